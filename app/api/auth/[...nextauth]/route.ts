@@ -1,0 +1,35 @@
+import NextAuth from 'next-auth';
+import type { NextRequest } from 'next/server';
+import { getDb } from '@/db';
+import { getAuthOptions } from '@/lib/auth/options';
+import { checkLoginRateLimit, clientIp, loginKeys } from '@/lib/auth/rate-limit';
+
+export const dynamic = 'force-dynamic';
+
+type Ctx = { params: Promise<{ nextauth: string[] }> };
+
+function handler(req: NextRequest, ctx: Ctx) {
+  return NextAuth(req as never, ctx as never, getAuthOptions()) as Promise<Response>;
+}
+
+export const GET = handler;
+
+/** The sign-in form's POST answers 429 once the e-mail or the IP has 5 failures in 15 minutes. */
+export async function POST(req: NextRequest, ctx: Ctx) {
+  const { nextauth } = await ctx.params;
+  if (nextauth.join('/') === 'callback/credentials') {
+    const form = await req.clone().formData().catch(() => null);
+    const email = String(form?.get('email') ?? '');
+    if (email) {
+      const verdict = checkLoginRateLimit(getDb(), loginKeys(email, clientIp(req.headers.get('x-forwarded-for'))));
+      if (verdict.limited) {
+        const url = new URL('/api/auth/error?error=RateLimited', req.nextUrl.origin).toString();
+        return Response.json(
+          { url, error: { code: 'rate_limited', message: 'Too many failed sign-in attempts.' } },
+          { status: 429, headers: { 'Retry-After': String(verdict.retryAfterSeconds) } },
+        );
+      }
+    }
+  }
+  return handler(req, ctx);
+}

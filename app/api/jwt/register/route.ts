@@ -1,0 +1,34 @@
+import type { NextRequest } from 'next/server';
+import { getDb } from '@/db';
+import { registerUser } from '@/db/queries/registration';
+import { ApiError } from '@/lib/api/errors';
+import { publicHandler, readJson } from '@/lib/api/handler';
+import { issueTokenPair } from '@/lib/auth/jwt-api';
+import { hashPassword } from '@/lib/auth/password';
+import { env } from '@/lib/env';
+import { jwtRegisterBody } from '@/lib/validations/auth';
+
+export const dynamic = 'force-dynamic';
+
+/**
+ * POST /jwt/register — { email, password, username }. Duplicates answer 200 with both keys (the documented contract);
+ * the first user of an empty database becomes admin, later ones clients.
+ */
+export const POST = publicHandler(async (req: NextRequest) => {
+  if (env().REGISTRATION === 'closed') throw new ApiError('forbidden', 'Registration is closed.');
+  const parsed = jwtRegisterBody.safeParse(await readJson(req));
+  if (!parsed.success) {
+    const error: Record<string, string> = {};
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0] ?? 'body');
+      error[field] ??= issue.message;
+    }
+    return Response.json({ error }, { status: 400 });
+  }
+  const { email, password, username } = parsed.data;
+  const db = getDb();
+  const result = registerUser(db, { email, username, passwordHash: await hashPassword(password) });
+  if (!result.ok) return Response.json({ error: result.error }, { status: 200 });
+  const { userData, accessToken, refreshToken } = await issueTokenPair(db, result.user);
+  return Response.json({ user: userData, accessToken, refreshToken }, { status: 201 });
+});

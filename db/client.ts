@@ -1,0 +1,29 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import * as schema from './schema';
+
+export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+/** A database or a transaction: queries that may run inside a transaction take this. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+/** Opens a connection with the pragmas every connection needs. No 'server-only': scripts and tests use it. */
+export function openDb(file: string): Db {
+  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new Database(file, { timeout: 5000 });
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return drizzle(sqlite, { schema }) as Db;
+}
+
+export const migrationsFolder = path.join(process.cwd(), 'db', 'migrations');
+
+/** Applies the committed migrations (synchronous on this driver). */
+export function runMigrations(db: Db): void {
+  migrate(db, { migrationsFolder });
+}

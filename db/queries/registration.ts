@@ -1,0 +1,26 @@
+import type { Db } from '../client';
+import type { User } from '../schema/auth';
+import { countUsers, createUser, getUserByEmail, getUserByUsername } from './users';
+
+export type RegistrationResult =
+  | { ok: true; user: User }
+  | { ok: false; error: { email: string | null; username: string | null } };
+
+/** Creates a self-registered user in one IMMEDIATE transaction: the first user of an empty database is admin, later ones clients. */
+export function registerUser(db: Db, input: { email: string; username: string; passwordHash: string }): RegistrationResult {
+  return db.transaction((tx): RegistrationResult => {
+      const email = getUserByEmail(tx, input.email) ? 'This email is already in use.' : null;
+      const username = getUserByUsername(tx, input.username) ? 'This username is already in use.' : null;
+      if (email || username) return { ok: false, error: { email, username } };
+      const role = countUsers(tx) === 0 ? 'admin' : 'client';
+      const user = createUser(tx, {
+        email: input.email,
+        username: input.username,
+        passwordHash: input.passwordHash,
+        role,
+        fullName: '',
+        authProvider: 'credentials',
+      });
+      return { ok: true, user };
+    }, { behavior: 'immediate' });
+}

@@ -1,0 +1,55 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../client';
+import { users, type NewUser, type Role, type User } from '../schema/auth';
+
+export function getUserById(db: DbOrTx, id: number): User | undefined {
+  return db.select().from(users).where(eq(users.id, id)).get();
+}
+
+export function getUserByEmail(db: DbOrTx, email: string): User | undefined {
+  return db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).get();
+}
+
+export function getUserByUsername(db: DbOrTx, username: string): User | undefined {
+  return db.select().from(users).where(eq(users.username, username)).get();
+}
+
+export function countUsers(db: DbOrTx): number {
+  return db.select({ n: sql<number>`count(*)` }).from(users).get()?.n ?? 0;
+}
+
+export type CreateUserInput = Omit<NewUser, 'id' | 'createdAt' | 'updatedAt' | 'sessionVersion'>;
+
+export function createUser(db: DbOrTx, input: CreateUserInput, now = Date.now()): User {
+  return db
+    .insert(users)
+    .values({ ...input, email: input.email.trim().toLowerCase(), createdAt: now, updatedAt: now })
+    .returning()
+    .get();
+}
+
+/** Invalidates every session cookie and access token of the user. */
+export function bumpSessionVersion(db: DbOrTx, userId: number): void {
+  db.update(users)
+    .set({ sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: Date.now() })
+    .where(eq(users.id, userId))
+    .run();
+}
+
+export function setUserRole(db: DbOrTx, userId: number, role: Role): void {
+  db.update(users).set({ role, updatedAt: Date.now() }).where(eq(users.id, userId)).run();
+}
+
+export function setUserPasswordHash(db: DbOrTx, userId: number, passwordHash: string): void {
+  db.update(users).set({ passwordHash, updatedAt: Date.now() }).where(eq(users.id, userId)).run();
+}
+
+/** True if the user exists, is active and still holds this session version. */
+export function isSessionCurrent(db: DbOrTx, userId: number, sessionVersion: number): User | undefined {
+  const user = db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.sessionVersion, sessionVersion)))
+    .get();
+  return user && user.status === 'active' ? user : undefined;
+}

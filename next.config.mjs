@@ -1,0 +1,39 @@
+import createNextIntlPlugin from 'next-intl/plugin';
+
+const withNextIntl = createNextIntlPlugin('./i18n/request.ts');
+
+const securityHeaders = [
+  { key: 'X-Content-Type-Options', value: 'nosniff' },
+  { key: 'X-Frame-Options', value: 'DENY' },
+  { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+  { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=()' },
+];
+
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  poweredByHeader: false,
+  // Native or heavy server-only packages stay out of the bundle.
+  serverExternalPackages: ['better-sqlite3', '@node-rs/argon2', 'exceljs'],
+  async rewrites() {
+    // The documented API answers at its original paths (/jwt/login, /apps/…) as well as under /api/.
+    return {
+      beforeFiles: [
+        { source: '/jwt/:path*', destination: '/api/jwt/:path*' },
+        { source: '/apps/:path*', destination: '/api/apps/:path*' },
+      ],
+    };
+  },
+  async headers() {
+    return [{ source: '/:path*', headers: securityHeaders }];
+  },
+};
+
+let config = withNextIntl(nextConfig);
+
+// The Sentry build wrapper costs throughput, so it is only applied when a DSN is configured at build time.
+if (process.env.SENTRY_DSN || process.env.NEXT_PUBLIC_SENTRY_DSN) {
+  const { withSentryConfig } = await import('@sentry/nextjs/config');
+  config = withSentryConfig(config, { silent: true, telemetry: false });
+}
+
+export default config;

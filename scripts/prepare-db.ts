@@ -1,0 +1,20 @@
+/** Creates the database if needed, applies the committed migrations and seeds demo data on first creation. */
+import { openDb, runMigrations } from '@/db/client';
+import { seedIfEmpty } from '@/db/seed';
+import { databasePath } from '@/lib/env';
+
+export function prepareDatabase(file = databasePath()): { file: string; seeded: boolean } {
+  const db = openDb(file);
+  try {
+    runMigrations(db);
+    const { seeded } = seedIfEmpty(db);
+    return { file, seeded };
+  } finally {
+    db.$client.close();
+  }
+}
+
+if (process.argv[1] && /prepare-db\.ts$/.test(process.argv[1])) {
+  const { file, seeded } = prepareDatabase();
+  console.log(`Database ready: ${file}${seeded ? ' (seeded with demo data)' : ''}`);
+}

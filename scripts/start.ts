@@ -1,0 +1,55 @@
+/**
+ * `npm start`: builds when no build exists, prepares the database, and serves the production build.
+ * Works with no configuration: the auth secret is generated once under data/.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { openDb } from '@/db/client';
+import { DEMO_PASSWORD, DEMO_USERS, hasDemoUsers } from '@/db/seed/users';
+import { getAuthSecret } from '@/lib/auth/secret';
+import { databasePath } from '@/lib/env';
+import { prepareDatabase } from './prepare-db';
+
+const nextBin = path.join(process.cwd(), 'node_modules', 'next', 'dist', 'bin', 'next');
+const port = process.env.PORT ?? '3000';
+const host = process.env.HOST ?? '0.0.0.0';
+
+process.env.NEXTAUTH_SECRET = getAuthSecret();
+process.env.NEXT_TELEMETRY_DISABLED ??= '1';
+
+if (!existsSync(path.join(process.cwd(), '.next', 'BUILD_ID'))) {
+  console.log('No production build found: building (about a minute)…');
+  const build = spawnSync(process.execPath, [nextBin, 'build'], { stdio: 'inherit', env: process.env });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const { file, seeded } = prepareDatabase(databasePath());
+const db = openDb(file);
+const demo = hasDemoUsers(db);
+db.$client.close();
+
+const url = `http://localhost:${port}`;
+const lines = [
+  '',
+  `  QUANTUM is running at ${url}`,
+  `  Database: ${file}${seeded ? ' (created and seeded with demo data)' : ''}`,
+];
+if (demo) {
+  lines.push('  Demo sign-ins (password: ' + DEMO_PASSWORD + '):');
+  for (const u of DEMO_USERS) lines.push(`    ${u.email.padEnd(24)} ${u.role}`);
+  lines.push('  WARNING: demo users with a published password exist. Remove them or change their passwords before exposing this server.');
+}
+lines.push('');
+
+const server = spawn(process.execPath, [nextBin, 'start', '-H', host, '-p', port], { stdio: ['inherit', 'pipe', 'inherit'], env: process.env });
+let announced = false;
+server.stdout.on('data', (chunk: Buffer) => {
+  process.stdout.write(chunk);
+  if (!announced && /ready|started|Local:/i.test(chunk.toString())) {
+    announced = true;
+    console.log(lines.join('\n'));
+  }
+});
+for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => server.kill(sig));
+server.on('exit', (code) => process.exit(code ?? 0));
