@@ -8,7 +8,6 @@ const envSchema = z.object({
   JWT_REFRESH_TTL: z.coerce.number().int().positive().default(7 * 24 * 3600),
   SESSION_MAX_AGE: z.coerce.number().int().positive().default(8 * 3600),
   REGISTRATION: z.enum(['open', 'closed']).default('open'),
-  TRUST_PROXY: z.enum(['0', '1']).default('0'),
   OIDC_ISSUER: z.string().url().optional(),
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),

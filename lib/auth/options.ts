@@ -1,8 +1,8 @@
 import type { NextAuthOptions, User as NextAuthUser } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { getDb } from '@/db';
-import { createUser, bumpSessionVersion, getUserByEmail, getUserById } from '@/db/queries/users';
-import { revokeUserRefreshTokens } from '@/db/queries/refresh-tokens';
+import { revokeAllSessions } from '@/db/queries/sessions';
+import { createUser, getUserByEmail, getUserById } from '@/db/queries/users';
 import { env, isOidcEnabled } from '@/lib/env';
 import { verifyPassword } from './password';
 import { checkLoginRateLimit, clientIp, loginKeys, registerLoginFailure, registerLoginSuccess } from './rate-limit';
@@ -176,10 +176,7 @@ export function getAuthOptions(): NextAuthOptions {
         if (!uid) return;
         const db = getDb();
         if (!getUserById(db, uid)) return;
-        db.transaction((tx) => {
-          bumpSessionVersion(tx, uid);
-          revokeUserRefreshTokens(tx, uid);
-        });
+        revokeAllSessions(db, uid);
       },
     },
   };

@@ -1,0 +1,9 @@
+import { withAuth } from '@/lib/api/handler';
+import { toUserData } from '@/lib/auth/user-data';
+
+export const dynamic = 'force-dynamic';
+
+/** GET /api/me — the signed-in user (session cookie or bearer token), with scopes. */
+export const GET = withAuth({ scope: null }, ({ principal }) =>
+  Response.json({ userData: { ...toUserData(principal.user), scopes: principal.scopes }, via: principal.via }),
+);

@@ -1,0 +1,30 @@
+import type { Db } from '../client';
+import type { Role } from '../schema/auth';
+import { revokeUserRefreshTokens } from './refresh-tokens';
+import { bumpSessionVersion, setUserPasswordHash, setUserRole } from './users';
+
+/** Ends every session and token of a user (sign-out everywhere). */
+export function revokeAllSessions(db: Db, userId: number): void {
+  db.transaction((tx) => {
+    bumpSessionVersion(tx, userId);
+    revokeUserRefreshTokens(tx, userId);
+  });
+}
+
+/** Changes the password and revokes the user's sessions and tokens, in one transaction. */
+export function changePassword(db: Db, userId: number, passwordHash: string): void {
+  db.transaction((tx) => {
+    setUserPasswordHash(tx, userId, passwordHash);
+    bumpSessionVersion(tx, userId);
+    revokeUserRefreshTokens(tx, userId);
+  });
+}
+
+/** Changes the role and revokes the user's sessions and tokens, so new scopes apply at the next sign-in. */
+export function changeRole(db: Db, userId: number, role: Role): void {
+  db.transaction((tx) => {
+    setUserRole(tx, userId, role);
+    bumpSessionVersion(tx, userId);
+    revokeUserRefreshTokens(tx, userId);
+  });
+}

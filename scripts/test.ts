@@ -1,0 +1,108 @@
+/**
+ * `npm test`: typecheck, lint, unit tests, production build, API tests against a real started server,
+ * and browser tests in Debian's Chromium (installed with apt-get when missing). Prints one closing
+ * "N passed, N failed" line over all test runners.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+type Step = { name: string; run: () => boolean };
+const root = process.cwd();
+const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
+const tmp = path.join(root, '.tmp');
+mkdirSync(tmp, { recursive: true });
+
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
+let passed = 0;
+let failed = 0;
+
+function sh(cmd: string, args: string[], extraEnv: Record<string, string> = {}): boolean {
+  const res = spawnSync(cmd, args, { stdio: 'inherit', env: { ...env, ...extraEnv } });
+  return res.status === 0;
+}
+
+function countVitest(file: string): void {
+  if (!existsSync(file)) return;
+  const r = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number };
+  passed += r.numPassedTests;
+  failed += r.numFailedTests;
+}
+
+function countPlaywright(file: string): void {
+  if (!existsSync(file)) return;
+  const r = JSON.parse(readFileSync(file, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number } };
+  passed += r.stats.expected + r.stats.flaky;
+  failed += r.stats.unexpected;
+}
+
+function chromiumPath(): string | null {
+  for (const p of [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser']) if (p && existsSync(p)) return p;
+  return null;
+}
+
+function ensureChromium(): boolean {
+  if (chromiumPath()) return true;
+  console.log('Chromium not found: installing Debian\'s chromium package (Playwright\'s own download is not reachable here)…');
+  const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
+  const run = (args: string[]) => spawnSync(sudo[0] ?? args[0]!, sudo.length ? args : args.slice(1), { stdio: 'inherit', env: { ...env, DEBIAN_FRONTEND: 'noninteractive' } }).status === 0;
+  return run(['apt-get', 'update']) && run(['apt-get', 'install', '-y', '--no-install-recommends', 'chromium']) && chromiumPath() !== null;
+}
+
+const vitestJson = (name: string) => path.join(tmp, `${name}-results.json`);
+
+const steps: Step[] = [
+  { name: 'typecheck', run: () => sh(bin('tsc'), ['--noEmit', '-p', '.']) },
+  { name: 'lint', run: () => sh(bin('eslint'), ['--max-warnings=0', '.']) },
+  {
+    name: 'unit tests',
+    run: () => {
+      const ok = sh(bin('vitest'), ['run', '--project', 'unit', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson('unit')}`]);
+      countVitest(vitestJson('unit'));
+      return ok;
+    },
+  },
+  { name: 'build', run: () => sh(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'build']) },
+  {
+    name: 'API tests',
+    run: () => {
+      const ok = sh(bin('vitest'), ['run', '--project', 'api', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson('api')}`]);
+      countVitest(vitestJson('api'));
+      return ok;
+    },
+  },
+  {
+    name: 'browser tests',
+    run: () => {
+      if (!ensureChromium()) {
+        console.error('Chromium could not be installed.');
+        return false;
+      }
+      const ok = sh(bin('playwright'), ['test'], { CHROMIUM_PATH: chromiumPath()! });
+      countPlaywright(path.join(tmp, 'e2e-results.json'));
+      return ok;
+    },
+  },
+];
+
+const only = process.argv.slice(2);
+const results: [string, boolean, number][] = [];
+for (const step of steps) {
+  if (only.length && !only.some((o) => step.name.startsWith(o))) continue;
+  console.log(`\n▶ ${step.name}`);
+  const t0 = Date.now();
+  const ok = step.run();
+  results.push([step.name, ok, Date.now() - t0]);
+  if (!ok) {
+    console.error(`✖ ${step.name} failed`);
+    // Keep going only past test failures, so one run reports every failing test; a broken build stops here.
+    if (step.name === 'typecheck' || step.name === 'build') break;
+  }
+}
+
+console.log('\nSummary');
+for (const [name, ok, ms] of results) console.log(`  ${ok ? '✔' : '✖'} ${name.padEnd(14)} ${(ms / 1000).toFixed(1)} s`);
+const allOk = results.every(([, ok]) => ok) && results.length > 0;
+if (!allOk && failed === 0) failed = 1; // a failed step without a counted test still fails the total
+console.log(`Tests: ${passed} passed, ${failed} failed`);
+process.exit(allOk ? 0 : 1);

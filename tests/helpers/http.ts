@@ -1,0 +1,57 @@
+/** Small HTTP helpers for tests against a started server. */
+
+export type Jar = Map<string, string>;
+
+export function storeCookies(jar: Jar, res: Response): void {
+  for (const line of res.headers.getSetCookie()) {
+    const [pair] = line.split(';');
+    const eq = pair!.indexOf('=');
+    const name = pair!.slice(0, eq).trim();
+    const value = pair!.slice(eq + 1).trim();
+    if (/expires=Thu, 01 Jan 1970/i.test(line) || /max-age=0\b/i.test(line) || value === '') jar.delete(name);
+    else jar.set(name, value);
+  }
+}
+
+export function cookieHeader(jar: Jar): string {
+  return [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+}
+
+/** A random documentation-range client address, so rate-limit tests don't interfere with each other. */
+export function uniqueIp(): string {
+  const b = crypto.getRandomValues(new Uint8Array(2));
+  return `198.51.${b[0]}.${b[1]}`;
+}
+
+export async function postJson(baseURL: string, path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${baseURL}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+/** Signs in through next-auth's credentials flow (csrf token, then the callback) and returns the cookie jar. */
+export async function signInWithForm(
+  baseURL: string,
+  email: string,
+  password: string,
+  headers: Record<string, string> = {},
+): Promise<{ jar: Jar; status: number }> {
+  const jar: Jar = new Map();
+  const csrfRes = await fetch(`${baseURL}/api/auth/csrf`, { headers });
+  storeCookies(jar, csrfRes);
+  const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
+  const res = await fetch(`${baseURL}/api/auth/callback/credentials`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookieHeader(jar), ...headers },
+    body: new URLSearchParams({ csrfToken, email, password, json: 'true' }).toString(),
+  });
+  storeCookies(jar, res);
+  return { jar, status: res.status };
+}
+
+export function sessionCookie(jar: Jar): string | undefined {
+  return jar.get('next-auth.session-token') ?? jar.get('__Secure-next-auth.session-token');
+}

@@ -1,0 +1,83 @@
+/** Starts a real `next start` on a throwaway SQLite database (used by the API and browser tests). */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { prepareDatabase } from '@/scripts/prepare-db';
+
+export type StartedServer = { baseURL: string; port: number; dbPath: string; secret: string; stop: () => Promise<void> };
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server at ${url} did not become healthy in ${timeoutMs} ms`);
+}
+
+export async function startServer(opts: { port?: number; env?: Record<string, string> } = {}): Promise<StartedServer> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'quantum-test-'));
+  const dbPath = path.join(dir, 'quantum.db');
+  const secret = randomBytes(32).toString('hex');
+  const env = { ...process.env, DATABASE_URL: dbPath, NEXTAUTH_SECRET: secret, NEXT_TELEMETRY_DISABLED: '1', ...opts.env };
+  // Prepare with the same environment the server will see (seed size, demo users).
+  const saved = { ...process.env };
+  Object.assign(process.env, env);
+  try {
+    prepareDatabase(dbPath);
+  } finally {
+    for (const k of Object.keys(process.env)) if (!(k in saved)) delete process.env[k];
+    Object.assign(process.env, saved);
+  }
+  const port = opts.port ?? (await freePort());
+  const baseURL = `http://127.0.0.1:${port}`;
+  const nextBin = path.join(process.cwd(), 'node_modules', 'next', 'dist', 'bin', 'next');
+  const child = spawn(process.execPath, [nextBin, 'start', '-H', '127.0.0.1', '-p', String(port)], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  try {
+    await waitForHealth(baseURL, child);
+  } catch (e) {
+    child.kill('SIGKILL');
+    throw new Error(`${(e as Error).message}\n${output}`);
+  }
+  return {
+    baseURL,
+    port,
+    dbPath,
+    secret,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
