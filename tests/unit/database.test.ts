@@ -1,0 +1,67 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const saved = { ...process.env };
+
+beforeEach(() => {
+  vi.resetModules();
+  delete (globalThis as { __quantumDb?: unknown }).__quantumDb;
+});
+
+afterEach(() => {
+  const g = globalThis as { __quantumDb?: { $client: { close: () => void } } };
+  g.__quantumDb?.$client.close();
+  delete g.__quantumDb;
+  process.env = { ...saved };
+});
+
+describe('database connection', () => {
+  it('opens with WAL, foreign keys and a busy timeout', async () => {
+    const { openDb } = await import('@/db/client');
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'quantum-db-'));
+    const db = openDb(path.join(dir, 'x.db'));
+    expect(db.$client.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.$client.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(db.$client.pragma('busy_timeout', { simple: true })).toBe(5000);
+    db.$client.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('keeps one connection per process', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'quantum-db-'));
+    process.env.DATABASE_URL = path.join(dir, 'one.db');
+    const { getDb } = await import('@/db');
+    expect(getDb()).toBe(getDb());
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('GET /api/health answers 503 when the database cannot be opened', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'quantum-db-'));
+    // A directory is not a database file.
+    process.env.DATABASE_URL = dir;
+    const { GET } = await import('@/app/api/health/route');
+    const res = await GET();
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ status: 'error', database: 'unreachable' });
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('on a Vercel preview without DATABASE_URL, creates, migrates and seeds the /tmp database on first use', async () => {
+    const tmpDb = '/tmp/quantum/quantum.db';
+    const existed = existsSync('/tmp/quantum');
+    process.env.VERCEL = '1';
+    delete process.env.DATABASE_URL;
+    const { databasePath } = await import('@/lib/env');
+    expect(databasePath()).toBe(tmpDb);
+    if (existed) return; // never touch a real preview database on a developer machine
+    try {
+      const { getDb } = await import('@/db');
+      const { countUsers } = await import('@/db/queries/users');
+      expect(countUsers(getDb())).toBe(4);
+    } finally {
+      rmSync('/tmp/quantum', { recursive: true, force: true });
+    }
+  });
+});
