@@ -117,6 +117,15 @@ export function getAuthOptions(): NextAuthOptions {
     pages: { signIn: '/en/login', error: '/en/login' },
     providers,
     callbacks: {
+      async signIn({ account, profile, user }) {
+        if (account?.provider !== OIDC_PROVIDER_ID) return true;
+        // An identity-provider sign-in never takes over a local password account with the same e-mail,
+        // and an e-mail the provider says is unverified is not trusted to identify anyone.
+        if ((profile as { email_verified?: boolean } | undefined)?.email_verified === false) return false;
+        const email = user.email?.toLowerCase();
+        const local = email ? getUserByEmail(getDb(), email) : undefined;
+        return !local || local.authProvider === 'oidc';
+      },
       async jwt({ token, user, account }) {
         if (account?.provider === 'credentials' && user) {
           const u = user as SignedInUser;

@@ -16,8 +16,7 @@ export function abilitiesFor(scopes: readonly Scope[]): Ability[] {
 }
 
 /** The documented `userData`: the user without any secret. */
-export function toUserData(user: User, cartItemsCount = 0) {
-  const scopes = scopesForRole(user.role);
+export function toUserData(user: User, scopes: Scope[] = scopesForRole(user.role), cartItemsCount = 0) {
   return {
     id: user.id,
     fullName: user.fullName,
