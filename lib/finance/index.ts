@@ -1,0 +1,102 @@
+/**
+ * QUANTUM lease finance engine: pure TypeScript, no I/O, no clock, no Intl.
+ *
+ * Units: money is integer minor units (cents) of the lease currency everywhere except the Excel
+ * functions, which work on plain numbers like Excel does. Rates are decimals (0.065 = 6.5 %).
+ * Dates are `YYYY-MM-DD` text at the edges and integer day numbers inside.
+ */
+export { FinanceError, isFinanceError, EXCEL_ERROR, type FinanceErrorCode } from './errors';
+export {
+  CURRENCIES,
+  CURRENCY_CODES,
+  isCurrencyCode,
+  minorUnitDigits,
+  currencyIndex,
+  roundHalfUp,
+  toMinor,
+  fromMinor,
+  minorToDecimalString,
+  decimalStringToMinor,
+  type CurrencyCode,
+} from './money';
+export {
+  isLeapYear,
+  daysInMonth,
+  daysFromCivil,
+  civilFromDays,
+  monthIndexOfDay,
+  dayInMonthIndex,
+  tryParseDate,
+  parseDate,
+  isValidDate,
+  formatDate,
+  addMonthsToDay,
+  addMonths,
+  addDays,
+  daysBetween,
+  firstOfMonth,
+  monthIndex,
+  monthsBetween,
+  type CivilDate,
+  type MonthIndex,
+} from './dates';
+export {
+  pmt,
+  pv,
+  fv,
+  nper,
+  rate,
+  ipmt,
+  ppmt,
+  cumipmt,
+  cumprinc,
+  npv,
+  irr,
+  xnpv,
+  xirr,
+  effect,
+  nominal,
+  type PaymentType,
+} from './excel';
+export {
+  PERIOD_MONTHS,
+  buildSchedule,
+  leaseInstalment,
+  normalizeTerms,
+  periodRateOf,
+  annualRateOf,
+  solveRateForInstalment,
+  solvePrincipalForInstalment,
+  type LeaseTerms,
+  type Schedule,
+  type ScheduleRow,
+  type ScheduleTotals,
+  type Timing,
+  type Frequency,
+  type VatRegime,
+  type RateConvention,
+  type NormalizedTerms,
+} from './schedule';
+export { LeasePortfolio, buildPortfolio } from './portfolio';
+export {
+  CF_PERIODS,
+  valuePortfolio,
+  valuationRow,
+  valueLease,
+  aggregateCash,
+  leaseCurrencies,
+  type DiscountConvention,
+  type ValuationOptions,
+  type PortfolioValuationOptions,
+  type Valuation,
+  type PortfolioValuation,
+} from './valuation';
+export {
+  liabilityCashFlow,
+  portfolioLiability,
+  type LiabilityOptions,
+  type LiabilityCashFlow,
+  type LiabilityAggregate,
+  type PortfolioLiabilityOptions,
+} from './liability';
+export { weightedAverage, weightedAverageLife, summarizeByCurrency, type CurrencySummary } from './metrics';

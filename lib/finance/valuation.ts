@@ -1,0 +1,356 @@
+/**
+ * Valuation of leases at a cut-off date (domain.md §3: Portfolio CF → Total Cash Flow).
+ *
+ * Period k (1..61) is the k-th calendar month from the cut-off month; a lease's remaining flows
+ * (instalments due on or after the cut-off, and the residual if it is) fall in the period of their
+ * due date, later ones in `cashBeyond`. Fees are not part of the remaining flows.
+ *
+ * Rounding (the one documented point for valuations): cash buckets are sums of integer minor units
+ * and exact; the three present values are accumulated in float64 and each rounded half-up to the
+ * minor unit once, at the end; then delta = sellto4G − npv and check = round(PV_contract) − prin are
+ * exact integer differences, so every row reconciles to the cent.
+ *
+ * `check` is 0 within one cent per remaining instalment for schedules built by this engine, at
+ * every cut-off (the advance-lease residual is handled as described where it is discounted).
+ */
+import { FinanceError } from './errors';
+import { parseDate, monthIndexOfDay, formatDate } from './dates';
+import { roundHalfUp, type CurrencyCode } from './money';
+import { LeasePortfolio } from './portfolio';
+import type { LeaseTerms, Schedule } from './schedule';
+
+// Local binding: avoids the per-call getter of transpiled imports in the per-lease loop (see schedule.ts).
+const round = roundHalfUp;
+
+/** Number of monthly cash-flow periods on the Total Cash Flow screen. */
+export const CF_PERIODS = 61;
+
+/** 'monthly': Σ CF_k/(1 + d/12)^(k−1) by period (default); 'actual': Σ CF_i/(1 + d)^(days_i/365) from the cut-off, as XNPV. */
+export type DiscountConvention = 'monthly' | 'actual';
+
+/** Options for one lease. Rates are annual decimals; amounts minor units. */
+export interface ValuationOptions {
+  /** Cut-off date `YYYY-MM-DD`; period 1 is its month. */
+  cutOff: string;
+  /** Funder's buy rate for sellto4G. Default: the lease's contract rate. */
+  buyRate?: number;
+  /** Agreed purchase price (minor units); when given it is sellto4G and the buy rate is not used. */
+  purchasePrice?: number;
+  /** Funder's discount rate for npv. Default: the lease's contract rate. */
+  discountRate?: number;
+  /** Default 'monthly'. */
+  convention?: DiscountConvention;
+  /** Add VAT to the cash buckets (and totalcf). Default false (net). PVs are always net of VAT. */
+  gross?: boolean;
+}
+
+/** Options for a whole portfolio: scalars apply to every lease, arrays give one value per lease (NaN = use the default). */
+export interface PortfolioValuationOptions {
+  cutOff: string;
+  buyRate?: number | ArrayLike<number>;
+  purchasePrice?: ArrayLike<number>;
+  discountRate?: number | ArrayLike<number>;
+  convention?: DiscountConvention;
+  gross?: boolean;
+}
+
+/** One lease's row on the Total Cash Flow screen; amounts in minor units. */
+export interface Valuation {
+  /** Outstanding principal at the cut-off (schedule balance after the last instalment due before it). */
+  prin: number;
+  /** Purchase price: the agreed price, else PV of the remaining net flows at the buy rate. */
+  sellto4G: number;
+  /** PV of the remaining net flows at the discount rate. */
+  npv: number;
+  /** sellto4G − npv. */
+  delta: number;
+  /** PV at the contract rate in the lease's own periods back to its last instalment before the cut-off (or its start) − prin. */
+  check: number;
+  /** Σ cash + cashBeyond. */
+  totalcf: number;
+  /** cash[k−1] = flows of period k, k = 1..61 (net, or gross of VAT with `gross`). */
+  cash: number[];
+  cashBeyond: number;
+  /** Instalments due on or after the cut-off. */
+  remainingInstalments: number;
+  /** Period (1-based month from the cut-off month) of the last remaining flow; 0 when nothing remains. */
+  remainingTermMonths: number;
+  /** Weighted-average life in years (actual/365 from the cut-off) of the remaining principal, residual included; 0 when none. */
+  walYears: number;
+  /** Whole months from the lease's start month to the cut-off month (0 if it starts later). */
+  seasoningMonths: number;
+  /** Original term in months (instalments × months per period). */
+  originalTermMonths: number;
+}
+
+/** Struct-of-arrays valuation of a portfolio; index i matches the LeasePortfolio. Amounts in minor units. */
+export interface PortfolioValuation {
+  count: number;
+  cutOff: string;
+  convention: DiscountConvention;
+  gross: boolean;
+  prin: Float64Array;
+  sellto4G: Float64Array;
+  npv: Float64Array;
+  delta: Float64Array;
+  check: Float64Array;
+  totalcf: Float64Array;
+  cashBeyond: Float64Array;
+  /** cash[i × 61 + (k − 1)] = lease i, period k. */
+  cash: Float64Array;
+  remainingInstalments: Int32Array;
+  remainingTermMonths: Int32Array;
+  walYears: Float64Array;
+  seasoningMonths: Int32Array;
+  originalTermMonths: Int32Array;
+}
+
+function perLease(x: number | ArrayLike<number> | undefined, count: number, field: string): ArrayLike<number> | number | undefined {
+  if (x === undefined || typeof x === 'number') {
+    if (x !== undefined && !Number.isFinite(x)) throw new FinanceError('VALUE', `${field} must be a finite number`, field);
+    return x;
+  }
+  if (x.length !== count) throw new FinanceError('VALUE', `${field} must have one entry per lease (${count})`, field);
+  return x;
+}
+
+function pick(x: number | ArrayLike<number> | undefined, i: number): number {
+  if (x === undefined) return Number.NaN;
+  return typeof x === 'number' ? x : x[i]!;
+}
+
+/**
+ * Value every lease of a portfolio at the cut-off (fast path: no per-lease objects). Amounts in
+ * minor units, PVs rounded half-up once per lease; throws VALUE on a bad cut-off or option.
+ */
+export function valuePortfolio(p: LeasePortfolio, options: PortfolioValuationOptions): PortfolioValuation {
+  const cut = parseDate(options.cutOff, 'cutOff');
+  const cutMonth = monthIndexOfDay(cut);
+  const convention = options.convention ?? 'monthly';
+  if (convention !== 'monthly' && convention !== 'actual') {
+    throw new FinanceError('VALUE', "convention must be 'monthly' or 'actual'", 'convention');
+  }
+  const gross = options.gross === true;
+  const count = p.count;
+  const buyRate = perLease(options.buyRate, count, 'buyRate');
+  const discountRate = perLease(options.discountRate, count, 'discountRate');
+  const purchasePrice = options.purchasePrice;
+  if (purchasePrice !== undefined && purchasePrice.length !== count) {
+    throw new FinanceError('VALUE', `purchasePrice must have one entry per lease (${count})`, 'purchasePrice');
+  }
+
+  const out: PortfolioValuation = {
+    count,
+    cutOff: formatDate(cut),
+    convention,
+    gross,
+    prin: new Float64Array(count),
+    sellto4G: new Float64Array(count),
+    npv: new Float64Array(count),
+    delta: new Float64Array(count),
+    check: new Float64Array(count),
+    totalcf: new Float64Array(count),
+    cashBeyond: new Float64Array(count),
+    cash: new Float64Array(count * CF_PERIODS),
+    remainingInstalments: new Int32Array(count),
+    remainingTermMonths: new Int32Array(count),
+    walYears: new Float64Array(count),
+    seasoningMonths: new Int32Array(count),
+    originalTermMonths: new Int32Array(count),
+  };
+  const { offset, dueDay, dueMonth, instalment, principal, vat } = p;
+  const cash = out.cash;
+  const monthly = convention === 'monthly';
+
+  for (let i = 0; i < count; i++) {
+    const o0 = offset[i]!;
+    const o1 = offset[i + 1]!;
+    const n = o1 - o0;
+    const contract = p.annualRate[i]!;
+    let b = pick(buyRate, i);
+    if (b !== b) b = contract;
+    let d = pick(discountRate, i);
+    if (d !== d) d = contract;
+    const agreed = purchasePrice === undefined ? Number.NaN : purchasePrice[i]!;
+    const needBuy = agreed !== agreed;
+    if (!(b > -1)) throw new FinanceError('VALUE', `lease ${i}: buyRate must be a rate above -100 %`, 'buyRate');
+    if (!(d > -1)) throw new FinanceError('VALUE', `lease ${i}: discountRate must be a rate above -100 %`, 'discountRate');
+
+    // First remaining instalment: binary search (rows are in due-date order).
+    let lo = o0;
+    let hi = o1;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (dueDay[mid]! < cut) lo = mid + 1;
+      else hi = mid;
+    }
+    const f = lo;
+    const resDay = p.residualDay[i]!;
+    const RV = p.residual[i]!;
+    const residualRemains = resDay >= cut;
+    let paidPrincipal = 0;
+    for (let j = o0; j < f; j++) paidPrincipal += principal[j]!;
+    const prin = f === o1 && !residualRemains ? 0 : p.financed[i]! - paidPrincipal;
+
+    const base = i * CF_PERIODS;
+    let beyond = 0;
+    let total = 0;
+    let pvB = 0;
+    let pvD = 0;
+    let pvC = 0;
+    let walNum = 0;
+    let lastMonth = -1;
+
+    // Check: contract period rate, lease time τ_j = j + (arrears ? 1 : 0), back to τ of the last
+    // instalment before the cut-off, or to 0 (the lease's start) when none has fallen due.
+    const rC = p.periodRate[i]!;
+    const vC = 1 / (1 + rC);
+    const shift = p.advance[i]! === 1 ? 0 : 1;
+    const tauRef = f > o0 ? f - 1 - o0 + shift : 0;
+    let dfC = Math.pow(vC, f - o0 + shift - tauRef);
+
+    let k = 1;
+    let dfB = 1;
+    let dfD = 1;
+    const vB = 1 / (1 + b / 12);
+    const vD = 1 / (1 + d / 12);
+    const lB = Math.log1p(b);
+    const lD = Math.log1p(d);
+
+    for (let j = f; j < o1; j++) {
+      const amt = instalment[j]!;
+      const day = dueDay[j]! - cut;
+      const kk = dueMonth[j]! - cutMonth + 1;
+      const bucketAmt = gross ? amt + vat[j]! : amt;
+      if (kk <= CF_PERIODS) cash[base + kk - 1] = cash[base + kk - 1]! + bucketAmt;
+      else beyond += bucketAmt;
+      total += bucketAmt;
+      if (monthly) {
+        while (k < kk) {
+          dfB *= vB;
+          dfD *= vD;
+          k++;
+        }
+      } else {
+        dfD = Math.exp((-day / 365) * lD);
+        dfB = needBuy ? (b === d ? dfD : Math.exp((-day / 365) * lB)) : 0;
+      }
+      pvB += amt * dfB;
+      pvD += amt * dfD;
+      pvC += amt * dfC;
+      dfC *= vC;
+      walNum += principal[j]! * day;
+      lastMonth = kk;
+    }
+    if (residualRemains && RV !== 0) {
+      const day = resDay - cut;
+      const kk = p.residualMonth[i]! - cutMonth + 1;
+      const bucketAmt = gross ? RV + p.residualVat[i]! : RV;
+      if (kk <= CF_PERIODS) cash[base + kk - 1] = cash[base + kk - 1]! + bucketAmt;
+      else beyond += bucketAmt;
+      total += bucketAmt;
+      if (monthly) {
+        while (k < kk) {
+          dfB *= vB;
+          dfD *= vD;
+          k++;
+        }
+      } else {
+        dfD = Math.exp((-day / 365) * lD);
+        dfB = needBuy ? Math.exp((-day / 365) * lB) : 0;
+      }
+      pvB += RV * dfB;
+      pvD += RV * dfD;
+      // An advance lease's last instalment already carried the residual's final-period interest
+      // (see schedule.ts), so once every instalment is paid the residual accrues nothing more and
+      // its value in the lease's own periods is RV itself; discounting it would flag sound leases.
+      pvC += f === o1 && shift === 0 ? RV : RV * Math.pow(vC, n - tauRef);
+      walNum += RV * day;
+      if (kk > lastMonth) lastMonth = kk;
+    }
+
+    const npvR = round(pvD);
+    const sell = needBuy ? round(pvB) : round(agreed);
+    out.prin[i] = prin;
+    out.sellto4G[i] = sell;
+    out.npv[i] = npvR;
+    out.delta[i] = sell - npvR;
+    out.check[i] = round(pvC) - prin;
+    out.totalcf[i] = total;
+    out.cashBeyond[i] = beyond;
+    out.remainingInstalments[i] = o1 - f;
+    out.remainingTermMonths[i] = lastMonth > 0 ? lastMonth : 0;
+    out.walYears[i] = prin > 0 ? walNum / prin / 365 : 0;
+    // Start month from the first due month (the start is one period before it in arrears).
+    const startMonth = n > 0 ? dueMonth[o0]! - shift * p.periodMonths[i]! : cutMonth;
+    const season = cutMonth - startMonth;
+    out.seasoningMonths[i] = season > 0 ? season : 0;
+    out.originalTermMonths[i] = n * p.periodMonths[i]!;
+  }
+  return out;
+}
+
+/** Lease i of a portfolio valuation as a plain object (minor units; cash as a 61-element array). */
+export function valuationRow(v: PortfolioValuation, i: number): Valuation {
+  if (!(i >= 0 && i < v.count)) throw new FinanceError('VALUE', `lease index ${i} is out of range`, 'index');
+  return {
+    prin: v.prin[i]!,
+    sellto4G: v.sellto4G[i]!,
+    npv: v.npv[i]!,
+    delta: v.delta[i]!,
+    check: v.check[i]!,
+    totalcf: v.totalcf[i]!,
+    cash: Array.from(v.cash.subarray(i * CF_PERIODS, (i + 1) * CF_PERIODS)),
+    cashBeyond: v.cashBeyond[i]!,
+    remainingInstalments: v.remainingInstalments[i]!,
+    remainingTermMonths: v.remainingTermMonths[i]!,
+    walYears: v.walYears[i]!,
+    seasoningMonths: v.seasoningMonths[i]!,
+    originalTermMonths: v.originalTermMonths[i]!,
+  };
+}
+
+/** Pack one lease (terms, or an existing row schedule) into a one-lease portfolio. */
+export function singleLeasePortfolio(lease: LeaseTerms | Schedule): LeasePortfolio {
+  const p = new LeasePortfolio(1, 'rows' in lease ? lease.rows.length : lease.term);
+  if ('rows' in lease) p.addSchedule(lease);
+  else p.add(lease);
+  return p;
+}
+
+/** Value one lease (terms or row schedule) at the cut-off; minor units, PVs rounded half-up once. */
+export function valueLease(lease: LeaseTerms | Schedule, options: ValuationOptions): Valuation {
+  const p = singleLeasePortfolio(lease);
+  const v = valuePortfolio(p, {
+    cutOff: options.cutOff,
+    ...(options.buyRate !== undefined ? { buyRate: options.buyRate } : {}),
+    ...(options.discountRate !== undefined ? { discountRate: options.discountRate } : {}),
+    ...(options.purchasePrice !== undefined ? { purchasePrice: [options.purchasePrice] } : {}),
+    ...(options.convention !== undefined ? { convention: options.convention } : {}),
+    ...(options.gross !== undefined ? { gross: options.gross } : {}),
+  });
+  return valuationRow(v, 0);
+}
+
+/** Sum of a portfolio valuation's cash buckets over the leases selected by `include` (default all); 61 periods + beyond, minor units. */
+export function aggregateCash(
+  v: PortfolioValuation,
+  include?: (i: number) => boolean,
+): { cash: Float64Array; cashBeyond: number } {
+  const cash = new Float64Array(CF_PERIODS);
+  let beyond = 0;
+  for (let i = 0; i < v.count; i++) {
+    if (include && !include(i)) continue;
+    const base = i * CF_PERIODS;
+    for (let k = 0; k < CF_PERIODS; k++) cash[k] = cash[k]! + v.cash[base + k]!;
+    beyond += v.cashBeyond[i]!;
+  }
+  return { cash, cashBeyond: beyond };
+}
+
+/** The currency of each lease in a portfolio, for grouping (ISO codes). */
+export function leaseCurrencies(p: LeasePortfolio): CurrencyCode[] {
+  const out: CurrencyCode[] = new Array<CurrencyCode>(p.count);
+  for (let i = 0; i < p.count; i++) out[i] = p.currencyOf(i);
+  return out;
+}
