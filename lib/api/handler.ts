@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { NextRequest } from 'next/server';
 import { z } from 'zod';
+import { isFinanceError } from '@/lib/finance/errors';
 import { resolveRequestPrincipal, type Principal } from '@/lib/auth/principal';
 import { hasScope, type Scope } from '@/lib/auth/scopes';
 import { ApiError, errorBody, errorResponse, type FieldIssue } from './errors';
@@ -33,6 +34,8 @@ function logUnexpected(errorId: string, req: NextRequest, e: unknown) {
 export function toErrorResponse(req: NextRequest, e: unknown): Response {
   if (e instanceof ApiError) return errorResponse(e.code, e.message, e.issues, e.headers);
   if (e instanceof z.ZodError) return errorResponse('invalid', 'The request is invalid.', zodIssues(e));
+  // The finance engine names the offending input; "no solution" is an answer about the input too.
+  if (isFinanceError(e)) return errorResponse('invalid', e.message, e.field ? [{ field: e.field, message: e.message }] : undefined);
   const errorId = randomUUID();
   logUnexpected(errorId, req, e);
   return Response.json(errorBody('internal', 'An unexpected error occurred.', undefined, errorId), { status: 500 });
