@@ -4,7 +4,7 @@ import { defaultLocale, locales, type Locale } from '@/i18n/routing';
 export const API_PREFIXES = ['/api/', '/jwt/', '/apps/'] as const;
 
 /** Locale-relative pages anyone may see. */
-const PUBLIC_PAGES = new Set(['/login']);
+const PUBLIC_PAGES = new Set(['/login', '/__not-found']);
 
 export type GateInput = { pathname: string; search: string; hasSession: boolean };
 export type GateDecision =
@@ -55,4 +55,5 @@ export function decideRoute({ pathname, search, hasSession }: GateInput): GateDe
   return { type: 'intl' };
 }
 
+/** Where unknown-locale paths are rewritten: a public page that renders the localized 404. */
 export const NOT_FOUND_REWRITE = `/${defaultLocale}/__not-found`;

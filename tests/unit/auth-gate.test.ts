@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideRoute, splitLocale } from '@/lib/middleware/auth-gate';
+import { decideRoute, NOT_FOUND_REWRITE, splitLocale } from '@/lib/middleware/auth-gate';
 
 describe('proxy routing decisions', () => {
   it.each`
@@ -24,6 +24,7 @@ describe('proxy routing decisions', () => {
     ${'/jwt/login'}          | ${''}           | ${false}   | ${{ type: 'api' }}
     ${'/apps/email/emails'}  | ${'?q=a'}       | ${false}   | ${{ type: 'api' }}
     ${'/english/dashboard'}  | ${''}           | ${false}   | ${{ type: 'intl' }}
+    ${'/en/__not-found'}     | ${''}           | ${false}   | ${{ type: 'intl' }}
   `('$pathname$search signed-in=$hasSession → $expected.type', ({ pathname, search, hasSession, expected }) => {
     expect(decideRoute({ pathname, search, hasSession })).toEqual(expected);
   });
@@ -35,6 +36,11 @@ describe('proxy routing decisions', () => {
     ['/dea/x', [null, '/dea/x']],
   ] as const)('splits %s', (path, expected) => {
     expect(splitLocale(path)).toEqual(expected);
+  });
+
+  it('the rewrite target of an unknown locale is public, so a signed-out visitor gets the 404 and not the sign-in page', () => {
+    expect(decideRoute({ pathname: '/xx/dashboard', search: '', hasSession: false })).toEqual({ type: 'not-found' });
+    expect(decideRoute({ pathname: NOT_FOUND_REWRITE, search: '', hasSession: false })).toEqual({ type: 'intl' });
   });
 
   it('does not treat the signed-in state as authorization: a user without scope still reaches the page, which answers 403 itself', () => {

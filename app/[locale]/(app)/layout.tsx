@@ -1,0 +1,34 @@
+import { setRequestLocale } from 'next-intl/server';
+import { cookies } from 'next/headers';
+import type { ReactNode } from 'react';
+import { AppShell } from '@/components/shell/app-shell';
+import { Footer } from '@/components/shell/footer';
+import { SessionEnded } from '@/components/shell/session-ended';
+import { redirect } from '@/i18n/navigation';
+import { getCurrentPrincipal } from '@/lib/auth/session';
+
+type Props = { children: ReactNode; params: Promise<{ locale: string }> };
+
+/** Every signed-in page: checks the session again (the proxy is not a security boundary) and draws the shell. */
+export default async function AppLayout({ children, params }: Props) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const principal = await getCurrentPrincipal();
+  if (!principal) {
+    // A cookie the server no longer accepts (revoked): the proxy would bounce /login back here, so clear it first.
+    const jar = await cookies();
+    if (jar.getAll().some((c) => c.name.endsWith('next-auth.session-token'))) return <SessionEnded />;
+    // A layout does not know the requested path; the proxy normally redirects earlier, with callbackUrl.
+    return redirect({ href: '/login', locale });
+  }
+  const { user, scopes } = principal;
+  return (
+    <AppShell
+      user={{ name: user.fullName || user.username, email: user.email, role: user.role }}
+      scopes={scopes}
+      footer={<Footer />}
+    >
+      {children}
+    </AppShell>
+  );
+}

@@ -1,0 +1,75 @@
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { LoginForm, type LoginError } from '@/components/auth/login-form';
+import { LanguageSwitcher } from '@/components/shell/language-switcher';
+import { LogoMark } from '@/components/shell/logo';
+import { metadataFor } from '@/components/shell/page-metadata';
+import { DEMO_PASSWORD, DEMO_USERS } from '@/db/seed/users';
+import { routing } from '@/i18n/routing';
+import { safeCallbackPath } from '@/lib/auth/callback-url';
+import { isOidcEnabled } from '@/lib/env';
+
+type Props = {
+  params: Promise<{ locale: string }>;
+  searchParams: Promise<{ callbackUrl?: string | string[]; error?: string | string[] }>;
+};
+
+export function generateStaticParams() {
+  return routing.locales.map((locale) => ({ locale }));
+}
+
+export const generateMetadata = metadataFor('login');
+
+function first(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** next-auth sends failed identity-provider sign-ins back here with ?error=<code>. */
+function errorFromQuery(code: string | undefined): LoginError | null {
+  if (!code) return null;
+  if (code === 'RateLimited') return 'rateLimited';
+  if (code === 'CredentialsSignin') return 'invalidCredentials';
+  if (/^(OAuth|Callback|OIDC|AccessDenied)/i.test(code)) return 'oidc';
+  return 'generic';
+}
+
+/** The sign-in page (public). Rendered per request: the callback and the identity-provider switch are runtime facts. */
+export default async function LoginPage({ params, searchParams }: Props) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const query = await searchParams;
+  const t = await getTranslations('auth');
+  const tc = await getTranslations('common');
+
+  const callbackPath = safeCallbackPath(first(query.callbackUrl), `/${locale}`);
+  const demoAccounts = DEMO_USERS.map((u) => ({ email: u.email, roleLabel: tc(`roles.${u.role}`) }));
+
+  return (
+    <div className="relative flex min-h-screen flex-col overflow-hidden">
+      {/* Soft violet shapes behind the card, as on Vuexy's basic sign-in page. */}
+      <div aria-hidden="true" className="pointer-events-none absolute inset-0">
+        <div className="absolute -top-24 -left-24 size-96 rounded-full bg-primary/10 blur-3xl" />
+        <div className="absolute -right-32 -bottom-32 size-[28rem] rounded-full bg-info/10 blur-3xl" />
+      </div>
+      <header className="relative flex justify-end p-4 sm:p-6">
+        <LanguageSwitcher />
+      </header>
+      <main id="main-content" className="relative flex flex-1 items-start justify-center px-4 pb-12 sm:items-center">
+        <div className="w-full max-w-[460px] rounded-md bg-surface p-6 shadow-card sm:p-10">
+          <div className="mb-6 flex items-center justify-center gap-2.5">
+            <LogoMark className="size-9" />
+            <span className="text-[26px] font-semibold tracking-tight text-heading">{tc('appName')}</span>
+          </div>
+          <h1 className="text-2xl font-medium text-heading">{t('title')}</h1>
+          <p className="mt-1 mb-6 text-[15px]">{t('subtitle')}</p>
+          <LoginForm
+            callbackPath={callbackPath}
+            oidcEnabled={isOidcEnabled()}
+            initialError={errorFromQuery(first(query.error))}
+            demoAccounts={demoAccounts}
+            demoPassword={DEMO_PASSWORD}
+          />
+        </div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import type { Metadata, Viewport } from 'next';
+import { GeistSans } from 'geist/font/sans';
+import { hasLocale, NextIntlClientProvider } from 'next-intl';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { notFound } from 'next/navigation';
+import type { ReactNode } from 'react';
+import { Toaster } from 'sonner';
+import { MENU_COLLAPSE_SCRIPT } from '@/components/shell/menu-collapse';
+import { ServiceWorkerCleanup } from '@/components/shell/service-worker-cleanup';
+import { routing } from '@/i18n/routing';
+import '../globals.css';
+
+type Props = { children: ReactNode; params: Promise<{ locale: string }> };
+
+export async function generateMetadata({ params }: Omit<Props, 'children'>): Promise<Metadata> {
+  const { locale } = await params;
+  if (!hasLocale(routing.locales, locale)) return {};
+  const t = await getTranslations({ locale, namespace: 'common' });
+  return {
+    title: { template: `%s · ${t('appName')}`, default: t('appName') },
+    description: t('tagline'),
+    applicationName: t('appName'),
+  };
+}
+
+export const viewport: Viewport = { themeColor: '#7367f0' };
+
+/** The root layout of every page: <html lang>, fonts, messages, toasts. */
+export default async function LocaleLayout({ children, params }: Props) {
+  const { locale } = await params;
+  if (!hasLocale(routing.locales, locale)) notFound();
+  setRequestLocale(locale);
+
+  return (
+    // The inline script sets data-menu-collapsed before React hydrates.
+    <html lang={locale} className={GeistSans.variable} data-menu-collapsed="false" suppressHydrationWarning>
+      <head>
+        <script dangerouslySetInnerHTML={{ __html: MENU_COLLAPSE_SCRIPT }} />
+      </head>
+      <body>
+        <NextIntlClientProvider>
+          {children}
+          <Toaster position="top-right" closeButton richColors toastOptions={{ className: 'font-sans' }} />
+          <ServiceWorkerCleanup />
+        </NextIntlClientProvider>
+      </body>
+    </html>
+  );
+}

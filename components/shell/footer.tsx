@@ -1,0 +1,15 @@
+import { getTranslations } from 'next-intl/server';
+import pkg from '@/package.json';
+
+/** The static footer: copyright and the running version. */
+export async function Footer() {
+  const t = await getTranslations('shell');
+  return (
+    <footer className="px-4 pb-4 sm:px-6">
+      <div className="flex flex-col gap-1 rounded-md px-1 py-3 text-[13px] sm:flex-row sm:items-center sm:justify-between">
+        <p>{t('footer', { year: new Date().getUTCFullYear() })}</p>
+        <p className="tabular">v{pkg.version}</p>
+      </div>
+    </footer>
+  );
+}

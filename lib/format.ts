@@ -1,0 +1,104 @@
+import type { createFormatter, DateTimeFormatOptions, NumberFormatOptions } from 'next-intl';
+
+/**
+ * Formatting at the edge, in the active locale. Every helper takes next-intl's formatter
+ * (`useFormatter()` in components, `await getFormatter({ locale })` in server code), so the
+ * locale, the time zone (UTC, see i18n/request.ts) and any configured formats apply everywhere.
+ */
+export type Formatter = Pick<ReturnType<typeof createFormatter>, 'number' | 'dateTime'>;
+
+const minorDigitsCache = new Map<string, number>();
+
+/** ISO 4217 minor-unit digits of a currency (EUR 2, JPY 0, BHD 3), as the platform's Intl knows them. */
+export function minorUnitDigits(currency: string): number {
+  const code = currency.toUpperCase();
+  let digits = minorDigitsCache.get(code);
+  if (digits === undefined) {
+    digits = new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? 2;
+    minorDigitsCache.set(code, digits);
+  }
+  return digits;
+}
+
+/** Integer minor units → major units (12345 EUR cents → 123.45). */
+export function minorToMajor(minor: number, currency: string): number {
+  return minor / 10 ** minorUnitDigits(currency);
+}
+
+export type MoneyOptions = Pick<NumberFormatOptions, 'signDisplay' | 'currencyDisplay' | 'notation'> & {
+  /** Drop the minor digits (e.g. chart axes). */
+  wholeUnits?: boolean;
+};
+
+/** Money stored as integer minor units with an ISO currency code, e.g. formatMoney(format, -123456, 'EUR') → "-€1,234.56". */
+export function formatMoney(format: Formatter, minor: number, currency: string, options: MoneyOptions = {}): string {
+  const { wholeUnits, ...rest } = options;
+  const code = currency.toUpperCase();
+  const digits = wholeUnits ? 0 : minorUnitDigits(code);
+  return format.number(minorToMajor(minor, code), {
+    style: 'currency',
+    currency: code,
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+    ...rest,
+  });
+}
+
+/** A rate stored as a decimal: formatPercent(format, 0.0525) → "5.25%" (en), "5,25 %" (de). */
+export function formatPercent(format: Formatter, rate: number, fractionDigits = 2): string {
+  return format.number(rate, {
+    style: 'percent',
+    minimumFractionDigits: fractionDigits,
+    maximumFractionDigits: fractionDigits,
+  });
+}
+
+/** A plain number with a fixed number of decimals (counts: 0, terms in months: 0, factors: 4 …). */
+export function formatDecimal(format: Formatter, value: number, fractionDigits = 0): string {
+  return format.number(value, { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits });
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Parses `YYYY-MM-DD` text as a UTC calendar date; null when it is not a real date (2026-02-30). */
+export function parseIsoDate(text: string): Date | null {
+  const m = ISO_DATE.exec(text);
+  if (!m) return null;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return date;
+}
+
+export type DateStyle = 'short' | 'medium' | 'long' | 'full';
+
+/**
+ * A `YYYY-MM-DD` calendar date in the active locale. Always formatted in UTC so the day never shifts.
+ * Malformed input is shown as it is rather than as an invented date.
+ */
+export function formatIsoDate(format: Formatter, text: string, dateStyle: DateStyle = 'medium'): string {
+  const date = parseIsoDate(text);
+  if (!date) return text;
+  return format.dateTime(date, { dateStyle, timeZone: 'UTC' });
+}
+
+/** The month of a `YYYY-MM-DD` or `YYYY-MM` text, e.g. "Nov 2026" / "Nov. 2026" (cash-flow columns). */
+export function formatIsoMonth(format: Formatter, text: string, month: 'short' | 'long' = 'short'): string {
+  const date = parseIsoDate(text.length === 7 ? `${text}-01` : text);
+  if (!date) return text;
+  return format.dateTime(date, { year: 'numeric', month, timeZone: 'UTC' });
+}
+
+/** A moment stored as epoch milliseconds (createdAt, updatedAt), in UTC like the rest of the app. */
+export function formatTimestamp(
+  format: Formatter,
+  ms: number,
+  options: DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' },
+): string {
+  return format.dateTime(new Date(ms), { timeZone: 'UTC', ...options });
+}
+
+/** `YYYY-MM-DD` of a moment in UTC, for `<time dateTime>` attributes. */
+export function toIsoDate(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
