@@ -1,5 +1,44 @@
-/** `npm run seed`: applies the migrations and seeds the demo data into an empty database (DATABASE_URL or data/quantum.db). */
-import { prepareDatabase } from './prepare-db';
+/**
+ * `npm run seed [-- --leases N] [--reset]`: applies the migrations and seeds the demo users and a demo
+ * portfolio of N leases (default SEED_LEASES or 600) into DATABASE_URL (default data/quantum.db).
+ * --reset deletes the database file first; without it a database that has data is left alone.
+ */
+import { existsSync, rmSync } from 'node:fs';
+import { openDb, runMigrations } from '@/db/client';
+import { seedIfEmpty, seedLeaseCount } from '@/db/seed';
+import { databasePath } from '@/lib/env';
 
-const { file, seeded } = prepareDatabase();
-console.log(seeded ? `Seeded demo data into ${file}` : `${file} already has data: nothing seeded (delete the file to start over)`);
+const args = process.argv.slice(2);
+const flag = (name: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? (args[i + 1] ?? '') : undefined;
+};
+const leases = flag('--leases') !== undefined ? Number(flag('--leases')) : seedLeaseCount();
+if (!Number.isInteger(leases) || leases < 0) {
+  console.error('--leases must be a whole number ≥ 0');
+  process.exit(2);
+}
+const file = databasePath();
+if (args.includes('--reset')) for (const suffix of ['', '-wal', '-shm']) if (existsSync(file + suffix)) rmSync(file + suffix);
+
+const t0 = Date.now();
+const db = openDb(file);
+runMigrations(db);
+let last = 0;
+const { seeded } = seedIfEmpty(db, {
+  leases,
+  onProgress: (done, total) => {
+    const pct = Math.floor((done / total) * 100);
+    if (pct >= last + 10) {
+      last = pct;
+      process.stdout.write(`  ${pct} % (${done} leases)\n`);
+    }
+  },
+});
+db.$client.pragma('wal_checkpoint(TRUNCATE)');
+db.$client.close();
+console.log(
+  seeded
+    ? `Seeded the demo users and ${leases} leases (plus the second funder's book) into ${file} in ${((Date.now() - t0) / 1000).toFixed(1)} s`
+    : `${file} already has data: nothing seeded (use --reset to start over)`,
+);

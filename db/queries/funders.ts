@@ -1,0 +1,31 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../client';
+import { funders, type Funder } from '../schema/portfolio';
+
+export function listFunders(db: DbOrTx): Funder[] {
+  return db.select().from(funders).orderBy(asc(funders.id)).all();
+}
+
+export function getFunder(db: DbOrTx, id: number): Funder | undefined {
+  return db.select().from(funders).where(eq(funders.id, id)).get();
+}
+
+export type FunderSettingsPatch = Partial<Omit<Funder, 'id' | 'createdAt' | 'updatedAt' | 'dataVersion'>>;
+
+/** Updates a funder's parameters; the data version moves so every cached figure is recomputed. */
+export function updateFunder(db: DbOrTx, id: number, patch: FunderSettingsPatch): Funder | undefined {
+  return db
+    .update(funders)
+    .set({ ...patch, dataVersion: sql`${funders.dataVersion} + 1`, updatedAt: Date.now() })
+    .where(eq(funders.id, id))
+    .returning()
+    .get();
+}
+
+/** Marks the funder's book as changed (a lease was created, edited or deleted). */
+export function bumpFunderDataVersion(db: DbOrTx, id: number): void {
+  db.update(funders)
+    .set({ dataVersion: sql`${funders.dataVersion} + 1` })
+    .where(eq(funders.id, id))
+    .run();
+}

@@ -1,0 +1,216 @@
+import { and, asc, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import { ApiError } from '@/lib/api/errors';
+import type { Schedule } from '@/lib/finance';
+import type { Db, DbOrTx } from '../client';
+import { leaseHistory, leases, lessees, scheduleRows, type Lease, type NewLease } from '../schema/portfolio';
+import { bumpFunderDataVersion, getFunder } from './funders';
+import { scheduleOfLease } from './lease-terms';
+
+/** Fields a user supplies for a lease; principal and instalment are derived by lib/finance. */
+export type LeaseInput = Omit<NewLease, 'id' | 'principal' | 'instalment' | 'version' | 'createdAt' | 'updatedAt' | 'createdBy' | 'contractNumber'> &
+  Required<Pick<NewLease, 'downPayment' | 'residual' | 'fee' | 'feeFinanced' | 'frequency' | 'vatRate' | 'vatRegime'>> & {
+    contractNumber?: string;
+  };
+
+export function getLease(db: DbOrTx, id: number): Lease | undefined {
+  return db.select().from(leases).where(eq(leases.id, id)).get();
+}
+
+export function getLeaseSchedule(db: DbOrTx, leaseId: number) {
+  return db.select().from(scheduleRows).where(eq(scheduleRows.leaseId, leaseId)).orderBy(asc(scheduleRows.period)).all();
+}
+
+export function getLeaseHistory(db: DbOrTx, leaseId: number) {
+  return db.select().from(leaseHistory).where(eq(leaseHistory.leaseId, leaseId)).orderBy(desc(leaseHistory.id)).all();
+}
+
+function insertSchedule(db: DbOrTx, leaseId: number, schedule: Schedule): void {
+  const rows = schedule.rows.map((r) => ({ leaseId, ...r }));
+  // Chunked: SQLite limits the number of bound variables per statement.
+  for (let i = 0; i < rows.length; i += 500) db.insert(scheduleRows).values(rows.slice(i, i + 500)).run();
+}
+
+function nextContractNumber(db: DbOrTx, year: number): string {
+  const prefix = `QL-${year}-`;
+  const last = db
+    .select({ n: sql<string | null>`max(${leases.contractNumber})` })
+    .from(leases)
+    .where(like(leases.contractNumber, `${prefix}%`))
+    .get()?.n;
+  const seq = last ? Number(last.slice(prefix.length)) + 1 : 1;
+  return `${prefix}${String(seq).padStart(6, '0')}`;
+}
+
+function assertLessee(db: DbOrTx, funderId: number, lesseeId: number): void {
+  const lessee = db.select({ funderId: lessees.funderId }).from(lessees).where(eq(lessees.id, lesseeId)).get();
+  if (!lessee || lessee.funderId !== funderId) {
+    throw new ApiError('invalid', 'The lessee does not exist for this funder.', [{ field: 'lesseeId', message: 'Unknown lessee for this funder.' }]);
+  }
+}
+
+/** Creates a lease with its schedule and history in one IMMEDIATE transaction. */
+export function createLease(db: Db, input: LeaseInput, userId: number | null, now = Date.now()): Lease {
+  return db.transaction(
+    (tx) => {
+      const funder = getFunder(tx, input.funderId);
+      if (!funder) throw new ApiError('not_found', `Funder ${input.funderId} does not exist.`);
+      assertLessee(tx, input.funderId, input.lesseeId);
+      const schedule = scheduleOfLease(input, funder.rateConvention);
+      const contractNumber = input.contractNumber ?? nextContractNumber(tx, new Date(now).getUTCFullYear());
+      if (tx.select({ id: leases.id }).from(leases).where(eq(leases.contractNumber, contractNumber)).get()) {
+        throw new ApiError('conflict', `Contract number ${contractNumber} is already in use.`, [{ field: 'contractNumber', message: 'Already in use.' }]);
+      }
+      const lease = tx
+        .insert(leases)
+        .values({
+          ...input,
+          contractNumber,
+          principal: schedule.principal,
+          instalment: schedule.instalment,
+          version: 1,
+          createdBy: userId,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning()
+        .get();
+      insertSchedule(tx, lease.id, schedule);
+      tx.insert(leaseHistory).values({ leaseId: lease.id, version: 1, action: 'created', userId, at: now }).run();
+      bumpFunderDataVersion(tx, lease.funderId);
+      return lease;
+    },
+    { behavior: 'immediate' },
+  );
+}
+
+const TRACKED: (keyof Lease)[] = [
+  'lesseeId', 'contractNumber', 'assetType', 'assetDescription', 'condition', 'currency', 'price', 'downPayment', 'residual', 'fee',
+  'feeFinanced', 'term', 'rate', 'timing', 'frequency', 'firstDueDate', 'vatRate', 'vatRegime', 'purchaseDate', 'agreedPurchasePrice', 'status',
+  'principal', 'instalment',
+];
+
+/**
+ * Edits a lease if it is still at `expectedVersion` (else 409: someone else changed it), rebuilding its
+ * schedule in the same transaction and recording what changed.
+ */
+export function updateLease(db: Db, id: number, expectedVersion: number, patch: Partial<LeaseInput>, userId: number | null, now = Date.now()): Lease {
+  return db.transaction(
+    (tx) => {
+      const current = getLease(tx, id);
+      if (!current) throw new ApiError('not_found', `Lease ${id} does not exist.`);
+      if (current.version !== expectedVersion) {
+        throw new ApiError(
+          'conflict',
+          `This lease was changed by someone else since you opened it (you edited version ${expectedVersion}, the current one is ${current.version}). Reload it and make your change again.`,
+        );
+      }
+      if (patch.funderId !== undefined && patch.funderId !== current.funderId) {
+        throw new ApiError('invalid', 'A lease cannot move to another funder.', [{ field: 'funderId', message: 'Cannot change.' }]);
+      }
+      const merged = { ...current, ...patch };
+      if (patch.lesseeId !== undefined) assertLessee(tx, current.funderId, patch.lesseeId);
+      const funder = getFunder(tx, current.funderId)!;
+      const schedule = scheduleOfLease(merged, funder.rateConvention);
+      const next = { ...merged, principal: schedule.principal, instalment: schedule.instalment, version: current.version + 1, updatedAt: now };
+      const changes: Record<string, [unknown, unknown]> = {};
+      for (const k of TRACKED) if (current[k] !== next[k]) changes[k] = [current[k], next[k]];
+      const { id: _id, createdAt: _c, createdBy: _b, ...values } = next;
+      const updated = tx.update(leases).set(values).where(eq(leases.id, id)).returning().get();
+      tx.delete(scheduleRows).where(eq(scheduleRows.leaseId, id)).run();
+      insertSchedule(tx, id, schedule);
+      const action = Object.keys(changes).length === 1 && 'status' in changes ? 'status' : 'updated';
+      tx.insert(leaseHistory).values({ leaseId: id, version: next.version, action, changes: JSON.stringify(changes), userId, at: now }).run();
+      bumpFunderDataVersion(tx, current.funderId);
+      return updated;
+    },
+    { behavior: 'immediate' },
+  );
+}
+
+/** Deletes a lease (and, by cascade, its schedule and history). */
+export function deleteLease(db: Db, id: number): void {
+  db.transaction(
+    (tx) => {
+      const current = getLease(tx, id);
+      if (!current) throw new ApiError('not_found', `Lease ${id} does not exist.`);
+      tx.delete(leases).where(eq(leases.id, id)).run();
+      bumpFunderDataVersion(tx, current.funderId);
+    },
+    { behavior: 'immediate' },
+  );
+}
+
+export const LEASE_SORTS = {
+  id: leases.id,
+  contractNumber: leases.contractNumber,
+  lessee: lessees.name,
+  assetType: leases.assetType,
+  currency: leases.currency,
+  price: leases.price,
+  principal: leases.principal,
+  residual: leases.residual,
+  term: leases.term,
+  rate: leases.rate,
+  instalment: leases.instalment,
+  firstDueDate: leases.firstDueDate,
+  purchaseDate: leases.purchaseDate,
+  status: leases.status,
+} as const;
+export type LeaseSort = keyof typeof LEASE_SORTS;
+
+export type LeaseFilter = {
+  funderId: number;
+  q?: string;
+  status?: Lease['status'][];
+  currency?: string[];
+  assetType?: Lease['assetType'][];
+};
+
+export function leaseFilterWhere(f: LeaseFilter): SQL | undefined {
+  const parts: (SQL | undefined)[] = [eq(leases.funderId, f.funderId)];
+  if (f.q) {
+    const pattern = `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    parts.push(or(sql`${leases.contractNumber} like ${pattern} escape '\\'`, sql`${lessees.name} like ${pattern} escape '\\'`));
+  }
+  if (f.status?.length) parts.push(inArray(leases.status, f.status));
+  if (f.currency?.length) parts.push(inArray(leases.currency, f.currency));
+  if (f.assetType?.length) parts.push(inArray(leases.assetType, f.assetType));
+  return and(...parts);
+}
+
+export type LeaseListRow = Lease & { lesseeName: string; lesseeIdOdoo: string | null };
+
+/** One page of the lease register with the filtered count and per-currency totals of the whole filtered set. */
+export function listLeases(
+  db: DbOrTx,
+  f: LeaseFilter & { sort?: LeaseSort; dir?: 'asc' | 'desc'; page: number; perPage: number },
+): { rows: LeaseListRow[]; total: number; totals: { currency: string; count: number; price: number; principal: number; residual: number }[] } {
+  const where = leaseFilterWhere(f);
+  const col = LEASE_SORTS[f.sort ?? 'id'];
+  const order = f.dir === 'desc' ? desc(col) : asc(col);
+  const rows = db
+    .select({ lease: leases, lesseeName: lessees.name, lesseeIdOdoo: lessees.idOdoo })
+    .from(leases)
+    .innerJoin(lessees, eq(leases.lesseeId, lessees.id))
+    .where(where)
+    .orderBy(order, asc(leases.id))
+    .limit(f.perPage)
+    .offset((f.page - 1) * f.perPage)
+    .all()
+    .map((r) => ({ ...r.lease, lesseeName: r.lesseeName, lesseeIdOdoo: r.lesseeIdOdoo }));
+  const totals = db
+    .select({
+      currency: leases.currency,
+      count: sql<number>`count(*)`,
+      price: sql<number>`coalesce(sum(${leases.price}), 0)`,
+      principal: sql<number>`coalesce(sum(${leases.principal}), 0)`,
+      residual: sql<number>`coalesce(sum(${leases.residual}), 0)`,
+    })
+    .from(leases)
+    .innerJoin(lessees, eq(leases.lesseeId, lessees.id))
+    .where(where)
+    .groupBy(leases.currency)
+    .orderBy(asc(leases.currency))
+    .all();
+  return { rows, total: totals.reduce((n, t) => n + t.count, 0), totals };
+}

@@ -1,0 +1,234 @@
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { users } from './auth';
+
+export const TIMINGS = ['advance', 'arrears'] as const;
+export const FREQUENCIES = ['monthly', 'quarterly', 'semi-annual', 'annual'] as const;
+export const VAT_REGIMES = ['per-instalment', 'upfront'] as const;
+export const LEASE_STATUSES = ['active', 'closed', 'defaulted', 'terminated'] as const;
+export const ASSET_TYPES = ['vehicle', 'machinery', 'it', 'medical'] as const;
+export const CONDITIONS = ['new', 'used'] as const;
+export const DISCOUNT_CONVENTIONS = ['monthly', 'actual'] as const;
+export const RATE_CONVENTIONS = ['nominal', 'effective'] as const;
+export const QUOTATION_STATUSES = ['draft', 'submitted', 'approved', 'rejected', 'converted'] as const;
+export const PORTFOLIO_MODULES = ['master-file', 'total-cash-flow'] as const;
+
+/**
+ * A funder and its parameters. Rates are annual decimals (0.05 = 5 %); amounts are minor units of the
+ * base currency. `discountRate` null means "each lease's own contract rate" (domain.md §3).
+ */
+export const funders = sqliteTable('funders', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  name: text('name').notNull(),
+  baseCurrency: text('base_currency').notNull().default('EUR'),
+  buyRate: real('buy_rate').notNull(),
+  discountRate: real('discount_rate'),
+  discountConvention: text('discount_convention', { enum: DISCOUNT_CONVENTIONS }).notNull().default('monthly'),
+  rateConvention: text('rate_convention', { enum: RATE_CONVENTIONS }).notNull().default('nominal'),
+  facilityRate: real('facility_rate').notNull(),
+  advanceRate: real('advance_rate').notNull().default(1),
+  vatDefault: real('vat_default').notNull().default(0),
+  servicingFee: real('servicing_fee').notNull().default(0),
+  // Servicing settings (domain.md §5): allocation order within an instalment, bucket edges, tolerance, grace.
+  allocationOrder: text('allocation_order').notNull().default('vat,fee,interest,principal'),
+  bucketEdges: text('bucket_edges').notNull().default('[30,60,90]'),
+  materialityTolerance: integer('materiality_tolerance').notNull().default(100),
+  graceDays: integer('grace_days').notNull().default(0),
+  // Bumped on every change of parameters or of the book: cached valuations carry it and are never stale.
+  dataVersion: integer('data_version').notNull().default(0),
+  createdAt: integer('created_at').notNull(),
+  updatedAt: integer('updated_at').notNull(),
+});
+
+/** Lessees (the funder's customers); `idOdoo` is the external ERP partner id. */
+export const lessees = sqliteTable(
+  'lessees',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    funderId: integer('funder_id')
+      .notNull()
+      .references(() => funders.id),
+    idOdoo: text('id_odoo'),
+    name: text('name').notNull(),
+    taxId: text('tax_id').notNull().default(''),
+    country: text('country').notNull().default(''),
+    region: text('region').notNull().default(''),
+    // NACE Rev. 2 section letter (A–U).
+    industry: text('industry').notNull().default(''),
+    contact: text('contact').notNull().default(''),
+    email: text('email').notNull().default(''),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [index('lessees_funder_idx').on(t.funderId), index('lessees_name_idx').on(t.name), uniqueIndex('lessees_odoo_idx').on(t.funderId, t.idOdoo)],
+);
+
+/** A lease contract. Amounts are minor units of `currency`, net of VAT; rates annual decimals; dates YYYY-MM-DD. */
+export const leases = sqliteTable(
+  'leases',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    funderId: integer('funder_id')
+      .notNull()
+      .references(() => funders.id),
+    lesseeId: integer('lessee_id')
+      .notNull()
+      .references(() => lessees.id),
+    contractNumber: text('contract_number').notNull().unique(),
+    assetType: text('asset_type', { enum: ASSET_TYPES }).notNull(),
+    assetDescription: text('asset_description').notNull().default(''),
+    condition: text('condition', { enum: CONDITIONS }).notNull().default('new'),
+    currency: text('currency').notNull(),
+    price: integer('price').notNull(),
+    downPayment: integer('down_payment').notNull().default(0),
+    // Financed principal P = price − down payment (+ the fee when financed).
+    principal: integer('principal').notNull(),
+    residual: integer('residual').notNull().default(0),
+    term: integer('term').notNull(),
+    rate: real('rate').notNull(),
+    timing: text('timing', { enum: TIMINGS }).notNull(),
+    frequency: text('frequency', { enum: FREQUENCIES }).notNull().default('monthly'),
+    firstDueDate: text('first_due_date').notNull(),
+    vatRate: real('vat_rate').notNull().default(0),
+    vatRegime: text('vat_regime', { enum: VAT_REGIMES }).notNull().default('per-instalment'),
+    fee: integer('fee').notNull().default(0),
+    feeFinanced: integer('fee_financed', { mode: 'boolean' }).notNull().default(false),
+    // The rounded regular instalment, as computed by lib/finance when the schedule was built.
+    instalment: integer('instalment').notNull(),
+    purchaseDate: text('purchase_date').notNull(),
+    agreedPurchasePrice: integer('agreed_purchase_price'),
+    status: text('status', { enum: LEASE_STATUSES }).notNull().default('active'),
+    // Optimistic concurrency: an edit must name the version it started from.
+    version: integer('version').notNull().default(1),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [
+    index('leases_funder_status_idx').on(t.funderId, t.status),
+    index('leases_lessee_idx').on(t.lesseeId),
+    index('leases_funder_currency_idx').on(t.funderId, t.currency),
+    index('leases_funder_asset_idx').on(t.funderId, t.assetType),
+  ],
+);
+
+/** The persisted instalment schedule of a lease, rebuilt in the same transaction as every change of the lease. */
+export const scheduleRows = sqliteTable(
+  'schedule_rows',
+  {
+    leaseId: integer('lease_id')
+      .notNull()
+      .references(() => leases.id, { onDelete: 'cascade' }),
+    period: integer('period').notNull(),
+    dueDate: text('due_date').notNull(),
+    instalment: integer('instalment').notNull(),
+    interest: integer('interest').notNull(),
+    principal: integer('principal').notNull(),
+    vat: integer('vat').notNull(),
+    fee: integer('fee').notNull(),
+    gross: integer('gross').notNull(),
+    balanceAfter: integer('balance_after').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.leaseId, t.period] }), index('schedule_rows_due_idx').on(t.dueDate)],
+);
+
+/** Who changed a lease, when, and what. */
+export const leaseHistory = sqliteTable(
+  'lease_history',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    leaseId: integer('lease_id')
+      .notNull()
+      .references(() => leases.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    action: text('action', { enum: ['created', 'updated', 'status'] }).notNull(),
+    // JSON object of changed fields: { field: [before, after] }.
+    changes: text('changes').notNull().default('{}'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    at: integer('at').notNull(),
+  },
+  (t) => [index('lease_history_lease_idx').on(t.leaseId)],
+);
+
+/** Onboarding quotations: draft → submitted → approved | rejected; approved → converted (creates the lease). */
+export const quotations = sqliteTable(
+  'quotations',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    funderId: integer('funder_id')
+      .notNull()
+      .references(() => funders.id),
+    lesseeId: integer('lessee_id')
+      .notNull()
+      .references(() => lessees.id),
+    assetType: text('asset_type', { enum: ASSET_TYPES }).notNull(),
+    assetDescription: text('asset_description').notNull().default(''),
+    condition: text('condition', { enum: CONDITIONS }).notNull().default('new'),
+    currency: text('currency').notNull(),
+    price: integer('price').notNull(),
+    downPayment: integer('down_payment').notNull().default(0),
+    residual: integer('residual').notNull().default(0),
+    term: integer('term').notNull(),
+    rate: real('rate').notNull(),
+    timing: text('timing', { enum: TIMINGS }).notNull(),
+    frequency: text('frequency', { enum: FREQUENCIES }).notNull().default('monthly'),
+    firstDueDate: text('first_due_date').notNull(),
+    vatRate: real('vat_rate').notNull().default(0),
+    vatRegime: text('vat_regime', { enum: VAT_REGIMES }).notNull().default('per-instalment'),
+    fee: integer('fee').notNull().default(0),
+    feeFinanced: integer('fee_financed', { mode: 'boolean' }).notNull().default(false),
+    instalment: integer('instalment').notNull(),
+    status: text('status', { enum: QUOTATION_STATUSES }).notNull().default('draft'),
+    externalId: text('external_id'),
+    lastSyncAt: integer('last_sync_at'),
+    leaseId: integer('lease_id').references(() => leases.id, { onDelete: 'set null' }),
+    version: integer('version').notNull().default(1),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [index('quotations_funder_status_idx').on(t.funderId, t.status)],
+);
+
+export const quotationHistory = sqliteTable(
+  'quotation_history',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    quotationId: integer('quotation_id')
+      .notNull()
+      .references(() => quotations.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status', { enum: QUOTATION_STATUSES }),
+    toStatus: text('to_status', { enum: QUOTATION_STATUSES }).notNull(),
+    note: text('note').notNull().default(''),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    at: integer('at').notNull(),
+  },
+  (t) => [index('quotation_history_quotation_idx').on(t.quotationId)],
+);
+
+/** Management: a user's saved view of a portfolio module (spec §3 portfolioModule: module, columns, filters). */
+export const portfolioViews = sqliteTable(
+  'portfolio_views',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    module: text('module', { enum: PORTFOLIO_MODULES }).notNull(),
+    name: text('name').notNull(),
+    // JSON: string[] of column ids, and an object of filters.
+    columns: text('columns').notNull().default('[]'),
+    filters: text('filters').notNull().default('{}'),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('portfolio_views_user_module_name_idx').on(t.userId, t.module, t.name)],
+);
+
+export type Funder = typeof funders.$inferSelect;
+export type Lessee = typeof lessees.$inferSelect;
+export type Lease = typeof leases.$inferSelect;
+export type NewLease = typeof leases.$inferInsert;
+export type ScheduleRowRecord = typeof scheduleRows.$inferSelect;
+export type Quotation = typeof quotations.$inferSelect;
+export type PortfolioView = typeof portfolioViews.$inferSelect;
+
