@@ -1,12 +1,19 @@
 import { describe, expect, test } from 'vitest';
-import de from '@/messages/de.json';
-import en from '@/messages/en.json';
-import fr from '@/messages/fr.json';
-import pt from '@/messages/pt.json';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { FEATURE_NAMESPACES } from '@/i18n/messages';
 
 type Messages = { [key: string]: string | Messages };
 
-const catalogs: Record<string, Messages> = { en, de, fr, pt };
+/** The core file plus the feature namespaces, as i18n/messages.ts composes them. */
+function load(locale: string): Messages {
+  const read = (...parts: string[]) => JSON.parse(readFileSync(path.join(process.cwd(), 'messages', ...parts), 'utf8')) as Messages;
+  const core = read(`${locale}.json`);
+  for (const ns of FEATURE_NAMESPACES) core[ns] = read(ns, `${locale}.json`);
+  return core;
+}
+
+const catalogs: Record<string, Messages> = { en: load('en'), de: load('de'), fr: load('fr'), pt: load('pt') };
 const translated = ['de', 'fr', 'pt'] as const;
 
 /**
