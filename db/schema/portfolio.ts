@@ -39,6 +39,30 @@ export const funders = sqliteTable('funders', {
   updatedAt: integer('updated_at').notNull(),
 });
 
+/** The contract terms a lease and a quotation share (fresh column builders for each table). */
+function termColumns() {
+  return {
+    assetType: text('asset_type', { enum: ASSET_TYPES }).notNull(),
+    assetDescription: text('asset_description').notNull().default(''),
+    condition: text('condition', { enum: CONDITIONS }).notNull().default('new'),
+    currency: text('currency').notNull(),
+    price: integer('price').notNull(),
+    downPayment: integer('down_payment').notNull().default(0),
+    residual: integer('residual').notNull().default(0),
+    term: integer('term').notNull(),
+    rate: real('rate').notNull(),
+    timing: text('timing', { enum: TIMINGS }).notNull(),
+    frequency: text('frequency', { enum: FREQUENCIES }).notNull().default('monthly'),
+    firstDueDate: text('first_due_date').notNull(),
+    vatRate: real('vat_rate').notNull().default(0),
+    vatRegime: text('vat_regime', { enum: VAT_REGIMES }).notNull().default('per-instalment'),
+    fee: integer('fee').notNull().default(0),
+    feeFinanced: integer('fee_financed', { mode: 'boolean' }).notNull().default(false),
+    // The rounded regular instalment, as computed by lib/finance when the terms were saved.
+    instalment: integer('instalment').notNull(),
+  };
+}
+
 /** Lessees (the funder's customers); `idOdoo` is the external ERP partner id. */
 export const lessees = sqliteTable(
   'lessees',
@@ -74,26 +98,9 @@ export const leases = sqliteTable(
       .notNull()
       .references(() => lessees.id),
     contractNumber: text('contract_number').notNull().unique(),
-    assetType: text('asset_type', { enum: ASSET_TYPES }).notNull(),
-    assetDescription: text('asset_description').notNull().default(''),
-    condition: text('condition', { enum: CONDITIONS }).notNull().default('new'),
-    currency: text('currency').notNull(),
-    price: integer('price').notNull(),
-    downPayment: integer('down_payment').notNull().default(0),
+    ...termColumns(),
     // Financed principal P = price − down payment (+ the fee when financed).
     principal: integer('principal').notNull(),
-    residual: integer('residual').notNull().default(0),
-    term: integer('term').notNull(),
-    rate: real('rate').notNull(),
-    timing: text('timing', { enum: TIMINGS }).notNull(),
-    frequency: text('frequency', { enum: FREQUENCIES }).notNull().default('monthly'),
-    firstDueDate: text('first_due_date').notNull(),
-    vatRate: real('vat_rate').notNull().default(0),
-    vatRegime: text('vat_regime', { enum: VAT_REGIMES }).notNull().default('per-instalment'),
-    fee: integer('fee').notNull().default(0),
-    feeFinanced: integer('fee_financed', { mode: 'boolean' }).notNull().default(false),
-    // The rounded regular instalment, as computed by lib/finance when the schedule was built.
-    instalment: integer('instalment').notNull(),
     purchaseDate: text('purchase_date').notNull(),
     agreedPurchasePrice: integer('agreed_purchase_price'),
     status: text('status', { enum: LEASE_STATUSES }).notNull().default('active'),
@@ -160,23 +167,7 @@ export const quotations = sqliteTable(
     lesseeId: integer('lessee_id')
       .notNull()
       .references(() => lessees.id),
-    assetType: text('asset_type', { enum: ASSET_TYPES }).notNull(),
-    assetDescription: text('asset_description').notNull().default(''),
-    condition: text('condition', { enum: CONDITIONS }).notNull().default('new'),
-    currency: text('currency').notNull(),
-    price: integer('price').notNull(),
-    downPayment: integer('down_payment').notNull().default(0),
-    residual: integer('residual').notNull().default(0),
-    term: integer('term').notNull(),
-    rate: real('rate').notNull(),
-    timing: text('timing', { enum: TIMINGS }).notNull(),
-    frequency: text('frequency', { enum: FREQUENCIES }).notNull().default('monthly'),
-    firstDueDate: text('first_due_date').notNull(),
-    vatRate: real('vat_rate').notNull().default(0),
-    vatRegime: text('vat_regime', { enum: VAT_REGIMES }).notNull().default('per-instalment'),
-    fee: integer('fee').notNull().default(0),
-    feeFinanced: integer('fee_financed', { mode: 'boolean' }).notNull().default(false),
-    instalment: integer('instalment').notNull(),
+    ...termColumns(),
     status: text('status', { enum: QUOTATION_STATUSES }).notNull().default('draft'),
     externalId: text('external_id'),
     lastSyncAt: integer('last_sync_at'),
