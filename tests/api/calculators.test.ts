@@ -68,3 +68,30 @@ describe('POST /api/calculators/*', () => {
     expect(res.status).toBe(400);
   });
 });
+
+describe('GET /api/calculators/schedule/export', () => {
+  const query = 'price=50000&downPayment=5000&residual=5000&term=60&rate=6&timing=advance&firstDueDate=2026-01-01';
+
+  it('answers 401 anonymous and 403 without read:funders', async () => {
+    expect((await fetch(`${baseURL}/api/calculators/schedule/export?format=csv&${query}`)).status).toBe(401);
+    expect((await fetch(`${baseURL}/api/calculators/schedule/export?format=csv&${query}`, { headers: as('client') })).status).toBe(403);
+  });
+
+  it('answers 400 with the field for an unknown format and for a bad term', async () => {
+    const bad = await fetch(`${baseURL}/api/calculators/schedule/export?format=pdf&${query}`, { headers: as('viewer') });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error.issues[0].field).toBe('format');
+    const term = await fetch(`${baseURL}/api/calculators/schedule/export?format=csv&${query.replace('term=60', 'term=-2')}`, { headers: as('viewer') });
+    expect(term.status).toBe(400);
+  });
+
+  it('exports the schedule as CSV with a header and one row per instalment', async () => {
+    const res = await fetch(`${baseURL}/api/calculators/schedule/export?format=csv&${query}`, { headers: as('viewer') });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="schedule-.*\.csv"/);
+    const lines = (await res.text()).trim().split(/\r?\n/);
+    expect(lines[0]).toBe('period,due_date,instalment,interest,principal,vat,fee,gross,balance_after');
+    expect(lines).toHaveLength(61);
+    expect(lines[1]!.split(',').slice(2, 5)).toEqual(['794.34', '0.00', '794.34']);
+  });
+});

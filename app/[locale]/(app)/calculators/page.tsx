@@ -1,14 +1,58 @@
-import { setRequestLocale } from 'next-intl/server';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { Calculators } from '@/components/calculators/calculators';
+import { evaluate } from '@/components/calculators/evaluate';
 import { metadataFor } from '@/components/shell/page-metadata';
-import { PlaceholderPage } from '@/components/shell/placeholder-page';
+import { PageHeader } from '@/components/shell/page-header';
+import { guardPage } from '@/components/shell/require-scope';
+import {
+  CALCULATOR_FIELDS,
+  completeQuery,
+  firstOfNextMonth,
+  parseTab,
+  readCalculatorQuery,
+  toDisplayValue,
+  type CalculatorField,
+} from '@/lib/calculators-query';
 
-type Props = { params: Promise<{ locale: string }> };
+type Props = {
+  params: Promise<{ locale: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 export const generateMetadata = metadataFor('calculators');
 
-/** Not built yet: the scope check and a "not available yet" panel. Replace the body when the feature lands. */
-export default async function CalculatorsPage({ params }: Props) {
+/**
+ * Lease calculators. The inputs are the query string (lib/calculators-query.ts), so the first result is
+ * computed here, on the server, with lib/calculators; the form and later results live in a client leaf.
+ */
+export default async function CalculatorsPage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  return <PlaceholderPage locale={locale} page="calculators" />;
+  const access = await guardPage(locale, 'calculators');
+  if (!access.ok) return access.forbidden;
+
+  const t = await getTranslations('calculators');
+  const search = await searchParams;
+  const tab = parseTab(typeof search.tab === 'string' ? search.tab : undefined);
+  const explicit = readCalculatorQuery(search);
+  // The default first due date is the first day of next month, as of this request.
+  const defaults = { firstDueDate: firstOfNextMonth(new Date().toISOString().slice(0, 10)) };
+  const query = completeQuery(explicit, defaults);
+  const initial = evaluate(tab, query, defaults);
+  const initialValues = Object.fromEntries(CALCULATOR_FIELDS.map((f) => [f, toDisplayValue(f, query[f], locale, query.currency)])) as Record<CalculatorField, string>;
+
+  return (
+    <>
+      <PageHeader page="calculators" description={t('description')} />
+      <Calculators
+        key={locale}
+        locale={locale}
+        initialTab={tab}
+        initialValues={initialValues}
+        explicitFields={Object.keys(explicit) as CalculatorField[]}
+        initial={initial}
+        defaults={defaults}
+      />
+    </>
+  );
 }

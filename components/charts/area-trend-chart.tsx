@@ -1,0 +1,57 @@
+'use client';
+
+import { Area, AreaChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
+import { ChartFigure } from './chart-figure';
+import { CHART_INK, type ChartDatum, type ChartSeries } from './series';
+
+type AreaTrendChartProps = {
+  id: string;
+  title: string;
+  summary: string;
+  data: readonly ChartDatum[];
+  series: readonly ChartSeries[];
+  /** Formats a y value for the axis (compact) and the tooltip (full). */
+  formatAxis: (value: number) => string;
+  formatValue: (value: number) => string;
+  /** The tooltip's heading for an x value ("Period 12 · 1 Dec 2026"). */
+  formatX?: (x: number | string) => string;
+  height?: number;
+};
+
+/** Filled line(s) over an ordered x axis, e.g. an outstanding balance per period. */
+export function AreaTrendChart({ id, title, summary, data, series, formatAxis, formatValue, formatX, height = 260 }: AreaTrendChartProps) {
+  return (
+    <ChartFigure id={id} title={title} summary={summary}>
+      <AreaChart
+        responsive
+        style={{ width: '100%', height }}
+        data={data as ChartDatum[]}
+        margin={{ top: 8, right: 12, bottom: 0, left: 0 }}
+        title={title}
+        desc={summary}
+      >
+        <CartesianGrid stroke={CHART_INK.grid} vertical={false} />
+        <XAxis dataKey="x" tick={{ fill: CHART_INK.text, fontSize: 12 }} tickLine={false} axisLine={{ stroke: CHART_INK.grid }} minTickGap={16} />
+        <YAxis tickFormatter={formatAxis} tick={{ fill: CHART_INK.text, fontSize: 12 }} tickLine={false} axisLine={false} width={72} />
+        <Tooltip
+          formatter={(value) => formatValue(Number(value))}
+          labelFormatter={(label) => (formatX ? formatX(label as number | string) : String(label))}
+          contentStyle={{ borderRadius: 6, borderColor: CHART_INK.grid, fontSize: 13 }}
+        />
+        {series.map((s) => (
+          <Area
+            key={s.key}
+            type="monotone"
+            dataKey={s.key}
+            name={s.label}
+            stroke={s.color}
+            strokeWidth={2}
+            fill={s.color}
+            fillOpacity={0.16}
+            isAnimationActive={false}
+          />
+        ))}
+      </AreaChart>
+    </ChartFigure>
+  );
+}

@@ -1,0 +1,49 @@
+'use client';
+
+import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
+import { ChartFigure } from './chart-figure';
+import { CHART_INK, type ChartDatum, type ChartSeries } from './series';
+
+type StackedBarChartProps = {
+  id: string;
+  title: string;
+  summary: string;
+  data: readonly ChartDatum[];
+  /** Stacked bottom to top in this order; one series gives plain bars. */
+  series: readonly ChartSeries[];
+  formatAxis: (value: number) => string;
+  formatValue: (value: number) => string;
+  formatX?: (x: number | string) => string;
+  height?: number;
+};
+
+/** Bars per x value with the series stacked, e.g. principal and interest per period. */
+export function StackedBarChart({ id, title, summary, data, series, formatAxis, formatValue, formatX, height = 260 }: StackedBarChartProps) {
+  return (
+    <ChartFigure id={id} title={title} summary={summary}>
+      <BarChart
+        responsive
+        style={{ width: '100%', height }}
+        data={data as ChartDatum[]}
+        margin={{ top: 8, right: 12, bottom: 0, left: 0 }}
+        barCategoryGap="12%"
+        title={title}
+        desc={summary}
+      >
+        <CartesianGrid stroke={CHART_INK.grid} vertical={false} />
+        <XAxis dataKey="x" tick={{ fill: CHART_INK.text, fontSize: 12 }} tickLine={false} axisLine={{ stroke: CHART_INK.grid }} minTickGap={16} />
+        <YAxis tickFormatter={formatAxis} tick={{ fill: CHART_INK.text, fontSize: 12 }} tickLine={false} axisLine={false} width={72} />
+        <Tooltip
+          formatter={(value) => formatValue(Number(value))}
+          labelFormatter={(label) => (formatX ? formatX(label as number | string) : String(label))}
+          contentStyle={{ borderRadius: 6, borderColor: CHART_INK.grid, fontSize: 13 }}
+          cursor={{ fill: 'rgb(115 103 240 / 0.08)' }}
+        />
+        {series.length > 1 ? <Legend iconType="square" wrapperStyle={{ fontSize: 13, color: CHART_INK.text }} /> : null}
+        {series.map((s) => (
+          <Bar key={s.key} dataKey={s.key} name={s.label} stackId="stack" fill={s.color} isAnimationActive={false} />
+        ))}
+      </BarChart>
+    </ChartFigure>
+  );
+}
