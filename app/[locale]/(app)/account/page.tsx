@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
 import { metadataFor } from '@/components/shell/page-metadata';
 import { PageHeader } from '@/components/shell/page-header';
+import { PasswordForm } from '@/components/account/password-form';
 import { guardPage } from '@/components/shell/require-scope';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -99,6 +100,12 @@ export default async function AccountPage({ params }: Props) {
               </ul>
             </CardContent>
           ) : null}
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>{t('password.title')}</CardTitle>
+          </CardHeader>
+          <CardContent>{user.authProvider === 'credentials' ? <PasswordForm locale={locale} /> : <p>{t('password.identityProvider')}</p>}</CardContent>
         </Card>
       </div>
     </>
