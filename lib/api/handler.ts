@@ -41,6 +41,26 @@ export function toErrorResponse(req: NextRequest, e: unknown): Response {
   return Response.json(errorBody('internal', 'An unexpected error occurred.', undefined, errorId), { status: 500 });
 }
 
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * A cookie-authenticated write coming from another site (CSRF). The session cookie is SameSite=Lax,
+ * which already keeps it off cross-site POSTs; this also refuses same-site sibling origins.
+ * Clients that send neither header (scripts with a cookie) are not browsers and pass.
+ */
+export function isCrossSiteWrite(req: Request): boolean {
+  if (SAFE_METHODS.has(req.method)) return false;
+  const site = req.headers.get('sec-fetch-site');
+  if (site) return site !== 'same-origin' && site !== 'none';
+  const origin = req.headers.get('origin');
+  if (!origin) return false;
+  try {
+    return new URL(origin).host !== req.headers.get('host');
+  } catch {
+    return true;
+  }
+}
+
 /** Wraps a route handler: resolves the credential, checks the scope, maps errors. */
 export function withAuth(options: Options, fn: (ctx: HandlerContext) => Promise<Response> | Response) {
   return async (req: NextRequest, ctx?: RouteContext): Promise<Response> => {
@@ -50,6 +70,9 @@ export function withAuth(options: Options, fn: (ctx: HandlerContext) => Promise<
         const message =
           cred.reason === 'expired' ? 'The access token has expired.' : cred.reason === 'missing' ? 'Sign-in required.' : 'The credential is invalid.';
         return errorResponse('unauthorized', message, undefined, { 'WWW-Authenticate': 'Bearer' });
+      }
+      if (cred.principal.via === 'session' && isCrossSiteWrite(req)) {
+        return errorResponse('forbidden', 'Cross-site request refused.');
       }
       if (options.scope && !hasScope(cred.principal.scopes, options.scope)) {
         return errorResponse('forbidden', `This requires the ${options.scope} scope.`);

@@ -102,3 +102,20 @@ describe('login rate limiting', () => {
     expect(clientIp(header)).toBe(ip);
   });
 });
+
+describe('cross-site writes with the session cookie', () => {
+  const req = (method: string, headers: Record<string, string>) => new Request('http://quantum.test/api/x', { method, headers: { host: 'quantum.test', ...headers } });
+
+  it.each([
+    ['a same-origin fetch', 'POST', { 'sec-fetch-site': 'same-origin' }, false],
+    ['a cross-site form post', 'POST', { 'sec-fetch-site': 'cross-site' }, true],
+    ['a same-site sibling', 'DELETE', { 'sec-fetch-site': 'same-site' }, true],
+    ['a foreign Origin without Sec-Fetch-Site', 'PATCH', { origin: 'https://evil.example' }, true],
+    ['our own Origin', 'POST', { origin: 'http://quantum.test' }, false],
+    ['a script with neither header', 'POST', {}, false],
+    ['a cross-site GET (reads are not writes)', 'GET', { 'sec-fetch-site': 'cross-site' }, false],
+  ])('%s → refused=%s', async (_name, method, headers, refused) => {
+    const { isCrossSiteWrite } = await import('@/lib/api/handler');
+    expect(isCrossSiteWrite(req(method, headers))).toBe(refused);
+  });
+});
