@@ -10,6 +10,25 @@ export function getFunder(db: DbOrTx, id: number): Funder | undefined {
   return db.select().from(funders).where(eq(funders.id, id)).get();
 }
 
+/** The funder of this name, compared case-insensitively (names identify funders in the navbar switch). */
+export function getFunderByName(db: DbOrTx, name: string): Funder | undefined {
+  return db
+    .select()
+    .from(funders)
+    .where(sql`lower(${funders.name}) = lower(${name})`)
+    .get();
+}
+
+export type NewFunderInput = Omit<typeof funders.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'dataVersion'>;
+
+export function createFunder(db: DbOrTx, input: NewFunderInput, now = Date.now()): Funder {
+  return db
+    .insert(funders)
+    .values({ ...input, createdAt: now, updatedAt: now })
+    .returning()
+    .get();
+}
+
 export type FunderSettingsPatch = Partial<Omit<Funder, 'id' | 'createdAt' | 'updatedAt' | 'dataVersion'>>;
 
 /** Updates a funder's parameters; the data version moves so every cached figure is recomputed. */
