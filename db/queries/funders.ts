@@ -10,13 +10,13 @@ export function getFunder(db: DbOrTx, id: number): Funder | undefined {
   return db.select().from(funders).where(eq(funders.id, id)).get();
 }
 
-/** The funder of this name, compared case-insensitively (names identify funders in the navbar switch). */
+/**
+ * The funder of this name, compared case-insensitively (names identify funders in the navbar switch).
+ * Compared in JavaScript: SQLite's lower() folds ASCII only, and a book has a handful of funders.
+ */
 export function getFunderByName(db: DbOrTx, name: string): Funder | undefined {
-  return db
-    .select()
-    .from(funders)
-    .where(sql`lower(${funders.name}) = lower(${name})`)
-    .get();
+  const wanted = name.trim().toLowerCase();
+  return listFunders(db).find((f) => f.name.trim().toLowerCase() === wanted);
 }
 
 export type NewFunderInput = Omit<typeof funders.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'dataVersion'>;
