@@ -185,10 +185,10 @@ export function ViewsManager({ views }: Props) {
                                 <span className="font-medium text-heading tabular-nums">{t('table.columnsCount', { count: v.columns.length })}</span>
                                 <span className="block text-[13px]">{columnsText(v)}</span>
                               </td>
-                              <td className="max-w-80 px-4 py-2 text-[13px]">{filtersText(v)}</td>
+                              <td className="max-w-80 min-w-40 px-4 py-2 text-[13px]">{filtersText(v)}</td>
                               <td className="px-4 py-2 whitespace-nowrap tabular-nums">{formatTimestamp(format, v.updatedAt)}</td>
                               <td className="px-4 py-2">
-                                <div className="flex flex-wrap justify-end gap-1.5">
+                                <div className="flex justify-end gap-1.5">
                                   <Link href={viewHref(v.module, v.id)} className={buttonClasses({ variant: 'secondary', size: 'sm' })} aria-label={t('actions.openLabel', { name: v.name })}>
                                     <ExternalLink aria-hidden="true" />
                                     {t('actions.open')}

@@ -98,7 +98,7 @@ export function FundersCard({ funders, activeId }: Props) {
             <thead className="sticky top-0 bg-surface-muted text-[12px] font-medium tracking-wide text-heading uppercase">
               <tr>
                 {columns.map((c, i) => (
-                  <th key={c} scope="col" className={`h-10 px-4 whitespace-nowrap ${i >= 2 ? 'text-right' : ''}`}>
+                  <th key={c} scope="col" className={`h-10 px-4 py-1.5 align-bottom leading-tight ${i >= 2 ? 'text-right' : ''}`}>
                     {c}
                   </th>
                 ))}
@@ -112,7 +112,7 @@ export function FundersCard({ funders, activeId }: Props) {
                 const active = f.id === activeId;
                 return (
                   <tr key={f.id} className="border-t border-border" data-testid={`funder-row-${f.id}`}>
-                    <th scope="row" className="h-8 px-4 py-1.5 font-medium text-heading">
+                    <th scope="row" className="h-8 px-4 py-1.5 font-medium whitespace-nowrap text-heading">
                       <span className="flex items-center gap-2">
                         {f.name}
                         {active ? <Badge variant="success">{t('funders.active')}</Badge> : null}

@@ -113,7 +113,8 @@ export function AppShell({ user, scopes, funders, activeFunderId, footer, childr
             </button>
             <span className="flex items-center gap-2 lg:hidden">
               <LogoMark className="size-7" />
-              <span className="text-lg font-semibold tracking-tight text-heading">{tc('appName')}</span>
+              {/* Below 420 px the wordmark makes room for the funder switch; the logo mark stays. */}
+              <span className="text-lg font-semibold tracking-tight text-heading max-[419px]:sr-only">{tc('appName')}</span>
             </span>
             <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-3">
               {funders && funders.length > 0 && activeFunderId !== undefined ? <FunderSwitch funders={funders} activeId={activeFunderId} /> : null}

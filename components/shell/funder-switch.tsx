@@ -52,11 +52,12 @@ export function FunderSwitch({ funders, activeId, className }: Props) {
   };
 
   return (
-    <div className={cn('relative flex min-w-0 items-center', className)}>
+    <div className={cn('relative flex items-center', className)}>
       <label htmlFor={id} className="sr-only">
         {t('label')}
       </label>
       <Landmark className="pointer-events-none absolute left-2.5 size-4.5 text-heading" aria-hidden="true" />
+      {/* Narrow screens show the icon only (the navbar has no room for a name); the list still names every funder. */}
       <select
         id={id}
         data-testid="funder-switch"
@@ -64,12 +65,12 @@ export function FunderSwitch({ funders, activeId, className }: Props) {
         disabled={saving || pending}
         aria-busy={saving || pending}
         onChange={(e) => void onChange(Number(e.target.value))}
-        title={t('label')}
-        className="h-9 max-w-[11rem] cursor-pointer appearance-none truncate rounded-md border border-border bg-transparent pr-3 pl-8.5 text-[15px] text-heading hover:bg-surface-muted disabled:opacity-70 sm:max-w-[16rem]"
+        title={funders.find((f) => f.id === value)?.name ?? t('label')}
+        className="h-9 w-9.5 cursor-pointer appearance-none truncate rounded-md border border-border bg-transparent text-[15px] text-transparent hover:bg-surface-muted disabled:opacity-70 sm:w-auto sm:max-w-[16rem] sm:pr-3 sm:pl-8.5 sm:text-heading"
       >
         {funders.map((f) => (
-          <option key={f.id} value={f.id}>
-            {f.name} ({f.baseCurrency})
+          <option key={f.id} value={f.id} className="text-heading">
+            {f.name}
           </option>
         ))}
       </select>
