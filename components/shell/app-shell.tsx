@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { usePathname } from '@/i18n/navigation';
 import type { Scope } from '@/lib/auth/scopes';
+import { FunderSwitch, type FunderOption } from './funder-switch';
 import { LanguageSwitcher } from './language-switcher';
 import { LogoMark } from './logo';
 import { ScrollToTop } from './scroll-to-top';
@@ -14,6 +15,9 @@ import { UserMenu, type ShellUser } from './user-menu';
 type AppShellProps = {
   user: ShellUser;
   scopes: Scope[];
+  /** The funders the user may switch between (users with read:funders), and the active one. */
+  funders?: FunderOption[];
+  activeFunderId?: number;
   /** Server-rendered footer. */
   footer: ReactNode;
   children: ReactNode;
@@ -23,7 +27,7 @@ type AppShellProps = {
  * The signed-in frame: vertical menu, sticky navbar, content, footer, scroll-to-top.
  * Client-side only for the drawer state; the page content arrives as server-rendered children.
  */
-export function AppShell({ user, scopes, footer, children }: AppShellProps) {
+export function AppShell({ user, scopes, funders, activeFunderId, footer, children }: AppShellProps) {
   const t = useTranslations('shell');
   const tc = useTranslations('common');
   const pathname = usePathname();
@@ -109,9 +113,11 @@ export function AppShell({ user, scopes, footer, children }: AppShellProps) {
             </button>
             <span className="flex items-center gap-2 lg:hidden">
               <LogoMark className="size-7" />
-              <span className="text-lg font-semibold tracking-tight text-heading">{tc('appName')}</span>
+              {/* Below 420 px the wordmark makes room for the funder switch; the logo mark stays. */}
+              <span className="text-lg font-semibold tracking-tight text-heading max-[419px]:sr-only">{tc('appName')}</span>
             </span>
-            <div className="ml-auto flex items-center gap-1 sm:gap-3">
+            <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-3">
+              {funders && funders.length > 0 && activeFunderId !== undefined ? <FunderSwitch funders={funders} activeId={activeFunderId} /> : null}
               <LanguageSwitcher />
               <UserMenu user={user} />
             </div>

@@ -10,6 +10,25 @@ export function getFunder(db: DbOrTx, id: number): Funder | undefined {
   return db.select().from(funders).where(eq(funders.id, id)).get();
 }
 
+/**
+ * The funder of this name, compared case-insensitively (names identify funders in the navbar switch).
+ * Compared in JavaScript: SQLite's lower() folds ASCII only, and a book has a handful of funders.
+ */
+export function getFunderByName(db: DbOrTx, name: string): Funder | undefined {
+  const wanted = name.trim().toLowerCase();
+  return listFunders(db).find((f) => f.name.trim().toLowerCase() === wanted);
+}
+
+export type NewFunderInput = Omit<typeof funders.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'dataVersion'>;
+
+export function createFunder(db: DbOrTx, input: NewFunderInput, now = Date.now()): Funder {
+  return db
+    .insert(funders)
+    .values({ ...input, createdAt: now, updatedAt: now })
+    .returning()
+    .get();
+}
+
 export type FunderSettingsPatch = Partial<Omit<Funder, 'id' | 'createdAt' | 'updatedAt' | 'dataVersion'>>;
 
 /** Updates a funder's parameters; the data version moves so every cached figure is recomputed. */

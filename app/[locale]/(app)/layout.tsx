@@ -4,8 +4,12 @@ import type { ReactNode } from 'react';
 import { AppShell } from '@/components/shell/app-shell';
 import { Footer } from '@/components/shell/footer';
 import { SessionEnded } from '@/components/shell/session-ended';
+import { getDb } from '@/db';
+import { listFunders } from '@/db/queries/funders';
 import { redirect } from '@/i18n/navigation';
+import { hasScope } from '@/lib/auth/scopes';
 import { getCurrentPrincipal } from '@/lib/auth/session';
+import { getActiveFunder } from '@/lib/portfolio/funder-context';
 
 type Props = { children: ReactNode; params: Promise<{ locale: string }> };
 
@@ -22,10 +26,15 @@ export default async function AppLayout({ children, params }: Props) {
     return redirect({ href: '/login', locale });
   }
   const { user, scopes } = principal;
+  // The navbar's funder switch, for users who may read funder data.
+  const funders = hasScope(scopes, 'read:funders') ? listFunders(getDb()) : [];
+  const activeFunderId = funders.length > 0 ? (await getActiveFunder(getDb())).id : undefined;
   return (
     <AppShell
       user={{ name: user.fullName || user.username, email: user.email, role: user.role }}
       scopes={scopes}
+      funders={funders.map(({ id, name, baseCurrency }) => ({ id, name, baseCurrency }))}
+      activeFunderId={activeFunderId}
       footer={<Footer />}
     >
       {children}

@@ -1,14 +1,36 @@
-import { setRequestLocale } from 'next-intl/server';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { ViewsManager } from '@/components/management/views-manager';
 import { metadataFor } from '@/components/shell/page-metadata';
-import { PlaceholderPage } from '@/components/shell/placeholder-page';
+import { PageHeader } from '@/components/shell/page-header';
+import { guardPage } from '@/components/shell/require-scope';
+import { getDb } from '@/db';
+import { listPortfolioViews } from '@/db/queries/portfolio-views';
 
 type Props = { params: Promise<{ locale: string }> };
 
 export const generateMetadata = metadataFor('management');
 
-/** Not built yet: the scope check and a "not available yet" panel. Replace the body when the feature lands. */
+/** Management: the signed-in user's saved views of the Master File and the Total Cash Flow. */
 export default async function ManagementPage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  return <PlaceholderPage locale={locale} page="management" />;
+  const access = await guardPage(locale, 'management');
+  if (!access.ok) return access.forbidden;
+
+  const t = await getTranslations('management');
+  const views = listPortfolioViews(getDb(), access.principal.user.id).map(({ id, module, name, columns, filters, updatedAt }) => ({
+    id,
+    module,
+    name,
+    columns,
+    filters,
+    updatedAt,
+  }));
+
+  return (
+    <>
+      <PageHeader page="management" description={t('subtitle')} />
+      <ViewsManager views={views} />
+    </>
+  );
 }

@@ -1,14 +1,38 @@
-import { setRequestLocale } from 'next-intl/server';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { FunderSettingsForm } from '@/components/settings/funder-settings-form';
+import { FundersCard } from '@/components/settings/funders-card';
 import { metadataFor } from '@/components/shell/page-metadata';
-import { PlaceholderPage } from '@/components/shell/placeholder-page';
+import { PageHeader } from '@/components/shell/page-header';
+import { guardPage } from '@/components/shell/require-scope';
+import { getDb } from '@/db';
+import { listFunders } from '@/db/queries/funders';
+import { getActiveFunder } from '@/lib/portfolio/funder-context';
+import { toFunderSettings } from '@/lib/validations/funders';
 
 type Props = { params: Promise<{ locale: string }> };
 
 export const generateMetadata = metadataFor('settings');
 
-/** Not built yet: the scope check and a "not available yet" panel. Replace the body when the feature lands. */
+/** Settings (admin): the parameters of the active funder, and the list of funders with adding one. */
 export default async function SettingsPage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  return <PlaceholderPage locale={locale} page="settings" />;
+  const access = await guardPage(locale, 'settings');
+  if (!access.ok) return access.forbidden;
+
+  const db = getDb();
+  const active = toFunderSettings(await getActiveFunder(db));
+  const funders = listFunders(db).map(toFunderSettings);
+  const t = await getTranslations('settings');
+
+  return (
+    <>
+      <PageHeader page="settings" description={t('subtitle', { funder: active.name })} />
+      {/* A new data version (a save, or a change of the book) or another funder starts the form from the stored values. */}
+      <FunderSettingsForm key={`${active.id}:${active.dataVersion}:${locale}`} funder={active} />
+      <div className="mt-8">
+        <FundersCard funders={funders} activeId={active.id} />
+      </div>
+    </>
+  );
 }

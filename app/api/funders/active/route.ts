@@ -1,0 +1,33 @@
+import { NextResponse } from 'next/server';
+import { getDb } from '@/db';
+import { getFunder } from '@/db/queries/funders';
+import { ApiError } from '@/lib/api/errors';
+import { parseBody, withAuth } from '@/lib/api/handler';
+import { FUNDER_COOKIE, getActiveFunder } from '@/lib/portfolio/funder-context';
+import { activeFunderBody, toFunderSettings } from '@/lib/validations/funders';
+
+export const dynamic = 'force-dynamic';
+
+const ONE_YEAR_SECONDS = 365 * 24 * 3600;
+
+/** GET /api/funders/active — the funder the browser works on (cookie quantum.funder, default funder 1). */
+export const GET = withAuth({ scope: 'read:funders' }, async () => Response.json(toFunderSettings(await getActiveFunder(getDb()))));
+
+/**
+ * POST /api/funders/active {funderId} — the navbar's funder switch. Sets the cookie every screen reads
+ * through getActiveFunder(); 404 for an unknown funder. HttpOnly: only the server reads it.
+ */
+export const POST = withAuth({ scope: 'read:funders' }, async ({ req }) => {
+  const { funderId } = await parseBody(req, activeFunderBody);
+  const funder = getFunder(getDb(), funderId);
+  if (!funder) throw new ApiError('not_found', `Funder ${funderId} does not exist.`, [{ field: 'funderId', message: 'No such funder.' }]);
+  const res = NextResponse.json(toFunderSettings(funder));
+  res.cookies.set(FUNDER_COOKIE, String(funder.id), {
+    path: '/',
+    sameSite: 'lax',
+    httpOnly: true,
+    secure: req.nextUrl.protocol === 'https:',
+    maxAge: ONE_YEAR_SECONDS,
+  });
+  return res;
+});

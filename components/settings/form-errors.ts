@@ -1,0 +1,53 @@
+import {
+  MAX_BUCKET_EDGES,
+  MAX_BUCKET_EDGE_DAYS,
+  MAX_GRACE_DAYS,
+  MAX_NAME_LENGTH,
+  formatPercentInput,
+  issueReason,
+  type FunderField,
+} from '@/lib/validations/funders';
+import { isCurrencyCode, minorUnitDigits } from '@/lib/finance/money';
+
+export type FieldErrors = Partial<Record<FunderField, string>>;
+type Translate = (key: string, values?: Record<string, string | number>) => string;
+type Context = { locale: string; currency: string };
+
+/** The values every error message of namespace `settings.errors` may use. */
+function messageValues({ locale, currency }: Context): Record<string, string | number> {
+  return {
+    example: formatPercentInput(0.055, locale),
+    maxName: MAX_NAME_LENGTH,
+    maxEdges: MAX_BUCKET_EDGES,
+    maxEdgeDays: MAX_BUCKET_EDGE_DAYS,
+    maxGraceDays: MAX_GRACE_DAYS,
+    digits: isCurrencyCode(currency) ? minorUnitDigits(currency) : 2,
+    currency,
+  };
+}
+
+/** Translated errors of a failed form parse, the first one per field. */
+export function zodFieldErrors(
+  issues: readonly { code?: string; path: readonly PropertyKey[]; params?: Record<string, unknown> }[],
+  t: Translate,
+  ctx: Context,
+): FieldErrors {
+  const out: FieldErrors = {};
+  const values = messageValues(ctx);
+  for (const issue of issues) {
+    const field = String(issue.path[0] ?? '') as FunderField;
+    if (!field || out[field]) continue;
+    out[field] = t(`errors.${issueReason(issue)}`, values);
+  }
+  return out;
+}
+
+/** Translated errors of the server's 400 (issues carry the field path) or 409 (the name is taken). */
+export function apiFieldErrors(issues: readonly { field: string; message: string }[], status: number, t: Translate, ctx: Context): FieldErrors {
+  if (status === 409) return { name: t('errors.nameTaken') };
+  return zodFieldErrors(
+    issues.map((i) => ({ path: i.field.split('.') })),
+    t,
+    ctx,
+  );
+}

@@ -1,0 +1,475 @@
+import { z } from 'zod';
+import type { Funder } from '@/db/schema/portfolio';
+import { CURRENCY_CODES, fromMinor, minorUnitDigits, toMinor, type CurrencyCode } from '@/lib/finance/money';
+
+/**
+ * Funder parameters (Settings). One set of field rules serves the API (rates as decimals, amounts in
+ * minor units) and the form (text in the active locale's number format, rates as percentages), so the
+ * browser and the server can never disagree on what is valid.
+ */
+
+export const ALLOCATION_COMPONENTS = ['vat', 'fee', 'interest', 'principal'] as const;
+export type AllocationComponent = (typeof ALLOCATION_COMPONENTS)[number];
+export const DISCOUNT_CONVENTION_VALUES = ['monthly', 'actual'] as const;
+export const RATE_CONVENTION_VALUES = ['nominal', 'effective'] as const;
+export const FUNDER_CURRENCIES = CURRENCY_CODES as readonly CurrencyCode[] as [CurrencyCode, ...CurrencyCode[]];
+
+export const DEFAULT_ALLOCATION_ORDER: AllocationComponent[] = ['vat', 'fee', 'interest', 'principal'];
+export const DEFAULT_BUCKET_EDGES = [30, 60, 90];
+export const MAX_BUCKET_EDGES = 10;
+export const MAX_BUCKET_EDGE_DAYS = 3650;
+export const MAX_GRACE_DAYS = 365;
+export const MAX_NAME_LENGTH = 120;
+/** Percentages are entered with at most this many decimals (5,1234 %): rates keep six decimals. */
+export const PERCENT_DECIMALS = 4;
+/** Upper bound of the materiality tolerance in minor units (ten million of the base currency's major unit for 2-digit currencies). */
+export const MAX_TOLERANCE_MINOR = 1_000_000_000;
+
+// ---------------------------------------------------------------------------------------------
+// Locale-aware number text
+
+/** The group and decimal separators of a locale (de: "." and ","; fr: a narrow no-break space and ","). */
+export function numberSeparators(locale: string): { group: string; decimal: string } {
+  const parts = new Intl.NumberFormat(locale).formatToParts(1234567.5);
+  return {
+    group: parts.find((p) => p.type === 'group')?.value ?? ',',
+    decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
+  };
+}
+
+/**
+ * Reads a number typed in a locale's format: "5,5" in German is 5.5, "1.234,5" is 1234.5; in English
+ * "1,234.5". Group separators count only in real thousands positions, so a German "6.25" or an English
+ * "6,25" is rejected rather than silently read as 625. A trailing % sign is allowed. Returns the value
+ * and its number of decimals, or null when the text is not a number.
+ */
+export function parseLocaleDecimal(text: string, locale: string): { value: number; decimals: number } | null {
+  const { group, decimal } = numberSeparators(locale);
+  let s = text.trim().replace(/\s*%$/, '');
+  let sign = '';
+  if (/^[-+\u2212]/.test(s)) {
+    sign = s[0] === '+' ? '' : '-';
+    s = s.slice(1);
+  }
+  const pieces = s.split(decimal);
+  if (pieces.length > 2) return null;
+  let int = pieces[0]!;
+  const frac = pieces[1];
+  // French groups with a (narrow) no-break space; people type an ordinary space just as well.
+  const groupPattern = /\s/.test(group) ? '\\s' : group.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  if (new RegExp(groupPattern).test(int)) {
+    if (!new RegExp(`^\\d{1,3}(?:${groupPattern}\\d{3})+$`).test(int)) return null;
+    int = int.replace(new RegExp(groupPattern, 'g'), '');
+  }
+  if (!/^\d*$/.test(int) || (frac !== undefined && !/^\d+$/.test(frac))) return null;
+  if (int === '' && frac === undefined) return null;
+  const value = Number(`${sign}${int || '0'}.${frac ?? '0'}`);
+  return Number.isFinite(value) ? { value, decimals: frac?.length ?? 0 } : null;
+}
+
+/** parseLocaleDecimal without the decimals count. */
+export function parseLocaleNumber(text: string, locale: string): number | null {
+  return parseLocaleDecimal(text, locale)?.value ?? null;
+}
+
+/** A percentage (6.25) as the decimal rate it stands for (0.0625), free of binary noise (7.1 % → 0.071). */
+export function percentToRate(percent: number): number {
+  return Math.round(percent * 10 ** PERCENT_DECIMALS) / 10 ** (PERCENT_DECIMALS + 2);
+}
+
+/** A decimal rate as the percentage text a person types in this locale: 0.0625 → "6,25" (de), "6.25" (en). */
+export function formatPercentInput(rate: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: PERCENT_DECIMALS, useGrouping: false }).format(rate * 100);
+}
+
+/** Minor units as the major-unit text of the currency in this locale: 100 EUR → "1,00" (de). */
+export function formatAmountInput(minor: number, currency: string, locale: string): string {
+  const digits = minorUnitDigits(currency);
+  return new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false }).format(
+    fromMinor(minor, currency),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Field rules in the API's units. Custom issues carry `params.reason` so the form can translate them.
+
+const reason = (r: string) => ({ params: { reason: r } });
+
+export const funderName = z
+  .string({ error: 'name must be text' })
+  .trim()
+  .min(1, 'name must not be empty')
+  .max(MAX_NAME_LENGTH, `name must be at most ${MAX_NAME_LENGTH} characters`);
+export const baseCurrency = z.enum(FUNDER_CURRENCIES, { error: `must be one of ${FUNDER_CURRENCIES.join(', ')}` });
+/** An annual rate as a decimal from 0 to 1 (0 % to 100 %). */
+export const rate = z
+  .number({ error: 'must be a number (a decimal rate: 0.05 = 5 %)' })
+  .min(0, 'must not be negative')
+  .max(1, 'must be at most 1 (100 %)');
+/** The share of the purchase price the facility advances: above 0, at most 1. */
+export const advanceRate = z
+  .number({ error: 'must be a number (a decimal: 0.9 = 90 %)' })
+  .gt(0, 'must be above 0')
+  .max(1, 'must be at most 1 (100 %)');
+export const discountConvention = z.enum(DISCOUNT_CONVENTION_VALUES, { error: 'must be monthly or actual' });
+export const rateConvention = z.enum(RATE_CONVENTION_VALUES, { error: 'must be nominal or effective' });
+/** The order in which a payment is allocated within an instalment: each of the four components exactly once. */
+export const allocationOrder = z
+  .array(z.enum(ALLOCATION_COMPONENTS, { error: `must be one of ${ALLOCATION_COMPONENTS.join(', ')}` }), {
+    error: 'must be a list of the allocation components',
+  })
+  .refine((order) => order.length === ALLOCATION_COMPONENTS.length && new Set(order).size === ALLOCATION_COMPONENTS.length, {
+    message: `must name each of ${ALLOCATION_COMPONENTS.join(', ')} exactly once`,
+    ...reason('allocationOrder'),
+  });
+/** Days-past-due bucket edges: ascending whole days (30, 60, 90 → Current | 1–30 | 31–60 | 61–90 | 90+). */
+export const bucketEdges = z
+  .array(
+    z
+      .number({ error: 'must be a number of days' })
+      .int('must be a whole number of days')
+      .min(1, 'must be at least 1 day')
+      .max(MAX_BUCKET_EDGE_DAYS, `must be at most ${MAX_BUCKET_EDGE_DAYS} days`),
+    { error: 'must be a list of days' },
+  )
+  .min(1, 'must have at least one edge')
+  .max(MAX_BUCKET_EDGES, `must have at most ${MAX_BUCKET_EDGES} edges`)
+  .superRefine((edges, ctx) => {
+    for (let i = 1; i < edges.length; i++) {
+      if (edges[i]! <= edges[i - 1]!) {
+        ctx.addIssue({ code: 'custom', path: [i], message: 'must be larger than the previous edge (ascending)', ...reason('bucketEdgesAscending') });
+      }
+    }
+  });
+/** Minor units of the base currency below which arrears do not age a lease (domain.md §5). */
+export const materialityTolerance = z
+  .number({ error: 'must be a number of minor units' })
+  .int('must be whole minor units (cents)')
+  .min(0, 'must not be negative')
+  .max(MAX_TOLERANCE_MINOR, `must be at most ${MAX_TOLERANCE_MINOR}`);
+export const graceDays = z
+  .number({ error: 'must be a number of days' })
+  .int('must be a whole number of days')
+  .min(0, 'must not be negative')
+  .max(MAX_GRACE_DAYS, `must be at most ${MAX_GRACE_DAYS}`);
+
+const paramShape = {
+  name: funderName,
+  baseCurrency,
+  buyRate: rate,
+  /** null: each lease is discounted at its own contract rate. */
+  discountRate: rate.nullable(),
+  discountConvention,
+  rateConvention,
+  facilityRate: rate,
+  advanceRate,
+  vatDefault: rate,
+  servicingFee: rate,
+  allocationOrder,
+  bucketEdges,
+  materialityTolerance,
+  graceDays,
+};
+
+/** Every parameter of a funder, in the API's units. */
+export const funderParams = z.strictObject(paramShape);
+export type FunderParams = z.infer<typeof funderParams>;
+export type FunderField = keyof FunderParams;
+export const FUNDER_FIELDS = Object.keys(paramShape) as FunderField[];
+
+/** POST /api/funders: name, base currency, buy and facility rate are required; the rest default. */
+export const createFunderBody = z.strictObject({
+  ...paramShape,
+  discountRate: rate.nullable().default(null),
+  discountConvention: discountConvention.default('monthly'),
+  rateConvention: rateConvention.default('nominal'),
+  advanceRate: advanceRate.default(1),
+  vatDefault: rate.default(0),
+  servicingFee: rate.default(0),
+  allocationOrder: allocationOrder.default(DEFAULT_ALLOCATION_ORDER),
+  bucketEdges: bucketEdges.default(DEFAULT_BUCKET_EDGES),
+  materialityTolerance: materialityTolerance.default(100),
+  graceDays: graceDays.default(0),
+});
+export type CreateFunderBody = z.infer<typeof createFunderBody>;
+
+/** PATCH /api/funders/[id]: any subset of the parameters, at least one. */
+export const updateFunderBody = z
+  .strictObject(paramShape)
+  .partial()
+  .refine((patch) => Object.keys(patch).length > 0, { message: 'name at least one parameter to change', ...reason('empty') });
+export type UpdateFunderBody = z.infer<typeof updateFunderBody>;
+
+/** POST /api/funders/active: the funder to work on in the browser. */
+export const activeFunderBody = z.strictObject({
+  funderId: z.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive'),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Stored form ↔ API form
+
+/** A funder as the API returns it: the stored row with the servicing settings decoded. */
+export type FunderSettings = FunderParams & { id: number; dataVersion: number; createdAt: number; updatedAt: number };
+
+/** Decodes a stored funder row (allocation order as "vat,fee,…", bucket edges as JSON text). */
+export function toFunderSettings(row: Funder): FunderSettings {
+  const order = row.allocationOrder.split(',').map((s) => s.trim());
+  let edges: unknown;
+  try {
+    edges = JSON.parse(row.bucketEdges);
+  } catch {
+    edges = null;
+  }
+  return {
+    id: row.id,
+    name: row.name,
+    baseCurrency: row.baseCurrency as CurrencyCode,
+    buyRate: row.buyRate,
+    discountRate: row.discountRate,
+    discountConvention: row.discountConvention,
+    rateConvention: row.rateConvention,
+    facilityRate: row.facilityRate,
+    advanceRate: row.advanceRate,
+    vatDefault: row.vatDefault,
+    servicingFee: row.servicingFee,
+    allocationOrder: allocationOrder.safeParse(order).success ? (order as AllocationComponent[]) : [...DEFAULT_ALLOCATION_ORDER],
+    bucketEdges: bucketEdges.safeParse(edges).success ? (edges as number[]) : [...DEFAULT_BUCKET_EDGES],
+    materialityTolerance: row.materialityTolerance,
+    graceDays: row.graceDays,
+    dataVersion: row.dataVersion,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+/** Encodes (part of) the parameters as the columns store them. */
+export function toFunderColumns<P extends Partial<FunderParams>>(params: P) {
+  const { allocationOrder: order, bucketEdges: edges, ...rest } = params;
+  return {
+    ...rest,
+    ...(order !== undefined ? { allocationOrder: order.join(',') } : {}),
+    ...(edges !== undefined ? { bucketEdges: JSON.stringify(edges) } : {}),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The forms: text in the active locale → the API's units
+
+export type FunderFormValues = {
+  name: string;
+  baseCurrency: string;
+  buyRate: string;
+  discountRate: string;
+  discountConvention: string;
+  rateConvention: string;
+  facilityRate: string;
+  advanceRate: string;
+  vatDefault: string;
+  servicingFee: string;
+  allocationOrder: string[];
+  bucketEdges: string;
+  materialityTolerance: string;
+  graceDays: string;
+};
+
+/** The form's text for a funder's parameters, in the locale's number format. */
+export function funderFormValues(f: FunderParams, locale: string): FunderFormValues {
+  return {
+    name: f.name,
+    baseCurrency: f.baseCurrency,
+    buyRate: formatPercentInput(f.buyRate, locale),
+    discountRate: f.discountRate === null ? '' : formatPercentInput(f.discountRate, locale),
+    discountConvention: f.discountConvention,
+    rateConvention: f.rateConvention,
+    facilityRate: formatPercentInput(f.facilityRate, locale),
+    advanceRate: formatPercentInput(f.advanceRate, locale),
+    vatDefault: formatPercentInput(f.vatDefault, locale),
+    servicingFee: formatPercentInput(f.servicingFee, locale),
+    allocationOrder: [...f.allocationOrder],
+    bucketEdges: f.bucketEdges.join(', '),
+    materialityTolerance: formatAmountInput(f.materialityTolerance, f.baseCurrency, locale),
+    graceDays: String(f.graceDays),
+  };
+}
+
+type IssueSink = { addIssue: (issue: { code: 'custom'; message: string; params?: Record<string, unknown> }) => void };
+
+/** Reads a percentage typed in the locale's format ("5,5") as the decimal rate (0.055), or reports why not. */
+function readPercent(text: string, locale: string, ctx: IssueSink): number | null {
+  const parsed = parseLocaleDecimal(text, locale);
+  if (!parsed) {
+    ctx.addIssue({ code: 'custom', message: 'must be a number', ...reason('number') });
+    return null;
+  }
+  if (parsed.decimals > PERCENT_DECIMALS) {
+    ctx.addIssue({ code: 'custom', message: `must have at most ${PERCENT_DECIMALS} decimals`, ...reason('percentDecimals') });
+    return null;
+  }
+  return percentToRate(parsed.value);
+}
+
+/** A required percentage field. */
+function percentText(locale: string) {
+  return z.string().transform((text, ctx) => {
+    if (text.trim() === '') {
+      ctx.addIssue({ code: 'custom', message: 'required', ...reason('required') });
+      return z.NEVER;
+    }
+    return readPercent(text, locale, ctx) ?? z.NEVER;
+  });
+}
+
+/** An optional percentage field: empty means null. */
+function optionalPercentText(locale: string) {
+  return z.string().transform((text, ctx) => (text.trim() === '' ? null : (readPercent(text, locale, ctx) ?? z.NEVER)));
+}
+
+/** A whole number typed as text ("30"). */
+function integerText() {
+  return z.string().transform((text, ctx) => {
+    const t = text.trim();
+    if (t === '') {
+      ctx.addIssue({ code: 'custom', message: 'required', ...reason('required') });
+      return z.NEVER;
+    }
+    if (!/^[-+]?\d+$/.test(t)) {
+      ctx.addIssue({ code: 'custom', message: 'must be a whole number', ...reason('integer') });
+      return z.NEVER;
+    }
+    return Number(t);
+  });
+}
+
+/** Bucket edges typed as "30, 60, 90" (commas, semicolons or spaces between whole numbers). */
+function bucketEdgesText() {
+  return z.string().transform((text, ctx) => {
+    const items = text.split(/[\s,;]+/).filter(Boolean);
+    if (items.length === 0) {
+      ctx.addIssue({ code: 'custom', message: 'required', ...reason('required') });
+      return z.NEVER;
+    }
+    if (!items.every((s) => /^\d+$/.test(s))) {
+      ctx.addIssue({ code: 'custom', message: 'must be whole numbers of days', ...reason('bucketEdgesFormat') });
+      return z.NEVER;
+    }
+    return items.map(Number);
+  });
+}
+
+/** An amount typed in major units ("1,00"), kept as a major-unit number until the base currency is known. */
+function amountText(locale: string) {
+  return z.string().transform((text, ctx) => {
+    if (text.trim() === '') {
+      ctx.addIssue({ code: 'custom', message: 'required', ...reason('required') });
+      return z.NEVER;
+    }
+    const parsed = parseLocaleDecimal(text, locale);
+    if (!parsed) {
+      ctx.addIssue({ code: 'custom', message: 'must be a number', ...reason('number') });
+      return z.NEVER;
+    }
+    return parsed;
+  });
+}
+
+/** The Settings form: every parameter of the active funder. */
+export function funderSettingsForm(locale: string) {
+  return z
+    .object({
+      name: funderName,
+      baseCurrency,
+      buyRate: percentText(locale).pipe(rate),
+      discountRate: optionalPercentText(locale).pipe(rate.nullable()),
+      discountConvention,
+      rateConvention,
+      facilityRate: percentText(locale).pipe(rate),
+      advanceRate: percentText(locale).pipe(advanceRate),
+      vatDefault: percentText(locale).pipe(rate),
+      servicingFee: percentText(locale).pipe(rate),
+      allocationOrder,
+      bucketEdges: bucketEdgesText().pipe(bucketEdges),
+      materialityTolerance: amountText(locale),
+      graceDays: integerText().pipe(graceDays),
+    })
+    .transform((v, ctx): FunderParams => {
+      const { value, decimals } = v.materialityTolerance;
+      const digits = minorUnitDigits(v.baseCurrency);
+      if (decimals > digits) {
+        ctx.addIssue({ code: 'custom', path: ['materialityTolerance'], message: `must have at most ${digits} decimals`, params: { reason: 'amountDecimals', digits } });
+        return z.NEVER;
+      }
+      const minor = toMinor(value, v.baseCurrency);
+      const checked = materialityTolerance.safeParse(minor);
+      if (!checked.success) {
+        ctx.addIssue({ code: 'custom', path: ['materialityTolerance'], message: checked.error.issues[0]!.message, ...reason(issueReason({ ...checked.error.issues[0]!, path: ['materialityTolerance'] })) });
+        return z.NEVER;
+      }
+      return { ...v, materialityTolerance: minor };
+    });
+}
+
+export type NewFunderFormValues = Pick<
+  FunderFormValues,
+  'name' | 'baseCurrency' | 'buyRate' | 'facilityRate' | 'advanceRate' | 'vatDefault' | 'servicingFee'
+>;
+
+export const EMPTY_NEW_FUNDER: NewFunderFormValues = {
+  name: '',
+  baseCurrency: 'EUR',
+  buyRate: '',
+  facilityRate: '',
+  advanceRate: '100',
+  vatDefault: '0',
+  servicingFee: '0',
+};
+
+/** The "add a funder" form; the servicing settings start at their defaults and are edited in Settings. */
+export function newFunderForm(locale: string) {
+  return z.object({
+    name: funderName,
+    baseCurrency,
+    buyRate: percentText(locale).pipe(rate),
+    facilityRate: percentText(locale).pipe(rate),
+    advanceRate: percentText(locale).pipe(advanceRate),
+    vatDefault: percentText(locale).pipe(rate),
+    servicingFee: percentText(locale).pipe(rate),
+  });
+}
+
+/**
+ * The translation key (messages `settings.errors.<key>`) of an issue of these schemas, for the forms.
+ * Custom rules name it in `params.reason`; zod's own checks (min, max, int, enum) are named by field.
+ * Also used for the server's 400 answers, whose issues carry only the field path.
+ */
+export function issueReason(issue: { code?: string; path: readonly PropertyKey[]; params?: Record<string, unknown> }): string {
+  const r = issue.params?.reason;
+  if (typeof r === 'string') return r;
+  const field = String(issue.path[0] ?? '');
+  switch (field) {
+    case 'name':
+      return issue.code === 'too_big' ? 'nameLength' : 'required';
+    case 'buyRate':
+    case 'discountRate':
+    case 'facilityRate':
+    case 'vatDefault':
+    case 'servicingFee':
+      return 'percentRange';
+    case 'advanceRate':
+      return 'advanceRange';
+    case 'graceDays':
+      return issue.code === 'invalid_type' ? 'integer' : 'graceDaysRange';
+    case 'materialityTolerance':
+      return issue.code === 'invalid_type' ? 'amountDecimals' : 'amountRange';
+    case 'bucketEdges':
+      if (issue.path.length > 1) return issue.code === 'invalid_type' ? 'bucketEdgesFormat' : 'bucketEdgesRange';
+      return issue.code === 'custom' ? 'bucketEdgesAscending' : 'bucketEdgesCount';
+    case 'allocationOrder':
+      return 'allocationOrder';
+    case 'baseCurrency':
+    case 'discountConvention':
+    case 'rateConvention':
+      return 'choice';
+    default:
+      return 'invalid';
+  }
+}
