@@ -222,3 +222,23 @@ export function createLeaseForFunder(
   const vatRate = body.vatRate ?? defaultVatRate(lessee?.funderId === funderId ? lessee : undefined, funder);
   return createLease(db, { ...body, funderId, vatRate }, userId);
 }
+
+export type ScheduleTotalsRow = { instalment: number; interest: number; principal: number; vat: number; fee: number; gross: number; rows: number };
+
+/** Column sums of a lease's persisted schedule (minor units). */
+export function getLeaseScheduleTotals(db: DbOrTx, leaseId: number): ScheduleTotalsRow {
+  const r = db
+    .select({
+      instalment: sql<number>`coalesce(sum(${scheduleRows.instalment}), 0)`,
+      interest: sql<number>`coalesce(sum(${scheduleRows.interest}), 0)`,
+      principal: sql<number>`coalesce(sum(${scheduleRows.principal}), 0)`,
+      vat: sql<number>`coalesce(sum(${scheduleRows.vat}), 0)`,
+      fee: sql<number>`coalesce(sum(${scheduleRows.fee}), 0)`,
+      gross: sql<number>`coalesce(sum(${scheduleRows.gross}), 0)`,
+      rows: sql<number>`count(*)`,
+    })
+    .from(scheduleRows)
+    .where(eq(scheduleRows.leaseId, leaseId))
+    .get()!;
+  return r;
+}
