@@ -21,7 +21,7 @@ import {
 } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Columns3, Download } from 'lucide-react';
 import { useFormatter, useTranslations } from 'next-intl';
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { buttonClasses } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Link } from '@/i18n/navigation';
@@ -91,7 +91,10 @@ export function DataTable<T>({
   const format = useFormatter();
   const { params, href, push } = useUrlState();
   const allIds = columns.map((c) => c.id!);
-  const visible = visibleColumnIds(params.get(COLUMNS_PARAM), allIds, defaultVisible ?? allIds);
+  const param = params.get(COLUMNS_PARAM);
+  // A toggled checkbox shows its new state at once; the URL (and the server's export links) follow.
+  const [pending, setPending] = useState<{ from: string | null; ids: string[] } | null>(null);
+  const visible = pending && pending.from === param ? pending.ids : visibleColumnIds(param, allIds, defaultVisible ?? allIds);
   const columnVisibility: VisibilityState = Object.fromEntries(allIds.map((id) => [id, visible.includes(id)]));
 
   // eslint-disable-next-line react-hooks/incompatible-library -- the table instance is rebuilt from props on every render; nothing is memoised across renders.
@@ -115,6 +118,7 @@ export function DataTable<T>({
     const next = allIds.filter((c) => (c === id ? on : visible.includes(c)));
     if (next.length === 0) return;
     const isDefault = next.join(',') === (defaultVisible ?? allIds).join(',');
+    setPending({ from: param, ids: next });
     push({ [COLUMNS_PARAM]: isDefault ? null : next.join(',') }, { replace: true });
   };
 
@@ -122,7 +126,7 @@ export function DataTable<T>({
     <div className="flex flex-col gap-3" data-testid={rest['data-testid']}>
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="flex flex-wrap items-end gap-3">{toolbar}</div>
-        <div className="flex flex-wrap items-center gap-2">
+        <div className="ml-auto flex flex-wrap items-center gap-2">
           {canChooseColumns ? <ColumnMenu columns={table.getAllLeafColumns().map((c) => ({ id: c.id, label: c.columnDef.meta?.label ?? c.id }))} visible={visible} onToggle={setVisible} label={t('columns')} /> : null}
           {exports?.map((e) => (
             <a key={e.format} href={e.href} download className={buttonClasses({ variant: 'outline', size: 'sm' })} data-testid={`export-${e.format}`}>
@@ -257,13 +261,22 @@ function PageLink({ href, label, children }: { href: string | null; label: strin
 
 function PerPageSelect({ value, options, label, onChange }: { value: number; options: number[]; label: string; onChange: (n: number) => void }) {
   const id = useId();
+  const [shown, setShown] = useState(value);
+  const [seen, setSeen] = useState(value);
+  if (seen !== value) {
+    setSeen(value);
+    setShown(value);
+  }
   return (
     <span className="flex items-center gap-2">
       <label htmlFor={id}>{label}</label>
       <select
         id={id}
-        value={value}
-        onChange={(e) => onChange(Number(e.target.value))}
+        value={shown}
+        onChange={(e) => {
+          setShown(Number(e.target.value));
+          onChange(Number(e.target.value));
+        }}
         className="h-8 rounded-md border border-border-strong bg-surface px-2 text-[13px] text-heading"
       >
         {(options.includes(value) ? options : [...options, value].sort((a, b) => a - b)).map((n) => (

@@ -15,9 +15,11 @@ function Facts({ items }: { items: { label: string; value: ReactNode; testId?: s
   return (
     <dl className="grid gap-x-6 gap-y-0 sm:grid-cols-2">
       {items.map((i) => (
-        <div key={i.label} className="grid grid-cols-[minmax(8rem,45%)_1fr] gap-3 border-b border-border py-2" data-testid={i.testId}>
+        <div key={i.label} className="grid grid-cols-[minmax(8rem,45%)_1fr] gap-3 border-b border-border py-2">
           <dt className="font-medium text-heading">{i.label}</dt>
-          <dd className="min-w-0 break-words text-heading">{i.value}</dd>
+          <dd className="min-w-0 break-words text-heading" data-testid={i.testId}>
+            {i.value}
+          </dd>
         </div>
       ))}
     </dl>

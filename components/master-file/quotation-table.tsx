@@ -2,7 +2,7 @@
 
 import type { ColumnDef } from '@tanstack/react-table';
 import { useFormatter, useTranslations } from 'next-intl';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { DataTable, type ExportLink } from '@/components/data-table/data-table';
 import { useUrlState } from '@/components/data-table/url-state';
 import { Amount } from '@/components/ui/amount';
@@ -37,6 +37,14 @@ export function QuotationTable({ rows, total, page, perPage, status, exports }: 
   const format = useFormatter();
   const { push } = useUrlState();
   const filterId = useId();
+  const known = (QUOTATION_STATUS_VALUES as readonly string[]).includes(status) ? status : '';
+  // The choice shows at once; it follows the URL when the page re-renders.
+  const [shown, setShown] = useState(known);
+  const [seen, setSeen] = useState(known);
+  if (seen !== known) {
+    setSeen(known);
+    setShown(known);
+  }
 
   const columns: ColumnDef<QuotationTableRow>[] = [
     {
@@ -102,8 +110,11 @@ export function QuotationTable({ rows, total, page, perPage, status, exports }: 
           </label>
           <select
             id={filterId}
-            value={(QUOTATION_STATUS_VALUES as readonly string[]).includes(status) ? status : ''}
-            onChange={(e) => push({ status: e.target.value || null, page: null })}
+            value={shown}
+            onChange={(e) => {
+              setShown(e.target.value);
+              push({ status: e.target.value || null, page: null });
+            }}
             className="h-9.5 rounded-md border border-border-strong bg-surface px-3 text-sm text-heading"
           >
             <option value="">{t('allStatuses')}</option>

@@ -103,12 +103,22 @@ function FilterSelect({
   children: { value: string; label: string }[];
 }) {
   const known = children.some((c) => c.value === value);
+  // Shows the choice at once; the toolbar is re-mounted when the URL (and so the page) follows.
+  const [current, setCurrent] = useState(known ? value : '');
   return (
     <div>
       <label htmlFor={id} className="mb-1 block text-[13px] font-medium text-heading">
         {label}
       </label>
-      <select id={id} value={known ? value : ''} onChange={(e) => onChange(e.target.value || null)} className={selectClasses}>
+      <select
+        id={id}
+        value={current}
+        onChange={(e) => {
+          setCurrent(e.target.value);
+          onChange(e.target.value || null);
+        }}
+        className={selectClasses}
+      >
         <option value="">{all}</option>
         {children.map((c) => (
           <option key={c.value} value={c.value}>
