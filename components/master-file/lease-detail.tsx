@@ -11,13 +11,13 @@ import { LeaseStatusBadge } from './status-badges';
 
 type Translate = Awaited<ReturnType<typeof getTranslations<'masterFile'>>>;
 
-function Facts({ items }: { items: { label: string; value: ReactNode; testId?: string }[] }) {
+function Facts({ items, twoColumns = true }: { items: { label: string; value: ReactNode; testId?: string }[]; twoColumns?: boolean }) {
   return (
-    <dl className="grid gap-x-6 gap-y-0 sm:grid-cols-2">
+    <dl className={twoColumns ? 'grid gap-x-6 gap-y-0 sm:grid-cols-2' : 'grid'}>
       {items.map((i) => (
         <div key={i.label} className="grid grid-cols-[minmax(8rem,45%)_1fr] gap-3 border-b border-border py-2">
           <dt className="font-medium text-heading">{i.label}</dt>
-          <dd className="min-w-0 break-words text-heading" data-testid={i.testId}>
+          <dd className="min-w-0 break-words text-heading tabular" data-testid={i.testId}>
             {i.value}
           </dd>
         </div>
@@ -80,6 +80,7 @@ export async function LeaseValuationCard({ lease, valuation, cutOff }: { lease: 
       <CardContent>
         {valuation ? (
           <Facts
+            twoColumns={false}
             items={[
               { label: t('valuation.prin'), value: m(valuation.prin), testId: 'valuation-prin' },
               { label: t('valuation.price'), value: m(valuation.sellto4G), testId: 'valuation-price' },
