@@ -50,37 +50,40 @@ function assertLessee(db: DbOrTx, funderId: number, lesseeId: number): void {
 
 /** Creates a lease with its schedule and history in one IMMEDIATE transaction. */
 export function createLease(db: Db, input: LeaseInput, userId: number | null, now = Date.now()): Lease {
-  return db.transaction(
-    (tx) => {
-      const funder = getFunder(tx, input.funderId);
-      if (!funder) throw new ApiError('not_found', `Funder ${input.funderId} does not exist.`);
-      assertLessee(tx, input.funderId, input.lesseeId);
-      const schedule = scheduleOfLease(input, funder.rateConvention);
-      const contractNumber = input.contractNumber ?? nextContractNumber(tx, new Date(now).getUTCFullYear());
-      if (tx.select({ id: leases.id }).from(leases).where(eq(leases.contractNumber, contractNumber)).get()) {
-        throw new ApiError('conflict', `Contract number ${contractNumber} is already in use.`, [{ field: 'contractNumber', message: 'Already in use.' }]);
-      }
-      const lease = tx
-        .insert(leases)
-        .values({
-          ...input,
-          contractNumber,
-          principal: schedule.principal,
-          instalment: schedule.instalment,
-          version: 1,
-          createdBy: userId,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning()
-        .get();
-      insertSchedule(tx, lease.id, schedule);
-      tx.insert(leaseHistory).values({ leaseId: lease.id, version: 1, action: 'created', userId, at: now }).run();
-      bumpFunderDataVersion(tx, lease.funderId);
-      return lease;
-    },
-    { behavior: 'immediate' },
-  );
+  return db.transaction((tx) => insertLease(tx, input, userId, now), { behavior: 'immediate' });
+}
+
+/**
+ * The body of createLease, for a caller that already holds a transaction and must create the lease
+ * in it (converting a quotation). Opens no transaction of its own.
+ */
+export function insertLease(tx: DbOrTx, input: LeaseInput, userId: number | null, now = Date.now()): Lease {
+  const funder = getFunder(tx, input.funderId);
+  if (!funder) throw new ApiError('not_found', `Funder ${input.funderId} does not exist.`);
+  assertLessee(tx, input.funderId, input.lesseeId);
+  const schedule = scheduleOfLease(input, funder.rateConvention);
+  const contractNumber = input.contractNumber ?? nextContractNumber(tx, new Date(now).getUTCFullYear());
+  if (tx.select({ id: leases.id }).from(leases).where(eq(leases.contractNumber, contractNumber)).get()) {
+    throw new ApiError('conflict', `Contract number ${contractNumber} is already in use.`, [{ field: 'contractNumber', message: 'Already in use.' }]);
+  }
+  const lease = tx
+    .insert(leases)
+    .values({
+      ...input,
+      contractNumber,
+      principal: schedule.principal,
+      instalment: schedule.instalment,
+      version: 1,
+      createdBy: userId,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning()
+    .get();
+  insertSchedule(tx, lease.id, schedule);
+  tx.insert(leaseHistory).values({ leaseId: lease.id, version: 1, action: 'created', userId, at: now }).run();
+  bumpFunderDataVersion(tx, lease.funderId);
+  return lease;
 }
 
 const TRACKED: (keyof Lease)[] = [
@@ -127,12 +130,16 @@ export function updateLease(db: Db, id: number, expectedVersion: number, patch: 
   );
 }
 
-/** Deletes a lease (and, by cascade, its schedule and history). */
-export function deleteLease(db: Db, id: number): void {
+/**
+ * Deletes a lease (and, by cascade, its schedule and history). `assertDeletable` may refuse (throw) after
+ * reading the lease, inside the same transaction, so the check and the delete see the same row.
+ */
+export function deleteLease(db: Db, id: number, assertDeletable?: (lease: Lease) => void): void {
   db.transaction(
     (tx) => {
       const current = getLease(tx, id);
       if (!current) throw new ApiError('not_found', `Lease ${id} does not exist.`);
+      assertDeletable?.(current);
       tx.delete(leases).where(eq(leases.id, id)).run();
       bumpFunderDataVersion(tx, current.funderId);
     },

@@ -1,14 +1,112 @@
-import { setRequestLocale } from 'next-intl/server';
+import { Plus } from 'lucide-react';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getDb } from '@/db';
+import { listLeases } from '@/db/queries/leases';
+import { getPortfolioView, listPortfolioViews } from '@/db/queries/portfolio-views';
+import { LeaseTable } from '@/components/master-file/lease-table';
+import { MasterFileTabs } from '@/components/master-file/master-file-tabs';
+import { RegisterToolbar } from '@/components/master-file/register-toolbar';
+import { parseRegisterParams, registerQueryString, viewQueryString } from '@/components/master-file/register-params';
 import { metadataFor } from '@/components/shell/page-metadata';
-import { PlaceholderPage } from '@/components/shell/placeholder-page';
+import { PageHeader } from '@/components/shell/page-header';
+import { guardPage } from '@/components/shell/require-scope';
+import { Alert } from '@/components/ui/alert';
+import { buttonClasses } from '@/components/ui/button';
+import { Link, redirect } from '@/i18n/navigation';
+import { canSee } from '@/lib/navigation';
+import { getActiveFunder } from '@/lib/portfolio/funder-context';
 
-type Props = { params: Promise<{ locale: string }> };
+type Props = {
+  params: Promise<{ locale: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 export const generateMetadata = metadataFor('masterFile');
 
-/** Not built yet: the scope check and a "not available yet" panel. Replace the body when the feature lands. */
-export default async function MasterFilePage({ params }: Props) {
+/**
+ * The lease register of the active funder: server-side search, filters, sort and paging, all in the
+ * URL; column choice; per-currency totals of the whole filtered set; CSV/XLSX export of that set; the
+ * user's saved views (`?view=<id>` applies one).
+ */
+export default async function MasterFilePage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  return <PlaceholderPage locale={locale} page="masterFile" />;
+  const access = await guardPage(locale, 'masterFile');
+  if (!access.ok) return access.forbidden;
+  const userId = access.principal.user.id;
+  const canWrite = canSee(access.principal.scopes, 'write:funders');
+
+  const t = await getTranslations('masterFile');
+  const db = getDb();
+  const funder = await getActiveFunder(db);
+  const state = parseRegisterParams(await searchParams);
+
+  let missingView = false;
+  if (state.viewId !== null) {
+    const view = getPortfolioView(db, userId, state.viewId);
+    if (view && view.module === 'master-file') return redirect({ href: `/master-file${viewQueryString(view)}`, locale });
+    missingView = true;
+  }
+
+  const { query, columns, filters } = state;
+  const result = listLeases(db, { ...query, funderId: funder.id });
+  const views = listPortfolioViews(db, userId, 'master-file');
+  const current = registerQueryString(filters, columns);
+  const currentView = views.find((v) => viewQueryString(v) === current) ?? null;
+
+  const exportQuery = new URLSearchParams({ funderId: String(funder.id), locale, columns: columns.join(','), sort: query.sort, dir: query.dir });
+  if (query.q) exportQuery.set('q', query.q);
+  if (filters.status) exportQuery.set('status', filters.status);
+  if (filters.currency) exportQuery.set('currency', filters.currency);
+  if (filters.assetType) exportQuery.set('assetType', filters.assetType);
+  const exportHref = (format: 'csv' | 'xlsx') => `/api/leases/export?${exportQuery}&format=${format}`;
+
+  return (
+    <>
+      <PageHeader
+        page="masterFile"
+        description={t('register.description', { funder: funder.name })}
+        actions={
+          canWrite ? (
+            <Link href="/master-file/new" className={buttonClasses()}>
+              <Plus aria-hidden="true" />
+              {t('register.newLease')}
+            </Link>
+          ) : null
+        }
+      />
+      <MasterFileTabs active="register" />
+      {missingView ? (
+        <Alert variant="warning" className="mb-4" role="status">
+          {t('views.missing')}
+        </Alert>
+      ) : null}
+      <LeaseTable
+        rows={result.rows}
+        total={result.total}
+        totals={result.totals}
+        page={query.page}
+        perPage={query.perPage}
+        sort={query.sort}
+        dir={query.dir}
+        exports={[
+          { format: 'csv', label: t('export.csv'), href: exportHref('csv') },
+          { format: 'xlsx', label: t('export.xlsx'), href: exportHref('xlsx') },
+        ]}
+        toolbar={
+          <RegisterToolbar
+            key={current}
+            q={query.q}
+            status={filters.status ?? ''}
+            currency={filters.currency ?? ''}
+            assetType={filters.assetType ?? ''}
+            views={views.map((v) => ({ id: v.id, name: v.name }))}
+            currentViewId={currentView?.id ?? null}
+            columns={columns}
+            filters={filters}
+          />
+        }
+      />
+    </>
+  );
 }

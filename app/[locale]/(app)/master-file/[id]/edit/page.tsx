@@ -1,0 +1,53 @@
+import type { Metadata } from 'next';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { notFound } from 'next/navigation';
+import { getDb } from '@/db';
+import { getLeaseOfFunder, todayUtc } from '@/db/queries/lease-register';
+import { getLessee } from '@/db/queries/lessees';
+import { SubPageHeader } from '@/components/master-file/sub-page-header';
+import { TermsForm } from '@/components/master-file/terms-form';
+import { guardPage } from '@/components/shell/require-scope';
+import { getActiveFunder } from '@/lib/portfolio/funder-context';
+import { idParam } from '@/lib/validations/common';
+
+type Props = { params: Promise<{ locale: string; id: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale, id } = await params;
+  const t = await getTranslations({ locale, namespace: 'masterFile.form' });
+  return { title: t('editLeaseMeta', { id }) };
+}
+
+/** Edits a lease of the active funder (write:funders); the form sends the version it loaded. */
+export default async function EditLeasePage({ params }: Props) {
+  const { locale, id: rawId } = await params;
+  setRequestLocale(locale);
+  const t = await getTranslations('masterFile.form');
+  const access = await guardPage(locale, { scope: 'write:funders', title: t('editLeaseMeta', { id: rawId }) });
+  if (!access.ok) return access.forbidden;
+  const id = idParam.safeParse(rawId);
+  if (!id.success) notFound();
+  const db = getDb();
+  const funder = await getActiveFunder(db);
+  const lease = getLeaseOfFunder(db, funder.id, id.data);
+  if (!lease) notFound();
+  const lessee = getLessee(db, lease.lesseeId);
+  return (
+    <>
+      <SubPageHeader
+        trail={[{ label: lease.contractNumber, href: `/master-file/${lease.id}` }, { label: t('edit') }]}
+        title={t('editLease', { contractNumber: lease.contractNumber })}
+        description={t('editVersion', { version: lease.version })}
+      />
+      <TermsForm
+        kind="lease"
+        funderId={funder.id}
+        rateConvention={funder.rateConvention}
+        vatDefault={funder.vatDefault}
+        baseCurrency={funder.baseCurrency}
+        today={todayUtc()}
+        record={{ ...lease, lesseeCountry: lessee?.country ?? '' }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+import { Plus } from 'lucide-react';
+import type { Metadata } from 'next';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getDb } from '@/db';
+import { listQuotations } from '@/db/queries/quotations';
+import { MasterFileTabs } from '@/components/master-file/master-file-tabs';
+import { QuotationTable } from '@/components/master-file/quotation-table';
+import { PageHeader } from '@/components/shell/page-header';
+import { guardPage } from '@/components/shell/require-scope';
+import { buttonClasses } from '@/components/ui/button';
+import { Link } from '@/i18n/navigation';
+import { canSee } from '@/lib/navigation';
+import { getActiveFunder } from '@/lib/portfolio/funder-context';
+import { quotationListQuery } from '@/lib/validations/quotations';
+
+type Props = {
+  params: Promise<{ locale: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
+
+export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale, namespace: 'onboarding' });
+  return { title: t('title') };
+}
+
+/** The Master File's onboarding tab: the funder's quotations with a status filter, paged in the URL. */
+export default async function OnboardingPage({ params, searchParams }: Props) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const access = await guardPage(locale, 'masterFile');
+  if (!access.ok) return access.forbidden;
+  const t = await getTranslations('onboarding');
+  const tm = await getTranslations('masterFile');
+  const db = getDb();
+  const funder = await getActiveFunder(db);
+  const raw = await searchParams;
+  const input: Record<string, string> = {};
+  for (const key of ['status', 'page', 'perPage']) {
+    const v = raw[key];
+    if (typeof v === 'string' && v) input[key] = v;
+  }
+  const parsed = quotationListQuery.safeParse(input);
+  const query = parsed.success ? parsed.data : quotationListQuery.parse({});
+  const { quotations, total } = listQuotations(db, { funderId: funder.id, status: query.status, page: query.page, perPage: query.perPage });
+  const status = query.status?.join(',') ?? '';
+  const exportHref = (format: 'csv' | 'xlsx') => `/api/quotations/export?funderId=${funder.id}&locale=${locale}&format=${format}${status ? `&status=${status}` : ''}`;
+
+  return (
+    <>
+      <PageHeader
+        page="masterFile"
+        description={t('description', { funder: funder.name })}
+        actions={
+          canSee(access.principal.scopes, 'write:funders') ? (
+            <Link href="/master-file/onboarding/new" className={buttonClasses()}>
+              <Plus aria-hidden="true" />
+              {t('newQuotation')}
+            </Link>
+          ) : null
+        }
+      />
+      <MasterFileTabs active="onboarding" />
+      <QuotationTable
+        rows={quotations}
+        total={total}
+        page={query.page}
+        perPage={query.perPage}
+        status={status}
+        exports={[
+          { format: 'csv', label: tm('export.csv'), href: exportHref('csv') },
+          { format: 'xlsx', label: tm('export.xlsx'), href: exportHref('xlsx') },
+        ]}
+      />
+    </>
+  );
+}

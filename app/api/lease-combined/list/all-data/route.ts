@@ -1,0 +1,16 @@
+import { getDb } from '@/db';
+import { listLeaseCombined } from '@/db/queries/lease-register';
+import { parseQuery, withAuth } from '@/lib/api/handler';
+import { funderQuery } from '@/lib/validations/leases';
+
+export const dynamic = 'force-dynamic';
+
+/**
+ * GET /api/lease-combined/list/all-data — a bare array of every lease of the funder, newest first, each
+ * with its lease fields, `client: { idODOO, name }` and `total` (the contract's total cash flow; see
+ * README.md beside this route).
+ */
+export const GET = withAuth({ scope: 'read:funders' }, ({ req }) => {
+  const { funderId } = parseQuery(req, funderQuery);
+  return Response.json(listLeaseCombined(getDb(), funderId));
+});

@@ -1,0 +1,62 @@
+import { getDb } from '@/db';
+import { assertLeaseDeletable, firstInstalmentDue, getLeaseOfFunder, listLeaseHistory, todayUtc } from '@/db/queries/lease-register';
+import { deleteLease, getLeaseSchedule, updateLease } from '@/db/queries/leases';
+import { ApiError } from '@/lib/api/errors';
+import { parseBody, parseQuery, withAuth, zodIssues } from '@/lib/api/handler';
+import { valuationRow } from '@/lib/finance';
+import { defaultCutOff, valueBook } from '@/lib/portfolio/valuation';
+import { idParam } from '@/lib/validations/common';
+import { funderQuery, leaseCreateBody, leaseGetQuery, leasePatchBody } from '@/lib/validations/leases';
+
+export const dynamic = 'force-dynamic';
+
+function leaseId(params: Record<string, string | string[]>): number {
+  const parsed = idParam.safeParse(params.id);
+  if (!parsed.success) throw new ApiError('not_found', 'No lease has this id.');
+  return parsed.data;
+}
+
+/**
+ * GET /api/leases/[id] — the lease, its schedule, its valuation at the cut-off (default: the first day
+ * of this month; null when the lease is not in the book, i.e. terminated) and its history.
+ */
+export const GET = withAuth({ scope: 'read:funders' }, ({ req, params }) => {
+  const { funderId, cutOff: requested } = parseQuery(req, leaseGetQuery);
+  const id = leaseId(params);
+  const db = getDb();
+  const lease = getLeaseOfFunder(db, funderId, id);
+  if (!lease) throw new ApiError('not_found', `Lease ${id} does not exist for funder ${funderId}.`);
+  const cutOff = requested ?? defaultCutOff();
+  const book = valueBook(db, funderId, cutOff);
+  const index = book.indexById.get(id);
+  const valuation = index === undefined ? null : { cutOff, ...valuationRow(book.valuation, index) };
+  return Response.json({ lease, schedule: getLeaseSchedule(db, id), valuation, history: listLeaseHistory(db, id) });
+});
+
+/**
+ * PATCH /api/leases/[id] — changes some fields; the body names the `version` the edit started from and
+ * a stale version answers 409. The merged lease is validated like a new one; the schedule is rebuilt.
+ */
+export const PATCH = withAuth({ scope: 'write:funders' }, async ({ req, params, principal }) => {
+  const { funderId } = parseQuery(req, funderQuery);
+  const id = leaseId(params);
+  const { version, ...patch } = await parseBody(req, leasePatchBody);
+  const db = getDb();
+  const current = getLeaseOfFunder(db, funderId, id);
+  if (!current) throw new ApiError('not_found', `Lease ${id} does not exist for funder ${funderId}.`);
+  const merged = leaseCreateBody.safeParse({ ...current, ...patch });
+  if (!merged.success) throw new ApiError('invalid', 'The lease would be invalid with these changes.', zodIssues(merged.error));
+  const updated = updateLease(db, id, version, patch, principal.user.id);
+  return Response.json({ lease: { ...updated, lesseeName: getLeaseOfFunder(db, funderId, id)!.lesseeName } });
+});
+
+/** DELETE /api/leases/[id] — 409 for a lease with a payment history (see assertLeaseDeletable). */
+export const DELETE = withAuth({ scope: 'write:funders' }, ({ req, params }) => {
+  const { funderId } = parseQuery(req, funderQuery);
+  const id = leaseId(params);
+  const db = getDb();
+  if (!getLeaseOfFunder(db, funderId, id)) throw new ApiError('not_found', `Lease ${id} does not exist for funder ${funderId}.`);
+  const today = todayUtc();
+  deleteLease(db, id, (lease) => assertLeaseDeletable(lease, firstInstalmentDue(db, id), today));
+  return Response.json({ deleted: id });
+});

@@ -1,0 +1,24 @@
+import { getTranslations } from 'next-intl/server';
+import { getDb } from '@/db';
+import { getLeaseOfFunder } from '@/db/queries/lease-register';
+import { getLeaseSchedule } from '@/db/queries/leases';
+import { ApiError } from '@/lib/api/errors';
+import { parseQuery, withAuth } from '@/lib/api/handler';
+import { exportResponse } from '@/lib/exports';
+import { scheduleExportColumns } from '@/lib/exports/lease-columns';
+import { idParam } from '@/lib/validations/common';
+import { exportFormatQuery } from '@/lib/validations/leases';
+
+export const dynamic = 'force-dynamic';
+
+/** GET /api/leases/[id]/schedule/export?format=csv|xlsx&locale= — the lease's instalment schedule as a file. */
+export const GET = withAuth({ scope: 'read:funders' }, async ({ req, params }) => {
+  const { funderId, format, locale } = parseQuery(req, exportFormatQuery);
+  const id = idParam.safeParse(params.id);
+  const db = getDb();
+  const lease = id.success ? getLeaseOfFunder(db, funderId, id.data) : undefined;
+  if (!lease) throw new ApiError('not_found', 'No lease of this funder has this id.');
+  const t = await getTranslations({ locale, namespace: 'masterFile' });
+  const rows = getLeaseSchedule(db, lease.id);
+  return exportResponse(format, `schedule-${lease.contractNumber}`, scheduleExportColumns((key) => t(key), lease.currency), [rows], t('schedule.title'));
+});

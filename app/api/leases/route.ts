@@ -1,0 +1,27 @@
+import { getDb } from '@/db';
+import { createLeaseForFunder, getLeaseCombined } from '@/db/queries/lease-register';
+import { listLeases } from '@/db/queries/leases';
+import { parseBody, parseQuery, withAuth } from '@/lib/api/handler';
+import { funderQuery, leaseCreateBody, leaseListQuery } from '@/lib/validations/leases';
+
+export const dynamic = 'force-dynamic';
+
+/**
+ * GET /api/leases — one page of the funder's lease register: `{ leases, total, totals }`, where `total`
+ * is the filtered count and `totals` are per currency over the whole filtered set (count, price,
+ * principal, residual in minor units). q matches contract number and lessee name.
+ */
+export const GET = withAuth({ scope: 'read:funders' }, ({ req }) => {
+  const { funderId, q, status, currency, assetType, sort, dir, page, perPage } = parseQuery(req, leaseListQuery);
+  const { rows, total, totals } = listLeases(getDb(), { funderId, q, status, currency, assetType, sort, dir, page, perPage });
+  return Response.json({ leases: rows, total, totals, page, perPage });
+});
+
+/** POST /api/leases — creates a lease with its schedule (201 with the lease as a lease-combined row). */
+export const POST = withAuth({ scope: 'write:funders' }, async ({ req, principal }) => {
+  const { funderId } = parseQuery(req, funderQuery);
+  const body = await parseBody(req, leaseCreateBody);
+  const db = getDb();
+  const lease = createLeaseForFunder(db, funderId, body, principal.user.id);
+  return Response.json({ lease: getLeaseCombined(db, funderId, lease.id) }, { status: 201, headers: { location: `/api/leases/${lease.id}` } });
+});

@@ -1,0 +1,21 @@
+import { getDb } from '@/db';
+import { getFunder } from '@/db/queries/funders';
+import { defaultVatRate, searchLessees } from '@/db/queries/lessees';
+import { ApiError } from '@/lib/api/errors';
+import { parseQuery, withAuth } from '@/lib/api/handler';
+import { lesseeSearchQuery } from '@/lib/validations/leases';
+
+export const dynamic = 'force-dynamic';
+
+/**
+ * GET /api/lessees?q=&limit= — the funder's lessees whose name, ERP id or tax id contains q (the lessee
+ * picker), each with the VAT rate a new lease of theirs starts with.
+ */
+export const GET = withAuth({ scope: 'read:funders' }, ({ req }) => {
+  const { funderId, q, limit } = parseQuery(req, lesseeSearchQuery);
+  const db = getDb();
+  const funder = getFunder(db, funderId);
+  if (!funder) throw new ApiError('not_found', `Funder ${funderId} does not exist.`);
+  const lessees = searchLessees(db, funderId, q, limit).map((l) => ({ ...l, defaultVatRate: defaultVatRate(l, funder) }));
+  return Response.json({ lessees });
+});

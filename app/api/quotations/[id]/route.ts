@@ -1,0 +1,41 @@
+import { getDb } from '@/db';
+import { getQuotation, listQuotationHistory, updateQuotation } from '@/db/queries/quotations';
+import { ApiError } from '@/lib/api/errors';
+import { parseBody, parseQuery, withAuth, zodIssues } from '@/lib/api/handler';
+import { idParam } from '@/lib/validations/common';
+import { funderQuery } from '@/lib/validations/leases';
+import { quotationCreateBody, quotationPatchBody } from '@/lib/validations/quotations';
+
+export const dynamic = 'force-dynamic';
+
+function quotationId(params: Record<string, string | string[]>): number {
+  const parsed = idParam.safeParse(params.id);
+  if (!parsed.success) throw new ApiError('not_found', 'No quotation has this id.');
+  return parsed.data;
+}
+
+/** GET /api/quotations/[id] — `{ quotation, history }` (every status change with who and when). */
+export const GET = withAuth({ scope: 'read:funders' }, ({ req, params }) => {
+  const { funderId } = parseQuery(req, funderQuery);
+  const id = quotationId(params);
+  const db = getDb();
+  const quotation = getQuotation(db, funderId, id);
+  if (!quotation) throw new ApiError('not_found', `Quotation ${id} does not exist for funder ${funderId}.`);
+  return Response.json({ quotation, history: listQuotationHistory(db, id) });
+});
+
+/**
+ * PATCH /api/quotations/[id] — edits a draft: some fields plus the `version` the edit started from.
+ * 409 when the version is stale or the quotation is no longer a draft.
+ */
+export const PATCH = withAuth({ scope: 'write:funders' }, async ({ req, params }) => {
+  const { funderId } = parseQuery(req, funderQuery);
+  const id = quotationId(params);
+  const { version, ...patch } = await parseBody(req, quotationPatchBody);
+  const db = getDb();
+  const current = getQuotation(db, funderId, id);
+  if (!current) throw new ApiError('not_found', `Quotation ${id} does not exist for funder ${funderId}.`);
+  const merged = quotationCreateBody.safeParse({ ...current, ...patch });
+  if (!merged.success) throw new ApiError('invalid', 'The quotation would be invalid with these changes.', zodIssues(merged.error));
+  return Response.json({ quotation: updateQuotation(db, funderId, id, version, patch) });
+});

@@ -1,0 +1,23 @@
+import { getTranslations } from 'next-intl/server';
+import { getDb } from '@/db';
+import { todayUtc } from '@/db/queries/lease-register';
+import { listAllQuotations } from '@/db/queries/quotations';
+import { parseQuery, withAuth } from '@/lib/api/handler';
+import { exportResponse } from '@/lib/exports';
+import { quotationExportColumns } from '@/lib/exports/quotation-columns';
+import { listParam } from '@/lib/validations/common';
+import { exportFormatQuery } from '@/lib/validations/leases';
+import { QUOTATION_STATUS_VALUES } from '@/lib/validations/quotations';
+
+export const dynamic = 'force-dynamic';
+
+const query = exportFormatQuery.extend({ status: listParam([...QUOTATION_STATUS_VALUES]).optional() });
+
+/** GET /api/quotations/export?format=csv|xlsx&status=&locale= — every quotation matching the filter, as a file. */
+export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
+  const { funderId, format, locale, status } = parseQuery(req, query);
+  const tm = await getTranslations({ locale, namespace: 'masterFile' });
+  const to = await getTranslations({ locale, namespace: 'onboarding' });
+  const rows = listAllQuotations(getDb(), funderId, status);
+  return exportResponse(format, `quotations-${todayUtc()}`, quotationExportColumns((k) => tm(k), (k) => to(k)), [rows], to('title'));
+});

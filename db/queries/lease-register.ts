@@ -1,0 +1,244 @@
+/**
+ * The lease register's reads beyond db/queries/leases.ts: the documented lease-combined rows (a lease
+ * joined with its client and its total cash flow), the export iteration, the history with user names
+ * and the deletion rule.
+ */
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { ApiError } from '@/lib/api/errors';
+import type {
+  ASSET_TYPE_VALUES,
+  CONDITION_VALUES,
+  FREQUENCY_VALUES,
+  LEASE_SORT_KEYS,
+  LEASE_STATUS_VALUES,
+  TIMING_VALUES,
+  VAT_REGIME_VALUES,
+} from '@/lib/validations/leases';
+import type { Db, DbOrTx } from '../client';
+import { users } from '../schema/auth';
+import { leaseHistory, leases, lessees, scheduleRows, type Lease } from '../schema/portfolio';
+import { getFunder } from './funders';
+import { createLease, leaseFilterWhere, LEASE_SORTS, type LeaseFilter, type LeaseInput, type LeaseListRow, type LeaseSort } from './leases';
+import { defaultVatRate, getLessee } from './lessees';
+
+// lib/validations cannot import db/: these lines fail to compile if its value lists drift from the schema.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const _enumsMatch: [
+  Same<(typeof LEASE_STATUS_VALUES)[number], Lease['status']>,
+  Same<(typeof ASSET_TYPE_VALUES)[number], Lease['assetType']>,
+  Same<(typeof CONDITION_VALUES)[number], Lease['condition']>,
+  Same<(typeof TIMING_VALUES)[number], Lease['timing']>,
+  Same<(typeof FREQUENCY_VALUES)[number], Lease['frequency']>,
+  Same<(typeof VAT_REGIME_VALUES)[number], Lease['vatRegime']>,
+  Same<(typeof LEASE_SORT_KEYS)[number], LeaseSort>,
+] = [true, true, true, true, true, true, true];
+
+/**
+ * A contract's total cash flow, net of VAT, in minor units: Σ instalments + Σ fees of its schedule +
+ * the residual. It is what the lessee pays over the whole contract after the down payment (an
+ * unfinanced fee is collected with instalment 1; a financed one is inside the instalments). It does
+ * not depend on a cut-off, so past instalments count too.
+ */
+export const leaseTotalCashFlow = sql<number>`(select coalesce(sum(${scheduleRows.instalment} + ${scheduleRows.fee}), 0) from ${scheduleRows} where ${scheduleRows.leaseId} = ${leases.id}) + ${leases.residual}`;
+
+/** A row of the documented lease-combined endpoints: the lease fields, its client and its total cash flow. */
+export type LeaseCombinedRow = Lease & { client: { idODOO: string | null; name: string }; total: number };
+
+function combinedQuery(db: DbOrTx) {
+  return db
+    .select({ lease: leases, idOdoo: lessees.idOdoo, name: lessees.name, total: leaseTotalCashFlow })
+    .from(leases)
+    .innerJoin(lessees, eq(leases.lesseeId, lessees.id));
+}
+
+function toCombined(r: { lease: Lease; idOdoo: string | null; name: string; total: number }): LeaseCombinedRow {
+  return { ...r.lease, client: { idODOO: r.idOdoo, name: r.name }, total: Number(r.total) };
+}
+
+/** Every lease of the funder as a lease-combined row, newest first (the users list's order). */
+export function listLeaseCombined(db: DbOrTx, funderId: number): LeaseCombinedRow[] {
+  return combinedQuery(db).where(eq(leases.funderId, funderId)).orderBy(desc(leases.id)).all().map(toCombined);
+}
+
+/** One page of lease-combined rows; `total` is the filtered count (q on contract number and client name). */
+export function pageLeaseCombined(
+  db: DbOrTx,
+  f: { funderId: number; q?: string; status?: Lease['status'][]; page: number; perPage: number },
+): { users: LeaseCombinedRow[]; total: number } {
+  const where = leaseFilterWhere({ funderId: f.funderId, q: f.q, status: f.status });
+  const rows = combinedQuery(db)
+    .where(where)
+    .orderBy(desc(leases.id))
+    .limit(f.perPage)
+    .offset((f.page - 1) * f.perPage)
+    .all()
+    .map(toCombined);
+  const total = db
+    .select({ n: sql<number>`count(*)` })
+    .from(leases)
+    .innerJoin(lessees, eq(leases.lesseeId, lessees.id))
+    .where(where)
+    .get()!.n;
+  return { users: rows, total };
+}
+
+export function getLeaseCombined(db: DbOrTx, funderId: number, id: number): LeaseCombinedRow | undefined {
+  const r = combinedQuery(db)
+    .where(and(eq(leases.id, id), eq(leases.funderId, funderId)))
+    .get();
+  return r ? toCombined(r) : undefined;
+}
+
+/** A lease of this funder with its lessee's name and ERP id; another funder's lease is not found. */
+export function getLeaseOfFunder(db: DbOrTx, funderId: number, id: number): LeaseListRow | undefined {
+  const r = db
+    .select({ lease: leases, lesseeName: lessees.name, lesseeIdOdoo: lessees.idOdoo })
+    .from(leases)
+    .innerJoin(lessees, eq(leases.lesseeId, lessees.id))
+    .where(and(eq(leases.id, id), eq(leases.funderId, funderId)))
+    .get();
+  return r ? { ...r.lease, lesseeName: r.lesseeName, lesseeIdOdoo: r.lesseeIdOdoo } : undefined;
+}
+
+/**
+ * The deletion rule. A lease with recorded payments keeps its history, so it cannot be deleted.
+ * Payments are not in the schema yet; until they are, a lease counts as having a payment history
+ * when its status is no longer 'active' (it was closed, defaulted or terminated) or when its first
+ * instalment is already due (due date on or before `today`). Such a lease answers 409; end it by
+ * changing its status instead.
+ */
+export function assertLeaseDeletable(lease: Pick<Lease, 'id' | 'contractNumber' | 'status'>, firstDueDate: string | undefined, today: string): void {
+  if (lease.status !== 'active') {
+    throw new ApiError('conflict', `Lease ${lease.contractNumber} is ${lease.status}: it has a payment history to keep and cannot be deleted.`);
+  }
+  if (firstDueDate !== undefined && firstDueDate <= today) {
+    throw new ApiError(
+      'conflict',
+      `Lease ${lease.contractNumber} has instalments due since ${firstDueDate}: it has a payment history to keep and cannot be deleted. Change its status instead.`,
+    );
+  }
+}
+
+/** The due date of a lease's first instalment (from its persisted schedule). */
+export function firstInstalmentDue(db: DbOrTx, leaseId: number): string | undefined {
+  return db
+    .select({ d: scheduleRows.dueDate })
+    .from(scheduleRows)
+    .where(eq(scheduleRows.leaseId, leaseId))
+    .orderBy(asc(scheduleRows.period))
+    .limit(1)
+    .get()?.d;
+}
+
+/**
+ * The whole filtered register in its sort order, in batches (for streamed exports). The matching ids
+ * are read first in one query, so every batch belongs to the same result even while others write.
+ */
+export function* iterateLeases(
+  db: DbOrTx,
+  f: LeaseFilter & { sort?: LeaseSort; dir?: 'asc' | 'desc' },
+  batchSize = 500,
+): Generator<LeaseListRow[]> {
+  const col = LEASE_SORTS[f.sort ?? 'id'];
+  const order = f.dir === 'desc' ? desc(col) : asc(col);
+  const ids = db
+    .select({ id: leases.id })
+    .from(leases)
+    .innerJoin(lessees, eq(leases.lesseeId, lessees.id))
+    .where(leaseFilterWhere(f))
+    .orderBy(order, asc(leases.id))
+    .all()
+    .map((r) => r.id);
+  for (let i = 0; i < ids.length; i += batchSize) {
+    const chunk = ids.slice(i, i + batchSize);
+    const byId = new Map(
+      db
+        .select({ lease: leases, lesseeName: lessees.name, lesseeIdOdoo: lessees.idOdoo })
+        .from(leases)
+        .innerJoin(lessees, eq(leases.lesseeId, lessees.id))
+        .where(inArray(leases.id, chunk))
+        .all()
+        .map((r) => [r.lease.id, { ...r.lease, lesseeName: r.lesseeName, lesseeIdOdoo: r.lesseeIdOdoo }] as const),
+    );
+    const rows = chunk.map((id) => byId.get(id)).filter((r): r is LeaseListRow => r !== undefined);
+    if (rows.length > 0) yield rows;
+  }
+}
+
+export type LeaseHistoryEntry = {
+  id: number;
+  version: number;
+  action: 'created' | 'updated' | 'status';
+  changes: Record<string, [unknown, unknown]>;
+  userName: string | null;
+  at: number;
+};
+
+/** A lease's history, newest first, with the name of who made each change (null: a deleted user or the seed). */
+export function listLeaseHistory(db: DbOrTx, leaseId: number): LeaseHistoryEntry[] {
+  return db
+    .select({
+      id: leaseHistory.id,
+      version: leaseHistory.version,
+      action: leaseHistory.action,
+      changes: leaseHistory.changes,
+      fullName: users.fullName,
+      username: users.username,
+      at: leaseHistory.at,
+    })
+    .from(leaseHistory)
+    .leftJoin(users, eq(leaseHistory.userId, users.id))
+    .where(eq(leaseHistory.leaseId, leaseId))
+    .orderBy(desc(leaseHistory.id))
+    .all()
+    .map((h) => ({
+      id: h.id,
+      version: h.version,
+      action: h.action,
+      changes: JSON.parse(h.changes) as Record<string, [unknown, unknown]>,
+      userName: h.fullName || h.username || null,
+      at: h.at,
+    }));
+}
+
+/** Today's calendar date in UTC (the app's time zone), YYYY-MM-DD. */
+export function todayUtc(now = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/**
+ * Creates a lease of the funder from a validated body: the VAT rate defaults to the lessee's country
+ * rate, else the funder's default. One IMMEDIATE transaction (createLease).
+ */
+export function createLeaseForFunder(
+  db: Db,
+  funderId: number,
+  body: Omit<LeaseInput, 'funderId' | 'vatRate'> & { vatRate?: number },
+  userId: number | null,
+): Lease {
+  const funder = getFunder(db, funderId);
+  if (!funder) throw new ApiError('not_found', `Funder ${funderId} does not exist.`);
+  const lessee = getLessee(db, body.lesseeId);
+  const vatRate = body.vatRate ?? defaultVatRate(lessee?.funderId === funderId ? lessee : undefined, funder);
+  return createLease(db, { ...body, funderId, vatRate }, userId);
+}
+
+export type ScheduleTotalsRow = { instalment: number; interest: number; principal: number; vat: number; fee: number; gross: number; rows: number };
+
+/** Column sums of a lease's persisted schedule (minor units). */
+export function getLeaseScheduleTotals(db: DbOrTx, leaseId: number): ScheduleTotalsRow {
+  const r = db
+    .select({
+      instalment: sql<number>`coalesce(sum(${scheduleRows.instalment}), 0)`,
+      interest: sql<number>`coalesce(sum(${scheduleRows.interest}), 0)`,
+      principal: sql<number>`coalesce(sum(${scheduleRows.principal}), 0)`,
+      vat: sql<number>`coalesce(sum(${scheduleRows.vat}), 0)`,
+      fee: sql<number>`coalesce(sum(${scheduleRows.fee}), 0)`,
+      gross: sql<number>`coalesce(sum(${scheduleRows.gross}), 0)`,
+      rows: sql<number>`count(*)`,
+    })
+    .from(scheduleRows)
+    .where(eq(scheduleRows.leaseId, leaseId))
+    .get()!;
+  return r;
+}

@@ -1,0 +1,70 @@
+import { and, asc, eq, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../client';
+import { lessees, type Funder, type Lessee } from '../schema/portfolio';
+
+/**
+ * Standard VAT rates of the lessees' countries (2026), by country name as stored on a lessee and by
+ * ISO 3166 code. A lease's VAT rate defaults to its lessee's country rate, else the funder's vatDefault.
+ */
+const VAT_BY_COUNTRY: Record<string, number> = {
+  Austria: 0.2,
+  Belgium: 0.21,
+  Denmark: 0.25,
+  Finland: 0.255,
+  France: 0.2,
+  Germany: 0.19,
+  Greece: 0.24,
+  Ireland: 0.23,
+  Italy: 0.22,
+  Luxembourg: 0.17,
+  Netherlands: 0.21,
+  Poland: 0.23,
+  Portugal: 0.23,
+  Spain: 0.21,
+  Sweden: 0.25,
+  Switzerland: 0.081,
+  'United Kingdom': 0.2,
+};
+const COUNTRY_CODES: Record<string, string> = {
+  AT: 'Austria', BE: 'Belgium', DK: 'Denmark', FI: 'Finland', FR: 'France', DE: 'Germany', GR: 'Greece', IE: 'Ireland', IT: 'Italy',
+  LU: 'Luxembourg', NL: 'Netherlands', PL: 'Poland', PT: 'Portugal', ES: 'Spain', SE: 'Sweden', CH: 'Switzerland', GB: 'United Kingdom', UK: 'United Kingdom',
+};
+
+/** The VAT rate a new lease of this lessee starts with: its country's standard rate, else the funder's default. */
+export function defaultVatRate(lessee: Pick<Lessee, 'country'> | undefined, funder: Pick<Funder, 'vatDefault'>): number {
+  const country = lessee?.country.trim() ?? '';
+  const name = COUNTRY_CODES[country.toUpperCase()] ?? country;
+  return VAT_BY_COUNTRY[name] ?? funder.vatDefault;
+}
+
+export function getLessee(db: DbOrTx, id: number): Lessee | undefined {
+  return db.select().from(lessees).where(eq(lessees.id, id)).get();
+}
+
+export type LesseeOption = Pick<Lessee, 'id' | 'name' | 'idOdoo' | 'country' | 'taxId'>;
+
+/**
+ * The funder's lessees whose name, ERP id or tax id contains `q` (case-insensitive), names starting
+ * with `q` first, then by name. For the lessee picker: at most `limit` rows.
+ */
+export function searchLessees(db: DbOrTx, funderId: number, q: string, limit = 20): LesseeOption[] {
+  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const prefix = `${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const where = q
+    ? and(
+        eq(lessees.funderId, funderId),
+        or(
+          sql`${lessees.name} like ${pattern} escape '\\'`,
+          sql`${lessees.idOdoo} like ${pattern} escape '\\'`,
+          sql`${lessees.taxId} like ${pattern} escape '\\'`,
+        ),
+      )
+    : eq(lessees.funderId, funderId);
+  return db
+    .select({ id: lessees.id, name: lessees.name, idOdoo: lessees.idOdoo, country: lessees.country, taxId: lessees.taxId })
+    .from(lessees)
+    .where(where)
+    .orderBy(...(q ? [sql`case when ${lessees.name} like ${prefix} escape '\\' then 0 else 1 end`] : []), asc(lessees.name), asc(lessees.id))
+    .limit(limit)
+    .all();
+}

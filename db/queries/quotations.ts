@@ -1,0 +1,268 @@
+/**
+ * Onboarding quotations: list, create, edit (drafts only) and the status workflow
+ * draft → submitted → approved | rejected; approved → converted, where converting creates the lease
+ * from the quotation's terms in the same transaction. Every status change is kept in
+ * quotation_history with who and when. Every write is one IMMEDIATE transaction.
+ */
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { ApiError } from '@/lib/api/errors';
+import { canTransition, QUOTATION_TRANSITIONS, type QuotationStatus } from '@/lib/validations/quotations';
+import type { Db, DbOrTx } from '../client';
+import { users } from '../schema/auth';
+import { leases, lessees, quotationHistory, quotations, type Lease, type Quotation } from '../schema/portfolio';
+import { getFunder } from './funders';
+import { scheduleOfLease } from './lease-terms';
+import { insertLease, type LeaseInput } from './leases';
+import { defaultVatRate, getLessee } from './lessees';
+
+/** What a user supplies for a quotation; the instalment is derived by lib/finance. vatRate omitted: the default. */
+export type QuotationInput = Pick<
+  Quotation,
+  | 'lesseeId'
+  | 'assetType'
+  | 'assetDescription'
+  | 'condition'
+  | 'currency'
+  | 'price'
+  | 'downPayment'
+  | 'residual'
+  | 'term'
+  | 'rate'
+  | 'timing'
+  | 'frequency'
+  | 'firstDueDate'
+  | 'vatRegime'
+  | 'fee'
+  | 'feeFinanced'
+> & { vatRate?: number };
+
+export type QuotationRow = Quotation & { lesseeName: string; lesseeIdOdoo: string | null; leaseContractNumber: string | null };
+
+function rowQuery(db: DbOrTx) {
+  return db
+    .select({ q: quotations, lesseeName: lessees.name, lesseeIdOdoo: lessees.idOdoo, leaseContractNumber: leases.contractNumber })
+    .from(quotations)
+    .innerJoin(lessees, eq(quotations.lesseeId, lessees.id))
+    .leftJoin(leases, eq(quotations.leaseId, leases.id));
+}
+
+function toRow(r: { q: Quotation; lesseeName: string; lesseeIdOdoo: string | null; leaseContractNumber: string | null }): QuotationRow {
+  return { ...r.q, lesseeName: r.lesseeName, lesseeIdOdoo: r.lesseeIdOdoo, leaseContractNumber: r.leaseContractNumber };
+}
+
+/** One page of the funder's quotations, newest first, with the filtered count. */
+export function listQuotations(
+  db: DbOrTx,
+  f: { funderId: number; status?: QuotationStatus[]; page: number; perPage: number },
+): { quotations: QuotationRow[]; total: number } {
+  const where = f.status?.length ? and(eq(quotations.funderId, f.funderId), inArray(quotations.status, f.status)) : eq(quotations.funderId, f.funderId);
+  const rows = rowQuery(db)
+    .where(where)
+    .orderBy(desc(quotations.id))
+    .limit(f.perPage)
+    .offset((f.page - 1) * f.perPage)
+    .all()
+    .map(toRow);
+  const total = db.select({ n: sql<number>`count(*)` }).from(quotations).where(where).get()!.n;
+  return { quotations: rows, total };
+}
+
+/** Every quotation of the funder matching the filter (for exports), newest first. */
+export function listAllQuotations(db: DbOrTx, funderId: number, status?: QuotationStatus[]): QuotationRow[] {
+  const where = status?.length ? and(eq(quotations.funderId, funderId), inArray(quotations.status, status)) : eq(quotations.funderId, funderId);
+  return rowQuery(db).where(where).orderBy(desc(quotations.id)).all().map(toRow);
+}
+
+/** A quotation of this funder; another funder's is not found. */
+export function getQuotation(db: DbOrTx, funderId: number, id: number): QuotationRow | undefined {
+  const r = rowQuery(db)
+    .where(and(eq(quotations.id, id), eq(quotations.funderId, funderId)))
+    .get();
+  return r ? toRow(r) : undefined;
+}
+
+export type QuotationHistoryEntry = {
+  id: number;
+  fromStatus: QuotationStatus | null;
+  toStatus: QuotationStatus;
+  note: string;
+  userName: string | null;
+  at: number;
+};
+
+/** The status changes of a quotation, oldest first, with who made each one. */
+export function listQuotationHistory(db: DbOrTx, quotationId: number): QuotationHistoryEntry[] {
+  return db
+    .select({
+      id: quotationHistory.id,
+      fromStatus: quotationHistory.fromStatus,
+      toStatus: quotationHistory.toStatus,
+      note: quotationHistory.note,
+      fullName: users.fullName,
+      username: users.username,
+      at: quotationHistory.at,
+    })
+    .from(quotationHistory)
+    .leftJoin(users, eq(quotationHistory.userId, users.id))
+    .where(eq(quotationHistory.quotationId, quotationId))
+    .orderBy(asc(quotationHistory.id))
+    .all()
+    .map(({ fullName, username, ...h }) => ({ ...h, userName: fullName || username || null }));
+}
+
+function assertLesseeOf(db: DbOrTx, funderId: number, lesseeId: number) {
+  const lessee = getLessee(db, lesseeId);
+  if (!lessee || lessee.funderId !== funderId) {
+    throw new ApiError('invalid', 'The lessee does not exist for this funder.', [{ field: 'lesseeId', message: 'Unknown lessee for this funder.' }]);
+  }
+  return lessee;
+}
+
+/** Creates a draft quotation (and its first history entry) in one IMMEDIATE transaction. */
+export function createQuotation(db: Db, funderId: number, input: QuotationInput, userId: number | null, now = Date.now()): QuotationRow {
+  return db.transaction(
+    (tx) => {
+      const funder = getFunder(tx, funderId);
+      if (!funder) throw new ApiError('not_found', `Funder ${funderId} does not exist.`);
+      const lessee = assertLesseeOf(tx, funderId, input.lesseeId);
+      const terms = { ...input, vatRate: input.vatRate ?? defaultVatRate(lessee, funder) };
+      const schedule = scheduleOfLease(terms, funder.rateConvention);
+      const created = tx
+        .insert(quotations)
+        .values({ ...terms, funderId, instalment: schedule.instalment, status: 'draft', version: 1, createdBy: userId, createdAt: now, updatedAt: now })
+        .returning()
+        .get();
+      tx.insert(quotationHistory).values({ quotationId: created.id, fromStatus: null, toStatus: 'draft', note: '', userId, at: now }).run();
+      return getQuotation(tx, funderId, created.id)!;
+    },
+    { behavior: 'immediate' },
+  );
+}
+
+function loadForWrite(tx: DbOrTx, funderId: number, id: number): Quotation {
+  const current = tx
+    .select()
+    .from(quotations)
+    .where(and(eq(quotations.id, id), eq(quotations.funderId, funderId)))
+    .get();
+  if (!current) throw new ApiError('not_found', `Quotation ${id} does not exist.`);
+  return current;
+}
+
+/**
+ * Edits a draft that is still at `expectedVersion` (409 when someone changed it meanwhile, 409 when it
+ * is no longer a draft), recomputing its instalment.
+ */
+export function updateQuotation(
+  db: Db,
+  funderId: number,
+  id: number,
+  expectedVersion: number,
+  patch: Partial<QuotationInput>,
+  now = Date.now(),
+): QuotationRow {
+  return db.transaction(
+    (tx) => {
+      const current = loadForWrite(tx, funderId, id);
+      if (current.status !== 'draft') {
+        throw new ApiError('conflict', `Quotation ${id} is ${current.status}: only a draft can be edited.`);
+      }
+      if (current.version !== expectedVersion) {
+        throw new ApiError(
+          'conflict',
+          `This quotation was changed by someone else since you opened it (you edited version ${expectedVersion}, the current one is ${current.version}). Reload it and make your change again.`,
+        );
+      }
+      if (patch.lesseeId !== undefined) assertLesseeOf(tx, funderId, patch.lesseeId);
+      const funder = getFunder(tx, funderId)!;
+      const merged = { ...current, ...patch, vatRate: patch.vatRate ?? current.vatRate };
+      const schedule = scheduleOfLease(merged, funder.rateConvention);
+      const { id: _id, funderId: _f, createdAt: _c, createdBy: _b, ...values } = merged;
+      tx.update(quotations)
+        .set({ ...values, instalment: schedule.instalment, version: current.version + 1, updatedAt: now })
+        .where(eq(quotations.id, id))
+        .run();
+      return getQuotation(tx, funderId, id)!;
+    },
+    { behavior: 'immediate' },
+  );
+}
+
+/** The lease a converted quotation becomes: its terms, bought on the conversion day, active. */
+export function leaseInputOfQuotation(q: Quotation, purchaseDate: string): LeaseInput {
+  return {
+    funderId: q.funderId,
+    lesseeId: q.lesseeId,
+    assetType: q.assetType,
+    assetDescription: q.assetDescription,
+    condition: q.condition,
+    currency: q.currency,
+    price: q.price,
+    downPayment: q.downPayment,
+    residual: q.residual,
+    fee: q.fee,
+    feeFinanced: q.feeFinanced,
+    term: q.term,
+    rate: q.rate,
+    timing: q.timing,
+    frequency: q.frequency,
+    firstDueDate: q.firstDueDate,
+    vatRate: q.vatRate,
+    vatRegime: q.vatRegime,
+    purchaseDate,
+    agreedPurchasePrice: null,
+    status: 'active',
+  };
+}
+
+/**
+ * Moves a quotation to `to` if the workflow allows it (else 409 naming the allowed moves). Converting
+ * creates the lease from the quotation's terms in the same IMMEDIATE transaction and links it, so a
+ * failing conversion leaves neither a lease nor a changed quotation. `today` (YYYY-MM-DD) is the
+ * converted lease's purchase date.
+ */
+export function changeQuotationStatus(
+  db: Db,
+  funderId: number,
+  id: number,
+  change: { status: QuotationStatus; note?: string },
+  userId: number | null,
+  opts: { now?: number; today?: string } = {},
+): { quotation: QuotationRow; lease: Lease | null } {
+  const now = opts.now ?? Date.now();
+  const today = opts.today ?? new Date(now).toISOString().slice(0, 10);
+  return db.transaction(
+    (tx) => {
+      const current = loadForWrite(tx, funderId, id);
+      const from = current.status;
+      const to = change.status;
+      if (!canTransition(from, to)) {
+        const allowed = QUOTATION_TRANSITIONS[from];
+        throw new ApiError(
+          'conflict',
+          allowed.length
+            ? `A ${from} quotation cannot become ${to}; it can only become ${allowed.join(' or ')}.`
+            : `A ${from} quotation cannot change its status any more.`,
+          [{ field: 'status', message: `Not allowed from ${from}.` }],
+        );
+      }
+      const lease = to === 'converted' ? insertLease(tx, leaseInputOfQuotation(current, today), userId, now) : null;
+      tx.update(quotations)
+        .set({ status: to, version: current.version + 1, updatedAt: now, ...(lease ? { leaseId: lease.id } : {}) })
+        .where(eq(quotations.id, id))
+        .run();
+      tx.insert(quotationHistory).values({ quotationId: id, fromStatus: from, toStatus: to, note: change.note ?? '', userId, at: now }).run();
+      return { quotation: getQuotation(tx, funderId, id)!, lease };
+    },
+    { behavior: 'immediate' },
+  );
+}
+
+/** Records a successful push to the ERP: its id for the quotation and when. */
+export function recordQuotationSync(db: DbOrTx, funderId: number, id: number, externalId: string, now = Date.now()): QuotationRow {
+  db.update(quotations)
+    .set({ externalId, lastSyncAt: now })
+    .where(and(eq(quotations.id, id), eq(quotations.funderId, funderId)))
+    .run();
+  return getQuotation(db, funderId, id)!;
+}

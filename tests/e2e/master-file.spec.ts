@@ -1,0 +1,171 @@
+/**
+ * The Master File in a browser: create a lease through the form (live instalment) and find it in the
+ * register; a stale edit is refused with a clear message; a quotation goes from draft to converted and
+ * the new lease opens; the register exports a CSV; a saved view is applied from the Views select.
+ */
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+
+async function signIn(page: Page, user: 'analyst' | 'viewer') {
+  await page.goto('/en/login');
+  await page.getByLabel('E-mail').fill(`${user}@quantum.demo`);
+  await page.getByLabel('Password', { exact: true }).fill('quantum-demo');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+}
+
+/** Picks the first lessee whose name matches `text` in the combobox. */
+async function pickLessee(page: Page, text: string) {
+  const combo = page.getByRole('combobox', { name: 'Lessee' });
+  await combo.fill(text);
+  const option = page.getByRole('listbox', { name: 'Lessee' }).getByRole('option').first();
+  await expect(option).toBeVisible();
+  await option.click();
+  await expect(page.getByText(/^ERP id ODOO-/)).toBeVisible();
+}
+
+const nextYear = new Date().getUTCFullYear() + 1;
+
+test('create a lease through the form, watch the instalment, and find it in the Master File', async ({ page }) => {
+  await signIn(page, 'analyst');
+  await page.goto('/en/master-file/new');
+  await expect(page.getByRole('heading', { level: 1, name: 'New lease' })).toBeVisible();
+  await pickLessee(page, 'a');
+  await page.getByLabel('Asset type').selectOption('machinery');
+  await page.getByLabel('Asset description').fill('E2E CNC lathe');
+  await page.getByLabel('Price (net of VAT)').fill('120,000.00');
+  await page.getByLabel('Down payment').fill('20000');
+  await page.getByLabel('Number of instalments').fill('48');
+  const instalment = page.getByTestId('preview-instalment');
+  await expect(page.getByTestId('live-instalment')).toContainText('Enter the price');
+  await page.getByLabel('Annual interest rate').fill('5');
+  await page.getByLabel('First due date').fill(`${nextYear}-04-01`);
+  await expect(instalment).toBeVisible();
+  const at5 = await instalment.textContent();
+  await page.getByLabel('Annual interest rate').fill('7');
+  await expect(instalment).not.toHaveText(at5!);
+  await page.getByLabel('Down payment').fill('130000');
+  await page.getByRole('button', { name: 'Create lease' }).click();
+  await expect(page.getByText('The down payment must be below the price.')).toBeVisible();
+  await page.getByLabel('Down payment').fill('20000');
+  const final = await instalment.textContent();
+  await page.getByRole('button', { name: 'Create lease' }).click();
+
+  await page.waitForURL(/\/en\/master-file\/\d+$/);
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toHaveText(/^Lease QL-\d{4}-\d{6}$/);
+  const contractNumber = (await heading.textContent())!.replace('Lease ', '');
+  await expect(page.getByTestId('lease-instalment')).toHaveText(final!);
+  await expect(page.getByTestId('schedule-table').locator('tbody tr')).toHaveCount(48);
+  await expect(page.getByTestId('lease-valuation')).toContainText('Outstanding principal');
+  await expect(page.getByTestId('lease-history')).toContainText('Ana Analyst');
+
+  await page.goto('/en/master-file');
+  await page.getByRole('searchbox', { name: 'Search' }).fill(contractNumber);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`q=${contractNumber}`));
+  const rows = page.getByTestId('lease-table').locator('tbody tr');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(contractNumber);
+  await expect(rows.first()).toContainText(final!);
+  await expect(page.getByTestId('totals')).toContainText('1 lease');
+});
+
+test('a stale edit is refused with a message and a reload link', async ({ page }) => {
+  await signIn(page, 'analyst');
+  const lessee = (await (await page.request.get('/api/lessees?limit=1')).json()).lessees[0];
+  const created = await page.request.post('/api/leases', {
+    data: { lesseeId: lessee.id, assetType: 'it', currency: 'EUR', price: 3_000_000, term: 24, rate: 0.05, timing: 'arrears', firstDueDate: `${nextYear}-05-01`, purchaseDate: `${nextYear}-04-01` },
+  });
+  const lease = (await created.json()).lease;
+  await page.goto(`/en/master-file/${lease.id}/edit`);
+  await expect(page.getByText('You are editing version 1.')).toBeVisible();
+  // Someone else saves first.
+  expect((await page.request.patch(`/api/leases/${lease.id}`, { data: { version: 1, rate: 0.06 } })).status()).toBe(200);
+  await page.getByLabel('Annual interest rate').fill('4.5');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  const stale = page.getByTestId('stale-edit');
+  await expect(stale).toContainText('Someone else changed this lease');
+  await stale.getByRole('link', { name: 'Reload the current version' }).click();
+  await expect(page.getByText('You are editing version 2.')).toBeVisible();
+  await expect(page.getByLabel('Annual interest rate')).toHaveValue('6');
+});
+
+test('take a quotation from draft to converted and open the new lease', async ({ page }) => {
+  await signIn(page, 'analyst');
+  await page.goto('/en/master-file/onboarding');
+  await page.getByRole('link', { name: 'New quotation' }).click();
+  await pickLessee(page, 'e');
+  await page.getByLabel('Asset type').selectOption('vehicle');
+  await page.getByLabel('Price (net of VAT)').fill('45000');
+  await page.getByLabel('Residual value').fill('9000');
+  await page.getByLabel('Number of instalments').fill('36');
+  await page.getByLabel('Annual interest rate').fill('4.9');
+  await page.getByLabel('First due date').fill(`${nextYear}-07-01`);
+  await expect(page.getByTestId('preview-instalment')).toBeVisible();
+  await page.getByRole('button', { name: 'Create quotation' }).click();
+
+  await page.waitForURL(/\/en\/master-file\/onboarding\/\d+$/);
+  const status = page.getByTestId('quotation-status');
+  await expect(status).toHaveText('Draft');
+  const actions = page.getByTestId('quotation-actions');
+  await expect(actions.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  await actions.getByLabel('Note (optional)').fill('All documents received');
+  await actions.getByRole('button', { name: 'Submit' }).click();
+  await expect(status).toHaveText('Submitted');
+  await actions.getByRole('button', { name: 'Approve' }).click();
+  await expect(status).toHaveText('Approved');
+  await actions.getByRole('button', { name: 'Send to the ERP' }).click();
+  await expect(actions.getByRole('alert')).toContainText('No ERP is configured');
+  await actions.getByRole('button', { name: 'Convert into a lease' }).click();
+  await expect(status).toHaveText('Converted');
+  const history = page.getByTestId('quotation-history');
+  await expect(history.locator('li')).toHaveCount(4);
+  await expect(history).toContainText('All documents received');
+  await expect(history).toContainText('From Approved to Converted');
+
+  const leaseLink = page.getByTestId('converted-lease').getByRole('link');
+  const contractNumber = await leaseLink.textContent();
+  await leaseLink.click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Lease ${contractNumber}`);
+  await expect(page.getByTestId('schedule-table').locator('tbody tr')).toHaveCount(37);
+});
+
+test('export the Master File as CSV: the header row names the visible columns', async ({ page }) => {
+  await signIn(page, 'viewer');
+  await page.goto('/en/master-file?currency=CHF');
+  await expect(page.getByTestId('lease-table').locator('tbody tr').first()).toBeVisible();
+  const downloadPromise = page.waitForEvent('download');
+  await page.getByTestId('export-csv').click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toMatch(/^master-file-\d{4}-\d{2}-\d{2}\.csv$/);
+  const text = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '');
+  const lines = text.trimEnd().split('\r\n');
+  expect(lines[0]).toBe('Contract,Lessee,Asset type,Currency,Price,Principal,Residual,Term,Rate,Instalment,First due,Status');
+  expect(lines.slice(1).every((l) => l.includes(',CHF,'))).toBe(true);
+  const total = Number((await page.getByText(/\d+–\d+ of \d+/).textContent())!.match(/of ([\d,]+)/)![1]!.replace(/,/g, ''));
+  expect(lines).toHaveLength(total + 1);
+});
+
+test('save the current view and apply it from the Views select', async ({ page }) => {
+  await signIn(page, 'viewer');
+  await page.goto('/en/master-file');
+  await page.getByRole('combobox', { name: 'Status', exact: true }).selectOption('active');
+  await expect(page).toHaveURL(/status=active/);
+  await page.getByTestId('column-menu').locator('summary').click();
+  await page.getByTestId('column-menu').getByLabel('Client ID (ERP)').check();
+  await expect(page).toHaveURL(/cols=/);
+  const name = `Active ${Date.now()}`;
+  await page.getByRole('button', { name: 'Save current view' }).click();
+  await page.getByLabel('View name').fill(name);
+  await page.getByRole('button', { name: 'Save view' }).click();
+  await expect(page.getByTestId('views-select')).toHaveValue(/\d+/);
+
+  await page.goto('/en/master-file');
+  await expect(page.getByTestId('lease-table').getByRole('columnheader', { name: 'Client ID (ERP)' })).toHaveCount(0);
+  await page.getByTestId('views-select').selectOption({ label: name });
+  await expect(page).toHaveURL(/status=active/);
+  await expect(page.getByTestId('lease-table').getByRole('columnheader', { name: /Client ID \(ERP\)/ })).toBeVisible();
+  const statuses = await page.getByTestId('lease-table').locator('tbody tr td:last-child').allTextContents();
+  expect(statuses.every((s) => s === 'Active')).toBe(true);
+});
