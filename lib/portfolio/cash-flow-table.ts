@@ -136,7 +136,8 @@ export function parseLenient<S extends z.ZodObject>(
   raw: Record<string, string | string[] | undefined>,
 ): { value: z.infer<S>; ignored: string[] } {
   const input: Record<string, string | string[]> = {};
-  for (const [k, v] of Object.entries(raw)) if (v !== undefined && k in schema.shape) input[k] = v;
+  // An empty field of a submitted form means "not set".
+  for (const [k, v] of Object.entries(raw)) if (v !== undefined && v !== '' && k in schema.shape) input[k] = v;
   const ignored: string[] = [];
   for (let attempt = 0; attempt < 8; attempt++) {
     const result = schema.safeParse(input);
@@ -150,6 +151,33 @@ export function parseLenient<S extends z.ZodObject>(
     }
   }
   return { value: schema.parse({}), ignored: Object.keys(raw) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Saved views (Management, module 'total-cash-flow')
+
+/** Columns a view may choose, in the table's order (identification is always shown). */
+export const VIEW_COLUMNS = [...AMOUNT_COLUMNS, ...CASH_COLUMNS, 'cashBeyond'] as const;
+export type ViewColumn = AmountColumn | CashColumn | 'cashBeyond';
+
+/** The filter and sort parameters a saved view may carry (other keys are ignored). */
+export const VIEW_FILTER_KEYS = ['q', 'currency', 'assetType', 'status', 'checkNonZero', 'gross', 'sort', 'dir'] as const;
+
+/**
+ * A saved view applied under the request's own parameters: the view's filters are defaults that
+ * the URL overrides; its columns (when it lists any) choose the amount columns shown and exported.
+ */
+export function applyView(
+  view: { columns: readonly string[]; filters: Record<string, string | string[]> } | undefined,
+  raw: Record<string, string | string[] | undefined>,
+): { raw: Record<string, string | string[] | undefined>; columns: ViewColumn[] } {
+  if (!view) return { raw, columns: [...VIEW_COLUMNS] };
+  const merged: Record<string, string | string[] | undefined> = {};
+  for (const key of VIEW_FILTER_KEYS) if (view.filters[key] !== undefined) merged[key] = view.filters[key];
+  for (const [k, v] of Object.entries(raw)) if (v !== undefined) merged[k] = v;
+  const chosen = new Set(view.columns);
+  const columns = VIEW_COLUMNS.filter((c) => chosen.has(c));
+  return { raw: merged, columns: columns.length > 0 ? columns : [...VIEW_COLUMNS] };
 }
 
 // ---------------------------------------------------------------------------------------------
