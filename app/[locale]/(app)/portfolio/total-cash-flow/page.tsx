@@ -15,20 +15,23 @@ import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { leaseCurrencies } from '@/lib/finance';
-import { formatDecimal, formatIsoDate } from '@/lib/format';
+import { formatDecimal, formatIsoDate, formatIsoMonth } from '@/lib/format';
 import {
   applyView,
+  CASH_PERIODS,
   cashFlowPageQuerySchema,
   endedCount,
   filteredIndices,
   isCheckFlagged,
+  isFilterEmpty,
   liveIndices,
   pageOf,
   parseLenient,
+  periodMonth,
   toTableRow,
 } from '@/lib/portfolio/cash-flow-table';
 import { getActiveFunder } from '@/lib/portfolio/funder-context';
-import { summarizeRows } from '@/lib/portfolio/summary';
+import { bookSummary, summarizeRows } from '@/lib/portfolio/summary';
 import { defaultCutOff, valueBook } from '@/lib/portfolio/valuation';
 
 type Props = {
@@ -66,7 +69,12 @@ export default async function TotalCashFlowPage({ params, searchParams }: Props)
   const filtered = filteredIndices(book, query, query);
   const page = pageOf(filtered, query.page, query.perPage);
   const rows = Array.from(page.indices, (i) => ({ ...toTableRow(book, i), flagged: isCheckFlagged(book.valuation, i) }));
-  const totals = summarizeRows(book, funder.baseCurrency, filtered);
+  // Unfiltered, the totals are the Summary's (cached per valuation); filtered, they are summed afresh.
+  const totalsOf = isFilterEmpty(query) ? bookSummary(book, funder.baseCurrency) : summarizeRows(book, funder.baseCurrency, filtered);
+  const totals = totalsOf.map(({ currency, count, prin, sellto4G, npv, delta, check, totalcf, cash, cashBeyond }) => ({
+    currency, count, prin, sellto4G, npv, delta, check, totalcf, cash, cashBeyond,
+  }));
+  const monthLabels = CASH_PERIODS.map((k) => formatIsoMonth(format, periodMonth(cutOff, k)));
   const ended = endedCount(book);
   const liveCount = liveIndices(book).length;
   const currencies = [...new Set(leaseCurrencies(book.portfolio))].sort();
@@ -118,7 +126,7 @@ export default async function TotalCashFlowPage({ params, searchParams }: Props)
           <span>{t('totalCashFlow.checkNote')}</span>
         </div>
         {rows.length > 0 || totals.length > 0 ? (
-          <TotalCashFlowTable rows={rows} totals={totals} columns={applied.columns} cutOff={cutOff} query={query} />
+          <TotalCashFlowTable rows={rows} totals={totals} columns={applied.columns} monthLabels={monthLabels} query={query} />
         ) : null}
         {filtered.length === 0 ? (
           <p className="border-t border-border px-4 py-8 text-center" data-testid="no-rows">
