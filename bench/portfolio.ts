@@ -3,12 +3,13 @@
  *
  * 1. Seeds the demo users and 100,000 leases (plus the second funder's fifth) into a fresh temporary
  *    database with the app's own seed (db/seed), timed.
- * 2. Starts the built server (`next start`) against it, signs in (bearer token for the API, a session
- *    cookie for the pages) and measures:
+ * 2. Starts the built server (`next start`) against it (the start includes valuing the books at the
+ *    default cut-off, instrumentation.ts), signs in (bearer token for the API, a session cookie for the
+ *    pages) and measures:
  *    - GET /api/sqn/total-cash?perPage=50 over 200 requests after warm-up (random pages; also sorted
  *      by npv and filtered by q), p50 / p99;
  *    - time to first byte of the Summary and Total Cash Flow pages: cold (the first request of a newly
- *      started server, which loads and values the book) and warm (the median of 20 later requests);
+ *      started server), at a cut-off not valued yet, and warm (the median of 20 later requests);
  *    - the server's resident memory (RSS of its process tree) after the runs.
  * Targets: seed < 60 s, API p50 < 50 ms, page TTFB < 500 ms. Exit code 1 when one is missed.
  *
@@ -41,11 +42,12 @@ const percentile = (xs: number[], p: number) => {
 };
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 
-type Server = { baseURL: string; child: ChildProcess; stop: () => Promise<void> };
+type Server = { baseURL: string; child: ChildProcess; readyMs: number; stop: () => Promise<void> };
 
 async function startNext(dbPath: string, secret: string): Promise<Server> {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
+  const t0 = now();
   const nextBin = path.join(process.cwd(), 'node_modules', 'next', 'dist', 'bin', 'next');
   const child = spawn(process.execPath, [nextBin, 'start', '-H', '127.0.0.1', '-p', String(port)], {
     env: { ...process.env, DATABASE_URL: dbPath, NEXTAUTH_SECRET: secret, NEXTAUTH_URL: baseURL, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
@@ -68,6 +70,7 @@ async function startNext(dbPath: string, secret: string): Promise<Server> {
   return {
     baseURL,
     child,
+    readyMs: now() - t0,
     stop: async () => {
       if (child.exitCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));
@@ -150,13 +153,15 @@ async function main() {
     console.log(`${seedS.toFixed(1)} s`);
     record(`seed (${leaseCount.toLocaleString('en')} leases, both funders)`, `${seedS.toFixed(1)} s`, `< ${TARGET.seedS} s`, seedS < TARGET.seedS);
 
-    // Cold page loads: a fresh server per page, so each first request loads and values the book itself.
+    // Cold page loads: a fresh server per page. The server values the books at the default cut-off while
+    // it starts (instrumentation.ts), so "cold" is the first request a started server answers.
     for (const [label, pagePath] of [
       ['Summary', '/en/portfolio/summary'],
       ['Total Cash Flow', '/en/portfolio/total-cash-flow'],
     ] as const) {
       const server = await startNext(dbPath, secret);
       try {
+        record(`server start → ready (values the books)`, `${(server.readyMs / 1000).toFixed(1)} s`, '', null);
         const auth = await signIn(server.baseURL);
         const cold = await timed(`${server.baseURL}${pagePath}`, auth.page);
         if (cold.status !== 200) throw new Error(`${pagePath} answered ${cold.status}`);
@@ -172,7 +177,13 @@ async function main() {
       const auth = await signIn(server.baseURL);
       const base = server.baseURL;
       const apiCold = await timed(`${base}/api/sqn/total-cash?perPage=50`, auth.api);
-      record('GET /api/sqn/total-cash?perPage=50, cold', ms(apiCold.total), '', null);
+      record('GET /api/sqn/total-cash?perPage=50, first request', ms(apiCold.total), `< ${TARGET.apiP50Ms} ms`, apiCold.total < TARGET.apiP50Ms);
+      // A cut-off nobody has asked for yet: the book is loaded, but it is valued (and sorted) on this request.
+      const other = new Date();
+      other.setUTCMonth(other.getUTCMonth() + 3, 1);
+      const otherCutOff = other.toISOString().slice(0, 10);
+      const fresh = await timed(`${base}/en/portfolio/total-cash-flow?cutOff=${otherCutOff}&sort=lessee`, auth.page);
+      record(`Total Cash Flow page at a new cut-off (${otherCutOff}), sorted by lessee, TTFB`, ms(fresh.ttfb), `< ${TARGET.ttfbMs} ms`, fresh.ttfb < TARGET.ttfbMs);
       const first = (await (await fetch(`${base}/api/sqn/total-cash?perPage=50`, { headers: auth.api })).json()) as { total: number };
       const pages = Math.max(1, Math.ceil(first.total / 50));
       let seed = 12345;

@@ -2,7 +2,7 @@
 
 import { ArrowDown, ArrowUp, ArrowUpDown, TriangleAlert } from 'lucide-react';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
-import { useMemo, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { cn } from '@/components/ui/cn';
 import { Link } from '@/i18n/navigation';
 import type { CurrencySummary } from '@/lib/finance';
@@ -37,25 +37,21 @@ function amountOf(row: CashFlowTableRow | TotalsLine, c: ViewColumn): number {
   return row[c as AmountColumn];
 }
 
+const moneyFormats = new Map<string, { nf: Intl.NumberFormat; scale: number }>();
+
 /**
- * Money in the active locale with lib/format formatMoney's options (currency style, the currency's
- * minor digits). One Intl.NumberFormat per currency: the table formats up to 7,000 amounts a render.
+ * Money in a locale with lib/format formatMoney's options (currency style, the currency's minor
+ * digits). One Intl.NumberFormat per locale and currency: the table formats up to 7,000 amounts a render.
  */
-function useMoney(): (minor: number, currency: string) => string {
-  const locale = useLocale();
-  return useMemo(() => {
-    const cache = new Map<string, { nf: Intl.NumberFormat; scale: number }>();
-    return (minor, currency) => {
-      let f = cache.get(currency);
-      if (!f) {
-        const probe = new Intl.NumberFormat(locale, { style: 'currency', currency });
-        const digits = probe.resolvedOptions().maximumFractionDigits ?? 2;
-        f = { nf: new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits }), scale: 10 ** digits };
-        cache.set(currency, f);
-      }
-      return f.nf.format(minor / f.scale);
-    };
-  }, [locale]);
+function formatMinor(locale: string, minor: number, currency: string): string {
+  const key = `${locale}:${currency}`;
+  let f = moneyFormats.get(key);
+  if (!f) {
+    const digits = new Intl.NumberFormat(locale, { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    f = { nf: new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits }), scale: 10 ** digits };
+    moneyFormats.set(key, f);
+  }
+  return f.nf.format(minor / f.scale);
 }
 
 /**
@@ -66,7 +62,7 @@ function useMoney(): (minor: number, currency: string) => string {
  */
 export function TotalCashFlowTable({ rows, totals, columns, monthLabels, query }: Props) {
   const t = useTranslations('portfolio.table');
-  const money = useMoney();
+  const locale = useLocale();
   const format = useFormatter();
 
   const sortHeader = (key: SortKey, label: ReactNode, className: string, title?: string) => {
@@ -112,7 +108,7 @@ export function TotalCashFlowTable({ rows, totals, columns, monthLabels, query }
 
   const cell = (minor: number, currency: string, key: string, extra?: string) => (
     <td key={key} className={cn(minor < 0 && 'text-danger-text', extra)}>
-      {money(minor, currency)}
+      {formatMinor(locale, minor, currency)}
     </td>
   );
 

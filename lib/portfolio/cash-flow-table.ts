@@ -249,9 +249,20 @@ export function toTableRow(src: CashFlowSource, i: number): CashFlowTableRow {
 // ---------------------------------------------------------------------------------------------
 // Sorting (cached per valuation object)
 
-const sortCache = new WeakMap<PortfolioValuation, Map<string, Int32Array>>();
-const liveCache = new WeakMap<PortfolioValuation, Int32Array>();
-const searchCache = new WeakMap<readonly CashFlowLease[], string[]>();
+// Process-wide (globalThis): the server bundles routes and instrumentation.ts separately, and the
+// valuation objects these are keyed by are shared process-wide too (lib/portfolio/valuation.ts).
+const caches = ((globalThis as { __quantumCashFlowTable?: object }).__quantumCashFlowTable ??= {
+  sort: new WeakMap<PortfolioValuation, Map<string, Int32Array>>(),
+  live: new WeakMap<PortfolioValuation, Int32Array>(),
+  search: new WeakMap<readonly CashFlowLease[], string[]>(),
+  text: new WeakMap<readonly CashFlowLease[], Map<string, Int32Array>>(),
+}) as {
+  sort: WeakMap<PortfolioValuation, Map<string, Int32Array>>;
+  live: WeakMap<PortfolioValuation, Int32Array>;
+  search: WeakMap<readonly CashFlowLease[], string[]>;
+  text: WeakMap<readonly CashFlowLease[], Map<string, Int32Array>>;
+};
+const { sort: sortCache, live: liveCache, search: searchCache, text: textCache } = caches;
 // One fixed collation for text columns, so an order never depends on the viewer's language.
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
@@ -289,6 +300,24 @@ function numericKey(v: PortfolioValuation, key: SortKey): ((i: number) => number
   }
 }
 
+/** Every lease index ordered by its currency or lessee name (collated), ties in id order; cached per book. */
+function textOrder(leases: readonly CashFlowLease[], key: 'fx' | 'lessee', dir: 'asc' | 'desc'): Int32Array {
+  let byKey = textCache.get(leases);
+  if (!byKey) {
+    byKey = new Map();
+    textCache.set(leases, byKey);
+  }
+  const cacheKey = `${key}:${dir}`;
+  let order = byKey.get(cacheKey);
+  if (!order) {
+    const text = leases.map((l) => (key === 'fx' ? l.currency : l.lesseeName));
+    const sign = dir === 'desc' ? -1 : 1;
+    order = Int32Array.from(leases, (_, i) => i).sort((a, b) => sign * collator.compare(text[a]!, text[b]!) || a - b);
+    byKey.set(cacheKey, order);
+  }
+  return order;
+}
+
 /** Live indexes sorted by `key` in direction `dir`; ties in id order (ascending) in both directions. */
 export function sortedIndices(src: CashFlowSource, key: SortKey, dir: 'asc' | 'desc'): Int32Array {
   const v = src.valuation;
@@ -314,8 +343,10 @@ export function sortedIndices(src: CashFlowSource, key: SortKey, dir: 'asc' | 'd
       for (const i of live) values[i] = num(i);
       out = live.slice().sort((a, b) => sign * (values[a]! - values[b]!) || a - b);
     } else {
-      const text = key === 'fx' ? (i: number) => src.leases[i]!.currency : (i: number) => src.leases[i]!.lesseeName;
-      out = live.slice().sort((a, b) => sign * collator.compare(text(a), text(b)) || a - b);
+      // Text order does not depend on the valuation: collate the whole book once, then keep the rows.
+      const order = textOrder(src.leases, key as 'fx' | 'lessee', dir);
+      const isLive = maskOf(v.count, live);
+      out = order.filter((i) => isLive[i] === 1);
     }
   }
   byKey.set(cacheKey, out);

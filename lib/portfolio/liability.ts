@@ -37,7 +37,9 @@ export interface CurrencyLiability {
   total: Record<LiabilityComponent, number>;
 }
 
-const cache = new WeakMap<PortfolioValuation, Map<string, CurrencyLiability[]>>();
+// Process-wide, like the valuations it is keyed by (see cash-flow-table.ts).
+const g = globalThis as { __quantumLiabilities?: WeakMap<PortfolioValuation, Map<string, CurrencyLiability[]>> };
+const cache = (g.__quantumLiabilities ??= new WeakMap());
 
 /** The book's liability cash flow per currency (base currency first); cached per valuation and parameters. */
 export function bookLiability(src: LiabilitySource, params: LiabilityParams, baseCurrency: string): CurrencyLiability[] {

@@ -2,7 +2,8 @@
  * Portfolio CF → Summary and the Dashboard figures, from a valued book through lib/finance
  * (summarizeByCurrency). Only the Total Cash Flow's rows count (leases with something left at the
  * cut-off), so every Summary total equals the sum of the table's rows. Amounts are never added
- * across currencies. Pure over the valuation arrays; results cached per valuation object.
+ * across currencies. Pure over the valuation arrays; results cached per valuation object. Also the
+ * start-up warm-up of the default screens (warmPortfolioCaches).
  */
 import { ASSET_TYPES } from '@/db/schema/portfolio';
 import { CF_PERIODS, summarizeByCurrency, type CurrencySummary, type LeasePortfolio, type PortfolioValuation } from '@/lib/finance';
@@ -28,7 +29,9 @@ export function summarizeRows(src: SummarySource, baseCurrency: string, indices:
   return baseCurrencyFirst(summarizeByCurrency(src.portfolio, src.valuation, (i) => mask[i] === 1), baseCurrency);
 }
 
-const summaryCache = new WeakMap<PortfolioValuation, Map<string, CurrencySummary[]>>();
+// Process-wide, like the valuations they are keyed by (see cash-flow-table.ts).
+const g = globalThis as { __quantumSummaries?: WeakMap<PortfolioValuation, Map<string, CurrencySummary[]>>; __quantumDashboards?: WeakMap<PortfolioValuation, Map<string, DashboardCurrency[]>> };
+const summaryCache = (g.__quantumSummaries ??= new WeakMap());
 
 /** summarizeRows over all rows, cached per valuation (Summary page, Dashboard). */
 export function bookSummary(src: SummarySource, baseCurrency: string): CurrencySummary[] {
@@ -73,7 +76,7 @@ export interface DashboardCurrency {
   byAssetType: { assetType: AssetType; prin: number; count: number }[];
 }
 
-const dashboardCache = new WeakMap<PortfolioValuation, Map<string, DashboardCurrency[]>>();
+const dashboardCache = (g.__quantumDashboards ??= new WeakMap());
 
 /** The Dashboard's per-currency KPIs and chart series (base currency first); cached per valuation. */
 export function dashboardFigures(src: SummarySource, baseCurrency: string): DashboardCurrency[] {
@@ -108,4 +111,40 @@ export function dashboardFigures(src: SummarySource, baseCurrency: string): Dash
   }
   byBase.set(baseCurrency, out);
   return out;
+}
+
+/**
+ * Loads and values every funder's book at the default cut-off (net), with the figures the default
+ * screens show, so that no user's request pays for it: on a 100,000-lease book that is seconds of
+ * synchronous work (reading the leases, packing their schedules, valuing them). Called once when the
+ * server starts (instrumentation.ts); later changes of a book are valued on the next request.
+ */
+export async function warmPortfolioCaches(): Promise<{ funders: number; leases: number; ms: number }> {
+  const [{ existsSync }, { openDb }, { databasePath }, { listFunders }, { defaultCutOff, valueBook }, { bookLiability }] = await Promise.all([
+    import('node:fs'),
+    import('@/db/client'),
+    import('@/lib/env'),
+    import('@/db/queries/funders'),
+    import('./valuation'),
+    import('./liability'),
+  ]);
+  const t0 = performance.now();
+  const file = databasePath();
+  // Its own short-lived connection (db/index.ts is 'server-only'); the caches are keyed by data, not by connection.
+  if (!existsSync(file)) return { funders: 0, leases: 0, ms: 0 };
+  const db = openDb(file);
+  let leases = 0;
+  try {
+    const funders = listFunders(db);
+    for (const funder of funders) {
+      const book = valueBook(db, funder.id, defaultCutOff(), false);
+      leases += book.valuation.count;
+      bookSummary(book, funder.baseCurrency);
+      dashboardFigures(book, funder.baseCurrency);
+      bookLiability(book, { advanceRate: funder.advanceRate, facilityRate: funder.facilityRate }, funder.baseCurrency);
+    }
+    return { funders: funders.length, leases, ms: performance.now() - t0 };
+  } finally {
+    db.$client.close();
+  }
 }

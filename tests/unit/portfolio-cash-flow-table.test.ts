@@ -173,12 +173,18 @@ describe('sorting', () => {
     }
   });
 
-  test.each(['lessee', 'fx'] as const)('by %s: case-insensitive text order, ties in id order', (key) => {
-    const order = sortedIndices(book, key, 'asc');
+  test.each([
+    ['lessee', 'asc'],
+    ['lessee', 'desc'],
+    ['fx', 'asc'],
+    ['fx', 'desc'],
+  ] as const)('by %s %s: case-insensitive text order, ties in id order, rows only', (key, dir) => {
+    const order = sortedIndices(book, key, dir);
+    expect([...order].sort((a, b) => a - b)).toEqual(Array.from(liveIndices(book)));
     const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
     for (let j = 1; j < order.length; j++) {
       const c = collator.compare(String(value(book, key, order[j - 1]!)), String(value(book, key, order[j]!)));
-      expect(c).toBeLessThanOrEqual(0);
+      expect(dir === 'asc' ? c : -c).toBeLessThanOrEqual(0);
       if (c === 0) expect(order[j - 1]!).toBeLessThan(order[j]!);
     }
   });
