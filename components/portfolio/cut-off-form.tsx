@@ -8,7 +8,8 @@ import { FilterForm } from './filter-form';
 export function CutOffForm({ pathname, cutOff, gross }: { pathname: string; cutOff: string; gross?: boolean }) {
   const t = useTranslations('portfolio.toolbar');
   return (
-    <FilterForm pathname={pathname} aria-label={t('cutOffForm')} className="flex flex-wrap items-end gap-4">
+    // Remounted when the state changes so the uncontrolled fields show it after a client navigation.
+    <FilterForm key={`${cutOff}:${gross ? 1 : 0}`} pathname={pathname} aria-label={t('cutOffForm')} className="flex flex-wrap items-end gap-4">
       <div className="w-44">
         <Label htmlFor="cutoff">{t('cutOff')}</Label>
         <Input id="cutoff" name="cutOff" type="date" required defaultValue={cutOff} className="h-8.5 text-sm" />

@@ -3,7 +3,7 @@ import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
 import type { CashFlowPageQuery } from '@/lib/portfolio/cash-flow-table';
-import { DEFAULT_PER_PAGE, PAGE_SIZES, TOTAL_CASH_FLOW_PATH } from './cash-flow-url';
+import { cashFlowQuery, DEFAULT_PER_PAGE, PAGE_SIZES, TOTAL_CASH_FLOW_PATH } from './cash-flow-url';
 import { FilterForm } from './filter-form';
 import { Checkbox, Select } from './fields';
 
@@ -27,10 +27,13 @@ export function TotalCashFlowToolbar({ query, cutOff, currencies, assetTypes, st
     sort: query.sort !== 'id' ? query.sort : undefined,
     dir: query.dir !== 'asc' ? query.dir : undefined,
   };
+  // Uncontrolled fields keep what the user left in them across client navigations: remount the forms
+  // whenever the state in the URL changes (e.g. a saved view applied), so they show that state.
+  const stateKey = JSON.stringify(cashFlowQuery({ ...query, page: 1 }));
   return (
     <div className="flex flex-col gap-4 px-4 py-4">
       {views.length > 0 ? (
-        <FilterForm pathname={TOTAL_CASH_FLOW_PATH} aria-label={t('viewForm')} className="flex flex-wrap items-end gap-3">
+        <FilterForm key={`view:${stateKey}`} pathname={TOTAL_CASH_FLOW_PATH} aria-label={t('viewForm')} className="flex flex-wrap items-end gap-3">
           <Select id="tcf-view" name="view" label={t('view')} defaultValue={query.view ? String(query.view) : ''} className="w-56">
             <option value="">{t('noView')}</option>
             {views.map((v) => (
@@ -46,7 +49,7 @@ export function TotalCashFlowToolbar({ query, cutOff, currencies, assetTypes, st
           </noscript>
         </FilterForm>
       ) : null}
-      <FilterForm pathname={TOTAL_CASH_FLOW_PATH} keep={keep} aria-label={t('filters')} className="flex flex-wrap items-end gap-3">
+      <FilterForm key={`filters:${stateKey}`} pathname={TOTAL_CASH_FLOW_PATH} keep={keep} aria-label={t('filters')} className="flex flex-wrap items-end gap-3">
         <div className="w-64">
           <Label htmlFor="tcf-q">{t('search')}</Label>
           <div className="flex gap-1.5">

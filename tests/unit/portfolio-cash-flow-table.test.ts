@@ -6,6 +6,7 @@ import { listPortfolioLeases, type PortfolioLeaseRecord } from '@/db/queries/por
 import { seedPortfolio } from '@/db/seed/portfolio';
 import { CF_PERIODS, LeasePortfolio, valuePortfolio, type PortfolioValuation } from '@/lib/finance';
 import {
+  applyView,
   endedCount,
   filteredIndices,
   hasRemainingFlows,
@@ -18,6 +19,7 @@ import {
   toTableRow,
   toTotalCashRow,
   totalCashQuerySchema,
+  VIEW_COLUMNS,
   cashFlowPageQuerySchema,
   type CashFlowFilter,
   type CashFlowSource,
@@ -248,6 +250,27 @@ describe('filtering', () => {
     v.check[d] = -rem(d);
     const src = { leases: book.leases, valuation: v };
     expect(ids(src, filteredIndices(src, { ...NO_FILTER, checkNonZero: true }))).toEqual([book.leases[a]!.id, book.leases[b]!.id]);
+  });
+});
+
+describe('saved views', () => {
+  const view = { columns: ['cash2', 'npv', 'lessee', 'nope', 'prin'], filters: { currency: 'GBP', sort: 'prin', dir: 'desc', page: '9', funderId: '2' } };
+
+  test('the view\'s filters are defaults the URL overrides; other keys in it are ignored', () => {
+    expect(applyView(view, {}).raw).toEqual({ currency: 'GBP', sort: 'prin', dir: 'desc' });
+    expect(applyView(view, { currency: 'CHF', q: 'x' }).raw).toEqual({ currency: 'CHF', sort: 'prin', dir: 'desc', q: 'x' });
+  });
+
+  test('its columns choose the amount columns, in the table\'s order', () => {
+    expect(applyView(view, {}).columns).toEqual(['prin', 'npv', 'cash2']);
+  });
+
+  test.each([
+    ['no view', undefined],
+    ['a view without columns', { columns: [], filters: {} }],
+  ])('%s shows every column', (_label, v) => {
+    expect(applyView(v, {}).columns).toEqual([...VIEW_COLUMNS]);
+    expect(VIEW_COLUMNS).toHaveLength(6 + 61 + 1);
   });
 });
 
