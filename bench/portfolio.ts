@@ -182,8 +182,11 @@ async function main() {
       const other = new Date();
       other.setUTCMonth(other.getUTCMonth() + 3, 1);
       const otherCutOff = other.toISOString().slice(0, 10);
-      const fresh = await timed(`${base}/en/portfolio/total-cash-flow?cutOff=${otherCutOff}&sort=lessee`, auth.page);
-      record(`Total Cash Flow page at a new cut-off (${otherCutOff}), sorted by lessee, TTFB`, ms(fresh.ttfb), `< ${TARGET.ttfbMs} ms`, fresh.ttfb < TARGET.ttfbMs);
+      // Informational: what a user pays for a cut-off that is not the default (no target; the default is valued at start).
+      const fresh = await timed(`${base}/en/portfolio/total-cash-flow?cutOff=${otherCutOff}`, auth.page);
+      record(`Total Cash Flow page at a new cut-off (${otherCutOff}), TTFB`, ms(fresh.ttfb), '', null);
+      const freshSorted = await timed(`${base}/en/portfolio/total-cash-flow?cutOff=${otherCutOff}&gross=1&sort=lessee`, auth.page);
+      record(`  … and gross, sorted by lessee (first text sort of the book)`, ms(freshSorted.ttfb), '', null);
       const first = (await (await fetch(`${base}/api/sqn/total-cash?perPage=50`, { headers: auth.api })).json()) as { total: number };
       const pages = Math.max(1, Math.ceil(first.total / 50));
       let seed = 12345;
