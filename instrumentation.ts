@@ -3,6 +3,16 @@
  * never imported, so nothing is sent anywhere and request throughput is not taxed.
  */
 export async function register() {
+  // Values the funders' books before the first request (lib/portfolio/summary.ts); a failure only costs the first request its speed.
+  if (process.env.NEXT_RUNTIME === 'nodejs') {
+    try {
+      const { warmPortfolioCaches } = await import('@/lib/portfolio/summary');
+      const { funders, leases, ms } = await warmPortfolioCaches();
+      if (funders > 0) console.log(`[portfolio] valued ${leases} leases of ${funders} funder(s) in ${Math.round(ms)} ms`);
+    } catch (e) {
+      console.warn('[portfolio] the books were not valued at start:', e instanceof Error ? e.message : e);
+    }
+  }
   if (!process.env.SENTRY_DSN) return;
   const Sentry = await import('@sentry/nextjs');
   // The specification's error reporter samples every trace.

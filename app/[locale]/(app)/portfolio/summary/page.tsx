@@ -1,14 +1,103 @@
-import { setRequestLocale } from 'next-intl/server';
+import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
+import { getDb } from '@/db';
+import { PortfolioCashChart } from '@/components/charts/portfolio-cash-chart';
+import { TOTAL_CASH_FLOW_PATH } from '@/components/portfolio/cash-flow-url';
+import { CutOffForm } from '@/components/portfolio/cut-off-form';
+import { SummaryTable } from '@/components/portfolio/summary-table';
 import { metadataFor } from '@/components/shell/page-metadata';
-import { PlaceholderPage } from '@/components/shell/placeholder-page';
+import { PageHeader } from '@/components/shell/page-header';
+import { guardPage } from '@/components/shell/require-scope';
+import { buttonClasses } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Link } from '@/i18n/navigation';
+import { formatDecimal, formatIsoDate, formatIsoMonth } from '@/lib/format';
+import { CASH_PERIODS, endedCount, parseLenient, periodMonth, valuationParamsSchema } from '@/lib/portfolio/cash-flow-table';
+import { getActiveFunder } from '@/lib/portfolio/funder-context';
+import { bookSummary } from '@/lib/portfolio/summary';
+import { defaultCutOff, valueBook } from '@/lib/portfolio/valuation';
+import { Layers } from 'lucide-react';
 
-type Props = { params: Promise<{ locale: string }> };
+type Props = {
+  params: Promise<{ locale: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 export const generateMetadata = metadataFor('portfolioSummary');
 
-/** Not built yet: the scope check and a "not available yet" panel. Replace the body when the feature lands. */
-export default async function PortfolioSummaryPage({ params }: Props) {
+const SUMMARY_PATH = '/portfolio/summary';
+
+/** Portfolio CF → Summary: per-currency totals of the Total Cash Flow rows, WA rate, WA remaining term, WAL, and the 61-period aggregate. */
+export default async function PortfolioSummaryPage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  return <PlaceholderPage locale={locale} page="portfolioSummary" />;
+  const access = await guardPage(locale, 'portfolioSummary');
+  if (!access.ok) return access.forbidden;
+
+  const t = await getTranslations('portfolio');
+  const format = await getFormatter();
+  const db = getDb();
+  const funder = await getActiveFunder(db);
+  const { value: query } = parseLenient(valuationParamsSchema.omit({ funderId: true }), await searchParams);
+  const cutOff = query.cutOff ?? defaultCutOff();
+  const book = valueBook(db, funder.id, cutOff, query.gross);
+  const summary = bookSummary(book, funder.baseCurrency);
+  const ended = endedCount(book);
+  const linkQuery: Record<string, string> = { ...(query.cutOff ? { cutOff } : {}), ...(query.gross ? { gross: '1' } : {}) };
+  const labels = CASH_PERIODS.map((k) => formatIsoMonth(format, periodMonth(cutOff, k)));
+
+  return (
+    <>
+      <PageHeader
+        page="portfolioSummary"
+        description={t('summary.subtitle', { funder: funder.name })}
+        actions={
+          <Link href={{ pathname: TOTAL_CASH_FLOW_PATH, query: linkQuery }} className={buttonClasses({ variant: 'outline' })}>
+            {t('summary.openTotalCashFlow')}
+          </Link>
+        }
+      />
+      <Card className="mb-6">
+        <CardContent className="flex flex-wrap items-end justify-between gap-4 pt-5 pb-5">
+          <CutOffForm pathname={SUMMARY_PATH} cutOff={cutOff} gross={query.gross} />
+          <p className="text-[13px]" data-testid="summary-basis">
+            {t('totalCashFlow.basis', { cutOff: formatIsoDate(format, cutOff, 'long'), gross: query.gross ? 'gross' : 'net' })}{' '}
+            {t('totalCashFlow.ended', { count: ended, countText: formatDecimal(format, ended) })}
+          </p>
+        </CardContent>
+      </Card>
+      {summary.length === 0 ? (
+        <EmptyState icon={Layers} title={t('summary.emptyTitle')}>
+          {t('totalCashFlow.emptyBook')}
+        </EmptyState>
+      ) : (
+        <div className="grid gap-6">
+          <Card>
+            <CardHeader>
+              <CardTitle>{t('summary.byCurrency')}</CardTitle>
+              <CardDescription>{t('summary.byCurrencyHint')}</CardDescription>
+            </CardHeader>
+            <SummaryTable summary={summary} query={linkQuery} />
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>{t('summary.chartTitle')}</CardTitle>
+              <CardDescription>{t('summary.chartHint')}</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <PortfolioCashChart
+                data-testid="summary-chart"
+                series={summary.map((s) => ({ currency: s.currency, values: s.cash }))}
+                labels={labels}
+                currencyLabel={t('chart.currency')}
+                caption={t('summary.chartTitle')}
+                periodHeader={t('chart.period')}
+                amountHeader={t('chart.cash')}
+              />
+            </CardContent>
+          </Card>
+        </div>
+      )}
+    </>
+  );
 }

@@ -1,14 +1,149 @@
-import { setRequestLocale } from 'next-intl/server';
+import { FileDown, FileSpreadsheet, Info } from 'lucide-react';
+import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
+import { getDb } from '@/db';
+import { getPortfolioView, listPortfolioViews } from '@/db/queries/portfolio-views';
+import { ASSET_TYPES, LEASE_STATUSES } from '@/db/schema/portfolio';
+import { cashFlowExportHref, cashFlowQuery, TOTAL_CASH_FLOW_PATH } from '@/components/portfolio/cash-flow-url';
+import { Pagination } from '@/components/portfolio/pagination';
+import { TotalCashFlowTable } from '@/components/portfolio/total-cash-flow-table';
+import { TotalCashFlowToolbar } from '@/components/portfolio/total-cash-flow-toolbar';
 import { metadataFor } from '@/components/shell/page-metadata';
-import { PlaceholderPage } from '@/components/shell/placeholder-page';
+import { PageHeader } from '@/components/shell/page-header';
+import { guardPage } from '@/components/shell/require-scope';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { buttonClasses } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { leaseCurrencies } from '@/lib/finance';
+import { formatDecimal, formatIsoDate, formatIsoMonth } from '@/lib/format';
+import {
+  applyView,
+  CASH_PERIODS,
+  cashFlowPageQuerySchema,
+  endedCount,
+  filteredIndices,
+  isCheckFlagged,
+  isFilterEmpty,
+  liveIndices,
+  pageOf,
+  parseLenient,
+  periodMonth,
+  toTableRow,
+} from '@/lib/portfolio/cash-flow-table';
+import { getActiveFunder } from '@/lib/portfolio/funder-context';
+import { bookSummary, summarizeRows } from '@/lib/portfolio/summary';
+import { defaultCutOff, valueBook } from '@/lib/portfolio/valuation';
 
-type Props = { params: Promise<{ locale: string }> };
+type Props = {
+  params: Promise<{ locale: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 export const generateMetadata = metadataFor('totalCashFlow');
 
-/** Not built yet: the scope check and a "not available yet" panel. Replace the body when the feature lands. */
-export default async function TotalCashFlowPage({ params }: Props) {
+/** Portfolio CF → Total Cash Flow: one row per lease with something left at the cut-off; paging, sorting and filters in the URL. */
+export default async function TotalCashFlowPage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  return <PlaceholderPage locale={locale} page="totalCashFlow" />;
+  const access = await guardPage(locale, 'totalCashFlow');
+  if (!access.ok) return access.forbidden;
+
+  const t = await getTranslations('portfolio');
+  const format = await getFormatter();
+  const db = getDb();
+  const funder = await getActiveFunder(db);
+  const userId = access.principal.user.id;
+  const raw = await searchParams;
+
+  // A saved view (Management) supplies filters and columns; the URL's own parameters win.
+  const viewId = typeof raw.view === 'string' && /^\d+$/.test(raw.view) ? Number(raw.view) : undefined;
+  const savedView = viewId ? getPortfolioView(db, userId, viewId) : undefined;
+  const view = savedView?.module === 'total-cash-flow' ? savedView : undefined;
+  const applied = applyView(view, raw);
+  const { value: query, ignored } = parseLenient(cashFlowPageQuerySchema, applied.raw);
+  if (viewId && !view) ignored.push('view');
+  if (!view) query.view = undefined;
+
+  const cutOff = query.cutOff ?? defaultCutOff();
+  const book = valueBook(db, funder.id, cutOff, query.gross);
+  const filtered = filteredIndices(book, query, query);
+  const page = pageOf(filtered, query.page, query.perPage);
+  const rows = Array.from(page.indices, (i) => ({ ...toTableRow(book, i), flagged: isCheckFlagged(book.valuation, i) }));
+  // Unfiltered, the totals are the Summary's (cached per valuation); filtered, they are summed afresh.
+  const totalsOf = isFilterEmpty(query) ? bookSummary(book, funder.baseCurrency) : summarizeRows(book, funder.baseCurrency, filtered);
+  const totals = totalsOf.map(({ currency, count, prin, sellto4G, npv, delta, check, totalcf, cash, cashBeyond }) => ({
+    currency, count, prin, sellto4G, npv, delta, check, totalcf, cash, cashBeyond,
+  }));
+  const monthLabels = CASH_PERIODS.map((k) => formatIsoMonth(format, periodMonth(cutOff, k)));
+  const ended = endedCount(book);
+  const liveCount = liveIndices(book).length;
+  const currencies = [...new Set(leaseCurrencies(book.portfolio))].sort();
+  const views = listPortfolioViews(db, userId, 'total-cash-flow').map((v) => ({ id: v.id, name: v.name }));
+
+  return (
+    <>
+      <PageHeader
+        page="totalCashFlow"
+        description={t('totalCashFlow.subtitle', { funder: funder.name })}
+        actions={
+          <>
+            <a href={cashFlowExportHref(query, funder.id, cutOff, 'csv')} download className={buttonClasses({ variant: 'outline' })}>
+              <FileDown aria-hidden="true" />
+              {t('export.csv')}
+            </a>
+            <a href={cashFlowExportHref(query, funder.id, cutOff, 'xlsx')} download className={buttonClasses({ variant: 'outline' })}>
+              <FileSpreadsheet aria-hidden="true" />
+              {t('export.xlsx')}
+            </a>
+          </>
+        }
+      />
+      {ignored.length > 0 ? (
+        <Alert variant="warning" role="alert" className="mb-4">
+          <Info aria-hidden="true" />
+          <span>{t('ignoredParams', { params: ignored.join(', ') })}</span>
+        </Alert>
+      ) : null}
+      <Card className="min-w-0">
+        <TotalCashFlowToolbar
+          query={query}
+          cutOff={cutOff}
+          currencies={currencies}
+          assetTypes={ASSET_TYPES}
+          statuses={LEASE_STATUSES.filter((s) => s !== 'terminated')}
+          views={views}
+        />
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2 border-t border-border px-4 py-3 text-[13px]" data-testid="table-status">
+          <span>
+            {t('totalCashFlow.basis', {
+              cutOff: formatIsoDate(format, cutOff, 'long'),
+              gross: query.gross ? 'gross' : 'net',
+            })}
+          </span>
+          {view ? <Badge variant="primary">{t('totalCashFlow.viewActive', { name: view.name })}</Badge> : null}
+          <span>{t('totalCashFlow.count', { shown: formatDecimal(format, filtered.length), live: formatDecimal(format, liveCount) })}</span>
+          <span data-testid="ended-note">{t('totalCashFlow.ended', { count: ended, countText: formatDecimal(format, ended) })}</span>
+          <span>{t('totalCashFlow.checkNote')}</span>
+        </div>
+        {rows.length > 0 || totals.length > 0 ? (
+          <TotalCashFlowTable rows={rows} totals={totals} columns={applied.columns} monthLabels={monthLabels} query={query} />
+        ) : null}
+        {filtered.length === 0 ? (
+          <p className="border-t border-border px-4 py-8 text-center" data-testid="no-rows">
+            {liveCount === 0 ? t('totalCashFlow.emptyBook') : t('totalCashFlow.noMatch')}
+          </p>
+        ) : null}
+        <div className="border-t border-border">
+          <Pagination
+            pathname={TOTAL_CASH_FLOW_PATH}
+            queryFor={(p) => cashFlowQuery(query, { page: p })}
+            page={page.page}
+            pageCount={page.pageCount}
+            total={page.total}
+            perPage={page.perPage}
+          />
+        </div>
+      </Card>
+    </>
+  );
 }

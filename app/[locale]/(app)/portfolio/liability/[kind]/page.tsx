@@ -1,20 +1,117 @@
-import { setRequestLocale } from 'next-intl/server';
+import { Landmark } from 'lucide-react';
+import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
+import { getDb } from '@/db';
+import { PortfolioCashChart } from '@/components/charts/portfolio-cash-chart';
+import { CutOffForm } from '@/components/portfolio/cut-off-form';
+import { LiabilityTable, LiabilityTabs } from '@/components/portfolio/liability-view';
 import { pageMetadata } from '@/components/shell/page-metadata';
-import { PlaceholderPage } from '@/components/shell/placeholder-page';
+import { PageHeader } from '@/components/shell/page-header';
+import { guardPage } from '@/components/shell/require-scope';
+import { Amount } from '@/components/ui/amount';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { formatDecimal, formatIsoDate, formatIsoMonth, formatPercent } from '@/lib/format';
 import { isLiabilityKind, LIABILITY_PAGE } from '@/lib/navigation';
+import { CASH_PERIODS, parseLenient, periodMonth, valuationParamsSchema } from '@/lib/portfolio/cash-flow-table';
+import { getActiveFunder } from '@/lib/portfolio/funder-context';
+import { bookLiability } from '@/lib/portfolio/liability';
+import { defaultCutOff, valueBook } from '@/lib/portfolio/valuation';
 
-type Props = { params: Promise<{ locale: string; kind: string }> };
+type Props = {
+  params: Promise<{ locale: string; kind: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 export async function generateMetadata({ params }: Props) {
   const { locale, kind } = await params;
   return isLiabilityKind(kind) ? pageMetadata(locale, LIABILITY_PAGE[kind]) : pageMetadata(locale, 'notFound');
 }
 
-/** Liability cash flow by kind (principal, interest, VAT). Not built yet. */
-export default async function LiabilityPage({ params }: Props) {
+/** Portfolio CF → Liability CF (domain.md §4): the funding line against the book, per period and currency; Principal, Interest and VAT tabs. */
+export default async function LiabilityPage({ params, searchParams }: Props) {
   const { locale, kind } = await params;
   setRequestLocale(locale);
   if (!isLiabilityKind(kind)) notFound();
-  return <PlaceholderPage locale={locale} page={LIABILITY_PAGE[kind]} />;
+  const access = await guardPage(locale, LIABILITY_PAGE[kind]);
+  if (!access.ok) return access.forbidden;
+
+  const t = await getTranslations('portfolio');
+  const format = await getFormatter();
+  const db = getDb();
+  const funder = await getActiveFunder(db);
+  const { value: query } = parseLenient(valuationParamsSchema.pick({ cutOff: true }), await searchParams);
+  const cutOff = query.cutOff ?? defaultCutOff();
+  const book = valueBook(db, funder.id, cutOff, false);
+  const lines = bookLiability(book, { advanceRate: funder.advanceRate, facilityRate: funder.facilityRate }, funder.baseCurrency);
+  const linkQuery: Record<string, string> = query.cutOff ? { cutOff } : {};
+  const labels = CASH_PERIODS.map((k) => formatIsoMonth(format, periodMonth(cutOff, k)));
+
+  return (
+    <>
+      <PageHeader
+        page={LIABILITY_PAGE[kind]}
+        description={t('liability.subtitle', {
+          funder: funder.name,
+          advanceRate: formatPercent(format, funder.advanceRate, 1),
+          facilityRate: formatPercent(format, funder.facilityRate, 2),
+        })}
+      />
+      <LiabilityTabs kind={kind} query={linkQuery} />
+      <Card className="mb-6">
+        <CardContent className="flex flex-wrap items-end justify-between gap-4 pt-5 pb-5">
+          <CutOffForm pathname={`/portfolio/liability/${kind}`} cutOff={cutOff} />
+          <p className="max-w-prose text-[13px]">{t('liability.method', { cutOff: formatIsoDate(format, cutOff, 'long') })}</p>
+        </CardContent>
+      </Card>
+      {lines.length === 0 ? (
+        <EmptyState icon={Landmark} title={t('liability.emptyTitle')}>
+          {t('totalCashFlow.emptyBook')}
+        </EmptyState>
+      ) : (
+        <div className="grid gap-6">
+          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid="liability-currencies">
+            {lines.map((l) => (
+              <Card key={l.currency} data-testid={`liability-card-${l.currency}`}>
+                <CardHeader className="pb-2">
+                  <CardTitle className="text-base">{l.currency}</CardTitle>
+                  <CardDescription>{t('liability.leases', { count: l.leases, countText: formatDecimal(format, l.leases) })}</CardDescription>
+                </CardHeader>
+                <CardContent>
+                  <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-[13px]">
+                    <dt>{t('liability.advance')}</dt>
+                    <dd className="text-right text-heading"><Amount minor={l.opening} currency={l.currency} /></dd>
+                    <dt>{t(`liability.totals.${kind}`)}</dt>
+                    <dd className="text-right font-semibold text-heading"><Amount minor={l.total[kind]} currency={l.currency} /></dd>
+                  </dl>
+                </CardContent>
+              </Card>
+            ))}
+          </div>
+          <Card>
+            <CardHeader>
+              <CardTitle>{t('liability.chartTitle', { kind: t(`liability.tabs.${kind}`) })}</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <PortfolioCashChart
+                data-testid="liability-chart"
+                series={lines.map((l) => ({ currency: l.currency, values: l[kind] }))}
+                labels={labels}
+                currencyLabel={t('chart.currency')}
+                caption={t('liability.chartTitle', { kind: t(`liability.tabs.${kind}`) })}
+                periodHeader={t('chart.period')}
+                amountHeader={t(`liability.tabs.${kind}`)}
+              />
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>{t('liability.tableTitle', { kind: t(`liability.tabs.${kind}`) })}</CardTitle>
+            </CardHeader>
+            <LiabilityTable lines={lines} kind={kind} cutOff={cutOff} />
+          </Card>
+        </div>
+      )}
+    </>
+  );
 }

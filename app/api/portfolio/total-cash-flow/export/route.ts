@@ -1,0 +1,57 @@
+import { getDb } from '@/db';
+import { getPortfolioView } from '@/db/queries/portfolio-views';
+import { ApiError } from '@/lib/api/errors';
+import { withAuth, zodIssues } from '@/lib/api/handler';
+import { applyView, cashFlowExportQuerySchema, filteredIndices } from '@/lib/portfolio/cash-flow-table';
+import { summarizeRows } from '@/lib/portfolio/summary';
+import { defaultCutOff, valueBook } from '@/lib/portfolio/valuation';
+import { idParam } from '@/lib/validations/common';
+import { csvStream, exportColumns, xlsxStream } from './export-stream';
+
+export const dynamic = 'force-dynamic';
+
+/**
+ * GET /api/portfolio/total-cash-flow/export?format=csv|xlsx&… (read:funders)
+ *
+ * The whole Total Cash Flow table with the screen's parameters (funderId, cutOff, gross, q, currency,
+ * assetType, status, checkNonZero, sort, dir; no paging), streamed as a download. `view=<id>` applies
+ * one of the user's saved 'total-cash-flow' views: its filters under the explicit parameters, its
+ * columns. Amounts in the file are in major units of each row's currency (see export-stream.ts).
+ */
+export const GET = withAuth({ scope: 'read:funders' }, ({ req, principal }) => {
+  const raw: Record<string, string | string[]> = {};
+  for (const [k, v] of req.nextUrl.searchParams) {
+    const prev = raw[k];
+    raw[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
+  }
+  const db = getDb();
+  let view: ReturnType<typeof getPortfolioView>;
+  if (raw.view !== undefined) {
+    const id = idParam.safeParse(raw.view);
+    if (!id.success) throw new ApiError('invalid', 'The query string is invalid.', [{ field: 'view', message: id.error.issues[0]!.message }]);
+    view = getPortfolioView(db, principal.user.id, id.data);
+    if (!view || view.module !== 'total-cash-flow') throw new ApiError('not_found', `View ${id.data} does not exist.`);
+  }
+  const applied = applyView(view, raw);
+  const parsed = cashFlowExportQuerySchema.safeParse(applied.raw);
+  if (!parsed.success) throw new ApiError('invalid', 'The query string is invalid.', zodIssues(parsed.error));
+  const query = parsed.data;
+  const cutOff = query.cutOff ?? defaultCutOff();
+  const book = valueBook(db, query.funderId, cutOff, query.gross);
+  const indices = filteredIndices(book, query, query);
+  const columns = exportColumns(cutOff, applied.columns);
+  const name = `total-cash-flow_funder-${query.funderId}_${cutOff}${query.gross ? '_gross' : ''}.${query.format}`;
+  const headers = {
+    'content-disposition': `attachment; filename="${name}"`,
+    'cache-control': 'private, no-store',
+    'x-cut-off': cutOff,
+    'x-total-count': String(indices.length),
+  };
+  if (query.format === 'csv') {
+    return new Response(csvStream(book, indices, columns), { headers: { ...headers, 'content-type': 'text/csv; charset=utf-8' } });
+  }
+  const totals = summarizeRows(book, book.funder.baseCurrency, indices);
+  return new Response(xlsxStream(book, indices, columns, totals, applied.columns), {
+    headers: { ...headers, 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+  });
+});

@@ -1,0 +1,150 @@
+/**
+ * Portfolio CF → Summary and the Dashboard figures, from a valued book through lib/finance
+ * (summarizeByCurrency). Only the Total Cash Flow's rows count (leases with something left at the
+ * cut-off), so every Summary total equals the sum of the table's rows. Amounts are never added
+ * across currencies. Pure over the valuation arrays; results cached per valuation object. Also the
+ * start-up warm-up of the default screens (warmPortfolioCaches).
+ */
+import { ASSET_TYPES } from '@/db/schema/portfolio';
+import { CF_PERIODS, summarizeByCurrency, type CurrencySummary, type LeasePortfolio, type PortfolioValuation } from '@/lib/finance';
+import { liveIndices, maskOf, type CashFlowLease } from './cash-flow-table';
+
+export interface SummarySource {
+  leases: readonly CashFlowLease[];
+  portfolio: LeasePortfolio;
+  valuation: PortfolioValuation;
+}
+
+/** The funder's base currency first, then lib/finance's currency order. */
+export function baseCurrencyFirst<T extends { currency: string }>(items: T[], baseCurrency: string): T[] {
+  return [...items].sort((a, b) => Number(b.currency === baseCurrency) - Number(a.currency === baseCurrency));
+}
+
+/**
+ * Per-currency Summary of the rows given (default: every row of the Total Cash Flow): counts,
+ * column totals, WA rate, WA remaining term, WAL and the 61-period aggregate.
+ */
+export function summarizeRows(src: SummarySource, baseCurrency: string, indices: ArrayLike<number> = liveIndices(src)): CurrencySummary[] {
+  const mask = maskOf(src.valuation.count, indices);
+  return baseCurrencyFirst(summarizeByCurrency(src.portfolio, src.valuation, (i) => mask[i] === 1), baseCurrency);
+}
+
+// Process-wide, like the valuations they are keyed by (see cash-flow-table.ts).
+const g = globalThis as { __quantumSummaries?: WeakMap<PortfolioValuation, Map<string, CurrencySummary[]>>; __quantumDashboards?: WeakMap<PortfolioValuation, Map<string, DashboardCurrency[]>> };
+const summaryCache = (g.__quantumSummaries ??= new WeakMap());
+
+/** summarizeRows over all rows, cached per valuation (Summary page, Dashboard). */
+export function bookSummary(src: SummarySource, baseCurrency: string): CurrencySummary[] {
+  let byBase = summaryCache.get(src.valuation);
+  if (!byBase) {
+    byBase = new Map();
+    summaryCache.set(src.valuation, byBase);
+  }
+  let s = byBase.get(baseCurrency);
+  if (!s) {
+    s = summarizeRows(src, baseCurrency);
+    byBase.set(baseCurrency, s);
+  }
+  return s;
+}
+
+/** Σ of periods [from, to) of a summary's 61-period aggregate (e.g. the next 12 months: 0, 12). */
+export function periodSum(summary: Pick<CurrencySummary, 'cash'>, from: number, to: number): number {
+  let s = 0;
+  for (let k = Math.max(0, from); k < Math.min(CF_PERIODS, to); k++) s += summary.cash[k]!;
+  return s;
+}
+
+export type AssetType = (typeof ASSET_TYPES)[number];
+
+export interface DashboardCurrency {
+  currency: string;
+  /** Rows (leases with something left at the cut-off). */
+  count: number;
+  /** Leases with an outstanding principal. */
+  activeCount: number;
+  prin: number;
+  sellto4G: number;
+  npv: number;
+  delta: number;
+  waRate: number | null;
+  /** Cash of periods 1..12 (the cut-off month and the eleven after it). */
+  next12: number;
+  /** Cash of periods 1..24. */
+  monthly: number[];
+  /** Outstanding principal per asset type, in ASSET_TYPES order. */
+  byAssetType: { assetType: AssetType; prin: number; count: number }[];
+}
+
+const dashboardCache = (g.__quantumDashboards ??= new WeakMap());
+
+/** The Dashboard's per-currency KPIs and chart series (base currency first); cached per valuation. */
+export function dashboardFigures(src: SummarySource, baseCurrency: string): DashboardCurrency[] {
+  const cached = dashboardCache.get(src.valuation)?.get(baseCurrency);
+  if (cached) return cached;
+  const summary = bookSummary(src, baseCurrency);
+  const live = liveIndices(src);
+  const byType = ASSET_TYPES.map((assetType) => {
+    const rows = Array.from(live).filter((i) => src.leases[i]!.assetType === assetType);
+    return { assetType, summary: summarizeRows(src, baseCurrency, rows) };
+  });
+  const out = summary.map((s) => ({
+    currency: s.currency,
+    count: s.count,
+    activeCount: s.activeCount,
+    prin: s.prin,
+    sellto4G: s.sellto4G,
+    npv: s.npv,
+    delta: s.delta,
+    waRate: s.waRate,
+    next12: periodSum(s, 0, 12),
+    monthly: s.cash.slice(0, 24),
+    byAssetType: byType.map(({ assetType, summary: ts }) => {
+      const line = ts.find((t) => t.currency === s.currency);
+      return { assetType, prin: line?.prin ?? 0, count: line?.count ?? 0 };
+    }),
+  }));
+  let byBase = dashboardCache.get(src.valuation);
+  if (!byBase) {
+    byBase = new Map();
+    dashboardCache.set(src.valuation, byBase);
+  }
+  byBase.set(baseCurrency, out);
+  return out;
+}
+
+/**
+ * Loads and values every funder's book at the default cut-off (net), with the figures the default
+ * screens show, so that no user's request pays for it: on a 100,000-lease book that is seconds of
+ * synchronous work (reading the leases, packing their schedules, valuing them). Called once when the
+ * server starts (instrumentation.ts); later changes of a book are valued on the next request.
+ */
+export async function warmPortfolioCaches(): Promise<{ funders: number; leases: number; ms: number }> {
+  const [{ existsSync }, { openDb }, { databasePath }, { listFunders }, { defaultCutOff, valueBook }, { bookLiability }] = await Promise.all([
+    import('node:fs'),
+    import('@/db/client'),
+    import('@/lib/env'),
+    import('@/db/queries/funders'),
+    import('./valuation'),
+    import('./liability'),
+  ]);
+  const t0 = performance.now();
+  const file = databasePath();
+  // Its own short-lived connection (db/index.ts is 'server-only'); the caches are keyed by data, not by connection.
+  if (!existsSync(file)) return { funders: 0, leases: 0, ms: 0 };
+  const db = openDb(file);
+  let leases = 0;
+  try {
+    const funders = listFunders(db);
+    for (const funder of funders) {
+      const book = valueBook(db, funder.id, defaultCutOff(), false);
+      leases += book.valuation.count;
+      bookSummary(book, funder.baseCurrency);
+      dashboardFigures(book, funder.baseCurrency);
+      bookLiability(book, { advanceRate: funder.advanceRate, facilityRate: funder.facilityRate }, funder.baseCurrency);
+    }
+    return { funders: funders.length, leases, ms: performance.now() - t0 };
+  } finally {
+    db.$client.close();
+  }
+}
