@@ -175,7 +175,8 @@ export function applyView(
   const merged: Record<string, string | string[] | undefined> = {};
   for (const key of VIEW_FILTER_KEYS) if (view.filters[key] !== undefined) merged[key] = view.filters[key];
   for (const [k, v] of Object.entries(raw)) if (v !== undefined) merged[k] = v;
-  const chosen = new Set(view.columns);
+  // Management offers 'cash' for all 61 periods at once; the identifying columns are always shown.
+  const chosen = new Set(view.columns.flatMap((c) => (c === 'cash' ? [...CASH_COLUMNS, 'cashBeyond'] : [c])));
   const columns = VIEW_COLUMNS.filter((c) => chosen.has(c));
   return { raw: merged, columns: columns.length > 0 ? columns : [...VIEW_COLUMNS] };
 }

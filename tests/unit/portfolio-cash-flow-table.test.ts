@@ -265,6 +265,13 @@ describe('saved views', () => {
     expect(applyView(view, {}).columns).toEqual(['prin', 'npv', 'cash2']);
   });
 
+  test('a Management view\'s "cash" stands for every period and the amount beyond them', () => {
+    const columns = applyView({ columns: ['id', 'lessee', 'fx', 'prin', 'cash'], filters: {} }, {}).columns;
+    expect(columns[0]).toBe('prin');
+    expect(columns).toHaveLength(1 + 61 + 1);
+    expect(columns.at(-1)).toBe('cashBeyond');
+  });
+
   test.each([
     ['no view', undefined],
     ['a view without columns', { columns: [], filters: {} }],
