@@ -26,7 +26,7 @@ async function pickLessee(page: Page, text: string) {
 
 const nextYear = new Date().getUTCFullYear() + 1;
 
-test('create a lease through the form, watch the instalment, and find it in the Master File', async ({ page }) => {
+test('create a lease through the form, watch the instalment, and find it in the Master File and the Total Cash Flow', async ({ page }) => {
   await signIn(page, 'analyst');
   await page.goto('/en/master-file/new');
   await expect(page.getByRole('heading', { level: 1, name: 'New lease' })).toBeVisible();
@@ -69,6 +69,13 @@ test('create a lease through the form, watch the instalment, and find it in the 
   await expect(rows.first()).toContainText(contractNumber);
   await expect(rows.first()).toContainText(final!);
   await expect(page.getByTestId('totals')).toContainText('1 lease');
+
+  // The new lease is in the book at once: one Total Cash Flow row with its whole financed principal outstanding.
+  await page.goto(`/en/portfolio/total-cash-flow?q=${encodeURIComponent(contractNumber)}`);
+  const cfRows = page.getByTestId('total-cash-flow-table').getByTestId('cash-flow-row');
+  await expect(cfRows).toHaveCount(1);
+  await expect(cfRows.first()).toContainText(contractNumber);
+  await expect(cfRows.first()).toContainText('100,000.00');
 });
 
 test('a stale edit is refused with a message and a reload link', async ({ page }) => {
