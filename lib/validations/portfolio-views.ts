@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MASTER_FILE_COLUMN_IDS, MASTER_FILE_COLUMNS as MASTER_FILE_COLUMN_DEFS } from './leases';
 import type { PORTFOLIO_MODULES as SCHEMA_MODULES } from '@/db/schema/portfolio';
 
 /**
@@ -13,21 +14,8 @@ export type PortfolioModuleId = (typeof PORTFOLIO_MODULES)[number];
 const _sameModules: [PortfolioModuleId, (typeof SCHEMA_MODULES)[number]] extends [(typeof SCHEMA_MODULES)[number], PortfolioModuleId] ? true : never = true;
 void _sameModules;
 
-export const MASTER_FILE_COLUMNS = [
-  'contractNumber',
-  'lessee',
-  'assetType',
-  'currency',
-  'price',
-  'principal',
-  'residual',
-  'term',
-  'rate',
-  'instalment',
-  'firstDueDate',
-  'purchaseDate',
-  'status',
-] as const;
+/** The Master File's own column ids, so a view saved on either screen means the same columns. */
+export const MASTER_FILE_COLUMNS = MASTER_FILE_COLUMN_IDS;
 
 /** `cash` stands for the 61 monthly cash columns (cash1 … cash61) as one block. */
 export const TOTAL_CASH_FLOW_COLUMNS = ['id', 'lessee', 'fx', 'prin', 'sellto4G', 'npv', 'delta', 'check', 'totalcf', 'cash'] as const;
@@ -42,7 +30,7 @@ export const MODULE_COLUMNS: Record<PortfolioModuleId, readonly string[]> = {
 
 /** Columns a view may sort by: every column but the block of monthly cash columns. */
 export const MODULE_SORTS: Record<PortfolioModuleId, readonly string[]> = {
-  'master-file': MASTER_FILE_COLUMNS,
+  'master-file': MASTER_FILE_COLUMN_DEFS.filter((c) => c.sort !== null).map((c) => c.id),
   'total-cash-flow': TOTAL_CASH_FLOW_COLUMNS.filter((c) => c !== 'cash'),
 };
 

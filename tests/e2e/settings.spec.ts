@@ -122,7 +122,7 @@ test.describe('management', () => {
     await expect(dialog.getByText('Choose at least one column.')).toBeVisible();
 
     await dialog.getByLabel('Name').fill('EUR vehicles by price');
-    for (const column of ['Contract number', 'Lessee', 'Price', 'Status']) await dialog.getByTestId('view-columns').getByLabel(column, { exact: true }).check();
+    for (const column of ['Contract', 'Lessee', 'Price', 'Status']) await dialog.getByTestId('view-columns').getByLabel(column, { exact: true }).check();
     await dialog.getByRole('group', { name: 'Currency' }).getByLabel('EUR').check();
     await dialog.getByLabel('Vehicles').check();
     await dialog.getByLabel('Sort by').selectOption('price');
