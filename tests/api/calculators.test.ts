@@ -1,14 +1,11 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { postJson, uniqueIp } from '../helpers/http';
+import { postJson, demoTokens } from '../helpers/http';
 
 const baseURL = inject('baseURL');
 const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
-  for (const who of ['viewer', 'client']) {
-    const res = await postJson(baseURL, '/jwt/login', { email: `${who}@quantum.demo`, password: 'quantum-demo' }, { 'x-forwarded-for': uniqueIp() });
-    tokens[who] = (await res.json()).accessToken;
-  }
+  Object.assign(tokens, await demoTokens(baseURL, ['viewer', 'client'] as const));
 });
 
 const terms = { currency: 'EUR', price: 5_000_000, downPayment: 500_000, residual: 500_000, term: 60, rate: 0.06, timing: 'advance', firstDueDate: '2026-01-01' };

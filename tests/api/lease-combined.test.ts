@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { postJson, uniqueIp } from '../helpers/http';
+import { demoTokens } from '../helpers/http';
 
 /** The documented lease-combined endpoints (api-reference.md §6, §10: "same shapes as users"). */
 const baseURL = inject('baseURL');
@@ -7,10 +7,7 @@ const tokens: Record<string, string> = {};
 type Who = 'analyst' | 'viewer' | 'client';
 
 beforeAll(async () => {
-  for (const who of ['analyst', 'viewer', 'client'] as const) {
-    const res = await postJson(baseURL, '/jwt/login', { email: `${who}@quantum.demo`, password: 'quantum-demo' }, { 'x-forwarded-for': uniqueIp() });
-    tokens[who] = (await res.json()).accessToken;
-  }
+  Object.assign(tokens, await demoTokens(baseURL, ['analyst', 'viewer', 'client'] as const));
 });
 
 async function call(method: string, path: string, who: Who | null, body?: unknown) {

@@ -1,15 +1,12 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { postJson, uniqueIp } from '../helpers/http';
+import { demoTokens } from '../helpers/http';
 
 const baseURL = inject('baseURL');
 const tokens: Record<string, string> = {};
 type Who = 'admin' | 'analyst' | 'viewer' | 'client';
 
 beforeAll(async () => {
-  for (const who of ['admin', 'analyst', 'viewer', 'client'] as const) {
-    const res = await postJson(baseURL, '/jwt/login', { email: `${who}@quantum.demo`, password: 'quantum-demo' }, { 'x-forwarded-for': uniqueIp() });
-    tokens[who] = (await res.json()).accessToken;
-  }
+  Object.assign(tokens, await demoTokens(baseURL, ['admin', 'analyst', 'viewer', 'client'] as const));
 });
 
 const as = (who: Who) => ({ authorization: `Bearer ${tokens[who]}` });

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { postJson, uniqueIp } from '../helpers/http';
+import { demoTokens } from '../helpers/http';
 
 const baseURL = inject('baseURL');
 type Who = 'analyst' | 'viewer' | 'client';
@@ -7,10 +7,7 @@ const tokens = {} as Record<Who, string>;
 const as = (who: Who) => ({ authorization: `Bearer ${tokens[who]}` });
 
 beforeAll(async () => {
-  for (const who of ['analyst', 'viewer', 'client'] as const) {
-    const res = await postJson(baseURL, '/jwt/login', { email: `${who}@quantum.demo`, password: 'quantum-demo' }, { 'x-forwarded-for': uniqueIp() });
-    tokens[who] = (await res.json()).accessToken;
-  }
+  Object.assign(tokens, await demoTokens(baseURL, ['analyst', 'viewer', 'client'] as const));
 });
 
 function call(method: string, path: string, headers: Record<string, string> = {}, body?: unknown): Promise<Response> {

@@ -4,17 +4,14 @@
  * the opt-in allData, 400/401/403/404.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { postJson, uniqueIp } from '../helpers/http';
+import { demoTokens } from '../helpers/http';
 
 const baseURL = inject('baseURL');
 const tokens: Record<string, string> = {};
 type Row = Record<string, number | string> & { id: number; prin: number; totalcf: number; cashBeyond: number; lessee: string; fx: string };
 
 beforeAll(async () => {
-  for (const who of ['viewer', 'client']) {
-    const res = await postJson(baseURL, '/jwt/login', { email: `${who}@quantum.demo`, password: 'quantum-demo' }, { 'x-forwarded-for': uniqueIp() });
-    tokens[who] = (await res.json()).accessToken;
-  }
+  Object.assign(tokens, await demoTokens(baseURL, ['viewer', 'client'] as const));
 });
 
 const get = (path: string, who: string | null = 'viewer') =>

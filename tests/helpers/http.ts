@@ -55,3 +55,16 @@ export async function signInWithForm(
 export function sessionCookie(jar: Jar): string | undefined {
   return jar.get('next-auth.session-token') ?? jar.get('__Secure-next-auth.session-token');
 }
+
+export type DemoUser = 'admin' | 'analyst' | 'viewer' | 'client';
+
+/** Access tokens of demo users (password quantum-demo) from POST /jwt/login, each from its own client address. */
+export async function demoTokens<U extends DemoUser>(baseURL: string, users: readonly U[]): Promise<Record<U, string>> {
+  const tokens = {} as Record<U, string>;
+  for (const who of users) {
+    const res = await postJson(baseURL, '/jwt/login', { email: `${who}@quantum.demo`, password: 'quantum-demo' }, { 'x-forwarded-for': uniqueIp() });
+    if (res.status !== 200) throw new Error(`sign-in of ${who} failed with ${res.status}`);
+    tokens[who] = ((await res.json()) as { accessToken: string }).accessToken;
+  }
+  return tokens;
+}
