@@ -2,24 +2,11 @@
 
 import { Area, AreaChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import { ChartFigure } from './chart-figure';
-import { CHART_INK, type ChartDatum, type ChartSeries } from './series';
+import { CHART_INK, type CartesianChartProps, type ChartDatum } from './series';
 
-type AreaTrendChartProps = {
-  id: string;
-  title: string;
-  summary: string;
-  data: readonly ChartDatum[];
-  series: readonly ChartSeries[];
-  /** Formats a y value for the axis (compact) and the tooltip (full). */
-  formatAxis: (value: number) => string;
-  formatValue: (value: number) => string;
-  /** The tooltip's heading for an x value ("Period 12 · 1 Dec 2026"). */
-  formatX?: (x: number | string) => string;
-  height?: number;
-};
 
 /** Filled line(s) over an ordered x axis, e.g. an outstanding balance per period. */
-export function AreaTrendChart({ id, title, summary, data, series, formatAxis, formatValue, formatX, height = 260 }: AreaTrendChartProps) {
+export function AreaTrendChart({ id, title, summary, data, series, formatAxis, formatValue, formatX, height = 260 }: CartesianChartProps) {
   return (
     <ChartFigure id={id} title={title} summary={summary}>
       <AreaChart

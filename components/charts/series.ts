@@ -15,3 +15,18 @@ export const CHART_COLORS = {
 
 /** Chart text and grid colours (body text and border tokens). */
 export const CHART_INK = { text: '#6d6b77', grid: '#e6e6e8' } as const;
+
+/** Props shared by the cartesian chart wrappers (amounts per x value, one or more series). */
+export type CartesianChartProps = {
+  id: string;
+  title: string;
+  summary: string;
+  data: readonly ChartDatum[];
+  series: readonly ChartSeries[];
+  /** Formats a y value for the axis (compact) and the tooltip (full). */
+  formatAxis: (value: number) => string;
+  formatValue: (value: number) => string;
+  /** The tooltip's heading for an x value ("Period 12 · 1 Dec 2026"). */
+  formatX?: (x: number | string) => string;
+  height?: number;
+};

@@ -2,23 +2,11 @@
 
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { ChartFigure } from './chart-figure';
-import { CHART_INK, type ChartDatum, type ChartSeries } from './series';
+import { CHART_INK, type CartesianChartProps, type ChartDatum } from './series';
 
-type StackedBarChartProps = {
-  id: string;
-  title: string;
-  summary: string;
-  data: readonly ChartDatum[];
-  /** Stacked bottom to top in this order; one series gives plain bars. */
-  series: readonly ChartSeries[];
-  formatAxis: (value: number) => string;
-  formatValue: (value: number) => string;
-  formatX?: (x: number | string) => string;
-  height?: number;
-};
 
-/** Bars per x value with the series stacked, e.g. principal and interest per period. */
-export function StackedBarChart({ id, title, summary, data, series, formatAxis, formatValue, formatX, height = 260 }: StackedBarChartProps) {
+/** Bars per x value with the series stacked bottom to top in their order (one series gives plain bars), e.g. principal and interest per period. */
+export function StackedBarChart({ id, title, summary, data, series, formatAxis, formatValue, formatX, height = 260 }: CartesianChartProps) {
   return (
     <ChartFigure id={id} title={title} summary={summary}>
       <BarChart

@@ -114,6 +114,24 @@ export function FunderSettingsForm({ funder }: Props) {
     }
   };
 
+  const conventionField = (key: 'discountConvention' | 'rateConvention', options: readonly string[]) => (
+    <Field label={t(`fields.${key}`)} error={errors[key]} ids={ids[key]}>
+      <Select
+        id={ids[key].control}
+        name={key}
+        value={values[key]}
+        onChange={(e) => set(key, e.target.value)}
+        aria-invalid={errors[key] ? true : undefined}
+      >
+        {options.map((c) => (
+          <option key={c} value={c}>
+            {t(`conventions.${c}`)}
+          </option>
+        ))}
+      </Select>
+    </Field>
+  );
+
   const percentField = (key: 'buyRate' | 'discountRate' | 'facilityRate' | 'advanceRate' | 'vatDefault' | 'servicingFee', hint?: ReactNode) => (
     <Field label={t(`fields.${key}`)} hint={hint} error={errors[key]} ids={ids[key]}>
       <InputWithUnit
@@ -191,36 +209,8 @@ export function FunderSettingsForm({ funder }: Props) {
           <CardContent className="grid gap-4 sm:grid-cols-2">
             {percentField('buyRate', t('fields.buyRateHint'))}
             {percentField('discountRate', t('fields.discountRateHint'))}
-            <Field label={t('fields.discountConvention')} error={errors.discountConvention} ids={ids.discountConvention}>
-              <Select
-                id={ids.discountConvention.control}
-                name="discountConvention"
-                value={values.discountConvention}
-                onChange={(e) => set('discountConvention', e.target.value)}
-                aria-invalid={errors.discountConvention ? true : undefined}
-              >
-                {DISCOUNT_CONVENTION_VALUES.map((c) => (
-                  <option key={c} value={c}>
-                    {t(`conventions.${c}`)}
-                  </option>
-                ))}
-              </Select>
-            </Field>
-            <Field label={t('fields.rateConvention')} error={errors.rateConvention} ids={ids.rateConvention}>
-              <Select
-                id={ids.rateConvention.control}
-                name="rateConvention"
-                value={values.rateConvention}
-                onChange={(e) => set('rateConvention', e.target.value)}
-                aria-invalid={errors.rateConvention ? true : undefined}
-              >
-                {RATE_CONVENTION_VALUES.map((c) => (
-                  <option key={c} value={c}>
-                    {t(`conventions.${c}`)}
-                  </option>
-                ))}
-              </Select>
-            </Field>
+            {conventionField('discountConvention', DISCOUNT_CONVENTION_VALUES)}
+            {conventionField('rateConvention', RATE_CONVENTION_VALUES)}
           </CardContent>
         </Card>
 
