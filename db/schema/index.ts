@@ -1,2 +1,3 @@
 export * from './auth';
 export * from './portfolio';
+export * from './servicing';

@@ -1,0 +1,17 @@
+import type { RouteDoc } from './registry';
+import { adminRoutes } from './docs/admin';
+import { appsRoutes } from './docs/apps';
+import { contentRoutes } from './docs/content';
+import { coreRoutes } from './docs/core';
+import { reportsRoutes } from './docs/reports';
+import { servicingRoutes } from './docs/servicing';
+
+/** Every documented route, in Develop-page order. Each docs file is owned by the area that serves it. */
+export const ROUTE_DOCS: readonly RouteDoc[] = [
+  ...coreRoutes,
+  ...servicingRoutes,
+  ...reportsRoutes,
+  ...appsRoutes,
+  ...adminRoutes,
+  ...contentRoutes,
+];
