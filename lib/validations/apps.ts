@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CALENDARS, CHAT_STATUSES, EMAIL_FOLDERS, EMAIL_LABELS, TASK_TAGS } from '@/db/schema/apps';
 import { isValidDate } from '@/lib/finance/dates';
-import { idParam, perPageParam, qParam } from './common';
+import { idParam, qParam } from './common';
 
 /**
  * Request and response schemas of the documented apps endpoints (api-reference.md §2–§5). Query values
@@ -20,7 +20,12 @@ const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
     .transform((v) => (v === '' || v === undefined ? undefined : (v as T[number])));
 /** Optional paging: without perPage the whole filtered list is returned. */
 const optionalPage = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').optional();
-const optionalPerPage = perPageParam().optional();
+const optionalPerPage = z.coerce
+  .number({ error: 'must be a number' })
+  .int('must be a whole number')
+  .min(1, 'must be at least 1')
+  .max(100, 'must be at most 100')
+  .optional();
 
 // ---------------------------------------------------------------------------------------------- email
 
