@@ -426,7 +426,7 @@ export function seedAppsForUser(db: DbOrTx, user: { id: number; email: string; f
   const maxId = db.select({ n: sql<number>`coalesce(max(${appChatContacts.id}), 0)` }).from(appChatContacts).get()?.n ?? 0;
   let nextId = Math.max(1001, Number(maxId) + 1);
   for (const c of CONTACTS) {
-    if (c.person.email === user.email || rng.chance(0.15)) continue;
+    if (c.person.email === user.email || (c.script.length > 0 && rng.chance(0.15))) continue;
     const id = nextId++;
     db.insert(appChatContacts).values({ id, ownerId: user.id, fullName: c.person.name, role: c.role, about: c.about, avatar: avatarOf(c.person.name), status: c.status }).run();
     if (!c.script.length) continue;
