@@ -15,7 +15,7 @@ const requiredText = (max: number) => z.string().trim().min(1, 'is required').ma
 /** An empty value means "no filter", as in the original. */
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
   z
-    .union([z.literal(''), z.enum(values, { error: `must be one of ${values.join(', ')}` })])
+    .enum(['', ...values] as unknown as readonly [string, ...string[]], { error: `must be one of ${values.join(', ')} (or empty)` })
     .optional()
     .transform((v) => (v === '' || v === undefined ? undefined : (v as T[number])));
 /** Optional paging: without perPage the whole filtered list is returned. */
@@ -36,9 +36,7 @@ export const emailLabelSchema = z.enum(EMAIL_LABELS, { error: `must be one of ${
 export const emailsQuery = z.object({
   q: qParam,
   // Absent = inbox; '' = every folder except trash; 'starred' = starred mails outside trash.
-  folder: z
-    .union([z.literal(''), z.enum(EMAIL_FOLDER_FILTERS, { error: `must be one of ${EMAIL_FOLDER_FILTERS.join(', ')} or empty` })])
-    .default('inbox'),
+  folder: z.enum(['', ...EMAIL_FOLDER_FILTERS], { error: `must be one of ${EMAIL_FOLDER_FILTERS.join(', ')} (or empty)` }).default('inbox'),
   label: optionalEnum(EMAIL_LABELS),
   page: optionalPage,
   perPage: optionalPerPage,
