@@ -138,6 +138,11 @@ describe('emails', () => {
     expect(getEmail(db, analyst, theirs.id).folder).toBe(theirs.folder);
   });
 
+  it('an id beyond the 64-bit range is simply not found', () => {
+    expect(() => getEmail(db, admin, 1e20)).toThrow(/does not exist/);
+    expect(() => softDeleteTask(db, admin, 1e20)).toThrow(/does not exist/);
+  });
+
   it('rejects fields outside the whitelist', () => {
     expect(updateEmailsBody.safeParse({ emailIds: [1], dataToUpdate: { id: 9 } }).success).toBe(false);
     expect(updateEmailsBody.safeParse({ emailIds: [1], dataToUpdate: {} }).success).toBe(false);
