@@ -196,7 +196,7 @@ export const coreRoutes = defineRoutes([
     auth: 'read:funders',
     body: rateRequest,
     responses: { 200: { description: 'The rate and the schedule', schema: r.rateResponse }, 400: bad(), 413: tooLarge },
-    example: { body: { terms: termsWithoutRate, instalment: 80_000 } },
+    example: { body: { terms: termsWithoutRate, instalment: 79_434 } },
   },
   {
     method: 'post',
