@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { buildOpenApiDocument, operationIdOf, pathTemplateNames, type OpenApiDocument, type OpenApiOperation } from '@/lib/openapi/document';
+import { buildOpenApiDocument, operationIdOf, TAG_DESCRIPTIONS, pathTemplateNames, type OpenApiDocument, type OpenApiOperation } from '@/lib/openapi/document';
+import { coreRoutes } from '@/lib/openapi/docs/core';
 import { defineRoutes, type HttpMethod } from '@/lib/openapi/registry';
 import { ROUTE_DOCS } from '@/lib/openapi/routes';
 import { leaseListQuery } from '@/lib/validations/leases';
@@ -126,8 +127,33 @@ describe('the OpenAPI document', () => {
     expect(ok.content?.['text/csv']?.schema).toEqual({ type: 'string', format: 'binary' });
   });
 
-  it('every tag has a description', () => {
-    expect(doc.tags.filter((t) => !t.description)).toEqual([]);
+  it('every tag of the core routes has its own description (not the fallback)', () => {
+    const coreTags = new Set(coreRoutes.map((d) => d.tag));
+    expect([...coreTags].filter((tag) => !TAG_DESCRIPTIONS[tag])).toEqual([]);
+    expect(doc.tags.find((t) => t.name === 'Leases')?.description).toBe(TAG_DESCRIPTIONS.Leases);
+  });
+
+  it('every example is accepted by the schema it illustrates', () => {
+    const rejected: string[] = [];
+    for (const d of ROUTE_DOCS) {
+      const where = `${d.method.toUpperCase()} ${d.path}`;
+      const checks: [string, z.ZodType | undefined, unknown][] = [
+        ['body', d.body, d.example?.body],
+        ['query', d.query, d.example?.query],
+        ['params', d.params, d.example?.params],
+      ];
+      for (const [part, schema, value] of checks) {
+        if (!schema || value === undefined) continue;
+        const parsed = schema.safeParse(value);
+        if (!parsed.success) rejected.push(`${where} ${part}: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
+      }
+      if (d.params && !d.example?.params) rejected.push(`${where}: no example for the path parameters`);
+    }
+    expect(rejected).toEqual([]);
+  });
+
+  it('the example check catches a bad example', () => {
+    expect(leaseListQuery.safeParse({ perPage: '500' }).success).toBe(false);
   });
 });
 
