@@ -62,8 +62,10 @@ export const tokenPairResponse = z.object({
 });
 
 export const registerResponse = z.object({ user: userDataSchema, accessToken: z.string(), refreshToken: z.string() });
-/** /jwt/register answers a duplicate with 200 and the fields that collide (the documented contract). */
-export const registerDuplicateResponse = z.object({ error: z.record(z.string(), z.string()) });
+/** /jwt/register answers a duplicate with 200 and both keys, null for the one that is free (the documented contract). */
+export const registerDuplicateResponse = z.object({ error: z.object({ email: z.string().nullable(), username: z.string().nullable() }) });
+/** /jwt/register's 400: one message per invalid field. */
+export const registerInvalidResponse = z.object({ error: z.record(z.string(), z.string()) });
 /** /jwt/login's documented 400/429 shape. */
 export const jwtLoginErrorResponse = z.object({ error: z.object({ email: z.array(z.string()) }) });
 export const jwtRefreshErrorResponse = z.object({ error: z.literal('Invalid refresh token') });

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { fillPath, queryString } from '@/components/develop/curl';
 import { coreRoutes } from '@/lib/openapi/docs/core';
 import type { RouteDoc } from '@/lib/openapi/registry';
+import { jwtLoginErrorResponse, jwtRefreshErrorResponse, registerDuplicateResponse, registerInvalidResponse } from '@/lib/openapi/responses-core';
 import { demoTokens, uniqueIp } from '../helpers/http';
 
 const baseURL = inject('baseURL');
@@ -104,5 +105,20 @@ describe('documented read examples against the running server', () => {
 
   it.each(safe.map((d) => [`${d.method.toUpperCase()} ${d.path}`, d] as const))('%s answers as documented', async (_name, d) => {
     await callExample(d, created[d.path] ? { id: created[d.path]! } : {});
+  });
+});
+
+describe('documented non-error-shape answers of /jwt/*', () => {
+  const json = { 'content-type': 'application/json' };
+  it.each([
+    ['/jwt/login', { email: 'nobody@quantum.demo', password: 'wrong' }, 400, jwtLoginErrorResponse],
+    ['/jwt/refresh-token', { refreshToken: 'not-a-token' }, 401, jwtRefreshErrorResponse],
+    ['/jwt/register', { email: 'admin@quantum.demo', password: 'long-enough-1', username: 'someone_new' }, 200, registerDuplicateResponse],
+    ['/jwt/register', { email: 'not-an-email', password: 'x', username: '!' }, 400, registerInvalidResponse],
+  ] as const)('%s answers %j with %i in the documented shape', async (path, body, status, schema) => {
+    const res = await fetch(`${baseURL}${path}`, { method: 'POST', headers: { ...json, 'x-forwarded-for': uniqueIp() }, body: JSON.stringify(body) });
+    expect(res.status).toBe(status);
+    const parsed = schema.safeParse(await res.json());
+    expect(parsed.success ? [] : parsed.error.issues).toEqual([]);
   });
 });

@@ -118,7 +118,7 @@ export const coreRoutes = defineRoutes([
     responses: {
       201: { description: 'Registered and signed in', schema: r.registerResponse },
       200: { description: 'E-mail or username already taken', schema: r.registerDuplicateResponse },
-      400: { description: 'Invalid fields, one message per field', schema: r.registerDuplicateResponse },
+      400: { description: 'Invalid fields, one message per field', schema: r.registerInvalidResponse },
       403: { description: 'Registration is closed on this server', schema: r.apiErrorSchema },
       413: tooLarge,
     },
