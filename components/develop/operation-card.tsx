@@ -4,7 +4,8 @@ import { Card } from '@/components/ui/card';
 import type { JsonSchema, OpenApiOperation } from '@/lib/openapi/document';
 import { curlFor } from './curl';
 import { MethodBadge } from './method-badge';
-import { constraintPhrases, SchemaView, typeLabel, type SchemaLabels } from './schema-view';
+import { SchemaDetails } from './schema-details';
+import { constraintPhrases, typeLabel, type SchemaLabels } from './schema-view';
 import { TryIt, type TryParam } from './try-it';
 
 type Props = {
@@ -122,14 +123,7 @@ export async function OperationCard({ method, path, op, scopes, origin }: Props)
         <>
           <h4 className="mt-4 text-sm font-semibold text-heading">{t('requestBody')}</h4>
           {jsonBody ? (
-            <details className="mt-1">
-              <summary className="cursor-pointer text-[13px] font-medium text-primary-strong">
-                {t('showSchema')} <code className="font-mono">application/json</code>
-              </summary>
-              <div className="mt-2">
-                <SchemaView schema={jsonBody.schema} t={st} />
-              </div>
-            </details>
+            <SchemaDetails schema={jsonBody.schema} contentType="application/json" className="mt-1" />
           ) : (
             <p className="text-sm">{t('file', { contentType: otherBody ?? '' })}</p>
           )}
@@ -149,12 +143,7 @@ export async function OperationCard({ method, path, op, scopes, origin }: Props)
               {contentType ? <code className="ml-2 font-mono text-body">{contentType}</code> : <span className="ml-2 text-body">({t('noBody')})</span>}
               {ref ? <code className="ml-2 font-mono text-primary-strong">{ref}</code> : null}
               {media && !ref && !binary ? (
-                <details className="ml-12">
-                  <summary className="cursor-pointer font-medium text-primary-strong">{t('showSchema')}</summary>
-                  <div className="mt-1">
-                    <SchemaView schema={media.schema} t={st} />
-                  </div>
-                </details>
+                <SchemaDetails schema={media.schema} className="ml-12" />
               ) : null}
             </li>
           );

@@ -34,6 +34,8 @@ test('the filter narrows the index and the listing; try-it on GET /api/lessees a
   await index.getByRole('link', { name: /\/api\/lessees/ }).click();
   await expect(page).toHaveURL(/#getApiLessees$/);
   await expect(card.getByRole('cell', { name: 'limit', exact: true })).toBeVisible();
+  await card.getByText('Show the schema').click();
+  await expect(card.getByTestId('schema-tree')).toContainText('defaultVatRate');
   const curl = card.getByLabel('Command line (curl)');
   await expect(curl).toContainText('-H "Authorization: Bearer $TOKEN"');
   await expect(curl).toContainText(/'http:\/\/127\.0\.0\.1:\d+\/api\/lessees\?funderId=1&limit=5'/);
