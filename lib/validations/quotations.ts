@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { funderIdParam, listParam, pageParam, perPageParam } from './common';
-import { assetDefaults, assetFields, leaseTermsDefaults, leaseTermsFields, refineAmounts } from './leases';
+import { assetDefaults, assetFields, exportFormatQuery, leaseTermsDefaults, leaseTermsFields, refineAmounts } from './leases';
 
 /**
  * Onboarding quotations: the terms of a prospective lease. Amounts in minor units, rates decimals,
@@ -51,3 +51,6 @@ export const quotationListQuery = z.object({
   perPage: perPageParam(25),
 });
 export type QuotationListQuery = z.infer<typeof quotationListQuery>;
+
+/** GET /api/quotations/export: the export's format and language plus the list's status filter. */
+export const quotationExportQuery = exportFormatQuery.extend({ status: listParam([...QUOTATION_STATUS_VALUES]).optional() });

@@ -5,13 +5,9 @@ import { listAllQuotations } from '@/db/queries/quotations';
 import { parseQuery, withAuth } from '@/lib/api/handler';
 import { exportResponse } from '@/lib/exports';
 import { quotationExportColumns } from '@/lib/exports/quotation-columns';
-import { listParam } from '@/lib/validations/common';
-import { exportFormatQuery } from '@/lib/validations/leases';
-import { QUOTATION_STATUS_VALUES } from '@/lib/validations/quotations';
+import { quotationExportQuery as query } from '@/lib/validations/quotations';
 
 export const dynamic = 'force-dynamic';
-
-const query = exportFormatQuery.extend({ status: listParam([...QUOTATION_STATUS_VALUES]).optional() });
 
 /** GET /api/quotations/export?format=csv|xlsx&status=&locale= — every quotation matching the filter, as a file. */
 export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
