@@ -20,11 +20,8 @@ export const faqQuery = z.object({ locale: localeParam, q: qParam });
 export const faqQuestionQuery = z.object({ locale: localeParam, id: idParam.optional() });
 export const blogPostQuery = z.object({ locale: localeParam, id: idParam.default(1) });
 
-const currencyParam = z
-  .string()
-  .trim()
-  .regex(/^[A-Za-z]{3}$/, 'must be a three-letter ISO 4217 code')
-  .transform((s) => s.toUpperCase());
+/** Any case is accepted ('eur'); the handler upper-cases it. No transform here, so the schema stays representable in JSON Schema. */
+const currencyParam = z.string().regex(/^[A-Za-z]{3}$/, 'must be a three-letter ISO 4217 code');
 
 /** Card parameters: the active funder, the as-of date (default today, UTC), the currency of money figures (default the funder's base currency). */
 export const cardQuery = z.object({

@@ -19,7 +19,7 @@ function cardRoute(card: CardFn) {
     const ctx: CardContext = {
       funderId: query.funderId,
       asOf: query.asOf ?? new Date().toISOString().slice(0, 10),
-      currency: query.currency ?? base,
+      currency: query.currency?.toUpperCase() ?? base,
       locale: query.locale,
       period: query.period,
     };
