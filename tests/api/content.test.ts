@@ -143,6 +143,8 @@ describe('400s', () => {
     ['/api/main-search/data?limit=21', 'limit'],
     ['/card/card-analytics/revenue?asOf=2026-02-30', 'asOf'],
     ['/card/card-statistics/sales?period=forever', 'period'],
+    ['/card/card-statistics/revenue?currency=EURO', 'currency'],
+    ['/api/card/card-analytics/customers?funderId=x', 'funderId'],
   ])('%s → 400 naming %s', async (path, field) => {
     const res = await get(path);
     expect(res.status).toBe(400);
@@ -321,9 +323,18 @@ describe('cards reconcile with the database', () => {
     expect(card.analyticsData.revenue).toBe(card.series[0]!.data.reduce((a, b) => a + b, 0));
   });
 
-  it('revenue analytics: this month equals the same sum', async () => {
-    const card = await json<{ thisMonthMinor: number }>('/card/card-analytics/revenue');
+  it('revenue analytics: this month equals the same sum; the currency may be given in any case', async () => {
+    const card = await json<{ thisMonthMinor: number; currency: string }>('/card/card-analytics/revenue');
     expect(card.thisMonthMinor).toBe(collectedByMonth().get(thisMonth));
+    expect(await json('/card/card-analytics/revenue?currency=eur')).toEqual(card);
+    const chf = await json<{ thisMonthMinor: number; currency: string }>('/card/card-analytics/revenue?currency=CHF');
+    const chfSum = db
+      .prepare(
+        `select coalesce(sum(amount), 0) s from payments p where funder_id = 1 and kind = 'payment' and currency = 'CHF' and received_on between ? and ?
+         and not exists (select 1 from payments r where r.reverses_id = p.id)`,
+      )
+      .get(`${thisMonth}-01`, today) as { s: number };
+    expect(chf).toMatchObject({ currency: 'CHF', thisMonthMinor: chfSum.s });
   });
 
   it('orders: new leases per purchase month', async () => {
