@@ -20,6 +20,8 @@ const nextConfig = {
       beforeFiles: [
         { source: '/jwt/:path*', destination: '/api/jwt/:path*' },
         { source: '/apps/:path*', destination: '/api/apps/:path*' },
+        // Static content and cards (api-reference §12); pages always live under /{locale}/…, so these never shadow one.
+        ...['account-setting', 'profile', 'faq', 'pricing', 'blog', 'card'].map((p) => ({ source: `/${p}/:path+`, destination: `/api/${p}/:path+` })),
       ],
     };
   },

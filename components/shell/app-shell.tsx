@@ -8,6 +8,7 @@ import type { Scope } from '@/lib/auth/scopes';
 import { FunderSwitch, type FunderOption } from './funder-switch';
 import { LanguageSwitcher } from './language-switcher';
 import { LogoMark } from './logo';
+import { NavbarSearch } from './navbar-search';
 import { ScrollToTop } from './scroll-to-top';
 import { Sidebar } from './sidebar';
 import { UserMenu, type ShellUser } from './user-menu';
@@ -116,6 +117,7 @@ export function AppShell({ user, scopes, funders, activeFunderId, footer, childr
               {/* Below 420 px the wordmark makes room for the funder switch; the logo mark stays. */}
               <span className="text-lg font-semibold tracking-tight text-heading max-[419px]:sr-only">{tc('appName')}</span>
             </span>
+            <NavbarSearch funderId={activeFunderId} />
             <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-3">
               {funders && funders.length > 0 && activeFunderId !== undefined ? <FunderSwitch funders={funders} activeId={activeFunderId} /> : null}
               <LanguageSwitcher />

@@ -2,3 +2,4 @@ export * from './auth';
 export * from './portfolio';
 export * from './servicing';
 export * from './apps';
+export * from './content';

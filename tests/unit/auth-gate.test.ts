@@ -24,6 +24,17 @@ describe('proxy routing decisions', () => {
     ${'/jwt/login'}          | ${''}           | ${false}   | ${{ type: 'api' }}
     ${'/apps/email/emails'}  | ${'?q=a'}       | ${false}   | ${{ type: 'api' }}
     ${'/english/dashboard'}  | ${''}           | ${false}   | ${{ type: 'intl' }}
+    ${'/faq/data'}           | ${'?q=npv'}     | ${false}   | ${{ type: 'api' }}
+    ${'/faq/data/knowledge_base'} | ${''}      | ${true}    | ${{ type: 'api' }}
+    ${'/account-setting/data'} | ${''}         | ${false}   | ${{ type: 'api' }}
+    ${'/profile/data'}       | ${''}           | ${false}   | ${{ type: 'api' }}
+    ${'/pricing/data'}       | ${''}           | ${false}   | ${{ type: 'api' }}
+    ${'/blog/list/data/detail'} | ${'?id=2'}   | ${false}   | ${{ type: 'api' }}
+    ${'/card/card-analytics/revenue'} | ${''}  | ${false}   | ${{ type: 'api' }}
+    ${'/en/profile'}         | ${''}           | ${false}   | ${{ type: 'redirect', to: '/en/login?callbackUrl=%2Fen%2Fprofile' }}
+    ${'/de/faq'}             | ${''}           | ${true}    | ${{ type: 'intl' }}
+    ${'/pricingplans'}       | ${''}           | ${false}   | ${{ type: 'intl' }}
+    ${'/cards/x'}            | ${''}           | ${false}   | ${{ type: 'intl' }}
     ${'/en/__not-found'}     | ${''}           | ${false}   | ${{ type: 'intl' }}
   `('$pathname$search signed-in=$hasSession → $expected.type', ({ pathname, search, hasSession, expected }) => {
     expect(decideRoute({ pathname, search, hasSession })).toEqual(expected);
