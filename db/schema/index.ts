@@ -1,3 +1,4 @@
 export * from './auth';
 export * from './portfolio';
 export * from './servicing';
+export * from './commerce';

@@ -1,5 +1,6 @@
 import type { Db } from '../client';
 import { countUsers } from '../queries/users';
+import { seedCommerce } from './commerce';
 import { seedPortfolio } from './portfolio';
 import { seedDemoUsers } from './users';
 
@@ -25,5 +26,6 @@ export function seedIfEmpty(db: Db, opts: { leases?: number; onProgress?: (done:
     seedDemoUsers(tx);
   });
   seedPortfolio(db, { leases: opts.leases ?? seedLeaseCount(), today: todayUtc(), onProgress: opts.onProgress });
+  seedCommerce(db, { today: todayUtc() });
   return { seeded: true };
 }
