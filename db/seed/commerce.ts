@@ -1,8 +1,8 @@
 /**
- * Demo data of the documented users, invoice and e-commerce APIs: a directory of the funder's staff and
- * client contacts (no password: they cannot sign in until an admin sets one), invoices of funder 1 to
- * its lessees (rental instalments taken from the real schedules, arrangement fees, late-payment
- * interest) and the funder's catalogue of lease products. Deterministic for a seed and a `today`.
+ * Demo data of the documented invoice and e-commerce APIs: invoices of funder 1 to its lessees (rental
+ * instalments taken from the real schedules, arrangement fees, late-payment interest) and the funder's
+ * catalogue of lease products. Deterministic for a seed and a `today`. The user directory is the real
+ * users table and needs no seed of its own.
  */
 import { addDays } from '@/lib/finance/dates';
 import type { Db } from '../client';
@@ -10,23 +10,6 @@ import type { InvoiceStatus } from '../schema/commerce';
 import { Random } from './random';
 
 type Options = { today: string; seed?: number };
-
-const DIRECTORY: { fullName: string; username: string; role: 'admin' | 'analyst' | 'viewer' | 'client'; company: string; country: string; plan: 'basic' | 'company' | 'enterprise' | 'team'; status: 'active' | 'inactive' | 'pending' }[] = [
-  { fullName: 'Hannah Schulz', username: 'hschulz', role: 'analyst', company: 'QUANTUM Funding', country: 'Germany', plan: 'enterprise', status: 'active' },
-  { fullName: 'Rui Carvalho', username: 'rcarvalho', role: 'analyst', company: 'QUANTUM Funding', country: 'Portugal', plan: 'enterprise', status: 'active' },
-  { fullName: 'Camille Laurent', username: 'claurent', role: 'viewer', company: 'QUANTUM Funding', country: 'France', plan: 'team', status: 'active' },
-  { fullName: 'Tobias Krüger', username: 'tkruger', role: 'viewer', company: 'QUANTUM Funding', country: 'Germany', plan: 'team', status: 'inactive' },
-  { fullName: 'Marta Oliveira', username: 'moliveira', role: 'analyst', company: 'QUANTUM Funding', country: 'Portugal', plan: 'team', status: 'pending' },
-  { fullName: 'Jonas Weber', username: 'jweber', role: 'client', company: 'Atlas Logistics GmbH', country: 'Germany', plan: 'company', status: 'active' },
-  { fullName: 'Claire Martin', username: 'cmartin', role: 'client', company: 'Meridian Diagnostics SAS', country: 'France', plan: 'company', status: 'active' },
-  { fullName: 'Luis García', username: 'lgarcia', role: 'client', company: 'Iberia Construction S.L.', country: 'Spain', plan: 'basic', status: 'active' },
-  { fullName: 'Sophie de Vries', username: 'sdevries', role: 'client', company: 'Delta Freight B.V.', country: 'Netherlands', plan: 'basic', status: 'pending' },
-  { fullName: 'Marco Rossi', username: 'mrossi', role: 'client', company: 'Vertex Industries S.r.l.', country: 'Italy', plan: 'company', status: 'inactive' },
-  { fullName: 'Emma Clarke', username: 'eclarke', role: 'client', company: 'Solent Health Ltd', country: 'United Kingdom', plan: 'basic', status: 'active' },
-  { fullName: 'Lukas Meier', username: 'lmeier', role: 'client', company: 'Alpine Precision AG', country: 'Switzerland', plan: 'enterprise', status: 'active' },
-  { fullName: 'Inês Santos', username: 'isantos', role: 'viewer', company: 'Douro Capital Partners', country: 'Portugal', plan: 'team', status: 'active' },
-  { fullName: 'Pierre Dubois', username: 'pdubois', role: 'viewer', company: 'Loire Investment Advisory', country: 'France', plan: 'basic', status: 'pending' },
-];
 
 const PHONE_PREFIX: Record<string, string> = {
   Germany: '+49',
@@ -78,35 +61,17 @@ function slugOf(text: string): string {
     .replace(/(^-|-$)/g, '');
 }
 
-/** The directory of users beyond the four demo accounts: staff and client contacts, without passwords. */
-function seedDirectory(db: Db, now: number): void {
-  const ins = db.$client.prepare(
-    `insert or ignore into users (email, username, full_name, password_hash, role, status, company, country, contact, current_plan, avatar, auth_provider, session_version, created_at, updated_at)
-     values (?, ?, ?, null, ?, ?, ?, ?, ?, ?, null, 'credentials', 0, ?, ?)`,
-  );
-  DIRECTORY.forEach((u, i) => {
-    const domain = u.company === 'QUANTUM Funding' ? 'quantum.demo' : `${slugOf(u.company)}.example`;
-    const email = `${u.username}@${domain}`;
-    const contact = `${PHONE_PREFIX[u.country] ?? '+00'} ${String(200 + i * 37).padStart(3, '0')} ${String(1000 + i * 613).slice(0, 4)} ${String(10 + i * 7).padStart(2, '0')}`;
-    ins.run(email, u.username, u.fullName, u.role, u.status, u.company, u.country, contact, u.plan, now, now);
-  });
-}
-
 type ScheduleCandidate = { lesseeId: number; contractNumber: string; currency: string; period: number; term: number; dueDate: string; gross: number; fee: number };
 
-/** Seeds the directory users, the invoices of funder 1 and the product catalogue (into an empty set of these tables). */
-export function seedCommerce(db: Db, opts: Options): { invoices: number; products: number; users: number } {
+/** Seeds the invoices of funder 1 and the product catalogue (into an empty set of these tables). */
+export function seedCommerce(db: Db, opts: Options): { invoices: number; products: number } {
   const rnd = new Random(opts.seed ?? 20261122);
   const sqlite = db.$client;
   const now = Date.now();
   const today = opts.today;
-  const counts = { invoices: 0, products: 0, users: 0 };
+  const counts = { invoices: 0, products: 0 };
 
   sqlite.transaction(() => {
-    const before = (sqlite.prepare('select count(*) as n from users').get() as { n: number }).n;
-    seedDirectory(db, now);
-    counts.users = (sqlite.prepare('select count(*) as n from users').get() as { n: number }).n - before;
-
     const insProduct = sqlite.prepare(
       `insert into products (name, slug, description, brand, price, currency, image, has_free_shipping, rating) values (?, ?, ?, ?, ?, 'EUR', ?, ?, ?)`,
     );
