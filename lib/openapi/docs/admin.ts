@@ -280,7 +280,7 @@ export const adminRoutes = defineRoutes([
     description: '`removed: false` when the product was not on the wishlist.',
     auth: null,
     params: productIdPathParams,
-    responses: { 200: { description: '{ removed }', schema: removedResponse }, 400: E400, 401: E401, 404: E404('product') },
+    responses: { 200: { description: '{ removed }', schema: removedResponse }, 400: E400, 401: E401, 403: E403_SESSION, 404: E404('product') },
     example: { params: { productId: '1' } },
   },
   {
@@ -322,7 +322,7 @@ export const adminRoutes = defineRoutes([
     description: '`removed: false` when the product was not in the cart.',
     auth: null,
     params: productIdPathParams,
-    responses: { 200: { description: '{ removed }', schema: removedResponse }, 400: E400, 401: E401, 404: E404('product') },
+    responses: { 200: { description: '{ removed }', schema: removedResponse }, 400: E400, 401: E401, 403: E403_SESSION, 404: E404('product') },
     example: { params: { productId: '2' } },
   },
 ]);
