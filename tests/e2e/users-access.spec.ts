@@ -66,13 +66,15 @@ test('an admin adds a user (with errors per field first), finds it and changes i
   await again.getByLabel('Email address').fill(`other.${stamp}@example.com`);
   await again.getByLabel('Password').fill('a-long-enough-password');
   await again.getByRole('button', { name: 'Create user' }).click();
-  await expect(again.getByText('Already in use.')).toBeVisible();
+  await expect(again.getByText('Already in use.', { exact: true })).toBeVisible();
+  await expect(again.getByLabel('Username')).toHaveAttribute('aria-invalid', 'true');
+  await expect(again.getByRole('alert')).toContainText('already in use');
 });
 
 test('an admin filters by role, with the filter in the URL', async ({ page }) => {
   await signIn(page, 'admin');
   await page.goto('/en/settings/users');
-  await page.getByLabel('Role', { exact: true }).selectOption('client');
+  await page.getByRole('combobox', { name: 'Role', exact: true }).selectOption('client');
   await expect(page).toHaveURL(/role=client/);
   const roles = table(page).getByRole('combobox', { name: /^Role of / });
   await expect(roles.first()).toBeVisible();
@@ -101,11 +103,11 @@ test('the last admin cannot be deleted or demoted; the screen says why', async (
 test('the user page shows the profile and can be reached by keyboard from the list', async ({ page }) => {
   await signIn(page, 'admin');
   await page.goto('/en/settings/users?q=analyst');
-  const link = table(page).getByRole('link', { name: 'Ana Analyst' });
+  const link = table(page).getByRole('link', { name: 'Ana Analyst', exact: true });
   await link.focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: 'User Ana Analyst' })).toBeVisible();
-  await expect(page.getByText('analyst@quantum.demo')).toBeVisible();
+  await expect(page.getByText('analyst@quantum.demo', { exact: true })).toBeVisible();
 });
 
 test('a non-admin gets the 403 panel', async ({ page }) => {
