@@ -4,7 +4,8 @@ import { useTranslations } from 'next-intl';
 import { cn } from '@/components/ui/cn';
 import { USER_PLANS, USER_ROLES, USER_STATUSES } from '@/lib/validations/users';
 
-export const selectClasses = 'h-9.5 rounded-md border border-border-strong bg-surface px-3 text-sm text-heading focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary';
+const selectBase = 'rounded-md border border-border-strong bg-surface text-heading focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary disabled:opacity-60';
+const selectSize = { regular: 'h-9.5 px-3 text-sm', compact: 'h-7 px-1.5 text-[13px]' };
 
 type Kind = 'role' | 'currentPlan' | 'status';
 
@@ -55,7 +56,7 @@ export function AccessSelect({
         value={value}
         disabled={disabled}
         onChange={(e) => onChange(e.target.value)}
-        className={cn(selectClasses, compact && 'h-7 px-2 text-[13px]')}
+        className={cn(selectBase, compact ? selectSize.compact : selectSize.regular)}
       >
         {all !== undefined ? <option value="">{all}</option> : null}
         {options.map((o) => (

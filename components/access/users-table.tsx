@@ -14,6 +14,8 @@ import { DeleteUserButton } from './delete-user-button';
 import { UserFieldSelect, type AccessErrorKey } from './user-access-controls';
 
 const col = createColumnHelper<DirectoryUser>();
+// Country and phone stay in the column menu (and the export): the row then fits without scrolling sideways.
+const DEFAULT_VISIBLE = ['fullName', 'username', 'email', 'role', 'status', 'currentPlan', 'company', 'actions'];
 
 /** The server-paged users list: role and status change in place, view and delete per row. */
 export function UsersTable({
@@ -78,6 +80,7 @@ export function UsersTable({
     col.accessor('currentPlan', { id: 'currentPlan', header: t('columns.currentPlan'), meta: { label: t('columns.currentPlan') }, cell: (c) => t(`plans.${c.getValue()}`) }),
     col.accessor('company', { id: 'company', header: t('columns.company'), meta: { label: t('columns.company') } }),
     col.accessor('country', { id: 'country', header: t('columns.country'), meta: { label: t('columns.country') } }),
+    col.accessor('contact', { id: 'contact', header: t('columns.contact'), meta: { label: t('columns.contact') } }),
     col.display({
       id: 'actions',
       header: t('columns.actions'),
@@ -115,6 +118,7 @@ export function UsersTable({
         exports={exports}
         toolbar={toolbar}
         empty={t('empty')}
+        defaultVisible={DEFAULT_VISIBLE}
         data-testid="users-table"
       />
     </div>
