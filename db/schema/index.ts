@@ -3,3 +3,4 @@ export * from './portfolio';
 export * from './servicing';
 export * from './apps';
 export * from './content';
+export * from './commerce';

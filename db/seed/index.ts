@@ -2,6 +2,7 @@ import type { Db } from '../client';
 import { countUsers } from '../queries/users';
 import { seedApps } from './apps';
 import { seedContent } from './content';
+import { seedCommerce } from './commerce';
 import { seedPortfolio } from './portfolio';
 import { seedDemoUsers } from './users';
 
@@ -29,5 +30,6 @@ export function seedIfEmpty(db: Db, opts: { leases?: number; onProgress?: (done:
   seedPortfolio(db, { leases: opts.leases ?? seedLeaseCount(), today: todayUtc(), onProgress: opts.onProgress });
   seedApps(db, { today: todayUtc() });
   seedContent(db, { today: todayUtc() });
+  seedCommerce(db, { today: todayUtc() });
   return { seeded: true };
 }

@@ -1,11 +1,14 @@
+import { UsersRound } from 'lucide-react';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { FunderSettingsForm } from '@/components/settings/funder-settings-form';
 import { FundersCard } from '@/components/settings/funders-card';
 import { metadataFor } from '@/components/shell/page-metadata';
 import { PageHeader } from '@/components/shell/page-header';
 import { guardPage } from '@/components/shell/require-scope';
+import { buttonClasses } from '@/components/ui/button';
 import { getDb } from '@/db';
 import { listFunders } from '@/db/queries/funders';
+import { Link } from '@/i18n/navigation';
 import { getActiveFunder } from '@/lib/portfolio/funder-context';
 import { toFunderSettings } from '@/lib/validations/funders';
 
@@ -24,10 +27,20 @@ export default async function SettingsPage({ params }: Props) {
   const active = toFunderSettings(await getActiveFunder(db));
   const funders = listFunders(db).map(toFunderSettings);
   const t = await getTranslations('settings');
+  const ta = await getTranslations('access');
 
   return (
     <>
-      <PageHeader page="settings" description={t('subtitle', { funder: active.name })} />
+      <PageHeader
+        page="settings"
+        description={t('subtitle', { funder: active.name })}
+        actions={
+          <Link href="/settings/users" className={buttonClasses({ variant: 'outline' })}>
+            <UsersRound aria-hidden="true" />
+            {ta('settingsLink')}
+          </Link>
+        }
+      />
       {/* A new data version (a save, or a change of the book) or another funder starts the form from the stored values. */}
       <FunderSettingsForm key={`${active.id}:${active.dataVersion}:${locale}`} funder={active} />
       <div className="mt-8">

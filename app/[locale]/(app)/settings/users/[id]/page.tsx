@@ -1,0 +1,37 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { AccessHeader } from '@/components/access/access-header';
+import { UserDetail } from '@/components/access/user-detail';
+import { guardPage } from '@/components/shell/require-scope';
+import { getDb } from '@/db';
+import { getDirectoryUser } from '@/db/queries/user-directory';
+import { idParam } from '@/lib/validations/common';
+
+type Props = { params: Promise<{ locale: string; id: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale, namespace: 'access' });
+  return { title: t('title') };
+}
+
+/** One user (admin): profile, sign-in method, role and status, delete. */
+export default async function UserPage({ params }: Props) {
+  const { locale, id } = await params;
+  setRequestLocale(locale);
+  const t = await getTranslations('access');
+  const access = await guardPage(locale, { scope: 'admin', title: t('title') });
+  if (!access.ok) return access.forbidden;
+  const parsedId = idParam.safeParse(id);
+  if (!parsedId.success) notFound();
+  const user = getDirectoryUser(getDb(), parsedId.data);
+  if (!user) notFound();
+  const name = user.fullName || user.username;
+  return (
+    <>
+      <AccessHeader trail={[{ label: t('breadcrumb'), href: '/settings/users' }, { label: name }]} title={t('detail.title', { name })} />
+      <UserDetail user={user} />
+    </>
+  );
+}

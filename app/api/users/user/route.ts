@@ -1,0 +1,30 @@
+import { getDb } from '@/db';
+import { getDirectoryUser, updateDirectoryUser } from '@/db/queries/user-directory';
+import { ApiError } from '@/lib/api/errors';
+import { parseBody, parseQuery, withAuth } from '@/lib/api/handler';
+import { updateUserBody, userIdQuery } from '@/lib/validations/users';
+
+export const dynamic = 'force-dynamic';
+
+function requiredId(id: number | undefined): number {
+  if (id === undefined) throw new ApiError('invalid', 'The query string is invalid.', [{ field: 'id', message: 'is required' }]);
+  return id;
+}
+
+/** GET /api/users/user?id= — `{ user }` or 404. */
+export const GET = withAuth({ scope: 'admin' }, ({ req }) => {
+  const id = requiredId(parseQuery(req, userIdQuery).id);
+  const user = getDirectoryUser(getDb(), id);
+  if (!user) throw new ApiError('not_found', `User ${id} does not exist.`);
+  return Response.json({ user });
+});
+
+/**
+ * PATCH /api/users/user?id= — body `{ role?, status?, currentPlan? }`: `{ user }`. A role change revokes
+ * the user's sessions; 409 when it would leave no active admin; 404 for an unknown id.
+ */
+export const PATCH = withAuth({ scope: 'admin' }, async ({ req }) => {
+  const id = requiredId(parseQuery(req, userIdQuery).id);
+  const patch = await parseBody(req, updateUserBody);
+  return Response.json({ user: updateDirectoryUser(getDb(), id, patch) });
+});

@@ -1,0 +1,172 @@
+import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { ApiError } from '@/lib/api/errors';
+import type { AddUserBody, DirectoryUser, UpdateUserBody, UsersListQuery } from '@/lib/validations/users';
+import type { Db, DbOrTx } from '../client';
+import { users, type User } from '../schema/auth';
+import { changeRole } from './sessions';
+import { getUserByEmail, getUserByUsername } from './users';
+
+/** The directory's view of a user: never the password hash or the session version. */
+export function toDirectoryUser(u: User): DirectoryUser {
+  return {
+    id: u.id,
+    fullName: u.fullName,
+    company: u.company,
+    role: u.role,
+    username: u.username,
+    country: u.country,
+    contact: u.contact,
+    email: u.email,
+    currentPlan: u.currentPlan,
+    status: u.status,
+    avatar: u.avatar ?? null,
+    authProvider: u.authProvider,
+    hasPassword: u.passwordHash !== null,
+  };
+}
+
+export type DirectoryFilter = Pick<UsersListQuery, 'q' | 'role' | 'currentPlan' | 'status'>;
+
+/** `%`, `_` and the escape character itself match literally in a LIKE pattern. */
+function likeContains(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function directoryWhere(f: DirectoryFilter): SQL | undefined {
+  const parts: SQL[] = [];
+  // As the template: q matches username or full name, case-insensitively; not e-mail.
+  if (f.q) {
+    const p = likeContains(f.q);
+    parts.push(sql`(lower(${users.username}) like ${p} escape '\\' or lower(${users.fullName}) like ${p} escape '\\')`);
+  }
+  if (f.role) parts.push(eq(users.role, f.role));
+  if (f.currentPlan) parts.push(eq(users.currentPlan, f.currentPlan));
+  if (f.status) parts.push(eq(users.status, f.status));
+  return parts.length ? and(...parts) : undefined;
+}
+
+/** Every user, newest first (the template prepends added users). */
+export function listAllDirectoryUsers(db: DbOrTx): DirectoryUser[] {
+  return db.select().from(users).orderBy(desc(users.id)).all().map(toDirectoryUser);
+}
+
+/** One page of the filtered directory, newest first; `total` is the filtered count. */
+export function pageDirectoryUsers(db: DbOrTx, query: UsersListQuery): { users: DirectoryUser[]; total: number } {
+  const where = directoryWhere(query);
+  const total = db.select({ n: sql<number>`count(*)` }).from(users).where(where).get()?.n ?? 0;
+  const rows = db
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(desc(users.id))
+    .limit(query.perPage)
+    .offset((query.page - 1) * query.perPage)
+    .all();
+  return { users: rows.map(toDirectoryUser), total };
+}
+
+/** The whole filtered directory in batches (for exports), in the list's order. */
+export function* iterateDirectoryUsers(db: DbOrTx, f: DirectoryFilter, batchSize = 500): Generator<DirectoryUser[]> {
+  const where = directoryWhere(f);
+  for (let offset = 0; ; offset += batchSize) {
+    const rows = db.select().from(users).where(where).orderBy(desc(users.id)).limit(batchSize).offset(offset).all();
+    if (rows.length) yield rows.map(toDirectoryUser);
+    if (rows.length < batchSize) return;
+  }
+}
+
+export function getDirectoryUser(db: DbOrTx, id: number): DirectoryUser | undefined {
+  const u = db.select().from(users).where(eq(users.id, id)).get();
+  return u ? toDirectoryUser(u) : undefined;
+}
+
+function countOtherActiveAdmins(db: DbOrTx, exceptId: number): number {
+  return (
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(users)
+      .where(and(eq(users.role, 'admin'), eq(users.status, 'active'), ne(users.id, exceptId)))
+      .get()?.n ?? 0
+  );
+}
+
+export const LAST_ADMIN_MESSAGE = 'This is the last active admin: make another user an active admin first.';
+
+/** Refuses (409) a change that would leave no active admin: `after` is the user's role and status once changed, null when deleted. */
+function assertKeepsAnAdmin(db: DbOrTx, user: User, after: { role: string; status: string } | null): void {
+  const isActiveAdmin = user.role === 'admin' && user.status === 'active';
+  const staysActiveAdmin = after !== null && after.role === 'admin' && after.status === 'active';
+  if (isActiveAdmin && !staysActiveAdmin && countOtherActiveAdmins(db, user.id) === 0) {
+    throw new ApiError('conflict', LAST_ADMIN_MESSAGE, [{ field: after === null ? 'id' : after.role !== 'admin' ? 'role' : 'status', message: LAST_ADMIN_MESSAGE }]);
+  }
+}
+
+function duplicateIssues(db: DbOrTx, email: string, username: string) {
+  const issues = [];
+  if (getUserByEmail(db, email)) issues.push({ field: 'email', message: 'This email is already in use.' });
+  if (getUserByUsername(db, username)) issues.push({ field: 'username', message: 'This username is already in use.' });
+  return issues;
+}
+
+/** Adds a user with a password hash made by the caller (hashing is async and must stay outside the transaction); 409 for a taken e-mail or username. */
+export function createDirectoryUser(db: Db, input: Omit<AddUserBody, 'password'>, passwordHash: string, now = Date.now()): DirectoryUser {
+  return db.transaction((tx) => {
+    const email = input.email.trim().toLowerCase();
+    const issues = duplicateIssues(tx, email, input.username);
+    if (issues.length) throw new ApiError('conflict', issues.map((i) => i.message).join(' '), issues);
+    const created = tx
+      .insert(users)
+      .values({
+        email,
+        username: input.username,
+        fullName: input.fullName,
+        passwordHash,
+        role: input.role,
+        status: input.status,
+        company: input.company,
+        country: input.country,
+        contact: input.contact,
+        currentPlan: input.currentPlan,
+        avatar: input.avatar ?? null,
+        authProvider: 'credentials',
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning()
+      .get();
+    return toDirectoryUser(created);
+  });
+}
+
+/**
+ * Changes role, status or plan in one transaction: 404 for an unknown id, 409 when it would remove the last
+ * active admin. A role change goes through changeRole, which revokes the user's sessions and tokens;
+ * it runs on the same connection inside this transaction (better-sqlite3 nests it as a savepoint).
+ */
+export function updateDirectoryUser(db: Db, id: number, patch: UpdateUserBody): DirectoryUser {
+  return db.transaction((tx) => {
+    const user = tx.select().from(users).where(eq(users.id, id)).get();
+    if (!user) throw new ApiError('not_found', `User ${id} does not exist.`);
+    const role = patch.role ?? user.role;
+    const status = patch.status ?? user.status;
+    assertKeepsAnAdmin(tx, user, { role, status });
+    if (patch.status !== undefined || patch.currentPlan !== undefined) {
+      tx.update(users)
+        .set({ status, currentPlan: patch.currentPlan ?? user.currentPlan, updatedAt: Date.now() })
+        .where(eq(users.id, id))
+        .run();
+    }
+    if (role !== user.role) changeRole(db, id, role);
+    return toDirectoryUser(tx.select().from(users).where(eq(users.id, id)).get()!);
+  });
+}
+
+/** Deletes a user (their tokens, wishlist and cart go with them): 404 for an unknown id, 409 for the last active admin. */
+export function deleteDirectoryUser(db: Db, id: number): void {
+  db.transaction((tx) => {
+    const user = tx.select().from(users).where(eq(users.id, id)).get();
+    if (!user) throw new ApiError('not_found', `User ${id} does not exist.`);
+    assertKeepsAnAdmin(tx, user, null);
+    tx.delete(users).where(eq(users.id, id)).run();
+  });
+}
