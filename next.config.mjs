@@ -21,7 +21,12 @@ const nextConfig = {
         { source: '/jwt/:path*', destination: '/api/jwt/:path*' },
         { source: '/apps/:path*', destination: '/api/apps/:path*' },
         // Static content and cards (api-reference §12); pages always live under /{locale}/…, so these never shadow one.
-        ...['account-setting', 'profile', 'faq', 'pricing', 'blog', 'card'].map((p) => ({ source: `/${p}/:path+`, destination: `/api/${p}/:path+` })),
+        { source: '/account-setting/:path*', destination: '/api/account-setting/:path*' },
+        { source: '/profile/:path*', destination: '/api/profile/:path*' },
+        { source: '/faq/:path*', destination: '/api/faq/:path*' },
+        { source: '/pricing/:path*', destination: '/api/pricing/:path*' },
+        { source: '/blog/:path*', destination: '/api/blog/:path*' },
+        { source: '/card/:path*', destination: '/api/card/:path*' },
       ],
     };
   },
