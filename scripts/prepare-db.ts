@@ -3,18 +3,19 @@ import { openDb, runMigrations } from '@/db/client';
 import { seedIfEmpty } from '@/db/seed';
 import { databasePath } from '@/lib/env';
 
-export function prepareDatabase(file = databasePath()): { file: string; seeded: boolean } {
+export function prepareDatabase(file = databasePath()): { file: string; seeded: boolean; areas: string[] } {
   const db = openDb(file);
   try {
     runMigrations(db);
-    const { seeded } = seedIfEmpty(db);
-    return { file, seeded };
+    const { seeded, areas } = seedIfEmpty(db);
+    return { file, seeded, areas };
   } finally {
     db.$client.close();
   }
 }
 
 if (process.argv[1] && /prepare-db\.ts$/.test(process.argv[1])) {
-  const { file, seeded } = prepareDatabase();
-  console.log(`Database ready: ${file}${seeded ? ' (seeded with demo data)' : ''}`);
+  const { file, seeded, areas } = prepareDatabase();
+  const note = seeded ? ' (seeded with demo data)' : areas.length ? ` (demo data added: ${areas.join(', ')})` : '';
+  console.log(`Database ready: ${file}${note}`);
 }

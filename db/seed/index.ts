@@ -4,7 +4,7 @@ import { seedApps } from './apps';
 import { seedContent } from './content';
 import { seedCommerce } from './commerce';
 import { seedPortfolio } from './portfolio';
-import { seedDemoUsers } from './users';
+import { hasDemoUsers, seedDemoUsers } from './users';
 
 export const DEFAULT_SEED_LEASES = 600;
 
@@ -17,19 +17,38 @@ function todayUtc(): string {
   return new Date().toISOString().slice(0, 10);
 }
 
+/** The demo areas added after the portfolio: each seeds itself when its tables are still empty. */
+function seedAreas(db: Db, today: string): string[] {
+  const seeded: string[] = [];
+  const empty = (table: string) => db.$client.prepare(`select 1 from ${table} limit 1`).get() === undefined;
+  if (seedApps(db, { today }) > 0) seeded.push('apps');
+  if (empty('content_faq_categories')) {
+    seedContent(db, { today });
+    seeded.push('content');
+  }
+  if (empty('products')) {
+    seedCommerce(db, { today });
+    seeded.push('commerce');
+  }
+  return seeded;
+}
+
 /**
- * Seeds the demo data into a database that has no users yet (first creation): the demo users and a
- * demo portfolio of SEED_LEASES leases (default 600). SEED_DEMO=0 skips it.
+ * Seeds the demo data into a database that has no users yet (first creation): the demo users, a demo
+ * portfolio of SEED_LEASES leases (default 600) and the other demo areas. A demo database created by an
+ * earlier version (it has the demo users) gets the areas it lacks, so an upgrade shows every screen
+ * filled. SEED_DEMO=0 skips it.
  */
-export function seedIfEmpty(db: Db, opts: { leases?: number; onProgress?: (done: number, total: number) => void } = {}): { seeded: boolean } {
-  if (process.env.SEED_DEMO === '0') return { seeded: false };
-  if (countUsers(db) > 0) return { seeded: false };
+export function seedIfEmpty(
+  db: Db,
+  opts: { leases?: number; onProgress?: (done: number, total: number) => void } = {},
+): { seeded: boolean; areas: string[] } {
+  if (process.env.SEED_DEMO === '0') return { seeded: false, areas: [] };
+  const today = todayUtc();
+  if (countUsers(db) > 0) return { seeded: false, areas: hasDemoUsers(db) ? seedAreas(db, today) : [] };
   db.transaction((tx) => {
     seedDemoUsers(tx);
   });
-  seedPortfolio(db, { leases: opts.leases ?? seedLeaseCount(), today: todayUtc(), onProgress: opts.onProgress });
-  seedApps(db, { today: todayUtc() });
-  seedContent(db, { today: todayUtc() });
-  seedCommerce(db, { today: todayUtc() });
-  return { seeded: true };
+  seedPortfolio(db, { leases: opts.leases ?? seedLeaseCount(), today, onProgress: opts.onProgress });
+  return { seeded: true, areas: seedAreas(db, today) };
 }
