@@ -35,6 +35,8 @@ export function seedPayments(db: Db, opts: SeedPaymentsOptions): { payments: num
   const profiles = new Map<number, Profile>();
   const run = sqlite.transaction(() => {
     const ledgers = loadServicingLedgers(db, opts.funderId, null);
+    // A couple of returned direct debits even in a small book; rare in a large one.
+    const reversalRate = Math.max(0.004, 4 / Math.max(1, ledgers.length));
     ledgers.forEach(({ lease, instalments }, li) => {
       let profile = profiles.get(lease.lesseeId);
       if (profile === undefined) {
@@ -82,7 +84,7 @@ export function seedPayments(db: Db, opts: SeedPaymentsOptions): { payments: num
         pay(date, gross, method, ref);
       });
       // A returned direct debit now and then: reversed 3 days later, then paid again by transfer.
-      if (profile === 'on-time' && lease.status === 'active' && entries.length > 3 && rnd.chance(0.004)) {
+      if (profile === 'on-time' && lease.status === 'active' && entries.length > 3 && rnd.chance(reversalRate)) {
         const last = entries[entries.length - 1] as { id: string; receivedDate: string; amount: number };
         const revDate = addDays(last.receivedDate, 3);
         if (revDate <= today && methods.get(last.id) === 'direct_debit') {
