@@ -19,3 +19,8 @@ export function todayIso(now = new Date()): string {
 export function pageOf<T>(rows: readonly T[], page: number, perPage: number): T[] {
   return rows.slice((page - 1) * perPage, page * perPage);
 }
+
+/** True when `e` is an ApiError (of `code`, when given). */
+export function isApiError(e: unknown, code?: ApiError['code']): e is ApiError {
+  return e instanceof ApiError && (code === undefined || e.code === code);
+}
