@@ -36,7 +36,7 @@ export function seedPayments(db: Db, opts: SeedPaymentsOptions): { payments: num
   const run = sqlite.transaction(() => {
     const ledgers = loadServicingLedgers(db, opts.funderId, null);
     // A couple of returned direct debits even in a small book; rare in a large one.
-    const reversalRate = Math.max(0.004, 4 / Math.max(1, ledgers.length));
+    const reversalRate = Math.max(0.004, 10 / Math.max(1, ledgers.length));
     ledgers.forEach(({ lease, instalments }, li) => {
       let profile = profiles.get(lease.lesseeId);
       if (profile === undefined) {

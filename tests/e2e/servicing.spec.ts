@@ -48,3 +48,21 @@ test('a bank-statement CSV import lists matched, unmatched and invalid lines', a
   await expect(lines.getByText('Invalid').first()).toBeVisible();
   await expect(lines.locator('tbody tr')).toHaveCount(3);
 });
+
+test('Clients Behavior lists lessees with a labelled 12-month strip and opens a lessee; the Dashboard shows servicing KPIs', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/en/servicing/clients-behavior?sort=onTimeRate&dir=asc');
+  const table = page.getByTestId('behaviour-table');
+  const first = table.locator('tbody tr').first();
+  await expect(first.getByRole('list', { name: 'Payment history, last 12 months' }).locator('li')).toHaveCount(12);
+  await expect(first.getByRole('list', { name: 'Payment history, last 12 months' }).locator('li').first()).toHaveAttribute('title', /: (paid on time|paid late|unpaid|nothing due)$/);
+  const name = (await first.getByRole('link').first().innerText()).trim();
+  await first.getByRole('link').first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+  await expect(page.getByTestId('payments-table')).toBeVisible();
+
+  await page.goto('/en/dashboard');
+  await expect(page.getByTestId('kpi-collections')).toContainText('scheduled');
+  await expect(page.getByTestId('kpi-share30')).toBeVisible();
+  await expect(page.getByTestId('kpi-arrears')).toBeVisible();
+});
