@@ -1,8 +1,9 @@
 /** Export columns of the servicing tables (headers translated by the caller's `t`, namespace `servicing`). */
 import type { ExportColumn } from '@/lib/exports';
+import type { PaymentListRow } from '@/db/queries/payments';
 import type { BehaviourRow, DelinquencyRow } from './views';
 
-type T = (key: string) => string;
+type T = (key: string, values?: Record<string, string | number>) => string;
 
 export function delinquencyExportColumns(t: T, level: 'lease' | 'lessee'): ExportColumn<DelinquencyRow>[] {
   const money = (id: keyof DelinquencyRow, header: string): ExportColumn<DelinquencyRow> => ({ id, header, kind: 'money', value: (r) => r[id] as number, currency: (r) => r.currency });
@@ -41,5 +42,31 @@ export function behaviourExportColumns(t: T): ExportColumn<BehaviourRow>[] {
     { id: 'lastPaymentDate', header: t('columns.lastPayment'), kind: 'date', value: (r) => r.lastPaymentDate },
     { id: 'lastPaymentAmount', header: t('columns.lastPaymentAmount'), kind: 'money', value: (r) => r.lastPaymentAmount, currency: (r) => r.currency },
     { id: 'strip', header: t('columns.strip'), kind: 'text', value: (r) => r.strip.map((c) => `${c.month}:${c.status}`).join(' ') },
+  ];
+}
+
+/** Ledger export columns. */
+export function paymentExportColumns(t: T): ExportColumn<PaymentListRow>[] {
+  return [
+    { id: 'id', header: t('columns.entryId'), kind: 'integer', value: (r) => r.id },
+    { id: 'receivedOn', header: t('columns.receivedOn'), kind: 'date', value: (r) => r.receivedOn },
+    { id: 'contract', header: t('columns.contract'), kind: 'text', value: (r) => r.contractNumber },
+    { id: 'lessee', header: t('columns.lessee'), kind: 'text', value: (r) => r.lesseeName },
+    { id: 'kind', header: t('columns.kind'), kind: 'text', value: (r) => (r.kind === 'reversal' ? t('kinds.reversal', { id: r.reversesId ?? 0 }) : r.reversedBy ? t('kinds.reversed') : t('kinds.payment')) },
+    { id: 'method', header: t('columns.method'), kind: 'text', value: (r) => t(`methods.${r.method}`) },
+    { id: 'reference', header: t('columns.reference'), kind: 'text', value: (r) => r.reference },
+    { id: 'currency', header: t('columns.currency'), kind: 'text', value: (r) => r.currency },
+    { id: 'amount', header: t('columns.amount'), kind: 'money', value: (r) => (r.kind === 'reversal' ? -r.amount : r.amount), currency: (r) => r.currency },
+  ];
+}
+
+/** One row of the roll-rate export: the bucket at the first date and the lease counts per bucket at the second. */
+export type RollRateExportRow = { from: string; counts: number[]; total: number; balance: number };
+
+export function rollRateExportColumns(t: T, bucketLabels: string[]): ExportColumn<RollRateExportRow>[] {
+  return [
+    { id: 'from', header: t('rollRates.corner'), kind: 'text', value: (r) => r.from },
+    ...bucketLabels.map((b, j): ExportColumn<RollRateExportRow> => ({ id: `to${j}`, header: b, kind: 'integer', value: (r) => r.counts[j] })),
+    { id: 'total', header: t('rollRates.total'), kind: 'integer', value: (r) => r.total },
   ];
 }

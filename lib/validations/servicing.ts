@@ -233,3 +233,8 @@ export const behaviourDetailResponse = z.object({
   leases: z.array(delinquencyRowSchema),
   payments: paymentListResponse.shape.payments,
 });
+
+/** GET /api/payments/export query. */
+export const paymentExportQuery = paymentListQuery.omit({ page: true, perPage: true }).extend({ format: exportFormat, locale: exportLocale });
+/** GET /api/servicing/roll-rates/export query. */
+export const rollRatesExportQuery = rollRatesQuery.extend({ format: exportFormat, locale: exportLocale });

@@ -170,5 +170,13 @@ describe('servicing reads', () => {
     const xlsx = await fetch(`${baseURL}/api/servicing/behaviour/export?format=xlsx`, { headers: { authorization: `Bearer ${tokens.viewer}` } });
     expect(xlsx.status).toBe(200);
     expect(xlsx.headers.get('content-type')).toContain('spreadsheetml');
+    const ledger = await call('GET', '/api/payments/export?format=csv&method=direct_debit', 'viewer');
+    expect(ledger.status).toBe(200);
+    const lines = ledger.text.trim().split('\n');
+    const total = (await call('GET', '/api/payments?method=direct_debit&perPage=1', 'viewer')).json.total;
+    expect(lines.length - 1).toBe(total);
+    const rr = await call('GET', '/api/servicing/roll-rates/export?format=csv', 'viewer');
+    expect(rr.status).toBe(200);
+    expect(rr.text.trim().split('\n')).toHaveLength(6);
   });
 });

@@ -272,9 +272,24 @@ export default async function DelinquencyPage({ params, searchParams }: Props) {
       </Card>
 
       <Card>
-        <CardHeader>
-          <CardTitle>{t('rollRates.title')}</CardTitle>
-          <CardDescription>{t('rollRates.hint')}</CardDescription>
+        <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
+          <div>
+            <CardTitle>{t('rollRates.title')}</CardTitle>
+            <CardDescription>{t('rollRates.hint')}</CardDescription>
+          </div>
+          <div className="flex gap-2">
+            {(['csv', 'xlsx'] as const).map((f) => (
+              <a
+                key={f}
+                href={`/api/servicing/roll-rates/export?${new URLSearchParams({ funderId: String(funder.id), from: rrFrom, to: rrTo, format: f, locale }).toString()}`}
+                className={buttonClasses({ variant: 'outline', size: 'sm' })}
+                download
+              >
+                <Download aria-hidden="true" />
+                {t(`export.${f}`)}
+              </a>
+            ))}
+          </div>
         </CardHeader>
         <CardContent>
           <FilterForm pathname={PATH} keep={Object.fromEntries(Object.entries(base).filter(([k]) => k !== 'rrFrom' && k !== 'rrTo'))} aria-label={t('rollRates.form')} className="mb-4 flex flex-wrap items-end gap-4">

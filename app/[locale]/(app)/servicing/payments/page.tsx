@@ -1,4 +1,4 @@
-import { Wallet } from 'lucide-react';
+import { Download, Wallet } from 'lucide-react';
 import type { Metadata } from 'next';
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
 import { getDb } from '@/db';
@@ -12,6 +12,7 @@ import { PaymentsTable } from '@/components/servicing/payments-table';
 import { RecordPaymentForm } from '@/components/servicing/record-payment-form';
 import { ServicingHeader } from '@/components/servicing/servicing-header';
 import { Amount } from '@/components/ui/amount';
+import { buttonClasses } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Input, Label } from '@/components/ui/input';
@@ -100,7 +101,8 @@ export default async function PaymentsPage({ params, searchParams }: Props) {
         </div>
       ) : null}
       <Card>
-        <CardHeader>
+        <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
+          <div>
           <CardTitle>{t('payments.ledger')}</CardTitle>
           <CardDescription>
             {list.totals.length === 0
@@ -112,6 +114,15 @@ export default async function PaymentsPage({ params, searchParams }: Props) {
                   </span>
                 ))}
           </CardDescription>
+          </div>
+          <div className="flex gap-2">
+            {(['csv', 'xlsx'] as const).map((f) => (
+              <a key={f} href={`/api/payments/export?${new URLSearchParams({ ...base, funderId: String(funder.id), format: f, locale }).toString()}`} className={buttonClasses({ variant: 'outline', size: 'sm' })} download>
+                <Download aria-hidden="true" />
+                {t(`export.${f}`)}
+              </a>
+            ))}
+          </div>
         </CardHeader>
         <CardContent>
           <FilterForm pathname={PATH} aria-label={t('payments.filters')} className="mb-4 flex flex-wrap items-end gap-4">
