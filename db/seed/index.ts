@@ -1,8 +1,10 @@
 import type { Db } from '../client';
+import { listFunders } from '../queries/funders';
 import { countUsers } from '../queries/users';
 import { seedApps } from './apps';
 import { seedContent } from './content';
 import { seedCommerce } from './commerce';
+import { seedPayments } from './payments';
 import { seedPortfolio } from './portfolio';
 import { hasDemoUsers, seedDemoUsers } from './users';
 
@@ -21,6 +23,10 @@ function todayUtc(): string {
 function seedAreas(db: Db, today: string): string[] {
   const seeded: string[] = [];
   const empty = (table: string) => db.$client.prepare(`select 1 from ${table} limit 1`).get() === undefined;
+  if (empty('payments') && !empty('leases')) {
+    for (const f of listFunders(db)) seedPayments(db, { funderId: f.id, today });
+    seeded.push('payments');
+  }
   if (seedApps(db, { today }) > 0) seeded.push('apps');
   if (empty('content_faq_categories')) {
     seedContent(db, { today });

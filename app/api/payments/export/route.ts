@@ -1,0 +1,28 @@
+import { getTranslations } from 'next-intl/server';
+import { getDb } from '@/db';
+import { getFunder } from '@/db/queries/funders';
+import { listPayments, type PaymentListRow } from '@/db/queries/payments';
+import { ApiError } from '@/lib/api/errors';
+import { parseQuery, withAuth } from '@/lib/api/handler';
+import { exportResponse } from '@/lib/exports';
+import { todayIso } from '@/lib/servicing/api';
+import { paymentExportColumns } from '@/lib/servicing/export-columns';
+import { paymentExportQuery } from '@/lib/validations/servicing';
+
+export const dynamic = 'force-dynamic';
+
+/** GET /api/payments/export?format=csv|xlsx — the whole filtered ledger, newest first, in batches; headers in `locale`. */
+export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
+  const { funderId, lease, lessee, from, to, method, q, format, locale } = parseQuery(req, paymentExportQuery);
+  const db = getDb();
+  if (!getFunder(db, funderId)) throw new ApiError('not_found', `Funder ${funderId} does not exist.`);
+  const t = await getTranslations({ locale, namespace: 'servicing' });
+  function* batches(): Generator<PaymentListRow[]> {
+    for (let page = 1; ; page++) {
+      const { rows } = listPayments(db, funderId, { leaseId: lease, lesseeId: lessee, from, to, method, q, page, perPage: 5000 });
+      if (rows.length > 0) yield rows;
+      if (rows.length < 5000) return;
+    }
+  }
+  return exportResponse(format, `payments-${todayIso()}`, paymentExportColumns((k, v) => t(k, v)), batches(), t('payments.title'));
+});

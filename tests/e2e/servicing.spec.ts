@@ -1,0 +1,68 @@
+/**
+ * Servicing in the browser: record a payment on a lease in arrears from its Master File page and see
+ * its arrears drop on Delinquency; import a small bank-statement CSV and see the per-line results.
+ */
+import { expect, test, type Page } from '@playwright/test';
+
+async function signIn(page: Page) {
+  await page.goto('/en/login');
+  await page.getByLabel('E-mail').fill('analyst@quantum.demo');
+  await page.getByLabel('Password', { exact: true }).fill('quantum-demo');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+}
+
+test('recording a payment lowers the lease’s arrears on Delinquency', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/en/servicing/delinquency?sort=arrearsTotal&dir=desc');
+  const firstRow = page.getByTestId('delinquency-table').locator('tbody tr').first();
+  const contract = (await firstRow.locator('td').first().innerText()).trim();
+  const before = (await firstRow.getByTestId('arrears-total').innerText()).trim();
+  await expect(page.getByTestId('bucket-cards')).toBeVisible();
+  await expect(page.getByTestId('roll-rates')).toBeVisible();
+
+  await firstRow.getByRole('link', { name: contract }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(contract);
+  const form = page.getByTestId('record-payment-form');
+  await form.getByLabel(/^Amount/).fill('250.00');
+  await form.getByRole('button', { name: 'Record payment' }).click();
+  await expect(page.getByText(`Payment recorded on ${contract}.`)).toBeVisible();
+
+  await page.goto(`/en/servicing/delinquency?q=${encodeURIComponent(contract)}`);
+  const row = page.getByTestId('delinquency-table').locator('tbody tr').first();
+  await expect(row.getByTestId('arrears-total')).not.toHaveText(before);
+});
+
+test('a bank-statement CSV import lists matched, unmatched and invalid lines', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/en/servicing/delinquency?sort=arrearsTotal&dir=desc');
+  const contract = (await page.getByTestId('delinquency-table').locator('tbody tr').first().locator('td').first().innerText()).trim();
+  await page.goto('/en/servicing/payments');
+  const today = new Date().toISOString().slice(0, 10);
+  const csv = `date;amount;currency;reference;contract\n${today};10,00;EUR;e2e;${contract}\n${today};5,00;EUR;nobody;\nnot-a-date;x;EUR;bad;${contract}\n`;
+  await page.getByLabel('CSV file (max. 1 MiB)').setInputFiles({ name: 'e2e.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page.getByRole('button', { name: 'Upload and import' }).click();
+  await expect(page.getByTestId('import-summary')).toContainText('e2e.csv: 3 lines');
+  const lines = page.getByTestId('import-lines');
+  await expect(lines.getByText('Unmatched')).toBeVisible();
+  await expect(lines.getByText('Invalid').first()).toBeVisible();
+  await expect(lines.locator('tbody tr')).toHaveCount(3);
+});
+
+test('Clients Behavior lists lessees with a labelled 12-month strip and opens a lessee; the Dashboard shows servicing KPIs', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/en/servicing/clients-behavior?sort=onTimeRate&dir=asc');
+  const table = page.getByTestId('behaviour-table');
+  const first = table.locator('tbody tr').first();
+  await expect(first.getByRole('list', { name: 'Payment history, last 12 months' }).locator('li')).toHaveCount(12);
+  await expect(first.getByRole('list', { name: 'Payment history, last 12 months' }).locator('li').first()).toHaveAttribute('title', /: (paid on time|paid late|unpaid|nothing due)$/);
+  const name = (await first.getByRole('link').first().innerText()).trim();
+  await first.getByRole('link').first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+  await expect(page.getByTestId('payments-table')).toBeVisible();
+
+  await page.goto('/en/dashboard');
+  await expect(page.getByTestId('kpi-collections')).toContainText('scheduled');
+  await expect(page.getByTestId('kpi-share30')).toBeVisible();
+  await expect(page.getByTestId('kpi-arrears')).toBeVisible();
+});
