@@ -25,8 +25,9 @@ export interface CustomerRow {
   bucket: string | null;
 }
 
-export const CUSTOMER_SORTS = ['lesseeName', 'leases', 'outstanding', 'price', 'share', 'dpd'] as const;
-export type CustomerSort = (typeof CUSTOMER_SORTS)[number];
+import { CUSTOMER_SORTS, type CustomerSort } from './constants';
+
+export { CUSTOMER_SORTS, type CustomerSort };
 
 export interface CustomerSource {
   leases: readonly PortfolioLeaseRecord[];

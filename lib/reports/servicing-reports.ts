@@ -14,8 +14,9 @@ import { addMonths } from '@/lib/finance/dates';
 import { bookLiability } from '@/lib/portfolio/liability';
 import { valueBook } from '@/lib/portfolio/valuation';
 
-export const SERVICING_REPORT_KINDS = ['draws', 'distributions', 'collections', 'liability', 'vat', 'total-cf'] as const;
-export type ServicingReportKind = (typeof SERVICING_REPORT_KINDS)[number];
+import { SERVICING_REPORT_KINDS, type ServicingReportKind } from './constants';
+
+export { SERVICING_REPORT_KINDS, type ServicingReportKind };
 
 export type ReportColumnKind = 'text' | 'integer' | 'money' | 'percent' | 'date';
 export interface ReportColumn {

@@ -14,20 +14,9 @@ import { ASSET_TYPES, CONDITIONS } from '@/db/schema/portfolio';
 import { CURRENCY_CODES, minorUnitDigits, summarizeByCurrency, type LeasePortfolio, type PortfolioValuation } from '@/lib/finance';
 import { liveIndices } from '@/lib/portfolio/cash-flow-table';
 
-export const STRAT_DIMENSIONS = [
-  'currency',
-  'assetType',
-  'condition',
-  'industry',
-  'region',
-  'balance',
-  'originalTerm',
-  'remainingTerm',
-  'seasoning',
-  'rate',
-  'delinquency',
-] as const;
-export type StratDimension = (typeof STRAT_DIMENSIONS)[number];
+import { STRAT_DIMENSIONS, type StratDimension } from './constants';
+
+export { STRAT_DIMENSIONS, type StratDimension };
 
 /** Balance tiers in major units of the lease currency (research §5.2). */
 export const BALANCE_EDGES = [5_000, 10_000, 25_000, 50_000, 100_000, 250_000, 500_000] as const;
