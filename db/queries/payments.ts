@@ -1,0 +1,393 @@
+import { and, asc, desc, eq, gte, inArray, like, lte, or, sql, type SQL } from 'drizzle-orm';
+import { ApiError } from '@/lib/api/errors';
+import { DEFAULT_COMPONENT_ORDER, allocatePayments, isServicingError, type Component, type Instalment, type LedgerEntry } from '@/lib/servicing';
+import { leaseInstalments } from '@/lib/servicing/instalments';
+import type { BankLine } from '@/lib/servicing/bank-csv';
+import type { Db, DbOrTx } from '../client';
+import { leases, lessees, scheduleRows, type Funder, type Lease } from '../schema/portfolio';
+import {
+  paymentAllocations,
+  paymentImportLines,
+  paymentImports,
+  payments,
+  type PAYMENT_METHODS,
+} from '../schema/servicing';
+import { getFunder } from './funders';
+
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export type PaymentRow = typeof payments.$inferSelect;
+export type AllocationRow = typeof paymentAllocations.$inferSelect;
+export type ImportRow = typeof paymentImports.$inferSelect;
+export type ImportLineRow = typeof paymentImportLines.$inferSelect;
+
+/** A payment to record: amount in positive minor units of the lease's currency. */
+export type PaymentInput = {
+  leaseId: number;
+  receivedOn: string;
+  amount: number;
+  currency: string;
+  method: PaymentMethod;
+  reference?: string;
+  note?: string;
+};
+
+/** A reversal of a payment, dated on or after the payment. */
+export type ReversalInput = { reversedOn: string; note?: string };
+
+/** The funder's component order (stored as "vat,fee,interest,principal"; the default when unreadable). */
+export function componentOrderOf(funder: Pick<Funder, 'allocationOrder'>): readonly Component[] {
+  const order = funder.allocationOrder.split(',').map((s) => s.trim());
+  const ok = order.length === 4 && DEFAULT_COMPONENT_ORDER.every((c) => order.includes(c));
+  return ok ? (order as Component[]) : DEFAULT_COMPONENT_ORDER;
+}
+
+function requireFunder(db: DbOrTx, funderId: number): Funder {
+  const f = getFunder(db, funderId);
+  if (!f) throw new ApiError('not_found', `Funder ${funderId} does not exist.`);
+  return f;
+}
+
+function requireLease(db: DbOrTx, funderId: number, leaseId: number, field = 'leaseId'): Lease {
+  const lease = db.select().from(leases).where(eq(leases.id, leaseId)).get();
+  if (!lease || lease.funderId !== funderId) throw new ApiError('not_found', `Lease ${leaseId} does not exist for funder ${funderId}.`, [{ field, message: 'Unknown lease.' }]);
+  return lease;
+}
+
+/** The instalments of one lease (schedule rows + residual), minor units. */
+export function instalmentsOfLease(db: DbOrTx, lease: Lease): Instalment[] {
+  const rows = db
+    .select({ period: scheduleRows.period, dueDate: scheduleRows.dueDate, vat: scheduleRows.vat, fee: scheduleRows.fee, interest: scheduleRows.interest, principal: scheduleRows.principal })
+    .from(scheduleRows)
+    .where(eq(scheduleRows.leaseId, lease.id))
+    .orderBy(asc(scheduleRows.period))
+    .all();
+  return leaseInstalments(rows, lease);
+}
+
+/** The lease's whole ledger as engine entries (payments and reversals, in id order). */
+function ledgerOfLease(db: DbOrTx, leaseId: number): LedgerEntry[] {
+  return db
+    .select({ id: payments.id, kind: payments.kind, reversesId: payments.reversesId, receivedOn: payments.receivedOn, amount: payments.amount })
+    .from(payments)
+    .where(eq(payments.leaseId, leaseId))
+    .orderBy(asc(payments.id))
+    .all()
+    .map((p) =>
+      p.kind === 'reversal'
+        ? { id: String(p.id), reversalOf: String(p.reversesId), date: p.receivedOn }
+        : { id: String(p.id), receivedDate: p.receivedOn, amount: p.amount },
+    );
+}
+
+/**
+ * Recomputes the lease's payment_allocations from all its non-reversed payments (inside the caller's
+ * transaction): one row per (payment, period, component), plus `credit` (period 0) for the part of a
+ * payment beyond the last instalment. Σ rows per payment = the payment's amount.
+ */
+export function recomputeLeaseAllocations(tx: DbOrTx, funder: Funder, lease: Lease): void {
+  const result = allocatePayments(instalmentsOfLease(tx, lease), ledgerOfLease(tx, lease.id), { componentOrder: componentOrderOf(funder) });
+  tx.delete(paymentAllocations).where(eq(paymentAllocations.leaseId, lease.id)).run();
+  const allocated = new Map<string, number>();
+  const rows: (typeof paymentAllocations.$inferInsert)[] = [];
+  for (const a of result.allocations) {
+    allocated.set(a.paymentId, (allocated.get(a.paymentId) ?? 0) + a.amount);
+    rows.push({ paymentId: Number(a.paymentId), leaseId: lease.id, period: a.period, component: a.component, amount: a.amount });
+  }
+  for (const p of result.payments) {
+    const credit = p.amount - (allocated.get(p.id) ?? 0);
+    if (credit > 0) rows.push({ paymentId: Number(p.id), leaseId: lease.id, period: 0, component: 'credit', amount: credit });
+  }
+  for (let i = 0; i < rows.length; i += 400) tx.insert(paymentAllocations).values(rows.slice(i, i + 400)).run();
+}
+
+function insertPayment(tx: DbOrTx, funderId: number, lease: Lease, input: PaymentInput, userId: number | null, importId: number | null, now: number): PaymentRow {
+  if (input.currency !== lease.currency) {
+    throw new ApiError('invalid', `The payment's currency ${input.currency} differs from the lease's ${lease.currency}.`, [
+      { field: 'currency', message: `Must be the lease's currency (${lease.currency}).` },
+    ]);
+  }
+  return tx
+    .insert(payments)
+    .values({
+      funderId,
+      leaseId: lease.id,
+      kind: 'payment',
+      receivedOn: input.receivedOn,
+      amount: input.amount,
+      currency: input.currency,
+      method: input.method,
+      reference: input.reference ?? '',
+      note: input.note ?? '',
+      importId,
+      createdBy: userId,
+      createdAt: now,
+    })
+    .returning()
+    .get();
+}
+
+/** Records a payment and recomputes the lease's allocation, in one transaction. 404 unknown lease, 400 other currency. */
+export function recordPayment(db: Db, funderId: number, input: PaymentInput, userId: number | null, now = Date.now()): PaymentRow {
+  return db.transaction(
+    (tx) => {
+      const funder = requireFunder(tx, funderId);
+      const lease = requireLease(tx, funderId, input.leaseId);
+      const p = insertPayment(tx, funderId, lease, input, userId, null, now);
+      recomputeLeaseAllocations(tx, funder, lease);
+      return p;
+    },
+    { behavior: 'immediate' },
+  );
+}
+
+/** Reverses a payment (a reversal row naming it) and recomputes the lease's allocation, in one transaction. 404 unknown, 409 already reversed or a reversal. */
+export function reversePayment(db: Db, funderId: number, paymentId: number, input: ReversalInput, userId: number | null, now = Date.now()): PaymentRow {
+  return db.transaction(
+    (tx) => {
+      const funder = requireFunder(tx, funderId);
+      const p = tx.select().from(payments).where(eq(payments.id, paymentId)).get();
+      if (!p || p.funderId !== funderId) throw new ApiError('not_found', `Payment ${paymentId} does not exist for funder ${funderId}.`);
+      if (p.kind === 'reversal') throw new ApiError('conflict', `Entry ${paymentId} is itself a reversal and cannot be reversed.`);
+      if (tx.select({ id: payments.id }).from(payments).where(eq(payments.reversesId, paymentId)).get()) {
+        throw new ApiError('conflict', `Payment ${paymentId} is already reversed.`);
+      }
+      if (input.reversedOn < p.receivedOn) {
+        throw new ApiError('invalid', 'The reversal cannot be dated before the payment.', [{ field: 'reversedOn', message: `Must be on or after ${p.receivedOn}.` }]);
+      }
+      const lease = requireLease(tx, funderId, p.leaseId);
+      const r = tx
+        .insert(payments)
+        .values({
+          funderId,
+          leaseId: p.leaseId,
+          kind: 'reversal',
+          reversesId: p.id,
+          receivedOn: input.reversedOn,
+          amount: p.amount,
+          currency: p.currency,
+          method: p.method,
+          reference: p.reference,
+          note: input.note ?? '',
+          createdBy: userId,
+          createdAt: now,
+        })
+        .returning()
+        .get();
+      try {
+        recomputeLeaseAllocations(tx, funder, lease);
+      } catch (e) {
+        if (isServicingError(e)) throw new ApiError('conflict', e.message);
+        throw e;
+      }
+      return r;
+    },
+    { behavior: 'immediate' },
+  );
+}
+
+export type PaymentListFilter = {
+  leaseId?: number;
+  lesseeId?: number;
+  from?: string;
+  to?: string;
+  method?: PaymentMethod[];
+  q?: string;
+  page: number;
+  perPage: number;
+};
+
+export type PaymentListRow = PaymentRow & { contractNumber: string; lesseeId: number; lesseeName: string; reversedBy: number | null };
+
+/** Payments and reversals of a funder, newest first, with the lease and lessee and the id of the reversal that undid each payment. */
+export function listPayments(db: DbOrTx, funderId: number, f: PaymentListFilter): { rows: PaymentListRow[]; total: number; totals: { currency: string; count: number; received: number; reversed: number }[] } {
+  const conds: SQL[] = [eq(payments.funderId, funderId)];
+  if (f.leaseId !== undefined) conds.push(eq(payments.leaseId, f.leaseId));
+  if (f.lesseeId !== undefined) conds.push(eq(leases.lesseeId, f.lesseeId));
+  if (f.from) conds.push(gte(payments.receivedOn, f.from));
+  if (f.to) conds.push(lte(payments.receivedOn, f.to));
+  if (f.method && f.method.length > 0) conds.push(inArray(payments.method, f.method));
+  if (f.q) {
+    const pat = `%${f.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    conds.push(or(sql`${payments.reference} like ${pat} escape '\\'`, sql`${leases.contractNumber} like ${pat} escape '\\'`, sql`${lessees.name} like ${pat} escape '\\'`)!);
+  }
+  const where = and(...conds);
+  const rev = sql<number | null>`(select r.id from payments r where r.reverses_id = ${payments.id})`;
+  const rows = db
+    .select({ p: payments, contractNumber: leases.contractNumber, lesseeId: leases.lesseeId, lesseeName: lessees.name, reversedBy: rev })
+    .from(payments)
+    .innerJoin(leases, eq(payments.leaseId, leases.id))
+    .innerJoin(lessees, eq(leases.lesseeId, lessees.id))
+    .where(where)
+    .orderBy(desc(payments.receivedOn), desc(payments.id))
+    .limit(f.perPage)
+    .offset((f.page - 1) * f.perPage)
+    .all()
+    .map((r) => ({ ...r.p, contractNumber: r.contractNumber, lesseeId: r.lesseeId, lesseeName: r.lesseeName, reversedBy: r.reversedBy }));
+  const totals = db
+    .select({
+      currency: payments.currency,
+      count: sql<number>`count(*)`,
+      received: sql<number>`coalesce(sum(case when ${payments.kind} = 'payment' then ${payments.amount} else 0 end), 0)`,
+      reversed: sql<number>`coalesce(sum(case when ${payments.kind} = 'reversal' then ${payments.amount} else 0 end), 0)`,
+    })
+    .from(payments)
+    .innerJoin(leases, eq(payments.leaseId, leases.id))
+    .innerJoin(lessees, eq(leases.lesseeId, lessees.id))
+    .where(where)
+    .groupBy(payments.currency)
+    .orderBy(asc(payments.currency))
+    .all();
+  return { rows, total: totals.reduce((n, t) => n + t.count, 0), totals };
+}
+
+/** One ledger entry with its allocation rows (period order) and the reversal that undid it. 404 when unknown for the funder. */
+export function getPayment(db: DbOrTx, funderId: number, id: number): PaymentRow & { allocations: AllocationRow[]; reversedBy: number | null } {
+  const p = db.select().from(payments).where(eq(payments.id, id)).get();
+  if (!p || p.funderId !== funderId) throw new ApiError('not_found', `Payment ${id} does not exist for funder ${funderId}.`);
+  const allocations = db.select().from(paymentAllocations).where(eq(paymentAllocations.paymentId, id)).orderBy(asc(paymentAllocations.period)).all();
+  const reversedBy = db.select({ id: payments.id }).from(payments).where(eq(payments.reversesId, id)).get()?.id ?? null;
+  return { ...p, allocations, reversedBy };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bank-statement import
+
+export type ImportResult = ImportRow & { lines: (ImportLineRow & { leaseId: number | null })[] };
+
+/**
+ * Imports parsed bank-statement lines in ONE transaction: a payment_imports row, one line row per
+ * line (matched by contract number, else by a reference equal to a contract number of the funder;
+ * `invalid` when the line does not parse or its currency differs from the lease's; `unmatched`
+ * otherwise) and a payment for every matched line; each touched lease's allocation is recomputed
+ * once. Any database error rolls the whole file back.
+ */
+export function importBankStatement(db: Db, funderId: number, fileName: string, lines: readonly BankLine[], userId: number | null, now = Date.now()): ImportResult {
+  const importId = db.transaction(
+    (tx) => {
+      const funder = requireFunder(tx, funderId);
+      const byContract = new Map<string, Lease>();
+      const wanted = new Set<string>();
+      for (const l of lines) {
+        if (l.contractNumber) wanted.add(l.contractNumber);
+        if (l.reference) wanted.add(l.reference);
+      }
+      const list = [...wanted];
+      for (let i = 0; i < list.length; i += 500) {
+        for (const lease of tx.select().from(leases).where(and(eq(leases.funderId, funderId), inArray(leases.contractNumber, list.slice(i, i + 500)))).all()) {
+          byContract.set(lease.contractNumber, lease);
+        }
+      }
+      const imp = tx
+        .insert(paymentImports)
+        .values({ funderId, fileName, lineCount: lines.length, matchedCount: 0, unmatchedCount: 0, invalidCount: 0, createdBy: userId, createdAt: now })
+        .returning()
+        .get();
+      const counts = { matched: 0, unmatched: 0, invalid: 0 };
+      const touched = new Map<number, Lease>();
+      for (const l of lines) {
+        const base = { importId: imp.id, lineNo: l.lineNo, receivedOn: l.receivedOn, amount: l.amount, currency: l.currency, reference: l.reference, contractNumber: l.contractNumber };
+        if (l.error || l.receivedOn === null || l.amount === null || l.currency === null) {
+          counts.invalid++;
+          tx.insert(paymentImportLines).values({ ...base, status: 'invalid', message: l.error || 'incomplete line' }).run();
+          continue;
+        }
+        const lease = (l.contractNumber ? byContract.get(l.contractNumber) : undefined) ?? (l.reference ? byContract.get(l.reference) : undefined);
+        if (!lease) {
+          counts.unmatched++;
+          tx.insert(paymentImportLines).values({ ...base, status: 'unmatched', message: 'no lease with this contract number or reference' }).run();
+          continue;
+        }
+        if (lease.currency !== l.currency) {
+          counts.invalid++;
+          tx.insert(paymentImportLines)
+            .values({ ...base, status: 'invalid', message: `currency ${l.currency} differs from lease ${lease.contractNumber} (${lease.currency})` })
+            .run();
+          continue;
+        }
+        const p = insertPayment(tx, funderId, lease, { leaseId: lease.id, receivedOn: l.receivedOn, amount: l.amount, currency: l.currency, method: 'transfer', reference: l.reference }, userId, imp.id, now);
+        touched.set(lease.id, lease);
+        counts.matched++;
+        tx.insert(paymentImportLines).values({ ...base, status: 'matched', message: lease.contractNumber, paymentId: p.id }).run();
+      }
+      for (const lease of touched.values()) recomputeLeaseAllocations(tx, funder, lease);
+      tx.update(paymentImports)
+        .set({ matchedCount: counts.matched, unmatchedCount: counts.unmatched, invalidCount: counts.invalid })
+        .where(eq(paymentImports.id, imp.id))
+        .run();
+      return imp.id;
+    },
+    { behavior: 'immediate' },
+  );
+  return getImport(db, funderId, importId);
+}
+
+/** An import with its lines (line order) and the lease each line's payment went to. 404 when unknown for the funder. */
+export function getImport(db: DbOrTx, funderId: number, importId: number): ImportResult {
+  const imp = db.select().from(paymentImports).where(eq(paymentImports.id, importId)).get();
+  if (!imp || imp.funderId !== funderId) throw new ApiError('not_found', `Import ${importId} does not exist for funder ${funderId}.`);
+  const lines = db
+    .select({ l: paymentImportLines, leaseId: payments.leaseId })
+    .from(paymentImportLines)
+    .leftJoin(payments, eq(paymentImportLines.paymentId, payments.id))
+    .where(eq(paymentImportLines.importId, importId))
+    .orderBy(asc(paymentImportLines.lineNo), asc(paymentImportLines.id))
+    .all()
+    .map((r) => ({ ...r.l, leaseId: r.leaseId }));
+  return { ...imp, lines };
+}
+
+/** The funder's imports, newest first. */
+export function listImports(db: DbOrTx, funderId: number, limit = 20): ImportRow[] {
+  return db.select().from(paymentImports).where(eq(paymentImports.funderId, funderId)).orderBy(desc(paymentImports.id)).limit(limit).all();
+}
+
+/** Matches an unmatched import line to a lease by hand: creates its payment (status `manual`), in one transaction. 404 unknown import/line/lease, 409 when the line is not unmatched, 400 other currency. */
+export function matchImportLine(db: Db, funderId: number, importId: number, lineId: number, leaseId: number, userId: number | null, now = Date.now()): ImportLineRow {
+  return db.transaction(
+    (tx) => {
+      const funder = requireFunder(tx, funderId);
+      const imp = tx.select().from(paymentImports).where(eq(paymentImports.id, importId)).get();
+      if (!imp || imp.funderId !== funderId) throw new ApiError('not_found', `Import ${importId} does not exist for funder ${funderId}.`);
+      const line = tx.select().from(paymentImportLines).where(eq(paymentImportLines.id, lineId)).get();
+      if (!line || line.importId !== importId) throw new ApiError('not_found', `Line ${lineId} does not exist in import ${importId}.`);
+      if (line.status !== 'unmatched' || line.receivedOn === null || line.amount === null || line.currency === null) {
+        throw new ApiError('conflict', `Line ${line.lineNo} is ${line.status}; only unmatched lines can be matched by hand.`);
+      }
+      const lease = requireLease(tx, funderId, leaseId);
+      const p = insertPayment(
+        tx,
+        funderId,
+        lease,
+        { leaseId, receivedOn: line.receivedOn, amount: line.amount, currency: line.currency, method: 'transfer', reference: line.reference },
+        userId,
+        importId,
+        now,
+      );
+      recomputeLeaseAllocations(tx, funder, lease);
+      return tx
+        .update(paymentImportLines)
+        .set({ status: 'manual', paymentId: p.id, message: lease.contractNumber })
+        .where(eq(paymentImportLines.id, lineId))
+        .returning()
+        .get();
+    },
+    { behavior: 'immediate' },
+  );
+}
+
+/** True when the lease has any ledger entry (payment or reversal). */
+export function leaseHasPayments(db: DbOrTx, leaseId: number): boolean {
+  return db.select({ id: payments.id }).from(payments).where(eq(payments.leaseId, leaseId)).limit(1).get() !== undefined;
+}
+
+/** Leases of the funder whose contract number contains `q` (for manual matching), at most `limit`. */
+export function findLeasesByContract(db: DbOrTx, funderId: number, q: string, limit = 10): { id: number; contractNumber: string; currency: string; lesseeName: string }[] {
+  return db
+    .select({ id: leases.id, contractNumber: leases.contractNumber, currency: leases.currency, lesseeName: lessees.name })
+    .from(leases)
+    .innerJoin(lessees, eq(leases.lesseeId, lessees.id))
+    .where(and(eq(leases.funderId, funderId), or(like(leases.contractNumber, `%${q}%`), like(lessees.name, `%${q}%`))))
+    .orderBy(asc(leases.contractNumber))
+    .limit(limit)
+    .all();
+}
