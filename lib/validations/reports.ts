@@ -68,3 +68,113 @@ export const reportFileQuery = z.object({ funderId: funderIdParam });
 export const reportFileParams = z.object({ id: idParam });
 
 export type CreateReportFileBody = z.infer<typeof createReportFileBody>;
+
+// ---------------------------------------------------------------------------------------------
+// Response shapes (documentation: lib/openapi/docs/reports.ts). Amounts are integer minor units.
+
+const minor = z.number().int().describe('integer minor units of the line currency');
+const figures = {
+  count: z.number().int(),
+  countShare: z.number(),
+  outstanding: minor,
+  outstandingShare: z.number(),
+  averageBalance: minor,
+  waRate: z.number().nullable(),
+  waOriginalTermMonths: z.number().nullable(),
+  waRemainingTermMonths: z.number().nullable(),
+  waSeasoningMonths: z.number().nullable(),
+};
+export const stratificationResponse = z.object({
+  dimension: z.enum(STRAT_DIMENSIONS),
+  cutOff: z.string(),
+  currencies: z.array(
+    z.object({
+      currency: z.string(),
+      buckets: z.array(
+        z.object({
+          key: z.string(),
+          order: z.number(),
+          range: z.object({ unit: z.enum(['money', 'months', 'rate']), min: z.number().nullable(), max: z.number().nullable() }).optional(),
+          ...figures,
+        }),
+      ),
+      total: z.object(figures),
+      top10: z.array(z.object({ rank: z.number().int(), lesseeId: z.number().int(), lesseeName: z.string(), leases: z.number().int(), outstanding: minor, share: z.number() })),
+      top10Share: z.number(),
+    }),
+  ),
+});
+
+export const tapeResponse = z.object({
+  cutOff: z.string(),
+  columns: z.array(z.object({ id: z.string(), esma: z.string(), name: z.string(), header: z.string(), kind: z.string() })),
+  rows: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.null()]))),
+  total: z.number().int(),
+  page: z.number().int(),
+  perPage: z.number().int(),
+});
+
+export const customersResponse = z.object({
+  cutOff: z.string(),
+  rows: z.array(
+    z.object({
+      lesseeId: z.number().int(),
+      lesseeName: z.string(),
+      country: z.string(),
+      industry: z.string(),
+      currency: z.string(),
+      leases: z.number().int(),
+      outstanding: minor,
+      price: minor,
+      share: z.number(),
+      dpd: z.number().int().nullable(),
+      bucket: z.string().nullable(),
+    }),
+  ),
+  total: z.number().int(),
+  totals: z.array(z.object({ currency: z.string(), customers: z.number().int(), leases: z.number().int(), outstanding: minor, price: minor })),
+});
+
+export const delinquencyResponse = z
+  .object({ asOf: z.string() })
+  .catchall(z.unknown())
+  .describe('resume: {asOf, bucketKeys, lines[{currency, bucket, leases, arrearsNet, arrearsVat, arrearsTotal, outstanding, outstandingShare}]}; view: {asOf, rows[{leaseId, contractNumber, lesseeName, currency, dpd, bucket, arrearsNet, arrearsVat, arrearsTotal, credit, lastPaymentOn}], total}; detail: {leaseId, contractNumber, currency, asOf, state, instalments[{period, dueDate, instalment, interest, principal, vat, fee, gross, paid, open, status}]}');
+
+const reportLine = z.record(z.string(), z.union([z.string(), z.number(), z.null()]));
+export const servicingReportResponse = z.object({
+  kind: servicingKindParam,
+  month: z.string(),
+  from: z.string(),
+  to: z.string(),
+  columns: z.array(z.object({ id: z.string(), kind: z.enum(['text', 'integer', 'money', 'percent', 'date']) })),
+  lines: z.array(reportLine),
+  totals: z.array(reportLine),
+});
+
+export const liabilityResponse = z.object({
+  cutOff: z.string(),
+  component: z.enum(['principal', 'interest', 'vat']),
+  lines: z.array(z.object({ currency: z.string(), leases: z.number().int(), opening: minor, periods: z.array(minor).length(61), beyond: minor, total: minor })),
+});
+
+export const cashFlowResponse = z
+  .object({ cutOff: z.string() })
+  .catchall(z.unknown())
+  .describe('lease: {cutOff, rows (Total Cash Flow rows: id, prin, sellto4G, npv, delta, check, fx, totalcf, lessee, cash1..cash61, cashBeyond), total}; portfolio: {cutOff, lines[{currency, leases, prin, cash[61], cashBeyond, totalcf}]}');
+
+export const reportFileRecord = z.object({
+  id: z.number().int(),
+  funderId: z.number().int(),
+  kind: z.string(),
+  period: z.string(),
+  format: formatParam,
+  params: z.string(),
+  fileName: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+  sha256: z.string(),
+  createdBy: z.number().int().nullable(),
+  createdByName: z.string().nullable(),
+  createdAt: z.number().int(),
+});
+export const reportFilesResponse = z.object({ rows: z.array(reportFileRecord), total: z.number().int() });
