@@ -26,7 +26,7 @@ test('Stratification: switching the dimension shows its buckets, a chart and the
   await page.getByRole('button', { name: 'Show' }).click();
   await expect(page).toHaveURL(/dimension=assetType/);
   const table = page.getByTestId('strat-table-EUR');
-  await expect(table.getByRole('columnheader', { name: 'Asset type' })).toBeVisible();
+  await expect(table.getByRole('columnheader', { name: 'Asset type', exact: true })).toBeVisible();
   await expect(table.getByRole('rowheader', { name: 'Vehicles' })).toBeVisible();
   await expect(page.getByTestId('strat-total-EUR')).toContainText('All buckets');
   await expect(page.getByTestId('strat-total-EUR')).toContainText('100.0%');
@@ -36,7 +36,7 @@ test('Stratification: switching the dimension shows its buckets, a chart and the
 
   await page.getByTestId('strat-dimension').selectOption('remainingTerm');
   await page.getByRole('button', { name: 'Show' }).click();
-  await expect(page.getByTestId('strat-table-EUR').getByRole('columnheader', { name: 'Remaining term' })).toBeVisible();
+  await expect(page.getByTestId('strat-table-EUR').getByRole('columnheader', { name: 'Remaining term', exact: true })).toBeVisible();
   await expect(page.getByTestId('strat-table-EUR').getByRole('rowheader', { name: /months/ }).first()).toBeVisible();
 });
 
