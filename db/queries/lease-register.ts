@@ -101,21 +101,12 @@ export function getLeaseOfFunder(db: DbOrTx, funderId: number, id: number): Leas
 }
 
 /**
- * The deletion rule. A lease with recorded payments keeps its history, so it cannot be deleted.
- * Payments are not in the schema yet; until they are, a lease counts as having a payment history
- * when its status is no longer 'active' (it was closed, defaulted or terminated) or when its first
- * instalment is already due (due date on or before `today`). Such a lease answers 409; end it by
- * changing its status instead.
+ * The deletion rule. A lease with recorded payments (any ledger entry, payment or reversal) keeps its
+ * history, so it cannot be deleted: 409. End it by changing its status instead.
  */
-export function assertLeaseDeletable(lease: Pick<Lease, 'id' | 'contractNumber' | 'status'>, firstDueDate: string | undefined, today: string): void {
-  if (lease.status !== 'active') {
-    throw new ApiError('conflict', `Lease ${lease.contractNumber} is ${lease.status}: it has a payment history to keep and cannot be deleted.`);
-  }
-  if (firstDueDate !== undefined && firstDueDate <= today) {
-    throw new ApiError(
-      'conflict',
-      `Lease ${lease.contractNumber} has instalments due since ${firstDueDate}: it has a payment history to keep and cannot be deleted. Change its status instead.`,
-    );
+export function assertLeaseDeletable(lease: Pick<Lease, 'id' | 'contractNumber' | 'status'>, hasPayments: boolean): void {
+  if (hasPayments) {
+    throw new ApiError('conflict', `Lease ${lease.contractNumber} has recorded payments: it has a payment history to keep and cannot be deleted. Change its status instead.`);
   }
 }
 

@@ -3,24 +3,29 @@
  * scans (no per-lease queries), so a 100k-lease book loads in well under a second.
  */
 import type { Instalment, LedgerEntry } from '@/lib/servicing';
-import { leaseInstalments, type ResidualTerms } from '@/lib/servicing/instalments';
+import { leaseInstalments, residualInstalment, type ResidualTerms } from '@/lib/servicing/instalments';
+import { ApiError } from '@/lib/api/errors';
 import type { DbOrTx } from '../client';
 
 /** The lease fields the servicing book needs. */
 export type ServicingLease = ResidualTerms & { id: number; lesseeId: number; currency: string; status: string; contractNumber: string };
 
+/** The better-sqlite3 connection of a database or a transaction (a drizzle transaction has no $client). */
+export function sqliteOf(db: DbOrTx): import('better-sqlite3').Database {
+  const d = db as unknown as { $client?: import('better-sqlite3').Database; session?: { client: import('better-sqlite3').Database } };
+  return (d.$client ?? d.session!.client);
+}
+const client = sqliteOf;
+
 /** What changes the servicing figures: any ledger entry (max payment id, global) and any lease or settings change (funder dataVersion). */
 export function servicingStamp(db: DbOrTx, funderId: number): string {
-  const sqlite = (db as unknown as { $client: import('better-sqlite3').Database }).$client;
-  const r = sqlite
+  const r = client(db)
     .prepare(`select (select coalesce(max(id), 0) from payments) as p, (select data_version from funders where id = ?) as v`)
     .get(funderId) as { p: number; v: number | null };
   return `${r.p}:${r.v ?? 'none'}`;
 }
 
-function client(db: DbOrTx): import('better-sqlite3').Database {
-  return (db as unknown as { $client: import('better-sqlite3').Database }).$client;
-}
+
 
 /**
  * Every lease of the funder that belongs to the book (status ≠ terminated, as the portfolio), in id
@@ -72,4 +77,152 @@ export function loadServicingLedgers(db: DbOrTx, funderId: number, asOf: string 
   }
   for (const o of out) o.instalments = leaseInstalments(o.instalments, o.lease);
   return out;
+}
+
+/** Labels for the servicing screens: contract number and status per lease, name per lessee (funder's book). */
+export function servicingLabels(db: DbOrTx, funderId: number): {
+  leases: Map<number, { contractNumber: string; status: string; lesseeId: number }>;
+  lessees: Map<number, { name: string; idOdoo: string | null; country: string }>;
+} {
+  const sqlite = sqliteOf(db);
+  const leases = new Map<number, { contractNumber: string; status: string; lesseeId: number }>();
+  for (const r of sqlite.prepare(`select id, contract_number, status, lessee_id from leases where funder_id = ?`).raw().iterate(funderId) as IterableIterator<[number, string, string, number]>) {
+    leases.set(r[0], { contractNumber: r[1], status: r[2], lesseeId: r[3] });
+  }
+  const lessees = new Map<number, { name: string; idOdoo: string | null; country: string }>();
+  for (const r of sqlite.prepare(`select id, name, id_odoo, country from lessees where funder_id = ?`).raw().iterate(funderId) as IterableIterator<[number, string, string | null, string]>) {
+    lessees.set(r[0], { name: r[1], idOdoo: r[2], country: r[3] });
+  }
+  return { leases, lessees };
+}
+
+/** Scheduled and collected amounts (minor units, per currency) in [from, to]: instalments due in the window (gross, schedule rows only) and payments received in it net of reversals dated in it. */
+export function collectionsInWindow(db: DbOrTx, funderId: number, from: string, to: string): { currency: string; scheduled: number; collected: number }[] {
+  const sqlite = sqliteOf(db);
+  const scheduled = sqlite
+    .prepare(
+      `select l.currency as currency, coalesce(sum(s.gross), 0) as amount from schedule_rows s join leases l on l.id = s.lease_id
+       where l.funder_id = ? and l.status != 'terminated' and s.due_date between ? and ? group by l.currency`,
+    )
+    .all(funderId, from, to) as { currency: string; amount: number }[];
+  const collected = sqlite
+    .prepare(
+      `select currency, coalesce(sum(case when kind = 'payment' then amount else -amount end), 0) as amount from payments
+       where funder_id = ? and received_on between ? and ? group by currency`,
+    )
+    .all(funderId, from, to) as { currency: string; amount: number }[];
+  const out = new Map<string, { currency: string; scheduled: number; collected: number }>();
+  for (const s of scheduled) out.set(s.currency, { currency: s.currency, scheduled: s.amount, collected: 0 });
+  for (const c of collected) {
+    const e = out.get(c.currency) ?? { currency: c.currency, scheduled: 0, collected: 0 };
+    e.collected = c.amount;
+    out.set(c.currency, e);
+  }
+  return [...out.values()].sort((a, b) => a.currency.localeCompare(b.currency));
+}
+
+/** A lessee of the funder (id, name, Odoo id, country, region, industry, contact, email); 404 otherwise. */
+export function getLesseeOfFunder(db: DbOrTx, funderId: number, lesseeId: number) {
+  const r = sqliteOf(db)
+    .prepare(`select id, name, id_odoo as idOdoo, tax_id as taxId, country, region, industry, contact, email from lessees where id = ? and funder_id = ?`)
+    .get(lesseeId, funderId) as
+    | { id: number; name: string; idOdoo: string | null; taxId: string | null; country: string; region: string; industry: string; contact: string | null; email: string | null }
+    | undefined;
+  if (!r) throw new ApiError('not_found', `Lessee ${lesseeId} does not exist for funder ${funderId}.`);
+  return r;
+}
+
+/** Live cash per lease at `asOf`: Σ payments received on or before it minus those undone by reversals dated on or before it, and the latest live payment date. */
+export function liveCashByLease(db: DbOrTx, funderId: number, asOf: string): Map<number, { cash: number; last: string | null }> {
+  const sqlite = sqliteOf(db);
+  const out = new Map<number, { cash: number; last: string | null }>();
+  for (const r of sqlite
+    .prepare(`select lease_id, sum(amount), max(received_on) from payments not indexed where funder_id = ? and kind = 'payment' and received_on <= ? group by lease_id`)
+    .raw()
+    .iterate(funderId, asOf) as IterableIterator<[number, number, string]>) {
+    out.set(r[0], { cash: r[1], last: r[2] });
+  }
+  const reversed = sqlite
+    .prepare(
+      `select p.lease_id, p.amount, p.received_on from payments r join payments p on p.id = r.reverses_id
+       where r.funder_id = ? and r.kind = 'reversal' and r.received_on <= ?`,
+    )
+    .raw()
+    .all(funderId, asOf) as [number, number, string][];
+  const recheck = new Set<number>();
+  for (const [leaseId, amount, on] of reversed) {
+    const e = out.get(leaseId);
+    if (!e) continue;
+    e.cash -= amount;
+    if (e.last === on) recheck.add(leaseId);
+  }
+  const lastLive = sqlite.prepare(
+    `select max(p.received_on) from payments p where p.lease_id = ? and p.kind = 'payment' and p.received_on <= ?
+       and not exists (select 1 from payments r where r.reverses_id = p.id and r.received_on <= ?)`,
+  );
+  for (const leaseId of recheck) out.get(leaseId)!.last = (lastLive.pluck().get(leaseId, asOf, asOf) as string | null) ?? null;
+  return out;
+}
+
+/**
+ * Streams the funder's book (status ≠ terminated) lease by lease in id order: the lease and its
+ * instalments as columns in due-date order (schedule rows + residual). One scan of schedule_rows.
+ */
+export function scanBookInstalments(
+  db: DbOrTx,
+  funderId: number,
+  onLease: (lease: ServicingLease, cols: { n: number; due: string[]; vat: number[]; fee: number[]; interest: number[]; principal: number[] }) => void,
+): void {
+  const sqlite = sqliteOf(db);
+  const leaseRows = sqlite
+    .prepare(
+      `select id, lessee_id, contract_number, currency, status, residual, vat_rate, vat_regime, first_due_date, term, timing, frequency
+       from leases where funder_id = ? and status != 'terminated' order by id`,
+    )
+    .raw()
+    .all(funderId) as [number, number, string, string, string, number, number, 'per-instalment' | 'upfront', string, number, 'advance' | 'arrears', ResidualTerms['frequency']][];
+  // One row per lease with its schedule as comma lists (far fewer rows to materialize than one per instalment).
+  const rows = sqlite
+    .prepare(
+      `select lease_id, group_concat(period), group_concat(due_date), group_concat(vat), group_concat(fee), group_concat(interest), group_concat(principal)
+       from schedule_rows where lease_id in (select id from leases where funder_id = ? and status != 'terminated') group by lease_id order by lease_id`,
+    )
+    .raw()
+    .iterate(funderId) as IterableIterator<[number, string, string, string, string, string, string]>;
+  const nums = (text: string) => text.split(',').map(Number);
+  let next = rows.next();
+  for (const r of leaseRows) {
+    const lease: ServicingLease = { id: r[0], lesseeId: r[1], contractNumber: r[2], currency: r[3], status: r[4], residual: r[5], vatRate: r[6], vatRegime: r[7], firstDueDate: r[8], term: r[9], timing: r[10], frequency: r[11] };
+    while (!next.done && next.value[0] < lease.id) next = rows.next();
+    let cols = { n: 0, period: [] as number[], due: [] as string[], vat: [] as number[], fee: [] as number[], interest: [] as number[], principal: [] as number[] };
+    if (!next.done && next.value[0] === lease.id) {
+      const v = next.value;
+      const period = nums(v[1]);
+      cols = { n: period.length, period, due: v[2].split(','), vat: nums(v[3]), fee: nums(v[4]), interest: nums(v[5]), principal: nums(v[6]) };
+      next = rows.next();
+    }
+    let maxPeriod = 0;
+    for (const p of cols.period) if (p > maxPeriod) maxPeriod = p;
+    const res = residualInstalment(lease, maxPeriod);
+    if (res) {
+      cols.period.push(res.period);
+      cols.due.push(res.dueDate);
+      cols.vat.push(res.vat);
+      cols.fee.push(0);
+      cols.interest.push(0);
+      cols.principal.push(res.principal);
+      cols.n++;
+    }
+    let sorted = true;
+    for (let i = 1; i < cols.n && sorted; i++) {
+      if (cols.due[i]! < cols.due[i - 1]! || (cols.due[i] === cols.due[i - 1] && cols.period[i]! < cols.period[i - 1]!)) sorted = false;
+    }
+    if (!sorted) {
+      const idx = Array.from({ length: cols.n }, (_, k) => k).sort((a, b) => (cols.due[a]! < cols.due[b]! ? -1 : cols.due[a]! > cols.due[b]! ? 1 : cols.period[a]! - cols.period[b]!));
+      const pick = <T,>(a: T[]) => idx.map((k) => a[k]!);
+      cols = { n: cols.n, period: pick(cols.period), due: pick(cols.due), vat: pick(cols.vat), fee: pick(cols.fee), interest: pick(cols.interest), principal: pick(cols.principal) };
+    }
+    onLease(lease, cols);
+  }
+  while (!next.done) next = rows.next();
 }

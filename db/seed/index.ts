@@ -1,5 +1,7 @@
 import type { Db } from '../client';
+import { listFunders } from '../queries/funders';
 import { countUsers } from '../queries/users';
+import { seedPayments } from './payments';
 import { seedPortfolio } from './portfolio';
 import { seedDemoUsers } from './users';
 
@@ -25,5 +27,6 @@ export function seedIfEmpty(db: Db, opts: { leases?: number; onProgress?: (done:
     seedDemoUsers(tx);
   });
   seedPortfolio(db, { leases: opts.leases ?? seedLeaseCount(), today: todayUtc(), onProgress: opts.onProgress });
+  for (const f of listFunders(db)) seedPayments(db, { funderId: f.id, today: todayUtc() });
   return { seeded: true };
 }

@@ -10,10 +10,11 @@ import 'server-only';
 import type { DbOrTx } from '@/db/client';
 import { getFunder } from '@/db/queries/funders';
 import { componentOrderOf } from '@/db/queries/payments';
-import { loadServicingLedgers, servicingStamp } from '@/db/queries/servicing';
+import { liveCashByLease, loadServicingLedgers, scanBookInstalments, servicingStamp, sqliteOf } from '@/db/queries/servicing';
 import type { Funder } from '@/db/schema/portfolio';
 import { ApiError } from '@/lib/api/errors';
-import { DEFAULT_BUCKET_EDGES, allocatePayments, bucketsFor, delinquencyAt, type AllocationResult } from '@/lib/servicing';
+import { DEFAULT_BUCKET_EDGES, allocatePayments, bucketsFor, type AllocationResult } from '@/lib/servicing';
+import { cashState } from './cash-state';
 
 export type LeaseServicingState = {
   leaseId: number;
@@ -26,6 +27,8 @@ export type LeaseServicingState = {
   arrearsTotal: number;
   credit: number;
   lastPaymentOn: string | null;
+  /** Principal not yet paid at as-of (schedule principal incl. residual − principal allocated), minor units. */
+  outstandingPrincipal: number;
 };
 
 export type ServicingBook = { funderId: number; asOf: string; bucketKeys: string[]; leases: LeaseServicingState[]; byLeaseId: Map<number, LeaseServicingState> };
@@ -67,24 +70,27 @@ export function allocateBook(db: DbOrTx, funderId: number, asOf: string) {
 }
 
 function computeBook(db: DbOrTx, funderId: number, asOf: string): ServicingBook {
-  const { settings, leases } = allocateBook(db, funderId, asOf);
-  const out: LeaseServicingState[] = new Array(leases.length);
-  leases.forEach(({ lease, result }, i) => {
-    const d = delinquencyAt(result, asOf, { tolerance: settings.tolerance, graceDays: settings.graceDays, edges: settings.edges });
-    let last: string | null = null;
-    for (const p of result.payments) if (last === null || p.receivedDate > last) last = p.receivedDate;
-    out[i] = {
+  const funder = requireFunder(db, funderId);
+  const settings = servicingSettingsOf(funder);
+  const cash = liveCashByLease(db, funderId, asOf);
+  const out: LeaseServicingState[] = [];
+  const opts = { componentOrder: settings.componentOrder, tolerance: settings.tolerance, graceDays: settings.graceDays, edges: settings.edges };
+  scanBookInstalments(db, funderId, (lease, cols) => {
+    const c = cash.get(lease.id);
+    const s = cashState(cols, c?.cash ?? 0, asOf, opts);
+    out.push({
       leaseId: lease.id,
       lesseeId: lease.lesseeId,
       currency: lease.currency,
-      dpd: d.dpd,
-      bucket: d.bucket.key,
-      arrearsNet: d.arrears.net,
-      arrearsVat: d.arrears.vat,
-      arrearsTotal: d.arrears.total,
-      credit: result.credit,
-      lastPaymentOn: last,
-    };
+      dpd: s.dpd,
+      bucket: s.bucket,
+      arrearsNet: s.arrearsNet,
+      arrearsVat: s.arrearsVat,
+      arrearsTotal: s.arrearsTotal,
+      credit: s.credit,
+      lastPaymentOn: c?.last ?? null,
+      outstandingPrincipal: s.outstandingPrincipal,
+    });
   });
   return { funderId, asOf, bucketKeys: bucketsFor(settings.edges).map((b) => b.key), leases: out, byLeaseId: new Map(out.map((s) => [s.leaseId, s])) };
 }
@@ -92,7 +98,7 @@ function computeBook(db: DbOrTx, funderId: number, asOf: string): ServicingBook 
 /** The servicing book of the funder at `asOf` (YYYY-MM-DD), cached per servicing stamp. 404 for an unknown funder. */
 export function getServicingBook(db: DbOrTx, funderId: number, asOf: string): ServicingBook {
   const stamp = servicingStamp(db, funderId);
-  const key = (db as unknown as { $client: object }).$client;
+  const key = sqliteOf(db);
   let cache = caches.get(key);
   if (!cache) {
     cache = new Map();

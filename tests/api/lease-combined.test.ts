@@ -167,10 +167,16 @@ describe('DELETE /apps/lease-combined/delete', () => {
     expect((await call('DELETE', `/apps/lease-combined/delete?id=${a.id}`, 'analyst')).status).toBe(404);
     expect((await call('DELETE', '/apps/lease-combined/delete', 'analyst')).status).toBe(400);
 
+    // Leases with recorded payments (the seeded ledger) keep their history.
     const all = (await call('GET', '/api/lease-combined/list/all-data', 'viewer')).json as Row[];
-    const today = new Date().toISOString().slice(0, 10);
-    const closed = all.find((r) => r.status === 'closed')!;
-    const running = all.find((r) => r.status === 'active' && r.firstDueDate <= today)!;
+    const withPayments = async (status: string) => {
+      for (const r of all.filter((x) => x.status === status)) {
+        if ((await call('GET', `/api/payments?lease=${r.id}&perPage=1`, 'viewer')).json.total > 0) return r;
+      }
+      throw new Error(`no ${status} lease with payments`);
+    };
+    const closed = await withPayments('closed');
+    const running = await withPayments('active');
     for (const r of [closed, running]) {
       const res = await call('DELETE', `/apps/lease-combined/delete?id=${r.id}`, 'analyst');
       expect(res.status).toBe(409);

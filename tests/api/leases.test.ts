@@ -205,18 +205,18 @@ describe('create, read, edit and delete a lease', () => {
     expect((await call('DELETE', `/api/leases/${other.id}`, 'analyst')).status).toBe(404);
   });
 
-  it('deletes an active lease not yet due, and refuses (409) one with a payment history', async () => {
+  it('deletes a lease without payments, and refuses (409) one with recorded payments', async () => {
     const lessee = await lesseeOf(1);
     const fresh = (await call('POST', '/api/leases', 'analyst', terms(lessee.id))).json.lease;
     expect((await call('DELETE', `/api/leases/${fresh.id}`, 'analyst')).json).toEqual({ deleted: fresh.id });
     expect((await call('GET', `/api/leases/${fresh.id}`, 'viewer')).status).toBe(404);
     expect((await call('DELETE', `/api/leases/${fresh.id}`, 'analyst')).status).toBe(404);
     const started = (await call('POST', '/api/leases', 'analyst', terms(lessee.id, { firstDueDate: '2024-01-01', purchaseDate: '2023-12-15' }))).json.lease;
+    const paid = await call('POST', '/api/payments', 'analyst', { leaseId: started.id, receivedOn: '2024-01-01', amount: 1000, currency: started.currency, method: 'transfer' });
+    expect(paid.status).toBe(201);
     const refused = await call('DELETE', `/api/leases/${started.id}`, 'analyst');
     expect(refused.status).toBe(409);
     expect(refused.json.error.message).toContain('payment history');
-    const closed = (await call('GET', '/api/leases?status=closed&perPage=1', 'viewer')).json.leases[0];
-    expect((await call('DELETE', `/api/leases/${closed.id}`, 'analyst')).status).toBe(409);
   });
 });
 

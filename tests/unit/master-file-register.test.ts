@@ -74,14 +74,13 @@ describe('lease-combined rows', () => {
 
 describe('the deletion rule', () => {
   it.each([
-    { status: 'active', firstDue: '2026-12-01', today: '2026-11-21', deletable: true },
-    { status: 'active', firstDue: '2026-11-21', today: '2026-11-21', deletable: false },
-    { status: 'active', firstDue: '2025-01-01', today: '2026-11-21', deletable: false },
-    { status: 'closed', firstDue: '2027-01-01', today: '2026-11-21', deletable: false },
-    { status: 'defaulted', firstDue: '2027-01-01', today: '2026-11-21', deletable: false },
-    { status: 'terminated', firstDue: '2027-01-01', today: '2026-11-21', deletable: false },
-  ] as const)('a $status lease first due $firstDue is deletable on $today: $deletable', ({ status, firstDue, today, deletable }) => {
-    const act = () => assertLeaseDeletable({ id: 1, contractNumber: 'QL-1', status }, firstDue, today);
+    { status: 'active', hasPayments: false, deletable: true },
+    { status: 'closed', hasPayments: false, deletable: true },
+    { status: 'active', hasPayments: true, deletable: false },
+    { status: 'closed', hasPayments: true, deletable: false },
+    { status: 'defaulted', hasPayments: true, deletable: false },
+  ] as const)('a $status lease with payments $hasPayments is deletable: $deletable', ({ status, hasPayments, deletable }) => {
+    const act = () => assertLeaseDeletable({ id: 1, contractNumber: 'QL-1', status }, hasPayments);
     if (deletable) expect(act).not.toThrow();
     else expect(act).toThrow(expect.objectContaining({ code: 'conflict' }));
   });

@@ -17,6 +17,7 @@ import { periodMonth } from '@/lib/portfolio/cash-flow-table';
 import { getActiveFunder } from '@/lib/portfolio/funder-context';
 import { dashboardFigures } from '@/lib/portfolio/summary';
 import { defaultCutOff, valueBook } from '@/lib/portfolio/valuation';
+import { ServicingKpis } from '@/components/servicing/servicing-kpis';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -114,6 +115,7 @@ export default async function DashboardPage({ params }: Props) {
         />
       </div>
 
+      <ServicingKpis funderId={funder.id} baseCurrency={funder.baseCurrency} />
       <div className="mt-6 grid gap-6 xl:grid-cols-3">
         <Card className="xl:col-span-2">
           <CardHeader>

@@ -1,5 +1,6 @@
 import { getDb } from '@/db';
-import { assertLeaseDeletable, firstInstalmentDue, getLeaseOfFunder, listLeaseHistory, todayUtc } from '@/db/queries/lease-register';
+import { leaseHasPayments } from '@/db/queries/payments';
+import { assertLeaseDeletable, getLeaseOfFunder, listLeaseHistory } from '@/db/queries/lease-register';
 import { deleteLease, getLeaseSchedule, updateLease } from '@/db/queries/leases';
 import { ApiError } from '@/lib/api/errors';
 import { parseBody, parseQuery, withAuth, zodIssues } from '@/lib/api/handler';
@@ -56,7 +57,6 @@ export const DELETE = withAuth({ scope: 'write:funders' }, ({ req, params }) => 
   const id = leaseId(params);
   const db = getDb();
   if (!getLeaseOfFunder(db, funderId, id)) throw new ApiError('not_found', `Lease ${id} does not exist for funder ${funderId}.`);
-  const today = todayUtc();
-  deleteLease(db, id, (lease) => assertLeaseDeletable(lease, firstInstalmentDue(db, id), today));
+  deleteLease(db, id, (lease) => assertLeaseDeletable(lease, leaseHasPayments(db, id)));
   return Response.json({ deleted: id });
 });

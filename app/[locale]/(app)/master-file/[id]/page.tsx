@@ -11,6 +11,7 @@ import { DeleteLeaseButton } from '@/components/master-file/delete-lease-button'
 import { LeaseHistory, LeaseTermsCard, LeaseValuationCard, ScheduleTable } from '@/components/master-file/lease-detail';
 import { SubPageHeader } from '@/components/master-file/sub-page-header';
 import { guardPage } from '@/components/shell/require-scope';
+import { LeasePaymentsCard } from '@/components/servicing/lease-payments-card';
 import { buttonClasses } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Link } from '@/i18n/navigation';
@@ -67,6 +68,9 @@ export default async function LeasePage({ params }: Props) {
                 <Pencil aria-hidden="true" />
                 {t('lease.edit')}
               </Link>
+              <a href="#payments" className={buttonClasses({ variant: 'outline' })}>
+                {(await getTranslations('servicing'))('record.title')}
+              </a>
               <DeleteLeaseButton leaseId={lease.id} funderId={funder.id} contractNumber={lease.contractNumber} />
             </>
           ) : null
@@ -112,6 +116,7 @@ export default async function LeasePage({ params }: Props) {
           <ScheduleTable lease={lease} rows={rows} totals={totals} residualDueDate={residualDueDate} />
         </CardContent>
       </Card>
+      <LeasePaymentsCard lease={lease} funderId={funder.id} canWrite={canWrite} />
       <Card className="mt-6">
         <CardHeader>
           <CardTitle>{t('history.title')}</CardTitle>

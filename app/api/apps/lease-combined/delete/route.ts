@@ -1,6 +1,7 @@
 import type { NextRequest } from 'next/server';
 import { getDb } from '@/db';
-import { assertLeaseDeletable, firstInstalmentDue, getLeaseOfFunder, todayUtc } from '@/db/queries/lease-register';
+import { leaseHasPayments } from '@/db/queries/payments';
+import { assertLeaseDeletable, getLeaseOfFunder } from '@/db/queries/lease-register';
 import { deleteLease } from '@/db/queries/leases';
 import { ApiError } from '@/lib/api/errors';
 import { parseBody, parseQuery, withAuth } from '@/lib/api/handler';
@@ -24,7 +25,6 @@ export const DELETE = withAuth({ scope: 'write:funders' }, async ({ req }) => {
   const id = await idOf(req, fromQuery);
   const db = getDb();
   if (!getLeaseOfFunder(db, funderId, id)) throw new ApiError('not_found', `Lease ${id} does not exist for funder ${funderId}.`);
-  const today = todayUtc();
-  deleteLease(db, id, (lease) => assertLeaseDeletable(lease, firstInstalmentDue(db, id), today));
+  deleteLease(db, id, (lease) => assertLeaseDeletable(lease, leaseHasPayments(db, id)));
   return Response.json({ deleted: id });
 });

@@ -1,0 +1,16 @@
+import { getDb } from '@/db';
+import { reversePayment } from '@/db/queries/payments';
+import { parseBody, parseQuery, withAuth } from '@/lib/api/handler';
+import { pathId } from '@/lib/servicing/api';
+import { paymentReverseBody, servicingFunderQuery } from '@/lib/validations/servicing';
+
+export const dynamic = 'force-dynamic';
+
+/** POST /api/payments/{id}/reverse — a reversal entry undoing the payment; the lease's allocation is recomputed (201; 409 when already reversed). */
+export const POST = withAuth({ scope: 'write:funders' }, async ({ req, params, principal }) => {
+  const id = pathId(params, 'id', 'payment');
+  const { funderId } = parseQuery(req, servicingFunderQuery);
+  const body = await parseBody(req, paymentReverseBody);
+  const reversal = reversePayment(getDb(), funderId, id, body, principal.user.id);
+  return Response.json({ reversal }, { status: 201 });
+});

@@ -1,0 +1,14 @@
+import { getDb } from '@/db';
+import { getImport } from '@/db/queries/payments';
+import { parseQuery, withAuth } from '@/lib/api/handler';
+import { pathId } from '@/lib/servicing/api';
+import { servicingFunderQuery } from '@/lib/validations/servicing';
+
+export const dynamic = 'force-dynamic';
+
+/** GET /api/payments/imports/{id} — an import with its per-line results. */
+export const GET = withAuth({ scope: 'read:funders' }, ({ req, params }) => {
+  const id = pathId(params, 'id', 'import');
+  const { funderId } = parseQuery(req, servicingFunderQuery);
+  return Response.json({ import: getImport(getDb(), funderId, id) });
+});

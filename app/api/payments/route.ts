@@ -1,0 +1,21 @@
+import { getDb } from '@/db';
+import { listPayments, recordPayment } from '@/db/queries/payments';
+import { parseBody, parseQuery, withAuth } from '@/lib/api/handler';
+import { paymentCreateBody, paymentListQuery, servicingFunderQuery } from '@/lib/validations/servicing';
+
+export const dynamic = 'force-dynamic';
+
+/** GET /api/payments — one page of the funder's ledger (payments and reversals, newest first) with per-currency totals of the filtered set. */
+export const GET = withAuth({ scope: 'read:funders' }, ({ req }) => {
+  const { funderId, lease, lessee, from, to, method, q, page, perPage } = parseQuery(req, paymentListQuery);
+  const { rows, total, totals } = listPayments(getDb(), funderId, { leaseId: lease, lesseeId: lessee, from, to, method, q, page, perPage });
+  return Response.json({ payments: rows, total, totals, page, perPage });
+});
+
+/** POST /api/payments — records a payment on a lease and recomputes its allocation (201). */
+export const POST = withAuth({ scope: 'write:funders' }, async ({ req, principal }) => {
+  const { funderId } = parseQuery(req, servicingFunderQuery);
+  const body = await parseBody(req, paymentCreateBody);
+  const payment = recordPayment(getDb(), funderId, body, principal.user.id);
+  return Response.json({ payment }, { status: 201, headers: { location: `/api/payments?lease=${payment.leaseId}` } });
+});

@@ -1,0 +1,14 @@
+import { getDb } from '@/db';
+import { parseQuery, withAuth } from '@/lib/api/handler';
+import { pathId, todayIso } from '@/lib/servicing/api';
+import { lesseeServicing } from '@/lib/servicing/views';
+import { behaviourDetailQuery } from '@/lib/validations/servicing';
+
+export const dynamic = 'force-dynamic';
+
+/** GET /api/servicing/behaviour/{lesseeId} — one lessee's behaviour (per currency), its leases' delinquency and its recent payments. */
+export const GET = withAuth({ scope: 'read:funders' }, ({ req, params }) => {
+  const lesseeId = pathId(params, 'lesseeId', 'lessee');
+  const { funderId, asOf } = parseQuery(req, behaviourDetailQuery);
+  return Response.json(lesseeServicing(getDb(), funderId, lesseeId, asOf ?? todayIso()));
+});

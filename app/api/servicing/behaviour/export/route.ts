@@ -1,0 +1,19 @@
+import { getTranslations } from 'next-intl/server';
+import { getDb } from '@/db';
+import { parseQuery, withAuth } from '@/lib/api/handler';
+import { exportResponse } from '@/lib/exports';
+import { todayIso } from '@/lib/servicing/api';
+import { behaviourExportColumns } from '@/lib/servicing/export-columns';
+import { behaviourRows, filterSortBehaviour } from '@/lib/servicing/views';
+import { behaviourExportQuery } from '@/lib/validations/servicing';
+
+export const dynamic = 'force-dynamic';
+
+/** GET /api/servicing/behaviour/export?format=csv|xlsx — the whole filtered clients-behaviour table, headers in `locale`. */
+export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
+  const { funderId, asOf, q, bucket, late, sort, dir, format, locale } = parseQuery(req, behaviourExportQuery);
+  const day = asOf ?? todayIso();
+  const rows = filterSortBehaviour(behaviourRows(getDb(), funderId, day), { q, bucket, late, sort, dir });
+  const t = await getTranslations({ locale, namespace: 'servicing' });
+  return exportResponse(format, `clients-behaviour-${day}`, behaviourExportColumns((k) => t(k)), [rows], t('behaviour.sheetName'));
+});

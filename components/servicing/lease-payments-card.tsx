@@ -1,0 +1,47 @@
+import { getFormatter, getTranslations } from 'next-intl/server';
+import { getDb } from '@/db';
+import { listPayments } from '@/db/queries/payments';
+import { Amount } from '@/components/ui/amount';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Link } from '@/i18n/navigation';
+import { formatDecimal } from '@/lib/format';
+import { todayIso } from '@/lib/servicing/api';
+import { getServicingBook } from '@/lib/servicing/book';
+import { bucketLabel } from '@/lib/servicing/view-keys';
+import { PaymentsTable } from './payments-table';
+import { RecordPaymentForm } from './record-payment-form';
+
+/** The Master File lease page's servicing card: DPD and arrears today, the record-payment form (writers) and the lease's ledger. */
+export async function LeasePaymentsCard({ lease, funderId, canWrite }: { lease: { id: number; contractNumber: string; currency: string }; funderId: number; canWrite: boolean }) {
+  const t = await getTranslations('servicing');
+  const format = await getFormatter();
+  const db = getDb();
+  const state = getServicingBook(db, funderId, todayIso()).byLeaseId.get(lease.id);
+  const list = listPayments(db, funderId, { leaseId: lease.id, page: 1, perPage: 100 });
+  return (
+    <Card className="mt-6" id="payments">
+      <CardHeader>
+        <CardTitle>{t('lease.title')}</CardTitle>
+        <CardDescription>
+          {state ? (
+            <span data-testid="lease-servicing-state">
+              {t('lease.state', { dpd: formatDecimal(format, state.dpd), bucket: bucketLabel(state.bucket, t('buckets.current')) })} <Amount minor={state.arrearsTotal} currency={lease.currency} />
+            </span>
+          ) : (
+            t('lease.notInBook')
+          )}{' '}
+          <Link href={{ pathname: '/servicing/payments', query: { lease: String(lease.id) } }} className="text-primary-strong hover:underline">
+            {t('lease.openLedger')}
+          </Link>
+        </CardDescription>
+      </CardHeader>
+      {canWrite ? (
+        <CardContent>
+          <h3 className="mb-3 text-[15px] font-medium text-heading">{t('record.title')}</h3>
+          <RecordPaymentForm funderId={funderId} lease={lease} />
+        </CardContent>
+      ) : null}
+      {list.rows.length > 0 ? <PaymentsTable rows={list.rows} funderId={funderId} canWrite={canWrite} showLease={false} /> : <CardContent>{t('lease.noPayments')}</CardContent>}
+    </Card>
+  );
+}

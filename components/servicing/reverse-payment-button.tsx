@@ -1,0 +1,57 @@
+'use client';
+
+import { Undo2 } from 'lucide-react';
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { useRouter } from '@/i18n/navigation';
+
+function todayIso(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+/** Reverses a payment after a confirmation step (a reversal entry; the payment itself stays in the ledger). */
+export function ReversePaymentButton({ paymentId, funderId, receivedOn }: { paymentId: number; funderId: number; receivedOn: string }) {
+  const t = useTranslations('servicing.reverse');
+  const router = useRouter();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const reverse = async () => {
+    setBusy(true);
+    try {
+      const reversedOn = todayIso() < receivedOn ? receivedOn : todayIso();
+      const res = await fetch(`/api/payments/${paymentId}/reverse?funderId=${funderId}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ reversedOn }),
+      });
+      if (res.ok) {
+        toast.success(t('done'));
+        router.refresh();
+      } else toast.error(res.status === 409 ? t('already') : t('failed'));
+    } catch {
+      toast.error(t('failed'));
+    } finally {
+      setBusy(false);
+      setConfirming(false);
+    }
+  };
+
+  return confirming ? (
+    <span className="inline-flex items-center gap-1" role="group" aria-label={t('confirmLabel')}>
+      <Button variant="danger" size="sm" onClick={reverse} disabled={busy}>
+        {t('confirm')}
+      </Button>
+      <Button variant="ghost" size="sm" onClick={() => setConfirming(false)}>
+        {t('cancel')}
+      </Button>
+    </span>
+  ) : (
+    <Button variant="ghost" size="sm" onClick={() => setConfirming(true)}>
+      <Undo2 aria-hidden="true" />
+      {t('action')}
+    </Button>
+  );
+}

@@ -1,0 +1,38 @@
+import { ChevronRight } from 'lucide-react';
+import { getTranslations } from 'next-intl/server';
+import type { ReactNode } from 'react';
+import { Link } from '@/i18n/navigation';
+
+type Crumb = { label: string; href?: string };
+
+/** Title of a servicing page outside the menu (payments, a lessee): Servicing › … linked, then the h1. */
+export async function ServicingHeader({ trail, title, description, actions }: { trail: Crumb[]; title: ReactNode; description?: ReactNode; actions?: ReactNode }) {
+  const tn = await getTranslations('nav');
+  const ts = await getTranslations('shell');
+  const crumbs: Crumb[] = [{ label: tn('servicing') }, ...trail];
+  return (
+    <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
+      <div className="min-w-0">
+        <nav aria-label={ts('breadcrumb')} className="mb-1">
+          <ol className="flex flex-wrap items-center gap-1 text-[13px]">
+            {crumbs.map((c, i) => (
+              <li key={`${c.label}-${i}`} className="flex items-center gap-1">
+                {i > 0 ? <ChevronRight className="size-3.5" aria-hidden="true" /> : null}
+                {c.href ? (
+                  <Link href={c.href} className="hover:text-primary-strong hover:underline">
+                    {c.label}
+                  </Link>
+                ) : (
+                  <span aria-current={i === crumbs.length - 1 ? 'page' : undefined}>{c.label}</span>
+                )}
+              </li>
+            ))}
+          </ol>
+        </nav>
+        <h1 className="text-2xl leading-tight font-medium text-heading">{title}</h1>
+        {description ? <p className="mt-1 text-[15px]">{description}</p> : null}
+      </div>
+      {actions ? <div className="flex flex-wrap items-center gap-3">{actions}</div> : null}
+    </div>
+  );
+}
