@@ -7,12 +7,13 @@
  * line's currency and are never added across currencies.
  */
 import type { Db } from '@/db/client';
-import { collectedByLease, leasesPurchasedIn, scheduledByLease, vatDueAndPaidByLease, type LeaseRef } from '@/db/queries/reports';
+import { collectedByLease, leasesPurchasedIn, scheduledByLease, type LeaseRef } from '@/db/queries/reports';
 import type { Funder } from '@/db/schema/portfolio';
 import { CURRENCY_CODES, roundHalfUp } from '@/lib/finance';
 import { addMonths } from '@/lib/finance/dates';
 import { bookLiability } from '@/lib/portfolio/liability';
-import { valueBook } from '@/lib/portfolio/valuation';
+import { loadBook, valueBook } from '@/lib/portfolio/valuation';
+import { getServicingBook } from '@/lib/servicing/book';
 
 import { SERVICING_REPORT_KINDS, type ServicingReportKind } from './constants';
 
@@ -193,12 +194,19 @@ function vat(db: Db, funder: Funder, range: { from: string; to: string }) {
     l.collected = c.vat;
     lines.set(c.leaseId, l);
   }
-  for (const a of vatDueAndPaidByLease(db, funder.id, range.to)) {
-    const arrears = a.due - a.paid;
-    if (arrears === 0) continue;
-    const l = lines.get(a.leaseId) ?? blank(a);
-    l.arrears = arrears;
-    lines.set(a.leaseId, l);
+  // VAT in arrears at the month's end: the servicing book's (the same figure as the Delinquency screens).
+  const book = loadBook(db, funder.id);
+  for (const a of getServicingBook(db, funder.id, range.to).leases) {
+    if (a.arrearsVat === 0) continue;
+    let l = lines.get(a.leaseId);
+    if (!l) {
+      const i = book.indexById.get(a.leaseId);
+      if (i === undefined) continue;
+      const r = book.leases[i]!;
+      l = blank({ leaseId: r.id, contractNumber: r.contractNumber, lesseeId: r.lesseeId, lesseeName: r.lesseeName, currency: r.currency });
+      lines.set(a.leaseId, l);
+    }
+    l.arrears = a.arrearsVat;
   }
   return { columns: [...REF_COLUMNS, ...money('invoiced', 'collected', 'arrears')], lines: [...lines.values()].sort((a, b) => (a.leaseId as number) - (b.leaseId as number)) };
 }
