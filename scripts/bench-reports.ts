@@ -9,7 +9,8 @@
  * resident memory sampled every 20 ms during the export (peak and rise over the level before it).
  * Target: every TTFB (cold and warm) < 2 s. Exit code 1 on a miss.
  *
- * Options: --leases N (default 100000), --port P (default 3525), --keep (keep the database).
+ * Options: --leases N (default 100000), --port P (default 3525), --keep (keep the database),
+ * --db FILE (use an already seeded database, e.g. from `npm run seed -- --leases 100000`, instead of seeding).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -28,6 +29,7 @@ const opt = (name: string, fallback: number) => {
 const LEASES = opt('--leases', 100_000);
 const PORT = opt('--port', 3525);
 const KEEP = args.includes('--keep');
+const GIVEN_DB = args.includes('--db') ? args[args.indexOf('--db') + 1] : undefined;
 const TARGET_MS = 2000;
 
 const now = () => performance.now();
@@ -121,7 +123,7 @@ async function main() {
     process.exit(2);
   }
   const dir = mkdtempSync(path.join(os.tmpdir(), 'quantum-bench-reports-'));
-  const dbPath = path.join(dir, 'quantum.db');
+  const dbPath = GIVEN_DB ? path.resolve(GIVEN_DB) : path.join(dir, 'quantum.db');
   const secret = randomBytes(32).toString('hex');
   const rows: string[][] = [];
   let failed = false;
@@ -131,11 +133,11 @@ async function main() {
   };
 
   try {
-    process.stdout.write(`Seeding ${LEASES.toLocaleString('en')} leases into ${dbPath} … `);
+    process.stdout.write(GIVEN_DB ? `Using ${dbPath} … ` : `Seeding ${LEASES.toLocaleString('en')} leases into ${dbPath} … `);
     const t0 = now();
     const db = openDb(dbPath);
     runMigrations(db);
-    seedIfEmpty(db, { leases: LEASES });
+    if (!GIVEN_DB) seedIfEmpty(db, { leases: LEASES });
     db.$client.pragma('wal_checkpoint(TRUNCATE)');
     const leaseCount = db.$client.prepare('select count(*) from leases').pluck().get() as number;
     const paymentCount = db.$client.prepare('select count(*) from payments').pluck().get() as number;
