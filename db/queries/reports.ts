@@ -4,11 +4,10 @@
  * Terminated contracts are not part of the book and are left out, as in listPortfolioLeases.
  * Allocations exist only for non-reversed payments (S1's ledger), so summing them needs no reversal test.
  */
-import { and, asc, between, eq, ne, notExists, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/sqlite-core';
+import { and, asc, between, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { leases, lessees, scheduleRows } from '../schema/portfolio';
-import { paymentAllocations, payments } from '../schema/servicing';
+import { paymentAllocations } from '../schema/servicing';
 
 export interface DateRange {
   from: string;
@@ -34,13 +33,6 @@ export interface ScheduledLine extends LeaseRef {
   gross: number;
 }
 
-const leaseRef = {
-  leaseId: leases.id,
-  contractNumber: leases.contractNumber,
-  lesseeId: leases.lesseeId,
-  lesseeName: lessees.name,
-  currency: leases.currency,
-};
 
 const sumOf = (col: Parameters<typeof sql>[1]) => sql<number>`coalesce(sum(${col}), 0)`.mapWith(Number);
 
@@ -62,7 +54,8 @@ export function scheduledByLease(db: DbOrTx, funderId: number, range: DateRange)
     order by s.lease_id`);
 }
 
-export interface CollectedLine extends LeaseRef {
+export interface CollectedLine {
+  leaseId: number;
   payments: number;
   /** Σ amount of the non-reversed payments received in the range. */
   received: number;
@@ -73,49 +66,36 @@ export interface CollectedLine extends LeaseRef {
   credit: number;
 }
 
-const reversal = alias(payments, 'reversal');
-
 /**
- * Per lease, the non-reversed payments received in the range and how they are allocated by component
- * (allocations of those payments, whatever the instalment they went to). Σ components = received.
+ * Per lease, the non-reversed payments received in the range (Σ of their amounts, from the payments
+ * themselves) and how they are allocated by component (allocations of those payments, whatever the
+ * instalment they went to), in lease id order. Σ components = received when the ledger is sound.
+ * Both read the month's payments through the (funder, received_on) index; lease details are the
+ * caller's (the book has them in memory).
  */
 export function collectedByLease(db: DbOrTx, funderId: number, range: DateRange): CollectedLine[] {
-  const received = db
-    .select({
-      ...leaseRef,
-      payments: sql<number>`count(*)`.mapWith(Number),
-      received: sumOf(payments.amount),
-    })
-    .from(payments)
-    .innerJoin(leases, eq(payments.leaseId, leases.id))
-    .innerJoin(lessees, eq(leases.lesseeId, lessees.id))
-    .where(
-      and(
-        eq(payments.funderId, funderId),
-        eq(payments.kind, 'payment'),
-        between(payments.receivedOn, range.from, range.to),
-        notExists(db.select({ one: sql`1` }).from(reversal).where(eq(reversal.reversesId, payments.id))),
-      ),
-    )
-    .groupBy(leases.id)
-    .orderBy(asc(leases.id))
-    .all();
-  const parts = db
-    .select({ leaseId: paymentAllocations.leaseId, component: paymentAllocations.component, amount: sumOf(paymentAllocations.amount) })
-    .from(paymentAllocations)
-    .innerJoin(payments, eq(paymentAllocations.paymentId, payments.id))
-    .where(and(eq(payments.funderId, funderId), eq(payments.kind, 'payment'), between(payments.receivedOn, range.from, range.to)))
-    .groupBy(paymentAllocations.leaseId, paymentAllocations.component)
-    .all();
-  const byLease = new Map<number, Record<string, number>>();
-  for (const p of parts) {
-    const m = byLease.get(p.leaseId) ?? {};
-    m[p.component] = p.amount;
-    byLease.set(p.leaseId, m);
-  }
+  const received = db.all<{ leaseId: number; payments: number; received: number }>(sql`
+    select p.lease_id as leaseId, count(*) as payments, sum(p.amount) as received
+    from payments p indexed by payments_funder_date_idx
+    where p.funder_id = ${funderId} and p.received_on between ${range.from} and ${range.to} and p.kind = 'payment'
+      and not exists (select 1 from payments r where r.reverses_id = p.id)
+    group by p.lease_id
+    order by p.lease_id`);
+  const parts = db.all<{ leaseId: number; vat: number; fee: number; interest: number; principal: number; credit: number }>(sql`
+    select a.lease_id as leaseId,
+      sum(case when a.component = 'vat' then a.amount else 0 end) as vat,
+      sum(case when a.component = 'fee' then a.amount else 0 end) as fee,
+      sum(case when a.component = 'interest' then a.amount else 0 end) as interest,
+      sum(case when a.component = 'principal' then a.amount else 0 end) as principal,
+      sum(case when a.component = 'credit' then a.amount else 0 end) as credit
+    from payments p indexed by payments_funder_date_idx
+    join payment_allocations a on a.payment_id = p.id
+    where p.funder_id = ${funderId} and p.received_on between ${range.from} and ${range.to} and p.kind = 'payment'
+    group by a.lease_id`);
+  const byLease = new Map(parts.map((p) => [p.leaseId, p]));
   return received.map((r) => {
-    const m = byLease.get(r.leaseId) ?? {};
-    return { ...r, vat: m.vat ?? 0, fee: m.fee ?? 0, interest: m.interest ?? 0, principal: m.principal ?? 0, credit: m.credit ?? 0 };
+    const m = byLease.get(r.leaseId);
+    return { ...r, vat: m?.vat ?? 0, fee: m?.fee ?? 0, interest: m?.interest ?? 0, principal: m?.principal ?? 0, credit: m?.credit ?? 0 };
   });
 }
 

@@ -8,6 +8,7 @@
  */
 import type { Db } from '@/db/client';
 import { collectedByLease, leasesPurchasedIn, scheduledByLease, type LeaseRef } from '@/db/queries/reports';
+import { servicingStamp } from '@/db/queries/servicing';
 import type { Funder } from '@/db/schema/portfolio';
 import { CURRENCY_CODES, roundHalfUp } from '@/lib/finance';
 import { addMonths } from '@/lib/finance/dates';
@@ -51,7 +52,18 @@ export function lastCompleteMonth(today: string): string {
   return addMonths(`${today.slice(0, 7)}-01`, -1).slice(0, 7);
 }
 
-const ref = (r: LeaseRef) => ({ leaseId: r.leaseId, contractNumber: r.contractNumber, lesseeName: r.lesseeName, currency: r.currency });
+const ref = (r: Pick<LeaseRef, 'leaseId' | 'contractNumber' | 'lesseeName' | 'currency'>) => ({ leaseId: r.leaseId, contractNumber: r.contractNumber, lesseeName: r.lesseeName, currency: r.currency });
+
+/** Collections per lease with the lease's identification from the book (leases outside the book are not reported). */
+function collectedWithRefs(db: Db, funder: Funder, range: { from: string; to: string }) {
+  const book = loadBook(db, funder.id);
+  return collectedByLease(db, funder.id, range).flatMap((c) => {
+    const i = book.indexById.get(c.leaseId);
+    if (i === undefined) return [];
+    const l = book.leases[i]!;
+    return [{ ...c, contractNumber: l.contractNumber, lesseeId: l.lesseeId, lesseeName: l.lesseeName, currency: l.currency }];
+  });
+}
 const REF_COLUMNS: ReportColumn[] = [
   { id: 'leaseId', kind: 'integer' },
   { id: 'contractNumber', kind: 'text' },
@@ -80,7 +92,7 @@ export function totalsOf(columns: readonly ReportColumn[], lines: readonly Repor
 
 function collections(db: Db, funder: Funder, range: { from: string; to: string }) {
   const scheduled = scheduledByLease(db, funder.id, range);
-  const collected = collectedByLease(db, funder.id, range);
+  const collected = collectedWithRefs(db, funder, range);
   const lines = new Map<number, ReportLine>();
   const blank = (r: LeaseRef): ReportLine => ({
     ...ref(r),
@@ -130,7 +142,7 @@ function collections(db: Db, funder: Funder, range: { from: string; to: string }
 }
 
 function distributions(db: Db, funder: Funder, range: { from: string; to: string }) {
-  const lines = collectedByLease(db, funder.id, range).map((c) => {
+  const lines = collectedWithRefs(db, funder, range).map((c) => {
     const servicingFee = roundHalfUp(c.received * funder.servicingFee);
     return { ...ref(c), received: c.received, servicingFeeRate: funder.servicingFee, servicingFee, distributed: c.received - servicingFee };
   });
@@ -188,7 +200,7 @@ function vat(db: Db, funder: Funder, range: { from: string; to: string }) {
   const lines = new Map<number, ReportLine>();
   const blank = (r: LeaseRef): ReportLine => ({ ...ref(r), invoiced: 0, collected: 0, arrears: 0 });
   for (const s of scheduledByLease(db, funder.id, range)) if (s.vat !== 0) lines.set(s.leaseId, { ...blank(s), invoiced: s.vat });
-  for (const c of collectedByLease(db, funder.id, range)) {
+  for (const c of collectedWithRefs(db, funder, range)) {
     if (c.vat === 0) continue;
     const l = lines.get(c.leaseId) ?? blank(c);
     l.collected = c.vat;
@@ -219,7 +231,7 @@ function totalCf(db: Db, funder: Funder, range: { from: string; to: string }) {
     return l;
   };
   for (const s of scheduledByLease(db, funder.id, range)) line(s.currency).scheduled = (line(s.currency).scheduled as number) + s.vat + s.fee + s.interest + s.principal;
-  for (const c of collectedByLease(db, funder.id, range)) line(c.currency).collected = (line(c.currency).collected as number) + c.received;
+  for (const c of collectedWithRefs(db, funder, range)) line(c.currency).collected = (line(c.currency).collected as number) + c.received;
   for (const c of liabilityMonth(db, funder, range)) {
     const l = line(c.currency);
     l.liabilityPrincipal = c.principal[0]!;
@@ -249,9 +261,22 @@ const BUILDERS: Record<ServicingReportKind, (db: Db, funder: Funder, range: { fr
   'total-cf': totalCf,
 };
 
+// Built reports, process-wide, keyed by everything they read: the funder's data version (leases,
+// settings) and the ledger's stamp (S1: the last payment id), so a cached report is never stale and
+// the screen, the JSON API and a kept file of the same month share one build.
+const g = globalThis as { __quantumServicingReports?: Map<string, ServicingReport> };
+const reportCache = (g.__quantumServicingReports ??= new Map());
+const MAX_CACHED_REPORTS = 24;
+
 /** One servicing report of a funder for a month (YYYY-MM). */
 export function buildServicingReport(db: Db, funder: Funder, kind: ServicingReportKind, month: string): ServicingReport {
+  const key = `${funder.id}:${servicingStamp(db, funder.id)}:${funder.advanceRate}:${funder.facilityRate}:${funder.servicingFee}:${kind}:${month}`;
+  const hit = reportCache.get(key);
+  if (hit) return hit;
   const range = monthRange(month);
   const { columns, lines } = BUILDERS[kind](db, funder, range);
-  return { kind, month, ...range, columns, lines, totals: totalsOf(columns, lines) };
+  const report = { kind, month, ...range, columns, lines, totals: totalsOf(columns, lines) };
+  reportCache.set(key, report);
+  while (reportCache.size > MAX_CACHED_REPORTS) reportCache.delete(reportCache.keys().next().value!);
+  return report;
 }
