@@ -7,7 +7,7 @@
  * line's currency and are never added across currencies.
  */
 import type { Db } from '@/db/client';
-import { collectedByLease, leasesPurchasedIn, scheduledByLease, type LeaseRef } from '@/db/queries/reports';
+import { collectedByLease, leasesPurchasedIn, scheduledByLease, type CollectedLine, type LeaseRef, type ScheduledLine } from '@/db/queries/reports';
 import { servicingStamp } from '@/db/queries/servicing';
 import type { Funder } from '@/db/schema/portfolio';
 import { CURRENCY_CODES, roundHalfUp } from '@/lib/finance';
@@ -54,16 +54,33 @@ export function lastCompleteMonth(today: string): string {
 
 const ref = (r: Pick<LeaseRef, 'leaseId' | 'contractNumber' | 'lesseeName' | 'currency'>) => ({ leaseId: r.leaseId, contractNumber: r.contractNumber, lesseeName: r.lesseeName, currency: r.currency });
 
-/** Collections per lease with the lease's identification from the book (leases outside the book are not reported). */
-function collectedWithRefs(db: Db, funder: Funder, range: { from: string; to: string }) {
+// The month's schedule sums and collections, shared by the reports of the same month (Collections,
+// Distributions, VAT and Total CF read the same two queries), keyed like the reports themselves.
+type MonthData = { scheduled: ScheduledLine[]; collected: (CollectedLine & LeaseRef)[] };
+const g0 = globalThis as { __quantumReportMonths?: Map<string, MonthData> };
+const monthCache = (g0.__quantumReportMonths ??= new Map<string, MonthData>());
+
+function monthData(db: Db, funder: Funder, range: { from: string; to: string }): MonthData {
+  const key = `${funder.id}:${servicingStamp(db, funder.id)}:${range.from}`;
+  const hit = monthCache.get(key);
+  if (hit) return hit;
   const book = loadBook(db, funder.id);
-  return collectedByLease(db, funder.id, range).flatMap((c) => {
+  // Lease details come from the book (in memory); leases outside the book are not reported.
+  const collected = collectedByLease(db, funder.id, range).flatMap((c) => {
     const i = book.indexById.get(c.leaseId);
     if (i === undefined) return [];
     const l = book.leases[i]!;
     return [{ ...c, contractNumber: l.contractNumber, lesseeId: l.lesseeId, lesseeName: l.lesseeName, currency: l.currency }];
   });
+  const data = { scheduled: scheduledByLease(db, funder.id, range), collected };
+  monthCache.set(key, data);
+  while (monthCache.size > 6) monthCache.delete(monthCache.keys().next().value!);
+  return data;
 }
+
+const collectedWithRefs = (db: Db, funder: Funder, range: { from: string; to: string }) => monthData(db, funder, range).collected;
+const scheduledOf = (db: Db, funder: Funder, range: { from: string; to: string }) => monthData(db, funder, range).scheduled;
+
 const REF_COLUMNS: ReportColumn[] = [
   { id: 'leaseId', kind: 'integer' },
   { id: 'contractNumber', kind: 'text' },
@@ -91,7 +108,7 @@ export function totalsOf(columns: readonly ReportColumn[], lines: readonly Repor
 }
 
 function collections(db: Db, funder: Funder, range: { from: string; to: string }) {
-  const scheduled = scheduledByLease(db, funder.id, range);
+  const scheduled = scheduledOf(db, funder, range);
   const collected = collectedWithRefs(db, funder, range);
   const lines = new Map<number, ReportLine>();
   const blank = (r: LeaseRef): ReportLine => ({
@@ -199,7 +216,7 @@ function liability(db: Db, funder: Funder, range: { from: string; to: string }) 
 function vat(db: Db, funder: Funder, range: { from: string; to: string }) {
   const lines = new Map<number, ReportLine>();
   const blank = (r: LeaseRef): ReportLine => ({ ...ref(r), invoiced: 0, collected: 0, arrears: 0 });
-  for (const s of scheduledByLease(db, funder.id, range)) if (s.vat !== 0) lines.set(s.leaseId, { ...blank(s), invoiced: s.vat });
+  for (const s of scheduledOf(db, funder, range)) if (s.vat !== 0) lines.set(s.leaseId, { ...blank(s), invoiced: s.vat });
   for (const c of collectedWithRefs(db, funder, range)) {
     if (c.vat === 0) continue;
     const l = lines.get(c.leaseId) ?? blank(c);
@@ -230,7 +247,7 @@ function totalCf(db: Db, funder: Funder, range: { from: string; to: string }) {
     if (!l) by.set(currency, (l = { currency, scheduled: 0, collected: 0, liabilityPrincipal: 0, liabilityInterest: 0, liabilityVat: 0, liabilityTotal: 0, netScheduled: 0, netActual: 0 }));
     return l;
   };
-  for (const s of scheduledByLease(db, funder.id, range)) line(s.currency).scheduled = (line(s.currency).scheduled as number) + s.vat + s.fee + s.interest + s.principal;
+  for (const s of scheduledOf(db, funder, range)) line(s.currency).scheduled = (line(s.currency).scheduled as number) + s.vat + s.fee + s.interest + s.principal;
   for (const c of collectedWithRefs(db, funder, range)) line(c.currency).collected = (line(c.currency).collected as number) + c.received;
   for (const c of liabilityMonth(db, funder, range)) {
     const l = line(c.currency);
