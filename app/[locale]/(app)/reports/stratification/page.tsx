@@ -1,14 +1,103 @@
-import { setRequestLocale } from 'next-intl/server';
+import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
+import { Layers } from 'lucide-react';
+import { getDb } from '@/db';
+import { BucketChart } from '@/components/reports/bucket-chart';
+import { ExportLinks } from '@/components/reports/export-links';
+import { FIELD, QueryForm, SELECT } from '@/components/reports/query-form';
+import { ConcentrationTable, StratTable } from '@/components/reports/strat-tables';
 import { metadataFor } from '@/components/shell/page-metadata';
-import { PlaceholderPage } from '@/components/shell/placeholder-page';
+import { PageHeader } from '@/components/shell/page-header';
+import { guardPage } from '@/components/shell/require-scope';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { formatDecimal, formatIsoDate } from '@/lib/format';
+import { parseLenient } from '@/lib/portfolio/cash-flow-table';
+import { getActiveFunder } from '@/lib/portfolio/funder-context';
+import { STRAT_DIMENSIONS } from '@/lib/reports/constants';
+import { bucketLabel } from '@/lib/reports/labels';
+import { reportBook, stratificationOf } from '@/lib/reports/service';
+import { stratificationQuery } from '@/lib/validations/reports';
 
-type Props = { params: Promise<{ locale: string }> };
+type Props = {
+  params: Promise<{ locale: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 export const generateMetadata = metadataFor('stratification');
 
-/** Not built yet: the scope check and a "not available yet" panel. Replace the body when the feature lands. */
-export default async function StratificationPage({ params }: Props) {
+/** Reports → Stratification: a dimension's buckets per currency with totals, a chart and the top-10 lessees. */
+export default async function StratificationPage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  return <PlaceholderPage locale={locale} page="stratification" />;
+  const access = await guardPage(locale, 'stratification');
+  if (!access.ok) return access.forbidden;
+
+  const t = await getTranslations('reports');
+  const format = await getFormatter();
+  const db = getDb();
+  const funder = await getActiveFunder(db);
+  const { value: query } = parseLenient(stratificationQuery.omit({ funderId: true }), await searchParams);
+  const book = reportBook(db, funder.id, query.asOf);
+  const strat = stratificationOf(db, book, query.dimension);
+  const tr = (k: string, v?: Record<string, string | number>) => t(k as never, v as never);
+
+  return (
+    <>
+      <PageHeader
+        page="stratification"
+        description={t('strat.subtitle', { funder: funder.name })}
+        actions={<ExportLinks endpoint="/api/reports/stratification" query={{ funderId: String(funder.id), dimension: query.dimension, asOf: book.cutOff, locale }} />}
+      />
+      <Card className="mb-6">
+        <CardContent className="flex flex-wrap items-end justify-between gap-4 pt-5 pb-5">
+          <QueryForm>
+            <label className={FIELD}>
+              {t('strat.dimension')}
+              <select name="dimension" defaultValue={query.dimension} className={SELECT} data-testid="strat-dimension">
+                {STRAT_DIMENSIONS.map((d) => (
+                  <option key={d} value={d}>{t(`dimensions.${d}`)}</option>
+                ))}
+              </select>
+            </label>
+            <label className={FIELD}>
+              {t('asOf')}
+              <input type="date" name="asOf" defaultValue={book.cutOff} className={SELECT} />
+            </label>
+          </QueryForm>
+          <p className="text-[13px]" data-testid="strat-basis">{t('strat.basis', { cutOff: formatIsoDate(format, book.cutOff, 'long') })}</p>
+        </CardContent>
+      </Card>
+      {strat.currencies.length === 0 ? (
+        <EmptyState icon={Layers} title={t('emptyTitle')}>{t('emptyBook')}</EmptyState>
+      ) : (
+        <div className="grid gap-6">
+          {strat.currencies.map((c) => (
+            <Card key={c.currency} data-testid={`strat-${c.currency}`}>
+              <CardHeader>
+                <CardTitle>{t('strat.currencyTitle', { currency: c.currency, dimension: t(`dimensions.${query.dimension}`) })}</CardTitle>
+                <CardDescription>{t('strat.currencyHint', { count: c.total.count, countText: formatDecimal(format, c.total.count) })}</CardDescription>
+              </CardHeader>
+              <StratTable strat={c} dimension={query.dimension} />
+              <CardContent className="grid gap-6 pt-5 lg:grid-cols-2">
+                <div data-testid={`strat-chart-${c.currency}`}>
+                  <BucketChart
+                    id={`strat-chart-${c.currency}`}
+                    title={t('strat.chartTitle', { currency: c.currency })}
+                    summary={t('strat.chartSummary', { currency: c.currency, dimension: t(`dimensions.${query.dimension}`) })}
+                    currency={c.currency}
+                    seriesLabel={t('strat.columns.outstanding')}
+                    bars={c.buckets.map((b) => ({ label: bucketLabel(tr, format, query.dimension, b), value: b.outstanding }))}
+                  />
+                </div>
+                <div>
+                  <h3 className="mb-2 text-[15px] font-medium text-heading">{t('strat.top10', { currency: c.currency })}</h3>
+                  <ConcentrationTable strat={c} />
+                </div>
+              </CardContent>
+            </Card>
+          ))}
+        </div>
+      )}
+    </>
+  );
 }

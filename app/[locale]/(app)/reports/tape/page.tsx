@@ -1,14 +1,121 @@
-import { setRequestLocale } from 'next-intl/server';
+import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
+import { Table2 } from 'lucide-react';
+import { getDb } from '@/db';
+import { Pagination } from '@/components/portfolio/pagination';
+import { ExportLinks } from '@/components/reports/export-links';
+import { FIELD, QueryForm, SELECT } from '@/components/reports/query-form';
+import { REGION, TABLE, TD, TD_LEFT, TH, TH_LEFT } from '@/components/reports/table-styles';
 import { metadataFor } from '@/components/shell/page-metadata';
-import { PlaceholderPage } from '@/components/shell/placeholder-page';
+import { PageHeader } from '@/components/shell/page-header';
+import { guardPage } from '@/components/shell/require-scope';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { formatDecimal, formatIsoDate, formatMoney, formatPercent } from '@/lib/format';
+import { parseLenient } from '@/lib/portfolio/cash-flow-table';
+import { getActiveFunder } from '@/lib/portfolio/funder-context';
+import { reportBook, tapeSourceOf } from '@/lib/reports/service';
+import { TAPE_COLUMNS, tapeHeader, tapePage, type TapeRow } from '@/lib/reports/tape';
+import { tapeQuery } from '@/lib/validations/reports';
 
-type Props = { params: Promise<{ locale: string }> };
+type Props = {
+  params: Promise<{ locale: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 export const generateMetadata = metadataFor('tape');
 
-/** Not built yet: the scope check and a "not available yet" panel. Replace the body when the feature lands. */
-export default async function TapePage({ params }: Props) {
+const PATH = '/reports/tape';
+
+/** Reports → Tape: one row per lease with the ESMA leasing-template names, a page at a time; the whole tape streams as CSV or XLSX. */
+export default async function TapePage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  return <PlaceholderPage locale={locale} page="tape" />;
+  const access = await guardPage(locale, 'tape');
+  if (!access.ok) return access.forbidden;
+
+  const t = await getTranslations('reports');
+  const format = await getFormatter();
+  const db = getDb();
+  const funder = await getActiveFunder(db);
+  const { value: query } = parseLenient(tapeQuery.omit({ funderId: true, format: true }), await searchParams);
+  const book = reportBook(db, funder.id, query.asOf);
+  const { src, delinquency } = tapeSourceOf(db, book);
+  const rows = tapePage(src, (query.page - 1) * query.perPage, query.perPage, delinquency);
+  const total = book.valuation.count;
+  const cell = (c: (typeof TAPE_COLUMNS)[number], r: TapeRow) => {
+    const v = r[c.id];
+    if (v === null || v === undefined || v === '') return '—';
+    if (c.money) return formatMoney(format, Number(v), r.currency);
+    if (c.kind === 'percent') return formatPercent(format, Number(v));
+    if (c.kind === 'date') return formatIsoDate(format, String(v), 'short');
+    if (c.kind === 'integer' && c.id !== 'leaseId' && c.id !== 'lesseeId') return formatDecimal(format, Number(v));
+    return String(v);
+  };
+  const baseQuery = { ...(query.asOf ? { asOf: query.asOf } : {}), perPage: String(query.perPage) };
+
+  return (
+    <>
+      <PageHeader
+        page="tape"
+        description={t('tape.subtitle', { funder: funder.name })}
+        actions={<ExportLinks endpoint="/api/reports/tape" query={{ funderId: String(funder.id), asOf: book.cutOff }} />}
+      />
+      <Card className="mb-6">
+        <CardContent className="flex flex-wrap items-end justify-between gap-4 pt-5 pb-5">
+          <QueryForm>
+            <label className={FIELD}>
+              {t('asOf')}
+              <input type="date" name="asOf" defaultValue={book.cutOff} className={SELECT} />
+            </label>
+          </QueryForm>
+          <p className="text-[13px]" data-testid="tape-basis">
+            {t('tape.basis', { cutOff: formatIsoDate(format, book.cutOff, 'long'), count: total, countText: formatDecimal(format, total) })}
+          </p>
+        </CardContent>
+      </Card>
+      {total === 0 ? (
+        <EmptyState icon={Table2} title={t('emptyTitle')}>{t('emptyBook')}</EmptyState>
+      ) : (
+        <Card>
+          <CardHeader>
+            <CardTitle>{t('tape.previewTitle')}</CardTitle>
+            <CardDescription>{t('tape.previewHint')}</CardDescription>
+          </CardHeader>
+          <div className={REGION} role="region" aria-label={t('tape.previewTitle')} tabIndex={0}>
+            <table className={TABLE} data-testid="tape-table">
+              <caption className="sr-only">{t('tape.previewTitle')}</caption>
+              <thead>
+                <tr>
+                  {TAPE_COLUMNS.map((c) => (
+                    <th key={c.id} scope="col" className={c.kind === 'text' || c.kind === 'date' ? TH_LEFT : TH}>
+                      {tapeHeader(c)}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r) => (
+                  <tr key={r.leaseId} className="h-8">
+                    {TAPE_COLUMNS.map((c) => (
+                      <td key={c.id} className={`${c.kind === 'text' || c.kind === 'date' ? TD_LEFT : TD} ${c.money && Number(r[c.id]) < 0 ? 'text-danger-text' : ''}`}>
+                        {cell(c, r)}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pagination
+            pathname={PATH}
+            queryFor={(page) => ({ ...baseQuery, page: String(page) })}
+            page={query.page}
+            pageCount={Math.max(1, Math.ceil(total / query.perPage))}
+            total={total}
+            perPage={query.perPage}
+          />
+        </Card>
+      )}
+    </>
+  );
 }

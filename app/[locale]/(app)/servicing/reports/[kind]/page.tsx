@@ -1,20 +1,150 @@
-import { setRequestLocale } from 'next-intl/server';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
+import { FileBarChart } from 'lucide-react';
+import { getDb } from '@/db';
+import { todayUtc } from '@/db/queries/lease-register';
+import { listReportFiles } from '@/db/queries/report-files';
+import { Pagination } from '@/components/portfolio/pagination';
+import { AmountsChart } from '@/components/reports/bucket-chart';
+import { GenerateFileButtons } from '@/components/reports/generate-file-buttons';
+import { KeptFilesTable } from '@/components/reports/kept-files-table';
+import { FIELD, QueryForm, SELECT } from '@/components/reports/query-form';
+import { ReportLinesTable } from '@/components/reports/servicing-report-view';
 import { pageMetadata } from '@/components/shell/page-metadata';
-import { PlaceholderPage } from '@/components/shell/placeholder-page';
+import { PageHeader } from '@/components/shell/page-header';
+import { guardPage } from '@/components/shell/require-scope';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { hasScope } from '@/lib/auth/scopes';
 import { isServicingReportKind, SERVICING_REPORT_PAGE } from '@/lib/navigation';
+import { parseLenient } from '@/lib/portfolio/cash-flow-table';
+import { getActiveFunder } from '@/lib/portfolio/funder-context';
+import { buildServicingReport, lastCompleteMonth, type ServicingReport } from '@/lib/reports/servicing-reports';
+import { monthParam } from '@/lib/validations/reports';
+import { pageParam } from '@/lib/validations/common';
+import { z } from 'zod';
 
-type Props = { params: Promise<{ locale: string; kind: string }> };
+type Props = {
+  params: Promise<{ locale: string; kind: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 export async function generateMetadata({ params }: Props) {
   const { locale, kind } = await params;
   return isServicingReportKind(kind) ? pageMetadata(locale, SERVICING_REPORT_PAGE[kind]) : pageMetadata(locale, 'notFound');
 }
 
-/** Servicing reports by kind (draws, distributions, collections, liability, VAT, total CF). Not built yet. */
-export default async function ServicingReportPage({ params }: Props) {
+const PER_PAGE = 50;
+const pageQuery = z.object({ month: monthParam.optional(), page: pageParam });
+
+/** The chart of a report's totals for one currency: scheduled vs collected by component (collections), else the totals' amounts. */
+function chartOf(report: ServicingReport, totals: ServicingReport['totals'][number], label: (id: string) => string) {
+  if (report.kind === 'collections') {
+    return {
+      series: [
+        { key: 'scheduled', label: label('scheduledTotal') },
+        { key: 'collected', label: label('received') },
+      ],
+      data: (['Vat', 'Fee', 'Interest', 'Principal'] as const).map((c) => ({
+        x: label(`component${c}`),
+        scheduled: Number(totals[`scheduled${c}`] ?? 0),
+        collected: Number(totals[`collected${c}`] ?? 0),
+      })),
+    };
+  }
+  const money = report.columns.filter((c) => c.kind === 'money');
+  return { series: [{ key: 'value', label: label('amount') }], data: money.map((c) => ({ x: label(c.id), value: Number(totals[c.id] ?? 0) })) };
+}
+
+/** Servicing → Servicing Reports → {kind}: the month's report with totals per currency, a chart, its lines, and its kept files. */
+export default async function ServicingReportPage({ params, searchParams }: Props) {
   const { locale, kind } = await params;
   setRequestLocale(locale);
   if (!isServicingReportKind(kind)) notFound();
-  return <PlaceholderPage locale={locale} page={SERVICING_REPORT_PAGE[kind]} />;
+  const access = await guardPage(locale, SERVICING_REPORT_PAGE[kind]);
+  if (!access.ok) return access.forbidden;
+
+  const t = await getTranslations('reports');
+  const db = getDb();
+  const funder = await getActiveFunder(db);
+  const { value: query } = parseLenient(pageQuery, await searchParams);
+  const month = query.month ?? lastCompleteMonth(todayUtc());
+  const report = buildServicingReport(db, funder, kind, month);
+  const files = listReportFiles(db, { funderId: funder.id, kind, page: 1, perPage: 20 });
+  const canWrite = hasScope(access.principal.scopes, 'write:funders');
+  const start = (query.page - 1) * PER_PAGE;
+  const label = (id: string) => t(`columns.${id}` as never);
+  const totalsColumns = [{ id: 'currency', kind: 'text' as const }, { id: 'lines', kind: 'integer' as const }, ...report.columns.filter((c) => c.kind === 'money')];
+
+  return (
+    <>
+      <PageHeader page={SERVICING_REPORT_PAGE[kind]} description={t(`servicing.${kind}`)} />
+      <Card className="mb-6">
+        <CardContent className="flex flex-wrap items-end justify-between gap-4 pt-5 pb-5">
+          <QueryForm>
+            <label className={FIELD}>
+              {t('month')}
+              <input type="month" name="month" defaultValue={month} className={SELECT} data-testid="report-month" />
+            </label>
+          </QueryForm>
+          {canWrite ? <GenerateFileButtons funderId={funder.id} kind={kind} month={month} locale={locale} /> : null}
+        </CardContent>
+      </Card>
+      <div className="grid gap-6">
+        <Card>
+          <CardHeader>
+            <CardTitle>{t('servicing.totalsTitle', { month })}</CardTitle>
+            <CardDescription>{t('servicing.totalsHint', { from: report.from, to: report.to })}</CardDescription>
+          </CardHeader>
+          {report.totals.length === 0 ? (
+            <EmptyState icon={FileBarChart} title={t('servicing.emptyTitle')} className="m-6">{t('servicing.empty', { month })}</EmptyState>
+          ) : (
+            <>
+              <ReportLinesTable columns={totalsColumns} lines={report.totals} label={t('servicing.totalsTitle', { month })} testId="report-totals" />
+              <CardContent className="grid gap-6 pt-5 lg:grid-cols-2">
+                {report.totals.map((tot) => {
+                  const chart = chartOf(report, tot, label);
+                  return (
+                    <div key={tot.currency} data-testid={`report-chart-${tot.currency}`}>
+                      <AmountsChart
+                        id={`report-chart-${tot.currency}`}
+                        title={t('servicing.chartTitle', { currency: tot.currency })}
+                        summary={t('servicing.chartSummary', { currency: tot.currency, month })}
+                        currency={tot.currency}
+                        series={chart.series}
+                        data={chart.data}
+                      />
+                    </div>
+                  );
+                })}
+              </CardContent>
+            </>
+          )}
+        </Card>
+        {report.lines.length > 0 && report.columns.some((c) => c.id === 'leaseId') ? (
+          <Card>
+            <CardHeader>
+              <CardTitle>{t('servicing.linesTitle')}</CardTitle>
+            </CardHeader>
+            <ReportLinesTable columns={report.columns} lines={report.lines.slice(start, start + PER_PAGE)} label={t('servicing.linesTitle')} testId="report-lines" />
+            <Pagination
+              pathname={`/servicing/reports/${kind}`}
+              queryFor={(page) => ({ month, page: String(page) })}
+              page={query.page}
+              pageCount={Math.max(1, Math.ceil(report.lines.length / PER_PAGE))}
+              total={report.lines.length}
+              perPage={PER_PAGE}
+            />
+          </Card>
+        ) : null}
+        <Card>
+          <CardHeader>
+            <CardTitle>{t('files.title')}</CardTitle>
+            <CardDescription>{t('files.hint')}</CardDescription>
+          </CardHeader>
+          <KeptFilesTable files={files.rows} funderId={funder.id} />
+        </Card>
+      </div>
+    </>
+  );
 }

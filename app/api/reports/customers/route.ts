@@ -1,0 +1,27 @@
+import { getTranslations } from 'next-intl/server';
+import { getDb } from '@/db';
+import { parseQuery, withAuth } from '@/lib/api/handler';
+import { exportResponse } from '@/lib/exports';
+import { queryCustomers } from '@/lib/reports/customers';
+import { customerExportColumns, customersOf, reportBook, requireFunder } from '@/lib/reports/service';
+import { customersQuery } from '@/lib/validations/reports';
+
+export const dynamic = 'force-dynamic';
+
+/**
+ * GET /api/reports/customers?q=&sort=&dir=&page=&perPage=&asOf= — per lessee and currency: leases,
+ * outstanding, purchase price, share of the currency's outstanding, DPD and bucket; one page, the
+ * filtered total and totals per currency. `format=csv|xlsx` downloads every filtered row.
+ */
+export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
+  const query = parseQuery(req, customersQuery);
+  const db = getDb();
+  requireFunder(db, query.funderId);
+  const book = reportBook(db, query.funderId, query.asOf);
+  const result = queryCustomers(customersOf(db, book), query);
+  if (query.format) {
+    const t = await getTranslations({ locale: query.locale, namespace: 'reports' });
+    return exportResponse(query.format, `customers-f${query.funderId}-${book.cutOff}`, customerExportColumns((k, v) => t(k as never, v as never)), [result.all], t('customers.sheetName'));
+  }
+  return Response.json({ cutOff: book.cutOff, rows: result.rows, total: result.total, totals: result.totals });
+});

@@ -1,0 +1,31 @@
+import { getDb } from '@/db';
+import { ApiError } from '@/lib/api/errors';
+import { parseQuery, withAuth } from '@/lib/api/handler';
+import { defaultCutOff } from '@/lib/portfolio/valuation';
+import { delinquencyDetail, delinquencyResume, delinquencyView, servicingBookOf } from '@/lib/reports/delinquency';
+import { reportBook, requireFunder } from '@/lib/reports/service';
+import { delinquencyQuery, delinquencyViewParams } from '@/lib/validations/reports';
+
+export const dynamic = 'force-dynamic';
+
+/**
+ * GET /api/reports/delinquency/{resume|view|detail}?asOf= — resume: per currency and bucket, leases,
+ * arrears (net, VAT, total) and outstanding; view: per lease (most days past due first, optional
+ * `bucket`), one page; detail: one lease's instalments (`leaseId`) with paid, open and state.
+ */
+export const GET = withAuth({ scope: 'read:funders' }, ({ req, params }) => {
+  const parsed = delinquencyViewParams.safeParse(params);
+  if (!parsed.success) throw new ApiError('invalid', 'Unknown delinquency report.', [{ field: 'view', message: 'must be resume, view or detail' }]);
+  const query = parseQuery(req, delinquencyQuery);
+  const db = getDb();
+  requireFunder(db, query.funderId);
+  const asOf = query.asOf ?? defaultCutOff();
+  if (parsed.data.view === 'detail') {
+    if (!query.leaseId) throw new ApiError('invalid', 'The query string is invalid.', [{ field: 'leaseId', message: 'is required' }]);
+    return Response.json(delinquencyDetail(db, query.funderId, query.leaseId, asOf));
+  }
+  const sb = servicingBookOf(db, query.funderId, asOf);
+  const book = reportBook(db, query.funderId, asOf);
+  if (parsed.data.view === 'resume') return Response.json({ asOf, bucketKeys: sb.bucketKeys, lines: delinquencyResume(sb, book) });
+  return Response.json({ asOf, ...delinquencyView(sb, book, query) });
+});

@@ -1,0 +1,33 @@
+import { getTranslations } from 'next-intl/server';
+import { getDb } from '@/db';
+import { listReportFiles } from '@/db/queries/report-files';
+import { parseBody, parseQuery, withAuth } from '@/lib/api/handler';
+import { generateKeptFile, requireFunder } from '@/lib/reports/service';
+import { createReportFileBody, reportFileQuery, reportFilesQuery } from '@/lib/validations/reports';
+
+export const dynamic = 'force-dynamic';
+
+/** GET /api/reports/files?kind=&page=&perPage= — the funder's kept report files, newest first (no bytes). */
+export const GET = withAuth({ scope: 'read:funders' }, ({ req }) => {
+  const query = parseQuery(req, reportFilesQuery);
+  const db = getDb();
+  requireFunder(db, query.funderId);
+  return Response.json(listReportFiles(db, query));
+});
+
+/**
+ * POST /api/reports/files {kind, month, format, locale?} — generates the servicing report of the month as
+ * CSV or XLSX, keeps it and answers 201 with its record. Regenerating gives the same bytes (sha256).
+ */
+export const POST = withAuth({ scope: 'write:funders' }, async ({ req, principal }) => {
+  const { funderId } = parseQuery(req, reportFileQuery);
+  const body = await parseBody(req, createReportFileBody);
+  const db = getDb();
+  const funder = requireFunder(db, funderId);
+  const t = await getTranslations({ locale: body.locale, namespace: 'reports' });
+  const record = await generateKeptFile(db, funder, body, principal.user.id, (id) => t(`columns.${id}` as never), {
+    lines: t('files.sheetLines'),
+    totals: t('files.sheetTotals'),
+  });
+  return Response.json(record, { status: 201 });
+});

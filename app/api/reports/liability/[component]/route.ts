@@ -1,0 +1,31 @@
+import { getDb } from '@/db';
+import { ApiError } from '@/lib/api/errors';
+import { parseQuery, withAuth } from '@/lib/api/handler';
+import { bookLiability } from '@/lib/portfolio/liability';
+import { reportBook, requireFunder } from '@/lib/reports/service';
+import { liabilityComponentParams, liabilityQuery } from '@/lib/validations/reports';
+
+export const dynamic = 'force-dynamic';
+
+/**
+ * GET /api/reports/liability/{principal|interest|vat}?asOf= — the Liability CF component per currency:
+ * the amount drawn (opening), 61 monthly periods from the cut-off month, beyond, and the total.
+ */
+export const GET = withAuth({ scope: 'read:funders' }, ({ req, params }) => {
+  const p = liabilityComponentParams.safeParse(params);
+  if (!p.success) throw new ApiError('invalid', 'Unknown liability component.', [{ field: 'component', message: 'must be principal, interest or vat' }]);
+  const query = parseQuery(req, liabilityQuery);
+  const db = getDb();
+  const funder = requireFunder(db, query.funderId);
+  const book = reportBook(db, query.funderId, query.asOf);
+  const c = p.data.component;
+  const lines = bookLiability(book, { advanceRate: funder.advanceRate, facilityRate: funder.facilityRate }, funder.baseCurrency).map((l) => ({
+    currency: l.currency,
+    leases: l.leases,
+    opening: l.opening,
+    periods: l[c],
+    beyond: l.beyond[c],
+    total: l.total[c],
+  }));
+  return Response.json({ cutOff: book.cutOff, component: c, lines });
+});

@@ -1,0 +1,23 @@
+import { getDb } from '@/db';
+import { ApiError } from '@/lib/api/errors';
+import { parseQuery, withAuth } from '@/lib/api/handler';
+import { todayUtc } from '@/db/queries/lease-register';
+import { buildServicingReport, lastCompleteMonth } from '@/lib/reports/servicing-reports';
+import { requireFunder } from '@/lib/reports/service';
+import { servicingReportParams, servicingReportQuery } from '@/lib/validations/reports';
+
+export const dynamic = 'force-dynamic';
+
+/**
+ * GET /api/reports/servicing/{draws|distributions|collections|liability|vat|total-cf}?month=YYYY-MM —
+ * the month's report (default: the last complete month): typed columns, lines and totals per currency,
+ * amounts in minor units.
+ */
+export const GET = withAuth({ scope: 'read:funders' }, ({ req, params }) => {
+  const kind = servicingReportParams.safeParse(params);
+  if (!kind.success) throw new ApiError('invalid', 'Unknown servicing report.', [{ field: 'kind', message: kind.error.issues[0]?.message ?? 'unknown' }]);
+  const query = parseQuery(req, servicingReportQuery);
+  const db = getDb();
+  const funder = requireFunder(db, query.funderId);
+  return Response.json(buildServicingReport(db, funder, kind.data.kind, query.month ?? lastCompleteMonth(todayUtc())));
+});

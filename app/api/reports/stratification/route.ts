@@ -1,0 +1,26 @@
+import { getFormatter, getTranslations } from 'next-intl/server';
+import { getDb } from '@/db';
+import { parseQuery, withAuth } from '@/lib/api/handler';
+import { exportResponse } from '@/lib/exports';
+import { reportBook, requireFunder, stratExportTable, stratificationOf } from '@/lib/reports/service';
+import { stratificationQuery } from '@/lib/validations/reports';
+
+export const dynamic = 'force-dynamic';
+
+/**
+ * GET /api/reports/stratification?dimension=&asOf=&funderId= — per currency, the buckets of the dimension
+ * (count, shares, outstanding, average balance, WA rate/terms/seasoning), the totals (= the Summary's)
+ * and the top-10 lessees. `format=csv|xlsx` downloads the table instead (headers in `locale`).
+ */
+export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
+  const query = parseQuery(req, stratificationQuery);
+  const db = getDb();
+  requireFunder(db, query.funderId);
+  const book = reportBook(db, query.funderId, query.asOf);
+  const strat = stratificationOf(db, book, query.dimension);
+  if (!query.format) return Response.json(strat);
+  const t = await getTranslations({ locale: query.locale, namespace: 'reports' });
+  const format = await getFormatter({ locale: query.locale });
+  const { columns, rows } = stratExportTable(strat, (k, v) => t(k as never, v as never), format);
+  return exportResponse(query.format, `stratification-${query.dimension}-f${query.funderId}-${book.cutOff}`, columns, [rows], t('strat.sheetName'));
+});

@@ -1,0 +1,59 @@
+'use client';
+
+import { useFormatter } from 'next-intl';
+import { StackedBarChart } from '@/components/charts/stacked-bar-chart';
+import { CHART_COLORS } from '@/components/charts/series';
+import { formatMoney } from '@/lib/format';
+
+type BucketChartProps = {
+  id: string;
+  title: string;
+  summary: string;
+  currency: string;
+  seriesLabel: string;
+  /** One bar per bucket: its label and amount in minor units. */
+  bars: { label: string; value: number }[];
+};
+
+/** Outstanding per bucket of one currency as bars (the bucket table beside it is the accessible data). */
+export function BucketChart({ id, title, summary, currency, seriesLabel, bars }: BucketChartProps) {
+  const format = useFormatter();
+  return (
+    <StackedBarChart
+      id={id}
+      title={title}
+      summary={summary}
+      data={bars.map((b) => ({ x: b.label, value: b.value }))}
+      series={[{ key: 'value', label: seriesLabel, color: CHART_COLORS.primary }]}
+      formatAxis={(v) => formatMoney(format, v, currency, { notation: 'compact' })}
+      formatValue={(v) => formatMoney(format, v, currency)}
+    />
+  );
+}
+
+type GroupedChartProps = {
+  id: string;
+  title: string;
+  summary: string;
+  currency: string;
+  series: { key: string; label: string }[];
+  data: ({ x: string } & Record<string, number | string>)[];
+};
+
+const PALETTE = [CHART_COLORS.primary, CHART_COLORS.info, CHART_COLORS.warning, CHART_COLORS.success, CHART_COLORS.muted];
+
+/** Several amounts per category (e.g. scheduled and collected by component), one currency. */
+export function AmountsChart({ id, title, summary, currency, series, data }: GroupedChartProps) {
+  const format = useFormatter();
+  return (
+    <StackedBarChart
+      id={id}
+      title={title}
+      summary={summary}
+      data={data}
+      series={series.map((s, k) => ({ ...s, color: PALETTE[k % PALETTE.length]! }))}
+      formatAxis={(v) => formatMoney(format, v, currency, { notation: 'compact' })}
+      formatValue={(v) => formatMoney(format, v, currency)}
+    />
+  );
+}

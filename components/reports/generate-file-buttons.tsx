@@ -1,0 +1,49 @@
+'use client';
+
+import { FileSpreadsheet, FileText, Loader2 } from 'lucide-react';
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { useRouter } from '@/i18n/navigation';
+
+type Props = { funderId: number; kind: string; month: string; locale: string };
+
+/** "Generate CSV / XLSX": keeps a file of the report (POST /api/reports/files), then refreshes the list; disabled with a spinner meanwhile. */
+export function GenerateFileButtons({ funderId, kind, month, locale }: Props) {
+  const t = useTranslations('reports.files');
+  const router = useRouter();
+  const [busy, setBusy] = useState<'csv' | 'xlsx' | null>(null);
+
+  async function generate(format: 'csv' | 'xlsx') {
+    setBusy(format);
+    try {
+      const res = await fetch(`/api/reports/files?funderId=${funderId}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ kind, month, format, locale }),
+      });
+      if (!res.ok) {
+        const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
+        toast.error(t('failed', { message: body?.error?.message ?? String(res.status) }));
+        return;
+      }
+      const file = (await res.json()) as { fileName: string };
+      toast.success(t('generated', { name: file.fileName }));
+      router.refresh();
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <div className="flex flex-wrap gap-2" aria-busy={busy !== null}>
+      {(['csv', 'xlsx'] as const).map((format) => (
+        <Button key={format} variant="outline" size="sm" disabled={busy !== null} onClick={() => void generate(format)} data-testid={`generate-${format}`}>
+          {busy === format ? <Loader2 className="animate-spin" aria-hidden="true" /> : format === 'csv' ? <FileText aria-hidden="true" /> : <FileSpreadsheet aria-hidden="true" />}
+          {busy === format ? t('generating') : t(format === 'csv' ? 'generateCsv' : 'generateXlsx')}
+        </Button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,247 @@
+/**
+ * Reports benchmark on a 100,000-lease book: `npm run bench:reports` (needs `next build` first).
+ *
+ * Seeds a fresh temporary database with the app's own seed (db/seed: users, both funders, the ledger
+ * where the servicing seed adds one), starts the built server on it (ports 3520–3539), signs in, and
+ * measures the time to first byte of every /api/reports endpoint and every Reports / Servicing page:
+ * the first request (cold: a cut-off or as-of date not valued yet is valued on it) and the median of
+ * three more (warm). Then the whole-tape CSV and XLSX exports: total time, size, and the server's
+ * resident memory sampled every 20 ms during the export (peak and rise over the level before it).
+ * Target: every TTFB (cold and warm) < 2 s. Exit code 1 on a miss.
+ *
+ * Options: --leases N (default 100000), --port P (default 3525), --keep (keep the database),
+ * --db FILE (use an already seeded database, e.g. from `npm run seed -- --leases 100000`, instead of seeding).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openDb, runMigrations } from '@/db/client';
+import { seedIfEmpty } from '@/db/seed';
+import { cookieHeader, postJson, signInWithForm } from '@/tests/helpers/http';
+
+const args = process.argv.slice(2);
+const opt = (name: string, fallback: number) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? Number(args[i + 1]) : fallback;
+};
+const LEASES = opt('--leases', 100_000);
+const PORT = opt('--port', 3525);
+const KEEP = args.includes('--keep');
+const GIVEN_DB = args.includes('--db') ? args[args.indexOf('--db') + 1] : undefined;
+const TARGET_MS = 2000;
+
+const now = () => performance.now();
+const ms = (x: number) => `${x.toFixed(0)} ms`;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function startNext(dbPath: string, secret: string): Promise<{ baseURL: string; child: ChildProcess; readyMs: number; stop: () => Promise<void> }> {
+  const baseURL = `http://127.0.0.1:${PORT}`;
+  const t0 = now();
+  const nextBin = path.join(process.cwd(), 'node_modules', 'next', 'dist', 'bin', 'next');
+  const child = spawn(process.execPath, [nextBin, 'start', '-H', '127.0.0.1', '-p', String(PORT)], {
+    env: { ...process.env, DATABASE_URL: dbPath, NEXTAUTH_SECRET: secret, NEXTAUTH_URL: baseURL, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`next start exited (${child.exitCode}):\n${output}`);
+    try {
+      if ((await fetch(`${baseURL}/api/health`)).ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    baseURL,
+    child,
+    readyMs: now() - t0,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    },
+  };
+}
+
+/** The pids of a process and its descendants (Linux /proc). */
+function tree(pid: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      /* gone */
+    }
+  }
+  const out: number[] = [];
+  const stack = [pid];
+  while (stack.length) {
+    const p = stack.pop()!;
+    out.push(p);
+    stack.push(...(children.get(p) ?? []));
+  }
+  return out;
+}
+
+/** Σ VmRSS of the tree, MiB. */
+function rssMiB(pids: number[]): number {
+  let kib = 0;
+  for (const p of pids) {
+    try {
+      const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${p}/status`, 'utf8'));
+      kib += m ? Number(m[1]) : 0;
+    } catch {
+      /* gone */
+    }
+  }
+  return kib / 1024;
+}
+
+async function timed(url: string, init: RequestInit): Promise<{ ttfb: number; total: number; status: number; bytes: number }> {
+  const t0 = now();
+  const res = await fetch(url, { redirect: 'manual', ...init });
+  const ttfb = now() - t0;
+  const body = await res.arrayBuffer();
+  return { ttfb, total: now() - t0, status: res.status, bytes: body.byteLength };
+}
+
+async function main() {
+  if (!existsSync(path.join(process.cwd(), '.next', 'BUILD_ID'))) {
+    console.error('No production build: run `npx next build` first.');
+    process.exit(2);
+  }
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'quantum-bench-reports-'));
+  const dbPath = GIVEN_DB ? path.resolve(GIVEN_DB) : path.join(dir, 'quantum.db');
+  const secret = randomBytes(32).toString('hex');
+  const rows: string[][] = [];
+  let failed = false;
+  const record = (what: string, cold: string, warm: string, ok: boolean | null) => {
+    rows.push([what, cold, warm, ok === null ? '' : ok ? 'ok' : 'MISSED']);
+    if (ok === false) failed = true;
+  };
+
+  try {
+    process.stdout.write(GIVEN_DB ? `Using ${dbPath} … ` : `Seeding ${LEASES.toLocaleString('en')} leases into ${dbPath} … `);
+    const t0 = now();
+    const db = openDb(dbPath);
+    runMigrations(db);
+    if (!GIVEN_DB) seedIfEmpty(db, { leases: LEASES });
+    db.$client.pragma('wal_checkpoint(TRUNCATE)');
+    const leaseCount = db.$client.prepare('select count(*) from leases').pluck().get() as number;
+    const paymentCount = db.$client.prepare('select count(*) from payments').pluck().get() as number;
+    db.$client.close();
+    console.log(`${((now() - t0) / 1000).toFixed(1)} s (${leaseCount} leases, ${paymentCount} payments)`);
+
+    const server = await startNext(dbPath, secret);
+    try {
+      record('server start → ready (values the books)', `${(server.readyMs / 1000).toFixed(1)} s`, '', null);
+      const base = server.baseURL;
+      const login = await postJson(base, '/jwt/login', { email: 'analyst@quantum.demo', password: 'quantum-demo' });
+      const { accessToken } = (await login.json()) as { accessToken: string };
+      const api = { authorization: `Bearer ${accessToken}` };
+      const { jar } = await signInWithForm(base, 'analyst@quantum.demo', 'quantum-demo');
+      const page = { cookie: cookieHeader(jar) };
+      const month = (() => {
+        const d = new Date();
+        d.setUTCDate(1);
+        d.setUTCMonth(d.getUTCMonth() - 1);
+        return d.toISOString().slice(0, 7);
+      })();
+
+      const measure = async (label: string, url: string, headers: Record<string, string>, init: RequestInit = {}) => {
+        const cold = await timed(`${base}${url}`, { headers, ...init });
+        if (cold.status >= 400) throw new Error(`${url} answered ${cold.status}`);
+        const warm: number[] = [];
+        for (let i = 0; i < 3; i++) warm.push((await timed(`${base}${url}`, { headers, ...init })).ttfb);
+        const w = median(warm);
+        record(label, ms(cold.ttfb), ms(w), cold.ttfb < TARGET_MS && w < TARGET_MS);
+      };
+
+      const endpoints: [string, string][] = [
+        ...['currency', 'assetType', 'industry', 'balance', 'rate', 'seasoning', 'delinquency'].map((d) => [`GET stratification?dimension=${d}`, `/api/reports/stratification?dimension=${d}`] as [string, string]),
+        ['GET tape?perPage=50&page=1000', '/api/reports/tape?perPage=50&page=1000'],
+        ['GET customers?perPage=25', '/api/reports/customers?perPage=25'],
+        ['GET customers?q=a&sort=dpd', '/api/reports/customers?q=a&sort=dpd&perPage=25'],
+        ['GET delinquency/resume', '/api/reports/delinquency/resume'],
+        ['GET delinquency/view', '/api/reports/delinquency/view?perPage=50'],
+        ['GET delinquency/detail', '/api/reports/delinquency/detail?leaseId=1'],
+        ...['draws', 'distributions', 'collections', 'liability', 'vat', 'total-cf'].map((k) => [`GET servicing/${k}?month=${month}`, `/api/reports/servicing/${k}?month=${month}`] as [string, string]),
+        ['GET liability/principal', '/api/reports/liability/principal'],
+        ['GET cash-flow/lease', '/api/reports/cash-flow/lease?perPage=50'],
+        ['GET cash-flow/portfolio', '/api/reports/cash-flow/portfolio'],
+        ['GET files', '/api/reports/files'],
+      ];
+      for (const [label, url] of endpoints) await measure(label, url, api);
+      for (const format of ['csv', 'xlsx']) {
+        await measure(`POST files (collections, ${format})`, '/api/reports/files', { ...api, 'content-type': 'application/json' }, {
+          method: 'POST',
+          body: JSON.stringify({ kind: 'collections', month, format }),
+        });
+      }
+      const pages: [string, string][] = [
+        ['page /reports/stratification', '/en/reports/stratification'],
+        ['page /reports/stratification?dimension=rate', '/en/reports/stratification?dimension=rate'],
+        ['page /reports/tape', '/en/reports/tape'],
+        ['page /reports/customers', '/en/reports/customers'],
+        ['page /servicing/clients-behavior', '/en/servicing/clients-behavior'],
+        ['page /servicing/delinquency', '/en/servicing/delinquency'],
+        ...['draws', 'distributions', 'collections', 'liability', 'vat', 'total-cf'].map((k) => [`page /servicing/reports/${k}`, `/en/servicing/reports/${k}`] as [string, string]),
+      ];
+      for (const [label, url] of pages) await measure(label, url, page);
+
+      for (const format of ['csv', 'xlsx'] as const) {
+        const pids = tree(server.child.pid!);
+        const before = rssMiB(pids);
+        let peak = before;
+        const sampler = setInterval(() => (peak = Math.max(peak, rssMiB(pids))), 20);
+        const r = await timed(`${base}/api/reports/tape?format=${format}`, { headers: api });
+        clearInterval(sampler);
+        peak = Math.max(peak, rssMiB(pids));
+        if (r.status !== 200) throw new Error(`tape export answered ${r.status}`);
+        record(`tape ${format.toUpperCase()} export: TTFB / total`, ms(r.ttfb), `${(r.total / 1000).toFixed(1)} s`, r.ttfb < TARGET_MS);
+        record(`  … size; server RSS before → peak (rise)`, `${(r.bytes / 2 ** 20).toFixed(1)} MiB`, `${before.toFixed(0)} → ${peak.toFixed(0)} MiB (+${(peak - before).toFixed(0)})`, null);
+      }
+      let hwm = 0;
+      for (const p of tree(server.child.pid!)) {
+        try {
+          const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${p}/status`, 'utf8'));
+          hwm += m ? Number(m[1]) / 1024 : 0;
+        } catch {
+          /* gone */
+        }
+      }
+      record('server VmHWM since start (incl. the start-up valuation)', `${hwm.toFixed(0)} MiB`, '', null);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    if (KEEP) console.log(`Database kept at ${dbPath}`);
+    else rmSync(dir, { recursive: true, force: true });
+  }
+
+  const head = ['measure', 'cold / value', 'warm (median of 3)', ''];
+  const widths = head.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c]!.length)));
+  const line = (r: string[]) => r.map((x, c) => (c === 1 || c === 2 ? x.padStart(widths[c]!) : x.padEnd(widths[c]!))).join('  ');
+  console.log(`\nReports benchmark — ${LEASES.toLocaleString('en')} leases, ${os.cpus().length} CPU(s), Node ${process.version}, target TTFB < ${TARGET_MS} ms\n`);
+  console.log(line(head));
+  console.log(widths.map((w) => '─'.repeat(w)).join('  '));
+  for (const r of rows) console.log(line(r));
+  process.exit(failed ? 1 : 0);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
