@@ -12,8 +12,8 @@ describe('seedIfEmpty', () => {
     const db = createTestDb();
     const r = seedIfEmpty(db, { leases: 40 });
     expect(r.seeded).toBe(true);
-    expect(r.areas).toEqual(expect.arrayContaining(['apps', 'content', 'commerce']));
-    for (const t of ['leases', 'app_emails', 'content_faq_categories', 'products']) expect(count(db, t), t).toBeGreaterThan(0);
+    expect(r.areas).toEqual(expect.arrayContaining(['payments', 'apps', 'content', 'commerce']));
+    for (const t of ['leases', 'payments', 'payment_allocations', 'app_emails', 'content_faq_categories', 'products']) expect(count(db, t), t).toBeGreaterThan(0);
   });
 
   it('fills the areas a demo database from an earlier version lacks, once', () => {
@@ -22,7 +22,7 @@ describe('seedIfEmpty', () => {
     seedPortfolio(db, { leases: 30, today: '2026-11-01', seed: 1 });
     const first = seedIfEmpty(db);
     expect(first.seeded).toBe(false);
-    expect(first.areas).toEqual(expect.arrayContaining(['apps', 'content', 'commerce']));
+    expect(first.areas).toEqual(expect.arrayContaining(['payments', 'apps', 'content', 'commerce']));
     const before = ['app_emails', 'content_faq_categories', 'products'].map((t) => count(db, t));
     expect(seedIfEmpty(db).areas).toEqual([]);
     expect(['app_emails', 'content_faq_categories', 'products'].map((t) => count(db, t))).toEqual(before);
