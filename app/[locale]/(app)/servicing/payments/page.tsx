@@ -10,7 +10,7 @@ import { guardPage } from '@/components/shell/require-scope';
 import { ImportPanel } from '@/components/servicing/import-panel';
 import { PaymentsTable } from '@/components/servicing/payments-table';
 import { RecordPaymentForm } from '@/components/servicing/record-payment-form';
-import { ServicingHeader } from '@/components/servicing/servicing-header';
+import { TrailHeader } from '@/components/shell/trail-header';
 import { Amount } from '@/components/ui/amount';
 import { buttonClasses } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -58,7 +58,7 @@ export default async function PaymentsPage({ params, searchParams }: Props) {
   };
   return (
     <>
-      <ServicingHeader trail={[{ label: t('payments.title') }]} title={t('payments.title')} description={t('payments.subtitle', { funder: funder.name })} />
+      <TrailHeader section={{ nav: 'servicing' }} trail={[{ label: t('payments.title') }]} title={t('payments.title')} description={t('payments.subtitle', { funder: funder.name })} />
       {canWrite ? (
         <div className="mb-6 grid gap-6 xl:grid-cols-2">
           <Card>

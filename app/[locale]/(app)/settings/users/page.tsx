@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { AccessHeader } from '@/components/access/access-header';
+import { TrailHeader } from '@/components/shell/trail-header';
 import { AddUserForm } from '@/components/access/add-user-form';
 import { UsersTable } from '@/components/access/users-table';
 import { UsersToolbar } from '@/components/access/users-toolbar';
@@ -38,7 +38,7 @@ export default async function UsersAccessPage({ params, searchParams }: Props) {
 
   return (
     <>
-      <AccessHeader trail={[{ label: t('breadcrumb') }]} title={t('title')} description={t('subtitle')} />
+      <TrailHeader section={{ nav: 'settings', href: '/settings' }} trail={[{ label: t('breadcrumb') }]} title={t('title')} description={t('subtitle')} />
       <div className="mb-4 flex flex-col items-start gap-2">
         <AddUserForm />
         <p className="text-[13px]">{t('roleSessions')}</p>

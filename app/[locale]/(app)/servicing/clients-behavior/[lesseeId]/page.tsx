@@ -4,7 +4,7 @@ import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/serve
 import { getDb } from '@/db';
 import { guardPage } from '@/components/shell/require-scope';
 import { PaymentsTable } from '@/components/servicing/payments-table';
-import { ServicingHeader } from '@/components/servicing/servicing-header';
+import { TrailHeader } from '@/components/shell/trail-header';
 import { PaymentStrip, StripLegend } from '@/components/servicing/strip';
 import { Amount } from '@/components/ui/amount';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -58,7 +58,7 @@ export default async function LesseeServicingPage({ params, searchParams }: Prop
 
   return (
     <>
-      <ServicingHeader
+      <TrailHeader section={{ nav: 'servicing' }}
         trail={[{ label: tn('clientsBehavior'), href: '/servicing/clients-behavior' }, { label: lessee.name }]}
         title={lessee.name}
         description={t('lessee.subtitle', { idOdoo: lessee.idOdoo ?? '—', country: lessee.country, asOf: formatIsoDate(format, asOf, 'long') })}

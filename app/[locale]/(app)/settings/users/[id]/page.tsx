@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { AccessHeader } from '@/components/access/access-header';
+import { TrailHeader } from '@/components/shell/trail-header';
 import { UserDetail } from '@/components/access/user-detail';
 import { guardPage } from '@/components/shell/require-scope';
 import { getDb } from '@/db';
@@ -30,7 +30,7 @@ export default async function UserPage({ params }: Props) {
   const name = user.fullName || user.username;
   return (
     <>
-      <AccessHeader trail={[{ label: t('breadcrumb'), href: '/settings/users' }, { label: name }]} title={t('detail.title', { name })} />
+      <TrailHeader section={{ nav: 'settings', href: '/settings' }} trail={[{ label: t('breadcrumb'), href: '/settings/users' }, { label: name }]} title={t('detail.title', { name })} />
       <UserDetail user={user} />
     </>
   );

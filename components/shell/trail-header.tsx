@@ -3,13 +3,28 @@ import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { Link } from '@/i18n/navigation';
 
-type Crumb = { label: string; href?: string };
+export type Crumb = { label: string; href?: string };
 
-/** The title of a page below Settings (Users & access, a user): the menu path, linked, then the h1. */
-export async function AccessHeader({ trail, title, description, actions }: { trail: Crumb[]; title: ReactNode; description?: ReactNode; actions?: ReactNode }) {
+/**
+ * The title of a page outside the menu (a user, a lessee, the payments ledger): its menu section (nav key,
+ * linked when it has a page), the trail below it, then the h1.
+ */
+export async function TrailHeader({
+  section,
+  trail,
+  title,
+  description,
+  actions,
+}: {
+  section: { nav: string; href?: string };
+  trail: Crumb[];
+  title: ReactNode;
+  description?: ReactNode;
+  actions?: ReactNode;
+}) {
   const tn = await getTranslations('nav');
   const ts = await getTranslations('shell');
-  const crumbs: Crumb[] = [{ label: tn('settings'), href: '/settings' }, ...trail];
+  const crumbs: Crumb[] = [{ label: tn(section.nav), href: section.href }, ...trail];
   return (
     <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
       <div className="min-w-0">
