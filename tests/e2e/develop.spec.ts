@@ -24,7 +24,7 @@ test('the filter narrows the index and the listing; try-it on GET /api/lessees a
   await expect(page.getByRole('heading', { name: 'Get a bearer token' })).toBeVisible();
   await expect(page.getByTestId('download-openapi')).toHaveAttribute('href', '/api/openapi.json');
 
-  await page.getByLabel('Filter the endpoints').fill('lessees');
+  await page.getByLabel('Filter the endpoints').fill('get /api/lessees');
   const index = page.getByRole('navigation', { name: 'Endpoints' });
   await expect(index.getByText('1 endpoint')).toBeVisible();
   await expect(operation(page, 'GET /api/leases')).toBeHidden();
