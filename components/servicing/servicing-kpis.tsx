@@ -15,7 +15,8 @@ export async function ServicingKpis({ funderId, baseCurrency }: { funderId: numb
   const kpis = servicingKpis(getDb(), funderId, today).sort((a, b) => (a.currency === baseCurrency ? -1 : b.currency === baseCurrency ? 1 : 0));
   if (kpis.length === 0) return null;
   return (
-    <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="servicing-kpis">
+    // `contents`: the cards flow into the Dashboard's KPI grid, which then has no gaps.
+    <div className="contents" data-testid="servicing-kpis">
       <KpiCard
         data-testid="kpi-collections"
         title={t('collections')}

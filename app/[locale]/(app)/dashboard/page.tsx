@@ -62,7 +62,7 @@ export default async function DashboardPage({ params }: Props) {
   return (
     <>
       {header}
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-5" data-testid="kpis">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4" data-testid="kpis">
         <KpiCard
           data-testid="kpi-principal"
           title={t('kpi.principal')}
@@ -113,9 +113,9 @@ export default async function DashboardPage({ params }: Props) {
           linkLabel={t('links.summary')}
           lines={figures.map((f) => ({ currency: f.currency, value: f.waRate === null ? '—' : formatPercent(format, f.waRate) }))}
         />
+        <ServicingKpis funderId={funder.id} baseCurrency={funder.baseCurrency} />
       </div>
 
-      <ServicingKpis funderId={funder.id} baseCurrency={funder.baseCurrency} />
       <div className="mt-6 grid gap-6 xl:grid-cols-3">
         <Card className="xl:col-span-2">
           <CardHeader>
