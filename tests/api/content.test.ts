@@ -57,6 +57,12 @@ describe('every documented path', () => {
     expect(await anonymous.json()).toMatchObject({ error: { code: 'unauthorized' } });
   });
 
+  it.each(ROOT_PATHS.filter((p) => p.startsWith('/card/')))('%s shows funder figures: 403 for a client (scope-less) user', async (path) => {
+    const res = await get(path, 'client');
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ error: { code: 'forbidden' } });
+  });
+
   it.each(API_ONLY)('%s answers 200 with a token, 401 without, and is open to a client (scope-less) user', async (path) => {
     await json(path, 'client');
     expect((await get(path, null)).status).toBe(401);

@@ -7,11 +7,11 @@ import { cardQuery } from '@/lib/validations/content';
 type CardFn = (db: ReturnType<typeof getDb>, ctx: CardContext) => unknown;
 
 /**
- * One card endpoint: any signed-in user or token; query locale, funderId (default 1; 404 if unknown),
+ * One card endpoint: read:funders (the cards show a funder's figures, like the Dashboard); query locale, funderId (default 1; 404 if unknown),
  * asOf (default today UTC), currency (default the funder's base currency), period (default last-28-days).
  */
 function cardRoute(card: CardFn) {
-  return withAuth({ scope: null }, ({ req }) => {
+  return withAuth({ scope: 'read:funders' }, ({ req }) => {
     const query = parseQuery(req, cardQuery);
     const db = getDb();
     const base = funderBaseCurrency(db, query.funderId);

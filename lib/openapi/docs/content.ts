@@ -55,18 +55,24 @@ const E401 = err('No valid session or bearer token.');
 const E404 = err('Unknown id.');
 
 function get(path: string, tag: string, summary: string, extra: Partial<RouteDoc> & { ok: z.ZodType; notFound?: boolean; alias?: boolean }): RouteDoc {
-  const { ok, notFound, alias = true, ...rest } = extra;
+  const { ok, notFound, alias = true, auth = null, ...rest } = extra;
+  const responses: RouteDoc['responses'] = { 200: { description: 'OK', schema: ok }, 400: E400, 401: E401 };
+  if (auth !== null && auth !== 'public') responses[403] = err(`This requires the ${auth} scope.`);
+  if (notFound) responses[404] = E404;
   return {
     method: 'get',
     path: `/api${path}`,
     ...(alias ? { aliases: [path] } : {}),
     tag,
     summary,
-    auth: null,
-    responses: notFound ? { 200: { description: 'OK', schema: ok }, 400: E400, 401: E401, 404: E404 } : { 200: { description: 'OK', schema: ok }, 400: E400, 401: E401 },
+    auth,
+    responses,
     ...rest,
   };
 }
+
+/** The cards show a funder's figures: read:funders, like the Dashboard they feed. */
+const CARD_ACCESS = { auth: 'read:funders' } as const;
 
 const CARD_DESCRIPTION =
   'Query: funderId (default 1; 404 if unknown), asOf (YYYY-MM-DD, default today UTC), currency (default the funder base currency), period (last-28-days | last-month | last-year), locale (en | de | fr | pt). Money series are integer minor units; documented string fields are whole currency units.';
@@ -130,10 +136,10 @@ export const contentRoutes = defineRoutes([
     example: { query: { id: '2', locale: 'en' } },
   }),
   ...analytics.map(([k, summary, ok]) =>
-    get(`/card/card-analytics/${k}`, 'Cards', summary, { ok, query: cardQuery, notFound: true, description: CARD_DESCRIPTION, example: { query: { funderId: '1', period: 'last-28-days' } } }),
+    get(`/card/card-analytics/${k}`, 'Cards', summary, { ...CARD_ACCESS, ok, query: cardQuery, notFound: true, description: CARD_DESCRIPTION, example: { query: { funderId: '1', period: 'last-28-days' } } }),
   ),
   ...statistics.map(([k, summary, ok]) =>
-    get(`/card/card-statistics/${k}`, 'Cards', summary, { ok, query: cardQuery, notFound: true, description: CARD_DESCRIPTION, example: { query: { funderId: '1' } } }),
+    get(`/card/card-statistics/${k}`, 'Cards', summary, { ...CARD_ACCESS, ok, query: cardQuery, notFound: true, description: CARD_DESCRIPTION, example: { query: { funderId: '1' } } }),
   ),
   get('/autocomplete/data', 'Navbar', 'Autocomplete suggestions: the pages the user may open, in menu order', {
     ok: autocompleteResponse,
