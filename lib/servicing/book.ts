@@ -3,18 +3,25 @@ import 'server-only';
  * The funder's servicing book at an as-of date: per lease DPD, bucket, arrears (net, VAT, total),
  * credit and last payment, computed by lib/servicing from schedule_rows + payments received on or
  * before the as-of date (allocation in the funder's component order; tolerance, grace and bucket edges
- * from the funder's settings). Cached per (funder, as-of, servicing stamp): a new ledger entry (max
- * payment id) or a lease/settings change (funder dataVersion) invalidates it. Recording a payment does
- * NOT bump the funder's dataVersion, so the valuation cache is untouched.
+ * from the funder's settings), by lib/servicing/book-store.ts over the book held in typed arrays.
+ *
+ * Caches, per database (its file; an in-memory database by its connection) and funder, independent of
+ * the connection used, so the server can warm them at start (warmServicingCaches):
+ * - the schedule store per funder dataVersion (a lease or settings change bumps it);
+ * - the ledger store per servicing stamp (max payment id: the ledger is append-only, reversals are rows);
+ * - the books per as-of date under that stamp.
+ * Recording a payment does NOT bump the funder's dataVersion, so the valuation cache is untouched and
+ * only the ledger store is re-read.
  */
 import type { DbOrTx } from '@/db/client';
 import { getFunder } from '@/db/queries/funders';
 import { componentOrderOf } from '@/db/queries/payments';
-import { liveCashByLease, loadServicingLedgers, scanBookInstalments, servicingStamp, sqliteOf } from '@/db/queries/servicing';
+import { bookLeases, loadServicingLedgers, paymentListsOfBook, reversalsOfBook, scheduleListsOfBook, servicingStamp, sqliteOf } from '@/db/queries/servicing';
 import type { Funder } from '@/db/schema/portfolio';
 import { ApiError } from '@/lib/api/errors';
 import { DEFAULT_BUCKET_EDGES, allocatePayments, bucketsFor, type AllocationResult } from '@/lib/servicing';
-import { cashState } from './cash-state';
+import { formatDate } from '@/lib/finance';
+import { bookAt, buildLedgerStore, buildScheduleStore, runAsync, runSync, type LedgerStore, type ScheduleStore } from './book-store';
 
 export type LeaseServicingState = {
   leaseId: number;
@@ -45,11 +52,31 @@ export function servicingSettingsOf(funder: Funder): { edges: number[]; toleranc
   return { edges, tolerance: funder.materialityTolerance, graceDays: funder.graceDays, componentOrder: componentOrderOf(funder) };
 }
 
-type FunderCache = Map<number, { stamp: string; books: Map<string, ServicingBook> }>;
-const g = globalThis as unknown as { __quantumServicing?: WeakMap<object, FunderCache> };
-/** Keyed by the database connection (tests open several), then by funder. */
-const caches = (g.__quantumServicing ??= new WeakMap());
+type FunderEntry = {
+  dataVersion: number;
+  schedule: ScheduleStore | null;
+  ledgerStamp: string | null;
+  ledger: LedgerStore | null;
+  books: Map<string, ServicingBook>;
+};
+type DbCache = Map<number, FunderEntry>;
+const g = globalThis as unknown as { __quantumServicingFiles?: Map<string, DbCache>; __quantumServicingMem?: WeakMap<object, DbCache> };
+/** File databases by path (any connection to the file shares the cache); in-memory ones by connection. */
+const fileCaches = (g.__quantumServicingFiles ??= new Map());
+const memCaches = (g.__quantumServicingMem ??= new WeakMap());
 const MAX_BOOKS_PER_FUNDER = 8;
+
+function cacheOf(db: DbOrTx): DbCache {
+  const sqlite = sqliteOf(db);
+  if (sqlite.memory || !sqlite.name) {
+    let c = memCaches.get(sqlite);
+    if (!c) memCaches.set(sqlite, (c = new Map()));
+    return c;
+  }
+  let c = fileCaches.get(sqlite.name);
+  if (!c) fileCaches.set(sqlite.name, (c = new Map()));
+  return c;
+}
 
 function requireFunder(db: DbOrTx, funderId: number): Funder {
   const f = getFunder(db, funderId);
@@ -57,7 +84,7 @@ function requireFunder(db: DbOrTx, funderId: number): Funder {
   return f;
 }
 
-/** Per-lease allocation results at `asOf` (payments received on or before it), with the lease; for callers that need more than the book (behaviour). */
+/** Per-lease allocation results at `asOf` (payments received on or before it), with the lease; the engine path (tests, single leases). */
 export function allocateBook(db: DbOrTx, funderId: number, asOf: string) {
   const funder = requireFunder(db, funderId);
   const settings = servicingSettingsOf(funder);
@@ -69,16 +96,44 @@ export function allocateBook(db: DbOrTx, funderId: number, asOf: string) {
   };
 }
 
-function computeBook(db: DbOrTx, funderId: number, asOf: string): ServicingBook {
+/** The funder's entry with its stores current (built synchronously, or asynchronously between chunks when `async`). */
+function entryOf(db: DbOrTx, funder: Funder): FunderEntry {
+  const cache = cacheOf(db);
+  let e = cache.get(funder.id);
+  if (!e || e.dataVersion !== funder.dataVersion) {
+    e = { dataVersion: funder.dataVersion, schedule: null, ledgerStamp: null, ledger: null, books: new Map() };
+    cache.set(funder.id, e);
+  }
+  return e;
+}
+
+function scheduleBuilder(db: DbOrTx, funderId: number) {
+  return buildScheduleStore(bookLeases(db, funderId), (from, to) => scheduleListsOfBook(db, funderId, from, to));
+}
+function ledgerBuilder(db: DbOrTx, funderId: number, store: ScheduleStore) {
+  return buildLedgerStore(store, (from, to) => paymentListsOfBook(db, funderId, from, to), reversalsOfBook(db, funderId));
+}
+
+/** The stores of the funder for the current ledger stamp, building what is missing. */
+export function servicingStores(db: DbOrTx, funderId: number): { funder: Funder; entry: FunderEntry; schedule: ScheduleStore; ledger: LedgerStore } {
   const funder = requireFunder(db, funderId);
+  const stamp = servicingStamp(db, funderId);
+  const e = entryOf(db, funder);
+  e.schedule ??= runSync(scheduleBuilder(db, funderId));
+  if (e.ledgerStamp !== stamp || !e.ledger) {
+    e.ledger = runSync(ledgerBuilder(db, funderId, e.schedule));
+    e.ledgerStamp = stamp;
+    e.books.clear();
+  }
+  return { funder, entry: e, schedule: e.schedule, ledger: e.ledger };
+}
+
+function computeBook(funder: Funder, schedule: ScheduleStore, ledger: LedgerStore, asOf: string): ServicingBook {
   const settings = servicingSettingsOf(funder);
-  const cash = liveCashByLease(db, funderId, asOf);
-  const out: LeaseServicingState[] = [];
-  const opts = { componentOrder: settings.componentOrder, tolerance: settings.tolerance, graceDays: settings.graceDays, edges: settings.edges };
-  scanBookInstalments(db, funderId, (lease, cols) => {
-    const c = cash.get(lease.id);
-    const s = cashState(cols, c?.cash ?? 0, asOf, opts);
-    out.push({
+  const states = bookAt(schedule, ledger, asOf, { componentOrder: settings.componentOrder, tolerance: settings.tolerance, graceDays: settings.graceDays, edges: settings.edges });
+  const out: LeaseServicingState[] = states.map((s, i) => {
+    const lease = schedule.leases[i]!;
+    return {
       leaseId: lease.id,
       lesseeId: lease.lesseeId,
       currency: lease.currency,
@@ -88,31 +143,45 @@ function computeBook(db: DbOrTx, funderId: number, asOf: string): ServicingBook 
       arrearsVat: s.arrearsVat,
       arrearsTotal: s.arrearsTotal,
       credit: s.credit,
-      lastPaymentOn: c?.last ?? null,
+      lastPaymentOn: s.lastPaymentDay === null ? null : formatDate(s.lastPaymentDay),
       outstandingPrincipal: s.outstandingPrincipal,
-    });
+    };
   });
-  return { funderId, asOf, bucketKeys: bucketsFor(settings.edges).map((b) => b.key), leases: out, byLeaseId: new Map(out.map((s) => [s.leaseId, s])) };
+  return { funderId: funder.id, asOf, bucketKeys: bucketsFor(settings.edges).map((b) => b.key), leases: out, byLeaseId: new Map(out.map((s) => [s.leaseId, s])) };
 }
 
 /** The servicing book of the funder at `asOf` (YYYY-MM-DD), cached per servicing stamp. 404 for an unknown funder. */
 export function getServicingBook(db: DbOrTx, funderId: number, asOf: string): ServicingBook {
-  const stamp = servicingStamp(db, funderId);
-  const key = sqliteOf(db);
-  let cache = caches.get(key);
-  if (!cache) {
-    cache = new Map();
-    caches.set(key, cache);
-  }
-  let entry = cache.get(funderId);
-  if (!entry || entry.stamp !== stamp) {
-    entry = { stamp, books: new Map() };
-    cache.set(funderId, entry);
-  }
+  const { funder, entry, schedule, ledger } = servicingStores(db, funderId);
   const hit = entry.books.get(asOf);
   if (hit) return hit;
-  const book = computeBook(db, funderId, asOf);
+  const book = computeBook(funder, schedule, ledger, asOf);
   if (entry.books.size >= MAX_BOOKS_PER_FUNDER) entry.books.delete(entry.books.keys().next().value!);
   entry.books.set(asOf, book);
   return book;
+}
+
+/**
+ * Builds the funder's stores yielding to the event loop between chunks of leases (so a server warming
+ * them at start keeps answering), then the books at the given as-of dates. A request arriving meanwhile
+ * builds what it needs itself; whichever finishes first fills the cache.
+ */
+export async function warmServicingBook(db: DbOrTx, funderId: number, asOfs: readonly string[]): Promise<number> {
+  const funder = requireFunder(db, funderId);
+  const e = entryOf(db, funder);
+  if (!e.schedule) {
+    const schedule = await runAsync(scheduleBuilder(db, funderId));
+    if (cacheOf(db).get(funderId) === e) e.schedule ??= schedule;
+  }
+  const stamp = servicingStamp(db, funderId);
+  if (e.schedule && (e.ledgerStamp !== stamp || !e.ledger)) {
+    const ledger = await runAsync(ledgerBuilder(db, funderId, e.schedule));
+    if (servicingStamp(db, funderId) === stamp && e.ledgerStamp !== stamp) {
+      e.ledger = ledger;
+      e.ledgerStamp = stamp;
+      e.books.clear();
+    }
+  }
+  for (const asOf of asOfs) getServicingBook(db, funderId, asOf);
+  return e.schedule?.n ?? 0;
 }
