@@ -89,11 +89,16 @@ export function servicingLabels(db: DbOrTx, funderId: number): {
   for (const r of sqlite.prepare(`select id, contract_number, status, lessee_id from leases where funder_id = ?`).raw().iterate(funderId) as IterableIterator<[number, string, string, number]>) {
     leases.set(r[0], { contractNumber: r[1], status: r[2], lesseeId: r[3] });
   }
+  return { leases, lessees: lesseeLabels(db, funderId) };
+}
+
+/** Name, Odoo id and country per lessee of the funder. */
+export function lesseeLabels(db: DbOrTx, funderId: number): Map<number, { name: string; idOdoo: string | null; country: string }> {
   const lessees = new Map<number, { name: string; idOdoo: string | null; country: string }>();
-  for (const r of sqlite.prepare(`select id, name, id_odoo, country from lessees where funder_id = ?`).raw().iterate(funderId) as IterableIterator<[number, string, string | null, string]>) {
+  for (const r of sqliteOf(db).prepare(`select id, name, id_odoo, country from lessees where funder_id = ?`).raw().iterate(funderId) as IterableIterator<[number, string, string | null, string]>) {
     lessees.set(r[0], { name: r[1], idOdoo: r[2], country: r[3] });
   }
-  return { leases, lessees };
+  return lessees;
 }
 
 /** Scheduled and collected amounts (minor units, per currency) in [from, to]: instalments due in the window (gross, schedule rows only) and payments received in it net of reversals dated in it. */
@@ -146,19 +151,19 @@ export function bookLeases(db: DbOrTx, funderId: number): ServicingLease[] {
 
 /**
  * The schedule rows of the book's leases with ids in [fromId, toId], one row per lease in id order, as
- * comma lists in period order: [leaseId, periods, due dates, vat, fee, interest, principal]. Read from
+ * comma lists in period order (periods are 1..n): [leaseId, due dates, vat, fee, interest, principal]. Read from
  * the covering index schedule_rows_servicing_cover_idx; one row per lease (not per instalment) because
  * materializing millions of rows in JS costs several times the scan.
  */
-export function scheduleListsOfBook(db: DbOrTx, funderId: number, fromId: number, toId: number): IterableIterator<[number, string, string, string, string, string, string]> {
+export function scheduleListsOfBook(db: DbOrTx, funderId: number, fromId: number, toId: number): IterableIterator<[number, string, string, string, string, string]> {
   return sqliteOf(db)
     .prepare(
-      `select lease_id, group_concat(period), group_concat(due_date), group_concat(vat), group_concat(fee), group_concat(interest), group_concat(principal)
+      `select lease_id, group_concat(due_date), group_concat(vat), group_concat(fee), group_concat(interest), group_concat(principal)
        from schedule_rows where lease_id in (select id from leases where funder_id = ? and status != 'terminated' and id between ? and ?)
        group by lease_id order by lease_id`,
     )
     .raw()
-    .iterate(funderId, fromId, toId) as IterableIterator<[number, string, string, string, string, string, string]>;
+    .iterate(funderId, fromId, toId) as IterableIterator<[number, string, string, string, string, string]>;
 }
 
 /**
@@ -176,12 +181,12 @@ export function paymentListsOfBook(db: DbOrTx, funderId: number, fromId: number,
     .iterate(funderId, fromId, toId) as IterableIterator<[number, string, string]>;
 }
 
-/** The reversals of the funder: [leaseId, reversed payment's received date, its amount, the reversal's date]. */
+/** The reversals of the funder (through the reverses index: a few rows, where the funder index would read the whole ledger): [leaseId, reversed payment's received date, its amount, the reversal's date]. */
 export function reversalsOfBook(db: DbOrTx, funderId: number): [number, string, number, string][] {
   return sqliteOf(db)
     .prepare(
-      `select p.lease_id, p.received_on, p.amount, r.received_on from payments r join payments p on p.id = r.reverses_id
-       where r.funder_id = ? and r.kind = 'reversal' order by r.id`,
+      `select p.lease_id, p.received_on, p.amount, r.received_on from payments r indexed by payments_reverses_idx join payments p on p.id = r.reverses_id
+       where r.reverses_id > 0 and r.funder_id = ? and r.kind = 'reversal' order by r.id`,
     )
     .raw()
     .all(funderId) as [number, string, number, string][];

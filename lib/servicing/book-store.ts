@@ -14,7 +14,7 @@
  * on received days (not on the order of payments within a day). Both are pinned against the engine by
  * tests/unit/servicing-book-store.test.ts. Money in minor units; days are lib/finance day numbers.
  */
-import { formatDate, monthIndexOfDay, tryParseDate } from '@/lib/finance';
+import { daysFromCivil, formatDate, monthIndexOfDay, tryParseDate } from '@/lib/finance';
 import type { Component } from './allocation';
 import type { MonthStatus, PaymentBehaviour } from './behaviour';
 import { bucketOf, DEFAULT_BUCKET_EDGES, DEFAULT_TOLERANCE } from './delinquency';
@@ -47,122 +47,135 @@ export type LedgerStore = {
   reversedOn: Int32Array;
 };
 
-class Grow<T extends Int32Array | Float64Array> {
+/** Growable column: `ensure(k)` before writing k more values at `length`. */
+class Column<T extends Int32Array | Float64Array> {
   length = 0;
   constructor(
     public data: T,
     private readonly make: (n: number) => T,
   ) {}
-  push(v: number) {
-    if (this.length === this.data.length) {
-      const next = this.make(this.data.length * 2);
-      next.set(this.data);
-      this.data = next;
-    }
-    this.data[this.length++] = v;
+  ensure(k: number) {
+    if (this.length + k <= this.data.length) return;
+    const next = this.make(Math.max(this.data.length * 2, this.length + k));
+    next.set(this.data);
+    this.data = next;
   }
   done(): T {
-    return this.data.slice(0, this.length) as T;
+    return this.data.subarray(0, this.length) as T;
   }
 }
-const growI32 = (n: number) => new Grow(new Int32Array(n), (k) => new Int32Array(k));
-const growF64 = (n: number) => new Grow(new Float64Array(n), (k) => new Float64Array(k));
+const i32 = (n: number) => new Column(new Int32Array(n), (k) => new Int32Array(k));
+const f64 = (n: number) => new Column(new Float64Array(n), (k) => new Float64Array(k));
 
-/** Integers of a comma list appended to `out` (returns how many). */
-function appendInts(text: string, out: number[]): void {
+/** Writes the integers of a comma list into `out` from `at` (returns the count). */
+function parseInts(text: string, out: Int32Array | Float64Array, at: number): number {
   let v = 0;
   let neg = false;
-  let any = false;
-  for (let i = 0; i < text.length; i++) {
+  let k = at;
+  const len = text.length;
+  for (let i = 0; i < len; i++) {
     const c = text.charCodeAt(i);
     if (c === 44) {
-      out.push(neg ? -v : v);
+      out[k++] = neg ? -v : v;
       v = 0;
       neg = false;
-      any = false;
     } else if (c === 45) neg = true;
-    else {
-      v = v * 10 + (c - 48);
-      any = true;
-    }
+    else v = v * 10 + (c - 48);
   }
-  if (any) out.push(neg ? -v : v);
+  if (len > 0) out[k++] = neg ? -v : v;
+  return k - at;
 }
 
-/** Day numbers of a comma list of YYYY-MM-DD dates (fixed width). */
-function appendDays(text: string, out: number[]): void {
+/** Writes the day numbers of a comma list of YYYY-MM-DD dates (fixed width) into `out` from `at` (returns the count). */
+function parseDays(text: string, out: Int32Array, at: number): number {
+  let k = at;
   for (let i = 0; i + 10 <= text.length; i += 11) {
-    const d = tryParseDate(text.slice(i, i + 10));
-    if (d === null) throw new Error(`not a date: ${text.slice(i, i + 10)}`);
-    out.push(d);
+    const y = (text.charCodeAt(i) - 48) * 1000 + (text.charCodeAt(i + 1) - 48) * 100 + (text.charCodeAt(i + 2) - 48) * 10 + (text.charCodeAt(i + 3) - 48);
+    const m = (text.charCodeAt(i + 5) - 48) * 10 + (text.charCodeAt(i + 6) - 48);
+    const day = (text.charCodeAt(i + 8) - 48) * 10 + (text.charCodeAt(i + 9) - 48);
+    if (text.charCodeAt(i + 4) !== 45 || text.charCodeAt(i + 7) !== 45 || m < 1 || m > 12 || day < 1 || day > 31) throw new Error(`not a date: ${text.slice(i, i + 10)}`);
+    out[k++] = daysFromCivil(y, m, day);
+  }
+  return k - at;
+}
+
+/** Sorts rows [from, to) of the columns by the key column, stably (ties keep their order: period order). */
+function sortSlice(key: Int32Array, cols: (Int32Array | Float64Array)[], from: number, to: number): void {
+  let sorted = true;
+  for (let j = from + 1; j < to && sorted; j++) if (key[j]! < key[j - 1]!) sorted = false;
+  if (sorted) return;
+  const idx = Array.from({ length: to - from }, (_, x) => from + x).sort((a, b) => key[a]! - key[b]! || a - b);
+  for (const c of [key, ...cols]) {
+    const copy = idx.map((x) => c[x]!);
+    for (let j = 0; j < copy.length; j++) c[from + j] = copy[j]!;
   }
 }
 
 /** Leases per chunk of the builders (the async warm-up yields between chunks). */
 export const STORE_CHUNK = 5000;
 
-/** Builds the schedule store chunk by chunk (a generator so the warm-up can yield between chunks). */
-export function* buildScheduleStore(
-  leases: StoreLease[],
-  readChunk: (fromId: number, toId: number) => Iterable<[number, string, string, string, string, string, string]>,
-): Generator<void, ScheduleStore> {
+/**
+ * Builds the schedule store chunk by chunk (a generator so the warm-up can yield between chunks).
+ * `readChunk` gives per lease [leaseId, due dates, vat, fee, interest, principal] as comma lists in
+ * period order; the residual is appended last and the instalments are sorted stably by due date.
+ */
+export function* buildScheduleStore(leases: StoreLease[], readChunk: (fromId: number, toId: number) => Iterable<[number, string, string, string, string, string]>): Generator<void, ScheduleStore> {
   const n = leases.length;
   const start = new Int32Array(n + 1);
   const cap = Math.max(16, n * 40);
-  const due = growI32(cap);
-  const vat = growF64(cap);
-  const fee = growF64(cap);
-  const interest = growF64(cap);
-  const principal = growF64(cap);
+  const due = i32(cap);
+  const vat = f64(cap);
+  const fee = f64(cap);
+  const interest = f64(cap);
+  const principal = f64(cap);
   const indexById = new Map<number, number>();
   leases.forEach((l, i) => indexById.set(l.id, i));
-  const per = { period: [] as number[], due: [] as number[], vat: [] as number[], fee: [] as number[], interest: [] as number[], principal: [] as number[] };
   for (let c = 0; c < n; c += STORE_CHUNK) {
     const last = Math.min(n, c + STORE_CHUNK) - 1;
     const it = readChunk(leases[c]!.id, leases[last]!.id)[Symbol.iterator]();
     let next = it.next();
     for (let i = c; i <= last; i++) {
       const lease = leases[i]!;
-      start[i] = due.length;
-      for (const a of Object.values(per)) a.length = 0;
+      const from = due.length;
+      start[i] = from;
       while (!next.done && next.value[0] < lease.id) next = it.next();
+      let k = 0;
+      let lastPeriod = 0;
       if (!next.done && next.value[0] === lease.id) {
         const v = next.value;
-        appendInts(v[1], per.period);
-        appendDays(v[2], per.due);
-        appendInts(v[3], per.vat);
-        appendInts(v[4], per.fee);
-        appendInts(v[5], per.interest);
-        appendInts(v[6], per.principal);
+        k = (v[1].length + 1) / 11;
+        due.ensure(k + 1);
+        vat.ensure(k + 1);
+        fee.ensure(k + 1);
+        interest.ensure(k + 1);
+        principal.ensure(k + 1);
+        parseDays(v[1], due.data, from);
+        parseInts(v[2], vat.data, from);
+        parseInts(v[3], fee.data, from);
+        parseInts(v[4], interest.data, from);
+        parseInts(v[5], principal.data, from);
+        lastPeriod = k;
         next = it.next();
+      } else {
+        due.ensure(1);
+        vat.ensure(1);
+        fee.ensure(1);
+        interest.ensure(1);
+        principal.ensure(1);
       }
-      let maxPeriod = 0;
-      for (const p of per.period) if (p > maxPeriod) maxPeriod = p;
-      const res = residualInstalment(lease, maxPeriod);
+      // Schedule periods are 1..k (the residual is period k + 1, due last among equal dates).
+      const res = residualInstalment(lease, lastPeriod);
       if (res) {
-        per.period.push(res.period);
-        per.due.push(tryParseDate(res.dueDate)!);
-        per.vat.push(res.vat);
-        per.fee.push(0);
-        per.interest.push(0);
-        per.principal.push(res.principal);
+        due.data[from + k] = tryParseDate(res.dueDate)!;
+        vat.data[from + k] = res.vat;
+        fee.data[from + k] = 0;
+        interest.data[from + k] = 0;
+        principal.data[from + k] = res.principal;
+        k++;
       }
-      const k = per.period.length;
-      let order: number[] | null = null;
-      for (let j = 1; j < k; j++) {
-        if (per.due[j]! < per.due[j - 1]! || (per.due[j] === per.due[j - 1] && per.period[j]! < per.period[j - 1]!)) {
-          order = Array.from({ length: k }, (_, x) => x).sort((a, b) => per.due[a]! - per.due[b]! || per.period[a]! - per.period[b]!);
-          break;
-        }
-      }
-      for (let j = 0; j < k; j++) {
-        const x = order ? order[j]! : j;
-        due.push(per.due[x]!);
-        vat.push(per.vat[x]!);
-        fee.push(per.fee[x]!);
-        interest.push(per.interest[x]!);
-        principal.push(per.principal[x]!);
-      }
+      const to = from + k;
+      due.length = vat.length = fee.length = interest.length = principal.length = to;
+      sortSlice(due.data, [vat.data, fee.data, interest.data, principal.data], from, to);
     }
     while (!next.done) next = it.next();
     yield;
@@ -171,7 +184,7 @@ export function* buildScheduleStore(
   return { n, leases, start, due: due.done(), vat: vat.done(), fee: fee.done(), interest: interest.done(), principal: principal.done(), indexById };
 }
 
-/** Builds the ledger store chunk by chunk over the schedule store's leases. */
+/** Builds the ledger store chunk by chunk over the schedule store's leases; `readChunk` gives per lease [leaseId, received dates, amounts]. */
 export function* buildLedgerStore(
   store: ScheduleStore,
   readChunk: (fromId: number, toId: number) => Iterable<[number, string, string]>,
@@ -179,32 +192,26 @@ export function* buildLedgerStore(
 ): Generator<void, LedgerStore> {
   const { n, leases } = store;
   const start = new Int32Array(n + 1);
-  const day = growI32(Math.max(16, n * 30));
-  const amount = growF64(Math.max(16, n * 30));
-  const days: number[] = [];
-  const amounts: number[] = [];
+  const day = i32(Math.max(16, n * 30));
+  const amount = f64(Math.max(16, n * 30));
   for (let c = 0; c < n; c += STORE_CHUNK) {
     const last = Math.min(n, c + STORE_CHUNK) - 1;
     const it = readChunk(leases[c]!.id, leases[last]!.id)[Symbol.iterator]();
     let next = it.next();
     for (let i = c; i <= last; i++) {
       const id = leases[i]!.id;
-      start[i] = day.length;
+      const from = day.length;
+      start[i] = from;
       while (!next.done && next.value[0] < id) next = it.next();
       if (next.done || next.value[0] !== id) continue;
-      days.length = 0;
-      amounts.length = 0;
-      appendDays(next.value[1], days);
-      appendInts(next.value[2], amounts);
+      const k = (next.value[1].length + 1) / 11;
+      day.ensure(k);
+      amount.ensure(k);
+      parseDays(next.value[1], day.data, from);
+      parseInts(next.value[2], amount.data, from);
       next = it.next();
-      let sorted = true;
-      for (let j = 1; j < days.length && sorted; j++) if (days[j]! < days[j - 1]!) sorted = false;
-      const order = sorted ? null : Array.from({ length: days.length }, (_, x) => x).sort((a, b) => days[a]! - days[b]!);
-      for (let j = 0; j < days.length; j++) {
-        const x = order ? order[j]! : j;
-        day.push(days[x]!);
-        amount.push(amounts[x]!);
-      }
+      day.length = amount.length = from + k;
+      sortSlice(day.data, [amount.data], from, from + k);
     }
     while (!next.done) next = it.next();
     yield;
@@ -228,21 +235,36 @@ export function* buildLedgerStore(
   return out;
 }
 
-/** Runs a builder to its end synchronously. */
-export function runSync<T>(gen: Generator<void, T>): T {
-  for (;;) {
-    const r = gen.next();
-    if (r.done) return r.value;
-  }
+/** A builder in progress, shared by whoever needs its result: the warm-up drives it between event-loop turns, a request finishes it at once. */
+export type Build<T> = { gen: Generator<void, T>; value: T | null };
+
+export function startBuild<T>(gen: Generator<void, T>): Build<T> {
+  return { gen, value: null };
 }
 
-/** Runs a builder yielding to the event loop between chunks. */
-export async function runAsync<T>(gen: Generator<void, T>): Promise<T> {
-  for (;;) {
-    const r = gen.next();
-    if (r.done) return r.value;
-    await new Promise((resolve) => setImmediate(resolve));
+/** Finishes a build synchronously (continuing where the warm-up left it). */
+export function finishSync<T>(b: Build<T>): T {
+  while (b.value === null) {
+    const r = b.gen.next();
+    if (r.done) b.value = doneValue(r.value);
   }
+  return b.value;
+}
+
+/** A generator that threw earlier ends with no value: fail rather than hand out undefined. */
+function doneValue<T>(v: T | undefined): T {
+  if (v === undefined) throw new Error('servicing store build failed earlier');
+  return v;
+}
+
+/** Finishes a build yielding to the event loop between chunks. */
+export async function finishAsync<T>(b: Build<T>): Promise<T> {
+  while (b.value === null) {
+    const r = b.gen.next();
+    if (r.done) b.value = doneValue(r.value);
+    else await new Promise((resolve) => setImmediate(resolve));
+  }
+  return b.value;
 }
 
 export type BookOptions = { componentOrder: readonly Component[]; tolerance: number; graceDays: number; edges: readonly number[] };
@@ -339,6 +361,15 @@ export function behaviourAt(s: ScheduleStore, l: LedgerStore, groups: readonly (
   const grace = o.graceDays;
   const asOfMonth = monthIndexOfDay(asOfDay);
   const firstMonth = asOfMonth - 11;
+  // First day of each strip month (and of the month after): a due day's cell by comparison, not by calendar arithmetic.
+  const monthStart = new Int32Array(13);
+  for (let m = 0; m <= 12; m++) {
+    const mi = firstMonth + m;
+    monthStart[m] = daysFromCivil(Math.floor(mi / 12), (mi % 12) + 1, 1);
+  }
+  const months = Array.from({ length: 12 }, (_, m) => monthText(firstMonth + m));
+  const STATUS: MonthStatus[] = ['none', 'paid-on-time', 'paid-late', 'unpaid'];
+  const asOfText = formatDate(asOfDay);
   const live: number[] = [];
   return groups.map((group) => {
     let instalmentsDue = 0;
@@ -407,15 +438,17 @@ export function behaviourAt(s: ScheduleStore, l: LedgerStore, groups: readonly (
             if (asOfDay - dueDay > maxDaysLate) maxDaysLate = asOfDay - dueDay;
           } else pending++;
         }
-        const m = monthIndexOfDay(dueDay) - firstMonth;
-        if (m >= 0 && m < 12 && SEVERITY[status] > strip[m]!) strip[m] = SEVERITY[status];
+        if (dueDay >= monthStart[0]!) {
+          let m = 11;
+          while (dueDay < monthStart[m]!) m--;
+          if (SEVERITY[status] > strip[m]!) strip[m] = SEVERITY[status];
+        }
       }
     }
     const late = paidLate + unpaidOverdue;
     const decided = paidOnTime + late;
-    const STATUS: MonthStatus[] = ['none', 'paid-on-time', 'paid-late', 'unpaid'];
     return {
-      asOf: formatDate(asOfDay),
+      asOf: asOfText,
       instalmentsDue,
       paidOnTime,
       paidLate,
@@ -427,7 +460,7 @@ export function behaviourAt(s: ScheduleStore, l: LedgerStore, groups: readonly (
       maxDaysLate,
       lastPaymentDate: lastDay < 0 ? null : formatDate(lastDay),
       lastPaymentAmount: lastDay < 0 ? null : lastAmount,
-      strip: Array.from(strip, (v, m) => ({ month: monthText(firstMonth + m), status: STATUS[v]! })),
+      strip: months.map((month, m) => ({ month, status: STATUS[strip[m]!]! })),
     };
   });
 }

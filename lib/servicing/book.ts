@@ -1,4 +1,3 @@
-import 'server-only';
 /**
  * The funder's servicing book at an as-of date: per lease DPD, bucket, arrears (net, VAT, total),
  * credit and last payment, computed by lib/servicing from schedule_rows + payments received on or
@@ -21,7 +20,7 @@ import type { Funder } from '@/db/schema/portfolio';
 import { ApiError } from '@/lib/api/errors';
 import { DEFAULT_BUCKET_EDGES, allocatePayments, bucketsFor, type AllocationResult } from '@/lib/servicing';
 import { formatDate } from '@/lib/finance';
-import { bookAt, buildLedgerStore, buildScheduleStore, runAsync, runSync, type LedgerStore, type ScheduleStore } from './book-store';
+import { bookAt, buildLedgerStore, buildScheduleStore, finishAsync, finishSync, startBuild, type Build, type LedgerStore, type ScheduleStore } from './book-store';
 
 export type LeaseServicingState = {
   leaseId: number;
@@ -54,9 +53,8 @@ export function servicingSettingsOf(funder: Funder): { edges: number[]; toleranc
 
 type FunderEntry = {
   dataVersion: number;
-  schedule: ScheduleStore | null;
-  ledgerStamp: string | null;
-  ledger: LedgerStore | null;
+  schedule: Build<ScheduleStore> | null;
+  ledger: { stamp: string; build: Build<LedgerStore> } | null;
   books: Map<string, ServicingBook>;
 };
 type DbCache = Map<number, FunderEntry>;
@@ -96,36 +94,36 @@ export function allocateBook(db: DbOrTx, funderId: number, asOf: string) {
   };
 }
 
-/** The funder's entry with its stores current (built synchronously, or asynchronously between chunks when `async`). */
+/** The funder's cache entry for its current dataVersion. */
 function entryOf(db: DbOrTx, funder: Funder): FunderEntry {
   const cache = cacheOf(db);
   let e = cache.get(funder.id);
   if (!e || e.dataVersion !== funder.dataVersion) {
-    e = { dataVersion: funder.dataVersion, schedule: null, ledgerStamp: null, ledger: null, books: new Map() };
+    e = { dataVersion: funder.dataVersion, schedule: null, ledger: null, books: new Map() };
     cache.set(funder.id, e);
   }
   return e;
 }
 
-function scheduleBuilder(db: DbOrTx, funderId: number) {
-  return buildScheduleStore(bookLeases(db, funderId), (from, to) => scheduleListsOfBook(db, funderId, from, to));
+function scheduleBuild(db: DbOrTx, funderId: number): Build<ScheduleStore> {
+  return startBuild(buildScheduleStore(bookLeases(db, funderId), (from, to) => scheduleListsOfBook(db, funderId, from, to)));
 }
-function ledgerBuilder(db: DbOrTx, funderId: number, store: ScheduleStore) {
-  return buildLedgerStore(store, (from, to) => paymentListsOfBook(db, funderId, from, to), reversalsOfBook(db, funderId));
+function ledgerBuild(db: DbOrTx, funderId: number, store: ScheduleStore): Build<LedgerStore> {
+  return startBuild(buildLedgerStore(store, (from, to) => paymentListsOfBook(db, funderId, from, to), reversalsOfBook(db, funderId)));
 }
 
-/** The stores of the funder for the current ledger stamp, building what is missing. */
+/** The stores of the funder for the current ledger stamp, building what is missing (or finishing the warm-up's build). */
 export function servicingStores(db: DbOrTx, funderId: number): { funder: Funder; entry: FunderEntry; schedule: ScheduleStore; ledger: LedgerStore } {
   const funder = requireFunder(db, funderId);
   const stamp = servicingStamp(db, funderId);
   const e = entryOf(db, funder);
-  e.schedule ??= runSync(scheduleBuilder(db, funderId));
-  if (e.ledgerStamp !== stamp || !e.ledger) {
-    e.ledger = runSync(ledgerBuilder(db, funderId, e.schedule));
-    e.ledgerStamp = stamp;
+  e.schedule ??= scheduleBuild(db, funderId);
+  const schedule = finishSync(e.schedule);
+  if (e.ledger?.stamp !== stamp) {
+    e.ledger = { stamp, build: ledgerBuild(db, funderId, schedule) };
     e.books.clear();
   }
-  return { funder, entry: e, schedule: e.schedule, ledger: e.ledger };
+  return { funder, entry: e, schedule, ledger: finishSync(e.ledger.build) };
 }
 
 function computeBook(funder: Funder, schedule: ScheduleStore, ledger: LedgerStore, asOf: string): ServicingBook {
@@ -164,24 +162,30 @@ export function getServicingBook(db: DbOrTx, funderId: number, asOf: string): Se
 /**
  * Builds the funder's stores yielding to the event loop between chunks of leases (so a server warming
  * them at start keeps answering), then the books at the given as-of dates. A request arriving meanwhile
- * builds what it needs itself; whichever finishes first fills the cache.
+ * finishes the same build synchronously (no work is done twice). `db` must stay open until it resolves.
  */
 export async function warmServicingBook(db: DbOrTx, funderId: number, asOfs: readonly string[]): Promise<number> {
   const funder = requireFunder(db, funderId);
   const e = entryOf(db, funder);
-  if (!e.schedule) {
-    const schedule = await runAsync(scheduleBuilder(db, funderId));
-    if (cacheOf(db).get(funderId) === e) e.schedule ??= schedule;
-  }
-  const stamp = servicingStamp(db, funderId);
-  if (e.schedule && (e.ledgerStamp !== stamp || !e.ledger)) {
-    const ledger = await runAsync(ledgerBuilder(db, funderId, e.schedule));
-    if (servicingStamp(db, funderId) === stamp && e.ledgerStamp !== stamp) {
-      e.ledger = ledger;
-      e.ledgerStamp = stamp;
+  try {
+    e.schedule ??= scheduleBuild(db, funderId);
+    const schedule = await finishAsync(e.schedule);
+    const stamp = servicingStamp(db, funderId);
+    if (e.ledger?.stamp !== stamp) {
+      e.ledger = { stamp, build: ledgerBuild(db, funderId, schedule) };
       e.books.clear();
     }
+    await finishAsync(e.ledger.build);
+  } catch (err) {
+    // A build that failed half-way (its connection may close) is dropped; the next request builds anew.
+    if (e.schedule?.value === null) e.schedule = null;
+    if (e.ledger?.build.value === null) e.ledger = null;
+    throw err;
   }
-  for (const asOf of asOfs) getServicingBook(db, funderId, asOf);
-  return e.schedule?.n ?? 0;
+  const schedule = e.schedule!.value!;
+  for (const asOf of asOfs) {
+    getServicingBook(db, funderId, asOf);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return schedule.n;
 }

@@ -1,11 +1,10 @@
-import 'server-only';
 /**
  * What the servicing screens and API show, computed from the servicing book (lib/servicing/book.ts)
  * and the engine: delinquency per lease or per lessee with a bucket summary, roll-rate matrices, and
  * clients behaviour per lessee. Money is minor units; all figures come from lib/servicing.
  */
 import type { DbOrTx } from '@/db/client';
-import { servicingLabels } from '@/db/queries/servicing';
+import { lesseeLabels, servicingLabels } from '@/db/queries/servicing';
 import { bucketOf, lesseeDpd, rollRateMatrix, type PaymentBehaviour, type RollRateMatrix } from '@/lib/servicing';
 import { getServicingBook, servicingSettingsOf, servicingStores } from './book';
 import { behaviourAt } from './book-store';
@@ -201,7 +200,9 @@ export type BehaviourRow = Omit<PaymentBehaviour, 'asOf'> & {
   credit: number;
 };
 
-const behaviourCache = new WeakMap<object, BehaviourRow[]>();
+const gb = globalThis as unknown as { __quantumBehaviour?: WeakMap<object, BehaviourRow[]> };
+/** Keyed by the book object (so by database, funder, as-of and ledger stamp); global so the server's warm-up fills what requests read. */
+const behaviourCache = (gb.__quantumBehaviour ??= new WeakMap());
 
 /**
  * Behaviour of every lessee (per currency) at `asOf`: the measures of domain.md §5 and the 12-month
@@ -214,7 +215,7 @@ export function behaviourRows(db: DbOrTx, funderId: number, asOf: string): Behav
   if (hit) return hit;
   const { funder, schedule, ledger } = servicingStores(db, funderId);
   const settings = servicingSettingsOf(funder);
-  const labels = servicingLabels(db, funderId);
+  const lessees = lesseeLabels(db, funderId);
   const groups = new Map<string, { lesseeId: number; currency: string; indexes: number[] }>();
   schedule.leases.forEach((lease, i) => {
     const k = `${lease.lesseeId}:${lease.currency}`;
@@ -232,7 +233,7 @@ export function behaviourRows(db: DbOrTx, funderId: number, asOf: string): Behav
     void _asOf;
     const states = g.indexes.map((i) => book.leases[i]!);
     const dpd = lesseeDpd(states.map((s) => s.dpd));
-    const lessee = labels.lessees.get(g.lesseeId);
+    const lessee = lessees.get(g.lesseeId);
     let arrearsNet = 0;
     let arrearsVat = 0;
     let arrearsTotal = 0;
