@@ -3,7 +3,7 @@
  * scans (no per-lease queries), so a 100k-lease book loads in well under a second.
  */
 import type { Instalment, LedgerEntry } from '@/lib/servicing';
-import { leaseInstalments, residualInstalment, type ResidualTerms } from '@/lib/servicing/instalments';
+import { leaseInstalments, type ResidualTerms } from '@/lib/servicing/instalments';
 import { ApiError } from '@/lib/api/errors';
 import type { DbOrTx } from '../client';
 
