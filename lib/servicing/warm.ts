@@ -39,6 +39,7 @@ export async function warmServicingCaches(now = new Date()): Promise<{ funders: 
     }
     const month = reports.lastCompleteMonth(today);
     for (const funder of funders) {
+      await reports.warmMonthData(db, funder, month);
       for (const kind of SERVICING_REPORT_KINDS) {
         reports.buildServicingReport(db, funder, kind, month);
         await new Promise((resolve) => setImmediate(resolve));
