@@ -27,6 +27,23 @@ export function servicingStamp(db: DbOrTx, funderId: number): string {
 
 
 
+/** The ledger's stamp: max payment id (the ledger is append-only; a reversal is a new row). */
+export function ledgerStamp(db: DbOrTx): number {
+  return client(db).prepare(`select coalesce(max(id), 0) from payments`).pluck().get() as number;
+}
+
+/**
+ * What changes the funder's leases and schedules (not its settings): count, max id, Σ version (every
+ * edit bumps it and rebuilds the schedule in the same transaction) and the latest update time.
+ */
+export function bookLeaseStamp(db: DbOrTx, funderId: number): string {
+  const r = client(db)
+    .prepare(`select count(*), coalesce(max(id), 0), coalesce(sum(version), 0), coalesce(max(updated_at), 0) from leases where funder_id = ?`)
+    .raw()
+    .get(funderId) as number[];
+  return r.join(':');
+}
+
 /**
  * Every lease of the funder that belongs to the book (status ≠ terminated, as the portfolio), in id
  * order, with its instalments (schedule rows + residual) and its ledger entries received on or before

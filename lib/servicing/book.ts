@@ -6,16 +6,17 @@
  *
  * Caches, per database (its file; an in-memory database by its connection) and funder, independent of
  * the connection used, so the server can warm them at start (warmServicingCaches):
- * - the schedule store per funder dataVersion (a lease or settings change bumps it);
- * - the ledger store per servicing stamp (max payment id: the ledger is append-only, reversals are rows);
- * - the books per as-of date under that stamp.
+ * - the schedule store per funder dataVersion (a lease or settings change bumps it); when the
+ *   dataVersion moved but the leases did not (bookLeaseStamp: a settings change), the stores are kept;
+ * - the ledger store per ledger stamp (max payment id: the ledger is append-only, reversals are rows);
+ * - the books per as-of date under those (cleared by any change, settings included).
  * Recording a payment does NOT bump the funder's dataVersion, so the valuation cache is untouched and
  * only the ledger store is re-read.
  */
 import type { DbOrTx } from '@/db/client';
 import { getFunder } from '@/db/queries/funders';
 import { componentOrderOf } from '@/db/queries/payments';
-import { bookLeases, loadServicingLedgers, paymentListsOfBook, reversalsOfBook, scheduleListsOfBook, servicingStamp, sqliteOf } from '@/db/queries/servicing';
+import { bookLeaseStamp, bookLeases, ledgerStamp, loadServicingLedgers, paymentListsOfBook, reversalsOfBook, scheduleListsOfBook, sqliteOf } from '@/db/queries/servicing';
 import type { Funder } from '@/db/schema/portfolio';
 import { ApiError } from '@/lib/api/errors';
 import { DEFAULT_BUCKET_EDGES, allocatePayments, bucketsFor, type AllocationResult } from '@/lib/servicing';
@@ -53,8 +54,9 @@ export function servicingSettingsOf(funder: Funder): { edges: number[]; toleranc
 
 type FunderEntry = {
   dataVersion: number;
+  leaseStamp: string;
   schedule: Build<ScheduleStore> | null;
-  ledger: { stamp: string; build: Build<LedgerStore> } | null;
+  ledger: { stamp: number; build: Build<LedgerStore> } | null;
   books: Map<string, ServicingBook>;
 };
 type DbCache = Map<number, FunderEntry>;
@@ -98,10 +100,16 @@ export function allocateBook(db: DbOrTx, funderId: number, asOf: string) {
 function entryOf(db: DbOrTx, funder: Funder): FunderEntry {
   const cache = cacheOf(db);
   let e = cache.get(funder.id);
-  if (!e || e.dataVersion !== funder.dataVersion) {
-    e = { dataVersion: funder.dataVersion, schedule: null, ledger: null, books: new Map() };
-    cache.set(funder.id, e);
+  if (e && e.dataVersion === funder.dataVersion) return e;
+  const leaseStamp = bookLeaseStamp(db, funder.id);
+  if (e && e.leaseStamp === leaseStamp && e.schedule?.value) {
+    // A settings change: same leases, schedules and ledger; only the books (computed with the settings) go.
+    e.dataVersion = funder.dataVersion;
+    e.books.clear();
+    return e;
   }
+  e = { dataVersion: funder.dataVersion, leaseStamp, schedule: null, ledger: null, books: new Map() };
+  cache.set(funder.id, e);
   return e;
 }
 
@@ -115,7 +123,7 @@ function ledgerBuild(db: DbOrTx, funderId: number, store: ScheduleStore): Build<
 /** The stores of the funder for the current ledger stamp, building what is missing (or finishing the warm-up's build). */
 export function servicingStores(db: DbOrTx, funderId: number): { funder: Funder; entry: FunderEntry; schedule: ScheduleStore; ledger: LedgerStore } {
   const funder = requireFunder(db, funderId);
-  const stamp = servicingStamp(db, funderId);
+  const stamp = ledgerStamp(db);
   const e = entryOf(db, funder);
   e.schedule ??= scheduleBuild(db, funderId);
   const schedule = finishSync(e.schedule);
@@ -170,7 +178,7 @@ export async function warmServicingBook(db: DbOrTx, funderId: number, asOfs: rea
   try {
     e.schedule ??= scheduleBuild(db, funderId);
     const schedule = await finishAsync(e.schedule);
-    const stamp = servicingStamp(db, funderId);
+    const stamp = ledgerStamp(db);
     if (e.ledger?.stamp !== stamp) {
       e.ledger = { stamp, build: ledgerBuild(db, funderId, schedule) };
       e.books.clear();

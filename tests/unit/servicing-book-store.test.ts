@@ -3,7 +3,7 @@
  * engine, lease by lease and lessee by lessee, on a seeded book with extra same-day payments, payments
  * in advance and reversals, at several as-of dates and under several funder settings (tolerance, grace,
  * component order); and the caches: per database file (not per connection), refreshed by a new ledger
- * entry and by a settings change, warmed in the background.
+ * entry, kept across a settings change (new books), rebuilt by a lease change, warmed in the background.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -12,13 +12,14 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestDb } from '../helpers/test-db';
 import { openDb, runMigrations, type Db } from '@/db/client';
 import { getFunder, updateFunder } from '@/db/queries/funders';
+import { getLease, updateLease } from '@/db/queries/leases';
 import { recordPayment, reversePayment } from '@/db/queries/payments';
 import { loadServicingLedgers } from '@/db/queries/servicing';
 import { seedPayments } from '@/db/seed/payments';
 import { seedPortfolio } from '@/db/seed/portfolio';
 import { seedDemoUsers } from '@/db/seed/users';
 import { allocatePayments, delinquencyAt, lesseeBehaviour, type AllocationResult } from '@/lib/servicing';
-import { getServicingBook, servicingSettingsOf, warmServicingBook } from '@/lib/servicing/book';
+import { getServicingBook, servicingSettingsOf, servicingStores, warmServicingBook } from '@/lib/servicing/book';
 import { behaviourRows } from '@/lib/servicing/views';
 
 const TODAY = '2026-11-21';
@@ -176,6 +177,24 @@ describe('servicing caches', () => {
     seedDemoUsers(mem);
     seedPortfolio(mem, { leases: 5, today: TODAY, seed: 3 });
     expect(getServicingBook(mem, 1, TODAY).leases.length).toBe(5);
+  });
+
+  test('a settings change keeps the stores (new books); a lease change rebuilds them', () => {
+    const before = servicingStores(a, 1);
+    const book = getServicingBook(a, 1, TODAY);
+    updateFunder(a, 1, { graceDays: 7 } as never);
+    const afterSettings = servicingStores(a, 1);
+    expect(afterSettings.schedule).toBe(before.schedule);
+    expect(afterSettings.ledger).toBe(before.ledger);
+    const regraced = getServicingBook(a, 1, TODAY);
+    expect(regraced).not.toBe(book);
+    expectEqualToEngine(a, 1, TODAY);
+    const lease = getLease(a, regraced.leases[0]!.leaseId)!;
+    updateLease(a, lease.id, lease.version, { status: 'terminated' }, null);
+    const afterLease = servicingStores(b, 1);
+    expect(afterLease.schedule).not.toBe(before.schedule);
+    expect(getServicingBook(b, 1, TODAY).leases.length).toBe(regraced.leases.length - 1);
+    expectEqualToEngine(b, 1, TODAY);
   });
 
   test('an unknown funder is a 404', () => {
