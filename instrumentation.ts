@@ -12,6 +12,13 @@ export async function register() {
     } catch (e) {
       console.warn('[portfolio] the books were not valued at start:', e instanceof Error ? e.message : e);
     }
+    // Then the servicing books and behaviour (lib/servicing/warm.ts), in the background: never delays readiness nor fails the start.
+    void import('@/lib/servicing/warm')
+      .then(({ warmServicingCaches }) => warmServicingCaches())
+      .then(({ funders, leases, ms }) => {
+        if (funders > 0) console.log(`[servicing] warmed the servicing books of ${leases} leases of ${funders} funder(s) in ${Math.round(ms)} ms`);
+      })
+      .catch((e: unknown) => console.warn('[servicing] the servicing books were not warmed at start:', e instanceof Error ? e.message : e));
   }
   if (!process.env.SENTRY_DSN) return;
   const Sentry = await import('@sentry/nextjs');

@@ -36,7 +36,7 @@ const now = () => performance.now();
 const ms = (x: number) => `${x.toFixed(0)} ms`;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-async function startNext(dbPath: string, secret: string): Promise<{ baseURL: string; child: ChildProcess; readyMs: number; stop: () => Promise<void> }> {
+async function startNext(dbPath: string, secret: string): Promise<{ baseURL: string; child: ChildProcess; readyMs: number; output: () => string; stop: () => Promise<void> }> {
   const baseURL = `http://127.0.0.1:${PORT}`;
   const t0 = now();
   const nextBin = path.join(process.cwd(), 'node_modules', 'next', 'dist', 'bin', 'next');
@@ -62,6 +62,7 @@ async function startNext(dbPath: string, secret: string): Promise<{ baseURL: str
     baseURL,
     child,
     readyMs: now() - t0,
+    output: () => output,
     stop: async () => {
       if (child.exitCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));
@@ -223,6 +224,8 @@ async function main() {
         }
       }
       record('server VmHWM since start (incl. the start-up valuation)', `${hwm.toFixed(0)} MiB`, '', null);
+      // What the server did at start (instrumentation.ts): the portfolio valuation, then the servicing warm-up in the background.
+      for (const l of server.output().split('\n')) if (/^\[(portfolio|servicing)\]/.test(l.trim())) console.log(l.trim());
     } finally {
       await server.stop();
     }

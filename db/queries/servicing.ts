@@ -3,7 +3,7 @@
  * scans (no per-lease queries), so a 100k-lease book loads in well under a second.
  */
 import type { Instalment, LedgerEntry } from '@/lib/servicing';
-import { leaseInstalments, residualInstalment, type ResidualTerms } from '@/lib/servicing/instalments';
+import { leaseInstalments, type ResidualTerms } from '@/lib/servicing/instalments';
 import { ApiError } from '@/lib/api/errors';
 import type { DbOrTx } from '../client';
 
@@ -26,6 +26,23 @@ export function servicingStamp(db: DbOrTx, funderId: number): string {
 }
 
 
+
+/** The ledger's stamp: max payment id (the ledger is append-only; a reversal is a new row). */
+export function ledgerStamp(db: DbOrTx): number {
+  return client(db).prepare(`select coalesce(max(id), 0) from payments`).pluck().get() as number;
+}
+
+/**
+ * What changes the funder's leases and schedules (not its settings): count, max id, Σ version (every
+ * edit bumps it and rebuilds the schedule in the same transaction) and the latest update time.
+ */
+export function bookLeaseStamp(db: DbOrTx, funderId: number): string {
+  const r = client(db)
+    .prepare(`select count(*), coalesce(max(id), 0), coalesce(sum(version), 0), coalesce(max(updated_at), 0) from leases where funder_id = ?`)
+    .raw()
+    .get(funderId) as number[];
+  return r.join(':');
+}
 
 /**
  * Every lease of the funder that belongs to the book (status ≠ terminated, as the portfolio), in id
@@ -65,8 +82,8 @@ export function loadServicingLedgers(db: DbOrTx, funderId: number, asOf: string 
   const pay = sqlite
     .prepare(
       asOf === null
-        ? `select lease_id, id, kind, reverses_id, received_on, amount from payments not indexed where funder_id = ?`
-        : `select lease_id, id, kind, reverses_id, received_on, amount from payments not indexed where funder_id = ? and received_on <= ?`,
+        ? `select lease_id, id, kind, reverses_id, received_on, amount from payments where funder_id = ?`
+        : `select lease_id, id, kind, reverses_id, received_on, amount from payments where funder_id = ? and received_on <= ?`,
     )
     .raw()
     .iterate(...(asOf === null ? [funderId] : [funderId, asOf])) as IterableIterator<[number, number, string, number | null, string, number]>;
@@ -89,11 +106,16 @@ export function servicingLabels(db: DbOrTx, funderId: number): {
   for (const r of sqlite.prepare(`select id, contract_number, status, lessee_id from leases where funder_id = ?`).raw().iterate(funderId) as IterableIterator<[number, string, string, number]>) {
     leases.set(r[0], { contractNumber: r[1], status: r[2], lesseeId: r[3] });
   }
+  return { leases, lessees: lesseeLabels(db, funderId) };
+}
+
+/** Name, Odoo id and country per lessee of the funder. */
+export function lesseeLabels(db: DbOrTx, funderId: number): Map<number, { name: string; idOdoo: string | null; country: string }> {
   const lessees = new Map<number, { name: string; idOdoo: string | null; country: string }>();
-  for (const r of sqlite.prepare(`select id, name, id_odoo, country from lessees where funder_id = ?`).raw().iterate(funderId) as IterableIterator<[number, string, string | null, string]>) {
+  for (const r of sqliteOf(db).prepare(`select id, name, id_odoo, country from lessees where funder_id = ?`).raw().iterate(funderId) as IterableIterator<[number, string, string | null, string]>) {
     lessees.set(r[0], { name: r[1], idOdoo: r[2], country: r[3] });
   }
-  return { leases, lessees };
+  return lessees;
 }
 
 /** Scheduled and collected amounts (minor units, per currency) in [from, to]: instalments due in the window (gross, schedule rows only) and payments received in it net of reversals dated in it. */
@@ -132,97 +154,57 @@ export function getLesseeOfFunder(db: DbOrTx, funderId: number, lesseeId: number
   return r;
 }
 
-/** Live cash per lease at `asOf`: Σ payments received on or before it minus those undone by reversals dated on or before it, and the latest live payment date. */
-export function liveCashByLease(db: DbOrTx, funderId: number, asOf: string): Map<number, { cash: number; last: string | null }> {
-  const sqlite = sqliteOf(db);
-  const out = new Map<number, { cash: number; last: string | null }>();
-  for (const r of sqlite
-    .prepare(`select lease_id, sum(amount), max(received_on) from payments not indexed where funder_id = ? and kind = 'payment' and received_on <= ? group by lease_id`)
-    .raw()
-    .iterate(funderId, asOf) as IterableIterator<[number, number, string]>) {
-    out.set(r[0], { cash: r[1], last: r[2] });
-  }
-  const reversed = sqlite
-    .prepare(
-      `select p.lease_id, p.amount, p.received_on from payments r join payments p on p.id = r.reverses_id
-       where r.funder_id = ? and r.kind = 'reversal' and r.received_on <= ?`,
-    )
-    .raw()
-    .all(funderId, asOf) as [number, number, string][];
-  const recheck = new Set<number>();
-  for (const [leaseId, amount, on] of reversed) {
-    const e = out.get(leaseId);
-    if (!e) continue;
-    e.cash -= amount;
-    if (e.last === on) recheck.add(leaseId);
-  }
-  const lastLive = sqlite.prepare(
-    `select max(p.received_on) from payments p where p.lease_id = ? and p.kind = 'payment' and p.received_on <= ?
-       and not exists (select 1 from payments r where r.reverses_id = p.id and r.received_on <= ?)`,
-  );
-  for (const leaseId of recheck) out.get(leaseId)!.last = (lastLive.pluck().get(leaseId, asOf, asOf) as string | null) ?? null;
-  return out;
-}
-
-/**
- * Streams the funder's book (status ≠ terminated) lease by lease in id order: the lease and its
- * instalments as columns in due-date order (schedule rows + residual). One scan of schedule_rows.
- */
-export function scanBookInstalments(
-  db: DbOrTx,
-  funderId: number,
-  onLease: (lease: ServicingLease, cols: { n: number; due: string[]; vat: number[]; fee: number[]; interest: number[]; principal: number[] }) => void,
-): void {
-  const sqlite = sqliteOf(db);
-  const leaseRows = sqlite
+/** The leases of the funder's book (status ≠ terminated) in id order. */
+export function bookLeases(db: DbOrTx, funderId: number): ServicingLease[] {
+  const rows = sqliteOf(db)
     .prepare(
       `select id, lessee_id, contract_number, currency, status, residual, vat_rate, vat_regime, first_due_date, term, timing, frequency
        from leases where funder_id = ? and status != 'terminated' order by id`,
     )
     .raw()
     .all(funderId) as [number, number, string, string, string, number, number, 'per-instalment' | 'upfront', string, number, 'advance' | 'arrears', ResidualTerms['frequency']][];
-  // One row per lease with its schedule as comma lists (far fewer rows to materialize than one per instalment).
-  const rows = sqlite
+  return rows.map((r) => ({ id: r[0], lesseeId: r[1], contractNumber: r[2], currency: r[3], status: r[4], residual: r[5], vatRate: r[6], vatRegime: r[7], firstDueDate: r[8], term: r[9], timing: r[10], frequency: r[11] }));
+}
+
+/**
+ * The schedule rows of the book's leases with ids in [fromId, toId], one row per lease in id order, as
+ * comma lists in period order (periods are 1..n): [leaseId, due dates, vat, fee, interest, principal]. Read from
+ * the covering index schedule_rows_servicing_cover_idx; one row per lease (not per instalment) because
+ * materializing millions of rows in JS costs several times the scan.
+ */
+export function scheduleListsOfBook(db: DbOrTx, funderId: number, fromId: number, toId: number): IterableIterator<[number, string, string, string, string, string]> {
+  return sqliteOf(db)
     .prepare(
-      `select lease_id, group_concat(period), group_concat(due_date), group_concat(vat), group_concat(fee), group_concat(interest), group_concat(principal)
-       from schedule_rows where lease_id in (select id from leases where funder_id = ? and status != 'terminated') group by lease_id order by lease_id`,
+      `select lease_id, group_concat(due_date), group_concat(vat), group_concat(fee), group_concat(interest), group_concat(principal)
+       from schedule_rows where lease_id in (select id from leases where funder_id = ? and status != 'terminated' and id between ? and ?)
+       group by lease_id order by lease_id`,
     )
     .raw()
-    .iterate(funderId) as IterableIterator<[number, string, string, string, string, string, string]>;
-  const nums = (text: string) => text.split(',').map(Number);
-  let next = rows.next();
-  for (const r of leaseRows) {
-    const lease: ServicingLease = { id: r[0], lesseeId: r[1], contractNumber: r[2], currency: r[3], status: r[4], residual: r[5], vatRate: r[6], vatRegime: r[7], firstDueDate: r[8], term: r[9], timing: r[10], frequency: r[11] };
-    while (!next.done && next.value[0] < lease.id) next = rows.next();
-    let cols = { n: 0, period: [] as number[], due: [] as string[], vat: [] as number[], fee: [] as number[], interest: [] as number[], principal: [] as number[] };
-    if (!next.done && next.value[0] === lease.id) {
-      const v = next.value;
-      const period = nums(v[1]);
-      cols = { n: period.length, period, due: v[2].split(','), vat: nums(v[3]), fee: nums(v[4]), interest: nums(v[5]), principal: nums(v[6]) };
-      next = rows.next();
-    }
-    let maxPeriod = 0;
-    for (const p of cols.period) if (p > maxPeriod) maxPeriod = p;
-    const res = residualInstalment(lease, maxPeriod);
-    if (res) {
-      cols.period.push(res.period);
-      cols.due.push(res.dueDate);
-      cols.vat.push(res.vat);
-      cols.fee.push(0);
-      cols.interest.push(0);
-      cols.principal.push(res.principal);
-      cols.n++;
-    }
-    let sorted = true;
-    for (let i = 1; i < cols.n && sorted; i++) {
-      if (cols.due[i]! < cols.due[i - 1]! || (cols.due[i] === cols.due[i - 1] && cols.period[i]! < cols.period[i - 1]!)) sorted = false;
-    }
-    if (!sorted) {
-      const idx = Array.from({ length: cols.n }, (_, k) => k).sort((a, b) => (cols.due[a]! < cols.due[b]! ? -1 : cols.due[a]! > cols.due[b]! ? 1 : cols.period[a]! - cols.period[b]!));
-      const pick = <T,>(a: T[]) => idx.map((k) => a[k]!);
-      cols = { n: cols.n, period: pick(cols.period), due: pick(cols.due), vat: pick(cols.vat), fee: pick(cols.fee), interest: pick(cols.interest), principal: pick(cols.principal) };
-    }
-    onLease(lease, cols);
-  }
-  while (!next.done) next = rows.next();
+    .iterate(funderId, fromId, toId) as IterableIterator<[number, string, string, string, string, string]>;
+}
+
+/**
+ * The payments (kind payment, reversed or not) of the funder's leases with ids in [fromId, toId], one row
+ * per lease in id order: [leaseId, received dates, amounts] as comma lists (index order: by received
+ * date). From the covering index payments_funder_lease_cover_idx.
+ */
+export function paymentListsOfBook(db: DbOrTx, funderId: number, fromId: number, toId: number): IterableIterator<[number, string, string]> {
+  return sqliteOf(db)
+    .prepare(
+      `select lease_id, group_concat(received_on), group_concat(amount) from payments
+       where funder_id = ? and lease_id between ? and ? and kind = 'payment' group by lease_id order by lease_id`,
+    )
+    .raw()
+    .iterate(funderId, fromId, toId) as IterableIterator<[number, string, string]>;
+}
+
+/** The reversals of the funder (through the reverses index: a few rows, where the funder index would read the whole ledger): [leaseId, reversed payment's received date, its amount, the reversal's date]. */
+export function reversalsOfBook(db: DbOrTx, funderId: number): [number, string, number, string][] {
+  return sqliteOf(db)
+    .prepare(
+      `select p.lease_id, p.received_on, p.amount, r.received_on from payments r indexed by payments_reverses_idx join payments p on p.id = r.reverses_id
+       where r.reverses_id > 0 and r.funder_id = ? and r.kind = 'reversal' order by r.id`,
+    )
+    .raw()
+    .all(funderId) as [number, string, number, string][];
 }

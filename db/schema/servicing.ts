@@ -39,6 +39,8 @@ export const payments = sqliteTable(
     index('payments_lease_idx').on(t.leaseId, t.receivedOn),
     index('payments_funder_date_idx').on(t.funderId, t.receivedOn),
     uniqueIndex('payments_reverses_idx').on(t.reversesId),
+    // Covering index of the book-wide ledger scans (live cash per lease, the ledger loaded for behaviour): no table reads.
+    index('payments_funder_lease_cover_idx').on(t.funderId, t.leaseId, t.kind, t.receivedOn, t.amount),
   ],
 );
 

@@ -1,13 +1,13 @@
-import 'server-only';
 /**
  * What the servicing screens and API show, computed from the servicing book (lib/servicing/book.ts)
  * and the engine: delinquency per lease or per lessee with a bucket summary, roll-rate matrices, and
  * clients behaviour per lessee. Money is minor units; all figures come from lib/servicing.
  */
 import type { DbOrTx } from '@/db/client';
-import { servicingLabels } from '@/db/queries/servicing';
-import { bucketOf, lesseeBehaviour, lesseeDpd, rollRateMatrix, type AllocationResult, type PaymentBehaviour, type RollRateMatrix } from '@/lib/servicing';
-import { allocateBook, getServicingBook, servicingSettingsOf } from './book';
+import { lesseeLabels, servicingLabels } from '@/db/queries/servicing';
+import { bucketOf, lesseeDpd, rollRateMatrix, type PaymentBehaviour, type RollRateMatrix } from '@/lib/servicing';
+import { getServicingBook, servicingSettingsOf, servicingStores } from './book';
+import { behaviourAt } from './book-store';
 import { getFunder } from '@/db/queries/funders';
 import { listPayments } from '@/db/queries/payments';
 import { getLesseeOfFunder } from '@/db/queries/servicing';
@@ -200,57 +200,68 @@ export type BehaviourRow = Omit<PaymentBehaviour, 'asOf'> & {
   credit: number;
 };
 
-const behaviourCache = new WeakMap<object, Map<string, BehaviourRow[]>>();
+const gb = globalThis as unknown as { __quantumBehaviour?: WeakMap<object, BehaviourRow[]> };
+/** Keyed by the book object (so by database, funder, as-of and ledger stamp); global so the server's warm-up fills what requests read. */
+const behaviourCache = (gb.__quantumBehaviour ??= new WeakMap());
 
-/** Behaviour of every lessee (per currency) at `asOf`: the measures of domain.md §5 and the 12-month strip, from the same allocation as the ledger. */
+/**
+ * Behaviour of every lessee (per currency) at `asOf`: the measures of domain.md §5 and the 12-month
+ * strip, from the book's stores in one pass (book-store.ts behaviourAt; equal to lesseeBehaviour over
+ * the engine's allocations, pinned by tests/unit/servicing-book-store.test.ts). Cached with the book.
+ */
 export function behaviourRows(db: DbOrTx, funderId: number, asOf: string): BehaviourRow[] {
   const book = getServicingBook(db, funderId, asOf);
-  let perBook = behaviourCache.get(book);
-  if (!perBook) {
-    perBook = new Map();
-    behaviourCache.set(book, perBook);
-  }
-  const hit = perBook.get('all');
+  const hit = behaviourCache.get(book);
   if (hit) return hit;
-  const { settings, leases } = allocateBook(db, funderId, asOf);
-  const labels = servicingLabels(db, funderId);
-  const groups = new Map<string, { lesseeId: number; currency: string; results: AllocationResult[]; leaseIds: number[] }>();
-  for (const { lease, result } of leases) {
+  const { funder, schedule, ledger } = servicingStores(db, funderId);
+  const settings = servicingSettingsOf(funder);
+  const lessees = lesseeLabels(db, funderId);
+  const groups = new Map<string, { lesseeId: number; currency: string; indexes: number[] }>();
+  schedule.leases.forEach((lease, i) => {
     const k = `${lease.lesseeId}:${lease.currency}`;
     let g = groups.get(k);
     if (!g) {
-      g = { lesseeId: lease.lesseeId, currency: lease.currency, results: [], leaseIds: [] };
+      g = { lesseeId: lease.lesseeId, currency: lease.currency, indexes: [] };
       groups.set(k, g);
     }
-    g.results.push(result);
-    g.leaseIds.push(lease.id);
-  }
-  const rows: BehaviourRow[] = [];
-  for (const g of groups.values()) {
-    const b = lesseeBehaviour(g.results, asOf, { graceDays: settings.graceDays, tolerance: settings.tolerance });
-    const states = g.leaseIds.map((id) => book.byLeaseId.get(id)!);
-    const dpd = lesseeDpd(states.map((s) => s.dpd));
-    const lessee = labels.lessees.get(g.lesseeId);
-    const { asOf: _asOf, ...measures } = b;
+    g.indexes.push(i);
+  });
+  const list = [...groups.values()];
+  const measures = behaviourAt(schedule, ledger, list.map((g) => g.indexes), asOf, { graceDays: settings.graceDays, tolerance: settings.tolerance });
+  const rows: BehaviourRow[] = list.map((g, n) => {
+    const { asOf: _asOf, ...m } = measures[n]!;
     void _asOf;
-    rows.push({
-      ...measures,
+    const states = g.indexes.map((i) => book.leases[i]!);
+    const dpd = lesseeDpd(states.map((s) => s.dpd));
+    const lessee = lessees.get(g.lesseeId);
+    let arrearsNet = 0;
+    let arrearsVat = 0;
+    let arrearsTotal = 0;
+    let credit = 0;
+    for (const s of states) {
+      arrearsNet += s.arrearsNet;
+      arrearsVat += s.arrearsVat;
+      arrearsTotal += s.arrearsTotal;
+      credit += s.credit;
+    }
+    return {
+      ...m,
       lesseeId: g.lesseeId,
       lesseeName: lessee?.name ?? String(g.lesseeId),
       idOdoo: lessee?.idOdoo ?? null,
       country: lessee?.country ?? '',
       currency: g.currency,
-      leases: g.leaseIds.length,
-      activeLeases: g.leaseIds.filter((id) => labels.leases.get(id)?.status === 'active').length,
+      leases: g.indexes.length,
+      activeLeases: g.indexes.filter((i) => schedule.leases[i]!.status === 'active').length,
       dpd,
       bucket: bucketOf(dpd, settings.edges).key,
-      arrearsNet: states.reduce((n, s) => n + s.arrearsNet, 0),
-      arrearsVat: states.reduce((n, s) => n + s.arrearsVat, 0),
-      arrearsTotal: states.reduce((n, s) => n + s.arrearsTotal, 0),
-      credit: states.reduce((n, s) => n + s.credit, 0),
-    });
-  }
-  perBook.set('all', rows);
+      arrearsNet,
+      arrearsVat,
+      arrearsTotal,
+      credit,
+    };
+  });
+  behaviourCache.set(book, rows);
   return rows;
 }
 

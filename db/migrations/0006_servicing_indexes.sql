@@ -1,0 +1,2 @@
+CREATE INDEX `schedule_rows_servicing_cover_idx` ON `schedule_rows` (`lease_id`,`period`,`due_date`,`vat`,`fee`,`interest`,`principal`);--> statement-breakpoint
+CREATE INDEX `payments_funder_lease_cover_idx` ON `payments` (`funder_id`,`lease_id`,`kind`,`received_on`,`amount`);
