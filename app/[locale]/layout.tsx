@@ -40,7 +40,7 @@ export default async function LocaleLayout({ children, params }: Props) {
       <body>
         <NextIntlClientProvider>
           {children}
-          <Toaster position="top-right" closeButton richColors toastOptions={{ className: 'font-sans' }} />
+          <Toaster position="top-right" closeButton richColors duration={6000} toastOptions={{ className: 'font-sans' }} />
           <ServiceWorkerCleanup />
         </NextIntlClientProvider>
       </body>
