@@ -15,108 +15,28 @@
  *
  * Options: --leases N (default 100000), --requests N (default 200), --keep (keep the database).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDb, runMigrations } from '@/db/client';
 import { seedIfEmpty } from '@/db/seed';
-import { freePort } from '@/tests/helpers/server';
 import { cookieHeader, postJson, signInWithForm } from '@/tests/helpers/http';
+import { flag, now, numberOption, processTree, rssMiB, startNext, timed } from './common';
 
-const args = process.argv.slice(2);
-const opt = (name: string, fallback: number) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? Number(args[i + 1]) : fallback;
-};
-const LEASES = opt('--leases', 100_000);
-const REQUESTS = opt('--requests', 200);
-const KEEP = args.includes('--keep');
+const LEASES = numberOption('--leases', 100_000);
+const REQUESTS = numberOption('--requests', 200);
+const KEEP = flag('--keep');
 const TARGET = { seedS: 60, apiP50Ms: 50, ttfbMs: 500 };
 
-const now = () => performance.now();
 const percentile = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))]!;
 };
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 
-type Server = { baseURL: string; child: ChildProcess; readyMs: number; stop: () => Promise<void> };
 
-async function startNext(dbPath: string, secret: string): Promise<Server> {
-  const port = await freePort();
-  const baseURL = `http://127.0.0.1:${port}`;
-  const t0 = now();
-  const nextBin = path.join(process.cwd(), 'node_modules', 'next', 'dist', 'bin', 'next');
-  const child = spawn(process.execPath, [nextBin, 'start', '-H', '127.0.0.1', '-p', String(port)], {
-    env: { ...process.env, DATABASE_URL: dbPath, NEXTAUTH_SECRET: secret, NEXTAUTH_URL: baseURL, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`next start exited (${child.exitCode}):\n${output}`);
-    try {
-      if ((await fetch(`${baseURL}/api/health`)).ok) break;
-    } catch {
-      /* not listening yet */
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    baseURL,
-    child,
-    readyMs: now() - t0,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-    },
-  };
-}
 
-/** RSS of a process and its descendants, in MiB (Linux /proc). */
-function treeRssMiB(pid: number): number {
-  const children = new Map<number, number[]>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      /* gone */
-    }
-  }
-  let kib = 0;
-  const stack = [pid];
-  while (stack.length) {
-    const p = stack.pop()!;
-    try {
-      const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${p}/status`, 'utf8'));
-      kib += m ? Number(m[1]) : 0;
-    } catch {
-      /* gone */
-    }
-    stack.push(...(children.get(p) ?? []));
-  }
-  return kib / 1024;
-}
-
-/** Time to the response headers (first byte) and to the end of the body. */
-async function timed(url: string, headers: Record<string, string>): Promise<{ ttfb: number; total: number; status: number; bytes: number }> {
-  const t0 = now();
-  const res = await fetch(url, { headers, redirect: 'manual' });
-  const ttfb = now() - t0;
-  const body = await res.arrayBuffer();
-  return { ttfb, total: now() - t0, status: res.status, bytes: body.byteLength };
-}
 
 async function signIn(baseURL: string) {
   const login = await postJson(baseURL, '/jwt/login', { email: 'analyst@quantum.demo', password: 'quantum-demo' });
@@ -163,7 +83,7 @@ async function main() {
       try {
         record(`server start → ready (values the books)`, `${(server.readyMs / 1000).toFixed(1)} s`, '', null);
         const auth = await signIn(server.baseURL);
-        const cold = await timed(`${server.baseURL}${pagePath}`, auth.page);
+        const cold = await timed(`${server.baseURL}${pagePath}`, { headers: auth.page });
         if (cold.status !== 200) throw new Error(`${pagePath} answered ${cold.status}`);
         record(`${label} page TTFB, cold (first request)`, ms(cold.ttfb), `< ${TARGET.ttfbMs} ms`, cold.ttfb < TARGET.ttfbMs);
         record(`${label} page complete, cold`, `${ms(cold.total)} (${(cold.bytes / 1024).toFixed(0)} KiB)`, '', null);
@@ -176,16 +96,16 @@ async function main() {
     try {
       const auth = await signIn(server.baseURL);
       const base = server.baseURL;
-      const apiCold = await timed(`${base}/api/sqn/total-cash?perPage=50`, auth.api);
+      const apiCold = await timed(`${base}/api/sqn/total-cash?perPage=50`, { headers: auth.api });
       record('GET /api/sqn/total-cash?perPage=50, first request', ms(apiCold.total), `< ${TARGET.apiP50Ms} ms`, apiCold.total < TARGET.apiP50Ms);
       // A cut-off nobody has asked for yet: the book is loaded, but it is valued (and sorted) on this request.
       const other = new Date();
       other.setUTCMonth(other.getUTCMonth() + 3, 1);
       const otherCutOff = other.toISOString().slice(0, 10);
       // Informational: what a user pays for a cut-off that is not the default (no target; the default is valued at start).
-      const fresh = await timed(`${base}/en/portfolio/total-cash-flow?cutOff=${otherCutOff}`, auth.page);
+      const fresh = await timed(`${base}/en/portfolio/total-cash-flow?cutOff=${otherCutOff}`, { headers: auth.page });
       record(`Total Cash Flow page at a new cut-off (${otherCutOff}), TTFB`, ms(fresh.ttfb), '', null);
-      const freshSorted = await timed(`${base}/en/portfolio/total-cash-flow?cutOff=${otherCutOff}&gross=1&sort=lessee`, auth.page);
+      const freshSorted = await timed(`${base}/en/portfolio/total-cash-flow?cutOff=${otherCutOff}&gross=1&sort=lessee`, { headers: auth.page });
       record(`  … and gross, sorted by lessee (first text sort of the book)`, ms(freshSorted.ttfb), '', null);
       const first = (await (await fetch(`${base}/api/sqn/total-cash?perPage=50`, { headers: auth.api })).json()) as { total: number };
       const pages = Math.max(1, Math.ceil(first.total / 50));
@@ -198,10 +118,10 @@ async function main() {
         ['  … &q=health (filtered)', () => `perPage=50&page=${1 + Math.floor(rnd() * 5)}&q=health`],
       ];
       for (const [label, qs] of series) {
-        for (let i = 0; i < 20; i++) await timed(`${base}/api/sqn/total-cash?${qs(i)}`, auth.api); // warm-up (sort index, JIT)
+        for (let i = 0; i < 20; i++) await timed(`${base}/api/sqn/total-cash?${qs(i)}`, { headers: auth.api }); // warm-up (sort index, JIT)
         const times: number[] = [];
         for (let i = 0; i < REQUESTS; i++) {
-          const r = await timed(`${base}/api/sqn/total-cash?${qs(i)}`, auth.api);
+          const r = await timed(`${base}/api/sqn/total-cash?${qs(i)}`, { headers: auth.api });
           if (r.status !== 200) throw new Error(`total-cash answered ${r.status}`);
           times.push(r.total);
         }
@@ -215,11 +135,11 @@ async function main() {
         ['Total Cash Flow', '/en/portfolio/total-cash-flow'],
         ['Total Cash Flow, sorted by check, 100 rows', '/en/portfolio/total-cash-flow?sort=check&dir=desc&perPage=100'],
       ] as const) {
-        await timed(`${base}${pagePath}`, auth.page);
+        await timed(`${base}${pagePath}`, { headers: auth.page });
         const ttfb: number[] = [];
         const total: number[] = [];
         for (let i = 0; i < 20; i++) {
-          const r = await timed(`${base}${pagePath}`, auth.page);
+          const r = await timed(`${base}${pagePath}`, { headers: auth.page });
           if (r.status !== 200) throw new Error(`${pagePath} answered ${r.status}`);
           ttfb.push(r.ttfb);
           total.push(r.total);
@@ -228,7 +148,7 @@ async function main() {
         record(`${label} page TTFB, warm (p50 of 20)`, ms(p50), `< ${TARGET.ttfbMs} ms`, p50 < TARGET.ttfbMs);
         record(`${label} page complete, warm (p50)`, ms(percentile(total, 50)), '', null);
       }
-      record('server RSS after the runs (process tree)', `${treeRssMiB(server.child.pid!).toFixed(0)} MiB`, '', null);
+      record('server RSS after the runs (process tree)', `${rssMiB(processTree(server.child.pid!)).toFixed(0)} MiB`, '', null);
     } finally {
       await server.stop();
     }

@@ -12,111 +12,27 @@
  * Options: --leases N (default 100000), --port P (default 3525), --keep (keep the database),
  * --db FILE (use an already seeded database, e.g. from `npm run seed -- --leases 100000`, instead of seeding).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDb, runMigrations } from '@/db/client';
 import { seedIfEmpty } from '@/db/seed';
 import { cookieHeader, postJson, signInWithForm } from '@/tests/helpers/http';
+import { flag, now, numberOption, processTree, rssMiB, startNext, stringOption, timed } from './common';
 
-const args = process.argv.slice(2);
-const opt = (name: string, fallback: number) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? Number(args[i + 1]) : fallback;
-};
-const LEASES = opt('--leases', 100_000);
-const PORT = opt('--port', 3525);
-const KEEP = args.includes('--keep');
-const GIVEN_DB = args.includes('--db') ? args[args.indexOf('--db') + 1] : undefined;
+const LEASES = numberOption('--leases', 100_000);
+const PORT = numberOption('--port', 3525);
+const KEEP = flag('--keep');
+const GIVEN_DB = stringOption('--db');
 const TARGET_MS = 2000;
 
-const now = () => performance.now();
 const ms = (x: number) => `${x.toFixed(0)} ms`;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-async function startNext(dbPath: string, secret: string): Promise<{ baseURL: string; child: ChildProcess; readyMs: number; output: () => string; stop: () => Promise<void> }> {
-  const baseURL = `http://127.0.0.1:${PORT}`;
-  const t0 = now();
-  const nextBin = path.join(process.cwd(), 'node_modules', 'next', 'dist', 'bin', 'next');
-  const child = spawn(process.execPath, [nextBin, 'start', '-H', '127.0.0.1', '-p', String(PORT)], {
-    env: { ...process.env, DATABASE_URL: dbPath, NEXTAUTH_SECRET: secret, NEXTAUTH_URL: baseURL, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`next start exited (${child.exitCode}):\n${output}`);
-    try {
-      if ((await fetch(`${baseURL}/api/health`)).ok) break;
-    } catch {
-      /* not listening yet */
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return {
-    baseURL,
-    child,
-    readyMs: now() - t0,
-    output: () => output,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-    },
-  };
-}
 
-/** The pids of a process and its descendants (Linux /proc). */
-function tree(pid: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      /* gone */
-    }
-  }
-  const out: number[] = [];
-  const stack = [pid];
-  while (stack.length) {
-    const p = stack.pop()!;
-    out.push(p);
-    stack.push(...(children.get(p) ?? []));
-  }
-  return out;
-}
 
-/** Σ VmRSS of the tree, MiB. */
-function rssMiB(pids: number[]): number {
-  let kib = 0;
-  for (const p of pids) {
-    try {
-      const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${p}/status`, 'utf8'));
-      kib += m ? Number(m[1]) : 0;
-    } catch {
-      /* gone */
-    }
-  }
-  return kib / 1024;
-}
 
-async function timed(url: string, init: RequestInit): Promise<{ ttfb: number; total: number; status: number; bytes: number }> {
-  const t0 = now();
-  const res = await fetch(url, { redirect: 'manual', ...init });
-  const ttfb = now() - t0;
-  const body = await res.arrayBuffer();
-  return { ttfb, total: now() - t0, status: res.status, bytes: body.byteLength };
-}
 
 async function main() {
   if (!existsSync(path.join(process.cwd(), '.next', 'BUILD_ID'))) {
@@ -145,7 +61,7 @@ async function main() {
     db.$client.close();
     console.log(`${((now() - t0) / 1000).toFixed(1)} s (${leaseCount} leases, ${paymentCount} payments)`);
 
-    const server = await startNext(dbPath, secret);
+    const server = await startNext(dbPath, secret, { port: PORT });
     try {
       record('server start → ready (values the books)', `${(server.readyMs / 1000).toFixed(1)} s`, '', null);
       const base = server.baseURL;
@@ -203,7 +119,7 @@ async function main() {
       for (const [label, url] of pages) await measure(label, url, page);
 
       for (const format of ['csv', 'xlsx'] as const) {
-        const pids = tree(server.child.pid!);
+        const pids = processTree(server.child.pid!);
         const before = rssMiB(pids);
         let peak = before;
         const sampler = setInterval(() => (peak = Math.max(peak, rssMiB(pids))), 20);
@@ -215,7 +131,7 @@ async function main() {
         record(`  … size; server RSS before → peak (rise)`, `${(r.bytes / 2 ** 20).toFixed(1)} MiB`, `${before.toFixed(0)} → ${peak.toFixed(0)} MiB (+${(peak - before).toFixed(0)})`, null);
       }
       let hwm = 0;
-      for (const p of tree(server.child.pid!)) {
+      for (const p of processTree(server.child.pid!)) {
         try {
           const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${p}/status`, 'utf8'));
           hwm += m ? Number(m[1]) / 1024 : 0;

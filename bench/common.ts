@@ -1,0 +1,112 @@
+/** What the benchmarks share: options, the built server on a given database, timing, process memory. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { freePort } from '@/tests/helpers/server';
+
+const args = process.argv.slice(2);
+
+/** A numeric command-line option (`--name 123`), or the fallback. */
+export function numberOption(name: string, fallback: number): number {
+  const i = args.indexOf(name);
+  return i >= 0 ? Number(args[i + 1]) : fallback;
+}
+
+/** A string command-line option (`--name value`), or undefined. */
+export function stringOption(name: string): string | undefined {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+}
+
+export function flag(name: string): boolean {
+  return args.includes(name);
+}
+
+export const now = () => performance.now();
+
+export type BenchServer = { baseURL: string; child: ChildProcess; readyMs: number; output: () => string; stop: () => Promise<void> };
+
+/** Starts the built server (`next start`, production) on a database and waits for /api/health. */
+export async function startNext(dbPath: string, secret: string, opts: { port?: number; timeoutMs?: number } = {}): Promise<BenchServer> {
+  const port = opts.port ?? (await freePort());
+  const baseURL = `http://127.0.0.1:${port}`;
+  const t0 = now();
+  const nextBin = path.join(process.cwd(), 'node_modules', 'next', 'dist', 'bin', 'next');
+  const child = spawn(process.execPath, [nextBin, 'start', '-H', '127.0.0.1', '-p', String(port)], {
+    env: { ...process.env, DATABASE_URL: dbPath, NEXTAUTH_SECRET: secret, NEXTAUTH_URL: baseURL, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const deadline = Date.now() + (opts.timeoutMs ?? 180_000);
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`next start exited (${child.exitCode}):\n${output}`);
+    try {
+      if ((await fetch(`${baseURL}/api/health`)).ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    baseURL,
+    child,
+    readyMs: now() - t0,
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    },
+  };
+}
+
+/** The pids of a process and its descendants (Linux /proc). */
+export function processTree(pid: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      /* gone */
+    }
+  }
+  const out: number[] = [];
+  const stack = [pid];
+  while (stack.length) {
+    const p = stack.pop()!;
+    out.push(p);
+    stack.push(...(children.get(p) ?? []));
+  }
+  return out;
+}
+
+/** Σ VmRSS of the processes, MiB. */
+export function rssMiB(pids: number[]): number {
+  let kib = 0;
+  for (const p of pids) {
+    try {
+      const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${p}/status`, 'utf8'));
+      kib += m ? Number(m[1]) : 0;
+    } catch {
+      /* gone */
+    }
+  }
+  return kib / 1024;
+}
+
+/** Time to the response headers (first byte) and to the end of the body. */
+export async function timed(url: string, init: RequestInit): Promise<{ ttfb: number; total: number; status: number; bytes: number }> {
+  const t0 = now();
+  const res = await fetch(url, { redirect: 'manual', ...init });
+  const ttfb = now() - t0;
+  const body = await res.arrayBuffer();
+  return { ttfb, total: now() - t0, status: res.status, bytes: body.byteLength };
+}
