@@ -173,11 +173,8 @@ export const funderListResponse = z.object({ funders: z.array(funderResponse) })
 // ---------------------------------------------------------------------------------------------
 // Leases
 
-const leaseFields = {
-  id: z.number().int(),
-  funderId: z.number().int(),
-  lesseeId: z.number().int(),
-  contractNumber: z.string(),
+/** The contract terms a lease and a quotation share (db/schema/portfolio.ts termColumns). */
+const termFields = {
   assetType: z.enum(ASSET_TYPE_VALUES),
   assetDescription: z.string(),
   condition: z.enum(CONDITION_VALUES),
@@ -195,6 +192,14 @@ const leaseFields = {
   fee: minor,
   feeFinanced: z.boolean(),
   instalment: minor,
+};
+
+const leaseFields = {
+  id: z.number().int(),
+  funderId: z.number().int(),
+  lesseeId: z.number().int(),
+  contractNumber: z.string(),
+  ...termFields,
   principal: minor,
   purchaseDate: isoDate,
   agreedPurchasePrice: minor.nullable(),
@@ -302,23 +307,7 @@ export const quotationSchema = z.looseObject({
   leaseContractNumber: z.string().nullable(),
   funderId: z.number().int(),
   lesseeId: z.number().int(),
-  assetType: z.enum(ASSET_TYPE_VALUES),
-  assetDescription: z.string(),
-  condition: z.enum(CONDITION_VALUES),
-  currency,
-  price: minor,
-  downPayment: minor,
-  residual: minor,
-  term: z.number().int(),
-  rate: z.number(),
-  timing: z.enum(TIMING_VALUES),
-  frequency: z.enum(FREQUENCY_VALUES),
-  firstDueDate: isoDate,
-  vatRate: z.number(),
-  vatRegime: z.enum(VAT_REGIME_VALUES),
-  fee: minor,
-  feeFinanced: z.boolean(),
-  instalment: minor,
+  ...termFields,
   status: z.enum(QUOTATION_STATUS_VALUES),
   externalId: z.string().nullable(),
   lastSyncAt: timestamp.nullable(),
