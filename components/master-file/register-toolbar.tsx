@@ -1,10 +1,11 @@
 'use client';
 
-import { Save, Search, X } from 'lucide-react';
+import { Save } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useId, useState, useTransition, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { saveMasterFileView } from '@/app/[locale]/(app)/master-file/actions';
+import { UrlSearchForm } from '@/components/data-table/url-search-form';
 import { useUrlState } from '@/components/data-table/url-state';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -29,50 +30,11 @@ const selectClasses = 'h-9.5 rounded-md border border-border-strong bg-surface p
 export function RegisterToolbar({ q, status, currency, assetType, views, currentViewId, columns, filters }: Props) {
   const t = useTranslations('masterFile');
   const { push } = useUrlState();
-  const [text, setText] = useState(q);
-  const ids = { search: useId(), status: useId(), currency: useId(), assetType: useId(), view: useId() };
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    push({ q: text.trim() || null, page: null });
-  };
+  const ids = { status: useId(), currency: useId(), assetType: useId(), view: useId() };
 
   return (
     <>
-      <form role="search" onSubmit={submit} className="flex items-end gap-2">
-        <div>
-          <label htmlFor={ids.search} className="mb-1 block text-[13px] font-medium text-heading">
-            {t('filters.search')}
-          </label>
-          <div className="relative">
-            <Input
-              id={ids.search}
-              type="search"
-              name="q"
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-              placeholder={t('filters.searchPlaceholder')}
-              className="w-72 pr-9"
-            />
-            <Search className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-body" aria-hidden="true" />
-          </div>
-        </div>
-        <Button type="submit" variant="secondary">
-          {t('filters.apply')}
-        </Button>
-        {q ? (
-          <Button
-            variant="ghost"
-            onClick={() => {
-              setText('');
-              push({ q: null, page: null });
-            }}
-          >
-            <X aria-hidden="true" />
-            {t('filters.clearSearch')}
-          </Button>
-        ) : null}
-      </form>
+      <UrlSearchForm q={q} labels={{ search: t('filters.search'), placeholder: t('filters.searchPlaceholder'), apply: t('filters.apply'), clear: t('filters.clearSearch') }} inputClassName="w-72" />
       <FilterSelect id={ids.status} label={t('filters.status')} value={status} all={t('filters.all')} onChange={(v) => push({ status: v, page: null })}>
         {LEASE_STATUS_VALUES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
       </FilterSelect>
