@@ -6,14 +6,14 @@ export async function register() {
   // Values the funders' books before the first request (lib/portfolio/summary.ts); a failure only costs the first request its speed.
   if (process.env.NEXT_RUNTIME === 'nodejs') {
     try {
-      const { warmPortfolioCaches } = await import('@/lib/portfolio/summary');
+      const { warmPortfolioCaches } = await import('@/services/portfolio/warm');
       const { funders, leases, ms } = await warmPortfolioCaches();
       if (funders > 0) console.log(`[portfolio] valued ${leases} leases of ${funders} funder(s) in ${Math.round(ms)} ms`);
     } catch (e) {
       console.warn('[portfolio] the books were not valued at start:', e instanceof Error ? e.message : e);
     }
     // Then the servicing books and behaviour (lib/servicing/warm.ts), in the background: never delays readiness nor fails the start.
-    void import('@/lib/servicing/warm')
+    void import('@/services/servicing/warm')
       .then(({ warmServicingCaches }) => warmServicingCaches())
       .then(({ funders, leases, ms }) => {
         if (funders > 0) console.log(`[servicing] warmed the servicing books of ${leases} leases of ${funders} funder(s) in ${Math.round(ms)} ms`);

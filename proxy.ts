@@ -2,7 +2,7 @@ import { getToken } from 'next-auth/jwt';
 import createIntlMiddleware from 'next-intl/middleware';
 import { NextResponse, type NextRequest } from 'next/server';
 import { routing } from '@/i18n/routing';
-import { getAuthSecret } from '@/lib/auth/secret';
+import { getAuthSecret } from '@/services/auth/secret';
 import { decideRoute, NOT_FOUND_REWRITE } from '@/lib/middleware/auth-gate';
 
 const handleI18nRouting = createIntlMiddleware(routing);

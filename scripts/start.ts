@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { openDb } from '@/db/client';
 import { DEMO_PASSWORD, DEMO_USERS, hasDemoUsers } from '@/db/seed/users';
-import { getAuthSecret } from '@/lib/auth/secret';
+import { getAuthSecret } from '@/services/auth/secret';
 import { databasePath } from '@/lib/env';
 import { prepareDatabase } from './prepare-db';
 

@@ -1,7 +1,7 @@
 import { getFormatter, getTranslations } from 'next-intl/server';
 import { Amount } from '@/components/ui/amount';
 import { formatDecimal, formatIsoDate, formatPercent } from '@/lib/format';
-import type { ReportColumn, ReportLine } from '@/lib/reports/servicing-reports';
+import type { ReportColumn, ReportLine } from '@/services/reports/servicing-reports';
 import { REGION, TABLE, TD, TD_LEFT, TH, TH_LEFT } from './table-styles';
 
 /** A servicing report's table (lines or totals): typed cells, money in the line's currency. */

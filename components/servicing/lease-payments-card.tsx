@@ -1,23 +1,31 @@
 import { getFormatter, getTranslations } from 'next-intl/server';
-import { getDb } from '@/db';
-import { listPayments } from '@/db/queries/payments';
+import type { PaymentListRow } from '@/db/queries/payments';
 import { Amount } from '@/components/ui/amount';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Link } from '@/i18n/navigation';
 import { formatDecimal } from '@/lib/format';
-import { todayIso } from '@/lib/servicing/api';
-import { getServicingBook } from '@/lib/servicing/book';
+import type { LeaseServicingState } from '@/services/servicing/book';
 import { bucketLabel } from '@/lib/servicing/view-keys';
 import { PaymentsTable } from './payments-table';
 import { RecordPaymentForm } from './record-payment-form';
 
 /** The Master File lease page's servicing card: DPD and arrears today, the record-payment form (writers) and the lease's ledger. */
-export async function LeasePaymentsCard({ lease, funderId, canWrite }: { lease: { id: number; contractNumber: string; currency: string }; funderId: number; canWrite: boolean }) {
+export async function LeasePaymentsCard({
+  lease,
+  funderId,
+  state,
+  list,
+  canWrite,
+}: {
+  lease: { id: number; contractNumber: string; currency: string };
+  funderId: number;
+  /** The lease's servicing state today (undefined: not in the servicing book). */
+  state: LeaseServicingState | undefined;
+  list: { rows: PaymentListRow[]; total: number };
+  canWrite: boolean;
+}) {
   const t = await getTranslations('servicing');
   const format = await getFormatter();
-  const db = getDb();
-  const state = getServicingBook(db, funderId, todayIso()).byLeaseId.get(lease.id);
-  const list = listPayments(db, funderId, { leaseId: lease.id, page: 1, perPage: 100 });
   return (
     <Card className="mt-6" id="payments">
       <CardHeader>

@@ -1,18 +1,15 @@
 import { AlarmClock, HandCoins, TriangleAlert } from 'lucide-react';
 import { getFormatter, getTranslations } from 'next-intl/server';
-import { getDb } from '@/db';
 import { KpiCard } from '@/components/dashboard/kpi-card';
 import { Amount } from '@/components/ui/amount';
 import { formatMoney, formatPercent } from '@/lib/format';
-import { todayIso } from '@/lib/servicing/api';
-import { servicingKpis } from '@/lib/servicing/kpis';
+import type { ServicingKpi } from '@/services/servicing/kpis';
 
 /** The Dashboard's servicing KPIs (collections vs scheduled this month, share 30+ DPD, arrears), each linking to its screen. */
-export async function ServicingKpis({ funderId, baseCurrency }: { funderId: number; baseCurrency: string }) {
+export async function ServicingKpis({ kpis: all, today, baseCurrency }: { kpis: ServicingKpi[]; today: string; baseCurrency: string }) {
   const t = await getTranslations('servicing.kpi');
   const format = await getFormatter();
-  const today = todayIso();
-  const kpis = servicingKpis(getDb(), funderId, today).sort((a, b) => (a.currency === baseCurrency ? -1 : b.currency === baseCurrency ? 1 : 0));
+  const kpis = [...all].sort((a, b) => (a.currency === baseCurrency ? -1 : b.currency === baseCurrency ? 1 : 0));
   if (kpis.length === 0) return null;
   return (
     // `contents`: the cards flow into the Dashboard's KPI grid, which then has no gaps.

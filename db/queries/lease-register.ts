@@ -4,7 +4,7 @@
  * and the deletion rule.
  */
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { ApiError } from '@/lib/api/errors';
+import { Conflict, NotFound } from '@/lib/domain/errors';
 import type {
   ASSET_TYPE_VALUES,
   CONDITION_VALUES,
@@ -106,7 +106,7 @@ export function getLeaseOfFunder(db: DbOrTx, funderId: number, id: number): Leas
  */
 export function assertLeaseDeletable(lease: Pick<Lease, 'id' | 'contractNumber' | 'status'>, hasPayments: boolean): void {
   if (hasPayments) {
-    throw new ApiError('conflict', `Lease ${lease.contractNumber} has recorded payments: it has a payment history to keep and cannot be deleted. Change its status instead.`);
+    throw new Conflict(`Lease ${lease.contractNumber} has recorded payments: it has a payment history to keep and cannot be deleted. Change its status instead.`);
   }
 }
 
@@ -208,7 +208,7 @@ export function createLeaseForFunder(
   userId: number | null,
 ): Lease {
   const funder = getFunder(db, funderId);
-  if (!funder) throw new ApiError('not_found', `Funder ${funderId} does not exist.`);
+  if (!funder) throw new NotFound(`Funder ${funderId} does not exist.`);
   const lessee = getLessee(db, body.lesseeId);
   const vatRate = body.vatRate ?? defaultVatRate(lessee?.funderId === funderId ? lessee : undefined, funder);
   return createLease(db, { ...body, funderId, vatRate }, userId);

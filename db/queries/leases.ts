@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
-import { ApiError } from '@/lib/api/errors';
+import { Conflict, Invalid, NotFound } from '@/lib/domain/errors';
 import type { Schedule } from '@/lib/finance';
 import type { Db, DbOrTx } from '../client';
 import { leaseHistory, leases, lessees, scheduleRows, type Lease, type NewLease } from '../schema/portfolio';
@@ -44,7 +44,7 @@ function nextContractNumber(db: DbOrTx, year: number): string {
 function assertLessee(db: DbOrTx, funderId: number, lesseeId: number): void {
   const lessee = db.select({ funderId: lessees.funderId }).from(lessees).where(eq(lessees.id, lesseeId)).get();
   if (!lessee || lessee.funderId !== funderId) {
-    throw new ApiError('invalid', 'The lessee does not exist for this funder.', [{ field: 'lesseeId', message: 'Unknown lessee for this funder.' }]);
+    throw new Invalid('The lessee does not exist for this funder.', [{ field: 'lesseeId', message: 'Unknown lessee for this funder.' }]);
   }
 }
 
@@ -59,12 +59,12 @@ export function createLease(db: Db, input: LeaseInput, userId: number | null, no
  */
 export function insertLease(tx: DbOrTx, input: LeaseInput, userId: number | null, now = Date.now()): Lease {
   const funder = getFunder(tx, input.funderId);
-  if (!funder) throw new ApiError('not_found', `Funder ${input.funderId} does not exist.`);
+  if (!funder) throw new NotFound(`Funder ${input.funderId} does not exist.`);
   assertLessee(tx, input.funderId, input.lesseeId);
   const schedule = scheduleOfLease(input, funder.rateConvention);
   const contractNumber = input.contractNumber ?? nextContractNumber(tx, new Date(now).getUTCFullYear());
   if (tx.select({ id: leases.id }).from(leases).where(eq(leases.contractNumber, contractNumber)).get()) {
-    throw new ApiError('conflict', `Contract number ${contractNumber} is already in use.`, [{ field: 'contractNumber', message: 'Already in use.' }]);
+    throw new Conflict(`Contract number ${contractNumber} is already in use.`, [{ field: 'contractNumber', message: 'Already in use.' }]);
   }
   const lease = tx
     .insert(leases)
@@ -100,15 +100,13 @@ export function updateLease(db: Db, id: number, expectedVersion: number, patch: 
   return db.transaction(
     (tx) => {
       const current = getLease(tx, id);
-      if (!current) throw new ApiError('not_found', `Lease ${id} does not exist.`);
+      if (!current) throw new NotFound(`Lease ${id} does not exist.`);
       if (current.version !== expectedVersion) {
-        throw new ApiError(
-          'conflict',
-          `This lease was changed by someone else since you opened it (you edited version ${expectedVersion}, the current one is ${current.version}). Reload it and make your change again.`,
+        throw new Conflict(`This lease was changed by someone else since you opened it (you edited version ${expectedVersion}, the current one is ${current.version}). Reload it and make your change again.`,
         );
       }
       if (patch.funderId !== undefined && patch.funderId !== current.funderId) {
-        throw new ApiError('invalid', 'A lease cannot move to another funder.', [{ field: 'funderId', message: 'Cannot change.' }]);
+        throw new Invalid('A lease cannot move to another funder.', [{ field: 'funderId', message: 'Cannot change.' }]);
       }
       const merged = { ...current, ...patch };
       if (patch.lesseeId !== undefined) assertLessee(tx, current.funderId, patch.lesseeId);
@@ -138,7 +136,7 @@ export function deleteLease(db: Db, id: number, assertDeletable?: (lease: Lease)
   db.transaction(
     (tx) => {
       const current = getLease(tx, id);
-      if (!current) throw new ApiError('not_found', `Lease ${id} does not exist.`);
+      if (!current) throw new NotFound(`Lease ${id} does not exist.`);
       assertDeletable?.(current);
       tx.delete(leases).where(eq(leases.id, id)).run();
       bumpFunderDataVersion(tx, current.funderId);

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, like, lte, or, sql, type SQL } from 'drizzle-orm';
-import { ApiError } from '@/lib/api/errors';
+import { Conflict, Invalid, NotFound } from '@/lib/domain/errors';
 import { DEFAULT_COMPONENT_ORDER, allocatePayments, isServicingError, type Component, type Instalment, type LedgerEntry } from '@/lib/servicing';
 import { leaseInstalments } from '@/lib/servicing/instalments';
 import type { BankLine } from '@/lib/servicing/bank-csv';
@@ -43,13 +43,13 @@ export function componentOrderOf(funder: Pick<Funder, 'allocationOrder'>): reado
 
 function requireFunder(db: DbOrTx, funderId: number): Funder {
   const f = getFunder(db, funderId);
-  if (!f) throw new ApiError('not_found', `Funder ${funderId} does not exist.`);
+  if (!f) throw new NotFound(`Funder ${funderId} does not exist.`);
   return f;
 }
 
 function requireLease(db: DbOrTx, funderId: number, leaseId: number, field = 'leaseId'): Lease {
   const lease = db.select().from(leases).where(eq(leases.id, leaseId)).get();
-  if (!lease || lease.funderId !== funderId) throw new ApiError('not_found', `Lease ${leaseId} does not exist for funder ${funderId}.`, [{ field, message: 'Unknown lease.' }]);
+  if (!lease || lease.funderId !== funderId) throw new NotFound(`Lease ${leaseId} does not exist for funder ${funderId}.`, [{ field, message: 'Unknown lease.' }]);
   return lease;
 }
 
@@ -102,7 +102,7 @@ export function recomputeLeaseAllocations(tx: DbOrTx, funder: Funder, lease: Lea
 
 function insertPayment(tx: DbOrTx, funderId: number, lease: Lease, input: PaymentInput, userId: number | null, importId: number | null, now: number): PaymentRow {
   if (input.currency !== lease.currency) {
-    throw new ApiError('invalid', `The payment's currency ${input.currency} differs from the lease's ${lease.currency}.`, [
+    throw new Invalid(`The payment's currency ${input.currency} differs from the lease's ${lease.currency}.`, [
       { field: 'currency', message: `Must be the lease's currency (${lease.currency}).` },
     ]);
   }
@@ -146,13 +146,13 @@ export function reversePayment(db: Db, funderId: number, paymentId: number, inpu
     (tx) => {
       const funder = requireFunder(tx, funderId);
       const p = tx.select().from(payments).where(eq(payments.id, paymentId)).get();
-      if (!p || p.funderId !== funderId) throw new ApiError('not_found', `Payment ${paymentId} does not exist for funder ${funderId}.`);
-      if (p.kind === 'reversal') throw new ApiError('conflict', `Entry ${paymentId} is itself a reversal and cannot be reversed.`);
+      if (!p || p.funderId !== funderId) throw new NotFound(`Payment ${paymentId} does not exist for funder ${funderId}.`);
+      if (p.kind === 'reversal') throw new Conflict(`Entry ${paymentId} is itself a reversal and cannot be reversed.`);
       if (tx.select({ id: payments.id }).from(payments).where(eq(payments.reversesId, paymentId)).get()) {
-        throw new ApiError('conflict', `Payment ${paymentId} is already reversed.`);
+        throw new Conflict(`Payment ${paymentId} is already reversed.`);
       }
       if (input.reversedOn < p.receivedOn) {
-        throw new ApiError('invalid', 'The reversal cannot be dated before the payment.', [{ field: 'reversedOn', message: `Must be on or after ${p.receivedOn}.` }]);
+        throw new Invalid('The reversal cannot be dated before the payment.', [{ field: 'reversedOn', message: `Must be on or after ${p.receivedOn}.` }]);
       }
       const lease = requireLease(tx, funderId, p.leaseId);
       const r = tx
@@ -176,7 +176,7 @@ export function reversePayment(db: Db, funderId: number, paymentId: number, inpu
       try {
         recomputeLeaseAllocations(tx, funder, lease);
       } catch (e) {
-        if (isServicingError(e)) throw new ApiError('conflict', e.message);
+        if (isServicingError(e)) throw new Conflict(e.message);
         throw e;
       }
       return r;
@@ -243,7 +243,7 @@ export function listPayments(db: DbOrTx, funderId: number, f: PaymentListFilter)
 /** One ledger entry with its allocation rows (period order) and the reversal that undid it. 404 when unknown for the funder. */
 export function getPayment(db: DbOrTx, funderId: number, id: number): PaymentRow & { allocations: AllocationRow[]; reversedBy: number | null } {
   const p = db.select().from(payments).where(eq(payments.id, id)).get();
-  if (!p || p.funderId !== funderId) throw new ApiError('not_found', `Payment ${id} does not exist for funder ${funderId}.`);
+  if (!p || p.funderId !== funderId) throw new NotFound(`Payment ${id} does not exist for funder ${funderId}.`);
   const allocations = db.select().from(paymentAllocations).where(eq(paymentAllocations.paymentId, id)).orderBy(asc(paymentAllocations.period)).all();
   const reversedBy = db.select({ id: payments.id }).from(payments).where(eq(payments.reversesId, id)).get()?.id ?? null;
   return { ...p, allocations, reversedBy };
@@ -324,7 +324,7 @@ export function importBankStatement(db: Db, funderId: number, fileName: string, 
 /** An import with its lines (line order) and the lease each line's payment went to. 404 when unknown for the funder. */
 export function getImport(db: DbOrTx, funderId: number, importId: number): ImportResult {
   const imp = db.select().from(paymentImports).where(eq(paymentImports.id, importId)).get();
-  if (!imp || imp.funderId !== funderId) throw new ApiError('not_found', `Import ${importId} does not exist for funder ${funderId}.`);
+  if (!imp || imp.funderId !== funderId) throw new NotFound(`Import ${importId} does not exist for funder ${funderId}.`);
   const lines = db
     .select({ l: paymentImportLines, leaseId: payments.leaseId })
     .from(paymentImportLines)
@@ -347,11 +347,11 @@ export function matchImportLine(db: Db, funderId: number, importId: number, line
     (tx) => {
       const funder = requireFunder(tx, funderId);
       const imp = tx.select().from(paymentImports).where(eq(paymentImports.id, importId)).get();
-      if (!imp || imp.funderId !== funderId) throw new ApiError('not_found', `Import ${importId} does not exist for funder ${funderId}.`);
+      if (!imp || imp.funderId !== funderId) throw new NotFound(`Import ${importId} does not exist for funder ${funderId}.`);
       const line = tx.select().from(paymentImportLines).where(eq(paymentImportLines.id, lineId)).get();
-      if (!line || line.importId !== importId) throw new ApiError('not_found', `Line ${lineId} does not exist in import ${importId}.`);
+      if (!line || line.importId !== importId) throw new NotFound(`Line ${lineId} does not exist in import ${importId}.`);
       if (line.status !== 'unmatched' || line.receivedOn === null || line.amount === null || line.currency === null) {
-        throw new ApiError('conflict', `Line ${line.lineNo} is ${line.status}; only unmatched lines can be matched by hand.`);
+        throw new Conflict(`Line ${line.lineNo} is ${line.status}; only unmatched lines can be matched by hand.`);
       }
       const lease = requireLease(tx, funderId, leaseId);
       const p = insertPayment(

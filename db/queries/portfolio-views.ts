@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { ApiError } from '@/lib/api/errors';
+import { Conflict, NotFound } from '@/lib/domain/errors';
 import type { DbOrTx } from '../client';
 import { portfolioViews, type PortfolioView } from '../schema/portfolio';
 
@@ -34,7 +34,7 @@ export function createPortfolioView(
     .from(portfolioViews)
     .where(and(eq(portfolioViews.userId, userId), eq(portfolioViews.module, input.module), eq(portfolioViews.name, input.name)))
     .get();
-  if (dup) throw new ApiError('conflict', `You already have a view named "${input.name}" for this module.`, [{ field: 'name', message: 'Already in use.' }]);
+  if (dup) throw new Conflict(`You already have a view named "${input.name}" for this module.`, [{ field: 'name', message: 'Already in use.' }]);
   const row = db
     .insert(portfolioViews)
     .values({ userId, module: input.module, name: input.name, columns: JSON.stringify(input.columns), filters: JSON.stringify(input.filters), createdAt: now, updatedAt: now })
@@ -49,7 +49,7 @@ export function updatePortfolioView(
   id: number,
   patch: Partial<{ name: string; columns: string[]; filters: ViewFilters }>,
 ): SavedView {
-  if (!getPortfolioView(db, userId, id)) throw new ApiError('not_found', `View ${id} does not exist.`);
+  if (!getPortfolioView(db, userId, id)) throw new NotFound(`View ${id} does not exist.`);
   const row = db
     .update(portfolioViews)
     .set({
@@ -65,6 +65,6 @@ export function updatePortfolioView(
 }
 
 export function deletePortfolioView(db: DbOrTx, userId: number, id: number): void {
-  if (!getPortfolioView(db, userId, id)) throw new ApiError('not_found', `View ${id} does not exist.`);
+  if (!getPortfolioView(db, userId, id)) throw new NotFound(`View ${id} does not exist.`);
   db.delete(portfolioViews).where(and(eq(portfolioViews.id, id), eq(portfolioViews.userId, userId))).run();
 }

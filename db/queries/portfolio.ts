@@ -1,33 +1,19 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
+import type { PortfolioLeaseRecord } from '../../lib/domain/portfolio';
 import { leases, lessees, type Lease } from '../schema/portfolio';
 
-/** The lease columns a portfolio valuation needs, with the lessee's name and classification. */
-export type PortfolioLeaseRecord = Pick<
-  Lease,
-  | 'id'
-  | 'contractNumber'
-  | 'lesseeId'
-  | 'assetType'
-  | 'condition'
-  | 'currency'
-  | 'price'
-  | 'downPayment'
-  | 'principal'
-  | 'residual'
-  | 'fee'
-  | 'feeFinanced'
-  | 'term'
-  | 'rate'
-  | 'timing'
-  | 'frequency'
-  | 'firstDueDate'
-  | 'vatRate'
-  | 'vatRegime'
-  | 'purchaseDate'
-  | 'agreedPurchasePrice'
-  | 'status'
-> & { lesseeName: string; lesseeIndustry: string; lesseeRegion: string; lesseeCountry: string };
+export type { PortfolioLeaseRecord };
+
+// The rows below are the domain shape exactly (a schema change that breaks it fails to compile here).
+type Exact<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type RecordFromSchema = Pick<Lease, Exclude<keyof PortfolioLeaseRecord, 'lesseeName' | 'lesseeIndustry' | 'lesseeRegion' | 'lesseeCountry'>> & {
+  lesseeName: string;
+  lesseeIndustry: string;
+  lesseeRegion: string;
+  lesseeCountry: string;
+};
+export const recordShapeMatches: Exact<RecordFromSchema, PortfolioLeaseRecord> = true;
 
 /** Every lease of a funder that still belongs to the book (terminated contracts carry no flows), in id order. */
 export function listPortfolioLeases(db: DbOrTx, funderId: number): PortfolioLeaseRecord[] {

@@ -5,7 +5,7 @@
  * quotation_history with who and when. Every write is one IMMEDIATE transaction.
  */
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { ApiError } from '@/lib/api/errors';
+import { Conflict, Invalid, NotFound } from '@/lib/domain/errors';
 import { canTransition, QUOTATION_TRANSITIONS, type QuotationStatus } from '@/lib/validations/quotations';
 import type { Db, DbOrTx } from '../client';
 import { users } from '../schema/auth';
@@ -113,7 +113,7 @@ export function listQuotationHistory(db: DbOrTx, quotationId: number): Quotation
 function assertLesseeOf(db: DbOrTx, funderId: number, lesseeId: number) {
   const lessee = getLessee(db, lesseeId);
   if (!lessee || lessee.funderId !== funderId) {
-    throw new ApiError('invalid', 'The lessee does not exist for this funder.', [{ field: 'lesseeId', message: 'Unknown lessee for this funder.' }]);
+    throw new Invalid('The lessee does not exist for this funder.', [{ field: 'lesseeId', message: 'Unknown lessee for this funder.' }]);
   }
   return lessee;
 }
@@ -123,7 +123,7 @@ export function createQuotation(db: Db, funderId: number, input: QuotationInput,
   return db.transaction(
     (tx) => {
       const funder = getFunder(tx, funderId);
-      if (!funder) throw new ApiError('not_found', `Funder ${funderId} does not exist.`);
+      if (!funder) throw new NotFound(`Funder ${funderId} does not exist.`);
       const lessee = assertLesseeOf(tx, funderId, input.lesseeId);
       const terms = { ...input, vatRate: input.vatRate ?? defaultVatRate(lessee, funder) };
       const schedule = scheduleOfLease(terms, funder.rateConvention);
@@ -145,7 +145,7 @@ function loadForWrite(tx: DbOrTx, funderId: number, id: number): Quotation {
     .from(quotations)
     .where(and(eq(quotations.id, id), eq(quotations.funderId, funderId)))
     .get();
-  if (!current) throw new ApiError('not_found', `Quotation ${id} does not exist.`);
+  if (!current) throw new NotFound(`Quotation ${id} does not exist.`);
   return current;
 }
 
@@ -165,12 +165,10 @@ export function updateQuotation(
     (tx) => {
       const current = loadForWrite(tx, funderId, id);
       if (current.status !== 'draft') {
-        throw new ApiError('conflict', `Quotation ${id} is ${current.status}: only a draft can be edited.`);
+        throw new Conflict(`Quotation ${id} is ${current.status}: only a draft can be edited.`);
       }
       if (current.version !== expectedVersion) {
-        throw new ApiError(
-          'conflict',
-          `This quotation was changed by someone else since you opened it (you edited version ${expectedVersion}, the current one is ${current.version}). Reload it and make your change again.`,
+        throw new Conflict(`This quotation was changed by someone else since you opened it (you edited version ${expectedVersion}, the current one is ${current.version}). Reload it and make your change again.`,
         );
       }
       if (patch.lesseeId !== undefined) assertLesseeOf(tx, funderId, patch.lesseeId);
@@ -238,9 +236,7 @@ export function changeQuotationStatus(
       const to = change.status;
       if (!canTransition(from, to)) {
         const allowed = QUOTATION_TRANSITIONS[from];
-        throw new ApiError(
-          'conflict',
-          allowed.length
+        throw new Conflict(allowed.length
             ? `A ${from} quotation cannot become ${to}; it can only become ${allowed.join(' or ')}.`
             : `A ${from} quotation cannot change its status any more.`,
           [{ field: 'status', message: `Not allowed from ${from}.` }],

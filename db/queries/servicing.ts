@@ -4,7 +4,7 @@
  */
 import type { Instalment, LedgerEntry } from '@/lib/servicing';
 import { leaseInstalments, type ResidualTerms } from '@/lib/servicing/instalments';
-import { ApiError } from '@/lib/api/errors';
+import { NotFound } from '@/lib/domain/errors';
 import type { DbOrTx } from '../client';
 
 /** The lease fields the servicing book needs. */
@@ -150,7 +150,7 @@ export function getLesseeOfFunder(db: DbOrTx, funderId: number, lesseeId: number
     .get(lesseeId, funderId) as
     | { id: number; name: string; idOdoo: string | null; taxId: string | null; country: string; region: string; industry: string; contact: string | null; email: string | null }
     | undefined;
-  if (!r) throw new ApiError('not_found', `Lessee ${lesseeId} does not exist for funder ${funderId}.`);
+  if (!r) throw new NotFound(`Lessee ${lesseeId} does not exist for funder ${funderId}.`);
   return r;
 }
 

@@ -1,5 +1,5 @@
 import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
-import { ApiError } from '@/lib/api/errors';
+import { Conflict, NotFound } from '@/lib/domain/errors';
 import type { AddUserBody, DirectoryUser, UpdateUserBody, UsersListQuery } from '@/lib/validations/users';
 import type { Db, DbOrTx } from '../client';
 import { users, type User } from '../schema/auth';
@@ -97,7 +97,7 @@ function assertKeepsAnAdmin(db: DbOrTx, user: User, after: { role: string; statu
   const isActiveAdmin = user.role === 'admin' && user.status === 'active';
   const staysActiveAdmin = after !== null && after.role === 'admin' && after.status === 'active';
   if (isActiveAdmin && !staysActiveAdmin && countOtherActiveAdmins(db, user.id) === 0) {
-    throw new ApiError('conflict', LAST_ADMIN_MESSAGE, [{ field: after === null ? 'id' : after.role !== 'admin' ? 'role' : 'status', message: LAST_ADMIN_MESSAGE }]);
+    throw new Conflict(LAST_ADMIN_MESSAGE, [{ field: after === null ? 'id' : after.role !== 'admin' ? 'role' : 'status', message: LAST_ADMIN_MESSAGE }]);
   }
 }
 
@@ -113,7 +113,7 @@ export function createDirectoryUser(db: Db, input: Omit<AddUserBody, 'password'>
   return db.transaction((tx) => {
     const email = input.email.trim().toLowerCase();
     const issues = duplicateIssues(tx, email, input.username);
-    if (issues.length) throw new ApiError('conflict', issues.map((i) => i.message).join(' '), issues);
+    if (issues.length) throw new Conflict(issues.map((i) => i.message).join(' '), issues);
     const created = tx
       .insert(users)
       .values({
@@ -146,7 +146,7 @@ export function createDirectoryUser(db: Db, input: Omit<AddUserBody, 'password'>
 export function updateDirectoryUser(db: Db, id: number, patch: UpdateUserBody): DirectoryUser {
   return db.transaction((tx) => {
     const user = tx.select().from(users).where(eq(users.id, id)).get();
-    if (!user) throw new ApiError('not_found', `User ${id} does not exist.`);
+    if (!user) throw new NotFound(`User ${id} does not exist.`);
     const role = patch.role ?? user.role;
     const status = patch.status ?? user.status;
     assertKeepsAnAdmin(tx, user, { role, status });
@@ -165,7 +165,7 @@ export function updateDirectoryUser(db: Db, id: number, patch: UpdateUserBody): 
 export function deleteDirectoryUser(db: Db, id: number): void {
   db.transaction((tx) => {
     const user = tx.select().from(users).where(eq(users.id, id)).get();
-    if (!user) throw new ApiError('not_found', `User ${id} does not exist.`);
+    if (!user) throw new NotFound(`User ${id} does not exist.`);
     assertKeepsAnAdmin(tx, user, null);
     tx.delete(users).where(eq(users.id, id)).run();
   });

@@ -1,5 +1,7 @@
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { users } from './auth';
+import { EMAIL_FOLDERS, CALENDARS, CHAT_STATUSES } from '../../lib/domain/enums';
+export { EMAIL_FOLDERS, EMAIL_LABELS, TASK_TAGS, CALENDARS, CHAT_STATUSES } from '../../lib/domain/enums';
 
 /**
  * The documented "apps" (api-reference.md §2–§5): e-mail, chat, to-do and calendar, answered from
@@ -7,11 +9,6 @@ import { users } from './auth';
  * deleted with that user; another user's row is reported as not found. List-like fields (recipients,
  * labels, tags, guests, attachments, replies) are JSON text; times are ISO-8601 text.
  */
-export const EMAIL_FOLDERS = ['inbox', 'sent', 'draft', 'spam', 'trash'] as const;
-export const EMAIL_LABELS = ['personal', 'company', 'important', 'private'] as const;
-export const TASK_TAGS = ['team', 'low', 'medium', 'high', 'update'] as const;
-export const CALENDARS = ['Personal', 'Business', 'Family', 'Holiday', 'ETC'] as const;
-export const CHAT_STATUSES = ['online', 'busy', 'away', 'offline'] as const;
 
 export const appEmails = sqliteTable(
   'app_emails',

@@ -1,9 +1,7 @@
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { ROLES, USER_STATUSES, PLANS } from '../../lib/domain/enums';
+export { ROLES, type Role, USER_STATUSES, PLANS } from '../../lib/domain/enums';
 
-export const ROLES = ['admin', 'analyst', 'viewer', 'client'] as const;
-export type Role = (typeof ROLES)[number];
-export const USER_STATUSES = ['active', 'inactive', 'pending'] as const;
-export const PLANS = ['basic', 'company', 'enterprise', 'team'] as const;
 
 export const users = sqliteTable('users', {
   id: integer('id').primaryKey({ autoIncrement: true }),

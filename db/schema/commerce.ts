@@ -1,11 +1,10 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { users } from './auth';
 import { lessees } from './portfolio';
+import { INVOICE_STATUSES, INVOICE_KINDS } from '../../lib/domain/enums';
+export { INVOICE_STATUSES, type InvoiceStatus, INVOICE_KINDS } from '../../lib/domain/enums';
 
 /** The template's invoice statuses, spelled as the documented API answers them. */
-export const INVOICE_STATUSES = ['Paid', 'Downloaded', 'Draft', 'Sent', 'Past Due', 'Partial Payment'] as const;
-export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
-export const INVOICE_KINDS = ['rental', 'arrangement_fee', 'late_interest'] as const;
 
 /**
  * The bank account an invoice asks to be paid into (the documented `paymentDetails`, which the template

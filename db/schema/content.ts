@@ -1,11 +1,10 @@
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { users } from './auth';
 import { funders } from './portfolio';
+import { CONTENT_LOCALES, TRAFFIC_DEVICES } from '../../lib/domain/enums';
+export { CONTENT_LOCALES, type ContentLocale, TRAFFIC_DEVICES } from '../../lib/domain/enums';
 
 /** Locales the reading content is written in (one row per locale and item). */
-export const CONTENT_LOCALES = ['en', 'de', 'fr', 'pt'] as const;
-export type ContentLocale = (typeof CONTENT_LOCALES)[number];
-export const TRAFFIC_DEVICES = ['desktop', 'mobile', 'tablet'] as const;
 
 /**
  * Help-centre FAQ categories, one row per locale; `slug` is the stable key across locales. Questions

@@ -1,16 +1,8 @@
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { users } from './auth';
+import { TIMINGS, FREQUENCIES, VAT_REGIMES, LEASE_STATUSES, ASSET_TYPES, CONDITIONS, DISCOUNT_CONVENTIONS, RATE_CONVENTIONS, QUOTATION_STATUSES, PORTFOLIO_MODULES } from '../../lib/domain/enums';
+export { TIMINGS, FREQUENCIES, VAT_REGIMES, LEASE_STATUSES, ASSET_TYPES, CONDITIONS, DISCOUNT_CONVENTIONS, RATE_CONVENTIONS, QUOTATION_STATUSES, PORTFOLIO_MODULES } from '../../lib/domain/enums';
 
-export const TIMINGS = ['advance', 'arrears'] as const;
-export const FREQUENCIES = ['monthly', 'quarterly', 'semi-annual', 'annual'] as const;
-export const VAT_REGIMES = ['per-instalment', 'upfront'] as const;
-export const LEASE_STATUSES = ['active', 'closed', 'defaulted', 'terminated'] as const;
-export const ASSET_TYPES = ['vehicle', 'machinery', 'it', 'medical'] as const;
-export const CONDITIONS = ['new', 'used'] as const;
-export const DISCOUNT_CONVENTIONS = ['monthly', 'actual'] as const;
-export const RATE_CONVENTIONS = ['nominal', 'effective'] as const;
-export const QUOTATION_STATUSES = ['draft', 'submitted', 'approved', 'rejected', 'converted'] as const;
-export const PORTFOLIO_MODULES = ['master-file', 'total-cash-flow'] as const;
 
 /**
  * A funder and its parameters. Rates are annual decimals (0.05 = 5 %); amounts are minor units of the

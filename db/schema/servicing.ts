@@ -1,12 +1,9 @@
 import { blob, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { users } from './auth';
 import { funders, leases } from './portfolio';
+import { PAYMENT_METHODS, PAYMENT_KINDS, ALLOCATION_COMPONENTS, IMPORT_LINE_STATUSES, REPORT_FILE_FORMATS } from '../../lib/domain/enums';
+export { PAYMENT_METHODS, PAYMENT_KINDS, ALLOCATION_COMPONENTS, IMPORT_LINE_STATUSES, REPORT_FILE_FORMATS } from '../../lib/domain/enums';
 
-export const PAYMENT_METHODS = ['direct_debit', 'transfer', 'other'] as const;
-export const PAYMENT_KINDS = ['payment', 'reversal'] as const;
-export const ALLOCATION_COMPONENTS = ['vat', 'fee', 'interest', 'principal', 'credit'] as const;
-export const IMPORT_LINE_STATUSES = ['matched', 'unmatched', 'invalid', 'manual'] as const;
-export const REPORT_FILE_FORMATS = ['csv', 'xlsx'] as const;
 
 /**
  * The collections ledger (domain.md §5). A row is never deleted or changed: a mistaken payment is undone

@@ -1,3 +1,5 @@
+import { DomainError, type FieldIssue } from '@/lib/domain/errors';
+
 export const ERROR_STATUS = {
   invalid: 400,
   unauthorized: 401,
@@ -14,7 +16,12 @@ export const ERROR_STATUS = {
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
-export type FieldIssue = { field: string; message: string };
+export type { FieldIssue };
+
+/** The status an error answers: the one table for API errors and the domain errors of db/ and services/. */
+export function statusOf(e: ApiError | DomainError): number {
+  return ERROR_STATUS[e.code];
+}
 
 /** A typed API error; the one JSON shape is { error: { code, message, issues? }, errorId? }. */
 export class ApiError extends Error {

@@ -1,4 +1,4 @@
-import type { Role } from '@/db/schema/auth';
+import type { Role } from '@/lib/domain/enums';
 
 export const SCOPES = ['read:funders', 'write:funders', 'admin'] as const;
 export type Scope = (typeof SCOPES)[number];

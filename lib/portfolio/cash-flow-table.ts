@@ -11,8 +11,8 @@
  * long as the valuation they index, and a page request is a filter pass plus a slice.
  */
 import { z } from 'zod';
-import type { PortfolioLeaseRecord } from '@/db/queries/portfolio';
-import { ASSET_TYPES, LEASE_STATUSES } from '@/db/schema/portfolio';
+import type { PortfolioLeaseRecord } from '@/lib/domain/portfolio';
+import { ASSET_TYPES, LEASE_STATUSES } from '@/lib/domain/enums';
 import { CF_PERIODS, CURRENCY_CODES, type PortfolioValuation } from '@/lib/finance';
 import { addMonths } from '@/lib/finance/dates';
 import { boolParam, funderIdParam, isoDateParam, listParam, pageParam, perPageParam, qParam } from '@/lib/validations/common';

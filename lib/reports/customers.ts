@@ -5,7 +5,7 @@
  * servicing book. Rows are the Total Cash Flow's (leases with something left at the cut-off).
  * Pure over the valued book; the unfiltered list is cached per valuation.
  */
-import type { PortfolioLeaseRecord } from '@/db/queries/portfolio';
+import type { PortfolioLeaseRecord } from '@/lib/domain/portfolio';
 import { CURRENCY_CODES, type PortfolioValuation } from '@/lib/finance';
 import { liveIndices } from '@/lib/portfolio/cash-flow-table';
 

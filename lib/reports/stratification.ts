@@ -9,8 +9,8 @@
  * Total Cash Flow's (leases with something left at the cut-off), as on the Summary. Pure over the
  * valued book's arrays; cached per valuation object.
  */
-import type { PortfolioLeaseRecord } from '@/db/queries/portfolio';
-import { ASSET_TYPES, CONDITIONS } from '@/db/schema/portfolio';
+import type { PortfolioLeaseRecord } from '@/lib/domain/portfolio';
+import { ASSET_TYPES, CONDITIONS } from '@/lib/domain/enums';
 import { CURRENCY_CODES, minorUnitDigits, summarizeByCurrency, type LeasePortfolio, type PortfolioValuation } from '@/lib/finance';
 import { liveIndices } from '@/lib/portfolio/cash-flow-table';
 

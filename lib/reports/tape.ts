@@ -7,7 +7,7 @@
  * Rows are produced lazily in batches from the valued book's arrays, so an export of 100,000 leases
  * never holds more than one batch of row objects.
  */
-import type { PortfolioLeaseRecord } from '@/db/queries/portfolio';
+import type { PortfolioLeaseRecord } from '@/lib/domain/portfolio';
 import type { ExportColumn, ExportKind } from '@/lib/exports';
 import { addMonths, PERIOD_MONTHS, type LeasePortfolio, type PortfolioValuation } from '@/lib/finance';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CALENDARS, CHAT_STATUSES, EMAIL_FOLDERS, EMAIL_LABELS, TASK_TAGS } from '@/db/schema/apps';
+import { CALENDARS, CHAT_STATUSES, EMAIL_FOLDERS, EMAIL_LABELS, TASK_TAGS } from '@/lib/domain/enums';
 import { isValidDate } from '@/lib/finance/dates';
 import { idParam, qParam } from './common';
 

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { Funder } from '@/db/schema/portfolio';
 import { CURRENCY_CODES, fromMinor, minorUnitDigits, toMinor, type CurrencyCode } from '@/lib/finance/money';
 
 /**
@@ -211,8 +210,19 @@ export const activeFunderBody = z.strictObject({
 /** A funder as the API returns it: the stored row with the servicing settings decoded. */
 export type FunderSettings = FunderParams & { id: number; dataVersion: number; createdAt: number; updatedAt: number };
 
+/** The stored columns of a funder that toFunderSettings reads (db/schema's funders row is one). */
+export type StoredFunder = Omit<FunderParams, 'baseCurrency' | 'allocationOrder' | 'bucketEdges'> & {
+  id: number;
+  baseCurrency: string;
+  allocationOrder: string;
+  bucketEdges: string;
+  dataVersion: number;
+  createdAt: number;
+  updatedAt: number;
+};
+
 /** Decodes a stored funder row (allocation order as "vat,fee,…", bucket edges as JSON text). */
-export function toFunderSettings(row: Funder): FunderSettings {
+export function toFunderSettings(row: StoredFunder): FunderSettings {
   const order = row.allocationOrder.split(',').map((s) => s.trim());
   let edges: unknown;
   try {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MASTER_FILE_COLUMN_IDS, MASTER_FILE_COLUMNS as MASTER_FILE_COLUMN_DEFS } from './leases';
-import type { PORTFOLIO_MODULES as SCHEMA_MODULES } from '@/db/schema/portfolio';
+import type { PORTFOLIO_MODULES as SCHEMA_MODULES } from '@/lib/domain/enums';
 
 /**
  * Saved views of the portfolio modules (Management; spec §3 portfolioModule: module, columns, filters).

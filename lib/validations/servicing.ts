@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isValidDate } from '@/lib/finance/dates';
 import { isCurrencyCode } from '@/lib/finance';
-import { PAYMENT_METHODS } from '@/db/schema/servicing';
+import { PAYMENT_METHODS } from '@/lib/domain/enums';
 import { BEHAVIOUR_SORTS, DELINQUENCY_LEVELS, DELINQUENCY_SORTS } from '@/lib/servicing/view-keys';
 import { funderIdParam, idParam, isoDateParam, listParam, pageParam, perPageParam, qParam, boolParam } from './common';
 

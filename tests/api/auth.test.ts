@@ -5,12 +5,12 @@ import { cookieHeader, postJson, sessionCookie, signInWithForm, storeCookies, un
 const baseURL = inject('baseURL');
 const DEMO_PASSWORD = 'quantum-demo';
 
-let signAccessToken: typeof import('@/lib/auth/tokens').signAccessToken;
+let signAccessToken: typeof import('@/services/auth/tokens').signAccessToken;
 
 beforeAll(async () => {
   // The test signs its own tokens with the server's secret (expired ones, for instance).
   process.env.NEXTAUTH_SECRET = inject('secret');
-  ({ signAccessToken } = await import('@/lib/auth/tokens'));
+  ({ signAccessToken } = await import('@/services/auth/tokens'));
 });
 
 async function login(email: string, password = DEMO_PASSWORD, ip = uniqueIp()) {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createDirectoryUser, deleteDirectoryUser, getDirectoryUser, pageDirectoryUsers, updateDirectoryUser } from '@/db/queries/user-directory';
 import { getUserByEmail } from '@/db/queries/users';
 import { seedDemoUsers } from '@/db/seed/users';
-import { ApiError } from '@/lib/api/errors';
+import { DomainError } from '@/lib/domain/errors';
 import { createTestDb } from '../helpers/test-db';
 
 function setup() {
@@ -18,7 +18,7 @@ function codeOf(fn: () => unknown): string | undefined {
   try {
     fn();
   } catch (e) {
-    return e instanceof ApiError ? e.code : 'other';
+    return e instanceof DomainError ? e.code : 'other';
   }
   return undefined;
 }
@@ -68,7 +68,7 @@ describe('user directory: add, list, delete', () => {
       createDirectoryUser(db, { ...base, fullName: 'Dup', username: 'admin', email: 'ADMIN@quantum.demo', role: 'viewer' }, 'h');
       expect.unreachable();
     } catch (e) {
-      expect((e as ApiError).issues?.map((i) => i.field).sort()).toEqual(['email', 'username']);
+      expect((e as DomainError).issues?.map((i) => i.field).sort()).toEqual(['email', 'username']);
     }
   });
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { appsRoutes } from '@/lib/openapi/docs/apps';
 
 /** Every method exported by an email/chat/to-do/calendar route file has a RouteDoc with its /apps alias, and each example validates. */
-const root = path.resolve(import.meta.dirname, '../../app/api/apps');
+const root = path.resolve(import.meta.dirname, '../../app/api/(compat)/apps');
 
 function routeFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

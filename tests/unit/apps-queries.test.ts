@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '@/db/client';
-import { addEvent, listEvents, removeEvent, updateEvent } from '@/db/queries/apps-calendar';
-import { chatsAndContacts, getChat, sendMessage } from '@/db/queries/apps-chat';
-import { emailNeighbour, emailsMeta, getEmail, listEmails, toggleEmailsLabel, updateEmails } from '@/db/queries/apps-email';
-import { paginate, pageWindow, toggleInList } from '@/db/queries/apps-paging';
-import { addTask, listTasks, softDeleteTask, updateTask } from '@/db/queries/apps-todo';
+import { addEvent, listEvents, removeEvent, updateEvent } from '@/db/queries/compat/apps-calendar';
+import { chatsAndContacts, getChat, sendMessage } from '@/db/queries/compat/apps-chat';
+import { emailNeighbour, emailsMeta, getEmail, listEmails, toggleEmailsLabel, updateEmails } from '@/db/queries/compat/apps-email';
+import { paginate, pageWindow, toggleInList } from '@/db/queries/compat/apps-paging';
+import { addTask, listTasks, softDeleteTask, updateTask } from '@/db/queries/compat/apps-todo';
 import { getUserByEmail } from '@/db/queries/users';
 import { seedApps } from '@/db/seed/apps';
 import { seedDemoUsers } from '@/db/seed/users';

@@ -3,9 +3,9 @@ import { createTestDb } from '../helpers/test-db';
 import { registerUser } from '@/db/queries/registration';
 import { changeRole, revokeAllSessions } from '@/db/queries/sessions';
 import { createUser, getUserById, isSessionCurrent } from '@/db/queries/users';
-import { checkLoginRateLimit, clientIp, LOGIN_WINDOW_MS, loginKeys, registerLoginFailure, registerLoginSuccess } from '@/lib/auth/rate-limit';
+import { checkLoginRateLimit, clientIp, LOGIN_WINDOW_MS, loginKeys, registerLoginFailure, registerLoginSuccess } from '@/services/auth/rate-limit';
 import { parseGrantedScopes, scopesForRole } from '@/lib/auth/scopes';
-import { abilitiesFor } from '@/lib/auth/user-data';
+import { abilitiesFor } from '@/services/auth/user-data';
 
 describe('roles and scopes', () => {
   it.each([
@@ -115,7 +115,7 @@ describe('cross-site writes with the session cookie', () => {
     ['a script with neither header', 'POST', {}, false],
     ['a cross-site GET (reads are not writes)', 'GET', { 'sec-fetch-site': 'cross-site' }, false],
   ])('%s → refused=%s', async (_name, method, headers, refused) => {
-    const { isCrossSiteWrite } = await import('@/lib/api/handler');
+    const { isCrossSiteWrite } = await import('@/services/api/handler');
     expect(isCrossSiteWrite(req(method, headers))).toBe(refused);
   });
 });

@@ -22,7 +22,7 @@ import {
   supportTrackerCard,
   wholeUnits,
   type CardContext,
-} from '@/db/queries/content-cards';
+} from '@/db/queries/compat/content-cards';
 import { seedContent } from '@/db/seed/content';
 import { seedPortfolio } from '@/db/seed/portfolio';
 import { seedDemoUsers } from '@/db/seed/users';

@@ -4,8 +4,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@/db/client';
-import { getAccountSettings, getBlogDetail, getBlogEdit, getFaq, getFaqQuestion, getPricing, listBlogPosts, listFaqCategories, listKnowledgeBase } from '@/db/queries/content';
-import { listBookmarkTargets, pageDatatableRows, pageId, pageKeyOf, searchLeaseItems, toggleBookmark, visiblePages } from '@/db/queries/content-navbar';
+import { getAccountSettings, getBlogDetail, getBlogEdit, getFaq, getFaqQuestion, getPricing, listBlogPosts, listFaqCategories, listKnowledgeBase } from '@/db/queries/compat/content';
+import { listBookmarkTargets, pageDatatableRows, pageId, pageKeyOf, searchLeaseItems, toggleBookmark, visiblePages } from '@/db/queries/compat/content-navbar';
 import { CONTENT_LOCALES } from '@/db/schema/content';
 import { seedContent } from '@/db/seed/content';
 import { seedPortfolio } from '@/db/seed/portfolio';

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { LeaseListRow } from '@/db/queries/leases';
 import { csvCell, csvStream, csvText, xlsxBuffer, type ExportColumn } from '@/lib/exports';
-import { leaseExportColumns } from '@/lib/exports/lease-columns';
+import { leaseExportColumns } from '@/services/master-file/lease-columns';
 import { DEFAULT_MASTER_FILE_COLUMNS, MASTER_FILE_COLUMN_IDS } from '@/lib/validations/leases';
 
 type Row = { name: string; amount: number; currency: string; rate: number; due: string; n: number | null };

@@ -16,7 +16,7 @@ beforeAll(async () => {
   runMigrations(getDb());
   createUser(getDb(), { email: 'local@example.com', username: 'local', role: 'admin', passwordHash: 'x', authProvider: 'credentials' });
   createUser(getDb(), { email: 'idp@example.com', username: 'idp', role: 'client', passwordHash: null, authProvider: 'oidc' });
-  const { getAuthOptions } = await import('@/lib/auth/options');
+  const { getAuthOptions } = await import('@/services/auth/options');
   signIn = getAuthOptions().callbacks!.signIn! as typeof signIn;
 });
 

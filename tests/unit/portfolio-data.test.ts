@@ -6,8 +6,9 @@ import { scheduleOfLease } from '@/db/queries/lease-terms';
 import { seedPortfolio } from '@/db/seed/portfolio';
 import { seedDemoUsers } from '@/db/seed/users';
 import { leases } from '@/db/schema/portfolio';
-import { ApiError } from '@/lib/api/errors';
-import { valueBook } from '@/lib/portfolio/valuation';
+import { statusOf } from '@/lib/api/errors';
+import { DomainError } from '@/lib/domain/errors';
+import { valueBook } from '@/services/portfolio/valuation';
 
 function seeded(n = 120, seed = 7) {
   const db = createTestDb();
@@ -99,8 +100,8 @@ describe('lease writes', () => {
     } catch (e) {
       error = e;
     }
-    expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).status).toBe(409);
+    expect(error).toBeInstanceOf(DomainError);
+    expect(statusOf(error as DomainError)).toBe(409);
     expect(getLease(db, lease.id)!.term).toBe(48);
     expect(JSON.parse(getLeaseHistory(db, lease.id)[0]!.changes)).toMatchObject({ term: [60, 48] });
   });

@@ -15,7 +15,8 @@ import {
 import { leases, quotations } from '@/db/schema/portfolio';
 import { seedPortfolio } from '@/db/seed/portfolio';
 import { seedDemoUsers } from '@/db/seed/users';
-import { ApiError } from '@/lib/api/errors';
+import { statusOf } from '@/lib/api/errors';
+import { DomainError } from '@/lib/domain/errors';
 import { canTransition, QUOTATION_STATUS_VALUES, type QuotationStatus } from '@/lib/validations/quotations';
 import { createTestDb } from '../helpers/test-db';
 
@@ -94,9 +95,9 @@ describe('quotation status transitions', () => {
       } catch (e) {
         error = e;
       }
-      expect(error).toBeInstanceOf(ApiError);
-      expect((error as ApiError).status).toBe(409);
-      expect((error as ApiError).message).toMatch(new RegExp(`${from}`));
+      expect(error).toBeInstanceOf(DomainError);
+      expect(statusOf(error as DomainError)).toBe(409);
+      expect((error as DomainError).message).toMatch(new RegExp(`${from}`));
       expect(getQuotation(db, 1, q.id)).toEqual(q);
       expect(leaseCount()).toBe(before);
     }
@@ -164,7 +165,7 @@ describe('converting a quotation', () => {
     const q = quotationAt(db, 'approved');
     const before = db.select().from(leases).all().length;
     db.$client.prepare('update lessees set funder_id = 2 where id = ?').run(q.lesseeId);
-    expect(() => changeQuotationStatus(db, 1, q.id, { status: 'converted' }, analystId(db))).toThrow(ApiError);
+    expect(() => changeQuotationStatus(db, 1, q.id, { status: 'converted' }, analystId(db))).toThrow(DomainError);
     expect(db.select().from(leases).all()).toHaveLength(before);
     expect(db.select().from(quotations).where(eq(quotations.id, q.id)).get()!.status).toBe('approved');
   });

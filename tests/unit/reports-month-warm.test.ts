@@ -10,7 +10,7 @@ import { recordPayment } from '@/db/queries/payments';
 import { seedPayments } from '@/db/seed/payments';
 import { seedPortfolio } from '@/db/seed/portfolio';
 import { seedDemoUsers } from '@/db/seed/users';
-import { buildServicingReport, SERVICING_REPORT_KINDS, warmMonthData, type ServicingReport } from '@/lib/reports/servicing-reports';
+import { buildServicingReport, SERVICING_REPORT_KINDS, warmMonthData, type ServicingReport } from '@/services/reports/servicing-reports';
 
 const TODAY = '2026-11-21';
 const MONTH = '2026-10';

@@ -10,8 +10,8 @@ import type { Db } from '@/db/client';
 import { getFunder } from '@/db/queries/funders';
 import { seedPortfolio } from '@/db/seed/portfolio';
 import { paymentAllocations, payments } from '@/db/schema/servicing';
-import { renderServicingReport } from '@/lib/reports/kept-files';
-import { buildServicingReport, lastCompleteMonth, monthRange, SERVICING_REPORT_KINDS, type ServicingReport } from '@/lib/reports/servicing-reports';
+import { renderServicingReport } from '@/services/reports/kept-files';
+import { buildServicingReport, lastCompleteMonth, monthRange, SERVICING_REPORT_KINDS, type ServicingReport } from '@/services/reports/servicing-reports';
 
 const MONTH = '2026-10';
 let db: Db;

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { createTestDb } from '../helpers/test-db';
 import { seedPortfolio } from '@/db/seed/portfolio';
 import { bucketOfLease, STRAT_DIMENSIONS, stratify, summaryTotalsOf, type StratSource } from '@/lib/reports/stratification';
-import { valueBook } from '@/lib/portfolio/valuation';
+import { valueBook } from '@/services/portfolio/valuation';
 import { liveIndices } from '@/lib/portfolio/cash-flow-table';
 
 let book: StratSource;

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { createTestDb } from '../helpers/test-db';
 import { seedPortfolio } from '@/db/seed/portfolio';
 import { csvStream } from '@/lib/exports';
-import { valueBook, type ValuedBook } from '@/lib/portfolio/valuation';
+import { valueBook, type ValuedBook } from '@/services/portfolio/valuation';
 import { buildCustomers, queryCustomers } from '@/lib/reports/customers';
 import { summaryTotalsOf } from '@/lib/reports/stratification';
 import { TAPE_COLUMNS, TAPE_HEADERS, tapeBatches, tapeExportColumns, tapeRow } from '@/lib/reports/tape';

@@ -19,8 +19,8 @@ import { seedPayments } from '@/db/seed/payments';
 import { seedPortfolio } from '@/db/seed/portfolio';
 import { seedDemoUsers } from '@/db/seed/users';
 import { allocatePayments, delinquencyAt, lesseeBehaviour, type AllocationResult } from '@/lib/servicing';
-import { getServicingBook, servicingSettingsOf, servicingStores, warmServicingBook } from '@/lib/servicing/book';
-import { behaviourRows } from '@/lib/servicing/views';
+import { getServicingBook, servicingSettingsOf, servicingStores, warmServicingBook } from '@/services/servicing/book';
+import { behaviourRows } from '@/services/servicing/views';
 
 const TODAY = '2026-11-21';
 const AS_OFS = [TODAY, '2026-11-05', '2026-06-30', '2025-12-31', '2025-02-28', '2024-02-29'];

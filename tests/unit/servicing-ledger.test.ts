@@ -15,9 +15,9 @@ import { seedPortfolio } from '@/db/seed/portfolio';
 import { seedDemoUsers } from '@/db/seed/users';
 import { allocatePayments, delinquencyAt } from '@/lib/servicing';
 import { parseAmountMinor, parseBankCsv } from '@/lib/servicing/bank-csv';
-import { getServicingBook } from '@/lib/servicing/book';
-import { bucketSummary, delinquencyRows, rollRates } from '@/lib/servicing/views';
-import { ApiError } from '@/lib/api/errors';
+import { getServicingBook } from '@/services/servicing/book';
+import { bucketSummary, delinquencyRows, rollRates } from '@/services/servicing/views';
+import { DomainError } from '@/lib/domain/errors';
 
 const TODAY = '2026-11-21';
 
@@ -207,7 +207,7 @@ describe('recording and reversing', () => {
     const other = currency === 'EUR' ? 'USD' : 'EUR';
     expect(() => recordPayment(db, 1, { leaseId, receivedOn: TODAY, amount: 100, currency: other, method: 'transfer' }, null)).toThrow(expect.objectContaining({ code: 'invalid' }));
     expect(() => recordPayment(db, 1, { leaseId: 999_999, receivedOn: TODAY, amount: 100, currency, method: 'transfer' }, null)).toThrow(expect.objectContaining({ code: 'not_found' }));
-    expect(() => reversePayment(db, 1, 999_999, { reversedOn: TODAY }, null)).toThrow(ApiError);
+    expect(() => reversePayment(db, 1, 999_999, { reversedOn: TODAY }, null)).toThrow(DomainError);
   });
 
   test('recording a payment does not bump the funder dataVersion but refreshes the book', () => {

@@ -3,11 +3,11 @@ import { createTestDb } from '../helpers/test-db';
 import { issueRefreshToken, revokeUserRefreshTokens, rotateRefreshToken } from '@/db/queries/refresh-tokens';
 import { createUser } from '@/db/queries/users';
 
-let tokens: typeof import('@/lib/auth/tokens');
+let tokens: typeof import('@/services/auth/tokens');
 
 beforeAll(async () => {
   process.env.NEXTAUTH_SECRET = 'unit-test-secret-0123456789abcdef0123456789';
-  tokens = await import('@/lib/auth/tokens');
+  tokens = await import('@/services/auth/tokens');
 });
 
 describe('access tokens', () => {

@@ -8,8 +8,8 @@ import { getDb } from '@/db';
 import { listFunders } from '@/db/queries/funders';
 import { redirect } from '@/i18n/navigation';
 import { hasScope } from '@/lib/auth/scopes';
-import { getCurrentPrincipal } from '@/lib/auth/session';
-import { getActiveFunder } from '@/lib/portfolio/funder-context';
+import { getCurrentPrincipal } from '@/services/auth/session';
+import { getActiveFunder } from '@/services/portfolio/funder-context';
 
 type Props = { children: ReactNode; params: Promise<{ locale: string }> };
 

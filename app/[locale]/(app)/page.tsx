@@ -1,5 +1,5 @@
 import { setRequestLocale } from 'next-intl/server';
-import { requirePrincipal } from '@/components/shell/require-scope';
+import { requirePrincipal } from '@/app/[locale]/prelude';
 import { redirect } from '@/i18n/navigation';
 import { hasScope } from '@/lib/auth/scopes';
 

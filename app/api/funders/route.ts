@@ -1,7 +1,7 @@
 import { getDb } from '@/db';
 import { createFunder, getFunderByName, listFunders } from '@/db/queries/funders';
 import { ApiError } from '@/lib/api/errors';
-import { parseBody, withAuth } from '@/lib/api/handler';
+import { parseBody, withAuth } from '@/services/api/handler';
 import { createFunderBody, toFunderColumns, toFunderSettings } from '@/lib/validations/funders';
 
 export const dynamic = 'force-dynamic';

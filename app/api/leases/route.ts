@@ -1,7 +1,7 @@
 import { getDb } from '@/db';
 import { createLeaseForFunder, getLeaseCombined } from '@/db/queries/lease-register';
 import { listLeases } from '@/db/queries/leases';
-import { parseBody, parseQuery, withAuth } from '@/lib/api/handler';
+import { parseBody, parseQuery, withAuth } from '@/services/api/handler';
 import { funderQuery, leaseCreateBody, leaseListQuery } from '@/lib/validations/leases';
 
 export const dynamic = 'force-dynamic';

@@ -2,7 +2,7 @@ import { getDb } from '@/db';
 import { getFunder } from '@/db/queries/funders';
 import { defaultVatRate, searchLessees } from '@/db/queries/lessees';
 import { ApiError } from '@/lib/api/errors';
-import { parseQuery, withAuth } from '@/lib/api/handler';
+import { parseQuery, withAuth } from '@/services/api/handler';
 import { lesseeSearchQuery } from '@/lib/validations/leases';
 
 export const dynamic = 'force-dynamic';

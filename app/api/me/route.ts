@@ -1,5 +1,5 @@
-import { withAuth } from '@/lib/api/handler';
-import { toUserData } from '@/lib/auth/user-data';
+import { withAuth } from '@/services/api/handler';
+import { toUserData } from '@/services/auth/user-data';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,4 +1,4 @@
-import { withAuth } from '@/lib/api/handler';
+import { withAuth } from '@/services/api/handler';
 import { buildOpenApiDocument, type OpenApiDocument } from '@/lib/openapi/document';
 
 export const dynamic = 'force-dynamic';

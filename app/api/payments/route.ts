@@ -1,6 +1,6 @@
 import { getDb } from '@/db';
 import { listPayments, recordPayment } from '@/db/queries/payments';
-import { parseBody, parseQuery, withAuth } from '@/lib/api/handler';
+import { parseBody, parseQuery, withAuth } from '@/services/api/handler';
 import { paymentCreateBody, paymentListQuery, servicingFunderQuery } from '@/lib/validations/servicing';
 
 export const dynamic = 'force-dynamic';

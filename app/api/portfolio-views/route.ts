@@ -1,6 +1,6 @@
 import { getDb } from '@/db';
 import { createPortfolioView, listPortfolioViews } from '@/db/queries/portfolio-views';
-import { parseBody, parseQuery, withAuth } from '@/lib/api/handler';
+import { parseBody, parseQuery, withAuth } from '@/services/api/handler';
 import { compactFilters, createViewBody, listViewsQuery } from '@/lib/validations/portfolio-views';
 
 export const dynamic = 'force-dynamic';

@@ -1,6 +1,6 @@
 import { getDb } from '@/db';
 import { createQuotation, listQuotations } from '@/db/queries/quotations';
-import { parseBody, parseQuery, withAuth } from '@/lib/api/handler';
+import { parseBody, parseQuery, withAuth } from '@/services/api/handler';
 import { funderQuery } from '@/lib/validations/leases';
 import { quotationCreateBody, quotationListQuery } from '@/lib/validations/quotations';
 

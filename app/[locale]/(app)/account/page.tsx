@@ -3,7 +3,7 @@ import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/serve
 import { metadataFor } from '@/components/shell/page-metadata';
 import { PageHeader } from '@/components/shell/page-header';
 import { PasswordForm } from '@/components/account/password-form';
-import { guardPage } from '@/components/shell/require-scope';
+import { guardPage } from '@/app/[locale]/prelude';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { SCOPES, type Scope } from '@/lib/auth/scopes';

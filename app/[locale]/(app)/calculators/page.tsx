@@ -3,7 +3,7 @@ import { Calculators } from '@/components/calculators/calculators';
 import { evaluate } from '@/components/calculators/evaluate';
 import { metadataFor } from '@/components/shell/page-metadata';
 import { PageHeader } from '@/components/shell/page-header';
-import { guardPage } from '@/components/shell/require-scope';
+import { guardPage } from '@/app/[locale]/prelude';
 import {
   CALCULATOR_FIELDS,
   completeQuery,

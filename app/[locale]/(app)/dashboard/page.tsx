@@ -7,17 +7,19 @@ import { KpiCard } from '@/components/dashboard/kpi-card';
 import { TOTAL_CASH_FLOW_PATH } from '@/components/portfolio/cash-flow-url';
 import { metadataFor } from '@/components/shell/page-metadata';
 import { PageHeader } from '@/components/shell/page-header';
-import { guardPage } from '@/components/shell/require-scope';
+import { guardPage } from '@/app/[locale]/prelude';
 import { Amount } from '@/components/ui/amount';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Link } from '@/i18n/navigation';
 import { formatDecimal, formatIsoDate, formatIsoMonth, formatMoney, formatPercent } from '@/lib/format';
 import { periodMonth } from '@/lib/portfolio/cash-flow-table';
-import { getActiveFunder } from '@/lib/portfolio/funder-context';
+import { getActiveFunder } from '@/services/portfolio/funder-context';
 import { dashboardFigures } from '@/lib/portfolio/summary';
-import { defaultCutOff, valueBook } from '@/lib/portfolio/valuation';
+import { defaultCutOff, valueBook } from '@/services/portfolio/valuation';
 import { ServicingKpis } from '@/components/servicing/servicing-kpis';
+import { servicingKpis } from '@/services/servicing/kpis';
+import { todayIso } from '@/services/servicing/route-helpers';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -113,7 +115,7 @@ export default async function DashboardPage({ params }: Props) {
           linkLabel={t('links.summary')}
           lines={figures.map((f) => ({ currency: f.currency, value: f.waRate === null ? '—' : formatPercent(format, f.waRate) }))}
         />
-        <ServicingKpis funderId={funder.id} baseCurrency={funder.baseCurrency} />
+        <ServicingKpis kpis={servicingKpis(db, funder.id, todayIso())} today={todayIso()} baseCurrency={funder.baseCurrency} />
       </div>
 
       <div className="mt-6 grid gap-6 xl:grid-cols-3">

@@ -5,7 +5,7 @@ import { DevelopIndex, type IndexGroup } from '@/components/develop/develop-inde
 import { OperationCard } from '@/components/develop/operation-card';
 import { PageHeader } from '@/components/shell/page-header';
 import { metadataFor } from '@/components/shell/page-metadata';
-import { guardPage } from '@/components/shell/require-scope';
+import { guardPage } from '@/app/[locale]/prelude';
 import { buttonClasses } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { buildOpenApiDocument, type OpenApiDocument, type OpenApiOperation } from '@/lib/openapi/document';

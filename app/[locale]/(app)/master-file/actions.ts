@@ -2,8 +2,8 @@
 
 import { getDb } from '@/db';
 import { createPortfolioView } from '@/db/queries/portfolio-views';
-import { ApiError } from '@/lib/api/errors';
-import { getCurrentPrincipal } from '@/lib/auth/session';
+import { Conflict } from '@/lib/domain/errors';
+import { getCurrentPrincipal } from '@/services/auth/session';
 import { canSee } from '@/lib/navigation';
 import { masterFileViewInput } from '@/lib/validations/leases';
 
@@ -22,7 +22,7 @@ export async function saveMasterFileView(input: unknown): Promise<SaveViewResult
     const view = createPortfolioView(getDb(), principal.user.id, { module: 'master-file', ...parsed.data });
     return { ok: true, id: view.id };
   } catch (e) {
-    if (e instanceof ApiError && e.code === 'conflict') return { ok: false, code: 'conflict', message: e.message };
+    if (e instanceof Conflict) return { ok: false, code: 'conflict', message: e.message };
     throw e;
   }
 }

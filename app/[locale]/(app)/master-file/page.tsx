@@ -9,12 +9,12 @@ import { RegisterToolbar } from '@/components/master-file/register-toolbar';
 import { parseRegisterParams, registerQueryString, viewQueryString } from '@/components/master-file/register-params';
 import { metadataFor } from '@/components/shell/page-metadata';
 import { PageHeader } from '@/components/shell/page-header';
-import { guardPage } from '@/components/shell/require-scope';
+import { guardPage } from '@/app/[locale]/prelude';
 import { Alert } from '@/components/ui/alert';
 import { buttonClasses } from '@/components/ui/button';
 import { Link, redirect } from '@/i18n/navigation';
 import { canSee } from '@/lib/navigation';
-import { getActiveFunder } from '@/lib/portfolio/funder-context';
+import { getActiveFunder } from '@/services/portfolio/funder-context';
 
 type Props = {
   params: Promise<{ locale: string }>;

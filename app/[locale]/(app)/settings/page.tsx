@@ -4,12 +4,12 @@ import { FunderSettingsForm } from '@/components/settings/funder-settings-form';
 import { FundersCard } from '@/components/settings/funders-card';
 import { metadataFor } from '@/components/shell/page-metadata';
 import { PageHeader } from '@/components/shell/page-header';
-import { guardPage } from '@/components/shell/require-scope';
+import { guardPage } from '@/app/[locale]/prelude';
 import { buttonClasses } from '@/components/ui/button';
 import { getDb } from '@/db';
 import { listFunders } from '@/db/queries/funders';
 import { Link } from '@/i18n/navigation';
-import { getActiveFunder } from '@/lib/portfolio/funder-context';
+import { getActiveFunder } from '@/services/portfolio/funder-context';
 import { toFunderSettings } from '@/lib/validations/funders';
 
 type Props = { params: Promise<{ locale: string }> };

@@ -1,7 +1,7 @@
 import { getDb } from '@/db';
 import { changePassword } from '@/db/queries/sessions';
 import { ApiError } from '@/lib/api/errors';
-import { parseBody, withAuth } from '@/lib/api/handler';
+import { parseBody, withAuth } from '@/services/api/handler';
 import { hashPassword, verifyPassword } from '@/lib/auth/password';
 import { changePasswordBody } from '@/lib/validations/auth';
 

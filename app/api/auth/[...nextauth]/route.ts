@@ -1,8 +1,8 @@
 import NextAuth from 'next-auth';
 import type { NextRequest } from 'next/server';
 import { getDb } from '@/db';
-import { getAuthOptions } from '@/lib/auth/options';
-import { checkLoginRateLimit, clientIp, loginKeys } from '@/lib/auth/rate-limit';
+import { getAuthOptions } from '@/services/auth/options';
+import { checkLoginRateLimit, clientIp, loginKeys } from '@/services/auth/rate-limit';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,4 +1,4 @@
-import { parseBody, withAuth } from '@/lib/api/handler';
+import { parseBody, withAuth } from '@/services/api/handler';
 import { computeNpvIrr } from '@/lib/calculators';
 import { npvIrrRequest } from '@/lib/validations/calculators';
 

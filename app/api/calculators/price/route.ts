@@ -1,4 +1,4 @@
-import { parseBody, withAuth } from '@/lib/api/handler';
+import { parseBody, withAuth } from '@/services/api/handler';
 import { computePrice } from '@/lib/calculators';
 import { priceRequest } from '@/lib/validations/calculators';
 

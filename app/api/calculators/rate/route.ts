@@ -1,4 +1,4 @@
-import { parseBody, withAuth } from '@/lib/api/handler';
+import { parseBody, withAuth } from '@/services/api/handler';
 import { computeRate } from '@/lib/calculators';
 import { rateRequest } from '@/lib/validations/calculators';
 

@@ -1,4 +1,4 @@
-import { parseBody, withAuth } from '@/lib/api/handler';
+import { parseBody, withAuth } from '@/services/api/handler';
 import { computeSchedule } from '@/lib/calculators';
 import { scheduleRequest } from '@/lib/validations/calculators';
 

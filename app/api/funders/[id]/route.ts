@@ -1,7 +1,7 @@
 import { getDb } from '@/db';
 import { getFunder, getFunderByName, updateFunder } from '@/db/queries/funders';
 import { ApiError } from '@/lib/api/errors';
-import { parseBody, withAuth, zodIssues } from '@/lib/api/handler';
+import { parseBody, withAuth, zodIssues } from '@/services/api/handler';
 import { idParam } from '@/lib/validations/common';
 import { toFunderColumns, toFunderSettings, updateFunderBody } from '@/lib/validations/funders';
 

@@ -2,8 +2,8 @@ import { NextResponse } from 'next/server';
 import { getDb } from '@/db';
 import { getFunder } from '@/db/queries/funders';
 import { ApiError } from '@/lib/api/errors';
-import { parseBody, withAuth } from '@/lib/api/handler';
-import { FUNDER_COOKIE, getActiveFunder } from '@/lib/portfolio/funder-context';
+import { parseBody, withAuth } from '@/services/api/handler';
+import { FUNDER_COOKIE, getActiveFunder } from '@/services/portfolio/funder-context';
 import { activeFunderBody, toFunderSettings } from '@/lib/validations/funders';
 
 export const dynamic = 'force-dynamic';

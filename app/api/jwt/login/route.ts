@@ -1,10 +1,10 @@
 import type { NextRequest } from 'next/server';
 import { getDb } from '@/db';
 import { getUserByEmail } from '@/db/queries/users';
-import { publicHandler, readJson } from '@/lib/api/handler';
-import { issueTokenPair } from '@/lib/auth/jwt-api';
+import { publicHandler, readJson } from '@/services/api/handler';
+import { issueTokenPair } from '@/services/auth/jwt-api';
 import { verifyPassword } from '@/lib/auth/password';
-import { checkLoginRateLimit, clientIp, loginKeys, registerLoginFailure, registerLoginSuccess } from '@/lib/auth/rate-limit';
+import { checkLoginRateLimit, clientIp, loginKeys, registerLoginFailure, registerLoginSuccess } from '@/services/auth/rate-limit';
 import { jwtLoginBody } from '@/lib/validations/auth';
 
 export const dynamic = 'force-dynamic';

@@ -2,9 +2,9 @@ import type { NextRequest } from 'next/server';
 import { getDb } from '@/db';
 import { rotateRefreshToken } from '@/db/queries/refresh-tokens';
 import { getUserById } from '@/db/queries/users';
-import { publicHandler, readJson } from '@/lib/api/handler';
-import { signAccessToken } from '@/lib/auth/tokens';
-import { toUserData } from '@/lib/auth/user-data';
+import { publicHandler, readJson } from '@/services/api/handler';
+import { signAccessToken } from '@/services/auth/tokens';
+import { toUserData } from '@/services/auth/user-data';
 import { env } from '@/lib/env';
 import { jwtRefreshBody } from '@/lib/validations/auth';
 

@@ -1,7 +1,7 @@
 import { getDb } from '@/db';
 import { getLeaseCombined } from '@/db/queries/lease-register';
 import { ApiError } from '@/lib/api/errors';
-import { parseQuery, withAuth } from '@/lib/api/handler';
+import { parseQuery, withAuth } from '@/services/api/handler';
 import { leaseCombinedIdQuery } from '@/lib/validations/leases';
 
 export const dynamic = 'force-dynamic';

@@ -3,9 +3,9 @@ import { leaseHasPayments } from '@/db/queries/payments';
 import { assertLeaseDeletable, getLeaseOfFunder, listLeaseHistory } from '@/db/queries/lease-register';
 import { deleteLease, getLeaseSchedule, updateLease } from '@/db/queries/leases';
 import { ApiError } from '@/lib/api/errors';
-import { parseBody, parseQuery, withAuth, zodIssues } from '@/lib/api/handler';
+import { parseBody, parseQuery, withAuth, zodIssues } from '@/services/api/handler';
 import { valuationRow } from '@/lib/finance';
-import { defaultCutOff, valueBook } from '@/lib/portfolio/valuation';
+import { defaultCutOff, valueBook } from '@/services/portfolio/valuation';
 import { idParam } from '@/lib/validations/common';
 import { funderQuery, leaseCreateBody, leaseGetQuery, leasePatchBody } from '@/lib/validations/leases';
 

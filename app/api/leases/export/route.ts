@@ -3,9 +3,9 @@ import { getDb } from '@/db';
 import { getFunder } from '@/db/queries/funders';
 import { iterateLeases, todayUtc } from '@/db/queries/lease-register';
 import { ApiError } from '@/lib/api/errors';
-import { parseQuery, withAuth } from '@/lib/api/handler';
+import { parseQuery, withAuth } from '@/services/api/handler';
 import { exportResponse } from '@/lib/exports';
-import { leaseExportColumns } from '@/lib/exports/lease-columns';
+import { leaseExportColumns } from '@/services/master-file/lease-columns';
 import { leaseExportQuery, MASTER_FILE_COLUMN_IDS } from '@/lib/validations/leases';
 
 export const dynamic = 'force-dynamic';

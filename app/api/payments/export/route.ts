@@ -3,10 +3,10 @@ import { getDb } from '@/db';
 import { getFunder } from '@/db/queries/funders';
 import { listPayments, type PaymentListRow } from '@/db/queries/payments';
 import { ApiError } from '@/lib/api/errors';
-import { parseQuery, withAuth } from '@/lib/api/handler';
+import { parseQuery, withAuth } from '@/services/api/handler';
 import { exportResponse } from '@/lib/exports';
-import { todayIso } from '@/lib/servicing/api';
-import { paymentExportColumns } from '@/lib/servicing/export-columns';
+import { todayIso } from '@/services/servicing/route-helpers';
+import { paymentExportColumns } from '@/services/servicing/export-columns';
 import { paymentExportQuery } from '@/lib/validations/servicing';
 
 export const dynamic = 'force-dynamic';

@@ -3,7 +3,7 @@ import { getDb } from '@/db';
 import { getFunder } from '@/db/queries/funders';
 import { importBankStatement } from '@/db/queries/payments';
 import { ApiError } from '@/lib/api/errors';
-import { MAX_BODY_BYTES, parseBody, parseQuery, withAuth } from '@/lib/api/handler';
+import { MAX_BODY_BYTES, parseBody, parseQuery, withAuth } from '@/services/api/handler';
 import { BankCsvError, parseBankCsv } from '@/lib/servicing/bank-csv';
 import { paymentImportBody, paymentImportQuery } from '@/lib/validations/servicing';
 

@@ -1,7 +1,7 @@
 import { getDb } from '@/db';
 import { deletePortfolioView, getPortfolioView, listPortfolioViews, updatePortfolioView } from '@/db/queries/portfolio-views';
 import { ApiError, type FieldIssue } from '@/lib/api/errors';
-import { parseBody, withAuth, zodIssues } from '@/lib/api/handler';
+import { parseBody, withAuth, zodIssues } from '@/services/api/handler';
 import { idParam } from '@/lib/validations/common';
 import { checkModuleFields, compactFilters, updateViewBody } from '@/lib/validations/portfolio-views';
 

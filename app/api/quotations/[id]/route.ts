@@ -1,7 +1,7 @@
 import { getDb } from '@/db';
 import { getQuotation, listQuotationHistory, updateQuotation } from '@/db/queries/quotations';
 import { ApiError } from '@/lib/api/errors';
-import { parseBody, parseQuery, withAuth, zodIssues } from '@/lib/api/handler';
+import { parseBody, parseQuery, withAuth, zodIssues } from '@/services/api/handler';
 import { idParam } from '@/lib/validations/common';
 import { funderQuery } from '@/lib/validations/leases';
 import { quotationCreateBody, quotationPatchBody } from '@/lib/validations/quotations';

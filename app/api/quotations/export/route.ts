@@ -2,9 +2,9 @@ import { getTranslations } from 'next-intl/server';
 import { getDb } from '@/db';
 import { todayUtc } from '@/db/queries/lease-register';
 import { listAllQuotations } from '@/db/queries/quotations';
-import { parseQuery, withAuth } from '@/lib/api/handler';
+import { parseQuery, withAuth } from '@/services/api/handler';
 import { exportResponse } from '@/lib/exports';
-import { quotationExportColumns } from '@/lib/exports/quotation-columns';
+import { quotationExportColumns } from '@/services/master-file/quotation-columns';
 import { quotationExportQuery as query } from '@/lib/validations/quotations';
 
 export const dynamic = 'force-dynamic';

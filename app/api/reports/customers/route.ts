@@ -1,9 +1,9 @@
 import { getTranslations } from 'next-intl/server';
 import { getDb } from '@/db';
-import { parseQuery, withAuth } from '@/lib/api/handler';
+import { parseQuery, withAuth } from '@/services/api/handler';
 import { exportResponse } from '@/lib/exports';
 import { queryCustomers } from '@/lib/reports/customers';
-import { customerExportColumns, customersOf, reportBook, requireFunder } from '@/lib/reports/service';
+import { customerExportColumns, customersOf, reportBook, requireFunder } from '@/services/reports/service';
 import { customersQuery } from '@/lib/validations/reports';
 
 export const dynamic = 'force-dynamic';

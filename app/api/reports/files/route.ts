@@ -1,8 +1,8 @@
 import { getTranslations } from 'next-intl/server';
 import { getDb } from '@/db';
 import { listReportFiles } from '@/db/queries/report-files';
-import { parseBody, parseQuery, withAuth } from '@/lib/api/handler';
-import { generateKeptFile, requireFunder } from '@/lib/reports/service';
+import { parseBody, parseQuery, withAuth } from '@/services/api/handler';
+import { generateKeptFile, requireFunder } from '@/services/reports/service';
 import { createReportFileBody, reportFileQuery, reportFilesQuery } from '@/lib/validations/reports';
 
 export const dynamic = 'force-dynamic';

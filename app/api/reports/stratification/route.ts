@@ -1,8 +1,8 @@
 import { getFormatter, getTranslations } from 'next-intl/server';
 import { getDb } from '@/db';
-import { parseQuery, withAuth } from '@/lib/api/handler';
+import { parseQuery, withAuth } from '@/services/api/handler';
 import { exportResponse } from '@/lib/exports';
-import { reportBook, requireFunder, stratExportTable, stratificationOf } from '@/lib/reports/service';
+import { reportBook, requireFunder, stratExportTable, stratificationOf } from '@/services/reports/service';
 import { stratificationQuery } from '@/lib/validations/reports';
 
 export const dynamic = 'force-dynamic';

@@ -1,7 +1,7 @@
 import { getDb } from '@/db';
-import { parseQuery, withAuth } from '@/lib/api/handler';
+import { parseQuery, withAuth } from '@/services/api/handler';
 import { exportResponse } from '@/lib/exports';
-import { reportBook, requireFunder, tapeSourceOf } from '@/lib/reports/service';
+import { reportBook, requireFunder, tapeSourceOf } from '@/services/reports/service';
 import { TAPE_COLUMNS, tapeBatches, tapeExportColumns, tapeHeader, tapePage } from '@/lib/reports/tape';
 import { tapeQuery } from '@/lib/validations/reports';
 

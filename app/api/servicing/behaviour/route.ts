@@ -1,7 +1,7 @@
 import { getDb } from '@/db';
-import { parseQuery, withAuth } from '@/lib/api/handler';
-import { pageOf, todayIso } from '@/lib/servicing/api';
-import { behaviourRows, filterSortBehaviour } from '@/lib/servicing/views';
+import { parseQuery, withAuth } from '@/services/api/handler';
+import { pageOf, todayIso } from '@/services/servicing/route-helpers';
+import { behaviourRows, filterSortBehaviour } from '@/services/servicing/views';
 import { behaviourQuery } from '@/lib/validations/servicing';
 
 export const dynamic = 'force-dynamic';

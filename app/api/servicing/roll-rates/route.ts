@@ -1,9 +1,9 @@
 import { getDb } from '@/db';
 import { ApiError } from '@/lib/api/errors';
-import { parseQuery, withAuth } from '@/lib/api/handler';
+import { parseQuery, withAuth } from '@/services/api/handler';
 import { addMonths } from '@/lib/finance';
-import { todayIso } from '@/lib/servicing/api';
-import { rollRates } from '@/lib/servicing/views';
+import { todayIso } from '@/services/servicing/route-helpers';
+import { rollRates } from '@/services/servicing/views';
 import { rollRatesQuery } from '@/lib/validations/servicing';
 
 export const dynamic = 'force-dynamic';

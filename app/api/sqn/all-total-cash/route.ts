@@ -1,7 +1,7 @@
 import { getDb } from '@/db';
-import { parseQuery, withAuth } from '@/lib/api/handler';
+import { parseQuery, withAuth } from '@/services/api/handler';
 import { allTotalCashQuerySchema, liveIndices, toTotalCashRow } from '@/lib/portfolio/cash-flow-table';
-import { defaultCutOff, valueBook } from '@/lib/portfolio/valuation';
+import { defaultCutOff, valueBook } from '@/services/portfolio/valuation';
 import { streamJsonRows } from '../json-rows';
 
 export const dynamic = 'force-dynamic';

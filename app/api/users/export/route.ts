@@ -2,7 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { getDb } from '@/db';
 import { todayUtc } from '@/db/queries/lease-register';
 import { iterateDirectoryUsers } from '@/db/queries/user-directory';
-import { parseQuery, withAuth } from '@/lib/api/handler';
+import { parseQuery, withAuth } from '@/services/api/handler';
 import { exportResponse, type ExportColumn } from '@/lib/exports';
 import type { DirectoryUser } from '@/lib/validations/users';
 import { usersExportQuery } from '@/lib/validations/users';

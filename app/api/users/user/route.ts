@@ -1,7 +1,7 @@
 import { getDb } from '@/db';
 import { getDirectoryUser, updateDirectoryUser } from '@/db/queries/user-directory';
 import { ApiError } from '@/lib/api/errors';
-import { parseBody, parseQuery, withAuth } from '@/lib/api/handler';
+import { parseBody, parseQuery, withAuth } from '@/services/api/handler';
 import { updateUserBody, userIdQuery } from '@/lib/validations/users';
 
 export const dynamic = 'force-dynamic';

@@ -10,16 +10,18 @@ import { CashFlowChart } from '@/components/master-file/cash-flow-chart';
 import { DeleteLeaseButton } from '@/components/master-file/delete-lease-button';
 import { LeaseHistory, LeaseTermsCard, LeaseValuationCard, ScheduleTable } from '@/components/master-file/lease-detail';
 import { SubPageHeader } from '@/components/master-file/sub-page-header';
-import { guardPage } from '@/components/shell/require-scope';
+import { guardPage } from '@/app/[locale]/prelude';
 import { LeasePaymentsCard } from '@/components/servicing/lease-payments-card';
+import { leaseServicing } from '@/services/servicing/lease-servicing';
+import { todayIso } from '@/services/servicing/route-helpers';
 import { buttonClasses } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Link } from '@/i18n/navigation';
 import { valuationRow } from '@/lib/finance';
 import { formatIsoDate } from '@/lib/format';
 import { canSee } from '@/lib/navigation';
-import { getActiveFunder } from '@/lib/portfolio/funder-context';
-import { defaultCutOff, valueBook } from '@/lib/portfolio/valuation';
+import { getActiveFunder } from '@/services/portfolio/funder-context';
+import { defaultCutOff, valueBook } from '@/services/portfolio/valuation';
 import { idParam } from '@/lib/validations/common';
 
 type Props = { params: Promise<{ locale: string; id: string }> };
@@ -116,7 +118,7 @@ export default async function LeasePage({ params }: Props) {
           <ScheduleTable lease={lease} rows={rows} totals={totals} residualDueDate={residualDueDate} />
         </CardContent>
       </Card>
-      <LeasePaymentsCard lease={lease} funderId={funder.id} canWrite={canWrite} />
+      <LeasePaymentsCard lease={lease} funderId={funder.id} canWrite={canWrite} {...leaseServicing(db, funder.id, lease.id, todayIso())} />
       <Card className="mt-6">
         <CardHeader>
           <CardTitle>{t('history.title')}</CardTitle>

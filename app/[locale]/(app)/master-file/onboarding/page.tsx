@@ -6,11 +6,11 @@ import { listQuotations } from '@/db/queries/quotations';
 import { MasterFileTabs } from '@/components/master-file/master-file-tabs';
 import { QuotationTable } from '@/components/master-file/quotation-table';
 import { PageHeader } from '@/components/shell/page-header';
-import { guardPage } from '@/components/shell/require-scope';
+import { guardPage } from '@/app/[locale]/prelude';
 import { buttonClasses } from '@/components/ui/button';
 import { Link } from '@/i18n/navigation';
 import { canSee } from '@/lib/navigation';
-import { getActiveFunder } from '@/lib/portfolio/funder-context';
+import { getActiveFunder } from '@/services/portfolio/funder-context';
 import { quotationListQuery } from '@/lib/validations/quotations';
 
 type Props = {

@@ -6,16 +6,16 @@ import { CutOffForm } from '@/components/portfolio/cut-off-form';
 import { SummaryTable } from '@/components/portfolio/summary-table';
 import { metadataFor } from '@/components/shell/page-metadata';
 import { PageHeader } from '@/components/shell/page-header';
-import { guardPage } from '@/components/shell/require-scope';
+import { guardPage } from '@/app/[locale]/prelude';
 import { buttonClasses } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Link } from '@/i18n/navigation';
 import { formatDecimal, formatIsoDate, formatIsoMonth } from '@/lib/format';
 import { CASH_PERIODS, endedCount, parseLenient, periodMonth, valuationParamsSchema } from '@/lib/portfolio/cash-flow-table';
-import { getActiveFunder } from '@/lib/portfolio/funder-context';
+import { getActiveFunder } from '@/services/portfolio/funder-context';
 import { bookSummary } from '@/lib/portfolio/summary';
-import { defaultCutOff, valueBook } from '@/lib/portfolio/valuation';
+import { defaultCutOff, valueBook } from '@/services/portfolio/valuation';
 import { Layers } from 'lucide-react';
 
 type Props = {

@@ -9,7 +9,7 @@ import { TotalCashFlowTable } from '@/components/portfolio/total-cash-flow-table
 import { TotalCashFlowToolbar } from '@/components/portfolio/total-cash-flow-toolbar';
 import { metadataFor } from '@/components/shell/page-metadata';
 import { PageHeader } from '@/components/shell/page-header';
-import { guardPage } from '@/components/shell/require-scope';
+import { guardPage } from '@/app/[locale]/prelude';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
@@ -30,9 +30,9 @@ import {
   periodMonth,
   toTableRow,
 } from '@/lib/portfolio/cash-flow-table';
-import { getActiveFunder } from '@/lib/portfolio/funder-context';
+import { getActiveFunder } from '@/services/portfolio/funder-context';
 import { bookSummary, summarizeRows } from '@/lib/portfolio/summary';
-import { defaultCutOff, valueBook } from '@/lib/portfolio/valuation';
+import { defaultCutOff, valueBook } from '@/services/portfolio/valuation';
 
 type Props = {
   params: Promise<{ locale: string }>;

@@ -7,18 +7,18 @@ import { FIELD, QueryForm, SELECT } from '@/components/reports/query-form';
 import { REGION, TABLE, TD, TD_LEFT, TH, TH_LEFT } from '@/components/reports/table-styles';
 import { metadataFor } from '@/components/shell/page-metadata';
 import { PageHeader } from '@/components/shell/page-header';
-import { guardPage } from '@/components/shell/require-scope';
+import { guardPage } from '@/app/[locale]/prelude';
 import { Amount } from '@/components/ui/amount';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Link } from '@/i18n/navigation';
 import { formatDecimal, formatIsoDate, formatPercent } from '@/lib/format';
 import { parseLenient } from '@/lib/portfolio/cash-flow-table';
-import { getActiveFunder } from '@/lib/portfolio/funder-context';
+import { getActiveFunder } from '@/services/portfolio/funder-context';
 import type { CustomerSort } from '@/lib/reports/constants';
 import { queryCustomers } from '@/lib/reports/customers';
 import { delinquencyBucketLabel } from '@/lib/reports/labels';
-import { customersOf, reportBook } from '@/lib/reports/service';
+import { customersOf, reportBook } from '@/services/reports/service';
 import { customersQuery } from '@/lib/validations/reports';
 
 type Props = {

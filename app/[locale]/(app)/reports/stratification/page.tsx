@@ -7,15 +7,15 @@ import { FIELD, QueryForm, SELECT } from '@/components/reports/query-form';
 import { ConcentrationTable, StratTable } from '@/components/reports/strat-tables';
 import { metadataFor } from '@/components/shell/page-metadata';
 import { PageHeader } from '@/components/shell/page-header';
-import { guardPage } from '@/components/shell/require-scope';
+import { guardPage } from '@/app/[locale]/prelude';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { formatDecimal, formatIsoDate } from '@/lib/format';
 import { parseLenient } from '@/lib/portfolio/cash-flow-table';
-import { getActiveFunder } from '@/lib/portfolio/funder-context';
+import { getActiveFunder } from '@/services/portfolio/funder-context';
 import { STRAT_DIMENSIONS } from '@/lib/reports/constants';
 import { bucketLabel } from '@/lib/reports/labels';
-import { reportBook, stratificationOf } from '@/lib/reports/service';
+import { reportBook, stratificationOf } from '@/services/reports/service';
 import { stratificationQuery } from '@/lib/validations/reports';
 
 type Props = {

@@ -7,13 +7,13 @@ import { FIELD, QueryForm, SELECT } from '@/components/reports/query-form';
 import { REGION, TABLE, TD, TD_LEFT, TH, TH_LEFT } from '@/components/reports/table-styles';
 import { metadataFor } from '@/components/shell/page-metadata';
 import { PageHeader } from '@/components/shell/page-header';
-import { guardPage } from '@/components/shell/require-scope';
+import { guardPage } from '@/app/[locale]/prelude';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { formatDecimal, formatIsoDate, formatMoney, formatPercent } from '@/lib/format';
 import { parseLenient } from '@/lib/portfolio/cash-flow-table';
-import { getActiveFunder } from '@/lib/portfolio/funder-context';
-import { reportBook, tapeSourceOf } from '@/lib/reports/service';
+import { getActiveFunder } from '@/services/portfolio/funder-context';
+import { reportBook, tapeSourceOf } from '@/services/reports/service';
 import { TAPE_COLUMNS, tapeHeader, tapePage, type TapeRow } from '@/lib/reports/tape';
 import { tapeQuery } from '@/lib/validations/reports';
 

@@ -6,7 +6,7 @@ import { listImports, listPayments } from '@/db/queries/payments';
 import { FilterForm } from '@/components/portfolio/filter-form';
 import { Select } from '@/components/portfolio/fields';
 import { Pagination } from '@/components/portfolio/pagination';
-import { guardPage } from '@/components/shell/require-scope';
+import { guardPage } from '@/app/[locale]/prelude';
 import { ImportPanel } from '@/components/servicing/import-panel';
 import { PaymentsTable } from '@/components/servicing/payments-table';
 import { RecordPaymentForm } from '@/components/servicing/record-payment-form';
@@ -19,7 +19,7 @@ import { Input, Label } from '@/components/ui/input';
 import { canSee } from '@/lib/navigation';
 import { formatTimestamp } from '@/lib/format';
 import { parseLenient } from '@/lib/portfolio/cash-flow-table';
-import { getActiveFunder } from '@/lib/portfolio/funder-context';
+import { getActiveFunder } from '@/services/portfolio/funder-context';
 import { paymentListQuery } from '@/lib/validations/servicing';
 
 type Props = {

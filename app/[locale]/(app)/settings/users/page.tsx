@@ -4,7 +4,7 @@ import { TrailHeader } from '@/components/shell/trail-header';
 import { AddUserForm } from '@/components/access/add-user-form';
 import { UsersTable } from '@/components/access/users-table';
 import { UsersToolbar } from '@/components/access/users-toolbar';
-import { guardPage } from '@/components/shell/require-scope';
+import { guardPage } from '@/app/[locale]/prelude';
 import { getDb } from '@/db';
 import { pageDirectoryUsers } from '@/db/queries/user-directory';
 import { usersListQuery } from '@/lib/validations/users';

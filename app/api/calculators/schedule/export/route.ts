@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { ApiError } from '@/lib/api/errors';
-import { withAuth } from '@/lib/api/handler';
+import { withAuth } from '@/services/api/handler';
 import { computeSchedule } from '@/lib/calculators';
 import { parseScheduleQuery, type FieldErrorKey } from '@/lib/calculators-query';
 import { fromMinor, minorToDecimalString, minorUnitDigits, type Schedule } from '@/lib/finance';

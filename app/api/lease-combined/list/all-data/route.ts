@@ -1,6 +1,6 @@
 import { getDb } from '@/db';
 import { listLeaseCombined } from '@/db/queries/lease-register';
-import { parseQuery, withAuth } from '@/lib/api/handler';
+import { parseQuery, withAuth } from '@/services/api/handler';
 import { funderQuery } from '@/lib/validations/leases';
 
 export const dynamic = 'force-dynamic';

@@ -1,6 +1,6 @@
 import { getDb } from '@/db';
 import { pageLeaseCombined } from '@/db/queries/lease-register';
-import { parseQuery, withAuth } from '@/lib/api/handler';
+import { parseQuery, withAuth } from '@/services/api/handler';
 import { leaseCombinedListQuery } from '@/lib/validations/leases';
 
 export const dynamic = 'force-dynamic';

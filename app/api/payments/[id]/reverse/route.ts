@@ -1,7 +1,7 @@
 import { getDb } from '@/db';
 import { reversePayment } from '@/db/queries/payments';
-import { parseBody, parseQuery, withAuth } from '@/lib/api/handler';
-import { pathId } from '@/lib/servicing/api';
+import { parseBody, parseQuery, withAuth } from '@/services/api/handler';
+import { pathId } from '@/services/servicing/route-helpers';
 import { paymentReverseBody, servicingFunderQuery } from '@/lib/validations/servicing';
 
 export const dynamic = 'force-dynamic';

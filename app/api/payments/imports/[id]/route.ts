@@ -1,7 +1,7 @@
 import { getDb } from '@/db';
 import { getImport } from '@/db/queries/payments';
-import { parseQuery, withAuth } from '@/lib/api/handler';
-import { pathId } from '@/lib/servicing/api';
+import { parseQuery, withAuth } from '@/services/api/handler';
+import { pathId } from '@/services/servicing/route-helpers';
 import { servicingFunderQuery } from '@/lib/validations/servicing';
 
 export const dynamic = 'force-dynamic';

@@ -1,10 +1,10 @@
 import { getDb } from '@/db';
 import { getPortfolioView } from '@/db/queries/portfolio-views';
 import { ApiError } from '@/lib/api/errors';
-import { withAuth, zodIssues } from '@/lib/api/handler';
+import { withAuth, zodIssues } from '@/services/api/handler';
 import { applyView, cashFlowExportQuerySchema, filteredIndices } from '@/lib/portfolio/cash-flow-table';
 import { summarizeRows } from '@/lib/portfolio/summary';
-import { defaultCutOff, valueBook } from '@/lib/portfolio/valuation';
+import { defaultCutOff, valueBook } from '@/services/portfolio/valuation';
 import { idParam } from '@/lib/validations/common';
 import { csvStream, exportColumns, xlsxStream } from './export-stream';
 

@@ -1,7 +1,7 @@
 import { getDb } from '@/db';
 import { changeQuotationStatus } from '@/db/queries/quotations';
 import { ApiError } from '@/lib/api/errors';
-import { parseBody, parseQuery, withAuth } from '@/lib/api/handler';
+import { parseBody, parseQuery, withAuth } from '@/services/api/handler';
 import { idParam } from '@/lib/validations/common';
 import { funderQuery } from '@/lib/validations/leases';
 import { quotationStatusBody } from '@/lib/validations/quotations';

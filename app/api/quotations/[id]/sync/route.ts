@@ -1,7 +1,7 @@
 import { getDb } from '@/db';
 import { getQuotation, recordQuotationSync } from '@/db/queries/quotations';
 import { ApiError } from '@/lib/api/errors';
-import { parseQuery, withAuth } from '@/lib/api/handler';
+import { parseQuery, withAuth } from '@/services/api/handler';
 import { ERP_ENV_VARS, getErpConnector } from '@/lib/connectors/erp';
 import { idParam } from '@/lib/validations/common';
 import { funderQuery } from '@/lib/validations/leases';

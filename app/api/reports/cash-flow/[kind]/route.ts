@@ -1,9 +1,9 @@
 import { getDb } from '@/db';
 import { ApiError } from '@/lib/api/errors';
-import { parseQuery, withAuth } from '@/lib/api/handler';
+import { parseQuery, withAuth } from '@/services/api/handler';
 import { liveIndices, pageOf, toTotalCashRow } from '@/lib/portfolio/cash-flow-table';
 import { bookSummary } from '@/lib/portfolio/summary';
-import { reportBook, requireFunder } from '@/lib/reports/service';
+import { reportBook, requireFunder } from '@/services/reports/service';
 import { cashFlowKindParams, cashFlowQuery } from '@/lib/validations/reports';
 
 export const dynamic = 'force-dynamic';

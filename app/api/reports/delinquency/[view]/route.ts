@@ -1,9 +1,9 @@
 import { getDb } from '@/db';
 import { ApiError } from '@/lib/api/errors';
-import { parseQuery, withAuth } from '@/lib/api/handler';
-import { defaultCutOff } from '@/lib/portfolio/valuation';
-import { delinquencyDetail, delinquencyResume, delinquencyView, servicingBookOf } from '@/lib/reports/delinquency';
-import { reportBook, requireFunder } from '@/lib/reports/service';
+import { parseQuery, withAuth } from '@/services/api/handler';
+import { defaultCutOff } from '@/services/portfolio/valuation';
+import { delinquencyDetail, delinquencyResume, delinquencyView, servicingBookOf } from '@/services/reports/delinquency';
+import { reportBook, requireFunder } from '@/services/reports/service';
 import { delinquencyQuery, delinquencyViewParams } from '@/lib/validations/reports';
 
 export const dynamic = 'force-dynamic';

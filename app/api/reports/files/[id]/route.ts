@@ -1,7 +1,7 @@
 import { getDb } from '@/db';
 import { getReportFile } from '@/db/queries/report-files';
 import { ApiError } from '@/lib/api/errors';
-import { parseQuery, withAuth } from '@/lib/api/handler';
+import { parseQuery, withAuth } from '@/services/api/handler';
 import { reportFileParams, reportFileQuery } from '@/lib/validations/reports';
 
 export const dynamic = 'force-dynamic';

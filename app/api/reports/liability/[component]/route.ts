@@ -1,8 +1,8 @@
 import { getDb } from '@/db';
 import { ApiError } from '@/lib/api/errors';
-import { parseQuery, withAuth } from '@/lib/api/handler';
+import { parseQuery, withAuth } from '@/services/api/handler';
 import { bookLiability } from '@/lib/portfolio/liability';
-import { reportBook, requireFunder } from '@/lib/reports/service';
+import { reportBook, requireFunder } from '@/services/reports/service';
 import { liabilityComponentParams, liabilityQuery } from '@/lib/validations/reports';
 
 export const dynamic = 'force-dynamic';

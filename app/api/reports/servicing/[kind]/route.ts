@@ -1,9 +1,9 @@
 import { getDb } from '@/db';
 import { ApiError } from '@/lib/api/errors';
-import { parseQuery, withAuth } from '@/lib/api/handler';
+import { parseQuery, withAuth } from '@/services/api/handler';
 import { todayUtc } from '@/db/queries/lease-register';
-import { buildServicingReport, lastCompleteMonth } from '@/lib/reports/servicing-reports';
-import { requireFunder } from '@/lib/reports/service';
+import { buildServicingReport, lastCompleteMonth } from '@/services/reports/servicing-reports';
+import { requireFunder } from '@/services/reports/service';
 import { servicingReportParams, servicingReportQuery } from '@/lib/validations/reports';
 
 export const dynamic = 'force-dynamic';

@@ -1,7 +1,7 @@
 import { getDb } from '@/db';
-import { parseQuery, withAuth } from '@/lib/api/handler';
-import { pathId, todayIso } from '@/lib/servicing/api';
-import { lesseeServicing } from '@/lib/servicing/views';
+import { parseQuery, withAuth } from '@/services/api/handler';
+import { pathId, todayIso } from '@/services/servicing/route-helpers';
+import { lesseeServicing } from '@/services/servicing/views';
 import { behaviourDetailQuery } from '@/lib/validations/servicing';
 
 export const dynamic = 'force-dynamic';

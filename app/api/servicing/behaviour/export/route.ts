@@ -1,10 +1,10 @@
 import { getTranslations } from 'next-intl/server';
 import { getDb } from '@/db';
-import { parseQuery, withAuth } from '@/lib/api/handler';
+import { parseQuery, withAuth } from '@/services/api/handler';
 import { exportResponse } from '@/lib/exports';
-import { todayIso } from '@/lib/servicing/api';
-import { behaviourExportColumns } from '@/lib/servicing/export-columns';
-import { behaviourRows, filterSortBehaviour } from '@/lib/servicing/views';
+import { todayIso } from '@/services/servicing/route-helpers';
+import { behaviourExportColumns } from '@/services/servicing/export-columns';
+import { behaviourRows, filterSortBehaviour } from '@/services/servicing/views';
 import { behaviourExportQuery } from '@/lib/validations/servicing';
 
 export const dynamic = 'force-dynamic';

@@ -1,13 +1,13 @@
 import { getTranslations } from 'next-intl/server';
 import { getDb } from '@/db';
 import { ApiError } from '@/lib/api/errors';
-import { parseQuery, withAuth } from '@/lib/api/handler';
+import { parseQuery, withAuth } from '@/services/api/handler';
 import { exportResponse } from '@/lib/exports';
 import { addMonths } from '@/lib/finance';
-import { todayIso } from '@/lib/servicing/api';
-import { rollRateExportColumns } from '@/lib/servicing/export-columns';
+import { todayIso } from '@/services/servicing/route-helpers';
+import { rollRateExportColumns } from '@/services/servicing/export-columns';
 import { bucketLabel } from '@/lib/servicing/view-keys';
-import { rollRates } from '@/lib/servicing/views';
+import { rollRates } from '@/services/servicing/views';
 import { rollRatesExportQuery } from '@/lib/validations/servicing';
 
 export const dynamic = 'force-dynamic';

@@ -1,6 +1,6 @@
 import { getDb } from '@/db';
 import { listAllDirectoryUsers } from '@/db/queries/user-directory';
-import { withAuth } from '@/lib/api/handler';
+import { withAuth } from '@/services/api/handler';
 
 export const dynamic = 'force-dynamic';
 

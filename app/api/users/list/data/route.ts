@@ -1,6 +1,6 @@
 import { getDb } from '@/db';
 import { pageDirectoryUsers } from '@/db/queries/user-directory';
-import { parseQuery, withAuth } from '@/lib/api/handler';
+import { parseQuery, withAuth } from '@/services/api/handler';
 import { usersListQuery } from '@/lib/validations/users';
 
 export const dynamic = 'force-dynamic';

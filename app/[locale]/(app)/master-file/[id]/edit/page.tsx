@@ -6,8 +6,8 @@ import { getLeaseOfFunder, todayUtc } from '@/db/queries/lease-register';
 import { getLessee } from '@/db/queries/lessees';
 import { SubPageHeader } from '@/components/master-file/sub-page-header';
 import { TermsForm } from '@/components/master-file/terms-form';
-import { guardPage } from '@/components/shell/require-scope';
-import { getActiveFunder } from '@/lib/portfolio/funder-context';
+import { guardPage } from '@/app/[locale]/prelude';
+import { getActiveFunder } from '@/services/portfolio/funder-context';
 import { idParam } from '@/lib/validations/common';
 
 type Props = { params: Promise<{ locale: string; id: string }> };

@@ -7,14 +7,14 @@ import { getQuotation, listQuotationHistory } from '@/db/queries/quotations';
 import { QuotationActions } from '@/components/master-file/quotation-actions';
 import { QuotationStatusBadge } from '@/components/master-file/status-badges';
 import { SubPageHeader } from '@/components/master-file/sub-page-header';
-import { guardPage } from '@/components/shell/require-scope';
+import { guardPage } from '@/app/[locale]/prelude';
 import { Amount } from '@/components/ui/amount';
 import { buttonClasses } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Link } from '@/i18n/navigation';
 import { formatIsoDate, formatPercent, formatTimestamp } from '@/lib/format';
 import { canSee } from '@/lib/navigation';
-import { getActiveFunder } from '@/lib/portfolio/funder-context';
+import { getActiveFunder } from '@/services/portfolio/funder-context';
 import { idParam } from '@/lib/validations/common';
 
 type Props = { params: Promise<{ locale: string; id: string }> };

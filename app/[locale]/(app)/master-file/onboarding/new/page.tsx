@@ -4,8 +4,8 @@ import { getDb } from '@/db';
 import { todayUtc } from '@/db/queries/lease-register';
 import { SubPageHeader } from '@/components/master-file/sub-page-header';
 import { TermsForm } from '@/components/master-file/terms-form';
-import { guardPage } from '@/components/shell/require-scope';
-import { getActiveFunder } from '@/lib/portfolio/funder-context';
+import { guardPage } from '@/app/[locale]/prelude';
+import { getActiveFunder } from '@/services/portfolio/funder-context';
 
 type Props = { params: Promise<{ locale: string }> };
 

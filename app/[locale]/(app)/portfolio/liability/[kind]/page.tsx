@@ -7,16 +7,16 @@ import { CutOffForm } from '@/components/portfolio/cut-off-form';
 import { LiabilityTable, LiabilityTabs } from '@/components/portfolio/liability-view';
 import { pageMetadata } from '@/components/shell/page-metadata';
 import { PageHeader } from '@/components/shell/page-header';
-import { guardPage } from '@/components/shell/require-scope';
+import { guardPage } from '@/app/[locale]/prelude';
 import { Amount } from '@/components/ui/amount';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { formatDecimal, formatIsoDate, formatIsoMonth, formatPercent } from '@/lib/format';
 import { isLiabilityKind, LIABILITY_PAGE } from '@/lib/navigation';
 import { CASH_PERIODS, parseLenient, periodMonth, valuationParamsSchema } from '@/lib/portfolio/cash-flow-table';
-import { getActiveFunder } from '@/lib/portfolio/funder-context';
+import { getActiveFunder } from '@/services/portfolio/funder-context';
 import { bookLiability } from '@/lib/portfolio/liability';
-import { defaultCutOff, valueBook } from '@/lib/portfolio/valuation';
+import { defaultCutOff, valueBook } from '@/services/portfolio/valuation';
 
 type Props = {
   params: Promise<{ locale: string; kind: string }>;

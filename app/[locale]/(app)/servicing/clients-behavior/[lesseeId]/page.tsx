@@ -2,20 +2,20 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
 import { getDb } from '@/db';
-import { guardPage } from '@/components/shell/require-scope';
+import { guardPage } from '@/app/[locale]/prelude';
 import { PaymentsTable } from '@/components/servicing/payments-table';
 import { TrailHeader } from '@/components/shell/trail-header';
 import { PaymentStrip, StripLegend } from '@/components/servicing/strip';
 import { Amount } from '@/components/ui/amount';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Link } from '@/i18n/navigation';
-import { isApiError } from '@/lib/servicing/api';
+import { isApiError } from '@/services/servicing/route-helpers';
 import { canSee } from '@/lib/navigation';
 import { formatDecimal, formatIsoDate, formatPercent } from '@/lib/format';
-import { getActiveFunder } from '@/lib/portfolio/funder-context';
-import { todayIso } from '@/lib/servicing/api';
+import { getActiveFunder } from '@/services/portfolio/funder-context';
+import { todayIso } from '@/services/servicing/route-helpers';
 import { bucketLabel } from '@/lib/servicing/view-keys';
-import { lesseeServicing } from '@/lib/servicing/views';
+import { lesseeServicing } from '@/services/servicing/views';
 import { idParam, isoDateParam } from '@/lib/validations/common';
 
 type Props = {

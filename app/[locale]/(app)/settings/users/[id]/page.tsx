@@ -3,7 +3,7 @@ import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { TrailHeader } from '@/components/shell/trail-header';
 import { UserDetail } from '@/components/access/user-detail';
-import { guardPage } from '@/components/shell/require-scope';
+import { guardPage } from '@/app/[locale]/prelude';
 import { getDb } from '@/db';
 import { getDirectoryUser } from '@/db/queries/user-directory';
 import { idParam } from '@/lib/validations/common';

@@ -3,9 +3,9 @@ import { getDb } from '@/db';
 import { getLeaseOfFunder } from '@/db/queries/lease-register';
 import { getLeaseSchedule } from '@/db/queries/leases';
 import { ApiError } from '@/lib/api/errors';
-import { parseQuery, withAuth } from '@/lib/api/handler';
+import { parseQuery, withAuth } from '@/services/api/handler';
 import { exportResponse } from '@/lib/exports';
-import { scheduleExportColumns } from '@/lib/exports/lease-columns';
+import { scheduleExportColumns } from '@/services/master-file/lease-columns';
 import { idParam } from '@/lib/validations/common';
 import { exportFormatQuery } from '@/lib/validations/leases';
 

@@ -7,10 +7,10 @@ import { getLessee } from '@/db/queries/lessees';
 import { getQuotation } from '@/db/queries/quotations';
 import { SubPageHeader } from '@/components/master-file/sub-page-header';
 import { TermsForm } from '@/components/master-file/terms-form';
-import { guardPage } from '@/components/shell/require-scope';
+import { guardPage } from '@/app/[locale]/prelude';
 import { Alert } from '@/components/ui/alert';
 import { Link } from '@/i18n/navigation';
-import { getActiveFunder } from '@/lib/portfolio/funder-context';
+import { getActiveFunder } from '@/services/portfolio/funder-context';
 import { idParam } from '@/lib/validations/common';
 
 type Props = { params: Promise<{ locale: string; id: string }> };

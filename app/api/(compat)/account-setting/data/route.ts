@@ -1,0 +1,15 @@
+import { getDb } from '@/db';
+import { getAccountSettings } from '@/db/queries/compat/content';
+import { ApiError } from '@/lib/api/errors';
+import { parseQuery, withAuth } from '@/services/api/handler';
+import { noQuery } from '@/lib/validations/content';
+
+export const dynamic = 'force-dynamic';
+
+/** GET /account-setting/data (also /api/account-setting/data): the signed-in user's own account settings. */
+export const GET = withAuth({ scope: null }, ({ req, principal }) => {
+  parseQuery(req, noQuery);
+  const data = getAccountSettings(getDb(), principal.user.id);
+  if (!data) throw new ApiError('not_found', 'The user no longer exists.');
+  return Response.json(data);
+});

@@ -1,0 +1,20 @@
+import { getDb } from '@/db';
+import { addToCart, listCartProducts } from '@/db/queries/compat/ecommerce';
+import { todayUtc } from '@/db/queries/lease-register';
+import { parseBody, withAuth } from '@/services/api/handler';
+import { productIdBody } from '@/lib/validations/ecommerce';
+
+export const dynamic = 'force-dynamic';
+
+/** GET /apps/ecommerce/cart (also /api/apps/…) — `{ products }`: the caller's cart lines with qty and the offer values stored with each line. */
+export const GET = withAuth({ scope: null }, ({ principal }) => Response.json({ products: listCartProducts(getDb(), principal.user.id) }));
+
+/**
+ * POST /apps/ecommerce/cart `{ productId }` — 201 `{ item, created: true }` with offers, discount and
+ * shipping date drawn once; adding a product already in the cart is a no-op (200, `created: false`); 404 unknown product.
+ */
+export const POST = withAuth({ scope: null }, async ({ req, principal }) => {
+  const { productId } = await parseBody(req, productIdBody);
+  const result = addToCart(getDb(), principal.user.id, productId, todayUtc());
+  return Response.json(result, { status: result.created ? 201 : 200 });
+});

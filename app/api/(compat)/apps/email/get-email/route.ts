@@ -1,0 +1,12 @@
+import { getDb } from '@/db';
+import { getEmail } from '@/db/queries/compat/apps-email';
+import { parseQuery, withAuth } from '@/services/api/handler';
+import { getEmailQuery } from '@/lib/validations/apps';
+
+export const dynamic = 'force-dynamic';
+
+/** GET /apps/email/get-email?id= — 200 Email (no wrapper), 404 for an unknown or another user's mail. */
+export const GET = withAuth({ scope: null }, ({ req, principal }) => {
+  const { id } = parseQuery(req, getEmailQuery);
+  return Response.json(getEmail(getDb(), principal.user.id, id));
+});

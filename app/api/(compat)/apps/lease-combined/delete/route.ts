@@ -1,0 +1,30 @@
+import type { NextRequest } from 'next/server';
+import { getDb } from '@/db';
+import { leaseHasPayments } from '@/db/queries/payments';
+import { assertLeaseDeletable, getLeaseOfFunder } from '@/db/queries/lease-register';
+import { deleteLease } from '@/db/queries/leases';
+import { ApiError } from '@/lib/api/errors';
+import { parseBody, parseQuery, withAuth } from '@/services/api/handler';
+import { leaseCombinedIdBody, leaseCombinedIdQuery } from '@/lib/validations/leases';
+
+export const dynamic = 'force-dynamic';
+
+/** The id from the query string, else from a JSON body `{ id }` (the template's client sends either). */
+async function idOf(req: NextRequest, fromQuery: number | undefined): Promise<number> {
+  if (fromQuery !== undefined) return fromQuery;
+  if ((req.headers.get('content-type') ?? '').includes('json')) return (await parseBody(req, leaseCombinedIdBody)).id;
+  throw new ApiError('invalid', 'Name the lease to delete.', [{ field: 'id', message: 'is required (query string or JSON body)' }]);
+}
+
+/**
+ * DELETE /apps/lease-combined/delete?id= (or body `{ id }`; also /api/apps/…) — 200 `{ deleted }`, 404 for
+ * an unknown id, 409 for a lease with a payment history (see README.md in app/api/lease-combined).
+ */
+export const DELETE = withAuth({ scope: 'write:funders' }, async ({ req }) => {
+  const { funderId, id: fromQuery } = parseQuery(req, leaseCombinedIdQuery);
+  const id = await idOf(req, fromQuery);
+  const db = getDb();
+  if (!getLeaseOfFunder(db, funderId, id)) throw new ApiError('not_found', `Lease ${id} does not exist for funder ${funderId}.`);
+  deleteLease(db, id, (lease) => assertLeaseDeletable(lease, leaseHasPayments(db, id)));
+  return Response.json({ deleted: id });
+});

@@ -1,0 +1,6 @@
+import { statisticsCardRoute } from '@/app/api/(compat)/card/card-handler';
+
+export const dynamic = 'force-dynamic';
+
+/** GET /card/card-statistics/orders-bar-chart (also under /api/): see db/queries/content-cards.ts. */
+export const GET = statisticsCardRoute('orders-bar-chart');

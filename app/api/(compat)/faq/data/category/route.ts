@@ -1,0 +1,12 @@
+import { getDb } from '@/db';
+import { listFaqCategories } from '@/db/queries/compat/content';
+import { parseQuery, withAuth } from '@/services/api/handler';
+import { localeQuery } from '@/lib/validations/content';
+
+export const dynamic = 'force-dynamic';
+
+/** GET /faq/data/category?locale= (also under /api/): every help category with its questions. */
+export const GET = withAuth({ scope: null }, ({ req }) => {
+  const { locale } = parseQuery(req, localeQuery);
+  return Response.json(listFaqCategories(getDb(), locale));
+});

@@ -1,0 +1,12 @@
+import { getDb } from '@/db';
+import { listKnowledgeBase } from '@/db/queries/compat/content';
+import { parseQuery, withAuth } from '@/services/api/handler';
+import { localeQuery } from '@/lib/validations/content';
+
+export const dynamic = 'force-dynamic';
+
+/** GET /faq/data/knowledge_base?locale= (also under /api/): the knowledge-base articles. */
+export const GET = withAuth({ scope: null }, ({ req }) => {
+  const { locale } = parseQuery(req, localeQuery);
+  return Response.json(listKnowledgeBase(getDb(), locale));
+});

@@ -1,0 +1,19 @@
+import { getDb } from '@/db';
+import { getFaqQuestion } from '@/db/queries/compat/content';
+import { ApiError } from '@/lib/api/errors';
+import { parseQuery, withAuth } from '@/services/api/handler';
+import { faqQuestionQuery } from '@/lib/validations/content';
+
+export const dynamic = 'force-dynamic';
+
+/**
+ * GET /faq/data/question?id=&locale= (also under /api/): one question with its answer (HTML) and the
+ * other questions of its category. Without id: the first help question (the original ignored any
+ * parameter); an unknown id is 404.
+ */
+export const GET = withAuth({ scope: null }, ({ req }) => {
+  const { locale, id } = parseQuery(req, faqQuestionQuery);
+  const data = getFaqQuestion(getDb(), locale, id);
+  if (!data) throw new ApiError('not_found', `Question ${id} does not exist.`);
+  return Response.json(data);
+});

@@ -1,8 +1,0 @@
-import { getDb } from '@/db';
-import { chatsAndContacts } from '@/db/queries/apps-chat';
-import { withAuth } from '@/lib/api/handler';
-
-export const dynamic = 'force-dynamic';
-
-/** GET /apps/chat/chats-and-contacts — 200 {chatsContacts, contacts, profileUser} (api-reference.md §3). */
-export const GET = withAuth({ scope: null }, ({ principal }) => Response.json(chatsAndContacts(getDb(), principal.user)));

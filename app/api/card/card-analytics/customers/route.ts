@@ -1,6 +1,0 @@
-import { analyticsCardRoute } from '../../card-handler';
-
-export const dynamic = 'force-dynamic';
-
-/** GET /card/card-analytics/customers (also under /api/): see db/queries/content-cards.ts. */
-export const GET = analyticsCardRoute('customers');

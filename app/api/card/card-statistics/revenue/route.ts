@@ -1,6 +1,0 @@
-import { statisticsCardRoute } from '../../card-handler';
-
-export const dynamic = 'force-dynamic';
-
-/** GET /card/card-statistics/revenue (also under /api/): see db/queries/content-cards.ts. */
-export const GET = statisticsCardRoute('revenue');

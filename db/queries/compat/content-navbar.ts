@@ -1,0 +1,154 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { bookmarks, datatableRows } from '@/db/schema/content';
+import { leases, lessees } from '@/db/schema/portfolio';
+import { searchLessees } from '@/db/queries/lessees';
+import { canSee, NAV_PAGE_KEYS, NAV_TREE, type NavItem, type NavNode, type NavPageKey } from '@/lib/navigation';
+import type { SearchEntityItem, SearchPageItem } from '@/lib/validations/content';
+
+/**
+ * The navbar's search and bookmarks (api-reference §11). Searchable pages are the menu's pages the user
+ * may open (lib/navigation.ts); a page's id is its position in NAV_PAGE_KEYS + 1, stable across
+ * requests; bookmarks are stored per user by page key.
+ */
+
+function flatten(nodes: readonly NavNode[]): NavItem[] {
+  return nodes.flatMap((n) => (n.kind === 'item' ? [n] : flatten(n.children)));
+}
+
+export function pageId(key: NavPageKey): number {
+  return NAV_PAGE_KEYS.indexOf(key) + 1;
+}
+
+export function pageKeyOf(id: number): NavPageKey | undefined {
+  return NAV_PAGE_KEYS[id - 1];
+}
+
+/** The pages a user with these scopes may open, in menu order. */
+export function visiblePages(scopes: readonly string[]): NavItem[] {
+  return flatten(NAV_TREE).filter((p) => canSee(scopes, p.scope));
+}
+
+export function listBookmarkTargets(db: DbOrTx, userId: number): Set<string> {
+  return new Set(
+    db
+      .select({ target: bookmarks.target })
+      .from(bookmarks)
+      .where(eq(bookmarks.userId, userId))
+      .all()
+      .map((b) => b.target),
+  );
+}
+
+/** The pages as search items: labels from the caller (messages `nav.<key>` of the locale), links locale-prefixed. */
+export function pageItems(pages: NavItem[], bookmarked: Set<string>, label: (key: NavPageKey) => string, locale: string): SearchPageItem[] {
+  return pages.map((p) => ({
+    id: pageId(p.key),
+    target: p.key,
+    isBookmarked: bookmarked.has(p.key),
+    title: label(p.key),
+    icon: p.icon.displayName ?? p.key,
+    link: `/${locale}${p.href}`,
+  }));
+}
+
+/** Case-insensitive "contains" for any script (SQLite's lower() only folds ASCII). */
+export function textMatches(text: string, q: string): boolean {
+  return q === '' || text.toLocaleLowerCase().includes(q.toLocaleLowerCase());
+}
+
+/**
+ * Toggles the user's bookmark of a page in one transaction; returns the new state. The caller has
+ * checked that the page exists and is visible to the user.
+ */
+export function toggleBookmark(db: DbOrTx, userId: number, target: NavPageKey, now = Date.now()): boolean {
+  return db.transaction((tx) => {
+    const deleted = tx
+      .delete(bookmarks)
+      .where(and(eq(bookmarks.userId, userId), eq(bookmarks.target, target)))
+      .run();
+    if (deleted.changes > 0) return false;
+    tx.insert(bookmarks).values({ userId, target, createdAt: now }).run();
+    return true;
+  });
+}
+
+function escapeLike(q: string): string {
+  return q.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** The funder's lessees matching q (name, ERP id, tax id) as search items linking to their payment behaviour. */
+export function searchLesseeItems(db: DbOrTx, funderId: number, q: string, limit: number, locale: string): SearchEntityItem[] {
+  return searchLessees(db, funderId, q, limit).map((l) => ({
+    id: l.id,
+    title: l.name,
+    subtitle: l.idOdoo ?? l.taxId,
+    link: `/${locale}/servicing/clients-behavior/${l.id}`,
+  }));
+}
+
+/** The funder's leases whose contract number or lessee name contains q, contract-number prefix matches first. */
+export function searchLeaseItems(db: DbOrTx, funderId: number, q: string, limit: number, locale: string): SearchEntityItem[] {
+  const pattern = `%${escapeLike(q)}%`;
+  const prefix = `${escapeLike(q)}%`;
+  const rows = db
+    .select({ id: leases.id, contractNumber: leases.contractNumber, lesseeName: lessees.name })
+    .from(leases)
+    .innerJoin(lessees, eq(lessees.id, leases.lesseeId))
+    .where(
+      and(
+        eq(leases.funderId, funderId),
+        q ? sql`(${leases.contractNumber} like ${pattern} escape '\\' or ${lessees.name} like ${pattern} escape '\\')` : undefined,
+      ),
+    )
+    .orderBy(sql`case when ${leases.contractNumber} like ${prefix} escape '\\' then 0 else 1 end`, asc(leases.contractNumber))
+    .limit(limit)
+    .all();
+  return rows.map((r) => ({ id: r.id, title: r.contractNumber, subtitle: r.lesseeName, link: `/${locale}/master-file/${r.id}` }));
+}
+
+type DatatableRow = typeof datatableRows.$inferSelect;
+
+export function toDatatableRow(r: DatatableRow) {
+  return {
+    responsive_id: '',
+    id: r.id,
+    avatar: r.avatar,
+    full_name: r.fullName,
+    post: r.post,
+    email: r.email,
+    city: r.city,
+    start_date: r.startDate,
+    salary: r.salary,
+    age: String(r.age),
+    experience: r.experience,
+    status: r.status,
+  };
+}
+
+export function listDatatableRows(db: DbOrTx) {
+  return db.select().from(datatableRows).orderBy(asc(datatableRows.id)).all().map(toDatatableRow);
+}
+
+/**
+ * GET /api/datatables/data: q is a case-insensitive substring of any of full_name, post, email, age,
+ * salary, start_date (not city, not experience); storage order; `invoices` = the page slice; `total` =
+ * the filtered count; `allData` = every row, unfiltered.
+ */
+export function pageDatatableRows(db: DbOrTx, q: string, perPage: number, page: number) {
+  const pattern = `%${escapeLike(q)}%`;
+  const where = q
+    ? sql`(${datatableRows.fullName} like ${pattern} escape '\\' or ${datatableRows.post} like ${pattern} escape '\\' or ${datatableRows.email} like ${pattern} escape '\\'
+        or cast(${datatableRows.age} as text) like ${pattern} escape '\\' or ${datatableRows.salary} like ${pattern} escape '\\' or ${datatableRows.startDate} like ${pattern} escape '\\')`
+    : undefined;
+  const total = Number(db.select({ n: sql<number>`count(*)` }).from(datatableRows).where(where).get()?.n ?? 0);
+  const rows = db
+    .select()
+    .from(datatableRows)
+    .where(where)
+    .orderBy(asc(datatableRows.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage)
+    .all();
+  return { allData: listDatatableRows(db), invoices: rows.map(toDatatableRow), total };
+}

@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import type { NextRequest } from 'next/server';
+import { z } from 'zod';
+import { isFinanceError } from '@/lib/finance/errors';
+import { resolveRequestPrincipal, type Principal } from '@/services/auth/principal';
+import { hasScope, type Scope } from '@/lib/auth/scopes';
+import { ApiError, errorBody, errorResponse, type FieldIssue } from '@/lib/api/errors';
+import { DomainError } from '@/lib/domain/errors';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+type RouteContext = { params: Promise<Record<string, string | string[]>> };
+
+export type HandlerContext = {
+  req: NextRequest;
+  principal: Principal;
+  params: Record<string, string | string[]>;
+};
+
+type Options = {
+  /** Scope required; null means any signed-in user. */
+  scope: Scope | null;
+};
+
+/** Converts zod issues to { field, message } pairs. */
+export function zodIssues(error: z.ZodError): FieldIssue[] {
+  return error.issues.map((i) => ({ field: i.path.map(String).join('.') || '(root)', message: i.message }));
+}
+
+function logUnexpected(errorId: string, req: NextRequest, e: unknown) {
+  console.error(`[api] ${errorId} ${req.method} ${req.nextUrl.pathname}`, e);
+}
+
+/** Turns anything thrown into the one JSON error shape; unexpected errors become 500 with an error id, never a stack. */
+export function toErrorResponse(req: NextRequest, e: unknown): Response {
+  if (e instanceof ApiError) return errorResponse(e.code, e.message, e.issues, e.headers);
+  if (e instanceof DomainError) return errorResponse(e.code, e.message, e.issues);
+  if (e instanceof z.ZodError) return errorResponse('invalid', 'The request is invalid.', zodIssues(e));
+  // The finance engine names the offending input; "no solution" is an answer about the input too.
+  if (isFinanceError(e)) return errorResponse('invalid', e.message, e.field ? [{ field: e.field, message: e.message }] : undefined);
+  const errorId = randomUUID();
+  logUnexpected(errorId, req, e);
+  return Response.json(errorBody('internal', 'An unexpected error occurred.', undefined, errorId), { status: 500 });
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * A cookie-authenticated write coming from another site (CSRF). The session cookie is SameSite=Lax,
+ * which already keeps it off cross-site POSTs; this also refuses same-site sibling origins.
+ * Clients that send neither header (scripts with a cookie) are not browsers and pass.
+ */
+export function isCrossSiteWrite(req: Request): boolean {
+  if (SAFE_METHODS.has(req.method)) return false;
+  const site = req.headers.get('sec-fetch-site');
+  if (site) return site !== 'same-origin' && site !== 'none';
+  const origin = req.headers.get('origin');
+  if (!origin) return false;
+  try {
+    return new URL(origin).host !== req.headers.get('host');
+  } catch {
+    return true;
+  }
+}
+
+/** Wraps a route handler: resolves the credential, checks the scope, maps errors. */
+export function withAuth(options: Options, fn: (ctx: HandlerContext) => Promise<Response> | Response) {
+  return async (req: NextRequest, ctx?: RouteContext): Promise<Response> => {
+    try {
+      const cred = await resolveRequestPrincipal(req);
+      if (!cred.principal) {
+        const message =
+          cred.reason === 'expired' ? 'The access token has expired.' : cred.reason === 'missing' ? 'Sign-in required.' : 'The credential is invalid.';
+        return errorResponse('unauthorized', message, undefined, { 'WWW-Authenticate': 'Bearer' });
+      }
+      if (cred.principal.via === 'session' && isCrossSiteWrite(req)) {
+        return errorResponse('forbidden', 'Cross-site request refused.');
+      }
+      if (options.scope && !hasScope(cred.principal.scopes, options.scope)) {
+        return errorResponse('forbidden', `This requires the ${options.scope} scope.`);
+      }
+      const params = ctx ? await ctx.params : {};
+      return await fn({ req, principal: cred.principal, params });
+    } catch (e) {
+      return toErrorResponse(req, e);
+    }
+  };
+}
+
+/** Wraps a public route handler (no credential): only error mapping. */
+export function publicHandler(fn: (req: NextRequest) => Promise<Response> | Response) {
+  return async (req: NextRequest): Promise<Response> => {
+    try {
+      return await fn(req);
+    } catch (e) {
+      return toErrorResponse(req, e);
+    }
+  };
+}
+
+/** Reads a JSON body: 415 for another content type, 413 over 1 MiB, 400 for malformed JSON. */
+export async function readJson(req: NextRequest): Promise<unknown> {
+  const type = req.headers.get('content-type') ?? '';
+  if (!/^application\/([a-z.+-]*\+)?json\b/i.test(type)) {
+    throw new ApiError('invalid', 'The body must be JSON (Content-Type: application/json).');
+  }
+  const declared = Number(req.headers.get('content-length') ?? '0');
+  if (declared > MAX_BODY_BYTES) throw new ApiError('payload_too_large', 'The body is larger than 1 MiB.');
+  const buf = await req.arrayBuffer();
+  if (buf.byteLength > MAX_BODY_BYTES) throw new ApiError('payload_too_large', 'The body is larger than 1 MiB.');
+  const text = new TextDecoder().decode(buf);
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError('invalid', 'The body is not valid JSON.');
+  }
+}
+
+/** Parses a JSON body with a zod schema (400 with the fields on failure). */
+export async function parseBody<S extends z.ZodType>(req: NextRequest, schema: S): Promise<z.infer<S>> {
+  const result = schema.safeParse(await readJson(req));
+  if (!result.success) throw new ApiError('invalid', 'The request body is invalid.', zodIssues(result.error));
+  return result.data;
+}
+
+/** Parses the query string with a zod schema (values are strings: coerce in the schema). */
+export function parseQuery<S extends z.ZodType>(req: NextRequest, schema: S): z.infer<S> {
+  const raw: Record<string, string | string[]> = {};
+  for (const [k, v] of req.nextUrl.searchParams) {
+    const prev = raw[k];
+    raw[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
+  }
+  const result = schema.safeParse(raw);
+  if (!result.success) throw new ApiError('invalid', 'The query string is invalid.', zodIssues(result.error));
+  return result.data;
+}

@@ -1,0 +1,49 @@
+import { hkdfSync } from 'node:crypto';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { getAuthSecret } from '@/services/auth/secret';
+
+const ISSUER = 'quantum';
+const AUDIENCE = 'quantum-api';
+
+let key: Uint8Array | undefined;
+
+/** A key for access tokens derived from the auth secret, so session cookies and bearer tokens never share a key. */
+function accessKey(): Uint8Array {
+  key ??= new Uint8Array(hkdfSync('sha256', getAuthSecret(), 'quantum', 'jwt-access-token', 32));
+  return key;
+}
+
+export type AccessClaims = { userId: number; sessionVersion: number };
+
+/** Signs an HS256 access token valid for ttlSeconds. */
+export async function signAccessToken(claims: AccessClaims, ttlSeconds: number, nowSeconds = Math.floor(Date.now() / 1000)): Promise<string> {
+  return new SignJWT({ sv: claims.sessionVersion, typ: 'access' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(String(claims.userId))
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt(nowSeconds)
+    .setExpirationTime(nowSeconds + ttlSeconds)
+    .sign(accessKey());
+}
+
+export type VerifyResult = { ok: true; claims: AccessClaims } | { ok: false; reason: 'expired' | 'invalid' };
+
+/** Verifies signature, algorithm (HS256 only), issuer, audience, expiry and token type. */
+export async function verifyAccessToken(token: string, currentDate?: Date): Promise<VerifyResult> {
+  try {
+    const { payload } = await jwtVerify(token, accessKey(), {
+      algorithms: ['HS256'],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      currentDate,
+    });
+    const userId = Number(payload.sub);
+    if (payload.typ !== 'access' || !Number.isInteger(userId) || typeof payload.sv !== 'number') {
+      return { ok: false, reason: 'invalid' };
+    }
+    return { ok: true, claims: { userId, sessionVersion: payload.sv } };
+  } catch (e) {
+    return { ok: false, reason: e instanceof joseErrors.JWTExpired ? 'expired' : 'invalid' };
+  }
+}

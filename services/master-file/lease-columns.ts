@@ -1,0 +1,56 @@
+import type { LeaseListRow } from '@/db/queries/leases';
+import type { ScheduleRowRecord } from '@/db/schema/portfolio';
+import type { MasterFileColumnId } from '@/lib/validations/leases';
+import type { ExportColumn } from '@/lib/exports/columns';
+
+/** A translator of the masterFile message namespace (next-intl's `t`). */
+export type Translate = (key: string) => string;
+
+/**
+ * The Master File's columns as export columns, with headers and enumerated values in the reader's
+ * language. `ids` picks and orders them (the table's visible columns); default: every column.
+ */
+export function leaseExportColumns(t: Translate, ids: readonly MasterFileColumnId[]): ExportColumn<LeaseListRow>[] {
+  const currency = (r: LeaseListRow) => r.currency;
+  const all: Record<MasterFileColumnId, Omit<ExportColumn<LeaseListRow>, 'id' | 'header'>> = {
+    contractNumber: { kind: 'text', value: (r) => r.contractNumber, width: 18 },
+    lessee: { kind: 'text', value: (r) => r.lesseeName, width: 34 },
+    clientId: { kind: 'text', value: (r) => r.lesseeIdOdoo, width: 16 },
+    assetType: { kind: 'text', value: (r) => t(`assetTypes.${r.assetType}`) },
+    assetDescription: { kind: 'text', value: (r) => r.assetDescription, width: 34 },
+    condition: { kind: 'text', value: (r) => t(`conditions.${r.condition}`) },
+    currency: { kind: 'text', value: (r) => r.currency, width: 9 },
+    price: { kind: 'money', value: (r) => r.price, currency },
+    downPayment: { kind: 'money', value: (r) => r.downPayment, currency },
+    principal: { kind: 'money', value: (r) => r.principal, currency },
+    residual: { kind: 'money', value: (r) => r.residual, currency },
+    term: { kind: 'integer', value: (r) => r.term, width: 8 },
+    rate: { kind: 'percent', value: (r) => r.rate, width: 9 },
+    instalment: { kind: 'money', value: (r) => r.instalment, currency },
+    timing: { kind: 'text', value: (r) => t(`timings.${r.timing}`) },
+    frequency: { kind: 'text', value: (r) => t(`frequencies.${r.frequency}`) },
+    firstDueDate: { kind: 'date', value: (r) => r.firstDueDate, width: 12 },
+    vatRate: { kind: 'percent', value: (r) => r.vatRate, width: 9 },
+    fee: { kind: 'money', value: (r) => r.fee, currency },
+    purchaseDate: { kind: 'date', value: (r) => r.purchaseDate, width: 12 },
+    agreedPurchasePrice: { kind: 'money', value: (r) => r.agreedPurchasePrice, currency },
+    status: { kind: 'text', value: (r) => t(`statuses.${r.status}`) },
+  };
+  return ids.map((id) => ({ id, header: t(`columns.${id}`), ...all[id] }));
+}
+
+/** A lease's schedule as export columns (amounts in the lease's currency). */
+export function scheduleExportColumns(t: Translate, currency: string): ExportColumn<Omit<ScheduleRowRecord, 'leaseId'>>[] {
+  const cur = () => currency;
+  return [
+    { id: 'period', header: t('schedule.period'), kind: 'integer', value: (r) => r.period, width: 8 },
+    { id: 'dueDate', header: t('schedule.dueDate'), kind: 'date', value: (r) => r.dueDate, width: 12 },
+    { id: 'instalment', header: t('schedule.instalment'), kind: 'money', value: (r) => r.instalment, currency: cur },
+    { id: 'interest', header: t('schedule.interest'), kind: 'money', value: (r) => r.interest, currency: cur },
+    { id: 'principal', header: t('schedule.principal'), kind: 'money', value: (r) => r.principal, currency: cur },
+    { id: 'vat', header: t('schedule.vat'), kind: 'money', value: (r) => r.vat, currency: cur },
+    { id: 'fee', header: t('schedule.fee'), kind: 'money', value: (r) => r.fee, currency: cur },
+    { id: 'gross', header: t('schedule.gross'), kind: 'money', value: (r) => r.gross, currency: cur },
+    { id: 'balanceAfter', header: t('schedule.balanceAfter'), kind: 'money', value: (r) => r.balanceAfter, currency: cur },
+  ];
+}

@@ -1,0 +1,150 @@
+/**
+ * The glue the report routes and pages share: which book and servicing book a report reads, the
+ * export tables of the stratification and the customers, and generating a kept servicing-report file.
+ */
+import type { Db } from '@/db/client';
+import { getFunder } from '@/db/queries/funders';
+import { createReportFile, type ReportFileRecord } from '@/db/queries/report-files';
+import type { Funder } from '@/db/schema/portfolio';
+import { NotFound } from '@/lib/domain/errors';
+import type { ExportColumn } from '@/lib/exports';
+import type { Formatter } from '@/lib/format';
+import { defaultCutOff, valueBook, type ValuedBook } from '@/services/portfolio/valuation';
+import type { StratDimension, ServicingReportKind } from '@/lib/reports/constants';
+import { buildCustomers, type CustomerRow } from '@/lib/reports/customers';
+import { customerDelinquency, servicingBookOf, stratDelinquency, tapeDelinquency } from '@/services/reports/delinquency';
+import type { FileSheet } from '@/lib/reports/files';
+import { renderServicingReport, reportFileName, type Header } from '@/services/reports/kept-files';
+import { bucketLabel, delinquencyBucketLabel, type Translate } from '@/lib/reports/labels';
+import { buildServicingReport } from '@/services/reports/servicing-reports';
+import { bookStratification, type Stratification } from '@/lib/reports/stratification';
+import type { TapeSource, TapeDelinquency } from '@/lib/reports/tape';
+
+export function requireFunder(db: Db, funderId: number): Funder {
+  const f = getFunder(db, funderId);
+  if (!f) throw new NotFound(`Funder ${funderId} does not exist.`);
+  return f;
+}
+
+/** The valued book of a report at `asOf` (default: the first day of the current month). */
+export function reportBook(db: Db, funderId: number, asOf?: string): ValuedBook {
+  return valueBook(db, funderId, asOf ?? defaultCutOff());
+}
+
+export function stratificationOf(db: Db, book: ValuedBook, dimension: StratDimension): Stratification {
+  const delinquency = dimension === 'delinquency' ? stratDelinquency(servicingBookOf(db, book.funder.id, book.cutOff)) : undefined;
+  return bookStratification(book, dimension, delinquency);
+}
+
+const customerCache = new WeakMap<object, Map<object, CustomerRow[]>>();
+
+/** The customers of the book with their DPD at the book's cut-off; cached per valuation and servicing book. */
+export function customersOf(db: Db, book: ValuedBook): CustomerRow[] {
+  const sb = servicingBookOf(db, book.funder.id, book.cutOff);
+  let m = customerCache.get(book.valuation);
+  if (!m) customerCache.set(book.valuation, (m = new Map()));
+  let rows = m.get(sb);
+  if (!rows) {
+    m.clear();
+    rows = buildCustomers(book, customerDelinquency(sb));
+    m.set(sb, rows);
+  }
+  return rows;
+}
+
+export function tapeSourceOf(db: Db, book: ValuedBook): { src: TapeSource; delinquency: TapeDelinquency } {
+  const sb = servicingBookOf(db, book.funder.id, book.cutOff);
+  return { src: { funderId: book.funder.id, buyRate: book.funder.buyRate, ...book }, delinquency: tapeDelinquency(sb) };
+}
+
+type StratExportRow = {
+  currency: string;
+  bucket: string;
+  count: number;
+  countShare: number;
+  outstanding: number;
+  outstandingShare: number;
+  averageBalance: number;
+  waRate: number | null;
+  waOriginalTermMonths: number | null;
+  waRemainingTermMonths: number | null;
+  waSeasoningMonths: number | null;
+};
+
+/** The stratification as one table: every currency's buckets then its totals row. */
+export function stratExportTable(strat: Stratification, t: Translate, format: Formatter): { columns: ExportColumn<StratExportRow>[]; rows: StratExportRow[] } {
+  const rows: StratExportRow[] = strat.currencies.flatMap((c) => [
+    ...c.buckets.map((b) => ({ currency: c.currency, ...b, bucket: bucketLabel(t, format, strat.dimension, b) })),
+    { currency: c.currency, ...c.total, bucket: t('strat.total') },
+  ]);
+  const col = (id: keyof StratExportRow, kind: ExportColumn<StratExportRow>['kind']): ExportColumn<StratExportRow> => ({
+    id,
+    header: t(`strat.columns.${id}`),
+    kind,
+    value: (r) => (kind === 'decimal' && typeof r[id] === 'number' ? Math.round((r[id] as number) * 100) / 100 : r[id]),
+    ...(kind === 'money' ? { currency: (r: StratExportRow) => r.currency } : {}),
+  });
+  return {
+    columns: [
+      col('currency', 'text'),
+      { ...col('bucket', 'text'), header: t(`dimensions.${strat.dimension}`) },
+      col('count', 'integer'),
+      col('countShare', 'percent'),
+      col('outstanding', 'money'),
+      col('outstandingShare', 'percent'),
+      col('averageBalance', 'money'),
+      col('waRate', 'percent'),
+      col('waOriginalTermMonths', 'decimal'),
+      col('waRemainingTermMonths', 'decimal'),
+      col('waSeasoningMonths', 'decimal'),
+    ],
+    rows,
+  };
+}
+
+export function customerExportColumns(t: Translate): ExportColumn<CustomerRow>[] {
+  const money = (id: 'outstanding' | 'price'): ExportColumn<CustomerRow> => ({ id, header: t(`customers.columns.${id}`), kind: 'money', value: (r) => r[id], currency: (r) => r.currency });
+  return [
+    { id: 'lesseeId', header: t('customers.columns.lesseeId'), kind: 'integer', value: (r) => r.lesseeId },
+    { id: 'lesseeName', header: t('customers.columns.lesseeName'), kind: 'text', value: (r) => r.lesseeName },
+    { id: 'currency', header: t('customers.columns.currency'), kind: 'text', value: (r) => r.currency },
+    { id: 'leases', header: t('customers.columns.leases'), kind: 'integer', value: (r) => r.leases },
+    money('outstanding'),
+    money('price'),
+    { id: 'share', header: t('customers.columns.share'), kind: 'percent', value: (r) => r.share },
+    { id: 'dpd', header: t('customers.columns.dpd'), kind: 'integer', value: (r) => r.dpd },
+    { id: 'bucket', header: t('customers.columns.bucket'), kind: 'text', value: (r) => (r.bucket ? delinquencyBucketLabel(t, r.bucket) : null) },
+  ];
+}
+
+export type { FileSheet };
+
+/**
+ * Builds a servicing report for a month, renders it and keeps the file (one insert). Regenerating
+ * the same report, month, format and locale gives the same bytes (same sha256).
+ */
+export async function generateKeptFile(
+  db: Db,
+  funder: Funder,
+  input: { kind: ServicingReportKind; month: string; format: 'csv' | 'xlsx'; locale: string },
+  userId: number | null,
+  header: Header,
+  sheetNames: { lines: string; totals: string },
+): Promise<ReportFileRecord> {
+  const report = buildServicingReport(db, funder, input.kind, input.month);
+  const file = await renderServicingReport(report, input.format, header, sheetNames);
+  return db.transaction((tx) =>
+    createReportFile(tx, {
+      funderId: funder.id,
+      kind: input.kind,
+      period: input.month,
+      format: input.format,
+      params: { kind: input.kind, month: input.month, format: input.format, locale: input.locale },
+      fileName: reportFileName(report, funder.id, input.format),
+      contentType: file.contentType,
+      sha256: file.sha256,
+      data: file.data,
+      createdBy: userId,
+    }),
+  );
+}

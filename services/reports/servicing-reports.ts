@@ -1,0 +1,342 @@
+/**
+ * Servicing → Servicing Reports for a month (domain.md §5, research §4.6): Draws, Distributions,
+ * Collections, Liability, VAT and Total CF, each as one table shape (typed columns, lines, totals per
+ * currency) that the screen, the JSON API and the kept files (CSV/XLSX) all render. Figures come from
+ * db/queries/reports (schedules and the collections ledger), valueBook (prices at the month's first
+ * day) and the Liability CF (lib/portfolio/liability over lib/finance). Amounts are minor units of the
+ * line's currency and are never added across currencies.
+ */
+import type { Db } from '@/db/client';
+import { collectedByLease, leasesPurchasedIn, scheduledByLease, type CollectedLine, type LeaseRef, type ScheduledLine } from '@/db/queries/reports';
+import { servicingStamp } from '@/db/queries/servicing';
+import type { Funder } from '@/db/schema/portfolio';
+import { CURRENCY_CODES, roundHalfUp } from '@/lib/finance';
+import { addMonths, formatDate, tryParseDate } from '@/lib/finance/dates';
+
+const addDays = (day: string, n: number) => formatDate(tryParseDate(day)! + n);
+import { bookLiability } from '@/lib/portfolio/liability';
+import { loadBook, valueBook } from '@/services/portfolio/valuation';
+import { getServicingBook } from '@/services/servicing/book';
+
+import { SERVICING_REPORT_KINDS, type ServicingReportKind } from '@/lib/reports/constants';
+
+export { SERVICING_REPORT_KINDS, type ServicingReportKind };
+
+export type ReportColumnKind = 'text' | 'integer' | 'money' | 'percent' | 'date';
+export interface ReportColumn {
+  id: string;
+  kind: ReportColumnKind;
+}
+export type ReportLine = Record<string, string | number | null> & { currency: string };
+
+export interface ServicingReport {
+  kind: ServicingReportKind;
+  month: string;
+  from: string;
+  to: string;
+  columns: ReportColumn[];
+  lines: ReportLine[];
+  /** Per currency: Σ of the lines' money and integer columns (text columns empty). */
+  totals: ReportLine[];
+}
+
+/** First and last day of a month `YYYY-MM`. */
+export function monthRange(month: string): { from: string; to: string } {
+  const from = `${month}-01`;
+  const next = addMonths(from, 1);
+  const [y, m] = next.split('-').map(Number) as [number, number];
+  const last = new Date(Date.UTC(y, m - 1, 0)).getUTCDate();
+  return { from, to: `${month}-${String(last).padStart(2, '0')}` };
+}
+
+/** The last complete month before `today` (YYYY-MM-DD) as YYYY-MM. */
+export function lastCompleteMonth(today: string): string {
+  return addMonths(`${today.slice(0, 7)}-01`, -1).slice(0, 7);
+}
+
+const ref = (r: Pick<LeaseRef, 'leaseId' | 'contractNumber' | 'lesseeName' | 'currency'>) => ({ leaseId: r.leaseId, contractNumber: r.contractNumber, lesseeName: r.lesseeName, currency: r.currency });
+
+// The month's schedule sums and collections, shared by the reports of the same month (Collections,
+// Distributions, VAT and Total CF read the same two queries), keyed like the reports themselves.
+type MonthData = { scheduled: ScheduledLine[]; collected: (CollectedLine & LeaseRef)[] };
+const g0 = globalThis as { __quantumReportMonths?: Map<string, MonthData> };
+const monthCache = (g0.__quantumReportMonths ??= new Map<string, MonthData>());
+
+function monthKey(db: Db, funder: Funder, range: { from: string; to: string }): string {
+  return `${funder.id}:${servicingStamp(db, funder.id)}:${range.from}`;
+}
+
+function keepMonth(key: string, data: MonthData): void {
+  monthCache.set(key, data);
+  while (monthCache.size > 6) monthCache.delete(monthCache.keys().next().value!);
+}
+
+/** Lease details from the book (in memory); leases outside the book are not reported. */
+function withRefs(db: Db, funder: Funder, collected: CollectedLine[]): (CollectedLine & LeaseRef)[] {
+  const book = loadBook(db, funder.id);
+  return collected.flatMap((c) => {
+    const i = book.indexById.get(c.leaseId);
+    if (i === undefined) return [];
+    const l = book.leases[i]!;
+    return [{ ...c, contractNumber: l.contractNumber, lesseeId: l.lesseeId, lesseeName: l.lesseeName, currency: l.currency }];
+  });
+}
+
+function monthData(db: Db, funder: Funder, range: { from: string; to: string }): MonthData {
+  const key = monthKey(db, funder, range);
+  const hit = monthCache.get(key);
+  if (hit) return hit;
+  const data = { scheduled: scheduledByLease(db, funder.id, range), collected: withRefs(db, funder, collectedByLease(db, funder.id, range)) };
+  keepMonth(key, data);
+  return data;
+}
+
+/**
+ * The same month data as monthData, read day by day and yielding to the event loop between days (the
+ * month's queries on a cold 100,000-lease database take seconds in one piece): for the server's warm-up.
+ * Every figure is a per-lease sum or count, so the days add up to the month exactly.
+ */
+export async function warmMonthData(db: Db, funder: Funder, month: string): Promise<void> {
+  const range = monthRange(month);
+  const key = monthKey(db, funder, range);
+  if (monthCache.has(key)) return;
+  const scheduled = new Map<number, ScheduledLine>();
+  const collected = new Map<number, CollectedLine>();
+  for (let day = range.from; day <= range.to; day = addDays(day, 1)) {
+    const one = { from: day, to: day };
+    for (const s of scheduledByLease(db, funder.id, one)) {
+      const e = scheduled.get(s.leaseId);
+      if (!e) scheduled.set(s.leaseId, { ...s });
+      else for (const k of ['instalments', 'instalment', 'interest', 'principal', 'vat', 'fee', 'gross'] as const) e[k] += s[k];
+    }
+    for (const c of collectedByLease(db, funder.id, one)) {
+      const e = collected.get(c.leaseId);
+      if (!e) collected.set(c.leaseId, { ...c });
+      else for (const k of ['payments', 'received', 'vat', 'fee', 'interest', 'principal', 'credit'] as const) e[k] += c[k];
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  if (monthKey(db, funder, range) !== key) return;
+  const byId = <T extends { leaseId: number }>(m: Map<number, T>) => [...m.values()].sort((a, b) => a.leaseId - b.leaseId);
+  keepMonth(key, { scheduled: byId(scheduled), collected: withRefs(db, funder, byId(collected)) });
+}
+
+const collectedWithRefs = (db: Db, funder: Funder, range: { from: string; to: string }) => monthData(db, funder, range).collected;
+const scheduledOf = (db: Db, funder: Funder, range: { from: string; to: string }) => monthData(db, funder, range).scheduled;
+
+const REF_COLUMNS: ReportColumn[] = [
+  { id: 'leaseId', kind: 'integer' },
+  { id: 'contractNumber', kind: 'text' },
+  { id: 'lesseeName', kind: 'text' },
+  { id: 'currency', kind: 'text' },
+];
+const money = (...ids: string[]): ReportColumn[] => ids.map((id) => ({ id, kind: 'money' }));
+const ccyOrder = (c: string) => CURRENCY_CODES.indexOf(c as never);
+
+/** Per-currency totals of the lines' money columns (and counts of integer columns other than ids). */
+export function totalsOf(columns: readonly ReportColumn[], lines: readonly ReportLine[]): ReportLine[] {
+  const by = new Map<string, ReportLine>();
+  for (const line of lines) {
+    let t = by.get(line.currency);
+    if (!t) {
+      t = { currency: line.currency };
+      for (const c of columns) if (c.kind === 'money') t[c.id] = 0;
+      t.lines = 0;
+      by.set(line.currency, t);
+    }
+    for (const c of columns) if (c.kind === 'money') t[c.id] = (t[c.id] as number) + ((line[c.id] as number | null) ?? 0);
+    t.lines = (t.lines as number) + 1;
+  }
+  return [...by.values()].sort((a, b) => ccyOrder(a.currency) - ccyOrder(b.currency));
+}
+
+function collections(db: Db, funder: Funder, range: { from: string; to: string }) {
+  const scheduled = scheduledOf(db, funder, range);
+  const collected = collectedWithRefs(db, funder, range);
+  const lines = new Map<number, ReportLine>();
+  const blank = (r: LeaseRef): ReportLine => ({
+    ...ref(r),
+    scheduledVat: 0,
+    scheduledFee: 0,
+    scheduledInterest: 0,
+    scheduledPrincipal: 0,
+    scheduledTotal: 0,
+    collectedVat: 0,
+    collectedFee: 0,
+    collectedInterest: 0,
+    collectedPrincipal: 0,
+    credit: 0,
+    received: 0,
+  });
+  for (const s of scheduled) {
+    const l = blank(s);
+    Object.assign(l, {
+      scheduledVat: s.vat,
+      scheduledFee: s.fee,
+      scheduledInterest: s.interest,
+      scheduledPrincipal: s.principal,
+      scheduledTotal: s.vat + s.fee + s.interest + s.principal,
+    });
+    lines.set(s.leaseId, l);
+  }
+  for (const c of collected) {
+    const l = lines.get(c.leaseId) ?? blank(c);
+    Object.assign(l, {
+      collectedVat: c.vat,
+      collectedFee: c.fee,
+      collectedInterest: c.interest,
+      collectedPrincipal: c.principal,
+      credit: c.credit,
+      received: c.received,
+    });
+    lines.set(c.leaseId, l);
+  }
+  return {
+    columns: [
+      ...REF_COLUMNS,
+      ...money('scheduledVat', 'scheduledFee', 'scheduledInterest', 'scheduledPrincipal', 'scheduledTotal'),
+      ...money('collectedVat', 'collectedFee', 'collectedInterest', 'collectedPrincipal', 'credit', 'received'),
+    ],
+    lines: [...lines.values()].sort((a, b) => (a.leaseId as number) - (b.leaseId as number)),
+  };
+}
+
+function distributions(db: Db, funder: Funder, range: { from: string; to: string }) {
+  const lines = collectedWithRefs(db, funder, range).map((c) => {
+    const servicingFee = roundHalfUp(c.received * funder.servicingFee);
+    return { ...ref(c), received: c.received, servicingFeeRate: funder.servicingFee, servicingFee, distributed: c.received - servicingFee };
+  });
+  return { columns: [...REF_COLUMNS, ...money('received'), { id: 'servicingFeeRate', kind: 'percent' as const }, ...money('servicingFee', 'distributed')], lines };
+}
+
+function draws(db: Db, funder: Funder, range: { from: string; to: string }) {
+  const ids = leasesPurchasedIn(db, funder.id, range);
+  const book = valueBook(db, funder.id, range.from);
+  const lines = ids.flatMap((id) => {
+    const i = book.indexById.get(id);
+    if (i === undefined) return [];
+    const l = book.leases[i]!;
+    const price = book.valuation.sellto4G[i]!;
+    return [
+      {
+        leaseId: l.id,
+        contractNumber: l.contractNumber,
+        lesseeName: l.lesseeName,
+        currency: l.currency,
+        purchaseDate: l.purchaseDate,
+        outstanding: book.valuation.prin[i]!,
+        purchasePrice: price,
+        advanceRate: funder.advanceRate,
+        drawn: roundHalfUp(price * funder.advanceRate),
+      },
+    ];
+  });
+  return {
+    columns: [...REF_COLUMNS, { id: 'purchaseDate', kind: 'date' as const }, ...money('outstanding', 'purchasePrice'), { id: 'advanceRate', kind: 'percent' as const }, ...money('drawn')],
+    lines,
+  };
+}
+
+/** The funding line over the month: the Liability CF valued at the month's first day, period 1. */
+function liabilityMonth(db: Db, funder: Funder, range: { from: string; to: string }) {
+  const book = valueBook(db, funder.id, range.from);
+  return bookLiability(book, { advanceRate: funder.advanceRate, facilityRate: funder.facilityRate }, funder.baseCurrency);
+}
+
+function liability(db: Db, funder: Funder, range: { from: string; to: string }) {
+  const lines = liabilityMonth(db, funder, range).map((c) => ({
+    currency: c.currency,
+    leases: c.leases,
+    opening: c.opening,
+    principal: c.principal[0]!,
+    interest: c.interest[0]!,
+    vat: c.vat[0]!,
+    closing: c.opening - c.principal[0]!,
+  }));
+  return { columns: [{ id: 'currency', kind: 'text' as const }, { id: 'leases', kind: 'integer' as const }, ...money('opening', 'principal', 'interest', 'vat', 'closing')], lines };
+}
+
+function vat(db: Db, funder: Funder, range: { from: string; to: string }) {
+  const lines = new Map<number, ReportLine>();
+  const blank = (r: LeaseRef): ReportLine => ({ ...ref(r), invoiced: 0, collected: 0, arrears: 0 });
+  for (const s of scheduledOf(db, funder, range)) if (s.vat !== 0) lines.set(s.leaseId, { ...blank(s), invoiced: s.vat });
+  for (const c of collectedWithRefs(db, funder, range)) {
+    if (c.vat === 0) continue;
+    const l = lines.get(c.leaseId) ?? blank(c);
+    l.collected = c.vat;
+    lines.set(c.leaseId, l);
+  }
+  // VAT in arrears at the month's end: the servicing book's (the same figure as the Delinquency screens).
+  const book = loadBook(db, funder.id);
+  for (const a of getServicingBook(db, funder.id, range.to).leases) {
+    if (a.arrearsVat === 0) continue;
+    let l = lines.get(a.leaseId);
+    if (!l) {
+      const i = book.indexById.get(a.leaseId);
+      if (i === undefined) continue;
+      const r = book.leases[i]!;
+      l = blank({ leaseId: r.id, contractNumber: r.contractNumber, lesseeId: r.lesseeId, lesseeName: r.lesseeName, currency: r.currency });
+      lines.set(a.leaseId, l);
+    }
+    l.arrears = a.arrearsVat;
+  }
+  return { columns: [...REF_COLUMNS, ...money('invoiced', 'collected', 'arrears')], lines: [...lines.values()].sort((a, b) => (a.leaseId as number) - (b.leaseId as number)) };
+}
+
+function totalCf(db: Db, funder: Funder, range: { from: string; to: string }) {
+  const by = new Map<string, ReportLine>();
+  const line = (currency: string) => {
+    let l = by.get(currency);
+    if (!l) by.set(currency, (l = { currency, scheduled: 0, collected: 0, liabilityPrincipal: 0, liabilityInterest: 0, liabilityVat: 0, liabilityTotal: 0, netScheduled: 0, netActual: 0 }));
+    return l;
+  };
+  for (const s of scheduledOf(db, funder, range)) line(s.currency).scheduled = (line(s.currency).scheduled as number) + s.vat + s.fee + s.interest + s.principal;
+  for (const c of collectedWithRefs(db, funder, range)) line(c.currency).collected = (line(c.currency).collected as number) + c.received;
+  for (const c of liabilityMonth(db, funder, range)) {
+    const l = line(c.currency);
+    l.liabilityPrincipal = c.principal[0]!;
+    l.liabilityInterest = c.interest[0]!;
+    l.liabilityVat = c.vat[0]!;
+  }
+  for (const l of by.values()) {
+    l.liabilityTotal = (l.liabilityPrincipal as number) + (l.liabilityInterest as number) + (l.liabilityVat as number);
+    l.netScheduled = (l.scheduled as number) - (l.liabilityTotal as number);
+    l.netActual = (l.collected as number) - (l.liabilityTotal as number);
+  }
+  return {
+    columns: [
+      { id: 'currency', kind: 'text' as const },
+      ...money('scheduled', 'collected', 'liabilityPrincipal', 'liabilityInterest', 'liabilityVat', 'liabilityTotal', 'netScheduled', 'netActual'),
+    ],
+    lines: [...by.values()].sort((a, b) => ccyOrder(a.currency) - ccyOrder(b.currency)),
+  };
+}
+
+const BUILDERS: Record<ServicingReportKind, (db: Db, funder: Funder, range: { from: string; to: string }) => { columns: ReportColumn[]; lines: ReportLine[] }> = {
+  collections,
+  distributions,
+  draws,
+  liability,
+  vat,
+  'total-cf': totalCf,
+};
+
+// Built reports, process-wide, keyed by everything they read: the funder's data version (leases,
+// settings) and the ledger's stamp (S1: the last payment id), so a cached report is never stale and
+// the screen, the JSON API and a kept file of the same month share one build.
+const g = globalThis as { __quantumServicingReports?: Map<string, ServicingReport> };
+const reportCache = (g.__quantumServicingReports ??= new Map());
+const MAX_CACHED_REPORTS = 24;
+
+/** One servicing report of a funder for a month (YYYY-MM). */
+export function buildServicingReport(db: Db, funder: Funder, kind: ServicingReportKind, month: string): ServicingReport {
+  const key = `${funder.id}:${servicingStamp(db, funder.id)}:${funder.advanceRate}:${funder.facilityRate}:${funder.servicingFee}:${kind}:${month}`;
+  const hit = reportCache.get(key);
+  if (hit) return hit;
+  const range = monthRange(month);
+  const { columns, lines } = BUILDERS[kind](db, funder, range);
+  const report = { kind, month, ...range, columns, lines, totals: totalsOf(columns, lines) };
+  reportCache.set(key, report);
+  while (reportCache.size > MAX_CACHED_REPORTS) reportCache.delete(reportCache.keys().next().value!);
+  return report;
+}

@@ -1,0 +1,27 @@
+import 'server-only';
+/** Small helpers shared by the servicing route handlers. */
+import { ApiError } from '@/lib/api/errors';
+import { DomainError, NotFound } from '@/lib/domain/errors';
+import { idParam } from '@/lib/validations/common';
+
+/** A path id; anything that is not a positive integer is an unknown resource (404). */
+export function pathId(params: Record<string, string | string[]>, name: string, what: string): number {
+  const parsed = idParam.safeParse(params[name]);
+  if (!parsed.success) throw new NotFound(`No ${what} has this id.`);
+  return parsed.data;
+}
+
+/** Today (UTC) as YYYY-MM-DD. */
+export function todayIso(now = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** One page of an array. */
+export function pageOf<T>(rows: readonly T[], page: number, perPage: number): T[] {
+  return rows.slice((page - 1) * perPage, page * perPage);
+}
+
+/** True when `e` is an API or domain error (of `code`, when given). */
+export function isApiError(e: unknown, code?: ApiError['code']): e is ApiError | DomainError {
+  return (e instanceof ApiError || e instanceof DomainError) && (code === undefined || e.code === code);
+}

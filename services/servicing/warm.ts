@@ -1,0 +1,52 @@
+/**
+ * Warms the servicing caches when the server starts (instrumentation.ts, after the portfolio books):
+ * for each funder the book's stores (schedule and ledger in typed arrays), the servicing book today, at
+ * the first day of the month (the reports' default cut-off) and at last month's end, and the clients
+ * behaviour today, and the servicing reports of the last complete month (the reports' default), so
+ * that a user's first visit of a servicing screen or report is fast. The stores are
+ * read in chunks yielding to the event loop, so the server answers meanwhile; a request that needs a
+ * book first finishes the same build itself. Its own connection (db/index.ts is 'server-only'); the
+ * caches are keyed by the database file, not by connection.
+ */
+export async function warmServicingCaches(now = new Date()): Promise<{ funders: number; leases: number; ms: number }> {
+  const [{ existsSync }, { openDb }, { databasePath }, { listFunders }, { warmServicingBook }, { behaviourRows }, { defaultCutOff }, finance, reports, { SERVICING_REPORT_KINDS }] = await Promise.all([
+    import('node:fs'),
+    import('@/db/client'),
+    import('@/lib/env'),
+    import('@/db/queries/funders'),
+    import('@/services/servicing/book'),
+    import('@/services/servicing/views'),
+    import('@/services/portfolio/valuation'),
+    import('@/lib/finance'),
+    import('@/services/reports/servicing-reports'),
+    import('@/lib/reports/constants'),
+  ]);
+  const t0 = performance.now();
+  const file = databasePath();
+  if (!existsSync(file)) return { funders: 0, leases: 0, ms: 0 };
+  const today = now.toISOString().slice(0, 10);
+  const day = finance.tryParseDate(today)!;
+  const c = finance.civilFromDays(day);
+  const lastMonthEnd = finance.formatDate(finance.daysFromCivil(c.year, c.month, 1) - 1);
+  const db = openDb(file);
+  let leases = 0;
+  try {
+    const funders = listFunders(db);
+    for (const funder of funders) {
+      leases += await warmServicingBook(db, funder.id, [today, defaultCutOff(), lastMonthEnd]);
+      behaviourRows(db, funder.id, today);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const month = reports.lastCompleteMonth(today);
+    for (const funder of funders) {
+      await reports.warmMonthData(db, funder, month);
+      for (const kind of SERVICING_REPORT_KINDS) {
+        reports.buildServicingReport(db, funder, kind, month);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    }
+    return { funders: funders.length, leases, ms: performance.now() - t0 };
+  } finally {
+    db.$client.close();
+  }
+}
