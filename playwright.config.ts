@@ -22,6 +22,11 @@ export default defineConfig({
       args: ['--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
+  projects: [
+    // Signs each demo role in once; the specs reuse the sessions (tests/helpers/e2e-auth.ts).
+    { name: 'setup', testMatch: /auth\.setup\.ts$/ },
+    { name: 'chromium', testIgnore: /auth\.setup\.ts$/, dependencies: ['setup'] },
+  ],
   webServer: [
     {
       command: `npx tsx tests/helpers/oidc-server.ts ${OIDC_PORT}`,

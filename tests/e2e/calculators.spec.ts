@@ -5,16 +5,13 @@
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
+import { signInAs } from '../helpers/e2e-auth';
 
-const PASSWORD = 'quantum-demo';
 
 /** Fills and submits the English sign-in form as the analyst; resolves once the browser has left the login page. */
+/** Starts signed in as the analyst (the session made once by the setup project). */
 async function signIn(page: Page) {
-  await page.goto('/en/login');
-  await page.getByLabel('E-mail').fill('analyst@quantum.demo');
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+  await signInAs(page, 'analyst');
 }
 
 // lease-domain-research.md §2.3: C 50,000, D 5,000, RV 5,000, 60 monthly instalments in advance at 6 % → 794.34.

@@ -4,13 +4,10 @@
  * invalid body answering 400 with the field). Assertions use roles, labels and test ids.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { signInAs } from '../helpers/e2e-auth';
 
 async function signIn(page: Page, user: 'admin' | 'viewer') {
-  await page.goto('/en/login');
-  await page.getByLabel('E-mail').fill(`${user}@quantum.demo`);
-  await page.getByLabel('Password', { exact: true }).fill('quantum-demo');
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+  await signInAs(page, user);
 }
 
 function operation(page: Page, key: string) {

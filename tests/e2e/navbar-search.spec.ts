@@ -4,13 +4,10 @@
  * a quick link in the navbar. Every test signs in through the form in a fresh browser context.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { signInAs } from '../helpers/e2e-auth';
 
 async function signIn(page: Page, user: 'analyst' | 'viewer') {
-  await page.goto('/en/login');
-  await page.getByLabel('E-mail').fill(`${user}@quantum.demo`);
-  await page.getByLabel('Password', { exact: true }).fill('quantum-demo');
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+  await signInAs(page, user);
 }
 
 const dialog = (page: Page) => page.getByTestId('navbar-search-dialog');

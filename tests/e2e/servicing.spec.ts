@@ -3,13 +3,10 @@
  * its arrears drop on Delinquency; import a small bank-statement CSV and see the per-line results.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { signInAs } from '../helpers/e2e-auth';
 
 async function signIn(page: Page) {
-  await page.goto('/en/login');
-  await page.getByLabel('E-mail').fill('analyst@quantum.demo');
-  await page.getByLabel('Password', { exact: true }).fill('quantum-demo');
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+  await signInAs(page, 'analyst');
 }
 
 test('recording a payment lowers the lease’s arrears on Delinquency', async ({ page }) => {

@@ -4,16 +4,12 @@
  * seeded funder puts the stored value back, because other suites' figures depend on it.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { signInAs } from '../helpers/e2e-auth';
 
-const PASSWORD = 'quantum-demo';
 type DemoUser = 'admin' | 'analyst' | 'viewer' | 'client';
 
 async function signIn(page: Page, user: DemoUser) {
-  await page.goto('/en/login');
-  await page.getByLabel('E-mail').fill(`${user}@quantum.demo`);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+  await signInAs(page, user);
 }
 
 test.describe('settings', () => {

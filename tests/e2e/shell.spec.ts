@@ -1,9 +1,11 @@
 /**
  * The signed-in shell: sign-in form, menu per scope, 403 and "not available yet" panels, language switch,
- * collapsible menu, sign-out, 404. Every test signs in through the form in its own fresh browser context.
+ * collapsible menu, sign-out, 404. The landing and sign-out tests sign in through the form; the others start
+ * with the role's session made once by the setup project (tests/helpers/e2e-auth.ts).
  * Assertions use roles, labels and test ids, never colours (Chromium reports Tailwind 4 colours as lab()).
  */
 import { expect, test, type Page } from '@playwright/test';
+import { signInAs } from '../helpers/e2e-auth';
 
 const PASSWORD = 'quantum-demo';
 type DemoUser = 'admin' | 'analyst' | 'viewer' | 'client';
@@ -13,12 +15,18 @@ function emailOf(user: DemoUser): string {
 }
 
 /** Fills and submits the English sign-in form; resolves once the browser has left the login page. */
-async function signIn(page: Page, user: DemoUser, startAt = '/en/login') {
+async function signInWithForm(page: Page, email: string, startAt = '/en/login') {
   await page.goto(startAt);
-  await page.getByLabel('E-mail').fill(emailOf(user));
+  await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+}
+
+/** Starts signed in as the demo role (or through the form from a protected page, to follow the callback). */
+async function signIn(page: Page, user: DemoUser, startAt = '/en/login') {
+  if (startAt === '/en/login') return signInAs(page, user);
+  await signInWithForm(page, emailOf(user), startAt);
 }
 
 function sidebar(page: Page) {
@@ -35,7 +43,7 @@ const MENUS: { user: DemoUser; landing: string; dashboard: boolean; settings: bo
 test.describe('menu by scope', () => {
   for (const m of MENUS) {
     test(`${m.user} lands on ${m.landing} and sees the menu their scopes allow`, async ({ page }) => {
-      await signIn(page, m.user);
+      await signInWithForm(page, emailOf(m.user));
       await expect(page).toHaveURL(m.landing);
       const nav = sidebar(page).getByRole('navigation');
       await expect(nav.getByRole('link', { name: 'Account', exact: true })).toBeVisible();
@@ -222,8 +230,16 @@ test.describe('keyboard', () => {
 });
 
 test.describe('sign-out', () => {
-  test('lands on the login page and the old session no longer opens pages', async ({ page }) => {
-    await signIn(page, 'analyst');
+  test('lands on the login page and the old session no longer opens pages', async ({ page, request }) => {
+    // Its own user: signing out revokes every session of the user, and the demo roles' sessions are shared.
+    const stamp = Date.now().toString(36);
+    const email = `signout-e2e-${stamp}@example.com`;
+    expect((await request.post('/jwt/register', { data: { email, password: 'sign-out-pass-1', username: `signout_${stamp}` } })).status()).toBe(201);
+    await page.goto('/en/login');
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('sign-out-pass-1');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL((url) => !url.pathname.endsWith('/login'));
     await page.getByRole('button', { name: /^User menu for / }).click();
     await page.getByTestId('sign-out').click();
     await expect(page).toHaveURL('/en/login');

@@ -3,15 +3,11 @@
  * is refused deleting or demoting the last admin; a non-admin gets the 403 panel.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { signInAs } from '../helpers/e2e-auth';
 
-const PASSWORD = 'quantum-demo';
 
 async function signIn(page: Page, user: 'admin' | 'analyst') {
-  await page.goto('/en/login');
-  await page.getByLabel('E-mail').fill(`${user}@quantum.demo`);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+  await signInAs(page, user);
 }
 
 const stamp = Date.now().toString(36);

@@ -1,0 +1,28 @@
+/**
+ * Browser tests sign in once per role: tests/e2e/auth.setup.ts signs each demo user in through the real
+ * form and keeps the session (Playwright storageState) in .tmp/e2e-auth/<role>.json; a test then starts
+ * signed in by loading those cookies instead of filling the form again. Tests about signing in itself
+ * (the form, callbacks, rate limits, OIDC, password changes) keep using the form.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+
+export const DEMO_ROLES = ['admin', 'analyst', 'viewer', 'client'] as const;
+export type DemoRole = (typeof DEMO_ROLES)[number];
+export const DEMO_PASSWORD = 'quantum-demo';
+
+export const authStateFile = (role: DemoRole) => path.join(process.cwd(), '.tmp', 'e2e-auth', `${role}.json`);
+
+/** Where the sign-in form lands each role (funder roles on the Dashboard, the client on its account). */
+export const landingOf = (role: DemoRole) => (role === 'client' ? '/en/account' : '/en/dashboard');
+
+type StorageState = { cookies: Parameters<ReturnType<Page['context']>['addCookies']>[0] };
+
+/** Starts the page signed in as the demo role (the session made once by the setup project) on the role's landing page. */
+export async function signInAs(page: Page, role: DemoRole): Promise<void> {
+  const state = JSON.parse(readFileSync(authStateFile(role), 'utf8')) as StorageState;
+  await page.context().addCookies(state.cookies);
+  await page.goto(landingOf(role));
+  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+}
