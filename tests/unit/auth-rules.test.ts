@@ -4,6 +4,7 @@ import { registerUser } from '@/db/queries/registration';
 import { changeRole, revokeAllSessions } from '@/db/queries/sessions';
 import { createUser, getUserById, isSessionCurrent } from '@/db/queries/users';
 import { countAuthFailures } from '@/db/queries/auth-failures';
+import { applyTrustProxy } from '@/lib/auth/forwarded-headers';
 import {
   ACCOUNT_MAX_SPACING_MS,
   ADDRESS_MAX_FAILURES,
@@ -158,6 +159,25 @@ describe('login rate limiting', () => {
     ['198.51.100.7', 3, '198.51.100.7'],
   ])('X-Forwarded-For %j behind %i trusted proxies → %j (entries a client appended are never read)', (header, hops, ip) => {
     expect(clientIp(header, hops)).toBe(ip);
+  });
+
+  it('TRUST_PROXY=0: what a client wrote about its address, host and scheme is replaced before Next reads the request', () => {
+    const headers: Record<string, string | string[] | undefined> = {
+      host: 'quantum.test',
+      'x-forwarded-for': '6.6.6.6',
+      'x-forwarded-host': 'evil.example',
+      'x-forwarded-proto': 'https',
+      'x-forwarded-port': '443',
+      forwarded: 'for=6.6.6.6;host=evil.example',
+    };
+    applyTrustProxy(headers, '203.0.113.20', 0);
+    expect(headers).toEqual({ host: 'quantum.test', 'x-forwarded-for': '203.0.113.20' });
+  });
+
+  it('TRUST_PROXY>0: the proxies\' headers stay as they are', () => {
+    const headers = { host: 'quantum.test', 'x-forwarded-for': '198.51.100.7', 'x-forwarded-host': 'quantum.example' };
+    applyTrustProxy(headers, '10.0.0.2', 1);
+    expect(headers).toEqual({ host: 'quantum.test', 'x-forwarded-for': '198.51.100.7', 'x-forwarded-host': 'quantum.example' });
   });
 
   it('limits registration per address', () => {
