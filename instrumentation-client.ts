@@ -1,3 +1,12 @@
+import { config as zodConfig } from 'zod/v4/core';
+
+/*
+ * zod 4 probes whether `new Function('')` works before compiling fast object parsers. Under the pages'
+ * Content-Security-Policy (no 'unsafe-eval') the probe is refused and reported as a CSP violation: in the browser
+ * zod runs without it. The server keeps the compiled parsers.
+ */
+zodConfig({ jitless: true });
+
 /**
  * Sentry in the browser, only when NEXT_PUBLIC_SENTRY_DSN was set at build time (it is inlined then);
  * otherwise the SDK is not even downloaded.

@@ -5,6 +5,17 @@
 export async function register() {
   // Values the funders' books before the first request (lib/portfolio/summary.ts); a failure only costs the first request its speed.
   if (process.env.NEXT_RUNTIME === 'nodejs') {
+    // TRUST_PROXY: rewrite what a client claims about its address and host on every raw request, before Next reads it.
+    const [{ subscribe }, { applyTrustProxy }, { env }] = await Promise.all([
+      import('node:diagnostics_channel'),
+      import('@/lib/auth/forwarded-headers'),
+      import('@/lib/env'),
+    ]);
+    const hops = env().TRUST_PROXY;
+    subscribe('http.server.request.start', (message) => {
+      const { request, socket } = message as { request: { headers: Record<string, string | string[] | undefined> }; socket: { remoteAddress?: string } };
+      applyTrustProxy(request.headers, socket.remoteAddress, hops);
+    });
     try {
       const { warmPortfolioCaches } = await import('@/services/portfolio/warm');
       const { funders, leases, ms } = await warmPortfolioCaches();

@@ -12,6 +12,8 @@ const securityHeaders = [
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
+  // forbidden(): the proxy's 403 for funder pages renders app/[locale]/forbidden.tsx with status 403.
+  experimental: { authInterrupts: true },
   // Native or heavy server-only packages stay out of the bundle.
   serverExternalPackages: ['better-sqlite3', '@node-rs/argon2', 'exceljs'],
   async rewrites() {

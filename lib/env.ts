@@ -8,6 +8,8 @@ const envSchema = z.object({
   JWT_REFRESH_TTL: z.coerce.number().int().positive().default(7 * 24 * 3600),
   SESSION_MAX_AGE: z.coerce.number().int().positive().default(8 * 3600),
   REGISTRATION: z.enum(['open', 'closed']).default('open'),
+  // Reverse proxies in front of the server whose X-Forwarded-* headers are believed; 0 = none (the socket address).
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   OIDC_ISSUER: z.string().url().optional(),
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),

@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from 'next';
 import { GeistSans } from 'geist/font/sans';
 import { hasLocale, NextIntlClientProvider } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { Toaster } from 'sonner';
@@ -30,12 +31,14 @@ export default async function LocaleLayout({ children, params }: Props) {
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
+  // The proxy's per-request CSP nonce; reading it renders every page at request time, as a nonce requires.
+  const nonce = (await headers()).get('x-nonce') ?? undefined;
 
   return (
     // The inline script sets data-menu-collapsed before React hydrates.
     <html lang={locale} className={GeistSans.variable} data-menu-collapsed="false" suppressHydrationWarning>
       <head>
-        <script dangerouslySetInnerHTML={{ __html: MENU_COLLAPSE_SCRIPT }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: MENU_COLLAPSE_SCRIPT }} />
       </head>
       <body>
         <NextIntlClientProvider>

@@ -39,6 +39,11 @@ export function PasswordForm({ locale }: { locale: string }) {
         await signOut({ callbackUrl: `/${locale}/login` });
         return;
       }
+      if (res.status === 429) {
+        const seconds = Math.max(1, Number(res.headers.get('retry-after')) || 1);
+        setErrors({ form: t('tooManyAttempts', { seconds }) });
+        return;
+      }
       const body = (await res.json().catch(() => null)) as { error?: { issues?: { field: string }[] } } | null;
       const field = body?.error?.issues?.[0]?.field;
       setErrors(field === 'currentPassword' ? { currentPassword: t('wrongCurrent') } : field === 'newPassword' ? { newPassword: t('tooShort') } : { form: t('failed') });

@@ -9,14 +9,20 @@ export function recordAuthFailure(db: DbOrTx, keys: string[], now = Date.now()):
     .run();
 }
 
-/** Failures per key since `since`, and the oldest of them (to compute Retry-After). */
-export function countAuthFailures(db: DbOrTx, key: string, since: number): { count: number; oldest: number | null } {
+export type AuthFailureStats = { count: number; oldest: number | null; newest: number | null };
+
+/** Failures per key since `since`, the oldest and the newest of them (to compute Retry-After); one indexed range scan. */
+export function countAuthFailures(db: DbOrTx, key: string, since: number): AuthFailureStats {
   const row = db
-    .select({ count: sql<number>`count(*)`, oldest: sql<number | null>`min(${authFailures.at})` })
+    .select({
+      count: sql<number>`count(*)`,
+      oldest: sql<number | null>`min(${authFailures.at})`,
+      newest: sql<number | null>`max(${authFailures.at})`,
+    })
     .from(authFailures)
     .where(and(eq(authFailures.key, key), gte(authFailures.at, since)))
     .get();
-  return { count: row?.count ?? 0, oldest: row?.oldest ?? null };
+  return { count: row?.count ?? 0, oldest: row?.oldest ?? null, newest: row?.newest ?? null };
 }
 
 export function clearAuthFailures(db: DbOrTx, keys: string[]): void {

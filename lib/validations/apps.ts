@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CALENDARS, CHAT_STATUSES, EMAIL_FOLDERS, EMAIL_LABELS, TASK_TAGS } from '@/lib/domain/enums';
 import { isValidDate } from '@/lib/finance/dates';
-import { idParam, qParam } from './common';
+import { bodyIdSchema, idParam, qParam } from './common';
 
 /**
  * Request and response schemas of the documented apps endpoints (api-reference.md §2–§5). Query values
@@ -9,7 +9,6 @@ import { idParam, qParam } from './common';
  * calendar) is a 400, not a silent fallback.
  */
 
-const bodyId = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive');
 const text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
 const requiredText = (max: number) => z.string().trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
 /** An empty value means "no filter", as in the original. */
@@ -76,7 +75,7 @@ export const emailsResponse = z.object({
 });
 
 const emailIds = z
-  .array(bodyId, { error: 'must be a list of ids' })
+  .array(bodyIdSchema, { error: 'must be a list of ids' })
   .min(1, 'name at least one mail')
   .max(1000, 'must be at most 1000 ids');
 
@@ -148,7 +147,7 @@ export const getChatResponse = z.object({ chat: chatResponse.nullable(), contact
 export const sendMsgBody = z.object({
   obj: z.object({
     message: requiredText(5000),
-    contact: z.looseObject({ id: bodyId }),
+    contact: z.looseObject({ id: bodyIdSchema }),
   }),
 });
 export const sendMsgResponse = z.object({
@@ -202,7 +201,7 @@ export const addTaskBody = z.object({
 export type NewTask = z.infer<typeof addTaskBody>['task'];
 export const updateTaskBody = z.object({
   task: z.object({
-    id: bodyId,
+    id: bodyIdSchema,
     title: taskFields.title.optional(),
     dueDate: taskFields.dueDate.optional(),
     description: taskFields.description.optional(),
@@ -215,7 +214,7 @@ export const updateTaskBody = z.object({
 });
 export type TaskPatch = Omit<z.infer<typeof updateTaskBody>['task'], 'id'>;
 export const deleteTaskQuery = z.object({ taskId: idParam.optional() });
-export const deleteTaskBody = z.object({ taskId: bodyId });
+export const deleteTaskBody = z.object({ taskId: bodyIdSchema });
 
 export const taskResponse = z.object({
   id: z.number().int(),
@@ -288,7 +287,7 @@ export const addEventBody = z.object({
 export type NewEvent = z.infer<typeof addEventBody>['event'];
 export const updateEventBody = z.object({
   event: z.object({
-    id: bodyId,
+    id: bodyIdSchema,
     title: eventFieldsIn.title.optional(),
     start: eventFieldsIn.start.optional(),
     end: eventFieldsIn.end.optional(),
@@ -299,7 +298,7 @@ export const updateEventBody = z.object({
 });
 export type EventPatch = Omit<z.infer<typeof updateEventBody>['event'], 'id'>;
 export const removeEventQuery = z.object({ id: idParam.optional() });
-export const removeEventBody = z.object({ id: bodyId });
+export const removeEventBody = z.object({ id: bodyIdSchema });
 
 export const eventResponse = z.object({
   id: z.number().int(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { funderIdParam, idParam, isoDateParam, pageParam, perPageParam, qParam } from './common';
+import { bodyIdSchema, funderIdParam, idParam, isoDateParam, pageParam, perPageParam, qParam } from './common';
 
 /**
  * Request and response schemas of the content, cards, navbar and datatables endpoints
@@ -42,10 +42,7 @@ export const mainSearchQuery = z.object({
 export type MainSearchQuery = z.infer<typeof mainSearchQuery>;
 
 export const bookmarkUpdateBody = z.object({
-  id: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
-    z.number({ error: 'is required and must be a number' }).int('must be a whole number').positive('must be positive'),
-  ),
+  id: bodyIdSchema,
 });
 
 export const datatablesQuery = z.object({ q: qParam, perPage: perPageParam(10), page: pageParam });

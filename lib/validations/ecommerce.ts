@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, pageParam, perPageParam, qParam } from './common';
+import { bodyIdSchema, idParam, pageParam, perPageParam, qParam } from './common';
 
 export const PRODUCT_SORTS = ['featured', 'price-asc', 'price-desc'] as const;
 
@@ -18,7 +18,7 @@ export const productIdParams = z.object({ id: idParam });
 export const productIdPathParams = z.object({ productId: idParam });
 /** POST /apps/ecommerce/wishlist and /cart: { productId } (a number or a numeric string). */
 export const productIdBody = z.object({
-  productId: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive'),
+  productId: bodyIdSchema,
 });
 
 export const productDto = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, pageParam, perPageParam, qParam } from './common';
+import { bodyIdSchema, idParam, pageParam, perPageParam, qParam } from './common';
 
 /** The same values as db/schema/commerce.ts INVOICE_STATUSES (the documented spelling). */
 export const INVOICE_STATUS_VALUES = ['Paid', 'Downloaded', 'Draft', 'Sent', 'Past Due', 'Partial Payment'] as const;
@@ -29,7 +29,7 @@ export type InvoicesListQuery = z.infer<typeof invoicesListQuery>;
 export const invoiceIdParams = z.object({ id: idParam });
 /** DELETE /apps/invoice/delete?id= (or a JSON body { id }). */
 export const invoiceIdQuery = z.object({ id: idParam.optional() });
-export const invoiceIdBody = z.object({ id: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive') });
+export const invoiceIdBody = z.object({ id: bodyIdSchema });
 
 export const invoiceClient = z.object({
   address: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isValidDate } from '@/lib/finance/dates';
 import { CURRENCY_CODES } from '@/lib/finance/money';
-import { funderIdParam, idParam, listParam, pageParam, perPageParam, qParam } from './common';
+import { bodyIdSchema, funderIdParam, idParam, listParam, pageParam, perPageParam, qParam } from './common';
 
 /**
  * Lease register schemas, shared by the route handlers, the forms (which validate in the browser with
@@ -248,7 +248,7 @@ export const leaseCombinedListQuery = z.object({
 
 /** GET /api/lease-combined/user?id= and DELETE /apps/lease-combined/delete?id= */
 export const leaseCombinedIdQuery = z.object({ funderId: funderIdParam, id: idParam.optional() });
-export const leaseCombinedIdBody = z.object({ id: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive') });
+export const leaseCombinedIdBody = z.object({ id: bodyIdSchema });
 
 /** What a saved Master File view stores (portfolio_views, module 'master-file'). */
 export const masterFileViewFilters = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { USERNAME_PATTERN } from './auth';
-import { idParam, pageParam, perPageParam, qParam } from './common';
+import { bodyIdSchema, idParam, pageParam, perPageParam, qParam } from './common';
 import { EXPORT_FORMATS, EXPORT_LOCALES } from './leases';
 
 /** The same values as db/schema/auth.ts (kept here so client code need not import the schema). */
@@ -34,7 +34,7 @@ export const usersExportQuery = usersListQuery.omit({ page: true, perPage: true 
 
 /** GET /api/users/user?id=, PATCH /api/users/user?id= and DELETE /apps/users/delete?id= (there the id may come in the body instead). */
 export const userIdQuery = z.object({ id: idParam.optional() });
-export const userIdBody = z.object({ id: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive') });
+export const userIdBody = z.object({ id: bodyIdSchema });
 
 const text = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
 

@@ -63,28 +63,51 @@ export function isCrossSiteWrite(req: Request): boolean {
   }
 }
 
-/** Wraps a route handler: resolves the credential, checks the scope, maps errors. */
+/**
+ * Answers behind a credential are private: no shared or browser cache keeps them (a handler that chose its own
+ * Cache-Control, e.g. a download, keeps it). A response with immutable headers is copied first.
+ */
+export function withNoStore(res: Response): Response {
+  if (res.headers.has('cache-control')) return res;
+  try {
+    res.headers.set('cache-control', 'no-store');
+    return res;
+  } catch {
+    const copy = new Response(res.body, res);
+    copy.headers.set('cache-control', 'no-store');
+    return copy;
+  }
+}
+
+/** Wraps a route handler: resolves the credential, checks the scope, maps errors; every answer is no-store. */
 export function withAuth(options: Options, fn: (ctx: HandlerContext) => Promise<Response> | Response) {
-  return async (req: NextRequest, ctx?: RouteContext): Promise<Response> => {
-    try {
-      const cred = await resolveRequestPrincipal(req);
-      if (!cred.principal) {
-        const message =
-          cred.reason === 'expired' ? 'The access token has expired.' : cred.reason === 'missing' ? 'Sign-in required.' : 'The credential is invalid.';
-        return errorResponse('unauthorized', message, undefined, { 'WWW-Authenticate': 'Bearer' });
-      }
-      if (cred.principal.via === 'session' && isCrossSiteWrite(req)) {
-        return errorResponse('forbidden', 'Cross-site request refused.');
-      }
-      if (options.scope && !hasScope(cred.principal.scopes, options.scope)) {
-        return errorResponse('forbidden', `This requires the ${options.scope} scope.`);
-      }
-      const params = ctx ? await ctx.params : {};
-      return await fn({ req, principal: cred.principal, params });
-    } catch (e) {
-      return toErrorResponse(req, e);
+  return async (req: NextRequest, ctx?: RouteContext): Promise<Response> => withNoStore(await authorizedCall(options, fn, req, ctx));
+}
+
+async function authorizedCall(
+  options: Options,
+  fn: (ctx: HandlerContext) => Promise<Response> | Response,
+  req: NextRequest,
+  ctx?: RouteContext,
+): Promise<Response> {
+  try {
+    const cred = await resolveRequestPrincipal(req);
+    if (!cred.principal) {
+      const message =
+        cred.reason === 'expired' ? 'The access token has expired.' : cred.reason === 'missing' ? 'Sign-in required.' : 'The credential is invalid.';
+      return errorResponse('unauthorized', message, undefined, { 'WWW-Authenticate': 'Bearer' });
     }
-  };
+    if (cred.principal.via === 'session' && isCrossSiteWrite(req)) {
+      return errorResponse('forbidden', 'Cross-site request refused.');
+    }
+    if (options.scope && !hasScope(cred.principal.scopes, options.scope)) {
+      return errorResponse('forbidden', `This requires the ${options.scope} scope.`);
+    }
+    const params = ctx ? await ctx.params : {};
+    return await fn({ req, principal: cred.principal, params });
+  } catch (e) {
+    return toErrorResponse(req, e);
+  }
 }
 
 /** Wraps a public route handler (no credential): only error mapping. */

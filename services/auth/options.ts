@@ -5,9 +5,9 @@ import { revokeAllSessions } from '@/db/queries/sessions';
 import { createUser, getUserByEmail, getUserById } from '@/db/queries/users';
 import { env, isOidcEnabled } from '@/lib/env';
 import { verifyPassword } from '@/lib/auth/password';
-import { checkLoginRateLimit, clientIp, loginKeys, registerLoginFailure, registerLoginSuccess } from '@/services/auth/rate-limit';
+import { checkLoginRateLimit, loginKeys, registerLoginFailure, registerLoginSuccess, requestIp } from './rate-limit';
 import { parseGrantedScopes, scopesForRole, type Scope } from '@/lib/auth/scopes';
-import { getAuthSecret } from '@/services/auth/secret';
+import { getAuthSecret } from './secret';
 
 // Without NEXTAUTH_URL, next-auth takes the origin from the request's Host, so any port or host name works.
 if (!process.env.NEXTAUTH_URL) process.env.AUTH_TRUST_HOST ??= 'true';
@@ -84,8 +84,7 @@ export function getAuthOptions(): NextAuthOptions {
         const password = String(credentials?.password ?? '');
         if (!email || !password) return null;
         const db = getDb();
-        const forwarded = req?.headers?.['x-forwarded-for'];
-        const keys = loginKeys(email, clientIp(Array.isArray(forwarded) ? forwarded.join(',') : forwarded));
+        const keys = loginKeys(email, requestIp(req?.headers));
         if (checkLoginRateLimit(db, keys).limited) throw new Error('RateLimited');
         const user = getUserByEmail(db, email);
         const ok = await verifyPassword(user?.passwordHash, password);
@@ -93,7 +92,7 @@ export function getAuthOptions(): NextAuthOptions {
           registerLoginFailure(db, keys);
           return null;
         }
-        registerLoginSuccess(db, email);
+        registerLoginSuccess(db, keys);
         const signedIn: SignedInUser = {
           id: String(user.id),
           email: user.email,

@@ -39,7 +39,8 @@ export async function startServer(opts: { port?: number; env?: Record<string, st
   const dir = mkdtempSync(path.join(os.tmpdir(), 'quantum-test-'));
   const dbPath = path.join(dir, 'quantum.db');
   const secret = randomBytes(32).toString('hex');
-  const env = { ...process.env, DATABASE_URL: dbPath, NEXTAUTH_SECRET: secret, NEXT_TELEMETRY_DISABLED: '1', ...opts.env };
+  // TRUST_PROXY=1: the tests play the reverse proxy, so each test's X-Forwarded-For is its own client address.
+  const env = { ...process.env, DATABASE_URL: dbPath, NEXTAUTH_SECRET: secret, NEXT_TELEMETRY_DISABLED: '1', TRUST_PROXY: '1', ...opts.env };
   // Prepare with the same environment the server will see (seed size, demo users).
   const saved = { ...process.env };
   Object.assign(process.env, env);

@@ -3,7 +3,24 @@ import { createTestDb } from '../helpers/test-db';
 import { registerUser } from '@/db/queries/registration';
 import { changeRole, revokeAllSessions } from '@/db/queries/sessions';
 import { createUser, getUserById, isSessionCurrent } from '@/db/queries/users';
-import { checkLoginRateLimit, clientIp, LOGIN_WINDOW_MS, loginKeys, registerLoginFailure, registerLoginSuccess } from '@/services/auth/rate-limit';
+import { countAuthFailures } from '@/db/queries/auth-failures';
+import { applyTrustProxy } from '@/lib/auth/forwarded-headers';
+import {
+  ACCOUNT_MAX_SPACING_MS,
+  ADDRESS_MAX_FAILURES,
+  checkLoginRateLimit,
+  checkRegisterRateLimit,
+  clientIp,
+  LOGIN_WINDOW_MS,
+  loginKeys,
+  pairWaitMs,
+  REGISTER_MAX_PER_ADDRESS,
+  REGISTER_WINDOW_MS,
+  registerLoginFailure,
+  registerLoginSuccess,
+  registerRegistrationAttempt,
+  SPACING_BASE_MS,
+} from '@/services/auth/rate-limit';
 import { parseGrantedScopes, scopesForRole } from '@/lib/auth/scopes';
 import { abilitiesFor } from '@/services/auth/user-data';
 
@@ -68,13 +85,44 @@ describe('session versions', () => {
 describe('login rate limiting', () => {
   const now = 1_900_000_000_000;
 
-  it('limits after five failures inside fifteen minutes and says when to retry', () => {
+  it('backs off exponentially per account and address: 3 free failures, then 1 s, 2 s, 4 s …', () => {
     const db = createTestDb();
     const keys = loginKeys('x@example.com', '203.0.113.9');
-    for (let i = 0; i < 4; i++) registerLoginFailure(db, keys, now + i * 1000);
-    expect(checkLoginRateLimit(db, keys, now + 5000)).toEqual({ limited: false });
-    registerLoginFailure(db, keys, now + 5000);
-    expect(checkLoginRateLimit(db, keys, now + 6000)).toEqual({ limited: true, retryAfterSeconds: (LOGIN_WINDOW_MS - 6000) / 1000 });
+    for (let i = 0; i < 3; i++) registerLoginFailure(db, keys, now);
+    expect(checkLoginRateLimit(db, loginKeys('x@example.com', '203.0.113.99'), now)).toEqual({ limited: false });
+    // The pair's 3rd failure asks for 1 s; the account and address counters are still under their thresholds.
+    expect(checkLoginRateLimit(db, keys, now)).toEqual({ limited: true, retryAfterSeconds: 1 });
+    expect(checkLoginRateLimit(db, keys, now + 1000)).toEqual({ limited: false });
+    registerLoginFailure(db, keys, now + 1000);
+    expect(checkLoginRateLimit(db, keys, now + 1000)).toEqual({ limited: true, retryAfterSeconds: 2 });
+  });
+
+  it('never locks the owner out from another address: five failures elsewhere cost at most a short, bounded wait', () => {
+    const db = createTestDb();
+    for (let i = 0; i < 5; i++) registerLoginFailure(db, loginKeys('owner@example.com', `198.51.100.${i}`), now);
+    const owner = loginKeys('owner@example.com', '203.0.113.50');
+    const first = checkLoginRateLimit(db, owner, now);
+    expect(first).toEqual({ limited: true, retryAfterSeconds: SPACING_BASE_MS / 1000 });
+    expect(checkLoginRateLimit(db, owner, now + SPACING_BASE_MS)).toEqual({ limited: false });
+    // However many failures the attacker piles up, the owner's wait stays under the account's maximum spacing.
+    for (let i = 0; i < 40; i++) registerLoginFailure(db, loginKeys('owner@example.com', `198.51.100.${i}`), now + 1000);
+    const verdict = checkLoginRateLimit(db, owner, now + 1000);
+    expect(verdict.limited && verdict.retryAfterSeconds).toBeLessThanOrEqual(ACCOUNT_MAX_SPACING_MS / 1000);
+    expect(checkLoginRateLimit(db, owner, now + 1000 + ACCOUNT_MAX_SPACING_MS)).toEqual({ limited: false });
+  });
+
+  it('a shared address with five failures on other accounts only spaces attempts; its hard ceiling is higher', () => {
+    const db = createTestDb();
+    const ip = '203.0.113.77';
+    for (let i = 0; i < 5; i++) registerLoginFailure(db, loginKeys(`ghost-${i}@example.com`, ip), now);
+    const colleague = loginKeys('colleague@example.com', ip);
+    expect(checkLoginRateLimit(db, colleague, now)).toEqual({ limited: true, retryAfterSeconds: SPACING_BASE_MS / 1000 });
+    expect(checkLoginRateLimit(db, colleague, now + SPACING_BASE_MS)).toEqual({ limited: false });
+    for (let i = 5; i < ADDRESS_MAX_FAILURES; i++) registerLoginFailure(db, loginKeys(`ghost-${i}@example.com`, ip), now);
+    expect(checkLoginRateLimit(db, colleague, now + ACCOUNT_MAX_SPACING_MS)).toEqual({
+      limited: true,
+      retryAfterSeconds: (LOGIN_WINDOW_MS - ACCOUNT_MAX_SPACING_MS) / 1000,
+    });
   });
 
   it('forgets failures older than the window', () => {
@@ -84,13 +132,14 @@ describe('login rate limiting', () => {
     expect(checkLoginRateLimit(db, keys, now + LOGIN_WINDOW_MS + 1)).toEqual({ limited: false });
   });
 
-  it('a success clears the account key but not the IP key', () => {
+  it('a success clears the pair, not what the same account collected from other addresses', () => {
     const db = createTestDb();
-    const keys = loginKeys('z@example.com', '203.0.113.10');
-    for (let i = 0; i < 5; i++) registerLoginFailure(db, keys, now);
-    registerLoginSuccess(db, 'Z@example.com');
-    expect(checkLoginRateLimit(db, ['email:z@example.com'], now + 1)).toEqual({ limited: false });
-    expect(checkLoginRateLimit(db, ['ip:203.0.113.10'], now + 1).limited).toBe(true);
+    const here = loginKeys('z@example.com', '203.0.113.10');
+    for (let i = 0; i < 3; i++) registerLoginFailure(db, here, now);
+    for (let i = 0; i < 5; i++) registerLoginFailure(db, loginKeys('z@example.com', '198.51.100.1'), now);
+    registerLoginSuccess(db, loginKeys('Z@example.com', '203.0.113.10'));
+    expect(pairWaitMs(countAuthFailures(db, here.pair, now - LOGIN_WINDOW_MS), now + 1)).toBe(0);
+    expect(checkLoginRateLimit(db, here, now + 1).limited).toBe(true);
   });
 
   it.each([
@@ -100,6 +149,45 @@ describe('login rate limiting', () => {
     [null, null],
   ])('client address of X-Forwarded-For %j is %j', (header, ip) => {
     expect(clientIp(header)).toBe(ip);
+  });
+
+  it.each([
+    ['203.0.113.1', 0, '203.0.113.1'],
+    ['6.6.6.6, 127.0.0.1', 0, '127.0.0.1'],
+    ['6.6.6.6, 198.51.100.7', 1, '198.51.100.7'],
+    ['6.6.6.6, 198.51.100.7, 10.0.0.2', 2, '198.51.100.7'],
+    ['198.51.100.7', 3, '198.51.100.7'],
+  ])('X-Forwarded-For %j behind %i trusted proxies → %j (entries a client appended are never read)', (header, hops, ip) => {
+    expect(clientIp(header, hops)).toBe(ip);
+  });
+
+  it('TRUST_PROXY=0: what a client wrote about its address, host and scheme is replaced before Next reads the request', () => {
+    const headers: Record<string, string | string[] | undefined> = {
+      host: 'quantum.test',
+      'x-forwarded-for': '6.6.6.6',
+      'x-forwarded-host': 'evil.example',
+      'x-forwarded-proto': 'https',
+      'x-forwarded-port': '443',
+      forwarded: 'for=6.6.6.6;host=evil.example',
+    };
+    applyTrustProxy(headers, '203.0.113.20', 0);
+    expect(headers).toEqual({ host: 'quantum.test', 'x-forwarded-for': '203.0.113.20' });
+  });
+
+  it('TRUST_PROXY>0: the proxies\' headers stay as they are', () => {
+    const headers = { host: 'quantum.test', 'x-forwarded-for': '198.51.100.7', 'x-forwarded-host': 'quantum.example' };
+    applyTrustProxy(headers, '10.0.0.2', 1);
+    expect(headers).toEqual({ host: 'quantum.test', 'x-forwarded-for': '198.51.100.7', 'x-forwarded-host': 'quantum.example' });
+  });
+
+  it('limits registration per address', () => {
+    const db = createTestDb();
+    for (let i = 0; i < REGISTER_MAX_PER_ADDRESS; i++) {
+      expect(checkRegisterRateLimit(db, '203.0.113.5', now)).toEqual({ limited: false });
+      registerRegistrationAttempt(db, '203.0.113.5', now);
+    }
+    expect(checkRegisterRateLimit(db, '203.0.113.5', now)).toEqual({ limited: true, retryAfterSeconds: REGISTER_WINDOW_MS / 1000 });
+    expect(checkRegisterRateLimit(db, '203.0.113.6', now)).toEqual({ limited: false });
   });
 });
 

@@ -2,7 +2,7 @@ import NextAuth from 'next-auth';
 import type { NextRequest } from 'next/server';
 import { getDb } from '@/db';
 import { getAuthOptions } from '@/services/auth/options';
-import { checkLoginRateLimit, clientIp, loginKeys } from '@/services/auth/rate-limit';
+import { checkLoginRateLimit, loginKeys, requestIp } from '@/services/auth/rate-limit';
 
 export const dynamic = 'force-dynamic';
 
@@ -14,14 +14,14 @@ function handler(req: NextRequest, ctx: Ctx) {
 
 export const GET = handler;
 
-/** The sign-in form's POST answers 429 once the e-mail or the IP has 5 failures in 15 minutes. */
+/** The sign-in form's POST answers 429 while the sign-in throttle (lib/auth/rate-limit.ts) asks the client to wait. */
 export async function POST(req: NextRequest, ctx: Ctx) {
   const { nextauth } = await ctx.params;
   if (nextauth.join('/') === 'callback/credentials') {
     const form = await req.clone().formData().catch(() => null);
     const email = String(form?.get('email') ?? '');
     if (email) {
-      const verdict = checkLoginRateLimit(getDb(), loginKeys(email, clientIp(req.headers.get('x-forwarded-for'))));
+      const verdict = checkLoginRateLimit(getDb(), loginKeys(email, requestIp(req.headers)));
       if (verdict.limited) {
         const url = new URL('/api/auth/error?error=RateLimited', req.nextUrl.origin).toString();
         return Response.json(

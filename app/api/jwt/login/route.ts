@@ -4,7 +4,7 @@ import { getUserByEmail } from '@/db/queries/users';
 import { publicHandler, readJson } from '@/services/api/handler';
 import { issueTokenPair } from '@/services/auth/jwt-api';
 import { verifyPassword } from '@/lib/auth/password';
-import { checkLoginRateLimit, clientIp, loginKeys, registerLoginFailure, registerLoginSuccess } from '@/services/auth/rate-limit';
+import { checkLoginRateLimit, loginKeys, registerLoginFailure, registerLoginSuccess, requestIp } from '@/services/auth/rate-limit';
 import { jwtLoginBody } from '@/lib/validations/auth';
 
 export const dynamic = 'force-dynamic';
@@ -17,7 +17,7 @@ export const POST = publicHandler(async (req: NextRequest) => {
   if (!parsed.success) return Response.json(INVALID, { status: 400 });
   const { email, password } = parsed.data;
   const db = getDb();
-  const keys = loginKeys(email, clientIp(req.headers.get('x-forwarded-for')));
+  const keys = loginKeys(email, requestIp(req.headers));
   const verdict = checkLoginRateLimit(db, keys);
   if (verdict.limited) {
     const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
@@ -32,6 +32,6 @@ export const POST = publicHandler(async (req: NextRequest) => {
     registerLoginFailure(db, keys);
     return Response.json(INVALID, { status: 400 });
   }
-  registerLoginSuccess(db, email);
+  registerLoginSuccess(db, keys);
   return Response.json(await issueTokenPair(db, user));
 });

@@ -5,6 +5,7 @@ import { ApiError } from '@/lib/api/errors';
 import { publicHandler, readJson } from '@/services/api/handler';
 import { issueTokenPair } from '@/services/auth/jwt-api';
 import { hashPassword } from '@/lib/auth/password';
+import { checkRegisterRateLimit, registerRegistrationAttempt, requestIp } from '@/services/auth/rate-limit';
 import { env } from '@/lib/env';
 import { jwtRegisterBody } from '@/lib/validations/auth';
 
@@ -16,6 +17,14 @@ export const dynamic = 'force-dynamic';
  */
 export const POST = publicHandler(async (req: NextRequest) => {
   if (env().REGISTRATION === 'closed') throw new ApiError('forbidden', 'Registration is closed.');
+  const db = getDb();
+  const ip = requestIp(req.headers);
+  const verdict = checkRegisterRateLimit(db, ip);
+  if (verdict.limited) {
+    throw new ApiError('rate_limited', 'Too many registrations from this address. Try again later.', undefined, {
+      'Retry-After': String(verdict.retryAfterSeconds),
+    });
+  }
   const parsed = jwtRegisterBody.safeParse(await readJson(req));
   if (!parsed.success) {
     const error: Record<string, string> = {};
@@ -26,7 +35,8 @@ export const POST = publicHandler(async (req: NextRequest) => {
     return Response.json({ error }, { status: 400 });
   }
   const { email, password, username } = parsed.data;
-  const db = getDb();
+  // Counted once the body is valid: every such attempt costs a password hash and may create an account.
+  registerRegistrationAttempt(db, ip);
   const result = registerUser(db, { email, username, passwordHash: await hashPassword(password) });
   if (!result.ok) return Response.json({ error: result.error }, { status: 200 });
   const { userData, accessToken, refreshToken } = await issueTokenPair(db, result.user);
