@@ -1,5 +1,5 @@
 import { minorToDecimalString } from '@/lib/finance/money';
-import type { ExportColumn, ExportValue, RowBatches } from './columns';
+import { CONTENT_TYPES, type ExportColumn, type ExportValue, type RowBatches } from './columns';
 import { guardCsvText, PLAIN_NUMBER } from './guard';
 
 /**
@@ -85,4 +85,14 @@ export function csvCell<T>(column: ExportColumn<T>, row: T): string {
     return column.kind === 'money' ? minorToDecimalString(Number(s), column.currency ? column.currency(row) : 'EUR') : s;
   }
   return guardCsvText(s);
+}
+
+/** A CSV file made in the browser (small on-screen tables), with the byte-order mark unless `bom: false`. */
+export function csvBlob<T>(columns: ExportColumn<T>[], rows: readonly T[], opts: CsvOptions = {}): Blob {
+  return new Blob([opts.bom === false ? '' : BOM, csvText(columns, rows)], { type: CONTENT_TYPES.csv });
+}
+
+/** Columns of plain text cells from a header row (a table already rendered to strings in the reader's language). */
+export function textColumns(headers: readonly string[]): ExportColumn<readonly (string | number | null)[]>[] {
+  return headers.map((header, i) => ({ id: String(i), header, kind: 'text', value: (row) => row[i] }));
 }

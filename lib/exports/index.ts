@@ -9,7 +9,7 @@ import { xlsxSheetsStream, xlsxStream, type XlsxSheet, type XlsxSheets } from '.
  * XLSX by hand. Browser code imports ./csv and ./columns directly (this index pulls node:zlib).
  */
 export * from './columns';
-export { csvStream, csvText, csvCell, csvFile, type CsvOptions } from './csv';
+export { csvBlob, csvCell, csvFile, csvStream, csvText, textColumns, type CsvOptions } from './csv';
 export { isFormulaLike, guardCsvText } from './guard';
 export { xlsxStream, xlsxSheetsStream, xlsxBuffer, xlsxChunks, writeXlsx, sheetName, DEFAULT_XLSX_DATE, type XlsxSheet, type XlsxSheets } from './xlsx';
 

@@ -39,6 +39,8 @@ const esc = (s: string) =>
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
+    // A raw CR would be read back as LF (XML end-of-line handling).
+    .replace(/\r/g, '&#13;')
     // Characters XML 1.0 cannot carry.
     .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '');
 
