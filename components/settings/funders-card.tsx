@@ -155,6 +155,7 @@ export function FundersCard({ funders, activeId }: Props) {
 
 function NewFunderForm({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
   const t = useTranslations('settings');
+  const tn = useTranslations('numberInput');
   const locale = useLocale();
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<NewFunderFormValues>(EMPTY_NEW_FUNDER);
@@ -180,7 +181,7 @@ function NewFunderForm({ onDone, onCancel }: { onDone: () => void; onCancel: () 
     e.preventDefault();
     const parsed = newFunderForm(locale).safeParse(values);
     if (!parsed.success) {
-      setErrors(zodFieldErrors(parsed.error.issues, t, ctx));
+      setErrors(zodFieldErrors(parsed.error.issues, t, ctx, tn));
       focusFirstError(formRef.current);
       return;
     }
