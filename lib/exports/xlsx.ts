@@ -12,7 +12,7 @@
  * stays at one batch, and the output depends only on the batches' content and boundaries.
  */
 import { constants, crc32, deflateRawSync } from 'node:zlib';
-import { fromMinor, minorUnitDigits } from '@/lib/finance/money';
+import { minorUnitDigits } from '@/lib/finance/money';
 import type { ExportColumn, RowBatches } from './columns';
 import { isFormulaLike, PLAIN_NUMBER } from './guard';
 
@@ -33,16 +33,21 @@ export const DEFAULT_XLSX_DATE = new Date(Date.UTC(1980, 0, 1));
 const ROWS_PER_SEGMENT = 2000;
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
-const esc = (s: string) =>
-  s
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    // A raw CR would be read back as LF (XML end-of-line handling).
-    .replace(/\r/g, '&#13;')
-    // Characters XML 1.0 cannot carry.
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '');
+const NEEDS_ESCAPE = /[&<>"\r\u0000-\u0008\u000B\u000C\u000E-\u001F]/;
+function esc(s: string): string {
+  if (!NEEDS_ESCAPE.test(s)) return s;
+  return (
+    s
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+      // A raw CR would be read back as LF (XML end-of-line handling).
+      .replace(/\r/g, '&#13;')
+      // Characters XML 1.0 cannot carry.
+      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '')
+  );
+}
 
 function columnLetters(index: number): string {
   let s = '';
@@ -96,6 +101,31 @@ function moneyStyle(digits: number, red: boolean): number {
   return red ? STYLE.money2Red : STYLE.money2;
 }
 
+/** Per-currency cell style and divisor, looked up once per currency rather than per cell. */
+const moneyCache = new Map<string, { digits: number; divisor: number }>();
+function moneyOf(currency: string): { digits: number; divisor: number } {
+  let m = moneyCache.get(currency);
+  if (!m) {
+    const digits = minorUnitDigits(currency);
+    m = { digits, divisor: 10 ** digits };
+    moneyCache.set(currency, m);
+  }
+  return m;
+}
+
+/** Excel's serial day of a YYYY-MM-DD text (null when it is none); a book repeats few dates, so they are remembered. */
+const serialCache = new Map<string, number | null>();
+function serialOf(text: string): number | null {
+  let v = serialCache.get(text);
+  if (v === undefined) {
+    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+    v = m ? (Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) - EXCEL_EPOCH) / 86_400_000 : null;
+    if (serialCache.size > 100_000) serialCache.clear();
+    serialCache.set(text, v);
+  }
+  return v;
+}
+
 function cellXml<T>(c: ExportColumn<T>, row: T, ref: string): string {
   const raw = c.value(row);
   if (raw === null || raw === undefined || raw === '') return '';
@@ -104,15 +134,15 @@ function cellXml<T>(c: ExportColumn<T>, row: T, ref: string): string {
   if (typeof raw === 'string' && (c.kind === 'text' || (c.kind !== 'date' && !PLAIN_NUMBER.test(raw)))) return textCell(ref, raw);
   switch (c.kind) {
     case 'money': {
-      const currency = c.currency ? c.currency(row) : 'EUR';
-      return `<c r="${ref}" s="${moneyStyle(minorUnitDigits(currency), c.redNegatives === true)}"><v>${fromMinor(Number(raw), currency)}</v></c>`;
+      const { digits, divisor } = moneyOf(c.currency ? c.currency(row) : 'EUR');
+      // Minor units over 10^digits: the same division as lib/finance fromMinor.
+      return `<c r="${ref}" s="${moneyStyle(digits, c.redNegatives === true)}"><v>${digits === 0 ? Number(raw) : Number(raw) / divisor}</v></c>`;
     }
     case 'percent':
       return `<c r="${ref}" s="${STYLE.percent}"><v>${Number(raw)}</v></c>`;
     case 'date': {
-      const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(String(raw));
-      if (m) return `<c r="${ref}" s="${STYLE.date}"><v>${(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) - EXCEL_EPOCH) / 86_400_000}</v></c>`;
-      return textCell(ref, String(raw));
+      const serial = serialOf(String(raw));
+      return serial === null ? textCell(ref, String(raw)) : `<c r="${ref}" s="${STYLE.date}"><v>${serial}</v></c>`;
     }
     default:
       return Number.isFinite(Number(raw)) ? `<c r="${ref}"><v>${Number(raw)}</v></c>` : '';
