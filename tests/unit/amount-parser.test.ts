@@ -3,8 +3,12 @@
  * spelling refused with the locale's spelling as a suggestion, ambiguous numbers refused, minor units
  * by string arithmetic, and a file mode with an explicit decimal separator.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { zodFieldErrors } from '@/components/settings/form-errors';
+import { numberInputMessage } from '@/components/ui/number-input-message';
 import { parseBankCsv } from '@/lib/servicing/bank-csv';
 import {
   fileDecimalSeparator,
@@ -16,6 +20,7 @@ import {
   type MinorParse,
   type NumberParse,
 } from '@/lib/number-input';
+import { EMPTY_NEW_FUNDER, newFunderForm } from '@/lib/validations/funders';
 
 const NNBSP = '\u202f';
 const NBSP = '\u00a0';
@@ -173,5 +178,39 @@ describe('file mode: the decimal separator is given, nothing is guessed', () => 
   test('a bank file is read with its own decimal separator', () => {
     const file = parseBankCsv('date;amount;currency;contract\n2026-01-05;1.000;EUR;A\n2026-01-06;2,50;EUR;B\n2026-01-07;1.000,5;EUR;C\n');
     expect(file.lines.map((l) => l.amount)).toEqual([100000, 250, 100050]);
+  });
+});
+
+describe('the forms explain a refused number in the reader’s language', () => {
+  const catalogue = (locale: string) => JSON.parse(readFileSync(join(process.cwd(), 'messages', 'numberInput', `${locale}.json`), 'utf8')) as Record<string, string>;
+  const translator = (locale: string) => (key: string, values: Record<string, string | number> = {}) =>
+    catalogue(locale)[key]!.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name]));
+
+  test.each([
+    ['de', '48,500.00', '48.500,00'],
+    ['de', '6.25', '6,25'],
+    ['en', '6,25', '6.25'],
+    ['fr', '1,234.56', `1${NNBSP}234,56`],
+    ['pt', '48,500.00', '48.500,00'],
+  ])('%s %j: the message names %j', (locale, text, suggestion) => {
+    const r = parseAmountMinor(text, locale, 'EUR');
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(numberInputMessage(translator(locale), r, locale)).toContain(suggestion);
+  });
+
+  test('an ambiguous number and too many decimals have their own messages', () => {
+    const t = translator('fr');
+    const ambiguous = parseAmountMinor('1.234', 'fr', 'EUR');
+    const precise = parseAmountMinor('1,005', 'fr', 'EUR');
+    if (ambiguous.ok || precise.ok) throw new Error('expected refusals');
+    expect(numberInputMessage(t, ambiguous, 'fr')).toBe(`Ce nombre peut se lire de deux façons. Écrivez-le avec une virgule décimale, par exemple 1${NNBSP}234,56.`);
+    expect(numberInputMessage(t, precise, 'fr')).toBe('Utilisez au plus 2 décimales.');
+  });
+
+  test('the funder settings form carries the reason and the suggestion to its field', () => {
+    const issues = newFunderForm('de').safeParse({ ...EMPTY_NEW_FUNDER, name: 'X', buyRate: '6.25', facilityRate: '4,5' }).error?.issues ?? [];
+    const errors = zodFieldErrors(issues, (key) => key, { locale: 'de', currency: 'EUR' }, translator('de'));
+    expect(errors.buyRate).toBe('Schreiben Sie diese Zahl als 6,25: Diese Seite verwendet das deutsche Zahlenformat.');
+    expect(errors.facilityRate).toBeUndefined();
   });
 });
