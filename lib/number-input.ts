@@ -148,9 +148,10 @@ export function parseAmount(text: string, locale: string | NumberStyle): NumberP
   return r.ok ? { ok: true, value: r.value } : r;
 }
 
-/** Minor units of exact decimal text ("-12.345") for `digits` decimals, by string arithmetic. */
-function decimalToMinor(decimal: string, digits: number, rounding: 'refuse' | 'half-up'): MinorParse {
-  const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(decimal)!;
+/** Minor units of exact plain decimal text ("-12.345", as parseDecimal gives it) for `digits` decimals, by string arithmetic. */
+export function decimalToMinor(decimal: string, digits: number, rounding: 'refuse' | 'half-up' = 'refuse'): MinorParse {
+  const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(decimal);
+  if (!m) return { ok: false, reason: 'invalid' };
   const frac = m[3] ?? '';
   if (frac.length > digits && rounding === 'refuse') return { ok: false, reason: 'too-many-decimals', digits };
   let minor = Number(m[2]! + frac.slice(0, digits).padEnd(digits, '0'));

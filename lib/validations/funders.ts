@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Funder } from '@/db/schema/portfolio';
-import { CURRENCY_CODES, fromMinor, minorUnitDigits, toMinor, type CurrencyCode } from '@/lib/finance/money';
-import { parseDecimal, type NumberParseFailure } from '@/lib/number-input';
+import { CURRENCY_CODES, fromMinor, minorUnitDigits, type CurrencyCode } from '@/lib/finance/money';
+import { decimalToMinor, parseDecimal, type NumberParseFailure } from '@/lib/number-input';
 
 /**
  * Funder parameters (Settings). One set of field rules serves the API (rates as decimals, amounts in
@@ -28,15 +28,6 @@ export const MAX_TOLERANCE_MINOR = 1_000_000_000;
 
 // ---------------------------------------------------------------------------------------------
 // Locale-aware number text
-
-/** The group and decimal separators of a locale (de: "." and ","; fr: a narrow no-break space and ","). */
-export function numberSeparators(locale: string): { group: string; decimal: string } {
-  const parts = new Intl.NumberFormat(locale).formatToParts(1234567.5);
-  return {
-    group: parts.find((p) => p.type === 'group')?.value ?? ',',
-    decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
-  };
-}
 
 /**
  * Reads a number typed in a locale's format through the one amount parser (lib/number-input.ts):
@@ -363,7 +354,7 @@ function amountText(locale: string) {
       ctx.addIssue(numberIssue(parsed));
       return z.NEVER;
     }
-    return { value: parsed.value, decimals: parsed.decimals };
+    return { decimal: parsed.decimal, decimals: parsed.decimals };
   });
 }
 
@@ -387,13 +378,15 @@ export function funderSettingsForm(locale: string) {
       graceDays: integerText().pipe(graceDays),
     })
     .transform((v, ctx): FunderParams => {
-      const { value, decimals } = v.materialityTolerance;
+      const { decimal, decimals } = v.materialityTolerance;
       const digits = minorUnitDigits(v.baseCurrency);
       if (decimals > digits) {
         ctx.addIssue({ code: 'custom', path: ['materialityTolerance'], message: `must have at most ${digits} decimals`, params: { reason: 'amountDecimals', digits } });
         return z.NEVER;
       }
-      const minor = toMinor(value, v.baseCurrency);
+      // Minor units from the exact decimal text (string arithmetic, no float).
+      const parsedMinor = decimalToMinor(decimal, digits);
+      const minor = parsedMinor.ok ? parsedMinor.value : Number.NaN;
       const checked = materialityTolerance.safeParse(minor);
       if (!checked.success) {
         ctx.addIssue({ code: 'custom', path: ['materialityTolerance'], message: checked.error.issues[0]!.message, ...reason(issueReason({ ...checked.error.issues[0]!, path: ['materialityTolerance'] })) });
