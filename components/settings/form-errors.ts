@@ -44,7 +44,9 @@ export function zodFieldErrors(
     const field = String(issue.path[0] ?? '') as FunderField;
     if (!field || out[field]) continue;
     const failure = issue.params?.numberInput as NumberParseFailure | undefined;
-    out[field] = failure && tn ? numberInputMessage(tn, failure, ctx.locale) : t(`errors.${issueReason(issue)}`, values);
+    const message = t(`errors.${issueReason(issue)}`, values);
+    // "Enter a number such as 5,5." then why this one is refused ("Write this number as 6,25: …").
+    out[field] = failure && tn ? `${message} ${numberInputMessage(tn, failure, ctx.locale)}` : message;
   }
   return out;
 }

@@ -210,7 +210,7 @@ describe('the forms explain a refused number in the reader’s language', () => 
   test('the funder settings form carries the reason and the suggestion to its field', () => {
     const issues = newFunderForm('de').safeParse({ ...EMPTY_NEW_FUNDER, name: 'X', buyRate: '6.25', facilityRate: '4,5' }).error?.issues ?? [];
     const errors = zodFieldErrors(issues, (key) => key, { locale: 'de', currency: 'EUR' }, translator('de'));
-    expect(errors.buyRate).toBe('Schreiben Sie diese Zahl als 6,25: Diese Seite verwendet das deutsche Zahlenformat.');
+    expect(errors.buyRate).toBe('errors.number Schreiben Sie diese Zahl als 6,25: Diese Seite verwendet das deutsche Zahlenformat.');
     expect(errors.facilityRate).toBeUndefined();
   });
 });
