@@ -128,7 +128,8 @@ function serialOf(text: string): number | null {
 
 function cellXml<T>(c: ExportColumn<T>, row: T, ref: string): string {
   const raw = c.value(row);
-  if (raw === null || raw === undefined || raw === '') return '';
+  // An empty cell for nothing, and for a number Excel cannot hold (NaN or ±Infinity would corrupt the file).
+  if (raw === null || raw === undefined || raw === '' || (typeof raw === 'number' && !Number.isFinite(raw))) return '';
   if (typeof raw === 'boolean') return `<c r="${ref}" t="b"><v>${raw ? 1 : 0}</v></c>`;
   // A string that is not a plain number stays text, whatever the column's kind (a "Total" label in a period column).
   if (typeof raw === 'string' && (c.kind === 'text' || (c.kind !== 'date' && !PLAIN_NUMBER.test(raw)))) return textCell(ref, raw);

@@ -162,6 +162,11 @@ describe('XLSX streaming', () => {
     expect(ws.getCell('B2501').value).toBe((2499 * 101 - 5000) / 100);
   });
 
+  test('a number Excel cannot hold is an empty cell, not a corrupt file', async () => {
+    const xml = unzip(writeXlsx([{ name: 'S', columns, rows: [{ text: 'x', amount: Number.NaN, n: Number.POSITIVE_INFINITY }] }])).get('xl/worksheets/sheet1.xml')!;
+    expect(xml).toContain('<row r="2"><c r="A2" t="inlineStr"><is><t xml:space="preserve">x</t></is></c></row>');
+  });
+
   test('frozen identification columns and red negatives where asked', async () => {
     const cols: ExportColumn<Row>[] = [columns[0]!, { ...columns[1]!, redNegatives: true }];
     const wb = new ExcelJS.Workbook();
