@@ -24,6 +24,8 @@ export interface XlsxSheet<T> {
   batches?: RowBatches<T>;
   /** Columns frozen left of the scroll area besides the frozen header row (identification columns). */
   freezeColumns?: number;
+  /** Rows after the data in bold (a totals line); XLSX only, CSV files hold the data rows alone. */
+  footer?: readonly T[];
 }
 
 /** Zip-entry and document date of a live export: fixed, as lib/ has no clock (Excel shows it as the file's creation date). */
@@ -60,9 +62,25 @@ export function sheetName(name: string): string {
   return name.replace(/[\\/*?:[\]]/g, ' ').slice(0, 31) || 'Sheet';
 }
 
-/** Style ids of styles.xml below (a fixed table, so the bytes never depend on which styles a file uses). */
+/**
+ * Style ids of styles.xml below (a fixed table, so the bytes never depend on which styles a file uses).
+ * Ids 2–10 have bold twins at id + 9 (a sheet's footer rows); the bold twin of 0 is the header's 1.
+ */
 const STYLE = { header: 1, money2: 2, money0: 3, percent: 4, date: 5, money3: 6, quotedText: 7, money2Red: 8, money0Red: 9, money3Red: 10 } as const;
-const xf = (numFmtId: number, extra = '') => `<xf numFmtId="${numFmtId}" fontId="0" fillId="0" borderId="0" xfId="0"${numFmtId ? ' applyNumberFormat="1"' : ''}${extra}/>`;
+const NUMBER_FORMATS: [numFmtId: number, extra: string][] = [
+  [164, ''],
+  [166, ''],
+  [10, ''],
+  [165, ''],
+  [167, ''],
+  // Excel's own "text typed with a leading apostrophe": shown and kept as text, even after an edit.
+  [0, ' quotePrefix="1"'],
+  [168, ''],
+  [169, ''],
+  [170, ''],
+];
+const xf = (numFmtId: number, extra: string, fontId: 0 | 1) =>
+  `<xf numFmtId="${numFmtId}" fontId="${fontId}" fillId="0" borderId="0" xfId="0"${numFmtId ? ' applyNumberFormat="1"' : ''}${fontId ? ' applyFont="1"' : ''}${extra}/>`;
 const STYLES_XML =
   XML_HEAD +
   '<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
@@ -72,27 +90,25 @@ const STYLES_XML =
   '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
   '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
   '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
-  '<cellXfs count="11">' +
-  xf(0) +
-  '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>' +
-  xf(164) +
-  xf(166) +
-  xf(10) +
-  xf(165) +
-  xf(167) +
-  // Excel's own "text typed with a leading apostrophe": shown and kept as text, even after an edit.
-  xf(0, ' quotePrefix="1"') +
-  xf(168) +
-  xf(169) +
-  xf(170) +
+  `<cellXfs count="${2 + 2 * NUMBER_FORMATS.length}">` +
+  xf(0, '', 0) +
+  xf(0, '', 1) +
+  NUMBER_FORMATS.map(([id, extra]) => xf(id, extra, 0)).join('') +
+  NUMBER_FORMATS.map(([id, extra]) => xf(id, extra, 1)).join('') +
   '</cellXfs>' +
   '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>';
 
+/** The ` s="…"` attribute of a cell of style `id`, in its bold twin for a footer row. */
+function styleAttr(id: number, bold: boolean): string {
+  const s = bold ? (id === 0 ? STYLE.header : id + NUMBER_FORMATS.length) : id;
+  return s === 0 ? '' : ` s="${s}"`;
+}
+
 const EXCEL_EPOCH = Date.UTC(1899, 11, 30);
 
-function textCell(ref: string, text: string): string {
+function textCell(ref: string, text: string, bold: boolean): string {
   // An inline string is never evaluated; formula-like text is also quote-prefixed (the guard of ./guard.ts).
-  return `<c r="${ref}"${isFormulaLike(text) ? ` s="${STYLE.quotedText}"` : ''} t="inlineStr"><is><t xml:space="preserve">${esc(text)}</t></is></c>`;
+  return `<c r="${ref}"${styleAttr(isFormulaLike(text) ? STYLE.quotedText : 0, bold)} t="inlineStr"><is><t xml:space="preserve">${esc(text)}</t></is></c>`;
 }
 
 function moneyStyle(digits: number, red: boolean): number {
@@ -126,27 +142,27 @@ function serialOf(text: string): number | null {
   return v;
 }
 
-function cellXml<T>(c: ExportColumn<T>, row: T, ref: string): string {
+function cellXml<T>(c: ExportColumn<T>, row: T, ref: string, bold: boolean): string {
   const raw = c.value(row);
   // An empty cell for nothing, and for a number Excel cannot hold (NaN or ±Infinity would corrupt the file).
   if (raw === null || raw === undefined || raw === '' || (typeof raw === 'number' && !Number.isFinite(raw))) return '';
-  if (typeof raw === 'boolean') return `<c r="${ref}" t="b"><v>${raw ? 1 : 0}</v></c>`;
+  if (typeof raw === 'boolean') return `<c r="${ref}"${styleAttr(0, bold)} t="b"><v>${raw ? 1 : 0}</v></c>`;
   // A string that is not a plain number stays text, whatever the column's kind (a "Total" label in a period column).
-  if (typeof raw === 'string' && (c.kind === 'text' || (c.kind !== 'date' && !PLAIN_NUMBER.test(raw)))) return textCell(ref, raw);
+  if (typeof raw === 'string' && (c.kind === 'text' || (c.kind !== 'date' && !PLAIN_NUMBER.test(raw)))) return textCell(ref, raw, bold);
   switch (c.kind) {
     case 'money': {
       const { digits, divisor } = moneyOf(c.currency ? c.currency(row) : 'EUR');
       // Minor units over 10^digits: the same division as lib/finance fromMinor.
-      return `<c r="${ref}" s="${moneyStyle(digits, c.redNegatives === true)}"><v>${digits === 0 ? Number(raw) : Number(raw) / divisor}</v></c>`;
+      return `<c r="${ref}"${styleAttr(moneyStyle(digits, c.redNegatives === true), bold)}><v>${digits === 0 ? Number(raw) : Number(raw) / divisor}</v></c>`;
     }
     case 'percent':
-      return `<c r="${ref}" s="${STYLE.percent}"><v>${Number(raw)}</v></c>`;
+      return `<c r="${ref}"${styleAttr(STYLE.percent, bold)}><v>${Number(raw)}</v></c>`;
     case 'date': {
       const serial = serialOf(String(raw));
-      return serial === null ? textCell(ref, String(raw)) : `<c r="${ref}" s="${STYLE.date}"><v>${serial}</v></c>`;
+      return serial === null ? textCell(ref, String(raw), bold) : `<c r="${ref}"${styleAttr(STYLE.date, bold)}><v>${serial}</v></c>`;
     }
     default:
-      return Number.isFinite(Number(raw)) ? `<c r="${ref}"><v>${Number(raw)}</v></c>` : '';
+      return Number.isFinite(Number(raw)) ? `<c r="${ref}"${styleAttr(0, bold)}><v>${Number(raw)}</v></c>` : '';
   }
 }
 
@@ -165,16 +181,21 @@ function* sheetXml<T>(sheet: XlsxSheet<T>): Generator<string> {
     '</cols><sheetData>' +
     `<row r="1">${sheet.columns.map((c, i) => `<c r="${letters[i]}1" s="${STYLE.header}" t="inlineStr"><is><t xml:space="preserve">${esc(c.header)}</t></is></c>`).join('')}</row>`;
   let r = 1;
-  for (const batch of batchesOf(sheet)) {
+  const rowsXml = (rows: readonly T[], bold: boolean): string => {
     let xml = '';
-    for (const row of batch) {
+    for (const row of rows) {
       r++;
       xml += `<row r="${r}">`;
-      for (let i = 0; i < sheet.columns.length; i++) xml += cellXml(sheet.columns[i]!, row, `${letters[i]}${r}`);
+      for (let i = 0; i < sheet.columns.length; i++) xml += cellXml(sheet.columns[i]!, row, `${letters[i]}${r}`, bold);
       xml += '</row>';
     }
+    return xml;
+  };
+  for (const batch of batchesOf(sheet)) {
+    const xml = rowsXml(batch, false);
     if (xml) yield xml;
   }
+  if (sheet.footer?.length) yield rowsXml(sheet.footer, true);
   yield '</sheetData></worksheet>';
 }
 

@@ -118,7 +118,7 @@ describe('the formula guard', () => {
       const a2 = /<c r="A2"([^>]*)>([\s\S]*?)<\/c>/.exec(xml)!;
       expect(a2[1]).toBe(' s="7" t="inlineStr"');
       expect(a2[2]).not.toContain('<f>');
-      expect(unzip(buf).get('xl/styles.xml')).toMatch(/<cellXfs count="11">(<xf [^>]*\/>){7}<xf [^>]*quotePrefix="1"/);
+      expect(unzip(buf).get('xl/styles.xml')).toMatch(/<cellXfs count="20">(<xf [^>]*\/>){7}<xf [^>]*quotePrefix="1"/);
       const wb = new ExcelJS.Workbook();
       await wb.xlsx.load(buf as unknown as ArrayBuffer);
       const ws = wb.worksheets[0]!;
@@ -165,6 +165,22 @@ describe('XLSX streaming', () => {
   test('a number Excel cannot hold is an empty cell, not a corrupt file', async () => {
     const xml = unzip(writeXlsx([{ name: 'S', columns, rows: [{ text: 'x', amount: Number.NaN, n: Number.POSITIVE_INFINITY }] }])).get('xl/worksheets/sheet1.xml')!;
     expect(xml).toContain('<row r="2"><c r="A2" t="inlineStr"><is><t xml:space="preserve">x</t></is></c></row>');
+  });
+
+  test('footer rows come after the data, in bold, with their number formats; a dangerous footer text stays guarded', async () => {
+    const buf = writeXlsx([{ name: 'S', columns, rows: rows.slice(0, 2), footer: [{ text: 'Total', amount: 123456, n: 2 }, { text: '=1', amount: 0, n: 0 }] }]);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(buf as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0]!;
+    expect(ws.getCell('A4').value).toBe('Total');
+    expect(ws.getCell('A4').font?.bold).toBe(true);
+    expect(ws.getCell('B4').value).toBe(1234.56);
+    expect(ws.getCell('B4').font?.bold).toBe(true);
+    expect(ws.getCell('B4').numFmt).toBe('#,##0.00');
+    expect(ws.getCell('C4').font?.bold).toBe(true);
+    expect(ws.getCell('B2').font?.bold).toBeFalsy();
+    expect(unzip(buf).get('xl/worksheets/sheet1.xml')).toContain('<c r="A5" s="16" t="inlineStr">');
+    expect(unzip(buf).get('xl/styles.xml')).toMatch(/<cellXfs count="20">(<xf [^>]*\/>){16}<xf numFmtId="0" fontId="1"[^>]*quotePrefix="1"\/>/);
   });
 
   test('frozen identification columns and red negatives where asked', async () => {

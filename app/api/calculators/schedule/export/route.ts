@@ -2,7 +2,7 @@ import { ApiError } from '@/lib/api/errors';
 import { withAuth } from '@/lib/api/handler';
 import { computeSchedule } from '@/lib/calculators';
 import { parseScheduleQuery, type FieldErrorKey } from '@/lib/calculators-query';
-import { exportResponse, type ExportColumn } from '@/lib/exports';
+import { exportSheetsResponse, type ExportColumn } from '@/lib/exports';
 import type { Schedule } from '@/lib/finance';
 import en from '@/messages/en.json';
 
@@ -40,10 +40,10 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
   if (format === null) issues.unshift({ field: 'format', message: en.calculators.errors.format });
   if (issues.length > 0 || format === null || !('input' in parsed)) throw new ApiError('invalid', 'The query string is invalid.', issues);
   const schedule = computeSchedule(parsed.input);
-  // One row per instalment (so the CSV's row count is the term); the residual is not a row; the workbook adds a totals line.
+  // One row per instalment (so the CSV's row count is the term); the residual is not a row; the workbook adds a bold totals line.
   const lines: Line[] = schedule.rows.map((r) => ({ ...r }));
-  if (format === 'xlsx') lines.push({ period: 'Total', dueDate: null, ...schedule.totals, balanceAfter: null });
-  return exportResponse(format, fileName(schedule, format), columns(schedule.currency), [lines], 'Schedule', {
+  const totals: Line = { period: 'Total', dueDate: null, ...schedule.totals, balanceAfter: null };
+  return exportSheetsResponse<[Line]>(format, fileName(schedule, format), [{ name: 'Schedule', columns: columns(schedule.currency), rows: lines, footer: [totals] }], {
     fileName: fileName(schedule, format),
     csv: { bom: false },
   });
