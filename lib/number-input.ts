@@ -52,7 +52,7 @@ const SI: NumberStyle = { decimal: '.', group: [' '] };
 const STYLES: Record<string, NumberStyle> = { en: EN, de: DE, pt: DE, fr: FR };
 /** The styles tried when the locale's own does not read a text (rule 3). */
 const OTHER_STYLES: readonly NumberStyle[] = [EN, DE, FR, SI];
-/** What a suggestion groups with, per decimal separator and style. */
+/** What a suggestion groups with, per style (French as Intl prints it). */
 const SUGGESTION_GROUP = new Map<NumberStyle, string>([
   [EN, ','],
   [DE, '.'],
@@ -76,7 +76,8 @@ function patternOf(style: NumberStyle): RegExp {
   const key = style.decimal + style.group.join('');
   let re = patterns.get(key);
   if (!re) {
-    const g = `[${style.group.map(escapeRegExp).join('')}]`;
+    // A caller's style may name U+00A0 or ’: the text has been normalised to ' ' and ' already.
+    const g = `[${style.group.map((c) => escapeRegExp(c.replace(SPACES, ' ').replace(/\u2019/g, "'"))).join('')}]`;
     const d = escapeRegExp(style.decimal);
     // ungrouped digits, or 1–3 digits then groups of three with one and the same separator; then an
     // optional fraction. A bare fraction (",5") is accepted too.
