@@ -17,7 +17,7 @@
 import type { z } from 'zod';
 import { computeSchedule } from '@/lib/calculators';
 import { decimalStringToMinor, isCurrencyCode, isValidDate, minorToDecimalString, minorUnitDigits } from '@/lib/finance';
-import { formatInputNumber, parseLocaleNumber } from '@/lib/number-input';
+import { formatInputNumber, parseDecimal, type NumberParseFailure } from '@/lib/number-input';
 import {
   leaseTermsInput,
   npvIrrRequest,
@@ -542,7 +542,16 @@ function looksLikeDate(text: string): boolean {
   return /^\d{4}-\d{1,2}-\d{1,2}$|^\d{1,2}[./]\d{1,2}[./]\d{4}$/.test(text.trim());
 }
 
-export type FlowsTextResult = { ok: true; flows: CashFlow[] } | { ok: false; line: number };
+/** A refused line; `numberInput` says why its amount was refused when it is another locale's spelling or ambiguous. */
+export type FlowsTextResult = { ok: true; flows: CashFlow[] } | { ok: false; line: number; numberInput?: NumberParseFailure };
+
+/** An amount of a flows line through the one parser; a refusal other than "no number" is kept to be explained. */
+function flowAmount(text: string, locale: string, refused: { failure?: NumberParseFailure }): number | null {
+  const r = parseDecimal(text, locale);
+  if (r.ok) return r.value;
+  if (r.reason !== 'invalid') refused.failure = r;
+  return null;
+}
 
 /**
  * Flows typed or pasted into the form, one per line: an amount in the locale's format, optionally with
@@ -566,17 +575,18 @@ export function parseFlowsText(text: string, locale: string): FlowsTextResult {
       else parts = [line];
     }
     let flow: CashFlow | null = null;
+    const refused: { failure?: NumberParseFailure } = {};
     if (parts.length === 1) {
-      const amountValue = parseLocaleNumber(parts[0]!, locale);
+      const amountValue = flowAmount(parts[0]!, locale, refused);
       if (amountValue !== null) flow = { amount: amountValue };
     } else if (parts.length === 2) {
       const [a, b] = parts as [string, string];
       const dateFirst = looksLikeDate(a);
       const date = parseFlowDate(dateFirst ? a : b, locale);
-      const amountValue = parseLocaleNumber(dateFirst ? b : a, locale);
+      const amountValue = flowAmount(dateFirst ? b : a, locale, refused);
       if (date !== null && amountValue !== null) flow = { amount: amountValue, date };
     }
-    if (!flow) return { ok: false, line: i + 1 };
+    if (!flow) return refused.failure ? { ok: false, line: i + 1, numberInput: refused.failure } : { ok: false, line: i + 1 };
     flows.push(flow);
   }
   return { ok: true, flows };
@@ -616,18 +626,25 @@ export function toDisplayValue(field: CalculatorField, value: string, locale: st
 }
 
 /** A form field's text as a query value, or the error to show when the text is not a number in `locale`. */
-export function toQueryValue(field: CalculatorField, display: string, locale: string): { value: string } | { error: FieldErrorKey; line?: number } {
+export function toQueryValue(
+  field: CalculatorField,
+  display: string,
+  locale: string,
+): { value: string } | { error: FieldErrorKey; line?: number; numberInput?: NumberParseFailure } {
   const kind = FIELD_KIND[field];
   if (kind === 'flows') {
     const parsed = parseFlowsText(display, locale);
-    return parsed.ok ? { value: flowsToQuery(parsed.flows) } : { error: 'flowsInvalid', line: parsed.line };
+    if (parsed.ok) return { value: flowsToQuery(parsed.flows) };
+    return parsed.numberInput ? { error: 'flowsInvalid', line: parsed.line, numberInput: parsed.numberInput } : { error: 'flowsInvalid', line: parsed.line };
   }
   if (kind !== 'amount' && kind !== 'percent' && kind !== 'integer') return { value: display };
   // People type the percent sign; the value is in percent either way.
   const text = kind === 'percent' ? display.replace(/\s*%\s*$/, '') : display;
   if (text.trim() === '') return { value: '' };
-  const n = parseLocaleNumber(text, locale);
-  return n === null ? { error: 'invalidNumber' } : { value: decimalToQuery(n) };
+  // Another locale's spelling ("6.25" on /de) is refused with the parser's reason and suggestion, not guessed.
+  const n = parseDecimal(text, locale);
+  if (n.ok) return { value: decimalToQuery(n.value) };
+  return n.reason === 'invalid' ? { error: 'invalidNumber' } : { error: 'invalidNumber', numberInput: n };
 }
 
 /** Reformats a field's text after editing (on blur); unchanged when it does not parse. */

@@ -7,6 +7,7 @@ import { Alert } from '@/components/ui/alert';
 import { buttonClasses } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
+import { numberInputMessage } from '@/components/ui/number-input-message';
 import {
   CALCULATOR_FIELDS,
   CALCULATOR_TABS,
@@ -26,7 +27,7 @@ import {
 } from '@/lib/calculators-query';
 import { CURRENCY_CODES, type Schedule } from '@/lib/finance';
 import { formatMoney, formatPercent } from '@/lib/format';
-import { formatInputNumber } from '@/lib/number-input';
+import { formatInputNumber, type NumberParseFailure } from '@/lib/number-input';
 import { evaluate, type Evaluation, type Outcome } from './evaluate';
 import { CheckboxField, DateField, SelectField, TextAreaField, TextField } from './fields';
 import { NpvResults, PriceCashChart, PriceResults, RateSummary, ScheduleSummary } from './results';
@@ -50,11 +51,14 @@ type Converted = {
   /** Fields whose text is not a number in the locale (checked before the query parser sees them). */
   localErrors: FieldErrors;
   flowsLine?: number;
+  /** Why a field's number was refused when it is another locale's spelling or ambiguous (lib/number-input.ts). */
+  numberInputs: Partial<Record<CalculatorField, NumberParseFailure>>;
 };
 
 function convert(values: Record<CalculatorField, string>, locale: string): Converted {
   const query = {} as Record<CalculatorField, string>;
   const localErrors: FieldErrors = {};
+  const numberInputs: Converted['numberInputs'] = {};
   let flowsLine: number | undefined;
   for (const field of CALCULATOR_FIELDS) {
     const r = toQueryValue(field, values[field], locale);
@@ -62,10 +66,11 @@ function convert(values: Record<CalculatorField, string>, locale: string): Conve
     else {
       query[field] = values[field];
       localErrors[field] = r.error;
+      if (r.numberInput) numberInputs[field] = r.numberInput;
       if (field === 'flows') flowsLine = r.line;
     }
   }
-  return { query, localErrors, flowsLine };
+  return { query, localErrors, flowsLine, numberInputs };
 }
 
 function onTab(errors: FieldErrors, tab: CalculatorTab): FieldErrors {
@@ -94,6 +99,7 @@ const DISCOUNT_CONVENTION = ['monthly', 'actual'] as const;
  */
 export function Calculators({ locale, initialTab, initialValues, explicitFields, initial, defaults }: CalculatorsProps) {
   const t = useTranslations('calculators');
+  const tn = useTranslations('numberInput');
   const format = useFormatter();
   const [tab, setTab] = useState<CalculatorTab>(initialTab);
   const [values, setValues] = useState(initialValues);
@@ -167,7 +173,13 @@ export function Calculators({ locale, initialTab, initialValues, explicitFields,
   const errorText = (field: CalculatorField): string | undefined => {
     const key = errors[field];
     if (!key) return undefined;
-    if (field === 'flows' && key === 'flowsInvalid' && converted.flowsLine !== undefined) return t('errors.flowsLine', { line: converted.flowsLine });
+    const refused = converted.localErrors[field] === key ? converted.numberInputs[field] : undefined;
+    const why = refused ? numberInputMessage(tn, refused, locale) : undefined;
+    if (field === 'flows' && key === 'flowsInvalid' && converted.flowsLine !== undefined) {
+      const line = t('errors.flowsLine', { line: converted.flowsLine });
+      return why ? `${line} ${why}` : line;
+    }
+    if (why) return why;
     return t(`errors.${key}`);
   };
 

@@ -4,13 +4,14 @@ import { Check, Download, ExternalLink, LoaderCircle, Pencil, Plus, SlidersHoriz
 import { useFormatter, useTranslations } from 'next-intl';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { toast } from 'sonner';
-import { downloadCsv, toCsv } from '@/components/settings/csv';
 import { Dialog } from '@/components/settings/form-controls';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FieldError, Input } from '@/components/ui/input';
+import { saveFile } from '@/components/ui/save-file';
 import { Link, useRouter } from '@/i18n/navigation';
+import { csvBlob, textColumns } from '@/lib/exports/csv';
 import { formatTimestamp } from '@/lib/format';
 import { MAX_VIEW_NAME_LENGTH, PORTFOLIO_MODULES, viewHref, viewName, type PortfolioModuleId } from '@/lib/validations/portfolio-views';
 import { ViewForm, bodyOf, draftOf, emptyDraft, type SavedViewData, type ViewFormErrors } from './view-form';
@@ -112,7 +113,7 @@ export function ViewsManager({ views }: Props) {
   const exportCsv = () => {
     const header = [t('table.name'), t('form.module'), t('table.columns'), t('table.filters'), t('table.updated')];
     const rows = views.map((v) => [v.name, t(`modules.${v.module}`), columnsText(v), filtersText(v), formatTimestamp(format, v.updatedAt)]);
-    downloadCsv('saved-views.csv', toCsv(header, rows));
+    saveFile('saved-views.csv', csvBlob(textColumns(header), rows));
   };
 
   const byModule = (m: PortfolioModuleId) => views.filter((v) => v.module === m);

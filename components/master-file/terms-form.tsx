@@ -8,9 +8,11 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FieldError, Input, Label } from '@/components/ui/input';
+import { numberInputMessage } from '@/components/ui/number-input-message';
 import { useRouter } from '@/i18n/navigation';
 import { buildSchedule, type CurrencyCode, type Schedule } from '@/lib/finance';
 import { formatIsoDate, formatMoney, formatPercent } from '@/lib/format';
+import { parseAmountMinor, parseDecimal, type MinorParseFailure } from '@/lib/number-input';
 import {
   ASSET_TYPE_VALUES,
   CONDITION_VALUES,
@@ -23,7 +25,7 @@ import {
 } from '@/lib/validations/leases';
 import { quotationCreateBody } from '@/lib/validations/quotations';
 import { LesseePicker, type LesseeChoice } from './lessee-picker';
-import { moneyText, parseIntegerText, parseMoneyText, parsePercentText, percentText } from './number-text';
+import { moneyText, percentText } from './number-text';
 
 /** The form's state: what the inputs hold (text as typed, in the user's locale). */
 export type TermsValues = {
@@ -157,22 +159,26 @@ function initialValues(p: Props, locale: string): TermsValues {
   };
 }
 
-/** Typed text → API body (minor units, decimals); fields that are not numbers are reported, not guessed. */
-function toBody(v: TermsValues, kind: Props['kind'], locale: string): { body: Record<string, unknown>; unparsable: (keyof TermsValues)[] } {
-  const unparsable: (keyof TermsValues)[] = [];
+/** Typed text → API body (minor units, decimals); fields that are not numbers are reported with the parser's reason, not guessed. */
+function toBody(v: TermsValues, kind: Props['kind'], locale: string): { body: Record<string, unknown>; unparsable: Partial<Record<keyof TermsValues, MinorParseFailure>> } {
+  const unparsable: Partial<Record<keyof TermsValues, MinorParseFailure>> = {};
   const money = (f: (typeof MONEY_FIELDS)[number], optional = false) => {
     if (optional && v[f].trim() === '') return null;
-    const n = parseMoneyText(v[f], locale, v.currency);
-    if (n === null) unparsable.push(f);
-    return n ?? undefined;
+    // Decimals beyond the currency's are rounded half-up on the digits, as the form always did.
+    const r = parseAmountMinor(v[f], locale, v.currency, { rounding: 'half-up' });
+    if (!r.ok) unparsable[f] = r;
+    return r.ok ? r.value : undefined;
   };
   const percent = (f: (typeof PERCENT_FIELDS)[number]) => {
-    const n = parsePercentText(v[f], locale);
-    if (n === null) unparsable.push(f);
-    return n ?? undefined;
+    const r = parseDecimal(v[f], locale);
+    if (!r.ok) unparsable[f] = r;
+    // toPrecision drops the binary noise of the division (6.15 / 100 = 0.061500000000000006).
+    return r.ok ? Number((r.value / 100).toPrecision(12)) : undefined;
   };
-  const term = parseIntegerText(v.term, locale);
-  if (term === null) unparsable.push('term');
+  const termText = parseDecimal(v.term, locale);
+  const term = termText.ok && /^-?\d+$/.test(termText.decimal) ? termText.value : null;
+  if (!termText.ok) unparsable.term = termText;
+  else if (term === null) unparsable.term = { ok: false, reason: 'invalid' };
   const body: Record<string, unknown> = {
     lesseeId: v.lessee?.id,
     assetType: v.assetType,
@@ -236,6 +242,7 @@ function issueText(t: T, field: string, issue: z.core.$ZodIssue): string {
 export function TermsForm(props: Props) {
   const { kind, funderId, rateConvention, record } = props;
   const t = useTranslations('masterFile');
+  const tn = useTranslations('numberInput');
   const locale = useLocale();
   const format = useFormatter();
   const router = useRouter();
@@ -251,7 +258,7 @@ export function TermsForm(props: Props) {
   // The live figures: the whole schedule from lib/finance, or null while the terms are incomplete.
   const preview = useMemo((): Schedule | null => {
     const { body, unparsable } = toBody(values, kind, locale);
-    if (unparsable.length || !body.price || !values.firstDueDate) return null;
+    if (Object.keys(unparsable).length || !body.price || !values.firstDueDate) return null;
     try {
       return buildSchedule({
         currency: values.currency as CurrencyCode,
@@ -279,7 +286,9 @@ export function TermsForm(props: Props) {
     setConflict(null);
     const { body, unparsable } = toBody(values, kind, locale);
     const next: Errors = {};
-    for (const f of unparsable) next[f] = t('errors.number');
+    for (const [f, failure] of Object.entries(unparsable) as [keyof TermsValues, MinorParseFailure][]) {
+      next[f] = failure.reason === 'invalid' ? t('errors.number') : numberInputMessage(tn, failure, locale);
+    }
     const schema = kind === 'lease' ? leaseCreateBody : quotationCreateBody;
     const parsed = schema.safeParse(body);
     if (!parsed.success) {

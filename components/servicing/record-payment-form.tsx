@@ -6,20 +6,11 @@ import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FieldError, Input, Label } from '@/components/ui/input';
+import { numberInputMessage } from '@/components/ui/number-input-message';
 import { useRouter } from '@/i18n/navigation';
-import { parseLocaleNumber } from '@/lib/number-input';
+import { parseAmountMinor } from '@/lib/number-input';
 
 type LeaseOption = { id: number; contractNumber: string; currency: string };
-
-const DIGITS: Record<string, number> = { JPY: 0 };
-
-/** Major-unit number → integer minor units via its decimal text (no float drift). */
-function toMinor(value: number, currency: string): number | null {
-  const digits = DIGITS[currency] ?? 2;
-  const text = value.toFixed(digits);
-  const n = Number(text.replace('.', ''));
-  return Number.isSafeInteger(n) && n > 0 ? n : null;
-}
 
 /**
  * Records a payment (POST /api/payments). With `lease` given the lease is fixed (Master File lease page);
@@ -28,6 +19,7 @@ function toMinor(value: number, currency: string): number | null {
 export function RecordPaymentForm({ funderId, lease }: { funderId: number; lease?: LeaseOption }) {
   const t = useTranslations('servicing.record');
   const tm = useTranslations('servicing.methods');
+  const tn = useTranslations('numberInput');
   const locale = useLocale();
   const router = useRouter();
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -52,9 +44,10 @@ export function RecordPaymentForm({ funderId, lease }: { funderId: number; lease
         else target = found;
       }
     }
-    const amountValue = parseLocaleNumber(String(data.get('amount') ?? ''), locale);
-    const amount = amountValue === null || !target ? null : toMinor(amountValue, target.currency);
-    if (amount === null && target) next.amount = t('amountInvalid');
+    // Minor units from the typed text by string arithmetic, in the currency's decimals; another locale's spelling is refused.
+    const parsed = target ? parseAmountMinor(String(data.get('amount') ?? ''), locale, target.currency) : null;
+    const amount = parsed?.ok && parsed.value > 0 ? parsed.value : null;
+    if (parsed && amount === null) next.amount = parsed.ok || parsed.reason === 'invalid' ? t('amountInvalid') : numberInputMessage(tn, parsed, locale);
     const receivedOn = String(data.get('receivedOn') ?? '');
     if (!receivedOn) next.receivedOn = t('required');
     setErrors(next);

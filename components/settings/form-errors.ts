@@ -7,7 +7,9 @@ import {
   issueReason,
   type FunderField,
 } from '@/lib/validations/funders';
+import { numberInputMessage } from '@/components/ui/number-input-message';
 import { isCurrencyCode, minorUnitDigits } from '@/lib/finance/money';
+import type { NumberParseFailure } from '@/lib/number-input';
 
 export type FieldErrors = Partial<Record<FunderField, string>>;
 type Translate = (key: string, values?: Record<string, string | number>) => string;
@@ -26,18 +28,25 @@ function messageValues({ locale, currency }: Context): Record<string, string | n
   };
 }
 
-/** Translated errors of a failed form parse, the first one per field. */
+/**
+ * Translated errors of a failed form parse, the first one per field. A number typed in another
+ * locale's format (or ambiguously) is explained through the `numberInput` messages when `tn` is given.
+ */
 export function zodFieldErrors(
   issues: readonly { code?: string; path: readonly PropertyKey[]; params?: Record<string, unknown> }[],
   t: Translate,
   ctx: Context,
+  tn?: Translate,
 ): FieldErrors {
   const out: FieldErrors = {};
   const values = messageValues(ctx);
   for (const issue of issues) {
     const field = String(issue.path[0] ?? '') as FunderField;
     if (!field || out[field]) continue;
-    out[field] = t(`errors.${issueReason(issue)}`, values);
+    const failure = issue.params?.numberInput as NumberParseFailure | undefined;
+    const message = t(`errors.${issueReason(issue)}`, values);
+    // "Enter a number such as 5,5." then why this one is refused ("Write this number as 6,25: …").
+    out[field] = failure && tn ? `${message} ${numberInputMessage(tn, failure, ctx.locale)}` : message;
   }
   return out;
 }

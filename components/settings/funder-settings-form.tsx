@@ -41,6 +41,7 @@ function bucketLabels(text: string, current: string): string | null {
 /** Settings of the active funder: every parameter, entered in the active locale's number format. */
 export function FunderSettingsForm({ funder }: Props) {
   const t = useTranslations('settings');
+  const tn = useTranslations('numberInput');
   const locale = useLocale();
   const router = useRouter();
   const formRef = useRef<HTMLFormElement>(null);
@@ -78,7 +79,7 @@ export function FunderSettingsForm({ funder }: Props) {
     e.preventDefault();
     const parsed = funderSettingsForm(locale).safeParse(values);
     if (!parsed.success) {
-      setErrors(zodFieldErrors(parsed.error.issues, t, errorContext));
+      setErrors(zodFieldErrors(parsed.error.issues, t, errorContext, tn));
       toast.error(t('invalid'));
       focusFirstError(formRef.current);
       return;

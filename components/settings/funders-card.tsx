@@ -8,7 +8,10 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
+import { saveFile } from '@/components/ui/save-file';
 import { useRouter } from '@/i18n/navigation';
+import type { ExportColumn } from '@/lib/exports/columns';
+import { csvBlob } from '@/lib/exports/csv';
 import { formatPercent } from '@/lib/format';
 import {
   EMPTY_NEW_FUNDER,
@@ -17,7 +20,6 @@ import {
   type FunderSettings,
   type NewFunderFormValues,
 } from '@/lib/validations/funders';
-import { downloadCsv, toCsv } from './csv';
 import { Dialog, Field, InputWithUnit, Select, describedBy, focusFirstError, useFieldIds } from './form-controls';
 import { apiFieldErrors, zodFieldErrors, type FieldErrors } from './form-errors';
 
@@ -43,22 +45,21 @@ export function FundersCard({ funders, activeId }: Props) {
 
   const rateText = (r: number | null) => (r === null ? t('contractRate') : formatPercent(format, r, 2));
 
-  const columns = [
-    t('fields.name'),
-    t('fields.baseCurrency'),
-    t('fields.buyRate'),
-    t('fields.discountRate'),
-    t('fields.facilityRate'),
-    t('fields.advanceRate'),
-    t('fields.vatDefault'),
-    t('fields.servicingFee'),
+  // Rates as decimals: a spreadsheet reads them as numbers in any locale.
+  type RateId = 'buyRate' | 'discountRate' | 'facilityRate' | 'advanceRate' | 'vatDefault' | 'servicingFee';
+  const rate = (id: RateId, header: string): ExportColumn<FunderSettings> => ({ id, header, kind: 'decimal', value: (f) => f[id] });
+  const columns: ExportColumn<FunderSettings>[] = [
+    { id: 'name', header: t('fields.name'), kind: 'text', value: (f) => f.name },
+    { id: 'baseCurrency', header: t('fields.baseCurrency'), kind: 'text', value: (f) => f.baseCurrency },
+    rate('buyRate', t('fields.buyRate')),
+    rate('discountRate', t('fields.discountRate')),
+    rate('facilityRate', t('fields.facilityRate')),
+    rate('advanceRate', t('fields.advanceRate')),
+    rate('vatDefault', t('fields.vatDefault')),
+    rate('servicingFee', t('fields.servicingFee')),
   ];
 
-  const exportCsv = () => {
-    // Rates as decimals: a spreadsheet reads them as numbers in any locale.
-    const rows = funders.map((f) => [f.name, f.baseCurrency, f.buyRate, f.discountRate, f.facilityRate, f.advanceRate, f.vatDefault, f.servicingFee]);
-    downloadCsv('funders.csv', toCsv(columns, rows));
-  };
+  const exportCsv = () => saveFile('funders.csv', csvBlob(columns, funders));
 
   const switchTo = async (f: FunderSettings) => {
     setSwitching(f.id);
@@ -98,8 +99,8 @@ export function FundersCard({ funders, activeId }: Props) {
             <thead className="sticky top-0 bg-surface-muted text-[12px] font-medium tracking-wide text-heading uppercase">
               <tr>
                 {columns.map((c, i) => (
-                  <th key={c} scope="col" className={`h-10 px-4 py-1.5 align-bottom leading-tight ${i >= 2 ? 'text-right' : ''}`}>
-                    {c}
+                  <th key={c.id} scope="col" className={`h-10 px-4 py-1.5 align-bottom leading-tight ${i >= 2 ? 'text-right' : ''}`}>
+                    {c.header}
                   </th>
                 ))}
                 <th scope="col" className="h-10 px-4">
@@ -154,6 +155,7 @@ export function FundersCard({ funders, activeId }: Props) {
 
 function NewFunderForm({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
   const t = useTranslations('settings');
+  const tn = useTranslations('numberInput');
   const locale = useLocale();
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<NewFunderFormValues>(EMPTY_NEW_FUNDER);
@@ -179,7 +181,7 @@ function NewFunderForm({ onDone, onCancel }: { onDone: () => void; onCancel: () 
     e.preventDefault();
     const parsed = newFunderForm(locale).safeParse(values);
     if (!parsed.success) {
-      setErrors(zodFieldErrors(parsed.error.issues, t, ctx));
+      setErrors(zodFieldErrors(parsed.error.issues, t, ctx, tn));
       focusFirstError(formRef.current);
       return;
     }

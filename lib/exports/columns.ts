@@ -17,10 +17,12 @@ export type ExportColumn<T> = {
   currency?: (row: T) => string;
   /** XLSX column width in characters. */
   width?: number;
+  /** Money columns in XLSX: negative amounts in red (the cash-flow and schedule files). */
+  redNegatives?: boolean;
 };
 
 /** Rows arrive in batches so a writer can stream a large result without holding it. */
-export type RowBatches<T> = Iterable<T[]>;
+export type RowBatches<T> = Iterable<readonly T[]>;
 
 export type ExportFormat = 'csv' | 'xlsx';
 

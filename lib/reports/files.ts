@@ -1,12 +1,11 @@
 /**
- * Deterministic rendering of a report table as a kept file (CSV or XLSX). The same report inputs give
- * the same bytes: no clock inside the content, the workbook's created/modified dates and the zip
- * entries' dates are a fixed value derived from the report's period, and the sheet order is fixed
- * (lib/reports/xlsx-writer.ts).
+ * Deterministic rendering of a report table as a kept file (CSV or XLSX) through the export kit
+ * (lib/exports). The same report inputs give the same bytes: no clock inside the content, the
+ * workbook's created/modified dates and the zip entries' dates are a fixed value derived from the
+ * report's period, and the sheet order is fixed.
  */
 import { createHash } from 'node:crypto';
-import { csvText, type ExportColumn } from '@/lib/exports';
-import { writeXlsx } from './xlsx-writer';
+import { CONTENT_TYPES, csvFile, writeXlsx, type ExportColumn } from '@/lib/exports';
 
 export interface FileSheet<T> {
   name: string;
@@ -21,8 +20,8 @@ export interface RenderedFile {
   contentType: string;
 }
 
-export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
-export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const CSV_CONTENT_TYPE = CONTENT_TYPES.csv;
+export const XLSX_CONTENT_TYPE = CONTENT_TYPES.xlsx;
 
 export function sha256Hex(data: Buffer | Uint8Array): string {
   return createHash('sha256').update(data).digest('hex');
@@ -41,8 +40,7 @@ export function fileDateOf(period: string): Date {
 
 /** CSV of one or more sheets: each sheet's table, sheets separated by an empty line, UTF-8 with BOM. */
 export function renderCsv<T>(sheets: FileSheet<T>[]): RenderedFile {
-  const text = '\uFEFF' + sheets.map((s) => csvText(s.columns, s.rows)).join('\r\n');
-  const data = Buffer.from(text, 'utf8');
+  const data = Buffer.from(csvFile(sheets as unknown as { columns: ExportColumn<never>[]; rows: unknown[] }[]), 'utf8');
   return { data, sha256: sha256Hex(data), contentType: CSV_CONTENT_TYPE };
 }
 

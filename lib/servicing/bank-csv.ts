@@ -3,10 +3,13 @@
  * `reference`, `contract` (case-insensitive, any order; `reference` and `contract` optional but one of
  * them is needed to match). Separator `;` or `,` (taken from the header line), fields may be quoted
  * with "…" ("" = a quote). Amounts take a decimal comma or point, with optional thousands separators
- * (`.`/`,`/space/'), and become integer minor units by string arithmetic (never float rounding).
+ * (`.`/`,`/space/'), and become integer minor units by string arithmetic (never float rounding) through
+ * the one amount parser (lib/number-input.ts) in its file mode: the file's decimal separator is the one
+ * that reads every amount of the file; only when none or both do is each line read alone.
  * Dates: YYYY-MM-DD or DD.MM.YYYY / DD/MM/YYYY.
  */
 import { formatDate, isCurrencyCode, minorUnitDigits, tryParseDate } from '@/lib/finance';
+import { fileDecimalSeparator, fileNumberStyle, parseAmountMinor as parseMinor, parseFileAmountMinor } from '@/lib/number-input';
 
 /** One data line of the file: parsed values (null when invalid) and the problems found. */
 export type BankLine = {
@@ -72,42 +75,15 @@ export function splitCsv(text: string, sep: string): string[][] {
 }
 
 /**
- * An amount text → integer minor units for `digits` decimals, exactly; null when it is not a positive
- * amount with at most `digits` decimals. The decimal mark is the last `,` or `.` followed by 1..digits
- * digits at the end (so "1.234" with 2 digits is read as 1234.00 only when it cannot be a decimal: three
- * trailing digits mean a thousands separator).
+ * An amount text of a file line → integer minor units for `digits` decimals, exactly; null when it is
+ * not a positive amount with at most `digits` decimals, or when it reads as two different amounts.
+ * With the file's decimal separator known, the text is read in that style only; otherwise both are
+ * tried, and three digits after the only mark of a 2-decimal currency are a thousands group ("1.234"
+ * is 1234.00).
  */
-export function parseAmountMinor(text: string, digits: number): number | null {
-  let t = text.trim().replace(/[\s\u00a0\u202f']/g, '');
-  if (t.startsWith('+')) t = t.slice(1);
-  if (!/^\d[\d.,]*$/.test(t)) return null;
-  const lastMark = Math.max(t.lastIndexOf(','), t.lastIndexOf('.'));
-  let intPart = t;
-  let frac = '';
-  if (lastMark >= 0) {
-    const after = t.slice(lastMark + 1);
-    const mark = t[lastMark]!;
-    const marksOfKind = t.split(mark).length - 1;
-    // A decimal mark: 1..2 digits after it (or up to `digits`), used once, and not a 3-digit group.
-    if (after.length !== 3 && marksOfKind === 1) {
-      intPart = t.slice(0, lastMark);
-      frac = after;
-    } else if (after.length === 3 && marksOfKind === 1 && t.includes(mark === ',' ? '.' : ',')) {
-      // "1.234,567" style: mixed marks and 3 decimals — a decimal with too many digits.
-      intPart = t.slice(0, lastMark);
-      frac = after;
-    }
-  }
-  // Thousands separators: groups of exactly three digits.
-  const groups = intPart.split(/[.,]/);
-  if (groups.length > 1 && (groups[0]!.length === 0 || groups[0]!.length > 3 || groups.slice(1).some((g) => g.length !== 3))) return null;
-  const whole = groups.join('');
-  if (!/^\d+$/.test(whole) || (frac !== '' && !/^\d+$/.test(frac))) return null;
-  if (frac.length > digits) return null;
-  const minorText = whole + frac.padEnd(digits, '0');
-  const n = Number(minorText.replace(/^0+(?=\d)/, ''));
-  if (!Number.isSafeInteger(n) || n <= 0) return null;
-  return n;
+export function parseAmountMinor(text: string, digits: number, decimal: '.' | ',' | null = null): number | null {
+  const r = decimal === null ? parseFileAmountMinor(text, digits) : parseMinor(text, fileNumberStyle(decimal), digits);
+  return r.ok && r.value > 0 ? r.value : null;
 }
 
 /** A date text (YYYY-MM-DD, DD.MM.YYYY or DD/MM/YYYY) → YYYY-MM-DD, or null. */
@@ -139,6 +115,13 @@ export function parseBankCsv(text: string): BankFile {
   const missing = (['date', 'amount', 'currency'] as const).filter((c) => idx[c] < 0);
   if (missing.length > 0) throw new BankCsvError(`The header lacks the column(s) ${missing.join(', ')} (expected ${COLUMNS.join(', ')}).`);
   if (idx.reference < 0 && idx.contract < 0) throw new BankCsvError('The header needs a reference or a contract column to match lines.');
+  const cell = (rec: string[], i: number) => (i < 0 ? '' : (rec[i] ?? '').trim());
+  const digitsOf = (rec: string[]) => {
+    const cur = cell(rec, idx.currency).toUpperCase();
+    return isCurrencyCode(cur) ? minorUnitDigits(cur) : 2;
+  };
+  const data = records.slice(1).filter((rec) => !rec.every((f) => f.trim() === ''));
+  const decimal = fileDecimalSeparator(data.map((rec) => ({ text: cell(rec, idx.amount), digits: digitsOf(rec) })));
   const lines: BankLine[] = [];
   for (let r = 1; r < records.length; r++) {
     const rec = records[r]!;
@@ -150,7 +133,7 @@ export function parseBankCsv(text: string): BankFile {
     const cur = get(idx.currency).toUpperCase();
     const currency = isCurrencyCode(cur) ? cur : null;
     if (currency === null) problems.push(`currency "${get(idx.currency)}" is not supported`);
-    const amount = parseAmountMinor(get(idx.amount), currency ? minorUnitDigits(currency) : 2);
+    const amount = parseAmountMinor(get(idx.amount), currency ? minorUnitDigits(currency) : 2, decimal);
     if (amount === null) problems.push(`amount "${get(idx.amount)}" is not a positive amount`);
     lines.push({
       lineNo: r + 1,

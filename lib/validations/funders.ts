@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CURRENCY_CODES, fromMinor, minorUnitDigits, toMinor, type CurrencyCode } from '@/lib/finance/money';
+import { CURRENCY_CODES, fromMinor, minorUnitDigits, type CurrencyCode } from '@/lib/finance/money';
+import { decimalToMinor, parseDecimal, type NumberParseFailure } from '@/lib/number-input';
 
 /**
  * Funder parameters (Settings). One set of field rules serves the API (rates as decimals, amounts in
@@ -27,44 +28,18 @@ export const MAX_TOLERANCE_MINOR = 1_000_000_000;
 // ---------------------------------------------------------------------------------------------
 // Locale-aware number text
 
-/** The group and decimal separators of a locale (de: "." and ","; fr: a narrow no-break space and ","). */
-export function numberSeparators(locale: string): { group: string; decimal: string } {
-  const parts = new Intl.NumberFormat(locale).formatToParts(1234567.5);
-  return {
-    group: parts.find((p) => p.type === 'group')?.value ?? ',',
-    decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
-  };
-}
-
 /**
- * Reads a number typed in a locale's format: "5,5" in German is 5.5, "1.234,5" is 1234.5; in English
- * "1,234.5". Group separators count only in real thousands positions, so a German "6.25" or an English
- * "6,25" is rejected rather than silently read as 625. A trailing % sign is allowed. Returns the value
- * and its number of decimals, or null when the text is not a number.
+ * Reads a number typed in a locale's format through the one amount parser (lib/number-input.ts):
+ * "5,5" in German is 5.5, "1.234,5" is 1234.5; in English "1,234.5". Another locale's spelling (a
+ * German "6.25", an English "6,25") is refused rather than silently read as 625. A trailing % sign is
+ * allowed. Returns the value and its number of decimals, or null when the text is not a number.
  */
 export function parseLocaleDecimal(text: string, locale: string): { value: number; decimals: number } | null {
-  const { group, decimal } = numberSeparators(locale);
-  let s = text.trim().replace(/\s*%$/, '');
-  let sign = '';
-  if (/^[-+\u2212]/.test(s)) {
-    sign = s[0] === '+' ? '' : '-';
-    s = s.slice(1);
-  }
-  const pieces = s.split(decimal);
-  if (pieces.length > 2) return null;
-  let int = pieces[0]!;
-  const frac = pieces[1];
-  // French groups with a (narrow) no-break space; people type an ordinary space just as well.
-  const groupPattern = /\s/.test(group) ? '\\s' : group.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  if (new RegExp(groupPattern).test(int)) {
-    if (!new RegExp(`^\\d{1,3}(?:${groupPattern}\\d{3})+$`).test(int)) return null;
-    int = int.replace(new RegExp(groupPattern, 'g'), '');
-  }
-  if (!/^\d*$/.test(int) || (frac !== undefined && !/^\d+$/.test(frac))) return null;
-  if (int === '' && frac === undefined) return null;
-  const value = Number(`${sign}${int || '0'}.${frac ?? '0'}`);
-  return Number.isFinite(value) ? { value, decimals: frac?.length ?? 0 } : null;
+  const r = parseDecimal(withoutPercent(text), locale);
+  return r.ok ? { value: r.value, decimals: r.decimals } : null;
 }
+
+const withoutPercent = (text: string) => text.trim().replace(/\s*%$/, '');
 
 /** parseLocaleDecimal without the decimals count. */
 export function parseLocaleNumber(text: string, locale: string): number | null {
@@ -304,11 +279,22 @@ export function funderFormValues(f: FunderParams, locale: string): FunderFormVal
 
 type IssueSink = { addIssue: (issue: { code: 'custom'; message: string; params?: Record<string, unknown> }) => void };
 
+/**
+ * The issue of a number the one parser refused: reason `number` when it is no number at all, else the
+ * parser's failure in `params.numberInput` (another locale's spelling with its suggestion, or an
+ * ambiguous number) so the form shows why (components/ui/number-input-message.ts).
+ */
+function numberIssue(failure: NumberParseFailure) {
+  return failure.reason === 'invalid'
+    ? { code: 'custom' as const, message: 'must be a number', ...reason('number') }
+    : { code: 'custom' as const, message: failure.suggestion ? `must be written ${failure.suggestion} in this locale` : 'is ambiguous', params: { reason: 'number', numberInput: failure } };
+}
+
 /** Reads a percentage typed in the locale's format ("5,5") as the decimal rate (0.055), or reports why not. */
 function readPercent(text: string, locale: string, ctx: IssueSink): number | null {
-  const parsed = parseLocaleDecimal(text, locale);
-  if (!parsed) {
-    ctx.addIssue({ code: 'custom', message: 'must be a number', ...reason('number') });
+  const parsed = parseDecimal(withoutPercent(text), locale);
+  if (!parsed.ok) {
+    ctx.addIssue(numberIssue(parsed));
     return null;
   }
   if (parsed.decimals > PERCENT_DECIMALS) {
@@ -373,12 +359,12 @@ function amountText(locale: string) {
       ctx.addIssue({ code: 'custom', message: 'required', ...reason('required') });
       return z.NEVER;
     }
-    const parsed = parseLocaleDecimal(text, locale);
-    if (!parsed) {
-      ctx.addIssue({ code: 'custom', message: 'must be a number', ...reason('number') });
+    const parsed = parseDecimal(text, locale);
+    if (!parsed.ok) {
+      ctx.addIssue(numberIssue(parsed));
       return z.NEVER;
     }
-    return parsed;
+    return { decimal: parsed.decimal, decimals: parsed.decimals };
   });
 }
 
@@ -402,13 +388,15 @@ export function funderSettingsForm(locale: string) {
       graceDays: integerText().pipe(graceDays),
     })
     .transform((v, ctx): FunderParams => {
-      const { value, decimals } = v.materialityTolerance;
+      const { decimal, decimals } = v.materialityTolerance;
       const digits = minorUnitDigits(v.baseCurrency);
       if (decimals > digits) {
         ctx.addIssue({ code: 'custom', path: ['materialityTolerance'], message: `must have at most ${digits} decimals`, params: { reason: 'amountDecimals', digits } });
         return z.NEVER;
       }
-      const minor = toMinor(value, v.baseCurrency);
+      // Minor units from the exact decimal text (string arithmetic, no float).
+      const parsedMinor = decimalToMinor(decimal, digits);
+      const minor = parsedMinor.ok ? parsedMinor.value : Number.NaN;
       const checked = materialityTolerance.safeParse(minor);
       if (!checked.success) {
         ctx.addIssue({ code: 'custom', path: ['materialityTolerance'], message: checked.error.issues[0]!.message, ...reason(issueReason({ ...checked.error.issues[0]!, path: ['materialityTolerance'] })) });

@@ -6,7 +6,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, test } from 'vitest';
 import type { ExportColumn } from '@/lib/exports';
-import { sheetName, writeXlsx } from '@/lib/reports/xlsx-writer';
+import { sheetName, writeXlsx } from '@/lib/exports/xlsx';
 
 type Row = { name: string; amount: number; currency: string; rate: number; due: string; n: number; ok: boolean; empty: null };
 const columns: ExportColumn<Row>[] = [

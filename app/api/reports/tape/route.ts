@@ -10,7 +10,7 @@ export const dynamic = 'force-dynamic';
 /**
  * GET /api/reports/tape?asOf=&page=&perPage= — one row per lease of the book (ESMA names in `columns`),
  * one page. `format=csv|xlsx` streams the WHOLE tape as a download, batch by batch (a ReadableStream
- * for CSV, exceljs's streaming WorkbookWriter for XLSX): memory stays bounded on a 100,000-lease book.
+ * for CSV and XLSX alike, lib/exports): memory stays bounded on a 100,000-lease book.
  */
 export const GET = withAuth({ scope: 'read:funders' }, ({ req }) => {
   const query = parseQuery(req, tapeQuery);

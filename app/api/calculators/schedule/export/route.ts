@@ -1,67 +1,30 @@
-import ExcelJS from 'exceljs';
 import { ApiError } from '@/lib/api/errors';
 import { withAuth } from '@/services/api/handler';
 import { computeSchedule } from '@/lib/calculators';
 import { parseScheduleQuery, type FieldErrorKey } from '@/lib/calculators-query';
-import { fromMinor, minorToDecimalString, minorUnitDigits, type Schedule } from '@/lib/finance';
+import { exportSheetsResponse, type ExportColumn } from '@/lib/exports';
+import type { Schedule } from '@/lib/finance';
 import en from '@/messages/en.json';
 
 export const dynamic = 'force-dynamic';
 
-/** The columns of both files; amounts are the currency's major units. */
-const COLUMNS = ['period', 'due_date', 'instalment', 'interest', 'principal', 'vat', 'fee', 'gross', 'balance_after'] as const;
-
 const MONEY_FIELDS = ['instalment', 'interest', 'principal', 'vat', 'fee', 'gross', 'balanceAfter'] as const;
+const MONEY_HEADERS = ['instalment', 'interest', 'principal', 'vat', 'fee', 'gross', 'balance_after'] as const;
+
+/** A schedule line, or the XLSX totals line (period "Total", no date, no balance). */
+type Line = { period: number | string; dueDate: string | null } & Record<(typeof MONEY_FIELDS)[number], number | null>;
+
+/** The columns of both files; amounts are the currency's major units ('.' decimals without grouping in CSV). */
+function columns(currency: string): ExportColumn<Line>[] {
+  return [
+    { id: 'period', header: 'period', kind: 'integer', value: (r) => r.period, width: 8 },
+    { id: 'due_date', header: 'due_date', kind: 'date', value: (r) => r.dueDate },
+    ...MONEY_FIELDS.map((f, i): ExportColumn<Line> => ({ id: f, header: MONEY_HEADERS[i]!, kind: 'money', value: (r) => r[f], currency: () => currency, redNegatives: true })),
+  ];
+}
 
 function fileName(schedule: Schedule, extension: string): string {
   return `schedule-${schedule.currency}-${schedule.term}x-${schedule.firstDueDate}.${extension}`;
-}
-
-/** One row per instalment (so the row count is the term), '.' decimals without grouping; the residual is not a row. */
-function toCsv(schedule: Schedule): string {
-  const c = schedule.currency;
-  const lines = [COLUMNS.join(',')];
-  for (const row of schedule.rows) {
-    lines.push([String(row.period), row.dueDate, ...MONEY_FIELDS.map((f) => minorToDecimalString(row[f], c))].join(','));
-  }
-  return `${lines.join('\r\n')}\r\n`;
-}
-
-async function toXlsx(schedule: Schedule): Promise<ArrayBuffer> {
-  const c = schedule.currency;
-  const digits = minorUnitDigits(c);
-  const moneyFormat = digits === 0 ? '#,##0;[Red]-#,##0' : `#,##0.${'0'.repeat(digits)};[Red]-#,##0.${'0'.repeat(digits)}`;
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = 'QUANTUM';
-  const sheet = workbook.addWorksheet('Schedule', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = COLUMNS.map((key) => ({
-    header: key,
-    key,
-    width: key === 'period' ? 8 : 14,
-    style: key === 'period' ? {} : key === 'due_date' ? { numFmt: 'yyyy-mm-dd' } : { numFmt: moneyFormat },
-  }));
-  sheet.getRow(1).font = { bold: true };
-  for (const row of schedule.rows) {
-    const [y, m, d] = row.dueDate.split('-').map(Number) as [number, number, number];
-    sheet.addRow({
-      period: row.period,
-      due_date: new Date(Date.UTC(y, m - 1, d)),
-      ...Object.fromEntries(MONEY_FIELDS.map((f, i) => [COLUMNS[i + 2], fromMinor(row[f], c)])),
-    });
-  }
-  const t = schedule.totals;
-  const totals = sheet.addRow({
-    period: 'Total',
-    instalment: fromMinor(t.instalment, c),
-    interest: fromMinor(t.interest, c),
-    principal: fromMinor(t.principal, c),
-    vat: fromMinor(t.vat, c),
-    fee: fromMinor(t.fee, c),
-    gross: fromMinor(t.gross, c),
-  });
-  totals.font = { bold: true };
-  const buffer = await workbook.xlsx.writeBuffer();
-  return new Uint8Array(buffer).buffer as ArrayBuffer;
 }
 
 /**
@@ -71,26 +34,17 @@ async function toXlsx(schedule: Schedule): Promise<ArrayBuffer> {
  */
 export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
   const params = req.nextUrl.searchParams;
-  const format = params.get('format');
+  const format = params.get('format') === 'csv' ? 'csv' : params.get('format') === 'xlsx' ? 'xlsx' : null;
   const parsed = parseScheduleQuery(params);
   const issues = 'errors' in parsed ? Object.entries(parsed.errors).map(([field, key]) => ({ field, message: en.calculators.errors[key as FieldErrorKey] })) : [];
-  if (format !== 'csv' && format !== 'xlsx') issues.unshift({ field: 'format', message: en.calculators.errors.format });
-  if (issues.length > 0 || !('input' in parsed)) throw new ApiError('invalid', 'The query string is invalid.', issues);
+  if (format === null) issues.unshift({ field: 'format', message: en.calculators.errors.format });
+  if (issues.length > 0 || format === null || !('input' in parsed)) throw new ApiError('invalid', 'The query string is invalid.', issues);
   const schedule = computeSchedule(parsed.input);
-  if (format === 'csv') {
-    return new Response(toCsv(schedule), {
-      headers: {
-        'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': `attachment; filename="${fileName(schedule, 'csv')}"`,
-        'Cache-Control': 'no-store',
-      },
-    });
-  }
-  return new Response(await toXlsx(schedule), {
-    headers: {
-      'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      'Content-Disposition': `attachment; filename="${fileName(schedule, 'xlsx')}"`,
-      'Cache-Control': 'no-store',
-    },
+  // One row per instalment (so the CSV's row count is the term); the residual is not a row; the workbook adds a bold totals line.
+  const lines: Line[] = schedule.rows.map((r) => ({ ...r }));
+  const totals: Line = { period: 'Total', dueDate: null, ...schedule.totals, balanceAfter: null };
+  return exportSheetsResponse<[Line]>(format, fileName(schedule, format), [{ name: 'Schedule', columns: columns(schedule.currency), rows: lines, footer: [totals] }], {
+    fileName: fileName(schedule, format),
+    csv: { bom: false },
   });
 });

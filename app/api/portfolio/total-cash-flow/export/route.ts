@@ -2,11 +2,12 @@ import { getDb } from '@/db';
 import { getPortfolioView } from '@/db/queries/portfolio-views';
 import { ApiError } from '@/lib/api/errors';
 import { withAuth, zodIssues } from '@/services/api/handler';
+import { exportSheetsResponse } from '@/lib/exports';
 import { applyView, cashFlowExportQuerySchema, filteredIndices } from '@/lib/portfolio/cash-flow-table';
 import { summarizeRows } from '@/lib/portfolio/summary';
 import { defaultCutOff, valueBook } from '@/services/portfolio/valuation';
 import { idParam } from '@/lib/validations/common';
-import { csvStream, exportColumns, xlsxStream } from './export-stream';
+import { exportColumns, exportSheets } from './export-columns';
 
 export const dynamic = 'force-dynamic';
 
@@ -16,7 +17,7 @@ export const dynamic = 'force-dynamic';
  * The whole Total Cash Flow table with the screen's parameters (funderId, cutOff, gross, q, currency,
  * assetType, status, checkNonZero, sort, dir; no paging), streamed as a download. `view=<id>` applies
  * one of the user's saved 'total-cash-flow' views: its filters under the explicit parameters, its
- * columns. Amounts in the file are in major units of each row's currency (see export-stream.ts).
+ * columns. Amounts in the file are in major units of each row's currency (see export-columns.ts).
  */
 export const GET = withAuth({ scope: 'read:funders' }, ({ req, principal }) => {
   const raw: Record<string, string | string[]> = {};
@@ -41,17 +42,9 @@ export const GET = withAuth({ scope: 'read:funders' }, ({ req, principal }) => {
   const indices = filteredIndices(book, query, query);
   const columns = exportColumns(cutOff, applied.columns);
   const name = `total-cash-flow_funder-${query.funderId}_${cutOff}${query.gross ? '_gross' : ''}.${query.format}`;
-  const headers = {
-    'content-disposition': `attachment; filename="${name}"`,
-    'cache-control': 'private, no-store',
-    'x-cut-off': cutOff,
-    'x-total-count': String(indices.length),
-  };
-  if (query.format === 'csv') {
-    return new Response(csvStream(book, indices, columns), { headers: { ...headers, 'content-type': 'text/csv; charset=utf-8' } });
-  }
-  const totals = summarizeRows(book, book.funder.baseCurrency, indices);
-  return new Response(xlsxStream(book, indices, columns, totals, applied.columns), {
-    headers: { ...headers, 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+  const totals = query.format === 'xlsx' ? summarizeRows(book, book.funder.baseCurrency, indices) : [];
+  return exportSheetsResponse(query.format, name, exportSheets(book, indices, columns, totals, applied.columns), {
+    fileName: name,
+    headers: { 'cache-control': 'private, no-store', 'x-cut-off': cutOff, 'x-total-count': String(indices.length) },
   });
 });
