@@ -1,7 +1,8 @@
 import { defineConfig } from '@playwright/test';
 
-export const E2E_PORT = 3400;
-export const OIDC_PORT = 3401;
+// Overridable so that two checkouts on one machine can run their browser tests at the same time.
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3400);
+export const OIDC_PORT = Number(process.env.OIDC_PORT ?? 3401);
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
@@ -29,7 +30,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `npx tsx tests/helpers/oidc-server.ts ${OIDC_PORT}`,
+      command: `npx tsx tests/helpers/oidc-server.ts ${OIDC_PORT} ${E2E_PORT}`,
       url: `http://127.0.0.1:${OIDC_PORT}/.well-known/openid-configuration`,
       reuseExistingServer: false,
       timeout: 60_000,

@@ -5,8 +5,9 @@
  * Every test gets Playwright's fresh browser context, so no QUANTUM or identity-provider session carries over.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { E2E_PORT, OIDC_PORT } from '../../playwright.config';
 
-const IDP_ORIGIN = 'http://127.0.0.1:3401';
+const IDP_ORIGIN = `http://127.0.0.1:${OIDC_PORT}`;
 const FUNDERS = 'read:funders';
 
 const FIONA = { email: 'funder.analyst@idp.test', name: 'Fiona Funder' };
@@ -25,7 +26,7 @@ async function signInThroughProvider(page: Page, email: string) {
   expect(params.get('client_id')).toBe('quantum-e2e');
   expect(params.get('scope')?.split(' ')).toEqual(expect.arrayContaining(['openid', 'profile', 'email', FUNDERS]));
   expect(params.get('code_challenge_method')).toBe('S256');
-  expect(params.get('redirect_uri')).toBe('http://127.0.0.1:3400/api/auth/callback/oidc');
+  expect(params.get('redirect_uri')).toBe(`http://127.0.0.1:${E2E_PORT}/api/auth/callback/oidc`);
 
   await page.waitForURL((url) => url.origin === IDP_ORIGIN && url.pathname.startsWith('/interaction/'));
   await expect(page.getByRole('heading', { name: 'Test identity provider' })).toBeVisible();

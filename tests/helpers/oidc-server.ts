@@ -299,7 +299,8 @@ async function main() {
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
-  const redirectUris = [...new Set(['http://127.0.0.1:3400/api/auth/callback/oidc', ...extra])];
+  const appPort = Number(process.argv[3] ?? 3400);
+  const redirectUris = [...new Set([`http://127.0.0.1:${appPort}/api/auth/callback/oidc`, ...extra])];
   const server = await createOidcServer(port, redirectUris);
   console.log(`oidc provider ready at http://127.0.0.1:${port} (redirect URIs: ${redirectUris.join(', ')})`);
   const shutdown = () => {
