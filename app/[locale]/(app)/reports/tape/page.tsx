@@ -55,7 +55,7 @@ export default async function TapePage({ params, searchParams }: Props) {
 
   return (
     <>
-      <PageHeader
+      <PageHeader asOf={{ date: book.cutOff, kind: 'cutOff' }}
         page="tape"
         description={t('tape.subtitle', { funder: funder.name })}
         actions={<ExportLinks endpoint="/api/reports/tape" query={{ funderId: String(funder.id), asOf: book.cutOff }} />}
