@@ -26,8 +26,8 @@ function Facts({ items, twoColumns = true }: { items: { label: string; value: Re
   );
 }
 
-/** The lease's terms as stored (amounts in its currency). */
-export async function LeaseTermsCard({ lease }: { lease: LeaseListRow }) {
+/** The lease's terms as stored (amounts in its currency); `statusNote` says why it has its status (who set it, when, DPD now). */
+export async function LeaseTermsCard({ lease, statusNote }: { lease: LeaseListRow; statusNote?: string }) {
   const t = await getTranslations('masterFile');
   const format = await getFormatter();
   const m = (minor: number) => <Amount minor={minor} currency={lease.currency} />;
@@ -40,7 +40,19 @@ export async function LeaseTermsCard({ lease }: { lease: LeaseListRow }) {
         <Facts
           items={[
             { label: t('fields.lessee'), value: `${lease.lesseeName}${lease.lesseeIdOdoo ? ` (${lease.lesseeIdOdoo})` : ''}` },
-            { label: t('fields.status'), value: <LeaseStatusBadge status={lease.status} /> },
+            {
+              label: t('fields.status'),
+              value: (
+                <>
+                  <LeaseStatusBadge status={lease.status} />
+                  {statusNote ? (
+                    <span className="mt-1 block text-xs text-muted-foreground" data-testid="lease-status-note">
+                      {statusNote}
+                    </span>
+                  ) : null}
+                </>
+              ),
+            },
             { label: t('fields.assetType'), value: t(`assetTypes.${lease.assetType}`) },
             { label: t('fields.condition'), value: t(`conditions.${lease.condition}`) },
             { label: t('fields.assetDescription'), value: lease.assetDescription || '—' },
@@ -66,8 +78,21 @@ export async function LeaseTermsCard({ lease }: { lease: LeaseListRow }) {
   );
 }
 
-/** prin, price (sellto4G), NPV, delta and check at the cut-off, from the valued book; or why there are none. */
-export async function LeaseValuationCard({ lease, valuation, cutOff }: { lease: LeaseListRow; valuation: Valuation | null; cutOff: string }) {
+/**
+ * prin, price (sellto4G), NPV, delta and check at the cut-off, from the valued book; or why there are
+ * none. The historical purchase price is shown apart, with its own date: it is not part of the delta.
+ */
+export async function LeaseValuationCard({
+  lease,
+  valuation,
+  cutOff,
+  purchasePrice,
+}: {
+  lease: LeaseListRow;
+  valuation: Valuation | null;
+  cutOff: string;
+  purchasePrice: number | null;
+}) {
   const t = await getTranslations('masterFile');
   const format = await getFormatter();
   const m = (minor: number) => <Amount minor={minor} currency={lease.currency} />;
@@ -78,7 +103,18 @@ export async function LeaseValuationCard({ lease, valuation, cutOff }: { lease: 
         <p className="text-sm">{t('valuation.cutOff', { date: formatIsoDate(format, cutOff, 'long') })}</p>
       </CardHeader>
       <CardContent>
-        {valuation ? (
+        {purchasePrice !== null && Number.isFinite(purchasePrice) ? (
+          <div className="mb-3">
+            <Facts
+              twoColumns={false}
+              items={[{ label: t('valuation.purchasePrice', { date: formatIsoDate(format, lease.purchaseDate) }), value: m(purchasePrice), testId: 'valuation-purchase-price' }]}
+            />
+            <p className="mt-1 text-xs text-muted-foreground">{t('valuation.purchasePriceHint')}</p>
+          </div>
+        ) : null}
+        {valuation && !valuation.inPool ? (
+          <p data-testid="valuation-not-in-pool">{t('valuation.notInPool', { date: formatIsoDate(format, lease.purchaseDate) })}</p>
+        ) : valuation ? (
           <Facts
             twoColumns={false}
             items={[

@@ -2,6 +2,7 @@ import { ChevronRight } from 'lucide-react';
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { navTrail, type NavPageKey } from '@/lib/navigation';
+import { AsOfLine, type AsOf } from './as-of-line';
 
 type PageHeaderProps = {
   /** The menu entry this page belongs to: gives the title (messages `pages.<key>`) and the breadcrumb. */
@@ -9,10 +10,12 @@ type PageHeaderProps = {
   description?: ReactNode;
   /** Buttons on the right (export, create …). */
   actions?: ReactNode;
+  /** The date every figure of the page is at, shown as one line under the title (figure-bearing pages). */
+  asOf?: AsOf;
 };
 
 /** The page title (the page's only h1) with the menu path above it. */
-export async function PageHeader({ page, description, actions }: PageHeaderProps) {
+export async function PageHeader({ page, description, actions, asOf }: PageHeaderProps) {
   const tn = await getTranslations('nav');
   const tp = await getTranslations('pages');
   const ts = await getTranslations('shell');
@@ -33,6 +36,7 @@ export async function PageHeader({ page, description, actions }: PageHeaderProps
           </nav>
         ) : null}
         <h1 className="text-2xl leading-tight font-medium text-heading">{tp(page)}</h1>
+        {asOf ? <AsOfLine {...asOf} /> : null}
         {description ? <p className="mt-1 text-[15px]">{description}</p> : null}
       </div>
       {actions ? <div className="flex flex-wrap items-center gap-3">{actions}</div> : null}

@@ -5,10 +5,11 @@
 import type { Instalment, LedgerEntry } from '@/lib/servicing';
 import { leaseInstalments, type ResidualTerms } from '@/lib/servicing/instalments';
 import { NotFound } from '@/lib/domain/errors';
+import { isInPool, tryParseDate } from '@/lib/finance';
 import type { DbOrTx } from '../client';
 
 /** The lease fields the servicing book needs. */
-export type ServicingLease = ResidualTerms & { id: number; lesseeId: number; currency: string; status: string; contractNumber: string };
+export type ServicingLease = ResidualTerms & { id: number; lesseeId: number; currency: string; status: string; contractNumber: string; purchaseDate?: string };
 
 /** The better-sqlite3 connection of a database or a transaction (a drizzle transaction has no $client). */
 export function sqliteOf(db: DbOrTx): import('better-sqlite3').Database {
@@ -45,24 +46,27 @@ export function bookLeaseStamp(db: DbOrTx, funderId: number): string {
 }
 
 /**
- * Every lease of the funder that belongs to the book (status ≠ terminated, as the portfolio), in id
- * order, with its instalments (schedule rows + residual) and its ledger entries received on or before
+ * Every lease of the funder that belongs to the book (status ≠ terminated, as the portfolio) and, with
+ * an `asOf`, is in the pool on it (purchased on or before it), in id order, with its instalments (schedule rows + residual) and its ledger entries received on or before
  * `asOf` (null: all), in ledger (id) order.
  */
 export function loadServicingLedgers(db: DbOrTx, funderId: number, asOf: string | null): { lease: ServicingLease; instalments: Instalment[]; entries: LedgerEntry[] }[] {
   const sqlite = client(db);
   const leaseRows = sqlite
     .prepare(
-      `select id, lessee_id, contract_number, currency, status, residual, vat_rate, vat_regime, first_due_date, term, timing, frequency
+      `select id, lessee_id, contract_number, currency, status, residual, vat_rate, vat_regime, first_due_date, term, timing, frequency, purchase_date
        from leases where funder_id = ? and status != 'terminated' order by id`,
     )
     .raw()
-    .all(funderId) as [number, number, string, string, string, number, number, 'per-instalment' | 'upfront', string, number, 'advance' | 'arrears', ResidualTerms['frequency']][];
+    .all(funderId) as [number, number, string, string, string, number, number, 'per-instalment' | 'upfront', string, number, 'advance' | 'arrears', ResidualTerms['frequency'], string][];
+  // At an as-of date only the leases in the pool on it (domain.md §3), as the servicing book counts them.
+  const asOfDay = asOf === null ? null : tryParseDate(asOf);
+  const inPool = leaseRows.filter((r) => asOfDay === null || isInPool(tryParseDate(r[12]) ?? Number.NEGATIVE_INFINITY, asOfDay));
   const index = new Map<number, number>();
-  const out = leaseRows.map((r, i) => {
+  const out = inPool.map((r, i) => {
     index.set(r[0], i);
     return {
-      lease: { id: r[0], lesseeId: r[1], contractNumber: r[2], currency: r[3], status: r[4], residual: r[5], vatRate: r[6], vatRegime: r[7], firstDueDate: r[8], term: r[9], timing: r[10], frequency: r[11] },
+      lease: { id: r[0], lesseeId: r[1], contractNumber: r[2], currency: r[3], status: r[4], residual: r[5], vatRate: r[6], vatRegime: r[7], firstDueDate: r[8], term: r[9], timing: r[10], frequency: r[11], purchaseDate: r[12] },
       instalments: [] as Instalment[],
       entries: [] as LedgerEntry[],
     };
@@ -158,12 +162,12 @@ export function getLesseeOfFunder(db: DbOrTx, funderId: number, lesseeId: number
 export function bookLeases(db: DbOrTx, funderId: number): ServicingLease[] {
   const rows = sqliteOf(db)
     .prepare(
-      `select id, lessee_id, contract_number, currency, status, residual, vat_rate, vat_regime, first_due_date, term, timing, frequency
+      `select id, lessee_id, contract_number, currency, status, residual, vat_rate, vat_regime, first_due_date, term, timing, frequency, purchase_date
        from leases where funder_id = ? and status != 'terminated' order by id`,
     )
     .raw()
-    .all(funderId) as [number, number, string, string, string, number, number, 'per-instalment' | 'upfront', string, number, 'advance' | 'arrears', ResidualTerms['frequency']][];
-  return rows.map((r) => ({ id: r[0], lesseeId: r[1], contractNumber: r[2], currency: r[3], status: r[4], residual: r[5], vatRate: r[6], vatRegime: r[7], firstDueDate: r[8], term: r[9], timing: r[10], frequency: r[11] }));
+    .all(funderId) as [number, number, string, string, string, number, number, 'per-instalment' | 'upfront', string, number, 'advance' | 'arrears', ResidualTerms['frequency'], string][];
+  return rows.map((r) => ({ id: r[0], lesseeId: r[1], contractNumber: r[2], currency: r[3], status: r[4], residual: r[5], vatRate: r[6], vatRegime: r[7], firstDueDate: r[8], term: r[9], timing: r[10], frequency: r[11], purchaseDate: r[12] }));
 }
 
 /**

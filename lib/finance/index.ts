@@ -83,6 +83,8 @@ export {
   valuePortfolio,
   valuationRow,
   valueLease,
+  purchasePrices,
+  outstandingPrincipalOn,
   aggregateCash,
   leaseCurrencies,
   type DiscountConvention,
@@ -90,7 +92,9 @@ export {
   type PortfolioValuationOptions,
   type Valuation,
   type PortfolioValuation,
+  type PurchasePriceOptions,
 } from './valuation';
+export { isInPool, poolMask } from './pool';
 export {
   liabilityCashFlow,
   portfolioLiability,

@@ -12,10 +12,18 @@
  *
  * `check` is 0 within one cent per remaining instalment for schedules built by this engine, at
  * every cut-off (the advance-lease residual is handled as described where it is discounted).
+ *
+ * Two prices at two dates (domain.md §3): `sellto4G` is always the PV at the buy rate at the cut-off,
+ * so `delta` compares two figures of the same date; the historical `purchasePrice` (the agreed price
+ * where one was recorded, else the PV at the buy rate of the flows remaining on the purchase date,
+ * see purchasePrices) is carried alongside for the screens and the liability, never in `delta`.
+ * Pool membership (pool.ts): given the purchase days, a lease purchased after the cut-off is not in
+ * the pool: its row is all zeros and `inPool` is 0, so no total can count it.
  */
 import { FinanceError } from './errors';
 import { parseDate, monthIndexOfDay, formatDate } from './dates';
 import { roundHalfUp, type CurrencyCode } from './money';
+import { isInPool } from './pool';
 import { LeasePortfolio } from './portfolio';
 import type { LeaseTerms, Schedule } from './schedule';
 
@@ -34,8 +42,10 @@ export interface ValuationOptions {
   cutOff: string;
   /** Funder's buy rate for sellto4G. Default: the lease's contract rate. */
   buyRate?: number;
-  /** Agreed purchase price (minor units); when given it is sellto4G and the buy rate is not used. */
+  /** Historical purchase price (minor units), carried into the result as `purchasePrice`; never sellto4G. */
   purchasePrice?: number;
+  /** Purchase date `YYYY-MM-DD`: a lease purchased after the cut-off is outside the pool (all zeros). */
+  purchaseDate?: string;
   /** Funder's discount rate for npv. Default: the lease's contract rate. */
   discountRate?: number;
   /** Default 'monthly'. */
@@ -48,7 +58,10 @@ export interface ValuationOptions {
 export interface PortfolioValuationOptions {
   cutOff: string;
   buyRate?: number | ArrayLike<number>;
+  /** Historical purchase price per lease (minor units; NaN = unknown), carried into the result; never sellto4G. */
   purchasePrice?: ArrayLike<number>;
+  /** Purchase day per lease (day numbers): leases purchased after the cut-off are outside the pool. Default: all in. */
+  purchaseDay?: ArrayLike<number>;
   discountRate?: number | ArrayLike<number>;
   convention?: DiscountConvention;
   gross?: boolean;
@@ -58,8 +71,12 @@ export interface PortfolioValuationOptions {
 export interface Valuation {
   /** Outstanding principal at the cut-off (schedule balance after the last instalment due before it). */
   prin: number;
-  /** Purchase price: the agreed price, else PV of the remaining net flows at the buy rate. */
+  /** Price at the cut-off: PV of the remaining net flows at the buy rate (never the historical price). */
   sellto4G: number;
+  /** Historical purchase price (agreed, else PV at the buy rate on the purchase date); NaN when not given. */
+  purchasePrice: number;
+  /** Whether the lease is in the pool at the cut-off (purchased on or before it). */
+  inPool: boolean;
   /** PV of the remaining net flows at the discount rate. */
   npv: number;
   /** sellto4G − npv. */
@@ -90,7 +107,12 @@ export interface PortfolioValuation {
   convention: DiscountConvention;
   gross: boolean;
   prin: Float64Array;
+  /** PV at the buy rate at the cut-off. */
   sellto4G: Float64Array;
+  /** Historical purchase price per lease (NaN = not given); 0 outside the pool. */
+  purchasePrice: Float64Array;
+  /** 1 = in the pool at the cut-off (pool.ts); 0 = purchased after it (every figure 0). */
+  inPool: Uint8Array;
   npv: Float64Array;
   delta: Float64Array;
   check: Float64Array;
@@ -138,6 +160,10 @@ export function valuePortfolio(p: LeasePortfolio, options: PortfolioValuationOpt
   if (purchasePrice !== undefined && purchasePrice.length !== count) {
     throw new FinanceError('VALUE', `purchasePrice must have one entry per lease (${count})`, 'purchasePrice');
   }
+  const purchaseDay = options.purchaseDay;
+  if (purchaseDay !== undefined && purchaseDay.length !== count) {
+    throw new FinanceError('VALUE', `purchaseDay must have one entry per lease (${count})`, 'purchaseDay');
+  }
 
   const out: PortfolioValuation = {
     count,
@@ -146,6 +172,8 @@ export function valuePortfolio(p: LeasePortfolio, options: PortfolioValuationOpt
     gross,
     prin: new Float64Array(count),
     sellto4G: new Float64Array(count),
+    purchasePrice: new Float64Array(count),
+    inPool: new Uint8Array(count),
     npv: new Float64Array(count),
     delta: new Float64Array(count),
     check: new Float64Array(count),
@@ -171,10 +199,11 @@ export function valuePortfolio(p: LeasePortfolio, options: PortfolioValuationOpt
     if (b !== b) b = contract;
     let d = pick(discountRate, i);
     if (d !== d) d = contract;
-    const agreed = purchasePrice === undefined ? Number.NaN : purchasePrice[i]!;
-    const needBuy = agreed !== agreed;
     if (!(b > -1)) throw new FinanceError('VALUE', `lease ${i}: buyRate must be a rate above -100 %`, 'buyRate');
     if (!(d > -1)) throw new FinanceError('VALUE', `lease ${i}: discountRate must be a rate above -100 %`, 'discountRate');
+    if (purchaseDay !== undefined && !isInPool(purchaseDay[i]!, cut)) continue; // not yet in the pool: zeros
+    out.inPool[i] = 1;
+    out.purchasePrice[i] = purchasePrice === undefined ? Number.NaN : purchasePrice[i]!;
 
     // First remaining instalment: binary search (rows are in due-date order).
     let lo = o0;
@@ -233,7 +262,7 @@ export function valuePortfolio(p: LeasePortfolio, options: PortfolioValuationOpt
         }
       } else {
         dfD = Math.exp((-day / 365) * lD);
-        dfB = needBuy ? (b === d ? dfD : Math.exp((-day / 365) * lB)) : 0;
+        dfB = b === d ? dfD : Math.exp((-day / 365) * lB);
       }
       pvB += amt * dfB;
       pvD += amt * dfD;
@@ -257,7 +286,7 @@ export function valuePortfolio(p: LeasePortfolio, options: PortfolioValuationOpt
         }
       } else {
         dfD = Math.exp((-day / 365) * lD);
-        dfB = needBuy ? Math.exp((-day / 365) * lB) : 0;
+        dfB = b === d ? dfD : Math.exp((-day / 365) * lB);
       }
       pvB += RV * dfB;
       pvD += RV * dfD;
@@ -270,7 +299,7 @@ export function valuePortfolio(p: LeasePortfolio, options: PortfolioValuationOpt
     }
 
     const npvR = round(pvD);
-    const sell = needBuy ? round(pvB) : round(agreed);
+    const sell = round(pvB);
     out.prin[i] = prin;
     out.sellto4G[i] = sell;
     out.npv[i] = npvR;
@@ -290,12 +319,72 @@ export function valuePortfolio(p: LeasePortfolio, options: PortfolioValuationOpt
   return out;
 }
 
+/** Options of purchasePrices: per-lease purchase days and agreed prices (NaN = none recorded). */
+export interface PurchasePriceOptions {
+  /** Purchase day per lease (day numbers since 1970-01-01). */
+  purchaseDay: ArrayLike<number>;
+  /** Agreed price per lease in minor units; NaN where none was recorded. */
+  agreed?: ArrayLike<number>;
+  /** Funder's buy rate; default (NaN or absent): the lease's contract rate. */
+  buyRate?: number | ArrayLike<number>;
+  convention?: DiscountConvention;
+}
+
+/**
+ * The historical purchase price of every lease (domain.md §3, LESL29): the agreed price where one was
+ * recorded, else the PV at the buy rate of the net flows remaining on the purchase date (instalments
+ * due on or after it, and the residual), discounted from the purchase date exactly as sellto4G is
+ * from a cut-off (monthly: period 1 = the purchase month; actual: days/365). Rounded half-up once.
+ * It depends on nothing but the lease and the funder's settings, so a book computes it once.
+ */
+export function purchasePrices(p: LeasePortfolio, options: PurchasePriceOptions): Float64Array {
+  const count = p.count;
+  const convention = options.convention ?? 'monthly';
+  if (options.purchaseDay.length !== count) throw new FinanceError('VALUE', `purchaseDay must have one entry per lease (${count})`, 'purchaseDay');
+  if (options.agreed !== undefined && options.agreed.length !== count) throw new FinanceError('VALUE', `agreed must have one entry per lease (${count})`, 'agreed');
+  const buyRate = perLease(options.buyRate, count, 'buyRate');
+  const out = new Float64Array(count);
+  const { offset, dueDay, dueMonth, instalment } = p;
+  for (let i = 0; i < count; i++) {
+    const agreed = options.agreed === undefined ? Number.NaN : options.agreed[i]!;
+    if (agreed === agreed) {
+      out[i] = round(agreed);
+      continue;
+    }
+    let b = pick(buyRate, i);
+    if (b !== b) b = p.annualRate[i]!;
+    if (!(b > -1)) throw new FinanceError('VALUE', `lease ${i}: buyRate must be a rate above -100 %`, 'buyRate');
+    const day0 = Math.trunc(options.purchaseDay[i]!);
+    const month0 = monthIndexOfDay(day0);
+    const v = 1 / (1 + b / 12);
+    const lb = Math.log1p(b);
+    const df = (day: number, month: number) => (convention === 'monthly' ? Math.pow(v, month - month0) : Math.exp((-(day - day0) / 365) * lb));
+    let pv = 0;
+    for (let j = offset[i]!; j < offset[i + 1]!; j++) if (dueDay[j]! >= day0) pv += instalment[j]! * df(dueDay[j]!, dueMonth[j]!);
+    if (p.residualDay[i]! >= day0) pv += p.residual[i]! * df(p.residualDay[i]!, p.residualMonth[i]!);
+    out[i] = round(pv);
+  }
+  return out;
+}
+
+/** Lease i's principal outstanding at the start of `day` (financed − principal due before it; 0 when nothing is left), minor units. */
+export function outstandingPrincipalOn(p: LeasePortfolio, i: number, day: number): number {
+  const o0 = p.offset[i]!;
+  const o1 = p.offset[i + 1]!;
+  let f = o0;
+  let paid = 0;
+  while (f < o1 && p.dueDay[f]! < day) paid += p.principal[f++]!;
+  return f === o1 && p.residualDay[i]! < day ? 0 : p.financed[i]! - paid;
+}
+
 /** Lease i of a portfolio valuation as a plain object (minor units; cash as a 61-element array). */
 export function valuationRow(v: PortfolioValuation, i: number): Valuation {
   if (!(i >= 0 && i < v.count)) throw new FinanceError('VALUE', `lease index ${i} is out of range`, 'index');
   return {
     prin: v.prin[i]!,
     sellto4G: v.sellto4G[i]!,
+    purchasePrice: v.purchasePrice[i]!,
+    inPool: v.inPool[i] === 1,
     npv: v.npv[i]!,
     delta: v.delta[i]!,
     check: v.check[i]!,
@@ -326,6 +415,7 @@ export function valueLease(lease: LeaseTerms | Schedule, options: ValuationOptio
     ...(options.buyRate !== undefined ? { buyRate: options.buyRate } : {}),
     ...(options.discountRate !== undefined ? { discountRate: options.discountRate } : {}),
     ...(options.purchasePrice !== undefined ? { purchasePrice: [options.purchasePrice] } : {}),
+    ...(options.purchaseDate !== undefined ? { purchaseDay: [parseDate(options.purchaseDate, 'purchaseDate')] } : {}),
     ...(options.convention !== undefined ? { convention: options.convention } : {}),
     ...(options.gross !== undefined ? { gross: options.gross } : {}),
   });

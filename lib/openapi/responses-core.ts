@@ -238,12 +238,18 @@ const historyEntry = z.object({
 
 export const leaseDetailResponse = z.object({
   lease: leaseListRowSchema,
+  purchasePrice: minor
+    .nullable()
+    .describe(
+      'Historical purchase price (ESMA LESL29 amount), minor units: the agreed price where one was recorded (lease.agreedPurchasePrice), else the PV at the funder’s buy rate of the net flows remaining on the purchase date. Independent of the cut-off; never sellto4G. null when the lease is not in the book.',
+    ),
   schedule: z.array(scheduleRow.extend({ leaseId: z.number().int() })),
   valuation: z
     .looseObject({
       cutOff: isoDate,
+      inPool: z.boolean().describe('false when the lease was purchased after the cut-off: it is in no figure at that date and every amount is 0'),
       prin: minor,
-      sellto4G: minor,
+      sellto4G: minor.describe('PV of the remaining net flows at the funder’s buy rate at the cut-off (never the historical purchase price)'),
       npv: minor,
       delta: minor,
       check: minor,

@@ -184,9 +184,9 @@ export function applyView(
 // ---------------------------------------------------------------------------------------------
 // Rows
 
-/** A lease is a row when something of it is left at the cut-off: a remaining instalment or a remaining non-zero residual. */
+/** A lease is a row when it is in the pool at the cut-off and something of it is left: a remaining instalment or a remaining non-zero residual. */
 export function hasRemainingFlows(v: PortfolioValuation, i: number): boolean {
-  return v.remainingInstalments[i]! > 0 || v.remainingTermMonths[i]! > 0;
+  return v.inPool[i] === 1 && (v.remainingInstalments[i]! > 0 || v.remainingTermMonths[i]! > 0);
 }
 
 /**
@@ -430,7 +430,22 @@ export function maskOf(count: number, indices: ArrayLike<number>): Uint8Array {
   return mask;
 }
 
-/** Leases in the book that are not rows because nothing of them is left at the cut-off. */
+/** Leases in the pool at the cut-off that are not rows because nothing of them is left at it. */
 export function endedCount(src: CashFlowSource): number {
-  return src.valuation.count - liveIndices(src).length;
+  return poolCount(src.valuation) - liveIndices(src).length;
+}
+
+/** Leases in the pool at the cut-off (purchased on or before it; lib/finance/pool.ts). */
+export function poolCount(v: PortfolioValuation): number {
+  let n = 0;
+  for (let i = 0; i < v.count; i++) n += v.inPool[i]!;
+  return n;
+}
+
+/** Indexes of the leases in the pool at the cut-off, in book (id) order: the rows of the tape. */
+export function poolIndices(v: PortfolioValuation): Int32Array {
+  const out = new Int32Array(poolCount(v));
+  let n = 0;
+  for (let i = 0; i < v.count; i++) if (v.inPool[i] === 1) out[n++] = i;
+  return out;
 }

@@ -1,12 +1,18 @@
 /**
  * Portfolio CF → Liability CF (domain.md §4) for a valued book, through lib/finance portfolioLiability:
- * per lease an opening liability of advanceRate × sellto4G drawn at the cut-off (the date the price
- * is struck), amortising with the lease's principal, interest at the funder's facility rate (30/360),
- * VAT passed through. Aggregated per currency over 61 periods + beyond; minor units. Only the Total
- * Cash Flow's rows are funded (a lease with nothing left has nothing to fund).
+ * per lease an opening liability of advanceRate × purchasePrice (the historical price, never the
+ * cut-off's sellto4G) drawn on the purchase date, amortising with the lease's principal, interest at
+ * the funder's facility rate (30/360), VAT passed through. Aggregated per currency over 61 periods +
+ * beyond from the cut-off month; minor units. Only the Total Cash Flow's rows are funded (leases in
+ * the pool at the cut-off with something left).
+ *
+ * The funding line's balance on a date (fundingLineBalance) is the one definition every screen and
+ * report uses (Liability CF, the Liability servicing report): Σ over the leases in the pool on that
+ * date (purchased on or before it) of the opening liability less the liability principal of the
+ * months before the date's month. On a cut-off it equals the Σ of the shown principal flows.
  */
-import { portfolioLiability, type LeasePortfolio, type PortfolioValuation } from '@/lib/finance';
-import { liveIndices, maskOf, type CashFlowLease } from './cash-flow-table';
+import { portfolioLiability, poolMask, type LeasePortfolio, type PortfolioValuation } from '@/lib/finance';
+import { hasRemainingFlows, liveIndices, maskOf, type CashFlowLease } from './cash-flow-table';
 import { baseCurrencyFirst } from './summary';
 
 export const LIABILITY_COMPONENTS = ['principal', 'interest', 'vat'] as const;
@@ -16,6 +22,25 @@ export interface LiabilitySource {
   leases: readonly CashFlowLease[];
   portfolio: LeasePortfolio;
   valuation: PortfolioValuation;
+  /** Purchase day per lease (day numbers): the draw date of its liability. */
+  purchaseDay: ArrayLike<number>;
+}
+
+/** What the funding line's balance on a date needs: the book's leases, purchase days and historical prices. */
+export interface FundingLineSource {
+  portfolio: LeasePortfolio;
+  purchaseDay: ArrayLike<number>;
+  /** Historical purchase price per lease (minor units). */
+  purchasePrice: ArrayLike<number>;
+}
+
+/** One currency's funding-line balance on a date. */
+export interface FundingLineBalance {
+  currency: string;
+  /** Leases with a liability drawn on or before the date. */
+  leases: number;
+  /** Outstanding balance on the date (after that day's draws, before the date's month repays), minor units. */
+  balance: number;
 }
 
 export interface LiabilityParams {
@@ -27,8 +52,10 @@ export interface LiabilityParams {
 export interface CurrencyLiability {
   currency: string;
   leases: number;
-  /** Σ advanceRate × sellto4G (each rounded): the amount drawn, which the principal repays exactly. */
+  /** Σ advanceRate × purchasePrice (each rounded): the amounts drawn on the purchase dates. */
   opening: number;
+  /** The funding line's balance at the cut-off (fundingLineBalance): what the shown principal repays exactly. */
+  balance: number;
   principal: number[];
   interest: number[];
   vat: number[];
@@ -65,11 +92,14 @@ export function liabilityOf(
 ): CurrencyLiability[] {
   const v = src.valuation;
   const mask = maskOf(v.count, indices);
+  // Only rows are funded on this screen: ended leases (their liability repaid) and leases outside the pool are not lines.
+  for (let i = 0; i < v.count; i++) if (mask[i] === 1 && !hasRemainingFlows(v, i)) mask[i] = 0;
   // A zero price is lib/finance's "nothing to fund": leases that are not rows are skipped that way.
-  const purchasePrice = v.sellto4G.map((price, i) => (mask[i] === 1 ? price : 0));
+  const purchasePrice = v.purchasePrice.map((price, i) => (mask[i] === 1 ? price : 0));
   const aggs = portfolioLiability(src.portfolio, {
     cutOff: v.cutOff,
     purchasePrice,
+    purchaseDay: src.purchaseDay,
     facilityRate: params.facilityRate,
     advanceRate: params.advanceRate,
   });
@@ -84,6 +114,7 @@ export function liabilityOf(
         currency: a.currency,
         leases: a.leases,
         opening: a.opening,
+        balance: a.balanceAtCutOff,
         principal,
         interest,
         vat,
@@ -94,6 +125,66 @@ export function liabilityOf(
           vat: sum(vat, a.vatBeyond),
         },
       };
+    });
+  return baseCurrencyFirst(lines, baseCurrency);
+}
+
+/**
+ * The funding line's balance on `on` (YYYY-MM-DD) per currency (base currency first): the one
+ * definition of domain.md §4 that the Liability CF and the Liability servicing report both show.
+ * Leases count from their purchase date on (pool membership); each contributes round(advanceRate ×
+ * purchasePrice) less the liability principal of the months before the month of `on`.
+ */
+export function fundingLineBalance(src: FundingLineSource, params: LiabilityParams, on: string, baseCurrency: string): FundingLineBalance[] {
+  const inPool = poolMask(src.purchaseDay, on);
+  const purchasePrice = Float64Array.from(src.purchasePrice, (price, i) => (inPool[i] === 1 && Number.isFinite(price) ? price : 0));
+  const aggs = portfolioLiability(src.portfolio, {
+    cutOff: on,
+    purchasePrice,
+    purchaseDay: src.purchaseDay,
+    facilityRate: params.facilityRate,
+    advanceRate: params.advanceRate,
+  });
+  return baseCurrencyFirst(
+    aggs.filter((a) => a.leases > 0).map((a) => ({ currency: a.currency, leases: a.leases, balance: a.balanceAtCutOff })),
+    baseCurrency,
+  );
+}
+
+/** One currency's funding-line movements over a period from `from` to `to` (Liability servicing report). */
+export interface FundingLineMonth {
+  currency: string;
+  leases: number;
+  /** Balance on `from` (fundingLineBalance). */
+  opening: number;
+  /** Σ advanceRate × purchasePrice of the leases purchased after `from`, up to `to`. */
+  drawn: number;
+  principal: number;
+  interest: number;
+  vat: number;
+  /** opening + drawn − principal: the balance at the end of `to`. */
+  closing: number;
+}
+
+/**
+ * The funding line over one calendar month [from, to] per currency (base currency first): the opening
+ * balance is fundingLineBalance(from), the movements are period 1 of the liability of every lease
+ * purchased on or before `to` (so a lease bought mid-month draws and pays its stub interest), and the
+ * closing balance = opening + drawn − principal.
+ */
+export function fundingLineMonth(src: FundingLineSource, params: LiabilityParams, from: string, to: string, baseCurrency: string): FundingLineMonth[] {
+  const opening = new Map(fundingLineBalance(src, params, from, baseCurrency).map((b) => [b.currency, b.balance]));
+  const inPool = poolMask(src.purchaseDay, to);
+  const purchasePrice = Float64Array.from(src.purchasePrice, (price, i) => (inPool[i] === 1 && Number.isFinite(price) ? price : 0));
+  const aggs = portfolioLiability(src.portfolio, { cutOff: from, purchasePrice, purchaseDay: src.purchaseDay, facilityRate: params.facilityRate, advanceRate: params.advanceRate });
+  const lines = aggs
+    .filter((a) => a.leases > 0)
+    .map((a) => {
+      const open = opening.get(a.currency) ?? 0;
+      // balanceAtCutOff over the leases purchased up to `to` = the opening plus what was drawn after `from`.
+      const drawn = a.balanceAtCutOff - open;
+      const principal = a.principal[0]!;
+      return { currency: a.currency, leases: a.leases, opening: open, drawn, principal, interest: a.interest[0]!, vat: a.vat[0]!, closing: open + drawn - principal };
     });
   return baseCurrencyFirst(lines, baseCurrency);
 }

@@ -1,6 +1,6 @@
 /**
  * Reports → Customers (domain.md §6): per lessee (and currency: amounts are never added across
- * currencies) the number of leases, the outstanding principal, the purchase price (sellto4G), the
+ * currencies) the number of leases, the outstanding principal, the price at the cut-off (sellto4G), the
  * share of the portfolio's outstanding in that currency, and the lessee's DPD and bucket from the
  * servicing book. Rows are the Total Cash Flow's (leases with something left at the cut-off).
  * Pure over the valued book; the unfiltered list is cached per valuation.

@@ -5,11 +5,22 @@
  * identified by the lessee's id, never by name (ESMA: anonymised identifiers).
  *
  * Rows are produced lazily in batches from the valued book's arrays, so an export of 100,000 leases
- * never holds more than one batch of row objects.
+ * never holds more than one batch of row objects. The rows are the leases in the pool at the cut-off
+ * (domain.md §3: purchased on or before it; the valuation's `inPool`), never one purchased later.
+ *
+ * Units: money columns are integer minor units here; the export kit writes them as decimals with the
+ * currency's digits (EUR 123456 → 1234.56, JPY 123456 → 123456). Rates and LESL29 are fractions
+ * (0.065 = 6.5 %). LESL29 Purchase Price is the historical purchase price as a fraction of the
+ * principal outstanding on the purchase date (ESMA: % of par), rounded to 6 decimals; the amount
+ * itself is the 'Funder Purchase Price' extension column.
  */
 import type { PortfolioLeaseRecord } from '@/lib/domain/portfolio';
 import type { ExportColumn, ExportKind } from '@/lib/exports';
-import { addMonths, PERIOD_MONTHS, type LeasePortfolio, type PortfolioValuation } from '@/lib/finance';
+import { addMonths, outstandingPrincipalOn, PERIOD_MONTHS, type LeasePortfolio, type PortfolioValuation } from '@/lib/finance';
+import { parseDate } from '@/lib/finance/dates';
+
+/** Decimals of LESL29 as a fraction of par (6 = 4 decimals of the percentage). */
+export const PURCHASE_PRICE_PCT_DECIMALS = 6;
 
 export interface TapeRow {
   uniqueIdentifier: string;
@@ -170,7 +181,7 @@ export function tapeRow(src: TapeSource, i: number, delinquency?: TapeDelinquenc
     downPayment: l.downPayment,
     originalPrincipal: l.principal,
     currentPrincipal: prin,
-    purchasePricePct: prin > 0 ? v.sellto4G[i]! / prin : null,
+    purchasePricePct: purchasePricePct(src, i),
     amortisationType: l.residual > 0 ? 'BALL' : 'FRXX',
     frequency: l.frequency,
     timing: l.timing,
@@ -188,7 +199,7 @@ export function tapeRow(src: TapeSource, i: number, delinquency?: TapeDelinquenc
     daysInArrears: d ? d.dpd : null,
     purchaseDate: l.purchaseDate,
     buyRate: src.buyRate,
-    purchasePrice: v.sellto4G[i]!,
+    purchasePrice: v.purchasePrice[i]!,
     npv: v.npv[i]!,
     delta: v.delta[i]!,
     check: v.check[i]!,
@@ -196,14 +207,48 @@ export function tapeRow(src: TapeSource, i: number, delinquency?: TapeDelinquenc
   };
 }
 
+/** LESL29: the historical purchase price ÷ the principal outstanding on the purchase date; null when either is unknown or nothing was outstanding. */
+export function purchasePricePct(src: TapeSource, i: number): number | null {
+  const price = src.valuation.purchasePrice[i]!;
+  if (!Number.isFinite(price)) return null;
+  const par = outstandingPrincipalOn(src.portfolio, i, parseDate(src.leases[i]!.purchaseDate, 'purchaseDate'));
+  if (!(par > 0)) return null;
+  const scale = 10 ** PURCHASE_PRICE_PCT_DECIMALS;
+  return Math.round((price / par) * scale) / scale;
+}
+
+// The tape's rows (pool members at the cut-off) per valuation, computed once per valuation object.
+const g = globalThis as { __quantumTapeRows?: WeakMap<PortfolioValuation, Int32Array> };
+const rowCache = (g.__quantumTapeRows ??= new WeakMap());
+
+/** Book indexes of the tape's rows: the leases in the pool at the cut-off, in book (id) order. */
+export function tapeIndices(v: PortfolioValuation): Int32Array {
+  let rows = rowCache.get(v);
+  if (!rows) {
+    const tmp = new Int32Array(v.count);
+    let n = 0;
+    for (let i = 0; i < v.count; i++) if (v.inPool[i] === 1) tmp[n++] = i;
+    rows = tmp.slice(0, n);
+    rowCache.set(v, rows);
+  }
+  return rows;
+}
+
+/** Number of rows of the tape. */
+export function tapeCount(src: TapeSource): number {
+  return tapeIndices(src.valuation).length;
+}
+
 /** Rows [from, from + count) of the tape (book order). */
 export function tapePage(src: TapeSource, from: number, count: number, delinquency?: TapeDelinquency): TapeRow[] {
+  const rows = tapeIndices(src.valuation);
   const out: TapeRow[] = [];
-  for (let i = Math.max(0, from); i < Math.min(src.valuation.count, from + count); i++) out.push(tapeRow(src, i, delinquency));
+  for (let r = Math.max(0, from); r < Math.min(rows.length, from + count); r++) out.push(tapeRow(src, rows[r]!, delinquency));
   return out;
 }
 
 /** Every row of the tape, built one batch at a time as a writer pulls. */
 export function* tapeBatches(src: TapeSource, batchSize = 1000, delinquency?: TapeDelinquency): Generator<TapeRow[]> {
-  for (let from = 0; from < src.valuation.count; from += batchSize) yield tapePage(src, from, batchSize, delinquency);
+  const total = tapeCount(src);
+  for (let from = 0; from < total; from += batchSize) yield tapePage(src, from, batchSize, delinquency);
 }

@@ -6,7 +6,8 @@
  * - LedgerStore (per ledger stamp): each lease's payments (kind payment) by received day with their
  *   amount and the day of the reversal that removes them (NO_DAY when not reversed).
  *
- * From those, `bookAt` gives each lease's delinquency at an as-of date by the prefix fill of its live
+ * From those, `bookAt` gives each lease in the pool at an as-of date (purchased on or before it:
+ * lib/finance/pool.ts, the valuation's rule) its delinquency by the prefix fill of its live
  * cash (see cash-state.ts: allocatePayments fills instalments strictly in due-date order), and
  * `behaviourAt` each lease's payment behaviour (behaviour.ts) without running the engine: the k-th
  * instalment is settled by the first live payment after which the cumulative live cash exceeds
@@ -14,7 +15,7 @@
  * on received days (not on the order of payments within a day). Both are pinned against the engine by
  * tests/unit/servicing-book-store.test.ts. Money in minor units; days are lib/finance day numbers.
  */
-import { daysFromCivil, formatDate, monthIndexOfDay, tryParseDate } from '@/lib/finance';
+import { daysFromCivil, formatDate, isInPool, monthIndexOfDay, tryParseDate } from '@/lib/finance';
 import type { Component } from './allocation';
 import type { MonthStatus, PaymentBehaviour } from './behaviour';
 import { bucketOf, DEFAULT_BUCKET_EDGES, DEFAULT_TOLERANCE } from './delinquency';
@@ -22,8 +23,11 @@ import { residualInstalment, type ResidualTerms } from './instalments';
 
 /** Day number used for "never" (not reversed). */
 export const NO_DAY = 0x7fffffff;
+/** Purchase day of a lease without one: in the pool at every date. */
+const ALWAYS = -0x7fffffff;
 
-export type StoreLease = ResidualTerms & { id: number; lesseeId: number; currency: string; status: string };
+/** `purchaseDate` (YYYY-MM-DD) starts the lease's pool membership (domain.md §3); absent = always in the pool. */
+export type StoreLease = ResidualTerms & { id: number; lesseeId: number; currency: string; status: string; purchaseDate?: string };
 
 export type ScheduleStore = {
   n: number;
@@ -35,6 +39,8 @@ export type ScheduleStore = {
   fee: Float64Array;
   interest: Float64Array;
   principal: Float64Array;
+  /** Purchase day of lease i: bookAt counts it only from then on (lib/finance/pool.ts). */
+  purchaseDay: Int32Array;
   indexById: Map<number, number>;
 };
 
@@ -181,7 +187,8 @@ export function* buildScheduleStore(leases: StoreLease[], readChunk: (fromId: nu
     yield;
   }
   start[n] = due.length;
-  return { n, leases, start, due: due.done(), vat: vat.done(), fee: fee.done(), interest: interest.done(), principal: principal.done(), indexById };
+  const purchaseDay = Int32Array.from(leases, (l) => (l.purchaseDate === undefined ? ALWAYS : (tryParseDate(l.purchaseDate) ?? ALWAYS)));
+  return { n, leases, start, due: due.done(), vat: vat.done(), fee: fee.done(), interest: interest.done(), principal: principal.done(), purchaseDay, indexById };
 }
 
 /** Builds the ledger store chunk by chunk over the schedule store's leases; `readChunk` gives per lease [leaseId, received dates, amounts]. */
@@ -279,7 +286,11 @@ export type LeaseStateAt = {
   credit: number;
   outstandingPrincipal: number;
   lastPaymentDay: number | null;
+  /** Whether the lease is in the pool at the as-of day (purchased on or before it); when not, every figure is 0. */
+  inPool: boolean;
 };
+
+const OUTSIDE_POOL: LeaseStateAt = { dpd: 0, bucket: '', arrearsNet: 0, arrearsVat: 0, arrearsTotal: 0, credit: 0, outstandingPrincipal: 0, lastPaymentDay: null, inPool: false };
 
 /** Per lease i (store order) its state at `asOf` (YYYY-MM-DD): the prefix fill of the live cash, as cashState does. */
 export function bookAt(s: ScheduleStore, l: LedgerStore, asOf: string, o: BookOptions): LeaseStateAt[] {
@@ -293,6 +304,10 @@ export function bookAt(s: ScheduleStore, l: LedgerStore, asOf: string, o: BookOp
   const prinAt = o.componentOrder.indexOf('principal');
   const out: LeaseStateAt[] = new Array(s.n);
   for (let i = 0; i < s.n; i++) {
+    if (!isInPool(s.purchaseDay[i]!, asOfDay)) {
+      out[i] = OUTSIDE_POOL;
+      continue;
+    }
     let cash = 0;
     let last = -1;
     for (let j = l.start[i]!; j < l.start[i + 1]!; j++) {
@@ -336,6 +351,7 @@ export function bookAt(s: ScheduleStore, l: LedgerStore, asOf: string, o: BookOp
       credit: left,
       outstandingPrincipal: outstanding,
       lastPaymentDay: last < 0 ? null : last,
+      inPool: true,
     };
   }
   return out;

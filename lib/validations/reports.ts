@@ -154,7 +154,17 @@ export const servicingReportResponse = z.object({
 export const liabilityResponse = z.object({
   cutOff: z.string(),
   component: z.enum(['principal', 'interest', 'vat']),
-  lines: z.array(z.object({ currency: z.string(), leases: z.number().int(), opening: minor, periods: z.array(minor).length(61), beyond: minor, total: minor })),
+  lines: z.array(
+    z.object({
+      currency: z.string(),
+      leases: z.number().int(),
+      opening: minor.describe('Σ advanceRate × purchasePrice of the funded leases, drawn on their purchase dates'),
+      balance: minor.describe('The funding-line balance on the cut-off (domain.md §4), equal to the Liability servicing report on that date'),
+      periods: z.array(minor).length(61),
+      beyond: minor,
+      total: minor,
+    }),
+  ),
 });
 
 export const cashFlowResponse = z

@@ -1,6 +1,7 @@
 /**
  * The funder's book valued at a cut-off: every lease's 61-period cash flow, prin, price, npv, delta and
- * check, computed by lib/finance over a packed portfolio. Results are cached per funder data version
+ * check, computed by lib/finance over a packed portfolio; only leases in the pool at the cut-off
+ * (purchased on or before it) carry figures. Results are cached per funder data version
  * (bumped by every change of a lease or of the funder's settings), so a figure is never stale.
  */
 import type { Db } from '@/db/client';
@@ -9,9 +10,21 @@ import { leaseTermsOf } from '@/db/queries/lease-terms';
 import { listPortfolioLeases, type PortfolioLeaseRecord } from '@/db/queries/portfolio';
 import type { Funder } from '@/db/schema/portfolio';
 import { NotFound } from '@/lib/domain/errors';
-import { LeasePortfolio, valuePortfolio, type PortfolioValuation } from '@/lib/finance';
+import { LeasePortfolio, purchasePrices, valuePortfolio, type PortfolioValuation } from '@/lib/finance';
+import { parseDate } from '@/lib/finance/dates';
 
-export type Book = { funder: Funder; leases: PortfolioLeaseRecord[]; portfolio: LeasePortfolio; indexById: Map<number, number> };
+/**
+ * `purchaseDay` (day numbers) decides pool membership at a cut-off; `purchasePrice` is the historical
+ * price (domain.md §3: agreed, else PV at the buy rate on the purchase date), computed once per book.
+ */
+export type Book = {
+  funder: Funder;
+  leases: PortfolioLeaseRecord[];
+  portfolio: LeasePortfolio;
+  indexById: Map<number, number>;
+  purchaseDay: Int32Array;
+  purchasePrice: Float64Array;
+};
 export type ValuedBook = Book & { valuation: PortfolioValuation; cutOff: string; gross: boolean };
 
 const g = globalThis as unknown as { __quantumBooks?: Map<string, Book>; __quantumValuations?: Map<string, ValuedBook> };
@@ -31,7 +44,14 @@ export function loadBook(db: Db, funderId: number): Book {
   const portfolio = new LeasePortfolio(records.length, records.length * 48);
   const indexById = new Map<number, number>();
   for (const r of records) indexById.set(r.id, portfolio.add(leaseTermsOf(r, funder.rateConvention)));
-  const book = { funder, leases: records, portfolio, indexById };
+  const purchaseDay = Int32Array.from(records, (r) => parseDate(r.purchaseDate, 'purchaseDate'));
+  const purchasePrice = purchasePrices(portfolio, {
+    purchaseDay,
+    agreed: Float64Array.from(records, (r) => r.agreedPurchasePrice ?? NaN),
+    buyRate: funder.buyRate,
+    convention: funder.discountConvention,
+  });
+  const book = { funder, leases: records, portfolio, indexById, purchaseDay, purchasePrice };
   books.set(key, book);
   return book;
 }
@@ -43,12 +63,11 @@ export function valueBook(db: Db, funderId: number, cutOff: string, gross = fals
   const key = `${funderId}:${funder.dataVersion}:${cutOff}:${gross ? 1 : 0}`;
   const cached = valuations.get(key);
   if (cached) return cached;
-  // NaN = no agreed price: the lease is priced at the buy rate.
-  const purchasePrice = Float64Array.from(book.leases, (l) => l.agreedPurchasePrice ?? NaN);
   const valuation = valuePortfolio(book.portfolio, {
     cutOff,
     buyRate: funder.buyRate,
-    purchasePrice,
+    purchasePrice: book.purchasePrice,
+    purchaseDay: book.purchaseDay,
     discountRate: funder.discountRate ?? undefined,
     convention: funder.discountConvention,
     gross,

@@ -57,6 +57,15 @@ export function tapeSourceOf(db: Db, book: ValuedBook): { src: TapeSource; delin
   return { src: { funderId: book.funder.id, buyRate: book.funder.buyRate, ...book }, delinquency: tapeDelinquency(sb) };
 }
 
+/**
+ * Fixed precision of fractions in the CSV/XLSX files (never raw floats like 0.45686900958466453):
+ * shares (% count, % outstanding, a customer's share) with 4 decimals of the fraction (0.4569 =
+ * 45.69 %), weighted-average rates with 6 (0.052345 = 5.2345 %), WA terms with 2 decimals of a month.
+ */
+export const SHARE_DECIMALS = 4;
+export const RATE_DECIMALS = 6;
+const roundTo = (x: number, decimals: number) => Math.round(x * 10 ** decimals) / 10 ** decimals;
+
 type StratExportRow = {
   currency: string;
   bucket: string;
@@ -81,7 +90,13 @@ export function stratExportTable(strat: Stratification, t: Translate, format: Fo
     id,
     header: t(`strat.columns.${id}`),
     kind,
-    value: (r) => (kind === 'decimal' && typeof r[id] === 'number' ? Math.round((r[id] as number) * 100) / 100 : r[id]),
+    value: (r) => {
+      const v = r[id];
+      if (typeof v !== 'number') return v;
+      if (kind === 'decimal') return roundTo(v, 2);
+      if (kind === 'percent') return roundTo(v, id === 'waRate' ? RATE_DECIMALS : SHARE_DECIMALS);
+      return v;
+    },
     ...(kind === 'money' ? { currency: (r: StratExportRow) => r.currency } : {}),
   });
   return {
@@ -111,7 +126,7 @@ export function customerExportColumns(t: Translate): ExportColumn<CustomerRow>[]
     { id: 'leases', header: t('customers.columns.leases'), kind: 'integer', value: (r) => r.leases },
     money('outstanding'),
     money('price'),
-    { id: 'share', header: t('customers.columns.share'), kind: 'percent', value: (r) => r.share },
+    { id: 'share', header: t('customers.columns.share'), kind: 'percent', value: (r) => roundTo(r.share, SHARE_DECIMALS) },
     { id: 'dpd', header: t('customers.columns.dpd'), kind: 'integer', value: (r) => r.dpd },
     { id: 'bucket', header: t('customers.columns.bucket'), kind: 'text', value: (r) => (r.bucket ? delinquencyBucketLabel(t, r.bucket) : null) },
   ];

@@ -2,20 +2,21 @@
  * Servicing → Servicing Reports for a month (domain.md §5, research §4.6): Draws, Distributions,
  * Collections, Liability, VAT and Total CF, each as one table shape (typed columns, lines, totals per
  * currency) that the screen, the JSON API and the kept files (CSV/XLSX) all render. Figures come from
- * db/queries/reports (schedules and the collections ledger), valueBook (prices at the month's first
- * day) and the Liability CF (lib/portfolio/liability over lib/finance). Amounts are minor units of the
+ * db/queries/reports (schedules and the collections ledger), the book's historical purchase prices
+ * (Draws) and the funding line (lib/portfolio/liability fundingLineMonth: the same balance definition
+ * as the Liability CF, so both agree on the same date). Amounts are minor units of the
  * line's currency and are never added across currencies.
  */
 import type { Db } from '@/db/client';
 import { collectedByLease, leasesPurchasedIn, scheduledByLease, type CollectedLine, type LeaseRef, type ScheduledLine } from '@/db/queries/reports';
 import { servicingStamp } from '@/db/queries/servicing';
 import type { Funder } from '@/db/schema/portfolio';
-import { CURRENCY_CODES, roundHalfUp } from '@/lib/finance';
+import { CURRENCY_CODES, outstandingPrincipalOn, roundHalfUp } from '@/lib/finance';
 import { addMonths, formatDate, tryParseDate } from '@/lib/finance/dates';
 
 const addDays = (day: string, n: number) => formatDate(tryParseDate(day)! + n);
-import { bookLiability } from '@/lib/portfolio/liability';
-import { loadBook, valueBook } from '@/services/portfolio/valuation';
+import { fundingLineMonth } from '@/lib/portfolio/liability';
+import { loadBook } from '@/services/portfolio/valuation';
 import { getServicingBook } from '@/services/servicing/book';
 
 import { SERVICING_REPORT_KINDS, type ServicingReportKind } from '@/lib/reports/constants';
@@ -211,12 +212,13 @@ function distributions(db: Db, funder: Funder, range: { from: string; to: string
 
 function draws(db: Db, funder: Funder, range: { from: string; to: string }) {
   const ids = leasesPurchasedIn(db, funder.id, range);
-  const book = valueBook(db, funder.id, range.from);
+  const book = loadBook(db, funder.id);
   const lines = ids.flatMap((id) => {
     const i = book.indexById.get(id);
     if (i === undefined) return [];
     const l = book.leases[i]!;
-    const price = book.valuation.sellto4G[i]!;
+    // The historical price (domain.md §3), the one the liability draws against (§4), never a cut-off's sellto4G.
+    const price = book.purchasePrice[i]!;
     return [
       {
         leaseId: l.id,
@@ -224,7 +226,7 @@ function draws(db: Db, funder: Funder, range: { from: string; to: string }) {
         lesseeName: l.lesseeName,
         currency: l.currency,
         purchaseDate: l.purchaseDate,
-        outstanding: book.valuation.prin[i]!,
+        outstanding: outstandingPrincipalOn(book.portfolio, i, book.purchaseDay[i]!),
         purchasePrice: price,
         advanceRate: funder.advanceRate,
         drawn: roundHalfUp(price * funder.advanceRate),
@@ -237,10 +239,9 @@ function draws(db: Db, funder: Funder, range: { from: string; to: string }) {
   };
 }
 
-/** The funding line over the month: the Liability CF valued at the month's first day, period 1. */
+/** The funding line over the month (lib/portfolio/liability fundingLineMonth: the one balance definition). */
 function liabilityMonth(db: Db, funder: Funder, range: { from: string; to: string }) {
-  const book = valueBook(db, funder.id, range.from);
-  return bookLiability(book, { advanceRate: funder.advanceRate, facilityRate: funder.facilityRate }, funder.baseCurrency);
+  return fundingLineMonth(loadBook(db, funder.id), { advanceRate: funder.advanceRate, facilityRate: funder.facilityRate }, range.from, range.to, funder.baseCurrency);
 }
 
 function liability(db: Db, funder: Funder, range: { from: string; to: string }) {
@@ -248,12 +249,13 @@ function liability(db: Db, funder: Funder, range: { from: string; to: string }) 
     currency: c.currency,
     leases: c.leases,
     opening: c.opening,
-    principal: c.principal[0]!,
-    interest: c.interest[0]!,
-    vat: c.vat[0]!,
-    closing: c.opening - c.principal[0]!,
+    drawn: c.drawn,
+    principal: c.principal,
+    interest: c.interest,
+    vat: c.vat,
+    closing: c.closing,
   }));
-  return { columns: [{ id: 'currency', kind: 'text' as const }, { id: 'leases', kind: 'integer' as const }, ...money('opening', 'principal', 'interest', 'vat', 'closing')], lines };
+  return { columns: [{ id: 'currency', kind: 'text' as const }, { id: 'leases', kind: 'integer' as const }, ...money('opening', 'drawn', 'principal', 'interest', 'vat', 'closing')], lines };
 }
 
 function vat(db: Db, funder: Funder, range: { from: string; to: string }) {
@@ -294,9 +296,9 @@ function totalCf(db: Db, funder: Funder, range: { from: string; to: string }) {
   for (const c of collectedWithRefs(db, funder, range)) line(c.currency).collected = (line(c.currency).collected as number) + c.received;
   for (const c of liabilityMonth(db, funder, range)) {
     const l = line(c.currency);
-    l.liabilityPrincipal = c.principal[0]!;
-    l.liabilityInterest = c.interest[0]!;
-    l.liabilityVat = c.vat[0]!;
+    l.liabilityPrincipal = c.principal;
+    l.liabilityInterest = c.interest;
+    l.liabilityVat = c.vat;
   }
   for (const l of by.values()) {
     l.liabilityTotal = (l.liabilityPrincipal as number) + (l.liabilityInterest as number) + (l.liabilityVat as number);

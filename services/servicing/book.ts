@@ -38,6 +38,7 @@ export type LeaseServicingState = {
   outstandingPrincipal: number;
 };
 
+/** `leases` holds the leases in the pool at `asOf` only (not index-aligned with the schedule store: look up by id). */
 export type ServicingBook = { funderId: number; asOf: string; bucketKeys: string[]; leases: LeaseServicingState[]; byLeaseId: Map<number, LeaseServicingState> };
 
 /** The funder's servicing settings, decoded (edges fall back to the default when unreadable). */
@@ -137,9 +138,11 @@ export function servicingStores(db: DbOrTx, funderId: number): { funder: Funder;
 function computeBook(funder: Funder, schedule: ScheduleStore, ledger: LedgerStore, asOf: string): ServicingBook {
   const settings = servicingSettingsOf(funder);
   const states = bookAt(schedule, ledger, asOf, { componentOrder: settings.componentOrder, tolerance: settings.tolerance, graceDays: settings.graceDays, edges: settings.edges });
-  const out: LeaseServicingState[] = states.map((s, i) => {
+  // Only the leases in the pool at the as-of date (domain.md §3): a lease purchased later is in no figure.
+  const out: LeaseServicingState[] = states.flatMap((s, i) => {
+    if (!s.inPool) return [];
     const lease = schedule.leases[i]!;
-    return {
+    return [{
       leaseId: lease.id,
       lesseeId: lease.lesseeId,
       currency: lease.currency,
@@ -151,7 +154,7 @@ function computeBook(funder: Funder, schedule: ScheduleStore, ledger: LedgerStor
       credit: s.credit,
       lastPaymentOn: s.lastPaymentDay === null ? null : formatDate(s.lastPaymentDay),
       outstandingPrincipal: s.outstandingPrincipal,
-    };
+    }];
   });
   return { funderId: funder.id, asOf, bucketKeys: bucketsFor(settings.edges).map((b) => b.key), leases: out, byLeaseId: new Map(out.map((s) => [s.leaseId, s])) };
 }

@@ -218,6 +218,7 @@ export function behaviourRows(db: DbOrTx, funderId: number, asOf: string): Behav
   const lessees = lesseeLabels(db, funderId);
   const groups = new Map<string, { lesseeId: number; currency: string; indexes: number[] }>();
   schedule.leases.forEach((lease, i) => {
+    if (!book.byLeaseId.has(lease.id)) return; // not in the pool at asOf
     const k = `${lease.lesseeId}:${lease.currency}`;
     let g = groups.get(k);
     if (!g) {
@@ -231,7 +232,7 @@ export function behaviourRows(db: DbOrTx, funderId: number, asOf: string): Behav
   const rows: BehaviourRow[] = list.map((g, n) => {
     const { asOf: _asOf, ...m } = measures[n]!;
     void _asOf;
-    const states = g.indexes.map((i) => book.leases[i]!);
+    const states = g.indexes.map((i) => book.byLeaseId.get(schedule.leases[i]!.id)!);
     const dpd = lesseeDpd(states.map((s) => s.dpd));
     const lessee = lessees.get(g.lesseeId);
     let arrearsNet = 0;

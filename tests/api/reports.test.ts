@@ -103,9 +103,10 @@ describe('shapes', () => {
     for (const c of strat.currencies) for (const b of c.buckets) expect(b.key).toMatch(/^(current|\d+-\d+|\d+\+)$/);
   });
 
-  it('tape page: ESMA columns and one row per lease in total', async () => {
+  // Issue #11: the tape holds the leases in the pool at its cut-off (purchased on or before it), not the whole book.
+  it('tape page: ESMA columns and one row per lease in the pool at the cut-off in total', async () => {
     const body = await (await get('/api/reports/tape?perPage=5&page=2')).json();
-    const leases = db.$client.prepare(`select count(*) from leases where funder_id = 1 and status <> 'terminated'`).pluck().get();
+    const leases = db.$client.prepare(`select count(*) from leases where funder_id = 1 and status <> 'terminated' and purchase_date <= ?`).pluck().get(body.cutOff);
     expect(body.total).toBe(leases);
     expect(body.rows).toHaveLength(5);
     expect(body.columns.find((c: { id: string }) => c.id === 'currentPrincipal')).toMatchObject({ esma: 'LESL28', header: 'LESL28 Current Principal Balance' });
@@ -177,22 +178,24 @@ describe('kept files', () => {
 });
 
 describe('streamed tape export', () => {
-  it('CSV: header + one line per lease', async () => {
+  it('CSV: header + one line per lease in the pool at the cut-off', async () => {
     const res = await get('/api/reports/tape?format=csv');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="tape-f1-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const cutOff = /tape-f1-(\d{4}-\d{2}-\d{2})\.csv/.exec(res.headers.get('content-disposition')!)![1];
     const lines = (await res.text()).split('\r\n').filter(Boolean);
-    const leases = db.$client.prepare(`select count(*) from leases where funder_id = 1 and status <> 'terminated'`).pluck().get();
+    const leases = db.$client.prepare(`select count(*) from leases where funder_id = 1 and status <> 'terminated' and purchase_date <= ?`).pluck().get(cutOff);
     expect(lines).toHaveLength((leases as number) + 1);
     expect(lines[0]).toContain('LESL1 Unique Identifier');
   });
 
-  it('XLSX: one sheet with a row per lease', async () => {
+  it('XLSX: one sheet with a row per lease in the pool at the cut-off', async () => {
     const res = await get('/api/reports/tape?format=xlsx');
     expect(res.status).toBe(200);
+    const cutOff = /tape-f1-(\d{4}-\d{2}-\d{2})\.xlsx/.exec(res.headers.get('content-disposition')!)![1];
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(await res.arrayBuffer());
-    const leases = db.$client.prepare(`select count(*) from leases where funder_id = 1 and status <> 'terminated'`).pluck().get();
+    const leases = db.$client.prepare(`select count(*) from leases where funder_id = 1 and status <> 'terminated' and purchase_date <= ?`).pluck().get(cutOff);
     expect(wb.worksheets[0]!.actualRowCount).toBe((leases as number) + 1);
   });
 

@@ -138,14 +138,15 @@ describe('valued book', () => {
   it('reflects a lease edit and a settings change at once (no stale cache)', () => {
     const db = seeded(50);
     const lease = createLease(db, leaseInput(db), 1);
-    const first = valueBook(db, 1, '2026-11-01');
+    // Valued at a cut-off after its purchase (2026-11-20): before it the lease is not in the pool (issue #11).
+    const first = valueBook(db, 1, '2026-12-01');
     const i = first.indexById.get(lease.id)!;
     const priceBefore = first.valuation.sellto4G[i]!;
     updateFunder(db, 1, { buyRate: 0.09 });
-    const second = valueBook(db, 1, '2026-11-01');
+    const second = valueBook(db, 1, '2026-12-01');
     expect(second.valuation.sellto4G[second.indexById.get(lease.id)!]).toBeLessThan(priceBefore);
     updateLease(db, lease.id, 1, { price: 6_000_000 }, 1);
-    const third = valueBook(db, 1, '2026-11-01');
+    const third = valueBook(db, 1, '2026-12-01');
     expect(third.valuation.prin[third.indexById.get(lease.id)!]).toBe(5_500_000);
   });
 });

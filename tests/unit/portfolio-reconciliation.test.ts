@@ -7,9 +7,10 @@ import { createTestDb } from '../helpers/test-db';
 import { leaseTermsOf } from '@/db/queries/lease-terms';
 import { listPortfolioLeases, type PortfolioLeaseRecord } from '@/db/queries/portfolio';
 import { seedPortfolio } from '@/db/seed/portfolio';
-import { CF_PERIODS, LeasePortfolio, roundHalfUp, valuePortfolio } from '@/lib/finance';
+import { CF_PERIODS, LeasePortfolio, purchasePrices, roundHalfUp, valuePortfolio } from '@/lib/finance';
+import { parseDate } from '@/lib/finance/dates';
 import { filteredIndices, liveIndices, toTotalCashRow, type CashFlowFilter, type TotalCashRow } from '@/lib/portfolio/cash-flow-table';
-import { bookLiability, liabilityOf } from '@/lib/portfolio/liability';
+import { bookLiability, fundingLineBalance, liabilityOf } from '@/lib/portfolio/liability';
 import { bookSummary, dashboardFigures, periodSum, summarizeRows } from '@/lib/portfolio/summary';
 
 const NO_FILTER: CashFlowFilter = { q: '', currency: [], assetType: [], status: [], checkNonZero: false };
@@ -17,8 +18,11 @@ const NO_FILTER: CashFlowFilter = { q: '', currency: [], assetType: [], status: 
 function valued(leases: PortfolioLeaseRecord[], cutOff: string, gross: boolean) {
   const portfolio = new LeasePortfolio(leases.length);
   for (const l of leases) portfolio.add(leaseTermsOf(l));
-  const purchasePrice = Float64Array.from(leases, (l) => l.agreedPurchasePrice ?? NaN);
-  return { leases, portfolio, valuation: valuePortfolio(portfolio, { cutOff, buyRate: 0.055, purchasePrice, gross }) };
+  // As services/portfolio/valuation.ts does: purchase days for pool membership, the historical price beside sellto4G.
+  const purchaseDay = Int32Array.from(leases, (l) => parseDate(l.purchaseDate));
+  const agreed = Float64Array.from(leases, (l) => l.agreedPurchasePrice ?? NaN);
+  const purchasePrice = purchasePrices(portfolio, { purchaseDay, agreed, buyRate: 0.055 });
+  return { leases, portfolio, purchaseDay, purchasePrice, valuation: valuePortfolio(portfolio, { cutOff, buyRate: 0.055, purchasePrice, purchaseDay, gross }) };
 }
 
 let leases: PortfolioLeaseRecord[];
@@ -73,7 +77,7 @@ describe('Summary = Σ Total Cash Flow rows, per currency', () => {
   test('ended leases with an agreed price exist, so Summary must count rows, not the whole book', () => {
     const src = valued(leases, '2026-11-01', false);
     const live = new Set(liveIndices(src));
-    const endedPriced = leases.map((_, i) => i).filter((i) => !live.has(i) && src.valuation.sellto4G[i] !== 0);
+    const endedPriced = leases.map((_, i) => i).filter((i) => !live.has(i) && src.valuation.inPool[i] === 1 && leases[i]!.agreedPurchasePrice !== null);
     expect(endedPriced.length).toBeGreaterThan(0);
     const eur = bookSummary(src, 'EUR')[0]!;
     expect(eur.count).toBe([...live].filter((i) => leases[i]!.currency === 'EUR').length);
@@ -109,17 +113,20 @@ describe('Liability CF', () => {
     { cutOff: '2026-11-01', advanceRate: 0.9, facilityRate: 0.042 },
     { cutOff: '2026-11-01', advanceRate: 1, facilityRate: 0.05 },
     { cutOff: '2025-01-01', advanceRate: 0.85, facilityRate: 0.047 },
-  ])('principal over the whole life = Σ advanceRate × price, per currency (cut-off $cutOff, advance $advanceRate)', ({ cutOff, advanceRate, facilityRate }) => {
+  ])('drawn = Σ advanceRate × purchasePrice; principal from the cut-off repays the balance on it, per currency (cut-off $cutOff, advance $advanceRate)', ({ cutOff, advanceRate, facilityRate }) => {
     const src = valued(leases, cutOff, false);
     const lines = bookLiability(src, { advanceRate, facilityRate }, 'EUR');
+    const balances = fundingLineBalance(src, { advanceRate, facilityRate }, cutOff, 'EUR');
     expect(lines.length).toBeGreaterThan(1);
     for (const line of lines) {
       const rows = Array.from(liveIndices(src)).filter((i) => src.leases[i]!.currency === line.currency);
-      const advance = rows.reduce((s, i) => s + roundHalfUp(advanceRate * src.valuation.sellto4G[i]!), 0);
+      // Issue #11: the liability is drawn against the historical purchase price on the purchase date (domain.md §4), not sellto4G at the cut-off.
+      const advance = rows.reduce((s, i) => s + roundHalfUp(advanceRate * src.purchasePrice[i]!), 0);
       expect(line.leases).toBe(rows.length);
       expect(line.opening).toBe(advance);
-      expect(line.total.principal).toBe(advance);
-      expect(line.principal.reduce((a, b) => a + b, 0) + line.beyond.principal).toBe(advance);
+      expect(line.balance).toBe(balances.find((b) => b.currency === line.currency)!.balance);
+      expect(line.total.principal).toBe(line.balance);
+      expect(line.principal.reduce((a, b) => a + b, 0) + line.beyond.principal).toBe(line.balance);
       expect(line.total.interest).toBeGreaterThan(0);
     }
   });

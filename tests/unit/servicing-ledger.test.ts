@@ -127,8 +127,8 @@ describe('seeded ledger', () => {
         expect(s.reduce((n, x) => n + x.outstandingPrincipal, 0)).toBe(inBook.reduce((n, l) => n + l.outstandingPrincipal, 0));
         expect(s.reduce((n, x) => n + x.arrearsTotal, 0)).toBe(inBook.reduce((n, l) => n + l.arrearsTotal, 0));
       }
-      // Lease count of the book = leases of the portfolio (status ≠ terminated).
-      const portfolio = sqlite(db).prepare(`select count(*) as n from leases where funder_id = 1 and status != 'terminated'`).get() as { n: number };
+      // Lease count of the book = leases of the portfolio (status ≠ terminated) in the pool at the as-of date (issue #11: purchased on or before it).
+      const portfolio = sqlite(db).prepare(`select count(*) as n from leases where funder_id = 1 and status != 'terminated' and purchase_date <= ?`).get(TODAY) as { n: number };
       expect(book.leases.length).toBe(portfolio.n);
     }
   });

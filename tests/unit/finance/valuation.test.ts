@@ -58,10 +58,13 @@ describe('valuation of the research example (§2.9)', () => {
     expect(gross.check).toBe(net.check);
   });
 
-  test('an agreed purchase price replaces the buy-rate PV; delta = price − npv', () => {
-    const v = valueLease(research, { cutOff: '2025-01-01', buyRate: 0.05, purchasePrice: 4_600_000 });
-    expect(v.sellto4G).toBe(4_600_000);
-    expect(v.delta).toBe(100_000);
+  // Issue #11: sellto4G is the price at the cut-off, never the historical agreed price (domain.md §3).
+  test('an agreed purchase price is carried as purchasePrice and leaves sellto4G and delta alone', () => {
+    const priced = valueLease(research, { cutOff: '2025-01-01', buyRate: 0.05, purchasePrice: 4_600_000 });
+    const plain = valueLease(research, { cutOff: '2025-01-01', buyRate: 0.05 });
+    expect(priced.purchasePrice).toBe(4_600_000);
+    expect(priced.sellto4G).toBe(plain.sellto4G);
+    expect(priced.delta).toBe(plain.sellto4G - plain.npv);
   });
 
   test('a seasoned lease: npv discounts from the cut-off, check in the lease’s own periods', () => {

@@ -45,7 +45,7 @@ export default async function DashboardPage({ params }: Props) {
   const figures = dashboardFigures(book, funder.baseCurrency);
 
   const header = (
-    <PageHeader page="dashboard" description={t('subtitle', { funder: funder.name, cutOff: formatIsoDate(format, cutOff, 'long') })} />
+    <PageHeader asOf={{ date: cutOff, kind: 'cutOff' }} page="dashboard" description={t('subtitle', { funder: funder.name, cutOff: formatIsoDate(format, cutOff, 'long') })} />
   );
   if (figures.length === 0) {
     return (

@@ -18,8 +18,9 @@ function leaseId(params: Record<string, string | string[]>): number {
 }
 
 /**
- * GET /api/leases/[id] — the lease, its schedule, its valuation at the cut-off (default: the first day
- * of this month; null when the lease is not in the book, i.e. terminated) and its history.
+ * GET /api/leases/[id] — the lease, its historical purchase price, its schedule, its valuation at the
+ * cut-off (default: the first day of this month; null when the lease is not in the book, i.e.
+ * terminated; all zeros with inPool false when it was purchased after the cut-off) and its history.
  */
 export const GET = withAuth({ scope: 'read:funders' }, ({ req, params }) => {
   const { funderId, cutOff: requested } = parseQuery(req, leaseGetQuery);
@@ -30,8 +31,15 @@ export const GET = withAuth({ scope: 'read:funders' }, ({ req, params }) => {
   const cutOff = requested ?? defaultCutOff();
   const book = valueBook(db, funderId, cutOff);
   const index = book.indexById.get(id);
-  const valuation = index === undefined ? null : { cutOff, ...valuationRow(book.valuation, index) };
-  return Response.json({ lease, schedule: getLeaseSchedule(db, id), valuation, history: listLeaseHistory(db, id) });
+  let valuation = null;
+  if (index !== undefined) {
+    const { purchasePrice: _historical, ...row } = valuationRow(book.valuation, index);
+    void _historical;
+    valuation = { cutOff, ...row };
+  }
+  // The historical price (domain.md §3), independent of the cut-off: agreed, else PV at the buy rate on the purchase date.
+  const purchasePrice = index === undefined ? null : book.purchasePrice[index]!;
+  return Response.json({ lease, purchasePrice, schedule: getLeaseSchedule(db, id), valuation, history: listLeaseHistory(db, id) });
 });
 
 /**

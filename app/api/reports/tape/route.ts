@@ -2,7 +2,7 @@ import { getDb } from '@/db';
 import { parseQuery, withAuth } from '@/services/api/handler';
 import { exportResponse } from '@/lib/exports';
 import { reportBook, requireFunder, tapeSourceOf } from '@/services/reports/service';
-import { TAPE_COLUMNS, tapeBatches, tapeExportColumns, tapeHeader, tapePage } from '@/lib/reports/tape';
+import { TAPE_COLUMNS, tapeBatches, tapeCount, tapeExportColumns, tapeHeader, tapePage } from '@/lib/reports/tape';
 import { tapeQuery } from '@/lib/validations/reports';
 
 export const dynamic = 'force-dynamic';
@@ -24,7 +24,7 @@ export const GET = withAuth({ scope: 'read:funders' }, ({ req }) => {
     cutOff: book.cutOff,
     columns: TAPE_COLUMNS.map((c) => ({ id: c.id, esma: c.esma, name: c.name, header: tapeHeader(c), kind: c.kind })),
     rows,
-    total: book.valuation.count,
+    total: tapeCount(src),
     page: query.page,
     perPage: query.perPage,
   });

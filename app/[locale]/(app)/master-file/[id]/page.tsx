@@ -18,7 +18,8 @@ import { buttonClasses } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Link } from '@/i18n/navigation';
 import { valuationRow } from '@/lib/finance';
-import { formatIsoDate } from '@/lib/format';
+import { formatIsoDate, formatTimestamp } from '@/lib/format';
+import { statusOrigin } from '@/lib/domain/status-origin';
 import { canSee } from '@/lib/navigation';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
 import { defaultCutOff, valueBook } from '@/services/portfolio/valuation';
@@ -53,6 +54,17 @@ export default async function LeasePage({ params }: Props) {
   const index = book.indexById.get(lease.id);
   const valuation = index === undefined ? null : valuationRow(book.valuation, index);
   const rows = getLeaseSchedule(db, lease.id);
+  const history = listLeaseHistory(db, lease.id);
+  const servicing = leaseServicing(db, funder.id, lease.id, todayIso());
+  const origin = statusOrigin(history, lease.status);
+  const statusNote = origin && lease.status !== 'active'
+    ? t(origin.how === 'set' ? 'status.setBy' : 'status.createdBy', {
+        status: t(`statuses.${lease.status}`),
+        date: formatTimestamp(format, origin.at, { dateStyle: 'medium' }),
+        user: origin.userName ?? t('status.unknownUser'),
+        dpd: servicing.state ? format.number(servicing.state.dpd) : t('status.noDpd'),
+      })
+    : undefined;
   const totals = getLeaseScheduleTotals(db, lease.id);
   const { residualDueDate } = scheduleOfLease(lease, funder.rateConvention);
   const exportHref = (format: 'csv' | 'xlsx') => `/api/leases/${lease.id}/schedule/export?funderId=${funder.id}&locale=${locale}&format=${format}`;
@@ -79,8 +91,8 @@ export default async function LeasePage({ params }: Props) {
         }
       />
       <div className="grid items-start gap-6 xl:grid-cols-[3fr_2fr]">
-        <LeaseTermsCard lease={lease} />
-        <LeaseValuationCard lease={lease} valuation={valuation} cutOff={cutOff} />
+        <LeaseTermsCard lease={lease} statusNote={statusNote} />
+        <LeaseValuationCard lease={lease} valuation={valuation} cutOff={cutOff} purchasePrice={index === undefined ? null : book.purchasePrice[index]!} />
       </div>
       <Card className="mt-6">
         <CardHeader>
@@ -118,13 +130,13 @@ export default async function LeasePage({ params }: Props) {
           <ScheduleTable lease={lease} rows={rows} totals={totals} residualDueDate={residualDueDate} />
         </CardContent>
       </Card>
-      <LeasePaymentsCard lease={lease} funderId={funder.id} canWrite={canWrite} {...leaseServicing(db, funder.id, lease.id, todayIso())} />
+      <LeasePaymentsCard lease={lease} funderId={funder.id} canWrite={canWrite} {...servicing} />
       <Card className="mt-6">
         <CardHeader>
           <CardTitle>{t('history.title')}</CardTitle>
         </CardHeader>
         <CardContent>
-          <LeaseHistory entries={listLeaseHistory(db, lease.id)} currency={lease.currency} />
+          <LeaseHistory entries={history} currency={lease.currency} />
         </CardContent>
       </Card>
     </>

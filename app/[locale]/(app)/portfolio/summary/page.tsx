@@ -48,7 +48,7 @@ export default async function PortfolioSummaryPage({ params, searchParams }: Pro
 
   return (
     <>
-      <PageHeader
+      <PageHeader asOf={{ date: cutOff, kind: 'cutOff' }}
         page="portfolioSummary"
         description={t('summary.subtitle', { funder: funder.name })}
         actions={

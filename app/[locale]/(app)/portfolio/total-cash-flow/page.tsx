@@ -82,7 +82,7 @@ export default async function TotalCashFlowPage({ params, searchParams }: Props)
 
   return (
     <>
-      <PageHeader
+      <PageHeader asOf={{ date: cutOff, kind: 'cutOff' }}
         page="totalCashFlow"
         description={t('totalCashFlow.subtitle', { funder: funder.name })}
         actions={

@@ -66,7 +66,7 @@ export default async function CustomersPage({ params, searchParams }: Props) {
 
   return (
     <>
-      <PageHeader
+      <PageHeader asOf={{ date: book.cutOff, kind: 'asOf' }}
         page="customers"
         description={t('customers.subtitle', { funder: funder.name })}
         actions={<ExportLinks endpoint="/api/reports/customers" query={{ funderId: String(funder.id), asOf: book.cutOff, q: query.q, sort: query.sort, dir: query.dir, locale }} />}

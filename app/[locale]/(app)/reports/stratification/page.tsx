@@ -43,7 +43,7 @@ export default async function StratificationPage({ params, searchParams }: Props
 
   return (
     <>
-      <PageHeader
+      <PageHeader asOf={{ date: book.cutOff, kind: 'asOf' }}
         page="stratification"
         description={t('strat.subtitle', { funder: funder.name })}
         actions={<ExportLinks endpoint="/api/reports/stratification" query={{ funderId: String(funder.id), dimension: query.dimension, asOf: book.cutOff, locale }} />}

@@ -14,7 +14,7 @@ import { formatDecimal, formatIsoDate, formatMoney, formatPercent } from '@/lib/
 import { parseLenient } from '@/lib/portfolio/cash-flow-table';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
 import { reportBook, tapeSourceOf } from '@/services/reports/service';
-import { TAPE_COLUMNS, tapeHeader, tapePage, type TapeRow } from '@/lib/reports/tape';
+import { TAPE_COLUMNS, tapeCount, tapeHeader, tapePage, type TapeRow } from '@/lib/reports/tape';
 import { tapeQuery } from '@/lib/validations/reports';
 
 type Props = {
@@ -41,13 +41,13 @@ export default async function TapePage({ params, searchParams }: Props) {
   const book = reportBook(db, funder.id, query.asOf);
   const { src, delinquency } = tapeSourceOf(db, book);
   const rows = tapePage(src, (query.page - 1) * query.perPage, query.perPage, delinquency);
-  const total = book.valuation.count;
+  const total = tapeCount(src);
   const cell = (c: (typeof TAPE_COLUMNS)[number], r: TapeRow) => {
     const v = r[c.id];
     if (v === null || v === undefined || v === '') return '—';
     if (c.money) return formatMoney(format, Number(v), r.currency);
     if (c.kind === 'percent') return formatPercent(format, Number(v));
-    if (c.kind === 'date') return formatIsoDate(format, String(v), 'short');
+    if (c.kind === 'date') return formatIsoDate(format, String(v), 'medium');
     if (c.kind === 'integer' && c.id !== 'leaseId' && c.id !== 'lesseeId') return formatDecimal(format, Number(v));
     return String(v);
   };
@@ -55,7 +55,7 @@ export default async function TapePage({ params, searchParams }: Props) {
 
   return (
     <>
-      <PageHeader
+      <PageHeader asOf={{ date: book.cutOff, kind: 'cutOff' }}
         page="tape"
         description={t('tape.subtitle', { funder: funder.name })}
         actions={<ExportLinks endpoint="/api/reports/tape" query={{ funderId: String(funder.id), asOf: book.cutOff }} />}

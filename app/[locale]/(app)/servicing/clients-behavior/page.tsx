@@ -74,7 +74,7 @@ export default async function ClientsBehaviorPage({ params, searchParams }: Prop
 
   return (
     <>
-      <PageHeader page="clientsBehavior" description={t('behaviour.subtitle', { funder: funder.name, asOf: formatIsoDate(format, asOf, 'long') })} />
+      <PageHeader asOf={{ date: asOf, kind: 'asOf' }} page="clientsBehavior" description={t('behaviour.subtitle', { funder: funder.name, asOf: formatIsoDate(format, asOf, 'long') })} />
       <Card className="mb-6">
         <CardContent className="pt-5 pb-5">
           <FilterForm pathname={PATH} keep={{ sort: q.sort, dir: q.dir }} aria-label={t('behaviour.filters')} className="flex flex-wrap items-end gap-4">

@@ -80,7 +80,7 @@ export default async function DelinquencyPage({ params, searchParams }: Props) {
 
   return (
     <>
-      <PageHeader
+      <PageHeader asOf={{ date: asOf, kind: 'asOf' }}
         page="delinquency"
         description={t('delinquency.subtitle', { funder: funder.name, asOf: formatIsoDate(format, asOf, 'long') })}
         actions={

@@ -15,7 +15,7 @@ import { formatDecimal, formatIsoDate, formatIsoMonth, formatPercent } from '@/l
 import { isLiabilityKind, LIABILITY_PAGE } from '@/lib/navigation';
 import { CASH_PERIODS, parseLenient, periodMonth, valuationParamsSchema } from '@/lib/portfolio/cash-flow-table';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
-import { bookLiability } from '@/lib/portfolio/liability';
+import { bookLiability, fundingLineBalance } from '@/lib/portfolio/liability';
 import { defaultCutOff, valueBook } from '@/services/portfolio/valuation';
 
 type Props = {
@@ -43,13 +43,16 @@ export default async function LiabilityPage({ params, searchParams }: Props) {
   const { value: query } = parseLenient(valuationParamsSchema.pick({ cutOff: true }), await searchParams);
   const cutOff = query.cutOff ?? defaultCutOff();
   const book = valueBook(db, funder.id, cutOff, false);
-  const lines = bookLiability(book, { advanceRate: funder.advanceRate, facilityRate: funder.facilityRate }, funder.baseCurrency);
+  const lineParams = { advanceRate: funder.advanceRate, facilityRate: funder.facilityRate };
+  const lines = bookLiability(book, lineParams, funder.baseCurrency);
+  // The one funding-line balance definition, the same the Liability servicing report shows (domain.md §4).
+  const balances = new Map(fundingLineBalance(book, lineParams, cutOff, funder.baseCurrency).map((b) => [b.currency, b.balance]));
   const linkQuery: Record<string, string> = query.cutOff ? { cutOff } : {};
   const labels = CASH_PERIODS.map((k) => formatIsoMonth(format, periodMonth(cutOff, k)));
 
   return (
     <>
-      <PageHeader
+      <PageHeader asOf={{ date: cutOff, kind: 'cutOff' }}
         page={LIABILITY_PAGE[kind]}
         description={t('liability.subtitle', {
           funder: funder.name,
@@ -81,6 +84,10 @@ export default async function LiabilityPage({ params, searchParams }: Props) {
                   <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-[13px]">
                     <dt>{t('liability.advance')}</dt>
                     <dd className="text-right text-heading"><Amount minor={l.opening} currency={l.currency} /></dd>
+                    <dt>{t('liability.balanceOn', { date: formatIsoDate(format, cutOff, 'medium') })}</dt>
+                    <dd className="text-right font-semibold text-heading" data-testid={`liability-balance-${l.currency}`}>
+                      <Amount minor={balances.get(l.currency) ?? 0} currency={l.currency} />
+                    </dd>
                     <dt>{t(`liability.totals.${kind}`)}</dt>
                     <dd className="text-right font-semibold text-heading"><Amount minor={l.total[kind]} currency={l.currency} /></dd>
                   </dl>

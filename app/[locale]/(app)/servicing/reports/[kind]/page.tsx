@@ -1,4 +1,4 @@
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { FileBarChart } from 'lucide-react';
 import { getDb } from '@/db';
@@ -23,6 +23,8 @@ import { buildServicingReport, lastCompleteMonth, type ServicingReport } from '@
 import { monthParam } from '@/lib/validations/reports';
 import { pageParam } from '@/lib/validations/common';
 import { z } from 'zod';
+import { addDays } from '@/lib/finance/dates';
+import { formatIsoDate } from '@/lib/format';
 
 type Props = {
   params: Promise<{ locale: string; kind: string }>;
@@ -65,6 +67,7 @@ export default async function ServicingReportPage({ params, searchParams }: Prop
   if (!access.ok) return access.forbidden;
 
   const t = await getTranslations('reports');
+  const format = await getFormatter();
   const db = getDb();
   const funder = await getActiveFunder(db);
   const { value: query } = parseLenient(pageQuery, await searchParams);
@@ -78,7 +81,26 @@ export default async function ServicingReportPage({ params, searchParams }: Prop
 
   return (
     <>
-      <PageHeader page={SERVICING_REPORT_PAGE[kind]} description={t(`servicing.${kind}`)} />
+      <PageHeader
+        asOf={{ date: report.to, kind: 'asOf' }}
+        page={SERVICING_REPORT_PAGE[kind]}
+        description={
+          kind === 'liability' ? (
+            <>
+              {t(`servicing.${kind}`)}{' '}
+              <span data-testid="liability-balance-dates">
+                {t('servicing.liabilityDates', {
+                  from: formatIsoDate(format, report.from, 'medium'),
+                  to: formatIsoDate(format, report.to, 'medium'),
+                  next: formatIsoDate(format, addDays(report.to, 1), 'medium'),
+                })}
+              </span>
+            </>
+          ) : (
+            t(`servicing.${kind}`)
+          )
+        }
+      />
       <Card className="mb-6">
         <CardContent className="flex flex-wrap items-end justify-between gap-4 pt-5 pb-5">
           <QueryForm>
