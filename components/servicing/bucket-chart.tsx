@@ -1,6 +1,7 @@
 'use client';
 
 import { useFormatter } from 'next-intl';
+import { formatCompactNumber } from '@/components/charts/axis';
 import { StackedBarChart } from '@/components/charts/stacked-bar-chart';
 import { CHART_COLORS, type ChartDatum } from '@/components/charts/series';
 import { formatDecimal } from '@/lib/format';
@@ -17,7 +18,7 @@ export function BucketChart({ data, currencies, title, summary }: { data: ChartD
       summary={summary}
       data={data}
       series={currencies.map((c, i) => ({ key: c, label: c, color: COLORS[i % COLORS.length]! }))}
-      formatAxis={(v) => formatDecimal(format, v)}
+      formatAxis={(v) => formatCompactNumber(format, v)}
       formatValue={(v) => formatDecimal(format, v)}
       height={240}
     />

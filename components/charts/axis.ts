@@ -1,0 +1,48 @@
+import type { Formatter } from '@/lib/format';
+import { minorToMajor } from '@/lib/format';
+
+/**
+ * Axis conventions shared by every cartesian chart wrapper.
+ *
+ * Y ticks are compact locale money ("600K €", "34 Mio. €", "1,5 k £GB") with at most two fraction digits and
+ * none forced, so neighbouring ticks differ and no label carries noise like ",00". The Y axis is sized to its
+ * longest tick (Recharts measures the rendered tick text with `width="auto"`), so no locale's labels are clipped.
+ */
+export const Y_AXIS_WIDTH = 'auto' as const;
+
+/** Compact money for an axis tick; `value` is in major units (what the charts plot). */
+export function formatCompactMoney(format: Formatter, value: number, currency: string): string {
+  return format.number(value, {
+    style: 'currency',
+    currency: currency.toUpperCase(),
+    notation: 'compact',
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 2,
+  });
+}
+
+/** Compact money for an axis tick when the plotted value is in minor units. */
+export function formatCompactMinor(format: Formatter, minor: number, currency: string): string {
+  return formatCompactMoney(format, minorToMajor(minor, currency), currency);
+}
+
+/** Compact plain number for an axis tick (counts, shares). */
+export function formatCompactNumber(format: Formatter, value: number): string {
+  return format.number(value, { notation: 'compact', minimumFractionDigits: 0, maximumFractionDigits: 2 });
+}
+
+/** Most category labels a plot of ordinary width shows legibly when they are rotated. */
+const MAX_X_LABELS = 31;
+
+export type XAxisLayout = { interval: number; angle: number; height: number; textAnchor: 'middle' | 'end'; dx: number };
+
+/**
+ * How the x labels of `count` categories are laid out. Instead of Recharts silently dropping labels that
+ * would overlap, the choice is deliberate: up to 12 labels flat; more are rotated, and above 31 every
+ * second/third … label is shown on a fixed stride (e.g. one in three of 61 months), so the months read evenly.
+ */
+export function xAxisLayout(count: number): XAxisLayout {
+  if (count <= 12) return { interval: 0, angle: 0, height: 30, textAnchor: 'middle', dx: 0 };
+  const interval = Math.max(0, Math.ceil(count / MAX_X_LABELS) - 1);
+  return { interval, angle: -40, height: 56, textAnchor: 'end', dx: -2 };
+}
