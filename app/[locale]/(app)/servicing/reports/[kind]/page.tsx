@@ -35,7 +35,7 @@ export async function generateMetadata({ params }: Props) {
 }
 
 const PER_PAGE = 50;
-const pageQuery = z.object({ month: monthParam.optional(), page: pageParam });
+const pageQuery = z.object({ month: monthParam.optional(), page: pageParam, file: z.coerce.number().int().positive().optional() });
 
 /** The chart of a report's totals for one currency: scheduled vs collected by component (collections), else the totals' amounts. */
 function chartOf(report: ServicingReport, totals: ServicingReport['totals'][number], label: (id: string) => string) {
@@ -91,6 +91,13 @@ export default async function ServicingReportPage({ params, searchParams }: Prop
         </CardContent>
       </Card>
       <div className="grid gap-6">
+        <Card data-testid="kept-files-card">
+          <CardHeader>
+            <CardTitle>{t('files.title')}</CardTitle>
+            <CardDescription>{t('files.hint')}</CardDescription>
+          </CardHeader>
+          <KeptFilesTable files={files.rows} funderId={funder.id} highlightId={query.file} />
+        </Card>
         <Card>
           <CardHeader>
             <CardTitle>{t('servicing.totalsTitle', { month })}</CardTitle>
@@ -137,13 +144,6 @@ export default async function ServicingReportPage({ params, searchParams }: Prop
             />
           </Card>
         ) : null}
-        <Card>
-          <CardHeader>
-            <CardTitle>{t('files.title')}</CardTitle>
-            <CardDescription>{t('files.hint')}</CardDescription>
-          </CardHeader>
-          <KeptFilesTable files={files.rows} funderId={funder.id} />
-        </Card>
       </div>
     </>
   );
