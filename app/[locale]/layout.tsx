@@ -20,6 +20,8 @@ export async function generateMetadata({ params }: Omit<Props, 'children'>): Pro
     title: { template: `%s · ${t('appName')}`, default: t('appName') },
     description: t('tagline'),
     applicationName: t('appName'),
+    // public/: the QUANTUM mark in the primary violet (SVG for current browsers, ICO for the rest).
+    icons: { icon: [{ url: '/favicon.svg', type: 'image/svg+xml' }, { url: '/favicon.ico', sizes: '32x32' }] },
   };
 }
 
