@@ -14,7 +14,7 @@ export function AreaTrendChart({ id, title, summary, data, series, formatAxis, f
         responsive
         style={{ width: '100%', height }}
         data={data as ChartDatum[]}
-        margin={{ top: 8, right: 12, bottom: 0, left: 0 }}
+        margin={{ top: 8, right: 12, bottom: 0, left: x.marginLeft }}
         title={title}
         desc={summary}
       >

@@ -31,18 +31,23 @@ export function formatCompactNumber(format: Formatter, value: number): string {
   return format.number(value, { notation: 'compact', minimumFractionDigits: 0, maximumFractionDigits: 2 });
 }
 
-/** Most category labels a plot of ordinary width shows legibly when they are rotated. */
-const MAX_X_LABELS = 31;
-
-export type XAxisLayout = { interval: number; angle: number; height: number; textAnchor: 'middle' | 'end'; dx: number };
+export type XAxisLayout = {
+  interval: number | 'equidistantPreserveStart';
+  angle: number;
+  height: number;
+  textAnchor: 'middle' | 'end';
+  dx: number;
+  /** Extra room left of the plot: a rotated first label reaches back past the Y axis. */
+  marginLeft: number;
+};
 
 /**
- * How the x labels of `count` categories are laid out. Instead of Recharts silently dropping labels that
- * would overlap, the choice is deliberate: up to 12 labels flat; more are rotated, and above 31 every
- * second/third … label is shown on a fixed stride (e.g. one in three of 61 months), so the months read evenly.
+ * How the x labels of `count` categories are laid out. Instead of Recharts silently dropping labels that would
+ * overlap, the choice is deliberate: up to 12 labels are all shown flat; more are rotated, and shown on one even
+ * stride (every label, every second, every third …) chosen from the rotated labels' real size and the plot's width,
+ * so months read evenly and never collide.
  */
 export function xAxisLayout(count: number): XAxisLayout {
-  if (count <= 12) return { interval: 0, angle: 0, height: 30, textAnchor: 'middle', dx: 0 };
-  const interval = Math.max(0, Math.ceil(count / MAX_X_LABELS) - 1);
-  return { interval, angle: -40, height: 56, textAnchor: 'end', dx: -2 };
+  if (count <= 12) return { interval: 0, angle: 0, height: 30, textAnchor: 'middle', dx: 0, marginLeft: 0 };
+  return { interval: 'equidistantPreserveStart', angle: -40, height: 64, textAnchor: 'end', dx: -2, marginLeft: 24 };
 }

@@ -57,7 +57,7 @@ export function PortfolioCashChart({ series, labels, currencyLabel, caption, per
       ) : null}
       <div aria-hidden="true" style={{ height }}>
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
+          <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 8 + x.marginLeft }}>
             <CartesianGrid vertical={false} stroke="#e6e6e8" />
             <XAxis
               dataKey="label"

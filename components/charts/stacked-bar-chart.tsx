@@ -18,7 +18,7 @@ export function StackedBarChart({ id, title, summary, data, series, formatAxis, 
         responsive
         style={{ width: '100%', height }}
         data={data as ChartDatum[]}
-        margin={{ top: 8, right: 12, bottom: 0, left: 0 }}
+        margin={{ top: 8, right: 12, bottom: 0, left: x.marginLeft }}
         barCategoryGap="12%"
         title={title}
         desc={summary}

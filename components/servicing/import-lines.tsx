@@ -126,7 +126,10 @@ function MatchForm({ line, onMatch }: { line: ImportLine; onMatch: (line: Import
       <label htmlFor={`match-${line.id}`} className="sr-only">
         {t('matchLabel', { line: line.lineNo })}
       </label>
-      <Input id={`match-${line.id}`} name="contract" placeholder={t('matchPlaceholder')} className="h-8 w-44 shrink-0 text-[13px]" />
+      {/* The width sits on a wrapper: Input is w-full and cn() does not merge conflicting utilities. */}
+      <span className="w-44 shrink-0">
+        <Input id={`match-${line.id}`} name="contract" placeholder={t('matchPlaceholder')} className="h-8 text-[13px]" />
+      </span>
       <Button type="submit" size="sm" variant="outline" disabled={busy}>
         {t('match')}
       </Button>
