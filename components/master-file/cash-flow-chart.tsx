@@ -20,7 +20,6 @@ type Props = {
  */
 export function CashFlowChart({ points, currency, labels }: Props) {
   const format = useFormatter();
-  const money = (minor: number) => formatMoney(format, minor, currency, { wholeUnits: true });
   return (
     <figure className="m-0">
       <figcaption className="sr-only">{labels.caption}</figcaption>

@@ -9,6 +9,14 @@ import { usePathname, useRouter } from '@/i18n/navigation';
 
 type Props = { funderId: number; kind: string; month: string; locale: string };
 
+/** Starts the download of a kept file (an API response with Content-Disposition, not a page to navigate to). */
+function download(href: string, fileName: string) {
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = fileName;
+  link.click();
+}
+
 /**
  * "Generate CSV / XLSX": keeps a file of the report (POST /api/reports/files); disabled with a spinner meanwhile. The new
  * file is offered at once: a download action in the toast, and the kept-files list reloads with its row highlighted
@@ -36,7 +44,7 @@ export function GenerateFileButtons({ funderId, kind, month, locale }: Props) {
       const file = (await res.json()) as { id: number; fileName: string };
       const href = `/api/reports/files/${file.id}?funderId=${funderId}`;
       toast.success(t('generated', { name: file.fileName }), {
-        action: { label: t('download'), onClick: () => window.location.assign(href) },
+        action: { label: t('download'), onClick: () => download(href, file.fileName) },
         duration: 10_000,
       });
       router.replace({ pathname, query: { month, file: String(file.id) } }, { scroll: false });
