@@ -3,6 +3,7 @@
 import { Area, AreaChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import { ChartFigure } from './chart-figure';
 import { xAxisLayout, Y_AXIS_WIDTH } from './axis';
+import { WrappedTick } from './wrapped-tick';
 import { CHART_INK, type CartesianChartProps, type ChartDatum } from './series';
 
 /** Filled line(s) over an ordered x axis, e.g. an outstanding balance per period. */
@@ -21,7 +22,7 @@ export function AreaTrendChart({ id, title, summary, data, series, formatAxis, f
         <CartesianGrid stroke={CHART_INK.grid} vertical={false} />
         <XAxis
           dataKey="x"
-          tick={{ fill: CHART_INK.text, fontSize: 12 }}
+          tick={x.wrap ? (props) => <WrappedTick {...props} fill={CHART_INK.text} /> : { fill: CHART_INK.text, fontSize: 12 }}
           tickLine={false}
           axisLine={{ stroke: CHART_INK.grid }}
           interval={x.interval}

@@ -39,15 +39,17 @@ export type XAxisLayout = {
   dx: number;
   /** Extra room left of the plot: a rotated first label reaches back past the Y axis. */
   marginLeft: number;
+  /** Flat labels wrap within their band (see WrappedTick) instead of running into their neighbours. */
+  wrap: boolean;
 };
 
 /**
  * How the x labels of `count` categories are laid out. Instead of Recharts silently dropping labels that would
- * overlap, the choice is deliberate: up to 12 labels are all shown flat; more are rotated, and shown on one even
+ * overlap, the choice is deliberate: up to 12 labels are all shown flat, each wrapped within its band; more are rotated, and shown on one even
  * stride (every label, every second, every third …) chosen from the rotated labels' real size and the plot's width,
  * so months read evenly and never collide.
  */
 export function xAxisLayout(count: number): XAxisLayout {
-  if (count <= 12) return { interval: 0, angle: 0, height: 30, textAnchor: 'middle', dx: 0, marginLeft: 0 };
-  return { interval: 'equidistantPreserveStart', angle: -40, height: 64, textAnchor: 'end', dx: -2, marginLeft: 24 };
+  if (count <= 12) return { interval: 0, angle: 0, height: 48, textAnchor: 'middle', dx: 0, marginLeft: 0, wrap: true };
+  return { interval: 'equidistantPreserveStart', angle: -40, height: 64, textAnchor: 'end', dx: -2, marginLeft: 24, wrap: false };
 }

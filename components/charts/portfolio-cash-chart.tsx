@@ -6,6 +6,7 @@ import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxi
 import { cn } from '@/components/ui/cn';
 import { formatMoney, minorToMajor } from '@/lib/format';
 import { formatCompactMoney, xAxisLayout, Y_AXIS_WIDTH } from './axis';
+import { WrappedTick } from './wrapped-tick';
 
 export type CashSeries = { currency: string; values: number[] };
 
@@ -61,7 +62,7 @@ export function PortfolioCashChart({ series, labels, currencyLabel, caption, per
             <CartesianGrid vertical={false} stroke="#e6e6e8" />
             <XAxis
               dataKey="label"
-              tick={{ fontSize: 12, fill: '#6d6b77' }}
+              tick={x.wrap ? (props) => <WrappedTick {...props} fill="#6d6b77" /> : { fontSize: 12, fill: '#6d6b77' }}
               interval={x.interval}
               angle={x.angle}
               textAnchor={x.textAnchor}

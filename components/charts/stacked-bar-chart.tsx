@@ -3,6 +3,7 @@
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { ChartFigure } from './chart-figure';
 import { xAxisLayout, Y_AXIS_WIDTH } from './axis';
+import { WrappedTick } from './wrapped-tick';
 import { CHART_INK, type CartesianChartProps, type ChartDatum } from './series';
 
 /**
@@ -26,7 +27,7 @@ export function StackedBarChart({ id, title, summary, data, series, formatAxis, 
         <CartesianGrid stroke={CHART_INK.grid} vertical={false} />
         <XAxis
           dataKey="x"
-          tick={{ fill: CHART_INK.text, fontSize: 12 }}
+          tick={x.wrap ? (props) => <WrappedTick {...props} fill={CHART_INK.text} /> : { fill: CHART_INK.text, fontSize: 12 }}
           tickLine={false}
           axisLine={{ stroke: CHART_INK.grid }}
           interval={x.interval}

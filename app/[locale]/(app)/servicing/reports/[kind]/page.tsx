@@ -108,7 +108,7 @@ export default async function ServicingReportPage({ params, searchParams }: Prop
           ) : (
             <>
               <ReportLinesTable columns={totalsColumns} lines={report.totals} label={t('servicing.totalsTitle', { month })} testId="report-totals" />
-              <CardContent className="grid gap-6 pt-5 lg:grid-cols-2">
+              <CardContent className="grid gap-6 pt-5">
                 {report.totals.map((tot) => {
                   const chart = chartOf(report, tot, label);
                   return (
