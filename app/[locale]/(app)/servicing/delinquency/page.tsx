@@ -170,17 +170,23 @@ export default async function DelinquencyPage({ params, searchParams }: Props) {
                     current,
                   })}
                 </p>
-                <AmountsChart
-                  id={`delinquency-chart-${c}`}
-                  title={title}
-                  summary={t('delinquency.amountsChartSummary', { currency: c })}
-                  currency={c}
-                  series={[
-                    { key: 'arrears', label: t('columns.arrearsTotal') },
-                    { key: 'outstanding', label: t('columns.outstanding') },
-                  ]}
-                  data={data}
-                />
+                {data.every((d) => d.arrears === 0 && d.outstanding === 0) ? (
+                  <p className="text-[13px]" data-testid={`no-delinquency-${c}`}>
+                    {t('delinquency.noneDelinquent', { currency: c })}
+                  </p>
+                ) : (
+                  <AmountsChart
+                    id={`delinquency-chart-${c}`}
+                    title={title}
+                    summary={t('delinquency.amountsChartSummary', { currency: c })}
+                    currency={c}
+                    series={[
+                      { key: 'arrears', label: t('columns.arrearsTotal') },
+                      { key: 'outstanding', label: t('columns.outstanding') },
+                    ]}
+                    data={data}
+                  />
+                )}
                 <table className="sr-only">
                   <caption>{title}</caption>
                   <thead>
