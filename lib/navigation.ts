@@ -8,8 +8,10 @@ import {
   ChartPie,
   CircleUser,
   Code,
+  CreditCard,
   FileSpreadsheet,
   FileText,
+  FilePen,
   HandCoins,
   Headset,
   Landmark,
@@ -23,6 +25,7 @@ import {
   Table2,
   TrendingUp,
   TriangleAlert,
+  UserCog,
   Users,
   Wallet,
   type LucideIcon,
@@ -77,6 +80,10 @@ export const NAV_PAGE_KEYS = [
   'reportVat',
   'reportTotalCf',
   'account',
+  // Appended, never inserted: a page's search/bookmark id is its position here (db/queries/compat/content-navbar.ts).
+  'onboarding',
+  'payments',
+  'users',
 ] as const;
 export type NavPageKey = (typeof NAV_PAGE_KEYS)[number];
 
@@ -120,6 +127,7 @@ export const NAV_TREE: readonly NavNode[] = [
   item('dashboard', '/dashboard', LayoutDashboard),
   group('modules', Boxes, [
     item('masterFile', '/master-file', FileText),
+    item('onboarding', '/master-file/onboarding', FilePen),
     item('management', '/management', SlidersHorizontal),
   ]),
   group('portfolio', ChartPie, [
@@ -137,11 +145,13 @@ export const NAV_TREE: readonly NavNode[] = [
     item('customers', '/reports/customers', Users),
   ]),
   item('settings', '/settings', Settings, 'admin'),
+  item('users', '/settings/users', UserCog, 'admin'),
   item('develop', '/develop', Code),
   item('calculators', '/calculators', Calculator),
   group('servicing', Headset, [
     item('clientsBehavior', '/servicing/clients-behavior', Activity),
     item('delinquency', '/servicing/delinquency', TriangleAlert),
+    item('payments', '/servicing/payments', CreditCard),
     group('servicingReports', FileSpreadsheet, [
       item('reportDraws', '/servicing/reports/draws', ArrowDownToLine),
       item('reportDistributions', '/servicing/reports/distributions', HandCoins),
@@ -195,6 +205,23 @@ export function getNavItem(key: NavPageKey): NavItem {
 export function isActiveHref(pathname: string, href: string): boolean {
   const path = pathname.replace(/\/+$/, '') || '/';
   return path === href || path.startsWith(`${href}/`);
+}
+
+/** Every page of a menu tree, depth first in menu order. */
+export function flattenNav(tree: readonly NavNode[] = NAV_TREE): NavItem[] {
+  return tree.flatMap((node) => (node.kind === 'item' ? [node] : flattenNav(node.children)));
+}
+
+/**
+ * The href of the menu page `pathname` belongs to: the longest matching href, so that
+ * `/master-file/onboarding/3` marks Onboarding and not also Master File. Undefined when no page matches.
+ */
+export function activePageHref(pathname: string, tree: readonly NavNode[] = NAV_TREE): string | undefined {
+  let best: string | undefined;
+  for (const page of flattenNav(tree)) {
+    if (isActiveHref(pathname, page.href) && (best === undefined || page.href.length > best.length)) best = page.href;
+  }
+  return best;
 }
 
 /** Whether a node is, or contains, the page at `pathname`. */

@@ -47,8 +47,8 @@ export async function guardPage(locale: string, page: NavPageKey | { scope: Scop
   return { ok: false, principal, forbidden: <ForbiddenPanel scope={scope!} page={title} /> };
 }
 
-/** The 403 panel, shown inside the shell. A page cannot set the HTTP status; the panel says it and keeps robots out. */
-export async function ForbiddenPanel({ scope, page }: { scope: Scope; page: string }) {
+/** The 403 panel, shown inside the shell (for a page the proxy refused, with status 403; for a page's own check, the panel says it). Without `page`, it speaks of "this page". */
+export async function ForbiddenPanel({ scope, page }: { scope: Scope; page?: string }) {
   const t = await getTranslations('forbidden');
   return (
     <>
@@ -66,7 +66,7 @@ export async function ForbiddenPanel({ scope, page }: { scope: Scope; page: stri
           </Link>
         }
       >
-        <p>{t('body', { page })}</p>
+        <p>{page === undefined ? t('bodyAnyPage') : t('body', { page })}</p>
         <p className="mt-3 text-sm">{t('required', { scope })}</p>
       </EmptyState>
     </>

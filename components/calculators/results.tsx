@@ -1,6 +1,7 @@
 'use client';
 
 import { useFormatter, useTranslations } from 'next-intl';
+import { formatCompactMoney } from '@/components/charts/axis';
 import { StackedBarChart } from '@/components/charts/stacked-bar-chart';
 import { CHART_COLORS } from '@/components/charts/series';
 import { Badge } from '@/components/ui/badge';
@@ -211,7 +212,7 @@ export function PriceCashChart({ outcome }: { outcome: PriceOutcome }) {
       summary={t('chartSummary', { count: data.length, total: formatMoney(format, total, c), from: formatIsoMonth(format, firstMonth, 'long') })}
       data={data}
       series={[{ key: 'cash', label: t('cash'), color: CHART_COLORS.info }]}
-      formatAxis={(v) => format.number(v, { style: 'currency', currency: c, notation: 'compact', maximumFractionDigits: 1 })}
+      formatAxis={(v) => formatCompactMoney(format, v, c)}
       formatValue={(v) => format.number(v, { style: 'currency', currency: c })}
     />
   );

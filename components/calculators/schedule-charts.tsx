@@ -4,6 +4,7 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { useMemo } from 'react';
 import { AreaTrendChart } from '@/components/charts/area-trend-chart';
 import { CHART_COLORS, type ChartDatum } from '@/components/charts/series';
+import { formatCompactMoney } from '@/components/charts/axis';
 import { StackedBarChart } from '@/components/charts/stacked-bar-chart';
 import { fromMinor, type Schedule } from '@/lib/finance';
 import { formatIsoDate, formatMoney } from '@/lib/format';
@@ -25,7 +26,7 @@ export function ScheduleCharts({ schedule }: { schedule: Schedule }) {
   }, [schedule, c]);
 
   const full = (major: number) => format.number(major, { style: 'currency', currency: c });
-  const axis = (major: number) => format.number(major, { style: 'currency', currency: c, notation: 'compact', maximumFractionDigits: 1 });
+  const axis = (major: number) => formatCompactMoney(format, major, c);
   const dueDates = new Map(schedule.rows.map((r) => [r.period, r.dueDate]));
   const periodLabel = (x: number | string) => {
     const date = dueDates.get(Number(x));

@@ -5,6 +5,8 @@ import { useFormatter } from 'next-intl';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { cn } from '@/components/ui/cn';
 import { formatMoney, minorToMajor } from '@/lib/format';
+import { formatCompactMoney, xAxisLayout, Y_AXIS_WIDTH } from './axis';
+import { WrappedTick } from './wrapped-tick';
 
 export type CashSeries = { currency: string; values: number[] };
 
@@ -32,6 +34,7 @@ export function PortfolioCashChart({ series, labels, currencyLabel, caption, per
   const current = series.find((s) => s.currency === currency) ?? series[0];
   if (!current) return null;
   const data = current.values.map((minor, k) => ({ label: labels[k] ?? String(k + 1), value: minorToMajor(minor, current.currency), minor }));
+  const x = xAxisLayout(data.length);
 
   return (
     <div data-testid={rest['data-testid']}>
@@ -55,15 +58,24 @@ export function PortfolioCashChart({ series, labels, currencyLabel, caption, per
       ) : null}
       <div aria-hidden="true" style={{ height }}>
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
+          <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 8 + x.marginLeft }}>
             <CartesianGrid vertical={false} stroke="#e6e6e8" />
-            <XAxis dataKey="label" tick={{ fontSize: 12, fill: '#6d6b77' }} interval="preserveStartEnd" minTickGap={16} tickLine={false} />
+            <XAxis
+              dataKey="label"
+              tick={x.wrap ? (props) => <WrappedTick {...props} fill="#6d6b77" /> : { fontSize: 12, fill: '#6d6b77' }}
+              interval={x.interval}
+              angle={x.angle}
+              textAnchor={x.textAnchor}
+              dx={x.dx}
+              height={x.height}
+              tickLine={false}
+            />
             <YAxis
-              width={72}
+              width={Y_AXIS_WIDTH}
               tick={{ fontSize: 12, fill: '#6d6b77' }}
               tickLine={false}
               axisLine={false}
-              tickFormatter={(v: number) => format.number(v, { notation: 'compact', maximumFractionDigits: 1 })}
+              tickFormatter={(v: number) => formatCompactMoney(format, v, current.currency)}
             />
             <Tooltip
               cursor={{ fill: 'rgb(115 103 240 / 0.08)' }}

@@ -2,6 +2,7 @@
 
 import { useFormatter } from 'next-intl';
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatCompactMinor, Y_AXIS_WIDTH } from '@/components/charts/axis';
 import { formatIsoDate, formatIsoMonth, formatMoney } from '@/lib/format';
 
 export type CashFlowPoint = { dueDate: string; instalment: number; balance: number };
@@ -19,7 +20,6 @@ type Props = {
  */
 export function CashFlowChart({ points, currency, labels }: Props) {
   const format = useFormatter();
-  const money = (minor: number) => formatMoney(format, minor, currency, { wholeUnits: true });
   return (
     <figure className="m-0">
       <figcaption className="sr-only">{labels.caption}</figcaption>
@@ -28,8 +28,8 @@ export function CashFlowChart({ points, currency, labels }: Props) {
           <ComposedChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
             <CartesianGrid strokeDasharray="3 3" stroke="#e6e6e8" vertical={false} />
             <XAxis dataKey="dueDate" tickFormatter={(d: string) => formatIsoMonth(format, d)} tick={{ fontSize: 12, fill: '#6d6b77' }} minTickGap={24} />
-            <YAxis yAxisId="instalment" tickFormatter={(v: number) => money(v)} tick={{ fontSize: 12, fill: '#6d6b77' }} width={90} />
-            <YAxis yAxisId="balance" orientation="right" tickFormatter={(v: number) => money(v)} tick={{ fontSize: 12, fill: '#6d6b77' }} width={100} />
+            <YAxis yAxisId="instalment" tickFormatter={(v: number) => formatCompactMinor(format, v, currency)} tick={{ fontSize: 12, fill: '#6d6b77' }} width={Y_AXIS_WIDTH} />
+            <YAxis yAxisId="balance" orientation="right" tickFormatter={(v: number) => formatCompactMinor(format, v, currency)} tick={{ fontSize: 12, fill: '#6d6b77' }} width={Y_AXIS_WIDTH} />
             <Tooltip
               labelFormatter={(d) => formatIsoDate(format, String(d))}
               formatter={(v, name) => [formatMoney(format, Number(v), currency), name]}

@@ -6,23 +6,33 @@ import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Input, Label } from '@/components/ui/input';
 import { Link, useRouter } from '@/i18n/navigation';
 import { QUOTATION_TRANSITIONS, type QuotationStatus } from '@/lib/validations/quotations';
 
-type Props = { quotationId: number; funderId: number; status: QuotationStatus; canWrite: boolean };
+type Props = {
+  quotationId: number;
+  funderId: number;
+  status: QuotationStatus;
+  canWrite: boolean;
+  /** Whether an ERP connection is configured (Settings shows it); without one the push is not offered. */
+  erpConfigured: boolean;
+};
 
 /**
  * The status moves the workflow allows from here (draft → submitted → approved | rejected; approved →
- * converted), with an optional note, and the push to the ERP. A refused move (409) shows why.
+ * converted), with an optional note, and the push to the ERP when one is configured. A refused move (409) shows
+ * why. Converting creates a lease and cannot be undone, so it asks for confirmation first.
  */
-export function QuotationActions({ quotationId, funderId, status, canWrite }: Props) {
+export function QuotationActions({ quotationId, funderId, status, canWrite, erpConfigured }: Props) {
   const t = useTranslations('onboarding');
   const router = useRouter();
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [converted, setConverted] = useState<{ id: number; contractNumber: string } | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const noteId = useId();
   const moves = QUOTATION_TRANSITIONS[status];
 
@@ -81,7 +91,7 @@ export function QuotationActions({ quotationId, funderId, status, canWrite }: Pr
           </div>
           <div className="flex flex-wrap gap-2">
             {moves.map((to) => (
-              <Button key={to} variant={to === 'rejected' ? 'danger' : 'primary'} disabled={busy} onClick={() => move(to)}>
+              <Button key={to} variant={to === 'rejected' ? 'danger' : 'primary'} disabled={busy} onClick={() => (to === 'converted' ? setConfirming(true) : move(to))}>
                 <ArrowRight aria-hidden="true" />
                 {t(`moves.${to}`)}
               </Button>
@@ -91,10 +101,25 @@ export function QuotationActions({ quotationId, funderId, status, canWrite }: Pr
       ) : (
         <p>{t('final')}</p>
       )}
-      <Button variant="outline" disabled={busy} onClick={sync}>
-        <RefreshCw aria-hidden="true" />
-        {t('sync')}
-      </Button>
+      {erpConfigured ? (
+        <Button variant="outline" disabled={busy} onClick={sync}>
+          <RefreshCw aria-hidden="true" />
+          {t('sync')}
+        </Button>
+      ) : null}
+      <ConfirmDialog
+        open={confirming}
+        title={t('convertConfirm.title')}
+        confirmLabel={t('moves.converted')}
+        cancelLabel={t('convertConfirm.cancel')}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          void move('converted');
+        }}
+      >
+        {t('convertConfirm.body')}
+      </ConfirmDialog>
       {converted ? (
         <Alert variant="success" role="status">
           <span>

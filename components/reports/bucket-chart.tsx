@@ -1,6 +1,7 @@
 'use client';
 
 import { useFormatter } from 'next-intl';
+import { formatCompactMinor } from '@/components/charts/axis';
 import { StackedBarChart } from '@/components/charts/stacked-bar-chart';
 import { CHART_COLORS } from '@/components/charts/series';
 import { formatMoney } from '@/lib/format';
@@ -25,7 +26,7 @@ export function BucketChart({ id, title, summary, currency, seriesLabel, bars }:
       summary={summary}
       data={bars.map((b) => ({ x: b.label, value: b.value }))}
       series={[{ key: 'value', label: seriesLabel, color: CHART_COLORS.primary }]}
-      formatAxis={(v) => formatMoney(format, v, currency, { notation: 'compact' })}
+      formatAxis={(v) => formatCompactMinor(format, v, currency)}
       formatValue={(v) => formatMoney(format, v, currency)}
     />
   );
@@ -42,7 +43,7 @@ type GroupedChartProps = {
 
 const PALETTE = [CHART_COLORS.primary, CHART_COLORS.info, CHART_COLORS.warning, CHART_COLORS.success, CHART_COLORS.muted];
 
-/** Several amounts per category (e.g. scheduled and collected by component), one currency. */
+/** Several amounts per category (e.g. scheduled and collected by component), one currency, side by side: they are comparisons, not parts of a whole. */
 export function AmountsChart({ id, title, summary, currency, series, data }: GroupedChartProps) {
   const format = useFormatter();
   return (
@@ -52,7 +53,8 @@ export function AmountsChart({ id, title, summary, currency, series, data }: Gro
       summary={summary}
       data={data}
       series={series.map((s, k) => ({ ...s, color: PALETTE[k % PALETTE.length]! }))}
-      formatAxis={(v) => formatMoney(format, v, currency, { notation: 'compact' })}
+      grouped
+      formatAxis={(v) => formatCompactMinor(format, v, currency)}
       formatValue={(v) => formatMoney(format, v, currency)}
     />
   );

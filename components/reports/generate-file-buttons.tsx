@@ -5,14 +5,27 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { useRouter } from '@/i18n/navigation';
+import { usePathname, useRouter } from '@/i18n/navigation';
 
 type Props = { funderId: number; kind: string; month: string; locale: string };
 
-/** "Generate CSV / XLSX": keeps a file of the report (POST /api/reports/files), then refreshes the list; disabled with a spinner meanwhile. */
+/** Starts the download of a kept file (an API response with Content-Disposition, not a page to navigate to). */
+function download(href: string, fileName: string) {
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = fileName;
+  link.click();
+}
+
+/**
+ * "Generate CSV / XLSX": keeps a file of the report (POST /api/reports/files); disabled with a spinner meanwhile. The new
+ * file is offered at once: a download action in the toast, and the kept-files list reloads with its row highlighted
+ * (`?file=<id>` in the URL, so the highlight survives a reload).
+ */
 export function GenerateFileButtons({ funderId, kind, month, locale }: Props) {
   const t = useTranslations('reports.files');
   const router = useRouter();
+  const pathname = usePathname();
   const [busy, setBusy] = useState<'csv' | 'xlsx' | null>(null);
 
   async function generate(format: 'csv' | 'xlsx') {
@@ -28,9 +41,13 @@ export function GenerateFileButtons({ funderId, kind, month, locale }: Props) {
         toast.error(t('failed', { message: body?.error?.message ?? String(res.status) }));
         return;
       }
-      const file = (await res.json()) as { fileName: string };
-      toast.success(t('generated', { name: file.fileName }));
-      router.refresh();
+      const file = (await res.json()) as { id: number; fileName: string };
+      const href = `/api/reports/files/${file.id}?funderId=${funderId}`;
+      toast.success(t('generated', { name: file.fileName }), {
+        action: { label: t('download'), onClick: () => download(href, file.fileName) },
+        duration: 10_000,
+      });
+      router.replace({ pathname, query: { month, file: String(file.id) } }, { scroll: false });
     } finally {
       setBusy(null);
     }

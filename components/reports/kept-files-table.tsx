@@ -4,8 +4,8 @@ import type { ReportFileRecord } from '@/db/queries/report-files';
 import { formatTimestamp } from '@/lib/format';
 import { REGION, TABLE, TD, TD_LEFT, TH, TH_LEFT } from './table-styles';
 
-/** The kept files of a report: name, month, format, size, who generated it and when, and a download link. */
-export async function KeptFilesTable({ files, funderId }: { files: ReportFileRecord[]; funderId: number }) {
+/** The kept files of a report: name, month, format, size, who generated it and when, and a download link; `highlightId` marks a file just generated. */
+export async function KeptFilesTable({ files, funderId, highlightId }: { files: ReportFileRecord[]; funderId: number; highlightId?: number }) {
   const t = await getTranslations('reports.files');
   const format = await getFormatter();
   if (files.length === 0) return <p className="px-6 pb-5 text-[13px]" data-testid="kept-files-empty">{t('none')}</p>;
@@ -26,7 +26,12 @@ export async function KeptFilesTable({ files, funderId }: { files: ReportFileRec
         </thead>
         <tbody>
           {files.map((f) => (
-            <tr key={f.id} className="h-8" data-testid="kept-file">
+            <tr
+              key={f.id}
+              className={f.id === highlightId ? 'h-8 bg-primary-soft font-medium' : 'h-8'}
+              data-testid="kept-file"
+              data-highlighted={f.id === highlightId ? 'true' : undefined}
+            >
               <td className={TD_LEFT}>{f.fileName}</td>
               <td className={TD_LEFT}>{f.period}</td>
               <td className={TD}>{format.number(f.size / 1024, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 1 })}</td>

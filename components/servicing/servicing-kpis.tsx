@@ -3,13 +3,14 @@ import { getFormatter, getTranslations } from 'next-intl/server';
 import { KpiCard } from '@/components/dashboard/kpi-card';
 import { Amount } from '@/components/ui/amount';
 import { formatMoney, formatPercent } from '@/lib/format';
+import { sortByCurrencyOrder } from '@/lib/portfolio/currency-order';
 import type { ServicingKpi } from '@/services/servicing/kpis';
 
 /** The Dashboard's servicing KPIs (collections vs scheduled this month, share 30+ DPD, arrears), each linking to its screen. */
-export async function ServicingKpis({ kpis: all, today, baseCurrency }: { kpis: ServicingKpi[]; today: string; baseCurrency: string }) {
+export async function ServicingKpis({ kpis: all, today, currencies }: { kpis: ServicingKpi[]; today: string; currencies: readonly string[] }) {
   const t = await getTranslations('servicing.kpi');
   const format = await getFormatter();
-  const kpis = [...all].sort((a, b) => (a.currency === baseCurrency ? -1 : b.currency === baseCurrency ? 1 : 0));
+  const kpis = sortByCurrencyOrder(all, currencies);
   if (kpis.length === 0) return null;
   return (
     // `contents`: the cards flow into the Dashboard's KPI grid, which then has no gaps.

@@ -6,7 +6,7 @@ import { useId, useState, useSyncExternalStore, type RefObject } from 'react';
 import { cn } from '@/components/ui/cn';
 import { Link, usePathname } from '@/i18n/navigation';
 import type { Scope } from '@/lib/auth/scopes';
-import { activeGroupKeys, containsActive, filterNav, isActiveHref, type NavGroupKey, type NavNode } from '@/lib/navigation';
+import { activeGroupKeys, activePageHref, containsActive, filterNav, type NavGroupKey, type NavNode } from '@/lib/navigation';
 import { LogoMark } from './logo';
 import { readMenuCollapsed, subscribeMenuCollapsed, writeMenuCollapsed } from './menu-collapse';
 
@@ -146,7 +146,7 @@ function MenuLink({
   onNavigate,
   label,
 }: Omit<MenuListProps, 'nodes' | 'id' | 'hidden'> & { node: Extract<NavNode, { kind: 'item' }> }) {
-  const active = isActiveHref(pathname, node.href);
+  const active = activePageHref(pathname) === node.href;
   const Icon = node.icon;
   const text = label(node.key);
   return (

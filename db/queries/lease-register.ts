@@ -65,7 +65,7 @@ export function pageLeaseCombined(
   db: DbOrTx,
   f: { funderId: number; q?: string; status?: Lease['status'][]; page: number; perPage: number },
 ): { users: LeaseCombinedRow[]; total: number } {
-  const where = leaseFilterWhere({ funderId: f.funderId, q: f.q, status: f.status });
+  const where = leaseFilterWhere({ funderId: f.funderId, q: f.q, qScope: 'parties', status: f.status });
   const rows = combinedQuery(db)
     .where(where)
     .orderBy(desc(leases.id))

@@ -166,6 +166,8 @@ export type LeaseSort = keyof typeof LEASE_SORTS;
 export type LeaseFilter = {
   funderId: number;
   q?: string;
+  /** What q searches: the register also searches the asset description (default); 'parties' only contract number and lessee (the compat /users API, as documented). */
+  qScope?: 'register' | 'parties';
   status?: Lease['status'][];
   currency?: string[];
   assetType?: Lease['assetType'][];
@@ -175,7 +177,14 @@ export function leaseFilterWhere(f: LeaseFilter): SQL | undefined {
   const parts: (SQL | undefined)[] = [eq(leases.funderId, f.funderId)];
   if (f.q) {
     const pattern = `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    parts.push(or(sql`${leases.contractNumber} like ${pattern} escape '\\'`, sql`${lessees.name} like ${pattern} escape '\\'`));
+    // The asset description carries the brand and model ("BMW 320d Touring"); there is no separate brand field.
+    parts.push(
+      or(
+        sql`${leases.contractNumber} like ${pattern} escape '\\'`,
+        sql`${lessees.name} like ${pattern} escape '\\'`,
+        f.qScope === 'parties' ? undefined : sql`${leases.assetDescription} like ${pattern} escape '\\'`,
+      ),
+    );
   }
   if (f.status?.length) parts.push(inArray(leases.status, f.status));
   if (f.currency?.length) parts.push(inArray(leases.currency, f.currency));

@@ -364,6 +364,11 @@ export function matchImportLine(db: Db, funderId: number, importId: number, line
         now,
       );
       recomputeLeaseAllocations(tx, funder, lease);
+      // The import's counts stay the truth of its lines: a line matched by hand counts as matched.
+      tx.update(paymentImports)
+        .set({ matchedCount: sql`${paymentImports.matchedCount} + 1`, unmatchedCount: sql`${paymentImports.unmatchedCount} - 1` })
+        .where(eq(paymentImports.id, importId))
+        .run();
       return tx
         .update(paymentImportLines)
         .set({ status: 'manual', paymentId: p.id, message: lease.contractNumber })

@@ -254,6 +254,16 @@ export function changeQuotationStatus(
   );
 }
 
+/** When a quotation of the funder was last pushed to the ERP (ms), or null when none ever was. */
+export function lastQuotationSyncAt(db: DbOrTx, funderId: number): number | null {
+  const row = db
+    .select({ at: sql<number | null>`max(${quotations.lastSyncAt})` })
+    .from(quotations)
+    .where(eq(quotations.funderId, funderId))
+    .get();
+  return row?.at ?? null;
+}
+
 /** Records a successful push to the ERP: its id for the quotation and when. */
 export function recordQuotationSync(db: DbOrTx, funderId: number, id: number, externalId: string, now = Date.now()): QuotationRow {
   db.update(quotations)

@@ -119,6 +119,12 @@ export class OdooConnector implements ErpConnector {
     return created;
   }
 
+  /** Signs in with the configured user and API key (Settings' "Test connection"); throws ApiError('unavailable') when refused or unreachable. */
+  async testConnection(): Promise<void> {
+    this.uid = null;
+    await this.login();
+  }
+
   async pushQuotation(q: ErpQuotation): Promise<{ externalId: string }> {
     const values = {
       partner_id: await this.partnerId(q),

@@ -119,9 +119,14 @@ test('take a quotation from draft to converted and open the new lease', async ({
   await expect(status).toHaveText('Submitted');
   await actions.getByRole('button', { name: 'Approve' }).click();
   await expect(status).toHaveText('Approved');
-  await actions.getByRole('button', { name: 'Send to the ERP' }).click();
-  await expect(actions.getByRole('alert')).toContainText('No ERP is configured');
+  // No ERP is configured on the test server: the push is not offered (Settings shows the connection's status).
+  await expect(actions.getByRole('button', { name: 'Send to the ERP' })).toHaveCount(0);
   await actions.getByRole('button', { name: 'Convert into a lease' }).click();
+  // Converting cannot be undone: a modal asks first (Esc or Cancel keep the quotation as it is).
+  const confirm = page.getByRole('dialog', { name: 'Convert this quotation into a lease?' });
+  await expect(confirm).toBeVisible();
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await confirm.getByRole('button', { name: 'Convert into a lease' }).click();
   await expect(status).toHaveText('Converted');
   const history = page.getByTestId('quotation-history');
   await expect(history.locator('li')).toHaveCount(4);

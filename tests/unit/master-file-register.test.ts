@@ -164,6 +164,13 @@ describe('export iteration', () => {
   it('is empty when nothing matches', () => {
     expect([...iterateLeases(db, { funderId: 1, q: 'no such lease anywhere' })]).toEqual([]);
   });
+
+  it.each(['bmw', 'Sprinter', 'excavator'])('the register search %s finds leases by asset description (brand and model live there)', (q) => {
+    const { rows, total } = listLeases(db, { funderId: 1, q, page: 1, perPage: 500 });
+    const expected = [...iterateLeases(db, { funderId: 1 }, 500)].flat().filter((r) => [r.contractNumber, r.lesseeName, r.assetDescription].some((v) => v.toLowerCase().includes(q.toLowerCase())));
+    expect(total).toBe(expected.length);
+    expect(rows.some((r) => r.assetDescription.toLowerCase().includes(q.toLowerCase()) && !r.lesseeName.toLowerCase().includes(q.toLowerCase()))).toBe(total > 0);
+  });
 });
 
 describe('lessee search', () => {

@@ -331,7 +331,7 @@ export const coreRoutes = defineRoutes([
     tag: 'Leases',
     summary: 'List leases',
     description:
-      'One page of the register with the filtered count and per-currency totals of the whole filtered set. q matches contract number and lessee name.',
+      'One page of the register with the filtered count and per-currency totals of the whole filtered set. q matches contract number, lessee name and asset description (which holds the brand).',
     auth: 'read:funders',
     query: leaseListQuery,
     responses: { 200: { description: 'The page', schema: r.leaseListResponse }, 400: bad() },

@@ -1,4 +1,5 @@
 import { Banknote, CalendarRange, FileText, LayoutDashboard, Percent, Scale } from 'lucide-react';
+import { currencyOrder, sortByCurrencyOrder } from '@/lib/portfolio/currency-order';
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
 import { getDb } from '@/db';
 import { PortfolioCashChart } from '@/components/charts/portfolio-cash-chart';
@@ -42,7 +43,9 @@ export default async function DashboardPage({ params }: Props) {
   const funder = await getActiveFunder(db);
   const cutOff = defaultCutOff();
   const book = valueBook(db, funder.id, cutOff, false);
-  const figures = dashboardFigures(book, funder.baseCurrency);
+  const order = currencyOrder(funder.baseCurrency, dashboardFigures(book, funder.baseCurrency));
+  // One currency order on every card: base currency first, then by outstanding principal.
+  const figures = sortByCurrencyOrder(dashboardFigures(book, funder.baseCurrency), order);
 
   const header = (
     <PageHeader asOf={{ date: cutOff, kind: 'cutOff' }} page="dashboard" description={t('subtitle', { funder: funder.name, cutOff: formatIsoDate(format, cutOff, 'long') })} />
@@ -115,7 +118,7 @@ export default async function DashboardPage({ params }: Props) {
           linkLabel={t('links.summary')}
           lines={figures.map((f) => ({ currency: f.currency, value: f.waRate === null ? '—' : formatPercent(format, f.waRate) }))}
         />
-        <ServicingKpis kpis={servicingKpis(db, funder.id, todayIso())} today={todayIso()} baseCurrency={funder.baseCurrency} />
+        <ServicingKpis kpis={servicingKpis(db, funder.id, todayIso())} today={todayIso()} currencies={order} />
       </div>
 
       <div className="mt-6 grid gap-6 xl:grid-cols-3">

@@ -65,9 +65,10 @@ export default async function DevelopPage({ params }: Props) {
     entries: g.ops.map(({ method, path, op }) => ({ id: op.operationId, method, path, summary: op.summary, aliases: op['x-aliases'] ?? [] })),
   }));
 
-  const login = `curl -X POST -H 'Content-Type: application/json' \\\n  -d '{"email":"you@example.com","password":"…"}' \\\n  '${origin}/jwt/login'\n\n# jq keeps the access token:\nTOKEN=$(curl -s -X POST -H 'Content-Type: application/json' \\\n  -d '{"email":"you@example.com","password":"…"}' \\\n  '${origin}/jwt/login' | jq -r .accessToken)`;
+  // The documented paths, as the operation list shows them; /jwt/* answers the same (the original product's alias).
+  const login = `curl -X POST -H 'Content-Type: application/json' \\\n  -d '{"email":"you@example.com","password":"…"}' \\\n  '${origin}/api/jwt/login'\n\n# jq keeps the access token:\nTOKEN=$(curl -s -X POST -H 'Content-Type: application/json' \\\n  -d '{"email":"you@example.com","password":"…"}' \\\n  '${origin}/api/jwt/login' | jq -r .accessToken)`;
   const call = `curl -H "Authorization: Bearer $TOKEN" '${origin}/api/me'`;
-  const refresh = `curl -X POST -H 'Content-Type: application/json' \\\n  -d '{"refreshToken":"<refreshToken>"}' \\\n  '${origin}/jwt/refresh-token'`;
+  const refresh = `curl -X POST -H 'Content-Type: application/json' \\\n  -d '{"refreshToken":"<refreshToken>"}' \\\n  '${origin}/api/jwt/refresh-token'`;
 
   return (
     <>

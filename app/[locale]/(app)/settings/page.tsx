@@ -1,6 +1,7 @@
 import { UsersRound } from 'lucide-react';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { FunderSettingsForm } from '@/components/settings/funder-settings-form';
+import { ErpCard } from '@/components/settings/erp-card';
 import { FundersCard } from '@/components/settings/funders-card';
 import { metadataFor } from '@/components/shell/page-metadata';
 import { PageHeader } from '@/components/shell/page-header';
@@ -8,6 +9,9 @@ import { guardPage } from '@/app/[locale]/prelude';
 import { buttonClasses } from '@/components/ui/button';
 import { getDb } from '@/db';
 import { listFunders } from '@/db/queries/funders';
+import { lastQuotationSyncAt } from '@/db/queries/quotations';
+import { ERP_ENV_VARS, odooConfigFromEnv } from '@/lib/connectors/erp';
+import { testErpConnection } from './erp-actions';
 import { Link } from '@/i18n/navigation';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
 import { toFunderSettings } from '@/lib/validations/funders';
@@ -28,6 +32,9 @@ export default async function SettingsPage({ params }: Props) {
   const funders = listFunders(db).map(toFunderSettings);
   const t = await getTranslations('settings');
   const ta = await getTranslations('access');
+  const odoo = odooConfigFromEnv();
+  // Never the API key: only where the ERP is and as whom QUANTUM signs in.
+  const erp = odoo ? { name: 'Odoo', host: new URL(odoo.url).host, database: odoo.db, user: odoo.user } : null;
 
   return (
     <>
@@ -45,6 +52,9 @@ export default async function SettingsPage({ params }: Props) {
       <FunderSettingsForm key={`${active.id}:${active.dataVersion}:${locale}`} funder={active} />
       <div className="mt-8">
         <FundersCard funders={funders} activeId={active.id} />
+      </div>
+      <div className="mt-8">
+        <ErpCard connection={erp} envVars={ERP_ENV_VARS} lastSyncAt={lastQuotationSyncAt(db, active.id)} onTest={testErpConnection} />
       </div>
     </>
   );

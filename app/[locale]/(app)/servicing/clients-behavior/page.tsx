@@ -121,10 +121,10 @@ export default async function ClientsBehaviorPage({ params, searchParams }: Prop
         ) : (
           <>
             <div className="max-h-[70vh] overflow-auto">
-              <table className="w-full text-[13px]" data-testid="behaviour-table">
+              <table className="w-full min-w-max text-[13px]" data-testid="behaviour-table">
                 <thead className="sticky top-0 bg-surface shadow-[0_1px_0_var(--color-border)]">
                   <tr className="text-left">
-                    {sortable('name', t('columns.lessee'), 'text-left', 'asc')}
+                    {sortable('name', t('columns.lessee'), 'sticky left-0 z-10 bg-surface text-left', 'asc')}
                     {sortable('instalmentsDue', t('columns.instalmentsDue'))}
                     <th scope="col" className="px-3 py-2 text-right">{t('columns.paidOnTime')}</th>
                     <th scope="col" className="px-3 py-2 text-right">{t('columns.paidLateOrUnpaid')}</th>
@@ -141,11 +141,18 @@ export default async function ClientsBehaviorPage({ params, searchParams }: Prop
                 <tbody>
                   {rows.map((r) => (
                     <tr key={`${r.lesseeId}-${r.currency}`} className="h-8 border-t border-border hover:bg-surface-muted">
-                      <td className="px-3 py-1">
-                        <Link href={`/servicing/clients-behavior/${r.lesseeId}`} className="text-primary-strong hover:underline focus-visible:underline">
-                          {r.lesseeName}
-                        </Link>
-                        <span className="ml-1 text-[12px]">{r.currency}</span>
+                      {/* One line per lessee: long names are cut with an ellipsis and shown whole in the title. */}
+                      <td className="sticky left-0 bg-surface px-3 py-1">
+                        <span className="flex max-w-72 min-w-48 items-baseline gap-1 whitespace-nowrap">
+                          <Link
+                            href={`/servicing/clients-behavior/${r.lesseeId}`}
+                            title={r.lesseeName}
+                            className="truncate text-primary-strong hover:underline focus-visible:underline"
+                          >
+                            {r.lesseeName}
+                          </Link>
+                          <span className="shrink-0 text-[12px]">{r.currency}</span>
+                        </span>
                       </td>
                       <td className="tabular px-3 py-1 text-right">{formatDecimal(format, r.instalmentsDue)}</td>
                       <td className="tabular px-3 py-1 text-right">{formatDecimal(format, r.paidOnTime)}</td>

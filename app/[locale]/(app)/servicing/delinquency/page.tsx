@@ -7,8 +7,7 @@ import { Select } from '@/components/portfolio/fields';
 import { metadataFor } from '@/components/shell/page-metadata';
 import { PageHeader } from '@/components/shell/page-header';
 import { guardPage } from '@/app/[locale]/prelude';
-import { BucketChart } from '@/components/servicing/bucket-chart';
-import type { ChartDatum } from '@/components/charts/series';
+import { AmountsChart } from '@/components/reports/bucket-chart';
 import { SortLink, ariaSort } from '@/components/servicing/sort-link';
 import { Amount } from '@/components/ui/amount';
 import { buttonClasses } from '@/components/ui/button';
@@ -17,7 +16,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Input, Label } from '@/components/ui/input';
 import { Link } from '@/i18n/navigation';
 import { addMonths } from '@/lib/finance';
-import { formatDecimal, formatIsoDate } from '@/lib/format';
+import { formatDecimal, formatIsoDate, formatMoney } from '@/lib/format';
 import { parseLenient } from '@/lib/portfolio/cash-flow-table';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
 import { pageOf, todayIso } from '@/services/servicing/route-helpers';
@@ -75,7 +74,7 @@ export default async function DelinquencyPage({ params, searchParams }: Props) {
     return `/api/servicing/delinquency/export?${p.toString()}`;
   };
   const currencies = [...new Set(view.summary.map((s) => s.currency))].sort();
-  const chartData: ChartDatum[] = view.bucketKeys.map((b) => ({ x: label(b), ...Object.fromEntries(currencies.map((c) => [c, view.summary.find((s) => s.bucket === b && s.currency === c)?.count ?? 0])) }));
+  const delinquentKeys = view.bucketKeys.filter((b) => b !== 'current');
   const unit = q.level === 'lease' ? t('delinquency.unitLeases') : t('delinquency.unitLessees');
 
   return (
@@ -145,32 +144,71 @@ export default async function DelinquencyPage({ params, searchParams }: Props) {
         </div>
       </section>
 
+      {/*
+        Amounts, not counts: most of a book is current, so counting leases per bucket flattened every delinquent
+        bucket to a sliver. The chart shows what is at stake in the delinquent buckets; Current is a figure beside it.
+      */}
       <Card className="mb-6">
-        <CardContent className="pt-5">
-          <BucketChart data={chartData} currencies={currencies} title={t('delinquency.chartTitle', { unit })} summary={t('delinquency.chartSummary', { unit })} />
-          <table className="sr-only">
-            <caption>{t('delinquency.chartTitle', { unit })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('columns.bucket')}</th>
-                {currencies.map((c) => (
-                  <th key={c} scope="col">
-                    {c}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {chartData.map((d) => (
-                <tr key={String(d.x)}>
-                  <th scope="row">{d.x}</th>
-                  {currencies.map((c) => (
-                    <td key={c}>{formatDecimal(format, Number(d[c] ?? 0))}</td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        <CardHeader>
+          <CardTitle>{t('delinquency.amountsTitle')}</CardTitle>
+          <CardDescription>{t('delinquency.amountsHint')}</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-6 lg:grid-cols-2">
+          {currencies.map((c) => {
+            const of = (b: string) => view.summary.find((s) => s.bucket === b && s.currency === c);
+            const cur = of('current');
+            const data = delinquentKeys.map((b) => ({ x: label(b), arrears: of(b)?.arrearsTotal ?? 0, outstanding: of(b)?.outstandingPrincipal ?? 0 }));
+            const title = t('delinquency.amountsChartTitle', { currency: c });
+            return (
+              <div key={c} data-testid={`delinquency-chart-${c}`}>
+                <p className="mb-3 text-[13px]" data-testid={`current-figure-${c}`}>
+                  {t('delinquency.currentFigure', {
+                    count: cur?.count ?? 0,
+                    countText: formatDecimal(format, cur?.count ?? 0),
+                    unit,
+                    outstanding: formatMoney(format, cur?.outstandingPrincipal ?? 0, c),
+                    current,
+                  })}
+                </p>
+                {data.every((d) => d.arrears === 0 && d.outstanding === 0) ? (
+                  <p className="text-[13px]" data-testid={`no-delinquency-${c}`}>
+                    {t('delinquency.noneDelinquent', { currency: c })}
+                  </p>
+                ) : (
+                  <AmountsChart
+                    id={`delinquency-chart-${c}`}
+                    title={title}
+                    summary={t('delinquency.amountsChartSummary', { currency: c })}
+                    currency={c}
+                    series={[
+                      { key: 'arrears', label: t('columns.arrearsTotal') },
+                      { key: 'outstanding', label: t('columns.outstanding') },
+                    ]}
+                    data={data}
+                  />
+                )}
+                <table className="sr-only">
+                  <caption>{title}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">{t('columns.bucket')}</th>
+                      <th scope="col">{t('columns.arrearsTotal')}</th>
+                      <th scope="col">{t('columns.outstanding')}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.map((d) => (
+                      <tr key={d.x}>
+                        <th scope="row">{d.x}</th>
+                        <td>{formatMoney(format, d.arrears, c)}</td>
+                        <td>{formatMoney(format, d.outstanding, c)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            );
+          })}
         </CardContent>
       </Card>
 

@@ -15,6 +15,7 @@ import { Amount } from '@/components/ui/amount';
 import { buttonClasses } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
+import { Link } from '@/i18n/navigation';
 import { Input, Label } from '@/components/ui/input';
 import { canSee } from '@/lib/navigation';
 import { formatTimestamp } from '@/lib/format';
@@ -60,7 +61,7 @@ export default async function PaymentsPage({ params, searchParams }: Props) {
     <>
       <TrailHeader section={{ nav: 'servicing' }} trail={[{ label: t('payments.title') }]} title={t('payments.title')} description={t('payments.subtitle', { funder: funder.name })} />
       {canWrite ? (
-        <div className="mb-6 grid gap-6 xl:grid-cols-2">
+        <div className="mb-6 grid gap-6">
           <Card>
             <CardHeader>
               <CardTitle>{t('record.title')}</CardTitle>
@@ -80,9 +81,10 @@ export default async function PaymentsPage({ params, searchParams }: Props) {
               {imports.length > 0 ? (
                 <div className="mt-4">
                   <h3 className="mb-1 text-[13px] font-medium text-heading">{t('import.recent')}</h3>
-                  <ul className="grid gap-1 text-[13px]">
+                  <ul className="grid gap-1 text-[13px]" data-testid="recent-imports">
                     {imports.map((i) => (
                       <li key={i.id}>
+                        <Link href={`${PATH}/imports/${i.id}`} className="rounded-sm text-primary-strong hover:underline">
                         {t('import.recentLine', {
                           file: i.fileName,
                           at: formatTimestamp(format, i.createdAt),
@@ -91,6 +93,7 @@ export default async function PaymentsPage({ params, searchParams }: Props) {
                           unmatched: i.unmatchedCount,
                           invalid: i.invalidCount,
                         })}
+                        </Link>
                       </li>
                     ))}
                   </ul>

@@ -4,6 +4,7 @@ import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/serve
 import { notFound } from 'next/navigation';
 import { getDb } from '@/db';
 import { getQuotation, listQuotationHistory } from '@/db/queries/quotations';
+import { odooConfigFromEnv } from '@/lib/connectors/erp';
 import { QuotationActions } from '@/components/master-file/quotation-actions';
 import { QuotationStatusBadge } from '@/components/master-file/status-badges';
 import { SubPageHeader } from '@/components/master-file/sub-page-header';
@@ -111,7 +112,7 @@ export default async function QuotationPage({ params }: Props) {
                 <CardTitle>{t('workflow')}</CardTitle>
               </CardHeader>
               <CardContent>
-                <QuotationActions key={`${q.status}-${q.version}`} quotationId={q.id} funderId={funder.id} status={q.status} canWrite={canWrite} />
+                <QuotationActions key={`${q.status}-${q.version}`} quotationId={q.id} funderId={funder.id} status={q.status} canWrite={canWrite} erpConfigured={odooConfigFromEnv() !== null} />
               </CardContent>
             </Card>
           ) : null}

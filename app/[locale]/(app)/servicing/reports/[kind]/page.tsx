@@ -37,7 +37,7 @@ export async function generateMetadata({ params }: Props) {
 }
 
 const PER_PAGE = 50;
-const pageQuery = z.object({ month: monthParam.optional(), page: pageParam });
+const pageQuery = z.object({ month: monthParam.optional(), page: pageParam, file: z.coerce.number().int().positive().optional() });
 
 /** The chart of a report's totals for one currency: scheduled vs collected by component (collections), else the totals' amounts. */
 function chartOf(report: ServicingReport, totals: ServicingReport['totals'][number], label: (id: string) => string) {
@@ -113,6 +113,13 @@ export default async function ServicingReportPage({ params, searchParams }: Prop
         </CardContent>
       </Card>
       <div className="grid gap-6">
+        <Card data-testid="kept-files-card">
+          <CardHeader>
+            <CardTitle>{t('files.title')}</CardTitle>
+            <CardDescription>{t('files.hint')}</CardDescription>
+          </CardHeader>
+          <KeptFilesTable files={files.rows} funderId={funder.id} highlightId={query.file} />
+        </Card>
         <Card>
           <CardHeader>
             <CardTitle>{t('servicing.totalsTitle', { month })}</CardTitle>
@@ -123,7 +130,7 @@ export default async function ServicingReportPage({ params, searchParams }: Prop
           ) : (
             <>
               <ReportLinesTable columns={totalsColumns} lines={report.totals} label={t('servicing.totalsTitle', { month })} testId="report-totals" />
-              <CardContent className="grid gap-6 pt-5 lg:grid-cols-2">
+              <CardContent className="grid gap-6 pt-5">
                 {report.totals.map((tot) => {
                   const chart = chartOf(report, tot, label);
                   return (
@@ -159,13 +166,6 @@ export default async function ServicingReportPage({ params, searchParams }: Prop
             />
           </Card>
         ) : null}
-        <Card>
-          <CardHeader>
-            <CardTitle>{t('files.title')}</CardTitle>
-            <CardDescription>{t('files.hint')}</CardDescription>
-          </CardHeader>
-          <KeptFilesTable files={files.rows} funderId={funder.id} />
-        </Card>
       </div>
     </>
   );

@@ -1,0 +1,137 @@
+/**
+ * Every menu page in every language at 1280 × 800, as an analyst and as a client: the page answers, the document
+ * is never wider than the viewport, no chart tick label is clipped by or spills out of its axis area, adjacent x
+ * labels do not overlap, and the console stays free of errors. One page load per (role, page, locale); each role
+ * signs in once and reuses its cookie (storageState).
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { flattenNav, NAV_TREE, type NavItem } from '@/lib/navigation';
+
+const LOCALES = ['en', 'de', 'fr', 'pt'] as const;
+const VIEWPORT = { width: 1280, height: 800 };
+const PAGES: NavItem[] = flattenNav(NAV_TREE);
+const ROLES = {
+  analyst: ['read:funders', 'write:funders'],
+  client: [] as string[],
+} as const;
+type Role = keyof typeof ROLES;
+
+const stateFile = (role: Role) => path.join(process.cwd(), '.tmp', `e2e-state-${role}.json`);
+
+async function saveSignedInState(browser: Browser, role: Role) {
+  // An empty state explicitly: the describe's storageState (the file written here) does not exist yet.
+  const context = await browser.newContext({ viewport: VIEWPORT, storageState: { cookies: [], origins: [] } });
+  const page = await context.newPage();
+  await page.goto('/en/login');
+  await page.getByLabel('E-mail').fill(`${role}@quantum.demo`);
+  await page.getByLabel('Password', { exact: true }).fill('quantum-demo');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+  mkdirSync(path.dirname(stateFile(role)), { recursive: true });
+  await context.storageState({ path: stateFile(role) });
+  await context.close();
+}
+
+type AxisProblem = { axis: 'x' | 'y'; text: string; why: string };
+
+/**
+ * Measures every cartesian chart. Recharts draws tick labels in its own layers, so labels are found by their class
+ * and their `orientation` attribute. A Y label (left/right) must lie inside the SVG and outside the plot area (the
+ * axis area Recharts reserved for it); an X label (bottom) must lie inside the SVG, and neighbouring X labels must
+ * not overlap: flat labels by their boxes, rotated ones by their distance across the text direction.
+ */
+async function chartAxisProblems(page: Page): Promise<AxisProblem[]> {
+  return page.evaluate(() => {
+    const problems: { axis: 'x' | 'y'; text: string; why: string }[] = [];
+    const slack = 1;
+    for (const svg of Array.from(document.querySelectorAll<SVGSVGElement>('svg.recharts-surface'))) {
+      const box = svg.getBoundingClientRect();
+      if (box.width === 0) continue;
+      const grid = svg.querySelector('.recharts-cartesian-grid')?.getBoundingClientRect() ?? null;
+      const ticks = Array.from(svg.querySelectorAll<SVGTextElement>('text.recharts-cartesian-axis-tick-value'));
+      const xTicks: { text: string; r: DOMRect; x: number; angle: number; height: number }[] = [];
+      for (const tick of ticks) {
+        const r = tick.getBoundingClientRect();
+        const text = tick.textContent ?? '';
+        const orientation = tick.getAttribute('orientation');
+        const inside = (axis: 'x' | 'y') => {
+          if (r.left < box.left - slack) problems.push({ axis, text, why: `starts ${Math.round(box.left - r.left)} px left of the chart` });
+          if (r.right > box.right + slack) problems.push({ axis, text, why: `ends ${Math.round(r.right - box.right)} px right of the chart` });
+          if (r.bottom > box.bottom + slack) problems.push({ axis, text, why: 'below the chart' });
+        };
+        if (orientation === 'left' || orientation === 'right') {
+          inside('y');
+          if (grid && grid.width > 0) {
+            if (orientation === 'left' && r.right > grid.left + slack) problems.push({ axis: 'y', text, why: `runs ${Math.round(r.right - grid.left)} px into the plot area` });
+            if (orientation === 'right' && r.left < grid.right - slack) problems.push({ axis: 'y', text, why: `runs ${Math.round(grid.right - r.left)} px into the plot area` });
+          }
+        } else {
+          inside('x');
+          const rotate = /rotate\((-?[\d.]+)/.exec(tick.getAttribute('transform') ?? '');
+          xTicks.push({ text, r, x: Number(tick.getAttribute('x')), angle: rotate ? Number(rotate[1]) : 0, height: tick.getBBox().height });
+        }
+      }
+      xTicks.sort((a, b) => a.x - b.x);
+      for (let k = 1; k < xTicks.length; k++) {
+        const a = xTicks[k - 1]!;
+        const b = xTicks[k]!;
+        const overlap =
+          a.angle === 0
+            ? Math.min(a.r.right, b.r.right) - Math.max(a.r.left, b.r.left) > slack
+            : (b.x - a.x) * Math.abs(Math.sin((a.angle * Math.PI) / 180)) < a.height * 0.8;
+        if (overlap) problems.push({ axis: 'x', text: `${a.text} / ${b.text}`, why: 'overlapping labels' });
+      }
+    }
+    return problems;
+  });
+}
+
+for (const role of Object.keys(ROLES) as Role[]) {
+  test.describe(`every menu page as ${role}`, () => {
+    test.use({ viewport: VIEWPORT, storageState: stateFile(role) });
+
+    test.beforeAll(async ({ browser }) => {
+      await saveSignedInState(browser, role);
+    });
+
+    for (const locale of LOCALES) {
+      for (const item of PAGES) {
+        const allowed = item.scope === null || (ROLES[role] as readonly string[]).includes(item.scope);
+        test(`${locale}${item.href} (${allowed ? 'shown' : 'forbidden'})`, async ({ page }) => {
+          const errors: string[] = [];
+          page.on('console', (msg) => {
+            if (msg.type() !== 'error') return;
+            // A 403 answered at the edge for a forbidden page is expected (feat/security), nothing else is.
+            if (!allowed && /status of 403/.test(msg.text())) return;
+            errors.push(msg.text());
+          });
+          page.on('pageerror', (e) => errors.push(e.message));
+
+          const response = await page.goto(`/${locale}${item.href}`);
+          const status = response?.status();
+          if (allowed) {
+            expect(status, 'status').toBe(200);
+          } else {
+            expect([200, 403], 'status').toContain(status);
+            await expect(page.getByTestId('forbidden')).toBeVisible();
+          }
+          await expect(page.locator('h1').first()).toBeVisible();
+
+          const charts = page.locator('svg.recharts-surface');
+          if ((await charts.count()) > 0) {
+            // Recharts sizes an auto-width Y axis after measuring its ticks: wait until the ticks are drawn.
+            await expect(page.locator('.recharts-cartesian-axis-tick-value').first()).toBeVisible();
+            await page.waitForTimeout(150);
+            expect(await chartAxisProblems(page), 'chart tick labels').toEqual([]);
+          }
+
+          const width = await page.evaluate(() => document.documentElement.scrollWidth);
+          expect(width, 'document width').toBeLessThanOrEqual(VIEWPORT.width);
+          expect(errors, 'console errors').toEqual([]);
+        });
+      }
+    }
+  });
+}
