@@ -34,6 +34,8 @@ export type ValuedBook = Book & { valuation: PortfolioValuation; cutOff: string;
 
 type Entry = {
   dataVersion: number;
+  /** The valuation inputs of the funder's settings the cached valuations were computed with. */
+  settingsKey: string;
   rateConvention: string;
   journal: number;
   leaseStamp: string;
@@ -88,6 +90,7 @@ function loadEntry(db: DbOrTx, funder: Funder, previous: Entry | undefined): Ent
   const version = (previous?.version ?? 0) + 1;
   return {
     dataVersion: funder.dataVersion,
+    settingsKey: settingsKeyOf(funder),
     rateConvention: funder.rateConvention,
     journal,
     leaseStamp,
@@ -98,6 +101,10 @@ function loadEntry(db: DbOrTx, funder: Funder, previous: Entry | undefined): Ent
     log: [],
     pending: null,
   };
+}
+
+function settingsKeyOf(f: Funder): string {
+  return `${f.buyRate}|${f.discountRate}|${f.discountConvention}`;
 }
 
 function valuationOptions(funder: Funder, cutOff: string, gross: boolean, purchasePrice: Float64Array) {
@@ -191,10 +198,17 @@ function refreshEntry(db: DbOrTx, funder: Funder): Entry {
       entries.set(funder.id, e);
       return e;
     }
+    if (e.settingsKey !== settingsKeyOf(funder)) {
+      // Settings moved with the leases: the cached valuations go (the packed book is theirs to keep).
+      e.valuations.clear();
+      e.version++;
+      e.rebuiltAt = e.version;
+    }
     applyChanges(db, e, funder, changed.ids);
     e.journal = changed.stamp;
     e.leaseStamp = '';
   }
+  e.settingsKey = settingsKeyOf(funder);
   e.dataVersion = funder.dataVersion;
   return e;
 }

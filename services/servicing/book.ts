@@ -98,6 +98,8 @@ export function servicingSettingsOf(funder: Funder): { edges: number[]; toleranc
 
 type FunderEntry = {
   dataVersion: number;
+  /** The servicing settings the books were computed with (a change drops the books, not the stores). */
+  settingsKey: string;
   leaseStamp: string;
   /** lease_changes seq the stores reflect. */
   journal: number;
@@ -153,11 +155,16 @@ export function allocateBook(db: DbOrTx, funderId: number, asOf: string) {
   };
 }
 
+function settingsKeyOf(funder: Funder): string {
+  return JSON.stringify(servicingSettingsOf(funder));
+}
+
 /** A new entry (stores not built yet): the stamps are read before the data, so changes racing the build are applied again, idempotently. */
 function newEntry(db: DbOrTx, funder: Funder, previous: FunderEntry | undefined): FunderEntry {
   const version = (previous?.version ?? 0) + 1;
   return {
     dataVersion: funder.dataVersion,
+    settingsKey: settingsKeyOf(funder),
     leaseStamp: bookLeaseStamp(db, funder.id),
     journal: leaseChangeStamp(db, funder.id),
     schedule: null,
@@ -211,6 +218,12 @@ function refreshEntry(db: DbOrTx, funder: Funder): FunderEntry & { schedule: Bui
   let e = cache.get(funder.id);
   if (e?.pending && e.schedule?.value && e.ledger?.build.value) return e as never;
   if (e && e.dataVersion !== funder.dataVersion) {
+    const settingsKey = settingsKeyOf(funder);
+    if (e.settingsKey !== settingsKey) {
+      // Settings moved (maybe with leases): the books were computed with the old ones.
+      e.books.clear();
+      e.settingsKey = settingsKey;
+    }
     const changed = leasesChangedSince(db, funder.id, e.journal);
     if (changed.ids.length > BULK_CHANGES || !e.schedule?.value || !e.ledger?.build.value) {
       e = newEntry(db, funder, e);
