@@ -262,3 +262,19 @@ export function reversalsOfLeases(db: DbOrTx, funderId: number, ids: readonly nu
 export function leasesWithEntriesAfter(db: DbOrTx, funderId: number, afterId: number): number[] {
   return sqliteOf(db).prepare(`select distinct lease_id from payments where id > ? and funder_id = ? order by lease_id`).pluck().all(afterId, funderId) as number[];
 }
+
+/** Contract number, status and lessee of the funder's leases of `ids` (labels of the servicing screens, updated per changed lease). */
+export function leaseLabelsByIds(db: DbOrTx, funderId: number, ids: readonly number[]): [number, string, string, number][] {
+  return sqliteOf(db)
+    .prepare(`select id, contract_number, status, lessee_id from leases where funder_id = ? and id in (select value from json_each(?))`)
+    .raw()
+    .all(funderId, JSON.stringify(ids)) as [number, string, string, number][];
+}
+
+/** Name, Odoo id and country of the funder's lessees of `ids`. */
+export function lesseeLabelsByIds(db: DbOrTx, funderId: number, ids: readonly number[]): [number, string, string | null, string][] {
+  return sqliteOf(db)
+    .prepare(`select id, name, id_odoo, country from lessees where funder_id = ? and id in (select value from json_each(?))`)
+    .raw()
+    .all(funderId, JSON.stringify(ids)) as [number, string, string | null, string][];
+}

@@ -81,8 +81,12 @@ export type LeaseServicingState = {
   outstandingPrincipal: number;
 };
 
-/** `version`: the store version it was computed or last updated at (see changedLeasesSince). */
-export type ServicingBook = { funderId: number; asOf: string; bucketKeys: string[]; leases: LeaseServicingState[]; byLeaseId: Map<number, LeaseServicingState>; version: number };
+/**
+ * `version`: the store version it was computed or last updated at (see changedLeasesSince); `lineage`:
+ * the same for a book and its lease-by-lease updates, new when computed anew (settings, rebuild), so a
+ * cache derived from a book can tell whether patching it with the changed leases is enough.
+ */
+export type ServicingBook = { funderId: number; asOf: string; bucketKeys: string[]; leases: LeaseServicingState[]; byLeaseId: Map<number, LeaseServicingState>; version: number; lineage: number };
 
 /** The funder's servicing settings, decoded (edges fall back to the default when unreadable). */
 export function servicingSettingsOf(funder: Funder): { edges: number[]; tolerance: number; graceDays: number; componentOrder: ReturnType<typeof componentOrderOf> } {
@@ -391,11 +395,13 @@ function stateOf(lease: StoreLease, s: LeaseStateAt): LeaseServicingState {
   };
 }
 
+let lineages = 0;
+
 function computeBook(funder: Funder, schedule: ScheduleStore, ledger: LedgerStore, asOf: string, version: number): ServicingBook {
   const settings = servicingSettingsOf(funder);
   const states = bookAt(schedule, ledger, asOf, { componentOrder: settings.componentOrder, tolerance: settings.tolerance, graceDays: settings.graceDays, edges: settings.edges });
   const out = states.map((s, i) => stateOf(schedule.leases[i]!, s));
-  return { funderId: funder.id, asOf, bucketKeys: bucketsFor(settings.edges).map((b) => b.key), leases: out, byLeaseId: new Map(out.map((s) => [s.leaseId, s])), version };
+  return { funderId: funder.id, asOf, bucketKeys: bucketsFor(settings.edges).map((b) => b.key), leases: out, byLeaseId: new Map(out.map((s) => [s.leaseId, s])), version, lineage: ++lineages };
 }
 
 /** The servicing book of the funder at `asOf` (YYYY-MM-DD), kept up to date lease by lease. 404 for an unknown funder. */

@@ -26,7 +26,9 @@ import { bookAt, buildLedgerStore, buildScheduleStore, finishSync, startBuild } 
 import { afterBookWrite } from '@/services/portfolio/book-changes';
 import { valuationChangesSince, valueBook } from '@/services/portfolio/valuation';
 import { changedLeasesSince, getServicingBook, servicingSettingsOf, servicingStores } from '@/services/servicing/book';
-import { behaviourRows } from '@/services/servicing/views';
+import { bucketSummary, behaviourRows, delinquencyView, filterSortRows, type DelinquencyRow } from '@/services/servicing/views';
+import { bucketOf, lesseeDpd } from '@/lib/servicing';
+import { servicingLabels } from '@/db/queries/servicing';
 
 const TODAY = '2026-11-21';
 const AS_OFS = ['2025-06-30', '2026-01-01', TODAY, '2027-03-15'];
@@ -66,8 +68,60 @@ function fullRebuild(db: Db) {
   return { ids: records.map((r) => r.id), books, v };
 }
 
+/** Delinquency rows at both levels from the rebuilt book and freshly read labels (the pre-cache algorithm). */
+function expectedRows(db: Db, states: ReturnType<typeof fullRebuild>['books'][number], leases: { id: number; lesseeId: number; currency: string }[]) {
+  const labels = servicingLabels(db, F);
+  const { edges } = servicingSettingsOf(getFunder(db, F)!);
+  const lease: DelinquencyRow[] = states.map((s, i) => ({
+    key: `L${s.leaseId}`,
+    leaseId: s.leaseId,
+    contractNumber: labels.leases.get(s.leaseId)!.contractNumber,
+    status: labels.leases.get(s.leaseId)!.status,
+    lesseeId: leases[i]!.lesseeId,
+    lesseeName: labels.lessees.get(leases[i]!.lesseeId)!.name,
+    currency: leases[i]!.currency,
+    leases: 1,
+    dpd: s.dpd,
+    bucket: s.bucket,
+    arrearsNet: s.arrearsNet,
+    arrearsVat: s.arrearsVat,
+    arrearsTotal: s.arrearsTotal,
+    credit: s.credit,
+    outstandingPrincipal: s.outstandingPrincipal,
+    lastPaymentOn: s.lastPaymentOn,
+  }));
+  const groups = new Map<string, DelinquencyRow[]>();
+  for (const r of lease) groups.set(`${r.lesseeId}:${r.currency}`, [...(groups.get(`${r.lesseeId}:${r.currency}`) ?? []), r]);
+  const lessee: DelinquencyRow[] = [...groups].map(([k, g]) => {
+    const dpd = lesseeDpd(g.map((r) => r.dpd));
+    const sum = (f: (r: DelinquencyRow) => number) => g.reduce((n, r) => n + f(r), 0);
+    const last = g.map((r) => r.lastPaymentOn).filter((d): d is string => d !== null).sort().at(-1) ?? null;
+    return { key: `P${k}`, leaseId: null, contractNumber: null, status: null, lesseeId: g[0]!.lesseeId, lesseeName: g[0]!.lesseeName, currency: g[0]!.currency, leases: g.length, dpd, bucket: bucketOf(dpd, edges).key, arrearsNet: sum((r) => r.arrearsNet), arrearsVat: sum((r) => r.arrearsVat), arrearsTotal: sum((r) => r.arrearsTotal), credit: sum((r) => r.credit), outstandingPrincipal: sum((r) => r.outstandingPrincipal), lastPaymentOn: last };
+  });
+  return { lease, lessee };
+}
+
+const VIEWS = [
+  { sort: 'dpd', dir: 'desc' },
+  { sort: 'name', dir: 'asc' },
+  { sort: 'arrearsTotal', dir: 'desc', bucket: ['1-30', '91+'] },
+  { sort: 'contract', dir: 'asc', q: 'a' },
+] as const;
+
 function expectCachesEqualRebuild(db: Db) {
   const full = fullRebuild(db);
+  const storeLeases = bookLeases(db, F);
+  for (const k of [0, 2]) {
+    const expected = expectedRows(db, full.books[k]!, storeLeases);
+    for (const level of ['lease', 'lessee'] as const) {
+      for (const f of VIEWS) {
+        const view = delinquencyView(db, F, AS_OFS[k]!, { level, ...f, bucket: 'bucket' in f ? [...f.bucket] : undefined });
+        const rows = filterSortRows(expected[level], { ...f, bucket: 'bucket' in f ? [...f.bucket] : undefined });
+        expect(view.rows).toEqual(rows);
+        expect(view.summary).toEqual(bucketSummary(view.bucketKeys, expected[level]));
+      }
+    }
+  }
   AS_OFS.forEach((asOf, k) => {
     const book = getServicingBook(db, F, asOf);
     const mine = book.leases.map((s) => ({
@@ -206,6 +260,7 @@ describe('incremental caches equal a full rebuild', () => {
         // Warm every cache first, so the writes are applied to them incrementally.
         for (const asOf of AS_OFS) getServicingBook(db, F, asOf);
         behaviourRows(db, F, TODAY);
+        for (const level of ['lease', 'lessee'] as const) for (const f of VIEWS) delinquencyView(db, F, AS_OFS[0]!, { level, ...f, bucket: 'bucket' in f ? [...f.bucket] : undefined });
         valueBook(db, F, CUT_OFF);
         const { entry } = servicingStores(db, F);
         const rebuilt = entry.rebuiltAt;
