@@ -65,9 +65,6 @@ class Column<T extends Int32Array | Float64Array> {
     next.set(this.data);
     this.data = next;
   }
-  done(): T {
-    return this.data.subarray(0, this.length) as T;
-  }
 }
 const i32 = (n: number) => new Column(new Int32Array(n), (k) => new Int32Array(k));
 const f64 = (n: number) => new Column(new Float64Array(n), (k) => new Float64Array(k));
@@ -159,7 +156,7 @@ export function* buildScheduleStore(leases: StoreLease[], readChunk: (fromId: nu
     yield;
   }
   start[n] = due.length;
-  return { n, leases, start, end: endsOf(start, n), used: due.length, due: due.done(), vat: vat.done(), fee: fee.done(), interest: interest.done(), principal: principal.done(), indexById };
+  return { n, leases, start, end: endsOf(start, n), used: due.length, due: fit(due), vat: fit(vat), fee: fit(fee), interest: fit(interest), principal: fit(principal), indexById };
 }
 
 /** Builds the ledger store chunk by chunk over the schedule store's leases; `readChunk` gives per lease [leaseId, received dates, amounts]. */
@@ -193,11 +190,22 @@ export function* buildLedgerStore(
     yield;
   }
   start[n] = day.length;
-  const out: LedgerStore = { start, end: endsOf(start, n), used: day.length, day: day.done(), amount: amount.done(), reversedOn: new Int32Array(day.length).fill(NO_DAY) };
+  const dayFit = fit(day);
+  const out: LedgerStore = { start, end: endsOf(start, n), used: day.length, day: dayFit, amount: fit(amount), reversedOn: new Int32Array(dayFit.length).fill(NO_DAY) };
   for (const [leaseId, on, amt, revOn] of reversals) {
     const i = store.indexById.get(leaseId);
     if (i !== undefined) applyReversal(out, i, on, amt, revOn);
   }
+  return out;
+}
+
+/**
+ * The column copied into an array of its length plus 1/64 room for rewritten segments (the builders'
+ * capacity guesses, e.g. 40 rows a lease, would otherwise be kept for the life of the cache).
+ */
+function fit<T extends Int32Array | Float64Array>(c: Column<T>): T {
+  const out = new (c.data.constructor as new (n: number) => T)(c.length + (c.length >> 6) + 64);
+  out.set(c.data.subarray(0, c.length));
   return out;
 }
 
@@ -530,7 +538,7 @@ function growF64(a: Float64Array, size: number): Float64Array {
 
 function reserveSchedule(s: ScheduleStore, k: number): void {
   if (s.used + k <= s.due.length) return;
-  const size = Math.max(s.used + k, s.due.length + (s.due.length >> 2), 64);
+  const size = Math.max(s.used + k, s.due.length + (s.due.length >> 4), 64);
   s.due = growI32(s.due, size);
   s.vat = growF64(s.vat, size);
   s.fee = growF64(s.fee, size);
@@ -540,7 +548,7 @@ function reserveSchedule(s: ScheduleStore, k: number): void {
 
 function reserveLedger(l: LedgerStore, k: number): void {
   if (l.used + k <= l.day.length) return;
-  const size = Math.max(l.used + k, l.day.length + (l.day.length >> 2), 64);
+  const size = Math.max(l.used + k, l.day.length + (l.day.length >> 4), 64);
   l.day = growI32(l.day, size);
   l.amount = growF64(l.amount, size);
   const rev = new Int32Array(size).fill(NO_DAY);

@@ -280,7 +280,7 @@ describe('incremental caches equal a full rebuild', () => {
       }),
       { numRuns: 25, seed: 4242 },
     );
-  });
+  }, 120_000);
 });
 
 describe('lease change journal', () => {
