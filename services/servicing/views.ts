@@ -397,25 +397,50 @@ export type BehaviourRow = Omit<PaymentBehaviour, 'asOf'> & {
   credit: number;
 };
 
-const gb = globalThis as unknown as { __quantumBehaviour?: WeakMap<object, BehaviourRow[]> };
-/** Keyed by the book object (so by database, funder, as-of and ledger stamp); global so the server's warm-up fills what requests read. */
-const behaviourCache = (gb.__quantumBehaviour ??= new WeakMap());
+type BehaviourCache = { lineage: number; version: number; rows: Map<string, BehaviourRow>; members: Map<string, number[]>; list: BehaviourRow[] | null };
+const gb = globalThis as unknown as { __quantumBehaviourViews?: WeakMap<object, Map<string, BehaviourCache>> };
+/** Per cache entry of the servicing stores and as-of date; global so the server's warm-up fills what requests read. */
+const behaviourCaches = (gb.__quantumBehaviourViews ??= new WeakMap());
 
 /**
  * Behaviour of every lessee (per currency) at `asOf`: the measures of domain.md §5 and the 12-month
- * strip, from the book's stores in one pass (book-store.ts behaviourAt; equal to lesseeBehaviour over
- * the engine's allocations, pinned by tests/unit/servicing-book-store.test.ts). Cached with the book.
+ * strip, from the book's stores (book-store.ts behaviourAt; equal to lesseeBehaviour over the engine's
+ * allocations, pinned by tests/unit/servicing-book-store.test.ts). Cached per as-of with the book
+ * version; when leases change only the rows of their lessees (per currency, before and after) are
+ * recomputed. Rows in no particular order (filterSortBehaviour sorts).
  */
 export function behaviourRows(db: DbOrTx, funderId: number, asOf: string): BehaviourRow[] {
   const book = getServicingBook(db, funderId, asOf);
-  const hit = behaviourCache.get(book);
-  if (hit) return hit;
-  const { funder, schedule, ledger } = servicingStores(db, funderId);
+  const { funder, entry, schedule, ledger } = servicingStores(db, funderId);
+  let perAsOf = behaviourCaches.get(entry);
+  if (!perAsOf) behaviourCaches.set(entry, (perAsOf = new Map()));
+  let c = perAsOf.get(asOf);
+  let only: Set<string> | null = null;
+  if (c && c.lineage === book.lineage && c.version !== book.version) {
+    const ids = changedLeasesSince(db, funderId, c.version).ids;
+    if (ids === null) c = undefined;
+    else {
+      only = new Set();
+      const changed = new Set(ids);
+      for (const [k, m] of c.members) if (m.some((id) => changed.has(id))) only.add(k);
+      for (const id of ids) {
+        const s = book.byLeaseId.get(id);
+        if (s) only.add(`${s.lesseeId}:${s.currency}`);
+      }
+    }
+  }
+  if (c && c.lineage === book.lineage && c.version === book.version && c.list) return c.list;
+  if (!c || c.lineage !== book.lineage) {
+    c = { lineage: book.lineage, version: book.version, rows: new Map(), members: new Map(), list: null };
+    only = null;
+    perAsOf.set(asOf, c);
+    while (perAsOf.size > 8) perAsOf.delete(perAsOf.keys().next().value!);
+  }
   const settings = servicingSettingsOf(funder);
-  const lessees = lesseeLabels(db, funderId);
   const groups = new Map<string, { lesseeId: number; currency: string; indexes: number[] }>();
   schedule.leases.forEach((lease, i) => {
     const k = `${lease.lesseeId}:${lease.currency}`;
+    if (only && !only.has(k)) return;
     let g = groups.get(k);
     if (!g) {
       g = { lesseeId: lease.lesseeId, currency: lease.currency, indexes: [] };
@@ -423,9 +448,16 @@ export function behaviourRows(db: DbOrTx, funderId: number, asOf: string): Behav
     }
     g.indexes.push(i);
   });
+  if (only) {
+    for (const k of only) {
+      c.rows.delete(k);
+      c.members.delete(k);
+    }
+  }
   const list = [...groups.values()];
+  const lessees = only ? lesseeLabelsOf(db, funderId, list.map((g) => g.lesseeId)) : lesseeLabels(db, funderId);
   const measures = behaviourAt(schedule, ledger, list.map((g) => g.indexes), asOf, { graceDays: settings.graceDays, tolerance: settings.tolerance });
-  const rows: BehaviourRow[] = list.map((g, n) => {
+  list.forEach((g, n) => {
     const { asOf: _asOf, ...m } = measures[n]!;
     void _asOf;
     const states = g.indexes.map((i) => book.leases[i]!);
@@ -441,7 +473,7 @@ export function behaviourRows(db: DbOrTx, funderId: number, asOf: string): Behav
       arrearsTotal += s.arrearsTotal;
       credit += s.credit;
     }
-    return {
+    c.rows.set(`${g.lesseeId}:${g.currency}`, {
       ...m,
       lesseeId: g.lesseeId,
       lesseeName: lessee?.name ?? String(g.lesseeId),
@@ -456,10 +488,16 @@ export function behaviourRows(db: DbOrTx, funderId: number, asOf: string): Behav
       arrearsVat,
       arrearsTotal,
       credit,
-    };
+    });
+    c.members.set(`${g.lesseeId}:${g.currency}`, g.indexes.map((i) => schedule.leases[i]!.id));
   });
-  behaviourCache.set(book, rows);
-  return rows;
+  c.version = book.version;
+  c.list = [...c.rows.values()];
+  return c.list;
+}
+
+function lesseeLabelsOf(db: DbOrTx, funderId: number, ids: readonly number[]) {
+  return new Map(lesseeLabelsByIds(db, funderId, ids).map(([id, name, idOdoo, country]) => [id, { name, idOdoo, country }]));
 }
 
 const BEHAVIOUR_SORT_VALUE: Record<BehaviourSort, (r: BehaviourRow) => number | string> = {
