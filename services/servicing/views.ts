@@ -363,17 +363,65 @@ export function delinquencyView(db: DbOrTx, funderId: number, asOf: string, f: D
   return { asOf, level: f.level, bucketKeys: c.bucketKeys, summary: c.summaryRows, rows: o.rows };
 }
 
+type RollCache = { lineages: string; version: number; cells: Map<number, [number, number, number]>; matrix: RollRateMatrix };
+const gr = globalThis as unknown as { __quantumRollRates?: WeakMap<object, Map<string, RollCache>> };
+/** Per cache entry of the servicing stores and (from, to): each lease's cell and the matrix, patched per changed lease. */
+const rollCaches = (gr.__quantumRollRates ??= new WeakMap());
+
 /** Roll-rate matrix between two as-of dates over the leases in the book at both (lease counts; balance = outstanding principal at `from`). */
 export function rollRates(db: DbOrTx, funderId: number, from: string, to: string): RollRateMatrix & { from: string; to: string } {
   const funder = requireFunderExists(db, funderId);
   const { edges } = servicingSettingsOf(funder);
   const a = getServicingBook(db, funderId, from);
   const b = getServicingBook(db, funderId, to);
-  const rows = a.leases.flatMap((s) => {
-    const t = b.byLeaseId.get(s.leaseId);
-    return t ? [{ from: s.bucket, to: t.bucket, balance: s.outstandingPrincipal }] : [];
-  });
-  return { from, to, ...rollRateMatrix(rows, edges) };
+  const { entry } = servicingStores(db, funderId);
+  let perEntry = rollCaches.get(entry);
+  if (!perEntry) rollCaches.set(entry, (perEntry = new Map()));
+  const key = `${from}|${to}`;
+  const lineages = `${a.lineage}|${b.lineage}`;
+  let c = perEntry.get(key);
+  const version = Math.min(a.version, b.version);
+  if (c && c.lineages === lineages && c.version !== version) {
+    const ids = changedLeasesSince(db, funderId, c.version).ids;
+    if (ids === null) c = undefined;
+    else {
+      const m = c.matrix;
+      const index = new Map(m.buckets.map((x) => [x.key, x.index]));
+      const put = (cell: [number, number, number], sign: 1 | -1) => {
+        const [f, t, balance] = cell;
+        m.counts[f]![t]! += sign;
+        m.balances[f]![t]! += sign * balance;
+        m.rowCounts[f]! += sign;
+        m.rowBalances[f]! += sign * balance;
+      };
+      for (const id of ids) {
+        const old = c.cells.get(id);
+        if (old) put(old, -1);
+        c.cells.delete(id);
+        const s = a.byLeaseId.get(id);
+        const t = b.byLeaseId.get(id);
+        if (s && t) {
+          const cell: [number, number, number] = [index.get(s.bucket)!, index.get(t.bucket)!, s.outstandingPrincipal];
+          c.cells.set(id, cell);
+          put(cell, 1);
+        }
+      }
+      c.version = version;
+    }
+  }
+  if (!c || c.lineages !== lineages) {
+    const rows = a.leases.flatMap((s) => {
+      const t = b.byLeaseId.get(s.leaseId);
+      return t ? [{ leaseId: s.leaseId, from: s.bucket, to: t.bucket, balance: s.outstandingPrincipal }] : [];
+    });
+    const matrix = rollRateMatrix(rows, edges);
+    const index = new Map(matrix.buckets.map((x) => [x.key, x.index]));
+    c = { lineages, version, cells: new Map(rows.map((r) => [r.leaseId, [index.get(r.from)!, index.get(r.to)!, r.balance]])), matrix };
+    perEntry.set(key, c);
+    while (perEntry.size > 8) perEntry.delete(perEntry.keys().next().value!);
+  }
+  const m = c.matrix;
+  return { from, to, buckets: m.buckets, counts: m.counts.map((r) => [...r]), balances: m.balances.map((r) => [...r]), rowCounts: [...m.rowCounts], rowBalances: [...m.rowBalances] };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -26,8 +26,8 @@ import { bookAt, buildLedgerStore, buildScheduleStore, finishSync, startBuild } 
 import { afterBookWrite } from '@/services/portfolio/book-changes';
 import { valuationChangesSince, valueBook } from '@/services/portfolio/valuation';
 import { changedLeasesSince, getServicingBook, servicingSettingsOf, servicingStores } from '@/services/servicing/book';
-import { bucketSummary, behaviourRows, delinquencyView, filterSortRows, type DelinquencyRow } from '@/services/servicing/views';
-import { bucketOf, lesseeDpd } from '@/lib/servicing';
+import { bucketSummary, behaviourRows, delinquencyView, filterSortRows, rollRates, type DelinquencyRow } from '@/services/servicing/views';
+import { bucketOf, lesseeDpd, rollRateMatrix } from '@/lib/servicing';
 import { servicingLabels } from '@/db/queries/servicing';
 
 const TODAY = '2026-11-21';
@@ -110,6 +110,9 @@ const VIEWS = [
 
 function expectCachesEqualRebuild(db: Db) {
   const full = fullRebuild(db);
+  const toState = new Map(full.books[2]!.map((r) => [r.leaseId, r]));
+  const rolls = full.books[0]!.flatMap((r) => (toState.has(r.leaseId) ? [{ from: r.bucket, to: toState.get(r.leaseId)!.bucket, balance: r.outstandingPrincipal }] : []));
+  expect(rollRates(db, F, AS_OFS[0]!, AS_OFS[2]!)).toEqual({ from: AS_OFS[0], to: AS_OFS[2], ...rollRateMatrix(rolls, servicingSettingsOf(getFunder(db, F)!).edges) });
   const storeLeases = bookLeases(db, F);
   for (const k of [0, 2]) {
     const expected = expectedRows(db, full.books[k]!, storeLeases);
@@ -260,6 +263,7 @@ describe('incremental caches equal a full rebuild', () => {
         // Warm every cache first, so the writes are applied to them incrementally.
         for (const asOf of AS_OFS) getServicingBook(db, F, asOf);
         behaviourRows(db, F, TODAY);
+        rollRates(db, F, AS_OFS[0]!, AS_OFS[2]!);
         for (const level of ['lease', 'lessee'] as const) for (const f of VIEWS) delinquencyView(db, F, AS_OFS[0]!, { level, ...f, bucket: 'bucket' in f ? [...f.bucket] : undefined });
         valueBook(db, F, CUT_OFF);
         const { entry } = servicingStores(db, F);
