@@ -69,6 +69,8 @@ async function main() {
     process.exit(2);
   }
   const secret = randomBytes(32).toString('hex');
+  // A run on the big book outlasts the default 10-minute access token.
+  process.env.JWT_ACCESS_TTL ??= '7200';
   const server = await startNext(path.resolve(DB), secret, { port: PORT, timeoutMs: 600_000 });
   try {
     const s = await session(server);
