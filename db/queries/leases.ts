@@ -3,7 +3,8 @@ import { Conflict, Invalid, NotFound } from '@/lib/domain/errors';
 import type { Schedule } from '@/lib/finance';
 import type { Db, DbOrTx } from '../client';
 import { leaseHistory, leases, lessees, scheduleRows, type Lease, type NewLease } from '../schema/portfolio';
-import { bumpFunderDataVersion, getFunder } from './funders';
+import { getFunder } from './funders';
+import { recordLeaseChange } from './lease-changes';
 import { scheduleOfLease } from './lease-terms';
 
 /** Fields a user supplies for a lease; principal and instalment are derived by lib/finance. */
@@ -82,7 +83,7 @@ export function insertLease(tx: DbOrTx, input: LeaseInput, userId: number | null
     .get();
   insertSchedule(tx, lease.id, schedule);
   tx.insert(leaseHistory).values({ leaseId: lease.id, version: 1, action: 'created', userId, at: now }).run();
-  bumpFunderDataVersion(tx, lease.funderId);
+  recordLeaseChange(tx, lease.funderId, lease.id);
   return lease;
 }
 
@@ -121,7 +122,7 @@ export function updateLease(db: Db, id: number, expectedVersion: number, patch: 
       insertSchedule(tx, id, schedule);
       const action = Object.keys(changes).length === 1 && 'status' in changes ? 'status' : 'updated';
       tx.insert(leaseHistory).values({ leaseId: id, version: next.version, action, changes: JSON.stringify(changes), userId, at: now }).run();
-      bumpFunderDataVersion(tx, current.funderId);
+      recordLeaseChange(tx, current.funderId, id);
       return updated;
     },
     { behavior: 'immediate' },
@@ -139,7 +140,7 @@ export function deleteLease(db: Db, id: number, assertDeletable?: (lease: Lease)
       if (!current) throw new NotFound(`Lease ${id} does not exist.`);
       assertDeletable?.(current);
       tx.delete(leases).where(eq(leases.id, id)).run();
-      bumpFunderDataVersion(tx, current.funderId);
+      recordLeaseChange(tx, current.funderId, id);
     },
     { behavior: 'immediate' },
   );

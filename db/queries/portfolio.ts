@@ -1,4 +1,4 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import type { PortfolioLeaseRecord } from '../../lib/domain/portfolio';
 import { leases, lessees, type Lease } from '../schema/portfolio';
@@ -16,7 +16,7 @@ type RecordFromSchema = Pick<Lease, Exclude<keyof PortfolioLeaseRecord, 'lesseeN
 export const recordShapeMatches: Exact<RecordFromSchema, PortfolioLeaseRecord> = true;
 
 /** Every lease of a funder that still belongs to the book (terminated contracts carry no flows), in id order. */
-export function listPortfolioLeases(db: DbOrTx, funderId: number): PortfolioLeaseRecord[] {
+export function listPortfolioLeases(db: DbOrTx, funderId: number, ids?: readonly number[]): PortfolioLeaseRecord[] {
   return db
     .select({
       id: leases.id,
@@ -48,7 +48,7 @@ export function listPortfolioLeases(db: DbOrTx, funderId: number): PortfolioLeas
     })
     .from(leases)
     .innerJoin(lessees, eq(leases.lesseeId, lessees.id))
-    .where(and(eq(leases.funderId, funderId), ne(leases.status, 'terminated')))
+    .where(and(eq(leases.funderId, funderId), ne(leases.status, 'terminated'), ids ? inArray(leases.id, [...ids]) : undefined))
     .orderBy(asc(leases.id))
     .all();
 }

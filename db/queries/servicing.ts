@@ -212,3 +212,73 @@ export function reversalsOfBook(db: DbOrTx, funderId: number): [number, string, 
     .raw()
     .all(funderId) as [number, string, number, string][];
 }
+
+// ---------------------------------------------------------------------------------------------
+// Per-lease reads for the incremental updates of the servicing stores (services/servicing/book.ts):
+// the same rows as the bulk readers above, for a list of lease ids (passed as one JSON array).
+
+/** The leases of `ids` that belong to the funder's book (status ≠ terminated), in id order. */
+export function bookLeasesByIds(db: DbOrTx, funderId: number, ids: readonly number[]): ServicingLease[] {
+  const rows = sqliteOf(db)
+    .prepare(
+      `select id, lessee_id, contract_number, currency, status, residual, vat_rate, vat_regime, first_due_date, term, timing, frequency, purchase_date
+       from leases where funder_id = ? and status != 'terminated' and id in (select value from json_each(?)) order by id`,
+    )
+    .raw()
+    .all(funderId, JSON.stringify(ids)) as [number, number, string, string, string, number, number, 'per-instalment' | 'upfront', string, number, 'advance' | 'arrears', ResidualTerms['frequency'], string][];
+  return rows.map((r) => ({ id: r[0], lesseeId: r[1], contractNumber: r[2], currency: r[3], status: r[4], residual: r[5], vatRate: r[6], vatRegime: r[7], firstDueDate: r[8], term: r[9], timing: r[10], frequency: r[11], purchaseDate: r[12] }));
+}
+
+/** As scheduleListsOfBook, for the leases of `ids`. */
+export function scheduleListsOfLeases(db: DbOrTx, ids: readonly number[]): [number, string, string, string, string, string][] {
+  return sqliteOf(db)
+    .prepare(
+      `select lease_id, group_concat(due_date), group_concat(vat), group_concat(fee), group_concat(interest), group_concat(principal)
+       from schedule_rows where lease_id in (select value from json_each(?)) group by lease_id order by lease_id`,
+    )
+    .raw()
+    .all(JSON.stringify(ids)) as [number, string, string, string, string, string][];
+}
+
+/** As paymentListsOfBook, for the leases of `ids`. */
+export function paymentListsOfLeases(db: DbOrTx, funderId: number, ids: readonly number[]): [number, string, string][] {
+  return sqliteOf(db)
+    .prepare(
+      `select lease_id, group_concat(received_on), group_concat(amount) from payments
+       where funder_id = ? and lease_id in (select value from json_each(?)) and kind = 'payment' group by lease_id order by lease_id`,
+    )
+    .raw()
+    .all(funderId, JSON.stringify(ids)) as [number, string, string][];
+}
+
+/** As reversalsOfBook, for the leases of `ids` (reversal-id order). */
+export function reversalsOfLeases(db: DbOrTx, funderId: number, ids: readonly number[]): [number, string, number, string][] {
+  return sqliteOf(db)
+    .prepare(
+      `select p.lease_id, p.received_on, p.amount, r.received_on from payments r join payments p on p.id = r.reverses_id
+       where r.funder_id = ? and r.kind = 'reversal' and p.lease_id in (select value from json_each(?)) order by r.id`,
+    )
+    .raw()
+    .all(funderId, JSON.stringify(ids)) as [number, string, number, string][];
+}
+
+/** The leases of the funder with ledger entries (payments or reversals) of id > `afterId`, ascending. */
+export function leasesWithEntriesAfter(db: DbOrTx, funderId: number, afterId: number): number[] {
+  return sqliteOf(db).prepare(`select distinct lease_id from payments where id > ? and funder_id = ? order by lease_id`).pluck().all(afterId, funderId) as number[];
+}
+
+/** Contract number, status and lessee of the funder's leases of `ids` (labels of the servicing screens, updated per changed lease). */
+export function leaseLabelsByIds(db: DbOrTx, funderId: number, ids: readonly number[]): [number, string, string, number][] {
+  return sqliteOf(db)
+    .prepare(`select id, contract_number, status, lessee_id from leases where funder_id = ? and id in (select value from json_each(?))`)
+    .raw()
+    .all(funderId, JSON.stringify(ids)) as [number, string, string, number][];
+}
+
+/** Name, Odoo id and country of the funder's lessees of `ids`. */
+export function lesseeLabelsByIds(db: DbOrTx, funderId: number, ids: readonly number[]): [number, string, string | null, string][] {
+  return sqliteOf(db)
+    .prepare(`select id, name, id_odoo, country from lessees where funder_id = ? and id in (select value from json_each(?))`)
+    .raw()
+    .all(funderId, JSON.stringify(ids)) as [number, string, string | null, string][];
+}

@@ -212,6 +212,24 @@ export const portfolioViews = sqliteTable(
   (t) => [uniqueIndex('portfolio_views_user_module_name_idx').on(t.userId, t.module, t.name)],
 );
 
+/**
+ * The change journal of the funder's leases: one row per lease created, edited (terms or status) or
+ * deleted, written in the same transaction as the change (db/queries/leases.ts). A cache that holds
+ * the book as of journal seq S re-reads only the leases with a row after S (services/portfolio,
+ * services/servicing). No foreign key on lease_id: a deleted lease keeps its rows. Append-only.
+ */
+export const leaseChanges = sqliteTable(
+  'lease_changes',
+  {
+    seq: integer('seq').primaryKey({ autoIncrement: true }),
+    funderId: integer('funder_id')
+      .notNull()
+      .references(() => funders.id),
+    leaseId: integer('lease_id').notNull(),
+  },
+  (t) => [index('lease_changes_funder_seq_idx').on(t.funderId, t.seq)],
+);
+
 export type Funder = typeof funders.$inferSelect;
 export type Lessee = typeof lessees.$inferSelect;
 export type Lease = typeof leases.$inferSelect;

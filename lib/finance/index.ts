@@ -81,6 +81,7 @@ export { LeasePortfolio, buildPortfolio } from './portfolio';
 export {
   CF_PERIODS,
   valuePortfolio,
+  spliceValuation,
   valuationRow,
   valueLease,
   purchasePrices,

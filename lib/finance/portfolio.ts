@@ -190,6 +190,48 @@ export class LeasePortfolio {
     return i;
   }
 
+  /**
+   * Splices lease slot i in place (the incremental update of a cached book): `insert` opens a new slot
+   * at i for `terms`; otherwise `terms` replaces lease i, or null removes it. Rows of later leases move
+   * by one copyWithin per column, so nothing is rebuilt; the result equals packing the leases anew.
+   */
+  splice(i: number, terms: LeaseTerms | null, insert = false): void {
+    if (!(i >= 0 && i <= this.count) || (!insert && i === this.count)) throw new FinanceError('VALUE', `lease index ${i} is out of range`, 'index');
+    if (insert && terms === null) throw new FinanceError('VALUE', 'nothing to insert', 'terms');
+    const t = terms ? normalizeTerms(terms) : null;
+    const oldRows = insert ? 0 : this.offset[i + 1]! - this.offset[i]!;
+    const newRows = t ? t.n : 0;
+    const delta = newRows - oldRows;
+    const leaseDelta = insert ? 1 : t ? 0 : -1;
+    this.reserve(Math.max(leaseDelta, 0), Math.max(delta, 0));
+    const from = this.offset[i]! + oldRows;
+    if (delta !== 0) for (const c of [this.dueDay, this.dueMonth, this.instalment, this.principal, this.vat]) c.copyWithin(from + delta, from, this.flowCount);
+    const perLease = [this.financed, this.residual, this.residualVat, this.residualDay, this.residualMonth, this.annualRate, this.periodRate, this.advance, this.periodMonths, this.startDay, this.currency];
+    if (leaseDelta === 1) {
+      for (const c of perLease) c.copyWithin(i + 1, i, this.count);
+      this.offset.copyWithin(i + 1, i, this.count + 1);
+    } else if (leaseDelta === -1) {
+      for (const c of perLease) c.copyWithin(i, i + 1, this.count);
+      this.offset.copyWithin(i + 1, i + 2, this.count + 1);
+    }
+    this.count += leaseDelta;
+    this.flowCount += delta;
+    for (let k = i + 1; k <= this.count; k++) this.offset[k] = this.offset[k]! + delta;
+    if (!t) return;
+    fillColumns(t, this.dueDay, this.dueMonth, this.instalment, null, this.principal, this.vat, null, this.offset[i]!);
+    this.financed[i] = t.principal;
+    this.residual[i] = t.residual;
+    this.residualVat[i] = residualVatOf(t);
+    this.residualDay[i] = t.residualDay;
+    this.residualMonth[i] = t.residualMonth;
+    this.annualRate[i] = t.annualRate;
+    this.periodRate[i] = t.periodRate;
+    this.advance[i] = t.advance ? 1 : 0;
+    this.periodMonths[i] = t.periodMonths;
+    this.startDay[i] = t.startDay;
+    this.currency[i] = currencyIndex(t.currency);
+  }
+
   /** Currency code of lease i. */
   currencyOf(i: number): CurrencyCode {
     return CURRENCY_CODES[this.currency[i]!]!;

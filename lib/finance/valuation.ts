@@ -444,3 +444,38 @@ export function leaseCurrencies(p: LeasePortfolio): CurrencyCode[] {
   for (let i = 0; i < p.count; i++) out[i] = p.currencyOf(i);
   return out;
 }
+
+const PER_LEASE_FIELDS = ['prin', 'sellto4G', 'npv', 'delta', 'check', 'totalcf', 'cashBeyond', 'remainingInstalments', 'remainingTermMonths', 'walYears', 'seasoningMonths', 'originalTermMonths'] as const;
+
+/**
+ * A valuation with slot i spliced like LeasePortfolio.splice: `insert` opens slot i for `one` (a
+ * one-lease valuation with the same options), else `one` replaces lease i or null removes it. A new
+ * object (caches keyed by the valuation object see a new one); replacing writes into the arrays it
+ * shares with `v`, inserting or removing copies them.
+ */
+export function spliceValuation(v: PortfolioValuation, i: number, one: PortfolioValuation | null, insert = false): PortfolioValuation {
+  if (!(i >= 0 && i <= v.count) || (!insert && i === v.count)) throw new FinanceError('VALUE', `lease index ${i} is out of range`, 'index');
+  if (one !== null && one.count !== 1) throw new FinanceError('VALUE', 'a one-lease valuation is expected', 'one');
+  const out: PortfolioValuation = { ...v };
+  if (insert || one === null) {
+    const count = v.count + (insert ? 1 : -1);
+    const skip = insert ? 0 : 1;
+    for (const f of PER_LEASE_FIELDS) {
+      const a = v[f];
+      const b = new (a.constructor as Float64ArrayConstructor | Int32ArrayConstructor)(count);
+      b.set(a.subarray(0, i));
+      b.set(a.subarray(i + skip, v.count), i + (insert ? 1 : 0));
+      (out[f] as Float64Array | Int32Array) = b;
+    }
+    const cash = new Float64Array(count * CF_PERIODS);
+    cash.set(v.cash.subarray(0, i * CF_PERIODS));
+    cash.set(v.cash.subarray((i + skip) * CF_PERIODS, v.count * CF_PERIODS), (i + (insert ? 1 : 0)) * CF_PERIODS);
+    out.cash = cash;
+    out.count = count;
+  }
+  if (one) {
+    for (const f of PER_LEASE_FIELDS) out[f][i] = one[f][0]!;
+    out.cash.set(one.cash.subarray(0, CF_PERIODS), i * CF_PERIODS);
+  }
+  return out;
+}

@@ -29,24 +29,42 @@ const ALWAYS = -0x7fffffff;
 /** `purchaseDate` (YYYY-MM-DD) starts the lease's pool membership (domain.md §3); absent = always in the pool. */
 export type StoreLease = ResidualTerms & { id: number; lesseeId: number; currency: string; status: string; purchaseDate?: string };
 
+/**
+ * The lease's purchase day (a day number), parsed once and kept on the lease object itself, so it travels
+ * with the lease through the incremental splices of the stores: statesAt counts a lease only from then on
+ * (lib/finance/pool.ts).
+ */
+const purchaseDays = new WeakMap<StoreLease, number>();
+function purchaseDayOf(l: StoreLease): number {
+  let d = purchaseDays.get(l);
+  if (d === undefined) {
+    d = l.purchaseDate === undefined ? ALWAYS : (tryParseDate(l.purchaseDate) ?? ALWAYS);
+    purchaseDays.set(l, d);
+  }
+  return d;
+}
+
 export type ScheduleStore = {
   n: number;
   leases: StoreLease[];
-  /** Instalments of lease i are [start[i], start[i + 1]). */
+  /** Instalments of lease i are [start[i], end[i]): segments in any order (a rewritten lease's segment is appended; see compaction). */
   start: Int32Array;
+  end: Int32Array;
+  /** Column rows in use (live segments + rows of replaced segments not yet compacted). */
+  used: number;
   due: Int32Array;
   vat: Float64Array;
   fee: Float64Array;
   interest: Float64Array;
   principal: Float64Array;
-  /** Purchase day of lease i: bookAt counts it only from then on (lib/finance/pool.ts). */
-  purchaseDay: Int32Array;
   indexById: Map<number, number>;
 };
 
 export type LedgerStore = {
-  /** Payments of lease i are [start[i], start[i + 1]), by received day. */
+  /** Payments of lease i are [start[i], end[i]), by received day (segments appended like the schedule store's). */
   start: Int32Array;
+  end: Int32Array;
+  used: number;
   day: Int32Array;
   amount: Float64Array;
   /** Day of the reversal removing the payment, NO_DAY when none. */
@@ -65,9 +83,6 @@ class Column<T extends Int32Array | Float64Array> {
     const next = this.make(Math.max(this.data.length * 2, this.length + k));
     next.set(this.data);
     this.data = next;
-  }
-  done(): T {
-    return this.data.subarray(0, this.length) as T;
   }
 }
 const i32 = (n: number) => new Column(new Int32Array(n), (k) => new Int32Array(k));
@@ -145,50 +160,22 @@ export function* buildScheduleStore(leases: StoreLease[], readChunk: (fromId: nu
       const from = due.length;
       start[i] = from;
       while (!next.done && next.value[0] < lease.id) next = it.next();
-      let k = 0;
-      let lastPeriod = 0;
-      if (!next.done && next.value[0] === lease.id) {
-        const v = next.value;
-        k = (v[1].length + 1) / 11;
-        due.ensure(k + 1);
-        vat.ensure(k + 1);
-        fee.ensure(k + 1);
-        interest.ensure(k + 1);
-        principal.ensure(k + 1);
-        parseDays(v[1], due.data, from);
-        parseInts(v[2], vat.data, from);
-        parseInts(v[3], fee.data, from);
-        parseInts(v[4], interest.data, from);
-        parseInts(v[5], principal.data, from);
-        lastPeriod = k;
-        next = it.next();
-      } else {
-        due.ensure(1);
-        vat.ensure(1);
-        fee.ensure(1);
-        interest.ensure(1);
-        principal.ensure(1);
-      }
-      // Schedule periods are 1..k (the residual is period k + 1, due last among equal dates).
-      const res = residualInstalment(lease, lastPeriod);
-      if (res) {
-        due.data[from + k] = tryParseDate(res.dueDate)!;
-        vat.data[from + k] = res.vat;
-        fee.data[from + k] = 0;
-        interest.data[from + k] = 0;
-        principal.data[from + k] = res.principal;
-        k++;
-      }
-      const to = from + k;
+      const lists = !next.done && next.value[0] === lease.id ? next.value : null;
+      if (lists) next = it.next();
+      const k = rowsOf(lists);
+      due.ensure(k);
+      vat.ensure(k);
+      fee.ensure(k);
+      interest.ensure(k);
+      principal.ensure(k);
+      const to = from + writeInstalments(lease, lists, due.data, vat.data, fee.data, interest.data, principal.data, from);
       due.length = vat.length = fee.length = interest.length = principal.length = to;
-      sortSlice(due.data, [vat.data, fee.data, interest.data, principal.data], from, to);
     }
     while (!next.done) next = it.next();
     yield;
   }
   start[n] = due.length;
-  const purchaseDay = Int32Array.from(leases, (l) => (l.purchaseDate === undefined ? ALWAYS : (tryParseDate(l.purchaseDate) ?? ALWAYS)));
-  return { n, leases, start, due: due.done(), vat: vat.done(), fee: fee.done(), interest: interest.done(), principal: principal.done(), purchaseDay, indexById };
+  return { n, leases, start, end: endsOf(start, n), used: due.length, due: fit(due), vat: fit(vat), fee: fit(fee), interest: fit(interest), principal: fit(principal), indexById };
 }
 
 /** Builds the ledger store chunk by chunk over the schedule store's leases; `readChunk` gives per lease [leaseId, received dates, amounts]. */
@@ -214,32 +201,92 @@ export function* buildLedgerStore(
       const k = (next.value[1].length + 1) / 11;
       day.ensure(k);
       amount.ensure(k);
-      parseDays(next.value[1], day.data, from);
-      parseInts(next.value[2], amount.data, from);
+      writePayments(next.value[1], next.value[2], day.data, amount.data, from);
       next = it.next();
       day.length = amount.length = from + k;
-      sortSlice(day.data, [amount.data], from, from + k);
     }
     while (!next.done) next = it.next();
     yield;
   }
   start[n] = day.length;
-  const out: LedgerStore = { start, day: day.done(), amount: amount.done(), reversedOn: new Int32Array(day.length).fill(NO_DAY) };
-  // A reversal removes its payment; a payment is identified by lease, received day and amount (two equal ones are interchangeable).
+  const dayFit = fit(day);
+  const out: LedgerStore = { start, end: endsOf(start, n), used: day.length, day: dayFit, amount: fit(amount), reversedOn: new Int32Array(dayFit.length).fill(NO_DAY) };
   for (const [leaseId, on, amt, revOn] of reversals) {
     const i = store.indexById.get(leaseId);
-    if (i === undefined) continue;
-    const d = tryParseDate(on);
-    const r = tryParseDate(revOn);
-    if (d === null || r === null) continue;
-    for (let j = out.start[i]!; j < out.start[i + 1]!; j++) {
-      if (out.day[j] === d && out.amount[j] === amt && out.reversedOn[j] === NO_DAY) {
-        out.reversedOn[j] = r;
-        break;
-      }
-    }
+    if (i !== undefined) applyReversal(out, i, on, amt, revOn);
   }
   return out;
+}
+
+/**
+ * The column copied into an array of its length plus 1/64 room for rewritten segments (the builders'
+ * capacity guesses, e.g. 40 rows a lease, would otherwise be kept for the life of the cache).
+ */
+function fit<T extends Int32Array | Float64Array>(c: Column<T>): T {
+  const out = new (c.data.constructor as new (n: number) => T)(c.length + (c.length >> 6) + 64);
+  out.set(c.data.subarray(0, c.length));
+  return out;
+}
+
+function endsOf(start: Int32Array, n: number): Int32Array {
+  const end = new Int32Array(n);
+  for (let i = 0; i < n; i++) end[i] = start[i + 1]!;
+  return end;
+}
+
+/** Schedule lists of one lease as the readers give them: [leaseId, due dates, vat, fee, interest, principal] (comma lists in period order). */
+export type ScheduleLists = readonly [number, string, string, string, string, string];
+
+/** Rows a lease's instalments need (schedule rows + a possible residual). */
+function rowsOf(lists: ScheduleLists | null): number {
+  return (lists ? (lists[1].length + 1) / 11 : 0) + 1;
+}
+
+/**
+ * Writes a lease's instalments (schedule rows, then its residual as period k + 1, due last among equal
+ * dates) from `from`, sorted stably by due date; room for rowsOf(lists) rows is the caller's. Returns the count.
+ */
+function writeInstalments(lease: StoreLease, lists: ScheduleLists | null, due: Int32Array, vat: Float64Array, fee: Float64Array, interest: Float64Array, principal: Float64Array, from: number): number {
+  let k = 0;
+  if (lists) {
+    k = parseDays(lists[1], due, from);
+    parseInts(lists[2], vat, from);
+    parseInts(lists[3], fee, from);
+    parseInts(lists[4], interest, from);
+    parseInts(lists[5], principal, from);
+  }
+  const res = residualInstalment(lease, k);
+  if (res) {
+    due[from + k] = tryParseDate(res.dueDate)!;
+    vat[from + k] = res.vat;
+    fee[from + k] = 0;
+    interest[from + k] = 0;
+    principal[from + k] = res.principal;
+    k++;
+  }
+  sortSlice(due, [vat, fee, interest, principal], from, from + k);
+  return k;
+}
+
+/** Writes a lease's payments (received dates, amounts as comma lists) from `from`, sorted stably by day; returns the count. */
+function writePayments(days: string, amounts: string, day: Int32Array, amount: Float64Array, from: number): number {
+  const k = parseDays(days, day, from);
+  parseInts(amounts, amount, from);
+  sortSlice(day, [amount], from, from + k);
+  return k;
+}
+
+/** A reversal removes its payment; a payment is identified by lease, received day and amount (two equal ones are interchangeable). */
+function applyReversal(l: LedgerStore, i: number, on: string, amt: number, revOn: string): void {
+  const d = tryParseDate(on);
+  const r = tryParseDate(revOn);
+  if (d === null || r === null) return;
+  for (let j = l.start[i]!; j < l.end[i]!; j++) {
+    if (l.day[j] === d && l.amount[j] === amt && l.reversedOn[j] === NO_DAY) {
+      l.reversedOn[j] = r;
+      return;
+    }
+  }
 }
 
 /** A builder in progress, shared by whoever needs its result: the warm-up drives it between event-loop turns, a request finishes it at once. */
@@ -290,10 +337,16 @@ export type LeaseStateAt = {
   inPool: boolean;
 };
 
-const OUTSIDE_POOL: LeaseStateAt = { dpd: 0, bucket: '', arrearsNet: 0, arrearsVat: 0, arrearsTotal: 0, credit: 0, outstandingPrincipal: 0, lastPaymentDay: null, inPool: false };
+/** The state of a lease outside the pool at the as-of date: no figures. */
+export const OUTSIDE_POOL: LeaseStateAt = { dpd: 0, bucket: '', arrearsNet: 0, arrearsVat: 0, arrearsTotal: 0, credit: 0, outstandingPrincipal: 0, lastPaymentDay: null, inPool: false };
 
 /** Per lease i (store order) its state at `asOf` (YYYY-MM-DD): the prefix fill of the live cash, as cashState does. */
 export function bookAt(s: ScheduleStore, l: LedgerStore, asOf: string, o: BookOptions): LeaseStateAt[] {
+  return statesAt(s, l, null, asOf, o);
+}
+
+/** The states at `asOf` of the leases at the given store indexes (all when null), in that order. */
+export function statesAt(s: ScheduleStore, l: LedgerStore, indexes: readonly number[] | null, asOf: string, o: BookOptions): LeaseStateAt[] {
   const asOfDay = tryParseDate(asOf);
   if (asOfDay === null) throw new Error(`asOf is not a date: ${asOf}`);
   const tolerance = o.tolerance ?? DEFAULT_TOLERANCE;
@@ -302,15 +355,17 @@ export function bookAt(s: ScheduleStore, l: LedgerStore, asOf: string, o: BookOp
   const order = o.componentOrder.map((c) => cols[c]);
   const vatAt = o.componentOrder.indexOf('vat');
   const prinAt = o.componentOrder.indexOf('principal');
-  const out: LeaseStateAt[] = new Array(s.n);
-  for (let i = 0; i < s.n; i++) {
-    if (!isInPool(s.purchaseDay[i]!, asOfDay)) {
-      out[i] = OUTSIDE_POOL;
+  const count = indexes ? indexes.length : s.n;
+  const out: LeaseStateAt[] = new Array(count);
+  for (let x = 0; x < count; x++) {
+    const i = indexes ? indexes[x]! : x;
+    if (!isInPool(purchaseDayOf(s.leases[i]!), asOfDay)) {
+      out[x] = OUTSIDE_POOL;
       continue;
     }
     let cash = 0;
     let last = -1;
-    for (let j = l.start[i]!; j < l.start[i + 1]!; j++) {
+    for (let j = l.start[i]!; j < l.end[i]!; j++) {
       const d = l.day[j]!;
       if (d > asOfDay || l.reversedOn[j]! <= asOfDay) continue;
       cash += l.amount[j]!;
@@ -322,7 +377,7 @@ export function bookAt(s: ScheduleStore, l: LedgerStore, asOf: string, o: BookOp
     let running = 0;
     let since = -1;
     let outstanding = 0;
-    for (let k = s.start[i]!; k < s.start[i + 1]!; k++) {
+    for (let k = s.start[i]!; k < s.end[i]!; k++) {
       let unpaidTotal = 0;
       let unpaidVat = 0;
       for (let c = 0; c < 4; c++) {
@@ -342,7 +397,7 @@ export function bookAt(s: ScheduleStore, l: LedgerStore, asOf: string, o: BookOp
       }
     }
     const dpd = since < 0 ? 0 : Math.max(0, asOfDay - since - (o.graceDays ?? 0));
-    out[i] = {
+    out[x] = {
       dpd,
       bucket: bucketOf(dpd, edges).key,
       arrearsNet: arrearsOther,
@@ -403,7 +458,7 @@ export function behaviourAt(s: ScheduleStore, l: LedgerStore, groups: readonly (
       live.length = 0;
       let leaseLast = -1;
       let leaseLastAmount = 0;
-      for (let j = l.start[i]!; j < l.start[i + 1]!; j++) {
+      for (let j = l.start[i]!; j < l.end[i]!; j++) {
         const d = l.day[j]!;
         if (d > asOfDay || l.reversedOn[j]! <= asOfDay) continue;
         live.push(j);
@@ -421,7 +476,7 @@ export function behaviourAt(s: ScheduleStore, l: LedgerStore, groups: readonly (
       let p = -1;
       let cash = 0;
       let cumDue = 0;
-      for (let k = s.start[i]!; k < s.start[i + 1]!; k++) {
+      for (let k = s.start[i]!; k < s.end[i]!; k++) {
         const dueDay = s.due[k]!;
         const totalDue = s.vat[k]! + s.fee[k]! + s.interest[k]! + s.principal[k]!;
         cumDue += totalDue;
@@ -479,4 +534,213 @@ export function behaviourAt(s: ScheduleStore, l: LedgerStore, groups: readonly (
       strip: months.map((month, m) => ({ month, status: STATUS[strip[m]!]! })),
     };
   });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Incremental updates. A changed lease's instalments or payments are written as a new segment at the
+// end of the columns (its old rows become garbage); a lease entering or leaving the book is spliced
+// into the per-lease arrays of both stores (ids stay ascending, so store order = id order, as a full
+// build). When garbage exceeds the live rows the columns are compacted in lease order. Equal to a full
+// build by construction (the same writers), pinned by tests/unit/servicing/incremental-stores.test.ts.
+
+/** One lease's current rows: `lease` null when it is no longer in the book (deleted or terminated). */
+export type LeaseRewrite = {
+  id: number;
+  lease: StoreLease | null;
+  schedule: ScheduleLists | null;
+  /** Payments (kind payment) as [received dates, amounts] comma lists, or null when none. */
+  payments: readonly [string, string] | null;
+  /** Its reversals in reversal-id order: [reversed payment's received date, its amount, the reversal's date]. */
+  reversals: readonly (readonly [string, number, string])[];
+};
+
+function growI32(a: Int32Array, size: number): Int32Array {
+  const b = new Int32Array(size);
+  b.set(a);
+  return b;
+}
+function growF64(a: Float64Array, size: number): Float64Array {
+  const b = new Float64Array(size);
+  b.set(a);
+  return b;
+}
+
+function reserveSchedule(s: ScheduleStore, k: number): void {
+  if (s.used + k <= s.due.length) return;
+  const size = Math.max(s.used + k, s.due.length + (s.due.length >> 4), 64);
+  s.due = growI32(s.due, size);
+  s.vat = growF64(s.vat, size);
+  s.fee = growF64(s.fee, size);
+  s.interest = growF64(s.interest, size);
+  s.principal = growF64(s.principal, size);
+}
+
+function reserveLedger(l: LedgerStore, k: number): void {
+  if (l.used + k <= l.day.length) return;
+  const size = Math.max(l.used + k, l.day.length + (l.day.length >> 4), 64);
+  l.day = growI32(l.day, size);
+  l.amount = growF64(l.amount, size);
+  const rev = new Int32Array(size).fill(NO_DAY);
+  rev.set(l.reversedOn.subarray(0, l.used));
+  l.reversedOn = rev;
+}
+
+/** Inserts (count 1) or removes (count −1) the per-lease slot at p in a per-lease array of length n. */
+function spliceSlot(a: Int32Array, n: number, p: number, insert: boolean): Int32Array {
+  if (insert) {
+    const b = new Int32Array(n + 1);
+    b.set(a.subarray(0, p));
+    b.set(a.subarray(p, n), p + 1);
+    return b;
+  }
+  const b = new Int32Array(Math.max(0, n - 1));
+  b.set(a.subarray(0, p));
+  b.set(a.subarray(p + 1, n), p);
+  return b;
+}
+
+function spliceLease(s: ScheduleStore, l: LedgerStore, p: number, lease: StoreLease | null): void {
+  const insert = lease !== null;
+  s.start = spliceSlot(s.start, s.n, p, insert);
+  s.end = spliceSlot(s.end, s.n, p, insert);
+  l.start = spliceSlot(l.start, s.n, p, insert);
+  l.end = spliceSlot(l.end, s.n, p, insert);
+  if (insert) {
+    s.leases.splice(p, 0, lease);
+    s.start[p] = s.end[p] = s.used;
+    l.start[p] = l.end[p] = l.used;
+    s.n++;
+  } else {
+    s.indexById.delete(s.leases[p]!.id);
+    s.leases.splice(p, 1);
+    s.n--;
+  }
+  for (let i = p; i < s.n; i++) s.indexById.set(s.leases[i]!.id, i);
+}
+
+function rewriteSchedule(s: ScheduleStore, i: number, lists: ScheduleLists | null): void {
+  reserveSchedule(s, rowsOf(lists));
+  const from = s.used;
+  const k = writeInstalments(s.leases[i]!, lists, s.due, s.vat, s.fee, s.interest, s.principal, from);
+  s.start[i] = from;
+  s.end[i] = from + k;
+  s.used = from + k;
+}
+
+function rewriteLedger(l: LedgerStore, i: number, payments: readonly [string, string] | null, reversals: LeaseRewrite['reversals']): void {
+  const k = payments ? (payments[0].length + 1) / 11 : 0;
+  reserveLedger(l, k);
+  const from = l.used;
+  if (payments) writePayments(payments[0], payments[1], l.day, l.amount, from);
+  l.reversedOn.fill(NO_DAY, from, from + k);
+  l.start[i] = from;
+  l.end[i] = from + k;
+  l.used = from + k;
+  for (const [on, amt, revOn] of reversals) applyReversal(l, i, on, amt, revOn);
+}
+
+/** First index whose lease id is ≥ id (leases are in ascending id order). */
+function lowerBound(leases: readonly StoreLease[], id: number): number {
+  let lo = 0;
+  let hi = leases.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (leases[mid]!.id < id) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** What an update did to the per-lease order of the stores: the ids rewritten in place, and whether leases were inserted or removed. */
+export type StoreUpdate = { rewritten: number[]; spliced: boolean };
+
+/**
+ * Applies the current rows of changed leases to both stores (schedule and ledger): a lease left the
+ * book → removed; entered → inserted at its id's place; otherwise its segments are rewritten.
+ */
+export function applyLeaseRewrites(s: ScheduleStore, l: LedgerStore, rewrites: readonly LeaseRewrite[]): StoreUpdate {
+  const out: StoreUpdate = { rewritten: [], spliced: false };
+  for (const r of rewrites) {
+    let i = s.indexById.get(r.id);
+    if (r.lease === null) {
+      if (i !== undefined) {
+        spliceLease(s, l, i, null);
+        out.spliced = true;
+      }
+      continue;
+    }
+    if (i === undefined) {
+      i = lowerBound(s.leases, r.id);
+      spliceLease(s, l, i, r.lease);
+      out.spliced = true;
+    } else {
+      s.leases[i] = r.lease;
+      out.rewritten.push(r.id);
+    }
+    rewriteSchedule(s, i, r.schedule);
+    rewriteLedger(l, i, r.payments, r.reversals);
+  }
+  compactStores(s, l);
+  return out;
+}
+
+/** Rewrites the ledger segments of leases of the book (new payments or reversals of theirs); leases not in the book are skipped. */
+export function applyLedgerRewrites(s: ScheduleStore, l: LedgerStore, rewrites: readonly Pick<LeaseRewrite, 'id' | 'payments' | 'reversals'>[]): number[] {
+  const done: number[] = [];
+  for (const r of rewrites) {
+    const i = s.indexById.get(r.id);
+    if (i === undefined) continue;
+    rewriteLedger(l, i, r.payments, r.reversals);
+    done.push(r.id);
+  }
+  compactStores(s, l);
+  return done;
+}
+
+/** Copies the live segments in lease order into right-sized columns once replaced rows outnumber the live ones. */
+export function compactStores(s: ScheduleStore, l: LedgerStore, force = false): void {
+  let live = 0;
+  for (let i = 0; i < s.n; i++) live += s.end[i]! - s.start[i]!;
+  if (force || s.used - live > Math.max(live, 4096)) {
+    const size = live + (live >> 3) + 64;
+    const due = new Int32Array(size);
+    const vat = new Float64Array(size);
+    const fee = new Float64Array(size);
+    const interest = new Float64Array(size);
+    const principal = new Float64Array(size);
+    let at = 0;
+    for (let i = 0; i < s.n; i++) {
+      const a = s.start[i]!;
+      const b = s.end[i]!;
+      due.set(s.due.subarray(a, b), at);
+      vat.set(s.vat.subarray(a, b), at);
+      fee.set(s.fee.subarray(a, b), at);
+      interest.set(s.interest.subarray(a, b), at);
+      principal.set(s.principal.subarray(a, b), at);
+      s.start[i] = at;
+      at += b - a;
+      s.end[i] = at;
+    }
+    Object.assign(s, { due, vat, fee, interest, principal, used: at });
+  }
+  let liveL = 0;
+  for (let i = 0; i < s.n; i++) liveL += l.end[i]! - l.start[i]!;
+  if (force || l.used - liveL > Math.max(liveL, 4096)) {
+    const size = liveL + (liveL >> 3) + 64;
+    const day = new Int32Array(size);
+    const amount = new Float64Array(size);
+    const reversedOn = new Int32Array(size).fill(NO_DAY);
+    let at = 0;
+    for (let i = 0; i < s.n; i++) {
+      const a = l.start[i]!;
+      const b = l.end[i]!;
+      day.set(l.day.subarray(a, b), at);
+      amount.set(l.amount.subarray(a, b), at);
+      reversedOn.set(l.reversedOn.subarray(a, b), at);
+      l.start[i] = at;
+      at += b - a;
+      l.end[i] = at;
+    }
+    Object.assign(l, { day, amount, reversedOn, used: at });
+  }
 }

@@ -1,21 +1,41 @@
 /**
  * The funder's book valued at a cut-off: every lease's 61-period cash flow, prin, price, npv, delta and
  * check, computed by lib/finance over a packed portfolio; only leases in the pool at the cut-off
- * (purchased on or before it) carry figures. Results are cached per funder data version
- * (bumped by every change of a lease or of the funder's settings), so a figure is never stale.
+ * (purchased on or before it) carry figures (the book's purchaseDay; purchasePrice is the historical
+ * price, domain.md §3, kept per lease beside the packed terms).
+ *
+ * Cached per funder and kept up to date lease by lease, never rebuilt because one lease changed:
+ * the packed book (records, LeasePortfolio, index by id) holds lease_changes seq `journal`; when the
+ * funder's dataVersion moved, the leases journaled after it (db/queries/lease-changes.ts, written in
+ * the transaction of every lease create, edit, status change and delete) are re-read and spliced into
+ * the packed arrays (LeasePortfolio.splice), and each cached valuation gets their one-lease valuations
+ * spliced in (spliceValuation) as a new object, so derived caches keyed by the valuation object
+ * recompute. Decision: the journal (not an in-process hook), so writes by any connection or script are
+ * picked up by the lazy check on read; refreshValuationCaches is also called right after a write.
+ * A settings change (dataVersion moved, nothing journaled, leases unchanged) keeps the packed book and
+ * revalues (buy and discount rates are inputs of the valuation only); a rate-convention change repacks
+ * from the cached records (no read). Writes that bypass the journal (a bulk seed) are caught by
+ * bookLeaseStamp and reload; more than BULK_CHANGES journaled leases reload too (rebuildValuationInBackground
+ * does that between event-loop turns, serving the previous version meanwhile).
+ * `version` counts the updates; valuationChangesSince(version) lists the leases changed since (for the
+ * total-cash rows cache).
  */
-import type { Db } from '@/db/client';
+import type { Db, DbOrTx } from '@/db/client';
 import { getFunder } from '@/db/queries/funders';
+import { leaseChangeStamp, leasesChangedSince } from '@/db/queries/lease-changes';
 import { leaseTermsOf } from '@/db/queries/lease-terms';
 import { listPortfolioLeases, type PortfolioLeaseRecord } from '@/db/queries/portfolio';
+import { bookLeaseStamp, sqliteOf } from '@/db/queries/servicing';
 import type { Funder } from '@/db/schema/portfolio';
 import { NotFound } from '@/lib/domain/errors';
-import { LeasePortfolio, purchasePrices, valuePortfolio, type PortfolioValuation } from '@/lib/finance';
+import { LeasePortfolio, purchasePrices, spliceValuation, valuePortfolio, type PortfolioValuation } from '@/lib/finance';
 import { parseDate } from '@/lib/finance/dates';
+import { singleLeasePortfolio } from '@/lib/finance/valuation';
 
 /**
  * `purchaseDay` (day numbers) decides pool membership at a cut-off; `purchasePrice` is the historical
- * price (domain.md §3: agreed, else PV at the buy rate on the purchase date), computed once per book.
+ * price (domain.md §3: agreed, else PV at the buy rate on the purchase date). Both index-aligned with
+ * `leases`, kept up to date lease by lease with the packed book.
  */
 export type Book = {
   funder: Funder;
@@ -24,26 +44,63 @@ export type Book = {
   indexById: Map<number, number>;
   purchaseDay: Int32Array;
   purchasePrice: Float64Array;
+  version: number;
 };
 export type ValuedBook = Book & { valuation: PortfolioValuation; cutOff: string; gross: boolean };
 
-const g = globalThis as unknown as { __quantumBooks?: Map<string, Book>; __quantumValuations?: Map<string, ValuedBook> };
-const books = (g.__quantumBooks ??= new Map());
-const valuations = (g.__quantumValuations ??= new Map());
-const MAX_VALUATIONS = 8;
+type Entry = {
+  dataVersion: number;
+  /** The valuation inputs of the funder's settings the cached valuations were computed with. */
+  settingsKey: string;
+  rateConvention: string;
+  journal: number;
+  leaseStamp: string;
+  book: Book;
+  valuations: Map<string, ValuedBook>;
+  version: number;
+  rebuiltAt: number;
+  log: { version: number; ids: number[] }[];
+  pending: Promise<void> | null;
+};
 
-/** The funder's leases packed for valuation (cached per data version). */
-export function loadBook(db: Db, funderId: number): Book {
+type Entries = Map<number, Entry>;
+const g = globalThis as unknown as { __quantumValuationFiles?: Map<string, Entries>; __quantumValuationMem?: WeakMap<object, Entries> };
+/** Per database (file databases by path, so any connection shares them; in-memory ones by connection) and funder. */
+const fileEntries = (g.__quantumValuationFiles ??= new Map());
+const memEntries = (g.__quantumValuationMem ??= new WeakMap());
+
+function entriesOf(db: DbOrTx): Entries {
+  const sqlite = sqliteOf(db);
+  if (sqlite.memory || !sqlite.name) {
+    let c = memEntries.get(sqlite);
+    if (!c) memEntries.set(sqlite, (c = new Map()));
+    return c;
+  }
+  let c = fileEntries.get(sqlite.name);
+  if (!c) fileEntries.set(sqlite.name, (c = new Map()));
+  return c;
+}
+/** Each holds 61 + 12 numbers a lease (≈ 58 MB at 100k leases): the default cut-off net and gross and a few others. */
+const MAX_VALUATIONS = 4;
+const MAX_LOG = 256;
+/** Above this many changed leases the book is reloaded rather than spliced lease by lease. */
+export const BULK_CHANGES = 500;
+
+function requireFunder(db: DbOrTx, funderId: number): Funder {
   const funder = getFunder(db, funderId);
   if (!funder) throw new NotFound(`Funder ${funderId} does not exist.`);
-  const key = `${funderId}:${funder.dataVersion}`;
-  const cached = books.get(key);
-  if (cached) return { ...cached, funder };
-  for (const k of books.keys()) if (k.startsWith(`${funderId}:`)) books.delete(k);
-  const records = listPortfolioLeases(db, funderId);
+  return funder;
+}
+
+function pack(records: PortfolioLeaseRecord[], funder: Funder): { portfolio: LeasePortfolio; indexById: Map<number, number>; purchaseDay: Int32Array; purchasePrice: Float64Array } {
   const portfolio = new LeasePortfolio(records.length, records.length * 48);
   const indexById = new Map<number, number>();
   for (const r of records) indexById.set(r.id, portfolio.add(leaseTermsOf(r, funder.rateConvention)));
+  return { portfolio, indexById, ...poolColumns(records, portfolio, funder) };
+}
+
+/** The purchase day and the historical purchase price of every packed lease. */
+function poolColumns(records: readonly PortfolioLeaseRecord[], portfolio: LeasePortfolio, funder: Funder): { purchaseDay: Int32Array; purchasePrice: Float64Array } {
   const purchaseDay = Int32Array.from(records, (r) => parseDate(r.purchaseDate, 'purchaseDate'));
   const purchasePrice = purchasePrices(portfolio, {
     purchaseDay,
@@ -51,32 +108,237 @@ export function loadBook(db: Db, funderId: number): Book {
     buyRate: funder.buyRate,
     convention: funder.discountConvention,
   });
-  const book = { funder, leases: records, portfolio, indexById, purchaseDay, purchasePrice };
-  books.set(key, book);
-  return book;
+  return { purchaseDay, purchasePrice };
+}
+
+/** One lease's purchase day and historical price (for the lease-by-lease updates). */
+function poolColumnsOf(r: PortfolioLeaseRecord, funder: Funder): { day: number; price: number } {
+  const one = poolColumns([r], singleLeasePortfolio(leaseTermsOf(r, funder.rateConvention)), funder);
+  return { day: one.purchaseDay[0]!, price: one.purchasePrice[0]! };
+}
+
+/** Reads and packs the book; stamps first, so a change racing the read is applied again (idempotently). */
+function loadEntry(db: DbOrTx, funder: Funder, previous: Entry | undefined): Entry {
+  const journal = leaseChangeStamp(db, funder.id);
+  const leaseStamp = bookLeaseStamp(db, funder.id);
+  const records = listPortfolioLeases(db, funder.id);
+  const version = (previous?.version ?? 0) + 1;
+  return {
+    dataVersion: funder.dataVersion,
+    settingsKey: settingsKeyOf(funder),
+    rateConvention: funder.rateConvention,
+    journal,
+    leaseStamp,
+    book: { funder, leases: records, ...pack(records, funder), version },
+    valuations: new Map(),
+    version,
+    rebuiltAt: version,
+    log: [],
+    pending: null,
+  };
+}
+
+function settingsKeyOf(f: Funder): string {
+  return `${f.buyRate}|${f.discountRate}|${f.discountConvention}`;
+}
+
+function valuationOptions(funder: Funder, cutOff: string, gross: boolean, purchasePrice: ArrayLike<number>, purchaseDay: ArrayLike<number>) {
+  return { cutOff, buyRate: funder.buyRate, purchasePrice, purchaseDay, discountRate: funder.discountRate ?? undefined, convention: funder.discountConvention, gross };
+}
+
+/** First index whose lease id is ≥ id. */
+function lowerBound(leases: readonly PortfolioLeaseRecord[], id: number): number {
+  let lo = 0;
+  let hi = leases.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (leases[mid]!.id < id) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Splices the changed leases into the packed book and every cached valuation (new objects for both). */
+function applyChanges(db: DbOrTx, e: Entry, funder: Funder, ids: readonly number[]): void {
+  const records = new Map(listPortfolioLeases(db, funder.id, ids).map((r) => [r.id, r]));
+  const { leases, portfolio, indexById } = e.book;
+  const valued = [...e.valuations.entries()];
+  const before = new Map(indexById);
+  const pool = new Map(ids.flatMap((id) => { const r = records.get(id); return r ? [[id, poolColumnsOf(r, funder)] as const] : []; }));
+  const one = (r: PortfolioLeaseRecord, v: ValuedBook) => {
+    const c = pool.get(r.id)!;
+    return valuePortfolio(singleLeasePortfolio(leaseTermsOf(r, funder.rateConvention)), valuationOptions(funder, v.cutOff, v.gross, Float64Array.of(c.price), Int32Array.of(c.day)));
+  };
+  for (const id of ids) {
+    const i = indexById.get(id);
+    const r = records.get(id);
+    let reindexFrom = -1;
+    if (r && i !== undefined) {
+      portfolio.splice(i, leaseTermsOf(r, funder.rateConvention));
+      leases[i] = r;
+      for (const pair of valued) pair[1] = { ...pair[1], valuation: spliceValuation(pair[1].valuation, i, one(r, pair[1])) };
+    } else if (r) {
+      const p = lowerBound(leases, id);
+      portfolio.splice(p, leaseTermsOf(r, funder.rateConvention), true);
+      leases.splice(p, 0, r);
+      for (const pair of valued) pair[1] = { ...pair[1], valuation: spliceValuation(pair[1].valuation, p, one(r, pair[1]), true) };
+      reindexFrom = p;
+    } else if (i !== undefined) {
+      portfolio.splice(i, null);
+      leases.splice(i, 1);
+      indexById.delete(id);
+      for (const pair of valued) pair[1] = { ...pair[1], valuation: spliceValuation(pair[1].valuation, i, null) };
+      reindexFrom = i;
+    }
+    if (reindexFrom >= 0) for (let k = reindexFrom; k < leases.length; k++) indexById.set(leases[k]!.id, k);
+  }
+  // The pool columns follow the splices: the changed leases' fresh values, the others' carried over by id.
+  const purchaseDay = new Int32Array(leases.length);
+  const purchasePrice = new Float64Array(leases.length);
+  for (let k = 0; k < leases.length; k++) {
+    const id = leases[k]!.id;
+    const c = pool.get(id);
+    if (c) {
+      purchaseDay[k] = c.day;
+      purchasePrice[k] = c.price;
+    } else {
+      const j = before.get(id)!;
+      purchaseDay[k] = e.book.purchaseDay[j]!;
+      purchasePrice[k] = e.book.purchasePrice[j]!;
+    }
+  }
+  e.version++;
+  e.log.push({ version: e.version, ids: [...ids] });
+  if (e.log.length > MAX_LOG) e.log.splice(0, e.log.length - MAX_LOG);
+  e.book = { ...e.book, funder, purchaseDay, purchasePrice, version: e.version };
+  e.valuations = new Map(valued.map(([k, v]) => [k, { ...v, ...e.book, valuation: v.valuation }]));
+}
+
+/** The funder's entry brought up to date with the database. */
+function refreshEntry(db: DbOrTx, funder: Funder): Entry {
+  const entries = entriesOf(db);
+  let e = entries.get(funder.id);
+  if (!e) {
+    e = loadEntry(db, funder, undefined);
+    entries.set(funder.id, e);
+    return e;
+  }
+  if (e.pending || e.dataVersion === funder.dataVersion) return e;
+  const changed = leasesChangedSince(db, funder.id, e.journal);
+  if (changed.ids.length > BULK_CHANGES) {
+    e = loadEntry(db, funder, e);
+    entries.set(funder.id, e);
+    return e;
+  }
+  if (changed.ids.length === 0) {
+    const leaseStamp = bookLeaseStamp(db, funder.id);
+    if (e.leaseStamp !== '' && e.leaseStamp !== leaseStamp) {
+      e = loadEntry(db, funder, e);
+      entries.set(funder.id, e);
+      return e;
+    }
+    // A settings change: keep the packed book (repack from the records if the rate convention moved), revalue.
+    e.leaseStamp = leaseStamp;
+    e.version++;
+    e.rebuiltAt = e.version;
+    const packed = funder.rateConvention === e.rateConvention ? { ...poolColumns(e.book.leases, e.book.portfolio, funder) } : pack(e.book.leases, funder);
+    e.book = { ...e.book, ...packed, funder, version: e.version };
+    e.rateConvention = funder.rateConvention;
+    e.valuations.clear();
+  } else {
+    if (funder.rateConvention !== e.rateConvention) {
+      e = loadEntry(db, funder, e);
+      entries.set(funder.id, e);
+      return e;
+    }
+    const settingsMoved = e.settingsKey !== settingsKeyOf(funder);
+    if (settingsMoved) {
+      // Settings moved with the leases: the cached valuations go (the packed book is theirs to keep).
+      e.valuations.clear();
+      e.version++;
+      e.rebuiltAt = e.version;
+    }
+    applyChanges(db, e, funder, changed.ids);
+    // The historical prices depend on the buy rate and the convention: all of them, once.
+    if (settingsMoved) e.book = { ...e.book, ...poolColumns(e.book.leases, e.book.portfolio, funder) };
+    e.journal = changed.stamp;
+    e.leaseStamp = '';
+  }
+  e.settingsKey = settingsKeyOf(funder);
+  e.dataVersion = funder.dataVersion;
+  return e;
+}
+
+/** The funder's leases packed for valuation, up to date. */
+export function loadBook(db: DbOrTx, funderId: number): Book {
+  const funder = requireFunder(db, funderId);
+  const e = refreshEntry(db, funder);
+  return { ...e.book, funder };
 }
 
 /** Values the book at a cut-off (YYYY-MM-DD), net or gross of VAT, with the funder's buy and discount rates. */
-export function valueBook(db: Db, funderId: number, cutOff: string, gross = false): ValuedBook {
-  const book = loadBook(db, funderId);
-  const { funder } = book;
-  const key = `${funderId}:${funder.dataVersion}:${cutOff}:${gross ? 1 : 0}`;
-  const cached = valuations.get(key);
+export function valueBook(db: DbOrTx, funderId: number, cutOff: string, gross = false): ValuedBook {
+  const funder = requireFunder(db, funderId);
+  const e = refreshEntry(db, funder);
+  const book = e.book;
+  const key = `${cutOff}:${gross ? 1 : 0}`;
+  const cached = e.valuations.get(key);
   if (cached) return cached;
-  const valuation = valuePortfolio(book.portfolio, {
-    cutOff,
-    buyRate: funder.buyRate,
-    purchasePrice: book.purchasePrice,
-    purchaseDay: book.purchaseDay,
-    discountRate: funder.discountRate ?? undefined,
-    convention: funder.discountConvention,
-    gross,
-  });
+  const valuation = valuePortfolio(book.portfolio, valuationOptions(funder, cutOff, gross, book.purchasePrice, book.purchaseDay));
   const valued = { ...book, valuation, cutOff, gross };
-  for (const k of valuations.keys()) if (!k.startsWith(`${funderId}:${funder.dataVersion}:`) && k.startsWith(`${funderId}:`)) valuations.delete(k);
-  valuations.set(key, valued);
-  while (valuations.size > MAX_VALUATIONS) valuations.delete(valuations.keys().next().value!);
+  e.valuations.set(key, valued);
+  while (e.valuations.size > MAX_VALUATIONS) e.valuations.delete(e.valuations.keys().next().value!);
   return valued;
+}
+
+/** Brings the funder's valuation caches up to date now (call right after a write, so the next read is fresh). */
+export function refreshValuationCaches(db: DbOrTx, funderId: number): void {
+  if (!entriesOf(db).has(funderId)) return;
+  refreshEntry(db, requireFunder(db, funderId));
+}
+
+/**
+ * Reloads the funder's book after a bulk write, yielding to the event loop before the valuations are
+ * recomputed, while requests keep being served from the previous version until it is done.
+ */
+export async function rebuildValuationInBackground(db: Db, funderId: number): Promise<void> {
+  const entries = entriesOf(db);
+  const previous = entries.get(funderId);
+  if (previous?.pending) return previous.pending;
+  const funder = requireFunder(db, funderId);
+  const run = (async () => {
+    await new Promise((resolve) => setImmediate(resolve));
+    const next = loadEntry(db, funder, previous);
+    for (const v of previous?.valuations.values() ?? []) {
+      await new Promise((resolve) => setImmediate(resolve));
+      next.valuations.set(`${v.cutOff}:${v.gross ? 1 : 0}`, {
+        ...next.book,
+        valuation: valuePortfolio(next.book.portfolio, valuationOptions(funder, v.cutOff, v.gross, next.book.purchasePrice, next.book.purchaseDay)),
+        cutOff: v.cutOff,
+        gross: v.gross,
+      });
+    }
+    entries.set(funderId, next);
+  })();
+  if (previous) previous.pending = run;
+  try {
+    await run;
+  } finally {
+    if (previous) previous.pending = null;
+  }
+}
+
+/**
+ * The valuation cache's version of the funder and the leases changed since `version` (ascending ids);
+ * `ids` null when it cannot be told lease by lease (a reload or settings change since): recompute all.
+ */
+export function valuationChangesSince(db: DbOrTx, funderId: number, version: number): { version: number; ids: number[] | null } {
+  const e = refreshEntry(db, requireFunder(db, funderId));
+  if (version === e.version) return { version, ids: [] };
+  if (version < e.rebuiltAt || e.log.length === 0 || e.log[0]!.version > version + 1) return { version: e.version, ids: null };
+  const ids = new Set<number>();
+  for (const l of e.log) if (l.version > version) for (const id of l.ids) ids.add(id);
+  return { version: e.version, ids: [...ids].sort((a, b) => a - b) };
 }
 
 /** The default cut-off: the first day of the current month (UTC). */

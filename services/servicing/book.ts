@@ -5,23 +5,67 @@
  * from the funder's settings), by lib/servicing/book-store.ts over the book held in typed arrays.
  *
  * Caches, per database (its file; an in-memory database by its connection) and funder, independent of
- * the connection used, so the server can warm them at start (warmServicingCaches):
- * - the schedule store per funder dataVersion (a lease or settings change bumps it); when the
- *   dataVersion moved but the leases did not (bookLeaseStamp: a settings change), the stores are kept;
- * - the ledger store per ledger stamp (max payment id: the ledger is append-only, reversals are rows);
- * - the books per as-of date under those (cleared by any change, settings included).
- * Recording a payment does NOT bump the funder's dataVersion, so the valuation cache is untouched and
- * only the ledger store is re-read.
+ * the connection used, so the server can warm them at start (warmServicingCaches), and updated in place
+ * per lease, never thrown away because one lease or one payment changed:
+ * - the schedule and ledger stores hold lease_changes seq `journal` and ledger stamp (max payment id).
+ *   A lease write journals the lease in its transaction (db/queries/lease-changes.ts), so the stores
+ *   re-read only the leases changed after `journal` (their row, schedule, payments and reversals) and
+ *   rewrite their segments (book-store.ts applyLeaseRewrites); payments and reversals are append-only
+ *   rows, so only the leases with entries of id > the ledger stamp get their ledger segment re-read.
+ *   Decision: the journal rather than a per-process hook, so writes by any connection (another worker,
+ *   a script) are seen by the lazy check on read; refreshServicingCaches is also called eagerly by the
+ *   write's request so the next read is already fresh.
+ * - the books per as-of date: the changed leases' states are recomputed and spliced into a new book
+ *   object (consumers keyed by the book object see a new one), everything else is kept.
+ * - a settings change (dataVersion moved, journal did not, leases unchanged by bookLeaseStamp) keeps
+ *   the stores and drops only the books (computed with the settings); a lease write that bypassed the
+ *   journal (a bulk seed) is caught by bookLeaseStamp and rebuilds.
+ * - more than BULK_CHANGES changed leases (a tape import) rebuild the stores anew; with
+ *   rebuildServicingInBackground the rebuild runs in chunks between event-loop turns while requests are
+ *   served from the previous version until it is done.
+ * `version` counts the applied updates; changedLeasesSince(version) says which leases changed since.
  */
 import type { DbOrTx } from '@/db/client';
 import { getFunder } from '@/db/queries/funders';
 import { componentOrderOf } from '@/db/queries/payments';
-import { bookLeaseStamp, bookLeases, ledgerStamp, loadServicingLedgers, paymentListsOfBook, reversalsOfBook, scheduleListsOfBook, sqliteOf } from '@/db/queries/servicing';
+import { leaseChangeStamp, leasesChangedSince } from '@/db/queries/lease-changes';
+import {
+  bookLeaseStamp,
+  bookLeases,
+  bookLeasesByIds,
+  ledgerStamp,
+  leasesWithEntriesAfter,
+  loadServicingLedgers,
+  paymentListsOfBook,
+  paymentListsOfLeases,
+  reversalsOfBook,
+  reversalsOfLeases,
+  scheduleListsOfBook,
+  scheduleListsOfLeases,
+  sqliteOf,
+} from '@/db/queries/servicing';
 import type { Funder } from '@/db/schema/portfolio';
 import { NotFound } from '@/lib/domain/errors';
 import { DEFAULT_BUCKET_EDGES, allocatePayments, bucketsFor, type AllocationResult } from '@/lib/servicing';
 import { formatDate } from '@/lib/finance';
-import { bookAt, buildLedgerStore, buildScheduleStore, finishAsync, finishSync, startBuild, type Build, type LedgerStore, type ScheduleStore } from '@/lib/servicing/book-store';
+import {
+  applyLeaseRewrites,
+  applyLedgerRewrites,
+  bookAt,
+  OUTSIDE_POOL,
+  buildLedgerStore,
+  buildScheduleStore,
+  finishAsync,
+  finishSync,
+  startBuild,
+  statesAt,
+  type Build,
+  type LeaseRewrite,
+  type LeaseStateAt,
+  type LedgerStore,
+  type ScheduleStore,
+  type StoreLease,
+} from '@/lib/servicing/book-store';
 
 export type LeaseServicingState = {
   leaseId: number;
@@ -36,10 +80,28 @@ export type LeaseServicingState = {
   lastPaymentOn: string | null;
   /** Principal not yet paid at as-of (schedule principal incl. residual − principal allocated), minor units. */
   outstandingPrincipal: number;
+  /** In the funder's pool at the as-of date (purchased on or before it). */
+  inPool: boolean;
 };
 
-/** `leases` holds the leases in the pool at `asOf` only (not index-aligned with the schedule store: look up by id). */
-export type ServicingBook = { funderId: number; asOf: string; bucketKeys: string[]; leases: LeaseServicingState[]; byLeaseId: Map<number, LeaseServicingState> };
+/**
+ * `slots`: every lease of the schedule store, index-aligned with it (what the incremental updates patch);
+ * `leases`: only those in the pool at `asOf` (domain.md §3: a lease purchased later is in no figure) — what
+ * the screens and reports read; `byLeaseId` holds the pool's leases only (absent = not in the pool). `version`: the store version
+ * it was computed or last updated at (see changedLeasesSince); `lineage`: the same for a book and its
+ * lease-by-lease updates, new when computed anew (settings, rebuild), so a cache derived from a book can tell
+ * whether patching it with the changed leases is enough.
+ */
+export type ServicingBook = {
+  funderId: number;
+  asOf: string;
+  bucketKeys: string[];
+  slots: LeaseServicingState[];
+  leases: LeaseServicingState[];
+  byLeaseId: Map<number, LeaseServicingState>;
+  version: number;
+  lineage: number;
+};
 
 /** The funder's servicing settings, decoded (edges fall back to the default when unreadable). */
 export function servicingSettingsOf(funder: Funder): { edges: number[]; tolerance: number; graceDays: number; componentOrder: ReturnType<typeof componentOrderOf> } {
@@ -55,10 +117,22 @@ export function servicingSettingsOf(funder: Funder): { edges: number[]; toleranc
 
 type FunderEntry = {
   dataVersion: number;
+  /** The servicing settings the books were computed with (a change drops the books, not the stores). */
+  settingsKey: string;
   leaseStamp: string;
+  /** lease_changes seq the stores reflect. */
+  journal: number;
   schedule: Build<ScheduleStore> | null;
   ledger: { stamp: number; build: Build<LedgerStore> } | null;
   books: Map<string, ServicingBook>;
+  /** Bumped by every update applied to the stores (and by a rebuild). */
+  version: number;
+  /** Per applied update, its version and the leases it touched (the last MAX_LOG updates). */
+  log: { version: number; ids: number[] }[];
+  /** Bumped by a rebuild: versions before it cannot be answered lease by lease. */
+  rebuiltAt: number;
+  /** A background rebuild in flight: requests are served from this entry until it replaces it. */
+  pending: Promise<void> | null;
 };
 type DbCache = Map<number, FunderEntry>;
 const g = globalThis as unknown as { __quantumServicingFiles?: Map<string, DbCache>; __quantumServicingMem?: WeakMap<object, DbCache> };
@@ -66,6 +140,9 @@ const g = globalThis as unknown as { __quantumServicingFiles?: Map<string, DbCac
 const fileCaches = (g.__quantumServicingFiles ??= new Map());
 const memCaches = (g.__quantumServicingMem ??= new WeakMap());
 const MAX_BOOKS_PER_FUNDER = 8;
+const MAX_LOG = 256;
+/** Above this many changed leases in one refresh the stores are built anew (cheaper than that many per-lease reads). */
+export const BULK_CHANGES = 500;
 
 function cacheOf(db: DbOrTx): DbCache {
   const sqlite = sqliteOf(db);
@@ -97,21 +174,26 @@ export function allocateBook(db: DbOrTx, funderId: number, asOf: string) {
   };
 }
 
-/** The funder's cache entry for its current dataVersion. */
-function entryOf(db: DbOrTx, funder: Funder): FunderEntry {
-  const cache = cacheOf(db);
-  let e = cache.get(funder.id);
-  if (e && e.dataVersion === funder.dataVersion) return e;
-  const leaseStamp = bookLeaseStamp(db, funder.id);
-  if (e && e.leaseStamp === leaseStamp && e.schedule?.value) {
-    // A settings change: same leases, schedules and ledger; only the books (computed with the settings) go.
-    e.dataVersion = funder.dataVersion;
-    e.books.clear();
-    return e;
-  }
-  e = { dataVersion: funder.dataVersion, leaseStamp, schedule: null, ledger: null, books: new Map() };
-  cache.set(funder.id, e);
-  return e;
+function settingsKeyOf(funder: Funder): string {
+  return JSON.stringify(servicingSettingsOf(funder));
+}
+
+/** A new entry (stores not built yet): the stamps are read before the data, so changes racing the build are applied again, idempotently. */
+function newEntry(db: DbOrTx, funder: Funder, previous: FunderEntry | undefined): FunderEntry {
+  const version = (previous?.version ?? 0) + 1;
+  return {
+    dataVersion: funder.dataVersion,
+    settingsKey: settingsKeyOf(funder),
+    leaseStamp: bookLeaseStamp(db, funder.id),
+    journal: leaseChangeStamp(db, funder.id),
+    schedule: null,
+    ledger: null,
+    books: new Map(),
+    version,
+    log: [],
+    rebuiltAt: version,
+    pending: null,
+  };
 }
 
 function scheduleBuild(db: DbOrTx, funderId: number): Build<ScheduleStore> {
@@ -121,50 +203,232 @@ function ledgerBuild(db: DbOrTx, funderId: number, store: ScheduleStore): Build<
   return startBuild(buildLedgerStore(store, (from, to) => paymentListsOfBook(db, funderId, from, to), reversalsOfBook(db, funderId)));
 }
 
-/** The stores of the funder for the current ledger stamp, building what is missing (or finishing the warm-up's build). */
+/** The current rows of the leases `ids` as store rewrites (lease null: not in the book). */
+function readRewrites(db: DbOrTx, funderId: number, ids: readonly number[]): LeaseRewrite[] {
+  const leases = new Map<number, StoreLease>(bookLeasesByIds(db, funderId, ids).map((l) => [l.id, l]));
+  const schedules = new Map(scheduleListsOfLeases(db, [...leases.keys()]).map((r) => [r[0], r]));
+  const { payments, reversals } = readLedgers(db, funderId, [...leases.keys()]);
+  return ids.map((id) => ({ id, lease: leases.get(id) ?? null, schedule: schedules.get(id) ?? null, payments: payments.get(id) ?? null, reversals: reversals.get(id) ?? [] }));
+}
+
+function readLedgers(db: DbOrTx, funderId: number, ids: readonly number[]) {
+  const payments = new Map<number, [string, string]>(paymentListsOfLeases(db, funderId, ids).map((r) => [r[0], [r[1], r[2]]]));
+  const reversals = new Map<number, [string, number, string][]>();
+  for (const [leaseId, on, amt, revOn] of reversalsOfLeases(db, funderId, ids)) {
+    const list = reversals.get(leaseId);
+    if (list) list.push([on, amt, revOn]);
+    else reversals.set(leaseId, [[on, amt, revOn]]);
+  }
+  return { payments, reversals };
+}
+
+/** A new store object over the same columns (consumers keyed by the store object see a new one). */
+function nextVersionOf<T extends object>(b: Build<T>): Build<T> {
+  return { gen: b.gen, value: { ...b.value! } };
+}
+
+/**
+ * Brings the funder's entry up to date with the database: journal (lease changes), ledger (new entries),
+ * settings. Builds what is missing synchronously unless a background rebuild is in flight (then the
+ * previous version is served). Returns the entry with both stores built.
+ */
+function refreshEntry(db: DbOrTx, funder: Funder): FunderEntry & { schedule: Build<ScheduleStore>; ledger: { stamp: number; build: Build<LedgerStore> } } {
+  const cache = cacheOf(db);
+  let e = cache.get(funder.id);
+  if (e?.pending && e.schedule?.value && e.ledger?.build.value) return e as never;
+  if (e && e.dataVersion !== funder.dataVersion) {
+    const settingsKey = settingsKeyOf(funder);
+    if (e.settingsKey !== settingsKey) {
+      // Settings moved (maybe with leases): the books were computed with the old ones.
+      e.books.clear();
+      e.settingsKey = settingsKey;
+    }
+    const changed = leasesChangedSince(db, funder.id, e.journal);
+    if (changed.ids.length > BULK_CHANGES || !e.schedule?.value || !e.ledger?.build.value) {
+      e = newEntry(db, funder, e);
+      cache.set(funder.id, e);
+    } else if (changed.ids.length > 0) {
+      applyLeaseChanges(db, e, funder, changed.ids);
+      e.journal = changed.stamp;
+      e.dataVersion = funder.dataVersion;
+      e.leaseStamp = '';
+    } else {
+      const leaseStamp = bookLeaseStamp(db, funder.id);
+      if (e.leaseStamp !== '' && e.leaseStamp !== leaseStamp) {
+        // Leases changed without the journal (a bulk script): build anew.
+        e = newEntry(db, funder, e);
+        cache.set(funder.id, e);
+      } else {
+        // A settings change: same leases, schedules and ledger; only the books (computed with the settings) go.
+        e.dataVersion = funder.dataVersion;
+        e.leaseStamp = leaseStamp;
+        e.books.clear();
+      }
+    }
+  } else if (!e) {
+    e = newEntry(db, funder, undefined);
+    cache.set(funder.id, e);
+  }
+  const stamp = ledgerStamp(db);
+  e.schedule ??= scheduleBuild(db, funder.id);
+  const schedule = finishSync(e.schedule);
+  if (!e.ledger) {
+    e.ledger = { stamp, build: ledgerBuild(db, funder.id, schedule) };
+  } else if (e.ledger.stamp !== stamp) {
+    const ids = leasesWithEntriesAfter(db, funder.id, e.ledger.stamp);
+    if (ids.length > BULK_CHANGES || !e.ledger.build.value) {
+      e.ledger = { stamp, build: ledgerBuild(db, funder.id, schedule) };
+      e.books.clear();
+      e.version++;
+      e.rebuiltAt = e.version;
+    } else {
+      if (ids.length > 0) applyLedgerChanges(db, e, funder, ids);
+      e.ledger.stamp = stamp;
+    }
+  }
+  finishSync(e.ledger.build);
+  return e as never;
+}
+
+function logChange(e: FunderEntry, ids: number[]): void {
+  e.version++;
+  e.log.push({ version: e.version, ids });
+  if (e.log.length > MAX_LOG) e.log.splice(0, e.log.length - MAX_LOG);
+}
+
+function applyLeaseChanges(db: DbOrTx, e: FunderEntry, funder: Funder, ids: number[]): void {
+  const rewrites = readRewrites(db, funder.id, ids);
+  e.schedule = nextVersionOf(e.schedule!);
+  e.ledger = { stamp: e.ledger!.stamp, build: nextVersionOf(e.ledger!.build) };
+  const update = applyLeaseRewrites(e.schedule.value!, e.ledger.build.value!, rewrites);
+  logChange(e, ids);
+  updateBooks(e, funder, ids, update.spliced);
+}
+
+function applyLedgerChanges(db: DbOrTx, e: FunderEntry, funder: Funder, ids: number[]): void {
+  const { payments, reversals } = readLedgers(db, funder.id, ids);
+  e.ledger = { stamp: e.ledger!.stamp, build: nextVersionOf(e.ledger!.build) };
+  const done = applyLedgerRewrites(e.schedule!.value!, e.ledger.build.value!, ids.map((id) => ({ id, payments: payments.get(id) ?? null, reversals: reversals.get(id) ?? [] })));
+  logChange(e, done);
+  updateBooks(e, funder, done, false);
+}
+
+/** Recomputes the changed leases' states in every cached book (a new book object each), keeping the others' states. */
+function updateBooks(e: FunderEntry, funder: Funder, ids: readonly number[], spliced: boolean): void {
+  if (ids.length === 0 && !spliced) return;
+  const schedule = e.schedule!.value!;
+  const ledger = e.ledger!.build.value!;
+  const settings = servicingSettingsOf(funder);
+  const options = { componentOrder: settings.componentOrder, tolerance: settings.tolerance, graceDays: settings.graceDays, edges: settings.edges };
+  const indexes = ids.map((id) => schedule.indexById.get(id)).filter((i): i is number => i !== undefined);
+  for (const [asOf, book] of e.books) {
+    const fresh = statesAt(schedule, ledger, indexes, asOf, options).map((st, x) => stateOf(schedule.leases[indexes[x]!]!, st));
+    const byLeaseId = book.byLeaseId;
+    for (const id of ids) byLeaseId.delete(id);
+    for (const st of fresh) if (st.inPool) byLeaseId.set(st.leaseId, st);
+    let slots: LeaseServicingState[];
+    // A lease outside the pool has nothing but zeros: its slot is rebuilt rather than looked up.
+    if (spliced) slots = schedule.leases.map((l) => byLeaseId.get(l.id) ?? stateOf(l, OUTSIDE_POOL));
+    else {
+      slots = book.slots;
+      for (let x = 0; x < indexes.length; x++) slots[indexes[x]!] = fresh[x]!;
+    }
+    // The pool's leases again (a linear pass: cheap beside the states recomputed above).
+    e.books.set(asOf, { ...book, slots, leases: slots.filter((s) => s.inPool), byLeaseId, version: e.version });
+  }
+}
+
+/**
+ * Refreshes the funder's servicing caches now (call right after a write, in the write's request, so the
+ * next read is already fresh; reads also do it lazily). Cheap when nothing changed.
+ */
+export function refreshServicingCaches(db: DbOrTx, funderId: number): void {
+  const cache = cacheOf(db);
+  if (!cache.has(funderId)) return;
+  refreshEntry(db, requireFunder(db, funderId));
+}
+
+/**
+ * Builds the funder's stores anew in chunks between event-loop turns (after a bulk write: a tape import
+ * of hundreds of leases) while requests keep being served from the previous version; the new version
+ * replaces it when done. `db` must stay open until it resolves.
+ */
+export async function rebuildServicingInBackground(db: DbOrTx, funderId: number): Promise<void> {
+  const cache = cacheOf(db);
+  const previous = cache.get(funderId);
+  if (previous?.pending) return previous.pending;
+  const funder = requireFunder(db, funderId);
+  const next = newEntry(db, funder, previous);
+  const run = (async () => {
+    const stamp = ledgerStamp(db);
+    next.schedule = scheduleBuild(db, funderId);
+    const schedule = await finishAsync(next.schedule);
+    next.ledger = { stamp, build: ledgerBuild(db, funderId, schedule) };
+    await finishAsync(next.ledger.build);
+  })();
+  if (previous) previous.pending = run;
+  try {
+    await run;
+    cache.set(funderId, next);
+  } finally {
+    if (previous) previous.pending = null;
+  }
+}
+
+/** The stores of the funder, brought up to date (or built), with its cache entry. */
 export function servicingStores(db: DbOrTx, funderId: number): { funder: Funder; entry: FunderEntry; schedule: ScheduleStore; ledger: LedgerStore } {
   const funder = requireFunder(db, funderId);
-  const stamp = ledgerStamp(db);
-  const e = entryOf(db, funder);
-  e.schedule ??= scheduleBuild(db, funderId);
-  const schedule = finishSync(e.schedule);
-  if (e.ledger?.stamp !== stamp) {
-    e.ledger = { stamp, build: ledgerBuild(db, funderId, schedule) };
-    e.books.clear();
-  }
-  return { funder, entry: e, schedule, ledger: finishSync(e.ledger.build) };
+  const e = refreshEntry(db, funder);
+  return { funder, entry: e, schedule: e.schedule.value!, ledger: e.ledger.build.value! };
 }
 
-function computeBook(funder: Funder, schedule: ScheduleStore, ledger: LedgerStore, asOf: string): ServicingBook {
+/**
+ * The leases changed since store version `version` of the funder (created, edited, deleted, paid), with
+ * the current version; `ids` null when that cannot be told lease by lease (a rebuild since, or too old):
+ * then everything derived must be recomputed. For caches derived from the servicing book.
+ */
+export function changedLeasesSince(db: DbOrTx, funderId: number, version: number): { version: number; ids: number[] | null } {
+  const { entry } = servicingStores(db, funderId);
+  if (version === entry.version) return { version, ids: [] };
+  if (version < entry.rebuiltAt || entry.log.length === 0 || entry.log[0]!.version > version + 1) return { version: entry.version, ids: null };
+  const ids = new Set<number>();
+  for (const l of entry.log) if (l.version > version) for (const id of l.ids) ids.add(id);
+  return { version: entry.version, ids: [...ids].sort((a, b) => a - b) };
+}
+
+function stateOf(lease: StoreLease, s: LeaseStateAt): LeaseServicingState {
+  return {
+    leaseId: lease.id,
+    lesseeId: lease.lesseeId,
+    currency: lease.currency,
+    dpd: s.dpd,
+    bucket: s.bucket,
+    arrearsNet: s.arrearsNet,
+    arrearsVat: s.arrearsVat,
+    arrearsTotal: s.arrearsTotal,
+    credit: s.credit,
+    lastPaymentOn: s.lastPaymentDay === null ? null : formatDate(s.lastPaymentDay),
+    outstandingPrincipal: s.outstandingPrincipal,
+    inPool: s.inPool,
+  };
+}
+
+let lineages = 0;
+
+function computeBook(funder: Funder, schedule: ScheduleStore, ledger: LedgerStore, asOf: string, version: number): ServicingBook {
   const settings = servicingSettingsOf(funder);
   const states = bookAt(schedule, ledger, asOf, { componentOrder: settings.componentOrder, tolerance: settings.tolerance, graceDays: settings.graceDays, edges: settings.edges });
-  // Only the leases in the pool at the as-of date (domain.md §3): a lease purchased later is in no figure.
-  const out: LeaseServicingState[] = states.flatMap((s, i) => {
-    if (!s.inPool) return [];
-    const lease = schedule.leases[i]!;
-    return [{
-      leaseId: lease.id,
-      lesseeId: lease.lesseeId,
-      currency: lease.currency,
-      dpd: s.dpd,
-      bucket: s.bucket,
-      arrearsNet: s.arrearsNet,
-      arrearsVat: s.arrearsVat,
-      arrearsTotal: s.arrearsTotal,
-      credit: s.credit,
-      lastPaymentOn: s.lastPaymentDay === null ? null : formatDate(s.lastPaymentDay),
-      outstandingPrincipal: s.outstandingPrincipal,
-    }];
-  });
-  return { funderId: funder.id, asOf, bucketKeys: bucketsFor(settings.edges).map((b) => b.key), leases: out, byLeaseId: new Map(out.map((s) => [s.leaseId, s])) };
+  const slots = states.map((s, i) => stateOf(schedule.leases[i]!, s));
+  const leases = slots.filter((s) => s.inPool);
+  return { funderId: funder.id, asOf, bucketKeys: bucketsFor(settings.edges).map((b) => b.key), slots, leases, byLeaseId: new Map(leases.map((s) => [s.leaseId, s])), version, lineage: ++lineages };
 }
 
-/** The servicing book of the funder at `asOf` (YYYY-MM-DD), cached per servicing stamp. 404 for an unknown funder. */
+/** The servicing book of the funder at `asOf` (YYYY-MM-DD), kept up to date lease by lease. 404 for an unknown funder. */
 export function getServicingBook(db: DbOrTx, funderId: number, asOf: string): ServicingBook {
   const { funder, entry, schedule, ledger } = servicingStores(db, funderId);
   const hit = entry.books.get(asOf);
   if (hit) return hit;
-  const book = computeBook(funder, schedule, ledger, asOf);
+  const book = computeBook(funder, schedule, ledger, asOf, entry.version);
   if (entry.books.size >= MAX_BOOKS_PER_FUNDER) entry.books.delete(entry.books.keys().next().value!);
   entry.books.set(asOf, book);
   return book;
@@ -177,26 +441,28 @@ export function getServicingBook(db: DbOrTx, funderId: number, asOf: string): Se
  */
 export async function warmServicingBook(db: DbOrTx, funderId: number, asOfs: readonly string[]): Promise<number> {
   const funder = requireFunder(db, funderId);
-  const e = entryOf(db, funder);
+  const cache = cacheOf(db);
+  let e = cache.get(funderId);
+  if (!e) cache.set(funderId, (e = newEntry(db, funder, undefined)));
   try {
-    e.schedule ??= scheduleBuild(db, funderId);
-    const schedule = await finishAsync(e.schedule);
-    const stamp = ledgerStamp(db);
-    if (e.ledger?.stamp !== stamp) {
-      e.ledger = { stamp, build: ledgerBuild(db, funderId, schedule) };
-      e.books.clear();
+    if (e.schedule === null) {
+      const stamp = ledgerStamp(db);
+      e.schedule = scheduleBuild(db, funderId);
+      const schedule = await finishAsync(e.schedule);
+      e.ledger ??= { stamp, build: ledgerBuild(db, funderId, schedule) };
+      await finishAsync(e.ledger.build);
     }
-    await finishAsync(e.ledger.build);
   } catch (err) {
     // A build that failed half-way (its connection may close) is dropped; the next request builds anew.
     if (e.schedule?.value === null) e.schedule = null;
     if (e.ledger?.build.value === null) e.ledger = null;
     throw err;
   }
-  const schedule = e.schedule!.value!;
+  let n = 0;
   for (const asOf of asOfs) {
+    n = servicingStores(db, funderId).schedule.n;
     getServicingBook(db, funderId, asOf);
     await new Promise((resolve) => setImmediate(resolve));
   }
-  return schedule.n;
+  return n;
 }

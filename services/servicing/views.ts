@@ -2,11 +2,19 @@
  * What the servicing screens and API show, computed from the servicing book (lib/servicing/book.ts)
  * and the engine: delinquency per lease or per lessee with a bucket summary, roll-rate matrices, and
  * clients behaviour per lessee. Money is minor units; all figures come from lib/servicing.
+ *
+ * Per-request work is proportional to the page, not the book: per funder cache entry (so per database
+ * and store build) the labels (contract numbers, statuses, lessee names) are kept and re-read only for
+ * the leases changed since (changedLeasesSince); per (as-of, level) the rows, the bucket summary and
+ * the sorted (and filtered) orders per (sort, dir, q, buckets) are kept with the book version they
+ * reflect and patched when the book moves: changed rows are taken out of each sorted order and put
+ * back at their place by binary search, the summary adjusted by their difference. A book computed
+ * anew (settings change, rebuild: a new lineage) recomputes them once.
  */
 import type { DbOrTx } from '@/db/client';
-import { lesseeLabels, servicingLabels } from '@/db/queries/servicing';
+import { leaseLabelsByIds, lesseeLabels, lesseeLabelsByIds, servicingLabels } from '@/db/queries/servicing';
 import { bucketOf, lesseeDpd, rollRateMatrix, type PaymentBehaviour, type RollRateMatrix } from '@/lib/servicing';
-import { getServicingBook, servicingSettingsOf, servicingStores } from '@/services/servicing/book';
+import { changedLeasesSince, getServicingBook, servicingSettingsOf, servicingStores, type LeaseServicingState, type ServicingBook } from '@/services/servicing/book';
 import { behaviourAt } from '@/lib/servicing/book-store';
 import { getFunder } from '@/db/queries/funders';
 import { listPayments } from '@/db/queries/payments';
@@ -51,67 +59,236 @@ function requireFunderExists(db: DbOrTx, funderId: number) {
   return f;
 }
 
-/** All delinquency rows at `asOf` for the level (unfiltered), with the bucket keys of the funder's edges. */
-export function delinquencyRows(db: DbOrTx, funderId: number, asOf: string, level: DelinquencyLevel): { bucketKeys: string[]; rows: DelinquencyRow[] } {
+type Labels = { leases: Map<number, { contractNumber: string; status: string; lesseeId: number }>; lessees: Map<number, { name: string; idOdoo: string | null; country: string }>; version: number };
+
+/** Per cache entry of the servicing stores: the labels, and per `${asOf}|${level}` the delinquency level cache. */
+type ViewCache = { labels: Labels | null; levels: Map<string, LevelCache> };
+type LevelCache = {
+  lineage: number;
+  version: number;
+  bucketKeys: string[];
+  rows: Map<string, DelinquencyRow>;
+  /** Lease ids per lessee row key (lessee level). */
+  members: Map<string, Set<number>>;
+  summary: Map<string, BucketSummaryRow>;
+  summaryRows: BucketSummaryRow[] | null;
+  /** Per filter and order (key: its JSON) the rows filtered and sorted (a few kept, least recently used dropped). */
+  orders: Map<string, { f: Omit<DelinquencyFilter, 'level'>; rows: DelinquencyRow[] }>;
+};
+const gv = globalThis as unknown as { __quantumServicingViews?: WeakMap<object, ViewCache> };
+const viewCaches = (gv.__quantumServicingViews ??= new WeakMap());
+const MAX_LEVELS = 8;
+const MAX_ORDERS = 12;
+
+function viewCacheOf(entry: object): ViewCache {
+  let c = viewCaches.get(entry);
+  if (!c) viewCaches.set(entry, (c = { labels: null, levels: new Map() }));
+  return c;
+}
+
+/** The funder's labels, read once per store build and re-read per changed lease. */
+function labelsOf(db: DbOrTx, funderId: number, c: ViewCache, version: number): Labels {
+  const l = c.labels;
+  if (l && l.version === version) return l;
+  const changed = l ? changedLeasesSince(db, funderId, l.version).ids : null;
+  if (!l || changed === null) {
+    const all = servicingLabels(db, funderId);
+    return (c.labels = { ...all, version });
+  }
+  const rows = leaseLabelsByIds(db, funderId, changed);
+  for (const id of changed) l.leases.delete(id);
+  const missing: number[] = [];
+  for (const [id, contractNumber, status, lesseeId] of rows) {
+    l.leases.set(id, { contractNumber, status, lesseeId });
+    if (!l.lessees.has(lesseeId)) missing.push(lesseeId);
+  }
+  for (const [id, name, idOdoo, country] of lesseeLabelsByIds(db, funderId, missing)) l.lessees.set(id, { name, idOdoo, country });
+  l.version = version;
+  return l;
+}
+
+function leaseRowOf(s: LeaseServicingState, labels: Labels): DelinquencyRow {
+  const l = labels.leases.get(s.leaseId);
+  return {
+    key: `L${s.leaseId}`,
+    leaseId: s.leaseId,
+    contractNumber: l?.contractNumber ?? String(s.leaseId),
+    status: l?.status ?? null,
+    lesseeId: s.lesseeId,
+    lesseeName: labels.lessees.get(s.lesseeId)?.name ?? String(s.lesseeId),
+    currency: s.currency,
+    leases: 1,
+    dpd: s.dpd,
+    bucket: s.bucket,
+    arrearsNet: s.arrearsNet,
+    arrearsVat: s.arrearsVat,
+    arrearsTotal: s.arrearsTotal,
+    credit: s.credit,
+    outstandingPrincipal: s.outstandingPrincipal,
+    lastPaymentOn: s.lastPaymentOn,
+  };
+}
+
+function lesseeRowOf(k: string, g: readonly DelinquencyRow[], edges: readonly number[]): DelinquencyRow {
+  const dpd = lesseeDpd(g.map((r) => r.dpd));
+  let last: string | null = null;
+  for (const r of g) if (r.lastPaymentOn !== null && (last === null || r.lastPaymentOn > last)) last = r.lastPaymentOn;
+  const sum = (f: (r: DelinquencyRow) => number) => g.reduce((n, r) => n + f(r), 0);
+  return {
+    key: `P${k}`,
+    leaseId: null,
+    contractNumber: null,
+    status: null,
+    lesseeId: g[0]!.lesseeId,
+    lesseeName: g[0]!.lesseeName,
+    currency: g[0]!.currency,
+    leases: g.length,
+    dpd,
+    bucket: bucketOf(dpd, edges).key,
+    arrearsNet: sum((r) => r.arrearsNet),
+    arrearsVat: sum((r) => r.arrearsVat),
+    arrearsTotal: sum((r) => r.arrearsTotal),
+    credit: sum((r) => r.credit),
+    outstandingPrincipal: sum((r) => r.outstandingPrincipal),
+    lastPaymentOn: last,
+  };
+}
+
+function addToSummary(summary: Map<string, BucketSummaryRow>, r: DelinquencyRow, sign: 1 | -1): void {
+  const k = `${r.bucket}|${r.currency}`;
+  let s = summary.get(k);
+  if (!s) summary.set(k, (s = { bucket: r.bucket, currency: r.currency, count: 0, outstandingPrincipal: 0, arrearsNet: 0, arrearsVat: 0, arrearsTotal: 0 }));
+  s.count += sign;
+  s.outstandingPrincipal += sign * r.outstandingPrincipal;
+  s.arrearsNet += sign * r.arrearsNet;
+  s.arrearsVat += sign * r.arrearsVat;
+  s.arrearsTotal += sign * r.arrearsTotal;
+  if (s.count === 0) summary.delete(k);
+}
+
+function buildLevel(book: ServicingBook, level: DelinquencyLevel, labels: Labels, edges: readonly number[]): LevelCache {
+  const rows = new Map<string, DelinquencyRow>();
+  const members = new Map<string, Set<number>>();
+  const leaseRows = book.leases.map((s) => leaseRowOf(s, labels));
+  if (level === 'lease') for (const r of leaseRows) rows.set(r.key, r);
+  else {
+    const groups = new Map<string, DelinquencyRow[]>();
+    for (const r of leaseRows) {
+      const k = `${r.lesseeId}:${r.currency}`;
+      const g = groups.get(k);
+      if (g) g.push(r);
+      else groups.set(k, [r]);
+    }
+    for (const [k, g] of groups) {
+      rows.set(`P${k}`, lesseeRowOf(k, g, edges));
+      members.set(`P${k}`, new Set(g.map((r) => r.leaseId!)));
+    }
+  }
+  const summary = new Map<string, BucketSummaryRow>();
+  for (const r of rows.values()) addToSummary(summary, r, 1);
+  return { lineage: book.lineage, version: book.version, bucketKeys: book.bucketKeys, rows, members, summary, summaryRows: null, orders: new Map() };
+}
+
+/** Patches a level cache with the changed leases: their rows (or their lessees' rows) out, the new ones in. */
+function patchLevel(c: LevelCache, book: ServicingBook, level: DelinquencyLevel, labels: Labels, edges: readonly number[], ids: readonly number[]): void {
+  const removed: DelinquencyRow[] = [];
+  const added: DelinquencyRow[] = [];
+  if (level === 'lease') {
+    for (const id of ids) {
+      const old = c.rows.get(`L${id}`);
+      if (old) removed.push(old);
+      c.rows.delete(`L${id}`);
+      const s = book.byLeaseId.get(id);
+      if (s) {
+        const r = leaseRowOf(s, labels);
+        c.rows.set(r.key, r);
+        added.push(r);
+      }
+    }
+  } else {
+    const touched = new Set<string>();
+    for (const id of ids) {
+      for (const [k, m] of c.members) if (m.has(id)) touched.add(k);
+      const s = book.byLeaseId.get(id);
+      if (s) touched.add(`P${s.lesseeId}:${s.currency}`);
+    }
+    for (const id of ids) for (const k of touched) c.members.get(k)?.delete(id);
+    for (const id of ids) {
+      const s = book.byLeaseId.get(id);
+      if (!s) continue;
+      const k = `P${s.lesseeId}:${s.currency}`;
+      let m = c.members.get(k);
+      if (!m) c.members.set(k, (m = new Set()));
+      m.add(id);
+    }
+    for (const k of touched) {
+      const old = c.rows.get(k);
+      if (old) removed.push(old);
+      c.rows.delete(k);
+      const m = c.members.get(k);
+      if (!m || m.size === 0) {
+        c.members.delete(k);
+        continue;
+      }
+      const g = [...m].sort((a, b) => a - b).map((id) => leaseRowOf(book.byLeaseId.get(id)!, labels));
+      const r = lesseeRowOf(k.slice(1), g, edges);
+      c.rows.set(k, r);
+      added.push(r);
+    }
+  }
+  for (const r of removed) addToSummary(c.summary, r, -1);
+  for (const r of added) addToSummary(c.summary, r, 1);
+  c.summaryRows = null;
+  const removedKeys = new Set(removed.map((r) => r.key));
+  for (const o of c.orders.values()) {
+    const kept = removedKeys.size > 0 ? o.rows.filter((r) => !removedKeys.has(r.key)) : o.rows;
+    const cmp = rowComparator(o.f);
+    for (const r of filterSortRows(added, o.f)) kept.splice(upperBound(kept, r, cmp), 0, r);
+    o.rows = kept;
+  }
+  c.version = book.version;
+}
+
+function upperBound<T>(a: readonly T[], x: T, cmp: (p: T, q: T) => number): number {
+  let lo = 0;
+  let hi = a.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (cmp(a[mid]!, x) <= 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The level cache at `asOf`, brought up to date with the book. */
+function levelOf(db: DbOrTx, funderId: number, asOf: string, level: DelinquencyLevel): LevelCache {
   const funder = requireFunderExists(db, funderId);
   const { edges } = servicingSettingsOf(funder);
   const book = getServicingBook(db, funderId, asOf);
-  const labels = servicingLabels(db, funderId);
-  const leaseRows: DelinquencyRow[] = book.leases.map((s) => {
-    const l = labels.leases.get(s.leaseId);
-    return {
-      key: `L${s.leaseId}`,
-      leaseId: s.leaseId,
-      contractNumber: l?.contractNumber ?? String(s.leaseId),
-      status: l?.status ?? null,
-      lesseeId: s.lesseeId,
-      lesseeName: labels.lessees.get(s.lesseeId)?.name ?? String(s.lesseeId),
-      currency: s.currency,
-      leases: 1,
-      dpd: s.dpd,
-      bucket: s.bucket,
-      arrearsNet: s.arrearsNet,
-      arrearsVat: s.arrearsVat,
-      arrearsTotal: s.arrearsTotal,
-      credit: s.credit,
-      outstandingPrincipal: s.outstandingPrincipal,
-      lastPaymentOn: s.lastPaymentOn,
-    };
-  });
-  if (level === 'lease') return { bucketKeys: book.bucketKeys, rows: leaseRows };
-  const groups = new Map<string, DelinquencyRow[]>();
-  for (const r of leaseRows) {
-    const k = `${r.lesseeId}:${r.currency}`;
-    const g = groups.get(k);
-    if (g) g.push(r);
-    else groups.set(k, [r]);
+  const { entry } = servicingStores(db, funderId);
+  const vc = viewCacheOf(entry);
+  const labels = labelsOf(db, funderId, vc, book.version);
+  const key = `${asOf}|${level}`;
+  let c = vc.levels.get(key);
+  if (c && c.lineage === book.lineage && c.version !== book.version) {
+    const ids = changedLeasesSince(db, funderId, c.version).ids;
+    if (ids === null) c = undefined;
+    else patchLevel(c, book, level, labels, edges, ids);
   }
-  const rows: DelinquencyRow[] = [];
-  for (const [k, g] of groups) {
-    const dpd = lesseeDpd(g.map((r) => r.dpd));
-    let last: string | null = null;
-    for (const r of g) if (r.lastPaymentOn !== null && (last === null || r.lastPaymentOn > last)) last = r.lastPaymentOn;
-    const sum = (f: (r: DelinquencyRow) => number) => g.reduce((n, r) => n + f(r), 0);
-    rows.push({
-      key: `P${k}`,
-      leaseId: null,
-      contractNumber: null,
-      status: null,
-      lesseeId: g[0]!.lesseeId,
-      lesseeName: g[0]!.lesseeName,
-      currency: g[0]!.currency,
-      leases: g.length,
-      dpd,
-      bucket: bucketOf(dpd, edges).key,
-      arrearsNet: sum((r) => r.arrearsNet),
-      arrearsVat: sum((r) => r.arrearsVat),
-      arrearsTotal: sum((r) => r.arrearsTotal),
-      credit: sum((r) => r.credit),
-      outstandingPrincipal: sum((r) => r.outstandingPrincipal),
-      lastPaymentOn: last,
-    });
+  if (!c || c.lineage !== book.lineage) {
+    c = buildLevel(book, level, labels, edges);
+    vc.levels.delete(key);
+    if (vc.levels.size >= MAX_LEVELS) vc.levels.delete(vc.levels.keys().next().value!);
+    vc.levels.set(key, c);
   }
-  return { bucketKeys: book.bucketKeys, rows };
+  return c;
+}
+
+/** All delinquency rows at `asOf` for the level (unfiltered; leases in book order, lessees in no particular order), with the bucket keys of the funder's edges. */
+export function delinquencyRows(db: DbOrTx, funderId: number, asOf: string, level: DelinquencyLevel): { bucketKeys: string[]; rows: DelinquencyRow[] } {
+  const c = levelOf(db, funderId, asOf, level);
+  if (level === 'lease') return { bucketKeys: c.bucketKeys, rows: getServicingBook(db, funderId, asOf).leases.map((s) => c.rows.get(`L${s.leaseId}`)!) };
+  return { bucketKeys: c.bucketKeys, rows: [...c.rows.values()] };
 }
 
 /** Bucket summary per bucket (in bucket order) and currency over the rows. */
@@ -144,27 +321,52 @@ const SORT_VALUE: Record<DelinquencySort, (r: DelinquencyRow) => number | string
   contract: (r) => r.contractNumber ?? '',
 };
 
+function rowComparator(f: Omit<DelinquencyFilter, 'level'>): (a: DelinquencyRow, b: DelinquencyRow) => number {
+  const val = SORT_VALUE[f.sort ?? 'dpd'];
+  const sign = (f.dir ?? 'desc') === 'asc' ? 1 : -1;
+  return (a, b) => {
+    const x = val(a);
+    const y = val(b);
+    const c = x < y ? -1 : x > y ? 1 : 0;
+    return c !== 0 ? c * sign : a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+  };
+}
+
 /** Filters (bucket, q on contract/lessee) and sorts rows (ties: key). */
 export function filterSortRows(rows: readonly DelinquencyRow[], f: Omit<DelinquencyFilter, 'level'>): DelinquencyRow[] {
   const q = (f.q ?? '').trim().toLowerCase();
   const buckets = f.bucket && f.bucket.length > 0 ? new Set(f.bucket) : null;
   const out = rows.filter((r) => (!buckets || buckets.has(r.bucket)) && (!q || r.lesseeName.toLowerCase().includes(q) || (r.contractNumber ?? '').toLowerCase().includes(q)));
-  const val = SORT_VALUE[f.sort ?? 'dpd'];
-  const sign = (f.dir ?? 'desc') === 'asc' ? 1 : -1;
-  out.sort((a, b) => {
-    const x = val(a);
-    const y = val(b);
-    const c = x < y ? -1 : x > y ? 1 : 0;
-    return c !== 0 ? c * sign : a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
-  });
+  out.sort(rowComparator(f));
   return out;
 }
 
-/** Delinquency at `asOf`: the bucket summary of the whole book at the level, and the filtered, sorted rows. */
+/**
+ * Delinquency at `asOf`: the bucket summary of the whole book at the level, and the filtered, sorted
+ * rows (cached and shared between requests: the caller slices its page and must not change the array).
+ */
 export function delinquencyView(db: DbOrTx, funderId: number, asOf: string, f: DelinquencyFilter): { asOf: string; level: DelinquencyLevel; bucketKeys: string[]; summary: BucketSummaryRow[]; rows: DelinquencyRow[] } {
-  const { bucketKeys, rows } = delinquencyRows(db, funderId, asOf, f.level);
-  return { asOf, level: f.level, bucketKeys, summary: bucketSummary(bucketKeys, rows), rows: filterSortRows(rows, f) };
+  const c = levelOf(db, funderId, asOf, f.level);
+  if (!c.summaryRows) {
+    const order = new Map(c.bucketKeys.map((b, i) => [b, i]));
+    c.summaryRows = [...c.summary.values()].map((s) => ({ ...s })).sort((a, b) => (order.get(a.bucket) ?? 0) - (order.get(b.bucket) ?? 0) || a.currency.localeCompare(b.currency));
+  }
+  const q = (f.q ?? '').trim().toLowerCase();
+  const buckets = f.bucket && f.bucket.length > 0 ? [...f.bucket].sort().join(',') : '';
+  const filter = { sort: f.sort ?? 'dpd', dir: f.dir ?? 'desc', q, bucket: buckets ? buckets.split(',') : undefined };
+  const key = JSON.stringify(filter);
+  let o = c.orders.get(key);
+  if (o) c.orders.delete(key);
+  else o = { f: filter, rows: filterSortRows([...c.rows.values()], filter) };
+  c.orders.set(key, o);
+  while (c.orders.size > MAX_ORDERS) c.orders.delete(c.orders.keys().next().value!);
+  return { asOf, level: f.level, bucketKeys: c.bucketKeys, summary: c.summaryRows, rows: o.rows };
 }
+
+type RollCache = { lineages: string; version: number; cells: Map<number, [number, number, number]>; matrix: RollRateMatrix };
+const gr = globalThis as unknown as { __quantumRollRates?: WeakMap<object, Map<string, RollCache>> };
+/** Per cache entry of the servicing stores and (from, to): each lease's cell and the matrix, patched per changed lease. */
+const rollCaches = (gr.__quantumRollRates ??= new WeakMap());
 
 /** Roll-rate matrix between two as-of dates over the leases in the book at both (lease counts; balance = outstanding principal at `from`). */
 export function rollRates(db: DbOrTx, funderId: number, from: string, to: string): RollRateMatrix & { from: string; to: string } {
@@ -172,11 +374,54 @@ export function rollRates(db: DbOrTx, funderId: number, from: string, to: string
   const { edges } = servicingSettingsOf(funder);
   const a = getServicingBook(db, funderId, from);
   const b = getServicingBook(db, funderId, to);
-  const rows = a.leases.flatMap((s) => {
-    const t = b.byLeaseId.get(s.leaseId);
-    return t ? [{ from: s.bucket, to: t.bucket, balance: s.outstandingPrincipal }] : [];
-  });
-  return { from, to, ...rollRateMatrix(rows, edges) };
+  const { entry } = servicingStores(db, funderId);
+  let perEntry = rollCaches.get(entry);
+  if (!perEntry) rollCaches.set(entry, (perEntry = new Map()));
+  const key = `${from}|${to}`;
+  const lineages = `${a.lineage}|${b.lineage}`;
+  let c = perEntry.get(key);
+  const version = Math.min(a.version, b.version);
+  if (c && c.lineages === lineages && c.version !== version) {
+    const ids = changedLeasesSince(db, funderId, c.version).ids;
+    if (ids === null) c = undefined;
+    else {
+      const m = c.matrix;
+      const index = new Map(m.buckets.map((x) => [x.key, x.index]));
+      const put = (cell: [number, number, number], sign: 1 | -1) => {
+        const [f, t, balance] = cell;
+        m.counts[f]![t]! += sign;
+        m.balances[f]![t]! += sign * balance;
+        m.rowCounts[f]! += sign;
+        m.rowBalances[f]! += sign * balance;
+      };
+      for (const id of ids) {
+        const old = c.cells.get(id);
+        if (old) put(old, -1);
+        c.cells.delete(id);
+        const s = a.byLeaseId.get(id);
+        const t = b.byLeaseId.get(id);
+        if (s && t) {
+          const cell: [number, number, number] = [index.get(s.bucket)!, index.get(t.bucket)!, s.outstandingPrincipal];
+          c.cells.set(id, cell);
+          put(cell, 1);
+        }
+      }
+      c.version = version;
+    }
+  }
+  if (!c || c.lineages !== lineages) {
+    const rows = a.leases.flatMap((s) => {
+      const t = b.byLeaseId.get(s.leaseId);
+      return t ? [{ leaseId: s.leaseId, from: s.bucket, to: t.bucket, balance: s.outstandingPrincipal }] : [];
+    });
+    const matrix = rollRateMatrix(rows, edges);
+    const index = new Map(matrix.buckets.map((x) => [x.key, x.index]));
+    c = { lineages, version, cells: new Map(rows.map((r) => [r.leaseId, [index.get(r.from)!, index.get(r.to)!, r.balance]])), matrix };
+    perEntry.set(key, c);
+    while (perEntry.size > 8) perEntry.delete(perEntry.keys().next().value!);
+  }
+  const m = c.matrix;
+  return { from, to, buckets: m.buckets, counts: m.counts.map((r) => [...r]), balances: m.balances.map((r) => [...r]), rowCounts: [...m.rowCounts], rowBalances: [...m.rowBalances] };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -200,26 +445,51 @@ export type BehaviourRow = Omit<PaymentBehaviour, 'asOf'> & {
   credit: number;
 };
 
-const gb = globalThis as unknown as { __quantumBehaviour?: WeakMap<object, BehaviourRow[]> };
-/** Keyed by the book object (so by database, funder, as-of and ledger stamp); global so the server's warm-up fills what requests read. */
-const behaviourCache = (gb.__quantumBehaviour ??= new WeakMap());
+type BehaviourCache = { lineage: number; version: number; rows: Map<string, BehaviourRow>; members: Map<string, number[]>; list: BehaviourRow[] | null };
+const gb = globalThis as unknown as { __quantumBehaviourViews?: WeakMap<object, Map<string, BehaviourCache>> };
+/** Per cache entry of the servicing stores and as-of date; global so the server's warm-up fills what requests read. */
+const behaviourCaches = (gb.__quantumBehaviourViews ??= new WeakMap());
 
 /**
  * Behaviour of every lessee (per currency) at `asOf`: the measures of domain.md §5 and the 12-month
- * strip, from the book's stores in one pass (book-store.ts behaviourAt; equal to lesseeBehaviour over
- * the engine's allocations, pinned by tests/unit/servicing-book-store.test.ts). Cached with the book.
+ * strip, from the book's stores (book-store.ts behaviourAt; equal to lesseeBehaviour over the engine's
+ * allocations, pinned by tests/unit/servicing-book-store.test.ts). Cached per as-of with the book
+ * version; when leases change only the rows of their lessees (per currency, before and after) are
+ * recomputed. Rows in no particular order (filterSortBehaviour sorts).
  */
 export function behaviourRows(db: DbOrTx, funderId: number, asOf: string): BehaviourRow[] {
   const book = getServicingBook(db, funderId, asOf);
-  const hit = behaviourCache.get(book);
-  if (hit) return hit;
-  const { funder, schedule, ledger } = servicingStores(db, funderId);
+  const { funder, entry, schedule, ledger } = servicingStores(db, funderId);
+  let perAsOf = behaviourCaches.get(entry);
+  if (!perAsOf) behaviourCaches.set(entry, (perAsOf = new Map()));
+  let c = perAsOf.get(asOf);
+  let only: Set<string> | null = null;
+  if (c && c.lineage === book.lineage && c.version !== book.version) {
+    const ids = changedLeasesSince(db, funderId, c.version).ids;
+    if (ids === null) c = undefined;
+    else {
+      only = new Set();
+      const changed = new Set(ids);
+      for (const [k, m] of c.members) if (m.some((id) => changed.has(id))) only.add(k);
+      for (const id of ids) {
+        const s = book.byLeaseId.get(id);
+        if (s) only.add(`${s.lesseeId}:${s.currency}`);
+      }
+    }
+  }
+  if (c && c.lineage === book.lineage && c.version === book.version && c.list) return c.list;
+  if (!c || c.lineage !== book.lineage) {
+    c = { lineage: book.lineage, version: book.version, rows: new Map(), members: new Map(), list: null };
+    only = null;
+    perAsOf.set(asOf, c);
+    while (perAsOf.size > 8) perAsOf.delete(perAsOf.keys().next().value!);
+  }
   const settings = servicingSettingsOf(funder);
-  const lessees = lesseeLabels(db, funderId);
   const groups = new Map<string, { lesseeId: number; currency: string; indexes: number[] }>();
   schedule.leases.forEach((lease, i) => {
     if (!book.byLeaseId.has(lease.id)) return; // not in the pool at asOf
     const k = `${lease.lesseeId}:${lease.currency}`;
+    if (only && !only.has(k)) return;
     let g = groups.get(k);
     if (!g) {
       g = { lesseeId: lease.lesseeId, currency: lease.currency, indexes: [] };
@@ -227,9 +497,16 @@ export function behaviourRows(db: DbOrTx, funderId: number, asOf: string): Behav
     }
     g.indexes.push(i);
   });
+  if (only) {
+    for (const k of only) {
+      c.rows.delete(k);
+      c.members.delete(k);
+    }
+  }
   const list = [...groups.values()];
+  const lessees = only ? lesseeLabelsOf(db, funderId, list.map((g) => g.lesseeId)) : lesseeLabels(db, funderId);
   const measures = behaviourAt(schedule, ledger, list.map((g) => g.indexes), asOf, { graceDays: settings.graceDays, tolerance: settings.tolerance });
-  const rows: BehaviourRow[] = list.map((g, n) => {
+  list.forEach((g, n) => {
     const { asOf: _asOf, ...m } = measures[n]!;
     void _asOf;
     const states = g.indexes.map((i) => book.byLeaseId.get(schedule.leases[i]!.id)!);
@@ -245,7 +522,7 @@ export function behaviourRows(db: DbOrTx, funderId: number, asOf: string): Behav
       arrearsTotal += s.arrearsTotal;
       credit += s.credit;
     }
-    return {
+    c.rows.set(`${g.lesseeId}:${g.currency}`, {
       ...m,
       lesseeId: g.lesseeId,
       lesseeName: lessee?.name ?? String(g.lesseeId),
@@ -260,10 +537,16 @@ export function behaviourRows(db: DbOrTx, funderId: number, asOf: string): Behav
       arrearsVat,
       arrearsTotal,
       credit,
-    };
+    });
+    c.members.set(`${g.lesseeId}:${g.currency}`, g.indexes.map((i) => schedule.leases[i]!.id));
   });
-  behaviourCache.set(book, rows);
-  return rows;
+  c.version = book.version;
+  c.list = [...c.rows.values()];
+  return c.list;
+}
+
+function lesseeLabelsOf(db: DbOrTx, funderId: number, ids: readonly number[]) {
+  return new Map(lesseeLabelsByIds(db, funderId, ids).map(([id, name, idOdoo, country]) => [id, { name, idOdoo, country }]));
 }
 
 const BEHAVIOUR_SORT_VALUE: Record<BehaviourSort, (r: BehaviourRow) => number | string> = {

@@ -3,6 +3,7 @@ import { createLeaseForFunder, getLeaseCombined } from '@/db/queries/lease-regis
 import { listLeases } from '@/db/queries/leases';
 import { parseBody, parseQuery, withAuth } from '@/services/api/handler';
 import { funderQuery, leaseCreateBody, leaseListQuery } from '@/lib/validations/leases';
+import { afterBookWrite } from '@/services/portfolio/book-changes';
 
 export const dynamic = 'force-dynamic';
 
@@ -23,5 +24,6 @@ export const POST = withAuth({ scope: 'write:funders' }, async ({ req, principal
   const body = await parseBody(req, leaseCreateBody);
   const db = getDb();
   const lease = createLeaseForFunder(db, funderId, body, principal.user.id);
+  afterBookWrite(db, funderId);
   return Response.json({ lease: getLeaseCombined(db, funderId, lease.id) }, { status: 201, headers: { location: `/api/leases/${lease.id}` } });
 });

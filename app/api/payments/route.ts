@@ -2,6 +2,7 @@ import { getDb } from '@/db';
 import { listPayments, recordPayment } from '@/db/queries/payments';
 import { parseBody, parseQuery, withAuth } from '@/services/api/handler';
 import { paymentCreateBody, paymentListQuery, servicingFunderQuery } from '@/lib/validations/servicing';
+import { afterBookWrite } from '@/services/portfolio/book-changes';
 
 export const dynamic = 'force-dynamic';
 
@@ -17,5 +18,6 @@ export const POST = withAuth({ scope: 'write:funders' }, async ({ req, principal
   const { funderId } = parseQuery(req, servicingFunderQuery);
   const body = await parseBody(req, paymentCreateBody);
   const payment = recordPayment(getDb(), funderId, body, principal.user.id);
+  afterBookWrite(getDb(), funderId);
   return Response.json({ payment }, { status: 201, headers: { location: `/api/payments?lease=${payment.leaseId}` } });
 });

@@ -8,6 +8,7 @@ import { valuationRow } from '@/lib/finance';
 import { defaultCutOff, valueBook } from '@/services/portfolio/valuation';
 import { idParam } from '@/lib/validations/common';
 import { funderQuery, leaseCreateBody, leaseGetQuery, leasePatchBody } from '@/lib/validations/leases';
+import { afterBookWrite } from '@/services/portfolio/book-changes';
 
 export const dynamic = 'force-dynamic';
 
@@ -56,6 +57,7 @@ export const PATCH = withAuth({ scope: 'write:funders' }, async ({ req, params, 
   const merged = leaseCreateBody.safeParse({ ...current, ...patch });
   if (!merged.success) throw new ApiError('invalid', 'The lease would be invalid with these changes.', zodIssues(merged.error));
   const updated = updateLease(db, id, version, patch, principal.user.id);
+  afterBookWrite(db, funderId);
   return Response.json({ lease: { ...updated, lesseeName: getLeaseOfFunder(db, funderId, id)!.lesseeName } });
 });
 
@@ -66,5 +68,6 @@ export const DELETE = withAuth({ scope: 'write:funders' }, ({ req, params }) => 
   const db = getDb();
   if (!getLeaseOfFunder(db, funderId, id)) throw new ApiError('not_found', `Lease ${id} does not exist for funder ${funderId}.`);
   deleteLease(db, id, (lease) => assertLeaseDeletable(lease, leaseHasPayments(db, id)));
+  afterBookWrite(db, funderId);
   return Response.json({ deleted: id });
 });

@@ -3,6 +3,7 @@ import { reversePayment } from '@/db/queries/payments';
 import { parseBody, parseQuery, withAuth } from '@/services/api/handler';
 import { pathId } from '@/services/servicing/route-helpers';
 import { paymentReverseBody, servicingFunderQuery } from '@/lib/validations/servicing';
+import { afterBookWrite } from '@/services/portfolio/book-changes';
 
 export const dynamic = 'force-dynamic';
 
@@ -12,5 +13,6 @@ export const POST = withAuth({ scope: 'write:funders' }, async ({ req, params, p
   const { funderId } = parseQuery(req, servicingFunderQuery);
   const body = await parseBody(req, paymentReverseBody);
   const reversal = reversePayment(getDb(), funderId, id, body, principal.user.id);
+  afterBookWrite(getDb(), funderId);
   return Response.json({ reversal }, { status: 201 });
 });

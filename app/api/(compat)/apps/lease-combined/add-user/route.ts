@@ -2,6 +2,7 @@ import { getDb } from '@/db';
 import { createLeaseForFunder, getLeaseCombined } from '@/db/queries/lease-register';
 import { parseBody, parseQuery, withAuth } from '@/services/api/handler';
 import { funderQuery, leaseCreateBody } from '@/lib/validations/leases';
+import { afterBookWrite } from '@/services/portfolio/book-changes';
 
 export const dynamic = 'force-dynamic';
 
@@ -15,5 +16,6 @@ export const POST = withAuth({ scope: 'write:funders' }, async ({ req, principal
   const body = await parseBody(req, leaseCreateBody);
   const db = getDb();
   const lease = createLeaseForFunder(db, funderId, body, principal.user.id);
+  afterBookWrite(db, funderId);
   return Response.json({ user: getLeaseCombined(db, funderId, lease.id) }, { status: 201 });
 });

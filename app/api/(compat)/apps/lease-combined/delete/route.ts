@@ -6,6 +6,7 @@ import { deleteLease } from '@/db/queries/leases';
 import { ApiError } from '@/lib/api/errors';
 import { parseBody, parseQuery, withAuth } from '@/services/api/handler';
 import { leaseCombinedIdBody, leaseCombinedIdQuery } from '@/lib/validations/leases';
+import { afterBookWrite } from '@/services/portfolio/book-changes';
 
 export const dynamic = 'force-dynamic';
 
@@ -26,5 +27,6 @@ export const DELETE = withAuth({ scope: 'write:funders' }, async ({ req }) => {
   const db = getDb();
   if (!getLeaseOfFunder(db, funderId, id)) throw new ApiError('not_found', `Lease ${id} does not exist for funder ${funderId}.`);
   deleteLease(db, id, (lease) => assertLeaseDeletable(lease, leaseHasPayments(db, id)));
+  afterBookWrite(db, funderId);
   return Response.json({ deleted: id });
 });
