@@ -2,9 +2,8 @@ import { getDb } from '@/db';
 import { getPortfolioView } from '@/db/queries/portfolio-views';
 import { ApiError } from '@/lib/api/errors';
 import { withAuth, zodIssues } from '@/services/api/handler';
-import { applyView, cashFlowExportQuerySchema, filteredIndices } from '@/lib/portfolio/cash-flow-table';
-import { summarizeRows } from '@/lib/portfolio/summary';
-import { defaultCutOff, valueBook } from '@/services/portfolio/valuation';
+import { applyView, cashFlowExportQuerySchema } from '@/lib/portfolio/cash-flow-table';
+import { totalCashFlowScreen } from '@/services/portfolio/total-cash-flow';
 import { idParam } from '@/lib/validations/common';
 import { csvStream, exportColumns, xlsxStream } from './export-stream';
 
@@ -36,9 +35,8 @@ export const GET = withAuth({ scope: 'read:funders' }, ({ req, principal }) => {
   const parsed = cashFlowExportQuerySchema.safeParse(applied.raw);
   if (!parsed.success) throw new ApiError('invalid', 'The query string is invalid.', zodIssues(parsed.error));
   const query = parsed.data;
-  const cutOff = query.cutOff ?? defaultCutOff();
-  const book = valueBook(db, query.funderId, cutOff, query.gross);
-  const indices = filteredIndices(book, query, query);
+  const screen = totalCashFlowScreen(db, query.funderId, query);
+  const { book, cutOff, rows: indices } = screen;
   const columns = exportColumns(cutOff, applied.columns);
   const name = `total-cash-flow_funder-${query.funderId}_${cutOff}${query.gross ? '_gross' : ''}.${query.format}`;
   const headers = {
@@ -50,7 +48,7 @@ export const GET = withAuth({ scope: 'read:funders' }, ({ req, principal }) => {
   if (query.format === 'csv') {
     return new Response(csvStream(book, indices, columns), { headers: { ...headers, 'content-type': 'text/csv; charset=utf-8' } });
   }
-  const totals = summarizeRows(book, book.funder.baseCurrency, indices);
+  const totals = screen.totals();
   return new Response(xlsxStream(book, indices, columns, totals, applied.columns), {
     headers: { ...headers, 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
   });
