@@ -11,6 +11,7 @@ import { listFunders } from '@/db/queries/funders';
 import { Link } from '@/i18n/navigation';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
 import { toFunderSettings } from '@/lib/validations/funders';
+import { ClientMessages } from '@/app/[locale]/client-messages';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -30,22 +31,24 @@ export default async function SettingsPage({ params }: Props) {
   const ta = await getTranslations('access');
 
   return (
-    <>
-      <PageHeader
-        page="settings"
-        description={t('subtitle', { funder: active.name })}
-        actions={
-          <Link href="/settings/users" className={buttonClasses({ variant: 'outline' })}>
-            <UsersRound aria-hidden="true" />
-            {ta('settingsLink')}
-          </Link>
-        }
-      />
-      {/* A new data version (a save, or a change of the book) or another funder starts the form from the stored values. */}
-      <FunderSettingsForm key={`${active.id}:${active.dataVersion}:${locale}`} funder={active} />
-      <div className="mt-8">
-        <FundersCard funders={funders} activeId={active.id} />
-      </div>
-    </>
+    <ClientMessages namespaces={['settings']}>
+      <>
+        <PageHeader
+          page="settings"
+          description={t('subtitle', { funder: active.name })}
+          actions={
+            <Link href="/settings/users" className={buttonClasses({ variant: 'outline' })}>
+              <UsersRound aria-hidden="true" />
+              {ta('settingsLink')}
+            </Link>
+          }
+        />
+        {/* A new data version (a save, or a change of the book) or another funder starts the form from the stored values. */}
+        <FunderSettingsForm key={`${active.id}:${active.dataVersion}:${locale}`} funder={active} />
+        <div className="mt-8">
+          <FundersCard funders={funders} activeId={active.id} />
+        </div>
+      </>
+    </ClientMessages>
   );
 }

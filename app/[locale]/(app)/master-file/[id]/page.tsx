@@ -23,6 +23,7 @@ import { canSee } from '@/lib/navigation';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
 import { defaultCutOff, valueBook } from '@/services/portfolio/valuation';
 import { idParam } from '@/lib/validations/common';
+import { ClientMessages } from '@/app/[locale]/client-messages';
 
 type Props = { params: Promise<{ locale: string; id: string }> };
 
@@ -58,75 +59,77 @@ export default async function LeasePage({ params }: Props) {
   const exportHref = (format: 'csv' | 'xlsx') => `/api/leases/${lease.id}/schedule/export?funderId=${funder.id}&locale=${locale}&format=${format}`;
 
   return (
-    <>
-      <SubPageHeader
-        trail={[{ label: lease.contractNumber }]}
-        title={t('lease.title', { contractNumber: lease.contractNumber })}
-        description={`${lease.lesseeName} · ${t(`assetTypes.${lease.assetType}`)}${lease.assetDescription ? ` · ${lease.assetDescription}` : ''}`}
-        actions={
-          canWrite ? (
-            <>
-              <Link href={`/master-file/${lease.id}/edit`} className={buttonClasses()}>
-                <Pencil aria-hidden="true" />
-                {t('lease.edit')}
-              </Link>
-              <a href="#payments" className={buttonClasses({ variant: 'outline' })}>
-                {(await getTranslations('servicing'))('record.title')}
-              </a>
-              <DeleteLeaseButton leaseId={lease.id} funderId={funder.id} contractNumber={lease.contractNumber} />
-            </>
-          ) : null
-        }
-      />
-      <div className="grid items-start gap-6 xl:grid-cols-[3fr_2fr]">
-        <LeaseTermsCard lease={lease} />
-        <LeaseValuationCard lease={lease} valuation={valuation} cutOff={cutOff} />
-      </div>
-      <Card className="mt-6">
-        <CardHeader>
-          <CardTitle>{t('chart.title')}</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <CashFlowChart
-            points={rows.map((r) => ({ dueDate: r.dueDate, instalment: r.instalment, balance: r.balanceAfter }))}
-            currency={lease.currency}
-            labels={{
-              instalment: t('chart.instalment'),
-              balance: t('chart.balance'),
-              caption: t('chart.caption', {
-                count: rows.length,
-                first: formatIsoDate(format, rows[0]?.dueDate ?? lease.firstDueDate),
-                last: formatIsoDate(format, rows.at(-1)?.dueDate ?? lease.firstDueDate),
-              }),
-            }}
-          />
-        </CardContent>
-      </Card>
-      <Card className="mt-6">
-        <div className="flex flex-wrap items-center justify-between gap-3 px-6 pt-6 pb-4">
-          <CardTitle>{t('schedule.title')}</CardTitle>
-          <div className="flex gap-2">
-            {(['csv', 'xlsx'] as const).map((f) => (
-              <a key={f} href={exportHref(f)} download className={buttonClasses({ variant: 'outline', size: 'sm' })}>
-                <Download aria-hidden="true" />
-                {t(`export.${f}`)}
-              </a>
-            ))}
-          </div>
+    <ClientMessages namespaces={['masterFile.lease', 'servicing.methods', 'servicing.record', 'servicing.reverse']}>
+      <>
+        <SubPageHeader
+          trail={[{ label: lease.contractNumber }]}
+          title={t('lease.title', { contractNumber: lease.contractNumber })}
+          description={`${lease.lesseeName} · ${t(`assetTypes.${lease.assetType}`)}${lease.assetDescription ? ` · ${lease.assetDescription}` : ''}`}
+          actions={
+            canWrite ? (
+              <>
+                <Link href={`/master-file/${lease.id}/edit`} className={buttonClasses()}>
+                  <Pencil aria-hidden="true" />
+                  {t('lease.edit')}
+                </Link>
+                <a href="#payments" className={buttonClasses({ variant: 'outline' })}>
+                  {(await getTranslations('servicing'))('record.title')}
+                </a>
+                <DeleteLeaseButton leaseId={lease.id} funderId={funder.id} contractNumber={lease.contractNumber} />
+              </>
+            ) : null
+          }
+        />
+        <div className="grid items-start gap-6 xl:grid-cols-[3fr_2fr]">
+          <LeaseTermsCard lease={lease} />
+          <LeaseValuationCard lease={lease} valuation={valuation} cutOff={cutOff} />
         </div>
-        <CardContent>
-          <ScheduleTable lease={lease} rows={rows} totals={totals} residualDueDate={residualDueDate} />
-        </CardContent>
-      </Card>
-      <LeasePaymentsCard lease={lease} funderId={funder.id} canWrite={canWrite} {...leaseServicing(db, funder.id, lease.id, todayIso())} />
-      <Card className="mt-6">
-        <CardHeader>
-          <CardTitle>{t('history.title')}</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <LeaseHistory entries={listLeaseHistory(db, lease.id)} currency={lease.currency} />
-        </CardContent>
-      </Card>
-    </>
+        <Card className="mt-6">
+          <CardHeader>
+            <CardTitle>{t('chart.title')}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <CashFlowChart
+              points={rows.map((r) => ({ dueDate: r.dueDate, instalment: r.instalment, balance: r.balanceAfter }))}
+              currency={lease.currency}
+              labels={{
+                instalment: t('chart.instalment'),
+                balance: t('chart.balance'),
+                caption: t('chart.caption', {
+                  count: rows.length,
+                  first: formatIsoDate(format, rows[0]?.dueDate ?? lease.firstDueDate),
+                  last: formatIsoDate(format, rows.at(-1)?.dueDate ?? lease.firstDueDate),
+                }),
+              }}
+            />
+          </CardContent>
+        </Card>
+        <Card className="mt-6">
+          <div className="flex flex-wrap items-center justify-between gap-3 px-6 pt-6 pb-4">
+            <CardTitle>{t('schedule.title')}</CardTitle>
+            <div className="flex gap-2">
+              {(['csv', 'xlsx'] as const).map((f) => (
+                <a key={f} href={exportHref(f)} download className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+                  <Download aria-hidden="true" />
+                  {t(`export.${f}`)}
+                </a>
+              ))}
+            </div>
+          </div>
+          <CardContent>
+            <ScheduleTable lease={lease} rows={rows} totals={totals} residualDueDate={residualDueDate} />
+          </CardContent>
+        </Card>
+        <LeasePaymentsCard lease={lease} funderId={funder.id} canWrite={canWrite} {...leaseServicing(db, funder.id, lease.id, todayIso())} />
+        <Card className="mt-6">
+          <CardHeader>
+            <CardTitle>{t('history.title')}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <LeaseHistory entries={listLeaseHistory(db, lease.id)} currency={lease.currency} />
+          </CardContent>
+        </Card>
+      </>
+    </ClientMessages>
   );
 }

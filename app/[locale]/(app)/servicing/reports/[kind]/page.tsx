@@ -23,6 +23,7 @@ import { buildServicingReport, lastCompleteMonth, type ServicingReport } from '@
 import { monthParam } from '@/lib/validations/reports';
 import { pageParam } from '@/lib/validations/common';
 import { z } from 'zod';
+import { ClientMessages } from '@/app/[locale]/client-messages';
 
 type Props = {
   params: Promise<{ locale: string; kind: string }>;
@@ -77,74 +78,76 @@ export default async function ServicingReportPage({ params, searchParams }: Prop
   const totalsColumns = [{ id: 'currency', kind: 'text' as const }, { id: 'lines', kind: 'integer' as const }, ...report.columns.filter((c) => c.kind === 'money')];
 
   return (
-    <>
-      <PageHeader page={SERVICING_REPORT_PAGE[kind]} description={t(`servicing.${kind}`)} />
-      <Card className="mb-6">
-        <CardContent className="flex flex-wrap items-end justify-between gap-4 pt-5 pb-5">
-          <QueryForm>
-            <label className={FIELD}>
-              {t('month')}
-              <input type="month" name="month" defaultValue={month} className={SELECT} data-testid="report-month" />
-            </label>
-          </QueryForm>
-          {canWrite ? <GenerateFileButtons funderId={funder.id} kind={kind} month={month} locale={locale} /> : null}
-        </CardContent>
-      </Card>
-      <div className="grid gap-6">
-        <Card>
-          <CardHeader>
-            <CardTitle>{t('servicing.totalsTitle', { month })}</CardTitle>
-            <CardDescription>{t('servicing.totalsHint', { from: report.from, to: report.to })}</CardDescription>
-          </CardHeader>
-          {report.totals.length === 0 ? (
-            <EmptyState icon={FileBarChart} title={t('servicing.emptyTitle')} className="m-6">{t('servicing.empty', { month })}</EmptyState>
-          ) : (
-            <>
-              <ReportLinesTable columns={totalsColumns} lines={report.totals} label={t('servicing.totalsTitle', { month })} testId="report-totals" />
-              <CardContent className="grid gap-6 pt-5 lg:grid-cols-2">
-                {report.totals.map((tot) => {
-                  const chart = chartOf(report, tot, label);
-                  return (
-                    <div key={tot.currency} data-testid={`report-chart-${tot.currency}`}>
-                      <AmountsChart
-                        id={`report-chart-${tot.currency}`}
-                        title={t('servicing.chartTitle', { currency: tot.currency })}
-                        summary={t('servicing.chartSummary', { currency: tot.currency, month })}
-                        currency={tot.currency}
-                        series={chart.series}
-                        data={chart.data}
-                      />
-                    </div>
-                  );
-                })}
-              </CardContent>
-            </>
-          )}
+    <ClientMessages namespaces={['reports.files']}>
+      <>
+        <PageHeader page={SERVICING_REPORT_PAGE[kind]} description={t(`servicing.${kind}`)} />
+        <Card className="mb-6">
+          <CardContent className="flex flex-wrap items-end justify-between gap-4 pt-5 pb-5">
+            <QueryForm>
+              <label className={FIELD}>
+                {t('month')}
+                <input type="month" name="month" defaultValue={month} className={SELECT} data-testid="report-month" />
+              </label>
+            </QueryForm>
+            {canWrite ? <GenerateFileButtons funderId={funder.id} kind={kind} month={month} locale={locale} /> : null}
+          </CardContent>
         </Card>
-        {report.lines.length > 0 && report.columns.some((c) => c.id === 'leaseId') ? (
+        <div className="grid gap-6">
           <Card>
             <CardHeader>
-              <CardTitle>{t('servicing.linesTitle')}</CardTitle>
+              <CardTitle>{t('servicing.totalsTitle', { month })}</CardTitle>
+              <CardDescription>{t('servicing.totalsHint', { from: report.from, to: report.to })}</CardDescription>
             </CardHeader>
-            <ReportLinesTable columns={report.columns} lines={report.lines.slice(start, start + PER_PAGE)} label={t('servicing.linesTitle')} testId="report-lines" />
-            <Pagination
-              pathname={`/servicing/reports/${kind}`}
-              queryFor={(page) => ({ month, page: String(page) })}
-              page={query.page}
-              pageCount={Math.max(1, Math.ceil(report.lines.length / PER_PAGE))}
-              total={report.lines.length}
-              perPage={PER_PAGE}
-            />
+            {report.totals.length === 0 ? (
+              <EmptyState icon={FileBarChart} title={t('servicing.emptyTitle')} className="m-6">{t('servicing.empty', { month })}</EmptyState>
+            ) : (
+              <>
+                <ReportLinesTable columns={totalsColumns} lines={report.totals} label={t('servicing.totalsTitle', { month })} testId="report-totals" />
+                <CardContent className="grid gap-6 pt-5 lg:grid-cols-2">
+                  {report.totals.map((tot) => {
+                    const chart = chartOf(report, tot, label);
+                    return (
+                      <div key={tot.currency} data-testid={`report-chart-${tot.currency}`}>
+                        <AmountsChart
+                          id={`report-chart-${tot.currency}`}
+                          title={t('servicing.chartTitle', { currency: tot.currency })}
+                          summary={t('servicing.chartSummary', { currency: tot.currency, month })}
+                          currency={tot.currency}
+                          series={chart.series}
+                          data={chart.data}
+                        />
+                      </div>
+                    );
+                  })}
+                </CardContent>
+              </>
+            )}
           </Card>
-        ) : null}
-        <Card>
-          <CardHeader>
-            <CardTitle>{t('files.title')}</CardTitle>
-            <CardDescription>{t('files.hint')}</CardDescription>
-          </CardHeader>
-          <KeptFilesTable files={files.rows} funderId={funder.id} />
-        </Card>
-      </div>
-    </>
+          {report.lines.length > 0 && report.columns.some((c) => c.id === 'leaseId') ? (
+            <Card>
+              <CardHeader>
+                <CardTitle>{t('servicing.linesTitle')}</CardTitle>
+              </CardHeader>
+              <ReportLinesTable columns={report.columns} lines={report.lines.slice(start, start + PER_PAGE)} label={t('servicing.linesTitle')} testId="report-lines" />
+              <Pagination
+                pathname={`/servicing/reports/${kind}`}
+                queryFor={(page) => ({ month, page: String(page) })}
+                page={query.page}
+                pageCount={Math.max(1, Math.ceil(report.lines.length / PER_PAGE))}
+                total={report.lines.length}
+                perPage={PER_PAGE}
+              />
+            </Card>
+          ) : null}
+          <Card>
+            <CardHeader>
+              <CardTitle>{t('files.title')}</CardTitle>
+              <CardDescription>{t('files.hint')}</CardDescription>
+            </CardHeader>
+            <KeptFilesTable files={files.rows} funderId={funder.id} />
+          </Card>
+        </div>
+      </>
+    </ClientMessages>
   );
 }
