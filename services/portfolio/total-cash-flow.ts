@@ -54,6 +54,8 @@ export interface TotalCashFlowScreen {
   rowJsonOnce(i: number): string;
   /** Every row of the book (unfiltered, id order), as the allData streams list them. */
   liveRows: Int32Array;
+  /** The body of GET /api/sqn/total-cash without allData, UTF-8 encoded (cached per valuation, order and page). */
+  pageBody(page: number, perPage: number): Uint8Array<ArrayBuffer>;
   /** The screen's rows for the given lease indexes, with the check flag. */
   tableRows(indices: ArrayLike<number>): (CashFlowTableRow & { flagged: boolean })[];
   /** Totals per currency over `rows` (the Summary's cached figures when nothing is filtered). */
@@ -62,17 +64,19 @@ export interface TotalCashFlowScreen {
   currencies(): string[];
 }
 
-type ScreenCache = { ordered: Map<string, Int32Array>; json: (string | undefined)[] };
+type ScreenCache = { ordered: Map<string, Int32Array>; json: (string | undefined)[]; bodies: Map<string, Uint8Array<ArrayBuffer>> };
 
 // Process-wide, like the valuations they are keyed by (route bundles and instrumentation share them).
 const screens = ((globalThis as { __quantumTotalCashFlow?: WeakMap<PortfolioValuation, ScreenCache> }).__quantumTotalCashFlow ??= new WeakMap());
 /** Filtered orders kept per valuation: one per distinct filter and sort a user is paging through. */
 const MAX_ORDERS = 32;
+/** Encoded API page bodies kept per valuation (~46 KB each at 50 rows): the pages clients poll. */
+const MAX_BODIES = 64;
 
 function cacheOf(v: PortfolioValuation): ScreenCache {
   let c = screens.get(v);
   if (!c) {
-    c = { ordered: new Map(), json: new Array<string | undefined>(v.count) };
+    c = { ordered: new Map(), json: new Array<string | undefined>(v.count), bodies: new Map() };
     screens.set(v, c);
   }
   return c;
@@ -87,12 +91,12 @@ export function totalCashFlowScreen(db: Db, funderId: number, query: TotalCashFl
   const cutOff = query.cutOff ?? defaultCutOff();
   const book = valueBook(db, funderId, cutOff, query.gross);
   const cache = cacheOf(book.valuation);
+  const key = orderKey(query);
   let rows: Int32Array;
   if (isFilterEmpty(query)) {
     // The sorted order is already cached per valuation.
     rows = filteredIndices(book, query, query);
   } else {
-    const key = orderKey(query);
     const hit = cache.ordered.get(key);
     if (hit) {
       cache.ordered.delete(key);
@@ -106,7 +110,7 @@ export function totalCashFlowScreen(db: Db, funderId: number, query: TotalCashFl
   }
   const live = liveIndices(book);
   const filtered = !isFilterEmpty(query);
-  return {
+  const screen: TotalCashFlowScreen = {
     funder: book.funder,
     cutOff,
     gross: query.gross,
@@ -121,7 +125,18 @@ export function totalCashFlowScreen(db: Db, funderId: number, query: TotalCashFl
     tableRows: (indices) => Array.from(indices, (i) => ({ ...toTableRow(book, i), flagged: isCheckFlagged(book.valuation, i) })),
     totals: () => (filtered ? summarizeRows(book, book.funder.baseCurrency, rows) : bookSummary(book, book.funder.baseCurrency)),
     currencies: () => [...new Set(leaseCurrencies(book.portfolio))].sort(),
+    pageBody: (page, perPage) => {
+      const bodyKey = `${key}|${page}|${perPage}`;
+      let body = cache.bodies.get(bodyKey);
+      if (!body) {
+        body = new TextEncoder().encode(totalCashPageJson(screen, page, perPage));
+        cache.bodies.set(bodyKey, body);
+        if (cache.bodies.size > MAX_BODIES) cache.bodies.delete(cache.bodies.keys().next().value!);
+      }
+      return body;
+    },
   };
+  return screen;
 }
 
 /**

@@ -92,3 +92,15 @@ describe('the per-request session check (prepared statement)', () => {
     expect(isSessionCurrent(db, user.id, 1)).toBeUndefined();
   });
 });
+
+describe('the encoded API page body', () => {
+  test('is the UTF-8 of the page JSON, kept for the same order and page, recomputed for another', () => {
+    const q = query({ sort: 'lessee', dir: 'asc' });
+    const screen = totalCashFlowScreen(db, 1, q);
+    const body = screen.pageBody(2, 25);
+    expect(new TextDecoder().decode(body)).toBe(totalCashPageJson(screen, 2, 25));
+    expect(totalCashFlowScreen(db, 1, q).pageBody(2, 25)).toBe(body);
+    expect(totalCashFlowScreen(db, 1, q).pageBody(3, 25)).not.toBe(body);
+    expect(totalCashFlowScreen(db, 1, { ...q, dir: 'desc' }).pageBody(2, 25)).not.toBe(body);
+  });
+});

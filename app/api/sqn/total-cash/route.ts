@@ -1,7 +1,7 @@
 import { getDb } from '@/db';
 import { parseQuery, withAuth } from '@/services/api/handler';
 import { totalCashQuerySchema } from '@/lib/portfolio/cash-flow-table';
-import { totalCashFlowScreen, totalCashPageJson } from '@/services/portfolio/total-cash-flow';
+import { totalCashFlowScreen } from '@/services/portfolio/total-cash-flow';
 import { streamJsonRows } from '../json-rows';
 
 export const dynamic = 'force-dynamic';
@@ -30,7 +30,7 @@ export const GET = withAuth({ scope: 'read:funders' }, ({ req }) => {
   const screen = totalCashFlowScreen(getDb(), query.funderId, query);
   const headers = { 'x-cut-off': screen.cutOff };
   if (!query.allData) {
-    return new Response(totalCashPageJson(screen, query.page, query.perPage), {
+    return new Response(screen.pageBody(query.page, query.perPage), {
       headers: { 'content-type': 'application/json', ...headers },
     });
   }
