@@ -29,7 +29,7 @@ import path from 'node:path';
 import { openDb, runMigrations } from '@/db/client';
 import { seedIfEmpty } from '@/db/seed';
 import { cookieHeader, postJson, signInWithForm } from '@/tests/helpers/http';
-import { now, numberOption, startNext, stringOption } from './common';
+import { now, numberOption, processTree, startNext, stringOption } from './common';
 
 const LEASES = numberOption('--leases', 100_000);
 const ROUNDS = numberOption('--rounds', 5);
@@ -59,8 +59,20 @@ const PAGES = [
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 
-/** One GET over the keep-alive agent: status and body size (no compression is asked for). */
-function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; body: Buffer }> {
+/**
+ * One GET over the keep-alive agent: status and body (no compression is asked for). A server may
+ * close an idle kept-alive connection just as it is reused (ECONNRESET): that request is sent again.
+ */
+async function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; body: Buffer }> {
+  try {
+    return await getOnce(url, headers);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ECONNRESET' && (e as NodeJS.ErrnoException).code !== 'EPIPE') throw e;
+    return getOnce(url, headers);
+  }
+}
+
+function getOnce(url: string, headers: Record<string, string>): Promise<{ status: number; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = http.get(url, { agent, headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -72,8 +84,32 @@ function get(url: string, headers: Record<string, string> = {}): Promise<{ statu
   });
 }
 
-/** Requests per second at CONCURRENCY for `seconds`; every answer must be 200. */
-async function rps(url: string, headers: Record<string, string>, seconds: number): Promise<number> {
+const CLOCK_TICKS = 100;
+
+/** CPU seconds (user + system) used so far by a process and its descendants (Linux /proc). */
+function cpuSeconds(pid: number): number {
+  let ticks = 0;
+  for (const p of processTree(pid)) {
+    try {
+      const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      /* gone */
+    }
+  }
+  return ticks / CLOCK_TICKS;
+}
+
+type Round = { rps: number; cpuMsPerRequest: number };
+
+/**
+ * Requests per second at CONCURRENCY for `seconds` (every answer must be 200), and the server's CPU
+ * time per request: on a shared machine wall-clock throughput moves with other load, CPU per
+ * request much less.
+ */
+async function rps(url: string, headers: Record<string, string>, seconds: number, pid?: number): Promise<Round> {
+  const cpu0 = pid ? cpuSeconds(pid) : 0;
   const t0 = now();
   const deadline = t0 + seconds * 1000;
   let done = 0;
@@ -85,7 +121,8 @@ async function rps(url: string, headers: Record<string, string>, seconds: number
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  return done / ((now() - t0) / 1000);
+  const cpuMs = pid ? (cpuSeconds(pid) - cpu0) * 1000 : NaN;
+  return { rps: done / ((now() - t0) / 1000), cpuMsPerRequest: cpuMs / Math.max(1, done) };
 }
 
 /** The book's database: given, or a reusable throwaway file seeded on the first run. */
@@ -118,7 +155,7 @@ function buildAnchorIfMissing() {
   if (r.status !== 0) throw new Error('the anchor build failed');
 }
 
-async function startAnchor(port: number, bodyFile: string): Promise<{ baseURL: string; stop: () => Promise<void> }> {
+async function startAnchor(port: number, bodyFile: string): Promise<{ baseURL: string; pid: number; stop: () => Promise<void> }> {
   const baseURL = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, [NEXT_BIN, 'start', ANCHOR_DIR, '-H', '127.0.0.1', '-p', String(port)], {
     env: { ...process.env, ANCHOR_BODY: bodyFile, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
@@ -140,6 +177,7 @@ async function startAnchor(port: number, bodyFile: string): Promise<{ baseURL: s
   }
   return {
     baseURL,
+    pid: child.pid!,
     stop: async () => {
       if (child.exitCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));
@@ -165,14 +203,14 @@ async function calibrateRows(anchor: string, bytes: number): Promise<{ rows: num
 
 type Pair = { name: string; ours: { url: string; headers: Record<string, string> }; anchor: string; bytes: string };
 
-async function measure(pair: Pair): Promise<{ ours: number[]; anchor: number[] }> {
+async function measure(pair: Pair, pids: { ours: number; anchor: number }): Promise<{ ours: Round[]; anchor: Round[] }> {
   // Warm both (JIT, caches, connections) before the rounds.
   await rps(pair.ours.url, pair.ours.headers, 1);
   await rps(pair.anchor, {}, 1);
-  const out = { ours: [] as number[], anchor: [] as number[] };
+  const out = { ours: [] as Round[], anchor: [] as Round[] };
   for (let r = 0; r < ROUNDS; r++) {
-    out.ours.push(await rps(pair.ours.url, pair.ours.headers, SECONDS));
-    out.anchor.push(await rps(pair.anchor, {}, SECONDS));
+    out.ours.push(await rps(pair.ours.url, pair.ours.headers, SECONDS, pids.ours));
+    out.anchor.push(await rps(pair.anchor, {}, SECONDS, pids.anchor));
   }
   return out;
 }
@@ -232,20 +270,30 @@ async function main() {
     const results: string[][] = [];
     for (const pair of pairs.filter((p) => !ONLY || p.name.toLowerCase().includes(ONLY))) {
       process.stdout.write(`${pair.name}: ${ROUNDS} interleaved rounds of ${SECONDS} s at concurrency ${CONCURRENCY} … `);
-      const m = await measure(pair);
-      const ratio = mean(m.ours) / mean(m.anchor);
+      const m = await measure(pair, { ours: server.child.pid!, anchor: anchor.pid });
+      const oursRps = mean(m.ours.map((x) => x.rps));
+      const anchorRps = mean(m.anchor.map((x) => x.rps));
+      const oursCpu = mean(m.ours.map((x) => x.cpuMsPerRequest));
+      const anchorCpu = mean(m.anchor.map((x) => x.cpuMsPerRequest));
+      const ratio = oursRps / anchorRps;
       const ok = ratio >= TARGET_RATIO;
       if (!ok) failed = true;
-      console.log(`ours ${m.ours.map((x) => x.toFixed(0)).join(' ')} req/s; anchor ${m.anchor.map((x) => x.toFixed(0)).join(' ')} req/s`);
-      results.push([pair.name, pair.bytes, mean(m.ours).toFixed(0), mean(m.anchor).toFixed(0), ratio.toFixed(2), `≥ ${TARGET_RATIO}`, PREVIOUS[pair.name] ?? '', ok ? 'ok' : 'MISSED']);
+      console.log(`ours ${m.ours.map((x) => x.rps.toFixed(0)).join(' ')} req/s; anchor ${m.anchor.map((x) => x.rps.toFixed(0)).join(' ')} req/s`);
+      results.push([
+        pair.name, pair.bytes, oursRps.toFixed(0), anchorRps.toFixed(0), ratio.toFixed(2),
+        `${oursCpu.toFixed(2)} / ${anchorCpu.toFixed(2)}`, (anchorCpu / oursCpu).toFixed(2),
+        `≥ ${TARGET_RATIO}`, PREVIOUS[pair.name] ?? '', ok ? 'ok' : 'MISSED',
+      ]);
     }
 
-    const header = ['', 'bytes', 'ours req/s', 'anchor req/s', 'ratio', 'target', 'previous', ''];
+    // 'CPU ratio' = anchor CPU ms per request ÷ ours: what the throughput ratio would be on an otherwise idle machine.
+    const header = ['', 'bytes', 'ours req/s', 'anchor req/s', 'ratio', 'CPU ms/req ours / anchor', 'CPU ratio', 'target', 'previous', ''];
     const widths = header.map((h, i) => Math.max(h.length, ...results.map((r) => r[i]!.length)));
     const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
     console.log(`\nRequests per second, QUANTUM ÷ minimal Next.js ${nextVersion()} app (same bytes), ${os.cpus().length} cores:`);
     console.log(line(header));
     for (const r of results) console.log(line(r));
+    console.log(`(load average during the run: ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}; 'CPU ratio' is the server CPU time per request of the anchor ÷ QUANTUM's)`);
   } finally {
     await anchor?.stop();
     await server.stop();
