@@ -1,6 +1,6 @@
 import type { Metadata, Viewport } from 'next';
 import { GeistSans } from 'geist/font/sans';
-import { hasLocale, NextIntlClientProvider } from 'next-intl';
+import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
@@ -9,6 +9,7 @@ import { Toaster } from 'sonner';
 import { MENU_COLLAPSE_SCRIPT } from '@/components/shell/menu-collapse';
 import { ServiceWorkerCleanup } from '@/components/shell/service-worker-cleanup';
 import { routing } from '@/i18n/routing';
+import { ClientMessages } from './client-messages';
 import '../globals.css';
 
 type Props = { children: ReactNode; params: Promise<{ locale: string }> };
@@ -28,7 +29,7 @@ export async function generateMetadata({ params }: Omit<Props, 'children'>): Pro
 
 export const viewport: Viewport = { themeColor: '#7367f0' };
 
-/** The root layout of every page: <html lang>, fonts, messages, toasts. */
+/** The root layout of every page: <html lang>, fonts, the client's messages (see ClientMessages), toasts. */
 export default async function LocaleLayout({ children, params }: Props) {
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
@@ -43,12 +44,13 @@ export default async function LocaleLayout({ children, params }: Props) {
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: MENU_COLLAPSE_SCRIPT }} />
       </head>
       <body>
-        <NextIntlClientProvider>
+        {/* Only what the client components outside a route's own provider need: the error boundary's texts. */}
+        <ClientMessages namespaces={['errors']}>
           {children}
           {/* Below the sticky navbar (12 px gap + 64 px bar + 12 px), so toasts never cover the funder or language switch. */}
           <Toaster position="top-right" offset={{ top: 88, right: 24 }} mobileOffset={{ top: 84 }} closeButton richColors duration={6000} toastOptions={{ className: 'font-sans' }} />
           <ServiceWorkerCleanup />
-        </NextIntlClientProvider>
+        </ClientMessages>
       </body>
     </html>
   );

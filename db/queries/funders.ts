@@ -1,13 +1,16 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
+import { preparedFor } from './prepared';
 import { funders, type Funder } from '../schema/portfolio';
 
+/** Read by the shell's funder switch on every signed-in page: prepared once per connection. */
 export function listFunders(db: DbOrTx): Funder[] {
-  return db.select().from(funders).orderBy(asc(funders.id)).all();
+  return preparedFor(db, 'funders.listFunders', () => db.select().from(funders).orderBy(asc(funders.id)).prepare()).all();
 }
 
+/** On the per-request path of every funder screen and API call: prepared once per connection. */
 export function getFunder(db: DbOrTx, id: number): Funder | undefined {
-  return db.select().from(funders).where(eq(funders.id, id)).get();
+  return preparedFor(db, 'funders.getFunder', () => db.select().from(funders).where(eq(funders.id, sql.placeholder('id'))).prepare()).get({ id });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
+import { preparedFor } from './prepared';
 import { users, type NewUser, type Role, type User } from '../schema/auth';
 
 export function getUserById(db: DbOrTx, id: number): User | undefined {
@@ -44,12 +45,19 @@ export function setUserPasswordHash(db: DbOrTx, userId: number, passwordHash: st
   db.update(users).set({ passwordHash, updatedAt: Date.now() }).where(eq(users.id, userId)).run();
 }
 
-/** True if the user exists, is active and still holds this session version. */
+/**
+ * True if the user exists, is active and still holds this session version. Runs on every
+ * authenticated request, so it reads the current version from the database each time (a revocation
+ * takes effect at once) through a statement prepared once per connection.
+ */
 export function isSessionCurrent(db: DbOrTx, userId: number, sessionVersion: number): User | undefined {
-  const user = db
-    .select()
-    .from(users)
-    .where(and(eq(users.id, userId), eq(users.sessionVersion, sessionVersion)))
-    .get();
+  const stmt = preparedFor(db, 'users.isSessionCurrent', () =>
+    db
+      .select()
+      .from(users)
+      .where(and(eq(users.id, sql.placeholder('id')), eq(users.sessionVersion, sql.placeholder('sv'))))
+      .prepare(),
+  );
+  const user = stmt.get({ id: userId, sv: sessionVersion });
   return user && user.status === 'active' ? user : undefined;
 }

@@ -224,6 +224,27 @@ export function toTotalCashRow(src: CashFlowSource, i: number): TotalCashRow {
   return row as TotalCashRow;
 }
 
+/** A minor-unit amount as JSON: JSON.stringify's rule (a non-finite number is null, −0 is 0). */
+function jsonNumber(x: number): string {
+  return Number.isFinite(x) ? String(x) : 'null';
+}
+
+/**
+ * The JSON text of toTotalCashRow(src, i), byte for byte what JSON.stringify writes for it, built
+ * without an intermediate object of 72 dynamically named keys (the API serialises pages of these).
+ */
+export function totalCashRowJson(src: CashFlowSource, i: number): string {
+  const v = src.valuation;
+  const lease = src.leases[i]!;
+  let out =
+    `{"id":${jsonNumber(lease.id)},"prin":${jsonNumber(v.prin[i]!)},"sellto4G":${jsonNumber(v.sellto4G[i]!)}` +
+    `,"npv":${jsonNumber(v.npv[i]!)},"delta":${jsonNumber(v.delta[i]!)},"check":${jsonNumber(v.check[i]!)}` +
+    `,"fx":${JSON.stringify(lease.currency)},"totalcf":${jsonNumber(v.totalcf[i]!)},"lessee":${JSON.stringify(lease.lesseeName)}`;
+  const base = i * CF_PERIODS;
+  for (let k = 0; k < CF_PERIODS; k++) out += `,"cash${k + 1}":${jsonNumber(v.cash[base + k]!)}`;
+  return `${out},"cashBeyond":${jsonNumber(v.cashBeyond[i]!)}}`;
+}
+
 /** The screen/export row of lease i. */
 export function toTableRow(src: CashFlowSource, i: number): CashFlowTableRow {
   const v = src.valuation;

@@ -5,6 +5,7 @@ import { isSessionCurrent } from '@/db/queries/users';
 import type { User } from '@/db/schema/auth';
 import { scopesForRole, type Scope } from '@/lib/auth/scopes';
 import { getAuthSecret } from '@/services/auth/secret';
+import { decodeSessionCookie, SESSION_COOKIE_NAMES } from '@/services/auth/session-token';
 import { verifyAccessToken } from '@/services/auth/tokens';
 
 export type Principal = {
@@ -23,6 +24,16 @@ export function principalFromSessionToken(token: JWT | null): Principal | null {
   return { user, scopes, via: 'session' };
 }
 
+/** The request's session token: the (cached) decode of its cookie; next-auth's own reader for a chunked cookie. */
+async function sessionTokenOf(req: NextRequest): Promise<JWT | null> {
+  for (const name of SESSION_COOKIE_NAMES) {
+    const raw = req.cookies.get(name)?.value;
+    if (raw) return decodeSessionCookie(raw);
+  }
+  if (!req.cookies.getAll().some((c) => c.name.includes('next-auth.session-token.'))) return null;
+  return getToken({ req, secret: getAuthSecret() });
+}
+
 export type CredentialResult = { principal: Principal } | { principal: null; reason: 'missing' | 'invalid' | 'expired' };
 
 /** Resolves `Authorization: Bearer <accessToken>` or the session cookie of an API request. */
@@ -37,7 +48,7 @@ export async function resolveRequestPrincipal(req: NextRequest): Promise<Credent
     if (!user) return { principal: null, reason: 'invalid' };
     return { principal: { user, scopes: scopesForRole(user.role), via: 'bearer' } };
   }
-  const token = await getToken({ req, secret: getAuthSecret() });
+  const token = await sessionTokenOf(req);
   if (!token) return { principal: null, reason: 'missing' };
   const principal = principalFromSessionToken(token);
   return principal ? { principal } : { principal: null, reason: 'invalid' };

@@ -10,6 +10,10 @@ import { redirect } from '@/i18n/navigation';
 import { hasScope } from '@/lib/auth/scopes';
 import { getCurrentPrincipal } from '@/services/auth/session';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
+import { ClientMessages } from '../client-messages';
+
+/** The shell's client components (menu, navbar, search, funder switch, session end) and the error boundary; pages add their own. */
+const SHELL_NAMESPACES = ['common', 'nav', 'navbarSearch', 'session', 'settings.funderSwitch', 'shell', 'errors'];
 
 type Props = { children: ReactNode; params: Promise<{ locale: string }> };
 
@@ -21,7 +25,13 @@ export default async function AppLayout({ children, params }: Props) {
   if (!principal) {
     // A cookie the server no longer accepts (revoked): the proxy would bounce /login back here, so clear it first.
     const jar = await cookies();
-    if (jar.getAll().some((c) => c.name.endsWith('next-auth.session-token'))) return <SessionEnded />;
+    if (jar.getAll().some((c) => c.name.endsWith('next-auth.session-token'))) {
+      return (
+        <ClientMessages namespaces={SHELL_NAMESPACES}>
+          <SessionEnded />
+        </ClientMessages>
+      );
+    }
     // A layout does not know the requested path; the proxy normally redirects earlier, with callbackUrl.
     return redirect({ href: '/login', locale });
   }
@@ -30,14 +40,16 @@ export default async function AppLayout({ children, params }: Props) {
   const funders = hasScope(scopes, 'read:funders') ? listFunders(getDb()) : [];
   const activeFunderId = funders.length > 0 ? (await getActiveFunder(getDb())).id : undefined;
   return (
-    <AppShell
-      user={{ name: user.fullName || user.username, email: user.email, role: user.role }}
-      scopes={scopes}
-      funders={funders.map(({ id, name, baseCurrency }) => ({ id, name, baseCurrency }))}
-      activeFunderId={activeFunderId}
-      footer={<Footer />}
-    >
-      {children}
-    </AppShell>
+    <ClientMessages namespaces={SHELL_NAMESPACES}>
+      <AppShell
+        user={{ name: user.fullName || user.username, email: user.email, role: user.role }}
+        scopes={scopes}
+        funders={funders.map(({ id, name, baseCurrency }) => ({ id, name, baseCurrency }))}
+        activeFunderId={activeFunderId}
+        footer={<Footer />}
+      >
+        {children}
+      </AppShell>
+    </ClientMessages>
   );
 }

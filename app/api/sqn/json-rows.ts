@@ -5,12 +5,12 @@ const CHUNK = 500;
 
 /**
  * A JSON response streamed chunk by chunk: `head`, then the rows of `indices` as one array
- * (serialised with `row`), then `tail`. The stream pulls, so a slow client applies backpressure.
+ * (each row's JSON text from `rowJson`), then `tail`. The stream pulls, so a slow client applies backpressure.
  */
 export function streamJsonRows(
   head: string,
   indices: ArrayLike<number>,
-  row: (i: number) => unknown,
+  rowJson: (i: number) => string,
   tail: string,
   headers: Record<string, string> = {},
 ): Response {
@@ -25,7 +25,7 @@ export function streamJsonRows(
       }
       const end = Math.min(indices.length, next + CHUNK);
       const parts: string[] = [];
-      for (let j = next; j < end; j++) parts.push(JSON.stringify(row(indices[j]!)));
+      for (let j = next; j < end; j++) parts.push(rowJson(indices[j]!));
       if (parts.length > 0) controller.enqueue(encoder.encode((next > 0 ? ',' : '') + parts.join(',')));
       next = end;
       if (next >= indices.length) {

@@ -8,6 +8,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { SCOPES, type Scope } from '@/lib/auth/scopes';
 import { formatTimestamp, toIsoDate } from '@/lib/format';
+import { ClientMessages } from '@/app/[locale]/client-messages';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -49,65 +50,67 @@ export default async function AccountPage({ params }: Props) {
   const held = SCOPES.filter((s) => scopes.includes(s));
 
   return (
-    <>
-      <PageHeader page="account" description={t('subtitle')} />
-      <div className="grid items-start gap-6 xl:grid-cols-2">
-        <Card>
-          <div className="flex items-center gap-4 px-6 pt-6 pb-4">
-            <span
-              className="flex size-14 shrink-0 items-center justify-center rounded-md bg-primary-soft text-xl font-semibold text-primary-strong"
-              aria-hidden="true"
-            >
-              {name
-                .split(/\s+/)
-                .map((p) => p[0])
-                .slice(0, 2)
-                .join('')
-                .toUpperCase()}
-            </span>
-            <div className="min-w-0">
-              <CardTitle>{t('profile')}</CardTitle>
-              <p className="truncate">{user.email}</p>
+    <ClientMessages namespaces={['account.password']}>
+      <>
+        <PageHeader page="account" description={t('subtitle')} />
+        <div className="grid items-start gap-6 xl:grid-cols-2">
+          <Card>
+            <div className="flex items-center gap-4 px-6 pt-6 pb-4">
+              <span
+                className="flex size-14 shrink-0 items-center justify-center rounded-md bg-primary-soft text-xl font-semibold text-primary-strong"
+                aria-hidden="true"
+              >
+                {name
+                  .split(/\s+/)
+                  .map((p) => p[0])
+                  .slice(0, 2)
+                  .join('')
+                  .toUpperCase()}
+              </span>
+              <div className="min-w-0">
+                <CardTitle>{t('profile')}</CardTitle>
+                <p className="truncate">{user.email}</p>
+              </div>
             </div>
-          </div>
-          <CardContent>
-            <dl className="divide-y divide-border">
-              {rows.map((row) => (
-                <div key={row.label} className="grid grid-cols-[minmax(8rem,40%)_1fr] gap-4 py-2.5" data-testid={row.testId}>
-                  <dt className="font-medium text-heading">{row.label}</dt>
-                  <dd className="min-w-0 break-words">{row.value}</dd>
-                </div>
-              ))}
-            </dl>
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>{t('permissions')}</CardTitle>
-            <p>{held.length > 0 ? t('permissionsIntro') : t('noPermissions')}</p>
-          </CardHeader>
-          {held.length > 0 ? (
             <CardContent>
-              <ul className="flex flex-col gap-3" data-testid="scopes">
-                {held.map((scope) => (
-                  <li key={scope} className="flex flex-wrap items-center gap-3 rounded-md border border-border px-4 py-3">
-                    <Badge variant={scope === 'admin' ? 'warning' : 'success'} className="font-mono">
-                      {scope}
-                    </Badge>
-                    <span className="text-heading">{t(`scopes.${SCOPE_MESSAGE[scope]}`)}</span>
-                  </li>
+              <dl className="divide-y divide-border">
+                {rows.map((row) => (
+                  <div key={row.label} className="grid grid-cols-[minmax(8rem,40%)_1fr] gap-4 py-2.5" data-testid={row.testId}>
+                    <dt className="font-medium text-heading">{row.label}</dt>
+                    <dd className="min-w-0 break-words">{row.value}</dd>
+                  </div>
                 ))}
-              </ul>
+              </dl>
             </CardContent>
-          ) : null}
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>{t('password.title')}</CardTitle>
-          </CardHeader>
-          <CardContent>{user.authProvider === 'credentials' ? <PasswordForm locale={locale} /> : <p>{t('password.identityProvider')}</p>}</CardContent>
-        </Card>
-      </div>
-    </>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>{t('permissions')}</CardTitle>
+              <p>{held.length > 0 ? t('permissionsIntro') : t('noPermissions')}</p>
+            </CardHeader>
+            {held.length > 0 ? (
+              <CardContent>
+                <ul className="flex flex-col gap-3" data-testid="scopes">
+                  {held.map((scope) => (
+                    <li key={scope} className="flex flex-wrap items-center gap-3 rounded-md border border-border px-4 py-3">
+                      <Badge variant={scope === 'admin' ? 'warning' : 'success'} className="font-mono">
+                        {scope}
+                      </Badge>
+                      <span className="text-heading">{t(`scopes.${SCOPE_MESSAGE[scope]}`)}</span>
+                    </li>
+                  ))}
+                </ul>
+              </CardContent>
+            ) : null}
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>{t('password.title')}</CardTitle>
+            </CardHeader>
+            <CardContent>{user.authProvider === 'credentials' ? <PasswordForm locale={locale} /> : <p>{t('password.identityProvider')}</p>}</CardContent>
+          </Card>
+        </div>
+      </>
+    </ClientMessages>
   );
 }

@@ -13,6 +13,7 @@ import {
   toDisplayValue,
   type CalculatorField,
 } from '@/lib/calculators-query';
+import { ClientMessages } from '@/app/[locale]/client-messages';
 
 type Props = {
   params: Promise<{ locale: string }>;
@@ -42,17 +43,19 @@ export default async function CalculatorsPage({ params, searchParams }: Props) {
   const initialValues = Object.fromEntries(CALCULATOR_FIELDS.map((f) => [f, toDisplayValue(f, query[f], locale, query.currency)])) as Record<CalculatorField, string>;
 
   return (
-    <>
-      <PageHeader page="calculators" description={t('description')} />
-      <Calculators
-        key={locale}
-        locale={locale}
-        initialTab={tab}
-        initialValues={initialValues}
-        explicitFields={Object.keys(explicit) as CalculatorField[]}
-        initial={initial}
-        defaults={defaults}
-      />
-    </>
+    <ClientMessages namespaces={['numberInput', 'calculators']}>
+      <>
+        <PageHeader page="calculators" description={t('description')} />
+        <Calculators
+          key={locale}
+          locale={locale}
+          initialTab={tab}
+          initialValues={initialValues}
+          explicitFields={Object.keys(explicit) as CalculatorField[]}
+          initial={initial}
+          defaults={defaults}
+        />
+      </>
+    </ClientMessages>
   );
 }

@@ -10,6 +10,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { buildOpenApiDocument, type OpenApiDocument, type OpenApiOperation } from '@/lib/openapi/document';
 import type { HttpMethod } from '@/lib/openapi/registry';
+import { ClientMessages } from '@/app/[locale]/client-messages';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -71,64 +72,66 @@ export default async function DevelopPage({ params }: Props) {
   const refresh = `curl -X POST -H 'Content-Type: application/json' \\\n  -d '{"refreshToken":"<refreshToken>"}' \\\n  '${origin}/api/jwt/refresh-token'`;
 
   return (
-    <>
-      <PageHeader
-        page="develop"
-        description={t('intro')}
-        actions={
-          <a href="/api/openapi.json" download="quantum-openapi.json" className={buttonClasses({ variant: 'outline' })} data-testid="download-openapi">
-            <Download aria-hidden="true" />
-            {t('downloadSpec')}
-          </a>
-        }
-      />
-      <div className="grid items-start gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
-        <aside className="lg:sticky lg:top-20 lg:max-h-[calc(100vh-6rem)] lg:overflow-y-auto">
-          <Card className="p-4">
-            <DevelopIndex groups={index} />
-          </Card>
-        </aside>
-        <div className="flex min-w-0 flex-col gap-6">
-          <Card id="bearer-token">
-            <CardHeader>
-              <CardTitle>{t('token.title')}</CardTitle>
-              <p>{t('token.intro')}</p>
-            </CardHeader>
-            <CardContent className="flex flex-col gap-3">
-              <ol className="ml-5 list-decimal text-sm">
-                <li>{t('token.step1')}</li>
-                <li>{t('token.step2')}</li>
-                <li>{t('token.step3')}</li>
-              </ol>
-              {[
-                [t('token.loginExample'), login],
-                [t('token.callExample'), call],
-                [t('token.refreshExample'), refresh],
-              ].map(([label, code]) => (
-                <div key={label}>
-                  <h3 className="mb-1 text-sm font-semibold text-heading">{label}</h3>
-                  <pre tabIndex={0} aria-label={label} className="overflow-auto rounded-md bg-surface-muted p-3 font-mono text-[12px] leading-5 text-heading">
-                    {code}
-                  </pre>
+    <ClientMessages namespaces={['develop']}>
+      <>
+        <PageHeader
+          page="develop"
+          description={t('intro')}
+          actions={
+            <a href="/api/openapi.json" download="quantum-openapi.json" className={buttonClasses({ variant: 'outline' })} data-testid="download-openapi">
+              <Download aria-hidden="true" />
+              {t('downloadSpec')}
+            </a>
+          }
+        />
+        <div className="grid items-start gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
+          <aside className="lg:sticky lg:top-20 lg:max-h-[calc(100vh-6rem)] lg:overflow-y-auto">
+            <Card className="p-4">
+              <DevelopIndex groups={index} />
+            </Card>
+          </aside>
+          <div className="flex min-w-0 flex-col gap-6">
+            <Card id="bearer-token">
+              <CardHeader>
+                <CardTitle>{t('token.title')}</CardTitle>
+                <p>{t('token.intro')}</p>
+              </CardHeader>
+              <CardContent className="flex flex-col gap-3">
+                <ol className="ml-5 list-decimal text-sm">
+                  <li>{t('token.step1')}</li>
+                  <li>{t('token.step2')}</li>
+                  <li>{t('token.step3')}</li>
+                </ol>
+                {[
+                  [t('token.loginExample'), login],
+                  [t('token.callExample'), call],
+                  [t('token.refreshExample'), refresh],
+                ].map(([label, code]) => (
+                  <div key={label}>
+                    <h3 className="mb-1 text-sm font-semibold text-heading">{label}</h3>
+                    <pre tabIndex={0} aria-label={label} className="overflow-auto rounded-md bg-surface-muted p-3 font-mono text-[12px] leading-5 text-heading">
+                      {code}
+                    </pre>
+                  </div>
+                ))}
+              </CardContent>
+            </Card>
+            {groups.map((g) => (
+              <section key={g.tag} id={sectionId(g.tag)} aria-labelledby={`${sectionId(g.tag)}-title`} className="flex scroll-mt-20 flex-col gap-4">
+                <div>
+                  <h2 id={`${sectionId(g.tag)}-title`} className="text-xl font-medium text-heading">
+                    {g.tag}
+                  </h2>
+                  <p className="text-sm">{g.description}</p>
                 </div>
-              ))}
-            </CardContent>
-          </Card>
-          {groups.map((g) => (
-            <section key={g.tag} id={sectionId(g.tag)} aria-labelledby={`${sectionId(g.tag)}-title`} className="flex scroll-mt-20 flex-col gap-4">
-              <div>
-                <h2 id={`${sectionId(g.tag)}-title`} className="text-xl font-medium text-heading">
-                  {g.tag}
-                </h2>
-                <p className="text-sm">{g.description}</p>
-              </div>
-              {g.ops.map(({ method, path, op }) => (
-                <OperationCard key={op.operationId} method={method} path={path} op={op} scopes={scopes} origin={origin} />
-              ))}
-            </section>
-          ))}
+                {g.ops.map(({ method, path, op }) => (
+                  <OperationCard key={op.operationId} method={method} path={path} op={op} scopes={scopes} origin={origin} />
+                ))}
+              </section>
+            ))}
+          </div>
         </div>
-      </div>
-    </>
+      </>
+    </ClientMessages>
   );
 }

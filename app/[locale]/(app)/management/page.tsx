@@ -5,6 +5,7 @@ import { PageHeader } from '@/components/shell/page-header';
 import { guardPage } from '@/app/[locale]/prelude';
 import { getDb } from '@/db';
 import { listPortfolioViews } from '@/db/queries/portfolio-views';
+import { ClientMessages } from '@/app/[locale]/client-messages';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -28,9 +29,11 @@ export default async function ManagementPage({ params }: Props) {
   }));
 
   return (
-    <>
-      <PageHeader page="management" description={t('subtitle')} />
-      <ViewsManager views={views} />
-    </>
+    <ClientMessages namespaces={['management']}>
+      <>
+        <PageHeader page="management" description={t('subtitle')} />
+        <ViewsManager views={views} />
+      </>
+    </ClientMessages>
   );
 }

@@ -15,6 +15,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { Link, redirect } from '@/i18n/navigation';
 import { canSee } from '@/lib/navigation';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
+import { ClientMessages } from '@/app/[locale]/client-messages';
 
 type Props = {
   params: Promise<{ locale: string }>;
@@ -62,51 +63,53 @@ export default async function MasterFilePage({ params, searchParams }: Props) {
   const exportHref = (format: 'csv' | 'xlsx') => `/api/leases/export?${exportQuery}&format=${format}`;
 
   return (
-    <>
-      <PageHeader
-        page="masterFile"
-        description={t('register.description', { funder: funder.name })}
-        actions={
-          canWrite ? (
-            <Link href="/master-file/new" className={buttonClasses()}>
-              <Plus aria-hidden="true" />
-              {t('register.newLease')}
-            </Link>
-          ) : null
-        }
-      />
-      <MasterFileTabs active="register" />
-      {missingView ? (
-        <Alert variant="warning" className="mb-4" role="status">
-          {t('views.missing')}
-        </Alert>
-      ) : null}
-      <LeaseTable
-        rows={result.rows}
-        total={result.total}
-        totals={result.totals}
-        page={query.page}
-        perPage={query.perPage}
-        sort={query.sort}
-        dir={query.dir}
-        exports={[
-          { format: 'csv', label: t('export.csv'), href: exportHref('csv') },
-          { format: 'xlsx', label: t('export.xlsx'), href: exportHref('xlsx') },
-        ]}
-        toolbar={
-          <RegisterToolbar
-            key={current}
-            q={query.q}
-            status={filters.status ?? ''}
-            currency={filters.currency ?? ''}
-            assetType={filters.assetType ?? ''}
-            views={views.map((v) => ({ id: v.id, name: v.name }))}
-            currentViewId={currentView?.id ?? null}
-            columns={columns}
-            filters={filters}
-          />
-        }
-      />
-    </>
+    <ClientMessages namespaces={['masterFile', 'onboarding.statuses']}>
+      <>
+        <PageHeader
+          page="masterFile"
+          description={t('register.description', { funder: funder.name })}
+          actions={
+            canWrite ? (
+              <Link href="/master-file/new" className={buttonClasses()}>
+                <Plus aria-hidden="true" />
+                {t('register.newLease')}
+              </Link>
+            ) : null
+          }
+        />
+        <MasterFileTabs active="register" />
+        {missingView ? (
+          <Alert variant="warning" className="mb-4" role="status">
+            {t('views.missing')}
+          </Alert>
+        ) : null}
+        <LeaseTable
+          rows={result.rows}
+          total={result.total}
+          totals={result.totals}
+          page={query.page}
+          perPage={query.perPage}
+          sort={query.sort}
+          dir={query.dir}
+          exports={[
+            { format: 'csv', label: t('export.csv'), href: exportHref('csv') },
+            { format: 'xlsx', label: t('export.xlsx'), href: exportHref('xlsx') },
+          ]}
+          toolbar={
+            <RegisterToolbar
+              key={current}
+              q={query.q}
+              status={filters.status ?? ''}
+              currency={filters.currency ?? ''}
+              assetType={filters.assetType ?? ''}
+              views={views.map((v) => ({ id: v.id, name: v.name }))}
+              currentViewId={currentView?.id ?? null}
+              columns={columns}
+              filters={filters}
+            />
+          }
+        />
+      </>
+    </ClientMessages>
   );
 }

@@ -15,6 +15,7 @@ import { testErpConnection } from './erp-actions';
 import { Link } from '@/i18n/navigation';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
 import { toFunderSettings } from '@/lib/validations/funders';
+import { ClientMessages } from '@/app/[locale]/client-messages';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -37,6 +38,7 @@ export default async function SettingsPage({ params }: Props) {
   const erp = odoo ? { name: 'Odoo', host: new URL(odoo.url).host, database: odoo.db, user: odoo.user } : null;
 
   return (
+    <ClientMessages namespaces={['numberInput', 'settings']}>
     <>
       <PageHeader
         page="settings"
@@ -57,5 +59,6 @@ export default async function SettingsPage({ params }: Props) {
         <ErpCard connection={erp} envVars={ERP_ENV_VARS} lastSyncAt={lastQuotationSyncAt(db, active.id)} onTest={testErpConnection} />
       </div>
     </>
+    </ClientMessages>
   );
 }

@@ -1,10 +1,12 @@
 import { getDb } from '@/db';
 import { parseQuery, withAuth } from '@/services/api/handler';
-import { allTotalCashQuerySchema, liveIndices, toTotalCashRow } from '@/lib/portfolio/cash-flow-table';
-import { defaultCutOff, valueBook } from '@/services/portfolio/valuation';
+import { allTotalCashQuerySchema, cashFlowFilterSchema } from '@/lib/portfolio/cash-flow-table';
+import { totalCashFlowScreen } from '@/services/portfolio/total-cash-flow';
 import { streamJsonRows } from '../json-rows';
 
 export const dynamic = 'force-dynamic';
+
+const NO_FILTER = cashFlowFilterSchema.parse({});
 
 /**
  * GET /api/sqn/all-total-cash?funderId=1&cutOff=YYYY-MM-DD&gross=0|1 (api-reference §10, read:funders)
@@ -18,7 +20,6 @@ export const dynamic = 'force-dynamic';
  */
 export const GET = withAuth({ scope: 'read:funders' }, ({ req }) => {
   const query = parseQuery(req, allTotalCashQuerySchema);
-  const cutOff = query.cutOff ?? defaultCutOff();
-  const book = valueBook(getDb(), query.funderId, cutOff, query.gross);
-  return streamJsonRows('', liveIndices(book), (i) => toTotalCashRow(book, i), '', { 'x-cut-off': cutOff });
+  const screen = totalCashFlowScreen(getDb(), query.funderId, { ...NO_FILTER, sort: 'id', dir: 'asc', cutOff: query.cutOff, gross: query.gross });
+  return streamJsonRows('', screen.liveRows, screen.rowJsonOnce, '', { 'x-cut-off': screen.cutOff });
 });

@@ -1,7 +1,7 @@
 import { getDb } from '@/db';
 import { parseQuery, withAuth } from '@/services/api/handler';
-import { filteredIndices, liveIndices, pageOf, toTotalCashRow, totalCashQuerySchema } from '@/lib/portfolio/cash-flow-table';
-import { defaultCutOff, valueBook } from '@/services/portfolio/valuation';
+import { totalCashQuerySchema } from '@/lib/portfolio/cash-flow-table';
+import { totalCashFlowScreen } from '@/services/portfolio/total-cash-flow';
 import { streamJsonRows } from '../json-rows';
 
 export const dynamic = 'force-dynamic';
@@ -27,12 +27,14 @@ export const dynamic = 'force-dynamic';
  */
 export const GET = withAuth({ scope: 'read:funders' }, ({ req }) => {
   const query = parseQuery(req, totalCashQuerySchema);
-  const cutOff = query.cutOff ?? defaultCutOff();
-  const book = valueBook(getDb(), query.funderId, cutOff, query.gross);
-  const page = pageOf(filteredIndices(book, query, query), query.page, query.perPage);
-  const headers = { 'x-cut-off': cutOff };
-  const invoices = Array.from(page.indices, (i) => toTotalCashRow(book, i));
-  if (!query.allData) return Response.json({ allData: [], invoices, total: page.total }, { headers });
-  const tail = `,"invoices":${JSON.stringify(invoices)},"total":${page.total}}`;
-  return streamJsonRows('{"allData":', liveIndices(book), (i) => toTotalCashRow(book, i), tail, headers);
+  const screen = totalCashFlowScreen(getDb(), query.funderId, query);
+  const headers = { 'x-cut-off': screen.cutOff };
+  if (!query.allData) {
+    return new Response(screen.pageBody(query.page, query.perPage), {
+      headers: { 'content-type': 'application/json', ...headers },
+    });
+  }
+  const page = screen.page(query.page, query.perPage);
+  const invoices = Array.from(page.indices, screen.rowJson).join(',');
+  return streamJsonRows('{"allData":', screen.liveRows, screen.rowJsonOnce, `,"invoices":[${invoices}],"total":${page.total}}`, headers);
 });

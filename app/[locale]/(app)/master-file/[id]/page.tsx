@@ -24,6 +24,7 @@ import { canSee } from '@/lib/navigation';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
 import { defaultCutOff, valueBook } from '@/services/portfolio/valuation';
 import { idParam } from '@/lib/validations/common';
+import { ClientMessages } from '@/app/[locale]/client-messages';
 
 type Props = { params: Promise<{ locale: string; id: string }> };
 
@@ -70,6 +71,7 @@ export default async function LeasePage({ params }: Props) {
   const exportHref = (format: 'csv' | 'xlsx') => `/api/leases/${lease.id}/schedule/export?funderId=${funder.id}&locale=${locale}&format=${format}`;
 
   return (
+    <ClientMessages namespaces={['numberInput', 'masterFile.lease', 'servicing.methods', 'servicing.record', 'servicing.reverse']}>
     <>
       <SubPageHeader
         trail={[{ label: lease.contractNumber }]}
@@ -140,5 +142,6 @@ export default async function LeasePage({ params }: Props) {
         </CardContent>
       </Card>
     </>
+    </ClientMessages>
   );
 }

@@ -12,6 +12,7 @@ import { Link } from '@/i18n/navigation';
 import { canSee } from '@/lib/navigation';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
 import { quotationListQuery } from '@/lib/validations/quotations';
+import { ClientMessages } from '@/app/[locale]/client-messages';
 
 type Props = {
   params: Promise<{ locale: string }>;
@@ -47,31 +48,33 @@ export default async function OnboardingPage({ params, searchParams }: Props) {
   const exportHref = (format: 'csv' | 'xlsx') => `/api/quotations/export?funderId=${funder.id}&locale=${locale}&format=${format}${status ? `&status=${status}` : ''}`;
 
   return (
-    <>
-      <PageHeader
-        page="masterFile"
-        description={t('description', { funder: funder.name })}
-        actions={
-          canSee(access.principal.scopes, 'write:funders') ? (
-            <Link href="/master-file/onboarding/new" className={buttonClasses()}>
-              <Plus aria-hidden="true" />
-              {t('newQuotation')}
-            </Link>
-          ) : null
-        }
-      />
-      <MasterFileTabs active="onboarding" />
-      <QuotationTable
-        rows={quotations}
-        total={total}
-        page={query.page}
-        perPage={query.perPage}
-        status={status}
-        exports={[
-          { format: 'csv', label: tm('export.csv'), href: exportHref('csv') },
-          { format: 'xlsx', label: tm('export.xlsx'), href: exportHref('xlsx') },
-        ]}
-      />
-    </>
+    <ClientMessages namespaces={['masterFile', 'onboarding']}>
+      <>
+        <PageHeader
+          page="masterFile"
+          description={t('description', { funder: funder.name })}
+          actions={
+            canSee(access.principal.scopes, 'write:funders') ? (
+              <Link href="/master-file/onboarding/new" className={buttonClasses()}>
+                <Plus aria-hidden="true" />
+                {t('newQuotation')}
+              </Link>
+            ) : null
+          }
+        />
+        <MasterFileTabs active="onboarding" />
+        <QuotationTable
+          rows={quotations}
+          total={total}
+          page={query.page}
+          perPage={query.perPage}
+          status={status}
+          exports={[
+            { format: 'csv', label: tm('export.csv'), href: exportHref('csv') },
+            { format: 'xlsx', label: tm('export.xlsx'), href: exportHref('xlsx') },
+          ]}
+        />
+      </>
+    </ClientMessages>
   );
 }

@@ -14,25 +14,11 @@ import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { leaseCurrencies } from '@/lib/finance';
 import { formatDecimal, formatIsoDate, formatIsoMonth } from '@/lib/format';
-import {
-  applyView,
-  CASH_PERIODS,
-  cashFlowPageQuerySchema,
-  endedCount,
-  filteredIndices,
-  isCheckFlagged,
-  isFilterEmpty,
-  liveIndices,
-  pageOf,
-  parseLenient,
-  periodMonth,
-  toTableRow,
-} from '@/lib/portfolio/cash-flow-table';
+import { applyView, CASH_PERIODS, cashFlowPageQuerySchema, parseLenient, periodMonth } from '@/lib/portfolio/cash-flow-table';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
-import { bookSummary, summarizeRows } from '@/lib/portfolio/summary';
-import { defaultCutOff, valueBook } from '@/services/portfolio/valuation';
+import { totalCashFlowScreen } from '@/services/portfolio/total-cash-flow';
+import { ClientMessages } from '@/app/[locale]/client-messages';
 
 type Props = {
   params: Promise<{ locale: string }>;
@@ -64,86 +50,83 @@ export default async function TotalCashFlowPage({ params, searchParams }: Props)
   if (viewId && !view) ignored.push('view');
   if (!view) query.view = undefined;
 
-  const cutOff = query.cutOff ?? defaultCutOff();
-  const book = valueBook(db, funder.id, cutOff, query.gross);
-  const filtered = filteredIndices(book, query, query);
-  const page = pageOf(filtered, query.page, query.perPage);
-  const rows = Array.from(page.indices, (i) => ({ ...toTableRow(book, i), flagged: isCheckFlagged(book.valuation, i) }));
-  // Unfiltered, the totals are the Summary's (cached per valuation); filtered, they are summed afresh.
-  const totalsOf = isFilterEmpty(query) ? bookSummary(book, funder.baseCurrency) : summarizeRows(book, funder.baseCurrency, filtered);
-  const totals = totalsOf.map(({ currency, count, prin, sellto4G, npv, delta, check, totalcf, cash, cashBeyond }) => ({
+  const screen = totalCashFlowScreen(db, funder.id, query);
+  const { cutOff, rows: filtered, liveCount, endedCount: ended } = screen;
+  const page = screen.page(query.page, query.perPage);
+  const rows = screen.tableRows(page.indices);
+  const totals = screen.totals().map(({ currency, count, prin, sellto4G, npv, delta, check, totalcf, cash, cashBeyond }) => ({
     currency, count, prin, sellto4G, npv, delta, check, totalcf, cash, cashBeyond,
   }));
   const monthLabels = CASH_PERIODS.map((k) => formatIsoMonth(format, periodMonth(cutOff, k)));
-  const ended = endedCount(book);
-  const liveCount = liveIndices(book).length;
-  const currencies = [...new Set(leaseCurrencies(book.portfolio))].sort();
+  const currencies = screen.currencies();
   const views = listPortfolioViews(db, userId, 'total-cash-flow').map((v) => ({ id: v.id, name: v.name }));
 
   return (
-    <>
-      <PageHeader asOf={{ date: cutOff, kind: 'cutOff' }}
-        page="totalCashFlow"
-        description={t('totalCashFlow.subtitle', { funder: funder.name })}
-        actions={
-          <>
-            <a href={cashFlowExportHref(query, funder.id, cutOff, 'csv')} download className={buttonClasses({ variant: 'outline' })}>
-              <FileDown aria-hidden="true" />
-              {t('export.csv')}
-            </a>
-            <a href={cashFlowExportHref(query, funder.id, cutOff, 'xlsx')} download className={buttonClasses({ variant: 'outline' })}>
-              <FileSpreadsheet aria-hidden="true" />
-              {t('export.xlsx')}
-            </a>
-          </>
-        }
-      />
-      {ignored.length > 0 ? (
-        <Alert variant="warning" role="alert" className="mb-4">
-          <Info aria-hidden="true" />
-          <span>{t('ignoredParams', { params: ignored.join(', ') })}</span>
-        </Alert>
-      ) : null}
-      <Card className="min-w-0">
-        <TotalCashFlowToolbar
-          query={query}
-          cutOff={cutOff}
-          currencies={currencies}
-          assetTypes={ASSET_TYPES}
-          statuses={LEASE_STATUSES.filter((s) => s !== 'terminated')}
-          views={views}
+    <ClientMessages namespaces={['portfolio.table']}>
+      <>
+        <PageHeader asOf={{ date: cutOff, kind: 'cutOff' }}
+          page="totalCashFlow"
+          description={t('totalCashFlow.subtitle', { funder: funder.name })}
+          actions={
+            <>
+              <a href={cashFlowExportHref(query, funder.id, cutOff, 'csv')} download className={buttonClasses({ variant: 'outline' })}>
+                <FileDown aria-hidden="true" />
+                {t('export.csv')}
+              </a>
+              <a href={cashFlowExportHref(query, funder.id, cutOff, 'xlsx')} download className={buttonClasses({ variant: 'outline' })}>
+                <FileSpreadsheet aria-hidden="true" />
+                {t('export.xlsx')}
+              </a>
+            </>
+          }
         />
-        <div className="flex flex-wrap items-center gap-x-4 gap-y-2 border-t border-border px-4 py-3 text-[13px]" data-testid="table-status">
-          <span>
-            {t('totalCashFlow.basis', {
-              cutOff: formatIsoDate(format, cutOff, 'long'),
-              gross: query.gross ? 'gross' : 'net',
-            })}
-          </span>
-          {view ? <Badge variant="primary">{t('totalCashFlow.viewActive', { name: view.name })}</Badge> : null}
-          <span>{t('totalCashFlow.count', { shown: formatDecimal(format, filtered.length), live: formatDecimal(format, liveCount) })}</span>
-          <span data-testid="ended-note">{t('totalCashFlow.ended', { count: ended, countText: formatDecimal(format, ended) })}</span>
-          <span>{t('totalCashFlow.checkNote')}</span>
-        </div>
-        {rows.length > 0 || totals.length > 0 ? (
-          <TotalCashFlowTable rows={rows} totals={totals} columns={applied.columns} monthLabels={monthLabels} query={query} />
+        {ignored.length > 0 ? (
+          <Alert variant="warning" role="alert" className="mb-4">
+            <Info aria-hidden="true" />
+            <span>{t('ignoredParams', { params: ignored.join(', ') })}</span>
+          </Alert>
         ) : null}
-        {filtered.length === 0 ? (
-          <p className="border-t border-border px-4 py-8 text-center" data-testid="no-rows">
-            {liveCount === 0 ? t('totalCashFlow.emptyBook') : t('totalCashFlow.noMatch')}
-          </p>
-        ) : null}
-        <div className="border-t border-border">
-          <Pagination
-            pathname={TOTAL_CASH_FLOW_PATH}
-            queryFor={(p) => cashFlowQuery(query, { page: p })}
-            page={page.page}
-            pageCount={page.pageCount}
-            total={page.total}
-            perPage={page.perPage}
+        <Card className="min-w-0">
+          <TotalCashFlowToolbar
+            query={query}
+            cutOff={cutOff}
+            currencies={currencies}
+            assetTypes={ASSET_TYPES}
+            statuses={LEASE_STATUSES.filter((s) => s !== 'terminated')}
+            views={views}
           />
-        </div>
-      </Card>
-    </>
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-2 border-t border-border px-4 py-3 text-[13px]" data-testid="table-status">
+            <span>
+              {t('totalCashFlow.basis', {
+                cutOff: formatIsoDate(format, cutOff, 'long'),
+                gross: query.gross ? 'gross' : 'net',
+              })}
+            </span>
+            {view ? <Badge variant="primary">{t('totalCashFlow.viewActive', { name: view.name })}</Badge> : null}
+            <span>{t('totalCashFlow.count', { shown: formatDecimal(format, filtered.length), live: formatDecimal(format, liveCount) })}</span>
+            <span data-testid="ended-note">{t('totalCashFlow.ended', { count: ended, countText: formatDecimal(format, ended) })}</span>
+            <span>{t('totalCashFlow.checkNote')}</span>
+          </div>
+          {rows.length > 0 || totals.length > 0 ? (
+            <TotalCashFlowTable rows={rows} totals={totals} columns={applied.columns} monthLabels={monthLabels} query={query} />
+          ) : null}
+          {filtered.length === 0 ? (
+            <p className="border-t border-border px-4 py-8 text-center" data-testid="no-rows">
+              {liveCount === 0 ? t('totalCashFlow.emptyBook') : t('totalCashFlow.noMatch')}
+            </p>
+          ) : null}
+          <div className="border-t border-border">
+            <Pagination
+              pathname={TOTAL_CASH_FLOW_PATH}
+              queryFor={(p) => cashFlowQuery(query, { page: p })}
+              page={page.page}
+              pageCount={page.pageCount}
+              total={page.total}
+              perPage={page.perPage}
+            />
+          </div>
+        </Card>
+      </>
+    </ClientMessages>
   );
 }

@@ -22,6 +22,7 @@ import { formatTimestamp } from '@/lib/format';
 import { parseLenient } from '@/lib/portfolio/cash-flow-table';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
 import { paymentListQuery } from '@/lib/validations/servicing';
+import { ClientMessages } from '@/app/[locale]/client-messages';
 
 type Props = {
   params: Promise<{ locale: string }>;
@@ -58,6 +59,7 @@ export default async function PaymentsPage({ params, searchParams }: Props) {
     ...(q.lease ? { lease: String(q.lease) } : {}),
   };
   return (
+    <ClientMessages namespaces={['numberInput', 'servicing.import', 'servicing.methods', 'servicing.record', 'servicing.reverse']}>
     <>
       <TrailHeader section={{ nav: 'servicing' }} trail={[{ label: t('payments.title') }]} title={t('payments.title')} description={t('payments.subtitle', { funder: funder.name })} />
       {canWrite ? (
@@ -171,5 +173,6 @@ export default async function PaymentsPage({ params, searchParams }: Props) {
         )}
       </Card>
     </>
+    </ClientMessages>
   );
 }

@@ -8,6 +8,7 @@ import { guardPage } from '@/app/[locale]/prelude';
 import { getDb } from '@/db';
 import { pageDirectoryUsers } from '@/db/queries/user-directory';
 import { usersListQuery } from '@/lib/validations/users';
+import { ClientMessages } from '@/app/[locale]/client-messages';
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -37,24 +38,26 @@ export default async function UsersAccessPage({ params, searchParams }: Props) {
   const exportHref = (format: string) => `/api/users/export?format=${format}&${filter.toString()}`;
 
   return (
-    <>
-      <TrailHeader section={{ nav: 'settings', href: '/settings' }} trail={[{ label: t('breadcrumb') }]} title={t('title')} description={t('subtitle')} />
-      <div className="mb-4 flex flex-col items-start gap-2">
-        <AddUserForm />
-        <p className="text-[13px]">{t('roleSessions')}</p>
-      </div>
-      <UsersTable
-        users={users}
-        total={total}
-        page={query.page}
-        perPage={query.perPage}
-        currentUserId={access.principal.user.id}
-        exports={[
-          { format: 'csv', label: t('export.csv'), href: exportHref('csv') },
-          { format: 'xlsx', label: t('export.xlsx'), href: exportHref('xlsx') },
-        ]}
-        toolbar={<UsersToolbar q={query.q} role={query.role ?? ''} currentPlan={query.currentPlan ?? ''} status={query.status ?? ''} />}
-      />
-    </>
+    <ClientMessages namespaces={['access', 'common', 'masterFile.dataTable']}>
+      <>
+        <TrailHeader section={{ nav: 'settings', href: '/settings' }} trail={[{ label: t('breadcrumb') }]} title={t('title')} description={t('subtitle')} />
+        <div className="mb-4 flex flex-col items-start gap-2">
+          <AddUserForm />
+          <p className="text-[13px]">{t('roleSessions')}</p>
+        </div>
+        <UsersTable
+          users={users}
+          total={total}
+          page={query.page}
+          perPage={query.perPage}
+          currentUserId={access.principal.user.id}
+          exports={[
+            { format: 'csv', label: t('export.csv'), href: exportHref('csv') },
+            { format: 'xlsx', label: t('export.xlsx'), href: exportHref('xlsx') },
+          ]}
+          toolbar={<UsersToolbar q={query.q} role={query.role ?? ''} currentPlan={query.currentPlan ?? ''} status={query.status ?? ''} />}
+        />
+      </>
+    </ClientMessages>
   );
 }

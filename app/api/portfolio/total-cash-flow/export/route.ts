@@ -3,9 +3,8 @@ import { getPortfolioView } from '@/db/queries/portfolio-views';
 import { ApiError } from '@/lib/api/errors';
 import { withAuth, zodIssues } from '@/services/api/handler';
 import { exportSheetsResponse } from '@/lib/exports';
-import { applyView, cashFlowExportQuerySchema, filteredIndices } from '@/lib/portfolio/cash-flow-table';
-import { summarizeRows } from '@/lib/portfolio/summary';
-import { defaultCutOff, valueBook } from '@/services/portfolio/valuation';
+import { applyView, cashFlowExportQuerySchema } from '@/lib/portfolio/cash-flow-table';
+import { totalCashFlowScreen } from '@/services/portfolio/total-cash-flow';
 import { idParam } from '@/lib/validations/common';
 import { exportColumns, exportSheets } from './export-columns';
 
@@ -37,12 +36,11 @@ export const GET = withAuth({ scope: 'read:funders' }, ({ req, principal }) => {
   const parsed = cashFlowExportQuerySchema.safeParse(applied.raw);
   if (!parsed.success) throw new ApiError('invalid', 'The query string is invalid.', zodIssues(parsed.error));
   const query = parsed.data;
-  const cutOff = query.cutOff ?? defaultCutOff();
-  const book = valueBook(db, query.funderId, cutOff, query.gross);
-  const indices = filteredIndices(book, query, query);
+  const screen = totalCashFlowScreen(db, query.funderId, query);
+  const { book, cutOff, rows: indices } = screen;
   const columns = exportColumns(cutOff, applied.columns);
   const name = `total-cash-flow_funder-${query.funderId}_${cutOff}${query.gross ? '_gross' : ''}.${query.format}`;
-  const totals = query.format === 'xlsx' ? summarizeRows(book, book.funder.baseCurrency, indices) : [];
+  const totals = query.format === 'xlsx' ? screen.totals() : [];
   return exportSheetsResponse(query.format, name, exportSheets(book, indices, columns, totals, applied.columns), {
     fileName: name,
     headers: { 'cache-control': 'private, no-store', 'x-cut-off': cutOff, 'x-total-count': String(indices.length) },

@@ -9,6 +9,7 @@ import { TermsForm } from '@/components/master-file/terms-form';
 import { guardPage } from '@/app/[locale]/prelude';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
 import { idParam } from '@/lib/validations/common';
+import { ClientMessages } from '@/app/[locale]/client-messages';
 
 type Props = { params: Promise<{ locale: string; id: string }> };
 
@@ -33,21 +34,23 @@ export default async function EditLeasePage({ params }: Props) {
   if (!lease) notFound();
   const lessee = getLessee(db, lease.lesseeId);
   return (
-    <>
-      <SubPageHeader
-        trail={[{ label: lease.contractNumber, href: `/master-file/${lease.id}` }, { label: t('edit') }]}
-        title={t('editLease', { contractNumber: lease.contractNumber })}
-        description={t('editVersion', { version: lease.version })}
-      />
-      <TermsForm
-        kind="lease"
-        funderId={funder.id}
-        rateConvention={funder.rateConvention}
-        vatDefault={funder.vatDefault}
-        baseCurrency={funder.baseCurrency}
-        today={todayUtc()}
-        record={{ ...lease, lesseeCountry: lessee?.country ?? '' }}
-      />
-    </>
+    <ClientMessages namespaces={['numberInput', 'masterFile']}>
+      <>
+        <SubPageHeader
+          trail={[{ label: lease.contractNumber, href: `/master-file/${lease.id}` }, { label: t('edit') }]}
+          title={t('editLease', { contractNumber: lease.contractNumber })}
+          description={t('editVersion', { version: lease.version })}
+        />
+        <TermsForm
+          kind="lease"
+          funderId={funder.id}
+          rateConvention={funder.rateConvention}
+          vatDefault={funder.vatDefault}
+          baseCurrency={funder.baseCurrency}
+          today={todayUtc()}
+          record={{ ...lease, lesseeCountry: lessee?.country ?? '' }}
+        />
+      </>
+    </ClientMessages>
   );
 }

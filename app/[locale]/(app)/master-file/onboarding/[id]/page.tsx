@@ -17,6 +17,7 @@ import { formatIsoDate, formatPercent, formatTimestamp } from '@/lib/format';
 import { canSee } from '@/lib/navigation';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
 import { idParam } from '@/lib/validations/common';
+import { ClientMessages } from '@/app/[locale]/client-messages';
 
 type Props = { params: Promise<{ locale: string; id: string }> };
 
@@ -63,6 +64,7 @@ export default async function QuotationPage({ params }: Props) {
   ];
 
   return (
+    <ClientMessages namespaces={['onboarding']}>
     <>
       <SubPageHeader
         trail={[{ label: t('title'), href: '/master-file/onboarding' }, { label: t('number', { id: q.id }) }]}
@@ -142,5 +144,6 @@ export default async function QuotationPage({ params }: Props) {
         </div>
       </div>
     </>
+    </ClientMessages>
   );
 }

@@ -6,6 +6,7 @@ import { SubPageHeader } from '@/components/master-file/sub-page-header';
 import { TermsForm } from '@/components/master-file/terms-form';
 import { guardPage } from '@/app/[locale]/prelude';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
+import { ClientMessages } from '@/app/[locale]/client-messages';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -24,16 +25,18 @@ export default async function NewQuotationPage({ params }: Props) {
   if (!access.ok) return access.forbidden;
   const funder = await getActiveFunder(getDb());
   return (
-    <>
-      <SubPageHeader trail={[{ label: t('title'), href: '/master-file/onboarding' }, { label: t('newQuotation') }]} title={t('newQuotation')} />
-      <TermsForm
-        kind="quotation"
-        funderId={funder.id}
-        rateConvention={funder.rateConvention}
-        vatDefault={funder.vatDefault}
-        baseCurrency={funder.baseCurrency}
-        today={todayUtc()}
-      />
-    </>
+    <ClientMessages namespaces={['numberInput', 'masterFile']}>
+      <>
+        <SubPageHeader trail={[{ label: t('title'), href: '/master-file/onboarding' }, { label: t('newQuotation') }]} title={t('newQuotation')} />
+        <TermsForm
+          kind="quotation"
+          funderId={funder.id}
+          rateConvention={funder.rateConvention}
+          vatDefault={funder.vatDefault}
+          baseCurrency={funder.baseCurrency}
+          today={todayUtc()}
+        />
+      </>
+    </ClientMessages>
   );
 }

@@ -25,6 +25,7 @@ import { pageParam } from '@/lib/validations/common';
 import { z } from 'zod';
 import { addDays } from '@/lib/finance/dates';
 import { formatIsoDate } from '@/lib/format';
+import { ClientMessages } from '@/app/[locale]/client-messages';
 
 type Props = {
   params: Promise<{ locale: string; kind: string }>;
@@ -80,6 +81,7 @@ export default async function ServicingReportPage({ params, searchParams }: Prop
   const totalsColumns = [{ id: 'currency', kind: 'text' as const }, { id: 'lines', kind: 'integer' as const }, ...report.columns.filter((c) => c.kind === 'money')];
 
   return (
+    <ClientMessages namespaces={['reports.files']}>
     <>
       <PageHeader
         asOf={{ date: report.to, kind: 'asOf' }}
@@ -168,5 +170,6 @@ export default async function ServicingReportPage({ params, searchParams }: Prop
         ) : null}
       </div>
     </>
+    </ClientMessages>
   );
 }

@@ -7,6 +7,7 @@ import { guardPage } from '@/app/[locale]/prelude';
 import { getDb } from '@/db';
 import { getDirectoryUser } from '@/db/queries/user-directory';
 import { idParam } from '@/lib/validations/common';
+import { ClientMessages } from '@/app/[locale]/client-messages';
 
 type Props = { params: Promise<{ locale: string; id: string }> };
 
@@ -29,9 +30,11 @@ export default async function UserPage({ params }: Props) {
   if (!user) notFound();
   const name = user.fullName || user.username;
   return (
-    <>
-      <TrailHeader section={{ nav: 'settings', href: '/settings' }} trail={[{ label: t('breadcrumb'), href: '/settings/users' }, { label: name }]} title={t('detail.title', { name })} />
-      <UserDetail user={user} />
-    </>
+    <ClientMessages namespaces={['access', 'common']}>
+      <>
+        <TrailHeader section={{ nav: 'settings', href: '/settings' }} trail={[{ label: t('breadcrumb'), href: '/settings/users' }, { label: name }]} title={t('detail.title', { name })} />
+        <UserDetail user={user} />
+      </>
+    </ClientMessages>
   );
 }

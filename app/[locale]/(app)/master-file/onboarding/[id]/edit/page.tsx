@@ -12,6 +12,7 @@ import { Alert } from '@/components/ui/alert';
 import { Link } from '@/i18n/navigation';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
 import { idParam } from '@/lib/validations/common';
+import { ClientMessages } from '@/app/[locale]/client-messages';
 
 type Props = { params: Promise<{ locale: string; id: string }> };
 
@@ -56,17 +57,19 @@ export default async function EditQuotationPage({ params }: Props) {
   }
   const lessee = getLessee(db, quotation.lesseeId);
   return (
-    <>
-      <SubPageHeader trail={trail} title={t('editTitle', { id: quotation.id })} />
-      <TermsForm
-        kind="quotation"
-        funderId={funder.id}
-        rateConvention={funder.rateConvention}
-        vatDefault={funder.vatDefault}
-        baseCurrency={funder.baseCurrency}
-        today={todayUtc()}
-        record={{ ...quotation, lesseeCountry: lessee?.country ?? '' }}
-      />
-    </>
+    <ClientMessages namespaces={['numberInput', 'masterFile']}>
+      <>
+        <SubPageHeader trail={trail} title={t('editTitle', { id: quotation.id })} />
+        <TermsForm
+          kind="quotation"
+          funderId={funder.id}
+          rateConvention={funder.rateConvention}
+          vatDefault={funder.vatDefault}
+          baseCurrency={funder.baseCurrency}
+          today={todayUtc()}
+          record={{ ...quotation, lesseeCountry: lessee?.country ?? '' }}
+        />
+      </>
+    </ClientMessages>
   );
 }

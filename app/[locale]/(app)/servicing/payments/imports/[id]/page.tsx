@@ -12,6 +12,7 @@ import { formatTimestamp } from '@/lib/format';
 import { idParam } from '@/lib/validations/common';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
 import { isApiError } from '@/services/servicing/route-helpers';
+import { ClientMessages } from '@/app/[locale]/client-messages';
 
 type Props = { params: Promise<{ locale: string; id: string }> };
 
@@ -42,6 +43,7 @@ export default async function ImportPage({ params }: Props) {
   const format = await getFormatter();
   const canWrite = canSee(access.principal.scopes, 'write:funders');
   return (
+    <ClientMessages namespaces={['servicing.import']}>
     <>
       <TrailHeader
         section={{ nav: 'servicing' }}
@@ -55,5 +57,6 @@ export default async function ImportPage({ params }: Props) {
         </CardContent>
       </Card>
     </>
+    </ClientMessages>
   );
 }
