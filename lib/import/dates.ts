@@ -47,7 +47,8 @@ function iso(y: number, m: number, d: number): string | null {
 
 /** An Excel serial day number (1900 date system) → YYYY-MM-DD. */
 export function excelSerialToIso(serial: number): string | null {
-  if (!Number.isFinite(serial) || serial < 1 || serial > 2958465) return null;
+  // Serial 60 is Excel's 1900-02-29, a day that did not exist.
+  if (!Number.isFinite(serial) || serial < 1 || serial > 2958465 || Math.floor(serial) === 60) return null;
   // Excel counts 1900-02-29, which did not exist: serials from 61 on are one day ahead.
   const days = Math.floor(serial) - (serial >= 61 ? 2 : 1);
   return new Date(Date.UTC(1900, 0, 1) + days * 86_400_000).toISOString().slice(0, 10);

@@ -17,7 +17,8 @@ const SPACES = /[\s\u00a0\u202f']/g;
  */
 export function decimalHint(raw: string): DecimalSeparator | null | 'none' {
   const s = raw.replace(SPACES, '').replace(/^[-+]/, '').replace(/%$/, '');
-  if (!/^[\d.,]+$/.test(s)) return 'none';
+  // Dates (01.03.2025) and text are no votes.
+  if (!/^[\d.,]+$/.test(s) || /^\d{1,2}\.\d{1,2}\.\d{2,4}$/.test(s)) return 'none';
   const lastDot = s.lastIndexOf('.');
   const lastComma = s.lastIndexOf(',');
   if (lastDot < 0 && lastComma < 0) return 'none';
