@@ -36,7 +36,7 @@ import {
 import { defaultVatRate } from '@/db/queries/lessees';
 import type { TapeImport } from '@/db/schema/imports';
 import { Conflict, NotFound } from '@/lib/domain/errors';
-import { dataDir } from '@/lib/env';
+import { databasePath } from '@/lib/env';
 import { detectDateFormat, type DateDetection, type DateFormat } from '@/lib/import/dates';
 import { detectDecimalSeparator, type DecimalDetection, type DecimalSeparator } from '@/lib/import/decimal';
 import { IMPORT_FIELDS, missingRequired, suggestMapping, type ColumnMapping, type ImportField } from '@/lib/import/fields';
@@ -50,8 +50,9 @@ const jobs = (g.__quantumImportJobs ??= new Map<number, Job>());
 
 const CHUNK = 1000;
 
+/** Uploaded tapes are kept beside the database until their import is committed. */
 function importsDir(): string {
-  return path.join(dataDir(), 'imports');
+  return path.join(path.dirname(databasePath()), 'imports');
 }
 
 export interface StartImportInput {
