@@ -10,6 +10,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input, Label } from '@/components/ui/input';
 import { Link } from '@/i18n/navigation';
+import { isCurrencyCode } from '@/lib/finance/money';
 import type { ImportRecord } from '@/lib/validations/imports';
 
 type Detail = {
@@ -351,13 +352,13 @@ export function TapeImportWorkspace({ funderId, sources, importId: initialId, ma
                         {detail.preview.slice(0, 3).map((p) => {
                           const key = f ? (PREVIEW_KEY[f] ?? f) : null;
                           const parsed = key && p.lease ? p.lease[key] : undefined;
-                          const currency = typeof p.lease?.currency === 'string' ? p.lease.currency : 'EUR';
+                          const currency = typeof p.lease?.currency === 'string' && isCurrencyCode(p.lease.currency) ? p.lease.currency : null;
                           return (
                             <td key={p.row} className="px-2">
                               <div className="text-[13px]">{p.cells[c]}</div>
                               {parsed !== undefined && parsed !== null && f ? (
                                 <div className="font-medium text-heading">
-                                  {typeof parsed === 'number' && MONEY_FIELDS.has(key!) ? <Amount minor={parsed} currency={currency} /> : typeof parsed === 'number' ? format.number(parsed) : String(parsed)}
+                                  {typeof parsed === 'number' && MONEY_FIELDS.has(key!) && currency ? <Amount minor={parsed} currency={currency} /> : typeof parsed === 'number' ? format.number(parsed) : String(parsed)}
                                 </div>
                               ) : null}
                             </td>

@@ -309,8 +309,10 @@ function validateRow(
   const need = (f: ImportField) => {
     if (values[f] === undefined && !exceptions.some((e) => e.field === f) && (!isUpdate || columnOf.has(f))) fail(f, 'required');
   };
-  if (currencyText !== undefined && !isCurrencyCode(currencyText)) fail('currency', 'currency');
-  else if (currencyText) values.currency = currencyText;
+  if (currencyText !== undefined && !isCurrencyCode(currencyText)) {
+    fail('currency', 'currency');
+    delete values.currency;
+  } else if (currencyText) values.currency = currencyText;
   for (const f of ['assetType', 'currency', 'price', 'term', 'rate', 'timing'] as const) need(f);
 
   const price = get<number>('price') ?? existing?.price;
