@@ -187,3 +187,29 @@ const EXPECTED_EXCEPTIONS = [
   { row: 11, column: 'Erste Fälligkeit', value: '01.07.2025', rule: 'firstDueBeforeOrigination', severity: 'error' },
   { row: 12, column: 'Anschaffungswert', value: '12.50,00', rule: 'number', severity: 'error' },
 ];
+
+describe('XLSX', () => {
+  test('formulas give their cached values (never evaluated), dates and serial dates are read, the chosen sheet is used', async () => {
+    const ExcelJS = (await import('exceljs')).default;
+    const wb = new ExcelJS.Workbook();
+    wb.addWorksheet('Notes').addRow(['nothing here']);
+    const ws = wb.addWorksheet('Book');
+    ws.addRow(['Contract number', 'Lessee', 'Asset type', 'Currency', 'Asset price', 'Term', 'Rate', 'Timing', 'First due date', 'Description']);
+    ws.addRow(['X-1', 'Formula GmbH', 'it', 'EUR', { formula: 'B9*2', result: 2500.5 }, 24, 0.05, 'arrears', new Date(Date.UTC(2025, 2, 31)), '=1+1']);
+    ws.addRow(['X-2', 'Serial AG', 'it', 'EUR', 1000, 12, 0.05, 'advance', 45658, '@note']);
+    const bytes = new Uint8Array(await wb.xlsx.writeBuffer());
+    const funder = createImportFunder(db, 'XLSX').id;
+    const first = await startImport(db, { funderId: funder, source: 'Workbook', mode: 'create', fileName: 'book.xlsx', bytes, userId: null });
+    const onFirstSheet = await waitForImport(db, funder, first.id);
+    expect({ sheets: JSON.parse(onFirstSheet.sheets), sheet: onFirstSheet.sheet, code: onFirstSheet.errorCode }).toEqual({ sheets: ['Notes', 'Book'], sheet: 'Notes', code: 'headerOnly' });
+    changeImportMapping(db, funder, first.id, { sheet: 'Book' });
+    const imp = await waitForImport(db, funder, first.id);
+    expect({ status: imp.status, sheet: imp.sheet, new: imp.newCount, rejected: imp.rejectedCount }).toEqual({ status: 'validated', sheet: 'Book', new: 2, rejected: 0 });
+    await commit(funder, imp.id);
+    const book = db.select().from(leases).where(eq(leases.funderId, funder)).all();
+    expect(book.map((l) => [l.contractNumber, l.price, l.firstDueDate]).sort()).toEqual([
+      ['X-1', 250_050, '2025-03-31'],
+      ['X-2', 100_000, '2025-01-01'],
+    ]);
+  });
+});
