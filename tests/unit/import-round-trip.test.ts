@@ -60,7 +60,7 @@ function cashRows(funderId: number) {
 }
 
 describe('Tape round trip into an empty funder', () => {
-  test.each(['csv', 'xlsx'] as const)('%s: same leases, schedules, Total CF rows and Summary', async (format) => {
+  test.each(['csv', 'xlsx'] as const)('%s: same leases, schedules, Total CF rows and Summary', { timeout: 60_000 }, async (format) => {
     const target = createImportFunder(db, `Target ${format}`).id;
     const rows = tapeRows(sourceFunder);
     expect(rows.length).toBeGreaterThan(30);
