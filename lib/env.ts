@@ -14,6 +14,8 @@ const envSchema = z.object({
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
   OIDC_AUDIENCE: z.string().optional(),
+  // Largest tape a user may upload (bytes); default 50 MiB.
+  IMPORT_MAX_BYTES: z.coerce.number().int().positive().default(50 * 1024 * 1024),
 });
 
 export type Env = z.infer<typeof envSchema>;

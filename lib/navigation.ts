@@ -12,6 +12,7 @@ import {
   FileSpreadsheet,
   FileText,
   FilePen,
+  FileUp,
   HandCoins,
   Headset,
   Landmark,
@@ -84,6 +85,7 @@ export const NAV_PAGE_KEYS = [
   'onboarding',
   'payments',
   'users',
+  'tapeImports',
 ] as const;
 export type NavPageKey = (typeof NAV_PAGE_KEYS)[number];
 
@@ -128,6 +130,7 @@ export const NAV_TREE: readonly NavNode[] = [
   group('modules', Boxes, [
     item('masterFile', '/master-file', FileText),
     item('onboarding', '/master-file/onboarding', FilePen),
+    item('tapeImports', '/master-file/imports', FileUp),
     item('management', '/management', SlidersHorizontal),
   ]),
   group('portfolio', ChartPie, [

@@ -2,12 +2,13 @@ import { getTranslations } from 'next-intl/server';
 import { cn } from '@/components/ui/cn';
 import { Link } from '@/i18n/navigation';
 
-/** The two tabs of the Master File: the lease register and onboarding (quotations). Links, so each is a URL. */
-export async function MasterFileTabs({ active }: { active: 'register' | 'onboarding' }) {
+/** The tabs of the Master File: the lease register, onboarding (quotations) and tape imports. Links, so each is a URL. */
+export async function MasterFileTabs({ active }: { active: 'register' | 'onboarding' | 'imports' }) {
   const t = await getTranslations('masterFile.tabs');
   const tabs = [
     { key: 'register', href: '/master-file', label: t('register') },
     { key: 'onboarding', href: '/master-file/onboarding', label: t('onboarding') },
+    { key: 'imports', href: '/master-file/imports', label: t('imports') },
   ] as const;
   return (
     <nav aria-label={t('label')} className="mb-5 border-b border-border">

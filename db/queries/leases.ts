@@ -64,7 +64,7 @@ export function insertLease(tx: DbOrTx, input: LeaseInput, userId: number | null
   assertLessee(tx, input.funderId, input.lesseeId);
   const schedule = scheduleOfLease(input, funder.rateConvention);
   const contractNumber = input.contractNumber ?? nextContractNumber(tx, new Date(now).getUTCFullYear());
-  if (tx.select({ id: leases.id }).from(leases).where(eq(leases.contractNumber, contractNumber)).get()) {
+  if (tx.select({ id: leases.id }).from(leases).where(and(eq(leases.funderId, input.funderId), eq(leases.contractNumber, contractNumber))).get()) {
     throw new Conflict(`Contract number ${contractNumber} is already in use.`, [{ field: 'contractNumber', message: 'Already in use.' }]);
   }
   const lease = tx
@@ -98,35 +98,38 @@ const TRACKED: (keyof Lease)[] = [
  * schedule in the same transaction and recording what changed.
  */
 export function updateLease(db: Db, id: number, expectedVersion: number, patch: Partial<LeaseInput>, userId: number | null, now = Date.now()): Lease {
-  return db.transaction(
-    (tx) => {
-      const current = getLease(tx, id);
-      if (!current) throw new NotFound(`Lease ${id} does not exist.`);
-      if (current.version !== expectedVersion) {
-        throw new Conflict(`This lease was changed by someone else since you opened it (you edited version ${expectedVersion}, the current one is ${current.version}). Reload it and make your change again.`,
-        );
-      }
-      if (patch.funderId !== undefined && patch.funderId !== current.funderId) {
-        throw new Invalid('A lease cannot move to another funder.', [{ field: 'funderId', message: 'Cannot change.' }]);
-      }
-      const merged = { ...current, ...patch };
-      if (patch.lesseeId !== undefined) assertLessee(tx, current.funderId, patch.lesseeId);
-      const funder = getFunder(tx, current.funderId)!;
-      const schedule = scheduleOfLease(merged, funder.rateConvention);
-      const next = { ...merged, principal: schedule.principal, instalment: schedule.instalment, version: current.version + 1, updatedAt: now };
-      const changes: Record<string, [unknown, unknown]> = {};
-      for (const k of TRACKED) if (current[k] !== next[k]) changes[k] = [current[k], next[k]];
-      const { id: _id, createdAt: _c, createdBy: _b, ...values } = next;
-      const updated = tx.update(leases).set(values).where(eq(leases.id, id)).returning().get();
-      tx.delete(scheduleRows).where(eq(scheduleRows.leaseId, id)).run();
-      insertSchedule(tx, id, schedule);
-      const action = Object.keys(changes).length === 1 && 'status' in changes ? 'status' : 'updated';
-      tx.insert(leaseHistory).values({ leaseId: id, version: next.version, action, changes: JSON.stringify(changes), userId, at: now }).run();
-      recordLeaseChange(tx, current.funderId, id);
-      return updated;
-    },
-    { behavior: 'immediate' },
-  );
+  return db.transaction((tx) => applyLeaseUpdate(tx, id, expectedVersion, patch, userId, now), { behavior: 'immediate' });
+}
+
+/**
+ * The body of updateLease, for a caller that already holds a transaction (a tape import's commit).
+ * Opens no transaction of its own; the version check is the same optimistic lock.
+ */
+export function applyLeaseUpdate(tx: DbOrTx, id: number, expectedVersion: number, patch: Partial<LeaseInput>, userId: number | null, now = Date.now()): Lease {
+  const current = getLease(tx, id);
+  if (!current) throw new NotFound(`Lease ${id} does not exist.`);
+  if (current.version !== expectedVersion) {
+    throw new Conflict(`This lease was changed by someone else since you opened it (you edited version ${expectedVersion}, the current one is ${current.version}). Reload it and make your change again.`,
+    );
+  }
+  if (patch.funderId !== undefined && patch.funderId !== current.funderId) {
+    throw new Invalid('A lease cannot move to another funder.', [{ field: 'funderId', message: 'Cannot change.' }]);
+  }
+  const merged = { ...current, ...patch };
+  if (patch.lesseeId !== undefined) assertLessee(tx, current.funderId, patch.lesseeId);
+  const funder = getFunder(tx, current.funderId)!;
+  const schedule = scheduleOfLease(merged, funder.rateConvention);
+  const next = { ...merged, principal: schedule.principal, instalment: schedule.instalment, version: current.version + 1, updatedAt: now };
+  const changes: Record<string, [unknown, unknown]> = {};
+  for (const k of TRACKED) if (current[k] !== next[k]) changes[k] = [current[k], next[k]];
+  const { id: _id, createdAt: _c, createdBy: _b, ...values } = next;
+  const updated = tx.update(leases).set(values).where(eq(leases.id, id)).returning().get();
+  tx.delete(scheduleRows).where(eq(scheduleRows.leaseId, id)).run();
+  insertSchedule(tx, id, schedule);
+  const action = Object.keys(changes).length === 1 && 'status' in changes ? 'status' : 'updated';
+  tx.insert(leaseHistory).values({ leaseId: id, version: next.version, action, changes: JSON.stringify(changes), userId, at: now }).run();
+  recordLeaseChange(tx, current.funderId, id);
+  return updated;
 }
 
 /**

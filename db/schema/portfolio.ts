@@ -89,7 +89,8 @@ export const leases = sqliteTable(
     lesseeId: integer('lessee_id')
       .notNull()
       .references(() => lessees.id),
-    contractNumber: text('contract_number').notNull().unique(),
+    // The key of a lease within its funder (domain.md §7): two funders may hold the same number.
+    contractNumber: text('contract_number').notNull(),
     ...termColumns(),
     // Financed principal P = price − down payment (+ the fee when financed).
     principal: integer('principal').notNull(),
@@ -107,6 +108,7 @@ export const leases = sqliteTable(
     index('leases_lessee_idx').on(t.lesseeId),
     index('leases_funder_currency_idx').on(t.funderId, t.currency),
     index('leases_funder_asset_idx').on(t.funderId, t.assetType),
+    uniqueIndex('leases_funder_contract_idx').on(t.funderId, t.contractNumber),
   ],
 );
 

@@ -3,12 +3,14 @@ import { adminRoutes } from './docs/admin';
 import { appsRoutes } from './docs/apps';
 import { contentRoutes } from './docs/content';
 import { coreRoutes } from './docs/core';
+import { importsRoutes } from './docs/imports';
 import { reportsRoutes } from './docs/reports';
 import { servicingRoutes } from './docs/servicing';
 
 /** Every documented route, in Develop-page order. Each docs file is owned by the area that serves it. */
 export const ROUTE_DOCS: readonly RouteDoc[] = [
   ...coreRoutes,
+  ...importsRoutes,
   ...servicingRoutes,
   ...reportsRoutes,
   ...appsRoutes,

@@ -34,12 +34,14 @@ export interface TapeRow {
   industry: string;
   originationDate: string;
   maturityDate: string;
+  firstDueDate: string;
   originalTermMonths: number;
   remainingTermMonths: number;
   seasoningMonths: number;
   currency: string;
   assetPrice: number;
   downPayment: number;
+  upfrontFee: number;
   originalPrincipal: number;
   currentPrincipal: number;
   purchasePricePct: number | null;
@@ -89,12 +91,15 @@ export const TAPE_COLUMNS: readonly TapeColumnDef[] = [
   { id: 'industry', esma: '', name: 'Obligor Industry (NACE)', kind: 'text' },
   { id: 'originationDate', esma: 'LESL22', name: 'Origination Date', kind: 'date' },
   { id: 'maturityDate', esma: 'LESL23', name: 'Maturity Date', kind: 'date' },
+  // Extensions a re-import needs to rebuild the same schedule (origination and maturity dates clamp at month ends).
+  { id: 'firstDueDate', esma: '', name: 'First Instalment Date', kind: 'date' },
   { id: 'originalTermMonths', esma: 'LESL24', name: 'Original Term', kind: 'integer' },
   { id: 'remainingTermMonths', esma: '', name: 'Remaining Term', kind: 'integer' },
   { id: 'seasoningMonths', esma: '', name: 'Seasoning', kind: 'integer' },
   { id: 'currency', esma: '', name: 'Currency Denomination', kind: 'text' },
   { id: 'assetPrice', esma: 'LESL72', name: 'Original Valuation Amount', kind: 'money', money: true },
   { id: 'downPayment', esma: '', name: 'Down Payment Amount', kind: 'money', money: true },
+  { id: 'upfrontFee', esma: '', name: 'Upfront Fee', kind: 'money', money: true },
   { id: 'originalPrincipal', esma: 'LESL27', name: 'Original Principal Balance', kind: 'money', money: true },
   { id: 'currentPrincipal', esma: 'LESL28', name: 'Current Principal Balance', kind: 'money', money: true },
   { id: 'purchasePricePct', esma: 'LESL29', name: 'Purchase Price', kind: 'percent' },
@@ -173,12 +178,14 @@ export function tapeRow(src: TapeSource, i: number, delinquency?: TapeDelinquenc
     industry: l.lesseeIndustry,
     originationDate,
     maturityDate: addMonths(l.firstDueDate, (l.term - 1) * months),
+    firstDueDate: l.firstDueDate,
     originalTermMonths: v.originalTermMonths[i]!,
     remainingTermMonths: v.remainingTermMonths[i]!,
     seasoningMonths: v.seasoningMonths[i]!,
     currency: l.currency,
     assetPrice: l.price,
     downPayment: l.downPayment,
+    upfrontFee: l.fee,
     originalPrincipal: l.principal,
     currentPrincipal: prin,
     purchasePricePct: purchasePricePct(src, i),

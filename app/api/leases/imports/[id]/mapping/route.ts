@@ -1,0 +1,18 @@
+import { getDb } from '@/db';
+import type { DateFormat } from '@/lib/import/dates';
+import { importFunderQuery, importMappingBody } from '@/lib/validations/imports';
+import { parseBody, parseQuery, withAuth } from '@/services/api/handler';
+import { changeImportMapping } from '@/services/imports/service';
+import { importDetail, importIdOf } from '@/services/imports/views';
+
+export const dynamic = 'force-dynamic';
+
+/** PUT /api/leases/imports/{id}/mapping — change the mapping (decimal separator, date format, sheet, mode) and validate again. 409 unless validated. */
+export const PUT = withAuth({ scope: 'write:funders' }, async ({ req, params }) => {
+  const { funderId } = parseQuery(req, importFunderQuery);
+  const body = await parseBody(req, importMappingBody);
+  const db = getDb();
+  const id = importIdOf(params);
+  changeImportMapping(db, funderId, id, { ...body, dateFormat: body.dateFormat as DateFormat | undefined });
+  return Response.json(importDetail(db, funderId, id), { status: 202 });
+});

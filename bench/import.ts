@@ -1,0 +1,143 @@
+/**
+ * Tape import benchmark: `npm run bench:import` (needs `next build` first).
+ *
+ * Seeds a fresh temporary database (the app's seed with a small book), generates a tape of N rows
+ * (default 100,000; CSV, semicolons, decimal commas, DD.MM.YYYY dates), starts the built server, uploads
+ * it through POST /api/leases/imports and polls the import until the dry run is validated, then commits
+ * it and polls until committed. Meanwhile another client requests GET /api/leases every 100 ms and the
+ * server's resident memory is sampled every 100 ms.
+ * Targets: dry run < 20 s, commit < 60 s, RSS rise < 300 MB, p99 of the other requests < 1 s. Exit 1 on a miss.
+ *
+ * Options: --rows N (default 100000), --port P (default: a free port), --keep (keep the database).
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openDb, runMigrations } from '@/db/client';
+import { seedIfEmpty } from '@/db/seed';
+import { postJson } from '@/tests/helpers/http';
+import { flag, now, numberOption, processTree, rssMiB, startNext } from './common';
+
+const ROWS = numberOption('--rows', 100_000);
+// A free port unless one is given: a fixed one may be another engineer's server on a shared machine.
+const PORT = numberOption('--port', 0) || undefined;
+const KEEP = flag('--keep');
+
+const HEADER = 'Vertragsnummer;Leasingnehmer;Kundennummer;Land;Objektart;Währung;Anschaffungswert;Anzahlung;Restwert;Laufzeit;Zinssatz;Zahlungsweise;Zahlungsintervall;Erste Fälligkeit;MwSt-Satz;Ankaufsdatum';
+
+/** A generated tape: deterministic, valid rows over 2,000 lessees. */
+export function generateTape(rows: number): string {
+  const lines = [HEADER];
+  for (let i = 1; i <= rows; i++) {
+    const price = 5_000 + ((i * 7919) % 200_000);
+    const month = 1 + (i % 12);
+    const day = 1 + (i % 28);
+    const term = [24, 36, 48, 60][i % 4];
+    const date = `${String(day).padStart(2, '0')}.${String(month).padStart(2, '0')}.2025`;
+    lines.push(
+      `B-${String(i).padStart(7, '0')};Lessee ${i % 2000};EXT-${i % 2000};DE;${['Fahrzeug', 'Maschine', 'IT', 'Medizintechnik'][i % 4]};EUR;${price.toLocaleString('de-DE', { minimumFractionDigits: 2 })};0,00;${i % 3 === 0 ? '1.000,00' : '0,00'};${term};${(3 + (i % 50) / 10).toFixed(1).replace('.', ',')} %;${i % 2 ? 'vorschüssig' : 'nachschüssig'};monatlich;${date};19 %;${date}`,
+    );
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+const p99 = (xs: number[]) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.99))]! : 0);
+
+async function main() {
+  if (!existsSync(path.join(process.cwd(), '.next', 'BUILD_ID'))) {
+    console.error('No production build: run `npx next build` first.');
+    process.exit(2);
+  }
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'quantum-bench-import-'));
+  const dbPath = path.join(dir, 'quantum.db');
+  const secret = randomBytes(32).toString('hex');
+  let failed = false;
+  const report = (what: string, value: string, ok: boolean | null) => {
+    console.log(`${what.padEnd(48)} ${value.padStart(14)}  ${ok === null ? '' : ok ? 'ok' : 'MISSED'}`);
+    if (ok === false) failed = true;
+  };
+  try {
+    const db = openDb(dbPath);
+    runMigrations(db);
+    seedIfEmpty(db, { leases: 1000 });
+    db.$client.close();
+    const tape = new TextEncoder().encode(generateTape(ROWS));
+    report(`tape: ${ROWS.toLocaleString('en')} rows`, `${(tape.byteLength / 1024 / 1024).toFixed(1)} MiB`, null);
+
+    const server = await startNext(dbPath, secret, { port: PORT });
+    try {
+      const base = server.baseURL;
+      // The server warms its caches after it starts listening: measure the import, not the warm-up.
+      for (let i = 0; i < 1200 && !server.output().includes('warmed the servicing books'); i++) await new Promise((r) => setTimeout(r, 100));
+      const login = await postJson(base, '/jwt/login', { email: 'analyst@quantum.demo', password: 'quantum-demo' });
+      const { accessToken } = (await login.json()) as { accessToken: string };
+      const auth = { authorization: `Bearer ${accessToken}` };
+      const pids = processTree(server.child.pid!);
+      const rssBefore = rssMiB(pids);
+      let rssPeak = rssBefore;
+      let phase = 'dry' as 'dry' | 'commit' | 'done';
+      const latencies: Record<'dry' | 'commit', number[]> = { dry: [], commit: [] };
+      const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssMiB(processTree(server.child.pid!)))), 100);
+      const prober = (async () => {
+        while (phase !== 'done') {
+          const t0 = now();
+          const res = await fetch(`${base}/api/leases?funderId=1&perPage=25`, { headers: auth }).catch(() => null);
+          await res?.arrayBuffer();
+          // The phase may have moved on while the request ran.
+          const at = phase as 'dry' | 'commit' | 'done';
+          if (at !== 'done') latencies[at].push(now() - t0);
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      })();
+
+      const poll = async (id: number, until: string[]) => {
+        for (;;) {
+          const res = await fetch(`${base}/api/leases/imports/${id}?funderId=1`, { headers: auth }).catch(() => null);
+          if (!res) continue; // a kept-alive socket the server closed meanwhile: ask again
+          const d = (await res.json()) as { import: { status: string; counts: Record<string, number>; error: unknown } };
+          if (until.includes(d.import.status)) return d.import;
+          await new Promise((r) => setTimeout(r, 250));
+        }
+      };
+
+      const t0 = now();
+      const form = new FormData();
+      form.set('file', new Blob([tape], { type: 'text/csv' }), 'bench-tape.csv');
+      form.set('source', 'Bench Leasing');
+      form.set('mode', 'create');
+      const res = await fetch(`${base}/api/leases/imports?funderId=1`, { method: 'POST', headers: auth, body: form });
+      if (res.status !== 202) throw new Error(`upload answered ${res.status}: ${await res.text()}`);
+      const { id } = (await res.json()) as { id: number };
+      const uploaded = now() - t0;
+      const validated = await poll(id, ['validated', 'failed']);
+      const dryMs = now() - t0;
+      report('upload (202)', `${(uploaded / 1000).toFixed(1)} s`, null);
+      report(`dry run validated (${JSON.stringify(validated.counts)})`, `${(dryMs / 1000).toFixed(1)} s`, dryMs < 20_000 && validated.counts.rejected === 0);
+      phase = 'commit';
+      const t1 = now();
+      const c = await fetch(`${base}/api/leases/imports/${id}/commit?funderId=1`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: '{"skipRejected":false}' });
+      if (c.status !== 202) throw new Error(`commit answered ${c.status}: ${await c.text()}`);
+      const committed = await poll(id, ['committed', 'validated', 'failed']);
+      const commitMs = now() - t1;
+      report(`commit (${committed.status})`, `${(commitMs / 1000).toFixed(1)} s`, commitMs < 60_000 && committed.status === 'committed');
+      phase = 'done';
+      await prober;
+      clearInterval(sampler);
+      report('server RSS rise during the import', `${(rssPeak - rssBefore).toFixed(0)} MiB`, rssPeak - rssBefore < 300);
+      report(`other requests during dry run: p99 (n=${latencies.dry.length})`, `${p99(latencies.dry).toFixed(0)} ms`, p99(latencies.dry) < 1000);
+      report(`other requests during commit: p99 (n=${latencies.commit.length})`, `${p99(latencies.commit).toFixed(0)} ms`, p99(latencies.commit) < 1000);
+    } catch (e) {
+      console.error(server.output().slice(-3000));
+      throw e;
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    if (!KEEP) rmSync(dir, { recursive: true, force: true });
+    else console.log(`kept ${dbPath}`);
+  }
+  process.exit(failed ? 1 : 0);
+}
+
+void main();

@@ -1,0 +1,524 @@
+'use client';
+
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { Download, Upload } from 'lucide-react';
+import { Alert } from '@/components/ui/alert';
+import { Amount } from '@/components/ui/amount';
+import { Badge, type BadgeVariant } from '@/components/ui/badge';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input, Label } from '@/components/ui/input';
+import { Link } from '@/i18n/navigation';
+import { isCurrencyCode } from '@/lib/finance/money';
+import type { ImportRecord } from '@/lib/validations/imports';
+
+type Detail = {
+  import: ImportRecord;
+  missingRequired: string[];
+  fields: string[];
+  preview: { row: number; cells: string[]; action: string | null; lease: Record<string, unknown> | null }[];
+  leases: { row: number; action: string | null; leaseId: number; contractNumber: string; version: number }[];
+  rules: { rule: string; severity: string; count: number }[];
+};
+type ExceptionRow = { id: number; row: number; column: string; field: string; value: string; rule: string; severity: string; message: string };
+
+const selectClasses = 'h-9.5 rounded-md border border-border-strong bg-surface px-3 text-sm text-heading';
+const BUSY = new Set(['parsing', 'committing']);
+const STATUS_VARIANT: Record<string, BadgeVariant> = { parsing: 'info', validated: 'primary', committing: 'info', committed: 'success', failed: 'danger' };
+const MONEY_FIELDS = new Set(['price', 'downPayment', 'residual', 'fee', 'agreedPurchasePrice']);
+/** Where a field's parsed value sits in a previewed row (lessee fields and the purchase price have other names). */
+const PREVIEW_KEY: Record<string, string> = {
+  lesseeName: 'name', lesseeExternalId: 'externalId', lesseeTaxId: 'taxId', lesseeCountry: 'country', lesseeRegion: 'region', lesseeIndustry: 'industry', purchasePrice: 'agreedPurchasePrice',
+};
+
+function ProgressBar({ label, value }: { label: string; value: number }) {
+  const pct = Math.round(Math.max(0, Math.min(1, value)) * 100);
+  return (
+    <div className="my-3">
+      <div className="mb-1 text-sm" aria-hidden="true">
+        {label}
+      </div>
+      <div role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct} className="h-2.5 w-full overflow-hidden rounded-full bg-border">
+        <div className="h-full rounded-full bg-primary transition-[width]" style={{ width: `${pct}%` }} />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Master File → Import tape: upload (with the browser's upload progress), then the import polled while
+ * the server reads and validates it, the mapping with a preview, the dry run's counts and exceptions,
+ * and the commit. Receives the funder, the known sources and (on an import's page) the import id.
+ */
+export function TapeImportWorkspace({ funderId, sources, importId: initialId, maxBytes }: { funderId: number; sources: string[]; importId?: number; maxBytes: number }) {
+  const t = useTranslations('tapeImport');
+  const format = useFormatter();
+  const locale = useLocale();
+  const [importId, setImportId] = useState<number | undefined>(initialId);
+  const [upload, setUpload] = useState<number | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [detail, setDetail] = useState<Detail | null>(null);
+  const [mapping, setMapping] = useState<Record<string, string | null>>({});
+  const [decimal, setDecimal] = useState('');
+  const [dateFormat, setDateFormat] = useState('');
+  const [sheet, setSheet] = useState('');
+  const [rule, setRule] = useState('');
+  const [exceptions, setExceptions] = useState<{ rows: ExceptionRow[]; total: number }>({ rows: [], total: 0 });
+  const [skipRejected, setSkipRejected] = useState(false);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const q = `funderId=${funderId}`;
+  const pct = (v: number) => format.number(v, { style: 'percent', maximumFractionDigits: 0 });
+
+  const load = useCallback(async () => {
+    if (!importId) return;
+    const res = await fetch(`/api/leases/imports/${importId}?${q}`, { cache: 'no-store' });
+    if (!res.ok) return setProblem(t('upload.failed', { message: String(res.status) }));
+    const d = (await res.json()) as Detail;
+    setDetail(d);
+    if (!BUSY.has(d.import.status)) {
+      setMapping(d.import.mapping);
+      setDecimal(d.import.decimal.used ?? '');
+      setDateFormat(d.import.dateFormat.used ?? '');
+      setSheet(d.import.sheet ?? '');
+    }
+  }, [importId, q, t]);
+
+  useEffect(() => {
+    if (!importId) return;
+    let stop = false;
+    let timer: ReturnType<typeof setTimeout>;
+    const tick = async () => {
+      await load();
+      if (!stop) timer = setTimeout(tick, 400);
+    };
+    void tick();
+    return () => {
+      stop = true;
+      clearTimeout(timer);
+    };
+  }, [importId, load]);
+
+  const status = detail?.import.status;
+  useEffect(() => {
+    // Poll only while the server works; refresh the exceptions when it is done.
+    if (status && !BUSY.has(status)) {
+      const params = new URLSearchParams({ funderId: String(funderId), locale, perPage: '100' });
+      if (rule) params.set('rule', rule);
+      void fetch(`/api/leases/imports/${importId}/exceptions?${params}`, { cache: 'no-store' })
+        .then((r) => (r.ok ? r.json() : { rows: [], total: 0 }))
+        .then(setExceptions);
+    }
+  }, [status, rule, importId, funderId, locale, detail?.import.validatedAt]);
+
+  function start(form: HTMLFormElement) {
+    setProblem(null);
+    const data = new FormData(form);
+    const file = fileRef.current?.files?.[0];
+    if (!file) return setProblem(t('upload.chooseFile'));
+    if (!String(data.get('source') ?? '').trim()) return setProblem(t('upload.chooseSource'));
+    if (file.size > maxBytes) return setProblem(t('upload.tooLarge'));
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `/api/leases/imports?${q}`);
+    xhr.upload.onprogress = (e) => e.lengthComputable && setUpload(e.loaded / e.total);
+    xhr.onload = () => {
+      setUpload(null);
+      if (xhr.status === 202) {
+        const { id } = JSON.parse(xhr.responseText) as { id: number };
+        window.history.replaceState(null, '', window.location.pathname.replace(/\/master-file\/import$/, `/master-file/imports/${id}`));
+        setImportId(id);
+      } else if (xhr.status === 413) setProblem(t('upload.tooLarge'));
+      else {
+        let message = String(xhr.status);
+        try {
+          message = (JSON.parse(xhr.responseText) as { error: { message: string } }).error.message;
+        } catch {
+          /* keep the status */
+        }
+        setProblem(t('upload.failed', { message }));
+      }
+    };
+    xhr.onerror = () => {
+      setUpload(null);
+      setProblem(t('upload.failed', { message: 'network' }));
+    };
+    setUpload(0);
+    xhr.send(data);
+  }
+
+  async function send(path: string, method: string, body: unknown) {
+    setProblem(null);
+    const res = await fetch(`/api/leases/imports/${importId}/${path}?${q}`, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    if (!res.ok) {
+      const b = (await res.json().catch(() => null)) as { error?: { message: string } } | null;
+      setProblem(b?.error?.message ?? String(res.status));
+    }
+    await load();
+  }
+
+  const imp = detail?.import;
+  const fieldOptions = useMemo(() => (detail?.fields ?? []).map((f) => ({ value: f, label: t(`fields.${f}` as never) })), [detail?.fields, t]);
+
+  if (!importId) {
+    return (
+      <Card>
+        <CardHeader>
+          <CardTitle>{t('steps.upload')}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <form
+            className="grid max-w-xl gap-4"
+            onSubmit={(e) => {
+              e.preventDefault();
+              start(e.currentTarget);
+            }}
+          >
+            <div className="grid gap-1">
+              <Label htmlFor="import-source">{t('upload.source')}</Label>
+              <Input id="import-source" name="source" list="import-sources" maxLength={80} autoComplete="off" required />
+              <datalist id="import-sources">
+                {sources.map((s) => (
+                  <option key={s} value={s} />
+                ))}
+              </datalist>
+              <p className="text-[13px]">{t('upload.sourceHint')}</p>
+            </div>
+            <div className="grid gap-1">
+              <Label htmlFor="import-file">{t('upload.file')}</Label>
+              <input ref={fileRef} id="import-file" name="file" type="file" accept=".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" className="text-sm" />
+            </div>
+            <fieldset className="grid gap-1">
+              <legend className="mb-1 text-sm font-medium text-heading">{t('upload.mode')}</legend>
+              <label className="flex items-center gap-2 text-sm">
+                <input type="radio" name="mode" value="create" defaultChecked /> {t('upload.modeCreate')}
+              </label>
+              <label className="flex items-center gap-2 text-sm">
+                <input type="radio" name="mode" value="upsert" /> {t('upload.modeUpsert')}
+              </label>
+            </fieldset>
+            {upload !== null ? <ProgressBar label={t('upload.uploading', { percent: pct(upload) })} value={upload} /> : null}
+            {problem ? <Alert variant="danger">{problem}</Alert> : null}
+            <div>
+              <Button type="submit" disabled={upload !== null}>
+                <Upload aria-hidden="true" />
+                {t('upload.start')}
+              </Button>
+            </div>
+          </form>
+        </CardContent>
+      </Card>
+    );
+  }
+
+  if (!imp) return <ProgressBar label={t('upload.processing', { percent: pct(0) })} value={0} />;
+  const counts = imp.counts;
+  const editable = imp.status === 'validated';
+  const downloadParams = new URLSearchParams({ funderId: String(funderId), locale, format: 'csv' });
+  if (rule) downloadParams.set('rule', rule);
+
+  return (
+    <div className="grid gap-5">
+      <Card>
+        <CardContent className="grid gap-2 pt-5 text-sm">
+          <div className="flex flex-wrap items-center gap-3">
+            <Badge variant={STATUS_VARIANT[imp.status] ?? 'secondary'} data-testid="import-status">
+              {t(`status.${imp.status}` as never)}
+            </Badge>
+            <span>
+              {t('detail.source')}: <strong>{imp.source}</strong>
+            </span>
+            <span>
+              {t('detail.file')}: <strong>{imp.fileName}</strong>
+            </span>
+            <span>
+              {t('detail.mode')}: {t(`detail.modes.${imp.mode}` as never)}
+            </span>
+            <span>
+              {t('detail.when')}: {format.dateTime(new Date(imp.createdAt), { dateStyle: 'medium', timeStyle: 'short' })}
+            </span>
+          </div>
+          <div className="break-all text-[13px]">
+            {t('detail.sha')}: <code>{imp.sha256}</code>
+          </div>
+          {imp.status === 'parsing' ? <ProgressBar label={t('upload.processing', { percent: pct(imp.progress) })} value={imp.progress} /> : null}
+          {imp.status === 'committing' ? <ProgressBar label={t('commit.committing', { percent: pct(imp.progress) })} value={imp.progress} /> : null}
+          {imp.error ? <Alert variant={imp.status === 'failed' ? 'danger' : 'warning'}>{t(`errors.${imp.error.code}` as never)}</Alert> : null}
+          {problem ? <Alert variant="danger">{problem}</Alert> : null}
+        </CardContent>
+      </Card>
+
+      {imp.headers.length && imp.status !== 'committed' ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>{t('steps.mapping')}</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            <p className="text-sm">{t('mapping.intro')}</p>
+            {detail.missingRequired.length ? (
+              <Alert variant="warning">{t('mapping.missing', { fields: detail.missingRequired.map((f) => t(`fields.${f}` as never)).join(', ') })}</Alert>
+            ) : null}
+            {imp.duplicateHeaders.length ? <Alert variant="info">{t('mapping.duplicates', { names: imp.duplicateHeaders.join(', ') })}</Alert> : null}
+            <div className="flex flex-wrap gap-4 text-sm">
+              <label className="grid gap-1">
+                <span>
+                  {t('mapping.decimal')} ({imp.decimal.detected === 'ambiguous' ? t('mapping.ambiguous') : t('mapping.detected', { value: imp.decimal.detected ?? '' })})
+                </span>
+                <select className={selectClasses} value={decimal} onChange={(e) => setDecimal(e.target.value)} disabled={!editable} data-testid="decimal">
+                  <option value="" disabled>
+                    —
+                  </option>
+                  <option value=",">{t('mapping.decimalComma')}</option>
+                  <option value=".">{t('mapping.decimalPoint')}</option>
+                </select>
+              </label>
+              <label className="grid gap-1">
+                <span>
+                  {t('mapping.dateFormat')} (
+                  {imp.dateFormat.detected === 'ambiguous' ? t('mapping.ambiguous') : t('mapping.detected', { value: imp.dateFormat.detected ? t(`dateFormats.${imp.dateFormat.detected}` as never) : '' })})
+                </span>
+                <select className={selectClasses} value={dateFormat} onChange={(e) => setDateFormat(e.target.value)} disabled={!editable}>
+                  <option value="" disabled>
+                    —
+                  </option>
+                  {['iso', 'dmy-dot', 'dmy-slash', 'mdy-slash'].map((f) => (
+                    <option key={f} value={f}>
+                      {t(`dateFormats.${f}` as never)}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              {imp.format === 'csv' ? (
+                <div className="grid gap-1">
+                  <span>{t('mapping.encoding')}</span>
+                  <span className="h-9.5 content-center font-medium text-heading" data-testid="encoding">
+                    {imp.encoding} · „{imp.delimiter === '\t' ? '⇥' : imp.delimiter}“
+                  </span>
+                </div>
+              ) : (
+                <label className="grid gap-1">
+                  <span>{t('mapping.sheet')}</span>
+                  <select className={selectClasses} value={sheet} onChange={(e) => setSheet(e.target.value)} disabled={!editable && imp.status !== 'failed'}>
+                    {imp.sheets.map((s) => (
+                      <option key={s} value={s}>
+                        {s}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              )}
+            </div>
+            <div className="overflow-x-auto">
+              <table className="w-full text-sm">
+                <caption className="sr-only">{t('steps.mapping')}</caption>
+                <thead>
+                  <tr className="border-b border-border text-left">
+                    <th scope="col" className="px-2 py-1.5 font-medium">
+                      {t('mapping.column')}
+                    </th>
+                    <th scope="col" className="px-2 py-1.5 font-medium">
+                      {t('mapping.field')}
+                    </th>
+                    {detail.preview.slice(0, 3).map((p) => (
+                      <th key={p.row} scope="col" className="px-2 py-1.5 font-medium">
+                        {t('mapping.row')} {p.row}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {imp.headers.map((h, c) => {
+                    const f = mapping[h] ?? null;
+                    return (
+                      <tr key={h} className="h-8 border-b border-border">
+                        <th scope="row" className="px-2 text-left font-normal">
+                          {h}
+                        </th>
+                        <td className="px-2">
+                          <select
+                            aria-label={`${t('mapping.field')}: ${h}`}
+                            className={selectClasses}
+                            value={f ?? ''}
+                            disabled={!editable}
+                            onChange={(e) => setMapping({ ...mapping, [h]: e.target.value || null })}
+                          >
+                            <option value="">{t('mapping.ignore')}</option>
+                            {fieldOptions.map((o) => (
+                              <option key={o.value} value={o.value}>
+                                {o.label}
+                              </option>
+                            ))}
+                          </select>
+                        </td>
+                        {detail.preview.slice(0, 3).map((p) => {
+                          const key = f ? (PREVIEW_KEY[f] ?? f) : null;
+                          const parsed = key && p.lease ? p.lease[key] : undefined;
+                          const currency = typeof p.lease?.currency === 'string' && isCurrencyCode(p.lease.currency) ? p.lease.currency : null;
+                          return (
+                            <td key={p.row} className="px-2">
+                              <div className="text-[13px]">{p.cells[c]}</div>
+                              {parsed !== undefined && parsed !== null && f ? (
+                                <div className="font-medium text-heading">
+                                  {typeof parsed === 'number' && MONEY_FIELDS.has(key!) && currency ? <Amount minor={parsed} currency={currency} /> : typeof parsed === 'number' ? format.number(parsed) : String(parsed)}
+                                </div>
+                              ) : null}
+                            </td>
+                          );
+                        })}
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+            <div>
+              <Button
+                variant="outline"
+                disabled={!editable && !(imp.status === 'failed' && imp.format === 'xlsx')}
+                onClick={() =>
+                  void send('mapping', 'PUT', {
+                    mapping,
+                    ...(decimal ? { decimal } : {}),
+                    ...(dateFormat ? { dateFormat } : {}),
+                    ...(imp.format === 'xlsx' && sheet ? { sheet } : {}),
+                  })
+                }
+              >
+                {t('mapping.apply')}
+              </Button>
+            </div>
+          </CardContent>
+        </Card>
+      ) : null}
+
+      {imp.status === 'validated' || imp.status === 'committed' || imp.status === 'committing' ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>{t('steps.dryRun')}</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            <dl className="grid grid-cols-2 gap-3 sm:grid-cols-6" data-testid="import-counts">
+              {(['rows', 'new', 'updated', 'unchanged', 'rejected', 'warnings'] as const).map((k) => (
+                <div key={k} className="rounded-md border border-border p-3">
+                  <dt className="text-[13px]">{t(`counts.${k}`)}</dt>
+                  <dd className="tabular text-xl font-medium text-heading" data-testid={`count-${k}`}>
+                    {format.number(counts[k])}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+            <div className="flex flex-wrap items-end gap-3">
+              <label className="grid gap-1 text-sm">
+                <span>{t('dryRun.filterRule')}</span>
+                <select className={selectClasses} value={rule} onChange={(e) => setRule(e.target.value)}>
+                  <option value="">{t('dryRun.allRules')}</option>
+                  {detail.rules.map((r) => (
+                    <option key={`${r.rule}-${r.severity}`} value={r.rule}>
+                      {t(`ruleNames.${r.rule}` as never)} ({format.number(r.count)})
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <a className={buttonClasses({ variant: 'outline' })} href={`/api/leases/imports/${imp.id}/exceptions?${downloadParams}`} download>
+                <Download aria-hidden="true" />
+                {t('dryRun.download')}
+              </a>
+            </div>
+            {exceptions.rows.length === 0 ? (
+              <p className="text-sm">{t('dryRun.noExceptions')}</p>
+            ) : (
+              <div className="max-h-96 overflow-auto">
+                <table className="w-full text-sm" data-testid="exceptions">
+                  <caption className="sr-only">{t('dryRun.exceptions')}</caption>
+                  <thead className="sticky top-0 bg-surface">
+                    <tr className="border-b border-border text-left">
+                      <th scope="col" className="px-2 py-1.5 text-right font-medium">
+                        {t('csv.row')}
+                      </th>
+                      <th scope="col" className="px-2 py-1.5 font-medium">
+                        {t('csv.column')}
+                      </th>
+                      <th scope="col" className="px-2 py-1.5 font-medium">
+                        {t('dryRun.value')}
+                      </th>
+                      <th scope="col" className="px-2 py-1.5 font-medium">
+                        {t('csv.rule')}
+                      </th>
+                      <th scope="col" className="px-2 py-1.5 font-medium">
+                        {t('dryRun.message')}
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {exceptions.rows.map((e) => (
+                      <tr key={e.id} className="h-8 border-b border-border">
+                        <td className="tabular px-2 text-right">{e.row}</td>
+                        <td className="px-2">{e.column}</td>
+                        <td className="px-2">{e.value}</td>
+                        <td className="px-2">
+                          <Badge variant={e.severity === 'error' ? 'danger' : 'warning'}>{t(`ruleNames.${e.rule}` as never)}</Badge>
+                        </td>
+                        <td className="px-2">{e.message}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </CardContent>
+        </Card>
+      ) : null}
+
+      {imp.status === 'validated' ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>{t('steps.commit')}</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-3">
+            <fieldset className="grid gap-1 text-sm">
+              <legend className="sr-only">{t('steps.commit')}</legend>
+              <label className="flex items-center gap-2">
+                <input type="radio" name="commit-mode" checked={!skipRejected} onChange={() => setSkipRejected(false)} /> {t('commit.allOrNothing')}
+              </label>
+              <label className="flex items-center gap-2">
+                <input type="radio" name="commit-mode" checked={skipRejected} onChange={() => setSkipRejected(true)} /> {t('commit.skipRejected')}
+              </label>
+            </fieldset>
+            {counts.rejected > 0 && !skipRejected ? <Alert variant="warning">{t('commit.blocked', { count: counts.rejected })}</Alert> : null}
+            <div>
+              <Button disabled={(counts.rejected > 0 && !skipRejected) || !!(imp.error && ['missingColumn', 'ambiguousDecimal', 'ambiguousDate'].includes(imp.error.code))} onClick={() => void send('commit', 'POST', { skipRejected })}>
+                {t('commit.button')}
+              </Button>
+            </div>
+          </CardContent>
+        </Card>
+      ) : null}
+
+      {imp.status === 'committed' ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>{t('detail.leases')}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <Alert variant="success" className="mb-3">
+              {t('commit.done', { created: format.number(counts.new), changed: format.number(counts.updated) })}
+            </Alert>
+            {detail.leases.length === 0 ? (
+              <p className="text-sm">{t('detail.noLeases')}</p>
+            ) : (
+              <ul className="grid gap-1 text-sm sm:grid-cols-3" data-testid="import-leases">
+                {detail.leases.map((l) => (
+                  <li key={l.leaseId}>
+                    <Link href={`/master-file/${l.leaseId}`} className="text-primary-strong hover:underline">
+                      {l.contractNumber}
+                    </Link>{' '}
+                    · {t(`counts.${l.action === 'updated' ? 'updated' : 'new'}` as never)}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </CardContent>
+        </Card>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,330 @@
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { Conflict, NotFound } from '@/lib/domain/errors';
+import type { ExistingLease, ImportedLessee, RowException, ValidatedRow } from '@/lib/import/rows';
+import type { Db, DbOrTx } from '../client';
+import { tapeImportExceptions, tapeImportRows, tapeImports, tapeImportSources, type TapeImport, type TapeImportSource } from '../schema/imports';
+import { leases, lessees, type Lease } from '../schema/portfolio';
+import { applyLeaseUpdate, insertLease, type LeaseInput } from './leases';
+
+// ---------------------------------------------------------------------------------------------
+// Sources
+
+export function listImportSources(db: DbOrTx, funderId: number): TapeImportSource[] {
+  return db.select().from(tapeImportSources).where(eq(tapeImportSources.funderId, funderId)).orderBy(asc(tapeImportSources.name)).all();
+}
+
+export function getImportSource(db: DbOrTx, funderId: number, name: string): TapeImportSource | undefined {
+  return db
+    .select()
+    .from(tapeImportSources)
+    .where(and(eq(tapeImportSources.funderId, funderId), eq(tapeImportSources.name, name)))
+    .get();
+}
+
+/** The source of this name, created when new. */
+export function ensureImportSource(db: DbOrTx, funderId: number, name: string, now = Date.now()): TapeImportSource {
+  return (
+    getImportSource(db, funderId, name) ??
+    db.insert(tapeImportSources).values({ funderId, name, mapping: '{}', createdAt: now, updatedAt: now }).returning().get()
+  );
+}
+
+export function saveImportSourceMapping(db: DbOrTx, sourceId: number, mapping: Record<string, string | null>, now = Date.now()): void {
+  db.update(tapeImportSources).set({ mapping: JSON.stringify(mapping), updatedAt: now }).where(eq(tapeImportSources.id, sourceId)).run();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Imports
+
+export type NewTapeImport = typeof tapeImports.$inferInsert;
+
+export function createImport(db: DbOrTx, values: NewTapeImport): TapeImport {
+  return db.insert(tapeImports).values(values).returning().get();
+}
+
+export function getImport(db: DbOrTx, funderId: number, id: number): (TapeImport & { sourceName: string }) | undefined {
+  const r = db
+    .select({ imp: tapeImports, sourceName: tapeImportSources.name })
+    .from(tapeImports)
+    .innerJoin(tapeImportSources, eq(tapeImports.sourceId, tapeImportSources.id))
+    .where(and(eq(tapeImports.id, id), eq(tapeImports.funderId, funderId)))
+    .get();
+  return r ? { ...r.imp, sourceName: r.sourceName } : undefined;
+}
+
+export function updateImport(db: DbOrTx, id: number, patch: Partial<NewTapeImport>): void {
+  db.update(tapeImports).set(patch).where(eq(tapeImports.id, id)).run();
+}
+
+/** Moves an import from one status to another only if it is still in `from` (a compare-and-set). */
+export function transitionImport(db: DbOrTx, id: number, from: TapeImport['status'][], patch: Partial<NewTapeImport>): boolean {
+  return db.update(tapeImports).set(patch).where(and(eq(tapeImports.id, id), inArray(tapeImports.status, from))).run().changes === 1;
+}
+
+export function listImports(db: DbOrTx, funderId: number, page: number, perPage: number) {
+  const rows = db
+    .select({ imp: tapeImports, sourceName: tapeImportSources.name })
+    .from(tapeImports)
+    .innerJoin(tapeImportSources, eq(tapeImports.sourceId, tapeImportSources.id))
+    .where(eq(tapeImports.funderId, funderId))
+    .orderBy(desc(tapeImports.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage)
+    .all()
+    .map((r) => ({ ...r.imp, sourceName: r.sourceName }));
+  const total = db.select({ n: sql<number>`count(*)` }).from(tapeImports).where(eq(tapeImports.funderId, funderId)).get()?.n ?? 0;
+  return { rows, total };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rows and exceptions
+
+export function deleteImportRows(db: DbOrTx, importId: number): void {
+  db.delete(tapeImportExceptions).where(eq(tapeImportExceptions.importId, importId)).run();
+  db.delete(tapeImportRows).where(eq(tapeImportRows.importId, importId)).run();
+}
+
+export function insertImportRows(db: DbOrTx, importId: number, rows: { row: number; cells: string[] }[]): void {
+  const values = rows.map((r) => ({ importId, row: r.row, cells: JSON.stringify(r.cells) }));
+  // Chunked: SQLite limits the number of bound variables per statement.
+  for (let i = 0; i < values.length; i += 200) db.insert(tapeImportRows).values(values.slice(i, i + 200)).run();
+}
+
+/** Raw cells of rows after `afterRow`, in order, at most `limit`. */
+export function readImportRows(db: DbOrTx, importId: number, afterRow: number, limit: number): { row: number; cells: string[] }[] {
+  return db
+    .select({ row: tapeImportRows.row, cells: tapeImportRows.cells })
+    .from(tapeImportRows)
+    .where(and(eq(tapeImportRows.importId, importId), gt(tapeImportRows.row, afterRow)))
+    .orderBy(asc(tapeImportRows.row))
+    .limit(limit)
+    .all()
+    .map((r) => ({ row: r.row, cells: JSON.parse(r.cells) as string[] }));
+}
+
+export function clearValidation(db: DbOrTx, importId: number): void {
+  db.delete(tapeImportExceptions).where(eq(tapeImportExceptions.importId, importId)).run();
+  db.update(tapeImportRows).set({ action: null, result: null }).where(eq(tapeImportRows.importId, importId)).run();
+}
+
+/** Stores one chunk of validation results: the rows' decisions and their exceptions. */
+export function writeValidation(db: Db, importId: number, rows: ValidatedRow[]): void {
+  const update = db.$client.prepare('update tape_import_rows set action = ?, contract_number = ?, result = ? where import_id = ? and row = ?');
+  for (const r of rows) {
+    const { exceptions: _e, ...result } = r;
+    update.run(r.action, r.contractNumber, JSON.stringify(result), importId, r.row);
+  }
+  insertExceptions(db, importId, rows.flatMap((r) => r.exceptions));
+}
+
+export function insertExceptions(db: DbOrTx, importId: number, list: RowException[]): void {
+  const values = list.map((e) => ({
+    importId,
+    row: e.row,
+    column: e.column,
+    field: e.field,
+    value: e.value,
+    rule: e.rule,
+    severity: e.severity,
+    params: JSON.stringify(e.params ?? {}),
+  }));
+  for (let i = 0; i < values.length; i += 200) db.insert(tapeImportExceptions).values(values.slice(i, i + 200)).run();
+}
+
+export type ImportExceptionRow = Omit<typeof tapeImportExceptions.$inferSelect, 'params' | 'importId'> & { params: Record<string, string> };
+
+export function listImportExceptions(
+  db: DbOrTx,
+  importId: number,
+  f: { rule?: string; severity?: 'error' | 'warning'; page: number; perPage: number },
+): { rows: ImportExceptionRow[]; total: number } {
+  const where = and(
+    eq(tapeImportExceptions.importId, importId),
+    f.rule ? eq(tapeImportExceptions.rule, f.rule) : undefined,
+    f.severity ? eq(tapeImportExceptions.severity, f.severity) : undefined,
+  );
+  const rows = db
+    .select()
+    .from(tapeImportExceptions)
+    .where(where)
+    .orderBy(asc(tapeImportExceptions.row), asc(tapeImportExceptions.id))
+    .limit(f.perPage)
+    .offset((f.page - 1) * f.perPage)
+    .all()
+    .map(({ importId: _i, params, ...e }) => ({ ...e, params: JSON.parse(params) as Record<string, string> }));
+  const total = db.select({ n: sql<number>`count(*)` }).from(tapeImportExceptions).where(where).get()?.n ?? 0;
+  return { rows, total };
+}
+
+/** Every exception of an import in row order, a batch at a time (the CSV download). */
+export function* iterateImportExceptions(db: DbOrTx, importId: number, rule?: string, batch = 1000): Generator<ImportExceptionRow[]> {
+  for (let page = 1; ; page++) {
+    const { rows } = listImportExceptions(db, importId, { rule, page, perPage: batch });
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < batch) return;
+  }
+}
+
+/** Exceptions per rule (the filter of the exception table). */
+export function importExceptionRules(db: DbOrTx, importId: number): { rule: string; severity: string; count: number }[] {
+  return db
+    .select({ rule: tapeImportExceptions.rule, severity: tapeImportExceptions.severity, count: sql<number>`count(*)` })
+    .from(tapeImportExceptions)
+    .where(eq(tapeImportExceptions.importId, importId))
+    .groupBy(tapeImportExceptions.rule, tapeImportExceptions.severity)
+    .orderBy(asc(tapeImportExceptions.rule))
+    .all();
+}
+
+/** The leases an import created or changed. */
+export function listImportLeases(db: DbOrTx, importId: number, limit = 200) {
+  return db
+    .select({ row: tapeImportRows.row, action: tapeImportRows.action, leaseId: leases.id, contractNumber: leases.contractNumber, version: leases.version })
+    .from(tapeImportRows)
+    .innerJoin(leases, eq(tapeImportRows.leaseId, leases.id))
+    .where(eq(tapeImportRows.importId, importId))
+    .orderBy(asc(tapeImportRows.row))
+    .limit(limit)
+    .all();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lookups for validation
+
+/** The funder's leases by contract number, with the fields the comparison reads. */
+export function loadLeaseIndex(db: DbOrTx, funderId: number): Map<string, ExistingLease> {
+  const map = new Map<string, ExistingLease>();
+  for (const l of db.select().from(leases).where(eq(leases.funderId, funderId)).all()) map.set(l.contractNumber, toExisting(l));
+  return map;
+}
+
+function toExisting(l: Lease): ExistingLease {
+  return {
+    id: l.id,
+    version: l.version,
+    lesseeId: l.lesseeId,
+    contractNumber: l.contractNumber,
+    assetType: l.assetType,
+    assetDescription: l.assetDescription,
+    condition: l.condition,
+    currency: l.currency,
+    price: l.price,
+    downPayment: l.downPayment,
+    residual: l.residual,
+    fee: l.fee,
+    feeFinanced: l.feeFinanced,
+    term: l.term,
+    rate: l.rate,
+    timing: l.timing,
+    frequency: l.frequency,
+    firstDueDate: l.firstDueDate,
+    vatRate: l.vatRate,
+    vatRegime: l.vatRegime,
+    purchaseDate: l.purchaseDate,
+    agreedPurchasePrice: l.agreedPurchasePrice,
+    status: l.status,
+  };
+}
+
+/** Lessee matching (domain.md §7): external id, then tax id, then exact name. */
+export class LesseeIndex {
+  private byExternal = new Map<string, number>();
+  private byTax = new Map<string, number>();
+  private byName = new Map<string, number>();
+
+  constructor(db: DbOrTx, funderId: number) {
+    for (const l of db.select({ id: lessees.id, idOdoo: lessees.idOdoo, taxId: lessees.taxId, name: lessees.name }).from(lessees).where(eq(lessees.funderId, funderId)).all()) {
+      this.add(l.id, { externalId: l.idOdoo ?? '', taxId: l.taxId, name: l.name });
+    }
+  }
+
+  add(id: number, l: Pick<ImportedLessee, 'externalId' | 'taxId' | 'name'>): void {
+    if (l.externalId && !this.byExternal.has(l.externalId)) this.byExternal.set(l.externalId, id);
+    if (l.taxId && !this.byTax.has(l.taxId)) this.byTax.set(l.taxId, id);
+    if (l.name && !this.byName.has(l.name)) this.byName.set(l.name, id);
+  }
+
+  find(l: ImportedLessee): number | undefined {
+    if (l.externalId) return this.byExternal.get(l.externalId) ?? (l.taxId ? this.byTax.get(l.taxId) : undefined) ?? (l.name ? this.byName.get(l.name) : undefined);
+    if (l.taxId) return this.byTax.get(l.taxId) ?? (l.name ? this.byName.get(l.name) : undefined);
+    return l.name ? this.byName.get(l.name) : undefined;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Commit
+
+export type StoredRow = Omit<ValidatedRow, 'exceptions'>;
+
+/** The rows a commit applies, in row order, a chunk at a time. */
+export function readCommitRows(db: DbOrTx, importId: number, afterRow: number, limit: number): StoredRow[] {
+  return db
+    .select({ result: tapeImportRows.result })
+    .from(tapeImportRows)
+    .where(and(eq(tapeImportRows.importId, importId), gt(tapeImportRows.row, afterRow), inArray(tapeImportRows.action, ['new', 'updated'])))
+    .orderBy(asc(tapeImportRows.row))
+    .limit(limit)
+    .all()
+    .map((r) => JSON.parse(r.result!) as StoredRow);
+}
+
+/**
+ * Applies a chunk of validated rows inside the transaction the caller opened on `tx` (a connection of
+ * its own, so a long commit can yield between chunks without other requests joining it), through the same lease write path
+ * as the form (schedule by lib/finance, schedule rows, history, data version). A lease whose version
+ * moved since validation throws Conflict: the import must be validated again, never overwrite an edit.
+ */
+export function applyImportRows(tx: Db, importId: number, funderId: number, rows: StoredRow[], lesseeIndex: LesseeIndex, userId: number | null, now: number): void {
+  const setLease = tx.$client.prepare('update tape_import_rows set lease_id = ? where import_id = ? and row = ?');
+  for (const r of rows) {
+    let lesseeId = r.lesseeId ?? lesseeIndex.find(r.lessee);
+    if (lesseeId === undefined) {
+      const created = tx
+        .insert(lessees)
+        .values({
+          funderId,
+          idOdoo: r.lessee.externalId || null,
+          name: r.lessee.name || r.lessee.externalId,
+          taxId: r.lessee.taxId,
+          country: r.lessee.country,
+          region: r.lessee.region,
+          industry: r.lessee.industry,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: lessees.id })
+        .get();
+      lesseeId = created.id;
+      lesseeIndex.add(lesseeId, r.lessee);
+    }
+    const { contractNumber, agreedPurchasePrice, ...terms } = r.lease;
+    const fields = { ...terms, ...(agreedPurchasePrice !== undefined ? { agreedPurchasePrice } : {}) };
+    let lease: Lease;
+    if (r.action === 'updated' && r.leaseId !== undefined) {
+      try {
+        lease = applyLeaseUpdate(tx, r.leaseId, r.leaseVersion!, { ...fields, lesseeId }, userId, now);
+      } catch (e) {
+        if (e instanceof NotFound || e instanceof Conflict) {
+          throw new Conflict(`Lease ${contractNumber} (row ${r.row}) was changed or deleted since the import was validated: validate the import again.`, [
+            { field: `row ${r.row}`, message: 'versionMoved' },
+          ]);
+        }
+        throw e;
+      }
+    } else {
+      lease = insertLease(tx, { ...(fields as Omit<LeaseInput, 'funderId' | 'lesseeId'>), contractNumber, funderId, lesseeId } as LeaseInput, userId, now);
+    }
+    setLease.run(lease.id, importId, r.row);
+  }
+}
+
+export function importRowsOf(db: DbOrTx, importId: number, rows: number[]): { row: number; cells: string[] }[] {
+  if (!rows.length) return [];
+  return db
+    .select({ row: tapeImportRows.row, cells: tapeImportRows.cells })
+    .from(tapeImportRows)
+    .where(and(eq(tapeImportRows.importId, importId), inArray(tapeImportRows.row, rows)))
+    .all()
+    .map((r) => ({ row: r.row, cells: JSON.parse(r.cells) as string[] }));
+}

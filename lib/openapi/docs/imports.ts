@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import {
+  importCommitBody,
+  importCreateBodyDoc,
+  importDetailResponse,
+  importExceptionsQuery,
+  importExceptionsResponse,
+  importFunderQuery,
+  importHistoryQuery,
+  importHistoryResponse,
+  importIdParams,
+  importMappingBody,
+  importSourceMappingBody,
+  importSourceMappingResponse,
+  importSourceParams,
+} from '@/lib/validations/imports';
+import { defineRoutes, type ResponseDoc } from '../registry';
+
+const errorShape = z.object({
+  error: z.object({ code: z.string(), message: z.string(), issues: z.array(z.object({ field: z.string(), message: z.string() })).optional() }),
+});
+const err = (description: string): ResponseDoc => ({ description, schema: errorShape });
+const COMMON = {
+  400: err('Invalid query or body: error.issues names the fields.'),
+  401: err('No valid session or bearer token.'),
+  403: err('The credential lacks the scope.'),
+  404: err('Unknown funder or import.'),
+};
+const TAG = 'Tape import';
+
+/** RouteDocs of Master File → Import tape (domain.md §7). */
+export const importsRoutes = defineRoutes([
+  {
+    method: 'get',
+    path: '/api/leases/imports',
+    tag: TAG,
+    summary: 'Import history',
+    description: "The funder's tape imports, newest first: who, when, source, file name and SHA-256, mode, status and counts.",
+    auth: 'read:funders',
+    query: importHistoryQuery,
+    responses: { 200: { description: 'One page of imports.', schema: importHistoryResponse }, ...COMMON },
+    example: { query: { funderId: '1' } },
+  },
+  {
+    method: 'post',
+    path: '/api/leases/imports',
+    tag: TAG,
+    summary: 'Upload a tape and start its dry run',
+    description:
+      'Multipart form: `file` (CSV in UTF-8 or Windows-1252 with `,` `;` or tab, or XLSX), `source` (the lessor; its saved mapping is reused), `mode` (`create` | `upsert`), optional `mapping` (JSON) and `sheet`. Answers 202 with the import id; parsing and validation run in the background (poll GET /api/leases/imports/{id}). 413 above the IMPORT_MAX_BYTES limit (default 50 MiB).',
+    auth: 'write:funders',
+    query: importFunderQuery,
+    body: importCreateBodyDoc,
+    bodyContentType: 'multipart/form-data',
+    responses: {
+      202: { description: 'Accepted: { id, status: "parsing" }.', schema: z.object({ id: z.number(), status: z.string() }) },
+      ...COMMON,
+      413: err('The file is larger than the upload limit.'),
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/leases/imports/{id}',
+    tag: TAG,
+    summary: 'An import: status, progress, detected format, mapping, counts',
+    description:
+      'Status `parsing` | `validated` | `committing` | `committed` | `failed`, progress 0–1, the detected encoding, delimiter, decimal separator and date format (and the ones used), the mapping, the dry run counts, a preview of the first rows as read, and the leases a commit created or changed.',
+    auth: 'read:funders',
+    query: importFunderQuery,
+    params: importIdParams,
+    example: { query: { funderId: '1' }, params: { id: '1' } },
+    responses: { 200: { description: 'The import.', schema: importDetailResponse }, ...COMMON },
+  },
+  {
+    method: 'get',
+    path: '/api/leases/imports/{id}/exceptions',
+    tag: TAG,
+    summary: "The dry run's exceptions",
+    description: 'Row, column, value, rule, severity and a message in `locale`; filter by `rule`; `format=csv` downloads them all as CSV.',
+    auth: 'read:funders',
+    query: importExceptionsQuery,
+    params: importIdParams,
+    example: { query: { funderId: '1', rule: 'required' }, params: { id: '1' } },
+    responses: { 200: { description: 'One page of exceptions (or a CSV file).', schema: importExceptionsResponse }, ...COMMON },
+  },
+  {
+    method: 'put',
+    path: '/api/leases/imports/{id}/mapping',
+    tag: TAG,
+    summary: 'Change the mapping and validate again',
+    description: 'Any of: the column mapping, the decimal separator, the date format, the XLSX sheet, the mode. The mapping is saved for the source. 409 unless the import is validated (or failed, for a sheet change).',
+    auth: 'write:funders',
+    query: importFunderQuery,
+    params: importIdParams,
+    body: importMappingBody,
+    example: { query: { funderId: '1' }, params: { id: '1' }, body: { decimal: ',', dateFormat: 'dmy-dot' } },
+    responses: { 202: { description: 'Validation restarted.', schema: importDetailResponse }, ...COMMON, 409: err('Not validated yet, committing or committed.') },
+  },
+  {
+    method: 'post',
+    path: '/api/leases/imports/{id}/commit',
+    tag: TAG,
+    summary: 'Commit a validated import',
+    description:
+      'One SQLite transaction: all-or-nothing by default, or the valid rows only with `skipRejected: true`. 202: the commit runs in the background (poll the import). A lease edited since the dry run (its version moved) is never overwritten: the import is validated again.',
+    auth: 'write:funders',
+    query: importFunderQuery,
+    params: importIdParams,
+    body: importCommitBody,
+    responses: {
+      202: { description: 'Commit started.', schema: importDetailResponse },
+      ...COMMON,
+      409: err('Already committed, not yet validated, or rejected rows exist and skipRejected is false.'),
+    },
+    example: { query: { funderId: '1' }, params: { id: '1' }, body: { skipRejected: false } },
+  },
+  {
+    method: 'get',
+    path: '/api/leases/import-sources/{source}/mapping',
+    tag: TAG,
+    summary: "A source's saved mapping",
+    auth: 'read:funders',
+    query: importFunderQuery,
+    params: importSourceParams,
+    example: { query: { funderId: '1' }, params: { source: 'Muster Leasing GmbH' } },
+    responses: { 200: { description: 'The mapping.', schema: importSourceMappingResponse }, ...COMMON },
+  },
+  {
+    method: 'put',
+    path: '/api/leases/import-sources/{source}/mapping',
+    tag: TAG,
+    summary: "Save a source's mapping",
+    auth: 'write:funders',
+    query: importFunderQuery,
+    params: importSourceParams,
+    body: importSourceMappingBody,
+    example: { query: { funderId: '1' }, params: { source: 'Muster Leasing GmbH' }, body: { mapping: { Vertragsnummer: 'contractNumber', Notiz: null } } },
+    responses: { 200: { description: 'The saved mapping.', schema: importSourceMappingResponse }, ...COMMON },
+  },
+]);

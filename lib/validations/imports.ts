@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { DATE_FORMATS } from '@/lib/import/dates';
+import { IMPORT_FIELDS } from '@/lib/import/fields';
+import { IMPORT_RULES } from '@/lib/import/rows';
+import { funderIdParam, idParam, pageParam } from './common';
+
+/**
+ * Tape import (Master File → Import tape, domain.md §7): one schema per endpoint and direction, used by
+ * the handlers, the wizard and the OpenAPI document.
+ */
+export const IMPORT_MODES = ['create', 'upsert'] as const;
+export const IMPORT_STATUS_VALUES = ['parsing', 'validated', 'committing', 'committed', 'failed'] as const;
+
+const field = z.enum(IMPORT_FIELDS);
+export const columnMapping = z.record(z.string().max(200), field.nullable());
+
+export const sourceName = z.string({ error: 'name the source (the lessor or servicer)' }).trim().min(1, 'name the source (the lessor or servicer)').max(80, 'must be at most 80 characters');
+
+/** POST /api/leases/imports — multipart form fields besides `file`. `mapping` is JSON text. */
+export const importCreateForm = z.object({
+  source: sourceName,
+  mode: z.enum(IMPORT_MODES, { error: 'must be create or upsert' }).default('create'),
+  sheet: z.string().max(200).optional(),
+  mapping: z
+    .string()
+    .max(100_000)
+    .optional()
+    .transform((s, ctx) => {
+      if (!s) return undefined;
+      try {
+        const parsed = columnMapping.safeParse(JSON.parse(s));
+        if (parsed.success) return parsed.data;
+      } catch {
+        /* reported below */
+      }
+      ctx.addIssue({ code: 'custom', message: 'must be a JSON object { "header": "field" | null }' });
+      return z.NEVER;
+    }),
+});
+
+/** Documentation of the multipart body (the handler reads it with importCreateForm plus the file). */
+export const importCreateBodyDoc = z.object({
+  file: z.string().describe('The tape: CSV (UTF-8 or Windows-1252, `,` `;` or tab) or XLSX'),
+  source: sourceName,
+  mode: z.enum(IMPORT_MODES).default('create'),
+  sheet: z.string().optional().describe('XLSX: the sheet to read (default: the first)'),
+  mapping: z.string().optional().describe('JSON { "source header": "QUANTUM field" | null }; default: suggested'),
+});
+
+export const importFunderQuery = z.object({ funderId: funderIdParam });
+export const importIdParams = z.object({ id: idParam });
+
+export const importHistoryQuery = z.object({
+  funderId: funderIdParam,
+  page: pageParam,
+  perPage: z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be at least 1').max(100, 'must be at most 100').default(20),
+});
+
+export const importExceptionsQuery = z.object({
+  funderId: funderIdParam,
+  page: pageParam,
+  perPage: z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be at least 1').max(500, 'must be at most 500').default(50),
+  rule: z.enum(IMPORT_RULES).optional(),
+  severity: z.enum(['error', 'warning']).optional(),
+  format: z.enum(['csv']).optional(),
+  locale: z.enum(['en', 'de', 'fr', 'pt']).default('en'),
+});
+
+/** PUT /api/leases/imports/{id}/mapping */
+export const importMappingBody = z.object({
+  mapping: columnMapping.optional(),
+  decimal: z.enum([',', '.']).optional(),
+  dateFormat: z.enum(DATE_FORMATS as unknown as [string, ...string[]]).optional(),
+  sheet: z.string().max(200).optional(),
+  mode: z.enum(IMPORT_MODES).optional(),
+});
+
+/** POST /api/leases/imports/{id}/commit */
+export const importCommitBody = z.object({ skipRejected: z.boolean({ error: 'must be true or false' }).default(false) });
+
+export const importSourceParams = z.object({ source: sourceName });
+export const importSourceMappingBody = z.object({ mapping: columnMapping });
+
+const counts = z.object({ rows: z.number(), new: z.number(), updated: z.number(), unchanged: z.number(), rejected: z.number(), warnings: z.number() });
+
+export const importRecord = z.object({
+  id: z.number(),
+  funderId: z.number(),
+  source: z.string(),
+  fileName: z.string(),
+  sha256: z.string(),
+  size: z.number(),
+  format: z.enum(['csv', 'xlsx']),
+  sheet: z.string().nullable(),
+  sheets: z.array(z.string()),
+  encoding: z.string().nullable(),
+  delimiter: z.string().nullable(),
+  decimal: z.object({ detected: z.string().nullable(), used: z.string().nullable() }),
+  dateFormat: z.object({ detected: z.string().nullable(), used: z.string().nullable() }),
+  mode: z.enum(IMPORT_MODES),
+  status: z.enum(IMPORT_STATUS_VALUES),
+  progress: z.number(),
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  headers: z.array(z.string()),
+  duplicateHeaders: z.array(z.string()),
+  mapping: columnMapping,
+  counts,
+  skipRejected: z.boolean(),
+  createdBy: z.number().nullable(),
+  createdAt: z.string(),
+  validatedAt: z.string().nullable(),
+  committedAt: z.string().nullable(),
+});
+export type ImportRecord = z.infer<typeof importRecord>;
+
+export const importDetailResponse = z.object({
+  import: importRecord,
+  missingRequired: z.array(field),
+  fields: z.array(field),
+  preview: z.array(z.object({ row: z.number(), cells: z.array(z.string()), action: z.string().nullable(), lease: z.record(z.string(), z.unknown()).nullable() })),
+  leases: z.array(z.object({ row: z.number(), action: z.string().nullable(), leaseId: z.number(), contractNumber: z.string(), version: z.number() })),
+  rules: z.array(z.object({ rule: z.string(), severity: z.string(), count: z.number() })),
+});
+
+export const importHistoryResponse = z.object({ rows: z.array(importRecord), total: z.number(), page: z.number(), perPage: z.number() });
+
+export const importExceptionsResponse = z.object({
+  rows: z.array(z.object({ id: z.number(), row: z.number(), column: z.string(), field: z.string(), value: z.string(), rule: z.string(), severity: z.string(), params: z.record(z.string(), z.string()), message: z.string() })),
+  total: z.number(),
+  page: z.number(),
+  perPage: z.number(),
+});
+
+export const importSourceMappingResponse = z.object({ source: z.string(), mapping: columnMapping });

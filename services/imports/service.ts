@@ -1,0 +1,386 @@
+/**
+ * Tape import jobs (domain.md §7): an upload is kept, parsed and validated in the background (the dry
+ * run), re-validated when the mapping changes, and committed in one SQLite transaction. Work runs in
+ * chunks with a setImmediate between them so the server keeps answering other requests.
+ *
+ * Jobs live in this process: an import found `parsing` or `committing` with no live job (the server
+ * died) is recovered on read — a commit's transaction was rolled back by SQLite, so it goes back to
+ * `validated` and can be committed again.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import type { Db } from '@/db/client';
+import { openDb } from '@/db/client';
+import { getFunder } from '@/db/queries/funders';
+import {
+  applyImportRows,
+  clearValidation,
+  createImport,
+  deleteImportRows,
+  ensureImportSource,
+  getImport,
+  insertExceptions,
+  insertImportRows,
+  LesseeIndex,
+  loadLeaseIndex,
+  readCommitRows,
+  readImportRows,
+  saveImportSourceMapping,
+  transitionImport,
+  updateImport,
+  writeValidation,
+} from '@/db/queries/imports';
+import { defaultVatRate } from '@/db/queries/lessees';
+import type { TapeImport } from '@/db/schema/imports';
+import { Conflict, NotFound } from '@/lib/domain/errors';
+import { databasePath } from '@/lib/env';
+import { detectDateFormat, type DateDetection, type DateFormat } from '@/lib/import/dates';
+import { detectDecimalSeparator, type DecimalDetection, type DecimalSeparator } from '@/lib/import/decimal';
+import { IMPORT_FIELDS, missingRequired, suggestMapping, type ColumnMapping, type ImportField } from '@/lib/import/fields';
+import { validateRows, type ImportMode, type ValidatedRow } from '@/lib/import/rows';
+import { uniqueHeaders } from '@/lib/import/text';
+import { openTapeFile } from './read-file';
+import { afterBookWrite } from '@/services/portfolio/book-changes';
+import { rebuildValuationInBackground } from '@/services/portfolio/valuation';
+import { rebuildServicingInBackground } from '@/services/servicing/book';
+
+type Job = { kind: 'parse' | 'commit'; progress: number };
+const g = globalThis as unknown as { __quantumImportJobs?: Map<number, Job> };
+const jobs = (g.__quantumImportJobs ??= new Map<number, Job>());
+
+const CHUNK = 250;
+/** Longest stretch a background job holds the event loop before letting requests in. */
+const SLICE_MS = 25;
+
+/** Uploaded tapes are kept beside the database until their import is committed. */
+function importsDir(): string {
+  return path.join(path.dirname(databasePath()), 'imports');
+}
+
+export interface StartImportInput {
+  funderId: number;
+  source: string;
+  mode: ImportMode;
+  fileName: string;
+  bytes: Uint8Array;
+  userId: number | null;
+  mapping?: ColumnMapping;
+  sheet?: string;
+}
+
+/** Keeps the file, records the import (`parsing`) and starts the dry run in the background. */
+export async function startImport(db: Db, input: StartImportInput, now = Date.now()): Promise<TapeImport> {
+  if (!getFunder(db, input.funderId)) throw new NotFound(`Funder ${input.funderId} does not exist.`);
+  const sha256 = createHash('sha256').update(input.bytes).digest('hex');
+  await mkdir(importsDir(), { recursive: true });
+  const filePath = path.join(importsDir(), `${randomUUID()}.upload`);
+  await writeFile(filePath, input.bytes);
+  const imp = db.transaction((tx) => {
+    const source = ensureImportSource(tx, input.funderId, input.source, now);
+    return createImport(tx, {
+      funderId: input.funderId,
+      sourceId: source.id,
+      fileName: input.fileName,
+      sha256,
+      size: input.bytes.byteLength,
+      filePath,
+      format: input.bytes[0] === 0x50 && input.bytes[1] === 0x4b ? 'xlsx' : 'csv',
+      sheet: input.sheet ?? null,
+      mode: input.mode,
+      status: 'parsing',
+      progress: 0,
+      mapping: JSON.stringify(input.mapping ?? {}),
+      createdBy: input.userId,
+      createdAt: now,
+    });
+  });
+  runJob(db, imp.id, 'parse', () => parseAndValidate(db, imp.id, { mapping: input.mapping, sheet: input.sheet }));
+  return imp;
+}
+
+/** Awaits the job of an import (tests and the benchmark). */
+export async function waitForImport(db: Db, funderId: number, id: number, timeoutMs = 600_000): Promise<TapeImport> {
+  const start = Date.now();
+  for (;;) {
+    const imp = readImport(db, funderId, id);
+    if (imp.status !== 'parsing' && imp.status !== 'committing') return imp;
+    if (Date.now() - start > timeoutMs) throw new Error(`Import ${id} did not finish in ${timeoutMs} ms.`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+function runJob(db: Db, id: number, kind: Job['kind'], fn: () => Promise<void>): void {
+  jobs.set(id, { kind, progress: 0 });
+  // Started on the next turn: the request that created the job answers first.
+  setImmediate(() => {
+    fn()
+      .catch((e: unknown) => {
+        console.error(`[imports] ${kind} of import ${id} failed`, e);
+        if (kind === 'parse') updateImport(db, id, { status: 'failed', errorCode: 'unreadable', error: e instanceof Error ? e.message : String(e) });
+        else transitionImport(db, id, ['committing'], { status: 'validated', errorCode: 'commitFailed', error: e instanceof Error ? e.message : String(e) });
+      })
+      .finally(() => jobs.delete(id));
+  });
+}
+
+function setProgress(id: number, progress: number): void {
+  const job = jobs.get(id);
+  if (job) job.progress = Math.max(0, Math.min(1, progress));
+}
+
+/** The import as stored, recovered from a dead job, with the live progress. */
+export function readImport(db: Db, funderId: number, id: number): TapeImport & { sourceName: string } {
+  const imp = getImport(db, funderId, id);
+  if (!imp) throw new NotFound(`Import ${id} does not exist for funder ${funderId}.`);
+  const job = jobs.get(id);
+  if (!job && imp.status === 'committing') {
+    transitionImport(db, id, ['committing'], { status: 'validated', errorCode: 'interrupted', error: 'The commit was interrupted; nothing was written. Commit again.' });
+    return getImport(db, funderId, id)!;
+  }
+  if (!job && imp.status === 'parsing') {
+    transitionImport(db, id, ['parsing'], { status: 'failed', errorCode: 'interrupted', error: 'Reading the file was interrupted; upload it again.' });
+    return getImport(db, funderId, id)!;
+  }
+  return job ? { ...imp, progress: job.progress } : imp;
+}
+
+type ParseOptions = { mapping?: ColumnMapping; sheet?: string | null };
+
+async function parseAndValidate(db: Db, id: number, opts: ParseOptions): Promise<void> {
+  const imp = db.query.tapeImports.findFirst({ where: (t, { eq }) => eq(t.id, id) }).sync()!;
+  if (!imp.filePath || !existsSync(imp.filePath)) throw new Error('The uploaded file is no longer kept.');
+  const file = await openTapeFile(imp.filePath, opts.sheet ?? imp.sheet);
+  const base = { format: file.format, sheets: JSON.stringify(file.sheets), sheet: file.sheet, encoding: file.encoding, delimiter: file.delimiter };
+  if (!file.header) {
+    updateImport(db, id, { ...base, status: 'failed', errorCode: 'empty', error: 'The file is empty.' });
+    return;
+  }
+  const { headers, duplicates } = uniqueHeaders(file.header);
+  db.transaction((tx) => deleteImportRows(tx, id));
+  let rowCount = 0;
+  const sample: string[] = [];
+  // Progress of reading: rows against an estimate from the file's size and the first batch.
+  let bytesPerRow = 0;
+  for await (const batch of file.batches) {
+    const rows = batch.map((cells, k) => ({ row: rowCount + k + 1, cells: headers.map((_, c) => cells[c] ?? '') }));
+    db.transaction((tx) => insertImportRows(tx, id, rows));
+    if (sample.length < 20_000) for (const r of rows.slice(0, 200)) sample.push(...r.cells);
+    rowCount += rows.length;
+    if (!bytesPerRow) bytesPerRow = Math.max(1, JSON.stringify(batch).length / batch.length);
+    setProgress(id, 0.4 * Math.min(1, (rowCount * bytesPerRow) / Math.max(1, imp.size)));
+    await yieldToLoop();
+  }
+  if (rowCount === 0) {
+    updateImport(db, id, { ...base, headers: JSON.stringify(headers), status: 'failed', errorCode: 'headerOnly', error: 'The file has a header row but no data rows.' });
+    return;
+  }
+  const source = db.query.tapeImportSources.findFirst({ where: (s, { eq }) => eq(s.id, imp.sourceId) }).sync();
+  const saved = source ? (JSON.parse(source.mapping) as ColumnMapping) : {};
+  const mapping = opts.mapping && Object.keys(opts.mapping).length ? completeMapping(headers, opts.mapping) : suggestMapping(headers, saved).mapping;
+  const detectedDecimal: DecimalDetection = file.format === 'xlsx' ? detectDecimalSeparator(sample, '.') : detectDecimalSeparator(sample);
+  const detectedDateFormat: DateDetection = detectDateFormat(sample);
+  updateImport(db, id, {
+    ...base,
+    headers: JSON.stringify(headers),
+    duplicateHeaders: JSON.stringify(duplicates),
+    mapping: JSON.stringify(mapping),
+    rowCount,
+    detectedDecimal,
+    decimal: detectedDecimal === 'ambiguous' ? null : detectedDecimal,
+    detectedDateFormat,
+    dateFormat: detectedDateFormat === 'ambiguous' ? null : detectedDateFormat,
+  });
+  await validateImport(db, id, 0.4);
+}
+
+/** Every header of the file in the mapping (unknown headers dropped, missing ones unmapped). */
+function completeMapping(headers: readonly string[], mapping: ColumnMapping): ColumnMapping {
+  const out: ColumnMapping = {};
+  for (const h of headers) {
+    const f = mapping[h];
+    out[h] = f && (IMPORT_FIELDS as readonly string[]).includes(f) ? f : null;
+  }
+  return out;
+}
+
+/** The dry run over the stored rows with the import's mapping, decimal separator and date format. */
+async function validateImport(db: Db, id: number, progressFrom: number): Promise<void> {
+  const imp = db.query.tapeImports.findFirst({ where: (t, { eq }) => eq(t.id, id) }).sync()!;
+  const headers = JSON.parse(imp.headers) as string[];
+  const mapping = JSON.parse(imp.mapping) as ColumnMapping;
+  db.transaction((tx) => clearValidation(tx, id));
+  const counts = { newCount: 0, updatedCount: 0, unchangedCount: 0, rejectedCount: 0, warningCount: 0 };
+  const missing = missingRequired(mapping);
+  const ask = !imp.decimal ? 'ambiguousDecimal' : !imp.dateFormat ? 'ambiguousDate' : null;
+  if (missing.length || ask) {
+    // A file-level problem: no row can be read until the user answers; every row counts as rejected.
+    db.transaction((tx) =>
+      insertExceptions(
+        tx,
+        id,
+        missing.map((f: ImportField) => ({ row: 0, column: '', field: f, value: '', rule: 'required', severity: 'error' as const, params: { missingColumn: f } })),
+      ),
+    );
+    updateImport(db, id, {
+      status: 'validated',
+      progress: 1,
+      ...counts,
+      rejectedCount: imp.rowCount,
+      errorCode: missing.length ? 'missingColumn' : ask,
+      error: missing.length ? `Required columns are not mapped: ${missing.join(', ')}.` : ask === 'ambiguousDecimal' ? 'Choose the decimal separator.' : 'Choose the date format.',
+      validatedAt: Date.now(),
+    });
+    return;
+  }
+  const funder = getFunder(db, imp.funderId)!;
+  const leaseIndex = loadLeaseIndex(db, imp.funderId);
+  const lesseeIndex = new LesseeIndex(db, imp.funderId);
+  const ctx = {
+    mode: imp.mode,
+    decimal: imp.decimal as DecimalSeparator,
+    dateFormat: imp.dateFormat as DateFormat,
+    serialDates: imp.format === 'xlsx',
+    findLease: (c: string) => leaseIndex.get(c),
+    findLessee: (l: Parameters<LesseeIndex['find']>[0]) => lesseeIndex.find(l),
+    defaultVatRate: (country: string) => defaultVatRate({ country }, funder),
+    rateConvention: funder.rateConvention,
+  };
+  const seen = new Map<string, number>();
+  let after = 0;
+  let done = 0;
+  for (;;) {
+    const chunk = readImportRows(db, id, after, CHUNK);
+    if (!chunk.length) break;
+    const validated: ValidatedRow[] = validateRows(headers, chunk.map((r) => r.cells), chunk[0]!.row, mapping, ctx, seen);
+    db.transaction(() => writeValidation(db, id, validated));
+    for (const v of validated) {
+      counts[`${v.action}Count` as const]++;
+      if (v.exceptions.some((e) => e.severity === 'warning')) counts.warningCount++;
+    }
+    after = chunk[chunk.length - 1]!.row;
+    done += chunk.length;
+    setProgress(id, progressFrom + (1 - progressFrom) * (done / Math.max(1, imp.rowCount)));
+    await yieldToLoop();
+  }
+  updateImport(db, id, { status: 'validated', progress: 1, ...counts, errorCode: null, error: null, validatedAt: Date.now() });
+}
+
+export interface MappingChange {
+  mapping?: ColumnMapping;
+  decimal?: DecimalSeparator;
+  dateFormat?: DateFormat;
+  sheet?: string;
+  mode?: ImportMode;
+}
+
+/** Changes the mapping (or the decimal separator, date format, sheet, mode) and validates again in the background. */
+export function changeImportMapping(db: Db, funderId: number, id: number, change: MappingChange): TapeImport {
+  const imp = readImport(db, funderId, id);
+  const headers = JSON.parse(imp.headers) as string[];
+  if (change.sheet && change.sheet !== imp.sheet && imp.format === 'xlsx') {
+    if (!transitionImport(db, id, ['validated', 'failed'], { status: 'parsing', progress: 0, sheet: change.sheet, ...(change.mode ? { mode: change.mode } : {}) })) {
+      throw new Conflict(`Import ${id} is ${imp.status}: its mapping cannot change now.`);
+    }
+    runJob(db, id, 'parse', () => parseAndValidate(db, id, { sheet: change.sheet }));
+    return readImport(db, funderId, id);
+  }
+  const mapping = change.mapping ? completeMapping(headers, change.mapping) : (JSON.parse(imp.mapping) as ColumnMapping);
+  const ok = transitionImport(db, id, ['validated'], {
+    status: 'parsing',
+    progress: 0,
+    mapping: JSON.stringify(mapping),
+    ...(change.decimal ? { decimal: change.decimal } : {}),
+    ...(change.dateFormat ? { dateFormat: change.dateFormat } : {}),
+    ...(change.mode ? { mode: change.mode } : {}),
+  });
+  if (!ok) throw new Conflict(`Import ${id} is ${imp.status}: its mapping can change only after validation and before commit.`);
+  saveImportSourceMapping(db, imp.sourceId, mapping);
+  runJob(db, id, 'parse', () => validateImport(db, id, 0));
+  return readImport(db, funderId, id);
+}
+
+/**
+ * Commits a validated import in ONE transaction: all-or-nothing (refused with rejected rows), or the
+ * valid rows when `skipRejected`. Runs in the background on a connection of its own, so the chunks can
+ * yield to the event loop while other requests read the last committed state (WAL).
+ */
+export function commitImport(db: Db, funderId: number, id: number, skipRejected: boolean, userId: number | null): TapeImport {
+  const imp = readImport(db, funderId, id);
+  if (imp.status === 'committed') throw new Conflict(`Import ${id} is already committed.`);
+  if (imp.status !== 'validated') throw new Conflict(`Import ${id} is ${imp.status}: only a validated import can be committed.`);
+  if (imp.errorCode && imp.errorCode !== 'interrupted' && imp.errorCode !== 'commitFailed' && imp.errorCode !== 'versionMoved') {
+    throw new Conflict(`Import ${id} cannot be committed: ${imp.error}`);
+  }
+  if (imp.rejectedCount > 0 && !skipRejected) {
+    throw new Conflict(`Import ${id} has ${imp.rejectedCount} rejected rows: fix them, or commit with skipRejected to import the valid rows only.`);
+  }
+  if (!transitionImport(db, id, ['validated'], { status: 'committing', skipRejected, errorCode: null, error: null })) {
+    throw new Conflict(`Import ${id} changed meanwhile; reload it.`);
+  }
+  const mapping = JSON.parse(imp.mapping) as ColumnMapping;
+  saveImportSourceMapping(db, imp.sourceId, mapping);
+  runJob(db, id, 'commit', () => runCommit(db, imp, userId));
+  return readImport(db, funderId, id);
+}
+
+async function runCommit(db: Db, imp: TapeImport, userId: number | null): Promise<void> {
+  const file = db.$client.name;
+  const separate = file !== ':memory:' && file !== '';
+  const conn = separate ? openDb(file) : db;
+  const total = imp.newCount + imp.updatedCount;
+  const now = Date.now();
+  try {
+    conn.$client.exec('BEGIN IMMEDIATE');
+    try {
+      const lesseeIndex = new LesseeIndex(conn, imp.funderId);
+      let after = 0;
+      let done = 0;
+      let slice = performance.now();
+      for (;;) {
+        const rows = readCommitRows(conn, imp.id, after, 200);
+        if (!rows.length) break;
+        for (const row of rows) {
+          applyImportRows(conn, imp.id, imp.funderId, [row], lesseeIndex, userId, now);
+          after = row.row;
+          done++;
+          // Time slices: a lease with its schedule is a few dozen writes, so the loop yields every
+          // SLICE_MS — only with a connection of our own: on the shared one another request would
+          // join the transaction.
+          if (separate && performance.now() - slice > SLICE_MS) {
+            setProgress(imp.id, done / Math.max(1, total));
+            await yieldToLoop();
+            slice = performance.now();
+          }
+        }
+      }
+      // The status changes in the same transaction as the leases: a crash leaves neither.
+      transitionImport(conn, imp.id, ['committing'], { status: 'committed', progress: 1, committedAt: Date.now(), committedBy: userId, filePath: null });
+      conn.$client.exec('COMMIT');
+    } catch (e) {
+      if (conn.$client.inTransaction) conn.$client.exec('ROLLBACK');
+      throw e;
+    }
+  } catch (e) {
+    if (e instanceof Conflict) {
+      // An edit moved a lease's version since validation: validate again so the row shows the current lease.
+      transitionImport(db, imp.id, ['committing'], { status: 'parsing', progress: 0 });
+      await validateImport(db, imp.id, 0);
+      updateImport(db, imp.id, { errorCode: 'versionMoved', error: e.message });
+      return;
+    }
+    throw e;
+  } finally {
+    if (separate) conn.$client.close();
+  }
+  if (imp.filePath) await rm(imp.filePath, { force: true });
+  // The caches: a few leases are applied lease by lease (as after a form edit); a bulk commit rebuilds the
+  // funder's books between event-loop turns while requests are served from the previous version.
+  if (total <= BULK_IMPORT) afterBookWrite(db, imp.funderId);
+  else await Promise.all([rebuildValuationInBackground(db, imp.funderId), rebuildServicingInBackground(db, imp.funderId)]);
+}
+
+/** Above this many created or updated leases a commit rebuilds the caches in the background instead of patching them. */
+const BULK_IMPORT = 200;

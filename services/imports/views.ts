@@ -1,0 +1,76 @@
+import type { Db } from '@/db/client';
+import { importExceptionRules, importRowsOf, listImportLeases } from '@/db/queries/imports';
+import { tapeImportRows, type TapeImport } from '@/db/schema/imports';
+import { and, asc, eq, lte } from 'drizzle-orm';
+import { IMPORT_FIELDS, missingRequired, type ColumnMapping } from '@/lib/import/fields';
+import { ApiError } from '@/lib/api/errors';
+import { importIdParams, type ImportRecord } from '@/lib/validations/imports';
+import { readImport } from './service';
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/** The API's view of an import. */
+export function toImportRecord(imp: TapeImport & { sourceName: string }): ImportRecord {
+  return {
+    id: imp.id,
+    funderId: imp.funderId,
+    source: imp.sourceName,
+    fileName: imp.fileName,
+    sha256: imp.sha256,
+    size: imp.size,
+    format: imp.format,
+    sheet: imp.sheet,
+    sheets: JSON.parse(imp.sheets) as string[],
+    encoding: imp.encoding,
+    delimiter: imp.delimiter,
+    decimal: { detected: imp.detectedDecimal, used: imp.decimal },
+    dateFormat: { detected: imp.detectedDateFormat, used: imp.dateFormat },
+    mode: imp.mode,
+    status: imp.status,
+    progress: imp.progress,
+    error: imp.errorCode ? { code: imp.errorCode, message: imp.error ?? '' } : null,
+    headers: JSON.parse(imp.headers) as string[],
+    duplicateHeaders: JSON.parse(imp.duplicateHeaders) as string[],
+    mapping: JSON.parse(imp.mapping) as ColumnMapping,
+    counts: { rows: imp.rowCount, new: imp.newCount, updated: imp.updatedCount, unchanged: imp.unchangedCount, rejected: imp.rejectedCount, warnings: imp.warningCount },
+    skipRejected: imp.skipRejected,
+    createdBy: imp.createdBy,
+    createdAt: iso(imp.createdAt)!,
+    validatedAt: iso(imp.validatedAt),
+    committedAt: iso(imp.committedAt),
+  };
+}
+
+const PREVIEW_ROWS = 5;
+
+/** Everything the import's page and the wizard show: the record, the preview as read, the leases, the rules. */
+export function importDetail(db: Db, funderId: number, id: number) {
+  const imp = readImport(db, funderId, id);
+  const record = toImportRecord(imp);
+  const stored = db
+    .select({ row: tapeImportRows.row, action: tapeImportRows.action, result: tapeImportRows.result })
+    .from(tapeImportRows)
+    .where(and(eq(tapeImportRows.importId, id), lte(tapeImportRows.row, PREVIEW_ROWS)))
+    .orderBy(asc(tapeImportRows.row))
+    .all();
+  const cells = new Map(importRowsOf(db, id, stored.map((r) => r.row)).map((r) => [r.row, r.cells]));
+  const preview = stored.map((r) => {
+    const result = r.result ? (JSON.parse(r.result) as { lease: Record<string, unknown>; lessee: Record<string, unknown> }) : null;
+    return { row: r.row, cells: cells.get(r.row) ?? [], action: r.action, lease: result ? { ...result.lessee, ...result.lease } : null };
+  });
+  return {
+    import: record,
+    missingRequired: missingRequired(record.mapping),
+    fields: [...IMPORT_FIELDS],
+    preview,
+    leases: listImportLeases(db, id),
+    rules: importExceptionRules(db, id),
+  };
+}
+
+/** The {id} of an import route; anything but a positive integer is an unknown import (404). */
+export function importIdOf(params: Record<string, string | string[]>): number {
+  const parsed = importIdParams.safeParse(params);
+  if (!parsed.success) throw new ApiError('not_found', 'No import has this id.');
+  return parsed.data.id;
+}

@@ -1,0 +1,80 @@
+/**
+ * Round trip (domain.md §7): export the Tape at a cut-off, import it into an empty funder with no
+ * manual mapping → the same leases, schedules, Total CF rows and Summary to the cent. CSV and XLSX.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { openDb, runMigrations, type Db } from '@/db/client';
+import { getLeaseSchedule } from '@/db/queries/leases';
+import { leases } from '@/db/schema/portfolio';
+import { eq } from 'drizzle-orm';
+import { csvText, xlsxBuffer } from '@/lib/exports';
+import { liveIndices, toTotalCashRow } from '@/lib/portfolio/cash-flow-table';
+import { bookSummary } from '@/lib/portfolio/summary';
+import { tapeExportColumns, tapePage, type TapeRow } from '@/lib/reports/tape';
+import { valueBook } from '@/services/portfolio/valuation';
+import { tapeSourceOf } from '@/services/reports/service';
+import { commitImport, startImport, waitForImport } from '@/services/imports/service';
+import { createImportBook, createImportFunder } from '../helpers/import-book';
+
+const CUT_OFF = '2026-07-01';
+let dir: string;
+let db: Db;
+let sourceFunder: number;
+
+beforeAll(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'quantum-import-'));
+  db = openDb(path.join(dir, 'round-trip.db'));
+  runMigrations(db);
+  sourceFunder = createImportFunder(db, 'Source').id;
+  createImportBook(db, sourceFunder, 80);
+});
+afterAll(() => {
+  db.$client.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function tapeRows(funderId: number): TapeRow[] {
+  const book = valueBook(db, funderId, CUT_OFF);
+  const { src, delinquency } = tapeSourceOf(db, book);
+  return tapePage(src, 0, book.valuation.count, delinquency);
+}
+
+const LEASE_FIELDS = ['contractNumber', 'assetType', 'condition', 'currency', 'price', 'downPayment', 'residual', 'fee', 'feeFinanced', 'term', 'rate', 'timing', 'frequency', 'firstDueDate', 'vatRate', 'vatRegime', 'purchaseDate', 'status', 'principal', 'instalment'] as const;
+
+function leaseView(funderId: number, contractNumber: string) {
+  const l = db.select().from(leases).where(eq(leases.funderId, funderId)).all().find((x) => x.contractNumber === contractNumber)!;
+  const fields = Object.fromEntries(LEASE_FIELDS.map((k) => [k, l[k]]));
+  const schedule = getLeaseSchedule(db, l.id).map(({ leaseId: _l, ...r }) => r);
+  return { fields, schedule };
+}
+
+function cashRows(funderId: number) {
+  const book = valueBook(db, funderId, CUT_OFF);
+  return [...liveIndices(book)].map((i) => {
+    const { id: _id, lessee: _lessee, ...row } = toTotalCashRow(book, i) as unknown as Record<string, unknown>;
+    return { contract: book.leases[i]!.contractNumber, ...row };
+  }).sort((a, b) => a.contract.localeCompare(b.contract));
+}
+
+describe('Tape round trip into an empty funder', () => {
+  test.each(['csv', 'xlsx'] as const)('%s: same leases, schedules, Total CF rows and Summary', { timeout: 60_000 }, async (format) => {
+    const target = createImportFunder(db, `Target ${format}`).id;
+    const rows = tapeRows(sourceFunder);
+    expect(rows.length).toBeGreaterThan(30);
+    const bytes = format === 'csv' ? new TextEncoder().encode(`\uFEFF${csvText(tapeExportColumns(), rows)}`) : new Uint8Array(await xlsxBuffer(tapeExportColumns(), rows, 'Tape'));
+    const started = await startImport(db, { funderId: target, source: 'QUANTUM', mode: 'create', fileName: `tape.${format}`, bytes, userId: null });
+    const validated = await waitForImport(db, target, started.id);
+    expect(validated.error).toBeNull();
+    expect({ status: validated.status, rejected: validated.rejectedCount, new: validated.newCount }).toEqual({ status: 'validated', rejected: 0, new: rows.length });
+    commitImport(db, target, started.id, false, null);
+    const committed = await waitForImport(db, target, started.id);
+    expect(committed.status).toBe('committed');
+
+    for (const r of rows) expect(leaseView(target, r.contractNumber)).toEqual(leaseView(sourceFunder, r.contractNumber));
+    expect(cashRows(target)).toEqual(cashRows(sourceFunder));
+    expect(bookSummary(valueBook(db, target, CUT_OFF), 'EUR')).toEqual(bookSummary(valueBook(db, sourceFunder, CUT_OFF), 'EUR'));
+  });
+});

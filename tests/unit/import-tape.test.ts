@@ -1,0 +1,215 @@
+/**
+ * Tape import (domain.md §7) at service level over a real SQLite file: a German lessor's tape with
+ * seeded defects and its exact exception list, upsert of a second month, a commit racing an edit,
+ * and the bad inputs that must get a clear answer.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { openDb, runMigrations, type Db } from '@/db/client';
+import { listImportExceptions } from '@/db/queries/imports';
+import { getLease, updateLease } from '@/db/queries/leases';
+import { leases, lessees } from '@/db/schema/portfolio';
+import { Conflict } from '@/lib/domain/errors';
+import { changeImportMapping, commitImport, startImport, waitForImport } from '@/services/imports/service';
+import { createImportFunder } from '../helpers/import-book';
+
+let dir: string;
+let db: Db;
+beforeAll(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'quantum-import-'));
+  db = openDb(path.join(dir, 'import.db'));
+  runMigrations(db);
+});
+afterAll(() => {
+  db.$client.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const FIXTURE = readFileSync(path.join(process.cwd(), 'tests/fixtures/tape-de-muster-leasing.csv'));
+
+async function dryRun(funderId: number, bytes: Uint8Array | string, mode: 'create' | 'upsert' = 'create', source = 'Muster Leasing GmbH') {
+  const data = typeof bytes === 'string' ? new TextEncoder().encode(bytes) : bytes;
+  const imp = await startImport(db, { funderId, source, mode, fileName: 'tape.csv', bytes: data, userId: null });
+  return waitForImport(db, funderId, imp.id);
+}
+
+async function commit(funderId: number, id: number, skipRejected = false) {
+  commitImport(db, funderId, id, skipRejected, null);
+  return waitForImport(db, funderId, id);
+}
+
+function exceptionsOf(id: number) {
+  return listImportExceptions(db, id, { page: 1, perPage: 500 }).rows.map((e) => ({ row: e.row, column: e.column, value: e.value, rule: e.rule, severity: e.severity }));
+}
+
+describe('German lessor tape (Latin-1, semicolons, decimal commas, TT.MM.JJJJ)', () => {
+  test('detects the format and gives exactly the seeded exceptions', async () => {
+    const funder = createImportFunder(db, 'DE').id;
+    const imp = await dryRun(funder, FIXTURE);
+    expect({ status: imp.status, encoding: imp.encoding, delimiter: imp.delimiter, decimal: imp.decimal, dateFormat: imp.dateFormat }).toEqual({
+      status: 'validated',
+      encoding: 'windows-1252',
+      delimiter: ';',
+      decimal: ',',
+      dateFormat: 'dmy-dot',
+    });
+    expect(JSON.parse(imp.headers)).toContain('Erste Fälligkeit');
+    expect(exceptionsOf(imp.id)).toEqual(EXPECTED_EXCEPTIONS);
+    expect({ rows: imp.rowCount, new: imp.newCount, rejected: imp.rejectedCount, warnings: imp.warningCount }).toEqual({ rows: 12, new: 3, rejected: 9, warnings: 1 });
+
+    // All-or-nothing refuses; skipping the rejected commits the three valid rows.
+    expect(() => commitImport(db, funder, imp.id, false, null)).toThrow(Conflict);
+    const done = await commit(funder, imp.id, true);
+    expect(done.status).toBe('committed');
+    const book = db.select().from(leases).where(eq(leases.funderId, funder)).all();
+    expect(book.map((l) => l.contractNumber).sort()).toEqual(['ML-2025-0001', 'ML-2025-0008', 'ML-2025-0009']);
+    const first = book.find((l) => l.contractNumber === 'ML-2025-0001')!;
+    expect({ price: first.price, downPayment: first.downPayment, residual: first.residual, rate: first.rate, vatRate: first.vatRate, instalment: first.instalment }).toEqual({
+      price: 4_500_000, downPayment: 500_000, residual: 400_000, rate: 0.049, vatRate: 0.19, instalment: 108_922,
+    });
+    // A cell starting with = is kept as text, never evaluated.
+    expect(book.find((l) => l.contractNumber === 'ML-2025-0009')!.assetDescription).toBe('=HYPERLINK("http://x")');
+    expect(db.select({ name: lessees.name }).from(lessees).where(eq(lessees.funderId, funder)).all().map((l) => l.name).sort()).toEqual([
+      'Bäckerei Schäfer KG', 'Müller Maschinenbau GmbH', 'Ökobau AG',
+    ]);
+    expect(() => commitImport(db, funder, imp.id, true, null)).toThrow(/already committed/);
+  });
+});
+
+const HEADER = 'Contract number;Lessee;Customer id;Asset type;Currency;Asset price;Term;Rate;Timing;First due date';
+const line = (n: number, rate = '5.5%', price = '10000.00') => `C-${n};Lessee ${n % 3};L${n % 3};vehicle;EUR;${price};36;${rate};advance;2025-0${1 + (n % 9)}-15`;
+
+describe('upsert: a second month of the same source', () => {
+  test('updates the changed leases, leaves the unchanged ones untouched (version stays), counts both', async () => {
+    const funder = createImportFunder(db, 'Upsert').id;
+    const month1 = [HEADER, ...[1, 2, 3, 4].map((n) => line(n))].join('\n');
+    const first = await dryRun(funder, month1, 'upsert', 'Monthly lessor');
+    expect({ new: first.newCount, rejected: first.rejectedCount }).toEqual({ new: 4, rejected: 0 });
+    await commit(funder, first.id);
+    const month2 = [HEADER, line(1), line(2, '6.0%'), line(3), line(4, '5.5%', '12000.00'), line(5)].join('\n');
+    const second = await dryRun(funder, month2, 'upsert', 'Monthly lessor');
+    expect({ new: second.newCount, updated: second.updatedCount, unchanged: second.unchangedCount, rejected: second.rejectedCount }).toEqual({ new: 1, updated: 2, unchanged: 2, rejected: 0 });
+    await commit(funder, second.id);
+    const versions = Object.fromEntries(db.select().from(leases).where(eq(leases.funderId, funder)).all().map((l) => [l.contractNumber, [l.version, l.rate, l.price]]));
+    expect(versions).toEqual({ 'C-1': [1, 0.055, 1_000_000], 'C-2': [2, 0.06, 1_000_000], 'C-3': [1, 0.055, 1_000_000], 'C-4': [2, 0.055, 1_200_000], 'C-5': [1, 0.055, 1_000_000] });
+  });
+
+  test('a create-only import rejects known contract numbers', async () => {
+    const funder = createImportFunder(db, 'Create only').id;
+    await commit(funder, (await dryRun(funder, [HEADER, line(1)].join('\n'))).id);
+    const again = await dryRun(funder, [HEADER, line(1), line(2)].join('\n'));
+    expect(exceptionsOf(again.id)).toEqual([{ row: 1, column: 'Contract number', value: 'C-1', rule: 'existsInRegister', severity: 'error' }]);
+  });
+
+  test('a commit racing an edit never overwrites it: the version moved, the import is validated again', async () => {
+    const funder = createImportFunder(db, 'Race').id;
+    await commit(funder, (await dryRun(funder, [HEADER, line(1), line(2)].join('\n'), 'upsert')).id);
+    const tape = await dryRun(funder, [HEADER, line(1, '7.0%'), line(2)].join('\n'), 'upsert');
+    expect(tape.updatedCount).toBe(1);
+    const lease = db.select().from(leases).where(eq(leases.funderId, funder)).all().find((l) => l.contractNumber === 'C-1')!;
+    updateLease(db, lease.id, lease.version, { rate: 0.08 }, null);
+    const after = await commit(funder, tape.id);
+    expect({ status: after.status, error: after.errorCode }).toEqual({ status: 'validated', error: 'versionMoved' });
+    expect(getLease(db, lease.id)!.rate).toBe(0.08);
+    expect(getLease(db, lease.id)!.version).toBe(2);
+  });
+});
+
+describe('bad input gets a clear answer', () => {
+  test.each([
+    ['an empty file', '', 'failed', 'empty'],
+    ['a header-only file', HEADER, 'failed', 'headerOnly'],
+    ['a missing required column', 'Contract number;Lessee;Asset type;Asset price;Term;Rate;Timing;First due date\nC-1;A;vehicle;100.00;12;5%;advance;2025-01-01', 'validated', 'missingColumn'],
+    ['only 1.250-like amounts (ambiguous decimal)', `${HEADER}\nC-1;A;L1;vehicle;EUR;1.250;12;5%;advance;2025-01-01`, 'validated', 'ambiguousDecimal'],
+  ])('%s', async (_name, text, status, code) => {
+    const funder = createImportFunder(db, `Bad ${_name}`).id;
+    const imp = await dryRun(funder, text);
+    expect({ status: imp.status, code: imp.errorCode }).toEqual({ status, code });
+    if (status === 'validated') expect(() => commitImport(db, funder, imp.id, true, null)).toThrow(Conflict);
+  });
+
+  test('the missing column is named', async () => {
+    const funder = createImportFunder(db, 'Missing').id;
+    const imp = await dryRun(funder, 'Contract number;Lessee;Asset type;Asset price;Term;Rate;Timing;First due date\nC-1;A;vehicle;100.00;12;5%;advance;2025-01-01');
+    expect(imp.error).toBe('Required columns are not mapped: currency.');
+    expect(exceptionsOf(imp.id)).toEqual([{ row: 0, column: '', value: '', rule: 'required', severity: 'error' }]);
+  });
+
+  test('an ambiguous decimal separator is asked, then the answer validates', async () => {
+    const funder = createImportFunder(db, 'Ambiguous').id;
+    const imp = await dryRun(funder, `${HEADER}\nC-1;A;L1;vehicle;EUR;1.250;12;5%;advance;2025-01-01`);
+    changeImportMapping(db, funder, imp.id, { decimal: ',' });
+    const again = await waitForImport(db, funder, imp.id);
+    expect({ status: again.status, decimal: again.decimal, new: again.newCount }).toEqual({ status: 'validated', decimal: ',', new: 1 });
+    await commit(funder, imp.id);
+    expect(db.select().from(leases).where(eq(leases.funderId, funder)).get()!.price).toBe(125_000);
+  });
+
+  test('duplicate headers are numbered and reported', async () => {
+    const funder = createImportFunder(db, 'Dup').id;
+    const imp = await dryRun(funder, `${HEADER};Rate\n${line(1)};9%`);
+    expect(JSON.parse(imp.duplicateHeaders)).toEqual(['Rate']);
+    expect(JSON.parse(imp.headers).at(-1)).toBe('Rate (2)');
+    expect(imp.rejectedCount).toBe(0);
+  });
+
+  test('a tape where every row fails commits nothing', async () => {
+    const funder = createImportFunder(db, 'All fail').id;
+    const imp = await dryRun(funder, [HEADER, line(1, '150%'), line(2, 'x')].join('\n'));
+    expect(imp.rejectedCount).toBe(2);
+    expect(() => commitImport(db, funder, imp.id, false, null)).toThrow(Conflict);
+    expect(db.select().from(leases).where(eq(leases.funderId, funder)).all()).toEqual([]);
+  });
+
+  test('a UTF-8 file with a BOM and a Windows-1252 file read the same names', async () => {
+    const text = `${HEADER}\nC-1;Société Générale;L1;vehicle;EUR;100.00;12;5%;advance;2025-01-01`;
+    const utf8 = await dryRun(createImportFunder(db, 'BOM').id, new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(text)]));
+    const latin = await dryRun(createImportFunder(db, 'Latin').id, new Uint8Array(Buffer.from(text, 'latin1')));
+    expect([utf8.encoding, latin.encoding]).toEqual(['utf-8', 'windows-1252']);
+    expect(JSON.parse(utf8.headers)).toEqual(JSON.parse(latin.headers));
+    expect([utf8.newCount, latin.newCount]).toEqual([1, 1]);
+  });
+});
+
+const EXPECTED_EXCEPTIONS = [
+  { row: 2, column: 'Erste Fälligkeit', value: '31.02.2025', rule: 'date', severity: 'error' },
+  { row: 3, column: 'Währung', value: 'EURO', rule: 'currency', severity: 'error' },
+  { row: 4, column: 'Zinssatz', value: '120,0 %', rule: 'rateRange', severity: 'error' },
+  { row: 5, column: 'Vertragsnummer', value: 'ML-2025-0001', rule: 'duplicateInFile', severity: 'error' },
+  { row: 6, column: 'Restwert', value: '26.000,00', rule: 'residualRange', severity: 'error' },
+  { row: 7, column: 'Leasingnehmer', value: '', rule: 'required', severity: 'error' },
+  { row: 7, column: 'Laufzeit', value: '0', rule: 'termRange', severity: 'error' },
+  { row: 8, column: 'Leasingrate', value: '850,00', rule: 'instalmentMismatch', severity: 'warning' },
+  { row: 10, column: 'Objektart', value: 'Flugzeug', rule: 'enum', severity: 'error' },
+  { row: 11, column: 'Erste Fälligkeit', value: '01.07.2025', rule: 'firstDueBeforeOrigination', severity: 'error' },
+  { row: 12, column: 'Anschaffungswert', value: '12.50,00', rule: 'number', severity: 'error' },
+];
+
+describe('XLSX', () => {
+  test('formulas give their cached values (never evaluated), dates and serial dates are read, the chosen sheet is used', async () => {
+    const ExcelJS = (await import('exceljs')).default;
+    const wb = new ExcelJS.Workbook();
+    wb.addWorksheet('Notes').addRow(['nothing here']);
+    const ws = wb.addWorksheet('Book');
+    ws.addRow(['Contract number', 'Lessee', 'Asset type', 'Currency', 'Asset price', 'Term', 'Rate', 'Timing', 'First due date', 'Description']);
+    ws.addRow(['X-1', 'Formula GmbH', 'it', 'EUR', { formula: 'B9*2', result: 2500.5 }, 24, 0.05, 'arrears', new Date(Date.UTC(2025, 2, 31)), '=1+1']);
+    ws.addRow(['X-2', 'Serial AG', 'it', 'EUR', 1000, 12, 0.05, 'advance', 45658, '@note']);
+    const bytes = new Uint8Array(await wb.xlsx.writeBuffer());
+    const funder = createImportFunder(db, 'XLSX').id;
+    const first = await startImport(db, { funderId: funder, source: 'Workbook', mode: 'create', fileName: 'book.xlsx', bytes, userId: null });
+    const onFirstSheet = await waitForImport(db, funder, first.id);
+    expect({ sheets: JSON.parse(onFirstSheet.sheets), sheet: onFirstSheet.sheet, code: onFirstSheet.errorCode }).toEqual({ sheets: ['Notes', 'Book'], sheet: 'Notes', code: 'headerOnly' });
+    changeImportMapping(db, funder, first.id, { sheet: 'Book' });
+    const imp = await waitForImport(db, funder, first.id);
+    expect({ status: imp.status, sheet: imp.sheet, new: imp.newCount, rejected: imp.rejectedCount }).toEqual({ status: 'validated', sheet: 'Book', new: 2, rejected: 0 });
+    await commit(funder, imp.id);
+    const book = db.select().from(leases).where(eq(leases.funderId, funder)).all();
+    expect(book.map((l) => [l.contractNumber, l.price, l.firstDueDate]).sort()).toEqual([
+      ['X-1', 250_050, '2025-03-31'],
+      ['X-2', 100_000, '2025-01-01'],
+    ]);
+  });
+});
