@@ -3,6 +3,7 @@ import {
   ArrowDownToLine,
   Banknote,
   Boxes,
+  Briefcase,
   Calculator,
   ChartColumn,
   ChartPie,
@@ -14,7 +15,9 @@ import {
   Headset,
   Landmark,
   LayoutDashboard,
+  ListTodo,
   Layers,
+  Mail,
   Percent,
   Receipt,
   Scale,
@@ -77,10 +80,12 @@ export const NAV_PAGE_KEYS = [
   'reportVat',
   'reportTotalCf',
   'account',
+  'mail',
+  'tasks',
 ] as const;
 export type NavPageKey = (typeof NAV_PAGE_KEYS)[number];
 
-export const NAV_GROUP_KEYS = ['modules', 'portfolio', 'liability', 'reports', 'servicing', 'servicingReports'] as const;
+export const NAV_GROUP_KEYS = ['modules', 'portfolio', 'liability', 'reports', 'servicing', 'servicingReports', 'workspace'] as const;
 export type NavGroupKey = (typeof NAV_GROUP_KEYS)[number];
 
 const FUNDERS: Scope = 'read:funders';
@@ -151,6 +156,7 @@ export const NAV_TREE: readonly NavNode[] = [
       item('reportTotalCf', '/servicing/reports/total-cf', TrendingUp),
     ]),
   ]),
+  group('workspace', Briefcase, [item('mail', '/mail', Mail, null), item('tasks', '/tasks', ListTodo, null)]),
   item('account', '/account', CircleUser, null),
 ];
 

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, inArray, lt, ne, sql, type SQL } from 'd
 import { NotFound } from '@/lib/domain/errors';
 import type { EmailDto, EmailsQuery } from '@/lib/validations/apps';
 import type { DbOrTx } from '@/db/client';
+import { users } from '@/db/schema/auth';
 import { appEmails, type AppEmail, type EMAIL_FOLDERS, type EMAIL_LABELS } from '@/db/schema/apps';
 import { pageWindow, parseJsonList, toggleInList } from '@/db/queries/compat/apps-paging';
 
@@ -147,4 +148,53 @@ export function toggleEmailsLabel(db: DbOrTx, ownerId: number, ids: readonly num
     }
     return rows.length;
   });
+}
+
+export type MailParty = { id: number; name: string; email: string };
+
+/**
+ * Composes a mail from one user of the product to another: saved as a draft in the sender's mailbox, or
+ * sent — a copy in the sender's `sent` folder and one in the recipient's `inbox`, in one transaction.
+ * Sending a draft (draftId) replaces that draft. Returns the id of the sender's copy.
+ */
+export function composeEmail(
+  db: DbOrTx,
+  sender: MailParty,
+  recipient: MailParty,
+  input: { subject: string; message: string; send: boolean; draftId?: number },
+  now = new Date(),
+): number {
+  const base = {
+    fromEmail: sender.email,
+    fromName: sender.name,
+    to: JSON.stringify([{ name: recipient.name, email: recipient.email }]),
+    subject: input.subject,
+    message: input.message,
+    time: now.toISOString(),
+  };
+  return db.transaction((tx) => {
+    if (input.draftId !== undefined) {
+      const draft = ownedEmail(tx, sender.id, input.draftId);
+      if (!draft || draft.folder !== 'draft') throw new NotFound(`Draft ${input.draftId} does not exist.`);
+      tx.delete(appEmails).where(eq(appEmails.id, draft.id)).run();
+    }
+    const own = tx
+      .insert(appEmails)
+      .values({ ...base, ownerId: sender.id, folder: input.send ? 'sent' : 'draft', isRead: true })
+      .returning({ id: appEmails.id })
+      .get();
+    if (input.send) tx.insert(appEmails).values({ ...base, ownerId: recipient.id, folder: 'inbox', isRead: false }).run();
+    return own.id;
+  });
+}
+
+/** The users one may write to (everyone but oneself), by name. */
+export function listMailRecipients(db: DbOrTx, selfId: number): MailParty[] {
+  return db
+    .select({ id: users.id, fullName: users.fullName, username: users.username, email: users.email })
+    .from(users)
+    .where(ne(users.id, selfId))
+    .orderBy(asc(users.username))
+    .all()
+    .map((u) => ({ id: u.id, name: u.fullName || u.username, email: u.email }));
 }

@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { NotFound } from '@/lib/domain/errors';
 import type { NewTask, TaskDto, TaskPatch, TasksQuery } from '@/lib/validations/apps';
 import type { DbOrTx } from '@/db/client';
 import { appTasks, type AppTask } from '@/db/schema/apps';
+import { leases, lessees } from '@/db/schema/portfolio';
 import { pageWindow, parseJsonList } from '@/db/queries/compat/apps-paging';
 
 export function taskDto(r: AppTask): TaskDto {
@@ -16,6 +17,8 @@ export function taskDto(r: AppTask): TaskDto {
     isCompleted: r.isCompleted,
     isDeleted: r.isDeleted,
     isImportant: r.isImportant,
+    leaseId: r.leaseId,
+    lesseeId: r.lesseeId,
   };
 }
 
@@ -74,6 +77,8 @@ function columnsOf(t: TaskPatch) {
     ...(t.isCompleted !== undefined ? { isCompleted: t.isCompleted } : {}),
     ...(t.isDeleted !== undefined ? { isDeleted: t.isDeleted } : {}),
     ...(t.isImportant !== undefined ? { isImportant: t.isImportant } : {}),
+    ...(t.leaseId !== undefined ? { leaseId: t.leaseId } : {}),
+    ...(t.lesseeId !== undefined ? { lesseeId: t.lesseeId } : {}),
   };
 }
 
@@ -107,4 +112,22 @@ export function softDeleteTask(db: DbOrTx, ownerId: number, id: number): void {
     .where(and(eq(appTasks.id, id), eq(appTasks.ownerId, ownerId)))
     .run();
   if (r.changes === 0) throw new NotFound(`Task ${id} does not exist.`);
+}
+
+/** Names of the leases (contract numbers) and lessees that tasks link to, for showing the links. */
+export function taskLinkNames(
+  db: DbOrTx,
+  leaseIds: readonly number[],
+  lesseeIds: readonly number[],
+): { leases: Record<number, string>; lessees: Record<number, string> } {
+  const leaseRows = leaseIds.length
+    ? db.select({ id: leases.id, name: leases.contractNumber }).from(leases).where(inArray(leases.id, [...new Set(leaseIds)])).all()
+    : [];
+  const lesseeRows = lesseeIds.length
+    ? db.select({ id: lessees.id, name: lessees.name }).from(lessees).where(inArray(lessees.id, [...new Set(lesseeIds)])).all()
+    : [];
+  return {
+    leases: Object.fromEntries(leaseRows.map((r) => [r.id, r.name])),
+    lessees: Object.fromEntries(lesseeRows.map((r) => [r.id, r.name])),
+  };
 }
