@@ -28,7 +28,7 @@ export function MailCompose({ recipients, draft }: Props) {
     const form = new FormData(e.currentTarget);
     setBusy(true);
     try {
-      await postJson('/api/apps/email/compose-email', {
+      await postJson('/api/workspace/mail', {
         toUserId: Number(form.get('to')),
         subject: String(form.get('subject') ?? ''),
         message: String(form.get('message') ?? ''),

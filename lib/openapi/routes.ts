@@ -5,6 +5,7 @@ import { contentRoutes } from './docs/content';
 import { coreRoutes } from './docs/core';
 import { reportsRoutes } from './docs/reports';
 import { servicingRoutes } from './docs/servicing';
+import { workspaceRoutes } from './docs/workspace';
 
 /** Every documented route, in Develop-page order. Each docs file is owned by the area that serves it. */
 export const ROUTE_DOCS: readonly RouteDoc[] = [
@@ -12,6 +13,7 @@ export const ROUTE_DOCS: readonly RouteDoc[] = [
   ...servicingRoutes,
   ...reportsRoutes,
   ...appsRoutes,
+  ...workspaceRoutes,
   ...adminRoutes,
   ...contentRoutes,
 ];

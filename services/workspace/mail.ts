@@ -1,5 +1,5 @@
 import type { DbOrTx } from '@/db/client';
-import { emailNeighbour, getEmail, listEmails, listMailRecipients, type MailParty } from '@/db/queries/compat/apps-email';
+import { emailNeighbour, getEmail, listEmails, listMailRecipients, type MailParty } from '@/db/queries/workspace/mail';
 import { NotFound } from '@/lib/domain/errors';
 import type { EmailDto, EmailsQuery } from '@/lib/validations/apps';
 

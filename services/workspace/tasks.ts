@@ -1,5 +1,5 @@
 import type { DbOrTx } from '@/db/client';
-import { listTasks, taskLinkNames } from '@/db/queries/compat/apps-todo';
+import { listTasks, taskLinkNames } from '@/db/queries/workspace/tasks';
 import type { TaskDto, TasksQuery } from '@/lib/validations/apps';
 
 export type TasksScreen = {

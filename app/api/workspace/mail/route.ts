@@ -1,5 +1,5 @@
 import { getDb } from '@/db';
-import { composeEmail } from '@/db/queries/compat/apps-email';
+import { composeEmail } from '@/db/queries/workspace/mail';
 import { getUserById } from '@/db/queries/users';
 import { NotFound } from '@/lib/domain/errors';
 import { parseBody, withAuth } from '@/services/api/handler';
@@ -7,7 +7,7 @@ import { composeEmailBody } from '@/lib/validations/apps';
 
 export const dynamic = 'force-dynamic';
 
-/** POST /apps/email/compose-email — sends a mail to another user of the product (or saves a draft); 201 {id}. */
+/** POST /api/workspace/mail — sends a mail to another user of the product (or saves a draft); 201 {id}. */
 export const POST = withAuth({ scope: null }, async ({ req, principal }) => {
   const body = await parseBody(req, composeEmailBody);
   const db = getDb();
