@@ -5,6 +5,7 @@ import {
   Boxes,
   Briefcase,
   Calculator,
+  CalendarDays,
   ChartColumn,
   ChartPie,
   CircleUser,
@@ -82,6 +83,8 @@ export const NAV_PAGE_KEYS = [
   'account',
   'mail',
   'tasks',
+  'calendar',
+  'invoices',
 ] as const;
 export type NavPageKey = (typeof NAV_PAGE_KEYS)[number];
 
@@ -156,7 +159,12 @@ export const NAV_TREE: readonly NavNode[] = [
       item('reportTotalCf', '/servicing/reports/total-cf', TrendingUp),
     ]),
   ]),
-  group('workspace', Briefcase, [item('mail', '/mail', Mail, null), item('tasks', '/tasks', ListTodo, null)]),
+  group('workspace', Briefcase, [
+    item('mail', '/mail', Mail, null),
+    item('tasks', '/tasks', ListTodo, null),
+    item('calendar', '/calendar', CalendarDays, null),
+    item('invoices', '/invoices', FileText),
+  ]),
   item('account', '/account', CircleUser, null),
 ];
 

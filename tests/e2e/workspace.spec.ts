@@ -7,7 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signInAs } from '../helpers/e2e-auth';
 
 const LOCALES = ['en', 'de', 'fr', 'pt'] as const;
-const PAGES = ['/mail', '/tasks'] as const;
+const PAGES = ['/mail', '/tasks', '/calendar', '/invoices'] as const;
 
 test('a mail sent by the analyst arrives unread in the viewer’s inbox', async ({ page }) => {
   const subject = `Lease review ${Date.now()}`;
@@ -92,4 +92,48 @@ test('the workspace pages do not scroll sideways at 1280 × 800 in any locale', 
       expect(overflow, `${locale}${path}`).toBeLessThanOrEqual(0);
     }
   }
+});
+
+test('an event added to the calendar can be moved to another day', async ({ page }) => {
+  const title = `Funding call ${Date.now()}`;
+  await signInAs(page, 'analyst');
+  await page.goto('/en/calendar?view=month&date=2030-03-10');
+  await page.getByTestId('event-add').click();
+  const add = page.getByTestId('event-form').filter({ visible: true });
+  await add.getByLabel('Title').fill(title);
+  await add.getByLabel('Start date').fill('2030-03-12');
+  await add.getByLabel('End date').fill('2030-03-12');
+  await add.getByTestId('event-save').click();
+  await expect(page.getByText('Event added.')).toBeVisible();
+  const cell = (d: string) => page.locator(`td[data-date="${d}"]`);
+  await expect(cell('2030-03-12').getByRole('button', { name: title })).toBeVisible();
+
+  await cell('2030-03-12').getByRole('button', { name: title }).click();
+  const edit = page.getByTestId('event-form').filter({ visible: true });
+  await edit.getByLabel('Start date').fill('2030-03-14');
+  await edit.getByLabel('End date').fill('2030-03-14');
+  await edit.getByTestId('event-save').click();
+  await expect(page.getByText('Event saved.')).toBeVisible();
+  await expect(cell('2030-03-14').getByRole('button', { name: title })).toBeVisible();
+  await expect(cell('2030-03-12').getByRole('button', { name: title })).toHaveCount(0);
+
+  await page.goto('/en/calendar?view=list&date=2030-03-01');
+  await expect(page.getByTestId('calendar-list')).toContainText(title);
+});
+
+test('an invoice shows its payment details, a print view and downloads as a PDF', async ({ page }) => {
+  await signInAs(page, 'analyst');
+  await page.goto('/en/invoices');
+  await page.getByTestId('invoice-link').first().click();
+  await expect(page.getByTestId('payment-details')).toContainText('IBAN');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('invoice-pdf').click()]);
+  expect(download.suggestedFilename()).toMatch(/^invoice-\d+\.pdf$/);
+  const stream = await download.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  const pdf = Buffer.concat(chunks).toString('latin1');
+  expect(pdf.startsWith('%PDF-1.4')).toBe(true);
+  expect(pdf).toContain('(Invoice #');
+  await page.getByTestId('invoice-print').click();
+  await expect(page.getByTestId('invoice-print-view')).toContainText('Payment details');
 });

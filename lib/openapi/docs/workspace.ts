@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { composeEmailBody, composeEmailResponse } from '@/lib/validations/apps';
+import { invoiceIdParams } from '@/lib/validations/invoices';
+import { invoicePdfQuery } from '@/lib/validations/workspace';
 import { defineRoutes, type ResponseDoc } from '../registry';
 
 /** RouteDocs of the workspace screens' own routes (the documented apps routes stay in apps.ts). */
@@ -32,5 +34,23 @@ export const workspaceRoutes = defineRoutes([
       413: err('Body larger than 1 MiB.'),
     },
     example: { body: { toUserId: 3, subject: 'Lease 1042', message: 'Please check the schedule.', send: true } },
+  },
+  {
+    method: 'get',
+    path: '/api/workspace/invoices/{id}/pdf',
+    tag: 'Invoices',
+    auth: 'read:funders',
+    summary: 'An invoice as a PDF',
+    description: 'A one-page text PDF (PDF 1.4, Helvetica) of the invoice with its payment details, labels, dates and amounts in `locale`.',
+    params: invoiceIdParams,
+    query: invoicePdfQuery,
+    responses: {
+      200: { description: 'The PDF file.', contentType: 'application/pdf' },
+      400: err('Invalid id or locale.'),
+      401: err('No valid session or bearer token.'),
+      403: err('The read:funders scope is required.'),
+      404: err('Unknown invoice.'),
+    },
+    example: { params: { id: '1' }, query: { locale: 'en' } },
   },
 ]);
