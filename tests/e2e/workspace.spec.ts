@@ -42,7 +42,7 @@ test('a follow-up task added from a Delinquency row is linked to the lease', asy
   const contract = (await row.locator('td').first().innerText()).trim();
   await row.getByTestId('follow-up').click();
   await expect(page).toHaveURL(/\/en\/tasks\?/);
-  const form = page.getByTestId('task-form');
+  const form = page.getByTestId('task-form').filter({ visible: true });
   await expect(form.getByTestId('task-form-link')).toContainText(contract);
   await expect(form.getByLabel('Title')).toHaveValue(`Follow up: ${contract}`);
   await form.getByLabel('Due date').fill('2030-01-15');
@@ -72,7 +72,7 @@ test('the mail folders and the task filters are reachable by keyboard with a vis
     await page.goto(path);
     const goal = page.getByTestId(target);
     let reached = false;
-    for (let i = 0; i < 80 && !reached; i++) {
+    for (let i = 0; i < 150 && !reached; i++) {
       await page.keyboard.press('Tab');
       reached = await goal.evaluate((el) => el === document.activeElement);
     }
