@@ -6,7 +6,7 @@ import { Link } from '@/i18n/navigation';
 type Props = {
   /** What the task follows up: a lease or a lessee of the book. */
   target: { leaseId: number } | { lesseeId: number };
-  /** The contract number or the lessee's name, for the task's title and the link's accessible name. */
+  /** The contract number or the lessee's name, for the task's title. */
   name: string;
   /** An icon-only link (in table rows) or a labelled button. */
   compact?: boolean;
@@ -21,7 +21,8 @@ export async function FollowUpLink({ target, name, compact }: Props) {
     <Link
       href={{ pathname: '/tasks', query }}
       className={buttonClasses({ variant: compact ? 'ghost' : 'outline', size: 'sm', className: compact ? 'h-7 px-1.5' : undefined })}
-      aria-label={compact ? `${label}: ${name}` : undefined}
+      // Only the action: a row's own links are found by the contract number, which this name must not repeat.
+      aria-label={compact ? label : undefined}
       title={compact ? label : undefined}
       data-testid="follow-up"
     >
