@@ -3,7 +3,9 @@ import {
   ArrowDownToLine,
   Banknote,
   Boxes,
+  Briefcase,
   Calculator,
+  CalendarDays,
   ChartColumn,
   ChartPie,
   CircleUser,
@@ -17,7 +19,9 @@ import {
   Headset,
   Landmark,
   LayoutDashboard,
+  ListTodo,
   Layers,
+  Mail,
   Percent,
   Receipt,
   Scale,
@@ -86,10 +90,14 @@ export const NAV_PAGE_KEYS = [
   'payments',
   'users',
   'tapeImports',
+  'mail',
+  'tasks',
+  'calendar',
+  'invoices',
 ] as const;
 export type NavPageKey = (typeof NAV_PAGE_KEYS)[number];
 
-export const NAV_GROUP_KEYS = ['modules', 'portfolio', 'liability', 'reports', 'servicing', 'servicingReports'] as const;
+export const NAV_GROUP_KEYS = ['modules', 'portfolio', 'liability', 'reports', 'servicing', 'servicingReports', 'workspace'] as const;
 export type NavGroupKey = (typeof NAV_GROUP_KEYS)[number];
 
 const FUNDERS: Scope = 'read:funders';
@@ -163,6 +171,12 @@ export const NAV_TREE: readonly NavNode[] = [
       item('reportVat', '/servicing/reports/vat', Receipt),
       item('reportTotalCf', '/servicing/reports/total-cf', TrendingUp),
     ]),
+  ]),
+  group('workspace', Briefcase, [
+    item('mail', '/mail', Mail, null),
+    item('tasks', '/tasks', ListTodo, null),
+    item('calendar', '/calendar', CalendarDays, null),
+    item('invoices', '/invoices', FileText),
   ]),
   item('account', '/account', CircleUser, null),
 ];

@@ -111,6 +111,10 @@ export const appTasks = sqliteTable(
     isCompleted: integer('is_completed', { mode: 'boolean' }).notNull().default(false),
     isDeleted: integer('is_deleted', { mode: 'boolean' }).notNull().default(false),
     isImportant: integer('is_important', { mode: 'boolean' }).notNull().default(false),
+    // A follow-up task may concern one lease or one lessee of the book (both optional). No foreign key:
+    // a task must never block deleting a lease, and SQLite cannot add ON DELETE SET NULL by ALTER TABLE.
+    leaseId: integer('lease_id'),
+    lesseeId: integer('lessee_id'),
   },
   (t) => [index('app_tasks_owner_idx').on(t.ownerId)],
 );

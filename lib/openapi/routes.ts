@@ -6,6 +6,7 @@ import { coreRoutes } from './docs/core';
 import { importsRoutes } from './docs/imports';
 import { reportsRoutes } from './docs/reports';
 import { servicingRoutes } from './docs/servicing';
+import { workspaceRoutes } from './docs/workspace';
 
 /** Every documented route, in Develop-page order. Each docs file is owned by the area that serves it. */
 export const ROUTE_DOCS: readonly RouteDoc[] = [
@@ -14,6 +15,7 @@ export const ROUTE_DOCS: readonly RouteDoc[] = [
   ...servicingRoutes,
   ...reportsRoutes,
   ...appsRoutes,
+  ...workspaceRoutes,
   ...adminRoutes,
   ...contentRoutes,
 ];

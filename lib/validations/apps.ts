@@ -102,6 +102,16 @@ export const paginateEmailQuery = z.object({
   emailId: idParam,
 });
 
+export const composeEmailBody = z.object({
+  toUserId: bodyIdSchema.describe('the recipient: a user of the product'),
+  subject: requiredText(200),
+  message: text(20000).default(''),
+  send: z.boolean().describe('true: deliver to the recipient\'s inbox and keep a copy in sent; false: save a draft'),
+  draftId: bodyIdSchema.optional().describe('the draft this replaces'),
+});
+export type ComposeEmailBody = z.infer<typeof composeEmailBody>;
+export const composeEmailResponse = z.object({ id: z.number().int().describe("the id of the sender's copy") });
+
 // ----------------------------------------------------------------------------------------------- chat
 
 export const chatStatusSchema = z.enum(CHAT_STATUSES);
@@ -185,6 +195,8 @@ const taskFields = {
   isCompleted: z.boolean(),
   isDeleted: z.boolean(),
   isImportant: z.boolean(),
+  leaseId: bodyIdSchema.nullable(),
+  lesseeId: bodyIdSchema.nullable(),
 };
 export const addTaskBody = z.object({
   task: z.object({
@@ -196,6 +208,8 @@ export const addTaskBody = z.object({
     isCompleted: taskFields.isCompleted.default(false),
     isDeleted: taskFields.isDeleted.default(false),
     isImportant: taskFields.isImportant.default(false),
+    leaseId: taskFields.leaseId.default(null).describe('the lease this task follows up'),
+    lesseeId: taskFields.lesseeId.default(null).describe('the lessee this task follows up'),
   }),
 });
 export type NewTask = z.infer<typeof addTaskBody>['task'];
@@ -210,6 +224,8 @@ export const updateTaskBody = z.object({
     isCompleted: taskFields.isCompleted.optional(),
     isDeleted: taskFields.isDeleted.optional(),
     isImportant: taskFields.isImportant.optional(),
+    leaseId: taskFields.leaseId.optional(),
+    lesseeId: taskFields.lesseeId.optional(),
   }),
 });
 export type TaskPatch = Omit<z.infer<typeof updateTaskBody>['task'], 'id'>;
@@ -226,6 +242,8 @@ export const taskResponse = z.object({
   isCompleted: z.boolean(),
   isDeleted: z.boolean(),
   isImportant: z.boolean(),
+  leaseId: z.number().int().nullable().describe('the linked lease, if any'),
+  lesseeId: z.number().int().nullable().describe('the linked lessee, if any'),
 });
 export type TaskDto = z.infer<typeof taskResponse>;
 export const tasksResponse = z.array(taskResponse);

@@ -10,6 +10,7 @@ import { CashFlowChart } from '@/components/master-file/cash-flow-chart';
 import { DeleteLeaseButton } from '@/components/master-file/delete-lease-button';
 import { LeaseHistory, LeaseTermsCard, LeaseValuationCard, ScheduleTable } from '@/components/master-file/lease-detail';
 import { SubPageHeader } from '@/components/master-file/sub-page-header';
+import { FollowUpLink } from '@/components/workspace/follow-up-link';
 import { guardPage } from '@/app/[locale]/prelude';
 import { LeasePaymentsCard } from '@/components/servicing/lease-payments-card';
 import { leaseServicing } from '@/services/servicing/lease-servicing';
@@ -80,6 +81,7 @@ export default async function LeasePage({ params }: Props) {
         actions={
           canWrite ? (
             <>
+              <FollowUpLink target={{ leaseId: lease.id }} name={lease.contractNumber} />
               <Link href={`/master-file/${lease.id}/edit`} className={buttonClasses()}>
                 <Pencil aria-hidden="true" />
                 {t('lease.edit')}
@@ -89,7 +91,9 @@ export default async function LeasePage({ params }: Props) {
               </a>
               <DeleteLeaseButton leaseId={lease.id} funderId={funder.id} contractNumber={lease.contractNumber} />
             </>
-          ) : null
+          ) : (
+            <FollowUpLink target={{ leaseId: lease.id }} name={lease.contractNumber} />
+          )
         }
       />
       <div className="grid items-start gap-6 xl:grid-cols-[3fr_2fr]">

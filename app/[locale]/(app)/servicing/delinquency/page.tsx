@@ -7,6 +7,7 @@ import { Select } from '@/components/portfolio/fields';
 import { metadataFor } from '@/components/shell/page-metadata';
 import { PageHeader } from '@/components/shell/page-header';
 import { guardPage } from '@/app/[locale]/prelude';
+import { FollowUpLink } from '@/components/workspace/follow-up-link';
 import { AmountsChart } from '@/components/reports/bucket-chart';
 import { SortLink, ariaSort } from '@/components/servicing/sort-link';
 import { Amount } from '@/components/ui/amount';
@@ -43,6 +44,7 @@ export default async function DelinquencyPage({ params, searchParams }: Props) {
   if (!access.ok) return access.forbidden;
 
   const t = await getTranslations('servicing');
+  const tw = await getTranslations('workspace.tasks');
   const format = await getFormatter();
   const db = getDb();
   const funder = await getActiveFunder(db);
@@ -264,6 +266,9 @@ export default async function DelinquencyPage({ params, searchParams }: Props) {
                     <th scope="col" className="px-3 py-2">
                       {t('columns.lastPayment')}
                     </th>
+                    <th scope="col" className="px-1 py-2">
+                      <span className="sr-only">{tw('followUp')}</span>
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -299,6 +304,13 @@ export default async function DelinquencyPage({ params, searchParams }: Props) {
                         <Amount minor={r.outstandingPrincipal} currency={r.currency} />
                       </td>
                       <td className="px-3 py-1">{r.lastPaymentOn ? formatIsoDate(format, r.lastPaymentOn) : '—'}</td>
+                      <td className="px-1 py-0.5">
+                        {q.level === 'lease' && r.leaseId ? (
+                          <FollowUpLink compact target={{ leaseId: r.leaseId }} name={r.contractNumber ?? String(r.leaseId)} />
+                        ) : (
+                          <FollowUpLink compact target={{ lesseeId: r.lesseeId }} name={r.lesseeName} />
+                        )}
+                      </td>
                     </tr>
                   ))}
                 </tbody>

@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation';
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
 import { getDb } from '@/db';
 import { guardPage } from '@/app/[locale]/prelude';
+import { FollowUpLink } from '@/components/workspace/follow-up-link';
 import { PaymentsTable } from '@/components/servicing/payments-table';
 import { TrailHeader } from '@/components/shell/trail-header';
 import { PaymentStrip, StripLegend } from '@/components/servicing/strip';
@@ -64,6 +65,7 @@ export default async function LesseeServicingPage({ params, searchParams }: Prop
           trail={[{ label: tn('clientsBehavior'), href: '/servicing/clients-behavior' }, { label: lessee.name }]}
           title={lessee.name}
           description={t('lessee.subtitle', { idOdoo: lessee.idOdoo ?? '—', country: lessee.country, asOf: formatIsoDate(format, asOf, 'long') })}
+          actions={<FollowUpLink target={{ lesseeId: lessee.id }} name={lessee.name} />}
         />
         <div className="mb-6 grid gap-6 xl:grid-cols-2">
           {data.behaviour.map((b) => (

@@ -1,0 +1,93 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { Invalid, NotFound } from '@/lib/domain/errors';
+import type { EventDto, EventPatch, NewEvent } from '@/lib/validations/apps';
+import type { DbOrTx } from '@/db/client';
+import { appEvents, type AppEvent, type CALENDARS } from '@/db/schema/apps';
+import { parseJsonList } from '@/db/queries/compat/apps-paging';
+
+type Calendar = (typeof CALENDARS)[number];
+
+export function eventDto(r: AppEvent): EventDto {
+  const guests = parseJsonList<NonNullable<EventDto['extendedProps']['guests']>[number]>(r.guests);
+  return {
+    id: r.id,
+    url: r.url,
+    title: r.title,
+    start: r.start,
+    end: r.end,
+    allDay: r.allDay,
+    extendedProps: {
+      calendar: r.calendar,
+      ...(r.url ? { url: r.url } : {}),
+      ...(guests.length ? { guests } : {}),
+      ...(r.location ? { location: r.location } : {}),
+      ...(r.description ? { desc: r.description } : {}),
+    },
+  };
+}
+
+/** GET events: the user's events in the given calendars (undefined = all calendars, [] = none), in storage order. */
+export function listEvents(db: DbOrTx, ownerId: number, calendars: Calendar[] | undefined): EventDto[] {
+  if (calendars && calendars.length === 0) return [];
+  const where = calendars ? and(eq(appEvents.ownerId, ownerId), inArray(appEvents.calendar, calendars)) : eq(appEvents.ownerId, ownerId);
+  return db.select().from(appEvents).where(where).orderBy(asc(appEvents.id)).all().map(eventDto);
+}
+
+function ownedEvent(db: DbOrTx, ownerId: number, id: number): AppEvent | undefined {
+  return db
+    .select()
+    .from(appEvents)
+    .where(and(eq(appEvents.id, id), eq(appEvents.ownerId, ownerId)))
+    .get();
+}
+
+/** URL: the top-level one wins, else extendedProps.url. */
+function columnsOf(e: EventPatch) {
+  const p = e.extendedProps ?? {};
+  const urlGiven = e.url !== undefined || p.url !== undefined;
+  return {
+    ...(e.title !== undefined ? { title: e.title } : {}),
+    ...(e.start !== undefined ? { start: e.start } : {}),
+    ...(e.end !== undefined ? { end: e.end } : {}),
+    ...(e.allDay !== undefined ? { allDay: e.allDay } : {}),
+    ...(urlGiven ? { url: e.url || p.url || '' } : {}),
+    ...(p.calendar !== undefined ? { calendar: p.calendar } : {}),
+    ...(p.guests !== undefined ? { guests: JSON.stringify(p.guests) } : {}),
+    ...(p.location !== undefined ? { location: p.location } : {}),
+    ...(p.desc !== undefined ? { description: p.desc } : {}),
+  };
+}
+
+export function addEvent(db: DbOrTx, ownerId: number, event: NewEvent): EventDto {
+  const cols = columnsOf(event);
+  return eventDto(
+    db
+      .insert(appEvents)
+      .values({ ...cols, ownerId, title: event.title, start: event.start, end: event.end, calendar: event.extendedProps.calendar })
+      .returning()
+      .get(),
+  );
+}
+
+/** POST update-event: the named fields; 404 for an unknown id; 400 when the result would end before it starts. */
+export function updateEvent(db: DbOrTx, ownerId: number, id: number, patch: EventPatch): EventDto {
+  return db.transaction((tx) => {
+    const current = ownedEvent(tx, ownerId, id);
+    if (!current) throw new NotFound(`Event ${id} does not exist.`);
+    const cols = columnsOf(patch);
+    const start = cols.start ?? current.start;
+    const end = cols.end ?? current.end;
+    if (end < start) throw new Invalid('The event would end before it starts.', [{ field: 'event.end', message: 'must not be before start' }]);
+    if (Object.keys(cols).length) tx.update(appEvents).set(cols).where(eq(appEvents.id, id)).run();
+    return eventDto(ownedEvent(tx, ownerId, id)!);
+  });
+}
+
+/** DELETE remove-event: hard delete of exactly that event; 404 for an unknown id (nothing else is ever deleted). */
+export function removeEvent(db: DbOrTx, ownerId: number, id: number): void {
+  const r = db
+    .delete(appEvents)
+    .where(and(eq(appEvents.id, id), eq(appEvents.ownerId, ownerId)))
+    .run();
+  if (r.changes === 0) throw new NotFound(`Event ${id} does not exist.`);
+}

@@ -1,0 +1,200 @@
+import { and, asc, count, desc, eq, gt, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { NotFound } from '@/lib/domain/errors';
+import type { EmailDto, EmailsQuery } from '@/lib/validations/apps';
+import type { DbOrTx } from '@/db/client';
+import { users } from '@/db/schema/auth';
+import { appEmails, type AppEmail, type EMAIL_FOLDERS, type EMAIL_LABELS } from '@/db/schema/apps';
+import { pageWindow, parseJsonList, toggleInList } from '@/db/queries/compat/apps-paging';
+
+type Folder = (typeof EMAIL_FOLDERS)[number];
+type Label = (typeof EMAIL_LABELS)[number];
+
+export function emailDto(r: AppEmail): EmailDto {
+  return {
+    id: r.id,
+    from: { email: r.fromEmail, name: r.fromName, avatar: r.fromAvatar },
+    to: parseJsonList(r.to),
+    cc: parseJsonList(r.cc),
+    bcc: parseJsonList(r.bcc),
+    subject: r.subject,
+    message: r.message,
+    attachments: parseJsonList(r.attachments),
+    isStarred: r.isStarred,
+    labels: parseJsonList(r.labels),
+    time: r.time,
+    replies: parseJsonList(r.replies),
+    folder: r.folder,
+    isRead: r.isRead,
+  };
+}
+
+/** The folder filter of GET emails (api-reference.md §2): trash; starred outside trash; '' every folder but trash. */
+function folderWhere(folder: EmailsQuery['folder']): SQL {
+  if (folder === 'trash') return eq(appEmails.folder, 'trash');
+  if (folder === 'starred') return and(eq(appEmails.isStarred, true), ne(appEmails.folder, 'trash'))!;
+  if (folder === '') return ne(appEmails.folder, 'trash');
+  return eq(appEmails.folder, folder);
+}
+
+export function hasLabel(label: string): SQL {
+  return sql`exists (select 1 from json_each(${appEmails.labels}) where json_each.value = ${label})`;
+}
+
+/**
+ * GET emails: the user's mails matching q (subject, case-insensitive substring), folder and label,
+ * newest id first; `total` is the filtered count; `emailsMeta` ignores the filters.
+ */
+export function listEmails(db: DbOrTx, ownerId: number, query: EmailsQuery) {
+  const conds: SQL[] = [eq(appEmails.ownerId, ownerId), folderWhere(query.folder)];
+  if (query.q) conds.push(sql`instr(lower(${appEmails.subject}), lower(${query.q})) > 0`);
+  if (query.label) conds.push(hasLabel(query.label));
+  const where = and(...conds);
+  const total = db.select({ n: count() }).from(appEmails).where(where).get()?.n ?? 0;
+  const window = pageWindow(query);
+  const base = db.select().from(appEmails).where(where).orderBy(desc(appEmails.id));
+  const rows = window ? base.limit(window.limit).offset(window.offset).all() : base.all();
+  return { emails: rows.map(emailDto), emailsMeta: emailsMeta(db, ownerId), total };
+}
+
+export function emailsMeta(db: DbOrTx, ownerId: number): { inbox: number; draft: number; spam: number } {
+  const r = db
+    .select({
+      inbox: sql<number>`coalesce(sum(case when ${appEmails.folder} = 'inbox' and ${appEmails.isRead} = 0 then 1 else 0 end), 0)`,
+      draft: sql<number>`coalesce(sum(case when ${appEmails.folder} = 'draft' then 1 else 0 end), 0)`,
+      spam: sql<number>`coalesce(sum(case when ${appEmails.folder} = 'spam' and ${appEmails.isRead} = 0 then 1 else 0 end), 0)`,
+    })
+    .from(appEmails)
+    .where(eq(appEmails.ownerId, ownerId))
+    .get();
+  return { inbox: Number(r?.inbox ?? 0), draft: Number(r?.draft ?? 0), spam: Number(r?.spam ?? 0) };
+}
+
+function ownedEmail(db: DbOrTx, ownerId: number, id: number): AppEmail | undefined {
+  return db
+    .select()
+    .from(appEmails)
+    .where(and(eq(appEmails.id, id), eq(appEmails.ownerId, ownerId)))
+    .get();
+}
+
+export function getEmail(db: DbOrTx, ownerId: number, id: number): EmailDto {
+  const r = ownedEmail(db, ownerId, id);
+  if (!r) throw new NotFound(`Mail ${id} does not exist.`);
+  return emailDto(r);
+}
+
+/**
+ * The neighbour of a mail among ALL of the user's mails in id order (as the original; the folder is
+ * ignored): next = the smallest greater id (newer), previous = the largest smaller id. 404 at either end.
+ */
+export function emailNeighbour(db: DbOrTx, ownerId: number, id: number, dir: 'previous' | 'next'): EmailDto {
+  if (!ownedEmail(db, ownerId, id)) throw new NotFound(`Mail ${id} does not exist.`);
+  const r = db
+    .select()
+    .from(appEmails)
+    .where(and(eq(appEmails.ownerId, ownerId), dir === 'next' ? gt(appEmails.id, id) : lt(appEmails.id, id)))
+    .orderBy(dir === 'next' ? asc(appEmails.id) : desc(appEmails.id))
+    .limit(1)
+    .get();
+  if (!r) throw new NotFound(`Mail ${id} has no ${dir} mail.`);
+  return emailDto(r);
+}
+
+/** 404 naming the ids that are not the user's mails (nothing is changed then). */
+function assertOwned(db: DbOrTx, ownerId: number, ids: readonly number[]): number[] {
+  const unique = [...new Set(ids)];
+  const found = new Set(
+    db
+      .select({ id: appEmails.id })
+      .from(appEmails)
+      .where(and(eq(appEmails.ownerId, ownerId), inArray(appEmails.id, unique)))
+      .all()
+      .map((r) => r.id),
+  );
+  const missing = unique.filter((id) => !found.has(id));
+  if (missing.length) {
+    throw new NotFound(`Mail ${missing.join(', ')} does not exist.`, [{ field: 'emailIds', message: `unknown: ${missing.join(', ')}` }]);
+  }
+  return unique;
+}
+
+export type EmailChange = Partial<{ isStarred: boolean; isRead: boolean; folder: Folder; labels: Label[] }>;
+
+/** POST update-emails: the whitelisted fields on every named mail, all or nothing. */
+export function updateEmails(db: DbOrTx, ownerId: number, ids: readonly number[], change: EmailChange): number {
+  return db.transaction((tx) => {
+    const unique = assertOwned(tx, ownerId, ids);
+    const { labels, ...rest } = change;
+    tx.update(appEmails)
+      .set({ ...rest, ...(labels ? { labels: JSON.stringify([...new Set(labels)]) } : {}) })
+      .where(and(eq(appEmails.ownerId, ownerId), inArray(appEmails.id, unique)))
+      .run();
+    return unique.length;
+  });
+}
+
+/** POST update-emails-label: toggles the label on each mail on its own (added when absent, removed when present). */
+export function toggleEmailsLabel(db: DbOrTx, ownerId: number, ids: readonly number[], label: Label): number {
+  return db.transaction((tx) => {
+    const unique = assertOwned(tx, ownerId, ids);
+    const rows = tx
+      .select({ id: appEmails.id, labels: appEmails.labels })
+      .from(appEmails)
+      .where(and(eq(appEmails.ownerId, ownerId), inArray(appEmails.id, unique)))
+      .all();
+    for (const r of rows) {
+      const next = toggleInList(parseJsonList<string>(r.labels), label);
+      tx.update(appEmails).set({ labels: JSON.stringify(next) }).where(eq(appEmails.id, r.id)).run();
+    }
+    return rows.length;
+  });
+}
+
+export type MailParty = { id: number; name: string; email: string };
+
+/**
+ * Composes a mail from one user of the product to another: saved as a draft in the sender's mailbox, or
+ * sent — a copy in the sender's `sent` folder and one in the recipient's `inbox`, in one transaction.
+ * Sending a draft (draftId) replaces that draft. Returns the id of the sender's copy.
+ */
+export function composeEmail(
+  db: DbOrTx,
+  sender: MailParty,
+  recipient: MailParty,
+  input: { subject: string; message: string; send: boolean; draftId?: number },
+  now = new Date(),
+): number {
+  const base = {
+    fromEmail: sender.email,
+    fromName: sender.name,
+    to: JSON.stringify([{ name: recipient.name, email: recipient.email }]),
+    subject: input.subject,
+    message: input.message,
+    time: now.toISOString(),
+  };
+  return db.transaction((tx) => {
+    if (input.draftId !== undefined) {
+      const draft = ownedEmail(tx, sender.id, input.draftId);
+      if (!draft || draft.folder !== 'draft') throw new NotFound(`Draft ${input.draftId} does not exist.`);
+      tx.delete(appEmails).where(eq(appEmails.id, draft.id)).run();
+    }
+    const own = tx
+      .insert(appEmails)
+      .values({ ...base, ownerId: sender.id, folder: input.send ? 'sent' : 'draft', isRead: true })
+      .returning({ id: appEmails.id })
+      .get();
+    if (input.send) tx.insert(appEmails).values({ ...base, ownerId: recipient.id, folder: 'inbox', isRead: false }).run();
+    return own.id;
+  });
+}
+
+/** The users one may write to (everyone but oneself), by name. */
+export function listMailRecipients(db: DbOrTx, selfId: number): MailParty[] {
+  return db
+    .select({ id: users.id, fullName: users.fullName, username: users.username, email: users.email })
+    .from(users)
+    .where(ne(users.id, selfId))
+    .orderBy(asc(users.username))
+    .all()
+    .map((u) => ({ id: u.id, name: u.fullName || u.username, email: u.email }));
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { composeEmailBody, composeEmailResponse } from '@/lib/validations/apps';
+import { invoiceIdParams } from '@/lib/validations/invoices';
+import { invoicePdfQuery } from '@/lib/validations/workspace';
+import { defineRoutes, type ResponseDoc } from '../registry';
+
+/** RouteDocs of the workspace screens' own routes (the documented apps routes stay in apps.ts). */
+
+const errorSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    issues: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  }),
+});
+const err = (description: string): ResponseDoc => ({ description, schema: errorSchema });
+
+export const workspaceRoutes = defineRoutes([
+  {
+    method: 'post',
+    path: '/api/workspace/mail',
+    tag: 'Email',
+    auth: null,
+    summary: 'Send a mail to another user, or save a draft',
+    description:
+      "send=true delivers an unread copy to the recipient's inbox and keeps one in your sent folder; send=false saves a draft. draftId replaces that draft (404 when it is not one of your drafts). toUserId names any other user of the product.",
+    body: composeEmailBody,
+    responses: {
+      201: { description: "The id of the sender's copy.", schema: composeEmailResponse },
+      400: err('Invalid body: `issues` names each field with a message.'),
+      401: err('No valid session or bearer token.'),
+      403: err('Cross-site write refused.'),
+      404: err('Unknown recipient, or a draftId that is not one of your drafts.'),
+      413: err('Body larger than 1 MiB.'),
+    },
+    example: { body: { toUserId: 3, subject: 'Lease 1042', message: 'Please check the schedule.', send: true } },
+  },
+  {
+    method: 'get',
+    path: '/api/workspace/invoices/{id}/pdf',
+    tag: 'Invoices',
+    auth: 'read:funders',
+    summary: 'An invoice as a PDF',
+    description: 'A one-page text PDF (PDF 1.4, Helvetica) of the invoice with its payment details, labels, dates and amounts in `locale`.',
+    params: invoiceIdParams,
+    query: invoicePdfQuery,
+    responses: {
+      200: { description: 'The PDF file.', contentType: 'application/pdf' },
+      400: err('Invalid id or locale.'),
+      401: err('No valid session or bearer token.'),
+      403: err('The read:funders scope is required.'),
+      404: err('Unknown invoice.'),
+    },
+    example: { params: { id: '1' }, query: { locale: 'en' } },
+  },
+]);
