@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-or
 import { Conflict, Invalid, NotFound } from '@/lib/domain/errors';
 import type { Schedule } from '@/lib/finance';
 import type { Db, DbOrTx } from '../client';
+import { recordAudit } from './audit';
 import { leaseHistory, leases, lessees, scheduleRows, type Lease, type NewLease } from '../schema/portfolio';
 import { bumpFunderDataVersion, getFunder } from './funders';
 import { scheduleOfLease } from './lease-terms';
@@ -82,6 +83,7 @@ export function insertLease(tx: DbOrTx, input: LeaseInput, userId: number | null
     .get();
   insertSchedule(tx, lease.id, schedule);
   tx.insert(leaseHistory).values({ leaseId: lease.id, version: 1, action: 'created', userId, at: now }).run();
+  recordAudit(tx, { actor: userId, funderId: lease.funderId, entity: 'lease', entityId: lease.id, action: 'create', after: lease }, now);
   bumpFunderDataVersion(tx, lease.funderId);
   return lease;
 }
@@ -121,6 +123,7 @@ export function updateLease(db: Db, id: number, expectedVersion: number, patch: 
       insertSchedule(tx, id, schedule);
       const action = Object.keys(changes).length === 1 && 'status' in changes ? 'status' : 'updated';
       tx.insert(leaseHistory).values({ leaseId: id, version: next.version, action, changes: JSON.stringify(changes), userId, at: now }).run();
+      recordAudit(tx, { actor: userId, funderId: current.funderId, entity: 'lease', entityId: id, action: action === 'status' ? 'status' : 'update', before: current, after: updated }, now);
       bumpFunderDataVersion(tx, current.funderId);
       return updated;
     },
@@ -132,13 +135,14 @@ export function updateLease(db: Db, id: number, expectedVersion: number, patch: 
  * Deletes a lease (and, by cascade, its schedule and history). `assertDeletable` may refuse (throw) after
  * reading the lease, inside the same transaction, so the check and the delete see the same row.
  */
-export function deleteLease(db: Db, id: number, assertDeletable?: (lease: Lease) => void): void {
+export function deleteLease(db: Db, id: number, assertDeletable?: (lease: Lease) => void, userId: number | null = null): void {
   db.transaction(
     (tx) => {
       const current = getLease(tx, id);
       if (!current) throw new NotFound(`Lease ${id} does not exist.`);
       assertDeletable?.(current);
       tx.delete(leases).where(eq(leases.id, id)).run();
+      recordAudit(tx, { actor: userId, funderId: current.funderId, entity: 'lease', entityId: id, action: 'delete', before: current });
       bumpFunderDataVersion(tx, current.funderId);
     },
     { behavior: 'immediate' },

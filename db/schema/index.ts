@@ -4,3 +4,4 @@ export * from './servicing';
 export * from './apps';
 export * from './content';
 export * from './commerce';
+export * from './access';

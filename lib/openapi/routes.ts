@@ -1,4 +1,5 @@
 import type { RouteDoc } from './registry';
+import { accessRoutes } from './docs/access';
 import { adminRoutes } from './docs/admin';
 import { appsRoutes } from './docs/apps';
 import { contentRoutes } from './docs/content';
@@ -13,5 +14,6 @@ export const ROUTE_DOCS: readonly RouteDoc[] = [
   ...reportsRoutes,
   ...appsRoutes,
   ...adminRoutes,
+  ...accessRoutes,
   ...contentRoutes,
 ];
