@@ -11,6 +11,8 @@ import { DeleteLeaseButton } from '@/components/master-file/delete-lease-button'
 import { LeaseHistory, LeaseTermsCard, LeaseValuationCard, ScheduleTable } from '@/components/master-file/lease-detail';
 import { SubPageHeader } from '@/components/master-file/sub-page-header';
 import { guardPage } from '@/app/[locale]/prelude';
+import { AuditTable } from '@/components/access/audit-table';
+import { leaseAuditHistory } from '@/services/audit/trail';
 import { LeasePaymentsCard } from '@/components/servicing/lease-payments-card';
 import { leaseServicing } from '@/services/servicing/lease-servicing';
 import { todayIso } from '@/services/servicing/route-helpers';
@@ -46,6 +48,8 @@ export default async function LeasePage({ params }: Props) {
   if (!lease) notFound();
 
   const t = await getTranslations('masterFile');
+  const ta = await getTranslations('access');
+  const auditRows = leaseAuditHistory(db, lease.id);
   const format = await getFormatter();
   const canWrite = canSee(access.principal.scopes, 'write:funders');
   const cutOff = defaultCutOff();
@@ -125,6 +129,14 @@ export default async function LeasePage({ params }: Props) {
         </CardHeader>
         <CardContent>
           <LeaseHistory entries={listLeaseHistory(db, lease.id)} currency={lease.currency} />
+        </CardContent>
+      </Card>
+      <Card className="mt-6" data-testid="lease-audit">
+        <CardHeader>
+          <CardTitle>{ta('audit.leaseHistory')}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <AuditTable rows={auditRows} total={auditRows.length} page={1} perPage={auditRows.length || 1} compact />
         </CardContent>
       </Card>
     </>
