@@ -1,7 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { DbOrTx } from '@/db/client';
 import { getDb } from '@/db';
-import { listFunders } from '@/db/queries/funders';
+import { getFunder, listFunders } from '@/db/queries/funders';
 import type { Funder } from '@/db/schema/portfolio';
 import { hasScope } from '@/lib/auth/scopes';
 import { Forbidden, NotFound } from '@/lib/domain/errors';
@@ -39,10 +39,11 @@ export function canAccessFunder(principal: Principal, funderId: number): boolean
 
 /**
  * Refuses a funder the principal is not assigned: a record of it answers 404 (its existence is not disclosed),
- * a list or a screen of it 403.
+ * a list or a screen of it 403. A funder that does not exist is left to the route (its own 404 or an empty list).
  */
 export function assertFunderAccess(principal: Principal, funderId: number, kind: 'record' | 'list'): void {
   if (canAccessFunder(principal, funderId)) return;
+  if (!getFunder(getDb(), funderId)) return;
   if (kind === 'record') throw new NotFound(`Not found for funder ${funderId}.`);
   throw new Forbidden(`You are not assigned to funder ${funderId}.`);
 }
