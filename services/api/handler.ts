@@ -119,7 +119,8 @@ async function authorizedCall(
       return errorResponse('forbidden', `This requires the ${options.scope} scope.`);
     }
     const params = ctx ? await ctx.params : {};
-    callers.set(req, { principal: cred.principal, isRecord: Object.keys(params).length > 0 });
+    // A static route resolves its params to undefined.
+    callers.set(req, { principal: cred.principal, isRecord: Object.keys(params ?? {}).length > 0 });
     return await fn({ req, principal: cred.principal, params });
   } catch (e) {
     return toErrorResponse(req, e);
