@@ -90,6 +90,8 @@ const callers = new WeakMap<Request, { principal: Principal; isRecord: boolean }
 function checkFunderOf(req: NextRequest, data: unknown): void {
   const caller = callers.get(req);
   if (!caller || typeof data !== 'object' || data === null) return;
+  // Without read:funders no funder data is served at all (e.g. the navbar search answers pages only).
+  if (!hasScope(caller.principal.scopes, 'read:funders')) return;
   const funderId = (data as { funderId?: unknown }).funderId;
   if (typeof funderId === 'number') assertFunderAccess(caller.principal, funderId, caller.isRecord ? 'record' : 'list');
 }
