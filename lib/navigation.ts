@@ -31,6 +31,7 @@ import {
   TrendingUp,
   TriangleAlert,
   UserCog,
+  ScrollText,
   Users,
   Wallet,
   type LucideIcon,
@@ -94,6 +95,7 @@ export const NAV_PAGE_KEYS = [
   'tasks',
   'calendar',
   'invoices',
+  'audit',
 ] as const;
 export type NavPageKey = (typeof NAV_PAGE_KEYS)[number];
 
@@ -157,6 +159,7 @@ export const NAV_TREE: readonly NavNode[] = [
   ]),
   item('settings', '/settings', Settings, 'admin'),
   item('users', '/settings/users', UserCog, 'admin'),
+  item('audit', '/settings/audit', ScrollText, 'admin'),
   item('develop', '/develop', Code),
   item('calculators', '/calculators', Calculator),
   group('servicing', Headset, [

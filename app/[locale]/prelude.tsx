@@ -8,6 +8,7 @@ import { Link, redirect } from '@/i18n/navigation';
 import type { Principal } from '@/services/auth/principal';
 import type { Scope } from '@/lib/auth/scopes';
 import { getCurrentPrincipal } from '@/services/auth/session';
+import { funderAccessOf } from '@/services/auth/funder-access';
 import { canSee, getNavItem, type NavPageKey } from '@/lib/navigation';
 
 /**
@@ -40,11 +41,26 @@ export async function guardPage(locale: string, page: NavPageKey | { scope: Scop
   const item = typeof page === 'string' ? getNavItem(page) : null;
   const principal = await requirePrincipal(locale, item?.href);
   const scope = item ? item.scope : (page as { scope: Scope }).scope;
-  if (canSee(principal.scopes, scope)) return { ok: true, principal };
+  if (canSee(principal.scopes, scope)) {
+    // Funder data needs an assigned funder too (domain.md §12): say so rather than fail in the page.
+    const access = scope === 'read:funders' || scope === 'write:funders' ? funderAccessOf(principal) : 'all';
+    if (access !== 'all' && access.size === 0) return { ok: false, principal, forbidden: <NoFunderPanel /> };
+    return { ok: true, principal };
+  }
   const title =
     typeof page === 'string' ? (await getTranslations({ locale, namespace: 'pages' }))(page) : page.title;
   // canSee() only refuses when a scope is required.
   return { ok: false, principal, forbidden: <ForbiddenPanel scope={scope!} page={title} /> };
+}
+
+/** A user with the scope but no funder assigned yet: an administrator assigns funders in Users & access. */
+export async function NoFunderPanel() {
+  const t = await getTranslations('access.noFunder');
+  return (
+    <EmptyState icon={ShieldX} tone="danger" headingLevel={1} title={t('title')} data-testid="no-funder" className="mt-4">
+      <p>{t('body')}</p>
+    </EmptyState>
+  );
 }
 
 /** The 403 panel, shown inside the shell (for a page the proxy refused, with status 403; for a page's own check, the panel says it). Without `page`, it speaks of "this page". */

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-or
 import { Conflict, Invalid, NotFound } from '@/lib/domain/errors';
 import type { Schedule } from '@/lib/finance';
 import type { Db, DbOrTx } from '../client';
+import { recordAudit } from './audit';
 import { leaseHistory, leases, lessees, scheduleRows, type Lease, type NewLease } from '../schema/portfolio';
 import { getFunder } from './funders';
 import { recordLeaseChange } from './lease-changes';
@@ -83,6 +84,7 @@ export function insertLease(tx: DbOrTx, input: LeaseInput, userId: number | null
     .get();
   insertSchedule(tx, lease.id, schedule);
   tx.insert(leaseHistory).values({ leaseId: lease.id, version: 1, action: 'created', userId, at: now }).run();
+  recordAudit(tx, { actor: userId, funderId: lease.funderId, entity: 'lease', entityId: lease.id, action: 'create', after: lease }, now);
   recordLeaseChange(tx, lease.funderId, lease.id);
   return lease;
 }
@@ -128,6 +130,7 @@ export function applyLeaseUpdate(tx: DbOrTx, id: number, expectedVersion: number
   insertSchedule(tx, id, schedule);
   const action = Object.keys(changes).length === 1 && 'status' in changes ? 'status' : 'updated';
   tx.insert(leaseHistory).values({ leaseId: id, version: next.version, action, changes: JSON.stringify(changes), userId, at: now }).run();
+  recordAudit(tx, { actor: userId, funderId: current.funderId, entity: 'lease', entityId: id, action: action === 'status' ? 'status' : 'update', before: current, after: updated }, now);
   recordLeaseChange(tx, current.funderId, id);
   return updated;
 }
@@ -136,13 +139,14 @@ export function applyLeaseUpdate(tx: DbOrTx, id: number, expectedVersion: number
  * Deletes a lease (and, by cascade, its schedule and history). `assertDeletable` may refuse (throw) after
  * reading the lease, inside the same transaction, so the check and the delete see the same row.
  */
-export function deleteLease(db: Db, id: number, assertDeletable?: (lease: Lease) => void): void {
+export function deleteLease(db: Db, id: number, assertDeletable?: (lease: Lease) => void, userId: number | null = null): void {
   db.transaction(
     (tx) => {
       const current = getLease(tx, id);
       if (!current) throw new NotFound(`Lease ${id} does not exist.`);
       assertDeletable?.(current);
       tx.delete(leases).where(eq(leases.id, id)).run();
+      recordAudit(tx, { actor: userId, funderId: current.funderId, entity: 'lease', entityId: id, action: 'delete', before: current });
       recordLeaseChange(tx, current.funderId, id);
     },
     { behavior: 'immediate' },

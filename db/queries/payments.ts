@@ -4,6 +4,7 @@ import { DEFAULT_COMPONENT_ORDER, allocatePayments, isServicingError, type Compo
 import { leaseInstalments } from '@/lib/servicing/instalments';
 import type { BankLine } from '@/lib/servicing/bank-csv';
 import type { Db, DbOrTx } from '../client';
+import { recordAudit } from './audit';
 import { leases, lessees, scheduleRows, type Funder, type Lease } from '../schema/portfolio';
 import {
   paymentAllocations,
@@ -134,6 +135,7 @@ export function recordPayment(db: Db, funderId: number, input: PaymentInput, use
       const lease = requireLease(tx, funderId, input.leaseId);
       const p = insertPayment(tx, funderId, lease, input, userId, null, now);
       recomputeLeaseAllocations(tx, funder, lease);
+      recordAudit(tx, { actor: userId, funderId, entity: 'payment', entityId: p.id, action: 'create', after: p }, now);
       return p;
     },
     { behavior: 'immediate' },
@@ -179,6 +181,7 @@ export function reversePayment(db: Db, funderId: number, paymentId: number, inpu
         if (isServicingError(e)) throw new Conflict(e.message);
         throw e;
       }
+      recordAudit(tx, { actor: userId, funderId, entity: 'payment', entityId: p.id, action: 'reverse', before: p, after: r }, now);
       return r;
     },
     { behavior: 'immediate' },
@@ -314,6 +317,7 @@ export function importBankStatement(db: Db, funderId: number, fileName: string, 
         .set({ matchedCount: counts.matched, unmatchedCount: counts.unmatched, invalidCount: counts.invalid })
         .where(eq(paymentImports.id, imp.id))
         .run();
+      recordAudit(tx, { actor: userId, funderId, entity: 'bank_import', entityId: imp.id, action: 'import', after: { fileName, lines: lines.length, ...counts } }, now);
       return imp.id;
     },
     { behavior: 'immediate' },
@@ -369,12 +373,14 @@ export function matchImportLine(db: Db, funderId: number, importId: number, line
         .set({ matchedCount: sql`${paymentImports.matchedCount} + 1`, unmatchedCount: sql`${paymentImports.unmatchedCount} - 1` })
         .where(eq(paymentImports.id, importId))
         .run();
-      return tx
+      const matched = tx
         .update(paymentImportLines)
         .set({ status: 'manual', paymentId: p.id, message: lease.contractNumber })
         .where(eq(paymentImportLines.id, lineId))
         .returning()
         .get();
+      recordAudit(tx, { actor: userId, funderId, entity: 'bank_import', entityId: importId, action: 'match', before: line, after: matched }, now);
+      return matched;
     },
     { behavior: 'immediate' },
   );

@@ -5,11 +5,12 @@
  * quotation_history with who and when. Every write is one IMMEDIATE transaction.
  */
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { Conflict, Invalid, NotFound } from '@/lib/domain/errors';
+import { Conflict, Forbidden, Invalid, NotFound } from '@/lib/domain/errors';
 import { canTransition, QUOTATION_TRANSITIONS, type QuotationStatus } from '@/lib/validations/quotations';
 import type { Db, DbOrTx } from '../client';
 import { users } from '../schema/auth';
 import { leases, lessees, quotationHistory, quotations, type Lease, type Quotation } from '../schema/portfolio';
+import { recordAudit } from './audit';
 import { getFunder } from './funders';
 import { scheduleOfLease } from './lease-terms';
 import { insertLease, type LeaseInput } from './leases';
@@ -133,6 +134,7 @@ export function createQuotation(db: Db, funderId: number, input: QuotationInput,
         .returning()
         .get();
       tx.insert(quotationHistory).values({ quotationId: created.id, fromStatus: null, toStatus: 'draft', note: '', userId, at: now }).run();
+      recordAudit(tx, { actor: userId, funderId, entity: 'quotation', entityId: created.id, action: 'create', after: created }, now);
       return getQuotation(tx, funderId, created.id)!;
     },
     { behavior: 'immediate' },
@@ -160,6 +162,7 @@ export function updateQuotation(
   expectedVersion: number,
   patch: Partial<QuotationInput>,
   now = Date.now(),
+  userId: number | null = null,
 ): QuotationRow {
   return db.transaction(
     (tx) => {
@@ -176,10 +179,12 @@ export function updateQuotation(
       const merged = { ...current, ...patch, vatRate: patch.vatRate ?? current.vatRate };
       const schedule = scheduleOfLease(merged, funder.rateConvention);
       const { id: _id, funderId: _f, createdAt: _c, createdBy: _b, ...values } = merged;
-      tx.update(quotations)
+      const updated = tx.update(quotations)
         .set({ ...values, instalment: schedule.instalment, version: current.version + 1, updatedAt: now })
         .where(eq(quotations.id, id))
-        .run();
+        .returning()
+        .get();
+      recordAudit(tx, { actor: userId, funderId, entity: 'quotation', entityId: id, action: 'update', before: current, after: updated }, now);
       return getQuotation(tx, funderId, id)!;
     },
     { behavior: 'immediate' },
@@ -214,6 +219,23 @@ export function leaseInputOfQuotation(q: Quotation, purchaseDate: string): Lease
 }
 
 /**
+ * Four eyes (domain.md §12): where the funder enforces it, the approver of a quotation is not the user who
+ * submitted it (the last submission in its history). 403 with the reason.
+ */
+function assertFourEyes(tx: DbOrTx, funderId: number, id: number, userId: number | null): void {
+  if (!getFunder(tx, funderId)?.fourEyes) return;
+  const submitted = tx
+    .select({ userId: quotationHistory.userId })
+    .from(quotationHistory)
+    .where(and(eq(quotationHistory.quotationId, id), eq(quotationHistory.toStatus, 'submitted')))
+    .orderBy(desc(quotationHistory.id))
+    .get();
+  if (submitted?.userId != null && submitted.userId === userId) {
+    throw new Forbidden(`Four eyes: you submitted quotation ${id}, so another user must approve it.`);
+  }
+}
+
+/**
  * Moves a quotation to `to` if the workflow allows it (else 409 naming the allowed moves). Converting
  * creates the lease from the quotation's terms in the same IMMEDIATE transaction and links it, so a
  * failing conversion leaves neither a lease nor a changed quotation. `today` (YYYY-MM-DD) is the
@@ -242,12 +264,14 @@ export function changeQuotationStatus(
           [{ field: 'status', message: `Not allowed from ${from}.` }],
         );
       }
+      if (to === 'approved') assertFourEyes(tx, funderId, id, userId);
       const lease = to === 'converted' ? insertLease(tx, leaseInputOfQuotation(current, today), userId, now) : null;
       tx.update(quotations)
         .set({ status: to, version: current.version + 1, updatedAt: now, ...(lease ? { leaseId: lease.id } : {}) })
         .where(eq(quotations.id, id))
         .run();
       tx.insert(quotationHistory).values({ quotationId: id, fromStatus: from, toStatus: to, note: change.note ?? '', userId, at: now }).run();
+      recordAudit(tx, { actor: userId, funderId, entity: 'quotation', entityId: id, action: to, before: { status: from }, after: { status: to, note: change.note ?? '', leaseId: lease?.id ?? null } }, now);
       return { quotation: getQuotation(tx, funderId, id)!, lease };
     },
     { behavior: 'immediate' },

@@ -2,6 +2,7 @@ import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { Conflict, NotFound } from '@/lib/domain/errors';
 import type { AddUserBody, DirectoryUser, UpdateUserBody, UsersListQuery } from '@/lib/validations/users';
 import type { Db, DbOrTx } from '../client';
+import { recordAudit } from './audit';
 import { users, type User } from '../schema/auth';
 import { changeRole } from './sessions';
 import { getUserByEmail, getUserByUsername } from './users';
@@ -109,7 +110,7 @@ function duplicateIssues(db: DbOrTx, email: string, username: string) {
 }
 
 /** Adds a user with a password hash made by the caller (hashing is async and must stay outside the transaction); 409 for a taken e-mail or username. */
-export function createDirectoryUser(db: Db, input: Omit<AddUserBody, 'password'>, passwordHash: string, now = Date.now()): DirectoryUser {
+export function createDirectoryUser(db: Db, input: Omit<AddUserBody, 'password'>, passwordHash: string, now = Date.now(), actorId: number | null = null): DirectoryUser {
   return db.transaction((tx) => {
     const email = input.email.trim().toLowerCase();
     const issues = duplicateIssues(tx, email, input.username);
@@ -134,6 +135,7 @@ export function createDirectoryUser(db: Db, input: Omit<AddUserBody, 'password'>
       })
       .returning()
       .get();
+    recordAudit(tx, { actor: actorId, entity: 'user', entityId: created.id, action: 'create', after: toDirectoryUser(created) }, now);
     return toDirectoryUser(created);
   });
 }
@@ -143,7 +145,7 @@ export function createDirectoryUser(db: Db, input: Omit<AddUserBody, 'password'>
  * active admin. A role change goes through changeRole, which revokes the user's sessions and tokens;
  * it runs on the same connection inside this transaction (better-sqlite3 nests it as a savepoint).
  */
-export function updateDirectoryUser(db: Db, id: number, patch: UpdateUserBody): DirectoryUser {
+export function updateDirectoryUser(db: Db, id: number, patch: UpdateUserBody, actorId: number | null = null): DirectoryUser {
   return db.transaction((tx) => {
     const user = tx.select().from(users).where(eq(users.id, id)).get();
     if (!user) throw new NotFound(`User ${id} does not exist.`);
@@ -157,16 +159,19 @@ export function updateDirectoryUser(db: Db, id: number, patch: UpdateUserBody): 
         .run();
     }
     if (role !== user.role) changeRole(db, id, role);
-    return toDirectoryUser(tx.select().from(users).where(eq(users.id, id)).get()!);
+    const after = toDirectoryUser(tx.select().from(users).where(eq(users.id, id)).get()!);
+    recordAudit(tx, { actor: actorId, entity: 'user', entityId: id, action: role !== user.role ? 'role' : 'update', before: toDirectoryUser(user), after });
+    return after;
   });
 }
 
 /** Deletes a user (their tokens, wishlist and cart go with them): 404 for an unknown id, 409 for the last active admin. */
-export function deleteDirectoryUser(db: Db, id: number): void {
+export function deleteDirectoryUser(db: Db, id: number, actorId: number | null = null): void {
   db.transaction((tx) => {
     const user = tx.select().from(users).where(eq(users.id, id)).get();
     if (!user) throw new NotFound(`User ${id} does not exist.`);
     assertKeepsAnAdmin(tx, user, null);
     tx.delete(users).where(eq(users.id, id)).run();
+    recordAudit(tx, { actor: actorId, entity: 'user', entityId: id, action: 'delete', before: toDirectoryUser(user) });
   });
 }

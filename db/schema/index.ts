@@ -5,3 +5,4 @@ export * from './apps';
 export * from './content';
 export * from './commerce';
 export * from './imports';
+export * from './access';

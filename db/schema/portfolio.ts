@@ -25,6 +25,8 @@ export const funders = sqliteTable('funders', {
   bucketEdges: text('bucket_edges').notNull().default('[30,60,90]'),
   materialityTolerance: integer('materiality_tolerance').notNull().default(100),
   graceDays: integer('grace_days').notNull().default(0),
+  // Four eyes (domain.md §12): a quotation's approver must not be its submitter. On unless a funder turns it off.
+  fourEyes: integer('four_eyes', { mode: 'boolean' }).notNull().default(true),
   // Bumped on every change of parameters or of the book: cached valuations carry it and are never stale.
   dataVersion: integer('data_version').notNull().default(0),
   createdAt: integer('created_at').notNull(),

@@ -1,6 +1,7 @@
 import type { Db } from '../client';
 import { listFunders } from '../queries/funders';
-import { countUsers } from '../queries/users';
+import { assignFunders } from '../queries/funder-access';
+import { countUsers, getUserByEmail } from '../queries/users';
 import { seedApps } from './apps';
 import { bulkLoad } from './bulk';
 import { seedContent } from './content';
@@ -60,6 +61,11 @@ export function seedIfEmpty(
   const areas = bulkLoad(db, ['leases', 'lease_history', 'schedule_rows', 'payments', 'payment_allocations'], () => {
     seedPortfolio(db, { leases: opts.leases ?? seedLeaseCount(), today, onProgress: opts.onProgress });
     return seedAreas(db, today);
+  });
+  // The demo analyst and viewer work on both demo funders (domain.md §12: admins need no assignment).
+  db.transaction((tx) => {
+    const demo = ['analyst@quantum.demo', 'viewer@quantum.demo'].map((e) => getUserByEmail(tx, e)).filter((u) => u !== undefined);
+    assignFunders(tx, demo.flatMap((u) => listFunders(tx).map((f) => ({ userId: u.id, funderId: f.id }))), null);
   });
   return { seeded: true, areas };
 }

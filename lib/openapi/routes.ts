@@ -1,4 +1,5 @@
 import type { RouteDoc } from './registry';
+import { accessRoutes } from './docs/access';
 import { adminRoutes } from './docs/admin';
 import { appsRoutes } from './docs/apps';
 import { contentRoutes } from './docs/content';
@@ -17,5 +18,6 @@ export const ROUTE_DOCS: readonly RouteDoc[] = [
   ...appsRoutes,
   ...workspaceRoutes,
   ...adminRoutes,
+  ...accessRoutes,
   ...contentRoutes,
 ];

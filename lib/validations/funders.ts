@@ -164,12 +164,14 @@ export const createFunderBody = z.strictObject({
   bucketEdges: bucketEdges.default(DEFAULT_BUCKET_EDGES),
   materialityTolerance: materialityTolerance.default(100),
   graceDays: graceDays.default(0),
+  // Four eyes (domain.md §12); the column defaults to on, so an omitted value stays omitted here.
+  fourEyes: z.boolean({ error: 'must be true or false' }).optional(),
 });
 export type CreateFunderBody = z.infer<typeof createFunderBody>;
 
 /** PATCH /api/funders/[id]: any subset of the parameters, at least one. */
 export const updateFunderBody = z
-  .strictObject(paramShape)
+  .strictObject({ ...paramShape, fourEyes: z.boolean({ error: 'must be true or false' }) })
   .partial()
   .refine((patch) => Object.keys(patch).length > 0, { message: 'name at least one parameter to change', ...reason('empty') });
 export type UpdateFunderBody = z.infer<typeof updateFunderBody>;
@@ -183,7 +185,7 @@ export const activeFunderBody = z.strictObject({
 // Stored form ↔ API form
 
 /** A funder as the API returns it: the stored row with the servicing settings decoded. */
-export type FunderSettings = FunderParams & { id: number; dataVersion: number; createdAt: number; updatedAt: number };
+export type FunderSettings = FunderParams & { id: number; fourEyes: boolean; dataVersion: number; createdAt: number; updatedAt: number };
 
 /** The stored columns of a funder that toFunderSettings reads (db/schema's funders row is one). */
 export type StoredFunder = Omit<FunderParams, 'baseCurrency' | 'allocationOrder' | 'bucketEdges'> & {
@@ -191,6 +193,8 @@ export type StoredFunder = Omit<FunderParams, 'baseCurrency' | 'allocationOrder'
   baseCurrency: string;
   allocationOrder: string;
   bucketEdges: string;
+  /** Absent on rows read before the column existed in a caller's type: enforcement is the default. */
+  fourEyes?: boolean;
   dataVersion: number;
   createdAt: number;
   updatedAt: number;
@@ -221,6 +225,7 @@ export function toFunderSettings(row: StoredFunder): FunderSettings {
     bucketEdges: bucketEdges.safeParse(edges).success ? (edges as number[]) : [...DEFAULT_BUCKET_EDGES],
     materialityTolerance: row.materialityTolerance,
     graceDays: row.graceDays,
+    fourEyes: row.fourEyes ?? true,
     dataVersion: row.dataVersion,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,

@@ -6,6 +6,7 @@ import { resolveRequestPrincipal, type Principal } from '@/services/auth/princip
 import { hasScope, type Scope } from '@/lib/auth/scopes';
 import { ApiError, errorBody, errorResponse, type FieldIssue } from '@/lib/api/errors';
 import { DomainError } from '@/lib/domain/errors';
+import { assertFunderAccess } from '@/services/auth/funder-access';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -79,6 +80,22 @@ export function withNoStore(res: Response): Response {
   }
 }
 
+/**
+ * The principal of a request inside withAuth, so that parseQuery/parseBody check the funder a request names
+ * (`funderId`, after the schema's default) against the principal's assignments: a route with a path id (a record)
+ * answers 404 for another funder, any other 403.
+ */
+const callers = new WeakMap<Request, { principal: Principal; isRecord: boolean }>();
+
+function checkFunderOf(req: NextRequest, data: unknown): void {
+  const caller = callers.get(req);
+  if (!caller || typeof data !== 'object' || data === null) return;
+  // Without read:funders no funder data is served at all (e.g. the navbar search answers pages only).
+  if (!hasScope(caller.principal.scopes, 'read:funders')) return;
+  const funderId = (data as { funderId?: unknown }).funderId;
+  if (typeof funderId === 'number') assertFunderAccess(caller.principal, funderId, caller.isRecord ? 'record' : 'list');
+}
+
 /** Wraps a route handler: resolves the credential, checks the scope, maps errors; every answer is no-store. */
 export function withAuth(options: Options, fn: (ctx: HandlerContext) => Promise<Response> | Response) {
   return async (req: NextRequest, ctx?: RouteContext): Promise<Response> => withNoStore(await authorizedCall(options, fn, req, ctx));
@@ -104,6 +121,8 @@ async function authorizedCall(
       return errorResponse('forbidden', `This requires the ${options.scope} scope.`);
     }
     const params = ctx ? await ctx.params : {};
+    // A static route resolves its params to undefined.
+    callers.set(req, { principal: cred.principal, isRecord: Object.keys(params ?? {}).length > 0 });
     return await fn({ req, principal: cred.principal, params });
   } catch (e) {
     return toErrorResponse(req, e);
@@ -143,6 +162,7 @@ export async function readJson(req: NextRequest): Promise<unknown> {
 export async function parseBody<S extends z.ZodType>(req: NextRequest, schema: S): Promise<z.infer<S>> {
   const result = schema.safeParse(await readJson(req));
   if (!result.success) throw new ApiError('invalid', 'The request body is invalid.', zodIssues(result.error));
+  checkFunderOf(req, result.data);
   return result.data;
 }
 
@@ -155,5 +175,6 @@ export function parseQuery<S extends z.ZodType>(req: NextRequest, schema: S): z.
   }
   const result = schema.safeParse(raw);
   if (!result.success) throw new ApiError('invalid', 'The query string is invalid.', zodIssues(result.error));
+  checkFunderOf(req, result.data);
   return result.data;
 }

@@ -5,7 +5,7 @@ import { AppShell } from '@/components/shell/app-shell';
 import { Footer } from '@/components/shell/footer';
 import { SessionEnded } from '@/components/shell/session-ended';
 import { getDb } from '@/db';
-import { listFunders } from '@/db/queries/funders';
+import { listAccessibleFunders } from '@/services/auth/funder-access';
 import { redirect } from '@/i18n/navigation';
 import { hasScope } from '@/lib/auth/scopes';
 import { getCurrentPrincipal } from '@/services/auth/session';
@@ -37,8 +37,8 @@ export default async function AppLayout({ children, params }: Props) {
   }
   const { user, scopes } = principal;
   // The navbar's funder switch, for users who may read funder data.
-  const funders = hasScope(scopes, 'read:funders') ? listFunders(getDb()) : [];
-  const activeFunderId = funders.length > 0 ? (await getActiveFunder(getDb())).id : undefined;
+  const funders = hasScope(scopes, 'read:funders') ? listAccessibleFunders(getDb(), principal) : [];
+  const activeFunderId = funders.length > 0 ? (await getActiveFunder(getDb(), principal)).id : undefined;
   return (
     <ClientMessages namespaces={SHELL_NAMESPACES}>
       <AppShell

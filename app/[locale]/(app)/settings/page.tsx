@@ -1,4 +1,4 @@
-import { UsersRound } from 'lucide-react';
+import { ScrollText, UsersRound } from 'lucide-react';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { FunderSettingsForm } from '@/components/settings/funder-settings-form';
 import { ErpCard } from '@/components/settings/erp-card';
@@ -44,10 +44,16 @@ export default async function SettingsPage({ params }: Props) {
         page="settings"
         description={t('subtitle', { funder: active.name })}
         actions={
-          <Link href="/settings/users" className={buttonClasses({ variant: 'outline' })}>
-            <UsersRound aria-hidden="true" />
-            {ta('settingsLink')}
-          </Link>
+          <div className="flex flex-wrap gap-2">
+            <Link href="/settings/users" className={buttonClasses({ variant: 'outline' })}>
+              <UsersRound aria-hidden="true" />
+              {ta('settingsLink')}
+            </Link>
+            <Link href="/settings/audit" className={buttonClasses({ variant: 'outline' })}>
+              <ScrollText aria-hidden="true" />
+              {ta('audit.settingsLink')}
+            </Link>
+          </div>
         }
       />
       {/* A new data version (a save, or a change of the book) or another funder starts the form from the stored values. */}

@@ -11,11 +11,13 @@ export const dynamic = 'force-dynamic';
 const ONE_YEAR_SECONDS = 365 * 24 * 3600;
 
 /** GET /api/funders/active — the funder the browser works on (cookie quantum.funder, default funder 1). */
-export const GET = withAuth({ scope: 'read:funders' }, async () => Response.json(toFunderSettings(await getActiveFunder(getDb()))));
+export const GET = withAuth({ scope: 'read:funders' }, async ({ principal }) =>
+  Response.json(toFunderSettings(await getActiveFunder(getDb(), principal))),
+);
 
 /**
  * POST /api/funders/active {funderId} — the navbar's funder switch. Sets the cookie every screen reads
- * through getActiveFunder(); 404 for an unknown funder. HttpOnly: only the server reads it.
+ * through getActiveFunder(); 404 for an unknown funder, 403 for one not assigned to the caller. HttpOnly: only the server reads it.
  */
 export const POST = withAuth({ scope: 'read:funders' }, async ({ req }) => {
   const { funderId } = await parseBody(req, activeFunderBody);

@@ -62,12 +62,12 @@ export const PATCH = withAuth({ scope: 'write:funders' }, async ({ req, params, 
 });
 
 /** DELETE /api/leases/[id] — 409 for a lease with a payment history (see assertLeaseDeletable). */
-export const DELETE = withAuth({ scope: 'write:funders' }, ({ req, params }) => {
+export const DELETE = withAuth({ scope: 'write:funders' }, ({ req, params, principal }) => {
   const { funderId } = parseQuery(req, funderQuery);
   const id = leaseId(params);
   const db = getDb();
   if (!getLeaseOfFunder(db, funderId, id)) throw new ApiError('not_found', `Lease ${id} does not exist for funder ${funderId}.`);
-  deleteLease(db, id, (lease) => assertLeaseDeletable(lease, leaseHasPayments(db, id)));
+  deleteLease(db, id, (lease) => assertLeaseDeletable(lease, leaseHasPayments(db, id)), principal.user.id);
   afterBookWrite(db, funderId);
   return Response.json({ deleted: id });
 });

@@ -28,7 +28,7 @@ export const GET = withAuth({ scope: 'read:funders' }, ({ req, params }) => {
  * PATCH /api/quotations/[id] — edits a draft: some fields plus the `version` the edit started from.
  * 409 when the version is stale or the quotation is no longer a draft.
  */
-export const PATCH = withAuth({ scope: 'write:funders' }, async ({ req, params }) => {
+export const PATCH = withAuth({ scope: 'write:funders' }, async ({ req, params, principal }) => {
   const { funderId } = parseQuery(req, funderQuery);
   const id = quotationId(params);
   const { version, ...patch } = await parseBody(req, quotationPatchBody);
@@ -37,5 +37,5 @@ export const PATCH = withAuth({ scope: 'write:funders' }, async ({ req, params }
   if (!current) throw new ApiError('not_found', `Quotation ${id} does not exist for funder ${funderId}.`);
   const merged = quotationCreateBody.safeParse({ ...current, ...patch });
   if (!merged.success) throw new ApiError('invalid', 'The quotation would be invalid with these changes.', zodIssues(merged.error));
-  return Response.json({ quotation: updateQuotation(db, funderId, id, version, patch) });
+  return Response.json({ quotation: updateQuotation(db, funderId, id, version, patch, Date.now(), principal.user.id) });
 });

@@ -23,8 +23,8 @@ export const GET = withAuth({ scope: 'admin' }, ({ req }) => {
  * PATCH /api/users/user?id= — body `{ role?, status?, currentPlan? }`: `{ user }`. A role change revokes
  * the user's sessions; 409 when it would leave no active admin; 404 for an unknown id.
  */
-export const PATCH = withAuth({ scope: 'admin' }, async ({ req }) => {
+export const PATCH = withAuth({ scope: 'admin' }, async ({ req, principal }) => {
   const id = requiredId(parseQuery(req, userIdQuery).id);
   const patch = await parseBody(req, updateUserBody);
-  return Response.json({ user: updateDirectoryUser(getDb(), id, patch) });
+  return Response.json({ user: updateDirectoryUser(getDb(), id, patch, principal.user.id) });
 });

@@ -12,6 +12,8 @@ import { LeaseHistory, LeaseTermsCard, LeaseValuationCard, ScheduleTable } from 
 import { SubPageHeader } from '@/components/master-file/sub-page-header';
 import { FollowUpLink } from '@/components/workspace/follow-up-link';
 import { guardPage } from '@/app/[locale]/prelude';
+import { AuditTable } from '@/components/access/audit-table';
+import { leaseAuditHistory } from '@/services/audit/trail';
 import { LeasePaymentsCard } from '@/components/servicing/lease-payments-card';
 import { leaseServicing } from '@/services/servicing/lease-servicing';
 import { todayIso } from '@/services/servicing/route-helpers';
@@ -49,6 +51,8 @@ export default async function LeasePage({ params }: Props) {
   if (!lease) notFound();
 
   const t = await getTranslations('masterFile');
+  const ta = await getTranslations('access');
+  const auditRows = leaseAuditHistory(db, lease.id);
   const format = await getFormatter();
   const canWrite = canSee(access.principal.scopes, 'write:funders');
   const cutOff = defaultCutOff();
@@ -143,6 +147,14 @@ export default async function LeasePage({ params }: Props) {
         </CardHeader>
         <CardContent>
           <LeaseHistory entries={history} currency={lease.currency} />
+        </CardContent>
+      </Card>
+      <Card className="mt-6" data-testid="lease-audit">
+        <CardHeader>
+          <CardTitle>{ta('audit.leaseHistory')}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <AuditTable rows={auditRows} total={auditRows.length} page={1} perPage={auditRows.length || 1} compact />
         </CardContent>
       </Card>
     </>

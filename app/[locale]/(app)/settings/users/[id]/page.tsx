@@ -3,8 +3,11 @@ import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { TrailHeader } from '@/components/shell/trail-header';
 import { UserDetail } from '@/components/access/user-detail';
+import { UserFundersCard } from '@/components/access/user-funders-card';
 import { guardPage } from '@/app/[locale]/prelude';
 import { getDb } from '@/db';
+import { listUserFunderIds } from '@/db/queries/funder-access';
+import { listFunders } from '@/db/queries/funders';
 import { getDirectoryUser } from '@/db/queries/user-directory';
 import { idParam } from '@/lib/validations/common';
 import { ClientMessages } from '@/app/[locale]/client-messages';
@@ -34,6 +37,15 @@ export default async function UserPage({ params }: Props) {
       <>
         <TrailHeader section={{ nav: 'settings', href: '/settings' }} trail={[{ label: t('breadcrumb'), href: '/settings/users' }, { label: name }]} title={t('detail.title', { name })} />
         <UserDetail user={user} />
+        <div className="mt-4">
+          <UserFundersCard
+            userId={user.id}
+            name={name}
+            funders={listFunders(getDb()).map(({ id: funderId, name: funderName }) => ({ id: funderId, name: funderName }))}
+            assigned={listUserFunderIds(getDb(), user.id)}
+            allFunders={user.role === 'admin'}
+          />
+        </div>
       </>
     </ClientMessages>
   );

@@ -21,12 +21,12 @@ async function idOf(req: NextRequest, fromQuery: number | undefined): Promise<nu
  * DELETE /apps/lease-combined/delete?id= (or body `{ id }`; also /api/apps/…) — 200 `{ deleted }`, 404 for
  * an unknown id, 409 for a lease with a payment history (see README.md in app/api/lease-combined).
  */
-export const DELETE = withAuth({ scope: 'write:funders' }, async ({ req }) => {
+export const DELETE = withAuth({ scope: 'write:funders' }, async ({ req, principal }) => {
   const { funderId, id: fromQuery } = parseQuery(req, leaseCombinedIdQuery);
   const id = await idOf(req, fromQuery);
   const db = getDb();
   if (!getLeaseOfFunder(db, funderId, id)) throw new ApiError('not_found', `Lease ${id} does not exist for funder ${funderId}.`);
-  deleteLease(db, id, (lease) => assertLeaseDeletable(lease, leaseHasPayments(db, id)));
+  deleteLease(db, id, (lease) => assertLeaseDeletable(lease, leaseHasPayments(db, id)), principal.user.id);
   afterBookWrite(db, funderId);
   return Response.json({ deleted: id });
 });

@@ -10,9 +10,9 @@ export const dynamic = 'force-dynamic';
  * POST /apps/users/add-user (also /api/apps/…) — the body is the user itself with its password: 201
  * `{ user }` with a new unique id; 409 for a taken e-mail or username.
  */
-export const POST = withAuth({ scope: 'admin' }, async ({ req }) => {
+export const POST = withAuth({ scope: 'admin' }, async ({ req, principal }) => {
   const { password, ...input } = await parseBody(req, addUserBody);
   // Hashing is asynchronous: done before the (synchronous) transaction.
   const passwordHash = await hashPassword(password);
-  return Response.json({ user: createDirectoryUser(getDb(), input, passwordHash) }, { status: 201 });
+  return Response.json({ user: createDirectoryUser(getDb(), input, passwordHash, Date.now(), principal.user.id) }, { status: 201 });
 });

@@ -1,0 +1,9 @@
+import { getDb } from '@/db';
+import { auditQuery } from '@/lib/validations/access';
+import { parseQuery, withAuth } from '@/services/api/handler';
+import { auditPage } from '@/services/audit/trail';
+
+export const dynamic = 'force-dynamic';
+
+/** GET /api/audit (admin) — the audit trail, newest first: filters user, entity, entity id, funder, from/to (UTC days); paged. */
+export const GET = withAuth({ scope: 'admin' }, ({ req }) => Response.json(auditPage(getDb(), parseQuery(req, auditQuery))));

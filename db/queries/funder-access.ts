@@ -1,0 +1,65 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../client';
+import { userFunders } from '../schema/access';
+import { funders } from '../schema/portfolio';
+import { users } from '../schema/auth';
+import { NotFound } from '@/lib/domain/errors';
+import { recordAudit, type AuditActor } from './audit';
+
+/** The funder ids assigned to a user, ascending. */
+export function listUserFunderIds(db: DbOrTx, userId: number): number[] {
+  return db
+    .select({ funderId: userFunders.funderId })
+    .from(userFunders)
+    .where(eq(userFunders.userId, userId))
+    .orderBy(asc(userFunders.funderId))
+    .all()
+    .map((r) => r.funderId);
+}
+
+/** Assigns funders to a user in bulk (seed, funder creation); existing assignments are kept. */
+export function assignFunders(db: DbOrTx, pairs: { userId: number; funderId: number }[], assignedBy: number | null, now = Date.now()): void {
+  if (pairs.length === 0) return;
+  db.insert(userFunders)
+    .values(pairs.map((p) => ({ ...p, assignedBy, assignedAt: now })))
+    .onConflictDoNothing()
+    .run();
+}
+
+/**
+ * Replaces a user's funder assignments (one transaction with its audit row). Unknown user or funder: NotFound.
+ * Returns the new set.
+ */
+export function setUserFunders(db: DbOrTx, userId: number, funderIds: readonly number[], actor: AuditActor, now = Date.now()): number[] {
+  return db.transaction((tx) => {
+    if (!tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).get()) throw new NotFound(`User ${userId} does not exist.`);
+    const wanted = [...new Set(funderIds)].sort((a, b) => a - b);
+    if (wanted.length > 0) {
+      const known = new Set(tx.select({ id: funders.id }).from(funders).where(inArray(funders.id, wanted)).all().map((f) => f.id));
+      const missing = wanted.filter((id) => !known.has(id));
+      if (missing.length > 0) throw new NotFound(`Funder ${missing.join(', ')} does not exist.`, [{ field: 'funderIds', message: 'No such funder.' }]);
+    }
+    const before = listUserFunderIds(tx, userId);
+    const removed = before.filter((id) => !wanted.includes(id));
+    if (removed.length > 0) tx.delete(userFunders).where(and(eq(userFunders.userId, userId), inArray(userFunders.funderId, removed))).run();
+    assignFunders(tx, wanted.filter((id) => !before.includes(id)).map((funderId) => ({ userId, funderId })), actor.userId, now);
+    if (removed.length > 0 || wanted.length !== before.length) {
+      recordAudit(tx, { actor, entity: 'funder_assignment', entityId: userId, action: 'update', before: { funderIds: before }, after: { funderIds: wanted } }, now);
+    }
+    return wanted;
+  });
+}
+
+/**
+ * Users who hold every funder that exists before `newFunderId` was created: they keep seeing every funder.
+ * Used when an admin adds a funder, so "all funders" assignments (the demo analyst and viewer) stay whole.
+ */
+export function usersHoldingEveryFunder(db: DbOrTx, exceptFunderId: number): number[] {
+  const funderCount = db.select({ id: funders.id }).from(funders).all().filter((f) => f.id !== exceptFunderId).length;
+  if (funderCount === 0) return [];
+  const counts = new Map<number, number>();
+  for (const r of db.select().from(userFunders).all()) {
+    if (r.funderId !== exceptFunderId) counts.set(r.userId, (counts.get(r.userId) ?? 0) + 1);
+  }
+  return [...counts].filter(([, n]) => n === funderCount).map(([userId]) => userId);
+}

@@ -1,0 +1,56 @@
+import type { Statement } from 'better-sqlite3';
+import type { DbOrTx } from '@/db/client';
+import { getDb } from '@/db';
+import { getFunder, listFunders } from '@/db/queries/funders';
+import type { Funder } from '@/db/schema/portfolio';
+import { hasScope } from '@/lib/auth/scopes';
+import { Forbidden, NotFound } from '@/lib/domain/errors';
+import type { Principal } from '@/services/auth/principal';
+
+/** The funders a principal may see and change (domain.md §12): every one for an admin, else its assignments. */
+export type FunderAccess = 'all' | ReadonlySet<number>;
+
+// Resolved at most once per principal object (one request), with one prepared statement per connection.
+const resolved = new WeakMap<Principal, FunderAccess>();
+let statement: { client: unknown; stmt: Statement<[number], { funder_id: number }> } | null = null;
+
+function assignedIds(userId: number): Set<number> {
+  const client = getDb().$client;
+  if (statement?.client !== client) {
+    statement = { client, stmt: client.prepare<[number], { funder_id: number }>('select funder_id from user_funders where user_id = ?') };
+  }
+  return new Set(statement.stmt.all(userId).map((r) => r.funder_id));
+}
+
+export function funderAccessOf(principal: Principal): FunderAccess {
+  if (hasScope(principal.scopes, 'admin')) return 'all';
+  let access = resolved.get(principal);
+  if (!access) {
+    access = assignedIds(principal.user.id);
+    resolved.set(principal, access);
+  }
+  return access;
+}
+
+export function canAccessFunder(principal: Principal, funderId: number): boolean {
+  const access = funderAccessOf(principal);
+  return access === 'all' || access.has(funderId);
+}
+
+/**
+ * Refuses a funder the principal is not assigned: a record of it answers 404 (its existence is not disclosed),
+ * a list or a screen of it 403. A funder that does not exist is left to the route (its own 404 or an empty list).
+ */
+export function assertFunderAccess(principal: Principal, funderId: number, kind: 'record' | 'list'): void {
+  if (canAccessFunder(principal, funderId)) return;
+  if (!getFunder(getDb(), funderId)) return;
+  if (kind === 'record') throw new NotFound(`Not found for funder ${funderId}.`);
+  throw new Forbidden(`You are not assigned to funder ${funderId}.`);
+}
+
+/** The funders the principal may see, in id order (the navbar switch, GET /api/funders). */
+export function listAccessibleFunders(db: DbOrTx, principal: Principal): Funder[] {
+  const access = funderAccessOf(principal);
+  const all = listFunders(db);
+  return access === 'all' ? all : all.filter((f) => access.has(f.id));
+}
