@@ -26,7 +26,8 @@ function isNum(x: number): boolean {
 }
 
 /** (1+r)^n − 1, accurate for r near 0; NaN-free for r > −1. */
-function growthMinusOne(r: number, n: number): number {
+/** (1 + r)^n − 1, accurately; shared with the schedule builder so that its instalment is exactly −PMT. */
+export function growthMinusOne(r: number, n: number): number {
   // Math.pow is one call instead of two; it only loses digits to cancellation when (1+r)^n is
   // close to 1, where expm1(n·log1p(r)) keeps them (relative error here ≤ 1e-14).
   const nr = n * r;

@@ -19,7 +19,7 @@
 import { FinanceError } from './errors';
 import { CURRENCIES, isCurrencyCode, roundHalfUp, type CurrencyCode } from './money';
 import { dayInMonthIndex, daysInMonth, formatDate, isLeapYear, tryParseDate, civilFromDays } from './dates';
-import { irr, pv as pvFn, rate as rateFn } from './excel';
+import { growthMinusOne, irr, pv as pvFn, rate as rateFn } from './excel';
 
 /** Instalments at the start of each period (advance, Excel type 1) or at its end (arrears, type 0). */
 export type Timing = 'advance' | 'arrears';
@@ -200,7 +200,9 @@ export function annualRateOf(periodRate: number, periodsPerYear: number, convent
 /** −PMT(r, n, P, −RV, type) unrounded, in minor units. */
 function rawInstalment(r: number, n: number, P: number, RV: number, advance: boolean): number {
   if (r === 0) return (P - RV) / n;
-  const g = Math.expm1(n * Math.log1p(r));
+  // The growth factor as PMT computes it, so A = round(−PMT(r, n, P, −RV, type)) holds to the last bit
+  // (two algebraically equal forms once gave instalments a cent apart at a rounding tie).
+  const g = growthMinusOne(r, n);
   return (r * (P * (g + 1) - RV)) / ((advance ? 1 + r : 1) * g);
 }
 
