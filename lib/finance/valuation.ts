@@ -445,7 +445,7 @@ export function leaseCurrencies(p: LeasePortfolio): CurrencyCode[] {
   return out;
 }
 
-const PER_LEASE_FIELDS = ['prin', 'sellto4G', 'npv', 'delta', 'check', 'totalcf', 'cashBeyond', 'remainingInstalments', 'remainingTermMonths', 'walYears', 'seasoningMonths', 'originalTermMonths'] as const;
+const PER_LEASE_FIELDS = ['prin', 'sellto4G', 'purchasePrice', 'inPool', 'npv', 'delta', 'check', 'totalcf', 'cashBeyond', 'remainingInstalments', 'remainingTermMonths', 'walYears', 'seasoningMonths', 'originalTermMonths'] as const;
 
 /**
  * A valuation with slot i spliced like LeasePortfolio.splice: `insert` opens slot i for `one` (a

@@ -152,7 +152,7 @@ function expectCachesEqualRebuild(db: Db) {
   expect(valued.leases.map((l) => l.id)).toEqual(full.ids);
   expect([...valued.indexById.entries()].sort((a, b) => a[1] - b[1]).map((e) => e[0])).toEqual(full.ids);
   expect(valued.valuation.count).toBe(full.v.count);
-  for (const f of ['prin', 'sellto4G', 'npv', 'delta', 'check', 'totalcf', 'cashBeyond', 'remainingInstalments', 'walYears'] as const) {
+  for (const f of ['prin', 'sellto4G', 'purchasePrice', 'inPool', 'npv', 'delta', 'check', 'totalcf', 'cashBeyond', 'remainingInstalments', 'walYears'] as const) {
     expect(Array.from(valued.valuation[f]), f).toEqual(Array.from(full.v[f]));
   }
   expect(Array.from(valued.valuation.cash)).toEqual(Array.from(full.v.cash));
