@@ -16,7 +16,8 @@ const table = (page: Page) => page.getByTestId('users-table').getByRole('table')
 test('the Settings page links to Users & access', async ({ page }) => {
   await signIn(page, 'admin');
   await page.goto('/en/settings');
-  await page.getByRole('link', { name: 'Users & access' }).click();
+  // The page's own link (the menu has one too since Users & access became a menu entry).
+  await page.locator('#main-content').getByRole('link', { name: 'Users & access' }).click();
   await expect(page).toHaveURL('/en/settings/users');
   await expect(page.getByRole('heading', { level: 1, name: 'Users & access' })).toBeVisible();
 });
