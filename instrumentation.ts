@@ -3,7 +3,7 @@
  * never imported, so nothing is sent anywhere and request throughput is not taxed.
  */
 export async function register() {
-  // Values the funders' books before the first request (lib/portfolio/summary.ts); a failure only costs the first request its speed.
+  // Values the funders' books before the first request (services/portfolio/warm.ts); a failure only costs the first request its speed.
   if (process.env.NEXT_RUNTIME === 'nodejs') {
     // TRUST_PROXY: rewrite what a client claims about its address and host on every raw request, before Next reads it.
     const [{ subscribe }, { applyTrustProxy }, { env }] = await Promise.all([
@@ -23,7 +23,7 @@ export async function register() {
     } catch (e) {
       console.warn('[portfolio] the books were not valued at start:', e instanceof Error ? e.message : e);
     }
-    // Then the servicing books and behaviour (lib/servicing/warm.ts), in the background: never delays readiness nor fails the start.
+    // Then the servicing books and behaviour (services/servicing/warm.ts), in the background: never delays readiness nor fails the start.
     void import('@/services/servicing/warm')
       .then(({ warmServicingCaches }) => warmServicingCaches())
       .then(({ funders, leases, ms }) => {

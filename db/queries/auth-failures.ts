@@ -2,11 +2,20 @@ import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { authFailures } from '../schema/auth';
 
-export function recordAuthFailure(db: DbOrTx, keys: string[], now = Date.now()): void {
+/**
+ * Records one failure under each key. The same keys' rows older than `windowMs` count for nothing any more, so they
+ * are dropped in the same write (an index range per key): the table holds the live window, not every failure ever.
+ */
+export function recordAuthFailure(db: DbOrTx, keys: string[], windowMs: number, now = Date.now()): void {
   if (keys.length === 0) return;
-  db.insert(authFailures)
-    .values(keys.map((key) => ({ key, at: now })))
-    .run();
+  db.transaction((tx) => {
+    tx.delete(authFailures)
+      .where(and(inArray(authFailures.key, keys), lt(authFailures.at, now - windowMs)))
+      .run();
+    tx.insert(authFailures)
+      .values(keys.map((key) => ({ key, at: now })))
+      .run();
+  });
 }
 
 export type AuthFailureStats = { count: number; oldest: number | null; newest: number | null };
@@ -28,8 +37,4 @@ export function countAuthFailures(db: DbOrTx, key: string, since: number): AuthF
 export function clearAuthFailures(db: DbOrTx, keys: string[]): void {
   if (keys.length === 0) return;
   db.delete(authFailures).where(inArray(authFailures.key, keys)).run();
-}
-
-export function pruneAuthFailures(db: DbOrTx, before: number): void {
-  db.delete(authFailures).where(lt(authFailures.at, before)).run();
 }

@@ -1,19 +1,23 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { userFunders } from '../schema/access';
 import { funders } from '../schema/portfolio';
 import { users } from '../schema/auth';
 import { NotFound } from '@/lib/domain/errors';
 import { recordAudit, type AuditActor } from './audit';
+import { preparedFor } from './prepared';
 
-/** The funder ids assigned to a user, ascending. */
+/** The funder ids assigned to a user, ascending. Prepared once per connection: every funder API request asks it. */
 export function listUserFunderIds(db: DbOrTx, userId: number): number[] {
-  return db
-    .select({ funderId: userFunders.funderId })
-    .from(userFunders)
-    .where(eq(userFunders.userId, userId))
-    .orderBy(asc(userFunders.funderId))
-    .all()
+  return preparedFor(db, 'funderAccess.listUserFunderIds', () =>
+    db
+      .select({ funderId: userFunders.funderId })
+      .from(userFunders)
+      .where(eq(userFunders.userId, sql.placeholder('userId')))
+      .orderBy(asc(userFunders.funderId))
+      .prepare(),
+  )
+    .all({ userId })
     .map((r) => r.funderId);
 }
 

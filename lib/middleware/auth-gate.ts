@@ -1,6 +1,5 @@
 import { defaultLocale, locales, type Locale } from '@/i18n/routing';
 import type { Scope } from '@/lib/auth/scopes';
-import { NAV_TREE, type NavNode } from '@/lib/navigation';
 
 /** Documented API paths that answer outside the /api prefix; they bypass locale routing and authenticate themselves. */
 export const API_PREFIXES = ['/api/', '/jwt/', '/apps/', '/account-setting/', '/profile/', '/faq/', '/pricing/', '/blog/', '/card/'] as const;
@@ -25,16 +24,22 @@ export type GateDecision =
 
 const FUNDER_SCOPE: Scope = 'read:funders';
 
-/** First path segments whose menu pages need read:funders ('/master-file', '/servicing', …), from the one menu definition. */
-function funderSections(tree: readonly NavNode[]): Set<string> {
-  const out = new Set<string>();
-  for (const node of tree) {
-    if (node.kind === 'group') for (const s of funderSections(node.children)) out.add(s);
-    else if (node.scope === FUNDER_SCOPE) out.add(node.href.split('/')[1]!);
-  }
-  return out;
-}
-const FUNDER_SECTIONS = funderSections(NAV_TREE);
+/**
+ * First path segments whose menu pages need read:funders. A plain list rather than a walk of lib/navigation.ts: the
+ * proxy runs on every page request and the menu tree drags its icons (and React) into the proxy bundle.
+ * tests/unit/auth-gate.test.ts checks it against the menu definition.
+ */
+export const FUNDER_SECTIONS: ReadonlySet<string> = new Set([
+  'dashboard',
+  'master-file',
+  'management',
+  'portfolio',
+  'reports',
+  'develop',
+  'calculators',
+  'servicing',
+  'invoices',
+]);
 
 /** Whether a locale-relative page path is a funder page (it and every page below it need read:funders). */
 export function isFunderPage(localeRelativePath: string): boolean {

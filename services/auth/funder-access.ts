@@ -1,6 +1,6 @@
-import type { Statement } from 'better-sqlite3';
 import type { DbOrTx } from '@/db/client';
 import { getDb } from '@/db';
+import { listUserFunderIds } from '@/db/queries/funder-access';
 import { getFunder, listFunders } from '@/db/queries/funders';
 import type { Funder } from '@/db/schema/portfolio';
 import { hasScope } from '@/lib/auth/scopes';
@@ -10,23 +10,14 @@ import type { Principal } from '@/services/auth/principal';
 /** The funders a principal may see and change (domain.md §12): every one for an admin, else its assignments. */
 export type FunderAccess = 'all' | ReadonlySet<number>;
 
-// Resolved at most once per principal object (one request), with one prepared statement per connection.
+// Resolved at most once per principal object (one request).
 const resolved = new WeakMap<Principal, FunderAccess>();
-let statement: { client: unknown; stmt: Statement<[number], { funder_id: number }> } | null = null;
-
-function assignedIds(userId: number): Set<number> {
-  const client = getDb().$client;
-  if (statement?.client !== client) {
-    statement = { client, stmt: client.prepare<[number], { funder_id: number }>('select funder_id from user_funders where user_id = ?') };
-  }
-  return new Set(statement.stmt.all(userId).map((r) => r.funder_id));
-}
 
 export function funderAccessOf(principal: Principal): FunderAccess {
   if (hasScope(principal.scopes, 'admin')) return 'all';
   let access = resolved.get(principal);
   if (!access) {
-    access = assignedIds(principal.user.id);
+    access = new Set(listUserFunderIds(getDb(), principal.user.id));
     resolved.set(principal, access);
   }
   return access;

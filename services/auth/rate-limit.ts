@@ -21,8 +21,6 @@ export const ADDRESS_SLOW_AFTER = 5;
 export const SPACING_BASE_MS = 5000;
 export const ACCOUNT_MAX_SPACING_MS = 60_000;
 export const ADDRESS_MAX_FAILURES = 50;
-/** Kept for callers that name the historical threshold (the first failure that can cause a wait). */
-export const LOGIN_MAX_FAILURES = ACCOUNT_SLOW_AFTER;
 
 export const REGISTER_WINDOW_MS = 60 * 60 * 1000;
 export const REGISTER_MAX_PER_ADDRESS = 20;
@@ -100,7 +98,7 @@ export function checkLoginRateLimit(db: DbOrTx, keys: LoginKeys, now = Date.now(
 }
 
 export function registerLoginFailure(db: DbOrTx, keys: LoginKeys, now = Date.now()): void {
-  recordAuthFailure(db, [keys.pair, keys.account, ...(keys.address ? [keys.address] : [])], now);
+  recordAuthFailure(db, [keys.pair, keys.account, ...(keys.address ? [keys.address] : [])], LOGIN_WINDOW_MS, now);
 }
 
 /**
@@ -119,5 +117,5 @@ export function checkRegisterRateLimit(db: DbOrTx, ip: string | null, now = Date
 }
 
 export function registerRegistrationAttempt(db: DbOrTx, ip: string | null, now = Date.now()): void {
-  recordAuthFailure(db, [`register:${ip ?? 'unknown'}`], now);
+  recordAuthFailure(db, [`register:${ip ?? 'unknown'}`], REGISTER_WINDOW_MS, now);
 }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { decideRoute, forbiddenRewrite, hasMalformedEscape, isFunderPage, NOT_FOUND_REWRITE, splitLocale } from '@/lib/middleware/auth-gate';
+import {
+  decideRoute,
+  forbiddenRewrite,
+  FUNDER_SECTIONS,
+  hasMalformedEscape,
+  isFunderPage,
+  NOT_FOUND_REWRITE,
+  splitLocale,
+} from '@/lib/middleware/auth-gate';
+import { flattenNav } from '@/lib/navigation';
 import { buildCsp } from '@/lib/middleware/csp';
 
 describe('proxy routing decisions', () => {
@@ -88,6 +97,13 @@ describe('proxy routing decisions', () => {
       type: 'redirect',
       to: '/en/login?callbackUrl=%2Fen%2Fdashboard',
     });
+  });
+
+  it('the proxy\'s funder sections are exactly the first segments of the read:funders menu pages', () => {
+    const fromMenu = new Set(flattenNav().filter((p) => p.scope === 'read:funders').map((p) => p.href.split('/')[1]));
+    expect(new Set(FUNDER_SECTIONS)).toEqual(fromMenu);
+    // No section mixes funder pages with pages open to others (the proxy judges a whole section).
+    for (const page of flattenNav()) expect(FUNDER_SECTIONS.has(page.href.split('/')[1]!)).toBe(page.scope === 'read:funders');
   });
 
   it('the 403 rewrite target is localized and not itself a funder page', () => {
