@@ -7,26 +7,11 @@
  * Amounts are integer minor units; days are day numbers (days since 1970-01-01); months are month
  * indexes (year × 12 + month − 1).
  */
+import { growColumn } from './columns';
 import { FinanceError } from './errors';
 import { CURRENCY_CODES, currencyIndex, type CurrencyCode } from './money';
 import { monthIndexOfDay, parseDate } from './dates';
 import { fillColumns, normalizeTerms, residualVatOf, type LeaseTerms, type Schedule } from './schedule';
-
-function growI32(a: Int32Array, size: number): Int32Array {
-  const b = new Int32Array(size);
-  b.set(a);
-  return b;
-}
-function growF64(a: Float64Array, size: number): Float64Array {
-  const b = new Float64Array(size);
-  b.set(a);
-  return b;
-}
-function growU8(a: Uint8Array, size: number): Uint8Array {
-  const b = new Uint8Array(size);
-  b.set(a);
-  return b;
-}
 
 /**
  * Packed schedules of many leases. Fields are read-only views for the engine's kernels; they are
@@ -97,26 +82,26 @@ export class LeasePortfolio {
   private reserve(leases: number, flows: number): void {
     if (this.count + leases > this.financed.length) {
       const size = Math.max(this.count + leases, this.financed.length * 2);
-      this.offset = growI32(this.offset, size + 1);
-      this.financed = growF64(this.financed, size);
-      this.residual = growF64(this.residual, size);
-      this.residualVat = growF64(this.residualVat, size);
-      this.residualDay = growI32(this.residualDay, size);
-      this.residualMonth = growI32(this.residualMonth, size);
-      this.annualRate = growF64(this.annualRate, size);
-      this.periodRate = growF64(this.periodRate, size);
-      this.advance = growU8(this.advance, size);
-      this.periodMonths = growU8(this.periodMonths, size);
-      this.startDay = growI32(this.startDay, size);
-      this.currency = growU8(this.currency, size);
+      this.offset = growColumn(this.offset, size + 1);
+      this.financed = growColumn(this.financed, size);
+      this.residual = growColumn(this.residual, size);
+      this.residualVat = growColumn(this.residualVat, size);
+      this.residualDay = growColumn(this.residualDay, size);
+      this.residualMonth = growColumn(this.residualMonth, size);
+      this.annualRate = growColumn(this.annualRate, size);
+      this.periodRate = growColumn(this.periodRate, size);
+      this.advance = growColumn(this.advance, size);
+      this.periodMonths = growColumn(this.periodMonths, size);
+      this.startDay = growColumn(this.startDay, size);
+      this.currency = growColumn(this.currency, size);
     }
     if (this.flowCount + flows > this.dueDay.length) {
       const size = Math.max(this.flowCount + flows, this.dueDay.length * 2);
-      this.dueDay = growI32(this.dueDay, size);
-      this.dueMonth = growI32(this.dueMonth, size);
-      this.instalment = growF64(this.instalment, size);
-      this.principal = growF64(this.principal, size);
-      this.vat = growF64(this.vat, size);
+      this.dueDay = growColumn(this.dueDay, size);
+      this.dueMonth = growColumn(this.dueMonth, size);
+      this.instalment = growColumn(this.instalment, size);
+      this.principal = growColumn(this.principal, size);
+      this.vat = growColumn(this.vat, size);
     }
   }
 

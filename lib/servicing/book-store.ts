@@ -16,6 +16,7 @@
  * tests/unit/servicing-book-store.test.ts. Money in minor units; days are lib/finance day numbers.
  */
 import { daysFromCivil, formatDate, isInPool, monthIndexOfDay, tryParseDate } from '@/lib/finance';
+import { growColumn, spliceSlot } from '@/lib/finance/columns';
 import type { Component } from './allocation';
 import type { MonthStatus, PaymentBehaviour } from './behaviour';
 import { bucketOf, DEFAULT_BUCKET_EDGES, DEFAULT_TOLERANCE } from './delinquency';
@@ -554,49 +555,24 @@ export type LeaseRewrite = {
   reversals: readonly (readonly [string, number, string])[];
 };
 
-function growI32(a: Int32Array, size: number): Int32Array {
-  const b = new Int32Array(size);
-  b.set(a);
-  return b;
-}
-function growF64(a: Float64Array, size: number): Float64Array {
-  const b = new Float64Array(size);
-  b.set(a);
-  return b;
-}
-
 function reserveSchedule(s: ScheduleStore, k: number): void {
   if (s.used + k <= s.due.length) return;
   const size = Math.max(s.used + k, s.due.length + (s.due.length >> 4), 64);
-  s.due = growI32(s.due, size);
-  s.vat = growF64(s.vat, size);
-  s.fee = growF64(s.fee, size);
-  s.interest = growF64(s.interest, size);
-  s.principal = growF64(s.principal, size);
+  s.due = growColumn(s.due, size);
+  s.vat = growColumn(s.vat, size);
+  s.fee = growColumn(s.fee, size);
+  s.interest = growColumn(s.interest, size);
+  s.principal = growColumn(s.principal, size);
 }
 
 function reserveLedger(l: LedgerStore, k: number): void {
   if (l.used + k <= l.day.length) return;
   const size = Math.max(l.used + k, l.day.length + (l.day.length >> 4), 64);
-  l.day = growI32(l.day, size);
-  l.amount = growF64(l.amount, size);
+  l.day = growColumn(l.day, size);
+  l.amount = growColumn(l.amount, size);
   const rev = new Int32Array(size).fill(NO_DAY);
   rev.set(l.reversedOn.subarray(0, l.used));
   l.reversedOn = rev;
-}
-
-/** Inserts (count 1) or removes (count −1) the per-lease slot at p in a per-lease array of length n. */
-function spliceSlot(a: Int32Array, n: number, p: number, insert: boolean): Int32Array {
-  if (insert) {
-    const b = new Int32Array(n + 1);
-    b.set(a.subarray(0, p));
-    b.set(a.subarray(p, n), p + 1);
-    return b;
-  }
-  const b = new Int32Array(Math.max(0, n - 1));
-  b.set(a.subarray(0, p));
-  b.set(a.subarray(p + 1, n), p);
-  return b;
 }
 
 function spliceLease(s: ScheduleStore, l: LedgerStore, p: number, lease: StoreLease | null): void {

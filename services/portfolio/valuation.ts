@@ -29,6 +29,7 @@ import { bookLeaseStamp, sqliteOf } from '@/db/queries/servicing';
 import type { Funder } from '@/db/schema/portfolio';
 import { NotFound } from '@/lib/domain/errors';
 import { LeasePortfolio, purchasePrices, spliceValuation, valuePortfolio, type PortfolioValuation } from '@/lib/finance';
+import { spliceSlot } from '@/lib/finance/columns';
 import { parseDate } from '@/lib/finance/dates';
 import { singleLeasePortfolio } from '@/lib/finance/valuation';
 
@@ -163,8 +164,15 @@ function applyChanges(db: DbOrTx, e: Entry, funder: Funder, ids: readonly number
   const records = new Map(listPortfolioLeases(db, funder.id, ids).map((r) => [r.id, r]));
   const { leases, portfolio, indexById } = e.book;
   const valued = [...e.valuations.entries()];
-  const before = new Map(indexById);
+  // The pool columns follow the same splices as the packed book (new arrays: the old book keeps its own).
+  let purchaseDay = e.book.purchaseDay.slice();
+  let purchasePrice = e.book.purchasePrice.slice();
   const pool = new Map(ids.flatMap((id) => { const r = records.get(id); return r ? [[id, poolColumnsOf(r, funder)] as const] : []; }));
+  const setPoolColumns = (k: number, id: number) => {
+    const c = pool.get(id)!;
+    purchaseDay[k] = c.day;
+    purchasePrice[k] = c.price;
+  };
   const one = (r: PortfolioLeaseRecord, v: ValuedBook) => {
     const c = pool.get(r.id)!;
     return valuePortfolio(singleLeasePortfolio(leaseTermsOf(r, funder.rateConvention)), valuationOptions(funder, v.cutOff, v.gross, Float64Array.of(c.price), Int32Array.of(c.day)));
@@ -176,36 +184,27 @@ function applyChanges(db: DbOrTx, e: Entry, funder: Funder, ids: readonly number
     if (r && i !== undefined) {
       portfolio.splice(i, leaseTermsOf(r, funder.rateConvention));
       leases[i] = r;
+      setPoolColumns(i, id);
       for (const pair of valued) pair[1] = { ...pair[1], valuation: spliceValuation(pair[1].valuation, i, one(r, pair[1])) };
     } else if (r) {
       const p = lowerBound(leases, id);
       portfolio.splice(p, leaseTermsOf(r, funder.rateConvention), true);
+      purchaseDay = spliceSlot(purchaseDay, leases.length, p, true);
+      purchasePrice = spliceSlot(purchasePrice, leases.length, p, true);
+      setPoolColumns(p, id);
       leases.splice(p, 0, r);
       for (const pair of valued) pair[1] = { ...pair[1], valuation: spliceValuation(pair[1].valuation, p, one(r, pair[1]), true) };
       reindexFrom = p;
     } else if (i !== undefined) {
       portfolio.splice(i, null);
+      purchaseDay = spliceSlot(purchaseDay, leases.length, i, false);
+      purchasePrice = spliceSlot(purchasePrice, leases.length, i, false);
       leases.splice(i, 1);
       indexById.delete(id);
       for (const pair of valued) pair[1] = { ...pair[1], valuation: spliceValuation(pair[1].valuation, i, null) };
       reindexFrom = i;
     }
     if (reindexFrom >= 0) for (let k = reindexFrom; k < leases.length; k++) indexById.set(leases[k]!.id, k);
-  }
-  // The pool columns follow the splices: the changed leases' fresh values, the others' carried over by id.
-  const purchaseDay = new Int32Array(leases.length);
-  const purchasePrice = new Float64Array(leases.length);
-  for (let k = 0; k < leases.length; k++) {
-    const id = leases[k]!.id;
-    const c = pool.get(id);
-    if (c) {
-      purchaseDay[k] = c.day;
-      purchasePrice[k] = c.price;
-    } else {
-      const j = before.get(id)!;
-      purchaseDay[k] = e.book.purchaseDay[j]!;
-      purchasePrice[k] = e.book.purchasePrice[j]!;
-    }
   }
   e.version++;
   e.log.push({ version: e.version, ids: [...ids] });
