@@ -18,6 +18,7 @@ import { TASK_TAGS } from '@/lib/domain/enums';
 import { parseLenient } from '@/lib/portfolio/cash-flow-table';
 import { TASK_SORTS, tasksQuery } from '@/lib/validations/apps';
 import { idParam, isoDateParam } from '@/lib/validations/common';
+import { getActiveFunder } from '@/services/portfolio/funder-context';
 import { tasksScreen } from '@/services/workspace/tasks';
 import { ClientMessages } from '@/app/[locale]/client-messages';
 
@@ -55,7 +56,8 @@ export default async function TasksPage({ params, searchParams }: Props) {
   const prefill = q.new === '1';
   const leaseId = prefill && canReadBook ? (q.leaseId ?? null) : null;
   const lesseeId = prefill && canReadBook && !leaseId ? (q.lesseeId ?? null) : null;
-  const screen = tasksScreen(db, access.principal.user.id, q, canReadBook, { leaseId, lesseeId });
+  const funder = canReadBook ? await getActiveFunder(db, access.principal) : null;
+  const screen = tasksScreen(db, access.principal.user.id, q, funder?.id ?? null, { leaseId, lesseeId });
   const linkLabel = leaseId
     ? t('linkLease', { name: screen.prefillName ?? `#${leaseId}` })
     : lesseeId
