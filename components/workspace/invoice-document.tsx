@@ -6,10 +6,10 @@ import type { InvoiceDto, paymentDetailsDto } from '@/lib/validations/invoices';
 import type { z } from 'zod';
 import { INVOICE_STATUS_BADGE } from './invoice-status';
 
-type Props = { invoice: InvoiceDto; payment: z.infer<typeof paymentDetailsDto> };
+type Props = { invoice: InvoiceDto; payment: z.infer<typeof paymentDetailsDto>; /** Minor units of the invoice's currency. */ paid: number };
 
 /** The invoice as a document: parties, dates, the line, totals and where to pay. Shared by the page and its print view. */
-export async function InvoiceDocument({ invoice, payment }: Props) {
+export async function InvoiceDocument({ invoice, payment, paid }: Props) {
   const t = await getTranslations('workspace.invoices');
   const format = await getFormatter();
   const c = invoice.client;
@@ -85,7 +85,7 @@ export async function InvoiceDocument({ invoice, payment }: Props) {
         </dd>
         <dt>{t('paid')}</dt>
         <dd className="text-right">
-          <Amount minor={invoice.total - invoice.balance} currency={invoice.currency} />
+          <Amount minor={paid} currency={invoice.currency} />
         </dd>
         <dt className="font-medium text-heading">{t('balance')}</dt>
         <dd className="text-right font-medium text-heading" data-testid="invoice-balance">

@@ -1,50 +1,24 @@
 /**
  * Date arithmetic of the Calendar page on YYYY-MM-DD text (UTC days, weeks from Monday): the visible
  * range of a month, week or list view, the grid of a month, and the month ends a range contains.
+ * The day arithmetic itself is lib/finance/dates (a month step clamps to the month end).
  */
+import { addDays, addMonths, firstOfMonth, formatDate, parseDate } from '@/lib/finance/dates';
 
 export const CALENDAR_VIEWS = ['month', 'week', 'list'] as const;
 export type CalendarView = (typeof CALENDAR_VIEWS)[number];
 
 /** Days the list view shows from its date. */
-export const LIST_DAYS = 30;
+const LIST_DAYS = 30;
 
-function toDate(iso: string): Date {
-  return new Date(`${iso}T00:00:00Z`);
+/** Monday of the week containing `iso` (day 0, 1970-01-01, was a Thursday: Monday-first index 3). */
+function startOfWeek(iso: string): string {
+  const day = parseDate(iso);
+  return formatDate(day - ((((day + 3) % 7) + 7) % 7));
 }
 
-function toIso(d: Date): string {
-  return d.toISOString().slice(0, 10);
-}
-
-export function addDays(iso: string, days: number): string {
-  const d = toDate(iso);
-  d.setUTCDate(d.getUTCDate() + days);
-  return toIso(d);
-}
-
-/** Monday of the week containing `iso`. */
-export function startOfWeek(iso: string): string {
-  const dow = (toDate(iso).getUTCDay() + 6) % 7;
-  return addDays(iso, -dow);
-}
-
-export function startOfMonth(iso: string): string {
-  return `${iso.slice(0, 7)}-01`;
-}
-
-export function endOfMonth(iso: string): string {
-  const d = toDate(startOfMonth(iso));
-  d.setUTCMonth(d.getUTCMonth() + 1, 0);
-  return toIso(d);
-}
-
-/** The same day of the month `months` away, clamped to that month's last day. */
-export function addMonthsClamped(iso: string, months: number): string {
-  const [y, m, day] = iso.split('-').map(Number) as [number, number, number];
-  const first = new Date(Date.UTC(y, m - 1 + months, 1));
-  const last = endOfMonth(toIso(first));
-  return `${last.slice(0, 8)}${String(Math.min(day, Number(last.slice(8)))).padStart(2, '0')}`;
+function endOfMonth(iso: string): string {
+  return addDays(addMonths(firstOfMonth(iso), 1), -1);
 }
 
 /** The first and last day (inclusive) a view shows around `date`. */
@@ -55,13 +29,13 @@ export function viewRange(view: CalendarView, date: string): { from: string; to:
   }
   if (view === 'list') return { from: date, to: addDays(date, LIST_DAYS - 1) };
   // The month grid shows whole weeks: from the Monday before the 1st to the Sunday after the last day.
-  const from = startOfWeek(startOfMonth(date));
+  const from = startOfWeek(firstOfMonth(date));
   return { from, to: addDays(startOfWeek(endOfMonth(date)), 6) };
 }
 
 /** The dates before and after `date` one step of the view away (previous/next buttons). */
 export function stepDate(view: CalendarView, date: string, dir: -1 | 1): string {
-  if (view === 'month') return addMonthsClamped(date, dir);
+  if (view === 'month') return addMonths(date, dir);
   return addDays(date, dir * (view === 'week' ? 7 : LIST_DAYS));
 }
 

@@ -1,14 +1,14 @@
 import type { DbOrTx } from '@/db/client';
-import { getInvoiceWithPaymentDetails, pageInvoices } from '@/db/queries/workspace/invoices';
+import { getInvoiceWithPaymentDetails, listInvoicesPage } from '@/db/queries/workspace/invoices';
 import type { InvoiceDto, InvoicesListQuery } from '@/lib/validations/invoices';
 
-/** The Invoices list: one page of the filtered invoices and the filtered count (the API's allData is not needed). */
+/** The Invoices list: one page of the filtered invoices and the filtered count (not the API's unfiltered allData). */
 export function invoicesScreen(db: DbOrTx, query: InvoicesListQuery): { invoices: InvoiceDto[]; total: number } {
-  const { invoices, total } = pageInvoices(db, query);
-  return { invoices, total };
+  return listInvoicesPage(db, query);
 }
 
-/** One invoice with the account it is payable into, or undefined. */
+/** One invoice with the account it is payable into and the amount paid so far (total − balance), or undefined. */
 export function invoiceScreen(db: DbOrTx, id: number) {
-  return getInvoiceWithPaymentDetails(db, id);
+  const found = getInvoiceWithPaymentDetails(db, id);
+  return found && { ...found, paid: found.invoice.total - found.invoice.balance };
 }

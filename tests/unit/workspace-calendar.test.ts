@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addMonthsClamped, daysOf, monthEndsIn, monthGrid, overlaps, stepDate, viewRange } from '@/lib/workspace/calendar';
+import { addMonths as addMonthsClamped } from '@/lib/finance/dates';
+import { daysOf, monthEndsIn, monthGrid, overlaps, stepDate, viewRange } from '@/lib/workspace/calendar';
 
 describe('calendar ranges', () => {
   it.each([

@@ -88,11 +88,11 @@ describe('task links', () => {
     const task = addTask(db, analyst.id, addTaskBody.parse({ task: { title: 'Call about arrears', leaseId: 1 } }).task);
     expect(task).toMatchObject({ leaseId: 1, lesseeId: null });
     const q = tasksQuery.parse({ q: 'Call about' });
-    const withBook = tasksScreen(db, analyst.id, q, true, { leaseId: null, lesseeId: 1 });
+    const withBook = tasksScreen(db, analyst.id, q, 1, { leaseId: null, lesseeId: 1 });
     expect(withBook.tasks[0]!.leaseId).toBe(1);
     expect(Object.keys(withBook.links.leases)).toEqual(['1']);
     expect(withBook.prefillName).toBeTruthy();
-    expect(tasksScreen(db, analyst.id, q, false).links).toEqual({ leases: {}, lessees: {} });
+    expect(tasksScreen(db, analyst.id, q, null).links).toEqual({ leases: {}, lessees: {} });
     expect(updateTask(db, analyst.id, task.id, { leaseId: null }).leaseId).toBeNull();
   });
 });

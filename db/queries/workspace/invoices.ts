@@ -45,11 +45,16 @@ function invoiceWhere(f: Pick<InvoicesListQuery, 'q' | 'status'>): SQL | undefin
  * `total` the filtered count.
  */
 export function pageInvoices(db: DbOrTx, query: InvoicesListQuery): { allData: InvoiceDto[]; invoices: InvoiceDto[]; total: number } {
-  const where = invoiceWhere(query);
   const allData = selectInvoices(db)
     .orderBy(asc(invoices.id))
     .all()
     .map((r) => invoiceDto(r.invoice, r.client));
+  return { allData, ...listInvoicesPage(db, query) };
+}
+
+/** One page of the filtered invoices, newest id first, and the filtered count (without the API's unfiltered allData). */
+export function listInvoicesPage(db: DbOrTx, query: InvoicesListQuery): { invoices: InvoiceDto[]; total: number } {
+  const where = invoiceWhere(query);
   const total =
     db
       .select({ n: sql<number>`count(*)` })
@@ -64,7 +69,7 @@ export function pageInvoices(db: DbOrTx, query: InvoicesListQuery): { allData: I
     .offset((query.page - 1) * query.perPage)
     .all()
     .map((r) => invoiceDto(r.invoice, r.client));
-  return { allData, invoices: page, total };
+  return { invoices: page, total };
 }
 
 /** An invoice with the account it is payable into, or undefined. */

@@ -114,17 +114,21 @@ export function softDeleteTask(db: DbOrTx, ownerId: number, id: number): void {
   if (r.changes === 0) throw new NotFound(`Task ${id} does not exist.`);
 }
 
-/** Names of the leases (contract numbers) and lessees that tasks link to, for showing the links. */
+/**
+ * Names of the leases (contract numbers) and lessees that tasks link to, for showing the links; only the
+ * given funder's, so a task linked to another funder's book shows its id, never that funder's names.
+ */
 export function taskLinkNames(
   db: DbOrTx,
+  funderId: number,
   leaseIds: readonly number[],
   lesseeIds: readonly number[],
 ): { leases: Record<number, string>; lessees: Record<number, string> } {
   const leaseRows = leaseIds.length
-    ? db.select({ id: leases.id, name: leases.contractNumber }).from(leases).where(inArray(leases.id, [...new Set(leaseIds)])).all()
+    ? db.select({ id: leases.id, name: leases.contractNumber }).from(leases).where(and(eq(leases.funderId, funderId), inArray(leases.id, [...new Set(leaseIds)]))).all()
     : [];
   const lesseeRows = lesseeIds.length
-    ? db.select({ id: lessees.id, name: lessees.name }).from(lessees).where(inArray(lessees.id, [...new Set(lesseeIds)])).all()
+    ? db.select({ id: lessees.id, name: lessees.name }).from(lessees).where(and(eq(lessees.funderId, funderId), inArray(lessees.id, [...new Set(lesseeIds)]))).all()
     : [];
   return {
     leases: Object.fromEntries(leaseRows.map((r) => [r.id, r.name])),

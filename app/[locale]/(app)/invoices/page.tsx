@@ -1,4 +1,4 @@
-import { FileText, Search } from 'lucide-react';
+import { FileText } from 'lucide-react';
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
 import { getDb } from '@/db';
 import { guardPage } from '@/app/[locale]/prelude';
@@ -7,11 +7,10 @@ import { metadataFor } from '@/components/shell/page-metadata';
 import { PageHeader } from '@/components/shell/page-header';
 import { Amount } from '@/components/ui/amount';
 import { Badge } from '@/components/ui/badge';
-import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Input } from '@/components/ui/input';
 import { INVOICE_STATUS_BADGE } from '@/components/workspace/invoice-status';
+import { ListToolbar } from '@/components/workspace/list-toolbar';
 import { Link } from '@/i18n/navigation';
 import { formatIsoDate } from '@/lib/format';
 import { parseLenient } from '@/lib/portfolio/cash-flow-table';
@@ -40,32 +39,16 @@ export default async function InvoicesPage({ params, searchParams }: Props) {
     <>
       <PageHeader page="invoices" description={t('subtitle')} />
       <Card className="min-w-0">
-        <form action="" method="get" role="search" className="flex flex-wrap gap-2 border-b border-border px-4 py-3">
-          <label className="sr-only" htmlFor="inv-q">
-            {t('search')}
-          </label>
-          <Input id="inv-q" name="q" type="search" defaultValue={q.q} placeholder={t('search')} className="min-w-48 flex-1" />
-          <label className="sr-only" htmlFor="inv-status">
-            {t('status')}
-          </label>
-          <select
-            id="inv-status"
-            name="status"
-            defaultValue={q.status ?? ''}
-            className="h-9.5 rounded-md border border-border-strong bg-surface px-3 text-sm text-heading focus-visible:border-primary focus-visible:shadow-[0_0_0_3px_rgb(115_103_240/0.2)] focus-visible:outline-none"
-          >
-            <option value="">{t('allStatuses')}</option>
-            {INVOICE_STATUS_VALUES.map((s) => (
-              <option key={s} value={s}>
-                {t(`statuses.${s}`)}
-              </option>
-            ))}
-          </select>
-          <button type="submit" className={buttonClasses({ variant: 'outline' })}>
-            <Search aria-hidden="true" />
-            {t('apply')}
-          </button>
-        </form>
+        <ListToolbar
+          q={q.q ?? ''}
+          labels={{ search: t('search'), apply: t('apply'), clear: t('clear') }}
+          select={{
+            name: 'status',
+            label: t('status'),
+            value: q.status ?? '',
+            options: [{ value: '', label: t('allStatuses') }, ...INVOICE_STATUS_VALUES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))],
+          }}
+        />
         {screen.invoices.length === 0 ? (
           <EmptyState icon={FileText} title={t('empty')} className="m-4" />
         ) : (

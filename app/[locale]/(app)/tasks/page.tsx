@@ -1,15 +1,14 @@
-import { CheckCircle2, ListTodo, Search, Star, Trash2 } from 'lucide-react';
+import { CheckCircle2, ListTodo, Star, Trash2 } from 'lucide-react';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { z } from 'zod';
 import { getDb } from '@/db';
 import { guardPage } from '@/app/[locale]/prelude';
 import { metadataFor } from '@/components/shell/page-metadata';
 import { PageHeader } from '@/components/shell/page-header';
-import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Input } from '@/components/ui/input';
+import { ListToolbar } from '@/components/workspace/list-toolbar';
 import { TaskAddButton } from '@/components/workspace/task-form';
 import { TaskList } from '@/components/workspace/task-list';
 import { Link } from '@/i18n/navigation';
@@ -18,6 +17,7 @@ import { TASK_TAGS } from '@/lib/domain/enums';
 import { parseLenient } from '@/lib/portfolio/cash-flow-table';
 import { TASK_SORTS, tasksQuery } from '@/lib/validations/apps';
 import { idParam, isoDateParam } from '@/lib/validations/common';
+import { getActiveFunder } from '@/services/portfolio/funder-context';
 import { tasksScreen } from '@/services/workspace/tasks';
 import { ClientMessages } from '@/app/[locale]/client-messages';
 
@@ -55,7 +55,8 @@ export default async function TasksPage({ params, searchParams }: Props) {
   const prefill = q.new === '1';
   const leaseId = prefill && canReadBook ? (q.leaseId ?? null) : null;
   const lesseeId = prefill && canReadBook && !leaseId ? (q.lesseeId ?? null) : null;
-  const screen = tasksScreen(db, access.principal.user.id, q, canReadBook, { leaseId, lesseeId });
+  const funder = canReadBook ? await getActiveFunder(db, access.principal) : null;
+  const screen = tasksScreen(db, access.principal.user.id, q, funder?.id ?? null, { leaseId, lesseeId });
   const linkLabel = leaseId
     ? t('linkLease', { name: screen.prefillName ?? `#${leaseId}` })
     : lesseeId
@@ -119,33 +120,11 @@ export default async function TasksPage({ params, searchParams }: Props) {
           </nav>
         </Card>
         <Card className="min-w-0">
-          <form action="" method="get" role="search" className="flex flex-wrap gap-2 border-b border-border px-4 py-3">
-            {q.filter ? <input type="hidden" name="filter" value={q.filter} /> : null}
-            {q.tag ? <input type="hidden" name="tag" value={q.tag} /> : null}
-            <label className="sr-only" htmlFor="task-q">
-              {t('search')}
-            </label>
-            <Input id="task-q" name="q" type="search" defaultValue={q.q} placeholder={t('search')} className="min-w-48 flex-1" />
-            <label className="sr-only" htmlFor="task-sort">
-              {t('sort')}
-            </label>
-            <select
-              id="task-sort"
-              name="sortBy"
-              defaultValue={q.sortBy}
-              className="h-9.5 rounded-md border border-border-strong bg-surface px-3 text-sm text-heading focus-visible:border-primary focus-visible:shadow-[0_0_0_3px_rgb(115_103_240/0.2)] focus-visible:outline-none"
-            >
-              {TASK_SORTS.map((s) => (
-                <option key={s} value={s}>
-                  {t(`sortNames.${s}`)}
-                </option>
-              ))}
-            </select>
-            <button type="submit" className={buttonClasses({ variant: 'outline' })}>
-              <Search aria-hidden="true" />
-              {t('apply')}
-            </button>
-          </form>
+          <ListToolbar
+            q={q.q ?? ''}
+            labels={{ search: t('search'), apply: t('apply'), clear: t('clear') }}
+            select={{ name: 'sortBy', label: t('sort'), value: q.sortBy, options: TASK_SORTS.map((s) => ({ value: s, label: t(`sortNames.${s}`) })) }}
+          />
           {screen.tasks.length === 0 ? (
             <EmptyState icon={ListTodo} title={t('empty')} className="m-4" />
           ) : (

@@ -53,7 +53,7 @@ export default async function InvoicePage({ params }: Props) {
         }
       />
       <div className="max-w-4xl">
-        <InvoiceDocument invoice={data.invoice} payment={data.paymentDetails} />
+        <InvoiceDocument invoice={data.invoice} payment={data.paymentDetails} paid={data.paid} />
       </div>
     </>
   );

@@ -37,7 +37,7 @@ export default async function InvoicePrintPage({ params }: Props) {
         </Link>
         <PrintButton label={t('print')} />
       </div>
-      <InvoiceDocument invoice={data.invoice} payment={data.paymentDetails} />
+      <InvoiceDocument invoice={data.invoice} payment={data.paymentDetails} paid={data.paid} />
     </main>
   );
 }

@@ -37,7 +37,7 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req, params }) =
     { text: inv.client.companyEmail },
     { text: `${t('service')}: ${inv.service} (${t(`kinds.${inv.kind}`)})`, gapBefore: 14 },
     { text: `${t('total')}: ${money(inv.total)}`, gapBefore: 6 },
-    { text: `${t('paid')}: ${money(inv.total - inv.balance)}` },
+    { text: `${t('paid')}: ${money(data.paid)}` },
     { text: `${t('balance')}: ${money(inv.balance)}`, bold: true },
     { text: t('paymentDetails'), bold: true, gapBefore: 14 },
     { text: `${t('totalDue')}: ${formatMoney(format, pay.totalDue, pay.currency)}` },
