@@ -6,17 +6,15 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { getNavItem, NAV_PAGE_KEYS } from '@/lib/navigation';
+import { signInAs } from '../helpers/e2e-auth';
 
 const MENU_PATHS = NAV_PAGE_KEYS.map((key) => getNavItem(key).href);
 const MORE_PATHS = ['/master-file/new', '/master-file/onboarding', '/master-file/onboarding/new', '/master-file/1', '/master-file/1/edit', '/settings/users', '/servicing/payments'];
 const EVERY_LOCALE = ['/dashboard', '/portfolio/total-cash-flow', '/portfolio/summary', '/servicing/delinquency'];
 
+/** Starts signed in as the admin (the session kept once by the setup project). */
 async function signIn(page: Page) {
-  await page.goto('/en/login');
-  await page.getByLabel('E-mail').fill('admin@quantum.demo');
-  await page.getByLabel('Password', { exact: true }).fill('quantum-demo');
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+  await signInAs(page, 'admin');
 }
 
 /** Console errors and page errors that name a missing or unusable message. */

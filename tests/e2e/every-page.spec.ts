@@ -1,12 +1,11 @@
 /**
  * Every menu page in every language at 1280 × 800, as an analyst and as a client: the page answers, the document
  * is never wider than the viewport, no chart tick label is clipped by or spills out of its axis area, adjacent x
- * labels do not overlap, and the console stays free of errors. One page load per (role, page, locale); each role
- * signs in once and reuses its cookie (storageState).
+ * labels do not overlap, and the console stays free of errors. One page load per (role, page, locale), with the
+ * role's session kept once by the setup project (storageState).
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { authStateFile } from '../helpers/e2e-auth';
 import { flattenNav, NAV_TREE, type NavItem } from '@/lib/navigation';
 
 const LOCALES = ['en', 'de', 'fr', 'pt'] as const;
@@ -17,22 +16,6 @@ const ROLES = {
   client: [] as string[],
 } as const;
 type Role = keyof typeof ROLES;
-
-const stateFile = (role: Role) => path.join(process.cwd(), '.tmp', `e2e-state-${role}.json`);
-
-async function saveSignedInState(browser: Browser, role: Role) {
-  // An empty state explicitly: the describe's storageState (the file written here) does not exist yet.
-  const context = await browser.newContext({ viewport: VIEWPORT, storageState: { cookies: [], origins: [] } });
-  const page = await context.newPage();
-  await page.goto('/en/login');
-  await page.getByLabel('E-mail').fill(`${role}@quantum.demo`);
-  await page.getByLabel('Password', { exact: true }).fill('quantum-demo');
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
-  mkdirSync(path.dirname(stateFile(role)), { recursive: true });
-  await context.storageState({ path: stateFile(role) });
-  await context.close();
-}
 
 type AxisProblem = { axis: 'x' | 'y'; text: string; why: string };
 
@@ -90,11 +73,8 @@ async function chartAxisProblems(page: Page): Promise<AxisProblem[]> {
 
 for (const role of Object.keys(ROLES) as Role[]) {
   test.describe(`every menu page as ${role}`, () => {
-    test.use({ viewport: VIEWPORT, storageState: stateFile(role) });
-
-    test.beforeAll(async ({ browser }) => {
-      await saveSignedInState(browser, role);
-    });
+    // The role's session kept once by the setup project (tests/helpers/e2e-auth.ts).
+    test.use({ viewport: VIEWPORT, storageState: authStateFile(role) });
 
     for (const locale of LOCALES) {
       for (const item of PAGES) {

@@ -6,13 +6,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { signInAs } from '../helpers/e2e-auth';
 
 async function signIn(page: Page, user: 'analyst' | 'viewer') {
-  await page.goto('/en/login');
-  await page.getByLabel('E-mail').fill(`${user}@quantum.demo`);
-  await page.getByLabel('Password', { exact: true }).fill('quantum-demo');
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+  await signInAs(page, user);
 }
 
 const FIXTURE = path.join(process.cwd(), 'tests/fixtures/tape-de-muster-leasing.csv');
