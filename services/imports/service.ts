@@ -101,12 +101,15 @@ export async function startImport(db: Db, input: StartImportInput, now = Date.no
   return imp;
 }
 
-/** Awaits the job of an import (tests and the benchmark). */
+/**
+ * Awaits the job of an import (tests and the benchmark): its status settled and the job itself ended — a commit
+ * is marked committed before it refreshes the caches, and a caller that closes the database must not cut that off.
+ */
 export async function waitForImport(db: Db, funderId: number, id: number, timeoutMs = 600_000): Promise<TapeImport> {
   const start = Date.now();
   for (;;) {
     const imp = readImport(db, funderId, id);
-    if (imp.status !== 'parsing' && imp.status !== 'committing') return imp;
+    if (imp.status !== 'parsing' && imp.status !== 'committing' && !jobs.has(id)) return imp;
     if (Date.now() - start > timeoutMs) throw new Error(`Import ${id} did not finish in ${timeoutMs} ms.`);
     await new Promise((r) => setTimeout(r, 20));
   }
