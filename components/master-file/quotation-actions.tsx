@@ -54,7 +54,8 @@ export function QuotationActions({ quotationId, funderId, status, canWrite, erpC
         setNote('');
         router.refresh();
       } else {
-        setError(res.status === 409 ? t('moveRefused', { message: json.error?.message ?? '' }) : t('moveFailed'));
+        // 403 on approval: four eyes (the submitter may not approve their own quotation).
+        setError(res.status === 409 ? t('moveRefused', { message: json.error?.message ?? '' }) : res.status === 403 && to === 'approved' ? t('fourEyes') : t('moveFailed'));
       }
     } catch {
       setError(t('moveFailed'));

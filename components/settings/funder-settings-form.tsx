@@ -2,7 +2,7 @@
 
 import { ArrowDown, ArrowUp, LoaderCircle, Save } from 'lucide-react';
 import { useLocale, useTranslations } from 'next-intl';
-import { useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -19,7 +19,7 @@ import {
   type FunderFormValues,
   type FunderSettings,
 } from '@/lib/validations/funders';
-import { InputWithUnit, Select, Field, describedBy, focusFirstError, useFieldIds } from './form-controls';
+import { Checkbox, InputWithUnit, Select, Field, describedBy, focusFirstError, useFieldIds } from './form-controls';
 import { apiFieldErrors, zodFieldErrors, type FieldErrors } from './form-errors';
 
 type Props = { funder: FunderSettings };
@@ -47,9 +47,17 @@ export function FunderSettingsForm({ funder }: Props) {
   const formRef = useRef<HTMLFormElement>(null);
   const initial = useMemo(() => funderFormValues(funder, locale), [funder, locale]);
   const [values, setValues] = useState<FunderFormValues>(initial);
+  const [fourEyes, setFourEyes] = useState(funder.fourEyes);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
-  const dirty = JSON.stringify(values) !== JSON.stringify(initial);
+  const dirty = JSON.stringify(values) !== JSON.stringify(initial) || fourEyes !== funder.fourEyes;
+  const fourEyesHintId = useId();
+
+  const discard = () => {
+    setValues(initial);
+    setFourEyes(funder.fourEyes);
+    setErrors({});
+  };
 
   const ids = {
     name: useFieldIds(),
@@ -90,8 +98,15 @@ export function FunderSettingsForm({ funder }: Props) {
       const res = await fetch(`/api/funders/${funder.id}`, {
         method: 'PATCH',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(parsed.data),
+        body: JSON.stringify({ ...parsed.data, fourEyes }),
       });
+      if (res.status === 202) {
+        // Four eyes: nothing changed yet; the proposal is listed under Pending changes for another admin.
+        toast.success(t('proposals.proposed', { name: funder.name }));
+        discard();
+        router.refresh();
+        return;
+      }
       if (res.ok) {
         const saved = (await res.json()) as FunderSettings;
         toast.success(t('saved', { name: saved.name }));
@@ -172,6 +187,19 @@ export function FunderSettingsForm({ funder }: Props) {
             <CardDescription>{t('sections.generalHint')}</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4 sm:grid-cols-2">
+            <div className="sm:col-span-2">
+              <Checkbox
+                label={t('fields.fourEyes')}
+                name="fourEyes"
+                checked={fourEyes}
+                onChange={(e) => setFourEyes(e.target.checked)}
+                aria-describedby={fourEyesHintId}
+                data-testid="settings-fourEyes"
+              />
+              <p id={fourEyesHintId} className="mt-1 text-[13px]">
+                {funder.fourEyes ? t('fields.fourEyesOnHint') : t('fields.fourEyesOffHint')}
+              </p>
+            </div>
             <Field label={t('fields.name')} error={errors.name} ids={ids.name} className="sm:col-span-2">
               <Input
                 id={ids.name.control}
@@ -330,10 +358,7 @@ export function FunderSettingsForm({ funder }: Props) {
         <Button
           variant="outline"
           disabled={!dirty || saving}
-          onClick={() => {
-            setValues(initial);
-            setErrors({});
-          }}
+          onClick={discard}
         >
           {t('discard')}
         </Button>

@@ -103,6 +103,9 @@ export function FundersCard({ funders, activeId }: Props) {
                     {c.header}
                   </th>
                 ))}
+                <th scope="col" className="h-10 px-4 py-1.5 align-bottom leading-tight">
+                  {t('funders.fourEyes')}
+                </th>
                 <th scope="col" className="h-10 px-4">
                   <span className="sr-only">{t('funders.actions')}</span>
                 </th>
@@ -125,6 +128,7 @@ export function FundersCard({ funders, activeId }: Props) {
                         {rateText(r)}
                       </td>
                     ))}
+                    <td className="px-4 py-1.5 whitespace-nowrap">{f.fourEyes ? t('proposals.on') : t('proposals.off')}</td>
                     <td className="px-4 py-1.5 text-right">
                       {active ? null : (
                         <Button variant="secondary" size="sm" disabled={switching !== null} onClick={() => switchTo(f)} aria-label={t('funders.makeActiveLabel', { name: f.name })}>

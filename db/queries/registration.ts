@@ -1,12 +1,16 @@
 import type { Db } from '../client';
 import type { User } from '../schema/auth';
+import { recordAudit } from './audit';
 import { countUsers, createUser, getUserByEmail, getUserByUsername } from './users';
 
 export type RegistrationResult =
   | { ok: true; user: User }
   | { ok: false; error: { email: string | null; username: string | null } };
 
-/** Creates a self-registered user in one IMMEDIATE transaction: the first user of an empty database is admin, later ones clients. */
+/**
+ * Creates a self-registered user in one IMMEDIATE transaction with its audit row: the first user of an empty database
+ * is admin, later ones clients.
+ */
 export function registerUser(db: Db, input: { email: string; username: string; passwordHash: string }): RegistrationResult {
   return db.transaction((tx): RegistrationResult => {
       const email = getUserByEmail(tx, input.email) ? 'This email is already in use.' : null;
@@ -21,6 +25,8 @@ export function registerUser(db: Db, input: { email: string; username: string; p
         fullName: '',
         authProvider: 'credentials',
       });
+      // The new user registered themselves: who, as what — never the password or its hash.
+      recordAudit(tx, { actor: { userId: user.id, email: user.email }, entity: 'user', entityId: user.id, action: 'register', after: { email: user.email, username: user.username, role: user.role, authProvider: user.authProvider } });
       return { ok: true, user };
     }, { behavior: 'immediate' });
 }

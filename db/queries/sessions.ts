@@ -1,5 +1,6 @@
 import type { Db } from '../client';
 import type { Role } from '../schema/auth';
+import { recordAudit } from './audit';
 import { revokeUserRefreshTokens } from './refresh-tokens';
 import { bumpSessionVersion, setUserPasswordHash, setUserRole } from './users';
 
@@ -11,12 +12,16 @@ export function revokeAllSessions(db: Db, userId: number): void {
   });
 }
 
-/** Changes the password and revokes the user's sessions and tokens, in one transaction. */
-export function changePassword(db: Db, userId: number, passwordHash: string): void {
+/**
+ * Changes the password and revokes the user's sessions and tokens, in one transaction with its audit row — which
+ * records only that it happened (by the user, on the user), never the password or its hash.
+ */
+export function changePassword(db: Db, userId: number, passwordHash: string, now = Date.now()): void {
   db.transaction((tx) => {
     setUserPasswordHash(tx, userId, passwordHash);
     bumpSessionVersion(tx, userId);
     revokeUserRefreshTokens(tx, userId);
+    recordAudit(tx, { actor: userId, entity: 'user', entityId: userId, action: 'password_change', after: { sessionsRevoked: true } }, now);
   });
 }
 

@@ -45,3 +45,34 @@ export const auditLog = sqliteTable(
 );
 
 export type AuditRow = typeof auditLog.$inferSelect;
+
+export const FUNDER_PROPOSAL_STATUSES = ['pending', 'approved', 'rejected', 'superseded'] as const;
+
+/**
+ * Four eyes on funder settings (domain.md §12): where the funder enforces it, an admin's change of its settings is
+ * kept here as a proposal and applied only when another admin approves it. `changes` is the diff as JSON
+ * ({ field: { before, after } }); `base` the funder's whole settings when it was proposed (an approval of a
+ * proposal whose base no longer matches answers 409), `baseDataVersion` the funder's data version then.
+ */
+export const funderChangeProposals = sqliteTable(
+  'funder_change_proposals',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    funderId: integer('funder_id')
+      .notNull()
+      .references(() => funders.id, { onDelete: 'cascade' }),
+    proposedBy: integer('proposed_by').references(() => users.id, { onDelete: 'set null' }),
+    proposedByEmail: text('proposed_by_email').notNull().default(''),
+    proposedAt: integer('proposed_at').notNull(),
+    changes: text('changes').notNull(),
+    base: text('base').notNull(),
+    baseDataVersion: integer('base_data_version').notNull(),
+    status: text('status', { enum: FUNDER_PROPOSAL_STATUSES }).notNull().default('pending'),
+    decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedByEmail: text('decided_by_email'),
+    decidedAt: integer('decided_at'),
+  },
+  (t) => [index('funder_change_proposals_funder_idx').on(t.funderId, t.status)],
+);
+
+export type FunderChangeProposalRow = typeof funderChangeProposals.$inferSelect;

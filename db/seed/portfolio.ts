@@ -101,11 +101,11 @@ export function seedPortfolio(db: Db, opts: SeedPortfolioOptions): { funders: nu
   const rnd = new Random(opts.seed ?? 20261121);
   const sqlite = db.$client;
   const now = Date.now();
-  // The demo funders are seeded with four eyes off (new funders have it on): the demo users and the existing
-  // suites approve what they submitted themselves. Settings turns it on per funder.
+  // Four eyes on, as for every new funder (domain.md §12): a quotation is approved by another user than its
+  // submitter, and a change of settings by another admin than its proposer (the seed has two admins).
   const insFunder = sqlite.prepare(
     `insert into funders (name, base_currency, buy_rate, discount_rate, discount_convention, rate_convention, facility_rate, advance_rate, vat_default, servicing_fee, four_eyes, created_at, updated_at)
-     values (?, ?, ?, null, 'monthly', 'nominal', ?, ?, ?, ?, 0, ?, ?)`,
+     values (?, ?, ?, null, 'monthly', 'nominal', ?, ?, ?, ?, 1, ?, ?)`,
   );
   const insLessee = sqlite.prepare(
     `insert into lessees (funder_id, id_odoo, name, tax_id, country, region, industry, contact, email, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,

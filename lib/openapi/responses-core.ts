@@ -164,7 +164,7 @@ export const funderResponse = z.object({
   bucketEdges: z.array(z.number().int()),
   materialityTolerance: minor,
   graceDays: z.number().int(),
-  fourEyes: z.boolean().describe('Four eyes: the approver of a quotation must not be its submitter'),
+  fourEyes: z.boolean().describe('Four eyes: the approver of a quotation must not be its submitter, and a change of these settings applies when another admin approves it'),
   dataVersion: z.number().int(),
   createdAt: timestamp,
   updatedAt: timestamp,

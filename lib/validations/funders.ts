@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CURRENCY_CODES, fromMinor, minorUnitDigits, type CurrencyCode } from '@/lib/finance/money';
 import { decimalToMinor, parseDecimal, type NumberParseFailure } from '@/lib/number-input';
+import { idParam } from './common';
 
 /**
  * Funder parameters (Settings). One set of field rules serves the API (rates as decimals, amounts in
@@ -241,6 +242,73 @@ export function toFunderColumns<P extends Partial<FunderParams>>(params: P) {
     ...(edges !== undefined ? { bucketEdges: JSON.stringify(edges) } : {}),
   };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Four eyes on funder settings (domain.md §12): a change is proposed, another admin approves it
+
+/** Every setting a change may touch: the parameters and four eyes itself. */
+export const SETTINGS_FIELDS = [...FUNDER_FIELDS, 'fourEyes'] as const;
+export type SettingsField = (typeof SETTINGS_FIELDS)[number];
+export type SettingsValues = Pick<FunderSettings, SettingsField>;
+
+/** The settings of a funder, in SETTINGS_FIELDS order (a stable JSON text compares two states). */
+export function settingsOf(f: FunderSettings): SettingsValues {
+  const out = {} as Record<SettingsField, unknown>;
+  for (const field of SETTINGS_FIELDS) out[field] = f[field];
+  return out as SettingsValues;
+}
+
+/** One changed setting: its value before and after. */
+export type SettingChange = { before: unknown; after: unknown };
+export type SettingsChanges = Partial<Record<SettingsField, SettingChange>>;
+
+/** The settings a patch really changes, with old → new (a value equal to the current one is no change). */
+export function settingsChanges(current: FunderSettings, patch: UpdateFunderBody): SettingsChanges {
+  const out: SettingsChanges = {};
+  for (const field of SETTINGS_FIELDS) {
+    if (!(field in patch)) continue;
+    const after = (patch as Record<string, unknown>)[field];
+    if (after === undefined) continue;
+    const before = current[field];
+    if (JSON.stringify(before) !== JSON.stringify(after)) out[field] = { before, after };
+  }
+  return out;
+}
+
+/** The patch that applies a set of changes (the `after` side). */
+export function patchOfChanges(changes: SettingsChanges): UpdateFunderBody {
+  const out: Record<string, unknown> = {};
+  for (const [field, change] of Object.entries(changes)) if (change) out[field] = change.after;
+  return out as UpdateFunderBody;
+}
+
+export const FUNDER_PROPOSAL_STATUS_VALUES = ['pending', 'approved', 'rejected', 'superseded'] as const;
+export type FunderProposalStatus = (typeof FUNDER_PROPOSAL_STATUS_VALUES)[number];
+
+const settingChange = z.object({ before: z.unknown(), after: z.unknown() });
+
+/** A proposed change of a funder's settings as the API returns it. */
+export const funderProposalSchema = z.object({
+  id: z.number().int(),
+  funderId: z.number().int(),
+  proposedBy: z.number().int().nullable().describe('The proposing admin (null once that user is deleted)'),
+  proposedByEmail: z.string(),
+  proposedAt: z.number().int().describe('Epoch milliseconds'),
+  changes: z.partialRecord(z.enum(SETTINGS_FIELDS), settingChange).describe('Each changed setting with its value before and after (API units)'),
+  baseDataVersion: z.number().int().describe("The funder's data version the proposal was made on"),
+  status: z.enum(FUNDER_PROPOSAL_STATUS_VALUES),
+  decidedBy: z.number().int().nullable(),
+  decidedByEmail: z.string().nullable(),
+  decidedAt: z.number().int().nullable(),
+});
+export type FunderProposal = z.infer<typeof funderProposalSchema>;
+
+/** GET /api/funder-proposals: the pending proposals by default, of one funder or all. */
+export const funderProposalsQuery = z.object({
+  funderId: idParam.optional(),
+  status: z.enum([...FUNDER_PROPOSAL_STATUS_VALUES, 'all'], { error: `must be one of ${FUNDER_PROPOSAL_STATUS_VALUES.join(', ')}, all` }).default('pending'),
+});
+export type FunderProposalsQuery = z.infer<typeof funderProposalsQuery>;
 
 // ---------------------------------------------------------------------------------------------
 // The forms: text in the active locale → the API's units

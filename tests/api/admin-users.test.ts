@@ -182,24 +182,45 @@ describe('GET/PATCH /api/users/user and DELETE /apps/users/delete', () => {
     expect((await patch('/api/users/user?id=99999999', { status: 'active' })).status).toBe(404);
   });
 
+  /** The seed has a second admin (four eyes on funder settings): it is set inactive while the last-admin rule is tried. */
+  async function withOneActiveAdmin(fn: () => Promise<void>): Promise<void> {
+    const second = ((await (await get('/api/users/list/data?q=admin2')).json()).users as User[]).find((u) => u.email === 'admin2@quantum.demo')!;
+    expect((await patch(`/api/users/user?id=${second.id}`, { status: 'inactive' })).status).toBe(200);
+    try {
+      await fn();
+    } finally {
+      expect((await patch(`/api/users/user?id=${second.id}`, { status: 'active' })).status).toBe(200);
+    }
+  }
+
+  it('a second active admin can be deactivated, the last one not', async () => {
+    const admins = ((await (await get('/api/users/list/all-data')).json()) as User[]).filter((u) => u.role === 'admin' && u.status === 'active');
+    expect(admins.map((u) => u.email).sort()).toEqual(['admin2@quantum.demo', 'admin@quantum.demo']);
+  });
+
   it.each([
     ['demote', { role: 'viewer' }],
     ['deactivate', { status: 'inactive' }],
   ])('the last active admin cannot be %s (409), and stays an active admin', async (_, body) => {
-    const all = (await (await get('/api/users/list/all-data')).json()) as User[];
-    const admins = all.filter((u) => u.role === 'admin' && u.status === 'active');
-    expect(admins).toHaveLength(1);
-    const res = await patch(`/api/users/user?id=${admins[0]!.id}`, body);
-    expect(res.status).toBe(409);
-    expect((await res.json()).error.message).toMatch(/last active admin/);
-    expect((await (await get(`/api/users/user?id=${admins[0]!.id}`)).json()).user).toMatchObject({ role: 'admin', status: 'active' });
+    await withOneActiveAdmin(async () => {
+      const all = (await (await get('/api/users/list/all-data')).json()) as User[];
+      const admins = all.filter((u) => u.role === 'admin' && u.status === 'active');
+      expect(admins).toHaveLength(1);
+      const res = await patch(`/api/users/user?id=${admins[0]!.id}`, body);
+      expect(res.status).toBe(409);
+      expect((await res.json()).error.message).toMatch(/last active admin/);
+      expect((await (await get(`/api/users/user?id=${admins[0]!.id}`)).json()).user).toMatchObject({ role: 'admin', status: 'active' });
+    });
   });
 
   it('the last active admin cannot be deleted (409)', async () => {
-    const admin = ((await (await get('/api/users/list/data?role=admin&status=active')).json()).users as User[])[0]!;
-    const res = await del(`/apps/users/delete?id=${admin.id}`);
-    expect(res.status).toBe(409);
-    expect((await get(`/api/users/user?id=${admin.id}`)).status).toBe(200);
+    await withOneActiveAdmin(async () => {
+      const active = (await (await get('/api/users/list/data?role=admin&status=active')).json()).users as User[];
+      expect(active).toHaveLength(1);
+      const res = await del(`/apps/users/delete?id=${active[0]!.id}`);
+      expect(res.status).toBe(409);
+      expect((await get(`/api/users/user?id=${active[0]!.id}`)).status).toBe(200);
+    });
   });
 
   it('deletes with the id in the query or in the body; 404 for an unknown id; 400 without one', async () => {

@@ -11,12 +11,14 @@ import { hkdfSync } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { scopesForRole } from '@/lib/auth/scopes';
-import { demoTokens, postJson, uniqueIp, type DemoUser } from '../helpers/http';
+import { demoTokens, postJson, uniqueIp } from '../helpers/http';
 import { exampleBody, examplePath, exampleQuery, fetchOpenApi, operationsOf, pool, withQuery, type DocumentedOperation } from '../helpers/operations';
 
 const baseURL = inject('baseURL');
 const secret = inject('secret');
-const ROLES: DemoUser[] = ['admin', 'analyst', 'viewer', 'client'];
+/** One demo user per role (admin2 holds the same role as admin). */
+const ROLES = ['admin', 'analyst', 'viewer', 'client'] as const;
+type RoleUser = (typeof ROLES)[number];
 /** The wrapper's own scope refusal; a 403 for another reason (e.g. a funder not assigned to the user) is not one. */
 const SCOPE_DENIED = /"message":"This requires the [^"]+ scope\./;
 
@@ -33,7 +35,7 @@ const BAD: BadCredential[] = [
 ];
 
 let operations: DocumentedOperation[] = [];
-const roleTokens = {} as Record<DemoUser, string>;
+const roleTokens = {} as Record<RoleUser, string>;
 const badHeaders = {} as Record<BadCredential, Record<string, string>>;
 
 const b64url = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');

@@ -104,8 +104,9 @@ describe('POST /api/funders', () => {
 describe('PATCH /api/funders/[id]', () => {
   let id: number;
   let name: string;
+  // Without four eyes a change applies at once; with it (the default) see tests/api/four-eyes.test.ts.
   beforeAll(async () => {
-    const res = await call('POST', '/api/funders', as('admin'), minimal());
+    const res = await call('POST', '/api/funders', as('admin'), { ...minimal(), fourEyes: false });
     ({ id, name } = await res.json());
   });
 

@@ -3,10 +3,10 @@ import { demoTokens } from '../helpers/http';
 
 const baseURL = inject('baseURL');
 const tokens: Record<string, string> = {};
-type Who = 'analyst' | 'viewer' | 'client';
+type Who = 'admin' | 'analyst' | 'viewer' | 'client';
 
 beforeAll(async () => {
-  Object.assign(tokens, await demoTokens(baseURL, ['analyst', 'viewer', 'client'] as const));
+  Object.assign(tokens, await demoTokens(baseURL, ['admin', 'analyst', 'viewer', 'client'] as const));
 });
 
 async function call(method: string, path: string, who: Who | null, body?: unknown) {
@@ -30,7 +30,9 @@ async function newDraft() {
   return res.json.quotation as { id: number; version: number; status: string; instalment: number };
 }
 
-const move = (id: number, status: string, note?: string) => call('PATCH', `/api/quotations/${id}/status`, 'analyst', { status, ...(note ? { note } : {}) });
+/** The analyst prepares; four eyes (on for the demo funders) has another user approve: the admin. */
+const move = (id: number, status: string, note?: string, who: Who = status === 'approved' ? 'admin' : 'analyst') =>
+  call('PATCH', `/api/quotations/${id}/status`, who, { status, ...(note ? { note } : {}) });
 
 describe('scopes', () => {
   it.each([
@@ -120,6 +122,16 @@ describe('quotations', () => {
     const history = (await call('GET', `/api/quotations/${q.id}`, 'viewer')).json.history;
     expect(history.map((h: { toStatus: string }) => h.toStatus)).toEqual(['draft', 'submitted', 'approved', 'converted']);
     expect(history[1]).toMatchObject({ fromStatus: 'draft', note: 'complete file', userName: 'Ana Analyst' });
+  });
+
+  it('four eyes: the submitter cannot approve (403 with the reason); another user can', async () => {
+    const q = await newDraft();
+    await move(q.id, 'submitted');
+    const self = await move(q.id, 'approved', undefined, 'analyst');
+    expect(self.status).toBe(403);
+    expect(self.json.error.message).toMatch(/you submitted quotation \d+, so another user must approve it/);
+    expect((await call('GET', `/api/quotations/${q.id}`, 'viewer')).json.quotation.status).toBe('submitted');
+    expect((await move(q.id, 'approved', undefined, 'admin')).json.quotation.status).toBe('approved');
   });
 
   it('rejects from submitted only, and a rejected quotation is final', async () => {

@@ -121,6 +121,16 @@ test('take a quotation from draft to converted and open the new lease', async ({
   await actions.getByLabel('Note (optional)').fill('All documents received');
   await actions.getByRole('button', { name: 'Submit' }).click();
   await expect(status).toHaveText('Submitted');
+  // Four eyes (on for the demo funders): the submitter's approval is refused with the reason.
+  await actions.getByRole('button', { name: 'Approve' }).click();
+  await expect(actions.getByRole('alert')).toHaveText('Four eyes: you submitted this quotation, so another user must approve it.');
+  await expect(status).toHaveText('Submitted');
+
+  // Another user with write access approves and converts it.
+  const quotationUrl = page.url();
+  await page.context().clearCookies();
+  await signInAs(page, 'admin');
+  await page.goto(quotationUrl);
   await actions.getByRole('button', { name: 'Approve' }).click();
   await expect(status).toHaveText('Approved');
   // No ERP is configured on the test server: the push is not offered (Settings shows the connection's status).

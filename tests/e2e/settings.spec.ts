@@ -1,26 +1,32 @@
 /**
- * Settings, the navbar's funder switch and Management. Every test signs in through the form in its own
+ * Settings (with four eyes: a change by one admin applies when the second admin approves it), the navbar's funder
+ * switch and Management. Every test signs in through the form in its own
  * fresh browser context, so the funder cookie of one test never reaches another. A test that changes a
  * seeded funder puts the stored value back, because other suites' figures depend on it.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { signInAs } from '../helpers/e2e-auth';
 
-type DemoUser = 'admin' | 'analyst' | 'viewer' | 'client';
+type DemoUser = 'admin' | 'admin2' | 'analyst' | 'viewer' | 'client';
 
 async function signIn(page: Page, user: DemoUser) {
   await signInAs(page, user);
 }
 
 test.describe('settings', () => {
-  test('an admin changes the buy rate in German: "6,25" is saved, confirmed and shown back', async ({ page }) => {
+  test('four eyes: one admin proposes the buy rate in German ("6,25"), another admin approves it', async ({ page, browser }) => {
     await signIn(page, 'admin');
+    // The second admin works in a browser of their own.
+    const other = await browser.newContext();
+    const page2 = await other.newPage();
+    await signInAs(page2, 'admin2');
     // page.request shares the browser's session cookie: read the stored value to put it back afterwards.
     const before = await (await page.request.get('/api/funders/active')).json();
-    expect(before.id).toBe(1);
+    expect(before).toMatchObject({ id: 1, fourEyes: true, buyRate: 0.055 });
     try {
       await page.goto('/de/settings');
       await expect(page.getByRole('heading', { level: 1, name: 'Einstellungen' })).toBeVisible();
+      await expect(page.getByLabel('Vier-Augen-Prinzip')).toBeChecked();
       const buyRate = page.getByLabel('Ankaufszins', { exact: true });
       await buyRate.fill('6.25');
       await page.getByRole('button', { name: 'Änderungen speichern' }).click();
@@ -30,17 +36,65 @@ test.describe('settings', () => {
 
       await buyRate.fill('6,25');
       await page.getByRole('button', { name: 'Änderungen speichern' }).click();
-      await expect(page.getByText(`Die Einstellungen von ${before.name} wurden gespeichert.`)).toBeVisible();
-      await expect(buyRate).not.toHaveAttribute('aria-invalid', 'true');
+      await expect(page.getByText(`Ihre Änderung von ${before.name} wartet jetzt auf die Genehmigung eines anderen Administrators.`)).toBeVisible();
+      // Nothing is applied yet: the form shows the stored value, the change waits under Pending changes.
+      await expect(buyRate).toHaveValue('5,5');
+      expect((await (await page.request.get('/api/funders/1')).json()).dataVersion).toBe(before.dataVersion);
+      const mine = page.getByTestId('funder-proposals').locator('section').filter({ hasText: 'admin@quantum.demo' });
+      await expect(mine).toHaveCount(1);
+      await expect(mine.getByRole('row').filter({ hasText: 'Ankaufszins' })).toContainText(/5,50\s%.*6,25\s%/);
+      await expect(mine).toContainText('Wartet auf einen anderen Administrator');
+      await expect(mine.getByRole('button', { name: 'Genehmigen' })).toHaveCount(0);
+
+      await page2.goto('/en/settings');
+      const theirs = page2.getByTestId('funder-proposals').locator('section').filter({ hasText: 'admin@quantum.demo' });
+      await expect(theirs.getByRole('row').filter({ hasText: 'Buy rate' })).toContainText(/5\.50%.*6\.25%/);
+      await theirs.getByRole('button', { name: 'Approve' }).click();
+      const confirm = page2.getByRole('dialog', { name: 'Apply this change?' });
+      await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+      await confirm.getByRole('button', { name: 'Approve' }).click();
+      await expect(page2.getByText(`The change has been applied to ${before.name}.`)).toBeVisible();
+      await expect(page2.getByTestId('funder-proposals')).toContainText('No change is waiting for approval.');
+      await expect(page2.getByLabel('Buy rate', { exact: true })).toHaveValue('6.25');
+
       const stored = await (await page.request.get('/api/funders/1')).json();
       expect(stored.buyRate).toBe(0.0625);
       expect(stored.dataVersion).toBe(before.dataVersion + 1);
-
       await page.reload();
       await expect(page.getByLabel('Ankaufszins', { exact: true })).toHaveValue('6,25');
     } finally {
-      const restore = await page.request.patch('/api/funders/1', { data: { buyRate: before.buyRate } });
-      expect(restore.status()).toBe(200);
+      // Put it back, through four eyes as well; a proposal left pending by a failure is rejected.
+      const pending = (await (await page.request.get('/api/funder-proposals?funderId=1')).json()).proposals as { id: number }[];
+      for (const p of pending) await page2.request.post(`/api/funder-proposals/${p.id}/reject`);
+      const current = await (await page.request.get('/api/funders/1')).json();
+      if (current.buyRate !== before.buyRate) {
+        const restore = await page.request.patch('/api/funders/1', { data: { buyRate: before.buyRate } });
+        expect(restore.status()).toBe(202);
+        const { proposal } = await restore.json();
+        expect((await page2.request.post(`/api/funder-proposals/${proposal.id}/approve`)).status()).toBe(200);
+      }
+      await other.close();
+    }
+  });
+
+  test('the proposer cannot approve their own change through the API either (403)', async ({ page }) => {
+    await signIn(page, 'admin');
+    const res = await page.request.patch('/api/funders/1', { data: { graceDays: 9 } });
+    expect(res.status()).toBe(202);
+    const { proposal } = await res.json();
+    try {
+      const self = await page.request.post(`/api/funder-proposals/${proposal.id}/approve`);
+      expect(self.status()).toBe(403);
+      expect((await self.json()).error.message).toBe('Four eyes: you proposed this change, so another admin must approve it.');
+      await page.goto('/en/settings');
+      const mine = page.getByTestId(`proposal-${proposal.id}`);
+      await expect(mine).toContainText('Awaiting another admin');
+      await mine.getByRole('button', { name: 'Withdraw' }).click();
+      await page.getByRole('dialog', { name: 'Withdraw your change?' }).getByRole('button', { name: 'Withdraw' }).click();
+      await expect(page.getByText('Your change has been withdrawn.')).toBeVisible();
+      await expect(page.getByTestId(`proposal-${proposal.id}`)).toHaveCount(0);
+    } finally {
+      await page.request.post(`/api/funder-proposals/${proposal.id}/reject`);
     }
   });
 

@@ -8,7 +8,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 
-export const DEMO_ROLES = ['admin', 'analyst', 'viewer', 'client'] as const;
+/** The demo users signed in once each; admin2 is the seed's second admin (four eyes on funder settings). */
+export const DEMO_ROLES = ['admin', 'analyst', 'viewer', 'client', 'admin2'] as const;
 export type DemoRole = (typeof DEMO_ROLES)[number];
 export const DEMO_PASSWORD = 'quantum-demo';
 

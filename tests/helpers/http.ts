@@ -56,7 +56,8 @@ export function sessionCookie(jar: Jar): string | undefined {
   return jar.get('next-auth.session-token') ?? jar.get('__Secure-next-auth.session-token');
 }
 
-export type DemoUser = 'admin' | 'analyst' | 'viewer' | 'client';
+/** The demo users; admin2 is the seed's second admin (four eyes on funder settings). */
+export type DemoUser = 'admin' | 'admin2' | 'analyst' | 'viewer' | 'client';
 
 /** Access tokens of demo users (password quantum-demo) from POST /jwt/login, each from its own client address. */
 export async function demoTokens<U extends DemoUser>(baseURL: string, users: readonly U[]): Promise<Record<U, string>> {

@@ -8,6 +8,8 @@ import { createTestDb } from '../helpers/test-db';
 function setup() {
   const db = createTestDb();
   seedDemoUsers(db);
+  // The seed's second admin (four eyes on funder settings) is removed: these tests start from one active admin.
+  deleteDirectoryUser(db, getUserByEmail(db, 'admin2@quantum.demo')!.id);
   const admin = getUserByEmail(db, 'admin@quantum.demo')!;
   return { db, admin };
 }

@@ -116,8 +116,14 @@ describe('four eyes on quotation approval', () => {
     expect(changeQuotationStatus(db, 1, q.id, { status: 'approved' }, userId(db, 'admin')).quotation.status).toBe('approved');
   });
 
-  it('lets the submitter approve where the funder turned four eyes off (the seeded demo funders)', () => {
+  it('is on for the seeded demo funders', () => {
     const db = seeded();
+    expect(db.$client.prepare('select four_eyes from funders order by id').pluck().all()).toEqual([1, 1]);
+  });
+
+  it('lets the submitter approve where the funder turned four eyes off', () => {
+    const db = seeded();
+    updateFunder(db, 1, { fourEyes: false });
     const analyst = userId(db, 'analyst');
     const q = submitted(db, analyst);
     expect(changeQuotationStatus(db, 1, q.id, { status: 'approved' }, analyst).quotation.status).toBe('approved');

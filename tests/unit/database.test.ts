@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEMO_USERS } from '@/db/seed/users';
 
 const saved = { ...process.env };
 
@@ -59,7 +60,8 @@ describe('database connection', () => {
     try {
       const { getDb } = await import('@/db');
       const { countUsers } = await import('@/db/queries/users');
-      expect(countUsers(getDb())).toBe(4);
+      expect(countUsers(getDb())).toBe(DEMO_USERS.length);
+      expect(DEMO_USERS).toHaveLength(5);
     } finally {
       rmSync('/tmp/quantum', { recursive: true, force: true });
     }

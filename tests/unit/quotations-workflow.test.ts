@@ -29,6 +29,10 @@ function seeded() {
 type TestDb = ReturnType<typeof seeded>;
 
 const analystId = (db: TestDb) => db.$client.prepare("select id from users where email = 'analyst@quantum.demo'").pluck().get() as number;
+const adminId = (db: TestDb) => db.$client.prepare("select id from users where email = 'admin@quantum.demo'").pluck().get() as number;
+/** Four eyes is on for the demo funders: the analyst prepares, the admin approves. */
+const actorFor = (db: TestDb, to: QuotationStatus) => (to === 'approved' ? adminId(db) : analystId(db));
+const nameFor = (to: QuotationStatus) => (to === 'approved' ? 'Alex Admin' : 'Ana Analyst');
 const lesseeOf = (db: TestDb, funderId = 1) => db.$client.prepare('select id from lessees where funder_id = ? order by id limit 1').pluck().get(funderId) as number;
 
 function terms(db: TestDb): QuotationInput {
@@ -65,9 +69,8 @@ const ALLOWED = new Set(['draft>submitted', 'submitted>approved', 'submitted>rej
 const PAIRS = QUOTATION_STATUS_VALUES.flatMap((from) => QUOTATION_STATUS_VALUES.map((to) => ({ from, to, allowed: ALLOWED.has(`${from}>${to}`) })));
 
 function quotationAt(db: TestDb, status: QuotationStatus) {
-  const userId = analystId(db);
-  const q = createQuotation(db, 1, terms(db), userId);
-  for (const step of PATH_TO[status]) changeQuotationStatus(db, 1, q.id, { status: step }, userId, { today: '2026-11-21' });
+  const q = createQuotation(db, 1, terms(db), analystId(db));
+  for (const step of PATH_TO[status]) changeQuotationStatus(db, 1, q.id, { status: step }, actorFor(db, step), { today: '2026-11-21' });
   return getQuotation(db, 1, q.id)!;
 }
 
@@ -79,7 +82,7 @@ describe('quotation status transitions', () => {
     expect(q.status).toBe(from);
     const leaseCount = () => db.$client.prepare('select count(*) from leases').pluck().get() as number;
     const before = leaseCount();
-    const act = () => changeQuotationStatus(db, 1, q.id, { status: to, note: 'checked' }, analystId(db), { today: '2026-11-21' });
+    const act = () => changeQuotationStatus(db, 1, q.id, { status: to, note: 'checked' }, actorFor(db, to), { today: '2026-11-21' });
     if (allowed) {
       const { quotation, lease } = act();
       expect(quotation.status).toBe(to);
@@ -87,7 +90,7 @@ describe('quotation status transitions', () => {
       expect(leaseCount()).toBe(before + (to === 'converted' ? 1 : 0));
       expect(lease === null).toBe(to !== 'converted');
       const last = listQuotationHistory(db, q.id).at(-1)!;
-      expect(last).toMatchObject({ fromStatus: from, toStatus: to, note: 'checked', userName: 'Ana Analyst' });
+      expect(last).toMatchObject({ fromStatus: from, toStatus: to, note: 'checked', userName: nameFor(to) });
     } else {
       let error: unknown;
       try {
@@ -113,7 +116,8 @@ describe('quotation status transitions', () => {
       ['submitted', 'approved'],
       ['approved', 'converted'],
     ]);
-    expect(history.every((h) => h.userName === 'Ana Analyst' && h.at > 0)).toBe(true);
+    expect(history.map((h) => h.userName)).toEqual(['Ana Analyst', 'Ana Analyst', 'Alex Admin', 'Ana Analyst']);
+    expect(history.every((h) => h.at > 0)).toBe(true);
   });
 });
 

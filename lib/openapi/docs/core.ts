@@ -3,7 +3,7 @@ import { cashFlowExportQuerySchema, allTotalCashQuerySchema, totalCashQuerySchem
 import { changePasswordBody, jwtLoginBody, jwtRefreshBody, jwtRegisterBody } from '@/lib/validations/auth';
 import { npvIrrRequest, priceRequest, rateRequest, scheduleRequest } from '@/lib/validations/calculators';
 import { idParam } from '@/lib/validations/common';
-import { activeFunderBody, createFunderBody, updateFunderBody } from '@/lib/validations/funders';
+import { activeFunderBody, createFunderBody, funderProposalSchema, funderProposalsQuery, updateFunderBody } from '@/lib/validations/funders';
 import {
   exportFormatQuery,
   funderQuery,
@@ -25,6 +25,9 @@ import * as r from '../responses-core';
 /** RouteDocs of the core routes (see lib/openapi/registry.ts). */
 
 const idPath = z.object({ id: idParam });
+const funderProposalResponse = z.object({ proposal: funderProposalSchema });
+const funderProposalListResponse = z.object({ proposals: z.array(funderProposalSchema) });
+const funderProposalDecisionResponse = z.object({ proposal: funderProposalSchema, funder: r.funderResponse });
 
 const bad = (description = 'Invalid input: the issues name each field'): ResponseDoc => ({ description, schema: r.apiErrorSchema });
 const notFound = (description: string): ResponseDoc => ({ description, schema: r.apiErrorSchema });
@@ -288,18 +291,67 @@ export const coreRoutes = defineRoutes([
     path: '/api/funders/{id}',
     tag: 'Funders',
     summary: "Change a funder's parameters",
-    description: "Any subset of the parameters, at least one. The funder's data version moves, so every cached valuation of its book is recomputed.",
+    description:
+      "Any subset of the parameters, at least one. Without four eyes (`fourEyes: false`) the change applies at once: the funder's data version moves, so every cached valuation of its book is recomputed. " +
+      'With four eyes (the default) it becomes a pending proposal of the settings it really changes — turning four eyes off too — that another admin approves (POST /api/funder-proposals/{id}/approve); ' +
+      'a patch that changes nothing answers 200 with the funder as it is.',
     auth: 'admin',
     params: idPath,
     body: updateFunderBody,
     responses: {
-      200: { description: 'The changed funder', schema: r.funderResponse },
+      200: { description: 'Applied (no four eyes), or nothing to change: the funder', schema: r.funderResponse },
+      202: { description: 'Four eyes: the pending proposal (Location: /api/funder-proposals/{id})', schema: funderProposalResponse },
       400: bad(),
       404: notFound('Unknown funder'),
       409: conflict('The name is taken'),
       413: tooLarge,
     },
     example: { params: { id: '1' }, body: { graceDays: 5 } },
+  },
+  {
+    method: 'get',
+    path: '/api/funder-proposals',
+    tag: 'Funders',
+    summary: 'Proposed changes of funder settings',
+    description: 'Four eyes (domain.md §12): the proposals of one funder or of all, newest first; `status` defaults to pending (`all` for every one).',
+    auth: 'admin',
+    query: funderProposalsQuery,
+    responses: { 200: { description: 'The proposals', schema: funderProposalListResponse }, 400: bad(), 404: notFound('Unknown funder') },
+    example: { query: { funderId: '1' } },
+  },
+  {
+    method: 'post',
+    path: '/api/funder-proposals/{id}/approve',
+    tag: 'Funders',
+    summary: 'Approve a proposed change of funder settings',
+    description:
+      'Another admin than the proposer applies the change: the settings, the decision and their audit rows in one transaction; the funder’s other pending proposals become superseded.',
+    auth: 'admin',
+    params: idPath,
+    responses: {
+      200: { description: 'The approved proposal and the changed funder', schema: funderProposalDecisionResponse },
+      400: bad('The id is not a positive whole number'),
+      403: { description: 'Four eyes: the proposer cannot approve their own change (or the credential lacks the admin scope)', schema: r.apiErrorSchema },
+      404: notFound('Unknown proposal'),
+      409: conflict('The proposal is no longer pending, or the funder’s settings changed since it was made (stale), or the proposed name is taken'),
+    },
+    example: { params: { id: '1' } },
+  },
+  {
+    method: 'post',
+    path: '/api/funder-proposals/{id}/reject',
+    tag: 'Funders',
+    summary: 'Reject a proposed change of funder settings',
+    description: 'Nothing is applied; the decision is audited. Its proposer may reject it too (withdraw).',
+    auth: 'admin',
+    params: idPath,
+    responses: {
+      200: { description: 'The rejected proposal', schema: funderProposalResponse },
+      400: bad('The id is not a positive whole number'),
+      404: notFound('Unknown proposal'),
+      409: conflict('The proposal is no longer pending'),
+    },
+    example: { params: { id: '1' } },
   },
   {
     method: 'get',

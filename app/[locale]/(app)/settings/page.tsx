@@ -3,12 +3,14 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { FunderSettingsForm } from '@/components/settings/funder-settings-form';
 import { ErpCard } from '@/components/settings/erp-card';
 import { FundersCard } from '@/components/settings/funders-card';
+import { FunderProposalsCard } from '@/components/settings/funder-proposals-card';
 import { metadataFor } from '@/components/shell/page-metadata';
 import { PageHeader } from '@/components/shell/page-header';
 import { guardPage } from '@/app/[locale]/prelude';
 import { buttonClasses } from '@/components/ui/button';
 import { getDb } from '@/db';
 import { listFunders } from '@/db/queries/funders';
+import { listFunderProposals } from '@/db/queries/funder-proposals';
 import { lastQuotationSyncAt } from '@/db/queries/quotations';
 import { ERP_ENV_VARS, odooConfigFromEnv } from '@/lib/connectors/erp';
 import { testErpConnection } from './erp-actions';
@@ -21,7 +23,10 @@ type Props = { params: Promise<{ locale: string }> };
 
 export const generateMetadata = metadataFor('settings');
 
-/** Settings (admin): the parameters of the active funder, and the list of funders with adding one. */
+/**
+ * Settings (admin): the parameters of the active funder, the changes of them waiting for a second admin (four eyes),
+ * and the list of funders with adding one.
+ */
 export default async function SettingsPage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
@@ -58,6 +63,14 @@ export default async function SettingsPage({ params }: Props) {
       />
       {/* A new data version (a save, or a change of the book) or another funder starts the form from the stored values. */}
       <FunderSettingsForm key={`${active.id}:${active.dataVersion}:${locale}`} funder={active} />
+      <div className="mt-8">
+        <FunderProposalsCard
+          proposals={listFunderProposals(db, { funderId: active.id, status: 'pending' })}
+          funderName={active.name}
+          baseCurrency={active.baseCurrency}
+          currentUserId={access.principal.user.id}
+        />
+      </div>
       <div className="mt-8">
         <FundersCard funders={funders} activeId={active.id} />
       </div>

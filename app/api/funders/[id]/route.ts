@@ -1,11 +1,11 @@
 import { getDb } from '@/db';
-import { recordAudit } from '@/db/queries/audit';
 import { canAccessFunder } from '@/services/auth/funder-access';
-import { getFunder, getFunderByName, updateFunder } from '@/db/queries/funders';
+import { getFunder } from '@/db/queries/funders';
+import { changeFunderSettings } from '@/db/queries/funder-proposals';
 import { ApiError } from '@/lib/api/errors';
 import { parseBody, withAuth, zodIssues } from '@/services/api/handler';
 import { idParam } from '@/lib/validations/common';
-import { toFunderColumns, toFunderSettings, updateFunderBody } from '@/lib/validations/funders';
+import { toFunderSettings, updateFunderBody } from '@/lib/validations/funders';
 
 export const dynamic = 'force-dynamic';
 
@@ -25,24 +25,16 @@ export const GET = withAuth({ scope: 'read:funders' }, ({ params, principal }) =
 });
 
 /**
- * PATCH /api/funders/[id] — changes parameters (admin). The funder's data version moves with it, so every
- * cached valuation of its book is recomputed on the next read.
+ * PATCH /api/funders/[id] — changes parameters (admin). Without four eyes the change applies at once (200, the
+ * funder; its data version moves, so every cached valuation of its book is recomputed on the next read). With
+ * four eyes it becomes a pending proposal that another admin approves (202, `{ proposal }`).
  */
 export const PATCH = withAuth({ scope: 'admin' }, async ({ req, params, principal }) => {
   const id = funderId(params);
   const patch = await parseBody(req, updateFunderBody);
-  const updated = getDb().transaction((tx) => {
-    const before = getFunder(tx, id);
-    if (!before) throw new ApiError('not_found', `Funder ${id} does not exist.`);
-    if (patch.name !== undefined) {
-      const same = getFunderByName(tx, patch.name);
-      if (same && same.id !== id) {
-        throw new ApiError('conflict', `A funder named "${patch.name}" already exists.`, [{ field: 'name', message: 'Already in use.' }]);
-      }
-    }
-    const after = updateFunder(tx, id, toFunderColumns(patch))!;
-    recordAudit(tx, { actor: { userId: principal.user.id, email: principal.user.email }, funderId: id, entity: 'funder', entityId: id, action: 'update', before: toFunderSettings(before), after: toFunderSettings(after) });
-    return after;
-  });
-  return Response.json(toFunderSettings(updated));
+  const result = changeFunderSettings(getDb(), id, patch, { userId: principal.user.id, email: principal.user.email });
+  if (result.proposal) {
+    return Response.json({ proposal: result.proposal }, { status: 202, headers: { location: `/api/funder-proposals/${result.proposal.id}` } });
+  }
+  return Response.json(result.applied);
 });

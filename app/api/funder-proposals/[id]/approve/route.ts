@@ -1,0 +1,17 @@
+import { getDb } from '@/db';
+import { approveFunderProposal } from '@/db/queries/funder-proposals';
+import { ApiError } from '@/lib/api/errors';
+import { withAuth, zodIssues } from '@/services/api/handler';
+import { idParam } from '@/lib/validations/common';
+
+export const dynamic = 'force-dynamic';
+
+/**
+ * POST /api/funder-proposals/[id]/approve — another admin applies a proposed change of funder settings (four
+ * eyes): `{ proposal, funder }`. 403 for the proposer, 409 when it is no longer pending or the settings changed since.
+ */
+export const POST = withAuth({ scope: 'admin' }, ({ params, principal }) => {
+  const parsed = idParam.safeParse(params.id);
+  if (!parsed.success) throw new ApiError('invalid', 'The proposal id is invalid.', zodIssues(parsed.error).map((i) => ({ ...i, field: 'id' })));
+  return Response.json(approveFunderProposal(getDb(), parsed.data, { userId: principal.user.id, email: principal.user.email }));
+});

@@ -1,0 +1,16 @@
+import { getDb } from '@/db';
+import { getFunder } from '@/db/queries/funders';
+import { listFunderProposals } from '@/db/queries/funder-proposals';
+import { ApiError } from '@/lib/api/errors';
+import { parseQuery, withAuth } from '@/services/api/handler';
+import { funderProposalsQuery } from '@/lib/validations/funders';
+
+export const dynamic = 'force-dynamic';
+
+/** GET /api/funder-proposals?funderId=&status= — proposed changes of funder settings (admin), pending ones by default. */
+export const GET = withAuth({ scope: 'admin' }, ({ req }) => {
+  const q = parseQuery(req, funderProposalsQuery);
+  const db = getDb();
+  if (q.funderId !== undefined && !getFunder(db, q.funderId)) throw new ApiError('not_found', `Funder ${q.funderId} does not exist.`);
+  return Response.json({ proposals: listFunderProposals(db, q) });
+});

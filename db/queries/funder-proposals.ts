@@ -1,0 +1,214 @@
+import { and, asc, desc, eq, ne, type SQL } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../client';
+import { funderChangeProposals, type FunderChangeProposalRow } from '../schema/access';
+import type { Funder } from '../schema/portfolio';
+import { recordAudit, type AuditActor } from './audit';
+import { getFunder, getFunderByName, updateFunder } from './funders';
+import { Conflict, Forbidden, NotFound } from '@/lib/domain/errors';
+import {
+  patchOfChanges,
+  settingsChanges,
+  settingsOf,
+  toFunderColumns,
+  toFunderSettings,
+  type FunderProposal,
+  type FunderProposalsQuery,
+  type FunderSettings,
+  type SettingsChanges,
+  type UpdateFunderBody,
+} from '@/lib/validations/funders';
+
+/**
+ * Four eyes on funder settings (domain.md §12): where the funder enforces it, an admin's change is kept as a
+ * pending proposal and applied when another admin approves it. Every step writes its audit row (entity
+ * `funder`, actions propose / approve / reject / supersede, and the `update` of the settings when applied) in
+ * its own transaction.
+ */
+
+/** The admin acting (an audit actor that is always a user). */
+export type Actor = AuditActor & { userId: number; email: string };
+
+export const SELF_APPROVAL_MESSAGE = 'Four eyes: you proposed this change, so another admin must approve it.';
+
+/** A stored proposal as the API returns it. */
+export function toFunderProposal(row: FunderChangeProposalRow): FunderProposal {
+  let changes: SettingsChanges = {};
+  try {
+    changes = JSON.parse(row.changes) as SettingsChanges;
+  } catch {
+    changes = {};
+  }
+  return {
+    id: row.id,
+    funderId: row.funderId,
+    proposedBy: row.proposedBy,
+    proposedByEmail: row.proposedByEmail,
+    proposedAt: row.proposedAt,
+    changes,
+    baseDataVersion: row.baseDataVersion,
+    status: row.status,
+    decidedBy: row.decidedBy,
+    decidedByEmail: row.decidedByEmail,
+    decidedAt: row.decidedAt,
+  };
+}
+
+/** The proposals of a funder (or of every funder), newest first; pending ones by default. */
+export function listFunderProposals(db: DbOrTx, q: Pick<FunderProposalsQuery, 'funderId' | 'status'>): FunderProposal[] {
+  const parts: SQL[] = [];
+  if (q.funderId !== undefined) parts.push(eq(funderChangeProposals.funderId, q.funderId));
+  if (q.status !== 'all') parts.push(eq(funderChangeProposals.status, q.status));
+  return db
+    .select()
+    .from(funderChangeProposals)
+    .where(parts.length ? and(...parts) : undefined)
+    .orderBy(desc(funderChangeProposals.proposedAt), desc(funderChangeProposals.id))
+    .all()
+    .map(toFunderProposal);
+}
+
+export function getFunderProposal(db: DbOrTx, id: number): FunderProposal | undefined {
+  const row = db.select().from(funderChangeProposals).where(eq(funderChangeProposals.id, id)).get();
+  return row ? toFunderProposal(row) : undefined;
+}
+
+function assertNameFree(tx: DbOrTx, funderId: number, name: string | undefined): void {
+  if (name === undefined) return;
+  const same = getFunderByName(tx, name);
+  if (same && same.id !== funderId) {
+    throw new Conflict(`A funder named "${name}" already exists.`, [{ field: 'name', message: 'Already in use.' }]);
+  }
+}
+
+/** Marks the funder's other pending proposals superseded (their base is gone), one audit row each. */
+function supersedePending(tx: DbOrTx, funderId: number, except: number | null, actor: Actor, now: number): void {
+  const pending = tx
+    .select()
+    .from(funderChangeProposals)
+    .where(
+      and(
+        eq(funderChangeProposals.funderId, funderId),
+        eq(funderChangeProposals.status, 'pending'),
+        ...(except === null ? [] : [ne(funderChangeProposals.id, except)]),
+      ),
+    )
+    .orderBy(asc(funderChangeProposals.id))
+    .all();
+  for (const p of pending) {
+    tx.update(funderChangeProposals)
+      .set({ status: 'superseded', decidedBy: actor.userId, decidedByEmail: actor.email, decidedAt: now })
+      .where(eq(funderChangeProposals.id, p.id))
+      .run();
+    recordAudit(tx, { actor, funderId, entity: 'funder', entityId: funderId, action: 'supersede', before: { proposalId: p.id, status: 'pending' }, after: { proposalId: p.id, status: 'superseded' } }, now);
+  }
+}
+
+/** Writes a patch onto the funder with its `update` audit row. */
+function applyPatch(tx: DbOrTx, before: Funder, patch: UpdateFunderBody, actor: Actor, now: number): FunderSettings {
+  const after = updateFunder(tx, before.id, toFunderColumns(patch))!;
+  const settings = toFunderSettings(after);
+  recordAudit(tx, { actor, funderId: before.id, entity: 'funder', entityId: before.id, action: 'update', before: toFunderSettings(before), after: settings }, now);
+  return settings;
+}
+
+export type SettingsChangeResult = { applied: FunderSettings; proposal?: undefined } | { proposal: FunderProposal; applied?: undefined };
+
+/**
+ * An admin's change of a funder's settings, in one IMMEDIATE transaction. Without four eyes it is applied at
+ * once (and any pending proposal of the funder is superseded); with four eyes it becomes a pending proposal of
+ * the settings it really changes — also when it turns four eyes off. A patch that changes nothing is answered
+ * with the funder as it is. 404 for an unknown funder, 409 for another funder's name.
+ */
+export function changeFunderSettings(db: Db, funderId: number, patch: UpdateFunderBody, actor: Actor, now = Date.now()): SettingsChangeResult {
+  return db.transaction(
+    (tx): SettingsChangeResult => {
+      const before = getFunder(tx, funderId);
+      if (!before) throw new NotFound(`Funder ${funderId} does not exist.`);
+      assertNameFree(tx, funderId, patch.name);
+      if (!before.fourEyes) {
+        const applied = applyPatch(tx, before, patch, actor, now);
+        supersedePending(tx, funderId, null, actor, now);
+        return { applied };
+      }
+      const current = toFunderSettings(before);
+      const changes = settingsChanges(current, patch);
+      if (Object.keys(changes).length === 0) return { applied: current };
+      const row = tx
+        .insert(funderChangeProposals)
+        .values({
+          funderId,
+          proposedBy: actor.userId,
+          proposedByEmail: actor.email,
+          proposedAt: now,
+          changes: JSON.stringify(changes),
+          base: JSON.stringify(settingsOf(current)),
+          baseDataVersion: before.dataVersion,
+          status: 'pending',
+        })
+        .returning()
+        .get();
+      recordAudit(tx, { actor, funderId, entity: 'funder', entityId: funderId, action: 'propose', after: { proposalId: row.id, changes } }, now);
+      return { proposal: toFunderProposal(row) };
+    },
+    { behavior: 'immediate' },
+  );
+}
+
+function loadPending(tx: DbOrTx, id: number): FunderChangeProposalRow {
+  const row = tx.select().from(funderChangeProposals).where(eq(funderChangeProposals.id, id)).get();
+  if (!row) throw new NotFound(`Proposal ${id} does not exist.`);
+  if (row.status !== 'pending') {
+    throw new Conflict(`Proposal ${id} is ${row.status} already; only a pending proposal can be decided.`, [{ field: 'status', message: `Is ${row.status}.` }]);
+  }
+  return row;
+}
+
+/**
+ * Another admin approves a pending proposal: the changes are applied in the same IMMEDIATE transaction as the
+ * decision and their audit rows, and the funder's other pending proposals are superseded. 403 for the proposer
+ * (four eyes), 409 when the proposal is no longer pending or the funder's settings changed since it was made.
+ */
+export function approveFunderProposal(db: Db, id: number, actor: Actor, now = Date.now()): { proposal: FunderProposal; funder: FunderSettings } {
+  return db.transaction(
+    (tx) => {
+      const row = loadPending(tx, id);
+      if (row.proposedBy !== null && row.proposedBy === actor.userId) throw new Forbidden(SELF_APPROVAL_MESSAGE);
+      const before = getFunder(tx, row.funderId);
+      if (!before) throw new NotFound(`Funder ${row.funderId} does not exist.`);
+      // The settings the proposal was made on must still be the funder's: a change in between makes it stale.
+      if (JSON.stringify(settingsOf(toFunderSettings(before))) !== row.base) {
+        throw new Conflict(`The settings of funder ${row.funderId} changed since proposal ${id} was made; propose the change again.`, [
+          { field: 'baseDataVersion', message: 'Stale: the settings changed since.' },
+        ]);
+      }
+      const proposal = toFunderProposal(row);
+      const patch = patchOfChanges(proposal.changes);
+      assertNameFree(tx, row.funderId, patch.name);
+      tx.update(funderChangeProposals)
+        .set({ status: 'approved', decidedBy: actor.userId, decidedByEmail: actor.email, decidedAt: now })
+        .where(eq(funderChangeProposals.id, id))
+        .run();
+      recordAudit(tx, { actor, funderId: row.funderId, entity: 'funder', entityId: row.funderId, action: 'approve', before: { proposalId: id, status: 'pending' }, after: { proposalId: id, status: 'approved', proposedByEmail: row.proposedByEmail, changes: proposal.changes } }, now);
+      const funder = applyPatch(tx, before, patch, actor, now);
+      supersedePending(tx, row.funderId, id, actor, now);
+      return { proposal: getFunderProposal(tx, id)!, funder };
+    },
+    { behavior: 'immediate' },
+  );
+}
+
+/** Rejects a pending proposal (its proposer may withdraw it so): nothing is applied. 409 when it is not pending. */
+export function rejectFunderProposal(db: Db, id: number, actor: Actor, now = Date.now()): FunderProposal {
+  return db.transaction(
+    (tx) => {
+      const row = loadPending(tx, id);
+      tx.update(funderChangeProposals)
+        .set({ status: 'rejected', decidedBy: actor.userId, decidedByEmail: actor.email, decidedAt: now })
+        .where(eq(funderChangeProposals.id, id))
+        .run();
+      recordAudit(tx, { actor, funderId: row.funderId, entity: 'funder', entityId: row.funderId, action: 'reject', before: { proposalId: id, status: 'pending' }, after: { proposalId: id, status: 'rejected', changes: JSON.parse(row.changes) as unknown } }, now);
+      return getFunderProposal(tx, id)!;
+    },
+    { behavior: 'immediate' },
+  );
+}
