@@ -1,10 +1,12 @@
+import type BetterSqlite3 from 'better-sqlite3';
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { Conflict, NotFound } from '@/lib/domain/errors';
 import type { ExistingLease, ImportedLessee, RowException, ValidatedRow } from '@/lib/import/rows';
 import type { Db, DbOrTx } from '../client';
 import { tapeImportExceptions, tapeImportRows, tapeImports, tapeImportSources, type TapeImport, type TapeImportSource } from '../schema/imports';
 import { leases, lessees, type Lease } from '../schema/portfolio';
-import { applyLeaseUpdate, insertLease, type LeaseInput } from './leases';
+import { LeaseBulkWriter } from './lease-bulk';
+import type { LeaseInput } from './leases';
 
 // ---------------------------------------------------------------------------------------------
 // Sources
@@ -270,40 +272,57 @@ export function readCommitRows(db: DbOrTx, importId: number, afterRow: number, l
 }
 
 /**
- * Applies a chunk of validated rows inside the transaction the caller opened on `tx` (a connection of
- * its own, so a long commit can yield between chunks without other requests joining it), through the same lease write path
- * as the form (schedule by lib/finance, schedule rows, history, data version). A lease whose version
- * moved since validation throws Conflict: the import must be validated again, never overwrite an edit.
+ * Applies validated rows inside the transaction the caller opened on `tx` (a connection of its own, so a long
+ * commit can yield between chunks without other requests joining it), through the bulk form of the lease write
+ * path (db/queries/lease-bulk.ts: schedule by lib/finance, schedule rows, history, audit, change journal) with
+ * statements prepared once for the whole commit. A lease whose version moved since validation throws Conflict:
+ * the import must be validated again, never overwrite an edit. `expected` is the number of rows it will apply.
+ * Call `finish()` before COMMIT.
  */
-export function applyImportRows(tx: Db, importId: number, funderId: number, rows: StoredRow[], lesseeIndex: LesseeIndex, userId: number | null, now: number): void {
-  const setLease = tx.$client.prepare('update tape_import_rows set lease_id = ? where import_id = ? and row = ?');
-  for (const r of rows) {
-    let lesseeId = r.lesseeId ?? lesseeIndex.find(r.lessee);
+/** Leases written from which a commit may build the schedule rows' due-date index again instead of inserting into it. */
+const BULK_INDEX_MIN = 2000;
+
+export class ImportRowWriter {
+  private readonly leases: LeaseBulkWriter;
+  private readonly lesseeIndex: LesseeIndex;
+  private readonly setLease: BetterSqlite3.Statement;
+
+  constructor(
+    tx: Db,
+    private readonly importId: number,
+    private readonly funderId: number,
+    userId: number | null,
+    now: number,
+    expected: number,
+  ) {
+    this.leases = new LeaseBulkWriter(tx, funderId, userId, now);
+    // A bulk commit builds the due-date index of the schedule rows again at the end rather than inserting into
+    // it: worth it once the leases written are a fair share of all the leases stored (the index covers them all).
+    const stored = tx.$client.prepare('select count(*) from leases').pluck().get() as number;
+    if (expected >= BULK_INDEX_MIN && expected * 4 >= stored) this.leases.deferDueDateIndex();
+    this.lesseeIndex = new LesseeIndex(tx, funderId);
+    this.setLease = tx.$client.prepare('update tape_import_rows set lease_id = ? where import_id = ? and row = ?');
+  }
+
+  apply(r: StoredRow): void {
+    let lesseeId = r.lesseeId ?? this.lesseeIndex.find(r.lessee);
     if (lesseeId === undefined) {
-      const created = tx
-        .insert(lessees)
-        .values({
-          funderId,
-          idOdoo: r.lessee.externalId || null,
-          name: r.lessee.name || r.lessee.externalId,
-          taxId: r.lessee.taxId,
-          country: r.lessee.country,
-          region: r.lessee.region,
-          industry: r.lessee.industry,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning({ id: lessees.id })
-        .get();
-      lesseeId = created.id;
-      lesseeIndex.add(lesseeId, r.lessee);
+      lesseeId = this.leases.createLessee({
+        idOdoo: r.lessee.externalId || null,
+        name: r.lessee.name || r.lessee.externalId,
+        taxId: r.lessee.taxId,
+        country: r.lessee.country,
+        region: r.lessee.region,
+        industry: r.lessee.industry,
+      });
+      this.lesseeIndex.add(lesseeId, r.lessee);
     }
     const { contractNumber, agreedPurchasePrice, ...terms } = r.lease;
     const fields = { ...terms, ...(agreedPurchasePrice !== undefined ? { agreedPurchasePrice } : {}) };
     let lease: Lease;
     if (r.action === 'updated' && r.leaseId !== undefined) {
       try {
-        lease = applyLeaseUpdate(tx, r.leaseId, r.leaseVersion!, { ...fields, lesseeId }, userId, now);
+        lease = this.leases.update(r.leaseId, r.leaseVersion!, { ...fields, lesseeId });
       } catch (e) {
         if (e instanceof NotFound || e instanceof Conflict) {
           throw new Conflict(`Lease ${contractNumber} (row ${r.row}) was changed or deleted since the import was validated: validate the import again.`, [
@@ -313,9 +332,13 @@ export function applyImportRows(tx: Db, importId: number, funderId: number, rows
         throw e;
       }
     } else {
-      lease = insertLease(tx, { ...(fields as Omit<LeaseInput, 'funderId' | 'lesseeId'>), contractNumber, funderId, lesseeId } as LeaseInput, userId, now);
+      lease = this.leases.insert({ ...(fields as Omit<LeaseInput, 'funderId' | 'lesseeId'>), contractNumber, funderId: this.funderId, lesseeId } as LeaseInput & { contractNumber: string });
     }
-    setLease.run(lease.id, importId, r.row);
+    this.setLease.run(lease.id, this.importId, r.row);
+  }
+
+  finish(): void {
+    this.leases.finish();
   }
 }
 
