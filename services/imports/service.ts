@@ -51,7 +51,7 @@ type Job = { kind: 'parse' | 'commit'; progress: number };
 const g = globalThis as unknown as { __quantumImportJobs?: Map<number, Job> };
 const jobs = (g.__quantumImportJobs ??= new Map<number, Job>());
 
-const CHUNK = 250;
+const CHUNK = 1000;
 /** Longest stretch a background job holds the event loop before letting requests in. */
 const SLICE_MS = 25;
 
