@@ -1,10 +1,14 @@
-import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type BetterSqlite3 from 'better-sqlite3';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { Conflict, NotFound } from '@/lib/domain/errors';
 import type { ExistingLease, ImportedLessee, RowException, ValidatedRow } from '@/lib/import/rows';
 import type { Db, DbOrTx } from '../client';
 import { tapeImportExceptions, tapeImportRows, tapeImports, tapeImportSources, type TapeImport, type TapeImportSource } from '../schema/imports';
 import { leases, lessees, type Lease } from '../schema/portfolio';
-import { applyLeaseUpdate, insertLease, type LeaseInput } from './leases';
+import { LeaseBulkWriter } from './lease-bulk';
+import { preparedFor } from './prepared';
+import { sqliteOf } from './servicing';
+import type { LeaseInput } from './leases';
 
 // ---------------------------------------------------------------------------------------------
 // Sources
@@ -84,22 +88,31 @@ export function deleteImportRows(db: DbOrTx, importId: number): void {
   db.delete(tapeImportRows).where(eq(tapeImportRows.importId, importId)).run();
 }
 
+/** Rows per multi-row insert of the raw cells (3 parameters each). */
+const ROWS_BATCH = 200;
+
 export function insertImportRows(db: DbOrTx, importId: number, rows: { row: number; cells: string[] }[]): void {
-  const values = rows.map((r) => ({ importId, row: r.row, cells: JSON.stringify(r.cells) }));
-  // Chunked: SQLite limits the number of bound variables per statement.
-  for (let i = 0; i < values.length; i += 200) db.insert(tapeImportRows).values(values.slice(i, i + 200)).run();
+  const sqlite = sqliteOf(db);
+  const one = '(?, ?, ?)';
+  const many = preparedFor(sqlite, 'import-rows-insert-many', () =>
+    sqlite.prepare(`insert into tape_import_rows (import_id, row, cells) values ${Array.from({ length: ROWS_BATCH }, () => one).join(', ')}`),
+  );
+  const single = preparedFor(sqlite, 'import-rows-insert-one', () => sqlite.prepare(`insert into tape_import_rows (import_id, row, cells) values ${one}`));
+  const params: unknown[] = [];
+  let i = 0;
+  for (; i + ROWS_BATCH <= rows.length; i += ROWS_BATCH) {
+    params.length = 0;
+    for (let k = i; k < i + ROWS_BATCH; k++) params.push(importId, rows[k]!.row, JSON.stringify(rows[k]!.cells));
+    many.run(params);
+  }
+  for (; i < rows.length; i++) single.run(importId, rows[i]!.row, JSON.stringify(rows[i]!.cells));
 }
 
 /** Raw cells of rows after `afterRow`, in order, at most `limit`. */
 export function readImportRows(db: DbOrTx, importId: number, afterRow: number, limit: number): { row: number; cells: string[] }[] {
-  return db
-    .select({ row: tapeImportRows.row, cells: tapeImportRows.cells })
-    .from(tapeImportRows)
-    .where(and(eq(tapeImportRows.importId, importId), gt(tapeImportRows.row, afterRow)))
-    .orderBy(asc(tapeImportRows.row))
-    .limit(limit)
-    .all()
-    .map((r) => ({ row: r.row, cells: JSON.parse(r.cells) as string[] }));
+  const sqlite = sqliteOf(db);
+  const stmt = preparedFor(sqlite, 'import-rows-read', () => sqlite.prepare('select row, cells from tape_import_rows where import_id = ? and row > ? order by row limit ?'));
+  return (stmt.all(importId, afterRow, limit) as { row: number; cells: string }[]).map((r) => ({ row: r.row, cells: JSON.parse(r.cells) as string[] }));
 }
 
 export function clearValidation(db: DbOrTx, importId: number): void {
@@ -109,7 +122,10 @@ export function clearValidation(db: DbOrTx, importId: number): void {
 
 /** Stores one chunk of validation results: the rows' decisions and their exceptions. */
 export function writeValidation(db: Db, importId: number, rows: ValidatedRow[]): void {
-  const update = db.$client.prepare('update tape_import_rows set action = ?, contract_number = ?, result = ? where import_id = ? and row = ?');
+  const sqlite = db.$client;
+  const update = preparedFor(sqlite, 'import-rows-validation', () =>
+    sqlite.prepare('update tape_import_rows set action = ?, contract_number = ?, result = ? where import_id = ? and row = ?'),
+  );
   for (const r of rows) {
     const { exceptions: _e, ...result } = r;
     update.run(r.action, r.contractNumber, JSON.stringify(result), importId, r.row);
@@ -259,51 +275,57 @@ export type StoredRow = Omit<ValidatedRow, 'exceptions'>;
 
 /** The rows a commit applies, in row order, a chunk at a time. */
 export function readCommitRows(db: DbOrTx, importId: number, afterRow: number, limit: number): StoredRow[] {
-  return db
-    .select({ result: tapeImportRows.result })
-    .from(tapeImportRows)
-    .where(and(eq(tapeImportRows.importId, importId), gt(tapeImportRows.row, afterRow), inArray(tapeImportRows.action, ['new', 'updated'])))
-    .orderBy(asc(tapeImportRows.row))
-    .limit(limit)
-    .all()
-    .map((r) => JSON.parse(r.result!) as StoredRow);
+  const sqlite = sqliteOf(db);
+  const stmt = preparedFor(sqlite, 'import-rows-commit', () =>
+    sqlite.prepare(`select result from tape_import_rows where import_id = ? and row > ? and action in ('new', 'updated') order by row limit ?`).pluck(),
+  );
+  return (stmt.all(importId, afterRow, limit) as string[]).map((r) => JSON.parse(r) as StoredRow);
 }
 
-/**
- * Applies a chunk of validated rows inside the transaction the caller opened on `tx` (a connection of
- * its own, so a long commit can yield between chunks without other requests joining it), through the same lease write path
- * as the form (schedule by lib/finance, schedule rows, history, data version). A lease whose version
- * moved since validation throws Conflict: the import must be validated again, never overwrite an edit.
- */
-export function applyImportRows(tx: Db, importId: number, funderId: number, rows: StoredRow[], lesseeIndex: LesseeIndex, userId: number | null, now: number): void {
-  const setLease = tx.$client.prepare('update tape_import_rows set lease_id = ? where import_id = ? and row = ?');
-  for (const r of rows) {
-    let lesseeId = r.lesseeId ?? lesseeIndex.find(r.lessee);
+/** Leases written from which a commit may build the schedule rows' due-date index again instead of inserting into it. */
+const BULK_INDEX_MIN = 2000;
+
+export class ImportRowWriter {
+  private readonly leases: LeaseBulkWriter;
+  private readonly lesseeIndex: LesseeIndex;
+  private readonly setLease: BetterSqlite3.Statement;
+
+  constructor(
+    tx: Db,
+    private readonly importId: number,
+    private readonly funderId: number,
+    userId: number | null,
+    now: number,
+    expected: number,
+  ) {
+    this.leases = new LeaseBulkWriter(tx, funderId, userId, now);
+    // A bulk commit builds the due-date index of the schedule rows again at the end rather than inserting into
+    // it: worth it once the leases written are a fair share of all the leases stored (the index covers them all).
+    const stored = tx.$client.prepare('select count(*) from leases').pluck().get() as number;
+    if (expected >= BULK_INDEX_MIN && expected * 4 >= stored) this.leases.deferDueDateIndex();
+    this.lesseeIndex = new LesseeIndex(tx, funderId);
+    this.setLease = tx.$client.prepare('update tape_import_rows set lease_id = ? where import_id = ? and row = ?');
+  }
+
+  apply(r: StoredRow): void {
+    let lesseeId = r.lesseeId ?? this.lesseeIndex.find(r.lessee);
     if (lesseeId === undefined) {
-      const created = tx
-        .insert(lessees)
-        .values({
-          funderId,
-          idOdoo: r.lessee.externalId || null,
-          name: r.lessee.name || r.lessee.externalId,
-          taxId: r.lessee.taxId,
-          country: r.lessee.country,
-          region: r.lessee.region,
-          industry: r.lessee.industry,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning({ id: lessees.id })
-        .get();
-      lesseeId = created.id;
-      lesseeIndex.add(lesseeId, r.lessee);
+      lesseeId = this.leases.createLessee({
+        idOdoo: r.lessee.externalId || null,
+        name: r.lessee.name || r.lessee.externalId,
+        taxId: r.lessee.taxId,
+        country: r.lessee.country,
+        region: r.lessee.region,
+        industry: r.lessee.industry,
+      });
+      this.lesseeIndex.add(lesseeId, r.lessee);
     }
     const { contractNumber, agreedPurchasePrice, ...terms } = r.lease;
     const fields = { ...terms, ...(agreedPurchasePrice !== undefined ? { agreedPurchasePrice } : {}) };
     let lease: Lease;
     if (r.action === 'updated' && r.leaseId !== undefined) {
       try {
-        lease = applyLeaseUpdate(tx, r.leaseId, r.leaseVersion!, { ...fields, lesseeId }, userId, now);
+        lease = this.leases.update(r.leaseId, r.leaseVersion!, { ...fields, lesseeId });
       } catch (e) {
         if (e instanceof NotFound || e instanceof Conflict) {
           throw new Conflict(`Lease ${contractNumber} (row ${r.row}) was changed or deleted since the import was validated: validate the import again.`, [
@@ -313,9 +335,13 @@ export function applyImportRows(tx: Db, importId: number, funderId: number, rows
         throw e;
       }
     } else {
-      lease = insertLease(tx, { ...(fields as Omit<LeaseInput, 'funderId' | 'lesseeId'>), contractNumber, funderId, lesseeId } as LeaseInput, userId, now);
+      lease = this.leases.insert({ ...(fields as Omit<LeaseInput, 'funderId' | 'lesseeId'>), contractNumber, funderId: this.funderId, lesseeId } as LeaseInput & { contractNumber: string });
     }
-    setLease.run(lease.id, importId, r.row);
+    this.setLease.run(lease.id, this.importId, r.row);
+  }
+
+  finish(): void {
+    this.leases.finish();
   }
 }
 

@@ -89,7 +89,8 @@ export function insertLease(tx: DbOrTx, input: LeaseInput, userId: number | null
   return lease;
 }
 
-const TRACKED: (keyof Lease)[] = [
+/** The fields whose change a lease's history records. */
+export const LEASE_TRACKED: (keyof Lease)[] = [
   'lesseeId', 'contractNumber', 'assetType', 'assetDescription', 'condition', 'currency', 'price', 'downPayment', 'residual', 'fee',
   'feeFinanced', 'term', 'rate', 'timing', 'frequency', 'firstDueDate', 'vatRate', 'vatRegime', 'purchaseDate', 'agreedPurchasePrice', 'status',
   'principal', 'instalment',
@@ -123,7 +124,7 @@ export function applyLeaseUpdate(tx: DbOrTx, id: number, expectedVersion: number
   const schedule = scheduleOfLease(merged, funder.rateConvention);
   const next = { ...merged, principal: schedule.principal, instalment: schedule.instalment, version: current.version + 1, updatedAt: now };
   const changes: Record<string, [unknown, unknown]> = {};
-  for (const k of TRACKED) if (current[k] !== next[k]) changes[k] = [current[k], next[k]];
+  for (const k of LEASE_TRACKED) if (current[k] !== next[k]) changes[k] = [current[k], next[k]];
   const { id: _id, createdAt: _c, createdBy: _b, ...values } = next;
   const updated = tx.update(leases).set(values).where(eq(leases.id, id)).returning().get();
   tx.delete(scheduleRows).where(eq(scheduleRows.leaseId, id)).run();
