@@ -3,9 +3,11 @@
  * integer minor units by string arithmetic, never through a float. The decimal separator is one
  * per file, detected from the file's values and confirmed by the user; a file whose values cannot
  * tell (only `1.250`-like values) is ambiguous and the user is asked.
- *
- * To be folded into lib/number-input.ts's file-level mode (the one amount parser) when it lands.
+ * The numbers themselves are read by the one amount parser (lib/number-input.ts, file mode); this
+ * module adds the per-file detection, accounting negatives and percentage rates.
  */
+import { decimalToMinor as minorOfDecimal, fileNumberStyle, parseDecimal } from '@/lib/number-input';
+
 export type DecimalSeparator = ',' | '.';
 export type DecimalDetection = DecimalSeparator | 'ambiguous';
 
@@ -48,30 +50,19 @@ export function detectDecimalSeparator(values: Iterable<string>, fallback: Decim
 
 /**
  * Normalises decimal text with the file's separator to `[-]digits[.digits]`, or null when it is not a
- * number written that way (grouping separators and spaces allowed; a trailing `%` is not accepted here).
+ * number written that way — read by the one amount parser (lib/number-input.ts) in its file mode:
+ * grouping by the other mark, apostrophes or spaces, in threes. The import adds accounting negatives,
+ * `(12.00)`. A trailing `%` is not accepted here (parseRate takes it off).
  */
 export function normalizeDecimal(raw: string, sep: DecimalSeparator): string | null {
-  let s = raw.trim().replace(SPACES, '');
-  let sign = '';
-  if (s.startsWith('-') || s.startsWith('+')) {
-    sign = s[0] === '-' ? '-' : '';
-    s = s.slice(1);
-  }
-  if (s.startsWith('(') && s.endsWith(')')) {
-    sign = '-';
-    s = s.slice(1, -1);
-  }
-  const group = sep === ',' ? '.' : ',';
-  const [intPart = '', frac, extra] = s.split(sep);
-  if (extra !== undefined) return null;
-  if (intPart.includes(group)) {
-    // Grouping must be in threes: 1.234.567
-    if (!/^\d{1,3}(\.\d{3})+$/.test(intPart.replaceAll(group, '.'))) return null;
-  }
-  const int = intPart.replaceAll(group, '');
-  if (!/^\d*$/.test(int) || (frac !== undefined && !/^\d+$/.test(frac))) return null;
-  if (int === '' && (frac === undefined || frac === '')) return null;
-  return `${sign}${int === '' ? '0' : int}${frac !== undefined ? `.${frac}` : ''}`;
+  const s = raw.trim();
+  const bracketed = s.length > 2 && s.startsWith('(') && s.endsWith(')');
+  const body = bracketed ? s.slice(1, -1) : s;
+  if (/[,.]$/.test(body.trim())) return null;
+  const r = parseDecimal(body, fileNumberStyle(sep));
+  if (!r.ok) return null;
+  if (!bracketed || r.decimal.startsWith('-')) return bracketed ? null : r.decimal;
+  return r.value === 0 ? r.decimal : `-${r.decimal}`;
 }
 
 /**
@@ -81,14 +72,8 @@ export function normalizeDecimal(raw: string, sep: DecimalSeparator): string | n
 export function decimalToMinor(raw: string, sep: DecimalSeparator, digits: number): number | null {
   const n = normalizeDecimal(raw, sep);
   if (n === null) return null;
-  const negative = n.startsWith('-');
-  const [int, frac = ''] = (negative ? n.slice(1) : n).split('.');
-  const padded = (frac + '0'.repeat(digits + 1)).slice(0, digits + 1);
-  let units = BigInt(int! + padded.slice(0, digits));
-  if (Number(padded[digits]) >= 5) units += 1n;
-  if (units > BigInt(Number.MAX_SAFE_INTEGER)) return null;
-  const v = Number(units);
-  return negative && v !== 0 ? -v : v;
+  const r = minorOfDecimal(n, digits, 'half-up');
+  return r.ok ? r.value : null;
 }
 
 /** A decimal number (rates, terms) from text with the file's separator; null when not a number. */
