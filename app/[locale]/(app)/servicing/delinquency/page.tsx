@@ -22,9 +22,12 @@ import { parseLenient } from '@/lib/portfolio/cash-flow-table';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
 import { pageOf, todayIso } from '@/services/servicing/route-helpers';
 import { bucketLabel } from '@/lib/servicing/view-keys';
-import { delinquencyView, rollRates } from '@/services/servicing/views';
+import { delinquencyView, leaseStatusRows, rollRates } from '@/services/servicing/views';
+import { statusNotes } from '@/services/master-file/status-notes';
+import { LeaseStatusCell } from '@/components/master-file/status-badges';
 import { delinquencyQuery } from '@/lib/validations/servicing';
 import { isoDateParam } from '@/lib/validations/common';
+import { isLeaseStatus } from '@/lib/validations/leases';
 
 type Props = {
   params: Promise<{ locale: string }>;
@@ -52,6 +55,9 @@ export default async function DelinquencyPage({ params, searchParams }: Props) {
   const asOf = q.asOf ?? todayIso();
   const view = delinquencyView(db, funder.id, asOf, { level: q.level, bucket: q.bucket, q: q.q, sort: q.sort, dir: q.dir });
   const rows = pageOf(view.rows, q.page, q.perPage);
+  const tm = await getTranslations('masterFile');
+  // Why each lease of this page has its status (one read of these leases' history), next to its DPD at the as-of date.
+  const notes = q.level === 'lease' ? statusNotes(db, funder.id, leaseStatusRows(rows), (key, values) => tm(key, values), format) : new Map<number, string>();
   const pageCount = Math.max(1, Math.ceil(view.rows.length / q.perPage));
   const rrTo = q.rrTo ?? asOf;
   const rrFrom = q.rrFrom && q.rrFrom <= rrTo ? q.rrFrom : addMonths(rrTo, -1);
@@ -251,7 +257,11 @@ export default async function DelinquencyPage({ params, searchParams }: Props) {
                       <th scope="col" className="px-3 py-2 text-right">
                         {t('columns.leases')}
                       </th>
-                    ) : null}
+                    ) : (
+                      <th scope="col" className="px-3 py-2">
+                        {t('columns.status')}
+                      </th>
+                    )}
                     <th scope="col" className="px-3 py-2 text-right" aria-sort={ariaSort('dpd', q.sort, q.dir)}>
                       <SortLink pathname={PATH} query={base} sort="dpd" current={q.sort} dir={q.dir} label={t('columns.dpd')} />
                     </th>
@@ -286,7 +296,13 @@ export default async function DelinquencyPage({ params, searchParams }: Props) {
                           {r.lesseeName}
                         </Link>
                       </td>
-                      {q.level === 'lessee' ? <td className="tabular px-3 py-1 text-right">{formatDecimal(format, r.leases)}</td> : null}
+                      {q.level === 'lessee' ? (
+                        <td className="tabular px-3 py-1 text-right">{formatDecimal(format, r.leases)}</td>
+                      ) : (
+                        <td className="px-3 py-1 whitespace-nowrap" data-testid="status">
+                          {isLeaseStatus(r.status) ? <LeaseStatusCell status={r.status} note={r.leaseId === null ? null : notes.get(r.leaseId)} /> : null}
+                        </td>
+                      )}
                       <td className="tabular px-3 py-1 text-right" data-testid="dpd">
                         {formatDecimal(format, r.dpd)}
                       </td>
