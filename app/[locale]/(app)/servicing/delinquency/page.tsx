@@ -1,3 +1,4 @@
+import { HEAD_CELLS, ROW_RULES, STICKY_FIRST_COLUMN, STICKY_FIRST_COLUMN_HOVER } from '@/components/data-table/table-classes';
 import { TriangleAlert, Download } from 'lucide-react';
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
 import { getDb } from '@/db';
@@ -242,8 +243,8 @@ export default async function DelinquencyPage({ params, searchParams }: Props) {
         ) : (
           <>
             <div className="max-h-[70vh] overflow-auto">
-              <table className="w-full text-[13px]" data-testid="delinquency-table">
-                <thead className="sticky top-0 bg-surface shadow-[0_1px_0_var(--color-border)]">
+              <table className={`w-full text-[13px] ${STICKY_FIRST_COLUMN} ${STICKY_FIRST_COLUMN_HOVER} ${ROW_RULES}`} data-testid="delinquency-table">
+                <thead className={`sticky top-0 z-10 shadow-[0_1px_0_var(--color-border)] ${HEAD_CELLS}`}>
                   <tr className="text-left">
                     {q.level === 'lease' ? (
                       <th scope="col" className="px-3 py-2" aria-sort={ariaSort('contract', q.sort, q.dir)}>
@@ -283,16 +284,16 @@ export default async function DelinquencyPage({ params, searchParams }: Props) {
                 </thead>
                 <tbody>
                   {rows.map((r) => (
-                    <tr key={r.key} className="h-8 border-t border-border hover:bg-surface-muted" data-testid={`row-${r.contractNumber ?? r.lesseeId}`}>
+                    <tr key={r.key} className="h-8 hover:bg-surface-muted" data-testid={`row-${r.contractNumber ?? r.lesseeId}`}>
                       {q.level === 'lease' ? (
-                        <td className="px-3 py-1">
+                        <td className="px-3 py-1 whitespace-nowrap">
                           <Link href={`/master-file/${r.leaseId}`} className="text-primary-strong hover:underline focus-visible:underline">
                             {r.contractNumber}
                           </Link>
                         </td>
                       ) : null}
                       <td className="px-3 py-1">
-                        <Link href={`/servicing/clients-behavior/${r.lesseeId}`} className="hover:underline focus-visible:underline">
+                        <Link href={`/servicing/clients-behavior/${r.lesseeId}`} title={r.lesseeName} className="block max-w-64 truncate whitespace-nowrap hover:underline focus-visible:underline">
                           {r.lesseeName}
                         </Link>
                       </td>
@@ -319,7 +320,7 @@ export default async function DelinquencyPage({ params, searchParams }: Props) {
                       <td className="px-3 py-1 text-right">
                         <Amount minor={r.outstandingPrincipal} currency={r.currency} />
                       </td>
-                      <td className="px-3 py-1">{r.lastPaymentOn ? formatIsoDate(format, r.lastPaymentOn) : '—'}</td>
+                      <td className="px-3 py-1 whitespace-nowrap">{r.lastPaymentOn ? formatIsoDate(format, r.lastPaymentOn) : '—'}</td>
                       <td className="px-1 py-0.5">
                         {q.level === 'lease' && r.leaseId ? (
                           <FollowUpLink compact target={{ leaseId: r.leaseId }} name={r.contractNumber ?? String(r.leaseId)} />
