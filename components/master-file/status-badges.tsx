@@ -16,16 +16,25 @@ export function LeaseStatusBadge({ status }: { status: 'active' | 'closed' | 'de
  * DPD now). The marker takes keyboard focus; the note shows beside it on hover and focus and is read out
  * by screen readers from its sr-only copy.
  */
-export function LeaseStatusCell({ status, note }: { status: 'active' | 'closed' | 'defaulted' | 'terminated'; note?: string | null }) {
+export function LeaseStatusCell({
+  status,
+  note,
+  opens = 'left',
+}: {
+  status: 'active' | 'closed' | 'defaulted' | 'terminated';
+  note?: string | null;
+  /** Which way the note opens from the marker: toward the table's wider side (left in a last column). */
+  opens?: 'left' | 'right';
+}) {
   return (
     <span className="inline-flex items-center gap-1">
       <LeaseStatusBadge status={status} />
-      {note ? <StatusNoteMarker note={note} /> : null}
+      {note ? <StatusNoteMarker note={note} opens={opens} /> : null}
     </span>
   );
 }
 
-function StatusNoteMarker({ note }: { note: string }) {
+function StatusNoteMarker({ note, opens }: { note: string; opens: 'left' | 'right' }) {
   return (
     <span className="group relative inline-flex">
       <span tabIndex={0} className="inline-flex rounded-full text-body hover:text-primary-strong focus-visible:text-primary-strong" data-testid="status-note">
@@ -34,7 +43,7 @@ function StatusNoteMarker({ note }: { note: string }) {
       </span>
       <span
         aria-hidden="true"
-        className="pointer-events-none absolute top-full right-0 z-30 mt-1 hidden w-72 rounded-md border border-border bg-surface p-2 text-xs font-normal whitespace-normal text-heading normal-case shadow-dropdown group-focus-within:block group-hover:block"
+        className={`pointer-events-none absolute top-full ${opens === 'left' ? 'right-0' : 'left-0'} z-30 mt-1 hidden w-72 rounded-md border border-border bg-surface p-2 text-xs font-normal whitespace-normal text-heading normal-case shadow-dropdown group-focus-within:block group-hover:block`}
       >
         {note}
       </span>

@@ -301,7 +301,7 @@ export default async function DelinquencyPage({ params, searchParams }: Props) {
                         <td className="tabular px-3 py-1 text-right">{formatDecimal(format, r.leases)}</td>
                       ) : (
                         <td className="px-3 py-1 whitespace-nowrap" data-testid="status">
-                          {isLeaseStatus(r.status) ? <LeaseStatusCell status={r.status} note={r.leaseId === null ? null : notes.get(r.leaseId)} /> : null}
+                          {isLeaseStatus(r.status) ? <LeaseStatusCell status={r.status} note={r.leaseId === null ? null : notes.get(r.leaseId)} opens="right" /> : null}
                         </td>
                       )}
                       <td className="tabular px-3 py-1 text-right" data-testid="dpd">
