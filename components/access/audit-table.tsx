@@ -1,3 +1,4 @@
+import { HEAD_CELLS, ROW_RULES, STICKY_FIRST_COLUMN } from '@/components/data-table/table-classes';
 import { useFormatter, useTranslations } from 'next-intl';
 import { buttonClasses } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -109,9 +110,9 @@ export function AuditTable({
           <p className="text-sm">{t('empty')}</p>
         ) : (
           <div className="overflow-x-auto">
-            <table className="w-full text-left text-[13px]" data-testid="audit-table">
-              <thead className="sticky top-0 bg-white">
-                <tr className="border-b border-border">
+            <table className={`w-full text-left text-[13px] ${STICKY_FIRST_COLUMN} ${ROW_RULES}`} data-testid="audit-table">
+              <thead className={`sticky top-0 z-10 ${HEAD_CELLS}`}>
+                <tr>
                   <th className="px-2 py-1.5 font-medium">{t('columns.at')}</th>
                   <th className="px-2 py-1.5 font-medium">{t('columns.userEmail')}</th>
                   {compact ? null : <th className="px-2 py-1.5 font-medium">{t('columns.entity')}</th>}
@@ -122,7 +123,7 @@ export function AuditTable({
               </thead>
               <tbody>
                 {rows.map((r) => (
-                  <tr key={r.id} className="h-8 border-b border-border align-top last:border-0">
+                  <tr key={r.id} className="h-8 align-top">
                     <td className="whitespace-nowrap px-2 py-1.5 tabular-nums">{format.dateTime(new Date(r.at), { dateStyle: 'short', timeStyle: 'medium', timeZone: 'UTC' })}</td>
                     <td className="px-2 py-1.5">{r.userEmail || '—'}</td>
                     {compact ? null : <td className="px-2 py-1.5">{AUDIT_ENTITIES.includes(r.entity as never) ? t(`entities.${r.entity as (typeof AUDIT_ENTITIES)[number]}`) : r.entity}</td>}

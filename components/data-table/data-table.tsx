@@ -25,6 +25,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { buttonClasses } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Link } from '@/i18n/navigation';
+import { SCROLL_REGION, STICKY_FIRST_COLUMN, STICKY_FIRST_COLUMN_HOVER } from './table-classes';
 import { useUrlState } from './url-state';
 import { COLUMNS_PARAM, visibleColumnIds } from './visible-columns';
 
@@ -65,6 +66,8 @@ export type DataTableProps<T> = {
   exports?: ExportLink[];
   toolbar?: ReactNode;
   empty: ReactNode;
+  /** Whether the first visible column stays in view while the table scrolls sideways (default: yes). */
+  stickyFirstColumn?: boolean;
   'data-testid'?: string;
 };
 
@@ -85,6 +88,7 @@ export function DataTable<T>({
   exports,
   toolbar,
   empty,
+  stickyFirstColumn = true,
   ...rest
 }: DataTableProps<T>) {
   const t = useTranslations('masterFile.dataTable');
@@ -137,8 +141,8 @@ export function DataTable<T>({
         </div>
       </div>
 
-      <div className="max-h-[70vh] overflow-auto rounded-md border border-border bg-surface" tabIndex={0} role="region" aria-label={caption}>
-        <table className="w-full border-collapse text-[13px]">
+      <div className={cn(SCROLL_REGION, 'rounded-md border border-border bg-surface')} tabIndex={0} role="region" aria-label={caption}>
+        <table className={cn('w-full border-separate border-spacing-0 text-[13px]', stickyFirstColumn && cn(STICKY_FIRST_COLUMN, STICKY_FIRST_COLUMN_HOVER))}>
           <caption className="sr-only">{caption}</caption>
           <thead>
             {table.getHeaderGroups().map((group) => (
@@ -195,11 +199,11 @@ export function DataTable<T>({
               </tr>
             ) : (
               table.getRowModel().rows.map((row) => (
-                <tr key={row.id} className="border-b border-border last:border-b-0 hover:bg-surface-muted/60">
+                <tr key={row.id} className="group/row hover:bg-surface-muted">
                   {row.getVisibleCells().map((cell) => (
                     <td
                       key={cell.id}
-                      className={cn('h-8 px-3 py-1 whitespace-nowrap text-heading', cell.column.columnDef.meta?.align === 'right' && 'text-right tabular')}
+                      className={cn('h-8 border-b border-border px-3 py-1 whitespace-nowrap text-heading group-last/row:border-b-0', cell.column.columnDef.meta?.align === 'right' && 'text-right tabular')}
                     >
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
                     </td>
@@ -211,9 +215,9 @@ export function DataTable<T>({
           {footerRows?.length ? (
             <tfoot data-testid="totals">
               {footerRows.map((f) => (
-                <tr key={f.key} className="border-t-2 border-border-strong bg-surface-muted font-medium">
+                <tr key={f.key} className="font-medium">
                   {leafColumns.map((c, i) => (
-                    <td key={c.id} className={cn('h-8 px-3 py-1 whitespace-nowrap text-heading', c.columnDef.meta?.align === 'right' && 'text-right tabular')}>
+                    <td key={c.id} className={cn('h-8 border-t-2 border-border-strong bg-surface-muted px-3 py-1 whitespace-nowrap text-heading', c.columnDef.meta?.align === 'right' && 'text-right tabular')}>
                       {f.cells[c.id] ?? (i === 0 ? f.label : null)}
                     </td>
                   ))}

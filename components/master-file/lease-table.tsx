@@ -8,7 +8,7 @@ import { Amount } from '@/components/ui/amount';
 import { Link } from '@/i18n/navigation';
 import { formatIsoDate, formatPercent } from '@/lib/format';
 import { DEFAULT_MASTER_FILE_COLUMNS, MASTER_FILE_COLUMNS, type MasterFileColumnId } from '@/lib/validations/leases';
-import { LeaseStatusBadge } from './status-badges';
+import { LeaseStatusCell } from './status-badges';
 
 /** One register row as the server sends it (lease fields plus the lessee's name and ERP id). */
 export type LeaseTableRow = {
@@ -35,6 +35,8 @@ export type LeaseTableRow = {
   purchaseDate: string;
   agreedPurchasePrice: number | null;
   status: 'active' | 'closed' | 'defaulted' | 'terminated';
+  /** Why the lease has its status (who set it, when, DPD now), where the screens explain it. */
+  statusNote?: string | null;
 };
 
 export type CurrencyTotals = { currency: string; count: number; price: number; principal: number; residual: number };
@@ -87,7 +89,7 @@ export function LeaseTable({ rows, total, totals, page, perPage, sort, dir, expo
     purchaseDate: ({ row }) => formatIsoDate(format, row.original.purchaseDate),
     agreedPurchasePrice: ({ row }) =>
       row.original.agreedPurchasePrice === null ? '' : <Amount minor={row.original.agreedPurchasePrice} currency={row.original.currency} />,
-    status: ({ row }) => <LeaseStatusBadge status={row.original.status} />,
+    status: ({ row }) => <LeaseStatusCell status={row.original.status} note={row.original.statusNote} />,
   };
 
   const RIGHT = new Set<MasterFileColumnId>(['price', 'downPayment', 'principal', 'residual', 'term', 'rate', 'instalment', 'vatRate', 'fee', 'agreedPurchasePrice']);

@@ -1,3 +1,4 @@
+import { Info } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 
@@ -8,6 +9,46 @@ const QUOTATION_VARIANT: Record<string, BadgeVariant> = { draft: 'secondary', su
 export function LeaseStatusBadge({ status }: { status: 'active' | 'closed' | 'defaulted' | 'terminated' }) {
   const t = useTranslations('masterFile.statuses');
   return <Badge variant={LEASE_VARIANT[status]}>{t(status)}</Badge>;
+}
+
+/**
+ * A lease status in a table, with an info marker when the screens explain it (`note`: who set it, when,
+ * DPD now). The marker takes keyboard focus; the note shows beside it on hover and focus and is read out
+ * by screen readers from its sr-only copy.
+ */
+export function LeaseStatusCell({
+  status,
+  note,
+  opens = 'left',
+}: {
+  status: 'active' | 'closed' | 'defaulted' | 'terminated';
+  note?: string | null;
+  /** Which way the note opens from the marker: toward the table's wider side (left in a last column). */
+  opens?: 'left' | 'right';
+}) {
+  return (
+    <span className="inline-flex items-center gap-1">
+      <LeaseStatusBadge status={status} />
+      {note ? <StatusNoteMarker note={note} opens={opens} /> : null}
+    </span>
+  );
+}
+
+function StatusNoteMarker({ note, opens }: { note: string; opens: 'left' | 'right' }) {
+  return (
+    <span className="group relative inline-flex">
+      <span tabIndex={0} className="inline-flex rounded-full text-body hover:text-primary-strong focus-visible:text-primary-strong" data-testid="status-note">
+        <Info className="size-3.5" aria-hidden="true" />
+        <span className="sr-only">{note}</span>
+      </span>
+      <span
+        aria-hidden="true"
+        className={`pointer-events-none absolute top-full ${opens === 'left' ? 'right-0' : 'left-0'} z-30 mt-1 hidden w-72 rounded-md border border-border bg-surface p-2 text-xs font-normal whitespace-normal text-heading normal-case shadow-dropdown group-focus-within:block group-hover:block`}
+      >
+        {note}
+      </span>
+    </span>
+  );
 }
 
 export function QuotationStatusBadge({ status }: { status: 'draft' | 'submitted' | 'approved' | 'rejected' | 'converted' }) {

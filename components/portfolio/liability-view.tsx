@@ -1,3 +1,4 @@
+import { STICKY_FIRST_COLUMN } from '@/components/data-table/table-classes';
 import { useFormatter, useTranslations } from 'next-intl';
 import { Amount } from '@/components/ui/amount';
 import { cn } from '@/components/ui/cn';
@@ -28,7 +29,7 @@ export function LiabilityTabs({ kind, query }: { kind: LiabilityComponent; query
   );
 }
 
-const TH = 'sticky top-0 bg-surface-muted px-3 py-2 text-right font-medium whitespace-nowrap text-heading';
+const TH = 'sticky top-0 z-10 bg-surface-muted px-3 py-2 text-right font-medium whitespace-nowrap text-heading';
 const TD = 'border-b border-border px-3 py-1 text-right whitespace-nowrap';
 
 /** The per-period liability of one component: a row per period (61 + beyond), a column per currency, and the totals. */
@@ -37,7 +38,7 @@ export function LiabilityTable({ lines, kind, cutOff }: { lines: CurrencyLiabili
   const format = useFormatter();
   return (
     <div role="region" aria-label={t('tableLabel')} tabIndex={0} className="max-h-[70vh] overflow-auto border-t border-border">
-      <table className="w-full min-w-max border-separate border-spacing-0 text-[13px]" data-testid="liability-table">
+      <table className={`w-full min-w-max text-[13px] ${STICKY_FIRST_COLUMN}`} data-testid="liability-table">
         <caption className="sr-only">{t('caption', { kind: t(`tabs.${kind}`) })}</caption>
         <thead>
           <tr>

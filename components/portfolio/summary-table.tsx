@@ -3,9 +3,10 @@ import { Amount } from '@/components/ui/amount';
 import { Link } from '@/i18n/navigation';
 import type { CurrencySummary } from '@/lib/finance';
 import { formatDecimal, formatPercent } from '@/lib/format';
+import { STICKY_FIRST_COLUMN } from '@/components/data-table/table-classes';
 import { TOTAL_CASH_FLOW_PATH } from './cash-flow-url';
 
-const TH = 'sticky top-0 bg-surface-muted px-3 py-2 text-right font-medium whitespace-nowrap text-heading';
+const TH = 'sticky top-0 z-10 bg-surface-muted px-3 py-2 text-right font-medium whitespace-nowrap text-heading';
 const TD = 'border-b border-border px-3 py-1.5 text-right whitespace-nowrap tabular';
 
 /** Portfolio CF → Summary, one line per currency (amounts are never added across currencies); each line opens its rows. */
@@ -15,7 +16,7 @@ export function SummaryTable({ summary, query }: { summary: CurrencySummary[]; q
   const dash = <span aria-label={t('notApplicable')}>—</span>;
   return (
     <div className="overflow-x-auto" role="region" aria-label={t('tableLabel')} tabIndex={0}>
-      <table className="w-full min-w-max border-separate border-spacing-0 text-[13px]" data-testid="summary-table">
+      <table className={`w-full min-w-max text-[13px] ${STICKY_FIRST_COLUMN}`} data-testid="summary-table">
         <caption className="sr-only">{t('caption')}</caption>
         <thead>
           <tr>

@@ -49,7 +49,7 @@ export async function StratTable({ strat, dimension }: { strat: CurrencyStrat; d
         </tbody>
         <tfoot>
           <tr className="h-8 font-semibold text-heading" data-testid={`strat-total-${strat.currency}`}>
-            <th scope="row" className={`${TD_LEFT} font-semibold`}>{t('strat.total')}</th>
+            <th scope="row" className={`${TD_LEFT} bg-surface font-semibold`}>{t('strat.total')}</th>
             {cells(strat.total)}
           </tr>
         </tfoot>
@@ -92,7 +92,7 @@ export async function ConcentrationTable({ strat }: { strat: CurrencyStrat }) {
         </tbody>
         <tfoot>
           <tr className="h-8 font-semibold text-heading">
-            <td className={TD} />
+            <td className={`${TD} bg-surface`} />
             <th scope="row" className={`${TD_LEFT} font-semibold`}>{t('strat.top10Total')}</th>
             <td className={TD} />
             <td className={TD}><Amount minor={strat.top10.reduce((s, r) => s + r.outstanding, 0)} currency={strat.currency} /></td>

@@ -1,5 +1,6 @@
 'use client';
 
+import { HEAD_CELLS, ROW_RULES, STICKY_FIRST_COLUMN } from '@/components/data-table/table-classes';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -75,10 +76,10 @@ export function ImportLines({ funderId, initial, canWrite }: { funderId: number;
         {t('summary', { file: initial.fileName, lines: counts.lines, matched: counts.matched, unmatched: counts.unmatched, invalid: counts.invalid })}
       </p>
       <div className="max-h-[60vh] overflow-auto rounded-md border border-border" role="region" aria-label={t('linesLabel', { file: initial.fileName })} tabIndex={0}>
-        <table className="w-full min-w-[760px] text-[13px]" data-testid="import-lines">
-          <thead className="sticky top-0 z-10 bg-surface shadow-[0_1px_0_var(--color-border)]">
+        <table className={`w-full min-w-[760px] text-[13px] ${STICKY_FIRST_COLUMN} ${ROW_RULES}`} data-testid="import-lines">
+          <thead className={`sticky top-0 z-10 shadow-[0_1px_0_var(--color-border)] ${HEAD_CELLS}`}>
             <tr className="text-left">
-              <th scope="col" className="sticky left-0 bg-surface px-3 py-2 text-right">{t('line')}</th>
+              <th scope="col" className="px-3 py-2 text-right">{t('line')}</th>
               <th scope="col" className="px-3 py-2 whitespace-nowrap">{t('date')}</th>
               <th scope="col" className="px-3 py-2 text-right whitespace-nowrap">{t('amount')}</th>
               <th scope="col" className="px-3 py-2">{t('reference')}</th>
@@ -89,8 +90,8 @@ export function ImportLines({ funderId, initial, canWrite }: { funderId: number;
           </thead>
           <tbody>
             {lines.map((l) => (
-              <tr key={l.id} className="h-8 border-t border-border" data-testid={`import-line-${l.lineNo}`}>
-                <td className="tabular sticky left-0 bg-surface px-3 py-1 text-right">{l.lineNo}</td>
+              <tr key={l.id} className="h-8" data-testid={`import-line-${l.lineNo}`}>
+                <td className="tabular px-3 py-1 text-right">{l.lineNo}</td>
                 <td className="px-3 py-1 whitespace-nowrap">{l.receivedOn ? formatIsoDate(format, l.receivedOn) : '—'}</td>
                 <td className="tabular px-3 py-1 text-right whitespace-nowrap">{l.amount !== null && l.currency ? formatMoney(format, l.amount, l.currency) : '—'}</td>
                 <td className="px-3 py-1">{l.reference || '—'}</td>

@@ -1,3 +1,4 @@
+import { HEAD_CELLS, ROW_RULES, STICKY_FIRST_COLUMN } from '@/components/data-table/table-classes';
 import { useFormatter, useTranslations } from 'next-intl';
 import type { PaymentListRow } from '@/db/queries/payments';
 import { Amount } from '@/components/ui/amount';
@@ -12,8 +13,8 @@ export function PaymentsTable({ rows, funderId, canWrite, showLease = true }: { 
   const format = useFormatter();
   return (
     <div className="max-h-[70vh] overflow-auto">
-      <table className="w-full text-[13px]" data-testid="payments-table">
-        <thead className="sticky top-0 bg-surface shadow-[0_1px_0_var(--color-border)]">
+      <table className={`w-full text-[13px] ${STICKY_FIRST_COLUMN} ${ROW_RULES}`} data-testid="payments-table">
+        <thead className={`sticky top-0 z-10 shadow-[0_1px_0_var(--color-border)] ${HEAD_CELLS}`}>
           <tr className="text-left">
             <th scope="col" className="px-3 py-2">{t('columns.receivedOn')}</th>
             {showLease ? <th scope="col" className="px-3 py-2">{t('columns.contract')}</th> : null}
@@ -27,7 +28,7 @@ export function PaymentsTable({ rows, funderId, canWrite, showLease = true }: { 
         </thead>
         <tbody>
           {rows.map((p) => (
-            <tr key={p.id} className="h-8 border-t border-border" data-testid={`payment-${p.id}`}>
+            <tr key={p.id} className="h-8" data-testid={`payment-${p.id}`}>
               <td className="px-3 py-1 whitespace-nowrap">{formatIsoDate(format, p.receivedOn)}</td>
               {showLease ? (
                 <td className="px-3 py-1">

@@ -1,5 +1,6 @@
 'use client';
 
+import { HEAD_CELLS, ROW_RULES, STICKY_FIRST_COLUMN } from '@/components/data-table/table-classes';
 import { Download, LoaderCircle, Plus } from 'lucide-react';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { useRef, useState, type FormEvent } from 'react';
@@ -94,9 +95,9 @@ export function FundersCard({ funders, activeId }: Props) {
       </CardHeader>
       <CardContent className="px-0 pb-2">
         <div className="overflow-x-auto">
-          <table className="w-full border-collapse text-left text-[14px]" data-testid="funders-table">
+          <table className={`w-full text-left text-[14px] ${STICKY_FIRST_COLUMN} ${ROW_RULES}`} data-testid="funders-table">
             <caption className="sr-only">{t('funders.title')}</caption>
-            <thead className="sticky top-0 bg-surface-muted text-[12px] font-medium tracking-wide text-heading uppercase">
+            <thead className={`sticky top-0 z-10 ${HEAD_CELLS} text-[12px] font-medium tracking-wide text-heading uppercase`}>
               <tr>
                 {columns.map((c, i) => (
                   <th key={c.id} scope="col" className={`h-10 px-4 py-1.5 align-bottom leading-tight ${i >= 2 ? 'text-right' : ''}`}>
@@ -115,7 +116,7 @@ export function FundersCard({ funders, activeId }: Props) {
               {funders.map((f) => {
                 const active = f.id === activeId;
                 return (
-                  <tr key={f.id} className="border-t border-border" data-testid={`funder-row-${f.id}`}>
+                  <tr key={f.id} data-testid={`funder-row-${f.id}`}>
                     <th scope="row" className="h-8 px-4 py-1.5 font-medium whitespace-nowrap text-heading">
                       <span className="flex items-center gap-2">
                         {f.name}

@@ -1,5 +1,6 @@
 'use client';
 
+import { HEAD_CELLS, ROW_RULES, STICKY_FIRST_COLUMN } from '@/components/data-table/table-classes';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { Download, Upload } from 'lucide-react';
@@ -308,10 +309,10 @@ export function TapeImportWorkspace({ funderId, sources, importId: initialId, ma
               )}
             </div>
             <div className="overflow-x-auto">
-              <table className="w-full text-sm">
+              <table className={`w-full text-sm ${STICKY_FIRST_COLUMN} ${ROW_RULES}`}>
                 <caption className="sr-only">{t('steps.mapping')}</caption>
-                <thead>
-                  <tr className="border-b border-border text-left">
+                <thead className={HEAD_CELLS}>
+                  <tr className="text-left">
                     <th scope="col" className="px-2 py-1.5 font-medium">
                       {t('mapping.column')}
                     </th>
@@ -329,7 +330,7 @@ export function TapeImportWorkspace({ funderId, sources, importId: initialId, ma
                   {imp.headers.map((h, c) => {
                     const f = mapping[h] ?? null;
                     return (
-                      <tr key={h} className="h-8 border-b border-border">
+                      <tr key={h} className="h-8">
                         <th scope="row" className="px-2 text-left font-normal">
                           {h}
                         </th>
@@ -427,10 +428,10 @@ export function TapeImportWorkspace({ funderId, sources, importId: initialId, ma
               <p className="text-sm">{t('dryRun.noExceptions')}</p>
             ) : (
               <div className="max-h-96 overflow-auto">
-                <table className="w-full text-sm" data-testid="exceptions">
+                <table className={`w-full text-sm ${STICKY_FIRST_COLUMN} ${ROW_RULES}`} data-testid="exceptions">
                   <caption className="sr-only">{t('dryRun.exceptions')}</caption>
-                  <thead className="sticky top-0 bg-surface">
-                    <tr className="border-b border-border text-left">
+                  <thead className={`sticky top-0 z-10 ${HEAD_CELLS}`}>
+                    <tr className="text-left">
                       <th scope="col" className="px-2 py-1.5 text-right font-medium">
                         {t('csv.row')}
                       </th>
@@ -450,7 +451,7 @@ export function TapeImportWorkspace({ funderId, sources, importId: initialId, ma
                   </thead>
                   <tbody>
                     {exceptions.rows.map((e) => (
-                      <tr key={e.id} className="h-8 border-b border-border">
+                      <tr key={e.id} className="h-8">
                         <td className="tabular px-2 text-right">{e.row}</td>
                         <td className="px-2">{e.column}</td>
                         <td className="px-2">{e.value}</td>

@@ -27,3 +27,44 @@ export function statusOrigin(history: readonly StatusHistoryEntry[], status: str
   if (newest) return { how: 'set', at: newest.at, userName: newest.userName };
   return created ? { how: 'created', at: created.at, userName: created.userName } : null;
 }
+
+/** DPD beyond which a lease is in default (domain.md §8: more than 90 days past due on a material amount). */
+export const DEFAULT_DPD_THRESHOLD = 90;
+
+/**
+ * Whether a hand-set status contradicts the DPD: defaulted while not more than 90 days past due (e.g. DPD 0
+ * after the arrears were paid), or active while more than 90. `dpd` null: not in the servicing book.
+ */
+export function statusDisagrees(status: string, dpd: number | null): boolean {
+  if (dpd === null) return false;
+  return status === 'defaulted' ? dpd <= DEFAULT_DPD_THRESHOLD : status === 'active' && dpd > DEFAULT_DPD_THRESHOLD;
+}
+
+/** Whether the screens explain a lease's status: every status but active, and an active lease whose DPD says default. */
+export function needsStatusNote(status: string, dpd: number | null): boolean {
+  return status !== 'active' || statusDisagrees(status, dpd);
+}
+
+/** A translator of the `masterFile` messages (next-intl's `t`). */
+export type StatusNoteTranslate = (key: string, values?: Record<string, string | number>) => string;
+/** The two formatter calls the note needs (next-intl's format). */
+export type StatusNoteFormat = { number: (n: number) => string; dateTime: (d: Date, options: { dateStyle: 'medium'; timeZone: 'UTC' }) => string };
+
+/**
+ * The one wording of why a lease has its status, for the lease page, the register, the Delinquency table
+ * and their exports: "Defaulted — set by hand on 1 Jun 2026 by Bob; DPD now 0", and when status and DPD
+ * disagree, a second sentence saying so.
+ */
+export function statusNoteText(t: StatusNoteTranslate, format: StatusNoteFormat, n: { status: string; origin: StatusOrigin | null; dpd: number | null }): string {
+  const status = t(`statuses.${n.status}`);
+  const dpd = n.dpd === null ? t('status.noDpd') : format.number(n.dpd);
+  const note = n.origin
+    ? t(n.origin.how === 'set' ? 'status.setBy' : 'status.createdBy', {
+        status,
+        date: format.dateTime(new Date(n.origin.at), { dateStyle: 'medium', timeZone: 'UTC' }),
+        user: n.origin.userName ?? t('status.unknownUser'),
+        dpd,
+      })
+    : t('status.noHistory', { status, dpd });
+  return statusDisagrees(n.status, n.dpd) ? t('status.disagrees', { note, threshold: format.number(DEFAULT_DPD_THRESHOLD) }) : note;
+}

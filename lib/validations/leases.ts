@@ -12,6 +12,8 @@ import { bodyIdSchema, funderIdParam, idParam, listParam, pageParam, perPagePara
  * db/queries/lease-register.ts keeps them equal).
  */
 export const LEASE_STATUS_VALUES = ['active', 'closed', 'defaulted', 'terminated'] as const;
+/** Whether a text read from a cache or a join is a lease status. */
+export const isLeaseStatus = (s: string | null | undefined): s is (typeof LEASE_STATUS_VALUES)[number] => (LEASE_STATUS_VALUES as readonly (string | null | undefined)[]).includes(s);
 export const ASSET_TYPE_VALUES = ['vehicle', 'machinery', 'it', 'medical'] as const;
 export const CONDITION_VALUES = ['new', 'used'] as const;
 export const TIMING_VALUES = ['advance', 'arrears'] as const;

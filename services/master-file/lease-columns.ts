@@ -6,13 +6,17 @@ import type { ExportColumn } from '@/lib/exports/columns';
 /** A translator of the masterFile message namespace (next-intl's `t`). */
 export type Translate = (key: string) => string;
 
+/** A register row of an export; `statusNote` says why the lease has its status where the screens explain it. */
+export type LeaseExportRow = LeaseListRow & { statusNote?: string | null };
+
 /**
  * The Master File's columns as export columns, with headers and enumerated values in the reader's
- * language. `ids` picks and orders them (the table's visible columns); default: every column.
+ * language. `ids` picks and orders them (the table's visible columns); default: every column. With
+ * `statusReason`, the status is followed by the reason column (the rows' `statusNote`), as on screen.
  */
-export function leaseExportColumns(t: Translate, ids: readonly MasterFileColumnId[]): ExportColumn<LeaseListRow>[] {
+export function leaseExportColumns(t: Translate, ids: readonly MasterFileColumnId[], opts: { statusReason?: boolean } = {}): ExportColumn<LeaseExportRow>[] {
   const currency = (r: LeaseListRow) => r.currency;
-  const all: Record<MasterFileColumnId, Omit<ExportColumn<LeaseListRow>, 'id' | 'header'>> = {
+  const all: Record<MasterFileColumnId, Omit<ExportColumn<LeaseExportRow>, 'id' | 'header'>> = {
     contractNumber: { kind: 'text', value: (r) => r.contractNumber, width: 18 },
     lessee: { kind: 'text', value: (r) => r.lesseeName, width: 34 },
     clientId: { kind: 'text', value: (r) => r.lesseeIdOdoo, width: 16 },
@@ -36,7 +40,10 @@ export function leaseExportColumns(t: Translate, ids: readonly MasterFileColumnI
     agreedPurchasePrice: { kind: 'money', value: (r) => r.agreedPurchasePrice, currency },
     status: { kind: 'text', value: (r) => t(`statuses.${r.status}`) },
   };
-  return ids.map((id) => ({ id, header: t(`columns.${id}`), ...all[id] }));
+  return ids.flatMap((id): ExportColumn<LeaseExportRow>[] => [
+    { id, header: t(`columns.${id}`), ...all[id] },
+    ...(id === 'status' && opts.statusReason ? [{ id: 'statusReason', header: t('status.reason'), kind: 'text' as const, value: (r: LeaseExportRow) => r.statusNote ?? null, width: 60 }] : []),
+  ]);
 }
 
 /** A lease's schedule as export columns (amounts in the lease's currency). */

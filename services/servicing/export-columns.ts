@@ -5,12 +5,27 @@ import type { BehaviourRow, DelinquencyRow } from '@/services/servicing/views';
 
 type T = (key: string, values?: Record<string, string | number>) => string;
 
-export function delinquencyExportColumns(t: T, level: 'lease' | 'lessee'): ExportColumn<DelinquencyRow>[] {
-  const money = (id: keyof DelinquencyRow, header: string): ExportColumn<DelinquencyRow> => ({ id, header, kind: 'money', value: (r) => r[id] as number, currency: (r) => r.currency });
+/** A Delinquency export row; `statusNote` says why a lease has its status where the screens explain it. */
+export type DelinquencyExportRow = DelinquencyRow & { statusNote?: string | null };
+
+/**
+ * The Delinquency table's export columns. At lease level with `tm` (the masterFile translator), the
+ * lease status and its reason follow the lessee, as on screen.
+ */
+export function delinquencyExportColumns(t: T, level: 'lease' | 'lessee', tm?: T): ExportColumn<DelinquencyExportRow>[] {
+  const money = (id: keyof DelinquencyRow, header: string): ExportColumn<DelinquencyExportRow> => ({ id, header, kind: 'money', value: (r) => r[id] as number, currency: (r) => r.currency });
+  const status: ExportColumn<DelinquencyExportRow>[] =
+    level === 'lease' && tm
+      ? [
+          { id: 'status', header: t('columns.status'), kind: 'text', value: (r) => (r.status ? tm(`statuses.${r.status}`) : null) },
+          { id: 'statusReason', header: tm('status.reason'), kind: 'text', value: (r) => r.statusNote ?? null },
+        ]
+      : [];
   return [
-    ...(level === 'lease' ? [{ id: 'contract', header: t('columns.contract'), kind: 'text' as const, value: (r: DelinquencyRow) => r.contractNumber }] : []),
+    ...(level === 'lease' ? [{ id: 'contract', header: t('columns.contract'), kind: 'text' as const, value: (r: DelinquencyExportRow) => r.contractNumber }] : []),
     { id: 'lessee', header: t('columns.lessee'), kind: 'text', value: (r) => r.lesseeName },
-    ...(level === 'lessee' ? [{ id: 'leases', header: t('columns.leases'), kind: 'integer' as const, value: (r: DelinquencyRow) => r.leases }] : []),
+    ...status,
+    ...(level === 'lessee' ? [{ id: 'leases', header: t('columns.leases'), kind: 'integer' as const, value: (r: DelinquencyExportRow) => r.leases }] : []),
     { id: 'currency', header: t('columns.currency'), kind: 'text', value: (r) => r.currency },
     { id: 'dpd', header: t('columns.dpd'), kind: 'integer', value: (r) => r.dpd },
     { id: 'bucket', header: t('columns.bucket'), kind: 'text', value: (r) => r.bucket },

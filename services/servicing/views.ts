@@ -49,6 +49,11 @@ export type DelinquencyRow = {
 };
 
 /** Per bucket and currency: rows (leases or lessees), outstanding principal and arrears (minor units). */
+/** The lease rows of a Delinquency page as the status notes take them (status with the DPD at the page's as-of date). */
+export function leaseStatusRows(rows: readonly DelinquencyRow[]): { id: number; status: string; dpd: number }[] {
+  return rows.flatMap((r) => (r.leaseId !== null && r.status !== null ? [{ id: r.leaseId, status: r.status, dpd: r.dpd }] : []));
+}
+
 export type BucketSummaryRow = { bucket: string; currency: string; count: number; outstandingPrincipal: number; arrearsNet: number; arrearsVat: number; arrearsTotal: number };
 
 export type DelinquencyFilter = { level: DelinquencyLevel; bucket?: string[]; q?: string; sort?: DelinquencySort; dir?: SortDir };

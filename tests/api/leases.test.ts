@@ -233,7 +233,7 @@ describe('GET /api/leases/export', () => {
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="master-file-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = res.text.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
-    expect(lines[0]).toBe('Vertrag,Leasingnehmer,Kaufpreis,Vertragsstatus');
+    expect(lines[0]).toBe('Vertrag,Leasingnehmer,Kaufpreis,Vertragsstatus,Grund des Status');
     expect(lines).toHaveLength(count + 1);
     expect(lines.slice(1).every((l) => /^NL-|^QL-/.test(l))).toBe(true);
   });
@@ -241,7 +241,7 @@ describe('GET /api/leases/export', () => {
   it('writes every column by default and an XLSX workbook on request', async () => {
     const csv = await call('GET', '/api/leases/export?format=csv&q=zzzz-no-match', 'viewer');
     expect(csv.text.replace(/^\uFEFF/, '').trimEnd().split('\r\n')).toEqual([
-      'Contract,Lessee,Client ID (ERP),Asset type,Asset,Condition,Currency,Price,Down payment,Principal,Residual,Term,Rate,Instalment,Timing,Frequency,First due,VAT rate,Fee,Purchase date,Agreed purchase price,Status',
+      'Contract,Lessee,Client ID (ERP),Asset type,Asset,Condition,Currency,Price,Down payment,Principal,Residual,Term,Rate,Instalment,Timing,Frequency,First due,VAT rate,Fee,Purchase date,Agreed purchase price,Status,Status reason',
     ]);
     const res = await fetch(`${baseURL}/api/leases/export?format=xlsx&status=active`, { headers: as('viewer') });
     expect(res.status).toBe(200);

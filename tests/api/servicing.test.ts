@@ -180,3 +180,37 @@ describe('servicing reads', () => {
     expect(rr.text.trim().split('\n')).toHaveLength(6);
   });
 });
+
+describe('status against DPD (issue #11)', () => {
+  it('a lease set to defaulted while current (DPD 0) carries who set it and DPD now 0 in the Delinquency and register exports', async () => {
+    const { json } = await call('GET', `/api/servicing/delinquency?sort=dpd&dir=asc&perPage=100`, 'viewer');
+    const row = json.rows.find((r: any) => r.status === 'active' && r.dpd === 0);
+    expect(row).toBeTruthy();
+    const lease = (await call('GET', `/api/leases/${row.leaseId}`, 'viewer')).json.lease;
+    const set = await call('PATCH', `/api/leases/${row.leaseId}`, 'analyst', { version: lease.version, status: 'defaulted' });
+    expect(set.status).toBe(200);
+    try {
+      const reason = /Defaulted — set by hand on [^;]+ by [^;]+; DPD now 0\. Status and DPD disagree/;
+      const delinquency = await call('GET', `/api/servicing/delinquency/export?format=csv&locale=en&q=${row.contractNumber}`, 'viewer');
+      expect(delinquency.status).toBe(200);
+      const [head, ...lines] = delinquency.text.replace(/^\uFEFF/, '').split('\r\n');
+      expect(head).toContain('Status,Status reason');
+      const line = lines.find((l) => l.startsWith(`${row.contractNumber},`));
+      expect(line).toMatch(reason);
+
+      const register = await call('GET', `/api/leases/export?format=csv&locale=en&q=${row.contractNumber}&columns=contractNumber,status`, 'viewer');
+      expect(register.status).toBe(200);
+      const [rhead, rline] = register.text.replace(/^\uFEFF/, '').split('\r\n');
+      expect(rhead).toBe('Contract,Status,Status reason');
+      expect(rline).toMatch(new RegExp(`^${row.contractNumber},Defaulted,"${reason.source}`));
+
+      // An active current lease has no reason.
+      const other = json.rows.find((r: any) => r.status === 'active' && r.dpd === 0 && r.leaseId !== row.leaseId);
+      const plain = await call('GET', `/api/leases/export?format=csv&locale=en&q=${other.contractNumber}&columns=contractNumber,status`, 'viewer');
+      expect(plain.text.replace(/^\uFEFF/, '').split('\r\n')[1]).toBe(`${other.contractNumber},Active,`);
+    } finally {
+      const now = (await call('GET', `/api/leases/${row.leaseId}`, 'viewer')).json.lease;
+      expect((await call('PATCH', `/api/leases/${row.leaseId}`, 'analyst', { version: now.version, status: 'active' })).status).toBe(200);
+    }
+  });
+});

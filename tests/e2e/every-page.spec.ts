@@ -7,6 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { authStateFile } from '../helpers/e2e-auth';
 import { flattenNav, NAV_TREE, type NavItem } from '@/lib/navigation';
+import { signInAs } from '../helpers/e2e-auth';
 
 const LOCALES = ['en', 'de', 'fr', 'pt'] as const;
 const VIEWPORT = { width: 1280, height: 800 };
@@ -115,3 +116,56 @@ for (const role of Object.keys(ROLES) as Role[]) {
     }
   });
 }
+
+/**
+ * Wide tables scroll inside their own card with the first column pinned: at 1280 × 800 the table's scroller is wider
+ * inside than out, and after scrolling it to the right the first cell of a body row has not moved (while the last
+ * has), over an opaque background.
+ */
+test.describe('wide tables keep their first column', () => {
+  test.use({ viewport: VIEWPORT });
+  test.beforeEach(async ({ page }) => {
+    await signInAs(page, 'analyst');
+  });
+
+  for (const { href, table } of [
+    { href: '/en/portfolio/total-cash-flow', table: 'total-cash-flow-table' },
+    { href: '/en/master-file', table: 'lease-table' },
+    { href: '/en/servicing/delinquency', table: 'delinquency-table' },
+    { href: '/en/servicing/clients-behavior', table: 'behaviour-table' },
+    { href: '/de/reports/stratification', table: 'strat-table-EUR' },
+  ]) {
+    test(`${href}: the first column stays while the table scrolls sideways`, async ({ page }) => {
+      await page.goto(href);
+      const row = page.getByTestId(table).locator('tbody tr').first();
+      await expect(row).toBeVisible();
+      const measure = () =>
+        row.evaluate((tr) => {
+          const [first, last] = [tr.children[0] as HTMLElement, tr.children[tr.children.length - 1] as HTMLElement];
+          let scroller: HTMLElement | null = tr.parentElement;
+          while (scroller && !/(auto|scroll)/.test(getComputedStyle(scroller).overflowX)) scroller = scroller.parentElement;
+          return {
+            first: first.getBoundingClientRect().left,
+            last: last.getBoundingClientRect().left,
+            scrollLeft: scroller?.scrollLeft ?? -1,
+            overflow: scroller ? scroller.scrollWidth - scroller.clientWidth : 0,
+            background: getComputedStyle(first).backgroundColor,
+          };
+        });
+      const before = await measure();
+      expect(before.overflow, 'the table is wider than its card, so it scrolls inside it').toBeGreaterThan(0);
+      await row.evaluate((tr) => {
+        let scroller: HTMLElement | null = tr.parentElement;
+        while (scroller && !/(auto|scroll)/.test(getComputedStyle(scroller).overflowX)) scroller = scroller.parentElement;
+        scroller!.scrollLeft = scroller!.scrollWidth;
+      });
+      await expect.poll(async () => (await measure()).scrollLeft).toBeGreaterThan(0);
+      const after = await measure();
+      expect(after.last, 'the other columns moved').toBeLessThan(before.last - 1);
+      expect(Math.abs(after.first - before.first), 'the first cell stayed').toBeLessThanOrEqual(1);
+      expect(after.background, 'the pinned cell is opaque').not.toMatch(/rgba\(\d+, \d+, \d+, 0\)|transparent/);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width, 'document width').toBeLessThanOrEqual(VIEWPORT.width);
+    });
+  }
+});

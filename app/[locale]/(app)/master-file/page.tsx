@@ -1,5 +1,5 @@
 import { Plus } from 'lucide-react';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
 import { getDb } from '@/db';
 import { listLeases } from '@/db/queries/leases';
 import { getPortfolioView, listPortfolioViews } from '@/db/queries/portfolio-views';
@@ -15,6 +15,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { Link, redirect } from '@/i18n/navigation';
 import { canSee } from '@/lib/navigation';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
+import { statusNotes } from '@/services/master-file/status-notes';
 import { ClientMessages } from '@/app/[locale]/client-messages';
 
 type Props = {
@@ -51,6 +52,8 @@ export default async function MasterFilePage({ params, searchParams }: Props) {
 
   const { query, columns, filters } = state;
   const result = listLeases(db, { ...query, funderId: funder.id });
+  const notes = statusNotes(db, funder.id, result.rows, (key, values) => t(key, values), await getFormatter());
+  const rows = result.rows.map((r) => ({ ...r, statusNote: notes.get(r.id) ?? null }));
   const views = listPortfolioViews(db, userId, 'master-file');
   const current = registerQueryString(filters, columns);
   const currentView = views.find((v) => viewQueryString(v) === current) ?? null;
@@ -84,7 +87,7 @@ export default async function MasterFilePage({ params, searchParams }: Props) {
           </Alert>
         ) : null}
         <LeaseTable
-          rows={result.rows}
+          rows={rows}
           total={result.total}
           totals={result.totals}
           page={query.page}

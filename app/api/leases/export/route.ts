@@ -1,11 +1,13 @@
-import { getTranslations } from 'next-intl/server';
+import { getFormatter, getTranslations } from 'next-intl/server';
 import { getDb } from '@/db';
 import { getFunder } from '@/db/queries/funders';
 import { iterateLeases, todayUtc } from '@/db/queries/lease-register';
 import { ApiError } from '@/lib/api/errors';
 import { parseQuery, withAuth } from '@/services/api/handler';
 import { exportResponse } from '@/lib/exports';
-import { leaseExportColumns } from '@/services/master-file/lease-columns';
+import { leaseExportColumns, type LeaseExportRow } from '@/services/master-file/lease-columns';
+import { statusNotes } from '@/services/master-file/status-notes';
+import type { LeaseListRow } from '@/db/queries/leases';
 import { leaseExportQuery, MASTER_FILE_COLUMN_IDS } from '@/lib/validations/leases';
 
 export const dynamic = 'force-dynamic';
@@ -20,7 +22,18 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
   const db = getDb();
   if (!getFunder(db, funderId)) throw new ApiError('not_found', `Funder ${funderId} does not exist.`);
   const t = await getTranslations({ locale, namespace: 'masterFile' });
-  const cols = leaseExportColumns((key) => t(key), columns?.length ? columns : MASTER_FILE_COLUMN_IDS);
-  const batches = iterateLeases(db, { funderId, q, status, currency, assetType, sort, dir });
+  const ids = columns?.length ? columns : MASTER_FILE_COLUMN_IDS;
+  const cols = leaseExportColumns((key) => t(key), ids, { statusReason: true });
+  const leases = iterateLeases(db, { funderId, q, status, currency, assetType, sort, dir });
+  const fmt = await getFormatter({ locale });
+  // Each batch's status reasons in one read of those leases' history (none when the status is not exported).
+  const batches = ids.includes('status') ? withStatusNotes(leases, (rows) => statusNotes(db, funderId, rows, (key, values) => t(key, values), fmt)) : leases;
   return exportResponse(format, `master-file-${todayUtc()}`, cols, batches, t('export.sheetName'));
 });
+
+function* withStatusNotes(batches: Iterable<LeaseListRow[]>, notesOf: (rows: LeaseListRow[]) => Map<number, string>): Generator<LeaseExportRow[]> {
+  for (const rows of batches) {
+    const notes = notesOf(rows);
+    yield rows.map((r) => ({ ...r, statusNote: notes.get(r.id) ?? null }));
+  }
+}

@@ -21,8 +21,8 @@ import { buttonClasses } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Link } from '@/i18n/navigation';
 import { valuationRow } from '@/lib/finance';
-import { formatIsoDate, formatTimestamp } from '@/lib/format';
-import { statusOrigin } from '@/lib/domain/status-origin';
+import { formatIsoDate } from '@/lib/format';
+import { needsStatusNote, statusNoteText, statusOrigin } from '@/lib/domain/status-origin';
 import { canSee } from '@/lib/navigation';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
 import { defaultCutOff, valueBook } from '@/services/portfolio/valuation';
@@ -62,14 +62,9 @@ export default async function LeasePage({ params }: Props) {
   const rows = getLeaseSchedule(db, lease.id);
   const history = listLeaseHistory(db, lease.id);
   const servicing = leaseServicing(db, funder.id, lease.id, todayIso());
-  const origin = statusOrigin(history, lease.status);
-  const statusNote = origin && lease.status !== 'active'
-    ? t(origin.how === 'set' ? 'status.setBy' : 'status.createdBy', {
-        status: t(`statuses.${lease.status}`),
-        date: formatTimestamp(format, origin.at, { dateStyle: 'medium' }),
-        user: origin.userName ?? t('status.unknownUser'),
-        dpd: servicing.state ? format.number(servicing.state.dpd) : t('status.noDpd'),
-      })
+  const dpd = servicing.state ? servicing.state.dpd : null;
+  const statusNote = needsStatusNote(lease.status, dpd)
+    ? statusNoteText((key, values) => t(key, values), format, { status: lease.status, origin: statusOrigin(history, lease.status), dpd })
     : undefined;
   const totals = getLeaseScheduleTotals(db, lease.id);
   const { residualDueDate } = scheduleOfLease(lease, funder.rateConvention);

@@ -1,3 +1,4 @@
+import { HEAD_CELLS, ROW_RULES, STICKY_FIRST_COLUMN, STICKY_FIRST_COLUMN_HOVER } from '@/components/data-table/table-classes';
 import { Activity, Download } from 'lucide-react';
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
 import { getDb } from '@/db';
@@ -121,10 +122,10 @@ export default async function ClientsBehaviorPage({ params, searchParams }: Prop
         ) : (
           <>
             <div className="max-h-[70vh] overflow-auto">
-              <table className="w-full min-w-max text-[13px]" data-testid="behaviour-table">
-                <thead className="sticky top-0 bg-surface shadow-[0_1px_0_var(--color-border)]">
+              <table className={`w-full min-w-max text-[13px] ${STICKY_FIRST_COLUMN} ${STICKY_FIRST_COLUMN_HOVER} ${ROW_RULES}`} data-testid="behaviour-table">
+                <thead className={`sticky top-0 z-10 shadow-[0_1px_0_var(--color-border)] ${HEAD_CELLS}`}>
                   <tr className="text-left">
-                    {sortable('name', t('columns.lessee'), 'sticky left-0 z-10 bg-surface text-left', 'asc')}
+                    {sortable('name', t('columns.lessee'), 'text-left', 'asc')}
                     {sortable('instalmentsDue', t('columns.instalmentsDue'))}
                     <th scope="col" className="px-3 py-2 text-right">{t('columns.paidOnTime')}</th>
                     <th scope="col" className="px-3 py-2 text-right">{t('columns.paidLateOrUnpaid')}</th>
@@ -140,9 +141,9 @@ export default async function ClientsBehaviorPage({ params, searchParams }: Prop
                 </thead>
                 <tbody>
                   {rows.map((r) => (
-                    <tr key={`${r.lesseeId}-${r.currency}`} className="h-8 border-t border-border hover:bg-surface-muted">
+                    <tr key={`${r.lesseeId}-${r.currency}`} className="h-8 hover:bg-surface-muted">
                       {/* One line per lessee: long names are cut with an ellipsis and shown whole in the title. */}
-                      <td className="sticky left-0 bg-surface px-3 py-1">
+                      <td className="px-3 py-1">
                         <span className="flex max-w-72 min-w-48 items-baseline gap-1 whitespace-nowrap">
                           <Link
                             href={`/servicing/clients-behavior/${r.lesseeId}`}

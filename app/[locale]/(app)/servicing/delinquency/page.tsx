@@ -1,3 +1,4 @@
+import { HEAD_CELLS, ROW_RULES, STICKY_FIRST_COLUMN, STICKY_FIRST_COLUMN_HOVER } from '@/components/data-table/table-classes';
 import { TriangleAlert, Download } from 'lucide-react';
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
 import { getDb } from '@/db';
@@ -22,9 +23,12 @@ import { parseLenient } from '@/lib/portfolio/cash-flow-table';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
 import { pageOf, todayIso } from '@/services/servicing/route-helpers';
 import { bucketLabel } from '@/lib/servicing/view-keys';
-import { delinquencyView, rollRates } from '@/services/servicing/views';
+import { delinquencyView, leaseStatusRows, rollRates } from '@/services/servicing/views';
+import { statusNotes } from '@/services/master-file/status-notes';
+import { LeaseStatusCell } from '@/components/master-file/status-badges';
 import { delinquencyQuery } from '@/lib/validations/servicing';
 import { isoDateParam } from '@/lib/validations/common';
+import { isLeaseStatus } from '@/lib/validations/leases';
 
 type Props = {
   params: Promise<{ locale: string }>;
@@ -52,6 +56,9 @@ export default async function DelinquencyPage({ params, searchParams }: Props) {
   const asOf = q.asOf ?? todayIso();
   const view = delinquencyView(db, funder.id, asOf, { level: q.level, bucket: q.bucket, q: q.q, sort: q.sort, dir: q.dir });
   const rows = pageOf(view.rows, q.page, q.perPage);
+  const tm = await getTranslations('masterFile');
+  // Why each lease of this page has its status (one read of these leases' history), next to its DPD at the as-of date.
+  const notes = q.level === 'lease' ? statusNotes(db, funder.id, leaseStatusRows(rows), (key, values) => tm(key, values), format) : new Map<number, string>();
   const pageCount = Math.max(1, Math.ceil(view.rows.length / q.perPage));
   const rrTo = q.rrTo ?? asOf;
   const rrFrom = q.rrFrom && q.rrFrom <= rrTo ? q.rrFrom : addMonths(rrTo, -1);
@@ -236,8 +243,8 @@ export default async function DelinquencyPage({ params, searchParams }: Props) {
         ) : (
           <>
             <div className="max-h-[70vh] overflow-auto">
-              <table className="w-full text-[13px]" data-testid="delinquency-table">
-                <thead className="sticky top-0 bg-surface shadow-[0_1px_0_var(--color-border)]">
+              <table className={`w-full text-[13px] ${STICKY_FIRST_COLUMN} ${STICKY_FIRST_COLUMN_HOVER} ${ROW_RULES}`} data-testid="delinquency-table">
+                <thead className={`sticky top-0 z-10 shadow-[0_1px_0_var(--color-border)] ${HEAD_CELLS}`}>
                   <tr className="text-left">
                     {q.level === 'lease' ? (
                       <th scope="col" className="px-3 py-2" aria-sort={ariaSort('contract', q.sort, q.dir)}>
@@ -251,7 +258,11 @@ export default async function DelinquencyPage({ params, searchParams }: Props) {
                       <th scope="col" className="px-3 py-2 text-right">
                         {t('columns.leases')}
                       </th>
-                    ) : null}
+                    ) : (
+                      <th scope="col" className="px-3 py-2">
+                        {t('columns.status')}
+                      </th>
+                    )}
                     <th scope="col" className="px-3 py-2 text-right" aria-sort={ariaSort('dpd', q.sort, q.dir)}>
                       <SortLink pathname={PATH} query={base} sort="dpd" current={q.sort} dir={q.dir} label={t('columns.dpd')} />
                     </th>
@@ -273,20 +284,26 @@ export default async function DelinquencyPage({ params, searchParams }: Props) {
                 </thead>
                 <tbody>
                   {rows.map((r) => (
-                    <tr key={r.key} className="h-8 border-t border-border hover:bg-surface-muted" data-testid={`row-${r.contractNumber ?? r.lesseeId}`}>
+                    <tr key={r.key} className="h-8 hover:bg-surface-muted" data-testid={`row-${r.contractNumber ?? r.lesseeId}`}>
                       {q.level === 'lease' ? (
-                        <td className="px-3 py-1">
+                        <td className="px-3 py-1 whitespace-nowrap">
                           <Link href={`/master-file/${r.leaseId}`} className="text-primary-strong hover:underline focus-visible:underline">
                             {r.contractNumber}
                           </Link>
                         </td>
                       ) : null}
                       <td className="px-3 py-1">
-                        <Link href={`/servicing/clients-behavior/${r.lesseeId}`} className="hover:underline focus-visible:underline">
+                        <Link href={`/servicing/clients-behavior/${r.lesseeId}`} title={r.lesseeName} className="block max-w-64 truncate whitespace-nowrap hover:underline focus-visible:underline">
                           {r.lesseeName}
                         </Link>
                       </td>
-                      {q.level === 'lessee' ? <td className="tabular px-3 py-1 text-right">{formatDecimal(format, r.leases)}</td> : null}
+                      {q.level === 'lessee' ? (
+                        <td className="tabular px-3 py-1 text-right">{formatDecimal(format, r.leases)}</td>
+                      ) : (
+                        <td className="px-3 py-1 whitespace-nowrap" data-testid="status">
+                          {isLeaseStatus(r.status) ? <LeaseStatusCell status={r.status} note={r.leaseId === null ? null : notes.get(r.leaseId)} opens="right" /> : null}
+                        </td>
+                      )}
                       <td className="tabular px-3 py-1 text-right" data-testid="dpd">
                         {formatDecimal(format, r.dpd)}
                       </td>
@@ -303,7 +320,7 @@ export default async function DelinquencyPage({ params, searchParams }: Props) {
                       <td className="px-3 py-1 text-right">
                         <Amount minor={r.outstandingPrincipal} currency={r.currency} />
                       </td>
-                      <td className="px-3 py-1">{r.lastPaymentOn ? formatIsoDate(format, r.lastPaymentOn) : '—'}</td>
+                      <td className="px-3 py-1 whitespace-nowrap">{r.lastPaymentOn ? formatIsoDate(format, r.lastPaymentOn) : '—'}</td>
                       <td className="px-1 py-0.5">
                         {q.level === 'lease' && r.leaseId ? (
                           <FollowUpLink compact target={{ leaseId: r.leaseId }} name={r.contractNumber ?? String(r.leaseId)} />

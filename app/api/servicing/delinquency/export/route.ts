@@ -1,10 +1,11 @@
-import { getTranslations } from 'next-intl/server';
+import { getFormatter, getTranslations } from 'next-intl/server';
 import { getDb } from '@/db';
 import { parseQuery, withAuth } from '@/services/api/handler';
 import { exportResponse } from '@/lib/exports';
 import { todayIso } from '@/services/servicing/route-helpers';
 import { delinquencyExportColumns } from '@/services/servicing/export-columns';
-import { delinquencyView } from '@/services/servicing/views';
+import { delinquencyView, leaseStatusRows } from '@/services/servicing/views';
+import { statusNotes } from '@/services/master-file/status-notes';
 import { delinquencyExportQuery } from '@/lib/validations/servicing';
 
 export const dynamic = 'force-dynamic';
@@ -13,7 +14,13 @@ export const dynamic = 'force-dynamic';
 export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
   const { funderId, asOf, level, bucket, q, sort, dir, format, locale } = parseQuery(req, delinquencyExportQuery);
   const day = asOf ?? todayIso();
-  const view = delinquencyView(getDb(), funderId, day, { level, bucket, q, sort, dir });
+  const db = getDb();
+  const view = delinquencyView(db, funderId, day, { level, bucket, q, sort, dir });
   const t = await getTranslations({ locale, namespace: 'servicing' });
-  return exportResponse(format, `delinquency-${level}-${day}`, delinquencyExportColumns((k) => t(k), level), [view.rows], t('delinquency.sheetName'));
+  const tm = await getTranslations({ locale, namespace: 'masterFile' });
+  const tmText = (key: string, values?: Record<string, string | number>) => tm(key, values);
+  // The reasons are read only for the leases that need one (not active, or status against DPD).
+  const notes = level === 'lease' ? statusNotes(db, funderId, leaseStatusRows(view.rows), tmText, await getFormatter({ locale })) : new Map<number, string>();
+  const rows = notes.size === 0 ? view.rows : view.rows.map((r) => (r.leaseId !== null && notes.has(r.leaseId) ? { ...r, statusNote: notes.get(r.leaseId) } : r));
+  return exportResponse(format, `delinquency-${level}-${day}`, delinquencyExportColumns((k) => t(k), level, tmText), [rows], t('delinquency.sheetName'));
 });
