@@ -46,7 +46,7 @@ export async function LeaseTermsCard({ lease, statusNote }: { lease: LeaseListRo
                 <>
                   <LeaseStatusBadge status={lease.status} />
                   {statusNote ? (
-                    <span className="mt-1 block text-xs text-muted-foreground" data-testid="lease-status-note">
+                    <span className="mt-1 block text-xs text-body" data-testid="lease-status-note">
                       {statusNote}
                     </span>
                   ) : null}
@@ -109,7 +109,7 @@ export async function LeaseValuationCard({
               twoColumns={false}
               items={[{ label: t('valuation.purchasePrice', { date: formatIsoDate(format, lease.purchaseDate) }), value: m(purchasePrice), testId: 'valuation-purchase-price' }]}
             />
-            <p className="mt-1 text-xs text-muted-foreground">{t('valuation.purchasePriceHint')}</p>
+            <p className="mt-1 text-xs text-body">{t('valuation.purchasePriceHint')}</p>
           </div>
         ) : null}
         {valuation && !valuation.inPool ? (
