@@ -4,7 +4,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input, Label } from '@/components/ui/input';
 import { Link } from '@/i18n/navigation';
-import { AUDIT_ENTITIES } from '@/lib/validations/access';
+import { AUDIT_ENTITIES, isAuditAction } from '@/lib/validations/access';
 
 export type AuditTableRow = {
   id: number;
@@ -128,7 +128,9 @@ export function AuditTable({
                     <td className="px-2 py-1.5">{r.userEmail || '—'}</td>
                     {compact ? null : <td className="px-2 py-1.5">{AUDIT_ENTITIES.includes(r.entity as never) ? t(`entities.${r.entity as (typeof AUDIT_ENTITIES)[number]}`) : r.entity}</td>}
                     {compact ? null : <td className="px-2 py-1.5 text-right tabular-nums">{r.entityId}</td>}
-                    <td className="px-2 py-1.5">{r.action}</td>
+                    <td className="px-2 py-1.5" data-action={r.action}>
+                      {isAuditAction(r.action) ? t(`actions.${r.action}`) : r.action}
+                    </td>
                     <td className="px-2 py-1.5 font-mono text-[12px]">
                       {changeLines(r.before, r.after).map((line) => (
                         <div key={line} className="break-all">

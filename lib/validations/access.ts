@@ -19,6 +19,17 @@ export const userFundersResponse = z.object({
 export const AUDIT_ENTITIES = ['lease', 'quotation', 'payment', 'bank_import', 'funder', 'user', 'funder_assignment'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
+/**
+ * The actions the audit rows record (db/queries/*: recordAudit; a quotation's transition records the status it
+ * moved to). The screen names each in the locale; a code not listed here is shown as stored.
+ */
+export const AUDIT_ACTIONS = [
+  'create', 'update', 'delete', 'status', 'role', 'reverse', 'import', 'match', 'password_change', 'register',
+  'propose', 'approve', 'reject', 'supersede', 'draft', 'submitted', 'approved', 'rejected', 'converted',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+export const isAuditAction = (a: string): a is AuditAction => (AUDIT_ACTIONS as readonly string[]).includes(a);
+
 /** GET /api/audit: filters (dates inclusive, UTC) and paging; the export adds format and locale. */
 export const auditQuery = z.object({
   userId: idParam.optional(),

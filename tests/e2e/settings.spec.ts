@@ -62,6 +62,11 @@ test.describe('settings', () => {
       expect(stored.dataVersion).toBe(before.dataVersion + 1);
       await page.reload();
       await expect(page.getByLabel('Ankaufszins', { exact: true })).toHaveValue('6,25');
+      // The audit trail names both steps in the locale (Settings › Audit trail, funder settings only).
+      await page.goto('/de/settings/audit?entity=funder');
+      const by = (email: string) => page.getByRole('row').filter({ has: page.getByRole('cell', { name: email, exact: true }) });
+      await expect(by('admin2@quantum.demo').filter({ hasText: 'Änderung freigegeben' }).first()).toBeVisible();
+      await expect(by('admin@quantum.demo').filter({ hasText: 'Änderung vorgeschlagen' }).first()).toBeVisible();
     } finally {
       // Put it back, through four eyes as well; a proposal left pending by a failure is rejected.
       const pending = (await (await page.request.get('/api/funder-proposals?funderId=1')).json()).proposals as { id: number }[];
