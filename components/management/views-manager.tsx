@@ -4,7 +4,7 @@ import { Check, Download, ExternalLink, LoaderCircle, Pencil, Plus, SlidersHoriz
 import { useFormatter, useTranslations } from 'next-intl';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { toast } from 'sonner';
-import { Dialog } from '@/components/settings/form-controls';
+import { Dialog } from '@/components/ui/dialog';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';

@@ -1,7 +1,6 @@
 'use client';
 
-import { X } from 'lucide-react';
-import { useEffect, useId, useRef, type ComponentProps, type ReactNode } from 'react';
+import { useId, type ComponentProps, type ReactNode } from 'react';
 import { cn } from '@/components/ui/cn';
 import { FieldError, Label } from '@/components/ui/input';
 
@@ -80,59 +79,6 @@ export function Checkbox({ label, className, ...props }: Omit<ComponentProps<'in
       <input type="checkbox" className="size-4 cursor-pointer rounded-sm accent-primary-strong focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary" {...props} />
       <span>{label}</span>
     </label>
-  );
-}
-
-type DialogProps = {
-  open: boolean;
-  onClose: () => void;
-  title: ReactNode;
-  closeLabel: string;
-  children: ReactNode;
-  className?: string;
-  'data-testid'?: string;
-};
-
-/** A modal on the native <dialog>: focus is kept inside, Escape closes it, focus returns to the opener. */
-export function Dialog({ open, onClose, title, closeLabel, children, className, ...rest }: DialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
-  return (
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      onClose={onClose}
-      data-testid={rest['data-testid']}
-      className={cn(
-        'm-auto max-h-[90vh] w-[calc(100%-2rem)] max-w-2xl overflow-y-auto rounded-md bg-surface p-0 text-body shadow-dropdown backdrop:bg-[rgb(47_43_61/0.5)]',
-        className,
-      )}
-    >
-      {open ? (
-        <>
-          <div className="flex items-start justify-between gap-4 px-6 pt-5 pb-3">
-            <h2 id={titleId} className="text-lg font-medium text-heading">
-              {title}
-            </h2>
-            <button
-              type="button"
-              onClick={onClose}
-              aria-label={closeLabel}
-              className="-mr-2 flex size-8 items-center justify-center rounded-full text-heading hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-primary"
-            >
-              <X className="size-4.5" aria-hidden="true" />
-            </button>
-          </div>
-          {children}
-        </>
-      ) : null}
-    </dialog>
   );
 }
 

@@ -21,7 +21,8 @@ import {
   type FunderSettings,
   type NewFunderFormValues,
 } from '@/lib/validations/funders';
-import { Dialog, Field, InputWithUnit, Select, describedBy, focusFirstError, useFieldIds } from './form-controls';
+import { Dialog } from '@/components/ui/dialog';
+import { Field, InputWithUnit, Select, describedBy, focusFirstError, useFieldIds } from './form-controls';
 import { apiFieldErrors, zodFieldErrors, type FieldErrors } from './form-errors';
 
 type Props = { funders: FunderSettings[]; activeId: number };

@@ -1,7 +1,8 @@
 'use client';
 
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { Button, type ButtonProps } from './button';
+import { useModal } from './dialog';
 
 type ConfirmDialogProps = {
   open: boolean;
@@ -15,8 +16,8 @@ type ConfirmDialogProps = {
 };
 
 /**
- * A modal confirmation on the native <dialog>: showModal() traps focus and makes the page behind inert, Esc
- * cancels, focus starts on Cancel (the safe choice) and returns to the opener when the dialog closes.
+ * A modal confirmation on the native <dialog> (useModal): Esc cancels, focus starts on Cancel (the safe choice)
+ * and returns to the opener when the dialog closes.
  */
 export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel, confirmVariant = 'primary', onConfirm, onCancel }: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -24,14 +25,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel
   const titleId = useId();
   const bodyId = useId();
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      dialog.showModal();
-      cancelRef.current?.focus();
-    } else if (!open && dialog.open) dialog.close();
-  }, [open]);
+  useModal(ref, open, () => cancelRef.current?.focus());
 
   return (
     <dialog
