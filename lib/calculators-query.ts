@@ -28,6 +28,7 @@ import {
   type PriceRequest,
   type RateRequest,
 } from '@/lib/validations/calculators';
+import { todayIso } from '@/lib/finance/dates';
 
 export const CALCULATOR_TABS = ['schedule', 'rate', 'npv', 'price'] as const;
 export type CalculatorTab = (typeof CALCULATOR_TABS)[number];
@@ -181,7 +182,7 @@ export function firstOfNextMonth(today: string): string {
 }
 
 function defaultFirstDueDate(defaults: QueryDefaults): string {
-  return defaults.firstDueDate ?? firstOfNextMonth(new Date().toISOString().slice(0, 10));
+  return defaults.firstDueDate ?? firstOfNextMonth(todayIso());
 }
 
 /**

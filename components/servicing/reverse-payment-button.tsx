@@ -6,10 +6,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { useRouter } from '@/i18n/navigation';
-
-function todayIso(): string {
-  return new Date().toISOString().slice(0, 10);
-}
+import { todayIso } from '@/lib/finance/dates';
 
 /** Reverses a payment after a confirmation step (a reversal entry; the payment itself stays in the ledger). */
 export function ReversePaymentButton({ paymentId, funderId, receivedOn }: { paymentId: number; funderId: number; receivedOn: string }) {

@@ -232,11 +232,6 @@ export function listStatusHistories(db: DbOrTx, leaseIds: readonly number[]): Ma
   return out;
 }
 
-/** Today's calendar date in UTC (the app's time zone), YYYY-MM-DD. */
-export function todayUtc(now = new Date()): string {
-  return now.toISOString().slice(0, 10);
-}
-
 /**
  * Creates a lease of the funder from a validated body: the VAT rate defaults to the lessee's country
  * rate, else the funder's default. One IMMEDIATE transaction (createLease).

@@ -9,16 +9,13 @@ import { seedCommerce } from './commerce';
 import { seedPayments } from './payments';
 import { seedPortfolio } from './portfolio';
 import { hasDemoUsers, seedDemoUsers } from './users';
+import { todayIso } from '@/lib/finance/dates';
 
 export const DEFAULT_SEED_LEASES = 600;
 
 export function seedLeaseCount(): number {
   const n = Number(process.env.SEED_LEASES ?? DEFAULT_SEED_LEASES);
   return Number.isInteger(n) && n >= 0 ? n : DEFAULT_SEED_LEASES;
-}
-
-function todayUtc(): string {
-  return new Date().toISOString().slice(0, 10);
 }
 
 /** The demo areas added after the portfolio: each seeds itself when its tables are still empty. */
@@ -52,7 +49,7 @@ export function seedIfEmpty(
   opts: { leases?: number; onProgress?: (done: number, total: number) => void } = {},
 ): { seeded: boolean; areas: string[] } {
   if (process.env.SEED_DEMO === '0') return { seeded: false, areas: [] };
-  const today = todayUtc();
+  const today = todayIso();
   if (countUsers(db) > 0) return { seeded: false, areas: hasDemoUsers(db) ? seedAreas(db, today) : [] };
   db.transaction((tx) => {
     seedDemoUsers(tx);

@@ -160,3 +160,8 @@ export function monthIndex(date: string): MonthIndex {
 export function monthsBetween(from: string, to: string): number {
   return monthIndex(to) - monthIndex(from);
 }
+
+/** Today (UTC) as YYYY-MM-DD: the as-of date of every "today" figure and the date in export file names. */
+export function todayIso(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}

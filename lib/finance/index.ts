@@ -37,6 +37,7 @@ export {
   firstOfMonth,
   monthIndex,
   monthsBetween,
+  todayIso,
   type CivilDate,
   type MonthIndex,
 } from './dates';

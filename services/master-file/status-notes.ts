@@ -7,7 +7,7 @@ import type { DbOrTx } from '@/db/client';
 import { listStatusHistories } from '@/db/queries/lease-register';
 import { needsStatusNote, statusNoteText, statusOrigin, type StatusNoteFormat, type StatusNoteTranslate } from '@/lib/domain/status-origin';
 import { getServicingBook } from '@/services/servicing/book';
-import { todayIso } from '@/services/servicing/route-helpers';
+import { todayIso } from '@/lib/finance/dates';
 
 /** A lease of a table: its id, status and, where the table has it, its DPD (otherwise today's from the servicing book). */
 export type StatusNoteRow = { id: number; status: string; dpd?: number | null };

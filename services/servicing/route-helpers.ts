@@ -11,10 +11,6 @@ export function pathId(params: Record<string, string | string[]>, name: string, 
   return parsed.data;
 }
 
-/** Today (UTC) as YYYY-MM-DD. */
-export function todayIso(now = new Date()): string {
-  return now.toISOString().slice(0, 10);
-}
 
 /** One page of an array. */
 export function pageOf<T>(rows: readonly T[], page: number, perPage: number): T[] {

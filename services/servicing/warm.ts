@@ -24,7 +24,7 @@ export async function warmServicingCaches(now = new Date()): Promise<{ funders: 
   const t0 = performance.now();
   const file = databasePath();
   if (!existsSync(file)) return { funders: 0, leases: 0, ms: 0 };
-  const today = now.toISOString().slice(0, 10);
+  const today = finance.todayIso(now);
   const day = finance.tryParseDate(today)!;
   const c = finance.civilFromDays(day);
   const lastMonthEnd = finance.formatDate(finance.daysFromCivil(c.year, c.month, 1) - 1);

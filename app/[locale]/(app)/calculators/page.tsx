@@ -14,6 +14,7 @@ import {
   type CalculatorField,
 } from '@/lib/calculators-query';
 import { ClientMessages } from '@/app/[locale]/client-messages';
+import { todayIso } from '@/lib/finance/dates';
 
 type Props = {
   params: Promise<{ locale: string }>;
@@ -37,7 +38,7 @@ export default async function CalculatorsPage({ params, searchParams }: Props) {
   const tab = parseTab(typeof search.tab === 'string' ? search.tab : undefined);
   const explicit = readCalculatorQuery(search);
   // The default first due date is the first day of next month, as of this request.
-  const defaults = { firstDueDate: firstOfNextMonth(new Date().toISOString().slice(0, 10)) };
+  const defaults = { firstDueDate: firstOfNextMonth(todayIso()) };
   const query = completeQuery(explicit, defaults);
   const initial = evaluate(tab, query, defaults);
   const initialValues = Object.fromEntries(CALCULATOR_FIELDS.map((f) => [f, toDisplayValue(f, query[f], locale, query.currency)])) as Record<CalculatorField, string>;

@@ -17,11 +17,10 @@ import { formatIsoDate, formatMoney, minorUnitDigits } from '@/lib/format';
 import { parseLenient } from '@/lib/portfolio/cash-flow-table';
 import type { EventDto } from '@/lib/validations/apps';
 import { isoDateParam } from '@/lib/validations/common';
-import { addDays } from '@/lib/finance/dates';
+import { addDays, todayIso } from '@/lib/finance/dates';
 import { CALENDAR_VIEWS, daysOf, monthGrid, stepDate } from '@/lib/workspace/calendar';
 import type { InstalmentDue } from '@/db/queries/workspace/book-events';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
-import { todayIso } from '@/services/servicing/route-helpers';
 import { calendarScreen } from '@/services/workspace/calendar';
 import { ClientMessages } from '@/app/[locale]/client-messages';
 

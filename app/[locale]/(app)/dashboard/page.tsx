@@ -20,7 +20,7 @@ import { dashboardFigures } from '@/lib/portfolio/summary';
 import { defaultCutOff, valueBook } from '@/services/portfolio/valuation';
 import { ServicingKpis } from '@/components/servicing/servicing-kpis';
 import { servicingKpis } from '@/services/servicing/kpis';
-import { todayIso } from '@/services/servicing/route-helpers';
+import { todayIso } from '@/lib/finance/dates';
 
 type Props = { params: Promise<{ locale: string }> };
 

@@ -3,6 +3,7 @@ import { ANALYTICS_CARDS, funderBaseCurrency, STATISTICS_CARDS, type CardContext
 import { ApiError } from '@/lib/api/errors';
 import { parseQuery, withAuth } from '@/services/api/handler';
 import { cardQuery } from '@/lib/validations/content';
+import { todayIso } from '@/lib/finance/dates';
 
 type CardFn = (db: ReturnType<typeof getDb>, ctx: CardContext) => unknown;
 
@@ -18,7 +19,7 @@ function cardRoute(card: CardFn) {
     if (!base) throw new ApiError('not_found', `Funder ${query.funderId} does not exist.`);
     const ctx: CardContext = {
       funderId: query.funderId,
-      asOf: query.asOf ?? new Date().toISOString().slice(0, 10),
+      asOf: query.asOf ?? todayIso(),
       currency: query.currency?.toUpperCase() ?? base,
       locale: query.locale,
       period: query.period,

@@ -5,6 +5,7 @@ import { exportResponse, type ExportColumn } from '@/lib/exports';
 import { auditExportQuery } from '@/lib/validations/access';
 import { parseQuery, withAuth } from '@/services/api/handler';
 import { auditBatches } from '@/services/audit/trail';
+import { todayIso } from '@/lib/finance/dates';
 
 export const dynamic = 'force-dynamic';
 
@@ -30,5 +31,5 @@ export const GET = withAuth({ scope: 'admin' }, async ({ req }) => {
     col('before', 'text', (r) => r.before, 60),
     col('after', 'text', (r) => r.after, 60),
   ];
-  return exportResponse(format, `audit-${new Date().toISOString().slice(0, 10)}`, columns, auditBatches(getDb(), filter), t('audit.title'));
+  return exportResponse(format, `audit-${todayIso()}`, columns, auditBatches(getDb(), filter), t('audit.title'));
 });

@@ -1,7 +1,7 @@
 import { getFormatter, getTranslations } from 'next-intl/server';
 import { getDb } from '@/db';
 import { getFunder } from '@/db/queries/funders';
-import { iterateLeases, todayUtc } from '@/db/queries/lease-register';
+import { iterateLeases } from '@/db/queries/lease-register';
 import { ApiError } from '@/lib/api/errors';
 import { parseQuery, withAuth } from '@/services/api/handler';
 import { exportResponse } from '@/lib/exports';
@@ -9,6 +9,7 @@ import { leaseExportColumns, type LeaseExportRow } from '@/services/master-file/
 import { statusNotes } from '@/services/master-file/status-notes';
 import type { LeaseListRow } from '@/db/queries/leases';
 import { leaseExportQuery, MASTER_FILE_COLUMN_IDS } from '@/lib/validations/leases';
+import { todayIso } from '@/lib/finance/dates';
 
 export const dynamic = 'force-dynamic';
 
@@ -28,7 +29,7 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
   const fmt = await getFormatter({ locale });
   // Each batch's status reasons in one read of those leases' history (none when the status is not exported).
   const batches = ids.includes('status') ? withStatusNotes(leases, (rows) => statusNotes(db, funderId, rows, (key, values) => t(key, values), fmt)) : leases;
-  return exportResponse(format, `master-file-${todayUtc()}`, cols, batches, t('export.sheetName'));
+  return exportResponse(format, `master-file-${todayIso()}`, cols, batches, t('export.sheetName'));
 });
 
 function* withStatusNotes(batches: Iterable<LeaseListRow[]>, notesOf: (rows: LeaseListRow[]) => Map<number, string>): Generator<LeaseExportRow[]> {

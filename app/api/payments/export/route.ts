@@ -5,9 +5,9 @@ import { listPayments, type PaymentListRow } from '@/db/queries/payments';
 import { ApiError } from '@/lib/api/errors';
 import { parseQuery, withAuth } from '@/services/api/handler';
 import { exportResponse } from '@/lib/exports';
-import { todayIso } from '@/services/servicing/route-helpers';
 import { paymentExportColumns } from '@/services/servicing/export-columns';
 import { paymentExportQuery } from '@/lib/validations/servicing';
+import { todayIso } from '@/lib/finance/dates';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,11 +1,11 @@
 import { getTranslations } from 'next-intl/server';
 import { getDb } from '@/db';
-import { todayUtc } from '@/db/queries/lease-register';
 import { listAllQuotations } from '@/db/queries/quotations';
 import { parseQuery, withAuth } from '@/services/api/handler';
 import { exportResponse } from '@/lib/exports';
 import { quotationExportColumns } from '@/services/master-file/quotation-columns';
 import { quotationExportQuery as query } from '@/lib/validations/quotations';
+import { todayIso } from '@/lib/finance/dates';
 
 export const dynamic = 'force-dynamic';
 
@@ -15,5 +15,5 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
   const tm = await getTranslations({ locale, namespace: 'masterFile' });
   const to = await getTranslations({ locale, namespace: 'onboarding' });
   const rows = listAllQuotations(getDb(), funderId, status);
-  return exportResponse(format, `quotations-${todayUtc()}`, quotationExportColumns((k) => tm(k), (k) => to(k)), [rows], to('title'));
+  return exportResponse(format, `quotations-${todayIso()}`, quotationExportColumns((k) => tm(k), (k) => to(k)), [rows], to('title'));
 });

@@ -1,8 +1,9 @@
 import { getDb } from '@/db';
 import { parseQuery, withAuth } from '@/services/api/handler';
-import { pageOf, todayIso } from '@/services/servicing/route-helpers';
+import { pageOf } from '@/services/servicing/route-helpers';
 import { delinquencyView } from '@/services/servicing/views';
 import { delinquencyQuery } from '@/lib/validations/servicing';
+import { todayIso } from '@/lib/finance/dates';
 
 export const dynamic = 'force-dynamic';
 

@@ -2,9 +2,9 @@ import { getDb } from '@/db';
 import { ApiError } from '@/lib/api/errors';
 import { parseQuery, withAuth } from '@/services/api/handler';
 import { addMonths } from '@/lib/finance';
-import { todayIso } from '@/services/servicing/route-helpers';
 import { rollRates } from '@/services/servicing/views';
 import { rollRatesQuery } from '@/lib/validations/servicing';
+import { todayIso } from '@/lib/finance/dates';
 
 export const dynamic = 'force-dynamic';
 

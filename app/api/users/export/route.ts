@@ -1,11 +1,11 @@
 import { getTranslations } from 'next-intl/server';
 import { getDb } from '@/db';
-import { todayUtc } from '@/db/queries/lease-register';
 import { iterateDirectoryUsers } from '@/db/queries/user-directory';
 import { parseQuery, withAuth } from '@/services/api/handler';
 import { exportResponse, type ExportColumn } from '@/lib/exports';
 import type { DirectoryUser } from '@/lib/validations/users';
 import { usersExportQuery } from '@/lib/validations/users';
+import { todayIso } from '@/lib/finance/dates';
 
 export const dynamic = 'force-dynamic';
 
@@ -36,5 +36,5 @@ export const GET = withAuth({ scope: 'admin' }, async ({ req }) => {
     text('country', (u) => u.country),
     text('contact', (u) => u.contact),
   ];
-  return exportResponse(format, `users-${todayUtc()}`, columns, iterateDirectoryUsers(getDb(), filter), t('export.sheetName'));
+  return exportResponse(format, `users-${todayIso()}`, columns, iterateDirectoryUsers(getDb(), filter), t('export.sheetName'));
 });

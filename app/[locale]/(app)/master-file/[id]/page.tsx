@@ -16,7 +16,6 @@ import { AuditTable } from '@/components/access/audit-table';
 import { leaseAuditHistory } from '@/services/audit/trail';
 import { LeasePaymentsCard } from '@/components/servicing/lease-payments-card';
 import { leaseServicing } from '@/services/servicing/lease-servicing';
-import { todayIso } from '@/services/servicing/route-helpers';
 import { buttonClasses } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Link } from '@/i18n/navigation';
@@ -28,6 +27,7 @@ import { getActiveFunder } from '@/services/portfolio/funder-context';
 import { defaultCutOff, valueBook } from '@/services/portfolio/valuation';
 import { idParam } from '@/lib/validations/common';
 import { ClientMessages } from '@/app/[locale]/client-messages';
+import { todayIso } from '@/lib/finance/dates';
 
 type Props = { params: Promise<{ locale: string; id: string }> };
 

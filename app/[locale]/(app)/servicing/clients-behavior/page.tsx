@@ -19,12 +19,13 @@ import { Link } from '@/i18n/navigation';
 import { formatDecimal, formatIsoDate, formatPercent } from '@/lib/format';
 import { parseLenient } from '@/lib/portfolio/cash-flow-table';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
-import { pageOf, todayIso } from '@/services/servicing/route-helpers';
+import { pageOf } from '@/services/servicing/route-helpers';
 import { bucketLabel } from '@/lib/servicing/view-keys';
 import { behaviourRows, filterSortBehaviour, type BehaviourSort } from '@/services/servicing/views';
 import { servicingSettingsOf } from '@/services/servicing/book';
 import { bucketsFor } from '@/lib/servicing';
 import { behaviourQuery } from '@/lib/validations/servicing';
+import { todayIso } from '@/lib/finance/dates';
 
 type Props = {
   params: Promise<{ locale: string }>;

@@ -21,7 +21,7 @@ import { addMonths } from '@/lib/finance';
 import { formatDecimal, formatIsoDate, formatMoney } from '@/lib/format';
 import { parseLenient } from '@/lib/portfolio/cash-flow-table';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
-import { pageOf, todayIso } from '@/services/servicing/route-helpers';
+import { pageOf } from '@/services/servicing/route-helpers';
 import { bucketLabel } from '@/lib/servicing/view-keys';
 import { delinquencyView, leaseStatusRows, rollRates } from '@/services/servicing/views';
 import { statusNotes } from '@/services/master-file/status-notes';
@@ -29,6 +29,7 @@ import { LeaseStatusCell } from '@/components/master-file/status-badges';
 import { delinquencyQuery } from '@/lib/validations/servicing';
 import { isoDateParam } from '@/lib/validations/common';
 import { isLeaseStatus } from '@/lib/validations/leases';
+import { todayIso } from '@/lib/finance/dates';
 
 type Props = {
   params: Promise<{ locale: string }>;

@@ -1,10 +1,10 @@
 import { getDb } from '@/db';
 import { ApiError } from '@/lib/api/errors';
 import { parseQuery, withAuth } from '@/services/api/handler';
-import { todayUtc } from '@/db/queries/lease-register';
 import { buildServicingReport, lastCompleteMonth } from '@/services/reports/servicing-reports';
 import { requireFunder } from '@/services/reports/service';
 import { servicingReportParams, servicingReportQuery } from '@/lib/validations/reports';
+import { todayIso } from '@/lib/finance/dates';
 
 export const dynamic = 'force-dynamic';
 
@@ -19,5 +19,5 @@ export const GET = withAuth({ scope: 'read:funders' }, ({ req, params }) => {
   const query = parseQuery(req, servicingReportQuery);
   const db = getDb();
   const funder = requireFunder(db, query.funderId);
-  return Response.json(buildServicingReport(db, funder, kind.data.kind, query.month ?? lastCompleteMonth(todayUtc())));
+  return Response.json(buildServicingReport(db, funder, kind.data.kind, query.month ?? lastCompleteMonth(todayIso())));
 });

@@ -1,8 +1,9 @@
 import { getDb } from '@/db';
 import { parseQuery, withAuth } from '@/services/api/handler';
-import { pathId, todayIso } from '@/services/servicing/route-helpers';
+import { pathId } from '@/services/servicing/route-helpers';
 import { lesseeServicing } from '@/services/servicing/views';
 import { behaviourDetailQuery } from '@/lib/validations/servicing';
+import { todayIso } from '@/lib/finance/dates';
 
 export const dynamic = 'force-dynamic';
 

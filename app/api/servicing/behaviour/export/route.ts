@@ -2,10 +2,10 @@ import { getTranslations } from 'next-intl/server';
 import { getDb } from '@/db';
 import { parseQuery, withAuth } from '@/services/api/handler';
 import { exportResponse } from '@/lib/exports';
-import { todayIso } from '@/services/servicing/route-helpers';
 import { behaviourExportColumns } from '@/services/servicing/export-columns';
 import { behaviourRows, filterSortBehaviour } from '@/services/servicing/views';
 import { behaviourExportQuery } from '@/lib/validations/servicing';
+import { todayIso } from '@/lib/finance/dates';
 
 export const dynamic = 'force-dynamic';
 

@@ -2,11 +2,11 @@ import { getFormatter, getTranslations } from 'next-intl/server';
 import { getDb } from '@/db';
 import { parseQuery, withAuth } from '@/services/api/handler';
 import { exportResponse } from '@/lib/exports';
-import { todayIso } from '@/services/servicing/route-helpers';
 import { delinquencyExportColumns } from '@/services/servicing/export-columns';
 import { delinquencyView, leaseStatusRows } from '@/services/servicing/views';
 import { statusNotes } from '@/services/master-file/status-notes';
 import { delinquencyExportQuery } from '@/lib/validations/servicing';
+import { todayIso } from '@/lib/finance/dates';
 
 export const dynamic = 'force-dynamic';
 

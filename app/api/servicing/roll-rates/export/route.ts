@@ -4,11 +4,11 @@ import { ApiError } from '@/lib/api/errors';
 import { parseQuery, withAuth } from '@/services/api/handler';
 import { exportResponse } from '@/lib/exports';
 import { addMonths } from '@/lib/finance';
-import { todayIso } from '@/services/servicing/route-helpers';
 import { rollRateExportColumns } from '@/services/servicing/export-columns';
 import { bucketLabel } from '@/lib/servicing/view-keys';
 import { rollRates } from '@/services/servicing/views';
 import { rollRatesExportQuery } from '@/lib/validations/servicing';
+import { todayIso } from '@/lib/finance/dates';
 
 export const dynamic = 'force-dynamic';
 

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { getDb } from '@/db';
-import { getLeaseOfFunder, todayUtc } from '@/db/queries/lease-register';
+import { getLeaseOfFunder } from '@/db/queries/lease-register';
 import { getLessee } from '@/db/queries/lessees';
 import { SubPageHeader } from '@/components/master-file/sub-page-header';
 import { TermsForm } from '@/components/master-file/terms-form';
@@ -10,6 +10,7 @@ import { guardPage } from '@/app/[locale]/prelude';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
 import { idParam } from '@/lib/validations/common';
 import { ClientMessages } from '@/app/[locale]/client-messages';
+import { todayIso } from '@/lib/finance/dates';
 
 type Props = { params: Promise<{ locale: string; id: string }> };
 
@@ -47,7 +48,7 @@ export default async function EditLeasePage({ params }: Props) {
           rateConvention={funder.rateConvention}
           vatDefault={funder.vatDefault}
           baseCurrency={funder.baseCurrency}
-          today={todayUtc()}
+          today={todayIso()}
           record={{ ...lease, lesseeCountry: lessee?.country ?? '' }}
         />
       </>

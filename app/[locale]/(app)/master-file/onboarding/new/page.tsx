@@ -1,12 +1,12 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { getDb } from '@/db';
-import { todayUtc } from '@/db/queries/lease-register';
 import { SubPageHeader } from '@/components/master-file/sub-page-header';
 import { TermsForm } from '@/components/master-file/terms-form';
 import { guardPage } from '@/app/[locale]/prelude';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
 import { ClientMessages } from '@/app/[locale]/client-messages';
+import { todayIso } from '@/lib/finance/dates';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -34,7 +34,7 @@ export default async function NewQuotationPage({ params }: Props) {
           rateConvention={funder.rateConvention}
           vatDefault={funder.vatDefault}
           baseCurrency={funder.baseCurrency}
-          today={todayUtc()}
+          today={todayIso()}
         />
       </>
     </ClientMessages>

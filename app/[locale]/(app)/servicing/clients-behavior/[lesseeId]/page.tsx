@@ -14,11 +14,11 @@ import { isApiError } from '@/services/servicing/route-helpers';
 import { canSee } from '@/lib/navigation';
 import { formatDecimal, formatIsoDate, formatPercent } from '@/lib/format';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
-import { todayIso } from '@/services/servicing/route-helpers';
 import { bucketLabel } from '@/lib/servicing/view-keys';
 import { lesseeServicing } from '@/services/servicing/views';
 import { idParam, isoDateParam } from '@/lib/validations/common';
 import { ClientMessages } from '@/app/[locale]/client-messages';
+import { todayIso } from '@/lib/finance/dates';
 
 type Props = {
   params: Promise<{ locale: string; lesseeId: string }>;

@@ -2,7 +2,6 @@ import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/serve
 import { notFound } from 'next/navigation';
 import { FileBarChart } from 'lucide-react';
 import { getDb } from '@/db';
-import { todayUtc } from '@/db/queries/lease-register';
 import { listReportFiles } from '@/db/queries/report-files';
 import { Pagination } from '@/components/portfolio/pagination';
 import { AmountsChart } from '@/components/reports/bucket-chart';
@@ -23,7 +22,7 @@ import { buildServicingReport, lastCompleteMonth, type ServicingReport } from '@
 import { monthParam } from '@/lib/validations/reports';
 import { pageParam } from '@/lib/validations/common';
 import { z } from 'zod';
-import { addDays } from '@/lib/finance/dates';
+import { addDays, todayIso } from '@/lib/finance/dates';
 import { formatIsoDate } from '@/lib/format';
 import { ClientMessages } from '@/app/[locale]/client-messages';
 
@@ -72,7 +71,7 @@ export default async function ServicingReportPage({ params, searchParams }: Prop
   const db = getDb();
   const funder = await getActiveFunder(db);
   const { value: query } = parseLenient(pageQuery, await searchParams);
-  const month = query.month ?? lastCompleteMonth(todayUtc());
+  const month = query.month ?? lastCompleteMonth(todayIso());
   const report = buildServicingReport(db, funder, kind, month);
   const files = listReportFiles(db, { funderId: funder.id, kind, page: 1, perPage: 20 });
   const canWrite = hasScope(access.principal.scopes, 'write:funders');

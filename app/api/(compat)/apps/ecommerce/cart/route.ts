@@ -1,8 +1,8 @@
 import { getDb } from '@/db';
 import { addToCart, listCartProducts } from '@/db/queries/compat/ecommerce';
-import { todayUtc } from '@/db/queries/lease-register';
 import { parseBody, withAuth } from '@/services/api/handler';
 import { productIdBody } from '@/lib/validations/ecommerce';
+import { todayIso } from '@/lib/finance/dates';
 
 export const dynamic = 'force-dynamic';
 
@@ -15,6 +15,6 @@ export const GET = withAuth({ scope: null }, ({ principal }) => Response.json({ 
  */
 export const POST = withAuth({ scope: null }, async ({ req, principal }) => {
   const { productId } = await parseBody(req, productIdBody);
-  const result = addToCart(getDb(), principal.user.id, productId, todayUtc());
+  const result = addToCart(getDb(), principal.user.id, productId, todayIso());
   return Response.json(result, { status: result.created ? 201 : 200 });
 });

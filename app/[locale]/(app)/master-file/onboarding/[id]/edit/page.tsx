@@ -2,7 +2,6 @@ import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { getDb } from '@/db';
-import { todayUtc } from '@/db/queries/lease-register';
 import { getLessee } from '@/db/queries/lessees';
 import { getQuotation } from '@/db/queries/quotations';
 import { SubPageHeader } from '@/components/master-file/sub-page-header';
@@ -13,6 +12,7 @@ import { Link } from '@/i18n/navigation';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
 import { idParam } from '@/lib/validations/common';
 import { ClientMessages } from '@/app/[locale]/client-messages';
+import { todayIso } from '@/lib/finance/dates';
 
 type Props = { params: Promise<{ locale: string; id: string }> };
 
@@ -66,7 +66,7 @@ export default async function EditQuotationPage({ params }: Props) {
           rateConvention={funder.rateConvention}
           vatDefault={funder.vatDefault}
           baseCurrency={funder.baseCurrency}
-          today={todayUtc()}
+          today={todayIso()}
           record={{ ...quotation, lesseeCountry: lessee?.country ?? '' }}
         />
       </>
