@@ -2,7 +2,9 @@
  * Incremental caches benchmark: `npm run bench:caches -- --db FILE [--db-small FILE]` (needs `next build`).
  *
  * On a seeded book (`DATABASE_URL=FILE npm run seed -- --leases 100000 --reset`; reuse the file across
- * runs — a run adds a few edits and payments to it), against the built server (bench/common.ts):
+ * runs — a run adds a few edits and payments to it), against the built server (bench/common.ts), once it
+ * has warmed its caches (the warm-up runs in the background after the start: measuring during it charged
+ * its CPU to the figures):
  * - after a lease edit (PATCH /api/leases/{id} with its version) the next Delinquency page and the next
  *   GET /api/sqn/total-cash?perPage=50 (each measured after its own edit), and the same after
  *   recording a payment (POST /api/payments): medians over --rounds rounds;
@@ -18,7 +20,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { cookieHeader, postJson, signInWithForm } from '@/tests/helpers/http';
-import { numberOption, processTree, rssMiB, startNext, stringOption, timed, type BenchServer } from './common';
+import { numberOption, processTree, rssMiB, startNext, stringOption, timed, waitForWarm, type BenchServer } from './common';
 
 const DB = stringOption('--db');
 const DB_SMALL = stringOption('--db-small');
@@ -73,6 +75,7 @@ async function main() {
   process.env.JWT_ACCESS_TTL ??= '7200';
   const server = await startNext(path.resolve(DB), secret, { port: PORT, timeoutMs: 600_000 });
   try {
+    await waitForWarm(server);
     const s = await session(server);
     const pageUrl = `${s.base}/en/servicing/delinquency`;
     const cashUrl = `${s.base}/api/sqn/total-cash?perPage=50`;
@@ -120,6 +123,7 @@ async function main() {
   if (DB_SMALL) {
     const small = await startNext(path.resolve(DB_SMALL), secret, { port: PORT + 1 });
     try {
+      await waitForWarm(small);
       await delinquencyTtfb(await session(small), 'small book', ['65 ms', '']);
     } finally {
       await small.stop();
