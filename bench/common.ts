@@ -32,7 +32,10 @@ export async function startNext(dbPath: string, secret: string, opts: { port?: n
   const baseURL = `http://127.0.0.1:${port}`;
   const t0 = now();
   const nextBin = path.join(process.cwd(), 'node_modules', 'next', 'dist', 'bin', 'next');
-  const child = spawn(process.execPath, [nextBin, 'start', '-H', '127.0.0.1', '-p', String(port)], {
+  // BENCH_NODE_ARGS: node flags for the server, e.g. '--cpu-prof --cpu-prof-dir=.tmp/prof' (a CPU profile written when it
+  // stops; NODE_OPTIONS refuses --cpu-prof) or '--trace-gc' (printed with the server's output).
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, nextBin, 'start', '-H', '127.0.0.1', '-p', String(port)], {
     env: { ...process.env, DATABASE_URL: dbPath, NEXTAUTH_SECRET: secret, NEXTAUTH_URL: baseURL, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -109,4 +112,15 @@ export async function timed(url: string, init: RequestInit): Promise<{ ttfb: num
   const ttfb = now() - t0;
   const body = await res.arrayBuffer();
   return { ttfb, total: now() - t0, status: res.status, bytes: body.byteLength };
+}
+
+/**
+ * Waits until the server has warmed its servicing books in the background (instrumentation.ts logs it):
+ * measuring during the warm-up would charge its CPU to the first requests measured.
+ */
+export async function waitForWarm(server: BenchServer, timeoutMs = 600_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!/\[servicing\] (warmed|the servicing books were not warmed)/.test(server.output()) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 500));
+  }
 }

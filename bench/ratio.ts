@@ -29,7 +29,7 @@ import path from 'node:path';
 import { openDb, runMigrations } from '@/db/client';
 import { seedIfEmpty } from '@/db/seed';
 import { cookieHeader, postJson, signInWithForm } from '@/tests/helpers/http';
-import { now, numberOption, processTree, startNext, stringOption } from './common';
+import { now, numberOption, processTree, startNext, stringOption, waitForWarm } from './common';
 
 const LEASES = numberOption('--leases', 100_000);
 const ROUNDS = numberOption('--rounds', 5);
@@ -233,12 +233,7 @@ async function main() {
   let failed = false;
   try {
     console.log(`QUANTUM ready in ${(server.readyMs / 1000).toFixed(1)} s`);
-    // The servicing books are warmed in the background after the start (instrumentation.ts): measuring
-    // during that would charge its CPU to the first rounds.
-    const warmDeadline = Date.now() + 600_000;
-    while (!/\[servicing\] (warmed|the servicing books were not warmed)/.test(server.output()) && Date.now() < warmDeadline) {
-      await new Promise((r) => setTimeout(r, 500));
-    }
+    await waitForWarm(server);
     console.log(`Servicing books warm after ${((now() - t0) / 1000).toFixed(1)} s`);
     const base = server.baseURL;
     const login = await postJson(base, '/jwt/login', { email: 'analyst@quantum.demo', password: 'quantum-demo' });

@@ -215,14 +215,17 @@ export function reversalsOfBook(db: DbOrTx, funderId: number): [number, string, 
 
 // ---------------------------------------------------------------------------------------------
 // Per-lease reads for the incremental updates of the servicing stores (services/servicing/book.ts):
-// the same rows as the bulk readers above, for a list of lease ids (passed as one JSON array).
+// the same rows as the bulk readers above, for a list of lease ids (passed as one JSON array). Each is
+// driven by the ids (rowid or lease_id lookups: `+funder_id` and `not indexed` keep the planner off the funder-wide
+// indexes, which made each read a scan of the funder's 100k leases or 2.7M payments), so a write's
+// refresh costs what the changed leases hold, not what the book holds.
 
 /** The leases of `ids` that belong to the funder's book (status ≠ terminated), in id order. */
 export function bookLeasesByIds(db: DbOrTx, funderId: number, ids: readonly number[]): ServicingLease[] {
   const rows = sqliteOf(db)
     .prepare(
       `select id, lessee_id, contract_number, currency, status, residual, vat_rate, vat_regime, first_due_date, term, timing, frequency, purchase_date
-       from leases where funder_id = ? and status != 'terminated' and id in (select value from json_each(?)) order by id`,
+       from leases where +funder_id = ? and status != 'terminated' and id in (select value from json_each(?)) order by id`,
     )
     .raw()
     .all(funderId, JSON.stringify(ids)) as [number, number, string, string, string, number, number, 'per-instalment' | 'upfront', string, number, 'advance' | 'arrears', ResidualTerms['frequency'], string][];
@@ -255,22 +258,25 @@ export function paymentListsOfLeases(db: DbOrTx, funderId: number, ids: readonly
 export function reversalsOfLeases(db: DbOrTx, funderId: number, ids: readonly number[]): [number, string, number, string][] {
   return sqliteOf(db)
     .prepare(
-      `select p.lease_id, p.received_on, p.amount, r.received_on from payments r join payments p on p.id = r.reverses_id
-       where r.funder_id = ? and r.kind = 'reversal' and p.lease_id in (select value from json_each(?)) order by r.id`,
+      `select p.lease_id, p.received_on, p.amount, r.received_on
+       from (select distinct value from json_each(?)) j
+       cross join payments p indexed by payments_lease_idx on p.lease_id = j.value
+       cross join payments r indexed by payments_reverses_idx on r.reverses_id = p.id
+       where r.funder_id = ? and r.kind = 'reversal' order by r.id`,
     )
     .raw()
-    .all(funderId, JSON.stringify(ids)) as [number, string, number, string][];
+    .all(JSON.stringify(ids), funderId) as [number, string, number, string][];
 }
 
 /** The leases of the funder with ledger entries (payments or reversals) of id > `afterId`, ascending. */
 export function leasesWithEntriesAfter(db: DbOrTx, funderId: number, afterId: number): number[] {
-  return sqliteOf(db).prepare(`select distinct lease_id from payments where id > ? and funder_id = ? order by lease_id`).pluck().all(afterId, funderId) as number[];
+  return sqliteOf(db).prepare(`select distinct lease_id from payments not indexed where id > ? and funder_id = ? order by lease_id`).pluck().all(afterId, funderId) as number[];
 }
 
 /** Contract number, status and lessee of the funder's leases of `ids` (labels of the servicing screens, updated per changed lease). */
 export function leaseLabelsByIds(db: DbOrTx, funderId: number, ids: readonly number[]): [number, string, string, number][] {
   return sqliteOf(db)
-    .prepare(`select id, contract_number, status, lessee_id from leases where funder_id = ? and id in (select value from json_each(?))`)
+    .prepare(`select id, contract_number, status, lessee_id from leases where +funder_id = ? and id in (select value from json_each(?))`)
     .raw()
     .all(funderId, JSON.stringify(ids)) as [number, string, string, number][];
 }

@@ -53,6 +53,8 @@ export type ScheduleStore = {
   end: Int32Array;
   /** Column rows in use (live segments + rows of replaced segments not yet compacted). */
   used: number;
+  /** Rows of the live segments (kept by the updates, so compaction is decided without a pass over the leases). */
+  live: number;
   due: Int32Array;
   vat: Float64Array;
   fee: Float64Array;
@@ -66,6 +68,8 @@ export type LedgerStore = {
   start: Int32Array;
   end: Int32Array;
   used: number;
+  /** Rows of the live segments. */
+  live: number;
   day: Int32Array;
   amount: Float64Array;
   /** Day of the reversal removing the payment, NO_DAY when none. */
@@ -176,7 +180,7 @@ export function* buildScheduleStore(leases: StoreLease[], readChunk: (fromId: nu
     yield;
   }
   start[n] = due.length;
-  return { n, leases, start, end: endsOf(start, n), used: due.length, due: fit(due), vat: fit(vat), fee: fit(fee), interest: fit(interest), principal: fit(principal), indexById };
+  return { n, leases, start, end: endsOf(start, n), used: due.length, live: due.length, due: fit(due), vat: fit(vat), fee: fit(fee), interest: fit(interest), principal: fit(principal), indexById };
 }
 
 /** Builds the ledger store chunk by chunk over the schedule store's leases; `readChunk` gives per lease [leaseId, received dates, amounts]. */
@@ -211,7 +215,7 @@ export function* buildLedgerStore(
   }
   start[n] = day.length;
   const dayFit = fit(day);
-  const out: LedgerStore = { start, end: endsOf(start, n), used: day.length, day: dayFit, amount: fit(amount), reversedOn: new Int32Array(dayFit.length).fill(NO_DAY) };
+  const out: LedgerStore = { start, end: endsOf(start, n), used: day.length, live: day.length, day: dayFit, amount: fit(amount), reversedOn: new Int32Array(dayFit.length).fill(NO_DAY) };
   for (const [leaseId, on, amt, revOn] of reversals) {
     const i = store.indexById.get(leaseId);
     if (i !== undefined) applyReversal(out, i, on, amt, revOn);
@@ -339,7 +343,7 @@ export type LeaseStateAt = {
 };
 
 /** The state of a lease outside the pool at the as-of date: no figures. */
-export const OUTSIDE_POOL: LeaseStateAt = { dpd: 0, bucket: '', arrearsNet: 0, arrearsVat: 0, arrearsTotal: 0, credit: 0, outstandingPrincipal: 0, lastPaymentDay: null, inPool: false };
+const OUTSIDE_POOL: LeaseStateAt = { dpd: 0, bucket: '', arrearsNet: 0, arrearsVat: 0, arrearsTotal: 0, credit: 0, outstandingPrincipal: 0, lastPaymentDay: null, inPool: false };
 
 /** Per lease i (store order) its state at `asOf` (YYYY-MM-DD): the prefix fill of the live cash, as cashState does. */
 export function bookAt(s: ScheduleStore, l: LedgerStore, asOf: string, o: BookOptions): LeaseStateAt[] {
@@ -577,6 +581,10 @@ function reserveLedger(l: LedgerStore, k: number): void {
 
 function spliceLease(s: ScheduleStore, l: LedgerStore, p: number, lease: StoreLease | null): void {
   const insert = lease !== null;
+  if (!insert) {
+    s.live -= s.end[p]! - s.start[p]!;
+    l.live -= l.end[p]! - l.start[p]!;
+  }
   s.start = spliceSlot(s.start, s.n, p, insert);
   s.end = spliceSlot(s.end, s.n, p, insert);
   l.start = spliceSlot(l.start, s.n, p, insert);
@@ -598,6 +606,7 @@ function rewriteSchedule(s: ScheduleStore, i: number, lists: ScheduleLists | nul
   reserveSchedule(s, rowsOf(lists));
   const from = s.used;
   const k = writeInstalments(s.leases[i]!, lists, s.due, s.vat, s.fee, s.interest, s.principal, from);
+  s.live += k - (s.end[i]! - s.start[i]!);
   s.start[i] = from;
   s.end[i] = from + k;
   s.used = from + k;
@@ -609,6 +618,7 @@ function rewriteLedger(l: LedgerStore, i: number, payments: readonly [string, st
   const from = l.used;
   if (payments) writePayments(payments[0], payments[1], l.day, l.amount, from);
   l.reversedOn.fill(NO_DAY, from, from + k);
+  l.live += k - (l.end[i]! - l.start[i]!);
   l.start[i] = from;
   l.end[i] = from + k;
   l.used = from + k;
@@ -627,37 +637,29 @@ function lowerBound(leases: readonly StoreLease[], id: number): number {
   return lo;
 }
 
-/** What an update did to the per-lease order of the stores: the ids rewritten in place, and whether leases were inserted or removed. */
-export type StoreUpdate = { rewritten: number[]; spliced: boolean };
-
 /**
  * Applies the current rows of changed leases to both stores (schedule and ledger): a lease left the
  * book → removed; entered → inserted at its id's place; otherwise its segments are rewritten.
  */
-export function applyLeaseRewrites(s: ScheduleStore, l: LedgerStore, rewrites: readonly LeaseRewrite[]): StoreUpdate {
-  const out: StoreUpdate = { rewritten: [], spliced: false };
+export function applyLeaseRewrites(s: ScheduleStore, l: LedgerStore, rewrites: readonly LeaseRewrite[]): void {
   for (const r of rewrites) {
     let i = s.indexById.get(r.id);
     if (r.lease === null) {
       if (i !== undefined) {
         spliceLease(s, l, i, null);
-        out.spliced = true;
       }
       continue;
     }
     if (i === undefined) {
       i = lowerBound(s.leases, r.id);
       spliceLease(s, l, i, r.lease);
-      out.spliced = true;
     } else {
       s.leases[i] = r.lease;
-      out.rewritten.push(r.id);
     }
     rewriteSchedule(s, i, r.schedule);
     rewriteLedger(l, i, r.payments, r.reversals);
   }
   compactStores(s, l);
-  return out;
 }
 
 /** Rewrites the ledger segments of leases of the book (new payments or reversals of theirs); leases not in the book are skipped. */
@@ -675,8 +677,7 @@ export function applyLedgerRewrites(s: ScheduleStore, l: LedgerStore, rewrites: 
 
 /** Copies the live segments in lease order into right-sized columns once replaced rows outnumber the live ones. */
 export function compactStores(s: ScheduleStore, l: LedgerStore, force = false): void {
-  let live = 0;
-  for (let i = 0; i < s.n; i++) live += s.end[i]! - s.start[i]!;
+  const live = s.live;
   if (force || s.used - live > Math.max(live, 4096)) {
     const size = live + (live >> 3) + 64;
     const due = new Int32Array(size);
@@ -699,8 +700,7 @@ export function compactStores(s: ScheduleStore, l: LedgerStore, force = false): 
     }
     Object.assign(s, { due, vat, fee, interest, principal, used: at });
   }
-  let liveL = 0;
-  for (let i = 0; i < s.n; i++) liveL += l.end[i]! - l.start[i]!;
+  const liveL = l.live;
   if (force || l.used - liveL > Math.max(liveL, 4096)) {
     const size = liveL + (liveL >> 3) + 64;
     const day = new Int32Array(size);

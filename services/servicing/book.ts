@@ -52,7 +52,6 @@ import {
   applyLeaseRewrites,
   applyLedgerRewrites,
   bookAt,
-  OUTSIDE_POOL,
   buildLedgerStore,
   buildScheduleStore,
   finishAsync,
@@ -85,9 +84,8 @@ export type LeaseServicingState = {
 };
 
 /**
- * `slots`: every lease of the schedule store, index-aligned with it (what the incremental updates patch);
- * `leases`: only those in the pool at `asOf` (domain.md §3: a lease purchased later is in no figure) — what
- * the screens and reports read; `byLeaseId` holds the pool's leases only (absent = not in the pool). `version`: the store version
+ * `leases`: the leases in the pool at `asOf` (domain.md §3: a lease purchased later is in no figure), in
+ * lease-id order (the store's) — what the screens and reports read; `byLeaseId` holds the pool's leases only (absent = not in the pool). `version`: the store version
  * it was computed or last updated at (see changedLeasesSince); `lineage`: the same for a book and its
  * lease-by-lease updates, new when computed anew (settings, rebuild), so a cache derived from a book can tell
  * whether patching it with the changed leases is enough.
@@ -96,7 +94,6 @@ export type ServicingBook = {
   funderId: number;
   asOf: string;
   bucketKeys: string[];
-  slots: LeaseServicingState[];
   leases: LeaseServicingState[];
   byLeaseId: Map<number, LeaseServicingState>;
   version: number;
@@ -300,9 +297,9 @@ function applyLeaseChanges(db: DbOrTx, e: FunderEntry, funder: Funder, ids: numb
   const rewrites = readRewrites(db, funder.id, ids);
   e.schedule = nextVersionOf(e.schedule!);
   e.ledger = { stamp: e.ledger!.stamp, build: nextVersionOf(e.ledger!.build) };
-  const update = applyLeaseRewrites(e.schedule.value!, e.ledger.build.value!, rewrites);
+  applyLeaseRewrites(e.schedule.value!, e.ledger.build.value!, rewrites);
   logChange(e, ids);
-  updateBooks(e, funder, ids, update.spliced);
+  updateBooks(e, funder, ids);
 }
 
 function applyLedgerChanges(db: DbOrTx, e: FunderEntry, funder: Funder, ids: number[]): void {
@@ -310,31 +307,52 @@ function applyLedgerChanges(db: DbOrTx, e: FunderEntry, funder: Funder, ids: num
   e.ledger = { stamp: e.ledger!.stamp, build: nextVersionOf(e.ledger!.build) };
   const done = applyLedgerRewrites(e.schedule!.value!, e.ledger.build.value!, ids.map((id) => ({ id, payments: payments.get(id) ?? null, reversals: reversals.get(id) ?? [] })));
   logChange(e, done);
-  updateBooks(e, funder, done, false);
+  updateBooks(e, funder, done);
 }
 
-/** Recomputes the changed leases' states in every cached book (a new book object each), keeping the others' states. */
-function updateBooks(e: FunderEntry, funder: Funder, ids: readonly number[], spliced: boolean): void {
-  if (ids.length === 0 && !spliced) return;
+/** First index in `states` (ascending lease ids, as the store) whose lease id is ≥ id. */
+function lowerBound(states: readonly LeaseServicingState[], id: number): number {
+  let lo = 0;
+  let hi = states.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (states[mid]!.leaseId < id) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Recomputes the changed leases' states in every cached book (a new book object each), keeping the
+ * others': each changed lease is replaced, removed or inserted at its id's place (binary search) in the
+ * pool's leases. No pass over the book's states: the new book's array is a copy of the previous one's
+ * pointers (the previous book object keeps its own), then splices.
+ */
+function updateBooks(e: FunderEntry, funder: Funder, ids: readonly number[]): void {
+  if (ids.length === 0) return;
   const schedule = e.schedule!.value!;
   const ledger = e.ledger!.build.value!;
   const settings = servicingSettingsOf(funder);
   const options = { componentOrder: settings.componentOrder, tolerance: settings.tolerance, graceDays: settings.graceDays, edges: settings.edges };
   const indexes = ids.map((id) => schedule.indexById.get(id)).filter((i): i is number => i !== undefined);
   for (const [asOf, book] of e.books) {
-    const fresh = statesAt(schedule, ledger, indexes, asOf, options).map((st, x) => stateOf(schedule.leases[indexes[x]!]!, st));
+    const fresh = new Map(statesAt(schedule, ledger, indexes, asOf, options).map((st, x) => [schedule.leases[indexes[x]!]!.id, stateOf(schedule.leases[indexes[x]!]!, st)]));
     const byLeaseId = book.byLeaseId;
-    for (const id of ids) byLeaseId.delete(id);
-    for (const st of fresh) if (st.inPool) byLeaseId.set(st.leaseId, st);
-    let slots: LeaseServicingState[];
-    // A lease outside the pool has nothing but zeros: its slot is rebuilt rather than looked up.
-    if (spliced) slots = schedule.leases.map((l) => byLeaseId.get(l.id) ?? stateOf(l, OUTSIDE_POOL));
-    else {
-      slots = book.slots;
-      for (let x = 0; x < indexes.length; x++) slots[indexes[x]!] = fresh[x]!;
+    const leases = book.leases.slice();
+    for (const id of ids) {
+      const st = fresh.get(id);
+      const k = lowerBound(leases, id);
+      const present = leases[k]?.leaseId === id;
+      if (st?.inPool) {
+        byLeaseId.set(id, st);
+        if (present) leases[k] = st;
+        else leases.splice(k, 0, st);
+      } else {
+        byLeaseId.delete(id);
+        if (present) leases.splice(k, 1);
+      }
     }
-    // The pool's leases again (a linear pass: cheap beside the states recomputed above).
-    e.books.set(asOf, { ...book, slots, leases: slots.filter((s) => s.inPool), byLeaseId, version: e.version });
+    e.books.set(asOf, { ...book, leases, byLeaseId, version: e.version });
   }
 }
 
@@ -418,9 +436,9 @@ let lineages = 0;
 function computeBook(funder: Funder, schedule: ScheduleStore, ledger: LedgerStore, asOf: string, version: number): ServicingBook {
   const settings = servicingSettingsOf(funder);
   const states = bookAt(schedule, ledger, asOf, { componentOrder: settings.componentOrder, tolerance: settings.tolerance, graceDays: settings.graceDays, edges: settings.edges });
-  const slots = states.map((s, i) => stateOf(schedule.leases[i]!, s));
-  const leases = slots.filter((s) => s.inPool);
-  return { funderId: funder.id, asOf, bucketKeys: bucketsFor(settings.edges).map((b) => b.key), slots, leases, byLeaseId: new Map(leases.map((s) => [s.leaseId, s])), version, lineage: ++lineages };
+  const leases: LeaseServicingState[] = [];
+  for (let i = 0; i < states.length; i++) if (states[i]!.inPool) leases.push(stateOf(schedule.leases[i]!, states[i]!));
+  return { funderId: funder.id, asOf, bucketKeys: bucketsFor(settings.edges).map((b) => b.key), leases, byLeaseId: new Map(leases.map((s) => [s.leaseId, s])), version, lineage: ++lineages };
 }
 
 /** The servicing book of the funder at `asOf` (YYYY-MM-DD), kept up to date lease by lease. 404 for an unknown funder. */

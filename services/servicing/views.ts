@@ -15,7 +15,7 @@ import type { DbOrTx } from '@/db/client';
 import { leaseLabelsByIds, lesseeLabels, lesseeLabelsByIds, servicingLabels } from '@/db/queries/servicing';
 import { bucketOf, lesseeDpd, rollRateMatrix, type PaymentBehaviour, type RollRateMatrix } from '@/lib/servicing';
 import { changedLeasesSince, getServicingBook, servicingSettingsOf, servicingStores, type LeaseServicingState, type ServicingBook } from '@/services/servicing/book';
-import { behaviourAt } from '@/lib/servicing/book-store';
+import { behaviourAt, type StoreLease } from '@/lib/servicing/book-store';
 import { getFunder } from '@/db/queries/funders';
 import { listPayments } from '@/db/queries/payments';
 import { getLesseeOfFunder } from '@/db/queries/servicing';
@@ -73,8 +73,9 @@ type LevelCache = {
   version: number;
   bucketKeys: string[];
   rows: Map<string, DelinquencyRow>;
-  /** Lease ids per lessee row key (lessee level). */
+  /** Lease ids per lessee row key, and each lease's row key (lessee level). */
   members: Map<string, Set<number>>;
+  groupOf: Map<number, string>;
   summary: Map<string, BucketSummaryRow>;
   summaryRows: BucketSummaryRow[] | null;
   /** Per filter and order (key: its JSON) the rows filtered and sorted (a few kept, least recently used dropped). */
@@ -174,6 +175,7 @@ function addToSummary(summary: Map<string, BucketSummaryRow>, r: DelinquencyRow,
 function buildLevel(book: ServicingBook, level: DelinquencyLevel, labels: Labels, edges: readonly number[]): LevelCache {
   const rows = new Map<string, DelinquencyRow>();
   const members = new Map<string, Set<number>>();
+  const groupOf = new Map<number, string>();
   const leaseRows = book.leases.map((s) => leaseRowOf(s, labels));
   if (level === 'lease') for (const r of leaseRows) rows.set(r.key, r);
   else {
@@ -187,11 +189,12 @@ function buildLevel(book: ServicingBook, level: DelinquencyLevel, labels: Labels
     for (const [k, g] of groups) {
       rows.set(`P${k}`, lesseeRowOf(k, g, edges));
       members.set(`P${k}`, new Set(g.map((r) => r.leaseId!)));
+      for (const r of g) groupOf.set(r.leaseId!, `P${k}`);
     }
   }
   const summary = new Map<string, BucketSummaryRow>();
   for (const r of rows.values()) addToSummary(summary, r, 1);
-  return { lineage: book.lineage, version: book.version, bucketKeys: book.bucketKeys, rows, members, summary, summaryRows: null, orders: new Map() };
+  return { lineage: book.lineage, version: book.version, bucketKeys: book.bucketKeys, rows, members, groupOf, summary, summaryRows: null, orders: new Map() };
 }
 
 /** Patches a level cache with the changed leases: their rows (or their lessees' rows) out, the new ones in. */
@@ -211,20 +214,23 @@ function patchLevel(c: LevelCache, book: ServicingBook, level: DelinquencyLevel,
       }
     }
   } else {
+    // The rows of the lessees (per currency) the changed leases were in and are in now.
     const touched = new Set<string>();
     for (const id of ids) {
-      for (const [k, m] of c.members) if (m.has(id)) touched.add(k);
-      const s = book.byLeaseId.get(id);
-      if (s) touched.add(`P${s.lesseeId}:${s.currency}`);
-    }
-    for (const id of ids) for (const k of touched) c.members.get(k)?.delete(id);
-    for (const id of ids) {
+      const was = c.groupOf.get(id);
+      if (was !== undefined) {
+        touched.add(was);
+        c.members.get(was)?.delete(id);
+        c.groupOf.delete(id);
+      }
       const s = book.byLeaseId.get(id);
       if (!s) continue;
       const k = `P${s.lesseeId}:${s.currency}`;
+      touched.add(k);
       let m = c.members.get(k);
       if (!m) c.members.set(k, (m = new Set()));
       m.add(id);
+      c.groupOf.set(id, k);
     }
     for (const k of touched) {
       const old = c.rows.get(k);
@@ -244,14 +250,31 @@ function patchLevel(c: LevelCache, book: ServicingBook, level: DelinquencyLevel,
   for (const r of removed) addToSummary(c.summary, r, -1);
   for (const r of added) addToSummary(c.summary, r, 1);
   c.summaryRows = null;
-  const removedKeys = new Set(removed.map((r) => r.key));
+  // Each sorted order: the old rows found by binary search (rows are never changed, so an old row sorts
+  // where it was put) and taken out, the new ones that pass its filter put at their place. A new array
+  // (a caller may still hold the previous one), then only splices: no pass over the order's rows.
   for (const o of c.orders.values()) {
-    const kept = removedKeys.size > 0 ? o.rows.filter((r) => !removedKeys.has(r.key)) : o.rows;
     const cmp = rowComparator(o.f);
-    for (const r of filterSortRows(added, o.f)) kept.splice(upperBound(kept, r, cmp), 0, r);
-    o.rows = kept;
+    const rows = o.rows.slice();
+    for (const r of removed) {
+      const at = lowerBound(rows, r, cmp);
+      if (rows[at] === r) rows.splice(at, 1);
+    }
+    for (const r of filterSortRows(added, o.f)) rows.splice(upperBound(rows, r, cmp), 0, r);
+    o.rows = rows;
   }
   c.version = book.version;
+}
+
+function lowerBound<T>(a: readonly T[], x: T, cmp: (p: T, q: T) => number): number {
+  let lo = 0;
+  let hi = a.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (cmp(a[mid]!, x) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 function upperBound<T>(a: readonly T[], x: T, cmp: (p: T, q: T) => number): number {
@@ -337,13 +360,50 @@ function rowComparator(f: Omit<DelinquencyFilter, 'level'>): (a: DelinquencyRow,
   };
 }
 
-/** Filters (bucket, q on contract/lessee) and sorts rows (ties: key). */
-export function filterSortRows(rows: readonly DelinquencyRow[], f: Omit<DelinquencyFilter, 'level'>): DelinquencyRow[] {
+/** The bucket and search (q on contract/lessee) filter of `f`. */
+function rowFilter(f: Omit<DelinquencyFilter, 'level'>): (r: DelinquencyRow) => boolean {
   const q = (f.q ?? '').trim().toLowerCase();
   const buckets = f.bucket && f.bucket.length > 0 ? new Set(f.bucket) : null;
-  const out = rows.filter((r) => (!buckets || buckets.has(r.bucket)) && (!q || r.lesseeName.toLowerCase().includes(q) || (r.contractNumber ?? '').toLowerCase().includes(q)));
+  return (r) => (!buckets || buckets.has(r.bucket)) && (!q || r.lesseeName.toLowerCase().includes(q) || (r.contractNumber ?? '').toLowerCase().includes(q));
+}
+
+/** Filters (bucket, q on contract/lessee) and sorts rows (ties: key). */
+export function filterSortRows(rows: readonly DelinquencyRow[], f: Omit<DelinquencyFilter, 'level'>): DelinquencyRow[] {
+  const out = rows.filter(rowFilter(f));
   out.sort(rowComparator(f));
   return out;
+}
+
+/** The rows in rowComparator(f)'s order (no filter), each row's sort value computed once rather than per comparison. */
+function sortRows(rows: readonly DelinquencyRow[], f: Omit<DelinquencyFilter, 'level'>): DelinquencyRow[] {
+  const val = SORT_VALUE[f.sort ?? 'dpd'];
+  const sign = (f.dir ?? 'desc') === 'asc' ? 1 : -1;
+  const values = rows.map(val);
+  const order = Array.from(rows.keys());
+  order.sort((a, b) => {
+    const x = values[a]!;
+    const y = values[b]!;
+    if (x !== y) return x < y ? -sign : sign;
+    const p = rows[a]!.key;
+    const q = rows[b]!.key;
+    return p < q ? -1 : p > q ? 1 : 0;
+  });
+  return order.map((i) => rows[i]!);
+}
+
+/**
+ * The level's rows filtered and sorted as `filter` says, cached per filter (least recently used
+ * dropped). A filtered order is the unfiltered order of the same sort, filtered: one pass, no sort.
+ */
+function orderOf(c: LevelCache, filter: Omit<DelinquencyFilter, 'level'>): DelinquencyRow[] {
+  const key = JSON.stringify(filter);
+  let o = c.orders.get(key);
+  if (o) c.orders.delete(key);
+  else if (filter.q || filter.bucket) o = { f: filter, rows: orderOf(c, { sort: filter.sort, dir: filter.dir, q: '' }).filter(rowFilter(filter)) };
+  else o = { f: filter, rows: sortRows([...c.rows.values()], filter) };
+  c.orders.set(key, o);
+  while (c.orders.size > MAX_ORDERS) c.orders.delete(c.orders.keys().next().value!);
+  return o.rows;
 }
 
 /**
@@ -359,13 +419,8 @@ export function delinquencyView(db: DbOrTx, funderId: number, asOf: string, f: D
   const q = (f.q ?? '').trim().toLowerCase();
   const buckets = f.bucket && f.bucket.length > 0 ? [...f.bucket].sort().join(',') : '';
   const filter = { sort: f.sort ?? 'dpd', dir: f.dir ?? 'desc', q, bucket: buckets ? buckets.split(',') : undefined };
-  const key = JSON.stringify(filter);
-  let o = c.orders.get(key);
-  if (o) c.orders.delete(key);
-  else o = { f: filter, rows: filterSortRows([...c.rows.values()], filter) };
-  c.orders.set(key, o);
-  while (c.orders.size > MAX_ORDERS) c.orders.delete(c.orders.keys().next().value!);
-  return { asOf, level: f.level, bucketKeys: c.bucketKeys, summary: c.summaryRows, rows: o.rows };
+  const rows = orderOf(c, filter);
+  return { asOf, level: f.level, bucketKeys: c.bucketKeys, summary: c.summaryRows, rows };
 }
 
 type RollCache = { lineages: string; version: number; cells: Map<number, [number, number, number]>; matrix: RollRateMatrix };
@@ -450,7 +505,8 @@ export type BehaviourRow = Omit<PaymentBehaviour, 'asOf'> & {
   credit: number;
 };
 
-type BehaviourCache = { lineage: number; version: number; rows: Map<string, BehaviourRow>; members: Map<string, number[]>; list: BehaviourRow[] | null };
+/** `members`: lease ids per row key; `groupOf`: each lease's row key (the touched rows of a patch without a pass over all rows). */
+type BehaviourCache = { lineage: number; version: number; rows: Map<string, BehaviourRow>; members: Map<string, number[]>; groupOf: Map<number, string>; list: BehaviourRow[] | null };
 const gb = globalThis as unknown as { __quantumBehaviourViews?: WeakMap<object, Map<string, BehaviourCache>> };
 /** Per cache entry of the servicing stores and as-of date; global so the server's warm-up fills what requests read. */
 const behaviourCaches = (gb.__quantumBehaviourViews ??= new WeakMap());
@@ -469,14 +525,16 @@ export function behaviourRows(db: DbOrTx, funderId: number, asOf: string): Behav
   if (!perAsOf) behaviourCaches.set(entry, (perAsOf = new Map()));
   let c = perAsOf.get(asOf);
   let only: Set<string> | null = null;
+  let changedIds: number[] | null = null;
   if (c && c.lineage === book.lineage && c.version !== book.version) {
     const ids = changedLeasesSince(db, funderId, c.version).ids;
     if (ids === null) c = undefined;
     else {
+      changedIds = ids;
       only = new Set();
-      const changed = new Set(ids);
-      for (const [k, m] of c.members) if (m.some((id) => changed.has(id))) only.add(k);
       for (const id of ids) {
+        const was = c.groupOf.get(id);
+        if (was !== undefined) only.add(was);
         const s = book.byLeaseId.get(id);
         if (s) only.add(`${s.lesseeId}:${s.currency}`);
       }
@@ -484,14 +542,14 @@ export function behaviourRows(db: DbOrTx, funderId: number, asOf: string): Behav
   }
   if (c && c.lineage === book.lineage && c.version === book.version && c.list) return c.list;
   if (!c || c.lineage !== book.lineage) {
-    c = { lineage: book.lineage, version: book.version, rows: new Map(), members: new Map(), list: null };
+    c = { lineage: book.lineage, version: book.version, rows: new Map(), members: new Map(), groupOf: new Map(), list: null };
     only = null;
     perAsOf.set(asOf, c);
     while (perAsOf.size > 8) perAsOf.delete(perAsOf.keys().next().value!);
   }
   const settings = servicingSettingsOf(funder);
   const groups = new Map<string, { lesseeId: number; currency: string; indexes: number[] }>();
-  schedule.leases.forEach((lease, i) => {
+  const add = (lease: StoreLease, i: number) => {
     if (!book.byLeaseId.has(lease.id)) return; // not in the pool at asOf
     const k = `${lease.lesseeId}:${lease.currency}`;
     if (only && !only.has(k)) return;
@@ -501,10 +559,18 @@ export function behaviourRows(db: DbOrTx, funderId: number, asOf: string): Behav
       groups.set(k, g);
     }
     g.indexes.push(i);
-  });
+  };
+  if (only && changedIds) {
+    // Only the touched lessees' leases: their unchanged members and the changed leases, in store (id) order.
+    const ids = new Set(changedIds);
+    for (const k of only) for (const id of c.members.get(k) ?? []) ids.add(id);
+    const indexes = [...ids].flatMap((id) => schedule.indexById.get(id) ?? []).sort((a, b) => a - b);
+    for (const i of indexes) add(schedule.leases[i]!, i);
+  } else schedule.leases.forEach(add);
   if (only) {
     for (const k of only) {
       c.rows.delete(k);
+      for (const id of c.members.get(k) ?? []) if (c.groupOf.get(id) === k) c.groupOf.delete(id);
       c.members.delete(k);
     }
   }
@@ -543,7 +609,9 @@ export function behaviourRows(db: DbOrTx, funderId: number, asOf: string): Behav
       arrearsTotal,
       credit,
     });
-    c.members.set(`${g.lesseeId}:${g.currency}`, g.indexes.map((i) => schedule.leases[i]!.id));
+    const ids = g.indexes.map((i) => schedule.leases[i]!.id);
+    c.members.set(`${g.lesseeId}:${g.currency}`, ids);
+    for (const id of ids) c.groupOf.set(id, `${g.lesseeId}:${g.currency}`);
   });
   c.version = book.version;
   c.list = [...c.rows.values()];

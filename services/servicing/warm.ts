@@ -1,15 +1,16 @@
 /**
  * Warms the servicing caches when the server starts (instrumentation.ts, after the portfolio books):
  * for each funder the book's stores (schedule and ledger in typed arrays), the servicing book today, at
- * the first day of the month (the reports' default cut-off) and at last month's end, and the clients
- * behaviour today, and the servicing reports of the last complete month (the reports' default), so
- * that a user's first visit of a servicing screen or report is fast. The stores are
+ * the first day of the month (the reports' default cut-off) and at last month's end, the clients
+ * behaviour today, the Delinquency page's default view and roll rates (last month to today), and the
+ * servicing reports of the last complete month (the reports' default), so that a user's first visit of
+ * a servicing screen or report is fast. The stores are
  * read in chunks yielding to the event loop, so the server answers meanwhile; a request that needs a
  * book first finishes the same build itself. Its own connection (db/index.ts is 'server-only'); the
  * caches are keyed by the database file, not by connection.
  */
 export async function warmServicingCaches(now = new Date()): Promise<{ funders: number; leases: number; ms: number }> {
-  const [{ existsSync }, { openDb }, { databasePath }, { listFunders }, { warmServicingBook }, { behaviourRows }, { defaultCutOff }, finance, reports, { SERVICING_REPORT_KINDS }] = await Promise.all([
+  const [{ existsSync }, { openDb }, { databasePath }, { listFunders }, { warmServicingBook }, { behaviourRows, delinquencyView, rollRates }, { defaultCutOff }, finance, reports, { SERVICING_REPORT_KINDS }] = await Promise.all([
     import('node:fs'),
     import('@/db/client'),
     import('@/lib/env'),
@@ -35,6 +36,11 @@ export async function warmServicingCaches(now = new Date()): Promise<{ funders: 
     for (const funder of funders) {
       leases += await warmServicingBook(db, funder.id, [today, defaultCutOff(), lastMonthEnd]);
       behaviourRows(db, funder.id, today);
+      await new Promise((resolve) => setImmediate(resolve));
+      // The Delinquency page as it opens: its rows and sorted order, and the roll rates of the last month.
+      delinquencyView(db, funder.id, today, { level: 'lease', sort: 'dpd', dir: 'desc' });
+      await new Promise((resolve) => setImmediate(resolve));
+      rollRates(db, funder.id, finance.addMonths(today, -1), today);
       await new Promise((resolve) => setImmediate(resolve));
     }
     const month = reports.lastCompleteMonth(today);

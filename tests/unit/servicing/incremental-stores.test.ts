@@ -1,6 +1,6 @@
 /**
  * The incremental caches equal a full rebuild: after random sequences of lease creations, edits (terms,
- * status), deletions, payments and reversals on a small book in a real SQLite file, the servicing book
+ * status, lessee, currency), deletions, payments and reversals on a small book in a real SQLite file, the servicing book
  * (DPD, bucket, arrears, credit, outstanding per lease at several as-of dates), the clients behaviour
  * and the valuation (prin, price, npv, cash1..61) kept up to date lease by lease equal the same figures
  * computed from stores and a portfolio built anew from the database, to the cent. Plus the journal.
@@ -148,6 +148,15 @@ function expectCachesEqualRebuild(db: Db) {
     expect(mine).toEqual(full.books[k]);
     expect([...book.byLeaseId.keys()].sort((a, b) => a - b)).toEqual(full.books[k]!.map((r) => r.leaseId));
   });
+  // The live-row counts the updates keep (compaction is decided by them) equal the segments' rows.
+  const { schedule, ledger } = servicingStores(db, F);
+  let live = 0;
+  let liveL = 0;
+  for (let i = 0; i < schedule.n; i++) {
+    live += schedule.end[i]! - schedule.start[i]!;
+    liveL += ledger.end[i]! - ledger.start[i]!;
+  }
+  expect([schedule.live, ledger.live]).toEqual([live, liveL]);
   const valued = valueBook(db, F, CUT_OFF);
   expect(valued.leases.map((l) => l.id)).toEqual(full.ids);
   expect([...valued.indexById.entries()].sort((a, b) => a[1] - b[1]).map((e) => e[0])).toEqual(full.ids);
@@ -168,6 +177,7 @@ type Op =
   | { kind: 'terms'; lease: number; term: number; rate: number }
   | { kind: 'status'; lease: number; status: 'active' | 'closed' | 'defaulted' | 'terminated' }
   | { kind: 'delete'; lease: number }
+  | { kind: 'move'; lease: number; to: number; currency: boolean }
   | { kind: 'pay'; lease: number; day: number; amount: number }
   | { kind: 'reverse'; payment: number; days: number }
   | { kind: 'settings'; grace: number };
@@ -177,6 +187,8 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('terms' as const), lease: fc.nat(1000), term: fc.constantFrom(12, 24, 36, 48), rate: fc.constantFrom(0.03, 0.055, 0.09) }),
   fc.record({ kind: fc.constant('status' as const), lease: fc.nat(1000), status: fc.constantFrom('active' as const, 'closed' as const, 'defaulted' as const, 'terminated' as const) }),
   fc.record({ kind: fc.constant('delete' as const), lease: fc.nat(1000) }),
+  // Another lessee (another lease's) and maybe another currency: the lease changes lessee row.
+  fc.record({ kind: fc.constant('move' as const), lease: fc.nat(1000), to: fc.nat(1000), currency: fc.boolean() }),
   fc.record({ kind: fc.constant('pay' as const), lease: fc.nat(1000), day: fc.integer({ min: -700, max: 200 }), amount: fc.integer({ min: 1, max: 400_000 }) }),
   fc.record({ kind: fc.constant('reverse' as const), payment: fc.nat(100_000), days: fc.integer({ min: 0, max: 90 }) }),
   fc.record({ kind: fc.constant('settings' as const), grace: fc.integer({ min: 0, max: 10 }) }),
@@ -213,6 +225,12 @@ function apply(db: Db, op: Op): void {
       case 'delete': {
         const l = pickLease(db, op.lease)!;
         deleteLease(db, l.id);
+        break;
+      }
+      case 'move': {
+        const l = pickLease(db, op.lease)!;
+        const to = getLease(db, pickLease(db, op.to)!.id)!;
+        updateLease(db, l.id, l.version, { lesseeId: to.lesseeId, ...(op.currency ? { currency: l.currency === 'EUR' ? 'USD' : 'EUR' } : {}) }, null);
         break;
       }
       case 'pay': {
