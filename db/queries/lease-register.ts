@@ -165,31 +165,39 @@ export type LeaseHistoryEntry = {
   at: number;
 };
 
-/** A lease's history, newest first, with the name of who made each change (null: a deleted user or the seed). */
+/** The history columns with who made each change, and their entry (null name: a deleted user or the seed). */
+const historyColumns = {
+  id: leaseHistory.id,
+  leaseId: leaseHistory.leaseId,
+  version: leaseHistory.version,
+  action: leaseHistory.action,
+  changes: leaseHistory.changes,
+  fullName: users.fullName,
+  username: users.username,
+  at: leaseHistory.at,
+};
+
+function historyEntry(h: { id: number; version: number; action: LeaseHistoryEntry['action']; changes: string; fullName: string | null; username: string | null; at: number }): LeaseHistoryEntry {
+  return {
+    id: h.id,
+    version: h.version,
+    action: h.action,
+    changes: JSON.parse(h.changes) as Record<string, [unknown, unknown]>,
+    userName: h.fullName || h.username || null,
+    at: h.at,
+  };
+}
+
+/** A lease's history, newest first, with the name of who made each change. */
 export function listLeaseHistory(db: DbOrTx, leaseId: number): LeaseHistoryEntry[] {
   return db
-    .select({
-      id: leaseHistory.id,
-      version: leaseHistory.version,
-      action: leaseHistory.action,
-      changes: leaseHistory.changes,
-      fullName: users.fullName,
-      username: users.username,
-      at: leaseHistory.at,
-    })
+    .select(historyColumns)
     .from(leaseHistory)
     .leftJoin(users, eq(leaseHistory.userId, users.id))
     .where(eq(leaseHistory.leaseId, leaseId))
     .orderBy(desc(leaseHistory.id))
     .all()
-    .map((h) => ({
-      id: h.id,
-      version: h.version,
-      action: h.action,
-      changes: JSON.parse(h.changes) as Record<string, [unknown, unknown]>,
-      userName: h.fullName || h.username || null,
-      at: h.at,
-    }));
+    .map(historyEntry);
 }
 
 /**
@@ -202,16 +210,7 @@ export function listStatusHistories(db: DbOrTx, leaseIds: readonly number[]): Ma
   const ids = [...new Set(leaseIds)];
   for (let i = 0; i < ids.length; i += 500) {
     const rows = db
-      .select({
-        id: leaseHistory.id,
-        leaseId: leaseHistory.leaseId,
-        version: leaseHistory.version,
-        action: leaseHistory.action,
-        changes: leaseHistory.changes,
-        fullName: users.fullName,
-        username: users.username,
-        at: leaseHistory.at,
-      })
+      .select(historyColumns)
       .from(leaseHistory)
       .leftJoin(users, eq(leaseHistory.userId, users.id))
       .where(and(inArray(leaseHistory.leaseId, ids.slice(i, i + 500)), sql`(${leaseHistory.action} = 'created' or json_extract(${leaseHistory.changes}, '$.status') is not null)`))
@@ -219,14 +218,7 @@ export function listStatusHistories(db: DbOrTx, leaseIds: readonly number[]): Ma
     for (const h of rows) {
       let list = out.get(h.leaseId);
       if (!list) out.set(h.leaseId, (list = []));
-      list.push({
-        id: h.id,
-        version: h.version,
-        action: h.action,
-        changes: JSON.parse(h.changes) as Record<string, [unknown, unknown]>,
-        userName: h.fullName || h.username || null,
-        at: h.at,
-      });
+      list.push(historyEntry(h));
     }
   }
   return out;
