@@ -100,11 +100,13 @@ export function EventForm({ initial, triggerLabel, triggerVariant = 'primary', t
         variant={triggerVariant}
         size={triggerVariant === 'ghost' ? 'sm' : 'md'}
         onClick={() => setIsOpen(true)}
-        className={triggerVariant === 'ghost' ? 'h-auto min-h-6 w-full justify-start px-1 py-0.5 text-left text-[12px] whitespace-normal' : undefined}
+        className={triggerVariant === 'ghost' ? 'h-auto min-h-6 w-full max-w-full justify-start px-1 py-0.5 text-left text-[12px]' : undefined}
+        title={triggerVariant === 'ghost' ? triggerLabel : undefined}
         data-testid={testId}
       >
         {initial.id ? null : <Plus aria-hidden="true" />}
-        {triggerLabel}
+        {/* In a calendar cell the title is cut with an ellipsis (the full title is the button's tooltip and its dialog). */}
+        {triggerVariant === 'ghost' ? <span className="min-w-0 truncate">{triggerLabel}</span> : triggerLabel}
       </Button>
       <dialog ref={dialog} onClose={() => setIsOpen(false)} aria-labelledby={ids.heading} className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-md bg-surface p-0 shadow-lg backdrop:bg-black/40">
         <form onSubmit={submit} className="flex flex-col gap-4 p-6" data-testid="event-form">

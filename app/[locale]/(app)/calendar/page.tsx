@@ -270,7 +270,7 @@ export default async function CalendarPage({ params, searchParams }: Props) {
                       <td
                         key={d}
                         className={cn(
-                          'border border-border p-1 align-top',
+                          'overflow-hidden border border-border p-1 align-top',
                           q.view === 'week' ? 'h-64' : 'h-24',
                           q.view === 'month' && d.slice(0, 7) !== date.slice(0, 7) && 'bg-surface-muted/60',
                         )}
