@@ -122,29 +122,26 @@ export function lesseeLabels(db: DbOrTx, funderId: number): Map<number, { name: 
   return lessees;
 }
 
-/** Scheduled and collected amounts (minor units, per currency) in [from, to]: instalments due in the window (gross, schedule rows only) and payments received in it net of reversals dated in it. */
-export function collectionsInWindow(db: DbOrTx, funderId: number, from: string, to: string): { currency: string; scheduled: number; collected: number }[] {
-  const sqlite = sqliteOf(db);
-  const scheduled = sqlite
+/** Gross instalments (minor units, per currency) of the funder's book due in [from, to] (schedule rows only). */
+export function scheduledInWindow(db: DbOrTx, funderId: number, from: string, to: string): Map<string, number> {
+  const rows = sqliteOf(db)
     .prepare(
       `select l.currency as currency, coalesce(sum(s.gross), 0) as amount from schedule_rows s join leases l on l.id = s.lease_id
        where l.funder_id = ? and l.status != 'terminated' and s.due_date between ? and ? group by l.currency`,
     )
     .all(funderId, from, to) as { currency: string; amount: number }[];
-  const collected = sqlite
+  return new Map(rows.map((r) => [r.currency, r.amount]));
+}
+
+/** Payments (minor units, per currency) received by the funder in [from, to], net of reversals dated in it. */
+export function collectedInWindow(db: DbOrTx, funderId: number, from: string, to: string): Map<string, number> {
+  const rows = sqliteOf(db)
     .prepare(
       `select currency, coalesce(sum(case when kind = 'payment' then amount else -amount end), 0) as amount from payments
        where funder_id = ? and received_on between ? and ? group by currency`,
     )
     .all(funderId, from, to) as { currency: string; amount: number }[];
-  const out = new Map<string, { currency: string; scheduled: number; collected: number }>();
-  for (const s of scheduled) out.set(s.currency, { currency: s.currency, scheduled: s.amount, collected: 0 });
-  for (const c of collected) {
-    const e = out.get(c.currency) ?? { currency: c.currency, scheduled: 0, collected: 0 };
-    e.collected = c.amount;
-    out.set(c.currency, e);
-  }
-  return [...out.values()].sort((a, b) => a.currency.localeCompare(b.currency));
+  return new Map(rows.map((r) => [r.currency, r.amount]));
 }
 
 /** A lessee of the funder (id, name, Odoo id, country, region, industry, contact, email); 404 otherwise. */

@@ -5,9 +5,9 @@ import 'server-only';
  * calendar month), the share of outstanding principal more than 30 days past due, and arrears.
  */
 import type { DbOrTx } from '@/db/client';
-import { collectionsInWindow } from '@/db/queries/servicing';
+import { collectedInWindow, scheduledInWindow } from '@/db/queries/servicing';
 import { addDays, addMonths } from '@/lib/finance';
-import { getServicingBook } from '@/services/servicing/book';
+import { getServicingBook, servicingStores } from '@/services/servicing/book';
 
 export type ServicingKpi = {
   currency: string;
@@ -23,12 +23,34 @@ export type ServicingKpi = {
   leases30: number;
 };
 
-/** The servicing KPIs at `today` (YYYY-MM-DD), currencies in code order. */
-export function servicingKpis(db: DbOrTx, funderId: number, today: string): ServicingKpi[] {
+/**
+ * This month's scheduled and collected sums per day, kept beside the funder's servicing stores (one entry per
+ * database file and funder) with the store version they were read at: every lease edit and payment of the
+ * funder moves that version (services/servicing/book), so a hit is exactly what the two queries would answer
+ * now; they cost about a second each on a 100,000-lease book.
+ */
+type Window = { version: number; scheduled: Map<string, number>; collected: Map<string, number> };
+const windows = new WeakMap<object, Map<string, Window>>();
+const MAX_DAYS = 4;
+
+function monthToDate(db: DbOrTx, funderId: number, today: string): Window {
+  const { entry } = servicingStores(db, funderId);
+  let byDay = windows.get(entry);
+  if (!byDay) windows.set(entry, (byDay = new Map()));
+  const hit = byDay.get(today);
+  if (hit && hit.version === entry.version) return hit;
   const monthStart = `${today.slice(0, 7)}-01`;
   const monthEnd = addDays(addMonths(monthStart, 1), -1);
-  const scheduled = new Map(collectionsInWindow(db, funderId, monthStart, monthEnd).map((r) => [r.currency, r.scheduled]));
-  const collected = new Map(collectionsInWindow(db, funderId, monthStart, today).map((r) => [r.currency, r.collected]));
+  const fresh = { version: entry.version, scheduled: scheduledInWindow(db, funderId, monthStart, monthEnd), collected: collectedInWindow(db, funderId, monthStart, today) };
+  byDay.delete(today);
+  if (byDay.size >= MAX_DAYS) byDay.delete(byDay.keys().next().value!);
+  byDay.set(today, fresh);
+  return fresh;
+}
+
+/** The servicing KPIs at `today` (YYYY-MM-DD), currencies in code order. */
+export function servicingKpis(db: DbOrTx, funderId: number, today: string): ServicingKpi[] {
+  const { scheduled, collected } = monthToDate(db, funderId, today);
   const book = getServicingBook(db, funderId, today);
   const by = new Map<string, ServicingKpi>();
   const get = (c: string) => {

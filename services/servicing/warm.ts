@@ -10,7 +10,7 @@
  * caches are keyed by the database file, not by connection.
  */
 export async function warmServicingCaches(now = new Date()): Promise<{ funders: number; leases: number; ms: number }> {
-  const [{ existsSync }, { openDb }, { databasePath }, { listFunders }, { warmServicingBook }, { behaviourRows, delinquencyView, rollRates }, { defaultCutOff }, finance, reports, { SERVICING_REPORT_KINDS }] = await Promise.all([
+  const [{ existsSync }, { openDb }, { databasePath }, { listFunders }, { warmServicingBook }, { behaviourRows, delinquencyView, rollRates }, { defaultCutOff }, finance, reports, { servicingKpis }, { SERVICING_REPORT_KINDS }] = await Promise.all([
     import('node:fs'),
     import('@/db/client'),
     import('@/lib/env'),
@@ -20,6 +20,7 @@ export async function warmServicingCaches(now = new Date()): Promise<{ funders: 
     import('@/services/portfolio/valuation'),
     import('@/lib/finance'),
     import('@/services/reports/servicing-reports'),
+    import('@/services/servicing/kpis'),
     import('@/lib/reports/constants'),
   ]);
   const t0 = performance.now();
@@ -41,6 +42,9 @@ export async function warmServicingCaches(now = new Date()): Promise<{ funders: 
       delinquencyView(db, funder.id, today, { level: 'lease', sort: 'dpd', dir: 'desc' });
       await new Promise((resolve) => setImmediate(resolve));
       rollRates(db, funder.id, finance.addMonths(today, -1), today);
+      await new Promise((resolve) => setImmediate(resolve));
+      // The Dashboard's servicing KPIs (this month's scheduled and collected sums).
+      servicingKpis(db, funder.id, today);
       await new Promise((resolve) => setImmediate(resolve));
     }
     const month = reports.lastCompleteMonth(today);

@@ -1,0 +1,65 @@
+/**
+ * The Dashboard's servicing KPIs keep this month's scheduled and collected sums beside the servicing stores:
+ * after a payment, a reversal or a lease edit they must answer what the database says now, not the sums cached
+ * before the write.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { openDb, runMigrations, type Db } from '@/db/client';
+import { collectedInWindow, scheduledInWindow } from '@/db/queries/servicing';
+import { getLease, updateLease } from '@/db/queries/leases';
+import { recordPayment, reversePayment } from '@/db/queries/payments';
+import { seedPayments } from '@/db/seed/payments';
+import { seedPortfolio } from '@/db/seed/portfolio';
+import { seedDemoUsers } from '@/db/seed/users';
+import { afterBookWrite } from '@/services/portfolio/book-changes';
+import { servicingKpis } from '@/services/servicing/kpis';
+
+const TODAY = '2026-11-21';
+const F = 1;
+let dir: string;
+let db: Db;
+
+beforeAll(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'quantum-kpis-'));
+  db = openDb(path.join(dir, 'k.db'));
+  runMigrations(db);
+  seedDemoUsers(db);
+  seedPortfolio(db, { leases: 30, today: TODAY, seed: 5 });
+  seedPayments(db, { funderId: F, today: TODAY, seed: 5 });
+});
+afterAll(() => {
+  db.$client.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** What the two queries answer now, per currency. */
+function fromDatabase() {
+  const scheduled = scheduledInWindow(db, F, '2026-11-01', '2026-11-30');
+  const collected = collectedInWindow(db, F, '2026-11-01', TODAY);
+  return [...new Set([...scheduled.keys(), ...collected.keys()])].sort().map((currency) => ({ currency, scheduled: scheduled.get(currency) ?? 0, collected: collected.get(currency) ?? 0 }));
+}
+const shown = () => servicingKpis(db, F, TODAY).map((k) => ({ currency: k.currency, scheduled: k.scheduled, collected: k.collected }));
+
+test('the KPIs follow payments, reversals and lease edits made after they were cached', () => {
+  expect(shown()).toEqual(fromDatabase());
+  const lease = getLease(db, 1)!;
+  const before = shown().find((k) => k.currency === lease.currency)!.collected;
+
+  const p = recordPayment(db, F, { leaseId: lease.id, receivedOn: '2026-11-10', amount: 12_345, currency: lease.currency, method: 'transfer' }, null);
+  afterBookWrite(db, F);
+  expect(shown().find((k) => k.currency === lease.currency)!.collected).toBe(before + 12_345);
+  expect(shown()).toEqual(fromDatabase());
+
+  reversePayment(db, F, p.id, { reversedOn: '2026-11-12', note: 'returned' }, null);
+  afterBookWrite(db, F);
+  expect(shown().find((k) => k.currency === lease.currency)!.collected).toBe(before);
+  expect(shown()).toEqual(fromDatabase());
+
+  // A terminated lease's instalments leave the scheduled sum.
+  updateLease(db, lease.id, getLease(db, lease.id)!.version, { status: 'terminated' }, null);
+  afterBookWrite(db, F);
+  expect(shown()).toEqual(fromDatabase());
+});
