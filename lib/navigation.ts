@@ -21,13 +21,16 @@ import {
   LayoutDashboard,
   ListTodo,
   Layers,
+  LifeBuoy,
   Mail,
+  Newspaper,
   Percent,
   Receipt,
   Scale,
   Settings,
   SlidersHorizontal,
   Table2,
+  Tag,
   TrendingUp,
   TriangleAlert,
   UserCog,
@@ -96,6 +99,9 @@ export const NAV_PAGE_KEYS = [
   'calendar',
   'invoices',
   'audit',
+  'help',
+  'pricing',
+  'news',
 ] as const;
 export type NavPageKey = (typeof NAV_PAGE_KEYS)[number];
 
@@ -182,6 +188,9 @@ export const NAV_TREE: readonly NavNode[] = [
     item('invoices', '/invoices', FileText),
   ]),
   item('account', '/account', CircleUser, null),
+  item('help', '/help', LifeBuoy, null),
+  item('pricing', '/pricing', Tag, null),
+  item('news', '/news', Newspaper, null),
 ];
 
 export function canSee(scopes: readonly string[], scope: Scope | null): boolean {

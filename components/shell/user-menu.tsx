@@ -1,6 +1,6 @@
 'use client';
 
-import { CircleUser, LogOut } from 'lucide-react';
+import { CircleUser, LifeBuoy, LogOut, Newspaper, Tag } from 'lucide-react';
 import { signOut } from 'next-auth/react';
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -22,6 +22,7 @@ function initials(name: string): string {
 export function UserMenu({ user }: { user: ShellUser }) {
   const t = useTranslations('shell');
   const tc = useTranslations('common');
+  const tn = useTranslations('nav');
   const locale = useLocale();
   const [open, setOpen] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
@@ -110,6 +111,24 @@ export function UserMenu({ user }: { user: ShellUser }) {
           <CircleUser className="size-5" aria-hidden="true" />
           {t('myAccount')}
         </Link>
+        {(
+          [
+            ['/help', 'help', LifeBuoy],
+            ['/pricing', 'pricing', Tag],
+            ['/news', 'news', Newspaper],
+          ] as const
+        ).map(([href, key, Icon]) => (
+          <Link
+            key={key}
+            href={href}
+            onClick={() => setOpen(false)}
+            data-testid={`user-menu-${key}`}
+            className="mx-2 flex h-9.5 items-center gap-2.5 rounded-md px-3 text-[15px] text-heading hover:bg-surface-muted"
+          >
+            <Icon className="size-5" aria-hidden="true" />
+            {tn(key)}
+          </Link>
+        ))}
         <hr className="my-1 border-border" />
         <div className="px-4 py-1.5">
           <button

@@ -1,0 +1,85 @@
+import { MessageSquare, Newspaper } from 'lucide-react';
+import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
+import { z } from 'zod';
+import { getDb } from '@/db';
+import { guardPage } from '@/app/[locale]/prelude';
+import { Pagination } from '@/components/portfolio/pagination';
+import { metadataFor } from '@/components/shell/page-metadata';
+import { PageHeader } from '@/components/shell/page-header';
+import { Badge } from '@/components/ui/badge';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Link } from '@/i18n/navigation';
+import { formatIsoDate } from '@/lib/format';
+import { parseLenient } from '@/lib/portfolio/cash-flow-table';
+import { pageParam, perPageParam } from '@/lib/validations/common';
+import { newsScreen } from '@/services/workspace/content';
+
+type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+const newsQuery = z.object({ page: pageParam, perPage: perPageParam(6) });
+
+export const generateMetadata = metadataFor('news');
+
+/** News: the published posts, newest first, in pages; each opens its article. */
+export default async function NewsPage({ params, searchParams }: Props) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const access = await guardPage(locale, 'news');
+  if (!access.ok) return access.forbidden;
+
+  const t = await getTranslations('workspace.news');
+  const format = await getFormatter();
+  const { value: q } = parseLenient(newsQuery, await searchParams);
+  const screen = newsScreen(getDb(), locale, q.page, q.perPage);
+
+  return (
+    <>
+      <PageHeader page="news" description={t('subtitle')} />
+      {screen.total === 0 ? (
+        <EmptyState icon={Newspaper} title={t('empty')} />
+      ) : (
+        <>
+          <ul aria-label={t('articleList')} className="mb-4 grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+            {screen.items.map((post) => (
+              <li key={post.id}>
+                <Card className="flex h-full min-w-0 flex-col p-4" data-testid="news-card">
+                  <h2 className="mb-1 text-base font-medium text-heading">
+                    <Link href={`/news/${post.id}`} className="rounded-sm hover:underline focus-visible:underline" data-testid="news-link">
+                      {post.title}
+                    </Link>
+                  </h2>
+                  <p className="mb-2 text-[13px]">
+                    {t('by', { name: post.userFullName })} · <time dateTime={post.blogPosted}>{formatIsoDate(format, post.blogPosted)}</time>
+                  </p>
+                  <p className="mb-3 line-clamp-3 text-sm">{post.excerpt}</p>
+                  <div className="mt-auto flex flex-wrap items-center gap-2">
+                    {post.tags.map((tag) => (
+                      <Badge key={tag} variant="secondary">
+                        {tag}
+                      </Badge>
+                    ))}
+                    <span className="ml-auto inline-flex items-center gap-1 text-[13px]">
+                      <MessageSquare className="size-4" aria-hidden="true" />
+                      {t('comments', { count: post.comment })}
+                    </span>
+                  </div>
+                </Card>
+              </li>
+            ))}
+          </ul>
+          <Card className="min-w-0">
+            <Pagination
+              pathname="/news"
+              queryFor={(p) => ({ page: String(p), perPage: String(q.perPage) })}
+              page={screen.page}
+              pageCount={screen.pageCount}
+              total={screen.total}
+              perPage={q.perPage}
+            />
+          </Card>
+        </>
+      )}
+    </>
+  );
+}
