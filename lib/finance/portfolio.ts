@@ -112,18 +112,7 @@ export class LeasePortfolio {
     this.reserve(1, n);
     const i = this.count;
     const o = this.flowCount;
-    fillColumns(t, this.dueDay, this.dueMonth, this.instalment, null, this.principal, this.vat, null, o);
-    this.financed[i] = t.principal;
-    this.residual[i] = t.residual;
-    this.residualVat[i] = residualVatOf(t);
-    this.residualDay[i] = t.residualDay;
-    this.residualMonth[i] = t.residualMonth;
-    this.annualRate[i] = t.annualRate;
-    this.periodRate[i] = t.periodRate;
-    this.advance[i] = t.advance ? 1 : 0;
-    this.periodMonths[i] = t.periodMonths;
-    this.startDay[i] = t.startDay;
-    this.currency[i] = currencyIndex(t.currency);
+    this.write(i, t, o);
     this.flowCount = o + n;
     this.count = i + 1;
     this.offset[i + 1] = this.flowCount;
@@ -203,7 +192,12 @@ export class LeasePortfolio {
     this.flowCount += delta;
     for (let k = i + 1; k <= this.count; k++) this.offset[k] = this.offset[k]! + delta;
     if (!t) return;
-    fillColumns(t, this.dueDay, this.dueMonth, this.instalment, null, this.principal, this.vat, null, this.offset[i]!);
+    this.write(i, t, this.offset[i]!);
+  }
+
+  /** Writes lease i's schedule (flows from row `o`) and its per-lease terms: the one place add and splice fill a slot. */
+  private write(i: number, t: ReturnType<typeof normalizeTerms>, o: number): void {
+    fillColumns(t, this.dueDay, this.dueMonth, this.instalment, null, this.principal, this.vat, null, o);
     this.financed[i] = t.principal;
     this.residual[i] = t.residual;
     this.residualVat[i] = residualVatOf(t);
