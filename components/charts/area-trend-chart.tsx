@@ -2,8 +2,8 @@
 
 import { Area, AreaChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import { ChartFigure } from './chart-figure';
-import { xAxisLayout, Y_AXIS_WIDTH } from './axis';
-import { WrappedTick } from './wrapped-tick';
+import { xAxisLayout } from './axis';
+import { tooltipProps, xAxisProps, yAxisProps } from './cartesian-props';
 import { CHART_INK, type CartesianChartProps, type ChartDatum } from './series';
 
 /** Filled line(s) over an ordered x axis, e.g. an outstanding balance per period. */
@@ -20,23 +20,9 @@ export function AreaTrendChart({ id, title, summary, data, series, formatAxis, f
         desc={summary}
       >
         <CartesianGrid stroke={CHART_INK.grid} vertical={false} />
-        <XAxis
-          dataKey="x"
-          tick={x.wrap ? (props) => <WrappedTick {...props} fill={CHART_INK.text} /> : { fill: CHART_INK.text, fontSize: 12 }}
-          tickLine={false}
-          axisLine={{ stroke: CHART_INK.grid }}
-          interval={x.interval}
-          angle={x.angle}
-          textAnchor={x.textAnchor}
-          dx={x.dx}
-          height={x.height}
-        />
-        <YAxis tickFormatter={formatAxis} tick={{ fill: CHART_INK.text, fontSize: 12 }} tickLine={false} axisLine={false} width={Y_AXIS_WIDTH} />
-        <Tooltip
-          formatter={(value) => formatValue(Number(value))}
-          labelFormatter={(label) => (formatX ? formatX(label as number | string) : String(label))}
-          contentStyle={{ borderRadius: 6, borderColor: CHART_INK.grid, fontSize: 13 }}
-        />
+        <XAxis {...xAxisProps(x)} />
+        <YAxis {...yAxisProps(formatAxis)} />
+        <Tooltip {...tooltipProps({ formatValue, formatX })} />
         {series.map((s) => (
           <Area
             key={s.key}

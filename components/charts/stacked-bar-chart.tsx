@@ -2,8 +2,8 @@
 
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { ChartFigure } from './chart-figure';
-import { xAxisLayout, Y_AXIS_WIDTH } from './axis';
-import { WrappedTick } from './wrapped-tick';
+import { xAxisLayout } from './axis';
+import { tooltipProps, xAxisProps, yAxisProps } from './cartesian-props';
 import { CHART_INK, type CartesianChartProps, type ChartDatum } from './series';
 
 /**
@@ -25,22 +25,10 @@ export function StackedBarChart({ id, title, summary, data, series, formatAxis, 
         desc={summary}
       >
         <CartesianGrid stroke={CHART_INK.grid} vertical={false} />
-        <XAxis
-          dataKey="x"
-          tick={x.wrap ? (props) => <WrappedTick {...props} fill={CHART_INK.text} /> : { fill: CHART_INK.text, fontSize: 12 }}
-          tickLine={false}
-          axisLine={{ stroke: CHART_INK.grid }}
-          interval={x.interval}
-          angle={x.angle}
-          textAnchor={x.textAnchor}
-          dx={x.dx}
-          height={x.height}
-        />
-        <YAxis tickFormatter={formatAxis} tick={{ fill: CHART_INK.text, fontSize: 12 }} tickLine={false} axisLine={false} width={Y_AXIS_WIDTH} />
+        <XAxis {...xAxisProps(x)} />
+        <YAxis {...yAxisProps(formatAxis)} />
         <Tooltip
-          formatter={(value) => formatValue(Number(value))}
-          labelFormatter={(label) => (formatX ? formatX(label as number | string) : String(label))}
-          contentStyle={{ borderRadius: 6, borderColor: CHART_INK.grid, fontSize: 13 }}
+          {...tooltipProps({ formatValue, formatX })}
           cursor={{ fill: 'rgb(115 103 240 / 0.08)' }}
         />
         {series.length > 1 ? <Legend iconType="square" wrapperStyle={{ fontSize: 13, color: CHART_INK.text }} /> : null}
