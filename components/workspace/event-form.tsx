@@ -2,13 +2,14 @@
 
 import { Plus, Trash2, X } from 'lucide-react';
 import { useTranslations } from 'next-intl';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
 import { useRouter } from '@/i18n/navigation';
 import { CALENDARS } from '@/lib/domain/enums';
 import { postJson } from './post-json';
+import { useModal } from '@/components/ui/dialog';
 
 export type EventInput = {
   id?: number;
@@ -41,12 +42,7 @@ export function EventForm({ initial, triggerLabel, triggerVariant = 'primary', t
   const [isOpen, setIsOpen] = useState(false);
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    const d = dialog.current;
-    if (!d) return;
-    if (isOpen && !d.open) d.showModal();
-    if (!isOpen && d.open) d.close();
-  }, [isOpen]);
+  useModal(dialog, isOpen);
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();

@@ -2,13 +2,14 @@
 
 import { Plus, X } from 'lucide-react';
 import { useTranslations } from 'next-intl';
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
 import { useRouter } from '@/i18n/navigation';
 import { TASK_TAGS } from '@/lib/domain/enums';
 import { postJson } from './post-json';
+import { useModal } from '@/components/ui/dialog';
 
 export type TaskDraft = {
   id?: number;
@@ -43,12 +44,7 @@ export function TaskForm({ initial, openOnLoad, linkLabel, trigger }: Props) {
   const [isOpen, setIsOpen] = useState(Boolean(openOnLoad));
   const open = () => setIsOpen(true);
 
-  useEffect(() => {
-    const d = dialog.current;
-    if (!d) return;
-    if (isOpen && !d.open) d.showModal();
-    if (!isOpen && d.open) d.close();
-  }, [isOpen]);
+  useModal(dialog, isOpen);
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
