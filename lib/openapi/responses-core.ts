@@ -14,6 +14,7 @@ import {
 } from '@/lib/validations/leases';
 import { PORTFOLIO_MODULES } from '@/lib/validations/portfolio-views';
 import { QUOTATION_STATUS_VALUES } from '@/lib/validations/quotations';
+import type { ResponseDoc } from './registry';
 
 /**
  * Response bodies of the core routes, for the OpenAPI document only (the handlers build them from
@@ -37,6 +38,9 @@ export const apiErrorSchema = z
     }),
     errorId: z.string().optional().describe('Only on 500: quote it when reporting the problem'),
   });
+
+/** A documented error answer: the one error shape with what this status means here. */
+export const errorDoc = (description: string): ResponseDoc => ({ description, schema: apiErrorSchema });
 
 // ---------------------------------------------------------------------------------------------
 // Auth

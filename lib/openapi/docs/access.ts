@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import { idParam } from '@/lib/validations/common';
 import { auditExportQuery, auditPageResponse, auditQuery, userFundersBody, userFundersResponse } from '@/lib/validations/access';
-import { defineRoutes, type ResponseDoc } from '../registry';
-import { apiErrorSchema } from '../responses-core';
-
-const err = (description: string): ResponseDoc => ({ description, schema: apiErrorSchema });
+import { defineRoutes } from '../registry';
+import { errorDoc as err } from '../responses-core';
 const E400 = err('Invalid input: `error.issues` names each field with a message.');
 const E401 = err('No session cookie or bearer token, or an expired one.');
 const E403 = err('The credential lacks the admin scope (or a cross-site write with a session cookie).');

@@ -14,12 +14,9 @@ import {
   importSourceMappingResponse,
   importSourceParams,
 } from '@/lib/validations/imports';
-import { defineRoutes, type ResponseDoc } from '../registry';
+import { defineRoutes } from '../registry';
+import { errorDoc as err } from '../responses-core';
 
-const errorShape = z.object({
-  error: z.object({ code: z.string(), message: z.string(), issues: z.array(z.object({ field: z.string(), message: z.string() })).optional() }),
-});
-const err = (description: string): ResponseDoc => ({ description, schema: errorShape });
 const COMMON = {
   400: err('Invalid query or body: error.issues names the fields.'),
   401: err('No valid session or bearer token.'),

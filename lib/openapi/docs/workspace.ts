@@ -1,19 +1,11 @@
-import { z } from 'zod';
 import { composeEmailBody, composeEmailResponse } from '@/lib/validations/apps';
 import { invoiceIdParams } from '@/lib/validations/invoices';
 import { invoicePdfQuery } from '@/lib/validations/workspace';
-import { defineRoutes, type ResponseDoc } from '../registry';
+import { defineRoutes } from '../registry';
+import { errorDoc as err } from '../responses-core';
 
 /** RouteDocs of the workspace screens' own routes (the documented apps routes stay in apps.ts). */
 
-const errorSchema = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-    issues: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
-  }),
-});
-const err = (description: string): ResponseDoc => ({ description, schema: errorSchema });
 
 export const workspaceRoutes = defineRoutes([
   {
