@@ -21,6 +21,7 @@ import type { Component } from './allocation';
 import type { MonthStatus, PaymentBehaviour } from './behaviour';
 import { bucketOf, DEFAULT_BUCKET_EDGES, DEFAULT_TOLERANCE } from './delinquency';
 import { residualInstalment, type ResidualTerms } from './instalments';
+import { partitionPoint } from '@/lib/sorted';
 
 /** Day number used for "never" (not reversed). */
 export const NO_DAY = 0x7fffffff;
@@ -625,18 +626,6 @@ function rewriteLedger(l: LedgerStore, i: number, payments: readonly [string, st
   for (const [on, amt, revOn] of reversals) applyReversal(l, i, on, amt, revOn);
 }
 
-/** First index whose lease id is ≥ id (leases are in ascending id order). */
-function lowerBound(leases: readonly StoreLease[], id: number): number {
-  let lo = 0;
-  let hi = leases.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (leases[mid]!.id < id) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 /**
  * Applies the current rows of changed leases to both stores (schedule and ledger): a lease left the
  * book → removed; entered → inserted at its id's place; otherwise its segments are rewritten.
@@ -651,7 +640,7 @@ export function applyLeaseRewrites(s: ScheduleStore, l: LedgerStore, rewrites: r
       continue;
     }
     if (i === undefined) {
-      i = lowerBound(s.leases, r.id);
+      i = partitionPoint(s.leases, (l) => l.id < r.id);
       spliceLease(s, l, i, r.lease);
     } else {
       s.leases[i] = r.lease;

@@ -32,6 +32,7 @@ import { LeasePortfolio, purchasePrices, spliceValuation, valuePortfolio, type P
 import { spliceSlot } from '@/lib/finance/columns';
 import { parseDate } from '@/lib/finance/dates';
 import { singleLeasePortfolio } from '@/lib/finance/valuation';
+import { partitionPoint } from '@/lib/sorted';
 
 /**
  * `purchaseDay` (day numbers) decides pool membership at a cut-off; `purchasePrice` is the historical
@@ -147,18 +148,6 @@ function valuationOptions(funder: Funder, cutOff: string, gross: boolean, purcha
   return { cutOff, buyRate: funder.buyRate, purchasePrice, purchaseDay, discountRate: funder.discountRate ?? undefined, convention: funder.discountConvention, gross };
 }
 
-/** First index whose lease id is ≥ id. */
-function lowerBound(leases: readonly PortfolioLeaseRecord[], id: number): number {
-  let lo = 0;
-  let hi = leases.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (leases[mid]!.id < id) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 /** Splices the changed leases into the packed book and every cached valuation (new objects for both). */
 function applyChanges(db: DbOrTx, e: Entry, funder: Funder, ids: readonly number[]): void {
   const records = new Map(listPortfolioLeases(db, funder.id, ids).map((r) => [r.id, r]));
@@ -187,7 +176,7 @@ function applyChanges(db: DbOrTx, e: Entry, funder: Funder, ids: readonly number
       setPoolColumns(i, id);
       for (const pair of valued) pair[1] = { ...pair[1], valuation: spliceValuation(pair[1].valuation, i, one(r, pair[1])) };
     } else if (r) {
-      const p = lowerBound(leases, id);
+      const p = partitionPoint(leases, (l) => l.id < id);
       portfolio.splice(p, leaseTermsOf(r, funder.rateConvention), true);
       purchaseDay = spliceSlot(purchaseDay, leases.length, p, true);
       purchasePrice = spliceSlot(purchasePrice, leases.length, p, true);

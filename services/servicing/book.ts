@@ -65,6 +65,7 @@ import {
   type ScheduleStore,
   type StoreLease,
 } from '@/lib/servicing/book-store';
+import { partitionPoint } from '@/lib/sorted';
 
 export type LeaseServicingState = {
   leaseId: number;
@@ -310,18 +311,6 @@ function applyLedgerChanges(db: DbOrTx, e: FunderEntry, funder: Funder, ids: num
   updateBooks(e, funder, done);
 }
 
-/** First index in `states` (ascending lease ids, as the store) whose lease id is ≥ id. */
-function lowerBound(states: readonly LeaseServicingState[], id: number): number {
-  let lo = 0;
-  let hi = states.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (states[mid]!.leaseId < id) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 /**
  * Recomputes the changed leases' states in every cached book (a new book object each), keeping the
  * others': each changed lease is replaced, removed or inserted at its id's place (binary search) in the
@@ -341,7 +330,7 @@ function updateBooks(e: FunderEntry, funder: Funder, ids: readonly number[]): vo
     const leases = book.leases.slice();
     for (const id of ids) {
       const st = fresh.get(id);
-      const k = lowerBound(leases, id);
+      const k = partitionPoint(leases, (l) => l.leaseId < id);
       const present = leases[k]?.leaseId === id;
       if (st?.inPool) {
         byLeaseId.set(id, st);

@@ -22,6 +22,7 @@ import { getLesseeOfFunder } from '@/db/queries/servicing';
 import { NotFound } from '@/lib/domain/errors';
 
 import { BEHAVIOUR_SORTS, DELINQUENCY_LEVELS, DELINQUENCY_SORTS } from '@/lib/servicing/view-keys';
+import { partitionPoint } from '@/lib/sorted';
 
 export { BEHAVIOUR_SORTS, DELINQUENCY_LEVELS, DELINQUENCY_SORTS };
 export type DelinquencyLevel = (typeof DELINQUENCY_LEVELS)[number];
@@ -257,35 +258,13 @@ function patchLevel(c: LevelCache, book: ServicingBook, level: DelinquencyLevel,
     const cmp = rowComparator(o.f);
     const rows = o.rows.slice();
     for (const r of removed) {
-      const at = lowerBound(rows, r, cmp);
+      const at = partitionPoint(rows, (p) => cmp(p, r) < 0);
       if (rows[at] === r) rows.splice(at, 1);
     }
-    for (const r of filterSortRows(added, o.f)) rows.splice(upperBound(rows, r, cmp), 0, r);
+    for (const r of filterSortRows(added, o.f)) rows.splice(partitionPoint(rows, (p) => cmp(p, r) <= 0), 0, r);
     o.rows = rows;
   }
   c.version = book.version;
-}
-
-function lowerBound<T>(a: readonly T[], x: T, cmp: (p: T, q: T) => number): number {
-  let lo = 0;
-  let hi = a.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (cmp(a[mid]!, x) < 0) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-function upperBound<T>(a: readonly T[], x: T, cmp: (p: T, q: T) => number): number {
-  let lo = 0;
-  let hi = a.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (cmp(a[mid]!, x) <= 0) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /** The level cache at `asOf`, brought up to date with the book. */
