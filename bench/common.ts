@@ -35,28 +35,40 @@ export async function startNext(dbPath: string, secret: string, opts: { port?: n
   // BENCH_NODE_ARGS: node flags for the server, e.g. '--cpu-prof --cpu-prof-dir=.tmp/prof' (a CPU profile written when it
   // stops; NODE_OPTIONS refuses --cpu-prof) or '--trace-gc' (printed with the server's output).
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, nextBin, 'start', '-H', '127.0.0.1', '-p', String(port)], {
-    env: { ...process.env, DATABASE_URL: dbPath, NEXTAUTH_SECRET: secret, NEXTAUTH_URL: baseURL, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const server = await startProcess(
+    [...nodeArgs, nextBin, 'start', '-H', '127.0.0.1', '-p', String(port)],
+    { ...process.env, DATABASE_URL: dbPath, NEXTAUTH_SECRET: secret, NEXTAUTH_URL: baseURL, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
+    `${baseURL}/api/health`,
+    'next start',
+    opts.timeoutMs ?? 180_000,
+  );
+  return { baseURL, ...server, readyMs: now() - t0 };
+}
+
+export type StartedProcess = { child: ChildProcess; output: () => string; stop: () => Promise<void> };
+
+/**
+ * Starts `node <args>` and waits until `readyUrl` answers 2xx (throws with the process's output when it exits or
+ * `timeoutMs` passes first); `stop` sends SIGTERM, then SIGKILL after 5 s.
+ */
+export async function startProcess(args: string[], env: NodeJS.ProcessEnv, readyUrl: string, what: string, timeoutMs: number): Promise<StartedProcess> {
+  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const deadline = Date.now() + (opts.timeoutMs ?? 180_000);
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`next start exited (${child.exitCode}):\n${output}`);
+    if (child.exitCode !== null) throw new Error(`${what} exited (${child.exitCode}):\n${output}`);
     try {
-      if ((await fetch(`${baseURL}/api/health`)).ok) break;
+      if ((await fetch(readyUrl)).ok) break;
     } catch {
       /* not listening yet */
     }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`${what} did not start:\n${output}`);
     await new Promise((r) => setTimeout(r, 100));
   }
   return {
-    baseURL,
     child,
-    readyMs: now() - t0,
     output: () => output,
     stop: async () => {
       if (child.exitCode !== null) return;
@@ -68,7 +80,6 @@ export async function startNext(dbPath: string, secret: string, opts: { port?: n
   };
 }
 
-/** The pids of a process and its descendants (Linux /proc). */
 export function processTree(pid: number): number[] {
   const children = new Map<number, number[]>();
   for (const entry of readdirSync('/proc')) {

@@ -20,7 +20,7 @@
  * per round (default 3), --concurrency C (default 8), --port P (QUANTUM, default 3540; the anchor
  * uses P + 1), --only TEXT (measure only the pairs whose name contains TEXT, e.g. `--only api`).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -29,7 +29,7 @@ import path from 'node:path';
 import { openDb, runMigrations } from '@/db/client';
 import { seedIfEmpty } from '@/db/seed';
 import { cookieHeader, postJson, signInWithForm } from '@/tests/helpers/http';
-import { now, numberOption, processTree, startNext, stringOption, waitForWarm } from './common';
+import { now, numberOption, processTree, startNext, startProcess, stringOption, waitForWarm } from './common';
 
 const LEASES = numberOption('--leases', 100_000);
 const ROUNDS = numberOption('--rounds', 5);
@@ -157,35 +157,14 @@ function buildAnchorIfMissing() {
 
 async function startAnchor(port: number, bodyFile: string): Promise<{ baseURL: string; pid: number; stop: () => Promise<void> }> {
   const baseURL = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, [NEXT_BIN, 'start', ANCHOR_DIR, '-H', '127.0.0.1', '-p', String(port)], {
-    env: { ...process.env, ANCHOR_BODY: bodyFile, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the anchor exited (${child.exitCode}):\n${output}`);
-    try {
-      if ((await get(`${baseURL}/api/total-cash`)).status === 200) break;
-    } catch {
-      /* not listening yet */
-    }
-    if (Date.now() > deadline) throw new Error(`the anchor did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    baseURL,
-    pid: child.pid!,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-    },
-  };
+  const anchor = await startProcess(
+    [NEXT_BIN, 'start', ANCHOR_DIR, '-H', '127.0.0.1', '-p', String(port)],
+    { ...process.env, ANCHOR_BODY: bodyFile, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
+    `${baseURL}/api/total-cash`,
+    'the anchor',
+    60_000,
+  );
+  return { baseURL, pid: anchor.child.pid!, stop: anchor.stop };
 }
 
 /** The anchor page's row count whose response is closest to `bytes` (its size is linear in the rows). */
