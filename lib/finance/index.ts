@@ -106,3 +106,4 @@ export {
   type PortfolioLiabilityOptions,
 } from './liability';
 export { weightedAverage, weightedAverageLife, summarizeByCurrency, type CurrencySummary } from './metrics';
+export { cprFromSmm, smmFromCpr, cdrFromMdr, mdrFromCdr, smmOf, mdrOf } from './rates';
