@@ -18,6 +18,9 @@ export function openDb(file: string): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // After a checkpoint the WAL file is cut back to this size instead of keeping its largest size (a bulk import
+  // grows it to about a gigabyte).
+  sqlite.pragma('journal_size_limit = 67108864');
   return drizzle(sqlite, { schema }) as Db;
 }
 

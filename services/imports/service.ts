@@ -14,6 +14,7 @@ import path from 'node:path';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { Db } from '@/db/client';
 import { openDb } from '@/db/client';
+import { withBackgroundCheckpoint } from '@/db/checkpoint';
 import { getFunder } from '@/db/queries/funders';
 import {
   clearValidation,
@@ -325,7 +326,8 @@ export function commitImport(db: Db, funderId: number, id: number, skipRejected:
   }
   const mapping = JSON.parse(imp.mapping) as ColumnMapping;
   saveImportSourceMapping(db, imp.sourceId, mapping);
-  runJob(db, id, 'commit', () => runCommit(db, imp, userId));
+  const bulk = imp.newCount + imp.updatedCount > BULK_IMPORT;
+  runJob(db, id, 'commit', () => (bulk ? withBackgroundCheckpoint(db, () => runCommit(db, imp, userId)) : runCommit(db, imp, userId)));
   return readImport(db, funderId, id);
 }
 
@@ -335,6 +337,9 @@ async function runCommit(db: Db, imp: TapeImport, userId: number | null): Promis
   const conn = separate ? openDb(file) : db;
   const total = imp.newCount + imp.updatedCount;
   const now = Date.now();
+  // A bulk commit writes its whole WAL in one COMMIT: the checkpoint copying it back runs in a worker
+  // afterwards (db/checkpoint.ts), not inside this COMMIT nor in the next small write of a request.
+  if (separate && total > BULK_IMPORT) conn.$client.pragma('wal_autocheckpoint = 0');
   try {
     conn.$client.exec('BEGIN IMMEDIATE');
     try {
