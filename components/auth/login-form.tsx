@@ -7,8 +7,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FieldError, Input, Label } from '@/components/ui/input';
-
-export type LoginError = 'invalidCredentials' | 'rateLimited' | 'oidc' | 'generic';
+import { loginErrorOf, type LoginErrorState } from '@/lib/auth/login-error';
 
 export type DemoAccount = { email: string; roleLabel: string };
 
@@ -17,7 +16,7 @@ type LoginFormProps = {
   callbackPath: string;
   oidcEnabled: boolean;
   /** An error handed back by next-auth in the URL (?error=…). */
-  initialError: LoginError | null;
+  initialError: LoginErrorState | null;
   demoAccounts: DemoAccount[];
   demoPassword: string;
 };
@@ -34,7 +33,7 @@ export function LoginForm({ callbackPath, oidcEnabled, initialError, demoAccount
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<{ email?: 'emailRequired' | 'emailInvalid'; password?: 'passwordRequired' }>({});
-  const [formError, setFormError] = useState<LoginError | null>(initialError);
+  const [formError, setFormError] = useState<LoginErrorState | null>(initialError);
   const [busy, setBusy] = useState<'credentials' | 'oidc' | null>(null);
 
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
@@ -59,11 +58,13 @@ export function LoginForm({ callbackPath, oidcEnabled, initialError, demoAccount
         window.location.assign(callbackPath);
         return;
       }
-      if (res?.status === 429 || res?.error === 'RateLimited') setFormError('rateLimited');
-      else if (res?.status === 401 || res?.error === 'CredentialsSignin') setFormError('invalidCredentials');
-      else setFormError('generic');
+      const fromCode = loginErrorOf(res?.error);
+      if (fromCode?.error === 'rateLimited') setFormError(fromCode);
+      else if (res?.status === 429) setFormError({ error: 'rateLimited', retryAfterSeconds: null });
+      else if (res?.status === 401 || res?.error === 'CredentialsSignin') setFormError({ error: 'invalidCredentials', retryAfterSeconds: null });
+      else setFormError({ error: 'generic', retryAfterSeconds: null });
     } catch {
-      setFormError('generic');
+      setFormError({ error: 'generic', retryAfterSeconds: null });
     }
     setBusy(null);
     passwordRef.current?.select();
@@ -75,7 +76,7 @@ export function LoginForm({ callbackPath, oidcEnabled, initialError, demoAccount
     try {
       await signIn('oidc', { callbackUrl: callbackPath });
     } catch {
-      setFormError('oidc');
+      setFormError({ error: 'oidc', retryAfterSeconds: null });
       setBusy(null);
     }
   };
@@ -93,7 +94,7 @@ export function LoginForm({ callbackPath, oidcEnabled, initialError, demoAccount
       {formError ? (
         <Alert variant="danger" role="alert" data-testid="login-error">
           <TriangleAlert aria-hidden="true" />
-          <span>{t(`errors.${formError}`)}</span>
+          <span>{loginErrorText(t, formError)}</span>
         </Alert>
       ) : null}
 
@@ -204,4 +205,14 @@ export function LoginForm({ callbackPath, oidcEnabled, initialError, demoAccount
       ) : null}
     </div>
   );
+}
+
+/** The message of a sign-in error; a rate limit with a known wait says it, in seconds under a minute, else in minutes. */
+function loginErrorText(t: ReturnType<typeof useTranslations<'auth'>>, e: LoginErrorState): string {
+  if (e.error === 'rateLimited' && e.retryAfterSeconds !== null) {
+    return e.retryAfterSeconds < 60
+      ? t('errors.rateLimitedSeconds', { seconds: e.retryAfterSeconds })
+      : t('errors.rateLimitedMinutes', { minutes: Math.ceil(e.retryAfterSeconds / 60) });
+  }
+  return t(`errors.${e.error}`);
 }

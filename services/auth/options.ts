@@ -5,6 +5,7 @@ import { revokeAllSessions } from '@/db/queries/sessions';
 import { createUser, getUserByEmail, getUserById } from '@/db/queries/users';
 import { env, isOidcEnabled } from '@/lib/env';
 import { verifyPassword } from '@/lib/auth/password';
+import { RATE_LIMITED } from '@/lib/auth/login-error';
 import { checkLoginRateLimit, loginKeys, registerLoginFailure, registerLoginSuccess, requestIp } from './rate-limit';
 import { parseGrantedScopes, scopesForRole, type Scope } from '@/lib/auth/scopes';
 import { getAuthSecret } from './secret';
@@ -85,7 +86,9 @@ export function getAuthOptions(): NextAuthOptions {
         if (!email || !password) return null;
         const db = getDb();
         const keys = loginKeys(email, requestIp(req?.headers));
-        if (checkLoginRateLimit(db, keys).limited) throw new Error('RateLimited');
+        const verdict = checkLoginRateLimit(db, keys);
+        // The wait goes with the code, so the form can say how long (next-auth passes the message on as the error).
+        if (verdict.limited) throw new Error(`${RATE_LIMITED}:${verdict.retryAfterSeconds}`);
         const user = getUserByEmail(db, email);
         const ok = await verifyPassword(user?.passwordHash, password);
         if (!user || !ok || user.status !== 'active') {

@@ -219,9 +219,12 @@ describe('sign-in rate limiting (5 failures in 15 minutes)', () => {
       const { status } = await signInWithForm(baseURL, `form-ghost-${i}@example.com`, 'wrong', { 'x-forwarded-for': ip });
       expect(status).toBe(401);
     }
-    const { status, jar } = await signInWithForm(baseURL, 'viewer@quantum.demo', DEMO_PASSWORD, { 'x-forwarded-for': ip });
+    const { status, jar, url, retryAfter } = await signInWithForm(baseURL, 'viewer@quantum.demo', DEMO_PASSWORD, { 'x-forwarded-for': ip });
     expect(status).toBe(429);
     expect(sessionCookie(jar)).toBeUndefined();
+    // The form is told how long to wait: the same seconds as Retry-After, in the error code it reads.
+    expect(Number(retryAfter)).toBeGreaterThan(0);
+    expect(new URL(url!).searchParams.get('error')).toBe(`RateLimited:${retryAfter}`);
   });
 });
 

@@ -137,6 +137,31 @@ test.describe('sign-in form', () => {
     await expect(page).toHaveURL('/en/login');
   });
 
+  for (const [seconds, text] of [
+    [42, 'Too many failed sign-in attempts. Try again in 42 seconds.'],
+    [150, 'Too many failed sign-in attempts. Try again in 3 minutes.'],
+  ] as const) {
+    test(`says how long to wait when the server names the wait (${seconds} s)`, async ({ page }) => {
+      await page.route('**/api/auth/callback/credentials', (route) =>
+        route.fulfill({
+          status: 429,
+          headers: { 'Retry-After': String(seconds) },
+          json: { url: new URL(`/api/auth/error?error=RateLimited:${seconds}`, page.url()).toString(), error: { code: 'rate_limited' } },
+        }),
+      );
+      await page.goto('/en/login');
+      await page.getByLabel('E-mail').fill(emailOf('analyst'));
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await expect(page.getByTestId('login-error')).toHaveText(text);
+    });
+  }
+
+  test('says the wait after a redirect back with the code in the URL (de)', async ({ page }) => {
+    await page.goto('/de/login?error=RateLimited:30');
+    await expect(page.getByTestId('login-error')).toHaveText('Zu viele fehlgeschlagene Anmeldeversuche. Versuchen Sie es in 30 Sekunden erneut.');
+  });
+
   test('lists the demo accounts in a collapsible note that fills the form', async ({ page }) => {
     await page.goto('/en/login');
     const note = page.getByTestId('demo-accounts');

@@ -37,7 +37,7 @@ export async function signInWithForm(
   email: string,
   password: string,
   headers: Record<string, string> = {},
-): Promise<{ jar: Jar; status: number }> {
+): Promise<{ jar: Jar; status: number; url: string | null; retryAfter: string | null }> {
   const jar: Jar = new Map();
   const csrfRes = await fetch(`${baseURL}/api/auth/csrf`, { headers });
   storeCookies(jar, csrfRes);
@@ -49,7 +49,8 @@ export async function signInWithForm(
     body: new URLSearchParams({ csrfToken, email, password, json: 'true' }).toString(),
   });
   storeCookies(jar, res);
-  return { jar, status: res.status };
+  const body = (await res.json().catch(() => null)) as { url?: unknown } | null;
+  return { jar, status: res.status, url: typeof body?.url === 'string' ? body.url : null, retryAfter: res.headers.get('retry-after') };
 }
 
 export function sessionCookie(jar: Jar): string | undefined {

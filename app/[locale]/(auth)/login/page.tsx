@@ -1,5 +1,6 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { LoginForm, type LoginError } from '@/components/auth/login-form';
+import { LoginForm } from '@/components/auth/login-form';
+import { loginErrorOf } from '@/lib/auth/login-error';
 import { LanguageSwitcher } from '@/components/shell/language-switcher';
 import { LogoMark } from '@/components/shell/logo';
 import { metadataFor } from '@/components/shell/page-metadata';
@@ -22,15 +23,6 @@ export const generateMetadata = metadataFor('login');
 
 function first(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
-}
-
-/** next-auth sends failed identity-provider sign-ins back here with ?error=<code>. */
-function errorFromQuery(code: string | undefined): LoginError | null {
-  if (!code) return null;
-  if (code === 'RateLimited') return 'rateLimited';
-  if (code === 'CredentialsSignin') return 'invalidCredentials';
-  if (/^(OAuth|Callback|OIDC|AccessDenied)/i.test(code)) return 'oidc';
-  return 'generic';
 }
 
 /** The sign-in page (public). Rendered per request: the callback and the identity-provider switch are runtime facts. */
@@ -66,7 +58,7 @@ export default async function LoginPage({ params, searchParams }: Props) {
             <LoginForm
               callbackPath={callbackPath}
               oidcEnabled={isOidcEnabled()}
-              initialError={errorFromQuery(first(query.error))}
+              initialError={loginErrorOf(first(query.error))}
               demoAccounts={demoAccounts}
               demoPassword={DEMO_PASSWORD}
             />

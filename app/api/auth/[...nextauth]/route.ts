@@ -3,6 +3,7 @@ import type { NextRequest } from 'next/server';
 import { getDb } from '@/db';
 import { getAuthOptions } from '@/services/auth/options';
 import { checkLoginRateLimit, loginKeys, requestIp } from '@/services/auth/rate-limit';
+import { RATE_LIMITED } from '@/lib/auth/login-error';
 
 export const dynamic = 'force-dynamic';
 
@@ -23,7 +24,8 @@ export async function POST(req: NextRequest, ctx: Ctx) {
     if (email) {
       const verdict = checkLoginRateLimit(getDb(), loginKeys(email, requestIp(req.headers)));
       if (verdict.limited) {
-        const url = new URL('/api/auth/error?error=RateLimited', req.nextUrl.origin).toString();
+        // The wait rides in the error code too: the form reads it from there (lib/auth/login-error).
+        const url = new URL(`/api/auth/error?error=${RATE_LIMITED}:${verdict.retryAfterSeconds}`, req.nextUrl.origin).toString();
         return Response.json(
           { url, error: { code: 'rate_limited', message: 'Too many failed sign-in attempts.' } },
           { status: 429, headers: { 'Retry-After': String(verdict.retryAfterSeconds) } },
