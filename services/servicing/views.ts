@@ -20,6 +20,7 @@ import { getFunder } from '@/db/queries/funders';
 import { listPayments } from '@/db/queries/payments';
 import { getLesseeOfFunder } from '@/db/queries/servicing';
 import { NotFound } from '@/lib/domain/errors';
+import { CURRENCY_CODES } from '@/lib/finance/money';
 
 import { BEHAVIOUR_SORTS, DELINQUENCY_LEVELS, DELINQUENCY_SORTS } from '@/lib/servicing/view-keys';
 import { partitionPoint } from '@/lib/sorted';
@@ -638,8 +639,21 @@ export function filterSortBehaviour(rows: readonly BehaviourRow[], f: BehaviourF
 /** One lessee at `asOf`: its behaviour rows (one per currency), its leases' delinquency and its latest ledger entries. 404 when the lessee is not the funder's. */
 export function lesseeServicing(db: DbOrTx, funderId: number, lesseeId: number, asOf: string) {
   const lessee = getLesseeOfFunder(db, funderId, lesseeId);
-  const behaviour = behaviourRows(db, funderId, asOf).filter((r) => r.lesseeId === lesseeId);
-  const leases = delinquencyRows(db, funderId, asOf, 'lease').rows.filter((r) => r.lesseeId === lesseeId);
+  // The lessee's rows are read by key from the (incrementally kept) caches, not found by scanning the book:
+  // its behaviour rows per currency, their member leases, and those leases' delinquency rows.
+  behaviourRows(db, funderId, asOf);
+  const cache = behaviourCaches.get(servicingStores(db, funderId).entry)!.get(asOf)!;
+  const behaviour: BehaviourRow[] = [];
+  const leaseIds: number[] = [];
+  for (const currency of CURRENCY_CODES) {
+    const key = `${lesseeId}:${currency}`;
+    const row = cache.rows.get(key);
+    if (!row) continue;
+    behaviour.push(row);
+    leaseIds.push(...(cache.members.get(key) ?? []));
+  }
+  const level = levelOf(db, funderId, asOf, 'lease');
+  const leases = leaseIds.sort((a, b) => a - b).map((id) => level.rows.get(`L${id}`)!);
   const payments = listPayments(db, funderId, { lesseeId, page: 1, perPage: 100 }).rows;
   return { asOf, lessee, behaviour, leases, payments };
 }

@@ -1,0 +1,84 @@
+/**
+ * A lessee's servicing page reads its rows by key from the incremental caches (services/servicing/views
+ * lesseeServicing). It must answer exactly what filtering the whole book's rows answers — for every lessee,
+ * also after a payment and a lease edit made once the caches were built.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { openDb, runMigrations, type Db } from '@/db/client';
+import { getLease, updateLease } from '@/db/queries/leases';
+import { recordPayment } from '@/db/queries/payments';
+import { seedPayments } from '@/db/seed/payments';
+import { seedPortfolio } from '@/db/seed/portfolio';
+import { seedDemoUsers } from '@/db/seed/users';
+import { afterBookWrite } from '@/services/portfolio/book-changes';
+import { behaviourRows, delinquencyRows, lesseeServicing } from '@/services/servicing/views';
+
+const TODAY = '2026-11-21';
+const F = 1;
+let dir: string;
+let db: Db;
+
+beforeAll(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'quantum-lessee-'));
+  db = openDb(path.join(dir, 'l.db'));
+  runMigrations(db);
+  seedDemoUsers(db);
+  seedPortfolio(db, { leases: 80, today: TODAY, seed: 11 });
+  seedPayments(db, { funderId: F, today: TODAY, seed: 11 });
+});
+afterAll(() => {
+  db.$client.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function lesseeIds(): number[] {
+  return [...new Set(delinquencyRows(db, F, TODAY, 'lease').rows.map((r) => r.lesseeId))].sort((a, b) => a - b);
+}
+
+/** The reference: the whole book's rows, filtered to the lessee. */
+function byFiltering(lesseeId: number) {
+  return {
+    behaviour: behaviourRows(db, F, TODAY)
+      .filter((r) => r.lesseeId === lesseeId)
+      .sort((a, b) => a.currency.localeCompare(b.currency)),
+    leases: delinquencyRows(db, F, TODAY, 'lease')
+      .rows.filter((r) => r.lesseeId === lesseeId)
+      .sort((a, b) => a.leaseId - b.leaseId),
+  };
+}
+
+function expectAllLesseesMatch() {
+  const ids = lesseeIds();
+  expect(ids.length).toBeGreaterThan(3);
+  let leases = 0;
+  for (const id of ids) {
+    const got = lesseeServicing(db, F, id, TODAY);
+    const want = byFiltering(id);
+    expect(got.behaviour.map((r) => r.currency)).toEqual([...got.behaviour.map((r) => r.currency)].sort());
+    expect({ behaviour: got.behaviour, leases: got.leases }).toEqual(want);
+    leases += got.leases.length;
+  }
+  expect(leases).toBe(delinquencyRows(db, F, TODAY, 'lease').rows.length);
+}
+
+test('every lessee gets its behaviour and lease rows, as filtering the book would give them', () => {
+  expectAllLesseesMatch();
+});
+
+test('after a payment and a lease edit the lessee rows follow', () => {
+  const row = delinquencyRows(db, F, TODAY, 'lease').rows.find((r) => r.arrearsTotal > 0)!;
+  expect(row).toBeDefined();
+  const lease = getLease(db, row.leaseId)!;
+  recordPayment(db, F, { leaseId: lease.id, receivedOn: '2026-11-20', amount: row.arrearsTotal, currency: lease.currency, method: 'transfer' }, null);
+  afterBookWrite(db, F);
+  const after = lesseeServicing(db, F, lease.lesseeId, TODAY);
+  expect(after.leases.find((r) => r.leaseId === lease.id)!.arrearsTotal).toBeLessThan(row.arrearsTotal);
+  expectAllLesseesMatch();
+
+  updateLease(db, lease.id, getLease(db, lease.id)!.version, { status: 'terminated' }, null);
+  afterBookWrite(db, F);
+  expectAllLesseesMatch();
+});
