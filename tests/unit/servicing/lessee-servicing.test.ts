@@ -46,7 +46,7 @@ function byFiltering(lesseeId: number) {
       .sort((a, b) => a.currency.localeCompare(b.currency)),
     leases: delinquencyRows(db, F, TODAY, 'lease')
       .rows.filter((r) => r.lesseeId === lesseeId)
-      .sort((a, b) => a.leaseId - b.leaseId),
+      .sort((a, b) => a.leaseId! - b.leaseId!),
   };
 }
 
@@ -71,7 +71,7 @@ test('every lessee gets its behaviour and lease rows, as filtering the book woul
 test('after a payment and a lease edit the lessee rows follow', () => {
   const row = delinquencyRows(db, F, TODAY, 'lease').rows.find((r) => r.arrearsTotal > 0)!;
   expect(row).toBeDefined();
-  const lease = getLease(db, row.leaseId)!;
+  const lease = getLease(db, row.leaseId!)!;
   recordPayment(db, F, { leaseId: lease.id, receivedOn: '2026-11-20', amount: row.arrearsTotal, currency: lease.currency, method: 'transfer' }, null);
   afterBookWrite(db, F);
   const after = lesseeServicing(db, F, lease.lesseeId, TODAY);
