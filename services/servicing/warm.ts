@@ -3,7 +3,7 @@
  * for each funder the book's stores (schedule and ledger in typed arrays), the servicing book today, at
  * the first day of the month (the reports' default cut-off) and at last month's end, the clients
  * behaviour today, the Delinquency page's default view and roll rates (last month to today), and the
- * servicing reports of the last complete month (the reports' default), so that a user's first visit of
+ * servicing reports of the last complete month (the reports' default), then Delinquency per lessee, so that a user's first visit of
  * a servicing screen or report is fast. The stores are
  * read in chunks yielding to the event loop, so the server answers meanwhile; a request that needs a
  * book first finishes the same build itself. Its own connection (db/index.ts is 'server-only'); the
@@ -54,6 +54,11 @@ export async function warmServicingCaches(now = new Date()): Promise<{ funders: 
         reports.buildServicingReport(db, funder, kind, month);
         await new Promise((resolve) => setImmediate(resolve));
       }
+    }
+    // Last, the Delinquency page's per-lessee level (a second view a user switches to; built from the lease rows above).
+    for (const funder of funders) {
+      delinquencyView(db, funder.id, today, { level: 'lessee', sort: 'dpd', dir: 'desc' });
+      await new Promise((resolve) => setImmediate(resolve));
     }
     return { funders: funders.length, leases, ms: performance.now() - t0 };
   } finally {
