@@ -116,6 +116,11 @@ export async function waitForImport(db: Db, funderId: number, id: number, timeou
   }
 }
 
+/** Whether a background job (dry run, or commit with its cache refresh) of the import is still running in this process. */
+export function importJobRunning(id: number): boolean {
+  return jobs.has(id);
+}
+
 function runJob(db: Db, id: number, kind: Job['kind'], fn: () => Promise<void>): void {
   jobs.set(id, { kind, progress: 0 });
   // Started on the next turn: the request that created the job answers first.
@@ -148,8 +153,14 @@ export function readImport(db: Db, funderId: number, id: number): TapeImport & {
     transitionImport(db, id, ['parsing'], { status: 'failed', errorCode: 'interrupted', error: 'Reading the file was interrupted; upload it again.' });
     return getImport(db, funderId, id)!;
   }
+  // Written, but the caches are still being brought up to date: the import answers "committing" until the
+  // portfolio and servicing screens show it, so "committed" means the book a user opens next has the tape in it.
+  if (job?.kind === 'commit' && imp.status === 'committed') return { ...imp, status: 'committing', progress: REFRESHING_PROGRESS };
   return job ? { ...imp, progress: job.progress } : imp;
 }
+
+/** The progress shown while a committed import's caches are refreshed. */
+const REFRESHING_PROGRESS = 0.99;
 
 type ParseOptions = { mapping?: ColumnMapping; sheet?: string | null };
 

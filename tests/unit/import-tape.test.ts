@@ -13,7 +13,7 @@ import { listImportExceptions } from '@/db/queries/imports';
 import { getLease, updateLease } from '@/db/queries/leases';
 import { leases, lessees } from '@/db/schema/portfolio';
 import { Conflict } from '@/lib/domain/errors';
-import { changeImportMapping, commitImport, startImport, waitForImport } from '@/services/imports/service';
+import { changeImportMapping, commitImport, importJobRunning, readImport, startImport, waitForImport } from '@/services/imports/service';
 import { createImportFunder } from '../helpers/import-book';
 
 let dir: string;
@@ -211,5 +211,30 @@ describe('XLSX', () => {
       ['X-1', 250_050, '2025-03-31'],
       ['X-2', 100_000, '2025-01-01'],
     ]);
+  });
+});
+
+describe('a bulk commit (more than 200 leases)', () => {
+  test('says committed only once the caches are refreshed, with the WAL checkpointed after it', async () => {
+    const funder = createImportFunder(db, 'Bulk').id;
+    const tape = await dryRun(funder, [HEADER, ...Array.from({ length: 250 }, (_, i) => line(i + 1))].join('\n'));
+    expect({ new: tape.newCount, rejected: tape.rejectedCount }).toEqual({ new: 250, rejected: 0 });
+    commitImport(db, funder, tape.id, false, null);
+    const seen = new Set<string>();
+    for (;;) {
+      const imp = readImport(db, funder, tape.id);
+      seen.add(imp.status);
+      if (imp.status === 'committed') {
+        // The moment it says committed the job (write, cache refresh, checkpoint) is over.
+        expect(importJobRunning(tape.id)).toBe(false);
+        break;
+      }
+      expect(imp.status).toBe('committing');
+      await new Promise((r) => setImmediate(r));
+    }
+    expect([...seen]).toEqual(['committing', 'committed']);
+    expect(db.select().from(leases).where(eq(leases.funderId, funder)).all()).toHaveLength(250);
+    // The automatic checkpoint is back on, and nothing of the commit is left in the WAL.
+    expect(db.$client.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
   });
 });
