@@ -144,6 +144,48 @@ export function collectedInWindow(db: DbOrTx, funderId: number, from: string, to
   return new Map(rows.map((r) => [r.currency, r.amount]));
 }
 
+/** One lease's share of a window sum: [lease id, currency, minor units]. */
+export type LeaseWindowAmount = readonly [number, string, number];
+
+const IDS_PER_QUERY = 500;
+
+/** Runs `sql` (with `?` placeholders for the ids in its `in (…)`) over the ids in chunks, or once without ids. */
+function perLeaseRows(db: DbOrTx, sql: (idList: string | null) => string, params: readonly unknown[], ids: readonly number[] | undefined): LeaseWindowAmount[] {
+  const sqlite = sqliteOf(db);
+  if (ids === undefined) return sqlite.prepare(sql(null)).raw().all(...params) as LeaseWindowAmount[];
+  const out: LeaseWindowAmount[] = [];
+  for (let i = 0; i < ids.length; i += IDS_PER_QUERY) {
+    const chunk = ids.slice(i, i + IDS_PER_QUERY);
+    out.push(...(sqlite.prepare(sql(chunk.map(() => '?').join(','))).raw().all(...params, ...chunk) as LeaseWindowAmount[]));
+  }
+  return out;
+}
+
+/**
+ * scheduledInWindow per lease: the gross instalments due in [from, to] of each lease of the funder's book
+ * (status ≠ terminated), or of the given leases only. Leases with nothing due in the window are left out.
+ */
+export function scheduledInWindowByLease(db: DbOrTx, funderId: number, from: string, to: string, ids?: readonly number[]): LeaseWindowAmount[] {
+  return perLeaseRows(
+    db,
+    (list) => `select l.id, l.currency, sum(s.gross) from schedule_rows s join leases l on l.id = s.lease_id
+       where l.funder_id = ? and l.status != 'terminated' and s.due_date between ? and ?${list ? ` and l.id in (${list})` : ''} group by l.id`,
+    [funderId, from, to],
+    ids,
+  );
+}
+
+/** collectedInWindow per lease and currency: payments received in [from, to] net of reversals, of every lease or the given ones. */
+export function collectedInWindowByLease(db: DbOrTx, funderId: number, from: string, to: string, ids?: readonly number[]): LeaseWindowAmount[] {
+  return perLeaseRows(
+    db,
+    (list) => `select lease_id, currency, sum(case when kind = 'payment' then amount else -amount end) from payments
+       where funder_id = ? and received_on between ? and ?${list ? ` and lease_id in (${list})` : ''} group by lease_id, currency`,
+    [funderId, from, to],
+    ids,
+  );
+}
+
 /** A lessee of the funder (id, name, Odoo id, country, region, industry, contact, email); 404 otherwise. */
 export function getLesseeOfFunder(db: DbOrTx, funderId: number, lesseeId: number) {
   const r = sqliteOf(db)

@@ -58,8 +58,29 @@ test('the KPIs follow payments, reversals and lease edits made after they were c
   expect(shown().find((k) => k.currency === lease.currency)!.collected).toBe(before);
   expect(shown()).toEqual(fromDatabase());
 
-  // A terminated lease's instalments leave the scheduled sum.
+  // A terminated lease's instalments leave the scheduled sum, and come back with it.
+  const scheduledBefore = shown().find((k) => k.currency === lease.currency)!.scheduled;
   updateLease(db, lease.id, getLease(db, lease.id)!.version, { status: 'terminated' }, null);
+  afterBookWrite(db, F);
+  expect(shown()).toEqual(fromDatabase());
+  updateLease(db, lease.id, getLease(db, lease.id)!.version, { status: 'active' }, null);
+  afterBookWrite(db, F);
+  expect(shown()).toEqual(fromDatabase());
+  expect(shown().find((k) => k.currency === lease.currency)!.scheduled).toBe(scheduledBefore);
+
+  // A new rate rewrites the schedule: this month's instalment changes.
+  const other = getLease(db, 2)!;
+  updateLease(db, other.id, other.version, { rate: other.rate + 0.03 }, null);
+  afterBookWrite(db, F);
+  expect(shown()).toEqual(fromDatabase());
+
+  // Several writes between two reads: each lease's share is replaced once.
+  for (const id of [3, 4, 5]) {
+    const l = getLease(db, id)!;
+    recordPayment(db, F, { leaseId: id, receivedOn: '2026-11-05', amount: 1_000 * id, currency: l.currency, method: 'transfer' }, null);
+    afterBookWrite(db, F);
+  }
+  updateLease(db, 3, getLease(db, 3)!.version, { rate: getLease(db, 3)!.rate + 0.01 }, null);
   afterBookWrite(db, F);
   expect(shown()).toEqual(fromDatabase());
 });
