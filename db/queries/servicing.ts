@@ -179,8 +179,10 @@ export function scheduledInWindowByLease(db: DbOrTx, funderId: number, from: str
 export function collectedInWindowByLease(db: DbOrTx, funderId: number, from: string, to: string, ids?: readonly number[]): LeaseWindowAmount[] {
   return perLeaseRows(
     db,
+    // For a few leases the lease index must lead, not the date range (+received_on keeps the planner off
+    // payments_funder_date_idx, which would read every payment of the month: 100 ms instead of 0.1 at 100k).
     (list) => `select lease_id, currency, sum(case when kind = 'payment' then amount else -amount end) from payments
-       where funder_id = ? and received_on between ? and ?${list ? ` and lease_id in (${list})` : ''} group by lease_id, currency`,
+       where funder_id = ? and ${list ? '+' : ''}received_on between ? and ?${list ? ` and lease_id in (${list})` : ''} group by lease_id, currency`,
     [funderId, from, to],
     ids,
   );
