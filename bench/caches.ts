@@ -7,7 +7,7 @@
  * its CPU to the figures):
  * - after a lease edit (PATCH /api/leases/{id} with its version) the next Delinquency page and the next
  *   GET /api/sqn/total-cash?perPage=50 (each measured after its own edit), and the same after
- *   recording a payment (POST /api/payments): medians over --rounds rounds;
+ *   recording a payment (POST /api/payments), and the next Dashboard after each: medians over --rounds rounds;
  * - the write requests' own response times (no target: each applies its change to the caches first);
  * - the Delinquency page's TTFB p50 and p99 over --samples requests (warm), on the big book and on the
  *   small one (--db-small, e.g. 1,000 leases) to show the cost is flat;
@@ -80,9 +80,11 @@ async function main() {
     const s = await session(server);
     const pageUrl = `${s.base}/en/servicing/delinquency`;
     const cashUrl = `${s.base}/api/sqn/total-cash?perPage=50`;
+    const dashboardUrl = `${s.base}/en/dashboard`;
     // Warm what a user's first visit would (the server warms the default books at start).
     await get(pageUrl, s.page);
     await get(cashUrl, s.api);
+    await get(dashboardUrl, s.page);
     const list = (await (await fetch(`${s.base}/api/leases?perPage=50&status=active`, { headers: s.api })).json()) as { leases: { id: number; currency: string }[] };
     const leases = list.leases;
     if (leases.length === 0) throw new Error('no active lease to edit');
@@ -107,7 +109,7 @@ async function main() {
       writes.pay.push(performance.now() - t0);
       if (r.status !== 201) throw new Error(`POST /api/payments answered ${r.status}: ${await r.text()}`);
     };
-    const after = { editPage: [] as number[], editCash: [] as number[], payPage: [] as number[], payCash: [] as number[] };
+    const after = { editPage: [] as number[], editCash: [] as number[], payPage: [] as number[], payCash: [] as number[], editDashboard: [] as number[], payDashboard: [] as number[] };
     for (let round = 0; round < ROUNDS; round++) {
       await edit();
       after.editPage.push(await get(pageUrl, s.page));
@@ -117,11 +119,17 @@ async function main() {
       after.payPage.push(await get(pageUrl, s.page));
       await pay();
       after.payCash.push(await get(cashUrl, s.api));
+      await edit();
+      after.editDashboard.push(await get(dashboardUrl, s.page));
+      await pay();
+      after.payDashboard.push(await get(dashboardUrl, s.page));
     }
     record('lease edit → next Delinquency page TTFB (median)', median(after.editPage), 300, '4.7 s');
     record('lease edit → next total-cash?perPage=50 TTFB (median)', median(after.editCash), 300, '2.2 s');
     record('payment → next Delinquency page TTFB (median)', median(after.payPage), 300, '2.2 s');
     record('payment → next total-cash?perPage=50 TTFB (median)', median(after.payCash), 300, 'n/a');
+    record('lease edit → next Dashboard TTFB (median)', median(after.editDashboard), 300, 'n/a');
+    record('payment → next Dashboard TTFB (median)', median(after.payDashboard), 300, 'n/a (KPI sums re-read in full, ≈1.7 s in-process)');
     rows.push({ what: 'PATCH /api/leases/{id} response time (median, no target)', value: ms(median(writes.edit)), target: '', before: '', ok: null });
     rows.push({ what: 'POST /api/payments response time (median, no target)', value: ms(median(writes.pay)), target: '', before: '', ok: null });
     await delinquencyTtfb(s, 'big book', ['668 ms', '3.3 s']);
