@@ -6,7 +6,7 @@
  * start-up warm-up of the default screens (services/portfolio/warm.ts).
  */
 import { ASSET_TYPES } from '@/lib/domain/enums';
-import { CF_PERIODS, summarizeByCurrency, type CurrencySummary, type LeasePortfolio, type PortfolioValuation } from '@/lib/finance';
+import { CF_PERIODS, CURRENCY_CODES, summarizeByCurrency, type CurrencySummary, type LeasePortfolio, type PortfolioValuation } from '@/lib/finance';
 import { liveIndices, maskOf, type CashFlowLease } from './cash-flow-table';
 
 export interface SummarySource {
@@ -78,16 +78,31 @@ export interface DashboardCurrency {
 
 const dashboardCache = (g.__quantumDashboards ??= new WeakMap());
 
+/**
+ * Rows and outstanding principal of the Total Cash Flow's rows per currency and asset type, in one pass
+ * (the Dashboard's split needs only these two, not a Summary per asset type).
+ */
+export function principalByAssetType(src: SummarySource): Map<string, { assetType: AssetType; prin: number; count: number }> {
+  const out = new Map<string, { assetType: AssetType; prin: number; count: number }>();
+  const live = liveIndices(src);
+  for (let n = 0; n < live.length; n++) {
+    const i = live[n]!;
+    const assetType = src.leases[i]!.assetType as AssetType;
+    const key = `${CURRENCY_CODES[src.portfolio.currency[i]!]}|${assetType}`;
+    let e = out.get(key);
+    if (!e) out.set(key, (e = { assetType, prin: 0, count: 0 }));
+    e.prin += src.valuation.prin[i]!;
+    e.count++;
+  }
+  return out;
+}
+
 /** The Dashboard's per-currency KPIs and chart series (base currency first); cached per valuation. */
 export function dashboardFigures(src: SummarySource, baseCurrency: string): DashboardCurrency[] {
   const cached = dashboardCache.get(src.valuation)?.get(baseCurrency);
   if (cached) return cached;
   const summary = bookSummary(src, baseCurrency);
-  const live = liveIndices(src);
-  const byType = ASSET_TYPES.map((assetType) => {
-    const rows = Array.from(live).filter((i) => src.leases[i]!.assetType === assetType);
-    return { assetType, summary: summarizeRows(src, baseCurrency, rows) };
-  });
+  const byType = principalByAssetType(src);
   const out = summary.map((s) => ({
     currency: s.currency,
     count: s.count,
@@ -99,10 +114,7 @@ export function dashboardFigures(src: SummarySource, baseCurrency: string): Dash
     waRate: s.waRate,
     next12: periodSum(s, 0, 12),
     monthly: s.cash.slice(0, 24),
-    byAssetType: byType.map(({ assetType, summary: ts }) => {
-      const line = ts.find((t) => t.currency === s.currency);
-      return { assetType, prin: line?.prin ?? 0, count: line?.count ?? 0 };
-    }),
+    byAssetType: ASSET_TYPES.map((assetType) => byType.get(`${s.currency}|${assetType}`) ?? { assetType, prin: 0, count: 0 }),
   }));
   let byBase = dashboardCache.get(src.valuation);
   if (!byBase) {

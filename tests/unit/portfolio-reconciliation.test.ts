@@ -12,6 +12,7 @@ import { parseDate } from '@/lib/finance/dates';
 import { filteredIndices, liveIndices, toTotalCashRow, type CashFlowFilter, type TotalCashRow } from '@/lib/portfolio/cash-flow-table';
 import { bookLiability, fundingLineBalance, liabilityOf } from '@/lib/portfolio/liability';
 import { bookSummary, dashboardFigures, periodSum, summarizeRows } from '@/lib/portfolio/summary';
+import { ASSET_TYPES } from '@/lib/domain/enums';
 
 const NO_FILTER: CashFlowFilter = { q: '', currency: [], assetType: [], status: [], checkNonZero: false };
 
@@ -105,6 +106,16 @@ describe('Summary = Σ Total Cash Flow rows, per currency', () => {
       expect(d.byAssetType.reduce((a, t) => a + t.prin, 0)).toBe(s.prin);
       expect(d.byAssetType.reduce((a, t) => a + t.count, 0)).toBe(s.count);
     });
+    // The one-pass split per asset type equals a Summary of each asset type's rows.
+    for (const assetType of ASSET_TYPES) {
+      const rows = Array.from(liveIndices(src)).filter((i) => src.leases[i]!.assetType === assetType);
+      const per = summarizeRows(src, 'EUR', rows);
+      for (const d of dash) {
+        const line = per.find((t) => t.currency === d.currency);
+        expect(d.byAssetType.find((t) => t.assetType === assetType)).toEqual({ assetType, prin: line?.prin ?? 0, count: line?.count ?? 0 });
+      }
+    }
+    expect(dash.some((d) => d.byAssetType.filter((t) => t.count > 0).length > 1)).toBe(true);
   });
 });
 
