@@ -374,14 +374,14 @@ export function projectPortfolio(p: LeasePortfolio, options: PortfolioScenarioOp
       sumDefault += defaultR;
       sumPrepaid += prepayR;
       sumLoss += lossR;
-      agg.interest[slot] += interestR;
-      agg.scheduledPrincipal[slot] += schedR;
-      agg.prepayment[slot] += prepayR;
-      agg.default[slot] += defaultR;
-      agg.loss[slot] += lossR;
-      agg.recovery[slot] += recoveryR;
-      agg.cash[slot] += monthCash;
-      if (m <= CF_PERIODS) agg.endBalance[slot] += bal;
+      agg.interest[slot] = agg.interest[slot]! + interestR;
+      agg.scheduledPrincipal[slot] = agg.scheduledPrincipal[slot]! + schedR;
+      agg.prepayment[slot] = agg.prepayment[slot]! + prepayR;
+      agg.default[slot] = agg.default[slot]! + defaultR;
+      agg.loss[slot] = agg.loss[slot]! + lossR;
+      agg.recovery[slot] = agg.recovery[slot]! + recoveryR;
+      agg.cash[slot] = agg.cash[slot]! + monthCash;
+      if (m <= CF_PERIODS) agg.endBalance[slot] = agg.endBalance[slot]! + bal;
     }
     out.cashBeyond[i] = beyond;
     out.totalcf[i] = total;
