@@ -18,52 +18,17 @@ import type { Funder, Scenario } from '@/db/schema/portfolio';
 import { NotFound } from '@/lib/domain/errors';
 import { addMonths, CF_PERIODS, projectPortfolio, SCENARIO_SLOTS, type CurrencySummary, type PortfolioScenario, type PortfolioValuation, type ScenarioComponent } from '@/lib/finance';
 import { bookSummary, baseCurrencyFirst } from '@/lib/portfolio/summary';
+import type { ScenarioComparisonData, ScenarioCurrency } from '@/lib/portfolio/scenarios';
 import type { ScenarioDto } from '@/lib/validations/scenarios';
+
+export type ScenarioComparison = ScenarioComparisonData & { funder: Funder };
 import { defaultCutOff, valueBook, type ValuedBook } from '@/services/portfolio/valuation';
 
 export function toScenarioDto(s: Scenario): ScenarioDto {
   return { id: s.id, funderId: s.funderId, name: s.name, cpr: s.cpr, cdr: s.cdr, severity: s.severity, lagMonths: s.lagMonths, createdAt: s.createdAt, updatedAt: s.updatedAt };
 }
 
-/** Figures of one case (contractual or scenario) in one currency; minor units. */
-export interface CaseTotals {
-  totalcf: number;
-  sellto4G: number;
-  npv: number;
-}
-
-export interface ScenarioCurrency {
-  currency: string;
-  /** Leases with something left at the cut-off. */
-  count: number;
-  /** Outstanding principal at the cut-off (the same in both cases). */
-  prin: number;
-  contractual: CaseTotals & { cash: number[] };
-  scenario: CaseTotals & {
-    /** Per component, 61 periods then the beyond slot (endBalance: 0 there). */
-    periods: Record<ScenarioComponent, number[]>;
-    defaulted: number;
-    prepaid: number;
-    recovered: number;
-    /** Expected loss: Σ loss, and its PV at the funder's discount rate. */
-    loss: number;
-    lossPv: number;
-  };
-  /** scenario − contractual. */
-  difference: CaseTotals;
-}
-
-export interface ScenarioComparison {
-  funder: Funder;
-  scenario: ScenarioDto;
-  cutOff: string;
-  gross: boolean;
-  /** `YYYY-MM` of periods 1..61. */
-  months: string[];
-  currencies: ScenarioCurrency[];
-}
-
-type Cached = { projection: PortfolioScenario; comparison: Omit<ScenarioComparison, 'funder' | 'scenario'> };
+type Cached = { projection: PortfolioScenario; comparison: Omit<ScenarioComparisonData, 'scenario'> };
 const g = globalThis as { __quantumScenarios?: WeakMap<PortfolioValuation, Map<string, Cached>> };
 // Process-wide, like the valuations they are keyed by.
 const cache = (g.__quantumScenarios ??= new WeakMap());

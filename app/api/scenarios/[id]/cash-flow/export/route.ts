@@ -1,6 +1,6 @@
 import { getDb } from '@/db';
 import { exportSheetsResponse, safeFileName } from '@/lib/exports';
-import { scenarioSheets, type ScenarioExportRow, type ScenarioTotalsRow } from '@/lib/portfolio/scenario-export';
+import { scenarioSheets, type ScenarioExportRow, type ScenarioTotalsRow } from '@/lib/portfolio/scenarios';
 import { parseQuery, withAuth } from '@/services/api/handler';
 import { scenarioComparison } from '@/services/portfolio/scenarios';
 import { scenarioExportQuery } from '@/lib/validations/scenarios';

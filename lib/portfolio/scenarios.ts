@@ -1,10 +1,50 @@
 import type { ExportColumn, XlsxSheets } from '@/lib/exports';
+import type { ScenarioComponent } from '@/lib/finance';
+import type { ScenarioDto } from '@/lib/validations/scenarios';
 
 /**
- * The Scenarios comparison as a file: one row per currency and period (1..61, then "beyond"), the
- * contractual cash, the scenario's cash and components, and the difference; a second sheet (XLSX) with
+ * The Scenarios comparison (services/portfolio/scenarios.ts computes it) and its export as a file: one
+ * row per currency and period (1..61, then "beyond"), the contractual cash, the scenario's cash and components, and the difference; a second sheet (XLSX) with
  * the totals. Amounts in major units of the row's currency (the kit's money kind).
  */
+
+/** Figures of one case (contractual or scenario) in one currency; minor units. */
+export interface CaseTotals {
+  totalcf: number;
+  sellto4G: number;
+  npv: number;
+}
+
+export interface ScenarioCurrency {
+  currency: string;
+  /** Leases with something left at the cut-off. */
+  count: number;
+  /** Outstanding principal at the cut-off (the same in both cases). */
+  prin: number;
+  contractual: CaseTotals & { cash: number[] };
+  scenario: CaseTotals & {
+    /** Per component, 61 periods then the beyond slot (endBalance: 0 there). */
+    periods: Record<ScenarioComponent, number[]>;
+    defaulted: number;
+    prepaid: number;
+    recovered: number;
+    /** Expected loss: Σ loss, and its PV at the funder's discount rate. */
+    loss: number;
+    lossPv: number;
+  };
+  /** scenario − contractual. */
+  difference: CaseTotals;
+}
+
+export interface ScenarioComparisonData {
+  scenario: ScenarioDto;
+  cutOff: string;
+  gross: boolean;
+  /** `YYYY-MM` of periods 1..61. */
+  months: string[];
+  currencies: ScenarioCurrency[];
+}
+
 export type ScenarioExportRow = {
   currency: string;
   period: number | string;
@@ -29,16 +69,7 @@ export type ScenarioTotalsRow = {
   difference: number | null;
 };
 
-type Source = {
-  months: string[];
-  currencies: {
-    currency: string;
-    prin: number;
-    contractual: { totalcf: number; sellto4G: number; npv: number; cash: number[] };
-    scenario: { totalcf: number; sellto4G: number; npv: number; loss: number; lossPv: number; defaulted: number; prepaid: number; recovered: number; periods: Record<'interest' | 'scheduledPrincipal' | 'prepayment' | 'default' | 'loss' | 'recovery' | 'cash' | 'endBalance', number[]> };
-    difference: { totalcf: number; sellto4G: number; npv: number };
-  }[];
-};
+type Source = Pick<ScenarioComparisonData, 'months' | 'currencies'>;
 
 const money = <T extends { currency: string }>(id: string, value: (r: T) => number | null): ExportColumn<T> => ({ id, header: id, kind: 'money', value, currency: (r) => r.currency, redNegatives: true });
 
