@@ -169,12 +169,6 @@ function rateOf(x: number | ArrayLike<number> | undefined, i: number, count: num
   return x[i]!;
 }
 
-function emptyAggregate(): Record<ScenarioComponent, Float64Array> {
-  const out = {} as Record<ScenarioComponent, Float64Array>;
-  for (const c of SCENARIO_COMPONENTS) out[c] = new Float64Array(SCENARIO_SLOTS);
-  return out;
-}
-
 /** The scenario projection of every lease of `p` at the cut-off (see the module comment). */
 export function projectPortfolio(p: LeasePortfolio, options: PortfolioScenarioOptions): PortfolioScenario {
   checkAssumptions(options);
@@ -209,7 +203,10 @@ export function projectPortfolio(p: LeasePortfolio, options: PortfolioScenarioOp
     currencies: [],
     aggregates: {},
   };
-  const byCurrency: (Record<ScenarioComponent, Float64Array> | undefined)[] = new Array(CURRENCY_CODES.length);
+  // Per-currency sums in one flat array (currency × component × slot): the hot loop adds to fixed offsets.
+  const NC = SCENARIO_COMPONENTS.length;
+  const sums = new Float64Array(CURRENCY_CODES.length * NC * SCENARIO_SLOTS);
+  const present = new Uint8Array(CURRENCY_CODES.length);
   const { offset, dueDay, dueMonth, instalment, principal, vat } = p;
   const cash = out.cash;
   // Per-lease scratch: rounded defaults by month, for the lagged loss and recovery.
@@ -262,8 +259,16 @@ export function projectPortfolio(p: LeasePortfolio, options: PortfolioScenarioOp
     if (defaultsByMonth.length < lastMonth + 1) defaultsByMonth = new Float64Array(Math.max(lastMonth + 1, defaultsByMonth.length * 2));
     else defaultsByMonth.fill(0, 0, lastMonth + 1);
 
-    let agg = byCurrency[p.currency[i]!];
-    if (!agg) byCurrency[p.currency[i]!] = agg = emptyAggregate();
+    present[p.currency[i]!] = 1;
+    // Offsets of this currency's components, in SCENARIO_COMPONENTS order.
+    const aInterest = p.currency[i]! * NC * SCENARIO_SLOTS;
+    const aSched = aInterest + SCENARIO_SLOTS;
+    const aPrepay = aSched + SCENARIO_SLOTS;
+    const aDefault = aPrepay + SCENARIO_SLOTS;
+    const aLoss = aDefault + SCENARIO_SLOTS;
+    const aRecovery = aLoss + SCENARIO_SLOTS;
+    const aCash = aRecovery + SCENARIO_SLOTS;
+    const aBalance = aCash + SCENARIO_SLOTS;
     const base = i * CF_PERIODS;
 
     let S = prin; // scheduled (contractual) balance
@@ -329,16 +334,14 @@ export function projectPortfolio(p: LeasePortfolio, options: PortfolioScenarioOp
         S -= pr;
         const prepay = smm * s1 * S;
         s = s1 * (1 - smm);
-        defaultR = round(dft);
         const instR = round(s1 * inst);
-        schedR = round(s1 * pr);
-        interestR = instR - schedR;
-        prepayR = round(prepay);
-        if (m === lastFlowMonth) {
-          // The last scheduled period takes the rounded balance left (nothing is left to prepay).
-          schedR = bal - defaultR;
-          prepayR = 0;
-        }
+        const schedExact = round(s1 * pr);
+        interestR = instR - schedExact;
+        // Rounded amounts never take more than the rounded balance left; the period in which the
+        // scheduled balance reaches zero takes all of it (nothing is left to prepay).
+        defaultR = Math.min(round(dft), bal);
+        schedR = S <= 0 ? bal - defaultR : Math.min(schedExact, bal - defaultR);
+        prepayR = S <= 0 ? 0 : Math.min(round(prepay), bal - defaultR - schedR);
         bal -= defaultR + schedR + prepayR;
         defaultsByMonth[m] = defaultR;
         monthCash = interestR + schedR + prepayR + (gross ? round(s1 * vt) : 0);
@@ -374,14 +377,14 @@ export function projectPortfolio(p: LeasePortfolio, options: PortfolioScenarioOp
       sumDefault += defaultR;
       sumPrepaid += prepayR;
       sumLoss += lossR;
-      agg.interest[slot] = agg.interest[slot]! + interestR;
-      agg.scheduledPrincipal[slot] = agg.scheduledPrincipal[slot]! + schedR;
-      agg.prepayment[slot] = agg.prepayment[slot]! + prepayR;
-      agg.default[slot] = agg.default[slot]! + defaultR;
-      agg.loss[slot] = agg.loss[slot]! + lossR;
-      agg.recovery[slot] = agg.recovery[slot]! + recoveryR;
-      agg.cash[slot] = agg.cash[slot]! + monthCash;
-      if (m <= CF_PERIODS) agg.endBalance[slot] = agg.endBalance[slot]! + bal;
+      sums[aInterest + slot] = sums[aInterest + slot]! + interestR;
+      sums[aSched + slot] = sums[aSched + slot]! + schedR;
+      sums[aPrepay + slot] = sums[aPrepay + slot]! + prepayR;
+      sums[aDefault + slot] = sums[aDefault + slot]! + defaultR;
+      sums[aLoss + slot] = sums[aLoss + slot]! + lossR;
+      sums[aRecovery + slot] = sums[aRecovery + slot]! + recoveryR;
+      sums[aCash + slot] = sums[aCash + slot]! + monthCash;
+      if (m <= CF_PERIODS) sums[aBalance + slot] = sums[aBalance + slot]! + bal;
     }
     out.cashBeyond[i] = beyond;
     out.totalcf[i] = total;
@@ -392,10 +395,11 @@ export function projectPortfolio(p: LeasePortfolio, options: PortfolioScenarioOp
     out.loss[i] = sumLoss;
     out.lossPv[i] = round(lossPv);
   }
-  for (let c = 0; c < byCurrency.length; c++) {
-    const agg = byCurrency[c];
-    if (!agg) continue;
+  for (let c = 0; c < present.length; c++) {
+    if (present[c] !== 1) continue;
     const code = CURRENCY_CODES[c]!;
+    const agg = {} as Record<ScenarioComponent, Float64Array>;
+    SCENARIO_COMPONENTS.forEach((k, n) => (agg[k] = sums.slice((c * NC + n) * SCENARIO_SLOTS, (c * NC + n + 1) * SCENARIO_SLOTS)));
     out.currencies.push(code);
     out.aggregates[code] = agg;
   }
