@@ -98,7 +98,7 @@ describe('projectScenario (domain.md §10)', () => {
       }),
       { numRuns: 300 },
     );
-  });
+  }, 30_000);
 });
 
 describe('projectPortfolio: leases in the 61 periods of Total Cash Flow', () => {
@@ -167,7 +167,7 @@ describe('projectPortfolio: leases in the 61 periods of Total Cash Flow', () => 
       ),
       { numRuns: 300 },
     );
-  });
+  }, 60_000);
 
   test('a lease whose residual falls after its last instalment: the rounding drift never takes the balance below zero', () => {
     // A single annual instalment in period 50, a tiny MDR whose defaults round up every month.
@@ -202,7 +202,7 @@ describe('projectPortfolio: leases in the 61 periods of Total Cash Flow', () => 
       ),
       { numRuns: 150 },
     );
-  });
+  }, 60_000);
 
   test('leases purchased after the cut-off are outside the pool (zeros)', () => {
     const p = buildPortfolio([pool, pool]);
