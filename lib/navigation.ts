@@ -15,6 +15,7 @@ import {
   FileText,
   FilePen,
   FileUp,
+  FlaskConical,
   HandCoins,
   Headset,
   Landmark,
@@ -102,6 +103,7 @@ export const NAV_PAGE_KEYS = [
   'help',
   'pricing',
   'news',
+  'scenarios',
 ] as const;
 export type NavPageKey = (typeof NAV_PAGE_KEYS)[number];
 
@@ -152,6 +154,7 @@ export const NAV_TREE: readonly NavNode[] = [
   group('portfolio', ChartPie, [
     item('portfolioSummary', '/portfolio/summary', Layers),
     item('totalCashFlow', '/portfolio/total-cash-flow', TrendingUp),
+    item('scenarios', '/portfolio/scenarios', FlaskConical),
     group('liability', Landmark, [
       item('liabilityPrincipal', '/portfolio/liability/principal', Banknote),
       item('liabilityInterest', '/portfolio/liability/interest', Percent),

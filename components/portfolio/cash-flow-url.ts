@@ -9,6 +9,7 @@ export function cashFlowQuery(q: CashFlowPageQuery, patch: Partial<CashFlowPageQ
   const s = { ...q, ...patch };
   const out: Record<string, string> = {};
   if (s.view) out.view = String(s.view);
+  if (s.scenario) out.scenario = String(s.scenario);
   if (s.cutOff) out.cutOff = s.cutOff;
   if (s.gross) out.gross = '1';
   if (s.q) out.q = s.q;
@@ -25,7 +26,7 @@ export function cashFlowQuery(q: CashFlowPageQuery, patch: Partial<CashFlowPageQ
 
 /** The export URL of the whole filtered table (no paging), with the cut-off resolved so the file matches the screen. */
 export function cashFlowExportHref(q: CashFlowPageQuery, funderId: number, cutOff: string, format: 'csv' | 'xlsx'): string {
-  const { page: _p, perPage: _pp, ...rest } = cashFlowQuery(q);
+  const { page: _p, perPage: _pp, scenario: _s, ...rest } = cashFlowQuery(q);
   const params = new URLSearchParams({ ...rest, funderId: String(funderId), cutOff, format });
   return `/api/portfolio/total-cash-flow/export?${params}`;
 }

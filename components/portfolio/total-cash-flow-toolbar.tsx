@@ -24,6 +24,7 @@ export function TotalCashFlowToolbar({ query, cutOff, currencies, assetTypes, st
   const ts = useTranslations('portfolio.statuses');
   const keep = {
     view: query.view ? String(query.view) : undefined,
+    scenario: query.scenario ? String(query.scenario) : undefined,
     sort: query.sort !== 'id' ? query.sort : undefined,
     dir: query.dir !== 'asc' ? query.dir : undefined,
   };

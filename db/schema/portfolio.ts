@@ -242,3 +242,27 @@ export type ScheduleRowRecord = typeof scheduleRows.$inferSelect;
 export type Quotation = typeof quotations.$inferSelect;
 export type PortfolioView = typeof portfolioViews.$inferSelect;
 
+
+/**
+ * A funder's named scenario (domain.md §10): annual CPR and CDR, loss severity (decimals 0..1) and the
+ * recovery lag in months, applied to the portfolio cash flow beside the contractual case. Names are
+ * unique per funder.
+ */
+export const scenarios = sqliteTable(
+  'scenarios',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    funderId: integer('funder_id')
+      .notNull()
+      .references(() => funders.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    cpr: real('cpr').notNull(),
+    cdr: real('cdr').notNull(),
+    severity: real('severity').notNull(),
+    lagMonths: integer('lag_months').notNull(),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('scenarios_funder_name_idx').on(t.funderId, t.name)],
+);
+export type Scenario = typeof scenarios.$inferSelect;

@@ -8,6 +8,7 @@ import { seedContent } from './content';
 import { seedCommerce } from './commerce';
 import { seedPayments } from './payments';
 import { seedPortfolio } from './portfolio';
+import { seedScenarios } from './scenarios';
 import { hasDemoUsers, seedDemoUsers } from './users';
 import { todayIso } from '@/lib/finance/dates';
 
@@ -26,6 +27,7 @@ function seedAreas(db: Db, today: string): string[] {
     for (const f of listFunders(db)) seedPayments(db, { funderId: f.id, today });
     seeded.push('payments');
   }
+  if (empty('scenarios') && !empty('funders') && seedScenarios(db) > 0) seeded.push('scenarios');
   if (seedApps(db, { today }) > 0) seeded.push('apps');
   if (empty('content_faq_categories')) {
     seedContent(db, { today });

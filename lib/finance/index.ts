@@ -107,3 +107,15 @@ export {
 } from './liability';
 export { weightedAverage, weightedAverageLife, summarizeByCurrency, type CurrencySummary } from './metrics';
 export { cprFromSmm, smmFromCpr, cdrFromMdr, mdrFromCdr, smmOf, mdrOf } from './rates';
+export {
+  projectScenario,
+  projectPortfolio,
+  SCENARIO_COMPONENTS,
+  SCENARIO_SLOTS,
+  type ScenarioAssumptions,
+  type ProjectScenarioInput,
+  type ScenarioRow,
+  type ScenarioComponent,
+  type PortfolioScenarioOptions,
+  type PortfolioScenario,
+} from './scenario';

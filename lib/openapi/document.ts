@@ -72,6 +72,7 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   'Lease-combined': 'The original lease-combined contract: lease rows with their client and total cash flow.',
   'Portfolio views': "The signed-in user's saved views of the Master File and the Total Cash Flow table.",
   Portfolio: 'The valued book: Total Cash Flow export.',
+  Scenarios: 'Named prepayment, default and loss scenarios of a funder and the portfolio cash flow under them (domain.md §10).',
   Quotations: 'Onboarding quotations: draft → submitted → approved | rejected → converted into a lease.',
   SQN: 'The Total Cash Flow rows of the original SQN contract (amounts in integer minor units).',
   Develop: 'This API description.',

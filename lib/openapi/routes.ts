@@ -6,12 +6,14 @@ import { contentRoutes } from './docs/content';
 import { coreRoutes } from './docs/core';
 import { importsRoutes } from './docs/imports';
 import { reportsRoutes } from './docs/reports';
+import { scenariosRoutes } from './docs/scenarios';
 import { servicingRoutes } from './docs/servicing';
 import { workspaceRoutes } from './docs/workspace';
 
 /** Every documented route, in Develop-page order. Each docs file is owned by the area that serves it. */
 export const ROUTE_DOCS: readonly RouteDoc[] = [
   ...coreRoutes,
+  ...scenariosRoutes,
   ...importsRoutes,
   ...servicingRoutes,
   ...reportsRoutes,

@@ -124,6 +124,8 @@ export const cashFlowPageQuerySchema = valuationParamsSchema
     page: pageParam,
     perPage: perPageParam(25),
     view: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive').optional(),
+    /** A scenario of the funder (domain.md §10) shown beside the contractual case. */
+    scenario: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive').optional(),
   });
 export type CashFlowPageQuery = z.infer<typeof cashFlowPageQuerySchema>;
 

@@ -12,8 +12,8 @@ describe('seedIfEmpty', () => {
     const db = createTestDb();
     const r = seedIfEmpty(db, { leases: 40 });
     expect(r.seeded).toBe(true);
-    expect(r.areas).toEqual(expect.arrayContaining(['payments', 'apps', 'content', 'commerce']));
-    for (const t of ['leases', 'payments', 'payment_allocations', 'app_emails', 'content_faq_categories', 'products']) expect(count(db, t), t).toBeGreaterThan(0);
+    expect(r.areas).toEqual(expect.arrayContaining(['payments', 'scenarios', 'apps', 'content', 'commerce']));
+    for (const t of ['leases', 'payments', 'payment_allocations', 'scenarios', 'app_emails', 'content_faq_categories', 'products']) expect(count(db, t), t).toBeGreaterThan(0);
   });
 
   it('fills the areas a demo database from an earlier version lacks, once', () => {

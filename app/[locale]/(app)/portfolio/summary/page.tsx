@@ -17,6 +17,9 @@ import { getActiveFunder } from '@/services/portfolio/funder-context';
 import { bookSummary } from '@/lib/portfolio/summary';
 import { defaultCutOff, valueBook } from '@/services/portfolio/valuation';
 import { Layers } from 'lucide-react';
+import { ScenarioCard } from '@/components/scenarios/scenario-card';
+import { scenarioParam } from '@/lib/validations/scenarios';
+import { scenarioComparison, scenariosOf } from '@/services/portfolio/scenarios';
 
 type Props = {
   params: Promise<{ locale: string }>;
@@ -38,12 +41,15 @@ export default async function PortfolioSummaryPage({ params, searchParams }: Pro
   const format = await getFormatter();
   const db = getDb();
   const funder = await getActiveFunder(db);
-  const { value: query } = parseLenient(valuationParamsSchema.omit({ funderId: true }), await searchParams);
+  const { value: query } = parseLenient(valuationParamsSchema.omit({ funderId: true }).extend({ scenario: scenarioParam }), await searchParams);
   const cutOff = query.cutOff ?? defaultCutOff();
   const book = valueBook(db, funder.id, cutOff, query.gross);
   const summary = bookSummary(book, funder.baseCurrency);
   const ended = endedCount(book);
   const linkQuery: Record<string, string> = { ...(query.cutOff ? { cutOff } : {}), ...(query.gross ? { gross: '1' } : {}) };
+  const scenarios = scenariosOf(db, funder.id);
+  const chosen = scenarios.find((s) => s.id === query.scenario);
+  const comparison = chosen ? scenarioComparison(db, funder.id, chosen.id, { cutOff, gross: query.gross }) : null;
   const labels = CASH_PERIODS.map((k) => formatIsoMonth(format, periodMonth(cutOff, k)));
 
   return (
@@ -59,13 +65,14 @@ export default async function PortfolioSummaryPage({ params, searchParams }: Pro
       />
       <Card className="mb-6">
         <CardContent className="flex flex-wrap items-end justify-between gap-4 pt-5 pb-5">
-          <CutOffForm pathname={SUMMARY_PATH} cutOff={cutOff} gross={query.gross} />
+          <CutOffForm pathname={SUMMARY_PATH} cutOff={cutOff} gross={query.gross} keep={{ scenario: chosen ? String(chosen.id) : undefined }} />
           <p className="text-[13px]" data-testid="summary-basis">
             {t('totalCashFlow.basis', { cutOff: formatIsoDate(format, cutOff, 'long'), gross: query.gross ? 'gross' : 'net' })}{' '}
             {t('totalCashFlow.ended', { count: ended, countText: formatDecimal(format, ended) })}
           </p>
         </CardContent>
       </Card>
+      {summary.length > 0 ? <ScenarioCard pathname={SUMMARY_PATH} scenarios={scenarios} comparison={comparison} keep={linkQuery} linkQuery={linkQuery} /> : null}
       {summary.length === 0 ? (
         <EmptyState icon={Layers} title={t('summary.emptyTitle')}>
           {t('totalCashFlow.emptyBook')}

@@ -19,6 +19,8 @@ import { applyView, CASH_PERIODS, cashFlowPageQuerySchema, parseLenient, periodM
 import { getActiveFunder } from '@/services/portfolio/funder-context';
 import { totalCashFlowScreen } from '@/services/portfolio/total-cash-flow';
 import { ClientMessages } from '@/app/[locale]/client-messages';
+import { ScenarioCard } from '@/components/scenarios/scenario-card';
+import { scenarioComparison, scenariosOf } from '@/services/portfolio/scenarios';
 
 type Props = {
   params: Promise<{ locale: string }>;
@@ -60,6 +62,12 @@ export default async function TotalCashFlowPage({ params, searchParams }: Props)
   const monthLabels = CASH_PERIODS.map((k) => formatIsoMonth(format, periodMonth(cutOff, k)));
   const currencies = screen.currencies();
   const views = listPortfolioViews(db, userId, 'total-cash-flow').map((v) => ({ id: v.id, name: v.name }));
+  const scenarios = scenariosOf(db, funder.id);
+  const chosen = scenarios.find((s) => s.id === query.scenario);
+  if (query.scenario !== undefined && !chosen) ignored.push('scenario');
+  // The scenario card compares the whole book (the table's filters narrow the rows, not the comparison).
+  const comparison = chosen ? scenarioComparison(db, funder.id, chosen.id, { cutOff, gross: query.gross }) : null;
+  const { scenario: _scenario, ...keepQuery } = cashFlowQuery(query, { page: 1 });
 
   return (
     <ClientMessages namespaces={['portfolio.table']}>
@@ -86,6 +94,13 @@ export default async function TotalCashFlowPage({ params, searchParams }: Props)
             <span>{t('ignoredParams', { params: ignored.join(', ') })}</span>
           </Alert>
         ) : null}
+        <ScenarioCard
+          pathname={TOTAL_CASH_FLOW_PATH}
+          scenarios={scenarios}
+          comparison={comparison}
+          keep={keepQuery}
+          linkQuery={{ ...(query.cutOff ? { cutOff } : {}), ...(query.gross ? { gross: '1' } : {}) }}
+        />
         <Card className="min-w-0">
           <TotalCashFlowToolbar
             query={query}

@@ -1,0 +1,26 @@
+import { getDb } from '@/db';
+import { exportSheetsResponse, safeFileName } from '@/lib/exports';
+import { scenarioSheets, type ScenarioExportRow, type ScenarioTotalsRow } from '@/lib/portfolio/scenarios';
+import { parseQuery, withAuth } from '@/services/api/handler';
+import { scenarioComparison } from '@/services/portfolio/scenarios';
+import { scenarioExportQuery } from '@/lib/validations/scenarios';
+import { scenarioOfPath } from '../../scenario-id';
+
+export const dynamic = 'force-dynamic';
+
+/**
+ * GET /api/scenarios/{id}/cash-flow/export?format=csv|xlsx&cutOff=&gross= (read:funders) — the comparison
+ * of the Scenarios screen as a file: per currency and period the contractual and scenario cash, the
+ * difference and the scenario's components (CSV: that table; XLSX: plus a Totals sheet). Major units.
+ */
+export const GET = withAuth({ scope: 'read:funders' }, ({ req, params, principal }) => {
+  const db = getDb();
+  const s = scenarioOfPath(db, params, principal);
+  const query = parseQuery(req, scenarioExportQuery);
+  const comparison = scenarioComparison(db, s.funderId, s.id, query);
+  const name = `scenario_${safeFileName(s.name)}_funder-${s.funderId}_${comparison.cutOff}${comparison.gross ? '_gross' : ''}.${query.format}`;
+  return exportSheetsResponse<[ScenarioExportRow, ScenarioTotalsRow]>(query.format, name, scenarioSheets(comparison), {
+    fileName: name,
+    headers: { 'x-cut-off': comparison.cutOff },
+  });
+});

@@ -1,0 +1,42 @@
+import { and, asc, eq, ne } from 'drizzle-orm';
+import { Conflict, NotFound } from '@/lib/domain/errors';
+import type { DbOrTx } from '../client';
+import { scenarios, type Scenario } from '../schema/portfolio';
+
+export type ScenarioInput = { name: string; cpr: number; cdr: number; severity: number; lagMonths: number };
+
+/** A funder's scenarios by name. */
+export function listScenarios(db: DbOrTx, funderId: number): Scenario[] {
+  return db.select().from(scenarios).where(eq(scenarios.funderId, funderId)).orderBy(asc(scenarios.name), asc(scenarios.id)).all();
+}
+
+/** One scenario (of any funder: the caller checks access to its funder). */
+export function getScenario(db: DbOrTx, id: number): Scenario | undefined {
+  return db.select().from(scenarios).where(eq(scenarios.id, id)).get();
+}
+
+function assertNameFree(db: DbOrTx, funderId: number, name: string, exceptId?: number): void {
+  const where = exceptId === undefined
+    ? and(eq(scenarios.funderId, funderId), eq(scenarios.name, name))
+    : and(eq(scenarios.funderId, funderId), eq(scenarios.name, name), ne(scenarios.id, exceptId));
+  if (db.select({ id: scenarios.id }).from(scenarios).where(where).get()) {
+    throw new Conflict(`The funder already has a scenario named "${name}".`, [{ field: 'name', message: 'Already in use.' }]);
+  }
+}
+
+export function createScenario(db: DbOrTx, funderId: number, input: ScenarioInput, now = Date.now()): Scenario {
+  assertNameFree(db, funderId, input.name);
+  return db.insert(scenarios).values({ funderId, ...input, createdAt: now, updatedAt: now }).returning().get();
+}
+
+export function updateScenario(db: DbOrTx, id: number, patch: Partial<ScenarioInput>, now = Date.now()): Scenario {
+  const current = getScenario(db, id);
+  if (!current) throw new NotFound(`Scenario ${id} does not exist.`);
+  if (patch.name !== undefined) assertNameFree(db, current.funderId, patch.name, id);
+  return db.update(scenarios).set({ ...patch, updatedAt: now }).where(eq(scenarios.id, id)).returning().get();
+}
+
+export function deleteScenario(db: DbOrTx, id: number): void {
+  if (!getScenario(db, id)) throw new NotFound(`Scenario ${id} does not exist.`);
+  db.delete(scenarios).where(eq(scenarios.id, id)).run();
+}

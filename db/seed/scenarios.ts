@@ -1,0 +1,21 @@
+import type { Db } from '../client';
+import { listFunders } from '../queries/funders';
+import { createScenario } from '../queries/scenarios';
+
+/** Demo scenarios (domain.md §10), the same for every funder: a base case and a stress case. */
+export const DEMO_SCENARIOS = [
+  { name: 'Base case', cpr: 0.06, cdr: 0.02, severity: 0.4, lagMonths: 6 },
+  { name: 'Recession stress', cpr: 0.03, cdr: 0.08, severity: 0.55, lagMonths: 12 },
+] as const;
+
+/** Seeds the demo scenarios of every funder; returns how many it created. */
+export function seedScenarios(db: Db, now = Date.now()): number {
+  let n = 0;
+  db.transaction((tx) => {
+    for (const f of listFunders(tx)) for (const s of DEMO_SCENARIOS) {
+      createScenario(tx, f.id, { ...s }, now);
+      n++;
+    }
+  });
+  return n;
+}
