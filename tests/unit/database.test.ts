@@ -49,7 +49,7 @@ describe('database connection', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('on a Vercel preview without DATABASE_URL, creates, migrates and seeds the /tmp database on first use', async () => {
+  it('on a Vercel preview without DATABASE_URL, creates, migrates and seeds the /tmp database on first use', { timeout: 60_000 }, async () => {
     const tmpDb = '/tmp/quantum/quantum.db';
     const existed = existsSync('/tmp/quantum');
     process.env.VERCEL = '1';
