@@ -23,6 +23,7 @@ import {
   Layers,
   LifeBuoy,
   Mail,
+  MessagesSquare,
   Newspaper,
   Percent,
   Receipt,
@@ -35,6 +36,7 @@ import {
   TriangleAlert,
   UserCog,
   ScrollText,
+  ShoppingCart,
   Users,
   Wallet,
   type LucideIcon,
@@ -102,6 +104,8 @@ export const NAV_PAGE_KEYS = [
   'help',
   'pricing',
   'news',
+  'chat',
+  'catalogue',
 ] as const;
 export type NavPageKey = (typeof NAV_PAGE_KEYS)[number];
 
@@ -183,9 +187,11 @@ export const NAV_TREE: readonly NavNode[] = [
   ]),
   group('workspace', Briefcase, [
     item('mail', '/mail', Mail, null),
+    item('chat', '/chat', MessagesSquare, null),
     item('tasks', '/tasks', ListTodo, null),
     item('calendar', '/calendar', CalendarDays, null),
     item('invoices', '/invoices', FileText),
+    item('catalogue', '/catalogue', ShoppingCart),
   ]),
   item('account', '/account', CircleUser, null),
   item('help', '/help', LifeBuoy, null),

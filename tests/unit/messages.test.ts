@@ -21,8 +21,8 @@ const translated = ['de', 'fr', 'pt'] as const;
  * spelled the same there (German "Administrator", French "Modules" …). Keep this list short.
  */
 const SAME_AS_ENGLISH: Record<(typeof translated)[number], readonly string[]> = {
-  de: ['common.appName', 'common.roles.admin', 'common.roles.analyst'],
-  fr: ['common.appName', 'common.roles.client', 'nav.modules', 'nav.stratification'],
+  de: ['common.appName', 'common.roles.admin', 'common.roles.analyst', 'nav.chat', 'pages.chat', 'workspace.chat.chats'],
+  fr: ['common.appName', 'common.roles.client', 'nav.modules', 'nav.stratification', 'nav.catalogue', 'pages.catalogue', 'workspace.chat.contacts', 'workspace.chat.message'],
   pt: ['common.appName'],
 };
 

@@ -1,8 +1,9 @@
 import { composeEmailBody, composeEmailResponse } from '@/lib/validations/apps';
 import { invoiceIdParams } from '@/lib/validations/invoices';
-import { invoicePdfQuery } from '@/lib/validations/workspace';
+import { funderQuery } from '@/lib/validations/leases';
+import { catalogueQuotationBody, invoicePdfQuery } from '@/lib/validations/workspace';
 import { defineRoutes } from '../registry';
-import { errorDoc as err } from '../responses-core';
+import { errorDoc as err, quotationResponse } from '../responses-core';
 
 /** RouteDocs of the workspace screens' own routes (the documented apps routes stay in apps.ts). */
 
@@ -44,5 +45,25 @@ export const workspaceRoutes = defineRoutes([
       404: err('Unknown invoice.'),
     },
     example: { params: { id: '1' }, query: { locale: 'en' } },
+  },
+  {
+    method: 'post',
+    path: '/api/workspace/catalogue/quotations',
+    tag: 'Quotations',
+    auth: 'write:funders',
+    summary: 'Request a quotation for a catalogue product',
+    description:
+      "The cart's \"Request a quotation\": a new draft onboarding quotation of the funder for the lessee, with the product as the asset (brand and name as its description, its price and currency as the purchase price) and the given terms; no down payment, residual or fee. Audited and kept in the quotation's history like any other new quotation.",
+    query: funderQuery,
+    body: catalogueQuotationBody,
+    responses: {
+      201: { description: 'Created (Location: /api/quotations/{id})', schema: quotationResponse },
+      400: err('Invalid body (`issues` names each field), a lessee that is not the funder\u2019s, or a product currency a lease cannot have.'),
+      401: err('No valid session or bearer token.'),
+      403: err('The write:funders scope is required, the funder is not assigned to you, or a cross-site write.'),
+      404: err('Unknown product or funder.'),
+      413: err('Body larger than 1 MiB.'),
+    },
+    example: { query: { funderId: '1' }, body: { productId: 1, lesseeId: 1, assetType: 'vehicle', term: 36, rate: 0.065, timing: 'advance', firstDueDate: '2027-02-01' } },
   },
 ]);

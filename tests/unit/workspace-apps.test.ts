@@ -1,0 +1,108 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Db } from '@/db/client';
+import { addToCart, addToWishlist } from '@/db/queries/workspace/catalogue';
+import { sendMessage } from '@/db/queries/workspace/chat';
+import { getUserByEmail } from '@/db/queries/users';
+import { seedApps } from '@/db/seed/apps';
+import { seedCommerce } from '@/db/seed/commerce';
+import { seedPortfolio } from '@/db/seed/portfolio';
+import { seedDemoUsers } from '@/db/seed/users';
+import type { User } from '@/db/schema/auth';
+import { Invalid, NotFound } from '@/lib/domain/errors';
+import { productsListQuery } from '@/lib/validations/ecommerce';
+import { catalogueQuotationBody } from '@/lib/validations/workspace';
+import { cartScreen, catalogueScreen, requestQuotationForProduct } from '@/services/workspace/catalogue';
+import { chatScreen } from '@/services/workspace/chat';
+import { createTestDb } from '../helpers/test-db';
+
+let db: Db;
+let analyst: User;
+let viewer: User;
+
+beforeEach(() => {
+  db = createTestDb();
+  seedDemoUsers(db);
+  seedApps(db, { today: '2026-11-21' });
+  analyst = getUserByEmail(db, 'analyst@quantum.demo')!;
+  viewer = getUserByEmail(db, 'viewer@quantum.demo')!;
+});
+
+const contactsOf = (userId: number) => db.$client.prepare('select id from app_chat_contacts where owner_id = ? order by id').pluck().all(userId) as number[];
+
+describe('chat screen', () => {
+  it('opening a chat with unseen messages shows them and clears its unseen count in the list', () => {
+    const unseen = chatScreen(db, analyst, null).chatsContacts.find((c) => c.chat.unseenMsgs > 0);
+    expect(unseen, 'the seed leaves some chats unseen').toBeDefined();
+    const screen = chatScreen(db, analyst, unseen!.id);
+    expect(screen.open?.contact.id).toBe(unseen!.id);
+    expect(screen.open?.chat?.chat.length).toBeGreaterThan(0);
+    expect(screen.chatsContacts.find((c) => c.id === unseen!.id)?.chat.unseenMsgs).toBe(0);
+  });
+
+  it('a sent message is the conversation’s last, from the user, and the chat moves to the top of the list', () => {
+    const quiet = contactsOf(analyst.id).find((id) => !chatScreen(db, analyst, null).chatsContacts.some((c) => c.id === id));
+    expect(quiet, 'the seed leaves contacts without a chat').toBeDefined();
+    sendMessage(db, analyst.id, quiet!, 'Is the signed contract in?', new Date('2099-01-01T10:00:00Z'));
+    const screen = chatScreen(db, analyst, quiet!);
+    expect(screen.open?.chat?.chat.at(-1)).toEqual({ message: 'Is the signed contract in?', time: '2099-01-01T10:00:00.000Z', senderId: analyst.id });
+    expect(screen.chatsContacts[0]!.id).toBe(quiet);
+  });
+
+  it.each([
+    ['another user’s contact', () => contactsOf(viewer.id)[0]!],
+    ['an unknown contact', () => 999_999],
+  ])('%s opens nothing and reveals nothing', (_, idOf) => {
+    const screen = chatScreen(db, analyst, idOf());
+    expect(screen.open).toBeNull();
+    expect(screen.contacts.every((c) => contactsOf(analyst.id).includes(c.id))).toBe(true);
+  });
+});
+
+describe('catalogue', () => {
+  beforeEach(() => {
+    seedPortfolio(db, { leases: 20, today: '2026-11-21', seed: 3 });
+    seedCommerce(db, { today: '2026-11-21' });
+  });
+
+  const productId = () => db.$client.prepare('select id from products order by id limit 1').pluck().get() as number;
+  const lesseeOf = (funderId: number) => db.$client.prepare('select id from lessees where funder_id = ? order by id limit 1').pluck().get(funderId) as number;
+  const body = (over: Record<string, unknown> = {}) =>
+    catalogueQuotationBody.parse({ productId: productId(), lesseeId: lesseeOf(1), assetType: 'vehicle', term: 36, rate: 0.065, timing: 'advance', firstDueDate: '2027-01-01', ...over });
+
+  it('searches, sorts by price and pages, and flags the user’s own wishlist and cart', () => {
+    const id = productId();
+    addToWishlist(db, analyst.id, id);
+    const all = catalogueScreen(db, analyst.id, productsListQuery.parse({ sortBy: 'price-asc', perPage: '100' }));
+    const prices = all.products.map((p) => p.price);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    expect(all.products.find((p) => p.id === id)?.isInWishlist).toBe(true);
+    expect(all.wishlistCount).toBe(1);
+    expect(catalogueScreen(db, viewer.id, productsListQuery.parse({ perPage: '100' })).products.find((p) => p.id === id)?.isInWishlist).toBe(false);
+    const found = catalogueScreen(db, analyst.id, productsListQuery.parse({ q: 'EXCAVATOR' }));
+    expect(found.total).toBe(1);
+    expect(found.products[0]!.name).toMatch(/Excavator/);
+    const page2 = catalogueScreen(db, analyst.id, productsListQuery.parse({ page: '2', perPage: '9' }));
+    expect(page2.products).toHaveLength(Math.min(9, all.total - 9));
+  });
+
+  it('a quotation requested from the cart is a draft of the funder with the product as its asset, in its history and the audit trail', () => {
+    addToCart(db, analyst.id, productId(), '2026-11-21');
+    const [line] = cartScreen(db, analyst.id).cart;
+    const before = db.$client.prepare("select count(*) from audit_log where entity = 'quotation'").pluck().get() as number;
+    const q = requestQuotationForProduct(db, 1, analyst.id, body({ productId: line!.id }));
+    expect(q).toMatchObject({ status: 'draft', funderId: 1, price: line!.price, currency: line!.currency, term: 36, rate: 0.065, downPayment: 0, createdBy: analyst.id });
+    expect(q.assetDescription).toBe(`${line!.brand} · ${line!.name}`);
+    expect(q.instalment).toBeGreaterThan(0);
+    expect(db.$client.prepare("select count(*) from audit_log where entity = 'quotation'").pluck().get()).toBe(before + 1);
+  });
+
+  it.each([
+    ['an unknown product', () => body({ productId: 999_999 }), NotFound],
+    ['another funder’s lessee', () => body({ lesseeId: lesseeOf(2) }), Invalid],
+  ])('refuses %s, writing nothing', (_, bodyOf, error) => {
+    const count = () => db.$client.prepare('select count(*) from quotations').pluck().get() as number;
+    const before = count();
+    expect(() => requestQuotationForProduct(db, 1, analyst.id, bodyOf())).toThrow(error);
+    expect(count()).toBe(before);
+  });
+});
