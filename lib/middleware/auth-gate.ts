@@ -39,6 +39,7 @@ export const FUNDER_SECTIONS: ReadonlySet<string> = new Set([
   'calculators',
   'servicing',
   'invoices',
+  'catalogue',
 ]);
 
 /** Whether a locale-relative page path is a funder page (it and every page below it need read:funders). */

@@ -1,0 +1,118 @@
+/**
+ * The later workspace apps in the browser: a chat message is sent and shows in the conversation, and a
+ * message sent from elsewhere appears without a reload; a quotation requested from the catalogue's cart
+ * is a draft in Onboarding; keyboard focus is visible; no page scrolls sideways at 1280 × 800 in any locale.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { signInAs } from '../helpers/e2e-auth';
+
+const LOCALES = ['en', 'de', 'fr', 'pt'] as const;
+const PAGES = ['/chat', '/catalogue', '/catalogue/1', '/catalogue/cart'] as const;
+
+async function focusRing(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el) return 'none';
+    const s = getComputedStyle(el);
+    return s.outlineStyle !== 'none' && s.outlineWidth !== '0px' ? 'outline' : s.boxShadow !== 'none' ? 'shadow' : 'none';
+  });
+}
+
+async function tabTo(page: Page, testId: string): Promise<void> {
+  const goal = page.getByTestId(testId).first();
+  let reached = false;
+  for (let i = 0; i < 200 && !reached; i++) {
+    await page.keyboard.press('Tab');
+    reached = await goal.evaluate((el) => el === document.activeElement);
+  }
+  expect(reached, `${testId} by Tab`).toBe(true);
+  expect(await focusRing(page), `${testId} focus ring`).not.toBe('none');
+}
+
+test('a chat message typed and sent by keyboard shows in the conversation; one sent elsewhere appears without a reload', async ({ page }) => {
+  const text = `Contract signed? ${Date.now()}`;
+  await signInAs(page, 'analyst');
+  await page.goto('/en/chat');
+  await page.getByTestId('chat-contact').first().click();
+  await expect(page).toHaveURL(/\/en\/chat\?contact=\d+/);
+  const contactId = Number(new URL(page.url()).searchParams.get('contact'));
+  await expect(page.getByTestId('chat-conversation')).toBeVisible();
+
+  await tabTo(page, 'chat-input');
+  await page.keyboard.type(text);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('chat-messages')).toContainText(text);
+  await expect(page.getByTestId('chat-input')).toHaveValue('');
+  await expect(page.getByTestId('chat-chats').getByTestId('chat-contact').first()).toContainText(text);
+
+  // Another tab (the same user through the API): the open conversation polls and shows it.
+  const elsewhere = `Sent from my phone ${Date.now()}`;
+  const res = await page.request.post('/api/apps/chat/send-msg', { data: { obj: { message: elsewhere, contact: { id: contactId } } } });
+  expect(res.status()).toBe(201);
+  await expect(page.getByTestId('chat-messages')).toContainText(elsewhere, { timeout: 15_000 });
+  await expect(page.getByTestId('chat-messages').getByText(elsewhere)).toBeVisible();
+});
+
+test('a quotation requested from the catalogue cart is a draft in Onboarding', async ({ page }) => {
+  await signInAs(page, 'analyst');
+  await page.goto('/en/catalogue');
+  await page.getByLabel('Search products').fill('excavator');
+  await page.getByLabel('Sort by').selectOption('price-desc');
+  await page.getByTestId('catalogue-apply').click();
+  await expect(page).toHaveURL(/q=excavator/);
+  const card = page.getByTestId('product-card');
+  await expect(card).toHaveCount(1);
+  const name = (await card.getByTestId('product-link').innerText()).trim();
+  await card.getByTestId('product-wishlist').click();
+  await expect(card.getByTestId('product-wishlist')).toHaveAttribute('aria-pressed', 'true');
+  await card.getByTestId('product-link').click();
+
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+  const product = page.getByTestId('product-page');
+  if ((await product.getByTestId('product-cart').getAttribute('aria-pressed')) !== 'true') await product.getByTestId('product-cart').click();
+  await expect(product.getByTestId('product-cart')).toHaveAttribute('aria-pressed', 'true');
+  await page.getByTestId('catalogue-cart-link').click();
+
+  await expect(page.getByTestId('cart-list')).toContainText(name);
+  await expect(page.getByTestId('wishlist-list')).toContainText(name);
+  const form = page.getByTestId('quotation-request');
+  await form.getByLabel('Product').selectOption({ label: name });
+  await form.getByRole('combobox', { name: 'Lessee' }).fill('e');
+  const option = page.getByRole('listbox', { name: 'Lessee' }).getByRole('option').first();
+  await expect(option).toBeVisible();
+  await option.click();
+  await form.getByLabel('Asset type').selectOption('machinery');
+  await form.getByLabel('Number of instalments').fill('48');
+  await form.getByLabel('Annual interest rate (%)').fill('5.5');
+  await form.getByTestId('quotation-request-submit').click();
+
+  await page.waitForURL(/\/en\/master-file\/onboarding\/\d+$/);
+  await expect(page.getByTestId('quotation-status')).toHaveText('Draft');
+  const quotationId = new URL(page.url()).pathname.split('/').at(-1)!;
+  await page.goto('/en/master-file/onboarding?status=draft');
+  await expect(page.locator(`a[href$="/master-file/onboarding/${quotationId}"]`)).toBeVisible();
+});
+
+test('the catalogue search and products are reachable by keyboard with a visible focus ring', async ({ page }) => {
+  await signInAs(page, 'analyst');
+  await page.goto('/en/catalogue');
+  await tabTo(page, 'catalogue-apply');
+  await tabTo(page, 'product-link');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('product-page')).toBeVisible();
+  await tabTo(page, 'product-cart');
+});
+
+test('the chat and catalogue pages do not scroll sideways at 1280 × 800 in any locale', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInAs(page, 'analyst');
+  for (const locale of LOCALES) {
+    for (const path of PAGES) {
+      await page.goto(`/${locale}${path}`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `${locale}${path}`).toBeLessThanOrEqual(0);
+    }
+  }
+});
