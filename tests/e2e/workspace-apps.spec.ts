@@ -1,13 +1,13 @@
 /**
  * The later workspace apps in the browser: a chat message is sent and shows in the conversation, and a
  * message sent from elsewhere appears without a reload; a quotation requested from the catalogue's cart
- * is a draft in Onboarding; keyboard focus is visible; no page scrolls sideways at 1280 × 800 in any locale.
+ * is a draft in Onboarding; a user changes their own settings; a visitor registers; keyboard focus is visible; no page scrolls sideways at 1280 × 800 in any locale.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { signInAs } from '../helpers/e2e-auth';
 
 const LOCALES = ['en', 'de', 'fr', 'pt'] as const;
-const PAGES = ['/chat', '/catalogue', '/catalogue/1', '/catalogue/cart'] as const;
+const PAGES = ['/chat', '/catalogue', '/catalogue/1', '/catalogue/cart', '/account/settings', '/account/profile'] as const;
 
 async function focusRing(page: Page): Promise<string> {
   return page.evaluate(() => {
@@ -103,7 +103,7 @@ test('the catalogue search and products are reachable by keyboard with a visible
   await tabTo(page, 'product-cart');
 });
 
-test('the chat and catalogue pages do not scroll sideways at 1280 × 800 in any locale', async ({ page }) => {
+test('the chat, catalogue and account pages do not scroll sideways at 1280 × 800 in any locale', async ({ page }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   await signInAs(page, 'analyst');
@@ -114,5 +114,62 @@ test('the chat and catalogue pages do not scroll sideways at 1280 × 800 in any 
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, `${locale}${path}`).toBeLessThanOrEqual(0);
     }
+  }
+});
+
+test('a user changes their own settings by keyboard and sees them on their profile', async ({ page }) => {
+  const bio = `Dental practices in Lisbon ${Date.now()}`;
+  await signInAs(page, 'client');
+  await page.goto('/en/account');
+  await page.getByTestId('account-tab-settings').click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Settings');
+  await page.getByTestId('settings-tab-info').click();
+  const info = page.getByTestId('settings-info');
+  await info.getByLabel('About you').fill(bio);
+  await info.getByLabel('Website').fill('not a link');
+  await info.getByTestId('settings-save').click();
+  await expect(info.getByText('Not accepted: must be an http:// or https:// address, or empty')).toBeVisible();
+  await info.getByLabel('Website').fill('https://clinic.example');
+  await info.getByTestId('settings-save').click();
+  await expect(page.getByText('Settings saved.')).toBeVisible();
+
+  await page.getByTestId('settings-tab-notification').click();
+  const box = page.getByTestId('notify-followMe');
+  const was = await box.isChecked();
+  await tabTo(page, 'notify-followMe');
+  await page.keyboard.press('Space');
+  await tabTo(page, 'settings-save');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Settings saved.').first()).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('notify-followMe')).toBeChecked({ checked: !was });
+
+  await page.getByTestId('account-tab-profile').click();
+  await expect(page.getByTestId('profile-about')).toContainText(bio);
+  await expect(page.getByTestId('profile-about').getByRole('link', { name: 'https://clinic.example' })).toBeVisible();
+});
+
+test('a visitor creates an account from the sign-in page', async ({ page }) => {
+  const name = `newbie${Date.now()}`;
+  await page.goto('/en/login');
+  await page.getByTestId('register-link').click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create an account');
+  const form = page.getByTestId('register-form');
+  await form.getByLabel('User name').fill(name);
+  await form.getByLabel('E-mail').fill(`${name}@example.com`);
+  await form.getByLabel('Password', { exact: true }).fill('a-long-password');
+  await form.getByLabel('Repeat the password').fill('another-password');
+  await form.getByTestId('register-submit').click();
+  await expect(form.getByText('The two passwords differ.')).toBeVisible();
+  await form.getByLabel('Repeat the password').fill('a-long-password');
+  await form.getByTestId('register-submit').click();
+  await expect(page.getByTestId('register-done')).toContainText('Your account has been created.');
+  await page.getByRole('link', { name: 'Go to sign-in' }).click();
+  await expect(page).toHaveURL(/\/en\/login/);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  for (const locale of LOCALES) {
+    await page.goto(`/${locale}/register`);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `${locale}/register`).toBeLessThanOrEqual(0);
   }
 });

@@ -1,5 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '@/db/client';
+import { updateAccountSettings } from '@/db/queries/account-settings';
+import { getAccountSettings } from '@/db/queries/workspace/content';
 import { addToCart, addToWishlist } from '@/db/queries/workspace/catalogue';
 import { sendMessage } from '@/db/queries/workspace/chat';
 import { getUserByEmail } from '@/db/queries/users';
@@ -11,6 +13,7 @@ import type { User } from '@/db/schema/auth';
 import { Invalid, NotFound } from '@/lib/domain/errors';
 import { productsListQuery } from '@/lib/validations/ecommerce';
 import { catalogueQuotationBody } from '@/lib/validations/workspace';
+import { accountSettingsPatch } from '@/lib/validations/account-settings';
 import { cartScreen, catalogueScreen, requestQuotationForProduct } from '@/services/workspace/catalogue';
 import { chatScreen } from '@/services/workspace/chat';
 import { createTestDb } from '../helpers/test-db';
@@ -104,5 +107,43 @@ describe('catalogue', () => {
     const before = count();
     expect(() => requestQuotationForProduct(db, 1, analyst.id, bodyOf())).toThrow(error);
     expect(count()).toBe(before);
+  });
+});
+
+describe('account settings', () => {
+  const audits = () => db.$client.prepare("select user_id as userId, action, before, after from audit_log where entity = 'user' and action = 'settings' order by id").all() as { userId: number; action: string; before: string; after: string }[];
+
+  it('changes only the named sections of the user’s own account, with one audit row of their before and after', () => {
+    const viewerBefore = getAccountSettings(db, viewer.id);
+    const before = getAccountSettings(db, analyst.id)!;
+    const patch = accountSettingsPatch.parse({ general: { fullName: '  Ana Q. Analyst ', company: 'QUANTUM Funding' }, social: { socialLinks: { twitter: '', facebook: '', google: '', linkedIn: 'https://linkedin.example/ana', instagram: '', quora: '' } } });
+    const after = updateAccountSettings(db, analyst.id, patch, 1_800_000_000_000);
+    expect(after.general).toMatchObject({ fullName: 'Ana Q. Analyst', company: 'QUANTUM Funding', email: before.general.email, username: before.general.username });
+    expect(after.social.socialLinks.linkedIn).toBe('https://linkedin.example/ana');
+    expect(after.info).toEqual(before.info);
+    expect(after.notification).toEqual(before.notification);
+    expect(getAccountSettings(db, viewer.id)).toEqual(viewerBefore);
+    const rows = audits();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.userId).toBe(analyst.id);
+    expect(Object.keys(JSON.parse(rows[0]!.after))).toEqual(['general', 'social']);
+    expect(JSON.parse(rows[0]!.before).general.fullName).toBe(before.general.fullName);
+  });
+
+  it('keeps the info of a user without a profile row and creates the row on first change', () => {
+    const info = { bio: 'Fleet leasing.', dob: null, country: 'Germany', website: '', phone: '+49 30 1234' };
+    updateAccountSettings(db, viewer.id, accountSettingsPatch.parse({ info }));
+    expect(getAccountSettings(db, viewer.id)!.info).toEqual(info);
+    updateAccountSettings(db, viewer.id, accountSettingsPatch.parse({ notification: { commentOnArticle: true, answerOnForm: true, followMe: true, newAnnouncements: true, productUpdates: true, blogDigest: true } }));
+    expect(getAccountSettings(db, viewer.id)!.info).toEqual(info);
+  });
+
+  it.each([
+    ['an unknown section', { avatar: 'x' }],
+    ['a data: website', { info: { bio: '', dob: null, country: '', website: 'data:text/html,hi', phone: '' } }],
+    ['letters in the phone', { info: { bio: '', dob: null, country: '', website: '', phone: 'call me' } }],
+    ['nothing', {}],
+  ])('the patch schema refuses %s', (_, body) => {
+    expect(accountSettingsPatch.safeParse(body).success).toBe(false);
   });
 });

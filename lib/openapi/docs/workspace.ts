@@ -1,4 +1,6 @@
+import { accountSettingsPatch } from '@/lib/validations/account-settings';
 import { composeEmailBody, composeEmailResponse } from '@/lib/validations/apps';
+import { accountSettingResponse } from '@/lib/validations/content';
 import { invoiceIdParams } from '@/lib/validations/invoices';
 import { funderQuery } from '@/lib/validations/leases';
 import { catalogueQuotationBody, invoicePdfQuery } from '@/lib/validations/workspace';
@@ -65,5 +67,23 @@ export const workspaceRoutes = defineRoutes([
       413: err('Body larger than 1 MiB.'),
     },
     example: { query: { funderId: '1' }, body: { productId: 1, lesseeId: 1, assetType: 'vehicle', term: 36, rate: 0.065, timing: 'advance', firstDueDate: '2027-02-01' } },
+  },
+  {
+    method: 'patch',
+    path: '/api/account/settings',
+    tag: 'Auth',
+    auth: null,
+    summary: 'Change your own account settings',
+    description:
+      'Any of the sections general (full name, company), info (bio, date of birth, country, website, phone), social (links) and notification (six switches); a section not named stays as it is, a named one is replaced whole. The e-mail, user name and role cannot be changed here. One audit row per change.',
+    body: accountSettingsPatch,
+    responses: {
+      200: { description: 'All of your settings after the change (as GET /account-setting/data).', schema: accountSettingResponse },
+      400: err('Invalid body: `issues` names each field with a message.'),
+      401: err('No valid session or bearer token.'),
+      403: err('Cross-site write refused.'),
+      413: err('Body larger than 1 MiB.'),
+    },
+    example: { body: { general: { fullName: 'Ana Analyst', company: 'QUANTUM Funding' }, notification: { commentOnArticle: false, answerOnForm: true, followMe: false, newAnnouncements: true, productUpdates: true, blogDigest: false } } },
   },
 ]);
