@@ -52,10 +52,10 @@ export function AccountSettingsForm({ section, initial }: Props) {
         router.refresh();
         return;
       }
-      const json = (await res.json().catch(() => ({}))) as { issues?: { field: string; message: string }[] };
+      const json = (await res.json().catch(() => ({}))) as { error?: { issues?: { field: string; message: string }[] } };
       const next: Record<string, string> = {};
       // The field of an issue is its dotted path (info.website, social.socialLinks.twitter): the last part names the input.
-      for (const i of json.issues ?? []) next[i.field.split('.').at(-1) ?? 'form'] ??= t('invalid', { message: i.message });
+      for (const i of json.error?.issues ?? []) next[i.field.split('.').at(-1) ?? 'form'] ??= t('invalid', { message: i.message });
       setErrors(Object.keys(next).length ? next : { form: t('failed') });
     } catch {
       setErrors({ form: t('failed') });

@@ -173,3 +173,38 @@ test('a visitor creates an account from the sign-in page', async ({ page }) => {
     expect(overflow, `${locale}/register`).toBeLessThanOrEqual(0);
   }
 });
+
+test('an admin writes a news draft, publishes it, and readers see it; a non-admin cannot edit', async ({ page }) => {
+  const title = `Quarter close ${Date.now()}`;
+  await signInAs(page, 'admin');
+  await page.goto('/en/news');
+  await page.getByTestId('news-new').click();
+  const editor = page.getByTestId('news-editor');
+  await editor.getByLabel('Title').fill(title);
+  await editor.getByLabel('Excerpt').fill('What changes at quarter end.');
+  await editor.getByLabel('Article').fill('Reports close on the last business day.\n\nAsk your account manager.');
+  await editor.getByLabel('Tags').fill('Reporting, Q3');
+  await editor.getByTestId('news-save').click();
+  await expect(page).toHaveURL(/\/en\/news$/);
+  const drafts = page.getByTestId('news-drafts');
+  await expect(drafts).toContainText(title);
+  await drafts.getByRole('link', { name: `Edit: ${title}` }).click();
+  await page.getByTestId('news-editor').getByLabel('Status').selectOption('published');
+  await page.getByTestId('news-save').click();
+  await expect(page).toHaveURL(/\/en\/news\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  await expect(page.getByTestId('news-article')).toContainText('Ask your account manager.');
+  const articleUrl = new URL(page.url()).pathname;
+
+  await page.context().clearCookies();
+  await signInAs(page, 'viewer');
+  await page.goto('/en/news');
+  await expect(page.getByTestId('news-new')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: title, exact: true })).toBeVisible();
+  await page.goto(articleUrl);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  await expect(page.getByTestId('news-edit')).toHaveCount(0);
+  await page.goto(`${articleUrl}/edit`);
+  await expect(page.getByTestId('forbidden')).toBeVisible();
+  await expect(page.getByTestId('news-editor')).toHaveCount(0);
+});

@@ -1,12 +1,16 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '@/db/client';
 import { updateAccountSettings } from '@/db/queries/account-settings';
-import { getAccountSettings } from '@/db/queries/workspace/content';
 import { addToCart, addToWishlist } from '@/db/queries/workspace/catalogue';
 import { sendMessage } from '@/db/queries/workspace/chat';
 import { getUserByEmail } from '@/db/queries/users';
 import { seedApps } from '@/db/seed/apps';
 import { seedCommerce } from '@/db/seed/commerce';
+import { seedContent } from '@/db/seed/content';
+import { createNews, getNewsForEdit, listNewsForAdmin, updateNews } from '@/db/queries/workspace/news';
+import { getAccountSettings, getBlogDetail, listBlogPosts } from '@/db/queries/workspace/content';
+import { htmlOfParagraphs, paragraphsOf, slugOfTitle } from '@/lib/workspace/help-centre';
+import { newsPostBody } from '@/lib/validations/workspace';
 import { seedPortfolio } from '@/db/seed/portfolio';
 import { seedDemoUsers } from '@/db/seed/users';
 import type { User } from '@/db/schema/auth';
@@ -145,5 +149,58 @@ describe('account settings', () => {
     ['nothing', {}],
   ])('the patch schema refuses %s', (_, body) => {
     expect(accountSettingsPatch.safeParse(body).success).toBe(false);
+  });
+});
+
+describe('news body and slug', () => {
+  it.each([
+    ['one paragraph', 'Rates rise.', '<p>Rates rise.</p>', ['Rates rise.']],
+    ['blank lines split paragraphs, single breaks are spaces', 'First line\nsame paragraph.\n\n\nSecond.', '<p>First line same paragraph.</p><p>Second.</p>', ['First line same paragraph.', 'Second.']],
+    ['markup is text, not HTML', 'Use <b>bold</b> & "quotes"', '<p>Use &lt;b&gt;bold&lt;/b&gt; &amp; &quot;quotes&quot;</p>', ['Use <b>bold</b> & "quotes"']],
+    ['only blank lines', '\n\n  \n', '', []],
+  ])('%s', (_, text, html, paragraphs) => {
+    expect(htmlOfParagraphs(text)).toBe(html);
+    expect(paragraphsOf(htmlOfParagraphs(text))).toEqual(paragraphs);
+  });
+
+  it.each([
+    ['Neue Zinsen für Q3!', 'neue-zinsen-fur-q3'],
+    ['  ', 'article'],
+    ['Ação & Reação', 'acao-reacao'],
+  ])('slug of %j is %j', (title, slug) => {
+    expect(slugOfTitle(title)).toBe(slug);
+  });
+});
+
+describe('news admin', () => {
+  beforeEach(() => {
+    seedContent(db, { today: '2026-11-21' });
+  });
+  const admin = () => getUserByEmail(db, 'admin@quantum.demo')!;
+  const input = (over: Record<string, unknown> = {}) =>
+    newsPostBody.parse({ title: 'Quarter close', excerpt: 'What changes.', content: 'One.\n\nTwo.', tags: ['Reporting', 'Reporting', 'Q3'], status: 'draft', ...over });
+  const newsAudits = () => db.$client.prepare("select action, entity_id as entityId from audit_log where entity = 'news' order by id").all();
+
+  it('a draft takes the language’s next number, is listed for admins only, and publishing shows it to readers', () => {
+    const maxBefore = Math.max(...listNewsForAdmin(db, 'de').map((p) => p.id));
+    const id = createNews(db, 'de', input(), { userId: admin().id, name: 'Alex Admin', avatar: '' }, '2026-11-22', 1_800_000_000_000);
+    expect(id).toBe(maxBefore + 1);
+    expect(listNewsForAdmin(db, 'de')[0]).toMatchObject({ id, title: 'Quarter close', status: 'draft', postedOn: '2026-11-22', authorName: 'Alex Admin' });
+    expect(listBlogPosts(db, 'de').some((p) => p.id === id)).toBe(false);
+    expect(listNewsForAdmin(db, 'en').some((p) => p.title === 'Quarter close')).toBe(false);
+    expect(getNewsForEdit(db, 'de', id)).toEqual({ id, title: 'Quarter close', excerpt: 'What changes.', content: 'One.\n\nTwo.', tags: ['Reporting', 'Q3'], status: 'draft' });
+
+    updateNews(db, 'de', id, input({ title: 'Quarter close (final)', status: 'published' }), admin().id);
+    expect(listBlogPosts(db, 'de').find((p) => p.id === id)).toMatchObject({ title: 'Quarter close (final)', blogPosted: '2026-11-22' });
+    expect(getBlogDetail(db, 'de', id)?.blog.content).toBe('<p>One.</p><p>Two.</p>');
+    expect(newsAudits()).toEqual([
+      { action: 'create', entityId: `de:${id}` },
+      { action: 'update', entityId: `de:${id}` },
+    ]);
+  });
+
+  it('editing an unknown article is a 404 and writes nothing', () => {
+    expect(() => updateNews(db, 'en', 99_999, input(), admin().id)).toThrow(NotFound);
+    expect(newsAudits()).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { composeEmailBody, composeEmailResponse } from '@/lib/validations/apps';
 import { accountSettingResponse } from '@/lib/validations/content';
 import { invoiceIdParams } from '@/lib/validations/invoices';
 import { funderQuery } from '@/lib/validations/leases';
-import { catalogueQuotationBody, invoicePdfQuery } from '@/lib/validations/workspace';
+import { catalogueQuotationBody, invoicePdfQuery, newsIdParams, newsLocaleQuery, newsPostBody, newsPostResponse } from '@/lib/validations/workspace';
 import { defineRoutes } from '../registry';
 import { errorDoc as err, quotationResponse } from '../responses-core';
 
@@ -85,5 +85,44 @@ export const workspaceRoutes = defineRoutes([
       413: err('Body larger than 1 MiB.'),
     },
     example: { body: { general: { fullName: 'Ana Analyst', company: 'QUANTUM Funding' }, notification: { commentOnArticle: false, answerOnForm: true, followMe: false, newAnnouncements: true, productUpdates: true, blogDigest: false } } },
+  },
+  {
+    method: 'post',
+    path: '/api/workspace/news',
+    tag: 'Content',
+    auth: 'admin',
+    summary: 'Write a news article',
+    description:
+      "A new article in `locale` by you, dated today, numbered after the language's last one. The body is plain text with paragraphs separated by blank lines (stored as escaped HTML paragraphs). A draft is seen by admins only; published articles are read by everyone.",
+    query: newsLocaleQuery,
+    body: newsPostBody,
+    responses: {
+      201: { description: 'The new article number and its status.', schema: newsPostResponse },
+      400: err('Invalid body or locale: `issues` names each field with a message.'),
+      401: err('No valid session or bearer token.'),
+      403: err('The admin scope is required, or a cross-site write.'),
+      413: err('Body larger than 1 MiB.'),
+    },
+    example: { query: { locale: 'en' }, body: { title: 'New quarterly reporting', excerpt: 'What changes in the servicing reports.', content: 'From April the reports close on the last business day.\n\nAsk your account manager for details.', tags: ['Reporting'], status: 'draft' } },
+  },
+  {
+    method: 'patch',
+    path: '/api/workspace/news/{id}',
+    tag: 'Content',
+    auth: 'admin',
+    summary: 'Edit a news article, or publish or withdraw it',
+    description: 'Replaces the title, excerpt, body, tags and status of the article `id` in `locale`; the author and date stay.',
+    params: newsIdParams,
+    query: newsLocaleQuery,
+    body: newsPostBody,
+    responses: {
+      200: { description: 'The article number and its status.', schema: newsPostResponse },
+      400: err('Invalid id, body or locale: `issues` names each field with a message.'),
+      401: err('No valid session or bearer token.'),
+      403: err('The admin scope is required, or a cross-site write.'),
+      404: err('No such article in that language.'),
+      413: err('Body larger than 1 MiB.'),
+    },
+    example: { params: { id: '1' }, query: { locale: 'en' }, body: { title: 'New quarterly reporting', excerpt: '', content: 'Published.', tags: [], status: 'published' } },
   },
 ]);
