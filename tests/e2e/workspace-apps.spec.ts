@@ -7,7 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signInAs } from '../helpers/e2e-auth';
 
 const LOCALES = ['en', 'de', 'fr', 'pt'] as const;
-const PAGES = ['/chat', '/catalogue', '/catalogue/1', '/catalogue/cart', '/account/settings', '/account/profile'] as const;
+const PAGES = ['/chat', '/catalogue', '/catalogue/1', '/catalogue/cart', '/account/settings', '/account/profile', '/dashboard?tab=insights', '/news/new'] as const;
 
 async function focusRing(page: Page): Promise<string> {
   return page.evaluate(() => {
@@ -207,4 +207,22 @@ test('an admin writes a news draft, publishes it, and readers see it; a non-admi
   await page.goto(`${articleUrl}/edit`);
   await expect(page.getByTestId('forbidden')).toBeVisible();
   await expect(page.getByTestId('news-editor')).toHaveCount(0);
+});
+
+test('the Dashboard’s Insights tab shows the book’s analytics and statistics, by keyboard', async ({ page }) => {
+  await signInAs(page, 'analyst');
+  await page.goto('/en/dashboard');
+  await tabTo(page, 'dashboard-tab-insights');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/tab=insights/);
+  const insights = page.getByTestId('insights');
+  await expect(insights).toBeVisible();
+  await page.getByTestId('insights-period-last-year').click();
+  await expect(page).toHaveURL(/period=last-year/);
+  await expect(page.getByTestId('insights-period-last-year')).toHaveAttribute('aria-current', 'true');
+  expect(Number((await page.getByTestId('insights-active-lessees').innerText()).replace(/\D/g, ''))).toBeGreaterThan(0);
+  await expect(page.getByTestId('insights-collected')).toContainText('€');
+  await expect(page.getByRole('figure', { name: 'New leases per month' })).toBeVisible();
+  await page.getByTestId('dashboard-tab-overview').click();
+  await expect(page.getByTestId('kpis')).toBeVisible();
 });

@@ -20,6 +20,7 @@ import { catalogueQuotationBody } from '@/lib/validations/workspace';
 import { accountSettingsPatch } from '@/lib/validations/account-settings';
 import { cartScreen, catalogueScreen, requestQuotationForProduct } from '@/services/workspace/catalogue';
 import { chatScreen } from '@/services/workspace/chat';
+import { insightsScreen } from '@/services/dashboard/insights';
 import { createTestDb } from '../helpers/test-db';
 
 let db: Db;
@@ -202,5 +203,33 @@ describe('news admin', () => {
   it('editing an unknown article is a 404 and writes nothing', () => {
     expect(() => updateNews(db, 'en', 99_999, input(), admin().id)).toThrow(NotFound);
     expect(newsAudits()).toEqual([]);
+  });
+});
+
+describe('dashboard insights', () => {
+  beforeEach(() => {
+    seedPortfolio(db, { leases: 60, today: '2026-11-21', seed: 5 });
+  });
+  const one = (sqlText: string, ...args: unknown[]) => Number(db.$client.prepare(sqlText).pluck().get(...args) ?? 0);
+
+  it('counts and sums the book itself: leases, principal and collections of the twelve months, active lessees', () => {
+    const funder = db.$client.prepare('select id, base_currency as baseCurrency from funders where id = 1').get() as { id: number; baseCurrency: string };
+    const data = insightsScreen(db, funder, '2026-11-21', 'last-year', 'en');
+    expect(data.months).toHaveLength(12);
+    expect(data.months.at(-1)).toBe('2026-11');
+    const from = '2025-12-01';
+    const to = '2026-11-30';
+    expect(data.newLeases.reduce((a, b) => a + b, 0)).toBe(one('select count(*) from leases where funder_id = 1 and purchase_date between ? and ?', from, to));
+    expect(data.principalOriginated.reduce((a, b) => a + b, 0)).toBe(one('select coalesce(sum(principal), 0) from leases where funder_id = 1 and currency = ? and purchase_date between ? and ?', funder.baseCurrency, from, to));
+    const collected = one(
+      "select coalesce(sum(p.amount), 0) from payments p where p.funder_id = 1 and p.kind = 'payment' and p.currency = ? and p.received_on between ? and ? and not exists (select 1 from payments r where r.reverses_id = p.id)",
+      funder.baseCurrency,
+      from,
+      to,
+    );
+    expect(data.collectedByMonth.reduce((a, b) => a + b, 0)).toBe(collected);
+    expect(data.lessees.active).toBe(one("select count(distinct lessee_id) from leases where funder_id = 1 and status = 'active'"));
+    expect(data.lessees.active).toBeGreaterThan(0);
+    expect(data.collections.percent).toBe(data.collections.scheduled ? Math.round((data.collections.collected / data.collections.scheduled) * 100) : 0);
   });
 });
