@@ -88,7 +88,7 @@ describe('the registration page', () => {
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('data-testid="register-form"');
-    expect(html).not.toContain('Registration is closed');
+    expect(html).not.toContain('data-testid="register-closed"');
   });
 
   describe('with REGISTRATION=closed', () => {
@@ -102,7 +102,7 @@ describe('the registration page', () => {
 
     it('says registration is closed, shows no form, and the login page does not link to it', async () => {
       const html = await (await fetch(`${closed.baseURL}/en/register`)).text();
-      expect(html).toContain('Registration is closed. Ask an administrator for an account.');
+      expect(html).toMatch(/data-testid="register-closed"><p[^>]*>Registration is closed\. Ask an administrator for an account\.<\/p>/);
       expect(html).not.toContain('data-testid="register-form"');
       expect(await (await fetch(`${closed.baseURL}/en/login`)).text()).not.toContain('data-testid="register-link"');
       const res = await fetch(`${closed.baseURL}/api/jwt/register`, {
