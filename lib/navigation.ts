@@ -24,6 +24,7 @@ import {
   Layers,
   LifeBuoy,
   Mail,
+  MessagesSquare,
   Newspaper,
   Percent,
   Receipt,
@@ -36,6 +37,7 @@ import {
   TriangleAlert,
   UserCog,
   ScrollText,
+  ShoppingCart,
   Users,
   Wallet,
   type LucideIcon,
@@ -104,6 +106,8 @@ export const NAV_PAGE_KEYS = [
   'pricing',
   'news',
   'scenarios',
+  'chat',
+  'catalogue',
 ] as const;
 export type NavPageKey = (typeof NAV_PAGE_KEYS)[number];
 
@@ -186,9 +190,11 @@ export const NAV_TREE: readonly NavNode[] = [
   ]),
   group('workspace', Briefcase, [
     item('mail', '/mail', Mail, null),
+    item('chat', '/chat', MessagesSquare, null),
     item('tasks', '/tasks', ListTodo, null),
     item('calendar', '/calendar', CalendarDays, null),
     item('invoices', '/invoices', FileText),
+    item('catalogue', '/catalogue', ShoppingCart),
   ]),
   item('account', '/account', CircleUser, null),
   item('help', '/help', LifeBuoy, null),

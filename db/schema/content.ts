@@ -217,3 +217,4 @@ export const datatableRows = sqliteTable('datatable_rows', {
   experience: text('experience').notNull(),
   status: integer('status').notNull(),
 });
+export type BlogPost = typeof blogPosts.$inferSelect;

@@ -5,7 +5,7 @@ import type { Scope } from '@/lib/auth/scopes';
 export const API_PREFIXES = ['/api/', '/jwt/', '/apps/', '/account-setting/', '/profile/', '/faq/', '/pricing/', '/blog/', '/card/'] as const;
 
 /** Locale-relative pages anyone may see. */
-const PUBLIC_PAGES = new Set(['/login', '/__not-found']);
+const PUBLIC_PAGES = new Set(['/login', '/register', '/__not-found']);
 
 export type GateInput = {
   pathname: string;
@@ -39,6 +39,7 @@ export const FUNDER_SECTIONS: ReadonlySet<string> = new Set([
   'calculators',
   'servicing',
   'invoices',
+  'catalogue',
 ]);
 
 /** Whether a locale-relative page path is a funder page (it and every page below it need read:funders). */

@@ -83,3 +83,34 @@ export function pageOf<T>(items: readonly T[], page: number, perPage: number): {
   const current = Math.min(Math.max(1, Math.floor(page)), pageCount);
   return { items: items.slice((current - 1) * perPage, current * perPage), page: current, pageCount, total: items.length };
 }
+
+/** Text for HTML element content and double-quoted attributes. */
+export function escapeHtml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/**
+ * A news body as the editor writes it (paragraphs separated by blank lines; a single line break is a space) to the
+ * stored HTML, one escaped <p> per paragraph; paragraphsOf reads it back.
+ */
+export function htmlOfParagraphs(text: string): string {
+  return text
+    .split(/\n\s*\n/)
+    .map((p) => p.replace(/\s+/g, ' ').trim())
+    .filter((p) => p !== '')
+    .map((p) => `<p>${escapeHtml(p)}</p>`)
+    .join('');
+}
+
+/** A URL slug of a title: lower-case ASCII letters and digits joined by dashes (accents dropped), at most 80 characters. */
+export function slugOfTitle(title: string): string {
+  const slug = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/, '');
+  return slug || 'article';
+}

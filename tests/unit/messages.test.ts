@@ -21,9 +21,9 @@ const translated = ['de', 'fr', 'pt'] as const;
  * spelled the same there (German "Administrator", French "Modules" …). Keep this list short.
  */
 const SAME_AS_ENGLISH: Record<(typeof translated)[number], readonly string[]> = {
-  de: ['common.appName', 'common.roles.admin', 'common.roles.analyst'],
-  fr: ['common.appName', 'common.roles.client', 'nav.modules', 'nav.stratification'],
-  pt: ['common.appName'],
+  de: ['common.appName', 'common.roles.admin', 'common.roles.analyst', 'nav.chat', 'pages.chat', 'workspace.chat.chats', 'workspace.settings.networks.twitter', 'workspace.settings.networks.facebook', 'workspace.settings.networks.google', 'workspace.settings.networks.linkedIn', 'workspace.settings.networks.instagram', 'workspace.settings.networks.quora'],
+  fr: ['common.appName', 'common.roles.client', 'nav.modules', 'nav.stratification', 'nav.catalogue', 'pages.catalogue', 'workspace.chat.contacts', 'workspace.chat.message', 'workspace.settings.email', 'workspace.profile.email', 'workspace.register.fields.email', 'workspace.settings.networks.twitter', 'workspace.settings.networks.facebook', 'workspace.settings.networks.google', 'workspace.settings.networks.linkedIn', 'workspace.settings.networks.instagram', 'workspace.settings.networks.quora'],
+  pt: ['common.appName', 'workspace.settings.email', 'workspace.profile.email', 'workspace.register.fields.email', 'workspace.settings.networks.twitter', 'workspace.settings.networks.facebook', 'workspace.settings.networks.google', 'workspace.settings.networks.linkedIn', 'workspace.settings.networks.instagram', 'workspace.settings.networks.quora'],
 };
 
 function flatten(messages: Messages, prefix = ''): Map<string, string> {

@@ -3,6 +3,7 @@ import type { DbOrTx } from '@/db/client';
 import { users } from '@/db/schema/auth';
 import { blogCategories, blogComments, blogPosts, faqCategories, faqQuestions, kbArticles, pricingPlans, userProfiles, type ContentLocale } from '@/db/schema/content';
 import { leaseHistory, leases } from '@/db/schema/portfolio';
+import { escapeHtml } from '@/lib/workspace/help-centre';
 
 /** Reading content of the help centre, blog and pricing pages (api-reference §12), in one locale. */
 
@@ -57,10 +58,6 @@ export function listFaqCategories(db: DbOrTx, locale: ContentLocale) {
     iconColor: c.iconColor,
     questions: questions.filter((x) => x.categorySlug === c.slug).map((x) => ({ id: x.questionNo, question: x.question, slug: x.slug })),
   }));
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 /**

@@ -9,6 +9,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { SCOPES, type Scope } from '@/lib/auth/scopes';
 import { formatTimestamp, toIsoDate } from '@/lib/format';
 import { ClientMessages } from '@/app/[locale]/client-messages';
+import { AccountTabs } from '@/components/workspace/account-tabs';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -53,6 +54,7 @@ export default async function AccountPage({ params }: Props) {
     <ClientMessages namespaces={['account.password']}>
       <>
         <PageHeader page="account" description={t('subtitle')} />
+        <AccountTabs active="account" />
         <div className="grid items-start gap-6 xl:grid-cols-2">
           <Card>
             <div className="flex items-center gap-4 px-6 pt-6 pb-4">

@@ -21,8 +21,16 @@ import { defaultCutOff, valueBook } from '@/services/portfolio/valuation';
 import { ServicingKpis } from '@/components/servicing/servicing-kpis';
 import { servicingKpis } from '@/services/servicing/kpis';
 import { todayIso } from '@/lib/finance/dates';
+import { z } from 'zod';
+import { DashboardTabs } from '@/components/dashboard/dashboard-tabs';
+import { InsightsView } from '@/components/dashboard/insights-view';
+import { parseLenient } from '@/lib/portfolio/cash-flow-table';
+import { INSIGHT_PERIODS, insightsScreen } from '@/services/dashboard/insights';
+import { contentLocaleOf } from '@/services/workspace/content';
 
-type Props = { params: Promise<{ locale: string }> };
+type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+const dashboardViewQuery = z.object({ tab: z.enum(['overview', 'insights']).default('overview'), period: z.enum(INSIGHT_PERIODS).default('last-28-days') });
 
 export const generateMetadata = metadataFor('dashboard');
 
@@ -30,7 +38,7 @@ const SUMMARY_PATH = '/portfolio/summary';
 const MASTER_FILE_PATH = '/master-file';
 
 /** The active funder's book at the default cut-off: KPIs per currency and charts, each linking to the screen behind it. */
-export default async function DashboardPage({ params }: Props) {
+export default async function DashboardPage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
   const access = await guardPage(locale, 'dashboard');
@@ -42,14 +50,31 @@ export default async function DashboardPage({ params }: Props) {
   const db = getDb();
   const funder = await getActiveFunder(db);
   const cutOff = defaultCutOff();
+  const pageHeader = (
+    <PageHeader asOf={{ date: cutOff, kind: 'cutOff' }} page="dashboard" description={t('subtitle', { funder: funder.name, cutOff: formatIsoDate(format, cutOff, 'long') })} />
+  );
+  // The Insights tab is its own view of the book (analytics and statistics cards); the overview below is the default.
+  const { value: view } = parseLenient(dashboardViewQuery, await searchParams);
+  if (view.tab === 'insights') {
+    return (
+      <>
+        {pageHeader}
+        <DashboardTabs active="insights" />
+        <InsightsView data={insightsScreen(db, funder, todayIso(), view.period, contentLocaleOf(locale))} />
+      </>
+    );
+  }
+  const header = (
+    <>
+      {pageHeader}
+      <DashboardTabs active="overview" />
+    </>
+  );
   const book = valueBook(db, funder.id, cutOff, false);
   const order = currencyOrder(funder.baseCurrency, dashboardFigures(book, funder.baseCurrency));
   // One currency order on every card: base currency first, then by outstanding principal.
   const figures = sortByCurrencyOrder(dashboardFigures(book, funder.baseCurrency), order);
 
-  const header = (
-    <PageHeader asOf={{ date: cutOff, kind: 'cutOff' }} page="dashboard" description={t('subtitle', { funder: funder.name, cutOff: formatIsoDate(format, cutOff, 'long') })} />
-  );
   if (figures.length === 0) {
     return (
       <>

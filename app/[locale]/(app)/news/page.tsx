@@ -1,4 +1,4 @@
-import { MessageSquare, Newspaper } from 'lucide-react';
+import { MessageSquare, Newspaper, Pencil, Plus } from 'lucide-react';
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
 import { z } from 'zod';
 import { getDb } from '@/db';
@@ -7,13 +7,16 @@ import { Pagination } from '@/components/portfolio/pagination';
 import { metadataFor } from '@/components/shell/page-metadata';
 import { PageHeader } from '@/components/shell/page-header';
 import { Badge } from '@/components/ui/badge';
+import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Link } from '@/i18n/navigation';
 import { formatIsoDate } from '@/lib/format';
 import { parseLenient } from '@/lib/portfolio/cash-flow-table';
 import { pageParam, perPageParam } from '@/lib/validations/common';
+import { hasScope } from '@/lib/auth/scopes';
 import { newsScreen } from '@/services/workspace/content';
+import { newsAdminList } from '@/services/workspace/news-admin';
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -31,11 +34,43 @@ export default async function NewsPage({ params, searchParams }: Props) {
   const t = await getTranslations('workspace.news');
   const format = await getFormatter();
   const { value: q } = parseLenient(newsQuery, await searchParams);
-  const screen = newsScreen(getDb(), locale, q.page, q.perPage);
+  const db = getDb();
+  const screen = newsScreen(db, locale, q.page, q.perPage);
+  // Admins write the news: a new-article button, the drafts of this language and an edit link on each article.
+  const isAdmin = hasScope(access.principal.scopes, 'admin');
+  const drafts = isAdmin ? newsAdminList(db, locale).filter((p) => p.status === 'draft') : [];
 
   return (
     <>
-      <PageHeader page="news" description={t('subtitle')} />
+      <PageHeader
+        page="news"
+        description={t('subtitle')}
+        actions={
+          isAdmin ? (
+            <Link href="/news/new" className={buttonClasses()} data-testid="news-new">
+              <Plus aria-hidden="true" />
+              {t('newArticle')}
+            </Link>
+          ) : undefined
+        }
+      />
+      {drafts.length > 0 ? (
+        <Card className="mb-4 min-w-0 p-4" data-testid="news-drafts">
+          <h2 className="mb-2 text-base font-medium text-heading">{t('drafts')}</h2>
+          <ul className="divide-y divide-border">
+            {drafts.map((d) => (
+              <li key={d.id} className="flex flex-wrap items-center gap-3 py-2 text-sm">
+                <Badge variant="warning">{t('editor.statuses.draft')}</Badge>
+                <span className="min-w-0 flex-1 truncate text-heading">{d.title}</span>
+                <Link href={`/news/${d.id}/edit`} className={buttonClasses({ variant: 'outline', size: 'sm' })} aria-label={`${t('edit')}: ${d.title}`}>
+                  <Pencil aria-hidden="true" />
+                  {t('edit')}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      ) : null}
       {screen.total === 0 ? (
         <EmptyState icon={Newspaper} title={t('empty')} />
       ) : (
@@ -49,6 +84,11 @@ export default async function NewsPage({ params, searchParams }: Props) {
                       {post.title}
                     </Link>
                   </h2>
+                  {isAdmin ? (
+                    <Link href={`/news/${post.id}/edit`} className="mb-1 self-start text-[13px] text-primary-strong hover:underline focus-visible:outline-2 focus-visible:outline-primary" aria-label={`${t('edit')}: ${post.title}`}>
+                      {t('edit')}
+                    </Link>
+                  ) : null}
                   <p className="mb-2 text-[13px]">
                     {t('by', { name: post.userFullName })} · <time dateTime={post.blogPosted}>{formatIsoDate(format, post.blogPosted)}</time>
                   </p>

@@ -7,7 +7,8 @@ import { metadataFor } from '@/components/shell/page-metadata';
 import { DEMO_PASSWORD, DEMO_USERS } from '@/db/seed/users';
 import { routing } from '@/i18n/routing';
 import { safeCallbackPath } from '@/lib/auth/callback-url';
-import { isOidcEnabled } from '@/lib/env';
+import { env, isOidcEnabled } from '@/lib/env';
+import { Link } from '@/i18n/navigation';
 import { ClientMessages } from '@/app/[locale]/client-messages';
 
 type Props = {
@@ -32,6 +33,7 @@ export default async function LoginPage({ params, searchParams }: Props) {
   const query = await searchParams;
   const t = await getTranslations('auth');
   const tc = await getTranslations('common');
+  const tr = await getTranslations('workspace.register');
 
   const callbackPath = safeCallbackPath(first(query.callbackUrl), `/${locale}`);
   const demoAccounts = DEMO_USERS.map((u) => ({ email: u.email, roleLabel: tc(`roles.${u.role}`) }));
@@ -62,6 +64,14 @@ export default async function LoginPage({ params, searchParams }: Props) {
               demoAccounts={demoAccounts}
               demoPassword={DEMO_PASSWORD}
             />
+            {env().REGISTRATION === 'open' ? (
+              <p className="mt-6 text-center text-sm">
+                {tr('noAccount')}{' '}
+                <Link href="/register" className="font-medium text-primary-strong hover:underline focus-visible:outline-2 focus-visible:outline-primary" data-testid="register-link">
+                  {tr('create')}
+                </Link>
+              </p>
+            ) : null}
           </div>
         </main>
       </div>

@@ -5,6 +5,9 @@ import { getDb } from '@/db';
 import { guardPage } from '@/app/[locale]/prelude';
 import { TrailHeader } from '@/components/shell/trail-header';
 import { Badge } from '@/components/ui/badge';
+import { buttonClasses } from '@/components/ui/button';
+import { Link } from '@/i18n/navigation';
+import { hasScope } from '@/lib/auth/scopes';
 import { Card } from '@/components/ui/card';
 import { formatIsoDate } from '@/lib/format';
 import { idParam } from '@/lib/validations/common';
@@ -36,7 +39,18 @@ export default async function NewsArticlePage({ params }: Props) {
   const { blog } = data;
   return (
     <>
-      <TrailHeader section={{ nav: 'news', href: '/news' }} trail={[{ label: blog.title }]} title={blog.title} />
+      <TrailHeader
+        section={{ nav: 'news', href: '/news' }}
+        trail={[{ label: blog.title }]}
+        title={blog.title}
+        actions={
+          hasScope(access.principal.scopes, 'admin') ? (
+            <Link href={`/news/${blog.id}/edit`} className={buttonClasses({ variant: 'outline' })} data-testid="news-edit">
+              {t('edit')}
+            </Link>
+          ) : undefined
+        }
+      />
       <Card className="mb-4 min-w-0 p-5" data-testid="news-article">
         <p className="mb-4 text-[13px]">
           {t('by', { name: blog.userFullName })} · <time dateTime={blog.createdTime}>{formatIsoDate(format, blog.createdTime)}</time>

@@ -1,0 +1,167 @@
+import { randomInt } from 'node:crypto';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { NotFound } from '@/lib/domain/errors';
+import { addDays } from '@/lib/finance/dates';
+import type { ProductDto, ProductsListQuery } from '@/lib/validations/ecommerce';
+import type { Db, DbOrTx } from '@/db/client';
+import { cartItems, products, wishlistItems, type CartItem, type Product } from '@/db/schema/commerce';
+
+/** The template's constant colour choices of a product detail. */
+export const COLOR_OPTIONS = ['primary', 'success', 'warning', 'danger', 'info'];
+
+function productDto(p: Product): ProductDto {
+  return {
+    id: p.id,
+    name: p.name,
+    slug: p.slug,
+    description: p.description,
+    brand: p.brand,
+    price: p.price,
+    currency: p.currency,
+    image: p.image ?? null,
+    hasFreeShipping: p.hasFreeShipping,
+    rating: p.rating,
+  };
+}
+
+function wishlistOf(db: DbOrTx, userId: number) {
+  return db.select({ id: wishlistItems.id, productId: wishlistItems.productId }).from(wishlistItems).where(eq(wishlistItems.userId, userId)).orderBy(asc(wishlistItems.id)).all();
+}
+
+function cartOf(db: DbOrTx, userId: number): CartItem[] {
+  return db.select().from(cartItems).where(eq(cartItems.userId, userId)).orderBy(asc(cartItems.id)).all();
+}
+
+/**
+ * One page of the catalogue for a user: q matches the name (case-insensitive); featured = newest id
+ * first, price-asc / price-desc with the id as tie-break. Each product says whether it is on the
+ * caller's wishlist or in their cart.
+ */
+export function pageProducts(db: DbOrTx, userId: number, query: ProductsListQuery) {
+  let where: SQL | undefined;
+  if (query.q) {
+    const p = `%${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where = sql`lower(${products.name}) like ${p} escape '\\'`;
+  }
+  const order =
+    query.sortBy === 'price-asc' ? [asc(products.price), asc(products.id)] : query.sortBy === 'price-desc' ? [desc(products.price), desc(products.id)] : [desc(products.id)];
+  const total = db.select({ n: sql<number>`count(*)` }).from(products).where(where).get()?.n ?? 0;
+  const rows = db
+    .select()
+    .from(products)
+    .where(where)
+    .orderBy(...order)
+    .limit(query.perPage)
+    .offset((query.page - 1) * query.perPage)
+    .all();
+  const userWishlist = wishlistOf(db, userId);
+  const cart = cartOf(db, userId);
+  const wished = new Set(userWishlist.map((w) => w.productId));
+  const inCart = new Set(cart.map((c) => c.productId));
+  return {
+    products: rows.map((p) => ({ ...productDto(p), isInWishlist: wished.has(p.id), isInCart: inCart.has(p.id) })),
+    total,
+    userWishlist,
+    userCart: cart.map((c) => ({ id: c.id, productId: c.productId, qty: c.qty })),
+  };
+}
+
+function productRow(db: DbOrTx, id: number): Product | undefined {
+  return db.select().from(products).where(eq(products.id, id)).get();
+}
+
+/** A product with the caller's flags, or undefined. Nothing is written (the template wrote the flags onto the shared product). */
+export function getProductForUser(db: DbOrTx, userId: number, id: number) {
+  const p = productRow(db, id);
+  if (!p) return undefined;
+  const isInWishlist = !!db.select({ id: wishlistItems.id }).from(wishlistItems).where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, id))).get();
+  const isInCart = !!db.select({ id: cartItems.id }).from(cartItems).where(and(eq(cartItems.userId, userId), eq(cartItems.productId, id))).get();
+  return { ...productDto(p), isInWishlist, isInCart, colorOptions: COLOR_OPTIONS };
+}
+
+/** The caller's wishlist as products, each saying whether it is in the caller's cart. */
+export function listWishlistProducts(db: DbOrTx, userId: number) {
+  const inCart = new Set(cartOf(db, userId).map((c) => c.productId));
+  return db
+    .select({ product: products })
+    .from(wishlistItems)
+    .innerJoin(products, eq(wishlistItems.productId, products.id))
+    .where(eq(wishlistItems.userId, userId))
+    .orderBy(asc(wishlistItems.id))
+    .all()
+    .map(({ product }) => ({ ...productDto(product), isInCart: inCart.has(product.id) }));
+}
+
+/** The caller's cart as products with quantity and the offer values stored with the line. */
+export function listCartProducts(db: DbOrTx, userId: number) {
+  const wished = new Set(wishlistOf(db, userId).map((w) => w.productId));
+  return db
+    .select({ product: products, line: cartItems })
+    .from(cartItems)
+    .innerJoin(products, eq(cartItems.productId, products.id))
+    .where(eq(cartItems.userId, userId))
+    .orderBy(asc(cartItems.id))
+    .all()
+    .map(({ product, line }) => ({
+      ...productDto(product),
+      isInWishlist: wished.has(product.id),
+      qty: line.qty,
+      offers: line.offers,
+      discountPercentage: line.discountPercentage,
+      shippingDate: line.shippingDate,
+    }));
+}
+
+function assertProduct(db: DbOrTx, productId: number): void {
+  if (!productRow(db, productId)) throw new NotFound(`Product ${productId} does not exist.`);
+}
+
+/** Adds a product to the caller's wishlist; adding it again changes nothing (`created: false`). 404 for an unknown product. */
+export function addToWishlist(db: Db, userId: number, productId: number, now = Date.now()) {
+  return db.transaction((tx) => {
+    assertProduct(tx, productId);
+    const existing = tx.select({ id: wishlistItems.id, productId: wishlistItems.productId }).from(wishlistItems).where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, productId))).get();
+    if (existing) return { item: existing, created: false };
+    const item = tx.insert(wishlistItems).values({ userId, productId, createdAt: now }).returning({ id: wishlistItems.id, productId: wishlistItems.productId }).get();
+    return { item, created: true };
+  });
+}
+
+/** Draws the offer values of a new cart line once: offers 1–4, discount 3–20 %, shipping 1–8 days after `today`. */
+export function drawCartOffer(today: string, draw: (min: number, maxInclusive: number) => number = (a, b) => randomInt(a, b + 1)) {
+  return { offers: draw(1, 4), discountPercentage: draw(3, 20), shippingDate: addDays(today, draw(1, 8)) };
+}
+
+/**
+ * Adds a product to the caller's cart as one line of quantity 1 with the offer values drawn now and
+ * stored. Adding a product already in the cart changes nothing (`created: false`): adding is idempotent.
+ */
+export function addToCart(db: Db, userId: number, productId: number, today: string, now = Date.now()) {
+  return db.transaction((tx) => {
+    assertProduct(tx, productId);
+    const existing = tx.select().from(cartItems).where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId))).get();
+    const line = existing ?? tx.insert(cartItems).values({ userId, productId, qty: 1, ...drawCartOffer(today), createdAt: now }).returning().get();
+    return {
+      item: { id: line.id, productId: line.productId, qty: line.qty, offers: line.offers, discountPercentage: line.discountPercentage, shippingDate: line.shippingDate },
+      created: !existing,
+    };
+  });
+}
+
+/** Removes a product from the caller's wishlist; 404 for an unknown product, `removed: false` when it was not there. */
+export function removeFromWishlist(db: Db, userId: number, productId: number): { removed: boolean } {
+  return db.transaction((tx) => {
+    assertProduct(tx, productId);
+    const gone = tx.delete(wishlistItems).where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, productId))).returning({ id: wishlistItems.id }).all();
+    return { removed: gone.length > 0 };
+  });
+}
+
+/** Removes a product's line from the caller's cart; 404 for an unknown product, `removed: false` when it was not there. */
+export function removeFromCart(db: Db, userId: number, productId: number): { removed: boolean } {
+  return db.transaction((tx) => {
+    assertProduct(tx, productId);
+    const gone = tx.delete(cartItems).where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId))).returning({ id: cartItems.id }).all();
+    return { removed: gone.length > 0 };
+  });
+}

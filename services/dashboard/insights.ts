@@ -1,0 +1,69 @@
+import type { DbOrTx } from '@/db/client';
+import {
+  customersCard,
+  goalOverviewCard,
+  ordersStatCard,
+  productOrdersCard,
+  profitLineChartCard,
+  revenueAnalyticsCard,
+  revenueReportCard,
+  revenueStatCard,
+  salesStatCard,
+  type CardContext,
+  type Period,
+} from '@/db/queries/workspace/cards';
+import type { ContentLocale } from '@/lib/domain/enums';
+
+export const INSIGHT_PERIODS = ['last-28-days', 'last-month', 'last-year'] as const satisfies readonly Period[];
+
+export type Insights = {
+  currency: string;
+  asOf: string;
+  period: Period;
+  /** Collections against the gross instalments due in the period (minor units). */
+  collections: { collected: number; scheduled: number; percent: number };
+  /** Collections this month so far and in the whole previous month. */
+  monthOnMonth: { thisMonth: number; lastMonth: number };
+  /** Collections and scheduled gross instalments of the calendar year of `asOf`. */
+  year: { year: string; collected: number; scheduled: number };
+  /** Quotations created in the period by outcome. */
+  quotations: { finished: number; pending: number; rejected: number };
+  /** Lessees: first lease in the period, another lease in the period after an earlier one, with an active lease. */
+  lessees: { new: number; returning: number; active: number };
+  /** The twelve months ending with the month of `asOf` (YYYY-MM) and a value per month. */
+  months: string[];
+  newLeases: number[];
+  principalOriginated: number[];
+  interestIncome: number[];
+  collectedByMonth: number[];
+};
+
+/**
+ * The Dashboard's Insights tab: the template's analytics and statistics cards that have a meaning for a funder,
+ * computed from the funder's book in its base currency (db/queries/workspace/cards.ts says how each is defined).
+ * The portal-traffic, newsletter and service-desk cards are left out: they do not describe the book.
+ */
+export function insightsScreen(db: DbOrTx, funder: { id: number; baseCurrency: string }, asOf: string, period: Period, locale: ContentLocale): Insights {
+  const ctx: CardContext = { funderId: funder.id, asOf, currency: funder.baseCurrency, locale, period };
+  const goal = goalOverviewCard(db, ctx);
+  const revenue = revenueAnalyticsCard(db, ctx);
+  const report = revenueReportCard(db, ctx);
+  const orders = productOrdersCard(db, ctx).chart_info;
+  const [newLessees, returning, active] = customersCard(db, ctx).listData.map((r) => r.result);
+  const leasesPerMonth = ordersStatCard(db, ctx);
+  return {
+    currency: funder.baseCurrency,
+    asOf,
+    period,
+    collections: { collected: goal.collectedMinor, scheduled: goal.scheduledMinor, percent: goal.percent },
+    monthOnMonth: { thisMonth: revenue.thisMonthMinor, lastMonth: revenue.lastMonthMinor },
+    year: { year: report.year, collected: report.priceMinor, scheduled: report.budgetMinor },
+    quotations: orders,
+    lessees: { new: newLessees ?? 0, returning: returning ?? 0, active: active ?? 0 },
+    months: leasesPerMonth.months,
+    newLeases: leasesPerMonth.series[0]!.data,
+    principalOriginated: salesStatCard(db, ctx).series[0]!.data,
+    interestIncome: profitLineChartCard(db, ctx).series[0]!.data,
+    collectedByMonth: revenueStatCard(db, ctx).series[0]!.data,
+  };
+}

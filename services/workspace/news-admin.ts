@@ -1,0 +1,26 @@
+import type { Db, DbOrTx } from '@/db/client';
+import type { User } from '@/db/schema/auth';
+import { createNews, getNewsForEdit, listNewsForAdmin, updateNews } from '@/db/queries/workspace/news';
+import { todayIso } from '@/lib/finance/dates';
+import type { NewsPostBody } from '@/lib/validations/workspace';
+import { contentLocaleOf } from './content';
+
+/** The drafts and published articles of the page's language, for the admins' list. */
+export function newsAdminList(db: DbOrTx, locale: string) {
+  return listNewsForAdmin(db, contentLocaleOf(locale));
+}
+
+/** An article of the page's language for the editor, or undefined. */
+export function newsEditScreen(db: DbOrTx, locale: string, id: number) {
+  return getNewsForEdit(db, contentLocaleOf(locale), id);
+}
+
+/** A new article in the language by the admin, dated today; its number. */
+export function publishNews(db: Db, locale: string, input: NewsPostBody, author: User, now = new Date()): number {
+  return createNews(db, contentLocaleOf(locale), input, { userId: author.id, name: author.fullName || author.username, avatar: author.avatar ?? '' }, todayIso(now), now.getTime());
+}
+
+/** Edits an article of the language (404 when unknown). */
+export function editNews(db: Db, locale: string, id: number, input: NewsPostBody, actor: User) {
+  return updateNews(db, contentLocaleOf(locale), id, input, actor.id);
+}
