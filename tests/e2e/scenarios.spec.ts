@@ -57,6 +57,12 @@ test('create a scenario, view the book under it with the difference to the contr
   await expect(page.getByLabel('Scenario', { exact: true })).toHaveValue(id);
   expect(amount(await page.getByTestId('scenario-diff-totalcf-EUR').innerText())).toBe(diff);
 
+  // From Summary under the scenario, "Open the rows" keeps it.
+  await page.goto(`/en/portfolio/summary?scenario=${id}`);
+  await page.getByRole('link', { name: 'Open the rows' }).click();
+  await expect(page).toHaveURL(new RegExp(`/en/portfolio/total-cash-flow\\?.*scenario=${id}`));
+  await expect(page.getByLabel('Scenario', { exact: true })).toHaveValue(id);
+
   // Keyboard: the selector is reachable and choosing "Contractual only" drops the comparison.
   await page.getByLabel('Scenario', { exact: true }).focus();
   await page.getByLabel('Scenario', { exact: true }).selectOption('');

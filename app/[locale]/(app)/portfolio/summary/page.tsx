@@ -58,7 +58,7 @@ export default async function PortfolioSummaryPage({ params, searchParams }: Pro
         page="portfolioSummary"
         description={t('summary.subtitle', { funder: funder.name })}
         actions={
-          <Link href={{ pathname: TOTAL_CASH_FLOW_PATH, query: linkQuery }} className={buttonClasses({ variant: 'outline' })}>
+          <Link href={{ pathname: TOTAL_CASH_FLOW_PATH, query: chosen ? { ...linkQuery, scenario: String(chosen.id) } : linkQuery }} className={buttonClasses({ variant: 'outline' })}>
             {t('summary.openTotalCashFlow')}
           </Link>
         }
