@@ -7,7 +7,9 @@ import {
   Calculator,
   CalendarDays,
   ChartColumn,
+  ChartLine,
   ChartPie,
+  ChartSpline,
   CircleUser,
   Code,
   CreditCard,
@@ -102,6 +104,8 @@ export const NAV_PAGE_KEYS = [
   'help',
   'pricing',
   'news',
+  'performance',
+  'vintages',
 ] as const;
 export type NavPageKey = (typeof NAV_PAGE_KEYS)[number];
 
@@ -162,6 +166,8 @@ export const NAV_TREE: readonly NavNode[] = [
     item('stratification', '/reports/stratification', Scale),
     item('tape', '/reports/tape', Table2),
     item('customers', '/reports/customers', Users),
+    item('performance', '/reports/performance', ChartLine),
+    item('vintages', '/reports/vintages', ChartSpline),
   ]),
   item('settings', '/settings', Settings, 'admin'),
   item('users', '/settings/users', UserCog, 'admin'),

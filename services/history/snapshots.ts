@@ -213,3 +213,13 @@ export function recentRates(db: DbOrTx, funderId: number, n = 3, today = todayIs
   const report = performanceReport(db, funderId, { from: addMonthsTo(to, -(n - 1)), to }, today);
   return { currency: report.currency, rows: report.rows.map((r) => ({ month: r.month, cpr: r.cpr, cdr: r.cdr })) };
 }
+
+/**
+ * A closed month's stored snapshot (built when missing): 400 for the current or a future month (computed
+ * live, never a snapshot); a month before the funder's first purchase has an empty snapshot (0 leases).
+ */
+export function closedSnapshotMonth(db: DbOrTx, funderId: number, month: string, today = todayIso()): { month: string; monthEnd: string; leaseCount: number } {
+  if (!isClosedMonth(month, today)) throw new Invalid('The month is not closed yet.', [{ field: 'month', message: `must be a closed month (before ${monthOf(today)})` }]);
+  const row = ensureSnapshots(db, funderId, month, month, today)[0];
+  return row ?? { month, monthEnd: monthEndOf(month), leaseCount: 0 };
+}
