@@ -23,7 +23,7 @@ CREATE TABLE `lease_snapshots` (
 	`recoveries` integer NOT NULL,
 	PRIMARY KEY(`funder_id`, `month`, `lease_id`),
 	FOREIGN KEY (`funder_id`) REFERENCES `funders`(`id`) ON UPDATE no action ON DELETE no action
-);
+) WITHOUT ROWID;
 --> statement-breakpoint
 CREATE TABLE `snapshot_months` (
 	`funder_id` integer NOT NULL,

@@ -65,7 +65,8 @@ export const leaseSnapshots = sqliteTable(
     writtenOff: integer('written_off').notNull(),
     recoveries: integer('recoveries').notNull(),
   },
-  // The primary key serves every read (a month's rows in lease-id order); no other index slows the bulk build.
+  // The primary key serves every read (a month's rows in lease-id order); no other index slows the bulk build. The
+  // migration makes the table WITHOUT ROWID (hand-edited): rows live in the key's B-tree, one tree to write, not two.
   (t) => [primaryKey({ columns: [t.funderId, t.month, t.leaseId] })],
 );
 

@@ -16,27 +16,36 @@ export type CashSplit = {
   principalAhead: number;
 };
 
+/** The store's columns in the funder's component order with the positions of interest and principal (build once per book pass). */
+export type SplitColumns = { cols: Float64Array[]; interestAt: number; principalAt: number };
+
+export function splitColumns(s: ScheduleStore, order: readonly Component[]): SplitColumns {
+  const byName = { vat: s.vat, fee: s.fee, interest: s.interest, principal: s.principal };
+  return { cols: order.map((c) => byName[c]), interestAt: order.indexOf('interest'), principalAt: order.indexOf('principal') };
+}
+
 /** The split of lease `i` (store index) at day `day` (a lib/finance day number). */
-export function cashSplitAt(s: ScheduleStore, l: LedgerStore, i: number, day: number, order: readonly Component[]): CashSplit {
+export function cashSplitAt(s: ScheduleStore, l: LedgerStore, i: number, day: number, order: readonly Component[] | SplitColumns): CashSplit {
+  const { cols, interestAt, principalAt } = Array.isArray(order) ? splitColumns(s, order as readonly Component[]) : (order as SplitColumns);
   let cash = 0;
   for (let j = l.start[i]!; j < l.end[i]!; j++) {
     if (l.day[j]! > day || l.reversedOn[j]! <= day) continue;
     cash += l.amount[j]!;
   }
-  const cols = { vat: s.vat, fee: s.fee, interest: s.interest, principal: s.principal };
   let left = cash;
   let outstanding = 0;
   let interestPaid = 0;
   let principalAhead = 0;
+  const n = cols.length;
   for (let k = s.start[i]!; k < s.end[i]!; k++) {
-    for (const c of order) {
-      const due = cols[c][k]!;
+    for (let c = 0; c < n; c++) {
+      const due = cols[c]![k]!;
       const take = due < left ? due : left;
       left -= take;
-      if (c === 'principal') {
+      if (c === principalAt) {
         outstanding += due - take;
         if (s.due[k]! > day) principalAhead += take;
-      } else if (c === 'interest') interestPaid += take;
+      } else if (c === interestAt) interestPaid += take;
     }
   }
   return { outstanding, interestPaid, principalAhead };

@@ -8,7 +8,9 @@ import { formatParam, monthParam } from './reports';
 
 const currencyParam = z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code like EUR');
 const locale = z.enum(['en', 'de', 'fr', 'pt']).default('en');
-const range = { from: monthParam.optional(), to: monthParam.optional() };
+/** A month of the history: month arithmetic (a 24-month default range before it) needs a plausible year. */
+const historyMonth = monthParam.refine((m) => m >= '1900-01', 'must be 1900-01 or later');
+const range = { from: historyMonth.optional(), to: historyMonth.optional() };
 
 export const performanceQuery = z.object({ funderId: funderIdParam, ...range, currency: currencyParam.optional(), format: formatParam.optional(), locale });
 
@@ -22,7 +24,7 @@ export const vintagesQuery = z.object({
   locale,
 });
 
-export const snapshotParams = z.object({ month: monthParam });
+export const snapshotParams = z.object({ month: historyMonth });
 export const snapshotQuery = z.object({ funderId: funderIdParam, page: pageParam, perPage: perPageParam(50), format: formatParam.optional(), locale });
 
 const minor = z.number().int().describe('minor units');

@@ -26,6 +26,7 @@ import {
   monthRange,
   performanceRow,
   scheduledPrincipalIn,
+  splitColumns,
   vintageCurves,
   type CashSplit,
   type CohortBasis,
@@ -47,7 +48,7 @@ export const DEFAULT_REPORT_MONTHS = 24;
 const originationOf = (l: ScheduleStore['leases'][number] & { firstDueDate: string; timing: string; frequency: keyof typeof PERIOD_MONTHS }) =>
   l.timing === 'arrears' ? addMonths(l.firstDueDate, -PERIOD_MONTHS[l.frequency]) : l.firstDueDate;
 
-type Carry = { month: string; schedule: ScheduleStore; splits: (CashSplit | undefined)[] };
+type Carry = { month: string; schedule: ScheduleStore; splits: (CashSplit | undefined)[]; terms: ReturnType<typeof historyLeaseTerms> };
 
 /**
  * The lease snapshots of the funder at the end of `month` (or at `asOf` for the live month), computed from
@@ -62,18 +63,20 @@ export function computeMonthSnapshot(db: DbOrTx, funderId: number, month: string
   const previousEnd = monthEndOf(addMonthsTo(month, -1));
   const startDay = tryParseDate(previousEnd)!;
   const states = bookAt(schedule, ledger, asOf, options);
-  const terms = historyLeaseTerms(db, funderId);
+  // The lease terms read once per sequence of months (a lease change rebuilds the stores: a new schedule object).
+  const terms = carry && carry.schedule === schedule ? carry.terms : historyLeaseTerms(db, funderId);
   const facts = creditFactsAsOf(funderId, asOf);
   const reuse = carry && carry.schedule === schedule && carry.month === addMonthsTo(month, -1) ? carry.splits : undefined;
+  const cols = splitColumns(schedule, order);
   const splits: (CashSplit | undefined)[] = new Array(schedule.n);
   const rows: LeaseSnapshot[] = [];
   for (let i = 0; i < schedule.n; i++) {
     const st = states[i]!;
     if (!st.inPool) continue;
     const lease = schedule.leases[i] as ScheduleStore['leases'][number] & { firstDueDate: string; timing: string; frequency: keyof typeof PERIOD_MONTHS; purchaseDate: string };
-    const end = cashSplitAt(schedule, ledger, i, endDay, order);
+    const end = cashSplitAt(schedule, ledger, i, endDay, cols);
     splits[i] = end;
-    const start = reuse?.[i] ?? cashSplitAt(schedule, ledger, i, startDay, order);
+    const start = reuse?.[i] ?? cashSplitAt(schedule, ledger, i, startDay, cols);
     const wasInPool = lease.purchaseDate <= previousEnd;
     const startBalance = wasInPool ? start.outstanding : 0;
     const f = facts.get(lease.id);
@@ -101,7 +104,7 @@ export function computeMonthSnapshot(db: DbOrTx, funderId: number, month: string
       recoveries: f?.recoveries ?? 0,
     });
   }
-  return { rows, carry: { month, schedule, splits } };
+  return { rows, carry: { month, schedule, splits, terms } };
 }
 
 /** The first month with a lease in the funder's pool (null: no leases). */
@@ -127,10 +130,7 @@ export function ensureSnapshots(db: DbOrTx, funderId: number, from: string, to: 
   const have = new Set(snapshotMonthsIn(db, funderId, lo, last).map((r) => r.month));
   let carry: Carry | undefined;
   for (const month of monthRange(lo, last)) {
-    if (have.has(month)) {
-      carry = undefined;
-      continue;
-    }
+    if (have.has(month)) continue;
     const monthEnd = monthEndOf(month);
     const built = computeMonthSnapshot(db, funderId, month, monthEnd, carry);
     carry = built.carry;
