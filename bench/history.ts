@@ -8,12 +8,14 @@
  * - --months (default 24) closed month-end snapshots built and stored once (ensureSnapshots);
  * - Reports → Performance over those months and Reports → Vintages (both bases) from the snapshots:
  *   the first read after the build, then p50 / max over --samples reads;
- * - Performance with the live current month (first: computed; then cached until the book changes).
+ * - Performance with the live current month (first: computed; then cached until the book changes), and
+ *   after each of 5 payments (the live rows updated lease by lease).
  * Figures only: nothing is asserted. Options: --db FILE (required), --funder ID (1), --months N (24),
  * --samples N (20), --in-place.
  */
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { openDb, runMigrations, type Db } from '@/db/client';
+import { recordPayment } from '@/db/queries/payments';
 import { todayIso } from '@/lib/finance';
 import { addMonthsTo, lastClosedMonth, monthOf } from '@/lib/history';
 import { ensureSnapshots, performanceReport, vintageReport } from '@/services/history/snapshots';
@@ -81,6 +83,15 @@ function main() {
   timeIt(`Vintages by purchase, default, ${from}..${to}`, () => vintageReport(db, F, { from, to, by: 'purchase', measure: 'default' }, today));
   timeIt(`Vintages by origination, net loss, ${from}..${to}`, () => vintageReport(db, F, { from, to, by: 'origination', measure: 'netLoss' }, today));
   timeIt(`Performance ${addMonthsTo(from, 1)}..${monthOf(today)} with the live month`, () => performanceReport(db, F, { from: addMonthsTo(from, 1), to: monthOf(today) }, today));
+  const lease = db.$client.prepare(`select id, currency from leases where funder_id = ? and status = 'active' order by id limit 1`).get(F) as { id: number; currency: string };
+  const rounds: number[] = [];
+  for (let k = 0; k < 5; k++) {
+    recordPayment(db, F, { leaseId: lease.id, receivedOn: today, amount: 1000, currency: lease.currency, method: 'transfer' }, null);
+    const t1 = now();
+    performanceReport(db, F, { from: addMonthsTo(from, 1), to: monthOf(today) }, today);
+    rounds.push(now() - t1);
+  }
+  console.log(`Performance with the live month after a payment (lease by lease): ${rounds.map(ms).join(', ')}`);
   db.$client.close();
 }
 

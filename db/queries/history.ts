@@ -7,9 +7,13 @@ import type { LeaseSnapshot, MonthAggregates } from '@/lib/history';
 import type { DbOrTx } from '../client';
 import { sqliteOf } from './servicing';
 
-/** The snapshot-relevant columns of the funder's leases (the servicing book's: status ≠ terminated). */
-export function historyLeaseTerms(db: DbOrTx, funderId: number): Map<number, { principal: number; contractNumber: string }> {
-  const rows = sqliteOf(db).prepare(`select id, principal, contract_number from leases where funder_id = ? and status != 'terminated'`).raw().all(funderId) as [number, number, string][];
+/** The snapshot-relevant columns of the funder's leases (the servicing book's: status ≠ terminated); only those of `ids` when given. */
+export function historyLeaseTerms(db: DbOrTx, funderId: number, ids?: readonly number[]): Map<number, { principal: number; contractNumber: string }> {
+  const rows = (
+    ids
+      ? sqliteOf(db).prepare(`select id, principal, contract_number from leases where +funder_id = ? and status != 'terminated' and id in (select value from json_each(?))`).raw().all(funderId, JSON.stringify(ids))
+      : sqliteOf(db).prepare(`select id, principal, contract_number from leases where funder_id = ? and status != 'terminated'`).raw().all(funderId)
+  ) as [number, number, string][];
   return new Map(rows.map((r) => [r[0], { principal: r[1], contractNumber: r[2] }]));
 }
 

@@ -36,9 +36,9 @@ import {
   type VintageCurve,
   type VintageMeasure,
 } from '@/lib/history';
-import { bookAt, type ScheduleStore } from '@/lib/servicing/book-store';
-import { creditFactsAsOf } from '@/services/credit/facts';
-import { servicingSettingsOf, servicingStores } from '@/services/servicing/book';
+import { bookAt, statesAt, type ScheduleStore } from '@/lib/servicing/book-store';
+import { creditFactsAsOf, type LeaseCreditFacts } from '@/services/credit/facts';
+import { changedLeasesSince, servicingSettingsOf, servicingStores } from '@/services/servicing/book';
 
 /** The longest range a report may ask for (months). */
 export const MAX_REPORT_MONTHS = 120;
@@ -48,13 +48,32 @@ export const DEFAULT_REPORT_MONTHS = 24;
 const originationOf = (l: ScheduleStore['leases'][number] & { firstDueDate: string; timing: string; frequency: keyof typeof PERIOD_MONTHS }) =>
   l.timing === 'arrears' ? addMonths(l.firstDueDate, -PERIOD_MONTHS[l.frequency]) : l.firstDueDate;
 
+/** The credit-fact fields of a lease snapshot (services/credit/facts.ts as of the snapshot date). */
+function factFields(f: LeaseCreditFacts | undefined): Pick<LeaseSnapshot, 'status' | 'firstDefaultDate' | 'defaultAmount' | 'defaultPrincipal' | 'writtenOff' | 'recoveries'> {
+  return {
+    status: f?.status ?? 'performing',
+    firstDefaultDate: f?.everDefaulted ? f.firstDefaultDate : null,
+    defaultAmount: f?.everDefaulted ? f.defaultAmount : 0,
+    defaultPrincipal: f?.everDefaulted ? f.defaultedPrincipal : 0,
+    writtenOff: f?.writtenOff ?? 0,
+    recoveries: f?.recoveries ?? 0,
+  };
+}
+
 type Carry = { month: string; schedule: ScheduleStore; splits: (CashSplit | undefined)[]; terms: ReturnType<typeof historyLeaseTerms> };
 
 /**
  * The lease snapshots of the funder at the end of `month` (or at `asOf` for the live month), computed from
  * the servicing stores; `carry` reuses the previous month's end splits when building months in sequence.
  */
-export function computeMonthSnapshot(db: DbOrTx, funderId: number, month: string, asOf: string, carry?: Carry): { rows: LeaseSnapshot[]; carry: Carry } {
+export function computeMonthSnapshot(
+  db: DbOrTx,
+  funderId: number,
+  month: string,
+  asOf: string,
+  carry?: Carry,
+  only?: { indexes: readonly number[]; facts: Map<number, LeaseCreditFacts> },
+): { rows: LeaseSnapshot[]; carry: Carry } {
   const { funder, schedule, ledger } = servicingStores(db, funderId);
   const settings = servicingSettingsOf(funder);
   const options = { componentOrder: settings.componentOrder, tolerance: settings.tolerance, graceDays: settings.graceDays, edges: settings.edges };
@@ -62,16 +81,20 @@ export function computeMonthSnapshot(db: DbOrTx, funderId: number, month: string
   const endDay = tryParseDate(asOf)!;
   const previousEnd = monthEndOf(addMonthsTo(month, -1));
   const startDay = tryParseDate(previousEnd)!;
-  const states = bookAt(schedule, ledger, asOf, options);
+  // Every lease of the book, or (`only`) the leases at those store indexes: the one DPD engine either way.
+  const states = only ? statesAt(schedule, ledger, only.indexes, asOf, options) : bookAt(schedule, ledger, asOf, options);
+  const count = only ? only.indexes.length : schedule.n;
   // The lease terms read once per sequence of months (a lease change rebuilds the stores: a new schedule object).
-  const terms = carry && carry.schedule === schedule ? carry.terms : historyLeaseTerms(db, funderId);
-  const facts = creditFactsAsOf(funderId, asOf);
+  const terms =
+    carry && carry.schedule === schedule ? carry.terms : only ? historyLeaseTerms(db, funderId, only.indexes.map((i) => schedule.leases[i]!.id)) : historyLeaseTerms(db, funderId);
+  const facts = only ? only.facts : creditFactsAsOf(funderId, asOf);
   const reuse = carry && carry.schedule === schedule && carry.month === addMonthsTo(month, -1) ? carry.splits : undefined;
   const cols = splitColumns(schedule, order);
   const splits: (CashSplit | undefined)[] = new Array(schedule.n);
   const rows: LeaseSnapshot[] = [];
-  for (let i = 0; i < schedule.n; i++) {
-    const st = states[i]!;
+  for (let x = 0; x < count; x++) {
+    const i = only ? only.indexes[x]! : x;
+    const st = states[x]!;
     if (!st.inPool) continue;
     const lease = schedule.leases[i] as ScheduleStore['leases'][number] & { firstDueDate: string; timing: string; frequency: keyof typeof PERIOD_MONTHS; purchaseDate: string };
     const end = cashSplitAt(schedule, ledger, i, endDay, cols);
@@ -96,12 +119,7 @@ export function computeMonthSnapshot(db: DbOrTx, funderId: number, month: string
       interest: end.interestPaid - start.interestPaid,
       dpd: st.dpd,
       bucket: st.bucket,
-      status: f?.status ?? 'performing',
-      firstDefaultDate: f?.everDefaulted ? f.firstDefaultDate : null,
-      defaultAmount: f?.everDefaulted ? f.defaultAmount : 0,
-      defaultPrincipal: f?.everDefaulted ? f.defaultedPrincipal : 0,
-      writtenOff: f?.writtenOff ?? 0,
-      recoveries: f?.recoveries ?? 0,
+      ...factFields(f),
     });
   }
   return { rows, carry: { month, schedule, splits, terms } };
@@ -139,21 +157,39 @@ export function ensureSnapshots(db: DbOrTx, funderId: number, from: string, to: 
   return snapshotMonthsIn(db, funderId, lo, last);
 }
 
-const g = globalThis as unknown as { __quantumLiveMonth?: Map<string, { key: string; aggregates: MonthAggregates }> };
-const liveCache = (g.__quantumLiveMonth ??= new Map());
+type LiveEntry = { today: string; settingsKey: string; version: number; rows: Map<number, LeaseSnapshot> };
+const g = globalThis as unknown as { __quantumLiveMonth?: WeakMap<object, Map<number, LiveEntry>> };
+const liveCache = (g.__quantumLiveMonth ??= new WeakMap());
 
-/** The current month's aggregates, live to `today` (never stored; cached until the book or the day changes). */
+/**
+ * The current month's aggregates, live to `today` (never stored). The lease rows are kept per funder and
+ * updated lease by lease: after a write only the leases changed since (changedLeasesSince of the servicing
+ * book) are recomputed; a new day, other servicing settings or a rebuild of the stores recompute them all.
+ */
 export function liveMonthAggregates(db: DbOrTx, funderId: number, today = todayIso()): MonthAggregates {
-  const { funder, entry } = servicingStores(db, funderId);
+  const { funder, entry, schedule } = servicingStores(db, funderId);
   const month = monthOf(today);
-  const key = `${entry.version}:${funder.dataVersion}:${today}`;
-  const cacheKey = `${(db as unknown as { $client?: { name?: string } }).$client?.name ?? ''}:${funderId}`;
-  const hit = liveCache.get(cacheKey);
-  if (hit && hit.key === key) return hit.aggregates;
-  const { rows } = computeMonthSnapshot(db, funderId, month, today);
-  const aggregates = aggregateMonth(month, today, rows);
-  liveCache.set(cacheKey, { key, aggregates });
-  return aggregates;
+  const settingsKey = JSON.stringify(servicingSettingsOf(funder));
+  const conn = (db as unknown as { $client?: object }).$client ?? (db as object);
+  let byFunder = liveCache.get(conn);
+  if (!byFunder) liveCache.set(conn, (byFunder = new Map()));
+  let live = byFunder.get(funderId);
+  const changed = live && live.today === today && live.settingsKey === settingsKey ? changedLeasesSince(db, funderId, live.version) : null;
+  if (!live || !changed || changed.ids === null) {
+    const { rows } = computeMonthSnapshot(db, funderId, month, today);
+    live = { today, settingsKey, version: entry.version, rows: new Map(rows.map((r) => [r.leaseId, r])) };
+    byFunder.set(funderId, live);
+  } else if (changed.ids.length > 0) {
+    const indexes = changed.ids.map((id) => schedule.indexById.get(id)).filter((i): i is number => i !== undefined);
+    const { rows } = computeMonthSnapshot(db, funderId, month, today, undefined, { indexes, facts: new Map() });
+    for (const id of changed.ids) live.rows.delete(id);
+    for (const r of rows) live.rows.set(r.leaseId, r);
+    live.version = changed.version;
+  }
+  // Credit facts are re-applied on every read: they may change without a ledger change (a write-off).
+  const facts = creditFactsAsOf(funderId, today);
+  const rows = [...live.rows.values()].map((r) => ({ ...r, ...factFields(facts.get(r.leaseId)) }));
+  return aggregateMonth(month, today, rows);
 }
 
 /** The validated month range of a report: default the last 24 months up to the current one; 400 on from > to, a future `to` or a range too long. */

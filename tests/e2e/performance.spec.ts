@@ -13,9 +13,11 @@ test.beforeEach(async ({ page }) => {
 test('Performance: charts, the month table with a live current month, and the CSV export', async ({ page }) => {
   await page.goto('/en/reports/performance');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(page.getByTestId('performance-rates-chart').locator('svg .recharts-line').first()).toBeVisible();
-  await expect(page.getByTestId('performance-delinquency-chart').locator('svg')).toBeVisible();
-  await expect(page.getByTestId('performance-pool-chart').locator('svg')).toBeVisible();
+  // Recharts draws each series as a .recharts-line group in the chart's SVG (a flat line has no height: attached, not "visible").
+  for (const chart of ['performance-rates-chart', 'performance-delinquency-chart', 'performance-pool-chart']) {
+    await expect(page.getByTestId(chart).getByRole('application')).toBeVisible();
+    await expect(page.getByTestId(chart).locator('.recharts-line').first()).toBeAttached();
+  }
   const rows = page.getByTestId('performance-row');
   await expect(rows).toHaveCount(24);
   await expect(rows.last()).toContainText('live');
@@ -26,7 +28,8 @@ test('Performance: charts, the month table with a live current month, and the CS
 
 test('Vintages: curves and table, switching the cohort basis and the measure, and the XLSX export', async ({ page }) => {
   await page.goto('/en/reports/vintages');
-  await expect(page.getByTestId('vintages-chart').locator('svg .recharts-line').first()).toBeVisible();
+  await expect(page.getByTestId('vintages-chart').getByRole('application')).toBeVisible();
+  await expect(page.getByTestId('vintages-chart').locator('.recharts-line').first()).toBeAttached();
   await expect(page.getByTestId('vintage-row').first()).toBeVisible();
   await expect(page.getByTestId('vintage-row').first().getByRole('rowheader')).toHaveText(/^\d{4}-Q[1-4]$/);
 

@@ -142,3 +142,17 @@ describe('snapshots', () => {
     expect(JSON.stringify(vintageReport(db, 1, { from: '2026-06', to: '2026-10', by: 'purchase', measure: 'default' }, TODAY))).toBe(vBefore);
   });
 });
+
+describe('the live current month', () => {
+  test('updated lease by lease after a payment, it equals the month computed anew', async () => {
+    const { liveMonthAggregates, computeMonthSnapshot } = await import('@/services/history/snapshots');
+    const first = liveMonthAggregates(db, 1, TODAY);
+    const lease = db.$client.prepare(`select id, currency from leases where funder_id = 1 and status = 'active' order by id desc limit 1`).get() as { id: number; currency: string };
+    recordPayment(db, 1, { leaseId: lease.id, receivedOn: TODAY, amount: 12_345_00, currency: lease.currency, method: 'transfer' }, null);
+    const patched = liveMonthAggregates(db, 1, TODAY);
+    expect(patched.currencies[lease.currency]!.balance).toBeLessThan(first.currencies[lease.currency]!.balance);
+    const fresh = aggregateMonth('2026-11', TODAY, computeMonthSnapshot(db, 1, '2026-11', TODAY).rows);
+    expect(patched.currencies).toEqual(fresh.currencies);
+    expect(patched.cohorts).toEqual(fresh.cohorts);
+  });
+});

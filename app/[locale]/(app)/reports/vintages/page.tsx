@@ -54,7 +54,9 @@ export default async function VintagesPage({ params, searchParams }: Props) {
   const maxX = Math.max(-1, ...report.curves.flatMap((c) => c.points.map((p) => p.monthsSince)));
   const xs = Array.from({ length: maxX + 1 }, (_, k) => k);
   const charted = report.curves.slice(-CHART_COHORTS);
-  const data = xs.map((x) => ({
+  // The chart's x axis spans its own cohorts' months (the older cohorts' later months are in the table).
+  const chartMaxX = Math.max(0, ...charted.flatMap((c) => c.points.map((p) => p.monthsSince)));
+  const data = xs.filter((x) => x <= chartMaxX).map((x) => ({
     x: t('vintages.monthsSinceValue', { n: x }),
     ...Object.fromEntries(charted.flatMap((c) => {
       const p = c.points.find((q) => q.monthsSince === x);
