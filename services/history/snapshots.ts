@@ -157,7 +157,7 @@ export function ensureSnapshots(db: DbOrTx, funderId: number, from: string, to: 
   return snapshotMonthsIn(db, funderId, lo, last);
 }
 
-type LiveEntry = { today: string; settingsKey: string; version: number; rows: Map<number, LeaseSnapshot> };
+type LiveEntry = { today: string; settingsKey: string; version: number; rows: Map<number, LeaseSnapshot>; aggregates: { key: string; value: MonthAggregates } | null };
 const g = globalThis as unknown as { __quantumLiveMonth?: WeakMap<object, Map<number, LiveEntry>> };
 const liveCache = (g.__quantumLiveMonth ??= new WeakMap());
 
@@ -177,7 +177,7 @@ export function liveMonthAggregates(db: DbOrTx, funderId: number, today = todayI
   const changed = live && live.today === today && live.settingsKey === settingsKey ? changedLeasesSince(db, funderId, live.version) : null;
   if (!live || !changed || changed.ids === null) {
     const { rows } = computeMonthSnapshot(db, funderId, month, today);
-    live = { today, settingsKey, version: entry.version, rows: new Map(rows.map((r) => [r.leaseId, r])) };
+    live = { today, settingsKey, version: entry.version, rows: new Map(rows.map((r) => [r.leaseId, r])), aggregates: null };
     byFunder.set(funderId, live);
   } else if (changed.ids.length > 0) {
     const indexes = changed.ids.map((id) => schedule.indexById.get(id)).filter((i): i is number => i !== undefined);
@@ -186,10 +186,14 @@ export function liveMonthAggregates(db: DbOrTx, funderId: number, today = todayI
     for (const r of rows) live.rows.set(r.leaseId, r);
     live.version = changed.version;
   }
-  // Credit facts are re-applied on every read: they may change without a ledger change (a write-off).
+  // Credit facts are re-applied whenever the book moved (the rows' version or the funder's dataVersion, which
+  // every book write bumps): a write-off may change them without a ledger entry.
+  const key = `${live.version}:${funder.dataVersion}`;
+  if (live.aggregates?.key === key) return live.aggregates.value;
   const facts = creditFactsAsOf(funderId, today);
   const rows = [...live.rows.values()].map((r) => ({ ...r, ...factFields(facts.get(r.leaseId)) }));
-  return aggregateMonth(month, today, rows);
+  live.aggregates = { key, value: aggregateMonth(month, today, rows) };
+  return live.aggregates.value;
 }
 
 /** The validated month range of a report: default the last 24 months up to the current one; 400 on from > to, a future `to` or a range too long. */
