@@ -1,0 +1,3 @@
+export * from './default';
+export * from './measures';
+export * from './settings';
