@@ -4,6 +4,7 @@ import { adminRoutes } from './docs/admin';
 import { appsRoutes } from './docs/apps';
 import { contentRoutes } from './docs/content';
 import { coreRoutes } from './docs/core';
+import { creditRoutes } from './docs/credit';
 import { importsRoutes } from './docs/imports';
 import { reportsRoutes } from './docs/reports';
 import { servicingRoutes } from './docs/servicing';
@@ -14,6 +15,7 @@ export const ROUTE_DOCS: readonly RouteDoc[] = [
   ...coreRoutes,
   ...importsRoutes,
   ...servicingRoutes,
+  ...creditRoutes,
   ...reportsRoutes,
   ...appsRoutes,
   ...workspaceRoutes,
