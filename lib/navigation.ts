@@ -35,6 +35,7 @@ import {
   TriangleAlert,
   UserCog,
   ScrollText,
+  ShieldAlert,
   Users,
   Wallet,
   type LucideIcon,
@@ -102,6 +103,7 @@ export const NAV_PAGE_KEYS = [
   'help',
   'pricing',
   'news',
+  'creditLosses',
 ] as const;
 export type NavPageKey = (typeof NAV_PAGE_KEYS)[number];
 
@@ -171,6 +173,7 @@ export const NAV_TREE: readonly NavNode[] = [
   group('servicing', Headset, [
     item('clientsBehavior', '/servicing/clients-behavior', Activity),
     item('delinquency', '/servicing/delinquency', TriangleAlert),
+    item('creditLosses', '/servicing/defaults', ShieldAlert),
     item('payments', '/servicing/payments', CreditCard),
     group('servicingReports', FileSpreadsheet, [
       item('reportDraws', '/servicing/reports/draws', ArrowDownToLine),

@@ -21,6 +21,7 @@ import {
 } from '@/lib/validations/credit';
 import { funderProposalSchema, updateCreditParamsBody } from '@/lib/validations/funders';
 import { z } from 'zod';
+import { creditExportQuery } from '@/lib/validations/credit-export';
 import { errorDoc } from '../responses-core';
 import { defineRoutes } from '../registry';
 
@@ -171,6 +172,17 @@ export const creditRoutes = defineRoutes([
     query: creditAsOfQuery,
     responses: { 200: { description: 'The ECL.', schema: eclResponse }, ...readErrors },
     example: { query: { funderId: '1' } },
+  },
+  {
+    method: 'get',
+    path: '/api/credit/export',
+    tag: 'Credit',
+    summary: 'Export a Defaults & losses table',
+    description: 'One table (defaults, flags, writeOffs, recoveries, ledger, measures, ecl) as CSV or XLSX, headers in the locale.',
+    auth: 'read:funders',
+    query: creditExportQuery,
+    responses: { 200: { description: 'The file (CSV or XLSX).', contentType: 'text/csv | application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }, ...readErrors },
+    example: { query: { funderId: '1', table: 'ecl', format: 'csv' } },
   },
   {
     method: 'get',
