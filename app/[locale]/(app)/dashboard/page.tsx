@@ -21,6 +21,8 @@ import { defaultCutOff, valueBook } from '@/services/portfolio/valuation';
 import { ServicingKpis } from '@/components/servicing/servicing-kpis';
 import { servicingKpis } from '@/services/servicing/kpis';
 import { todayIso } from '@/lib/finance/dates';
+import { CreditKpis } from '@/components/credit/credit-kpis';
+import { creditTiles } from '@/services/credit/screen';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -119,6 +121,7 @@ export default async function DashboardPage({ params }: Props) {
           lines={figures.map((f) => ({ currency: f.currency, value: f.waRate === null ? '—' : formatPercent(format, f.waRate) }))}
         />
         <ServicingKpis kpis={servicingKpis(db, funder.id, todayIso())} today={todayIso()} currencies={order} />
+        <CreditKpis kpis={creditTiles(db, funder.id, todayIso())} currencies={order} />
       </div>
 
       <div className="mt-6 grid gap-6 xl:grid-cols-3">
