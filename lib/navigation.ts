@@ -37,6 +37,7 @@ import {
   TriangleAlert,
   UserCog,
   ScrollText,
+  ShieldAlert,
   Users,
   Wallet,
   type LucideIcon,
@@ -104,6 +105,7 @@ export const NAV_PAGE_KEYS = [
   'help',
   'pricing',
   'news',
+  'creditLosses',
   'performance',
   'vintages',
 ] as const;
@@ -177,6 +179,7 @@ export const NAV_TREE: readonly NavNode[] = [
   group('servicing', Headset, [
     item('clientsBehavior', '/servicing/clients-behavior', Activity),
     item('delinquency', '/servicing/delinquency', TriangleAlert),
+    item('creditLosses', '/servicing/defaults', ShieldAlert),
     item('payments', '/servicing/payments', CreditCard),
     group('servicingReports', FileSpreadsheet, [
       item('reportDraws', '/servicing/reports/draws', ArrowDownToLine),

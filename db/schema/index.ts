@@ -7,3 +7,4 @@ export * from './commerce';
 export * from './imports';
 export * from './access';
 export * from './history';
+export * from './credit';

@@ -4,6 +4,7 @@ import { adminRoutes } from './docs/admin';
 import { appsRoutes } from './docs/apps';
 import { contentRoutes } from './docs/content';
 import { coreRoutes } from './docs/core';
+import { creditRoutes } from './docs/credit';
 import { historyRoutes } from './docs/history';
 import { importsRoutes } from './docs/imports';
 import { reportsRoutes } from './docs/reports';
@@ -15,6 +16,7 @@ export const ROUTE_DOCS: readonly RouteDoc[] = [
   ...coreRoutes,
   ...importsRoutes,
   ...servicingRoutes,
+  ...creditRoutes,
   ...reportsRoutes,
   ...historyRoutes,
   ...appsRoutes,

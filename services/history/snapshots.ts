@@ -37,7 +37,7 @@ import {
   type VintageMeasure,
 } from '@/lib/history';
 import { bookAt, statesAt, type ScheduleStore } from '@/lib/servicing/book-store';
-import { creditFactsAsOf, type LeaseCreditFacts } from '@/services/credit/facts';
+import { creditFactsAt, type LeaseCreditFacts } from '@/services/credit/facts';
 import { changedLeasesSince, servicingSettingsOf, servicingStores } from '@/services/servicing/book';
 
 /** The longest range a report may ask for (months). */
@@ -87,7 +87,7 @@ export function computeMonthSnapshot(
   // The lease terms read once per sequence of months (a lease change rebuilds the stores: a new schedule object).
   const terms =
     carry && carry.schedule === schedule ? carry.terms : only ? historyLeaseTerms(db, funderId, only.indexes.map((i) => schedule.leases[i]!.id)) : historyLeaseTerms(db, funderId);
-  const facts = only ? only.facts : creditFactsAsOf(funderId, asOf);
+  const facts = only ? only.facts : creditFactsAt(db, funderId, asOf);
   const reuse = carry && carry.schedule === schedule && carry.month === addMonthsTo(month, -1) ? carry.splits : undefined;
   const cols = splitColumns(schedule, order);
   const splits: (CashSplit | undefined)[] = new Array(schedule.n);
@@ -100,10 +100,13 @@ export function computeMonthSnapshot(
     const end = cashSplitAt(schedule, ledger, i, endDay, cols);
     splits[i] = end;
     const start = reuse?.[i] ?? cashSplitAt(schedule, ledger, i, startDay, cols);
-    const wasInPool = lease.purchaseDate <= previousEnd;
-    const startBalance = wasInPool ? start.outstanding : 0;
     const f = facts.get(lease.id);
     const t = terms.get(lease.id);
+    // In the pool at the previous month end: purchased by then and not written off by then.
+    const wasInPool = lease.purchaseDate <= previousEnd && !(f?.status === 'written_off' && f.writeOffDate !== null && f.writeOffDate <= previousEnd);
+    const startBalance = wasInPool ? start.outstanding : 0;
+    // A written-off lease has left the pool (domain.md §3): no balance; its loss is in writtenOff.
+    const balance = f?.status === 'written_off' ? 0 : st.outstandingPrincipal;
     rows.push({
       leaseId: lease.id,
       contractNumber: t?.contractNumber ?? '',
@@ -112,7 +115,7 @@ export function computeMonthSnapshot(
       originationDate: originationOf(lease),
       originalPrincipal: t?.principal ?? 0,
       startBalance,
-      balance: st.outstandingPrincipal,
+      balance,
       scheduledPrincipal: wasInPool ? scheduledPrincipalIn(schedule, i, startDay, endDay) : 0,
       actualPrincipal: wasInPool ? startBalance - st.outstandingPrincipal : 0,
       unscheduledPrincipal: wasInPool ? Math.max(0, end.principalAhead - start.principalAhead) : 0,
@@ -190,7 +193,7 @@ export function liveMonthAggregates(db: DbOrTx, funderId: number, today = todayI
   // every book write bumps): a write-off may change them without a ledger entry.
   const key = `${live.version}:${funder.dataVersion}`;
   if (live.aggregates?.key === key) return live.aggregates.value;
-  const facts = creditFactsAsOf(funderId, today);
+  const facts = creditFactsAt(db, funderId, today);
   const rows = [...live.rows.values()].map((r) => ({ ...r, ...factFields(facts.get(r.leaseId)) }));
   live.aggregates = { key, value: aggregateMonth(month, today, rows) };
   return live.aggregates.value;

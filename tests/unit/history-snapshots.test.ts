@@ -10,7 +10,9 @@ import { leaseSnapshotPage, snapshotMonthsIn } from '@/db/queries/history';
 import { recordPayment } from '@/db/queries/payments';
 import { seedPayments } from '@/db/seed/payments';
 import { seedPortfolio } from '@/db/seed/portfolio';
+import { seedCredit } from '@/db/seed/credit';
 import { seedDemoUsers } from '@/db/seed/users';
+import { creditFactsAt } from '@/services/credit/facts';
 import { cdrFromMdr, cprFromSmm } from '@/lib/finance/rates';
 import { aggregateMonth, isClosedMonth, lastClosedMonth, monthEndOf, quarterOf, vintageCurves, type LeaseSnapshot } from '@/lib/history';
 import { getServicingBook } from '@/services/servicing/book';
@@ -72,12 +74,14 @@ describe('snapshots', () => {
     expect(rows.length).toBeGreaterThan(100);
     for (const r of rows) {
       const l = live.byLeaseId.get(r.leaseId)!;
-      expect({ id: r.leaseId, balance: r.balance, dpd: r.dpd, bucket: r.bucket }).toEqual({ id: l.leaseId, balance: l.outstandingPrincipal, dpd: l.dpd, bucket: l.bucket });
+      // A written-off lease has left the pool: no balance in the snapshot (its loss is in writtenOff).
+      const balance = r.status === 'written_off' ? 0 : l.outstandingPrincipal;
+      expect({ id: r.leaseId, balance: r.balance, dpd: r.dpd, bucket: r.bucket }).toEqual({ id: l.leaseId, balance, dpd: l.dpd, bucket: l.bucket });
     }
   });
 
   test('per lease, the start balance less the actual principal is the balance; prepaid principal exists in the demo history', () => {
-    for (const r of rows) if (r.startBalance > 0) expect(r.startBalance - r.actualPrincipal).toBe(r.balance);
+    for (const r of rows) if (r.startBalance > 0 && r.status !== 'written_off') expect(r.startBalance - r.actualPrincipal).toBe(r.balance);
     const months = ensureSnapshots(db, 1, '2025-10', '2026-10', TODAY);
     expect(months.some((m) => Object.values(m.aggregates.currencies).some((t) => t.unscheduledPrincipal > 0))).toBe(true);
     expect(months.some((m) => Object.values(m.aggregates.currencies).some((t) => t.defaultedPrincipal > 0))).toBe(true);
@@ -154,5 +158,35 @@ describe('the live current month', () => {
     const fresh = aggregateMonth('2026-11', TODAY, computeMonthSnapshot(db, 1, '2026-11', TODAY).rows);
     expect(patched.currencies).toEqual(fresh.currencies);
     expect(patched.cohorts).toEqual(fresh.cohorts);
+  });
+});
+
+describe('credit facts across month ends (services/credit/facts.ts)', () => {
+  let cdb: Db;
+  beforeAll(() => {
+    cdb = createTestDb();
+    seedDemoUsers(cdb);
+    seedPortfolio(cdb, { leases: 400, today: TODAY, seed: 31 });
+    seedPayments(cdb, { funderId: 1, today: TODAY, seed: 31 });
+    seedCredit(cdb, { funderId: 1, today: TODAY });
+  });
+
+  test('a default counts in its month; once the lease is no longer in default (cured, repaid) it keeps counting in its vintage', () => {
+    const facts = creditFactsAt(cdb, 1, TODAY);
+    const left = [...facts.values()].find((f) => f.firstDefaultDate !== null && f.defaultedPrincipal > 0 && f.firstDefaultDate.slice(0, 7) < '2026-10' && f.status !== 'defaulted' && f.status !== 'written_off');
+    expect(left).toBeDefined();
+    const defaultMonth = left!.firstDefaultDate!.slice(0, 7);
+    const months = ensureSnapshots(cdb, 1, defaultMonth, '2026-10', TODAY);
+    const rowsOf = (m: string) => new Map(leaseSnapshotPage(cdb, 1, m, 1, 100_000).map((r) => [r.leaseId, r]));
+    const atDefault = rowsOf(defaultMonth).get(left!.leaseId)!;
+    expect(atDefault.status).toBe(creditFactsAt(cdb, 1, monthEndOf(defaultMonth)).get(left!.leaseId)!.status);
+    expect(atDefault.firstDefaultDate).toBe(left!.firstDefaultDate);
+    expect(atDefault.defaultPrincipal).toBeGreaterThan(0);
+    // The month of the default carries it in the MDR numerator; later months do not count it again.
+    expect(months[0]!.aggregates.currencies[atDefault.currency]!.defaultedPrincipal).toBeGreaterThanOrEqual(atDefault.defaultPrincipal);
+    const last = rowsOf('2026-10').get(left!.leaseId)!;
+    expect(last.status).not.toBe('defaulted');
+    expect(last.firstDefaultDate).toBe(left!.firstDefaultDate);
+    expect(months.at(-1)!.aggregates.cohorts.purchase[last.currency]![quarterOf(last.purchaseDate)]!.defaulted).toBeGreaterThanOrEqual(last.defaultPrincipal);
   });
 });

@@ -21,9 +21,9 @@ const translated = ['de', 'fr', 'pt'] as const;
  * spelled the same there (German "Administrator", French "Modules" …). Keep this list short.
  */
 const SAME_AS_ENGLISH: Record<(typeof translated)[number], readonly string[]> = {
-  de: ['common.appName', 'common.roles.admin', 'common.roles.analyst'],
-  fr: ['common.appName', 'common.roles.client', 'nav.modules', 'nav.stratification'],
-  pt: ['common.appName'],
+  de: ['common.appName', 'common.roles.admin', 'common.roles.analyst', 'credit.columns.exposure', 'credit.columns.status', 'credit.columns.ecl', 'credit.export.csv', 'credit.export.xlsx'],
+  fr: ['common.appName', 'common.roles.client', 'nav.modules', 'nav.stratification', 'credit.ecl.total', 'credit.columns.date', 'credit.columns.ecl', 'credit.columns.actions', 'credit.export.csv', 'credit.export.xlsx'],
+  pt: ['common.appName', 'credit.ecl.total', 'credit.columns.ecl', 'credit.export.csv', 'credit.export.xlsx'],
 };
 
 function flatten(messages: Messages, prefix = ''): Map<string, string> {

@@ -23,6 +23,8 @@ import { ServicingKpis } from '@/components/servicing/servicing-kpis';
 import { servicingKpis } from '@/services/servicing/kpis';
 import { todayIso } from '@/lib/finance/dates';
 import { recentRates } from '@/services/history/snapshots';
+import { CreditKpis } from '@/components/credit/credit-kpis';
+import { creditTiles } from '@/services/credit/screen';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -130,6 +132,7 @@ export default async function DashboardPage({ params }: Props) {
           linkLabel={th('link')}
           emptyLabel={th('none')}
         />
+        <CreditKpis kpis={creditTiles(db, funder.id, todayIso())} currencies={order} />
       </div>
 
       <div className="mt-6 grid gap-6 xl:grid-cols-3">
