@@ -7,7 +7,9 @@ import {
   Calculator,
   CalendarDays,
   ChartColumn,
+  ChartLine,
   ChartPie,
+  ChartSpline,
   CircleUser,
   Code,
   CreditCard,
@@ -38,6 +40,7 @@ import {
   UserCog,
   ScrollText,
   ShoppingCart,
+  ShieldAlert,
   Users,
   Wallet,
   type LucideIcon,
@@ -108,6 +111,9 @@ export const NAV_PAGE_KEYS = [
   'scenarios',
   'chat',
   'catalogue',
+  'creditLosses',
+  'performance',
+  'vintages',
 ] as const;
 export type NavPageKey = (typeof NAV_PAGE_KEYS)[number];
 
@@ -169,6 +175,8 @@ export const NAV_TREE: readonly NavNode[] = [
     item('stratification', '/reports/stratification', Scale),
     item('tape', '/reports/tape', Table2),
     item('customers', '/reports/customers', Users),
+    item('performance', '/reports/performance', ChartLine),
+    item('vintages', '/reports/vintages', ChartSpline),
   ]),
   item('settings', '/settings', Settings, 'admin'),
   item('users', '/settings/users', UserCog, 'admin'),
@@ -178,6 +186,7 @@ export const NAV_TREE: readonly NavNode[] = [
   group('servicing', Headset, [
     item('clientsBehavior', '/servicing/clients-behavior', Activity),
     item('delinquency', '/servicing/delinquency', TriangleAlert),
+    item('creditLosses', '/servicing/defaults', ShieldAlert),
     item('payments', '/servicing/payments', CreditCard),
     group('servicingReports', FileSpreadsheet, [
       item('reportDraws', '/servicing/reports/draws', ArrowDownToLine),

@@ -19,6 +19,7 @@ import {
   CURRENCY_VALUES,
   FREQUENCY_VALUES,
   LEASE_STATUS_VALUES,
+  LEASE_EDITABLE_STATUSES,
   leaseCreateBody,
   TIMING_VALUES,
   VAT_REGIME_VALUES,
@@ -492,7 +493,7 @@ export function TermsForm(props: Props) {
                 t('form.sections.contract'),
                 <>
                   {text('contractNumber', t('fields.contractNumber'), { hint: record ? undefined : t('form.contractNumberHint') })}
-                  {select('status', t('fields.status'), LEASE_STATUS_VALUES.map((s) => ({ value: s, label: t(`statuses.${s}`) })))}
+                  {select('status', t('fields.status'), LEASE_EDITABLE_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) })))}
                   {text('purchaseDate', t('fields.purchaseDate'), { type: 'date' })}
                   {text('agreedPurchasePrice', t('fields.agreedPurchasePrice'), { inputMode: 'decimal', suffix: values.currency, hint: t('form.agreedPriceHint') })}
                 </>,

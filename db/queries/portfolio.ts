@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import type { PortfolioLeaseRecord } from '../../lib/domain/portfolio';
 import { leases, lessees, type Lease } from '../schema/portfolio';
@@ -15,7 +15,11 @@ type RecordFromSchema = Pick<Lease, Exclude<keyof PortfolioLeaseRecord, 'lesseeN
 };
 export const recordShapeMatches: Exact<RecordFromSchema, PortfolioLeaseRecord> = true;
 
-/** Every lease of a funder that still belongs to the book (terminated contracts carry no flows), in id order. */
+/**
+ * Every lease of a funder that still belongs to the book, in id order: terminated contracts carry no flows, and a
+ * written-off lease's remaining flows leave the portfolio cash flow (domain.md §8; its write-off journals it, so the
+ * valuation cache re-reads that lease alone).
+ */
 export function listPortfolioLeases(db: DbOrTx, funderId: number, ids?: readonly number[]): PortfolioLeaseRecord[] {
   return db
     .select({
@@ -48,7 +52,7 @@ export function listPortfolioLeases(db: DbOrTx, funderId: number, ids?: readonly
     })
     .from(leases)
     .innerJoin(lessees, eq(leases.lesseeId, lessees.id))
-    .where(and(eq(leases.funderId, funderId), ne(leases.status, 'terminated'), ids ? inArray(leases.id, [...ids]) : undefined))
+    .where(and(eq(leases.funderId, funderId), ne(leases.status, 'terminated'), isNull(leases.writtenOffOn), ids ? inArray(leases.id, [...ids]) : undefined))
     .orderBy(asc(leases.id))
     .all();
 }

@@ -6,3 +6,5 @@ export * from './content';
 export * from './commerce';
 export * from './imports';
 export * from './access';
+export * from './history';
+export * from './credit';

@@ -1,6 +1,6 @@
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { users } from './auth';
-import { TIMINGS, FREQUENCIES, VAT_REGIMES, LEASE_STATUSES, ASSET_TYPES, CONDITIONS, DISCOUNT_CONVENTIONS, RATE_CONVENTIONS, QUOTATION_STATUSES, PORTFOLIO_MODULES } from '../../lib/domain/enums';
+import { TIMINGS, FREQUENCIES, VAT_REGIMES, LEASE_STATUSES, ASSET_TYPES, CONDITIONS, DISCOUNT_CONVENTIONS, RATE_CONVENTIONS, QUOTATION_STATUSES, PORTFOLIO_MODULES, LESSEE_KINDS } from '../../lib/domain/enums';
 export { TIMINGS, FREQUENCIES, VAT_REGIMES, LEASE_STATUSES, ASSET_TYPES, CONDITIONS, DISCOUNT_CONVENTIONS, RATE_CONVENTIONS, QUOTATION_STATUSES, PORTFOLIO_MODULES } from '../../lib/domain/enums';
 
 
@@ -25,6 +25,15 @@ export const funders = sqliteTable('funders', {
   bucketEdges: text('bucket_edges').notNull().default('[30,60,90]'),
   materialityTolerance: integer('materiality_tolerance').notNull().default(100),
   graceDays: integer('grace_days').notNull().default(0),
+  // Credit parameters (domain.md §8): materiality of the default definition (absolute thresholds in minor units of the
+  // lease currency, relative as a decimal of the lease's exposure), probation months before a cure, lessee contagion
+  // share, and the IFRS 9 provision matrix (JSON: { currency | "*": { bucket key | "default": loss rate } }).
+  creditAbsRetail: integer('credit_abs_retail').notNull().default(10000),
+  creditAbsOther: integer('credit_abs_other').notNull().default(50000),
+  creditRelative: real('credit_relative').notNull().default(0.01),
+  creditProbationMonths: integer('credit_probation_months').notNull().default(3),
+  creditContagion: real('credit_contagion').notNull().default(0.2),
+  provisionMatrix: text('provision_matrix').notNull().default('{}'),
   // Four eyes (domain.md §12): a quotation's approver must not be its submitter. On unless a funder turns it off.
   fourEyes: integer('four_eyes', { mode: 'boolean' }).notNull().default(true),
   // Bumped on every change of parameters or of the book: cached valuations carry it and are never stale.
@@ -72,6 +81,8 @@ export const lessees = sqliteTable(
     region: text('region').notNull().default(''),
     // NACE Rev. 2 section letter (A–U).
     industry: text('industry').notNull().default(''),
+    // Retail (a consumer or micro business) or corporate: picks the absolute materiality threshold (domain.md §8).
+    kind: text('kind', { enum: LESSEE_KINDS }).notNull().default('corporate'),
     contact: text('contact').notNull().default(''),
     email: text('email').notNull().default(''),
     createdAt: integer('created_at').notNull(),
@@ -99,6 +110,8 @@ export const leases = sqliteTable(
     purchaseDate: text('purchase_date').notNull(),
     agreedPurchasePrice: integer('agreed_purchase_price'),
     status: text('status', { enum: LEASE_STATUSES }).notNull().default('active'),
+    // Date of the approved write-off (domain.md §8): from then on the lease's remaining flows leave the portfolio cash flow.
+    writtenOffOn: text('written_off_on'),
     // Optimistic concurrency: an edit must name the version it started from.
     version: integer('version').notNull().default(1),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),

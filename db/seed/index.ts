@@ -5,6 +5,7 @@ import { countUsers, getUserByEmail } from '../queries/users';
 import { seedApps } from './apps';
 import { bulkLoad } from './bulk';
 import { seedContent } from './content';
+import { seedCredit } from './credit';
 import { seedCommerce } from './commerce';
 import { seedPayments } from './payments';
 import { seedPortfolio } from './portfolio';
@@ -28,6 +29,10 @@ function seedAreas(db: Db, today: string): string[] {
     seeded.push('payments');
   }
   if (empty('scenarios') && !empty('funders') && seedScenarios(db) > 0) seeded.push('scenarios');
+  if (empty('credit_flags') && empty('write_offs') && !empty('payments')) {
+    for (const f of listFunders(db)) seedCredit(db, { funderId: f.id, today });
+    seeded.push('credit');
+  }
   if (seedApps(db, { today }) > 0) seeded.push('apps');
   if (empty('content_faq_categories')) {
     seedContent(db, { today });

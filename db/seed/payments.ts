@@ -2,7 +2,8 @@
  * A deterministic payment history up to `today` for a funder's book (demo data): most lessees pay on
  * the due date by direct debit, some pay 5–45 days late by transfer, a few are 60–120 days in arrears
  * with partial or missing payments, defaulted leases stopped paying months ago, a couple of direct
- * debits were returned (a reversal, then a transfer), and a few closed leases were overpaid (credit).
+ * debits were returned (a reversal, then a transfer), a few closed leases were overpaid (credit), and some
+ * punctual lessees repaid part of their lease early (a lump paid ahead of schedule).
  * Payments and their allocations (lib/servicing, the funder's component order) are written in bulk
  * with prepared statements in one transaction.
  */
@@ -24,6 +25,8 @@ export function seedPayments(db: Db, opts: SeedPaymentsOptions): { payments: num
   if (!funder) throw new Error(`funder ${opts.funderId} does not exist`);
   const order = componentOrderOf(funder);
   const rnd = new Random((opts.seed ?? 20261121) ^ (opts.funderId * 7919));
+  // Early repayments draw from a generator of their own, so the rest of the history stays as it was.
+  const prepay = new Random(((opts.seed ?? 20261121) ^ (opts.funderId * 7919)) + 40503);
   const today = opts.today;
   const sqlite = db.$client;
   const now = Date.now();
@@ -100,6 +103,15 @@ export function seedPayments(db: Db, opts: SeedPaymentsOptions): { payments: num
         const lastDue = due[due.length - 1]!.dueDate;
         const d = addDays(lastDue, rnd.int(1, 20));
         if (d <= today) pay(d, rnd.int(10, 80) * 100, 'transfer', `${lease.contractNumber}/final`, 'overpayment');
+      }
+      // Some punctual lessees repay early: a lump of the next 3–12 instalments' gross, a few days after a due
+      // date of the last two years (allocated ahead of schedule: the prepayments of the performance history).
+      if (profile === 'on-time' && lease.status === 'active' && due.length > 1 && prepay.chance(0.06)) {
+        const k = due.length - 1 - prepay.int(0, Math.min(23, due.length - 1));
+        const ahead = instalments.slice(k + 1, k + 1 + prepay.int(3, 12));
+        const lump = ahead.reduce((sum, i) => sum + i.vat + i.fee + i.interest + i.principal, 0);
+        const d = addDays(due[k]!.dueDate, prepay.int(1, 20));
+        if (ahead.length >= 3 && lump > 0 && d <= today) pay(d, lump, 'transfer', `${lease.contractNumber}/prepayment`, 'early repayment');
       }
       if (entries.length > 0) {
         const result = allocatePayments(instalments, entries, { componentOrder: order });

@@ -35,3 +35,13 @@ export const INVOICE_KINDS = ['rental', 'arrangement_fee', 'late_interest'] as c
 export const CONTENT_LOCALES = ['en', 'de', 'fr', 'pt'] as const;
 export type ContentLocale = (typeof CONTENT_LOCALES)[number];
 export const TRAFFIC_DEVICES = ['desktop', 'mobile', 'tablet'] as const;
+
+// Credit (domain.md §8).
+/** Lessee segment for the absolute materiality threshold of the default definition (retail 100.00, otherwise 500.00). */
+export const LESSEE_KINDS = ['corporate', 'retail'] as const;
+/** A user's flag on a lease: unlikely to pay (a default trigger) or a significant increase in credit risk (IFRS 9 stage 2). */
+export const CREDIT_FLAG_KINDS = ['utp', 'sicr'] as const;
+export const WRITE_OFF_STATUSES = ['proposed', 'approved', 'rejected'] as const;
+export const RECOVERY_KINDS = ['asset_sale', 'late_collection', 'other'] as const;
+/** The derived credit status of a lease (never typed by hand). */
+export const CREDIT_STATUSES = ['performing', 'defaulted', 'cured', 'written_off', 'repaid'] as const;

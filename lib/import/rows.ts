@@ -142,7 +142,8 @@ const ENUM_WORDS: Partial<Record<ImportField, Record<string, string>>> = {
   status: {
     active: 'active', perf: 'active', aktiv: 'active', actif: 'active', ativo: 'active', arrr: 'active',
     closed: 'closed', rdmd: 'closed', beendet: 'closed', clos: 'closed', encerrado: 'closed',
-    defaulted: 'defaulted', dflt: 'defaulted', ausgefallen: 'defaulted',
+    // A default is derived from the ledger (domain.md §8), never typed: a tape's DFLT is an active contract here.
+    defaulted: 'active', dflt: 'active', ausgefallen: 'active',
     terminated: 'terminated', term: 'terminated', gekundigt: 'terminated', resilie: 'terminated', rescindido: 'terminated',
   },
 };

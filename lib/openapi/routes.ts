@@ -4,6 +4,8 @@ import { adminRoutes } from './docs/admin';
 import { appsRoutes } from './docs/apps';
 import { contentRoutes } from './docs/content';
 import { coreRoutes } from './docs/core';
+import { creditRoutes } from './docs/credit';
+import { historyRoutes } from './docs/history';
 import { importsRoutes } from './docs/imports';
 import { reportsRoutes } from './docs/reports';
 import { scenariosRoutes } from './docs/scenarios';
@@ -16,7 +18,9 @@ export const ROUTE_DOCS: readonly RouteDoc[] = [
   ...scenariosRoutes,
   ...importsRoutes,
   ...servicingRoutes,
+  ...creditRoutes,
   ...reportsRoutes,
+  ...historyRoutes,
   ...appsRoutes,
   ...workspaceRoutes,
   ...adminRoutes,

@@ -60,6 +60,11 @@ export interface TapeRow {
   accountStatus: string;
   arrearsBalance: number | null;
   daysInArrears: number | null;
+  /** LESL59–62 from the credit module (domain.md §8): exposure at default, its date, written off, recovered (minor units). */
+  defaultAmount: number | null;
+  defaultDate: string | null;
+  allocatedLosses: number | null;
+  cumulativeRecoveries: number | null;
   purchaseDate: string;
   buyRate: number;
   purchasePrice: number;
@@ -118,6 +123,10 @@ export const TAPE_COLUMNS: readonly TapeColumnDef[] = [
   { id: 'accountStatus', esma: 'LESL57', name: 'Account Status', kind: 'text' },
   { id: 'arrearsBalance', esma: 'LESL55', name: 'Arrears Balance', kind: 'money', money: true },
   { id: 'daysInArrears', esma: 'LESL56', name: 'Number Of Days In Arrears', kind: 'integer' },
+  { id: 'defaultAmount', esma: 'LESL59', name: 'Default Amount', kind: 'money', money: true },
+  { id: 'defaultDate', esma: 'LESL60', name: 'Default Date', kind: 'date' },
+  { id: 'allocatedLosses', esma: 'LESL61', name: 'Allocated Losses', kind: 'money', money: true },
+  { id: 'cumulativeRecoveries', esma: 'LESL62', name: 'Cumulative Recoveries', kind: 'money', money: true },
   { id: 'purchaseDate', esma: '', name: 'Funder Purchase Date', kind: 'date' },
   { id: 'buyRate', esma: '', name: 'Funder Buy Rate', kind: 'percent' },
   { id: 'purchasePrice', esma: '', name: 'Funder Purchase Price', kind: 'money', money: true },
@@ -156,7 +165,9 @@ export interface TapeSource {
 }
 
 /** Arrears and days past due per lease from the servicing book; absent = not available (written empty). */
-export type TapeDelinquency = (leaseId: number) => { arrearsTotal: number; dpd: number } | undefined;
+export type TapeDelinquency = (leaseId: number) => { arrearsTotal: number; dpd: number; creditFacts?: TapeCredit } | undefined;
+/** The lease's derived credit facts at the cut-off (services/credit); `status` overrides LESL57 when in default. */
+export type TapeCredit = { status: string; defaultAmount: number; defaultDate: string | null; writtenOff: number; recoveries: number };
 
 /** The tape row of lease i. */
 export function tapeRow(src: TapeSource, i: number, delinquency?: TapeDelinquency): TapeRow {
@@ -201,9 +212,13 @@ export function tapeRow(src: TapeSource, i: number, delinquency?: TapeDelinquenc
     vatRegime: l.vatRegime,
     assetType: l.assetType,
     condition: l.condition,
-    accountStatus: ACCOUNT_STATUS[l.status] ?? 'OTHR',
+    accountStatus: d?.creditFacts && (d.creditFacts.status === 'defaulted' || d.creditFacts.status === 'written_off') ? 'DFLT' : (ACCOUNT_STATUS[l.status] ?? 'OTHR'),
     arrearsBalance: d ? d.arrearsTotal : null,
     daysInArrears: d ? d.dpd : null,
+    defaultAmount: d?.creditFacts ? (d.creditFacts.defaultDate === null ? null : d.creditFacts.defaultAmount) : null,
+    defaultDate: d?.creditFacts?.defaultDate ?? null,
+    allocatedLosses: d?.creditFacts ? d.creditFacts.writtenOff : null,
+    cumulativeRecoveries: d?.creditFacts ? d.creditFacts.recoveries : null,
     purchaseDate: l.purchaseDate,
     buyRate: src.buyRate,
     purchasePrice: v.purchasePrice[i]!,

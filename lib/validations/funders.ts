@@ -128,6 +128,27 @@ export const graceDays = z
   .min(0, 'must not be negative')
   .max(MAX_GRACE_DAYS, `must be at most ${MAX_GRACE_DAYS}`);
 
+/** Credit parameters (domain.md §8): materiality thresholds in minor units of the lease currency. */
+export const creditThreshold = z
+  .number({ error: 'must be a number of minor units' })
+  .int('must be whole minor units (cents)')
+  .min(0, 'must not be negative')
+  .max(MAX_TOLERANCE_MINOR, `must be at most ${MAX_TOLERANCE_MINOR}`);
+export const MAX_PROBATION_MONTHS = 36;
+export const probationMonths = z
+  .number({ error: 'must be a number of months' })
+  .int('must be a whole number of months')
+  .min(0, 'must not be negative')
+  .max(MAX_PROBATION_MONTHS, `must be at most ${MAX_PROBATION_MONTHS}`);
+export const share = z.number({ error: 'must be a decimal (0.2 = 20 %)' }).min(0, 'must not be negative').max(1, 'must be at most 1 (100 %)');
+/** Provision matrix: per currency (or `*` for the others) a loss rate per DPD bucket key or `default` (stage 3). */
+export const provisionMatrix = z
+  .record(
+    z.string().regex(/^([A-Z]{3}|\*)$/, 'must be a currency code or *'),
+    z.record(z.string().regex(/^(current|\d+-\d+|\d+\+|default)$/, 'must be a bucket key such as current, 1-30, 91+ or default'), share),
+  )
+  .refine((m) => Object.keys(m).length <= 40, 'must have at most 40 currencies');
+
 const paramShape = {
   name: funderName,
   baseCurrency,
@@ -145,6 +166,22 @@ const paramShape = {
   materialityTolerance,
   graceDays,
 };
+
+/** The credit parameters (Settings → Credit parameters), changed through the same four-eyes path as the others. */
+const creditShape = {
+  creditAbsRetail: creditThreshold,
+  creditAbsOther: creditThreshold,
+  creditRelative: share,
+  creditProbationMonths: probationMonths,
+  creditContagion: share,
+  provisionMatrix,
+};
+export const creditParams = z.strictObject(creditShape);
+export type CreditParams = z.infer<typeof creditParams>;
+export type CreditField = keyof CreditParams;
+export const CREDIT_FIELDS = Object.keys(creditShape) as CreditField[];
+/** PATCH body of the credit parameters alone (any subset, at least one). */
+export const updateCreditParamsBody = creditParams.partial().refine((patch) => Object.keys(patch).length > 0, { message: 'name at least one parameter to change' });
 
 /** Every parameter of a funder, in the API's units. */
 export const funderParams = z.strictObject(paramShape);
@@ -172,7 +209,7 @@ export type CreateFunderBody = z.infer<typeof createFunderBody>;
 
 /** PATCH /api/funders/[id]: any subset of the parameters, at least one. */
 export const updateFunderBody = z
-  .strictObject({ ...paramShape, fourEyes: z.boolean({ error: 'must be true or false' }) })
+  .strictObject({ ...paramShape, ...creditShape, fourEyes: z.boolean({ error: 'must be true or false' }) })
   .partial()
   .refine((patch) => Object.keys(patch).length > 0, { message: 'name at least one parameter to change', ...reason('empty') });
 export type UpdateFunderBody = z.infer<typeof updateFunderBody>;
@@ -186,12 +223,13 @@ export const activeFunderBody = z.strictObject({
 // Stored form ↔ API form
 
 /** A funder as the API returns it: the stored row with the servicing settings decoded. */
-export type FunderSettings = FunderParams & { id: number; fourEyes: boolean; dataVersion: number; createdAt: number; updatedAt: number };
+export type FunderSettings = FunderParams & CreditParams & { id: number; fourEyes: boolean; dataVersion: number; createdAt: number; updatedAt: number };
 
 /** The stored columns of a funder that toFunderSettings reads (db/schema's funders row is one). */
-export type StoredFunder = Omit<FunderParams, 'baseCurrency' | 'allocationOrder' | 'bucketEdges'> & {
+export type StoredFunder = Omit<FunderParams, 'baseCurrency' | 'allocationOrder' | 'bucketEdges'> & Omit<CreditParams, 'provisionMatrix'> & {
   id: number;
   baseCurrency: string;
+  provisionMatrix: string;
   allocationOrder: string;
   bucketEdges: string;
   /** Absent on rows read before the column existed in a caller's type: enforcement is the default. */
@@ -226,6 +264,12 @@ export function toFunderSettings(row: StoredFunder): FunderSettings {
     bucketEdges: bucketEdges.safeParse(edges).success ? (edges as number[]) : [...DEFAULT_BUCKET_EDGES],
     materialityTolerance: row.materialityTolerance,
     graceDays: row.graceDays,
+    creditAbsRetail: row.creditAbsRetail,
+    creditAbsOther: row.creditAbsOther,
+    creditRelative: row.creditRelative,
+    creditProbationMonths: row.creditProbationMonths,
+    creditContagion: row.creditContagion,
+    provisionMatrix: decodeMatrix(row.provisionMatrix),
     fourEyes: row.fourEyes ?? true,
     dataVersion: row.dataVersion,
     createdAt: row.createdAt,
@@ -233,11 +277,21 @@ export function toFunderSettings(row: StoredFunder): FunderSettings {
   };
 }
 
+function decodeMatrix(text: string): z.infer<typeof provisionMatrix> {
+  try {
+    const parsed = provisionMatrix.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : {};
+  } catch {
+    return {};
+  }
+}
+
 /** Encodes (part of) the parameters as the columns store them. */
-export function toFunderColumns<P extends Partial<FunderParams>>(params: P) {
-  const { allocationOrder: order, bucketEdges: edges, ...rest } = params;
+export function toFunderColumns<P extends Partial<FunderParams & CreditParams>>(params: P) {
+  const { allocationOrder: order, bucketEdges: edges, provisionMatrix: matrix, ...rest } = params;
   return {
     ...rest,
+    ...(matrix !== undefined ? { provisionMatrix: JSON.stringify(matrix) } : {}),
     ...(order !== undefined ? { allocationOrder: order.join(',') } : {}),
     ...(edges !== undefined ? { bucketEdges: JSON.stringify(edges) } : {}),
   };
@@ -247,7 +301,7 @@ export function toFunderColumns<P extends Partial<FunderParams>>(params: P) {
 // Four eyes on funder settings (domain.md §12): a change is proposed, another admin approves it
 
 /** Every setting a change may touch: the parameters and four eyes itself. */
-export const SETTINGS_FIELDS = [...FUNDER_FIELDS, 'fourEyes'] as const;
+export const SETTINGS_FIELDS = [...FUNDER_FIELDS, ...CREDIT_FIELDS, 'fourEyes'] as const;
 export type SettingsField = (typeof SETTINGS_FIELDS)[number];
 export type SettingsValues = Pick<FunderSettings, SettingsField>;
 

@@ -12,6 +12,12 @@ import { bodyIdSchema, funderIdParam, idParam, listParam, pageParam, perPagePara
  * db/queries/lease-register.ts keeps them equal).
  */
 export const LEASE_STATUS_VALUES = ['active', 'closed', 'defaulted', 'terminated'] as const;
+/**
+ * The statuses a user may set: the business events closed (settled early) and terminated (sold or cancelled).
+ * "defaulted" is derived from the ledger and the unlikely-to-pay flags (domain.md §8, lib/credit), never typed;
+ * it stays in LEASE_STATUS_VALUES only so that rows written before the credit module still read.
+ */
+export const LEASE_EDITABLE_STATUSES = ['active', 'closed', 'terminated'] as const;
 /** Whether a text read from a cache or a join is a lease status. */
 export const isLeaseStatus = (s: string | null | undefined): s is (typeof LEASE_STATUS_VALUES)[number] => (LEASE_STATUS_VALUES as readonly (string | null | undefined)[]).includes(s);
 export const ASSET_TYPE_VALUES = ['vehicle', 'machinery', 'it', 'medical'] as const;
@@ -39,7 +45,7 @@ const assetTypeField = z.enum(ASSET_TYPE_VALUES);
 const conditionField = z.enum(CONDITION_VALUES);
 const frequencyField = z.enum(FREQUENCY_VALUES);
 const vatRegimeField = z.enum(VAT_REGIME_VALUES);
-const statusField = z.enum(LEASE_STATUS_VALUES);
+const statusField = z.enum(LEASE_EDITABLE_STATUSES, { error: 'must be active, closed or terminated (a default is derived, never typed)' });
 
 /**
  * The financial terms a lease and a quotation share (what lib/finance's buildSchedule needs), without

@@ -1,20 +1,27 @@
 /**
- * Why a lease has its status, for the tables (the register, Delinquency) and their exports: until the
- * credit issue derives status (domain.md §8) a status is set by hand, so every lease that is not active,
- * or whose status contradicts its DPD, carries the lease page's note (who set it, when, DPD now).
+ * Why a lease has its status, for the tables (the register, Delinquency), the lease page and their exports. The
+ * credit status is derived (domain.md §8, services/credit): a lease in default says since when and why ("Defaulted
+ * since 4 Mar 2026: 95 DPD on 1,234.00 past due", "… in probation until …", "… unlikely to pay, flagged by X: reason",
+ * lessee contagion), a cured or written-off one says when. The business statuses a user still sets (closed,
+ * terminated; a legacy "defaulted") carry who set it and when, with the DPD now.
  */
 import type { DbOrTx } from '@/db/client';
 import { listStatusHistories } from '@/db/queries/lease-register';
-import { needsStatusNote, statusNoteText, statusOrigin, type StatusNoteFormat, type StatusNoteTranslate } from '@/lib/domain/status-origin';
+import { creditNoteText } from '@/lib/credit';
+import { statusNoteText, statusOrigin, type StatusNoteFormat, type StatusNoteTranslate } from '@/lib/domain/status-origin';
+import { formatIsoDate, type Formatter } from '@/lib/format';
 import { getServicingBook } from '@/services/servicing/book';
+import { creditStatesAt } from '@/services/credit/book';
+import { defaultsAt } from '@/services/credit/screen';
 import { todayIso } from '@/lib/finance/dates';
 
 /** A lease of a table: its id, status and, where the table has it, its DPD (otherwise today's from the servicing book). */
 export type StatusNoteRow = { id: number; status: string; dpd?: number | null };
 
 /**
- * The notes of the rows that need one, by lease id. Only those rows' history is read (one query per 500
- * ids); the DPD comes from the row or from the funder's cached servicing book of `today`.
+ * The notes of the rows that need one, by lease id: every lease whose derived credit status is defaulted, cured or
+ * written off, and every lease with a hand-set status other than active. Only those rows' history is read; the
+ * credit states come from the funder's cached default timelines.
  */
 export function statusNotes(
   db: DbOrTx,
@@ -24,18 +31,31 @@ export function statusNotes(
   format: StatusNoteFormat,
   today = todayIso(),
 ): Map<number, string> {
+  const notes = new Map<number, string>();
+  if (rows.length === 0) return notes;
+  const credit = new Map(creditStatesAt(db, funderId, today).states.map((s) => [s.leaseId, s]));
+  const f = format as unknown as Formatter;
+  const tc = (key: string, values?: Record<string, string | number>) => t(`status.credit.${key.replace(/^note\./, '')}`, values);
+  let defaults: Map<number, ReturnType<typeof defaultsAt>[number]> | null = null;
+  const handSet: StatusNoteRow[] = [];
+  for (const r of rows) {
+    const c = credit.get(r.id);
+    if (c?.status === 'defaulted') {
+      defaults ??= new Map(defaultsAt(db, funderId, today).map((d) => [d.leaseId, d]));
+      const d = defaults.get(r.id);
+      if (d) notes.set(r.id, creditNoteText(tc, f, d));
+    } else if (c?.status === 'written_off' && c.writeOffDate) notes.set(r.id, tc('writtenOff', { date: formatIsoDate(f, c.writeOffDate) }));
+    else if (c?.status === 'cured' && c.curedOn) notes.set(r.id, tc('cured', { date: formatIsoDate(f, c.curedOn) }));
+    else if (r.status !== 'active') handSet.push(r);
+  }
+  if (handSet.length === 0) return notes;
   let byLeaseId: ReturnType<typeof getServicingBook>['byLeaseId'] | null = null;
   const dpdOf = (r: StatusNoteRow): number | null => {
     if (r.dpd !== undefined) return r.dpd;
     byLeaseId ??= getServicingBook(db, funderId, today).byLeaseId;
     return byLeaseId.get(r.id)?.dpd ?? null;
   };
-  const wanted = rows.map((r) => ({ r, dpd: dpdOf(r) })).filter(({ r, dpd }) => needsStatusNote(r.status, dpd));
-  const notes = new Map<number, string>();
-  if (wanted.length === 0) return notes;
-  const histories = listStatusHistories(db, wanted.map(({ r }) => r.id));
-  for (const { r, dpd } of wanted) {
-    notes.set(r.id, statusNoteText(t, format, { status: r.status, origin: statusOrigin(histories.get(r.id) ?? [], r.status), dpd }));
-  }
+  const histories = listStatusHistories(db, handSet.map((r) => r.id));
+  for (const r of handSet) notes.set(r.id, statusNoteText(t, format, { status: r.status, origin: statusOrigin(histories.get(r.id) ?? [], r.status), dpd: dpdOf(r) }));
   return notes;
 }

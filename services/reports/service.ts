@@ -19,6 +19,7 @@ import { bucketLabel, delinquencyBucketLabel, type Translate } from '@/lib/repor
 import { buildServicingReport } from '@/services/reports/servicing-reports';
 import { bookStratification, type Stratification } from '@/lib/reports/stratification';
 import type { TapeSource, TapeDelinquency } from '@/lib/reports/tape';
+import { creditFactsAt } from '@/services/credit/facts';
 
 export function requireFunder(db: Db, funderId: number): Funder {
   const f = getFunder(db, funderId);
@@ -54,7 +55,16 @@ export function customersOf(db: Db, book: ValuedBook): CustomerRow[] {
 
 export function tapeSourceOf(db: Db, book: ValuedBook): { src: TapeSource; delinquency: TapeDelinquency } {
   const sb = servicingBookOf(db, book.funder.id, book.cutOff);
-  return { src: { funderId: book.funder.id, buyRate: book.funder.buyRate, ...book }, delinquency: tapeDelinquency(sb) };
+  // LESL59–62 and a derived DFLT in LESL57 from the credit module's facts at the cut-off.
+  const facts = creditFactsAt(db, book.funder.id, book.cutOff);
+  const base = tapeDelinquency(sb);
+  const delinquency: TapeDelinquency = (leaseId) => {
+    const d = base(leaseId);
+    const f = facts.get(leaseId);
+    if (!d || !f) return d;
+    return { arrearsTotal: d.arrearsTotal, dpd: d.dpd, creditFacts: { status: f.status, defaultAmount: f.defaultAmount, defaultDate: f.firstDefaultDate, writtenOff: f.writtenOff, recoveries: f.recoveries } };
+  };
+  return { src: { funderId: book.funder.id, buyRate: book.funder.buyRate, ...book }, delinquency };
 }
 
 /**

@@ -42,6 +42,10 @@ describe('tape', () => {
       'LESL57 Account Status',
       'LESL55 Arrears Balance',
       'LESL56 Number Of Days In Arrears',
+      'LESL59 Default Amount',
+      'LESL60 Default Date',
+      'LESL61 Allocated Losses',
+      'LESL62 Cumulative Recoveries',
     ]);
     expect(new Set(TAPE_COLUMNS.map((c) => c.id)).size).toBe(TAPE_COLUMNS.length);
   });

@@ -12,8 +12,10 @@ import { getLease, updateLease } from '@/db/queries/leases';
 import { users } from '@/db/schema/auth';
 import { leases } from '@/db/schema/portfolio';
 import { seedPortfolio } from '@/db/seed/portfolio';
+import { seedPayments } from '@/db/seed/payments';
 import { needsStatusNote, statusDisagrees, statusNoteText, type StatusOrigin } from '@/lib/domain/status-origin';
 import { statusNotes } from '@/services/master-file/status-notes';
+import { creditStatesAt } from '@/services/credit/book';
 import { getServicingBook } from '@/services/servicing/book';
 import en from '@/messages/masterFile/en.json';
 import de from '@/messages/masterFile/de.json';
@@ -68,13 +70,17 @@ describe('statusNotes on a seeded book', () => {
   beforeAll(() => {
     db = createTestDb();
     seedPortfolio(db, { leases: 200, today, seed: 7 });
+    // A payment history, so most leases perform (without one, every lease past due is in default, domain.md §8).
+    seedPayments(db, { funderId: 1, today });
   });
 
-  test('a lease set to defaulted while current gets the reason with DPD 0; active current leases get none', () => {
+  test('a lease set to defaulted by hand (before the credit module) while not in default gets the reason; performing active leases get none', () => {
     const now = Date.now();
     const user = db.insert(users).values({ email: 'bob@example.test', username: 'bob', fullName: 'Bob Analyst', role: 'analyst', createdAt: now, updatedAt: now }).returning().get();
     const book = getServicingBook(db, 1, today);
-    const ids = book.leases.filter((s) => s.dpd === 0 && getLease(db, s.leaseId)!.status === 'active').slice(0, 3).map((s) => s.leaseId);
+    // Leases performing by the derived credit status (a defaulted one explains its default instead, domain.md §8).
+    const performing = new Set(creditStatesAt(db, 1, today).states.filter((c) => c.status === 'performing').map((c) => c.leaseId));
+    const ids = book.leases.filter((s) => s.dpd === 0 && performing.has(s.leaseId) && getLease(db, s.leaseId)!.status === 'active').slice(0, 3).map((s) => s.leaseId);
     const target = getLease(db, ids[0]!)!;
     expect(target.status).toBe('active');
     updateLease(db, target.id, target.version, { status: 'defaulted' }, user.id, Date.UTC(2026, 10, 2));

@@ -3,6 +3,7 @@ import { listPayments, recordPayment } from '@/db/queries/payments';
 import { parseBody, parseQuery, withAuth } from '@/services/api/handler';
 import { paymentCreateBody, paymentListQuery, servicingFunderQuery } from '@/lib/validations/servicing';
 import { afterBookWrite } from '@/services/portfolio/book-changes';
+import { paymentAsRecovery } from '@/services/credit/actions';
 
 export const dynamic = 'force-dynamic';
 
@@ -13,10 +14,15 @@ export const GET = withAuth({ scope: 'read:funders' }, ({ req }) => {
   return Response.json({ payments: rows, total, totals, page, perPage });
 });
 
-/** POST /api/payments — records a payment on a lease and recomputes its allocation (201). */
+/**
+ * POST /api/payments — records a payment on a lease and recomputes its allocation (201). On a written-off lease
+ * (received on or after the write-off) the cash is a recovery in the loss ledger instead (201, `{ recovery }`).
+ */
 export const POST = withAuth({ scope: 'write:funders' }, async ({ req, principal }) => {
   const { funderId } = parseQuery(req, servicingFunderQuery);
   const body = await parseBody(req, paymentCreateBody);
+  const recovery = paymentAsRecovery(getDb(), funderId, { leaseId: body.leaseId, receivedOn: body.receivedOn, amount: body.amount, reference: body.reference, note: body.note }, { userId: principal.user.id, email: principal.user.email });
+  if (recovery) return Response.json({ recovery }, { status: 201, headers: { location: `/api/credit/recoveries?funderId=${funderId}` } });
   const payment = recordPayment(getDb(), funderId, body, principal.user.id);
   afterBookWrite(getDb(), funderId);
   return Response.json({ payment }, { status: 201, headers: { location: `/api/payments?lease=${payment.leaseId}` } });

@@ -28,6 +28,7 @@ import {
   rollRatesResponse,
   servicingFunderQuery,
 } from '@/lib/validations/servicing';
+import { recoveryResponse } from '@/lib/validations/credit';
 import { defineRoutes, type ResponseDoc } from '../registry';
 
 /** The one JSON error shape. */
@@ -63,7 +64,7 @@ export const servicingRoutes = defineRoutes([
     query: servicingFunderQuery,
     body: paymentCreateBody,
     responses: {
-      201: { description: 'The payment.', schema: paymentCreatedResponse },
+      201: { description: 'The payment; on a written-off lease (received on or after the write-off) the recovery it became instead (domain.md §8).', schema: z.union([paymentCreatedResponse, recoveryResponse]) },
       ...writeErrors,
       404: err('Unknown lease or funder.'),
       413: err('The body is larger than 1 MiB.'),

@@ -5,6 +5,7 @@ import { getDb } from '@/db';
 import { PortfolioCashChart } from '@/components/charts/portfolio-cash-chart';
 import { PortfolioShareChart } from '@/components/charts/portfolio-share-chart';
 import { KpiCard } from '@/components/dashboard/kpi-card';
+import { PerformanceRatesCard } from '@/components/dashboard/performance-rates-card';
 import { TOTAL_CASH_FLOW_PATH } from '@/components/portfolio/cash-flow-url';
 import { metadataFor } from '@/components/shell/page-metadata';
 import { PageHeader } from '@/components/shell/page-header';
@@ -27,6 +28,9 @@ import { InsightsView } from '@/components/dashboard/insights-view';
 import { parseLenient } from '@/lib/portfolio/cash-flow-table';
 import { INSIGHT_PERIODS, insightsScreen } from '@/services/dashboard/insights';
 import { contentLocaleOf } from '@/services/workspace/content';
+import { recentRates } from '@/services/history/snapshots';
+import { CreditKpis } from '@/components/credit/credit-kpis';
+import { creditTiles } from '@/services/credit/screen';
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -45,6 +49,7 @@ export default async function DashboardPage({ params, searchParams }: Props) {
   if (!access.ok) return access.forbidden;
 
   const t = await getTranslations('dashboard');
+  const th = await getTranslations('history.dashboard');
   const ta = await getTranslations('portfolio.assetTypes');
   const format = await getFormatter();
   const db = getDb();
@@ -86,6 +91,7 @@ export default async function DashboardPage({ params, searchParams }: Props) {
     );
   }
 
+  const rates = recentRates(db, funder.id, 3, todayIso());
   const money = (minor: number, currency: string) => <Amount minor={minor} currency={currency} />;
   const months = Array.from({ length: 24 }, (_, k) => formatIsoMonth(format, periodMonth(cutOff, k + 1)));
 
@@ -144,6 +150,14 @@ export default async function DashboardPage({ params, searchParams }: Props) {
           lines={figures.map((f) => ({ currency: f.currency, value: f.waRate === null ? '—' : formatPercent(format, f.waRate) }))}
         />
         <ServicingKpis kpis={servicingKpis(db, funder.id, todayIso())} today={todayIso()} currencies={order} />
+        <PerformanceRatesCard
+          title={th('title')}
+          currency={rates.currency}
+          lines={rates.rows.map((r) => ({ month: r.month, label: formatIsoMonth(format, r.month), value: th('line', { cpr: formatPercent(format, r.cpr), cdr: formatPercent(format, r.cdr) }) }))}
+          linkLabel={th('link')}
+          emptyLabel={th('none')}
+        />
+        <CreditKpis kpis={creditTiles(db, funder.id, todayIso())} currencies={order} />
       </div>
 
       <div className="mt-6 grid gap-6 xl:grid-cols-3">

@@ -21,7 +21,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Link } from '@/i18n/navigation';
 import { valuationRow } from '@/lib/finance';
 import { formatIsoDate } from '@/lib/format';
-import { needsStatusNote, statusNoteText, statusOrigin } from '@/lib/domain/status-origin';
+import { statusNotes } from '@/services/master-file/status-notes';
 import { canSee } from '@/lib/navigation';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
 import { defaultCutOff, valueBook } from '@/services/portfolio/valuation';
@@ -63,9 +63,8 @@ export default async function LeasePage({ params }: Props) {
   const history = listLeaseHistory(db, lease.id);
   const servicing = leaseServicing(db, funder.id, lease.id, todayIso());
   const dpd = servicing.state ? servicing.state.dpd : null;
-  const statusNote = needsStatusNote(lease.status, dpd)
-    ? statusNoteText((key, values) => t(key, values), format, { status: lease.status, origin: statusOrigin(history, lease.status), dpd })
-    : undefined;
+  // The derived credit status (defaulted since …, in probation until …, unlikely to pay, written off) or a hand-set one.
+  const statusNote = statusNotes(db, funder.id, [{ id: lease.id, status: lease.status, dpd }], (key, values) => t(key, values), format).get(lease.id);
   const totals = getLeaseScheduleTotals(db, lease.id);
   const { residualDueDate } = scheduleOfLease(lease, funder.rateConvention);
   const exportHref = (format: 'csv' | 'xlsx') => `/api/leases/${lease.id}/schedule/export?funderId=${funder.id}&locale=${locale}&format=${format}`;

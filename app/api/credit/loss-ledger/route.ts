@@ -1,0 +1,12 @@
+import { getDb } from '@/db';
+import { parseQuery, withAuth } from '@/services/api/handler';
+import { lossLedger } from '@/services/credit/screen';
+import { creditAsOfQuery } from '@/lib/validations/credit';
+
+export const dynamic = 'force-dynamic';
+
+/** GET /api/credit/loss-ledger — approved write-offs (+) and recoveries (−) up to asOf (default: all), with the running balance per currency. */
+export const GET = withAuth({ scope: 'read:funders' }, ({ req }) => {
+  const { funderId, asOf } = parseQuery(req, creditAsOfQuery);
+  return Response.json({ entries: lossLedger(getDb(), funderId, asOf) });
+});

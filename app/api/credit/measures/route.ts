@@ -1,0 +1,14 @@
+import { getDb } from '@/db';
+import { parseQuery, withAuth } from '@/services/api/handler';
+import { lossMeasuresAt } from '@/services/credit/screen';
+import { creditAsOfQuery } from '@/lib/validations/credit';
+import { todayIso } from '@/lib/finance/dates';
+
+export const dynamic = 'force-dynamic';
+
+/** GET /api/credit/measures — loss measures per currency on asOf (default today): gross and net loss, recovery rate, severity, cumulative net loss %. */
+export const GET = withAuth({ scope: 'read:funders' }, ({ req }) => {
+  const { funderId, asOf } = parseQuery(req, creditAsOfQuery);
+  const day = asOf ?? todayIso();
+  return Response.json({ asOf: day, measures: lossMeasuresAt(getDb(), funderId, day) });
+});

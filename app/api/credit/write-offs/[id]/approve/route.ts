@@ -1,0 +1,20 @@
+import type { NextRequest } from 'next/server';
+import { getDb } from '@/db';
+import { parseBody, withAuth } from '@/services/api/handler';
+import { approveLeaseWriteOff } from '@/services/credit/actions';
+import { actorOf, funderScopeOf, pathId } from '@/services/credit/route-helpers';
+import { writeOffDecisionBody } from '@/lib/validations/credit';
+
+export const dynamic = 'force-dynamic';
+
+async function noteOf(req: NextRequest): Promise<string> {
+  if (!req.headers.get('content-type') && req.headers.get('content-length') === null) return '';
+  return (await parseBody(req, writeOffDecisionBody)).note;
+}
+
+/** POST /api/credit/write-offs/[id]/approve — another user than the proposer approves (four eyes): the lease leaves the portfolio cash flow from the write-off date and the amount enters the loss ledger. 403 for the proposer, 409 when decided already or stale. */
+export const POST = withAuth({ scope: 'write:funders' }, async ({ req, params, principal }) => {
+  const id = pathId(params, 'write-off');
+  const note = await noteOf(req);
+  return Response.json({ writeOff: approveLeaseWriteOff(getDb(), id, funderScopeOf(principal), actorOf(principal), note) });
+});

@@ -1,0 +1,28 @@
+import { getTranslations } from 'next-intl/server';
+import { getDb } from '@/db';
+import { exportResponse } from '@/lib/exports';
+import { parseQuery, withAuth } from '@/services/api/handler';
+import { performanceExportColumns } from '@/services/history/exports';
+import { performanceReport } from '@/services/history/snapshots';
+import { requireFunder } from '@/services/reports/service';
+import { performanceQuery } from '@/lib/validations/history';
+
+export const dynamic = 'force-dynamic';
+
+/**
+ * GET /api/reports/performance?from=&to=&currency= — per month SMM/CPR, MDR/CDR, pool factor, 30+/60+/90+
+ * delinquency ratios and cumulative net loss % (domain.md §9); closed months from their snapshots, the
+ * current month live. `format=csv|xlsx` downloads the table.
+ */
+export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
+  const query = parseQuery(req, performanceQuery);
+  const db = getDb();
+  requireFunder(db, query.funderId);
+  const report = performanceReport(db, query.funderId, query);
+  if (query.format) {
+    const t = await getTranslations({ locale: query.locale, namespace: 'history' });
+    const tr = (k: string, v?: Record<string, string | number>) => t(k as never, v as never);
+    return exportResponse(query.format, `performance-f${query.funderId}-${report.currency ?? 'none'}-${report.from}-${report.to}`, performanceExportColumns(tr, report.currency ?? ''), [report.rows], t('performance.sheetName'));
+  }
+  return Response.json(report);
+});

@@ -1,0 +1,31 @@
+import { getTranslations } from 'next-intl/server';
+import { getDb } from '@/db';
+import { leaseSnapshotBatches, leaseSnapshotPage } from '@/db/queries/history';
+import { ApiError } from '@/lib/api/errors';
+import { exportResponse } from '@/lib/exports';
+import { parseQuery, withAuth } from '@/services/api/handler';
+import { snapshotExportColumns } from '@/services/history/exports';
+import { closedSnapshotMonth } from '@/services/history/snapshots';
+import { requireFunder } from '@/services/reports/service';
+import { snapshotParams, snapshotQuery } from '@/lib/validations/history';
+
+export const dynamic = 'force-dynamic';
+
+/**
+ * GET /api/snapshots/{month}?page=&perPage= — a closed month's lease snapshots (built on first use, then
+ * immutable), one page in lease-id order; `format=csv|xlsx` streams every row.
+ */
+export const GET = withAuth({ scope: 'read:funders' }, async ({ req, params }) => {
+  const parsed = snapshotParams.safeParse(params);
+  if (!parsed.success) throw new ApiError('invalid', 'The month is invalid.', [{ field: 'month', message: 'must be a month as YYYY-MM' }]);
+  const query = parseQuery(req, snapshotQuery);
+  const db = getDb();
+  requireFunder(db, query.funderId);
+  const month = closedSnapshotMonth(db, query.funderId, parsed.data.month);
+  if (query.format) {
+    const t = await getTranslations({ locale: query.locale, namespace: 'history' });
+    const tr = (k: string, v?: Record<string, string | number>) => t(k as never, v as never);
+    return exportResponse(query.format, `snapshot-f${query.funderId}-${month.month}`, snapshotExportColumns(tr), leaseSnapshotBatches(db, query.funderId, month.month), t('snapshot.sheetName'));
+  }
+  return Response.json({ month: month.month, monthEnd: month.monthEnd, total: month.leaseCount, page: query.page, perPage: query.perPage, rows: leaseSnapshotPage(db, query.funderId, month.month, query.page, query.perPage) });
+});

@@ -1,0 +1,98 @@
+/**
+ * Performance-history benchmark, without the server: `npm run bench:history -- --db FILE`.
+ *
+ * Works on a COPY of the seeded book (`DATABASE_URL=FILE npm run seed -- --leases 100000 --reset`), made at
+ * .tmp/bench-history.db (the source is never written; --in-place uses FILE itself), migrated, with every
+ * stored snapshot removed, then:
+ * - the servicing stores built (as the server warms them at start);
+ * - --months (default 24) closed month-end snapshots built and stored once (ensureSnapshots);
+ * - Reports → Performance over those months and Reports → Vintages (both bases) from the snapshots:
+ *   the first read after the build, then p50 / max over --samples reads;
+ * - Performance with the live current month (first: computed; then cached until the book changes), and
+ *   after each of 5 payments (the live rows updated lease by lease).
+ * Figures only: nothing is asserted. Options: --db FILE (required), --funder ID (1), --months N (24),
+ * --samples N (20), --in-place.
+ */
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { openDb, runMigrations, type Db } from '@/db/client';
+import { recordPayment } from '@/db/queries/payments';
+import { todayIso } from '@/lib/finance';
+import { addMonthsTo, lastClosedMonth, monthOf } from '@/lib/history';
+import { ensureSnapshots, performanceReport, vintageReport } from '@/services/history/snapshots';
+import { servicingStores } from '@/services/servicing/book';
+import { flag, now, numberOption, stringOption } from './common';
+
+const SRC = stringOption('--db');
+const F = numberOption('--funder', 1);
+const MONTHS = numberOption('--months', 24);
+const SAMPLES = numberOption('--samples', 20);
+const ms = (x: number) => `${x.toFixed(1)} ms`;
+
+function timeIt(label: string, fn: () => unknown): void {
+  const t0 = now();
+  fn();
+  const first = now() - t0;
+  const xs: number[] = [];
+  for (let k = 0; k < SAMPLES; k++) {
+    const t = now();
+    fn();
+    xs.push(now() - t);
+  }
+  xs.sort((a, b) => a - b);
+  console.log(`${label}: first ${ms(first)}, p50 ${ms(xs[Math.floor(xs.length / 2)]!)}, max ${ms(xs[xs.length - 1]!)}`);
+}
+
+function main() {
+  if (!SRC || !existsSync(SRC)) {
+    console.error('Usage: npm run bench:history -- --db FILE (seed it with DATABASE_URL=FILE npm run seed -- --leases 100000 --reset)');
+    process.exit(2);
+  }
+  let path = SRC;
+  if (!flag('--in-place')) {
+    mkdirSync('.tmp', { recursive: true });
+    path = '.tmp/bench-history.db';
+    const t = now();
+    copyFileSync(SRC, path);
+    for (const ext of ['-wal', '-shm']) if (existsSync(SRC + ext)) copyFileSync(SRC + ext, path + ext);
+    console.log(`copied ${SRC} → ${path}: ${ms(now() - t)}`);
+  }
+  const db: Db = openDb(path);
+  runMigrations(db);
+  // services/credit/facts.ts reads the process-wide connection (the seam's signature has no db).
+  (globalThis as { __quantumDb?: Db }).__quantumDb = db;
+  db.$client.prepare('delete from lease_snapshots where funder_id = ?').run(F);
+  db.$client.prepare('delete from snapshot_months where funder_id = ?').run(F);
+  const today = todayIso();
+  const to = lastClosedMonth(today);
+  const from = addMonthsTo(to, -(MONTHS - 1));
+
+  let t = now();
+  const { schedule } = servicingStores(db, F);
+  console.log(`servicing stores (${schedule.n} leases): ${ms(now() - t)}`);
+
+  t = now();
+  const months = ensureSnapshots(db, F, from, to, today);
+  const rows = months.reduce((s, m) => s + m.leaseCount, 0);
+  console.log(`build ${months.length} month-end snapshots ${from}..${to} (${rows} lease rows, stored once): ${ms(now() - t)}`);
+
+  t = now();
+  ensureSnapshots(db, F, from, to, today);
+  console.log(`the same months again (already stored, nothing built): ${ms(now() - t)}`);
+
+  timeIt(`Performance ${from}..${to} from snapshots`, () => performanceReport(db, F, { from, to }, today));
+  timeIt(`Vintages by purchase, default, ${from}..${to}`, () => vintageReport(db, F, { from, to, by: 'purchase', measure: 'default' }, today));
+  timeIt(`Vintages by origination, net loss, ${from}..${to}`, () => vintageReport(db, F, { from, to, by: 'origination', measure: 'netLoss' }, today));
+  timeIt(`Performance ${addMonthsTo(from, 1)}..${monthOf(today)} with the live month`, () => performanceReport(db, F, { from: addMonthsTo(from, 1), to: monthOf(today) }, today));
+  const lease = db.$client.prepare(`select id, currency from leases where funder_id = ? and status = 'active' order by id limit 1`).get(F) as { id: number; currency: string };
+  const rounds: number[] = [];
+  for (let k = 0; k < 5; k++) {
+    recordPayment(db, F, { leaseId: lease.id, receivedOn: today, amount: 1000, currency: lease.currency, method: 'transfer' }, null);
+    const t1 = now();
+    performanceReport(db, F, { from: addMonthsTo(from, 1), to: monthOf(today) }, today);
+    rounds.push(now() - t1);
+  }
+  console.log(`Performance with the live month after a payment (lease by lease): ${rounds.map(ms).join(', ')}`);
+  db.$client.close();
+}
+
+main();

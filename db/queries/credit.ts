@@ -1,0 +1,251 @@
+/**
+ * Credit records (domain.md §8): unlikely-to-pay / SICR flags, write-offs under four eyes and recoveries.
+ * Every write runs in one IMMEDIATE transaction with its audit row; an approved write-off journals the lease
+ * (lease change journal) so the valuation and servicing caches re-read that lease only.
+ */
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../client';
+import { creditFlags, recoveries, writeOffs, type CreditFlag, type Recovery, type WriteOff } from '../schema/credit';
+import { leases, lessees } from '../schema/portfolio';
+import { users } from '../schema/auth';
+import { recordAudit, type AuditActor } from './audit';
+import { recordLeaseChange } from './lease-changes';
+import { sqliteOf } from './servicing';
+import { Conflict, Forbidden, Invalid, NotFound } from '@/lib/domain/errors';
+
+export type CreditActor = AuditActor & { userId: number };
+
+export const WRITE_OFF_SELF_APPROVAL = 'Four eyes: you proposed this write-off, so another user must approve it.';
+
+/** A stamp of everything credit-related of the funder that is not the book: flags, write-offs, recoveries. */
+export function creditRecordsStamp(db: DbOrTx, funderId: number): string {
+  const r = sqliteOf(db)
+    .prepare(
+      `select (select count(*) || ':' || coalesce(max(id), 0) || ':' || coalesce(max(cleared_at), 0) from credit_flags where funder_id = ?),
+              (select count(*) || ':' || coalesce(max(id), 0) || ':' || coalesce(max(decided_at), 0) from write_offs where funder_id = ?),
+              (select count(*) || ':' || coalesce(max(id), 0) from recoveries where funder_id = ?)`,
+    )
+    .raw()
+    .get(funderId, funderId, funderId) as string[];
+  return r.join('|');
+}
+
+/** Every flag of the funder (cleared ones included: they shape the default history). */
+export function listCreditFlags(db: DbOrTx, funderId: number): CreditFlag[] {
+  return db.select().from(creditFlags).where(eq(creditFlags.funderId, funderId)).orderBy(asc(creditFlags.id)).all();
+}
+
+/** The lessee kind (retail | corporate) of every lessee of the funder. */
+export function lesseeKinds(db: DbOrTx, funderId: number): Map<number, string> {
+  const rows = sqliteOf(db).prepare(`select id, kind from lessees where funder_id = ?`).raw().all(funderId) as [number, string][];
+  return new Map(rows);
+}
+
+export type WriteOffView = WriteOff & { contractNumber: string; lesseeName: string; proposedByEmail: string | null; decidedByEmail: string | null };
+export type RecoveryView = Recovery & { contractNumber: string; lesseeName: string };
+export type CreditFlagView = CreditFlag & { contractNumber: string; lesseeName: string; flaggedByEmail: string | null };
+
+const proposer = users;
+
+export function listWriteOffs(db: DbOrTx, funderId: number, status?: WriteOff['status']): WriteOffView[] {
+  const rows = db
+    .select({ w: writeOffs, contractNumber: leases.contractNumber, lesseeName: lessees.name, proposedByEmail: proposer.email })
+    .from(writeOffs)
+    .innerJoin(leases, eq(leases.id, writeOffs.leaseId))
+    .innerJoin(lessees, eq(lessees.id, leases.lesseeId))
+    .leftJoin(proposer, eq(proposer.id, writeOffs.proposedBy))
+    .where(and(eq(writeOffs.funderId, funderId), status ? eq(writeOffs.status, status) : undefined))
+    .orderBy(desc(writeOffs.id))
+    .all();
+  const deciders = new Map(
+    (sqliteOf(db).prepare(`select id, email from users where id in (select decided_by from write_offs where funder_id = ? and decided_by is not null)`).raw().all(funderId) as [number, string][]),
+  );
+  return rows.map((r) => ({ ...r.w, contractNumber: r.contractNumber, lesseeName: r.lesseeName, proposedByEmail: r.proposedByEmail, decidedByEmail: r.w.decidedBy === null ? null : (deciders.get(r.w.decidedBy) ?? null) }));
+}
+
+export function getWriteOff(db: DbOrTx, id: number): WriteOff | undefined {
+  return db.select().from(writeOffs).where(eq(writeOffs.id, id)).get();
+}
+
+export function listRecoveries(db: DbOrTx, funderId: number): RecoveryView[] {
+  return db
+    .select({ r: recoveries, contractNumber: leases.contractNumber, lesseeName: lessees.name })
+    .from(recoveries)
+    .innerJoin(leases, eq(leases.id, recoveries.leaseId))
+    .innerJoin(lessees, eq(lessees.id, leases.lesseeId))
+    .where(eq(recoveries.funderId, funderId))
+    .orderBy(desc(recoveries.receivedOn), desc(recoveries.id))
+    .all()
+    .map((x) => ({ ...x.r, contractNumber: x.contractNumber, lesseeName: x.lesseeName }));
+}
+
+export function listActiveFlags(db: DbOrTx, funderId: number): CreditFlagView[] {
+  return db
+    .select({ f: creditFlags, contractNumber: leases.contractNumber, lesseeName: lessees.name, flaggedByEmail: users.email })
+    .from(creditFlags)
+    .innerJoin(leases, eq(leases.id, creditFlags.leaseId))
+    .innerJoin(lessees, eq(lessees.id, leases.lesseeId))
+    .leftJoin(users, eq(users.id, creditFlags.flaggedBy))
+    .where(and(eq(creditFlags.funderId, funderId), isNull(creditFlags.clearedOn)))
+    .orderBy(desc(creditFlags.id))
+    .all()
+    .map((x) => ({ ...x.f, contractNumber: x.contractNumber, lesseeName: x.lesseeName, flaggedByEmail: x.flaggedByEmail }));
+}
+
+/** Approved write-offs and recoveries of the funder as plain rows (lease, date, amount) for the caches. */
+export function creditLedgerRows(db: DbOrTx, funderId: number): { writeOffs: [number, string, number][]; recoveries: [number, string, number][] } {
+  const s = sqliteOf(db);
+  return {
+    writeOffs: s.prepare(`select lease_id, write_off_on, amount from write_offs where funder_id = ? and status = 'approved' order by write_off_on, id`).raw().all(funderId) as [number, string, number][],
+    recoveries: s.prepare(`select lease_id, received_on, amount from recoveries where funder_id = ? order by received_on, id`).raw().all(funderId) as [number, string, number][],
+  };
+}
+
+function leaseOf(tx: DbOrTx, funderId: number, leaseId: number) {
+  const l = tx.select({ id: leases.id, funderId: leases.funderId, currency: leases.currency, writtenOffOn: leases.writtenOffOn, contractNumber: leases.contractNumber }).from(leases).where(eq(leases.id, leaseId)).get();
+  if (!l || l.funderId !== funderId) throw new NotFound(`Lease ${leaseId} does not exist.`);
+  return l;
+}
+
+/** Flags a lease unlikely to pay (or SICR) from `flaggedOn`, with a reason. 409 when such a flag is already active. */
+export function flagLease(db: Db, input: { funderId: number; leaseId: number; kind: CreditFlag['kind']; flaggedOn: string; reason: string }, actor: CreditActor, now = Date.now()): CreditFlag {
+  return db.transaction(
+    (tx) => {
+      leaseOf(tx, input.funderId, input.leaseId);
+      const active = tx.select().from(creditFlags).where(and(eq(creditFlags.leaseId, input.leaseId), eq(creditFlags.kind, input.kind), isNull(creditFlags.clearedOn))).get();
+      if (active) throw new Conflict(`Lease ${input.leaseId} is flagged ${input.kind} already (flag ${active.id}).`, [{ field: 'kind', message: 'Already flagged.' }]);
+      const row = tx
+        .insert(creditFlags)
+        .values({ funderId: input.funderId, leaseId: input.leaseId, kind: input.kind, flaggedOn: input.flaggedOn, reason: input.reason, flaggedBy: actor.userId, flaggedAt: now })
+        .returning()
+        .get();
+      recordAudit(tx, { actor, funderId: input.funderId, entity: 'lease', entityId: input.leaseId, action: `flag_${input.kind}`, after: { flagId: row.id, flaggedOn: row.flaggedOn, reason: row.reason } }, now);
+      return row;
+    },
+    { behavior: 'immediate' },
+  );
+}
+
+/** Clears the lease's active flag of `kind` from `clearedOn`. 404 when none is active; 400 when it precedes the flag. */
+export function unflagLease(db: Db, input: { funderId: number; leaseId: number; kind: CreditFlag['kind']; clearedOn: string; reason: string }, actor: CreditActor, now = Date.now()): CreditFlag {
+  return db.transaction(
+    (tx) => {
+      leaseOf(tx, input.funderId, input.leaseId);
+      const active = tx.select().from(creditFlags).where(and(eq(creditFlags.leaseId, input.leaseId), eq(creditFlags.kind, input.kind), isNull(creditFlags.clearedOn))).get();
+      if (!active) throw new NotFound(`Lease ${input.leaseId} has no active ${input.kind} flag.`);
+      if (input.clearedOn < active.flaggedOn) throw new Invalid('The flag cannot end before it started.', [{ field: 'clearedOn', message: `Must be on or after ${active.flaggedOn}.` }]);
+      const row = tx
+        .update(creditFlags)
+        .set({ clearedOn: input.clearedOn, clearReason: input.reason, clearedBy: actor.userId, clearedAt: now })
+        .where(eq(creditFlags.id, active.id))
+        .returning()
+        .get();
+      recordAudit(tx, { actor, funderId: input.funderId, entity: 'lease', entityId: input.leaseId, action: `unflag_${input.kind}`, before: { flagId: active.id, flaggedOn: active.flaggedOn, reason: active.reason }, after: { clearedOn: input.clearedOn, reason: input.reason } }, now);
+      return row;
+    },
+    { behavior: 'immediate' },
+  );
+}
+
+/**
+ * Proposes a write-off. `check` runs inside the transaction and throws when the lease may not be written off
+ * (not in default on the date). 409 when the lease is written off already or has a pending proposal.
+ */
+export function proposeWriteOff(
+  db: Db,
+  input: { funderId: number; leaseId: number; writeOffOn: string; amount: number; note: string },
+  actor: CreditActor,
+  check: (tx: DbOrTx) => void,
+  now = Date.now(),
+): WriteOff {
+  return db.transaction(
+    (tx) => {
+      const lease = leaseOf(tx, input.funderId, input.leaseId);
+      if (lease.writtenOffOn !== null) throw new Conflict(`Lease ${input.leaseId} was written off on ${lease.writtenOffOn}.`, [{ field: 'leaseId', message: 'Written off already.' }]);
+      const pending = tx.select({ id: writeOffs.id }).from(writeOffs).where(and(eq(writeOffs.leaseId, input.leaseId), eq(writeOffs.status, 'proposed'))).get();
+      if (pending) throw new Conflict(`Lease ${input.leaseId} has a pending write-off proposal (${pending.id}).`, [{ field: 'leaseId', message: 'A proposal is pending.' }]);
+      check(tx);
+      const row = tx
+        .insert(writeOffs)
+        .values({ funderId: input.funderId, leaseId: input.leaseId, writeOffOn: input.writeOffOn, amount: input.amount, currency: lease.currency, note: input.note, status: 'proposed', proposedBy: actor.userId, proposedAt: now })
+        .returning()
+        .get();
+      recordAudit(tx, { actor, funderId: input.funderId, entity: 'write_off', entityId: row.id, action: 'propose', after: { leaseId: row.leaseId, writeOffOn: row.writeOffOn, amount: row.amount, currency: row.currency } }, now);
+      return row;
+    },
+    { behavior: 'immediate' },
+  );
+}
+
+function loadProposed(tx: DbOrTx, funderIds: ReadonlySet<number> | null, id: number): WriteOff {
+  const row = tx.select().from(writeOffs).where(eq(writeOffs.id, id)).get();
+  if (!row || (funderIds !== null && !funderIds.has(row.funderId))) throw new NotFound(`Write-off ${id} does not exist.`);
+  if (row.status !== 'proposed') throw new Conflict(`Write-off ${id} is ${row.status} already; only a proposed one can be decided.`, [{ field: 'status', message: `Is ${row.status}.` }]);
+  return row;
+}
+
+/**
+ * Another user approves a proposed write-off: the lease leaves the portfolio cash flow from the date (its
+ * `written_off_on`, journaled so the caches re-read it alone) and the amount enters the loss ledger. 403 for the
+ * proposer, 409 when decided already or stale (the lease was written off meanwhile).
+ */
+export function approveWriteOff(db: Db, id: number, funderIds: ReadonlySet<number> | null, actor: CreditActor, note: string, now = Date.now()): WriteOff {
+  return db.transaction(
+    (tx) => {
+      const row = loadProposed(tx, funderIds, id);
+      if (row.proposedBy !== null && row.proposedBy === actor.userId) throw new Forbidden(WRITE_OFF_SELF_APPROVAL);
+      const lease = leaseOf(tx, row.funderId, row.leaseId);
+      if (lease.writtenOffOn !== null) throw new Conflict(`Lease ${row.leaseId} was written off on ${lease.writtenOffOn} since; this proposal is stale.`, [{ field: 'leaseId', message: 'Stale.' }]);
+      const out = tx.update(writeOffs).set({ status: 'approved', decidedBy: actor.userId, decidedAt: now, decisionNote: note }).where(eq(writeOffs.id, id)).returning().get();
+      tx.update(leases).set({ writtenOffOn: row.writeOffOn, updatedAt: now }).where(eq(leases.id, row.leaseId)).run();
+      recordLeaseChange(tx, row.funderId, row.leaseId);
+      recordAudit(tx, { actor, funderId: row.funderId, entity: 'write_off', entityId: id, action: 'approve', before: { status: 'proposed' }, after: { status: 'approved', leaseId: row.leaseId, writeOffOn: row.writeOffOn, amount: row.amount } }, now);
+      recordAudit(tx, { actor, funderId: row.funderId, entity: 'lease', entityId: row.leaseId, action: 'write_off', before: { writtenOffOn: null }, after: { writtenOffOn: row.writeOffOn, writeOffId: id } }, now);
+      return out;
+    },
+    { behavior: 'immediate' },
+  );
+}
+
+/** Rejects (or, by its proposer, withdraws) a proposed write-off. 409 when decided already. */
+export function rejectWriteOff(db: Db, id: number, funderIds: ReadonlySet<number> | null, actor: CreditActor, note: string, now = Date.now()): WriteOff {
+  return db.transaction(
+    (tx) => {
+      const row = loadProposed(tx, funderIds, id);
+      const out = tx.update(writeOffs).set({ status: 'rejected', decidedBy: actor.userId, decidedAt: now, decisionNote: note }).where(eq(writeOffs.id, id)).returning().get();
+      recordAudit(tx, { actor, funderId: row.funderId, entity: 'write_off', entityId: id, action: 'reject', before: { status: 'proposed' }, after: { status: 'rejected', note } }, now);
+      return out;
+    },
+    { behavior: 'immediate' },
+  );
+}
+
+/** Records a recovery on a written-off lease (on or after its write-off date). 409 when the lease is not written off. */
+export function insertRecovery(
+  tx: DbOrTx,
+  input: { funderId: number; leaseId: number; receivedOn: string; amount: number; kind: Recovery['kind']; reference: string; note: string },
+  actor: CreditActor | AuditActor,
+  now = Date.now(),
+): Recovery {
+  const lease = leaseOf(tx, input.funderId, input.leaseId);
+  if (lease.writtenOffOn === null) throw new Conflict(`Lease ${input.leaseId} is not written off; record a payment instead.`, [{ field: 'leaseId', message: 'Not written off.' }]);
+  if (input.receivedOn < lease.writtenOffOn) throw new Invalid('A recovery comes after the write-off.', [{ field: 'receivedOn', message: `Must be on or after ${lease.writtenOffOn}.` }]);
+  const row = tx
+    .insert(recoveries)
+    .values({ funderId: input.funderId, leaseId: input.leaseId, receivedOn: input.receivedOn, amount: input.amount, currency: lease.currency, kind: input.kind, reference: input.reference, note: input.note, createdBy: actor.userId, createdAt: now })
+    .returning()
+    .get();
+  recordAudit(tx, { actor, funderId: input.funderId, entity: 'recovery', entityId: row.id, action: 'create', after: { leaseId: row.leaseId, receivedOn: row.receivedOn, amount: row.amount, kind: row.kind } }, now);
+  return row;
+}
+
+export function createRecovery(db: Db, input: Parameters<typeof insertRecovery>[1], actor: CreditActor, now = Date.now()): Recovery {
+  return db.transaction((tx) => insertRecovery(tx, input, actor, now), { behavior: 'immediate' });
+}
+
+/** The write-off date of a lease (null when not written off). */
+export function writtenOffOnOf(db: DbOrTx, leaseId: number): string | null {
+  return db.select({ w: leases.writtenOffOn }).from(leases).where(eq(leases.id, leaseId)).get()?.w ?? null;
+}
+
+export type { CreditFlag, WriteOff, Recovery };

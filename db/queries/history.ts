@@ -1,0 +1,104 @@
+/**
+ * SQL of the month-end snapshots (domain.md §9; db/schema/history.ts). A month's lease rows and its
+ * snapshot_months row are written in one transaction, once: a month already present is never rewritten
+ * (immutable history; a concurrent builder of the same month finds it there and keeps the first).
+ */
+import type { LeaseSnapshot, MonthAggregates } from '@/lib/history';
+import type { DbOrTx } from '../client';
+import { sqliteOf } from './servicing';
+
+/** The snapshot-relevant columns of the funder's leases (the servicing book's: status ≠ terminated); only those of `ids` when given. */
+export function historyLeaseTerms(db: DbOrTx, funderId: number, ids?: readonly number[]): Map<number, { principal: number; contractNumber: string }> {
+  const rows = (
+    ids
+      ? sqliteOf(db).prepare(`select id, principal, contract_number from leases where +funder_id = ? and status != 'terminated' and id in (select value from json_each(?))`).raw().all(funderId, JSON.stringify(ids))
+      : sqliteOf(db).prepare(`select id, principal, contract_number from leases where funder_id = ? and status != 'terminated'`).raw().all(funderId)
+  ) as [number, number, string][];
+  return new Map(rows.map((r) => [r[0], { principal: r[1], contractNumber: r[2] }]));
+}
+
+/**
+ * The funder's leases whose stored status is `defaulted`, with the time (ms) the status was last set to
+ * defaulted according to the lease history (null when the history does not say: set on creation or by a bulk write).
+ */
+export function defaultedLeaseStatusTimes(db: DbOrTx, funderId: number): { leaseId: number; statusSetAt: number | null; updatedAt: number }[] {
+  const rows = sqliteOf(db)
+    .prepare(
+      `select l.id, (select max(h.at) from lease_history h where h.lease_id = l.id and h.action in ('status', 'updated')
+                      and json_extract(h.changes, '$.status[1]') = 'defaulted'), l.updated_at
+       from leases l where l.funder_id = ? and l.status = 'defaulted' order by l.id`,
+    )
+    .raw()
+    .all(funderId) as [number, number | null, number][];
+  return rows.map((r) => ({ leaseId: r[0], statusSetAt: r[1], updatedAt: r[2] }));
+}
+
+export type SnapshotMonthRow = { month: string; monthEnd: string; leaseCount: number; aggregates: MonthAggregates };
+
+/** The built months of the funder in [from, to] (YYYY-MM), in month order. */
+export function snapshotMonthsIn(db: DbOrTx, funderId: number, from: string, to: string): SnapshotMonthRow[] {
+  const rows = sqliteOf(db)
+    .prepare(`select month, month_end, lease_count, aggregates from snapshot_months where funder_id = ? and month >= ? and month <= ? order by month`)
+    .raw()
+    .all(funderId, from, to) as [string, string, number, string][];
+  return rows.map((r) => ({ month: r[0], monthEnd: r[1], leaseCount: r[2], aggregates: JSON.parse(r[3]) as MonthAggregates }));
+}
+
+export function hasSnapshotMonth(db: DbOrTx, funderId: number, month: string): boolean {
+  return sqliteOf(db).prepare(`select 1 from snapshot_months where funder_id = ? and month = ?`).get(funderId, month) !== undefined;
+}
+
+/** Stores a closed month's snapshot (lease rows + the month row) in one transaction; false when the month was already there. */
+export function insertSnapshotMonth(db: DbOrTx, funderId: number, month: string, monthEnd: string, rows: readonly LeaseSnapshot[], aggregates: MonthAggregates, now = Date.now()): boolean {
+  const sqlite = sqliteOf(db);
+  const ins = sqlite.prepare(
+    `insert into lease_snapshots (funder_id, month, lease_id, contract_number, currency, purchase_date, origination_date, original_principal, start_balance, balance,
+       scheduled_principal, actual_principal, unscheduled_principal, interest, dpd, bucket, status, first_default_date, default_amount, default_principal, written_off, recoveries)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const run = sqlite.transaction(() => {
+    if (hasSnapshotMonth(db, funderId, month)) return false;
+    for (const r of rows) {
+      ins.run(funderId, month, r.leaseId, r.contractNumber, r.currency, r.purchaseDate, r.originationDate, r.originalPrincipal, r.startBalance, r.balance,
+        r.scheduledPrincipal, r.actualPrincipal, r.unscheduledPrincipal, r.interest, r.dpd, r.bucket, r.status, r.firstDefaultDate, r.defaultAmount, r.defaultPrincipal, r.writtenOff, r.recoveries);
+    }
+    sqlite.prepare(`insert into snapshot_months (funder_id, month, month_end, lease_count, aggregates, built_at) values (?, ?, ?, ?, ?, ?)`).run(funderId, month, monthEnd, rows.length, JSON.stringify(aggregates), now);
+    return true;
+  });
+  return run.immediate();
+}
+
+const SNAPSHOT_COLUMNS = `lease_id, contract_number, currency, purchase_date, origination_date, original_principal, start_balance, balance, scheduled_principal, actual_principal,
+  unscheduled_principal, interest, dpd, bucket, status, first_default_date, default_amount, default_principal, written_off, recoveries`;
+
+type SnapshotTuple = [number, string, string, string, string, number, number, number, number, number, number, number, number, string, string, string | null, number, number, number, number];
+
+function rowOf(r: SnapshotTuple): LeaseSnapshot {
+  return {
+    leaseId: r[0], contractNumber: r[1], currency: r[2], purchaseDate: r[3], originationDate: r[4], originalPrincipal: r[5], startBalance: r[6], balance: r[7],
+    scheduledPrincipal: r[8], actualPrincipal: r[9], unscheduledPrincipal: r[10], interest: r[11], dpd: r[12], bucket: r[13], status: r[14], firstDefaultDate: r[15],
+    defaultAmount: r[16], defaultPrincipal: r[17], writtenOff: r[18], recoveries: r[19],
+  };
+}
+
+/** One page of a stored month's lease rows in lease-id order. */
+export function leaseSnapshotPage(db: DbOrTx, funderId: number, month: string, page: number, perPage: number): LeaseSnapshot[] {
+  const rows = sqliteOf(db)
+    .prepare(`select ${SNAPSHOT_COLUMNS} from lease_snapshots where funder_id = ? and month = ? order by lease_id limit ? offset ?`)
+    .raw()
+    .all(funderId, month, perPage, (page - 1) * perPage) as SnapshotTuple[];
+  return rows.map(rowOf);
+}
+
+/** Every lease row of a stored month in lease-id order, in batches (keyset paging: an export of 100k rows never holds them all). */
+export function* leaseSnapshotBatches(db: DbOrTx, funderId: number, month: string, size = 5000): Generator<LeaseSnapshot[]> {
+  const stmt = sqliteOf(db).prepare(`select ${SNAPSHOT_COLUMNS} from lease_snapshots where funder_id = ? and month = ? and lease_id > ? order by lease_id limit ?`).raw();
+  let after = 0;
+  for (;;) {
+    const rows = (stmt.all(funderId, month, after, size) as SnapshotTuple[]).map(rowOf);
+    if (rows.length === 0) return;
+    yield rows;
+    after = rows[rows.length - 1]!.leaseId;
+    if (rows.length < size) return;
+  }
+}

@@ -1,0 +1,4 @@
+export * from './default';
+export * from './measures';
+export * from './settings';
+export * from './notes';

@@ -1,0 +1,51 @@
+/**
+ * Credit writes (domain.md §8) with what they must refresh: a write-off's approval ends the lease's flows in the
+ * portfolio cash flow through the lease change journal (afterBookWrite re-reads that lease only); flags, write-offs
+ * and recoveries change the credit cache's records stamp, so its next read picks them up.
+ */
+import type { Db } from '@/db/client';
+import { approveWriteOff, createRecovery, flagLease, insertRecovery, proposeWriteOff, rejectWriteOff, unflagLease, writtenOffOnOf, type CreditActor } from '@/db/queries/credit';
+import { Conflict, Invalid } from '@/lib/domain/errors';
+import type { Recovery } from '@/db/schema/credit';
+import { afterBookWrite } from '@/services/portfolio/book-changes';
+import { creditStatesAt, leasePositionAt } from './book';
+
+export type WriteOffProposal = { leaseId: number; writeOffOn: string; amount?: number; note: string };
+
+/**
+ * Proposes writing a lease off on a date: it must be in default on that date; the amount defaults to its exposure
+ * then (outstanding principal + arrears net of VAT). 409 when not in default, written off or already proposed.
+ */
+export function proposeLeaseWriteOff(db: Db, funderId: number, body: WriteOffProposal, actor: CreditActor) {
+  const pos = leasePositionAt(db, funderId, body.leaseId, body.writeOffOn);
+  const amount = body.amount ?? pos?.exposure ?? 0;
+  if (amount <= 0) throw new Invalid('The write-off amount must be positive.', [{ field: 'amount', message: 'Nothing to write off on that date.' }]);
+  return proposeWriteOff(db, { funderId, leaseId: body.leaseId, writeOffOn: body.writeOffOn, amount, note: body.note }, actor, () => {
+    const state = creditStatesAt(db, funderId, body.writeOffOn).states.find((s) => s.leaseId === body.leaseId);
+    if (!state || state.status !== 'defaulted') {
+      throw new Conflict(`Lease ${body.leaseId} is not in default on ${body.writeOffOn}; only a defaulted lease can be written off.`, [{ field: 'leaseId', message: 'Not in default.' }]);
+    }
+  });
+}
+
+export function approveLeaseWriteOff(db: Db, id: number, funderIds: ReadonlySet<number> | null, actor: CreditActor, note = '') {
+  const row = approveWriteOff(db, id, funderIds, actor, note);
+  afterBookWrite(db, row.funderId);
+  return row;
+}
+
+export function rejectLeaseWriteOff(db: Db, id: number, funderIds: ReadonlySet<number> | null, actor: CreditActor, note = '') {
+  return rejectWriteOff(db, id, funderIds, actor, note);
+}
+
+export { flagLease, unflagLease, createRecovery };
+
+/**
+ * A payment on a written-off lease (received on or after the write-off) is a recovery in the loss ledger, not an
+ * allocation: returns the recovery, or null when the lease is not written off (the caller records a payment).
+ */
+export function paymentAsRecovery(db: Db, funderId: number, input: { leaseId: number; receivedOn: string; amount: number; reference: string; note: string }, actor: CreditActor): Recovery | null {
+  const on = writtenOffOnOf(db, input.leaseId);
+  if (on === null || input.receivedOn < on) return null;
+  return db.transaction((tx) => insertRecovery(tx, { funderId, leaseId: input.leaseId, receivedOn: input.receivedOn, amount: input.amount, kind: 'late_collection', reference: input.reference, note: input.note }, actor), { behavior: 'immediate' });
+}

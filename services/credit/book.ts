@@ -1,0 +1,373 @@
+/**
+ * The funder's credit book: each lease's default timeline (lib/credit/default.ts) over the servicing stores
+ * (services/servicing/book.ts: the same instalments and ledger the DPD engine reads — no second ledger), plus
+ * the flags, write-offs and recoveries. A timeline answers any as-of date, so the state at a past month end
+ * costs one pass over the leases (no recomputation).
+ *
+ * Cache per database and funder, kept up to date lease by lease: the servicing store version says which leases
+ * changed (changedLeasesSince), and only their timelines are recomputed; a change of the credit settings or of
+ * the servicing settings (component order) or a rebuild of the stores recomputes all; a change of the flags
+ * recomputes the flagged leases; write-offs and recoveries are re-read by their stamp (they do not change a
+ * timeline).
+ */
+import type { DbOrTx } from '@/db/client';
+import { getFunder } from '@/db/queries/funders';
+import { creditLedgerRows, creditRecordsStamp, lesseeKinds, listCreditFlags } from '@/db/queries/credit';
+import { sqliteOf } from '@/db/queries/servicing';
+import type { Funder } from '@/db/schema/portfolio';
+import { NotFound } from '@/lib/domain/errors';
+import { formatDate, tryParseDate } from '@/lib/finance';
+import {
+  NEVER,
+  absoluteThreshold,
+  cashPositionAt,
+  contagionLessees,
+  creditDpdAt,
+  creditSettingsOf,
+  creditTimeline,
+  defaultStateAt,
+  type CashPosition,
+  type CreditLeaseInput,
+  type CreditSettings,
+  type CreditTimeline,
+  type DefaultEpisode,
+} from '@/lib/credit';
+import type { ScheduleStore, LedgerStore, StoreLease } from '@/lib/servicing/book-store';
+import { changedLeasesSince, servicingSettingsOf, servicingStores } from '@/services/servicing/book';
+
+type FlagInterval = { from: number; to: number };
+
+type Entry = {
+  storeVersion: number;
+  settingsKey: string;
+  recordsStamp: string;
+  settings: CreditSettings;
+  schedule: ScheduleStore;
+  ledger: LedgerStore;
+  componentOrder: ReturnType<typeof servicingSettingsOf>['componentOrder'];
+  kinds: Map<number, string>;
+  utp: Map<number, FlagInterval[]>;
+  sicr: Map<number, FlagInterval[]>;
+  /** Timelines of the leases that have (had) a default episode or a material run; absent = never. */
+  timelines: Map<number, CreditTimeline>;
+  /** Repaid day per lease id (absent = not repaid). */
+  repaid: Map<number, number>;
+  /** Approved write-offs per lease: [day, amount]. */
+  writeOffs: Map<number, [number, number]>;
+  /** Recoveries per lease: [day, amount][] by day. */
+  recoveries: Map<number, [number, number][]>;
+  /** Leases per lessee (store indexes). */
+  byLessee: Map<number, number[]> | null;
+};
+
+type DbCache = Map<number, Entry>;
+const g = globalThis as unknown as { __quantumCreditFiles?: Map<string, DbCache>; __quantumCreditMem?: WeakMap<object, DbCache> };
+const fileCaches = (g.__quantumCreditFiles ??= new Map());
+const memCaches = (g.__quantumCreditMem ??= new WeakMap());
+
+function cacheOf(db: DbOrTx): DbCache {
+  const sqlite = sqliteOf(db);
+  if (sqlite.memory || !sqlite.name) {
+    let c = memCaches.get(sqlite);
+    if (!c) memCaches.set(sqlite, (c = new Map()));
+    return c;
+  }
+  let c = fileCaches.get(sqlite.name);
+  if (!c) fileCaches.set(sqlite.name, (c = new Map()));
+  return c;
+}
+
+/** Drops the funder's credit cache in every database cache of this process. */
+export function dropCreditCache(funderId: number): void {
+  for (const c of fileCaches.values()) c.delete(funderId);
+}
+
+function day(text: string): number {
+  const d = tryParseDate(text);
+  if (d === null) throw new Error(`not a date: ${text}`);
+  return d;
+}
+
+function flagMaps(db: DbOrTx, funderId: number): { utp: Map<number, FlagInterval[]>; sicr: Map<number, FlagInterval[]> } {
+  const utp = new Map<number, FlagInterval[]>();
+  const sicr = new Map<number, FlagInterval[]>();
+  for (const f of listCreditFlags(db, funderId)) {
+    const m = f.kind === 'utp' ? utp : sicr;
+    const list = m.get(f.leaseId) ?? [];
+    list.push({ from: day(f.flaggedOn), to: f.clearedOn === null ? NEVER : day(f.clearedOn) });
+    m.set(f.leaseId, list);
+  }
+  return { utp, sicr };
+}
+
+function ledgerMaps(db: DbOrTx, funderId: number) {
+  const rows = creditLedgerRows(db, funderId);
+  const writeOffs = new Map<number, [number, number]>();
+  for (const [leaseId, on, amount] of rows.writeOffs) if (!writeOffs.has(leaseId)) writeOffs.set(leaseId, [day(on), amount]);
+  const recoveries = new Map<number, [number, number][]>();
+  for (const [leaseId, on, amount] of rows.recoveries) {
+    const list = recoveries.get(leaseId) ?? [];
+    list.push([day(on), amount]);
+    recoveries.set(leaseId, list);
+  }
+  return { writeOffs, recoveries };
+}
+
+/** The default-rule input of the lease at store index `i`. */
+export function inputOf(e: Pick<Entry, 'schedule' | 'ledger' | 'componentOrder' | 'utp'>, i: number): CreditLeaseInput {
+  const s = e.schedule;
+  const l = e.ledger;
+  return {
+    due: s.due,
+    vat: s.vat,
+    fee: s.fee,
+    interest: s.interest,
+    principal: s.principal,
+    from: s.start[i]!,
+    to: s.end[i]!,
+    payDay: l.day,
+    payAmount: l.amount,
+    payReversedOn: l.reversedOn,
+    payFrom: l.start[i]!,
+    payTo: l.end[i]!,
+    componentOrder: e.componentOrder,
+    utp: e.utp.get(s.leases[i]!.id) ?? [],
+  };
+}
+
+function rulesOf(e: Pick<Entry, 'settings' | 'kinds'>, lease: StoreLease) {
+  return { absolute: absoluteThreshold(e.settings, e.kinds.get(lease.lesseeId) ?? 'corporate'), relative: e.settings.relative, probationMonths: e.settings.probationMonths };
+}
+
+function computeLease(e: Entry, i: number): void {
+  const lease = e.schedule.leases[i]!;
+  const t = creditTimeline(inputOf(e, i), rulesOf(e, lease));
+  if (t.episodes.length > 0) e.timelines.set(lease.id, t);
+  else e.timelines.delete(lease.id);
+  if (t.repaidDay !== NEVER) e.repaid.set(lease.id, t.repaidDay);
+  else e.repaid.delete(lease.id);
+}
+
+function computeAll(e: Entry): void {
+  e.timelines.clear();
+  e.repaid.clear();
+  for (let i = 0; i < e.schedule.n; i++) computeLease(e, i);
+  e.byLessee = null;
+}
+
+function requireFunder(db: DbOrTx, funderId: number): Funder {
+  const f = getFunder(db, funderId);
+  if (!f) throw new NotFound(`Funder ${funderId} does not exist.`);
+  return f;
+}
+
+/** The funder's credit entry, brought up to date (see module doc). */
+export function creditEntry(db: DbOrTx, funderId: number): Entry & { funder: Funder } {
+  const funder = requireFunder(db, funderId);
+  const { schedule, ledger, entry: servicing } = servicingStores(db, funderId);
+  const settings = creditSettingsOf(funder);
+  const componentOrder = servicingSettingsOf(funder).componentOrder;
+  const settingsKey = JSON.stringify([settings, componentOrder]);
+  const recordsStamp = creditRecordsStamp(db, funderId);
+  const cache = cacheOf(db);
+  let e = cache.get(funderId);
+  if (!e || e.settingsKey !== settingsKey) {
+    e = {
+      storeVersion: servicing.version,
+      settingsKey,
+      recordsStamp,
+      settings,
+      schedule,
+      ledger,
+      componentOrder,
+      kinds: lesseeKinds(db, funderId),
+      ...flagMaps(db, funderId),
+      timelines: new Map(),
+      repaid: new Map(),
+      ...ledgerMaps(db, funderId),
+      byLessee: null,
+    };
+    computeAll(e);
+    cache.set(funderId, e);
+    return Object.assign(e, { funder });
+  }
+  if (e.storeVersion !== servicing.version || e.schedule !== schedule || e.ledger !== ledger) {
+    const changed = changedLeasesSince(db, funderId, e.storeVersion);
+    e.schedule = schedule;
+    e.ledger = ledger;
+    e.storeVersion = changed.version;
+    e.kinds = lesseeKinds(db, funderId);
+    if (changed.ids === null) computeAll(e);
+    else {
+      for (const id of changed.ids) {
+        const i = schedule.indexById.get(id);
+        if (i === undefined) {
+          e.timelines.delete(id);
+          e.repaid.delete(id);
+        } else computeLease(e, i);
+      }
+      if (changed.ids.length > 0) e.byLessee = null;
+    }
+  }
+  if (e.recordsStamp !== recordsStamp) {
+    const before = new Set([...e.utp.keys()]);
+    const flags = flagMaps(db, funderId);
+    e.utp = flags.utp;
+    e.sicr = flags.sicr;
+    for (const id of flags.utp.keys()) before.add(id);
+    for (const id of before) {
+      const i = schedule.indexById.get(id);
+      if (i !== undefined) computeLease(e, i);
+    }
+    Object.assign(e, ledgerMaps(db, funderId));
+    e.recordsStamp = recordsStamp;
+  }
+  return Object.assign(e, { funder });
+}
+
+/** Everything the screens say about one lease's credit on a day. */
+export type LeaseCreditState = {
+  leaseId: number;
+  lesseeId: number;
+  currency: string;
+  status: 'performing' | 'defaulted' | 'cured' | 'written_off' | 'repaid';
+  /** Why it is in default: its own DPD, unlikely to pay, in probation, or its lessee's contagion (null when not defaulted). */
+  why: 'dpd' | 'utp' | 'probation' | 'contagion' | null;
+  defaultSince: string | null;
+  probationUntil: string | null;
+  firstDefaultDate: string | null;
+  /** The (first) episode's exposure, unpaid principal at default (minor units). */
+  defaultAmount: number;
+  defaultedPrincipal: number;
+  curedOn: string | null;
+  writeOffDate: string | null;
+  writtenOff: number;
+  recoveries: number;
+  sicr: boolean;
+  utp: boolean;
+};
+
+function sumTo(list: [number, number][] | undefined, d: number): number {
+  let s = 0;
+  if (list) for (const [at, amount] of list) if (at <= d) s += amount;
+  return s;
+}
+
+function lesseeIndex(e: Entry): Map<number, number[]> {
+  if (e.byLessee) return e.byLessee;
+  const m = new Map<number, number[]>();
+  for (let i = 0; i < e.schedule.n; i++) {
+    const id = e.schedule.leases[i]!.lesseeId;
+    const list = m.get(id);
+    if (list) list.push(i);
+    else m.set(id, [i]);
+  }
+  return (e.byLessee = m);
+}
+
+function onFlag(list: FlagInterval[] | undefined, d: number): boolean {
+  return list !== undefined && list.some((f) => f.from <= d && d < f.to);
+}
+
+function firstEpisode(t: CreditTimeline | undefined, d: number): DefaultEpisode | null {
+  const ep = t?.episodes[0];
+  return ep !== undefined && ep.start <= d ? ep : null;
+}
+
+/**
+ * The credit state of every lease of the funder's book on `asOf` (leases in id order), contagion included:
+ * one pass over the leases plus the exposures of the lessees that have a lease in default.
+ */
+export function creditStatesAt(db: DbOrTx, funderId: number, asOf: string): { entry: Entry & { funder: Funder }; states: LeaseCreditState[] } {
+  const e = creditEntry(db, funderId);
+  return { entry: e, states: statesOf(e, day(asOf)) };
+}
+
+function statesOf(e: Entry, d: number): LeaseCreditState[] {
+  const s = e.schedule;
+  const own = new Map<number, ReturnType<typeof defaultStateAt>>();
+  for (const [id, t] of e.timelines) {
+    const i = s.indexById.get(id);
+    if (i === undefined) continue;
+    own.set(id, defaultStateAt(t, { utp: e.utp.get(id) ?? [] }, d, e.settings.probationMonths));
+  }
+  // Contagion: only lessees with a lease in default on their own can be affected.
+  const contagion = new Map<number, number>();
+  const suspects = new Set<number>();
+  for (const [id, st] of own) if (st.state === 'defaulted') suspects.add(s.leases[s.indexById.get(id)!]!.lesseeId);
+  if (suspects.size > 0) {
+    const index = lesseeIndex(e);
+    const rows: { lesseeId: number; exposure: number; defaulted: boolean; since: number }[] = [];
+    for (const lesseeId of suspects) {
+      for (const i of index.get(lesseeId) ?? []) {
+        const lease = s.leases[i]!;
+        if (e.writeOffs.has(lease.id) && e.writeOffs.get(lease.id)![0] <= d) continue;
+        const st = own.get(lease.id);
+        rows.push({ lesseeId, exposure: cashPositionAt(inputOf(e, i), d).exposure, defaulted: st?.state === 'defaulted', since: st?.state === 'defaulted' ? st.since : NEVER });
+      }
+    }
+    const hit = contagionLessees(rows, e.settings.contagion);
+    for (const r of rows) if (hit.has(r.lesseeId) && r.defaulted) contagion.set(r.lesseeId, Math.max(contagion.get(r.lesseeId) ?? -NEVER, r.since));
+  }
+  const out: LeaseCreditState[] = new Array(s.n);
+  for (let i = 0; i < s.n; i++) {
+    const lease = s.leases[i]!;
+    const t = e.timelines.get(lease.id);
+    const st = own.get(lease.id) ?? { state: 'none' as const };
+    const wo = e.writeOffs.get(lease.id);
+    const writtenOff = wo !== undefined && wo[0] <= d;
+    const repaidDay = e.repaid.get(lease.id);
+    const repaid = repaidDay !== undefined && repaidDay <= d;
+    const contagionSince = st.state !== 'defaulted' ? contagion.get(lease.lesseeId) : undefined;
+    let ep = firstEpisode(t, d);
+    let defaultAmount = ep?.exposure ?? 0;
+    let defaultedPrincipal = ep?.principal ?? 0;
+    let firstDefault = ep?.start ?? null;
+    if (ep === null && contagionSince !== undefined) {
+      const at = cashPositionAt(inputOf(e, i), contagionSince);
+      firstDefault = contagionSince;
+      defaultAmount = at.exposure;
+      defaultedPrincipal = at.unpaidPrincipal;
+    }
+    ep = null;
+    const status: LeaseCreditState['status'] = writtenOff
+      ? 'written_off'
+      : repaid
+        ? 'repaid'
+        : st.state === 'defaulted' || contagionSince !== undefined
+          ? 'defaulted'
+          : st.state === 'cured'
+            ? 'cured'
+            : 'performing';
+    out[i] = {
+      leaseId: lease.id,
+      lesseeId: lease.lesseeId,
+      currency: lease.currency,
+      status,
+      why: status !== 'defaulted' ? null : st.state === 'defaulted' ? st.why : 'contagion',
+      defaultSince: status !== 'defaulted' ? null : formatDate(st.state === 'defaulted' ? st.since : contagionSince!),
+      probationUntil: status === 'defaulted' && st.state === 'defaulted' && st.why === 'probation' ? formatDate(st.probationUntil) : null,
+      firstDefaultDate: firstDefault === null ? null : formatDate(firstDefault),
+      defaultAmount,
+      defaultedPrincipal,
+      curedOn: st.state === 'cured' ? formatDate(st.since) : null,
+      writeOffDate: wo && writtenOff ? formatDate(wo[0]) : null,
+      writtenOff: writtenOff ? wo[1] : 0,
+      recoveries: sumTo(e.recoveries.get(lease.id), d),
+      sicr: onFlag(e.sicr.get(lease.id), d),
+      utp: onFlag(e.utp.get(lease.id), d),
+    };
+  }
+  return out;
+}
+
+/** One lease's position and credit DPD on a day (for the status note and the write-off default amount). */
+export function leasePositionAt(db: DbOrTx, funderId: number, leaseId: number, asOf: string): (CashPosition & { creditDpd: number }) | null {
+  const e = creditEntry(db, funderId);
+  const i = e.schedule.indexById.get(leaseId);
+  if (i === undefined) return null;
+  const d = day(asOf);
+  const pos = cashPositionAt(inputOf(e, i), d);
+  const t = e.timelines.get(leaseId) ?? creditTimeline(inputOf(e, i), rulesOf(e, e.schedule.leases[i]!));
+  return { ...pos, creditDpd: creditDpdAt(t, pos, d) };
+}

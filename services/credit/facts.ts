@@ -1,0 +1,51 @@
+/**
+ * The credit facts of every lease of a funder as of a date (the seam with the month-end history:
+ * /work/briefs/credit-facts.md). Derived by services/credit/book.ts from each lease's default timeline
+ * (lib/credit/default.ts), which is computed once per lease and answers any date: a call for a past
+ * month end is one pass over the leases, so 24 month ends of a 100k-lease book stay cheap.
+ */
+import { getDb } from '@/db';
+import type { DbOrTx } from '@/db/client';
+import { creditStatesAt, dropCreditCache } from './book';
+
+export type CreditStatus = 'performing' | 'defaulted' | 'cured' | 'written_off' | 'repaid';
+export type LeaseCreditFacts = {
+  leaseId: number;
+  status: CreditStatus; // derived as of `asOf` (domain.md §8)
+  everDefaulted: boolean; // defaulted at any time up to asOf (vintage curves are cumulative: a cure still counts)
+  firstDefaultDate: string | null; // YYYY-MM-DD, first day the default condition held (null: never up to asOf)
+  defaultAmount: number; // minor units: exposure at (first) default = outstanding principal + arrears net of VAT; 0 if never
+  defaultedPrincipal: number; // minor units: outstanding principal at first default (the MDR numerator in its month); 0 if never
+  writtenOff: number; // minor units: Σ write-offs dated ≤ asOf
+  recoveries: number; // minor units: Σ recoveries dated ≤ asOf
+  writeOffDate: string | null;
+};
+
+/** creditFactsAsOf over a given connection (tests, scripts). */
+export function creditFactsAt(db: DbOrTx, funderId: number, asOf: string): Map<number, LeaseCreditFacts> {
+  const out = new Map<number, LeaseCreditFacts>();
+  for (const s of creditStatesAt(db, funderId, asOf).states) {
+    out.set(s.leaseId, {
+      leaseId: s.leaseId,
+      status: s.status,
+      everDefaulted: s.firstDefaultDate !== null,
+      firstDefaultDate: s.firstDefaultDate,
+      defaultAmount: s.defaultAmount,
+      defaultedPrincipal: s.defaultedPrincipal,
+      writtenOff: s.writtenOff,
+      recoveries: s.recoveries,
+      writeOffDate: s.writeOffDate,
+    });
+  }
+  return out;
+}
+
+/** Facts for every lease of the funder as of the date (a past month end or today). Cheap enough to call for 24 month ends on 100k leases. */
+export function creditFactsAsOf(funderId: number, asOf: string): Map<number, LeaseCreditFacts> {
+  return creditFactsAt(getDb(), funderId, asOf);
+}
+
+/** Drops whatever the module caches for the funder (called after writes that change credit facts). */
+export function invalidateCreditFacts(funderId: number): void {
+  dropCreditCache(funderId);
+}

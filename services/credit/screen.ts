@@ -1,0 +1,221 @@
+/**
+ * Servicing → Defaults & losses (domain.md §8): what the screen, its exports and /api/credit/* answer — the
+ * leases in default with the reason, date and exposure, the flags, the write-off proposals, recoveries, the loss
+ * ledger, the loss measures and the IFRS 9 ECL by stage and bucket. Every figure comes from services/credit/book.ts
+ * (the default timelines) and the servicing book (DPD, bucket); money in minor units per currency.
+ */
+import type { DbOrTx } from '@/db/client';
+import { listActiveFlags, listRecoveries, listWriteOffs, type CreditFlagView, type RecoveryView, type WriteOffView } from '@/db/queries/credit';
+import { leaseLabelsByIds, lesseeLabelsByIds, sqliteOf } from '@/db/queries/servicing';
+import { DEFAULT_BUCKET, cashPositionAt, creditDpdAt, eclOfCell, ifrs9Stage, lossMeasures, provisionRate, type LossMeasures } from '@/lib/credit';
+import { parseDate } from '@/lib/finance';
+import { getServicingBook } from '@/services/servicing/book';
+import { creditStatesAt, inputOf, type LeaseCreditState } from './book';
+
+/** A lease in default on the as-of date. */
+export type DefaultRow = {
+  leaseId: number;
+  contractNumber: string;
+  lesseeId: number;
+  lesseeName: string;
+  currency: string;
+  why: NonNullable<LeaseCreditState['why']>;
+  defaultSince: string;
+  probationUntil: string | null;
+  /** Credit DPD (counted only while the arrears are material) and the servicing DPD. */
+  creditDpd: number;
+  dpd: number;
+  pastDue: number;
+  exposure: number;
+  utpReason: string | null;
+  utpBy: string | null;
+  pendingWriteOffId: number | null;
+};
+
+export type LossLedgerRow = { date: string; kind: 'write_off' | 'recovery'; id: number; leaseId: number; contractNumber: string; lesseeName: string; currency: string; amount: number; balance: number };
+
+export type MeasuresRow = LossMeasures & { currency: string; defaultedLeases: number; defaultedExposure: number; writtenOffLeases: number; originalPrincipal: number };
+
+export type EclRow = { currency: string; stage: 1 | 2 | 3; bucket: string; leases: number; exposure: number; rate: number; ecl: number };
+
+export type CreditScreen = {
+  asOf: string;
+  defaults: DefaultRow[];
+  flags: CreditFlagView[];
+  writeOffs: WriteOffView[];
+  recoveries: RecoveryView[];
+  ledger: LossLedgerRow[];
+  measures: MeasuresRow[];
+  ecl: EclRow[];
+  eclTotals: { currency: string; exposure: number; ecl: number }[];
+};
+
+function labels(db: DbOrTx, funderId: number, ids: readonly number[]) {
+  const leases = new Map(leaseLabelsByIds(db, funderId, ids).map((r) => [r[0], { contractNumber: r[1], lesseeId: r[3] }]));
+  const lessees = new Map(lesseeLabelsByIds(db, funderId, [...new Set([...leases.values()].map((l) => l.lesseeId))]).map((r) => [r[0], r[1]]));
+  return (id: number) => {
+    const l = leases.get(id);
+    return { contractNumber: l?.contractNumber ?? String(id), lesseeName: l ? (lessees.get(l.lesseeId) ?? '') : '' };
+  };
+}
+
+/** The leases in default on `asOf`, oldest default first. */
+export function defaultsAt(db: DbOrTx, funderId: number, asOf: string): DefaultRow[] {
+  const { entry, states } = creditStatesAt(db, funderId, asOf);
+  const book = getServicingBook(db, funderId, asOf);
+  const day = parseDate(asOf);
+  const defaulted = states.filter((s) => s.status === 'defaulted');
+  const label = labels(db, funderId, defaulted.map((s) => s.leaseId));
+  const flags = new Map(listActiveFlags(db, funderId).filter((f) => f.kind === 'utp').map((f) => [f.leaseId, f]));
+  const pending = new Map(listWriteOffs(db, funderId, 'proposed').map((w) => [w.leaseId, w.id]));
+  const rows = defaulted.map((s): DefaultRow => {
+    const i = entry.schedule.indexById.get(s.leaseId)!;
+    const pos = cashPositionAt(inputOf(entry, i), day);
+    const t = entry.timelines.get(s.leaseId);
+    const f = flags.get(s.leaseId);
+    return {
+      leaseId: s.leaseId,
+      ...label(s.leaseId),
+      lesseeId: s.lesseeId,
+      currency: s.currency,
+      why: s.why!,
+      defaultSince: s.defaultSince!,
+      probationUntil: s.probationUntil,
+      creditDpd: t ? creditDpdAt(t, pos, day) : 0,
+      dpd: book.byLeaseId.get(s.leaseId)?.dpd ?? 0,
+      pastDue: pos.pastDue,
+      exposure: pos.exposure,
+      utpReason: f?.reason ?? null,
+      utpBy: f?.flaggedByEmail ?? null,
+      pendingWriteOffId: pending.get(s.leaseId) ?? null,
+    };
+  });
+  return rows.sort((a, b) => (a.defaultSince < b.defaultSince ? -1 : a.defaultSince > b.defaultSince ? 1 : a.leaseId - b.leaseId));
+}
+
+/** The loss ledger: approved write-offs (+) and recoveries (−) by date, with the running balance per currency. */
+export function lossLedger(db: DbOrTx, funderId: number, asOf?: string): LossLedgerRow[] {
+  const entries: Omit<LossLedgerRow, 'balance'>[] = [];
+  for (const w of listWriteOffs(db, funderId, 'approved')) entries.push({ date: w.writeOffOn, kind: 'write_off', id: w.id, leaseId: w.leaseId, contractNumber: w.contractNumber, lesseeName: w.lesseeName, currency: w.currency, amount: w.amount });
+  for (const r of listRecoveries(db, funderId)) entries.push({ date: r.receivedOn, kind: 'recovery', id: r.id, leaseId: r.leaseId, contractNumber: r.contractNumber, lesseeName: r.lesseeName, currency: r.currency, amount: r.amount });
+  const kept = entries.filter((e) => asOf === undefined || e.date <= asOf).sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.kind === b.kind ? a.id - b.id : a.kind === 'write_off' ? -1 : 1));
+  const balance = new Map<string, number>();
+  return kept.map((e) => {
+    const b = (balance.get(e.currency) ?? 0) + (e.kind === 'write_off' ? e.amount : -e.amount);
+    balance.set(e.currency, b);
+    return { ...e, balance: b };
+  });
+}
+
+/** Σ original principal of the pool on `asOf` per currency (leases purchased by then, written-off ones included). */
+function originalPrincipal(db: DbOrTx, funderId: number, asOf: string): Map<string, number> {
+  const rows = sqliteOf(db).prepare(`select currency, sum(principal) from leases where funder_id = ? and status != 'terminated' and purchase_date <= ? group by currency`).raw().all(funderId, asOf) as [string, number][];
+  return new Map(rows);
+}
+
+/**
+ * Loss measures per currency on `asOf`: gross loss = the exposure written off (the write-off amount, by default the
+ * exposure at default), recoveries, net loss, recovery rate, severity, cumulative net loss % over the pool's original
+ * principal; plus the defaulted exposure (leases in default now) for the dashboard.
+ */
+export function lossMeasuresAt(db: DbOrTx, funderId: number, asOf: string, states?: LeaseCreditState[]): MeasuresRow[] {
+  const st = states ?? creditStatesAt(db, funderId, asOf).states;
+  const entry = creditStatesAt(db, funderId, asOf).entry;
+  const day = parseDate(asOf);
+  const per = new Map<string, { gross: number; rec: number; defaulted: number; exposure: number; writtenOff: number }>();
+  const of = (c: string) => {
+    let v = per.get(c);
+    if (!v) per.set(c, (v = { gross: 0, rec: 0, defaulted: 0, exposure: 0, writtenOff: 0 }));
+    return v;
+  };
+  for (const s of st) {
+    if (s.status === 'defaulted') {
+      const v = of(s.currency);
+      v.defaulted++;
+      v.exposure += cashPositionAt(inputOf(entry, entry.schedule.indexById.get(s.leaseId)!), day).exposure;
+    }
+    if (s.writtenOff > 0 || s.recoveries > 0) {
+      const v = of(s.currency);
+      v.gross += s.writtenOff;
+      v.rec += s.recoveries;
+      if (s.status === 'written_off') v.writtenOff++;
+    }
+  }
+  const principal = originalPrincipal(db, funderId, asOf);
+  for (const c of principal.keys()) of(c);
+  return [...per.entries()]
+    .sort((a, b) => a[0].localeCompare(b[0]))
+    .map(([currency, v]) => ({
+      currency,
+      ...lossMeasures({ grossLoss: v.gross, recoveries: v.rec, originalPrincipal: principal.get(currency) ?? 0 }),
+      defaultedLeases: v.defaulted,
+      defaultedExposure: v.exposure,
+      writtenOffLeases: v.writtenOff,
+      originalPrincipal: principal.get(currency) ?? 0,
+    }));
+}
+
+/**
+ * IFRS 9 ECL on `asOf` (simplified approach, provision matrix per currency): every lease in the pool that is neither
+ * written off nor repaid, by stage (1: DPD ≤ 30, 2: 30 < DPD ≤ 90 or SICR-flagged, 3: in default) and matrix key
+ * (its DPD bucket; `default` in stage 3); ECL = Σ exposure × rate, each cell rounded once.
+ */
+export function eclAt(db: DbOrTx, funderId: number, asOf: string): { rows: EclRow[]; totals: { currency: string; exposure: number; ecl: number }[] } {
+  const { entry, states } = creditStatesAt(db, funderId, asOf);
+  const book = getServicingBook(db, funderId, asOf);
+  const day = parseDate(asOf);
+  const cells = new Map<string, EclRow>();
+  for (const s of states) {
+    if (s.status === 'written_off' || s.status === 'repaid') continue;
+    const sv = book.byLeaseId.get(s.leaseId);
+    if (!sv) continue; // not in the pool on asOf
+    const defaulted = s.status === 'defaulted';
+    const stage = ifrs9Stage(sv.dpd, defaulted, s.sicr);
+    const bucket = stage === 3 ? DEFAULT_BUCKET : sv.bucket;
+    const key = `${s.currency}|${stage}|${bucket}`;
+    let c = cells.get(key);
+    if (!c) cells.set(key, (c = { currency: s.currency, stage, bucket, leases: 0, exposure: 0, rate: provisionRate(entry.settings.matrix, s.currency, bucket), ecl: 0 }));
+    c.leases++;
+    c.exposure += cashPositionAt(inputOf(entry, entry.schedule.indexById.get(s.leaseId)!), day).exposure;
+  }
+  const order = [...book.bucketKeys, DEFAULT_BUCKET];
+  const rows = [...cells.values()]
+    .map((c) => ({ ...c, ecl: eclOfCell(c) }))
+    .sort((a, b) => a.currency.localeCompare(b.currency) || a.stage - b.stage || order.indexOf(a.bucket) - order.indexOf(b.bucket));
+  const totals = new Map<string, { currency: string; exposure: number; ecl: number }>();
+  for (const r of rows) {
+    const t = totals.get(r.currency) ?? { currency: r.currency, exposure: 0, ecl: 0 };
+    t.exposure += r.exposure;
+    t.ecl += r.ecl;
+    totals.set(r.currency, t);
+  }
+  return { rows, totals: [...totals.values()] };
+}
+
+/** Everything the Defaults & losses screen shows on `asOf`. */
+export function creditScreen(db: DbOrTx, funderId: number, asOf: string): CreditScreen {
+  const { states } = creditStatesAt(db, funderId, asOf);
+  const ecl = eclAt(db, funderId, asOf);
+  return {
+    asOf,
+    defaults: defaultsAt(db, funderId, asOf),
+    flags: listActiveFlags(db, funderId),
+    writeOffs: listWriteOffs(db, funderId),
+    recoveries: listRecoveries(db, funderId),
+    ledger: lossLedger(db, funderId, asOf),
+    measures: lossMeasuresAt(db, funderId, asOf, states),
+    ecl: ecl.rows,
+    eclTotals: ecl.totals,
+  };
+}
+
+/** The dashboard's two credit tiles per currency: ECL and the exposure in default. */
+export function creditTiles(db: DbOrTx, funderId: number, asOf: string): { currency: string; ecl: number; defaultedExposure: number; defaultedLeases: number }[] {
+  const ecl = eclAt(db, funderId, asOf).totals;
+  const measures = lossMeasuresAt(db, funderId, asOf);
+  const currencies = [...new Set([...ecl.map((e) => e.currency), ...measures.map((m) => m.currency)])].sort();
+  return currencies.map((currency) => {
+    const m = measures.find((x) => x.currency === currency);
+    return { currency, ecl: ecl.find((e) => e.currency === currency)?.ecl ?? 0, defaultedExposure: m?.defaultedExposure ?? 0, defaultedLeases: m?.defaultedLeases ?? 0 };
+  });
+}

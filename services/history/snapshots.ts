@@ -1,0 +1,268 @@
+/**
+ * Month-end snapshots of a funder's book (domain.md §9) and the reports over them.
+ *
+ * - A month is closed when it lies before today's month (lib/history isClosedMonth). A closed month's
+ *   snapshot is built the first time a report needs it, from the schedules and the ledger as recorded
+ *   (payments received on or before the month end), stored (db/queries/history.ts) and never rebuilt:
+ *   every report of that month reads the stored rows and aggregates, so it does not change when later
+ *   payments, edits or status changes arrive.
+ * - The current month is computed live to today with the same code and never stored.
+ * - Per lease: DPD, bucket and outstanding principal from the servicing book's one engine
+ *   (lib/servicing/book-store bookAt, the funder's settings); the principal split (scheduled, actual,
+ *   prepaid) and the interest collected from the same stores (lib/history cashSplitAt); default,
+ *   write-off and recovery amounts from the credit facts (services/credit/facts.ts) as of the month end.
+ */
+import type { DbOrTx } from '@/db/client';
+import { historyLeaseTerms, insertSnapshotMonth, snapshotMonthsIn, type SnapshotMonthRow } from '@/db/queries/history';
+import { Invalid } from '@/lib/domain/errors';
+import { addMonths, PERIOD_MONTHS, todayIso, tryParseDate } from '@/lib/finance';
+import {
+  addMonthsTo,
+  aggregateMonth,
+  cashSplitAt,
+  isClosedMonth,
+  monthEndOf,
+  monthOf,
+  monthRange,
+  performanceRow,
+  scheduledPrincipalIn,
+  splitColumns,
+  vintageCurves,
+  type CashSplit,
+  type CohortBasis,
+  type LeaseSnapshot,
+  type MonthAggregates,
+  type PerformanceRow,
+  type VintageCurve,
+  type VintageMeasure,
+} from '@/lib/history';
+import { bookAt, statesAt, type ScheduleStore } from '@/lib/servicing/book-store';
+import { creditFactsAt, type LeaseCreditFacts } from '@/services/credit/facts';
+import { changedLeasesSince, servicingSettingsOf, servicingStores } from '@/services/servicing/book';
+
+/** The longest range a report may ask for (months). */
+export const MAX_REPORT_MONTHS = 120;
+/** The default range: the last 24 months. */
+export const DEFAULT_REPORT_MONTHS = 24;
+
+const originationOf = (l: ScheduleStore['leases'][number] & { firstDueDate: string; timing: string; frequency: keyof typeof PERIOD_MONTHS }) =>
+  l.timing === 'arrears' ? addMonths(l.firstDueDate, -PERIOD_MONTHS[l.frequency]) : l.firstDueDate;
+
+/** The credit-fact fields of a lease snapshot (services/credit/facts.ts as of the snapshot date). */
+function factFields(f: LeaseCreditFacts | undefined): Pick<LeaseSnapshot, 'status' | 'firstDefaultDate' | 'defaultAmount' | 'defaultPrincipal' | 'writtenOff' | 'recoveries'> {
+  return {
+    status: f?.status ?? 'performing',
+    firstDefaultDate: f?.everDefaulted ? f.firstDefaultDate : null,
+    defaultAmount: f?.everDefaulted ? f.defaultAmount : 0,
+    defaultPrincipal: f?.everDefaulted ? f.defaultedPrincipal : 0,
+    writtenOff: f?.writtenOff ?? 0,
+    recoveries: f?.recoveries ?? 0,
+  };
+}
+
+type Carry = { month: string; schedule: ScheduleStore; splits: (CashSplit | undefined)[]; terms: ReturnType<typeof historyLeaseTerms> };
+
+/**
+ * The lease snapshots of the funder at the end of `month` (or at `asOf` for the live month), computed from
+ * the servicing stores; `carry` reuses the previous month's end splits when building months in sequence.
+ */
+export function computeMonthSnapshot(
+  db: DbOrTx,
+  funderId: number,
+  month: string,
+  asOf: string,
+  carry?: Carry,
+  only?: { indexes: readonly number[]; facts: Map<number, LeaseCreditFacts> },
+): { rows: LeaseSnapshot[]; carry: Carry } {
+  const { funder, schedule, ledger } = servicingStores(db, funderId);
+  const settings = servicingSettingsOf(funder);
+  const options = { componentOrder: settings.componentOrder, tolerance: settings.tolerance, graceDays: settings.graceDays, edges: settings.edges };
+  const order = settings.componentOrder;
+  const endDay = tryParseDate(asOf)!;
+  const previousEnd = monthEndOf(addMonthsTo(month, -1));
+  const startDay = tryParseDate(previousEnd)!;
+  // Every lease of the book, or (`only`) the leases at those store indexes: the one DPD engine either way.
+  const states = only ? statesAt(schedule, ledger, only.indexes, asOf, options) : bookAt(schedule, ledger, asOf, options);
+  const count = only ? only.indexes.length : schedule.n;
+  // The lease terms read once per sequence of months (a lease change rebuilds the stores: a new schedule object).
+  const terms =
+    carry && carry.schedule === schedule ? carry.terms : only ? historyLeaseTerms(db, funderId, only.indexes.map((i) => schedule.leases[i]!.id)) : historyLeaseTerms(db, funderId);
+  const facts = only ? only.facts : creditFactsAt(db, funderId, asOf);
+  const reuse = carry && carry.schedule === schedule && carry.month === addMonthsTo(month, -1) ? carry.splits : undefined;
+  const cols = splitColumns(schedule, order);
+  const splits: (CashSplit | undefined)[] = new Array(schedule.n);
+  const rows: LeaseSnapshot[] = [];
+  for (let x = 0; x < count; x++) {
+    const i = only ? only.indexes[x]! : x;
+    const st = states[x]!;
+    if (!st.inPool) continue;
+    const lease = schedule.leases[i] as ScheduleStore['leases'][number] & { firstDueDate: string; timing: string; frequency: keyof typeof PERIOD_MONTHS; purchaseDate: string };
+    const end = cashSplitAt(schedule, ledger, i, endDay, cols);
+    splits[i] = end;
+    const start = reuse?.[i] ?? cashSplitAt(schedule, ledger, i, startDay, cols);
+    const f = facts.get(lease.id);
+    const t = terms.get(lease.id);
+    // In the pool at the previous month end: purchased by then and not written off by then.
+    const wasInPool = lease.purchaseDate <= previousEnd && !(f?.status === 'written_off' && f.writeOffDate !== null && f.writeOffDate <= previousEnd);
+    const startBalance = wasInPool ? start.outstanding : 0;
+    // A written-off lease has left the pool (domain.md §3): no balance; its loss is in writtenOff.
+    const balance = f?.status === 'written_off' ? 0 : st.outstandingPrincipal;
+    rows.push({
+      leaseId: lease.id,
+      contractNumber: t?.contractNumber ?? '',
+      currency: lease.currency,
+      purchaseDate: lease.purchaseDate,
+      originationDate: originationOf(lease),
+      originalPrincipal: t?.principal ?? 0,
+      startBalance,
+      balance,
+      scheduledPrincipal: wasInPool ? scheduledPrincipalIn(schedule, i, startDay, endDay) : 0,
+      actualPrincipal: wasInPool ? startBalance - st.outstandingPrincipal : 0,
+      unscheduledPrincipal: wasInPool ? Math.max(0, end.principalAhead - start.principalAhead) : 0,
+      interest: end.interestPaid - start.interestPaid,
+      dpd: st.dpd,
+      bucket: st.bucket,
+      ...factFields(f),
+    });
+  }
+  return { rows, carry: { month, schedule, splits, terms } };
+}
+
+/** The first month with a lease in the funder's pool (null: no leases). */
+function firstBookMonth(db: DbOrTx, funderId: number): string | null {
+  const { schedule } = servicingStores(db, funderId);
+  let min: string | null = null;
+  for (const l of schedule.leases) {
+    const p = (l as { purchaseDate?: string }).purchaseDate;
+    if (p && (min === null || p < min)) min = p;
+  }
+  return min === null ? null : monthOf(min);
+}
+
+/**
+ * The stored snapshots of the closed months in [from, to], building (and storing) those missing, in
+ * month order; months before the funder's first purchase have none. Returns the month rows.
+ */
+export function ensureSnapshots(db: DbOrTx, funderId: number, from: string, to: string, today = todayIso()): SnapshotMonthRow[] {
+  const last = to < monthOf(today) ? to : addMonthsTo(monthOf(today), -1);
+  const first = firstBookMonth(db, funderId);
+  if (first === null || last < from) return [];
+  const lo = from < first ? first : from;
+  const have = new Set(snapshotMonthsIn(db, funderId, lo, last).map((r) => r.month));
+  let carry: Carry | undefined;
+  for (const month of monthRange(lo, last)) {
+    if (have.has(month)) continue;
+    const monthEnd = monthEndOf(month);
+    const built = computeMonthSnapshot(db, funderId, month, monthEnd, carry);
+    carry = built.carry;
+    insertSnapshotMonth(db, funderId, month, monthEnd, built.rows, aggregateMonth(month, monthEnd, built.rows));
+  }
+  return snapshotMonthsIn(db, funderId, lo, last);
+}
+
+type LiveEntry = { today: string; settingsKey: string; version: number; rows: Map<number, LeaseSnapshot>; aggregates: { key: string; value: MonthAggregates } | null };
+const g = globalThis as unknown as { __quantumLiveMonth?: WeakMap<object, Map<number, LiveEntry>> };
+const liveCache = (g.__quantumLiveMonth ??= new WeakMap());
+
+/**
+ * The current month's aggregates, live to `today` (never stored). The lease rows are kept per funder and
+ * updated lease by lease: after a write only the leases changed since (changedLeasesSince of the servicing
+ * book) are recomputed; a new day, other servicing settings or a rebuild of the stores recompute them all.
+ */
+export function liveMonthAggregates(db: DbOrTx, funderId: number, today = todayIso()): MonthAggregates {
+  const { funder, entry, schedule } = servicingStores(db, funderId);
+  const month = monthOf(today);
+  const settingsKey = JSON.stringify(servicingSettingsOf(funder));
+  const conn = (db as unknown as { $client?: object }).$client ?? (db as object);
+  let byFunder = liveCache.get(conn);
+  if (!byFunder) liveCache.set(conn, (byFunder = new Map()));
+  let live = byFunder.get(funderId);
+  const changed = live && live.today === today && live.settingsKey === settingsKey ? changedLeasesSince(db, funderId, live.version) : null;
+  if (!live || !changed || changed.ids === null) {
+    const { rows } = computeMonthSnapshot(db, funderId, month, today);
+    live = { today, settingsKey, version: entry.version, rows: new Map(rows.map((r) => [r.leaseId, r])), aggregates: null };
+    byFunder.set(funderId, live);
+  } else if (changed.ids.length > 0) {
+    const indexes = changed.ids.map((id) => schedule.indexById.get(id)).filter((i): i is number => i !== undefined);
+    const { rows } = computeMonthSnapshot(db, funderId, month, today, undefined, { indexes, facts: new Map() });
+    for (const id of changed.ids) live.rows.delete(id);
+    for (const r of rows) live.rows.set(r.leaseId, r);
+    live.version = changed.version;
+  }
+  // Credit facts are re-applied whenever the book moved (the rows' version or the funder's dataVersion, which
+  // every book write bumps): a write-off may change them without a ledger entry.
+  const key = `${live.version}:${funder.dataVersion}`;
+  if (live.aggregates?.key === key) return live.aggregates.value;
+  const facts = creditFactsAt(db, funderId, today);
+  const rows = [...live.rows.values()].map((r) => ({ ...r, ...factFields(facts.get(r.leaseId)) }));
+  live.aggregates = { key, value: aggregateMonth(month, today, rows) };
+  return live.aggregates.value;
+}
+
+/** The validated month range of a report: default the last 24 months up to the current one; 400 on from > to, a future `to` or a range too long. */
+export function reportRange(q: { from?: string; to?: string }, today: string, opts: { closedOnly?: boolean } = {}): { from: string; to: string } {
+  const current = monthOf(today);
+  const latest = opts.closedOnly ? addMonthsTo(current, -1) : current;
+  const to = q.to ?? latest;
+  const from = q.from ?? addMonthsTo(to, -(DEFAULT_REPORT_MONTHS - 1));
+  if (to > latest) throw new Invalid('The month range is invalid.', [{ field: 'to', message: opts.closedOnly ? `must be a closed month (${latest} or earlier)` : `must not be after the current month ${current}` }]);
+  if (from > to) throw new Invalid('The month range is invalid.', [{ field: 'from', message: 'must not be after to' }]);
+  if (monthRange(from, to).length > MAX_REPORT_MONTHS) throw new Invalid('The month range is invalid.', [{ field: 'from', message: `the range must not exceed ${MAX_REPORT_MONTHS} months` }]);
+  return { from, to };
+}
+
+/** The currencies of the months' aggregates, the largest final balance first; and the chosen one. */
+function currenciesOf(months: readonly MonthAggregates[], wanted?: string): { currency: string | null; currencies: string[] } {
+  const last = new Map<string, number>();
+  for (const m of months) for (const [c, t] of Object.entries(m.currencies)) last.set(c, t.balance + t.originalBalance * 1e-9);
+  const currencies = [...last.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([c]) => c);
+  const currency = wanted && currencies.includes(wanted) ? wanted : (currencies[0] ?? wanted ?? null);
+  return { currency, currencies };
+}
+
+export type PerformanceReport = { from: string; to: string; currency: string | null; currencies: string[]; rows: PerformanceRow[] };
+
+/** Month aggregates of [from, to]: the stored closed months, and the live current month when in range. */
+export function monthAggregates(db: DbOrTx, funderId: number, from: string, to: string, today = todayIso()): { aggregates: MonthAggregates[]; liveMonth: string | null } {
+  const stored = ensureSnapshots(db, funderId, from, to, today).map((r) => r.aggregates);
+  const current = monthOf(today);
+  const includeLive = from <= current && to >= current && !isClosedMonth(current, today) && firstBookMonth(db, funderId) !== null;
+  return { aggregates: includeLive ? [...stored, liveMonthAggregates(db, funderId, today)] : stored, liveMonth: includeLive ? current : null };
+}
+
+/** Reports → Performance: per month SMM/CPR, MDR/CDR, pool factor, 30+/60+/90+ ratios, cumulative net loss % of one currency. */
+export function performanceReport(db: DbOrTx, funderId: number, q: { from?: string; to?: string; currency?: string }, today = todayIso()): PerformanceReport {
+  const { from, to } = reportRange(q, today);
+  const { aggregates, liveMonth } = monthAggregates(db, funderId, from, to, today);
+  const { currency, currencies } = currenciesOf(aggregates, q.currency);
+  const rows = currency === null ? [] : aggregates.filter((m) => m.currencies[currency]).map((m) => performanceRow(m.month, m.monthEnd, m.currencies[currency]!, m.month === liveMonth));
+  return { from, to, currency, currencies, rows };
+}
+
+export type VintageReport = { from: string; to: string; by: CohortBasis; measure: VintageMeasure; currency: string | null; currencies: string[]; curves: VintageCurve[] };
+
+/** Reports → Vintages over the closed months [from, to] (default the last 24 closed months). */
+export function vintageReport(db: DbOrTx, funderId: number, q: { from?: string; to?: string; by: CohortBasis; measure: VintageMeasure; currency?: string }, today = todayIso()): VintageReport {
+  const { from, to } = reportRange(q, today, { closedOnly: true });
+  const aggregates = ensureSnapshots(db, funderId, from, to, today).map((r) => r.aggregates);
+  const { currency, currencies } = currenciesOf(aggregates, q.currency);
+  const curves = currency === null ? [] : vintageCurves(aggregates, currency, q.by, q.measure);
+  return { from, to, by: q.by, measure: q.measure, currency, currencies, curves };
+}
+
+/** The CPR and CDR of the last `n` closed months (all currencies' leading one), for the Dashboard. */
+export function recentRates(db: DbOrTx, funderId: number, n = 3, today = todayIso()): { currency: string | null; rows: Pick<PerformanceRow, 'month' | 'cpr' | 'cdr'>[] } {
+  const to = addMonthsTo(monthOf(today), -1);
+  const report = performanceReport(db, funderId, { from: addMonthsTo(to, -(n - 1)), to }, today);
+  return { currency: report.currency, rows: report.rows.map((r) => ({ month: r.month, cpr: r.cpr, cdr: r.cdr })) };
+}
+
+/**
+ * A closed month's stored snapshot (built when missing): 400 for the current or a future month (computed
+ * live, never a snapshot); a month before the funder's first purchase has an empty snapshot (0 leases).
+ */
+export function closedSnapshotMonth(db: DbOrTx, funderId: number, month: string, today = todayIso()): { month: string; monthEnd: string; leaseCount: number } {
+  if (!isClosedMonth(month, today)) throw new Invalid('The month is not closed yet.', [{ field: 'month', message: `must be a closed month (before ${monthOf(today)})` }]);
+  const row = ensureSnapshots(db, funderId, month, month, today)[0];
+  return row ?? { month, monthEnd: monthEndOf(month), leaseCount: 0 };
+}

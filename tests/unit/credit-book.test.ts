@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { seedPortfolio } from '@/db/seed/portfolio';
+import { seedPayments } from '@/db/seed/payments';
+import { seedCredit } from '@/db/seed/credit';
+import { seedDemoUsers } from '@/db/seed/users';
+import { listFunders } from '@/db/queries/funders';
+import { listPortfolioLeases } from '@/db/queries/portfolio';
+import { DEFAULT_BUCKET, cashPositionAt, expectedCreditLoss, lossLedgerBalance, provisionRate } from '@/lib/credit';
+import { parseDate } from '@/lib/finance';
+import { approveLeaseWriteOff, paymentAsRecovery, proposeLeaseWriteOff } from '@/services/credit/actions';
+import { creditEntry, creditStatesAt, inputOf } from '@/services/credit/book';
+import { creditFactsAt } from '@/services/credit/facts';
+import { eclAt, lossLedger, lossMeasuresAt } from '@/services/credit/screen';
+import { getServicingBook } from '@/services/servicing/book';
+import { DomainError } from '@/lib/domain/errors';
+import { createTestDb } from '../helpers/test-db';
+
+const TODAY = '2026-11-21';
+
+function seeded() {
+  const db = createTestDb();
+  seedDemoUsers(db);
+  seedPortfolio(db, { leases: 600, today: TODAY });
+  for (const f of listFunders(db)) seedPayments(db, { funderId: f.id, today: TODAY });
+  for (const f of listFunders(db)) seedCredit(db, { funderId: f.id, today: TODAY });
+  return db;
+}
+const userId = (db: ReturnType<typeof seeded>, email: string) => db.$client.prepare('select id from users where email = ?').pluck().get(email) as number;
+
+describe('the demo book', () => {
+  const db = seeded();
+  const funderId = listFunders(db)[0]!.id;
+
+  it('shows every derived status, the cure after probation among them', () => {
+    const counts: Record<string, number> = {};
+    for (const f of creditFactsAt(db, funderId, TODAY).values()) counts[f.status] = (counts[f.status] ?? 0) + 1;
+    expect(counts.defaulted).toBeGreaterThan(0);
+    expect(counts.cured).toBe(1);
+    const approved = db.$client.prepare(`select count(*) from write_offs where funder_id = ? and status = 'approved'`).pluck().get(funderId) as number;
+    expect(approved).toBeGreaterThan(0);
+    expect(counts.written_off).toBe(approved);
+    expect(counts.performing).toBeGreaterThan(0);
+  });
+
+  it('ECL = Σ bucket exposure × rate, recomputed from the leases one by one', () => {
+    const { rows, totals } = eclAt(db, funderId, TODAY);
+    const e = creditEntry(db, funderId);
+    const book = getServicingBook(db, funderId, TODAY);
+    const cells = new Map<string, { currency: string; bucket: string; exposure: number }>();
+    for (const s of creditStatesAt(db, funderId, TODAY).states) {
+      const sv = book.byLeaseId.get(s.leaseId);
+      if (!sv || s.status === 'written_off' || s.status === 'repaid') continue;
+      const stage = s.status === 'defaulted' ? 3 : sv.dpd > 30 || s.sicr ? 2 : 1;
+      const bucket = stage === 3 ? DEFAULT_BUCKET : sv.bucket;
+      const key = `${s.currency}|${stage}|${bucket}`;
+      const c = cells.get(key) ?? { currency: s.currency, bucket, exposure: 0 };
+      c.exposure += cashPositionAt(inputOf(e, e.schedule.indexById.get(s.leaseId)!), parseDate(TODAY)).exposure;
+      cells.set(key, c);
+    }
+    for (const t of totals) {
+      const mine = [...cells.values()].filter((c) => c.currency === t.currency);
+      expect(t.ecl).toBe(expectedCreditLoss(mine.map((c) => ({ exposure: c.exposure, rate: provisionRate(e.settings.matrix, c.currency, c.bucket) }))));
+      expect(t.exposure).toBe(mine.reduce((s, c) => s + c.exposure, 0));
+    }
+    expect(rows.length).toBe(cells.size);
+  });
+
+  it('Σ loss ledger = write-offs − recoveries, and the measures agree', () => {
+    const ledger = lossLedger(db, funderId);
+    const eur = ledger.filter((l) => l.currency === 'EUR');
+    expect(eur.length).toBeGreaterThan(2);
+    expect(eur.at(-1)!.balance).toBe(lossLedgerBalance(eur));
+    const m = lossMeasuresAt(db, funderId, TODAY).find((x) => x.currency === 'EUR')!;
+    expect(m.netLoss).toBe(eur.at(-1)!.balance);
+    expect(m.recoveryRate! + m.severity!).toBeCloseTo(1, 12);
+  });
+
+  it('a write-off: self-approval is refused, another user approves, the lease leaves the portfolio cash flow, and a payment on it becomes a recovery', () => {
+    const analyst = { userId: userId(db, 'analyst@quantum.demo'), email: 'analyst@quantum.demo' };
+    const admin = { userId: userId(db, 'admin@quantum.demo'), email: 'admin@quantum.demo' };
+    const target = creditStatesAt(db, funderId, TODAY).states.find((s) => s.status === 'defaulted' && db.$client.prepare(`select count(*) from write_offs where lease_id = ?`).pluck().get(s.leaseId) === 0)!;
+    const w = proposeLeaseWriteOff(db, funderId, { leaseId: target.leaseId, writeOffOn: TODAY, note: '' }, analyst);
+    expect(w.amount).toBeGreaterThan(0);
+    expect(() => approveLeaseWriteOff(db, w.id, null, analyst)).toThrow(DomainError);
+    expect(listPortfolioLeases(db, funderId, [target.leaseId])).toHaveLength(1);
+    approveLeaseWriteOff(db, w.id, null, admin);
+    expect(listPortfolioLeases(db, funderId, [target.leaseId])).toHaveLength(0);
+    expect(() => approveLeaseWriteOff(db, w.id, null, admin)).toThrow(/already/);
+    const before = db.$client.prepare('select count(*) from payments where lease_id = ?').pluck().get(target.leaseId);
+    const r = paymentAsRecovery(db, funderId, { leaseId: target.leaseId, receivedOn: TODAY, amount: 5000, reference: 'late', note: '' }, analyst);
+    expect(r).toMatchObject({ leaseId: target.leaseId, amount: 5000, kind: 'late_collection' });
+    expect(db.$client.prepare('select count(*) from payments where lease_id = ?').pluck().get(target.leaseId)).toBe(before);
+    const facts = creditFactsAt(db, funderId, TODAY).get(target.leaseId)!;
+    expect(facts).toMatchObject({ status: 'written_off', writtenOff: w.amount, writeOffDate: TODAY });
+    expect(facts.recoveries).toBe(5000);
+    // A performing lease pays normally.
+    const performing = creditStatesAt(db, funderId, TODAY).states.find((s) => s.status === 'performing')!;
+    expect(paymentAsRecovery(db, funderId, { leaseId: performing.leaseId, receivedOn: TODAY, amount: 100, reference: '', note: '' }, analyst)).toBeNull();
+  });
+});
