@@ -1,0 +1,4 @@
+export * from './eligibility';
+export * from './concentration';
+export * from './borrowing-base';
+export * from './covenants';
