@@ -6,3 +6,4 @@ export * from './content';
 export * from './commerce';
 export * from './imports';
 export * from './access';
+export * from './facilities';

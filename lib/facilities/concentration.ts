@@ -6,12 +6,10 @@
  * and the excesses are summed, as §11 defines (Σ excess); the total is capped at the eligible pool.
  */
 import { roundHalfUp } from '../finance/money';
+import { CONCENTRATION_GROUPS, LIMIT_KINDS, type ConcentrationGroup, type LimitKind } from '../domain/facilities';
 import type { EligibilityLease } from './eligibility';
 
-export const CONCENTRATION_GROUPS = ['lessee', 'industry', 'region', 'assetType', 'topLessees'] as const;
-export type ConcentrationGroup = (typeof CONCENTRATION_GROUPS)[number];
-export const LIMIT_KINDS = ['percent', 'amount'] as const;
-export type LimitKind = (typeof LIMIT_KINDS)[number];
+export { CONCENTRATION_GROUPS, LIMIT_KINDS, type ConcentrationGroup, type LimitKind };
 
 /** `value`: a decimal share (0.05 = 5 %) or minor units; `topN`: how many lessees for `topLessees`. */
 export type ConcentrationLimit = { id: number; group: ConcentrationGroup; kind: LimitKind; value: number; topN: number | null };

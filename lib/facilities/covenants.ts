@@ -4,12 +4,9 @@
  * Status: Breach when the actual value fails the test, Warning when it passes but within the margin of the
  * threshold, Compliant otherwise. Headroom is the distance to the threshold, positive while the test passes.
  */
-export const COVENANT_METRICS = ['dpd60Ratio', 'cumulativeNetLoss', 'cdr', 'defaultRatio', 'waRate', 'top10LesseeShare', 'excessConcentration'] as const;
-export type CovenantMetric = (typeof COVENANT_METRICS)[number];
-export const COVENANT_OPERATORS = ['lt', 'lte', 'gt', 'gte'] as const;
-export type CovenantOperator = (typeof COVENANT_OPERATORS)[number];
-export const COVENANT_STATUSES = ['compliant', 'warning', 'breach'] as const;
-export type CovenantStatus = (typeof COVENANT_STATUSES)[number];
+import { COVENANT_METRICS, COVENANT_OPERATORS, COVENANT_STATUSES, type CovenantMetric, type CovenantOperator, type CovenantStatus } from '../domain/facilities';
+
+export { COVENANT_METRICS, COVENANT_OPERATORS, COVENANT_STATUSES, type CovenantMetric, type CovenantOperator, type CovenantStatus };
 
 /** From facility age `fromMonth` (0 = the start month) on, `threshold` applies (decimals, like the metrics). */
 export type ThresholdStep = { fromMonth: number; threshold: number };

@@ -4,20 +4,9 @@
  * An ineligible lease leaves the base entirely. Pure: the caller passes the lease facts at the as-of date.
  */
 
-export const CRITERION_KINDS = [
-  'notInDefault',
-  'maxDpd',
-  'minRemainingMonths',
-  'maxRemainingMonths',
-  'countryIn',
-  'assetTypeIn',
-  'industryIn',
-  'regionIn',
-  'currencyIn',
-  'maxBalance',
-  'minRate',
-] as const;
-export type CriterionKind = (typeof CRITERION_KINDS)[number];
+import { CRITERION_KINDS, type CriterionKind } from '../domain/facilities';
+
+export { CRITERION_KINDS, type CriterionKind };
 
 /** Kinds that take a number (`value`); the others, except notInDefault, take a list (`values`). */
 export const NUMERIC_CRITERIA: readonly CriterionKind[] = ['maxDpd', 'minRemainingMonths', 'maxRemainingMonths', 'maxBalance', 'minRate'];
