@@ -191,6 +191,10 @@ export function listDraws(db: DbOrTx, facilityId: number): FacilityDraw[] {
   return db.select().from(facilityDraws).where(eq(facilityDraws.facilityId, facilityId)).orderBy(desc(facilityDraws.valueDate), desc(facilityDraws.id)).all();
 }
 
+export function getDraw(db: DbOrTx, facilityId: number, id: number): FacilityDraw | undefined {
+  return db.select().from(facilityDraws).where(and(eq(facilityDraws.id, id), eq(facilityDraws.facilityId, facilityId))).get();
+}
+
 /** Outstanding = approved draws − approved repayments with a value date on or before `asOf` (all when omitted). */
 export function facilityOutstanding(db: DbOrTx, facilityId: number, asOf?: string): number {
   const row = db

@@ -3,6 +3,7 @@ import { accessRoutes } from './docs/access';
 import { adminRoutes } from './docs/admin';
 import { appsRoutes } from './docs/apps';
 import { contentRoutes } from './docs/content';
+import { facilitiesRoutes } from './docs/facilities';
 import { coreRoutes } from './docs/core';
 import { importsRoutes } from './docs/imports';
 import { reportsRoutes } from './docs/reports';
@@ -15,6 +16,7 @@ export const ROUTE_DOCS: readonly RouteDoc[] = [
   ...importsRoutes,
   ...servicingRoutes,
   ...reportsRoutes,
+  ...facilitiesRoutes,
   ...appsRoutes,
   ...workspaceRoutes,
   ...adminRoutes,

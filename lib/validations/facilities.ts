@@ -13,7 +13,8 @@ import {
   type CriterionKind,
 } from '@/lib/domain/facilities';
 import { CURRENCY_CODES } from '@/lib/finance/money';
-import { funderIdParam, isoDateParam, pageParam } from './common';
+import { idParam, isoDateParam, pageParam } from './common';
+import { EXPORT_LOCALES } from './leases';
 
 const MAX_MINOR = 1e15;
 const minor = z.number({ error: 'must be a number of minor units' }).int('must be whole minor units (cents)').min(0, 'must not be negative').max(MAX_MINOR, 'is too large');
@@ -117,7 +118,7 @@ export const updateFacilityBody = z
   .refine((p) => Object.keys(p).length > 0, 'must change at least one field');
 export type UpdateFacilityBody = z.infer<typeof updateFacilityBody>;
 
-export const facilitiesQuery = z.object({ funderId: funderIdParam, asOf: isoDateParam.optional() });
+export const facilitiesQuery = z.object({ funderId: idParam.optional(), asOf: isoDateParam.optional() });
 export const asOfQuery = z.object({ asOf: isoDateParam.optional() });
 
 export const ELIGIBILITY_FILTERS = ['all', 'eligible', 'ineligible'] as const;
@@ -127,6 +128,7 @@ export const eligibilityQuery = z.object({
   page: pageParam,
   perPage: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(500, 'must be at most 500').default(50),
   format: z.enum(['json', 'csv', 'xlsx'], { error: 'must be json, csv or xlsx' }).default('json'),
+  locale: z.enum(EXPORT_LOCALES, { error: 'must be en, de, fr or pt' }).default('en'),
 });
 export type EligibilityQuery = z.infer<typeof eligibilityQuery>;
 
@@ -143,3 +145,27 @@ export type DrawBody = z.infer<typeof drawBody>;
 export const certificateBody = z.object({ asOf: isoDate }).strict();
 export const certificateFileQuery = z.object({ format: z.enum(['xlsx', 'pdf'], { error: 'must be xlsx or pdf' }).default('xlsx') });
 export const covenantResultsQuery = z.object({ asOf: isoDateParam.optional(), months: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(60, 'must be at most 60').default(12) });
+
+/** The borrowing base as GET /api/facilities/{id}/borrowing-base answers it (minor units of `currency`). */
+export const borrowingBaseResponse = z.object({
+  facilityId: z.number(),
+  asOf: z.string(),
+  currency: z.string(),
+  commitment: z.number(),
+  advanceRate: z.number(),
+  collateralBalance: z.number(),
+  ineligibleBalance: z.number(),
+  eligibleBalance: z.number(),
+  excess: z.object({
+    total: z.number(),
+    groups: z.array(z.object({ limitId: z.number(), group: z.enum(CONCENTRATION_GROUPS), key: z.string(), label: z.string(), balance: z.number(), limit: z.number(), excess: z.number() })),
+  }),
+  eligibleAfterExcess: z.number(),
+  advancedAmount: z.number(),
+  reserves: z.number(),
+  borrowingBase: z.number(),
+  maximumAdvance: z.number(),
+  outstanding: z.number(),
+  availability: z.number(),
+  counts: z.object({ leases: z.number(), eligible: z.number(), ineligible: z.number() }),
+});

@@ -10,6 +10,7 @@ import {
   decideCertificate,
   decideDraw,
   facilityOutstanding,
+  getDraw,
   getFacility,
   listFacilities,
   pendingCertificate,
@@ -119,9 +120,12 @@ export function requestFacilityDraw(db: Db, f: Facility, body: DrawBody, actor: 
   return requestDraw(db, f.id, body, base.maximumAdvance, actor, now);
 }
 
-export function decideFacilityDraw(db: Db, f: Facility, drawId: number, decision: 'approved' | 'rejected', actor: FacilityActor, valueDate: string, now = Date.now()) {
-  const { base } = facilityBase(db, f, valueDate);
-  return decideDraw(db, f.id, drawId, decision, base.maximumAdvance, actor, now);
+/** Another user approves (a draw must still fit the availability at its value date) or rejects a pending movement. */
+export function decideFacilityDraw(db: Db, f: Facility, drawId: number, decision: 'approved' | 'rejected', actor: FacilityActor, now = Date.now()) {
+  const draw = getDraw(db, f.id, drawId);
+  if (!draw) throw new NotFound(`Draw ${drawId} of facility ${f.id} does not exist.`);
+  const maximumAdvance = decision === 'approved' && draw.type === 'draw' && draw.status === 'pending' ? facilityBase(db, f, draw.valueDate).base.maximumAdvance : 0;
+  return decideDraw(db, f.id, drawId, decision, maximumAdvance, actor, now);
 }
 
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');

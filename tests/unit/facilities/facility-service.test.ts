@@ -112,10 +112,10 @@ describe('facility service', () => {
     expect(tooMuch.message).toContain(String(base.availability));
     const draw = requestFacilityDraw(db, f, { type: 'draw', amount: base.availability, valueDate: TODAY, note: 'all of it' }, analyst);
     expect(draw.status).toBe('pending');
-    expect(statusOf(thrown(() => decideFacilityDraw(db, f, draw.id, 'approved', analyst, draw.valueDate)))).toBe(403);
-    const approved = decideFacilityDraw(db, f, draw.id, 'approved', admin, draw.valueDate);
+    expect(statusOf(thrown(() => decideFacilityDraw(db, f, draw.id, 'approved', analyst)))).toBe(403);
+    const approved = decideFacilityDraw(db, f, draw.id, 'approved', admin);
     expect(approved.status).toBe('approved');
-    expect(statusOf(thrown(() => decideFacilityDraw(db, f, draw.id, 'rejected', admin, draw.valueDate)))).toBe(409);
+    expect(statusOf(thrown(() => decideFacilityDraw(db, f, draw.id, 'rejected', admin)))).toBe(409);
     const after = facilityBase(db, f, TODAY).base;
     expect(after.outstanding).toBe(base.availability);
     expect(after.availability).toBe(0);
