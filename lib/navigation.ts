@@ -4,6 +4,7 @@ import {
   Banknote,
   Boxes,
   Briefcase,
+  Building2,
   Calculator,
   CalendarDays,
   ChartColumn,
@@ -102,6 +103,7 @@ export const NAV_PAGE_KEYS = [
   'help',
   'pricing',
   'news',
+  'facilities',
 ] as const;
 export type NavPageKey = (typeof NAV_PAGE_KEYS)[number];
 
@@ -152,6 +154,7 @@ export const NAV_TREE: readonly NavNode[] = [
   group('portfolio', ChartPie, [
     item('portfolioSummary', '/portfolio/summary', Layers),
     item('totalCashFlow', '/portfolio/total-cash-flow', TrendingUp),
+    item('facilities', '/portfolio/facilities', Building2),
     group('liability', Landmark, [
       item('liabilityPrincipal', '/portfolio/liability/principal', Banknote),
       item('liabilityInterest', '/portfolio/liability/interest', Percent),

@@ -70,17 +70,14 @@ export function certificateXlsx(content: CertificateContent, rows: readonly Leas
   );
 }
 
-/** The certificate PDF: terms, the waterfall, the excesses, the counts and who prepared and approved it. */
-export function certificatePdf(content: CertificateContent, approval: { approvedBy: string; approvedOn: string; xlsxSha256: string }): Promise<Buffer> {
+/**
+ * The certificate PDF: terms, the waterfall, the excesses, the counts and who prepared and approved it. Made
+ * synchronously: pdfkit writes the whole document into its stream buffer on end(), which is read out at once.
+ */
+export function certificatePdf(content: CertificateContent, approval: { approvedBy: string; approvedOn: string; xlsxSha256: string }): Buffer {
   const cur = content.facility.currency;
   const money = (minor: number) => `${minorToDecimalString(minor, cur)} ${cur}`;
   const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Borrowing base certificate ${content.facility.name} ${content.asOf}`, Producer: 'QUANTUM', Creator: 'QUANTUM', CreationDate: dateOf(content.asOf) } });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
   doc.font('Helvetica-Bold').fontSize(16).text('Borrowing base certificate');
   doc.moveDown(0.5).font('Helvetica').fontSize(10);
   const f = content.facility;
@@ -114,5 +111,7 @@ export function certificatePdf(content: CertificateContent, approval: { approved
   doc.text(`Approved by ${approval.approvedBy} on ${approval.approvedOn}.`);
   doc.text(`Lease-level workbook SHA-256: ${approval.xlsxSha256}`);
   doc.end();
-  return done;
+  const chunks: Buffer[] = [];
+  for (let c = doc.read() as Buffer | null; c !== null; c = doc.read() as Buffer | null) chunks.push(c);
+  return Buffer.concat(chunks);
 }

@@ -169,3 +169,17 @@ export const borrowingBaseResponse = z.object({
   availability: z.number(),
   counts: z.object({ leases: z.number(), eligible: z.number(), ineligible: z.number() }),
 });
+
+export const FACILITY_TABLES = ['waterfall', 'excess', 'draws', 'certificates', 'covenants'] as const;
+export const facilityExportQuery = z.object({
+  table: z.enum(FACILITY_TABLES, { error: `must be one of ${FACILITY_TABLES.join(', ')}` }),
+  format: z.enum(['csv', 'xlsx'], { error: 'must be csv or xlsx' }).default('csv'),
+  locale: z.enum(EXPORT_LOCALES, { error: 'must be en, de, fr or pt' }).default('en'),
+  asOf: isoDateParam.optional(),
+});
+export const facilitiesExportQuery = z.object({
+  funderId: idParam.optional(),
+  asOf: isoDateParam.optional(),
+  format: z.enum(['csv', 'xlsx'], { error: 'must be csv or xlsx' }).default('csv'),
+  locale: z.enum(EXPORT_LOCALES, { error: 'must be en, de, fr or pt' }).default('en'),
+});

@@ -9,7 +9,9 @@ import {
   createFacilityBody,
   drawBody,
   eligibilityQuery,
+  facilitiesExportQuery,
   facilitiesQuery,
+  facilityExportQuery,
   updateFacilityBody,
 } from '@/lib/validations/facilities';
 import { defineRoutes } from '../registry';
@@ -53,6 +55,28 @@ export const facilitiesRoutes = defineRoutes([
     query: facilitiesQuery,
     responses: { 200: json('`{ asOf, facilities: [...] }`'), 400: E400, 401: E401, 403: err('The credential lacks the read:funders scope, or `funderId` is not assigned to the user.') },
     example: { query: { funderId: '1' } },
+  },
+  {
+    method: 'get',
+    path: '/api/facilities/export',
+    tag: 'Facilities',
+    summary: 'Export the facilities list (CSV or XLSX)',
+    auth: 'read:funders',
+    query: facilitiesExportQuery,
+    responses: { 200: { description: 'The file (Content-Disposition: attachment)', contentType: 'text/csv' }, 400: E400, 401: E401, 403: err('The credential lacks the read:funders scope, or `funderId` is not assigned to the user.') },
+    example: { query: { format: 'csv' } },
+  },
+  {
+    method: 'get',
+    path: '/api/facilities/{id}/export',
+    tag: 'Facilities',
+    summary: 'Export a table of the facility page (CSV or XLSX)',
+    description: '`table`: the waterfall, the excess per group, draws, certificates or covenant results; headers in `locale`.',
+    auth: 'read:funders',
+    params: idPath,
+    query: facilityExportQuery,
+    responses: { 200: { description: 'The file (Content-Disposition: attachment)', contentType: 'text/csv' }, 400: E400, 401: E401, 403: E403R, 404: E404 },
+    example: { params: { id: '1' }, query: { table: 'waterfall', format: 'csv' } },
   },
   {
     method: 'post',

@@ -21,6 +21,8 @@ import { defaultCutOff, valueBook } from '@/services/portfolio/valuation';
 import { ServicingKpis } from '@/components/servicing/servicing-kpis';
 import { servicingKpis } from '@/services/servicing/kpis';
 import { todayIso } from '@/lib/finance/dates';
+import { FacilitiesTile } from '@/components/facilities/facilities-tile';
+import { facilityDashboard } from '@/services/facilities/service';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -120,6 +122,7 @@ export default async function DashboardPage({ params }: Props) {
         />
         <ServicingKpis kpis={servicingKpis(db, funder.id, todayIso())} today={todayIso()} currencies={order} />
       </div>
+      <FacilitiesTile {...facilityDashboard(db, access.principal, funder.id, todayIso())} />
 
       <div className="mt-6 grid gap-6 xl:grid-cols-3">
         <Card className="xl:col-span-2">
