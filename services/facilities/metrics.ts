@@ -24,6 +24,9 @@ import { computeBorrowingBase, type CovenantMetric, type EligibilityLease } from
 import { loadBook } from '@/services/portfolio/valuation';
 import { collateralAt } from './collateral';
 
+/** The longest history measured (months): cumulative figures start there for an older facility. */
+export const MAX_HISTORY = 120;
+
 export type MonthMetrics = Record<CovenantMetric, number> & { cumulativeDefaulted: number; originalPrincipal: number };
 
 /** The last day of the month of `date`. */
@@ -97,7 +100,10 @@ function computeMonth(facility: Facility, leases: readonly EligibilityLease[], p
  * `today`'s month are kept once computed; the running month is computed afresh each time.
  */
 export function facilityMonthMetrics(db: DbOrTx, facility: Facility, asOf: string, today: string, months = 12): { monthEnd: string; metrics: MonthMetrics }[] {
-  const all = monthEndsUpTo(facility.startDate, asOf);
+  // Month ends after today have no book yet; a history longer than MAX_HISTORY months is measured from then on.
+  const end = asOf > today ? today : asOf;
+  const from = addMonths(`${end.slice(0, 7)}-01`, -MAX_HISTORY);
+  const all = monthEndsUpTo(facility.startDate > from ? facility.startDate : from, end);
   if (all.length === 0) return [];
   const kept = getMetricResults(db, facility.id, all);
   const wanted = new Set(all.slice(-months));
