@@ -54,6 +54,8 @@ export function collateralAt(db: DbOrTx, funderId: number, asOf: string): Collat
     });
   }
   const c = { asOf, leases, key: `${sb.lineage}:${sb.version}:${book.version}` };
+  // Only the latest version of a book is kept.
+  byBook.clear();
   byBook.set(key, c);
   return c;
 }

@@ -38,8 +38,20 @@ const termsOf = (f: Facility) => ({ currency: f.currency, commitment: f.commitme
 /** The borrowing base and the lease-level eligibility of a facility at `asOf` (outstanding: movements valued by then). */
 export function facilityBase(db: DbOrTx, f: Facility, asOf: string): { base: BorrowingBase; rows: LeaseEligibilityRow[] } {
   const collateral = collateralAt(db, f.funderId, asOf);
-  return computeBorrowingBase(termsOf(f), f.criteria, f.limits, collateral.leases, facilityOutstanding(db, f.id, asOf));
+  const outstanding = facilityOutstanding(db, f.id, asOf);
+  // Kept per collateral object (new when the book changes) and the facility's rules and movements, so the page,
+  // its exports and the API at the same date compute the lease-level eligibility once.
+  let byFacility = baseCache.get(collateral);
+  if (!byFacility) baseCache.set(collateral, (byFacility = new Map()));
+  const key = JSON.stringify([f.id, termsOf(f), f.criteria, f.limits, outstanding]);
+  const hit = byFacility.get(key);
+  if (hit) return hit;
+  const result = computeBorrowingBase(termsOf(f), f.criteria, f.limits, collateral.leases, outstanding);
+  byFacility.set(key, result);
+  return result;
 }
+
+const baseCache = new WeakMap<object, Map<string, { base: BorrowingBase; rows: LeaseEligibilityRow[] }>>();
 
 export type CovenantMonth = CovenantResult & { monthEnd: string; ageMonths: number };
 export type CovenantHistory = { covenantId: number; metric: Facility['covenants'][number]['metric']; operator: Facility['covenants'][number]['operator']; months: CovenantMonth[]; latest: CovenantMonth | null };
