@@ -72,6 +72,7 @@ describe('facilities API', () => {
     const fields = bad.json.error.issues.map((i: { field: string }) => i.field);
     expect(fields).toEqual(expect.arrayContaining(['advanceRate', 'criteria.0.value']));
     expect((await call('GET', '/api/facilities/999999', 'viewer')).status).toBe(404);
+    expect((await call('POST', '/api/facilities', 'admin', { ...BODY, funderId: 999_999 })).status).toBe(404);
     expect((await call('PATCH', `/api/facilities/${f.id}`, 'viewer', { reserves: 1 })).status).toBe(403);
     const audit = await call('GET', `/api/audit?entity=facility&entityId=${f.id}&perPage=20`, 'admin');
     expect(audit.json.rows.map((r: { action: string }) => r.action)).toEqual(expect.arrayContaining(['create', 'update']));

@@ -1,5 +1,7 @@
 import { getDb } from '@/db';
 import { createFacility } from '@/db/queries/facilities';
+import { getFunder } from '@/db/queries/funders';
+import { NotFound } from '@/lib/domain/errors';
 import { createFacilityBody, facilitiesQuery } from '@/lib/validations/facilities';
 import { parseBody, parseQuery, withAuth } from '@/services/api/handler';
 import { actorOf, todayIso } from '@/services/facilities/routes';
@@ -17,5 +19,6 @@ export const GET = withAuth({ scope: 'read:funders' }, ({ req, principal }) => {
 /** POST /api/facilities — a new facility with its criteria, limits and covenants (201). */
 export const POST = withAuth({ scope: 'write:funders' }, async (ctx) => {
   const body = await parseBody(ctx.req, createFacilityBody);
+  if (!getFunder(getDb(), body.funderId)) throw new NotFound(`Funder ${body.funderId} does not exist.`, [{ field: 'funderId', message: 'No such funder.' }]);
   return Response.json({ facility: createFacility(getDb(), body, actorOf(ctx)) }, { status: 201 });
 });

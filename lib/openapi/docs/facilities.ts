@@ -86,7 +86,7 @@ export const facilitiesRoutes = defineRoutes([
     description: 'Terms, eligibility criteria, concentration limits and covenants in one transaction with its audit row. Amounts in minor units, rates and shares as decimals.',
     auth: 'write:funders',
     body: createFacilityBody,
-    responses: { 201: json('`{ facility }`'), 400: E400, 401: E401, 403: E403W, 413: E413 },
+    responses: { 201: json('`{ facility }`'), 400: E400, 401: E401, 403: E403W, 404: err('No funder with this `funderId`.'), 413: E413 },
     example: { body: EXAMPLE_FACILITY },
   },
   {
