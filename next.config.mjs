@@ -15,7 +15,7 @@ const nextConfig = {
   // forbidden(): the proxy's 403 for funder pages renders app/[locale]/forbidden.tsx with status 403.
   experimental: { authInterrupts: true },
   // Native or heavy server-only packages stay out of the bundle.
-  serverExternalPackages: ['better-sqlite3', '@node-rs/argon2', 'exceljs'],
+  serverExternalPackages: ['better-sqlite3', '@node-rs/argon2', 'exceljs', 'pdfkit'],
   async rewrites() {
     // The documented API answers at its original paths (/jwt/login, /apps/…) as well as under /api/.
     return {

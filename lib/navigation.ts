@@ -4,6 +4,7 @@ import {
   Banknote,
   Boxes,
   Briefcase,
+  Building2,
   Calculator,
   CalendarDays,
   ChartColumn,
@@ -114,6 +115,7 @@ export const NAV_PAGE_KEYS = [
   'creditLosses',
   'performance',
   'vintages',
+  'facilities',
 ] as const;
 export type NavPageKey = (typeof NAV_PAGE_KEYS)[number];
 
@@ -165,6 +167,7 @@ export const NAV_TREE: readonly NavNode[] = [
     item('portfolioSummary', '/portfolio/summary', Layers),
     item('totalCashFlow', '/portfolio/total-cash-flow', TrendingUp),
     item('scenarios', '/portfolio/scenarios', FlaskConical),
+    item('facilities', '/portfolio/facilities', Building2),
     group('liability', Landmark, [
       item('liabilityPrincipal', '/portfolio/liability/principal', Banknote),
       item('liabilityInterest', '/portfolio/liability/interest', Percent),

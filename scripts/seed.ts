@@ -7,6 +7,8 @@ import { existsSync, rmSync } from 'node:fs';
 import { openDb, runMigrations } from '@/db/client';
 import { seedIfEmpty, seedLeaseCount } from '@/db/seed';
 import { databasePath } from '@/lib/env';
+import { todayIso } from '@/lib/finance/dates';
+import { seedDemoFacilities } from '@/services/facilities/demo';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => {
@@ -35,6 +37,7 @@ const { seeded } = seedIfEmpty(db, {
     }
   },
 });
+if (seeded) seedDemoFacilities(db, todayIso());
 db.$client.pragma('wal_checkpoint(TRUNCATE)');
 db.$client.close();
 console.log(

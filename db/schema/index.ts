@@ -8,3 +8,4 @@ export * from './imports';
 export * from './access';
 export * from './history';
 export * from './credit';
+export * from './facilities';

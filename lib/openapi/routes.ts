@@ -3,6 +3,7 @@ import { accessRoutes } from './docs/access';
 import { adminRoutes } from './docs/admin';
 import { appsRoutes } from './docs/apps';
 import { contentRoutes } from './docs/content';
+import { facilitiesRoutes } from './docs/facilities';
 import { coreRoutes } from './docs/core';
 import { creditRoutes } from './docs/credit';
 import { historyRoutes } from './docs/history';
@@ -21,6 +22,7 @@ export const ROUTE_DOCS: readonly RouteDoc[] = [
   ...creditRoutes,
   ...reportsRoutes,
   ...historyRoutes,
+  ...facilitiesRoutes,
   ...appsRoutes,
   ...workspaceRoutes,
   ...adminRoutes,

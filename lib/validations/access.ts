@@ -16,7 +16,7 @@ export const userFundersResponse = z.object({
 });
 
 /** The audited entities (domain.md §12). */
-export const AUDIT_ENTITIES = ['lease', 'quotation', 'payment', 'bank_import', 'funder', 'user', 'funder_assignment', 'scenario'] as const;
+export const AUDIT_ENTITIES = ['lease', 'quotation', 'payment', 'bank_import', 'funder', 'user', 'funder_assignment', 'scenario', 'facility'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /**

@@ -31,6 +31,8 @@ import { contentLocaleOf } from '@/services/workspace/content';
 import { recentRates } from '@/services/history/snapshots';
 import { CreditKpis } from '@/components/credit/credit-kpis';
 import { creditTiles } from '@/services/credit/screen';
+import { FacilitiesTile } from '@/components/facilities/facilities-tile';
+import { facilityDashboard } from '@/services/facilities/service';
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -159,6 +161,7 @@ export default async function DashboardPage({ params, searchParams }: Props) {
         />
         <CreditKpis kpis={creditTiles(db, funder.id, todayIso())} currencies={order} />
       </div>
+      <FacilitiesTile {...facilityDashboard(db, access.principal, funder.id, todayIso())} />
 
       <div className="mt-6 grid gap-6 xl:grid-cols-3">
         <Card className="xl:col-span-2">

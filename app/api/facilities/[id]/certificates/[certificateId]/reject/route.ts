@@ -1,0 +1,14 @@
+import { getDb } from '@/db';
+import { toCertificateItem } from '@/db/queries/facilities';
+import { withAuth } from '@/services/api/handler';
+import { actorOf, pathFacility } from '@/services/facilities/routes';
+import { rejectFacilityCertificate } from '@/services/facilities/service';
+import { pathId } from '@/services/servicing/route-helpers';
+
+export const dynamic = 'force-dynamic';
+
+/** POST /api/facilities/{id}/certificates/{certificateId}/reject — another user rejects a pending certificate. */
+export const POST = withAuth({ scope: 'write:funders' }, (ctx) => {
+  const f = pathFacility(ctx);
+  return Response.json({ certificate: toCertificateItem(rejectFacilityCertificate(getDb(), f, pathId(ctx.params, 'certificateId', 'certificate'), actorOf(ctx))) });
+});

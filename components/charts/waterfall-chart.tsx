@@ -1,0 +1,54 @@
+'use client';
+
+import { useFormatter } from 'next-intl';
+import { Bar, BarChart, CartesianGrid, Cell, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatMoney } from '@/lib/format';
+import { ChartFigure } from './chart-figure';
+import { formatCompactMinor, xAxisLayout } from './axis';
+import { tooltipProps, xAxisProps, yAxisProps } from './cartesian-props';
+import { CHART_COLORS, CHART_INK } from './series';
+
+/** A step of a waterfall: a total (a bar from zero) or a change (a floating bar from the running level). */
+export type WaterfallStep = { label: string; amount: number; kind: 'total' | 'change' };
+
+/** Bars of a waterfall: an invisible base and the visible height, from the running level each step leaves. */
+function waterfallData(steps: readonly WaterfallStep[]) {
+  const out: { x: string; base: number; value: number; signed: number; kind: WaterfallStep['kind'] }[] = [];
+  let level = 0;
+  for (const s of steps) {
+    const from = s.kind === 'total' ? 0 : level;
+    level = s.kind === 'total' ? s.amount : level + s.amount;
+    out.push({ x: s.label, base: Math.min(from, level), value: Math.abs(s.amount), signed: s.amount, kind: s.kind });
+  }
+  return out;
+}
+
+/**
+ * A waterfall of amounts in one currency (minor units): totals rise from zero, changes float from the level the
+ * previous step left (a stacked bar on an invisible base). The table beside it is the accessible data.
+ */
+export function WaterfallChart({ id, title, summary, currency, steps, height = 300 }: { id: string; title: string; summary: string; currency: string; steps: readonly WaterfallStep[]; height?: number }) {
+  const format = useFormatter();
+  const data = waterfallData(steps);
+  const x = xAxisLayout(data.length);
+  return (
+    <ChartFigure id={id} title={title} summary={summary}>
+      <BarChart responsive style={{ width: '100%', height }} data={data} margin={{ top: 8, right: 12, bottom: 0, left: x.marginLeft }} barCategoryGap="18%" title={title} desc={summary}>
+        <CartesianGrid stroke={CHART_INK.grid} vertical={false} />
+        <XAxis {...xAxisProps(x)} />
+        <YAxis {...yAxisProps((v) => formatCompactMinor(format, v, currency))} />
+        <Tooltip
+          {...tooltipProps({ formatValue: (v) => formatMoney(format, v, currency) })}
+          cursor={{ fill: 'rgb(115 103 240 / 0.08)' }}
+          formatter={(_v, _n, item) => [formatMoney(format, (item.payload as { signed: number }).signed, currency), '']}
+        />
+        <Bar dataKey="base" stackId="w" fill="transparent" isAnimationActive={false} legendType="none" tooltipType="none" />
+        <Bar dataKey="value" stackId="w" isAnimationActive={false}>
+          {data.map((d) => (
+            <Cell key={d.x} fill={d.kind === 'total' ? (d.signed < 0 ? CHART_COLORS.warning : CHART_COLORS.primary) : d.signed < 0 ? CHART_COLORS.warning : CHART_COLORS.success} />
+          ))}
+        </Bar>
+      </BarChart>
+    </ChartFigure>
+  );
+}

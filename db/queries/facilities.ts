@@ -1,0 +1,370 @@
+/**
+ * Funding facilities (domain.md §11): terms, criteria, concentration limits, covenants, draws and repayments,
+ * certificates and kept month-end metric values. Every change writes one audit row (entity `facility`) in the
+ * transaction of the change; decisions follow the four-eyes rule of funder proposals (the approver must not be
+ * the requester: 403; a decided item: 409).
+ */
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../client';
+import {
+  facilities,
+  facilityCertificates,
+  facilityCovenants,
+  facilityCriteria,
+  facilityDraws,
+  facilityLimits,
+  facilityMetricResults,
+  type FacilityCertificateRow,
+  type FacilityDrawRow,
+  type FacilityRow,
+} from '../schema/facilities';
+import { recordAudit } from './audit';
+import { Conflict, Forbidden, NotFound } from '@/lib/domain/errors';
+import type { ConcentrationLimit, CovenantTerms, Criterion, ThresholdStep } from '@/lib/facilities';
+import type { CovenantBody, CreateFacilityBody, CriterionBody, DrawBody, LimitBody, UpdateFacilityBody } from '@/lib/validations/facilities';
+
+export type FacilityActor = { userId: number; email: string };
+export type Covenant = CovenantTerms & { id: number };
+
+export type Facility = Omit<FacilityRow, 'createdAt' | 'updatedAt'> & {
+  criteria: Criterion[];
+  limits: ConcentrationLimit[];
+  covenants: Covenant[];
+  createdAt: number;
+  updatedAt: number;
+};
+
+export const SELF_DECISION_MESSAGE = 'Four eyes: you requested or prepared this, so another user must decide it.';
+
+function parseList(text: string | null): string[] | null {
+  if (text === null) return null;
+  try {
+    const v: unknown = JSON.parse(text);
+    return Array.isArray(v) ? v.map(String) : null;
+  } catch {
+    return null;
+  }
+}
+
+function parseSteps(text: string): ThresholdStep[] {
+  try {
+    const v: unknown = JSON.parse(text);
+    return Array.isArray(v) ? (v as ThresholdStep[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+function withParts(db: DbOrTx, row: FacilityRow): Facility {
+  const criteria = db
+    .select()
+    .from(facilityCriteria)
+    .where(eq(facilityCriteria.facilityId, row.id))
+    .orderBy(asc(facilityCriteria.id))
+    .all()
+    .map((c) => ({ id: c.id, kind: c.kind, value: c.value, values: parseList(c.values) }));
+  const limits = db
+    .select()
+    .from(facilityLimits)
+    .where(eq(facilityLimits.facilityId, row.id))
+    .orderBy(asc(facilityLimits.id))
+    .all()
+    .map((l) => ({ id: l.id, group: l.groupBy, kind: l.kind, value: l.value, topN: l.topN }));
+  const covenants = db
+    .select()
+    .from(facilityCovenants)
+    .where(eq(facilityCovenants.facilityId, row.id))
+    .orderBy(asc(facilityCovenants.id))
+    .all()
+    .map((c) => ({ id: c.id, metric: c.metric, operator: c.operator, steps: parseSteps(c.steps), warningMargin: c.warningMargin }));
+  return { ...row, criteria, limits, covenants };
+}
+
+export function listFacilities(db: DbOrTx, funderIds: readonly number[] | 'all'): Facility[] {
+  if (funderIds !== 'all' && funderIds.length === 0) return [];
+  const rows = db
+    .select()
+    .from(facilities)
+    .where(funderIds === 'all' ? undefined : inArray(facilities.funderId, [...funderIds]))
+    .orderBy(asc(facilities.funderId), asc(facilities.id))
+    .all();
+  return rows.map((r) => withParts(db, r));
+}
+
+export function getFacility(db: DbOrTx, id: number): Facility | undefined {
+  const row = db.select().from(facilities).where(eq(facilities.id, id)).get();
+  return row ? withParts(db, row) : undefined;
+}
+
+function requireFacility(db: DbOrTx, id: number): Facility {
+  const f = getFacility(db, id);
+  if (!f) throw new NotFound(`Facility ${id} does not exist.`);
+  return f;
+}
+
+function replaceCriteria(tx: DbOrTx, facilityId: number, list: readonly CriterionBody[]): void {
+  tx.delete(facilityCriteria).where(eq(facilityCriteria.facilityId, facilityId)).run();
+  for (const c of list) tx.insert(facilityCriteria).values({ facilityId, kind: c.kind, value: c.value, values: c.values ? JSON.stringify(c.values) : null }).run();
+}
+
+function replaceLimits(tx: DbOrTx, facilityId: number, list: readonly LimitBody[]): void {
+  tx.delete(facilityLimits).where(eq(facilityLimits.facilityId, facilityId)).run();
+  for (const l of list) tx.insert(facilityLimits).values({ facilityId, groupBy: l.group, kind: l.kind, value: l.value, topN: l.topN }).run();
+}
+
+function replaceCovenants(tx: DbOrTx, facilityId: number, list: readonly CovenantBody[]): void {
+  tx.delete(facilityCovenants).where(eq(facilityCovenants.facilityId, facilityId)).run();
+  for (const c of list) {
+    const steps = [...c.steps].sort((a, b) => a.fromMonth - b.fromMonth);
+    tx.insert(facilityCovenants).values({ facilityId, metric: c.metric, operator: c.operator, steps: JSON.stringify(steps), warningMargin: c.warningMargin }).run();
+  }
+}
+
+/** Audit view of a facility: its terms and rule lists without the row stamps. */
+function auditView(f: Facility) {
+  const { createdAt: _c, updatedAt: _u, ...rest } = f;
+  void _c;
+  void _u;
+  return rest;
+}
+
+export function createFacility(db: Db, body: CreateFacilityBody, actor: FacilityActor | null, now = Date.now()): Facility {
+  return db.transaction(
+    (tx) => {
+      const row = tx
+        .insert(facilities)
+        .values({
+          funderId: body.funderId,
+          name: body.name,
+          lender: body.lender,
+          currency: body.currency,
+          commitment: body.commitment,
+          advanceRate: body.advanceRate,
+          reserves: body.reserves,
+          startDate: body.startDate,
+          maturityDate: body.maturityDate,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning()
+        .get();
+      replaceCriteria(tx, row.id, body.criteria);
+      replaceLimits(tx, row.id, body.limits);
+      replaceCovenants(tx, row.id, body.covenants);
+      const created = withParts(tx, row);
+      recordAudit(tx, { actor: actor ?? { userId: null, email: 'system' }, funderId: row.funderId, entity: 'facility', entityId: row.id, action: 'create', after: auditView(created) }, now);
+      return created;
+    },
+    { behavior: 'immediate' },
+  );
+}
+
+export function updateFacility(db: Db, id: number, patch: UpdateFacilityBody, actor: FacilityActor, now = Date.now()): Facility {
+  return db.transaction(
+    (tx) => {
+      const before = requireFacility(tx, id);
+      const startDate = patch.startDate ?? before.startDate;
+      const maturityDate = patch.maturityDate ?? before.maturityDate;
+      if (maturityDate <= startDate) throw new Conflict('The maturity date must be after the start date.', [{ field: 'maturityDate', message: 'Must be after the start date.' }]);
+      const { criteria, limits, covenants, ...terms } = patch;
+      tx.update(facilities).set({ ...terms, updatedAt: now }).where(eq(facilities.id, id)).run();
+      if (criteria) replaceCriteria(tx, id, criteria);
+      if (limits) replaceLimits(tx, id, limits);
+      if (covenants) replaceCovenants(tx, id, covenants);
+      // The excess-concentration metric of kept months depends on the rules and terms: measure them again.
+      if (criteria || limits || terms.advanceRate !== undefined || terms.reserves !== undefined || terms.startDate !== undefined) {
+        tx.delete(facilityMetricResults).where(eq(facilityMetricResults.facilityId, id)).run();
+      }
+      const after = requireFacility(tx, id);
+      recordAudit(tx, { actor, funderId: before.funderId, entity: 'facility', entityId: id, action: 'update', before: auditView(before), after: auditView(after) }, now);
+      return after;
+    },
+    { behavior: 'immediate' },
+  );
+}
+
+// ---- draws and repayments ----
+
+export type FacilityDraw = FacilityDrawRow;
+
+export function listDraws(db: DbOrTx, facilityId: number): FacilityDraw[] {
+  return db.select().from(facilityDraws).where(eq(facilityDraws.facilityId, facilityId)).orderBy(desc(facilityDraws.valueDate), desc(facilityDraws.id)).all();
+}
+
+export function getDraw(db: DbOrTx, facilityId: number, id: number): FacilityDraw | undefined {
+  return db.select().from(facilityDraws).where(and(eq(facilityDraws.id, id), eq(facilityDraws.facilityId, facilityId))).get();
+}
+
+/** Outstanding = approved draws − approved repayments with a value date on or before `asOf` (all when omitted). */
+export function facilityOutstanding(db: DbOrTx, facilityId: number, asOf?: string): number {
+  const row = db
+    .select({ v: sql<number>`coalesce(sum(case when ${facilityDraws.type} = 'draw' then ${facilityDraws.amount} else -${facilityDraws.amount} end), 0)` })
+    .from(facilityDraws)
+    .where(and(eq(facilityDraws.facilityId, facilityId), eq(facilityDraws.status, 'approved'), asOf ? lte(facilityDraws.valueDate, asOf) : undefined))
+    .get();
+  return Number(row?.v ?? 0);
+}
+
+function aboveAvailability(amount: number, availability: number): Conflict {
+  return new Conflict(`The draw of ${amount} exceeds the availability of ${availability} (minor units).`, [{ field: 'amount', message: `Exceeds the availability of ${availability}.` }]);
+}
+
+/**
+ * Records a draw request or a repayment (pending until another user approves). A draw above
+ * `maximumAdvance − outstanding` (all approved movements) is refused with 409 and the figure; a repayment above
+ * the outstanding too.
+ */
+export function requestDraw(db: Db, facilityId: number, body: DrawBody, maximumAdvance: number, actor: FacilityActor | null, now = Date.now()): FacilityDraw {
+  return db.transaction(
+    (tx) => {
+      const f = requireFacility(tx, facilityId);
+      const outstanding = facilityOutstanding(tx, facilityId);
+      if (body.type === 'draw' && body.amount > maximumAdvance - outstanding) throw aboveAvailability(body.amount, maximumAdvance - outstanding);
+      if (body.type === 'repayment' && body.amount > outstanding) {
+        throw new Conflict(`The repayment of ${body.amount} exceeds the outstanding of ${outstanding}.`, [{ field: 'amount', message: `Exceeds the outstanding of ${outstanding}.` }]);
+      }
+      const row = tx
+        .insert(facilityDraws)
+        .values({ facilityId, type: body.type, amount: body.amount, valueDate: body.valueDate, note: body.note, status: 'pending', requestedBy: actor?.userId ?? null, requestedByEmail: actor?.email ?? 'system', requestedAt: now })
+        .returning()
+        .get();
+      recordAudit(tx, { actor: actor ?? { userId: null, email: 'system' }, funderId: f.funderId, entity: 'facility', entityId: facilityId, action: `request_${body.type}`, after: row }, now);
+      return row;
+    },
+    { behavior: 'immediate' },
+  );
+}
+
+/**
+ * Another user approves or rejects a pending draw or repayment. On approval a draw must still fit the
+ * availability (`maximumAdvance` at its value date, computed by the caller) against the outstanding in this
+ * transaction.
+ */
+export function decideDraw(db: Db, facilityId: number, drawId: number, decision: 'approved' | 'rejected', maximumAdvance: number, actor: FacilityActor, now = Date.now()): FacilityDraw {
+  return db.transaction(
+    (tx) => {
+      const f = requireFacility(tx, facilityId);
+      const row = tx.select().from(facilityDraws).where(and(eq(facilityDraws.id, drawId), eq(facilityDraws.facilityId, facilityId))).get();
+      if (!row) throw new NotFound(`Draw ${drawId} of facility ${facilityId} does not exist.`);
+      if (row.status !== 'pending') throw new Conflict(`Draw ${drawId} is ${row.status} already.`, [{ field: 'status', message: `Is ${row.status}.` }]);
+      if (row.requestedBy !== null && row.requestedBy === actor.userId) throw new Forbidden(SELF_DECISION_MESSAGE);
+      if (decision === 'approved') {
+        const outstanding = facilityOutstanding(tx, facilityId);
+        if (row.type === 'draw' && row.amount > maximumAdvance - outstanding) throw aboveAvailability(row.amount, maximumAdvance - outstanding);
+        if (row.type === 'repayment' && row.amount > outstanding) throw new Conflict(`The repayment of ${row.amount} exceeds the outstanding of ${outstanding}.`, [{ field: 'amount', message: 'Exceeds the outstanding.' }]);
+      }
+      tx.update(facilityDraws).set({ status: decision, decidedBy: actor.userId, decidedByEmail: actor.email, decidedAt: now }).where(eq(facilityDraws.id, drawId)).run();
+      const after = tx.select().from(facilityDraws).where(eq(facilityDraws.id, drawId)).get()!;
+      recordAudit(tx, { actor, funderId: f.funderId, entity: 'facility', entityId: facilityId, action: decision === 'approved' ? 'approve_draw' : 'reject_draw', before: row, after }, now);
+      return after;
+    },
+    { behavior: 'immediate' },
+  );
+}
+
+// ---- certificates ----
+
+export type CertificateListItem = Omit<FacilityCertificateRow, 'xlsx' | 'pdf' | 'summary'> & { summary: unknown };
+
+function certificateItem(r: Omit<FacilityCertificateRow, 'xlsx' | 'pdf'>): CertificateListItem {
+  let summary: unknown = null;
+  try {
+    summary = JSON.parse(r.summary);
+  } catch {
+    summary = null;
+  }
+  return { ...r, summary };
+}
+
+const certificateColumns = {
+  id: facilityCertificates.id,
+  facilityId: facilityCertificates.facilityId,
+  asOf: facilityCertificates.asOf,
+  status: facilityCertificates.status,
+  summary: facilityCertificates.summary,
+  xlsxSha256: facilityCertificates.xlsxSha256,
+  pdfSha256: facilityCertificates.pdfSha256,
+  preparedBy: facilityCertificates.preparedBy,
+  preparedByEmail: facilityCertificates.preparedByEmail,
+  preparedAt: facilityCertificates.preparedAt,
+  decidedBy: facilityCertificates.decidedBy,
+  decidedByEmail: facilityCertificates.decidedByEmail,
+  decidedAt: facilityCertificates.decidedAt,
+};
+
+export function listCertificates(db: DbOrTx, facilityId: number): CertificateListItem[] {
+  return db.select(certificateColumns).from(facilityCertificates).where(eq(facilityCertificates.facilityId, facilityId)).orderBy(desc(facilityCertificates.asOf), desc(facilityCertificates.id)).all().map(certificateItem);
+}
+
+export function getCertificate(db: DbOrTx, facilityId: number, id: number): FacilityCertificateRow | undefined {
+  return db.select().from(facilityCertificates).where(and(eq(facilityCertificates.id, id), eq(facilityCertificates.facilityId, facilityId))).get();
+}
+
+export function toCertificateItem(row: FacilityCertificateRow): CertificateListItem {
+  const { xlsx: _x, pdf: _p, ...rest } = row;
+  void _x;
+  void _p;
+  return certificateItem(rest);
+}
+
+export function prepareCertificate(db: Db, facilityId: number, asOf: string, summary: string, xlsx: Buffer, xlsxSha256: string, actor: FacilityActor | null, now = Date.now()): FacilityCertificateRow {
+  return db.transaction(
+    (tx) => {
+      const f = requireFacility(tx, facilityId);
+      const row = tx
+        .insert(facilityCertificates)
+        .values({ facilityId, asOf, status: 'pending', summary, xlsx, xlsxSha256, preparedBy: actor?.userId ?? null, preparedByEmail: actor?.email ?? 'system', preparedAt: now })
+        .returning()
+        .get();
+      recordAudit(tx, { actor: actor ?? { userId: null, email: 'system' }, funderId: f.funderId, entity: 'facility', entityId: facilityId, action: 'prepare_certificate', after: { certificateId: row.id, asOf, xlsxSha256 } }, now);
+      return row;
+    },
+    { behavior: 'immediate' },
+  );
+}
+
+/** Loads a pending certificate for a decision: 404, 409 when decided, 403 for its preparer. */
+export function pendingCertificate(db: DbOrTx, facilityId: number, id: number, actor: FacilityActor): FacilityCertificateRow {
+  const row = getCertificate(db, facilityId, id);
+  if (!row) throw new NotFound(`Certificate ${id} of facility ${facilityId} does not exist.`);
+  if (row.status !== 'pending') throw new Conflict(`Certificate ${id} is ${row.status === 'approved' ? 'issued' : row.status} already; it cannot change.`, [{ field: 'status', message: `Is ${row.status}.` }]);
+  if (row.preparedBy !== null && row.preparedBy === actor.userId) throw new Forbidden(SELF_DECISION_MESSAGE);
+  return row;
+}
+
+/** Issues (approves, with its PDF) or rejects a pending certificate; an issued certificate never changes again. */
+export function decideCertificate(db: Db, facilityId: number, id: number, decision: 'approved' | 'rejected', pdf: Buffer | null, pdfSha256: string | null, actor: FacilityActor, now = Date.now()): FacilityCertificateRow {
+  return db.transaction(
+    (tx) => {
+      const f = requireFacility(tx, facilityId);
+      pendingCertificate(tx, facilityId, id, actor);
+      tx.update(facilityCertificates)
+        .set({ status: decision, pdf: decision === 'approved' ? pdf : null, pdfSha256: decision === 'approved' ? pdfSha256 : null, decidedBy: actor.userId, decidedByEmail: actor.email, decidedAt: now })
+        .where(and(eq(facilityCertificates.id, id), eq(facilityCertificates.status, 'pending')))
+        .run();
+      recordAudit(tx, { actor, funderId: f.funderId, entity: 'facility', entityId: facilityId, action: decision === 'approved' ? 'issue_certificate' : 'reject_certificate', after: { certificateId: id, pdfSha256 } }, now);
+      return getCertificate(tx, facilityId, id)!;
+    },
+    { behavior: 'immediate' },
+  );
+}
+
+// ---- kept month-end metric values ----
+
+export function getMetricResults(db: DbOrTx, facilityId: number, monthEnds: readonly string[]): Map<string, Record<string, number>> {
+  const out = new Map<string, Record<string, number>>();
+  if (monthEnds.length === 0) return out;
+  const rows = db.select().from(facilityMetricResults).where(and(eq(facilityMetricResults.facilityId, facilityId), inArray(facilityMetricResults.monthEnd, [...monthEnds]))).all();
+  for (const r of rows) {
+    try {
+      out.set(r.monthEnd, JSON.parse(r.metrics) as Record<string, number>);
+    } catch {
+      // an unreadable row is recomputed
+    }
+  }
+  return out;
+}
+
+export function keepMetricResult(db: DbOrTx, facilityId: number, monthEnd: string, metrics: Record<string, number>, now = Date.now()): void {
+  db.insert(facilityMetricResults).values({ facilityId, monthEnd, metrics: JSON.stringify(metrics), computedAt: now }).onConflictDoNothing().run();
+}

@@ -1,0 +1,120 @@
+/**
+ * Facilities screens and jobs (domain.md §11): the borrowing base at a date, lease-level eligibility, draws with
+ * availability checks, certificates (frozen content, files and SHA-256) and covenant results per month. Every
+ * facility a request names is read through `facilityFor` (service.ts), which applies the principal's funder scope.
+ * This module needs no principal, so scripts (the demo seed, benches) can use it.
+ */
+import { createHash } from 'node:crypto';
+import type { Db, DbOrTx } from '@/db/client';
+import {
+  decideCertificate,
+  decideDraw,
+  facilityOutstanding,
+  getDraw,
+  pendingCertificate,
+  prepareCertificate,
+  requestDraw,
+  type Facility,
+  type FacilityActor,
+} from '@/db/queries/facilities';
+import { NotFound } from '@/lib/domain/errors';
+import {
+  computeBorrowingBase,
+  evaluateCovenant,
+  worstStatus,
+  type BorrowingBase,
+  type CovenantResult,
+  type CovenantStatus,
+  type LeaseEligibilityRow,
+} from '@/lib/facilities';
+import { certificatePdf, certificateXlsx, type CertificateContent } from '@/lib/facilities/certificate';
+import { monthsBetween } from '@/lib/finance/dates';
+import type { DrawBody } from '@/lib/validations/facilities';
+import { collateralAt } from './collateral';
+import { facilityMonthMetrics } from './metrics';
+
+const termsOf = (f: Facility) => ({ currency: f.currency, commitment: f.commitment, advanceRate: f.advanceRate, reserves: f.reserves });
+
+/** The borrowing base and the lease-level eligibility of a facility at `asOf` (outstanding: movements valued by then). */
+export function facilityBase(db: DbOrTx, f: Facility, asOf: string): { base: BorrowingBase; rows: LeaseEligibilityRow[] } {
+  const collateral = collateralAt(db, f.funderId, asOf);
+  const outstanding = facilityOutstanding(db, f.id, asOf);
+  // Kept per collateral object (new when the book changes) and the facility's rules and movements, so the page,
+  // its exports and the API at the same date compute the lease-level eligibility once.
+  let byFacility = baseCache.get(collateral);
+  if (!byFacility) baseCache.set(collateral, (byFacility = new Map()));
+  const key = JSON.stringify([f.id, termsOf(f), f.criteria, f.limits, outstanding]);
+  const hit = byFacility.get(key);
+  if (hit) return hit;
+  const result = computeBorrowingBase(termsOf(f), f.criteria, f.limits, collateral.leases, outstanding);
+  byFacility.set(key, result);
+  return result;
+}
+
+const baseCache = new WeakMap<object, Map<string, { base: BorrowingBase; rows: LeaseEligibilityRow[] }>>();
+
+export type CovenantMonth = CovenantResult & { monthEnd: string; ageMonths: number };
+export type CovenantHistory = { covenantId: number; metric: Facility['covenants'][number]['metric']; operator: Facility['covenants'][number]['operator']; months: CovenantMonth[]; latest: CovenantMonth | null };
+
+/** Each covenant's result at each month end (the last `months`), oldest first, with the threshold in force by the facility's age then. */
+export function covenantHistory(db: DbOrTx, f: Facility, asOf: string, today: string, months = 12): CovenantHistory[] {
+  if (f.covenants.length === 0) return [];
+  const metrics = facilityMonthMetrics(db, f, asOf, today, months);
+  return f.covenants.map((c) => {
+    const list = metrics.map(({ monthEnd, metrics: m }) => {
+      const ageMonths = monthsBetween(f.startDate, monthEnd);
+      return { monthEnd, ageMonths, ...evaluateCovenant(c, ageMonths, m[c.metric]) };
+    });
+    return { covenantId: c.id, metric: c.metric, operator: c.operator, months: list, latest: list.at(-1) ?? null };
+  });
+}
+
+export function covenantStatusOf(history: readonly CovenantHistory[]): CovenantStatus | null {
+  const latest = history.flatMap((h) => (h.latest ? [h.latest.status] : []));
+  return latest.length ? worstStatus(latest) : null;
+}
+
+/** Requests a draw or a repayment: a draw must fit the availability at its value date (409 with the figure otherwise). */
+export function requestFacilityDraw(db: Db, f: Facility, body: DrawBody, actor: FacilityActor | null, now = Date.now()) {
+  const { base } = facilityBase(db, f, body.valueDate);
+  return requestDraw(db, f.id, body, base.maximumAdvance, actor, now);
+}
+
+/** Another user approves (a draw must still fit the availability at its value date) or rejects a pending movement. */
+export function decideFacilityDraw(db: Db, f: Facility, drawId: number, decision: 'approved' | 'rejected', actor: FacilityActor, now = Date.now()) {
+  const draw = getDraw(db, f.id, drawId);
+  if (!draw) throw new NotFound(`Draw ${drawId} of facility ${f.id} does not exist.`);
+  const maximumAdvance = decision === 'approved' && draw.type === 'draw' && draw.status === 'pending' ? facilityBase(db, f, draw.valueDate).base.maximumAdvance : 0;
+  return decideDraw(db, f.id, drawId, decision, maximumAdvance, actor, now);
+}
+
+const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** Freezes the base at `asOf` (terms, waterfall, excesses, lease-level eligibility) into a pending certificate with its XLSX. */
+export function prepareFacilityCertificate(db: Db, f: Facility, asOf: string, actor: FacilityActor | null, now = Date.now()) {
+  const { base, rows } = facilityBase(db, f, asOf);
+  const content: CertificateContent = {
+    facility: { id: f.id, name: f.name, lender: f.lender, currency: f.currency, commitment: f.commitment, advanceRate: f.advanceRate, reserves: f.reserves, startDate: f.startDate, maturityDate: f.maturityDate },
+    asOf,
+    base: { ...base, excess: { total: base.excess.total, groups: base.excess.groups.filter((g) => g.excess > 0) } },
+    preparedBy: actor?.email ?? 'system',
+    preparedOn: isoDay(now),
+  };
+  const xlsx = certificateXlsx(content, rows, f.criteria);
+  return prepareCertificate(db, f.id, asOf, JSON.stringify(content), xlsx, sha256(xlsx), actor, now);
+}
+
+/** Another user issues the certificate: the PDF is made from the frozen content only, then nothing changes it. */
+export function approveFacilityCertificate(db: Db, f: Facility, id: number, actor: FacilityActor, now = Date.now()) {
+  const row = pendingCertificate(db, f.id, id, actor);
+  const content = JSON.parse(row.summary) as CertificateContent;
+  const pdf = certificatePdf(content, { approvedBy: actor.email, approvedOn: isoDay(now), xlsxSha256: row.xlsxSha256 });
+  return decideCertificate(db, f.id, id, 'approved', pdf, sha256(pdf), actor, now);
+}
+
+export function rejectFacilityCertificate(db: Db, f: Facility, id: number, actor: FacilityActor, now = Date.now()) {
+  pendingCertificate(db, f.id, id, actor);
+  return decideCertificate(db, f.id, id, 'rejected', null, null, actor, now);
+}
+

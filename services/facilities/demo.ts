@@ -1,0 +1,119 @@
+/**
+ * Demo facilities (issue #15): each demo funder gets one facility whose figures are all computed from its book —
+ * criteria and two concentration limits (the lessee limit set below the largest lessee's share, so it produces an
+ * excess), reserves, a quarterly draw history that never exceeds the availability at its date (requested by the
+ * demo analyst, approved by the demo admin), an issued certificate at the last month end, and covenants placed
+ * around the measured values so that one is in Warning. Deterministic for a given `today`.
+ */
+import type { Db } from '@/db/client';
+import { createFacility, updateFacility, type FacilityActor } from '@/db/queries/facilities';
+import { listFunders } from '@/db/queries/funders';
+import { getUserByEmail } from '@/db/queries/users';
+import { addMonths } from '@/lib/finance/dates';
+import { createFacilityBody } from '@/lib/validations/facilities';
+import { collateralAt } from './collateral';
+import { approveFacilityCertificate, decideFacilityDraw, facilityBase, prepareFacilityCertificate, requestFacilityDraw } from './core';
+import { facilityMonthMetrics, monthEndOf } from './metrics';
+
+const DAY = 86_400_000;
+const round = (v: number, step: number) => Math.max(step, Math.round(v / step) * step);
+const up = (v: number, step: number) => Math.ceil(v / step) * step;
+
+function actor(db: Db, email: string): FacilityActor | null {
+  const u = getUserByEmail(db, email);
+  return u ? { userId: u.id, email: u.email } : null;
+}
+
+/** Seeds the demo facility of every funder that has a book and no facility yet; returns how many were made. */
+export function seedDemoFacilities(db: Db, today: string): number {
+  const hasAny = db.$client.prepare('select 1 from facilities limit 1').get() !== undefined;
+  if (hasAny) return 0;
+  const analyst = actor(db, 'analyst@quantum.demo');
+  const admin = actor(db, 'admin@quantum.demo');
+  if (!analyst || !admin) return 0;
+  const now = Date.parse(`${today}T09:00:00Z`);
+  let made = 0;
+  for (const funder of listFunders(db)) {
+    const pool = collateralAt(db, funder.id, today).leases;
+    if (pool.length < 10) continue;
+    const byCurrency = new Map<string, number>();
+    for (const l of pool) byCurrency.set(l.currency, (byCurrency.get(l.currency) ?? 0) + l.balance);
+    const currency = [...byCurrency.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]![0];
+    const leases = pool.filter((l) => l.currency === currency);
+    const balances = leases.map((l) => l.balance).sort((a, b) => a - b);
+    const cap = up(balances[Math.floor(balances.length * 0.98)]!, 100_00);
+    const eligible = leases.filter((l) => !l.inDefault && l.dpd <= 60 && l.remainingMonths >= 3 && l.balance <= cap);
+    const eligiblePool = eligible.reduce((s, l) => s + l.balance, 0);
+    const byLessee = new Map<number, number>();
+    for (const l of eligible) byLessee.set(l.lesseeId, (byLessee.get(l.lesseeId) ?? 0) + l.balance);
+    const shares = [...byLessee.values()].sort((a, b) => b - a).map((v) => v / eligiblePool);
+    // Below the largest lessee's share (an excess), above the second's where there is room.
+    const lesseeShare = Math.max(0.001, Math.floor(Math.max(shares[0]! * 0.75, (shares[1] ?? 0) * 1.01) * 1000) / 1000);
+    const top10 = shares.slice(0, 10).reduce((s, v) => s + v, 0);
+    const startDate = `${addMonths(today, -18).slice(0, 7)}-01`;
+    const reserves = round(eligiblePool * 0.01, 1000_00);
+    const advanceRate = 0.85;
+    const commitment = round(advanceRate * eligiblePool * 1.15, 100_000_00);
+    const facility = createFacility(
+      db,
+      createFacilityBody.parse({
+        funderId: funder.id,
+        name: `${funder.name} senior facility`,
+        lender: 'Nordbank Structured Finance',
+        currency,
+        commitment,
+        advanceRate,
+        reserves,
+        startDate,
+        maturityDate: addMonths(startDate, 60),
+        criteria: [{ kind: 'notInDefault' }, { kind: 'maxDpd', value: 60 }, { kind: 'minRemainingMonths', value: 3 }, { kind: 'maxBalance', value: cap }],
+        limits: [
+          { group: 'lessee', kind: 'percent', value: lesseeShare },
+          { group: 'topLessees', kind: 'percent', value: Math.min(1, Math.ceil((top10 + 0.05) * 100) / 100), topN: 10 },
+        ],
+      }),
+      admin,
+      now - 30 * DAY,
+    );
+    // Quarterly draws of most of the availability at their date, and one repayment: all within the base then.
+    for (let m = 1; m <= 18; m += 3) {
+      const valueDate = monthEndOf(addMonths(startDate, m));
+      if (valueDate > today) break;
+      const { base } = facilityBase(db, facility, valueDate);
+      const amount = round(base.availability * (m === 1 ? 0.8 : 0.6), 1000_00);
+      if (amount <= 0 || amount > base.availability) continue;
+      const d = requestFacilityDraw(db, facility, { type: 'draw', amount, valueDate, note: '' }, analyst, now - 20 * DAY);
+      decideFacilityDraw(db, facility, d.id, 'approved', admin, now - 19 * DAY);
+    }
+    const repayDate = monthEndOf(addMonths(startDate, 14));
+    const outstanding = facilityBase(db, facility, repayDate).base.outstanding;
+    if (outstanding > 0) {
+      const r = requestFacilityDraw(db, facility, { type: 'repayment', amount: round(outstanding * 0.05, 1000_00), valueDate: repayDate, note: '' }, analyst, now - 18 * DAY);
+      decideFacilityDraw(db, facility, r.id, 'approved', admin, now - 17 * DAY);
+    }
+    // Covenants around the measured values of the last closed month: default ratio compliant (with a step in
+    // month 13), the 60+ DPD ratio inside its warning margin, the WA rate floor and the top-10 share compliant.
+    const lastMonthEnd = monthEndOf(addMonths(`${today.slice(0, 7)}-01`, -1));
+    const latest = facilityMonthMetrics(db, facility, lastMonthEnd, today, 1)[0]!.metrics;
+    const pct = (v: number) => Math.round(v * 10_000) / 10_000;
+    const dpdMargin = Math.max(0.01, pct(latest.dpd60Ratio * 0.5));
+    const withCovenants = updateFacility(
+      db,
+      facility.id,
+      {
+        covenants: [
+          { metric: 'defaultRatio', operator: 'lt', steps: [{ fromMonth: 0, threshold: Math.max(0.05, up(latest.defaultRatio * 2, 0.01)) }, { fromMonth: 13, threshold: Math.max(0.08, up(latest.defaultRatio * 3, 0.01)) }], warningMargin: 0.01 },
+          { metric: 'dpd60Ratio', operator: 'lte', steps: [{ fromMonth: 0, threshold: pct(latest.dpd60Ratio + dpdMargin / 2) }], warningMargin: dpdMargin },
+          { metric: 'waRate', operator: 'gte', steps: [{ fromMonth: 0, threshold: pct(Math.max(0, latest.waRate - 0.01)) }], warningMargin: 0.0025 },
+          { metric: 'top10LesseeShare', operator: 'lte', steps: [{ fromMonth: 0, threshold: Math.min(1, up(latest.top10LesseeShare + 0.1, 0.05)) }], warningMargin: 0.02 },
+        ],
+      },
+      admin,
+      now - 16 * DAY,
+    );
+    const cert = prepareFacilityCertificate(db, withCovenants, lastMonthEnd, analyst, now - 10 * DAY);
+    approveFacilityCertificate(db, withCovenants, cert.id, admin, now - 9 * DAY);
+    made++;
+  }
+  return made;
+}

@@ -1,0 +1,136 @@
+/**
+ * Covenant metrics of a facility per month end (domain.md §11), all decimals over the pool's leases in the
+ * facility currency at the month end:
+ * - dpd60Ratio: balance more than 60 days past due ÷ balance;
+ * - defaultRatio: balance in default ÷ balance;
+ * - cdr: CDR from the month's MDR = balance of leases that entered default in the month (at the previous
+ *   month end's balance) ÷ the previous month end's balance (domain.md §9);
+ * - cumulativeNetLoss: Σ balance at default of the leases that defaulted since the facility start ÷ Σ original
+ *   principal of the pool (dv01's definition; recoveries are not recorded yet, so net = gross until the credit
+ *   ledger lands);
+ * - waRate: balance-weighted contract rate; top10LesseeShare: the ten largest lessees' share of the balance;
+ * - excessConcentration: Σ concentration excess ÷ eligible balance.
+ *
+ * THE SEAM: `monthEndBook` is the only place that reads the book at a month end (today from the servicing and
+ * valuation books as of that date). When month-end snapshots (domain.md §9) land, the integrator switches that
+ * one function to read the snapshot. Values of closed months are kept (facility_metric_results), so a closed
+ * month does not change when later data arrives — as a snapshot would.
+ */
+import type { DbOrTx } from '@/db/client';
+import { getMetricResults, keepMetricResult, type Facility } from '@/db/queries/facilities';
+import { cdrFromMdr } from '@/lib/finance';
+import { addMonths, daysInMonth, parseDate } from '@/lib/finance/dates';
+import { computeBorrowingBase, type CovenantMetric, type EligibilityLease } from '@/lib/facilities';
+import { loadBook } from '@/services/portfolio/valuation';
+import { collateralAt } from './collateral';
+
+/** The longest history measured (months): cumulative figures start there for an older facility. */
+export const MAX_HISTORY = 120;
+
+export type MonthMetrics = Record<CovenantMetric, number> & { cumulativeDefaulted: number; originalPrincipal: number };
+
+/** The last day of the month of `date`. */
+export function monthEndOf(date: string): string {
+  const y = Number(date.slice(0, 4));
+  const m = Number(date.slice(5, 7));
+  return `${date.slice(0, 8)}${String(daysInMonth(y, m)).padStart(2, '0')}`;
+}
+
+/** Month ends from the facility start's month to the last month end on or before `asOf` (at most `max`, the latest). */
+export function monthEndsUpTo(startDate: string, asOf: string, max = 600): string[] {
+  const out: string[] = [];
+  let m = monthEndOf(startDate);
+  while (m <= asOf) {
+    out.push(m);
+    m = monthEndOf(addMonths(`${m.slice(0, 8)}01`, 1));
+  }
+  return out.slice(-max);
+}
+
+/** The seam: the book (pool leases with balance, DPD, default flag) at a month end and the pool's original principal. */
+export function monthEndBook(db: DbOrTx, funderId: number, currency: string, monthEnd: string): { leases: EligibilityLease[]; originalPrincipal: number } {
+  const leases = collateralAt(db, funderId, monthEnd).leases.filter((l) => l.currency === currency);
+  const book = loadBook(db, funderId);
+  const day = parseDate(monthEnd);
+  let originalPrincipal = 0;
+  for (let i = 0; i < book.leases.length; i++) if (book.purchaseDay[i]! <= day && book.leases[i]!.currency === currency) originalPrincipal += book.leases[i]!.principal;
+  return { leases, originalPrincipal };
+}
+
+function ratio(a: number, b: number): number {
+  return b > 0 ? a / b : 0;
+}
+
+function computeMonth(facility: Facility, leases: readonly EligibilityLease[], previous: { defaulted: Set<number>; balance: number; cumulativeDefaulted: number } | null, originalPrincipal: number): MonthMetrics {
+  let balance = 0;
+  let dpd60 = 0;
+  let inDefault = 0;
+  let rateWeighted = 0;
+  let newlyDefaulted = 0;
+  const byLessee = new Map<number, number>();
+  for (const l of leases) {
+    balance += l.balance;
+    if (l.dpd > 60) dpd60 += l.balance;
+    if (l.inDefault) {
+      inDefault += l.balance;
+      if (previous && !previous.defaulted.has(l.leaseId)) newlyDefaulted += l.balance;
+    }
+    rateWeighted += l.rate * l.balance;
+    byLessee.set(l.lesseeId, (byLessee.get(l.lesseeId) ?? 0) + l.balance);
+  }
+  const top10 = [...byLessee.values()].sort((a, b) => b - a).slice(0, 10).reduce((s, v) => s + v, 0);
+  const { base } = computeBorrowingBase({ currency: facility.currency, commitment: facility.commitment, advanceRate: facility.advanceRate, reserves: facility.reserves }, facility.criteria, facility.limits, leases, 0);
+  const cumulativeDefaulted = (previous?.cumulativeDefaulted ?? 0) + newlyDefaulted;
+  const mdr = previous ? Math.min(1, ratio(newlyDefaulted, previous.balance)) : 0;
+  return {
+    dpd60Ratio: ratio(dpd60, balance),
+    defaultRatio: ratio(inDefault, balance),
+    cdr: cdrFromMdr(mdr),
+    cumulativeNetLoss: ratio(cumulativeDefaulted, originalPrincipal),
+    waRate: ratio(rateWeighted, balance),
+    top10LesseeShare: ratio(top10, balance),
+    excessConcentration: ratio(base.excess.total, base.eligibleBalance),
+    cumulativeDefaulted,
+    originalPrincipal,
+  };
+}
+
+/**
+ * The metrics at each month end from the facility start to `asOf`, the last `months` of them. Months before
+ * `today`'s month are kept once computed; the running month is computed afresh each time.
+ */
+export function facilityMonthMetrics(db: DbOrTx, facility: Facility, asOf: string, today: string, months = 12): { monthEnd: string; metrics: MonthMetrics }[] {
+  // Month ends after today have no book yet; a history longer than MAX_HISTORY months is measured from then on.
+  const end = asOf > today ? today : asOf;
+  const from = addMonths(`${end.slice(0, 7)}-01`, -MAX_HISTORY);
+  const all = monthEndsUpTo(facility.startDate > from ? facility.startDate : from, end);
+  if (all.length === 0) return [];
+  const kept = getMetricResults(db, facility.id, all);
+  const wanted = new Set(all.slice(-months));
+  const out: { monthEnd: string; metrics: MonthMetrics }[] = [];
+  let previous: { defaulted: Set<number>; balance: number; cumulativeDefaulted: number } | null = null;
+  let previousMonth: string | null = null;
+  const closedBefore = `${today.slice(0, 7)}-01`;
+  for (const m of all) {
+    const hit = kept.get(m) as MonthMetrics | undefined;
+    // A kept month needs no book unless the next month must be computed from it.
+    if (hit) {
+      if (wanted.has(m)) out.push({ monthEnd: m, metrics: hit });
+      previous = null;
+      previousMonth = m;
+      continue;
+    }
+    if (previous === null && previousMonth !== null) {
+      const prev = monthEndBook(db, facility.funderId, facility.currency, previousMonth).leases;
+      const prevKept = kept.get(previousMonth) as MonthMetrics | undefined;
+      previous = { defaulted: new Set(prev.filter((l) => l.inDefault).map((l) => l.leaseId)), balance: prev.reduce((s, l) => s + l.balance, 0), cumulativeDefaulted: prevKept?.cumulativeDefaulted ?? 0 };
+    }
+    const { leases, originalPrincipal } = monthEndBook(db, facility.funderId, facility.currency, m);
+    const metrics = computeMonth(facility, leases, previous, originalPrincipal);
+    if (m < closedBefore) keepMetricResult(db, facility.id, m, metrics);
+    if (wanted.has(m)) out.push({ monthEnd: m, metrics });
+    previous = { defaulted: new Set(leases.filter((l) => l.inDefault).map((l) => l.leaseId)), balance: leases.reduce((s, l) => s + l.balance, 0), cumulativeDefaulted: metrics.cumulativeDefaulted };
+    previousMonth = m;
+  }
+  return out;
+}

@@ -1,0 +1,18 @@
+import 'server-only';
+/** Shared by the facility route handlers: the facility of the path (scoped), the actor and today's date. */
+import { getDb } from '@/db';
+import type { Facility, FacilityActor } from '@/db/queries/facilities';
+import { todayIso } from '@/lib/finance/dates';
+import type { HandlerContext } from '@/services/api/handler';
+import { pathId } from '@/services/servicing/route-helpers';
+import { facilityFor } from './service';
+
+export function pathFacility(ctx: Pick<HandlerContext, 'params' | 'principal'>): Facility {
+  return facilityFor(getDb(), ctx.principal, pathId(ctx.params, 'id', 'facility'));
+}
+
+export function actorOf(ctx: Pick<HandlerContext, 'principal'>): FacilityActor {
+  return { userId: ctx.principal.user.id, email: ctx.principal.user.email };
+}
+
+export { todayIso };

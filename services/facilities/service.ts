@@ -1,0 +1,74 @@
+/**
+ * The principal-scoped side of the facilities service: a user reads only the facilities of its funders (another
+ * funder's facility is a 404), the list screen and the Dashboard tile. The computations live in core.ts.
+ */
+import type { DbOrTx } from '@/db/client';
+import { getFacility, listFacilities, type Facility } from '@/db/queries/facilities';
+import { NotFound } from '@/lib/domain/errors';
+import type { CovenantStatus } from '@/lib/facilities';
+import { canAccessFunder, funderAccessOf } from '@/services/auth/funder-access';
+import type { Principal } from '@/services/auth/principal';
+import { covenantHistory, covenantStatusOf, facilityBase } from './core';
+
+export * from './core';
+
+/** The facility if the principal may see its funder; 404 otherwise (its existence is not disclosed). */
+export function facilityFor(db: DbOrTx, principal: Principal, id: number): Facility {
+  const f = getFacility(db, id);
+  if (!f || !canAccessFunder(principal, f.funderId)) throw new NotFound(`Facility ${id} does not exist.`);
+  return f;
+}
+
+export function accessibleFacilities(db: DbOrTx, principal: Principal, funderId?: number): Facility[] {
+  const access = funderAccessOf(principal);
+  const ids = access === 'all' ? 'all' : [...access];
+  const list = listFacilities(db, ids);
+  return funderId === undefined ? list : list.filter((f) => f.funderId === funderId);
+}
+
+export type FacilitySummary = {
+  id: number;
+  funderId: number;
+  name: string;
+  lender: string;
+  currency: string;
+  commitment: number;
+  outstanding: number;
+  borrowingBase: number;
+  availability: number;
+  covenantStatus: CovenantStatus | null;
+  maturityDate: string;
+};
+
+/** The list screen and GET /api/facilities: per facility, commitment, drawn, base, availability and covenant status. */
+export function facilitySummaries(db: DbOrTx, principal: Principal, asOf: string, today: string, funderId?: number): FacilitySummary[] {
+  return accessibleFacilities(db, principal, funderId).map((f) => {
+    const { base } = facilityBase(db, f, asOf);
+    return {
+      id: f.id,
+      funderId: f.funderId,
+      name: f.name,
+      lender: f.lender,
+      currency: f.currency,
+      commitment: f.commitment,
+      outstanding: base.outstanding,
+      borrowingBase: base.borrowingBase,
+      availability: base.availability,
+      covenantStatus: covenantStatusOf(covenantHistory(db, f, asOf, today, 1)),
+      maturityDate: f.maturityDate,
+    };
+  });
+}
+
+export type FacilityTileItem = { id: number; name: string; currency: string; availability: number; status: CovenantStatus | null };
+
+/** The Dashboard tile: availability per facility of the funder and how many covenants are in Warning or Breach. */
+export function facilityDashboard(db: DbOrTx, principal: Principal, funderId: number, today: string): { items: FacilityTileItem[]; alerts: number } {
+  let alerts = 0;
+  const items = accessibleFacilities(db, principal, funderId).map((f) => {
+    const history = covenantHistory(db, f, today, today, 1);
+    for (const h of history) if (h.latest && h.latest.status !== 'compliant') alerts++;
+    return { id: f.id, name: f.name, currency: f.currency, availability: facilityBase(db, f, today).base.availability, status: covenantStatusOf(history) };
+  });
+  return { items, alerts };
+}

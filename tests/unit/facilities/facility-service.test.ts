@@ -1,0 +1,172 @@
+import { createHash } from 'node:crypto';
+import { extractText } from 'unpdf';
+import { describe, expect, it } from 'vitest';
+import { pageAudit } from '@/db/queries/audit';
+import { createFacility, getCertificate, getFacility, listDraws, SELF_DECISION_MESSAGE, updateFacility, type FacilityActor } from '@/db/queries/facilities';
+import { getLease, updateLease } from '@/db/queries/leases';
+import { recordPayment } from '@/db/queries/payments';
+import { seedPortfolio } from '@/db/seed/portfolio';
+import { seedDemoUsers } from '@/db/seed/users';
+import { statusOf } from '@/lib/api/errors';
+import { DomainError } from '@/lib/domain/errors';
+import { createFacilityBody } from '@/lib/validations/facilities';
+import {
+  approveFacilityCertificate,
+  covenantHistory,
+  decideFacilityDraw,
+  facilityBase,
+  prepareFacilityCertificate,
+  requestFacilityDraw,
+} from '@/services/facilities/service';
+import { monthEndsUpTo } from '@/services/facilities/metrics';
+import { createTestDb } from '../../helpers/test-db';
+
+const TODAY = '2026-11-21';
+
+function seeded() {
+  const db = createTestDb();
+  seedDemoUsers(db);
+  seedPortfolio(db, { leases: 40, today: TODAY, seed: 11 });
+  return db;
+}
+type TestDb = ReturnType<typeof seeded>;
+
+const actor = (db: TestDb, who: string): FacilityActor => {
+  const email = `${who}@quantum.demo`;
+  return { userId: db.$client.prepare('select id from users where email = ?').pluck().get(email) as number, email };
+};
+
+function thrown(fn: () => unknown): DomainError {
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof DomainError) return e;
+    throw e;
+  }
+  throw new Error('expected a DomainError');
+}
+
+function facility(db: TestDb) {
+  const currency = db.$client.prepare('select currency from leases where funder_id = 1 group by currency order by count(*) desc limit 1').pluck().get() as string;
+  return createFacility(
+    db,
+    createFacilityBody.parse({
+      funderId: 1,
+      name: 'Senior A',
+      lender: 'Bank',
+      currency,
+      commitment: 1_000_000_000_00,
+      advanceRate: 0.85,
+      reserves: 10_000_00,
+      startDate: '2025-01-15',
+      maturityDate: '2029-01-15',
+      criteria: [{ kind: 'notInDefault' }, { kind: 'maxDpd', value: 60 }, { kind: 'minRemainingMonths', value: 3 }],
+      limits: [{ group: 'lessee', kind: 'percent', value: 0.04 }, { group: 'industry', kind: 'percent', value: 0.5 }],
+      covenants: [
+        {
+          metric: 'defaultRatio',
+          operator: 'lt',
+          steps: [
+            { fromMonth: 0, threshold: 0.05 },
+            { fromMonth: 13, threshold: 0.08 },
+          ],
+          warningMargin: 0.01,
+        },
+      ],
+    }),
+    actor(db, 'analyst'),
+  );
+}
+
+describe('facility service', () => {
+  it('the borrowing base over the seeded pool satisfies BB = advance × (eligible − Σ excess) − reserves on every month end', () => {
+    const db = seeded();
+    const f = facility(db);
+    for (const asOf of monthEndsUpTo('2025-06-01', TODAY)) {
+      const { base, rows } = facilityBase(db, f, asOf);
+      expect(base.collateralBalance).toBe(base.eligibleBalance + base.ineligibleBalance);
+      expect(Math.abs(base.borrowingBase - (0.85 * (base.eligibleBalance - base.excess.total) - 10_000_00))).toBeLessThanOrEqual(0.5);
+      expect(rows.filter((r) => r.eligible).reduce((s, r) => s + (r.currency === f.currency ? r.balance : 0), 0)).toBe(base.eligibleBalance);
+    }
+  });
+
+  it('draws: above availability 409 with the figure; four eyes (self 403, decided 409); approved draws move the outstanding; audit rows', () => {
+    const db = seeded();
+    const f = facility(db);
+    const analyst = actor(db, 'analyst');
+    const admin = actor(db, 'admin');
+    const { base } = facilityBase(db, f, TODAY);
+    expect(base.availability).toBeGreaterThan(0);
+    const tooMuch = thrown(() => requestFacilityDraw(db, f, { type: 'draw', amount: base.availability + 1, valueDate: TODAY, note: '' }, analyst));
+    expect(statusOf(tooMuch)).toBe(409);
+    expect(tooMuch.message).toContain(String(base.availability));
+    const draw = requestFacilityDraw(db, f, { type: 'draw', amount: base.availability, valueDate: TODAY, note: 'all of it' }, analyst);
+    expect(draw.status).toBe('pending');
+    expect(statusOf(thrown(() => decideFacilityDraw(db, f, draw.id, 'approved', analyst)))).toBe(403);
+    const approved = decideFacilityDraw(db, f, draw.id, 'approved', admin);
+    expect(approved.status).toBe('approved');
+    expect(statusOf(thrown(() => decideFacilityDraw(db, f, draw.id, 'rejected', admin)))).toBe(409);
+    const after = facilityBase(db, f, TODAY).base;
+    expect(after.outstanding).toBe(base.availability);
+    expect(after.availability).toBe(0);
+    expect(statusOf(thrown(() => requestFacilityDraw(db, f, { type: 'draw', amount: 1, valueDate: TODAY, note: '' }, analyst)))).toBe(409);
+    expect(listDraws(db, f.id)).toHaveLength(1);
+    const actions = pageAudit(db, { entity: 'facility' }, 1, 100).rows.map((r) => r.action);
+    expect(actions).toEqual(expect.arrayContaining(['create', 'request_draw', 'approve_draw']));
+    expect(SELF_DECISION_MESSAGE).toMatch(/Four eyes/);
+  });
+
+  it('an issued certificate is byte-identical after a new payment and a lease edit; its PDF reads back', async () => {
+    const db = seeded();
+    const f = facility(db);
+    const analyst = actor(db, 'analyst');
+    const admin = actor(db, 'admin');
+    const prepared = prepareFacilityCertificate(db, f, '2026-10-31', analyst, Date.UTC(2026, 10, 2));
+    expect(statusOf(thrown(() => approveFacilityCertificate(db, f, prepared.id, analyst)))).toBe(403);
+    const issued = approveFacilityCertificate(db, f, prepared.id, admin, Date.UTC(2026, 10, 3));
+    expect(issued.status).toBe('approved');
+    expect(statusOf(thrown(() => approveFacilityCertificate(db, f, prepared.id, admin)))).toBe(409);
+    const before = getCertificate(db, f.id, prepared.id)!;
+    expect(createHash('sha256').update(before.xlsx).digest('hex')).toBe(before.xlsxSha256);
+    expect(createHash('sha256').update(before.pdf!).digest('hex')).toBe(before.pdfSha256);
+    const text = (await extractText(new Uint8Array(before.pdf!), { mergePages: true })).text;
+    expect(text).toContain('Borrowing base certificate');
+    expect(text).toContain('Senior A');
+    expect(text).toContain('2026-10-31');
+    expect(text).toContain('Approved by admin@quantum.demo');
+
+    const baseBefore = facilityBase(db, f, '2026-10-31').base;
+    const leaseId = db.$client.prepare("select id from leases where funder_id = 1 and currency = ? and status = 'active' order by id limit 1").pluck().get(f.currency) as number;
+    recordPayment(db, 1, { leaseId, receivedOn: '2026-10-15', amount: 5_000_00, currency: f.currency, method: 'transfer' }, analyst.userId);
+    const lease = getLease(db, leaseId)!;
+    updateLease(db, leaseId, lease.version, { rate: lease.rate + 0.01 }, analyst.userId);
+    const baseAfter = facilityBase(db, f, '2026-10-31').base;
+    // The live base moved; the issued certificate did not.
+    expect(baseAfter.collateralBalance).not.toBe(baseBefore.collateralBalance);
+    const after = getCertificate(db, f.id, prepared.id)!;
+    expect(Buffer.compare(after.xlsx, before.xlsx)).toBe(0);
+    expect(Buffer.compare(after.pdf!, before.pdf!)).toBe(0);
+    expect(after.summary).toBe(before.summary);
+    expect([after.xlsxSha256, after.pdfSha256]).toEqual([before.xlsxSha256, before.pdfSha256]);
+  });
+
+  it('a covenant threshold step takes effect in month 13 of the facility', () => {
+    const db = seeded();
+    const f = facility(db);
+    const [h] = covenantHistory(db, f, TODAY, TODAY, 24);
+    const byMonth = new Map(h!.months.map((m) => [m.monthEnd, m]));
+    expect(byMonth.get('2026-01-31')).toMatchObject({ ageMonths: 12, threshold: 0.05 });
+    expect(byMonth.get('2026-02-28')).toMatchObject({ ageMonths: 13, threshold: 0.08 });
+    for (const m of h!.months) expect(m.headroom).toBeCloseTo(m.threshold - m.actual, 12);
+  });
+
+  it('an update replaces rules with an audit row holding before and after', () => {
+    const db = seeded();
+    const f = facility(db);
+    const updated = updateFacility(db, f.id, { reserves: 0, criteria: [{ kind: 'maxDpd', value: 30, values: null }] }, actor(db, 'admin'));
+    expect(updated.criteria.map((c) => [c.kind, c.value])).toEqual([['maxDpd', 30]]);
+    expect(getFacility(db, f.id)!.reserves).toBe(0);
+    const row = pageAudit(db, { entity: 'facility', action: 'update' } as never, 1, 10).rows[0]!;
+    expect(row.action).toBe('update');
+  });
+});
