@@ -9,7 +9,7 @@ import { addMonths, monthsBetween } from '@/lib/finance/dates';
 import type { EligibilityLease } from '@/lib/facilities';
 import { loadBook } from '@/services/portfolio/valuation';
 import { getServicingBook } from '@/services/servicing/book';
-import { isLeaseInDefault } from './credit';
+import { creditStamp, creditStatusesAt, isLeaseInDefault } from './credit';
 
 export type Collateral = { asOf: string; leases: EligibilityLease[]; key: string };
 
@@ -27,9 +27,10 @@ export function collateralAt(db: DbOrTx, funderId: number, asOf: string): Collat
   const sb = getServicingBook(db, funderId, asOf);
   let byBook = cache.get(sb);
   if (!byBook) cache.set(sb, (byBook = new Map()));
-  const key = `${sb.version}:${book.version}`;
+  const key = `${sb.version}:${book.version}:${creditStamp(db, funderId)}`;
   const hit = byBook.get(key);
   if (hit) return hit;
+  const credit = creditStatusesAt(db, funderId, asOf);
   const leases: EligibilityLease[] = [];
   for (const s of sb.leases) {
     if (s.outstandingPrincipal <= 0) continue;
@@ -48,12 +49,12 @@ export function collateralAt(db: DbOrTx, funderId: number, asOf: string): Collat
       currency: r.currency,
       balance: s.outstandingPrincipal,
       dpd: s.dpd,
-      inDefault: isLeaseInDefault(r, s),
+      inDefault: isLeaseInDefault(credit.get(r.id)),
       remainingMonths: remainingMonths(asOf, r.firstDueDate, r.term, r.frequency),
       rate: r.rate,
     });
   }
-  const c = { asOf, leases, key: `${sb.lineage}:${sb.version}:${book.version}` };
+  const c = { asOf, leases, key: `${sb.lineage}:${key}` };
   // Only the latest version of a book is kept.
   byBook.clear();
   byBook.set(key, c);

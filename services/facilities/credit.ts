@@ -1,14 +1,24 @@
 /**
- * Whether a lease is "in default" for the facilities: the ONE place that decides it (domain.md §8). Today it
- * reads the stored lease status and the servicing DPD (more than 90 days past due on a material amount — the
- * servicing book's DPD already ignores amounts below the materiality tolerance); the derived credit status of
- * the credit work replaces this function's body when it lands, and every facility figure follows.
+ * Whether a lease is "in default" for the facilities: the ONE place that decides it. It reads the derived
+ * credit status of domain.md §8 (services/credit: > 90 DPD on a material amount, unlikely to pay, probation,
+ * lessee contagion): a defaulted lease, and a written-off one, is in default; a cured or performing lease is not.
  */
-import type { PortfolioLeaseRecord } from '@/lib/domain/portfolio';
-import type { LeaseServicingState } from '@/services/servicing/book';
+import type { DbOrTx } from '@/db/client';
+import { creditEntry, creditStatesAt, type LeaseCreditState } from '@/services/credit/book';
 
-export const DEFAULT_DPD = 90;
+const IN_DEFAULT: ReadonlySet<LeaseCreditState['status']> = new Set(['defaulted', 'written_off']);
 
-export function isLeaseInDefault(lease: Pick<PortfolioLeaseRecord, 'status'>, state: Pick<LeaseServicingState, 'dpd'>): boolean {
-  return lease.status === 'defaulted' || state.dpd > DEFAULT_DPD;
+export function isLeaseInDefault(status: LeaseCreditState['status'] | undefined): boolean {
+  return status !== undefined && IN_DEFAULT.has(status);
+}
+
+/** What the credit status depends on besides the servicing book (flags, write-offs, recoveries, credit settings): part of a cache key. */
+export function creditStamp(db: DbOrTx, funderId: number): string {
+  const e = creditEntry(db, funderId);
+  return `${e.recordsStamp}|${e.settingsKey}`;
+}
+
+/** The derived credit status of every lease of the funder at the date. */
+export function creditStatusesAt(db: DbOrTx, funderId: number, asOf: string): Map<number, LeaseCreditState['status']> {
+  return new Map(creditStatesAt(db, funderId, asOf).states.map((s) => [s.leaseId, s.status]));
 }

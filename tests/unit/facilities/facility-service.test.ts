@@ -5,6 +5,8 @@ import { pageAudit } from '@/db/queries/audit';
 import { createFacility, getCertificate, getFacility, listDraws, SELF_DECISION_MESSAGE, updateFacility, type FacilityActor } from '@/db/queries/facilities';
 import { getLease, updateLease } from '@/db/queries/leases';
 import { recordPayment } from '@/db/queries/payments';
+import { flagLease, unflagLease } from '@/db/queries/credit';
+import { seedPayments } from '@/db/seed/payments';
 import { seedPortfolio } from '@/db/seed/portfolio';
 import { seedDemoUsers } from '@/db/seed/users';
 import { statusOf } from '@/lib/api/errors';
@@ -27,6 +29,8 @@ function seeded() {
   const db = createTestDb();
   seedDemoUsers(db);
   seedPortfolio(db, { leases: 40, today: TODAY, seed: 11 });
+  // With its payments: without them every lease would be > 90 days past due, so in default (domain.md §8).
+  seedPayments(db, { funderId: 1, today: TODAY, seed: 11 });
   return db;
 }
 type TestDb = ReturnType<typeof seeded>;
@@ -168,5 +172,23 @@ describe('facility service', () => {
     expect(getFacility(db, f.id)!.reserves).toBe(0);
     const row = pageAudit(db, { entity: 'facility', action: 'update' } as never, 1, 10).rows[0]!;
     expect(row.action).toBe('update');
+  });
+
+  it('a lease flagged unlikely to pay leaves the base as in default (the derived credit status of domain.md §8), and comes back when cleared', () => {
+    const db = seeded();
+    const f = facility(db);
+    const analyst = actor(db, 'analyst');
+    const before = facilityBase(db, f, TODAY);
+    const lease = before.rows.find((r) => r.eligible)!;
+    expect(lease).toBeDefined();
+    flagLease(db, { funderId: 1, leaseId: lease.leaseId, kind: 'utp', flaggedOn: '2026-11-01', reason: 'insolvency filing' }, analyst);
+    const flagged = facilityBase(db, f, TODAY);
+    const row = flagged.rows.find((r) => r.leaseId === lease.leaseId)!;
+    expect(row.eligible).toBe(false);
+    expect(row.failed.map((c) => c.kind)).toContain('notInDefault');
+    expect(flagged.base.ineligibleBalance).toBeGreaterThanOrEqual(before.base.ineligibleBalance + lease.balance);
+    unflagLease(db, { funderId: 1, leaseId: lease.leaseId, kind: 'utp', clearedOn: '2026-11-10', reason: 'filing withdrawn' }, analyst);
+    // Cleared, but a defaulted lease cures only after its probation: still in default at the date.
+    expect(facilityBase(db, f, TODAY).rows.find((r) => r.leaseId === lease.leaseId)!.eligible).toBe(false);
   });
 });
