@@ -5,9 +5,8 @@
  * - defaultRatio: balance in default ÷ balance;
  * - cdr: CDR from the month's MDR = balance of leases that entered default in the month (at the previous
  *   month end's balance) ÷ the previous month end's balance (domain.md §9);
- * - cumulativeNetLoss: Σ balance at default of the leases that defaulted since the facility start ÷ Σ original
- *   principal of the pool (dv01's definition; recoveries are not recorded yet, so net = gross until the credit
- *   ledger lands);
+ * - cumulativeNetLoss: Σ net loss (exposure at default − recoveries, from the credit facts of domain.md §8) of
+ *   the leases that defaulted since the facility start ÷ Σ original principal of the pool (dv01's definition);
  * - waRate: balance-weighted contract rate; top10LesseeShare: the ten largest lessees' share of the balance;
  * - excessConcentration: Σ concentration excess ÷ eligible balance.
  *
@@ -22,6 +21,7 @@ import { cdrFromMdr } from '@/lib/finance';
 import { addMonths, daysInMonth, parseDate } from '@/lib/finance/dates';
 import { computeBorrowingBase, type CovenantMetric, type EligibilityLease } from '@/lib/facilities';
 import { loadBook } from '@/services/portfolio/valuation';
+import { creditFactsAt } from '@/services/credit/facts';
 import { collateralAt } from './collateral';
 
 /** The longest history measured (months): cumulative figures start there for an older facility. */
@@ -47,6 +47,24 @@ export function monthEndsUpTo(startDate: string, asOf: string, max = 600): strin
   return out.slice(-max);
 }
 
+/**
+ * Gross loss (exposure at default) and recoveries up to the month end of the leases in the currency whose first
+ * default falls on or after `since` (the facility start), from the credit facts (services/credit/facts).
+ */
+export function lossesAt(db: DbOrTx, funderId: number, currency: string, since: string, monthEnd: string): { gross: number; recoveries: number } {
+  const book = loadBook(db, funderId);
+  let gross = 0;
+  let recoveries = 0;
+  for (const f of creditFactsAt(db, funderId, monthEnd).values()) {
+    if (f.firstDefaultDate === null || f.firstDefaultDate < since) continue;
+    const i = book.indexById.get(f.leaseId);
+    if (i === undefined || book.leases[i]!.currency !== currency) continue;
+    gross += f.defaultAmount;
+    recoveries += f.recoveries;
+  }
+  return { gross, recoveries };
+}
+
 /** The seam: the book (pool leases with balance, DPD, default flag) at a month end and the pool's original principal. */
 export function monthEndBook(db: DbOrTx, funderId: number, currency: string, monthEnd: string): { leases: EligibilityLease[]; originalPrincipal: number } {
   const leases = collateralAt(db, funderId, monthEnd).leases.filter((l) => l.currency === currency);
@@ -61,7 +79,13 @@ function ratio(a: number, b: number): number {
   return b > 0 ? a / b : 0;
 }
 
-function computeMonth(facility: Facility, leases: readonly EligibilityLease[], previous: { defaulted: Set<number>; balance: number; cumulativeDefaulted: number } | null, originalPrincipal: number): MonthMetrics {
+function computeMonth(
+  facility: Facility,
+  leases: readonly EligibilityLease[],
+  previous: { defaulted: Set<number>; balance: number } | null,
+  originalPrincipal: number,
+  losses: { gross: number; recoveries: number },
+): MonthMetrics {
   let balance = 0;
   let dpd60 = 0;
   let inDefault = 0;
@@ -80,13 +104,13 @@ function computeMonth(facility: Facility, leases: readonly EligibilityLease[], p
   }
   const top10 = [...byLessee.values()].sort((a, b) => b - a).slice(0, 10).reduce((s, v) => s + v, 0);
   const { base } = computeBorrowingBase({ currency: facility.currency, commitment: facility.commitment, advanceRate: facility.advanceRate, reserves: facility.reserves }, facility.criteria, facility.limits, leases, 0);
-  const cumulativeDefaulted = (previous?.cumulativeDefaulted ?? 0) + newlyDefaulted;
+  const cumulativeDefaulted = losses.gross;
   const mdr = previous ? Math.min(1, ratio(newlyDefaulted, previous.balance)) : 0;
   return {
     dpd60Ratio: ratio(dpd60, balance),
     defaultRatio: ratio(inDefault, balance),
     cdr: cdrFromMdr(mdr),
-    cumulativeNetLoss: ratio(cumulativeDefaulted, originalPrincipal),
+    cumulativeNetLoss: ratio(Math.max(0, losses.gross - losses.recoveries), originalPrincipal),
     waRate: ratio(rateWeighted, balance),
     top10LesseeShare: ratio(top10, balance),
     excessConcentration: ratio(base.excess.total, base.eligibleBalance),
@@ -108,7 +132,7 @@ export function facilityMonthMetrics(db: DbOrTx, facility: Facility, asOf: strin
   const kept = getMetricResults(db, facility.id, all);
   const wanted = new Set(all.slice(-months));
   const out: { monthEnd: string; metrics: MonthMetrics }[] = [];
-  let previous: { defaulted: Set<number>; balance: number; cumulativeDefaulted: number } | null = null;
+  let previous: { defaulted: Set<number>; balance: number } | null = null;
   let previousMonth: string | null = null;
   const closedBefore = `${today.slice(0, 7)}-01`;
   for (const m of all) {
@@ -122,14 +146,13 @@ export function facilityMonthMetrics(db: DbOrTx, facility: Facility, asOf: strin
     }
     if (previous === null && previousMonth !== null) {
       const prev = monthEndBook(db, facility.funderId, facility.currency, previousMonth).leases;
-      const prevKept = kept.get(previousMonth) as MonthMetrics | undefined;
-      previous = { defaulted: new Set(prev.filter((l) => l.inDefault).map((l) => l.leaseId)), balance: prev.reduce((s, l) => s + l.balance, 0), cumulativeDefaulted: prevKept?.cumulativeDefaulted ?? 0 };
+      previous = { defaulted: new Set(prev.filter((l) => l.inDefault).map((l) => l.leaseId)), balance: prev.reduce((s, l) => s + l.balance, 0) };
     }
     const { leases, originalPrincipal } = monthEndBook(db, facility.funderId, facility.currency, m);
-    const metrics = computeMonth(facility, leases, previous, originalPrincipal);
+    const metrics = computeMonth(facility, leases, previous, originalPrincipal, lossesAt(db, facility.funderId, facility.currency, facility.startDate, m));
     if (m < closedBefore) keepMetricResult(db, facility.id, m, metrics);
     if (wanted.has(m)) out.push({ monthEnd: m, metrics });
-    previous = { defaulted: new Set(leases.filter((l) => l.inDefault).map((l) => l.leaseId)), balance: leases.reduce((s, l) => s + l.balance, 0), cumulativeDefaulted: metrics.cumulativeDefaulted };
+    previous = { defaulted: new Set(leases.filter((l) => l.inDefault).map((l) => l.leaseId)), balance: leases.reduce((s, l) => s + l.balance, 0) };
     previousMonth = m;
   }
   return out;
