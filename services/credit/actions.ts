@@ -5,7 +5,7 @@
  */
 import type { Db } from '@/db/client';
 import { approveWriteOff, createRecovery, flagLease, insertRecovery, proposeWriteOff, rejectWriteOff, unflagLease, writtenOffOnOf, type CreditActor } from '@/db/queries/credit';
-import { Conflict, Invalid } from '@/lib/domain/errors';
+import { Conflict, Invalid, NotFound } from '@/lib/domain/errors';
 import type { Recovery } from '@/db/schema/credit';
 import { afterBookWrite } from '@/services/portfolio/book-changes';
 import { creditStatesAt, leasePositionAt } from './book';
@@ -18,6 +18,7 @@ export type WriteOffProposal = { leaseId: number; writeOffOn: string; amount?: n
  */
 export function proposeLeaseWriteOff(db: Db, funderId: number, body: WriteOffProposal, actor: CreditActor) {
   const pos = leasePositionAt(db, funderId, body.leaseId, body.writeOffOn);
+  if (pos === null) throw new NotFound(`Lease ${body.leaseId} does not exist in the book of funder ${funderId}.`);
   const amount = body.amount ?? pos?.exposure ?? 0;
   if (amount <= 0) throw new Invalid('The write-off amount must be positive.', [{ field: 'amount', message: 'Nothing to write off on that date.' }]);
   return proposeWriteOff(db, { funderId, leaseId: body.leaseId, writeOffOn: body.writeOffOn, amount, note: body.note }, actor, () => {
