@@ -181,6 +181,20 @@ describe('unlikely to pay', () => {
   });
 });
 
+describe('credit-risk flag (IFRS 9 stage 2)', () => {
+  it('moves a current lease to stage 2 while flagged', async () => {
+    const lessee = await cleanLessee();
+    const nextYear = new Date().getUTCFullYear() + 1;
+    const lease = (await call('POST', '/api/leases', 'analyst', { lesseeId: lessee.id, assetType: 'it', currency: 'EUR', price: 3_000_000, term: 24, rate: 0.05, timing: 'arrears', firstDueDate: `${nextYear}-03-01`, purchaseDate: yesterday })).json.lease;
+    const stage2 = async () => ((await call('GET', '/api/credit/ecl?funderId=1', 'viewer')).json.rows as { currency: string; stage: number; leases: number }[]).filter((r) => r.currency === 'EUR' && r.stage === 2).reduce((n, r) => n + r.leases, 0);
+    const before = await stage2();
+    expect((await call('POST', `/api/leases/${lease.id}/credit-risk-flag?funderId=1`, 'analyst', { reason: 'Sector downgrade', flaggedOn: yesterday })).status).toBe(201);
+    expect(await stage2()).toBe(before + 1);
+    expect((await call('DELETE', `/api/leases/${lease.id}/credit-risk-flag?funderId=1&clearedOn=${yesterday}`, 'analyst')).status).toBe(200);
+    expect(await stage2()).toBe(before);
+  });
+});
+
 describe('ECL and measures', () => {
   it('ECL rows are exposure × rate per cell and the totals their sums; a bad asOf is 400', async () => {
     const res = await call('GET', `/api/credit/ecl?funderId=1&asOf=${today}`, 'viewer');
