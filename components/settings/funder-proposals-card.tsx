@@ -25,7 +25,7 @@ type Props = {
 
 type Decision = { proposal: FunderProposal; action: 'approve' | 'reject' | 'withdraw' };
 
-const RATE_FIELDS = new Set<SettingsField>(['buyRate', 'discountRate', 'facilityRate', 'advanceRate', 'vatDefault', 'servicingFee']);
+const RATE_FIELDS = new Set<SettingsField>(['buyRate', 'discountRate', 'facilityRate', 'advanceRate', 'vatDefault', 'servicingFee', 'creditRelative', 'creditContagion']);
 
 /**
  * Four eyes on funder settings (domain.md §12): the changes proposed for the funder, each with its settings old → new
@@ -52,6 +52,12 @@ export function FunderProposalsCard({ proposals, funderName, baseCurrency, curre
         return Array.isArray(value) ? value.map((c) => t(`components.${String(c) as 'vat'}`)).join(' → ') : String(value);
       case 'bucketEdges':
         return Array.isArray(value) ? value.map((d) => format.number(Number(d))).join(', ') : String(value);
+      case 'provisionMatrix':
+        return JSON.stringify(value);
+      case 'creditProbationMonths':
+        return format.number(Number(value));
+      case 'creditAbsRetail':
+      case 'creditAbsOther':
       case 'materialityTolerance':
         return typeof value === 'number' && isCurrencyCode(baseCurrency)
           ? format.number(fromMinor(value, baseCurrency), { style: 'currency', currency: baseCurrency })

@@ -243,6 +243,11 @@ export function createRecovery(db: Db, input: Parameters<typeof insertRecovery>[
   return db.transaction((tx) => insertRecovery(tx, input, actor, now), { behavior: 'immediate' });
 }
 
+/** The currency of a lease (undefined when it does not exist). */
+export function leaseCurrencyOf(db: DbOrTx, leaseId: number): string | undefined {
+  return db.select({ c: leases.currency }).from(leases).where(eq(leases.id, leaseId)).get()?.c;
+}
+
 /** The write-off date of a lease (null when not written off). */
 export function writtenOffOnOf(db: DbOrTx, leaseId: number): string | null {
   return db.select({ w: leases.writtenOffOn }).from(leases).where(eq(leases.id, leaseId)).get()?.w ?? null;

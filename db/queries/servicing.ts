@@ -9,7 +9,7 @@ import { isInPool, tryParseDate } from '@/lib/finance';
 import type { DbOrTx } from '../client';
 
 /** The lease fields the servicing book needs. */
-export type ServicingLease = ResidualTerms & { id: number; lesseeId: number; currency: string; status: string; contractNumber: string; purchaseDate?: string };
+export type ServicingLease = ResidualTerms & { id: number; lesseeId: number; currency: string; status: string; contractNumber: string; purchaseDate?: string; writtenOffOn?: string };
 
 /** The better-sqlite3 connection of a database or a transaction (a drizzle transaction has no $client). */
 export function sqliteOf(db: DbOrTx): import('better-sqlite3').Database {
@@ -199,16 +199,23 @@ export function getLesseeOfFunder(db: DbOrTx, funderId: number, lesseeId: number
   return r;
 }
 
+type BookLeaseRow = [number, number, string, string, string, number, number, 'per-instalment' | 'upfront', string, number, 'advance' | 'arrears', ResidualTerms['frequency'], string, string | null];
+function bookLeaseOf(r: BookLeaseRow): ServicingLease {
+  const l: ServicingLease = { id: r[0], lesseeId: r[1], contractNumber: r[2], currency: r[3], status: r[4], residual: r[5], vatRate: r[6], vatRegime: r[7], firstDueDate: r[8], term: r[9], timing: r[10], frequency: r[11], purchaseDate: r[12] };
+  if (r[13] !== null) l.writtenOffOn = r[13];
+  return l;
+}
+
 /** The leases of the funder's book (status ≠ terminated) in id order. */
 export function bookLeases(db: DbOrTx, funderId: number): ServicingLease[] {
   const rows = sqliteOf(db)
     .prepare(
-      `select id, lessee_id, contract_number, currency, status, residual, vat_rate, vat_regime, first_due_date, term, timing, frequency, purchase_date
+      `select id, lessee_id, contract_number, currency, status, residual, vat_rate, vat_regime, first_due_date, term, timing, frequency, purchase_date, written_off_on
        from leases where funder_id = ? and status != 'terminated' order by id`,
     )
     .raw()
-    .all(funderId) as [number, number, string, string, string, number, number, 'per-instalment' | 'upfront', string, number, 'advance' | 'arrears', ResidualTerms['frequency'], string][];
-  return rows.map((r) => ({ id: r[0], lesseeId: r[1], contractNumber: r[2], currency: r[3], status: r[4], residual: r[5], vatRate: r[6], vatRegime: r[7], firstDueDate: r[8], term: r[9], timing: r[10], frequency: r[11], purchaseDate: r[12] }));
+    .all(funderId) as [number, number, string, string, string, number, number, 'per-instalment' | 'upfront', string, number, 'advance' | 'arrears', ResidualTerms['frequency'], string, string | null][];
+  return rows.map(bookLeaseOf);
 }
 
 /**
@@ -265,12 +272,12 @@ export function reversalsOfBook(db: DbOrTx, funderId: number): [number, string, 
 export function bookLeasesByIds(db: DbOrTx, funderId: number, ids: readonly number[]): ServicingLease[] {
   const rows = sqliteOf(db)
     .prepare(
-      `select id, lessee_id, contract_number, currency, status, residual, vat_rate, vat_regime, first_due_date, term, timing, frequency, purchase_date
+      `select id, lessee_id, contract_number, currency, status, residual, vat_rate, vat_regime, first_due_date, term, timing, frequency, purchase_date, written_off_on
        from leases where +funder_id = ? and status != 'terminated' and id in (select value from json_each(?)) order by id`,
     )
     .raw()
-    .all(funderId, JSON.stringify(ids)) as [number, number, string, string, string, number, number, 'per-instalment' | 'upfront', string, number, 'advance' | 'arrears', ResidualTerms['frequency'], string][];
-  return rows.map((r) => ({ id: r[0], lesseeId: r[1], contractNumber: r[2], currency: r[3], status: r[4], residual: r[5], vatRate: r[6], vatRegime: r[7], firstDueDate: r[8], term: r[9], timing: r[10], frequency: r[11], purchaseDate: r[12] }));
+    .all(funderId, JSON.stringify(ids)) as [number, number, string, string, string, number, number, 'per-instalment' | 'upfront', string, number, 'advance' | 'arrears', ResidualTerms['frequency'], string, string | null][];
+  return rows.map(bookLeaseOf);
 }
 
 /** As scheduleListsOfBook, for the leases of `ids`. */

@@ -29,7 +29,7 @@ export const NO_DAY = 0x7fffffff;
 const ALWAYS = -0x7fffffff;
 
 /** `purchaseDate` (YYYY-MM-DD) starts the lease's pool membership (domain.md §3); absent = always in the pool. */
-export type StoreLease = ResidualTerms & { id: number; lesseeId: number; currency: string; status: string; purchaseDate?: string };
+export type StoreLease = ResidualTerms & { id: number; lesseeId: number; currency: string; status: string; purchaseDate?: string; writtenOffOn?: string };
 
 /**
  * The lease's purchase day (a day number), parsed once and kept on the lease object itself, so it travels
@@ -42,6 +42,17 @@ function purchaseDayOf(l: StoreLease): number {
   if (d === undefined) {
     d = l.purchaseDate === undefined ? ALWAYS : (tryParseDate(l.purchaseDate) ?? ALWAYS);
     purchaseDays.set(l, d);
+  }
+  return d;
+}
+
+/** The day a lease leaves the pool by its write-off (domain.md §3, §8); NO_DAY when not written off. */
+const exitDays = new WeakMap<StoreLease, number>();
+function exitDayOf(l: StoreLease): number {
+  let d = exitDays.get(l);
+  if (d === undefined) {
+    d = l.writtenOffOn === undefined ? NO_DAY : (tryParseDate(l.writtenOffOn) ?? NO_DAY);
+    exitDays.set(l, d);
   }
   return d;
 }
@@ -365,7 +376,8 @@ export function statesAt(s: ScheduleStore, l: LedgerStore, indexes: readonly num
   const out: LeaseStateAt[] = new Array(count);
   for (let x = 0; x < count; x++) {
     const i = indexes ? indexes[x]! : x;
-    if (!isInPool(purchaseDayOf(s.leases[i]!), asOfDay)) {
+    // In the pool from its purchase date until its write-off (the store keeps it: its history stays derivable).
+    if (!isInPool(purchaseDayOf(s.leases[i]!), asOfDay) || exitDayOf(s.leases[i]!) <= asOfDay) {
       out[x] = OUTSIDE_POOL;
       continue;
     }

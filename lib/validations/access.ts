@@ -16,7 +16,7 @@ export const userFundersResponse = z.object({
 });
 
 /** The audited entities (domain.md §12). */
-export const AUDIT_ENTITIES = ['lease', 'quotation', 'payment', 'bank_import', 'funder', 'user', 'funder_assignment', 'scenario', 'facility'] as const;
+export const AUDIT_ENTITIES = ['lease', 'quotation', 'payment', 'bank_import', 'funder', 'user', 'funder_assignment', 'scenario', 'facility', 'write_off', 'recovery'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /**
@@ -26,6 +26,7 @@ export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export const AUDIT_ACTIONS = [
   'create', 'update', 'delete', 'status', 'role', 'reverse', 'import', 'match', 'password_change', 'register',
   'propose', 'approve', 'reject', 'supersede', 'draft', 'submitted', 'approved', 'rejected', 'converted',
+  'flag_utp', 'unflag_utp', 'flag_sicr', 'unflag_sicr', 'write_off',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const isAuditAction = (a: string): a is AuditAction => (AUDIT_ACTIONS as readonly string[]).includes(a);

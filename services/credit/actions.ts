@@ -4,8 +4,8 @@
  * and recoveries change the credit cache's records stamp, so its next read picks them up.
  */
 import type { Db } from '@/db/client';
-import { approveWriteOff, createRecovery, flagLease, insertRecovery, proposeWriteOff, rejectWriteOff, unflagLease, writtenOffOnOf, type CreditActor } from '@/db/queries/credit';
-import { Conflict, Invalid } from '@/lib/domain/errors';
+import { approveWriteOff, createRecovery, flagLease, insertRecovery, leaseCurrencyOf, proposeWriteOff, rejectWriteOff, unflagLease, writtenOffOnOf, type CreditActor } from '@/db/queries/credit';
+import { Conflict, Invalid, NotFound } from '@/lib/domain/errors';
 import type { Recovery } from '@/db/schema/credit';
 import { afterBookWrite } from '@/services/portfolio/book-changes';
 import { creditStatesAt, leasePositionAt } from './book';
@@ -18,6 +18,7 @@ export type WriteOffProposal = { leaseId: number; writeOffOn: string; amount?: n
  */
 export function proposeLeaseWriteOff(db: Db, funderId: number, body: WriteOffProposal, actor: CreditActor) {
   const pos = leasePositionAt(db, funderId, body.leaseId, body.writeOffOn);
+  if (pos === null) throw new NotFound(`Lease ${body.leaseId} does not exist in the book of funder ${funderId}.`);
   const amount = body.amount ?? pos?.exposure ?? 0;
   if (amount <= 0) throw new Invalid('The write-off amount must be positive.', [{ field: 'amount', message: 'Nothing to write off on that date.' }]);
   return proposeWriteOff(db, { funderId, leaseId: body.leaseId, writeOffOn: body.writeOffOn, amount, note: body.note }, actor, () => {
@@ -44,8 +45,10 @@ export { flagLease, unflagLease, createRecovery };
  * A payment on a written-off lease (received on or after the write-off) is a recovery in the loss ledger, not an
  * allocation: returns the recovery, or null when the lease is not written off (the caller records a payment).
  */
-export function paymentAsRecovery(db: Db, funderId: number, input: { leaseId: number; receivedOn: string; amount: number; reference: string; note: string }, actor: CreditActor): Recovery | null {
+export function paymentAsRecovery(db: Db, funderId: number, input: { leaseId: number; receivedOn: string; amount: number; currency?: string; reference: string; note: string }, actor: CreditActor): Recovery | null {
   const on = writtenOffOnOf(db, input.leaseId);
   if (on === null || input.receivedOn < on) return null;
+  // Another currency than the lease's is refused as for any payment (recordPayment answers 400).
+  if (input.currency !== undefined && input.currency !== leaseCurrencyOf(db, input.leaseId)) return null;
   return db.transaction((tx) => insertRecovery(tx, { funderId, leaseId: input.leaseId, receivedOn: input.receivedOn, amount: input.amount, kind: 'late_collection', reference: input.reference, note: input.note }, actor), { behavior: 'immediate' });
 }

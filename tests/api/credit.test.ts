@@ -39,6 +39,13 @@ const monthsAgo = (n: number) => {
   return d.toISOString().slice(0, 10);
 };
 
+/** A lessee of funder 1 with no lease in default (so lessee contagion cannot put a new lease of it in default). */
+async function cleanLessee(): Promise<{ id: number }> {
+  const defaulted = new Set(((await call('GET', '/api/credit/defaults?funderId=1', 'viewer')).json.defaults as { lesseeId: number }[]).map((d) => d.lesseeId));
+  const lessees = (await call('GET', '/api/lessees?funderId=1&limit=50', 'viewer')).json.lessees as { id: number }[];
+  return lessees.find((l) => !defaulted.has(l.id))!;
+}
+
 /** A lease on funder 1 that never paid: first due 13 months ago, so it is more than 90 days past due on a material amount. */
 async function overdueLease(): Promise<{ id: number; contractNumber: string; currency: string }> {
   const lessee = (await call('GET', '/api/lessees?funderId=1&limit=1', 'viewer')).json.lessees[0];
@@ -135,7 +142,7 @@ describe('write-off under four eyes', () => {
   });
 
   it('refuses a performing lease (409), an unknown lease or write-off (404) and an invalid body (400)', async () => {
-    const lessee = (await call('GET', '/api/lessees?funderId=1&limit=1', 'viewer')).json.lessees[0];
+    const lessee = await cleanLessee();
     const nextYear = new Date().getUTCFullYear() + 1;
     const fresh = await call('POST', '/api/leases', 'analyst', { lesseeId: lessee.id, assetType: 'it', currency: 'EUR', price: 1_000_000, term: 24, rate: 0.05, timing: 'arrears', firstDueDate: `${nextYear}-03-01`, purchaseDate: today });
     expect(fresh.status).toBe(201);
@@ -153,7 +160,7 @@ describe('write-off under four eyes', () => {
 
 describe('unlikely to pay', () => {
   it('flags (201) with a reason, defaults the lease with DPD 0 and says why; a second flag 409; unflag 200, again 404; an empty reason 400', async () => {
-    const lessee = (await call('GET', '/api/lessees?funderId=1&limit=1', 'viewer')).json.lessees[0];
+    const lessee = await cleanLessee();
     const nextYear = new Date().getUTCFullYear() + 1;
     const lease = (await call('POST', '/api/leases', 'analyst', { lesseeId: lessee.id, assetType: 'it', currency: 'EUR', price: 2_000_000, term: 24, rate: 0.05, timing: 'arrears', firstDueDate: `${nextYear}-03-01`, purchaseDate: today })).json.lease;
     const empty = await call('POST', `/api/leases/${lease.id}/unlikely-to-pay?funderId=1`, 'analyst', { reason: '  ' });
@@ -171,6 +178,20 @@ describe('unlikely to pay', () => {
     const after = (await call('GET', '/api/credit/defaults?funderId=1', 'viewer')).json.defaults.find((d: { leaseId: number }) => d.leaseId === lease.id);
     expect(after).toMatchObject({ why: 'probation' });
     expect((await call('POST', '/api/leases/99999999/unlikely-to-pay?funderId=1', 'analyst', { reason: 'x' })).status).toBe(404);
+  });
+});
+
+describe('credit-risk flag (IFRS 9 stage 2)', () => {
+  it('moves a current lease to stage 2 while flagged', async () => {
+    const lessee = await cleanLessee();
+    const nextYear = new Date().getUTCFullYear() + 1;
+    const lease = (await call('POST', '/api/leases', 'analyst', { lesseeId: lessee.id, assetType: 'it', currency: 'EUR', price: 3_000_000, term: 24, rate: 0.05, timing: 'arrears', firstDueDate: `${nextYear}-03-01`, purchaseDate: yesterday })).json.lease;
+    const stage2 = async () => ((await call('GET', '/api/credit/ecl?funderId=1', 'viewer')).json.rows as { currency: string; stage: number; leases: number }[]).filter((r) => r.currency === 'EUR' && r.stage === 2).reduce((n, r) => n + r.leases, 0);
+    const before = await stage2();
+    expect((await call('POST', `/api/leases/${lease.id}/credit-risk-flag?funderId=1`, 'analyst', { reason: 'Sector downgrade', flaggedOn: yesterday })).status).toBe(201);
+    expect(await stage2()).toBe(before + 1);
+    expect((await call('DELETE', `/api/leases/${lease.id}/credit-risk-flag?funderId=1&clearedOn=${yesterday}`, 'analyst')).status).toBe(200);
+    expect(await stage2()).toBe(before);
   });
 });
 

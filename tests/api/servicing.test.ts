@@ -182,15 +182,19 @@ describe('servicing reads', () => {
 });
 
 describe('status against DPD (issue #11)', () => {
-  it('a lease set to defaulted while current (DPD 0) carries who set it and DPD now 0 in the Delinquency and register exports', async () => {
+  it('a default is never typed (400); a lease flagged unlikely to pay carries its derived reason in the Delinquency and register exports', async () => {
     const { json } = await call('GET', `/api/servicing/delinquency?sort=dpd&dir=asc&perPage=100`, 'viewer');
-    const row = json.rows.find((r: any) => r.status === 'active' && r.dpd === 0);
+    const inDefault = new Set(((await call('GET', '/api/credit/defaults', 'viewer')).json.defaults as { leaseId: number }[]).map((d) => d.leaseId));
+    const current = json.rows.filter((r: any) => r.status === 'active' && r.dpd === 0 && !inDefault.has(r.leaseId));
+    const row = current[0];
     expect(row).toBeTruthy();
     const lease = (await call('GET', `/api/leases/${row.leaseId}`, 'viewer')).json.lease;
-    const set = await call('PATCH', `/api/leases/${row.leaseId}`, 'analyst', { version: lease.version, status: 'defaulted' });
-    expect(set.status).toBe(200);
+    const typed = await call('PATCH', `/api/leases/${row.leaseId}`, 'analyst', { version: lease.version, status: 'defaulted' });
+    expect(typed.status).toBe(400);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    expect((await call('POST', `/api/leases/${row.leaseId}/unlikely-to-pay`, 'analyst', { reason: 'Servicing export test', flaggedOn: yesterday })).status).toBe(201);
     try {
-      const reason = /Defaulted — set by hand on [^;]+ by [^;]+; DPD now 0\. Status and DPD disagree/;
+      const reason = /Defaulted since [^:]+: unlikely to pay, flagged by analyst@quantum\.demo: Servicing export test/;
       const delinquency = await call('GET', `/api/servicing/delinquency/export?format=csv&locale=en&q=${row.contractNumber}`, 'viewer');
       expect(delinquency.status).toBe(200);
       const [head, ...lines] = delinquency.text.replace(/^\uFEFF/, '').split('\r\n');
@@ -202,15 +206,15 @@ describe('status against DPD (issue #11)', () => {
       expect(register.status).toBe(200);
       const [rhead, rline] = register.text.replace(/^\uFEFF/, '').split('\r\n');
       expect(rhead).toBe('Contract,Status,Status reason');
-      expect(rline).toMatch(new RegExp(`^${row.contractNumber},Defaulted,"${reason.source}`));
+      expect(rline).toMatch(reason);
 
-      // An active current lease has no reason.
-      const other = json.rows.find((r: any) => r.status === 'active' && r.dpd === 0 && r.leaseId !== row.leaseId);
+      // An active lease that is not in default has no reason.
+      const other = current[1];
       const plain = await call('GET', `/api/leases/export?format=csv&locale=en&q=${other.contractNumber}&columns=contractNumber,status`, 'viewer');
       expect(plain.text.replace(/^\uFEFF/, '').split('\r\n')[1]).toBe(`${other.contractNumber},Active,`);
     } finally {
-      const now = (await call('GET', `/api/leases/${row.leaseId}`, 'viewer')).json.lease;
-      expect((await call('PATCH', `/api/leases/${row.leaseId}`, 'analyst', { version: now.version, status: 'active' })).status).toBe(200);
+      // Cleared on the day it started: the flag never held, so the shared book is as before.
+      expect((await call('DELETE', `/api/leases/${row.leaseId}/unlikely-to-pay?clearedOn=${yesterday}`, 'analyst')).status).toBe(200);
     }
   });
 });

@@ -1,6 +1,10 @@
 import { ScrollText, UsersRound } from 'lucide-react';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { FunderSettingsForm } from '@/components/settings/funder-settings-form';
+import { CreditSettingsForm } from '@/components/settings/credit-settings-form';
+import { DEFAULT_BUCKET, parseProvisionMatrix, provisionRate } from '@/lib/credit';
+import { bucketLabel } from '@/lib/servicing/view-keys';
+import { bucketsFor } from '@/lib/servicing';
 import { ErpCard } from '@/components/settings/erp-card';
 import { FundersCard } from '@/components/settings/funders-card';
 import { FunderProposalsCard } from '@/components/settings/funder-proposals-card';
@@ -38,12 +42,13 @@ export default async function SettingsPage({ params }: Props) {
   const funders = listFunders(db).map(toFunderSettings);
   const t = await getTranslations('settings');
   const ta = await getTranslations('access');
+  const tc = await getTranslations('credit');
   const odoo = odooConfigFromEnv();
   // Never the API key: only where the ERP is and as whom QUANTUM signs in.
   const erp = odoo ? { name: 'Odoo', host: new URL(odoo.url).host, database: odoo.db, user: odoo.user } : null;
 
   return (
-    <ClientMessages namespaces={['numberInput', 'settings']}>
+    <ClientMessages namespaces={['numberInput', 'settings', 'credit']}>
     <>
       <PageHeader
         page="settings"
@@ -63,6 +68,24 @@ export default async function SettingsPage({ params }: Props) {
       />
       {/* A new data version (a save, or a change of the book) or another funder starts the form from the stored values. */}
       <FunderSettingsForm key={`${active.id}:${active.dataVersion}:${locale}`} funder={active} />
+      <CreditSettingsForm
+        key={`credit:${active.id}:${active.dataVersion}:${locale}`}
+        funderId={active.id}
+        currency={active.baseCurrency}
+        values={{
+          creditAbsRetail: active.creditAbsRetail,
+          creditAbsOther: active.creditAbsOther,
+          creditRelative: active.creditRelative,
+          creditProbationMonths: active.creditProbationMonths,
+          creditContagion: active.creditContagion,
+          matrix: active.provisionMatrix,
+          rates: [...bucketsFor(active.bucketEdges).map((b) => b.key), DEFAULT_BUCKET].map((key) => ({
+            key,
+            label: key === DEFAULT_BUCKET ? tc('buckets.default') : bucketLabel(key, tc('buckets.current')),
+            rate: provisionRate(parseProvisionMatrix(JSON.stringify(active.provisionMatrix)), '*', key),
+          })),
+        }}
+      />
       <div className="mt-8">
         <FunderProposalsCard
           proposals={listFunderProposals(db, { funderId: active.id, status: 'pending' })}

@@ -8,7 +8,8 @@ import { writeOffDecisionBody } from '@/lib/validations/credit';
 export const dynamic = 'force-dynamic';
 
 async function noteOf(req: NextRequest): Promise<string> {
-  if (!req.headers.get('content-type') && req.headers.get('content-length') === null) return '';
+  // The body is optional: a bare POST (no content type or an empty body) decides without a note.
+  if (!req.headers.get('content-type') || req.headers.get('content-length') === '0') return '';
   return (await parseBody(req, writeOffDecisionBody)).note;
 }
 
