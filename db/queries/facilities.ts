@@ -19,6 +19,7 @@ import {
   type FacilityRow,
 } from '../schema/facilities';
 import { recordAudit } from './audit';
+import { sqliteOf } from './servicing';
 import { Conflict, Forbidden, NotFound } from '@/lib/domain/errors';
 import type { ConcentrationLimit, CovenantTerms, Criterion, ThresholdStep } from '@/lib/facilities';
 import type { CovenantBody, CreateFacilityBody, CriterionBody, DrawBody, LimitBody, UpdateFacilityBody } from '@/lib/validations/facilities';
@@ -367,4 +368,16 @@ export function getMetricResults(db: DbOrTx, facilityId: number, monthEnds: read
 
 export function keepMetricResult(db: DbOrTx, facilityId: number, monthEnd: string, metrics: Record<string, number>, now = Date.now()): void {
   db.insert(facilityMetricResults).values({ facilityId, monthEnd, metrics: JSON.stringify(metrics), computedAt: now }).onConflictDoNothing().run();
+}
+
+/**
+ * Σ original (financed) principal of the funder's pool leases in the currency purchased on or before the date —
+ * written-off leases included (they are part of the pool whose losses cumulative net loss measures), terminated
+ * ones not.
+ */
+export function poolOriginalPrincipal(db: DbOrTx, funderId: number, currency: string, onOrBefore: string): number {
+  return sqliteOf(db)
+    .prepare(`select coalesce(sum(principal), 0) from leases where funder_id = ? and currency = ? and status != 'terminated' and purchase_date <= ?`)
+    .pluck()
+    .get(funderId, currency, onOrBefore) as number;
 }

@@ -16,12 +16,11 @@
  * month does not change when later data arrives — as a snapshot would.
  */
 import type { DbOrTx } from '@/db/client';
-import { getMetricResults, keepMetricResult, type Facility } from '@/db/queries/facilities';
+import { getMetricResults, keepMetricResult, poolOriginalPrincipal, type Facility } from '@/db/queries/facilities';
 import { cdrFromMdr } from '@/lib/finance';
-import { addMonths, daysInMonth, parseDate } from '@/lib/finance/dates';
+import { addMonths, daysInMonth } from '@/lib/finance/dates';
 import { computeBorrowingBase, type CovenantMetric, type EligibilityLease } from '@/lib/facilities';
-import { loadBook } from '@/services/portfolio/valuation';
-import { creditFactsAt } from '@/services/credit/facts';
+import { creditStatesAt } from '@/services/credit/book';
 import { collateralAt } from './collateral';
 
 /** The longest history measured (months): cumulative figures start there for an older facility. */
@@ -52,15 +51,13 @@ export function monthEndsUpTo(startDate: string, asOf: string, max = 600): strin
  * default falls on or after `since` (the facility start), from the credit facts (services/credit/facts).
  */
 export function lossesAt(db: DbOrTx, funderId: number, currency: string, since: string, monthEnd: string): { gross: number; recoveries: number } {
-  const book = loadBook(db, funderId);
   let gross = 0;
   let recoveries = 0;
-  for (const f of creditFactsAt(db, funderId, monthEnd).values()) {
-    if (f.firstDefaultDate === null || f.firstDefaultDate < since) continue;
-    const i = book.indexById.get(f.leaseId);
-    if (i === undefined || book.leases[i]!.currency !== currency) continue;
-    gross += f.defaultAmount;
-    recoveries += f.recoveries;
+  // The credit states, not the valuation book: a written-off lease (the one with the loss) has left the latter.
+  for (const s of creditStatesAt(db, funderId, monthEnd).states) {
+    if (s.firstDefaultDate === null || s.firstDefaultDate < since || s.currency !== currency) continue;
+    gross += s.defaultAmount;
+    recoveries += s.recoveries;
   }
   return { gross, recoveries };
 }
@@ -68,11 +65,7 @@ export function lossesAt(db: DbOrTx, funderId: number, currency: string, since: 
 /** The seam: the book (pool leases with balance, DPD, default flag) at a month end and the pool's original principal. */
 export function monthEndBook(db: DbOrTx, funderId: number, currency: string, monthEnd: string): { leases: EligibilityLease[]; originalPrincipal: number } {
   const leases = collateralAt(db, funderId, monthEnd).leases.filter((l) => l.currency === currency);
-  const book = loadBook(db, funderId);
-  const day = parseDate(monthEnd);
-  let originalPrincipal = 0;
-  for (let i = 0; i < book.leases.length; i++) if (book.purchaseDay[i]! <= day && book.leases[i]!.currency === currency) originalPrincipal += book.leases[i]!.principal;
-  return { leases, originalPrincipal };
+  return { leases, originalPrincipal: poolOriginalPrincipal(db, funderId, currency, monthEnd) };
 }
 
 function ratio(a: number, b: number): number {

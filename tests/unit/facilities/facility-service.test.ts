@@ -2,10 +2,12 @@ import { createHash } from 'node:crypto';
 import { extractText } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { pageAudit } from '@/db/queries/audit';
-import { createFacility, getCertificate, getFacility, listDraws, SELF_DECISION_MESSAGE, updateFacility, type FacilityActor } from '@/db/queries/facilities';
+import { createFacility, getCertificate, getFacility, listDraws, SELF_DECISION_MESSAGE, updateFacility, type Facility, type FacilityActor } from '@/db/queries/facilities';
 import { getLease, updateLease } from '@/db/queries/leases';
 import { recordPayment } from '@/db/queries/payments';
-import { flagLease, unflagLease } from '@/db/queries/credit';
+import { createRecovery, flagLease, unflagLease } from '@/db/queries/credit';
+import { approveLeaseWriteOff, proposeLeaseWriteOff } from '@/services/credit/actions';
+import { creditFactsAt } from '@/services/credit/facts';
 import { seedPayments } from '@/db/seed/payments';
 import { seedPortfolio } from '@/db/seed/portfolio';
 import { seedDemoUsers } from '@/db/seed/users';
@@ -20,7 +22,7 @@ import {
   prepareFacilityCertificate,
   requestFacilityDraw,
 } from '@/services/facilities/service';
-import { monthEndsUpTo } from '@/services/facilities/metrics';
+import { facilityMonthMetrics, monthEndsUpTo } from '@/services/facilities/metrics';
 import { createTestDb } from '../../helpers/test-db';
 
 const TODAY = '2026-11-21';
@@ -190,5 +192,33 @@ describe('facility service', () => {
     unflagLease(db, { funderId: 1, leaseId: lease.leaseId, kind: 'utp', clearedOn: '2026-11-10', reason: 'filing withdrawn' }, analyst);
     // Cleared, but a defaulted lease cures only after its probation: still in default at the date.
     expect(facilityBase(db, f, TODAY).rows.find((r) => r.leaseId === lease.leaseId)!.eligible).toBe(false);
+  });
+
+  it('cumulative net loss follows the loss ledger: exposure at default less the recoveries', () => {
+    const ON = '2026-10-20';
+    const MONTH_END = '2026-10-31';
+    const metricsAt = (db: TestDb, f: Facility) => facilityMonthMetrics(db, f, MONTH_END, TODAY, 1).at(-1)!;
+    // Two identical books; the second writes a defaulted lease off and recovers part of it before the month end.
+    const plain = seeded();
+    const before = metricsAt(plain, facility(plain));
+    const db = seeded();
+    const f = facility(db);
+    const facts = creditFactsAt(db, 1, ON);
+    const currencyOf = new Map(db.$client.prepare('select id, currency from leases').raw().all() as [number, string][]);
+    const target = [...facts.values()].find((x) => x.status === 'defaulted' && x.firstDefaultDate !== null && x.firstDefaultDate >= f.startDate && currencyOf.get(x.leaseId) === f.currency);
+    expect(target).toBeDefined();
+    const proposal = proposeLeaseWriteOff(db, 1, { leaseId: target!.leaseId, writeOffOn: ON, note: 'no prospect' }, actor(db, 'analyst'));
+    approveLeaseWriteOff(db, proposal.id, null, actor(db, 'admin'));
+    createRecovery(db, { funderId: 1, leaseId: target!.leaseId, receivedOn: ON, amount: 50_000, kind: 'asset_sale', reference: 'auction', note: '' }, actor(db, 'analyst'));
+    const after = metricsAt(db, f);
+    expect(after.monthEnd).toBe(MONTH_END);
+    expect(before.metrics.cumulativeNetLoss).toBeGreaterThan(0);
+    // The written-off lease stays in the pool's original principal.
+    expect(after.metrics.originalPrincipal).toBe(before.metrics.originalPrincipal);
+    // Net loss = gross (exposure at default) − recoveries; this book has no other recovery. (The gross itself may
+    // move: a write-off changes the lessee's defaulted share, so its other leases' contagion.)
+    const orig = after.metrics.originalPrincipal;
+    expect(before.metrics.cumulativeNetLoss * orig).toBeCloseTo(before.metrics.cumulativeDefaulted, 4);
+    expect(after.metrics.cumulativeNetLoss * orig).toBeCloseTo(after.metrics.cumulativeDefaulted - 50_000, 4);
   });
 });
