@@ -190,5 +190,7 @@ test('save the current view and apply it from the Views select', async ({ page }
   await expect(page).toHaveURL(/status=active/);
   await expect(page.getByTestId('lease-table').getByRole('columnheader', { name: /Client ID \(ERP\)/ })).toBeVisible();
   const statuses = await page.getByTestId('lease-table').locator('tbody tr td:last-child').allTextContents();
-  expect(statuses.every((s) => s === 'Active')).toBe(true);
+  // Every row's status is Active (a lease in default by the derived credit status carries its note after the badge).
+  expect(statuses.length).toBeGreaterThan(0);
+  expect(statuses.every((s) => s.startsWith('Active'))).toBe(true);
 });

@@ -154,7 +154,8 @@ test.describe('funder switch', () => {
   ] as const) {
     test(`is shown to readers of funder data only: ${user} sees ${options} funders`, async ({ page }) => {
       await signIn(page, user);
-      await expect(page.getByRole('link', { name: 'Account', exact: true })).toBeVisible();
+      // The menu's Account link (the account pages also have an Account tab).
+      await expect(page.getByTestId('sidebar').getByRole('link', { name: 'Account', exact: true })).toBeVisible();
       await expect(page.getByTestId('funder-switch')).toHaveCount(options > 0 ? 1 : 0);
       if (options > 0) await expect(page.getByTestId('funder-switch').getByRole('option')).toHaveCount(options);
     });
