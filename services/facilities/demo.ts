@@ -43,6 +43,8 @@ export function seedDemoFacilities(db: Db, today: string): number {
     const balances = leases.map((l) => l.balance).sort((a, b) => a - b);
     const cap = up(balances[Math.floor(balances.length * 0.98)]!, 100_00);
     const eligible = leases.filter((l) => !l.inDefault && l.dpd <= 60 && l.remainingMonths >= 3 && l.balance <= cap);
+    // A book too small (or too delinquent) for a facility's figures: none for this funder.
+    if (eligible.length < 3) continue;
     const eligiblePool = eligible.reduce((s, l) => s + l.balance, 0);
     const byLessee = new Map<number, number>();
     for (const l of eligible) byLessee.set(l.lesseeId, (byLessee.get(l.lesseeId) ?? 0) + l.balance);

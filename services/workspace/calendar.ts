@@ -1,5 +1,5 @@
 import type { DbOrTx } from '@/db/client';
-import { listInstalmentsDue, type InstalmentDue } from '@/db/queries/workspace/book-events';
+import { listCertificateDates, listCovenantFacilities, listInstalmentsDue, type CertificateDate, type InstalmentDue } from '@/db/queries/workspace/book-events';
 import { listEvents } from '@/db/queries/workspace/calendar';
 import type { CALENDARS } from '@/lib/domain/enums';
 import type { EventDto } from '@/lib/validations/apps';
@@ -14,11 +14,16 @@ export type CalendarScreen = {
   /** Read-only events from the active funder's book (empty without read:funders). */
   instalments: InstalmentDue[];
   monthEnds: string[];
+  /** Borrowing-base certificates of the funder's facilities dated in the range. */
+  certificates: CertificateDate[];
+  /** Covenant test dates: each month end in the range within a facility's term, per facility with covenants. */
+  covenantTests: { date: string; facilityId: number; facilityName: string }[];
 };
 
 /**
  * The Calendar page: the user's events in the chosen calendars within the view's range, plus the book's
- * instalments due of at least `minGross` minor units and the month ends (servicing reports) in it.
+ * instalments due of at least `minGross` minor units, the month ends (servicing reports) in it, and the
+ * facilities' certificate and covenant test dates.
  */
 export function calendarScreen(
   db: DbOrTx,
@@ -36,5 +41,13 @@ export function calendarScreen(
     events,
     instalments: book && q.minGross !== null ? listInstalmentsDue(db, funderId, range.from, range.to, q.minGross) : [],
     monthEnds: book ? monthEndsIn(range.from, range.to) : [],
+    certificates: book ? listCertificateDates(db, funderId, range.from, range.to) : [],
+    covenantTests: book
+      ? listCovenantFacilities(db, funderId).flatMap((f) =>
+          monthEndsIn(range.from, range.to)
+            .filter((d) => d >= f.startDate && d <= f.maturityDate)
+            .map((date) => ({ date, facilityId: f.facilityId, facilityName: f.facilityName })),
+        )
+      : [],
   };
 }

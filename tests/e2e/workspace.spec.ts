@@ -121,6 +121,19 @@ test('an event added to the calendar can be moved to another day', async ({ page
   await expect(page.getByTestId('calendar-list')).toContainText(title);
 });
 
+test('the calendar shows the facility certificate and covenant test dates, linking to the facility', async ({ page }) => {
+  await signInAs(page, 'analyst');
+  // The demo facility's certificate is issued at the last month end.
+  const now = new Date();
+  const lastMonthEnd = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0)).toISOString().slice(0, 10);
+  await page.goto(`/en/calendar?view=month&date=${lastMonthEnd}`);
+  const cell = page.locator(`td[data-date="${lastMonthEnd}"]`);
+  await expect(cell.getByTestId('calendar-certificate').first()).toContainText('Certificate issued:');
+  await expect(cell.getByTestId('calendar-covenant-test').first()).toContainText('Covenant test:');
+  await cell.getByTestId('calendar-certificate').first().click();
+  await expect(page).toHaveURL(/\/en\/portfolio\/facilities\/\d+/);
+});
+
 test('an invoice shows its payment details, a print view and downloads as a PDF', async ({ page }) => {
   await signInAs(page, 'analyst');
   await page.goto('/en/invoices');

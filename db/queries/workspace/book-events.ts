@@ -1,6 +1,7 @@
 import { and, asc, between, eq, gte } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { leases, lessees, scheduleRows } from '@/db/schema/portfolio';
+import { sqliteOf } from '@/db/queries/servicing';
 
 export type InstalmentDue = {
   leaseId: number;
@@ -36,4 +37,28 @@ export function listInstalmentsDue(db: DbOrTx, funderId: number, from: string, t
     .orderBy(asc(scheduleRows.dueDate), asc(leases.contractNumber))
     .limit(INSTALMENTS_LIMIT)
     .all();
+}
+
+/** A borrowing-base certificate of one of the funder's facilities, dated at its as-of date. */
+export type CertificateDate = { facilityId: number; facilityName: string; certificateId: number; asOf: string; status: string };
+
+/** The funder's facility certificates with an as-of date in [from, to], by date then facility. */
+export function listCertificateDates(db: DbOrTx, funderId: number, from: string, to: string): CertificateDate[] {
+  return sqliteOf(db)
+    .prepare(
+      `select f.id as facilityId, f.name as facilityName, c.id as certificateId, c.as_of as asOf, c.status as status
+       from facility_certificates c join facilities f on f.id = c.facility_id
+       where f.funder_id = ? and c.as_of between ? and ? and c.status != 'rejected' order by c.as_of, f.name, c.id`,
+    )
+    .all(funderId, from, to) as CertificateDate[];
+}
+
+/** The funder's facilities that have covenants, with their terms' dates: their covenants are tested at each month end from start to maturity. */
+export function listCovenantFacilities(db: DbOrTx, funderId: number): { facilityId: number; facilityName: string; startDate: string; maturityDate: string }[] {
+  return sqliteOf(db)
+    .prepare(
+      `select f.id as facilityId, f.name as facilityName, f.start_date as startDate, f.maturity_date as maturityDate from facilities f
+       where f.funder_id = ? and exists (select 1 from facility_covenants v where v.facility_id = f.id) order by f.name, f.id`,
+    )
+    .all(funderId) as { facilityId: number; facilityName: string; startDate: string; maturityDate: string }[];
 }

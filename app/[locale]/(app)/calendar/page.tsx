@@ -1,4 +1,4 @@
-import { CalendarDays, ChevronLeft, ChevronRight, FileSpreadsheet, Receipt } from 'lucide-react';
+import { CalendarDays, ChevronLeft, ChevronRight, FileBadge, FileSpreadsheet, Gauge, Receipt } from 'lucide-react';
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
 import { z } from 'zod';
 import { getDb } from '@/db';
@@ -19,7 +19,7 @@ import type { EventDto } from '@/lib/validations/apps';
 import { isoDateParam } from '@/lib/validations/common';
 import { addDays, todayIso } from '@/lib/finance/dates';
 import { CALENDAR_VIEWS, daysOf, monthGrid, stepDate } from '@/lib/workspace/calendar';
-import type { InstalmentDue } from '@/db/queries/workspace/book-events';
+import type { CertificateDate, InstalmentDue } from '@/db/queries/workspace/book-events';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
 import { calendarScreen } from '@/services/workspace/calendar';
 import { ClientMessages } from '@/app/[locale]/client-messages';
@@ -90,15 +90,19 @@ export default async function CalendarPage({ params, searchParams }: Props) {
   const href = (view: string, d: string) => ({ pathname: '/calendar', query: { ...keep, view, date: d } });
 
   // Everything of one day, own events first.
-  const byDay = new Map<string, { own: EventDto[]; due: InstalmentDue[]; monthEnd: boolean }>();
+  type CovenantTest = (typeof screen.covenantTests)[number];
+  const byDay = new Map<string, { own: EventDto[]; due: InstalmentDue[]; monthEnd: boolean; certificates: CertificateDate[]; covenants: CovenantTest[] }>();
   const slot = (d: string) => {
     let s = byDay.get(d);
-    if (!s) byDay.set(d, (s = { own: [], due: [], monthEnd: false }));
+    if (!s) byDay.set(d, (s = { own: [], due: [], monthEnd: false, certificates: [], covenants: [] }));
     return s;
   };
   for (const e of screen.events) for (const d of daysOf(e.start, e.end, screen.range.from, screen.range.to)) slot(d).own.push(e);
   for (const i of screen.instalments) slot(i.dueDate).due.push(i);
   for (const m of screen.monthEnds) slot(m).monthEnd = true;
+  for (const c of screen.certificates) slot(c.asOf).certificates.push(c);
+  for (const c of screen.covenantTests) slot(c.date).covenants.push(c);
+  const bookItem = 'flex items-center gap-1 rounded-sm bg-surface-muted px-1 py-0.5 text-[12px] text-heading hover:underline focus-visible:outline-2 focus-visible:outline-primary';
 
   const title =
     q.view === 'month'
@@ -124,6 +128,22 @@ export default async function CalendarPage({ params, searchParams }: Props) {
             </li>,
           ]
         : []),
+      ...s.certificates.map((c) => (
+        <li key={`cert-${c.certificateId}`}>
+          <Link href={`/portfolio/facilities/${c.facilityId}`} className={bookItem} data-testid="calendar-certificate">
+            <FileBadge className="size-3.5 shrink-0" aria-hidden="true" />
+            <span className="truncate">{t(c.status === 'approved' ? 'certificateIssued' : 'certificatePending', { facility: c.facilityName })}</span>
+          </Link>
+        </li>
+      )),
+      ...s.covenants.map((c) => (
+        <li key={`cov-${c.facilityId}`}>
+          <Link href={`/portfolio/facilities/${c.facilityId}`} className={bookItem} data-testid="calendar-covenant-test">
+            <Gauge className="size-3.5 shrink-0" aria-hidden="true" />
+            <span className="truncate">{t('covenantTest', { facility: c.facilityName })}</span>
+          </Link>
+        </li>
+      )),
       ...s.due.map((i) => (
         <li key={`due-${i.leaseId}-${i.dueDate}`}>
           <Link

@@ -1,3 +1,4 @@
+import { ListTable } from '@/components/data-table/list-table';
 import { Download, ShieldCheck } from 'lucide-react';
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
 import type { ReactNode } from 'react';
@@ -152,48 +153,33 @@ export default async function DefaultsPage({ params, searchParams }: Props) {
         screen.defaults.length === 0 ? (
           empty(t('defaults.empty'))
         ) : (
-          <div className="max-h-[60vh] overflow-auto">
-            <table className={TABLE} data-testid="defaults-table">
-              <thead className={`sticky top-0 z-10 ${HEAD_CELLS}`}>
-                <tr className="text-left">
-                  <th scope="col" className={TH}>{t('columns.contract')}</th>
-                  <th scope="col" className={TH}>{t('columns.lessee')}</th>
-                  <th scope="col" className={TH}>{t('columns.reason')}</th>
-                  <th scope="col" className={`${TH} text-right`}>{t('columns.creditDpd')}</th>
-                  <th scope="col" className={`${TH} text-right`}>{t('columns.pastDue')}</th>
-                  <th scope="col" className={`${TH} text-right`}>{t('columns.exposure')}</th>
-                  <th scope="col" className={TH}>{t('columns.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {screen.defaults.map((r) => (
-                  <tr key={r.leaseId} className="h-8 hover:bg-surface-muted" data-testid={`default-${r.contractNumber}`}>
-                    <td className={`${TD} whitespace-nowrap`}>
-                      <Link href={`/master-file/${r.leaseId}`} className="text-primary-strong hover:underline focus-visible:underline">
-                        {r.contractNumber}
-                      </Link>
-                    </td>
-                    <td className={`${TD} max-w-56 truncate`} title={r.lesseeName}>{r.lesseeName}</td>
-                    <td className={TD} data-testid="credit-note">{creditNoteText(tt, format, r)}</td>
-                    <td className={`tabular ${TD} text-right`}>{formatDecimal(format, r.creditDpd)}</td>
-                    <td className={`${TD} text-right`}>
-                      <Amount minor={r.pastDue} currency={r.currency} />
-                    </td>
-                    <td className={`${TD} text-right`}>
-                      <Amount minor={r.exposure} currency={r.currency} />
-                    </td>
-                    <td className={`${TD} whitespace-nowrap`}>
-                      {r.pendingWriteOffId !== null ? (
-                        <span>{t('writeOffs.pending')}</span>
-                      ) : canWrite ? (
-                        <ProposeWriteOffButton funderId={funder.id} leaseId={r.leaseId} contract={r.contractNumber} />
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ListTable columns={[{ key: '0', label: t('columns.contract'), className: TH }, { key: '1', label: t('columns.lessee'), className: TH }, { key: '2', label: t('columns.reason'), className: TH }, { key: '3', label: t('columns.creditDpd'), className: `${TH} text-right` }, { key: '4', label: t('columns.pastDue'), className: `${TH} text-right` }, { key: '5', label: t('columns.exposure'), className: `${TH} text-right` }, { key: '6', label: t('columns.actions'), className: TH }]} testId="defaults-table" region="max-h-[60vh] overflow-auto" hover>
+            {screen.defaults.map((r) => (
+              <tr key={r.leaseId} className="h-8 hover:bg-surface-muted" data-testid={`default-${r.contractNumber}`}>
+                <td className={`${TD} whitespace-nowrap`}>
+                  <Link href={`/master-file/${r.leaseId}`} className="text-primary-strong hover:underline focus-visible:underline">
+                    {r.contractNumber}
+                  </Link>
+                </td>
+                <td className={`${TD} max-w-56 truncate`} title={r.lesseeName}>{r.lesseeName}</td>
+                <td className={TD} data-testid="credit-note">{creditNoteText(tt, format, r)}</td>
+                <td className={`tabular ${TD} text-right`}>{formatDecimal(format, r.creditDpd)}</td>
+                <td className={`${TD} text-right`}>
+                  <Amount minor={r.pastDue} currency={r.currency} />
+                </td>
+                <td className={`${TD} text-right`}>
+                  <Amount minor={r.exposure} currency={r.currency} />
+                </td>
+                <td className={`${TD} whitespace-nowrap`}>
+                  {r.pendingWriteOffId !== null ? (
+                    <span>{t('writeOffs.pending')}</span>
+                  ) : canWrite ? (
+                    <ProposeWriteOffButton funderId={funder.id} leaseId={r.leaseId} contract={r.contractNumber} />
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </ListTable>
         ),
       )}
 
@@ -204,32 +190,18 @@ export default async function DefaultsPage({ params, searchParams }: Props) {
         screen.flags.length === 0 ? (
           empty(t('flags.empty'))
         ) : (
-          <div className="overflow-auto">
-            <table className={TABLE} data-testid="flags-table">
-              <thead className={HEAD_CELLS}>
-                <tr className="text-left">
-                  <th scope="col" className={TH}>{t('columns.contract')}</th>
-                  <th scope="col" className={TH}>{t('columns.lessee')}</th>
-                  <th scope="col" className={TH}>{t('columns.flaggedOn')}</th>
-                  <th scope="col" className={TH}>{t('columns.reason')}</th>
-                  <th scope="col" className={TH}>{t('columns.flaggedBy')}</th>
-                  <th scope="col" className={TH}>{t('columns.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {screen.flags.map((f) => (
-                  <tr key={f.id} className="h-8" data-testid={`flag-${f.contractNumber}`}>
-                    <td className={`${TD} whitespace-nowrap`}>{f.contractNumber}</td>
-                    <td className={TD}>{f.lesseeName}</td>
-                    <td className={`${TD} whitespace-nowrap`}>{formatIsoDate(format, f.flaggedOn)}</td>
-                    <td className={TD}>{f.kind === 'utp' ? f.reason : `${t('ecl.stage', { stage: 2 })}: ${f.reason}`}</td>
-                    <td className={TD}>{f.flaggedByEmail ?? '—'}</td>
-                    <td className={TD}>{canWrite && f.kind === 'utp' ? <UnflagButton funderId={funder.id} leaseId={f.leaseId} /> : null}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ListTable columns={[{ key: '0', label: t('columns.contract'), className: TH }, { key: '1', label: t('columns.lessee'), className: TH }, { key: '2', label: t('columns.flaggedOn'), className: TH }, { key: '3', label: t('columns.reason'), className: TH }, { key: '4', label: t('columns.flaggedBy'), className: TH }, { key: '5', label: t('columns.actions'), className: TH }]} testId="flags-table" region="overflow-auto" hover>
+            {screen.flags.map((f) => (
+              <tr key={f.id} className="h-8" data-testid={`flag-${f.contractNumber}`}>
+                <td className={`${TD} whitespace-nowrap`}>{f.contractNumber}</td>
+                <td className={TD}>{f.lesseeName}</td>
+                <td className={`${TD} whitespace-nowrap`}>{formatIsoDate(format, f.flaggedOn)}</td>
+                <td className={TD}>{f.kind === 'utp' ? f.reason : `${t('ecl.stage', { stage: 2 })}: ${f.reason}`}</td>
+                <td className={TD}>{f.flaggedByEmail ?? '—'}</td>
+                <td className={TD}>{canWrite && f.kind === 'utp' ? <UnflagButton funderId={funder.id} leaseId={f.leaseId} /> : null}</td>
+              </tr>
+            ))}
+          </ListTable>
         ),
         canWrite ? <UtpFlagForm funderId={funder.id} /> : undefined,
       )}
@@ -241,36 +213,21 @@ export default async function DefaultsPage({ params, searchParams }: Props) {
         screen.writeOffs.length === 0 ? (
           empty(t('writeOffs.empty'))
         ) : (
-          <div className="overflow-auto">
-            <table className={TABLE} data-testid="write-offs-table">
-              <thead className={HEAD_CELLS}>
-                <tr className="text-left">
-                  <th scope="col" className={TH}>{t('columns.contract')}</th>
-                  <th scope="col" className={TH}>{t('columns.date')}</th>
-                  <th scope="col" className={`${TH} text-right`}>{t('columns.amount')}</th>
-                  <th scope="col" className={TH}>{t('columns.status')}</th>
-                  <th scope="col" className={TH}>{t('columns.proposedBy')}</th>
-                  <th scope="col" className={TH}>{t('columns.decidedBy')}</th>
-                  <th scope="col" className={TH}>{t('columns.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {screen.writeOffs.map((w) => (
-                  <tr key={w.id} className="h-8" data-testid={`write-off-${w.contractNumber}`}>
-                    <td className={`${TD} whitespace-nowrap`}>{w.contractNumber}</td>
-                    <td className={`${TD} whitespace-nowrap`}>{formatIsoDate(format, w.writeOffOn)}</td>
-                    <td className={`${TD} text-right`}>
-                      <Amount minor={w.amount} currency={w.currency} />
-                    </td>
-                    <td className={TD} data-testid="write-off-status">{t(`writeOffStatus.${w.status}`)}</td>
-                    <td className={TD}>{w.proposedByEmail ?? '—'}</td>
-                    <td className={TD}>{w.decidedByEmail ?? '—'}</td>
-                    <td className={`${TD} whitespace-nowrap`}>{canWrite && w.status === 'proposed' ? <DecideWriteOffButtons id={w.id} mine={w.proposedBy === me} /> : null}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ListTable columns={[{ key: '0', label: t('columns.contract'), className: TH }, { key: '1', label: t('columns.date'), className: TH }, { key: '2', label: t('columns.amount'), className: `${TH} text-right` }, { key: '3', label: t('columns.status'), className: TH }, { key: '4', label: t('columns.proposedBy'), className: TH }, { key: '5', label: t('columns.decidedBy'), className: TH }, { key: '6', label: t('columns.actions'), className: TH }]} testId="write-offs-table" region="overflow-auto" hover>
+            {screen.writeOffs.map((w) => (
+              <tr key={w.id} className="h-8" data-testid={`write-off-${w.contractNumber}`}>
+                <td className={`${TD} whitespace-nowrap`}>{w.contractNumber}</td>
+                <td className={`${TD} whitespace-nowrap`}>{formatIsoDate(format, w.writeOffOn)}</td>
+                <td className={`${TD} text-right`}>
+                  <Amount minor={w.amount} currency={w.currency} />
+                </td>
+                <td className={TD} data-testid="write-off-status">{t(`writeOffStatus.${w.status}`)}</td>
+                <td className={TD}>{w.proposedByEmail ?? '—'}</td>
+                <td className={TD}>{w.decidedByEmail ?? '—'}</td>
+                <td className={`${TD} whitespace-nowrap`}>{canWrite && w.status === 'proposed' ? <DecideWriteOffButtons id={w.id} mine={w.proposedBy === me} /> : null}</td>
+              </tr>
+            ))}
+          </ListTable>
         ),
       )}
 
@@ -281,32 +238,19 @@ export default async function DefaultsPage({ params, searchParams }: Props) {
         screen.recoveries.length === 0 ? (
           empty(t('recoveries.empty'))
         ) : (
-          <div className="overflow-auto">
-            <table className={TABLE} data-testid="recoveries-table">
-              <thead className={HEAD_CELLS}>
-                <tr className="text-left">
-                  <th scope="col" className={TH}>{t('columns.contract')}</th>
-                  <th scope="col" className={TH}>{t('columns.date')}</th>
-                  <th scope="col" className={TH}>{t('columns.kind')}</th>
-                  <th scope="col" className={`${TH} text-right`}>{t('columns.amount')}</th>
-                  <th scope="col" className={TH}>{t('columns.reference')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {screen.recoveries.map((r) => (
-                  <tr key={r.id} className="h-8">
-                    <td className={`${TD} whitespace-nowrap`}>{r.contractNumber}</td>
-                    <td className={`${TD} whitespace-nowrap`}>{formatIsoDate(format, r.receivedOn)}</td>
-                    <td className={TD}>{t(`recoveryKind.${r.kind}`)}</td>
-                    <td className={`${TD} text-right`}>
-                      <Amount minor={r.amount} currency={r.currency} />
-                    </td>
-                    <td className={TD}>{r.reference}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ListTable columns={[{ key: '0', label: t('columns.contract'), className: TH }, { key: '1', label: t('columns.date'), className: TH }, { key: '2', label: t('columns.kind'), className: TH }, { key: '3', label: t('columns.amount'), className: `${TH} text-right` }, { key: '4', label: t('columns.reference'), className: TH }]} testId="recoveries-table" region="overflow-auto" hover>
+            {screen.recoveries.map((r) => (
+              <tr key={r.id} className="h-8">
+                <td className={`${TD} whitespace-nowrap`}>{r.contractNumber}</td>
+                <td className={`${TD} whitespace-nowrap`}>{formatIsoDate(format, r.receivedOn)}</td>
+                <td className={TD}>{t(`recoveryKind.${r.kind}`)}</td>
+                <td className={`${TD} text-right`}>
+                  <Amount minor={r.amount} currency={r.currency} />
+                </td>
+                <td className={TD}>{r.reference}</td>
+              </tr>
+            ))}
+          </ListTable>
         ),
         canWrite ? <RecoveryForm funderId={funder.id} /> : undefined,
       )}
@@ -318,34 +262,21 @@ export default async function DefaultsPage({ params, searchParams }: Props) {
         screen.ledger.length === 0 ? (
           empty(t('ledger.empty'))
         ) : (
-          <div className="max-h-[60vh] overflow-auto">
-            <table className={TABLE} data-testid="ledger-table">
-              <thead className={`sticky top-0 z-10 ${HEAD_CELLS}`}>
-                <tr className="text-left">
-                  <th scope="col" className={TH}>{t('columns.date')}</th>
-                  <th scope="col" className={TH}>{t('columns.entry')}</th>
-                  <th scope="col" className={TH}>{t('columns.contract')}</th>
-                  <th scope="col" className={`${TH} text-right`}>{t('columns.amount')}</th>
-                  <th scope="col" className={`${TH} text-right`}>{t('columns.balance')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {screen.ledger.map((e) => (
-                  <tr key={`${e.kind}-${e.id}`} className="h-8">
-                    <td className={`${TD} whitespace-nowrap`}>{formatIsoDate(format, e.date)}</td>
-                    <td className={TD}>{t(`ledgerKind.${e.kind}`)}</td>
-                    <td className={`${TD} whitespace-nowrap`}>{e.contractNumber}</td>
-                    <td className={`${TD} text-right`}>
-                      <Amount minor={e.kind === 'write_off' ? e.amount : -e.amount} currency={e.currency} />
-                    </td>
-                    <td className={`${TD} text-right`}>
-                      <Amount minor={e.balance} currency={e.currency} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ListTable columns={[{ key: '0', label: t('columns.date'), className: TH }, { key: '1', label: t('columns.entry'), className: TH }, { key: '2', label: t('columns.contract'), className: TH }, { key: '3', label: t('columns.amount'), className: `${TH} text-right` }, { key: '4', label: t('columns.balance'), className: `${TH} text-right` }]} testId="ledger-table" region="max-h-[60vh] overflow-auto" hover>
+            {screen.ledger.map((e) => (
+              <tr key={`${e.kind}-${e.id}`} className="h-8">
+                <td className={`${TD} whitespace-nowrap`}>{formatIsoDate(format, e.date)}</td>
+                <td className={TD}>{t(`ledgerKind.${e.kind}`)}</td>
+                <td className={`${TD} whitespace-nowrap`}>{e.contractNumber}</td>
+                <td className={`${TD} text-right`}>
+                  <Amount minor={e.kind === 'write_off' ? e.amount : -e.amount} currency={e.currency} />
+                </td>
+                <td className={`${TD} text-right`}>
+                  <Amount minor={e.balance} currency={e.currency} />
+                </td>
+              </tr>
+            ))}
+          </ListTable>
         ),
       )}
 

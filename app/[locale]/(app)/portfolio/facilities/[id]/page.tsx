@@ -1,3 +1,4 @@
+import { ListTable } from '@/components/data-table/list-table';
 import { Download, FileCheck, ListChecks } from 'lucide-react';
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
@@ -5,7 +6,7 @@ import { z } from 'zod';
 import { ClientMessages } from '@/app/[locale]/client-messages';
 import { guardPage } from '@/app/[locale]/prelude';
 import { WaterfallChart, type WaterfallStep } from '@/components/charts/waterfall-chart';
-import { HEAD_CELLS, ROW_RULES, SCROLL_REGION, STICKY_FIRST_COLUMN, STICKY_FIRST_COLUMN_HOVER } from '@/components/data-table/table-classes';
+import { HEAD_CELLS, ROW_RULES, STICKY_FIRST_COLUMN } from '@/components/data-table/table-classes';
 import { CovenantBadge } from '@/components/facilities/covenant-badge';
 import { CovenantChart } from '@/components/facilities/covenant-chart';
 import { DecisionButtons, DrawRequestForm, PrepareCertificateForm, RulesEditor, TermsForm } from '@/components/facilities/facility-actions';
@@ -162,30 +163,17 @@ export default async function FacilityPage({ params, searchParams }: Props) {
           {over.length === 0 ? (
             <p className="text-[13px]">{t('excess.none')}</p>
           ) : (
-            <div className={SCROLL_REGION}>
-              <table className={`w-full text-[13px] ${STICKY_FIRST_COLUMN} ${ROW_RULES}`} data-testid="excess-table">
-                <thead className={`sticky top-0 z-10 ${HEAD_CELLS}`}>
-                  <tr className="text-left">
-                    <th scope="col" className={th}>{t('excess.name')}</th>
-                    <th scope="col" className={th}>{t('excess.group')}</th>
-                    <th scope="col" className={thr}>{t('excess.balance')}</th>
-                    <th scope="col" className={thr}>{t('excess.limit')}</th>
-                    <th scope="col" className={thr}>{t('excess.excess')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {over.map((g) => (
-                    <tr key={`${g.limitId}-${g.key}`}>
-                      <td className={th}>{g.label}</td>
-                      <td className={th}>{t(`groups.${g.group}`)}</td>
-                      <td className={thr}>{money(g.balance)}</td>
-                      <td className={thr}>{money(g.limit)}</td>
-                      <td className={thr}>{money(g.excess)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <ListTable columns={[{ key: '0', label: t('excess.name'), className: th }, { key: '1', label: t('excess.group'), className: th }, { key: '2', label: t('excess.balance'), className: thr }, { key: '3', label: t('excess.limit'), className: thr }, { key: '4', label: t('excess.excess'), className: thr }]} testId="excess-table">
+              {over.map((g) => (
+                <tr key={`${g.limitId}-${g.key}`}>
+                  <td className={th}>{g.label}</td>
+                  <td className={th}>{t(`groups.${g.group}`)}</td>
+                  <td className={thr}>{money(g.balance)}</td>
+                  <td className={thr}>{money(g.limit)}</td>
+                  <td className={thr}>{money(g.excess)}</td>
+                </tr>
+              ))}
+            </ListTable>
           )}
         </CardContent>
       </Card>
@@ -218,40 +206,22 @@ export default async function FacilityPage({ params, searchParams }: Props) {
           </EmptyState>
         ) : (
           <>
-            <div className={SCROLL_REGION}>
-              <table className={`w-full text-[13px] ${STICKY_FIRST_COLUMN} ${STICKY_FIRST_COLUMN_HOVER} ${ROW_RULES}`} data-testid="eligibility-table">
-                <thead className={`sticky top-0 z-10 ${HEAD_CELLS}`}>
-                  <tr className="text-left">
-                    <th scope="col" className={th}>{t('eligibility.contract')}</th>
-                    <th scope="col" className={th}>{t('eligibility.lessee')}</th>
-                    <th scope="col" className={thr}>{t('eligibility.balance')}</th>
-                    <th scope="col" className={thr}>{t('eligibility.dpd')}</th>
-                    <th scope="col" className={thr}>{t('eligibility.remainingMonths')}</th>
-                    <th scope="col" className={thr}>{t('eligibility.rate')}</th>
-                    <th scope="col" className={th}>{t('eligibility.country')}</th>
-                    <th scope="col" className={th}>{t('eligibility.assetType')}</th>
-                    <th scope="col" className={th}>{t('eligibility.eligible')}</th>
-                    <th scope="col" className={th}>{t('eligibility.failed')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {leases.map((r) => (
-                    <tr key={r.leaseId} className="hover:bg-surface-muted" data-eligible={r.eligible ? 'yes' : 'no'}>
-                      <td className={`${th} whitespace-nowrap`}>{r.contractNumber}</td>
-                      <td className={th}>{r.lesseeName}</td>
-                      <td className={thr}><Amount minor={r.balance} currency={r.currency} /></td>
-                      <td className={thr}>{r.dpd}</td>
-                      <td className={thr}>{r.remainingMonths}</td>
-                      <td className={thr}>{pct(r.rate)}</td>
-                      <td className={th}>{r.country}</td>
-                      <td className={th}>{r.assetType}</td>
-                      <td className={th}>{r.eligible ? t('eligibility.yes') : t('eligibility.no')}</td>
-                      <td className={th}>{String(failedText(r) ?? '')}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <ListTable columns={[{ key: '0', label: t('eligibility.contract'), className: th }, { key: '1', label: t('eligibility.lessee'), className: th }, { key: '2', label: t('eligibility.balance'), className: thr }, { key: '3', label: t('eligibility.dpd'), className: thr }, { key: '4', label: t('eligibility.remainingMonths'), className: thr }, { key: '5', label: t('eligibility.rate'), className: thr }, { key: '6', label: t('eligibility.country'), className: th }, { key: '7', label: t('eligibility.assetType'), className: th }, { key: '8', label: t('eligibility.eligible'), className: th }, { key: '9', label: t('eligibility.failed'), className: th }]} testId="eligibility-table" hover>
+              {leases.map((r) => (
+                <tr key={r.leaseId} className="hover:bg-surface-muted" data-eligible={r.eligible ? 'yes' : 'no'}>
+                  <td className={`${th} whitespace-nowrap`}>{r.contractNumber}</td>
+                  <td className={th}>{r.lesseeName}</td>
+                  <td className={thr}><Amount minor={r.balance} currency={r.currency} /></td>
+                  <td className={thr}>{r.dpd}</td>
+                  <td className={thr}>{r.remainingMonths}</td>
+                  <td className={thr}>{pct(r.rate)}</td>
+                  <td className={th}>{r.country}</td>
+                  <td className={th}>{r.assetType}</td>
+                  <td className={th}>{r.eligible ? t('eligibility.yes') : t('eligibility.no')}</td>
+                  <td className={th}>{String(failedText(r) ?? '')}</td>
+                </tr>
+              ))}
+            </ListTable>
             <div className="px-4 py-3">
               <Pagination pathname={PATH} queryFor={(p) => ({ ...keep, page: String(p) })} page={Math.min(q.page, pageCount)} pageCount={pageCount} total={filtered.length} perPage={PER_PAGE} />
             </div>
@@ -272,36 +242,21 @@ export default async function FacilityPage({ params, searchParams }: Props) {
           {draws.length === 0 ? (
             <p className="text-[13px]">{t('draws.none')}</p>
           ) : (
-            <div className={SCROLL_REGION}>
-              <table className={`w-full text-[13px] ${STICKY_FIRST_COLUMN} ${ROW_RULES}`} data-testid="draws-table">
-                <thead className={`sticky top-0 z-10 ${HEAD_CELLS}`}>
-                  <tr className="text-left">
-                    <th scope="col" className={th}>{t('draws.valueDate')}</th>
-                    <th scope="col" className={th}>{t('draws.type')}</th>
-                    <th scope="col" className={thr}>{t('draws.amount')}</th>
-                    <th scope="col" className={th}>{t('draws.status')}</th>
-                    <th scope="col" className={th}>{t('draws.requestedBy')}</th>
-                    <th scope="col" className={th}>{t('draws.decidedBy')}</th>
-                    <th scope="col" className={th}>{t('draws.note')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {draws.map((d) => (
-                    <tr key={d.id} data-status={d.status}>
-                      <td className={`${th} whitespace-nowrap`}>{formatIsoDate(format, d.valueDate)}</td>
-                      <td className={th}>{t(`draws.${d.type}`)}</td>
-                      <td className={thr}>{money(d.type === 'draw' ? d.amount : -d.amount)}</td>
-                      <td className={th}>
-                        {d.status === 'pending' && canWrite ? <DecisionButtons url={`${api}/draws/${d.id}`} approveLabel={t('draws.approve')} rejectLabel={t('draws.reject')} testId={`draw-decide-${d.id}`} /> : t(`draws.${d.status}`)}
-                      </td>
-                      <td className={th}>{d.requestedByEmail}</td>
-                      <td className={th}>{d.decidedByEmail ?? ''}</td>
-                      <td className={th}>{d.note}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <ListTable columns={[{ key: '0', label: t('draws.valueDate'), className: th }, { key: '1', label: t('draws.type'), className: th }, { key: '2', label: t('draws.amount'), className: thr }, { key: '3', label: t('draws.status'), className: th }, { key: '4', label: t('draws.requestedBy'), className: th }, { key: '5', label: t('draws.decidedBy'), className: th }, { key: '6', label: t('draws.note'), className: th }]} testId="draws-table">
+              {draws.map((d) => (
+                <tr key={d.id} data-status={d.status}>
+                  <td className={`${th} whitespace-nowrap`}>{formatIsoDate(format, d.valueDate)}</td>
+                  <td className={th}>{t(`draws.${d.type}`)}</td>
+                  <td className={thr}>{money(d.type === 'draw' ? d.amount : -d.amount)}</td>
+                  <td className={th}>
+                    {d.status === 'pending' && canWrite ? <DecisionButtons url={`${api}/draws/${d.id}`} approveLabel={t('draws.approve')} rejectLabel={t('draws.reject')} testId={`draw-decide-${d.id}`} /> : t(`draws.${d.status}`)}
+                  </td>
+                  <td className={th}>{d.requestedByEmail}</td>
+                  <td className={th}>{d.decidedByEmail ?? ''}</td>
+                  <td className={th}>{d.note}</td>
+                </tr>
+              ))}
+            </ListTable>
           )}
         </CardContent>
       </Card>
@@ -321,50 +276,35 @@ export default async function FacilityPage({ params, searchParams }: Props) {
               {t('certificates.none')}
             </EmptyState>
           ) : (
-            <div className={SCROLL_REGION}>
-              <table className={`w-full text-[13px] ${STICKY_FIRST_COLUMN} ${ROW_RULES}`} data-testid="certificates-table">
-                <thead className={`sticky top-0 z-10 ${HEAD_CELLS}`}>
-                  <tr className="text-left">
-                    <th scope="col" className={th}>{t('certificates.asOf')}</th>
-                    <th scope="col" className={th}>{t('certificates.status')}</th>
-                    <th scope="col" className={thr}>{t('certificates.borrowingBase')}</th>
-                    <th scope="col" className={thr}>{t('certificates.availability')}</th>
-                    <th scope="col" className={th}>{t('certificates.preparedBy')}</th>
-                    <th scope="col" className={th}>{t('certificates.decidedBy')}</th>
-                    <th scope="col" className={th}>{t('certificates.xlsx')} / {t('certificates.pdf')}</th>
+            <ListTable columns={[{ key: '0', label: t('certificates.asOf'), className: th }, { key: '1', label: t('certificates.status'), className: th }, { key: '2', label: t('certificates.borrowingBase'), className: thr }, { key: '3', label: t('certificates.availability'), className: thr }, { key: '4', label: t('certificates.preparedBy'), className: th }, { key: '5', label: t('certificates.decidedBy'), className: th }, { key: '6', label: <>{t('certificates.xlsx')} / {t('certificates.pdf')}</>, className: th }]} testId="certificates-table">
+              {certificates.map((c) => {
+                const s = (c.summary as { base?: { borrowingBase: number; availability: number } } | null)?.base;
+                return (
+                  <tr key={c.id} data-status={c.status}>
+                    <td className={`${th} whitespace-nowrap`}>{formatIsoDate(format, c.asOf)}</td>
+                    <td className={th}>
+                      {c.status === 'pending' && canWrite ? <DecisionButtons url={`${api}/certificates/${c.id}`} approveLabel={t('certificates.approve')} rejectLabel={t('certificates.reject')} testId={`cert-decide-${c.id}`} /> : t(`certificates.${c.status}`)}
+                    </td>
+                    <td className={thr}>{s ? money(s.borrowingBase) : '—'}</td>
+                    <td className={thr}>{s ? money(s.availability) : '—'}</td>
+                    <td className={th}>{c.preparedByEmail}</td>
+                    <td className={th}>{c.decidedByEmail ?? ''}</td>
+                    <td className={th}>
+                      <span className="flex gap-2">
+                        <a href={`${api}/certificates/${c.id}/file?format=xlsx`} className="text-primary underline-offset-2 hover:underline" download title={`${t('certificates.sha')} ${c.xlsxSha256}`}>
+                          {t('certificates.xlsx')}
+                        </a>
+                        {c.pdfSha256 ? (
+                          <a href={`${api}/certificates/${c.id}/file?format=pdf`} className="text-primary underline-offset-2 hover:underline" download title={`${t('certificates.sha')} ${c.pdfSha256}`}>
+                            {t('certificates.pdf')}
+                          </a>
+                        ) : null}
+                      </span>
+                    </td>
                   </tr>
-                </thead>
-                <tbody>
-                  {certificates.map((c) => {
-                    const s = (c.summary as { base?: { borrowingBase: number; availability: number } } | null)?.base;
-                    return (
-                      <tr key={c.id} data-status={c.status}>
-                        <td className={`${th} whitespace-nowrap`}>{formatIsoDate(format, c.asOf)}</td>
-                        <td className={th}>
-                          {c.status === 'pending' && canWrite ? <DecisionButtons url={`${api}/certificates/${c.id}`} approveLabel={t('certificates.approve')} rejectLabel={t('certificates.reject')} testId={`cert-decide-${c.id}`} /> : t(`certificates.${c.status}`)}
-                        </td>
-                        <td className={thr}>{s ? money(s.borrowingBase) : '—'}</td>
-                        <td className={thr}>{s ? money(s.availability) : '—'}</td>
-                        <td className={th}>{c.preparedByEmail}</td>
-                        <td className={th}>{c.decidedByEmail ?? ''}</td>
-                        <td className={th}>
-                          <span className="flex gap-2">
-                            <a href={`${api}/certificates/${c.id}/file?format=xlsx`} className="text-primary underline-offset-2 hover:underline" download title={`${t('certificates.sha')} ${c.xlsxSha256}`}>
-                              {t('certificates.xlsx')}
-                            </a>
-                            {c.pdfSha256 ? (
-                              <a href={`${api}/certificates/${c.id}/file?format=pdf`} className="text-primary underline-offset-2 hover:underline" download title={`${t('certificates.sha')} ${c.pdfSha256}`}>
-                                {t('certificates.pdf')}
-                              </a>
-                            ) : null}
-                          </span>
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
+                );
+              })}
+            </ListTable>
           )}
         </CardContent>
       </Card>
