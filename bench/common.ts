@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { freePort } from '@/tests/helpers/server';
+import { prepareDatabase } from '@/scripts/prepare-db';
 
 const args = process.argv.slice(2);
 
@@ -35,6 +36,8 @@ export async function startNext(dbPath: string, secret: string, opts: { port?: n
   // BENCH_NODE_ARGS: node flags for the server, e.g. '--cpu-prof --cpu-prof-dir=.tmp/prof' (a CPU profile written when it
   // stops; NODE_OPTIONS refuses --cpu-prof) or '--trace-gc' (printed with the server's output).
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  // As `npm start` does: the committed migrations applied (a book seeded by an older checkout) and the demo areas added.
+  prepareDatabase(dbPath);
   const server = await startProcess(
     [...nodeArgs, nextBin, 'start', '-H', '127.0.0.1', '-p', String(port)],
     { ...process.env, DATABASE_URL: dbPath, NEXTAUTH_SECRET: secret, NEXTAUTH_URL: baseURL, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
