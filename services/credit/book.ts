@@ -280,7 +280,49 @@ function firstEpisode(t: CreditTimeline | undefined, d: number): DefaultEpisode 
  */
 export function creditStatesAt(db: DbOrTx, funderId: number, asOf: string): { entry: Entry & { funder: Funder }; states: LeaseCreditState[] } {
   const e = creditEntry(db, funderId);
-  return { entry: e, states: statesOf(e, day(asOf)) };
+  return { entry: e, states: memoStatesOf(e, day(asOf)) };
+}
+
+/**
+ * The states of a day, kept per entry until it moves (a lease write moves the store version, a flag, write-off or
+ * recovery the records stamp; the timelines are patched in place, so the key says which version they are): the
+ * Delinquency table, the register's notes and the Dashboard read the same day's states on every request. Callers
+ * must not change the array they get.
+ */
+const statesMemo = new WeakMap<Entry, { key: string; byDay: Map<number, LeaseCreditState[]> }>();
+const MEMO_DAYS = 6;
+
+function memoStatesOf(e: Entry, d: number): LeaseCreditState[] {
+  const key = `${e.storeVersion}|${e.recordsStamp}|${e.settingsKey}`;
+  let m = statesMemo.get(e);
+  if (!m || m.key !== key || m.byDay.size === 0 || !sameStore(m, e)) {
+    m = { key, byDay: new Map() };
+    storeOf.set(m, e.schedule);
+    statesMemo.set(e, m);
+  }
+  let states = m.byDay.get(d);
+  if (!states) {
+    states = statesOf(e, d);
+    if (m.byDay.size >= MEMO_DAYS) m.byDay.delete(m.byDay.keys().next().value!);
+    m.byDay.set(d, states);
+  }
+  return states;
+}
+
+const byIdMemo = new WeakMap<LeaseCreditState[], Map<number, LeaseCreditState>>();
+
+/** creditStatesAt by lease id (the same memo: built once per day and entry version). */
+export function creditStatesById(db: DbOrTx, funderId: number, asOf: string): Map<number, LeaseCreditState> {
+  const { states } = creditStatesAt(db, funderId, asOf);
+  let m = byIdMemo.get(states);
+  if (!m) byIdMemo.set(states, (m = new Map(states.map((x) => [x.leaseId, x]))));
+  return m;
+}
+
+// The schedule store a memo was computed over (a rebuilt store is a new object even at the same version).
+const storeOf = new WeakMap<object, object>();
+function sameStore(m: object, e: Entry): boolean {
+  return storeOf.get(m) === e.schedule;
 }
 
 function statesOf(e: Entry, d: number): LeaseCreditState[] {

@@ -11,7 +11,7 @@ import { creditNoteText } from '@/lib/credit';
 import { statusNoteText, statusOrigin, type StatusNoteFormat, type StatusNoteTranslate } from '@/lib/domain/status-origin';
 import { formatIsoDate, type Formatter } from '@/lib/format';
 import { getServicingBook } from '@/services/servicing/book';
-import { creditStatesAt } from '@/services/credit/book';
+import { creditStatesById } from '@/services/credit/book';
 import { defaultsAt } from '@/services/credit/screen';
 import { todayIso } from '@/lib/finance/dates';
 
@@ -33,7 +33,7 @@ export function statusNotes(
 ): Map<number, string> {
   const notes = new Map<number, string>();
   if (rows.length === 0) return notes;
-  const credit = new Map(creditStatesAt(db, funderId, today).states.map((s) => [s.leaseId, s]));
+  const credit = creditStatesById(db, funderId, today);
   const f = format as unknown as Formatter;
   const tc = (key: string, values?: Record<string, string | number>) => t(`status.credit.${key.replace(/^note\./, '')}`, values);
   let defaults: Map<number, ReturnType<typeof defaultsAt>[number]> | null = null;
