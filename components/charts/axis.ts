@@ -51,5 +51,5 @@ export type XAxisLayout = {
  */
 export function xAxisLayout(count: number): XAxisLayout {
   if (count <= 12) return { interval: 0, angle: 0, height: 48, textAnchor: 'middle', dx: 0, marginLeft: 0, wrap: true };
-  return { interval: 'equidistantPreserveStart', angle: -40, height: 64, textAnchor: 'end', dx: -2, marginLeft: 24, wrap: false };
+  return { interval: 'equidistantPreserveStart', angle: -40, height: 64, textAnchor: 'end', dx: -2, marginLeft: 32, wrap: false };
 }
