@@ -11,11 +11,9 @@
  * timeline).
  */
 import type { DbOrTx } from '@/db/client';
-import { getFunder } from '@/db/queries/funders';
 import { creditLedgerRows, creditRecordsStamp, lesseeKinds, listCreditFlags } from '@/db/queries/credit';
 import { sqliteOf } from '@/db/queries/servicing';
 import type { Funder } from '@/db/schema/portfolio';
-import { NotFound } from '@/lib/domain/errors';
 import { formatDate, tryParseDate } from '@/lib/finance';
 import {
   NEVER,
@@ -155,16 +153,15 @@ function computeAll(e: Entry): void {
   e.byLessee = null;
 }
 
-function requireFunder(db: DbOrTx, funderId: number): Funder {
-  const f = getFunder(db, funderId);
-  if (!f) throw new NotFound(`Funder ${funderId} does not exist.`);
-  return f;
+function newLessee(e: Entry, schedule: ScheduleStore, leaseId: number): boolean {
+  const i = schedule.indexById.get(leaseId);
+  return i !== undefined && !e.kinds.has(schedule.leases[i]!.lesseeId);
 }
 
 /** The funder's credit entry, brought up to date (see module doc). */
 export function creditEntry(db: DbOrTx, funderId: number): Entry & { funder: Funder } {
-  const funder = requireFunder(db, funderId);
-  const { schedule, ledger, entry: servicing } = servicingStores(db, funderId);
+  // servicingStores reads the funder (404 when unknown): no second read here.
+  const { funder, schedule, ledger, entry: servicing } = servicingStores(db, funderId);
   const settings = creditSettingsOf(funder);
   const componentOrder = servicingSettingsOf(funder).componentOrder;
   const settingsKey = JSON.stringify([settings, componentOrder]);
@@ -196,7 +193,9 @@ export function creditEntry(db: DbOrTx, funderId: number): Entry & { funder: Fun
     e.schedule = schedule;
     e.ledger = ledger;
     e.storeVersion = changed.version;
-    e.kinds = lesseeKinds(db, funderId);
+    // Lessee kinds change only outside the app (the seed); a write can bring a new lessee. Re-read them on a
+    // rebuild or when a changed lease's lessee is not known yet — not on every write.
+    if (changed.ids === null || changed.ids.some((id) => newLessee(e!, schedule, id))) e.kinds = lesseeKinds(db, funderId);
     if (changed.ids === null) computeAll(e);
     else {
       for (const id of changed.ids) {
