@@ -9,7 +9,7 @@ import { listActiveFlags, listRecoveries, listWriteOffs, type CreditFlagView, ty
 import { leaseLabelsByIds, lesseeLabelsByIds, sqliteOf } from '@/db/queries/servicing';
 import { DEFAULT_BUCKET, cashPositionAt, creditDpdAt, eclOfCell, ifrs9Stage, lossMeasures, provisionRate, type LossMeasures } from '@/lib/credit';
 import { parseDate } from '@/lib/finance';
-import { getServicingBook } from '@/services/servicing/book';
+import { getServicingBook, type ServicingBook } from '@/services/servicing/book';
 import { creditStatesAt, inputOf, type LeaseCreditState } from './book';
 
 /** A lease in default on the as-of date. */
@@ -50,6 +50,9 @@ export type CreditScreen = {
   eclTotals: { currency: string; exposure: number; ecl: number }[];
 };
 
+/** The book's credit states on a day (services/credit/book.ts): read once per request and handed down. */
+type StatesAt = ReturnType<typeof creditStatesAt>;
+
 function labels(db: DbOrTx, funderId: number, ids: readonly number[]) {
   const leases = new Map(leaseLabelsByIds(db, funderId, ids).map((r) => [r[0], { contractNumber: r[1], lesseeId: r[3] }]));
   const lessees = new Map(lesseeLabelsByIds(db, funderId, [...new Set([...leases.values()].map((l) => l.lesseeId))]).map((r) => [r[0], r[1]]));
@@ -60,8 +63,8 @@ function labels(db: DbOrTx, funderId: number, ids: readonly number[]) {
 }
 
 /** The leases in default on `asOf`, oldest default first. */
-export function defaultsAt(db: DbOrTx, funderId: number, asOf: string): DefaultRow[] {
-  const { entry, states } = creditStatesAt(db, funderId, asOf);
+export function defaultsAt(db: DbOrTx, funderId: number, asOf: string, at: StatesAt = creditStatesAt(db, funderId, asOf)): DefaultRow[] {
+  const { entry, states } = at;
   const book = getServicingBook(db, funderId, asOf);
   const day = parseDate(asOf);
   const defaulted = states.filter((s) => s.status === 'defaulted');
@@ -118,9 +121,8 @@ function originalPrincipal(db: DbOrTx, funderId: number, asOf: string): Map<stri
  * exposure at default), recoveries, net loss, recovery rate, severity, cumulative net loss % over the pool's original
  * principal; plus the defaulted exposure (leases in default now) for the dashboard.
  */
-export function lossMeasuresAt(db: DbOrTx, funderId: number, asOf: string, states?: LeaseCreditState[]): MeasuresRow[] {
-  const st = states ?? creditStatesAt(db, funderId, asOf).states;
-  const entry = creditStatesAt(db, funderId, asOf).entry;
+export function lossMeasuresAt(db: DbOrTx, funderId: number, asOf: string, at: StatesAt = creditStatesAt(db, funderId, asOf)): MeasuresRow[] {
+  const { entry, states: st } = at;
   const day = parseDate(asOf);
   const per = new Map<string, { gross: number; rec: number; defaulted: number; exposure: number; writtenOff: number }>();
   const of = (c: string) => {
@@ -160,9 +162,20 @@ export function lossMeasuresAt(db: DbOrTx, funderId: number, asOf: string, state
  * written off nor repaid, by stage (1: DPD ≤ 30, 2: 30 < DPD ≤ 90 or SICR-flagged, 3: in default) and matrix key
  * (its DPD bucket; `default` in stage 3); ECL = Σ exposure × rate, each cell rounded once.
  */
-export function eclAt(db: DbOrTx, funderId: number, asOf: string): { rows: EclRow[]; totals: { currency: string; exposure: number; ecl: number }[] } {
-  const { entry, states } = creditStatesAt(db, funderId, asOf);
+export function eclAt(db: DbOrTx, funderId: number, asOf: string, at: StatesAt = creditStatesAt(db, funderId, asOf)): Ecl {
   const book = getServicingBook(db, funderId, asOf);
+  // The states array and the book are new objects whenever the leases, records or settings move: same pair, same ECL.
+  const hit = eclMemo.get(at.states);
+  if (hit?.book === book) return hit.ecl;
+  const ecl = computeEcl(at, book, asOf);
+  eclMemo.set(at.states, { book, ecl });
+  return ecl;
+}
+
+type Ecl = { rows: EclRow[]; totals: { currency: string; exposure: number; ecl: number }[] };
+const eclMemo = new WeakMap<LeaseCreditState[], { book: ServicingBook; ecl: Ecl }>();
+
+function computeEcl({ entry, states }: StatesAt, book: ServicingBook, asOf: string): Ecl {
   const day = parseDate(asOf);
   const cells = new Map<string, EclRow>();
   for (const s of states) {
@@ -194,16 +207,16 @@ export function eclAt(db: DbOrTx, funderId: number, asOf: string): { rows: EclRo
 
 /** Everything the Defaults & losses screen shows on `asOf`. */
 export function creditScreen(db: DbOrTx, funderId: number, asOf: string): CreditScreen {
-  const { states } = creditStatesAt(db, funderId, asOf);
-  const ecl = eclAt(db, funderId, asOf);
+  const at = creditStatesAt(db, funderId, asOf);
+  const ecl = eclAt(db, funderId, asOf, at);
   return {
     asOf,
-    defaults: defaultsAt(db, funderId, asOf),
+    defaults: defaultsAt(db, funderId, asOf, at),
     flags: listActiveFlags(db, funderId),
     writeOffs: listWriteOffs(db, funderId),
     recoveries: listRecoveries(db, funderId),
     ledger: lossLedger(db, funderId, asOf),
-    measures: lossMeasuresAt(db, funderId, asOf, states),
+    measures: lossMeasuresAt(db, funderId, asOf, at),
     ecl: ecl.rows,
     eclTotals: ecl.totals,
   };
@@ -211,8 +224,9 @@ export function creditScreen(db: DbOrTx, funderId: number, asOf: string): Credit
 
 /** The dashboard's two credit tiles per currency: ECL and the exposure in default. */
 export function creditTiles(db: DbOrTx, funderId: number, asOf: string): { currency: string; ecl: number; defaultedExposure: number; defaultedLeases: number }[] {
-  const ecl = eclAt(db, funderId, asOf).totals;
-  const measures = lossMeasuresAt(db, funderId, asOf);
+  const at = creditStatesAt(db, funderId, asOf);
+  const ecl = eclAt(db, funderId, asOf, at).totals;
+  const measures = lossMeasuresAt(db, funderId, asOf, at);
   const currencies = [...new Set([...ecl.map((e) => e.currency), ...measures.map((m) => m.currency)])].sort();
   return currencies.map((currency) => {
     const m = measures.find((x) => x.currency === currency);
