@@ -1,7 +1,7 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import { useState, type FormEvent } from 'react';
+import { useState, type ComponentProps, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { FieldError, Input, Label } from '@/components/ui/input';
@@ -24,12 +24,59 @@ async function messageOf(res: Response, fallback: string): Promise<string> {
   return body?.error?.message ?? fallback;
 }
 
-/** Flags a lease (by contract number) unlikely to pay, with a reason and a start date. */
-export function UtpFlagForm({ funderId }: { funderId: number }) {
+type CreditWrite = {
+  url: string;
+  method?: 'POST' | 'DELETE';
+  /** JSON body (none when absent). */
+  body?: unknown;
+  /** Success is a 201 (a record created) rather than any 2xx. */
+  created?: boolean;
+  /** The success toast. */
+  done: string;
+  /** The error toast for a refused write (default: the API's message). */
+  failure?: (res: Response) => string | Promise<string>;
+};
+
+/** One credit write: busy while it runs, a toast with its outcome, the page refreshed on success (true). */
+function useCreditWrite() {
   const t = useTranslations('credit');
   const router = useRouter();
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const run = async ({ url, method = 'POST', body, created, done, failure }: CreditWrite): Promise<boolean> => {
+    setBusy(true);
+    try {
+      const res = await fetch(url, body === undefined ? { method } : { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      if (created ? res.status === 201 : res.ok) {
+        toast.success(done);
+        router.refresh();
+        return true;
+      }
+      toast.error(failure ? await failure(res) : await messageOf(res, t('failed')));
+    } catch {
+      toast.error(t('failed'));
+    } finally {
+      setBusy(false);
+    }
+    return false;
+  };
+  return { t, busy, run };
+}
+
+/** A labelled input of the credit forms, with its error (if any) tied to it. */
+function Field({ id, label, error, className, ...input }: ComponentProps<'input'> & { id: string; label: string; error?: string }) {
+  return (
+    <div className={className}>
+      <Label htmlFor={id}>{label}</Label>
+      <Input id={id} className="h-8.5 text-sm" aria-invalid={error === undefined ? undefined : !!error} aria-describedby={error ? `${id}-error` : undefined} {...input} />
+      {error === undefined ? null : <FieldError id={`${id}-error`}>{error}</FieldError>}
+    </div>
+  );
+}
+
+/** Flags a lease (by contract number) unlikely to pay, with a reason and a start date. */
+export function UtpFlagForm({ funderId }: { funderId: number }) {
+  const { t, busy, run } = useCreditWrite();
+  const [errors, setErrors] = useState<Record<string, string>>({});
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -44,41 +91,20 @@ export function UtpFlagForm({ funderId }: { funderId: number }) {
     if (contract && !lease) next.contract = t('unknownContract');
     setErrors(next);
     if (Object.keys(next).length > 0 || !lease) return;
-    setBusy(true);
-    try {
-      const res = await fetch(`/api/leases/${lease.id}/unlikely-to-pay?funderId=${funderId}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ reason, flaggedOn: String(data.get('flaggedOn') || todayIso()) }),
-      });
-      if (res.status === 201) {
-        toast.success(t('flags.done', { contract }));
-        form.reset();
-        router.refresh();
-      } else toast.error(await messageOf(res, t('failed')));
-    } catch {
-      toast.error(t('failed'));
-    } finally {
-      setBusy(false);
-    }
+    const ok = await run({
+      url: `/api/leases/${lease.id}/unlikely-to-pay?funderId=${funderId}`,
+      body: { reason, flaggedOn: String(data.get('flaggedOn') || todayIso()) },
+      created: true,
+      done: t('flags.done', { contract }),
+    });
+    if (ok) form.reset();
   };
 
   return (
     <form onSubmit={submit} className="flex flex-wrap items-end gap-3" aria-label={t('flags.form')} data-testid="utp-form" noValidate>
-      <div className="w-48">
-        <Label htmlFor="utp-contract">{t('flags.contract')}</Label>
-        <Input id="utp-contract" name="contract" className="h-8.5 text-sm" aria-invalid={!!errors.contract} aria-describedby={errors.contract ? 'utp-contract-error' : undefined} />
-        <FieldError id="utp-contract-error">{errors.contract}</FieldError>
-      </div>
-      <div className="w-40">
-        <Label htmlFor="utp-date">{t('flags.date')}</Label>
-        <Input id="utp-date" name="flaggedOn" type="date" defaultValue={todayIso()} className="h-8.5 text-sm" />
-      </div>
-      <div className="min-w-64 flex-1">
-        <Label htmlFor="utp-reason">{t('flags.reason')}</Label>
-        <Input id="utp-reason" name="reason" maxLength={500} className="h-8.5 text-sm" aria-invalid={!!errors.reason} aria-describedby={errors.reason ? 'utp-reason-error' : undefined} />
-        <FieldError id="utp-reason-error">{errors.reason}</FieldError>
-      </div>
+      <Field className="w-48" id="utp-contract" name="contract" label={t('flags.contract')} error={errors.contract ?? ''} />
+      <Field className="w-40" id="utp-date" name="flaggedOn" type="date" defaultValue={todayIso()} label={t('flags.date')} />
+      <Field className="min-w-64 flex-1" id="utp-reason" name="reason" maxLength={500} label={t('flags.reason')} error={errors.reason ?? ''} />
       <Button type="submit" size="sm" disabled={busy}>
         {t('flags.submit')}
       </Button>
@@ -88,25 +114,9 @@ export function UtpFlagForm({ funderId }: { funderId: number }) {
 
 /** Clears a lease's unlikely-to-pay flag (today). */
 export function UnflagButton({ funderId, leaseId }: { funderId: number; leaseId: number }) {
-  const t = useTranslations('credit');
-  const router = useRouter();
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    setBusy(true);
-    try {
-      const res = await fetch(`/api/leases/${leaseId}/unlikely-to-pay?funderId=${funderId}`, { method: 'DELETE' });
-      if (res.ok) {
-        toast.success(t('flags.unflagged'));
-        router.refresh();
-      } else toast.error(await messageOf(res, t('failed')));
-    } catch {
-      toast.error(t('failed'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { t, busy, run } = useCreditWrite();
   return (
-    <Button variant="ghost" size="sm" onClick={run} disabled={busy}>
+    <Button variant="ghost" size="sm" onClick={() => run({ url: `/api/leases/${leaseId}/unlikely-to-pay?funderId=${funderId}`, method: 'DELETE', done: t('flags.unflagged') })} disabled={busy}>
       {t('flags.unflag')}
     </Button>
   );
@@ -114,29 +124,10 @@ export function UnflagButton({ funderId, leaseId }: { funderId: number; leaseId:
 
 /** Proposes writing off a defaulted lease today at its exposure (another user approves). */
 export function ProposeWriteOffButton({ funderId, leaseId, contract }: { funderId: number; leaseId: number; contract: string }) {
-  const t = useTranslations('credit');
-  const router = useRouter();
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    setBusy(true);
-    try {
-      const res = await fetch(`/api/credit/write-offs?funderId=${funderId}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ leaseId, writeOffOn: todayIso() }),
-      });
-      if (res.status === 201) {
-        toast.success(t('writeOffs.proposed', { contract }));
-        router.refresh();
-      } else toast.error(await messageOf(res, t('failed')));
-    } catch {
-      toast.error(t('failed'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { t, busy, run } = useCreditWrite();
+  const propose = () => run({ url: `/api/credit/write-offs?funderId=${funderId}`, body: { leaseId, writeOffOn: todayIso() }, created: true, done: t('writeOffs.proposed', { contract }) });
   return (
-    <Button variant="outline" size="sm" onClick={run} disabled={busy} aria-label={`${t('writeOffs.propose')} ${contract}`}>
+    <Button variant="outline" size="sm" onClick={propose} disabled={busy} aria-label={`${t('writeOffs.propose')} ${contract}`}>
       {t('writeOffs.propose')}
     </Button>
   );
@@ -144,23 +135,13 @@ export function ProposeWriteOffButton({ funderId, leaseId, contract }: { funderI
 
 /** Approves or rejects a proposed write-off (the proposer may only reject: four eyes). */
 export function DecideWriteOffButtons({ id, mine }: { id: number; mine: boolean }) {
-  const t = useTranslations('credit');
-  const router = useRouter();
-  const [busy, setBusy] = useState(false);
-  const decide = async (action: 'approve' | 'reject') => {
-    setBusy(true);
-    try {
-      const res = await fetch(`/api/credit/write-offs/${id}/${action}`, { method: 'POST' });
-      if (res.ok) {
-        toast.success(t(action === 'approve' ? 'writeOffs.approved' : 'writeOffs.rejected'));
-        router.refresh();
-      } else toast.error(res.status === 403 ? t('writeOffs.selfApproval') : await messageOf(res, t('failed')));
-    } catch {
-      toast.error(t('failed'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { t, busy, run } = useCreditWrite();
+  const decide = (action: 'approve' | 'reject') =>
+    run({
+      url: `/api/credit/write-offs/${id}/${action}`,
+      done: t(action === 'approve' ? 'writeOffs.approved' : 'writeOffs.rejected'),
+      failure: (res) => (res.status === 403 ? t('writeOffs.selfApproval') : messageOf(res, t('failed'))),
+    });
   return (
     <span className="inline-flex gap-1">
       {mine ? null : (
@@ -177,11 +158,9 @@ export function DecideWriteOffButtons({ id, mine }: { id: number; mine: boolean 
 
 /** Records a recovery on a written-off lease (amount typed in the active locale). */
 export function RecoveryForm({ funderId }: { funderId: number }) {
-  const t = useTranslations('credit');
+  const { t, busy, run } = useCreditWrite();
   const locale = useLocale();
-  const router = useRouter();
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -197,41 +176,20 @@ export function RecoveryForm({ funderId }: { funderId: number }) {
     if (lease && amount === null) next.amount = t('required');
     setErrors(next);
     if (Object.keys(next).length > 0 || !lease || amount === null) return;
-    setBusy(true);
-    try {
-      const res = await fetch(`/api/credit/recoveries?funderId=${funderId}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ leaseId: lease.id, receivedOn: String(data.get('receivedOn') || todayIso()), amount, kind: data.get('kind'), reference: String(data.get('reference') ?? '') }),
-      });
-      if (res.status === 201) {
-        toast.success(t('recoveries.done'));
-        form.reset();
-        router.refresh();
-      } else toast.error(await messageOf(res, t('failed')));
-    } catch {
-      toast.error(t('failed'));
-    } finally {
-      setBusy(false);
-    }
+    const ok = await run({
+      url: `/api/credit/recoveries?funderId=${funderId}`,
+      body: { leaseId: lease.id, receivedOn: String(data.get('receivedOn') || todayIso()), amount, kind: data.get('kind'), reference: String(data.get('reference') ?? '') },
+      created: true,
+      done: t('recoveries.done'),
+    });
+    if (ok) form.reset();
   };
 
   return (
     <form onSubmit={submit} className="flex flex-wrap items-end gap-3" aria-label={t('recoveries.form')} noValidate>
-      <div className="w-48">
-        <Label htmlFor="rec-contract">{t('flags.contract')}</Label>
-        <Input id="rec-contract" name="contract" className="h-8.5 text-sm" aria-invalid={!!errors.contract} aria-describedby={errors.contract ? 'rec-contract-error' : undefined} />
-        <FieldError id="rec-contract-error">{errors.contract}</FieldError>
-      </div>
-      <div className="w-40">
-        <Label htmlFor="rec-date">{t('columns.date')}</Label>
-        <Input id="rec-date" name="receivedOn" type="date" defaultValue={todayIso()} className="h-8.5 text-sm" />
-      </div>
-      <div className="w-36">
-        <Label htmlFor="rec-amount">{t('recoveries.amount')}</Label>
-        <Input id="rec-amount" name="amount" inputMode="decimal" className="h-8.5 text-sm" aria-invalid={!!errors.amount} aria-describedby={errors.amount ? 'rec-amount-error' : undefined} />
-        <FieldError id="rec-amount-error">{errors.amount}</FieldError>
-      </div>
+      <Field className="w-48" id="rec-contract" name="contract" label={t('flags.contract')} error={errors.contract ?? ''} />
+      <Field className="w-40" id="rec-date" name="receivedOn" type="date" defaultValue={todayIso()} label={t('columns.date')} />
+      <Field className="w-36" id="rec-amount" name="amount" inputMode="decimal" label={t('recoveries.amount')} error={errors.amount ?? ''} />
       <div className="w-44">
         <Label htmlFor="rec-kind">{t('recoveries.kind')}</Label>
         <select id="rec-kind" name="kind" className="h-8.5 w-full rounded-md border border-border bg-surface px-2 text-sm focus-visible:ring-2 focus-visible:ring-primary focus-visible:outline-none" defaultValue="asset_sale">
@@ -242,10 +200,7 @@ export function RecoveryForm({ funderId }: { funderId: number }) {
           ))}
         </select>
       </div>
-      <div className="w-44">
-        <Label htmlFor="rec-reference">{t('columns.reference')}</Label>
-        <Input id="rec-reference" name="reference" maxLength={200} className="h-8.5 text-sm" />
-      </div>
+      <Field className="w-44" id="rec-reference" name="reference" maxLength={200} label={t('columns.reference')} />
       <Button type="submit" size="sm" disabled={busy}>
         {t('recoveries.submit')}
       </Button>
