@@ -8,7 +8,7 @@
 import type { DbOrTx } from '@/db/client';
 import { listStatusHistories } from '@/db/queries/lease-register';
 import { creditNoteText } from '@/lib/credit';
-import { statusNoteText, statusOrigin, type StatusNoteFormat, type StatusNoteTranslate } from '@/lib/domain/status-origin';
+import { statusNoteText, statusOrigin, type StatusNoteTranslate } from '@/lib/domain/status-origin';
 import { formatIsoDate, type Formatter } from '@/lib/format';
 import { getServicingBook } from '@/services/servicing/book';
 import { creditStatesById } from '@/services/credit/book';
@@ -28,13 +28,12 @@ export function statusNotes(
   funderId: number,
   rows: readonly StatusNoteRow[],
   t: StatusNoteTranslate,
-  format: StatusNoteFormat,
+  format: Formatter,
   today = todayIso(),
 ): Map<number, string> {
   const notes = new Map<number, string>();
   if (rows.length === 0) return notes;
   const credit = creditStatesById(db, funderId, today);
-  const f = format as unknown as Formatter;
   const tc = (key: string, values?: Record<string, string | number>) => t(`status.credit.${key.replace(/^note\./, '')}`, values);
   let defaults: Map<number, ReturnType<typeof defaultsAt>[number]> | null = null;
   const handSet: StatusNoteRow[] = [];
@@ -43,9 +42,9 @@ export function statusNotes(
     if (c?.status === 'defaulted') {
       defaults ??= new Map(defaultsAt(db, funderId, today).map((d) => [d.leaseId, d]));
       const d = defaults.get(r.id);
-      if (d) notes.set(r.id, creditNoteText(tc, f, d));
-    } else if (c?.status === 'written_off' && c.writeOffDate) notes.set(r.id, tc('writtenOff', { date: formatIsoDate(f, c.writeOffDate) }));
-    else if (c?.status === 'cured' && c.curedOn) notes.set(r.id, tc('cured', { date: formatIsoDate(f, c.curedOn) }));
+      if (d) notes.set(r.id, creditNoteText(tc, format, d));
+    } else if (c?.status === 'written_off' && c.writeOffDate) notes.set(r.id, tc('writtenOff', { date: formatIsoDate(format, c.writeOffDate) }));
+    else if (c?.status === 'cured' && c.curedOn) notes.set(r.id, tc('cured', { date: formatIsoDate(format, c.curedOn) }));
     else if (r.status !== 'active') handSet.push(r);
   }
   if (handSet.length === 0) return notes;
