@@ -63,10 +63,6 @@ export function listWriteOffs(db: DbOrTx, funderId: number, status?: WriteOff['s
   return rows.map((r) => ({ ...r.w, contractNumber: r.contractNumber, lesseeName: r.lesseeName, proposedByEmail: r.proposedByEmail, decidedByEmail: r.w.decidedBy === null ? null : (deciders.get(r.w.decidedBy) ?? null) }));
 }
 
-export function getWriteOff(db: DbOrTx, id: number): WriteOff | undefined {
-  return db.select().from(writeOffs).where(eq(writeOffs.id, id)).get();
-}
-
 export function listRecoveries(db: DbOrTx, funderId: number): RecoveryView[] {
   return db
     .select({ r: recoveries, contractNumber: leases.contractNumber, lesseeName: lessees.name })

@@ -24,15 +24,6 @@ export type CreditSettings = {
  */
 export const DEFAULT_PROVISION_RATES: ProvisionRates = Object.freeze({ current: 0.015, '1-30': 0.034, '31-60': 0.071, '61-90': 0.108, '91+': 0.45, [DEFAULT_BUCKET]: 0.45 });
 
-export const DEFAULT_CREDIT_SETTINGS: CreditSettings = Object.freeze({
-  absoluteRetail: 10000,
-  absoluteOther: 50000,
-  relative: 0.01,
-  probationMonths: 3,
-  contagion: 0.2,
-  matrix: { '*': DEFAULT_PROVISION_RATES },
-});
-
 /** The columns of a funder row the credit settings come from. */
 export type CreditSettingsColumns = {
   creditAbsRetail: number;

@@ -1,12 +1,13 @@
 /** Export columns of the Defaults & losses tables (headers translated by the caller's `t`, namespace `credit`). */
 import type { ExportColumn } from '@/lib/exports';
+import type { CREDIT_EXPORT_TABLES } from '@/lib/validations/credit-export';
 import type { CreditFlagView, RecoveryView, WriteOffView } from '@/db/queries/credit';
 import type { DefaultRow, EclRow, LossLedgerRow, MeasuresRow } from './screen';
 
 type T = (key: string, values?: Record<string, string | number>) => string;
 
-export const CREDIT_TABLES = ['defaults', 'flags', 'writeOffs', 'recoveries', 'ledger', 'measures', 'ecl'] as const;
-export type CreditTable = (typeof CREDIT_TABLES)[number];
+/** A table of the screen, as the export query names it (one list: lib/validations/credit-export). */
+export type CreditTable = (typeof CREDIT_EXPORT_TABLES)[number];
 
 function money<R extends { currency: string }>(id: string, header: string, value: (r: R) => number): ExportColumn<R> {
   return { id, header, kind: 'money', value, currency: (r) => r.currency };
