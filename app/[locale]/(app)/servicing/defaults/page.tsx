@@ -1,4 +1,4 @@
-import { ListTable } from '@/components/data-table/list-table';
+import { ListTable, type ListColumn } from '@/components/data-table/list-table';
 import { Download, ShieldCheck } from 'lucide-react';
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
 import type { ReactNode } from 'react';
@@ -6,7 +6,6 @@ import { getDb } from '@/db';
 import { ClientMessages } from '@/app/[locale]/client-messages';
 import { guardPage } from '@/app/[locale]/prelude';
 import { DecideWriteOffButtons, ProposeWriteOffButton, RecoveryForm, UnflagButton, UtpFlagForm } from '@/components/credit/credit-actions';
-import { HEAD_CELLS, ROW_RULES, STICKY_FIRST_COLUMN, STICKY_FIRST_COLUMN_HOVER } from '@/components/data-table/table-classes';
 import { FilterForm } from '@/components/portfolio/filter-form';
 import { metadataFor } from '@/components/shell/page-metadata';
 import { PageHeader } from '@/components/shell/page-header';
@@ -33,9 +32,11 @@ type Props = {
 export const generateMetadata = metadataFor('creditLosses');
 
 const PATH = '/servicing/defaults';
-const TABLE = `w-full text-[13px] ${STICKY_FIRST_COLUMN} ${STICKY_FIRST_COLUMN_HOVER} ${ROW_RULES}`;
 const TH = 'px-3 py-2';
 const TD = 'px-3 py-1';
+const MEASURES = ['currency', 'defaultedLeases', 'defaultedExposure', 'grossLoss', 'recoveries', 'netLoss', 'recoveryRate', 'severity', 'cumulativeNetLoss'];
+/** Columns of numbers and money: right-aligned. */
+const NUMERIC = new Set(['creditDpd', 'pastDue', 'exposure', 'amount', 'balance', 'leases', 'rate', 'ecl', ...MEASURES.slice(1)]);
 
 /** Servicing → Defaults & losses (domain.md §8): defaults with their reason, flags, write-offs under four eyes, recoveries, the loss ledger, measures and the IFRS 9 ECL. */
 export default async function DefaultsPage({ params, searchParams }: Props) {
@@ -57,6 +58,8 @@ export default async function DefaultsPage({ params, searchParams }: Props) {
   const me = access.principal.user.id;
   const tt = (key: string, values?: Record<string, string | number>) => t(key, values);
   const bucket = (k: string) => (k === 'default' ? t('buckets.default') : bucketLabel(k, t('buckets.current')));
+  /** The column heads of a table, by `columns.*` message key. */
+  const cols = (...keys: string[]): ListColumn[] => keys.map((k) => ({ key: k, label: t(`columns.${k}`), className: NUMERIC.has(k) ? `${TH} text-right` : TH }));
   const pct = (v: number | null) => (v === null ? '—' : formatPercent(format, v));
 
   const exports = (table: CreditTable) => (
@@ -153,7 +156,7 @@ export default async function DefaultsPage({ params, searchParams }: Props) {
         screen.defaults.length === 0 ? (
           empty(t('defaults.empty'))
         ) : (
-          <ListTable columns={[{ key: '0', label: t('columns.contract'), className: TH }, { key: '1', label: t('columns.lessee'), className: TH }, { key: '2', label: t('columns.reason'), className: TH }, { key: '3', label: t('columns.creditDpd'), className: `${TH} text-right` }, { key: '4', label: t('columns.pastDue'), className: `${TH} text-right` }, { key: '5', label: t('columns.exposure'), className: `${TH} text-right` }, { key: '6', label: t('columns.actions'), className: TH }]} testId="defaults-table" region="max-h-[60vh] overflow-auto" hover>
+          <ListTable columns={cols('contract', 'lessee', 'reason', 'creditDpd', 'pastDue', 'exposure', 'actions')} testId="defaults-table" region="max-h-[60vh] overflow-auto" hover>
             {screen.defaults.map((r) => (
               <tr key={r.leaseId} className="h-8 hover:bg-surface-muted" data-testid={`default-${r.contractNumber}`}>
                 <td className={`${TD} whitespace-nowrap`}>
@@ -190,7 +193,7 @@ export default async function DefaultsPage({ params, searchParams }: Props) {
         screen.flags.length === 0 ? (
           empty(t('flags.empty'))
         ) : (
-          <ListTable columns={[{ key: '0', label: t('columns.contract'), className: TH }, { key: '1', label: t('columns.lessee'), className: TH }, { key: '2', label: t('columns.flaggedOn'), className: TH }, { key: '3', label: t('columns.reason'), className: TH }, { key: '4', label: t('columns.flaggedBy'), className: TH }, { key: '5', label: t('columns.actions'), className: TH }]} testId="flags-table" region="overflow-auto" hover>
+          <ListTable columns={cols('contract', 'lessee', 'flaggedOn', 'reason', 'flaggedBy', 'actions')} testId="flags-table" region="overflow-auto" hover>
             {screen.flags.map((f) => (
               <tr key={f.id} className="h-8" data-testid={`flag-${f.contractNumber}`}>
                 <td className={`${TD} whitespace-nowrap`}>{f.contractNumber}</td>
@@ -213,7 +216,7 @@ export default async function DefaultsPage({ params, searchParams }: Props) {
         screen.writeOffs.length === 0 ? (
           empty(t('writeOffs.empty'))
         ) : (
-          <ListTable columns={[{ key: '0', label: t('columns.contract'), className: TH }, { key: '1', label: t('columns.date'), className: TH }, { key: '2', label: t('columns.amount'), className: `${TH} text-right` }, { key: '3', label: t('columns.status'), className: TH }, { key: '4', label: t('columns.proposedBy'), className: TH }, { key: '5', label: t('columns.decidedBy'), className: TH }, { key: '6', label: t('columns.actions'), className: TH }]} testId="write-offs-table" region="overflow-auto" hover>
+          <ListTable columns={cols('contract', 'date', 'amount', 'status', 'proposedBy', 'decidedBy', 'actions')} testId="write-offs-table" region="overflow-auto" hover>
             {screen.writeOffs.map((w) => (
               <tr key={w.id} className="h-8" data-testid={`write-off-${w.contractNumber}`}>
                 <td className={`${TD} whitespace-nowrap`}>{w.contractNumber}</td>
@@ -238,7 +241,7 @@ export default async function DefaultsPage({ params, searchParams }: Props) {
         screen.recoveries.length === 0 ? (
           empty(t('recoveries.empty'))
         ) : (
-          <ListTable columns={[{ key: '0', label: t('columns.contract'), className: TH }, { key: '1', label: t('columns.date'), className: TH }, { key: '2', label: t('columns.kind'), className: TH }, { key: '3', label: t('columns.amount'), className: `${TH} text-right` }, { key: '4', label: t('columns.reference'), className: TH }]} testId="recoveries-table" region="overflow-auto" hover>
+          <ListTable columns={cols('contract', 'date', 'kind', 'amount', 'reference')} testId="recoveries-table" region="overflow-auto" hover>
             {screen.recoveries.map((r) => (
               <tr key={r.id} className="h-8">
                 <td className={`${TD} whitespace-nowrap`}>{r.contractNumber}</td>
@@ -262,7 +265,7 @@ export default async function DefaultsPage({ params, searchParams }: Props) {
         screen.ledger.length === 0 ? (
           empty(t('ledger.empty'))
         ) : (
-          <ListTable columns={[{ key: '0', label: t('columns.date'), className: TH }, { key: '1', label: t('columns.entry'), className: TH }, { key: '2', label: t('columns.contract'), className: TH }, { key: '3', label: t('columns.amount'), className: `${TH} text-right` }, { key: '4', label: t('columns.balance'), className: `${TH} text-right` }]} testId="ledger-table" region="max-h-[60vh] overflow-auto" hover>
+          <ListTable columns={cols('date', 'entry', 'contract', 'amount', 'balance')} testId="ledger-table" region="max-h-[60vh] overflow-auto" hover>
             {screen.ledger.map((e) => (
               <tr key={`${e.kind}-${e.id}`} className="h-8">
                 <td className={`${TD} whitespace-nowrap`}>{formatIsoDate(format, e.date)}</td>
@@ -284,94 +287,71 @@ export default async function DefaultsPage({ params, searchParams }: Props) {
         'measures',
         t('measures.title'),
         t('measures.hint'),
-        <div className="overflow-auto">
-          <table className={TABLE} data-testid="measures-table">
-            <thead className={HEAD_CELLS}>
-              <tr className="text-left">
-                {(['currency', 'defaultedLeases', 'defaultedExposure', 'grossLoss', 'recoveries', 'netLoss', 'recoveryRate', 'severity', 'cumulativeNetLoss'] as const).map((c) => (
-                  <th key={c} scope="col" className={`${TH} ${c === 'currency' ? '' : 'text-right'}`}>
-                    {t(`columns.${c}`)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {screen.measures.map((m) => (
-                <tr key={m.currency} className="h-8" data-testid={`measures-${m.currency}`}>
-                  <td className={TD}>{m.currency}</td>
-                  <td className={`tabular ${TD} text-right`}>{formatDecimal(format, m.defaultedLeases)}</td>
-                  <td className={`${TD} text-right`}>
-                    <Amount minor={m.defaultedExposure} currency={m.currency} />
-                  </td>
-                  <td className={`${TD} text-right`}>
-                    <Amount minor={m.grossLoss} currency={m.currency} />
-                  </td>
-                  <td className={`${TD} text-right`}>
-                    <Amount minor={m.recoveries} currency={m.currency} />
-                  </td>
-                  <td className={`${TD} text-right`}>
-                    <Amount minor={m.netLoss} currency={m.currency} />
-                  </td>
-                  <td className={`tabular ${TD} text-right`}>{pct(m.recoveryRate)}</td>
-                  <td className={`tabular ${TD} text-right`}>{pct(m.severity)}</td>
-                  <td className={`tabular ${TD} text-right`}>{pct(m.cumulativeNetLossRate)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>,
+        <ListTable columns={cols(...MEASURES)} testId="measures-table" region="overflow-auto" hover>
+          {screen.measures.map((m) => (
+            <tr key={m.currency} className="h-8" data-testid={`measures-${m.currency}`}>
+              <td className={TD}>{m.currency}</td>
+              <td className={`tabular ${TD} text-right`}>{formatDecimal(format, m.defaultedLeases)}</td>
+              <td className={`${TD} text-right`}>
+                <Amount minor={m.defaultedExposure} currency={m.currency} />
+              </td>
+              <td className={`${TD} text-right`}>
+                <Amount minor={m.grossLoss} currency={m.currency} />
+              </td>
+              <td className={`${TD} text-right`}>
+                <Amount minor={m.recoveries} currency={m.currency} />
+              </td>
+              <td className={`${TD} text-right`}>
+                <Amount minor={m.netLoss} currency={m.currency} />
+              </td>
+              <td className={`tabular ${TD} text-right`}>{pct(m.recoveryRate)}</td>
+              <td className={`tabular ${TD} text-right`}>{pct(m.severity)}</td>
+              <td className={`tabular ${TD} text-right`}>{pct(m.cumulativeNetLossRate)}</td>
+            </tr>
+          ))}
+        </ListTable>,
       )}
 
       {section(
         'ecl',
         t('ecl.title'),
         t('ecl.hint'),
-        <div className="overflow-auto">
-          <table className={TABLE} data-testid="ecl-table">
-            <thead className={HEAD_CELLS}>
-              <tr className="text-left">
-                <th scope="col" className={TH}>{t('columns.currency')}</th>
-                <th scope="col" className={TH}>{t('columns.stage')}</th>
-                <th scope="col" className={TH}>{t('columns.bucket')}</th>
-                <th scope="col" className={`${TH} text-right`}>{t('columns.leases')}</th>
-                <th scope="col" className={`${TH} text-right`}>{t('columns.exposure')}</th>
-                <th scope="col" className={`${TH} text-right`}>{t('columns.rate')}</th>
-                <th scope="col" className={`${TH} text-right`}>{t('columns.ecl')}</th>
+        <ListTable
+          columns={cols('currency', 'stage', 'bucket', 'leases', 'exposure', 'rate', 'ecl')}
+          testId="ecl-table"
+          region="overflow-auto"
+          hover
+          footer={screen.eclTotals.map((e) => (
+              <tr key={`total-${e.currency}`} className="h-8 font-medium">
+                <th scope="row" colSpan={4} className={`${TD} text-left`}>
+                  {t('ecl.total', { currency: e.currency })}
+                </th>
+                <td className={`${TD} text-right`}>
+                  <Amount minor={e.exposure} currency={e.currency} />
+                </td>
+                <td className={TD} />
+                <td className={`${TD} text-right`}>
+                  <Amount minor={e.ecl} currency={e.currency} />
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {screen.ecl.map((r) => (
-                <tr key={`${r.currency}-${r.stage}-${r.bucket}`} className="h-8">
-                  <td className={TD}>{r.currency}</td>
-                  <td className={TD}>{t('ecl.stage', { stage: r.stage })}</td>
-                  <td className={TD}>{bucket(r.bucket)}</td>
-                  <td className={`tabular ${TD} text-right`}>{formatDecimal(format, r.leases)}</td>
-                  <td className={`${TD} text-right`}>
-                    <Amount minor={r.exposure} currency={r.currency} />
-                  </td>
-                  <td className={`tabular ${TD} text-right`}>{formatPercent(format, r.rate, 1)}</td>
-                  <td className={`${TD} text-right`}>
-                    <Amount minor={r.ecl} currency={r.currency} />
-                  </td>
-                </tr>
-              ))}
-              {screen.eclTotals.map((e) => (
-                <tr key={`total-${e.currency}`} className="h-8 font-medium">
-                  <th scope="row" colSpan={4} className={`${TD} text-left`}>
-                    {t('ecl.total', { currency: e.currency })}
-                  </th>
-                  <td className={`${TD} text-right`}>
-                    <Amount minor={e.exposure} currency={e.currency} />
-                  </td>
-                  <td className={TD} />
-                  <td className={`${TD} text-right`}>
-                    <Amount minor={e.ecl} currency={e.currency} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>,
+          ))}
+        >
+          {screen.ecl.map((r) => (
+            <tr key={`${r.currency}-${r.stage}-${r.bucket}`} className="h-8">
+              <td className={TD}>{r.currency}</td>
+              <td className={TD}>{t('ecl.stage', { stage: r.stage })}</td>
+              <td className={TD}>{bucket(r.bucket)}</td>
+              <td className={`tabular ${TD} text-right`}>{formatDecimal(format, r.leases)}</td>
+              <td className={`${TD} text-right`}>
+                <Amount minor={r.exposure} currency={r.currency} />
+              </td>
+              <td className={`tabular ${TD} text-right`}>{formatPercent(format, r.rate, 1)}</td>
+              <td className={`${TD} text-right`}>
+                <Amount minor={r.ecl} currency={r.currency} />
+              </td>
+            </tr>
+          ))}
+        </ListTable>,
       )}
     </ClientMessages>
   );
