@@ -9,6 +9,7 @@ import { NEVER, absoluteThreshold, cashPositionAt, creditSettingsOf, creditTimel
 import { formatDate, tryParseDate } from '@/lib/finance';
 import type { Instalment, LedgerEntry } from '@/lib/servicing';
 import type { Db } from '../client';
+import { lesseeKinds } from '../queries/credit';
 import { getFunder } from '../queries/funders';
 import { componentOrderOf, recordPayment } from '../queries/payments';
 import { loadServicingLedgers } from '../queries/servicing';
@@ -57,7 +58,7 @@ export function seedCredit(db: Db, opts: { funderId: number; today: string }): {
 
   const settings = creditSettingsOf(funder);
   const order = componentOrderOf(funder);
-  const kinds = new Map(sqlite.prepare(`select id, kind from lessees where funder_id = ?`).raw().all(opts.funderId) as [number, string][]);
+  const kinds = lesseeKinds(db, opts.funderId);
   const ledgers = loadServicingLedgers(db, opts.funderId, null);
   const defaulted: { l: Ledger; x: CreditLeaseInput; start: number }[] = [];
   for (const l of ledgers) {
