@@ -7,7 +7,7 @@ import { toast } from 'sonner';
 import { Select } from '@/components/portfolio/fields';
 import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
-import { CONCENTRATION_GROUPS, CRITERION_KINDS, LIMIT_KINDS, type ConcentrationGroup, type CriterionKind, type LimitKind } from '@/lib/domain/facilities';
+import { CONCENTRATION_GROUPS, CRITERION_KINDS, LIMIT_KINDS, LIST_CRITERIA, type ConcentrationGroup, type CriterionKind, type LimitKind } from '@/lib/domain/facilities';
 import { formatMoney } from '@/lib/format';
 import { minorToDecimalString } from '@/lib/finance/money';
 import { parseAmountMinor, parseDecimal } from '@/lib/number-input';
@@ -193,7 +193,6 @@ export function TermsForm({ facilityId, terms }: { facilityId: number; terms: Te
 
 type CriterionDraft = { kind: CriterionKind; text: string };
 type LimitDraft = { group: ConcentrationGroup; kind: LimitKind; text: string; topN: string };
-const LIST_KINDS: readonly CriterionKind[] = ['countryIn', 'assetTypeIn', 'industryIn', 'regionIn', 'currencyIn'];
 
 /** Criteria and concentration limits, each list saved whole (PATCH replaces it). */
 export function RulesEditor({
@@ -219,7 +218,7 @@ export function RulesEditor({
 
   const criterionBody = (c: CriterionDraft) => {
     if (c.kind === 'notInDefault') return { kind: c.kind };
-    if (LIST_KINDS.includes(c.kind)) return { kind: c.kind, values: c.text.split(',').map((s) => s.trim()).filter(Boolean) };
+    if (LIST_CRITERIA.includes(c.kind)) return { kind: c.kind, values: c.text.split(',').map((s) => s.trim()).filter(Boolean) };
     if (c.kind === 'maxBalance') {
       const r = parseAmountMinor(c.text, locale, currency);
       return r.ok ? { kind: c.kind, value: r.value } : null;
@@ -261,7 +260,7 @@ export function RulesEditor({
             </Select>
             {c.kind === 'notInDefault' ? null : (
               <div className="w-44">
-                <Label htmlFor={`crit-value-${i}`}>{LIST_KINDS.includes(c.kind) ? t('criteria.values') : c.kind === 'minRate' ? `${t('criteria.value')} (%)` : t('criteria.value')}</Label>
+                <Label htmlFor={`crit-value-${i}`}>{LIST_CRITERIA.includes(c.kind) ? t('criteria.values') : c.kind === 'minRate' ? `${t('criteria.value')} (%)` : t('criteria.value')}</Label>
                 <Input id={`crit-value-${i}`} value={c.text} onChange={(e) => setCs(cs.map((x, j) => (j === i ? { ...x, text: e.target.value } : x)))} className="h-8.5 text-sm" />
               </div>
             )}
