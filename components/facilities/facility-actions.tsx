@@ -7,10 +7,10 @@ import { toast } from 'sonner';
 import { Select } from '@/components/portfolio/fields';
 import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
-import { CONCENTRATION_GROUPS, CRITERION_KINDS, LIMIT_KINDS, type ConcentrationGroup, type CriterionKind, type LimitKind } from '@/lib/domain/facilities';
+import { CONCENTRATION_GROUPS, CRITERION_KINDS, LIMIT_KINDS, LIST_CRITERIA, type ConcentrationGroup, type CriterionKind, type LimitKind } from '@/lib/domain/facilities';
 import { formatMoney } from '@/lib/format';
-import { minorToDecimalString } from '@/lib/finance/money';
 import { parseAmountMinor, parseDecimal } from '@/lib/number-input';
+import { moneyText, parsePercentText, percentText } from '@/components/master-file/number-text';
 
 type ApiResult = { ok: true; data: unknown } | { ok: false; status: number; message: string };
 
@@ -142,14 +142,14 @@ export function TermsForm({ facilityId, terms }: { facilityId: number; terms: Te
   const locale = useLocale();
   const { busy, run } = useSubmit();
   const [error, setError] = useState<string | null>(null);
-  const digits = (minor: number) => minorToDecimalString(minor, terms.currency);
+  const digits = (minor: number) => moneyText(minor, terms.currency, locale);
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
     const commitment = parseAmountMinor(String(form.get('commitment')), locale, terms.currency);
     const reserves = parseAmountMinor(String(form.get('reserves')), locale, terms.currency);
-    const rate = parseDecimal(String(form.get('advanceRate')), locale);
-    if (!commitment.ok || !reserves.ok || !rate.ok) {
+    const advanceRate = parsePercentText(String(form.get('advanceRate')), locale);
+    if (!commitment.ok || !reserves.ok || advanceRate === null) {
       setError(t('errors.invalidNumber'));
       return;
     }
@@ -161,7 +161,7 @@ export function TermsForm({ facilityId, terms }: { facilityId: number; terms: Te
           lender: String(form.get('lender')),
           commitment: commitment.value,
           reserves: reserves.value,
-          advanceRate: Math.round(rate.value * 1e6) / 1e8,
+          advanceRate,
           startDate: String(form.get('startDate')),
           maturityDate: String(form.get('maturityDate')),
         }),
@@ -179,7 +179,7 @@ export function TermsForm({ facilityId, terms }: { facilityId: number; terms: Te
       {field('name', t('terms.name'), terms.name)}
       {field('lender', t('terms.lender'), terms.lender)}
       {field('commitment', `${t('terms.commitment')} (${terms.currency})`, digits(terms.commitment))}
-      {field('advanceRate', `${t('terms.advanceRate')} (%)`, String(Math.round(terms.advanceRate * 1e6) / 1e4))}
+      {field('advanceRate', `${t('terms.advanceRate')} (%)`, percentText(terms.advanceRate, locale))}
       {field('reserves', `${t('terms.reserves')} (${terms.currency})`, digits(terms.reserves))}
       {field('startDate', t('terms.startDate'), terms.startDate, 'date')}
       {field('maturityDate', t('terms.maturityDate'), terms.maturityDate, 'date')}
@@ -193,7 +193,6 @@ export function TermsForm({ facilityId, terms }: { facilityId: number; terms: Te
 
 type CriterionDraft = { kind: CriterionKind; text: string };
 type LimitDraft = { group: ConcentrationGroup; kind: LimitKind; text: string; topN: string };
-const LIST_KINDS: readonly CriterionKind[] = ['countryIn', 'assetTypeIn', 'industryIn', 'regionIn', 'currencyIn'];
 
 /** Criteria and concentration limits, each list saved whole (PATCH replaces it). */
 export function RulesEditor({
@@ -211,27 +210,31 @@ export function RulesEditor({
   const locale = useLocale();
   const { busy, run } = useSubmit();
   const [error, setError] = useState<string | null>(null);
-  const pct = (v: number) => String(Math.round(v * 1e6) / 1e4);
+  const pct = (v: number) => percentText(v, locale);
+  const money = (minor: number) => moneyText(minor, currency, locale);
   const [cs, setCs] = useState<CriterionDraft[]>(() =>
-    criteria.map((c) => ({ kind: c.kind, text: c.values ? c.values.join(', ') : c.kind === 'minRate' ? pct(c.value ?? 0) : c.kind === 'maxBalance' ? minorToDecimalString(c.value ?? 0, currency) : String(c.value ?? '') })),
+    criteria.map((c) => ({ kind: c.kind, text: c.values ? c.values.join(', ') : c.kind === 'minRate' ? pct(c.value ?? 0) : c.kind === 'maxBalance' ? money(c.value ?? 0) : String(c.value ?? '') })),
   );
-  const [ls, setLs] = useState<LimitDraft[]>(() => limits.map((l) => ({ group: l.group, kind: l.kind, text: l.kind === 'percent' ? pct(l.value) : minorToDecimalString(l.value, currency), topN: l.topN ? String(l.topN) : '' })));
+  const [ls, setLs] = useState<LimitDraft[]>(() => limits.map((l) => ({ group: l.group, kind: l.kind, text: l.kind === 'percent' ? pct(l.value) : money(l.value), topN: l.topN ? String(l.topN) : '' })));
 
   const criterionBody = (c: CriterionDraft) => {
     if (c.kind === 'notInDefault') return { kind: c.kind };
-    if (LIST_KINDS.includes(c.kind)) return { kind: c.kind, values: c.text.split(',').map((s) => s.trim()).filter(Boolean) };
+    if (LIST_CRITERIA.includes(c.kind)) return { kind: c.kind, values: c.text.split(',').map((s) => s.trim()).filter(Boolean) };
     if (c.kind === 'maxBalance') {
       const r = parseAmountMinor(c.text, locale, currency);
       return r.ok ? { kind: c.kind, value: r.value } : null;
     }
+    if (c.kind === 'minRate') {
+      const rate = parsePercentText(c.text, locale);
+      return rate === null ? null : { kind: c.kind, value: rate };
+    }
     const r = parseDecimal(c.text, locale);
-    if (!r.ok) return null;
-    return { kind: c.kind, value: c.kind === 'minRate' ? Math.round(r.value * 1e6) / 1e8 : r.value };
+    return r.ok ? { kind: c.kind, value: r.value } : null;
   };
   const limitBody = (l: LimitDraft) => {
-    const r = l.kind === 'amount' ? parseAmountMinor(l.text, locale, currency) : parseDecimal(l.text, locale);
-    if (!r.ok) return null;
-    const value = l.kind === 'percent' ? Math.round(r.value * 1e6) / 1e8 : r.value;
+    const amount = l.kind === 'amount' ? parseAmountMinor(l.text, locale, currency) : null;
+    const value = amount ? (amount.ok ? amount.value : null) : parsePercentText(l.text, locale);
+    if (value === null) return null;
     return { group: l.group, kind: l.kind, value, ...(l.group === 'topLessees' ? { topN: Number(l.topN) || 10 } : {}) };
   };
   const save = async (what: 'criteria' | 'limits') => {
@@ -261,7 +264,7 @@ export function RulesEditor({
             </Select>
             {c.kind === 'notInDefault' ? null : (
               <div className="w-44">
-                <Label htmlFor={`crit-value-${i}`}>{LIST_KINDS.includes(c.kind) ? t('criteria.values') : c.kind === 'minRate' ? `${t('criteria.value')} (%)` : t('criteria.value')}</Label>
+                <Label htmlFor={`crit-value-${i}`}>{LIST_CRITERIA.includes(c.kind) ? t('criteria.values') : c.kind === 'minRate' ? `${t('criteria.value')} (%)` : t('criteria.value')}</Label>
                 <Input id={`crit-value-${i}`} value={c.text} onChange={(e) => setCs(cs.map((x, j) => (j === i ? { ...x, text: e.target.value } : x)))} className="h-8.5 text-sm" />
               </div>
             )}

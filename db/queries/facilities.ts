@@ -22,6 +22,7 @@ import { recordAudit } from './audit';
 import { sqliteOf } from './servicing';
 import { Conflict, Forbidden, NotFound } from '@/lib/domain/errors';
 import type { ConcentrationLimit, CovenantTerms, Criterion, ThresholdStep } from '@/lib/facilities';
+import type { CertificateContent } from '@/lib/facilities/certificate';
 import type { CovenantBody, CreateFacilityBody, CriterionBody, DrawBody, LimitBody, UpdateFacilityBody } from '@/lib/validations/facilities';
 
 export type FacilityActor = { userId: number; email: string };
@@ -265,12 +266,13 @@ export function decideDraw(db: Db, facilityId: number, drawId: number, decision:
 
 // ---- certificates ----
 
-export type CertificateListItem = Omit<FacilityCertificateRow, 'xlsx' | 'pdf' | 'summary'> & { summary: unknown };
+/** `summary`: the frozen content (null when unreadable). */
+export type CertificateListItem = Omit<FacilityCertificateRow, 'xlsx' | 'pdf' | 'summary'> & { summary: CertificateContent | null };
 
 function certificateItem(r: Omit<FacilityCertificateRow, 'xlsx' | 'pdf'>): CertificateListItem {
-  let summary: unknown = null;
+  let summary: CertificateContent | null = null;
   try {
-    summary = JSON.parse(r.summary);
+    summary = JSON.parse(r.summary) as CertificateContent;
   } catch {
     summary = null;
   }

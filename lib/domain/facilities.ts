@@ -13,6 +13,9 @@ export const CRITERION_KINDS = [
   'minRate',
 ] as const;
 export type CriterionKind = (typeof CRITERION_KINDS)[number];
+/** Criteria with one `value` (days, months, minor units, a decimal rate) and those with a list of `values` (codes). */
+export const NUMERIC_CRITERIA: readonly CriterionKind[] = ['maxDpd', 'minRemainingMonths', 'maxRemainingMonths', 'maxBalance', 'minRate'];
+export const LIST_CRITERIA: readonly CriterionKind[] = ['countryIn', 'assetTypeIn', 'industryIn', 'regionIn', 'currencyIn'];
 
 export const CONCENTRATION_GROUPS = ['lessee', 'industry', 'region', 'assetType', 'topLessees'] as const;
 export type ConcentrationGroup = (typeof CONCENTRATION_GROUPS)[number];

@@ -8,10 +8,6 @@ import { CRITERION_KINDS, type CriterionKind } from '../domain/facilities';
 
 export { CRITERION_KINDS, type CriterionKind };
 
-/** Kinds that take a number (`value`); the others, except notInDefault, take a list (`values`). */
-export const NUMERIC_CRITERIA: readonly CriterionKind[] = ['maxDpd', 'minRemainingMonths', 'maxRemainingMonths', 'maxBalance', 'minRate'];
-export const LIST_CRITERIA: readonly CriterionKind[] = ['countryIn', 'assetTypeIn', 'industryIn', 'regionIn', 'currencyIn'];
-
 /** `value`: days, months, minor units (maxBalance) or a decimal rate (minRate); `values`: the allowed codes. */
 export type Criterion = { id: number; kind: CriterionKind; value: number | null; values: string[] | null };
 

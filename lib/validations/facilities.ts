@@ -10,7 +10,7 @@ import {
   CRITERION_KINDS,
   FACILITY_MOVEMENT_TYPES,
   LIMIT_KINDS,
-  type CriterionKind,
+  NUMERIC_CRITERIA,
 } from '@/lib/domain/facilities';
 import { CURRENCY_CODES } from '@/lib/finance/money';
 import { idParam, isoDateParam, pageParam } from './common';
@@ -23,7 +23,6 @@ const share = z.number({ error: 'must be a decimal' }).min(0, 'must be at least 
 const isoDate = z.string({ error: 'must be a date' }).refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && isoDateParam.safeParse(v).success, 'must be a real date as YYYY-MM-DD');
 const shortText = (max: number) => z.string({ error: 'must be text' }).trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
 
-const NUMERIC: readonly CriterionKind[] = ['maxDpd', 'minRemainingMonths', 'maxRemainingMonths', 'maxBalance', 'minRate'];
 
 export const criterionBody = z
   .object({
@@ -34,13 +33,13 @@ export const criterionBody = z
   .strict()
   .superRefine((c, ctx) => {
     if (c.kind === 'notInDefault') return;
-    if (NUMERIC.includes(c.kind)) {
+    if (NUMERIC_CRITERIA.includes(c.kind)) {
       if (c.value === null || c.value === undefined) ctx.addIssue({ code: 'custom', path: ['value'], message: `is required for ${c.kind}` });
       else if (c.kind === 'minRate' && c.value >= 1) ctx.addIssue({ code: 'custom', path: ['value'], message: 'must be a decimal rate below 1' });
       else if (c.kind !== 'minRate' && !Number.isInteger(c.value)) ctx.addIssue({ code: 'custom', path: ['value'], message: 'must be a whole number' });
     } else if (!c.values) ctx.addIssue({ code: 'custom', path: ['values'], message: `is required for ${c.kind}` });
   })
-  .transform((c) => ({ kind: c.kind, value: NUMERIC.includes(c.kind) ? (c.value ?? null) : null, values: c.kind === 'notInDefault' || NUMERIC.includes(c.kind) ? null : (c.values ?? null) }));
+  .transform((c) => ({ kind: c.kind, value: NUMERIC_CRITERIA.includes(c.kind) ? (c.value ?? null) : null, values: c.kind === 'notInDefault' || NUMERIC_CRITERIA.includes(c.kind) ? null : (c.values ?? null) }));
 export type CriterionBody = z.infer<typeof criterionBody>;
 
 export const limitBody = z

@@ -29,7 +29,7 @@ import {
 } from '@/lib/facilities';
 import { certificatePdf, certificateXlsx, type CertificateContent } from '@/lib/facilities/certificate';
 import { monthsBetween } from '@/lib/finance/dates';
-import type { DrawBody } from '@/lib/validations/facilities';
+import type { DrawBody, ELIGIBILITY_FILTERS } from '@/lib/validations/facilities';
 import { collateralAt } from './collateral';
 import { facilityMonthMetrics } from './metrics';
 
@@ -52,6 +52,11 @@ export function facilityBase(db: DbOrTx, f: Facility, asOf: string): { base: Bor
 }
 
 const baseCache = new WeakMap<object, Map<string, { base: BorrowingBase; rows: LeaseEligibilityRow[] }>>();
+
+/** The lease-level rows the screen and GET …/eligibility show: all, only the eligible or only the ineligible ones. */
+export function eligibilityRows(rows: LeaseEligibilityRow[], filter: (typeof ELIGIBILITY_FILTERS)[number]): LeaseEligibilityRow[] {
+  return filter === 'all' ? rows : rows.filter((r) => r.eligible === (filter === 'eligible'));
+}
 
 export type CovenantMonth = CovenantResult & { monthEnd: string; ageMonths: number };
 export type CovenantHistory = { covenantId: number; metric: Facility['covenants'][number]['metric']; operator: Facility['covenants'][number]['operator']; months: CovenantMonth[]; latest: CovenantMonth | null };

@@ -10,10 +10,11 @@ import { createFacility, updateFacility, type FacilityActor } from '@/db/queries
 import { listFunders } from '@/db/queries/funders';
 import { getUserByEmail } from '@/db/queries/users';
 import { addMonths } from '@/lib/finance/dates';
+import { monthEndOf, monthOf } from '@/lib/history/months';
 import { createFacilityBody } from '@/lib/validations/facilities';
 import { collateralAt } from './collateral';
 import { approveFacilityCertificate, decideFacilityDraw, facilityBase, prepareFacilityCertificate, requestFacilityDraw } from './core';
-import { facilityMonthMetrics, monthEndOf } from './metrics';
+import { facilityMonthMetrics } from './metrics';
 
 const DAY = 86_400_000;
 const round = (v: number, step: number) => Math.max(step, Math.round(v / step) * step);
@@ -79,7 +80,7 @@ export function seedDemoFacilities(db: Db, today: string): number {
     );
     // Quarterly draws of most of the availability at their date, and one repayment: all within the base then.
     for (let m = 1; m <= 18; m += 3) {
-      const valueDate = monthEndOf(addMonths(startDate, m));
+      const valueDate = monthEndOf(monthOf(addMonths(startDate, m)));
       if (valueDate > today) break;
       const { base } = facilityBase(db, facility, valueDate);
       const amount = round(base.availability * (m === 1 ? 0.8 : 0.6), 1000_00);
@@ -87,7 +88,7 @@ export function seedDemoFacilities(db: Db, today: string): number {
       const d = requestFacilityDraw(db, facility, { type: 'draw', amount, valueDate, note: '' }, analyst, now - 20 * DAY);
       decideFacilityDraw(db, facility, d.id, 'approved', admin, now - 19 * DAY);
     }
-    const repayDate = monthEndOf(addMonths(startDate, 14));
+    const repayDate = monthEndOf(monthOf(addMonths(startDate, 14)));
     const outstanding = facilityBase(db, facility, repayDate).base.outstanding;
     if (outstanding > 0) {
       const r = requestFacilityDraw(db, facility, { type: 'repayment', amount: round(outstanding * 0.05, 1000_00), valueDate: repayDate, note: '' }, analyst, now - 18 * DAY);
@@ -95,7 +96,7 @@ export function seedDemoFacilities(db: Db, today: string): number {
     }
     // Covenants around the measured values of the last closed month: default ratio compliant (with a step in
     // month 13), the 60+ DPD ratio inside its warning margin, the WA rate floor and the top-10 share compliant.
-    const lastMonthEnd = monthEndOf(addMonths(`${today.slice(0, 7)}-01`, -1));
+    const lastMonthEnd = monthEndOf(monthOf(addMonths(`${today.slice(0, 7)}-01`, -1)));
     const latest = facilityMonthMetrics(db, facility, lastMonthEnd, today, 1)[0]!.metrics;
     const pct = (v: number) => Math.round(v * 10_000) / 10_000;
     const dpdMargin = Math.max(0.01, pct(latest.dpd60Ratio * 0.5));

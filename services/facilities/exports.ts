@@ -63,15 +63,12 @@ export function drawColumns(t: T, currency: string): ExportColumn<FacilityDraw>[
   ];
 }
 
-type CertSummary = { base?: { borrowingBase?: number; availability?: number } };
-
 export function certificateColumns(t: T, currency: string): ExportColumn<CertificateListItem>[] {
-  const s = (r: CertificateListItem) => (r.summary as CertSummary | null)?.base;
   return [
     { id: 'asOf', header: t('certificates.asOf'), kind: 'date', value: (r) => r.asOf },
     { id: 'status', header: t('certificates.status'), kind: 'text', value: (r) => t(`certificates.${r.status}`) },
-    { id: 'borrowingBase', header: t('certificates.borrowingBase'), kind: 'money', value: (r) => s(r)?.borrowingBase ?? null, currency: () => currency, width: 18 },
-    { id: 'availability', header: t('certificates.availability'), kind: 'money', value: (r) => s(r)?.availability ?? null, currency: () => currency, width: 18 },
+    { id: 'borrowingBase', header: t('certificates.borrowingBase'), kind: 'money', value: (r) => r.summary?.base.borrowingBase ?? null, currency: () => currency, width: 18 },
+    { id: 'availability', header: t('certificates.availability'), kind: 'money', value: (r) => r.summary?.base.availability ?? null, currency: () => currency, width: 18 },
     { id: 'preparedBy', header: t('certificates.preparedBy'), kind: 'text', value: (r) => r.preparedByEmail, width: 26 },
     { id: 'decidedBy', header: t('certificates.decidedBy'), kind: 'text', value: (r) => r.decidedByEmail ?? '', width: 26 },
     { id: 'xlsxSha256', header: `${t('certificates.sha')} XLSX`, kind: 'text', value: (r) => r.xlsxSha256, width: 66 },

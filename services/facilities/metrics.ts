@@ -18,8 +18,9 @@
 import type { DbOrTx } from '@/db/client';
 import { getMetricResults, keepMetricResult, poolOriginalPrincipal, type Facility } from '@/db/queries/facilities';
 import { cdrFromMdr } from '@/lib/finance';
-import { addMonths, daysInMonth } from '@/lib/finance/dates';
+import { addMonths } from '@/lib/finance/dates';
 import { computeBorrowingBase, type CovenantMetric, type EligibilityLease } from '@/lib/facilities';
+import { monthEndOf, monthOf, monthRange } from '@/lib/history/months';
 import { creditStatesAt } from '@/services/credit/book';
 import { collateralAt } from './collateral';
 
@@ -28,22 +29,12 @@ export const MAX_HISTORY = 120;
 
 export type MonthMetrics = Record<CovenantMetric, number> & { cumulativeDefaulted: number; originalPrincipal: number };
 
-/** The last day of the month of `date`. */
-export function monthEndOf(date: string): string {
-  const y = Number(date.slice(0, 4));
-  const m = Number(date.slice(5, 7));
-  return `${date.slice(0, 8)}${String(daysInMonth(y, m)).padStart(2, '0')}`;
-}
-
 /** Month ends from the facility start's month to the last month end on or before `asOf` (at most `max`, the latest). */
 export function monthEndsUpTo(startDate: string, asOf: string, max = 600): string[] {
-  const out: string[] = [];
-  let m = monthEndOf(startDate);
-  while (m <= asOf) {
-    out.push(m);
-    m = monthEndOf(addMonths(`${m.slice(0, 8)}01`, 1));
-  }
-  return out.slice(-max);
+  return monthRange(monthOf(startDate), monthOf(asOf))
+    .map(monthEndOf)
+    .filter((m) => m <= asOf)
+    .slice(-max);
 }
 
 /**

@@ -14,19 +14,40 @@ import {
   facilityExportQuery,
   updateFacilityBody,
 } from '@/lib/validations/facilities';
-import { defineRoutes } from '../registry';
+import { defineRoutes, type RouteDoc } from '../registry';
 import { errorDoc as err } from '../responses-core';
 
 const E400 = err('Invalid input: `error.issues` names each field with a message.');
 const E401 = err('No session cookie or bearer token, or an expired one.');
 const E403R = err('The credential lacks the read:funders scope.');
 const E403W = err('The credential lacks the write:funders scope, or the funder is not assigned to the user.');
+const E403F = err('The credential lacks the read:funders scope, or `funderId` is not assigned to the user.');
 const E404 = err('No facility with this id among the funders the user sees.');
 const E413 = err('The JSON body is larger than 1 MiB.');
 const idPath = z.object({ id: idParam });
 const drawPath = z.object({ id: idParam, drawId: idParam });
 const certPath = z.object({ id: idParam, certificateId: idParam });
 const json = (description: string) => ({ description });
+
+type DecisionSide = { summary: string; description?: string; who: string; conflict: string };
+
+/** The approve and reject operations of a four-eyes item (a draw, a certificate): same path shape, auth and answers. */
+function decisionRoutes(d: { path: string; params: z.ZodType; example: Record<string, string>; body: string; approve: DecisionSide; reject: DecisionSide }): RouteDoc[] {
+  return (['approve', 'reject'] as const).map((action) => {
+    const side = d[action];
+    return {
+      method: 'post',
+      path: `${d.path}/${action}`,
+      tag: 'Facilities',
+      summary: `${side.summary} (four eyes)`,
+      ...(side.description ? { description: side.description } : {}),
+      auth: 'write:funders',
+      params: d.params,
+      responses: { 200: json(d.body), 401: E401, 403: err(`${side.who} (four eyes), or no write:funders scope.`), 404: E404, 409: err(side.conflict) },
+      example: { params: d.example },
+    };
+  });
+}
 
 const EXAMPLE_FACILITY = {
   funderId: 1,
@@ -53,7 +74,7 @@ export const facilitiesRoutes = defineRoutes([
     description: 'Every facility of the funders the user sees (or of `funderId`), valued at `asOf` (default today). Money in minor units of each facility’s currency.',
     auth: 'read:funders',
     query: facilitiesQuery,
-    responses: { 200: json('`{ asOf, facilities: [...] }`'), 400: E400, 401: E401, 403: err('The credential lacks the read:funders scope, or `funderId` is not assigned to the user.') },
+    responses: { 200: json('`{ asOf, facilities: [...] }`'), 400: E400, 401: E401, 403: E403F },
     example: { query: { funderId: '1' } },
   },
   {
@@ -63,7 +84,7 @@ export const facilitiesRoutes = defineRoutes([
     summary: 'Export the facilities list (CSV or XLSX)',
     auth: 'read:funders',
     query: facilitiesExportQuery,
-    responses: { 200: { description: 'The file (Content-Disposition: attachment)', contentType: 'text/csv' }, 400: E400, 401: E401, 403: err('The credential lacks the read:funders scope, or `funderId` is not assigned to the user.') },
+    responses: { 200: { description: 'The file (Content-Disposition: attachment)', contentType: 'text/csv' }, 400: E400, 401: E401, 403: E403F },
     example: { query: { format: 'csv' } },
   },
   {
@@ -158,26 +179,14 @@ export const facilitiesRoutes = defineRoutes([
     responses: { 201: json('`{ draw }`'), 400: E400, 401: E401, 403: E403W, 404: E404, 409: err('Above the availability (the message and issue give the figure).'), 413: E413 },
     example: { params: { id: '1' }, body: { type: 'draw', amount: 100_000, valueDate: '2026-01-15' } },
   },
-  {
-    method: 'post',
-    path: '/api/facilities/{id}/draws/{drawId}/approve',
-    tag: 'Facilities',
-    summary: 'Approve a draw or repayment (four eyes)',
-    auth: 'write:funders',
+  ...decisionRoutes({
+    path: '/api/facilities/{id}/draws/{drawId}',
     params: drawPath,
-    responses: { 200: json('`{ draw }`'), 401: E401, 403: err('The requester cannot approve (four eyes), or no write:funders scope.'), 404: E404, 409: err('Already decided, or the draw no longer fits the availability.') },
-    example: { params: { id: '1', drawId: '1' } },
-  },
-  {
-    method: 'post',
-    path: '/api/facilities/{id}/draws/{drawId}/reject',
-    tag: 'Facilities',
-    summary: 'Reject a draw or repayment (four eyes)',
-    auth: 'write:funders',
-    params: drawPath,
-    responses: { 200: json('`{ draw }`'), 401: E401, 403: err('The requester cannot decide (four eyes), or no write:funders scope.'), 404: E404, 409: err('Already decided.') },
-    example: { params: { id: '1', drawId: '1' } },
-  },
+    example: { id: '1', drawId: '1' },
+    body: '`{ draw }`',
+    approve: { summary: 'Approve a draw or repayment', who: 'The requester cannot approve', conflict: 'Already decided, or the draw no longer fits the availability.' },
+    reject: { summary: 'Reject a draw or repayment', who: 'The requester cannot decide', conflict: 'Already decided.' },
+  }),
   {
     method: 'get',
     path: '/api/facilities/{id}/certificates',
@@ -200,27 +209,19 @@ export const facilitiesRoutes = defineRoutes([
     responses: { 201: json('`{ certificate }`'), 400: E400, 401: E401, 403: E403W, 404: E404, 413: E413 },
     example: { params: { id: '1' }, body: { asOf: '2026-01-31' } },
   },
-  {
-    method: 'post',
-    path: '/api/facilities/{id}/certificates/{certificateId}/approve',
-    tag: 'Facilities',
-    summary: 'Issue a certificate (four eyes)',
-    description: 'The PDF is made from the frozen content; from then on nothing changes the certificate or its files’ SHA-256.',
-    auth: 'write:funders',
+  ...decisionRoutes({
+    path: '/api/facilities/{id}/certificates/{certificateId}',
     params: certPath,
-    responses: { 200: json('`{ certificate }`'), 401: E401, 403: err('The preparer cannot issue (four eyes), or no write:funders scope.'), 404: E404, 409: err('Already issued or rejected.') },
-    example: { params: { id: '1', certificateId: '1' } },
-  },
-  {
-    method: 'post',
-    path: '/api/facilities/{id}/certificates/{certificateId}/reject',
-    tag: 'Facilities',
-    summary: 'Reject a prepared certificate (four eyes)',
-    auth: 'write:funders',
-    params: certPath,
-    responses: { 200: json('`{ certificate }`'), 401: E401, 403: err('The preparer cannot decide (four eyes), or no write:funders scope.'), 404: E404, 409: err('Already issued or rejected.') },
-    example: { params: { id: '1', certificateId: '1' } },
-  },
+    example: { id: '1', certificateId: '1' },
+    body: '`{ certificate }`',
+    approve: {
+      summary: 'Issue a certificate',
+      description: 'The PDF is made from the frozen content; from then on nothing changes the certificate or its files’ SHA-256.',
+      who: 'The preparer cannot issue',
+      conflict: 'Already issued or rejected.',
+    },
+    reject: { summary: 'Reject a prepared certificate', who: 'The preparer cannot decide', conflict: 'Already issued or rejected.' },
+  }),
   {
     method: 'get',
     path: '/api/facilities/{id}/certificates/{certificateId}/file',

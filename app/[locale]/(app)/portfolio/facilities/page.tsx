@@ -1,13 +1,13 @@
-import { Download, Landmark } from 'lucide-react';
+import { Landmark } from 'lucide-react';
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
 import { guardPage } from '@/app/[locale]/prelude';
 import { HEAD_CELLS, ROW_RULES, SCROLL_REGION, STICKY_FIRST_COLUMN, STICKY_FIRST_COLUMN_HOVER } from '@/components/data-table/table-classes';
 import { CovenantBadge } from '@/components/facilities/covenant-badge';
 import { FilterForm } from '@/components/portfolio/filter-form';
+import { ExportLinks } from '@/components/reports/export-links';
 import { metadataFor } from '@/components/shell/page-metadata';
 import { PageHeader } from '@/components/shell/page-header';
 import { Amount } from '@/components/ui/amount';
-import { buttonClasses } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Input, Label } from '@/components/ui/input';
@@ -40,7 +40,6 @@ export default async function FacilitiesPage({ params, searchParams }: Props) {
   const today = todayIso();
   const asOf = q.asOf ?? today;
   const rows = facilitySummaries(db, access.principal, asOf, today, funder.id);
-  const exportHref = (f: 'csv' | 'xlsx') => `/api/facilities/export?${new URLSearchParams({ funderId: String(funder.id), asOf, format: f, locale }).toString()}`;
 
   return (
     <>
@@ -58,14 +57,7 @@ export default async function FacilitiesPage({ params, searchParams }: Props) {
       <Card>
         <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-3">
           <CardTitle>{t('title')}</CardTitle>
-          <div className="flex gap-2">
-            {(['csv', 'xlsx'] as const).map((f) => (
-              <a key={f} href={exportHref(f)} className={buttonClasses({ variant: 'outline', size: 'sm' })} download data-testid={`facilities-export-${f}`}>
-                <Download aria-hidden="true" />
-                {f.toUpperCase()}
-              </a>
-            ))}
-          </div>
+          <ExportLinks endpoint="/api/facilities/export" query={{ funderId: String(funder.id), asOf, locale }} testId="facilities-export" />
         </CardHeader>
         {rows.length === 0 ? (
           <EmptyState icon={Landmark} title={t('title')}>

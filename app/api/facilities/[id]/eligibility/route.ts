@@ -5,7 +5,7 @@ import { eligibilityColumns } from '@/lib/facilities';
 import { eligibilityQuery } from '@/lib/validations/facilities';
 import { parseQuery, withAuth } from '@/services/api/handler';
 import { pathFacility, todayIso } from '@/services/facilities/routes';
-import { facilityBase } from '@/services/facilities/service';
+import { eligibilityRows, facilityBase } from '@/services/facilities/service';
 import { eligibilityLabels } from '@/services/facilities/labels';
 import { pageOf } from '@/services/servicing/route-helpers';
 
@@ -19,7 +19,7 @@ export const GET = withAuth({ scope: 'read:funders' }, async (ctx) => {
   const f = pathFacility(ctx);
   const { asOf = todayIso(), filter, page, perPage, format, locale } = parseQuery(ctx.req, eligibilityQuery);
   const { rows } = facilityBase(getDb(), f, asOf);
-  const filtered = filter === 'all' ? rows : rows.filter((r) => r.eligible === (filter === 'eligible'));
+  const filtered = eligibilityRows(rows, filter);
   if (format !== 'json') {
     const t = await getTranslations({ locale, namespace: 'facilities' });
     return exportResponse(format, `eligibility-${f.id}-${asOf}`, eligibilityColumns(eligibilityLabels(t, f.currency), f.criteria), [filtered], t('eligibility.sheetName'));

@@ -1,5 +1,5 @@
 import { ListTable } from '@/components/data-table/list-table';
-import { Download, FileCheck, ListChecks } from 'lucide-react';
+import { FileCheck, ListChecks } from 'lucide-react';
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { z } from 'zod';
@@ -13,6 +13,7 @@ import { DecisionButtons, DrawRequestForm, PrepareCertificateForm, RulesEditor, 
 import { FilterForm } from '@/components/portfolio/filter-form';
 import { Select } from '@/components/portfolio/fields';
 import { Pagination } from '@/components/portfolio/pagination';
+import { ExportLinks } from '@/components/reports/export-links';
 import { PageHeader } from '@/components/shell/page-header';
 import { pageMetadata } from '@/components/shell/page-metadata';
 import { Amount } from '@/components/ui/amount';
@@ -34,7 +35,7 @@ import { ELIGIBILITY_FILTERS } from '@/lib/validations/facilities';
 import { isoDateParam } from '@/lib/validations/common';
 import { waterfallRows } from '@/services/facilities/exports';
 import { eligibilityLabels } from '@/services/facilities/labels';
-import { covenantHistory, facilityBase, facilityFor } from '@/services/facilities/service';
+import { covenantHistory, eligibilityRows, facilityBase, facilityFor } from '@/services/facilities/service';
 import { pageOf } from '@/services/servicing/route-helpers';
 
 type Props = { params: Promise<{ locale: string; id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -64,6 +65,7 @@ export default async function FacilityPage({ params, searchParams }: Props) {
     throw e;
   }
   const t = await getTranslations('facilities');
+  const tAsset = await getTranslations('masterFile.assetTypes');
   const format = await getFormatter();
   const { value: q } = parseLenient(pageQuery, await searchParams);
   const today = todayIso();
@@ -72,7 +74,7 @@ export default async function FacilityPage({ params, searchParams }: Props) {
   const { base, rows } = facilityBase(db, f, asOf);
   const lines = waterfallRows((k, v) => t(k as 'title', v), base, (r) => formatPercent(format, r));
   const steps: WaterfallStep[] = lines.filter((l) => l.key !== 'commitment').map((l) => ({ label: l.label, amount: l.amount, kind: TOTAL_KEYS.has(l.key) ? 'total' : 'change' }));
-  const filtered = q.filter === 'all' ? rows : rows.filter((r) => r.eligible === (q.filter === 'eligible'));
+  const filtered = eligibilityRows(rows, q.filter);
   const pageCount = Math.max(1, Math.ceil(filtered.length / PER_PAGE));
   const leases = pageOf(filtered, Math.min(q.page, pageCount), PER_PAGE);
   const labels = eligibilityLabels((k, v) => t(k as 'title', v), f.currency);
@@ -84,13 +86,7 @@ export default async function FacilityPage({ params, searchParams }: Props) {
   const PATH = `/portfolio/facilities/${f.id}`;
   const keep = { ...(q.asOf ? { asOf } : {}), filter: q.filter };
   const api = `/api/facilities/${f.id}`;
-  const tableExport = (table: string) =>
-    (['csv', 'xlsx'] as const).map((fmt) => (
-      <a key={fmt} href={`${api}/export?${new URLSearchParams({ table, format: fmt, locale, asOf }).toString()}`} className={buttonClasses({ variant: 'outline', size: 'sm' })} download data-testid={`export-${table}-${fmt}`}>
-        <Download aria-hidden="true" />
-        {fmt.toUpperCase()}
-      </a>
-    ));
+  const tableExport = (table: string) => <ExportLinks endpoint={`${api}/export`} query={{ table, locale, asOf }} testId={`export-${table}`} />;
   const th = 'px-3 py-2';
   const thr = 'px-3 py-2 text-right';
   const pct = (v: number) => formatPercent(format, v, 2);
@@ -125,7 +121,7 @@ export default async function FacilityPage({ params, searchParams }: Props) {
             <CardTitle>{t('waterfall.title')}</CardTitle>
             <CardDescription>{t('waterfall.counts', { leases: base.counts.leases, eligible: base.counts.eligible, ineligible: base.counts.ineligible })}</CardDescription>
           </div>
-          <div className="flex gap-2">{tableExport('waterfall')}</div>
+          {tableExport('waterfall')}
         </CardHeader>
         <CardContent className="grid gap-6 xl:grid-cols-[3fr_2fr]">
           <div data-testid="waterfall-chart">
@@ -157,7 +153,7 @@ export default async function FacilityPage({ params, searchParams }: Props) {
             <CardTitle>{t('excess.title')}</CardTitle>
             <CardDescription>{t('limits.hint')}</CardDescription>
           </div>
-          <div className="flex gap-2">{tableExport('excess')}</div>
+          {tableExport('excess')}
         </CardHeader>
         <CardContent>
           {over.length === 0 ? (
@@ -192,12 +188,7 @@ export default async function FacilityPage({ params, searchParams }: Props) {
                 <option value="ineligible">{t('eligibility.ineligibleOnly')}</option>
               </Select>
             </FilterForm>
-            {(['csv', 'xlsx'] as const).map((fmt) => (
-              <a key={fmt} href={`${api}/eligibility?${new URLSearchParams({ format: fmt, locale, asOf, filter: q.filter }).toString()}`} className={buttonClasses({ variant: 'outline', size: 'sm' })} download data-testid={`eligibility-export-${fmt}`}>
-                <Download aria-hidden="true" />
-                {fmt.toUpperCase()}
-              </a>
-            ))}
+            <ExportLinks endpoint={`${api}/eligibility`} query={{ locale, asOf, filter: q.filter }} testId="eligibility-export" />
           </div>
         </CardHeader>
         {filtered.length === 0 ? (
@@ -216,7 +207,7 @@ export default async function FacilityPage({ params, searchParams }: Props) {
                   <td className={thr}>{r.remainingMonths}</td>
                   <td className={thr}>{pct(r.rate)}</td>
                   <td className={th}>{r.country}</td>
-                  <td className={th}>{r.assetType}</td>
+                  <td className={th}>{tAsset.has(r.assetType) ? tAsset(r.assetType as 'vehicle') : r.assetType}</td>
                   <td className={th}>{r.eligible ? t('eligibility.yes') : t('eligibility.no')}</td>
                   <td className={th}>{String(failedText(r) ?? '')}</td>
                 </tr>
@@ -235,7 +226,7 @@ export default async function FacilityPage({ params, searchParams }: Props) {
             <CardTitle>{t('draws.title')}</CardTitle>
             <CardDescription>{t('draws.hint')}</CardDescription>
           </div>
-          <div className="flex gap-2">{tableExport('draws')}</div>
+          {tableExport('draws')}
         </CardHeader>
         <CardContent className="grid gap-4">
           {canWrite ? <DrawRequestForm facilityId={f.id} currency={f.currency} availability={base.availability} today={today} /> : null}
@@ -267,7 +258,7 @@ export default async function FacilityPage({ params, searchParams }: Props) {
             <CardTitle>{t('certificates.title')}</CardTitle>
             <CardDescription>{t('certificates.hint')}</CardDescription>
           </div>
-          <div className="flex gap-2">{tableExport('certificates')}</div>
+          {tableExport('certificates')}
         </CardHeader>
         <CardContent className="grid gap-4">
           {canWrite ? <PrepareCertificateForm facilityId={f.id} defaultAsOf={asOf} /> : null}
@@ -278,7 +269,7 @@ export default async function FacilityPage({ params, searchParams }: Props) {
           ) : (
             <ListTable columns={[{ key: '0', label: t('certificates.asOf'), className: th }, { key: '1', label: t('certificates.status'), className: th }, { key: '2', label: t('certificates.borrowingBase'), className: thr }, { key: '3', label: t('certificates.availability'), className: thr }, { key: '4', label: t('certificates.preparedBy'), className: th }, { key: '5', label: t('certificates.decidedBy'), className: th }, { key: '6', label: <>{t('certificates.xlsx')} / {t('certificates.pdf')}</>, className: th }]} testId="certificates-table">
               {certificates.map((c) => {
-                const s = (c.summary as { base?: { borrowingBase: number; availability: number } } | null)?.base;
+                const s = c.summary?.base;
                 return (
                   <tr key={c.id} data-status={c.status}>
                     <td className={`${th} whitespace-nowrap`}>{formatIsoDate(format, c.asOf)}</td>
@@ -312,7 +303,7 @@ export default async function FacilityPage({ params, searchParams }: Props) {
       <Card className="mb-6" data-testid="covenants">
         <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-3">
           <CardTitle>{t('covenants.title')}</CardTitle>
-          <div className="flex gap-2">{tableExport('covenants')}</div>
+          {tableExport('covenants')}
         </CardHeader>
         <CardContent className="grid gap-6">
           {covenants.length === 0 ? <p className="text-[13px]">{t('covenants.none')}</p> : null}
