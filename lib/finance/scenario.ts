@@ -31,7 +31,7 @@ import { CURRENCY_CODES, roundHalfUp, type CurrencyCode } from './money';
 import { isInPool } from './pool';
 import type { LeasePortfolio } from './portfolio';
 import { mdrFromCdr, smmFromCpr } from './rates';
-import { CF_PERIODS, type DiscountConvention } from './valuation';
+import { CF_PERIODS, firstDueOn, outstandingPrincipalOn, type DiscountConvention } from './valuation';
 
 const round = roundHalfUp;
 
@@ -225,23 +225,13 @@ export function projectPortfolio(p: LeasePortfolio, options: PortfolioScenarioOp
 
   for (let i = 0; i < count; i++) {
     if (options.purchaseDay !== undefined && !isInPool(options.purchaseDay[i]!, cut)) continue;
-    const o0 = offset[i]!;
     const o1 = offset[i + 1]!;
-    let lo = o0;
-    let hi = o1;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (dueDay[mid]! < cut) lo = mid + 1;
-      else hi = mid;
-    }
-    const f = lo;
+    const f = firstDueOn(p, i, cut);
     const RV = p.residual[i]!;
     const resDay = p.residualDay[i]!;
     const residualRemains = resDay >= cut;
     if (f === o1 && !residualRemains) continue;
-    let paid = 0;
-    for (let j = o0; j < f; j++) paid += principal[j]!;
-    const prin = p.financed[i]! - paid;
+    const prin = outstandingPrincipalOn(p, i, cut);
 
     const contract = p.annualRate[i]!;
     let b = rateOf(options.buyRate, i, count, 'buyRate');
