@@ -16,7 +16,8 @@
  *   also between the instalments of a quarterly lease.
  *
  * Rounding (the one documented point for scenario figures): per lease and per period, half-up to the
- * minor unit: default; scheduled instalment and its principal (interest = the difference); prepayment;
+ * minor unit: default; scheduled instalment and its principal (interest = the instalment less the principal
+ * as capped below, so the rounded instalment is paid whole); prepayment;
  * loss = round(default × severity) and recovery = default − loss (so loss + recovery = default to the
  * cent); the lease's last scheduled period takes the rounded balance left, so Σ (scheduled principal +
  * prepayment + default) = the outstanding principal at the cut-off to the cent. Every total is a sum of
@@ -30,7 +31,7 @@ import { CURRENCY_CODES, roundHalfUp, type CurrencyCode } from './money';
 import { isInPool } from './pool';
 import type { LeasePortfolio } from './portfolio';
 import { mdrFromCdr, smmFromCpr } from './rates';
-import { CF_PERIODS, type DiscountConvention } from './valuation';
+import { CF_PERIODS, firstDueOn, outstandingPrincipalOn, type DiscountConvention } from './valuation';
 
 const round = roundHalfUp;
 
@@ -224,23 +225,13 @@ export function projectPortfolio(p: LeasePortfolio, options: PortfolioScenarioOp
 
   for (let i = 0; i < count; i++) {
     if (options.purchaseDay !== undefined && !isInPool(options.purchaseDay[i]!, cut)) continue;
-    const o0 = offset[i]!;
     const o1 = offset[i + 1]!;
-    let lo = o0;
-    let hi = o1;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (dueDay[mid]! < cut) lo = mid + 1;
-      else hi = mid;
-    }
-    const f = lo;
+    const f = firstDueOn(p, i, cut);
     const RV = p.residual[i]!;
     const resDay = p.residualDay[i]!;
     const residualRemains = resDay >= cut;
     if (f === o1 && !residualRemains) continue;
-    let paid = 0;
-    for (let j = o0; j < f; j++) paid += principal[j]!;
-    const prin = p.financed[i]! - paid;
+    const prin = outstandingPrincipalOn(p, i, cut);
 
     const contract = p.annualRate[i]!;
     let b = rateOf(options.buyRate, i, count, 'buyRate');
@@ -335,12 +326,14 @@ export function projectPortfolio(p: LeasePortfolio, options: PortfolioScenarioOp
         const prepay = smm * s1 * S;
         s = s1 * (1 - smm);
         const instR = round(s1 * inst);
-        const schedExact = round(s1 * pr);
-        interestR = instR - schedExact;
         // Rounded amounts never take more than the rounded balance left; the period in which the
         // scheduled balance reaches zero takes all of it (nothing is left to prepay).
         defaultR = Math.min(round(dft), bal);
-        schedR = S <= 0 ? bal - defaultR : Math.min(schedExact, bal - defaultR);
+        schedR = S <= 0 ? bal - defaultR : Math.min(round(s1 * pr), bal - defaultR);
+        // The instalment paid stays instR whatever the principal took: a clamped principal moves the
+        // difference into the interest (a contract whose rounded instalments overshoot the principal
+        // before its last one, e.g. 10.00 over 60 months at 0 %, is then still paid as contracted).
+        interestR = instR - schedR;
         prepayR = S <= 0 ? 0 : Math.min(round(prepay), bal - defaultR - schedR);
         bal -= defaultR + schedR + prepayR;
         defaultsByMonth[m] = defaultR;

@@ -205,21 +205,11 @@ export function valuePortfolio(p: LeasePortfolio, options: PortfolioValuationOpt
     out.inPool[i] = 1;
     out.purchasePrice[i] = purchasePrice === undefined ? Number.NaN : purchasePrice[i]!;
 
-    // First remaining instalment: binary search (rows are in due-date order).
-    let lo = o0;
-    let hi = o1;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (dueDay[mid]! < cut) lo = mid + 1;
-      else hi = mid;
-    }
-    const f = lo;
+    const f = firstDueOn(p, i, cut);
     const resDay = p.residualDay[i]!;
     const RV = p.residual[i]!;
     const residualRemains = resDay >= cut;
-    let paidPrincipal = 0;
-    for (let j = o0; j < f; j++) paidPrincipal += principal[j]!;
-    const prin = f === o1 && !residualRemains ? 0 : p.financed[i]! - paidPrincipal;
+    const prin = outstandingPrincipalOn(p, i, cut);
 
     const base = i * CF_PERIODS;
     let beyond = 0;
@@ -365,6 +355,18 @@ export function purchasePrices(p: LeasePortfolio, options: PurchasePriceOptions)
     out[i] = round(pv);
   }
   return out;
+}
+
+/** Lease i's first instalment row due on or after `day` (offset[i + 1] when none): binary search, rows are in due-date order. */
+export function firstDueOn(p: LeasePortfolio, i: number, day: number): number {
+  let lo = p.offset[i]!;
+  let hi = p.offset[i + 1]!;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (p.dueDay[mid]! < day) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** Lease i's principal outstanding at the start of `day` (financed − principal due before it; 0 when nothing is left), minor units. */

@@ -204,6 +204,19 @@ describe('projectPortfolio: leases in the 61 periods of Total Cash Flow', () => 
     );
   }, 60_000);
 
+  test('a contract whose rounded instalments overshoot its principal (10.00 over 60 months at 0 %) is paid as contracted at rates 0', () => {
+    // 17 × 59 = 10.03: the contract's balance runs 0.03 below zero and its last instalment is −0.03.
+    const p = buildPortfolio([{ price: 1000, term: 60, rate: 0, timing: 'advance', firstDueDate: '2000-01-31', vatRate: 0, currency: 'EUR' }]);
+    const options = { cutOff: '2000-01-01', buyRate: 0.05 };
+    const v = valuePortfolio(p, options);
+    const s = projectPortfolio(p, { ...options, cpr: 0, cdr: 0, severity: 0.5, lagMonths: 0 });
+    expect(Array.from(s.cash.slice(56, 60))).toEqual([17, 17, 17, -3]);
+    expect(Array.from(s.cash)).toEqual(Array.from(v.cash));
+    const g = s.aggregates.EUR!;
+    expect(g.scheduledPrincipal.reduce((a, b) => a + b, 0)).toBe(1000);
+    for (let k = 0; k < CF_PERIODS; k++) expect(g.endBalance[k]).toBeGreaterThanOrEqual(0);
+  });
+
   test('leases purchased after the cut-off are outside the pool (zeros)', () => {
     const p = buildPortfolio([pool, pool]);
     const s = projectPortfolio(p, { cutOff: '2025-01-01', cpr: 0.1, cdr: 0.1, severity: 0.4, lagMonths: 3, purchaseDay: Int32Array.of(0, 1e6) });
