@@ -234,5 +234,10 @@ describe('dashboard insights', () => {
     expect(data.lessees.active).toBe(one("select count(distinct lessee_id) from leases where funder_id = 1 and status = 'active'"));
     expect(data.lessees.active).toBeGreaterThan(0);
     expect(data.collections.percent).toBe(data.collections.scheduled ? Math.round((data.collections.collected / data.collections.scheduled) * 100) : 0);
+    expect(data.collections.share).toBe(data.collections.scheduled ? Math.min(1, data.collections.collected / data.collections.scheduled) : 0);
+    expect(data.newLeasesTotal).toBe(data.newLeases.reduce((a, b) => a + b, 0));
+    expect(data.periods).toEqual(['last-28-days', 'last-month', 'last-year']);
+    const { thisMonth, lastMonth, change } = data.monthOnMonth;
+    expect(change).toBe(lastMonth ? (thisMonth - lastMonth) / lastMonth : null);
   });
 });
