@@ -7,8 +7,6 @@ import { Link } from '@/i18n/navigation';
 import { formatIsoMonth, formatMoney, formatPercent } from '@/lib/format';
 import type { Insights } from '@/services/dashboard/insights';
 
-const PERIODS = ['last-28-days', 'last-month', 'last-year'] as const;
-
 function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
     <div className="min-w-0">
@@ -26,8 +24,8 @@ export async function InsightsView({ data }: { data: Insights }) {
   const format = await getFormatter();
   const money = (minor: number) => formatMoney(format, minor, data.currency);
   const labels = data.months.map((m) => formatIsoMonth(format, `${m}-01`));
-  const change = data.monthOnMonth.lastMonth ? (data.monthOnMonth.thisMonth - data.monthOnMonth.lastMonth) / data.monthOnMonth.lastMonth : null;
-  const share = data.collections.scheduled ? Math.min(1, data.collections.collected / data.collections.scheduled) : 0;
+  const { change } = data.monthOnMonth;
+  const { share } = data.collections;
   const moneyChart = (key: 'principalOriginated' | 'interestIncome' | 'collectedByMonth') => (
     <Card key={key}>
       <CardHeader>
@@ -54,7 +52,7 @@ export async function InsightsView({ data }: { data: Insights }) {
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm">{t('intro', { currency: data.currency })}</p>
         <nav aria-label={t('periodLabel')} className="flex flex-wrap gap-1">
-          {PERIODS.map((p) => (
+          {data.periods.map((p) => (
             <Link
               key={p}
               href={{ pathname: '/dashboard', query: { tab: 'insights', period: p } }}
@@ -151,7 +149,7 @@ export async function InsightsView({ data }: { data: Insights }) {
             <CountBarChart
               id="insights-new-leases"
               title={t('charts.newLeases')}
-              summary={t('newLeasesSummary', { count: data.newLeases.reduce((a, b) => a + b, 0) })}
+              summary={t('newLeasesSummary', { count: data.newLeasesTotal })}
               labels={labels}
               values={data.newLeases}
               seriesLabel={t('charts.newLeases')}

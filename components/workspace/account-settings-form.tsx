@@ -4,9 +4,9 @@ import { Save } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
 import { FieldError, Input, Label } from '@/components/ui/input';
 import { useRouter } from '@/i18n/navigation';
+import { FormFooter } from './form-footer';
 import { NOTIFICATION_KEYS, SOCIAL_NETWORKS } from '@/lib/validations/account-settings';
 
 export type AccountSettingsValues = {
@@ -123,17 +123,7 @@ export function AccountSettingsForm({ section, initial }: Props) {
           </ul>
         </fieldset>
       ) : null}
-      {errors.form ? (
-        <p role="alert" className="text-sm text-danger-text sm:col-span-2">
-          {errors.form}
-        </p>
-      ) : null}
-      <div className="sm:col-span-2">
-        <Button type="submit" disabled={busy} data-testid="settings-save">
-          <Save aria-hidden="true" />
-          {t('save')}
-        </Button>
-      </div>
+      <FormFooter error={errors.form} busy={busy} icon={Save} label={t('save')} testId="settings-save" />
     </form>
   );
 }

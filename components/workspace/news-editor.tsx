@@ -4,9 +4,9 @@ import { Save } from 'lucide-react';
 import { useLocale, useTranslations } from 'next-intl';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
 import { FieldError, Input, Label } from '@/components/ui/input';
 import { useRouter } from '@/i18n/navigation';
+import { FormFooter } from './form-footer';
 
 export type NewsDraft = { title: string; excerpt: string; content: string; tags: string[]; status: 'draft' | 'published' };
 type Props = { id: number | null; initial: NewsDraft };
@@ -109,17 +109,7 @@ export function NewsEditor({ id, initial }: Props) {
           </select>
         </div>
       </div>
-      {errors.form ? (
-        <p role="alert" className="text-sm text-danger-text">
-          {errors.form}
-        </p>
-      ) : null}
-      <div>
-        <Button type="submit" disabled={busy} data-testid="news-save">
-          <Save aria-hidden="true" />
-          {id === null ? t('create') : t('save')}
-        </Button>
-      </div>
+      <FormFooter error={errors.form} busy={busy} icon={Save} label={id === null ? t('create') : t('save')} testId="news-save" />
     </form>
   );
 }

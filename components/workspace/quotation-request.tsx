@@ -5,9 +5,9 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { LesseePicker, type LesseeChoice } from '@/components/master-file/lessee-picker';
-import { Button } from '@/components/ui/button';
 import { FieldError, Input, Label } from '@/components/ui/input';
 import { useRouter } from '@/i18n/navigation';
+import { FormFooter } from './form-footer';
 import { parseLocaleNumber } from '@/lib/number-input';
 import { ASSET_TYPE_VALUES, FREQUENCY_VALUES, TIMING_VALUES } from '@/lib/validations/leases';
 
@@ -156,17 +156,7 @@ export function QuotationRequest({ funderId, products, firstDueDate }: Props) {
           ))}
         </select>
       </div>
-      {errors.form ? (
-        <p className="text-sm text-danger-text sm:col-span-2" role="alert">
-          {errors.form}
-        </p>
-      ) : null}
-      <div className="sm:col-span-2">
-        <Button type="submit" disabled={busy} data-testid="quotation-request-submit">
-          <FilePen aria-hidden="true" />
-          {t('requestQuotation')}
-        </Button>
-      </div>
+      <FormFooter error={errors.form} busy={busy} icon={FilePen} label={t('requestQuotation')} testId="quotation-request-submit" />
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { FieldError, Input, Label } from '@/components/ui/input';
+import { authLinkClass } from '@/components/auth/auth-link';
 import { Link } from '@/i18n/navigation';
 
 type Field = 'username' | 'email' | 'password' | 'confirm';
@@ -64,7 +65,7 @@ export function RegisterForm() {
     return (
       <div role="status" data-testid="register-done">
         <p className="mb-4 text-heading">{t('done')}</p>
-        <Link href="/login" className="font-medium text-primary-strong hover:underline focus-visible:outline-2 focus-visible:outline-primary">
+        <Link href="/login" className={authLinkClass}>
           {t('signIn')}
         </Link>
       </div>
@@ -105,7 +106,7 @@ export function RegisterForm() {
       </Button>
       <p className="text-center text-sm">
         {t('haveAccount')}{' '}
-        <Link href="/login" className="font-medium text-primary-strong hover:underline focus-visible:outline-2 focus-visible:outline-primary">
+        <Link href="/login" className={authLinkClass}>
           {t('signIn')}
         </Link>
       </p>

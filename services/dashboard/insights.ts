@@ -20,10 +20,12 @@ export type Insights = {
   currency: string;
   asOf: string;
   period: Period;
-  /** Collections against the gross instalments due in the period (minor units). */
-  collections: { collected: number; scheduled: number; percent: number };
-  /** Collections this month so far and in the whole previous month. */
-  monthOnMonth: { thisMonth: number; lastMonth: number };
+  /** The periods the tab offers, in order. */
+  periods: readonly Period[];
+  /** Collections against the gross instalments due in the period (minor units); share = collected / scheduled capped at 1 (0 with nothing scheduled), percent its whole-percent figure uncapped. */
+  collections: { collected: number; scheduled: number; percent: number; share: number };
+  /** Collections this month so far and in the whole previous month; change = this / last - 1, null without collections last month. */
+  monthOnMonth: { thisMonth: number; lastMonth: number; change: number | null };
   /** Collections and scheduled gross instalments of the calendar year of `asOf`. */
   year: { year: string; collected: number; scheduled: number };
   /** Quotations created in the period by outcome. */
@@ -33,6 +35,8 @@ export type Insights = {
   /** The twelve months ending with the month of `asOf` (YYYY-MM) and a value per month. */
   months: string[];
   newLeases: number[];
+  /** The sum of newLeases. */
+  newLeasesTotal: number;
   principalOriginated: number[];
   interestIncome: number[];
   collectedByMonth: number[];
@@ -55,13 +59,24 @@ export function insightsScreen(db: DbOrTx, funder: { id: number; baseCurrency: s
     currency: funder.baseCurrency,
     asOf,
     period,
-    collections: { collected: goal.collectedMinor, scheduled: goal.scheduledMinor, percent: goal.percent },
-    monthOnMonth: { thisMonth: revenue.thisMonthMinor, lastMonth: revenue.lastMonthMinor },
+    periods: INSIGHT_PERIODS,
+    collections: {
+      collected: goal.collectedMinor,
+      scheduled: goal.scheduledMinor,
+      percent: goal.percent,
+      share: goal.scheduledMinor ? Math.min(1, goal.collectedMinor / goal.scheduledMinor) : 0,
+    },
+    monthOnMonth: {
+      thisMonth: revenue.thisMonthMinor,
+      lastMonth: revenue.lastMonthMinor,
+      change: revenue.lastMonthMinor ? (revenue.thisMonthMinor - revenue.lastMonthMinor) / revenue.lastMonthMinor : null,
+    },
     year: { year: report.year, collected: report.priceMinor, scheduled: report.budgetMinor },
     quotations: orders,
     lessees: { new: newLessees ?? 0, returning: returning ?? 0, active: active ?? 0 },
     months: leasesPerMonth.months,
     newLeases: leasesPerMonth.series[0]!.data,
+    newLeasesTotal: leasesPerMonth.series[0]!.data.reduce((a, b) => a + b, 0),
     principalOriginated: salesStatCard(db, ctx).series[0]!.data,
     interestIncome: profitLineChartCard(db, ctx).series[0]!.data,
     collectedByMonth: revenueStatCard(db, ctx).series[0]!.data,

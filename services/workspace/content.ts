@@ -1,5 +1,5 @@
 import type { DbOrTx } from '@/db/client';
-import { getBlogDetail, getBlogEdit, getFaq, getPricing, listBlogPosts, listKnowledgeBase } from '@/db/queries/workspace/content';
+import { getFaq, getPublishedBlogDetail, getPricing, listBlogPosts, listKnowledgeBase } from '@/db/queries/workspace/content';
 import { CONTENT_LOCALES, type ContentLocale } from '@/lib/domain/enums';
 import { filterFaq, groupByCategory, pageOf, paragraphsOf, type FaqGroup } from '@/lib/workspace/help-centre';
 
@@ -37,8 +37,6 @@ export function newsScreen(db: DbOrTx, locale: string, page: number, perPage: nu
 
 /** One published news article with its body as paragraphs and its comments, or undefined for an unknown id or a draft. */
 export function newsArticleScreen(db: DbOrTx, locale: string, id: number) {
-  const lang = contentLocaleOf(locale);
-  if (getBlogEdit(db, lang, id)?.status !== 'published') return undefined;
-  const found = getBlogDetail(db, lang, id);
+  const found = getPublishedBlogDetail(db, contentLocaleOf(locale), id);
   return found && { ...found, paragraphs: paragraphsOf(found.blog.content) };
 }

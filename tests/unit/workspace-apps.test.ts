@@ -20,6 +20,7 @@ import { catalogueQuotationBody } from '@/lib/validations/workspace';
 import { accountSettingsPatch } from '@/lib/validations/account-settings';
 import { cartScreen, catalogueScreen, requestQuotationForProduct } from '@/services/workspace/catalogue';
 import { chatScreen } from '@/services/workspace/chat';
+import { newsArticleScreen } from '@/services/workspace/content';
 import { insightsScreen } from '@/services/dashboard/insights';
 import { createTestDb } from '../helpers/test-db';
 
@@ -188,12 +189,14 @@ describe('news admin', () => {
     expect(id).toBe(maxBefore + 1);
     expect(listNewsForAdmin(db, 'de')[0]).toMatchObject({ id, title: 'Quarter close', status: 'draft', postedOn: '2026-11-22', authorName: 'Alex Admin' });
     expect(listBlogPosts(db, 'de').some((p) => p.id === id)).toBe(false);
+    expect(newsArticleScreen(db, 'de', id)).toBeUndefined();
     expect(listNewsForAdmin(db, 'en').some((p) => p.title === 'Quarter close')).toBe(false);
     expect(getNewsForEdit(db, 'de', id)).toEqual({ id, title: 'Quarter close', excerpt: 'What changes.', content: 'One.\n\nTwo.', tags: ['Reporting', 'Q3'], status: 'draft' });
 
     updateNews(db, 'de', id, input({ title: 'Quarter close (final)', status: 'published' }), admin().id);
     expect(listBlogPosts(db, 'de').find((p) => p.id === id)).toMatchObject({ title: 'Quarter close (final)', blogPosted: '2026-11-22' });
     expect(getBlogDetail(db, 'de', id)?.blog.content).toBe('<p>One.</p><p>Two.</p>');
+    expect(newsArticleScreen(db, 'de', id)).toMatchObject({ blog: { id, title: 'Quarter close (final)' }, paragraphs: ['One.', 'Two.'], comments: [] });
     expect(newsAudits()).toEqual([
       { action: 'create', entityId: `de:${id}` },
       { action: 'update', entityId: `de:${id}` },
@@ -231,5 +234,10 @@ describe('dashboard insights', () => {
     expect(data.lessees.active).toBe(one("select count(distinct lessee_id) from leases where funder_id = 1 and status = 'active'"));
     expect(data.lessees.active).toBeGreaterThan(0);
     expect(data.collections.percent).toBe(data.collections.scheduled ? Math.round((data.collections.collected / data.collections.scheduled) * 100) : 0);
+    expect(data.collections.share).toBe(data.collections.scheduled ? Math.min(1, data.collections.collected / data.collections.scheduled) : 0);
+    expect(data.newLeasesTotal).toBe(data.newLeases.reduce((a, b) => a + b, 0));
+    expect(data.periods).toEqual(['last-28-days', 'last-month', 'last-year']);
+    const { thisMonth, lastMonth, change } = data.monthOnMonth;
+    expect(change).toBe(lastMonth ? (thisMonth - lastMonth) / lastMonth : null);
   });
 });

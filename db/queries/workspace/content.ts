@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { users } from '@/db/schema/auth';
-import { blogCategories, blogComments, blogPosts, faqCategories, faqQuestions, kbArticles, pricingPlans, userProfiles, type ContentLocale } from '@/db/schema/content';
+import { blogCategories, blogComments, blogPosts, faqCategories, type BlogPost, faqQuestions, kbArticles, pricingPlans, userProfiles, type ContentLocale } from '@/db/schema/content';
 import { leaseHistory, leases } from '@/db/schema/portfolio';
 import { escapeHtml } from '@/lib/workspace/help-centre';
 
@@ -160,7 +160,16 @@ function getPost(db: DbOrTx, locale: ContentLocale, id: number) {
 /** GET /blog/list/data/detail?id=: the post and its comments; undefined for an unknown id. */
 export function getBlogDetail(db: DbOrTx, locale: ContentLocale, id: number) {
   const p = getPost(db, locale, id);
-  if (!p) return undefined;
+  return p && blogDetailOf(db, locale, id, p);
+}
+
+/** A published post and its comments, as getBlogDetail; undefined for an unknown id or a draft (one read of the post). */
+export function getPublishedBlogDetail(db: DbOrTx, locale: ContentLocale, id: number) {
+  const p = getPost(db, locale, id);
+  return p?.status === 'published' ? blogDetailOf(db, locale, id, p) : undefined;
+}
+
+function blogDetailOf(db: DbOrTx, locale: ContentLocale, id: number, p: BlogPost) {
   const comments = db
     .select()
     .from(blogComments)
