@@ -75,9 +75,10 @@ function cacheOf(db: DbOrTx): DbCache {
   return c;
 }
 
-/** Drops the funder's credit cache in every database cache of this process. */
-export function dropCreditCache(funderId: number): void {
+/** Drops the funder's credit cache in every database file cache of this process, and in `db`'s when given (an in-memory one). */
+export function dropCreditCache(funderId: number, db?: DbOrTx): void {
   for (const c of fileCaches.values()) c.delete(funderId);
+  if (db) cacheOf(db).delete(funderId);
 }
 
 function day(text: string): number {
@@ -153,6 +154,12 @@ function computeAll(e: Entry): void {
   e.byLessee = null;
 }
 
+/** Whether lease `id` is still in the store, listed under its lessee at its index. */
+function stillListed(index: Map<number, number[]>, schedule: ScheduleStore, id: number): boolean {
+  const i = schedule.indexById.get(id);
+  return i !== undefined && (index.get(schedule.leases[i]!.lesseeId)?.includes(i) ?? false);
+}
+
 function newLessee(e: Entry, schedule: ScheduleStore, leaseId: number): boolean {
   const i = schedule.indexById.get(leaseId);
   return i !== undefined && !e.kinds.has(schedule.leases[i]!.lesseeId);
@@ -188,28 +195,38 @@ export function creditEntry(db: DbOrTx, funderId: number): Entry & { funder: Fun
     cache.set(funderId, e);
     return Object.assign(e, { funder });
   }
+  const memoKeyBefore = memoKeyOf(e);
+  // Leases whose state may have moved since the memoised states (null: all of them, the memo is dropped).
+  let touched: Set<number> | null = new Set();
   if (e.storeVersion !== servicing.version || e.schedule !== schedule || e.ledger !== ledger) {
     const changed = changedLeasesSince(db, funderId, e.storeVersion);
+    const nBefore = e.schedule.n;
     e.schedule = schedule;
     e.ledger = ledger;
     e.storeVersion = changed.version;
     // Lessee kinds change only outside the app (the seed); a write can bring a new lessee. Re-read them on a
     // rebuild or when a changed lease's lessee is not known yet — not on every write.
     if (changed.ids === null || changed.ids.some((id) => newLessee(e!, schedule, id))) e.kinds = lesseeKinds(db, funderId);
-    if (changed.ids === null) computeAll(e);
-    else {
+    if (changed.ids === null) {
+      computeAll(e);
+      touched = null;
+    } else {
       for (const id of changed.ids) {
         const i = schedule.indexById.get(id);
         if (i === undefined) {
           e.timelines.delete(id);
           e.repaid.delete(id);
         } else computeLease(e, i);
+        touched?.add(id);
       }
-      if (changed.ids.length > 0) e.byLessee = null;
+      // The lessee index holds store indexes: it stays while no lease was added or removed and none changed lessee.
+      const index = e.byLessee;
+      if (index && (schedule.n !== nBefore || changed.ids.some((id) => !stillListed(index, schedule, id)))) e.byLessee = null;
     }
   }
   if (e.recordsStamp !== recordsStamp) {
     const before = new Set([...e.utp.keys()]);
+    const sicrBefore = [...e.sicr.keys()];
     const flags = flagMaps(db, funderId);
     e.utp = flags.utp;
     e.sicr = flags.sicr;
@@ -218,9 +235,18 @@ export function creditEntry(db: DbOrTx, funderId: number): Entry & { funder: Fun
       const i = schedule.indexById.get(id);
       if (i !== undefined) computeLease(e, i);
     }
-    Object.assign(e, ledgerMaps(db, funderId));
+    const ledgers = ledgerMaps(db, funderId);
+    if (touched) {
+      for (const id of before) touched.add(id);
+      for (const id of sicrBefore) touched.add(id);
+      for (const id of e.sicr.keys()) touched.add(id);
+      for (const id of changedKeys(e.writeOffs, ledgers.writeOffs)) touched.add(id);
+      for (const id of changedKeys(e.recoveries, ledgers.recoveries)) touched.add(id);
+    }
+    Object.assign(e, ledgers);
     e.recordsStamp = recordsStamp;
   }
+  if (memoKeyOf(e) !== memoKeyBefore) patchMemo(e, memoKeyBefore, touched);
   return Object.assign(e, { funder });
 }
 
@@ -284,28 +310,101 @@ export function creditStatesAt(db: DbOrTx, funderId: number, asOf: string): { en
 
 /**
  * The states of a day, kept per entry until it moves (a lease write moves the store version, a flag, write-off or
- * recovery the records stamp; the timelines are patched in place, so the key says which version they are): the
- * Delinquency table, the register's notes and the Dashboard read the same day's states on every request. Callers
- * must not change the array they get.
+ * recovery the records stamp): the Delinquency table, the register's notes and the Dashboard read the same day's
+ * states on every request. A write to a few leases patches every memoised day in place of recomputing the book
+ * (patchMemo: the leases of the touched leases' lessees, contagion is per lessee) into a new array, so memos keyed by
+ * the array (by id, ECL) move with it. Callers must not change the arrays they get.
  */
-const statesMemo = new WeakMap<Entry, { key: string; byDay: Map<number, LeaseCreditState[]> }>();
+type DayStates = { states: LeaseCreditState[]; exposure: Float64Array | null };
+type StatesMemo = { key: string; store: ScheduleStore; byDay: Map<number, DayStates> };
+const statesMemo = new WeakMap<Entry, StatesMemo>();
 const MEMO_DAYS = 6;
 
-function memoStatesOf(e: Entry, d: number): LeaseCreditState[] {
-  const key = `${e.storeVersion}|${e.recordsStamp}|${e.settingsKey}`;
+function memoKeyOf(e: Entry): string {
+  return `${e.storeVersion}|${e.recordsStamp}|${e.settingsKey}`;
+}
+
+function dayStatesOf(e: Entry, d: number): DayStates {
+  const key = memoKeyOf(e);
   let m = statesMemo.get(e);
-  if (!m || m.key !== key || m.byDay.size === 0 || !sameStore(m, e)) {
-    m = { key, byDay: new Map() };
-    storeOf.set(m, e.schedule);
+  if (!m || m.key !== key || m.store !== e.schedule) {
+    m = { key, store: e.schedule, byDay: new Map() };
     statesMemo.set(e, m);
   }
-  let states = m.byDay.get(d);
-  if (!states) {
-    states = statesOf(e, d);
+  let x = m.byDay.get(d);
+  if (!x) {
+    x = { states: statesOf(e, d), exposure: null };
     if (m.byDay.size >= MEMO_DAYS) m.byDay.delete(m.byDay.keys().next().value!);
-    m.byDay.set(d, states);
+    m.byDay.set(d, x);
   }
-  return states;
+  return x;
+}
+
+function memoStatesOf(e: Entry, d: number): LeaseCreditState[] {
+  return dayStatesOf(e, d).states;
+}
+
+/** Each lease's exposure on `day` (outstanding principal + arrears net of VAT) by store index, memoised with the day's states. */
+export function exposuresOf(e: Entry, day: number): Float64Array {
+  const x = dayStatesOf(e, day);
+  if (!x.exposure) {
+    const a = new Float64Array(e.schedule.n);
+    for (let i = 0; i < e.schedule.n; i++) a[i] = cashPositionAt(inputOf(e, i), day).exposure;
+    x.exposure = a;
+  }
+  return x.exposure;
+}
+
+/**
+ * Brings the memoised days of the entry from the version `keyBefore` to the entry's current one: `touched` are the
+ * leases whose timeline, flags, write-off or recoveries moved. Only when the store's layout is the same (no lease
+ * added or removed: every touched lease at the index it had); otherwise, or with `touched` null, the memo goes.
+ */
+function patchMemo(e: Entry, keyBefore: string, touched: Set<number> | null): void {
+  const m = statesMemo.get(e);
+  if (!m) return;
+  const first = m.byDay.values().next().value;
+  const s = e.schedule;
+  if (m.key !== keyBefore || touched === null || !first || first.states.length !== s.n) {
+    statesMemo.delete(e);
+    return;
+  }
+  const lessees = new Set<number>();
+  const changed: number[] = [];
+  for (const id of touched) {
+    const i = s.indexById.get(id);
+    const was = i === undefined ? undefined : first.states[i];
+    if (i === undefined || was?.leaseId !== id) {
+      statesMemo.delete(e);
+      return;
+    }
+    changed.push(i);
+    lessees.add(was.lesseeId);
+    lessees.add(s.leases[i]!.lesseeId);
+  }
+  const index = lesseeIndex(e);
+  const affected: number[] = [];
+  for (const l of lessees) for (const i of index.get(l) ?? []) affected.push(i);
+  for (const [d, x] of m.byDay) {
+    const states = x.states.slice();
+    fillStates(e, d, affected, states);
+    let exposure = x.exposure;
+    if (exposure) {
+      exposure = exposure.slice();
+      for (const i of changed) exposure[i] = cashPositionAt(inputOf(e, i), d).exposure;
+    }
+    m.byDay.set(d, { states, exposure });
+  }
+  m.key = memoKeyOf(e);
+  m.store = s;
+}
+
+/** Which keys have a different value in `b` than in `a` (added, removed or changed; values compared as JSON). */
+function changedKeys<V>(a: Map<number, V>, b: Map<number, V>): number[] {
+  const out: number[] = [];
+  for (const [k, v] of b) if (!a.has(k) || JSON.stringify(a.get(k)) !== JSON.stringify(v)) out.push(k);
+  for (const k of a.keys()) if (!b.has(k)) out.push(k);
+  return out;
 }
 
 const byIdMemo = new WeakMap<LeaseCreditState[], Map<number, LeaseCreditState>>();
@@ -318,19 +417,28 @@ export function creditStatesById(db: DbOrTx, funderId: number, asOf: string): Ma
   return m;
 }
 
-// The schedule store a memo was computed over (a rebuilt store is a new object even at the same version).
-const storeOf = new WeakMap<object, object>();
-function sameStore(m: object, e: Entry): boolean {
-  return storeOf.get(m) === e.schedule;
+function statesOf(e: Entry, d: number): LeaseCreditState[] {
+  const out: LeaseCreditState[] = new Array(e.schedule.n);
+  fillStates(e, d, null, out);
+  return out;
 }
 
-function statesOf(e: Entry, d: number): LeaseCreditState[] {
+/**
+ * Writes the states on day `d` of the leases at `subset` (store indexes; null = all) into `out`. A subset must hold
+ * every lease of each of its lessees (contagion is decided per lessee).
+ */
+function fillStates(e: Entry, d: number, subset: readonly number[] | null, out: LeaseCreditState[]): void {
   const s = e.schedule;
   const own = new Map<number, ReturnType<typeof defaultStateAt>>();
-  for (const [id, t] of e.timelines) {
-    const i = s.indexById.get(id);
-    if (i === undefined) continue;
-    own.set(id, defaultStateAt(t, { utp: e.utp.get(id) ?? [] }, d, e.settings.probationMonths));
+  const ownOf = (id: number, t: CreditTimeline) => own.set(id, defaultStateAt(t, { utp: e.utp.get(id) ?? [] }, d, e.settings.probationMonths));
+  if (subset === null) {
+    for (const [id, t] of e.timelines) if (s.indexById.has(id)) ownOf(id, t);
+  } else {
+    for (const i of subset) {
+      const id = s.leases[i]!.id;
+      const t = e.timelines.get(id);
+      if (t) ownOf(id, t);
+    }
   }
   // Contagion: only lessees with a lease in default on their own can be affected.
   const contagion = new Map<number, number>();
@@ -350,8 +458,7 @@ function statesOf(e: Entry, d: number): LeaseCreditState[] {
     const hit = contagionLessees(rows, e.settings.contagion);
     for (const r of rows) if (hit.has(r.lesseeId) && r.defaulted) contagion.set(r.lesseeId, Math.max(contagion.get(r.lesseeId) ?? -NEVER, r.since));
   }
-  const out: LeaseCreditState[] = new Array(s.n);
-  for (let i = 0; i < s.n; i++) {
+  const one = (i: number) => {
     const lease = s.leases[i]!;
     const t = e.timelines.get(lease.id);
     const st = own.get(lease.id) ?? { state: 'none' as const };
@@ -398,8 +505,9 @@ function statesOf(e: Entry, d: number): LeaseCreditState[] {
       sicr: onFlag(e.sicr.get(lease.id), d),
       utp: onFlag(e.utp.get(lease.id), d),
     };
-  }
-  return out;
+  };
+  if (subset === null) for (let i = 0; i < s.n; i++) one(i);
+  else for (const i of subset) one(i);
 }
 
 /** One lease's position and credit DPD on a day (for the status note and the write-off default amount). */

@@ -10,7 +10,7 @@ import { leaseLabelsByIds, lesseeLabelsByIds, sqliteOf } from '@/db/queries/serv
 import { DEFAULT_BUCKET, cashPositionAt, creditDpdAt, eclOfCell, ifrs9Stage, lossMeasures, provisionRate, type LossMeasures } from '@/lib/credit';
 import { parseDate } from '@/lib/finance';
 import { getServicingBook, type ServicingBook } from '@/services/servicing/book';
-import { creditStatesAt, inputOf, type LeaseCreditState } from './book';
+import { creditStatesAt, exposuresOf, inputOf, type LeaseCreditState } from './book';
 
 /** A lease in default on the as-of date. */
 export type DefaultRow = {
@@ -122,6 +122,18 @@ function originalPrincipal(db: DbOrTx, funderId: number, asOf: string): Map<stri
  * principal; plus the defaulted exposure (leases in default now) for the dashboard.
  */
 export function lossMeasuresAt(db: DbOrTx, funderId: number, asOf: string, at: StatesAt = creditStatesAt(db, funderId, asOf)): MeasuresRow[] {
+  // A day's states array is new whenever a lease, a ledger entry, a credit record or the settings move (book.ts), so
+  // it keys the measures (the pool's original principal included: a lease write moves the states too).
+  const hit = measuresMemo.get(at.states);
+  if (hit) return hit;
+  const rows = computeMeasures(db, funderId, asOf, at);
+  measuresMemo.set(at.states, rows);
+  return rows;
+}
+
+const measuresMemo = new WeakMap<LeaseCreditState[], MeasuresRow[]>();
+
+function computeMeasures(db: DbOrTx, funderId: number, asOf: string, at: StatesAt): MeasuresRow[] {
   const { entry, states: st } = at;
   const day = parseDate(asOf);
   const per = new Map<string, { gross: number; rec: number; defaulted: number; exposure: number; writtenOff: number }>();
@@ -177,6 +189,7 @@ const eclMemo = new WeakMap<LeaseCreditState[], { book: ServicingBook; ecl: Ecl 
 
 function computeEcl({ entry, states }: StatesAt, book: ServicingBook, asOf: string): Ecl {
   const day = parseDate(asOf);
+  const exposures = exposuresOf(entry, day);
   const cells = new Map<string, EclRow>();
   for (const s of states) {
     if (s.status === 'written_off' || s.status === 'repaid') continue;
@@ -189,7 +202,7 @@ function computeEcl({ entry, states }: StatesAt, book: ServicingBook, asOf: stri
     let c = cells.get(key);
     if (!c) cells.set(key, (c = { currency: s.currency, stage, bucket, leases: 0, exposure: 0, rate: provisionRate(entry.settings.matrix, s.currency, bucket), ecl: 0 }));
     c.leases++;
-    c.exposure += cashPositionAt(inputOf(entry, entry.schedule.indexById.get(s.leaseId)!), day).exposure;
+    c.exposure += exposures[entry.schedule.indexById.get(s.leaseId)!]!;
   }
   const order = [...book.bucketKeys, DEFAULT_BUCKET];
   const rows = [...cells.values()]
