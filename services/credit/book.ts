@@ -344,15 +344,19 @@ function memoStatesOf(e: Entry, d: number): LeaseCreditState[] {
   return dayStatesOf(e, d).states;
 }
 
-/** Each lease's exposure on `day` (outstanding principal + arrears net of VAT) by store index, memoised with the day's states. */
-export function exposuresOf(e: Entry, day: number): Float64Array {
+/**
+ * Each lease's exposure on `day` (outstanding principal + arrears net of VAT) by store index, the index of `states`
+ * (that day's states of the entry): memoised with them; computed afresh for states the memo has moved past.
+ */
+export function exposuresOf(e: Entry, day: number, states: readonly LeaseCreditState[]): Float64Array {
   const x = dayStatesOf(e, day);
-  if (!x.exposure) {
+  const fresh = () => {
     const a = new Float64Array(e.schedule.n);
     for (let i = 0; i < e.schedule.n; i++) a[i] = cashPositionAt(inputOf(e, i), day).exposure;
-    x.exposure = a;
-  }
-  return x.exposure;
+    return a;
+  };
+  if (x.states !== states) return fresh();
+  return (x.exposure ??= fresh());
 }
 
 /**

@@ -110,11 +110,25 @@ export function lossLedger(db: DbOrTx, funderId: number, asOf?: string): LossLed
   });
 }
 
-/** Σ original principal of the pool on `asOf` per currency (leases purchased by then, written-off ones included). */
-function originalPrincipal(db: DbOrTx, funderId: number, asOf: string): Map<string, number> {
-  const rows = sqliteOf(db).prepare(`select currency, sum(principal) from leases where funder_id = ? and status != 'terminated' and purchase_date <= ? group by currency`).raw().all(funderId, asOf) as [string, number][];
-  return new Map(rows);
+/**
+ * Σ original principal of the pool on `asOf` per currency (leases purchased by then, written-off ones included).
+ * Kept per funder data version (moved by every lease write, not by payments) and date: a scan of the book's leases.
+ */
+function originalPrincipal(db: DbOrTx, funder: { id: number; dataVersion: number }, asOf: string): Map<string, number> {
+  const sqlite = sqliteOf(db);
+  let memo = principalMemo.get(sqlite);
+  if (!memo) principalMemo.set(sqlite, (memo = new Map()));
+  const key = `${funder.id}|${funder.dataVersion}|${asOf}`;
+  let m = memo.get(key);
+  if (!m) {
+    const rows = sqlite.prepare(`select currency, sum(principal) from leases where funder_id = ? and status != 'terminated' and purchase_date <= ? group by currency`).raw().all(funder.id, asOf) as [string, number][];
+    if (memo.size >= 16) memo.delete(memo.keys().next().value!);
+    memo.set(key, (m = new Map(rows)));
+  }
+  return m;
 }
+
+const principalMemo = new WeakMap<object, Map<string, Map<string, number>>>();
 
 /**
  * Loss measures per currency on `asOf`: gross loss = the exposure written off (the write-off amount, by default the
@@ -155,7 +169,7 @@ function computeMeasures(db: DbOrTx, funderId: number, asOf: string, at: StatesA
       if (s.status === 'written_off') v.writtenOff++;
     }
   }
-  const principal = originalPrincipal(db, funderId, asOf);
+  const principal = originalPrincipal(db, entry.funder, asOf);
   for (const c of principal.keys()) of(c);
   return [...per.entries()]
     .sort((a, b) => a[0].localeCompare(b[0]))
@@ -189,23 +203,29 @@ const eclMemo = new WeakMap<LeaseCreditState[], { book: ServicingBook; ecl: Ecl 
 
 function computeEcl({ entry, states }: StatesAt, book: ServicingBook, asOf: string): Ecl {
   const day = parseDate(asOf);
-  const exposures = exposuresOf(entry, day);
-  const cells = new Map<string, EclRow>();
-  for (const s of states) {
+  const exposures = exposuresOf(entry, day, states);
+  // Cells per currency, then per stage and bucket (nested maps: no key string built per lease).
+  const cells = new Map<string, Map<string, EclRow>[]>();
+  // states[i] is the lease at store index i (book.ts), the index of its exposure.
+  for (let i = 0; i < states.length; i++) {
+    const s = states[i]!;
     if (s.status === 'written_off' || s.status === 'repaid') continue;
     const sv = book.byLeaseId.get(s.leaseId);
     if (!sv) continue; // not in the pool on asOf
     const defaulted = s.status === 'defaulted';
     const stage = ifrs9Stage(sv.dpd, defaulted, s.sicr);
     const bucket = stage === 3 ? DEFAULT_BUCKET : sv.bucket;
-    const key = `${s.currency}|${stage}|${bucket}`;
-    let c = cells.get(key);
-    if (!c) cells.set(key, (c = { currency: s.currency, stage, bucket, leases: 0, exposure: 0, rate: provisionRate(entry.settings.matrix, s.currency, bucket), ecl: 0 }));
+    let byStage = cells.get(s.currency);
+    if (!byStage) cells.set(s.currency, (byStage = [new Map(), new Map(), new Map()]));
+    const byBucket = byStage[stage - 1]!;
+    let c = byBucket.get(bucket);
+    if (!c) byBucket.set(bucket, (c = { currency: s.currency, stage, bucket, leases: 0, exposure: 0, rate: provisionRate(entry.settings.matrix, s.currency, bucket), ecl: 0 }));
     c.leases++;
-    c.exposure += exposures[entry.schedule.indexById.get(s.leaseId)!]!;
+    c.exposure += exposures[i]!;
   }
   const order = [...book.bucketKeys, DEFAULT_BUCKET];
   const rows = [...cells.values()]
+    .flatMap((byStage) => byStage.flatMap((m) => [...m.values()]))
     .map((c) => ({ ...c, ecl: eclOfCell(c) }))
     .sort((a, b) => a.currency.localeCompare(b.currency) || a.stage - b.stage || order.indexOf(a.bucket) - order.indexOf(b.bucket));
   const totals = new Map<string, { currency: string; exposure: number; ecl: number }>();

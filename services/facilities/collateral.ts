@@ -20,6 +20,8 @@ export function remainingMonths(asOf: string, firstDueDate: string, term: number
 }
 
 const cache = new WeakMap<object, Map<string, Collateral>>();
+/** The collateral line last built from a servicing state object (a state is per book date), with the register row it read. */
+const reuse = new WeakMap<object, { row: object; lease: EligibilityLease }>();
 
 /** The pool's leases with a balance at `asOf`, in lease-id order. Cached per servicing book and valuation book version. */
 export function collateralAt(db: DbOrTx, funderId: number, asOf: string): Collateral {
@@ -37,7 +39,15 @@ export function collateralAt(db: DbOrTx, funderId: number, asOf: string): Collat
     const i = book.indexById.get(s.leaseId);
     if (i === undefined) continue;
     const r = book.leases[i]!;
-    leases.push({
+    const inDefault = isLeaseInDefault(credit.get(r.id));
+    // A write replaces only the changed leases' servicing states and register rows: the others keep their
+    // collateral line (same state object, same row, same default flag), so a rebuild after one write allocates little.
+    const kept = reuse.get(s);
+    if (kept && kept.row === r && kept.lease.inDefault === inDefault) {
+      leases.push(kept.lease);
+      continue;
+    }
+    const lease: EligibilityLease = {
       leaseId: r.id,
       contractNumber: r.contractNumber,
       lesseeId: r.lesseeId,
@@ -49,10 +59,12 @@ export function collateralAt(db: DbOrTx, funderId: number, asOf: string): Collat
       currency: r.currency,
       balance: s.outstandingPrincipal,
       dpd: s.dpd,
-      inDefault: isLeaseInDefault(credit.get(r.id)),
+      inDefault,
       remainingMonths: remainingMonths(asOf, r.firstDueDate, r.term, r.frequency),
       rate: r.rate,
-    });
+    };
+    reuse.set(s, { row: r, lease });
+    leases.push(lease);
   }
   const c = { asOf, leases, key: `${sb.lineage}:${key}` };
   // Only the latest version of a book is kept.

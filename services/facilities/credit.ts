@@ -18,7 +18,12 @@ export function creditStamp(db: DbOrTx, funderId: number): string {
   return `${e.recordsStamp}|${e.settingsKey}`;
 }
 
-/** The derived credit status of every lease of the funder at the date. */
+/** The derived credit status of every lease of the funder at the date (built once per states array: a write makes a new one). Callers must not change it. */
 export function creditStatusesAt(db: DbOrTx, funderId: number, asOf: string): Map<number, LeaseCreditState['status']> {
-  return new Map(creditStatesAt(db, funderId, asOf).states.map((s) => [s.leaseId, s.status]));
+  const { states } = creditStatesAt(db, funderId, asOf);
+  let m = statusMemo.get(states);
+  if (!m) statusMemo.set(states, (m = new Map(states.map((s) => [s.leaseId, s.status]))));
+  return m;
 }
+
+const statusMemo = new WeakMap<readonly LeaseCreditState[], Map<number, LeaseCreditState['status']>>();
