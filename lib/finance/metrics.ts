@@ -66,6 +66,9 @@ export function summarizeByCurrency(
   const groups: (CurrencySummary | undefined)[] = [];
   const acc: { rate: number; rem: number; orig: number; season: number; wal: number; w: number }[] = [];
   const cashAcc: Float64Array[] = [];
+  // Module imports compile to getters in the bundles (and tsx): read the period count and the arrays once.
+  const periods = CF_PERIODS;
+  const cash = v.cash;
   for (let i = 0; i < v.count; i++) {
     if (include && !include(i)) continue;
     const ci = p.currency[i]!;
@@ -107,8 +110,8 @@ export function summarizeByCurrency(
     g.check += v.check[i]!;
     g.totalcf += v.totalcf[i]!;
     g.cashBeyond += v.cashBeyond[i]!;
-    const base = i * CF_PERIODS;
-    for (let k = 0; k < CF_PERIODS; k++) c[k] = c[k]! + v.cash[base + k]!;
+    const base = i * periods;
+    for (let k = 0; k < periods; k++) c[k] = c[k]! + cash[base + k]!;
     a.w += w;
     a.rate += w * p.annualRate[i]!;
     a.rem += w * v.remainingTermMonths[i]!;

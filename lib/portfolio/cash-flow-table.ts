@@ -17,6 +17,9 @@ import { CF_PERIODS, CURRENCY_CODES, type PortfolioValuation } from '@/lib/finan
 import { addMonths } from '@/lib/finance/dates';
 import { boolParam, funderIdParam, isoDateParam, listParam, pageParam, perPageParam, qParam } from '@/lib/validations/common';
 
+// Imports compile to getters in the bundles: the period count read once, not per cash cell.
+const PERIODS = CF_PERIODS;
+
 /** The lease fields the table needs, index-aligned with the valuation (ValuedBook satisfies it). */
 export type CashFlowLease = Pick<PortfolioLeaseRecord, 'id' | 'contractNumber' | 'lesseeName' | 'currency' | 'assetType' | 'status'>;
 export interface CashFlowSource {
@@ -24,7 +27,7 @@ export interface CashFlowSource {
   valuation: PortfolioValuation;
 }
 
-export const CASH_PERIODS: readonly number[] = Array.from({ length: CF_PERIODS }, (_, k) => k + 1);
+export const CASH_PERIODS: readonly number[] = Array.from({ length: PERIODS }, (_, k) => k + 1);
 export type CashColumn = `cash${number}`;
 
 /** The documented row columns (spec §3, api-reference §10) in their documented order. */
@@ -220,8 +223,8 @@ export function toTotalCashRow(src: CashFlowSource, i: number): TotalCashRow {
     totalcf: v.totalcf[i]!,
     lessee: lease.lesseeName,
   };
-  const base = i * CF_PERIODS;
-  for (let k = 0; k < CF_PERIODS; k++) row[`cash${k + 1}`] = v.cash[base + k]!;
+  const base = i * PERIODS;
+  for (let k = 0; k < PERIODS; k++) row[`cash${k + 1}`] = v.cash[base + k]!;
   row.cashBeyond = v.cashBeyond[i]!;
   return row as TotalCashRow;
 }
@@ -242,8 +245,8 @@ export function totalCashRowJson(src: CashFlowSource, i: number): string {
     `{"id":${jsonNumber(lease.id)},"prin":${jsonNumber(v.prin[i]!)},"sellto4G":${jsonNumber(v.sellto4G[i]!)}` +
     `,"npv":${jsonNumber(v.npv[i]!)},"delta":${jsonNumber(v.delta[i]!)},"check":${jsonNumber(v.check[i]!)}` +
     `,"fx":${JSON.stringify(lease.currency)},"totalcf":${jsonNumber(v.totalcf[i]!)},"lessee":${JSON.stringify(lease.lesseeName)}`;
-  const base = i * CF_PERIODS;
-  for (let k = 0; k < CF_PERIODS; k++) out += `,"cash${k + 1}":${jsonNumber(v.cash[base + k]!)}`;
+  const base = i * PERIODS;
+  for (let k = 0; k < PERIODS; k++) out += `,"cash${k + 1}":${jsonNumber(v.cash[base + k]!)}`;
   return `${out},"cashBeyond":${jsonNumber(v.cashBeyond[i]!)}}`;
 }
 
@@ -251,7 +254,7 @@ export function totalCashRowJson(src: CashFlowSource, i: number): string {
 export function toTableRow(src: CashFlowSource, i: number): CashFlowTableRow {
   const v = src.valuation;
   const lease = src.leases[i]!;
-  const base = i * CF_PERIODS;
+  const base = i * PERIODS;
   return {
     id: lease.id,
     contractNumber: lease.contractNumber,
@@ -265,7 +268,7 @@ export function toTableRow(src: CashFlowSource, i: number): CashFlowTableRow {
     delta: v.delta[i]!,
     check: v.check[i]!,
     totalcf: v.totalcf[i]!,
-    cash: Array.from(v.cash.subarray(base, base + CF_PERIODS)),
+    cash: Array.from(v.cash.subarray(base, base + PERIODS)),
     cashBeyond: v.cashBeyond[i]!,
   };
 }
@@ -319,7 +322,7 @@ function numericKey(v: PortfolioValuation, key: SortKey): ((i: number) => number
       return null;
     default: {
       const k = Number(key.slice(4)) - 1;
-      return (i) => v.cash[i * CF_PERIODS + k]!;
+      return (i) => v.cash[i * PERIODS + k]!;
     }
   }
 }

@@ -83,17 +83,26 @@ const dashboardCache = (g.__quantumDashboards ??= new WeakMap());
  * (the Dashboard's split needs only these two, not a Summary per asset type).
  */
 export function principalByAssetType(src: SummarySource): Map<string, { assetType: AssetType; prin: number; count: number }> {
-  const out = new Map<string, { assetType: AssetType; prin: number; count: number }>();
+  // Per currency index, then asset type (no key string per lease); keyed "currency|assetType" at the end.
+  const byCurrency: Map<string, { assetType: AssetType; prin: number; count: number }>[] = [];
   const live = liveIndices(src);
+  const { leases } = src;
+  const currency = src.portfolio.currency;
+  const prin = src.valuation.prin;
   for (let n = 0; n < live.length; n++) {
     const i = live[n]!;
-    const assetType = src.leases[i]!.assetType as AssetType;
-    const key = `${CURRENCY_CODES[src.portfolio.currency[i]!]}|${assetType}`;
-    let e = out.get(key);
-    if (!e) out.set(key, (e = { assetType, prin: 0, count: 0 }));
-    e.prin += src.valuation.prin[i]!;
+    const assetType = leases[i]!.assetType as AssetType;
+    const ci = currency[i]!;
+    const m = (byCurrency[ci] ??= new Map());
+    let e = m.get(assetType);
+    if (!e) m.set(assetType, (e = { assetType, prin: 0, count: 0 }));
+    e.prin += prin[i]!;
     e.count++;
   }
+  const out = new Map<string, { assetType: AssetType; prin: number; count: number }>();
+  byCurrency.forEach((m, ci) => {
+    for (const [assetType, e] of m) out.set(`${CURRENCY_CODES[ci]}|${assetType}`, e);
+  });
   return out;
 }
 
