@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import type { PortfolioLeaseRecord } from '../../lib/domain/portfolio';
 import { leases, lessees, type Lease } from '../schema/portfolio';
@@ -20,8 +20,8 @@ export const recordShapeMatches: Exact<RecordFromSchema, PortfolioLeaseRecord> =
  * written-off lease's remaining flows leave the portfolio cash flow (domain.md §8; its write-off journals it, so the
  * valuation cache re-reads that lease alone).
  */
-export function listPortfolioLeases(db: DbOrTx, funderId: number, ids?: readonly number[]): PortfolioLeaseRecord[] {
-  return db
+export function listPortfolioLeases(db: DbOrTx, funderId: number, ids?: readonly number[], page?: { afterId: number; limit: number }): PortfolioLeaseRecord[] {
+  const q = db
     .select({
       id: leases.id,
       contractNumber: leases.contractNumber,
@@ -52,7 +52,8 @@ export function listPortfolioLeases(db: DbOrTx, funderId: number, ids?: readonly
     })
     .from(leases)
     .innerJoin(lessees, eq(leases.lesseeId, lessees.id))
-    .where(and(eq(leases.funderId, funderId), ne(leases.status, 'terminated'), isNull(leases.writtenOffOn), ids ? inArray(leases.id, [...ids]) : undefined))
-    .orderBy(asc(leases.id))
-    .all();
+    .where(and(eq(leases.funderId, funderId), ne(leases.status, 'terminated'), isNull(leases.writtenOffOn), ids ? inArray(leases.id, [...ids]) : undefined, page ? gt(leases.id, page.afterId) : undefined))
+    .orderBy(asc(leases.id));
+  // A page: the next `limit` leases after `afterId` (a background reload reads the book in slices).
+  return page ? q.limit(page.limit).all() : q.all();
 }

@@ -82,6 +82,8 @@ export { LeasePortfolio, buildPortfolio } from './portfolio';
 export {
   CF_PERIODS,
   valuePortfolio,
+  valuePortfolioInChunks,
+  purchasePricesInChunks,
   spliceValuation,
   valuationRow,
   valueLease,

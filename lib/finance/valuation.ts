@@ -65,6 +65,15 @@ export interface PortfolioValuationOptions {
   discountRate?: number | ArrayLike<number>;
   convention?: DiscountConvention;
   gross?: boolean;
+  /** Value only the leases [from, to) into `into` (a result of the same portfolio and options): valuePortfolioInChunks. */
+  range?: ValueRange<PortfolioValuation>;
+}
+
+/** A slice of the leases [from, to) written into an existing result (the others are left as they are). */
+export interface ValueRange<T> {
+  from: number;
+  to: number;
+  into?: T;
 }
 
 /** One lease's row on the Total Cash Flow screen; amounts in minor units. */
@@ -165,7 +174,7 @@ export function valuePortfolio(p: LeasePortfolio, options: PortfolioValuationOpt
     throw new FinanceError('VALUE', `purchaseDay must have one entry per lease (${count})`, 'purchaseDay');
   }
 
-  const out: PortfolioValuation = {
+  const out: PortfolioValuation = options.range?.into ?? {
     count,
     cutOff: formatDate(cut),
     convention,
@@ -190,7 +199,8 @@ export function valuePortfolio(p: LeasePortfolio, options: PortfolioValuationOpt
   const cash = out.cash;
   const monthly = convention === 'monthly';
 
-  for (let i = 0; i < count; i++) {
+  const [from, to] = sliceOf(options.range, count);
+  for (let i = from; i < to; i++) {
     const o0 = offset[i]!;
     const o1 = offset[i + 1]!;
     const n = o1 - o0;
@@ -318,6 +328,8 @@ export interface PurchasePriceOptions {
   /** Funder's buy rate; default (NaN or absent): the lease's contract rate. */
   buyRate?: number | ArrayLike<number>;
   convention?: DiscountConvention;
+  /** Price only the leases [from, to) into `into` (purchasePricesInChunks). */
+  range?: ValueRange<Float64Array>;
 }
 
 /**
@@ -333,9 +345,10 @@ export function purchasePrices(p: LeasePortfolio, options: PurchasePriceOptions)
   if (options.purchaseDay.length !== count) throw new FinanceError('VALUE', `purchaseDay must have one entry per lease (${count})`, 'purchaseDay');
   if (options.agreed !== undefined && options.agreed.length !== count) throw new FinanceError('VALUE', `agreed must have one entry per lease (${count})`, 'agreed');
   const buyRate = perLease(options.buyRate, count, 'buyRate');
-  const out = new Float64Array(count);
+  const out = options.range?.into ?? new Float64Array(count);
   const { offset, dueDay, dueMonth, instalment } = p;
-  for (let i = 0; i < count; i++) {
+  const [from, to] = sliceOf(options.range, count);
+  for (let i = from; i < to; i++) {
     const agreed = options.agreed === undefined ? Number.NaN : options.agreed[i]!;
     if (agreed === agreed) {
       out[i] = round(agreed);
@@ -480,4 +493,35 @@ export function spliceValuation(v: PortfolioValuation, i: number, one: Portfolio
     out.cash.set(one.cash.subarray(0, CF_PERIODS), i * CF_PERIODS);
   }
   return out;
+}
+
+function sliceOf(range: ValueRange<unknown> | undefined, count: number): [number, number] {
+  if (range === undefined) return [0, count];
+  if (!(Number.isInteger(range.from) && Number.isInteger(range.to) && 0 <= range.from && range.from <= range.to && range.to <= count)) {
+    throw new FinanceError('VALUE', `range must be within 0..${count}`, 'range');
+  }
+  return [range.from, range.to];
+}
+
+/**
+ * valuePortfolio in slices of `chunk` leases, pausing after each (a background rebuild yields to the event loop
+ * there); the result is the same arrays as one call's, to the cent.
+ */
+export function* valuePortfolioInChunks(p: LeasePortfolio, options: Omit<PortfolioValuationOptions, 'range'>, chunk = 5000): Generator<void, PortfolioValuation> {
+  let into: PortfolioValuation | undefined;
+  for (let from = 0; from < p.count || into === undefined; from += chunk) {
+    into = valuePortfolio(p, { ...options, range: { from, to: Math.min(p.count, from + chunk), into } });
+    if (from + chunk < p.count) yield;
+  }
+  return into;
+}
+
+/** purchasePrices in slices of `chunk` leases, pausing after each (see valuePortfolioInChunks). */
+export function* purchasePricesInChunks(p: LeasePortfolio, options: Omit<PurchasePriceOptions, 'range'>, chunk = 5000): Generator<void, Float64Array> {
+  let into: Float64Array | undefined;
+  for (let from = 0; from < p.count || into === undefined; from += chunk) {
+    into = purchasePrices(p, { ...options, range: { from, to: Math.min(p.count, from + chunk), into } });
+    if (from + chunk < p.count) yield;
+  }
+  return into;
 }

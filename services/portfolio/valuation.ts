@@ -28,7 +28,7 @@ import { listPortfolioLeases, type PortfolioLeaseRecord } from '@/db/queries/por
 import { bookLeaseStamp, sqliteOf } from '@/db/queries/servicing';
 import type { Funder } from '@/db/schema/portfolio';
 import { NotFound } from '@/lib/domain/errors';
-import { LeasePortfolio, purchasePrices, spliceValuation, valuePortfolio, type PortfolioValuation } from '@/lib/finance';
+import { LeasePortfolio, purchasePrices, purchasePricesInChunks, spliceValuation, valuePortfolio, valuePortfolioInChunks, type PortfolioValuation } from '@/lib/finance';
 import { spliceSlot } from '@/lib/finance/columns';
 import { parseDate } from '@/lib/finance/dates';
 import { singleLeasePortfolio } from '@/lib/finance/valuation';
@@ -285,9 +285,60 @@ export function refreshValuationCaches(db: DbOrTx, funderId: number): void {
   refreshEntry(db, requireFunder(db, funderId));
 }
 
+const pause = () => new Promise((resolve) => setImmediate(resolve));
+/** Leases read, packed or valued between two pauses of a background reload. */
+const SLICE = 5000;
+
+async function drain<T>(g: Generator<void, T>): Promise<T> {
+  for (;;) {
+    const r = g.next();
+    if (r.done) return r.value;
+    await pause();
+  }
+}
+
+/** loadEntry in slices of SLICE leases (read, pack, historical prices), pausing between them for the requests being served. */
+async function loadEntryInSlices(db: DbOrTx, funder: Funder, previous: Entry | undefined): Promise<Entry> {
+  const journal = leaseChangeStamp(db, funder.id);
+  const leaseStamp = bookLeaseStamp(db, funder.id);
+  const records: PortfolioLeaseRecord[] = [];
+  for (let afterId = 0; ; ) {
+    const page = listPortfolioLeases(db, funder.id, undefined, { afterId, limit: SLICE });
+    for (const r of page) records.push(r);
+    if (page.length < SLICE) break;
+    afterId = page[page.length - 1]!.id;
+    await pause();
+  }
+  const portfolio = new LeasePortfolio(records.length, records.length * 48);
+  const indexById = new Map<number, number>();
+  for (let k = 0; k < records.length; k++) {
+    indexById.set(records[k]!.id, portfolio.add(leaseTermsOf(records[k]!, funder.rateConvention)));
+    if (k % SLICE === SLICE - 1) await pause();
+  }
+  const purchaseDay = Int32Array.from(records, (r) => parseDate(r.purchaseDate, 'purchaseDate'));
+  const purchasePrice = await drain(
+    purchasePricesInChunks(portfolio, { purchaseDay, agreed: Float64Array.from(records, (r) => r.agreedPurchasePrice ?? NaN), buyRate: funder.buyRate, convention: funder.discountConvention }, SLICE),
+  );
+  const version = (previous?.version ?? 0) + 1;
+  return {
+    dataVersion: funder.dataVersion,
+    settingsKey: settingsKeyOf(funder),
+    rateConvention: funder.rateConvention,
+    journal,
+    leaseStamp,
+    book: { funder, leases: records, portfolio, indexById, purchaseDay, purchasePrice, version },
+    valuations: new Map(),
+    version,
+    rebuiltAt: version,
+    log: [],
+    pending: null,
+  };
+}
+
 /**
- * Reloads the funder's book after a bulk write, yielding to the event loop before the valuations are
- * recomputed, while requests keep being served from the previous version until it is done.
+ * Reloads the funder's book after a bulk write in slices (reading, packing, pricing and valuing SLICE leases at a
+ * time, yielding to the event loop between them), while requests keep being served from the previous version
+ * until it is done.
  */
 export async function rebuildValuationInBackground(db: Db, funderId: number): Promise<void> {
   const entries = entriesOf(db);
@@ -295,16 +346,12 @@ export async function rebuildValuationInBackground(db: Db, funderId: number): Pr
   if (previous?.pending) return previous.pending;
   const funder = requireFunder(db, funderId);
   const run = (async () => {
-    await new Promise((resolve) => setImmediate(resolve));
-    const next = loadEntry(db, funder, previous);
+    await pause();
+    const next = await loadEntryInSlices(db, funder, previous);
     for (const v of previous?.valuations.values() ?? []) {
-      await new Promise((resolve) => setImmediate(resolve));
-      next.valuations.set(`${v.cutOff}:${v.gross ? 1 : 0}`, {
-        ...next.book,
-        valuation: valuePortfolio(next.book.portfolio, valuationOptions(funder, v.cutOff, v.gross, next.book.purchasePrice, next.book.purchaseDay)),
-        cutOff: v.cutOff,
-        gross: v.gross,
-      });
+      await pause();
+      const options = valuationOptions(funder, v.cutOff, v.gross, next.book.purchasePrice, next.book.purchaseDay);
+      next.valuations.set(`${v.cutOff}:${v.gross ? 1 : 0}`, { ...next.book, valuation: await drain(valuePortfolioInChunks(next.book.portfolio, options, SLICE)), cutOff: v.cutOff, gross: v.gross });
     }
     entries.set(funderId, next);
   })();
