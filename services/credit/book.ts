@@ -364,6 +364,8 @@ export function exposuresOf(e: Entry, day: number, states: readonly LeaseCreditS
  * leases whose timeline, flags, write-off or recoveries moved. Only when the store's layout is the same (no lease
  * added or removed: every touched lease at the index it had); otherwise, or with `touched` null, the memo goes.
  */
+const byIdMemo = new WeakMap<LeaseCreditState[], Map<number, LeaseCreditState>>();
+
 function patchMemo(e: Entry, keyBefore: string, touched: Set<number> | null): void {
   const m = statesMemo.get(e);
   if (!m) return;
@@ -392,6 +394,13 @@ function patchMemo(e: Entry, keyBefore: string, touched: Set<number> | null): vo
   for (const [d, x] of m.byDay) {
     const states = x.states.slice();
     fillStates(e, d, affected, states);
+    // The by-id map moves to the new array, updated for the affected leases (not rebuilt for the book).
+    const byId = byIdMemo.get(x.states);
+    if (byId) {
+      for (const i of affected) byId.set(states[i]!.leaseId, states[i]!);
+      byIdMemo.delete(x.states);
+      byIdMemo.set(states, byId);
+    }
     let exposure = x.exposure;
     if (exposure) {
       exposure = exposure.slice();
@@ -411,7 +420,6 @@ function changedKeys<V>(a: Map<number, V>, b: Map<number, V>): number[] {
   return out;
 }
 
-const byIdMemo = new WeakMap<LeaseCreditState[], Map<number, LeaseCreditState>>();
 
 /** creditStatesAt by lease id (the same memo: built once per day and entry version). */
 export function creditStatesById(db: DbOrTx, funderId: number, asOf: string): Map<number, LeaseCreditState> {

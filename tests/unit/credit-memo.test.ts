@@ -14,7 +14,7 @@ import { getLease, updateLease } from '@/db/queries/leases';
 import { recordPayment, reversePayment } from '@/db/queries/payments';
 import { flagLease, unflagLease } from '@/db/queries/credit';
 import { approveLeaseWriteOff, paymentAsRecovery, proposeLeaseWriteOff } from '@/services/credit/actions';
-import { creditStatesAt, dropCreditCache } from '@/services/credit/book';
+import { creditStatesAt, creditStatesById, dropCreditCache } from '@/services/credit/book';
 import { eclAt, lossMeasuresAt } from '@/services/credit/screen';
 import { afterBookWrite } from '@/services/portfolio/book-changes';
 import { createTestDb } from '../helpers/test-db';
@@ -107,7 +107,8 @@ function apply(o: Op): void {
 function read() {
   return DAYS.map((d) => {
     const { states } = creditStatesAt(db, funderId, d);
-    return { states: [...states], ecl: eclAt(db, funderId, d), measures: lossMeasuresAt(db, funderId, d) };
+    const byId = [...creditStatesById(db, funderId, d).entries()].sort((a, b) => a[0] - b[0]);
+    return { states: [...states], byId, ecl: eclAt(db, funderId, d), measures: lossMeasuresAt(db, funderId, d) };
   });
 }
 
