@@ -328,13 +328,15 @@ export function projectPortfolio(p: LeasePortfolio, options: PortfolioScenarioOp
         const instR = round(s1 * inst);
         // Rounded amounts never take more than the rounded balance left; the period in which the
         // scheduled balance reaches zero takes all of it (nothing is left to prepay).
-        defaultR = Math.min(round(dft), bal);
+        // Nothing defaults or prepays out of a balance at or below zero (a contract whose rounded instalments
+        // overshoot its principal runs below zero before its last, negative instalment).
+        defaultR = Math.max(0, Math.min(round(dft), bal));
         schedR = S <= 0 ? bal - defaultR : Math.min(round(s1 * pr), bal - defaultR);
         // The instalment paid stays instR whatever the principal took: a clamped principal moves the
         // difference into the interest (a contract whose rounded instalments overshoot the principal
         // before its last one, e.g. 10.00 over 60 months at 0 %, is then still paid as contracted).
         interestR = instR - schedR;
-        prepayR = S <= 0 ? 0 : Math.min(round(prepay), bal - defaultR - schedR);
+        prepayR = S <= 0 ? 0 : Math.max(0, Math.min(round(prepay), bal - defaultR - schedR));
         bal -= defaultR + schedR + prepayR;
         defaultsByMonth[m] = defaultR;
         monthCash = interestR + schedR + prepayR + (gross ? round(s1 * vt) : 0);

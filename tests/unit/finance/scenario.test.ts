@@ -204,6 +204,17 @@ describe('projectPortfolio: leases in the 61 periods of Total Cash Flow', () => 
     );
   }, 60_000);
 
+  test('a contract already below zero at the cut-off (its last instalment negative) neither defaults nor recovers at rates 0', () => {
+    // 10.07 over 70 half-years at 2.85 %: the rounded instalments overshoot, the last one is −0.34 (the counterexample fast-check found).
+    const p = buildPortfolio([{ price: 1007, term: 70, rate: 0.0285, timing: 'advance', frequency: 'semi-annual', firstDueDate: '2000-01-01', vatRate: 0, currency: 'EUR' }]);
+    const options = { cutOff: '2034-01-29', buyRate: 0.05 };
+    const v = valuePortfolio(p, options);
+    const s = projectPortfolio(p, { ...options, cpr: 0, cdr: 0, severity: 0.5, lagMonths: 0 });
+    expect(v.cash[6]).toBe(-34);
+    expect(Array.from(s.cash)).toEqual(Array.from(v.cash));
+    expect(s.loss.every((x) => x === 0)).toBe(true);
+  });
+
   test('a contract whose rounded instalments overshoot its principal (10.00 over 60 months at 0 %) is paid as contracted at rates 0', () => {
     // 17 × 59 = 10.03: the contract's balance runs 0.03 below zero and its last instalment is −0.03.
     const p = buildPortfolio([{ price: 1000, term: 60, rate: 0, timing: 'advance', firstDueDate: '2000-01-31', vatRate: 0, currency: 'EUR' }]);
