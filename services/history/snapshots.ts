@@ -60,7 +60,7 @@ function factFields(f: LeaseCreditFacts | undefined): Pick<LeaseSnapshot, 'statu
   };
 }
 
-type Carry = { month: string; schedule: ScheduleStore; splits: (CashSplit | undefined)[]; terms: ReturnType<typeof historyLeaseTerms> };
+export type Carry = { month: string; schedule: ScheduleStore; splits: (CashSplit | undefined)[]; terms: ReturnType<typeof historyLeaseTerms> };
 
 /**
  * The lease snapshots of the funder at the end of `month` (or at `asOf` for the live month), computed from
@@ -129,7 +129,7 @@ export function computeMonthSnapshot(
 }
 
 /** The first month with a lease in the funder's pool (null: no leases). */
-function firstBookMonth(db: DbOrTx, funderId: number): string | null {
+export function firstBookMonth(db: DbOrTx, funderId: number): string | null {
   const { schedule } = servicingStores(db, funderId);
   let min: string | null = null;
   for (const l of schedule.leases) {
