@@ -9,13 +9,14 @@
  *   and the page shows the progress (months built of months needed) and refreshes until they are stored.
  * The job builds one month at a time, oldest first, in chunks of leases with a turn of the event loop between
  * chunks, so requests are answered meanwhile. A month is computed with the same code as a synchronous build
- * (computeMonthSnapshot) and stored once (insertSnapshotMonth skips a month another build stored first), so
+ * (computeMonthSnapshot), its lease rows staged chunk by chunk and its month row written last (a report
+ * reads only months with a month row; a request that builds the month itself replaces the staged rows), so
  * a background-built month is the same rows and aggregates; a write to the book during a month's build
  * (another store version) starts that month again, so no month mixes two states of the book.
  */
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { DbOrTx } from '@/db/client';
-import { hasSnapshotMonth, historyLeaseTerms, insertSnapshotMonth, snapshotMonthsIn } from '@/db/queries/history';
+import { finishSnapshotMonth, hasSnapshotMonth, historyLeaseTerms, insertSnapshotRows, snapshotMonthsIn } from '@/db/queries/history';
 import { todayIso } from '@/lib/finance';
 import { addMonthsTo, aggregateMonth, lastClosedMonth, monthEndOf, monthOf, monthRange, type LeaseSnapshot } from '@/lib/history';
 import { creditFactsAt } from '@/services/credit/facts';
@@ -30,7 +31,7 @@ export const SYNC_LEASE_MONTHS = 25_000;
 /** How long a failed build is reported before a request queues it again. */
 const FAILED_KEPT_MS = 60_000;
 
-type Job = { db: DbOrTx; funderId: number; wanted: Set<string>; built: number; running: Promise<void>; error: string | null };
+type Job = { db: DbOrTx; funderId: number; chunk: number; wanted: Set<string>; built: number; running: Promise<void>; error: string | null };
 
 // Process-wide (route bundles and instrumentation share it): one job per database file and funder.
 const g = globalThis as { __quantumSnapshotJobs?: { byName: Map<string, Job>; byConn: WeakMap<object, Map<number, Job>> } };
@@ -90,14 +91,14 @@ export function snapshotReadiness(db: DbOrTx, funderId: number, from: string, to
 }
 
 /** Queues closed months for the funder's background job (starting it when idle); returns the job. */
-export function queueSnapshots(db: DbOrTx, funderId: number, months: readonly string[], today = todayIso()): Job {
+export function queueSnapshots(db: DbOrTx, funderId: number, months: readonly string[], today = todayIso(), chunk = BUILD_CHUNK): Job {
   let job = jobOf(db, funderId);
   if (job) {
     // A failed job is kept a while with its error (the page shows it instead of spinning), then retried.
     if (job.error === null) for (const m of months) job.wanted.add(m);
     return job;
   }
-  job = { db, funderId, wanted: new Set(months), built: 0, running: Promise.resolve(), error: null };
+  job = { db, funderId, chunk, wanted: new Set(months), built: 0, running: Promise.resolve(), error: null };
   setJob(db, funderId, job);
   const j = job;
   j.running = runJob(j, today).then(
@@ -142,49 +143,55 @@ async function runJob(job: Job, today: string): Promise<void> {
       carry = undefined;
       continue;
     }
-    carry = await buildMonth(job.db, job.funderId, month, carry);
+    carry = await buildMonth(job.db, job.funderId, month, carry, job.chunk);
     job.built++;
   }
 }
 
 /**
- * One closed month computed in chunks of BUILD_CHUNK leases (the previous month's end splits reused when
- * it was built just before on the same stores) and stored; restarted when the book changed meanwhile.
+ * One closed month computed in chunks of `chunk` leases (BUILD_CHUNK) (the previous month's end splits reused when
+ * it was built just before on the same stores), each chunk's lease rows staged in its own transaction and
+ * the month row written last (db/queries/history.ts insertSnapshotRows, finishSnapshotMonth), so no single
+ * step holds the event loop or the database for long; restarted when the book changed meanwhile, given up
+ * when a request stored the month first.
  */
-async function buildMonth(db: DbOrTx, funderId: number, month: string, previous: Carry | undefined): Promise<Carry | undefined> {
+async function buildMonth(db: DbOrTx, funderId: number, month: string, previous: Carry | undefined, chunk: number): Promise<Carry | undefined> {
   const monthEnd = monthEndOf(month);
   for (;;) {
     const { entry, schedule } = servicingStores(db, funderId);
     const version = entry.version;
     const terms = previous && previous.schedule === schedule ? previous.terms : historyLeaseTerms(db, funderId);
+    await yieldToLoop();
     const facts = creditFactsAt(db, funderId, monthEnd);
     const base: Carry = previous && previous.schedule === schedule ? previous : { month: '', schedule, splits: [], terms };
     const splits: Carry['splits'] = new Array(schedule.n);
     const rows: LeaseSnapshot[] = [];
     let moved = false;
-    for (let lo = 0; lo < schedule.n; lo += BUILD_CHUNK) {
+    for (let lo = 0; lo < schedule.n; lo += chunk) {
       await yieldToLoop();
       const now = servicingStores(db, funderId);
       if (now.schedule !== schedule || now.entry.version !== version) {
         moved = true;
         break;
       }
-      const indexes = Array.from({ length: Math.min(BUILD_CHUNK, schedule.n - lo) }, (_, k) => lo + k);
+      const indexes = Array.from({ length: Math.min(chunk, schedule.n - lo) }, (_, k) => lo + k);
       const built = computeMonthSnapshot(db, funderId, month, monthEnd, { ...base, terms }, { indexes, facts });
       for (const i of indexes) splits[i] = built.carry.splits[i];
       for (const r of built.rows) rows.push(r);
+      if (!insertSnapshotRows(db, funderId, month, built.rows, lo === 0)) return undefined;
+    }
+    if (!moved) {
+      await yieldToLoop();
+      const now = servicingStores(db, funderId);
+      moved = now.schedule !== schedule || now.entry.version !== version;
     }
     if (moved) {
       previous = undefined;
       continue;
     }
-    await yieldToLoop();
-    const now = servicingStores(db, funderId);
-    if (now.schedule !== schedule || now.entry.version !== version) {
-      previous = undefined;
-      continue;
-    }
-    insertSnapshotMonth(db, funderId, month, monthEnd, rows, aggregateMonth(month, monthEnd, rows));
-    return { month, schedule, splits, terms };
+    const aggregates = aggregateMonth(month, monthEnd, rows);
+    if (finishSnapshotMonth(db, funderId, month, monthEnd, rows.length, aggregates)) return { month, schedule, splits, terms };
+    if (hasSnapshotMonth(db, funderId, month)) return undefined;
+    previous = undefined;
   }
 }

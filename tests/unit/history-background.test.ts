@@ -7,13 +7,14 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { createTestDb } from '../helpers/test-db';
 import type { Db } from '@/db/client';
-import { leaseSnapshotPage, snapshotMonthsIn } from '@/db/queries/history';
+import { finishSnapshotMonth, insertSnapshotRows, leaseSnapshotPage, snapshotMonthsIn } from '@/db/queries/history';
+import { aggregateMonth } from '@/lib/history';
 import { recordPayment } from '@/db/queries/payments';
 import { seedPayments } from '@/db/seed/payments';
 import { seedPortfolio } from '@/db/seed/portfolio';
 import { seedDemoUsers } from '@/db/seed/users';
 import { afterBookWrite } from '@/services/portfolio/book-changes';
-import { ensureSnapshots, performanceReport } from '@/services/history/snapshots';
+import { computeMonthSnapshot, ensureSnapshots, performanceReport } from '@/services/history/snapshots';
 import { buildDefaultSnapshots, neededMonths, queueSnapshots, snapshotJob, snapshotReadiness } from '@/services/history/background';
 
 const TODAY = '2026-11-21';
@@ -43,7 +44,8 @@ describe('background snapshot build', () => {
     (globalThis as { __quantumDb?: Db }).__quantumDb = background;
     const { needed, missing } = neededMonths(background, 1, '2025-01', '2026-10', TODAY);
     expect(missing).toEqual(needed);
-    // A limit of 0 lease-months: every missing month goes to the background job.
+    // Chunks of 64 leases (several per month): the staged rows, the carried splits and the month row as one build's.
+    queueSnapshots(background, 1, missing, TODAY, 64);
     const first = snapshotReadiness(background, 1, '2025-01', '2026-10', TODAY, 0);
     expect(first).toEqual({ ready: false, built: 0, needed: needed.length, error: null });
     let turns = 0;
@@ -94,5 +96,23 @@ describe('background snapshot build', () => {
     afterBookWrite(db, 1);
     expect(await buildDefaultSnapshots(db, 1, TODAY)).toBe(0);
     expect(JSON.stringify(performanceReport(db, 1, { from: '2025-06', to: '2026-10' }, TODAY))).toBe(before);
+  });
+
+  test('staged lease rows of an unfinished build are replaced by a request that stores the month, and never reported', async () => {
+    const db = seeded();
+    const sync = seeded();
+    ensureSnapshots(sync, 1, '2026-07', '2026-07', TODAY);
+    const { rows } = computeMonthSnapshot(db, 1, '2026-07', '2026-07-31');
+    // A build interrupted after its first chunk: half the rows staged, no month row.
+    expect(insertSnapshotRows(db, 1, '2026-07', rows.slice(0, 100), true)).toBe(true);
+    expect(neededMonths(db, 1, '2026-07', '2026-07', TODAY).missing).toEqual(['2026-07']);
+    expect(finishSnapshotMonth(db, 1, '2026-07', '2026-07-31', rows.length, aggregateMonth('2026-07', '2026-07-31', rows))).toBe(false);
+    ensureSnapshots(db, 1, '2026-07', '2026-07', TODAY);
+    expect(dump(db, '2026-07', '2026-07')).toEqual(dump(sync, '2026-07', '2026-07'));
+    // A job's later chunk finds the month stored: it writes nothing.
+    expect(insertSnapshotRows(db, 1, '2026-07', rows.slice(100), false)).toBe(false);
+    queueSnapshots(db, 1, ['2026-07'], TODAY);
+    await snapshotJob(db, 1);
+    expect(dump(db, '2026-07', '2026-07')).toEqual(dump(sync, '2026-07', '2026-07'));
   });
 });
