@@ -14,8 +14,13 @@
  *   after each of 5 payments (the live rows updated lease by lease).
  * Every timed read is interleaved with an anchor (a fixed CPU workload: sorting 200,000 numbers) measured in
  * the same run, and reported beside it, so figures from a loaded, shared machine can be compared.
+ * With --http (after `npx next build`): the same copy served by `next start` instead: the server builds the
+ * default 24 months in the background after its start; Performance's time to first byte while they are
+ * built (the progress page) and /api/health's meanwhile (is the server answering?), the build's duration
+ * from the server's log, then Performance and Vintages TTFB from the stored snapshots, each sample
+ * interleaved with an anchor request (/api/health) in the same run.
  * Figures only: nothing is asserted. Options: --db FILE (required), --funder ID (1), --months N (24),
- * --samples N (20), --in-place.
+ * --samples N (20), --in-place, --http.
  */
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { openDb, runMigrations, type Db } from '@/db/client';
@@ -25,7 +30,9 @@ import { addMonthsTo, lastClosedMonth, monthOf, monthRange } from '@/lib/history
 import { ensureSnapshots, performanceReport, vintageReport } from '@/services/history/snapshots';
 import { queueSnapshots, snapshotJob } from '@/services/history/background';
 import { servicingStores } from '@/services/servicing/book';
-import { flag, now, numberOption, stringOption } from './common';
+import { randomBytes } from 'node:crypto';
+import { cookieHeader, signInWithForm } from '@/tests/helpers/http';
+import { flag, now, numberOption, startNext, stringOption, timed } from './common';
 
 const SRC = stringOption('--db');
 const F = numberOption('--funder', 1);
@@ -76,6 +83,14 @@ async function main() {
   }
   const db: Db = openDb(path);
   runMigrations(db);
+  if (flag('--http')) {
+    db.$client.prepare('delete from lease_snapshots').run();
+    db.$client.prepare('delete from snapshot_months').run();
+    db.$client.pragma('wal_checkpoint(TRUNCATE)');
+    db.$client.close();
+    await overHttp(path);
+    return;
+  }
   // services/credit/facts.ts reads the process-wide connection (the seam's signature has no db).
   (globalThis as { __quantumDb?: Db }).__quantumDb = db;
   db.$client.prepare('delete from lease_snapshots where funder_id = ?').run(F);
@@ -127,6 +142,55 @@ async function main() {
   }
   console.log(`Performance with the live month after a payment (lease by lease): ${rounds.map(ms).join(', ')}`);
   db.$client.close();
+}
+
+/** The --http mode: the built server on the copy (see the header). */
+async function overHttp(dbPath: string): Promise<void> {
+  const server = await startNext(dbPath, randomBytes(32).toString('hex'));
+  const started = now();
+  try {
+    console.log(`server ready in ${ms(server.readyMs)}`);
+    const base = server.baseURL;
+    const { jar } = await signInWithForm(base, 'analyst@quantum.demo', 'quantum-demo');
+    const headers = { cookie: cookieHeader(jar) };
+    const health = async () => (await timed(`${base}/api/health`, {})).ttfb;
+    // While the snapshots are built: the progress page and the anchor, every 2 s.
+    const building: number[] = [];
+    const anchorsDuring: number[] = [];
+    let progress = 0;
+    while (!/\[history\] (built|the month-end snapshots were not built)/.test(server.output()) && now() - started < 600_000) {
+      const r = await timed(`${base}/en/reports/performance`, { headers });
+      building.push(r.ttfb);
+      anchorsDuring.push(await health());
+      const res = await fetch(`${base}/en/reports/performance`, { headers });
+      if ((await res.text()).includes('performance-building')) progress++;
+      await new Promise((r2) => setTimeout(r2, 2000));
+    }
+    const log = /\[history\] built (\d+) month-end snapshot\(s\) of (\d+) funder\(s\) in (\d+) ms/.exec(server.output());
+    console.log(log ? `the server built ${log[1]} month-end snapshots (${log[2]} funder(s)) in the background in ${log[3]} ms (target < 60000 ms)` : `no build logged:\n${server.output().slice(-2000)}`);
+    if (building.length > 0) {
+      console.log(
+        `during the build: Performance TTFB p50 ${ms(p50(building))}, max ${ms(Math.max(...building))} (${progress} of ${building.length} answers were the progress page); ` +
+          `/api/health TTFB p50 ${ms(p50(anchorsDuring))}, max ${ms(Math.max(...anchorsDuring))}`,
+      );
+    }
+    for (const [label, url] of [
+      ['Performance (default: last 24 months)', '/en/reports/performance'],
+      ['Vintages (default: last 24 closed months)', '/en/reports/vintages'],
+      ['Vintages by origination, net loss', '/en/reports/vintages?by=origination&measure=netLoss'],
+    ] as const) {
+      const first = await timed(`${base}${url}`, { headers });
+      const xs: number[] = [];
+      const anchors: number[] = [];
+      for (let k = 0; k < SAMPLES; k++) {
+        anchors.push(await health());
+        xs.push((await timed(`${base}${url}`, { headers })).ttfb);
+      }
+      console.log(`${label} from snapshots: TTFB first ${ms(first.ttfb)} (${first.status}), p50 ${ms(p50(xs))}, max ${ms(Math.max(...xs))} (target < 1000 ms); anchor /api/health p50 ${ms(p50(anchors))}`);
+    }
+  } finally {
+    await server.stop();
+  }
 }
 
 void main();

@@ -44,6 +44,15 @@ export function snapshotMonthsIn(db: DbOrTx, funderId: number, from: string, to:
   return rows.map((r) => ({ month: r[0], monthEnd: r[1], leaseCount: r[2], aggregates: JSON.parse(r[3]) as MonthAggregates }));
 }
 
+/**
+ * The funder's book as the servicing stores hold it (leases not terminated): its first purchase date (null: no
+ * purchase) and its lease count, from one query, without building the stores.
+ */
+export function bookExtent(db: DbOrTx, funderId: number): { firstPurchase: string | null; leases: number } {
+  const [first, n] = sqliteOf(db).prepare(`select min(purchase_date), count(*) from leases where funder_id = ? and status != 'terminated'`).raw().get(funderId) as [string | null, number];
+  return { firstPurchase: first, leases: n };
+}
+
 export function hasSnapshotMonth(db: DbOrTx, funderId: number, month: string): boolean {
   return sqliteOf(db).prepare(`select 1 from snapshot_months where funder_id = ? and month = ?`).get(funderId, month) !== undefined;
 }
