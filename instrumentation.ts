@@ -29,7 +29,14 @@ export async function register() {
       .then(({ funders, leases, ms }) => {
         if (funders > 0) console.log(`[servicing] warmed the servicing books of ${leases} leases of ${funders} funder(s) in ${Math.round(ms)} ms`);
       })
-      .catch((e: unknown) => console.warn('[servicing] the servicing books were not warmed at start:', e instanceof Error ? e.message : e));
+      .catch((e: unknown) => console.warn('[servicing] the servicing books were not warmed at start:', e instanceof Error ? e.message : e))
+      // Then the reports' missing month-end snapshots (services/history/warm.ts), month by month in the background.
+      .then(() => import('@/services/history/warm'))
+      .then(({ warmSnapshots }) => warmSnapshots())
+      .then(({ funders, months, ms }) => {
+        if (months > 0) console.log(`[history] built ${months} month-end snapshot(s) of ${funders} funder(s) in ${Math.round(ms)} ms`);
+      })
+      .catch((e: unknown) => console.warn('[history] the month-end snapshots were not built at start:', e instanceof Error ? e.message : e));
   }
   if (!process.env.SENTRY_DSN) return;
   const Sentry = await import('@sentry/nextjs');

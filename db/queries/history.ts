@@ -44,6 +44,15 @@ export function snapshotMonthsIn(db: DbOrTx, funderId: number, from: string, to:
   return rows.map((r) => ({ month: r[0], monthEnd: r[1], leaseCount: r[2], aggregates: JSON.parse(r[3]) as MonthAggregates }));
 }
 
+/**
+ * The funder's book as the servicing stores hold it (leases not terminated): its first purchase date (null: no
+ * purchase) and its lease count, from one query, without building the stores.
+ */
+export function bookExtent(db: DbOrTx, funderId: number): { firstPurchase: string | null; leases: number } {
+  const [first, n] = sqliteOf(db).prepare(`select min(purchase_date), count(*) from leases where funder_id = ? and status != 'terminated'`).raw().get(funderId) as [string | null, number];
+  return { firstPurchase: first, leases: n };
+}
+
 export function hasSnapshotMonth(db: DbOrTx, funderId: number, month: string): boolean {
   return sqliteOf(db).prepare(`select 1 from snapshot_months where funder_id = ? and month = ?`).get(funderId, month) !== undefined;
 }
@@ -51,21 +60,57 @@ export function hasSnapshotMonth(db: DbOrTx, funderId: number, month: string): b
 /** Stores a closed month's snapshot (lease rows + the month row) in one transaction; false when the month was already there. */
 export function insertSnapshotMonth(db: DbOrTx, funderId: number, month: string, monthEnd: string, rows: readonly LeaseSnapshot[], aggregates: MonthAggregates, now = Date.now()): boolean {
   const sqlite = sqliteOf(db);
+  const run = sqlite.transaction(() => {
+    if (hasSnapshotMonth(db, funderId, month)) return false;
+    // Lease rows of a month with no month row are a staged build left unfinished (insertSnapshotRows): replaced.
+    sqlite.prepare(`delete from lease_snapshots where funder_id = ? and month = ?`).run(funderId, month);
+    insertRows(db, funderId, month, rows);
+    sqlite.prepare(`insert into snapshot_months (funder_id, month, month_end, lease_count, aggregates, built_at) values (?, ?, ?, ?, ?, ?)`).run(funderId, month, monthEnd, rows.length, JSON.stringify(aggregates), now);
+    return true;
+  });
+  return run.immediate();
+}
+
+/**
+ * A background build's staged lease rows of a month (one transaction per call, so a long month does not
+ * hold the connection): not part of any report until finishSnapshotMonth writes the month row. `first`
+ * clears what an unfinished earlier build left. False (nothing written) when the month is already stored.
+ */
+export function insertSnapshotRows(db: DbOrTx, funderId: number, month: string, rows: readonly LeaseSnapshot[], first: boolean): boolean {
+  const sqlite = sqliteOf(db);
+  const run = sqlite.transaction(() => {
+    if (hasSnapshotMonth(db, funderId, month)) return false;
+    if (first) sqlite.prepare(`delete from lease_snapshots where funder_id = ? and month = ?`).run(funderId, month);
+    insertRows(db, funderId, month, rows);
+    return true;
+  });
+  return run.immediate();
+}
+
+/** Completes a staged month (insertSnapshotRows): its month row, when every lease row is there; false when the month was stored meanwhile. */
+export function finishSnapshotMonth(db: DbOrTx, funderId: number, month: string, monthEnd: string, leaseCount: number, aggregates: MonthAggregates, now = Date.now()): boolean {
+  const sqlite = sqliteOf(db);
+  const run = sqlite.transaction(() => {
+    if (hasSnapshotMonth(db, funderId, month)) return false;
+    const staged = (sqlite.prepare(`select count(*) as n from lease_snapshots where funder_id = ? and month = ?`).get(funderId, month) as { n: number }).n;
+    if (staged !== leaseCount) return false;
+    sqlite.prepare(`insert into snapshot_months (funder_id, month, month_end, lease_count, aggregates, built_at) values (?, ?, ?, ?, ?, ?)`).run(funderId, month, monthEnd, leaseCount, JSON.stringify(aggregates), now);
+    return true;
+  });
+  return run.immediate();
+}
+
+function insertRows(db: DbOrTx, funderId: number, month: string, rows: readonly LeaseSnapshot[]): void {
+  const sqlite = sqliteOf(db);
   const ins = sqlite.prepare(
     `insert into lease_snapshots (funder_id, month, lease_id, contract_number, currency, purchase_date, origination_date, original_principal, start_balance, balance,
        scheduled_principal, actual_principal, unscheduled_principal, interest, dpd, bucket, status, first_default_date, default_amount, default_principal, written_off, recoveries)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const run = sqlite.transaction(() => {
-    if (hasSnapshotMonth(db, funderId, month)) return false;
-    for (const r of rows) {
-      ins.run(funderId, month, r.leaseId, r.contractNumber, r.currency, r.purchaseDate, r.originationDate, r.originalPrincipal, r.startBalance, r.balance,
-        r.scheduledPrincipal, r.actualPrincipal, r.unscheduledPrincipal, r.interest, r.dpd, r.bucket, r.status, r.firstDefaultDate, r.defaultAmount, r.defaultPrincipal, r.writtenOff, r.recoveries);
-    }
-    sqlite.prepare(`insert into snapshot_months (funder_id, month, month_end, lease_count, aggregates, built_at) values (?, ?, ?, ?, ?, ?)`).run(funderId, month, monthEnd, rows.length, JSON.stringify(aggregates), now);
-    return true;
-  });
-  return run.immediate();
+  for (const r of rows) {
+    ins.run(funderId, month, r.leaseId, r.contractNumber, r.currency, r.purchaseDate, r.originationDate, r.originalPrincipal, r.startBalance, r.balance,
+      r.scheduledPrincipal, r.actualPrincipal, r.unscheduledPrincipal, r.interest, r.dpd, r.bucket, r.status, r.firstDefaultDate, r.defaultAmount, r.defaultPrincipal, r.writtenOff, r.recoveries);
+  }
 }
 
 const SNAPSHOT_COLUMNS = `lease_id, contract_number, currency, purchase_date, origination_date, original_principal, start_balance, balance, scheduled_principal, actual_principal,

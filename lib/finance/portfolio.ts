@@ -195,6 +195,34 @@ export class LeasePortfolio {
     this.write(i, t, this.offset[i]!);
   }
 
+  /** A one-lease copy of slot i (its rows and terms), unaffected by later splices of this portfolio. */
+  extract(i: number): LeasePortfolio {
+    if (!(i >= 0 && i < this.count)) throw new FinanceError('VALUE', `lease index ${i} is out of range`, 'index');
+    const o = this.offset[i]!;
+    const n = this.offset[i + 1]! - o;
+    const p = new LeasePortfolio(1, Math.max(1, n));
+    p.dueDay.set(this.dueDay.subarray(o, o + n));
+    p.dueMonth.set(this.dueMonth.subarray(o, o + n));
+    p.instalment.set(this.instalment.subarray(o, o + n));
+    p.principal.set(this.principal.subarray(o, o + n));
+    p.vat.set(this.vat.subarray(o, o + n));
+    p.financed[0] = this.financed[i]!;
+    p.residual[0] = this.residual[i]!;
+    p.residualVat[0] = this.residualVat[i]!;
+    p.residualDay[0] = this.residualDay[i]!;
+    p.residualMonth[0] = this.residualMonth[i]!;
+    p.annualRate[0] = this.annualRate[i]!;
+    p.periodRate[0] = this.periodRate[i]!;
+    p.advance[0] = this.advance[i]!;
+    p.periodMonths[0] = this.periodMonths[i]!;
+    p.startDay[0] = this.startDay[i]!;
+    p.currency[0] = this.currency[i]!;
+    p.offset[1] = n;
+    p.count = 1;
+    p.flowCount = n;
+    return p;
+  }
+
   /** Writes lease i's schedule (flows from row `o`) and its per-lease terms: the one place add and splice fill a slot. */
   private write(i: number, t: ReturnType<typeof normalizeTerms>, o: number): void {
     fillColumns(t, this.dueDay, this.dueMonth, this.instalment, null, this.principal, this.vat, null, o);

@@ -13,7 +13,7 @@
  *   write-off and recovery amounts from the credit facts (services/credit/facts.ts) as of the month end.
  */
 import type { DbOrTx } from '@/db/client';
-import { historyLeaseTerms, insertSnapshotMonth, snapshotMonthsIn, type SnapshotMonthRow } from '@/db/queries/history';
+import { bookExtent, historyLeaseTerms, insertSnapshotMonth, snapshotMonthsIn, type SnapshotMonthRow } from '@/db/queries/history';
 import { Invalid } from '@/lib/domain/errors';
 import { addMonths, PERIOD_MONTHS, todayIso, tryParseDate } from '@/lib/finance';
 import {
@@ -60,7 +60,7 @@ function factFields(f: LeaseCreditFacts | undefined): Pick<LeaseSnapshot, 'statu
   };
 }
 
-type Carry = { month: string; schedule: ScheduleStore; splits: (CashSplit | undefined)[]; terms: ReturnType<typeof historyLeaseTerms> };
+export type Carry = { month: string; schedule: ScheduleStore; splits: (CashSplit | undefined)[]; terms: ReturnType<typeof historyLeaseTerms> };
 
 /**
  * The lease snapshots of the funder at the end of `month` (or at `asOf` for the live month), computed from
@@ -128,15 +128,10 @@ export function computeMonthSnapshot(
   return { rows, carry: { month, schedule, splits, terms } };
 }
 
-/** The first month with a lease in the funder's pool (null: no leases). */
-function firstBookMonth(db: DbOrTx, funderId: number): string | null {
-  const { schedule } = servicingStores(db, funderId);
-  let min: string | null = null;
-  for (const l of schedule.leases) {
-    const p = (l as { purchaseDate?: string }).purchaseDate;
-    if (p && (min === null || p < min)) min = p;
-  }
-  return min === null ? null : monthOf(min);
+/** The first month with a lease in the funder's pool (null: no leases); one query, the servicing stores not needed. */
+export function firstBookMonth(db: DbOrTx, funderId: number): string | null {
+  const { firstPurchase } = bookExtent(db, funderId);
+  return firstPurchase === null ? null : monthOf(firstPurchase);
 }
 
 /**

@@ -47,6 +47,7 @@ import { openTapeFile } from './read-file';
 import { afterBookWrite } from '@/services/portfolio/book-changes';
 import { rebuildValuationInBackground } from '@/services/portfolio/valuation';
 import { rebuildServicingInBackground } from '@/services/servicing/book';
+import { queueDefaultSnapshots } from '@/services/history/background';
 
 type Job = { kind: 'parse' | 'commit'; progress: number };
 const g = globalThis as unknown as { __quantumImportJobs?: Map<number, Job> };
@@ -401,7 +402,11 @@ async function runCommit(db: Db, imp: TapeImport, userId: number | null): Promis
   // The caches: a few leases are applied lease by lease (as after a form edit); a bulk commit rebuilds the
   // funder's books between event-loop turns while requests are served from the previous version.
   if (total <= BULK_IMPORT) afterBookWrite(db, imp.funderId);
-  else await Promise.all([rebuildValuationInBackground(db, imp.funderId), rebuildServicingInBackground(db, imp.funderId)]);
+  else {
+    await Promise.all([rebuildValuationInBackground(db, imp.funderId), rebuildServicingInBackground(db, imp.funderId)]);
+    // A bulk import (e.g. a book brought in): the reports' missing month-end snapshots, month by month in the background.
+    queueDefaultSnapshots(db, imp.funderId);
+  }
 }
 
 /** Above this many created or updated leases a commit rebuilds the caches in the background instead of patching them. */

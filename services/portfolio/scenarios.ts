@@ -9,20 +9,23 @@
  * Cache: keyed by the valuation object of valueBook (services/portfolio/valuation.ts replaces it on every
  * lease write and settings change, so a projection can never outlive the figures it was made from) and by
  * the scenario's assumptions (an edit of the scenario is a new key). After a lease write the valuation is
- * spliced lease by lease and the projection recomputed from the packed book: one pass of the kernel
- * (bench/scenarios.ts measures it on 100,000 leases), no database read.
+ * spliced lease by lease and so is the projection: the last projection under the same assumptions is kept
+ * with its book version, and each lease changed since (valuationChangeLog, with the lease as it was) has
+ * its old contribution subtracted and its new one added (incrementalProjection; exact, whole minor units),
+ * so a write costs a copy of the per-lease rows, not the kernel over the book (bench/scenarios.ts measures
+ * both on 100,000 leases).
  */
 import type { DbOrTx } from '@/db/client';
 import { getScenario, listScenarios } from '@/db/queries/scenarios';
 import type { Funder, Scenario } from '@/db/schema/portfolio';
 import { NotFound } from '@/lib/domain/errors';
-import { addMonths, CF_PERIODS, projectPortfolio, SCENARIO_SLOTS, type CurrencySummary, type PortfolioScenario, type PortfolioValuation, type ScenarioComponent } from '@/lib/finance';
+import { addMonths, CF_PERIODS, projectPortfolio, SCENARIO_COMPONENTS, SCENARIO_SLOTS, type CurrencySummary, type LeasePortfolio, type PortfolioScenario, type PortfolioValuation, type ScenarioComponent } from '@/lib/finance';
 import { bookSummary, baseCurrencyFirst } from '@/lib/portfolio/summary';
 import type { ScenarioComparisonData, ScenarioCurrency } from '@/lib/portfolio/scenarios';
 import type { ScenarioDto } from '@/lib/validations/scenarios';
 
 export type ScenarioComparison = ScenarioComparisonData & { funder: Funder };
-import { defaultCutOff, valueBook, type ValuedBook } from '@/services/portfolio/valuation';
+import { defaultCutOff, valuationChangeLog, valueBook, type ValuedBook } from '@/services/portfolio/valuation';
 
 export function toScenarioDto(s: Scenario): ScenarioDto {
   return { id: s.id, funderId: s.funderId, name: s.name, cpr: s.cpr, cdr: s.cdr, severity: s.severity, lagMonths: s.lagMonths, createdAt: s.createdAt, updatedAt: s.updatedAt };
@@ -54,6 +57,128 @@ export function projectBook(book: ValuedBook, s: Pick<Scenario, 'cpr' | 'cdr' | 
     convention: f.discountConvention,
     purchaseDay: book.purchaseDay,
   });
+}
+
+/**
+ * The last projection per funder, cut-off, net/gross, assumptions and valuation settings, with the book
+ * version and lease ids it was made on: after a lease write the next projection is this one with the
+ * changed leases' old contributions subtracted and their new ones added (valuationChangeLog gives each
+ * changed lease as it was), instead of the kernel over the whole book.
+ */
+type Latest = { version: number; ids: Int32Array; projection: PortfolioScenario };
+const latestByDb = ((g as { __quantumScenarioLatest?: WeakMap<object, Map<string, Latest>> }).__quantumScenarioLatest ??= new WeakMap());
+function latestOf(db: DbOrTx): Map<string, Latest> {
+  const client = (db as unknown as { $client?: object }).$client ?? (db as object);
+  let m = latestByDb.get(client);
+  if (!m) latestByDb.set(client, (m = new Map()));
+  return m;
+}
+function latestKey(funderId: number, book: ValuedBook, s: Pick<Scenario, 'cpr' | 'cdr' | 'severity' | 'lagMonths'>): string {
+  const f = book.funder;
+  return `${funderId}|${book.cutOff}|${book.gross}|${s.cpr}|${s.cdr}|${s.severity}|${s.lagMonths}|${f.buyRate}|${f.discountRate}|${f.discountConvention}`;
+}
+function leaseIds(book: ValuedBook): Int32Array {
+  return Int32Array.from(book.leases, (l) => l.id);
+}
+/** Above this many changed leases the whole book is projected again. */
+const INCREMENTAL_MAX = 500;
+
+/** One lease's projection (a one-lease portfolio and its purchase day) under the book's options. */
+function projectOne(book: ValuedBook, s: Pick<Scenario, 'cpr' | 'cdr' | 'severity' | 'lagMonths'>, portfolio: LeasePortfolio, purchaseDay: number): PortfolioScenario {
+  const f = book.funder;
+  return projectPortfolio(portfolio, {
+    cutOff: book.cutOff,
+    gross: book.gross,
+    cpr: s.cpr,
+    cdr: s.cdr,
+    severity: s.severity,
+    lagMonths: s.lagMonths,
+    buyRate: f.buyRate,
+    discountRate: f.discountRate ?? undefined,
+    convention: f.discountConvention,
+    purchaseDay: Int32Array.of(purchaseDay),
+  });
+}
+
+const PER_LEASE = ['cashBeyond', 'totalcf', 'sellto4G', 'npv', 'defaulted', 'prepaid', 'loss', 'lossPv'] as const;
+
+/** Adds (sign 1) or subtracts (sign −1) a one-lease projection's aggregates into `aggregates`. */
+function addAggregates(aggregates: PortfolioScenario['aggregates'], one: PortfolioScenario, sign: 1 | -1): void {
+  for (const code of one.currencies) {
+    let agg = aggregates[code];
+    if (!agg) {
+      agg = {} as Record<ScenarioComponent, Float64Array>;
+      for (const k of SCENARIO_COMPONENTS) agg[k] = new Float64Array(SCENARIO_SLOTS);
+      aggregates[code] = agg;
+    }
+    for (const k of SCENARIO_COMPONENTS) {
+      const to = agg[k];
+      const from = one.aggregates[code]![k];
+      for (let j = 0; j < SCENARIO_SLOTS; j++) to[j] = to[j]! + sign * from[j]!;
+    }
+  }
+}
+
+/**
+ * The projection of `book` from the last one made under the same key, lease by lease (null when there is
+ * none, or it cannot be told which leases changed, or too many did). Equal to projectBook to the cent: the
+ * kernel's figures are whole minor units, so the sums are exact.
+ */
+export function incrementalProjection(db: DbOrTx, funderId: number, book: ValuedBook, s: Pick<Scenario, 'cpr' | 'cdr' | 'severity' | 'lagMonths'>): PortfolioScenario | null {
+  const latest = latestOf(db).get(latestKey(funderId, book, s));
+  if (!latest) return null;
+  const { changes } = valuationChangeLog(db, funderId, latest.version);
+  if (changes === null || changes.size > INCREMENTAL_MAX) return null;
+  const old = latest.projection;
+  const count = book.leases.length;
+  const aggregates: PortfolioScenario['aggregates'] = {};
+  for (const code of old.currencies) {
+    const agg = {} as Record<ScenarioComponent, Float64Array>;
+    for (const k of SCENARIO_COMPONENTS) agg[k] = old.aggregates[code]![k].slice();
+    aggregates[code] = agg;
+  }
+  const out: PortfolioScenario = {
+    ...old,
+    count,
+    cash: new Float64Array(count * CF_PERIODS),
+    cashBeyond: new Float64Array(count),
+    totalcf: new Float64Array(count),
+    sellto4G: new Float64Array(count),
+    npv: new Float64Array(count),
+    defaulted: new Float64Array(count),
+    prepaid: new Float64Array(count),
+    loss: new Float64Array(count),
+    lossPv: new Float64Array(count),
+    aggregates,
+  };
+  // The unchanged leases' rows, copied from the old projection (by position when the order is the same).
+  const sameOrder = latest.ids.length === count && book.leases.every((l, k) => latest.ids[k] === l.id);
+  if (sameOrder) {
+    out.cash.set(old.cash);
+    for (const k of PER_LEASE) out[k].set(old[k]);
+  } else {
+    const oldIndex = new Map<number, number>();
+    latest.ids.forEach((id, k) => oldIndex.set(id, k));
+    for (let i = 0; i < count; i++) {
+      const k = oldIndex.get(book.leases[i]!.id);
+      if (k === undefined) continue;
+      out.cash.set(old.cash.subarray(k * CF_PERIODS, (k + 1) * CF_PERIODS), i * CF_PERIODS);
+      for (const c of PER_LEASE) out[c][i] = old[c][k]!;
+    }
+  }
+  const currencies = new Set(old.currencies);
+  for (const [id, before] of changes) {
+    if (before) addAggregates(aggregates, projectOne(book, s, before.portfolio, before.purchaseDay), -1);
+    const i = book.indexById.get(id);
+    if (i === undefined) continue;
+    const one = projectOne(book, s, book.portfolio.extract(i), book.purchaseDay[i]!);
+    addAggregates(aggregates, one, 1);
+    for (const c of one.currencies) currencies.add(c);
+    out.cash.set(one.cash, i * CF_PERIODS);
+    for (const c of PER_LEASE) out[c][i] = one[c][0]!;
+  }
+  out.currencies = [...currencies].sort();
+  return out;
 }
 
 function compare(book: ValuedBook, projection: PortfolioScenario): Cached['comparison'] {
@@ -101,9 +226,7 @@ export function requireScenario(db: DbOrTx, funderId: number, id: number): Scena
   return s;
 }
 
-/** The funder's book under scenario `scenarioId` beside the contractual case, at the cut-off (default: this month's first day). */
-export function scenarioComparison(db: DbOrTx, funderId: number, scenarioId: number, options: { cutOff?: string; gross?: boolean } = {}): ScenarioComparison {
-  const scenario = requireScenario(db, funderId, scenarioId);
+function cachedProjection(db: DbOrTx, funderId: number, scenario: Scenario, options: { cutOff?: string; gross?: boolean }): { book: ValuedBook; hit: Cached } {
   const book = valueBook(db, funderId, options.cutOff ?? defaultCutOff(), options.gross ?? false);
   let byKey = cache.get(book.valuation);
   if (!byKey) cache.set(book.valuation, (byKey = new Map()));
@@ -113,12 +236,26 @@ export function scenarioComparison(db: DbOrTx, funderId: number, scenarioId: num
     byKey.delete(key);
     byKey.set(key, hit);
   } else {
-    const projection = projectBook(book, scenario);
+    const projection = incrementalProjection(db, funderId, book, scenario) ?? projectBook(book, scenario);
+    latestOf(db).set(latestKey(funderId, book, scenario), { version: book.version, ids: leaseIds(book), projection });
     hit = { projection, comparison: compare(book, projection) };
     byKey.set(key, hit);
     if (byKey.size > MAX_PER_VALUATION) byKey.delete(byKey.keys().next().value!);
   }
+  return { book, hit };
+}
+
+/** The funder's book under scenario `scenarioId` beside the contractual case, at the cut-off (default: this month's first day). */
+export function scenarioComparison(db: DbOrTx, funderId: number, scenarioId: number, options: { cutOff?: string; gross?: boolean } = {}): ScenarioComparison {
+  const scenario = requireScenario(db, funderId, scenarioId);
+  const { book, hit } = cachedProjection(db, funderId, scenario, options);
   return { funder: book.funder, scenario: toScenarioDto(scenario), ...hit.comparison };
+}
+
+/** The per-lease projection behind scenarioComparison (cached the same way): the valued book and its scenario rows. */
+export function scenarioProjection(db: DbOrTx, funderId: number, scenarioId: number, options: { cutOff?: string; gross?: boolean } = {}): { book: ValuedBook; projection: PortfolioScenario } {
+  const { book, hit } = cachedProjection(db, funderId, requireScenario(db, funderId, scenarioId), options);
+  return { book, projection: hit.projection };
 }
 
 /** The funder's scenarios (the selectors and the Scenarios list). */

@@ -61,9 +61,12 @@ type Entry = {
   valuations: Map<string, ValuedBook>;
   version: number;
   rebuiltAt: number;
-  log: { version: number; ids: number[] }[];
+  log: { version: number; ids: number[]; before: Map<number, LeaseBefore> }[];
   pending: Promise<void> | null;
 };
+
+/** A changed lease as it was before the change (a one-lease copy and its purchase day); null: it did not exist. */
+export type LeaseBefore = { portfolio: LeasePortfolio; purchaseDay: number } | null;
 
 type Entries = Map<number, Entry>;
 const g = globalThis as unknown as { __quantumValuationFiles?: Map<string, Entries>; __quantumValuationMem?: WeakMap<object, Entries> };
@@ -166,9 +169,11 @@ function applyChanges(db: DbOrTx, e: Entry, funder: Funder, ids: readonly number
     const c = pool.get(r.id)!;
     return valuePortfolio(singleLeasePortfolio(leaseTermsOf(r, funder.rateConvention)), valuationOptions(funder, v.cutOff, v.gross, Float64Array.of(c.price), Int32Array.of(c.day)));
   };
+  const before = new Map<number, LeaseBefore>();
   for (const id of ids) {
     const i = indexById.get(id);
     const r = records.get(id);
+    before.set(id, i === undefined ? null : { portfolio: portfolio.extract(i), purchaseDay: purchaseDay[i]! });
     let reindexFrom = -1;
     if (r && i !== undefined) {
       portfolio.splice(i, leaseTermsOf(r, funder.rateConvention));
@@ -196,7 +201,7 @@ function applyChanges(db: DbOrTx, e: Entry, funder: Funder, ids: readonly number
     if (reindexFrom >= 0) for (let k = reindexFrom; k < leases.length; k++) indexById.set(leases[k]!.id, k);
   }
   e.version++;
-  e.log.push({ version: e.version, ids: [...ids] });
+  e.log.push({ version: e.version, ids: [...ids], before });
   if (e.log.length > MAX_LOG) e.log.splice(0, e.log.length - MAX_LOG);
   e.book = { ...e.book, funder, purchaseDay, purchasePrice, version: e.version };
   e.valuations = new Map(valued.map(([k, v]) => [k, { ...v, ...e.book, valuation: v.valuation }]));
@@ -374,6 +379,19 @@ export function valuationChangesSince(db: DbOrTx, funderId: number, version: num
   const ids = new Set<number>();
   for (const l of e.log) if (l.version > version) for (const id of l.ids) ids.add(id);
   return { version: e.version, ids: [...ids].sort((a, b) => a - b) };
+}
+
+/**
+ * As valuationChangesSince, with each changed lease as it was at `version` (its earliest change since):
+ * for caches that subtract a lease's old contribution and add its new one (services/portfolio/scenarios.ts).
+ */
+export function valuationChangeLog(db: DbOrTx, funderId: number, version: number): { version: number; changes: Map<number, LeaseBefore> | null } {
+  const e = refreshEntry(db, requireFunder(db, funderId));
+  if (version === e.version) return { version, changes: new Map() };
+  if (version < e.rebuiltAt || e.log.length === 0 || e.log[0]!.version > version + 1) return { version: e.version, changes: null };
+  const changes = new Map<number, LeaseBefore>();
+  for (const l of e.log) if (l.version > version) for (const id of l.ids) if (!changes.has(id)) changes.set(id, l.before.get(id) ?? null);
+  return { version: e.version, changes };
 }
 
 /** The default cut-off: the first day of the current month (UTC). */

@@ -56,6 +56,8 @@ test('create a scenario, view the book under it with the difference to the contr
   await page.goto(`/en/portfolio/total-cash-flow?scenario=${id}`);
   await expect(page.getByLabel('Scenario', { exact: true })).toHaveValue(id);
   expect(amount(await page.getByTestId('scenario-diff-totalcf-EUR').innerText())).toBe(diff);
+  // The per-lease rows (and their totals) are the scenario's, and the table says so.
+  await expect(page.getByTestId('scenario-rows')).toContainText('Rows under the scenario');
 
   // From Summary under the scenario, "Open the rows" keeps it.
   await page.goto(`/en/portfolio/summary?scenario=${id}`);
@@ -68,6 +70,7 @@ test('create a scenario, view the book under it with the difference to the contr
   await page.getByLabel('Scenario', { exact: true }).selectOption('');
   await expect(page).not.toHaveURL(/scenario=/);
   await expect(page.getByTestId('scenario-totals')).toHaveCount(0);
+  await expect(page.getByTestId('scenario-rows')).toHaveCount(0);
 
   // Clean up through the UI: delete with the confirmation.
   await page.goto(`/en/portfolio/scenarios?scenario=${id}`);

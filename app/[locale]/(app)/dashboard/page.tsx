@@ -29,6 +29,8 @@ import { parseLenient } from '@/lib/portfolio/cash-flow-table';
 import { INSIGHT_PERIODS, insightsScreen } from '@/services/dashboard/insights';
 import { contentLocaleOf } from '@/services/workspace/content';
 import { recentRates } from '@/services/history/snapshots';
+import { snapshotReadiness } from '@/services/history/background';
+import { addMonthsTo, lastClosedMonth } from '@/lib/history';
 import { CreditKpis } from '@/components/credit/credit-kpis';
 import { creditTiles } from '@/services/credit/screen';
 import { FacilitiesTile } from '@/components/facilities/facilities-tile';
@@ -93,7 +95,10 @@ export default async function DashboardPage({ params, searchParams }: Props) {
     );
   }
 
-  const rates = recentRates(db, funder.id, 3, todayIso());
+  // The last three closed months' snapshots: when a large book's are still being built in the background, the card says so.
+  const lastClosed = lastClosedMonth(todayIso());
+  const ratesReady = snapshotReadiness(db, funder.id, addMonthsTo(lastClosed, -2), lastClosed, todayIso());
+  const rates = ratesReady.ready ? recentRates(db, funder.id, 3, todayIso()) : { currency: null, rows: [] };
   const money = (minor: number, currency: string) => <Amount minor={minor} currency={currency} />;
   const months = Array.from({ length: 24 }, (_, k) => formatIsoMonth(format, periodMonth(cutOff, k + 1)));
 
@@ -157,7 +162,7 @@ export default async function DashboardPage({ params, searchParams }: Props) {
           currency={rates.currency}
           lines={rates.rows.map((r) => ({ month: r.month, label: formatIsoMonth(format, r.month), value: th('line', { cpr: formatPercent(format, r.cpr), cdr: formatPercent(format, r.cdr) }) }))}
           linkLabel={th('link')}
-          emptyLabel={th('none')}
+          emptyLabel={ratesReady.ready ? th('none') : th('building', { built: ratesReady.built, needed: ratesReady.needed })}
         />
         <CreditKpis kpis={creditTiles(db, funder.id, todayIso())} currencies={order} />
       </div>

@@ -20,7 +20,8 @@ import { getActiveFunder } from '@/services/portfolio/funder-context';
 import { totalCashFlowScreen } from '@/services/portfolio/total-cash-flow';
 import { ClientMessages } from '@/app/[locale]/client-messages';
 import { ScenarioCard } from '@/components/scenarios/scenario-card';
-import { scenarioComparison, scenariosOf } from '@/services/portfolio/scenarios';
+import { scenarioComparison, scenarioProjection, scenariosOf } from '@/services/portfolio/scenarios';
+import { scenarioRowTotals, scenarioTableRow } from '@/lib/portfolio/scenario-rows';
 
 type Props = {
   params: Promise<{ locale: string }>;
@@ -55,15 +56,18 @@ export default async function TotalCashFlowPage({ params, searchParams }: Props)
   const screen = totalCashFlowScreen(db, funder.id, query);
   const { cutOff, rows: filtered, liveCount, endedCount: ended } = screen;
   const page = screen.page(query.page, query.perPage);
-  const rows = screen.tableRows(page.indices);
-  const totals = screen.totals().map(({ currency, count, prin, sellto4G, npv, delta, check, totalcf, cash, cashBeyond }) => ({
+  const scenarios = scenariosOf(db, funder.id);
+  const chosen = scenarios.find((s) => s.id === query.scenario);
+  // Under a scenario the rows and their totals show the scenario's per-lease flows (the same projection as the card).
+  const projection = chosen ? scenarioProjection(db, funder.id, chosen.id, { cutOff, gross: query.gross }).projection : null;
+  const rows = projection ? screen.tableRows(page.indices).map((r, k) => scenarioTableRow(r, projection, page.indices[k]!)) : screen.tableRows(page.indices);
+  const rowTotals = projection ? scenarioRowTotals(screen.totals(), projection, (i) => screen.book.portfolio.currencyOf(i), filtered) : screen.totals();
+  const totals = rowTotals.map(({ currency, count, prin, sellto4G, npv, delta, check, totalcf, cash, cashBeyond }) => ({
     currency, count, prin, sellto4G, npv, delta, check, totalcf, cash, cashBeyond,
   }));
   const monthLabels = CASH_PERIODS.map((k) => formatIsoMonth(format, periodMonth(cutOff, k)));
   const currencies = screen.currencies();
   const views = listPortfolioViews(db, userId, 'total-cash-flow').map((v) => ({ id: v.id, name: v.name }));
-  const scenarios = scenariosOf(db, funder.id);
-  const chosen = scenarios.find((s) => s.id === query.scenario);
   if (query.scenario !== undefined && !chosen) ignored.push('scenario');
   // The scenario card compares the whole book (the table's filters narrow the rows, not the comparison).
   const comparison = chosen ? scenarioComparison(db, funder.id, chosen.id, { cutOff, gross: query.gross }) : null;
@@ -118,6 +122,7 @@ export default async function TotalCashFlowPage({ params, searchParams }: Props)
               })}
             </span>
             {view ? <Badge variant="primary">{t('totalCashFlow.viewActive', { name: view.name })}</Badge> : null}
+            {chosen ? <Badge variant="primary" data-testid="scenario-rows">{t('totalCashFlow.scenarioRows', { name: chosen.name })}</Badge> : null}
             <span>{t('totalCashFlow.count', { shown: formatDecimal(format, filtered.length), live: formatDecimal(format, liveCount) })}</span>
             <span data-testid="ended-note">{t('totalCashFlow.ended', { count: ended, countText: formatDecimal(format, ended) })}</span>
             <span>{t('totalCashFlow.checkNote')}</span>

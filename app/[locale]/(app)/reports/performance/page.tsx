@@ -18,7 +18,9 @@ import { formatDecimal, formatIsoMonth, formatPercent } from '@/lib/format';
 import { monthOf } from '@/lib/history';
 import { parseLenient } from '@/lib/portfolio/cash-flow-table';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
-import { performanceReport, type PerformanceReport } from '@/services/history/snapshots';
+import { performanceReport, reportRange, type PerformanceReport } from '@/services/history/snapshots';
+import { snapshotReadiness } from '@/services/history/background';
+import { SnapshotProgress } from '@/components/reports/snapshot-progress';
 import { performanceQuery } from '@/lib/validations/history';
 
 type Props = {
@@ -41,14 +43,34 @@ export default async function PerformancePage({ params, searchParams }: Props) {
   const funder = await getActiveFunder(db);
   const today = todayIso();
   const { value: query } = parseLenient(performanceQuery.omit({ funderId: true, format: true, locale: true }), await searchParams);
-  let report: PerformanceReport;
+  // A range the API would refuse with a 400 (from after to, a future month): the page shows the default range.
+  let q: typeof query = query;
   try {
-    report = performanceReport(db, funder.id, query, today);
+    reportRange(query, today);
   } catch (e) {
-    // A range the API would refuse with a 400 (from after to, a future month): the page shows the default range.
     if (!(e instanceof Invalid)) throw e;
-    report = performanceReport(db, funder.id, { currency: query.currency }, today);
+    q = { currency: query.currency };
   }
+  const range = reportRange(q, today);
+  // Many missing month-end snapshots (a large book's first visit) are built in the background: the page shows the progress.
+  const readiness = snapshotReadiness(db, funder.id, range.from, range.to, today);
+  if (!readiness.ready) {
+    return (
+      <>
+        <PageHeader page="performance" description={t('performance.subtitle', { funder: funder.name })} />
+        <SnapshotProgress
+          testId="performance-building"
+          title={t('building.title')}
+          progress={t('building.progress', { built: readiness.built, needed: readiness.needed })}
+          hint={t('building.hint')}
+          built={readiness.built}
+          needed={readiness.needed}
+          error={readiness.error === null ? null : t('building.error', { error: readiness.error })}
+        />
+      </>
+    );
+  }
+  const report: PerformanceReport = performanceReport(db, funder.id, q, today);
   const ccy = report.currency ?? funder.baseCurrency;
   const pct = (v: number) => formatPercent(format, v, 2);
   const monthLabel = (m: string) => formatIsoMonth(format, m);

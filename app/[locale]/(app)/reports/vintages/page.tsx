@@ -17,7 +17,9 @@ import { formatDecimal, formatIsoMonth, formatPercent } from '@/lib/format';
 import { lastClosedMonth, monthOf } from '@/lib/history';
 import { parseLenient } from '@/lib/portfolio/cash-flow-table';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
-import { vintageReport, type VintageReport } from '@/services/history/snapshots';
+import { vintageReport, reportRange, type VintageReport } from '@/services/history/snapshots';
+import { snapshotReadiness } from '@/services/history/background';
+import { SnapshotProgress } from '@/components/reports/snapshot-progress';
 import { vintagesQuery } from '@/lib/validations/history';
 
 type Props = {
@@ -43,13 +45,34 @@ export default async function VintagesPage({ params, searchParams }: Props) {
   const funder = await getActiveFunder(db);
   const today = todayIso();
   const { value: query } = parseLenient(vintagesQuery.omit({ funderId: true, format: true, locale: true }), await searchParams);
-  let report: VintageReport;
+  // A range the API would refuse with a 400 (from after to, a future month): the page shows the default range.
+  let q: typeof query = query;
   try {
-    report = vintageReport(db, funder.id, query, today);
+    reportRange(query, today, { closedOnly: true });
   } catch (e) {
     if (!(e instanceof Invalid)) throw e;
-    report = vintageReport(db, funder.id, { by: query.by, measure: query.measure, currency: query.currency }, today);
+    q = { by: query.by, measure: query.measure, currency: query.currency };
   }
+  const range = reportRange(q, today, { closedOnly: true });
+  // Many missing month-end snapshots (a large book's first visit) are built in the background: the page shows the progress.
+  const readiness = snapshotReadiness(db, funder.id, range.from, range.to, today);
+  if (!readiness.ready) {
+    return (
+      <>
+        <PageHeader page="vintages" description={t('vintages.subtitle', { funder: funder.name })} />
+        <SnapshotProgress
+          testId="vintages-building"
+          title={t('building.title')}
+          progress={t('building.progress', { built: readiness.built, needed: readiness.needed })}
+          hint={t('building.hint')}
+          built={readiness.built}
+          needed={readiness.needed}
+          error={readiness.error === null ? null : t('building.error', { error: readiness.error })}
+        />
+      </>
+    );
+  }
+  const report: VintageReport = vintageReport(db, funder.id, q, today);
   const ccy = report.currency ?? funder.baseCurrency;
   const maxX = Math.max(-1, ...report.curves.flatMap((c) => c.points.map((p) => p.monthsSince)));
   const xs = Array.from({ length: maxX + 1 }, (_, k) => k);

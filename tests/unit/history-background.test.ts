@@ -1,0 +1,118 @@
+/**
+ * Month-end snapshots built in the background (services/history/background.ts): the same rows and
+ * aggregates as a synchronous build, in chunks with turns of the event loop between them, progress while
+ * they run, a write during a build restarts the month (no month mixes two states of the book), and a
+ * closed month stays byte-identical after new payments arrive.
+ */
+import { beforeAll, describe, expect, test } from 'vitest';
+import { createTestDb } from '../helpers/test-db';
+import type { Db } from '@/db/client';
+import { finishSnapshotMonth, insertSnapshotRows, leaseSnapshotPage, snapshotMonthsIn } from '@/db/queries/history';
+import { aggregateMonth } from '@/lib/history';
+import { recordPayment } from '@/db/queries/payments';
+import { seedPayments } from '@/db/seed/payments';
+import { seedPortfolio } from '@/db/seed/portfolio';
+import { seedDemoUsers } from '@/db/seed/users';
+import { afterBookWrite } from '@/services/portfolio/book-changes';
+import { computeMonthSnapshot, ensureSnapshots, performanceReport } from '@/services/history/snapshots';
+import { buildDefaultSnapshots, neededMonths, queueSnapshots, snapshotJob, snapshotReadiness } from '@/services/history/background';
+
+const TODAY = '2026-11-21';
+
+function seeded(): Db {
+  const db = createTestDb();
+  (globalThis as { __quantumDb?: Db }).__quantumDb = db;
+  seedDemoUsers(db);
+  seedPortfolio(db, { leases: 300, today: TODAY, seed: 47 });
+  seedPayments(db, { funderId: 1, today: TODAY, seed: 47 });
+  return db;
+}
+
+const dump = (db: Db, from: string, to: string) =>
+  snapshotMonthsIn(db, 1, from, to).map((m) => ({ month: m.month, count: m.leaseCount, aggregates: JSON.stringify(m.aggregates), rows: JSON.stringify(leaseSnapshotPage(db, 1, m.month, 1, 100_000)) }));
+
+describe('background snapshot build', () => {
+  let sync: Db;
+  let background: Db;
+  beforeAll(() => {
+    sync = seeded();
+    background = seeded();
+  });
+
+  test('builds the same rows and aggregates as a synchronous build, yielding to the event loop between chunks', async () => {
+    ensureSnapshots(sync, 1, '2025-01', '2026-10', TODAY);
+    (globalThis as { __quantumDb?: Db }).__quantumDb = background;
+    const { needed, missing } = neededMonths(background, 1, '2025-01', '2026-10', TODAY);
+    expect(missing).toEqual(needed);
+    // Chunks of 64 leases (several per month): the staged rows, the carried splits and the month row as one build's.
+    queueSnapshots(background, 1, missing, TODAY, 64);
+    const first = snapshotReadiness(background, 1, '2025-01', '2026-10', TODAY, 0);
+    expect(first).toEqual({ ready: false, built: 0, needed: needed.length, error: null });
+    let turns = 0;
+    const ticker = setInterval(() => turns++, 0);
+    await snapshotJob(background, 1);
+    clearInterval(ticker);
+    expect(turns).toBeGreaterThan(0);
+    expect(snapshotJob(background, 1)).toBeNull();
+    expect(snapshotReadiness(background, 1, '2025-01', '2026-10', TODAY, 0)).toEqual({ ready: true });
+    expect(dump(background, '2025-01', '2026-10')).toEqual(dump(sync, '2025-01', '2026-10'));
+    expect(dump(sync, '2025-01', '2026-10').length).toBe(needed.length);
+  });
+
+  test('progress counts the stored months while the job runs; a small gap is built in the request', async () => {
+    const db = seeded();
+    ensureSnapshots(db, 1, '2026-01', '2026-03', TODAY);
+    const r = snapshotReadiness(db, 1, '2026-01', '2026-10', TODAY, 0);
+    expect(r).toMatchObject({ ready: false, built: 3, needed: 10 });
+    await snapshotJob(db, 1);
+    expect(neededMonths(db, 1, '2026-01', '2026-10', TODAY).missing).toEqual([]);
+    // 300 leases × 1 month is under the default limit: ready at once (the report builds it itself).
+    expect(snapshotReadiness(db, 1, '2025-12', '2025-12', TODAY)).toEqual({ ready: true });
+  });
+
+  test('a payment during the build restarts the month: the stored months equal a build after the payment', async () => {
+    const db = seeded();
+    const other = seeded();
+    const lease = db.$client.prepare(`select id, currency from leases where funder_id = 1 and status = 'active' order by id limit 1`).get() as { id: number; currency: string };
+    (globalThis as { __quantumDb?: Db }).__quantumDb = db;
+    queueSnapshots(db, 1, ['2026-08', '2026-09'], TODAY);
+    // The job has yielded before its first chunk: a back-dated payment lands in the middle of the build.
+    await new Promise((r) => setImmediate(r));
+    recordPayment(db, 1, { leaseId: lease.id, receivedOn: '2026-08-20', amount: 123_45, currency: lease.currency, method: 'transfer' }, null);
+    afterBookWrite(db, 1);
+    await snapshotJob(db, 1);
+    (globalThis as { __quantumDb?: Db }).__quantumDb = other;
+    recordPayment(other, 1, { leaseId: lease.id, receivedOn: '2026-08-20', amount: 123_45, currency: lease.currency, method: 'transfer' }, null);
+    ensureSnapshots(other, 1, '2026-08', '2026-09', TODAY);
+    expect(dump(db, '2026-08', '2026-09')).toEqual(dump(other, '2026-08', '2026-09'));
+  });
+
+  test("a closed month's report is byte-identical after new payments arrive", async () => {
+    const db = seeded();
+    expect(await buildDefaultSnapshots(db, 1, TODAY)).toBeGreaterThan(0);
+    const before = JSON.stringify(performanceReport(db, 1, { from: '2025-06', to: '2026-10' }, TODAY));
+    const lease = db.$client.prepare(`select id, currency from leases where funder_id = 1 and status = 'active' order by id limit 1`).get() as { id: number; currency: string };
+    recordPayment(db, 1, { leaseId: lease.id, receivedOn: '2026-09-15', amount: 500_00, currency: lease.currency, method: 'transfer' }, null);
+    afterBookWrite(db, 1);
+    expect(await buildDefaultSnapshots(db, 1, TODAY)).toBe(0);
+    expect(JSON.stringify(performanceReport(db, 1, { from: '2025-06', to: '2026-10' }, TODAY))).toBe(before);
+  });
+
+  test('staged lease rows of an unfinished build are replaced by a request that stores the month, and never reported', async () => {
+    const db = seeded();
+    const sync = seeded();
+    ensureSnapshots(sync, 1, '2026-07', '2026-07', TODAY);
+    const { rows } = computeMonthSnapshot(db, 1, '2026-07', '2026-07-31');
+    // A build interrupted after its first chunk: half the rows staged, no month row.
+    expect(insertSnapshotRows(db, 1, '2026-07', rows.slice(0, 100), true)).toBe(true);
+    expect(neededMonths(db, 1, '2026-07', '2026-07', TODAY).missing).toEqual(['2026-07']);
+    expect(finishSnapshotMonth(db, 1, '2026-07', '2026-07-31', rows.length, aggregateMonth('2026-07', '2026-07-31', rows))).toBe(false);
+    ensureSnapshots(db, 1, '2026-07', '2026-07', TODAY);
+    expect(dump(db, '2026-07', '2026-07')).toEqual(dump(sync, '2026-07', '2026-07'));
+    // A job's later chunk finds the month stored: it writes nothing.
+    expect(insertSnapshotRows(db, 1, '2026-07', rows.slice(100), false)).toBe(false);
+    queueSnapshots(db, 1, ['2026-07'], TODAY);
+    await snapshotJob(db, 1);
+    expect(dump(db, '2026-07', '2026-07')).toEqual(dump(sync, '2026-07', '2026-07'));
+  });
+});
