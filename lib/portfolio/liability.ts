@@ -188,3 +188,61 @@ export function fundingLineMonth(src: FundingLineSource, params: LiabilityParams
     });
   return baseCurrencyFirst(lines, baseCurrency);
 }
+
+/**
+ * A facility's funding line (domain.md §4 and §11, "the facility's outstanding is the funding line of §4").
+ *
+ * The definition (the one place that decides it): a facility finances the funder's pool in its currency. Its
+ * balance on a date is its outstanding on that date — the approved draws less the approved repayments with a
+ * value date on or before it, the figure the facility page, the borrowing base and the availability use. That
+ * balance amortises with the leases it finances exactly as the §4 funding line of those leases does: each
+ * period's principal, interest and VAT are the pool's §4 flows (`pool`, the currency line of the Liability CF at
+ * the same cut-off) times outstanding ÷ the pool's §4 balance. Principal is rounded on the cumulative figure and
+ * beyond takes the rest, so Σ principal = the outstanding to the cent (the line ends at exactly zero); interest
+ * (facility rate, 30/360) and VAT are rounded per period. With no pool line (nothing left to amortise with) the
+ * whole outstanding falls in beyond. `opening` is what the facility drew up to the date.
+ */
+export function facilityLiabilityLine(pool: CurrencyLiability | undefined, currency: string, outstanding: number, drawn: number): CurrencyLiability {
+  const periods = pool?.principal.length ?? 61;
+  const poolPrincipal = pool ? pool.total.principal : 0;
+  const principal = new Array<number>(periods).fill(0);
+  const interest = new Array<number>(periods).fill(0);
+  const vat = new Array<number>(periods).fill(0);
+  if (!pool || poolPrincipal <= 0) {
+    return {
+      currency,
+      leases: pool?.leases ?? 0,
+      opening: drawn,
+      balance: outstanding,
+      principal,
+      interest,
+      vat,
+      beyond: { principal: outstanding, interest: 0, vat: 0 },
+      total: { principal: outstanding, interest: 0, vat: 0 },
+    };
+  }
+  const factor = outstanding / poolPrincipal;
+  let cumulative = 0;
+  let repaid = 0;
+  for (let k = 0; k < periods; k++) {
+    cumulative += pool.principal[k]!;
+    const upTo = Math.round(outstanding * (cumulative / poolPrincipal));
+    principal[k] = upTo - repaid;
+    repaid = upTo;
+    interest[k] = Math.round(pool.interest[k]! * factor);
+    vat[k] = Math.round(pool.vat[k]! * factor);
+  }
+  const beyond = { principal: outstanding - repaid, interest: Math.round(pool.beyond.interest * factor), vat: Math.round(pool.beyond.vat * factor) };
+  const sum = (xs: number[], b: number) => xs.reduce((s, x) => s + x, 0) + b;
+  return {
+    currency,
+    leases: pool.leases,
+    opening: drawn,
+    balance: outstanding,
+    principal,
+    interest,
+    vat,
+    beyond,
+    total: { principal: sum(principal, beyond.principal), interest: sum(interest, beyond.interest), vat: sum(vat, beyond.vat) },
+  };
+}
