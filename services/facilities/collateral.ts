@@ -7,7 +7,7 @@ import type { DbOrTx } from '@/db/client';
 import { PERIOD_MONTHS } from '@/lib/finance';
 import { addMonths, monthsBetween } from '@/lib/finance/dates';
 import type { EligibilityLease } from '@/lib/facilities';
-import { loadBook } from '@/services/portfolio/valuation';
+import { loadBook, type Book } from '@/services/portfolio/valuation';
 import { getServicingBook } from '@/services/servicing/book';
 import { creditStamp, creditStatusesAt, isLeaseInDefault } from './credit';
 
@@ -17,6 +17,40 @@ export type Collateral = { asOf: string; leases: EligibilityLease[]; key: string
 export function remainingMonths(asOf: string, firstDueDate: string, term: number, frequency: keyof typeof PERIOD_MONTHS): number {
   const last = addMonths(firstDueDate, (term - 1) * PERIOD_MONTHS[frequency]);
   return Math.max(0, monthsBetween(asOf, last));
+}
+
+/** A lease's balance, DPD and credit status at a date: from the servicing book (live) or a month-end snapshot (§9). */
+export type LeaseState = { leaseId: number; balance: number; dpd: number; status: string | undefined };
+
+/**
+ * The eligibility leases of the states with a balance, in their order, with the lease terms (lessee, industry,
+ * region, country, asset type, rate, remaining term) of the valuation book; a lease no longer in it is left out.
+ */
+export function collateralLeases(book: Pick<Book, 'leases' | 'indexById'>, asOf: string, states: Iterable<LeaseState>): EligibilityLease[] {
+  const leases: EligibilityLease[] = [];
+  for (const s of states) {
+    if (s.balance <= 0) continue;
+    const i = book.indexById.get(s.leaseId);
+    if (i === undefined) continue;
+    const r = book.leases[i]!;
+    leases.push({
+      leaseId: r.id,
+      contractNumber: r.contractNumber,
+      lesseeId: r.lesseeId,
+      lesseeName: r.lesseeName,
+      industry: r.lesseeIndustry,
+      region: r.lesseeRegion,
+      country: r.lesseeCountry,
+      assetType: r.assetType,
+      currency: r.currency,
+      balance: s.balance,
+      dpd: s.dpd,
+      inDefault: isLeaseInDefault(s.status as Parameters<typeof isLeaseInDefault>[0]),
+      remainingMonths: remainingMonths(asOf, r.firstDueDate, r.term, r.frequency),
+      rate: r.rate,
+    });
+  }
+  return leases;
 }
 
 const cache = new WeakMap<object, Map<string, Collateral>>();
@@ -31,29 +65,7 @@ export function collateralAt(db: DbOrTx, funderId: number, asOf: string): Collat
   const hit = byBook.get(key);
   if (hit) return hit;
   const credit = creditStatusesAt(db, funderId, asOf);
-  const leases: EligibilityLease[] = [];
-  for (const s of sb.leases) {
-    if (s.outstandingPrincipal <= 0) continue;
-    const i = book.indexById.get(s.leaseId);
-    if (i === undefined) continue;
-    const r = book.leases[i]!;
-    leases.push({
-      leaseId: r.id,
-      contractNumber: r.contractNumber,
-      lesseeId: r.lesseeId,
-      lesseeName: r.lesseeName,
-      industry: r.lesseeIndustry,
-      region: r.lesseeRegion,
-      country: r.lesseeCountry,
-      assetType: r.assetType,
-      currency: r.currency,
-      balance: s.outstandingPrincipal,
-      dpd: s.dpd,
-      inDefault: isLeaseInDefault(credit.get(r.id)),
-      remainingMonths: remainingMonths(asOf, r.firstDueDate, r.term, r.frequency),
-      rate: r.rate,
-    });
-  }
+  const leases = collateralLeases(book, asOf, sb.leases.map((s) => ({ leaseId: s.leaseId, balance: s.outstandingPrincipal, dpd: s.dpd, status: credit.get(s.leaseId) })));
   const c = { asOf, leases, key: `${sb.lineage}:${key}` };
   // Only the latest version of a book is kept.
   byBook.clear();
