@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import ExcelJS from 'exceljs';
 import { extractText } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { pageAudit } from '@/db/queries/audit';
@@ -27,6 +28,13 @@ import { collateralAt } from '@/services/facilities/collateral';
 import { createTestDb } from '../../helpers/test-db';
 
 const TODAY = '2026-11-21';
+
+/** Sheet name → its first row's texts. */
+async function readXlsx(buf: Buffer): Promise<Record<string, string[][]>> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(buf as unknown as ArrayBuffer);
+  return Object.fromEntries(wb.worksheets.map((ws) => [ws.name, [((ws.getRow(1).values as unknown[]) ?? []).slice(1).map(String)]]));
+}
 
 function seeded() {
   const db = createTestDb();
@@ -155,6 +163,34 @@ describe('facility service', () => {
     expect(Buffer.compare(after.pdf!, before.pdf!)).toBe(0);
     expect(after.summary).toBe(before.summary);
     expect([after.xlsxSha256, after.pdfSha256]).toEqual([before.xlsxSha256, before.pdfSha256]);
+  });
+
+  it('a certificate prepared in German reads in German in both files, keeps its locale and bytes once issued', async () => {
+    const db = seeded();
+    const f = facility(db);
+    const prepared = prepareFacilityCertificate(db, f, '2026-10-31', actor(db, 'analyst'), Date.UTC(2026, 10, 2), 'de');
+    const issued = approveFacilityCertificate(db, f, prepared.id, actor(db, 'admin'), Date.UTC(2026, 10, 3));
+    const row = getCertificate(db, f.id, issued.id)!;
+    const content = JSON.parse(row.summary) as { locale: string; labels: { title: string } };
+    expect(content.locale).toBe('de');
+    const text = (await extractText(new Uint8Array(row.pdf!), { mergePages: true })).text;
+    expect(text).toContain('Borrowing-Base-Bescheinigung');
+    expect(text).toContain('Freigegeben von admin@quantum.demo am 2026-11-03.');
+    expect(text).toContain('Verfügbarkeit');
+    expect(text).not.toContain('Approved by');
+    const sheets = await readXlsx(row.xlsx);
+    expect(Object.keys(sheets)).toEqual(['Borrowing Base', 'Überhang', 'Eignung']);
+    expect(sheets['Eignung']![0]).toEqual(expect.arrayContaining(['Vertrag', 'Leasingnehmer', 'Verfehlte Kriterien']));
+    // The same base in Portuguese: other labels, the same figures.
+    const pt = prepareFacilityCertificate(db, f, '2026-10-31', actor(db, 'analyst'), Date.UTC(2026, 10, 2), 'pt');
+    const ptText = (await extractText(new Uint8Array(approveFacilityCertificate(db, f, pt.id, actor(db, 'admin'), Date.UTC(2026, 10, 3)).pdf!), { mergePages: true })).text;
+    expect(ptText).toContain('Certificado da base de empréstimo');
+    expect(ptText).toContain('Disponibilidade');
+    // A later preparation in English leaves the German one byte-identical.
+    prepareFacilityCertificate(db, f, '2026-10-31', actor(db, 'analyst'), Date.UTC(2026, 10, 4), 'en');
+    const again = getCertificate(db, f.id, issued.id)!;
+    expect([again.xlsxSha256, again.pdfSha256]).toEqual([row.xlsxSha256, row.pdfSha256]);
+    expect(createHash('sha256').update(again.pdf!).digest('hex')).toBe(row.pdfSha256);
   });
 
   it('a covenant threshold step takes effect in month 13 of the facility', () => {
