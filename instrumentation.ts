@@ -16,6 +16,18 @@ export async function register() {
       const { request, socket } = message as { request: { headers: Record<string, string | string[] | undefined> }; socket: { remoteAddress?: string } };
       applyTrustProxy(request.headers, socket.remoteAddress, hops);
     });
+    // A Vercel preview's /tmp database: created, migrated and seeded with the whole demo (its facilities too,
+    // which need the services) before the first request and before the books are warmed.
+    const { isEphemeralDeployment } = await import('@/lib/env');
+    if (isEphemeralDeployment()) {
+      try {
+        const { prepareDatabase } = await import('@/services/database/prepare');
+        const { areas } = prepareDatabase();
+        if (areas.length > 0) console.log(`[database] preview database prepared: ${areas.join(', ')}`);
+      } catch (e) {
+        console.warn('[database] the preview database was not prepared at start:', e instanceof Error ? e.message : e);
+      }
+    }
     try {
       const { warmPortfolioCaches } = await import('@/services/portfolio/warm');
       const { funders, leases, ms } = await warmPortfolioCaches();
