@@ -41,6 +41,12 @@ export async function register() {
       .then(({ funders, leases, ms }) => {
         if (funders > 0) console.log(`[servicing] warmed the servicing books of ${leases} leases of ${funders} funder(s) in ${Math.round(ms)} ms`);
       })
+      // Then the facilities' credit states, collateral and borrowing bases at today (services/facilities/warm.ts).
+      .then(() => import('@/services/facilities/warm'))
+      .then(({ warmFacilityCaches }) => warmFacilityCaches())
+      .then(({ facilities, ms }) => {
+        if (facilities > 0) console.log(`[facilities] warmed the borrowing bases of ${facilities} facilit${facilities === 1 ? 'y' : 'ies'} in ${Math.round(ms)} ms`);
+      })
       .catch((e: unknown) => console.warn('[servicing] the servicing books were not warmed at start:', e instanceof Error ? e.message : e));
   }
   if (!process.env.SENTRY_DSN) return;

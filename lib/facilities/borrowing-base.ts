@@ -53,6 +53,31 @@ export function waterfall(terms: FacilityTerms, collateral: number, eligible: nu
 }
 
 /**
+ * One row: the fields written out rather than spread — on a 100k-lease pool a spread per lease costs a few hundred
+ * milliseconds and the garbage collections that follow; one object shape, built in place, does not.
+ */
+function rowOf(l: EligibilityLease, eligible: boolean, failed: FailedCriterion[]): LeaseEligibilityRow {
+  return {
+    leaseId: l.leaseId,
+    contractNumber: l.contractNumber,
+    lesseeId: l.lesseeId,
+    lesseeName: l.lesseeName,
+    industry: l.industry,
+    region: l.region,
+    country: l.country,
+    assetType: l.assetType,
+    currency: l.currency,
+    balance: l.balance,
+    dpd: l.dpd,
+    inDefault: l.inDefault,
+    remainingMonths: l.remainingMonths,
+    rate: l.rate,
+    eligible,
+    failed,
+  };
+}
+
+/**
  * Evaluates every lease of the collateral (the funder's pool at the date) and computes the base. `rows` keeps
  * each lease with its failed criteria, in the order given.
  */
@@ -70,7 +95,7 @@ export function computeBorrowingBase(
   for (let i = 0; i < collateral.length; i++) {
     const l = collateral[i]!;
     const e = evaluateLease(criteria, l, terms.currency);
-    rows[i] = { ...l, eligible: e.eligible, failed: e.failed };
+    rows[i] = rowOf(l, e.eligible, e.failed);
     // Leases in another currency are not collateral of this facility at all (they cannot be added up with it).
     if (l.currency === terms.currency) total += l.balance;
     if (e.eligible) {
