@@ -12,7 +12,8 @@
  * months before the date's month. On a cut-off it equals the Σ of the shown principal flows.
  */
 import { portfolioLiability, poolMask, type LeasePortfolio, type PortfolioValuation } from '@/lib/finance';
-import { hasRemainingFlows, liveIndices, maskOf, type CashFlowLease } from './cash-flow-table';
+import type { ExportColumn } from '../exports/columns';
+import { CASH_PERIODS, hasRemainingFlows, liveIndices, maskOf, periodMonth, type CashFlowLease } from './cash-flow-table';
 import { baseCurrencyFirst } from './summary';
 
 export const LIABILITY_COMPONENTS = ['principal', 'interest', 'vat'] as const;
@@ -245,4 +246,29 @@ export function facilityLiabilityLine(pool: CurrencyLiability | undefined, curre
     beyond,
     total: { principal: sum(principal, beyond.principal), interest: sum(interest, beyond.interest), vat: sum(vat, beyond.vat) },
   };
+}
+
+/** One row of the Liability CF table export: a period (or beyond, or the total) with one amount per currency line. */
+export type LiabilityExportRow = { period: string; month: string; amounts: number[] };
+
+/** The rows of the table as shown: periods 1–61 with their month, beyond, and the total over the life. */
+export function liabilityExportRows(
+  lines: readonly CurrencyLiability[],
+  kind: LiabilityComponent,
+  cutOff: string,
+  labels: { beyond: string; total: string },
+): LiabilityExportRow[] {
+  const rows: LiabilityExportRow[] = CASH_PERIODS.map((k) => ({ period: String(k), month: periodMonth(cutOff, k).slice(0, 7), amounts: lines.map((l) => l[kind][k - 1] ?? 0) }));
+  rows.push({ period: labels.beyond, month: '', amounts: lines.map((l) => l.beyond[kind]) });
+  rows.push({ period: labels.total, month: '', amounts: lines.map((l) => l.total[kind]) });
+  return rows;
+}
+
+/** The export columns: period, month, then one money column per currency line. */
+export function liabilityExportColumns(lines: readonly CurrencyLiability[], labels: { period: string; month: string }): ExportColumn<LiabilityExportRow>[] {
+  return [
+    { id: 'period', header: labels.period, kind: 'text', value: (r) => r.period, width: 18 },
+    { id: 'month', header: labels.month, kind: 'text', value: (r) => r.month, width: 10 },
+    ...lines.map((l, i): ExportColumn<LiabilityExportRow> => ({ id: `amount_${l.currency}`, header: l.currency, kind: 'money', value: (r) => r.amounts[i] ?? 0, currency: () => l.currency, width: 18 })),
+  ];
 }

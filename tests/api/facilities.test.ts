@@ -186,6 +186,14 @@ describe('facilities API', () => {
     expect([404, 403]).toContain(other.status);
     expect((await call('GET', `/api/reports/liability/principal?funderId=1&facilityId=999999`, 'viewer')).status).toBe(404);
     expect((await call('GET', `/api/reports/liability/principal?funderId=1&facilityId=abc`, 'viewer')).status).toBe(400);
+    // The table as a CSV: a header, 61 periods, beyond and the total, one amount column (the facility's currency).
+    const csv = await call('GET', `/api/reports/liability/principal?funderId=1&asOf=${asOf}&facilityId=${demo.id}&format=csv&locale=de`, 'viewer');
+    expect(csv.status).toBe(200);
+    const text = await csv.res.text();
+    const rows = text.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    expect(rows).toHaveLength(64);
+    expect(rows[0]).toContain(demo.currency);
+    expect(rows[0]).toContain('Periode');
   });
 
   it('covenants: results per month with the threshold step in month 13', async () => {

@@ -73,6 +73,10 @@ test('Liability CF per facility: the facility selector shows its funding line, w
   await expect(cards).toHaveCount(1);
   const balance = page.locator('[data-testid^="liability-balance-"]').first();
   expect(digits(await balance.textContent())).toBe(outstanding);
+  // The table exports, the facility's line only.
+  const download = page.waitForEvent('download');
+  await page.getByTestId('liability-export-csv').click();
+  expect((await download).suggestedFilename()).toMatch(/^liability-principal-f1-facility1-\d{4}-\d{2}-01\.csv$/);
   // The tabs keep the facility.
   await page.getByRole('navigation', { name: 'Liability components' }).getByRole('link', { name: 'Interest' }).click();
   await expect(page).toHaveURL(/interest\?.*facility=1/);

@@ -104,7 +104,7 @@ export const reportsRoutes = defineRoutes([
     tag: TAG,
     summary: 'Liability CF component (principal, interest or VAT) per currency over 61 periods, or of one facility',
     description:
-      "With `facilityId`: the facility's funding line only (domain.md §4, §11) — its balance is the facility's outstanding on the cut-off (approved draws less repayments valued by then, the figure of GET /api/facilities/{id}), amortising with the §4 funding line of the funder's pool in the facility currency.",
+      "With `facilityId`: the facility's funding line only (domain.md §4, §11) — its balance is the facility's outstanding on the cut-off (approved draws less repayments valued by then, the figure of GET /api/facilities/{id}), amortising with the §4 funding line of the funder's pool in the facility currency. " + downloads,
     auth: 'read:funders',
     params: liabilityComponentParams,
     query: liabilityQuery,

@@ -3,7 +3,7 @@ import { createFacility, type FacilityActor } from '@/db/queries/facilities';
 import { seedPayments } from '@/db/seed/payments';
 import { seedPortfolio } from '@/db/seed/portfolio';
 import { seedDemoUsers } from '@/db/seed/users';
-import { bookLiability, facilityLiabilityLine, type CurrencyLiability } from '@/lib/portfolio/liability';
+import { bookLiability, facilityLiabilityLine, liabilityExportColumns, liabilityExportRows, type CurrencyLiability } from '@/lib/portfolio/liability';
 import { createFacilityBody } from '@/lib/validations/facilities';
 import { facilityLiability } from '@/services/facilities/liability';
 import { decideFacilityDraw, facilityBase, requestFacilityDraw } from '@/services/facilities/service';
@@ -117,5 +117,20 @@ describe('a facility funding line (domain.md §4 and §11)', () => {
       });
       if (page > 0) expect(cf.interest[0]! / page).toBeCloseTo(pool.interest[0]! / pool.total.principal, 6);
     }
+  });
+
+  it('the table export: periods 1–61 with their month, beyond and the total, one money column per currency', () => {
+    const a = line([1_00, 2_00], [10, 20], 3_00);
+    const b = { ...line([5_00], [], 0), currency: 'USD' };
+    const rows = liabilityExportRows([a, b], 'principal', '2026-11-01', { beyond: 'After period 61', total: 'Total' });
+    expect(rows).toHaveLength(63);
+    expect(rows[0]).toEqual({ period: '1', month: '2026-11', amounts: [1_00, 5_00] });
+    expect(rows[60]!.month).toBe('2031-11');
+    expect(rows[61]).toEqual({ period: 'After period 61', month: '', amounts: [3_00, 0] });
+    expect(rows[62]).toEqual({ period: 'Total', month: '', amounts: [6_00, 5_00] });
+    const cols = liabilityExportColumns([a, b], { period: 'Period', month: 'Month' });
+    expect(cols.map((c) => c.header)).toEqual(['Period', 'Month', 'EUR', 'USD']);
+    expect(cols[3]!.value(rows[0]!)).toBe(5_00);
+    expect(cols[3]!.currency!(rows[0]!)).toBe('USD');
   });
 });

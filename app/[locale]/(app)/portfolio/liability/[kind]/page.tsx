@@ -4,6 +4,7 @@ import { notFound } from 'next/navigation';
 import { getDb } from '@/db';
 import { PortfolioCashChart } from '@/components/charts/portfolio-cash-chart';
 import { CutOffForm } from '@/components/portfolio/cut-off-form';
+import { ExportLinks } from '@/components/reports/export-links';
 import { LiabilityTable, LiabilityTabs } from '@/components/portfolio/liability-view';
 import { pageMetadata } from '@/components/shell/page-metadata';
 import { PageHeader } from '@/components/shell/page-header';
@@ -133,8 +134,13 @@ export default async function LiabilityPage({ params, searchParams }: Props) {
             </CardContent>
           </Card>
           <Card>
-            <CardHeader>
+            <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-3">
               <CardTitle>{t('liability.tableTitle', { kind: t(`liability.tabs.${kind}`) })}</CardTitle>
+              <ExportLinks
+                endpoint={`/api/reports/liability/${kind}`}
+                query={{ funderId: String(funder.id), asOf: cutOff, locale, ...(facility ? { facilityId: String(facility.id) } : {}) }}
+                testId="liability-export"
+              />
             </CardHeader>
             <LiabilityTable lines={lines} kind={kind} cutOff={cutOff} />
           </Card>
