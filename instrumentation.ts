@@ -16,6 +16,18 @@ export async function register() {
       const { request, socket } = message as { request: { headers: Record<string, string | string[] | undefined> }; socket: { remoteAddress?: string } };
       applyTrustProxy(request.headers, socket.remoteAddress, hops);
     });
+    // A Vercel preview's /tmp database: created, migrated and seeded with the whole demo (its facilities too,
+    // which need the services) before the first request and before the books are warmed.
+    const { isEphemeralDeployment } = await import('@/lib/env');
+    if (isEphemeralDeployment()) {
+      try {
+        const { prepareDatabase } = await import('@/services/database/prepare');
+        const { areas } = prepareDatabase();
+        if (areas.length > 0) console.log(`[database] preview database prepared: ${areas.join(', ')}`);
+      } catch (e) {
+        console.warn('[database] the preview database was not prepared at start:', e instanceof Error ? e.message : e);
+      }
+    }
     try {
       const { warmPortfolioCaches } = await import('@/services/portfolio/warm');
       const { funders, leases, ms } = await warmPortfolioCaches();
@@ -30,6 +42,13 @@ export async function register() {
         if (funders > 0) console.log(`[servicing] warmed the servicing books of ${leases} leases of ${funders} funder(s) in ${Math.round(ms)} ms`);
       })
       .catch((e: unknown) => console.warn('[servicing] the servicing books were not warmed at start:', e instanceof Error ? e.message : e))
+      // Then the facilities' credit states, collateral and borrowing bases at today (services/facilities/warm.ts).
+      .then(() => import('@/services/facilities/warm'))
+      .then(({ warmFacilityCaches }) => warmFacilityCaches())
+      .then(({ facilities, ms }) => {
+        if (facilities > 0) console.log(`[facilities] warmed the borrowing bases of ${facilities} facilit${facilities === 1 ? 'y' : 'ies'} in ${Math.round(ms)} ms`);
+      })
+      .catch((e: unknown) => console.warn('[facilities] the borrowing bases were not warmed at start:', e instanceof Error ? e.message : e))
       // Then the reports' missing month-end snapshots (services/history/warm.ts), month by month in the background.
       .then(() => import('@/services/history/warm'))
       .then(({ warmSnapshots }) => warmSnapshots())

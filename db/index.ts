@@ -9,7 +9,8 @@ const g = globalThis as unknown as { __quantumDb?: Db };
 export function getDb(): Db {
   if (g.__quantumDb) return g.__quantumDb;
   const db = openDb(databasePath());
-  // On a Vercel preview the /tmp database is created, migrated and seeded on the first request.
+  // On a Vercel preview the server start (instrumentation.ts, services/database/prepare) has made the /tmp database
+  // with the whole demo; should it be missing, it is created, migrated and seeded (without facilities) here.
   if (isEphemeralDeployment()) {
     runMigrations(db);
     seedIfEmpty(db);

@@ -115,11 +115,13 @@ export function DrawRequestForm({ facilityId, currency, availability, today }: {
 /** Prepare a certificate at a date (another user issues it). */
 export function PrepareCertificateForm({ facilityId, defaultAsOf }: { facilityId: number; defaultAsOf: string }) {
   const t = useTranslations('facilities');
+  const locale = useLocale();
   const { busy, run } = useSubmit();
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const asOf = String(new FormData(e.currentTarget).get('asOf'));
-    await run(() => send(`/api/facilities/${facilityId}/certificates`, 'POST', { asOf }), t('certificates.prepared'));
+    // The certificate files are made in the preparer's language (kept with it: they never change once issued).
+    await run(() => send(`/api/facilities/${facilityId}/certificates`, 'POST', { asOf, locale }), t('certificates.prepared'));
   };
   return (
     <form onSubmit={submit} className="flex flex-wrap items-end gap-3" data-testid="certificate-form">

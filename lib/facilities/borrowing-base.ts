@@ -53,6 +53,31 @@ export function waterfall(terms: FacilityTerms, collateral: number, eligible: nu
 }
 
 /**
+ * One row: the fields written out rather than spread — on a 100k-lease pool a spread per lease costs a few hundred
+ * milliseconds and the garbage collections that follow; one object shape, built in place, does not.
+ */
+function rowOf(l: EligibilityLease, eligible: boolean, failed: FailedCriterion[]): LeaseEligibilityRow {
+  return {
+    leaseId: l.leaseId,
+    contractNumber: l.contractNumber,
+    lesseeId: l.lesseeId,
+    lesseeName: l.lesseeName,
+    industry: l.industry,
+    region: l.region,
+    country: l.country,
+    assetType: l.assetType,
+    currency: l.currency,
+    balance: l.balance,
+    dpd: l.dpd,
+    inDefault: l.inDefault,
+    remainingMonths: l.remainingMonths,
+    rate: l.rate,
+    eligible,
+    failed,
+  };
+}
+
+/**
  * Evaluates every lease of the collateral (the funder's pool at the date) and computes the base. `rows` keeps
  * each lease with its failed criteria, in the order given.
  */
@@ -90,27 +115,5 @@ export function computeBorrowingBase(
       counts: { leases: collateral.length, eligible: eligibleLeases.length, ineligible: collateral.length - eligibleLeases.length },
     },
     rows,
-  };
-}
-
-/** The lease with its eligibility, as one object literal of a fixed shape (a spread of 100k leases costs several times more). */
-function rowOf(l: EligibilityLease, eligible: boolean, failed: FailedCriterion[]): LeaseEligibilityRow {
-  return {
-    leaseId: l.leaseId,
-    contractNumber: l.contractNumber,
-    lesseeId: l.lesseeId,
-    lesseeName: l.lesseeName,
-    industry: l.industry,
-    region: l.region,
-    country: l.country,
-    assetType: l.assetType,
-    currency: l.currency,
-    balance: l.balance,
-    dpd: l.dpd,
-    inDefault: l.inDefault,
-    remainingMonths: l.remainingMonths,
-    rate: l.rate,
-    eligible,
-    failed,
   };
 }

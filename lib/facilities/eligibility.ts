@@ -70,8 +70,11 @@ function passes(c: Criterion, l: EligibilityLease): boolean {
  * be collateral of it: that is reported as a failed `currencyIn` with id 0.
  */
 export function evaluateLease(criteria: readonly Criterion[], lease: EligibilityLease, facilityCurrency: string): LeaseEligibility {
-  const failed: FailedCriterion[] = [];
-  if (lease.currency !== facilityCurrency) failed.push({ id: 0, kind: 'currencyIn' });
-  for (const c of criteria) if (!passes(c, lease)) failed.push({ id: c.id, kind: c.kind });
-  return { eligible: failed.length === 0, failed };
+  // No array for a lease that passes everything (most of a pool): the shared, frozen empty list.
+  let failed: FailedCriterion[] | null = null;
+  if (lease.currency !== facilityCurrency) failed = [{ id: 0, kind: 'currencyIn' }];
+  for (const c of criteria) if (!passes(c, lease)) (failed ??= []).push({ id: c.id, kind: c.kind });
+  return failed === null ? PASSED : { eligible: false, failed };
 }
+
+const PASSED: LeaseEligibility = Object.freeze({ eligible: true, failed: Object.freeze([]) as unknown as FailedCriterion[] });

@@ -12,7 +12,8 @@
  * months before the date's month. On a cut-off it equals the Σ of the shown principal flows.
  */
 import { portfolioLiability, poolMask, type LeasePortfolio, type PortfolioValuation } from '@/lib/finance';
-import { hasRemainingFlows, liveIndices, maskOf, type CashFlowLease } from './cash-flow-table';
+import type { ExportColumn } from '../exports/columns';
+import { CASH_PERIODS, hasRemainingFlows, liveIndices, maskOf, periodMonth, type CashFlowLease } from './cash-flow-table';
 import { baseCurrencyFirst } from './summary';
 
 export const LIABILITY_COMPONENTS = ['principal', 'interest', 'vat'] as const;
@@ -187,4 +188,87 @@ export function fundingLineMonth(src: FundingLineSource, params: LiabilityParams
       return { currency: a.currency, leases: a.leases, opening: open, drawn, principal, interest: a.interest[0]!, vat: a.vat[0]!, closing: open + drawn - principal };
     });
   return baseCurrencyFirst(lines, baseCurrency);
+}
+
+/**
+ * A facility's funding line (domain.md §4 and §11, "the facility's outstanding is the funding line of §4").
+ *
+ * The definition (the one place that decides it): a facility finances the funder's pool in its currency. Its
+ * balance on a date is its outstanding on that date — the approved draws less the approved repayments with a
+ * value date on or before it, the figure the facility page, the borrowing base and the availability use. That
+ * balance amortises with the leases it finances exactly as the §4 funding line of those leases does: each
+ * period's principal, interest and VAT are the pool's §4 flows (`pool`, the currency line of the Liability CF at
+ * the same cut-off) times outstanding ÷ the pool's §4 balance. Principal is rounded on the cumulative figure and
+ * beyond takes the rest, so Σ principal = the outstanding to the cent (the line ends at exactly zero); interest
+ * (facility rate, 30/360) and VAT are rounded per period. With no pool line (nothing left to amortise with) the
+ * whole outstanding falls in beyond. `opening` is what the facility drew up to the date.
+ */
+export function facilityLiabilityLine(pool: CurrencyLiability | undefined, currency: string, outstanding: number, drawn: number): CurrencyLiability {
+  const periods = pool?.principal.length ?? 61;
+  const poolPrincipal = pool ? pool.total.principal : 0;
+  const principal = new Array<number>(periods).fill(0);
+  const interest = new Array<number>(periods).fill(0);
+  const vat = new Array<number>(periods).fill(0);
+  if (!pool || poolPrincipal <= 0) {
+    return {
+      currency,
+      leases: pool?.leases ?? 0,
+      opening: drawn,
+      balance: outstanding,
+      principal,
+      interest,
+      vat,
+      beyond: { principal: outstanding, interest: 0, vat: 0 },
+      total: { principal: outstanding, interest: 0, vat: 0 },
+    };
+  }
+  const factor = outstanding / poolPrincipal;
+  let cumulative = 0;
+  let repaid = 0;
+  for (let k = 0; k < periods; k++) {
+    cumulative += pool.principal[k]!;
+    const upTo = Math.round(outstanding * (cumulative / poolPrincipal));
+    principal[k] = upTo - repaid;
+    repaid = upTo;
+    interest[k] = Math.round(pool.interest[k]! * factor);
+    vat[k] = Math.round(pool.vat[k]! * factor);
+  }
+  const beyond = { principal: outstanding - repaid, interest: Math.round(pool.beyond.interest * factor), vat: Math.round(pool.beyond.vat * factor) };
+  const sum = (xs: number[], b: number) => xs.reduce((s, x) => s + x, 0) + b;
+  return {
+    currency,
+    leases: pool.leases,
+    opening: drawn,
+    balance: outstanding,
+    principal,
+    interest,
+    vat,
+    beyond,
+    total: { principal: sum(principal, beyond.principal), interest: sum(interest, beyond.interest), vat: sum(vat, beyond.vat) },
+  };
+}
+
+/** One row of the Liability CF table export: a period (or beyond, or the total) with one amount per currency line. */
+export type LiabilityExportRow = { period: string; month: string; amounts: number[] };
+
+/** The rows of the table as shown: periods 1–61 with their month, beyond, and the total over the life. */
+export function liabilityExportRows(
+  lines: readonly CurrencyLiability[],
+  kind: LiabilityComponent,
+  cutOff: string,
+  labels: { beyond: string; total: string },
+): LiabilityExportRow[] {
+  const rows: LiabilityExportRow[] = CASH_PERIODS.map((k) => ({ period: String(k), month: periodMonth(cutOff, k).slice(0, 7), amounts: lines.map((l) => l[kind][k - 1] ?? 0) }));
+  rows.push({ period: labels.beyond, month: '', amounts: lines.map((l) => l.beyond[kind]) });
+  rows.push({ period: labels.total, month: '', amounts: lines.map((l) => l.total[kind]) });
+  return rows;
+}
+
+/** The export columns: period, month, then one money column per currency line. */
+export function liabilityExportColumns(lines: readonly CurrencyLiability[], labels: { period: string; month: string }): ExportColumn<LiabilityExportRow>[] {
+  return [
+    { id: 'period', header: labels.period, kind: 'text', value: (r) => r.period, width: 18 },
+    { id: 'month', header: labels.month, kind: 'text', value: (r) => r.month, width: 10 },
+    ...lines.map((l, i): ExportColumn<LiabilityExportRow> => ({ id: `amount_${l.currency}`, header: l.currency, kind: 'money', value: (r) => r.amounts[i] ?? 0, currency: () => l.currency, width: 18 })),
+  ];
 }

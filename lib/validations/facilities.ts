@@ -141,7 +141,15 @@ export const drawBody = z
   .strict();
 export type DrawBody = z.infer<typeof drawBody>;
 
-export const certificateBody = z.object({ asOf: isoDate }).strict();
+export const certificateBody = z
+  .object({
+    asOf: isoDate,
+    locale: z
+      .enum(['en', 'de', 'fr', 'pt'], { error: 'must be en, de, fr or pt' })
+      .default('en')
+      .describe("The preparer's language: the certificate's XLSX and PDF are made in it and keep it once issued"),
+  })
+  .strict();
 export const certificateFileQuery = z.object({ format: z.enum(['xlsx', 'pdf'], { error: 'must be xlsx or pdf' }).default('xlsx') });
 export const covenantResultsQuery = z.object({ asOf: isoDateParam.optional(), months: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(60, 'must be at most 60').default(12) });
 

@@ -42,7 +42,12 @@ export const servicingReportQuery = z.object({ funderId: funderIdParam, month: m
 export const servicingReportParams = z.object({ kind: servicingKindParam });
 
 export const liabilityComponentParams = z.object({ component: z.enum(['principal', 'interest', 'vat'], { error: 'must be principal, interest or vat' }) });
-export const liabilityQuery = z.object({ ...asOf });
+export const liabilityQuery = z.object({
+  ...asOf,
+  format: formatParam.optional().describe('csv or xlsx: the table as shown (periods 1–61 with their month, beyond, total) as a download'),
+  locale: z.enum(['en', 'de', 'fr', 'pt']).default('en'),
+  facilityId: idParam.optional().describe("A facility of the funder: its funding line (the facility's outstanding on the cut-off amortising with the §4 funding line of its pool, domain.md §11) instead of the funder's"),
+});
 
 export const cashFlowKindParams = z.object({ kind: z.enum(['lease', 'portfolio'], { error: 'must be lease or portfolio' }) });
 export const cashFlowQuery = z.object({ ...asOf, leaseId: idParam.optional(), page: pageParam, perPage: perPageParam(50) });

@@ -4,7 +4,6 @@
  * (lib/credit/default.ts), which is computed once per lease and answers any date: a call for a past
  * month end is one pass over the leases, so 24 month ends of a 100k-lease book stay cheap.
  */
-import { getDb } from '@/db';
 import type { DbOrTx } from '@/db/client';
 import { creditStatesAt, dropCreditCache } from './book';
 
@@ -38,11 +37,6 @@ export function creditFactsAt(db: DbOrTx, funderId: number, asOf: string): Map<n
     });
   }
   return out;
-}
-
-/** Facts for every lease of the funder as of the date (a past month end or today). Cheap enough to call for 24 month ends on 100k leases. */
-export function creditFactsAsOf(funderId: number, asOf: string): Map<number, LeaseCreditFacts> {
-  return creditFactsAt(getDb(), funderId, asOf);
 }
 
 /** Drops whatever the module caches for the funder (called after writes that change credit facts). */

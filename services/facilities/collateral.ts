@@ -7,7 +7,7 @@ import type { DbOrTx } from '@/db/client';
 import { PERIOD_MONTHS } from '@/lib/finance';
 import { addMonths, monthsBetween } from '@/lib/finance/dates';
 import type { EligibilityLease } from '@/lib/facilities';
-import { loadBook } from '@/services/portfolio/valuation';
+import { loadBook, type Book } from '@/services/portfolio/valuation';
 import { getServicingBook } from '@/services/servicing/book';
 import { creditStamp, creditStatusesAt, isLeaseInDefault } from './credit';
 
@@ -19,31 +19,32 @@ export function remainingMonths(asOf: string, firstDueDate: string, term: number
   return Math.max(0, monthsBetween(asOf, last));
 }
 
-const cache = new WeakMap<object, Map<string, Collateral>>();
 /** The collateral line last built from a servicing state object (a state is per book date), with the register row it read. */
 const reuse = new WeakMap<object, { row: object; lease: EligibilityLease }>();
 
-/** The pool's leases with a balance at `asOf`, in lease-id order. Cached per servicing book and valuation book version. */
-export function collateralAt(db: DbOrTx, funderId: number, asOf: string): Collateral {
-  const book = loadBook(db, funderId);
-  const sb = getServicingBook(db, funderId, asOf);
-  let byBook = cache.get(sb);
-  if (!byBook) cache.set(sb, (byBook = new Map()));
-  const key = `${sb.version}:${book.version}:${creditStamp(db, funderId)}`;
-  const hit = byBook.get(key);
-  if (hit) return hit;
-  const credit = creditStatusesAt(db, funderId, asOf);
+/**
+ * A lease's balance, DPD and credit status at a date: from the servicing book (live) or a month-end snapshot (§9).
+ * `key`: an object standing for this state (the servicing book's state object, kept across book versions for the
+ * leases a write did not touch), under which the line built from it is reused.
+ */
+export type LeaseState = { leaseId: number; balance: number; dpd: number; status: string | undefined; key?: object };
+
+/**
+ * The eligibility leases of the states with a balance, in their order, with the lease terms (lessee, industry,
+ * region, country, asset type, rate, remaining term) of the valuation book; a lease no longer in it is left out.
+ */
+export function collateralLeases(book: Pick<Book, 'leases' | 'indexById'>, asOf: string, states: Iterable<LeaseState>): EligibilityLease[] {
   const leases: EligibilityLease[] = [];
-  for (const s of sb.leases) {
-    if (s.outstandingPrincipal <= 0) continue;
+  for (const s of states) {
+    if (s.balance <= 0) continue;
     const i = book.indexById.get(s.leaseId);
     if (i === undefined) continue;
     const r = book.leases[i]!;
-    const inDefault = isLeaseInDefault(credit.get(r.id));
-    // A write replaces only the changed leases' servicing states and register rows: the others keep their
-    // collateral line (same state object, same row, same default flag), so a rebuild after one write allocates little.
-    const kept = reuse.get(s);
-    if (kept && kept.row === r && kept.lease.inDefault === inDefault) {
+    const inDefault = isLeaseInDefault(s.status as Parameters<typeof isLeaseInDefault>[0]);
+    // A write replaces only the changed leases' servicing states and register rows: the others keep their line
+    // (same state, same row, same default flag), so a rebuild after one write allocates little.
+    const kept = s.key ? reuse.get(s.key) : undefined;
+    if (kept && kept.row === r && kept.lease.inDefault === inDefault && kept.lease.balance === s.balance && kept.lease.dpd === s.dpd) {
       leases.push(kept.lease);
       continue;
     }
@@ -57,15 +58,32 @@ export function collateralAt(db: DbOrTx, funderId: number, asOf: string): Collat
       country: r.lesseeCountry,
       assetType: r.assetType,
       currency: r.currency,
-      balance: s.outstandingPrincipal,
+      balance: s.balance,
       dpd: s.dpd,
       inDefault,
       remainingMonths: remainingMonths(asOf, r.firstDueDate, r.term, r.frequency),
       rate: r.rate,
     };
-    reuse.set(s, { row: r, lease });
+    if (s.key) reuse.set(s.key, { row: r, lease });
     leases.push(lease);
   }
+  return leases;
+}
+
+const cache = new WeakMap<object, Map<string, Collateral>>();
+
+/** The pool's leases with a balance at `asOf`, in lease-id order. Cached per servicing book and valuation book version. */
+export function collateralAt(db: DbOrTx, funderId: number, asOf: string): Collateral {
+  const book = loadBook(db, funderId);
+  const sb = getServicingBook(db, funderId, asOf);
+  let byBook = cache.get(sb);
+  if (!byBook) cache.set(sb, (byBook = new Map()));
+  const key = `${sb.version}:${book.version}:${creditStamp(db, funderId)}`;
+  const hit = byBook.get(key);
+  if (hit) return hit;
+  const credit = creditStatusesAt(db, funderId, asOf);
+  // Each state object of the book is the reuse key of its line (see collateralLeases).
+  const leases = collateralLeases(book, asOf, sb.leases.map((s) => ({ leaseId: s.leaseId, balance: s.outstandingPrincipal, dpd: s.dpd, status: credit.get(s.leaseId), key: s })));
   const c = { asOf, leases, key: `${sb.lineage}:${key}` };
   // Only the latest version of a book is kept.
   byBook.clear();

@@ -31,6 +31,7 @@ import { certificatePdf, certificateXlsx, type CertificateContent } from '@/lib/
 import { monthsBetween } from '@/lib/finance/dates';
 import type { DrawBody, ELIGIBILITY_FILTERS } from '@/lib/validations/facilities';
 import { collateralAt } from './collateral';
+import { certificateCriterion, certificateLabels, type CertificateLocale } from './certificate-labels';
 import { facilityMonthMetrics } from './metrics';
 
 const termsOf = (f: Facility) => ({ currency: f.currency, commitment: f.commitment, advanceRate: f.advanceRate, reserves: f.reserves });
@@ -96,8 +97,12 @@ export function decideFacilityDraw(db: Db, f: Facility, drawId: number, decision
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-/** Freezes the base at `asOf` (terms, waterfall, excesses, lease-level eligibility) into a pending certificate with its XLSX. */
-export function prepareFacilityCertificate(db: Db, f: Facility, asOf: string, actor: FacilityActor | null, now = Date.now()) {
+/**
+ * Freezes the base at `asOf` (terms, waterfall, excesses, lease-level eligibility) into a pending certificate with
+ * its XLSX, in the preparer's `locale`: the locale and its labels are part of the frozen content, so the PDF made
+ * at approval reads in the same language and the files never change.
+ */
+export function prepareFacilityCertificate(db: Db, f: Facility, asOf: string, actor: FacilityActor | null, now = Date.now(), locale: CertificateLocale = 'en') {
   const { base, rows } = facilityBase(db, f, asOf);
   const content: CertificateContent = {
     facility: { id: f.id, name: f.name, lender: f.lender, currency: f.currency, commitment: f.commitment, advanceRate: f.advanceRate, reserves: f.reserves, startDate: f.startDate, maturityDate: f.maturityDate },
@@ -105,8 +110,10 @@ export function prepareFacilityCertificate(db: Db, f: Facility, asOf: string, ac
     base: { ...base, excess: { total: base.excess.total, groups: base.excess.groups.filter((g) => g.excess > 0) } },
     preparedBy: actor?.email ?? 'system',
     preparedOn: isoDay(now),
+    locale,
+    labels: certificateLabels(locale),
   };
-  const xlsx = certificateXlsx(content, rows, f.criteria);
+  const xlsx = certificateXlsx(content, rows, f.criteria, certificateCriterion(locale, f.currency));
   return prepareCertificate(db, f.id, asOf, JSON.stringify(content), xlsx, sha256(xlsx), actor, now);
 }
 

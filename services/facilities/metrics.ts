@@ -10,19 +10,26 @@
  * - waRate: balance-weighted contract rate; top10LesseeShare: the ten largest lessees' share of the balance;
  * - excessConcentration: Σ concentration excess ÷ eligible balance.
  *
- * THE SEAM: `monthEndBook` is the only place that reads the book at a month end (today from the servicing and
- * valuation books as of that date). When month-end snapshots (domain.md §9) land, the integrator switches that
- * one function to read the snapshot. Values of closed months are kept (facility_metric_results), so a closed
- * month does not change when later data arrives — as a snapshot would.
+ * `monthEndBook` is the only place that reads the book at a month end. For a closed month (before today's month)
+ * it reads the month-end snapshot of domain.md §9 (services/history/snapshots, built when first needed and then
+ * kept): each lease's balance, DPD and credit status as they were at that month end, so a payment or a lease
+ * edit recorded later does not move the figures. The cumulative losses come from the credit facts as of the month
+ * end (a written-off lease has left the snapshot's pool, its loss has not). The descriptive terms the criteria and groups need (lessee,
+ * industry, region, country, asset type, rate, remaining term) are not in the snapshot: they come from the lease
+ * record when the month is first measured, and the month's values are then kept (facility_metric_results), so a
+ * closed month's covenant result never changes. The running month is read live (servicing book as of the date).
  */
 import type { DbOrTx } from '@/db/client';
 import { getMetricResults, keepMetricResult, poolOriginalPrincipal, type Facility } from '@/db/queries/facilities';
 import { cdrFromMdr } from '@/lib/finance';
 import { addMonths } from '@/lib/finance/dates';
 import { computeBorrowingBase, type CovenantMetric, type EligibilityLease } from '@/lib/facilities';
-import { monthEndOf, monthOf, monthRange } from '@/lib/history/months';
+import { isClosedMonth, monthEndOf, monthOf, monthRange } from '@/lib/history/months';
+import { leaseSnapshotBatches } from '@/db/queries/history';
 import { creditStatesAt } from '@/services/credit/book';
-import { collateralAt } from './collateral';
+import { ensureSnapshots } from '@/services/history/snapshots';
+import { loadBook } from '@/services/portfolio/valuation';
+import { collateralAt, collateralLeases, type LeaseState } from './collateral';
 
 /** The longest history measured (months): cumulative figures start there for an older facility. */
 export const MAX_HISTORY = 120;
@@ -53,10 +60,27 @@ export function lossesAt(db: DbOrTx, funderId: number, currency: string, since: 
   return { gross, recoveries };
 }
 
-/** The seam: the book (pool leases with balance, DPD, default flag) at a month end and the pool's original principal. */
-export function monthEndBook(db: DbOrTx, funderId: number, currency: string, monthEnd: string): { leases: EligibilityLease[]; originalPrincipal: number } {
-  const leases = collateralAt(db, funderId, monthEnd).leases.filter((l) => l.currency === currency);
-  return { leases, originalPrincipal: poolOriginalPrincipal(db, funderId, currency, monthEnd) };
+export type MonthEndBook = { leases: EligibilityLease[]; originalPrincipal: number; losses: { gross: number; recoveries: number } };
+
+/**
+ * The book at a month end (pool leases with balance, DPD, default flag), the pool's original principal and the
+ * losses since the facility start (`since`). A closed month: the §9 snapshot; the running month: live.
+ */
+export function monthEndBook(db: DbOrTx, funderId: number, currency: string, monthEnd: string, today: string, since = '0000-01-01'): MonthEndBook {
+  const month = monthOf(monthEnd);
+  const originalPrincipal = poolOriginalPrincipal(db, funderId, currency, monthEnd);
+  if (!(isClosedMonth(month, today) && monthEnd === monthEndOf(month))) {
+    const leases = collateralAt(db, funderId, monthEnd).leases.filter((l) => l.currency === currency);
+    return { leases, originalPrincipal, losses: lossesAt(db, funderId, currency, since, monthEnd) };
+  }
+  ensureSnapshots(db, funderId, month, month, today);
+  const states: LeaseState[] = [];
+  for (const batch of leaseSnapshotBatches(db, funderId, month)) {
+    for (const r of batch) if (r.currency === currency) states.push({ leaseId: r.leaseId, balance: r.balance, dpd: r.dpd, status: r.status });
+  }
+  // The losses from the credit facts as of the month end: a lease written off in an earlier month has left the
+  // snapshot's pool, but its loss and recoveries still count in the cumulative figure.
+  return { leases: collateralLeases(loadBook(db, funderId), monthEnd, states), originalPrincipal, losses: lossesAt(db, funderId, currency, since, monthEnd) };
 }
 
 function ratio(a: number, b: number): number {
@@ -129,11 +153,11 @@ export function facilityMonthMetrics(db: DbOrTx, facility: Facility, asOf: strin
       continue;
     }
     if (previous === null && previousMonth !== null) {
-      const prev = monthEndBook(db, facility.funderId, facility.currency, previousMonth).leases;
+      const prev = monthEndBook(db, facility.funderId, facility.currency, previousMonth, today).leases;
       previous = { defaulted: new Set(prev.filter((l) => l.inDefault).map((l) => l.leaseId)), balance: prev.reduce((s, l) => s + l.balance, 0) };
     }
-    const { leases, originalPrincipal } = monthEndBook(db, facility.funderId, facility.currency, m);
-    const metrics = computeMonth(facility, leases, previous, originalPrincipal, lossesAt(db, facility.funderId, facility.currency, facility.startDate, m));
+    const { leases, originalPrincipal, losses } = monthEndBook(db, facility.funderId, facility.currency, m, today, facility.startDate);
+    const metrics = computeMonth(facility, leases, previous, originalPrincipal, losses);
     if (m < closedBefore) keepMetricResult(db, facility.id, m, metrics);
     if (wanted.has(m)) out.push({ monthEnd: m, metrics });
     previous = { defaulted: new Set(leases.filter((l) => l.inDefault).map((l) => l.leaseId)), balance: leases.reduce((s, l) => s + l.balance, 0) };

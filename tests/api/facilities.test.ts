@@ -151,6 +151,51 @@ describe('facilities API', () => {
     expect(Buffer.from(await xlsx.res.arrayBuffer()).subarray(0, 2).toString()).toBe('PK');
   });
 
+  it('a certificate prepared with locale fr reads in French; an unknown locale is a 400 naming the field', async () => {
+    const f = await created();
+    const bad = await call('POST', `/api/facilities/${f.id}/certificates`, 'analyst', { asOf: '2026-06-30', locale: 'xx' });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.json)).toContain('locale');
+    const prepared = await call('POST', `/api/facilities/${f.id}/certificates`, 'analyst', { asOf: '2026-06-30', locale: 'fr' });
+    expect(prepared.status).toBe(201);
+    expect(prepared.json.certificate.summary.locale).toBe('fr');
+    const id = prepared.json.certificate.id;
+    expect((await call('POST', `/api/facilities/${f.id}/certificates/${id}/approve`, 'admin')).status).toBe(200);
+    const pdf = await call('GET', `/api/facilities/${f.id}/certificates/${id}/file?format=pdf`, 'viewer');
+    const text = (await extractText(new Uint8Array(await pdf.res.arrayBuffer()), { mergePages: true })).text;
+    expect(text).toContain('Certificat de base d’emprunt');
+    expect(text).toContain('Préparé par analyst@quantum.demo');
+    expect(text).not.toContain('Prepared by');
+  });
+
+  it('the Liability CF of a facility: its balance is the facility outstanding on the cut-off, Σ principal repays it; another funder 404', async () => {
+    const list = await call('GET', '/api/facilities?funderId=1', 'viewer');
+    const demo = list.json.facilities[0];
+    const asOf = new Date().toISOString().slice(0, 8) + '01';
+    const base = await call('GET', `/api/facilities/${demo.id}/borrowing-base?asOf=${asOf}`, 'viewer');
+    expect(base.status).toBe(200);
+    const cf = await call('GET', `/api/reports/liability/principal?funderId=1&asOf=${asOf}&facilityId=${demo.id}`, 'viewer');
+    expect(cf.status).toBe(200);
+    expect(cf.json.lines).toHaveLength(1);
+    const line = cf.json.lines[0];
+    expect(line.currency).toBe(demo.currency);
+    expect(line.balance).toBe(base.json.outstanding);
+    expect(line.total).toBe(base.json.outstanding);
+    expect(line.periods.reduce((s: number, v: number) => s + v, 0) + line.beyond).toBe(line.total);
+    const other = await call('GET', `/api/reports/liability/principal?funderId=2&asOf=${asOf}&facilityId=${demo.id}`, 'admin');
+    expect([404, 403]).toContain(other.status);
+    expect((await call('GET', `/api/reports/liability/principal?funderId=1&facilityId=999999`, 'viewer')).status).toBe(404);
+    expect((await call('GET', `/api/reports/liability/principal?funderId=1&facilityId=abc`, 'viewer')).status).toBe(400);
+    // The table as a CSV: a header, 61 periods, beyond and the total, one amount column (the facility's currency).
+    const csv = await call('GET', `/api/reports/liability/principal?funderId=1&asOf=${asOf}&facilityId=${demo.id}&format=csv&locale=de`, 'viewer');
+    expect(csv.status).toBe(200);
+    const text = await csv.res.text();
+    const rows = text.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    expect(rows).toHaveLength(64);
+    expect(rows[0]).toContain(demo.currency);
+    expect(rows[0]).toContain('Periode');
+  });
+
   it('covenants: results per month with the threshold step in month 13', async () => {
     const f = await created();
     const r = await call('GET', `/api/facilities/${f.id}/covenants?asOf=2026-03-31&months=6`, 'viewer');

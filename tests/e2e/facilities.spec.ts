@@ -57,3 +57,27 @@ test('requesting a draw: above availability is refused, a small one is pending f
   await expect(page.getByText(/Four eyes/)).toBeVisible();
   await expect(row).toHaveAttribute('data-status', 'pending');
 });
+
+test('Liability CF per facility: the facility selector shows its funding line, whose balance is the facility page outstanding', async ({ page }) => {
+  await signInAs(page, 'analyst');
+  const cutOff = `${new Date().toISOString().slice(0, 7)}-01`;
+  await page.goto(`/en/portfolio/facilities/1?asOf=${cutOff}`);
+  const digits = (s: string | null) => (s ?? '').replace(/[^0-9]/g, '');
+  const outstanding = digits(await page.getByTestId('waterfall-table').getByTestId('wf-outstanding').locator('td').last().textContent());
+  expect(outstanding.length).toBeGreaterThan(0);
+  await page.goto(`/en/portfolio/liability/principal?cutOff=${cutOff}`);
+  await page.getByTestId('liability-facility').selectOption({ index: 1 });
+  await expect(page).toHaveURL(/facility=1/);
+  await expect(page.getByTestId('liability-method')).toContainText('outstanding');
+  const cards = page.getByTestId('liability-currencies').locator('[data-testid^="liability-card-"]');
+  await expect(cards).toHaveCount(1);
+  const balance = page.locator('[data-testid^="liability-balance-"]').first();
+  expect(digits(await balance.textContent())).toBe(outstanding);
+  // The table exports, the facility's line only.
+  const download = page.waitForEvent('download');
+  await page.getByTestId('liability-export-csv').click();
+  expect((await download).suggestedFilename()).toMatch(/^liability-principal-f1-facility1-\d{4}-\d{2}-01\.csv$/);
+  // The tabs keep the facility.
+  await page.getByRole('navigation', { name: 'Liability components' }).getByRole('link', { name: 'Interest' }).click();
+  await expect(page).toHaveURL(/interest\?.*facility=1/);
+});

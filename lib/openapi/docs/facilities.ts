@@ -202,7 +202,7 @@ export const facilitiesRoutes = defineRoutes([
     path: '/api/facilities/{id}/certificates',
     tag: 'Facilities',
     summary: 'Prepare a certificate at a date',
-    description: 'Freezes the terms, the waterfall, the excesses and the lease-level eligibility with its XLSX; another user issues it.',
+    description: "Freezes the terms, the waterfall, the excesses and the lease-level eligibility with its XLSX; another user issues it. The files are made in `locale` (the preparer's language, default en), kept with the certificate: the PDF made at issue reads in it too.",
     auth: 'write:funders',
     params: idPath,
     body: certificateBody,

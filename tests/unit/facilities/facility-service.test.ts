@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import ExcelJS from 'exceljs';
 import { extractText } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { pageAudit } from '@/db/queries/audit';
@@ -22,10 +23,18 @@ import {
   prepareFacilityCertificate,
   requestFacilityDraw,
 } from '@/services/facilities/service';
-import { facilityMonthMetrics, monthEndsUpTo } from '@/services/facilities/metrics';
+import { facilityMonthMetrics, monthEndBook, monthEndsUpTo, type MonthMetrics } from '@/services/facilities/metrics';
+import { collateralAt } from '@/services/facilities/collateral';
 import { createTestDb } from '../../helpers/test-db';
 
 const TODAY = '2026-11-21';
+
+/** Sheet name → its first row's texts. */
+async function readXlsx(buf: Buffer): Promise<Record<string, string[][]>> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(buf as unknown as ArrayBuffer);
+  return Object.fromEntries(wb.worksheets.map((ws) => [ws.name, [((ws.getRow(1).values as unknown[]) ?? []).slice(1).map(String)]]));
+}
 
 function seeded() {
   const db = createTestDb();
@@ -156,6 +165,34 @@ describe('facility service', () => {
     expect([after.xlsxSha256, after.pdfSha256]).toEqual([before.xlsxSha256, before.pdfSha256]);
   });
 
+  it('a certificate prepared in German reads in German in both files, keeps its locale and bytes once issued', async () => {
+    const db = seeded();
+    const f = facility(db);
+    const prepared = prepareFacilityCertificate(db, f, '2026-10-31', actor(db, 'analyst'), Date.UTC(2026, 10, 2), 'de');
+    const issued = approveFacilityCertificate(db, f, prepared.id, actor(db, 'admin'), Date.UTC(2026, 10, 3));
+    const row = getCertificate(db, f.id, issued.id)!;
+    const content = JSON.parse(row.summary) as { locale: string; labels: { title: string } };
+    expect(content.locale).toBe('de');
+    const text = (await extractText(new Uint8Array(row.pdf!), { mergePages: true })).text;
+    expect(text).toContain('Borrowing-Base-Bescheinigung');
+    expect(text).toContain('Freigegeben von admin@quantum.demo am 2026-11-03.');
+    expect(text).toContain('Verfügbarkeit');
+    expect(text).not.toContain('Approved by');
+    const sheets = await readXlsx(row.xlsx);
+    expect(Object.keys(sheets)).toEqual(['Borrowing Base', 'Überhang', 'Eignung']);
+    expect(sheets['Eignung']![0]).toEqual(expect.arrayContaining(['Vertrag', 'Leasingnehmer', 'Verfehlte Kriterien']));
+    // The same base in Portuguese: other labels, the same figures.
+    const pt = prepareFacilityCertificate(db, f, '2026-10-31', actor(db, 'analyst'), Date.UTC(2026, 10, 2), 'pt');
+    const ptText = (await extractText(new Uint8Array(approveFacilityCertificate(db, f, pt.id, actor(db, 'admin'), Date.UTC(2026, 10, 3)).pdf!), { mergePages: true })).text;
+    expect(ptText).toContain('Certificado da base de empréstimo');
+    expect(ptText).toContain('Disponibilidade');
+    // A later preparation in English leaves the German one byte-identical.
+    prepareFacilityCertificate(db, f, '2026-10-31', actor(db, 'analyst'), Date.UTC(2026, 10, 4), 'en');
+    const again = getCertificate(db, f.id, issued.id)!;
+    expect([again.xlsxSha256, again.pdfSha256]).toEqual([row.xlsxSha256, row.pdfSha256]);
+    expect(createHash('sha256').update(again.pdf!).digest('hex')).toBe(row.pdfSha256);
+  });
+
   it('a covenant threshold step takes effect in month 13 of the facility', () => {
     const db = seeded();
     const f = facility(db);
@@ -164,6 +201,38 @@ describe('facility service', () => {
     expect(byMonth.get('2026-01-31')).toMatchObject({ ageMonths: 12, threshold: 0.05 });
     expect(byMonth.get('2026-02-28')).toMatchObject({ ageMonths: 13, threshold: 0.08 });
     for (const m of h!.months) expect(m.headroom).toBeCloseTo(m.threshold - m.actual, 12);
+  });
+
+  it('a closed month reads the §9 snapshot: the pool equals the live book then; covenant values stay after a payment and a lease edit in that month', () => {
+    const db = seeded();
+    const f = facility(db);
+    const month = '2026-09-30';
+    // Nothing changed yet: the snapshot's pool is the live book's at that month end, lease by lease.
+    const live = collateralAt(db, 1, month).leases.filter((l) => l.currency === f.currency);
+    expect(monthEndBook(db, 1, f.currency, month, TODAY).leases).toEqual(live);
+    const before = facilityMonthMetrics(db, f, TODAY, TODAY, 24);
+    const closed = before.filter((m) => m.monthEnd < '2026-11-01');
+    expect(closed.map((m) => m.monthEnd)).toContain(month);
+
+    const analyst = actor(db, 'analyst');
+    const leaseId = db.$client.prepare("select id from leases where funder_id = 1 and currency = ? and status = 'active' order by id limit 1").pluck().get(f.currency) as number;
+    recordPayment(db, 1, { leaseId, receivedOn: '2026-09-15', amount: 50_000_00, currency: f.currency, method: 'transfer' }, analyst.userId);
+    const lease = getLease(db, leaseId)!;
+    updateLease(db, leaseId, lease.version, { rate: lease.rate + 0.01 }, analyst.userId);
+    // The live book at that month end moved …
+    const liveAfter = collateralAt(db, 1, month).leases.filter((l) => l.currency === f.currency);
+    expect(liveAfter.reduce((s, l) => s + l.balance, 0)).not.toBe(live.reduce((s, l) => s + l.balance, 0));
+    // … the kept results of the closed months did not …
+    const after = facilityMonthMetrics(db, f, TODAY, TODAY, 24);
+    expect(after.filter((m) => m.monthEnd < '2026-11-01')).toEqual(closed);
+    // … and a facility measured for the first time now reads the snapshot, not the live book: the same balances,
+    // DPD and default status. (The rate is a lease term, not in the snapshot, read when first measured; the
+    // cumulative losses are the credit facts as of the month end, which the higher instalments re-derive.)
+    const g = facility(db);
+    const fresh = new Map(facilityMonthMetrics(db, g, TODAY, TODAY, 24).map((m) => [m.monthEnd, m.metrics]));
+    const fromSnapshot = (x: MonthMetrics) => ({ dpd60Ratio: x.dpd60Ratio, defaultRatio: x.defaultRatio, cdr: x.cdr, top10: x.top10LesseeShare, excess: x.excessConcentration, orig: x.originalPrincipal });
+    for (const m of closed) expect(fromSnapshot(fresh.get(m.monthEnd)!)).toEqual(fromSnapshot(m.metrics));
+    expect(monthEndBook(db, 1, f.currency, month, TODAY).leases.map((l) => l.balance)).toEqual(live.map((l) => l.balance));
   });
 
   it('an update replaces rules with an audit row holding before and after', () => {

@@ -1,8 +1,12 @@
 import { getDb } from '@/db';
 import { ApiError } from '@/lib/api/errors';
 import { parseQuery, withAuth } from '@/services/api/handler';
-import { bookLiability, fundingLineBalance } from '@/lib/portfolio/liability';
+import { getTranslations } from 'next-intl/server';
+import { exportResponse } from '@/lib/exports';
+import { bookLiability, fundingLineBalance, liabilityExportColumns, liabilityExportRows } from '@/lib/portfolio/liability';
 import { reportBook, requireFunder } from '@/services/reports/service';
+import { facilityLiability } from '@/services/facilities/liability';
+import { facilityFor } from '@/services/facilities/service';
 import { liabilityComponentParams, liabilityQuery } from '@/lib/validations/reports';
 
 export const dynamic = 'force-dynamic';
@@ -11,9 +15,11 @@ export const dynamic = 'force-dynamic';
  * GET /api/reports/liability/{principal|interest|vat}?asOf= — the Liability CF component per currency:
  * the amount drawn on the purchase dates (opening), the funding-line balance on the cut-off (balance,
  * the same figure the Liability servicing report shows on that date), 61 monthly periods from the
- * cut-off month, beyond, and the total.
+ * cut-off month, beyond, and the total. With facilityId: the facility's funding line only (its outstanding on the
+ * cut-off, the figure of the facility page, amortising with its pool's §4 line). `format=csv|xlsx` downloads the
+ * table as shown (periods with their month, beyond, total; one column per currency), labels in `locale`.
  */
-export const GET = withAuth({ scope: 'read:funders' }, ({ req, params }) => {
+export const GET = withAuth({ scope: 'read:funders' }, async ({ req, params, principal }) => {
   const p = liabilityComponentParams.safeParse(params);
   if (!p.success) throw new ApiError('invalid', 'Unknown liability component.', [{ field: 'component', message: 'must be principal, interest or vat' }]);
   const query = parseQuery(req, liabilityQuery);
@@ -23,7 +29,18 @@ export const GET = withAuth({ scope: 'read:funders' }, ({ req, params }) => {
   const c = p.data.component;
   const lineParams = { advanceRate: funder.advanceRate, facilityRate: funder.facilityRate };
   const balances = new Map(fundingLineBalance(book, lineParams, book.cutOff, funder.baseCurrency).map((b) => [b.currency, b.balance]));
-  const lines = bookLiability(book, lineParams, funder.baseCurrency).map((l) => ({
+  // With a facility (of this funder; another funder's or an unknown one is a 404): its one funding line.
+  const facility = query.facilityId === undefined ? null : facilityFor(db, principal, query.facilityId);
+  if (facility && facility.funderId !== funder.id) throw new ApiError('not_found', `Facility ${query.facilityId} does not exist.`);
+  const source = facility ? [facilityLiability(db, facility, book, lineParams, funder.baseCurrency, book.cutOff)] : bookLiability(book, lineParams, funder.baseCurrency);
+  if (facility) balances.set(facility.currency, source[0]!.balance);
+  if (query.format) {
+    const t = await getTranslations({ locale: query.locale, namespace: 'portfolio' });
+    const rows = liabilityExportRows(source, c, book.cutOff, { beyond: t('liability.beyond'), total: t('liability.total') });
+    const name = `liability-${c}-f${funder.id}${facility ? `-facility${facility.id}` : ''}-${book.cutOff}`;
+    return exportResponse(query.format, name, liabilityExportColumns(source, { period: t('liability.period'), month: t('liability.month') }), [rows], t(`liability.tabs.${c}`));
+  }
+  const lines = source.map((l) => ({
     currency: l.currency,
     leases: l.leases,
     opening: l.opening,

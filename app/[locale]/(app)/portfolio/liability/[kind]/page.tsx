@@ -4,6 +4,7 @@ import { notFound } from 'next/navigation';
 import { getDb } from '@/db';
 import { PortfolioCashChart } from '@/components/charts/portfolio-cash-chart';
 import { CutOffForm } from '@/components/portfolio/cut-off-form';
+import { ExportLinks } from '@/components/reports/export-links';
 import { LiabilityTable, LiabilityTabs } from '@/components/portfolio/liability-view';
 import { pageMetadata } from '@/components/shell/page-metadata';
 import { PageHeader } from '@/components/shell/page-header';
@@ -17,6 +18,8 @@ import { CASH_PERIODS, parseLenient, periodMonth, valuationParamsSchema } from '
 import { getActiveFunder } from '@/services/portfolio/funder-context';
 import { bookLiability, fundingLineBalance } from '@/lib/portfolio/liability';
 import { defaultCutOff, valueBook } from '@/services/portfolio/valuation';
+import { accessibleFacilities } from '@/services/facilities/service';
+import { facilityLiability } from '@/services/facilities/liability';
 
 type Props = {
   params: Promise<{ locale: string; kind: string }>;
@@ -44,10 +47,17 @@ export default async function LiabilityPage({ params, searchParams }: Props) {
   const cutOff = query.cutOff ?? defaultCutOff();
   const book = valueBook(db, funder.id, cutOff, false);
   const lineParams = { advanceRate: funder.advanceRate, facilityRate: funder.facilityRate };
-  const lines = bookLiability(book, lineParams, funder.baseCurrency);
+  // ?facility=<id>: one of the funder's facilities (an unknown id shows the whole book).
+  const facilities = accessibleFacilities(db, access.principal, funder.id);
+  const rawFacility = (await searchParams).facility;
+  const facility = facilities.find((f) => typeof rawFacility === 'string' && String(f.id) === rawFacility) ?? null;
+  // The facility's funding line: its outstanding on the cut-off (the facility page's figure) amortising with its pool's §4 line.
+  const lines = facility ? [facilityLiability(db, facility, book, lineParams, funder.baseCurrency, cutOff)] : bookLiability(book, lineParams, funder.baseCurrency);
   // The one funding-line balance definition, the same the Liability servicing report shows (domain.md §4).
-  const balances = new Map(fundingLineBalance(book, lineParams, cutOff, funder.baseCurrency).map((b) => [b.currency, b.balance]));
-  const linkQuery: Record<string, string> = query.cutOff ? { cutOff } : {};
+  const balances = facility
+    ? new Map(lines.map((l) => [l.currency, l.balance]))
+    : new Map(fundingLineBalance(book, lineParams, cutOff, funder.baseCurrency).map((b) => [b.currency, b.balance]));
+  const linkQuery: Record<string, string> = { ...(query.cutOff ? { cutOff } : {}), ...(facility ? { facility: String(facility.id) } : {}) };
   const labels = CASH_PERIODS.map((k) => formatIsoMonth(format, periodMonth(cutOff, k)));
 
   return (
@@ -63,8 +73,20 @@ export default async function LiabilityPage({ params, searchParams }: Props) {
       <LiabilityTabs kind={kind} query={linkQuery} />
       <Card className="mb-6">
         <CardContent className="flex flex-wrap items-end justify-between gap-4 pt-5 pb-5">
-          <CutOffForm pathname={`/portfolio/liability/${kind}`} cutOff={cutOff} />
-          <p className="max-w-prose text-[13px]">{t('liability.method', { cutOff: formatIsoDate(format, cutOff, 'long') })}</p>
+          <CutOffForm
+            pathname={`/portfolio/liability/${kind}`}
+            cutOff={cutOff}
+            facility={
+              facilities.length > 0
+                ? { label: t('liability.facility'), none: t('liability.wholeBook'), options: facilities.map((f) => ({ id: f.id, name: f.name })), value: facility?.id ?? null }
+                : undefined
+            }
+          />
+          <p className="max-w-prose text-[13px]" data-testid="liability-method">
+            {facility
+              ? t('liability.facilityMethod', { facility: facility.name, cutOff: formatIsoDate(format, cutOff, 'long'), currency: facility.currency })
+              : t('liability.method', { cutOff: formatIsoDate(format, cutOff, 'long') })}
+          </p>
         </CardContent>
       </Card>
       {lines.length === 0 ? (
@@ -82,7 +104,7 @@ export default async function LiabilityPage({ params, searchParams }: Props) {
                 </CardHeader>
                 <CardContent>
                   <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-[13px]">
-                    <dt>{t('liability.advance')}</dt>
+                    <dt>{facility ? t('liability.facilityDrawn') : t('liability.advance')}</dt>
                     <dd className="text-right text-heading"><Amount minor={l.opening} currency={l.currency} /></dd>
                     <dt>{t('liability.balanceOn', { date: formatIsoDate(format, cutOff, 'medium') })}</dt>
                     <dd className="text-right font-semibold text-heading" data-testid={`liability-balance-${l.currency}`}>
@@ -112,8 +134,13 @@ export default async function LiabilityPage({ params, searchParams }: Props) {
             </CardContent>
           </Card>
           <Card>
-            <CardHeader>
+            <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-3">
               <CardTitle>{t('liability.tableTitle', { kind: t(`liability.tabs.${kind}`) })}</CardTitle>
+              <ExportLinks
+                endpoint={`/api/reports/liability/${kind}`}
+                query={{ funderId: String(funder.id), asOf: cutOff, locale, ...(facility ? { facilityId: String(facility.id) } : {}) }}
+                testId="liability-export"
+              />
             </CardHeader>
             <LiabilityTable lines={lines} kind={kind} cutOff={cutOff} />
           </Card>
