@@ -1,3 +1,4 @@
+import type { ShownStatus } from '@/lib/validations/leases';
 import { getFormatter, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import type { LeaseHistoryEntry, ScheduleTotalsRow } from '@/db/queries/lease-register';
@@ -26,8 +27,11 @@ function Facts({ items, twoColumns = true }: { items: { label: string; value: Re
   );
 }
 
-/** The lease's terms as stored (amounts in its currency); `statusNote` says why it has its status (who set it, when, DPD now). */
-export async function LeaseTermsCard({ lease, statusNote }: { lease: LeaseListRow; statusNote?: string }) {
+/**
+ * The lease's terms as stored (amounts in its currency); `shownStatus` is its derived status (domain.md §8) and
+ * `statusNote` says why (since when in default and why, probation, unlikely to pay, contagion; or who set it).
+ */
+export async function LeaseTermsCard({ lease, shownStatus, statusNote }: { lease: LeaseListRow; shownStatus: ShownStatus; statusNote?: string }) {
   const t = await getTranslations('masterFile');
   const format = await getFormatter();
   const m = (minor: number) => <Amount minor={minor} currency={lease.currency} />;
@@ -44,7 +48,7 @@ export async function LeaseTermsCard({ lease, statusNote }: { lease: LeaseListRo
               label: t('fields.status'),
               value: (
                 <>
-                  <LeaseStatusBadge status={lease.status} />
+                  <LeaseStatusBadge status={shownStatus} />
                   {statusNote ? (
                     <span className="mt-1 block text-xs text-body" data-testid="lease-status-note">
                       {statusNote}
