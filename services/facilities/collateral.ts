@@ -5,7 +5,7 @@
  */
 import type { DbOrTx } from '@/db/client';
 import { PERIOD_MONTHS } from '@/lib/finance';
-import { addMonths, monthsBetween } from '@/lib/finance/dates';
+import { addMonths, monthsBetween, parseDate } from '@/lib/finance/dates';
 import type { EligibilityLease } from '@/lib/facilities';
 import { loadBook } from '@/services/portfolio/valuation';
 import { getServicingBook } from '@/services/servicing/book';
@@ -32,10 +32,12 @@ export function collateralAt(db: DbOrTx, funderId: number, asOf: string): Collat
   if (hit) return hit;
   const credit = creditStatusesAt(db, funderId, asOf);
   const leases: EligibilityLease[] = [];
+  const day = parseDate(asOf, 'asOf');
   for (const s of sb.leases) {
     if (s.outstandingPrincipal <= 0) continue;
     const i = book.indexById.get(s.leaseId);
-    if (i === undefined) continue;
+    // Written off on or before the date: out of the pool (lib/finance/pool.ts), no longer collateral.
+    if (i === undefined || book.exitDay[i]! <= day) continue;
     const r = book.leases[i]!;
     leases.push({
       leaseId: r.id,
