@@ -19,12 +19,15 @@ import {
   NEVER,
   absoluteThreshold,
   cashPositionAt,
-  contagionLessees,
+  contagionIntervals,
+  contagionStateAt,
   creditDpdAt,
   creditSettingsOf,
   creditTimeline,
   defaultStateAt,
+  withoutOwnDefault,
   type CashPosition,
+  type ContagionState,
   type CreditLeaseInput,
   type CreditSettings,
   type CreditTimeline,
@@ -324,6 +327,35 @@ function sameStore(m: object, e: Entry): boolean {
   return storeOf.get(m) === e.schedule;
 }
 
+/**
+ * A lessee's contagion days (lib/credit contagionIntervals over its leases' own episodes and exposures), kept per
+ * entry version like the states memo: the timelines they read are patched in place, so the key says which.
+ */
+const contagionMemo = new WeakMap<Entry, { key: string; store: object; byLessee: Map<number, [number, number][]> }>();
+
+function contagionOf(e: Entry, lesseeId: number): [number, number][] {
+  const key = `${e.storeVersion}|${e.recordsStamp}|${e.settingsKey}`;
+  let m = contagionMemo.get(e);
+  if (!m || m.key !== key || m.store !== e.schedule) contagionMemo.set(e, (m = { key, store: e.schedule, byLessee: new Map() }));
+  let intervals = m.byLessee.get(lesseeId);
+  if (!intervals) {
+    const s = e.schedule;
+    const leases = (lesseeIndex(e).get(lesseeId) ?? []).map((i) => {
+      const x = inputOf(e, i);
+      const changeDays: number[] = [];
+      for (let r = x.from; r < x.to; r++) changeDays.push(x.due[r]! + 1);
+      for (let r = x.payFrom; r < x.payTo; r++) {
+        changeDays.push(x.payDay[r]!);
+        if (x.payReversedOn[r]! !== NEVER) changeDays.push(x.payReversedOn[r]!);
+      }
+      const id = s.leases[i]!.id;
+      return { episodes: e.timelines.get(id)?.episodes ?? [], exposureAt: (day: number) => cashPositionAt(x, day).exposure, changeDays, exitDay: e.writeOffs.get(id)?.[0] ?? NEVER };
+    });
+    m.byLessee.set(lesseeId, (intervals = contagionIntervals(leases, e.settings.contagion)));
+  }
+  return intervals;
+}
+
 function statesOf(e: Entry, d: number): LeaseCreditState[] {
   const s = e.schedule;
   const own = new Map<number, ReturnType<typeof defaultStateAt>>();
@@ -332,24 +364,10 @@ function statesOf(e: Entry, d: number): LeaseCreditState[] {
     if (i === undefined) continue;
     own.set(id, defaultStateAt(t, { utp: e.utp.get(id) ?? [] }, d, e.settings.probationMonths));
   }
-  // Contagion: only lessees with a lease in default on their own can be affected.
-  const contagion = new Map<number, number>();
+  // Contagion: only lessees with a lease that has been in default on its own by `d` can be affected; their
+  // contagion history is computed once per entry version (contagionOf) and answers any day.
   const suspects = new Set<number>();
-  for (const [id, st] of own) if (st.state === 'defaulted') suspects.add(s.leases[s.indexById.get(id)!]!.lesseeId);
-  if (suspects.size > 0) {
-    const index = lesseeIndex(e);
-    const rows: { lesseeId: number; exposure: number; defaulted: boolean; since: number }[] = [];
-    for (const lesseeId of suspects) {
-      for (const i of index.get(lesseeId) ?? []) {
-        const lease = s.leases[i]!;
-        if (e.writeOffs.has(lease.id) && e.writeOffs.get(lease.id)![0] <= d) continue;
-        const st = own.get(lease.id);
-        rows.push({ lesseeId, exposure: cashPositionAt(inputOf(e, i), d).exposure, defaulted: st?.state === 'defaulted', since: st?.state === 'defaulted' ? st.since : NEVER });
-      }
-    }
-    const hit = contagionLessees(rows, e.settings.contagion);
-    for (const r of rows) if (hit.has(r.lesseeId) && r.defaulted) contagion.set(r.lesseeId, Math.max(contagion.get(r.lesseeId) ?? -NEVER, r.since));
-  }
+  for (const [id, t] of e.timelines) if (t.episodes[0]!.start <= d) suspects.add(s.leases[s.indexById.get(id)!]!.lesseeId);
   const out: LeaseCreditState[] = new Array(s.n);
   for (let i = 0; i < s.n; i++) {
     const lease = s.leases[i]!;
@@ -359,25 +377,27 @@ function statesOf(e: Entry, d: number): LeaseCreditState[] {
     const writtenOff = wo !== undefined && wo[0] <= d;
     const repaidDay = e.repaid.get(lease.id);
     const repaid = repaidDay !== undefined && repaidDay <= d;
-    const contagionSince = st.state !== 'defaulted' ? contagion.get(lease.lesseeId) : undefined;
-    let ep = firstEpisode(t, d);
+    // The same probation and cure rule as an own default; the first contagion day stays (everDefaulted is monotone).
+    const cs: ContagionState = suspects.has(lease.lesseeId) ? contagionStateAt(withoutOwnDefault(contagionOf(e, lease.lesseeId), t?.episodes ?? []), d, e.settings.probationMonths) : { state: 'none' };
+    const contagion = st.state !== 'defaulted' && cs.state === 'defaulted' ? cs : null;
+    const ep = firstEpisode(t, d);
     let defaultAmount = ep?.exposure ?? 0;
     let defaultedPrincipal = ep?.principal ?? 0;
     let firstDefault = ep?.start ?? null;
-    if (ep === null && contagionSince !== undefined) {
-      const at = cashPositionAt(inputOf(e, i), contagionSince);
-      firstDefault = contagionSince;
+    if (cs.state !== 'none' && (firstDefault === null || cs.first < firstDefault)) {
+      const at = cashPositionAt(inputOf(e, i), cs.first);
+      firstDefault = cs.first;
       defaultAmount = at.exposure;
       defaultedPrincipal = at.unpaidPrincipal;
     }
-    ep = null;
+    const cured = st.state === 'cured' || cs.state === 'cured';
     const status: LeaseCreditState['status'] = writtenOff
       ? 'written_off'
       : repaid
         ? 'repaid'
-        : st.state === 'defaulted' || contagionSince !== undefined
+        : st.state === 'defaulted' || contagion !== null
           ? 'defaulted'
-          : st.state === 'cured'
+          : cured
             ? 'cured'
             : 'performing';
     out[i] = {
@@ -385,13 +405,14 @@ function statesOf(e: Entry, d: number): LeaseCreditState[] {
       lesseeId: lease.lesseeId,
       currency: lease.currency,
       status,
-      why: status !== 'defaulted' ? null : st.state === 'defaulted' ? st.why : 'contagion',
-      defaultSince: status !== 'defaulted' ? null : formatDate(st.state === 'defaulted' ? st.since : contagionSince!),
-      probationUntil: status === 'defaulted' && st.state === 'defaulted' && st.why === 'probation' ? formatDate(st.probationUntil) : null,
+      why: status !== 'defaulted' ? null : st.state === 'defaulted' ? st.why : contagion!.why,
+      defaultSince: status !== 'defaulted' ? null : formatDate(st.state === 'defaulted' ? st.since : contagion!.since),
+      probationUntil:
+        status !== 'defaulted' ? null : st.state === 'defaulted' ? (st.why === 'probation' ? formatDate(st.probationUntil) : null) : contagion!.why === 'probation' ? formatDate(contagion!.probationUntil) : null,
       firstDefaultDate: firstDefault === null ? null : formatDate(firstDefault),
       defaultAmount,
       defaultedPrincipal,
-      curedOn: st.state === 'cured' ? formatDate(st.since) : null,
+      curedOn: status !== 'cured' ? null : formatDate(Math.max(st.state === 'cured' ? st.since : -NEVER, cs.state === 'cured' ? cs.since : -NEVER)),
       writeOffDate: wo && writtenOff ? formatDate(wo[0]) : null,
       writtenOff: writtenOff ? wo[1] : 0,
       recoveries: sumTo(e.recoveries.get(lease.id), d),
