@@ -259,6 +259,13 @@ export const leaseGetQuery = z.object({
 
 export const funderQuery = z.object({ funderId: funderIdParam });
 
+/** A lessee's kind: retail (a consumer or micro business) or corporate (non-retail); it picks the absolute materiality threshold (domain.md §8). Mirrors db/schema lessees.kind. */
+export const LESSEE_KIND_VALUES = ['corporate', 'retail'] as const;
+export type LesseeKind = (typeof LESSEE_KIND_VALUES)[number];
+
+/** PATCH /api/lessees/[id]: the lessee's kind. */
+export const lesseePatchBody = z.object({ kind: z.enum(LESSEE_KIND_VALUES, { error: 'must be retail or corporate (non-retail)' }) });
+
 /** GET /api/lessees (the lessee picker). */
 export const lesseeSearchQuery = z.object({
   funderId: funderIdParam,

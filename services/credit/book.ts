@@ -7,11 +7,11 @@
  * Cache per database and funder, kept up to date lease by lease: the servicing store version says which leases
  * changed (changedLeasesSince), and only their timelines are recomputed; a change of the credit settings or of
  * the servicing settings (component order) or a rebuild of the stores recomputes all; a change of the flags
- * recomputes the flagged leases; write-offs and recoveries are re-read by their stamp (they do not change a
- * timeline).
+ * recomputes the flagged leases; a lessee's kind change (its audit row moves the records stamp) recomputes that
+ * lessee's leases; write-offs and recoveries are re-read by their stamp (they do not change a timeline).
  */
 import type { DbOrTx } from '@/db/client';
-import { creditLedgerRows, creditRecordsStamp, lesseeKinds, listCreditFlags } from '@/db/queries/credit';
+import { creditLedgerRows, creditRecordsStamp, kindsStampOf, lesseeKinds, listCreditFlags } from '@/db/queries/credit';
 import { sqliteOf } from '@/db/queries/servicing';
 import type { Funder } from '@/db/schema/portfolio';
 import { formatDate, tryParseDate } from '@/lib/finance';
@@ -196,7 +196,7 @@ export function creditEntry(db: DbOrTx, funderId: number): Entry & { funder: Fun
     e.schedule = schedule;
     e.ledger = ledger;
     e.storeVersion = changed.version;
-    // Lessee kinds change only outside the app (the seed); a write can bring a new lessee. Re-read them on a
+    // A kind changed in the app moves the records stamp (below); a lease write can bring a new lessee. Re-read them on a
     // rebuild or when a changed lease's lessee is not known yet — not on every write.
     if (changed.ids === null || changed.ids.some((id) => newLessee(e!, schedule, id))) e.kinds = lesseeKinds(db, funderId);
     if (changed.ids === null) computeAll(e);
@@ -212,16 +212,31 @@ export function creditEntry(db: DbOrTx, funderId: number): Entry & { funder: Fun
     }
   }
   if (e.recordsStamp !== recordsStamp) {
-    const before = new Set([...e.utp.keys()]);
-    const flags = flagMaps(db, funderId);
-    e.utp = flags.utp;
-    e.sicr = flags.sicr;
-    for (const id of flags.utp.keys()) before.add(id);
-    for (const id of before) {
-      const i = schedule.indexById.get(id);
-      if (i !== undefined) computeLease(e, i);
+    // A lessee's kind changed (its absolute materiality threshold): that lessee's leases only are recomputed.
+    if (kindsStampOf(e.recordsStamp) !== kindsStampOf(recordsStamp)) {
+      const kinds = lesseeKinds(db, funderId);
+      const index = lesseeIndex(e);
+      for (const [lesseeId, kind] of kinds) {
+        if (e.kinds.get(lesseeId) === kind) continue;
+        e.kinds.set(lesseeId, kind);
+        for (const i of index.get(lesseeId) ?? []) computeLease(e, i);
+      }
     }
-    Object.assign(e, ledgerMaps(db, funderId));
+    const [flagsWas, ...ledgerWas] = e.recordsStamp.split('|');
+    const [flagsNow, ...ledgerNow] = recordsStamp.split('|');
+    // The flags moved: the flagged leases (before and after) are recomputed.
+    if (flagsWas !== flagsNow) {
+      const before = new Set([...e.utp.keys()]);
+      const flags = flagMaps(db, funderId);
+      e.utp = flags.utp;
+      e.sicr = flags.sicr;
+      for (const id of flags.utp.keys()) before.add(id);
+      for (const id of before) {
+        const i = schedule.indexById.get(id);
+        if (i !== undefined) computeLease(e, i);
+      }
+    }
+    if (ledgerWas.slice(0, 2).join('|') !== ledgerNow.slice(0, 2).join('|')) Object.assign(e, ledgerMaps(db, funderId));
     e.recordsStamp = recordsStamp;
   }
   return Object.assign(e, { funder });

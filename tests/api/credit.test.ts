@@ -233,3 +233,22 @@ describe('ECL and measures', () => {
     expect(proposed.json.proposal.changes).toMatchObject({ creditProbationMonths: { before: 3, after: 6 } });
   });
 });
+
+describe('lessee kind (retail / non-retail: the absolute materiality threshold)', () => {
+  it('an analyst sets it (200, one audit row), a viewer cannot (403); a bad kind is 400, an unknown lessee 404', async () => {
+    const lessee = await cleanLessee();
+    const path = `/api/lessees/${lessee.id}?funderId=1`;
+    expect((await call('PATCH', path, 'viewer', { kind: 'retail' })).status).toBe(403);
+    expect((await call('PATCH', path, null, { kind: 'retail' })).status).toBe(401);
+    const bad = await call('PATCH', path, 'analyst', { kind: 'consumer' });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error.issues[0]).toMatchObject({ field: 'kind' });
+    expect((await call('PATCH', '/api/lessees/999999?funderId=1', 'analyst', { kind: 'retail' })).status).toBe(404);
+    const set = await call('PATCH', path, 'analyst', { kind: 'retail' });
+    expect(set.status).toBe(200);
+    expect(set.json).toMatchObject({ lessee: { id: lessee.id, kind: 'retail' }, changed: true });
+    expect((await call('PATCH', path, 'analyst', { kind: 'retail' })).json.changed).toBe(false);
+    const back = await call('PATCH', path, 'analyst', { kind: 'corporate' });
+    expect(back.json).toMatchObject({ lessee: { kind: 'corporate' }, changed: true });
+  });
+});

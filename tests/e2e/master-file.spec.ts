@@ -219,3 +219,23 @@ test('the register shows and filters the derived status (domain.md §8): Default
   expect(lines.length).toBeGreaterThan(1);
   expect(lines.slice(1).every((l) => l.split(',')[1] === 'Defaulted')).toBe(true);
 });
+
+test('the lessee kind (retail / non-retail) is set on the lease page and kept', async ({ page }) => {
+  await signIn(page, 'analyst');
+  await page.goto('/en/master-file?status=performing');
+  await page.getByTestId('lease-table').locator('tbody tr').first().getByRole('link').first().click();
+  const form = page.getByTestId('lessee-kind-form');
+  const select = form.getByLabel('Lessee kind');
+  const was = await select.inputValue();
+  const other = was === 'retail' ? 'corporate' : 'retail';
+  await select.selectOption(other);
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(/ is now (Retail|Non-retail)\.$/)).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('lessee-kind-form').getByLabel('Lessee kind')).toHaveValue(other);
+  // Back to what it was (the demo book's figures stay as seeded).
+  await page.getByTestId('lessee-kind-form').getByLabel('Lessee kind').selectOption(was);
+  await page.getByTestId('lessee-kind-form').getByRole('button', { name: 'Save' }).click();
+  await page.reload();
+  await expect(page.getByTestId('lessee-kind-form').getByLabel('Lessee kind')).toHaveValue(was);
+});
