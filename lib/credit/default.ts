@@ -180,6 +180,12 @@ export function cashPositionAt(x: CreditLeaseInput, day: number): CashPosition {
   return positionOf(x, p, pastDueCount(x, day), liveCash(x, day));
 }
 
+/** cashPositionAt for many days of one lease: the prefix sums are built once. */
+export function cashPositionFn(x: CreditLeaseInput): (day: number) => CashPosition {
+  const p = prepare(x);
+  return (day) => positionOf(x, p, pastDueCount(x, day), liveCash(x, day));
+}
+
 /** Whether a past-due amount is material: strictly above the absolute threshold and the relative share of the exposure. */
 export function isMaterial(pastDue: number, exposure: number, rules: Pick<DefaultRules, 'absolute' | 'relative'>): boolean {
   return pastDue > rules.absolute && pastDue > rules.relative * exposure;

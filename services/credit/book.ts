@@ -19,6 +19,7 @@ import {
   NEVER,
   absoluteThreshold,
   cashPositionAt,
+  cashPositionFn,
   contagionIntervals,
   contagionStateAt,
   creditDpdAt,
@@ -364,7 +365,8 @@ function contagionOf(e: Entry, lesseeId: number): [number, number][] {
         if (x.payReversedOn[r]! !== NEVER) changeDays.push(x.payReversedOn[r]!);
       }
       const id = s.leases[i]!.id;
-      return { episodes: e.timelines.get(id)?.episodes ?? [], exposureAt: (day: number) => cashPositionAt(x, day).exposure, changeDays, exitDay: e.writeOffs.get(id)?.[0] ?? NEVER };
+      const position = cashPositionFn(x);
+      return { episodes: e.timelines.get(id)?.episodes ?? [], exposureAt: (day: number) => position(day).exposure, changeDays, exitDay: e.writeOffs.get(id)?.[0] ?? NEVER };
     });
     m.byLessee.set(lesseeId, (intervals = contagionIntervals(leases, e.settings.contagion)));
   }
