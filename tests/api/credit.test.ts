@@ -113,9 +113,13 @@ describe('write-off under four eyes', () => {
     expect((await call('POST', `/api/credit/write-offs/${w.id}/approve`, 'admin')).status).toBe(409);
     expect((await call('POST', `/api/credit/write-offs/${w.id}/reject`, 'admin')).status).toBe(409);
 
-    // Its remaining flows left the portfolio cash flow: no valuation at any cut-off.
-    const detail = await call('GET', `/api/leases/${lease.id}?funderId=1`, 'viewer');
-    expect(detail.json.valuation).toBeNull();
+    // Its remaining flows leave the portfolio cash flow from the write-off date on (domain.md §8): out of the pool at
+    // a later cut-off; a cut-off before the write-off (last month's) still counts it.
+    const later = await call('GET', `/api/leases/${lease.id}?funderId=1&cutOff=${monthsAgo(-1)}`, 'viewer');
+    expect(later.json.valuation).toMatchObject({ inPool: false, totalcf: 0, prin: 0 });
+    const earlier = await call('GET', `/api/leases/${lease.id}?funderId=1&cutOff=${monthsAgo(1)}`, 'viewer');
+    expect(earlier.json.valuation).toMatchObject({ inPool: true });
+    expect(earlier.json.valuation.totalcf).toBeGreaterThan(0);
     // The loss ledger has it.
     const ledger = (await call('GET', '/api/credit/loss-ledger?funderId=1', 'viewer')).json.entries as { kind: string; id: number; amount: number }[];
     expect(ledger.find((e) => e.kind === 'write_off' && e.id === w.id)?.amount).toBe(w.amount);
