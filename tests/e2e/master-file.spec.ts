@@ -211,6 +211,7 @@ test('the register shows and filters the derived status (domain.md §8): Default
   for (const n of notes) expect(n).toMatch(/^Defaulted since /);
   // The lease page shows the same derived status.
   await rows.first().getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/master-file\/\d+$/);
   await expect(page.getByTestId('lease-status')).toHaveText('Defaulted');
   await expect(page.getByTestId('lease-status-note')).toHaveText(/^Defaulted since /);
   // The export of the filtered register carries the same status.
@@ -224,6 +225,7 @@ test('the lessee kind (retail / non-retail) is set on the lease page and kept', 
   await signIn(page, 'analyst');
   await page.goto('/en/master-file?status=performing');
   await page.getByTestId('lease-table').locator('tbody tr').first().getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/master-file\/\d+$/);
   const form = page.getByTestId('lessee-kind-form');
   const select = form.getByLabel('Lessee kind');
   const was = await select.inputValue();
