@@ -1,3 +1,5 @@
+import type { LesseeKind, ShownStatus } from '@/lib/validations/leases';
+import { LesseeKindForm } from './lessee-kind-form';
 import { getFormatter, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import type { LeaseHistoryEntry, ScheduleTotalsRow } from '@/db/queries/lease-register';
@@ -26,8 +28,22 @@ function Facts({ items, twoColumns = true }: { items: { label: string; value: Re
   );
 }
 
-/** The lease's terms as stored (amounts in its currency); `statusNote` says why it has its status (who set it, when, DPD now). */
-export async function LeaseTermsCard({ lease, statusNote }: { lease: LeaseListRow; statusNote?: string }) {
+/**
+ * The lease's terms as stored (amounts in its currency); `shownStatus` is its derived status (domain.md §8) and
+ * `statusNote` says why (since when in default and why, probation, unlikely to pay, contagion; or who set it).
+ */
+export async function LeaseTermsCard({
+  lease,
+  shownStatus,
+  statusNote,
+  lesseeKind,
+}: {
+  lease: LeaseListRow;
+  shownStatus: ShownStatus;
+  statusNote?: string;
+  /** The lessee's kind, with the form to change it when the user may write (`funderId` set). */
+  lesseeKind: { kind: LesseeKind; funderId: number | null };
+}) {
   const t = await getTranslations('masterFile');
   const format = await getFormatter();
   const m = (minor: number) => <Amount minor={minor} currency={lease.currency} />;
@@ -41,10 +57,23 @@ export async function LeaseTermsCard({ lease, statusNote }: { lease: LeaseListRo
           items={[
             { label: t('fields.lessee'), value: `${lease.lesseeName}${lease.lesseeIdOdoo ? ` (${lease.lesseeIdOdoo})` : ''}` },
             {
+              label: t('lease.lesseeKind.label'),
+              value: (
+                <>
+                  {lesseeKind.funderId !== null ? (
+                    <LesseeKindForm funderId={lesseeKind.funderId} lesseeId={lease.lesseeId} lesseeName={lease.lesseeName} kind={lesseeKind.kind} />
+                  ) : (
+                    <span data-testid="lessee-kind">{t(`lease.lesseeKind.kinds.${lesseeKind.kind}`)}</span>
+                  )}
+                  <span className="mt-1 block text-xs text-body">{t('lease.lesseeKind.hint')}</span>
+                </>
+              ),
+            },
+            {
               label: t('fields.status'),
               value: (
                 <>
-                  <LeaseStatusBadge status={lease.status} />
+                  <LeaseStatusBadge status={shownStatus} />
                   {statusNote ? (
                     <span className="mt-1 block text-xs text-body" data-testid="lease-status-note">
                       {statusNote}

@@ -7,7 +7,7 @@ import { DataTable, type ExportLink, type FooterRow } from '@/components/data-ta
 import { Amount } from '@/components/ui/amount';
 import { Link } from '@/i18n/navigation';
 import { formatIsoDate, formatPercent } from '@/lib/format';
-import { DEFAULT_MASTER_FILE_COLUMNS, MASTER_FILE_COLUMNS, type MasterFileColumnId } from '@/lib/validations/leases';
+import { DEFAULT_MASTER_FILE_COLUMNS, MASTER_FILE_COLUMNS, type MasterFileColumnId, type ShownStatus } from '@/lib/validations/leases';
 import { LeaseStatusCell } from './status-badges';
 
 /** One register row as the server sends it (lease fields plus the lessee's name and ERP id). */
@@ -35,6 +35,8 @@ export type LeaseTableRow = {
   purchaseDate: string;
   agreedPurchasePrice: number | null;
   status: 'active' | 'closed' | 'defaulted' | 'terminated';
+  /** The status shown: derived under domain.md §8 (lib/validations/leases shownStatus). */
+  shownStatus: ShownStatus;
   /** Why the lease has its status (who set it, when, DPD now), where the screens explain it. */
   statusNote?: string | null;
 };
@@ -89,7 +91,7 @@ export function LeaseTable({ rows, total, totals, page, perPage, sort, dir, expo
     purchaseDate: ({ row }) => formatIsoDate(format, row.original.purchaseDate),
     agreedPurchasePrice: ({ row }) =>
       row.original.agreedPurchasePrice === null ? '' : <Amount minor={row.original.agreedPurchasePrice} currency={row.original.currency} />,
-    status: ({ row }) => <LeaseStatusCell status={row.original.status} note={row.original.statusNote} />,
+    status: ({ row }) => <LeaseStatusCell status={row.original.shownStatus} note={row.original.statusNote} />,
   };
 
   const RIGHT = new Set<MasterFileColumnId>(['price', 'downPayment', 'principal', 'residual', 'term', 'rate', 'instalment', 'vatRate', 'fee', 'agreedPurchasePrice']);

@@ -1,14 +1,30 @@
 import { Info } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
+import type { LeaseStatus, ShownStatus } from '@/lib/validations/leases';
 
-const LEASE_VARIANT: Record<string, BadgeVariant> = { active: 'success', closed: 'secondary', defaulted: 'danger', terminated: 'warning' };
+const LEASE_VARIANT: Record<string, BadgeVariant> = {
+  active: 'success',
+  performing: 'success',
+  cured: 'info',
+  repaid: 'secondary',
+  written_off: 'danger',
+  closed: 'secondary',
+  defaulted: 'danger',
+  terminated: 'warning',
+};
+/** A stored business status or a shown (derived, domain.md §8) one. */
+type AnyLeaseStatus = LeaseStatus | ShownStatus;
 const QUOTATION_VARIANT: Record<string, BadgeVariant> = { draft: 'secondary', submitted: 'info', approved: 'success', rejected: 'danger', converted: 'primary' };
 
 /** A lease status as a tinted label (works in server and client components). */
-export function LeaseStatusBadge({ status }: { status: 'active' | 'closed' | 'defaulted' | 'terminated' }) {
+export function LeaseStatusBadge({ status }: { status: AnyLeaseStatus }) {
   const t = useTranslations('masterFile.statuses');
-  return <Badge variant={LEASE_VARIANT[status]}>{t(status)}</Badge>;
+  return (
+    <Badge variant={LEASE_VARIANT[status]} data-testid="lease-status" data-status={status}>
+      {t(status)}
+    </Badge>
+  );
 }
 
 /**
@@ -21,7 +37,7 @@ export function LeaseStatusCell({
   note,
   opens = 'left',
 }: {
-  status: 'active' | 'closed' | 'defaulted' | 'terminated';
+  status: AnyLeaseStatus;
   note?: string | null;
   /** Which way the note opens from the marker: toward the table's wider side (left in a last column). */
   opens?: 'left' | 'right';

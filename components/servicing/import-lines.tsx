@@ -18,19 +18,20 @@ export type ImportLine = {
   currency: string | null;
   reference: string;
   contractNumber: string;
-  status: 'matched' | 'unmatched' | 'invalid' | 'manual';
+  /** recovery: on a written-off lease, recorded as a recovery in the loss ledger (domain.md §8), not a payment. */
+  status: 'matched' | 'unmatched' | 'invalid' | 'manual' | 'recovery';
   message: string;
   leaseId: number | null;
 };
 export type ImportView = { id: number; fileName: string; lineCount: number; lines: ImportLine[] };
 
-const VARIANT = { matched: 'success', manual: 'info', unmatched: 'warning', invalid: 'danger' } as const;
+const VARIANT = { matched: 'success', manual: 'info', recovery: 'secondary', unmatched: 'warning', invalid: 'danger' } as const;
 
-/** Counts of an import from its lines: a line matched by hand counts as matched (the stored counts predate manual matches). */
+/** Counts of an import from its lines: a line matched by hand, or recorded as a recovery, counts as matched (the stored counts predate manual matches). */
 export function importCounts(lines: readonly Pick<ImportLine, 'status'>[]) {
   const counts = { lines: lines.length, matched: 0, unmatched: 0, invalid: 0 };
   for (const l of lines) {
-    if (l.status === 'matched' || l.status === 'manual') counts.matched++;
+    if (l.status === 'matched' || l.status === 'manual' || l.status === 'recovery') counts.matched++;
     else if (l.status === 'unmatched') counts.unmatched++;
     else counts.invalid++;
   }
@@ -61,7 +62,8 @@ export function ImportLines({ funderId, initial, canWrite }: { funderId: number;
       body: JSON.stringify({ leaseId: lease.id }),
     });
     if (r.status === 201) {
-      setLines((prev) => prev.map((l) => (l.id === line.id ? { ...l, status: 'manual', leaseId: lease.id, message: lease.contractNumber } : l)));
+      const status = ((await r.json().catch(() => null)) as { line?: { status?: ImportLine['status'] } } | null)?.line?.status ?? 'manual';
+      setLines((prev) => prev.map((l) => (l.id === line.id ? { ...l, status, leaseId: lease.id, message: lease.contractNumber } : l)));
       toast.success(t('matched', { contract: lease.contractNumber }));
       router.refresh();
     } else {

@@ -18,15 +18,21 @@ export type CreditActor = AuditActor & { userId: number };
 export const WRITE_OFF_SELF_APPROVAL = 'Four eyes: you proposed this write-off, so another user must approve it.';
 
 /** A stamp of everything credit-related of the funder that is not the book: flags, write-offs, recoveries. */
+/** The part of creditRecordsStamp that moves when a lessee's kind changes (db/queries/lessees.ts updateLesseeKind). */
+export function kindsStampOf(recordsStamp: string): string {
+  return recordsStamp.split('|')[3] ?? '';
+}
+
 export function creditRecordsStamp(db: DbOrTx, funderId: number): string {
   const r = sqliteOf(db)
     .prepare(
       `select (select count(*) || ':' || coalesce(max(id), 0) || ':' || coalesce(max(cleared_at), 0) from credit_flags where funder_id = ?),
               (select count(*) || ':' || coalesce(max(id), 0) || ':' || coalesce(max(decided_at), 0) from write_offs where funder_id = ?),
-              (select count(*) || ':' || coalesce(max(id), 0) from recoveries where funder_id = ?)`,
+              (select count(*) || ':' || coalesce(max(id), 0) from recoveries where funder_id = ?),
+              (select coalesce(max(id), 0) from audit_log where entity = 'lessee' and action = 'kind' and funder_id = ?)`,
     )
     .raw()
-    .get(funderId, funderId, funderId) as string[];
+    .get(funderId, funderId, funderId, funderId) as (string | number)[];
   return r.join('|');
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, like, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { Conflict, Invalid, NotFound } from '@/lib/domain/errors';
 import type { Schedule } from '@/lib/finance';
 import type { Db, DbOrTx } from '../client';
@@ -178,9 +178,28 @@ export type LeaseFilter = {
   /** What q searches: the register also searches the asset description (default); 'parties' only contract number and lessee (the compat /users API, as documented). */
   qScope?: 'register' | 'parties';
   status?: Lease['status'][];
+  /**
+   * Any of these clauses (OR); within one, every given part holds (AND): the stored status is (not) one of, the
+   * id is (not) one of. The register's derived-status filter (services/master-file/register-status.ts) builds them.
+   */
+  statusAny?: StatusClause[];
   currency?: string[];
   assetType?: Lease['assetType'][];
 };
+
+export type StatusClause = { stored?: Lease['status'][]; notStored?: Lease['status'][]; ids?: readonly number[]; notIds?: readonly number[] };
+
+// One bound JSON array per id set (a page of a large book may name thousands of ids: no parameter-count limit).
+const idIn = (ids: readonly number[]) => sql`${leases.id} in (select value from json_each(${JSON.stringify(ids)}))`;
+
+function statusClauseWhere(c: StatusClause): SQL {
+  const parts: SQL[] = [];
+  if (c.stored) parts.push(c.stored.length ? inArray(leases.status, c.stored) : sql`0`);
+  if (c.notStored?.length) parts.push(notInArray(leases.status, c.notStored));
+  if (c.ids) parts.push(c.ids.length ? idIn(c.ids) : sql`0`);
+  if (c.notIds?.length) parts.push(sql`not (${idIn(c.notIds)})`);
+  return parts.length ? and(...parts)! : sql`1`;
+}
 
 export function leaseFilterWhere(f: LeaseFilter): SQL | undefined {
   const parts: (SQL | undefined)[] = [eq(leases.funderId, f.funderId)];
@@ -196,6 +215,7 @@ export function leaseFilterWhere(f: LeaseFilter): SQL | undefined {
     );
   }
   if (f.status?.length) parts.push(inArray(leases.status, f.status));
+  if (f.statusAny) parts.push(f.statusAny.length ? or(...f.statusAny.map(statusClauseWhere)) : sql`0`);
   if (f.currency?.length) parts.push(inArray(leases.currency, f.currency));
   if (f.assetType?.length) parts.push(inArray(leases.assetType, f.assetType));
   return and(...parts);

@@ -1,6 +1,30 @@
 import { and, asc, eq, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../client';
+import { NotFound } from '@/lib/domain/errors';
+import type { Db, DbOrTx } from '../client';
 import { lessees, type Funder, type Lessee } from '../schema/portfolio';
+import { recordAudit, type AuditActor } from './audit';
+
+/** The audit entity and action of a kind change (db/queries/credit.ts creditRecordsStamp watches them). */
+export const LESSEE_KIND_AUDIT = { entity: 'lessee', action: 'kind' } as const;
+
+/**
+ * Sets a lessee's kind (retail or corporate: the absolute materiality threshold of its leases, domain.md §8), with
+ * one audit row, in one transaction. 404 when the lessee is not the funder's; unchanged (no audit row) when it is
+ * already of that kind.
+ */
+export function updateLesseeKind(db: Db, funderId: number, id: number, kind: Lessee['kind'], actor: AuditActor, now = Date.now()): { lessee: Lessee; changed: boolean } {
+  return db.transaction(
+    (tx) => {
+      const current = tx.select().from(lessees).where(eq(lessees.id, id)).get();
+      if (!current || current.funderId !== funderId) throw new NotFound(`Lessee ${id} does not exist for funder ${funderId}.`);
+      if (current.kind === kind) return { lessee: current, changed: false };
+      const lessee = tx.update(lessees).set({ kind, updatedAt: now }).where(eq(lessees.id, id)).returning().get();
+      recordAudit(tx, { actor, funderId, ...LESSEE_KIND_AUDIT, entityId: id, before: { kind: current.kind }, after: { kind } }, now);
+      return { lessee, changed: true };
+    },
+    { behavior: 'immediate' },
+  );
+}
 
 /**
  * Standard VAT rates of the lessees' countries (2026), by country name as stored on a lessee and by

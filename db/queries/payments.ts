@@ -14,6 +14,7 @@ import {
   type PAYMENT_METHODS,
 } from '../schema/servicing';
 import { getFunder } from './funders';
+import { insertRecovery } from './credit';
 
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export type PaymentRow = typeof payments.$inferSelect;
@@ -255,6 +256,21 @@ export function getPayment(db: DbOrTx, funderId: number, id: number): PaymentRow
 // ---------------------------------------------------------------------------------------------
 // Bank-statement import
 
+/**
+ * A line on a written-off lease received on or after its write-off is a recovery in the loss ledger, not a payment
+ * (domain.md §8; as POST /api/payments does through services/credit paymentAsRecovery): no allocation, no DPD.
+ */
+function isRecovery(lease: Pick<Lease, 'writtenOffOn'>, receivedOn: string): boolean {
+  return lease.writtenOffOn !== null && receivedOn >= lease.writtenOffOn;
+}
+
+function recoveryOf(funderId: number, lease: Lease, receivedOn: string, amount: number, reference: string, fileName: string, lineNo: number) {
+  return { funderId, leaseId: lease.id, receivedOn, amount, kind: 'late_collection' as const, reference, note: `Bank import ${fileName}, line ${lineNo}`.slice(0, 500) };
+}
+
+/** The line's result text, as for a matched line: the lease's contract number (getImport finds the lease by it). */
+const recoveryMessage = (lease: Lease) => lease.contractNumber;
+
 export type ImportResult = ImportRow & { lines: (ImportLineRow & { leaseId: number | null })[] };
 
 /**
@@ -307,9 +323,14 @@ export function importBankStatement(db: Db, funderId: number, fileName: string, 
             .run();
           continue;
         }
+        counts.matched++;
+        if (isRecovery(lease, l.receivedOn)) {
+          insertRecovery(tx, recoveryOf(funderId, lease, l.receivedOn, l.amount, l.reference, fileName, l.lineNo), { userId }, now);
+          tx.insert(paymentImportLines).values({ ...base, status: 'recovery', message: recoveryMessage(lease) }).run();
+          continue;
+        }
         const p = insertPayment(tx, funderId, lease, { leaseId: lease.id, receivedOn: l.receivedOn, amount: l.amount, currency: l.currency, method: 'transfer', reference: l.reference }, userId, imp.id, now);
         touched.set(lease.id, lease);
-        counts.matched++;
         tx.insert(paymentImportLines).values({ ...base, status: 'matched', message: lease.contractNumber, paymentId: p.id }).run();
       }
       for (const lease of touched.values()) recomputeLeaseAllocations(tx, funder, lease);
@@ -330,7 +351,11 @@ export function getImport(db: DbOrTx, funderId: number, importId: number): Impor
   const imp = db.select().from(paymentImports).where(eq(paymentImports.id, importId)).get();
   if (!imp || imp.funderId !== funderId) throw new NotFound(`Import ${importId} does not exist for funder ${funderId}.`);
   const lines = db
-    .select({ l: paymentImportLines, leaseId: payments.leaseId })
+    .select({
+      l: paymentImportLines,
+      // A recovery line has no payment: its lease is the funder's lease of the contract number it names.
+      leaseId: sql<number | null>`coalesce(${payments.leaseId}, case when ${paymentImportLines.status} = 'recovery' then (select l.id from leases l where l.funder_id = ${funderId} and l.contract_number = ${paymentImportLines.message}) end)`,
+    })
     .from(paymentImportLines)
     .leftJoin(payments, eq(paymentImportLines.paymentId, payments.id))
     .where(eq(paymentImportLines.importId, importId))
@@ -358,6 +383,18 @@ export function matchImportLine(db: Db, funderId: number, importId: number, line
         throw new Conflict(`Line ${line.lineNo} is ${line.status}; only unmatched lines can be matched by hand.`);
       }
       const lease = requireLease(tx, funderId, leaseId);
+      if (isRecovery(lease, line.receivedOn)) {
+        if (line.currency !== lease.currency) throw new Invalid(`The line's currency ${line.currency} differs from the lease's ${lease.currency}.`, [{ field: 'leaseId', message: `The lease is in ${lease.currency}.` }]);
+        const imp = tx.select({ fileName: paymentImports.fileName }).from(paymentImports).where(eq(paymentImports.id, importId)).get()!;
+        insertRecovery(tx, recoveryOf(funderId, lease, line.receivedOn, line.amount, line.reference, imp.fileName, line.lineNo), { userId }, now);
+        tx.update(paymentImports)
+          .set({ matchedCount: sql`${paymentImports.matchedCount} + 1`, unmatchedCount: sql`${paymentImports.unmatchedCount} - 1` })
+          .where(eq(paymentImports.id, importId))
+          .run();
+        const recovered = tx.update(paymentImportLines).set({ status: 'recovery', message: recoveryMessage(lease) }).where(eq(paymentImportLines.id, lineId)).returning().get();
+        recordAudit(tx, { actor: userId, funderId, entity: 'bank_import', entityId: importId, action: 'match', before: line, after: recovered }, now);
+        return recovered;
+      }
       const p = insertPayment(
         tx,
         funderId,

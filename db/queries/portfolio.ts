@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import type { PortfolioLeaseRecord } from '../../lib/domain/portfolio';
 import { leases, lessees, type Lease } from '../schema/portfolio';
@@ -16,9 +16,10 @@ type RecordFromSchema = Pick<Lease, Exclude<keyof PortfolioLeaseRecord, 'lesseeN
 export const recordShapeMatches: Exact<RecordFromSchema, PortfolioLeaseRecord> = true;
 
 /**
- * Every lease of a funder that still belongs to the book, in id order: terminated contracts carry no flows, and a
- * written-off lease's remaining flows leave the portfolio cash flow (domain.md §8; its write-off journals it, so the
- * valuation cache re-reads that lease alone).
+ * Every lease of a funder that belongs to the book, in id order: terminated contracts carry no flows. A written-off
+ * lease stays, with its write-off date: it leaves the pool on that date (lib/finance/pool.ts exitDay), so its
+ * remaining flows leave the portfolio cash flow from then on (domain.md §8) while earlier cut-offs keep it; its
+ * write-off journals it, so the valuation cache re-reads that lease alone.
  */
 export function listPortfolioLeases(db: DbOrTx, funderId: number, ids?: readonly number[], page?: { afterId: number; limit: number }): PortfolioLeaseRecord[] {
   const q = db
@@ -45,6 +46,7 @@ export function listPortfolioLeases(db: DbOrTx, funderId: number, ids?: readonly
       purchaseDate: leases.purchaseDate,
       agreedPurchasePrice: leases.agreedPurchasePrice,
       status: leases.status,
+      writtenOffOn: leases.writtenOffOn,
       lesseeName: lessees.name,
       lesseeIndustry: lessees.industry,
       lesseeRegion: lessees.region,
@@ -52,7 +54,7 @@ export function listPortfolioLeases(db: DbOrTx, funderId: number, ids?: readonly
     })
     .from(leases)
     .innerJoin(lessees, eq(leases.lesseeId, lessees.id))
-    .where(and(eq(leases.funderId, funderId), ne(leases.status, 'terminated'), isNull(leases.writtenOffOn), ids ? inArray(leases.id, [...ids]) : undefined, page ? gt(leases.id, page.afterId) : undefined))
+    .where(and(eq(leases.funderId, funderId), ne(leases.status, 'terminated'), ids ? inArray(leases.id, [...ids]) : undefined, page ? gt(leases.id, page.afterId) : undefined))
     .orderBy(asc(leases.id));
   // A page: the next `limit` leases after `afterId` (a background reload reads the book in slices).
   return page ? q.limit(page.limit).all() : q.all();

@@ -180,6 +180,12 @@ export function cashPositionAt(x: CreditLeaseInput, day: number): CashPosition {
   return positionOf(x, p, pastDueCount(x, day), liveCash(x, day));
 }
 
+/** cashPositionAt for many days of one lease: the prefix sums are built once. */
+export function cashPositionFn(x: CreditLeaseInput): (day: number) => CashPosition {
+  const p = prepare(x);
+  return (day) => positionOf(x, p, pastDueCount(x, day), liveCash(x, day));
+}
+
 /** Whether a past-due amount is material: strictly above the absolute threshold and the relative share of the exposure. */
 export function isMaterial(pastDue: number, exposure: number, rules: Pick<DefaultRules, 'absolute' | 'relative'>): boolean {
   return pastDue > rules.absolute && pastDue > rules.relative * exposure;
@@ -345,4 +351,93 @@ export function contagionLessees(rows: Iterable<{ lesseeId: number; exposure: nu
     if (t > 0 ? d > share * t : d > 0) out.add(lesseeId);
   }
   return out;
+}
+
+/** One lease of a lessee for its contagion history: its own default episodes [start, end), its exposure on a day, the days that exposure can change, and the day it leaves the book (a write-off; NEVER when none). */
+export type ContagionLease = {
+  episodes: readonly Pick<DefaultEpisode, 'start' | 'end'>[];
+  exposureAt: (day: number) => number;
+  changeDays: readonly number[];
+  exitDay: number;
+};
+
+const inEpisode = (episodes: readonly Pick<DefaultEpisode, 'start' | 'end'>[], day: number) => episodes.some((e) => e.start <= day && day < e.end);
+
+/**
+ * The days [from, to) on which a lessee is in contagion (contagionLessees: its defaulted exposure, probation
+ * included, exceeds `share` of its total exposure; written-off leases no longer count). The condition can only
+ * change on an episode's start or end, a write-off, or a day a lease's exposure changes while one of them is in
+ * default, so it is evaluated on those days only. Causal: the intervals up to a day depend on nothing after it.
+ */
+export function contagionIntervals(leases: readonly ContagionLease[], share: number): [number, number][] {
+  const days = new Set<number>();
+  for (const l of leases) {
+    for (const e of l.episodes) {
+      days.add(e.start);
+      if (e.end !== NEVER) days.add(e.end);
+    }
+    if (l.exitDay !== NEVER) days.add(l.exitDay);
+  }
+  if (days.size === 0) return [];
+  const anyInDefault = (t: number) => leases.some((l) => t < l.exitDay && inEpisode(l.episodes, t));
+  for (const l of leases) for (const t of l.changeDays) if (!days.has(t) && anyInDefault(t)) days.add(t);
+  const out: [number, number][] = [];
+  let open = NEVER;
+  for (const t of [...days].sort((a, b) => a - b)) {
+    const rows = leases.filter((l) => t < l.exitDay).map((l) => ({ lesseeId: 0, exposure: l.exposureAt(t), defaulted: inEpisode(l.episodes, t) }));
+    const hit = rows.some((r) => r.defaulted) && contagionLessees(rows, share).has(0);
+    if (hit && open === NEVER) open = t;
+    else if (!hit && open !== NEVER) {
+      out.push([open, t]);
+      open = NEVER;
+    }
+  }
+  if (open !== NEVER) out.push([open, NEVER]);
+  return out;
+}
+
+/** `intervals` less the days the lease is in default on its own (its own episodes, probation included, already say so). */
+export function withoutOwnDefault(intervals: readonly [number, number][], own: readonly Pick<DefaultEpisode, 'start' | 'end'>[]): [number, number][] {
+  let out = intervals.map(([a, b]) => [a, b] as [number, number]);
+  for (const e of own) {
+    const next: [number, number][] = [];
+    for (const [a, b] of out) {
+      if (e.end <= a || b <= e.start) next.push([a, b]);
+      else {
+        if (a < e.start) next.push([a, e.start]);
+        if (e.end < b) next.push([e.end, b]);
+      }
+    }
+    out = next;
+  }
+  return out;
+}
+
+/** A lease's contagion default on a day; `first` is the first day it ever held (monotone: it stays once reached). */
+export type ContagionState =
+  | { state: 'none' }
+  | { state: 'defaulted'; since: number; why: 'contagion' | 'probation'; probationUntil: number; first: number }
+  | { state: 'cured'; since: number; first: number };
+
+/**
+ * The same probation and cure rule as an own default (domain.md §8): in default while the lessee's contagion holds,
+ * then in probation for `probationMonths` calendar months; contagion coming back within the probation continues the
+ * same episode; cured after a full probation. `intervals` are the lease's contagion days (contagionIntervals, less
+ * its own default: withoutOwnDefault), in day order.
+ */
+export function contagionStateAt(intervals: readonly [number, number][], day: number, probationMonths: number): ContagionState {
+  let first = NEVER;
+  let start = NEVER;
+  let end = NEVER;
+  for (const [from, to] of intervals) {
+    if (from > day) break;
+    if (first === NEVER) first = from;
+    if (start === NEVER || from >= addMonthsToDay(end, probationMonths)) start = from;
+    end = to;
+  }
+  if (first === NEVER) return { state: 'none' };
+  if (day < end) return { state: 'defaulted', since: start, why: 'contagion', probationUntil: NEVER, first };
+  const cure = addMonthsToDay(end, probationMonths);
+  if (day < cure) return { state: 'defaulted', since: start, why: 'probation', probationUntil: cure, first };
+  return { state: 'cured', since: cure, first };
 }

@@ -19,7 +19,8 @@ export const PORTFOLIO_MODULES = ['master-file', 'total-cash-flow'] as const;
 export const PAYMENT_METHODS = ['direct_debit', 'transfer', 'other'] as const;
 export const PAYMENT_KINDS = ['payment', 'reversal'] as const;
 export const ALLOCATION_COMPONENTS = ['vat', 'fee', 'interest', 'principal', 'credit'] as const;
-export const IMPORT_LINE_STATUSES = ['matched', 'unmatched', 'invalid', 'manual'] as const;
+/** recovery: a line on a written-off lease, received on or after its write-off, recorded as a recovery (domain.md §8), not a payment. */
+export const IMPORT_LINE_STATUSES = ['matched', 'unmatched', 'invalid', 'manual', 'recovery'] as const;
 export const REPORT_FILE_FORMATS = ['csv', 'xlsx'] as const;
 
 export const EMAIL_FOLDERS = ['inbox', 'sent', 'draft', 'spam', 'trash'] as const;

@@ -28,6 +28,8 @@ export type PortfolioLeaseRecord = {
   purchaseDate: string;
   agreedPurchasePrice: number | null;
   status: (typeof LEASE_STATUSES)[number];
+  /** The approved write-off's date (YYYY-MM-DD): from that day on the lease is out of the pool (domain.md §8). */
+  writtenOffOn: string | null;
   lesseeName: string;
   lesseeIndustry: string;
   lesseeRegion: string;

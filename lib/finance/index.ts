@@ -98,7 +98,7 @@ export {
   type PortfolioValuation,
   type PurchasePriceOptions,
 } from './valuation';
-export { isInPool, poolMask } from './pool';
+export { isInPool, NO_EXIT, poolMask } from './pool';
 export {
   liabilityCashFlow,
   portfolioLiability,

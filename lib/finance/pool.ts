@@ -5,20 +5,28 @@
  * applied by the valuation (lib/finance/valuation.ts) and by the servicing book
  * (lib/servicing/book-store.ts bookAt) at their date, never screen by screen.
  *
- * Leases that left the pool (terminated, i.e. sold or written off) are not in the book at all; a
- * repaid lease stays in it with nothing remaining. Days are day numbers since 1970-01-01 (dates.ts).
+ * Terminated leases (sold or cancelled) are not in the book at all; a written-off lease leaves the pool on
+ * its write-off date (`exitDay`, domain.md §8: its remaining flows leave the portfolio cash flow), so every
+ * date before it still counts it; a repaid lease stays in it with nothing remaining. Days are day numbers
+ * since 1970-01-01 (dates.ts).
  */
 import { parseDate } from './dates';
 
-/** Whether a lease purchased on `purchaseDay` is in the pool on `asOfDay`: from its purchase date on, that day included. */
-export function isInPool(purchaseDay: number, asOfDay: number): boolean {
-  return purchaseDay <= asOfDay;
+/** The exit day of a lease that never leaves the pool. */
+export const NO_EXIT = 2_147_483_647;
+
+/**
+ * Whether a lease purchased on `purchaseDay` is in the pool on `asOfDay`: from its purchase date on, that day
+ * included, until its exit day (a write-off date), that day excluded.
+ */
+export function isInPool(purchaseDay: number, asOfDay: number, exitDay: number = NO_EXIT): boolean {
+  return purchaseDay <= asOfDay && asOfDay < exitDay;
 }
 
-/** A 0/1 mask per lease of pool membership on `asOf` (YYYY-MM-DD or a day number). */
-export function poolMask(purchaseDay: ArrayLike<number>, asOf: string | number): Uint8Array {
+/** A 0/1 mask per lease of pool membership on `asOf` (YYYY-MM-DD or a day number); `exitDay` per lease, absent = none leaves. */
+export function poolMask(purchaseDay: ArrayLike<number>, asOf: string | number, exitDay?: ArrayLike<number>): Uint8Array {
   const day = typeof asOf === 'number' ? asOf : parseDate(asOf, 'asOf');
   const out = new Uint8Array(purchaseDay.length);
-  for (let i = 0; i < purchaseDay.length; i++) out[i] = isInPool(purchaseDay[i]!, day) ? 1 : 0;
+  for (let i = 0; i < purchaseDay.length; i++) out[i] = isInPool(purchaseDay[i]!, day, exitDay?.[i]) ? 1 : 0;
   return out;
 }

@@ -28,7 +28,7 @@
 import { FinanceError } from './errors';
 import { daysFromCivil, formatDate, monthIndexOfDay, parseDate } from './dates';
 import { CURRENCY_CODES, roundHalfUp, type CurrencyCode } from './money';
-import { isInPool } from './pool';
+import { isInPool, NO_EXIT } from './pool';
 import type { LeasePortfolio } from './portfolio';
 import { mdrFromCdr, smmFromCpr } from './rates';
 import { CF_PERIODS, firstDueOn, outstandingPrincipalOn, type DiscountConvention } from './valuation';
@@ -137,6 +137,8 @@ export interface PortfolioScenarioOptions extends ScenarioAssumptions {
   gross?: boolean;
   /** Purchase day per lease: leases purchased after the cut-off are outside the pool (zeros). */
   purchaseDay?: ArrayLike<number>;
+  /** Exit day per lease (a write-off date): from that day on outside the pool (zeros). */
+  exitDay?: ArrayLike<number>;
 }
 
 /** Every lease of a portfolio under a scenario; minor units, rounded as the module comment says. */
@@ -183,6 +185,7 @@ export function projectPortfolio(p: LeasePortfolio, options: PortfolioScenarioOp
   if (options.purchaseDay !== undefined && options.purchaseDay.length !== count) {
     throw new FinanceError('VALUE', `purchaseDay must have one entry per lease (${count})`, 'purchaseDay');
   }
+  if (options.exitDay !== undefined && options.exitDay.length !== count) throw new FinanceError('VALUE', `exitDay must have one entry per lease (${count})`, 'exitDay');
   const smm = smmFromCpr(options.cpr);
   const mdr = mdrFromCdr(options.cdr);
   const severity = options.severity;
@@ -224,7 +227,7 @@ export function projectPortfolio(p: LeasePortfolio, options: PortfolioScenarioOp
   };
 
   for (let i = 0; i < count; i++) {
-    if (options.purchaseDay !== undefined && !isInPool(options.purchaseDay[i]!, cut)) continue;
+    if (!isInPool(options.purchaseDay === undefined ? -NO_EXIT : options.purchaseDay[i]!, cut, options.exitDay?.[i])) continue;
     const o1 = offset[i + 1]!;
     const f = firstDueOn(p, i, cut);
     const RV = p.residual[i]!;

@@ -23,7 +23,7 @@
 import { FinanceError } from './errors';
 import { parseDate, monthIndexOfDay, formatDate } from './dates';
 import { roundHalfUp, type CurrencyCode } from './money';
-import { isInPool } from './pool';
+import { isInPool, NO_EXIT } from './pool';
 import { LeasePortfolio } from './portfolio';
 import type { LeaseTerms, Schedule } from './schedule';
 
@@ -62,6 +62,8 @@ export interface PortfolioValuationOptions {
   purchasePrice?: ArrayLike<number>;
   /** Purchase day per lease (day numbers): leases purchased after the cut-off are outside the pool. Default: all in. */
   purchaseDay?: ArrayLike<number>;
+  /** Exit day per lease (a write-off date; pool.ts NO_EXIT = none): from that day on the lease is outside the pool. Default: none leaves. */
+  exitDay?: ArrayLike<number>;
   discountRate?: number | ArrayLike<number>;
   convention?: DiscountConvention;
   gross?: boolean;
@@ -173,6 +175,8 @@ export function valuePortfolio(p: LeasePortfolio, options: PortfolioValuationOpt
   if (purchaseDay !== undefined && purchaseDay.length !== count) {
     throw new FinanceError('VALUE', `purchaseDay must have one entry per lease (${count})`, 'purchaseDay');
   }
+  const exitDay = options.exitDay;
+  if (exitDay !== undefined && exitDay.length !== count) throw new FinanceError('VALUE', `exitDay must have one entry per lease (${count})`, 'exitDay');
 
   const out: PortfolioValuation = options.range?.into ?? {
     count,
@@ -211,7 +215,8 @@ export function valuePortfolio(p: LeasePortfolio, options: PortfolioValuationOpt
     if (d !== d) d = contract;
     if (!(b > -1)) throw new FinanceError('VALUE', `lease ${i}: buyRate must be a rate above -100 %`, 'buyRate');
     if (!(d > -1)) throw new FinanceError('VALUE', `lease ${i}: discountRate must be a rate above -100 %`, 'discountRate');
-    if (purchaseDay !== undefined && !isInPool(purchaseDay[i]!, cut)) continue; // not yet in the pool: zeros
+    // Not yet in the pool, or written off on or before the cut-off: zeros.
+    if (!isInPool(purchaseDay === undefined ? -NO_EXIT : purchaseDay[i]!, cut, exitDay?.[i])) continue;
     out.inPool[i] = 1;
     out.purchasePrice[i] = purchasePrice === undefined ? Number.NaN : purchasePrice[i]!;
 

@@ -282,6 +282,11 @@ export const leaseCreatedResponse = z.object({ lease: leaseCombinedSchema });
 export const leaseUpdatedResponse = z.object({ lease: leaseListRowSchema });
 export const deletedResponse = z.object({ deleted: z.number().int() });
 
+export const lesseeKindResponse = z.object({
+  lessee: z.object({ id: z.number().int(), name: z.string(), kind: z.enum(['corporate', 'retail']) }),
+  changed: z.boolean(),
+});
+
 export const lesseeListResponse = z.object({
   lessees: z.array(
     z.object({

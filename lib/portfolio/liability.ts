@@ -31,6 +31,8 @@ export interface LiabilitySource {
 export interface FundingLineSource {
   portfolio: LeasePortfolio;
   purchaseDay: ArrayLike<number>;
+  /** Exit day per lease (a write-off date, lib/finance/pool.ts): from that day on no longer funded. */
+  exitDay?: ArrayLike<number>;
   /** Historical purchase price per lease (minor units). */
   purchasePrice: ArrayLike<number>;
 }
@@ -137,7 +139,7 @@ export function liabilityOf(
  * purchasePrice) less the liability principal of the months before the month of `on`.
  */
 export function fundingLineBalance(src: FundingLineSource, params: LiabilityParams, on: string, baseCurrency: string): FundingLineBalance[] {
-  const inPool = poolMask(src.purchaseDay, on);
+  const inPool = poolMask(src.purchaseDay, on, src.exitDay);
   const purchasePrice = Float64Array.from(src.purchasePrice, (price, i) => (inPool[i] === 1 && Number.isFinite(price) ? price : 0));
   const aggs = portfolioLiability(src.portfolio, {
     cutOff: on,
@@ -175,7 +177,7 @@ export interface FundingLineMonth {
  */
 export function fundingLineMonth(src: FundingLineSource, params: LiabilityParams, from: string, to: string, baseCurrency: string): FundingLineMonth[] {
   const opening = new Map(fundingLineBalance(src, params, from, baseCurrency).map((b) => [b.currency, b.balance]));
-  const inPool = poolMask(src.purchaseDay, to);
+  const inPool = poolMask(src.purchaseDay, to, src.exitDay);
   const purchasePrice = Float64Array.from(src.purchasePrice, (price, i) => (inPool[i] === 1 && Number.isFinite(price) ? price : 0));
   const aggs = portfolioLiability(src.portfolio, { cutOff: from, purchasePrice, purchaseDay: src.purchaseDay, facilityRate: params.facilityRate, advanceRate: params.advanceRate });
   const lines = aggs

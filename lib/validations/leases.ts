@@ -18,6 +18,26 @@ export const LEASE_STATUS_VALUES = ['active', 'closed', 'defaulted', 'terminated
  * it stays in LEASE_STATUS_VALUES only so that rows written before the credit module still read.
  */
 export const LEASE_EDITABLE_STATUSES = ['active', 'closed', 'terminated'] as const;
+/** The credit statuses domain.md §8 derives (lib/credit, services/credit/book.ts). */
+export const CREDIT_STATUS_VALUES = ['performing', 'defaulted', 'cured', 'written_off', 'repaid'] as const;
+export type CreditStatus = (typeof CREDIT_STATUS_VALUES)[number];
+/**
+ * The status the screens show and filter by (the register, the lease page, their exports): the derived credit
+ * status, or the business event a user set (closed, terminated), a write-off winning over both.
+ */
+export const SHOWN_STATUS_VALUES = ['performing', 'defaulted', 'cured', 'written_off', 'repaid', 'closed', 'terminated'] as const;
+export type ShownStatus = (typeof SHOWN_STATUS_VALUES)[number];
+/** What the register's status filter accepts: the shown statuses, and "active" (the stored business status, kept for the API). */
+export const STATUS_FILTER_VALUES = ['performing', 'defaulted', 'cured', 'written_off', 'repaid', 'closed', 'terminated', 'active'] as const;
+export type StatusFilter = (typeof STATUS_FILTER_VALUES)[number];
+
+/** The shown status of a lease: `credit` is its derived credit status (undefined: not in the servicing book, so performing). */
+export function shownStatus(stored: string, credit: CreditStatus | undefined): ShownStatus {
+  if (credit === 'written_off') return 'written_off';
+  if (stored === 'closed' || stored === 'terminated') return stored;
+  return credit ?? 'performing';
+}
+
 /** Whether a text read from a cache or a join is a lease status. */
 export const isLeaseStatus = (s: string | null | undefined): s is (typeof LEASE_STATUS_VALUES)[number] => (LEASE_STATUS_VALUES as readonly (string | null | undefined)[]).includes(s);
 export const ASSET_TYPE_VALUES = ['vehicle', 'machinery', 'it', 'medical'] as const;
@@ -169,7 +189,8 @@ export type LeaseSortKey = (typeof LEASE_SORT_KEYS)[number];
 export const leaseFilterQuery = z.object({
   funderId: funderIdParam,
   q: qParam,
-  status: listParam([...LEASE_STATUS_VALUES]).optional(),
+  /** The shown status (derived credit status or closed/terminated, see shownStatus); "active" filters the stored status. */
+  status: listParam([...STATUS_FILTER_VALUES]).optional(),
   currency: listParam([...CURRENCY_VALUES]).optional(),
   assetType: listParam([...ASSET_TYPE_VALUES]).optional(),
   sort: z.enum(LEASE_SORT_KEYS).default('id'),
@@ -237,6 +258,13 @@ export const leaseGetQuery = z.object({
 });
 
 export const funderQuery = z.object({ funderId: funderIdParam });
+
+/** A lessee's kind: retail (a consumer or micro business) or corporate (non-retail); it picks the absolute materiality threshold (domain.md §8). Mirrors db/schema lessees.kind. */
+export const LESSEE_KIND_VALUES = ['corporate', 'retail'] as const;
+export type LesseeKind = (typeof LESSEE_KIND_VALUES)[number];
+
+/** PATCH /api/lessees/[id]: the lessee's kind. */
+export const lesseePatchBody = z.object({ kind: z.enum(LESSEE_KIND_VALUES, { error: 'must be retail or corporate (non-retail)' }) });
 
 /** GET /api/lessees (the lessee picker). */
 export const lesseeSearchQuery = z.object({

@@ -140,7 +140,7 @@ export const importLineSchema = z.object({
   currency: z.string().nullable(),
   reference: z.string(),
   contractNumber: z.string(),
-  status: z.enum(['matched', 'unmatched', 'invalid', 'manual']),
+  status: z.enum(['matched', 'unmatched', 'invalid', 'manual', 'recovery']),
   message: z.string(),
   paymentId: z.number().int().nullable(),
 });

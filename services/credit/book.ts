@@ -7,11 +7,11 @@
  * Cache per database and funder, kept up to date lease by lease: the servicing store version says which leases
  * changed (changedLeasesSince), and only their timelines are recomputed; a change of the credit settings or of
  * the servicing settings (component order) or a rebuild of the stores recomputes all; a change of the flags
- * recomputes the flagged leases; write-offs and recoveries are re-read by their stamp (they do not change a
- * timeline).
+ * recomputes the flagged leases; a lessee's kind change (its audit row moves the records stamp) recomputes that
+ * lessee's leases; write-offs and recoveries are re-read by their stamp (they do not change a timeline).
  */
 import type { DbOrTx } from '@/db/client';
-import { creditLedgerRows, creditRecordsStamp, lesseeKinds, listCreditFlags } from '@/db/queries/credit';
+import { creditLedgerRows, creditRecordsStamp, kindsStampOf, lesseeKinds, listCreditFlags } from '@/db/queries/credit';
 import { sqliteOf } from '@/db/queries/servicing';
 import type { Funder } from '@/db/schema/portfolio';
 import { formatDate, tryParseDate } from '@/lib/finance';
@@ -19,12 +19,16 @@ import {
   NEVER,
   absoluteThreshold,
   cashPositionAt,
-  contagionLessees,
+  cashPositionFn,
+  contagionIntervals,
+  contagionStateAt,
   creditDpdAt,
   creditSettingsOf,
   creditTimeline,
   defaultStateAt,
+  withoutOwnDefault,
   type CashPosition,
+  type ContagionState,
   type CreditLeaseInput,
   type CreditSettings,
   type CreditTimeline,
@@ -204,7 +208,7 @@ export function creditEntry(db: DbOrTx, funderId: number): Entry & { funder: Fun
     e.schedule = schedule;
     e.ledger = ledger;
     e.storeVersion = changed.version;
-    // Lessee kinds change only outside the app (the seed); a write can bring a new lessee. Re-read them on a
+    // A kind changed in the app moves the records stamp (below); a lease write can bring a new lessee. Re-read them on a
     // rebuild or when a changed lease's lessee is not known yet — not on every write.
     if (changed.ids === null || changed.ids.some((id) => newLessee(e!, schedule, id))) e.kinds = lesseeKinds(db, funderId);
     if (changed.ids === null) {
@@ -225,25 +229,40 @@ export function creditEntry(db: DbOrTx, funderId: number): Entry & { funder: Fun
     }
   }
   if (e.recordsStamp !== recordsStamp) {
-    const before = new Set([...e.utp.keys()]);
-    const sicrBefore = [...e.sicr.keys()];
-    const flags = flagMaps(db, funderId);
-    e.utp = flags.utp;
-    e.sicr = flags.sicr;
-    for (const id of flags.utp.keys()) before.add(id);
-    for (const id of before) {
-      const i = schedule.indexById.get(id);
-      if (i !== undefined) computeLease(e, i);
+    // A lessee's kind changed (its absolute materiality threshold): that lessee's leases only are recomputed.
+    if (kindsStampOf(e.recordsStamp) !== kindsStampOf(recordsStamp)) {
+      const kinds = lesseeKinds(db, funderId);
+      const index = lesseeIndex(e);
+      for (const [lesseeId, kind] of kinds) {
+        if (e.kinds.get(lesseeId) === kind) continue;
+        e.kinds.set(lesseeId, kind);
+        for (const i of index.get(lesseeId) ?? []) {
+          computeLease(e, i);
+          touched?.add(schedule.leases[i]!.id);
+        }
+      }
     }
-    const ledgers = ledgerMaps(db, funderId);
-    if (touched) {
-      for (const id of before) touched.add(id);
-      for (const id of sicrBefore) touched.add(id);
-      for (const id of e.sicr.keys()) touched.add(id);
-      for (const id of changedKeys(e.writeOffs, ledgers.writeOffs)) touched.add(id);
-      for (const id of changedKeys(e.recoveries, ledgers.recoveries)) touched.add(id);
+    const [flagsWas, ...ledgerWas] = e.recordsStamp.split('|');
+    const [flagsNow, ...ledgerNow] = recordsStamp.split('|');
+    // The flags moved: the flagged leases (before and after) are recomputed.
+    if (flagsWas !== flagsNow) {
+      const before = new Set([...e.utp.keys()]);
+      const sicrBefore = [...e.sicr.keys()];
+      const flags = flagMaps(db, funderId);
+      e.utp = flags.utp;
+      e.sicr = flags.sicr;
+      for (const id of flags.utp.keys()) before.add(id);
+      for (const id of before) {
+        const i = schedule.indexById.get(id);
+        if (i !== undefined) computeLease(e, i);
+      }
+      if (touched) for (const id of [...before, ...sicrBefore, ...e.sicr.keys()]) touched.add(id);
     }
-    Object.assign(e, ledgers);
+    if (ledgerWas.slice(0, 2).join('|') !== ledgerNow.slice(0, 2).join('|')) {
+      const ledgers = ledgerMaps(db, funderId);
+      if (touched) for (const id of [...changedKeys(e.writeOffs, ledgers.writeOffs), ...changedKeys(e.recoveries, ledgers.recoveries)]) touched.add(id);
+      Object.assign(e, ledgers);
+    }
     e.recordsStamp = recordsStamp;
   }
   if (memoKeyOf(e) !== memoKeyBefore) patchMemo(e, memoKeyBefore, touched);
@@ -420,13 +439,42 @@ function changedKeys<V>(a: Map<number, V>, b: Map<number, V>): number[] {
   return out;
 }
 
-
 /** creditStatesAt by lease id (the same memo: built once per day and entry version). */
 export function creditStatesById(db: DbOrTx, funderId: number, asOf: string): Map<number, LeaseCreditState> {
   const { states } = creditStatesAt(db, funderId, asOf);
   let m = byIdMemo.get(states);
   if (!m) byIdMemo.set(states, (m = new Map(states.map((x) => [x.leaseId, x]))));
   return m;
+}
+
+/**
+ * A lessee's contagion days (lib/credit contagionIntervals over its leases' own episodes and exposures), kept per
+ * entry version like the states memo: the timelines they read are patched in place, so the key says which.
+ */
+const contagionMemo = new WeakMap<Entry, { key: string; store: object; byLessee: Map<number, [number, number][]> }>();
+
+function contagionOf(e: Entry, lesseeId: number): [number, number][] {
+  const key = `${e.storeVersion}|${e.recordsStamp}|${e.settingsKey}`;
+  let m = contagionMemo.get(e);
+  if (!m || m.key !== key || m.store !== e.schedule) contagionMemo.set(e, (m = { key, store: e.schedule, byLessee: new Map() }));
+  let intervals = m.byLessee.get(lesseeId);
+  if (!intervals) {
+    const s = e.schedule;
+    const leases = (lesseeIndex(e).get(lesseeId) ?? []).map((i) => {
+      const x = inputOf(e, i);
+      const changeDays: number[] = [];
+      for (let r = x.from; r < x.to; r++) changeDays.push(x.due[r]! + 1);
+      for (let r = x.payFrom; r < x.payTo; r++) {
+        changeDays.push(x.payDay[r]!);
+        if (x.payReversedOn[r]! !== NEVER) changeDays.push(x.payReversedOn[r]!);
+      }
+      const id = s.leases[i]!.id;
+      const position = cashPositionFn(x);
+      return { episodes: e.timelines.get(id)?.episodes ?? [], exposureAt: (day: number) => position(day).exposure, changeDays, exitDay: e.writeOffs.get(id)?.[0] ?? NEVER };
+    });
+    m.byLessee.set(lesseeId, (intervals = contagionIntervals(leases, e.settings.contagion)));
+  }
+  return intervals;
 }
 
 function statesOf(e: Entry, d: number): LeaseCreditState[] {
@@ -442,33 +490,20 @@ function statesOf(e: Entry, d: number): LeaseCreditState[] {
 function fillStates(e: Entry, d: number, subset: readonly number[] | null, out: LeaseCreditState[]): void {
   const s = e.schedule;
   const own = new Map<number, ReturnType<typeof defaultStateAt>>();
-  const ownOf = (id: number, t: CreditTimeline) => own.set(id, defaultStateAt(t, { utp: e.utp.get(id) ?? [] }, d, e.settings.probationMonths));
+  // Contagion: only lessees with a lease that has been in default on its own by `d` can be affected; their
+  // contagion history is computed once per entry version (contagionOf) and answers any day.
+  const suspects = new Set<number>();
+  const ownOf = (id: number, t: CreditTimeline) => {
+    own.set(id, defaultStateAt(t, { utp: e.utp.get(id) ?? [] }, d, e.settings.probationMonths));
+    if (t.episodes[0]!.start <= d) suspects.add(s.leases[s.indexById.get(id)!]!.lesseeId);
+  };
   if (subset === null) {
     for (const [id, t] of e.timelines) if (s.indexById.has(id)) ownOf(id, t);
   } else {
     for (const i of subset) {
-      const id = s.leases[i]!.id;
-      const t = e.timelines.get(id);
-      if (t) ownOf(id, t);
+      const t = e.timelines.get(s.leases[i]!.id);
+      if (t) ownOf(s.leases[i]!.id, t);
     }
-  }
-  // Contagion: only lessees with a lease in default on their own can be affected.
-  const contagion = new Map<number, number>();
-  const suspects = new Set<number>();
-  for (const [id, st] of own) if (st.state === 'defaulted') suspects.add(s.leases[s.indexById.get(id)!]!.lesseeId);
-  if (suspects.size > 0) {
-    const index = lesseeIndex(e);
-    const rows: { lesseeId: number; exposure: number; defaulted: boolean; since: number }[] = [];
-    for (const lesseeId of suspects) {
-      for (const i of index.get(lesseeId) ?? []) {
-        const lease = s.leases[i]!;
-        if (e.writeOffs.has(lease.id) && e.writeOffs.get(lease.id)![0] <= d) continue;
-        const st = own.get(lease.id);
-        rows.push({ lesseeId, exposure: cashPositionAt(inputOf(e, i), d).exposure, defaulted: st?.state === 'defaulted', since: st?.state === 'defaulted' ? st.since : NEVER });
-      }
-    }
-    const hit = contagionLessees(rows, e.settings.contagion);
-    for (const r of rows) if (hit.has(r.lesseeId) && r.defaulted) contagion.set(r.lesseeId, Math.max(contagion.get(r.lesseeId) ?? -NEVER, r.since));
   }
   const one = (i: number) => {
     const lease = s.leases[i]!;
@@ -478,25 +513,27 @@ function fillStates(e: Entry, d: number, subset: readonly number[] | null, out: 
     const writtenOff = wo !== undefined && wo[0] <= d;
     const repaidDay = e.repaid.get(lease.id);
     const repaid = repaidDay !== undefined && repaidDay <= d;
-    const contagionSince = st.state !== 'defaulted' ? contagion.get(lease.lesseeId) : undefined;
-    let ep = firstEpisode(t, d);
+    // The same probation and cure rule as an own default; the first contagion day stays (everDefaulted is monotone).
+    const cs: ContagionState = suspects.has(lease.lesseeId) ? contagionStateAt(withoutOwnDefault(contagionOf(e, lease.lesseeId), t?.episodes ?? []), d, e.settings.probationMonths) : { state: 'none' };
+    const contagion = st.state !== 'defaulted' && cs.state === 'defaulted' ? cs : null;
+    const ep = firstEpisode(t, d);
     let defaultAmount = ep?.exposure ?? 0;
     let defaultedPrincipal = ep?.principal ?? 0;
     let firstDefault = ep?.start ?? null;
-    if (ep === null && contagionSince !== undefined) {
-      const at = cashPositionAt(inputOf(e, i), contagionSince);
-      firstDefault = contagionSince;
+    if (cs.state !== 'none' && (firstDefault === null || cs.first < firstDefault)) {
+      const at = cashPositionAt(inputOf(e, i), cs.first);
+      firstDefault = cs.first;
       defaultAmount = at.exposure;
       defaultedPrincipal = at.unpaidPrincipal;
     }
-    ep = null;
+    const cured = st.state === 'cured' || cs.state === 'cured';
     const status: LeaseCreditState['status'] = writtenOff
       ? 'written_off'
       : repaid
         ? 'repaid'
-        : st.state === 'defaulted' || contagionSince !== undefined
+        : st.state === 'defaulted' || contagion !== null
           ? 'defaulted'
-          : st.state === 'cured'
+          : cured
             ? 'cured'
             : 'performing';
     out[i] = {
@@ -504,13 +541,14 @@ function fillStates(e: Entry, d: number, subset: readonly number[] | null, out: 
       lesseeId: lease.lesseeId,
       currency: lease.currency,
       status,
-      why: status !== 'defaulted' ? null : st.state === 'defaulted' ? st.why : 'contagion',
-      defaultSince: status !== 'defaulted' ? null : formatDate(st.state === 'defaulted' ? st.since : contagionSince!),
-      probationUntil: status === 'defaulted' && st.state === 'defaulted' && st.why === 'probation' ? formatDate(st.probationUntil) : null,
+      why: status !== 'defaulted' ? null : st.state === 'defaulted' ? st.why : contagion!.why,
+      defaultSince: status !== 'defaulted' ? null : formatDate(st.state === 'defaulted' ? st.since : contagion!.since),
+      probationUntil:
+        status !== 'defaulted' ? null : st.state === 'defaulted' ? (st.why === 'probation' ? formatDate(st.probationUntil) : null) : contagion!.why === 'probation' ? formatDate(contagion!.probationUntil) : null,
       firstDefaultDate: firstDefault === null ? null : formatDate(firstDefault),
       defaultAmount,
       defaultedPrincipal,
-      curedOn: st.state === 'cured' ? formatDate(st.since) : null,
+      curedOn: status !== 'cured' ? null : formatDate(Math.max(st.state === 'cured' ? st.since : -NEVER, cs.state === 'cured' ? cs.since : -NEVER)),
       writeOffDate: wo && writtenOff ? formatDate(wo[0]) : null,
       writtenOff: writtenOff ? wo[1] : 0,
       recoveries: sumTo(e.recoveries.get(lease.id), d),

@@ -5,7 +5,7 @@
  */
 import type { DbOrTx } from '@/db/client';
 import { PERIOD_MONTHS } from '@/lib/finance';
-import { addMonths, monthsBetween } from '@/lib/finance/dates';
+import { addMonths, monthsBetween, parseDate } from '@/lib/finance/dates';
 import type { EligibilityLease } from '@/lib/facilities';
 import { loadBook, type Book } from '@/services/portfolio/valuation';
 import { getServicingBook } from '@/services/servicing/book';
@@ -33,12 +33,14 @@ export type LeaseState = { leaseId: number; balance: number; dpd: number; status
  * The eligibility leases of the states with a balance, in their order, with the lease terms (lessee, industry,
  * region, country, asset type, rate, remaining term) of the valuation book; a lease no longer in it is left out.
  */
-export function collateralLeases(book: Pick<Book, 'leases' | 'indexById'>, asOf: string, states: Iterable<LeaseState>): EligibilityLease[] {
+export function collateralLeases(book: Pick<Book, 'leases' | 'indexById' | 'exitDay'>, asOf: string, states: Iterable<LeaseState>): EligibilityLease[] {
   const leases: EligibilityLease[] = [];
+  const day = parseDate(asOf, 'asOf');
   for (const s of states) {
     if (s.balance <= 0) continue;
     const i = book.indexById.get(s.leaseId);
-    if (i === undefined) continue;
+    // Written off on or before the date: out of the pool (lib/finance/pool.ts), no longer collateral.
+    if (i === undefined || book.exitDay[i]! <= day) continue;
     const r = book.leases[i]!;
     const inDefault = isLeaseInDefault(s.status as Parameters<typeof isLeaseInDefault>[0]);
     // A write replaces only the changed leases' servicing states and register rows: the others keep their line

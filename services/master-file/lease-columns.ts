@@ -1,13 +1,13 @@
 import type { LeaseListRow } from '@/db/queries/leases';
 import type { ScheduleRowRecord } from '@/db/schema/portfolio';
-import type { MasterFileColumnId } from '@/lib/validations/leases';
+import type { MasterFileColumnId, ShownStatus } from '@/lib/validations/leases';
 import type { ExportColumn } from '@/lib/exports/columns';
 
 /** A translator of the masterFile message namespace (next-intl's `t`). */
 export type Translate = (key: string) => string;
 
 /** A register row of an export; `statusNote` says why the lease has its status where the screens explain it. */
-export type LeaseExportRow = LeaseListRow & { statusNote?: string | null };
+export type LeaseExportRow = LeaseListRow & { shownStatus: ShownStatus; statusNote?: string | null };
 
 /**
  * The Master File's columns as export columns, with headers and enumerated values in the reader's
@@ -38,7 +38,7 @@ export function leaseExportColumns(t: Translate, ids: readonly MasterFileColumnI
     fee: { kind: 'money', value: (r) => r.fee, currency },
     purchaseDate: { kind: 'date', value: (r) => r.purchaseDate, width: 12 },
     agreedPurchasePrice: { kind: 'money', value: (r) => r.agreedPurchasePrice, currency },
-    status: { kind: 'text', value: (r) => t(`statuses.${r.status}`) },
+    status: { kind: 'text', value: (r) => t(`statuses.${r.shownStatus}`) },
   };
   return ids.flatMap((id): ExportColumn<LeaseExportRow>[] => [
     { id, header: t(`columns.${id}`), ...all[id] },

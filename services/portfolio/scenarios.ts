@@ -56,6 +56,7 @@ export function projectBook(book: ValuedBook, s: Pick<Scenario, 'cpr' | 'cdr' | 
     discountRate: f.discountRate ?? undefined,
     convention: f.discountConvention,
     purchaseDay: book.purchaseDay,
+    exitDay: book.exitDay,
   });
 }
 

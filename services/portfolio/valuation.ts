@@ -28,7 +28,7 @@ import { listPortfolioLeases, type PortfolioLeaseRecord } from '@/db/queries/por
 import { bookLeaseStamp, sqliteOf } from '@/db/queries/servicing';
 import type { Funder } from '@/db/schema/portfolio';
 import { NotFound } from '@/lib/domain/errors';
-import { LeasePortfolio, purchasePrices, purchasePricesInChunks, spliceValuation, valuePortfolio, valuePortfolioInChunks, type PortfolioValuation } from '@/lib/finance';
+import { LeasePortfolio, NO_EXIT, purchasePrices, purchasePricesInChunks, spliceValuation, valuePortfolio, valuePortfolioInChunks, type PortfolioValuation } from '@/lib/finance';
 import { spliceSlot } from '@/lib/finance/columns';
 import { parseDate } from '@/lib/finance/dates';
 import { singleLeasePortfolio } from '@/lib/finance/valuation';
@@ -45,6 +45,8 @@ export type Book = {
   portfolio: LeasePortfolio;
   indexById: Map<number, number>;
   purchaseDay: Int32Array;
+  /** The day a lease leaves the pool (its write-off date; NO_EXIT: never), index-aligned like purchaseDay. */
+  exitDay: Int32Array;
   purchasePrice: Float64Array;
   version: number;
 };
@@ -97,29 +99,32 @@ function requireFunder(db: DbOrTx, funderId: number): Funder {
   return funder;
 }
 
-function pack(records: PortfolioLeaseRecord[], funder: Funder): { portfolio: LeasePortfolio; indexById: Map<number, number>; purchaseDay: Int32Array; purchasePrice: Float64Array } {
+function pack(records: PortfolioLeaseRecord[], funder: Funder): { portfolio: LeasePortfolio; indexById: Map<number, number>; purchaseDay: Int32Array; exitDay: Int32Array; purchasePrice: Float64Array } {
   const portfolio = new LeasePortfolio(records.length, records.length * 48);
   const indexById = new Map<number, number>();
   for (const r of records) indexById.set(r.id, portfolio.add(leaseTermsOf(r, funder.rateConvention)));
   return { portfolio, indexById, ...poolColumns(records, portfolio, funder) };
 }
 
-/** The purchase day and the historical purchase price of every packed lease. */
-function poolColumns(records: readonly PortfolioLeaseRecord[], portfolio: LeasePortfolio, funder: Funder): { purchaseDay: Int32Array; purchasePrice: Float64Array } {
+const exitDayOf = (r: PortfolioLeaseRecord) => (r.writtenOffOn === null ? NO_EXIT : parseDate(r.writtenOffOn, 'writtenOffOn'));
+
+/** The purchase day, the exit day and the historical purchase price of every packed lease. */
+function poolColumns(records: readonly PortfolioLeaseRecord[], portfolio: LeasePortfolio, funder: Funder): { purchaseDay: Int32Array; exitDay: Int32Array; purchasePrice: Float64Array } {
   const purchaseDay = Int32Array.from(records, (r) => parseDate(r.purchaseDate, 'purchaseDate'));
+  const exitDay = Int32Array.from(records, exitDayOf);
   const purchasePrice = purchasePrices(portfolio, {
     purchaseDay,
     agreed: Float64Array.from(records, (r) => r.agreedPurchasePrice ?? NaN),
     buyRate: funder.buyRate,
     convention: funder.discountConvention,
   });
-  return { purchaseDay, purchasePrice };
+  return { purchaseDay, exitDay, purchasePrice };
 }
 
-/** One lease's purchase day and historical price (for the lease-by-lease updates). */
-function poolColumnsOf(r: PortfolioLeaseRecord, funder: Funder): { day: number; price: number } {
+/** One lease's purchase day, exit day and historical price (for the lease-by-lease updates). */
+function poolColumnsOf(r: PortfolioLeaseRecord, funder: Funder): { day: number; exit: number; price: number } {
   const one = poolColumns([r], singleLeasePortfolio(leaseTermsOf(r, funder.rateConvention)), funder);
-  return { day: one.purchaseDay[0]!, price: one.purchasePrice[0]! };
+  return { day: one.purchaseDay[0]!, exit: one.exitDay[0]!, price: one.purchasePrice[0]! };
 }
 
 /** Reads and packs the book; stamps first, so a change racing the read is applied again (idempotently). */
@@ -147,8 +152,8 @@ function settingsKeyOf(f: Funder): string {
   return `${f.buyRate}|${f.discountRate}|${f.discountConvention}`;
 }
 
-function valuationOptions(funder: Funder, cutOff: string, gross: boolean, purchasePrice: ArrayLike<number>, purchaseDay: ArrayLike<number>) {
-  return { cutOff, buyRate: funder.buyRate, purchasePrice, purchaseDay, discountRate: funder.discountRate ?? undefined, convention: funder.discountConvention, gross };
+function valuationOptions(funder: Funder, cutOff: string, gross: boolean, purchasePrice: ArrayLike<number>, purchaseDay: ArrayLike<number>, exitDay: ArrayLike<number>) {
+  return { cutOff, buyRate: funder.buyRate, purchasePrice, purchaseDay, exitDay, discountRate: funder.discountRate ?? undefined, convention: funder.discountConvention, gross };
 }
 
 /** Splices the changed leases into the packed book and every cached valuation (new objects for both). */
@@ -158,16 +163,18 @@ function applyChanges(db: DbOrTx, e: Entry, funder: Funder, ids: readonly number
   const valued = [...e.valuations.entries()];
   // The pool columns follow the same splices as the packed book (new arrays: the old book keeps its own).
   let purchaseDay = e.book.purchaseDay.slice();
+  let exitDay = e.book.exitDay.slice();
   let purchasePrice = e.book.purchasePrice.slice();
   const pool = new Map(ids.flatMap((id) => { const r = records.get(id); return r ? [[id, poolColumnsOf(r, funder)] as const] : []; }));
   const setPoolColumns = (k: number, id: number) => {
     const c = pool.get(id)!;
     purchaseDay[k] = c.day;
+    exitDay[k] = c.exit;
     purchasePrice[k] = c.price;
   };
   const one = (r: PortfolioLeaseRecord, v: ValuedBook) => {
     const c = pool.get(r.id)!;
-    return valuePortfolio(singleLeasePortfolio(leaseTermsOf(r, funder.rateConvention)), valuationOptions(funder, v.cutOff, v.gross, Float64Array.of(c.price), Int32Array.of(c.day)));
+    return valuePortfolio(singleLeasePortfolio(leaseTermsOf(r, funder.rateConvention)), valuationOptions(funder, v.cutOff, v.gross, Float64Array.of(c.price), Int32Array.of(c.day), Int32Array.of(c.exit)));
   };
   const before = new Map<number, LeaseBefore>();
   for (const id of ids) {
@@ -184,6 +191,7 @@ function applyChanges(db: DbOrTx, e: Entry, funder: Funder, ids: readonly number
       const p = partitionPoint(leases, (l) => l.id < id);
       portfolio.splice(p, leaseTermsOf(r, funder.rateConvention), true);
       purchaseDay = spliceSlot(purchaseDay, leases.length, p, true);
+      exitDay = spliceSlot(exitDay, leases.length, p, true);
       purchasePrice = spliceSlot(purchasePrice, leases.length, p, true);
       setPoolColumns(p, id);
       leases.splice(p, 0, r);
@@ -192,6 +200,7 @@ function applyChanges(db: DbOrTx, e: Entry, funder: Funder, ids: readonly number
     } else if (i !== undefined) {
       portfolio.splice(i, null);
       purchaseDay = spliceSlot(purchaseDay, leases.length, i, false);
+      exitDay = spliceSlot(exitDay, leases.length, i, false);
       purchasePrice = spliceSlot(purchasePrice, leases.length, i, false);
       leases.splice(i, 1);
       indexById.delete(id);
@@ -203,7 +212,7 @@ function applyChanges(db: DbOrTx, e: Entry, funder: Funder, ids: readonly number
   e.version++;
   e.log.push({ version: e.version, ids: [...ids], before });
   if (e.log.length > MAX_LOG) e.log.splice(0, e.log.length - MAX_LOG);
-  e.book = { ...e.book, funder, purchaseDay, purchasePrice, version: e.version };
+  e.book = { ...e.book, funder, purchaseDay, exitDay, purchasePrice, version: e.version };
   e.valuations = new Map(valued.map(([k, v]) => [k, { ...v, ...e.book, valuation: v.valuation }]));
 }
 
@@ -277,7 +286,7 @@ export function valueBook(db: DbOrTx, funderId: number, cutOff: string, gross = 
   const key = `${cutOff}:${gross ? 1 : 0}`;
   const cached = e.valuations.get(key);
   if (cached) return cached;
-  const valuation = valuePortfolio(book.portfolio, valuationOptions(funder, cutOff, gross, book.purchasePrice, book.purchaseDay));
+  const valuation = valuePortfolio(book.portfolio, valuationOptions(funder, cutOff, gross, book.purchasePrice, book.purchaseDay, book.exitDay));
   const valued = { ...book, valuation, cutOff, gross };
   e.valuations.set(key, valued);
   while (e.valuations.size > MAX_VALUATIONS) e.valuations.delete(e.valuations.keys().next().value!);
@@ -321,6 +330,7 @@ async function loadEntryInSlices(db: DbOrTx, funder: Funder, previous: Entry | u
     if (k % SLICE === SLICE - 1) await pause();
   }
   const purchaseDay = Int32Array.from(records, (r) => parseDate(r.purchaseDate, 'purchaseDate'));
+  const exitDay = Int32Array.from(records, exitDayOf);
   const purchasePrice = await drain(
     purchasePricesInChunks(portfolio, { purchaseDay, agreed: Float64Array.from(records, (r) => r.agreedPurchasePrice ?? NaN), buyRate: funder.buyRate, convention: funder.discountConvention }, SLICE),
   );
@@ -331,7 +341,7 @@ async function loadEntryInSlices(db: DbOrTx, funder: Funder, previous: Entry | u
     rateConvention: funder.rateConvention,
     journal,
     leaseStamp,
-    book: { funder, leases: records, portfolio, indexById, purchaseDay, purchasePrice, version },
+    book: { funder, leases: records, portfolio, indexById, purchaseDay, exitDay, purchasePrice, version },
     valuations: new Map(),
     version,
     rebuiltAt: version,
@@ -355,7 +365,7 @@ export async function rebuildValuationInBackground(db: Db, funderId: number): Pr
     const next = await loadEntryInSlices(db, funder, previous);
     for (const v of previous?.valuations.values() ?? []) {
       await pause();
-      const options = valuationOptions(funder, v.cutOff, v.gross, next.book.purchasePrice, next.book.purchaseDay);
+      const options = valuationOptions(funder, v.cutOff, v.gross, next.book.purchasePrice, next.book.purchaseDay, next.book.exitDay);
       next.valuations.set(`${v.cutOff}:${v.gross ? 1 : 0}`, { ...next.book, valuation: await drain(valuePortfolioInChunks(next.book.portfolio, options, SLICE)), cutOff: v.cutOff, gross: v.gross });
     }
     entries.set(funderId, next);

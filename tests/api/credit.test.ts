@@ -113,9 +113,13 @@ describe('write-off under four eyes', () => {
     expect((await call('POST', `/api/credit/write-offs/${w.id}/approve`, 'admin')).status).toBe(409);
     expect((await call('POST', `/api/credit/write-offs/${w.id}/reject`, 'admin')).status).toBe(409);
 
-    // Its remaining flows left the portfolio cash flow: no valuation at any cut-off.
-    const detail = await call('GET', `/api/leases/${lease.id}?funderId=1`, 'viewer');
-    expect(detail.json.valuation).toBeNull();
+    // Its remaining flows leave the portfolio cash flow from the write-off date on (domain.md §8): out of the pool at
+    // a later cut-off; a cut-off before the write-off (last month's) still counts it.
+    const later = await call('GET', `/api/leases/${lease.id}?funderId=1&cutOff=${monthsAgo(-1)}`, 'viewer');
+    expect(later.json.valuation).toMatchObject({ inPool: false, totalcf: 0, prin: 0 });
+    const earlier = await call('GET', `/api/leases/${lease.id}?funderId=1&cutOff=${monthsAgo(1)}`, 'viewer');
+    expect(earlier.json.valuation).toMatchObject({ inPool: true });
+    expect(earlier.json.valuation.totalcf).toBeGreaterThan(0);
     // The loss ledger has it.
     const ledger = (await call('GET', '/api/credit/loss-ledger?funderId=1', 'viewer')).json.entries as { kind: string; id: number; amount: number }[];
     expect(ledger.find((e) => e.kind === 'write_off' && e.id === w.id)?.amount).toBe(w.amount);
@@ -231,5 +235,24 @@ describe('ECL and measures', () => {
     const proposed = await call('PATCH', `/api/credit/settings?funderId=${funder.id}`, 'admin', { creditProbationMonths: 6, provisionMatrix: { EUR: { current: 0.01 } } });
     expect(proposed.status).toBe(202);
     expect(proposed.json.proposal.changes).toMatchObject({ creditProbationMonths: { before: 3, after: 6 } });
+  });
+});
+
+describe('lessee kind (retail / non-retail: the absolute materiality threshold)', () => {
+  it('an analyst sets it (200, one audit row), a viewer cannot (403); a bad kind is 400, an unknown lessee 404', async () => {
+    const lessee = await cleanLessee();
+    const path = `/api/lessees/${lessee.id}?funderId=1`;
+    expect((await call('PATCH', path, 'viewer', { kind: 'retail' })).status).toBe(403);
+    expect((await call('PATCH', path, null, { kind: 'retail' })).status).toBe(401);
+    const bad = await call('PATCH', path, 'analyst', { kind: 'consumer' });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error.issues[0]).toMatchObject({ field: 'kind' });
+    expect((await call('PATCH', '/api/lessees/999999?funderId=1', 'analyst', { kind: 'retail' })).status).toBe(404);
+    const set = await call('PATCH', path, 'analyst', { kind: 'retail' });
+    expect(set.status).toBe(200);
+    expect(set.json).toMatchObject({ lessee: { id: lessee.id, kind: 'retail' }, changed: true });
+    expect((await call('PATCH', path, 'analyst', { kind: 'retail' })).json.changed).toBe(false);
+    const back = await call('PATCH', path, 'analyst', { kind: 'corporate' });
+    expect(back.json).toMatchObject({ lessee: { kind: 'corporate' }, changed: true });
   });
 });

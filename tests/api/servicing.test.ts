@@ -208,10 +208,10 @@ describe('status against DPD (issue #11)', () => {
       expect(rhead).toBe('Contract,Status,Status reason');
       expect(rline).toMatch(reason);
 
-      // An active lease that is not in default has no reason.
+      // An active lease that is not in default has no reason; its status is the derived one (domain.md §8).
       const other = current[1];
       const plain = await call('GET', `/api/leases/export?format=csv&locale=en&q=${other.contractNumber}&columns=contractNumber,status`, 'viewer');
-      expect(plain.text.replace(/^\uFEFF/, '').split('\r\n')[1]).toBe(`${other.contractNumber},Active,`);
+      expect(plain.text.replace(/^\uFEFF/, '').split('\r\n')[1]).toBe(`${other.contractNumber},Performing,`);
     } finally {
       // Cleared on the day it started: the flag never held, so the shared book is as before.
       expect((await call('DELETE', `/api/leases/${row.leaseId}/unlikely-to-pay?clearedOn=${yesterday}`, 'analyst')).status).toBe(200);

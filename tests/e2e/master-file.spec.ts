@@ -173,12 +173,12 @@ test('export the Master File as CSV: the header row names the visible columns', 
 test('save the current view and apply it from the Views select', async ({ page }) => {
   await signIn(page, 'viewer');
   await page.goto('/en/master-file');
-  await page.getByRole('combobox', { name: 'Status', exact: true }).selectOption('active');
-  await expect(page).toHaveURL(/status=active/);
+  await page.getByRole('combobox', { name: 'Status', exact: true }).selectOption('performing');
+  await expect(page).toHaveURL(/status=performing/);
   await page.getByTestId('column-menu').locator('summary').click();
   await page.getByTestId('column-menu').getByLabel('Client ID (ERP)').check();
   await expect(page).toHaveURL(/cols=/);
-  const name = `Active ${Date.now()}`;
+  const name = `Performing ${Date.now()}`;
   await page.getByRole('button', { name: 'Save current view' }).click();
   await page.getByLabel('View name').fill(name);
   await page.getByRole('button', { name: 'Save view' }).click();
@@ -187,10 +187,57 @@ test('save the current view and apply it from the Views select', async ({ page }
   await page.goto('/en/master-file');
   await expect(page.getByTestId('lease-table').getByRole('columnheader', { name: 'Client ID (ERP)' })).toHaveCount(0);
   await page.getByTestId('views-select').selectOption({ label: name });
-  await expect(page).toHaveURL(/status=active/);
+  await expect(page).toHaveURL(/status=performing/);
   await expect(page.getByTestId('lease-table').getByRole('columnheader', { name: /Client ID \(ERP\)/ })).toBeVisible();
   const statuses = await page.getByTestId('lease-table').locator('tbody tr td:last-child').allTextContents();
-  // Every row's status is Active (a lease in default by the derived credit status carries its note after the badge).
+  // Every row's status is the derived Performing (domain.md §8: the badge shows the derived status, not the typed one).
   expect(statuses.length).toBeGreaterThan(0);
-  expect(statuses.every((s) => s.startsWith('Active'))).toBe(true);
+  expect(statuses.every((s) => s.startsWith('Performing'))).toBe(true);
+});
+
+test('the register shows and filters the derived status (domain.md §8): Defaulted rows say why, the export agrees', async ({ page }) => {
+  await signIn(page, 'viewer');
+  await page.goto('/en/master-file');
+  await page.getByRole('combobox', { name: 'Status', exact: true }).selectOption('defaulted');
+  await expect(page).toHaveURL(/status=defaulted/);
+  const rows = page.getByTestId('lease-table').locator('tbody tr');
+  await expect(rows.first()).toBeVisible();
+  const badges = await page.getByTestId('lease-table').getByTestId('lease-status').allTextContents();
+  expect(badges.length).toBeGreaterThan(0);
+  expect(badges.every((b) => b === 'Defaulted')).toBe(true);
+  // Each says why: its own DPD, probation, unlikely to pay or its lessee's contagion.
+  const notes = await page.getByTestId('lease-table').getByTestId('status-note').allTextContents();
+  expect(notes).toHaveLength(badges.length);
+  for (const n of notes) expect(n).toMatch(/^Defaulted since /);
+  // The lease page shows the same derived status.
+  await rows.first().getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/master-file\/\d+$/);
+  await expect(page.getByTestId('lease-status')).toHaveText('Defaulted');
+  await expect(page.getByTestId('lease-status-note')).toHaveText(/^Defaulted since /);
+  // The export of the filtered register carries the same status.
+  const res = await page.request.get('/api/leases/export?funderId=1&status=defaulted&columns=contractNumber,status&format=csv');
+  const lines = (await res.text()).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+  expect(lines.length).toBeGreaterThan(1);
+  expect(lines.slice(1).every((l) => l.split(',')[1] === 'Defaulted')).toBe(true);
+});
+
+test('the lessee kind (retail / non-retail) is set on the lease page and kept', async ({ page }) => {
+  await signIn(page, 'analyst');
+  await page.goto('/en/master-file?status=performing');
+  await page.getByTestId('lease-table').locator('tbody tr').first().getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/master-file\/\d+$/);
+  const form = page.getByTestId('lessee-kind-form');
+  const select = form.getByLabel('Lessee kind');
+  const was = await select.inputValue();
+  const other = was === 'retail' ? 'corporate' : 'retail';
+  await select.selectOption(other);
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(/ is now (Retail|Non-retail)\.$/)).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('lessee-kind-form').getByLabel('Lessee kind')).toHaveValue(other);
+  // Back to what it was (the demo book's figures stay as seeded).
+  await page.getByTestId('lessee-kind-form').getByLabel('Lessee kind').selectOption(was);
+  await page.getByTestId('lessee-kind-form').getByRole('button', { name: 'Save' }).click();
+  await page.reload();
+  await expect(page.getByTestId('lessee-kind-form').getByLabel('Lessee kind')).toHaveValue(was);
 });

@@ -30,20 +30,28 @@ test('recording a payment lowers the lease’s arrears on Delinquency', async ({
   await expect(row.getByTestId('arrears-total')).not.toHaveText(before);
 });
 
-test('a bank-statement CSV import lists matched, unmatched and invalid lines', async ({ page }) => {
+test('a bank-statement CSV import lists matched, unmatched and invalid lines, and a recovery on a written-off lease', async ({ page }) => {
   await signIn(page);
   await page.goto('/en/servicing/delinquency?sort=arrearsTotal&dir=desc');
   const contract = (await page.getByTestId('delinquency-table').locator('tbody tr').first().locator('td').first().innerText()).trim();
+  // A written-off lease of the demo book (the register filters by the derived status, domain.md §8).
+  const writtenOff = ((await (await page.request.get('/api/leases?funderId=1&status=written_off&perPage=1')).json()) as { leases: { contractNumber: string; currency: string }[] }).leases[0]!;
   await page.goto('/en/servicing/payments');
   const today = new Date().toISOString().slice(0, 10);
-  const csv = `date;amount;currency;reference;contract\n${today};10,00;EUR;e2e;${contract}\n${today};5,00;EUR;nobody;\nnot-a-date;x;EUR;bad;${contract}\n`;
+  const csv =
+    `date;amount;currency;reference;contract\n${today};10,00;EUR;e2e;${contract}\n${today};5,00;EUR;nobody;\nnot-a-date;x;EUR;bad;${contract}\n` +
+    `${today};7,00;${writtenOff.currency};e2e recovery;${writtenOff.contractNumber}\n`;
   await page.getByLabel('CSV file (max. 1 MiB)').setInputFiles({ name: 'e2e.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await page.getByRole('button', { name: 'Upload and import' }).click();
-  await expect(page.getByTestId('import-summary')).toContainText('e2e.csv: 3 lines');
+  await expect(page.getByTestId('import-summary')).toContainText('e2e.csv: 4 lines');
   const lines = page.getByTestId('import-lines');
   await expect(lines.getByText('Unmatched')).toBeVisible();
   await expect(lines.getByText('Invalid').first()).toBeVisible();
-  await expect(lines.locator('tbody tr')).toHaveCount(3);
+  await expect(lines.locator('tbody tr')).toHaveCount(4);
+  // A line on a written-off lease is a recovery in the loss ledger, not a payment (domain.md §8).
+  const recovery = lines.locator('tbody tr').filter({ hasText: 'e2e recovery' });
+  await expect(recovery).toContainText('Recovery (written off)');
+  await expect(recovery).toContainText(writtenOff.contractNumber);
 });
 
 test('Clients Behavior lists lessees with a labelled 12-month strip and opens a lessee; the Dashboard shows servicing KPIs', async ({ page }) => {

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   NEVER,
   cashPositionAt,
+  contagionIntervals,
   contagionLessees,
+  contagionStateAt,
   creditDpdAt,
   creditTimeline,
   defaultStateAt,
@@ -13,6 +15,7 @@ import {
   lossMeasures,
   parseProvisionMatrix,
   provisionRate,
+  withoutOwnDefault,
   type CreditLeaseInput,
 } from '@/lib/credit';
 import { addMonths, formatDate, parseDate } from '@/lib/finance';
@@ -201,5 +204,47 @@ describe('contagion', () => {
     const hit = contagionLessees(rows, 0.2);
     expect(hit.has(1)).toBe(expected);
     expect(hit.has(2)).toBe(false);
+  });
+});
+
+describe('contagion history (domain.md §8: the same probation and cure rule; ever defaulted stays)', () => {
+  const d = (s: string) => parseDate(s);
+  // Lessee with two leases: A in default on its own from 1 Mar to its cure on 1 Sep 2026 (probation included),
+  // B performing with a constant exposure; A's exposure is 30 % of the lessee's, above the 20 % limit.
+  const A = { episodes: [{ start: d('2026-03-01'), end: d('2026-09-01') }], exposureAt: () => 30_000, changeDays: [d('2026-04-02'), d('2026-05-02')], exitDay: NEVER };
+  const B = { episodes: [], exposureAt: () => 70_000, changeDays: [d('2026-04-02')], exitDay: NEVER };
+
+  it('the lessee is in contagion while its defaulted share exceeds the limit', () => {
+    expect(contagionIntervals([A, B], 0.2)).toEqual([[d('2026-03-01'), d('2026-09-01')]]);
+    expect(contagionIntervals([A, B], 0.3)).toEqual([]);
+    expect(contagionIntervals([B], 0.2)).toEqual([]);
+    // A written off on 1 Jun 2026 no longer counts: the contagion ends then.
+    expect(contagionIntervals([{ ...A, exitDay: d('2026-06-01') }, B], 0.2)).toEqual([[d('2026-03-01'), d('2026-06-01')]]);
+  });
+
+  it('a contagion default that ends is in probation for 3 months, then cured; the first default day stays', () => {
+    const b = withoutOwnDefault(contagionIntervals([A, B], 0.2), B.episodes);
+    const at = (s: string) => contagionStateAt(b, d(s), 3);
+    expect(at('2026-02-28')).toEqual({ state: 'none' });
+    expect(at('2026-03-01')).toEqual({ state: 'defaulted', since: d('2026-03-01'), why: 'contagion', probationUntil: NEVER, first: d('2026-03-01') });
+    expect(at('2026-09-01')).toEqual({ state: 'defaulted', since: d('2026-03-01'), why: 'probation', probationUntil: d('2026-12-01'), first: d('2026-03-01') });
+    expect(at('2026-11-30')).toMatchObject({ state: 'defaulted', why: 'probation' });
+    expect(at('2026-12-01')).toEqual({ state: 'cured', since: d('2026-12-01'), first: d('2026-03-01') });
+    // Ever defaulted is monotone: from the first contagion day on, every later day knows it.
+    for (let day = d('2026-03-01'); day < d('2027-06-01'); day += 7) expect(contagionStateAt(b, day, 3)).not.toEqual({ state: 'none' });
+  });
+
+  it('contagion coming back within the probation continues the same episode; after a full probation it is a new one', () => {
+    const again = [[d('2026-03-01'), d('2026-05-01')], [d('2026-06-15'), d('2026-07-01')]] as [number, number][];
+    expect(contagionStateAt(again, d('2026-06-20'), 3)).toMatchObject({ state: 'defaulted', since: d('2026-03-01'), why: 'contagion' });
+    expect(contagionStateAt(again, d('2026-09-30'), 3)).toMatchObject({ state: 'defaulted', since: d('2026-03-01'), why: 'probation', probationUntil: d('2026-10-01') });
+    const later = [[d('2026-03-01'), d('2026-05-01')], [d('2026-09-01'), NEVER]] as [number, number][];
+    expect(contagionStateAt(later, d('2026-08-15'), 3)).toEqual({ state: 'cured', since: d('2026-08-01'), first: d('2026-03-01') });
+    expect(contagionStateAt(later, d('2026-09-01'), 3)).toEqual({ state: 'defaulted', since: d('2026-09-01'), why: 'contagion', probationUntil: NEVER, first: d('2026-03-01') });
+  });
+
+  it('the lease in default on its own gets no second probation from the contagion it caused', () => {
+    expect(withoutOwnDefault(contagionIntervals([A, B], 0.2), A.episodes)).toEqual([]);
+    expect(withoutOwnDefault([[10, 100]], [{ start: 20, end: 30 }, { start: 90, end: NEVER }])).toEqual([[10, 20], [30, 90]]);
   });
 });

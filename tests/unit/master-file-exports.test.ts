@@ -1,8 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import type { LeaseListRow } from '@/db/queries/leases';
 import { csvCell, csvStream, csvText, xlsxBuffer, type ExportColumn } from '@/lib/exports';
-import { leaseExportColumns } from '@/services/master-file/lease-columns';
+import { leaseExportColumns, type LeaseExportRow } from '@/services/master-file/lease-columns';
 import { DEFAULT_MASTER_FILE_COLUMNS, MASTER_FILE_COLUMN_IDS } from '@/lib/validations/leases';
 
 type Row = { name: string; amount: number; currency: string; rate: number; due: string; n: number | null };
@@ -98,15 +97,16 @@ describe('Master File export columns', () => {
     lesseeIdOdoo: 'ODOO-1000001',
     assetType: 'vehicle',
     status: 'active',
+    shownStatus: 'performing',
     currency: 'GBP',
     price: 4_200_000,
     rate: 0.061,
-  } as unknown as LeaseListRow;
+  } as unknown as LeaseExportRow;
 
   it('follow the requested ids and order, with translated headers and values', () => {
     const cols = leaseExportColumns(t, ['status', 'contractNumber', 'price', 'assetType']);
     expect(cols.map((c) => c.header)).toEqual(['«columns.status»', '«columns.contractNumber»', '«columns.price»', '«columns.assetType»']);
-    expect(csvText(cols, [lease])).toBe('«columns.status»,«columns.contractNumber»,«columns.price»,«columns.assetType»\r\n«statuses.active»,QL-2026-000001,42000.00,«assetTypes.vehicle»\r\n');
+    expect(csvText(cols, [lease])).toBe('«columns.status»,«columns.contractNumber»,«columns.price»,«columns.assetType»\r\n«statuses.performing»,QL-2026-000001,42000.00,«assetTypes.vehicle»\r\n');
   });
 
   it('cover every Master File column, defaults included', () => {

@@ -103,7 +103,7 @@ describe('the OpenAPI document', () => {
     expect(byName.perPage!.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 25 });
     expect(byName.perPage!.required).toBe(false);
     expect(byName.sort!.schema.enum).toEqual(leaseListQuery.shape.sort.unwrap().options);
-    expect(byName.status!.schema).toEqual({ type: 'array', items: { type: 'string', enum: ['active', 'closed', 'defaulted', 'terminated'] } });
+    expect(byName.status!.schema).toEqual({ type: 'array', items: { type: 'string', enum: ['performing', 'defaulted', 'cured', 'written_off', 'repaid', 'closed', 'terminated', 'active'] } });
     expect(byName.status!.explode).toBe(true);
     expect(byName.perPage!.example).toBe('10');
   });

@@ -279,6 +279,47 @@ describe('bank-statement import', () => {
   });
 });
 
+describe('bank-statement import on a written-off lease (domain.md §8)', () => {
+  test('a line received on or after the write-off is a recovery in the loss ledger, not a payment; before it, a payment; a manual match too', () => {
+    const db = createTestDb();
+    seedDemoUsers(db);
+    seedPortfolio(db, { leases: 20, today: TODAY, seed: 5 });
+    const r = sqlite(db).prepare(`select id, contract_number, currency from leases where funder_id = 1 and status = 'active' order by id limit 1`).get() as { id: number; contract_number: string; currency: string };
+    // Written off on 1 Nov (as an approved write-off leaves it: db/queries/credit.ts approveWriteOff).
+    sqlite(db).prepare(`update leases set written_off_on = '2026-11-01' where id = ?`).run(r.id);
+    const csv = [
+      'date;amount;currency;reference;contract',
+      `2026-10-31;100,00;${r.currency};late rent;${r.contract_number}`,
+      `2026-11-01;200,00;${r.currency};asset sold;${r.contract_number}`,
+      `2026-11-10;300,00;${r.currency};${r.contract_number};`,
+      `2026-11-12;400,00;${r.currency};no contract;`,
+    ].join('\n');
+    const imp = importBankStatement(db, 1, 'nov.csv', parseBankCsv(csv).lines, null);
+    expect(imp.lines.map((l) => l.status)).toEqual(['matched', 'recovery', 'recovery', 'unmatched']);
+    expect(imp.lines.slice(0, 3).map((l) => l.leaseId)).toEqual([r.id, r.id, r.id]);
+    expect(imp.lines[1]!.paymentId).toBeNull();
+    expect([imp.matchedCount, imp.unmatchedCount, imp.invalidCount]).toEqual([3, 1, 0]);
+    const ledger = () => sqlite(db).prepare(`select received_on as receivedOn, amount, kind, reference from recoveries where lease_id = ? order by id`).all(r.id);
+    const payments = () => sqlite(db).prepare(`select received_on as receivedOn, amount from payments where lease_id = ? order by id`).all(r.id);
+    expect(ledger()).toEqual([
+      { receivedOn: '2026-11-01', amount: 20000, kind: 'late_collection', reference: 'asset sold' },
+      { receivedOn: '2026-11-10', amount: 30000, kind: 'late_collection', reference: r.contract_number },
+    ]);
+    expect(payments()).toEqual([{ receivedOn: '2026-10-31', amount: 10000 }]);
+    expect(sqlite(db).prepare(`select count(*) from audit_log where entity = 'recovery'`).pluck().get()).toBe(2);
+    // The unmatched line matched by hand to the written-off lease: a recovery too.
+    const line = matchImportLine(db, 1, imp.id, imp.lines[3]!.id, r.id, null);
+    expect(line.status).toBe('recovery');
+    expect(line.paymentId).toBeNull();
+    expect(ledger()).toHaveLength(3);
+    expect(payments()).toHaveLength(1);
+    const after = getImport(db, 1, imp.id);
+    expect([after.matchedCount, after.unmatchedCount]).toEqual([4, 0]);
+    expect(after.lines[3]!.leaseId).toBe(r.id);
+    expect(allocationMismatches(db)).toEqual([]);
+  });
+});
+
 describe('bank CSV parsing', () => {
   test.each([
     ['1.234,56', 2, 123456],

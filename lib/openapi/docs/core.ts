@@ -15,6 +15,7 @@ import {
   leaseGetQuery,
   leaseListQuery,
   leasePatchBody,
+  lesseePatchBody,
   lesseeSearchQuery,
 } from '@/lib/validations/leases';
 import { createViewBody, listViewsQuery, updateViewBody } from '@/lib/validations/portfolio-views';
@@ -486,6 +487,20 @@ export const coreRoutes = defineRoutes([
     query: lesseeSearchQuery,
     responses: { 200: { description: 'The lessees', schema: r.lesseeListResponse }, 400: bad(), 404: notFound('Unknown funder') },
     example: { query: { funderId: '1', q: '', limit: '5' } },
+  },
+  {
+    method: 'patch',
+    path: '/api/lessees/{id}',
+    tag: 'Lessees',
+    summary: "Set a lessee's kind",
+    description:
+      'Retail or corporate (non-retail): picks the absolute materiality threshold of its leases in the default definition (domain.md §8). One audit row; `changed` false when it already was of that kind.',
+    auth: 'write:funders',
+    params: idPath,
+    query: funderQuery,
+    body: lesseePatchBody,
+    responses: { 200: { description: 'The lessee', schema: r.lesseeKindResponse }, 400: bad(), 404: notFound('No lessee of this funder has this id'), 413: tooLarge },
+    example: { params: { id: '1' }, query: { funderId: '1' }, body: { kind: 'retail' } },
   },
 
   // -------------------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ import { Link, redirect } from '@/i18n/navigation';
 import { canSee } from '@/lib/navigation';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
 import { statusNotes } from '@/services/master-file/status-notes';
+import { shownStatuses, statusFilterClauses } from '@/services/master-file/register-status';
 import { ClientMessages } from '@/app/[locale]/client-messages';
 
 type Props = {
@@ -51,9 +52,12 @@ export default async function MasterFilePage({ params, searchParams }: Props) {
   }
 
   const { query, columns, filters } = state;
-  const result = listLeases(db, { ...query, funderId: funder.id });
+  // The status shown and filtered is the derived one (domain.md §8), from the memoised credit states of today.
+  const { status, ...rest } = query;
+  const result = listLeases(db, { ...rest, statusAny: statusFilterClauses(db, funder.id, status), funderId: funder.id });
   const notes = statusNotes(db, funder.id, result.rows, (key, values) => t(key, values), await getFormatter());
-  const rows = result.rows.map((r) => ({ ...r, statusNote: notes.get(r.id) ?? null }));
+  const shown = shownStatuses(db, funder.id, result.rows);
+  const rows = result.rows.map((r) => ({ ...r, shownStatus: shown.get(r.id) ?? 'performing', statusNote: notes.get(r.id) ?? null }));
   const views = listPortfolioViews(db, userId, 'master-file');
   const current = registerQueryString(filters, columns);
   const currentView = views.find((v) => viewQueryString(v) === current) ?? null;

@@ -7,8 +7,9 @@ import { parseQuery, withAuth } from '@/services/api/handler';
 import { exportResponse } from '@/lib/exports';
 import { leaseExportColumns, type LeaseExportRow } from '@/services/master-file/lease-columns';
 import { statusNotes } from '@/services/master-file/status-notes';
+import { shownStatuses, statusFilterClauses } from '@/services/master-file/register-status';
 import type { LeaseListRow } from '@/db/queries/leases';
-import { leaseExportQuery, MASTER_FILE_COLUMN_IDS } from '@/lib/validations/leases';
+import { leaseExportQuery, MASTER_FILE_COLUMN_IDS, type ShownStatus } from '@/lib/validations/leases';
 import { todayIso } from '@/lib/finance/dates';
 
 export const dynamic = 'force-dynamic';
@@ -25,16 +26,22 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
   const t = await getTranslations({ locale, namespace: 'masterFile' });
   const ids = columns?.length ? columns : MASTER_FILE_COLUMN_IDS;
   const cols = leaseExportColumns((key) => t(key), ids, { statusReason: true });
-  const leases = iterateLeases(db, { funderId, q, status, currency, assetType, sort, dir });
+  const leases = iterateLeases(db, { funderId, q, statusAny: statusFilterClauses(db, funderId, status), currency, assetType, sort, dir });
   const fmt = await getFormatter({ locale });
   // Each batch's status reasons in one read of those leases' history (none when the status is not exported).
-  const batches = ids.includes('status') ? withStatusNotes(leases, (rows) => statusNotes(db, funderId, rows, (key, values) => t(key, values), fmt)) : leases;
+  // The shown status (derived, as on screen) of every batch; its reason where the status is exported.
+  const batches = withStatusNotes(leases, (rows) => shownStatuses(db, funderId, rows), ids.includes('status') ? (rows) => statusNotes(db, funderId, rows, (key, values) => t(key, values), fmt) : null);
   return exportResponse(format, `master-file-${todayIso()}`, cols, batches, t('export.sheetName'));
 });
 
-function* withStatusNotes(batches: Iterable<LeaseListRow[]>, notesOf: (rows: LeaseListRow[]) => Map<number, string>): Generator<LeaseExportRow[]> {
+function* withStatusNotes(
+  batches: Iterable<LeaseListRow[]>,
+  shownOf: (rows: LeaseListRow[]) => Map<number, ShownStatus>,
+  notesOf: ((rows: LeaseListRow[]) => Map<number, string>) | null,
+): Generator<LeaseExportRow[]> {
   for (const rows of batches) {
-    const notes = notesOf(rows);
-    yield rows.map((r) => ({ ...r, statusNote: notes.get(r.id) ?? null }));
+    const shown = shownOf(rows);
+    const notes = notesOf?.(rows);
+    yield rows.map((r) => ({ ...r, shownStatus: shown.get(r.id) ?? 'performing', statusNote: notes?.get(r.id) ?? null }));
   }
 }

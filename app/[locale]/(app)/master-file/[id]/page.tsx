@@ -22,6 +22,8 @@ import { Link } from '@/i18n/navigation';
 import { valuationRow } from '@/lib/finance';
 import { formatIsoDate } from '@/lib/format';
 import { statusNotes } from '@/services/master-file/status-notes';
+import { getLessee } from '@/db/queries/lessees';
+import { shownStatuses } from '@/services/master-file/register-status';
 import { canSee } from '@/lib/navigation';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
 import { defaultCutOff, valueBook } from '@/services/portfolio/valuation';
@@ -95,7 +97,12 @@ export default async function LeasePage({ params }: Props) {
         }
       />
       <div className="grid items-start gap-6 xl:grid-cols-[3fr_2fr]">
-        <LeaseTermsCard lease={lease} statusNote={statusNote} />
+        <LeaseTermsCard
+          lease={lease}
+          shownStatus={shownStatuses(db, funder.id, [lease]).get(lease.id)!}
+          statusNote={statusNote}
+          lesseeKind={{ kind: getLessee(db, lease.lesseeId)?.kind ?? 'corporate', funderId: canWrite ? funder.id : null }}
+        />
         <LeaseValuationCard lease={lease} valuation={valuation} cutOff={cutOff} purchasePrice={index === undefined ? null : book.purchasePrice[index]!} />
       </div>
       <Card className="mt-6">

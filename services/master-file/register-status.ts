@@ -1,0 +1,54 @@
+/**
+ * The status the register, the lease page and their exports show and filter by (domain.md §8: derived, never
+ * typed): the lease's credit status from the funder's memoised credit states (services/credit/book.ts, one pass
+ * per day and book version, shared with Delinquency and the notes), or the business event a user set (closed,
+ * terminated); a write-off wins over both (lib/validations/leases shownStatus).
+ *
+ * The filter turns the chosen statuses into id clauses for the one SQL query of the register (a page, its
+ * count and totals): never a per-request recompute of the book.
+ */
+import type { DbOrTx } from '@/db/client';
+import type { StatusClause } from '@/db/queries/leases';
+import { todayIso } from '@/lib/finance/dates';
+import { shownStatus, type CreditStatus, type ShownStatus, type StatusFilter } from '@/lib/validations/leases';
+import { creditStatesAt, creditStatesById } from '@/services/credit/book';
+
+const BUSINESS = ['closed', 'terminated'] as const;
+
+/** The lease ids per derived credit status on `asOf` (performing ones are not listed: they are the rest). */
+function idsByCreditStatus(db: DbOrTx, funderId: number, asOf: string): Map<CreditStatus, number[]> {
+  const { states } = creditStatesAt(db, funderId, asOf);
+  let m = idsMemo.get(states);
+  if (!m) {
+    m = new Map<CreditStatus, number[]>([['defaulted', []], ['cured', []], ['written_off', []], ['repaid', []]]);
+    for (const s of states) if (s.status !== 'performing') m.get(s.status)!.push(s.leaseId);
+    idsMemo.set(states, m);
+  }
+  return m;
+}
+const idsMemo = new WeakMap<object, Map<CreditStatus, number[]>>();
+
+/** The register's status filter as id clauses (any of them); undefined when there is no status filter. */
+export function statusFilterClauses(db: DbOrTx, funderId: number, statuses: readonly StatusFilter[] | undefined, asOf = todayIso()): StatusClause[] | undefined {
+  if (!statuses?.length) return undefined;
+  const ids = idsByCreditStatus(db, funderId, asOf);
+  const writtenOff = ids.get('written_off')!;
+  const clauses: StatusClause[] = [];
+  for (const s of new Set(statuses)) {
+    if (s === 'active') clauses.push({ stored: ['active'] });
+    else if (s === 'closed' || s === 'terminated') clauses.push({ stored: [s], notIds: writtenOff });
+    else if (s === 'written_off') clauses.push({ ids: writtenOff });
+    else if (s === 'performing') clauses.push({ notStored: [...BUSINESS], notIds: [...ids.values()].flat() });
+    else clauses.push({ notStored: [...BUSINESS], ids: ids.get(s)! });
+  }
+  return clauses;
+}
+
+/** The shown status of each of these leases on `asOf` (from the memoised credit states). */
+export function shownStatuses(db: DbOrTx, funderId: number, rows: readonly { id: number; status: string }[], asOf = todayIso()): Map<number, ShownStatus> {
+  const out = new Map<number, ShownStatus>();
+  if (rows.length === 0) return out;
+  const credit = creditStatesById(db, funderId, asOf);
+  for (const r of rows) out.set(r.id, shownStatus(r.status, credit.get(r.id)?.status));
+  return out;
+}

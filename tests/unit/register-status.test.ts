@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { seedPortfolio } from '@/db/seed/portfolio';
+import { seedPayments } from '@/db/seed/payments';
+import { seedCredit } from '@/db/seed/credit';
+import { seedDemoUsers } from '@/db/seed/users';
+import { listFunders } from '@/db/queries/funders';
+import { iterateLeases } from '@/db/queries/lease-register';
+import { listLeases } from '@/db/queries/leases';
+import { shownStatus, SHOWN_STATUS_VALUES, type ShownStatus } from '@/lib/validations/leases';
+import { creditStatesAt, creditStatesById } from '@/services/credit/book';
+import { shownStatuses, statusFilterClauses } from '@/services/master-file/register-status';
+import { createTestDb } from '../helpers/test-db';
+
+const TODAY = '2026-11-21';
+
+function seeded() {
+  const db = createTestDb();
+  seedDemoUsers(db);
+  seedPortfolio(db, { leases: 400, today: TODAY });
+  for (const f of listFunders(db)) seedPayments(db, { funderId: f.id, today: TODAY });
+  for (const f of listFunders(db)) seedCredit(db, { funderId: f.id, today: TODAY });
+  return db;
+}
+
+describe('shownStatus (domain.md §8: derived, never typed)', () => {
+  it('shows the derived credit status; a write-off wins; closed and terminated are the business events a user sets', () => {
+    expect(shownStatus('active', 'defaulted')).toBe('defaulted');
+    expect(shownStatus('defaulted', 'performing')).toBe('performing');
+    expect(shownStatus('defaulted', undefined)).toBe('performing');
+    expect(shownStatus('active', 'repaid')).toBe('repaid');
+    expect(shownStatus('closed', 'defaulted')).toBe('closed');
+    expect(shownStatus('terminated', 'written_off')).toBe('written_off');
+  });
+});
+
+describe('the register status filter', () => {
+  const db = seeded();
+  const funderId = listFunders(db)[0]!.id;
+  const all = db.$client.prepare('select id, status from leases where funder_id = ? order by id').all(funderId) as { id: number; status: string }[];
+  // A lease typed "defaulted" by hand before the credit module, performing under §8: a legacy row.
+  const performing = creditStatesAt(db, funderId, TODAY).states.filter((s) => s.status === 'performing').map((s) => s.leaseId);
+  const legacy = performing.find((id) => all.find((l) => l.id === id)!.status === 'active')!;
+  db.$client.prepare(`update leases set status = 'defaulted' where id = ?`).run(legacy);
+  all.find((l) => l.id === legacy)!.status = 'defaulted';
+
+  const credit = creditStatesById(db, funderId, TODAY);
+  const expected = (s: ShownStatus) => all.filter((l) => shownStatus(l.status, credit.get(l.id)?.status) === s).map((l) => l.id);
+
+  it.each(SHOWN_STATUS_VALUES.map((s) => [s]))('%s returns exactly the leases shown so, page, count and totals alike', (s) => {
+    const want = expected(s);
+    const statusAny = statusFilterClauses(db, funderId, [s], TODAY);
+    const page = listLeases(db, { funderId, statusAny, page: 1, perPage: 1000 });
+    expect(page.rows.map((r) => r.id)).toEqual(want);
+    expect(page.total).toBe(want.length);
+    expect([...iterateLeases(db, { funderId, statusAny })].flat().map((r) => r.id)).toEqual(want);
+    const shown = shownStatuses(db, funderId, page.rows, TODAY);
+    expect(page.rows.every((r) => shown.get(r.id) === s)).toBe(true);
+  });
+
+  it('the demo book has leases in every credit state the filter offers', () => {
+    for (const s of ['performing', 'defaulted', 'cured', 'written_off'] as const) expect(expected(s).length).toBeGreaterThan(0);
+  });
+
+  it('"Defaulted" returns the leases in default under §8, not a lease typed "defaulted"', () => {
+    const ids = listLeases(db, { funderId, statusAny: statusFilterClauses(db, funderId, ['defaulted'], TODAY), page: 1, perPage: 1000 }).rows.map((r) => r.id);
+    expect(ids).not.toContain(legacy);
+    expect(ids.every((id) => credit.get(id)?.status === 'defaulted')).toBe(true);
+    expect(listLeases(db, { funderId, statusAny: statusFilterClauses(db, funderId, ['performing'], TODAY), page: 1, perPage: 1000 }).rows.map((r) => r.id)).toContain(legacy);
+  });
+
+  it('several statuses are any of them; "active" is the stored status (the API keeps it)', () => {
+    const both = listLeases(db, { funderId, statusAny: statusFilterClauses(db, funderId, ['defaulted', 'cured'], TODAY), page: 1, perPage: 1000 });
+    expect(both.total).toBe(expected('defaulted').length + expected('cured').length);
+    const active = listLeases(db, { funderId, statusAny: statusFilterClauses(db, funderId, ['active'], TODAY), page: 1, perPage: 1000 });
+    expect(active.total).toBe(all.filter((l) => l.status === 'active').length);
+    expect(statusFilterClauses(db, funderId, [], TODAY)).toBeUndefined();
+  });
+});
