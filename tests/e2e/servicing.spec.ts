@@ -81,9 +81,9 @@ test('Delinquency and the register say why a lease is in default (derived, domai
   await marker.focus();
   await expect(marker).toBeFocused();
   await expect(row.getByTestId('status').locator('[aria-hidden="true"]').last()).toBeVisible();
-  // Active, current leases that are not in default have no marker.
+  // Current leases that are not in default show the derived status, Performing, with no marker.
   await page.goto('/en/servicing/delinquency?sort=dpd&dir=asc');
-  const active = page.getByTestId('delinquency-table').locator('tbody tr').filter({ has: page.getByTestId('status').getByText('Active', { exact: true }), hasNot: page.getByTestId('status-note') }).first();
+  const active = page.getByTestId('delinquency-table').locator('tbody tr').filter({ has: page.getByTestId('status').getByText('Performing', { exact: true }), hasNot: page.getByTestId('status-note') }).first();
   await expect(active).toBeVisible();
 
   // A status a user sets (closed, terminated) says who set it and when, beside the DPD.

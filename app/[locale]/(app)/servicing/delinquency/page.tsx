@@ -25,10 +25,11 @@ import { pageOf } from '@/services/servicing/route-helpers';
 import { bucketLabel } from '@/lib/servicing/view-keys';
 import { delinquencyView, leaseStatusRows, rollRates } from '@/services/servicing/views';
 import { statusNotes } from '@/services/master-file/status-notes';
+import { shownStatuses } from '@/services/master-file/register-status';
 import { LeaseStatusCell } from '@/components/master-file/status-badges';
 import { delinquencyQuery } from '@/lib/validations/servicing';
 import { isoDateParam } from '@/lib/validations/common';
-import { isLeaseStatus } from '@/lib/validations/leases';
+import type { ShownStatus } from '@/lib/validations/leases';
 import { todayIso } from '@/lib/finance/dates';
 
 type Props = {
@@ -60,6 +61,8 @@ export default async function DelinquencyPage({ params, searchParams }: Props) {
   const tm = await getTranslations('masterFile');
   // Why each lease of this page has its status (one read of these leases' history), next to its DPD at the as-of date.
   const notes = q.level === 'lease' ? statusNotes(db, funder.id, leaseStatusRows(rows), (key, values) => tm(key, values), format) : new Map<number, string>();
+  // The status shown is the derived one at the as-of date (domain.md §8), as on the register.
+  const shown = q.level === 'lease' ? shownStatuses(db, funder.id, leaseStatusRows(rows), asOf) : new Map<number, ShownStatus>();
   const pageCount = Math.max(1, Math.ceil(view.rows.length / q.perPage));
   const rrTo = q.rrTo ?? asOf;
   const rrFrom = q.rrFrom && q.rrFrom <= rrTo ? q.rrFrom : addMonths(rrTo, -1);
@@ -302,7 +305,7 @@ export default async function DelinquencyPage({ params, searchParams }: Props) {
                         <td className="tabular px-3 py-1 text-right">{formatDecimal(format, r.leases)}</td>
                       ) : (
                         <td className="px-3 py-1 whitespace-nowrap" data-testid="status">
-                          {isLeaseStatus(r.status) ? <LeaseStatusCell status={r.status} note={r.leaseId === null ? null : notes.get(r.leaseId)} opens="right" /> : null}
+                          {r.leaseId !== null && shown.has(r.leaseId) ? <LeaseStatusCell status={shown.get(r.leaseId)!} note={notes.get(r.leaseId)} opens="right" /> : null}
                         </td>
                       )}
                       <td className="tabular px-3 py-1 text-right" data-testid="dpd">
