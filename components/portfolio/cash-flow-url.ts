@@ -26,7 +26,8 @@ export function cashFlowQuery(q: CashFlowPageQuery, patch: Partial<CashFlowPageQ
 
 /** The export URL of the whole filtered table (no paging), with the cut-off resolved so the file matches the screen. */
 export function cashFlowExportHref(q: CashFlowPageQuery, funderId: number, cutOff: string, format: 'csv' | 'xlsx'): string {
-  const { page: _p, perPage: _pp, scenario: _s, ...rest } = cashFlowQuery(q);
+  // The scenario travels along: the file holds the rows as the page shows them.
+  const { page: _p, perPage: _pp, ...rest } = cashFlowQuery(q);
   const params = new URLSearchParams({ ...rest, funderId: String(funderId), cutOff, format });
   return `/api/portfolio/total-cash-flow/export?${params}`;
 }

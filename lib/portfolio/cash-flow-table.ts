@@ -117,6 +117,8 @@ export const cashFlowExportQuerySchema = valuationParamsSchema
   .extend({
     format: z.enum(['csv', 'xlsx'], { error: "must be 'csv' or 'xlsx'" }),
     view: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive').optional(),
+    /** A scenario of the funder (domain.md §10): the rows and totals carry its flows, as the page shows them under it. */
+    scenario: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive').optional(),
   });
 
 /** The page's URL: like the API, with page sizes up to 100 and an optional saved view. */

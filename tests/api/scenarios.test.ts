@@ -36,6 +36,27 @@ async function issueFields(res: Response): Promise<string[]> {
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
+/** The cells of one CSV line (RFC 4180 quoting: a lessee's name may hold a comma). */
+function cellsOf(line: string): string[] {
+  const out: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i]!;
+    if (quoted) {
+      if (ch === '"' && line[i + 1] === '"') cell += line[++i];
+      else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') {
+      out.push(cell);
+      cell = '';
+    } else cell += ch;
+  }
+  out.push(cell);
+  return out;
+}
+
 describe('/api/scenarios authorization', () => {
   it.each([
     ['GET', '/api/scenarios', 'client'],
@@ -142,6 +163,33 @@ describe('the portfolio under a scenario', () => {
       const rows = (sqn.allData ?? sqn) as { fx: string; totalcf: number }[];
       expect(sum(rows.filter((r) => r.fx === 'EUR').map((r) => r.totalcf))).toBe(eur.contractual.totalcf);
     }
+  });
+
+  it('the Total Cash Flow export under a scenario carries its rows: a zero-rate scenario gives the contractual file, a stress scenario its totals', async () => {
+    const zero = await create({ ...stress(unique('Zero')), cpr: 0, cdr: 0 });
+    const s = await create(stress());
+    const file = async (query: string) => {
+      const res = await call('GET', `/api/portfolio/total-cash-flow/export?funderId=1&cutOff=2026-11-01&format=csv${query}`, as('viewer'));
+      expect(res.status).toBe(200);
+      return (await res.text()).replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    };
+    const contractual = await file('');
+    expect(await file(`&scenario=${zero.id}`)).toEqual(contractual);
+    const stressed = await file(`&scenario=${s.id}`);
+    expect(stressed).toHaveLength(contractual.length);
+    expect(stressed).not.toEqual(contractual);
+    // Σ of the rows' total CF per currency = the scenario's total CF (the same projection as the comparison).
+    const head = cellsOf(stressed[0]!);
+    const fx = head.indexOf('fx');
+    const total = head.findIndex((h) => h.startsWith('totalcf'));
+    expect(fx).toBeGreaterThanOrEqual(0);
+    expect(total).toBeGreaterThanOrEqual(0);
+    const body = await (await call('GET', `/api/scenarios/${s.id}/cash-flow?cutOff=2026-11-01`, as('viewer'))).json();
+    for (const c of body.currencies as { currency: string; scenario: { totalcf: number } }[]) {
+      const rows = stressed.slice(1).map(cellsOf).filter((cells) => cells[fx] === c.currency);
+      expect(Math.round(rows.reduce((a, cells) => a + Number(cells[total]) * 100, 0))).toBe(c.scenario.totalcf);
+    }
+    expect((await call('GET', '/api/portfolio/total-cash-flow/export?funderId=1&format=csv&scenario=99999999', as('viewer'))).status).toBe(404);
   });
 
   it('exports the comparison as CSV and XLSX', async () => {

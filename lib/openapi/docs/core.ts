@@ -646,10 +646,10 @@ export const coreRoutes = defineRoutes([
     tag: 'Portfolio',
     summary: 'Total Cash Flow table as a file',
     description:
-      "The whole table with the screen's parameters (no paging), streamed. view=<id> applies one of your saved total-cash-flow views. Amounts in major units of each row's currency; X-Cut-Off and X-Total-Count headers.",
+      "The whole table with the screen's parameters (no paging), streamed. view=<id> applies one of your saved total-cash-flow views; scenario=<id> gives the rows and totals under that scenario of the funder (domain.md §10), as the screen shows them. Amounts in major units of each row's currency; X-Cut-Off and X-Total-Count headers.",
     auth: 'read:funders',
     query: cashFlowExportQuerySchema,
-    responses: { 200: csvFile('The table'), 400: bad(), 404: notFound('Unknown view') },
+    responses: { 200: csvFile('The table'), 400: bad(), 404: notFound('Unknown view or scenario') },
     example: { query: { funderId: '1', format: 'csv', status: 'active' } },
   },
 

@@ -72,6 +72,8 @@ export default async function TotalCashFlowPage({ params, searchParams }: Props)
   // The scenario card compares the whole book (the table's filters narrow the rows, not the comparison).
   const comparison = chosen ? scenarioComparison(db, funder.id, chosen.id, { cutOff, gross: query.gross }) : null;
   const { scenario: _scenario, ...keepQuery } = cashFlowQuery(query, { page: 1 });
+  // The downloads hold the rows as shown: under the chosen scenario, and without one the page ignored.
+  const exportQuery = chosen ? query : { ...query, scenario: undefined };
 
   return (
     <ClientMessages namespaces={['portfolio.table']}>
@@ -81,11 +83,11 @@ export default async function TotalCashFlowPage({ params, searchParams }: Props)
           description={t('totalCashFlow.subtitle', { funder: funder.name })}
           actions={
             <>
-              <a href={cashFlowExportHref(query, funder.id, cutOff, 'csv')} download className={buttonClasses({ variant: 'outline' })}>
+              <a href={cashFlowExportHref(exportQuery, funder.id, cutOff, 'csv')} download className={buttonClasses({ variant: 'outline' })}>
                 <FileDown aria-hidden="true" />
                 {t('export.csv')}
               </a>
-              <a href={cashFlowExportHref(query, funder.id, cutOff, 'xlsx')} download className={buttonClasses({ variant: 'outline' })}>
+              <a href={cashFlowExportHref(exportQuery, funder.id, cutOff, 'xlsx')} download className={buttonClasses({ variant: 'outline' })}>
                 <FileSpreadsheet aria-hidden="true" />
                 {t('export.xlsx')}
               </a>

@@ -44,10 +44,10 @@ export function exportColumns(cutOff: string, columns: readonly ViewColumn[]): E
   return out;
 }
 
-function* rowBatches(src: CashFlowSource, indices: ArrayLike<number>): Generator<CashFlowTableRow[]> {
+function* rowBatches(src: CashFlowSource, indices: ArrayLike<number>, rowOf: (row: CashFlowTableRow, i: number) => CashFlowTableRow): Generator<CashFlowTableRow[]> {
   for (let start = 0; start < indices.length; start += CHUNK) {
     const batch: CashFlowTableRow[] = [];
-    for (let j = start; j < Math.min(indices.length, start + CHUNK); j++) batch.push(toTableRow(src, indices[j]!));
+    for (let j = start; j < Math.min(indices.length, start + CHUNK); j++) batch.push(rowOf(toTableRow(src, indices[j]!), indices[j]!));
     yield batch;
   }
 }
@@ -62,6 +62,8 @@ export function exportSheets(
   columns: ExportColumn<CashFlowTableRow>[],
   totals: CurrencySummary[],
   totalColumns: readonly ViewColumn[],
+  /** Each row as exported (under a scenario: the scenario's flows of lease i, lib/portfolio/scenario-rows.ts). */
+  rowOf: (row: CashFlowTableRow, i: number) => CashFlowTableRow = (row) => row,
 ): XlsxSheets<[CashFlowTableRow, CurrencySummary]> {
   const amountOf = (t: CurrencySummary, c: ViewColumn): number => {
     if (c === 'cashBeyond') return t.cashBeyond;
@@ -85,7 +87,7 @@ export function exportSheets(
     ),
   ];
   return [
-    { name: 'Total cash flow', columns, batches: rowBatches(src, indices), freezeColumns: 3 },
+    { name: 'Total cash flow', columns, batches: rowBatches(src, indices, rowOf), freezeColumns: 3 },
     { name: 'Totals', columns: totalsColumns, rows: totals },
   ];
 }

@@ -3,7 +3,9 @@ import { getPortfolioView } from '@/db/queries/portfolio-views';
 import { ApiError } from '@/lib/api/errors';
 import { withAuth, zodIssues } from '@/services/api/handler';
 import { exportSheetsResponse } from '@/lib/exports';
-import { applyView, cashFlowExportQuerySchema } from '@/lib/portfolio/cash-flow-table';
+import { applyView, cashFlowExportQuerySchema, type CashFlowTableRow } from '@/lib/portfolio/cash-flow-table';
+import { scenarioRowTotals, scenarioTableRow } from '@/lib/portfolio/scenario-rows';
+import { scenarioProjection } from '@/services/portfolio/scenarios';
 import { totalCashFlowScreen } from '@/services/portfolio/total-cash-flow';
 import { idParam } from '@/lib/validations/common';
 import { exportColumns, exportSheets } from './export-columns';
@@ -16,7 +18,7 @@ export const dynamic = 'force-dynamic';
  * The whole Total Cash Flow table with the screen's parameters (funderId, cutOff, gross, q, currency,
  * assetType, status, checkNonZero, sort, dir; no paging), streamed as a download. `view=<id>` applies
  * one of the user's saved 'total-cash-flow' views: its filters under the explicit parameters, its
- * columns. Amounts in the file are in major units of each row's currency (see export-columns.ts).
+ * columns. `scenario=<id>`: the rows and totals under that scenario of the funder (404 for an unknown one). Amounts in the file are in major units of each row's currency (see export-columns.ts).
  */
 export const GET = withAuth({ scope: 'read:funders' }, ({ req, principal }) => {
   const raw: Record<string, string | string[]> = {};
@@ -39,9 +41,12 @@ export const GET = withAuth({ scope: 'read:funders' }, ({ req, principal }) => {
   const screen = totalCashFlowScreen(db, query.funderId, query);
   const { book, cutOff, rows: indices } = screen;
   const columns = exportColumns(cutOff, applied.columns);
-  const name = `total-cash-flow_funder-${query.funderId}_${cutOff}${query.gross ? '_gross' : ''}.${query.format}`;
-  const totals = query.format === 'xlsx' ? screen.totals() : [];
-  return exportSheetsResponse(query.format, name, exportSheets(book, indices, columns, totals, applied.columns), {
+  // Under a scenario (404 when the funder has no such scenario) the rows and totals are the scenario's, as on the page.
+  const projection = query.scenario === undefined ? null : scenarioProjection(db, query.funderId, query.scenario, { cutOff, gross: query.gross }).projection;
+  const name = `total-cash-flow_funder-${query.funderId}_${cutOff}${query.gross ? '_gross' : ''}${query.scenario === undefined ? '' : `_scenario-${query.scenario}`}.${query.format}`;
+  const totals = query.format !== 'xlsx' ? [] : projection ? scenarioRowTotals(screen.totals(), projection, (i) => book.portfolio.currencyOf(i), indices) : screen.totals();
+  const rowOf = projection ? (row: CashFlowTableRow, i: number) => scenarioTableRow(row, projection, i) : undefined;
+  return exportSheetsResponse(query.format, name, exportSheets(book, indices, columns, totals, applied.columns, rowOf), {
     fileName: name,
     headers: { 'cache-control': 'private, no-store', 'x-cut-off': cutOff, 'x-total-count': String(indices.length) },
   });
