@@ -508,25 +508,25 @@ function sliceOf(range: ValueRange<unknown> | undefined, count: number): [number
   return [range.from, range.to];
 }
 
-/**
- * valuePortfolio in slices of `chunk` leases, pausing after each (a background rebuild yields to the event loop
- * there); the result is the same arrays as one call's, to the cent.
- */
-export function* valuePortfolioInChunks(p: LeasePortfolio, options: Omit<PortfolioValuationOptions, 'range'>, chunk = 5000): Generator<void, PortfolioValuation> {
-  let into: PortfolioValuation | undefined;
-  for (let from = 0; from < p.count || into === undefined; from += chunk) {
-    into = valuePortfolio(p, { ...options, range: { from, to: Math.min(p.count, from + chunk), into } });
-    if (from + chunk < p.count) yield;
+/** Calls `slice` over [0, count) in slices of `chunk` into the result of the first, pausing (a yield) between slices. */
+function* inSlices<T>(count: number, chunk: number, slice: (range: ValueRange<T>) => T): Generator<void, T> {
+  let into: T | undefined;
+  for (let from = 0; from < count || into === undefined; from += chunk) {
+    into = slice({ from, to: Math.min(count, from + chunk), into });
+    if (from + chunk < count) yield;
   }
   return into;
 }
 
+/**
+ * valuePortfolio in slices of `chunk` leases, pausing after each (a background rebuild yields to the event loop
+ * there); the result is the same arrays as one call's, to the cent.
+ */
+export function valuePortfolioInChunks(p: LeasePortfolio, options: Omit<PortfolioValuationOptions, 'range'>, chunk = 5000): Generator<void, PortfolioValuation> {
+  return inSlices(p.count, chunk, (range) => valuePortfolio(p, { ...options, range }));
+}
+
 /** purchasePrices in slices of `chunk` leases, pausing after each (see valuePortfolioInChunks). */
-export function* purchasePricesInChunks(p: LeasePortfolio, options: Omit<PurchasePriceOptions, 'range'>, chunk = 5000): Generator<void, Float64Array> {
-  let into: Float64Array | undefined;
-  for (let from = 0; from < p.count || into === undefined; from += chunk) {
-    into = purchasePrices(p, { ...options, range: { from, to: Math.min(p.count, from + chunk), into } });
-    if (from + chunk < p.count) yield;
-  }
-  return into;
+export function purchasePricesInChunks(p: LeasePortfolio, options: Omit<PurchasePriceOptions, 'range'>, chunk = 5000): Generator<void, Float64Array> {
+  return inSlices(p.count, chunk, (range) => purchasePrices(p, { ...options, range }));
 }

@@ -132,6 +132,11 @@ function loadEntry(db: DbOrTx, funder: Funder, previous: Entry | undefined): Ent
   const journal = leaseChangeStamp(db, funder.id);
   const leaseStamp = bookLeaseStamp(db, funder.id);
   const records = listPortfolioLeases(db, funder.id);
+  return newEntry(funder, journal, leaseStamp, records, pack(records, funder), previous);
+}
+
+/** A fresh entry of the packed book (version after `previous`'s), with no valuations yet. */
+function newEntry(funder: Funder, journal: number, leaseStamp: string, records: PortfolioLeaseRecord[], packed: ReturnType<typeof pack>, previous: Entry | undefined): Entry {
   const version = (previous?.version ?? 0) + 1;
   return {
     dataVersion: funder.dataVersion,
@@ -139,7 +144,7 @@ function loadEntry(db: DbOrTx, funder: Funder, previous: Entry | undefined): Ent
     rateConvention: funder.rateConvention,
     journal,
     leaseStamp,
-    book: { funder, leases: records, ...pack(records, funder), version },
+    book: { funder, leases: records, ...packed, version },
     valuations: new Map(),
     version,
     rebuiltAt: version,
@@ -334,20 +339,7 @@ async function loadEntryInSlices(db: DbOrTx, funder: Funder, previous: Entry | u
   const purchasePrice = await drain(
     purchasePricesInChunks(portfolio, { purchaseDay, agreed: Float64Array.from(records, (r) => r.agreedPurchasePrice ?? NaN), buyRate: funder.buyRate, convention: funder.discountConvention }, SLICE),
   );
-  const version = (previous?.version ?? 0) + 1;
-  return {
-    dataVersion: funder.dataVersion,
-    settingsKey: settingsKeyOf(funder),
-    rateConvention: funder.rateConvention,
-    journal,
-    leaseStamp,
-    book: { funder, leases: records, portfolio, indexById, purchaseDay, exitDay, purchasePrice, version },
-    valuations: new Map(),
-    version,
-    rebuiltAt: version,
-    log: [],
-    pending: null,
-  };
+  return newEntry(funder, journal, leaseStamp, records, { portfolio, indexById, purchaseDay, exitDay, purchasePrice }, previous);
 }
 
 /**
