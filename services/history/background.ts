@@ -16,11 +16,11 @@
  */
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { DbOrTx } from '@/db/client';
-import { bookExtent, finishSnapshotMonth, hasSnapshotMonth, historyLeaseTerms, insertSnapshotRows, snapshotMonthsIn } from '@/db/queries/history';
+import { finishSnapshotMonth, hasSnapshotMonth, historyLeaseTerms, insertSnapshotRows, snapshotMonthsIn } from '@/db/queries/history';
 import { todayIso } from '@/lib/finance';
 import { addMonthsTo, aggregateMonth, lastClosedMonth, monthEndOf, monthOf, monthRange, type LeaseSnapshot } from '@/lib/history';
 import { creditFactsAt } from '@/services/credit/facts';
-import { computeMonthSnapshot, DEFAULT_REPORT_MONTHS, firstBookMonth, type Carry } from '@/services/history/snapshots';
+import { bookExtentOf, computeMonthSnapshot, DEFAULT_REPORT_MONTHS, firstBookMonth, type Carry } from '@/services/history/snapshots';
 import { servicingStores } from '@/services/servicing/book';
 
 /** Leases computed between two turns of the event loop (≈ 50 ms at 100,000 leases a second). */
@@ -85,7 +85,7 @@ export function snapshotReadiness(db: DbOrTx, funderId: number, from: string, to
   const { needed, missing } = neededMonths(db, funderId, from, to, today);
   if (missing.length === 0) return { ready: true };
   // The book's size from one query: a page showing the progress does not wait for the servicing stores.
-  if (missing.length * bookExtent(db, funderId).leases <= limit) return { ready: true };
+  if (missing.length * bookExtentOf(db, funderId).leases <= limit) return { ready: true };
   const job = queueSnapshots(db, funderId, missing, today);
   return { ready: false, built: needed.length - missing.length, needed: needed.length, error: job.error };
 }

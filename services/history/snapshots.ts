@@ -13,6 +13,8 @@
  *   write-off and recovery amounts from the credit facts (services/credit/facts.ts) as of the month end.
  */
 import type { DbOrTx } from '@/db/client';
+import { getFunder } from '@/db/queries/funders';
+import { sqliteOf } from '@/db/queries/servicing';
 import { bookExtent, historyLeaseTerms, insertSnapshotMonth, snapshotMonthsIn, type SnapshotMonthRow } from '@/db/queries/history';
 import { Invalid } from '@/lib/domain/errors';
 import { addMonths, PERIOD_MONTHS, todayIso, tryParseDate } from '@/lib/finance';
@@ -129,8 +131,26 @@ export function computeMonthSnapshot(
 }
 
 /** The first month with a lease in the funder's pool (null: no leases); one query, the servicing stores not needed. */
+/**
+ * bookExtent kept per database, funder and data version (every lease write moves it, a payment does not): the
+ * reports, the Dashboard card and the readiness check ask for it on every request, and the query scans the book.
+ */
+export function bookExtentOf(db: DbOrTx, funderId: number): ReturnType<typeof bookExtent> {
+  const dataVersion = getFunder(db, funderId)?.dataVersion ?? -1;
+  const sqlite = sqliteOf(db);
+  let byFunder = extentMemo.get(sqlite);
+  if (!byFunder) extentMemo.set(sqlite, (byFunder = new Map()));
+  const hit = byFunder.get(funderId);
+  if (hit && hit.dataVersion === dataVersion) return hit.value;
+  const value = bookExtent(db, funderId);
+  byFunder.set(funderId, { dataVersion, value });
+  return value;
+}
+
+const extentMemo = new WeakMap<object, Map<number, { dataVersion: number; value: ReturnType<typeof bookExtent> }>>();
+
 export function firstBookMonth(db: DbOrTx, funderId: number): string | null {
-  const { firstPurchase } = bookExtent(db, funderId);
+  const { firstPurchase } = bookExtentOf(db, funderId);
   return firstPurchase === null ? null : monthOf(firstPurchase);
 }
 
