@@ -7,7 +7,7 @@ import 'server-only';
 import type { DbOrTx } from '@/db/client';
 import { collectedInWindowByLease, scheduledInWindowByLease, type LeaseWindowAmount } from '@/db/queries/servicing';
 import { addDays, addMonths } from '@/lib/finance';
-import { changedLeasesSince, getServicingBook, servicingStores } from '@/services/servicing/book';
+import { changedLeasesSince, getServicingBook, servicingStores, type ServicingBook } from '@/services/servicing/book';
 
 export type ServicingKpi = {
   currency: string;
@@ -100,7 +100,7 @@ function monthToDate(db: DbOrTx, funderId: number, today: string): { scheduled: 
 /** The servicing KPIs at `today` (YYYY-MM-DD), currencies in code order. */
 export function servicingKpis(db: DbOrTx, funderId: number, today: string): ServicingKpi[] {
   const { scheduled, collected } = monthToDate(db, funderId, today);
-  const book = getServicingBook(db, funderId, today);
+  const sums = bookSums(getServicingBook(db, funderId, today));
   const by = new Map<string, ServicingKpi>();
   const get = (c: string) => {
     let k = by.get(c);
@@ -111,8 +111,21 @@ export function servicingKpis(db: DbOrTx, funderId: number, today: string): Serv
     return k;
   };
   for (const c of new Set([...scheduled.keys(), ...collected.keys()])) get(c);
+  for (const [c, x] of sums) Object.assign(get(c), x);
+  for (const k of by.values()) k.share30 = k.outstanding > 0 ? k.outstanding30 / k.outstanding : null;
+  return [...by.values()].sort((a, b) => a.currency.localeCompare(b.currency));
+}
+
+type BookSums = Pick<ServicingKpi, 'outstanding' | 'outstanding30' | 'arrearsNet' | 'arrearsVat' | 'arrearsTotal' | 'leases30'>;
+
+/** The book's balances and arrears per currency, once per servicing book object (a write makes a new one). */
+function bookSums(book: ServicingBook): Map<string, BookSums> {
+  let m = sumsMemo.get(book);
+  if (m) return m;
+  m = new Map();
   for (const s of book.leases) {
-    const k = get(s.currency);
+    let k = m.get(s.currency);
+    if (!k) m.set(s.currency, (k = { outstanding: 0, outstanding30: 0, arrearsNet: 0, arrearsVat: 0, arrearsTotal: 0, leases30: 0 }));
     k.outstanding += s.outstandingPrincipal;
     k.arrearsNet += s.arrearsNet;
     k.arrearsVat += s.arrearsVat;
@@ -122,6 +135,8 @@ export function servicingKpis(db: DbOrTx, funderId: number, today: string): Serv
       k.leases30++;
     }
   }
-  for (const k of by.values()) k.share30 = k.outstanding > 0 ? k.outstanding30 / k.outstanding : null;
-  return [...by.values()].sort((a, b) => a.currency.localeCompare(b.currency));
+  sumsMemo.set(book, m);
+  return m;
 }
+
+const sumsMemo = new WeakMap<ServicingBook, Map<string, BookSums>>();
