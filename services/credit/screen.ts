@@ -53,6 +53,13 @@ export type CreditScreen = {
 /** The book's credit states on a day (services/credit/book.ts): read once per request and handed down. */
 type StatesAt = ReturnType<typeof creditStatesAt>;
 
+/** Lease `id`'s state in `at` (states are in store order: its index in the store). */
+function stateOf(at: StatesAt, id: number): LeaseCreditState | undefined {
+  const i = at.entry.schedule.indexById.get(id);
+  const s = i === undefined ? undefined : at.states[i];
+  return s?.leaseId === id ? s : undefined;
+}
+
 function labels(db: DbOrTx, funderId: number, ids: readonly number[]) {
   const leases = new Map(leaseLabelsByIds(db, funderId, ids).map((r) => [r[0], { contractNumber: r[1], lesseeId: r[3] }]));
   const lessees = new Map(lesseeLabelsByIds(db, funderId, [...new Set([...leases.values()].map((l) => l.lesseeId))]).map((r) => [r[0], r[1]]));
@@ -62,12 +69,12 @@ function labels(db: DbOrTx, funderId: number, ids: readonly number[]) {
   };
 }
 
-/** The leases in default on `asOf`, oldest default first. */
-export function defaultsAt(db: DbOrTx, funderId: number, asOf: string, at: StatesAt = creditStatesAt(db, funderId, asOf)): DefaultRow[] {
+/** The leases in default on `asOf`, oldest default first; `only`: just these leases (a table page's notes). */
+export function defaultsAt(db: DbOrTx, funderId: number, asOf: string, at: StatesAt = creditStatesAt(db, funderId, asOf), only?: ReadonlySet<number>): DefaultRow[] {
   const { entry, states } = at;
   const book = getServicingBook(db, funderId, asOf);
   const day = parseDate(asOf);
-  const defaulted = states.filter((s) => s.status === 'defaulted');
+  const defaulted = only ? [...only].flatMap((id) => (stateOf(at, id)?.status === 'defaulted' ? [stateOf(at, id)!] : [])) : states.filter((s) => s.status === 'defaulted');
   const label = labels(db, funderId, defaulted.map((s) => s.leaseId));
   const flags = new Map(listActiveFlags(db, funderId).filter((f) => f.kind === 'utp').map((f) => [f.leaseId, f]));
   const pending = new Map(listWriteOffs(db, funderId, 'proposed').map((w) => [w.leaseId, w.id]));

@@ -35,12 +35,13 @@ export function statusNotes(
   if (rows.length === 0) return notes;
   const credit = creditStatesById(db, funderId, today);
   const tc = (key: string, values?: Record<string, string | number>) => t(`status.credit.${key.replace(/^note\./, '')}`, values);
-  let defaults: Map<number, ReturnType<typeof defaultsAt>[number]> | null = null;
+  // The default rows of these rows' defaulted leases only (labels, flags, exposures): not of the whole book.
+  const inDefault = new Set(rows.filter((r) => credit.get(r.id)?.status === 'defaulted').map((r) => r.id));
+  const defaults = inDefault.size === 0 ? new Map<number, ReturnType<typeof defaultsAt>[number]>() : new Map(defaultsAt(db, funderId, today, undefined, inDefault).map((d) => [d.leaseId, d]));
   const handSet: StatusNoteRow[] = [];
   for (const r of rows) {
     const c = credit.get(r.id);
     if (c?.status === 'defaulted') {
-      defaults ??= new Map(defaultsAt(db, funderId, today).map((d) => [d.leaseId, d]));
       const d = defaults.get(r.id);
       if (d) notes.set(r.id, creditNoteText(tc, format, d));
     } else if (c?.status === 'written_off' && c.writeOffDate) notes.set(r.id, tc('writtenOff', { date: formatIsoDate(format, c.writeOffDate) }));

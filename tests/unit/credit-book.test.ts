@@ -10,7 +10,7 @@ import { addMonthsToDay, formatDate, parseDate } from '@/lib/finance';
 import { approveLeaseWriteOff, paymentAsRecovery, proposeLeaseWriteOff } from '@/services/credit/actions';
 import { creditEntry, creditStatesAt, inputOf } from '@/services/credit/book';
 import { creditFactsAt } from '@/services/credit/facts';
-import { eclAt, lossLedger, lossMeasuresAt } from '@/services/credit/screen';
+import { defaultsAt, eclAt, lossLedger, lossMeasuresAt } from '@/services/credit/screen';
 import { getServicingBook } from '@/services/servicing/book';
 import { valueBook } from '@/services/portfolio/valuation';
 import { DomainError } from '@/lib/domain/errors';
@@ -69,6 +69,13 @@ describe('the demo book', () => {
       expect(t.exposure).toBe(mine.reduce((s, c) => s + c.exposure, 0));
     }
     expect(rows.length).toBe(cells.size);
+  });
+
+  it("the default rows of a few leases (a table page's notes) are those of the whole list", () => {
+    const all = defaultsAt(db, funderId, TODAY);
+    expect(all.length).toBeGreaterThan(2);
+    const some = new Set([all[0]!.leaseId, all[all.length - 1]!.leaseId, creditStatesAt(db, funderId, TODAY).states.find((s) => s.status === 'performing')!.leaseId]);
+    expect(defaultsAt(db, funderId, TODAY, undefined, some)).toEqual(all.filter((d) => some.has(d.leaseId)));
   });
 
   it('Σ loss ledger = write-offs − recoveries, and the measures agree', () => {
