@@ -19,13 +19,13 @@ import type { DbOrTx } from '@/db/client';
 import { getScenario, listScenarios } from '@/db/queries/scenarios';
 import type { Funder, Scenario } from '@/db/schema/portfolio';
 import { NotFound } from '@/lib/domain/errors';
-import { addMonths, CF_PERIODS, projectPortfolio, SCENARIO_COMPONENTS, SCENARIO_SLOTS, type CurrencySummary, type LeasePortfolio, type PortfolioScenario, type PortfolioValuation, type ScenarioComponent } from '@/lib/finance';
+import { addMonths, CF_PERIODS, projectPortfolio, SCENARIO_COMPONENTS, SCENARIO_SLOTS, type CurrencySummary, type PortfolioScenario, type PortfolioValuation, type ScenarioComponent } from '@/lib/finance';
 import { bookSummary, baseCurrencyFirst } from '@/lib/portfolio/summary';
 import type { ScenarioComparisonData, ScenarioCurrency } from '@/lib/portfolio/scenarios';
 import type { ScenarioDto } from '@/lib/validations/scenarios';
 
 export type ScenarioComparison = ScenarioComparisonData & { funder: Funder };
-import { defaultCutOff, valuationChangeLog, valueBook, type ValuedBook } from '@/services/portfolio/valuation';
+import { defaultCutOff, valuationChangeLog, valueBook, type LeaseBefore, type ValuedBook } from '@/services/portfolio/valuation';
 
 export function toScenarioDto(s: Scenario): ScenarioDto {
   return { id: s.id, funderId: s.funderId, name: s.name, cpr: s.cpr, cdr: s.cdr, severity: s.severity, lagMonths: s.lagMonths, createdAt: s.createdAt, updatedAt: s.updatedAt };
@@ -42,10 +42,12 @@ function assumptionsKey(s: Scenario): string {
   return `${s.cpr}|${s.cdr}|${s.severity}|${s.lagMonths}`;
 }
 
-/** The projection of a valued book under the assumptions of `s` (no cache). */
-export function projectBook(book: ValuedBook, s: Pick<Scenario, 'cpr' | 'cdr' | 'severity' | 'lagMonths'>): PortfolioScenario {
+type Assumptions = Pick<Scenario, 'cpr' | 'cdr' | 'severity' | 'lagMonths'>;
+
+/** The kernel's options for `book`'s cut-off, net/gross and funder rates under the assumptions, with the pool days given. */
+function projectionOptions(book: ValuedBook, s: Assumptions, purchaseDay: ArrayLike<number>, exitDay: ArrayLike<number>) {
   const f = book.funder;
-  return projectPortfolio(book.portfolio, {
+  return {
     cutOff: book.cutOff,
     gross: book.gross,
     cpr: s.cpr,
@@ -55,9 +57,14 @@ export function projectBook(book: ValuedBook, s: Pick<Scenario, 'cpr' | 'cdr' | 
     buyRate: f.buyRate,
     discountRate: f.discountRate ?? undefined,
     convention: f.discountConvention,
-    purchaseDay: book.purchaseDay,
-    exitDay: book.exitDay,
-  });
+    purchaseDay,
+    exitDay,
+  };
+}
+
+/** The projection of a valued book under the assumptions of `s` (no cache). */
+export function projectBook(book: ValuedBook, s: Assumptions): PortfolioScenario {
+  return projectPortfolio(book.portfolio, projectionOptions(book, s, book.purchaseDay, book.exitDay));
 }
 
 /**
@@ -74,7 +81,7 @@ function latestOf(db: DbOrTx): Map<string, Latest> {
   if (!m) latestByDb.set(client, (m = new Map()));
   return m;
 }
-function latestKey(funderId: number, book: ValuedBook, s: Pick<Scenario, 'cpr' | 'cdr' | 'severity' | 'lagMonths'>): string {
+function latestKey(funderId: number, book: ValuedBook, s: Assumptions): string {
   const f = book.funder;
   return `${funderId}|${book.cutOff}|${book.gross}|${s.cpr}|${s.cdr}|${s.severity}|${s.lagMonths}|${f.buyRate}|${f.discountRate}|${f.discountConvention}`;
 }
@@ -84,21 +91,9 @@ function leaseIds(book: ValuedBook): Int32Array {
 /** Above this many changed leases the whole book is projected again. */
 const INCREMENTAL_MAX = 500;
 
-/** One lease's projection (a one-lease portfolio and its purchase day) under the book's options. */
-function projectOne(book: ValuedBook, s: Pick<Scenario, 'cpr' | 'cdr' | 'severity' | 'lagMonths'>, portfolio: LeasePortfolio, purchaseDay: number): PortfolioScenario {
-  const f = book.funder;
-  return projectPortfolio(portfolio, {
-    cutOff: book.cutOff,
-    gross: book.gross,
-    cpr: s.cpr,
-    cdr: s.cdr,
-    severity: s.severity,
-    lagMonths: s.lagMonths,
-    buyRate: f.buyRate,
-    discountRate: f.discountRate ?? undefined,
-    convention: f.discountConvention,
-    purchaseDay: Int32Array.of(purchaseDay),
-  });
+/** One lease's projection (a one-lease portfolio, its purchase and exit days) under the book's options. */
+function projectOne(book: ValuedBook, s: Assumptions, one: NonNullable<LeaseBefore>): PortfolioScenario {
+  return projectPortfolio(one.portfolio, projectionOptions(book, s, Int32Array.of(one.purchaseDay), Int32Array.of(one.exitDay)));
 }
 
 const PER_LEASE = ['cashBeyond', 'totalcf', 'sellto4G', 'npv', 'defaulted', 'prepaid', 'loss', 'lossPv'] as const;
@@ -125,7 +120,7 @@ function addAggregates(aggregates: PortfolioScenario['aggregates'], one: Portfol
  * none, or it cannot be told which leases changed, or too many did). Equal to projectBook to the cent: the
  * kernel's figures are whole minor units, so the sums are exact.
  */
-export function incrementalProjection(db: DbOrTx, funderId: number, book: ValuedBook, s: Pick<Scenario, 'cpr' | 'cdr' | 'severity' | 'lagMonths'>): PortfolioScenario | null {
+export function incrementalProjection(db: DbOrTx, funderId: number, book: ValuedBook, s: Assumptions): PortfolioScenario | null {
   const latest = latestOf(db).get(latestKey(funderId, book, s));
   if (!latest) return null;
   const { changes } = valuationChangeLog(db, funderId, latest.version);
@@ -169,10 +164,10 @@ export function incrementalProjection(db: DbOrTx, funderId: number, book: Valued
   }
   const currencies = new Set(old.currencies);
   for (const [id, before] of changes) {
-    if (before) addAggregates(aggregates, projectOne(book, s, before.portfolio, before.purchaseDay), -1);
+    if (before) addAggregates(aggregates, projectOne(book, s, before), -1);
     const i = book.indexById.get(id);
     if (i === undefined) continue;
-    const one = projectOne(book, s, book.portfolio.extract(i), book.purchaseDay[i]!);
+    const one = projectOne(book, s, { portfolio: book.portfolio.extract(i), purchaseDay: book.purchaseDay[i]!, exitDay: book.exitDay[i]! });
     addAggregates(aggregates, one, 1);
     for (const c of one.currencies) currencies.add(c);
     out.cash.set(one.cash, i * CF_PERIODS);

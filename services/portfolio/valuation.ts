@@ -67,8 +67,8 @@ type Entry = {
   pending: Promise<void> | null;
 };
 
-/** A changed lease as it was before the change (a one-lease copy and its purchase day); null: it did not exist. */
-export type LeaseBefore = { portfolio: LeasePortfolio; purchaseDay: number } | null;
+/** A changed lease as it was before the change (a one-lease copy, its purchase and exit days); null: it did not exist. */
+export type LeaseBefore = { portfolio: LeasePortfolio; purchaseDay: number; exitDay: number } | null;
 
 type Entries = Map<number, Entry>;
 const g = globalThis as unknown as { __quantumValuationFiles?: Map<string, Entries>; __quantumValuationMem?: WeakMap<object, Entries> };
@@ -185,7 +185,7 @@ function applyChanges(db: DbOrTx, e: Entry, funder: Funder, ids: readonly number
   for (const id of ids) {
     const i = indexById.get(id);
     const r = records.get(id);
-    before.set(id, i === undefined ? null : { portfolio: portfolio.extract(i), purchaseDay: purchaseDay[i]! });
+    before.set(id, i === undefined ? null : { portfolio: portfolio.extract(i), purchaseDay: purchaseDay[i]!, exitDay: exitDay[i]! });
     let reindexFrom = -1;
     if (r && i !== undefined) {
       portfolio.splice(i, leaseTermsOf(r, funder.rateConvention));

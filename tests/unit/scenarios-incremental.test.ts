@@ -1,6 +1,6 @@
 /**
  * The scenario projection after writes (services/portfolio/scenarios.ts incrementalProjection): after random
- * lease edits, creations, deletions and payments, the projection kept lease by lease (each changed lease's
+ * lease edits, creations, deletions, write-offs (the lease leaves the pool on its date) and payments, the projection kept lease by lease (each changed lease's
  * old contribution subtracted, its new one added) equals a full projectPortfolio of the book to the cent —
  * the per-currency period totals and every lease's row.
  */
@@ -9,6 +9,7 @@ import { createTestDb } from '../helpers/test-db';
 import type { Db } from '@/db/client';
 import { createLease, deleteLease, getLease, updateLease, type LeaseInput } from '@/db/queries/leases';
 import { recordPayment } from '@/db/queries/payments';
+import { recordLeaseChange } from '@/db/queries/lease-changes';
 import { createScenario } from '@/db/queries/scenarios';
 import { seedPortfolio } from '@/db/seed/portfolio';
 import { CF_PERIODS, SCENARIO_COMPONENTS, SCENARIO_SLOTS, type PortfolioScenario } from '@/lib/finance';
@@ -53,11 +54,12 @@ function totals(p: PortfolioScenario): Record<string, Record<string, number[]>> 
 }
 
 describe('the scenario projection after writes, lease by lease', () => {
-  test.each([false, true])('equals a full projectPortfolio to the cent after random edits, creations, deletions and payments (gross %s)', (gross) => {
+  test.each([false, true])('equals a full projectPortfolio to the cent after random edits, creations, deletions, write-offs and payments (gross %s)', (gross) => {
     const random = rng(gross ? 97 : 13);
     const first = scenarioProjection(db, 1, scenarioId, { cutOff: CUT_OFF, gross });
     expect(first.projection.count).toBeGreaterThan(100);
     let incremental = 0;
+    let writtenOff = 0;
     // Leases created here (no payments: those are the ones deleted, a lease with payments cannot be).
     const created: number[] = [];
     for (let step = 0; step < 25; step++) {
@@ -76,6 +78,16 @@ describe('the scenario projection after writes, lease by lease', () => {
           created.push(createLease(db, input as LeaseInput, null).id);
         } else if (kind < 0.82) {
           if (created.length > 0) deleteLease(db, created.splice(Math.floor(random() * created.length), 1)[0]!);
+        } else if (kind < 0.9) {
+          // A write-off as its approval records it (db/queries/credit.ts approveWriteOff): the date on the lease, journaled;
+          // every other one before the cut-off (the lease leaves the projection), the others after it.
+          if (lease.writtenOffOn === null && !created.includes(lease.id)) {
+            db.transaction((tx) => {
+              db.$client.prepare('update leases set written_off_on = ? where id = ?').run(writtenOff % 2 === 0 ? '2026-10-15' : '2027-02-10', lease.id);
+              recordLeaseChange(tx, 1, lease.id);
+            });
+            writtenOff++;
+          }
         } else if (!created.includes(lease.id)) {
           recordPayment(db, 1, { leaseId: lease.id, receivedOn: '2026-11-10', amount: 100_00, currency: lease.currency, method: 'transfer' }, null);
         }
@@ -92,6 +104,7 @@ describe('the scenario projection after writes, lease by lease', () => {
       expect(projection.aggregates[full.currencies[0]!]!.cash).toHaveLength(SCENARIO_SLOTS);
     }
     expect(incremental).toBeGreaterThan(20);
+    expect(writtenOff).toBeGreaterThan(0);
   });
 });
 
