@@ -10,6 +10,7 @@ import { leases, lessees } from '../schema/portfolio';
 import { users } from '../schema/auth';
 import { recordAudit, type AuditActor } from './audit';
 import { recordLeaseChange } from './lease-changes';
+import { LESSEE_KIND_AUDIT } from './lessees';
 import { sqliteOf } from './servicing';
 import { Conflict, Forbidden, Invalid, NotFound } from '@/lib/domain/errors';
 
@@ -17,23 +18,25 @@ export type CreditActor = AuditActor & { userId: number };
 
 export const WRITE_OFF_SELF_APPROVAL = 'Four eyes: you proposed this write-off, so another user must approve it.';
 
-/** A stamp of everything credit-related of the funder that is not the book: flags, write-offs, recoveries. */
-/** The part of creditRecordsStamp that moves when a lessee's kind changes (db/queries/lessees.ts updateLesseeKind). */
-export function kindsStampOf(recordsStamp: string): string {
-  return recordsStamp.split('|')[3] ?? '';
-}
+/**
+ * A stamp of everything credit-related of the funder that is not the book, by part: the flags, the loss ledger
+ * (write-offs and recoveries) and the lessees' kinds (their audit rows, db/queries/lessees.ts updateLesseeKind);
+ * `key` is all of them, for cache keys. Each part moves when a row of it is added or decided.
+ */
+export type CreditRecordsStamp = { flags: string; ledger: string; kinds: string; key: string };
 
-export function creditRecordsStamp(db: DbOrTx, funderId: number): string {
-  const r = sqliteOf(db)
+export function creditRecordsStamp(db: DbOrTx, funderId: number): CreditRecordsStamp {
+  const [flags, writeOffs, recovered, kinds] = sqliteOf(db)
     .prepare(
       `select (select count(*) || ':' || coalesce(max(id), 0) || ':' || coalesce(max(cleared_at), 0) from credit_flags where funder_id = ?),
               (select count(*) || ':' || coalesce(max(id), 0) || ':' || coalesce(max(decided_at), 0) from write_offs where funder_id = ?),
               (select count(*) || ':' || coalesce(max(id), 0) from recoveries where funder_id = ?),
-              (select coalesce(max(id), 0) from audit_log where entity = 'lessee' and action = 'kind' and funder_id = ?)`,
+              (select coalesce(max(id), 0) from audit_log where entity = ? and action = ? and funder_id = ?)`,
     )
     .raw()
-    .get(funderId, funderId, funderId, funderId) as (string | number)[];
-  return r.join('|');
+    .get(funderId, funderId, funderId, LESSEE_KIND_AUDIT.entity, LESSEE_KIND_AUDIT.action, funderId) as [string, string, string, number];
+  const ledger = `${writeOffs}|${recovered}`;
+  return { flags, ledger, kinds: String(kinds), key: `${flags}|${ledger}|${kinds}` };
 }
 
 /** Every flag of the funder (cleared ones included: they shape the default history). */

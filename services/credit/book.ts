@@ -11,7 +11,7 @@
  * lessee's leases; write-offs and recoveries are re-read by their stamp (they do not change a timeline).
  */
 import type { DbOrTx } from '@/db/client';
-import { creditLedgerRows, creditRecordsStamp, kindsStampOf, lesseeKinds, listCreditFlags } from '@/db/queries/credit';
+import { creditLedgerRows, creditRecordsStamp, lesseeKinds, listCreditFlags, type CreditRecordsStamp } from '@/db/queries/credit';
 import { sqliteOf } from '@/db/queries/servicing';
 import type { Funder } from '@/db/schema/portfolio';
 import { formatDate, tryParseDate } from '@/lib/finance';
@@ -42,6 +42,8 @@ type FlagInterval = { from: number; to: number };
 type Entry = {
   storeVersion: number;
   settingsKey: string;
+  /** The credit records the entry reflects (db/queries/credit.ts), and their whole key (cache keys). */
+  records: CreditRecordsStamp;
   recordsStamp: string;
   settings: CreditSettings;
   schedule: ScheduleStore;
@@ -176,14 +178,15 @@ export function creditEntry(db: DbOrTx, funderId: number): Entry & { funder: Fun
   const settings = creditSettingsOf(funder);
   const componentOrder = servicingSettingsOf(funder).componentOrder;
   const settingsKey = JSON.stringify([settings, componentOrder]);
-  const recordsStamp = creditRecordsStamp(db, funderId);
+  const records = creditRecordsStamp(db, funderId);
   const cache = cacheOf(db);
   let e = cache.get(funderId);
   if (!e || e.settingsKey !== settingsKey) {
     e = {
       storeVersion: servicing.version,
       settingsKey,
-      recordsStamp,
+      records,
+      recordsStamp: records.key,
       settings,
       schedule,
       ledger,
@@ -228,9 +231,9 @@ export function creditEntry(db: DbOrTx, funderId: number): Entry & { funder: Fun
       if (index && (schedule.n !== nBefore || changed.ids.some((id) => !stillListed(index, schedule, id)))) e.byLessee = null;
     }
   }
-  if (e.recordsStamp !== recordsStamp) {
+  if (e.recordsStamp !== records.key) {
     // A lessee's kind changed (its absolute materiality threshold): that lessee's leases only are recomputed.
-    if (kindsStampOf(e.recordsStamp) !== kindsStampOf(recordsStamp)) {
+    if (e.records.kinds !== records.kinds) {
       const kinds = lesseeKinds(db, funderId);
       const index = lesseeIndex(e);
       for (const [lesseeId, kind] of kinds) {
@@ -242,10 +245,8 @@ export function creditEntry(db: DbOrTx, funderId: number): Entry & { funder: Fun
         }
       }
     }
-    const [flagsWas, ...ledgerWas] = e.recordsStamp.split('|');
-    const [flagsNow, ...ledgerNow] = recordsStamp.split('|');
     // The flags moved: the flagged leases (before and after) are recomputed.
-    if (flagsWas !== flagsNow) {
+    if (e.records.flags !== records.flags) {
       const before = new Set([...e.utp.keys()]);
       const sicrBefore = [...e.sicr.keys()];
       const flags = flagMaps(db, funderId);
@@ -258,12 +259,13 @@ export function creditEntry(db: DbOrTx, funderId: number): Entry & { funder: Fun
       }
       if (touched) for (const id of [...before, ...sicrBefore, ...e.sicr.keys()]) touched.add(id);
     }
-    if (ledgerWas.slice(0, 2).join('|') !== ledgerNow.slice(0, 2).join('|')) {
+    if (e.records.ledger !== records.ledger) {
       const ledgers = ledgerMaps(db, funderId);
       if (touched) for (const id of [...changedKeys(e.writeOffs, ledgers.writeOffs), ...changedKeys(e.recoveries, ledgers.recoveries)]) touched.add(id);
       Object.assign(e, ledgers);
     }
-    e.recordsStamp = recordsStamp;
+    e.records = records;
+    e.recordsStamp = records.key;
   }
   if (memoKeyOf(e) !== memoKeyBefore) patchMemo(e, memoKeyBefore, touched);
   return Object.assign(e, { funder });
@@ -378,13 +380,14 @@ export function exposuresOf(e: Entry, day: number, states: readonly LeaseCreditS
   return (x.exposure ??= fresh());
 }
 
-/**
- * Brings the memoised days of the entry from the version `keyBefore` to the entry's current one: `touched` are the
- * leases whose timeline, flags, write-off or recoveries moved. Only when the store's layout is the same (no lease
- * added or removed: every touched lease at the index it had); otherwise, or with `touched` null, the memo goes.
- */
+/** creditStatesById's maps, by the states array they index (patchMemo carries them over). */
 const byIdMemo = new WeakMap<LeaseCreditState[], Map<number, LeaseCreditState>>();
 
+/**
+ * Brings the memoised days of the entry from the version `keyBefore` to the entry's current one: `touched` are the
+ * leases whose timeline, flags, kind, write-off or recoveries moved. Only when the store's layout is the same (no
+ * lease added or removed: every touched lease at the index it had); otherwise, or with `touched` null, the memo goes.
+ */
 function patchMemo(e: Entry, keyBefore: string, touched: Set<number> | null): void {
   const m = statesMemo.get(e);
   if (!m) return;
@@ -454,7 +457,7 @@ export function creditStatesById(db: DbOrTx, funderId: number, asOf: string): Ma
 const contagionMemo = new WeakMap<Entry, { key: string; store: object; byLessee: Map<number, [number, number][]> }>();
 
 function contagionOf(e: Entry, lesseeId: number): [number, number][] {
-  const key = `${e.storeVersion}|${e.recordsStamp}|${e.settingsKey}`;
+  const key = memoKeyOf(e);
   let m = contagionMemo.get(e);
   if (!m || m.key !== key || m.store !== e.schedule) contagionMemo.set(e, (m = { key, store: e.schedule, byLessee: new Map() }));
   let intervals = m.byLessee.get(lesseeId);

@@ -9,7 +9,8 @@ import { addMonths, monthsBetween, parseDate } from '@/lib/finance/dates';
 import type { EligibilityLease } from '@/lib/facilities';
 import { loadBook, type Book } from '@/services/portfolio/valuation';
 import { getServicingBook } from '@/services/servicing/book';
-import { creditStamp, creditStatusesAt, isLeaseInDefault } from './credit';
+import { creditStatesById } from '@/services/credit/book';
+import { creditStamp, isLeaseInDefault } from './credit';
 
 export type Collateral = { asOf: string; leases: EligibilityLease[]; key: string };
 
@@ -83,9 +84,10 @@ export function collateralAt(db: DbOrTx, funderId: number, asOf: string): Collat
   const key = `${sb.version}:${book.version}:${creditStamp(db, funderId)}`;
   const hit = byBook.get(key);
   if (hit) return hit;
-  const credit = creditStatusesAt(db, funderId, asOf);
+  // The memoised states by id (services/credit/book.ts: patched after a write, not rebuilt for the book).
+  const credit = creditStatesById(db, funderId, asOf);
   // Each state object of the book is the reuse key of its line (see collateralLeases).
-  const leases = collateralLeases(book, asOf, sb.leases.map((s) => ({ leaseId: s.leaseId, balance: s.outstandingPrincipal, dpd: s.dpd, status: credit.get(s.leaseId), key: s })));
+  const leases = collateralLeases(book, asOf, sb.leases.map((s) => ({ leaseId: s.leaseId, balance: s.outstandingPrincipal, dpd: s.dpd, status: credit.get(s.leaseId)?.status, key: s })));
   const c = { asOf, leases, key: `${sb.lineage}:${key}` };
   // Only the latest version of a book is kept.
   byBook.clear();

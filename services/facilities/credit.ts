@@ -4,7 +4,7 @@
  * lessee contagion): a defaulted lease, and a written-off one, is in default; a cured or performing lease is not.
  */
 import type { DbOrTx } from '@/db/client';
-import { creditEntry, creditStatesAt, type LeaseCreditState } from '@/services/credit/book';
+import { creditEntry, type LeaseCreditState } from '@/services/credit/book';
 
 const IN_DEFAULT: ReadonlySet<LeaseCreditState['status']> = new Set(['defaulted', 'written_off']);
 
@@ -17,13 +17,3 @@ export function creditStamp(db: DbOrTx, funderId: number): string {
   const e = creditEntry(db, funderId);
   return `${e.recordsStamp}|${e.settingsKey}`;
 }
-
-/** The derived credit status of every lease of the funder at the date (built once per states array: a write makes a new one). Callers must not change it. */
-export function creditStatusesAt(db: DbOrTx, funderId: number, asOf: string): Map<number, LeaseCreditState['status']> {
-  const { states } = creditStatesAt(db, funderId, asOf);
-  let m = statusMemo.get(states);
-  if (!m) statusMemo.set(states, (m = new Map(states.map((s) => [s.leaseId, s.status]))));
-  return m;
-}
-
-const statusMemo = new WeakMap<readonly LeaseCreditState[], Map<number, LeaseCreditState['status']>>();

@@ -130,7 +130,6 @@ export function computeMonthSnapshot(
   return { rows, carry: { month, schedule, splits, terms } };
 }
 
-/** The first month with a lease in the funder's pool (null: no leases); one query, the servicing stores not needed. */
 /**
  * bookExtent kept per database, funder and data version (every lease write moves it, a payment does not): the
  * reports, the Dashboard card and the readiness check ask for it on every request, and the query scans the book.
@@ -149,6 +148,7 @@ export function bookExtentOf(db: DbOrTx, funderId: number): ReturnType<typeof bo
 
 const extentMemo = new WeakMap<object, Map<number, { dataVersion: number; value: ReturnType<typeof bookExtent> }>>();
 
+/** The first month with a lease in the funder's pool (null: no leases); the servicing stores not needed. */
 export function firstBookMonth(db: DbOrTx, funderId: number): string | null {
   const { firstPurchase } = bookExtentOf(db, funderId);
   return firstPurchase === null ? null : monthOf(firstPurchase);
