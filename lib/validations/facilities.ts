@@ -14,6 +14,7 @@ import {
 } from '@/lib/domain/facilities';
 import { CURRENCY_CODES } from '@/lib/finance/money';
 import { idParam, isoDateParam, pageParam } from './common';
+import { exportLocale } from './servicing';
 import { EXPORT_LOCALES } from './leases';
 
 const MAX_MINOR = 1e15;
@@ -144,10 +145,7 @@ export type DrawBody = z.infer<typeof drawBody>;
 export const certificateBody = z
   .object({
     asOf: isoDate,
-    locale: z
-      .enum(['en', 'de', 'fr', 'pt'], { error: 'must be en, de, fr or pt' })
-      .default('en')
-      .describe("The preparer's language: the certificate's XLSX and PDF are made in it and keep it once issued"),
+    locale: exportLocale.describe("The preparer's language: the certificate's XLSX and PDF are made in it and keep it once issued"),
   })
   .strict();
 export const certificateFileQuery = z.object({ format: z.enum(['xlsx', 'pdf'], { error: 'must be xlsx or pdf' }).default('xlsx') });

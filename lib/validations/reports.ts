@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { CUSTOMER_SORTS, SERVICING_REPORT_KINDS, STRAT_DIMENSIONS } from '@/lib/reports/constants';
 import { funderIdParam, idParam, isoDateParam, pageParam, perPageParam, qParam } from './common';
+import { exportLocale } from './servicing';
 
 export const monthParam = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month as YYYY-MM');
 export const formatParam = z.enum(['csv', 'xlsx'], { error: 'must be csv or xlsx' });
@@ -45,7 +46,7 @@ export const liabilityComponentParams = z.object({ component: z.enum(['principal
 export const liabilityQuery = z.object({
   ...asOf,
   format: formatParam.optional().describe('csv or xlsx: the table as shown (periods 1–61 with their month, beyond, total) as a download'),
-  locale: z.enum(['en', 'de', 'fr', 'pt']).default('en'),
+  locale: exportLocale,
   facilityId: idParam.optional().describe("A facility of the funder: its funding line (the facility's outstanding on the cut-off amortising with the §4 funding line of its pool, domain.md §11) instead of the funder's"),
 });
 

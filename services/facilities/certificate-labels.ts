@@ -3,31 +3,28 @@
  * (messages/facilities/<locale>.json) read here without a request, so preparation works from routes and scripts
  * alike. The labels are frozen into the certificate's content at preparation (the preparer's locale).
  */
+import { createTranslator } from 'next-intl';
 import de from '@/messages/facilities/de.json';
 import en from '@/messages/facilities/en.json';
 import fr from '@/messages/facilities/fr.json';
 import pt from '@/messages/facilities/pt.json';
+import type { Locale } from '@/i18n/routing';
 import type { EligibilityLabels } from '@/lib/facilities';
-import { fill, type CertificateLabels } from '@/lib/facilities/certificate';
+import type { CertificateLabels } from '@/lib/facilities/certificate';
 import { eligibilityLabels } from './labels';
 
-export const CERTIFICATE_LOCALES = ['en', 'de', 'fr', 'pt'] as const;
-export type CertificateLocale = (typeof CERTIFICATE_LOCALES)[number];
+/** A certificate's language: one of the app's locales. */
+export type CertificateLocale = Locale;
 
-const CATALOGUES: Record<CertificateLocale, unknown> = { en, de, fr, pt };
+const CATALOGUES: Record<Locale, typeof en> = { en, de, fr, pt };
 
-export function isCertificateLocale(v: unknown): v is CertificateLocale {
-  return typeof v === 'string' && (CERTIFICATE_LOCALES as readonly string[]).includes(v);
-}
-
-/** A translator over the facilities namespace of the locale (plain `{name}` placeholders; a missing key reads as English). */
-export function facilitiesTranslator(locale: CertificateLocale): (key: string, values?: Record<string, string | number>) => string {
-  const lookup = (root: unknown, key: string): string | undefined => {
-    let node = root;
-    for (const part of key.split('.')) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
-    return typeof node === 'string' ? node : undefined;
-  };
-  return (key, values = {}) => fill(lookup(CATALOGUES[locale], key) ?? lookup(CATALOGUES.en, key) ?? key, values);
+/** next-intl's translator over the facilities namespace of the locale (no request needed: preparation runs from routes and scripts). */
+function facilitiesTranslator(locale: Locale): (key: string, values?: Record<string, string | number>) => string {
+  const t = createTranslator({ locale, messages: { facilities: CATALOGUES[locale] as Record<string, unknown> }, namespace: 'facilities' }) as unknown as (
+    key: string,
+    values?: Record<string, string | number>,
+  ) => string;
+  return (key, values) => t(key, values);
 }
 
 /** Every text of the certificate files in the locale. */
