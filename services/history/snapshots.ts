@@ -226,6 +226,20 @@ export function reportRange(q: { from?: string; to?: string }, today: string, op
   return { from, to };
 }
 
+/**
+ * For a page (not the API, which answers 400): the query with its month range, or, when the range would be refused
+ * (from after to, a future month, too long), the query without from/to and the default range.
+ */
+export function reportQueryOrDefault<Q extends { from?: string; to?: string }>(query: Q, today: string, opts: { closedOnly?: boolean } = {}): { query: Q; from: string; to: string } {
+  try {
+    return { query, ...reportRange(query, today, opts) };
+  } catch (e) {
+    if (!(e instanceof Invalid)) throw e;
+    const { from: _from, to: _to, ...rest } = query;
+    return { query: rest as Q, ...reportRange(rest, today, opts) };
+  }
+}
+
 /** The currencies of the months' aggregates, the largest final balance first; and the chosen one. */
 function currenciesOf(months: readonly MonthAggregates[], wanted?: string): { currency: string | null; currencies: string[] } {
   const last = new Map<string, number>();

@@ -16,7 +16,7 @@ import { creditFactsAt } from '@/services/credit/facts';
 import { cdrFromMdr, cprFromSmm } from '@/lib/finance/rates';
 import { aggregateMonth, isClosedMonth, lastClosedMonth, monthEndOf, quarterOf, vintageCurves, type LeaseSnapshot } from '@/lib/history';
 import { getServicingBook } from '@/services/servicing/book';
-import { ensureSnapshots, performanceReport, reportRange, vintageReport } from '@/services/history/snapshots';
+import { ensureSnapshots, performanceReport, reportQueryOrDefault, reportRange, vintageReport } from '@/services/history/snapshots';
 
 const TODAY = '2026-11-21';
 let db: Db;
@@ -52,6 +52,12 @@ describe('months', () => {
     [{ from: '2010-01', to: '2026-10' }, 'from'],
   ])('range %j is refused on %s', (q, field) => {
     expect(() => reportRange(q, TODAY)).toThrow(expect.objectContaining({ issues: [expect.objectContaining({ field })] }));
+    // A page falls back to the default range, keeping the rest of its query.
+    expect(reportQueryOrDefault({ ...q, currency: 'EUR' }, TODAY)).toEqual({ query: { currency: 'EUR' }, ...reportRange({}, TODAY) });
+  });
+  test('a page keeps a valid range', () => {
+    const q = { from: '2026-01', to: '2026-06', currency: 'GBP' };
+    expect(reportQueryOrDefault(q, TODAY)).toEqual({ query: q, from: '2026-01', to: '2026-06' });
   });
 });
 

@@ -12,13 +12,12 @@ import { Amount } from '@/components/ui/amount';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { CHART_COLORS } from '@/components/charts/series';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Invalid } from '@/lib/domain/errors';
 import { todayIso } from '@/lib/finance/dates';
 import { formatDecimal, formatIsoMonth, formatPercent } from '@/lib/format';
 import { monthOf } from '@/lib/history';
 import { parseLenient } from '@/lib/portfolio/cash-flow-table';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
-import { performanceReport, reportRange, type PerformanceReport } from '@/services/history/snapshots';
+import { performanceReport, reportQueryOrDefault, type PerformanceReport } from '@/services/history/snapshots';
 import { snapshotReadiness } from '@/services/history/background';
 import { SnapshotProgress } from '@/components/reports/snapshot-progress';
 import { performanceQuery } from '@/lib/validations/history';
@@ -44,29 +43,14 @@ export default async function PerformancePage({ params, searchParams }: Props) {
   const today = todayIso();
   const { value: query } = parseLenient(performanceQuery.omit({ funderId: true, format: true, locale: true }), await searchParams);
   // A range the API would refuse with a 400 (from after to, a future month): the page shows the default range.
-  let q: typeof query = query;
-  try {
-    reportRange(query, today);
-  } catch (e) {
-    if (!(e instanceof Invalid)) throw e;
-    q = { currency: query.currency };
-  }
-  const range = reportRange(q, today);
+  const { query: q, ...range } = reportQueryOrDefault(query, today);
   // Many missing month-end snapshots (a large book's first visit) are built in the background: the page shows the progress.
   const readiness = snapshotReadiness(db, funder.id, range.from, range.to, today);
   if (!readiness.ready) {
     return (
       <>
         <PageHeader page="performance" description={t('performance.subtitle', { funder: funder.name })} />
-        <SnapshotProgress
-          testId="performance-building"
-          title={t('building.title')}
-          progress={t('building.progress', { built: readiness.built, needed: readiness.needed })}
-          hint={t('building.hint')}
-          built={readiness.built}
-          needed={readiness.needed}
-          error={readiness.error === null ? null : t('building.error', { error: readiness.error })}
-        />
+        <SnapshotProgress testId="performance-building" readiness={readiness} />
       </>
     );
   }

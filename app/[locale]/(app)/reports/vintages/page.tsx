@@ -11,13 +11,12 @@ import { guardPage } from '@/app/[locale]/prelude';
 import { Amount } from '@/components/ui/amount';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Invalid } from '@/lib/domain/errors';
 import { todayIso } from '@/lib/finance/dates';
 import { formatDecimal, formatIsoMonth, formatPercent } from '@/lib/format';
 import { lastClosedMonth, monthOf } from '@/lib/history';
 import { parseLenient } from '@/lib/portfolio/cash-flow-table';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
-import { vintageReport, reportRange, type VintageReport } from '@/services/history/snapshots';
+import { vintageReport, reportQueryOrDefault, type VintageReport } from '@/services/history/snapshots';
 import { snapshotReadiness } from '@/services/history/background';
 import { SnapshotProgress } from '@/components/reports/snapshot-progress';
 import { vintagesQuery } from '@/lib/validations/history';
@@ -46,29 +45,14 @@ export default async function VintagesPage({ params, searchParams }: Props) {
   const today = todayIso();
   const { value: query } = parseLenient(vintagesQuery.omit({ funderId: true, format: true, locale: true }), await searchParams);
   // A range the API would refuse with a 400 (from after to, a future month): the page shows the default range.
-  let q: typeof query = query;
-  try {
-    reportRange(query, today, { closedOnly: true });
-  } catch (e) {
-    if (!(e instanceof Invalid)) throw e;
-    q = { by: query.by, measure: query.measure, currency: query.currency };
-  }
-  const range = reportRange(q, today, { closedOnly: true });
+  const { query: q, ...range } = reportQueryOrDefault(query, today, { closedOnly: true });
   // Many missing month-end snapshots (a large book's first visit) are built in the background: the page shows the progress.
   const readiness = snapshotReadiness(db, funder.id, range.from, range.to, today);
   if (!readiness.ready) {
     return (
       <>
         <PageHeader page="vintages" description={t('vintages.subtitle', { funder: funder.name })} />
-        <SnapshotProgress
-          testId="vintages-building"
-          title={t('building.title')}
-          progress={t('building.progress', { built: readiness.built, needed: readiness.needed })}
-          hint={t('building.hint')}
-          built={readiness.built}
-          needed={readiness.needed}
-          error={readiness.error === null ? null : t('building.error', { error: readiness.error })}
-        />
+        <SnapshotProgress testId="vintages-building" readiness={readiness} />
       </>
     );
   }
