@@ -15,6 +15,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { formatDecimal, formatIsoDate, formatIsoMonth, formatPercent } from '@/lib/format';
 import { isLiabilityKind, LIABILITY_PAGE } from '@/lib/navigation';
 import { CASH_PERIODS, parseLenient, periodMonth, valuationParamsSchema } from '@/lib/portfolio/cash-flow-table';
+import { idParam } from '@/lib/validations/common';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
 import { bookLiability, fundingLineBalance } from '@/lib/portfolio/liability';
 import { defaultCutOff, valueBook } from '@/services/portfolio/valuation';
@@ -43,14 +44,13 @@ export default async function LiabilityPage({ params, searchParams }: Props) {
   const format = await getFormatter();
   const db = getDb();
   const funder = await getActiveFunder(db);
-  const { value: query } = parseLenient(valuationParamsSchema.pick({ cutOff: true }), await searchParams);
+  // ?facility=<id>: one of the funder's facilities, validated like every query field (an invalid or unknown one shows the whole book).
+  const { value: query } = parseLenient(valuationParamsSchema.pick({ cutOff: true }).extend({ facility: idParam.optional() }), await searchParams);
   const cutOff = query.cutOff ?? defaultCutOff();
   const book = valueBook(db, funder.id, cutOff, false);
   const lineParams = { advanceRate: funder.advanceRate, facilityRate: funder.facilityRate };
-  // ?facility=<id>: one of the funder's facilities (an unknown id shows the whole book).
   const facilities = accessibleFacilities(db, access.principal, funder.id);
-  const rawFacility = (await searchParams).facility;
-  const facility = facilities.find((f) => typeof rawFacility === 'string' && String(f.id) === rawFacility) ?? null;
+  const facility = facilities.find((f) => f.id === query.facility) ?? null;
   // The facility's funding line: its outstanding on the cut-off (the facility page's figure) amortising with its pool's §4 line.
   const lines = facility ? [facilityLiability(db, facility, book, lineParams, funder.baseCurrency, cutOff)] : bookLiability(book, lineParams, funder.baseCurrency);
   // The one funding-line balance definition, the same the Liability servicing report shows (domain.md §4).
