@@ -7,21 +7,15 @@ import { bookSummary, dashboardFigures } from '@/lib/portfolio/summary';
  * server starts (instrumentation.ts); later changes of a book are valued on the next request.
  */
 export async function warmPortfolioCaches(): Promise<{ funders: number; leases: number; ms: number }> {
-  const [{ existsSync }, { openDb }, { databasePath }, { listFunders }, { defaultCutOff, valueBook }, { bookLiability }] = await Promise.all([
-    import('node:fs'),
-    import('@/db/client'),
-    import('@/lib/env'),
+  const [{ onOwnConnection }, { listFunders }, { defaultCutOff, valueBook }, { bookLiability }] = await Promise.all([
+    import('@/services/database/own-connection'),
     import('@/db/queries/funders'),
     import('./valuation'),
     import('@/lib/portfolio/liability'),
   ]);
   const t0 = performance.now();
-  const file = databasePath();
-  // Its own short-lived connection (db/index.ts is 'server-only'); the caches are keyed by data, not by connection.
-  if (!existsSync(file)) return { funders: 0, leases: 0, ms: 0 };
-  const db = openDb(file);
-  let leases = 0;
-  try {
+  return onOwnConnection({ funders: 0, leases: 0, ms: 0 }, (db) => {
+    let leases = 0;
     const funders = listFunders(db);
     for (const funder of funders) {
       const book = valueBook(db, funder.id, defaultCutOff(), false);
@@ -31,7 +25,5 @@ export async function warmPortfolioCaches(): Promise<{ funders: number; leases: 
       bookLiability(book, { advanceRate: funder.advanceRate, facilityRate: funder.facilityRate }, funder.baseCurrency);
     }
     return { funders: funders.length, leases, ms: performance.now() - t0 };
-  } finally {
-    db.$client.close();
-  }
+  });
 }

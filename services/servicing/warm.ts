@@ -6,14 +6,12 @@
  * servicing reports of the last complete month (the reports' default), then Delinquency per lessee, so that a user's first visit of
  * a servicing screen or report is fast. The stores are
  * read in chunks yielding to the event loop, so the server answers meanwhile; a request that needs a
- * book first finishes the same build itself. Its own connection (db/index.ts is 'server-only'); the
+ * book first finishes the same build itself. On its own connection (services/database/own-connection.ts); the
  * caches are keyed by the database file, not by connection.
  */
 export async function warmServicingCaches(now = new Date()): Promise<{ funders: number; leases: number; ms: number }> {
-  const [{ existsSync }, { openDb }, { databasePath }, { listFunders }, { warmServicingBook }, { behaviourRows, delinquencyView, rollRates }, { defaultCutOff }, finance, reports, { servicingKpis }, { SERVICING_REPORT_KINDS }] = await Promise.all([
-    import('node:fs'),
-    import('@/db/client'),
-    import('@/lib/env'),
+  const [{ onOwnConnection }, { listFunders }, { warmServicingBook }, { behaviourRows, delinquencyView, rollRates }, { defaultCutOff }, finance, reports, { servicingKpis }, { SERVICING_REPORT_KINDS }] = await Promise.all([
+    import('@/services/database/own-connection'),
     import('@/db/queries/funders'),
     import('@/services/servicing/book'),
     import('@/services/servicing/views'),
@@ -24,15 +22,12 @@ export async function warmServicingCaches(now = new Date()): Promise<{ funders: 
     import('@/lib/reports/constants'),
   ]);
   const t0 = performance.now();
-  const file = databasePath();
-  if (!existsSync(file)) return { funders: 0, leases: 0, ms: 0 };
   const today = finance.todayIso(now);
   const day = finance.tryParseDate(today)!;
   const c = finance.civilFromDays(day);
   const lastMonthEnd = finance.formatDate(finance.daysFromCivil(c.year, c.month, 1) - 1);
-  const db = openDb(file);
-  let leases = 0;
-  try {
+  return onOwnConnection({ funders: 0, leases: 0, ms: 0 }, async (db) => {
+    let leases = 0;
     const funders = listFunders(db);
     for (const funder of funders) {
       leases += await warmServicingBook(db, funder.id, [today, defaultCutOff(), lastMonthEnd]);
@@ -61,7 +56,5 @@ export async function warmServicingCaches(now = new Date()): Promise<{ funders: 
       await new Promise((resolve) => setImmediate(resolve));
     }
     return { funders: funders.length, leases, ms: performance.now() - t0 };
-  } finally {
-    db.$client.close();
-  }
+  });
 }
