@@ -20,6 +20,15 @@ afterAll(() => db.$client.close());
 
 const as = (who: keyof typeof tokens) => ({ authorization: `Bearer ${tokens[who]}` });
 const get = (path: string, who: keyof typeof tokens | null = 'viewer') => fetch(`${baseURL}${path}`, { headers: who ? as(who) : {} });
+/**
+ * Funder 1's leases in the pool at `cutOff` (domain.md §3, §8): purchased on or before it, not terminated, and not
+ * written off on or before it — a lease another test file writes off today is still in a pool whose cut-off was earlier.
+ */
+const poolAt = (cutOff: string) =>
+  db.$client
+    .prepare(`select count(*) from leases where funder_id = 1 and status <> 'terminated' and (written_off_on is null or written_off_on > ?) and purchase_date <= ?`)
+    .pluck()
+    .get(cutOff, cutOff) as number;
 const sha = (b: ArrayBuffer) => createHash('sha256').update(Buffer.from(b)).digest('hex');
 const MONTH = (() => {
   const d = new Date();
@@ -106,7 +115,7 @@ describe('shapes', () => {
   // Issue #11: the tape holds the leases in the pool at its cut-off (purchased on or before it), not the whole book.
   it('tape page: ESMA columns and one row per lease in the pool at the cut-off in total', async () => {
     const body = await (await get('/api/reports/tape?perPage=5&page=2')).json();
-    const leases = db.$client.prepare(`select count(*) from leases where funder_id = 1 and status <> 'terminated' and written_off_on is null and purchase_date <= ?`).pluck().get(body.cutOff);
+    const leases = poolAt(body.cutOff);
     expect(body.total).toBe(leases);
     expect(body.rows).toHaveLength(5);
     expect(body.columns.find((c: { id: string }) => c.id === 'currentPrincipal')).toMatchObject({ esma: 'LESL28', header: 'LESL28 Current Principal Balance' });
@@ -184,8 +193,8 @@ describe('streamed tape export', () => {
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="tape-f1-\d{4}-\d{2}-\d{2}\.csv"$/);
     const cutOff = /tape-f1-(\d{4}-\d{2}-\d{2})\.csv/.exec(res.headers.get('content-disposition')!)![1];
     const lines = (await res.text()).split('\r\n').filter(Boolean);
-    const leases = db.$client.prepare(`select count(*) from leases where funder_id = 1 and status <> 'terminated' and written_off_on is null and purchase_date <= ?`).pluck().get(cutOff);
-    expect(lines).toHaveLength((leases as number) + 1);
+    const leases = poolAt(cutOff);
+    expect(lines).toHaveLength(leases + 1);
     expect(lines[0]).toContain('LESL1 Unique Identifier');
   });
 
@@ -195,8 +204,8 @@ describe('streamed tape export', () => {
     const cutOff = /tape-f1-(\d{4}-\d{2}-\d{2})\.xlsx/.exec(res.headers.get('content-disposition')!)![1];
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(await res.arrayBuffer());
-    const leases = db.$client.prepare(`select count(*) from leases where funder_id = 1 and status <> 'terminated' and written_off_on is null and purchase_date <= ?`).pluck().get(cutOff);
-    expect(wb.worksheets[0]!.actualRowCount).toBe((leases as number) + 1);
+    const leases = poolAt(cutOff);
+    expect(wb.worksheets[0]!.actualRowCount).toBe(leases + 1);
   });
 
   it('stratification and customers export as CSV', async () => {
