@@ -18,7 +18,7 @@ import type { Db, DbOrTx } from '../client';
 import { users } from '../schema/auth';
 import { leaseHistory, leases, lessees, scheduleRows, type Lease } from '../schema/portfolio';
 import { getFunder } from './funders';
-import { createLease, leaseFilterWhere, LEASE_SORTS, type LeaseFilter, type LeaseInput, type LeaseListRow, type LeaseSort } from './leases';
+import { createLease, leaseFilterWhere, leaseOrderBy, type LeaseFilter, type LeaseInput, type LeaseListRow, type LeaseOrder, type LeaseSort } from './leases';
 import { defaultVatRate, getLessee } from './lessees';
 
 // lib/validations cannot import db/: these lines fail to compile if its value lists drift from the schema.
@@ -127,17 +127,15 @@ export function firstInstalmentDue(db: DbOrTx, leaseId: number): string | undefi
  */
 export function* iterateLeases(
   db: DbOrTx,
-  f: LeaseFilter & { sort?: LeaseSort; dir?: 'asc' | 'desc' },
+  f: LeaseFilter & LeaseOrder,
   batchSize = 500,
 ): Generator<LeaseListRow[]> {
-  const col = LEASE_SORTS[f.sort ?? 'id'];
-  const order = f.dir === 'desc' ? desc(col) : asc(col);
   const ids = db
     .select({ id: leases.id })
     .from(leases)
     .innerJoin(lessees, eq(leases.lesseeId, lessees.id))
     .where(leaseFilterWhere(f))
-    .orderBy(order, asc(leases.id))
+    .orderBy(...leaseOrderBy(f))
     .all()
     .map((r) => r.id);
   for (let i = 0; i < ids.length; i += batchSize) {

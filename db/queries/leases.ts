@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, like, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { Conflict, Invalid, NotFound } from '@/lib/domain/errors';
 import type { Schedule } from '@/lib/finance';
+import { SHOWN_STATUS_VALUES, type CreditStatus, type ShownStatus } from '@/lib/validations/leases';
 import type { Db, DbOrTx } from '../client';
 import { recordAudit } from './audit';
 import { leaseHistory, leases, lessees, scheduleRows, type Lease, type NewLease } from '../schema/portfolio';
@@ -223,20 +224,47 @@ export function leaseFilterWhere(f: LeaseFilter): SQL | undefined {
 
 export type LeaseListRow = Lease & { lesseeName: string; lesseeIdOdoo: string | null };
 
+/** The leases of each derived credit status other than performing (domain.md §8), for a register sorted by its shown status. */
+export type CreditStatusIds = Readonly<Record<Exclude<CreditStatus, 'performing'>, readonly number[]>>;
+
+/** How the register is ordered: a column, or with `sort: 'status'` and `statusIds` the shown status (ranked as SHOWN_STATUS_VALUES). */
+export type LeaseOrder = { sort?: LeaseSort; dir?: 'asc' | 'desc'; statusIds?: CreditStatusIds };
+
+const rank = (s: ShownStatus) => SHOWN_STATUS_VALUES.indexOf(s);
+
+/**
+ * The shown status as its rank, in SQL (shownStatus in lib/validations/leases: a write-off wins, then closed and
+ * terminated as a user set them, then the derived credit status; performing is the rest).
+ */
+function shownStatusRank(ids: CreditStatusIds): SQL {
+  return sql`case
+    when ${idIn(ids.written_off)} then ${rank('written_off')}
+    when ${leases.status} = 'closed' then ${rank('closed')}
+    when ${leases.status} = 'terminated' then ${rank('terminated')}
+    when ${idIn(ids.defaulted)} then ${rank('defaulted')}
+    when ${idIn(ids.cured)} then ${rank('cured')}
+    when ${idIn(ids.repaid)} then ${rank('repaid')}
+    else ${rank('performing')} end`;
+}
+
+/** The register's ORDER BY: the chosen column (or the shown status), then the id. */
+export function leaseOrderBy(o: LeaseOrder): SQL[] {
+  const col = o.sort === 'status' && o.statusIds ? shownStatusRank(o.statusIds) : LEASE_SORTS[o.sort ?? 'id'];
+  return [o.dir === 'desc' ? desc(col) : asc(col), asc(leases.id)];
+}
+
 /** One page of the lease register with the filtered count and per-currency totals of the whole filtered set. */
 export function listLeases(
   db: DbOrTx,
-  f: LeaseFilter & { sort?: LeaseSort; dir?: 'asc' | 'desc'; page: number; perPage: number },
+  f: LeaseFilter & LeaseOrder & { page: number; perPage: number },
 ): { rows: LeaseListRow[]; total: number; totals: { currency: string; count: number; price: number; principal: number; residual: number }[] } {
   const where = leaseFilterWhere(f);
-  const col = LEASE_SORTS[f.sort ?? 'id'];
-  const order = f.dir === 'desc' ? desc(col) : asc(col);
   const rows = db
     .select({ lease: leases, lesseeName: lessees.name, lesseeIdOdoo: lessees.idOdoo })
     .from(leases)
     .innerJoin(lessees, eq(leases.lesseeId, lessees.id))
     .where(where)
-    .orderBy(order, asc(leases.id))
+    .orderBy(...leaseOrderBy(f))
     .limit(f.perPage)
     .offset((f.page - 1) * f.perPage)
     .all()

@@ -9,6 +9,7 @@ import {
   CONDITION_VALUES,
   FREQUENCY_VALUES,
   LEASE_STATUS_VALUES,
+  SHOWN_STATUS_VALUES,
   TIMING_VALUES,
   VAT_REGIME_VALUES,
 } from '@/lib/validations/leases';
@@ -231,7 +232,13 @@ export const leaseCombinedSchema = z.looseObject({
 });
 
 export const leaseListResponse = z.object({
-  leases: z.array(leaseListRowSchema),
+  leases: z.array(
+    leaseListRowSchema.extend({
+      shownStatus: z
+        .enum(SHOWN_STATUS_VALUES)
+        .describe('The status the register shows and filters by: derived under domain.md §8 (a write-off wins; closed and terminated as set); `status` is the stored business status'),
+    }),
+  ),
   total: z.number().int().describe('Filtered count'),
   totals: z.array(z.object({ currency, count: z.number().int(), price: minor, principal: minor, residual: minor })),
   page: z.number().int(),

@@ -8,38 +8,43 @@
  * count and totals): never a per-request recompute of the book.
  */
 import type { DbOrTx } from '@/db/client';
-import type { StatusClause } from '@/db/queries/leases';
+import type { CreditStatusIds, StatusClause } from '@/db/queries/leases';
 import { todayIso } from '@/lib/finance/dates';
-import { shownStatus, type CreditStatus, type ShownStatus, type StatusFilter } from '@/lib/validations/leases';
+import { shownStatus, type ShownStatus, type StatusFilter } from '@/lib/validations/leases';
 import { creditStatesAt, creditStatesById } from '@/services/credit/book';
 
 const BUSINESS = ['closed', 'terminated'] as const;
 
 /** The lease ids per derived credit status on `asOf` (performing ones are not listed: they are the rest). */
-function idsByCreditStatus(db: DbOrTx, funderId: number, asOf: string): Map<CreditStatus, number[]> {
+function idsByCreditStatus(db: DbOrTx, funderId: number, asOf: string): CreditStatusIds {
   const { states } = creditStatesAt(db, funderId, asOf);
   let m = idsMemo.get(states);
   if (!m) {
-    m = new Map<CreditStatus, number[]>([['defaulted', []], ['cured', []], ['written_off', []], ['repaid', []]]);
-    for (const s of states) if (s.status !== 'performing') m.get(s.status)!.push(s.leaseId);
-    idsMemo.set(states, m);
+    const ids: Record<keyof CreditStatusIds, number[]> = { defaulted: [], cured: [], written_off: [], repaid: [] };
+    for (const s of states) if (s.status !== 'performing') ids[s.status].push(s.leaseId);
+    idsMemo.set(states, (m = ids));
   }
   return m;
 }
-const idsMemo = new WeakMap<object, Map<CreditStatus, number[]>>();
+const idsMemo = new WeakMap<object, CreditStatusIds>();
+
+/** For a register sorted by status: the ids of each derived credit status, so the one query orders by the shown status. */
+export function statusSortIds(db: DbOrTx, funderId: number, sort: string | undefined, asOf = todayIso()): CreditStatusIds | undefined {
+  return sort === 'status' ? idsByCreditStatus(db, funderId, asOf) : undefined;
+}
 
 /** The register's status filter as id clauses (any of them); undefined when there is no status filter. */
 export function statusFilterClauses(db: DbOrTx, funderId: number, statuses: readonly StatusFilter[] | undefined, asOf = todayIso()): StatusClause[] | undefined {
   if (!statuses?.length) return undefined;
   const ids = idsByCreditStatus(db, funderId, asOf);
-  const writtenOff = ids.get('written_off')!;
+  const writtenOff = ids.written_off;
   const clauses: StatusClause[] = [];
   for (const s of new Set(statuses)) {
     if (s === 'active') clauses.push({ stored: ['active'] });
     else if (s === 'closed' || s === 'terminated') clauses.push({ stored: [s], notIds: writtenOff });
     else if (s === 'written_off') clauses.push({ ids: writtenOff });
-    else if (s === 'performing') clauses.push({ notStored: [...BUSINESS], notIds: [...ids.values()].flat() });
-    else clauses.push({ notStored: [...BUSINESS], ids: ids.get(s)! });
+    else if (s === 'performing') clauses.push({ notStored: [...BUSINESS], notIds: Object.values(ids).flat() });
+    else clauses.push({ notStored: [...BUSINESS], ids: ids[s] });
   }
   return clauses;
 }

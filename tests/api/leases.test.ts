@@ -115,6 +115,24 @@ describe('GET /api/leases', () => {
     expect(prices).toEqual([...prices].sort((a, b) => b - a));
   });
 
+  // domain.md §8: the register shows, filters and sorts by the derived status; `status` stays the stored field.
+  it('each row carries its shown status; the status filter and sort use it', async () => {
+    const order = ['performing', 'defaulted', 'cured', 'written_off', 'repaid', 'closed', 'terminated'];
+    const defaulted = await call('GET', '/api/leases?status=defaulted&perPage=100', 'viewer');
+    expect(defaulted.json.total).toBeGreaterThan(0);
+    expect(defaulted.json.leases.every((l: { shownStatus: string }) => l.shownStatus === 'defaulted')).toBe(true);
+    const total = (await call('GET', '/api/leases?perPage=1', 'viewer')).json.total as number;
+    const last = await call('GET', `/api/leases?sort=status&dir=asc&perPage=100&page=${Math.ceil(total / 100)}`, 'viewer');
+    const first = await call('GET', '/api/leases?sort=status&dir=desc&perPage=100', 'viewer');
+    for (const page of [first.json.leases, last.json.leases]) {
+      expect(page.every((l: { shownStatus: string }) => order.includes(l.shownStatus))).toBe(true);
+    }
+    const ranks = first.json.leases.map((l: { shownStatus: string }) => order.indexOf(l.shownStatus));
+    expect(ranks).toEqual([...ranks].sort((a, b) => b - a));
+    // Ascending, the last page ends with the highest shown status the book has, as descending starts with it.
+    expect(last.json.leases.at(-1).shownStatus).toBe(first.json.leases[0].shownStatus);
+  });
+
   it.each([
     ['perPage=101', 'perPage'],
     ['page=0', 'page'],

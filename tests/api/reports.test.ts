@@ -191,7 +191,7 @@ describe('streamed tape export', () => {
     const res = await get('/api/reports/tape?format=csv');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="tape-f1-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const cutOff = /tape-f1-(\d{4}-\d{2}-\d{2})\.csv/.exec(res.headers.get('content-disposition')!)![1];
+    const cutOff = /tape-f1-(\d{4}-\d{2}-\d{2})\.csv/.exec(res.headers.get('content-disposition')!)![1]!;
     const lines = (await res.text()).split('\r\n').filter(Boolean);
     const leases = poolAt(cutOff);
     expect(lines).toHaveLength(leases + 1);
@@ -201,7 +201,7 @@ describe('streamed tape export', () => {
   it('XLSX: one sheet with a row per lease in the pool at the cut-off', async () => {
     const res = await get('/api/reports/tape?format=xlsx');
     expect(res.status).toBe(200);
-    const cutOff = /tape-f1-(\d{4}-\d{2}-\d{2})\.xlsx/.exec(res.headers.get('content-disposition')!)![1];
+    const cutOff = /tape-f1-(\d{4}-\d{2}-\d{2})\.xlsx/.exec(res.headers.get('content-disposition')!)![1]!;
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(await res.arrayBuffer());
     const leases = poolAt(cutOff);

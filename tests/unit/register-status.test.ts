@@ -8,7 +8,7 @@ import { iterateLeases } from '@/db/queries/lease-register';
 import { listLeases } from '@/db/queries/leases';
 import { shownStatus, SHOWN_STATUS_VALUES, type ShownStatus } from '@/lib/validations/leases';
 import { creditStatesAt, creditStatesById } from '@/services/credit/book';
-import { shownStatuses, statusFilterClauses } from '@/services/master-file/register-status';
+import { shownStatuses, statusFilterClauses, statusSortIds } from '@/services/master-file/register-status';
 import { createTestDb } from '../helpers/test-db';
 
 const TODAY = '2026-11-21';
@@ -74,5 +74,36 @@ describe('the register status filter', () => {
     const active = listLeases(db, { funderId, statusAny: statusFilterClauses(db, funderId, ['active'], TODAY), page: 1, perPage: 1000 });
     expect(active.total).toBe(all.filter((l) => l.status === 'active').length);
     expect(statusFilterClauses(db, funderId, [], TODAY)).toBeUndefined();
+  });
+});
+
+describe('the register sorted by status', () => {
+  const db = seeded();
+  const funderId = listFunders(db)[0]!.id;
+  const credit = creditStatesById(db, funderId, TODAY);
+  // A user closes one performing and one defaulted lease and terminates a written-off one (the write-off still shows).
+  const byStatus = (s: string) => [...credit.values()].filter((c) => c.status === s).map((c) => c.leaseId);
+  const set = db.$client.prepare('update leases set status = ? where id = ?');
+  set.run('closed', byStatus('performing')[0]);
+  set.run('closed', byStatus('defaulted')[0]);
+  set.run('terminated', byStatus('written_off')[0]);
+  set.run('terminated', byStatus('performing')[1]);
+  const all = db.$client.prepare('select id, status from leases where funder_id = ?').all(funderId) as { id: number; status: string }[];
+  const rank = (l: { id: number; status: string }) => SHOWN_STATUS_VALUES.indexOf(shownStatus(l.status, credit.get(l.id)?.status));
+
+  it.each(['asc', 'desc'] as const)('%s: by the shown status (in the order of the filter), then by id — page, count and export alike', (dir) => {
+    const want = [...all].sort((a, b) => (dir === 'asc' ? rank(a) - rank(b) : rank(b) - rank(a)) || a.id - b.id).map((l) => l.id);
+    expect(new Set(all.map(rank)).size).toBe(SHOWN_STATUS_VALUES.length); // every shown status is in the book
+    const statusIds = statusSortIds(db, funderId, 'status', TODAY);
+    const page = (n: number) => listLeases(db, { funderId, sort: 'status', dir, statusIds, page: n, perPage: 150 }).rows.map((r) => r.id);
+    expect([...page(1), ...page(2), ...page(3)]).toEqual(want);
+    expect([...iterateLeases(db, { funderId, sort: 'status', dir, statusIds }, 97)].flat().map((r) => r.id)).toEqual(want);
+    // Not the stored column's order: a lease typed "closed" that is written off sorts with the written-off ones.
+    expect(want).not.toEqual([...all].sort((a, b) => (dir === 'asc' ? a.status.localeCompare(b.status) : b.status.localeCompare(a.status)) || a.id - b.id).map((l) => l.id));
+  });
+
+  it('another sort needs no status ids', () => {
+    expect(statusSortIds(db, funderId, 'price', TODAY)).toBeUndefined();
+    expect(statusSortIds(db, funderId, undefined, TODAY)).toBeUndefined();
   });
 });

@@ -3,22 +3,25 @@ import { createLeaseForFunder, getLeaseCombined } from '@/db/queries/lease-regis
 import { listLeases } from '@/db/queries/leases';
 import { parseBody, parseQuery, withAuth } from '@/services/api/handler';
 import { funderQuery, leaseCreateBody, leaseListQuery } from '@/lib/validations/leases';
-import { statusFilterClauses } from '@/services/master-file/register-status';
+import { shownStatuses, statusFilterClauses, statusSortIds } from '@/services/master-file/register-status';
 import { afterBookWrite } from '@/services/portfolio/book-changes';
 
 export const dynamic = 'force-dynamic';
 
 /**
  * GET /api/leases — one page of the funder's lease register: `{ leases, total, totals }`, where `total`
- * is the filtered count (status: the shown status, derived under domain.md §8, services/master-file/register-status) and `totals` are per currency over the whole filtered set (count, price,
+ * is the filtered count (the status filter and sort, and each row's `shownStatus`: the shown status, derived under domain.md §8,
+ * services/master-file/register-status) and `totals` are per currency over the whole filtered set (count, price,
  * principal, residual in minor units). q matches contract number and lessee name.
  */
 export const GET = withAuth({ scope: 'read:funders' }, ({ req }) => {
   const { funderId, q, status, currency, assetType, sort, dir, page, perPage } = parseQuery(req, leaseListQuery);
   const db = getDb();
   const statusAny = statusFilterClauses(db, funderId, status);
-  const { rows, total, totals } = listLeases(db, { funderId, q, statusAny, currency, assetType, sort, dir, page, perPage });
-  return Response.json({ leases: rows, total, totals, page, perPage });
+  const { rows, total, totals } = listLeases(db, { funderId, q, statusAny, statusIds: statusSortIds(db, funderId, sort), currency, assetType, sort, dir, page, perPage });
+  // `status` is the stored business status (the lease's field, as PATCH takes it); `shownStatus` the one the register shows.
+  const shown = shownStatuses(db, funderId, rows);
+  return Response.json({ leases: rows.map((r) => ({ ...r, shownStatus: shown.get(r.id) ?? 'performing' })), total, totals, page, perPage });
 });
 
 /** POST /api/leases — creates a lease with its schedule (201 with the lease as a lease-combined row). */

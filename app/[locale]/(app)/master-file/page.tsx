@@ -16,7 +16,7 @@ import { Link, redirect } from '@/i18n/navigation';
 import { canSee } from '@/lib/navigation';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
 import { statusNotes } from '@/services/master-file/status-notes';
-import { shownStatuses, statusFilterClauses } from '@/services/master-file/register-status';
+import { shownStatuses, statusFilterClauses, statusSortIds } from '@/services/master-file/register-status';
 import { ClientMessages } from '@/app/[locale]/client-messages';
 
 type Props = {
@@ -54,7 +54,7 @@ export default async function MasterFilePage({ params, searchParams }: Props) {
   const { query, columns, filters } = state;
   // The status shown and filtered is the derived one (domain.md §8), from the memoised credit states of today.
   const { status, ...rest } = query;
-  const result = listLeases(db, { ...rest, statusAny: statusFilterClauses(db, funder.id, status), funderId: funder.id });
+  const result = listLeases(db, { ...rest, statusAny: statusFilterClauses(db, funder.id, status), statusIds: statusSortIds(db, funder.id, rest.sort), funderId: funder.id });
   const notes = statusNotes(db, funder.id, result.rows, (key, values) => t(key, values), await getFormatter());
   const shown = shownStatuses(db, funder.id, result.rows);
   const rows = result.rows.map((r) => ({ ...r, shownStatus: shown.get(r.id) ?? 'performing', statusNote: notes.get(r.id) ?? null }));

@@ -7,7 +7,7 @@ import { parseQuery, withAuth } from '@/services/api/handler';
 import { exportResponse } from '@/lib/exports';
 import { leaseExportColumns, type LeaseExportRow } from '@/services/master-file/lease-columns';
 import { statusNotes } from '@/services/master-file/status-notes';
-import { shownStatuses, statusFilterClauses } from '@/services/master-file/register-status';
+import { shownStatuses, statusFilterClauses, statusSortIds } from '@/services/master-file/register-status';
 import type { LeaseListRow } from '@/db/queries/leases';
 import { leaseExportQuery, MASTER_FILE_COLUMN_IDS, type ShownStatus } from '@/lib/validations/leases';
 import { todayIso } from '@/lib/finance/dates';
@@ -26,7 +26,7 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
   const t = await getTranslations({ locale, namespace: 'masterFile' });
   const ids = columns?.length ? columns : MASTER_FILE_COLUMN_IDS;
   const cols = leaseExportColumns((key) => t(key), ids, { statusReason: true });
-  const leases = iterateLeases(db, { funderId, q, statusAny: statusFilterClauses(db, funderId, status), currency, assetType, sort, dir });
+  const leases = iterateLeases(db, { funderId, q, statusAny: statusFilterClauses(db, funderId, status), statusIds: statusSortIds(db, funderId, sort), currency, assetType, sort, dir });
   const fmt = await getFormatter({ locale });
   // Each batch's status reasons in one read of those leases' history (none when the status is not exported).
   // The shown status (derived, as on screen) of every batch; its reason where the status is exported.
