@@ -163,31 +163,41 @@ export interface FundingLineMonth {
   /** Σ advanceRate × purchasePrice of the leases purchased after `from`, up to `to`. */
   drawn: number;
   principal: number;
+  /** The balance on `from` of the leases that left the pool during the month (written off, domain.md §8). */
+  writtenOff: number;
   interest: number;
   vat: number;
-  /** opening + drawn − principal: the balance at the end of `to`. */
+  /** opening + drawn − principal − writtenOff: the balance at the end of `to`. */
   closing: number;
 }
 
 /**
  * The funding line over one calendar month [from, to] per currency (base currency first): the opening
  * balance is fundingLineBalance(from), the movements are period 1 of the liability of every lease
- * purchased on or before `to` (so a lease bought mid-month draws and pays its stub interest), and the
- * closing balance = opening + drawn − principal.
+ * purchased on or before `to` (so a lease bought mid-month draws and pays its stub interest), a lease that
+ * leaves the pool during the month (written off after `from`, on or before `to`: domain.md §8) takes its
+ * balance on `from` out as its own movement (`writtenOff`), and the closing balance = opening + drawn −
+ * principal − writtenOff. A lease both bought and written off within the month shows in neither movement.
  */
 export function fundingLineMonth(src: FundingLineSource, params: LiabilityParams, from: string, to: string, baseCurrency: string): FundingLineMonth[] {
   const opening = new Map(fundingLineBalance(src, params, from, baseCurrency).map((b) => [b.currency, b.balance]));
   const inPool = poolMask(src.purchaseDay, to, src.exitDay);
-  const purchasePrice = Float64Array.from(src.purchasePrice, (price, i) => (inPool[i] === 1 && Number.isFinite(price) ? price : 0));
-  const aggs = portfolioLiability(src.portfolio, { cutOff: from, purchasePrice, purchaseDay: src.purchaseDay, facilityRate: params.facilityRate, advanceRate: params.advanceRate });
+  const atFrom = poolMask(src.purchaseDay, from, src.exitDay);
+  const options = { cutOff: from, purchaseDay: src.purchaseDay, facilityRate: params.facilityRate, advanceRate: params.advanceRate };
+  const priced = (keep: (i: number) => boolean) => Float64Array.from(src.purchasePrice, (price, i) => (keep(i) && Number.isFinite(price) ? price : 0));
+  const aggs = portfolioLiability(src.portfolio, { ...options, purchasePrice: priced((i) => inPool[i] === 1) });
+  const leaves = (i: number) => atFrom[i] === 1 && inPool[i] === 0;
+  const anyLeft = atFrom.some((_, i) => leaves(i));
+  const writtenOff = new Map(anyLeft ? portfolioLiability(src.portfolio, { ...options, purchasePrice: priced(leaves) }).map((a) => [a.currency, a.balanceAtCutOff]) : []);
   const lines = aggs
-    .filter((a) => a.leases > 0)
+    .filter((a) => a.leases > 0 || (writtenOff.get(a.currency) ?? 0) !== 0)
     .map((a) => {
       const open = opening.get(a.currency) ?? 0;
-      // balanceAtCutOff over the leases purchased up to `to` = the opening plus what was drawn after `from`.
-      const drawn = a.balanceAtCutOff - open;
+      const out = writtenOff.get(a.currency) ?? 0;
+      // balanceAtCutOff over the leases in the pool at `to` = the opening, less what left, plus what was drawn after `from`.
+      const drawn = a.balanceAtCutOff - (open - out);
       const principal = a.principal[0]!;
-      return { currency: a.currency, leases: a.leases, opening: open, drawn, principal, interest: a.interest[0]!, vat: a.vat[0]!, closing: open + drawn - principal };
+      return { currency: a.currency, leases: a.leases, opening: open, drawn, principal, writtenOff: out, interest: a.interest[0]!, vat: a.vat[0]!, closing: open + drawn - principal - out };
     });
   return baseCurrencyFirst(lines, baseCurrency);
 }

@@ -251,11 +251,12 @@ function liability(db: Db, funder: Funder, range: { from: string; to: string }) 
     opening: c.opening,
     drawn: c.drawn,
     principal: c.principal,
+    writtenOff: c.writtenOff,
     interest: c.interest,
     vat: c.vat,
     closing: c.closing,
   }));
-  return { columns: [{ id: 'currency', kind: 'text' as const }, { id: 'leases', kind: 'integer' as const }, ...money('opening', 'drawn', 'principal', 'interest', 'vat', 'closing')], lines };
+  return { columns: [{ id: 'currency', kind: 'text' as const }, { id: 'leases', kind: 'integer' as const }, ...money('opening', 'drawn', 'principal', 'writtenOff', 'interest', 'vat', 'closing')], lines };
 }
 
 function vat(db: Db, funder: Funder, range: { from: string; to: string }) {

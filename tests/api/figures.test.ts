@@ -71,7 +71,7 @@ describe('the tape at a cut-off', () => {
 describe('one funding-line balance', () => {
   it('Liability CF on the first of a month = the Liability servicing report of that month (opening) and of the month before (closing + that day’s draws)', async () => {
     type Liability = { cutOff: string; lines: { currency: string; balance: number; opening: number }[] };
-    type Report = { from: string; to: string; lines: { currency: string; opening: number; drawn: number; principal: number; closing: number }[] };
+    type Report = { from: string; to: string; lines: { currency: string; opening: number; drawn: number; principal: number; writtenOff: number; closing: number }[] };
     type Draws = { lines: { currency: string; purchaseDate: string; drawn: number }[] };
     const on = firstOfMonth(-1);
     const month = on.slice(0, 7);
@@ -85,7 +85,7 @@ describe('one funding-line balance', () => {
     for (const line of cf.lines) {
       const r = report.lines.find((l) => l.currency === line.currency);
       expect(r?.opening, line.currency).toBe(line.balance);
-      expect(r!.closing).toBe(r!.opening + r!.drawn - r!.principal);
+      expect(r!.closing).toBe(r!.opening + r!.drawn - r!.principal - r!.writtenOff);
       const drawnOnFirst = draws.lines.filter((d) => d.currency === line.currency && d.purchaseDate === on).reduce((s, d) => s + d.drawn, 0);
       const p = previous.lines.find((l) => l.currency === line.currency);
       expect((p?.closing ?? 0) + drawnOnFirst, line.currency).toBe(line.balance);

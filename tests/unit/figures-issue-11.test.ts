@@ -14,7 +14,7 @@ import { isInPool, LeasePortfolio, poolMask, purchasePrices, roundHalfUp, valueL
 import { addDays, parseDate } from '@/lib/finance/dates';
 import { statusOrigin } from '@/lib/domain/status-origin';
 import { liveIndices } from '@/lib/portfolio/cash-flow-table';
-import { bookLiability, fundingLineBalance } from '@/lib/portfolio/liability';
+import { bookLiability, fundingLineBalance, fundingLineMonth } from '@/lib/portfolio/liability';
 import { PURCHASE_PRICE_PCT_DECIMALS, tapeExportColumns, tapePage, type TapeRow } from '@/lib/reports/tape';
 import { loadBook, valueBook } from '@/services/portfolio/valuation';
 import { buildServicingReport } from '@/services/reports/servicing-reports';
@@ -156,6 +156,36 @@ describe('on a seeded book', () => {
       expect(((octLine?.closing as number | undefined) ?? 0) + drawnOnFirst).toBe(balance);
     }
     expect(addDays('2026-10-31', 1)).toBe(CUT);
+  });
+
+  // domain.md §8: a lease written off during the month leaves the funding line as its own movement, not as negative draws.
+  test('the Liability servicing report: a lease written off in the month is a written-off movement of its balance on the first', () => {
+    const funder = getFunder(db, 1)!;
+    const params = { advanceRate: funder.advanceRate, facilityRate: funder.facilityRate };
+    const book = valueBook(db, 1, CUT);
+    const [from, to] = ['2026-11-01', '2026-11-30'];
+    const inPool = poolMask(book.purchaseDay, from, book.exitDay);
+    // A lease in the pool on the first with a balance, written off on the 17th (and a second one in another currency, if any).
+    const balanceOf = (i: number) => {
+      const only = Float64Array.from(book.purchasePrice, (p, k) => (k === i ? p : 0));
+      return fundingLineBalance({ ...book, purchasePrice: only }, params, from, funder.baseCurrency).reduce((s, b) => s + b.balance, 0);
+    };
+    const i = book.leases.findIndex((l, k) => inPool[k] === 1 && l.currency === 'EUR' && balanceOf(k) > 0);
+    expect(i).toBeGreaterThanOrEqual(0);
+    const exitDay = Int32Array.from(book.exitDay);
+    exitDay[i] = parseDate('2026-11-17');
+    const kept = fundingLineMonth(book, params, from, to, funder.baseCurrency).find((l) => l.currency === 'EUR')!;
+    const gone = fundingLineMonth({ ...book, exitDay }, params, from, to, funder.baseCurrency).find((l) => l.currency === 'EUR')!;
+    const single = fundingLineMonth({ ...book, purchasePrice: Float64Array.from(book.purchasePrice, (p, k) => (k === i ? p : 0)) }, params, from, to, funder.baseCurrency).find((l) => l.currency === 'EUR')!;
+    expect(kept.writtenOff).toBe(0);
+    expect(gone).toMatchObject({ opening: kept.opening, drawn: kept.drawn, writtenOff: balanceOf(i), principal: kept.principal - single.principal, leases: kept.leases - 1 });
+    expect(gone.closing).toBe(gone.opening + gone.drawn - gone.principal - gone.writtenOff);
+    expect(gone.closing).toBe(kept.closing - single.closing);
+    // Written off on the first itself: out of the opening already, so no movement; on the 30th: still a movement of the month.
+    exitDay[i] = parseDate(from);
+    expect(fundingLineMonth({ ...book, exitDay }, params, from, to, funder.baseCurrency).find((l) => l.currency === 'EUR')!).toMatchObject({ writtenOff: 0, drawn: kept.drawn });
+    exitDay[i] = parseDate(to);
+    expect(fundingLineMonth({ ...book, exitDay }, params, from, to, funder.baseCurrency).find((l) => l.currency === 'EUR')!.writtenOff).toBe(balanceOf(i));
   });
 });
 

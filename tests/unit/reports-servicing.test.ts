@@ -109,10 +109,10 @@ describe('reconciliations', () => {
   });
 
   // Issue #11: leases purchased during the month draw on the funding line, so the month's movement includes them.
-  test('liability and total CF: closing = opening + drawn − principal; net = cash − liability', () => {
+  test('liability and total CF: closing = opening + drawn − principal − written off; net = cash − liability', () => {
     const lr = buildServicingReport(db, funder(), 'liability', MONTH);
     expect(lr.lines.length).toBeGreaterThan(0);
-    for (const l of lr.lines) expect(l.closing).toBe((l.opening as number) + (l.drawn as number) - (l.principal as number));
+    for (const l of lr.lines) expect(l.closing).toBe((l.opening as number) + (l.drawn as number) - (l.principal as number) - (l.writtenOff as number));
     const t = buildServicingReport(db, funder(), 'total-cf', MONTH);
     for (const l of t.lines) {
       const liab = lr.lines.find((x) => x.currency === l.currency);
