@@ -114,6 +114,8 @@ export {
   projectPortfolio,
   SCENARIO_COMPONENTS,
   SCENARIO_SLOTS,
+  SCENARIO_PER_LEASE,
+  scenarioLeaseArrays,
   type ScenarioAssumptions,
   type ProjectScenarioInput,
   type ScenarioRow,

@@ -141,6 +141,16 @@ export interface PortfolioScenarioOptions extends ScenarioAssumptions {
   exitDay?: ArrayLike<number>;
 }
 
+/** The per-lease figures of a scenario besides its cash (one value per lease each). */
+export const SCENARIO_PER_LEASE = ['cashBeyond', 'totalcf', 'sellto4G', 'npv', 'defaulted', 'prepaid', 'loss', 'lossPv'] as const;
+
+/** Zeroed per-lease arrays of a scenario over `count` leases: the cash (61 periods each) and SCENARIO_PER_LEASE. */
+export function scenarioLeaseArrays(count: number): Pick<PortfolioScenario, 'cash' | (typeof SCENARIO_PER_LEASE)[number]> {
+  const arrays = { cash: new Float64Array(count * CF_PERIODS) } as Pick<PortfolioScenario, 'cash' | (typeof SCENARIO_PER_LEASE)[number]>;
+  for (const k of SCENARIO_PER_LEASE) arrays[k] = new Float64Array(count);
+  return arrays;
+}
+
 /** Every lease of a portfolio under a scenario; minor units, rounded as the module comment says. */
 export interface PortfolioScenario {
   count: number;
@@ -191,22 +201,7 @@ export function projectPortfolio(p: LeasePortfolio, options: PortfolioScenarioOp
   const severity = options.severity;
   const lag = options.lagMonths;
 
-  const out: PortfolioScenario = {
-    count,
-    cutOff: formatDate(cut),
-    gross,
-    cash: new Float64Array(count * CF_PERIODS),
-    cashBeyond: new Float64Array(count),
-    totalcf: new Float64Array(count),
-    sellto4G: new Float64Array(count),
-    npv: new Float64Array(count),
-    defaulted: new Float64Array(count),
-    prepaid: new Float64Array(count),
-    loss: new Float64Array(count),
-    lossPv: new Float64Array(count),
-    currencies: [],
-    aggregates: {},
-  };
+  const out: PortfolioScenario = { count, cutOff: formatDate(cut), gross, ...scenarioLeaseArrays(count), currencies: [], aggregates: {} };
   // Per-currency sums in one flat array (currency × component × slot): the hot loop adds to fixed offsets.
   const NC = SCENARIO_COMPONENTS.length;
   const sums = new Float64Array(CURRENCY_CODES.length * NC * SCENARIO_SLOTS);

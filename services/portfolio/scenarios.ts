@@ -19,7 +19,7 @@ import type { DbOrTx } from '@/db/client';
 import { getScenario, listScenarios } from '@/db/queries/scenarios';
 import type { Funder, Scenario } from '@/db/schema/portfolio';
 import { NotFound } from '@/lib/domain/errors';
-import { addMonths, CF_PERIODS, projectPortfolio, SCENARIO_COMPONENTS, SCENARIO_SLOTS, type CurrencySummary, type PortfolioScenario, type PortfolioValuation, type ScenarioComponent } from '@/lib/finance';
+import { addMonths, CF_PERIODS, projectPortfolio, SCENARIO_COMPONENTS, SCENARIO_PER_LEASE, scenarioLeaseArrays, SCENARIO_SLOTS, type CurrencySummary, type PortfolioScenario, type PortfolioValuation, type ScenarioComponent } from '@/lib/finance';
 import { bookSummary, baseCurrencyFirst } from '@/lib/portfolio/summary';
 import type { ScenarioComparisonData, ScenarioCurrency } from '@/lib/portfolio/scenarios';
 import type { ScenarioDto } from '@/lib/validations/scenarios';
@@ -96,7 +96,6 @@ function projectOne(book: ValuedBook, s: Assumptions, one: NonNullable<LeaseBefo
   return projectPortfolio(one.portfolio, projectionOptions(book, s, Int32Array.of(one.purchaseDay), Int32Array.of(one.exitDay)));
 }
 
-const PER_LEASE = ['cashBeyond', 'totalcf', 'sellto4G', 'npv', 'defaulted', 'prepaid', 'loss', 'lossPv'] as const;
 
 /** Adds (sign 1) or subtracts (sign −1) a one-lease projection's aggregates into `aggregates`. */
 function addAggregates(aggregates: PortfolioScenario['aggregates'], one: PortfolioScenario, sign: 1 | -1): void {
@@ -133,25 +132,12 @@ export function incrementalProjection(db: DbOrTx, funderId: number, book: Valued
     for (const k of SCENARIO_COMPONENTS) agg[k] = old.aggregates[code]![k].slice();
     aggregates[code] = agg;
   }
-  const out: PortfolioScenario = {
-    ...old,
-    count,
-    cash: new Float64Array(count * CF_PERIODS),
-    cashBeyond: new Float64Array(count),
-    totalcf: new Float64Array(count),
-    sellto4G: new Float64Array(count),
-    npv: new Float64Array(count),
-    defaulted: new Float64Array(count),
-    prepaid: new Float64Array(count),
-    loss: new Float64Array(count),
-    lossPv: new Float64Array(count),
-    aggregates,
-  };
+  const out: PortfolioScenario = { ...old, count, ...scenarioLeaseArrays(count), aggregates };
   // The unchanged leases' rows, copied from the old projection (by position when the order is the same).
   const sameOrder = latest.ids.length === count && book.leases.every((l, k) => latest.ids[k] === l.id);
   if (sameOrder) {
     out.cash.set(old.cash);
-    for (const k of PER_LEASE) out[k].set(old[k]);
+    for (const k of SCENARIO_PER_LEASE) out[k].set(old[k]);
   } else {
     const oldIndex = new Map<number, number>();
     latest.ids.forEach((id, k) => oldIndex.set(id, k));
@@ -159,7 +145,7 @@ export function incrementalProjection(db: DbOrTx, funderId: number, book: Valued
       const k = oldIndex.get(book.leases[i]!.id);
       if (k === undefined) continue;
       out.cash.set(old.cash.subarray(k * CF_PERIODS, (k + 1) * CF_PERIODS), i * CF_PERIODS);
-      for (const c of PER_LEASE) out[c][i] = old[c][k]!;
+      for (const c of SCENARIO_PER_LEASE) out[c][i] = old[c][k]!;
     }
   }
   const currencies = new Set(old.currencies);
@@ -171,7 +157,7 @@ export function incrementalProjection(db: DbOrTx, funderId: number, book: Valued
     addAggregates(aggregates, one, 1);
     for (const c of one.currencies) currencies.add(c);
     out.cash.set(one.cash, i * CF_PERIODS);
-    for (const c of PER_LEASE) out[c][i] = one[c][0]!;
+    for (const c of SCENARIO_PER_LEASE) out[c][i] = one[c][0]!;
   }
   out.currencies = [...currencies].sort();
   return out;
