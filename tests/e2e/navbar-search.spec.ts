@@ -12,9 +12,20 @@ async function signIn(page: Page, user: 'analyst' | 'viewer') {
 
 const dialog = (page: Page) => page.getByTestId('navbar-search-dialog');
 
+/**
+ * Presses the shortcut until the search opens: right after sign-in the page may still be hydrating, and a key
+ * pressed before the navbar's listener is attached does nothing (a user presses again; so does the test).
+ */
+async function openSearchWith(page: Page, press: () => Promise<void>) {
+  await expect(async () => {
+    await press();
+    await expect(dialog(page)).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+}
+
 test('Ctrl+K opens the search; typing, ArrowDown and Enter open the page found', async ({ page }) => {
   await signIn(page, 'analyst');
-  await page.keyboard.press('Control+k');
+  await openSearchWith(page, () => page.keyboard.press('Control+k'));
   await expect(dialog(page)).toBeVisible();
   const input = dialog(page).getByRole('searchbox', { name: 'Search' });
   await expect(input).toBeFocused();
@@ -32,7 +43,7 @@ test('Ctrl+K opens the search; typing, ArrowDown and Enter open the page found',
 
 test("'/' opens the search, leases are found by contract number, ArrowDown moves down the groups and Escape closes", async ({ page }) => {
   await signIn(page, 'analyst');
-  await page.locator('body').press('/');
+  await openSearchWith(page, () => page.locator('body').press('/'));
   const input = dialog(page).getByRole('searchbox', { name: 'Search' });
   await expect(input).toBeFocused();
   await input.fill('QL-');
@@ -68,7 +79,7 @@ test('a star bookmarks a page, which then appears as a navbar quick link; a seco
   await quick.click();
   await expect(page).toHaveURL('/en/reports/tape');
 
-  await page.keyboard.press('Control+k');
+  await openSearchWith(page, () => page.keyboard.press('Control+k'));
   await dialog(page).getByRole('searchbox', { name: 'Search' }).fill('Tape');
   await dialog(page).getByTestId('bookmark-tape').click();
   await expect(dialog(page).getByTestId('bookmark-tape')).toHaveAttribute('aria-pressed', 'false');
