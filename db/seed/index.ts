@@ -3,7 +3,7 @@ import { listFunders } from '../queries/funders';
 import { assignFunders } from '../queries/funder-access';
 import { countUsers, getUserByEmail } from '../queries/users';
 import { seedApps } from './apps';
-import { bulkLoad } from './bulk';
+import { bulkLoad, noFill, type Fill } from './bulk';
 import { seedContent } from './content';
 import { seedCredit } from './credit';
 import { seedCommerce } from './commerce';
@@ -20,12 +20,17 @@ export function seedLeaseCount(): number {
   return Number.isInteger(n) && n >= 0 ? n : DEFAULT_SEED_LEASES;
 }
 
-/** The demo areas added after the portfolio: each seeds itself when its tables are still empty. */
-function seedAreas(db: Db, today: string): string[] {
+/**
+ * The demo areas added after the portfolio: each seeds itself when its tables are still empty. `fill`: the bulk
+ * phase the payment history is written in (a new database; see bulk.ts).
+ */
+function seedAreas(db: Db, today: string, fill: Fill = noFill): string[] {
   const seeded: string[] = [];
   const empty = (table: string) => db.$client.prepare(`select 1 from ${table} limit 1`).get() === undefined;
   if (empty('payments') && !empty('leases')) {
-    for (const f of listFunders(db)) seedPayments(db, { funderId: f.id, today });
+    fill(['payments', 'payment_allocations'], () => {
+      for (const f of listFunders(db)) seedPayments(db, { funderId: f.id, today });
+    });
     seeded.push('payments');
   }
   if (empty('scenarios') && !empty('funders') && seedScenarios(db) > 0) seeded.push('scenarios');
@@ -61,10 +66,11 @@ export function seedIfEmpty(
   db.transaction((tx) => {
     seedDemoUsers(tx);
   });
-  // The book and its payment history go in as one bulk load (indexes built once at the end).
-  const areas = bulkLoad(db, ['leases', 'lease_history', 'schedule_rows', 'payments', 'payment_allocations'], () => {
-    seedPortfolio(db, { leases: opts.leases ?? seedLeaseCount(), today, onProgress: opts.onProgress });
-    return seedAreas(db, today);
+  // The book, then its payment history, go in as bulk phases of one transaction (each table's indexes built once,
+  // after it is filled); the other areas follow with every index in place.
+  const areas = bulkLoad(db, (fill) => {
+    fill(['leases', 'lease_history', 'schedule_rows'], () => seedPortfolio(db, { leases: opts.leases ?? seedLeaseCount(), today, onProgress: opts.onProgress }));
+    return seedAreas(db, today, fill);
   });
   // The demo analyst and viewer work on both demo funders (domain.md §12: admins need no assignment).
   db.transaction((tx) => {

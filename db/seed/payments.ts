@@ -5,7 +5,7 @@
  * debits were returned (a reversal, then a transfer), a few closed leases were overpaid (credit), and some
  * punctual lessees repaid part of their lease early (a lump paid ahead of schedule).
  * Payments and their allocations (lib/servicing, the funder's component order) are written in bulk
- * with prepared statements in one transaction.
+ * with multi-row prepared statements in one transaction.
  */
 import { addDays } from '@/lib/finance';
 import { allocatePayments, type LedgerEntry } from '@/lib/servicing';
@@ -13,6 +13,7 @@ import type { Db } from '../client';
 import { getFunder } from '../queries/funders';
 import { componentOrderOf } from '../queries/payments';
 import { loadServicingLedgers } from '../queries/servicing';
+import { RowBuffer } from './bulk';
 import { Random } from './random';
 
 export type SeedPaymentsOptions = { funderId: number; today: string; seed?: number; onProgress?: (done: number, total: number) => void };
@@ -30,13 +31,20 @@ export function seedPayments(db: Db, opts: SeedPaymentsOptions): { payments: num
   const today = opts.today;
   const sqlite = db.$client;
   const now = Date.now();
-  const insPay = sqlite.prepare(
-    `insert into payments (funder_id, lease_id, kind, reverses_id, received_on, amount, currency, method, reference, note, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const insAlloc = sqlite.prepare(`insert into payment_allocations (payment_id, lease_id, period, component, amount) values (?, ?, ?, ?, ?)`);
+  // Millions of ledger rows: written in multi-row statements. A payment's id is known before it is written (the
+  // ledger's AUTOINCREMENT ids follow on from the largest ever used, and nothing else writes to it meanwhile), so
+  // allocations and reversals can name it; both buffers are flushed before the transaction ends.
+  const insPay = new RowBuffer(sqlite, `insert into payments (id, funder_id, lease_id, kind, reverses_id, received_on, amount, currency, method, reference, note, created_at)`, 12);
+  const insAlloc = new RowBuffer(sqlite, `insert into payment_allocations (payment_id, lease_id, period, component, amount)`, 5, [insPay]);
+  let nextId = 0;
   const totals = { payments: 0, reversals: 0, allocations: 0 };
   const profiles = new Map<number, Profile>();
   const run = sqlite.transaction(() => {
+    nextId =
+      (sqlite
+        .prepare(`select max(coalesce((select seq from sqlite_sequence where name = 'payments'), 0), coalesce((select max(id) from payments), 0))`)
+        .pluck()
+        .get() as number) + 1;
     const ledgers = loadServicingLedgers(db, opts.funderId, null);
     // A couple of returned direct debits even in a small book; rare in a large one.
     const reversalRate = Math.max(0.004, 10 / Math.max(1, ledgers.length));
@@ -54,7 +62,8 @@ export function seedPayments(db: Db, opts: SeedPaymentsOptions): { payments: num
       const entries: LedgerEntry[] = [];
       const methods = new Map<string, string>();
       const pay = (date: string, amount: number, method: 'direct_debit' | 'transfer' | 'other', reference: string, note = '') => {
-        const id = String(insPay.run(opts.funderId, lease.id, 'payment', null, date, amount, lease.currency, method, reference, note, now).lastInsertRowid);
+        const id = String(nextId);
+        insPay.push(nextId++, opts.funderId, lease.id, 'payment', null, date, amount, lease.currency, method, reference, note, now);
         entries.push({ id, receivedDate: date, amount });
         methods.set(id, method);
         totals.payments++;
@@ -91,7 +100,8 @@ export function seedPayments(db: Db, opts: SeedPaymentsOptions): { payments: num
         const last = entries[entries.length - 1] as { id: string; receivedDate: string; amount: number };
         const revDate = addDays(last.receivedDate, 3);
         if (revDate <= today && methods.get(last.id) === 'direct_debit') {
-          const rid = String(insPay.run(opts.funderId, lease.id, 'reversal', Number(last.id), revDate, last.amount, lease.currency, 'direct_debit', '', 'direct debit returned', now).lastInsertRowid);
+          const rid = String(nextId);
+          insPay.push(nextId++, opts.funderId, lease.id, 'reversal', Number(last.id), revDate, last.amount, lease.currency, 'direct_debit', '', 'direct debit returned', now);
           entries.push({ id: rid, reversalOf: last.id, date: revDate });
           totals.reversals++;
           const again = addDays(revDate, rnd.int(4, 12));
@@ -117,20 +127,22 @@ export function seedPayments(db: Db, opts: SeedPaymentsOptions): { payments: num
         const result = allocatePayments(instalments, entries, { componentOrder: order });
         const allocated = new Map<string, number>();
         for (const a of result.allocations) {
-          insAlloc.run(Number(a.paymentId), lease.id, a.period, a.component, a.amount);
+          insAlloc.push(Number(a.paymentId), lease.id, a.period, a.component, a.amount);
           allocated.set(a.paymentId, (allocated.get(a.paymentId) ?? 0) + a.amount);
           totals.allocations++;
         }
         for (const p of result.payments) {
           const credit = p.amount - (allocated.get(p.id) ?? 0);
           if (credit > 0) {
-            insAlloc.run(Number(p.id), lease.id, 0, 'credit', credit);
+            insAlloc.push(Number(p.id), lease.id, 0, 'credit', credit);
             totals.allocations++;
           }
         }
       }
       if (opts.onProgress && (li + 1) % 5000 === 0) opts.onProgress(li + 1, ledgers.length);
     });
+    insAlloc.flush();
+    insPay.flush();
   });
   // A larger page cache while millions of ledger rows go in (the indexes are then written mostly in memory).
   const cacheSize = sqlite.pragma('cache_size', { simple: true }) as number;

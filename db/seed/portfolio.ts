@@ -6,6 +6,7 @@
 import { buildSchedule, type CurrencyCode, type Frequency, type Schedule, type Timing } from '@/lib/finance';
 import { addMonths } from '@/lib/finance/dates';
 import type { Db } from '../client';
+import { RowBuffer } from './bulk';
 import { Random } from './random';
 
 type Country = { code: string; name: string; currency: CurrencyCode; vat: number; forms: string[]; regions: string[] };
@@ -115,10 +116,9 @@ export function seedPortfolio(db: Db, opts: SeedPortfolioOptions): { funders: nu
        first_due_date, vat_rate, vat_regime, fee, fee_financed, instalment, purchase_date, agreed_purchase_price, status, version, created_at, updated_at)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)`,
   );
-  const insRow = sqlite.prepare(
-    `insert into schedule_rows (lease_id, period, due_date, instalment, interest, principal, vat, fee, gross, balance_after) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const insHistory = sqlite.prepare(`insert into lease_history (lease_id, version, action, changes, user_id, at) values (?, 1, 'created', '{}', null, ?)`);
+  // Millions of schedule rows: written in multi-row statements (nothing reads them before the end).
+  const scheduleRows = new RowBuffer(sqlite, `insert into schedule_rows (lease_id, period, due_date, instalment, interest, principal, vat, fee, gross, balance_after)`, 10);
+  const history = new RowBuffer(sqlite, `insert into lease_history (lease_id, version, action, changes, user_id, at)`, 6);
 
   const totals = { funders: 0, lessees: 0, leases: 0, scheduleRows: 0 };
   const contacts = ['Ana Ferreira', 'Jonas Weber', 'Claire Martin', 'Luis García', 'Sophie de Vries', 'Marco Rossi', 'Emma Clarke', 'Lukas Meier', 'Inês Santos', 'Pierre Dubois'];
@@ -199,16 +199,16 @@ export function seedPortfolio(db: Db, opts: SeedPortfolioOptions): { funders: nu
             firstDueDate, lessee.country.vat, vatRegime, fee, feeFinanced ? 1 : 0, schedule.instalment, purchaseDate, agreed, status, now, now,
           ).lastInsertRowid,
         );
-        for (const r of schedule.rows) {
-          insRow.run(leaseId, r.period, r.dueDate, r.instalment, r.interest, r.principal, r.vat, r.fee, r.gross, r.balanceAfter);
-        }
-        insHistory.run(leaseId, now);
+        for (const r of schedule.rows) scheduleRows.push(leaseId, r.period, r.dueDate, r.instalment, r.interest, r.principal, r.vat, r.fee, r.gross, r.balanceAfter);
+        history.push(leaseId, 1, 'created', '{}', null, now);
         totals.leases++;
         totals.scheduleRows += schedule.rows.length;
         done++;
         if (opts.onProgress && done % 5000 === 0) opts.onProgress(done, grandTotal);
       }
     });
+    scheduleRows.flush();
+    history.flush();
   });
   run();
   return totals;
