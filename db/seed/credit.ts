@@ -16,7 +16,10 @@ import { loadServicingLedgers } from '../queries/servicing';
 
 type Ledger = ReturnType<typeof loadServicingLedgers>[number];
 
-function inputOf(instalments: Instalment[], entries: LedgerEntry[], order: ReturnType<typeof componentOrderOf>): CreditLeaseInput {
+function inputOf(instalments: Instalment[], ledger: LedgerEntry[], order: ReturnType<typeof componentOrderOf>): CreditLeaseInput {
+  // In ledger (id) order whatever order the scan returned them in (it follows the indexes in place): payments of
+  // one day keep their order below.
+  const entries = [...ledger].sort((a, b) => Number(a.id) - Number(b.id));
   const pays = entries.filter((e): e is Extract<LedgerEntry, { receivedDate: string }> => 'receivedDate' in e);
   const reversedOn = new Map<string, number>();
   for (const e of entries) if ('reversalOf' in e) reversedOn.set(e.reversalOf, tryParseDate(e.date)!);
