@@ -7,7 +7,7 @@ import { bulkLoad, noFill, type Fill } from './bulk';
 import { seedContent } from './content';
 import { seedCredit } from './credit';
 import { seedCommerce } from './commerce';
-import { seedPayments } from './payments';
+import { seedPayments, type SeededLedger } from './payments';
 import { seedPortfolio } from './portfolio';
 import { seedScenarios } from './scenarios';
 import { hasDemoUsers, seedDemoUsers } from './users';
@@ -27,15 +27,17 @@ export function seedLeaseCount(): number {
 function seedAreas(db: Db, today: string, fill: Fill = noFill): string[] {
   const seeded: string[] = [];
   const empty = (table: string) => db.$client.prepare(`select 1 from ${table} limit 1`).get() === undefined;
+  // The ledgers just written, handed on to the credit demo instead of being read back.
+  const ledgers = new Map<number, SeededLedger[]>();
   if (empty('payments') && !empty('leases')) {
     fill(['payments', 'payment_allocations'], () => {
-      for (const f of listFunders(db)) seedPayments(db, { funderId: f.id, today });
+      for (const f of listFunders(db)) ledgers.set(f.id, seedPayments(db, { funderId: f.id, today }).ledgers);
     });
     seeded.push('payments');
   }
   if (empty('scenarios') && !empty('funders') && seedScenarios(db) > 0) seeded.push('scenarios');
   if (empty('credit_flags') && empty('write_offs') && !empty('payments')) {
-    for (const f of listFunders(db)) seedCredit(db, { funderId: f.id, today });
+    for (const f of listFunders(db)) seedCredit(db, { funderId: f.id, today, ledgers: ledgers.get(f.id) });
     seeded.push('credit');
   }
   if (seedApps(db, { today }) > 0) seeded.push('apps');

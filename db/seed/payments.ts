@@ -20,8 +20,13 @@ export type SeedPaymentsOptions = { funderId: number; today: string; seed?: numb
 
 type Profile = 'on-time' | 'late' | 'arrears';
 
-/** Seeds the funder's payment history; returns the counts written. */
-export function seedPayments(db: Db, opts: SeedPaymentsOptions): { payments: number; reversals: number; allocations: number } {
+export type SeededLedger = ReturnType<typeof loadServicingLedgers>[number];
+
+/**
+ * Seeds the funder's payment history; returns the counts written and the funder's ledgers as they now are (its
+ * leases, instalments and entries in id order, as loadServicingLedgers would read them back), for the credit demo.
+ */
+export function seedPayments(db: Db, opts: SeedPaymentsOptions): { payments: number; reversals: number; allocations: number; ledgers: SeededLedger[] } {
   const funder = getFunder(db, opts.funderId);
   if (!funder) throw new Error(`funder ${opts.funderId} does not exist`);
   const order = componentOrderOf(funder);
@@ -39,13 +44,14 @@ export function seedPayments(db: Db, opts: SeedPaymentsOptions): { payments: num
   let nextId = 0;
   const totals = { payments: 0, reversals: 0, allocations: 0 };
   const profiles = new Map<number, Profile>();
+  let ledgers: SeededLedger[] = [];
   const run = sqlite.transaction(() => {
     nextId =
       (sqlite
         .prepare(`select max(coalesce((select seq from sqlite_sequence where name = 'payments'), 0), coalesce((select max(id) from payments), 0))`)
         .pluck()
         .get() as number) + 1;
-    const ledgers = loadServicingLedgers(db, opts.funderId, null);
+    ledgers = loadServicingLedgers(db, opts.funderId, null);
     // A couple of returned direct debits even in a small book; rare in a large one.
     const reversalRate = Math.max(0.004, 10 / Math.max(1, ledgers.length));
     ledgers.forEach(({ lease, instalments }, li) => {
@@ -124,6 +130,8 @@ export function seedPayments(db: Db, opts: SeedPaymentsOptions): { payments: num
         if (ahead.length >= 3 && lump > 0 && d <= today) pay(d, lump, 'transfer', `${lease.contractNumber}/prepayment`, 'early repayment');
       }
       if (entries.length > 0) {
+        // The ledger as read back now: the entries it had, then these (ids in order).
+        for (const e of entries) ledgers[li]!.entries.push(e);
         const result = allocatePayments(instalments, entries, { componentOrder: order });
         const allocated = new Map<string, number>();
         for (const a of result.allocations) {
@@ -152,5 +160,5 @@ export function seedPayments(db: Db, opts: SeedPaymentsOptions): { payments: num
   } finally {
     sqlite.pragma(`cache_size = ${cacheSize}`);
   }
-  return totals;
+  return { ...totals, ledgers };
 }
