@@ -20,6 +20,11 @@ export function bulkLoad<T>(db: Db, fn: (fill: Fill) => T): T {
   const synchronous = sqlite.pragma('synchronous', { simple: true }) as number;
   const threads = sqlite.pragma('threads', { simple: true }) as number;
   const tempStore = sqlite.pragma('temp_store', { simple: true }) as number;
+  // A rollback journal instead of the WAL for the load: on a new file it holds the few pages that existed before
+  // (the schema), where the WAL would take every page of the book and then copy it into the file again at the
+  // checkpoint. Still one atomic transaction. Only when no other connection is open (otherwise the WAL stays).
+  const journal = sqlite.pragma('journal_mode', { simple: true }) as string;
+  const rollbackJournal = journal === 'wal' && trySetJournal(sqlite, 'delete');
   sqlite.pragma('cache_size = -524288');
   sqlite.pragma('synchronous = OFF');
   // The index builds sort in memory on a helper thread.
@@ -43,6 +48,15 @@ export function bulkLoad<T>(db: Db, fn: (fill: Fill) => T): T {
     sqlite.pragma(`temp_store = ${tempStore}`);
     sqlite.pragma(`synchronous = ${synchronous}`);
     sqlite.pragma(`cache_size = ${cacheSize}`);
+    if (rollbackJournal) sqlite.pragma(`journal_mode = ${journal}`);
+  }
+}
+
+function trySetJournal(sqlite: Database, mode: string): boolean {
+  try {
+    return sqlite.pragma(`journal_mode = ${mode}`, { simple: true }) === mode;
+  } catch {
+    return false;
   }
 }
 
@@ -53,7 +67,9 @@ export const noFill: Fill = (_tables, fn) => fn();
  * Buffers rows of `columns` values and writes them `batch` rows per statement (`insert into … values (…), (…), …`,
  * prepared once per row count): one call into the driver per batch instead of one per row. `flush` writes what is
  * left; the caller flushes before anything reads the table. Rows keep their order, so rowids are as with
- * row-by-row inserts. `parents`: the buffers of the rows these rows' foreign keys name, flushed first.
+ * row-by-row inserts. Only for a table no foreign key refers to: a statement writing several rows of a parent
+ * table makes SQLite look up every new key in each child table (sqlite3FkCheck, isMultiWrite) — a full scan
+ * each while the bulk load has dropped the child's index.
  */
 export class RowBuffer {
   private readonly statements = new Map<number, Statement>();
@@ -64,7 +80,6 @@ export class RowBuffer {
     private readonly sqlite: Database,
     private readonly head: string,
     columns: number,
-    private readonly parents: readonly RowBuffer[] = [],
     private readonly batch = 128,
   ) {
     this.width = columns;
@@ -88,7 +103,6 @@ export class RowBuffer {
 
   flush(): void {
     if (this.values.length === 0) return;
-    for (const p of this.parents) p.flush();
     this.statement(this.values.length / this.width).run(this.values);
     this.values = [];
   }

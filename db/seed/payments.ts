@@ -36,21 +36,16 @@ export function seedPayments(db: Db, opts: SeedPaymentsOptions): { payments: num
   const today = opts.today;
   const sqlite = db.$client;
   const now = Date.now();
-  // Millions of ledger rows: written in multi-row statements. A payment's id is known before it is written (the
-  // ledger's AUTOINCREMENT ids follow on from the largest ever used, and nothing else writes to it meanwhile), so
-  // allocations and reversals can name it; both buffers are flushed before the transaction ends.
-  const insPay = new RowBuffer(sqlite, `insert into payments (id, funder_id, lease_id, kind, reverses_id, received_on, amount, currency, method, reference, note, created_at)`, 12);
-  const insAlloc = new RowBuffer(sqlite, `insert into payment_allocations (payment_id, lease_id, period, component, amount)`, 5, [insPay]);
-  let nextId = 0;
+  // Payments one row per statement: a foreign key names them (bulk.ts, RowBuffer). Their millions of allocations
+  // in multi-row statements, flushed before the transaction ends.
+  const insPay = sqlite.prepare(
+    `insert into payments (funder_id, lease_id, kind, reverses_id, received_on, amount, currency, method, reference, note, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const insAlloc = new RowBuffer(sqlite, `insert into payment_allocations (payment_id, lease_id, period, component, amount)`, 5);
   const totals = { payments: 0, reversals: 0, allocations: 0 };
   const profiles = new Map<number, Profile>();
   let ledgers: SeededLedger[] = [];
   const run = sqlite.transaction(() => {
-    nextId =
-      (sqlite
-        .prepare(`select max(coalesce((select seq from sqlite_sequence where name = 'payments'), 0), coalesce((select max(id) from payments), 0))`)
-        .pluck()
-        .get() as number) + 1;
     ledgers = loadServicingLedgers(db, opts.funderId, null);
     // A couple of returned direct debits even in a small book; rare in a large one.
     const reversalRate = Math.max(0.004, 10 / Math.max(1, ledgers.length));
@@ -68,8 +63,7 @@ export function seedPayments(db: Db, opts: SeedPaymentsOptions): { payments: num
       const entries: LedgerEntry[] = [];
       const methods = new Map<string, string>();
       const pay = (date: string, amount: number, method: 'direct_debit' | 'transfer' | 'other', reference: string, note = '') => {
-        const id = String(nextId);
-        insPay.push(nextId++, opts.funderId, lease.id, 'payment', null, date, amount, lease.currency, method, reference, note, now);
+        const id = String(insPay.run(opts.funderId, lease.id, 'payment', null, date, amount, lease.currency, method, reference, note, now).lastInsertRowid);
         entries.push({ id, receivedDate: date, amount });
         methods.set(id, method);
         totals.payments++;
@@ -106,8 +100,7 @@ export function seedPayments(db: Db, opts: SeedPaymentsOptions): { payments: num
         const last = entries[entries.length - 1] as { id: string; receivedDate: string; amount: number };
         const revDate = addDays(last.receivedDate, 3);
         if (revDate <= today && methods.get(last.id) === 'direct_debit') {
-          const rid = String(nextId);
-          insPay.push(nextId++, opts.funderId, lease.id, 'reversal', Number(last.id), revDate, last.amount, lease.currency, 'direct_debit', '', 'direct debit returned', now);
+          const rid = String(insPay.run(opts.funderId, lease.id, 'reversal', Number(last.id), revDate, last.amount, lease.currency, 'direct_debit', '', 'direct debit returned', now).lastInsertRowid);
           entries.push({ id: rid, reversalOf: last.id, date: revDate });
           totals.reversals++;
           const again = addDays(revDate, rnd.int(4, 12));
@@ -150,7 +143,6 @@ export function seedPayments(db: Db, opts: SeedPaymentsOptions): { payments: num
       if (opts.onProgress && (li + 1) % 5000 === 0) opts.onProgress(li + 1, ledgers.length);
     });
     insAlloc.flush();
-    insPay.flush();
   });
   // A larger page cache while millions of ledger rows go in (the indexes are then written mostly in memory).
   const cacheSize = sqlite.pragma('cache_size', { simple: true }) as number;
