@@ -8,7 +8,7 @@ import { seedContent } from './content';
 import { seedCredit } from './credit';
 import { seedCommerce } from './commerce';
 import { seedPayments, type SeededLedger } from './payments';
-import { seedPortfolio } from './portfolio';
+import { seedPortfolio, type SeededBook } from './portfolio';
 import { seedScenarios } from './scenarios';
 import { hasDemoUsers, seedDemoUsers } from './users';
 import { todayIso } from '@/lib/finance/dates';
@@ -22,16 +22,16 @@ export function seedLeaseCount(): number {
 
 /**
  * The demo areas added after the portfolio: each seeds itself when its tables are still empty. `fill`: the bulk
- * phase the payment history is written in (a new database; see bulk.ts).
+ * phase the payment history is written in (a new database; see bulk.ts); `book`: the book seedPortfolio kept.
  */
-function seedAreas(db: Db, today: string, fill: Fill = noFill): string[] {
+function seedAreas(db: Db, today: string, fill: Fill = noFill, book?: SeededBook): string[] {
   const seeded: string[] = [];
   const empty = (table: string) => db.$client.prepare(`select 1 from ${table} limit 1`).get() === undefined;
   // The ledgers just written, handed on to the credit demo instead of being read back.
   const ledgers = new Map<number, SeededLedger[]>();
   if (empty('payments') && !empty('leases')) {
     fill(['payments', 'payment_allocations'], () => {
-      for (const f of listFunders(db)) ledgers.set(f.id, seedPayments(db, { funderId: f.id, today }).ledgers);
+      for (const f of listFunders(db)) ledgers.set(f.id, seedPayments(db, { funderId: f.id, today, ledgers: book?.get(f.id) }).ledgers);
     });
     seeded.push('payments');
   }
@@ -71,8 +71,10 @@ export function seedIfEmpty(
   // The book, then its payment history, go in as bulk phases of one transaction (each table's indexes built once,
   // after it is filled); the other areas follow with every index in place.
   const areas = bulkLoad(db, (fill) => {
-    fill(['leases', 'lease_history', 'schedule_rows'], () => seedPortfolio(db, { leases: opts.leases ?? seedLeaseCount(), today, onProgress: opts.onProgress }));
-    return seedAreas(db, today, fill);
+    const { ledgers } = fill(['leases', 'lease_history', 'schedule_rows'], () =>
+      seedPortfolio(db, { leases: opts.leases ?? seedLeaseCount(), today, onProgress: opts.onProgress, keepLedgers: true }),
+    );
+    return seedAreas(db, today, fill, ledgers);
   });
   // The demo analyst and viewer work on both demo funders (domain.md §12: admins need no assignment).
   db.transaction((tx) => {

@@ -16,7 +16,14 @@ import { loadServicingLedgers } from '../queries/servicing';
 import { RowBuffer } from './bulk';
 import { Random } from './random';
 
-export type SeedPaymentsOptions = { funderId: number; today: string; seed?: number; onProgress?: (done: number, total: number) => void };
+export type SeedPaymentsOptions = {
+  funderId: number;
+  today: string;
+  seed?: number;
+  onProgress?: (done: number, total: number) => void;
+  /** The funder's book as seedPortfolio kept it (keepLedgers), instead of reading it back; it gets the entries. */
+  ledgers?: SeededLedger[];
+};
 
 type Profile = 'on-time' | 'late' | 'arrears';
 
@@ -46,7 +53,7 @@ export function seedPayments(db: Db, opts: SeedPaymentsOptions): { payments: num
   const profiles = new Map<number, Profile>();
   let ledgers: SeededLedger[] = [];
   const run = sqlite.transaction(() => {
-    ledgers = loadServicingLedgers(db, opts.funderId, null);
+    ledgers = opts.ledgers ?? loadServicingLedgers(db, opts.funderId, null);
     // A couple of returned direct debits even in a small book; rare in a large one.
     const reversalRate = Math.max(0.004, 10 / Math.max(1, ledgers.length));
     ledgers.forEach(({ lease, instalments }, li) => {
