@@ -1,7 +1,8 @@
 /**
  * Bulk loading for a new database. Everything happens in ONE transaction (SQLite's DDL is transactional): a seed
- * that fails or is killed half-way leaves the database exactly as it was, indexes included. A larger page cache
- * and synchronous=OFF apply to this connection for the duration only (a new file has nothing to lose).
+ * that fails or is killed half-way leaves the database exactly as it was, indexes included. A larger page cache,
+ * synchronous=OFF, a rollback journal and foreign keys checked once at the end apply to this connection for the
+ * duration only (a new file has nothing to lose).
  *
  * Inside it, `fill(tables, fn)` drops the secondary (non-unique) indexes of the tables `fn` fills, runs `fn` and
  * creates them again — SQLite builds an index from sorted data far faster than it inserts millions of keys in
@@ -41,9 +42,21 @@ export function bulkLoad<T>(db: Db, fn: (fill: Fill) => T): T {
     for (const i of indexes) sqlite.exec(i.sql);
     return result;
   };
+  // Foreign keys are checked once over the loaded tables at the end (foreign_key_check) instead of row by row; a
+  // violation rolls the whole load back.
+  const foreignKeys = sqlite.pragma('foreign_keys', { simple: true }) as number;
+  sqlite.pragma('foreign_keys = OFF');
   try {
-    return sqlite.transaction(() => fn(fill))();
+    return sqlite.transaction(() => {
+      const result = fn(fill);
+      if (foreignKeys) {
+        const violation = sqlite.prepare('pragma foreign_key_check').get() as { table: string; rowid: number; parent: string } | undefined;
+        if (violation) throw new Error(`bulk load: a row of ${violation.table} (rowid ${violation.rowid}) names a missing ${violation.parent} row`);
+      }
+      return result;
+    })();
   } finally {
+    sqlite.pragma(`foreign_keys = ${foreignKeys}`);
     sqlite.pragma(`threads = ${threads}`);
     sqlite.pragma(`temp_store = ${tempStore}`);
     sqlite.pragma(`synchronous = ${synchronous}`);

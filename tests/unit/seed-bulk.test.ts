@@ -83,6 +83,23 @@ describe('bulkLoad', () => {
   });
 });
 
+describe('bulkLoad foreign keys', () => {
+  it('checks them once at the end: a row naming a missing parent rolls the whole load back, and the check is on again after', () => {
+    const db = fileDb('fk.db');
+    expect(() =>
+      bulkLoad(db, (fill) =>
+        fill(['schedule_rows'], () => {
+          seedPortfolio(db, { leases: 5, today: '2026-11-21', seed: 3 });
+          db.$client.prepare(`insert into schedule_rows (lease_id, period, due_date, instalment, interest, principal, vat, fee, gross, balance_after) values (999999, 1, '2026-01-01', 1, 0, 1, 0, 0, 1, 0)`).run();
+        }),
+      ),
+    ).toThrow(/schedule_rows .* missing leases row/);
+    expect(db.$client.prepare('select count(*) from leases').pluck().get()).toBe(0);
+    expect(db.$client.pragma('foreign_keys', { simple: true })).toBe(1);
+    db.$client.close();
+  });
+});
+
 describe('the seed hands its book on instead of reading it back', () => {
   it('the book seedPortfolio keeps is the book loadServicingLedgers reads, funder by funder', () => {
     const db = createTestDb();
