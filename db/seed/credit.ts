@@ -16,7 +16,10 @@ import { loadServicingLedgers } from '../queries/servicing';
 
 type Ledger = ReturnType<typeof loadServicingLedgers>[number];
 
-function inputOf(instalments: Instalment[], entries: LedgerEntry[], order: ReturnType<typeof componentOrderOf>): CreditLeaseInput {
+function inputOf(instalments: Instalment[], ledger: LedgerEntry[], order: ReturnType<typeof componentOrderOf>): CreditLeaseInput {
+  // In ledger (id) order whatever order the scan returned them in (it follows the indexes in place): payments of
+  // one day keep their order below.
+  const entries = [...ledger].sort((a, b) => Number(a.id) - Number(b.id));
   const pays = entries.filter((e): e is Extract<LedgerEntry, { receivedDate: string }> => 'receivedDate' in e);
   const reversedOn = new Map<string, number>();
   for (const e of entries) if ('reversalOf' in e) reversedOn.set(e.reversalOf, tryParseDate(e.date)!);
@@ -40,8 +43,8 @@ function inputOf(instalments: Instalment[], entries: LedgerEntry[], order: Retur
   };
 }
 
-/** Seeds the funder's credit demo; returns what it wrote. */
-export function seedCredit(db: Db, opts: { funderId: number; today: string }): { defaults: number; cured: number; writtenOff: number; recoveries: number; flagged: number } {
+/** Seeds the funder's credit demo; returns what it wrote. `ledgers`: the funder's ledgers as seedPayments returned them. */
+export function seedCredit(db: Db, opts: { funderId: number; today: string; ledgers?: Ledger[] }): { defaults: number; cured: number; writtenOff: number; recoveries: number; flagged: number } {
   const funder = getFunder(db, opts.funderId);
   if (!funder) throw new Error(`funder ${opts.funderId} does not exist`);
   const sqlite = db.$client;
@@ -59,7 +62,9 @@ export function seedCredit(db: Db, opts: { funderId: number; today: string }): {
   const settings = creditSettingsOf(funder);
   const order = componentOrderOf(funder);
   const kinds = lesseeKinds(db, opts.funderId);
-  const ledgers = loadServicingLedgers(db, opts.funderId, null);
+  // The ledgers seedPayments just wrote (read back when not given), with the statuses as updated above.
+  const ledgers = opts.ledgers ?? loadServicingLedgers(db, opts.funderId, null);
+  if (opts.ledgers) for (const l of ledgers) if (l.lease.status === 'defaulted') l.lease.status = 'active';
   const defaulted: { l: Ledger; x: CreditLeaseInput; start: number }[] = [];
   for (const l of ledgers) {
     if (!stoppers.has(l.lease.id)) continue;

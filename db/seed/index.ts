@@ -3,12 +3,12 @@ import { listFunders } from '../queries/funders';
 import { assignFunders } from '../queries/funder-access';
 import { countUsers, getUserByEmail } from '../queries/users';
 import { seedApps } from './apps';
-import { bulkLoad } from './bulk';
+import { bulkLoad, noFill, type Fill } from './bulk';
 import { seedContent } from './content';
 import { seedCredit } from './credit';
 import { seedCommerce } from './commerce';
-import { seedPayments } from './payments';
-import { seedPortfolio } from './portfolio';
+import { seedPayments, type SeededLedger } from './payments';
+import { seedPortfolio, type SeededBook } from './portfolio';
 import { seedScenarios } from './scenarios';
 import { hasDemoUsers, seedDemoUsers } from './users';
 import { todayIso } from '@/lib/finance/dates';
@@ -20,17 +20,24 @@ export function seedLeaseCount(): number {
   return Number.isInteger(n) && n >= 0 ? n : DEFAULT_SEED_LEASES;
 }
 
-/** The demo areas added after the portfolio: each seeds itself when its tables are still empty. */
-function seedAreas(db: Db, today: string): string[] {
+/**
+ * The demo areas added after the portfolio: each seeds itself when its tables are still empty. `fill`: the bulk
+ * phase the payment history is written in (a new database; see bulk.ts); `book`: the book seedPortfolio kept.
+ */
+function seedAreas(db: Db, today: string, fill: Fill = noFill, book?: SeededBook): string[] {
   const seeded: string[] = [];
   const empty = (table: string) => db.$client.prepare(`select 1 from ${table} limit 1`).get() === undefined;
+  // The ledgers just written, handed on to the credit demo instead of being read back.
+  const ledgers = new Map<number, SeededLedger[]>();
   if (empty('payments') && !empty('leases')) {
-    for (const f of listFunders(db)) seedPayments(db, { funderId: f.id, today });
+    fill(['payments', 'payment_allocations'], () => {
+      for (const f of listFunders(db)) ledgers.set(f.id, seedPayments(db, { funderId: f.id, today, ledgers: book?.get(f.id) }).ledgers);
+    });
     seeded.push('payments');
   }
   if (empty('scenarios') && !empty('funders') && seedScenarios(db) > 0) seeded.push('scenarios');
   if (empty('credit_flags') && empty('write_offs') && !empty('payments')) {
-    for (const f of listFunders(db)) seedCredit(db, { funderId: f.id, today });
+    for (const f of listFunders(db)) seedCredit(db, { funderId: f.id, today, ledgers: ledgers.get(f.id) });
     seeded.push('credit');
   }
   if (seedApps(db, { today }) > 0) seeded.push('apps');
@@ -61,10 +68,13 @@ export function seedIfEmpty(
   db.transaction((tx) => {
     seedDemoUsers(tx);
   });
-  // The book and its payment history go in as one bulk load (indexes built once at the end).
-  const areas = bulkLoad(db, ['leases', 'lease_history', 'schedule_rows', 'payments', 'payment_allocations'], () => {
-    seedPortfolio(db, { leases: opts.leases ?? seedLeaseCount(), today, onProgress: opts.onProgress });
-    return seedAreas(db, today);
+  // The book, then its payment history, go in as bulk phases of one transaction (each table's indexes built once,
+  // after it is filled); the other areas follow with every index in place.
+  const areas = bulkLoad(db, (fill) => {
+    const { ledgers } = fill(['leases', 'lease_history', 'schedule_rows'], () =>
+      seedPortfolio(db, { leases: opts.leases ?? seedLeaseCount(), today, onProgress: opts.onProgress, keepLedgers: true }),
+    );
+    return seedAreas(db, today, fill, ledgers);
   });
   // The demo analyst and viewer work on both demo funders (domain.md §12: admins need no assignment).
   db.transaction((tx) => {

@@ -5,7 +5,7 @@
  * debits were returned (a reversal, then a transfer), a few closed leases were overpaid (credit), and some
  * punctual lessees repaid part of their lease early (a lump paid ahead of schedule).
  * Payments and their allocations (lib/servicing, the funder's component order) are written in bulk
- * with prepared statements in one transaction.
+ * with multi-row prepared statements in one transaction.
  */
 import { addDays } from '@/lib/finance';
 import { allocatePayments, type LedgerEntry } from '@/lib/servicing';
@@ -13,14 +13,27 @@ import type { Db } from '../client';
 import { getFunder } from '../queries/funders';
 import { componentOrderOf } from '../queries/payments';
 import { loadServicingLedgers } from '../queries/servicing';
+import { RowBuffer } from './bulk';
 import { Random } from './random';
 
-export type SeedPaymentsOptions = { funderId: number; today: string; seed?: number; onProgress?: (done: number, total: number) => void };
+export type SeedPaymentsOptions = {
+  funderId: number;
+  today: string;
+  seed?: number;
+  onProgress?: (done: number, total: number) => void;
+  /** The funder's book as seedPortfolio kept it (keepLedgers), instead of reading it back; it gets the entries. */
+  ledgers?: SeededLedger[];
+};
 
 type Profile = 'on-time' | 'late' | 'arrears';
 
-/** Seeds the funder's payment history; returns the counts written. */
-export function seedPayments(db: Db, opts: SeedPaymentsOptions): { payments: number; reversals: number; allocations: number } {
+export type SeededLedger = ReturnType<typeof loadServicingLedgers>[number];
+
+/**
+ * Seeds the funder's payment history; returns the counts written and the funder's ledgers as they now are (its
+ * leases, instalments and entries in id order, as loadServicingLedgers would read them back), for the credit demo.
+ */
+export function seedPayments(db: Db, opts: SeedPaymentsOptions): { payments: number; reversals: number; allocations: number; ledgers: SeededLedger[] } {
   const funder = getFunder(db, opts.funderId);
   if (!funder) throw new Error(`funder ${opts.funderId} does not exist`);
   const order = componentOrderOf(funder);
@@ -30,14 +43,17 @@ export function seedPayments(db: Db, opts: SeedPaymentsOptions): { payments: num
   const today = opts.today;
   const sqlite = db.$client;
   const now = Date.now();
+  // Payments one row per statement: a foreign key names them (bulk.ts, RowBuffer). Their millions of allocations
+  // in multi-row statements, flushed before the transaction ends.
   const insPay = sqlite.prepare(
     `insert into payments (funder_id, lease_id, kind, reverses_id, received_on, amount, currency, method, reference, note, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const insAlloc = sqlite.prepare(`insert into payment_allocations (payment_id, lease_id, period, component, amount) values (?, ?, ?, ?, ?)`);
+  const insAlloc = new RowBuffer(sqlite, `insert into payment_allocations (payment_id, lease_id, period, component, amount)`, 5);
   const totals = { payments: 0, reversals: 0, allocations: 0 };
   const profiles = new Map<number, Profile>();
+  let ledgers: SeededLedger[] = [];
   const run = sqlite.transaction(() => {
-    const ledgers = loadServicingLedgers(db, opts.funderId, null);
+    ledgers = opts.ledgers ?? loadServicingLedgers(db, opts.funderId, null);
     // A couple of returned direct debits even in a small book; rare in a large one.
     const reversalRate = Math.max(0.004, 10 / Math.max(1, ledgers.length));
     ledgers.forEach(({ lease, instalments }, li) => {
@@ -114,23 +130,26 @@ export function seedPayments(db: Db, opts: SeedPaymentsOptions): { payments: num
         if (ahead.length >= 3 && lump > 0 && d <= today) pay(d, lump, 'transfer', `${lease.contractNumber}/prepayment`, 'early repayment');
       }
       if (entries.length > 0) {
+        // The ledger as read back now: the entries it had, then these (ids in order).
+        for (const e of entries) ledgers[li]!.entries.push(e);
         const result = allocatePayments(instalments, entries, { componentOrder: order });
         const allocated = new Map<string, number>();
         for (const a of result.allocations) {
-          insAlloc.run(Number(a.paymentId), lease.id, a.period, a.component, a.amount);
+          insAlloc.push(Number(a.paymentId), lease.id, a.period, a.component, a.amount);
           allocated.set(a.paymentId, (allocated.get(a.paymentId) ?? 0) + a.amount);
           totals.allocations++;
         }
         for (const p of result.payments) {
           const credit = p.amount - (allocated.get(p.id) ?? 0);
           if (credit > 0) {
-            insAlloc.run(Number(p.id), lease.id, 0, 'credit', credit);
+            insAlloc.push(Number(p.id), lease.id, 0, 'credit', credit);
             totals.allocations++;
           }
         }
       }
       if (opts.onProgress && (li + 1) % 5000 === 0) opts.onProgress(li + 1, ledgers.length);
     });
+    insAlloc.flush();
   });
   // A larger page cache while millions of ledger rows go in (the indexes are then written mostly in memory).
   const cacheSize = sqlite.pragma('cache_size', { simple: true }) as number;
@@ -140,5 +159,5 @@ export function seedPayments(db: Db, opts: SeedPaymentsOptions): { payments: num
   } finally {
     sqlite.pragma(`cache_size = ${cacheSize}`);
   }
-  return totals;
+  return { ...totals, ledgers };
 }

@@ -5,7 +5,10 @@
  */
 import { buildSchedule, type CurrencyCode, type Frequency, type Schedule, type Timing } from '@/lib/finance';
 import { addMonths } from '@/lib/finance/dates';
+import { leaseInstalments } from '@/lib/servicing/instalments';
 import type { Db } from '../client';
+import { RowBuffer } from './bulk';
+import type { SeededLedger } from './payments';
 import { Random } from './random';
 
 type Country = { code: string; name: string; currency: CurrencyCode; vat: number; forms: string[]; regions: string[] };
@@ -83,7 +86,14 @@ export type SeedPortfolioOptions = {
   today: string;
   seed?: number;
   onProgress?: (done: number, total: number) => void;
+  /**
+   * Keep each funder's book as the payment history reads it (loadServicingLedgers: the leases not terminated, in
+   * id order, with their instalments and no entries yet), so the schedules just built are not read back.
+   */
+  keepLedgers?: boolean;
 };
+
+export type SeededBook = Map<number, SeededLedger[]>;
 
 type FunderSeed = { name: string; baseCurrency: CurrencyCode; buyRate: number; facilityRate: number; advanceRate: number; vatDefault: number; servicingFee: number; prefix: string };
 
@@ -97,7 +107,7 @@ function roundTo(minor: number, step: number): number {
 }
 
 /** Seeds both funders, their lessees and leases (with schedules and history) in one transaction, with raw prepared statements. */
-export function seedPortfolio(db: Db, opts: SeedPortfolioOptions): { funders: number; lessees: number; leases: number; scheduleRows: number } {
+export function seedPortfolio(db: Db, opts: SeedPortfolioOptions): { funders: number; lessees: number; leases: number; scheduleRows: number; ledgers?: SeededBook } {
   const rnd = new Random(opts.seed ?? 20261121);
   const sqlite = db.$client;
   const now = Date.now();
@@ -115,12 +125,12 @@ export function seedPortfolio(db: Db, opts: SeedPortfolioOptions): { funders: nu
        first_due_date, vat_rate, vat_regime, fee, fee_financed, instalment, purchase_date, agreed_purchase_price, status, version, created_at, updated_at)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)`,
   );
-  const insRow = sqlite.prepare(
-    `insert into schedule_rows (lease_id, period, due_date, instalment, interest, principal, vat, fee, gross, balance_after) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const insHistory = sqlite.prepare(`insert into lease_history (lease_id, version, action, changes, user_id, at) values (?, 1, 'created', '{}', null, ?)`);
+  // Millions of schedule rows: written in multi-row statements (nothing reads them before the end).
+  const scheduleRows = new RowBuffer(sqlite, `insert into schedule_rows (lease_id, period, due_date, instalment, interest, principal, vat, fee, gross, balance_after)`, 10);
+  const history = new RowBuffer(sqlite, `insert into lease_history (lease_id, version, action, changes, user_id, at)`, 6);
 
-  const totals = { funders: 0, lessees: 0, leases: 0, scheduleRows: 0 };
+  const totals: { funders: number; lessees: number; leases: number; scheduleRows: number; ledgers?: SeededBook } = { funders: 0, lessees: 0, leases: 0, scheduleRows: 0 };
+  if (opts.keepLedgers) totals.ledgers = new Map();
   const contacts = ['Ana Ferreira', 'Jonas Weber', 'Claire Martin', 'Luis García', 'Sophie de Vries', 'Marco Rossi', 'Emma Clarke', 'Lukas Meier', 'Inês Santos', 'Pierre Dubois'];
   const today = opts.today;
   const leaseCounts = [opts.leases, Math.max(1, Math.round(opts.leases / 5))];
@@ -130,6 +140,8 @@ export function seedPortfolio(db: Db, opts: SeedPortfolioOptions): { funders: nu
   const run = db.$client.transaction(() => {
     FUNDERS.forEach((f, fi) => {
       const funderId = Number(insFunder.run(f.name, f.baseCurrency, f.buyRate, f.facilityRate, f.advanceRate, f.vatDefault, f.servicingFee, now, now).lastInsertRowid);
+      const book: SeededLedger[] | undefined = totals.ledgers ? [] : undefined;
+      if (book) totals.ledgers!.set(funderId, book);
       totals.funders++;
       const nLeases = leaseCounts[fi]!;
       const nLessees = Math.max(1, Math.round(nLeases / 4));
@@ -192,23 +204,29 @@ export function seedPortfolio(db: Db, opts: SeedPortfolioOptions): { funders: nu
         if (status === 'active' && rnd.chance(0.012)) status = 'defaulted';
         else if (status === 'active' && rnd.chance(0.01)) status = 'terminated';
         const agreed = rnd.chance(0.08) ? roundTo(schedule.principal * (1 + (rnd.next() - 0.3) * 0.04), 100) : null;
+        const contractNumber = `${f.prefix}-${firstDueDate.slice(0, 4)}-${String(i + 1).padStart(6, '0')}`;
         const leaseId = Number(
           insLease.run(
-            funderId, lessee.id, `${f.prefix}-${firstDueDate.slice(0, 4)}-${String(i + 1).padStart(6, '0')}`, assetType, rnd.pick(asset.items),
+            funderId, lessee.id, contractNumber, assetType, rnd.pick(asset.items),
             rnd.chance(0.8) ? 'new' : 'used', currency, price, downPayment, schedule.principal, residual, instalments, rate, timing, frequency,
             firstDueDate, lessee.country.vat, vatRegime, fee, feeFinanced ? 1 : 0, schedule.instalment, purchaseDate, agreed, status, now, now,
           ).lastInsertRowid,
         );
-        for (const r of schedule.rows) {
-          insRow.run(leaseId, r.period, r.dueDate, r.instalment, r.interest, r.principal, r.vat, r.fee, r.gross, r.balanceAfter);
+        for (const r of schedule.rows) scheduleRows.push(leaseId, r.period, r.dueDate, r.instalment, r.interest, r.principal, r.vat, r.fee, r.gross, r.balanceAfter);
+        history.push(leaseId, 1, 'created', '{}', null, now);
+        if (book && status !== 'terminated') {
+          const terms = { residual, vatRate: lessee.country.vat, vatRegime, firstDueDate, term: instalments, timing, frequency } as const;
+          const rows = schedule.rows.map((r) => ({ period: r.period, dueDate: r.dueDate, vat: r.vat, fee: r.fee, interest: r.interest, principal: r.principal }));
+          book.push({ lease: { id: leaseId, lesseeId: lessee.id, contractNumber, currency, status, purchaseDate, ...terms }, instalments: leaseInstalments(rows, terms), entries: [] });
         }
-        insHistory.run(leaseId, now);
         totals.leases++;
         totals.scheduleRows += schedule.rows.length;
         done++;
         if (opts.onProgress && done % 5000 === 0) opts.onProgress(done, grandTotal);
       }
     });
+    scheduleRows.flush();
+    history.flush();
   });
   run();
   return totals;

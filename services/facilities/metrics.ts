@@ -143,6 +143,19 @@ export function facilityMonthMetrics(db: DbOrTx, facility: Facility, asOf: strin
   let previous: { defaulted: Set<number>; balance: number } | null = null;
   let previousMonth: string | null = null;
   const closedBefore = `${today.slice(0, 7)}-01`;
+  // The closed month-end snapshots the loop below reads (the months to compute, and a kept month just before one),
+  // built run by run of consecutive months: each month then starts from the previous month's end splits instead
+  // of recomputing them (services/history/snapshots). monthEndBook finds them stored.
+  let run: string[] = [];
+  const buildRun = () => {
+    if (run.length > 1) ensureSnapshots(db, facility.funderId, monthOf(run[0]!), monthOf(run[run.length - 1]!), today);
+    run = [];
+  };
+  all.forEach((m, i) => {
+    if (m < closedBefore && (!kept.has(m) || (i + 1 < all.length && !kept.has(all[i + 1]!)))) run.push(m);
+    else buildRun();
+  });
+  buildRun();
   for (const m of all) {
     const hit = kept.get(m) as MonthMetrics | undefined;
     // A kept month needs no book unless the next month must be computed from it.
