@@ -78,7 +78,14 @@ async function main() {
       let rssPeak = rssBefore;
       let phase = 'dry' as 'dry' | 'commit' | 'done';
       const latencies: Record<'dry' | 'commit', number[]> = { dry: [], commit: [] };
-      const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssMiB(processTree(server.child.pid!)))), 100);
+      // Where the time goes: the slow requests and the RSS peak, each at its offset from the commit's start.
+      let commitStart = 0;
+      const stalls: { at: number; ms: number }[] = [];
+      let rssPeakAt = 0;
+      const sampler = setInterval(() => {
+        const rss = rssMiB(processTree(server.child.pid!));
+        if (rss > rssPeak) [rssPeak, rssPeakAt] = [rss, now()];
+      }, 100);
       const prober = (async () => {
         while (phase !== 'done') {
           const t0 = now();
@@ -87,15 +94,19 @@ async function main() {
           // The phase may have moved on while the request ran.
           const at = phase as 'dry' | 'commit' | 'done';
           if (at !== 'done') latencies[at].push(now() - t0);
+          if (now() - t0 > 500) stalls.push({ at: t0, ms: now() - t0 });
           await new Promise((r) => setTimeout(r, 100));
         }
       })();
 
+      // When the commit's transaction ended: the import then answers progress 0.99 while the caches are refreshed.
+      let writtenAt = 0;
       const poll = async (id: number, until: string[]) => {
         for (;;) {
           const res = await fetch(`${base}/api/leases/imports/${id}?funderId=1`, { headers: auth }).catch(() => null);
           if (!res) continue; // a kept-alive socket the server closed meanwhile: ask again
-          const d = (await res.json()) as { import: { status: string; counts: Record<string, number>; error: unknown } };
+          const d = (await res.json()) as { import: { status: string; progress: number; counts: Record<string, number>; error: unknown } };
+          if (!writtenAt && d.import.status === 'committing' && d.import.progress >= 0.99) writtenAt = now();
           if (until.includes(d.import.status)) return d.import;
           await new Promise((r) => setTimeout(r, 250));
         }
@@ -115,7 +126,7 @@ async function main() {
       report('upload (202)', `${(uploaded / 1000).toFixed(1)} s`, null);
       report(`dry run validated (${JSON.stringify(validated.counts)})`, `${(dryMs / 1000).toFixed(1)} s`, dryMs < 20_000 && validated.counts.rejected === 0);
       phase = 'commit';
-      const t1 = now();
+      const t1 = (commitStart = now());
       const c = await fetch(`${base}/api/leases/imports/${id}/commit?funderId=1`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: '{"skipRejected":false}' });
       if (c.status !== 202) throw new Error(`commit answered ${c.status}: ${await c.text()}`);
       const committed = await poll(id, ['committed', 'validated', 'failed']);
@@ -127,6 +138,11 @@ async function main() {
       report('server RSS rise during the import', `${(rssPeak - rssBefore).toFixed(0)} MiB`, rssPeak - rssBefore < 300);
       report(`other requests during dry run: p99 (n=${latencies.dry.length})`, `${p99(latencies.dry).toFixed(0)} ms`, p99(latencies.dry) < 1000);
       report(`other requests during commit: p99 (n=${latencies.commit.length})`, `${p99(latencies.commit).toFixed(0)} ms`, p99(latencies.commit) < 1000);
+      const sec = (t: number) => `${((t - commitStart) / 1000).toFixed(1)} s`;
+      report('commit: transaction ended (caches refreshed next) at', writtenAt ? sec(writtenAt) : '-', null);
+      report('RSS peak at', sec(rssPeakAt), null);
+      for (const s of stalls) report(`request > 500 ms started at ${sec(s.at)}`, `${s.ms.toFixed(0)} ms`, null);
+      report('load average (1 min)', os.loadavg()[0]!.toFixed(2), null);
     } catch (e) {
       console.error(server.output().slice(-3000));
       throw e;
