@@ -171,6 +171,56 @@ function newLessee(e: Entry, schedule: ScheduleStore, leaseId: number): boolean 
   return i !== undefined && !e.kinds.has(schedule.leases[i]!.lesseeId);
 }
 
+type Stores = { version: number; schedule: ScheduleStore; ledger: LedgerStore };
+
+/** An entry over the stores with nothing computed yet. */
+function newEntry(db: DbOrTx, funder: Funder, stores: Stores): Entry {
+  const settings = creditSettingsOf(funder);
+  const componentOrder = servicingSettingsOf(funder).componentOrder;
+  const records = creditRecordsStamp(db, funder.id);
+  return {
+    storeVersion: stores.version,
+    settingsKey: JSON.stringify([settings, componentOrder]),
+    records,
+    recordsStamp: records.key,
+    settings,
+    schedule: stores.schedule,
+    ledger: stores.ledger,
+    componentOrder,
+    kinds: lesseeKinds(db, funder.id),
+    ...flagMaps(db, funder.id),
+    timelines: new Map(),
+    repaid: new Map(),
+    ...ledgerMaps(db, funder.id),
+    byLessee: null,
+  };
+}
+
+/** Longest stretch the background build holds the event loop. */
+const SLICE_MS = 25;
+
+/**
+ * The credit entry over rebuilt servicing stores not in place yet (rebuildServicingInBackground's DeriveFromStores),
+ * computed lease by lease between event-loop turns — a bulk import's commit would otherwise leave it to the first
+ * request after the swap (seconds for 100k leases). The entry reads the credit records as they are now; a change
+ * meanwhile moves their stamp and creditEntry applies it as after any write. Resolves with what puts it in place.
+ */
+export async function creditEntryInBackground(db: DbOrTx, funder: Funder, stores: Stores): Promise<() => Entry> {
+  const e = newEntry(db, funder, stores);
+  let slice = performance.now();
+  for (let i = 0; i < e.schedule.n; i++) {
+    computeLease(e, i);
+    if (performance.now() - slice > SLICE_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      slice = performance.now();
+    }
+  }
+  return () => {
+    cacheOf(db).set(funder.id, e);
+    return e;
+  };
+}
+
 /** The funder's credit entry, brought up to date (see module doc). */
 export function creditEntry(db: DbOrTx, funderId: number): Entry & { funder: Funder } {
   // servicingStores reads the funder (404 when unknown): no second read here.
@@ -182,22 +232,7 @@ export function creditEntry(db: DbOrTx, funderId: number): Entry & { funder: Fun
   const cache = cacheOf(db);
   let e = cache.get(funderId);
   if (!e || e.settingsKey !== settingsKey) {
-    e = {
-      storeVersion: servicing.version,
-      settingsKey,
-      records,
-      recordsStamp: records.key,
-      settings,
-      schedule,
-      ledger,
-      componentOrder,
-      kinds: lesseeKinds(db, funderId),
-      ...flagMaps(db, funderId),
-      timelines: new Map(),
-      repaid: new Map(),
-      ...ledgerMaps(db, funderId),
-      byLessee: null,
-    };
+    e = newEntry(db, funder, { version: servicing.version, schedule, ledger });
     computeAll(e);
     cache.set(funderId, e);
     return Object.assign(e, { funder });
