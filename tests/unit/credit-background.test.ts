@@ -12,7 +12,8 @@ import { seedCredit } from '@/db/seed/credit';
 import { seedPayments } from '@/db/seed/payments';
 import { seedPortfolio } from '@/db/seed/portfolio';
 import { seedDemoUsers } from '@/db/seed/users';
-import { creditEntry, creditEntryInBackground, dropCreditCache } from '@/services/credit/book';
+import { parseDate } from '@/lib/finance';
+import { creditEntry, creditEntryInBackground, creditStatesAt, dropCreditCache, exposuresOf } from '@/services/credit/book';
 import { rebuildServicingInBackground, servicingStores } from '@/services/servicing/book';
 import { createTestDb } from '../helpers/test-db';
 
@@ -28,6 +29,8 @@ describe('credit book beside a background rebuild of the servicing stores', () =
 
   test('serves the previous entry meanwhile, then the one built in the background, equal to a fresh one', async () => {
     const before = creditEntry(db, funderId);
+    // Today's states and exposures memoised, as the register and Delinquency leave them.
+    exposuresOf(before, parseDate(TODAY), creditStatesAt(db, funderId, TODAY).states);
     const storesBefore = servicingStores(db, funderId).schedule;
     // A write the stores and the credit book must pick up: a shorter term moves the lease's schedule.
     const lease = listPortfolioLeases(db, funderId).find((l) => l.status === 'active' && l.term > 24)!;
@@ -52,8 +55,14 @@ describe('credit book beside a background rebuild of the servicing stores', () =
     expect(after.schedule).toBe(servicingStores(db, funderId).schedule);
     expect(after.schedule).not.toBe(storesBefore);
 
+    const states = creditStatesAt(db, funderId, TODAY).states;
+    const exposures = exposuresOf(after, parseDate(TODAY), states);
+
     dropCreditCache(funderId, db);
     const fresh = creditEntry(db, funderId);
+    expect(creditStatesAt(db, funderId, TODAY).states).toEqual(states);
+    expect(exposuresOf(fresh, parseDate(TODAY), creditStatesAt(db, funderId, TODAY).states)).toEqual(exposures);
+    expect(states.some((x) => x.status === 'defaulted')).toBe(true);
     expect(fresh).not.toBe(after);
     expect([...after.timelines.keys()].sort()).toEqual([...fresh.timelines.keys()].sort());
     for (const [id, t] of fresh.timelines) expect(after.timelines.get(id)).toEqual(t);
