@@ -403,14 +403,11 @@ async function runCommit(db: Db, imp: TapeImport, userId: number | null): Promis
   // funder's books between event-loop turns while requests are served from the previous version. Started in
   // the same turn as the COMMIT: a request let in before the rebuilds are marked pending would find the books
   // stale with no rebuild in flight and build them anew on the event loop (seconds for a large book).
-  let refreshed: Promise<unknown> | null = null;
-  if (total <= BULK_IMPORT) afterBookWrite(db, imp.funderId);
-  else {
-    // The credit book (the register's status, Delinquency, the facilities) derives from the servicing stores: built
-    // beside them. The valuation book after them, one rebuild at a time (the previous versions are served meanwhile).
-    const servicing = rebuildServicingInBackground(db, imp.funderId, (stores) => creditEntryInBackground(db, getFunder(db, imp.funderId)!, stores));
-    refreshed = Promise.all([servicing, rebuildValuationInBackground(db, imp.funderId, servicing)]);
-  }
+  const refreshed = total <= BULK_IMPORT ? (afterBookWrite(db, imp.funderId), null) : Promise.all([
+          rebuildValuationInBackground(db, imp.funderId),
+          // The credit book (the register's status, Delinquency, the facilities) derives from the servicing stores: built beside them.
+          rebuildServicingInBackground(db, imp.funderId, (stores) => creditEntryInBackground(db, getFunder(db, imp.funderId)!, stores)),
+        ]);
   if (imp.filePath) await rm(imp.filePath, { force: true });
   if (refreshed) {
     await refreshed;

@@ -345,18 +345,15 @@ async function loadEntryInSlices(db: DbOrTx, funder: Funder, previous: Entry | u
 /**
  * Reloads the funder's book after a bulk write in slices (reading, packing, pricing and valuing SLICE leases at a
  * time, yielding to the event loop between them), while requests keep being served from the previous version
- * until it is done. With `after`, the reload starts when that settles (the previous version served meanwhile).
+ * until it is done.
  */
-export async function rebuildValuationInBackground(db: Db, funderId: number, after?: Promise<unknown>): Promise<void> {
+export async function rebuildValuationInBackground(db: Db, funderId: number): Promise<void> {
   const entries = entriesOf(db);
   const previous = entries.get(funderId);
   if (previous?.pending) return previous.pending;
   const funder = requireFunder(db, funderId);
   const run = (async () => {
     await pause();
-    // Marked pending at once (requests keep the previous version), built after `after`: one book rebuilt at a time
-    // holds one previous and one new version in memory, not all of them at once.
-    await after?.catch(() => undefined);
     const next = await loadEntryInSlices(db, funder, previous);
     for (const v of previous?.valuations.values() ?? []) {
       await pause();
