@@ -11,6 +11,7 @@
  * Options: --rows N (default 100000), --port P (default: a free port), --keep (keep the database).
  */
 import { randomBytes } from 'node:crypto';
+import Database from 'better-sqlite3';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -99,14 +100,20 @@ async function main() {
         }
       })();
 
-      // When the commit's transaction ended: the import then answers progress 0.99 while the caches are refreshed.
+      // When the commit's transaction ended: the import's status turns committed in it, seen here on a connection of
+      // our own (its progress cannot tell: the write loop's own progress passes 0.99 too).
       let writtenAt = 0;
+      let importId = 0;
+      const reader = new Database(dbPath, { readonly: true });
+      const statusOf = reader.prepare('select status from tape_imports where id = ?').pluck();
+      const watch = setInterval(() => {
+        if (!writtenAt && phase === 'commit' && statusOf.get(importId) === 'committed') writtenAt = now();
+      }, 50);
       const poll = async (id: number, until: string[]) => {
         for (;;) {
           const res = await fetch(`${base}/api/leases/imports/${id}?funderId=1`, { headers: auth }).catch(() => null);
           if (!res) continue; // a kept-alive socket the server closed meanwhile: ask again
-          const d = (await res.json()) as { import: { status: string; progress: number; counts: Record<string, number>; error: unknown } };
-          if (!writtenAt && d.import.status === 'committing' && d.import.progress >= 0.99) writtenAt = now();
+          const d = (await res.json()) as { import: { status: string; counts: Record<string, number>; error: unknown } };
           if (until.includes(d.import.status)) return d.import;
           await new Promise((r) => setTimeout(r, 250));
         }
@@ -120,6 +127,7 @@ async function main() {
       const res = await fetch(`${base}/api/leases/imports?funderId=1`, { method: 'POST', headers: auth, body: form });
       if (res.status !== 202) throw new Error(`upload answered ${res.status}: ${await res.text()}`);
       const { id } = (await res.json()) as { id: number };
+      importId = id;
       const uploaded = now() - t0;
       const validated = await poll(id, ['validated', 'failed']);
       const dryMs = now() - t0;
@@ -133,6 +141,8 @@ async function main() {
       const commitMs = now() - t1;
       report(`commit (${committed.status})`, `${(commitMs / 1000).toFixed(1)} s`, commitMs < 60_000 && committed.status === 'committed');
       phase = 'done';
+      clearInterval(watch);
+      reader.close();
       await prober;
       clearInterval(sampler);
       report('server RSS rise during the import', `${(rssPeak - rssBefore).toFixed(0)} MiB`, rssPeak - rssBefore < 300);
