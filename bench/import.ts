@@ -11,6 +11,7 @@
  * Options: --rows N (default 100000), --port P (default: a free port), --keep (keep the database).
  */
 import { randomBytes } from 'node:crypto';
+import Database from 'better-sqlite3';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -78,7 +79,14 @@ async function main() {
       let rssPeak = rssBefore;
       let phase = 'dry' as 'dry' | 'commit' | 'done';
       const latencies: Record<'dry' | 'commit', number[]> = { dry: [], commit: [] };
-      const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssMiB(processTree(server.child.pid!)))), 100);
+      // Where the time goes: the slow requests and the RSS peak, each at its offset from the commit's start.
+      let commitStart = 0;
+      const stalls: { at: number; ms: number }[] = [];
+      let rssPeakAt = 0;
+      const sampler = setInterval(() => {
+        const rss = rssMiB(processTree(server.child.pid!));
+        if (rss > rssPeak) [rssPeak, rssPeakAt] = [rss, now()];
+      }, 100);
       const prober = (async () => {
         while (phase !== 'done') {
           const t0 = now();
@@ -87,10 +95,20 @@ async function main() {
           // The phase may have moved on while the request ran.
           const at = phase as 'dry' | 'commit' | 'done';
           if (at !== 'done') latencies[at].push(now() - t0);
+          if (now() - t0 > 500) stalls.push({ at: t0, ms: now() - t0 });
           await new Promise((r) => setTimeout(r, 100));
         }
       })();
 
+      // When the commit's transaction ended: the import's status turns committed in it, seen here on a connection of
+      // our own (its progress cannot tell: the write loop's own progress passes 0.99 too).
+      let writtenAt = 0;
+      let importId = 0;
+      const reader = new Database(dbPath, { readonly: true });
+      const statusOf = reader.prepare('select status from tape_imports where id = ?').pluck();
+      const watch = setInterval(() => {
+        if (!writtenAt && phase === 'commit' && statusOf.get(importId) === 'committed') writtenAt = now();
+      }, 50);
       const poll = async (id: number, until: string[]) => {
         for (;;) {
           const res = await fetch(`${base}/api/leases/imports/${id}?funderId=1`, { headers: auth }).catch(() => null);
@@ -109,24 +127,32 @@ async function main() {
       const res = await fetch(`${base}/api/leases/imports?funderId=1`, { method: 'POST', headers: auth, body: form });
       if (res.status !== 202) throw new Error(`upload answered ${res.status}: ${await res.text()}`);
       const { id } = (await res.json()) as { id: number };
+      importId = id;
       const uploaded = now() - t0;
       const validated = await poll(id, ['validated', 'failed']);
       const dryMs = now() - t0;
       report('upload (202)', `${(uploaded / 1000).toFixed(1)} s`, null);
       report(`dry run validated (${JSON.stringify(validated.counts)})`, `${(dryMs / 1000).toFixed(1)} s`, dryMs < 20_000 && validated.counts.rejected === 0);
       phase = 'commit';
-      const t1 = now();
+      const t1 = (commitStart = now());
       const c = await fetch(`${base}/api/leases/imports/${id}/commit?funderId=1`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: '{"skipRejected":false}' });
       if (c.status !== 202) throw new Error(`commit answered ${c.status}: ${await c.text()}`);
       const committed = await poll(id, ['committed', 'validated', 'failed']);
       const commitMs = now() - t1;
       report(`commit (${committed.status})`, `${(commitMs / 1000).toFixed(1)} s`, commitMs < 60_000 && committed.status === 'committed');
       phase = 'done';
+      clearInterval(watch);
+      reader.close();
       await prober;
       clearInterval(sampler);
       report('server RSS rise during the import', `${(rssPeak - rssBefore).toFixed(0)} MiB`, rssPeak - rssBefore < 300);
       report(`other requests during dry run: p99 (n=${latencies.dry.length})`, `${p99(latencies.dry).toFixed(0)} ms`, p99(latencies.dry) < 1000);
       report(`other requests during commit: p99 (n=${latencies.commit.length})`, `${p99(latencies.commit).toFixed(0)} ms`, p99(latencies.commit) < 1000);
+      const sec = (t: number) => `${((t - commitStart) / 1000).toFixed(1)} s`;
+      report('commit: transaction ended (caches refreshed next) at', writtenAt ? sec(writtenAt) : '-', null);
+      report('RSS peak at', sec(rssPeakAt), null);
+      for (const s of stalls) report(`request > 500 ms started at ${sec(s.at)}`, `${s.ms.toFixed(0)} ms`, null);
+      report('load average (1 min)', os.loadavg()[0]!.toFixed(2), null);
     } catch (e) {
       console.error(server.output().slice(-3000));
       throw e;

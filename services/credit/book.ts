@@ -171,6 +171,83 @@ function newLessee(e: Entry, schedule: ScheduleStore, leaseId: number): boolean 
   return i !== undefined && !e.kinds.has(schedule.leases[i]!.lesseeId);
 }
 
+type Stores = { version: number; schedule: ScheduleStore; ledger: LedgerStore };
+
+/** An entry over the stores with nothing computed yet. */
+function newEntry(db: DbOrTx, funder: Funder, stores: Stores): Entry {
+  const settings = creditSettingsOf(funder);
+  const componentOrder = servicingSettingsOf(funder).componentOrder;
+  const records = creditRecordsStamp(db, funder.id);
+  return {
+    storeVersion: stores.version,
+    settingsKey: JSON.stringify([settings, componentOrder]),
+    records,
+    recordsStamp: records.key,
+    settings,
+    schedule: stores.schedule,
+    ledger: stores.ledger,
+    componentOrder,
+    kinds: lesseeKinds(db, funder.id),
+    ...flagMaps(db, funder.id),
+    timelines: new Map(),
+    repaid: new Map(),
+    ...ledgerMaps(db, funder.id),
+    byLessee: null,
+  };
+}
+
+/** Longest stretch the background build holds the event loop. */
+const SLICE_MS = 25;
+
+/**
+ * The credit entry over rebuilt servicing stores not in place yet (rebuildServicingInBackground's DeriveFromStores),
+ * computed lease by lease between event-loop turns — a bulk import's commit would otherwise leave it to the first
+ * request after the swap (seconds for 100k leases). The entry reads the credit records as they are now; a change
+ * meanwhile moves their stamp and creditEntry applies it as after any write. Resolves with what puts it in place.
+ */
+export async function creditEntryInBackground(db: DbOrTx, funder: Funder, stores: Stores): Promise<() => Entry> {
+  const e = newEntry(db, funder, stores);
+  let slice = performance.now();
+  const due = () => performance.now() - slice > SLICE_MS;
+  const pause = async () => {
+    await new Promise((resolve) => setImmediate(resolve));
+    slice = performance.now();
+  };
+  for (let i = 0; i < e.schedule.n; i++) {
+    computeLease(e, i);
+    if (due()) await pause();
+  }
+  // The days the previous entry had memoised (today's register, Delinquency, the Dashboard): their states and
+  // exposures computed here too, else the first request for each would compute them for every lease.
+  const previous = cacheOf(db).get(funder.id);
+  const memo = previous && statesMemo.get(previous);
+  if (memo) {
+    const byDay = new Map<number, DayStates>();
+    for (const [d, x] of memo.byDay) {
+      const states: LeaseCreditState[] = new Array(e.schedule.n);
+      const one = stateWriter(e, d, null, states);
+      for (let i = 0; i < e.schedule.n; i++) {
+        one(i);
+        if (due()) await pause();
+      }
+      let exposure: Float64Array | null = null;
+      if (x.exposure) {
+        exposure = new Float64Array(e.schedule.n);
+        for (let i = 0; i < e.schedule.n; i++) {
+          exposure[i] = cashPositionAt(inputOf(e, i), d).exposure;
+          if (due()) await pause();
+        }
+      }
+      byDay.set(d, { states, exposure });
+    }
+    statesMemo.set(e, { key: memoKeyOf(e), store: e.schedule, byDay });
+  }
+  return () => {
+    cacheOf(db).set(funder.id, e);
+    return e;
+  };
+}
+
 /** The funder's credit entry, brought up to date (see module doc). */
 export function creditEntry(db: DbOrTx, funderId: number): Entry & { funder: Funder } {
   // servicingStores reads the funder (404 when unknown): no second read here.
@@ -182,22 +259,7 @@ export function creditEntry(db: DbOrTx, funderId: number): Entry & { funder: Fun
   const cache = cacheOf(db);
   let e = cache.get(funderId);
   if (!e || e.settingsKey !== settingsKey) {
-    e = {
-      storeVersion: servicing.version,
-      settingsKey,
-      records,
-      recordsStamp: records.key,
-      settings,
-      schedule,
-      ledger,
-      componentOrder,
-      kinds: lesseeKinds(db, funderId),
-      ...flagMaps(db, funderId),
-      timelines: new Map(),
-      repaid: new Map(),
-      ...ledgerMaps(db, funderId),
-      byLessee: null,
-    };
+    e = newEntry(db, funder, { version: servicing.version, schedule, ledger });
     computeAll(e);
     cache.set(funderId, e);
     return Object.assign(e, { funder });
@@ -491,6 +553,13 @@ function statesOf(e: Entry, d: number): LeaseCreditState[] {
  * every lease of each of its lessees (contagion is decided per lessee).
  */
 function fillStates(e: Entry, d: number, subset: readonly number[] | null, out: LeaseCreditState[]): void {
+  const one = stateWriter(e, d, subset, out);
+  if (subset === null) for (let i = 0; i < e.schedule.n; i++) one(i);
+  else for (const i of subset) one(i);
+}
+
+/** fillStates lease by lease: what the leases share (own defaults, contagion suspects) computed first; the result writes lease `i`. */
+function stateWriter(e: Entry, d: number, subset: readonly number[] | null, out: LeaseCreditState[]): (i: number) => void {
   const s = e.schedule;
   const own = new Map<number, ReturnType<typeof defaultStateAt>>();
   // Contagion: only lessees with a lease that has been in default on its own by `d` can be affected; their
@@ -559,8 +628,7 @@ function fillStates(e: Entry, d: number, subset: readonly number[] | null, out: 
       utp: onFlag(e.utp.get(lease.id), d),
     };
   };
-  if (subset === null) for (let i = 0; i < s.n; i++) one(i);
-  else for (const i of subset) one(i);
+  return one;
 }
 
 /** One lease's position and credit DPD on a day (for the status note and the write-off default amount). */

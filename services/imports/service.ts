@@ -47,6 +47,7 @@ import { openTapeFile } from './read-file';
 import { afterBookWrite } from '@/services/portfolio/book-changes';
 import { rebuildValuationInBackground } from '@/services/portfolio/valuation';
 import { rebuildServicingInBackground } from '@/services/servicing/book';
+import { creditEntryInBackground } from '@/services/credit/book';
 import { queueDefaultSnapshots } from '@/services/history/background';
 
 type Job = { kind: 'parse' | 'commit'; progress: number };
@@ -398,12 +399,18 @@ async function runCommit(db: Db, imp: TapeImport, userId: number | null): Promis
   } finally {
     if (separate) conn.$client.close();
   }
-  if (imp.filePath) await rm(imp.filePath, { force: true });
   // The caches: a few leases are applied lease by lease (as after a form edit); a bulk commit rebuilds the
-  // funder's books between event-loop turns while requests are served from the previous version.
-  if (total <= BULK_IMPORT) afterBookWrite(db, imp.funderId);
-  else {
-    await Promise.all([rebuildValuationInBackground(db, imp.funderId), rebuildServicingInBackground(db, imp.funderId)]);
+  // funder's books between event-loop turns while requests are served from the previous version. Started in
+  // the same turn as the COMMIT: a request let in before the rebuilds are marked pending would find the books
+  // stale with no rebuild in flight and build them anew on the event loop (seconds for a large book).
+  const refreshed = total <= BULK_IMPORT ? (afterBookWrite(db, imp.funderId), null) : Promise.all([
+          rebuildValuationInBackground(db, imp.funderId),
+          // The credit book (the register's status, Delinquency, the facilities) derives from the servicing stores: built beside them.
+          rebuildServicingInBackground(db, imp.funderId, (stores) => creditEntryInBackground(db, getFunder(db, imp.funderId)!, stores)),
+        ]);
+  if (imp.filePath) await rm(imp.filePath, { force: true });
+  if (refreshed) {
+    await refreshed;
     // A bulk import (e.g. a book brought in): the reports' missing month-end snapshots, month by month in the background.
     queueDefaultSnapshots(db, imp.funderId);
   }

@@ -360,27 +360,38 @@ export function refreshServicingCaches(db: DbOrTx, funderId: number): void {
  * of hundreds of leases) while requests keep being served from the previous version; the new version
  * replaces it when done. `db` must stay open until it resolves.
  */
-export async function rebuildServicingInBackground(db: DbOrTx, funderId: number): Promise<void> {
+export async function rebuildServicingInBackground(db: DbOrTx, funderId: number, derive?: DeriveFromStores): Promise<void> {
   const cache = cacheOf(db);
   const previous = cache.get(funderId);
   if (previous?.pending) return previous.pending;
   const funder = requireFunder(db, funderId);
   const next = newEntry(db, funder, previous);
+  const derived: { swap: (() => void) | null } = { swap: null };
   const run = (async () => {
     const stamp = ledgerStamp(db);
     next.schedule = scheduleBuild(db, funderId);
     const schedule = await finishAsync(next.schedule);
     next.ledger = { stamp, build: ledgerBuild(db, funderId, schedule) };
-    await finishAsync(next.ledger.build);
+    const ledger = await finishAsync(next.ledger.build);
+    if (derive) derived.swap = await derive({ version: next.version, schedule, ledger });
   })();
   if (previous) previous.pending = run;
   try {
     await run;
+    // In one turn with the derived caches: no request sees the new stores beside a cache built from the old ones.
     cache.set(funderId, next);
+    derived.swap?.();
   } finally {
     if (previous) previous.pending = null;
   }
 }
+
+/**
+ * A cache derived from the servicing stores (the credit book), built from rebuilt stores before they replace the
+ * previous ones, between event-loop turns like the rebuild itself; resolves with what puts it in place, run in
+ * the same turn as the stores are. Without it the first request after the swap would derive it on the event loop.
+ */
+export type DeriveFromStores = (stores: { version: number; schedule: ScheduleStore; ledger: LedgerStore }) => Promise<() => void>;
 
 /** The stores of the funder, brought up to date (or built), with its cache entry. */
 export function servicingStores(db: DbOrTx, funderId: number): { funder: Funder; entry: FunderEntry; schedule: ScheduleStore; ledger: LedgerStore } {

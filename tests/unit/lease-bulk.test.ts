@@ -128,6 +128,11 @@ describe('LeaseBulkWriter', () => {
     const index = () => db.$client.prepare(`select sql from sqlite_master where name = 'schedule_rows_due_idx'`).pluck().get();
     const sql = index();
     expect(sql).toBeTruthy();
+    const scheduleRows = () => db.$client.prepare('select count(*) from schedule_rows').pluck().get() as number;
+    const rowsBefore = scheduleRows();
+    // The due-date reports' query reads through the index (db/queries/reports.ts names it).
+    const plan = () => (db.$client.prepare(`explain query plan select lease_id from schedule_rows where due_date between '2025-01-01' and '2025-03-31'`).all() as { detail: string }[]).map((r) => r.detail).join(' ');
+    expect(plan()).toContain('schedule_rows_due_idx');
     expect(() =>
       db.transaction((tx) => {
         const w = new LeaseBulkWriter(tx, funderId, null, NOW);
@@ -137,6 +142,7 @@ describe('LeaseBulkWriter', () => {
       }),
     ).toThrow('abort');
     expect(index()).toBe(sql);
+    expect(scheduleRows()).toBe(rowsBefore);
     db.transaction((tx) => {
       const w = new LeaseBulkWriter(tx, funderId, null, NOW);
       w.deferDueDateIndex();
@@ -145,6 +151,8 @@ describe('LeaseBulkWriter', () => {
       w.finish();
     });
     expect(index()).toBe(sql);
+    expect(plan()).toContain('schedule_rows_due_idx');
+    expect(scheduleRows()).toBe(rowsBefore + 36);
     expect(db.$client.prepare(`select count(*) from leases where contract_number in ('ROLLED-BACK', 'KEPT')`).pluck().get()).toBe(1);
   });
 });

@@ -1,0 +1,71 @@
+/**
+ * After a bulk write (a tape import's commit) the servicing stores are rebuilt in the background, and the credit
+ * book derived from them is built beside them (services/credit/book.ts creditEntryInBackground): requests are served
+ * from the previous stores and credit entry until both are swapped in one turn, and the credit entry built in the
+ * background is the one requests get afterwards, equal to one computed from scratch.
+ */
+import { describe, expect, test } from 'vitest';
+import { getFunder, listFunders } from '@/db/queries/funders';
+import { listPortfolioLeases } from '@/db/queries/portfolio';
+import { getLease, updateLease } from '@/db/queries/leases';
+import { seedCredit } from '@/db/seed/credit';
+import { seedPayments } from '@/db/seed/payments';
+import { seedPortfolio } from '@/db/seed/portfolio';
+import { seedDemoUsers } from '@/db/seed/users';
+import { parseDate } from '@/lib/finance';
+import { creditEntry, creditEntryInBackground, creditStatesAt, dropCreditCache, exposuresOf } from '@/services/credit/book';
+import { rebuildServicingInBackground, servicingStores } from '@/services/servicing/book';
+import { createTestDb } from '../helpers/test-db';
+
+const TODAY = '2026-11-21';
+
+describe('credit book beside a background rebuild of the servicing stores', () => {
+  const db = createTestDb();
+  seedDemoUsers(db);
+  seedPortfolio(db, { leases: 300, today: TODAY });
+  for (const f of listFunders(db)) seedPayments(db, { funderId: f.id, today: TODAY });
+  for (const f of listFunders(db)) seedCredit(db, { funderId: f.id, today: TODAY });
+  const funderId = listFunders(db)[0]!.id;
+
+  test('serves the previous entry meanwhile, then the one built in the background, equal to a fresh one', async () => {
+    const before = creditEntry(db, funderId);
+    // Today's states and exposures memoised, as the register and Delinquency leave them.
+    exposuresOf(before, parseDate(TODAY), creditStatesAt(db, funderId, TODAY).states);
+    const storesBefore = servicingStores(db, funderId).schedule;
+    // A write the stores and the credit book must pick up: a shorter term moves the lease's schedule.
+    const lease = listPortfolioLeases(db, funderId).find((l) => l.status === 'active' && l.term > 24)!;
+    updateLease(db, lease.id, getLease(db, lease.id)!.version, { term: 24 }, null);
+    let placed: unknown = null;
+    let builtFor = -1;
+    const rebuild = rebuildServicingInBackground(db, funderId, async (stores) => {
+      builtFor = stores.version;
+      const put = await creditEntryInBackground(db, getFunder(db, funderId)!, stores);
+      return () => {
+        placed = put();
+      };
+    });
+    // In flight: the previous stores and credit entry answer (nothing rebuilt on the request's turn).
+    expect(servicingStores(db, funderId).schedule).toBe(storesBefore);
+    expect(creditEntry(db, funderId)).toBe(before);
+    await rebuild;
+    const after = creditEntry(db, funderId);
+    expect(after).toBe(placed);
+    expect(after).not.toBe(before);
+    expect(after.storeVersion).toBe(builtFor);
+    expect(after.schedule).toBe(servicingStores(db, funderId).schedule);
+    expect(after.schedule).not.toBe(storesBefore);
+
+    const states = creditStatesAt(db, funderId, TODAY).states;
+    const exposures = exposuresOf(after, parseDate(TODAY), states);
+
+    dropCreditCache(funderId, db);
+    const fresh = creditEntry(db, funderId);
+    expect(creditStatesAt(db, funderId, TODAY).states).toEqual(states);
+    expect(exposuresOf(fresh, parseDate(TODAY), creditStatesAt(db, funderId, TODAY).states)).toEqual(exposures);
+    expect(states.some((x) => x.status === 'defaulted')).toBe(true);
+    expect(fresh).not.toBe(after);
+    expect([...after.timelines.keys()].sort()).toEqual([...fresh.timelines.keys()].sort());
+    for (const [id, t] of fresh.timelines) expect(after.timelines.get(id)).toEqual(t);
+    expect([...after.repaid].sort()).toEqual([...fresh.repaid].sort());
+  });
+});
