@@ -18,7 +18,7 @@ import type { Db, DbOrTx } from '../client';
 import { users } from '../schema/auth';
 import { leaseHistory, leases, lessees, scheduleRows, type Lease } from '../schema/portfolio';
 import { getFunder } from './funders';
-import { createLease, leaseFilterWhere, leaseOrderBy, type LeaseFilter, type LeaseInput, type LeaseListRow, type LeaseOrder, type LeaseSort } from './leases';
+import { createLease, inIdOrder, leaseFilterWhere, leaseOrderBy, type LeaseFilter, type LeaseInput, type LeaseListRow, type LeaseOrder, type LeaseSort } from './leases';
 import { defaultVatRate, getLessee } from './lessees';
 
 // lib/validations cannot import db/: these lines fail to compile if its value lists drift from the schema.
@@ -65,9 +65,9 @@ export function pageLeaseCombined(
   db: DbOrTx,
   f: { funderId: number; q?: string; status?: Lease['status'][]; page: number; perPage: number },
 ): { users: LeaseCombinedRow[]; total: number } {
-  const where = leaseFilterWhere({ funderId: f.funderId, q: f.q, qScope: 'parties', status: f.status });
+  const filter: LeaseFilter = { funderId: f.funderId, q: f.q, qScope: 'parties', status: f.status };
   const rows = combinedQuery(db)
-    .where(where)
+    .where(leaseFilterWhere(filter, true))
     .orderBy(desc(leases.id))
     .limit(f.perPage)
     .offset((f.page - 1) * f.perPage)
@@ -77,7 +77,7 @@ export function pageLeaseCombined(
     .select({ n: sql<number>`count(*)` })
     .from(leases)
     .innerJoin(lessees, eq(leases.lesseeId, lessees.id))
-    .where(where)
+    .where(leaseFilterWhere(filter))
     .get()!.n;
   return { users: rows, total };
 }
@@ -134,7 +134,7 @@ export function* iterateLeases(
     .select({ id: leases.id })
     .from(leases)
     .innerJoin(lessees, eq(leases.lesseeId, lessees.id))
-    .where(leaseFilterWhere(f))
+    .where(leaseFilterWhere(f, inIdOrder(f)))
     .orderBy(...leaseOrderBy(f))
     .all()
     .map((r) => r.id);

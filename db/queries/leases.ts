@@ -202,8 +202,14 @@ function statusClauseWhere(c: StatusClause): SQL {
   return parts.length ? and(...parts)! : sql`1`;
 }
 
-export function leaseFilterWhere(f: LeaseFilter): SQL | undefined {
-  const parts: (SQL | undefined)[] = [eq(leases.funderId, f.funderId)];
+/**
+ * The register's WHERE. `inIdOrder`: the query reads in id order (the default sort), so the funder is matched
+ * with its index disabled (`+funder_id`): SQLite then walks the table in rowid order and stops at the page's
+ * last row instead of reading the funder's every lease through its index and sorting them (a first page of a
+ * 100k book: 0.3 instead of 80 ms; the last: 40 instead of 360).
+ */
+export function leaseFilterWhere(f: LeaseFilter, inIdOrder = false): SQL | undefined {
+  const parts: (SQL | undefined)[] = [inIdOrder ? sql`+${leases.funderId} = ${f.funderId}` : eq(leases.funderId, f.funderId)];
   if (f.q) {
     const pattern = `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     // The asset description carries the brand and model ("BMW 320d Touring"); there is no separate brand field.
@@ -247,6 +253,9 @@ function shownStatusRank(ids: CreditStatusIds): SQL {
     else ${rank('performing')} end`;
 }
 
+/** Whether the register's order is the id's alone (the default sort). */
+export const inIdOrder = (o: LeaseOrder) => (o.sort ?? 'id') === 'id';
+
 /** The register's ORDER BY: the chosen column (or the shown status), then the id. */
 export function leaseOrderBy(o: LeaseOrder): SQL[] {
   const col = o.sort === 'status' && o.statusIds ? shownStatusRank(o.statusIds) : LEASE_SORTS[o.sort ?? 'id'];
@@ -258,12 +267,11 @@ export function listLeases(
   db: DbOrTx,
   f: LeaseFilter & LeaseOrder & { page: number; perPage: number },
 ): { rows: LeaseListRow[]; total: number; totals: { currency: string; count: number; price: number; principal: number; residual: number }[] } {
-  const where = leaseFilterWhere(f);
   const rows = db
     .select({ lease: leases, lesseeName: lessees.name, lesseeIdOdoo: lessees.idOdoo })
     .from(leases)
     .innerJoin(lessees, eq(leases.lesseeId, lessees.id))
-    .where(where)
+    .where(leaseFilterWhere(f, inIdOrder(f)))
     .orderBy(...leaseOrderBy(f))
     .limit(f.perPage)
     .offset((f.page - 1) * f.perPage)
@@ -279,7 +287,7 @@ export function listLeases(
     })
     .from(leases)
     .innerJoin(lessees, eq(leases.lesseeId, lessees.id))
-    .where(where)
+    .where(leaseFilterWhere(f))
     .groupBy(leases.currency)
     .orderBy(asc(leases.currency))
     .all();
