@@ -403,6 +403,21 @@ export function changedLeasesSince(db: DbOrTx, funderId: number, version: number
   return { version: entry.version, ids: [...ids].sort((a, b) => a - b) };
 }
 
+/**
+ * Day numbers as text, one string per day shared by every book (not one per lease and book: 120,000 leases ×
+ * a few books × ≈ 32 bytes). Bounded: a day is added while fewer than MAX_DAY_TEXTS are kept.
+ */
+const dayTexts = new Map<number, string>();
+const MAX_DAY_TEXTS = 50_000;
+function dayText(day: number): string {
+  let t = dayTexts.get(day);
+  if (t === undefined) {
+    t = formatDate(day);
+    if (dayTexts.size < MAX_DAY_TEXTS) dayTexts.set(day, t);
+  }
+  return t;
+}
+
 function stateOf(lease: StoreLease, s: LeaseStateAt): LeaseServicingState {
   return {
     leaseId: lease.id,
@@ -414,7 +429,7 @@ function stateOf(lease: StoreLease, s: LeaseStateAt): LeaseServicingState {
     arrearsVat: s.arrearsVat,
     arrearsTotal: s.arrearsTotal,
     credit: s.credit,
-    lastPaymentOn: s.lastPaymentDay === null ? null : formatDate(s.lastPaymentDay),
+    lastPaymentOn: s.lastPaymentDay === null ? null : dayText(s.lastPaymentDay),
     outstandingPrincipal: s.outstandingPrincipal,
     inPool: s.inPool,
   };
