@@ -48,6 +48,7 @@ import type { Funder } from '@/db/schema/portfolio';
 import { NotFound } from '@/lib/domain/errors';
 import { DEFAULT_BUCKET_EDGES, allocatePayments, bucketsFor, type AllocationResult } from '@/lib/servicing';
 import { formatDate } from '@/lib/finance';
+import { wholeNumber } from '@/lib/intern';
 import {
   applyLeaseRewrites,
   applyLedgerRewrites,
@@ -423,14 +424,15 @@ function stateOf(lease: StoreLease, s: LeaseStateAt): LeaseServicingState {
     leaseId: lease.id,
     lesseeId: lease.lesseeId,
     currency: lease.currency,
-    dpd: s.dpd,
+    // Small integers kept unboxed in the object (lib/intern.ts wholeNumber): a book holds one state per lease.
+    dpd: wholeNumber(s.dpd),
     bucket: s.bucket,
-    arrearsNet: s.arrearsNet,
-    arrearsVat: s.arrearsVat,
-    arrearsTotal: s.arrearsTotal,
-    credit: s.credit,
+    arrearsNet: wholeNumber(s.arrearsNet),
+    arrearsVat: wholeNumber(s.arrearsVat),
+    arrearsTotal: wholeNumber(s.arrearsTotal),
+    credit: wholeNumber(s.credit),
     lastPaymentOn: s.lastPaymentDay === null ? null : dayText(s.lastPaymentDay),
-    outstandingPrincipal: s.outstandingPrincipal,
+    outstandingPrincipal: wholeNumber(s.outstandingPrincipal),
     inPool: s.inPool,
   };
 }
