@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import type { PortfolioLeaseRecord } from '../../lib/domain/portfolio';
+import { intern } from '@/lib/intern';
 import { leases, lessees, type Lease } from '../schema/portfolio';
 
 export type { PortfolioLeaseRecord };
@@ -57,5 +58,42 @@ export function listPortfolioLeases(db: DbOrTx, funderId: number, ids?: readonly
     .where(and(eq(leases.funderId, funderId), ne(leases.status, 'terminated'), ids ? inArray(leases.id, [...ids]) : undefined, page ? gt(leases.id, page.afterId) : undefined))
     .orderBy(asc(leases.id));
   // A page: the next `limit` leases after `afterId` (a background reload reads the book in slices).
-  return page ? q.limit(page.limit).all() : q.all();
+  return (page ? q.limit(page.limit).all() : q.all()).map(recordOf);
+}
+
+/**
+ * The record as one object literal with its repeated strings shared (lib/intern.ts): the book keeps every
+ * record in memory, and the driver's row objects, built field by field, keep most fields in a separate
+ * property array and a new copy of "EUR", "active", the lessee's name… per lease (issue #10).
+ */
+function recordOf(r: PortfolioLeaseRecord): PortfolioLeaseRecord {
+  return {
+    id: r.id,
+    contractNumber: r.contractNumber,
+    lesseeId: r.lesseeId,
+    assetType: intern(r.assetType),
+    condition: intern(r.condition),
+    currency: intern(r.currency),
+    price: r.price,
+    downPayment: r.downPayment,
+    principal: r.principal,
+    residual: r.residual,
+    fee: r.fee,
+    feeFinanced: r.feeFinanced,
+    term: r.term,
+    rate: r.rate,
+    timing: intern(r.timing),
+    frequency: intern(r.frequency),
+    firstDueDate: intern(r.firstDueDate),
+    vatRate: r.vatRate,
+    vatRegime: intern(r.vatRegime),
+    purchaseDate: intern(r.purchaseDate),
+    agreedPurchasePrice: r.agreedPurchasePrice,
+    status: intern(r.status),
+    writtenOffOn: intern(r.writtenOffOn),
+    lesseeName: intern(r.lesseeName),
+    lesseeIndustry: intern(r.lesseeIndustry),
+    lesseeRegion: intern(r.lesseeRegion),
+    lesseeCountry: intern(r.lesseeCountry),
+  };
 }

@@ -5,6 +5,7 @@
 import type { Instalment, LedgerEntry } from '@/lib/servicing';
 import { leaseInstalments, type ResidualTerms } from '@/lib/servicing/instalments';
 import { NotFound } from '@/lib/domain/errors';
+import { intern } from '@/lib/intern';
 import { isInPool, tryParseDate } from '@/lib/finance';
 import type { DbOrTx } from '../client';
 
@@ -108,7 +109,7 @@ export function servicingLabels(db: DbOrTx, funderId: number): {
   const sqlite = sqliteOf(db);
   const leases = new Map<number, { contractNumber: string; status: string; lesseeId: number }>();
   for (const r of sqlite.prepare(`select id, contract_number, status, lessee_id from leases where funder_id = ?`).raw().iterate(funderId) as IterableIterator<[number, string, string, number]>) {
-    leases.set(r[0], { contractNumber: r[1], status: r[2], lesseeId: r[3] });
+    leases.set(r[0], { contractNumber: r[1], status: intern(r[2]), lesseeId: r[3] });
   }
   return { leases, lessees: lesseeLabels(db, funderId) };
 }
@@ -201,7 +202,22 @@ export function getLesseeOfFunder(db: DbOrTx, funderId: number, lesseeId: number
 
 type BookLeaseRow = [number, number, string, string, string, number, number, 'per-instalment' | 'upfront', string, number, 'advance' | 'arrears', ResidualTerms['frequency'], string, string | null];
 function bookLeaseOf(r: BookLeaseRow): ServicingLease {
-  const l: ServicingLease = { id: r[0], lesseeId: r[1], contractNumber: r[2], currency: r[3], status: r[4], residual: r[5], vatRate: r[6], vatRegime: r[7], firstDueDate: r[8], term: r[9], timing: r[10], frequency: r[11], purchaseDate: r[12] };
+  // Repeated strings shared (lib/intern.ts): the servicing store keeps every lease of the book in memory.
+  const l: ServicingLease = {
+    id: r[0],
+    lesseeId: r[1],
+    contractNumber: r[2],
+    currency: intern(r[3]),
+    status: intern(r[4]),
+    residual: r[5],
+    vatRate: r[6],
+    vatRegime: intern(r[7]),
+    firstDueDate: intern(r[8]),
+    term: r[9],
+    timing: intern(r[10]),
+    frequency: intern(r[11]),
+    purchaseDate: intern(r[12]),
+  };
   if (r[13] !== null) l.writtenOffOn = r[13];
   return l;
 }

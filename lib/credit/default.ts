@@ -64,8 +64,12 @@ export type DefaultEpisode = {
   probation: [number, number][];
 };
 
-/** The lease's credit history: default episodes, material runs [from, to) and the repaid day (NEVER when not repaid). */
-export type CreditTimeline = { episodes: DefaultEpisode[]; runs: [number, number][]; repaidDay: number };
+/**
+ * The lease's credit history: default episodes, material runs [from, to) and the repaid day (NEVER when not repaid).
+ * `runs` holds the runs' days flat, from and to of each run in turn ([from₀, to₀, from₁, to₁, …]): the credit book
+ * keeps a timeline per lease that ever defaulted, and a two-number array per run cost ≈ 64 bytes each (issue #10).
+ */
+export type CreditTimeline = { episodes: DefaultEpisode[]; runs: number[]; repaidDay: number };
 
 /** The cash position of a lease on a day (minor units): what the default rule looks at. */
 export type CashPosition = {
@@ -226,7 +230,7 @@ export function creditTimeline(x: CreditLeaseInput, rules: DefaultRules): Credit
   days.sort((a, b) => a - b);
 
   const episodes: DefaultEpisode[] = [];
-  const runs: [number, number][] = [];
+  const runs: number[] = [];
   let open: DefaultEpisode | null = null;
   let probationStart = NEVER;
   let runStart = NEVER;
@@ -276,7 +280,7 @@ export function creditTimeline(x: CreditLeaseInput, rules: DefaultRules): Credit
     const material = isMaterial(pos.pastDue, pos.exposure, rules);
     if (material && runStart === NEVER) runStart = t;
     else if (!material && runStart !== NEVER) {
-      runs.push([runStart, t]);
+      runs.push(runStart, t);
       runStart = NEVER;
     }
     const utp = utpOn(x, t);
@@ -295,13 +299,14 @@ export function creditTimeline(x: CreditLeaseInput, rules: DefaultRules): Credit
       if (repaidDay === NEVER) repaidDay = t;
     } else repaidDay = NEVER;
   }
-  if (runStart !== NEVER) runs.push([runStart, NEVER]);
+  if (runStart !== NEVER) runs.push(runStart, NEVER);
   return { episodes, runs, repaidDay };
 }
 
 /** The credit DPD on `day` from the timeline's material runs and the position then (0 outside a run). */
 export function creditDpdAt(timeline: Pick<CreditTimeline, 'runs'>, position: Pick<CashPosition, 'oldestUnpaidDue'>, day: number): number {
-  for (const [from, to] of timeline.runs) if (from <= day && day < to && position.oldestUnpaidDue !== NEVER) return creditDpdOf(day, from, position.oldestUnpaidDue);
+  const runs = timeline.runs;
+  for (let r = 0; r < runs.length; r += 2) if (runs[r]! <= day && day < runs[r + 1]! && position.oldestUnpaidDue !== NEVER) return creditDpdOf(day, runs[r]!, position.oldestUnpaidDue);
   return 0;
 }
 
@@ -326,7 +331,8 @@ export function defaultStateAt(timeline: CreditTimeline, x: Pick<CreditLeaseInpu
   // A probation still running on `day` that the timeline closed later (or that is still open at its end).
   const utp = utpOn({ utp: x.utp } as CreditLeaseInput, day);
   const lastProbation = last.probation[last.probation.length - 1];
-  const inRun = timeline.runs.some(([from, to]) => from <= day && day < to);
+  let inRun = false;
+  for (let r = 0; r < timeline.runs.length && !inRun; r += 2) inRun = timeline.runs[r]! <= day && day < timeline.runs[r + 1]!;
   if (!utp && !inRun) {
     const from = lastProbation && lastProbation[1] <= day ? lastProbation[1] : last.start;
     return { state: 'defaulted', since: last.start, why: 'probation', probationUntil: addMonthsToDay(from, probationMonths), episode: last };

@@ -459,6 +459,8 @@ export function behaviourAt(s: ScheduleStore, l: LedgerStore, groups: readonly (
   const months = Array.from({ length: 12 }, (_, m) => monthText(firstMonth + m));
   const STATUS: MonthStatus[] = ['none', 'paid-on-time', 'paid-late', 'unpaid'];
   const asOfText = formatDate(asOfDay);
+  // The strip's cells: one object per month and status shared by every group (not 12 new objects per lessee).
+  const cells = months.map((month) => STATUS.map((status) => ({ month, status })));
   const live: number[] = [];
   return groups.map((group) => {
     let instalmentsDue = 0;
@@ -549,7 +551,7 @@ export function behaviourAt(s: ScheduleStore, l: LedgerStore, groups: readonly (
       maxDaysLate,
       lastPaymentDate: lastDay < 0 ? null : formatDate(lastDay),
       lastPaymentAmount: lastDay < 0 ? null : lastAmount,
-      strip: months.map((month, m) => ({ month, status: STATUS[strip[m]!]! })),
+      strip: Array.from(strip, (severity, m) => cells[m]![severity]!),
     };
   });
 }

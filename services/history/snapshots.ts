@@ -17,6 +17,7 @@ import { getFunder } from '@/db/queries/funders';
 import { sqliteOf } from '@/db/queries/servicing';
 import { bookExtent, historyLeaseTerms, insertSnapshotMonth, snapshotMonthsIn, type SnapshotMonthRow } from '@/db/queries/history';
 import { Invalid } from '@/lib/domain/errors';
+import { intern } from '@/lib/intern';
 import { addMonths, PERIOD_MONTHS, todayIso, tryParseDate } from '@/lib/finance';
 import {
   addMonthsTo,
@@ -48,11 +49,29 @@ export const MAX_REPORT_MONTHS = 120;
 export const DEFAULT_REPORT_MONTHS = 24;
 
 const originationOf = (l: ScheduleStore['leases'][number] & { firstDueDate: string; timing: string; frequency: keyof typeof PERIOD_MONTHS }) =>
-  l.timing === 'arrears' ? addMonths(l.firstDueDate, -PERIOD_MONTHS[l.frequency]) : l.firstDueDate;
+  l.timing === 'arrears' ? intern(addMonths(l.firstDueDate, -PERIOD_MONTHS[l.frequency])) : l.firstDueDate;
 
-/** The credit-fact fields of a lease snapshot (services/credit/facts.ts as of the snapshot date). */
-function factFields(f: LeaseCreditFacts | undefined): Pick<LeaseSnapshot, 'status' | 'firstDefaultDate' | 'defaultAmount' | 'defaultPrincipal' | 'writtenOff' | 'recoveries'> {
+/**
+ * The row with the credit facts (services/credit/facts.ts as of the snapshot date) in place of its own, as one object
+ * literal naming every field: a `{ ...row, ...facts }` copy per lease spills its fields into a property array of its
+ * own in V8, and the live month is aggregated over a copy of every lease row (issue #10).
+ */
+function withFacts(r: LeaseSnapshot, f: LeaseCreditFacts | undefined): LeaseSnapshot {
   return {
+    leaseId: r.leaseId,
+    contractNumber: r.contractNumber,
+    currency: r.currency,
+    purchaseDate: r.purchaseDate,
+    originationDate: r.originationDate,
+    originalPrincipal: r.originalPrincipal,
+    startBalance: r.startBalance,
+    balance: r.balance,
+    scheduledPrincipal: r.scheduledPrincipal,
+    actualPrincipal: r.actualPrincipal,
+    unscheduledPrincipal: r.unscheduledPrincipal,
+    interest: r.interest,
+    dpd: r.dpd,
+    bucket: r.bucket,
     status: f?.status ?? 'performing',
     firstDefaultDate: f?.everDefaulted ? f.firstDefaultDate : null,
     defaultAmount: f?.everDefaulted ? f.defaultAmount : 0,
@@ -124,7 +143,13 @@ export function computeMonthSnapshot(
       interest: end.interestPaid - start.interestPaid,
       dpd: st.dpd,
       bucket: st.bucket,
-      ...factFields(f),
+      // Every field named (no spread of factFields): the live month keeps these rows, one per lease (issue #10).
+      status: f?.status ?? 'performing',
+      firstDefaultDate: f?.everDefaulted ? f.firstDefaultDate : null,
+      defaultAmount: f?.everDefaulted ? f.defaultAmount : 0,
+      defaultPrincipal: f?.everDefaulted ? f.defaultedPrincipal : 0,
+      writtenOff: f?.writtenOff ?? 0,
+      recoveries: f?.recoveries ?? 0,
     });
   }
   return { rows, carry: { month, schedule, splits, terms } };
@@ -209,7 +234,7 @@ export function liveMonthAggregates(db: DbOrTx, funderId: number, today = todayI
   const key = `${live.version}:${funder.dataVersion}`;
   if (live.aggregates?.key === key) return live.aggregates.value;
   const facts = creditFactsAt(db, funderId, today);
-  const rows = [...live.rows.values()].map((r) => ({ ...r, ...factFields(facts.get(r.leaseId)) }));
+  const rows = [...live.rows.values()].map((r) => withFacts(r, facts.get(r.leaseId)));
   live.aggregates = { key, value: aggregateMonth(month, today, rows) };
   return live.aggregates.value;
 }

@@ -103,6 +103,7 @@ function pack(records: PortfolioLeaseRecord[], funder: Funder): { portfolio: Lea
   const portfolio = new LeasePortfolio(records.length, records.length * 48);
   const indexById = new Map<number, number>();
   for (const r of records) indexById.set(r.id, portfolio.add(leaseTermsOf(r, funder.rateConvention)));
+  portfolio.trim();
   return { portfolio, indexById, ...poolColumns(records, portfolio, funder) };
 }
 
@@ -334,6 +335,7 @@ async function loadEntryInSlices(db: DbOrTx, funder: Funder, previous: Entry | u
     indexById.set(records[k]!.id, portfolio.add(leaseTermsOf(records[k]!, funder.rateConvention)));
     if (k % SLICE === SLICE - 1) await pause();
   }
+  portfolio.trim();
   const purchaseDay = Int32Array.from(records, (r) => parseDate(r.purchaseDate, 'purchaseDate'));
   const exitDay = Int32Array.from(records, exitDayOf);
   const purchasePrice = await drain(

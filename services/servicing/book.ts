@@ -48,6 +48,7 @@ import type { Funder } from '@/db/schema/portfolio';
 import { NotFound } from '@/lib/domain/errors';
 import { DEFAULT_BUCKET_EDGES, allocatePayments, bucketsFor, type AllocationResult } from '@/lib/servicing';
 import { formatDate } from '@/lib/finance';
+import { wholeNumber } from '@/lib/intern';
 import {
   applyLeaseRewrites,
   applyLedgerRewrites,
@@ -414,19 +415,35 @@ export function changedLeasesSince(db: DbOrTx, funderId: number, version: number
   return { version: entry.version, ids: [...ids].sort((a, b) => a - b) };
 }
 
+/**
+ * Day numbers as text, one string per day shared by every book (not one per lease and book: 120,000 leases ×
+ * a few books × ≈ 32 bytes). Bounded: a day is added while fewer than MAX_DAY_TEXTS are kept.
+ */
+const dayTexts = new Map<number, string>();
+const MAX_DAY_TEXTS = 50_000;
+function dayText(day: number): string {
+  let t = dayTexts.get(day);
+  if (t === undefined) {
+    t = formatDate(day);
+    if (dayTexts.size < MAX_DAY_TEXTS) dayTexts.set(day, t);
+  }
+  return t;
+}
+
 function stateOf(lease: StoreLease, s: LeaseStateAt): LeaseServicingState {
   return {
     leaseId: lease.id,
     lesseeId: lease.lesseeId,
     currency: lease.currency,
-    dpd: s.dpd,
+    // Small integers kept unboxed in the object (lib/intern.ts wholeNumber): a book holds one state per lease.
+    dpd: wholeNumber(s.dpd),
     bucket: s.bucket,
-    arrearsNet: s.arrearsNet,
-    arrearsVat: s.arrearsVat,
-    arrearsTotal: s.arrearsTotal,
-    credit: s.credit,
-    lastPaymentOn: s.lastPaymentDay === null ? null : formatDate(s.lastPaymentDay),
-    outstandingPrincipal: s.outstandingPrincipal,
+    arrearsNet: wholeNumber(s.arrearsNet),
+    arrearsVat: wholeNumber(s.arrearsVat),
+    arrearsTotal: wholeNumber(s.arrearsTotal),
+    credit: wholeNumber(s.credit),
+    lastPaymentOn: s.lastPaymentDay === null ? null : dayText(s.lastPaymentDay),
+    outstandingPrincipal: wholeNumber(s.outstandingPrincipal),
     inPool: s.inPool,
   };
 }

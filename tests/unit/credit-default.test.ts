@@ -137,7 +137,7 @@ describe('default and cure', () => {
     const small = monthly('2026-01-01', 12, 10000);
     const t = creditTimeline(lease(small), { ...rules, relative: 0 });
     // 6 instalments past due (600.00 > 500.00) on 2 Jun; + 90 days → 31 Aug.
-    expect(t.runs[0]).toEqual([d('2026-06-02'), NEVER]);
+    expect(t.runs.slice(0, 2)).toEqual([d('2026-06-02'), NEVER]);
     expect(f(t.episodes[0]!.start)).toBe('2026-08-31');
   });
 
