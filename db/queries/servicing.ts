@@ -87,8 +87,8 @@ export function loadServicingLedgers(db: DbOrTx, funderId: number, asOf: string 
   const pay = sqlite
     .prepare(
       asOf === null
-        ? `select lease_id, id, kind, reverses_id, received_on, amount from payments where funder_id = ?`
-        : `select lease_id, id, kind, reverses_id, received_on, amount from payments where funder_id = ? and received_on <= ?`,
+        ? `select lease_id, id, kind, reverses_id, received_on, amount from payments where funder_id = ? order by id`
+        : `select lease_id, id, kind, reverses_id, received_on, amount from payments where funder_id = ? and received_on <= ? order by id`,
     )
     .raw()
     .iterate(...(asOf === null ? [funderId] : [funderId, asOf])) as IterableIterator<[number, number, string, number | null, string, number]>;

@@ -35,7 +35,6 @@ import {
   bookLeasesByIds,
   ledgerStamp,
   leasesWithEntriesAfter,
-  loadServicingLedgers,
   paymentListsOfBook,
   paymentListsOfLeases,
   reversalsOfBook,
@@ -46,7 +45,7 @@ import {
 } from '@/db/queries/servicing';
 import type { Funder } from '@/db/schema/portfolio';
 import { NotFound } from '@/lib/domain/errors';
-import { DEFAULT_BUCKET_EDGES, allocatePayments, bucketsFor, type AllocationResult } from '@/lib/servicing';
+import { DEFAULT_BUCKET_EDGES, bucketsFor } from '@/lib/servicing';
 import { formatDate } from '@/lib/finance';
 import { wholeNumber } from '@/lib/intern';
 import {
@@ -159,18 +158,6 @@ function requireFunder(db: DbOrTx, funderId: number): Funder {
   const f = getFunder(db, funderId);
   if (!f) throw new NotFound(`Funder ${funderId} does not exist.`);
   return f;
-}
-
-/** Per-lease allocation results at `asOf` (payments received on or before it), with the lease; the engine path (tests, single leases). */
-export function allocateBook(db: DbOrTx, funderId: number, asOf: string) {
-  const funder = requireFunder(db, funderId);
-  const settings = servicingSettingsOf(funder);
-  const ledgers = loadServicingLedgers(db, funderId, asOf);
-  return {
-    funder,
-    settings,
-    leases: ledgers.map((l) => ({ lease: l.lease, result: allocatePayments(l.instalments, l.entries, { componentOrder: settings.componentOrder, asOf }) as AllocationResult })),
-  };
 }
 
 function settingsKeyOf(funder: Funder): string {

@@ -350,3 +350,24 @@ describe('bank CSV parsing', () => {
     expect(() => parseBankCsv('date;amount;currency\n2026-01-01;1;EUR\n')).toThrow(/reference or a contract/);
   });
 });
+
+// The engine applies same-day payments in ledger order (allocatePayments sorts by day, then position): the
+// reference ledgers must list a lease's entries in id order, as documented — not in an index's order.
+describe('the reference ledgers', () => {
+  test('list each lease’s entries in id (ledger) order, with or without an as-of date', () => {
+    const db = createTestDb();
+    seedDemoUsers(db);
+    seedPortfolio(db, { leases: 40, today: TODAY, seed: 3 });
+    const lease = sqlite(db).prepare(`select id, currency from leases where funder_id = 1 and status = 'active' order by id limit 1`).get() as { id: number; currency: string };
+    const pay = (receivedOn: string, amount: number) => recordPayment(db, 1, { leaseId: lease.id, receivedOn, amount, currency: lease.currency, method: 'transfer' }, null).id;
+    const first = pay('2026-11-02', 5_000);
+    const second = pay('2026-11-02', 3_000);
+    const reversal = reversePayment(db, 1, first, { reversedOn: '2026-11-03' }, null).id;
+    const last = pay('2026-11-04', 100);
+    const want = [first, second, reversal, last].map(String);
+    for (const asOf of [null, TODAY]) {
+      const ledger = loadServicingLedgers(db, 1, asOf).find((l) => l.lease.id === lease.id)!;
+      expect(ledger.entries.map((e) => e.id)).toEqual(want);
+    }
+  });
+});
