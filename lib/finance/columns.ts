@@ -8,10 +8,10 @@ function allocLike<T extends NumberColumn>(a: T, size: number): T {
   return new (a.constructor as new (length: number) => T)(size);
 }
 
-/** A copy of `a` with room for `size` entries (the new tail is zero). */
+/** A copy of `a` with room for `size` entries: a new tail is zero; a smaller size keeps the first `size` entries. */
 export function growColumn<T extends NumberColumn>(a: T, size: number): T {
   const b = allocLike(a, size);
-  b.set(a);
+  b.set(size < a.length ? a.subarray(0, size) : a);
   return b;
 }
 

@@ -85,29 +85,8 @@ export class LeasePortfolio {
   }
 
   private reserve(leases: number, flows: number): void {
-    if (this.count + leases > this.financed.length) {
-      const size = Math.max(this.count + leases, grown(this.financed.length));
-      this.offset = growColumn(this.offset, size + 1);
-      this.financed = growColumn(this.financed, size);
-      this.residual = growColumn(this.residual, size);
-      this.residualVat = growColumn(this.residualVat, size);
-      this.residualDay = growColumn(this.residualDay, size);
-      this.residualMonth = growColumn(this.residualMonth, size);
-      this.annualRate = growColumn(this.annualRate, size);
-      this.periodRate = growColumn(this.periodRate, size);
-      this.advance = growColumn(this.advance, size);
-      this.periodMonths = growColumn(this.periodMonths, size);
-      this.startDay = growColumn(this.startDay, size);
-      this.currency = growColumn(this.currency, size);
-    }
-    if (this.flowCount + flows > this.dueDay.length) {
-      const size = Math.max(this.flowCount + flows, grown(this.dueDay.length));
-      this.dueDay = growColumn(this.dueDay, size);
-      this.dueMonth = growColumn(this.dueMonth, size);
-      this.instalment = growColumn(this.instalment, size);
-      this.principal = growColumn(this.principal, size);
-      this.vat = growColumn(this.vat, size);
-    }
+    if (this.count + leases > this.financed.length) this.resizeLeases(Math.max(this.count + leases, grown(this.financed.length)));
+    if (this.flowCount + flows > this.dueDay.length) this.resizeFlows(Math.max(this.flowCount + flows, grown(this.dueDay.length)));
   }
 
   /**
@@ -118,27 +97,33 @@ export class LeasePortfolio {
   trim(): void {
     const leases = this.count + Math.max(16, this.count >> 8);
     const flows = this.flowCount + Math.max(1024, this.flowCount >> 8);
-    if (leases < this.financed.length) {
-      this.offset = this.offset.slice(0, leases + 1);
-      this.financed = this.financed.slice(0, leases);
-      this.residual = this.residual.slice(0, leases);
-      this.residualVat = this.residualVat.slice(0, leases);
-      this.residualDay = this.residualDay.slice(0, leases);
-      this.residualMonth = this.residualMonth.slice(0, leases);
-      this.annualRate = this.annualRate.slice(0, leases);
-      this.periodRate = this.periodRate.slice(0, leases);
-      this.advance = this.advance.slice(0, leases);
-      this.periodMonths = this.periodMonths.slice(0, leases);
-      this.startDay = this.startDay.slice(0, leases);
-      this.currency = this.currency.slice(0, leases);
-    }
-    if (flows < this.dueDay.length) {
-      this.dueDay = this.dueDay.slice(0, flows);
-      this.dueMonth = this.dueMonth.slice(0, flows);
-      this.instalment = this.instalment.slice(0, flows);
-      this.principal = this.principal.slice(0, flows);
-      this.vat = this.vat.slice(0, flows);
-    }
+    if (leases < this.financed.length) this.resizeLeases(leases);
+    if (flows < this.dueDay.length) this.resizeFlows(flows);
+  }
+
+  /** Every per-lease column with room for `size` leases (growing or shrinking; the one list of them). */
+  private resizeLeases(size: number): void {
+    this.offset = growColumn(this.offset, size + 1);
+    this.financed = growColumn(this.financed, size);
+    this.residual = growColumn(this.residual, size);
+    this.residualVat = growColumn(this.residualVat, size);
+    this.residualDay = growColumn(this.residualDay, size);
+    this.residualMonth = growColumn(this.residualMonth, size);
+    this.annualRate = growColumn(this.annualRate, size);
+    this.periodRate = growColumn(this.periodRate, size);
+    this.advance = growColumn(this.advance, size);
+    this.periodMonths = growColumn(this.periodMonths, size);
+    this.startDay = growColumn(this.startDay, size);
+    this.currency = growColumn(this.currency, size);
+  }
+
+  /** Every per-row column with room for `size` rows. */
+  private resizeFlows(size: number): void {
+    this.dueDay = growColumn(this.dueDay, size);
+    this.dueMonth = growColumn(this.dueMonth, size);
+    this.instalment = growColumn(this.instalment, size);
+    this.principal = growColumn(this.principal, size);
+    this.vat = growColumn(this.vat, size);
   }
 
   /** Build the schedule of `terms` (same rounding as buildSchedule) straight into the packed arrays; returns the lease index. */
