@@ -234,7 +234,7 @@ export async function creditEntryInBackground(db: DbOrTx, funder: Funder, stores
       if (x.exposure) {
         exposure = new Float64Array(e.schedule.n);
         for (let i = 0; i < e.schedule.n; i++) {
-          exposure[i] = cashPositionAt(inputOf(e, i), d).exposure;
+          exposure[i] = exposureAt(e, i, d);
           if (due()) await pause();
         }
       }
@@ -427,6 +427,9 @@ function memoStatesOf(e: Entry, d: number): LeaseCreditState[] {
   return dayStatesOf(e, d).states;
 }
 
+/** Lease `i`'s exposure on day `d`: outstanding principal + arrears net of VAT (lib/credit cashPositionAt). */
+const exposureAt = (e: Entry, i: number, d: number): number => cashPositionAt(inputOf(e, i), d).exposure;
+
 /**
  * Each lease's exposure on `day` (outstanding principal + arrears net of VAT) by store index, the index of `states`
  * (that day's states of the entry): memoised with them; computed afresh for states the memo has moved past.
@@ -435,7 +438,7 @@ export function exposuresOf(e: Entry, day: number, states: readonly LeaseCreditS
   const x = dayStatesOf(e, day);
   const fresh = () => {
     const a = new Float64Array(e.schedule.n);
-    for (let i = 0; i < e.schedule.n; i++) a[i] = cashPositionAt(inputOf(e, i), day).exposure;
+    for (let i = 0; i < e.schedule.n; i++) a[i] = exposureAt(e, i, day);
     return a;
   };
   if (x.states !== states) return fresh();
@@ -488,7 +491,7 @@ function patchMemo(e: Entry, keyBefore: string, touched: Set<number> | null): vo
     let exposure = x.exposure;
     if (exposure) {
       exposure = exposure.slice();
-      for (const i of changed) exposure[i] = cashPositionAt(inputOf(e, i), d).exposure;
+      for (const i of changed) exposure[i] = exposureAt(e, i, d);
     }
     m.byDay.set(d, { states, exposure });
   }
