@@ -403,11 +403,15 @@ async function runCommit(db: Db, imp: TapeImport, userId: number | null): Promis
   // funder's books between event-loop turns while requests are served from the previous version. Started in
   // the same turn as the COMMIT: a request let in before the rebuilds are marked pending would find the books
   // stale with no rebuild in flight and build them anew on the event loop (seconds for a large book).
-  const refreshed = total <= BULK_IMPORT ? (afterBookWrite(db, imp.funderId), null) : Promise.all([
-          rebuildValuationInBackground(db, imp.funderId),
-          // The credit book (the register's status, Delinquency, the facilities) derives from the servicing stores: built beside them.
-          rebuildServicingInBackground(db, imp.funderId, (stores) => creditEntryInBackground(db, getFunder(db, imp.funderId)!, stores)),
-        ]);
+  const bulk = total > BULK_IMPORT;
+  if (!bulk) afterBookWrite(db, imp.funderId);
+  const refreshed = bulk
+    ? Promise.all([
+        rebuildValuationInBackground(db, imp.funderId),
+        // The credit book (the register's status, Delinquency, the facilities) derives from the servicing stores: built beside them.
+        rebuildServicingInBackground(db, imp.funderId, (stores) => creditEntryInBackground(db, getFunder(db, imp.funderId)!, stores)),
+      ])
+    : null;
   if (imp.filePath) await rm(imp.filePath, { force: true });
   if (refreshed) {
     await refreshed;
