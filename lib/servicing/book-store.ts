@@ -246,7 +246,9 @@ export function* buildLedgerStore(
  * capacity guesses, e.g. 40 rows a lease, would otherwise be kept for the life of the cache).
  */
 function fit<T extends Int32Array | Float64Array>(data: T, length: number): T {
-  return growColumn(data, length + (length >> 6) + 64);
+  const out = new (data.constructor as new (n: number) => T)(length + (length >> 6) + 64);
+  out.set(data.subarray(0, length));
+  return out;
 }
 
 function endsOf(start: Int32Array, n: number): Int32Array {
