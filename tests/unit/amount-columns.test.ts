@@ -75,7 +75,7 @@ describe('LeasePortfolio amount columns', () => {
 
 describe('servicing store amount columns', () => {
   const lease = (id: number): StoreLease => ({ id, lesseeId: 1, currency: 'EUR', status: 'active', residual: 0, vatRate: 0.2, vatRegime: 'per-instalment', firstDueDate: '2025-01-31', term: 2, timing: 'arrears', frequency: 'monthly' });
-  const lists = (id: number, amount: number) => [id, '2025-01-31,2025-02-28', `${amount / 2},${amount / 2}`, '0,0', `${amount / 10},${amount / 10}`, `${amount},${amount}`] as const;
+  const lists = (id: number, amount: number): [number, string, string, string, string, string] => [id, '2025-01-31,2025-02-28', `${amount / 2},${amount / 2}`, '0,0', `${amount / 10},${amount / 10}`, `${amount},${amount}`];
   const build = (amounts: number[], payments: number[]) => {
     const leases = amounts.map((_, i) => lease(i + 1));
     const schedule = finishSync(startBuild(buildScheduleStore(leases, () => amounts.map((a, i) => lists(i + 1, a)))));
