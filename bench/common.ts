@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { freePort } from '@/tests/helpers/server';
 import { prepareDatabase } from '@/scripts/prepare-db';
+import { serverEnv } from '@/scripts/server-env';
 
 const args = process.argv.slice(2);
 
@@ -36,11 +37,12 @@ export async function startNext(dbPath: string, secret: string, opts: { port?: n
   // BENCH_NODE_ARGS: node flags for the server, e.g. '--cpu-prof --cpu-prof-dir=.tmp/prof' (a CPU profile written when it
   // stops; NODE_OPTIONS refuses --cpu-prof) or '--trace-gc' (printed with the server's output).
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  // As `npm start` does: the committed migrations applied (a book seeded by an older checkout) and the demo areas added.
+  // As `npm start` does: the committed migrations applied (a book seeded by an older checkout) and the demo areas added,
+  // and the server started with its environment (scripts/server-env.ts).
   prepareDatabase(dbPath);
   const server = await startProcess(
     [...nodeArgs, nextBin, 'start', '-H', '127.0.0.1', '-p', String(port)],
-    { ...process.env, DATABASE_URL: dbPath, NEXTAUTH_SECRET: secret, NEXTAUTH_URL: baseURL, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
+    { ...serverEnv(process.env), DATABASE_URL: dbPath, NEXTAUTH_SECRET: secret, NEXTAUTH_URL: baseURL, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
     `${baseURL}/api/health`,
     'next start',
     opts.timeoutMs ?? 180_000,

@@ -20,6 +20,7 @@
  * Lessee contagion is a book-wide rule applied on top (contagionLessees).
  */
 import { addMonthsToDay } from '@/lib/finance';
+import { wholeNumber } from '@/lib/intern';
 import type { Component } from '@/lib/servicing';
 
 /** Day number used for "never". */
@@ -245,7 +246,8 @@ export function creditTimeline(x: CreditLeaseInput, rules: DefaultRules): Credit
   let rev = 0;
 
   const openEpisode = (day: number, reason: DefaultReason, at: CashPosition) => {
-    open = { start: day, end: NEVER, reason, exposure: at.exposure, principal: at.unpaidPrincipal, pastDue: at.pastDue, dpd: runStart === NEVER ? 0 : creditDpdOf(day, runStart, at.oldestUnpaidDue), probation: [] };
+    // Whole amounts kept as small integers in the episode (lib/intern.ts wholeNumber): a book keeps ≈ 80,000 timelines.
+    open = { start: day, end: NEVER, reason, exposure: wholeNumber(at.exposure), principal: wholeNumber(at.unpaidPrincipal), pastDue: wholeNumber(at.pastDue), dpd: runStart === NEVER ? 0 : creditDpdOf(day, runStart, at.oldestUnpaidDue), probation: [] };
     episodes.push(open);
     probationStart = NEVER;
   };

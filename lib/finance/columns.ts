@@ -28,3 +28,25 @@ export function spliceSlot<T extends NumberColumn>(a: T, n: number, p: number, i
   b.set(a.subarray(p + 1, n), p);
   return b;
 }
+
+/**
+ * A column of integer minor units: an Int32Array (4 bytes a value) while every value fits, a Float64Array once one
+ * does not (an instalment of more than 21,474,836.47 in its currency, or a value that is not an integer): the packed
+ * books hold millions of instalments, and a Float64 column of them is twice the memory for values that fit.
+ */
+export type AmountColumn = Int32Array | Float64Array;
+
+/** Whether `v` can be stored in an Int32Array unchanged (an integer in [−2³¹, 2³¹ − 1]). */
+export function fitsInt32(v: number): boolean {
+  return (v | 0) === v;
+}
+
+/** `a` as a Float64Array of the same length and values (itself when it is one already). */
+export function widened(a: AmountColumn): Float64Array {
+  return a instanceof Float64Array ? a : Float64Array.from(a);
+}
+
+/** An empty amount column of `size` entries of the same kind as `like` (Int32 unless `like` is Float64). */
+export function amountColumn(size: number, like?: AmountColumn): AmountColumn {
+  return like instanceof Float64Array ? new Float64Array(size) : new Int32Array(size);
+}

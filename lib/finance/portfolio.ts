@@ -5,9 +5,10 @@
  * (struct of arrays, leases back to back, `offset[i]..offset[i+1]` being lease i's rows), so valuing
  * or projecting 100,000 leases touches no per-row objects and allocates nothing per lease.
  * Amounts are integer minor units; days are day numbers (days since 1970-01-01); months are month
- * indexes (year × 12 + month − 1).
+ * indexes (year × 12 + month − 1). The per-row amounts are Int32 columns while every value fits, Float64 once one does
+ * not (lib/finance/columns.ts AmountColumn): a 100,000-lease book has millions of rows.
  */
-import { growColumn } from './columns';
+import { amountColumn, fitsInt32, growColumn, widened, type AmountColumn } from './columns';
 import { FinanceError } from './errors';
 import { CURRENCY_CODES, currencyIndex, type CurrencyCode } from './money';
 import { monthIndexOfDay, parseDate } from './dates';
@@ -57,9 +58,9 @@ export class LeasePortfolio {
   // Per instalment row (index j).
   dueDay: Int32Array;
   dueMonth: Int32Array;
-  instalment: Float64Array;
-  principal: Float64Array;
-  vat: Float64Array;
+  instalment: AmountColumn;
+  principal: AmountColumn;
+  vat: AmountColumn;
 
   /** Preallocate room for `leaseCapacity` leases and `flowCapacity` rows (both grow on demand). */
   constructor(leaseCapacity = 16, flowCapacity = leaseCapacity * 60) {
@@ -79,9 +80,9 @@ export class LeasePortfolio {
     this.currency = new Uint8Array(lc);
     this.dueDay = new Int32Array(fc);
     this.dueMonth = new Int32Array(fc);
-    this.instalment = new Float64Array(fc);
-    this.principal = new Float64Array(fc);
-    this.vat = new Float64Array(fc);
+    this.instalment = amountColumn(fc);
+    this.principal = amountColumn(fc);
+    this.vat = amountColumn(fc);
   }
 
   private reserve(leases: number, flows: number): void {
@@ -158,9 +159,9 @@ export class LeasePortfolio {
       prevDay = day;
       this.dueDay[o + k] = day;
       this.dueMonth[o + k] = monthIndexOfDay(day);
-      this.instalment[o + k] = row.instalment;
-      this.principal[o + k] = row.principal;
-      this.vat[o + k] = row.vat;
+      this.setAmount('instalment', o + k, row.instalment);
+      this.setAmount('principal', o + k, row.principal);
+      this.setAmount('vat', o + k, row.vat);
       sumPrincipal += row.principal;
     }
     if (sumPrincipal + s.residual !== s.principal) {
@@ -224,9 +225,9 @@ export class LeasePortfolio {
     const p = new LeasePortfolio(1, Math.max(1, n));
     p.dueDay.set(this.dueDay.subarray(o, o + n));
     p.dueMonth.set(this.dueMonth.subarray(o, o + n));
-    p.instalment.set(this.instalment.subarray(o, o + n));
-    p.principal.set(this.principal.subarray(o, o + n));
-    p.vat.set(this.vat.subarray(o, o + n));
+    p.instalment = this.instalment.slice(o, o + Math.max(1, n));
+    p.principal = this.principal.slice(o, o + Math.max(1, n));
+    p.vat = this.vat.slice(o, o + Math.max(1, n));
     p.financed[0] = this.financed[i]!;
     p.residual[0] = this.residual[i]!;
     p.residualVat[0] = this.residualVat[i]!;
@@ -246,7 +247,15 @@ export class LeasePortfolio {
 
   /** Writes lease i's schedule (flows from row `o`) and its per-lease terms: the one place add and splice fill a slot. */
   private write(i: number, t: ReturnType<typeof normalizeTerms>, o: number): void {
-    fillColumns(t, this.dueDay, this.dueMonth, this.instalment, null, this.principal, this.vat, null, o);
+    // The amounts are computed in doubles (scratch columns) and copied in: a value an Int32 column cannot hold widens it.
+    if (rowScratch.instalment.length < t.n) rowScratch = scratchRows(Math.max(t.n, rowScratch.instalment.length * 2));
+    const x = rowScratch;
+    fillColumns(t, x.dueDay, x.dueMonth, x.instalment, null, x.principal, x.vat, null, 0);
+    this.dueDay.set(x.dueDay.subarray(0, t.n), o);
+    this.dueMonth.set(x.dueMonth.subarray(0, t.n), o);
+    this.putAmounts('instalment', o, x.instalment, t.n);
+    this.putAmounts('principal', o, x.principal, t.n);
+    this.putAmounts('vat', o, x.vat, t.n);
     this.financed[i] = t.principal;
     this.residual[i] = t.residual;
     this.residualVat[i] = residualVatOf(t);
@@ -260,6 +269,25 @@ export class LeasePortfolio {
     this.currency[i] = currencyIndex(t.currency);
   }
 
+  /** Sets one row amount, widening the column to Float64 first when `v` does not fit its Int32 array. */
+  private setAmount(key: 'instalment' | 'principal' | 'vat', j: number, v: number): void {
+    if (this[key] instanceof Int32Array && !fitsInt32(v)) this[key] = widened(this[key]);
+    this[key][j] = v;
+  }
+
+  /** Copies `n` amounts from `from` into column `key` at row `o`, widening the column first when one does not fit. */
+  private putAmounts(key: 'instalment' | 'principal' | 'vat', o: number, from: Float64Array, n: number): void {
+    if (this[key] instanceof Int32Array) {
+      for (let k = 0; k < n; k++) {
+        if (!fitsInt32(from[k]!)) {
+          this[key] = widened(this[key]);
+          break;
+        }
+      }
+    }
+    this[key].set(from.subarray(0, n), o);
+  }
+
   /** Currency code of lease i. */
   currencyOf(i: number): CurrencyCode {
     return CURRENCY_CODES[this.currency[i]!]!;
@@ -270,6 +298,13 @@ export class LeasePortfolio {
     return this.offset[i + 1]! - this.offset[i]!;
   }
 }
+
+type ScratchRows = { dueDay: Int32Array; dueMonth: Int32Array; instalment: Float64Array; principal: Float64Array; vat: Float64Array };
+function scratchRows(size: number): ScratchRows {
+  return { dueDay: new Int32Array(size), dueMonth: new Int32Array(size), instalment: new Float64Array(size), principal: new Float64Array(size), vat: new Float64Array(size) };
+}
+/** The amounts of the lease being written (LeasePortfolio.write), reused: writing allocates nothing per lease. */
+let rowScratch = scratchRows(64);
 
 /** Pack many leases into one LeasePortfolio (minor units; same rounding as buildSchedule). */
 export function buildPortfolio(terms: readonly LeaseTerms[]): LeasePortfolio {

@@ -6,6 +6,7 @@
  */
 import type { Component } from '@/lib/servicing';
 import type { LedgerStore, ScheduleStore } from '@/lib/servicing/book-store';
+import type { AmountColumn } from '@/lib/finance/columns';
 
 export type CashSplit = {
   /** Principal (with the residual) not yet paid at the day: equals statesAt's outstandingPrincipal. */
@@ -17,7 +18,7 @@ export type CashSplit = {
 };
 
 /** The store's columns in the funder's component order with the positions of interest and principal (build once per book pass). */
-export type SplitColumns = { cols: Float64Array[]; interestAt: number; principalAt: number };
+export type SplitColumns = { cols: AmountColumn[]; interestAt: number; principalAt: number };
 
 export function splitColumns(s: ScheduleStore, order: readonly Component[]): SplitColumns {
   const byName = { vat: s.vat, fee: s.fee, interest: s.interest, principal: s.principal };

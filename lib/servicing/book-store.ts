@@ -16,7 +16,7 @@
  * tests/unit/servicing-book-store.test.ts. Money in minor units; days are lib/finance day numbers.
  */
 import { daysFromCivil, formatDate, isInPool, monthIndexOfDay, tryParseDate } from '@/lib/finance';
-import { growColumn, spliceSlot } from '@/lib/finance/columns';
+import { amountColumn, growColumn, spliceSlot, widened, type AmountColumn } from '@/lib/finance/columns';
 import type { Component } from './allocation';
 import type { MonthStatus, PaymentBehaviour } from './behaviour';
 import { bucketOf, DEFAULT_BUCKET_EDGES, DEFAULT_TOLERANCE } from './delinquency';
@@ -68,10 +68,11 @@ export type ScheduleStore = {
   /** Rows of the live segments (kept by the updates, so compaction is decided without a pass over the leases). */
   live: number;
   due: Int32Array;
-  vat: Float64Array;
-  fee: Float64Array;
-  interest: Float64Array;
-  principal: Float64Array;
+  /** Amount columns (minor units): Int32 while every value fits, Float64 once one does not (lib/finance/columns.ts). */
+  vat: AmountColumn;
+  fee: AmountColumn;
+  interest: AmountColumn;
+  principal: AmountColumn;
   indexById: Map<number, number>;
 };
 
@@ -83,30 +84,21 @@ export type LedgerStore = {
   /** Rows of the live segments. */
   live: number;
   day: Int32Array;
-  amount: Float64Array;
+  amount: AmountColumn;
   /** Day of the reversal removing the payment, NO_DAY when none. */
   reversedOn: Int32Array;
 };
 
-/** Growable column: `ensure(k)` before writing k more values at `length`. */
-class Column<T extends Int32Array | Float64Array> {
-  length = 0;
-  constructor(
-    public data: T,
-    private readonly make: (n: number) => T,
-  ) {}
-  ensure(k: number) {
-    if (this.length + k <= this.data.length) return;
-    const next = this.make(Math.max(this.data.length * 2, this.length + k));
-    next.set(this.data);
-    this.data = next;
-  }
-}
-const i32 = (n: number) => new Column(new Int32Array(n), (k) => new Int32Array(k));
-const f64 = (n: number) => new Column(new Float64Array(n), (k) => new Float64Array(k));
+/** The instalment columns a lease's rows are written to (the schedule store's, or the builder's while it fills them). */
+type InstalmentColumns = { due: Int32Array; vat: AmountColumn; fee: AmountColumn; interest: AmountColumn; principal: AmountColumn };
+type AmountKey = 'vat' | 'fee' | 'interest' | 'principal';
 
-/** Writes the integers of a comma list into `out` from `at` (returns the count). */
-function parseInts(text: string, out: Int32Array | Float64Array, at: number): number {
+/**
+ * Writes the integers of a comma list into `out` from `at` (returns the count), or −1 as soon as a value does not fit an
+ * Int32Array `out` (the caller widens the column and writes the list again).
+ */
+function parseInts(text: string, out: AmountColumn, at: number): number {
+  const narrow = out instanceof Int32Array;
   let v = 0;
   let neg = false;
   let k = at;
@@ -114,14 +106,38 @@ function parseInts(text: string, out: Int32Array | Float64Array, at: number): nu
   for (let i = 0; i < len; i++) {
     const c = text.charCodeAt(i);
     if (c === 44) {
+      if (narrow && v > 0x7fffffff) return -1;
       out[k++] = neg ? -v : v;
       v = 0;
       neg = false;
     } else if (c === 45) neg = true;
     else v = v * 10 + (c - 48);
   }
-  if (len > 0) out[k++] = neg ? -v : v;
+  if (len > 0) {
+    if (narrow && v > 0x7fffffff) return -1;
+    out[k++] = neg ? -v : v;
+  }
   return k - at;
+}
+
+/** parseInts into column `key` of `cols`, widened to Float64 first when a value does not fit its Int32 array. */
+function parseAmounts<K extends string>(text: string, cols: Record<K, AmountColumn>, key: K, at: number): number {
+  const k = parseInts(text, cols[key], at);
+  if (k >= 0) return k;
+  cols[key] = widened(cols[key]);
+  return parseInts(text, cols[key], at);
+}
+
+/** Sets one amount of column `key` of `cols`, widened to Float64 first when `v` does not fit its Int32 array. */
+function setAmount<K extends string>(cols: Record<K, AmountColumn>, key: K, at: number, v: number): void {
+  if (cols[key] instanceof Int32Array && (v | 0) !== v) cols[key] = widened(cols[key]);
+  cols[key][at] = v;
+}
+
+/** Room for `k` more rows after the first `used` of every column (doubling, as the builders fill them). */
+function ensureRows(cols: object, used: number, k: number): void {
+  const c = cols as Record<string, Int32Array | Float64Array>;
+  for (const [key, a] of Object.entries(c)) if (used + k > a.length) c[key] = growColumn(a, Math.max(a.length * 2, used + k));
 }
 
 /** Writes the day numbers of a comma list of YYYY-MM-DD dates (fixed width) into `out` from `at` (returns the count). */
@@ -138,7 +154,7 @@ function parseDays(text: string, out: Int32Array, at: number): number {
 }
 
 /** Sorts rows [from, to) of the columns by the key column, stably (ties keep their order: period order). */
-function sortSlice(key: Int32Array, cols: (Int32Array | Float64Array)[], from: number, to: number): void {
+function sortSlice(key: Int32Array, cols: AmountColumn[], from: number, to: number): void {
   let sorted = true;
   for (let j = from + 1; j < to && sorted; j++) if (key[j]! < key[j - 1]!) sorted = false;
   if (sorted) return;
@@ -161,11 +177,8 @@ export function* buildScheduleStore(leases: StoreLease[], readChunk: (fromId: nu
   const n = leases.length;
   const start = new Int32Array(n + 1);
   const cap = Math.max(16, n * 40);
-  const due = i32(cap);
-  const vat = f64(cap);
-  const fee = f64(cap);
-  const interest = f64(cap);
-  const principal = f64(cap);
+  const cols: InstalmentColumns = { due: new Int32Array(cap), vat: amountColumn(cap), fee: amountColumn(cap), interest: amountColumn(cap), principal: amountColumn(cap) };
+  let used = 0;
   const indexById = new Map<number, number>();
   leases.forEach((l, i) => indexById.set(l.id, i));
   for (let c = 0; c < n; c += STORE_CHUNK) {
@@ -174,25 +187,19 @@ export function* buildScheduleStore(leases: StoreLease[], readChunk: (fromId: nu
     let next = it.next();
     for (let i = c; i <= last; i++) {
       const lease = leases[i]!;
-      const from = due.length;
+      const from = used;
       start[i] = from;
       while (!next.done && next.value[0] < lease.id) next = it.next();
       const lists = !next.done && next.value[0] === lease.id ? next.value : null;
       if (lists) next = it.next();
-      const k = rowsOf(lists);
-      due.ensure(k);
-      vat.ensure(k);
-      fee.ensure(k);
-      interest.ensure(k);
-      principal.ensure(k);
-      const to = from + writeInstalments(lease, lists, due.data, vat.data, fee.data, interest.data, principal.data, from);
-      due.length = vat.length = fee.length = interest.length = principal.length = to;
+      ensureRows(cols, used, rowsOf(lists));
+      used = from + writeInstalments(lease, lists, cols, from);
     }
     while (!next.done) next = it.next();
     yield;
   }
-  start[n] = due.length;
-  return { n, leases, start, end: endsOf(start, n), used: due.length, live: due.length, due: fit(due), vat: fit(vat), fee: fit(fee), interest: fit(interest), principal: fit(principal), indexById };
+  start[n] = used;
+  return { n, leases, start, end: endsOf(start, n), used, live: used, due: fit(cols.due, used), vat: fit(cols.vat, used), fee: fit(cols.fee, used), interest: fit(cols.interest, used), principal: fit(cols.principal, used), indexById };
 }
 
 /** Builds the ledger store chunk by chunk over the schedule store's leases; `readChunk` gives per lease [leaseId, received dates, amounts]. */
@@ -203,31 +210,30 @@ export function* buildLedgerStore(
 ): Generator<void, LedgerStore> {
   const { n, leases } = store;
   const start = new Int32Array(n + 1);
-  const day = i32(Math.max(16, n * 30));
-  const amount = f64(Math.max(16, n * 30));
+  const cols: { day: Int32Array; amount: AmountColumn } = { day: new Int32Array(Math.max(16, n * 30)), amount: amountColumn(Math.max(16, n * 30)) };
+  let used = 0;
   for (let c = 0; c < n; c += STORE_CHUNK) {
     const last = Math.min(n, c + STORE_CHUNK) - 1;
     const it = readChunk(leases[c]!.id, leases[last]!.id)[Symbol.iterator]();
     let next = it.next();
     for (let i = c; i <= last; i++) {
       const id = leases[i]!.id;
-      const from = day.length;
+      const from = used;
       start[i] = from;
       while (!next.done && next.value[0] < id) next = it.next();
       if (next.done || next.value[0] !== id) continue;
       const k = (next.value[1].length + 1) / 11;
-      day.ensure(k);
-      amount.ensure(k);
-      writePayments(next.value[1], next.value[2], day.data, amount.data, from);
+      ensureRows(cols, used, k);
+      writePayments(next.value[1], next.value[2], cols, from);
       next = it.next();
-      day.length = amount.length = from + k;
+      used = from + k;
     }
     while (!next.done) next = it.next();
     yield;
   }
-  start[n] = day.length;
-  const dayFit = fit(day);
-  const out: LedgerStore = { start, end: endsOf(start, n), used: day.length, live: day.length, day: dayFit, amount: fit(amount), reversedOn: new Int32Array(dayFit.length).fill(NO_DAY) };
+  start[n] = used;
+  const dayFit = fit(cols.day, used);
+  const out: LedgerStore = { start, end: endsOf(start, n), used, live: used, day: dayFit, amount: fit(cols.amount, used), reversedOn: new Int32Array(dayFit.length).fill(NO_DAY) };
   for (const [leaseId, on, amt, revOn] of reversals) {
     const i = store.indexById.get(leaseId);
     if (i !== undefined) applyReversal(out, i, on, amt, revOn);
@@ -239,9 +245,9 @@ export function* buildLedgerStore(
  * The column copied into an array of its length plus 1/64 room for rewritten segments (the builders'
  * capacity guesses, e.g. 40 rows a lease, would otherwise be kept for the life of the cache).
  */
-function fit<T extends Int32Array | Float64Array>(c: Column<T>): T {
-  const out = new (c.data.constructor as new (n: number) => T)(c.length + (c.length >> 6) + 64);
-  out.set(c.data.subarray(0, c.length));
+function fit<T extends Int32Array | Float64Array>(data: T, length: number): T {
+  const out = new (data.constructor as new (n: number) => T)(length + (length >> 6) + 64);
+  out.set(data.subarray(0, length));
   return out;
 }
 
@@ -263,33 +269,31 @@ function rowsOf(lists: ScheduleLists | null): number {
  * Writes a lease's instalments (schedule rows, then its residual as period k + 1, due last among equal
  * dates) from `from`, sorted stably by due date; room for rowsOf(lists) rows is the caller's. Returns the count.
  */
-function writeInstalments(lease: StoreLease, lists: ScheduleLists | null, due: Int32Array, vat: Float64Array, fee: Float64Array, interest: Float64Array, principal: Float64Array, from: number): number {
+function writeInstalments(lease: StoreLease, lists: ScheduleLists | null, cols: InstalmentColumns, from: number): number {
   let k = 0;
   if (lists) {
-    k = parseDays(lists[1], due, from);
-    parseInts(lists[2], vat, from);
-    parseInts(lists[3], fee, from);
-    parseInts(lists[4], interest, from);
-    parseInts(lists[5], principal, from);
+    k = parseDays(lists[1], cols.due, from);
+    const amounts: [AmountKey, string][] = [['vat', lists[2]], ['fee', lists[3]], ['interest', lists[4]], ['principal', lists[5]]];
+    for (const [key, text] of amounts) parseAmounts(text, cols, key, from);
   }
   const res = residualInstalment(lease, k);
   if (res) {
-    due[from + k] = tryParseDate(res.dueDate)!;
-    vat[from + k] = res.vat;
-    fee[from + k] = 0;
-    interest[from + k] = 0;
-    principal[from + k] = res.principal;
+    cols.due[from + k] = tryParseDate(res.dueDate)!;
+    setAmount(cols, 'vat', from + k, res.vat);
+    setAmount(cols, 'fee', from + k, 0);
+    setAmount(cols, 'interest', from + k, 0);
+    setAmount(cols, 'principal', from + k, res.principal);
     k++;
   }
-  sortSlice(due, [vat, fee, interest, principal], from, from + k);
+  sortSlice(cols.due, [cols.vat, cols.fee, cols.interest, cols.principal], from, from + k);
   return k;
 }
 
 /** Writes a lease's payments (received dates, amounts as comma lists) from `from`, sorted stably by day; returns the count. */
-function writePayments(days: string, amounts: string, day: Int32Array, amount: Float64Array, from: number): number {
-  const k = parseDays(days, day, from);
-  parseInts(amounts, amount, from);
-  sortSlice(day, [amount], from, from + k);
+function writePayments(days: string, amounts: string, cols: { day: Int32Array; amount: AmountColumn }, from: number): number {
+  const k = parseDays(days, cols.day, from);
+  parseAmounts(amounts, cols, 'amount', from);
+  sortSlice(cols.day, [cols.amount], from, from + k);
   return k;
 }
 
@@ -620,7 +624,7 @@ function spliceLease(s: ScheduleStore, l: LedgerStore, p: number, lease: StoreLe
 function rewriteSchedule(s: ScheduleStore, i: number, lists: ScheduleLists | null): void {
   reserveSchedule(s, rowsOf(lists));
   const from = s.used;
-  const k = writeInstalments(s.leases[i]!, lists, s.due, s.vat, s.fee, s.interest, s.principal, from);
+  const k = writeInstalments(s.leases[i]!, lists, s, from);
   s.live += k - (s.end[i]! - s.start[i]!);
   s.start[i] = from;
   s.end[i] = from + k;
@@ -631,7 +635,7 @@ function rewriteLedger(l: LedgerStore, i: number, payments: readonly [string, st
   const k = payments ? (payments[0].length + 1) / 11 : 0;
   reserveLedger(l, k);
   const from = l.used;
-  if (payments) writePayments(payments[0], payments[1], l.day, l.amount, from);
+  if (payments) writePayments(payments[0], payments[1], l, from);
   l.reversedOn.fill(NO_DAY, from, from + k);
   l.live += k - (l.end[i]! - l.start[i]!);
   l.start[i] = from;
@@ -684,10 +688,10 @@ export function compactStores(s: ScheduleStore, l: LedgerStore, force = false): 
   if (force || s.used - live > Math.max(live, 4096)) {
     const size = live + (live >> 3) + 64;
     const due = new Int32Array(size);
-    const vat = new Float64Array(size);
-    const fee = new Float64Array(size);
-    const interest = new Float64Array(size);
-    const principal = new Float64Array(size);
+    const vat = amountColumn(size, s.vat);
+    const fee = amountColumn(size, s.fee);
+    const interest = amountColumn(size, s.interest);
+    const principal = amountColumn(size, s.principal);
     let at = 0;
     for (let i = 0; i < s.n; i++) {
       const a = s.start[i]!;
@@ -707,7 +711,7 @@ export function compactStores(s: ScheduleStore, l: LedgerStore, force = false): 
   if (force || l.used - liveL > Math.max(liveL, 4096)) {
     const size = liveL + (liveL >> 3) + 64;
     const day = new Int32Array(size);
-    const amount = new Float64Array(size);
+    const amount = amountColumn(size, l.amount);
     const reversedOn = new Int32Array(size).fill(NO_DAY);
     let at = 0;
     for (let i = 0; i < s.n; i++) {

@@ -15,6 +15,7 @@ import { creditLedgerRows, creditRecordsStamp, lesseeKinds, listCreditFlags, typ
 import { sqliteOf } from '@/db/queries/servicing';
 import type { Funder } from '@/db/schema/portfolio';
 import { formatDate, tryParseDate } from '@/lib/finance';
+import { wholeNumber } from '@/lib/intern';
 import {
   NEVER,
   absoluteThreshold,
@@ -611,6 +612,7 @@ function stateWriter(e: Entry, d: number, subset: readonly number[] | null, out:
           : cured
             ? 'cured'
             : 'performing';
+    // Whole amounts kept as small integers in the object (lib/intern.ts wholeNumber): a memoised day holds one state per lease.
     out[i] = {
       leaseId: lease.id,
       lesseeId: lease.lesseeId,
@@ -621,12 +623,12 @@ function stateWriter(e: Entry, d: number, subset: readonly number[] | null, out:
       probationUntil:
         status !== 'defaulted' ? null : st.state === 'defaulted' ? (st.why === 'probation' ? formatDate(st.probationUntil) : null) : contagion!.why === 'probation' ? formatDate(contagion!.probationUntil) : null,
       firstDefaultDate: firstDefault === null ? null : formatDate(firstDefault),
-      defaultAmount,
-      defaultedPrincipal,
+      defaultAmount: wholeNumber(defaultAmount),
+      defaultedPrincipal: wholeNumber(defaultedPrincipal),
       curedOn: status !== 'cured' ? null : formatDate(Math.max(st.state === 'cured' ? st.since : -NEVER, cs.state === 'cured' ? cs.since : -NEVER)),
       writeOffDate: wo && writtenOff ? formatDate(wo[0]) : null,
-      writtenOff: writtenOff ? wo[1] : 0,
-      recoveries: sumTo(e.recoveries.get(lease.id), d),
+      writtenOff: writtenOff ? wholeNumber(wo[1]) : 0,
+      recoveries: wholeNumber(sumTo(e.recoveries.get(lease.id), d)),
       sicr: onFlag(e.sicr.get(lease.id), d),
       utp: onFlag(e.utp.get(lease.id), d),
     };

@@ -1,0 +1,120 @@
+/**
+ * Amount columns (issue #10): the packed books hold their per-row amounts in Int32 columns while every value fits and
+ * widen a column to Float64 on the first value that does not (an instalment above 21,474,836.47 in its currency), so
+ * a huge lease is held exactly — in the valuation book (LeasePortfolio) and in the servicing stores, built or patched.
+ */
+import { describe, expect, it } from 'vitest';
+import { amountColumn, fitsInt32, widened } from '@/lib/finance/columns';
+import { LeasePortfolio, buildSchedule, type LeaseTerms } from '@/lib/finance';
+import { applyLeaseRewrites, buildLedgerStore, buildScheduleStore, finishSync, startBuild, type StoreLease } from '@/lib/servicing/book-store';
+
+const normal: LeaseTerms = { price: 1_000_000, downPayment: 0, fee: 0, feeFinanced: false, residual: 100_000, term: 12, rate: 0.06, timing: 'arrears', frequency: 'monthly', firstDueDate: '2025-01-31', vatRate: 0.2, vatRegime: 'per-instalment', currency: 'EUR' };
+/** 3 billion in minor units over 12 months: every instalment is above 2³¹ − 1. */
+const huge: LeaseTerms = { ...normal, price: 300_000_000_000, residual: 10_000_000_000 };
+
+/** The rows of slot i as plain numbers. */
+function rowsOf(p: LeasePortfolio, i: number) {
+  const o = p.offset[i]!;
+  const n = p.offset[i + 1]! - o;
+  return Array.from({ length: n }, (_, k) => [p.instalment[o + k]!, p.principal[o + k]!, p.vat[o + k]!]);
+}
+const rowsOfSchedule = (t: LeaseTerms) => buildSchedule(t).rows.map((r) => [r.instalment, r.principal, r.vat]);
+
+describe('amount column helpers', () => {
+  it('fitsInt32 accepts exactly the integers an Int32Array holds unchanged', () => {
+    expect([0, -0, 1, -1, 2 ** 31 - 1, -(2 ** 31)].every(fitsInt32)).toBe(true);
+    expect([2 ** 31, -(2 ** 31) - 1, 0.5, -1.25, NaN, Infinity].some(fitsInt32)).toBe(false);
+  });
+
+  it('widened copies an Int32 column into a Float64 one of the same values; amountColumn follows its model', () => {
+    const a = Int32Array.from([1, -2, 3]);
+    const w = widened(a);
+    expect(w).toBeInstanceOf(Float64Array);
+    expect([...w]).toEqual([1, -2, 3]);
+    expect(widened(w)).toBe(w);
+    expect(amountColumn(4)).toBeInstanceOf(Int32Array);
+    expect(amountColumn(4, w)).toBeInstanceOf(Float64Array);
+  });
+});
+
+describe('LeasePortfolio amount columns', () => {
+  it('stay Int32 for an ordinary book', () => {
+    const p = new LeasePortfolio(2, 24);
+    p.add(normal);
+    p.add({ ...normal, term: 24 });
+    expect(p.instalment).toBeInstanceOf(Int32Array);
+    expect(p.principal).toBeInstanceOf(Int32Array);
+    expect(p.vat).toBeInstanceOf(Int32Array);
+    expect(rowsOf(p, 0)).toEqual(rowsOfSchedule(normal));
+  });
+
+  it('widen to Float64 for a lease whose instalments do not fit, by add or by splice, keeping every value exact', () => {
+    const p = new LeasePortfolio(2, 24);
+    p.add(normal);
+    p.add(huge);
+    expect(p.instalment).toBeInstanceOf(Float64Array);
+    expect(rowsOf(p, 1)[0]![0]).toBeGreaterThan(2 ** 31);
+    expect(rowsOf(p, 0)).toEqual(rowsOfSchedule(normal));
+    expect(rowsOf(p, 1)).toEqual(rowsOfSchedule(huge));
+
+    const q = new LeasePortfolio(2, 24);
+    q.add(normal);
+    q.add(normal);
+    q.splice(1, huge, true);
+    expect(q.principal).toBeInstanceOf(Float64Array);
+    expect([rowsOf(q, 0), rowsOf(q, 1), rowsOf(q, 2)]).toEqual([rowsOfSchedule(normal), rowsOfSchedule(huge), rowsOfSchedule(normal)]);
+    // A one-lease copy keeps the kind of its source's columns.
+    expect(rowsOf(q.extract(1), 0)).toEqual(rowsOfSchedule(huge));
+
+    const r = new LeasePortfolio(1, 12);
+    r.addSchedule(buildSchedule(huge));
+    expect(r.vat).toBeInstanceOf(Float64Array);
+    expect(rowsOf(r, 0)).toEqual(rowsOfSchedule(huge));
+  });
+});
+
+describe('servicing store amount columns', () => {
+  const lease = (id: number): StoreLease => ({ id, lesseeId: 1, currency: 'EUR', status: 'active', residual: 0, vatRate: 0.2, vatRegime: 'per-instalment', firstDueDate: '2025-01-31', term: 2, timing: 'arrears', frequency: 'monthly' });
+  const lists = (id: number, amount: number): [number, string, string, string, string, string] => [id, '2025-01-31,2025-02-28', `${amount / 2},${amount / 2}`, '0,0', `${amount / 10},${amount / 10}`, `${amount},${amount}`];
+  const build = (amounts: number[], payments: number[]) => {
+    const leases = amounts.map((_, i) => lease(i + 1));
+    const schedule = finishSync(startBuild(buildScheduleStore(leases, () => amounts.map((a, i) => lists(i + 1, a)))));
+    const ledger = finishSync(startBuild(buildLedgerStore(schedule, () => payments.map((a, i) => [i + 1, '2025-02-01', String(a)] as [number, string, string]), [])));
+    return { schedule, ledger };
+  };
+  const principals = (s: ReturnType<typeof build>['schedule']) => Array.from({ length: s.n }, (_, i) => [...s.principal.subarray(s.start[i]!, s.end[i]!)]);
+
+  it('stay Int32 while every amount fits', () => {
+    const { schedule, ledger } = build([1_000_000, 2_000_000], [50_000, 60_000]);
+    for (const c of [schedule.vat, schedule.fee, schedule.interest, schedule.principal, ledger.amount]) expect(c).toBeInstanceOf(Int32Array);
+    expect(principals(schedule)).toEqual([
+      [1_000_000, 1_000_000],
+      [2_000_000, 2_000_000],
+    ]);
+  });
+
+  it('widen to Float64 when a built or rewritten amount does not fit, keeping every value exact', () => {
+    const big = 5_000_000_000;
+    const built = build([1_000_000, big], [50_000, big]);
+    expect(built.schedule.principal).toBeInstanceOf(Float64Array);
+    expect(built.schedule.vat).toBeInstanceOf(Float64Array);
+    expect(built.schedule.fee).toBeInstanceOf(Int32Array);
+    expect(principals(built.schedule)).toEqual([
+      [1_000_000, 1_000_000],
+      [big, big],
+    ]);
+    expect(built.ledger.amount).toBeInstanceOf(Float64Array);
+    expect(built.ledger.amount[built.ledger.start[1]!]).toBe(big);
+
+    const { schedule, ledger } = build([1_000_000, 2_000_000], [50_000, 60_000]);
+    applyLeaseRewrites(schedule, ledger, [{ id: 2, lease: lease(2), schedule: lists(2, big), payments: ['2025-03-01', String(big)], reversals: [] }]);
+    expect(schedule.principal).toBeInstanceOf(Float64Array);
+    expect(principals(schedule)).toEqual([
+      [1_000_000, 1_000_000],
+      [big, big],
+    ]);
+    expect(ledger.amount).toBeInstanceOf(Float64Array);
+    expect(ledger.amount[ledger.start[1]!]).toBe(big);
+    expect(ledger.amount[ledger.start[0]!]).toBe(50_000);
+  });
+});
