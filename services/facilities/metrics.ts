@@ -64,13 +64,20 @@ export function lossesAt(db: DbOrTx, funderId: number, currency: string, since: 
 export type MonthEndBook = { leases: EligibilityLease[]; originalPrincipal: number; losses: { gross: number; recoveries: number } };
 
 /** A closed month's snapshot rows of one currency as monthEndBook reads them (lease-id order), column by column. */
-export type MonthStates = { leaseId: Float64Array; balance: Float64Array; dpd: Float64Array; status: string[] };
+export type MonthStates = {
+  leaseId: Float64Array;
+  balance: Float64Array;
+  dpd: Float64Array;
+  status: string[];
+  /** lossesAt since `since` at the month end, taken when the month was built (its credit states just computed). */
+  losses?: { since: string; gross: number; recoveries: number };
+};
 
 /**
  * Keeps, per month, the `currency` rows of the snapshots ensureSnapshots has just built and stored (its onBuilt),
  * exactly as monthEndBook would read them back: the same values in lease-id order.
  */
-function keepBuilt(into: Map<string, MonthStates>, currency: string) {
+function keepBuilt(into: Map<string, MonthStates>, currency: string, losses?: { db: DbOrTx; funderId: number; since: string }) {
   return (month: string, rows: readonly LeaseSnapshot[]) => {
     const picked = rows.filter((r) => r.currency === currency);
     let sorted = true;
@@ -85,6 +92,9 @@ function keepBuilt(into: Map<string, MonthStates>, currency: string) {
       states.dpd[x] = r.dpd;
       states.status[x] = r.status;
     }
+    // The credit states of this month end were computed for its rows just now (memoised for a few days only): the
+    // losses read them here rather than recomputing them when the month is measured after the whole run is built.
+    if (losses) states.losses = { since: losses.since, ...lossesAt(losses.db, losses.funderId, currency, losses.since, monthEndOf(month)) };
     into.set(month, states);
   };
 }
@@ -128,7 +138,8 @@ export function monthEndBook(
   }
   // The losses from the credit facts as of the month end: a lease written off in an earlier month has left the
   // snapshot's pool, but its loss and recoveries still count in the cumulative figure.
-  return { leases: collateralLeases(loadBook(db, funderId), monthEnd, states), originalPrincipal, losses: lossesAt(db, funderId, currency, since, monthEnd) };
+  const losses = kept?.losses?.since === since ? { gross: kept.losses.gross, recoveries: kept.losses.recoveries } : lossesAt(db, funderId, currency, since, monthEnd);
+  return { leases: collateralLeases(loadBook(db, funderId), monthEnd, states), originalPrincipal, losses };
 }
 
 function ratio(a: number, b: number): number {
@@ -198,7 +209,7 @@ export function facilityMonthMetrics(db: DbOrTx, facility: Facility, asOf: strin
   const built = new Map<string, MonthStates>();
   let run: string[] = [];
   const buildRun = () => {
-    if (run.length > 1) ensureSnapshots(db, facility.funderId, monthOf(run[0]!), monthOf(run[run.length - 1]!), today, keepBuilt(built, facility.currency));
+    if (run.length > 1) ensureSnapshots(db, facility.funderId, monthOf(run[0]!), monthOf(run[run.length - 1]!), today, keepBuilt(built, facility.currency, { db, funderId: facility.funderId, since: facility.startDate }));
     run = [];
   };
   all.forEach((m, i) => {
