@@ -94,6 +94,8 @@ export class RowBuffer {
     private readonly head: string,
     columns: number,
     private readonly batch = 128,
+    /** A buffer of the rows these rows refer to (a foreign key): flushed first, so every row's parent is written before it. */
+    private readonly after?: RowBuffer,
   ) {
     this.width = columns;
   }
@@ -116,6 +118,7 @@ export class RowBuffer {
 
   flush(): void {
     if (this.values.length === 0) return;
+    this.after?.flush();
     this.statement(this.values.length / this.width).run(this.values);
     this.values = [];
   }

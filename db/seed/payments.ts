@@ -55,7 +55,8 @@ export function seedPayments(db: Db, opts: SeedPaymentsOptions): { payments: num
     `insert into payments (id, funder_id, lease_id, kind, reverses_id, received_on, amount, currency, method, reference, note, created_at)`,
     12,
   );
-  const insAlloc = new RowBuffer(sqlite, `insert into payment_allocations (payment_id, lease_id, period, component, amount)`, 5);
+  // The allocations name their payments: a flush of theirs writes the payments buffered so far first.
+  const insAlloc = new RowBuffer(sqlite, `insert into payment_allocations (payment_id, lease_id, period, component, amount)`, 5, 128, insPay);
   const totals = { payments: 0, reversals: 0, allocations: 0 };
   const profiles = new Map<number, Profile>();
   let ledgers: SeededLedger[] = [];
