@@ -80,10 +80,16 @@ export function seedIfEmpty(
   // The book, then its payment history, go in as bulk phases of one transaction (each table's indexes built once,
   // after it is filled); the other areas follow with every index in place.
   const areas = bulkLoad(db, (fill) => {
-    const { ledgers } = fill(['leases', 'lease_history', 'schedule_rows'], () =>
-      seedPortfolio(db, { leases: opts.leases ?? seedLeaseCount(), today, onProgress: opts.onProgress, keepLedgers: true }),
+    // The kept book (every lease's instalments and ledger) is handed straight to seedAreas, not bound to a name in this
+    // frame, so it is garbage once the areas are seeded and not held while `finish` runs.
+    const seeded = seedAreas(
+      db,
+      today,
+      fill,
+      fill(['leases', 'lease_history', 'schedule_rows'], () =>
+        seedPortfolio(db, { leases: opts.leases ?? seedLeaseCount(), today, onProgress: opts.onProgress, keepLedgers: true }),
+      ).ledgers,
     );
-    const seeded = seedAreas(db, today, fill, ledgers);
     // The demo analyst and viewer work on both demo funders (domain.md §12: admins need no assignment).
     db.transaction((tx) => {
       const demo = ['analyst@quantum.demo', 'viewer@quantum.demo'].map((e) => getUserByEmail(tx, e)).filter((u) => u !== undefined);
