@@ -7,7 +7,6 @@ import { existsSync, rmSync } from 'node:fs';
 import { openDb, runMigrations } from '@/db/client';
 import { seedIfEmpty, seedLeaseCount } from '@/db/seed';
 import { databasePath } from '@/lib/env';
-import { todayIso } from '@/lib/finance/dates';
 import { seedDemoFacilities } from '@/services/facilities/demo';
 
 const args = process.argv.slice(2);
@@ -27,8 +26,10 @@ const t0 = Date.now();
 const db = openDb(file);
 runMigrations(db);
 let last = 0;
+// The demo facilities are the last step of the seed's bulk load (one transaction).
 const { seeded } = seedIfEmpty(db, {
   leases,
+  finish: (d, today) => seedDemoFacilities(d, today),
   onProgress: (done, total) => {
     const pct = Math.floor((done / total) * 100);
     if (pct >= last + 10) {
@@ -37,7 +38,6 @@ const { seeded } = seedIfEmpty(db, {
     }
   },
 });
-if (seeded) seedDemoFacilities(db, todayIso());
 db.$client.pragma('wal_checkpoint(TRUNCATE)');
 db.$client.close();
 console.log(

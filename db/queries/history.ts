@@ -3,6 +3,7 @@
  * snapshot_months row are written in one transaction, once: a month already present is never rewritten
  * (immutable history; a concurrent builder of the same month finds it there and keeps the first).
  */
+import type { Statement } from 'better-sqlite3';
 import type { LeaseSnapshot, MonthAggregates } from '@/lib/history';
 import type { DbOrTx } from '../client';
 import { sqliteOf } from './servicing';
@@ -100,16 +101,37 @@ export function finishSnapshotMonth(db: DbOrTx, funderId: number, month: string,
   return run.immediate();
 }
 
+/** Rows per insert statement (22 values each): one call into the driver per batch instead of one per lease row. */
+const INSERT_BATCH = 100;
+const INSERT_HEAD = `insert into lease_snapshots (funder_id, month, lease_id, contract_number, currency, purchase_date, origination_date, original_principal, start_balance, balance,
+   scheduled_principal, actual_principal, unscheduled_principal, interest, dpd, bucket, status, first_default_date, default_amount, default_principal, written_off, recoveries) values `;
+const INSERT_ROW = `(${new Array<string>(22).fill('?').join(', ')})`;
+/** The prepared multi-row statements per connection and row count (a full batch and the last, shorter one). */
+const insertStatements = new WeakMap<object, Map<number, Statement>>();
+
+function insertStatement(sqlite: ReturnType<typeof sqliteOf>, rows: number): Statement {
+  let byCount = insertStatements.get(sqlite);
+  if (!byCount) insertStatements.set(sqlite, (byCount = new Map()));
+  let s = byCount.get(rows);
+  if (!s) byCount.set(rows, (s = sqlite.prepare(INSERT_HEAD + new Array<string>(rows).fill(INSERT_ROW).join(', '))));
+  return s;
+}
+
 function insertRows(db: DbOrTx, funderId: number, month: string, rows: readonly LeaseSnapshot[]): void {
   const sqlite = sqliteOf(db);
-  const ins = sqlite.prepare(
-    `insert into lease_snapshots (funder_id, month, lease_id, contract_number, currency, purchase_date, origination_date, original_principal, start_balance, balance,
-       scheduled_principal, actual_principal, unscheduled_principal, interest, dpd, bucket, status, first_default_date, default_amount, default_principal, written_off, recoveries)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  for (const r of rows) {
-    ins.run(funderId, month, r.leaseId, r.contractNumber, r.currency, r.purchaseDate, r.originationDate, r.originalPrincipal, r.startBalance, r.balance,
-      r.scheduledPrincipal, r.actualPrincipal, r.unscheduledPrincipal, r.interest, r.dpd, r.bucket, r.status, r.firstDefaultDate, r.defaultAmount, r.defaultPrincipal, r.writtenOff, r.recoveries);
+  // lease_snapshots is a child table only (no foreign key names it), so a multi-row statement costs no extra checks.
+  for (let from = 0; from < rows.length; from += INSERT_BATCH) {
+    const to = Math.min(rows.length, from + INSERT_BATCH);
+    const values: unknown[] = new Array((to - from) * 22);
+    let k = 0;
+    for (let x = from; x < to; x++) {
+      const r = rows[x]!;
+      values[k++] = funderId; values[k++] = month; values[k++] = r.leaseId; values[k++] = r.contractNumber; values[k++] = r.currency; values[k++] = r.purchaseDate;
+      values[k++] = r.originationDate; values[k++] = r.originalPrincipal; values[k++] = r.startBalance; values[k++] = r.balance; values[k++] = r.scheduledPrincipal;
+      values[k++] = r.actualPrincipal; values[k++] = r.unscheduledPrincipal; values[k++] = r.interest; values[k++] = r.dpd; values[k++] = r.bucket; values[k++] = r.status;
+      values[k++] = r.firstDefaultDate; values[k++] = r.defaultAmount; values[k++] = r.defaultPrincipal; values[k++] = r.writtenOff; values[k++] = r.recoveries;
+    }
+    insertStatement(sqlite, to - from).run(values);
   }
 }
 

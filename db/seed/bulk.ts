@@ -80,9 +80,9 @@ export const noFill: Fill = (_tables, fn) => fn();
  * Buffers rows of `columns` values and writes them `batch` rows per statement (`insert into … values (…), (…), …`,
  * prepared once per row count): one call into the driver per batch instead of one per row. `flush` writes what is
  * left; the caller flushes before anything reads the table. Rows keep their order, so rowids are as with
- * row-by-row inserts. Only for a table no foreign key refers to: a statement writing several rows of a parent
- * table makes SQLite look up every new key in each child table (sqlite3FkCheck, isMultiWrite) — a full scan
- * each while the bulk load has dropped the child's index.
+ * row-by-row inserts. For a table a foreign key refers to, only with foreign keys off (the bulk load) or the
+ * children's indexes in place: with foreign keys on, a statement writing several rows of a parent table makes SQLite
+ * look up every new key in each child table (sqlite3FkCheck, isMultiWrite) — a full scan each without the index.
  */
 export class RowBuffer {
   private readonly statements = new Map<number, Statement>();
@@ -94,6 +94,8 @@ export class RowBuffer {
     private readonly head: string,
     columns: number,
     private readonly batch = 128,
+    /** A buffer of the rows these rows refer to (a foreign key): flushed first, so every row's parent is written before it. */
+    private readonly after?: RowBuffer,
   ) {
     this.width = columns;
   }
@@ -116,6 +118,7 @@ export class RowBuffer {
 
   flush(): void {
     if (this.values.length === 0) return;
+    this.after?.flush();
     this.statement(this.values.length / this.width).run(this.values);
     this.values = [];
   }

@@ -60,7 +60,16 @@ function seedAreas(db: Db, today: string, fill: Fill = noFill, book?: SeededBook
  */
 export function seedIfEmpty(
   db: Db,
-  opts: { leases?: number; onProgress?: (done: number, total: number) => void } = {},
+  opts: {
+    leases?: number;
+    onProgress?: (done: number, total: number) => void;
+    /**
+     * Seeds more into the new database as the last step of its bulk load (same transaction and connection settings,
+     * after the demo users' funder assignments): the demo facilities (services/facilities/demo, which db/ does not
+     * import), whose month-end snapshots are millions of rows for a large book. Not called when nothing is seeded.
+     */
+    finish?: (db: Db, today: string) => void;
+  } = {},
 ): { seeded: boolean; areas: string[] } {
   if (process.env.SEED_DEMO === '0') return { seeded: false, areas: [] };
   const today = todayIso();
@@ -71,15 +80,23 @@ export function seedIfEmpty(
   // The book, then its payment history, go in as bulk phases of one transaction (each table's indexes built once,
   // after it is filled); the other areas follow with every index in place.
   const areas = bulkLoad(db, (fill) => {
-    const { ledgers } = fill(['leases', 'lease_history', 'schedule_rows'], () =>
-      seedPortfolio(db, { leases: opts.leases ?? seedLeaseCount(), today, onProgress: opts.onProgress, keepLedgers: true }),
+    // The kept book (every lease's instalments and ledger) is handed straight to seedAreas, not bound to a name in this
+    // frame, so it is garbage once the areas are seeded and not held while `finish` runs.
+    const seeded = seedAreas(
+      db,
+      today,
+      fill,
+      fill(['leases', 'lease_history', 'schedule_rows'], () =>
+        seedPortfolio(db, { leases: opts.leases ?? seedLeaseCount(), today, onProgress: opts.onProgress, keepLedgers: true }),
+      ).ledgers,
     );
-    return seedAreas(db, today, fill, ledgers);
-  });
-  // The demo analyst and viewer work on both demo funders (domain.md §12: admins need no assignment).
-  db.transaction((tx) => {
-    const demo = ['analyst@quantum.demo', 'viewer@quantum.demo'].map((e) => getUserByEmail(tx, e)).filter((u) => u !== undefined);
-    assignFunders(tx, demo.flatMap((u) => listFunders(tx).map((f) => ({ userId: u.id, funderId: f.id }))), null);
+    // The demo analyst and viewer work on both demo funders (domain.md §12: admins need no assignment).
+    db.transaction((tx) => {
+      const demo = ['analyst@quantum.demo', 'viewer@quantum.demo'].map((e) => getUserByEmail(tx, e)).filter((u) => u !== undefined);
+      assignFunders(tx, demo.flatMap((u) => listFunders(tx).map((f) => ({ userId: u.id, funderId: f.id }))), null);
+    });
+    opts.finish?.(db, today);
+    return seeded;
   });
   return { seeded: true, areas };
 }

@@ -43,12 +43,20 @@ export function seedPayments(db: Db, opts: SeedPaymentsOptions): { payments: num
   const today = opts.today;
   const sqlite = db.$client;
   const now = Date.now();
-  // Payments one row per statement: a foreign key names them (bulk.ts, RowBuffer). Their millions of allocations
-  // in multi-row statements, flushed before the transaction ends.
-  const insPay = sqlite.prepare(
-    `insert into payments (funder_id, lease_id, kind, reverses_id, received_on, amount, currency, method, reference, note, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  // Payments and their millions of allocations in multi-row statements, flushed before the transaction ends. The
+  // payment ids are assigned here, in order, as AUTOINCREMENT would (the next after the largest ever used): the
+  // entries, reversals and allocations name them before they are written. (A multi-row insert into payments, a
+  // table foreign keys name, costs a child lookup per row only when foreign keys are on: the bulk load checks them
+  // once at the end, bulk.ts; outside it the children's indexes are in place.)
+  let nextId =
+    (sqlite.prepare(`select max(coalesce((select seq from sqlite_sequence where name = 'payments'), 0), coalesce((select max(id) from payments), 0))`).pluck().get() as number) + 1;
+  const insPay = new RowBuffer(
+    sqlite,
+    `insert into payments (id, funder_id, lease_id, kind, reverses_id, received_on, amount, currency, method, reference, note, created_at)`,
+    12,
   );
-  const insAlloc = new RowBuffer(sqlite, `insert into payment_allocations (payment_id, lease_id, period, component, amount)`, 5);
+  // The allocations name their payments: a flush of theirs writes the payments buffered so far first.
+  const insAlloc = new RowBuffer(sqlite, `insert into payment_allocations (payment_id, lease_id, period, component, amount)`, 5, 128, insPay);
   const totals = { payments: 0, reversals: 0, allocations: 0 };
   const profiles = new Map<number, Profile>();
   let ledgers: SeededLedger[] = [];
@@ -70,7 +78,9 @@ export function seedPayments(db: Db, opts: SeedPaymentsOptions): { payments: num
       const entries: LedgerEntry[] = [];
       const methods = new Map<string, string>();
       const pay = (date: string, amount: number, method: 'direct_debit' | 'transfer' | 'other', reference: string, note = '') => {
-        const id = String(insPay.run(opts.funderId, lease.id, 'payment', null, date, amount, lease.currency, method, reference, note, now).lastInsertRowid);
+        const n = nextId++;
+        insPay.push(n, opts.funderId, lease.id, 'payment', null, date, amount, lease.currency, method, reference, note, now);
+        const id = String(n);
         entries.push({ id, receivedDate: date, amount });
         methods.set(id, method);
         totals.payments++;
@@ -107,7 +117,9 @@ export function seedPayments(db: Db, opts: SeedPaymentsOptions): { payments: num
         const last = entries[entries.length - 1] as { id: string; receivedDate: string; amount: number };
         const revDate = addDays(last.receivedDate, 3);
         if (revDate <= today && methods.get(last.id) === 'direct_debit') {
-          const rid = String(insPay.run(opts.funderId, lease.id, 'reversal', Number(last.id), revDate, last.amount, lease.currency, 'direct_debit', '', 'direct debit returned', now).lastInsertRowid);
+          const r = nextId++;
+          insPay.push(r, opts.funderId, lease.id, 'reversal', Number(last.id), revDate, last.amount, lease.currency, 'direct_debit', '', 'direct debit returned', now);
+          const rid = String(r);
           entries.push({ id: rid, reversalOf: last.id, date: revDate });
           totals.reversals++;
           const again = addDays(revDate, rnd.int(4, 12));
@@ -149,6 +161,7 @@ export function seedPayments(db: Db, opts: SeedPaymentsOptions): { payments: num
       }
       if (opts.onProgress && (li + 1) % 5000 === 0) opts.onProgress(li + 1, ledgers.length);
     });
+    insPay.flush();
     insAlloc.flush();
   });
   // A larger page cache while millions of ledger rows go in (the indexes are then written mostly in memory).

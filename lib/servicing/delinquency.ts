@@ -128,9 +128,24 @@ export function bucketsFor(edges: readonly number[] = DEFAULT_BUCKET_EDGES): Buc
 /** Bucket of a DPD (integer days ≥ 0) for the edges; ranges are inclusive (default edges: 30 → 1-30, 31 → 31-60, 91 → 91+). */
 export function bucketOf(dpd: number, edges: readonly number[] = DEFAULT_BUCKET_EDGES): Bucket {
   requireNonNegInt(dpd, 'dpd');
+  const buckets = bucketsOf(edges);
+  for (const b of buckets) if (b.max === null || dpd <= b.max) return { key: b.key, index: b.index, min: b.min, max: b.max };
+  const last = buckets[buckets.length - 1]!; // unreachable: the last bucket is open-ended
+  return { key: last.key, index: last.index, min: last.min, max: last.max };
+}
+
+/**
+ * bucketsFor kept per edges array (a book's DPD engine asks once per lease and date with the same settings' edges),
+ * checked against a copy of the edges it was built for, so a changed array is validated and built afresh.
+ */
+const bucketsMemo = new WeakMap<readonly number[], { edges: number[]; buckets: Bucket[] }>();
+
+function bucketsOf(edges: readonly number[]): Bucket[] {
+  const hit = Array.isArray(edges) ? bucketsMemo.get(edges) : undefined;
+  if (hit && hit.edges.length === edges.length && hit.edges.every((e, i) => e === edges[i])) return hit.buckets;
   const buckets = bucketsFor(edges);
-  for (const b of buckets) if (b.max === null || dpd <= b.max) return b;
-  return buckets[buckets.length - 1]!; // unreachable: the last bucket is open-ended
+  bucketsMemo.set(edges, { edges: [...edges], buckets });
+  return buckets;
 }
 
 /** Delinquency of a lease at `asOf`: DPD (days), the due date it ages from, bucket and arrears (minor units). */

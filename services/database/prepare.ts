@@ -14,8 +14,11 @@ export function prepareDatabase(file = databasePath()): { file: string; seeded: 
   const db = openDb(file);
   try {
     runMigrations(db);
-    const { seeded, areas } = seedIfEmpty(db);
-    if (process.env.SEED_DEMO !== '0' && seedDemoFacilities(db, todayIso()) > 0) areas.push('facilities');
+    // A new database gets its demo facilities inside the seed's bulk load; one seeded earlier, when it has none.
+    let made = 0;
+    const { seeded, areas } = seedIfEmpty(db, { finish: (d, today) => void (made = seedDemoFacilities(d, today)) });
+    if (process.env.SEED_DEMO !== '0' && !seeded) made = seedDemoFacilities(db, todayIso());
+    if (made > 0) areas.push('facilities');
     return { file, seeded, areas };
   } finally {
     db.$client.close();

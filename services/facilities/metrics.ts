@@ -24,6 +24,7 @@ import { getMetricResults, keepMetricResult, poolOriginalPrincipal, type Facilit
 import { cdrFromMdr } from '@/lib/finance';
 import { addMonths } from '@/lib/finance/dates';
 import { computeBorrowingBase, type CovenantMetric, type EligibilityLease } from '@/lib/facilities';
+import type { LeaseSnapshot } from '@/lib/history';
 import { isClosedMonth, monthEndOf, monthOf, monthRange } from '@/lib/history/months';
 import { leaseSnapshotBatches } from '@/db/queries/history';
 import { creditStatesAt } from '@/services/credit/book';
@@ -62,25 +63,83 @@ export function lossesAt(db: DbOrTx, funderId: number, currency: string, since: 
 
 export type MonthEndBook = { leases: EligibilityLease[]; originalPrincipal: number; losses: { gross: number; recoveries: number } };
 
+/** A closed month's snapshot rows of one currency as monthEndBook reads them (lease-id order), column by column. */
+export type MonthStates = {
+  leaseId: Float64Array;
+  balance: Float64Array;
+  dpd: Float64Array;
+  status: string[];
+  /** lossesAt since `since` at the month end, taken when the month was built (its credit states just computed). */
+  losses?: { since: string; gross: number; recoveries: number };
+};
+
+/**
+ * Keeps, per month, the `currency` rows of the snapshots ensureSnapshots has just built and stored (its onBuilt),
+ * exactly as monthEndBook would read them back: the same values in lease-id order.
+ */
+function keepBuilt(into: Map<string, MonthStates>, currency: string, losses?: { db: DbOrTx; funderId: number; since: string }) {
+  return (month: string, rows: readonly LeaseSnapshot[]) => {
+    const picked = rows.filter((r) => r.currency === currency);
+    let sorted = true;
+    for (let x = 1; x < picked.length && sorted; x++) sorted = picked[x - 1]!.leaseId < picked[x]!.leaseId;
+    if (!sorted) picked.sort((a, b) => a.leaseId - b.leaseId);
+    const n = picked.length;
+    const states: MonthStates = { leaseId: new Float64Array(n), balance: new Float64Array(n), dpd: new Float64Array(n), status: new Array<string>(n) };
+    for (let x = 0; x < n; x++) {
+      const r = picked[x]!;
+      states.leaseId[x] = r.leaseId;
+      states.balance[x] = r.balance;
+      states.dpd[x] = r.dpd;
+      states.status[x] = r.status;
+    }
+    // The credit states of this month end were computed for its rows just now (memoised for a few days only): the
+    // losses read them here rather than recomputing them when the month is measured after the whole run is built.
+    if (losses) states.losses = { since: losses.since, ...lossesAt(losses.db, losses.funderId, currency, losses.since, monthEndOf(month)) };
+    into.set(month, states);
+  };
+}
+
+function* statesOf(m: MonthStates): Generator<LeaseState> {
+  for (let x = 0; x < m.leaseId.length; x++) yield { leaseId: m.leaseId[x]!, balance: m.balance[x]!, dpd: m.dpd[x]!, status: m.status[x] };
+}
+
 /**
  * The book at a month end (pool leases with balance, DPD, default flag), the pool's original principal and the
  * losses since the facility start (`since`). A closed month: the §9 snapshot; the running month: live.
  */
-export function monthEndBook(db: DbOrTx, funderId: number, currency: string, monthEnd: string, today: string, since = '0000-01-01'): MonthEndBook {
+export function monthEndBook(
+  db: DbOrTx,
+  funderId: number,
+  currency: string,
+  monthEnd: string,
+  today: string,
+  since = '0000-01-01',
+  built?: Map<string, MonthStates>,
+): MonthEndBook {
   const month = monthOf(monthEnd);
   const originalPrincipal = poolOriginalPrincipal(db, funderId, currency, monthEnd);
   if (!(isClosedMonth(month, today) && monthEnd === monthEndOf(month))) {
     const leases = collateralAt(db, funderId, monthEnd).leases.filter((l) => l.currency === currency);
     return { leases, originalPrincipal, losses: lossesAt(db, funderId, currency, since, monthEnd) };
   }
-  ensureSnapshots(db, funderId, month, month, today);
-  const states: LeaseState[] = [];
-  for (const batch of leaseSnapshotBatches(db, funderId, month)) {
-    for (const r of batch) if (r.currency === currency) states.push({ leaseId: r.leaseId, balance: r.balance, dpd: r.dpd, status: r.status });
+  // The month's rows as just built (by this call or by the caller's run, `built`: taken once), else read back.
+  const here = new Map<string, MonthStates>();
+  ensureSnapshots(db, funderId, month, month, today, keepBuilt(here, currency));
+  const kept = here.get(month) ?? built?.get(month);
+  built?.delete(month);
+  let states: Iterable<LeaseState>;
+  if (kept) states = statesOf(kept);
+  else {
+    const read: LeaseState[] = [];
+    for (const batch of leaseSnapshotBatches(db, funderId, month)) {
+      for (const r of batch) if (r.currency === currency) read.push({ leaseId: r.leaseId, balance: r.balance, dpd: r.dpd, status: r.status });
+    }
+    states = read;
   }
   // The losses from the credit facts as of the month end: a lease written off in an earlier month has left the
   // snapshot's pool, but its loss and recoveries still count in the cumulative figure.
-  return { leases: collateralLeases(loadBook(db, funderId), monthEnd, states), originalPrincipal, losses: lossesAt(db, funderId, currency, since, monthEnd) };
+  const losses = kept?.losses?.since === since ? { gross: kept.losses.gross, recoveries: kept.losses.recoveries } : lossesAt(db, funderId, currency, since, monthEnd);
+  return { leases: collateralLeases(loadBook(db, funderId), monthEnd, states), originalPrincipal, losses };
 }
 
 function ratio(a: number, b: number): number {
@@ -146,9 +205,11 @@ export function facilityMonthMetrics(db: DbOrTx, facility: Facility, asOf: strin
   // The closed month-end snapshots the loop below reads (the months to compute, and a kept month just before one),
   // built run by run of consecutive months: each month then starts from the previous month's end splits instead
   // of recomputing them (services/history/snapshots). monthEndBook finds them stored.
+  // The rows each build stores are kept for monthEndBook (the facility currency's, compactly) instead of read back.
+  const built = new Map<string, MonthStates>();
   let run: string[] = [];
   const buildRun = () => {
-    if (run.length > 1) ensureSnapshots(db, facility.funderId, monthOf(run[0]!), monthOf(run[run.length - 1]!), today);
+    if (run.length > 1) ensureSnapshots(db, facility.funderId, monthOf(run[0]!), monthOf(run[run.length - 1]!), today, keepBuilt(built, facility.currency, { db, funderId: facility.funderId, since: facility.startDate }));
     run = [];
   };
   all.forEach((m, i) => {
@@ -166,10 +227,10 @@ export function facilityMonthMetrics(db: DbOrTx, facility: Facility, asOf: strin
       continue;
     }
     if (previous === null && previousMonth !== null) {
-      const prev = monthEndBook(db, facility.funderId, facility.currency, previousMonth, today).leases;
+      const prev = monthEndBook(db, facility.funderId, facility.currency, previousMonth, today, undefined, built).leases;
       previous = { defaulted: new Set(prev.filter((l) => l.inDefault).map((l) => l.leaseId)), balance: prev.reduce((s, l) => s + l.balance, 0) };
     }
-    const { leases, originalPrincipal, losses } = monthEndBook(db, facility.funderId, facility.currency, m, today, facility.startDate);
+    const { leases, originalPrincipal, losses } = monthEndBook(db, facility.funderId, facility.currency, m, today, facility.startDate, built);
     const metrics = computeMonth(facility, leases, previous, originalPrincipal, losses);
     if (m < closedBefore) keepMetricResult(db, facility.id, m, metrics);
     if (wanted.has(m)) out.push({ monthEnd: m, metrics });

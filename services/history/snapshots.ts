@@ -181,9 +181,17 @@ export function firstBookMonth(db: DbOrTx, funderId: number): string | null {
 
 /**
  * The stored snapshots of the closed months in [from, to], building (and storing) those missing, in
- * month order; months before the funder's first purchase have none. Returns the month rows.
+ * month order; months before the funder's first purchase have none. Returns the month rows. `onBuilt` is handed
+ * the lease rows of each month this call built and stored (as stored), so a caller about to read them need not.
  */
-export function ensureSnapshots(db: DbOrTx, funderId: number, from: string, to: string, today = todayIso()): SnapshotMonthRow[] {
+export function ensureSnapshots(
+  db: DbOrTx,
+  funderId: number,
+  from: string,
+  to: string,
+  today = todayIso(),
+  onBuilt?: (month: string, rows: readonly LeaseSnapshot[]) => void,
+): SnapshotMonthRow[] {
   const last = to < monthOf(today) ? to : addMonthsTo(monthOf(today), -1);
   const first = firstBookMonth(db, funderId);
   if (first === null || last < from) return [];
@@ -195,7 +203,8 @@ export function ensureSnapshots(db: DbOrTx, funderId: number, from: string, to: 
     const monthEnd = monthEndOf(month);
     const built = computeMonthSnapshot(db, funderId, month, monthEnd, carry);
     carry = built.carry;
-    insertSnapshotMonth(db, funderId, month, monthEnd, built.rows, aggregateMonth(month, monthEnd, built.rows));
+    // onBuilt: the rows just stored, for a caller that reads them next (only when this call stored them).
+    if (insertSnapshotMonth(db, funderId, month, monthEnd, built.rows, aggregateMonth(month, monthEnd, built.rows))) onBuilt?.(month, built.rows);
   }
   return snapshotMonthsIn(db, funderId, lo, last);
 }

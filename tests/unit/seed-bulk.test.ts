@@ -45,6 +45,30 @@ describe('RowBuffer', () => {
     expect(read('t')).toEqual(read('u'));
     expect(read('t')).toHaveLength(rows);
   });
+
+  it('a buffer of child rows flushes the buffer of their parents first (foreign keys on): every parent is written before its children', () => {
+    const db = createTestDb();
+    const sqlite = db.$client;
+    expect(sqlite.pragma('foreign_keys', { simple: true })).toBe(1);
+    sqlite.exec('create table p (id integer primary key autoincrement, v text)');
+    sqlite.exec('create table c (p_id integer not null references p (id), n integer)');
+    const write = (linked: boolean) => {
+      const parents = new RowBuffer(sqlite, 'insert into p (id, v)', 2, 50);
+      const children = new RowBuffer(sqlite, 'insert into c (p_id, n)', 2, 4, linked ? parents : undefined);
+      const base = (sqlite.prepare('select coalesce(max(id), 0) from p').pluck().get() as number) + 1;
+      for (let i = 0; i < 30; i++) {
+        parents.push(base + i, `parent ${i}`);
+        children.push(base + i, 1);
+        children.push(base + i, 2);
+      }
+      parents.flush();
+      children.flush();
+    };
+    expect(() => write(false)).toThrow(/FOREIGN KEY/);
+    sqlite.exec('delete from c; delete from p');
+    write(true);
+    expect(sqlite.prepare('select count(*) from c join p on p.id = c.p_id').pluck().get()).toBe(60);
+  });
 });
 
 describe('bulkLoad', () => {

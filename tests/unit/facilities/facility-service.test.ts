@@ -203,6 +203,19 @@ describe('facility service', () => {
     for (const m of h!.months) expect(m.headroom).toBeCloseTo(m.threshold - m.actual, 12);
   });
 
+  it('months measured while their snapshots are built (the rows and losses kept from the build) equal the same months read back from the stored snapshots', () => {
+    const db = seeded();
+    const f = facility(db);
+    const stored = () => db.$client.prepare('select count(*) from snapshot_months where funder_id = 1').pluck().get() as number;
+    expect(stored()).toBe(0);
+    const building = facilityMonthMetrics(db, f, TODAY, TODAY, 24);
+    expect(stored()).toBeGreaterThan(12);
+    // A second facility with the same terms finds every snapshot stored: it reads the rows and recomputes the losses.
+    const reading = facilityMonthMetrics(db, facility(db), TODAY, TODAY, 24);
+    expect(reading).toEqual(building);
+    expect(building.some((m) => m.metrics.cumulativeDefaulted > 0 && m.metrics.defaultRatio > 0)).toBe(true);
+  });
+
   it('a closed month reads the §9 snapshot: the pool equals the live book then; covenant values stay after a payment and a lease edit in that month', () => {
     const db = seeded();
     const f = facility(db);

@@ -192,6 +192,19 @@ describe('buckets', () => {
     expect(b).toMatchObject({ key, min, max });
   });
 
+  test('bucketOf follows an edges array changed in place (its buckets are kept per array and checked against it)', () => {
+    const edges = [30, 60, 90];
+    expect(bucketOf(45, edges).key).toBe('31-60');
+    edges[1] = 50;
+    expect(bucketOf(45, edges)).toEqual({ key: '31-50', index: 2, min: 31, max: 50 });
+    edges[2] = 40;
+    expect(() => bucketOf(45, edges)).toThrow();
+    // Each call answers its own object: changing one leaves the next answer alone.
+    const b = bucketOf(10);
+    b.max = 99;
+    expect(bucketOf(10).max).toBe(30);
+  });
+
   test('bucketsFor lists the default buckets in order', () => {
     expect(bucketsFor().map((b) => [b.index, b.key])).toEqual([
       [0, 'current'],
