@@ -22,6 +22,6 @@ describe('formatMoneyIn (the process-wide formatter of Amount and the Total Cash
     expect(formatMoneyIn('en', 123456, 'EUR')).toBe('€1,234.56');
     expect(formatMoneyIn('en', 123456, 'EUR', { wholeUnits: true })).toBe('€1,235');
     expect(formatMoneyIn('en', 123456, 'EUR')).toBe('€1,234.56');
-    expect(formatMoneyIn('de', 123456, 'EUR')).toBe('1.234,56 €');
+    expect(formatMoneyIn('de', 123456, 'EUR')).toBe('1.234,56\u00a0€');
   });
 });
