@@ -44,6 +44,38 @@ export function formatMoney(format: Formatter, minor: number, currency: string, 
   });
 }
 
+const moneyFormats = new Map<string, { nf: Intl.NumberFormat; scale: number }>();
+
+/**
+ * formatMoney's text in an explicit locale, from one Intl.NumberFormat per locale, currency and options kept
+ * for the process. next-intl's formatter builds its Intl objects again for every request (and keys each call
+ * by JSON.stringify of its options), which tables of hundreds of amounts pay on every render; the options and
+ * the text are the same as formatMoney's (no global number formats are configured, see i18n/request.ts).
+ */
+export function formatMoneyIn(locale: string, minor: number, currency: string, options: MoneyOptions = {}): string {
+  const { wholeUnits, signDisplay, currencyDisplay, notation } = options;
+  const code = currency.toUpperCase();
+  const key = `${locale}|${code}|${wholeUnits ? 1 : 0}|${signDisplay ?? ''}|${currencyDisplay ?? ''}|${notation ?? ''}`;
+  let f = moneyFormats.get(key);
+  if (!f) {
+    const digits = wholeUnits ? 0 : minorUnitDigits(code);
+    const nf = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: code,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+      ...(signDisplay ? { signDisplay } : {}),
+      ...(currencyDisplay ? { currencyDisplay } : {}),
+      ...(notation ? { notation } : {}),
+    });
+    f = { nf, scale: 10 ** minorUnitDigits(code) };
+    // Bounded by locales × currencies × the few option sets the code uses; a guard all the same.
+    if (moneyFormats.size > 1000) moneyFormats.clear();
+    moneyFormats.set(key, f);
+  }
+  return f.nf.format(minor / f.scale);
+}
+
 /** A rate stored as a decimal: formatPercent(format, 0.0525) → "5.25%" (en), "5,25 %" (de). */
 export function formatPercent(format: Formatter, rate: number, fractionDigits = 2): string {
   return format.number(rate, {

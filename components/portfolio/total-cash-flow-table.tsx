@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { cn } from '@/components/ui/cn';
 import { Link } from '@/i18n/navigation';
 import type { CurrencySummary } from '@/lib/finance';
-import { formatDecimal } from '@/lib/format';
+import { formatDecimal, formatMoneyIn } from '@/lib/format';
 import type { AmountColumn, CashFlowPageQuery, CashFlowTableRow, SortKey, ViewColumn } from '@/lib/portfolio/cash-flow-table';
 import { cashFlowQuery, TOTAL_CASH_FLOW_PATH } from './cash-flow-url';
 
@@ -35,23 +35,6 @@ function amountOf(row: CashFlowTableRow | TotalsLine, c: ViewColumn): number {
   if (c === 'cashBeyond') return row.cashBeyond;
   if (c.startsWith('cash')) return row.cash[Number(c.slice(4)) - 1]!;
   return row[c as AmountColumn];
-}
-
-const moneyFormats = new Map<string, { nf: Intl.NumberFormat; scale: number }>();
-
-/**
- * Money in a locale with lib/format formatMoney's options (currency style, the currency's minor
- * digits). One Intl.NumberFormat per locale and currency: the table formats up to 7,000 amounts a render.
- */
-function formatMinor(locale: string, minor: number, currency: string): string {
-  const key = `${locale}:${currency}`;
-  let f = moneyFormats.get(key);
-  if (!f) {
-    const digits = new Intl.NumberFormat(locale, { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-    f = { nf: new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits }), scale: 10 ** digits };
-    moneyFormats.set(key, f);
-  }
-  return f.nf.format(minor / f.scale);
 }
 
 /**
@@ -108,7 +91,7 @@ export function TotalCashFlowTable({ rows, totals, columns, monthLabels, query }
 
   const cell = (minor: number, currency: string, key: string, extra?: string) => (
     <td key={key} className={cn(minor < 0 && 'text-danger-text', extra)}>
-      {formatMinor(locale, minor, currency)}
+      {formatMoneyIn(locale, minor, currency)}
     </td>
   );
 

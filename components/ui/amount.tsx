@@ -1,5 +1,5 @@
-import { useFormatter } from 'next-intl';
-import { formatMoney, type MoneyOptions } from '@/lib/format';
+import { useLocale } from 'next-intl';
+import { formatMoneyIn, type MoneyOptions } from '@/lib/format';
 import { cn } from './cn';
 
 type AmountProps = MoneyOptions & {
@@ -11,13 +11,14 @@ type AmountProps = MoneyOptions & {
 
 /**
  * Money in the active locale, right-aligned friendly (tabular digits) and visibly distinct when negative.
- * Works in server and client components (next-intl's useFormatter is available in both).
+ * Works in server and client components (next-intl's useLocale is available in both).
  */
 export function Amount({ minor, currency, className, ...options }: AmountProps) {
-  const format = useFormatter();
+  // The process-wide formatter of the locale: tables render hundreds of amounts per request.
+  const locale = useLocale();
   return (
     <span className={cn('tabular whitespace-nowrap', minor < 0 && 'text-danger-text', className)}>
-      {formatMoney(format, minor, currency, options)}
+      {formatMoneyIn(locale, minor, currency, options)}
     </span>
   );
 }

@@ -1,5 +1,5 @@
 import { ListPlus } from 'lucide-react';
-import { getTranslations } from 'next-intl/server';
+import { useTranslations } from 'next-intl';
 import { buttonClasses } from '@/components/ui/button';
 import { Link } from '@/i18n/navigation';
 
@@ -13,8 +13,10 @@ type Props = {
 };
 
 /** "Add follow-up task": opens Tasks with the add form prefilled and linked to this lease or lessee. */
-export async function FollowUpLink({ target, name, compact }: Props) {
-  const t = await getTranslations('workspace.tasks');
+export function FollowUpLink({ target, name, compact }: Props) {
+  // Synchronous (useTranslations works in a server component): a table renders one per row, and an async
+  // component per row is a promise for the RSC renderer to wait on each time.
+  const t = useTranslations('workspace.tasks');
   const query = { new: '1', title: t('followUpTitle', { name }), ...Object.fromEntries(Object.entries(target).map(([k, v]) => [k, String(v)])) };
   const label = t('followUp');
   return (

@@ -3,7 +3,7 @@
  * Every write runs in one IMMEDIATE transaction with its audit row; an approved write-off journals the lease
  * (lease change journal) so the valuation and servicing caches re-read that lease only.
  */
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../client';
 import { creditFlags, recoveries, writeOffs, type CreditFlag, type Recovery, type WriteOff } from '../schema/credit';
 import { leases, lessees } from '../schema/portfolio';
@@ -56,14 +56,15 @@ export type CreditFlagView = CreditFlag & { contractNumber: string; lesseeName: 
 
 const proposer = users;
 
-export function listWriteOffs(db: DbOrTx, funderId: number, status?: WriteOff['status']): WriteOffView[] {
+export function listWriteOffs(db: DbOrTx, funderId: number, status?: WriteOff['status'], leaseIds?: readonly number[]): WriteOffView[] {
+  if (leaseIds?.length === 0) return [];
   const rows = db
     .select({ w: writeOffs, contractNumber: leases.contractNumber, lesseeName: lessees.name, proposedByEmail: proposer.email })
     .from(writeOffs)
     .innerJoin(leases, eq(leases.id, writeOffs.leaseId))
     .innerJoin(lessees, eq(lessees.id, leases.lesseeId))
     .leftJoin(proposer, eq(proposer.id, writeOffs.proposedBy))
-    .where(and(eq(writeOffs.funderId, funderId), status ? eq(writeOffs.status, status) : undefined))
+    .where(and(eq(writeOffs.funderId, funderId), status ? eq(writeOffs.status, status) : undefined, leaseIds ? inArray(writeOffs.leaseId, [...leaseIds]) : undefined))
     .orderBy(desc(writeOffs.id))
     .all();
   const deciders = new Map(
@@ -84,14 +85,16 @@ export function listRecoveries(db: DbOrTx, funderId: number): RecoveryView[] {
     .map((x) => ({ ...x.r, contractNumber: x.contractNumber, lesseeName: x.lesseeName }));
 }
 
-export function listActiveFlags(db: DbOrTx, funderId: number): CreditFlagView[] {
+/** The funder's active flags, newest first; `leaseIds`: only those leases' (a table page's, instead of the whole book's). */
+export function listActiveFlags(db: DbOrTx, funderId: number, leaseIds?: readonly number[]): CreditFlagView[] {
+  if (leaseIds?.length === 0) return [];
   return db
     .select({ f: creditFlags, contractNumber: leases.contractNumber, lesseeName: lessees.name, flaggedByEmail: users.email })
     .from(creditFlags)
     .innerJoin(leases, eq(leases.id, creditFlags.leaseId))
     .innerJoin(lessees, eq(lessees.id, leases.lesseeId))
     .leftJoin(users, eq(users.id, creditFlags.flaggedBy))
-    .where(and(eq(creditFlags.funderId, funderId), isNull(creditFlags.clearedOn)))
+    .where(and(eq(creditFlags.funderId, funderId), isNull(creditFlags.clearedOn), leaseIds ? inArray(creditFlags.leaseId, [...leaseIds]) : undefined))
     .orderBy(desc(creditFlags.id))
     .all()
     .map((x) => ({ ...x.f, contractNumber: x.contractNumber, lesseeName: x.lesseeName, flaggedByEmail: x.flaggedByEmail }));

@@ -45,6 +45,11 @@ export function snapshotMonthsIn(db: DbOrTx, funderId: number, from: string, to:
   return rows.map((r) => ({ month: r[0], monthEnd: r[1], leaseCount: r[2], aggregates: JSON.parse(r[3]) as MonthAggregates }));
 }
 
+/** Which months of [from, to] (YYYY-MM) the funder has built, in month order: the names only (a readiness check parses no aggregates). */
+export function snapshotMonthNamesIn(db: DbOrTx, funderId: number, from: string, to: string): string[] {
+  return sqliteOf(db).prepare(`select month from snapshot_months where funder_id = ? and month >= ? and month <= ? order by month`).pluck().all(funderId, from, to) as string[];
+}
+
 /**
  * The funder's book as the servicing stores hold it (leases not terminated): its first purchase date (null: no
  * purchase) and its lease count, from one query, without building the stores.

@@ -465,10 +465,17 @@ export function endedCount(src: CashFlowSource): number {
 
 /** Leases in the pool at the cut-off (purchased on or before it; lib/finance/pool.ts). */
 export function poolCount(v: PortfolioValuation): number {
-  let n = 0;
-  for (let i = 0; i < v.count; i++) n += v.inPool[i]!;
+  let n = poolCountCache.get(v);
+  if (n === undefined) {
+    n = 0;
+    for (let i = 0; i < v.count; i++) n += v.inPool[i]!;
+    poolCountCache.set(v, n);
+  }
   return n;
 }
+
+/** Per valuation object (immutable once built): every page view and API page reads the ended count. */
+const poolCountCache = new WeakMap<PortfolioValuation, number>();
 
 /** Indexes of the leases in the pool at the cut-off, in book (id) order: the rows of the tape. */
 export function poolIndices(v: PortfolioValuation): Int32Array {

@@ -1,11 +1,10 @@
-import { getToken, type JWT } from 'next-auth/jwt';
+import type { JWT } from 'next-auth/jwt';
 import type { NextRequest } from 'next/server';
 import { getDb } from '@/db';
 import { isSessionCurrent } from '@/db/queries/users';
 import type { User } from '@/db/schema/auth';
 import { scopesForRole, type Scope } from '@/lib/auth/scopes';
-import { getAuthSecret } from '@/services/auth/secret';
-import { decodeSessionCookie, SESSION_COOKIE_NAMES } from '@/services/auth/session-token';
+import { sessionTokenOf } from '@/services/auth/session-token';
 import { verifyAccessToken } from '@/services/auth/tokens';
 
 export type Principal = {
@@ -22,16 +21,6 @@ export function principalFromSessionToken(token: JWT | null): Principal | null {
   // Credentials users get their role's scopes as they are now; identity-provider users keep the granted ones.
   const scopes = token.provider === 'oidc' ? (token.scopes ?? []) : scopesForRole(user.role);
   return { user, scopes, via: 'session' };
-}
-
-/** The request's session token: the (cached) decode of its cookie; next-auth's own reader for a chunked cookie. */
-async function sessionTokenOf(req: NextRequest): Promise<JWT | null> {
-  for (const name of SESSION_COOKIE_NAMES) {
-    const raw = req.cookies.get(name)?.value;
-    if (raw) return decodeSessionCookie(raw);
-  }
-  if (!req.cookies.getAll().some((c) => c.name.includes('next-auth.session-token.'))) return null;
-  return getToken({ req, secret: getAuthSecret() });
 }
 
 export type CredentialResult = { principal: Principal } | { principal: null; reason: 'missing' | 'invalid' | 'expired' };

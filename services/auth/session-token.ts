@@ -1,4 +1,5 @@
-import { decode, type JWT } from 'next-auth/jwt';
+import { decode, getToken, type JWT } from 'next-auth/jwt';
+import type { NextRequest } from 'next/server';
 import { getAuthSecret } from '@/services/auth/secret';
 
 /** next-auth's cookie names: the __Secure- one when NEXTAUTH_URL is https. */
@@ -28,4 +29,17 @@ export async function decodeSessionCookie(raw: string, nowMs = Date.now()): Prom
     decoded.set(raw, { token, exp: token.exp });
   }
   return token;
+}
+
+/**
+ * A request's session token: the (cached) decode of its session cookie; next-auth's own reader for a
+ * chunked cookie. The proxy and the API's credential check both read it on every request.
+ */
+export async function sessionTokenOf(req: NextRequest): Promise<JWT | null> {
+  for (const name of SESSION_COOKIE_NAMES) {
+    const raw = req.cookies.get(name)?.value;
+    if (raw) return decodeSessionCookie(raw);
+  }
+  if (!req.cookies.getAll().some((c) => c.name.includes('next-auth.session-token.'))) return null;
+  return getToken({ req, secret: getAuthSecret() });
 }

@@ -76,8 +76,10 @@ export function defaultsAt(db: DbOrTx, funderId: number, asOf: string, at: State
   const day = parseDate(asOf);
   const defaulted = only ? [...only].flatMap((id) => (stateOf(at, id)?.status === 'defaulted' ? [stateOf(at, id)!] : [])) : states.filter((s) => s.status === 'defaulted');
   const label = labels(db, funderId, defaulted.map((s) => s.leaseId));
-  const flags = new Map(listActiveFlags(db, funderId).filter((f) => f.kind === 'utp').map((f) => [f.leaseId, f]));
-  const pending = new Map(listWriteOffs(db, funderId, 'proposed').map((w) => [w.leaseId, w.id]));
+  // A table page's notes read those leases' flags and proposals only: the whole book's flags cost ≈ 8 ms a page at 100k.
+  const ids = only ? defaulted.map((s) => s.leaseId) : undefined;
+  const flags = new Map(listActiveFlags(db, funderId, ids).filter((f) => f.kind === 'utp').map((f) => [f.leaseId, f]));
+  const pending = new Map(listWriteOffs(db, funderId, 'proposed', ids).map((w) => [w.leaseId, w.id]));
   const rows = defaulted.map((s): DefaultRow => {
     const i = entry.schedule.indexById.get(s.leaseId)!;
     const pos = cashPositionAt(inputOf(entry, i), day);

@@ -21,9 +21,9 @@ export function facilityFor(db: DbOrTx, principal: Principal, id: number): Facil
 
 export function accessibleFacilities(db: DbOrTx, principal: Principal, funderId?: number): Facility[] {
   const access = funderAccessOf(principal);
-  const ids = access === 'all' ? 'all' : [...access];
-  const list = listFacilities(db, ids);
-  return funderId === undefined ? list : list.filter((f) => f.funderId === funderId);
+  // One funder's facilities (the Dashboard tile on every visit): read only those, not every accessible funder's.
+  if (funderId !== undefined) return access === 'all' || access.has(funderId) ? listFacilities(db, [funderId]) : [];
+  return listFacilities(db, access === 'all' ? 'all' : [...access]);
 }
 
 export type FacilitySummary = {

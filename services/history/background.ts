@@ -16,7 +16,7 @@
  */
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { DbOrTx } from '@/db/client';
-import { finishSnapshotMonth, hasSnapshotMonth, historyLeaseTerms, insertSnapshotRows, snapshotMonthsIn } from '@/db/queries/history';
+import { finishSnapshotMonth, hasSnapshotMonth, historyLeaseTerms, insertSnapshotRows, snapshotMonthNamesIn } from '@/db/queries/history';
 import { todayIso } from '@/lib/finance';
 import { addMonthsTo, aggregateMonth, lastClosedMonth, monthEndOf, monthOf, monthRange, type LeaseSnapshot } from '@/lib/history';
 import { creditFactsAt } from '@/services/credit/facts';
@@ -69,7 +69,7 @@ export function neededMonths(db: DbOrTx, funderId: number, from: string, to: str
   const lo = from < first ? first : from;
   if (lo > last) return { needed: [], missing: [] };
   const needed = monthRange(lo, last);
-  const have = new Set(snapshotMonthsIn(db, funderId, lo, last).map((r) => r.month));
+  const have = new Set(snapshotMonthNamesIn(db, funderId, lo, last));
   return { needed, missing: needed.filter((m) => !have.has(m)) };
 }
 

@@ -64,7 +64,7 @@ export interface TotalCashFlowScreen {
   currencies(): string[];
 }
 
-type ScreenCache = { ordered: Map<string, Int32Array>; json: (string | undefined)[]; bodies: Map<string, Uint8Array<ArrayBuffer>> };
+type ScreenCache = { ordered: Map<string, Int32Array>; json: (string | undefined)[]; bodies: Map<string, Uint8Array<ArrayBuffer>>; currencies?: string[] };
 
 // Process-wide, like the valuations they are keyed by (route bundles and instrumentation share them).
 const screens = ((globalThis as { __quantumTotalCashFlow?: WeakMap<PortfolioValuation, ScreenCache> }).__quantumTotalCashFlow ??= new WeakMap());
@@ -124,7 +124,8 @@ export function totalCashFlowScreen(db: Db, funderId: number, query: TotalCashFl
     liveRows: live,
     tableRows: (indices) => Array.from(indices, (i) => ({ ...toTableRow(book, i), flagged: isCheckFlagged(book.valuation, i) })),
     totals: () => (filtered ? summarizeRows(book, book.funder.baseCurrency, rows) : bookSummary(book, book.funder.baseCurrency)),
-    currencies: () => [...new Set(leaseCurrencies(book.portfolio))].sort(),
+    // A pass over every lease: once per valuation, not per page view.
+    currencies: () => (cache.currencies ??= [...new Set(leaseCurrencies(book.portfolio))].sort()).slice(),
     pageBody: (page, perPage) => {
       const bodyKey = `${key}|${page}|${perPage}`;
       let body = cache.bodies.get(bodyKey);

@@ -61,6 +61,10 @@ describe('menu tree', () => {
     ['/servicing/payments/imports/7', '/servicing/payments'],
   ])('%s marks only its own menu page (%s) as current', (pathname, href) => {
     expect(activePageHref(pathname)).toBe(href);
+    // Asked again after another path (the last answer is memoised): still its own page.
+    expect(activePageHref('/account')).toBe('/account');
+    expect(activePageHref(pathname)).toBe(href);
+    expect(activePageHref(pathname)).toBe(href);
   });
 });
 
