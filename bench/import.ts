@@ -153,6 +153,8 @@ async function main() {
       report('RSS peak at', sec(rssPeakAt), null);
       for (const s of stalls) report(`request > 500 ms started at ${sec(s.at)}`, `${s.ms.toFixed(0)} ms`, null);
       report('load average (1 min)', os.loadavg()[0]!.toFixed(2), null);
+      // The server's own account of the commit (how long the write took on its worker, the wait for the COMMIT).
+      for (const l of server.output().split('\n')) if (l.includes('[imports]')) console.log(l.trim());
     } catch (e) {
       console.error(server.output().slice(-3000));
       throw e;
