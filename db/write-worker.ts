@@ -46,17 +46,12 @@ const WORKER_CODE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const st = new Map();
-const signal = new Int32Array(workerData.signal);
 let db = null;
 let failed = false;
 function end(msg) {
   try { if (db && db.inTransaction) db.exec('ROLLBACK'); } catch {}
   try { if (db) db.close(); } catch {}
   db = null;
-  if (Atomics.load(signal, 0) === 0) {
-    Atomics.store(signal, 0, 2);
-    Atomics.notify(signal, 0);
-  }
   parentPort.postMessage(msg);
 }
 try {
@@ -84,13 +79,7 @@ parentPort.on('message', (m) => {
       }
       parentPort.postMessage({ type: 'ack' });
     } else if (m.type === 'commit') {
-      try {
-        db.exec('COMMIT');
-      } finally {
-        // Wakes the main thread waiting for the COMMIT (1: committed, 2: failed; the message says why).
-        Atomics.store(signal, 0, db.inTransaction ? 2 : 1);
-        Atomics.notify(signal, 0);
-      }
+      db.exec('COMMIT');
       end({ type: 'done' });
     } else if (m.type === 'rollback') {
       end({ type: 'done' });
@@ -111,9 +100,6 @@ export class WorkerWriteError extends Error {
     this.name = 'WorkerWriteError';
   }
 }
-
-/** Longest the main thread waits for a COMMIT before letting the event loop run again (then it awaits the message). */
-const COMMIT_WAIT_MS = 10_000;
 
 export interface WorkerSinkOptions {
   /** The worker connection's wal_autocheckpoint (0: none; a bulk write checkpoints afterwards, db/checkpoint.ts). Default: SQLite's. */
@@ -139,16 +125,13 @@ export class WorkerSink implements WriteSink {
   private done: Promise<void>;
   private resolveDone!: () => void;
   private readonly batchOps: number;
-  private readonly signal: Int32Array;
-  /** How long this thread waited for the COMMIT itself (ms), once committed. */
+  /** From asking for the COMMIT to hearing it done (ms), once committed. */
   commitMs: number | null = null;
 
   private constructor(
     private readonly worker: Worker,
-    signal: SharedArrayBuffer,
     opts: WorkerSinkOptions,
   ) {
-    this.signal = new Int32Array(signal);
     this.batchOps = opts.batchOps ?? 2000;
     this.done = new Promise((r) => (this.resolveDone = r));
     worker.on('message', (m: FromWorker) => {
@@ -164,12 +147,11 @@ export class WorkerSink implements WriteSink {
   }
 
   static begin(file: string, opts: WorkerSinkOptions = {}): Promise<WorkerSink> {
-    const signal = new SharedArrayBuffer(4);
     const worker = new Worker(WORKER_CODE, {
       eval: true,
-      workerData: { file, signal, driver: driverPath(), busyTimeout: opts.busyTimeoutMs ?? 5000, autocheckpoint: opts.autocheckpoint ?? null },
+      workerData: { file, driver: driverPath(), busyTimeout: opts.busyTimeoutMs ?? 5000, autocheckpoint: opts.autocheckpoint ?? null },
     });
-    const sink = new WorkerSink(worker, signal, opts);
+    const sink = new WorkerSink(worker, opts);
     return new Promise((resolve, reject) => {
       const onReady = (m: FromWorker) => {
         if (m.type === 'ready') resolve(sink);
@@ -212,25 +194,18 @@ export class WorkerSink implements WriteSink {
   }
 
   /**
-   * Writes what is queued (awaited: the long part, e.g. building an index), then COMMITs with this thread waiting
-   * for it. The COMMIT itself is short; waiting for it here (not for the worker's message a turn later) means that
-   * whatever the caller does right after commit() runs in the same turn as the data becomes visible — no request
-   * comes in between that would find the data changed and the caches not yet told (services/imports).
+   * Writes what is queued and COMMITs; resolves once the transaction is in the WAL (visible to every connection).
+   * Other connections may see the data a little before this resolves (the worker's message takes a turn): a cache
+   * that must not be caught stale in between is told beforehand (services/imports passes this promise to its rebuilds).
    */
   async commit(): Promise<void> {
     await this.drain(0);
     const t0 = performance.now();
     this.worker.postMessage({ type: 'commit' });
-    // Atomics.wait is allowed on Node's main thread; bounded, and the message settles it anyway.
-    const state = Atomics.wait(this.signal, 0, 0, COMMIT_WAIT_MS) === 'timed-out' ? 0 : Atomics.load(this.signal, 0);
-    this.commitMs = performance.now() - t0;
-    if (state === 1) {
-      this.committed = true;
-      return;
-    }
     await this.done;
     if (this.error) throw this.error;
     this.committed = true;
+    this.commitMs = performance.now() - t0;
   }
 
   /** Ends the transaction without writing anything (also after a failure). */

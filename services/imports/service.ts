@@ -347,9 +347,30 @@ export function commitImport(db: Db, funderId: number, id: number, skipRejected:
 async function runCommit(db: Db, imp: TapeImport, userId: number | null): Promise<void> {
   const file = db.$client.name;
   const total = imp.newCount + imp.updatedCount;
+  const bulk = total > BULK_IMPORT;
+  // The caches: a few leases are applied lease by lease (as after a form edit); a bulk commit rebuilds the
+  // funder's books between event-loop turns while requests are served from the previous version. The rebuilds are
+  // marked pending before the COMMIT can be seen (they start reading once it is done): a request let in between
+  // would find the books stale with no rebuild in flight and build them anew on the event loop (seconds for a
+  // large book).
+  let refreshed: Promise<unknown> | null = null;
+  let refreshStart = 0;
+  const startRebuilds = (committed?: Promise<void>) => {
+    refreshStart = performance.now();
+    refreshed = Promise.all([
+      rebuildValuationInBackground(db, imp.funderId, committed),
+      // The credit book (the register's status, Delinquency, the facilities) derives from the servicing stores: built beside them.
+      rebuildServicingInBackground(db, imp.funderId, (stores) => creditEntryInBackground(db, getFunder(db, imp.funderId)!, stores), committed),
+    ]);
+    // A failed COMMIT fails them too (the previous versions stay): reported once, by the commit.
+    refreshed.catch(() => undefined);
+  };
   try {
-    if (file !== ':memory:' && file !== '') await writeOnWorker(db, file, imp, userId, total);
-    else writeInPlace(db, imp, userId, total);
+    if (file !== ':memory:' && file !== '') await writeOnWorker(db, file, imp, userId, total, bulk ? startRebuilds : null);
+    else {
+      writeInPlace(db, imp, userId, total);
+      if (bulk) startRebuilds();
+    }
   } catch (e) {
     if (e instanceof Conflict) {
       // An edit moved a lease's version since validation: validate again so the row shows the current lease.
@@ -360,25 +381,11 @@ async function runCommit(db: Db, imp: TapeImport, userId: number | null): Promis
     }
     throw e;
   }
-  // The caches: a few leases are applied lease by lease (as after a form edit); a bulk commit rebuilds the
-  // funder's books between event-loop turns while requests are served from the previous version. Started in
-  // the same turn as the COMMIT: a request let in before the rebuilds are marked pending would find the books
-  // stale with no rebuild in flight and build them anew on the event loop (seconds for a large book).
-  const bulk = total > BULK_IMPORT;
   if (!bulk) afterBookWrite(db, imp.funderId);
-  const refreshStart = performance.now();
-  const refreshed = bulk
-    ? Promise.all([
-        rebuildValuationInBackground(db, imp.funderId),
-        // The credit book (the register's status, Delinquency, the facilities) derives from the servicing stores: built beside them.
-        rebuildServicingInBackground(db, imp.funderId, (stores) => creditEntryInBackground(db, getFunder(db, imp.funderId)!, stores)),
-      ])
-    : null;
   if (imp.filePath) await rm(imp.filePath, { force: true });
   if (refreshed) {
-    const started = performance.now() - refreshStart;
     await refreshed;
-    console.info(`[imports] import ${imp.id}: caches rebuilt in ${((performance.now() - refreshStart) / 1000).toFixed(1)} s (started in ${started.toFixed(0)} ms)`);
+    console.info(`[imports] import ${imp.id}: caches rebuilt ${((performance.now() - refreshStart) / 1000).toFixed(1)} s after the COMMIT was asked for`);
     // A bulk import (e.g. a book brought in): the reports' missing month-end snapshots, month by month in the background.
     queueDefaultSnapshots(db, imp.funderId);
   }
@@ -390,7 +397,14 @@ async function runCommit(db: Db, imp: TapeImport, userId: number | null): Promis
  * over batch by batch; the worker writes them, builds the deferred due-date index and COMMITs — seconds of SQLite
  * work that no longer hold the event loop. Requests meanwhile read the last committed state (WAL).
  */
-async function writeOnWorker(db: Db, file: string, imp: TapeImport, userId: number | null, total: number): Promise<void> {
+async function writeOnWorker(
+  db: Db,
+  file: string,
+  imp: TapeImport,
+  userId: number | null,
+  total: number,
+  beforeVisible: ((committed: Promise<void>) => void) | null,
+): Promise<void> {
   // A bulk commit writes its whole WAL in one COMMIT: the checkpoint copying it back runs in a worker
   // afterwards (db/checkpoint.ts), not inside this COMMIT nor in the next small write of a request.
   const sink = await WorkerSink.begin(file, total > BULK_IMPORT ? { autocheckpoint: 0 } : {});
@@ -423,7 +437,11 @@ async function writeOnWorker(db: Db, file: string, imp: TapeImport, userId: numb
     }
     writer.finish(userId, Date.now());
     const end = performance.now();
-    await sink.commit();
+    // Everything written, the deferred index built: only the COMMIT is left.
+    await sink.drain(0);
+    const committed = sink.commit();
+    beforeVisible?.(committed);
+    await committed;
     console.info(
       `[imports] import ${imp.id}: ${total} leases written on a worker in ${((performance.now() - start) / 1000).toFixed(1)} s (after the last row: ${(performance.now() - end).toFixed(0)} ms, the COMMIT ${sink.commitMs?.toFixed(0) ?? '?'} ms of it)`,
     );
