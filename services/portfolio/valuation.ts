@@ -307,7 +307,8 @@ export function refreshValuationCaches(db: DbOrTx, funderId: number): void {
 
 const pause = () => new Promise((resolve) => setImmediate(resolve));
 /** Leases read, packed or valued between two pauses of a background reload. */
-const SLICE = 5000;
+// 1,000: slices of 5,000 held the loop up to 0.75 s each under load (bench:import, 100k leases).
+const SLICE = 1000;
 
 async function drain<T>(g: Generator<void, T>): Promise<T> {
   for (;;) {

@@ -374,7 +374,8 @@ export async function rebuildServicingInBackground(db: DbOrTx, funderId: number,
     next = newEntry(db, requireFunder(db, funderId), previous);
     const stamp = ledgerStamp(db);
     // The book's leases read a slice at a time (all at once held the event loop a second or more for 100k leases).
-    next.schedule = startBuild(buildScheduleStore(await bookLeasesInSlices(db, funderId), (from, to) => scheduleListsOfBook(db, funderId, from, to)));
+    // Schedules a fifth of the warm-up's chunk at a time: 5,000 leases' rows held the loop up to 0.8 s under load.
+    next.schedule = startBuild(buildScheduleStore(await bookLeasesInSlices(db, funderId), (from, to) => scheduleListsOfBook(db, funderId, from, to), LEASE_SLICE / 5));
     const schedule = await finishAsync(next.schedule);
     next.ledger = { stamp, build: ledgerBuild(db, funderId, schedule) };
     const ledger = await finishAsync(next.ledger.build);
