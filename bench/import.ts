@@ -83,8 +83,11 @@ async function main() {
       let commitStart = 0;
       const stalls: { at: number; ms: number }[] = [];
       let rssPeakAt = 0;
+      // The RSS over the commit, one sample a second (the steady book against the transient peak).
+      const timeline: { at: number; rss: number }[] = [];
       const sampler = setInterval(() => {
         const rss = rssMiB(processTree(server.child.pid!));
+        if (commitStart && (!timeline.length || now() - timeline[timeline.length - 1]!.at >= 1000)) timeline.push({ at: now(), rss });
         if (rss > rssPeak) [rssPeak, rssPeakAt] = [rss, now()];
       }, 100);
       const prober = (async () => {
@@ -151,8 +154,12 @@ async function main() {
       const sec = (t: number) => `${((t - commitStart) / 1000).toFixed(1)} s`;
       report('commit: transaction ended (caches refreshed next) at', writtenAt ? sec(writtenAt) : '-', null);
       report('RSS peak at', sec(rssPeakAt), null);
+      report('RSS rise at the end (caches refreshed)', `${(rssMiB(processTree(server.child.pid!)) - rssBefore).toFixed(0)} MiB`, null);
+      console.log(`RSS rise over the commit (MiB, every ~5 s from its start): ${timeline.filter((_, i) => i % 5 === 0).map((t) => `${sec(t.at)} ${(t.rss - rssBefore).toFixed(0)}`).join(', ')}`);
       for (const s of stalls) report(`request > 500 ms started at ${sec(s.at)}`, `${s.ms.toFixed(0)} ms`, null);
       report('load average (1 min)', os.loadavg()[0]!.toFixed(2), null);
+      // The server's own account of the commit (how long the write took on its worker, the wait for the COMMIT).
+      for (const l of server.output().split('\n')) if (l.includes('[imports]')) console.log(l.trim());
     } catch (e) {
       console.error(server.output().slice(-3000));
       throw e;

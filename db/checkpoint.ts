@@ -29,7 +29,8 @@ try {
   db.close();
 }`;
 
-function driverPath(): string {
+/** The driver's entry file, resolved from the app's root (a worker evaluates plain CommonJS: nothing of the bundle). */
+export function driverPath(): string {
   return createRequire(path.join(process.cwd(), 'package.json')).resolve('better-sqlite3');
 }
 

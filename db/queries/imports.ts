@@ -1,10 +1,10 @@
-import type BetterSqlite3 from 'better-sqlite3';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { Conflict, NotFound } from '@/lib/domain/errors';
 import type { ExistingLease, ImportedLessee, RowException, ValidatedRow } from '@/lib/import/rows';
 import type { Db, DbOrTx } from '../client';
 import { tapeImportExceptions, tapeImportRows, tapeImports, tapeImportSources, type TapeImport, type TapeImportSource } from '../schema/imports';
 import { leases, lessees, type Lease } from '../schema/portfolio';
+import { DirectSink, type WriteSink } from '../write-worker';
 import { LeaseBulkWriter } from './lease-bulk';
 import { preparedFor } from './prepared';
 import { sqliteOf } from './servicing';
@@ -285,26 +285,30 @@ export function readCommitRows(db: DbOrTx, importId: number, afterRow: number, l
 /** Leases written from which a commit may build the schedule rows' due-date index again instead of inserting into it. */
 const BULK_INDEX_MIN = 2000;
 
+/**
+ * Applies an import's rows: reads through `tx` (the write transaction, or a connection reading what it started from
+ * while a worker holds the write lock), writes through `sink` (by default at once on `tx`).
+ */
 export class ImportRowWriter {
   private readonly leases: LeaseBulkWriter;
   private readonly lesseeIndex: LesseeIndex;
-  private readonly setLease: BetterSqlite3.Statement;
 
   constructor(
-    tx: Db,
+    private readonly tx: Db,
     private readonly importId: number,
     private readonly funderId: number,
     userId: number | null,
     now: number,
     expected: number,
+    private readonly sink: WriteSink = new DirectSink(tx.$client),
   ) {
-    this.leases = new LeaseBulkWriter(tx, funderId, userId, now);
+    this.leases = new LeaseBulkWriter(tx, funderId, userId, now, sink);
     // A bulk commit builds the due-date index of the schedule rows again at the end rather than inserting into
     // it: worth it once the leases written are a fair share of all the leases stored (the index covers them all).
     const stored = tx.$client.prepare('select count(*) from leases').pluck().get() as number;
     if (expected >= BULK_INDEX_MIN && expected * 4 >= stored) this.leases.deferDueDateIndex();
     this.lesseeIndex = new LesseeIndex(tx, funderId);
-    this.setLease = tx.$client.prepare('update tape_import_rows set lease_id = ? where import_id = ? and row = ?');
+    sink.prepare('import-rows:setLease', 'update tape_import_rows set lease_id = ? where import_id = ? and row = ?');
   }
 
   apply(r: StoredRow): void {
@@ -337,12 +341,26 @@ export class ImportRowWriter {
     } else {
       lease = this.leases.insert({ ...(fields as Omit<LeaseInput, 'funderId' | 'lesseeId'>), contractNumber, funderId: this.funderId, lesseeId } as LeaseInput & { contractNumber: string });
     }
-    this.setLease.run(lease.id, this.importId, r.row);
+    this.sink.run('import-rows:setLease', [lease.id, this.importId, r.row]);
   }
 
-  finish(): void {
+  /** Writes what is buffered, builds a deferred index and marks the import committed (call before COMMIT). */
+  finish(committedBy: number | null, at: number): void {
     this.leases.finish();
+    // The status changes in the same transaction as the leases: a crash leaves neither.
+    const q = commitStatusUpdate(this.tx, this.importId, committedBy, at);
+    this.sink.prepare('import-rows:committed', q.sql);
+    this.sink.run('import-rows:committed', q.params);
   }
+}
+
+/** committing → committed, as SQL for a sink (the same update as transitionImport, built by Drizzle). */
+function commitStatusUpdate(db: Db, id: number, committedBy: number | null, at: number): { sql: string; params: unknown[] } {
+  return db
+    .update(tapeImports)
+    .set({ status: 'committed', progress: 1, committedAt: at, committedBy, filePath: null })
+    .where(and(eq(tapeImports.id, id), eq(tapeImports.status, 'committing')))
+    .toSQL();
 }
 
 export function importRowsOf(db: DbOrTx, importId: number, rows: number[]): { row: number; cells: string[] }[] {

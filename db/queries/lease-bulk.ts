@@ -15,6 +15,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { Conflict, Invalid, NotFound } from '@/lib/domain/errors';
 import type { Schedule } from '@/lib/finance';
 import type { DbOrTx } from '../client';
+import { DirectSink, type WriteSink } from '../write-worker';
 import { leases, lessees, type Lease } from '../schema/portfolio';
 import { getFunder } from './funders';
 import { scheduleOfLease } from './lease-terms';
@@ -57,6 +58,17 @@ const DUE_INDEX = 'schedule_rows_due_idx';
 /** Schedule rows per multi-row insert (10 parameters each, well under SQLite's limit). */
 const SCHEDULE_BATCH = 64;
 
+type Write = 'insertLease' | 'updateLease' | 'deleteSchedule' | 'scheduleOne' | 'scheduleMany' | 'history' | 'audit' | 'journal' | 'insertLessee' | 'bump';
+/** The statements' names in a sink another writer may share. */
+const PREFIX = 'lease-bulk:';
+
+/** The next id of an AUTOINCREMENT table: above every id it holds and ever held. */
+function nextId(db: BetterSqlite3.Database, table: 'leases' | 'lessees'): number {
+  const seq = (db.prepare('select seq from sqlite_sequence where name = ?').pluck().get(table) as number | undefined) ?? 0;
+  const max = (db.prepare(`select max(id) from ${q(table)}`).pluck().get() as number | null) ?? 0;
+  return Math.max(seq, max) + 1;
+}
+
 export type NewLesseeValues = { idOdoo: string | null; name: string; taxId: string; country: string; region: string; industry: string };
 
 export class LeaseBulkWriter {
@@ -64,19 +76,26 @@ export class LeaseBulkWriter {
   private readonly lesseeIds: Set<number>;
   private readonly contractNumbers: Set<string>;
   private readonly userEmail: string;
-  private readonly st: Record<'insertLease' | 'updateLease' | 'getLease' | 'deleteSchedule' | 'scheduleOne' | 'scheduleMany' | 'history' | 'audit' | 'journal' | 'insertLessee' | 'bump', BetterSqlite3.Statement>;
+  private readonly getLease: BetterSqlite3.Statement;
   private readonly sqlite: BetterSqlite3.Database;
+  private nextLeaseId: number;
+  private nextLesseeId: number;
   private dueIndexSql: string | null = null;
   private schedule: unknown[] = [];
   private scheduleRows = 0;
   private changed = false;
 
-  /** Reads the funder, its lessees and contract numbers once, inside the caller's transaction. */
+  /**
+   * Reads the funder, its lessees and contract numbers once through `tx`, which sees what the write transaction
+   * started from: the caller's transaction itself, or (writes sent to a worker, db/write-worker.ts) a connection of
+   * the caller's while the worker holds the write lock. The writes go to `sink`: by default at once on `tx`.
+   */
   constructor(
     tx: DbOrTx,
     private readonly funderId: number,
     private readonly userId: number | null,
     private readonly now: number,
+    private readonly sink: WriteSink = new DirectSink(sqliteOf(tx)),
   ) {
     const db = (this.sqlite = sqliteOf(tx));
     const funder = getFunder(tx, funderId);
@@ -88,27 +107,36 @@ export class LeaseBulkWriter {
     const insertInto = (table: string, cols: { name: string }[]) => `insert into ${q(table)} (${cols.map((c) => q(c.name)).join(', ')}) values (${cols.map(() => '?').join(', ')})`;
     const leaseSet = LEASE_COLS.filter((c) => c.key !== 'id' && c.key !== 'createdAt' && c.key !== 'createdBy');
     const oneSchedule = `(${SCHEDULE_COLUMNS.map(() => '?').join(', ')})`;
-    this.st = {
-      insertLease: db.prepare(insertInto('leases', LEASE_COLS)),
-      updateLease: db.prepare(`update leases set ${leaseSet.map((c) => `${q(c.name)} = ?`).join(', ')} where id = ?`),
-      getLease: db.prepare('select * from leases where id = ?'),
-      deleteSchedule: db.prepare('delete from schedule_rows where lease_id = ?'),
-      scheduleOne: db.prepare(`insert into schedule_rows (${SCHEDULE_COLUMNS.join(', ')}) values ${oneSchedule}`),
-      scheduleMany: db.prepare(`insert into schedule_rows (${SCHEDULE_COLUMNS.join(', ')}) values ${Array.from({ length: SCHEDULE_BATCH }, () => oneSchedule).join(', ')}`),
-      history: db.prepare('insert into lease_history (lease_id, version, action, changes, user_id, at) values (?, ?, ?, ?, ?, ?)'),
-      audit: db.prepare('insert into audit_log (at, user_id, user_email, funder_id, entity, entity_id, action, before, after) values (?, ?, ?, ?, ?, ?, ?, ?, ?)'),
-      journal: db.prepare('insert into lease_changes (funder_id, lease_id) values (?, ?)'),
-      insertLessee: db.prepare(insertInto('lessees', LESSEE_COLS)),
-      bump: db.prepare('update funders set data_version = data_version + 1 where id = ?'),
+    const statements: Record<Write, string> = {
+      insertLease: insertInto('leases', LEASE_COLS),
+      updateLease: `update leases set ${leaseSet.map((c) => `${q(c.name)} = ?`).join(', ')} where id = ?`,
+      deleteSchedule: 'delete from schedule_rows where lease_id = ?',
+      scheduleOne: `insert into schedule_rows (${SCHEDULE_COLUMNS.join(', ')}) values ${oneSchedule}`,
+      scheduleMany: `insert into schedule_rows (${SCHEDULE_COLUMNS.join(', ')}) values ${Array.from({ length: SCHEDULE_BATCH }, () => oneSchedule).join(', ')}`,
+      history: 'insert into lease_history (lease_id, version, action, changes, user_id, at) values (?, ?, ?, ?, ?, ?)',
+      audit: 'insert into audit_log (at, user_id, user_email, funder_id, entity, entity_id, action, before, after) values (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      journal: 'insert into lease_changes (funder_id, lease_id) values (?, ?)',
+      insertLessee: insertInto('lessees', LESSEE_COLS),
+      bump: 'update funders set data_version = data_version + 1 where id = ?',
     };
+    for (const [name, sql] of Object.entries(statements)) sink.prepare(`${PREFIX}${name}`, sql);
+    this.getLease = db.prepare('select * from leases where id = ?');
     this.updateCols = leaseSet;
+    // The ids are assigned here, not read back from each insert: a writer on a worker cannot answer synchronously.
+    // Safe because the write lock is held (or, in a deferred transaction, a write after another connection's fails).
+    this.nextLeaseId = nextId(db, 'leases');
+    this.nextLesseeId = nextId(db, 'lessees');
+  }
+
+  private write(name: Write, params: unknown[]): void {
+    this.sink.run(`${PREFIX}${name}`, params);
   }
 
   private readonly updateCols: ReturnType<typeof columnsOf>;
 
   createLessee(values: NewLesseeValues): number {
-    const row = driverValues(LESSEE_COLS, { ...values, funderId: this.funderId, createdAt: this.now, updatedAt: this.now });
-    const id = Number(this.st.insertLessee.run(...row).lastInsertRowid);
+    const id = this.nextLesseeId++;
+    this.write('insertLessee', driverValues(LESSEE_COLS, { ...values, id, funderId: this.funderId, createdAt: this.now, updatedAt: this.now }));
     this.lesseeIds.add(id);
     return id;
   }
@@ -121,13 +149,14 @@ export class LeaseBulkWriter {
       throw new Conflict(`Contract number ${input.contractNumber} is already in use.`, [{ field: 'contractNumber', message: 'Already in use.' }]);
     }
     const values = { ...input, principal: schedule.principal, instalment: schedule.instalment, version: 1, createdBy: this.userId, createdAt: this.now, updatedAt: this.now };
-    // No RETURNING (it made the insert several times slower here): the row is what was bound, the id aside.
+    // No RETURNING (it made the insert several times slower here): the row is what was bound.
     const bound = driverValues(LEASE_COLS, values);
-    bound[LEASE_ID] = Number(this.st.insertLease.run(...bound).lastInsertRowid);
+    bound[LEASE_ID] = this.nextLeaseId++;
+    this.write('insertLease', bound);
     const lease = asStored<Lease>(LEASE_COLS, bound);
     this.contractNumbers.add(lease.contractNumber);
     this.addSchedule(lease.id, schedule);
-    this.st.history.run(lease.id, 1, 'created', '{}', this.userId, this.now);
+    this.write('history', [lease.id, 1, 'created', '{}', this.userId, this.now]);
     this.audit(lease.id, 'create', null, lease);
     this.journal(lease.id, lease.funderId);
     return lease;
@@ -135,7 +164,7 @@ export class LeaseBulkWriter {
 
   /** applyLeaseUpdate, in this transaction: the same optimistic lock (NotFound, Conflict when the version moved). */
   update(id: number, expectedVersion: number, patch: Partial<LeaseInput>): Lease {
-    const raw = this.st.getLease.get(id) as Record<string, unknown> | undefined;
+    const raw = this.getLease.get(id) as Record<string, unknown> | undefined;
     if (!raw) throw new NotFound(`Lease ${id} does not exist.`);
     const current = asStored<Lease>(LEASE_COLS, LEASE_COLS.map((c) => raw[c.name]));
     if (current.version !== expectedVersion) {
@@ -154,13 +183,14 @@ export class LeaseBulkWriter {
     const next = { ...merged, principal: schedule.principal, instalment: schedule.instalment, version: current.version + 1, updatedAt: this.now };
     const changes: Record<string, [unknown, unknown]> = {};
     for (const k of LEASE_TRACKED) if (current[k] !== next[k]) changes[k] = [current[k], next[k]];
-    if (this.st.updateLease.run(...driverValues(this.updateCols, next), id).changes !== 1) throw new NotFound(`Lease ${id} does not exist.`);
+    // The row exists: read above, in what the write transaction started from (and no one else writes meanwhile).
+    this.write('updateLease', [...driverValues(this.updateCols, next), id]);
     const updated = asStored<Lease>(LEASE_COLS, driverValues(LEASE_COLS, next));
     this.flushSchedule();
-    this.st.deleteSchedule.run(id);
+    this.write('deleteSchedule', [id]);
     this.addSchedule(id, schedule);
     const action = Object.keys(changes).length === 1 && 'status' in changes ? 'status' : 'updated';
-    this.st.history.run(id, next.version, action, JSON.stringify(changes), this.userId, this.now);
+    this.write('history', [id, next.version, action, JSON.stringify(changes), this.userId, this.now]);
     this.audit(id, action === 'status' ? 'status' : 'update', current, updated);
     this.journal(id, current.funderId);
     return updated;
@@ -175,16 +205,16 @@ export class LeaseBulkWriter {
   deferDueDateIndex(): void {
     const sql = this.sqlite.prepare(`select sql from sqlite_master where type = 'index' and name = ?`).pluck().get(DUE_INDEX) as string | undefined;
     if (!sql || this.dueIndexSql) return;
-    this.sqlite.exec(`drop index ${q(DUE_INDEX)}`);
+    this.sink.exec(`drop index ${q(DUE_INDEX)}`);
     this.dueIndexSql = sql;
   }
 
   /** Writes the schedule rows still buffered, builds a deferred index and bumps the funder's data version once (call before COMMIT). */
   finish(): void {
     this.flushSchedule();
-    if (this.dueIndexSql) this.sqlite.exec(this.dueIndexSql);
+    if (this.dueIndexSql) this.sink.exec(this.dueIndexSql);
     this.dueIndexSql = null;
-    if (this.changed) this.st.bump.run(this.funderId);
+    if (this.changed) this.write('bump', [this.funderId]);
     this.changed = false;
   }
 
@@ -195,12 +225,13 @@ export class LeaseBulkWriter {
   }
 
   private addSchedule(leaseId: number, schedule: Schedule): void {
-    const buf = this.schedule;
+    let buf = this.schedule;
     for (const r of schedule.rows) {
       buf.push(leaseId, r.period, r.dueDate, r.instalment, r.interest, r.principal, r.vat, r.fee, r.gross, r.balanceAfter);
       if (++this.scheduleRows === SCHEDULE_BATCH) {
-        this.st.scheduleMany.run(buf);
-        buf.length = 0;
+        // A new array each time: a worker's sink keeps it until sent.
+        this.write('scheduleMany', buf);
+        this.schedule = buf = [];
         this.scheduleRows = 0;
       }
     }
@@ -208,17 +239,17 @@ export class LeaseBulkWriter {
 
   private flushSchedule(): void {
     const n = SCHEDULE_COLUMNS.length;
-    for (let i = 0; i < this.schedule.length; i += n) this.st.scheduleOne.run(this.schedule.slice(i, i + n));
-    this.schedule.length = 0;
+    for (let i = 0; i < this.schedule.length; i += n) this.write('scheduleOne', this.schedule.slice(i, i + n));
+    this.schedule = [];
     this.scheduleRows = 0;
   }
 
   private audit(leaseId: number, action: string, before: Lease | null, after: Lease): void {
-    this.st.audit.run(this.now, this.userId, this.userEmail, after.funderId, 'lease', String(leaseId), action, before ? JSON.stringify(before) : null, JSON.stringify(after));
+    this.write('audit', [this.now, this.userId, this.userEmail, after.funderId, 'lease', String(leaseId), action, before ? JSON.stringify(before) : null, JSON.stringify(after)]);
   }
 
   private journal(leaseId: number, funderId: number): void {
-    this.st.journal.run(funderId, leaseId);
+    this.write('journal', [funderId, leaseId]);
     this.changed = true;
   }
 }

@@ -223,14 +223,14 @@ function bookLeaseOf(r: BookLeaseRow): ServicingLease {
 }
 
 /** The leases of the funder's book (status ≠ terminated) in id order. */
-export function bookLeases(db: DbOrTx, funderId: number): ServicingLease[] {
+export function bookLeases(db: DbOrTx, funderId: number, page?: { afterId: number; limit: number }): ServicingLease[] {
   const rows = sqliteOf(db)
     .prepare(
       `select id, lessee_id, contract_number, currency, status, residual, vat_rate, vat_regime, first_due_date, term, timing, frequency, purchase_date, written_off_on
-       from leases where funder_id = ? and status != 'terminated' order by id`,
+       from leases where funder_id = ? and status != 'terminated' and id > ? order by id limit ?`,
     )
     .raw()
-    .all(funderId) as [number, number, string, string, string, number, number, 'per-instalment' | 'upfront', string, number, 'advance' | 'arrears', ResidualTerms['frequency'], string, string | null][];
+    .all(funderId, page?.afterId ?? 0, page?.limit ?? -1) as [number, number, string, string, string, number, number, 'per-instalment' | 'upfront', string, number, 'advance' | 'arrears', ResidualTerms['frequency'], string, string | null][];
   return rows.map(bookLeaseOf);
 }
 

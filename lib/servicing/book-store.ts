@@ -173,7 +173,11 @@ export const STORE_CHUNK = 5000;
  * `readChunk` gives per lease [leaseId, due dates, vat, fee, interest, principal] as comma lists in
  * period order; the residual is appended last and the instalments are sorted stably by due date.
  */
-export function* buildScheduleStore(leases: StoreLease[], readChunk: (fromId: number, toId: number) => Iterable<[number, string, string, string, string, string]>): Generator<void, ScheduleStore> {
+export function* buildScheduleStore(
+  leases: StoreLease[],
+  readChunk: (fromId: number, toId: number) => Iterable<[number, string, string, string, string, string]>,
+  chunk = STORE_CHUNK,
+): Generator<void, ScheduleStore> {
   const n = leases.length;
   const start = new Int32Array(n + 1);
   const cap = Math.max(16, n * 40);
@@ -181,8 +185,8 @@ export function* buildScheduleStore(leases: StoreLease[], readChunk: (fromId: nu
   let used = 0;
   const indexById = new Map<number, number>();
   leases.forEach((l, i) => indexById.set(l.id, i));
-  for (let c = 0; c < n; c += STORE_CHUNK) {
-    const last = Math.min(n, c + STORE_CHUNK) - 1;
+  for (let c = 0; c < n; c += chunk) {
+    const last = Math.min(n, c + chunk) - 1;
     const it = readChunk(leases[c]!.id, leases[last]!.id)[Symbol.iterator]();
     let next = it.next();
     for (let i = c; i <= last; i++) {

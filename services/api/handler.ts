@@ -32,6 +32,12 @@ function logUnexpected(errorId: string, req: NextRequest, e: unknown) {
   console.error(`[api] ${errorId} ${req.method} ${req.nextUrl.pathname}`, e);
 }
 
+/** SQLite's SQLITE_BUSY (and its extended codes) as better-sqlite3 throws it. */
+export function isDatabaseBusy(e: unknown): boolean {
+  const code = e instanceof Error ? (e as { code?: unknown }).code : undefined;
+  return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
+}
+
 /** Turns anything thrown into the one JSON error shape; unexpected errors become 500 with an error id, never a stack. */
 export function toErrorResponse(req: NextRequest, e: unknown): Response {
   if (e instanceof ApiError) return errorResponse(e.code, e.message, e.issues, e.headers);
@@ -39,6 +45,9 @@ export function toErrorResponse(req: NextRequest, e: unknown): Response {
   if (e instanceof z.ZodError) return errorResponse('invalid', 'The request is invalid.', zodIssues(e));
   // The finance engine names the offending input; "no solution" is an answer about the input too.
   if (isFinanceError(e)) return errorResponse('invalid', e.message, e.field ? [{ field: e.field, message: e.message }] : undefined);
+  // The database stayed locked by another writer past the busy timeout (a tape import's commit holds the write lock
+  // for its whole transaction): the write can be repeated shortly, it is not a fault of the server.
+  if (isDatabaseBusy(e)) return errorResponse('unavailable', 'The database is busy with a large write; try again in a few seconds.', undefined, { 'retry-after': '5' });
   const errorId = randomUUID();
   logUnexpected(errorId, req, e);
   return Response.json(errorBody('internal', 'An unexpected error occurred.', undefined, errorId), { status: 500 });

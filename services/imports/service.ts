@@ -13,8 +13,8 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { Db } from '@/db/client';
-import { openDb } from '@/db/client';
 import { withBackgroundCheckpoint } from '@/db/checkpoint';
+import { WorkerSink } from '@/db/write-worker';
 import { getFunder } from '@/db/queries/funders';
 import {
   clearValidation,
@@ -346,46 +346,30 @@ export function commitImport(db: Db, funderId: number, id: number, skipRejected:
 
 async function runCommit(db: Db, imp: TapeImport, userId: number | null): Promise<void> {
   const file = db.$client.name;
-  const separate = file !== ':memory:' && file !== '';
-  const conn = separate ? openDb(file) : db;
   const total = imp.newCount + imp.updatedCount;
-  const now = Date.now();
-  // A bulk commit writes its whole WAL in one COMMIT: the checkpoint copying it back runs in a worker
-  // afterwards (db/checkpoint.ts), not inside this COMMIT nor in the next small write of a request.
-  if (separate && total > BULK_IMPORT) conn.$client.pragma('wal_autocheckpoint = 0');
+  const bulk = total > BULK_IMPORT;
+  // The caches: a few leases are applied lease by lease (as after a form edit); a bulk commit rebuilds the
+  // funder's books between event-loop turns while requests are served from the previous version. The rebuilds are
+  // marked pending before the COMMIT can be seen (they start reading once it is done): a request let in between
+  // would find the books stale with no rebuild in flight and build them anew on the event loop (seconds for a
+  // large book).
+  let refreshed: Promise<unknown> | null = null;
+  let refreshStart = 0;
+  const startRebuilds = (committed?: Promise<void>) => {
+    refreshStart = performance.now();
+    refreshed = Promise.all([
+      rebuildValuationInBackground(db, imp.funderId, committed),
+      // The credit book (the register's status, Delinquency, the facilities) derives from the servicing stores: built beside them.
+      rebuildServicingInBackground(db, imp.funderId, (stores) => creditEntryInBackground(db, getFunder(db, imp.funderId)!, stores), committed),
+    ]);
+    // A failed COMMIT fails them too (the previous versions stay): reported once, by the commit.
+    refreshed.catch(() => undefined);
+  };
   try {
-    conn.$client.exec('BEGIN IMMEDIATE');
-    try {
-      const writer = new ImportRowWriter(conn, imp.id, imp.funderId, userId, now, total);
-      let after = 0;
-      let done = 0;
-      let slice = performance.now();
-      for (;;) {
-        const rows = readCommitRows(conn, imp.id, after, 1000);
-        if (!rows.length) break;
-        for (const row of rows) {
-          writer.apply(row);
-          after = row.row;
-          done++;
-          // Time slices: a lease with its schedule is a few writes, so the loop yields every
-          // SLICE_MS — only with a connection of our own: on the shared one another request would
-          // join the transaction.
-          if (separate && performance.now() - slice > SLICE_MS) {
-            setProgress(imp.id, done / Math.max(1, total));
-            await yieldToLoop();
-            slice = performance.now();
-          }
-        }
-      }
-      writer.finish();
-      // Building a deferred index and the COMMIT (which also checkpoints the WAL) each hold the loop a while: not back to back.
-      if (separate) await yieldToLoop();
-      // The status changes in the same transaction as the leases: a crash leaves neither.
-      transitionImport(conn, imp.id, ['committing'], { status: 'committed', progress: 1, committedAt: Date.now(), committedBy: userId, filePath: null });
-      conn.$client.exec('COMMIT');
-    } catch (e) {
-      if (conn.$client.inTransaction) conn.$client.exec('ROLLBACK');
-      throw e;
+    if (file !== ':memory:' && file !== '') await writeOnWorker(db, file, imp, userId, total, bulk ? startRebuilds : null);
+    else {
+      writeInPlace(db, imp, userId, total);
+      if (bulk) startRebuilds();
     }
   } catch (e) {
     if (e instanceof Conflict) {
@@ -396,27 +380,103 @@ async function runCommit(db: Db, imp: TapeImport, userId: number | null): Promis
       return;
     }
     throw e;
-  } finally {
-    if (separate) conn.$client.close();
   }
-  // The caches: a few leases are applied lease by lease (as after a form edit); a bulk commit rebuilds the
-  // funder's books between event-loop turns while requests are served from the previous version. Started in
-  // the same turn as the COMMIT: a request let in before the rebuilds are marked pending would find the books
-  // stale with no rebuild in flight and build them anew on the event loop (seconds for a large book).
-  const bulk = total > BULK_IMPORT;
   if (!bulk) afterBookWrite(db, imp.funderId);
-  const refreshed = bulk
-    ? Promise.all([
-        rebuildValuationInBackground(db, imp.funderId),
-        // The credit book (the register's status, Delinquency, the facilities) derives from the servicing stores: built beside them.
-        rebuildServicingInBackground(db, imp.funderId, (stores) => creditEntryInBackground(db, getFunder(db, imp.funderId)!, stores)),
-      ])
-    : null;
   if (imp.filePath) await rm(imp.filePath, { force: true });
   if (refreshed) {
     await refreshed;
+    console.info(`[imports] import ${imp.id}: caches rebuilt ${((performance.now() - refreshStart) / 1000).toFixed(1)} s after the COMMIT was asked for`);
     // A bulk import (e.g. a book brought in): the reports' missing month-end snapshots, month by month in the background.
     queueDefaultSnapshots(db, imp.funderId);
+  }
+}
+
+/**
+ * The commit's SQL on a worker thread with a connection of its own (db/write-worker.ts), in ONE transaction: this
+ * thread reads the rows, checks them against the book and computes the schedules in time slices, handing the writes
+ * over batch by batch; the worker writes them, builds the deferred due-date index and COMMITs — seconds of SQLite
+ * work that no longer hold the event loop. Requests meanwhile read the last committed state (WAL).
+ */
+async function writeOnWorker(
+  db: Db,
+  file: string,
+  imp: TapeImport,
+  userId: number | null,
+  total: number,
+  beforeVisible: ((committed: Promise<void>) => void) | null,
+): Promise<void> {
+  // A bulk commit writes its whole WAL in one COMMIT: the checkpoint copying it back runs in a worker
+  // afterwards (db/checkpoint.ts), not inside this COMMIT nor in the next small write of a request.
+  const sink = await WorkerSink.begin(file, total > BULK_IMPORT ? { autocheckpoint: 0 } : {});
+  // The worker holds the write lock for the whole commit: a request's write on this thread's connection meanwhile
+  // would wait out the busy timeout with the event loop blocked. It gives up soon instead (503, try again).
+  const busyTimeout = db.$client.pragma('busy_timeout', { simple: true }) as number;
+  db.$client.pragma(`busy_timeout = ${BUSY_DURING_COMMIT_MS}`);
+  try {
+    // Reads on this thread's connection see what the transaction started from: the worker holds the write lock.
+    const writer = new ImportRowWriter(db, imp.id, imp.funderId, userId, Date.now(), total, sink);
+    const start = performance.now();
+    let after = 0;
+    let done = 0;
+    let slice = performance.now();
+    for (;;) {
+      const rows = readCommitRows(db, imp.id, after, 1000);
+      if (!rows.length) break;
+      for (const row of rows) {
+        writer.apply(row);
+        after = row.row;
+        done++;
+        if (performance.now() - slice > SLICE_MS) {
+          setProgress(imp.id, done / Math.max(1, total));
+          // The worker may lag a few batches behind, no more: the writes do not pile up in memory.
+          await sink.drain(WRITES_IN_FLIGHT);
+          await yieldToLoop();
+          slice = performance.now();
+        }
+      }
+    }
+    writer.finish(userId, Date.now());
+    const end = performance.now();
+    // Everything written, the deferred index built: only the COMMIT is left.
+    await sink.drain(0);
+    const committed = sink.commit();
+    beforeVisible?.(committed);
+    await committed;
+    console.info(
+      `[imports] import ${imp.id}: ${total} leases written on a worker in ${((performance.now() - start) / 1000).toFixed(1)} s (after the last row: ${(performance.now() - end).toFixed(0)} ms, the COMMIT ${sink.commitMs?.toFixed(0) ?? '?'} ms of it)`,
+    );
+  } finally {
+    db.$client.pragma(`busy_timeout = ${busyTimeout}`);
+    // After a failure (or a Conflict found here): nothing written. A no-op after the COMMIT.
+    await sink.rollback();
+  }
+}
+
+/** A request's write waits this long for a worker commit's write lock before it answers 503. */
+const BUSY_DURING_COMMIT_MS = 200;
+
+/** Batches handed to the write worker and not yet written (each up to a slice's writes). */
+const WRITES_IN_FLIGHT = 4;
+
+/** An in-memory database (tests): the same writes on the one connection, in one transaction, without yielding. */
+function writeInPlace(db: Db, imp: TapeImport, userId: number | null, total: number): void {
+  db.$client.exec('BEGIN IMMEDIATE');
+  try {
+    const writer = new ImportRowWriter(db, imp.id, imp.funderId, userId, Date.now(), total);
+    let after = 0;
+    for (;;) {
+      const rows = readCommitRows(db, imp.id, after, 1000);
+      if (!rows.length) break;
+      for (const row of rows) {
+        writer.apply(row);
+        after = row.row;
+      }
+    }
+    writer.finish(userId, Date.now());
+    db.$client.exec('COMMIT');
+  } catch (e) {
+    if (db.$client.inTransaction) db.$client.exec('ROLLBACK');
+    throw e;
   }
 }
 

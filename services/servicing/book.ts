@@ -42,6 +42,7 @@ import {
   scheduleListsOfBook,
   scheduleListsOfLeases,
   sqliteOf,
+  type ServicingLease,
 } from '@/db/queries/servicing';
 import type { Funder } from '@/db/schema/portfolio';
 import { NotFound } from '@/lib/domain/errors';
@@ -181,6 +182,19 @@ function newEntry(db: DbOrTx, funder: Funder, previous: FunderEntry | undefined)
     pending: null,
   };
 }
+
+/** bookLeases, a slice of leases at a time with a turn of the event loop between slices. */
+async function bookLeasesInSlices(db: DbOrTx, funderId: number): Promise<ServicingLease[]> {
+  const out: ServicingLease[] = [];
+  for (let afterId = 0; ; ) {
+    const page = bookLeases(db, funderId, { afterId, limit: LEASE_SLICE });
+    for (const l of page) out.push(l);
+    if (page.length < LEASE_SLICE) return out;
+    afterId = page[page.length - 1]!.id;
+    await new Promise((r) => setImmediate(r));
+  }
+}
+const LEASE_SLICE = 5000;
 
 function scheduleBuild(db: DbOrTx, funderId: number): Build<ScheduleStore> {
   return startBuild(buildScheduleStore(bookLeases(db, funderId), (from, to) => scheduleListsOfBook(db, funderId, from, to)));
@@ -346,18 +360,22 @@ export function refreshServicingCaches(db: DbOrTx, funderId: number): void {
 /**
  * Builds the funder's stores anew in chunks between event-loop turns (after a bulk write: a tape import
  * of hundreds of leases) while requests keep being served from the previous version; the new version
- * replaces it when done. `db` must stay open until it resolves.
+ * replaces it when done. `db` must stay open until it resolves. With `after` (a write not yet visible, e.g. a
+ * COMMIT on a worker thread) the previous version is served from now on and the build starts once it resolves.
  */
-export async function rebuildServicingInBackground(db: DbOrTx, funderId: number, derive?: DeriveFromStores): Promise<void> {
+export async function rebuildServicingInBackground(db: DbOrTx, funderId: number, derive?: DeriveFromStores, after?: Promise<unknown>): Promise<void> {
   const cache = cacheOf(db);
   const previous = cache.get(funderId);
   if (previous?.pending) return previous.pending;
-  const funder = requireFunder(db, funderId);
-  const next = newEntry(db, funder, previous);
   const derived: { swap: (() => void) | null } = { swap: null };
+  let next: FunderEntry | null = null;
   const run = (async () => {
+    if (after) await after;
+    next = newEntry(db, requireFunder(db, funderId), previous);
     const stamp = ledgerStamp(db);
-    next.schedule = scheduleBuild(db, funderId);
+    // The book's leases read a slice at a time (all at once held the event loop a second or more for 100k leases).
+    // Schedules a fifth of the warm-up's chunk at a time: 5,000 leases' rows held the loop up to 0.8 s under load.
+    next.schedule = startBuild(buildScheduleStore(await bookLeasesInSlices(db, funderId), (from, to) => scheduleListsOfBook(db, funderId, from, to), LEASE_SLICE / 5));
     const schedule = await finishAsync(next.schedule);
     next.ledger = { stamp, build: ledgerBuild(db, funderId, schedule) };
     const ledger = await finishAsync(next.ledger.build);
@@ -367,7 +385,7 @@ export async function rebuildServicingInBackground(db: DbOrTx, funderId: number,
   try {
     await run;
     // In one turn with the derived caches: no request sees the new stores beside a cache built from the old ones.
-    cache.set(funderId, next);
+    cache.set(funderId, next!);
     derived.swap?.();
   } finally {
     if (previous) previous.pending = null;

@@ -68,4 +68,26 @@ describe('credit book beside a background rebuild of the servicing stores', () =
     for (const [id, t] of fresh.timelines) expect(after.timelines.get(id)).toEqual(t);
     expect([...after.repaid].sort()).toEqual([...fresh.repaid].sort());
   });
+
+  test('with a write not yet committed (after): the previous stores answer from the call on, the build reads once it is done', async () => {
+    const storesBefore = servicingStores(db, funderId).schedule;
+    const lease = listPortfolioLeases(db, funderId).find((l) => l.status === 'active' && l.term > 12)!;
+    let commit!: () => void;
+    const committed = new Promise<void>((r) => (commit = r));
+    const rebuild = rebuildServicingInBackground(db, funderId, undefined, committed);
+    // The write becomes visible before the committer hears of it (a worker's COMMIT): still the previous stores,
+    // however many turns go by, and nothing rebuilt on a request's turn.
+    updateLease(db, lease.id, getLease(db, lease.id)!.version, { term: 12 }, null);
+    for (let i = 0; i < 5; i++) {
+      expect(servicingStores(db, funderId).schedule).toBe(storesBefore);
+      await new Promise((r) => setImmediate(r));
+    }
+    commit();
+    await rebuild;
+    const after = servicingStores(db, funderId);
+    expect(after.schedule).not.toBe(storesBefore);
+    // Built from what the write left: the lease's new term, nothing patched after the swap.
+    expect(after.entry.log).toEqual([]);
+    expect(after.schedule.leases.find((l: { id: number }) => l.id === lease.id)).toMatchObject({ term: 12 });
+  });
 });

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openDb, runMigrations, type Db } from '@/db/client';
-import { listImportExceptions } from '@/db/queries/imports';
+import { listImportExceptions, transitionImport } from '@/db/queries/imports';
 import { getLease, updateLease } from '@/db/queries/leases';
 import { leases, lessees } from '@/db/schema/portfolio';
 import { Conflict } from '@/lib/domain/errors';
@@ -211,6 +211,37 @@ describe('XLSX', () => {
       ['X-1', 250_050, '2025-03-31'],
       ['X-2', 100_000, '2025-01-01'],
     ]);
+  });
+});
+
+describe('a commit that does not end', () => {
+  test('a statement failing in the write worker after hundreds of leases leaves nothing written; the import can be committed again', async () => {
+    const funder = createImportFunder(db, 'Worker failure').id;
+    const tape = await dryRun(funder, [HEADER, ...Array.from({ length: 300 }, (_, i) => line(i + 1))].join('\n'));
+    expect({ new: tape.newCount, rejected: tape.rejectedCount }).toEqual({ new: 300, rejected: 0 });
+    // A real SQLite error in the worker's transaction, at the last row.
+    db.$client.exec(`create trigger refuse_last before insert on leases when new.contract_number = 'C-300' begin select raise(abort, 'refused by the test'); end`);
+    try {
+      const failed = await commit(funder, tape.id);
+      expect({ status: failed.status, errorCode: failed.errorCode, error: failed.error }).toEqual({ status: 'validated', errorCode: 'commitFailed', error: 'refused by the test' });
+      expect(db.select().from(leases).where(eq(leases.funderId, funder)).all()).toHaveLength(0);
+    } finally {
+      db.$client.exec('drop trigger refuse_last');
+    }
+    const again = await commit(funder, tape.id);
+    expect(again.status).toBe('committed');
+    expect(db.select().from(leases).where(eq(leases.funderId, funder)).all()).toHaveLength(300);
+  });
+
+  test('an import a killed server left committing is validated again (nothing was written) and commits', async () => {
+    const funder = createImportFunder(db, 'Killed').id;
+    const tape = await dryRun(funder, [HEADER, line(1), line(2)].join('\n'));
+    // What commitImport stores before its job starts; the job (and its worker's transaction) died with the process.
+    expect(transitionImport(db, tape.id, ['validated'], { status: 'committing' })).toBe(true);
+    const read = readImport(db, funder, tape.id);
+    expect({ status: read.status, errorCode: read.errorCode }).toEqual({ status: 'validated', errorCode: 'interrupted' });
+    expect(await commit(funder, tape.id)).toMatchObject({ status: 'committed', errorCode: null });
+    expect(db.select().from(leases).where(eq(leases.funderId, funder)).all()).toHaveLength(2);
   });
 });
 

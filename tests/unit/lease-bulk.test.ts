@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openDb, runMigrations, type Db } from '@/db/client';
 import { getFunder } from '@/db/queries/funders';
 import { LeaseBulkWriter } from '@/db/queries/lease-bulk';
+import { WorkerSink } from '@/db/write-worker';
 import { createLease, updateLease, type LeaseInput } from '@/db/queries/leases';
 import { lessees } from '@/db/schema/portfolio';
 import { Conflict, Invalid } from '@/lib/domain/errors';
@@ -154,5 +155,42 @@ describe('LeaseBulkWriter', () => {
     expect(plan()).toContain('schedule_rows_due_idx');
     expect(scheduleRows()).toBe(rowsBefore + 36);
     expect(db.$client.prepare(`select count(*) from leases where contract_number in ('ROLLED-BACK', 'KEPT')`).pluck().get()).toBe(1);
+  });
+
+  test('through a worker: the deferred index is built in its transaction, present and used after the COMMIT; ids follow the stored ones', async () => {
+    const funderId = createImportFunder(db, 'Bulk worker').id;
+    const lesseeId = lesseeOf(funderId);
+    const index = () => db.$client.prepare(`select sql from sqlite_master where name = 'schedule_rows_due_idx'`).pluck().get();
+    const sql = index();
+    const plan = () => (db.$client.prepare(`explain query plan select lease_id from schedule_rows where due_date between '2025-01-01' and '2025-03-31'`).all() as { detail: string }[]).map((r) => r.detail).join(' ');
+    const scheduleRows = () => db.$client.prepare('select count(*) from schedule_rows').pluck().get() as number;
+    const rowsBefore = scheduleRows();
+    // A lease deleted at the end of the table: AUTOINCREMENT never gives its id again, nor does the writer.
+    const gone = createLease(db, terms(funderId, lesseeId, 'DELETED'), null);
+    db.$client.prepare('delete from leases where id = ?').run(gone.id);
+    const sink = await WorkerSink.begin(db.$client.name);
+    try {
+      // Reads on this connection see what the worker's transaction started from.
+      const w = new LeaseBulkWriter(db, funderId, null, NOW, sink);
+      w.deferDueDateIndex();
+      const a = w.insert(terms(funderId, lesseeId, 'W-1'));
+      const b = w.insert(terms(funderId, lesseeId, 'W-2'));
+      expect([a.id, b.id]).toEqual([gone.id + 1, gone.id + 2]);
+      w.finish();
+      await sink.drain(0);
+      // Dropped and rebuilt inside the worker's transaction: this connection keeps the index all along.
+      expect(index()).toBe(sql);
+      expect(scheduleRows()).toBe(rowsBefore);
+      await sink.commit();
+    } finally {
+      await sink.rollback();
+    }
+    expect(index()).toBe(sql);
+    expect(plan()).toContain('schedule_rows_due_idx');
+    expect(scheduleRows()).toBe(rowsBefore + 72);
+    const ids = db.$client.prepare(`select id from leases where contract_number in ('W-1', 'W-2') order by id`).pluck().all();
+    expect(ids).toEqual([gone.id + 1, gone.id + 2]);
+    expect(written(gone.id + 1).schedule).toEqual(written(gone.id + 2).schedule);
+    expect(db.$client.prepare('select count(*) from lease_changes where lease_id in (?, ?)').pluck().get(gone.id + 1, gone.id + 2)).toBe(2);
   });
 });

@@ -61,4 +61,23 @@ describe('valuation reload in the background', () => {
     expect(after.valuation).toEqual(expected.v);
     expect(Array.from(after.valuation.sellto4G)).not.toEqual(Array.from(before.valuation.sellto4G));
   });
+
+  test('with a write not yet committed (after): the previous version answers from the call on, the reload reads once it is done', async () => {
+    const before = valueBook(db, F, CUT_OFF);
+    let commit!: () => void;
+    const committed = new Promise<void>((r) => (commit = r));
+    const run = rebuildValuationInBackground(db, F, committed);
+    // Visible before the committer hears of it (a worker's COMMIT): still the previous version meanwhile.
+    db.$client.prepare(`update leases set rate = rate + 0.01 where funder_id = ?`).run(F);
+    db.$client.prepare(`update funders set data_version = data_version + 1 where id = ?`).run(F);
+    for (let i = 0; i < 5; i++) {
+      expect(valueBook(db, F, CUT_OFF)).toBe(before);
+      await new Promise((r) => setImmediate(r));
+    }
+    commit();
+    await run;
+    const after = valueBook(db, F, CUT_OFF);
+    expect(after).not.toBe(before);
+    expect(after.valuation).toEqual(fromScratch(db).v);
+  });
 });

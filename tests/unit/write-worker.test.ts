@@ -1,0 +1,117 @@
+/**
+ * A write transaction on a worker thread (db/write-worker.ts), as a tape import's commit uses it: all-or-nothing,
+ * invisible to other connections until the COMMIT and visible once commit() resolves, nothing left
+ * by a process killed mid-transaction, and a write refused while it holds the lock answers 503 (not 500).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { NextRequest } from 'next/server';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { openDb, type Db } from '@/db/client';
+import { WorkerSink, WorkerWriteError } from '@/db/write-worker';
+import { isDatabaseBusy, toErrorResponse } from '@/services/api/handler';
+
+let dir: string;
+let file: string;
+let db: Db;
+beforeAll(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'quantum-write-worker-'));
+  file = path.join(dir, 'w.db');
+  db = openDb(file);
+  db.$client.exec('create table t (id integer primary key, v text not null)');
+});
+afterAll(() => {
+  db.$client.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+beforeEach(() => {
+  db.$client.exec('delete from t');
+});
+
+const count = () => db.$client.prepare('select count(*) from t').pluck().get() as number;
+
+describe('WorkerSink', () => {
+  test('invisible to other connections until the COMMIT, visible once commit() resolves', async () => {
+    const sink = await WorkerSink.begin(file);
+    sink.prepare('insert', 'insert into t (v) values (?)');
+    for (let i = 0; i < 5000; i++) sink.run('insert', [`v${i}`]);
+    // Written by the worker (in its transaction), not committed: this connection still reads the state before.
+    await sink.drain(0);
+    expect(count()).toBe(0);
+    for (let i = 0; i < 20_000; i++) sink.run('insert', [`w${i}`]);
+    await sink.commit();
+    expect(count()).toBe(25_000);
+    expect(sink.commitMs).toBeGreaterThanOrEqual(0);
+    // The worker's connection is closed: this one writes at once.
+    db.$client.exec(`insert into t (v) values ('after')`);
+    expect(count()).toBe(25_001);
+  });
+
+  test('all-or-nothing: a failing statement rolls back everything written before it, and commit() throws it', async () => {
+    const sink = await WorkerSink.begin(file);
+    sink.prepare('insert', 'insert into t (v) values (?)');
+    for (let i = 0; i < 3000; i++) sink.run('insert', [`v${i}`]);
+    await sink.drain(0);
+    sink.run('insert', [null]);
+    sink.run('insert', ['never']);
+    const failed = await sink.commit().catch((e: unknown) => e);
+    expect(failed).toBeInstanceOf(WorkerWriteError);
+    expect((failed as WorkerWriteError).code).toBe('SQLITE_CONSTRAINT_NOTNULL');
+    expect(count()).toBe(0);
+    // The lock is released: a write with no busy wait at all succeeds.
+    db.$client.pragma('busy_timeout = 0');
+    try {
+      db.$client.exec(`insert into t (v) values ('after')`);
+    } finally {
+      db.$client.pragma('busy_timeout = 5000');
+    }
+    expect(count()).toBe(1);
+  });
+
+  test('rollback() writes nothing and ends the worker', async () => {
+    const sink = await WorkerSink.begin(file);
+    sink.prepare('insert', 'insert into t (v) values (?)');
+    sink.run('insert', ['x']);
+    await sink.drain(0);
+    await sink.rollback();
+    expect(count()).toBe(0);
+    expect(() => sink.flush()).toThrow(WorkerWriteError);
+  });
+
+  test('a process killed mid-transaction leaves nothing written and the file writable', () => {
+    const child = spawnSync(process.execPath, ['--import', 'tsx', path.join(process.cwd(), 'tests/helpers/kill-mid-commit.ts'), file, '20000'], { encoding: 'utf8', timeout: 60_000 });
+    expect(child.stdout).toContain('written');
+    expect(child.signal).toBe('SIGKILL');
+    const fresh = new Database(file, { timeout: 0 });
+    try {
+      expect(fresh.prepare('select count(*) from t').pluck().get()).toBe(0);
+      fresh.exec(`insert into t (v) values ('after')`);
+    } finally {
+      fresh.close();
+    }
+    expect(count()).toBe(1);
+  });
+
+  test('a write refused while the worker holds the lock is SQLITE_BUSY, answered 503 with Retry-After', async () => {
+    const sink = await WorkerSink.begin(file);
+    const other = new Database(file, { timeout: 0 });
+    let busy: unknown;
+    try {
+      other.exec(`insert into t (v) values ('blocked')`);
+    } catch (e) {
+      busy = e;
+    } finally {
+      other.close();
+      await sink.rollback();
+    }
+    expect(isDatabaseBusy(busy)).toBe(true);
+    expect(isDatabaseBusy(new Error('other'))).toBe(false);
+    const res = toErrorResponse({ method: 'POST', nextUrl: { pathname: '/api/leases' } } as unknown as NextRequest, busy);
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('5');
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('unavailable');
+  });
+});
