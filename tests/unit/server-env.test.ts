@@ -3,11 +3,11 @@ import { serverEnv } from '@/scripts/server-env';
 
 describe('serverEnv', () => {
   it('caps glibc mmap threshold for the production server', () => {
-    const env = serverEnv({ PATH: '/usr/bin' } as NodeJS.ProcessEnv);
+    const env = serverEnv({ NODE_ENV: 'production', PATH: '/usr/bin' });
     expect(env.MALLOC_MMAP_THRESHOLD_).toBe('131072');
     expect(env.PATH).toBe('/usr/bin');
   });
   it('leaves a value already set alone', () => {
-    expect(serverEnv({ MALLOC_MMAP_THRESHOLD_: '65536' } as NodeJS.ProcessEnv).MALLOC_MMAP_THRESHOLD_).toBe('65536');
+    expect(serverEnv({ NODE_ENV: 'production', MALLOC_MMAP_THRESHOLD_: '65536' }).MALLOC_MMAP_THRESHOLD_).toBe('65536');
   });
 });
