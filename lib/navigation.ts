@@ -262,21 +262,15 @@ export function flattenNav(tree: readonly NavNode[] = NAV_TREE): NavItem[] {
   return tree.flatMap((node) => (node.kind === 'item' ? [node] : flattenNav(node.children)));
 }
 
-let navPages: NavItem[] | undefined;
-let lastActive: { pathname: string; href: string | undefined } | undefined;
-
 /**
  * The href of the menu page `pathname` belongs to: the longest matching href, so that
  * `/master-file/onboarding/3` marks Onboarding and not also Master File. Undefined when no page matches.
  */
 export function activePageHref(pathname: string, tree: readonly NavNode[] = NAV_TREE): string | undefined {
-  // The menu asks once per link for the same path (≈ 90 links a render): the last answer for the full menu is kept.
-  if (tree === NAV_TREE && lastActive?.pathname === pathname) return lastActive.href;
   let best: string | undefined;
-  for (const page of tree === NAV_TREE ? (navPages ??= flattenNav(NAV_TREE)) : flattenNav(tree)) {
+  for (const page of flattenNav(tree)) {
     if (isActiveHref(pathname, page.href) && (best === undefined || page.href.length > best.length)) best = page.href;
   }
-  if (tree === NAV_TREE) lastActive = { pathname, href: best };
   return best;
 }
 

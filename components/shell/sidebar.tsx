@@ -94,6 +94,7 @@ export function Sidebar({ scopes, drawerOpen, onCloseDrawer, onNavigate, closeBu
           nodes={tree}
           depth={0}
           pathname={pathname}
+          activeHref={activePageHref(pathname)}
           openGroups={openGroups}
           onToggleGroup={toggleGroup}
           onNavigate={onNavigate}
@@ -108,6 +109,8 @@ type MenuListProps = {
   nodes: readonly NavNode[];
   depth: number;
   pathname: string;
+  /** The menu page the path belongs to (activePageHref): computed once per render, not per link. */
+  activeHref: string | undefined;
   openGroups: ReadonlySet<NavGroupKey>;
   onToggleGroup: (key: NavGroupKey) => void;
   onNavigate: () => void;
@@ -142,11 +145,11 @@ function indent(depth: number): string {
 function MenuLink({
   node,
   depth,
-  pathname,
+  activeHref,
   onNavigate,
   label,
 }: Omit<MenuListProps, 'nodes' | 'id' | 'hidden'> & { node: Extract<NavNode, { kind: 'item' }> }) {
-  const active = activePageHref(pathname) === node.href;
+  const active = activeHref === node.href;
   const Icon = node.icon;
   const text = label(node.key);
   return (

@@ -62,8 +62,8 @@ type Write = 'insertLease' | 'updateLease' | 'deleteSchedule' | 'scheduleOne' | 
 /** The statements' names in a sink another writer may share. */
 const PREFIX = 'lease-bulk:';
 
-/** The next id of an AUTOINCREMENT table: above every id it holds and ever held. */
-function nextId(db: BetterSqlite3.Database, table: 'leases' | 'lessees'): number {
+/** The next id of an AUTOINCREMENT table, as SQLite would assign it: above every id it holds and ever held. */
+export function nextAutoincrementId(db: BetterSqlite3.Database, table: 'leases' | 'lessees' | 'payments'): number {
   const seq = (db.prepare('select seq from sqlite_sequence where name = ?').pluck().get(table) as number | undefined) ?? 0;
   const max = (db.prepare(`select max(id) from ${q(table)}`).pluck().get() as number | null) ?? 0;
   return Math.max(seq, max) + 1;
@@ -124,8 +124,8 @@ export class LeaseBulkWriter {
     this.updateCols = leaseSet;
     // The ids are assigned here, not read back from each insert: a writer on a worker cannot answer synchronously.
     // Safe because the write lock is held (or, in a deferred transaction, a write after another connection's fails).
-    this.nextLeaseId = nextId(db, 'leases');
-    this.nextLesseeId = nextId(db, 'lessees');
+    this.nextLeaseId = nextAutoincrementId(db, 'leases');
+    this.nextLesseeId = nextAutoincrementId(db, 'lessees');
   }
 
   private write(name: Write, params: unknown[]): void {

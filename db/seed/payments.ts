@@ -11,6 +11,7 @@ import { addDays } from '@/lib/finance';
 import { allocatePayments, type LedgerEntry } from '@/lib/servicing';
 import type { Db } from '../client';
 import { getFunder } from '../queries/funders';
+import { nextAutoincrementId } from '../queries/lease-bulk';
 import { componentOrderOf } from '../queries/payments';
 import { loadServicingLedgers } from '../queries/servicing';
 import { RowBuffer } from './bulk';
@@ -48,8 +49,7 @@ export function seedPayments(db: Db, opts: SeedPaymentsOptions): { payments: num
   // entries, reversals and allocations name them before they are written. (A multi-row insert into payments, a
   // table foreign keys name, costs a child lookup per row only when foreign keys are on: the bulk load checks them
   // once at the end, bulk.ts; outside it the children's indexes are in place.)
-  let nextId =
-    (sqlite.prepare(`select max(coalesce((select seq from sqlite_sequence where name = 'payments'), 0), coalesce((select max(id) from payments), 0))`).pluck().get() as number) + 1;
+  let nextId = nextAutoincrementId(sqlite, 'payments');
   const insPay = new RowBuffer(
     sqlite,
     `insert into payments (id, funder_id, lease_id, kind, reverses_id, received_on, amount, currency, method, reference, note, created_at)`,

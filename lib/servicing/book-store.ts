@@ -91,7 +91,6 @@ export type LedgerStore = {
 
 /** The instalment columns a lease's rows are written to (the schedule store's, or the builder's while it fills them). */
 type InstalmentColumns = { due: Int32Array; vat: AmountColumn; fee: AmountColumn; interest: AmountColumn; principal: AmountColumn };
-type AmountKey = 'vat' | 'fee' | 'interest' | 'principal';
 
 /**
  * Writes the integers of a comma list into `out` from `at` (returns the count), or −1 as soon as a value does not fit an
@@ -277,8 +276,10 @@ function writeInstalments(lease: StoreLease, lists: ScheduleLists | null, cols: 
   let k = 0;
   if (lists) {
     k = parseDays(lists[1], cols.due, from);
-    const amounts: [AmountKey, string][] = [['vat', lists[2]], ['fee', lists[3]], ['interest', lists[4]], ['principal', lists[5]]];
-    for (const [key, text] of amounts) parseAmounts(text, cols, key, from);
+    parseAmounts(lists[2], cols, 'vat', from);
+    parseAmounts(lists[3], cols, 'fee', from);
+    parseAmounts(lists[4], cols, 'interest', from);
+    parseAmounts(lists[5], cols, 'principal', from);
   }
   const res = residualInstalment(lease, k);
   if (res) {

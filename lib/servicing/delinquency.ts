@@ -129,9 +129,9 @@ export function bucketsFor(edges: readonly number[] = DEFAULT_BUCKET_EDGES): Buc
 export function bucketOf(dpd: number, edges: readonly number[] = DEFAULT_BUCKET_EDGES): Bucket {
   requireNonNegInt(dpd, 'dpd');
   const buckets = bucketsOf(edges);
-  for (const b of buckets) if (b.max === null || dpd <= b.max) return { key: b.key, index: b.index, min: b.min, max: b.max };
-  const last = buckets[buckets.length - 1]!; // unreachable: the last bucket is open-ended
-  return { key: last.key, index: last.index, min: last.min, max: last.max };
+  // The last bucket is open-ended, so one always matches. A copy: the memoised buckets are shared.
+  const b = buckets.find((x) => x.max === null || dpd <= x.max) ?? buckets[buckets.length - 1]!;
+  return { ...b };
 }
 
 /**

@@ -28,6 +28,7 @@ import {
   LesseeIndex,
   loadLeaseIndex,
   readCommitRows,
+  type StoredRow,
   readImportRows,
   saveImportSourceMapping,
   transitionImport,
@@ -416,23 +417,17 @@ async function writeOnWorker(
     // Reads on this thread's connection see what the transaction started from: the worker holds the write lock.
     const writer = new ImportRowWriter(db, imp.id, imp.funderId, userId, Date.now(), total, sink);
     const start = performance.now();
-    let after = 0;
     let done = 0;
     let slice = performance.now();
-    for (;;) {
-      const rows = readCommitRows(db, imp.id, after, 1000);
-      if (!rows.length) break;
-      for (const row of rows) {
-        writer.apply(row);
-        after = row.row;
-        done++;
-        if (performance.now() - slice > SLICE_MS) {
-          setProgress(imp.id, done / Math.max(1, total));
-          // The worker may lag a few batches behind, no more: the writes do not pile up in memory.
-          await sink.drain(WRITES_IN_FLIGHT);
-          await yieldToLoop();
-          slice = performance.now();
-        }
+    for (const row of commitRows(db, imp.id)) {
+      writer.apply(row);
+      done++;
+      if (performance.now() - slice > SLICE_MS) {
+        setProgress(imp.id, done / Math.max(1, total));
+        // The worker may lag a few batches behind, no more: the writes do not pile up in memory.
+        await sink.drain(WRITES_IN_FLIGHT);
+        await yieldToLoop();
+        slice = performance.now();
       }
     }
     writer.finish(userId, Date.now());
@@ -452,6 +447,16 @@ async function writeOnWorker(
   }
 }
 
+/** The rows an import commits, in row order, read 1,000 at a time (resumes after the last row handed out). */
+function* commitRows(db: Db, importId: number): Generator<StoredRow> {
+  for (let after = 0; ; ) {
+    const rows = readCommitRows(db, importId, after, 1000);
+    if (!rows.length) return;
+    yield* rows;
+    after = rows[rows.length - 1]!.row;
+  }
+}
+
 /** A request's write waits this long for a worker commit's write lock before it answers 503. */
 const BUSY_DURING_COMMIT_MS = 200;
 
@@ -463,15 +468,7 @@ function writeInPlace(db: Db, imp: TapeImport, userId: number | null, total: num
   db.$client.exec('BEGIN IMMEDIATE');
   try {
     const writer = new ImportRowWriter(db, imp.id, imp.funderId, userId, Date.now(), total);
-    let after = 0;
-    for (;;) {
-      const rows = readCommitRows(db, imp.id, after, 1000);
-      if (!rows.length) break;
-      for (const row of rows) {
-        writer.apply(row);
-        after = row.row;
-      }
-    }
+    for (const row of commitRows(db, imp.id)) writer.apply(row);
     writer.finish(userId, Date.now());
     db.$client.exec('COMMIT');
   } catch (e) {
