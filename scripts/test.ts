@@ -16,6 +16,8 @@ mkdirSync(tmp, { recursive: true });
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
 let passed = 0;
 let failed = 0;
+/** The failing tests by name, repeated in the summary: a CI log is often read from its tail only. */
+const failures: string[] = [];
 
 function sh(cmd: string, args: string[], extraEnv: Record<string, string> = {}): boolean {
   const res = spawnSync(cmd, args, { stdio: 'inherit', env: { ...env, ...extraEnv } });
@@ -24,16 +26,39 @@ function sh(cmd: string, args: string[], extraEnv: Record<string, string> = {}):
 
 function countVitest(file: string): void {
   if (!existsSync(file)) return;
-  const r = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number };
+  const r = JSON.parse(readFileSync(file, 'utf8')) as {
+    numPassedTests: number;
+    numFailedTests: number;
+    testResults?: { name: string; assertionResults?: { status: string; fullName: string; failureMessages?: string[] }[] }[];
+  };
   passed += r.numPassedTests;
   failed += r.numFailedTests;
+  for (const f of r.testResults ?? [])
+    for (const a of f.assertionResults ?? [])
+      if (a.status === 'failed') failures.push(`${path.relative(root, f.name)} › ${a.fullName}\n      ${firstLine(a.failureMessages?.[0])}`);
+}
+
+function firstLine(message: string | undefined): string {
+  return (message ?? '').split('\n')[0]!.slice(0, 300);
+}
+
+type PlaywrightSuite = { title: string; suites?: PlaywrightSuite[]; specs?: { title: string; ok: boolean; file?: string; tests?: { results?: { error?: { message?: string } }[] }[] }[] };
+
+function playwrightFailures(suite: PlaywrightSuite, trail: string[]): void {
+  for (const spec of suite.specs ?? [])
+    if (!spec.ok) {
+      const error = spec.tests?.flatMap((t) => t.results ?? []).find((res) => res.error)?.error?.message;
+      failures.push(`${[...trail, spec.title].join(' › ')}\n      ${firstLine(error)}`);
+    }
+  for (const child of suite.suites ?? []) playwrightFailures(child, [...trail, child.title]);
 }
 
 function countPlaywright(file: string): void {
   if (!existsSync(file)) return;
-  const r = JSON.parse(readFileSync(file, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number } };
+  const r = JSON.parse(readFileSync(file, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number }; suites?: PlaywrightSuite[] };
   passed += r.stats.expected + r.stats.flaky;
   failed += r.stats.unexpected;
+  for (const suite of r.suites ?? []) playwrightFailures(suite, [suite.title]);
 }
 
 function chromiumPath(): string | null {
@@ -104,5 +129,9 @@ console.log('\nSummary');
 for (const [name, ok, ms] of results) console.log(`  ${ok ? '✔' : '✖'} ${name.padEnd(14)} ${(ms / 1000).toFixed(1)} s`);
 const allOk = results.every(([, ok]) => ok) && results.length > 0;
 if (!allOk && failed === 0) failed = 1; // a failed step without a counted test still fails the total
+if (failures.length) {
+  console.log('\nFailed');
+  for (const f of failures) console.log(`  ✖ ${f}`);
+}
 console.log(`Tests: ${passed} passed, ${failed} failed`);
 process.exit(allOk ? 0 : 1);
