@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { freePort } from '@/tests/helpers/server';
 import { prepareDatabase } from '@/scripts/prepare-db';
-import { serverEnv } from '@/scripts/server-env';
+import { SERVER_NODE_ARGS, serverEnv } from '@/scripts/server-env';
 
 const args = process.argv.slice(2);
 
@@ -41,7 +41,7 @@ export async function startNext(dbPath: string, secret: string, opts: { port?: n
   // and the server started with its environment (scripts/server-env.ts).
   prepareDatabase(dbPath);
   const server = await startProcess(
-    [...nodeArgs, nextBin, 'start', '-H', '127.0.0.1', '-p', String(port)],
+    [...SERVER_NODE_ARGS, ...nodeArgs, nextBin, 'start', '-H', '127.0.0.1', '-p', String(port)],
     { ...serverEnv(process.env), DATABASE_URL: dbPath, NEXTAUTH_SECRET: secret, NEXTAUTH_URL: baseURL, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
     `${baseURL}/api/health`,
     'next start',

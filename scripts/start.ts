@@ -10,7 +10,7 @@ import { DEMO_PASSWORD, DEMO_USERS, hasDemoUsers } from '@/db/seed/users';
 import { getAuthSecret } from '@/services/auth/secret';
 import { databasePath } from '@/lib/env';
 import { prepareDatabase } from './prepare-db';
-import { serverEnv } from './server-env';
+import { SERVER_NODE_ARGS, serverEnv } from './server-env';
 
 const nextBin = path.join(process.cwd(), 'node_modules', 'next', 'dist', 'bin', 'next');
 const port = process.env.PORT ?? '3000';
@@ -43,7 +43,7 @@ if (demo) {
 }
 lines.push('');
 
-const server = spawn(process.execPath, [nextBin, 'start', '-H', host, '-p', port], { stdio: ['inherit', 'pipe', 'inherit'], env: serverEnv(process.env) });
+const server = spawn(process.execPath, [...SERVER_NODE_ARGS, nextBin, 'start', '-H', host, '-p', port], { stdio: ['inherit', 'pipe', 'inherit'], env: serverEnv(process.env) });
 let announced = false;
 server.stdout.on('data', (chunk: Buffer) => {
   process.stdout.write(chunk);

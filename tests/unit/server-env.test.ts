@@ -1,5 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { serverEnv } from '@/scripts/server-env';
+import { SERVER_NODE_ARGS, serverEnv } from '@/scripts/server-env';
 
 describe('serverEnv', () => {
   it('caps glibc mmap threshold for the production server', () => {
@@ -9,5 +10,12 @@ describe('serverEnv', () => {
   });
   it('leaves a value already set alone', () => {
     expect(serverEnv({ NODE_ENV: 'production', MALLOC_MMAP_THRESHOLD_: '65536' }).MALLOC_MMAP_THRESHOLD_).toBe('65536');
+  });
+});
+
+describe('SERVER_NODE_ARGS', () => {
+  it('are flags this Node accepts (an unknown one stops node with "bad option")', () => {
+    const run = spawnSync(process.execPath, [...SERVER_NODE_ARGS, '-e', "process.stdout.write(process.execArgv[0])"], { encoding: 'utf8' });
+    expect({ status: run.status, stderr: run.stderr, stdout: run.stdout }).toEqual({ status: 0, stderr: '', stdout: '--heap-growing-percent=25' });
   });
 });
