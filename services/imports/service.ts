@@ -406,14 +406,18 @@ async function writeOnWorker(
   total: number,
   beforeVisible: ((committed: Promise<void>) => void) | null,
 ): Promise<void> {
-  // A bulk commit writes its whole WAL in one COMMIT: the checkpoint copying it back runs in a worker
-  // afterwards (db/checkpoint.ts), not inside this COMMIT nor in the next small write of a request.
-  const sink = await WorkerSink.begin(file, total > BULK_IMPORT ? { autocheckpoint: 0 } : {});
   // The worker holds the write lock for the whole commit: a request's write on this thread's connection meanwhile
-  // would wait out the busy timeout with the event loop blocked. It gives up soon instead (503, try again).
+  // would wait out the busy timeout with the event loop blocked. It gives up soon instead (503, try again). Set
+  // before the worker's BEGIN: a write on this thread (a background snapshot's chunk) between that BEGIN and the
+  // worker's 'ready' message blocked the event loop for the whole 5 s busy timeout, and with it the commit, which
+  // waits for that message on this thread.
   const busyTimeout = db.$client.pragma('busy_timeout', { simple: true }) as number;
   db.$client.pragma(`busy_timeout = ${BUSY_DURING_COMMIT_MS}`);
+  let sink: WorkerSink | null = null;
   try {
+    // A bulk commit writes its whole WAL in one COMMIT: the checkpoint copying it back runs in a worker
+    // afterwards (db/checkpoint.ts), not inside this COMMIT nor in the next small write of a request.
+    sink = await WorkerSink.begin(file, total > BULK_IMPORT ? { autocheckpoint: 0 } : {});
     // Reads on this thread's connection see what the transaction started from: the worker holds the write lock.
     const writer = new ImportRowWriter(db, imp.id, imp.funderId, userId, Date.now(), total, sink);
     const start = performance.now();
@@ -443,7 +447,7 @@ async function writeOnWorker(
   } finally {
     db.$client.pragma(`busy_timeout = ${busyTimeout}`);
     // After a failure (or a Conflict found here): nothing written. A no-op after the COMMIT.
-    await sink.rollback();
+    await sink?.rollback();
   }
 }
 

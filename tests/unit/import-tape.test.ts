@@ -7,10 +7,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { openDb, runMigrations, type Db } from '@/db/client';
 import { listImportExceptions, transitionImport } from '@/db/queries/imports';
 import { getLease, updateLease } from '@/db/queries/leases';
+import { WorkerSink } from '@/db/write-worker';
 import { leases, lessees } from '@/db/schema/portfolio';
 import { Conflict } from '@/lib/domain/errors';
 import { changeImportMapping, commitImport, importJobRunning, readImport, startImport, waitForImport } from '@/services/imports/service';
@@ -231,6 +232,27 @@ describe('a commit that does not end', () => {
     const again = await commit(funder, tape.id);
     expect(again.status).toBe('committed');
     expect(db.select().from(leases).where(eq(leases.funderId, funder)).all()).toHaveLength(300);
+  });
+
+  test("this thread's connection gives up on the write lock soon before the worker takes it, and waits as before once the commit is over", async () => {
+    // A write on this thread between the worker's BEGIN and its 'ready' message would otherwise block the event
+    // loop, and with it the commit waiting for that message, for the whole busy timeout (5 s).
+    const funder = createImportFunder(db, 'Busy timeout').id;
+    const tape = await dryRun(funder, [HEADER, line(1), line(2)].join('\n'));
+    const before = db.$client.pragma('busy_timeout', { simple: true });
+    const atBegin: unknown[] = [];
+    const begin = WorkerSink.begin.bind(WorkerSink);
+    const spy = vi.spyOn(WorkerSink, 'begin').mockImplementation((file, opts) => {
+      atBegin.push(db.$client.pragma('busy_timeout', { simple: true }));
+      return begin(file, opts);
+    });
+    try {
+      expect((await commit(funder, tape.id)).status).toBe('committed');
+    } finally {
+      spy.mockRestore();
+    }
+    expect({ atBegin, after: db.$client.pragma('busy_timeout', { simple: true }) }).toEqual({ atBegin: [200], after: before });
+    expect(before).toBe(5000);
   });
 
   test('an import a killed server left committing is validated again (nothing was written) and commits', async () => {
