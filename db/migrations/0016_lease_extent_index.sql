@@ -1,0 +1,1 @@
+CREATE INDEX `leases_funder_status_purchase_idx` ON `leases` (`funder_id`,`status`,`purchase_date`);
