@@ -122,7 +122,10 @@ function liabilityInto(
       cum += RV;
       vatM += resVat;
     }
-    const reached = cum === prinAtPurchase ? L0 : roundHalfUp((L0 * cum) / prinAtPurchase);
+    // At or past the outstanding principal the line is repaid in full: a funding line is never repaid beyond what was
+    // drawn. A schedule whose last instalment absorbs a rounding surplus (10.00 over 60 months at 0 %: 59 × 0.17, then
+    // −0.03) is ahead of its principal before its end; the liability stays at zero until the lease catches up.
+    const reached = cum >= prinAtPurchase ? L0 : roundHalfUp((L0 * cum) / prinAtPurchase);
     const prinM = reached - paid;
     paid = reached;
     const k = m - cutMonth + 1;
