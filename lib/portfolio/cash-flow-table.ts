@@ -16,6 +16,7 @@ import { ASSET_TYPES, LEASE_STATUSES } from '@/lib/domain/enums';
 import { CF_PERIODS, CURRENCY_CODES, type PortfolioValuation } from '@/lib/finance';
 import { addMonths } from '@/lib/finance/dates';
 import { boolParam, funderIdParam, isoDateParam, listParam, pageParam, perPageParam, qParam } from '@/lib/validations/common';
+import { processWide } from '@/lib/process-wide';
 
 // Imports compile to getters in the bundles: the period count read once, not per cash cell.
 const PERIODS = CF_PERIODS;
@@ -475,7 +476,7 @@ export function poolCount(v: PortfolioValuation): number {
 }
 
 /** Per valuation object (immutable once built): every page view and API page reads the ended count. */
-const poolCountCache = new WeakMap<PortfolioValuation, number>();
+const poolCountCache = processWide('poolCounts', () => new WeakMap<PortfolioValuation, number>());
 
 /** Indexes of the leases in the pool at the cut-off, in book (id) order: the rows of the tape. */
 export function poolIndices(v: PortfolioValuation): Int32Array {

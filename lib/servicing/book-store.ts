@@ -22,6 +22,7 @@ import type { MonthStatus, PaymentBehaviour } from './behaviour';
 import { bucketOf, DEFAULT_BUCKET_EDGES, DEFAULT_TOLERANCE } from './delinquency';
 import { residualInstalment, type ResidualTerms } from './instalments';
 import { partitionPoint } from '@/lib/sorted';
+import { processWide } from '@/lib/process-wide';
 
 /** Day number used for "never" (not reversed). */
 export const NO_DAY = 0x7fffffff;
@@ -36,7 +37,7 @@ export type StoreLease = ResidualTerms & { id: number; lesseeId: number; currenc
  * with the lease through the incremental splices of the stores: statesAt counts a lease only from then on
  * (lib/finance/pool.ts).
  */
-const purchaseDays = new WeakMap<StoreLease, number>();
+const purchaseDays = processWide('storePurchaseDays', () => new WeakMap<StoreLease, number>());
 function purchaseDayOf(l: StoreLease): number {
   let d = purchaseDays.get(l);
   if (d === undefined) {
@@ -47,7 +48,7 @@ function purchaseDayOf(l: StoreLease): number {
 }
 
 /** The day a lease leaves the pool by its write-off (domain.md §3, §8); NO_DAY when not written off. */
-const exitDays = new WeakMap<StoreLease, number>();
+const exitDays = processWide('storeExitDays', () => new WeakMap<StoreLease, number>());
 function exitDayOf(l: StoreLease): number {
   let d = exitDays.get(l);
   if (d === undefined) {

@@ -37,6 +37,7 @@ import {
 } from '@/lib/credit';
 import type { ScheduleStore, LedgerStore, StoreLease } from '@/lib/servicing/book-store';
 import { changedLeasesSince, servicingSettingsOf, servicingStores } from '@/services/servicing/book';
+import { processWide } from '@/lib/process-wide';
 
 type FlagInterval = { from: number; to: number };
 
@@ -401,7 +402,7 @@ export function creditStatesAt(db: DbOrTx, funderId: number, asOf: string): { en
  */
 type DayStates = { states: LeaseCreditState[]; exposure: Float64Array | null };
 type StatesMemo = { key: string; store: ScheduleStore; byDay: Map<number, DayStates> };
-const statesMemo = new WeakMap<Entry, StatesMemo>();
+const statesMemo = processWide('creditStates', () => new WeakMap<Entry, StatesMemo>());
 const MEMO_DAYS = 6;
 
 function memoKeyOf(e: Entry): string {
@@ -447,7 +448,7 @@ export function exposuresOf(e: Entry, day: number, states: readonly LeaseCreditS
 }
 
 /** creditStatesById's maps, by the states array they index (patchMemo carries them over). */
-const byIdMemo = new WeakMap<LeaseCreditState[], Map<number, LeaseCreditState>>();
+const byIdMemo = processWide('creditStatesById', () => new WeakMap<LeaseCreditState[], Map<number, LeaseCreditState>>());
 
 /**
  * Brings the memoised days of the entry from the version `keyBefore` to the entry's current one: `touched` are the
@@ -520,7 +521,7 @@ export function creditStatesById(db: DbOrTx, funderId: number, asOf: string): Ma
  * A lessee's contagion days (lib/credit contagionIntervals over its leases' own episodes and exposures), kept per
  * entry version like the states memo: the timelines they read are patched in place, so the key says which.
  */
-const contagionMemo = new WeakMap<Entry, { key: string; store: object; byLessee: Map<number, [number, number][]> }>();
+const contagionMemo = processWide('creditContagion', () => new WeakMap<Entry, { key: string; store: object; byLessee: Map<number, [number, number][]> }>());
 
 function contagionOf(e: Entry, lesseeId: number): [number, number][] {
   const key = memoKeyOf(e);

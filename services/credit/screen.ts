@@ -11,6 +11,7 @@ import { DEFAULT_BUCKET, cashPositionAt, creditDpdAt, eclOfCell, ifrs9Stage, los
 import { parseDate } from '@/lib/finance';
 import { getServicingBook, type ServicingBook } from '@/services/servicing/book';
 import { creditStatesAt, exposuresOf, inputOf, type LeaseCreditState } from './book';
+import { processWide } from '@/lib/process-wide';
 
 /** A lease in default on the as-of date. */
 export type DefaultRow = {
@@ -137,7 +138,7 @@ function originalPrincipal(db: DbOrTx, funder: { id: number; dataVersion: number
   return m;
 }
 
-const principalMemo = new WeakMap<object, Map<string, Map<string, number>>>();
+const principalMemo = processWide('creditPrincipals', () => new WeakMap<object, Map<string, Map<string, number>>>());
 
 /**
  * Loss measures per currency on `asOf`: gross loss = the exposure written off (the write-off amount, by default the
@@ -154,7 +155,7 @@ export function lossMeasuresAt(db: DbOrTx, funderId: number, asOf: string, at: S
   return rows;
 }
 
-const measuresMemo = new WeakMap<LeaseCreditState[], MeasuresRow[]>();
+const measuresMemo = processWide('creditMeasures', () => new WeakMap<LeaseCreditState[], MeasuresRow[]>());
 
 function computeMeasures(db: DbOrTx, funderId: number, asOf: string, at: StatesAt): MeasuresRow[] {
   const { entry, states: st } = at;
@@ -208,7 +209,7 @@ export function eclAt(db: DbOrTx, funderId: number, asOf: string, at: StatesAt =
 }
 
 type Ecl = { rows: EclRow[]; totals: { currency: string; exposure: number; ecl: number }[] };
-const eclMemo = new WeakMap<LeaseCreditState[], { book: ServicingBook; ecl: Ecl }>();
+const eclMemo = processWide('creditEcl', () => new WeakMap<LeaseCreditState[], { book: ServicingBook; ecl: Ecl }>());
 
 function computeEcl({ entry, states }: StatesAt, book: ServicingBook, asOf: string): Ecl {
   const day = parseDate(asOf);

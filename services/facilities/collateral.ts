@@ -11,6 +11,7 @@ import { loadBook, type Book } from '@/services/portfolio/valuation';
 import { getServicingBook } from '@/services/servicing/book';
 import { creditStatesById } from '@/services/credit/book';
 import { creditStamp, isLeaseInDefault } from './credit';
+import { processWide } from '@/lib/process-wide';
 
 export type Collateral = { asOf: string; leases: EligibilityLease[]; key: string };
 
@@ -21,7 +22,7 @@ export function remainingMonths(asOf: string, firstDueDate: string, term: number
 }
 
 /** The collateral line last built from a servicing state object (a state is per book date), with the register row it read. */
-const reuse = new WeakMap<object, { row: object; lease: EligibilityLease }>();
+const reuse = processWide('collateralLeases', () => new WeakMap<object, { row: object; lease: EligibilityLease }>());
 
 /**
  * A lease's balance, DPD and credit status at a date: from the servicing book (live) or a month-end snapshot (§9).
@@ -73,7 +74,7 @@ export function collateralLeases(book: Pick<Book, 'leases' | 'indexById' | 'exit
   return leases;
 }
 
-const cache = new WeakMap<object, Map<string, Collateral>>();
+const cache = processWide('collateral', () => new WeakMap<object, Map<string, Collateral>>());
 
 /** The pool's leases with a balance at `asOf`, in lease-id order. Cached per servicing book and valuation book version. */
 export function collateralAt(db: DbOrTx, funderId: number, asOf: string): Collateral {

@@ -33,6 +33,7 @@ import type { DrawBody, ELIGIBILITY_FILTERS } from '@/lib/validations/facilities
 import { collateralAt } from './collateral';
 import { certificateCriterion, certificateLabels, type CertificateLocale } from './certificate-labels';
 import { facilityMonthMetrics } from './metrics';
+import { processWide } from '@/lib/process-wide';
 
 const termsOf = (f: Facility) => ({ currency: f.currency, commitment: f.commitment, advanceRate: f.advanceRate, reserves: f.reserves });
 
@@ -52,7 +53,7 @@ export function facilityBase(db: DbOrTx, f: Facility, asOf: string): { base: Bor
   return result;
 }
 
-const baseCache = new WeakMap<object, Map<string, { base: BorrowingBase; rows: LeaseEligibilityRow[] }>>();
+const baseCache = processWide('borrowingBases', () => new WeakMap<object, Map<string, { base: BorrowingBase; rows: LeaseEligibilityRow[] }>>());
 
 /** The lease-level rows the screen and GET …/eligibility show: all, only the eligible or only the ineligible ones. */
 export function eligibilityRows(rows: LeaseEligibilityRow[], filter: (typeof ELIGIBILITY_FILTERS)[number]): LeaseEligibilityRow[] {

@@ -42,6 +42,7 @@ import {
 import { bookAt, statesAt, type ScheduleStore } from '@/lib/servicing/book-store';
 import { creditFactsAt, type LeaseCreditFacts } from '@/services/credit/facts';
 import { changedLeasesSince, servicingSettingsOf, servicingStores } from '@/services/servicing/book';
+import { processWide } from '@/lib/process-wide';
 
 /** The longest range a report may ask for (months). */
 export const MAX_REPORT_MONTHS = 120;
@@ -171,7 +172,7 @@ export function bookExtentOf(db: DbOrTx, funderId: number): ReturnType<typeof bo
   return value;
 }
 
-const extentMemo = new WeakMap<object, Map<number, { dataVersion: number; value: ReturnType<typeof bookExtent> }>>();
+const extentMemo = processWide('bookExtents', () => new WeakMap<object, Map<number, { dataVersion: number; value: ReturnType<typeof bookExtent> }>>());
 
 /** The first month with a lease in the funder's pool (null: no leases); the servicing stores not needed. */
 export function firstBookMonth(db: DbOrTx, funderId: number): string | null {

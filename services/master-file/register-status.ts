@@ -12,6 +12,7 @@ import type { CreditStatusIds, StatusClause } from '@/db/queries/leases';
 import { todayIso } from '@/lib/finance/dates';
 import { shownStatus, type ShownStatus, type StatusFilter } from '@/lib/validations/leases';
 import { creditStatesAt, creditStatesById } from '@/services/credit/book';
+import { processWide } from '@/lib/process-wide';
 
 const BUSINESS = ['closed', 'terminated'] as const;
 
@@ -26,7 +27,7 @@ function idsByCreditStatus(db: DbOrTx, funderId: number, asOf: string): CreditSt
   }
   return m;
 }
-const idsMemo = new WeakMap<object, CreditStatusIds>();
+const idsMemo = processWide('registerStatusIds', () => new WeakMap<object, CreditStatusIds>());
 
 /** For a register sorted by status: the ids of each derived credit status, so the one query orders by the shown status. */
 export function statusSortIds(db: DbOrTx, funderId: number, sort: string | undefined, asOf = todayIso()): CreditStatusIds | undefined {

@@ -14,13 +14,15 @@ import { getServicingBook, type LeaseServicingState, type ServicingBook } from '
 import type { CustomerDelinquency } from '@/lib/reports/customers';
 import type { DelinquencyInput } from '@/lib/reports/stratification';
 import type { TapeDelinquency } from '@/lib/reports/tape';
+import { processWide } from '@/lib/process-wide';
 
-const ids = new WeakMap<ServicingBook, number>();
-let nextId = 0;
+const ids = processWide('delinquencyBookIds', () => new WeakMap<ServicingBook, number>());
+// One counter per process, as the ids above: keys made by different bundled copies of this module never collide.
+const nextId = processWide('delinquencyBookNextId', () => ({ n: 0 }));
 /** A key that changes whenever the servicing book does (it is a new object after every ledger change). */
 function bookKey(book: ServicingBook): string {
   let id = ids.get(book);
-  if (id === undefined) ids.set(book, (id = ++nextId));
+  if (id === undefined) ids.set(book, (id = ++nextId.n));
   return `${book.asOf}:${id}`;
 }
 

@@ -20,6 +20,7 @@ import { buildServicingReport } from '@/services/reports/servicing-reports';
 import { bookStratification, type Stratification } from '@/lib/reports/stratification';
 import type { TapeSource, TapeDelinquency } from '@/lib/reports/tape';
 import { creditFactsAt } from '@/services/credit/facts';
+import { processWide } from '@/lib/process-wide';
 
 export function requireFunder(db: Db, funderId: number): Funder {
   const f = getFunder(db, funderId);
@@ -37,7 +38,7 @@ export function stratificationOf(db: Db, book: ValuedBook, dimension: StratDimen
   return bookStratification(book, dimension, delinquency);
 }
 
-const customerCache = new WeakMap<object, Map<object, CustomerRow[]>>();
+const customerCache = processWide('customerRows', () => new WeakMap<object, Map<object, CustomerRow[]>>());
 
 /** The customers of the book with their DPD at the book's cut-off; cached per valuation and servicing book. */
 export function customersOf(db: Db, book: ValuedBook): CustomerRow[] {

@@ -67,6 +67,7 @@ import {
   type StoreLease,
 } from '@/lib/servicing/book-store';
 import { partitionPoint } from '@/lib/sorted';
+import { processWide } from '@/lib/process-wide';
 
 export type LeaseServicingState = {
   leaseId: number;
@@ -454,14 +455,16 @@ function stateOf(lease: StoreLease, s: LeaseStateAt): LeaseServicingState {
   };
 }
 
-let lineages = 0;
+// Process-wide like the books: every bundled copy of this module numbers from the same counter, or two books made by
+// different copies could share a lineage and a view cache would patch one as if it were the other.
+const lineages = processWide('servicingLineages', () => ({ n: 0 }));
 
 function computeBook(funder: Funder, schedule: ScheduleStore, ledger: LedgerStore, asOf: string, version: number): ServicingBook {
   const settings = servicingSettingsOf(funder);
   const states = bookAt(schedule, ledger, asOf, { componentOrder: settings.componentOrder, tolerance: settings.tolerance, graceDays: settings.graceDays, edges: settings.edges });
   const leases: LeaseServicingState[] = [];
   for (let i = 0; i < states.length; i++) if (states[i]!.inPool) leases.push(stateOf(schedule.leases[i]!, states[i]!));
-  return { funderId: funder.id, asOf, bucketKeys: bucketsFor(settings.edges).map((b) => b.key), leases, byLeaseId: new Map(leases.map((s) => [s.leaseId, s])), version, lineage: ++lineages };
+  return { funderId: funder.id, asOf, bucketKeys: bucketsFor(settings.edges).map((b) => b.key), leases, byLeaseId: new Map(leases.map((s) => [s.leaseId, s])), version, lineage: ++lineages.n };
 }
 
 /** The servicing book of the funder at `asOf` (YYYY-MM-DD), kept up to date lease by lease. 404 for an unknown funder. */

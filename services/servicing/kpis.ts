@@ -8,6 +8,7 @@ import type { DbOrTx } from '@/db/client';
 import { collectedInWindowByLease, scheduledInWindowByLease, type LeaseWindowAmount } from '@/db/queries/servicing';
 import { addDays, addMonths } from '@/lib/finance';
 import { changedLeasesSince, getServicingBook, servicingStores, type ServicingBook } from '@/services/servicing/book';
+import { processWide } from '@/lib/process-wide';
 
 export type ServicingKpi = {
   currency: string;
@@ -35,7 +36,7 @@ type Share = { currency: string; amount: number };
 /** Per currency the sum and how many lease shares make it (a currency leaves when its last share does, as in the SQL's group by). */
 type Sums = { total: Map<string, number>; count: Map<string, number>; byLease: Map<number, Share[]> };
 type Window = { version: number; scheduled: Sums; collected: Sums };
-const windows = new WeakMap<object, Map<string, Window>>();
+const windows = processWide('servicingKpiWindows', () => new WeakMap<object, Map<string, Window>>());
 const MAX_DAYS = 4;
 
 function sumsOf(rows: Iterable<LeaseWindowAmount>): Sums {
@@ -139,4 +140,4 @@ function bookSums(book: ServicingBook): Map<string, BookSums> {
   return m;
 }
 
-const sumsMemo = new WeakMap<ServicingBook, Map<string, BookSums>>();
+const sumsMemo = processWide('servicingKpiSums', () => new WeakMap<ServicingBook, Map<string, BookSums>>());
