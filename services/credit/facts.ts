@@ -5,7 +5,7 @@
  * month end is one pass over the leases, so 24 month ends of a 100k-lease book stay cheap.
  */
 import type { DbOrTx } from '@/db/client';
-import { creditStatesAt, dropCreditCache } from './book';
+import { creditStatesAt, creditStatesOnce, dropCreditCache } from './book';
 
 export type CreditStatus = 'performing' | 'defaulted' | 'cured' | 'written_off' | 'repaid';
 export type LeaseCreditFacts = {
@@ -20,10 +20,13 @@ export type LeaseCreditFacts = {
   writeOffDate: string | null;
 };
 
-/** creditFactsAsOf over a given connection (tests, scripts). */
-export function creditFactsAt(db: DbOrTx, funderId: number, asOf: string): Map<number, LeaseCreditFacts> {
+/**
+ * creditFactsAsOf over a given connection (tests, scripts). `keep: false` (the month-end snapshots, each month end read
+ * once): the day's credit states are not kept in the memo the screens share (services/credit/book creditStatesOnce).
+ */
+export function creditFactsAt(db: DbOrTx, funderId: number, asOf: string, opts: { keep?: boolean } = {}): Map<number, LeaseCreditFacts> {
   const out = new Map<number, LeaseCreditFacts>();
-  for (const s of creditStatesAt(db, funderId, asOf).states) {
+  for (const s of opts.keep === false ? creditStatesOnce(db, funderId, asOf) : creditStatesAt(db, funderId, asOf).states) {
     out.set(s.leaseId, {
       leaseId: s.leaseId,
       status: s.status,

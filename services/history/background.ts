@@ -162,7 +162,7 @@ async function buildMonth(db: DbOrTx, funderId: number, month: string, previous:
     const version = entry.version;
     const terms = previous && previous.schedule === schedule ? previous.terms : historyLeaseTerms(db, funderId);
     await yieldToLoop();
-    const facts = creditFactsAt(db, funderId, monthEnd);
+    const facts = creditFactsAt(db, funderId, monthEnd, { keep: false });
     const base: Carry = previous && previous.schedule === schedule ? previous : { month: '', schedule, splits: [], terms };
     const splits: Carry['splits'] = new Array(schedule.n);
     const rows: LeaseSnapshot[] = [];

@@ -109,7 +109,7 @@ export function computeMonthSnapshot(
   // The lease terms read once per sequence of months (a lease change rebuilds the stores: a new schedule object).
   const terms =
     carry && carry.schedule === schedule ? carry.terms : only ? historyLeaseTerms(db, funderId, only.indexes.map((i) => schedule.leases[i]!.id)) : historyLeaseTerms(db, funderId);
-  const facts = only ? only.facts : creditFactsAt(db, funderId, asOf);
+  const facts = only ? only.facts : creditFactsAt(db, funderId, asOf, { keep: false });
   const reuse = carry && carry.schedule === schedule && carry.month === addMonthsTo(month, -1) ? carry.splits : undefined;
   const cols = splitColumns(schedule, order);
   const splits: (CashSplit | undefined)[] = new Array(schedule.n);

@@ -4,7 +4,7 @@ import { seedPayments } from '@/db/seed/payments';
 import { seedDemoUsers } from '@/db/seed/users';
 import { listFunders } from '@/db/queries/funders';
 import { creditFactsAt } from '@/services/credit/facts';
-import { creditStatesAt } from '@/services/credit/book';
+import { creditStatesAt, creditStatesOnce } from '@/services/credit/book';
 import { getServicingBook } from '@/services/servicing/book';
 import { createTestDb } from '../helpers/test-db';
 
@@ -46,6 +46,19 @@ describe('credit facts over the demo book', () => {
       expect(b!.get(id)!.firstDefaultDate).toBe(f.firstDefaultDate);
       expect(c!.get(id)!.everDefaulted).toBe(true);
     }
+  });
+
+  it('keep: false (the month-end snapshots) gives the same facts without keeping the day; a day a screen keeps is reused', () => {
+    const monthEnd = '2026-09-30';
+    const once = creditStatesOnce(db, funderId, monthEnd);
+    expect(creditFactsAt(db, funderId, monthEnd, { keep: false })).toEqual(creditFactsAt(db, funderId, monthEnd));
+    // creditFactsAt without the option kept the day: now it is the kept array, a fresh one before.
+    const kept = creditStatesAt(db, funderId, monthEnd).states;
+    expect(once).not.toBe(kept);
+    expect(once).toEqual(kept);
+    expect(creditStatesOnce(db, funderId, monthEnd)).toBe(kept);
+    // A day read only with keep: false is computed afresh every time.
+    expect(creditStatesOnce(db, funderId, '2026-07-31')).not.toBe(creditStatesOnce(db, funderId, '2026-07-31'));
   });
 
   it('a past date does not see later defaults', () => {
