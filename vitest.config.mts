@@ -29,8 +29,9 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        // 30 s, not vitest's 5 s: on a loaded two-core CI machine a test that boots the import's write worker and
-        // refreshes the caches took over 5 s, and its worker's open transaction then failed the next test too.
+        // 30 s, as the API project, not vitest's 5 s: a margin for the loaded two-core CI machine, where the slowest unit
+        // tests (the demo seed on /tmp, the facilities warm-up) take 2–3 s. (A 5 s wait once blamed on load was a
+        // busy-timeout bug in the import commit, since fixed.)
         test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', pool: 'forks', testTimeout: 30_000 },
       },
       {

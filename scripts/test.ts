@@ -42,7 +42,7 @@ function firstLine(message: string | undefined): string {
   return (message ?? '').split('\n')[0]!.slice(0, 300);
 }
 
-type PlaywrightSuite = { title: string; suites?: PlaywrightSuite[]; specs?: { title: string; ok: boolean; file?: string; tests?: { results?: { error?: { message?: string } }[] }[] }[] };
+type PlaywrightSuite = { title: string; suites?: PlaywrightSuite[]; specs?: { title: string; ok: boolean; tests?: { results?: { error?: { message?: string } }[] }[] }[] };
 
 function playwrightFailures(suite: PlaywrightSuite, trail: string[]): void {
   for (const spec of suite.specs ?? [])

@@ -402,9 +402,7 @@ export function creditStatesAt(db: DbOrTx, funderId: number, asOf: string): { en
 export function creditStatesOnce(db: DbOrTx, funderId: number, asOf: string): LeaseCreditState[] {
   const e = creditEntry(db, funderId);
   const d = day(asOf);
-  const m = statesMemo.get(e);
-  const kept = m && m.key === memoKeyOf(e) && m.store === e.schedule ? m.byDay.get(d) : undefined;
-  return kept ? kept.states : statesOf(e, d);
+  return currentMemo(e)?.byDay.get(d)?.states ?? statesOf(e, d);
 }
 
 /**
@@ -423,11 +421,16 @@ function memoKeyOf(e: Entry): string {
   return `${e.storeVersion}|${e.recordsStamp}|${e.settingsKey}`;
 }
 
+/** The entry's memo when it is still for the entry's current version and stores (else undefined). */
+function currentMemo(e: Entry): StatesMemo | undefined {
+  const m = statesMemo.get(e);
+  return m && m.key === memoKeyOf(e) && m.store === e.schedule ? m : undefined;
+}
+
 function dayStatesOf(e: Entry, d: number): DayStates {
-  const key = memoKeyOf(e);
-  let m = statesMemo.get(e);
-  if (!m || m.key !== key || m.store !== e.schedule) {
-    m = { key, store: e.schedule, byDay: new Map() };
+  let m = currentMemo(e);
+  if (!m) {
+    m = { key: memoKeyOf(e), store: e.schedule, byDay: new Map() };
     statesMemo.set(e, m);
   }
   let x = m.byDay.get(d);
