@@ -19,7 +19,7 @@ export function serverEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessE
  * survived before the next one, instead of V8's dynamic factor of up to 4× for a large heap collected quickly. The
  * server keeps about half a gigabyte of long-lived caches on the 100,000-lease book, and every write retires a few
  * megabytes of them (a lease's new valuation, its Dashboard sums): with the default factor that garbage piled up to
- * ≈ 1.6 GiB RSS over 30 writes and 40 pages (bench:caches), with 25 % it stays at ≈ 1.25 GiB, at the same latencies
- * (issue #10).
+ * ≈ 1.6 GiB RSS over 30 writes and 40 pages (bench:caches), with 25 % it stayed at ≈ 1.25 GiB at the same latencies
+ * (≈ 1.03 GiB since the memos are process-wide, lib/process-wide.ts; issue #10).
  */
 export const SERVER_NODE_ARGS: readonly string[] = ['--heap-growing-percent=25'];
