@@ -61,13 +61,32 @@ type MonthData = { scheduled: ScheduledLine[]; collected: (CollectedLine & Lease
 const g0 = globalThis as { __quantumReportMonths?: Map<string, MonthData> };
 const monthCache = (g0.__quantumReportMonths ??= new Map<string, MonthData>());
 
-function monthKey(db: Db, funder: Funder, range: { from: string; to: string }): string {
-  return `${funder.id}:${servicingStamp(db, funder.id)}:${range.from}`;
+/** The start of every cache key of the funder's current ledger and data (the stamp moves with each payment and lease write). */
+function currentPrefix(db: Db, funder: Funder): string {
+  return `${funder.id}:${servicingStamp(db, funder.id)}:`;
 }
 
-function keepMonth(key: string, data: MonthData): void {
-  monthCache.set(key, data);
-  while (monthCache.size > 6) monthCache.delete(monthCache.keys().next().value!);
+function monthKey(db: Db, funder: Funder, range: { from: string; to: string }): string {
+  return `${currentPrefix(db, funder)}${range.from}`;
+}
+
+/**
+ * Keeps `value` under `key` (which starts with the funder's current prefix) in a cache keyed by funder and stamp,
+ * first dropping the funder's entries of an older stamp: the stamp only moves forward, so they can never be read
+ * again, and each holds a line per lease (a payment used to leave the previous month data and reports in memory
+ * until `max` newer ones pushed them out). Then the oldest entries beyond `max` go.
+ */
+export function keepCurrent<V>(cache: Map<string, V>, funderId: number, key: string, value: V, max: number): void {
+  const funder = `${funderId}:`;
+  // `${funderId}:${ledger stamp}:${data version}:` — servicingStamp is `${max payment id}:${data version}`.
+  const current = key.split(':', 3).join(':') + ':';
+  for (const k of cache.keys()) if (k.startsWith(funder) && !k.startsWith(current)) cache.delete(k);
+  cache.set(key, value);
+  while (cache.size > max) cache.delete(cache.keys().next().value!);
+}
+
+function keepMonth(funder: Funder, key: string, data: MonthData): void {
+  keepCurrent(monthCache, funder.id, key, data, 6);
 }
 
 /*
@@ -131,7 +150,7 @@ function monthData(db: Db, funder: Funder, range: { from: string; to: string }):
   const hit = monthCache.get(key);
   if (hit) return hit;
   const data = { scheduled: scheduledByLease(db, funder.id, range).map(scheduledLine), collected: withRefs(db, funder, collectedByLease(db, funder.id, range)) };
-  keepMonth(key, data);
+  keepMonth(funder, key, data);
   return data;
 }
 
@@ -162,7 +181,7 @@ export async function warmMonthData(db: Db, funder: Funder, month: string): Prom
   }
   if (monthKey(db, funder, range) !== key) return;
   const byId = <T extends { leaseId: number }>(m: Map<number, T>) => [...m.values()].sort((a, b) => a.leaseId - b.leaseId);
-  keepMonth(key, { scheduled: byId(scheduled), collected: withRefs(db, funder, byId(collected)) });
+  keepMonth(funder, key, { scheduled: byId(scheduled), collected: withRefs(db, funder, byId(collected)) });
 }
 
 const collectedWithRefs = (db: Db, funder: Funder, range: { from: string; to: string }) => monthData(db, funder, range).collected;
@@ -380,13 +399,12 @@ const MAX_CACHED_REPORTS = 24;
 
 /** One servicing report of a funder for a month (YYYY-MM). */
 export function buildServicingReport(db: Db, funder: Funder, kind: ServicingReportKind, month: string): ServicingReport {
-  const key = `${funder.id}:${servicingStamp(db, funder.id)}:${funder.advanceRate}:${funder.facilityRate}:${funder.servicingFee}:${kind}:${month}`;
+  const key = `${currentPrefix(db, funder)}${funder.advanceRate}:${funder.facilityRate}:${funder.servicingFee}:${kind}:${month}`;
   const hit = reportCache.get(key);
   if (hit) return hit;
   const range = monthRange(month);
   const { columns, lines } = BUILDERS[kind](db, funder, range);
   const report = { kind, month, ...range, columns, lines, totals: totalsOf(columns, lines) };
-  reportCache.set(key, report);
-  while (reportCache.size > MAX_CACHED_REPORTS) reportCache.delete(reportCache.keys().next().value!);
+  keepCurrent(reportCache, funder.id, key, report, MAX_CACHED_REPORTS);
   return report;
 }
