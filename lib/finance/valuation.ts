@@ -20,6 +20,7 @@
  * Pool membership (pool.ts): given the purchase days, a lease purchased after the cut-off is not in
  * the pool: its row is all zeros and `inPool` is 0, so no total can count it.
  */
+import { amountColumn, fitsInt32, widened, type AmountColumn } from './columns';
 import { FinanceError } from './errors';
 import { parseDate, monthIndexOfDay, formatDate } from './dates';
 import { roundHalfUp, type CurrencyCode } from './money';
@@ -129,8 +130,11 @@ export interface PortfolioValuation {
   check: Float64Array;
   totalcf: Float64Array;
   cashBeyond: Float64Array;
-  /** cash[i × 61 + (k − 1)] = lease i, period k. */
-  cash: Float64Array;
+  /**
+   * cash[i × 61 + (k − 1)] = lease i, period k. Whole minor units in an Int32Array (61 values a lease: half the memory
+   * of a Float64Array on a large book) until a value does not fit, then a Float64Array (lib/finance/columns.ts).
+   */
+  cash: AmountColumn;
   remainingInstalments: Int32Array;
   remainingTermMonths: Int32Array;
   walYears: Float64Array;
@@ -192,7 +196,7 @@ export function valuePortfolio(p: LeasePortfolio, options: PortfolioValuationOpt
     check: new Float64Array(count),
     totalcf: new Float64Array(count),
     cashBeyond: new Float64Array(count),
-    cash: new Float64Array(count * CF_PERIODS),
+    cash: amountColumn(count * CF_PERIODS),
     remainingInstalments: new Int32Array(count),
     remainingTermMonths: new Int32Array(count),
     walYears: new Float64Array(count),
@@ -200,7 +204,7 @@ export function valuePortfolio(p: LeasePortfolio, options: PortfolioValuationOpt
     originalTermMonths: new Int32Array(count),
   };
   const { offset, dueDay, dueMonth, instalment, principal, vat } = p;
-  const cash = out.cash;
+  let cash = out.cash;
   const monthly = convention === 'monthly';
 
   const [from, to] = sliceOf(options.range, count);
@@ -256,8 +260,11 @@ export function valuePortfolio(p: LeasePortfolio, options: PortfolioValuationOpt
       const day = dueDay[j]! - cut;
       const kk = dueMonth[j]! - cutMonth + 1;
       const bucketAmt = gross ? amt + vat[j]! : amt;
-      if (kk <= CF_PERIODS) cash[base + kk - 1] = cash[base + kk - 1]! + bucketAmt;
-      else beyond += bucketAmt;
+      if (kk <= CF_PERIODS) {
+        const sum = cash[base + kk - 1]! + bucketAmt;
+        if (!fitsInt32(sum) && cash instanceof Int32Array) cash = out.cash = widened(cash);
+        cash[base + kk - 1] = sum;
+      } else beyond += bucketAmt;
       total += bucketAmt;
       if (monthly) {
         while (k < kk) {
@@ -280,8 +287,11 @@ export function valuePortfolio(p: LeasePortfolio, options: PortfolioValuationOpt
       const day = resDay - cut;
       const kk = p.residualMonth[i]! - cutMonth + 1;
       const bucketAmt = gross ? RV + p.residualVat[i]! : RV;
-      if (kk <= CF_PERIODS) cash[base + kk - 1] = cash[base + kk - 1]! + bucketAmt;
-      else beyond += bucketAmt;
+      if (kk <= CF_PERIODS) {
+        const sum = cash[base + kk - 1]! + bucketAmt;
+        if (!fitsInt32(sum) && cash instanceof Int32Array) cash = out.cash = widened(cash);
+        cash[base + kk - 1] = sum;
+      } else beyond += bucketAmt;
       total += bucketAmt;
       if (monthly) {
         while (k < kk) {
@@ -487,7 +497,7 @@ export function spliceValuation(v: PortfolioValuation, i: number, one: Portfolio
       b.set(a.subarray(i + skip, v.count), i + (insert ? 1 : 0));
       (out[f] as Float64Array | Int32Array) = b;
     }
-    const cash = new Float64Array(count * CF_PERIODS);
+    const cash = amountColumn(count * CF_PERIODS, v.cash);
     cash.set(v.cash.subarray(0, i * CF_PERIODS));
     cash.set(v.cash.subarray((i + skip) * CF_PERIODS, v.count * CF_PERIODS), (i + (insert ? 1 : 0)) * CF_PERIODS);
     out.cash = cash;
@@ -495,7 +505,10 @@ export function spliceValuation(v: PortfolioValuation, i: number, one: Portfolio
   }
   if (one) {
     for (const f of PER_LEASE_FIELDS) out[f][i] = one[f][0]!;
-    out.cash.set(one.cash.subarray(0, CF_PERIODS), i * CF_PERIODS);
+    const flows = one.cash.subarray(0, CF_PERIODS);
+    // A value the Int32 column cannot hold widens it (a copy: `v` keeps its own column).
+    if (out.cash instanceof Int32Array && !flows.every(fitsInt32)) out.cash = widened(out.cash);
+    out.cash.set(flows, i * CF_PERIODS);
   }
   return out;
 }

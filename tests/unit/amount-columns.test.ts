@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { amountColumn, fitsInt32, widened } from '@/lib/finance/columns';
-import { LeasePortfolio, buildSchedule, type LeaseTerms } from '@/lib/finance';
+import { singleLeasePortfolio } from '@/lib/finance/valuation';
+import { CF_PERIODS, LeasePortfolio, buildSchedule, spliceValuation, valueLease, valuePortfolio, valuePortfolioInChunks, type LeaseTerms, type PortfolioValuation } from '@/lib/finance';
 import { applyLeaseRewrites, buildLedgerStore, buildScheduleStore, finishSync, startBuild, type StoreLease } from '@/lib/servicing/book-store';
 
 const normal: LeaseTerms = { price: 1_000_000, downPayment: 0, fee: 0, feeFinanced: false, residual: 100_000, term: 12, rate: 0.06, timing: 'arrears', frequency: 'monthly', firstDueDate: '2025-01-31', vatRate: 0.2, vatRegime: 'per-instalment', currency: 'EUR' };
@@ -116,5 +117,59 @@ describe('servicing store amount columns', () => {
     expect(ledger.amount).toBeInstanceOf(Float64Array);
     expect(ledger.amount[ledger.start[1]!]).toBe(big);
     expect(ledger.amount[ledger.start[0]!]).toBe(50_000);
+  });
+});
+
+describe('valuation cash column', () => {
+  const CUT = '2025-03-15';
+  /** Lease i's 61 period buckets as plain numbers. */
+  const cashOf = (v: PortfolioValuation, i: number) => Array.from(v.cash.subarray(i * CF_PERIODS, (i + 1) * CF_PERIODS));
+  const book = (...terms: LeaseTerms[]) => {
+    const p = new LeasePortfolio(terms.length, 24);
+    for (const t of terms) p.add(t);
+    return p;
+  };
+  const chunked = (p: LeasePortfolio) => {
+    const g = valuePortfolioInChunks(p, { cutOff: CUT }, 1);
+    for (;;) {
+      const r = g.next();
+      if (r.done) return r.value;
+    }
+  };
+
+  it('is Int32 for an ordinary book, each lease equal to its own valuation, buckets + beyond = total CF', () => {
+    const v = valuePortfolio(book(normal, { ...normal, term: 24 }), { cutOff: CUT, gross: true });
+    expect(v.cash).toBeInstanceOf(Int32Array);
+    expect(cashOf(v, 0)).toEqual(valueLease(normal, { cutOff: CUT, gross: true }).cash);
+    for (let i = 0; i < 2; i++) expect(cashOf(v, i).reduce((a, b) => a + b, 0) + v.cashBeyond[i]!).toBe(v.totalcf[i]);
+    expect(cashOf(v, 0).some((c) => c > 0)).toBe(true);
+  });
+
+  it('widens to Float64 on a bucket that does not fit, whole or in chunks, keeping every value exact', () => {
+    for (const v of [valuePortfolio(book(normal, huge), { cutOff: CUT }), chunked(book(normal, huge))]) {
+      expect(v.cash).toBeInstanceOf(Float64Array);
+      expect(Math.max(...cashOf(v, 1))).toBeGreaterThan(2 ** 31);
+      expect(cashOf(v, 1).reduce((a, b) => a + b, 0) + v.cashBeyond[1]!).toBe(v.totalcf[1]);
+      expect(cashOf(v, 1)).toEqual(valueLease(huge, { cutOff: CUT }).cash);
+      expect(cashOf(v, 0)).toEqual(valueLease(normal, { cutOff: CUT }).cash);
+    }
+  });
+
+  it('spliceValuation widens an Int32 column for a huge lease, replacing or inserting; the old valuation keeps its own', () => {
+    const v = valuePortfolio(book(normal, { ...normal, term: 24 }), { cutOff: CUT });
+    const before = cashOf(v, 0);
+    const one = valuePortfolio(singleLeasePortfolio(huge), { cutOff: CUT });
+    const replaced = spliceValuation(v, 0, one);
+    expect(replaced.cash).toBeInstanceOf(Float64Array);
+    expect(cashOf(replaced, 0)).toEqual(cashOf(one, 0));
+    expect(cashOf(replaced, 1)).toEqual(cashOf(v, 1));
+    expect(v.cash).toBeInstanceOf(Int32Array);
+    expect(cashOf(v, 0)).toEqual(before);
+    const inserted = spliceValuation(v, 1, one, true);
+    expect(inserted.cash).toBeInstanceOf(Float64Array);
+    expect([cashOf(inserted, 0), cashOf(inserted, 1), cashOf(inserted, 2)]).toEqual([cashOf(v, 0), cashOf(one, 0), cashOf(v, 1)]);
+    // An ordinary lease spliced in keeps the column Int32.
+    const small = spliceValuation(v, 1, valuePortfolio(singleLeasePortfolio(normal), { cutOff: CUT }), true);
+    expect(small.cash).toBeInstanceOf(Int32Array);
   });
 });
