@@ -187,8 +187,11 @@ function computeMonth(
 }
 
 /**
- * The metrics at each month end from the facility start to `asOf`, the last `months` of them. Months before
- * `today`'s month are kept once computed; the running month is computed afresh each time.
+ * The metrics at each of the last `months` month ends up to `asOf` (from the facility start at the earliest). Months
+ * before `today`'s month are kept once computed; the running month is computed afresh each time. A month's metrics
+ * read its own book and the previous month's (the newly defaulted balance), nothing earlier: only the months asked
+ * for are computed, each with the book of the month before it (a first call used to measure every month since the
+ * facility start, building the month-end snapshots of all of them).
  */
 export function facilityMonthMetrics(db: DbOrTx, facility: Facility, asOf: string, today: string, months = 12): { monthEnd: string; metrics: MonthMetrics }[] {
   // Month ends after today have no book yet; a history longer than MAX_HISTORY months is measured from then on.
@@ -196,16 +199,19 @@ export function facilityMonthMetrics(db: DbOrTx, facility: Facility, asOf: strin
   const from = addMonths(`${end.slice(0, 7)}-01`, -MAX_HISTORY);
   const all = monthEndsUpTo(facility.startDate > from ? facility.startDate : from, end);
   if (all.length === 0) return [];
-  const kept = getMetricResults(db, facility.id, all);
-  const wanted = new Set(all.slice(-months));
-  const out: { monthEnd: string; metrics: MonthMetrics }[] = [];
-  let previous: { defaulted: Set<number>; balance: number } | null = null;
-  let previousMonth: string | null = null;
+  const first = Math.max(0, all.length - months);
+  const kept = getMetricResults(db, facility.id, all.slice(first));
   const closedBefore = `${today.slice(0, 7)}-01`;
-  // The closed month-end snapshots the loop below reads (the months to compute, and a kept month just before one),
-  // built run by run of consecutive months: each month then starts from the previous month's end splits instead
-  // of recomputing them (services/history/snapshots). monthEndBook finds them stored.
-  // The rows each build stores are kept for monthEndBook (the facility currency's, compactly) instead of read back.
+  // The books needed: each month to compute and the month before it.
+  const needed = new Set<number>();
+  for (let i = first; i < all.length; i++) {
+    if (kept.has(all[i]!)) continue;
+    needed.add(i);
+    if (i > 0) needed.add(i - 1);
+  }
+  // Their closed month-end snapshots, built run by run of consecutive months: each month then starts from the
+  // previous month's end splits instead of recomputing them (services/history/snapshots). monthEndBook finds them
+  // stored. The rows each build stores are kept for monthEndBook (the facility currency's, compactly) instead of read back.
   const built = new Map<string, MonthStates>();
   let run: string[] = [];
   const buildRun = () => {
@@ -213,29 +219,28 @@ export function facilityMonthMetrics(db: DbOrTx, facility: Facility, asOf: strin
     run = [];
   };
   all.forEach((m, i) => {
-    if (m < closedBefore && (!kept.has(m) || (i + 1 < all.length && !kept.has(all[i + 1]!)))) run.push(m);
+    if (needed.has(i) && m < closedBefore) run.push(m);
     else buildRun();
   });
   buildRun();
-  for (const m of all) {
+  const out: { monthEnd: string; metrics: MonthMetrics }[] = [];
+  // The book of the month just computed, the previous month of the next one.
+  let previous: { month: string; defaulted: Set<number>; balance: number } | null = null;
+  const summary = (month: string, leases: readonly EligibilityLease[]) => ({ month, defaulted: new Set(leases.filter((l) => l.inDefault).map((l) => l.leaseId)), balance: leases.reduce((s, l) => s + l.balance, 0) });
+  for (let i = first; i < all.length; i++) {
+    const m = all[i]!;
     const hit = kept.get(m) as MonthMetrics | undefined;
-    // A kept month needs no book unless the next month must be computed from it.
     if (hit) {
-      if (wanted.has(m)) out.push({ monthEnd: m, metrics: hit });
-      previous = null;
-      previousMonth = m;
+      out.push({ monthEnd: m, metrics: hit });
       continue;
     }
-    if (previous === null && previousMonth !== null) {
-      const prev = monthEndBook(db, facility.funderId, facility.currency, previousMonth, today, undefined, built).leases;
-      previous = { defaulted: new Set(prev.filter((l) => l.inDefault).map((l) => l.leaseId)), balance: prev.reduce((s, l) => s + l.balance, 0) };
-    }
+    const before = i > 0 ? all[i - 1]! : null;
+    if (before !== null && previous?.month !== before) previous = summary(before, monthEndBook(db, facility.funderId, facility.currency, before, today, undefined, built).leases);
     const { leases, originalPrincipal, losses } = monthEndBook(db, facility.funderId, facility.currency, m, today, facility.startDate, built);
-    const metrics = computeMonth(facility, leases, previous, originalPrincipal, losses);
+    const metrics = computeMonth(facility, leases, before === null ? null : previous, originalPrincipal, losses);
     if (m < closedBefore) keepMetricResult(db, facility.id, m, metrics);
-    if (wanted.has(m)) out.push({ monthEnd: m, metrics });
-    previous = { defaulted: new Set(leases.filter((l) => l.inDefault).map((l) => l.leaseId)), balance: leases.reduce((s, l) => s + l.balance, 0) };
-    previousMonth = m;
+    out.push({ monthEnd: m, metrics });
+    previous = summary(m, leases);
   }
   return out;
 }

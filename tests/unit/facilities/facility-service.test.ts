@@ -216,6 +216,26 @@ describe('facility service', () => {
     expect(building.some((m) => m.metrics.cumulativeDefaulted > 0 && m.metrics.defaultRatio > 0)).toBe(true);
   });
 
+  it('only the months asked for are measured, each from the month before it: the same figures as the whole history, fewer snapshots built', () => {
+    const whole = (() => {
+      const db = seeded();
+      return facilityMonthMetrics(db, facility(db), TODAY, TODAY, 24);
+    })();
+    expect(whole.length).toBeGreaterThan(12);
+    const db = seeded();
+    const f = facility(db);
+    const snapshots = () => db.$client.prepare('select count(*) from snapshot_months where funder_id = 1').pluck().get() as number;
+    const results = () => db.$client.prepare('select count(*) from facility_metric_results where facility_id = ?').pluck().get(f.id) as number;
+    const last = facilityMonthMetrics(db, f, TODAY, TODAY, 1);
+    expect(last).toEqual(whole.slice(-1));
+    // The last month and the one before it, not the 22 months since the facility start.
+    expect(snapshots()).toBeLessThanOrEqual(2);
+    expect(results()).toBeLessThanOrEqual(1);
+    // A longer history later: the kept month read back, the others computed, the same figures.
+    expect(facilityMonthMetrics(db, f, TODAY, TODAY, 5)).toEqual(whole.slice(-5));
+    expect(facilityMonthMetrics(db, f, TODAY, TODAY, 24)).toEqual(whole);
+  });
+
   it('a closed month reads the §9 snapshot: the pool equals the live book then; covenant values stay after a payment and a lease edit in that month', () => {
     const db = seeded();
     const f = facility(db);
