@@ -1,3 +1,5 @@
+import { processWide } from './process-wide';
+
 /**
  * One shared copy of repeated strings read per row from the database (a currency, a status, a frequency, a
  * lessee's name, a date): SQLite hands out a new string per row and column, so a 100,000-lease book held in
@@ -5,7 +7,9 @@
  * returns the first copy seen of an equal string. Bounded: past MAX_INTERNED distinct strings a new one is
  * returned as is (still correct, only not shared), so unique values (contract numbers) must not be passed.
  */
-const pool = new Map<string, string>();
+// Process-wide (lib/process-wide.ts): one pool for every bundled copy of this module, or the pages, the route handlers and
+// the warm-up would each keep their own copy of every string they intern.
+const pool = processWide('interned', () => new Map<string, string>());
 export const MAX_INTERNED = 200_000;
 
 export function intern<T extends string | null>(s: T): T {

@@ -31,4 +31,19 @@ describe('processWide', () => {
     await import('@/services/servicing/book');
     expect((globalThis as unknown as Record<string, unknown>)['__quantum:servicingLineages']).toBe(counter);
   });
+
+  it('interns strings into one pool across copies of lib/intern (the bound counts every copy)', async () => {
+    vi.resetModules();
+    const a = await import('@/lib/intern');
+    vi.resetModules();
+    const b = await import('@/lib/intern');
+    expect(b).not.toBe(a);
+    const pool = (globalThis as unknown as Record<string, Map<string, string>>)['__quantum:interned']!;
+    const size = pool.size;
+    const text = `process-wide ${Math.random()}`;
+    expect(a.intern(text)).toBe(text);
+    expect(pool.size).toBe(size + 1);
+    expect(b.intern(text)).toBe(text);
+    expect(pool.size).toBe(size + 1);
+  });
 });
