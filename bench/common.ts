@@ -131,12 +131,13 @@ export async function timed(url: string, init: RequestInit): Promise<{ ttfb: num
 }
 
 /**
- * Waits until the server has warmed its servicing books in the background (instrumentation.ts logs it):
- * measuring during the warm-up would charge its CPU to the first requests measured.
+ * Waits until the server's background warm-up has finished (instrumentation.ts logs "[warm-up] done" after the
+ * servicing books, the facilities' borrowing bases and the missing month-end snapshots): measuring during it would
+ * charge its CPU and memory to the requests measured (a freshly seeded book has most of its snapshots to build).
  */
 export async function waitForWarm(server: BenchServer, timeoutMs = 600_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!/\[servicing\] (warmed|the servicing books were not warmed)/.test(server.output()) && Date.now() < deadline) {
+  while (!/\[warm-up\] done/.test(server.output()) && Date.now() < deadline) {
     await new Promise((r) => setTimeout(r, 500));
   }
 }
