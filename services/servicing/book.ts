@@ -98,10 +98,52 @@ export type ServicingBook = {
   asOf: string;
   bucketKeys: string[];
   leases: LeaseServicingState[];
-  byLeaseId: Map<number, LeaseServicingState>;
+  byLeaseId: LeaseLookup;
   version: number;
   lineage: number;
 };
+
+/** A book's states by lease id (its pool's leases only). */
+export type LeaseLookup = {
+  get(leaseId: number): LeaseServicingState | undefined;
+  has(leaseId: number): boolean;
+  keys(): IterableIterator<number>;
+  readonly size: number;
+};
+
+/**
+ * The lookup of a book's `leases` (in lease-id order, never changed once the book is made: a write makes a new book
+ * with a new array): a binary search, and O(1) for the lease after the last one found (the passes over a whole book
+ * ask in lease-id order). A Map per book cost ≈ 3.7 MiB per 100,000 leases, and a funder keeps books at a few dates.
+ */
+export function leaseLookup(leases: readonly LeaseServicingState[]): LeaseLookup {
+  let at = 0;
+  const find = (id: number): number => {
+    const n = leases.length;
+    if (at < n && leases[at]!.leaseId === id) return at;
+    if (at + 1 < n && leases[at + 1]!.leaseId === id) return ++at;
+    let lo = 0;
+    let hi = n;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (leases[mid]!.leaseId < id) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo < n && leases[lo]!.leaseId === id) return (at = lo);
+    return -1;
+  };
+  return {
+    get: (id) => {
+      const i = find(id);
+      return i < 0 ? undefined : leases[i];
+    },
+    has: (id) => find(id) >= 0,
+    keys: () => leases.map((l) => l.leaseId).values(),
+    get size() {
+      return leases.length;
+    },
+  };
+}
 
 /** The funder's servicing settings, decoded (edges fall back to the default when unreadable). */
 export function servicingSettingsOf(funder: Funder): { edges: number[]; tolerance: number; graceDays: number; componentOrder: ReturnType<typeof componentOrderOf> } {
@@ -331,22 +373,17 @@ function updateBooks(e: FunderEntry, funder: Funder, ids: readonly number[]): vo
   const indexes = ids.map((id) => schedule.indexById.get(id)).filter((i): i is number => i !== undefined);
   for (const [asOf, book] of e.books) {
     const fresh = new Map(statesAt(schedule, ledger, indexes, asOf, options).map((st, x) => [schedule.leases[indexes[x]!]!.id, stateOf(schedule.leases[indexes[x]!]!, st)]));
-    const byLeaseId = book.byLeaseId;
     const leases = book.leases.slice();
     for (const id of ids) {
       const st = fresh.get(id);
       const k = partitionPoint(leases, (l) => l.leaseId < id);
       const present = leases[k]?.leaseId === id;
       if (st?.inPool) {
-        byLeaseId.set(id, st);
         if (present) leases[k] = st;
         else leases.splice(k, 0, st);
-      } else {
-        byLeaseId.delete(id);
-        if (present) leases.splice(k, 1);
-      }
+      } else if (present) leases.splice(k, 1);
     }
-    e.books.set(asOf, { ...book, leases, byLeaseId, version: e.version });
+    e.books.set(asOf, { ...book, leases, byLeaseId: leaseLookup(leases), version: e.version });
   }
 }
 
@@ -464,7 +501,7 @@ function computeBook(funder: Funder, schedule: ScheduleStore, ledger: LedgerStor
   const states = bookAt(schedule, ledger, asOf, { componentOrder: settings.componentOrder, tolerance: settings.tolerance, graceDays: settings.graceDays, edges: settings.edges });
   const leases: LeaseServicingState[] = [];
   for (let i = 0; i < states.length; i++) if (states[i]!.inPool) leases.push(stateOf(schedule.leases[i]!, states[i]!));
-  return { funderId: funder.id, asOf, bucketKeys: bucketsFor(settings.edges).map((b) => b.key), leases, byLeaseId: new Map(leases.map((s) => [s.leaseId, s])), version, lineage: ++lineages.n };
+  return { funderId: funder.id, asOf, bucketKeys: bucketsFor(settings.edges).map((b) => b.key), leases, byLeaseId: leaseLookup(leases), version, lineage: ++lineages.n };
 }
 
 /** The servicing book of the funder at `asOf` (YYYY-MM-DD), kept up to date lease by lease. 404 for an unknown funder. */
