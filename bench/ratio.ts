@@ -213,7 +213,7 @@ async function main() {
   try {
     console.log(`QUANTUM ready in ${(server.readyMs / 1000).toFixed(1)} s`);
     await waitForWarm(server);
-    console.log(`Servicing books warm after ${((now() - t0) / 1000).toFixed(1)} s`);
+    console.log(`Background warm-up done after ${((now() - t0) / 1000).toFixed(1)} s`);
     const base = server.baseURL;
     const login = await postJson(base, '/jwt/login', { email: 'analyst@quantum.demo', password: 'quantum-demo' });
     if (login.status !== 200) throw new Error(`/jwt/login answered ${login.status}`);
