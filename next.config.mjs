@@ -17,11 +17,19 @@ const nextConfig = {
   // Native or heavy server-only packages stay out of the bundle.
   serverExternalPackages: ['better-sqlite3', '@node-rs/argon2', 'exceljs', 'pdfkit'],
   async rewrites() {
-    // The documented API answers at its original paths (/jwt/login, /apps/…, and the static content and cards of
-    // api-reference §12: /faq/…, /card/…) as well as under /api/. Pages always live under /{locale}/…, so these never
-    // shadow one. One rule for every prefix: Next tests each rewrite's pattern on every request, pages included.
+    // The documented API answers at its original paths (/jwt/login, /apps/…) as well as under /api/.
     return {
-      beforeFiles: [{ source: '/:prefix(jwt|apps|account-setting|profile|faq|pricing|blog|card)/:path*', destination: '/api/:prefix/:path*' }],
+      beforeFiles: [
+        { source: '/jwt/:path*', destination: '/api/jwt/:path*' },
+        { source: '/apps/:path*', destination: '/api/apps/:path*' },
+        // Static content and cards (api-reference §12); pages always live under /{locale}/…, so these never shadow one.
+        { source: '/account-setting/:path*', destination: '/api/account-setting/:path*' },
+        { source: '/profile/:path*', destination: '/api/profile/:path*' },
+        { source: '/faq/:path*', destination: '/api/faq/:path*' },
+        { source: '/pricing/:path*', destination: '/api/pricing/:path*' },
+        { source: '/blog/:path*', destination: '/api/blog/:path*' },
+        { source: '/card/:path*', destination: '/api/card/:path*' },
+      ],
     };
   },
   async headers() {
