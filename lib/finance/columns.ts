@@ -50,3 +50,22 @@ export function widened(a: AmountColumn): Float64Array {
 export function amountColumn(size: number, like?: AmountColumn): AmountColumn {
   return like instanceof Float64Array ? new Float64Array(size) : new Int32Array(size);
 }
+
+/** Sets one amount of column `key` of `cols`, widening the column to Float64 first when `v` does not fit its Int32 array. */
+export function setAmount<K extends string>(cols: Record<K, AmountColumn>, key: K, at: number, v: number): void {
+  if (cols[key] instanceof Int32Array && !fitsInt32(v)) cols[key] = widened(cols[key]);
+  cols[key][at] = v;
+}
+
+/** Copies the first `n` values of `from` into column `key` of `cols` at `at`, widening the column first when one does not fit. */
+export function setAmounts<K extends string>(cols: Record<K, AmountColumn>, key: K, at: number, from: AmountColumn, n = from.length): void {
+  if (cols[key] instanceof Int32Array) {
+    for (let k = 0; k < n; k++) {
+      if (!fitsInt32(from[k]!)) {
+        cols[key] = widened(cols[key]);
+        break;
+      }
+    }
+  }
+  cols[key].set(from.subarray(0, n), at);
+}

@@ -8,7 +8,7 @@
  * indexes (year × 12 + month − 1). The per-row amounts are Int32 columns while every value fits, Float64 once one does
  * not (lib/finance/columns.ts AmountColumn): a 100,000-lease book has millions of rows.
  */
-import { amountColumn, fitsInt32, growColumn, widened, type AmountColumn } from './columns';
+import { amountColumn, growColumn, setAmount, setAmounts, type AmountColumn } from './columns';
 import { FinanceError } from './errors';
 import { CURRENCY_CODES, currencyIndex, type CurrencyCode } from './money';
 import { monthIndexOfDay, parseDate } from './dates';
@@ -159,9 +159,9 @@ export class LeasePortfolio {
       prevDay = day;
       this.dueDay[o + k] = day;
       this.dueMonth[o + k] = monthIndexOfDay(day);
-      this.setAmount('instalment', o + k, row.instalment);
-      this.setAmount('principal', o + k, row.principal);
-      this.setAmount('vat', o + k, row.vat);
+      setAmount(this, 'instalment', o + k, row.instalment);
+      setAmount(this, 'principal', o + k, row.principal);
+      setAmount(this, 'vat', o + k, row.vat);
       sumPrincipal += row.principal;
     }
     if (sumPrincipal + s.residual !== s.principal) {
@@ -253,9 +253,9 @@ export class LeasePortfolio {
     fillColumns(t, x.dueDay, x.dueMonth, x.instalment, null, x.principal, x.vat, null, 0);
     this.dueDay.set(x.dueDay.subarray(0, t.n), o);
     this.dueMonth.set(x.dueMonth.subarray(0, t.n), o);
-    this.putAmounts('instalment', o, x.instalment, t.n);
-    this.putAmounts('principal', o, x.principal, t.n);
-    this.putAmounts('vat', o, x.vat, t.n);
+    setAmounts(this, 'instalment', o, x.instalment, t.n);
+    setAmounts(this, 'principal', o, x.principal, t.n);
+    setAmounts(this, 'vat', o, x.vat, t.n);
     this.financed[i] = t.principal;
     this.residual[i] = t.residual;
     this.residualVat[i] = residualVatOf(t);
@@ -267,25 +267,6 @@ export class LeasePortfolio {
     this.periodMonths[i] = t.periodMonths;
     this.startDay[i] = t.startDay;
     this.currency[i] = currencyIndex(t.currency);
-  }
-
-  /** Sets one row amount, widening the column to Float64 first when `v` does not fit its Int32 array. */
-  private setAmount(key: 'instalment' | 'principal' | 'vat', j: number, v: number): void {
-    if (this[key] instanceof Int32Array && !fitsInt32(v)) this[key] = widened(this[key]);
-    this[key][j] = v;
-  }
-
-  /** Copies `n` amounts from `from` into column `key` at row `o`, widening the column first when one does not fit. */
-  private putAmounts(key: 'instalment' | 'principal' | 'vat', o: number, from: Float64Array, n: number): void {
-    if (this[key] instanceof Int32Array) {
-      for (let k = 0; k < n; k++) {
-        if (!fitsInt32(from[k]!)) {
-          this[key] = widened(this[key]);
-          break;
-        }
-      }
-    }
-    this[key].set(from.subarray(0, n), o);
   }
 
   /** Currency code of lease i. */

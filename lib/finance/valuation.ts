@@ -20,7 +20,7 @@
  * Pool membership (pool.ts): given the purchase days, a lease purchased after the cut-off is not in
  * the pool: its row is all zeros and `inPool` is 0, so no total can count it.
  */
-import { amountColumn, fitsInt32, widened, type AmountColumn } from './columns';
+import { amountColumn, setAmount, setAmounts, type AmountColumn } from './columns';
 import { FinanceError } from './errors';
 import { parseDate, monthIndexOfDay, formatDate } from './dates';
 import { roundHalfUp, type CurrencyCode } from './money';
@@ -204,7 +204,6 @@ export function valuePortfolio(p: LeasePortfolio, options: PortfolioValuationOpt
     originalTermMonths: new Int32Array(count),
   };
   const { offset, dueDay, dueMonth, instalment, principal, vat } = p;
-  let cash = out.cash;
   const monthly = convention === 'monthly';
 
   const [from, to] = sliceOf(options.range, count);
@@ -260,11 +259,8 @@ export function valuePortfolio(p: LeasePortfolio, options: PortfolioValuationOpt
       const day = dueDay[j]! - cut;
       const kk = dueMonth[j]! - cutMonth + 1;
       const bucketAmt = gross ? amt + vat[j]! : amt;
-      if (kk <= CF_PERIODS) {
-        const sum = cash[base + kk - 1]! + bucketAmt;
-        if (!fitsInt32(sum) && cash instanceof Int32Array) cash = out.cash = widened(cash);
-        cash[base + kk - 1] = sum;
-      } else beyond += bucketAmt;
+      if (kk <= CF_PERIODS) setAmount(out, 'cash', base + kk - 1, out.cash[base + kk - 1]! + bucketAmt);
+      else beyond += bucketAmt;
       total += bucketAmt;
       if (monthly) {
         while (k < kk) {
@@ -287,11 +283,8 @@ export function valuePortfolio(p: LeasePortfolio, options: PortfolioValuationOpt
       const day = resDay - cut;
       const kk = p.residualMonth[i]! - cutMonth + 1;
       const bucketAmt = gross ? RV + p.residualVat[i]! : RV;
-      if (kk <= CF_PERIODS) {
-        const sum = cash[base + kk - 1]! + bucketAmt;
-        if (!fitsInt32(sum) && cash instanceof Int32Array) cash = out.cash = widened(cash);
-        cash[base + kk - 1] = sum;
-      } else beyond += bucketAmt;
+      if (kk <= CF_PERIODS) setAmount(out, 'cash', base + kk - 1, out.cash[base + kk - 1]! + bucketAmt);
+      else beyond += bucketAmt;
       total += bucketAmt;
       if (monthly) {
         while (k < kk) {
@@ -505,10 +498,8 @@ export function spliceValuation(v: PortfolioValuation, i: number, one: Portfolio
   }
   if (one) {
     for (const f of PER_LEASE_FIELDS) out[f][i] = one[f][0]!;
-    const flows = one.cash.subarray(0, CF_PERIODS);
     // A value the Int32 column cannot hold widens it (a copy: `v` keeps its own column).
-    if (out.cash instanceof Int32Array && !flows.every(fitsInt32)) out.cash = widened(out.cash);
-    out.cash.set(flows, i * CF_PERIODS);
+    setAmounts(out, 'cash', i * CF_PERIODS, one.cash, CF_PERIODS);
   }
   return out;
 }

@@ -16,7 +16,7 @@
  * tests/unit/servicing-book-store.test.ts. Money in minor units; days are lib/finance day numbers.
  */
 import { daysFromCivil, formatDate, isInPool, monthIndexOfDay, tryParseDate } from '@/lib/finance';
-import { amountColumn, growColumn, spliceSlot, widened, type AmountColumn } from '@/lib/finance/columns';
+import { amountColumn, growColumn, setAmount, spliceSlot, widened, type AmountColumn } from '@/lib/finance/columns';
 import type { Component } from './allocation';
 import type { MonthStatus, PaymentBehaviour } from './behaviour';
 import { bucketOf, DEFAULT_BUCKET_EDGES, DEFAULT_TOLERANCE } from './delinquency';
@@ -126,12 +126,6 @@ function parseAmounts<K extends string>(text: string, cols: Record<K, AmountColu
   if (k >= 0) return k;
   cols[key] = widened(cols[key]);
   return parseInts(text, cols[key], at);
-}
-
-/** Sets one amount of column `key` of `cols`, widened to Float64 first when `v` does not fit its Int32 array. */
-function setAmount<K extends string>(cols: Record<K, AmountColumn>, key: K, at: number, v: number): void {
-  if (cols[key] instanceof Int32Array && (v | 0) !== v) cols[key] = widened(cols[key]);
-  cols[key][at] = v;
 }
 
 /** Room for `k` more rows after the first `used` of every column (doubling, as the builders fill them). */

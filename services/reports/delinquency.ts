@@ -14,16 +14,13 @@ import { getServicingBook, type LeaseServicingState, type ServicingBook } from '
 import type { CustomerDelinquency } from '@/lib/reports/customers';
 import type { DelinquencyInput } from '@/lib/reports/stratification';
 import type { TapeDelinquency } from '@/lib/reports/tape';
-import { processWide } from '@/lib/process-wide';
 
-const ids = processWide('delinquencyBookIds', () => new WeakMap<ServicingBook, number>());
-// One counter per process, as the ids above: keys made by different bundled copies of this module never collide.
-const nextId = processWide('delinquencyBookNextId', () => ({ n: 0 }));
-/** A key that changes whenever the servicing book does (it is a new object after every ledger change). */
+/**
+ * A key that changes whenever the servicing book does: a book's lineage is new when it is computed and its version
+ * moves with every lease-by-lease update (services/servicing/book), so the pair names one book object.
+ */
 function bookKey(book: ServicingBook): string {
-  let id = ids.get(book);
-  if (id === undefined) ids.set(book, (id = ++nextId.n));
-  return `${book.asOf}:${id}`;
+  return `${book.asOf}:${book.lineage}:${book.version}`;
 }
 
 export function stratDelinquency(book: ServicingBook): DelinquencyInput & { cacheKey: string } {

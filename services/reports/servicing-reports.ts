@@ -66,27 +66,22 @@ function currentPrefix(db: Db, funder: Funder): string {
   return `${funder.id}:${servicingStamp(db, funder.id)}:`;
 }
 
-function monthKey(db: Db, funder: Funder, range: { from: string; to: string }): string {
-  return `${currentPrefix(db, funder)}${range.from}`;
-}
-
 /**
- * Keeps `value` under `key` (which starts with the funder's current prefix) in a cache keyed by funder and stamp,
- * first dropping the funder's entries of an older stamp: the stamp only moves forward, so they can never be read
- * again, and each holds a line per lease (a payment used to leave the previous month data and reports in memory
- * until `max` newer ones pushed them out). Then the oldest entries beyond `max` go.
+ * Keeps `value` under `key`, which starts with `current` (currentPrefix: the funder's id and current stamp), first
+ * dropping the funder's entries of another stamp: the stamp only moves forward, so they can never be read again, and
+ * each holds a line per lease (a payment used to leave the previous month data and reports in memory until `max`
+ * newer ones pushed them out). Then the oldest entries beyond `max` go.
  */
-export function keepCurrent<V>(cache: Map<string, V>, funderId: number, key: string, value: V, max: number): void {
-  const funder = `${funderId}:`;
-  // `${funderId}:${ledger stamp}:${data version}:` — servicingStamp is `${max payment id}:${data version}`.
-  const current = key.split(':', 3).join(':') + ':';
+export function keepCurrent<V>(cache: Map<string, V>, current: string, key: string, value: V, max: number): void {
+  const funder = current.slice(0, current.indexOf(':') + 1);
   for (const k of cache.keys()) if (k.startsWith(funder) && !k.startsWith(current)) cache.delete(k);
   cache.set(key, value);
   while (cache.size > max) cache.delete(cache.keys().next().value!);
 }
 
-function keepMonth(funder: Funder, key: string, data: MonthData): void {
-  keepCurrent(monthCache, funder.id, key, data, 6);
+/** A month's data kept under `${current}${range.from}` (current: currentPrefix). */
+function keepMonth(current: string, range: { from: string }, data: MonthData): void {
+  keepCurrent(monthCache, current, `${current}${range.from}`, data, 6);
 }
 
 /*
@@ -146,11 +141,11 @@ function withRefs(db: Db, funder: Funder, collected: CollectedLine[]): (Collecte
 }
 
 function monthData(db: Db, funder: Funder, range: { from: string; to: string }): MonthData {
-  const key = monthKey(db, funder, range);
-  const hit = monthCache.get(key);
+  const current = currentPrefix(db, funder);
+  const hit = monthCache.get(`${current}${range.from}`);
   if (hit) return hit;
   const data = { scheduled: scheduledByLease(db, funder.id, range).map(scheduledLine), collected: withRefs(db, funder, collectedByLease(db, funder.id, range)) };
-  keepMonth(funder, key, data);
+  keepMonth(current, range, data);
   return data;
 }
 
@@ -161,8 +156,8 @@ function monthData(db: Db, funder: Funder, range: { from: string; to: string }):
  */
 export async function warmMonthData(db: Db, funder: Funder, month: string): Promise<void> {
   const range = monthRange(month);
-  const key = monthKey(db, funder, range);
-  if (monthCache.has(key)) return;
+  const current = currentPrefix(db, funder);
+  if (monthCache.has(`${current}${range.from}`)) return;
   const scheduled = new Map<number, ScheduledLine>();
   const collected = new Map<number, CollectedLine>();
   for (let day = range.from; day <= range.to; day = addDays(day, 1)) {
@@ -179,9 +174,9 @@ export async function warmMonthData(db: Db, funder: Funder, month: string): Prom
     }
     await new Promise((resolve) => setImmediate(resolve));
   }
-  if (monthKey(db, funder, range) !== key) return;
+  if (currentPrefix(db, funder) !== current) return;
   const byId = <T extends { leaseId: number }>(m: Map<number, T>) => [...m.values()].sort((a, b) => a.leaseId - b.leaseId);
-  keepMonth(funder, key, { scheduled: byId(scheduled), collected: withRefs(db, funder, byId(collected)) });
+  keepMonth(current, range, { scheduled: byId(scheduled), collected: withRefs(db, funder, byId(collected)) });
 }
 
 const collectedWithRefs = (db: Db, funder: Funder, range: { from: string; to: string }) => monthData(db, funder, range).collected;
@@ -399,12 +394,13 @@ const MAX_CACHED_REPORTS = 24;
 
 /** One servicing report of a funder for a month (YYYY-MM). */
 export function buildServicingReport(db: Db, funder: Funder, kind: ServicingReportKind, month: string): ServicingReport {
-  const key = `${currentPrefix(db, funder)}${funder.advanceRate}:${funder.facilityRate}:${funder.servicingFee}:${kind}:${month}`;
+  const current = currentPrefix(db, funder);
+  const key = `${current}${funder.advanceRate}:${funder.facilityRate}:${funder.servicingFee}:${kind}:${month}`;
   const hit = reportCache.get(key);
   if (hit) return hit;
   const range = monthRange(month);
   const { columns, lines } = BUILDERS[kind](db, funder, range);
   const report = { kind, month, ...range, columns, lines, totals: totalsOf(columns, lines) };
-  keepCurrent(reportCache, funder.id, key, report, MAX_CACHED_REPORTS);
+  keepCurrent(reportCache, current, key, report, MAX_CACHED_REPORTS);
   return report;
 }

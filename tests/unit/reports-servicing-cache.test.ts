@@ -26,7 +26,7 @@ describe('keepCurrent', () => {
       ['1:11:3:b', 'current b'],
       ['1:11:2:c', 'older data version'],
     ]);
-    keepCurrent(cache, 1, '1:11:3:a', 'new a', 24);
+    keepCurrent(cache, '1:11:3:', '1:11:3:a', 'new a', 24);
     expect([...cache.keys()].sort()).toEqual(['12:9:1:a', '1:11:3:a', '1:11:3:b', '2:9:1:a']);
     expect(cache.get('1:11:3:a')).toBe('new a');
   });
@@ -37,7 +37,7 @@ describe('keepCurrent', () => {
       ['2:1:1:b', 2],
       ['3:1:1:a', 3],
     ]);
-    keepCurrent(cache, 2, '2:1:1:c', 4, 3);
+    keepCurrent(cache, '2:1:1:', '2:1:1:c', 4, 3);
     expect([...cache.keys()]).toEqual(['2:1:1:b', '3:1:1:a', '2:1:1:c']);
   });
 });
