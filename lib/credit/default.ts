@@ -302,8 +302,19 @@ export function creditTimeline(x: CreditLeaseInput, rules: DefaultRules): Credit
     } else repaidDay = NEVER;
   }
   if (runStart !== NEVER) runs.push(runStart, NEVER);
-  return { episodes, runs, repaidDay };
+  for (const e of episodes) e.probation = exact(e.probation, NO_PROBATION);
+  return { episodes: exact(episodes, NO_EPISODES), runs: exact(runs, NO_RUNS), repaidDay };
 }
+
+/**
+ * A kept timeline's arrays at their exact length: an array grown by push keeps spare capacity (17 slots after its first
+ * push). A tape imported without payment history has every lease in default, and the spare slots of its 100,000
+ * timelines' runs and episodes were ≈ 25 MiB of the server's heap (issue #13). An empty one is a shared frozen array.
+ */
+const NO_PROBATION = Object.freeze([]) as unknown as [number, number][];
+const NO_RUNS = Object.freeze([]) as unknown as number[];
+const NO_EPISODES = Object.freeze([]) as unknown as DefaultEpisode[];
+const exact = <T>(a: T[], empty: T[]): T[] => (a.length === 0 ? empty : a.slice());
 
 /** The credit DPD on `day` from the timeline's material runs and the position then (0 outside a run). */
 export function creditDpdAt(timeline: Pick<CreditTimeline, 'runs'>, position: Pick<CashPosition, 'oldestUnpaidDue'>, day: number): number {

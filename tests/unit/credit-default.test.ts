@@ -190,6 +190,25 @@ describe('default and cure', () => {
   });
 });
 
+describe('kept timelines', () => {
+  // The credit book keeps a timeline per lease that ever defaulted (every lease of a tape imported without payments).
+  it('hold no spare arrays: empty ones are one shared frozen array, full ones keep their content', () => {
+    const book = monthly('2026-01-15', 12, 100000);
+    const paid = book.map((i) => ({ on: i.due, amount: 100000 }));
+    const clean = [creditTimeline(lease(book, paid), rules), creditTimeline(lease(monthly('2025-03-01', 6, 5000), paid), rules)];
+    expect(clean[0]!.episodes).toBe(clean[1]!.episodes);
+    expect(clean[0]!.runs).toBe(clean[1]!.runs);
+    expect(Object.isFrozen(clean[0]!.runs) && Object.isFrozen(clean[0]!.episodes)).toBe(true);
+    // Two leases in default, neither with a probation stretch: one shared empty probation list.
+    const [a, b] = [creditTimeline(lease(book), rules), creditTimeline(lease(monthly('2026-02-15', 12, 90000)), rules)];
+    expect(a.episodes[0]!.probation).toBe(b.episodes[0]!.probation);
+    expect(a.episodes[0]!.probation).toEqual([]);
+    expect(Object.isFrozen(a.episodes[0]!.probation)).toBe(true);
+    expect(a.runs).toEqual([d('2026-01-16'), NEVER]);
+    expect(a.runs).not.toBe(b.runs);
+  });
+});
+
 describe('contagion', () => {
   it.each([
     ['defaulted share above 20 %: all the lessee is in default', 30, 100, true],
