@@ -2,7 +2,7 @@
  * Growable and spliceable typed-array columns: the one pair of helpers behind the packed books
  * (LeasePortfolio, the servicing book store, the pool columns of a cached valuation).
  */
-export type NumberColumn = Int32Array | Float64Array | Uint8Array;
+export type NumberColumn = Int16Array | Int32Array | Float64Array | Uint8Array;
 
 function allocLike<T extends NumberColumn>(a: T, size: number): T {
   return new (a.constructor as new (length: number) => T)(size);
@@ -33,8 +33,33 @@ export function spliceSlot<T extends NumberColumn>(a: T, n: number, p: number, i
  * A column of integer minor units: an Int32Array (4 bytes a value) while every value fits, a Float64Array once one
  * does not (an instalment of more than 21,474,836.47 in its currency, or a value that is not an integer): the packed
  * books hold millions of instalments, and a Float64 column of them is twice the memory for values that fit.
+ *
+ * The same column starts one step narrower for day numbers and month indexes (dayColumn): an Int16Array (2 bytes a
+ * value) holds every due day from 1880 to 18 September 2059 and every month index to the year 2730; a later day
+ * widens it to Int32 like an amount widens to Float64 (issue #13: the two packed schedules of a 100,000-lease book hold
+ * three such columns of 4.3 million rows).
  */
-export type AmountColumn = Int32Array | Float64Array;
+export type AmountColumn = Int16Array | Int32Array | Float64Array;
+
+/** Whether `v` can be stored in an Int16Array unchanged (an integer in [−2¹⁵, 2¹⁵ − 1]). */
+export function fitsInt16(v: number): boolean {
+  return (v << 16) >> 16 === v;
+}
+
+/** Whether column `a` holds `v` unchanged. */
+export function holds(a: AmountColumn, v: number): boolean {
+  return a instanceof Float64Array || (a instanceof Int32Array ? fitsInt32(v) : fitsInt16(v));
+}
+
+/** `a` copied into the narrowest wider kind that holds `v` (Int16 → Int32 → Float64). */
+function widenedFor(a: AmountColumn, v: number): AmountColumn {
+  return a instanceof Int16Array && fitsInt32(v) ? Int32Array.from(a) : Float64Array.from(a);
+}
+
+/** An empty column of `size` day numbers or month indexes (Int16 until a value needs more; see AmountColumn). */
+export function dayColumn(size: number): AmountColumn {
+  return new Int16Array(size);
+}
 
 /** Whether `v` can be stored in an Int32Array unchanged (an integer in [−2³¹, 2³¹ − 1]). */
 export function fitsInt32(v: number): boolean {
@@ -46,26 +71,21 @@ export function widened(a: AmountColumn): Float64Array {
   return a instanceof Float64Array ? a : Float64Array.from(a);
 }
 
-/** An empty amount column of `size` entries of the same kind as `like` (Int32 unless `like` is Float64). */
+/** An empty amount column of `size` entries of the same kind as `like` (Int32 unless `like` is another kind). */
 export function amountColumn(size: number, like?: AmountColumn): AmountColumn {
-  return like instanceof Float64Array ? new Float64Array(size) : new Int32Array(size);
+  return like instanceof Float64Array ? new Float64Array(size) : like instanceof Int16Array ? new Int16Array(size) : new Int32Array(size);
 }
 
-/** Sets one amount of column `key` of `cols`, widening the column to Float64 first when `v` does not fit its Int32 array. */
+/** Sets one value of column `key` of `cols`, widening the column first when `v` does not fit it. */
 export function setAmount<K extends string>(cols: Record<K, AmountColumn>, key: K, at: number, v: number): void {
-  if (cols[key] instanceof Int32Array && !fitsInt32(v)) cols[key] = widened(cols[key]);
+  if (!holds(cols[key], v)) cols[key] = widenedFor(cols[key], v);
   cols[key][at] = v;
 }
 
-/** Copies the first `n` values of `from` into column `key` of `cols` at `at`, widening the column first when one does not fit. */
+/** Copies the first `n` values of `from` into column `key` of `cols` at `at`, widening the column first as far as one needs. */
 export function setAmounts<K extends string>(cols: Record<K, AmountColumn>, key: K, at: number, from: AmountColumn, n = from.length): void {
-  if (cols[key] instanceof Int32Array) {
-    for (let k = 0; k < n; k++) {
-      if (!fitsInt32(from[k]!)) {
-        cols[key] = widened(cols[key]);
-        break;
-      }
-    }
-  }
-  cols[key].set(from.subarray(0, n), at);
+  let col = cols[key];
+  for (let k = 0; k < n && !(col instanceof Float64Array); k++) if (!holds(col, from[k]!)) col = widenedFor(col, from[k]!);
+  cols[key] = col;
+  col.set(from.subarray(0, n), at);
 }

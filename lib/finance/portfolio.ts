@@ -8,7 +8,7 @@
  * indexes (year × 12 + month − 1). The per-row amounts are Int32 columns while every value fits, Float64 once one does
  * not (lib/finance/columns.ts AmountColumn): a 100,000-lease book has millions of rows.
  */
-import { amountColumn, growColumn, setAmount, setAmounts, type AmountColumn } from './columns';
+import { amountColumn, dayColumn, growColumn, setAmount, setAmounts, type AmountColumn } from './columns';
 import { FinanceError } from './errors';
 import { CURRENCY_CODES, currencyIndex, type CurrencyCode } from './money';
 import { monthIndexOfDay, parseDate } from './dates';
@@ -56,8 +56,9 @@ export class LeasePortfolio {
   currency: Uint8Array;
 
   // Per instalment row (index j).
-  dueDay: Int32Array;
-  dueMonth: Int32Array;
+  /** Due day and its month index: Int16 columns while the days fit (to September 2059), wider after (columns.ts). */
+  dueDay: AmountColumn;
+  dueMonth: AmountColumn;
   instalment: AmountColumn;
   principal: AmountColumn;
   vat: AmountColumn;
@@ -78,8 +79,8 @@ export class LeasePortfolio {
     this.periodMonths = new Uint8Array(lc);
     this.startDay = new Int32Array(lc);
     this.currency = new Uint8Array(lc);
-    this.dueDay = new Int32Array(fc);
-    this.dueMonth = new Int32Array(fc);
+    this.dueDay = dayColumn(fc);
+    this.dueMonth = dayColumn(fc);
     this.instalment = amountColumn(fc);
     this.principal = amountColumn(fc);
     this.vat = amountColumn(fc);
@@ -157,8 +158,8 @@ export class LeasePortfolio {
       const day = parseDate(row.dueDate, `rows[${k}].dueDate`);
       if (day < prevDay) throw new FinanceError('VALUE', 'schedule rows must be in due-date order', `rows[${k}].dueDate`);
       prevDay = day;
-      this.dueDay[o + k] = day;
-      this.dueMonth[o + k] = monthIndexOfDay(day);
+      setAmount(this, 'dueDay', o + k, day);
+      setAmount(this, 'dueMonth', o + k, monthIndexOfDay(day));
       setAmount(this, 'instalment', o + k, row.instalment);
       setAmount(this, 'principal', o + k, row.principal);
       setAmount(this, 'vat', o + k, row.vat);
@@ -223,8 +224,8 @@ export class LeasePortfolio {
     const o = this.offset[i]!;
     const n = this.offset[i + 1]! - o;
     const p = new LeasePortfolio(1, Math.max(1, n));
-    p.dueDay.set(this.dueDay.subarray(o, o + n));
-    p.dueMonth.set(this.dueMonth.subarray(o, o + n));
+    p.dueDay = this.dueDay.slice(o, o + Math.max(1, n));
+    p.dueMonth = this.dueMonth.slice(o, o + Math.max(1, n));
     p.instalment = this.instalment.slice(o, o + Math.max(1, n));
     p.principal = this.principal.slice(o, o + Math.max(1, n));
     p.vat = this.vat.slice(o, o + Math.max(1, n));
@@ -251,8 +252,8 @@ export class LeasePortfolio {
     if (rowScratch.instalment.length < t.n) rowScratch = scratchRows(Math.max(t.n, rowScratch.instalment.length * 2));
     const x = rowScratch;
     fillColumns(t, x.dueDay, x.dueMonth, x.instalment, null, x.principal, x.vat, null, 0);
-    this.dueDay.set(x.dueDay.subarray(0, t.n), o);
-    this.dueMonth.set(x.dueMonth.subarray(0, t.n), o);
+    setAmounts(this, 'dueDay', o, x.dueDay, t.n);
+    setAmounts(this, 'dueMonth', o, x.dueMonth, t.n);
     setAmounts(this, 'instalment', o, x.instalment, t.n);
     setAmounts(this, 'principal', o, x.principal, t.n);
     setAmounts(this, 'vat', o, x.vat, t.n);

@@ -16,7 +16,7 @@
  * tests/unit/servicing-book-store.test.ts. Money in minor units; days are lib/finance day numbers.
  */
 import { daysFromCivil, formatDate, isInPool, monthIndexOfDay, tryParseDate } from '@/lib/finance';
-import { amountColumn, growColumn, setAmount, spliceSlot, widened, type AmountColumn } from '@/lib/finance/columns';
+import { amountColumn, dayColumn, growColumn, holds, setAmount, spliceSlot, widened, type AmountColumn, type NumberColumn } from '@/lib/finance/columns';
 import type { Component } from './allocation';
 import type { MonthStatus, PaymentBehaviour } from './behaviour';
 import { bucketOf, DEFAULT_BUCKET_EDGES, DEFAULT_TOLERANCE } from './delinquency';
@@ -68,7 +68,8 @@ export type ScheduleStore = {
   used: number;
   /** Rows of the live segments (kept by the updates, so compaction is decided without a pass over the leases). */
   live: number;
-  due: Int32Array;
+  /** Due days: Int16 while every day fits (to September 2059), Int32 once one does not (lib/finance/columns.ts). */
+  due: AmountColumn;
   /** Amount columns (minor units): Int32 while every value fits, Float64 once one does not (lib/finance/columns.ts). */
   vat: AmountColumn;
   fee: AmountColumn;
@@ -91,14 +92,14 @@ export type LedgerStore = {
 };
 
 /** The instalment columns a lease's rows are written to (the schedule store's, or the builder's while it fills them). */
-type InstalmentColumns = { due: Int32Array; vat: AmountColumn; fee: AmountColumn; interest: AmountColumn; principal: AmountColumn };
+type InstalmentColumns = { due: AmountColumn; vat: AmountColumn; fee: AmountColumn; interest: AmountColumn; principal: AmountColumn };
 
 /**
- * Writes the integers of a comma list into `out` from `at` (returns the count), or −1 as soon as a value does not fit an
- * Int32Array `out` (the caller widens the column and writes the list again).
+ * Writes the integers of a comma list into `out` from `at` (returns the count), or −1 as soon as a value's magnitude does
+ * not fit an integer `out` (the caller widens the column and writes the list again).
  */
 function parseInts(text: string, out: AmountColumn, at: number): number {
-  const narrow = out instanceof Int32Array;
+  const limit = out instanceof Float64Array ? Infinity : out instanceof Int32Array ? 0x7fffffff : 0x7fff;
   let v = 0;
   let neg = false;
   let k = at;
@@ -106,7 +107,7 @@ function parseInts(text: string, out: AmountColumn, at: number): number {
   for (let i = 0; i < len; i++) {
     const c = text.charCodeAt(i);
     if (c === 44) {
-      if (narrow && v > 0x7fffffff) return -1;
+      if (v > limit) return -1;
       out[k++] = neg ? -v : v;
       v = 0;
       neg = false;
@@ -114,7 +115,7 @@ function parseInts(text: string, out: AmountColumn, at: number): number {
     else v = v * 10 + (c - 48);
   }
   if (len > 0) {
-    if (narrow && v > 0x7fffffff) return -1;
+    if (v > limit) return -1;
     out[k++] = neg ? -v : v;
   }
   return k - at;
@@ -134,21 +135,35 @@ function ensureRows(cols: object, used: number, k: number): void {
   for (const [key, a] of Object.entries(c)) if (used + k > a.length) c[key] = growColumn(a, Math.max(a.length * 2, used + k));
 }
 
-/** Writes the day numbers of a comma list of YYYY-MM-DD dates (fixed width) into `out` from `at` (returns the count). */
-function parseDays(text: string, out: Int32Array, at: number): number {
+/**
+ * Writes the day numbers of a comma list of YYYY-MM-DD dates (fixed width) into `out` from `at` (returns the count), or
+ * −1 as soon as a day does not fit `out` (an Int16 column: the caller widens it and writes the list again).
+ */
+function parseDays(text: string, out: AmountColumn, at: number): number {
+  const short = out instanceof Int16Array;
   let k = at;
   for (let i = 0; i + 10 <= text.length; i += 11) {
     const y = (text.charCodeAt(i) - 48) * 1000 + (text.charCodeAt(i + 1) - 48) * 100 + (text.charCodeAt(i + 2) - 48) * 10 + (text.charCodeAt(i + 3) - 48);
     const m = (text.charCodeAt(i + 5) - 48) * 10 + (text.charCodeAt(i + 6) - 48);
     const day = (text.charCodeAt(i + 8) - 48) * 10 + (text.charCodeAt(i + 9) - 48);
     if (text.charCodeAt(i + 4) !== 45 || text.charCodeAt(i + 7) !== 45 || m < 1 || m > 12 || day < 1 || day > 31) throw new Error(`not a date: ${text.slice(i, i + 10)}`);
-    out[k++] = daysFromCivil(y, m, day);
+    const v = daysFromCivil(y, m, day);
+    if (short && !holds(out, v)) return -1;
+    out[k++] = v;
   }
   return k - at;
 }
 
+/** parseDays into column `key` of `cols`, widened to Int32 first when a day does not fit its Int16 array. */
+function parseDayList<K extends string>(text: string, cols: Record<K, AmountColumn>, key: K, at: number): number {
+  const k = parseDays(text, cols[key], at);
+  if (k >= 0) return k;
+  cols[key] = Int32Array.from(cols[key]);
+  return parseDays(text, cols[key], at);
+}
+
 /** Sorts rows [from, to) of the columns by the key column, stably (ties keep their order: period order). */
-function sortSlice(key: Int32Array, cols: AmountColumn[], from: number, to: number): void {
+function sortSlice(key: AmountColumn, cols: AmountColumn[], from: number, to: number): void {
   let sorted = true;
   for (let j = from + 1; j < to && sorted; j++) if (key[j]! < key[j - 1]!) sorted = false;
   if (sorted) return;
@@ -175,7 +190,7 @@ export function* buildScheduleStore(
   const n = leases.length;
   const start = new Int32Array(n + 1);
   const cap = Math.max(16, n * 40);
-  const cols: InstalmentColumns = { due: new Int32Array(cap), vat: amountColumn(cap), fee: amountColumn(cap), interest: amountColumn(cap), principal: amountColumn(cap) };
+  const cols: InstalmentColumns = { due: dayColumn(cap), vat: amountColumn(cap), fee: amountColumn(cap), interest: amountColumn(cap), principal: amountColumn(cap) };
   let used = 0;
   const indexById = new Map<number, number>();
   leases.forEach((l, i) => indexById.set(l.id, i));
@@ -243,7 +258,7 @@ export function* buildLedgerStore(
  * The column copied into an array of its length plus 1/64 room for rewritten segments (the builders'
  * capacity guesses, e.g. 40 rows a lease, would otherwise be kept for the life of the cache).
  */
-function fit<T extends Int32Array | Float64Array>(data: T, length: number): T {
+function fit<T extends NumberColumn>(data: T, length: number): T {
   const out = new (data.constructor as new (n: number) => T)(length + (length >> 6) + 64);
   out.set(data.subarray(0, length));
   return out;
@@ -270,7 +285,7 @@ function rowsOf(lists: ScheduleLists | null): number {
 function writeInstalments(lease: StoreLease, lists: ScheduleLists | null, cols: InstalmentColumns, from: number): number {
   let k = 0;
   if (lists) {
-    k = parseDays(lists[1], cols.due, from);
+    k = parseDayList(lists[1], cols, 'due', from);
     parseAmounts(lists[2], cols, 'vat', from);
     parseAmounts(lists[3], cols, 'fee', from);
     parseAmounts(lists[4], cols, 'interest', from);
@@ -278,7 +293,7 @@ function writeInstalments(lease: StoreLease, lists: ScheduleLists | null, cols: 
   }
   const res = residualInstalment(lease, k);
   if (res) {
-    cols.due[from + k] = tryParseDate(res.dueDate)!;
+    setAmount(cols, 'due', from + k, tryParseDate(res.dueDate)!);
     setAmount(cols, 'vat', from + k, res.vat);
     setAmount(cols, 'fee', from + k, 0);
     setAmount(cols, 'interest', from + k, 0);
@@ -687,7 +702,7 @@ export function compactStores(s: ScheduleStore, l: LedgerStore, force = false): 
   const live = s.live;
   if (force || s.used - live > Math.max(live, 4096)) {
     const size = live + (live >> 3) + 64;
-    const due = new Int32Array(size);
+    const due = amountColumn(size, s.due);
     const vat = amountColumn(size, s.vat);
     const fee = amountColumn(size, s.fee);
     const interest = amountColumn(size, s.interest);

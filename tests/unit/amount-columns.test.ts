@@ -4,9 +4,9 @@
  * a huge lease is held exactly — in the valuation book (LeasePortfolio) and in the servicing stores, built or patched.
  */
 import { describe, expect, it } from 'vitest';
-import { amountColumn, fitsInt32, widened } from '@/lib/finance/columns';
+import { amountColumn, dayColumn, fitsInt16, fitsInt32, setAmount, setAmounts, widened, type AmountColumn } from '@/lib/finance/columns';
 import { singleLeasePortfolio } from '@/lib/finance/valuation';
-import { CF_PERIODS, LeasePortfolio, buildSchedule, spliceValuation, valueLease, valuePortfolio, valuePortfolioInChunks, type LeaseTerms, type PortfolioValuation } from '@/lib/finance';
+import { CF_PERIODS, LeasePortfolio, buildSchedule, monthIndexOfDay, parseDate, spliceValuation, valueLease, valuePortfolio, valuePortfolioInChunks, type LeaseTerms, type PortfolioValuation } from '@/lib/finance';
 import { applyLeaseRewrites, buildLedgerStore, buildScheduleStore, finishSync, startBuild, type StoreLease } from '@/lib/servicing/book-store';
 
 const normal: LeaseTerms = { price: 1_000_000, downPayment: 0, fee: 0, feeFinanced: false, residual: 100_000, term: 12, rate: 0.06, timing: 'arrears', frequency: 'monthly', firstDueDate: '2025-01-31', vatRate: 0.2, vatRegime: 'per-instalment', currency: 'EUR' };
@@ -35,6 +35,80 @@ describe('amount column helpers', () => {
     expect(widened(w)).toBe(w);
     expect(amountColumn(4)).toBeInstanceOf(Int32Array);
     expect(amountColumn(4, w)).toBeInstanceOf(Float64Array);
+  });
+});
+
+describe('day columns (Int16 while the days fit)', () => {
+  it('fitsInt16 accepts exactly the integers an Int16Array holds unchanged', () => {
+    expect([0, 1, -1, 2 ** 15 - 1, -(2 ** 15), parseDate('2059-09-18')].every(fitsInt16)).toBe(true);
+    expect([2 ** 15, -(2 ** 15) - 1, 0.5, NaN, parseDate('2059-09-19'), 2 ** 31].some(fitsInt16)).toBe(false);
+  });
+
+  it('widen one step at a time, as far as a value needs, keeping every value', () => {
+    const cols: { d: AmountColumn } = { d: dayColumn(4) };
+    expect(cols.d).toBeInstanceOf(Int16Array);
+    setAmount(cols, 'd', 0, 20_000);
+    expect(cols.d).toBeInstanceOf(Int16Array);
+    setAmount(cols, 'd', 1, 40_000);
+    expect(cols.d).toBeInstanceOf(Int32Array);
+    setAmount(cols, 'd', 2, 2 ** 33);
+    expect(cols.d).toBeInstanceOf(Float64Array);
+    expect([...cols.d]).toEqual([20_000, 40_000, 2 ** 33, 0]);
+    // A list: the column takes the widest kind any of its values needs.
+    const list: { d: AmountColumn } = { d: dayColumn(3) };
+    setAmounts(list, 'd', 0, Float64Array.from([1, 70_000, 3]));
+    expect(list.d).toBeInstanceOf(Int32Array);
+    expect([...list.d]).toEqual([1, 70_000, 3]);
+    expect(amountColumn(2, dayColumn(1))).toBeInstanceOf(Int16Array);
+  });
+
+  // Due dates from the book's own schedule: a lease that runs past 18 September 2059 widens the column.
+  const daysOf = (p: LeasePortfolio, i: number) => Array.from(p.dueDay.subarray(p.offset[i]!, p.offset[i + 1]!));
+  const scheduleDays = (t: LeaseTerms) => buildSchedule(t).rows.map((r) => parseDate(r.dueDate));
+  const late: LeaseTerms = { ...normal, firstDueDate: '2059-03-31', term: 24 };
+
+  it('LeasePortfolio: Int16 due days and months for an ordinary book, Int32 once a lease runs past 2059 (add, splice, schedule, extract)', () => {
+    const p = new LeasePortfolio(2, 24);
+    p.add(normal);
+    expect(p.dueDay).toBeInstanceOf(Int16Array);
+    expect(p.dueMonth).toBeInstanceOf(Int16Array);
+    expect(daysOf(p, 0)).toEqual(scheduleDays(normal));
+    p.add(late);
+    expect(p.dueDay).toBeInstanceOf(Int32Array);
+    expect(daysOf(p, 0)).toEqual(scheduleDays(normal));
+    expect(daysOf(p, 1)).toEqual(scheduleDays(late));
+    expect(Array.from(p.dueMonth.subarray(p.offset[1]!, p.offset[2]!))).toEqual(scheduleDays(late).map(monthIndexOfDay));
+    expect(daysOf(p.extract(1), 0)).toEqual(scheduleDays(late));
+
+    const q = new LeasePortfolio(2, 24);
+    q.add(normal);
+    q.add(normal);
+    q.splice(1, late, true);
+    expect([daysOf(q, 0), daysOf(q, 1), daysOf(q, 2)]).toEqual([scheduleDays(normal), scheduleDays(late), scheduleDays(normal)]);
+    const r = new LeasePortfolio(1, 12);
+    r.addSchedule(buildSchedule(late));
+    expect(r.dueDay).toBeInstanceOf(Int32Array);
+    expect(daysOf(r, 0)).toEqual(scheduleDays(late));
+  });
+
+  it('the servicing store: Int16 due days, Int32 once a built or rewritten instalment falls after 2059', () => {
+    const lease = (id: number, firstDueDate: string): StoreLease => ({ id, lesseeId: 1, currency: 'EUR', status: 'active', residual: 0, vatRate: 0.2, vatRegime: 'per-instalment', firstDueDate, term: 2, timing: 'arrears', frequency: 'monthly' });
+    const lists = (id: number, days: string): [number, string, string, string, string, string] => [id, days, '10,10', '0,0', '5,5', '100,100'];
+    const early = '2025-01-31,2025-02-28';
+    const after = '2059-08-31,2059-09-30';
+    const build = (second: string) =>
+      finishSync(startBuild(buildScheduleStore([lease(1, '2025-01-31'), lease(2, second.slice(0, 10))], () => [lists(1, early), lists(2, second)])));
+    const daysIn = (s: ReturnType<typeof build>, i: number) => Array.from(s.due.subarray(s.start[i]!, s.end[i]!));
+    const parsed = (list: string) => list.split(',').map((d) => parseDate(d));
+    const ordinary = build('2026-01-31,2026-02-28');
+    expect(ordinary.due).toBeInstanceOf(Int16Array);
+    const built = build(after);
+    expect(built.due).toBeInstanceOf(Int32Array);
+    expect([daysIn(built, 0), daysIn(built, 1)]).toEqual([parsed(early), parsed(after)]);
+    const ledger = finishSync(startBuild(buildLedgerStore(ordinary, () => [], [])));
+    applyLeaseRewrites(ordinary, ledger, [{ id: 2, lease: lease(2, '2059-08-31'), schedule: lists(2, after), payments: null, reversals: [] }]);
+    expect(ordinary.due).toBeInstanceOf(Int32Array);
+    expect([daysIn(ordinary, 0), daysIn(ordinary, 1)]).toEqual([parsed(early), parsed(after)]);
   });
 });
 
