@@ -148,7 +148,8 @@ async function main() {
       reader.close();
       await prober;
       clearInterval(sampler);
-      report('server RSS rise during the import', `${(rssPeak - rssBefore).toFixed(0)} MiB`, rssPeak - rssBefore < 300);
+      // The target is 300 MB (10⁶ bytes), ≈ 286 MiB: the samples are in MiB.
+      report('server RSS rise during the import (< 300 MB = 286 MiB)', `${(rssPeak - rssBefore).toFixed(0)} MiB`, (rssPeak - rssBefore) * 2 ** 20 < 300e6);
       report(`other requests during dry run: p99 (n=${latencies.dry.length})`, `${p99(latencies.dry).toFixed(0)} ms`, p99(latencies.dry) < 1000);
       report(`other requests during commit: p99 (n=${latencies.commit.length})`, `${p99(latencies.commit).toFixed(0)} ms`, p99(latencies.commit) < 1000);
       const sec = (t: number) => `${((t - commitStart) / 1000).toFixed(1)} s`;
