@@ -21,7 +21,9 @@ import type { Component } from './allocation';
 import type { MonthStatus, PaymentBehaviour } from './behaviour';
 import { bucketOf, DEFAULT_BUCKET_EDGES, DEFAULT_TOLERANCE } from './delinquency';
 import { residualInstalment, type ResidualTerms } from './instalments';
-import { partitionPoint } from '@/lib/sorted';
+import { idIndex, partitionPoint, type IdIndex } from '@/lib/sorted';
+
+const storeLeaseId = (l: StoreLease) => l.id;
 import { processWide } from '@/lib/process-wide';
 
 /** Day number used for "never" (not reversed). */
@@ -75,7 +77,8 @@ export type ScheduleStore = {
   fee: AmountColumn;
   interest: AmountColumn;
   principal: AmountColumn;
-  indexById: Map<number, number>;
+  /** Lease positions by id, read live from `leases` (kept in id order; lib/sorted.ts). */
+  indexById: IdIndex;
 };
 
 export type LedgerStore = {
@@ -192,8 +195,7 @@ export function* buildScheduleStore(
   const cap = Math.max(16, n * 40);
   const cols: InstalmentColumns = { due: dayColumn(cap), vat: amountColumn(cap), fee: amountColumn(cap), interest: amountColumn(cap), principal: amountColumn(cap) };
   let used = 0;
-  const indexById = new Map<number, number>();
-  leases.forEach((l, i) => indexById.set(l.id, i));
+  const indexById = idIndex(leases, storeLeaseId);
   for (let c = 0; c < n; c += chunk) {
     const last = Math.min(n, c + chunk) - 1;
     const it = readChunk(leases[c]!.id, leases[last]!.id)[Symbol.iterator]();
@@ -629,11 +631,9 @@ function spliceLease(s: ScheduleStore, l: LedgerStore, p: number, lease: StoreLe
     l.start[p] = l.end[p] = l.used;
     s.n++;
   } else {
-    s.indexById.delete(s.leases[p]!.id);
     s.leases.splice(p, 1);
     s.n--;
   }
-  for (let i = p; i < s.n; i++) s.indexById.set(s.leases[i]!.id, i);
 }
 
 function rewriteSchedule(s: ScheduleStore, i: number, lists: ScheduleLists | null): void {

@@ -32,7 +32,9 @@ import { LeasePortfolio, NO_EXIT, purchasePrices, purchasePricesInChunks, splice
 import { spliceSlot } from '@/lib/finance/columns';
 import { parseDate } from '@/lib/finance/dates';
 import { singleLeasePortfolio } from '@/lib/finance/valuation';
-import { partitionPoint } from '@/lib/sorted';
+import { idIndex, partitionPoint, type IdIndex } from '@/lib/sorted';
+
+const recordId = (r: PortfolioLeaseRecord) => r.id;
 
 /**
  * `purchaseDay` (day numbers) decides pool membership at a cut-off; `purchasePrice` is the historical
@@ -43,7 +45,8 @@ export type Book = {
   funder: Funder;
   leases: PortfolioLeaseRecord[];
   portfolio: LeasePortfolio;
-  indexById: Map<number, number>;
+  /** Lease positions by id, read live from `leases` (kept in id order; lib/sorted.ts). */
+  indexById: IdIndex;
   purchaseDay: Int32Array;
   /** The day a lease leaves the pool (its write-off date; NO_EXIT: never), index-aligned like purchaseDay. */
   exitDay: Int32Array;
@@ -99,10 +102,10 @@ function requireFunder(db: DbOrTx, funderId: number): Funder {
   return funder;
 }
 
-function pack(records: PortfolioLeaseRecord[], funder: Funder): { portfolio: LeasePortfolio; indexById: Map<number, number>; purchaseDay: Int32Array; exitDay: Int32Array; purchasePrice: Float64Array } {
+function pack(records: PortfolioLeaseRecord[], funder: Funder): { portfolio: LeasePortfolio; indexById: IdIndex; purchaseDay: Int32Array; exitDay: Int32Array; purchasePrice: Float64Array } {
   const portfolio = new LeasePortfolio(records.length, records.length * 48);
-  const indexById = new Map<number, number>();
-  for (const r of records) indexById.set(r.id, portfolio.add(leaseTermsOf(r, funder.rateConvention)));
+  for (const r of records) portfolio.add(leaseTermsOf(r, funder.rateConvention));
+  const indexById = idIndex(records, recordId);
   portfolio.trim();
   return { portfolio, indexById, ...poolColumns(records, portfolio, funder) };
 }
@@ -187,7 +190,6 @@ function applyChanges(db: DbOrTx, e: Entry, funder: Funder, ids: readonly number
     const i = indexById.get(id);
     const r = records.get(id);
     before.set(id, i === undefined ? null : { portfolio: portfolio.extract(i), purchaseDay: purchaseDay[i]!, exitDay: exitDay[i]! });
-    let reindexFrom = -1;
     if (r && i !== undefined) {
       portfolio.splice(i, leaseTermsOf(r, funder.rateConvention));
       leases[i] = r;
@@ -202,18 +204,14 @@ function applyChanges(db: DbOrTx, e: Entry, funder: Funder, ids: readonly number
       setPoolColumns(p, id);
       leases.splice(p, 0, r);
       for (const pair of valued) pair[1] = { ...pair[1], valuation: spliceValuation(pair[1].valuation, p, one(r, pair[1]), true) };
-      reindexFrom = p;
     } else if (i !== undefined) {
       portfolio.splice(i, null);
       purchaseDay = spliceSlot(purchaseDay, leases.length, i, false);
       exitDay = spliceSlot(exitDay, leases.length, i, false);
       purchasePrice = spliceSlot(purchasePrice, leases.length, i, false);
       leases.splice(i, 1);
-      indexById.delete(id);
       for (const pair of valued) pair[1] = { ...pair[1], valuation: spliceValuation(pair[1].valuation, i, null) };
-      reindexFrom = i;
     }
-    if (reindexFrom >= 0) for (let k = reindexFrom; k < leases.length; k++) indexById.set(leases[k]!.id, k);
   }
   e.version++;
   e.log.push({ version: e.version, ids: [...ids], before });
@@ -331,9 +329,9 @@ async function loadEntryInSlices(db: DbOrTx, funder: Funder, previous: Entry | u
     await pause();
   }
   const portfolio = new LeasePortfolio(records.length, records.length * 48);
-  const indexById = new Map<number, number>();
+  const indexById = idIndex(records, recordId);
   for (let k = 0; k < records.length; k++) {
-    indexById.set(records[k]!.id, portfolio.add(leaseTermsOf(records[k]!, funder.rateConvention)));
+    portfolio.add(leaseTermsOf(records[k]!, funder.rateConvention));
     if (k % SLICE === SLICE - 1) await pause();
   }
   portfolio.trim();

@@ -66,7 +66,7 @@ import {
   type ScheduleStore,
   type StoreLease,
 } from '@/lib/servicing/book-store';
-import { partitionPoint } from '@/lib/sorted';
+import { idIndex, partitionPoint } from '@/lib/sorted';
 import { processWide } from '@/lib/process-wide';
 
 export type LeaseServicingState = {
@@ -117,33 +117,20 @@ export type LeaseLookup = {
  * ask in lease-id order). A Map per book cost ≈ 3.7 MiB per 100,000 leases, and a funder keeps books at a few dates.
  */
 export function leaseLookup(leases: readonly LeaseServicingState[]): LeaseLookup {
-  let at = 0;
-  const find = (id: number): number => {
-    const n = leases.length;
-    if (at < n && leases[at]!.leaseId === id) return at;
-    if (at + 1 < n && leases[at + 1]!.leaseId === id) return ++at;
-    let lo = 0;
-    let hi = n;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (leases[mid]!.leaseId < id) lo = mid + 1;
-      else hi = mid;
-    }
-    if (lo < n && leases[lo]!.leaseId === id) return (at = lo);
-    return -1;
-  };
+  const index = idIndex(leases, stateId);
   return {
     get: (id) => {
-      const i = find(id);
-      return i < 0 ? undefined : leases[i];
+      const i = index.get(id);
+      return i === undefined ? undefined : leases[i];
     },
-    has: (id) => find(id) >= 0,
-    keys: () => leases.map((l) => l.leaseId).values(),
+    has: (id) => index.has(id),
+    keys: () => leases.map(stateId).values(),
     get size() {
       return leases.length;
     },
   };
 }
+const stateId = (s: LeaseServicingState) => s.leaseId;
 
 /** The funder's servicing settings, decoded (edges fall back to the default when unreadable). */
 export function servicingSettingsOf(funder: Funder): { edges: number[]; tolerance: number; graceDays: number; componentOrder: ReturnType<typeof componentOrderOf> } {
