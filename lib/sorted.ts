@@ -58,3 +58,31 @@ export function idIndex<T>(items: readonly T[], idOf: (t: T) => number): IdIndex
     },
   };
 }
+
+/** The elements by id of an array kept in ascending id order, read live: what a Map<id, element> answered. */
+export type IdLookup<T> = {
+  get(id: number): T | undefined;
+  has(id: number): boolean;
+  keys(): IterableIterator<number>;
+  values(): IterableIterator<T>;
+  entries(): IterableIterator<[number, T]>;
+  readonly size: number;
+};
+
+/** An IdLookup over `items` (ascending ids, unique), by the same search as idIndex. */
+export function idLookup<T>(items: readonly T[], idOf: (t: T) => number): IdLookup<T> {
+  const index = idIndex(items, idOf);
+  return {
+    get: (id) => {
+      const i = index.get(id);
+      return i === undefined ? undefined : items[i];
+    },
+    has: (id) => index.has(id),
+    keys: () => items.map(idOf).values(),
+    values: () => items.values(),
+    entries: () => items.map((t): [number, T] => [idOf(t), t]).values(),
+    get size() {
+      return items.length;
+    },
+  };
+}

@@ -38,6 +38,7 @@ import {
 import type { ScheduleStore, LedgerStore, StoreLease } from '@/lib/servicing/book-store';
 import { changedLeasesSince, servicingSettingsOf, servicingStores } from '@/services/servicing/book';
 import { processWide } from '@/lib/process-wide';
+import { idLookup, type IdLookup } from '@/lib/sorted';
 
 type FlagInterval = { from: number; to: number };
 
@@ -464,8 +465,12 @@ export function exposuresOf(e: Entry, day: number, states: readonly LeaseCreditS
   return (x.exposure ??= fresh());
 }
 
-/** creditStatesById's maps, by the states array they index (patchMemo carries them over). */
-const byIdMemo = processWide('creditStatesById', () => new WeakMap<LeaseCreditState[], Map<number, LeaseCreditState>>());
+/**
+ * creditStatesById's lookups, by the states array they search (in the store's lease-id order): a binary search over
+ * the array instead of a Map of it (≈ 3.5 MiB per memoised day of a 100,000-lease book), made in O(1) for a patched
+ * day's new array.
+ */
+const byIdMemo = processWide('creditStatesById', () => new WeakMap<LeaseCreditState[], IdLookup<LeaseCreditState>>());
 
 /**
  * Brings the memoised days of the entry from the version `keyBefore` to the entry's current one: `touched` are the
@@ -500,13 +505,6 @@ function patchMemo(e: Entry, keyBefore: string, touched: Set<number> | null): vo
   for (const [d, x] of m.byDay) {
     const states = x.states.slice();
     fillStates(e, d, affected, states);
-    // The by-id map moves to the new array, updated for the affected leases (not rebuilt for the book).
-    const byId = byIdMemo.get(x.states);
-    if (byId) {
-      for (const i of affected) byId.set(states[i]!.leaseId, states[i]!);
-      byIdMemo.delete(x.states);
-      byIdMemo.set(states, byId);
-    }
     let exposure = x.exposure;
     if (exposure) {
       exposure = exposure.slice();
@@ -527,10 +525,10 @@ function changedKeys<V>(a: Map<number, V>, b: Map<number, V>): number[] {
 }
 
 /** creditStatesAt by lease id (the same memo: built once per day and entry version). */
-export function creditStatesById(db: DbOrTx, funderId: number, asOf: string): Map<number, LeaseCreditState> {
+export function creditStatesById(db: DbOrTx, funderId: number, asOf: string): IdLookup<LeaseCreditState> {
   const { states } = creditStatesAt(db, funderId, asOf);
   let m = byIdMemo.get(states);
-  if (!m) byIdMemo.set(states, (m = new Map(states.map((x) => [x.leaseId, x]))));
+  if (!m) byIdMemo.set(states, (m = idLookup(states, (x) => x.leaseId)));
   return m;
 }
 

@@ -66,7 +66,7 @@ import {
   type ScheduleStore,
   type StoreLease,
 } from '@/lib/servicing/book-store';
-import { idIndex, partitionPoint } from '@/lib/sorted';
+import { idLookup, partitionPoint } from '@/lib/sorted';
 import { processWide } from '@/lib/process-wide';
 
 export type LeaseServicingState = {
@@ -117,20 +117,8 @@ export type LeaseLookup = {
  * ask in lease-id order). A Map per book cost ≈ 3.7 MiB per 100,000 leases, and a funder keeps books at a few dates.
  */
 export function leaseLookup(leases: readonly LeaseServicingState[]): LeaseLookup {
-  const index = idIndex(leases, stateId);
-  return {
-    get: (id) => {
-      const i = index.get(id);
-      return i === undefined ? undefined : leases[i];
-    },
-    has: (id) => index.has(id),
-    keys: () => leases.map(stateId).values(),
-    get size() {
-      return leases.length;
-    },
-  };
+  return idLookup(leases, (s) => s.leaseId);
 }
-const stateId = (s: LeaseServicingState) => s.leaseId;
 
 /** The funder's servicing settings, decoded (edges fall back to the default when unreadable). */
 export function servicingSettingsOf(funder: Funder): { edges: number[]; tolerance: number; graceDays: number; componentOrder: ReturnType<typeof componentOrderOf> } {

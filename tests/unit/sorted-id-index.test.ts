@@ -5,13 +5,13 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { idIndex, partitionPoint } from '@/lib/sorted';
+import { idIndex, idLookup, partitionPoint } from '@/lib/sorted';
 
 type Row = { id: number };
 const mapOf = (rows: readonly Row[]) => new Map(rows.map((r, i) => [r.id, i]));
 
 describe('idIndex', () => {
-  it('answers get, has, entries and size as a rebuilt Map after any sequence of in-place inserts and removals', () => {
+  it('answers get, has, entries and size as a rebuilt Map after any sequence of in-place inserts and removals (idLookup: the elements)', () => {
     fc.assert(
       fc.property(
         fc.uniqueArray(fc.integer({ min: 1, max: 300 }), { maxLength: 80 }),
@@ -19,17 +19,25 @@ describe('idIndex', () => {
         (ids, steps) => {
           const rows: Row[] = [...ids].sort((a, b) => a - b).map((id) => ({ id }));
           const index = idIndex(rows, (r) => r.id);
+          const lookup = idLookup(rows, (r) => r.id);
           for (const step of steps) {
             // Each step toggles one id: removed when present, inserted at its place when not (as the books splice).
             const p = partitionPoint(rows, (r) => r.id < step.id);
             if (p < rows.length && rows[p]!.id === step.id) rows.splice(p, 1);
             else rows.splice(p, 0, { id: step.id });
             const map = mapOf(rows);
+            const elements = new Map(rows.map((r) => [r.id, r]));
             const questions = step.ascending ? [...step.asked].sort((a, b) => a - b) : step.asked;
             for (const id of questions) {
               expect(index.get(id)).toBe(map.get(id));
               expect(index.has(id)).toBe(map.has(id));
+              expect(lookup.get(id)).toBe(elements.get(id));
+              expect(lookup.has(id)).toBe(elements.has(id));
             }
+            expect([...lookup.entries()]).toEqual([...elements.entries()]);
+            expect([...lookup.values()]).toEqual([...elements.values()]);
+            expect([...lookup.keys()]).toEqual([...elements.keys()]);
+            expect(lookup.size).toBe(elements.size);
             expect([...index.entries()]).toEqual([...map.entries()]);
             expect(index.size).toBe(map.size);
           }
