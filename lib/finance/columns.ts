@@ -56,6 +56,11 @@ function widenedFor(a: AmountColumn, v: number): AmountColumn {
   return a instanceof Int16Array && fitsInt32(v) ? Int32Array.from(a) : Float64Array.from(a);
 }
 
+/** `a` copied into the next wider kind (Int16 → Int32, Int32 → Float64; a Float64Array is itself). */
+export function widenedStep(a: AmountColumn): AmountColumn {
+  return a instanceof Int16Array ? Int32Array.from(a) : widened(a);
+}
+
 /** An empty column of `size` day numbers or month indexes (Int16 until a value needs more; see AmountColumn). */
 export function dayColumn(size: number): AmountColumn {
   return new Int16Array(size);

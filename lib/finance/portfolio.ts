@@ -224,11 +224,13 @@ export class LeasePortfolio {
     const o = this.offset[i]!;
     const n = this.offset[i + 1]! - o;
     const p = new LeasePortfolio(1, Math.max(1, n));
-    p.dueDay = this.dueDay.slice(o, o + Math.max(1, n));
-    p.dueMonth = this.dueMonth.slice(o, o + Math.max(1, n));
-    p.instalment = this.instalment.slice(o, o + Math.max(1, n));
-    p.principal = this.principal.slice(o, o + Math.max(1, n));
-    p.vat = this.vat.slice(o, o + Math.max(1, n));
+    // The source's column kinds, with room for at least one row.
+    const end = o + Math.max(1, n);
+    p.dueDay = this.dueDay.slice(o, end);
+    p.dueMonth = this.dueMonth.slice(o, end);
+    p.instalment = this.instalment.slice(o, end);
+    p.principal = this.principal.slice(o, end);
+    p.vat = this.vat.slice(o, end);
     p.financed[0] = this.financed[i]!;
     p.residual[0] = this.residual[i]!;
     p.residualVat[0] = this.residualVat[i]!;

@@ -16,7 +16,7 @@
  * tests/unit/servicing-book-store.test.ts. Money in minor units; days are lib/finance day numbers.
  */
 import { daysFromCivil, formatDate, isInPool, monthIndexOfDay, tryParseDate } from '@/lib/finance';
-import { amountColumn, dayColumn, growColumn, holds, setAmount, spliceSlot, widened, type AmountColumn, type NumberColumn } from '@/lib/finance/columns';
+import { amountColumn, dayColumn, growColumn, holds, setAmount, spliceSlot, widenedStep, type AmountColumn, type NumberColumn } from '@/lib/finance/columns';
 import type { Component } from './allocation';
 import type { MonthStatus, PaymentBehaviour } from './behaviour';
 import { bucketOf, DEFAULT_BUCKET_EDGES, DEFAULT_TOLERANCE } from './delinquency';
@@ -124,17 +124,21 @@ function parseInts(text: string, out: AmountColumn, at: number): number {
   return k - at;
 }
 
-/** parseInts into column `key` of `cols`, widened to Float64 first when a value does not fit its Int32 array. */
-function parseAmounts<K extends string>(text: string, cols: Record<K, AmountColumn>, key: K, at: number): number {
-  const k = parseInts(text, cols[key], at);
-  if (k >= 0) return k;
-  cols[key] = widened(cols[key]);
-  return parseInts(text, cols[key], at);
+/**
+ * A comma list parsed by `parse` (parseInts or parseDays) into column `key` of `cols` from `at`; while a value does not
+ * fit the column, the column is widened one kind (Int16 → Int32 → Float64) and the list written again. Returns the count.
+ */
+function parseList<K extends string>(parse: (text: string, out: AmountColumn, at: number) => number, text: string, cols: Record<K, AmountColumn>, key: K, at: number): number {
+  for (;;) {
+    const k = parse(text, cols[key], at);
+    if (k >= 0) return k;
+    cols[key] = widenedStep(cols[key]);
+  }
 }
 
 /** Room for `k` more rows after the first `used` of every column (doubling, as the builders fill them). */
 function ensureRows(cols: object, used: number, k: number): void {
-  const c = cols as Record<string, Int32Array | Float64Array>;
+  const c = cols as Record<string, NumberColumn>;
   for (const [key, a] of Object.entries(c)) if (used + k > a.length) c[key] = growColumn(a, Math.max(a.length * 2, used + k));
 }
 
@@ -155,14 +159,6 @@ function parseDays(text: string, out: AmountColumn, at: number): number {
     out[k++] = v;
   }
   return k - at;
-}
-
-/** parseDays into column `key` of `cols`, widened to Int32 first when a day does not fit its Int16 array. */
-function parseDayList<K extends string>(text: string, cols: Record<K, AmountColumn>, key: K, at: number): number {
-  const k = parseDays(text, cols[key], at);
-  if (k >= 0) return k;
-  cols[key] = Int32Array.from(cols[key]);
-  return parseDays(text, cols[key], at);
 }
 
 /** Sorts rows [from, to) of the columns by the key column, stably (ties keep their order: period order). */
@@ -287,11 +283,11 @@ function rowsOf(lists: ScheduleLists | null): number {
 function writeInstalments(lease: StoreLease, lists: ScheduleLists | null, cols: InstalmentColumns, from: number): number {
   let k = 0;
   if (lists) {
-    k = parseDayList(lists[1], cols, 'due', from);
-    parseAmounts(lists[2], cols, 'vat', from);
-    parseAmounts(lists[3], cols, 'fee', from);
-    parseAmounts(lists[4], cols, 'interest', from);
-    parseAmounts(lists[5], cols, 'principal', from);
+    k = parseList(parseDays, lists[1], cols, 'due', from);
+    parseList(parseInts, lists[2], cols, 'vat', from);
+    parseList(parseInts, lists[3], cols, 'fee', from);
+    parseList(parseInts, lists[4], cols, 'interest', from);
+    parseList(parseInts, lists[5], cols, 'principal', from);
   }
   const res = residualInstalment(lease, k);
   if (res) {
@@ -309,7 +305,7 @@ function writeInstalments(lease: StoreLease, lists: ScheduleLists | null, cols: 
 /** Writes a lease's payments (received dates, amounts as comma lists) from `from`, sorted stably by day; returns the count. */
 function writePayments(days: string, amounts: string, cols: { day: Int32Array; amount: AmountColumn }, from: number): number {
   const k = parseDays(days, cols.day, from);
-  parseAmounts(amounts, cols, 'amount', from);
+  parseList(parseInts, amounts, cols, 'amount', from);
   sortSlice(cols.day, [cols.amount], from, from + k);
   return k;
 }

@@ -66,7 +66,7 @@ import {
   type ScheduleStore,
   type StoreLease,
 } from '@/lib/servicing/book-store';
-import { idLookup, partitionPoint } from '@/lib/sorted';
+import { idLookup, partitionPoint, type IdLookup } from '@/lib/sorted';
 import { processWide } from '@/lib/process-wide';
 
 export type LeaseServicingState = {
@@ -104,12 +104,7 @@ export type ServicingBook = {
 };
 
 /** A book's states by lease id (its pool's leases only). */
-export type LeaseLookup = {
-  get(leaseId: number): LeaseServicingState | undefined;
-  has(leaseId: number): boolean;
-  keys(): IterableIterator<number>;
-  readonly size: number;
-};
+export type LeaseLookup = IdLookup<LeaseServicingState>;
 
 /**
  * The lookup of a book's `leases` (in lease-id order, never changed once the book is made: a write makes a new book
