@@ -83,12 +83,13 @@ function liabilityInto(
   if (L0 === 0) return [0, 0];
   const o0 = p.offset[i]!;
   const o1 = p.offset[i + 1]!;
-  const { dueDay, dueMonth, principal, vat } = p;
+  // The lease's rows, index j − o0 (LeasePortfolio.rowsOf).
+  const R = p.rowsOf(i);
   let f = o0;
-  while (f < o1 && dueDay[f]! < purchaseDay) f++;
+  while (f < o1 && R.dueDay[f - o0]! < purchaseDay) f++;
   const residualRemains = p.residualDay[i]! >= purchaseDay;
   let paidBefore = 0;
-  for (let j = o0; j < f; j++) paidBefore += principal[j]!;
+  for (let j = o0; j < f; j++) paidBefore += R.principal[j - o0]!;
   const prinAtPurchase = f === o1 && !residualRemains ? 0 : p.financed[i]! - paidBefore;
   if (!(prinAtPurchase > 0)) {
     throw new FinanceError('VALUE', `lease ${i} has no outstanding principal at the purchase date to fund`, 'purchaseDate');
@@ -97,7 +98,7 @@ function liabilityInto(
   const resVat = residualRemains ? p.residualVat[i]! : 0;
   const resMonth = p.residualMonth[i]!;
   const purchaseMonth = monthIndexOfDay(purchaseDay);
-  const lastMonth = residualRemains ? Math.max(resMonth, f < o1 ? dueMonth[o1 - 1]! : resMonth) : dueMonth[o1 - 1]!;
+  const lastMonth = residualRemains ? Math.max(resMonth, f < o1 ? R.dueMonth[o1 - 1 - o0]! : resMonth) : R.dueMonth[o1 - 1 - o0]!;
   const monthlyRate = facilityRate / 12;
   const firstDay = dayInMonthIndex(purchaseMonth, 1);
   const dom = purchaseDay - firstDay + 1;
@@ -113,9 +114,9 @@ function liabilityInto(
     if (m === cutMonth) balanceAtCutOff = open;
     const interest = roundHalfUp(open * monthlyRate * (m === purchaseMonth ? stub : 1));
     let vatM = 0;
-    while (j < o1 && dueMonth[j]! === m) {
-      cum += principal[j]!;
-      vatM += vat[j]!;
+    while (j < o1 && R.dueMonth[j - o0]! === m) {
+      cum += R.principal[j - o0]!;
+      vatM += R.vat[j - o0]!;
       j++;
     }
     if (m === resMonth) {
@@ -245,7 +246,7 @@ export function portfolioLiability(p: LeasePortfolio, options: PortfolioLiabilit
     // Skip leases with nothing to fund rather than failing the whole report.
     const o0 = p.offset[i]!;
     const o1 = p.offset[i + 1]!;
-    const anyLeft = (o1 > o0 && p.dueDay[o1 - 1]! >= purchaseDay) || p.residualDay[i]! >= purchaseDay;
+    const anyLeft = (o1 > o0 && p.dueDayAt(i, o1 - 1) >= purchaseDay) || p.residualDay[i]! >= purchaseDay;
     if (price === 0 || !anyLeft) continue;
     const [opening, bal] = liabilityInto(p, i, cutMonth, purchaseDay, price, advanceRate, options.facilityRate, t);
     agg.leases++;

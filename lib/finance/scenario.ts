@@ -206,7 +206,7 @@ export function projectPortfolio(p: LeasePortfolio, options: PortfolioScenarioOp
   const NC = SCENARIO_COMPONENTS.length;
   const sums = new Float64Array(CURRENCY_CODES.length * NC * SCENARIO_SLOTS);
   const present = new Uint8Array(CURRENCY_CODES.length);
-  const { offset, dueDay, dueMonth, instalment, principal, vat } = p;
+  const { offset } = p;
   const cash = out.cash;
   // Per-lease scratch: rounded defaults by month, for the lagged loss and recovery.
   let defaultsByMonth = new Float64Array(256);
@@ -223,7 +223,10 @@ export function projectPortfolio(p: LeasePortfolio, options: PortfolioScenarioOp
 
   for (let i = 0; i < count; i++) {
     if (!isInPool(options.purchaseDay === undefined ? -NO_EXIT : options.purchaseDay[i]!, cut, options.exitDay?.[i])) continue;
+    const o0 = offset[i]!;
     const o1 = offset[i + 1]!;
+    // The lease's rows, index j − o0 (LeasePortfolio.rowsOf).
+    const R = p.rowsOf(i);
     const f = firstDueOn(p, i, cut);
     const RV = p.residual[i]!;
     const resDay = p.residualDay[i]!;
@@ -243,7 +246,7 @@ export function projectPortfolio(p: LeasePortfolio, options: PortfolioScenarioOp
     const lB = Math.log1p(b);
     const lD = Math.log1p(d);
 
-    const lastFlowMonth = Math.max(f < o1 ? dueMonth[o1 - 1]! : -Infinity, residualRemains ? p.residualMonth[i]! : -Infinity) - cutMonth + 1;
+    const lastFlowMonth = Math.max(f < o1 ? R.dueMonth[o1 - 1 - o0]! : -Infinity, residualRemains ? p.residualMonth[i]! : -Infinity) - cutMonth + 1;
     const lastMonth = lastFlowMonth + lag;
     if (defaultsByMonth.length < lastMonth + 1) defaultsByMonth = new Float64Array(Math.max(lastMonth + 1, defaultsByMonth.length * 2));
     else defaultsByMonth.fill(0, 0, lastMonth + 1);
@@ -292,13 +295,13 @@ export function projectPortfolio(p: LeasePortfolio, options: PortfolioScenarioOp
         let pr = 0;
         let vt = 0;
         const mi = cutMonth + m - 1;
-        while (j < o1 && dueMonth[j]! === mi) {
-          const amt = instalment[j]!;
+        while (j < o1 && R.dueMonth[j - o0]! === mi) {
+          const amt = R.instalment[j - o0]!;
           inst += amt;
-          pr += principal[j]!;
-          vt += vat[j]!;
+          pr += R.principal[j - o0]!;
+          vt += R.vat[j - o0]!;
           if (!monthly) {
-            const day = dueDay[j]! - cut;
+            const day = R.dueDay[j - o0]! - cut;
             dfD = Math.exp((-day / 365) * lD);
             dfB = b === d ? dfD : Math.exp((-day / 365) * lB);
           }

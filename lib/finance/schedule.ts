@@ -167,6 +167,9 @@ export interface NormalizedTerms {
   instalment: number;
 }
 
+/** The terms fillColumns reads: a packed book (LeasePortfolio) regenerates its rows from these alone. */
+export type RowTerms = Pick<NormalizedTerms, 'n' | 'periodRate' | 'instalment' | 'residual' | 'advance' | 'periodMonths' | 'anchorDay' | 'vatRate' | 'upfrontVat' | 'firstMonth' | 'principal' | 'price'>;
+
 // Hot loops call these through module-local bindings: when the TypeScript is run transpiled to
 // CommonJS (tsx, vitest), every call through an imported name goes through a getter that V8 does
 // not inline, which costs more than the arithmetic itself.
@@ -321,7 +324,7 @@ export function computeColumns(t: NormalizedTerms): ScheduleColumns {
  * the top of this module; allocates nothing.
  */
 export function fillColumns(
-  t: NormalizedTerms,
+  t: RowTerms,
   dueDay: Int32Array,
   dueMonth: Int32Array,
   instalment: Float64Array,

@@ -203,7 +203,7 @@ export function valuePortfolio(p: LeasePortfolio, options: PortfolioValuationOpt
     seasoningMonths: new Int32Array(count),
     originalTermMonths: new Int32Array(count),
   };
-  const { offset, dueDay, dueMonth, instalment, principal, vat } = p;
+  const { offset } = p;
   const monthly = convention === 'monthly';
 
   const [from, to] = sliceOf(options.range, count);
@@ -223,6 +223,8 @@ export function valuePortfolio(p: LeasePortfolio, options: PortfolioValuationOpt
     out.inPool[i] = 1;
     out.purchasePrice[i] = purchasePrice === undefined ? Number.NaN : purchasePrice[i]!;
 
+    // The lease's rows, index j − o0 (LeasePortfolio.rowsOf).
+    const R = p.rowsOf(i);
     const f = firstDueOn(p, i, cut);
     const resDay = p.residualDay[i]!;
     const RV = p.residual[i]!;
@@ -255,10 +257,10 @@ export function valuePortfolio(p: LeasePortfolio, options: PortfolioValuationOpt
     const lD = Math.log1p(d);
 
     for (let j = f; j < o1; j++) {
-      const amt = instalment[j]!;
-      const day = dueDay[j]! - cut;
-      const kk = dueMonth[j]! - cutMonth + 1;
-      const bucketAmt = gross ? amt + vat[j]! : amt;
+      const amt = R.instalment[j - o0]!;
+      const day = R.dueDay[j - o0]! - cut;
+      const kk = R.dueMonth[j - o0]! - cutMonth + 1;
+      const bucketAmt = gross ? amt + R.vat[j - o0]! : amt;
       if (kk <= CF_PERIODS) setAmount(out, 'cash', base + kk - 1, out.cash[base + kk - 1]! + bucketAmt);
       else beyond += bucketAmt;
       total += bucketAmt;
@@ -276,7 +278,7 @@ export function valuePortfolio(p: LeasePortfolio, options: PortfolioValuationOpt
       pvD += amt * dfD;
       pvC += amt * dfC;
       dfC *= vC;
-      walNum += principal[j]! * day;
+      walNum += R.principal[j - o0]! * day;
       lastMonth = kk;
     }
     if (residualRemains && RV !== 0) {
@@ -319,7 +321,7 @@ export function valuePortfolio(p: LeasePortfolio, options: PortfolioValuationOpt
     out.remainingTermMonths[i] = lastMonth > 0 ? lastMonth : 0;
     out.walYears[i] = prin > 0 ? walNum / prin / 365 : 0;
     // Start month from the first due month (the start is one period before it in arrears).
-    const startMonth = n > 0 ? dueMonth[o0]! - shift * p.periodMonths[i]! : cutMonth;
+    const startMonth = n > 0 ? R.dueMonth[0]! - shift * p.periodMonths[i]! : cutMonth;
     const season = cutMonth - startMonth;
     out.seasoningMonths[i] = season > 0 ? season : 0;
     out.originalTermMonths[i] = n * p.periodMonths[i]!;
@@ -354,7 +356,6 @@ export function purchasePrices(p: LeasePortfolio, options: PurchasePriceOptions)
   if (options.agreed !== undefined && options.agreed.length !== count) throw new FinanceError('VALUE', `agreed must have one entry per lease (${count})`, 'agreed');
   const buyRate = perLease(options.buyRate, count, 'buyRate');
   const out = options.range?.into ?? new Float64Array(count);
-  const { offset, dueDay, dueMonth, instalment } = p;
   const [from, to] = sliceOf(options.range, count);
   for (let i = from; i < to; i++) {
     const agreed = options.agreed === undefined ? Number.NaN : options.agreed[i]!;
@@ -371,7 +372,8 @@ export function purchasePrices(p: LeasePortfolio, options: PurchasePriceOptions)
     const lb = Math.log1p(b);
     const df = (day: number, month: number) => (convention === 'monthly' ? Math.pow(v, month - month0) : Math.exp((-(day - day0) / 365) * lb));
     let pv = 0;
-    for (let j = offset[i]!; j < offset[i + 1]!; j++) if (dueDay[j]! >= day0) pv += instalment[j]! * df(dueDay[j]!, dueMonth[j]!);
+    const R = p.rowsOf(i);
+    for (let k = 0; k < R.n; k++) if (R.dueDay[k]! >= day0) pv += R.instalment[k]! * df(R.dueDay[k]!, R.dueMonth[k]!);
     if (p.residualDay[i]! >= day0) pv += p.residual[i]! * df(p.residualDay[i]!, p.residualMonth[i]!);
     out[i] = round(pv);
   }
@@ -380,11 +382,13 @@ export function purchasePrices(p: LeasePortfolio, options: PurchasePriceOptions)
 
 /** Lease i's first instalment row due on or after `day` (offset[i + 1] when none): binary search, rows are in due-date order. */
 export function firstDueOn(p: LeasePortfolio, i: number, day: number): number {
-  let lo = p.offset[i]!;
+  const o0 = p.offset[i]!;
+  const due = p.rowsOf(i).dueDay;
+  let lo = o0;
   let hi = p.offset[i + 1]!;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (p.dueDay[mid]! < day) lo = mid + 1;
+    if (due[mid - o0]! < day) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -392,12 +396,11 @@ export function firstDueOn(p: LeasePortfolio, i: number, day: number): number {
 
 /** Lease i's principal outstanding at the start of `day` (financed − principal due before it; 0 when nothing is left), minor units. */
 export function outstandingPrincipalOn(p: LeasePortfolio, i: number, day: number): number {
-  const o0 = p.offset[i]!;
-  const o1 = p.offset[i + 1]!;
-  let f = o0;
+  const R = p.rowsOf(i);
+  let f = 0;
   let paid = 0;
-  while (f < o1 && p.dueDay[f]! < day) paid += p.principal[f++]!;
-  return f === o1 && p.residualDay[i]! < day ? 0 : p.financed[i]! - paid;
+  while (f < R.n && R.dueDay[f]! < day) paid += R.principal[f++]!;
+  return f === R.n && p.residualDay[i]! < day ? 0 : p.financed[i]! - paid;
 }
 
 /** Lease i of a portfolio valuation as a plain object (minor units; cash as a 61-element array). */
