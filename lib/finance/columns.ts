@@ -10,6 +10,7 @@ function allocLike<T extends NumberColumn>(a: T, size: number): T {
 
 /** A copy of `a` with room for `size` entries: a new tail is zero; a smaller size keeps the first `size` entries. */
 export function growColumn<T extends NumberColumn>(a: T, size: number): T {
+  if (isZeroColumn(a)) return zeroColumn(size) as NumberColumn as T;
   const b = allocLike(a, size);
   b.set(size < a.length ? a.subarray(0, size) : a);
   return b;
@@ -83,14 +84,51 @@ export function amountColumn(size: number, like?: AmountColumn): AmountColumn {
 
 /** Sets one value of column `key` of `cols`, widening the column first when `v` does not fit it. */
 export function setAmount<K extends string>(cols: Record<K, AmountColumn>, key: K, at: number, v: number): void {
+  if (isZeroColumn(cols[key])) {
+    if (v === 0) return;
+    cols[key] = ownColumn(cols[key]);
+  }
   if (!holds(cols[key], v)) cols[key] = widenedFor(cols[key], v);
   cols[key][at] = v;
 }
 
 /** Copies the first `n` values of `from` into column `key` of `cols` at `at`, widening the column first as far as one needs. */
 export function setAmounts<K extends string>(cols: Record<K, AmountColumn>, key: K, at: number, from: AmountColumn, n = from.length): void {
+  if (isZeroColumn(cols[key])) {
+    if (from.subarray(0, n).every((v) => v === 0)) return;
+    cols[key] = ownColumn(cols[key]);
+  }
   let col = cols[key];
   for (let k = 0; k < n && !(col instanceof Float64Array); k++) if (!holds(col, from[k]!)) col = widenedFor(col, from[k]!);
   cols[key] = col;
   col.set(from.subarray(0, n), at);
+}
+
+/**
+ * All-zero columns. A column that holds nothing but zeros (the fee column of a schedule store whose leases charge no
+ * fee with their instalments: most books) is a view of one shared zero block instead of a block of its own. The block
+ * is allocated zero-filled and never written, so the system backs its pages with its single zero page: a
+ * 100,000-lease store's fee column costs no memory instead of ≈ 16.5 MiB (issue #13). A writer must give such a column
+ * memory of its own first (ownColumn); setAmount, setAmounts and growColumn do, and a reader sees zeros.
+ */
+let zeroBlock = new ArrayBuffer(0);
+const zeroBlocks = new WeakSet<ArrayBufferLike>([zeroBlock]);
+
+/** An all-zero Int32 column of `size` entries (a view of the shared zero block; see above). */
+export function zeroColumn(size: number): Int32Array {
+  if (zeroBlock.byteLength < size * 4) {
+    zeroBlock = new ArrayBuffer(Math.max(size * 4, zeroBlock.byteLength * 2, 4096));
+    zeroBlocks.add(zeroBlock);
+  }
+  return new Int32Array(zeroBlock, 0, size);
+}
+
+/** Whether `a` is an all-zero column (a view of the shared zero block, never to be written). */
+export function isZeroColumn(a: NumberColumn): boolean {
+  return zeroBlocks.has(a.buffer);
+}
+
+/** `a` itself, or for an all-zero column a column of its own of the same length (all zeros, writable). */
+export function ownColumn<T extends NumberColumn>(a: T): T {
+  return isZeroColumn(a) ? (new Int32Array(a.length) as NumberColumn as T) : a;
 }

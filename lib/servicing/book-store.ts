@@ -16,7 +16,7 @@
  * tests/unit/servicing-book-store.test.ts. Money in minor units; days are lib/finance day numbers.
  */
 import { daysFromCivil, formatDate, isInPool, monthIndexOfDay, tryParseDate } from '@/lib/finance';
-import { amountColumn, dayColumn, growColumn, holds, setAmount, spliceSlot, widenedStep, type AmountColumn, type NumberColumn } from '@/lib/finance/columns';
+import { amountColumn, dayColumn, growColumn, holds, isZeroColumn, ownColumn, setAmount, spliceSlot, widenedStep, zeroColumn, type AmountColumn, type NumberColumn } from '@/lib/finance/columns';
 import type { Component } from './allocation';
 import type { MonthStatus, PaymentBehaviour } from './behaviour';
 import { bucketOf, DEFAULT_BUCKET_EDGES, DEFAULT_TOLERANCE } from './delinquency';
@@ -129,11 +129,24 @@ function parseInts(text: string, out: AmountColumn, at: number): number {
  * fit the column, the column is widened one kind (Int16 → Int32 → Float64) and the list written again. Returns the count.
  */
 function parseList<K extends string>(parse: (text: string, out: AmountColumn, at: number) => number, text: string, cols: Record<K, AmountColumn>, key: K, at: number): number {
+  if (isZeroColumn(cols[key])) {
+    // An all-zero column (columns.ts zeroColumn) stays one while the values are zeros; the first other value gives it
+    // memory of its own.
+    if (/^(-?0(,-?0)*)?$/.test(text)) return countOf(text);
+    cols[key] = ownColumn(cols[key]);
+  }
   for (;;) {
     const k = parse(text, cols[key], at);
     if (k >= 0) return k;
     cols[key] = widenedStep(cols[key]);
   }
+}
+
+/** Values in a comma list of integers. */
+function countOf(text: string): number {
+  let k = text.length > 0 ? 1 : 0;
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 44) k++;
+  return k;
 }
 
 /** Room for `k` more rows after the first `used` of every column (doubling, as the builders fill them). */
@@ -168,6 +181,7 @@ function sortSlice(key: AmountColumn, cols: AmountColumn[], from: number, to: nu
   if (sorted) return;
   const idx = Array.from({ length: to - from }, (_, x) => from + x).sort((a, b) => key[a]! - key[b]! || a - b);
   for (const c of [key, ...cols]) {
+    if (isZeroColumn(c)) continue; // zeros in any order
     const copy = idx.map((x) => c[x]!);
     for (let j = 0; j < copy.length; j++) c[from + j] = copy[j]!;
   }
@@ -188,8 +202,12 @@ export function* buildScheduleStore(
 ): Generator<void, ScheduleStore> {
   const n = leases.length;
   const start = new Int32Array(n + 1);
-  const cap = Math.max(16, n * 40);
-  const cols: InstalmentColumns = { due: dayColumn(cap), vat: amountColumn(cap), fee: amountColumn(cap), interest: amountColumn(cap), principal: amountColumn(cap) };
+  // Room for every lease's instalments and a residual: the columns are filled without growing (a growth copies them,
+  // and the copy and its source both stay resident until the next full collection; issue #13).
+  let cap = 16;
+  for (const l of leases) cap += (Number.isInteger(l.term) && l.term > 0 ? l.term : 0) + 1;
+  // The fee column starts all-zero (columns.ts zeroColumn): most books charge no fee with their instalments.
+  const cols: InstalmentColumns = { due: dayColumn(cap), vat: amountColumn(cap), fee: zeroColumn(cap), interest: amountColumn(cap), principal: amountColumn(cap) };
   let used = 0;
   const indexById = idIndex(leases, storeLeaseId);
   for (let c = 0; c < n; c += chunk) {
@@ -257,6 +275,9 @@ export function* buildLedgerStore(
  * capacity guesses, e.g. 40 rows a lease, would otherwise be kept for the life of the cache).
  */
 function fit<T extends NumberColumn>(data: T, length: number): T {
+  if (isZeroColumn(data)) return growColumn(data, length + (length >> 6) + 64);
+  // Already about that size (a builder sized from the leases' terms): kept, rather than copied.
+  if (data.length >= length + 64 && data.length <= length + (length >> 5) + 64) return data;
   const out = new (data.constructor as new (n: number) => T)(length + (length >> 6) + 64);
   out.set(data.subarray(0, length));
   return out;
@@ -700,7 +721,8 @@ export function compactStores(s: ScheduleStore, l: LedgerStore, force = false): 
     const size = live + (live >> 3) + 64;
     const due = amountColumn(size, s.due);
     const vat = amountColumn(size, s.vat);
-    const fee = amountColumn(size, s.fee);
+    const feeZero = isZeroColumn(s.fee);
+    const fee = feeZero ? zeroColumn(size) : amountColumn(size, s.fee);
     const interest = amountColumn(size, s.interest);
     const principal = amountColumn(size, s.principal);
     let at = 0;
@@ -709,7 +731,7 @@ export function compactStores(s: ScheduleStore, l: LedgerStore, force = false): 
       const b = s.end[i]!;
       due.set(s.due.subarray(a, b), at);
       vat.set(s.vat.subarray(a, b), at);
-      fee.set(s.fee.subarray(a, b), at);
+      if (!feeZero) fee.set(s.fee.subarray(a, b), at);
       interest.set(s.interest.subarray(a, b), at);
       principal.set(s.principal.subarray(a, b), at);
       s.start[i] = at;
