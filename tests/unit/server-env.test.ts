@@ -8,6 +8,10 @@ describe('serverEnv', () => {
     expect(env.MALLOC_MMAP_THRESHOLD_).toBe('131072');
     expect(env.PATH).toBe('/usr/bin');
   });
+  it('gives every thread of the production server one malloc arena (issue #13)', () => {
+    expect(serverEnv({ NODE_ENV: 'production' }).MALLOC_ARENA_MAX).toBe('1');
+    expect(serverEnv({ NODE_ENV: 'production', MALLOC_ARENA_MAX: '4' }).MALLOC_ARENA_MAX).toBe('4');
+  });
   it('leaves a value already set alone', () => {
     expect(serverEnv({ NODE_ENV: 'production', MALLOC_MMAP_THRESHOLD_: '65536' }).MALLOC_MMAP_THRESHOLD_).toBe('65536');
   });
