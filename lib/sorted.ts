@@ -36,13 +36,7 @@ export function idIndex<T>(items: readonly T[], idOf: (t: T) => number): IdIndex
     const n = items.length;
     if (at < n && idOf(items[at]!) === id) return at;
     if (at + 1 < n && idOf(items[at + 1]!) === id) return ++at;
-    let lo = 0;
-    let hi = n;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (idOf(items[mid]!) < id) lo = mid + 1;
-      else hi = mid;
-    }
+    const lo = partitionPoint(items, (t) => idOf(t) < id);
     if (lo < n && idOf(items[lo]!) === id) return (at = lo);
     return -1;
   };

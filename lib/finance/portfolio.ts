@@ -28,6 +28,7 @@ export type LeaseRows = { n: number; dueDay: Int32Array; dueMonth: Int32Array; i
 
 /** Every row's due day, due month, instalment, principal and VAT as columns (explicit rows, and the getters' views). */
 type RowColumns = { dueDay: AmountColumn; dueMonth: AmountColumn; instalment: AmountColumn; principal: AmountColumn; vat: AmountColumn };
+const ROW_KEYS = ['dueDay', 'dueMonth', 'instalment', 'principal', 'vat'] as const;
 
 function rowScratch(size: number): LeaseRows {
   return { n: 0, dueDay: new Int32Array(size), dueMonth: new Int32Array(size), instalment: new Float64Array(size), principal: new Float64Array(size), vat: new Float64Array(size) };
@@ -127,12 +128,8 @@ export class LeasePortfolio {
     x.n = n;
     if (this.explicit[i] === 1) {
       const r = this.rows!;
-      x.dueDay.set(r.dueDay.subarray(o, o + n));
-      x.dueMonth.set(r.dueMonth.subarray(o, o + n));
-      x.instalment.set(r.instalment.subarray(o, o + n));
-      x.principal.set(r.principal.subarray(o, o + n));
-      x.vat.set(r.vat.subarray(o, o + n));
-    } else if (n > 0) {
+      for (const key of ROW_KEYS) x[key].set(r[key].subarray(o, o + n));
+    } else {
       const t = this.rowTerms;
       t.n = n;
       t.periodRate = this.periodRate[i]!;
@@ -249,8 +246,7 @@ export class LeasePortfolio {
   /** Room for `size` rows (the explicit columns, when there are any). */
   private resizeFlows(size: number): void {
     this.rowCapacity = size;
-    const r = this.rows;
-    if (r) this.rows = { dueDay: growColumn(r.dueDay, size), dueMonth: growColumn(r.dueMonth, size), instalment: growColumn(r.instalment, size), principal: growColumn(r.principal, size), vat: growColumn(r.vat, size) };
+    if (this.rows) this.rows = mapRows(this.rows, (c) => growColumn(c, size));
   }
 
   /** The per-lease columns but offset (the one list of them: splice and extract move them all). */
@@ -342,7 +338,7 @@ export class LeasePortfolio {
     this.reserve(Math.max(leaseDelta, 0), Math.max(delta, 0));
     const from = this.offset[i]! + oldRows;
     const r = this.rows;
-    if (delta !== 0 && r) for (const c of [r.dueDay, r.dueMonth, r.instalment, r.principal, r.vat]) c.copyWithin(from + delta, from, this.flowCount);
+    if (delta !== 0 && r) for (const key of ROW_KEYS) r[key].copyWithin(from + delta, from, this.flowCount);
     const perLease = this.leaseColumns();
     if (leaseDelta === 1) {
       for (const c of perLease) c.copyWithin(i + 1, i, this.count);
@@ -364,12 +360,8 @@ export class LeasePortfolio {
     const o = this.offset[i]!;
     const n = this.offset[i + 1]! - o;
     const p = new LeasePortfolio(1, Math.max(1, n));
-    const r = this.rows;
-    if (r && this.explicit[i] === 1) {
-      // The source's column kinds, with room for at least one row.
-      const end = o + Math.max(1, n);
-      p.rows = { dueDay: r.dueDay.slice(o, end), dueMonth: r.dueMonth.slice(o, end), instalment: r.instalment.slice(o, end), principal: r.principal.slice(o, end), vat: r.vat.slice(o, end) };
-    }
+    // The source's column kinds, with room for at least one row.
+    if (this.rows && this.explicit[i] === 1) p.rows = mapRows(this.rows, (c) => c.slice(o, o + Math.max(1, n)));
     const to = p.leaseColumns();
     this.leaseColumns().forEach((c, k) => (to[k]![0] = c[i]!));
     p.offset[1] = n;
@@ -403,8 +395,8 @@ export class LeasePortfolio {
     this.vatLast[i] = x.vat[n - 1]!;
     // rowsOf makes the rows again from these values with the same fillColumns, so they come out the same, VAT
     // included when it follows first / between / last — as it does for every schedule fillColumns makes. Should a
-    // schedule's VAT not, or a value not survive its column (an anchor day, a month), the rows are kept as they are.
-    let follows = this.anchorDay[i] === t.anchorDay && this.firstMonth[i] === t.firstMonth && this.periodMonths[i] === t.periodMonths;
+    // schedule's VAT not, its rows are kept as they are.
+    let follows = true;
     for (let k = 1; k < n - 1 && follows; k++) follows = x.vat[k] === x.vat[1];
     this.explicit[i] = follows ? 0 : 1;
     if (!follows) writeRows(this.explicitRows(), o, { ...x, n });
@@ -428,11 +420,12 @@ function emptyRows(size: number): RowColumns {
 
 /** Writes one lease's rows into row columns from row `o`, widening a column a value does not fit. */
 function writeRows(cols: RowColumns, o: number, x: LeaseRows): void {
-  setAmounts(cols, 'dueDay', o, x.dueDay, x.n);
-  setAmounts(cols, 'dueMonth', o, x.dueMonth, x.n);
-  setAmounts(cols, 'instalment', o, x.instalment, x.n);
-  setAmounts(cols, 'principal', o, x.principal, x.n);
-  setAmounts(cols, 'vat', o, x.vat, x.n);
+  for (const key of ROW_KEYS) setAmounts(cols, key, o, x[key], x.n);
+}
+
+/** Row columns made column by column from `r`'s. */
+function mapRows(r: RowColumns, f: (c: AmountColumn) => AmountColumn): RowColumns {
+  return { dueDay: f(r.dueDay), dueMonth: f(r.dueMonth), instalment: f(r.instalment), principal: f(r.principal), vat: f(r.vat) };
 }
 
 /** The rows of the lease being written (LeasePortfolio.write), reused: writing allocates nothing per lease. */

@@ -22,9 +22,9 @@ import type { MonthStatus, PaymentBehaviour } from './behaviour';
 import { bucketOf, DEFAULT_BUCKET_EDGES, DEFAULT_TOLERANCE } from './delinquency';
 import { residualInstalment, type ResidualTerms } from './instalments';
 import { idIndex, partitionPoint, type IdIndex } from '@/lib/sorted';
+import { processWide } from '@/lib/process-wide';
 
 const storeLeaseId = (l: StoreLease) => l.id;
-import { processWide } from '@/lib/process-wide';
 
 /** Day number used for "never" (not reversed). */
 export const NO_DAY = 0x7fffffff;
@@ -275,12 +275,10 @@ export function* buildLedgerStore(
  * capacity guesses, e.g. 40 rows a lease, would otherwise be kept for the life of the cache).
  */
 function fit<T extends NumberColumn>(data: T, length: number): T {
-  if (isZeroColumn(data)) return growColumn(data, length + (length >> 6) + 64);
   // Already about that size (a builder sized from the leases' terms): kept, rather than copied.
   if (data.length >= length + 64 && data.length <= length + (length >> 5) + 64) return data;
-  const out = new (data.constructor as new (n: number) => T)(length + (length >> 6) + 64);
-  out.set(data.subarray(0, length));
-  return out;
+  // The rows after `length` were never written: zeros, as a new tail is.
+  return growColumn(data, length + (length >> 6) + 64);
 }
 
 function endsOf(start: Int32Array, n: number): Int32Array {
@@ -719,44 +717,44 @@ export function compactStores(s: ScheduleStore, l: LedgerStore, force = false): 
   const live = s.live;
   if (force || s.used - live > Math.max(live, 4096)) {
     const size = live + (live >> 3) + 64;
-    const due = amountColumn(size, s.due);
-    const vat = amountColumn(size, s.vat);
-    const feeZero = isZeroColumn(s.fee);
-    const fee = feeZero ? zeroColumn(size) : amountColumn(size, s.fee);
-    const interest = amountColumn(size, s.interest);
-    const principal = amountColumn(size, s.principal);
-    let at = 0;
-    for (let i = 0; i < s.n; i++) {
-      const a = s.start[i]!;
-      const b = s.end[i]!;
-      due.set(s.due.subarray(a, b), at);
-      vat.set(s.vat.subarray(a, b), at);
-      if (!feeZero) fee.set(s.fee.subarray(a, b), at);
-      interest.set(s.interest.subarray(a, b), at);
-      principal.set(s.principal.subarray(a, b), at);
-      s.start[i] = at;
-      at += b - a;
-      s.end[i] = at;
-    }
-    Object.assign(s, { due, vat, fee, interest, principal, used: at });
+    const at = (c: AmountColumn) => compacted(c, size, s.start, s.end, s.n);
+    const columns = { due: at(s.due), vat: at(s.vat), fee: at(s.fee), interest: at(s.interest), principal: at(s.principal) };
+    Object.assign(s, columns, { used: packSegments(s.start, s.end, s.n) });
   }
   const liveL = l.live;
   if (force || l.used - liveL > Math.max(liveL, 4096)) {
     const size = liveL + (liveL >> 3) + 64;
-    const day = new Int32Array(size);
-    const amount = amountColumn(size, l.amount);
-    const reversedOn = new Int32Array(size).fill(NO_DAY);
-    let at = 0;
-    for (let i = 0; i < s.n; i++) {
-      const a = l.start[i]!;
-      const b = l.end[i]!;
-      day.set(l.day.subarray(a, b), at);
-      amount.set(l.amount.subarray(a, b), at);
-      reversedOn.set(l.reversedOn.subarray(a, b), at);
-      l.start[i] = at;
-      at += b - a;
-      l.end[i] = at;
-    }
-    Object.assign(l, { day, amount, reversedOn, used: at });
+    const day = compacted(l.day, size, l.start, l.end, s.n) as Int32Array;
+    const amount = compacted(l.amount, size, l.start, l.end, s.n);
+    const reversedOn = compacted(l.reversedOn, size, l.start, l.end, s.n, NO_DAY) as Int32Array;
+    Object.assign(l, { day, amount, reversedOn, used: packSegments(l.start, l.end, s.n) });
   }
+}
+
+/**
+ * The segments [start[i], end[i]) of column `c`, back to back in lease order, in a column of its kind with `size` rows
+ * (the rest `fill`). An all-zero column stays one (columns.ts zeroColumn).
+ */
+function compacted(c: AmountColumn, size: number, start: Int32Array, end: Int32Array, n: number, fill = 0): AmountColumn {
+  if (isZeroColumn(c)) return growColumn(c, size);
+  const out = amountColumn(size, c);
+  if (fill !== 0) out.fill(fill);
+  let at = 0;
+  for (let i = 0; i < n; i++) {
+    out.set(c.subarray(start[i]!, end[i]!), at);
+    at += end[i]! - start[i]!;
+  }
+  return out;
+}
+
+/** Moves the segments' bounds to where compacted put them (back to back from 0); returns the rows in use. */
+function packSegments(start: Int32Array, end: Int32Array, n: number): number {
+  let at = 0;
+  for (let i = 0; i < n; i++) {
+    const len = end[i]! - start[i]!;
+    start[i] = at;
+    at += len;
+    end[i] = at;
+  }
+  return at;
 }
