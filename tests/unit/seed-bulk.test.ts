@@ -89,6 +89,33 @@ describe('bulkLoad', () => {
     db.$client.close();
   });
 
+  it('builds a fill\'s indexes with a small page cache and file-backed sorting on helper threads, and gives the connection its own settings back after the load', () => {
+    const db = fileDb('settings.db');
+    const sqlite = db.$client;
+    const setting = (name: string) => sqlite.pragma(name, { simple: true });
+    const own = { cache_size: setting('cache_size'), temp_store: setting('temp_store'), threads: setting('threads'), synchronous: setting('synchronous') };
+    // What the connection says while an index is created: read through the one statement a build runs.
+    const during: { cache: unknown; temp: unknown; threads: unknown }[] = [];
+    const exec = sqlite.exec.bind(sqlite);
+    sqlite.exec = (sql: string) => {
+      if (/^CREATE INDEX/i.test(sql)) during.push({ cache: setting('cache_size'), temp: setting('temp_store'), threads: setting('threads') });
+      return exec(sql);
+    };
+    const filling = bulkLoad(db, (fill) =>
+      fill(['schedule_rows'], () => {
+        seedPortfolio(db, { leases: 20, today: '2026-11-21', seed: 5 });
+        return { cache: setting('cache_size'), temp: setting('temp_store') };
+      }),
+    );
+    sqlite.exec = exec;
+    // The rows go in under the load's large cache; the sorter's runs are the page cache's size (16 MiB), in files.
+    expect(filling).toEqual({ cache: -524288, temp: 1 });
+    expect(during).toHaveLength(2);
+    for (const d of during) expect(d).toEqual({ cache: -16384, temp: 1, threads: 2 });
+    expect({ cache_size: setting('cache_size'), temp_store: setting('temp_store'), threads: setting('threads'), synchronous: setting('synchronous') }).toEqual(own);
+    db.$client.close();
+  });
+
   it('leaves the database as it was when the load fails half-way, indexes included', () => {
     const db = fileDb('fail.db');
     const before = indexNames(db, 'leases');
