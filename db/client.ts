@@ -10,6 +10,12 @@ export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Data
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
+/** The better-sqlite3 connection of a database or a transaction (a drizzle transaction has no $client). */
+export function sqliteOf(db: DbOrTx): Database.Database {
+  const d = db as unknown as { $client?: Database.Database; session?: { client: Database.Database } };
+  return d.$client ?? d.session!.client;
+}
+
 /** Opens a connection with the pragmas every connection needs. No 'server-only': scripts and tests use it. */
 export function openDb(file: string): Db {
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });

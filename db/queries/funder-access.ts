@@ -5,20 +5,27 @@ import { funders } from '../schema/portfolio';
 import { users } from '../schema/auth';
 import { NotFound } from '@/lib/domain/errors';
 import { recordAudit, type AuditActor } from './audit';
+import { readUntilChange } from './change-memo';
 import { preparedFor } from './prepared';
 
-/** The funder ids assigned to a user, ascending. Prepared once per connection: every funder API request asks it. */
+/**
+ * The funder ids assigned to a user, ascending. Every funder API request asks it: prepared once per connection and
+ * kept until the database changes (change-memo.ts); the caller gets its own copy.
+ */
 export function listUserFunderIds(db: DbOrTx, userId: number): number[] {
-  return preparedFor(db, 'funderAccess.listUserFunderIds', () =>
-    db
-      .select({ funderId: userFunders.funderId })
-      .from(userFunders)
-      .where(eq(userFunders.userId, sql.placeholder('userId')))
-      .orderBy(asc(userFunders.funderId))
-      .prepare(),
-  )
-    .all({ userId })
-    .map((r) => r.funderId);
+  const ids = readUntilChange(db, `funderAccess.listUserFunderIds:${userId}`, () =>
+    preparedFor(db, 'funderAccess.listUserFunderIds', () =>
+      db
+        .select({ funderId: userFunders.funderId })
+        .from(userFunders)
+        .where(eq(userFunders.userId, sql.placeholder('userId')))
+        .orderBy(asc(userFunders.funderId))
+        .prepare(),
+    )
+      .all({ userId })
+      .map((r) => r.funderId),
+  );
+  return ids.slice();
 }
 
 /** Assigns funders to a user in bulk (seed, funder creation); existing assignments are kept. */

@@ -1,16 +1,27 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
+import { readUntilChange } from './change-memo';
 import { preparedFor } from './prepared';
 import { funders, type Funder } from '../schema/portfolio';
 
-/** Read by the shell's funder switch on every signed-in page: prepared once per connection. */
+/**
+ * Read by the shell's funder switch on every signed-in page: prepared once per connection, kept (each row frozen)
+ * until the database changes (change-memo.ts); the caller gets its own array.
+ */
 export function listFunders(db: DbOrTx): Funder[] {
-  return preparedFor(db, 'funders.listFunders', () => db.select().from(funders).orderBy(asc(funders.id)).prepare()).all();
+  return readUntilChange(db, 'funders.listFunders', () =>
+    preparedFor(db, 'funders.listFunders', () => db.select().from(funders).orderBy(asc(funders.id)).prepare())
+      .all()
+      .map((f) => Object.freeze(f)),
+  ).slice();
 }
 
-/** On the per-request path of every funder screen and API call: prepared once per connection. */
+/** On the per-request path of every funder screen and API call: prepared once per connection, kept until the database changes. */
 export function getFunder(db: DbOrTx, id: number): Funder | undefined {
-  return preparedFor(db, 'funders.getFunder', () => db.select().from(funders).where(eq(funders.id, sql.placeholder('id'))).prepare()).get({ id });
+  return readUntilChange(db, `funders.getFunder:${id}`, () => {
+    const row = preparedFor(db, 'funders.getFunder', () => db.select().from(funders).where(eq(funders.id, sql.placeholder('id'))).prepare()).get({ id });
+    return row ? Object.freeze(row) : undefined;
+  });
 }
 
 /**

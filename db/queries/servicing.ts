@@ -7,16 +7,12 @@ import { leaseInstalments, type ResidualTerms } from '@/lib/servicing/instalment
 import { NotFound } from '@/lib/domain/errors';
 import { intern } from '@/lib/intern';
 import { isInPool, tryParseDate } from '@/lib/finance';
-import type { DbOrTx } from '../client';
+import { sqliteOf, type DbOrTx } from '../client';
 
 /** The lease fields the servicing book needs. */
 export type ServicingLease = ResidualTerms & { id: number; lesseeId: number; currency: string; status: string; contractNumber: string; purchaseDate?: string; writtenOffOn?: string };
 
-/** The better-sqlite3 connection of a database or a transaction (a drizzle transaction has no $client). */
-export function sqliteOf(db: DbOrTx): import('better-sqlite3').Database {
-  const d = db as unknown as { $client?: import('better-sqlite3').Database; session?: { client: import('better-sqlite3').Database } };
-  return (d.$client ?? d.session!.client);
-}
+export { sqliteOf };
 const client = sqliteOf;
 
 /** What changes the servicing figures: any ledger entry (max payment id, global) and any lease or settings change (funder dataVersion). */

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
+import { readUntilChange } from './change-memo';
 import { preparedFor } from './prepared';
 import { users, type NewUser, type Role, type User } from '../schema/auth';
 
@@ -46,18 +47,21 @@ export function setUserPasswordHash(db: DbOrTx, userId: number, passwordHash: st
 }
 
 /**
- * True if the user exists, is active and still holds this session version. Runs on every
- * authenticated request, so it reads the current version from the database each time (a revocation
- * takes effect at once) through a statement prepared once per connection.
+ * True if the user exists, is active and still holds this session version. Runs on every authenticated request:
+ * through a statement prepared once per connection, and kept (frozen) until the database changes
+ * (change-memo.ts), so a revocation, a role change or a deactivation takes effect at the next request.
  */
 export function isSessionCurrent(db: DbOrTx, userId: number, sessionVersion: number): User | undefined {
-  const stmt = preparedFor(db, 'users.isSessionCurrent', () =>
-    db
-      .select()
-      .from(users)
-      .where(and(eq(users.id, sql.placeholder('id')), eq(users.sessionVersion, sql.placeholder('sv'))))
-      .prepare(),
-  );
-  const user = stmt.get({ id: userId, sv: sessionVersion });
+  const user = readUntilChange(db, `users.isSessionCurrent:${userId}:${sessionVersion}`, () => {
+    const stmt = preparedFor(db, 'users.isSessionCurrent', () =>
+      db
+        .select()
+        .from(users)
+        .where(and(eq(users.id, sql.placeholder('id')), eq(users.sessionVersion, sql.placeholder('sv'))))
+        .prepare(),
+    );
+    const row = stmt.get({ id: userId, sv: sessionVersion });
+    return row ? Object.freeze(row) : undefined;
+  });
   return user && user.status === 'active' ? user : undefined;
 }
