@@ -9,6 +9,23 @@ const securityHeaders = [
   { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=()' },
 ];
 
+/**
+ * The documented API answers at its original paths (/jwt/login, /apps/…) as well as under /api/: one entry per
+ * prefix (tests/unit/openapi-coverage.test.ts checks every documented alias against them), served by one rule.
+ */
+const compatRewrites = [
+  { source: '/jwt/:path*', destination: '/api/jwt/:path*' },
+  { source: '/apps/:path*', destination: '/api/apps/:path*' },
+  // Static content and cards (api-reference §12); pages always live under /{locale}/…, so these never shadow one.
+  { source: '/account-setting/:path*', destination: '/api/account-setting/:path*' },
+  { source: '/profile/:path*', destination: '/api/profile/:path*' },
+  { source: '/faq/:path*', destination: '/api/faq/:path*' },
+  { source: '/pricing/:path*', destination: '/api/pricing/:path*' },
+  { source: '/blog/:path*', destination: '/api/blog/:path*' },
+  { source: '/card/:path*', destination: '/api/card/:path*' },
+];
+if (compatRewrites.some((r) => r.destination !== `/api${r.source}`)) throw new Error('a compatibility rewrite must map /x/… onto /api/x/…');
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
@@ -17,20 +34,9 @@ const nextConfig = {
   // Native or heavy server-only packages stay out of the bundle.
   serverExternalPackages: ['better-sqlite3', '@node-rs/argon2', 'exceljs', 'pdfkit'],
   async rewrites() {
-    // The documented API answers at its original paths (/jwt/login, /apps/…) as well as under /api/.
-    return {
-      beforeFiles: [
-        { source: '/jwt/:path*', destination: '/api/jwt/:path*' },
-        { source: '/apps/:path*', destination: '/api/apps/:path*' },
-        // Static content and cards (api-reference §12); pages always live under /{locale}/…, so these never shadow one.
-        { source: '/account-setting/:path*', destination: '/api/account-setting/:path*' },
-        { source: '/profile/:path*', destination: '/api/profile/:path*' },
-        { source: '/faq/:path*', destination: '/api/faq/:path*' },
-        { source: '/pricing/:path*', destination: '/api/pricing/:path*' },
-        { source: '/blog/:path*', destination: '/api/blog/:path*' },
-        { source: '/card/:path*', destination: '/api/card/:path*' },
-      ],
-    };
+    // One rule for every prefix: Next tests each rewrite's pattern on every request, pages included.
+    const prefixes = compatRewrites.map((r) => r.source.slice(1, -'/:path*'.length));
+    return { beforeFiles: [{ source: `/:prefix(${prefixes.join('|')})/:path*`, destination: '/api/:prefix/:path*' }] };
   },
   async headers() {
     return [{ source: '/:path*', headers: securityHeaders }];
