@@ -1,4 +1,5 @@
-import { getFormatter, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
+import { getFormatter } from '@/i18n/format';
 import { CountBarChart } from '@/components/charts/count-bar-chart';
 import { PortfolioCashChart } from '@/components/charts/portfolio-cash-chart';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';

@@ -1,6 +1,7 @@
 import type { LesseeKind, ShownStatus } from '@/lib/validations/leases';
 import { LesseeKindForm } from './lessee-kind-form';
-import { getFormatter, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
+import { getFormatter } from '@/i18n/format';
 import type { ReactNode } from 'react';
 import type { LeaseHistoryEntry, ScheduleTotalsRow } from '@/db/queries/lease-register';
 import type { LeaseListRow } from '@/db/queries/leases';

@@ -1,5 +1,6 @@
 import { Download } from 'lucide-react';
-import { getFormatter, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
+import { getFormatter } from '@/i18n/format';
 import type { ReportFileRecord } from '@/db/queries/report-files';
 import { formatTimestamp } from '@/lib/format';
 import { REGION, TABLE, TD, TD_LEFT, TH, TH_LEFT } from './table-styles';

@@ -1,4 +1,5 @@
-import { getFormatter, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
+import { getFormatter } from '@/i18n/format';
 import { Amount } from '@/components/ui/amount';
 import { Link } from '@/i18n/navigation';
 import { formatDecimal, formatPercent } from '@/lib/format';

@@ -1,4 +1,5 @@
-import { getFormatter, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
+import { getFormatter } from '@/i18n/format';
 import type { PaymentListRow } from '@/db/queries/payments';
 import { Amount } from '@/components/ui/amount';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';

@@ -1,5 +1,6 @@
 import { AlarmClock, HandCoins, TriangleAlert } from 'lucide-react';
-import { getFormatter, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
+import { getFormatter } from '@/i18n/format';
 import { KpiCard } from '@/components/dashboard/kpi-card';
 import { Amount } from '@/components/ui/amount';
 import { formatMoney, formatPercent } from '@/lib/format';

@@ -1,5 +1,6 @@
 import { CalendarClock } from 'lucide-react';
-import { getFormatter, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
+import { getFormatter } from '@/i18n/format';
 import { formatIsoDate } from '@/lib/format';
 
 /** Which date a page's figures are at: a valuation cut-off, or an as-of date (servicing, reports). */

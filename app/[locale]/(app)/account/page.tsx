@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getFormatter } from '@/i18n/format';
 import { metadataFor } from '@/components/shell/page-metadata';
 import { PageHeader } from '@/components/shell/page-header';
 import { PasswordForm } from '@/components/account/password-form';

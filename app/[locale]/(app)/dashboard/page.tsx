@@ -1,6 +1,7 @@
 import { Banknote, CalendarRange, FileText, LayoutDashboard, Percent, Scale } from 'lucide-react';
 import { currencyOrder, sortByCurrencyOrder } from '@/lib/portfolio/currency-order';
-import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getFormatter } from '@/i18n/format';
 import { getDb } from '@/db';
 import { PortfolioCashChart } from '@/components/charts/portfolio-cash-chart';
 import { PortfolioShareChart } from '@/components/charts/portfolio-share-chart';

@@ -1,5 +1,6 @@
 import { FileText } from 'lucide-react';
-import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getFormatter } from '@/i18n/format';
 import { getDb } from '@/db';
 import { guardPage } from '@/app/[locale]/prelude';
 import { Pagination } from '@/components/portfolio/pagination';

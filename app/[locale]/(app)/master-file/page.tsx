@@ -1,5 +1,6 @@
 import { Plus } from 'lucide-react';
-import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getFormatter } from '@/i18n/format';
 import { getDb } from '@/db';
 import { listLeases } from '@/db/queries/leases';
 import { getPortfolioView, listPortfolioViews } from '@/db/queries/portfolio-views';

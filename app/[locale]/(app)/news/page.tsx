@@ -1,5 +1,6 @@
 import { MessageSquare, Newspaper, Pencil, Plus } from 'lucide-react';
-import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getFormatter } from '@/i18n/format';
 import { z } from 'zod';
 import { getDb } from '@/db';
 import { guardPage } from '@/app/[locale]/prelude';

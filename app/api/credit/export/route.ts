@@ -1,4 +1,5 @@
-import { getFormatter, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
+import { getFormatter } from '@/i18n/format';
 import { getDb } from '@/db';
 import { listActiveFlags, listRecoveries, listWriteOffs } from '@/db/queries/credit';
 import { parseQuery, withAuth } from '@/services/api/handler';

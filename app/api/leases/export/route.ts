@@ -1,4 +1,5 @@
-import { getFormatter, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
+import { getFormatter } from '@/i18n/format';
 import { getDb } from '@/db';
 import { getFunder } from '@/db/queries/funders';
 import { iterateLeases } from '@/db/queries/lease-register';

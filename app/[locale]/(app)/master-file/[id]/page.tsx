@@ -1,6 +1,7 @@
 import { Download, Pencil } from 'lucide-react';
 import type { Metadata } from 'next';
-import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getFormatter } from '@/i18n/format';
 import { notFound } from 'next/navigation';
 import { getDb } from '@/db';
 import { getLeaseOfFunder, getLeaseScheduleTotals, listLeaseHistory } from '@/db/queries/lease-register';

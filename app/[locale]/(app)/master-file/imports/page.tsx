@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { Upload } from 'lucide-react';
-import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getFormatter } from '@/i18n/format';
 import { getDb } from '@/db';
 import { listImports } from '@/db/queries/imports';
 import { MasterFileTabs } from '@/components/master-file/master-file-tabs';

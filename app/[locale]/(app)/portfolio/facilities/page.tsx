@@ -1,5 +1,6 @@
 import { Landmark } from 'lucide-react';
-import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getFormatter } from '@/i18n/format';
 import { guardPage } from '@/app/[locale]/prelude';
 import { HEAD_CELLS, ROW_RULES, SCROLL_REGION, STICKY_FIRST_COLUMN, STICKY_FIRST_COLUMN_HOVER } from '@/components/data-table/table-classes';
 import { CovenantBadge } from '@/components/facilities/covenant-badge';

@@ -1,5 +1,6 @@
 import { FileDown, FileSpreadsheet, FlaskConical } from 'lucide-react';
-import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getFormatter } from '@/i18n/format';
 import { getDb } from '@/db';
 import { CutOffForm } from '@/components/portfolio/cut-off-form';
 import { ScenarioChart } from '@/components/scenarios/scenario-chart';

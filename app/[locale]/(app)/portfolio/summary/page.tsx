@@ -1,4 +1,5 @@
-import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getFormatter } from '@/i18n/format';
 import { getDb } from '@/db';
 import { PortfolioCashChart } from '@/components/charts/portfolio-cash-chart';
 import { TOTAL_CASH_FLOW_PATH } from '@/components/portfolio/cash-flow-url';

@@ -1,5 +1,6 @@
 import { FileDown, FileSpreadsheet, Info } from 'lucide-react';
-import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getFormatter } from '@/i18n/format';
 import { getDb } from '@/db';
 import { getPortfolioView, listPortfolioViews } from '@/db/queries/portfolio-views';
 import { ASSET_TYPES, LEASE_STATUSES } from '@/db/schema/portfolio';

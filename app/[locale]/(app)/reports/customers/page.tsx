@@ -1,4 +1,5 @@
-import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getFormatter } from '@/i18n/format';
 import { ArrowDown, ArrowUp, Users } from 'lucide-react';
 import { getDb } from '@/db';
 import { Pagination } from '@/components/portfolio/pagination';

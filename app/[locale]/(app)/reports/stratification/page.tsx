@@ -1,4 +1,5 @@
-import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getFormatter } from '@/i18n/format';
 import { Layers } from 'lucide-react';
 import { getDb } from '@/db';
 import { BucketChart } from '@/components/reports/bucket-chart';

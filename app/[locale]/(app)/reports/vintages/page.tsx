@@ -1,4 +1,5 @@
-import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getFormatter } from '@/i18n/format';
 import { ChartSpline } from 'lucide-react';
 import { getDb } from '@/db';
 import { RateCharts } from '@/components/reports/history-charts';

@@ -1,6 +1,7 @@
 import { ListTable, type ListColumn } from '@/components/data-table/list-table';
 import { Download, ShieldCheck } from 'lucide-react';
-import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getFormatter } from '@/i18n/format';
 import type { ReactNode } from 'react';
 import { getDb } from '@/db';
 import { ClientMessages } from '@/app/[locale]/client-messages';

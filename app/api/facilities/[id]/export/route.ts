@@ -1,4 +1,5 @@
-import { getFormatter, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
+import { getFormatter } from '@/i18n/format';
 import { getDb } from '@/db';
 import { listCertificates, listDraws } from '@/db/queries/facilities';
 import { exportResponse } from '@/lib/exports';

@@ -1,6 +1,7 @@
 import { ListTable } from '@/components/data-table/list-table';
 import { FileCheck, ListChecks } from 'lucide-react';
-import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getFormatter } from '@/i18n/format';
 import { notFound } from 'next/navigation';
 import { z } from 'zod';
 import { ClientMessages } from '@/app/[locale]/client-messages';

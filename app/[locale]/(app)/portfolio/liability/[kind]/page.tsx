@@ -1,5 +1,6 @@
 import { Landmark } from 'lucide-react';
-import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getFormatter } from '@/i18n/format';
 import { notFound } from 'next/navigation';
 import { getDb } from '@/db';
 import { PortfolioCashChart } from '@/components/charts/portfolio-cash-chart';

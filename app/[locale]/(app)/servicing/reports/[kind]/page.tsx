@@ -1,4 +1,5 @@
-import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getFormatter } from '@/i18n/format';
 import { notFound } from 'next/navigation';
 import { FileBarChart } from 'lucide-react';
 import { getDb } from '@/db';
