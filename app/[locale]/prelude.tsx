@@ -1,6 +1,6 @@
 import 'server-only';
 import { ShieldX } from 'lucide-react';
-import { getTranslations } from 'next-intl/server';
+import { getTranslations } from '@/i18n/translations';
 import type { ReactElement } from 'react';
 import { buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { getTranslations } from 'next-intl/server';
+import { getTranslations } from '@/i18n/translations';
 import { LanguageSwitcher } from '@/components/shell/language-switcher';
 import { LogoMark } from '@/components/shell/logo';
 

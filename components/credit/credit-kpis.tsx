@@ -1,5 +1,5 @@
 import { ShieldAlert, ShieldHalf } from 'lucide-react';
-import { getTranslations } from 'next-intl/server';
+import { getTranslations } from '@/i18n/translations';
 import { KpiCard } from '@/components/dashboard/kpi-card';
 import { Amount } from '@/components/ui/amount';
 import { sortByCurrencyOrder } from '@/lib/portfolio/currency-order';

@@ -1,4 +1,4 @@
-import { getTranslations } from 'next-intl/server';
+import { getTranslations } from '@/i18n/translations';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import type { JsonSchema, OpenApiOperation } from '@/lib/openapi/document';

@@ -1,6 +1,6 @@
 import type { LesseeKind, ShownStatus } from '@/lib/validations/leases';
 import { LesseeKindForm } from './lessee-kind-form';
-import { getTranslations } from 'next-intl/server';
+import { getTranslations } from '@/i18n/translations';
 import { getFormatter } from '@/i18n/format';
 import type { ReactNode } from 'react';
 import type { LeaseHistoryEntry, ScheduleTotalsRow } from '@/db/queries/lease-register';

@@ -1,4 +1,4 @@
-import { getTranslations } from 'next-intl/server';
+import { getTranslations } from '@/i18n/translations';
 import { cn } from '@/components/ui/cn';
 import { Link } from '@/i18n/navigation';
 

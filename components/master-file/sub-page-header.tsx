@@ -1,5 +1,5 @@
 import { ChevronRight } from 'lucide-react';
-import { getTranslations } from 'next-intl/server';
+import { getTranslations } from '@/i18n/translations';
 import type { ReactNode } from 'react';
 import { Link } from '@/i18n/navigation';
 

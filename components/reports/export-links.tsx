@@ -1,5 +1,5 @@
 import { Download } from 'lucide-react';
-import { getTranslations } from 'next-intl/server';
+import { getTranslations } from '@/i18n/translations';
 import { buttonClasses } from '@/components/ui/button';
 
 /** CSV and XLSX download links of an export endpoint (the session cookie authenticates them); `testId`-csv / -xlsx name them for tests. */

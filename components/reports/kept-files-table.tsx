@@ -1,5 +1,5 @@
 import { Download } from 'lucide-react';
-import { getTranslations } from 'next-intl/server';
+import { getTranslations } from '@/i18n/translations';
 import { getFormatter } from '@/i18n/format';
 import type { ReportFileRecord } from '@/db/queries/report-files';
 import { formatTimestamp } from '@/lib/format';

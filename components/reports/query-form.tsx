@@ -1,4 +1,4 @@
-import { getTranslations } from 'next-intl/server';
+import { getTranslations } from '@/i18n/translations';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 

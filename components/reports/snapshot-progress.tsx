@@ -1,5 +1,5 @@
 import { History } from 'lucide-react';
-import { getTranslations } from 'next-intl/server';
+import { getTranslations } from '@/i18n/translations';
 import { AutoRefresh } from '@/components/reports/auto-refresh';
 import { EmptyState } from '@/components/ui/empty-state';
 

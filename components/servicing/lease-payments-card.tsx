@@ -1,4 +1,4 @@
-import { getTranslations } from 'next-intl/server';
+import { getTranslations } from '@/i18n/translations';
 import { getFormatter } from '@/i18n/format';
 import type { PaymentListRow } from '@/db/queries/payments';
 import { Amount } from '@/components/ui/amount';

@@ -1,5 +1,5 @@
 import { AlarmClock, HandCoins, TriangleAlert } from 'lucide-react';
-import { getTranslations } from 'next-intl/server';
+import { getTranslations } from '@/i18n/translations';
 import { getFormatter } from '@/i18n/format';
 import { KpiCard } from '@/components/dashboard/kpi-card';
 import { Amount } from '@/components/ui/amount';

@@ -1,5 +1,5 @@
 import { CalendarClock } from 'lucide-react';
-import { getTranslations } from 'next-intl/server';
+import { getTranslations } from '@/i18n/translations';
 import { getFormatter } from '@/i18n/format';
 import { formatIsoDate } from '@/lib/format';
 

@@ -1,4 +1,4 @@
-import { getTranslations } from 'next-intl/server';
+import { getTranslations } from '@/i18n/translations';
 import pkg from '@/package.json';
 
 /** The static footer: copyright and the running version. */

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { getTranslations } from 'next-intl/server';
+import { getTranslations } from '@/i18n/translations';
 import type { NavPageKey } from '@/lib/navigation';
 
 type PageKey = NavPageKey | 'login' | 'notFound' | 'error';

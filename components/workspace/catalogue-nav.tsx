@@ -1,5 +1,5 @@
 import { Heart, ShoppingCart } from 'lucide-react';
-import { getTranslations } from 'next-intl/server';
+import { getTranslations } from '@/i18n/translations';
 import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
 import { Link } from '@/i18n/navigation';

@@ -1,4 +1,4 @@
-import { getTranslations } from 'next-intl/server';
+import { getTranslations } from '@/i18n/translations';
 import { getFormatter } from '@/i18n/format';
 import { Amount } from '@/components/ui/amount';
 import { Badge } from '@/components/ui/badge';

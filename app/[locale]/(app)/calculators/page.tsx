@@ -1,4 +1,5 @@
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { setRequestLocale } from 'next-intl/server';
+import { getTranslations } from '@/i18n/translations';
 import { Calculators } from '@/components/calculators/calculators';
 import { evaluate } from '@/components/calculators/evaluate';
 import { metadataFor } from '@/components/shell/page-metadata';

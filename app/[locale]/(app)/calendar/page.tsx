@@ -1,5 +1,6 @@
 import { CalendarDays, ChevronLeft, ChevronRight, FileBadge, FileSpreadsheet, Gauge, Receipt } from 'lucide-react';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { setRequestLocale } from 'next-intl/server';
+import { getTranslations } from '@/i18n/translations';
 import { getFormatter } from '@/i18n/format';
 import { z } from 'zod';
 import { getDb } from '@/db';

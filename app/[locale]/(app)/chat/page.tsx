@@ -1,4 +1,5 @@
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { setRequestLocale } from 'next-intl/server';
+import { getTranslations } from '@/i18n/translations';
 import { z } from 'zod';
 import { getDb } from '@/db';
 import { guardPage } from '@/app/[locale]/prelude';

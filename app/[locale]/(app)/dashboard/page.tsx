@@ -1,6 +1,7 @@
 import { Banknote, CalendarRange, FileText, LayoutDashboard, Percent, Scale } from 'lucide-react';
 import { currencyOrder, sortByCurrencyOrder } from '@/lib/portfolio/currency-order';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { setRequestLocale } from 'next-intl/server';
+import { getTranslations } from '@/i18n/translations';
 import { getFormatter } from '@/i18n/format';
 import { getDb } from '@/db';
 import { PortfolioCashChart } from '@/components/charts/portfolio-cash-chart';

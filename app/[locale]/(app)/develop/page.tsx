@@ -1,6 +1,7 @@
 import { Download } from 'lucide-react';
 import { headers } from 'next/headers';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { setRequestLocale } from 'next-intl/server';
+import { getTranslations } from '@/i18n/translations';
 import { DevelopIndex, type IndexGroup } from '@/components/develop/develop-index';
 import { OperationCard } from '@/components/develop/operation-card';
 import { PageHeader } from '@/components/shell/page-header';

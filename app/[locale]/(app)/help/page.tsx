@@ -1,5 +1,6 @@
 import { ChevronDown, LifeBuoy, Search } from 'lucide-react';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { setRequestLocale } from 'next-intl/server';
+import { getTranslations } from '@/i18n/translations';
 import { getDb } from '@/db';
 import { guardPage } from '@/app/[locale]/prelude';
 import { metadataFor } from '@/components/shell/page-metadata';

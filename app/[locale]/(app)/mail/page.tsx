@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight, Inbox, Mail, Search, Send, Star, Trash2, FileText, ShieldAlert } from 'lucide-react';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { setRequestLocale } from 'next-intl/server';
+import { getTranslations } from '@/i18n/translations';
 import { getFormatter } from '@/i18n/format';
 import { z } from 'zod';
 import { getDb } from '@/db';

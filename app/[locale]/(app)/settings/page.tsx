@@ -1,5 +1,6 @@
 import { ScrollText, UsersRound } from 'lucide-react';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { setRequestLocale } from 'next-intl/server';
+import { getTranslations } from '@/i18n/translations';
 import { FunderSettingsForm } from '@/components/settings/funder-settings-form';
 import { CreditSettingsForm } from '@/components/settings/credit-settings-form';
 import { DEFAULT_BUCKET, parseProvisionMatrix, provisionRate } from '@/lib/credit';

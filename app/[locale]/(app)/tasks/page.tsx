@@ -1,5 +1,6 @@
 import { CheckCircle2, ListTodo, Star, Trash2 } from 'lucide-react';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { setRequestLocale } from 'next-intl/server';
+import { getTranslations } from '@/i18n/translations';
 import { z } from 'zod';
 import { getDb } from '@/db';
 import { guardPage } from '@/app/[locale]/prelude';

@@ -1,4 +1,5 @@
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { setRequestLocale } from 'next-intl/server';
+import { getTranslations } from '@/i18n/translations';
 import { LoginForm } from '@/components/auth/login-form';
 import { loginErrorOf } from '@/lib/auth/login-error';
 import { AuthFrame } from '@/components/auth/auth-frame';

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { setRequestLocale } from 'next-intl/server';
+import { getTranslations } from '@/i18n/translations';
 import { AuthFrame } from '@/components/auth/auth-frame';
 import { authLinkClass } from '@/components/auth/auth-link';
 import { Link } from '@/i18n/navigation';

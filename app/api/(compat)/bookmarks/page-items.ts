@@ -1,4 +1,4 @@
-import { getTranslations } from 'next-intl/server';
+import { getTranslations } from '@/i18n/translations';
 import type { DbOrTx } from '@/db/client';
 import { listBookmarkTargets, pageItems, visiblePages } from '@/db/queries/compat/content-navbar';
 import type { Principal } from '@/services/auth/principal';

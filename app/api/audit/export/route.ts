@@ -1,4 +1,4 @@
-import { getTranslations } from 'next-intl/server';
+import { getTranslations } from '@/i18n/translations';
 import { getDb } from '@/db';
 import type { AuditRow } from '@/db/schema/access';
 import { exportResponse, type ExportColumn } from '@/lib/exports';

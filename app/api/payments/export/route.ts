@@ -1,4 +1,4 @@
-import { getTranslations } from 'next-intl/server';
+import { getTranslations } from '@/i18n/translations';
 import { getDb } from '@/db';
 import { getFunder } from '@/db/queries/funders';
 import { listPayments, type PaymentListRow } from '@/db/queries/payments';

@@ -1,4 +1,4 @@
-import { getTranslations } from 'next-intl/server';
+import { getTranslations } from '@/i18n/translations';
 import { getDb } from '@/db';
 import { listAllQuotations } from '@/db/queries/quotations';
 import { parseQuery, withAuth } from '@/services/api/handler';

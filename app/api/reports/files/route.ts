@@ -1,4 +1,4 @@
-import { getTranslations } from 'next-intl/server';
+import { getTranslations } from '@/i18n/translations';
 import { getDb } from '@/db';
 import { listReportFiles } from '@/db/queries/report-files';
 import { parseBody, parseQuery, withAuth } from '@/services/api/handler';

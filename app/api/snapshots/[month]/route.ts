@@ -1,4 +1,4 @@
-import { getTranslations } from 'next-intl/server';
+import { getTranslations } from '@/i18n/translations';
 import { getDb } from '@/db';
 import { leaseSnapshotBatches, leaseSnapshotPage } from '@/db/queries/history';
 import { ApiError } from '@/lib/api/errors';

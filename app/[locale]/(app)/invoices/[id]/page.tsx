@@ -1,7 +1,8 @@
 import { Download, Printer } from 'lucide-react';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { setRequestLocale } from 'next-intl/server';
+import { getTranslations } from '@/i18n/translations';
 import { getDb } from '@/db';
 import { guardPage } from '@/app/[locale]/prelude';
 import { TrailHeader } from '@/components/shell/trail-header';

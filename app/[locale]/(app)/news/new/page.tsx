@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { setRequestLocale } from 'next-intl/server';
+import { getTranslations } from '@/i18n/translations';
 import { guardPage } from '@/app/[locale]/prelude';
 import { TrailHeader } from '@/components/shell/trail-header';
 import { Card } from '@/components/ui/card';

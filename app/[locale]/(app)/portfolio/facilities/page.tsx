@@ -1,5 +1,6 @@
 import { Landmark } from 'lucide-react';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { setRequestLocale } from 'next-intl/server';
+import { getTranslations } from '@/i18n/translations';
 import { getFormatter } from '@/i18n/format';
 import { guardPage } from '@/app/[locale]/prelude';
 import { HEAD_CELLS, ROW_RULES, SCROLL_REGION, STICKY_FIRST_COLUMN, STICKY_FIRST_COLUMN_HOVER } from '@/components/data-table/table-classes';

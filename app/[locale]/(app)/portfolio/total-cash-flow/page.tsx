@@ -1,5 +1,6 @@
 import { FileDown, FileSpreadsheet, Info } from 'lucide-react';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { setRequestLocale } from 'next-intl/server';
+import { getTranslations } from '@/i18n/translations';
 import { getFormatter } from '@/i18n/format';
 import { getDb } from '@/db';
 import { getPortfolioView, listPortfolioViews } from '@/db/queries/portfolio-views';

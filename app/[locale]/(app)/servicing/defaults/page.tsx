@@ -1,6 +1,7 @@
 import { ListTable, type ListColumn } from '@/components/data-table/list-table';
 import { Download, ShieldCheck } from 'lucide-react';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { setRequestLocale } from 'next-intl/server';
+import { getTranslations } from '@/i18n/translations';
 import { getFormatter } from '@/i18n/format';
 import type { ReactNode } from 'react';
 import { getDb } from '@/db';

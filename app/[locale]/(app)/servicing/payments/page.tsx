@@ -1,6 +1,7 @@
 import { Download, Wallet } from 'lucide-react';
 import type { Metadata } from 'next';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { setRequestLocale } from 'next-intl/server';
+import { getTranslations } from '@/i18n/translations';
 import { getFormatter } from '@/i18n/format';
 import { getDb } from '@/db';
 import { listImports, listPayments } from '@/db/queries/payments';

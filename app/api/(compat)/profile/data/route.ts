@@ -1,4 +1,4 @@
-import { getTranslations } from 'next-intl/server';
+import { getTranslations } from '@/i18n/translations';
 import { getDb } from '@/db';
 import { getProfile } from '@/db/queries/compat/content';
 import { activityText } from '@/db/queries/compat/content-labels';

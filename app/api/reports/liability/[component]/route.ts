@@ -1,7 +1,7 @@
 import { getDb } from '@/db';
 import { ApiError } from '@/lib/api/errors';
 import { parseQuery, withAuth } from '@/services/api/handler';
-import { getTranslations } from 'next-intl/server';
+import { getTranslations } from '@/i18n/translations';
 import { exportResponse } from '@/lib/exports';
 import { bookLiability, fundingLineBalance, liabilityExportColumns, liabilityExportRows } from '@/lib/portfolio/liability';
 import { reportBook, requireFunder } from '@/services/reports/service';

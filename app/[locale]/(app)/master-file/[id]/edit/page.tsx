@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { setRequestLocale } from 'next-intl/server';
+import { getTranslations } from '@/i18n/translations';
 import { notFound } from 'next/navigation';
 import { getDb } from '@/db';
 import { getLeaseOfFunder } from '@/db/queries/lease-register';

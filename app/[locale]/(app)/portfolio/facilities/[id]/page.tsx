@@ -1,6 +1,7 @@
 import { ListTable } from '@/components/data-table/list-table';
 import { FileCheck, ListChecks } from 'lucide-react';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { setRequestLocale } from 'next-intl/server';
+import { getTranslations } from '@/i18n/translations';
 import { getFormatter } from '@/i18n/format';
 import { notFound } from 'next/navigation';
 import { z } from 'zod';

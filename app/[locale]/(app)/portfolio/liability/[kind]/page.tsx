@@ -1,5 +1,6 @@
 import { Landmark } from 'lucide-react';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { setRequestLocale } from 'next-intl/server';
+import { getTranslations } from '@/i18n/translations';
 import { getFormatter } from '@/i18n/format';
 import { notFound } from 'next/navigation';
 import { getDb } from '@/db';

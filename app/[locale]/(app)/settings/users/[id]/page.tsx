@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { setRequestLocale } from 'next-intl/server';
+import { getTranslations } from '@/i18n/translations';
 import { TrailHeader } from '@/components/shell/trail-header';
 import { UserDetail } from '@/components/access/user-detail';
 import { UserFundersCard } from '@/components/access/user-funders-card';

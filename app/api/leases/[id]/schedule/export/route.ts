@@ -1,4 +1,4 @@
-import { getTranslations } from 'next-intl/server';
+import { getTranslations } from '@/i18n/translations';
 import { getDb } from '@/db';
 import { getLeaseOfFunder } from '@/db/queries/lease-register';
 import { getLeaseSchedule } from '@/db/queries/leases';

@@ -1,4 +1,4 @@
-import { getTranslations } from 'next-intl/server';
+import { getTranslations } from '@/i18n/translations';
 import { getDb } from '@/db';
 import { iterateImportExceptions, listImportExceptions, type ImportExceptionRow } from '@/db/queries/imports';
 import { exportResponse, type ExportColumn } from '@/lib/exports';

@@ -1,0 +1,43 @@
+import 'server-only';
+import { _createCache, _createIntlFormatters, createTranslator } from 'next-intl';
+import { getLocale, type getTranslations as nextGetTranslations } from 'next-intl/server';
+import { APP_TIME_ZONE } from '@/lib/format';
+import { loadMessages } from './messages';
+import { defaultLocale, isLocale, type Locale } from './routing';
+
+type Translator = ReturnType<typeof createTranslator>;
+type Kept = { formatters: ReturnType<typeof _createIntlFormatters>; translators: Map<string, Translator> };
+
+/** Per locale: its Intl formatters and message formats, and one translator per namespace, for the process. */
+const kept = new Map<Locale, Kept>();
+
+/**
+ * next-intl's getTranslations() for server components and route handlers, with the translators kept for the
+ * process. next-intl's own builds its formatters per request: every message with an argument (`{funder}`, a
+ * plural, a date) was parsed again into an IntlMessageFormat, its locale resolved and its Intl objects made, on
+ * every request (≈ 8 % of the Dashboard's server CPU under bench:ratio). The same configuration as
+ * i18n/request.ts: the locale asked for (the request's when none is given; an unknown one falls back to the
+ * default), its merged catalogue (loaded once per process, never mutated), the UTC time zone, next-intl's default
+ * onError and fallback. Translators are pure functions of those, so one per locale and namespace serves every
+ * request.
+ */
+async function getTranslationsImpl(arg?: string | { locale?: string; namespace?: string }): Promise<Translator> {
+  const { locale: asked, namespace } = typeof arg === 'object' ? arg : { locale: undefined, namespace: arg };
+  const requested = asked ?? (await getLocale());
+  const locale = isLocale(requested) ? requested : defaultLocale;
+  let entry = kept.get(locale);
+  if (!entry) {
+    entry = { formatters: _createIntlFormatters(_createCache()), translators: new Map() };
+    kept.set(locale, entry);
+  }
+  const key = namespace ?? '';
+  let t = entry.translators.get(key);
+  if (!t) {
+    const messages = await loadMessages(locale);
+    t = createTranslator({ locale, messages, namespace, timeZone: APP_TIME_ZONE, _formatters: entry.formatters } as Parameters<typeof createTranslator>[0]);
+    entry.translators.set(key, t);
+  }
+  return t;
+}
+
+export const getTranslations = getTranslationsImpl as unknown as typeof nextGetTranslations;
