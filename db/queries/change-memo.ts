@@ -38,3 +38,12 @@ export function readUntilChange<T>(db: DbOrTx, key: string, read: () => T): T {
   memo.values.set(key, value);
   return value;
 }
+
+/** A value made read-only all the way down: what a memo hands the same objects of to every caller. */
+export function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value) && !ArrayBuffer.isView(value)) {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value;
+}

@@ -13,6 +13,7 @@ import { recordLeaseChange } from './lease-changes';
 import { LESSEE_KIND_AUDIT } from './lessees';
 import { sqliteOf } from './servicing';
 import { Conflict, Forbidden, Invalid, NotFound } from '@/lib/domain/errors';
+import { statementFor } from './prepared';
 
 export type CreditActor = AuditActor & { userId: number };
 
@@ -26,8 +27,8 @@ export const WRITE_OFF_SELF_APPROVAL = 'Four eyes: you proposed this write-off, 
 export type CreditRecordsStamp = { flags: string; ledger: string; kinds: string; key: string };
 
 export function creditRecordsStamp(db: DbOrTx, funderId: number): CreditRecordsStamp {
-  const [flags, writeOffs, recovered, kinds] = sqliteOf(db)
-    .prepare(
+  const [flags, writeOffs, recovered, kinds] = statementFor(
+      db,
       `select (select count(*) || ':' || coalesce(max(id), 0) || ':' || coalesce(max(cleared_at), 0) from credit_flags where funder_id = ?),
               (select count(*) || ':' || coalesce(max(id), 0) || ':' || coalesce(max(decided_at), 0) from write_offs where funder_id = ?),
               (select count(*) || ':' || coalesce(max(id), 0) from recoveries where funder_id = ?),
@@ -46,7 +47,7 @@ export function listCreditFlags(db: DbOrTx, funderId: number): CreditFlag[] {
 
 /** The lessee kind (retail | corporate) of every lessee of the funder. */
 export function lesseeKinds(db: DbOrTx, funderId: number): Map<number, string> {
-  const rows = sqliteOf(db).prepare(`select id, kind from lessees where funder_id = ?`).raw().all(funderId) as [number, string][];
+  const rows = statementFor(db, `select id, kind from lessees where funder_id = ?`).raw().all(funderId) as [number, string][];
   return new Map(rows);
 }
 
@@ -68,7 +69,7 @@ export function listWriteOffs(db: DbOrTx, funderId: number, status?: WriteOff['s
     .orderBy(desc(writeOffs.id))
     .all();
   const deciders = new Map(
-    (sqliteOf(db).prepare(`select id, email from users where id in (select decided_by from write_offs where funder_id = ? and decided_by is not null)`).raw().all(funderId) as [number, string][]),
+    (statementFor(db, `select id, email from users where id in (select decided_by from write_offs where funder_id = ? and decided_by is not null)`).raw().all(funderId) as [number, string][]),
   );
   return rows.map((r) => ({ ...r.w, contractNumber: r.contractNumber, lesseeName: r.lesseeName, proposedByEmail: r.proposedByEmail, decidedByEmail: r.w.decidedBy === null ? null : (deciders.get(r.w.decidedBy) ?? null) }));
 }
@@ -104,8 +105,8 @@ export function listActiveFlags(db: DbOrTx, funderId: number, leaseIds?: readonl
 export function creditLedgerRows(db: DbOrTx, funderId: number): { writeOffs: [number, string, number][]; recoveries: [number, string, number][] } {
   const s = sqliteOf(db);
   return {
-    writeOffs: s.prepare(`select lease_id, write_off_on, amount from write_offs where funder_id = ? and status = 'approved' order by write_off_on, id`).raw().all(funderId) as [number, string, number][],
-    recoveries: s.prepare(`select lease_id, received_on, amount from recoveries where funder_id = ? order by received_on, id`).raw().all(funderId) as [number, string, number][],
+    writeOffs: statementFor(s, `select lease_id, write_off_on, amount from write_offs where funder_id = ? and status = 'approved' order by write_off_on, id`).raw().all(funderId) as [number, string, number][],
+    recoveries: statementFor(s, `select lease_id, received_on, amount from recoveries where funder_id = ? order by received_on, id`).raw().all(funderId) as [number, string, number][],
   };
 }
 

@@ -19,6 +19,7 @@ import {
   type FacilityRow,
 } from '../schema/facilities';
 import { recordAudit } from './audit';
+import { deepFreeze, readUntilChange } from './change-memo';
 import { sqliteOf } from './servicing';
 import { Conflict, Forbidden, NotFound } from '@/lib/domain/errors';
 import type { ConcentrationLimit, CovenantTerms, Criterion, ThresholdStep } from '@/lib/facilities';
@@ -82,20 +83,28 @@ function withParts(db: DbOrTx, row: FacilityRow): Facility {
   return { ...row, criteria, limits, covenants };
 }
 
+/**
+ * The funders' facilities with their criteria, limits and covenants (four queries each). The Dashboard and the
+ * facility screens read them on every request: kept (frozen) until the database changes (change-memo.ts).
+ */
 export function listFacilities(db: DbOrTx, funderIds: readonly number[] | 'all'): Facility[] {
   if (funderIds !== 'all' && funderIds.length === 0) return [];
-  const rows = db
-    .select()
-    .from(facilities)
-    .where(funderIds === 'all' ? undefined : inArray(facilities.funderId, [...funderIds]))
-    .orderBy(asc(facilities.funderId), asc(facilities.id))
-    .all();
-  return rows.map((r) => withParts(db, r));
+  return readUntilChange(db, `facilities.list:${funderIds === 'all' ? 'all' : funderIds.join(',')}`, () =>
+    db
+      .select()
+      .from(facilities)
+      .where(funderIds === 'all' ? undefined : inArray(facilities.funderId, [...funderIds]))
+      .orderBy(asc(facilities.funderId), asc(facilities.id))
+      .all()
+      .map((r) => deepFreeze(withParts(db, r))),
+  ).slice();
 }
 
 export function getFacility(db: DbOrTx, id: number): Facility | undefined {
-  const row = db.select().from(facilities).where(eq(facilities.id, id)).get();
-  return row ? withParts(db, row) : undefined;
+  return readUntilChange(db, `facilities.get:${id}`, () => {
+    const row = db.select().from(facilities).where(eq(facilities.id, id)).get();
+    return row ? deepFreeze(withParts(db, row)) : undefined;
+  });
 }
 
 function requireFacility(db: DbOrTx, id: number): Facility {

@@ -7,13 +7,15 @@ import type { Statement } from 'better-sqlite3';
 import type { LeaseSnapshot, MonthAggregates } from '@/lib/history';
 import type { DbOrTx } from '../client';
 import { sqliteOf } from './servicing';
+import { deepFreeze, readUntilChange } from './change-memo';
+import { statementFor } from './prepared';
 
 /** The snapshot-relevant columns of the funder's leases (the servicing book's: status ≠ terminated); only those of `ids` when given. */
 export function historyLeaseTerms(db: DbOrTx, funderId: number, ids?: readonly number[]): Map<number, { principal: number; contractNumber: string }> {
   const rows = (
     ids
-      ? sqliteOf(db).prepare(`select id, principal, contract_number from leases where +funder_id = ? and status != 'terminated' and id in (select value from json_each(?))`).raw().all(funderId, JSON.stringify(ids))
-      : sqliteOf(db).prepare(`select id, principal, contract_number from leases where funder_id = ? and status != 'terminated'`).raw().all(funderId)
+      ? statementFor(db, `select id, principal, contract_number from leases where +funder_id = ? and status != 'terminated' and id in (select value from json_each(?))`).raw().all(funderId, JSON.stringify(ids))
+      : statementFor(db, `select id, principal, contract_number from leases where funder_id = ? and status != 'terminated'`).raw().all(funderId)
   ) as [number, number, string][];
   return new Map(rows.map((r) => [r[0], { principal: r[1], contractNumber: r[2] }]));
 }
@@ -23,8 +25,8 @@ export function historyLeaseTerms(db: DbOrTx, funderId: number, ids?: readonly n
  * defaulted according to the lease history (null when the history does not say: set on creation or by a bulk write).
  */
 export function defaultedLeaseStatusTimes(db: DbOrTx, funderId: number): { leaseId: number; statusSetAt: number | null; updatedAt: number }[] {
-  const rows = sqliteOf(db)
-    .prepare(
+  const rows = statementFor(
+      db,
       `select l.id, (select max(h.at) from lease_history h where h.lease_id = l.id and h.action in ('status', 'updated')
                       and json_extract(h.changes, '$.status[1]') = 'defaulted'), l.updated_at
        from leases l where l.funder_id = ? and l.status = 'defaulted' order by l.id`,
@@ -36,18 +38,23 @@ export function defaultedLeaseStatusTimes(db: DbOrTx, funderId: number): { lease
 
 export type SnapshotMonthRow = { month: string; monthEnd: string; leaseCount: number; aggregates: MonthAggregates };
 
-/** The built months of the funder in [from, to] (YYYY-MM), in month order. */
+/**
+ * The built months of the funder in [from, to] (YYYY-MM), in month order. The Dashboard, Performance and Vintages
+ * read 24 months or more on every request: the parsed rows are kept (frozen) until the database changes
+ * (change-memo.ts); the caller gets its own array.
+ */
 export function snapshotMonthsIn(db: DbOrTx, funderId: number, from: string, to: string): SnapshotMonthRow[] {
-  const rows = sqliteOf(db)
-    .prepare(`select month, month_end, lease_count, aggregates from snapshot_months where funder_id = ? and month >= ? and month <= ? order by month`)
-    .raw()
-    .all(funderId, from, to) as [string, string, number, string][];
-  return rows.map((r) => ({ month: r[0], monthEnd: r[1], leaseCount: r[2], aggregates: JSON.parse(r[3]) as MonthAggregates }));
+  return readUntilChange(db, `history.snapshotMonthsIn:${funderId}:${from}:${to}`, () => {
+    const rows = statementFor(db, `select month, month_end, lease_count, aggregates from snapshot_months where funder_id = ? and month >= ? and month <= ? order by month`)
+      .raw()
+      .all(funderId, from, to) as [string, string, number, string][];
+    return rows.map((r) => deepFreeze({ month: r[0], monthEnd: r[1], leaseCount: r[2], aggregates: JSON.parse(r[3]) as MonthAggregates }));
+  }).slice();
 }
 
 /** Which months of [from, to] (YYYY-MM) the funder has built, in month order: the names only (a readiness check parses no aggregates). */
 export function snapshotMonthNamesIn(db: DbOrTx, funderId: number, from: string, to: string): string[] {
-  return sqliteOf(db).prepare(`select month from snapshot_months where funder_id = ? and month >= ? and month <= ? order by month`).pluck().all(funderId, from, to) as string[];
+  return statementFor(db, `select month from snapshot_months where funder_id = ? and month >= ? and month <= ? order by month`).pluck().all(funderId, from, to) as string[];
 }
 
 /**
@@ -55,12 +62,12 @@ export function snapshotMonthNamesIn(db: DbOrTx, funderId: number, from: string,
  * purchase) and its lease count, from one query, without building the stores.
  */
 export function bookExtent(db: DbOrTx, funderId: number): { firstPurchase: string | null; leases: number } {
-  const [first, n] = sqliteOf(db).prepare(`select min(purchase_date), count(*) from leases where funder_id = ? and status != 'terminated'`).raw().get(funderId) as [string | null, number];
+  const [first, n] = statementFor(db, `select min(purchase_date), count(*) from leases where funder_id = ? and status != 'terminated'`).raw().get(funderId) as [string | null, number];
   return { firstPurchase: first, leases: n };
 }
 
 export function hasSnapshotMonth(db: DbOrTx, funderId: number, month: string): boolean {
-  return sqliteOf(db).prepare(`select 1 from snapshot_months where funder_id = ? and month = ?`).get(funderId, month) !== undefined;
+  return statementFor(db, `select 1 from snapshot_months where funder_id = ? and month = ?`).get(funderId, month) !== undefined;
 }
 
 /** Stores a closed month's snapshot (lease rows + the month row) in one transaction; false when the month was already there. */
@@ -69,9 +76,9 @@ export function insertSnapshotMonth(db: DbOrTx, funderId: number, month: string,
   const run = sqlite.transaction(() => {
     if (hasSnapshotMonth(db, funderId, month)) return false;
     // Lease rows of a month with no month row are a staged build left unfinished (insertSnapshotRows): replaced.
-    sqlite.prepare(`delete from lease_snapshots where funder_id = ? and month = ?`).run(funderId, month);
+    statementFor(sqlite, `delete from lease_snapshots where funder_id = ? and month = ?`).run(funderId, month);
     insertRows(db, funderId, month, rows);
-    sqlite.prepare(`insert into snapshot_months (funder_id, month, month_end, lease_count, aggregates, built_at) values (?, ?, ?, ?, ?, ?)`).run(funderId, month, monthEnd, rows.length, JSON.stringify(aggregates), now);
+    statementFor(sqlite, `insert into snapshot_months (funder_id, month, month_end, lease_count, aggregates, built_at) values (?, ?, ?, ?, ?, ?)`).run(funderId, month, monthEnd, rows.length, JSON.stringify(aggregates), now);
     return true;
   });
   return run.immediate();
@@ -86,7 +93,7 @@ export function insertSnapshotRows(db: DbOrTx, funderId: number, month: string, 
   const sqlite = sqliteOf(db);
   const run = sqlite.transaction(() => {
     if (hasSnapshotMonth(db, funderId, month)) return false;
-    if (first) sqlite.prepare(`delete from lease_snapshots where funder_id = ? and month = ?`).run(funderId, month);
+    if (first) statementFor(sqlite, `delete from lease_snapshots where funder_id = ? and month = ?`).run(funderId, month);
     insertRows(db, funderId, month, rows);
     return true;
   });
@@ -98,9 +105,9 @@ export function finishSnapshotMonth(db: DbOrTx, funderId: number, month: string,
   const sqlite = sqliteOf(db);
   const run = sqlite.transaction(() => {
     if (hasSnapshotMonth(db, funderId, month)) return false;
-    const staged = (sqlite.prepare(`select count(*) as n from lease_snapshots where funder_id = ? and month = ?`).get(funderId, month) as { n: number }).n;
+    const staged = (statementFor(sqlite, `select count(*) as n from lease_snapshots where funder_id = ? and month = ?`).get(funderId, month) as { n: number }).n;
     if (staged !== leaseCount) return false;
-    sqlite.prepare(`insert into snapshot_months (funder_id, month, month_end, lease_count, aggregates, built_at) values (?, ?, ?, ?, ?, ?)`).run(funderId, month, monthEnd, leaseCount, JSON.stringify(aggregates), now);
+    statementFor(sqlite, `insert into snapshot_months (funder_id, month, month_end, lease_count, aggregates, built_at) values (?, ?, ?, ?, ?, ?)`).run(funderId, month, monthEnd, leaseCount, JSON.stringify(aggregates), now);
     return true;
   });
   return run.immediate();
@@ -155,8 +162,7 @@ function rowOf(r: SnapshotTuple): LeaseSnapshot {
 
 /** One page of a stored month's lease rows in lease-id order. */
 export function leaseSnapshotPage(db: DbOrTx, funderId: number, month: string, page: number, perPage: number): LeaseSnapshot[] {
-  const rows = sqliteOf(db)
-    .prepare(`select ${SNAPSHOT_COLUMNS} from lease_snapshots where funder_id = ? and month = ? order by lease_id limit ? offset ?`)
+  const rows = statementFor(db, `select ${SNAPSHOT_COLUMNS} from lease_snapshots where funder_id = ? and month = ? order by lease_id limit ? offset ?`)
     .raw()
     .all(funderId, month, perPage, (page - 1) * perPage) as SnapshotTuple[];
   return rows.map(rowOf);

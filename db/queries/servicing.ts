@@ -8,6 +8,7 @@ import { NotFound } from '@/lib/domain/errors';
 import { intern } from '@/lib/intern';
 import { isInPool, tryParseDate } from '@/lib/finance';
 import { sqliteOf, type DbOrTx } from '../client';
+import { statementFor } from './prepared';
 
 /** The lease fields the servicing book needs. */
 export type ServicingLease = ResidualTerms & { id: number; lesseeId: number; currency: string; status: string; contractNumber: string; purchaseDate?: string; writtenOffOn?: string };
@@ -17,8 +18,7 @@ const client = sqliteOf;
 
 /** What changes the servicing figures: any ledger entry (max payment id, global) and any lease or settings change (funder dataVersion). */
 export function servicingStamp(db: DbOrTx, funderId: number): string {
-  const r = client(db)
-    .prepare(`select (select coalesce(max(id), 0) from payments) as p, (select data_version from funders where id = ?) as v`)
+  const r = statementFor(db, `select (select coalesce(max(id), 0) from payments) as p, (select data_version from funders where id = ?) as v`)
     .get(funderId) as { p: number; v: number | null };
   return `${r.p}:${r.v ?? 'none'}`;
 }
@@ -27,7 +27,7 @@ export function servicingStamp(db: DbOrTx, funderId: number): string {
 
 /** The ledger's stamp: max payment id (the ledger is append-only; a reversal is a new row). */
 export function ledgerStamp(db: DbOrTx): number {
-  return client(db).prepare(`select coalesce(max(id), 0) from payments`).pluck().get() as number;
+  return statementFor(db, `select coalesce(max(id), 0) from payments`).pluck().get() as number;
 }
 
 /**
@@ -35,8 +35,7 @@ export function ledgerStamp(db: DbOrTx): number {
  * edit bumps it and rebuilds the schedule in the same transaction) and the latest update time.
  */
 export function bookLeaseStamp(db: DbOrTx, funderId: number): string {
-  const r = client(db)
-    .prepare(`select count(*), coalesce(max(id), 0), coalesce(sum(version), 0), coalesce(max(updated_at), 0) from leases where funder_id = ?`)
+  const r = statementFor(db, `select count(*), coalesce(max(id), 0), coalesce(sum(version), 0), coalesce(max(updated_at), 0) from leases where funder_id = ?`)
     .raw()
     .get(funderId) as number[];
   return r.join(':');
@@ -104,7 +103,7 @@ export function servicingLabels(db: DbOrTx, funderId: number): {
 } {
   const sqlite = sqliteOf(db);
   const leases = new Map<number, { contractNumber: string; status: string; lesseeId: number }>();
-  for (const r of sqlite.prepare(`select id, contract_number, status, lessee_id from leases where funder_id = ?`).raw().iterate(funderId) as IterableIterator<[number, string, string, number]>) {
+  for (const r of statementFor(sqlite, `select id, contract_number, status, lessee_id from leases where funder_id = ?`).raw().iterate(funderId) as IterableIterator<[number, string, string, number]>) {
     leases.set(r[0], { contractNumber: r[1], status: intern(r[2]), lesseeId: r[3] });
   }
   return { leases, lessees: lesseeLabels(db, funderId) };
@@ -113,7 +112,7 @@ export function servicingLabels(db: DbOrTx, funderId: number): {
 /** Name, Odoo id and country per lessee of the funder. */
 export function lesseeLabels(db: DbOrTx, funderId: number): Map<number, { name: string; idOdoo: string | null; country: string }> {
   const lessees = new Map<number, { name: string; idOdoo: string | null; country: string }>();
-  for (const r of sqliteOf(db).prepare(`select id, name, id_odoo, country from lessees where funder_id = ?`).raw().iterate(funderId) as IterableIterator<[number, string, string | null, string]>) {
+  for (const r of statementFor(db, `select id, name, id_odoo, country from lessees where funder_id = ?`).raw().iterate(funderId) as IterableIterator<[number, string, string | null, string]>) {
     lessees.set(r[0], { name: r[1], idOdoo: r[2], country: r[3] });
   }
   return lessees;
@@ -121,8 +120,8 @@ export function lesseeLabels(db: DbOrTx, funderId: number): Map<number, { name: 
 
 /** Gross instalments (minor units, per currency) of the funder's book due in [from, to] (schedule rows only). */
 export function scheduledInWindow(db: DbOrTx, funderId: number, from: string, to: string): Map<string, number> {
-  const rows = sqliteOf(db)
-    .prepare(
+  const rows = statementFor(
+      db,
       `select l.currency as currency, coalesce(sum(s.gross), 0) as amount from schedule_rows s join leases l on l.id = s.lease_id
        where l.funder_id = ? and l.status != 'terminated' and s.due_date between ? and ? group by l.currency`,
     )
@@ -132,8 +131,8 @@ export function scheduledInWindow(db: DbOrTx, funderId: number, from: string, to
 
 /** Payments (minor units, per currency) received by the funder in [from, to], net of reversals dated in it. */
 export function collectedInWindow(db: DbOrTx, funderId: number, from: string, to: string): Map<string, number> {
-  const rows = sqliteOf(db)
-    .prepare(
+  const rows = statementFor(
+      db,
       `select currency, coalesce(sum(case when kind = 'payment' then amount else -amount end), 0) as amount from payments
        where funder_id = ? and received_on between ? and ? group by currency`,
     )
@@ -149,11 +148,11 @@ const IDS_PER_QUERY = 500;
 /** Runs `sql` (with `?` placeholders for the ids in its `in (…)`) over the ids in chunks, or once without ids. */
 function perLeaseRows(db: DbOrTx, sql: (idList: string | null) => string, params: readonly unknown[], ids: readonly number[] | undefined): LeaseWindowAmount[] {
   const sqlite = sqliteOf(db);
-  if (ids === undefined) return sqlite.prepare(sql(null)).raw().all(...params) as LeaseWindowAmount[];
+  if (ids === undefined) return statementFor(sqlite, sql(null)).raw().all(...params) as LeaseWindowAmount[];
   const out: LeaseWindowAmount[] = [];
   for (let i = 0; i < ids.length; i += IDS_PER_QUERY) {
     const chunk = ids.slice(i, i + IDS_PER_QUERY);
-    out.push(...(sqlite.prepare(sql(chunk.map(() => '?').join(','))).raw().all(...params, ...chunk) as LeaseWindowAmount[]));
+    out.push(...(statementFor(sqlite, sql(chunk.map(() => '?').join(','))).raw().all(...params, ...chunk) as LeaseWindowAmount[]));
   }
   return out;
 }
@@ -187,8 +186,7 @@ export function collectedInWindowByLease(db: DbOrTx, funderId: number, from: str
 
 /** A lessee of the funder (id, name, Odoo id, country, region, industry, contact, email); 404 otherwise. */
 export function getLesseeOfFunder(db: DbOrTx, funderId: number, lesseeId: number) {
-  const r = sqliteOf(db)
-    .prepare(`select id, name, id_odoo as idOdoo, tax_id as taxId, country, region, industry, contact, email from lessees where id = ? and funder_id = ?`)
+  const r = statementFor(db, `select id, name, id_odoo as idOdoo, tax_id as taxId, country, region, industry, contact, email from lessees where id = ? and funder_id = ?`)
     .get(lesseeId, funderId) as
     | { id: number; name: string; idOdoo: string | null; taxId: string | null; country: string; region: string; industry: string; contact: string | null; email: string | null }
     | undefined;
@@ -220,8 +218,8 @@ function bookLeaseOf(r: BookLeaseRow): ServicingLease {
 
 /** The leases of the funder's book (status ≠ terminated) in id order. */
 export function bookLeases(db: DbOrTx, funderId: number, page?: { afterId: number; limit: number }): ServicingLease[] {
-  const rows = sqliteOf(db)
-    .prepare(
+  const rows = statementFor(
+      db,
       `select id, lessee_id, contract_number, currency, status, residual, vat_rate, vat_regime, first_due_date, term, timing, frequency, purchase_date, written_off_on
        from leases where funder_id = ? and status != 'terminated' and id > ? order by id limit ?`,
     )
@@ -237,8 +235,8 @@ export function bookLeases(db: DbOrTx, funderId: number, page?: { afterId: numbe
  * materializing millions of rows in JS costs several times the scan.
  */
 export function scheduleListsOfBook(db: DbOrTx, funderId: number, fromId: number, toId: number): IterableIterator<[number, string, string, string, string, string]> {
-  return sqliteOf(db)
-    .prepare(
+  return statementFor(
+      db,
       `select lease_id, group_concat(due_date), group_concat(vat), group_concat(fee), group_concat(interest), group_concat(principal)
        from schedule_rows where lease_id in (select id from leases where funder_id = ? and status != 'terminated' and id between ? and ?)
        group by lease_id order by lease_id`,
@@ -253,8 +251,8 @@ export function scheduleListsOfBook(db: DbOrTx, funderId: number, fromId: number
  * date). From the covering index payments_funder_lease_cover_idx.
  */
 export function paymentListsOfBook(db: DbOrTx, funderId: number, fromId: number, toId: number): IterableIterator<[number, string, string]> {
-  return sqliteOf(db)
-    .prepare(
+  return statementFor(
+      db,
       `select lease_id, group_concat(received_on), group_concat(amount) from payments
        where funder_id = ? and lease_id between ? and ? and kind = 'payment' group by lease_id order by lease_id`,
     )
@@ -264,8 +262,8 @@ export function paymentListsOfBook(db: DbOrTx, funderId: number, fromId: number,
 
 /** The reversals of the funder (through the reverses index: a few rows, where the funder index would read the whole ledger): [leaseId, reversed payment's received date, its amount, the reversal's date]. */
 export function reversalsOfBook(db: DbOrTx, funderId: number): [number, string, number, string][] {
-  return sqliteOf(db)
-    .prepare(
+  return statementFor(
+      db,
       `select p.lease_id, p.received_on, p.amount, r.received_on from payments r indexed by payments_reverses_idx join payments p on p.id = r.reverses_id
        where r.reverses_id > 0 and r.funder_id = ? and r.kind = 'reversal' order by r.id`,
     )
@@ -282,8 +280,8 @@ export function reversalsOfBook(db: DbOrTx, funderId: number): [number, string, 
 
 /** The leases of `ids` that belong to the funder's book (status ≠ terminated), in id order. */
 export function bookLeasesByIds(db: DbOrTx, funderId: number, ids: readonly number[]): ServicingLease[] {
-  const rows = sqliteOf(db)
-    .prepare(
+  const rows = statementFor(
+      db,
       `select id, lessee_id, contract_number, currency, status, residual, vat_rate, vat_regime, first_due_date, term, timing, frequency, purchase_date, written_off_on
        from leases where +funder_id = ? and status != 'terminated' and id in (select value from json_each(?)) order by id`,
     )
@@ -294,8 +292,8 @@ export function bookLeasesByIds(db: DbOrTx, funderId: number, ids: readonly numb
 
 /** As scheduleListsOfBook, for the leases of `ids`. */
 export function scheduleListsOfLeases(db: DbOrTx, ids: readonly number[]): [number, string, string, string, string, string][] {
-  return sqliteOf(db)
-    .prepare(
+  return statementFor(
+      db,
       `select lease_id, group_concat(due_date), group_concat(vat), group_concat(fee), group_concat(interest), group_concat(principal)
        from schedule_rows where lease_id in (select value from json_each(?)) group by lease_id order by lease_id`,
     )
@@ -305,8 +303,8 @@ export function scheduleListsOfLeases(db: DbOrTx, ids: readonly number[]): [numb
 
 /** As paymentListsOfBook, for the leases of `ids`. */
 export function paymentListsOfLeases(db: DbOrTx, funderId: number, ids: readonly number[]): [number, string, string][] {
-  return sqliteOf(db)
-    .prepare(
+  return statementFor(
+      db,
       `select lease_id, group_concat(received_on), group_concat(amount) from payments
        where funder_id = ? and lease_id in (select value from json_each(?)) and kind = 'payment' group by lease_id order by lease_id`,
     )
@@ -316,8 +314,8 @@ export function paymentListsOfLeases(db: DbOrTx, funderId: number, ids: readonly
 
 /** As reversalsOfBook, for the leases of `ids` (reversal-id order). */
 export function reversalsOfLeases(db: DbOrTx, funderId: number, ids: readonly number[]): [number, string, number, string][] {
-  return sqliteOf(db)
-    .prepare(
+  return statementFor(
+      db,
       `select p.lease_id, p.received_on, p.amount, r.received_on
        from (select distinct value from json_each(?)) j
        cross join payments p indexed by payments_lease_idx on p.lease_id = j.value
@@ -330,21 +328,19 @@ export function reversalsOfLeases(db: DbOrTx, funderId: number, ids: readonly nu
 
 /** The leases of the funder with ledger entries (payments or reversals) of id > `afterId`, ascending. */
 export function leasesWithEntriesAfter(db: DbOrTx, funderId: number, afterId: number): number[] {
-  return sqliteOf(db).prepare(`select distinct lease_id from payments not indexed where id > ? and funder_id = ? order by lease_id`).pluck().all(afterId, funderId) as number[];
+  return statementFor(db, `select distinct lease_id from payments not indexed where id > ? and funder_id = ? order by lease_id`).pluck().all(afterId, funderId) as number[];
 }
 
 /** Contract number, status and lessee of the funder's leases of `ids` (labels of the servicing screens, updated per changed lease). */
 export function leaseLabelsByIds(db: DbOrTx, funderId: number, ids: readonly number[]): [number, string, string, number][] {
-  return sqliteOf(db)
-    .prepare(`select id, contract_number, status, lessee_id from leases where +funder_id = ? and id in (select value from json_each(?))`)
+  return statementFor(db, `select id, contract_number, status, lessee_id from leases where +funder_id = ? and id in (select value from json_each(?))`)
     .raw()
     .all(funderId, JSON.stringify(ids)) as [number, string, string, number][];
 }
 
 /** Name, Odoo id and country of the funder's lessees of `ids`. */
 export function lesseeLabelsByIds(db: DbOrTx, funderId: number, ids: readonly number[]): [number, string, string | null, string][] {
-  return sqliteOf(db)
-    .prepare(`select id, name, id_odoo, country from lessees where funder_id = ? and id in (select value from json_each(?))`)
+  return statementFor(db, `select id, name, id_odoo, country from lessees where funder_id = ? and id in (select value from json_each(?))`)
     .raw()
     .all(funderId, JSON.stringify(ids)) as [number, string, string | null, string][];
 }

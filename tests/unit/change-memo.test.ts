@@ -7,6 +7,8 @@ import { readUntilChange } from '@/db/queries/change-memo';
 import { assignFunders, listUserFunderIds } from '@/db/queries/funder-access';
 import { createFunder, getFunder, listFunders, updateFunder } from '@/db/queries/funders';
 import { toFunderColumns, type FunderParams } from '@/lib/validations/funders';
+import { statementFor } from '@/db/queries/prepared';
+import { snapshotMonthsIn } from '@/db/queries/history';
 import { bumpSessionVersion, createUser, isSessionCurrent, setUserRole } from '@/db/queries/users';
 
 let dir: string;
@@ -92,5 +94,49 @@ describe('readUntilChange: reads kept until the database changes', () => {
     expect(listFunders(db).length).toBe(all.length + 1);
     expect(Object.isFrozen(getFunder(db, f.id))).toBe(true);
     expect(Object.isFrozen(isSessionCurrent(db, u.id, u.sessionVersion))).toBe(true);
+  });
+});
+
+describe('statementFor: statements compiled once per connection and SQL text', () => {
+  test('the same statement for the same text, handed out returning objects whatever the last user asked for', () => {
+    const sql = 'select id, name from funders order by id';
+    const a = statementFor(db, sql);
+    expect(statementFor(db, sql)).toBe(a);
+    expect(statementFor(other, sql)).not.toBe(a);
+    const first = statementFor(db, sql).raw().get() as unknown[];
+    expect(Array.isArray(first)).toBe(true);
+    expect(statementFor(db, sql).get()).toEqual({ id: first[0], name: first[1] });
+    statementFor(db, sql).pluck();
+    expect(statementFor(db, sql).get()).toEqual({ id: first[0], name: first[1] });
+  });
+
+  test('a statement still iterating is not shared: a fresh one is compiled', () => {
+    const sql = 'select id from funders order by id';
+    const outer = statementFor(db, sql);
+    const seen: number[] = [];
+    for (const row of outer.pluck().iterate() as IterableIterator<number>) {
+      const inner = statementFor(db, sql);
+      expect(inner).not.toBe(outer);
+      seen.push(row, (inner.pluck().all() as number[]).length);
+    }
+    expect(seen.length).toBeGreaterThan(0);
+    expect(statementFor(db, sql)).toBe(outer);
+  });
+});
+
+describe('snapshotMonthsIn: parsed month rows kept until the database changes', () => {
+  test('frozen rows; a month stored afterwards is read', () => {
+    const f = funder('Memo funder D');
+    const insert = db.$client.prepare('insert into snapshot_months (funder_id, month, month_end, lease_count, aggregates, built_at) values (?, ?, ?, ?, ?, ?)');
+    insert.run(f.id, '2026-01', '2026-01-31', 3, JSON.stringify({ currencies: { EUR: { balance: 5 } } }), 1);
+    const rows = snapshotMonthsIn(db, f.id, '2026-01', '2026-12');
+    expect(rows.map((r) => r.month)).toEqual(['2026-01']);
+    expect(() => {
+      (rows[0]!.aggregates as unknown as { currencies: { EUR: { balance: number } } }).currencies.EUR.balance = 6;
+    }).toThrow(TypeError);
+    rows.pop();
+    expect(snapshotMonthsIn(db, f.id, '2026-01', '2026-12').length).toBe(1);
+    insert.run(f.id, '2026-02', '2026-02-28', 4, JSON.stringify({ currencies: {} }), 1);
+    expect(snapshotMonthsIn(db, f.id, '2026-01', '2026-12').map((r) => r.month)).toEqual(['2026-01', '2026-02']);
   });
 });
