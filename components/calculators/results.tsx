@@ -1,6 +1,7 @@
 'use client';
 
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
+import { useFormatter } from '@/i18n/use-formatter';
 import { formatCompactMoney } from '@/components/charts/axis';
 import { StackedBarChart } from '@/components/charts/stacked-bar-chart';
 import { CHART_COLORS } from '@/components/charts/series';

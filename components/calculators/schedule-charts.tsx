@@ -1,6 +1,7 @@
 'use client';
 
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
+import { useFormatter } from '@/i18n/use-formatter';
 import { useMemo } from 'react';
 import { AreaTrendChart } from '@/components/charts/area-trend-chart';
 import { CHART_COLORS, type ChartDatum } from '@/components/charts/series';

@@ -1,6 +1,7 @@
 'use client';
 
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
+import { useFormatter } from '@/i18n/use-formatter';
 import { cn } from '@/components/ui/cn';
 import type { Schedule } from '@/lib/finance';
 import { formatIsoDate, formatMoney } from '@/lib/format';

@@ -1,6 +1,6 @@
 'use client';
 
-import { useFormatter } from 'next-intl';
+import { useFormatter } from '@/i18n/use-formatter';
 import { formatCompactNumber } from './axis';
 import { StackedBarChart } from './stacked-bar-chart';
 import { CHART_COLORS } from './series';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { useFormatter } from 'next-intl';
+import { useFormatter } from '@/i18n/use-formatter';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { cn } from '@/components/ui/cn';
 import { formatMoney, minorToMajor } from '@/lib/format';

@@ -1,6 +1,6 @@
 'use client';
 
-import { useFormatter } from 'next-intl';
+import { useFormatter } from '@/i18n/use-formatter';
 import { AreaTrendChart } from '@/components/charts/area-trend-chart';
 import { CHART_COLORS } from '@/components/charts/series';
 import { formatIsoMonth, formatPercent } from '@/lib/format';

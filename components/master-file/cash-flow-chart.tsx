@@ -1,6 +1,6 @@
 'use client';
 
-import { useFormatter } from 'next-intl';
+import { useFormatter } from '@/i18n/use-formatter';
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatCompactMinor, Y_AXIS_WIDTH } from '@/components/charts/axis';
 import { formatIsoDate, formatIsoMonth, formatMoney } from '@/lib/format';

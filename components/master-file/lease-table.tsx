@@ -1,7 +1,8 @@
 'use client';
 
 import type { ColumnDef } from '@tanstack/react-table';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
+import { useFormatter } from '@/i18n/use-formatter';
 import type { ReactNode } from 'react';
 import { DataTable, type ExportLink, type FooterRow } from '@/components/data-table/data-table';
 import { Amount } from '@/components/ui/amount';

@@ -1,7 +1,8 @@
 'use client';
 
 import type { ColumnDef } from '@tanstack/react-table';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
+import { useFormatter } from '@/i18n/use-formatter';
 import { useId, useState } from 'react';
 import { DataTable, type ExportLink } from '@/components/data-table/data-table';
 import { useUrlState } from '@/components/data-table/url-state';

@@ -1,5 +1,6 @@
 import { STICKY_FIRST_COLUMN } from '@/components/data-table/table-classes';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
+import { useFormatter } from '@/i18n/use-formatter';
 import { Amount } from '@/components/ui/amount';
 import { cn } from '@/components/ui/cn';
 import { Link } from '@/i18n/navigation';

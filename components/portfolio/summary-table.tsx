@@ -1,4 +1,5 @@
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
+import { useFormatter } from '@/i18n/use-formatter';
 import { Amount } from '@/components/ui/amount';
 import { Link } from '@/i18n/navigation';
 import type { CurrencySummary } from '@/lib/finance';

@@ -1,7 +1,8 @@
 'use client';
 
 import { ArrowDown, ArrowUp, ArrowUpDown, TriangleAlert } from 'lucide-react';
-import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
+import { useFormatter } from '@/i18n/use-formatter';
 import type { ReactNode } from 'react';
 import { cn } from '@/components/ui/cn';
 import { Link } from '@/i18n/navigation';

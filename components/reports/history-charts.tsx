@@ -1,6 +1,6 @@
 'use client';
 
-import { useFormatter } from 'next-intl';
+import { useFormatter } from '@/i18n/use-formatter';
 import { LineTrendChart } from '@/components/charts/line-trend-chart';
 import { CHART_COLORS, type ChartDatum, type ChartSeries } from '@/components/charts/series';
 

@@ -1,6 +1,6 @@
 'use client';
 
-import { useFormatter } from 'next-intl';
+import { useFormatter } from '@/i18n/use-formatter';
 import { StackedBarChart } from '@/components/charts/stacked-bar-chart';
 import { formatCompactMinor } from '@/components/charts/axis';
 import { CHART_COLORS } from '@/components/charts/series';

@@ -1,4 +1,5 @@
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
+import { useFormatter } from '@/i18n/use-formatter';
 import { Amount } from '@/components/ui/amount';
 import { STICKY_FIRST_COLUMN } from '@/components/data-table/table-classes';
 import { formatPercent } from '@/lib/format';

@@ -1,4 +1,5 @@
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
+import { useFormatter } from '@/i18n/use-formatter';
 import type { StripCell } from '@/lib/servicing';
 import { cn } from '@/components/ui/cn';
 import { formatIsoMonth } from '@/lib/format';

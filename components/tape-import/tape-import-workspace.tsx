@@ -2,7 +2,8 @@
 
 import { HEAD_CELLS, ROW_RULES, STICKY_FIRST_COLUMN } from '@/components/data-table/table-classes';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
+import { useFormatter } from '@/i18n/use-formatter';
 import { Download, Upload } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Amount } from '@/components/ui/amount';

@@ -1,7 +1,8 @@
 'use client';
 
 import { MessagesSquare, Send } from 'lucide-react';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
+import { useFormatter } from '@/i18n/use-formatter';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import useSWR from 'swr';
