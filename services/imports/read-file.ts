@@ -79,6 +79,7 @@ async function openXlsx(path: string, wantedSheet: string | null): Promise<TapeF
   for await (const ws of probe) {
     const name = (ws as unknown as { name?: string }).name;
     sheets.push(name ?? `Sheet${sheets.length + 1}`);
+    await skipSheet(ws);
   }
   const sheet = wantedSheet && sheets.includes(wantedSheet) ? wantedSheet : (sheets[0] ?? null);
   const index = sheet === null ? -1 : sheets.indexOf(sheet);
@@ -100,11 +101,25 @@ async function openXlsx(path: string, wantedSheet: string | null): Promise<TapeF
   return { format: 'xlsx', sheets, sheet, encoding: null, bom: false, delimiter: null, header, batches: batches() };
 }
 
+/**
+ * Reads a worksheet the caller does not want to its end as raw bytes (no XML parsing). exceljs puts a worksheet that
+ * comes before the shared strings in the archive into a temporary file, opens a read stream on it, hands the sheet
+ * out and deletes the file when the caller asks for the next one: a sheet left unread had its stream still opening
+ * the deleted file, and the ENOENT was an uncaught exception (seen once in a CI run of the XLSX import test).
+ */
+async function skipSheet(ws: unknown): Promise<void> {
+  const raw = (ws as { iterator?: AsyncIterable<unknown> }).iterator;
+  if (raw) for await (const chunk of raw) void chunk;
+}
+
 async function* rowsOfSheet(reader: ExcelJS.stream.xlsx.WorkbookReader, index: number): AsyncGenerator<string[]> {
   let i = -1;
   for await (const ws of reader) {
     i++;
-    if (i !== index) continue;
+    if (i !== index) {
+      await skipSheet(ws);
+      continue;
+    }
     for await (const row of ws) {
       // row.values is 1-based (index 0 empty).
       const values = (row as ExcelJS.Row).values as CellValue[];
