@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
-import { readUntilChange } from './change-memo';
+import { deepFreeze, readUntilChange } from './change-memo';
 import { preparedFor } from './prepared';
 import { funders, type Funder } from '../schema/portfolio';
 
@@ -12,7 +12,7 @@ export function listFunders(db: DbOrTx): Funder[] {
   return readUntilChange(db, 'funders.listFunders', () =>
     preparedFor(db, 'funders.listFunders', () => db.select().from(funders).orderBy(asc(funders.id)).prepare())
       .all()
-      .map((f) => Object.freeze(f)),
+      .map((f) => deepFreeze(f)),
   ).slice();
 }
 
@@ -20,7 +20,7 @@ export function listFunders(db: DbOrTx): Funder[] {
 export function getFunder(db: DbOrTx, id: number): Funder | undefined {
   return readUntilChange(db, `funders.getFunder:${id}`, () => {
     const row = preparedFor(db, 'funders.getFunder', () => db.select().from(funders).where(eq(funders.id, sql.placeholder('id'))).prepare()).get({ id });
-    return row ? Object.freeze(row) : undefined;
+    return row ? deepFreeze(row) : undefined;
   });
 }
 

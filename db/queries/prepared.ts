@@ -5,7 +5,7 @@
  * Keyed weakly by the connection (or transaction) object, so a closed test database takes its
  * statements with it.
  */
-import type Database from 'better-sqlite3';
+import Database from 'better-sqlite3';
 import { sqliteOf, type DbOrTx } from '../client';
 
 const statements = new WeakMap<object, Map<string, unknown>>();
@@ -36,7 +36,7 @@ const MAX_SQL_TEXTS = 500;
  * iterating elsewhere is not shared (a fresh one is compiled).
  */
 export function statementFor(db: DbOrTx | Database.Database, sql: string): Database.Statement {
-  const client = 'prepare' in db && typeof db.prepare === 'function' && 'inTransaction' in db ? (db as Database.Database) : sqliteOf(db as DbOrTx);
+  const client = db instanceof Database ? db : sqliteOf(db);
   let byText = bySql.get(client);
   if (!byText) bySql.set(client, (byText = new Map()));
   let stmt = byText.get(sql);

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
-import { readUntilChange } from './change-memo';
+import { deepFreeze, readUntilChange } from './change-memo';
 import { preparedFor } from './prepared';
 import { users, type NewUser, type Role, type User } from '../schema/auth';
 
@@ -61,7 +61,7 @@ export function isSessionCurrent(db: DbOrTx, userId: number, sessionVersion: num
         .prepare(),
     );
     const row = stmt.get({ id: userId, sv: sessionVersion });
-    return row ? Object.freeze(row) : undefined;
+    return row ? deepFreeze(row) : undefined;
   });
   return user && user.status === 'active' ? user : undefined;
 }
