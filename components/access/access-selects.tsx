@@ -1,6 +1,6 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useTranslations } from '@/i18n/use-translations';
 import { cn } from '@/components/ui/cn';
 import { USER_PLANS, USER_ROLES, USER_STATUSES } from '@/lib/validations/users';
 

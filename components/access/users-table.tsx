@@ -2,7 +2,7 @@
 
 import { createColumnHelper } from '@tanstack/react-table';
 import { Eye } from 'lucide-react';
-import { useTranslations } from 'next-intl';
+import { useTranslations } from '@/i18n/use-translations';
 import { useState } from 'react';
 import { DataTable, type ExportLink } from '@/components/data-table/data-table';
 import { Alert } from '@/components/ui/alert';

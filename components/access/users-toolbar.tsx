@@ -1,6 +1,6 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useTranslations } from '@/i18n/use-translations';
 import { useId } from 'react';
 import { UrlSearchForm } from '@/components/data-table/url-search-form';
 import { useUrlState } from '@/components/data-table/url-state';

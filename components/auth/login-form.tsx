@@ -2,7 +2,7 @@
 
 import { Eye, EyeOff, KeyRound, LoaderCircle, TriangleAlert } from 'lucide-react';
 import { signIn } from 'next-auth/react';
-import { useTranslations } from 'next-intl';
+import { useTranslations } from '@/i18n/use-translations';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';

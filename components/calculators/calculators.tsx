@@ -1,7 +1,7 @@
 'use client';
 
 import { CircleAlert, FileSpreadsheet, FileText, TriangleAlert } from 'lucide-react';
-import { useTranslations } from 'next-intl';
+import { useTranslations } from '@/i18n/use-translations';
 import { useFormatter } from '@/i18n/use-formatter';
 import { useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Alert } from '@/components/ui/alert';

@@ -1,6 +1,6 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useTranslations } from '@/i18n/use-translations';
 import { useFormatter } from '@/i18n/use-formatter';
 import { formatCompactMoney } from '@/components/charts/axis';
 import { StackedBarChart } from '@/components/charts/stacked-bar-chart';

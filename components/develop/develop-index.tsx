@@ -1,6 +1,6 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useTranslations } from '@/i18n/use-translations';
 import { useEffect, useId, useState } from 'react';
 import { Input, Label } from '@/components/ui/input';
 import { MethodBadge } from './method-badge';

@@ -1,6 +1,6 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useTranslations } from '@/i18n/use-translations';
 import { useState } from 'react';
 import type { JsonSchema } from '@/lib/openapi/document';
 import { SchemaView, type SchemaLabels } from './schema-view';

@@ -1,7 +1,7 @@
 'use client';
 
 import type { ColumnDef } from '@tanstack/react-table';
-import { useTranslations } from 'next-intl';
+import { useTranslations } from '@/i18n/use-translations';
 import { useFormatter } from '@/i18n/use-formatter';
 import type { ReactNode } from 'react';
 import { DataTable, type ExportLink, type FooterRow } from '@/components/data-table/data-table';

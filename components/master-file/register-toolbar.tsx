@@ -1,7 +1,7 @@
 'use client';
 
 import { Save } from 'lucide-react';
-import { useTranslations } from 'next-intl';
+import { useTranslations } from '@/i18n/use-translations';
 import { useId, useState, useTransition, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { saveMasterFileView } from '@/app/[locale]/(app)/master-file/actions';

@@ -1,5 +1,5 @@
 import { Info } from 'lucide-react';
-import { useTranslations } from 'next-intl';
+import { useTranslations } from '@/i18n/use-translations';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import type { LeaseStatus, ShownStatus } from '@/lib/validations/leases';
 

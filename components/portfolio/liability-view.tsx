@@ -1,5 +1,5 @@
 import { STICKY_FIRST_COLUMN } from '@/components/data-table/table-classes';
-import { useTranslations } from 'next-intl';
+import { useTranslations } from '@/i18n/use-translations';
 import { useFormatter } from '@/i18n/use-formatter';
 import { Amount } from '@/components/ui/amount';
 import { cn } from '@/components/ui/cn';

@@ -1,7 +1,8 @@
 'use client';
 
 import { ArrowDown, ArrowUp, ArrowUpDown, TriangleAlert } from 'lucide-react';
-import { useLocale, useTranslations } from 'next-intl';
+import { useLocale } from 'next-intl';
+import { useTranslations } from '@/i18n/use-translations';
 import { useFormatter } from '@/i18n/use-formatter';
 import type { ReactNode } from 'react';
 import { cn } from '@/components/ui/cn';

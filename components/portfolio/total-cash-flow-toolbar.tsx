@@ -1,5 +1,5 @@
 import { Search } from 'lucide-react';
-import { useTranslations } from 'next-intl';
+import { useTranslations } from '@/i18n/use-translations';
 import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
 import type { CashFlowPageQuery } from '@/lib/portfolio/cash-flow-table';

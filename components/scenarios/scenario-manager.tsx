@@ -1,7 +1,8 @@
 'use client';
 
 import { useState, useTransition, type FormEvent } from 'react';
-import { useLocale, useTranslations } from 'next-intl';
+import { useLocale } from 'next-intl';
+import { useTranslations } from '@/i18n/use-translations';
 import { useFormatter } from '@/i18n/use-formatter';
 import { Pencil, Trash2 } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';

@@ -1,4 +1,4 @@
-import { useTranslations } from 'next-intl';
+import { useTranslations } from '@/i18n/use-translations';
 import { useFormatter } from '@/i18n/use-formatter';
 import type { StripCell } from '@/lib/servicing';
 import { cn } from '@/components/ui/cn';

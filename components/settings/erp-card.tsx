@@ -1,7 +1,7 @@
 'use client';
 
 import { CircleCheck, CircleSlash, Loader2, PlugZap } from 'lucide-react';
-import { useTranslations } from 'next-intl';
+import { useTranslations } from '@/i18n/use-translations';
 import { useFormatter } from '@/i18n/use-formatter';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';

@@ -1,7 +1,7 @@
 'use client';
 
 import { Landmark } from 'lucide-react';
-import { useTranslations } from 'next-intl';
+import { useTranslations } from '@/i18n/use-translations';
 import { useId, useState, useTransition } from 'react';
 import { toast } from 'sonner';
 import { cn } from '@/components/ui/cn';

@@ -1,7 +1,8 @@
 'use client';
 
 import { Languages } from 'lucide-react';
-import { useLocale, useTranslations } from 'next-intl';
+import { useLocale } from 'next-intl';
+import { useTranslations } from '@/i18n/use-translations';
 import { useId, useTransition } from 'react';
 import { cn } from '@/components/ui/cn';
 import { usePathname, useRouter } from '@/i18n/navigation';

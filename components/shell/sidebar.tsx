@@ -1,7 +1,7 @@
 'use client';
 
 import { ChevronRight, Circle, CircleDot, X } from 'lucide-react';
-import { useTranslations } from 'next-intl';
+import { useTranslations } from '@/i18n/use-translations';
 import { useId, useState, useSyncExternalStore, type RefObject } from 'react';
 import { cn } from '@/components/ui/cn';
 import { Link, usePathname } from '@/i18n/navigation';

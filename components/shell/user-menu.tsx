@@ -2,7 +2,8 @@
 
 import { CircleUser, LifeBuoy, LogOut, Newspaper, Tag } from 'lucide-react';
 import { signOut } from 'next-auth/react';
-import { useLocale, useTranslations } from 'next-intl';
+import { useLocale } from 'next-intl';
+import { useTranslations } from '@/i18n/use-translations';
 import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';

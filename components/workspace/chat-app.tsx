@@ -1,7 +1,7 @@
 'use client';
 
 import { MessagesSquare, Send } from 'lucide-react';
-import { useTranslations } from 'next-intl';
+import { useTranslations } from '@/i18n/use-translations';
 import { useFormatter } from '@/i18n/use-formatter';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';

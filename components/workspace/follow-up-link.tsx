@@ -1,5 +1,5 @@
 import { ListPlus } from 'lucide-react';
-import { useTranslations } from 'next-intl';
+import { useTranslations } from '@/i18n/use-translations';
 import { buttonClasses } from '@/components/ui/button';
 import { Link } from '@/i18n/navigation';
 

@@ -1,7 +1,8 @@
 'use client';
 
 import { Save } from 'lucide-react';
-import { useLocale, useTranslations } from 'next-intl';
+import { useLocale } from 'next-intl';
+import { useTranslations } from '@/i18n/use-translations';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { FieldError, Input, Label } from '@/components/ui/input';

@@ -1,7 +1,7 @@
 'use client';
 
 import { Link2, Pencil, RotateCcw, Star, Trash2 } from 'lucide-react';
-import { useTranslations } from 'next-intl';
+import { useTranslations } from '@/i18n/use-translations';
 import { useFormatter } from '@/i18n/use-formatter';
 import { useState } from 'react';
 import { toast } from 'sonner';
