@@ -208,12 +208,15 @@ export function getDraw(db: DbOrTx, facilityId: number, id: number): FacilityDra
 
 /** Outstanding = approved draws − approved repayments with a value date on or before `asOf` (all when omitted). */
 export function facilityOutstanding(db: DbOrTx, facilityId: number, asOf?: string): number {
-  const row = db
-    .select({ v: sql<number>`coalesce(sum(case when ${facilityDraws.type} = 'draw' then ${facilityDraws.amount} else -${facilityDraws.amount} end), 0)` })
-    .from(facilityDraws)
-    .where(and(eq(facilityDraws.facilityId, facilityId), eq(facilityDraws.status, 'approved'), asOf ? lte(facilityDraws.valueDate, asOf) : undefined))
-    .get();
-  return Number(row?.v ?? 0);
+  // Kept until the database changes (change-memo.ts): the Dashboard tile and the facility pages ask on every request.
+  return readUntilChange(db, `facilities.outstanding:${facilityId}:${asOf ?? ''}`, () => {
+    const row = db
+      .select({ v: sql<number>`coalesce(sum(case when ${facilityDraws.type} = 'draw' then ${facilityDraws.amount} else -${facilityDraws.amount} end), 0)` })
+      .from(facilityDraws)
+      .where(and(eq(facilityDraws.facilityId, facilityId), eq(facilityDraws.status, 'approved'), asOf ? lte(facilityDraws.valueDate, asOf) : undefined))
+      .get();
+    return Number(row?.v ?? 0);
+  });
 }
 
 function aboveAvailability(amount: number, availability: number): Conflict {
@@ -364,17 +367,22 @@ export function decideCertificate(db: Db, facilityId: number, id: number, decisi
 // ---- kept month-end metric values ----
 
 export function getMetricResults(db: DbOrTx, facilityId: number, monthEnds: readonly string[]): Map<string, Record<string, number>> {
-  const out = new Map<string, Record<string, number>>();
-  if (monthEnds.length === 0) return out;
-  const rows = db.select().from(facilityMetricResults).where(and(eq(facilityMetricResults.facilityId, facilityId), inArray(facilityMetricResults.monthEnd, [...monthEnds]))).all();
-  for (const r of rows) {
-    try {
-      out.set(r.monthEnd, JSON.parse(r.metrics) as Record<string, number>);
-    } catch {
-      // an unreadable row is recomputed
+  if (monthEnds.length === 0) return new Map();
+  // Kept until the database changes (change-memo.ts), the metrics frozen: the covenant history of the Dashboard tile
+  // and the facility pages reads the same stored months on every request. The caller gets a map of its own.
+  const kept = readUntilChange(db, `facilities.metrics:${facilityId}:${monthEnds.join(',')}`, () => {
+    const out = new Map<string, Record<string, number>>();
+    const rows = db.select().from(facilityMetricResults).where(and(eq(facilityMetricResults.facilityId, facilityId), inArray(facilityMetricResults.monthEnd, [...monthEnds]))).all();
+    for (const r of rows) {
+      try {
+        out.set(r.monthEnd, deepFreeze(JSON.parse(r.metrics) as Record<string, number>));
+      } catch {
+        // an unreadable row is recomputed
+      }
     }
-  }
-  return out;
+    return out;
+  });
+  return new Map(kept);
 }
 
 export function keepMetricResult(db: DbOrTx, facilityId: number, monthEnd: string, metrics: Record<string, number>, now = Date.now()): void {

@@ -1,18 +1,24 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { Conflict, NotFound } from '@/lib/domain/errors';
 import type { DbOrTx } from '../client';
+import { deepFreeze, readUntilChange } from './change-memo';
 import { scenarios, type Scenario } from '../schema/portfolio';
 
 export type ScenarioInput = { name: string; cpr: number; cdr: number; severity: number; lagMonths: number };
 
-/** A funder's scenarios by name. */
+/**
+ * A funder's scenarios by name. Kept until the database changes (change-memo.ts), the rows frozen, the list the
+ * caller's own: the Summary and Total Cash Flow pages read them on every request for their scenario selectors.
+ */
 export function listScenarios(db: DbOrTx, funderId: number): Scenario[] {
-  return db.select().from(scenarios).where(eq(scenarios.funderId, funderId)).orderBy(asc(scenarios.name), asc(scenarios.id)).all();
+  return readUntilChange(db, `scenarios.list:${funderId}`, () =>
+    deepFreeze(db.select().from(scenarios).where(eq(scenarios.funderId, funderId)).orderBy(asc(scenarios.name), asc(scenarios.id)).all()),
+  ).slice();
 }
 
-/** One scenario (of any funder: the caller checks access to its funder). */
+/** One scenario (of any funder: the caller checks access to its funder); kept and frozen as listScenarios's rows. */
 export function getScenario(db: DbOrTx, id: number): Scenario | undefined {
-  return db.select().from(scenarios).where(eq(scenarios.id, id)).get();
+  return readUntilChange(db, `scenarios.get:${id}`, () => deepFreeze(db.select().from(scenarios).where(eq(scenarios.id, id)).get()));
 }
 
 function assertNameFree(db: DbOrTx, funderId: number, name: string, exceptId?: number): void {

@@ -10,6 +10,9 @@ import { toFunderColumns, type FunderParams } from '@/lib/validations/funders';
 import { statementFor } from '@/db/queries/prepared';
 import { snapshotMonthsIn } from '@/db/queries/history';
 import { bumpSessionVersion, createUser, isSessionCurrent, setUserRole } from '@/db/queries/users';
+import { createScenario, getScenario, listScenarios, updateScenario } from '@/db/queries/scenarios';
+import { createFacility, facilityOutstanding, getMetricResults, keepMetricResult } from '@/db/queries/facilities';
+import { createFacilityBody } from '@/lib/validations/facilities';
 
 let dir: string;
 let db: Db;
@@ -138,5 +141,59 @@ describe('snapshotMonthsIn: parsed month rows kept until the database changes', 
     expect(snapshotMonthsIn(db, f.id, '2026-01', '2026-12').length).toBe(1);
     insert.run(f.id, '2026-02', '2026-02-28', 4, JSON.stringify({ currencies: {} }), 1);
     expect(snapshotMonthsIn(db, f.id, '2026-01', '2026-12').map((r) => r.month)).toEqual(['2026-01', '2026-02']);
+  });
+});
+
+describe('scenarios and facility figures: kept until the database changes', () => {
+  const assumptions = { cpr: 0.05, cdr: 0.02, severity: 0.4, lagMonths: 6 };
+
+  test('scenarios: frozen rows, the caller’s own list; a creation, a rename and another connection’s change are read', () => {
+    const f = funder('Memo funder E');
+    const a = createScenario(db, f.id, { name: 'Memo A', ...assumptions });
+    const list = listScenarios(db, f.id);
+    expect(list.map((s) => s.name)).toEqual(['Memo A']);
+    expect(Object.isFrozen(list[0])).toBe(true);
+    list.pop();
+    expect(listScenarios(db, f.id).length).toBe(1);
+    expect(getScenario(db, a.id)).toBe(getScenario(db, a.id));
+    createScenario(db, f.id, { name: 'Memo B', ...assumptions });
+    expect(listScenarios(db, f.id).map((s) => s.name)).toEqual(['Memo A', 'Memo B']);
+    updateScenario(db, a.id, { name: 'Memo C' });
+    expect(getScenario(db, a.id)?.name).toBe('Memo C');
+    other.$client.prepare('update scenarios set cpr = 0.07 where id = ?').run(a.id);
+    expect(getScenario(db, a.id)?.cpr).toBe(0.07);
+    expect(listScenarios(db, f.id).map((s) => s.name)).toEqual(['Memo B', 'Memo C']);
+  });
+
+  test('facilities: the outstanding after a movement, and the stored month metrics (frozen, in a map of the caller’s own)', () => {
+    const f = funder('Memo funder F');
+    const facility = createFacility(
+      db,
+      createFacilityBody.parse({
+        funderId: f.id, name: 'Memo facility', lender: 'Memo bank', currency: 'EUR', commitment: 100_000_00, advanceRate: 0.8, reserves: 0,
+        startDate: '2026-01-01', maturityDate: '2028-12-31', criteria: [], limits: [],
+      }),
+      null,
+    );
+    expect(facilityOutstanding(db, facility.id)).toBe(0);
+    const draw = other.$client.prepare(
+      `insert into facility_draws (facility_id, type, amount, value_date, status, requested_at) values (?, ?, ?, ?, 'approved', 1)`,
+    );
+    draw.run(facility.id, 'draw', 500_00, '2026-03-31');
+    expect(facilityOutstanding(db, facility.id)).toBe(500_00);
+    expect(facilityOutstanding(db, facility.id, '2026-02-28')).toBe(0);
+    draw.run(facility.id, 'repayment', 200_00, '2026-04-30');
+    expect(facilityOutstanding(db, facility.id)).toBe(300_00);
+
+    const months = ['2026-01-31', '2026-02-28'];
+    expect(getMetricResults(db, facility.id, months).size).toBe(0);
+    keepMetricResult(db, facility.id, '2026-01-31', { defaultRatio: 0.01 });
+    const kept = getMetricResults(db, facility.id, months);
+    expect([...kept.keys()]).toEqual(['2026-01-31']);
+    expect(Object.isFrozen(kept.get('2026-01-31'))).toBe(true);
+    kept.delete('2026-01-31');
+    expect(getMetricResults(db, facility.id, months).get('2026-01-31')).toEqual({ defaultRatio: 0.01 });
+    keepMetricResult(db, facility.id, '2026-02-28', { defaultRatio: 0.02 });
+    expect([...getMetricResults(db, facility.id, months).keys()].sort()).toEqual(months);
   });
 });
