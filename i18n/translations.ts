@@ -2,6 +2,7 @@ import 'server-only';
 import { _createCache, _createIntlFormatters, createTranslator } from 'next-intl';
 import { getLocale, type getTranslations as nextGetTranslations } from 'next-intl/server';
 import { APP_TIME_ZONE } from '@/lib/format';
+import { keepMessageFormats } from './message-formats';
 import { loadMessages } from './messages';
 import { defaultLocale, isLocale, type Locale } from './routing';
 
@@ -30,6 +31,7 @@ async function getTranslationsImpl(arg?: string | { locale?: string; namespace?:
     entry = { formatters: _createIntlFormatters(_createCache()), translators: new Map() };
     kept.set(locale, entry);
   }
+  keepMessageFormats(entry.formatters);
   const key = namespace ?? '';
   let t = entry.translators.get(key);
   if (!t) {

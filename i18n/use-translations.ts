@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { _createCache, _createIntlFormatters, createTranslator, useLocale, useMessages, useTimeZone, type useTranslations as nextUseTranslations } from 'next-intl';
+import { keepMessageFormats } from './message-formats';
 
 type Formatters = ReturnType<typeof _createIntlFormatters>;
 
@@ -12,6 +13,7 @@ function formattersOf(locale: string): Formatters {
     f = _createIntlFormatters(_createCache());
     kept.set(locale, f);
   }
+  keepMessageFormats(f);
   return f;
 }
 
