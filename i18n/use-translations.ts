@@ -27,7 +27,7 @@ function useProviderMessages(): ReturnType<typeof useMessages> | undefined {
 }
 
 /**
- * next-intl's useTranslations() for components, with the compiled messages kept for the process (the server) or
+ * next-intl's useTranslations hook for components, with the compiled messages kept for the process (the server) or
  * the page (the browser). next-intl's client provider makes a new cache for every server render, and its server
  * hook one per request, so every message with an argument (`{count}`, a plural, a date) a component shows was
  * parsed into an IntlMessageFormat again on every request (≈ 3 % of the Dashboard's server CPU under bench:ratio). The message formats are memoised by their text, locale and formats,
