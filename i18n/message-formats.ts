@@ -1,4 +1,4 @@
-import type { _createIntlFormatters } from 'next-intl';
+import { _createCache, _createIntlFormatters } from 'next-intl';
 
 type Formatters = ReturnType<typeof _createIntlFormatters>;
 type FormatGroups = Record<string, Record<string, Record<string, unknown>>>;
@@ -62,4 +62,21 @@ export function keepMessageFormats(formatters: Formatters): void {
     return mf;
   };
   kept.add(f);
+}
+
+const byLocale = new Map<string, Formatters>();
+
+/**
+ * One locale's Intl objects and compiled message formats, for the process (the server) or the page (the browser):
+ * shared by getTranslations (i18n/translations.ts) and useTranslations (i18n/use-translations.ts), their message
+ * formats found by text (keepMessageFormats).
+ */
+export function formattersOf(locale: string): Formatters {
+  let f = byLocale.get(locale);
+  if (!f) {
+    f = _createIntlFormatters(_createCache());
+    byLocale.set(locale, f);
+  }
+  keepMessageFormats(f);
+  return f;
 }

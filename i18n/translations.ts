@@ -1,16 +1,15 @@
 import 'server-only';
-import { _createCache, _createIntlFormatters, createTranslator } from 'next-intl';
+import { createTranslator } from 'next-intl';
 import { getLocale, type getTranslations as nextGetTranslations } from 'next-intl/server';
 import { APP_TIME_ZONE } from '@/lib/format';
-import { keepMessageFormats } from './message-formats';
+import { formattersOf } from './message-formats';
 import { loadMessages } from './messages';
 import { defaultLocale, isLocale, type Locale } from './routing';
 
 type Translator = ReturnType<typeof createTranslator>;
-type Kept = { formatters: ReturnType<typeof _createIntlFormatters>; translators: Map<string, Translator> };
 
-/** Per locale: its Intl formatters and message formats, and one translator per namespace, for the process. */
-const kept = new Map<Locale, Kept>();
+/** Per locale: one translator per namespace, for the process (the Intl objects and message formats: formattersOf). */
+const kept = new Map<Locale, Map<string, Translator>>();
 
 /**
  * next-intl's getTranslations() for server components and route handlers, with the translators kept for the
@@ -26,18 +25,16 @@ async function getTranslationsImpl(arg?: string | { locale?: string; namespace?:
   const { locale: asked, namespace } = typeof arg === 'object' ? arg : { locale: undefined, namespace: arg };
   const requested = asked ?? (await getLocale());
   const locale = isLocale(requested) ? requested : defaultLocale;
-  let entry = kept.get(locale);
-  if (!entry) {
-    entry = { formatters: _createIntlFormatters(_createCache()), translators: new Map() };
-    kept.set(locale, entry);
-  }
-  keepMessageFormats(entry.formatters);
+  let translators = kept.get(locale);
+  if (!translators) kept.set(locale, (translators = new Map()));
+  // Asked on every call: the message formats are wrapped once use-intl has made its formatter (keepMessageFormats).
+  const formatters = formattersOf(locale);
   const key = namespace ?? '';
-  let t = entry.translators.get(key);
+  let t = translators.get(key);
   if (!t) {
     const messages = await loadMessages(locale);
-    t = createTranslator({ locale, messages, namespace, timeZone: APP_TIME_ZONE, _formatters: entry.formatters } as Parameters<typeof createTranslator>[0]);
-    entry.translators.set(key, t);
+    t = createTranslator({ locale, messages, namespace, timeZone: APP_TIME_ZONE, _formatters: formatters } as Parameters<typeof createTranslator>[0]);
+    translators.set(key, t);
   }
   return t;
 }

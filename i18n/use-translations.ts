@@ -1,21 +1,6 @@
 import { useMemo } from 'react';
-import { _createCache, _createIntlFormatters, createTranslator, useLocale, useMessages, useTimeZone, type useTranslations as nextUseTranslations } from 'next-intl';
-import { keepMessageFormats } from './message-formats';
-
-type Formatters = ReturnType<typeof _createIntlFormatters>;
-
-/** Per locale: the Intl objects and compiled message formats, for the process (server) or the page (browser). */
-const kept = new Map<string, Formatters>();
-
-function formattersOf(locale: string): Formatters {
-  let f = kept.get(locale);
-  if (!f) {
-    f = _createIntlFormatters(_createCache());
-    kept.set(locale, f);
-  }
-  keepMessageFormats(f);
-  return f;
-}
+import { createTranslator, useLocale, useMessages, useTimeZone, type useTranslations as nextUseTranslations } from 'next-intl';
+import { formattersOf } from './message-formats';
 
 /** The provider's messages, or none (next-intl's hook reports each message as missing then, rather than throwing). */
 function useProviderMessages(): ReturnType<typeof useMessages> | undefined {
