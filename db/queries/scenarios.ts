@@ -2,6 +2,7 @@ import { and, asc, eq, ne } from 'drizzle-orm';
 import { Conflict, NotFound } from '@/lib/domain/errors';
 import type { DbOrTx } from '../client';
 import { deepFreeze, readUntilChange } from './change-memo';
+import { getFunder } from './funders';
 import { scenarios, type Scenario } from '../schema/portfolio';
 
 export type ScenarioInput = { name: string; cpr: number; cdr: number; severity: number; lagMonths: number };
@@ -30,7 +31,9 @@ function assertNameFree(db: DbOrTx, funderId: number, name: string, exceptId?: n
   }
 }
 
+/** Saves a scenario for the funder: 404 for a funder that does not exist, 409 for a name the funder already uses. */
 export function createScenario(db: DbOrTx, funderId: number, input: ScenarioInput, now = Date.now()): Scenario {
+  if (!getFunder(db, funderId)) throw new NotFound(`Funder ${funderId} does not exist.`);
   assertNameFree(db, funderId, input.name);
   return db.insert(scenarios).values({ funderId, ...input, createdAt: now, updatedAt: now }).returning().get();
 }

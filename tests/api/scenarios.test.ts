@@ -129,6 +129,14 @@ describe('CRUD of a funder’s scenarios', () => {
     expect((await call('GET', '/api/scenarios/99999999', as('viewer'))).status).toBe(404);
     expect((await call('GET', '/api/scenarios/99999999/cash-flow', as('viewer'))).status).toBe(404);
   });
+
+  it('answers 404 for a funder that does not exist (an admin may name any funder), and saves nothing', async () => {
+    const res = await call('POST', '/api/scenarios', as('admin'), { ...stress(), funderId: 2112195292 });
+    expect(res.status).toBe(404);
+    expect((await res.json()).error.message).toBe('Funder 2112195292 does not exist.');
+    const list = await (await call('GET', '/api/scenarios?funderId=2112195292', as('admin'))).json();
+    expect(list.scenarios).toEqual([]);
+  });
 });
 
 describe('the portfolio under a scenario', () => {
