@@ -5,28 +5,15 @@ type FormatGroups = Record<string, Record<string, Record<string, unknown>>>;
 type GetMessageFormat = (message: string, locale: string, formats: FormatGroups, options: unknown) => unknown;
 
 /**
- * The formats use-intl hands with a message, when they are the ones of an earlier message in the same time zone
- * (no format of the caller's own): compared entry by entry, a few dozen comparisons.
+ * Whether the formats use-intl hands with a message are those of an earlier message in the same time zone (no format
+ * of the caller's own): the groups, their named formats and their fields compared key by key, a few dozen comparisons.
  */
-function sameFormats(a: FormatGroups, b: FormatGroups): boolean {
-  const groups = Object.keys(a);
-  if (groups.length !== Object.keys(b).length) return false;
-  for (const g of groups) {
-    const x = a[g]!;
-    const y = b[g];
-    if (!y) return false;
-    const names = Object.keys(x);
-    if (names.length !== Object.keys(y).length) return false;
-    for (const n of names) {
-      const p = x[n]!;
-      const q = y[n];
-      if (!q) return false;
-      const fields = Object.keys(p);
-      if (fields.length !== Object.keys(q).length) return false;
-      for (const f of fields) if (p[f] !== q[f]) return false;
-    }
-  }
-  return true;
+function sameFormats(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((k) => sameFormats((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
 }
 
 const kept = new WeakSet<object>();

@@ -15,11 +15,12 @@ function useProviderMessages(): ReturnType<typeof useMessages> | undefined {
  * next-intl's useTranslations hook for components, with the compiled messages kept for the process (the server) or
  * the page (the browser). next-intl's client provider makes a new cache for every server render, and its server
  * hook one per request, so every message with an argument (`{count}`, a plural, a date) a component shows was
- * parsed into an IntlMessageFormat again on every request (≈ 3 % of the Dashboard's server CPU under bench:ratio). The message formats are memoised by their text, locale and formats,
- * so one cache per locale is right for every provider whatever messages it holds. The same translator otherwise:
- * the provider's locale, messages and time zone (a server component: the request's), next-intl's default onError
- * and fallback (neither the providers, app/[locale]/client-messages.tsx, nor i18n/request.ts set them, nor
- * formats), one per render of the provider's messages.
+ * parsed into an IntlMessageFormat again on every request (≈ 3 % of the Dashboard's server CPU under bench:ratio).
+ * The message formats are memoised by their text, locale and formats, so one set per locale (formattersOf) is right
+ * for every provider whatever messages it holds. The same translator otherwise: the provider's locale, messages and
+ * time zone (a server component: the request's), next-intl's default onError and fallback (neither the providers,
+ * app/[locale]/client-messages.tsx, nor i18n/request.ts set them, nor formats), one per render of the provider's
+ * messages.
  */
 function useTranslationsImpl(namespace?: string) {
   const locale = useLocale();
