@@ -33,6 +33,9 @@ export const generateMetadata = metadataFor('portfolioSummary');
 const SUMMARY_PATH = '/portfolio/summary';
 
 /** Portfolio CF → Summary: per-currency totals of the Total Cash Flow rows, WA rate, WA remaining term, WAL, and the 61-period aggregate. */
+/** The page's query schema (the funder is the active one), built once rather than on every request. */
+const pageQuery = valuationParamsSchema.omit({ funderId: true }).extend({ scenario: scenarioParam });
+
 export default async function PortfolioSummaryPage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
@@ -43,7 +46,7 @@ export default async function PortfolioSummaryPage({ params, searchParams }: Pro
   const format = await getFormatter();
   const db = getDb();
   const funder = await getActiveFunder(db);
-  const { value: query } = parseLenient(valuationParamsSchema.omit({ funderId: true }).extend({ scenario: scenarioParam }), await searchParams);
+  const { value: query } = parseLenient(pageQuery, await searchParams);
   const cutOff = query.cutOff ?? defaultCutOff();
   const book = valueBook(db, funder.id, cutOff, query.gross);
   const summary = bookSummary(book, funder.baseCurrency);

@@ -33,6 +33,9 @@ export const generateMetadata = metadataFor('customers');
 const PATH = '/reports/customers';
 
 /** Reports → Customers: per lessee and currency, leases, outstanding, price, share, DPD and bucket, linked to the lessee's behaviour page. */
+/** The page's query schema (the funder is the active one), built once rather than on every request. */
+const pageQuery = customersQuery.omit({ funderId: true, format: true, locale: true });
+
 export default async function CustomersPage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
@@ -43,7 +46,7 @@ export default async function CustomersPage({ params, searchParams }: Props) {
   const format = await getFormatter();
   const db = getDb();
   const funder = await getActiveFunder(db);
-  const { value: query } = parseLenient(customersQuery.omit({ funderId: true, format: true, locale: true }), await searchParams);
+  const { value: query } = parseLenient(pageQuery, await searchParams);
   const book = reportBook(db, funder.id, query.asOf);
   const result = queryCustomers(customersOf(db, book), query);
   const baseQuery: Record<string, string> = {

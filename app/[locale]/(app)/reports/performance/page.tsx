@@ -32,6 +32,9 @@ type Props = {
 export const generateMetadata = metadataFor('performance');
 
 /** Reports → Performance: per month SMM/CPR, MDR/CDR, pool factor, delinquency ratios and cumulative net loss (domain.md §9). */
+/** The page's query schema (the funder is the active one), built once rather than on every request. */
+const pageQuery = performanceQuery.omit({ funderId: true, format: true, locale: true });
+
 export default async function PerformancePage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
@@ -43,7 +46,7 @@ export default async function PerformancePage({ params, searchParams }: Props) {
   const db = getDb();
   const funder = await getActiveFunder(db);
   const today = todayIso();
-  const { value: query } = parseLenient(performanceQuery.omit({ funderId: true, format: true, locale: true }), await searchParams);
+  const { value: query } = parseLenient(pageQuery, await searchParams);
   // A range the API would refuse with a 400 (from after to, a future month): the page shows the default range.
   const { query: q, ...range } = reportQueryOrDefault(query, today);
   // Many missing month-end snapshots (a large book's first visit) are built in the background: the page shows the progress.

@@ -28,6 +28,9 @@ type Props = {
 export const generateMetadata = metadataFor('stratification');
 
 /** Reports → Stratification: a dimension's buckets per currency with totals, a chart and the top-10 lessees. */
+/** The page's query schema (the funder is the active one), built once rather than on every request. */
+const pageQuery = stratificationQuery.omit({ funderId: true });
+
 export default async function StratificationPage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
@@ -38,7 +41,7 @@ export default async function StratificationPage({ params, searchParams }: Props
   const format = await getFormatter();
   const db = getDb();
   const funder = await getActiveFunder(db);
-  const { value: query } = parseLenient(stratificationQuery.omit({ funderId: true }), await searchParams);
+  const { value: query } = parseLenient(pageQuery, await searchParams);
   const book = reportBook(db, funder.id, query.asOf);
   const strat = stratificationOf(db, book, query.dimension);
   const tr = (k: string, v?: Record<string, string | number>) => t(k as never, v as never);

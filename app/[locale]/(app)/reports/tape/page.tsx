@@ -29,6 +29,9 @@ export const generateMetadata = metadataFor('tape');
 const PATH = '/reports/tape';
 
 /** Reports → Tape: one row per lease with the ESMA leasing-template names, a page at a time; the whole tape streams as CSV or XLSX. */
+/** The page's query schema (the funder is the active one), built once rather than on every request. */
+const pageQuery = tapeQuery.omit({ funderId: true, format: true });
+
 export default async function TapePage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
@@ -39,7 +42,7 @@ export default async function TapePage({ params, searchParams }: Props) {
   const format = await getFormatter();
   const db = getDb();
   const funder = await getActiveFunder(db);
-  const { value: query } = parseLenient(tapeQuery.omit({ funderId: true, format: true }), await searchParams);
+  const { value: query } = parseLenient(pageQuery, await searchParams);
   const book = reportBook(db, funder.id, query.asOf);
   const { src, delinquency } = tapeSourceOf(db, book);
   const rows = tapePage(src, (query.page - 1) * query.perPage, query.perPage, delinquency);

@@ -34,6 +34,9 @@ export const generateMetadata = metadataFor('vintages');
 const CHART_COHORTS = 8;
 
 /** Reports → Vintages: cumulative default (or net loss) curves per purchase or origination quarter (domain.md §9). */
+/** The page's query schema (the funder is the active one), built once rather than on every request. */
+const pageQuery = vintagesQuery.omit({ funderId: true, format: true, locale: true });
+
 export default async function VintagesPage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
@@ -45,7 +48,7 @@ export default async function VintagesPage({ params, searchParams }: Props) {
   const db = getDb();
   const funder = await getActiveFunder(db);
   const today = todayIso();
-  const { value: query } = parseLenient(vintagesQuery.omit({ funderId: true, format: true, locale: true }), await searchParams);
+  const { value: query } = parseLenient(pageQuery, await searchParams);
   // A range the API would refuse with a 400 (from after to, a future month): the page shows the default range.
   const { query: q, ...range } = reportQueryOrDefault(query, today, { closedOnly: true });
   // Many missing month-end snapshots (a large book's first visit) are built in the background: the page shows the progress.

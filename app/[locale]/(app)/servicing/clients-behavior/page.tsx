@@ -39,6 +39,9 @@ export const generateMetadata = metadataFor('clientsBehavior');
 const PATH = '/servicing/clients-behavior';
 
 /** Servicing → Clients Behavior: per lessee the payment measures of domain.md §5 with the 12-month strip; sortable, filterable, exportable. */
+/** The page's query schema (the funder is the active one), built once rather than on every request. */
+const pageQuery = behaviourQuery.omit({ funderId: true });
+
 export default async function ClientsBehaviorPage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
@@ -49,7 +52,7 @@ export default async function ClientsBehaviorPage({ params, searchParams }: Prop
   const format = await getFormatter();
   const db = getDb();
   const funder = await getActiveFunder(db);
-  const { value: q } = parseLenient(behaviourQuery.omit({ funderId: true }), await searchParams);
+  const { value: q } = parseLenient(pageQuery, await searchParams);
   const asOf = q.asOf ?? todayIso();
   const all = filterSortBehaviour(behaviourRows(db, funder.id, asOf), { q: q.q, bucket: q.bucket, late: q.late, sort: q.sort, dir: q.dir });
   const rows = pageOf(all, q.page, q.perPage);

@@ -40,6 +40,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 /** Servicing → Payments: the collections ledger (filters, paging), the record-payment form, reversals and the bank-statement import. */
+/** The page's query schema (the funder is the active one), built once rather than on every request. */
+const pageQuery = paymentListQuery.omit({ funderId: true });
+
 export default async function PaymentsPage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
@@ -50,7 +53,7 @@ export default async function PaymentsPage({ params, searchParams }: Props) {
   const format = await getFormatter();
   const db = getDb();
   const funder = await getActiveFunder(db);
-  const { value: q } = parseLenient(paymentListQuery.omit({ funderId: true }), await searchParams);
+  const { value: q } = parseLenient(pageQuery, await searchParams);
   const list = listPayments(db, funder.id, { leaseId: q.lease, lesseeId: q.lessee, from: q.from, to: q.to, method: q.method, q: q.q, page: q.page, perPage: q.perPage });
   const imports = canWrite ? listImports(db, funder.id, 5) : [];
   const base: Record<string, string> = {

@@ -35,6 +35,9 @@ export async function generateMetadata({ params }: Props) {
 }
 
 /** Portfolio CF → Liability CF (domain.md §4): the funding line against the book, per period and currency; Principal, Interest and VAT tabs. */
+/** The page's query schema (the funder is the active one), built once rather than on every request. */
+const pageQuery = valuationParamsSchema.pick({ cutOff: true }).extend({ facility: idParam.optional() });
+
 export default async function LiabilityPage({ params, searchParams }: Props) {
   const { locale, kind } = await params;
   setRequestLocale(locale);
@@ -47,7 +50,7 @@ export default async function LiabilityPage({ params, searchParams }: Props) {
   const db = getDb();
   const funder = await getActiveFunder(db);
   // ?facility=<id>: one of the funder's facilities, validated like every query field (an invalid or unknown one shows the whole book).
-  const { value: query } = parseLenient(valuationParamsSchema.pick({ cutOff: true }).extend({ facility: idParam.optional() }), await searchParams);
+  const { value: query } = parseLenient(pageQuery, await searchParams);
   const cutOff = query.cutOff ?? defaultCutOff();
   const book = valueBook(db, funder.id, cutOff, false);
   const lineParams = { advanceRate: funder.advanceRate, facilityRate: funder.facilityRate };
