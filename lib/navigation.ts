@@ -44,8 +44,8 @@ import {
   ShieldAlert,
   Users,
   Wallet,
-  type LucideIcon,
-} from 'lucide-react';
+  type IconComponent,
+} from '@/lib/icons';
 import type { Scope } from '@/lib/auth/scopes';
 
 /**
@@ -58,7 +58,7 @@ export type NavItem = {
   kind: 'item';
   key: NavPageKey;
   href: `/${string}`;
-  icon: LucideIcon;
+  icon: IconComponent;
   /** null: every signed-in user may open it. */
   scope: Scope | null;
 };
@@ -66,7 +66,7 @@ export type NavItem = {
 export type NavGroup = {
   kind: 'group';
   key: NavGroupKey;
-  icon: LucideIcon;
+  icon: IconComponent;
   children: readonly NavNode[];
 };
 
@@ -124,11 +124,11 @@ export type NavGroupKey = (typeof NAV_GROUP_KEYS)[number];
 
 const FUNDERS: Scope = 'read:funders';
 
-function item(key: NavPageKey, href: `/${string}`, icon: LucideIcon, scope: Scope | null = FUNDERS): NavItem {
+function item(key: NavPageKey, href: `/${string}`, icon: IconComponent, scope: Scope | null = FUNDERS): NavItem {
   return { kind: 'item', key, href, icon, scope };
 }
 
-function group(key: NavGroupKey, icon: LucideIcon, children: NavNode[]): NavGroup {
+function group(key: NavGroupKey, icon: IconComponent, children: NavNode[]): NavGroup {
   return { kind: 'group', key, icon, children };
 }
 

@@ -1,5 +1,5 @@
 import 'server-only';
-import { ShieldX } from 'lucide-react';
+import { ShieldX } from '@/lib/icons';
 import { getTranslations } from '@/i18n/translations';
 import type { ReactElement } from 'react';
 import { buttonClasses } from '@/components/ui/button';

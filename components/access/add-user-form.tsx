@@ -1,6 +1,6 @@
 'use client';
 
-import { UserPlus } from 'lucide-react';
+import { UserPlus } from '@/lib/icons';
 import { useTranslations } from '@/i18n/use-translations';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';

@@ -1,6 +1,6 @@
 'use client';
 
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft } from '@/lib/icons';
 import { useTranslations } from '@/i18n/use-translations';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';

@@ -1,7 +1,7 @@
 'use client';
 
 import { createColumnHelper } from '@tanstack/react-table';
-import { Eye } from 'lucide-react';
+import { Eye } from '@/lib/icons';
 import { useTranslations } from '@/i18n/use-translations';
 import { useState } from 'react';
 import { DataTable, type ExportLink } from '@/components/data-table/data-table';

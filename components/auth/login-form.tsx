@@ -1,6 +1,6 @@
 'use client';
 
-import { Eye, EyeOff, KeyRound, LoaderCircle, TriangleAlert } from 'lucide-react';
+import { Eye, EyeOff, KeyRound, LoaderCircle, TriangleAlert } from '@/lib/icons';
 import { signIn } from 'next-auth/react';
 import { useTranslations } from '@/i18n/use-translations';
 import { useId, useRef, useState, type FormEvent } from 'react';

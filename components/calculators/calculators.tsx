@@ -1,6 +1,6 @@
 'use client';
 
-import { CircleAlert, FileSpreadsheet, FileText, TriangleAlert } from 'lucide-react';
+import { CircleAlert, FileSpreadsheet, FileText, TriangleAlert } from '@/lib/icons';
 import { useTranslations } from '@/i18n/use-translations';
 import { useFormatter } from '@/i18n/use-formatter';
 import { useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';

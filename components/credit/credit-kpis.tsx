@@ -1,4 +1,4 @@
-import { ShieldAlert, ShieldHalf } from 'lucide-react';
+import { ShieldAlert, ShieldHalf } from '@/lib/icons';
 import { getTranslations } from '@/i18n/translations';
 import { KpiCard } from '@/components/dashboard/kpi-card';
 import { Amount } from '@/components/ui/amount';

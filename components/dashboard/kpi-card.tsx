@@ -1,11 +1,11 @@
-import { ArrowRight, type LucideIcon } from 'lucide-react';
+import { ArrowRight, type IconComponent } from '@/lib/icons';
 import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
 import { Link } from '@/i18n/navigation';
 
 type KpiCardProps = {
   title: string;
-  icon: LucideIcon;
+  icon: IconComponent;
   /** The screen behind the figure (locale-relative). */
   href: { pathname: string; query?: Record<string, string> };
   linkLabel: string;

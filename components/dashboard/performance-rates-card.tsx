@@ -1,4 +1,4 @@
-import { ArrowRight, ChartLine } from 'lucide-react';
+import { ArrowRight, ChartLine } from '@/lib/icons';
 import { Card } from '@/components/ui/card';
 import { Link } from '@/i18n/navigation';
 

@@ -1,6 +1,6 @@
 'use client';
 
-import { Search, X } from 'lucide-react';
+import { Search, X } from '@/lib/icons';
 import { useId, useState, type FormEvent } from 'react';
 import { useUrlState } from '@/components/data-table/url-state';
 import { Button } from '@/components/ui/button';

@@ -1,6 +1,6 @@
 'use client';
 
-import { Play, RotateCcw } from 'lucide-react';
+import { Play, RotateCcw } from '@/lib/icons';
 import { useTranslations } from '@/i18n/use-translations';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';

@@ -1,4 +1,4 @@
-import { Landmark } from 'lucide-react';
+import { Landmark } from '@/lib/icons';
 import { getTranslations } from '@/i18n/translations';
 import { CovenantBadge } from '@/components/facilities/covenant-badge';
 import { Amount } from '@/components/ui/amount';

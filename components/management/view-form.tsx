@@ -1,6 +1,6 @@
 'use client';
 
-import { LoaderCircle } from 'lucide-react';
+import { LoaderCircle } from '@/lib/icons';
 import { useTranslations } from '@/i18n/use-translations';
 import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';

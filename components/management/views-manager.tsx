@@ -1,6 +1,6 @@
 'use client';
 
-import { Check, Download, ExternalLink, LoaderCircle, Pencil, Plus, SlidersHorizontal, Trash2, X } from 'lucide-react';
+import { Check, Download, ExternalLink, LoaderCircle, Pencil, Plus, SlidersHorizontal, Trash2, X } from '@/lib/icons';
 import { useTranslations } from '@/i18n/use-translations';
 import { useFormatter } from '@/i18n/use-formatter';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';

@@ -1,6 +1,6 @@
 'use client';
 
-import { Trash2 } from 'lucide-react';
+import { Trash2 } from '@/lib/icons';
 import { useTranslations } from '@/i18n/use-translations';
 import { useState } from 'react';
 import { toast } from 'sonner';

@@ -1,6 +1,6 @@
 'use client';
 
-import { ArrowRight, RefreshCw } from 'lucide-react';
+import { ArrowRight, RefreshCw } from '@/lib/icons';
 import { useTranslations } from '@/i18n/use-translations';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';

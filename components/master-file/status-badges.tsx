@@ -1,4 +1,4 @@
-import { Info } from 'lucide-react';
+import { Info } from '@/lib/icons';
 import { useTranslations } from '@/i18n/use-translations';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import type { LeaseStatus, ShownStatus } from '@/lib/validations/leases';

@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from 'lucide-react';
+import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from '@/lib/icons';
 import { useTranslations } from '@/i18n/use-translations';
 import { useFormatter } from '@/i18n/use-formatter';
 import type { ReactNode } from 'react';

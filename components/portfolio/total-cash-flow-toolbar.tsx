@@ -1,4 +1,4 @@
-import { Search } from 'lucide-react';
+import { Search } from '@/lib/icons';
 import { useTranslations } from '@/i18n/use-translations';
 import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';

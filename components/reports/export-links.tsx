@@ -1,4 +1,4 @@
-import { Download } from 'lucide-react';
+import { Download } from '@/lib/icons';
 import { getTranslations } from '@/i18n/translations';
 import { buttonClasses } from '@/components/ui/button';
 

@@ -1,4 +1,4 @@
-import { Download } from 'lucide-react';
+import { Download } from '@/lib/icons';
 import { getTranslations } from '@/i18n/translations';
 import { getFormatter } from '@/i18n/format';
 import type { ReportFileRecord } from '@/db/queries/report-files';

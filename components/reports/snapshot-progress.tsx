@@ -1,4 +1,4 @@
-import { History } from 'lucide-react';
+import { History } from '@/lib/icons';
 import { getTranslations } from '@/i18n/translations';
 import { AutoRefresh } from '@/components/reports/auto-refresh';
 import { EmptyState } from '@/components/ui/empty-state';

@@ -1,6 +1,6 @@
 'use client';
 
-import { Upload } from 'lucide-react';
+import { Upload } from '@/lib/icons';
 import { useTranslations } from '@/i18n/use-translations';
 import { useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';

@@ -1,6 +1,6 @@
 'use client';
 
-import { Undo2 } from 'lucide-react';
+import { Undo2 } from '@/lib/icons';
 import { useTranslations } from '@/i18n/use-translations';
 import { useState } from 'react';
 import { toast } from 'sonner';

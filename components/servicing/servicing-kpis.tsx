@@ -1,4 +1,4 @@
-import { AlarmClock, HandCoins, TriangleAlert } from 'lucide-react';
+import { AlarmClock, HandCoins, TriangleAlert } from '@/lib/icons';
 import { getTranslations } from '@/i18n/translations';
 import { getFormatter } from '@/i18n/format';
 import { KpiCard } from '@/components/dashboard/kpi-card';

@@ -1,4 +1,4 @@
-import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import { ArrowDown, ArrowUp, ArrowUpDown } from '@/lib/icons';
 import { Link } from '@/i18n/navigation';
 
 /** A sortable column header: a link to the same page sorted by `sort` (toggling the direction when it is already the sort). */

@@ -1,6 +1,6 @@
 'use client';
 
-import { CircleCheck, CircleSlash, Loader2, PlugZap } from 'lucide-react';
+import { CircleCheck, CircleSlash, Loader2, PlugZap } from '@/lib/icons';
 import { useTranslations } from '@/i18n/use-translations';
 import { useFormatter } from '@/i18n/use-formatter';
 import { useState } from 'react';

@@ -1,6 +1,6 @@
 'use client';
 
-import { Check, LoaderCircle, X } from 'lucide-react';
+import { Check, LoaderCircle, X } from '@/lib/icons';
 import { useTranslations } from '@/i18n/use-translations';
 import { useFormatter } from '@/i18n/use-formatter';
 import { useState } from 'react';

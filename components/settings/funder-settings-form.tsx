@@ -1,6 +1,6 @@
 'use client';
 
-import { ArrowDown, ArrowUp, LoaderCircle, Save } from 'lucide-react';
+import { ArrowDown, ArrowUp, LoaderCircle, Save } from '@/lib/icons';
 import { useLocale } from 'next-intl';
 import { useTranslations } from '@/i18n/use-translations';
 import { useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';

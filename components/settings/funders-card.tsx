@@ -1,7 +1,7 @@
 'use client';
 
 import { HEAD_CELLS, ROW_RULES, STICKY_FIRST_COLUMN } from '@/components/data-table/table-classes';
-import { Download, LoaderCircle, Plus } from 'lucide-react';
+import { Download, LoaderCircle, Plus } from '@/lib/icons';
 import { useLocale } from 'next-intl';
 import { useTranslations } from '@/i18n/use-translations';
 import { useFormatter } from '@/i18n/use-formatter';

@@ -1,6 +1,6 @@
 'use client';
 
-import { Menu } from 'lucide-react';
+import { Menu } from '@/lib/icons';
 import { useTranslations } from '@/i18n/use-translations';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { usePathname } from '@/i18n/navigation';

@@ -1,4 +1,4 @@
-import { CalendarClock } from 'lucide-react';
+import { CalendarClock } from '@/lib/icons';
 import { getTranslations } from '@/i18n/translations';
 import { getFormatter } from '@/i18n/format';
 import { formatIsoDate } from '@/lib/format';

@@ -1,6 +1,6 @@
 'use client';
 
-import { RotateCw, TriangleAlert } from 'lucide-react';
+import { RotateCw, TriangleAlert } from '@/lib/icons';
 import { useTranslations } from '@/i18n/use-translations';
 import { useEffect } from 'react';
 import { Button } from '@/components/ui/button';

@@ -1,6 +1,6 @@
 'use client';
 
-import { Landmark } from 'lucide-react';
+import { Landmark } from '@/lib/icons';
 import { useTranslations } from '@/i18n/use-translations';
 import { useId, useState, useTransition } from 'react';
 import { toast } from 'sonner';

@@ -1,6 +1,6 @@
 'use client';
 
-import { Languages } from 'lucide-react';
+import { Languages } from '@/lib/icons';
 import { useLocale } from 'next-intl';
 import { useTranslations } from '@/i18n/use-translations';
 import { useId, useTransition } from 'react';

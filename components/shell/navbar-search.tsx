@@ -1,6 +1,6 @@
 'use client';
 
-import { Search, Star, X } from 'lucide-react';
+import { Search, Star, X } from '@/lib/icons';
 import NextLink from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useLocale } from 'next-intl';

@@ -1,4 +1,4 @@
-import { SearchX } from 'lucide-react';
+import { SearchX } from '@/lib/icons';
 import { getTranslations } from '@/i18n/translations';
 import { buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';

@@ -1,6 +1,6 @@
 'use client';
 
-import { ArrowUp } from 'lucide-react';
+import { ArrowUp } from '@/lib/icons';
 import { useTranslations } from '@/i18n/use-translations';
 import { useEffect, useState } from 'react';
 import { cn } from '@/components/ui/cn';

@@ -1,6 +1,6 @@
 'use client';
 
-import { LogIn } from 'lucide-react';
+import { LogIn } from '@/lib/icons';
 import { signOut } from 'next-auth/react';
 import { useLocale } from 'next-intl';
 import { useTranslations } from '@/i18n/use-translations';

@@ -1,6 +1,6 @@
 'use client';
 
-import { ChevronRight, Circle, CircleDot, X } from 'lucide-react';
+import { ChevronRight, Circle, CircleDot, X } from '@/lib/icons';
 import { useTranslations } from '@/i18n/use-translations';
 import { useId, useState, useSyncExternalStore, type RefObject } from 'react';
 import { cn } from '@/components/ui/cn';

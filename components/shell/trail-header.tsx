@@ -1,4 +1,4 @@
-import { ChevronRight } from 'lucide-react';
+import { ChevronRight } from '@/lib/icons';
 import { getTranslations } from '@/i18n/translations';
 import type { ReactNode } from 'react';
 import { Link } from '@/i18n/navigation';

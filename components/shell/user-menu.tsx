@@ -1,6 +1,6 @@
 'use client';
 
-import { CircleUser, LifeBuoy, LogOut, Newspaper, Tag } from 'lucide-react';
+import { CircleUser, LifeBuoy, LogOut, Newspaper, Tag } from '@/lib/icons';
 import { signOut } from 'next-auth/react';
 import { useLocale } from 'next-intl';
 import { useTranslations } from '@/i18n/use-translations';

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocale } from 'next-intl';
 import { useTranslations } from '@/i18n/use-translations';
 import { useFormatter } from '@/i18n/use-formatter';
-import { Download, Upload } from 'lucide-react';
+import { Download, Upload } from '@/lib/icons';
 import { Alert } from '@/components/ui/alert';
 import { Amount } from '@/components/ui/amount';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';

@@ -1,6 +1,6 @@
 'use client';
 
-import { X } from 'lucide-react';
+import { X } from '@/lib/icons';
 import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { cn } from './cn';
 

@@ -1,4 +1,4 @@
-import type { LucideIcon } from 'lucide-react';
+import type { IconComponent } from '@/lib/icons';
 import type { ReactNode } from 'react';
 import { cn } from './cn';
 
@@ -12,7 +12,7 @@ const tones: Record<EmptyStateTone, string> = {
 };
 
 type EmptyStateProps = {
-  icon: LucideIcon;
+  icon: IconComponent;
   title: ReactNode;
   children?: ReactNode;
   action?: ReactNode;

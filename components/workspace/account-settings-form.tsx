@@ -1,6 +1,6 @@
 'use client';
 
-import { Save } from 'lucide-react';
+import { Save } from '@/lib/icons';
 import { useTranslations } from '@/i18n/use-translations';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';

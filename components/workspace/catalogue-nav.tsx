@@ -1,4 +1,4 @@
-import { Heart, ShoppingCart } from 'lucide-react';
+import { Heart, ShoppingCart } from '@/lib/icons';
 import { getTranslations } from '@/i18n/translations';
 import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';

@@ -1,6 +1,6 @@
 'use client';
 
-import { MessagesSquare, Send } from 'lucide-react';
+import { MessagesSquare, Send } from '@/lib/icons';
 import { useTranslations } from '@/i18n/use-translations';
 import { useFormatter } from '@/i18n/use-formatter';
 import { useEffect, useRef, useState, type FormEvent } from 'react';

@@ -1,4 +1,4 @@
-import { ListPlus } from 'lucide-react';
+import { ListPlus } from '@/lib/icons';
 import { useTranslations } from '@/i18n/use-translations';
 import { buttonClasses } from '@/components/ui/button';
 import { Link } from '@/i18n/navigation';

@@ -1,7 +1,7 @@
-import type { LucideIcon } from 'lucide-react';
+import type { IconComponent } from '@/lib/icons';
 import { Button } from '@/components/ui/button';
 
-type Props = { error?: string; busy: boolean; icon: LucideIcon; label: string; testId: string };
+type Props = { error?: string; busy: boolean; icon: IconComponent; label: string; testId: string };
 
 /** The foot of a two-column workspace form: the form-level error (an alert) and the submit button, both across the grid. */
 export function FormFooter({ error, busy, icon: Icon, label, testId }: Props) {

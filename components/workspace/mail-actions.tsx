@@ -1,6 +1,6 @@
 'use client';
 
-import { Mail, Star, Tag, Trash2 } from 'lucide-react';
+import { Mail, Star, Tag, Trash2 } from '@/lib/icons';
 import { useTranslations } from '@/i18n/use-translations';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';

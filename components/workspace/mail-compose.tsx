@@ -1,6 +1,6 @@
 'use client';
 
-import { PenLine, Send, X } from 'lucide-react';
+import { PenLine, Send, X } from '@/lib/icons';
 import { useTranslations } from '@/i18n/use-translations';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';

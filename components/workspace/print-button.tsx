@@ -1,6 +1,6 @@
 'use client';
 
-import { Printer } from 'lucide-react';
+import { Printer } from '@/lib/icons';
 import { Button } from '@/components/ui/button';
 
 /** Opens the browser's print dialog (the page's print CSS hides everything but the document). */

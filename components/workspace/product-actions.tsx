@@ -1,6 +1,6 @@
 'use client';
 
-import { Heart, ShoppingCart } from 'lucide-react';
+import { Heart, ShoppingCart } from '@/lib/icons';
 import { useTranslations } from '@/i18n/use-translations';
 import { useState } from 'react';
 import { toast } from 'sonner';

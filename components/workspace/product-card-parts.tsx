@@ -1,4 +1,4 @@
-import { Star } from 'lucide-react';
+import { Star } from '@/lib/icons';
 import { cn } from '@/components/ui/cn';
 
 /** A product's rating as five stars with its value for screen readers. */

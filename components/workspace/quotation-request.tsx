@@ -1,6 +1,6 @@
 'use client';
 
-import { FilePen } from 'lucide-react';
+import { FilePen } from '@/lib/icons';
 import { useLocale } from 'next-intl';
 import { useTranslations } from '@/i18n/use-translations';
 import { useId, useState, type FormEvent } from 'react';

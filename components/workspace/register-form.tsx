@@ -1,6 +1,6 @@
 'use client';
 
-import { UserPlus } from 'lucide-react';
+import { UserPlus } from '@/lib/icons';
 import { useTranslations } from '@/i18n/use-translations';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';

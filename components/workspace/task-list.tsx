@@ -1,6 +1,6 @@
 'use client';
 
-import { Link2, Pencil, RotateCcw, Star, Trash2 } from 'lucide-react';
+import { Link2, Pencil, RotateCcw, Star, Trash2 } from '@/lib/icons';
 import { useTranslations } from '@/i18n/use-translations';
 import { useFormatter } from '@/i18n/use-formatter';
 import { useState } from 'react';

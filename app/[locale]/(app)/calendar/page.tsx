@@ -1,4 +1,4 @@
-import { CalendarDays, ChevronLeft, ChevronRight, FileBadge, FileSpreadsheet, Gauge, Receipt } from 'lucide-react';
+import { CalendarDays, ChevronLeft, ChevronRight, FileBadge, FileSpreadsheet, Gauge, Receipt } from '@/lib/icons';
 import { setRequestLocale } from 'next-intl/server';
 import { getTranslations } from '@/i18n/translations';
 import { getFormatter } from '@/i18n/format';

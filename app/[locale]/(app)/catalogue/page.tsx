@@ -1,4 +1,4 @@
-import { Search, ShoppingCart, Truck } from 'lucide-react';
+import { Search, ShoppingCart, Truck } from '@/lib/icons';
 import { setRequestLocale } from 'next-intl/server';
 import { getTranslations } from '@/i18n/translations';
 import { getFormatter } from '@/i18n/format';

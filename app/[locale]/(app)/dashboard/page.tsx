@@ -1,4 +1,4 @@
-import { Banknote, CalendarRange, FileText, LayoutDashboard, Percent, Scale } from 'lucide-react';
+import { Banknote, CalendarRange, FileText, LayoutDashboard, Percent, Scale } from '@/lib/icons';
 import { currencyOrder, sortByCurrencyOrder } from '@/lib/portfolio/currency-order';
 import { setRequestLocale } from 'next-intl/server';
 import { getTranslations } from '@/i18n/translations';

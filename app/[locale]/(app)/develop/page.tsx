@@ -1,4 +1,4 @@
-import { Download } from 'lucide-react';
+import { Download } from '@/lib/icons';
 import { headers } from 'next/headers';
 import { setRequestLocale } from 'next-intl/server';
 import { getTranslations } from '@/i18n/translations';

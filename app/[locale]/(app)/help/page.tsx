@@ -1,4 +1,4 @@
-import { ChevronDown, LifeBuoy, Search } from 'lucide-react';
+import { ChevronDown, LifeBuoy, Search } from '@/lib/icons';
 import { setRequestLocale } from 'next-intl/server';
 import { getTranslations } from '@/i18n/translations';
 import { getDb } from '@/db';

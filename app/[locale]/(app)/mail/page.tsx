@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, Inbox, Mail, Search, Send, Star, Trash2, FileText, ShieldAlert } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Inbox, Mail, Search, Send, Star, Trash2, FileText, ShieldAlert } from '@/lib/icons';
 import { setRequestLocale } from 'next-intl/server';
 import { getTranslations } from '@/i18n/translations';
 import { getFormatter } from '@/i18n/format';

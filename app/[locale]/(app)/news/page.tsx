@@ -1,4 +1,4 @@
-import { MessageSquare, Newspaper, Pencil, Plus } from 'lucide-react';
+import { MessageSquare, Newspaper, Pencil, Plus } from '@/lib/icons';
 import { setRequestLocale } from 'next-intl/server';
 import { getTranslations } from '@/i18n/translations';
 import { getFormatter } from '@/i18n/format';

@@ -1,4 +1,4 @@
-import { ScrollText, UsersRound } from 'lucide-react';
+import { ScrollText, UsersRound } from '@/lib/icons';
 import { setRequestLocale } from 'next-intl/server';
 import { getTranslations } from '@/i18n/translations';
 import { FunderSettingsForm } from '@/components/settings/funder-settings-form';

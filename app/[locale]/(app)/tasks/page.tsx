@@ -1,4 +1,4 @@
-import { CheckCircle2, ListTodo, Star, Trash2 } from 'lucide-react';
+import { CheckCircle2, ListTodo, Star, Trash2 } from '@/lib/icons';
 import { setRequestLocale } from 'next-intl/server';
 import { getTranslations } from '@/i18n/translations';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-import { Truck } from 'lucide-react';
+import { Truck } from '@/lib/icons';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { setRequestLocale } from 'next-intl/server';

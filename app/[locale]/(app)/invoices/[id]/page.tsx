@@ -1,4 +1,4 @@
-import { Download, Printer } from 'lucide-react';
+import { Download, Printer } from '@/lib/icons';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { setRequestLocale } from 'next-intl/server';

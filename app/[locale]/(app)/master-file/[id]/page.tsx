@@ -1,4 +1,4 @@
-import { Download, Pencil } from 'lucide-react';
+import { Download, Pencil } from '@/lib/icons';
 import type { Metadata } from 'next';
 import { setRequestLocale } from 'next-intl/server';
 import { getTranslations } from '@/i18n/translations';

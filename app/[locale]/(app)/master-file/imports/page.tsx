@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { Upload } from 'lucide-react';
+import { Upload } from '@/lib/icons';
 import { setRequestLocale } from 'next-intl/server';
 import { getTranslations } from '@/i18n/translations';
 import { getFormatter } from '@/i18n/format';

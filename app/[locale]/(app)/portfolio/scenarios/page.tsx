@@ -1,4 +1,4 @@
-import { FileDown, FileSpreadsheet, FlaskConical } from 'lucide-react';
+import { FileDown, FileSpreadsheet, FlaskConical } from '@/lib/icons';
 import { setRequestLocale } from 'next-intl/server';
 import { getTranslations } from '@/i18n/translations';
 import { getFormatter } from '@/i18n/format';

@@ -18,7 +18,7 @@ import { CASH_PERIODS, endedCount, parseLenient, periodMonth, valuationParamsSch
 import { getActiveFunder } from '@/services/portfolio/funder-context';
 import { bookSummary } from '@/lib/portfolio/summary';
 import { defaultCutOff, valueBook } from '@/services/portfolio/valuation';
-import { Layers } from 'lucide-react';
+import { Layers } from '@/lib/icons';
 import { ScenarioCard } from '@/components/scenarios/scenario-card';
 import { scenarioParam } from '@/lib/validations/scenarios';
 import { scenarioComparison, scenariosOf } from '@/services/portfolio/scenarios';

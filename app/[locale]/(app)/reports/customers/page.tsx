@@ -1,7 +1,7 @@
 import { setRequestLocale } from 'next-intl/server';
 import { getTranslations } from '@/i18n/translations';
 import { getFormatter } from '@/i18n/format';
-import { ArrowDown, ArrowUp, Users } from 'lucide-react';
+import { ArrowDown, ArrowUp, Users } from '@/lib/icons';
 import { getDb } from '@/db';
 import { Pagination } from '@/components/portfolio/pagination';
 import { ExportLinks } from '@/components/reports/export-links';

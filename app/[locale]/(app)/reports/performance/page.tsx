@@ -1,7 +1,7 @@
 import { setRequestLocale } from 'next-intl/server';
 import { getTranslations } from '@/i18n/translations';
 import { getFormatter } from '@/i18n/format';
-import { Activity } from 'lucide-react';
+import { Activity } from '@/lib/icons';
 import { getDb } from '@/db';
 import { RateCharts } from '@/components/reports/history-charts';
 import { ExportLinks } from '@/components/reports/export-links';

@@ -1,7 +1,7 @@
 import { setRequestLocale } from 'next-intl/server';
 import { getTranslations } from '@/i18n/translations';
 import { getFormatter } from '@/i18n/format';
-import { Layers } from 'lucide-react';
+import { Layers } from '@/lib/icons';
 import { getDb } from '@/db';
 import { BucketChart } from '@/components/reports/bucket-chart';
 import { ExportLinks } from '@/components/reports/export-links';

@@ -1,7 +1,7 @@
 import { setRequestLocale } from 'next-intl/server';
 import { getTranslations } from '@/i18n/translations';
 import { getFormatter } from '@/i18n/format';
-import { Table2 } from 'lucide-react';
+import { Table2 } from '@/lib/icons';
 import { getDb } from '@/db';
 import { Pagination } from '@/components/portfolio/pagination';
 import { ExportLinks } from '@/components/reports/export-links';

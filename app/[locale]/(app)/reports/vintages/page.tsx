@@ -1,7 +1,7 @@
 import { setRequestLocale } from 'next-intl/server';
 import { getTranslations } from '@/i18n/translations';
 import { getFormatter } from '@/i18n/format';
-import { ChartSpline } from 'lucide-react';
+import { ChartSpline } from '@/lib/icons';
 import { getDb } from '@/db';
 import { RateCharts } from '@/components/reports/history-charts';
 import { ExportLinks } from '@/components/reports/export-links';

@@ -1,5 +1,5 @@
 import { ListTable, type ListColumn } from '@/components/data-table/list-table';
-import { Download, ShieldCheck } from 'lucide-react';
+import { Download, ShieldCheck } from '@/lib/icons';
 import { setRequestLocale } from 'next-intl/server';
 import { getTranslations } from '@/i18n/translations';
 import { getFormatter } from '@/i18n/format';

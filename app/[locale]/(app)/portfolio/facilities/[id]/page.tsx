@@ -1,5 +1,5 @@
 import { ListTable } from '@/components/data-table/list-table';
-import { FileCheck, ListChecks } from 'lucide-react';
+import { FileCheck, ListChecks } from '@/lib/icons';
 import { setRequestLocale } from 'next-intl/server';
 import { getTranslations } from '@/i18n/translations';
 import { getFormatter } from '@/i18n/format';

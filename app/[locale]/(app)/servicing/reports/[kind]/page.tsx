@@ -2,7 +2,7 @@ import { setRequestLocale } from 'next-intl/server';
 import { getTranslations } from '@/i18n/translations';
 import { getFormatter } from '@/i18n/format';
 import { notFound } from 'next/navigation';
-import { FileBarChart } from 'lucide-react';
+import { FileBarChart } from '@/lib/icons';
 import { getDb } from '@/db';
 import { listReportFiles } from '@/db/queries/report-files';
 import { Pagination } from '@/components/portfolio/pagination';

@@ -1,0 +1,2 @@
+export * from './generated';
+export type { IconComponent, IconProps } from './render';
