@@ -45,8 +45,8 @@ export default async function LocaleLayout({ children, params }: Props) {
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: MENU_COLLAPSE_SCRIPT }} />
       </head>
       <body>
-        {/* Only what the client components outside a route's own provider need: the error boundary's texts. */}
-        <ClientMessages namespaces={['errors']}>
+        {/* Only what the client components outside a route's own provider need: the error boundary's and the 404 panel's texts. */}
+        <ClientMessages namespaces={['errors', 'common']}>
           {children}
           {/* Below the sticky navbar (12 px gap + 64 px bar + 12 px), so toasts never cover the funder or language switch. */}
           <Toaster position="top-right" offset={{ top: 88, right: 24 }} mobileOffset={{ top: 84 }} closeButton richColors duration={6000} toastOptions={{ className: 'font-sans' }} />

@@ -12,7 +12,7 @@ import { getCurrentPrincipal } from '@/services/auth/session';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
 import { ClientMessages } from '../client-messages';
 
-/** The shell's client components (menu, navbar, search, funder switch, session end) and the error boundary; pages add their own. */
+/** The shell's client components (menu, navbar, search, funder switch, session end), the error boundary and the 404 panel; pages add their own. */
 const SHELL_NAMESPACES = ['common', 'nav', 'navbarSearch', 'session', 'settings.funderSwitch', 'shell', 'errors'];
 
 type Props = { children: ReactNode; params: Promise<{ locale: string }> };
