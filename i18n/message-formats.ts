@@ -34,12 +34,18 @@ export function keepMessageFormats(formatters: Formatters): void {
   if (!original || kept.has(f)) return;
   const compiled = new Map<string, unknown>();
   const canonical = new Map<string, FormatGroups>();
+  // Formats objects found equal to their zone's canonical ones: a translator passes the same object with each of its
+  // messages, so it is compared once rather than on every call.
+  const equal = new WeakSet<object>();
   f.getMessageFormat = (message, locale, formats, options) => {
     if (typeof message !== 'string' || typeof locale !== 'string') return original(message, locale, formats, options);
     const zone = String(formats.date?.short?.timeZone);
     let base = canonical.get(zone);
     if (!base) canonical.set(zone, (base = formats));
-    if (base !== formats && !sameFormats(formats, base)) return original(message, locale, formats, options);
+    if (base !== formats && !equal.has(formats)) {
+      if (!sameFormats(formats, base)) return original(message, locale, formats, options);
+      equal.add(formats);
+    }
     const key = `${locale}\u0000${zone}\u0000${message}`;
     let mf = compiled.get(key);
     if (mf === undefined) {
