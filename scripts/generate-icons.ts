@@ -1,6 +1,6 @@
 /**
- * Writes lib/icons/drawings/*.ts and lib/icons/index.ts: the lucide icons the product shows, as markup ready for lib/icons' renderer
- * (`npm run icons` after adding a name to ICONS). Each entry is taken from lucide-react's own icon data
+ * Writes lib/icons/drawings/*.ts and lib/icons/index.ts: the lucide icons the product shows, as markup ready for
+ * lib/icons' renderer (`npm run icons` after adding a name to ICONS). Each entry is taken from lucide-react's own icon data
  * (lucide-react/icons/<name>: its __iconData) — the class names (the icon's name and its aliases) and the
  * inner SVG markup of its nodes — so lib/icons renders exactly what lucide-react renders
  * (tests/unit/icons.test.ts compares every icon's markup with lucide-react's, with and without props).

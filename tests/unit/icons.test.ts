@@ -1,8 +1,8 @@
 /**
  * lib/icons renders exactly what lucide-react renders (the product's icons were lucide-react components): every icon
- * of lib/icons (lib/icons/drawings/*.ts), with the props the product passes and the cases lucide treats specially (an accessible
- * name drops its aria-hidden, classes are merged once each), gives the same markup as lucide-react's component of
- * the same name. And the product imports its icons from @/lib/icons only.
+ * of lib/icons (lib/icons/drawings/*.ts), with the props the product passes and the cases lucide treats specially
+ * (an accessible name drops its aria-hidden, classes are merged once each), gives the same markup as lucide-react's
+ * component of the same name. And the product imports its icons from @/lib/icons only.
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
