@@ -32,10 +32,10 @@ export const generateMetadata = metadataFor('portfolioSummary');
 
 const SUMMARY_PATH = '/portfolio/summary';
 
-/** Portfolio CF → Summary: per-currency totals of the Total Cash Flow rows, WA rate, WA remaining term, WAL, and the 61-period aggregate. */
 /** The page's query schema (the funder is the active one), built once rather than on every request. */
 const pageQuery = valuationParamsSchema.omit({ funderId: true }).extend({ scenario: scenarioParam });
 
+/** Portfolio CF → Summary: per-currency totals of the Total Cash Flow rows, WA rate, WA remaining term, WAL, and the 61-period aggregate. */
 export default async function PortfolioSummaryPage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);

@@ -32,10 +32,10 @@ export const generateMetadata = metadataFor('customers');
 
 const PATH = '/reports/customers';
 
-/** Reports → Customers: per lessee and currency, leases, outstanding, price, share, DPD and bucket, linked to the lessee's behaviour page. */
 /** The page's query schema (the funder is the active one), built once rather than on every request. */
 const pageQuery = customersQuery.omit({ funderId: true, format: true, locale: true });
 
+/** Reports → Customers: per lessee and currency, leases, outstanding, price, share, DPD and bucket, linked to the lessee's behaviour page. */
 export default async function CustomersPage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);

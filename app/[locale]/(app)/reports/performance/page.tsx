@@ -31,10 +31,10 @@ type Props = {
 
 export const generateMetadata = metadataFor('performance');
 
-/** Reports → Performance: per month SMM/CPR, MDR/CDR, pool factor, delinquency ratios and cumulative net loss (domain.md §9). */
 /** The page's query schema (the funder is the active one), built once rather than on every request. */
 const pageQuery = performanceQuery.omit({ funderId: true, format: true, locale: true });
 
+/** Reports → Performance: per month SMM/CPR, MDR/CDR, pool factor, delinquency ratios and cumulative net loss (domain.md §9). */
 export default async function PerformancePage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);

@@ -27,10 +27,10 @@ type Props = {
 
 export const generateMetadata = metadataFor('stratification');
 
-/** Reports → Stratification: a dimension's buckets per currency with totals, a chart and the top-10 lessees. */
 /** The page's query schema (the funder is the active one), built once rather than on every request. */
 const pageQuery = stratificationQuery.omit({ funderId: true });
 
+/** Reports → Stratification: a dimension's buckets per currency with totals, a chart and the top-10 lessees. */
 export default async function StratificationPage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);

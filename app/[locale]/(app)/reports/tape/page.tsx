@@ -28,10 +28,10 @@ export const generateMetadata = metadataFor('tape');
 
 const PATH = '/reports/tape';
 
-/** Reports → Tape: one row per lease with the ESMA leasing-template names, a page at a time; the whole tape streams as CSV or XLSX. */
 /** The page's query schema (the funder is the active one), built once rather than on every request. */
 const pageQuery = tapeQuery.omit({ funderId: true, format: true });
 
+/** Reports → Tape: one row per lease with the ESMA leasing-template names, a page at a time; the whole tape streams as CSV or XLSX. */
 export default async function TapePage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);

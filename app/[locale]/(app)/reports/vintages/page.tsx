@@ -33,10 +33,10 @@ export const generateMetadata = metadataFor('vintages');
 /** The chart draws the newest cohorts only (the table and the export hold them all). */
 const CHART_COHORTS = 8;
 
-/** Reports → Vintages: cumulative default (or net loss) curves per purchase or origination quarter (domain.md §9). */
 /** The page's query schema (the funder is the active one), built once rather than on every request. */
 const pageQuery = vintagesQuery.omit({ funderId: true, format: true, locale: true });
 
+/** Reports → Vintages: cumulative default (or net loss) curves per purchase or origination quarter (domain.md §9). */
 export default async function VintagesPage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);

@@ -38,10 +38,10 @@ export const generateMetadata = metadataFor('clientsBehavior');
 
 const PATH = '/servicing/clients-behavior';
 
-/** Servicing → Clients Behavior: per lessee the payment measures of domain.md §5 with the 12-month strip; sortable, filterable, exportable. */
 /** The page's query schema (the funder is the active one), built once rather than on every request. */
 const pageQuery = behaviourQuery.omit({ funderId: true });
 
+/** Servicing → Clients Behavior: per lessee the payment measures of domain.md §5 with the 12-month strip; sortable, filterable, exportable. */
 export default async function ClientsBehaviorPage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);

@@ -39,10 +39,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: t('payments.title') };
 }
 
-/** Servicing → Payments: the collections ledger (filters, paging), the record-payment form, reversals and the bank-statement import. */
 /** The page's query schema (the funder is the active one), built once rather than on every request. */
 const pageQuery = paymentListQuery.omit({ funderId: true });
 
+/** Servicing → Payments: the collections ledger (filters, paging), the record-payment form, reversals and the bank-statement import. */
 export default async function PaymentsPage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);

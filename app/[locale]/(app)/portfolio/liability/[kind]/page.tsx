@@ -34,10 +34,10 @@ export async function generateMetadata({ params }: Props) {
   return isLiabilityKind(kind) ? pageMetadata(locale, LIABILITY_PAGE[kind]) : pageMetadata(locale, 'notFound');
 }
 
-/** Portfolio CF → Liability CF (domain.md §4): the funding line against the book, per period and currency; Principal, Interest and VAT tabs. */
 /** The page's query schema (the funder is the active one), built once rather than on every request. */
 const pageQuery = valuationParamsSchema.pick({ cutOff: true }).extend({ facility: idParam.optional() });
 
+/** Portfolio CF → Liability CF (domain.md §4): the funding line against the book, per period and currency; Principal, Interest and VAT tabs. */
 export default async function LiabilityPage({ params, searchParams }: Props) {
   const { locale, kind } = await params;
   setRequestLocale(locale);
