@@ -164,20 +164,43 @@ export function parseIsoDate(text: string): Date | null {
 export type DateStyle = 'short' | 'medium' | 'long' | 'full';
 
 /**
+ * The texts of calendar dates and months per formatter, kept: a formatter's text for a date and style never changes,
+ * and pages show the same ones on every request (the Summary's 61 month columns, the Dashboard's 24, a table's dates),
+ * each an Intl call of a few µs. The server's formatters live for the process (localeFormatter), a component's for its
+ * render. Bounded per formatter.
+ */
+const dateTexts = new WeakMap<Formatter, Map<string, string>>();
+const MAX_DATE_TEXTS = 5000;
+
+function keptDateText(format: Formatter, key: string, make: () => string): string {
+  let texts = dateTexts.get(format);
+  if (!texts) dateTexts.set(format, (texts = new Map()));
+  let text = texts.get(key);
+  if (text === undefined) {
+    text = make();
+    if (texts.size >= MAX_DATE_TEXTS) texts.clear();
+    texts.set(key, text);
+  }
+  return text;
+}
+
+/**
  * A `YYYY-MM-DD` calendar date in the active locale. Always formatted in UTC so the day never shifts.
  * Malformed input is shown as it is rather than as an invented date.
  */
 export function formatIsoDate(format: Formatter, text: string, dateStyle: DateStyle = 'medium'): string {
-  const date = parseIsoDate(text);
-  if (!date) return text;
-  return format.dateTime(date, { dateStyle, timeZone: 'UTC' });
+  return keptDateText(format, `d${dateStyle}\u0000${text}`, () => {
+    const date = parseIsoDate(text);
+    return date ? format.dateTime(date, { dateStyle, timeZone: 'UTC' }) : text;
+  });
 }
 
 /** The month of a `YYYY-MM-DD` or `YYYY-MM` text, e.g. "Nov 2026" / "Nov. 2026" (cash-flow columns). */
 export function formatIsoMonth(format: Formatter, text: string, month: 'short' | 'long' = 'short'): string {
-  const date = parseIsoDate(text.length === 7 ? `${text}-01` : text);
-  if (!date) return text;
-  return format.dateTime(date, { year: 'numeric', month, timeZone: 'UTC' });
+  return keptDateText(format, `m${month}\u0000${text}`, () => {
+    const date = parseIsoDate(text.length === 7 ? `${text}-01` : text);
+    return date ? format.dateTime(date, { year: 'numeric', month, timeZone: 'UTC' }) : text;
+  });
 }
 
 /** A moment stored as epoch milliseconds (createdAt, updatedAt), in UTC like the rest of the app. */

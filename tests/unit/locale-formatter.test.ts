@@ -47,6 +47,25 @@ describe('localeFormatter (the process-wide server formatter) writes what next-i
     expect(localeFormatter('de').number(1234.5, { minimumFractionDigits: 2 })).toBe('1.234,50');
   });
 
+  test('date and month texts are kept per formatter, style and month form, each as Intl writes it', () => {
+    const intl = (locale: string, options: Intl.DateTimeFormatOptions, iso: string) => new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+    for (const locale of LOCALES) {
+      const f = localeFormatter(locale);
+      for (let round = 0; round < 2; round++) {
+        for (const iso of ['2026-11-29', '2027-01-01', '2024-02-29']) {
+          for (const style of ['short', 'medium', 'long', 'full'] as const) expect(formatIsoDate(f, iso, style)).toBe(intl(locale, { dateStyle: style }, iso));
+          expect(formatIsoMonth(f, iso)).toBe(intl(locale, { year: 'numeric', month: 'short' }, iso));
+          expect(formatIsoMonth(f, iso.slice(0, 7), 'long')).toBe(intl(locale, { year: 'numeric', month: 'long' }, iso.slice(0, 8) + '01'));
+        }
+        expect(formatIsoDate(f, '2026-02-30')).toBe('2026-02-30');
+        expect(formatIsoMonth(f, 'not a month')).toBe('not a month');
+      }
+    }
+    // A formatter that writes differently (another locale's) gets its own texts.
+    expect(formatIsoDate(localeFormatter('de'), '2026-11-29', 'long')).toBe('29. November 2026');
+    expect(formatIsoDate(localeFormatter('en'), '2026-11-29', 'long')).toBe('November 29, 2026');
+  });
+
   test('a value it cannot format is shown as it is, with an error line (next-intl does the same)', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
