@@ -15,15 +15,19 @@ const localeFormatters = new Map<string, Formatter>();
 /** Bounded by the option sets the code uses (a few dozen); a guard all the same. */
 const MAX_FORMATS = 1000;
 
-function kept<F>(cache: Map<string, F>, options: object | undefined, make: () => F): F {
-  const key = options === undefined ? '' : JSON.stringify(options);
-  let f = cache.get(key);
-  if (f === undefined) {
-    f = make();
-    if (cache.size >= MAX_FORMATS) cache.clear();
-    cache.set(key, f);
+/** `make()` kept in `cache` under `key`; the cache is emptied when it holds `max` entries (a guard: the keys are bounded). */
+function keptIn<V>(cache: Map<string, V>, key: string, max: number, make: () => V): V {
+  let v = cache.get(key);
+  if (v === undefined) {
+    v = make();
+    if (cache.size >= max) cache.clear();
+    cache.set(key, v);
   }
-  return f;
+  return v;
+}
+
+function kept<F>(cache: Map<string, F>, options: object | undefined, make: () => F): F {
+  return keptIn(cache, options === undefined ? '' : JSON.stringify(options), MAX_FORMATS, make);
 }
 
 /**
@@ -175,13 +179,7 @@ const MAX_DATE_TEXTS = 5000;
 function keptDateText(format: Formatter, key: string, make: () => string): string {
   let texts = dateTexts.get(format);
   if (!texts) dateTexts.set(format, (texts = new Map()));
-  let text = texts.get(key);
-  if (text === undefined) {
-    text = make();
-    if (texts.size >= MAX_DATE_TEXTS) texts.clear();
-    texts.set(key, text);
-  }
-  return text;
+  return keptIn(texts, key, MAX_DATE_TEXTS, make);
 }
 
 /**
