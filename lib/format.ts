@@ -1,4 +1,5 @@
 import type { createFormatter, DateTimeFormatOptions, NumberFormatOptions } from 'next-intl';
+import { keptIn } from './bounded-memo';
 
 /**
  * Formatting at the edge, in the active locale. Every helper takes next-intl's formatter
@@ -14,17 +15,6 @@ type IntlCache = { numbers: Map<string, Intl.NumberFormat>; dates: Map<string, I
 const localeFormatters = new Map<string, Formatter>();
 /** Bounded by the option sets the code uses (a few dozen); a guard all the same. */
 const MAX_FORMATS = 1000;
-
-/** `make()` kept in `cache` under `key`; the cache is emptied when it holds `max` entries (a guard: the keys are bounded). */
-function keptIn<V>(cache: Map<string, V>, key: string, max: number, make: () => V): V {
-  let v = cache.get(key);
-  if (v === undefined) {
-    v = make();
-    if (cache.size >= max) cache.clear();
-    cache.set(key, v);
-  }
-  return v;
-}
 
 function kept<F>(cache: Map<string, F>, options: object | undefined, make: () => F): F {
   return keptIn(cache, options === undefined ? '' : JSON.stringify(options), MAX_FORMATS, make);

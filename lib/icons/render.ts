@@ -6,6 +6,7 @@
  * strings made once per icon (≈ 2 µs): the fixed SVG attributes, the icon's class names and its inner markup.
  */
 import { createElement, type FC, type SVGProps } from 'react';
+import { keptIn } from '../bounded-memo';
 
 export type IconProps = Omit<SVGProps<SVGSVGElement>, 'children' | 'dangerouslySetInnerHTML' | 'ref'>;
 
@@ -35,17 +36,12 @@ const joined = new Map<string, string>();
 
 /** The icon's classes followed by the caller's, each once, whitespace collapsed (lucide's mergeClasses), memoised. */
 function classes(base: string, extra: string): string {
-  const key = `${base}\u0000${extra}`;
-  let c = joined.get(key);
-  if (c === undefined) {
+  // Class strings come from the source's literals and their combinations: a bounded set; the cap only guards.
+  return keptIn(joined, `${base}\u0000${extra}`, 2000, () => {
     const tokens = new Set<string>();
     for (const t of `${base} ${extra}`.split(/\s+/)) if (t) tokens.add(t);
-    c = [...tokens].join(' ');
-    // Class strings come from the source's literals and their combinations: a bounded set; the cap only guards.
-    if (joined.size > 2000) joined.clear();
-    joined.set(key, c);
-  }
-  return c;
+    return [...tokens].join(' ');
+  });
 }
 
 /** An icon drawing `inner` (SVG markup) with the classes `base` ('lucide lucide-<name> …'). */
