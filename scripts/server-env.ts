@@ -23,11 +23,20 @@ export function serverEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessE
 /**
  * Node flags the production server is started with (npm start, the benchmarks' servers).
  *
- * --heap-growing-percent=25 (V8): after each full collection the old generation may grow by a quarter of what
- * survived before the next one, instead of V8's dynamic factor of up to 4× for a large heap collected quickly. The
- * server keeps about half a gigabyte of long-lived caches on the 100,000-lease book, and every write retires a few
- * megabytes of them (a lease's new valuation, its Dashboard sums): with the default factor that garbage piled up to
- * ≈ 1.6 GiB RSS over 30 writes and 40 pages (bench:caches), with 25 % it stayed at ≈ 1.25 GiB at the same latencies
- * (≈ 1.03 GiB since the memos are process-wide, lib/process-wide.ts; issue #10).
+ * --heap-growing-percent=40 (V8): after each full collection the old generation may grow by 40 % of what survived
+ * before the next one, instead of V8's dynamic factor of up to 4× for a large heap collected quickly. The server keeps
+ * about 0.4 GiB of long-lived caches on the 100,000-lease book, and every write retires a few megabytes of them (a
+ * lease's new valuation, its Dashboard sums): with the default factor that garbage piled up to ≈ 1.6 GiB RSS over 30
+ * writes and 40 pages (bench:caches), with 25 % it stayed at ≈ 1.25 GiB at the same latencies (≈ 1.03 GiB since the
+ * memos are process-wide, lib/process-wide.ts; issue #10).
+ *
+ * Why 40 and not 25: every request also leaves garbage that outlives two scavenges (Next's and undici's per-request
+ * objects, ≈ 26 KB a request; a minimal Next app promotes as much), so under load the old generation fills at
+ * ≈ 30 MB/s whatever the caches do, and each full collection marks the whole cached heap again. At 25 % that was one
+ * every ≈ 4 s during an API load, its marking threads competing with the requests for the two cores. Interleaved,
+ * three servers side by side on the 100,000-lease book (CPU per request): total-cash 0.945 → 0.904 ms at 40 %,
+ * 0.987 → 0.915 at 50 %, 0.885 at V8's default; Summary 16.2 → 15.2 ms at 40 % or 50 %; Dashboard 21.1 → 20.0 ms at
+ * 40 %, 20.7 at 50 %. The memory: bench:caches' RSS 880 and 878 MiB at 40 % (882 at 25 %, 924–951 at 50 %, 1,129 at
+ * the default); after a Dashboard load 977 MiB at 40 % against 908 at 25 % and 1,025 at 50 %.
  */
-export const SERVER_NODE_ARGS: readonly string[] = ['--heap-growing-percent=25'];
+export const SERVER_NODE_ARGS: readonly string[] = ['--heap-growing-percent=40'];
