@@ -36,3 +36,19 @@ export function streamJsonRows(
   });
   return new Response(body, { headers: { 'content-type': 'application/json; charset=utf-8', ...headers } });
 }
+
+/**
+ * A JSON response of bytes the caller keeps and never changes (a cached page body), sent as the one chunk of a plain
+ * stream. A Uint8Array body is copied by undici's Response on every request (46 KB for a total-cash page of 50 rows)
+ * and read through a byte stream; this is neither: ≈ 9 against 15–24 µs a response, and no copy for the collector.
+ * Next streams every route's body, so the framing on the wire is the same.
+ */
+export function bytesResponse(bytes: Uint8Array, headers: Record<string, string> = {}): Response {
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(bytes);
+      controller.close();
+    },
+  });
+  return new Response(body, { headers: { 'content-type': 'application/json', ...headers } });
+}

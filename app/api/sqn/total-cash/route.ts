@@ -2,7 +2,7 @@ import { getDb } from '@/db';
 import { parseQuery, withAuth } from '@/services/api/handler';
 import { totalCashQuerySchema } from '@/lib/portfolio/cash-flow-table';
 import { totalCashFlowScreen } from '@/services/portfolio/total-cash-flow';
-import { streamJsonRows } from '../json-rows';
+import { bytesResponse, streamJsonRows } from '../json-rows';
 
 export const dynamic = 'force-dynamic';
 
@@ -29,11 +29,7 @@ export const GET = withAuth({ scope: 'read:funders' }, ({ req }) => {
   const query = parseQuery(req, totalCashQuerySchema);
   const screen = totalCashFlowScreen(getDb(), query.funderId, query);
   const headers = { 'x-cut-off': screen.cutOff };
-  if (!query.allData) {
-    return new Response(screen.pageBody(query.page, query.perPage), {
-      headers: { 'content-type': 'application/json', ...headers },
-    });
-  }
+  if (!query.allData) return bytesResponse(screen.pageBody(query.page, query.perPage), headers);
   const page = screen.page(query.page, query.perPage);
   const invoices = Array.from(page.indices, screen.rowJson).join(',');
   return streamJsonRows('{"allData":', screen.liveRows, screen.rowJsonOnce, `,"invoices":[${invoices}],"total":${page.total}}`, headers);
