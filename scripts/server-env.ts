@@ -33,10 +33,11 @@ export function serverEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessE
  * Why 40 and not 25: every request also leaves garbage that outlives two scavenges (Next's and undici's per-request
  * objects, ≈ 26 KB a request; a minimal Next app promotes as much), so under load the old generation fills at
  * ≈ 30 MB/s whatever the caches do, and each full collection marks the whole cached heap again. At 25 % that was one
- * every ≈ 4 s during an API load, its marking threads competing with the requests for the two cores. Interleaved,
- * three servers side by side on the 100,000-lease book (CPU per request): total-cash 0.945 → 0.904 ms at 40 %,
- * 0.987 → 0.915 at 50 %, 0.885 at V8's default; Summary 16.2 → 15.2 ms at 40 % or 50 %; Dashboard 21.1 → 20.0 ms at
- * 40 %, 20.7 at 50 %. The memory: bench:caches' RSS 880 and 878 MiB at 40 % (882 at 25 %, 924–951 at 50 %, 1,129 at
- * the default); after a Dashboard load 977 MiB at 40 % against 908 at 25 % and 1,025 at 50 %.
+ * every ≈ 4 s during an API load, its marking threads competing with the requests for the two cores. Measured with
+ * two or three servers side by side on the 100,000-lease book, interleaved rounds, CPU per request (each figure from
+ * one run against 25 % in the same run): total-cash 0.945 → 0.904 ms at 40 %, 0.987 → 0.915 at 50 % and 0.885 at V8's
+ * default; Summary 16.2 → 15.2 ms at 40 % and 15.1 at 50 %; Dashboard 21.1 → 20.0 ms at 40 % and 20.7 at 50 %. The
+ * memory: bench:caches' RSS 878–888 MiB at 40 % (882 at 25 %, 924–951 at 50 %, 1,129 at the default); after a
+ * Dashboard load 977 MiB at 40 % against 908 at 25 % and 1,025 at 50 %.
  */
 export const SERVER_NODE_ARGS: readonly string[] = ['--heap-growing-percent=40'];
