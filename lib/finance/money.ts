@@ -39,15 +39,23 @@ export function currencyIndex(code: string): number {
   return i;
 }
 
+/** The largest allowance below a half that roundHalfUp still rounds up, in units (see there). */
+const HALF_ALLOWANCE_MAX = 5e-4;
+
 /**
  * Round to the nearest integer, halves away from zero (unitless: call it on minor-unit amounts).
  * A value within a few ulps of a half counts as the half: binary floats cannot hold decimal products
  * such as 0.19 × 150 = 28.5 (it is 28.499999999999996), and a VAT or interest line must round as the
- * decimal arithmetic on the invoice does.
+ * decimal arithmetic on the invoice does. The allowance is 4 × 10⁻¹⁵ of the value (≈ 18 ulps), and at most
+ * HALF_ALLOWANCE_MAX: from 1.25 × 10¹¹ units on (1.25 billion in cents) it stops growing, so the result stays
+ * within half a unit and 0.0005 (and the sum's own rounding, an ulp) of the value. Uncapped, −839,773,487,285.4966
+ * rounded to …286, 0.5034 away.
  */
 export function roundHalfUp(x: number): number {
   // `0 - floor(...)` rather than `-floor(...)` so that −0.2 rounds to +0, not −0.
-  return x >= 0 ? Math.floor(x + 0.5 + (x + 1) * 4e-15) : 0 - Math.floor(0.5 - x + (1 - x) * 4e-15);
+  return x >= 0
+    ? Math.floor(x + 0.5 + Math.min((x + 1) * 4e-15, HALF_ALLOWANCE_MAX))
+    : 0 - Math.floor(0.5 - x + Math.min((1 - x) * 4e-15, HALF_ALLOWANCE_MAX));
 }
 
 /** Convert a major-unit amount (e.g. 1234.56 EUR) to integer minor units, rounded half-up. */

@@ -126,6 +126,10 @@ describe('money: minor units and half-up rounding', () => {
     ['0.23 × 79434 = 18269.82', 0.23 * 79434, 18270],
     ['1.005 × 100 (= 100.49999999999999) rounds as 100.5', 1.005 * 100, 101],
     ['a large amount of cents', 123456789012.5, 123456789013],
+    // The allowance for binary error stops growing at 0.0005 of a unit (fast-check found this one; it was rounded up).
+    ['839,773,487,285.4966 rounds down', 839773487285.4966, 839773487285],
+    ['−839,773,487,285.4966 rounds towards zero', -839773487285.4966, -839773487285],
+    ['1.15 × 900,000,000,010 (an ulp below …011.5 in binary) rounds as the decimal', 1.15 * 900000000010, 1035000000012],
   ])('roundHalfUp: %s', (_n, x, expected) => {
     expect(roundHalfUp(x)).toBe(expected);
   });
