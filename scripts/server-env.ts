@@ -31,8 +31,9 @@ export function serverEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessE
  * memos are process-wide, lib/process-wide.ts; issue #10).
  *
  * Why 40 and not 25: every request also leaves garbage that outlives two scavenges (Next's and undici's per-request
- * objects, ≈ 26 KB a request; a minimal Next app promotes as much), so under load the old generation fills at
- * ≈ 30 MB/s whatever the caches do, and each full collection marks the whole cached heap again. At 25 % that was one
+ * objects, ≈ 26 KB an API request, as in a minimal Next app; a page's render state, ≈ 0.5–0.7 MB a Dashboard or
+ * Summary request under load, from --trace-gc), so under load the old generation fills at ≈ 30–50 MB/s whatever the
+ * caches do, and each full collection marks the whole cached heap again. At 25 % that was one
  * every ≈ 4 s during an API load, its marking threads competing with the requests for the two cores. Measured with
  * two or three servers side by side on the 100,000-lease book, interleaved rounds, CPU per request (each figure from
  * one run against 25 % in the same run): total-cash 0.945 → 0.904 ms at 40 %, 0.987 → 0.915 at 50 % and 0.885 at V8's
