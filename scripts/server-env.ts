@@ -30,11 +30,14 @@ export function serverEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessE
  * writes and 40 pages (bench:caches), with 25 % it stayed at ≈ 1.25 GiB at the same latencies (≈ 1.03 GiB since the
  * memos are process-wide, lib/process-wide.ts; issue #10).
  *
- * Why 40 and not 25: every request also leaves garbage that outlives two scavenges (Next's and undici's per-request
- * objects, ≈ 26 KB an API request, as in a minimal Next app; a page's render state, ≈ 0.5–0.7 MB a Dashboard or
+ * Why 40 and not 25: every request also leaves garbage in the old generation (Next's and undici's per-request
+ * objects, ≈ 26 KB an API request, as in a minimal Next app; a page's render state, ≈ 0.3–0.7 MB a Dashboard or
  * Summary request under load, from --trace-gc), so under load the old generation fills at ≈ 30–50 MB/s whatever the
- * caches do, and each full collection marks the whole cached heap again. At 25 % that was one
- * every ≈ 4 s during an API load, its marking threads competing with the requests for the two cores. Measured with
+ * caches do, and each full collection marks the whole cached heap again. At 25 % that was one every ≈ 4 s during an
+ * API load, its marking threads competing with the requests for the two cores. (A larger young generation does not
+ * keep that garbage out: with --max-semi-space-size=64 a Summary load ran a quarter of the scavenges but as many full
+ * collections, 3 in each run with old space +≈ 170 MB between them; bench:ratio did not improve in two runs against
+ * two, and the RSS was 95–130 MiB higher.) Measured with
  * two or three servers side by side on the 100,000-lease book, interleaved rounds, CPU per request (each figure from
  * one run against 25 % in the same run): total-cash 0.945 → 0.904 ms at 40 %, 0.987 → 0.915 at 50 % and 0.885 at V8's
  * default; Summary 16.2 → 15.2 ms at 40 % and 15.1 at 50 %; Dashboard 21.1 → 20.0 ms at 40 % and 20.7 at 50 %. The
