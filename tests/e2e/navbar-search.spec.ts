@@ -3,7 +3,7 @@
  * move through the results and Enter opens one; a page's star bookmarks it and the bookmark appears as
  * a quick link in the navbar. Every test signs in through the form in a fresh browser context.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signInAs } from '../helpers/e2e-auth';
 
 async function signIn(page: Page, user: 'analyst' | 'viewer') {
@@ -11,6 +11,17 @@ async function signIn(page: Page, user: 'analyst' | 'viewer') {
 }
 
 const dialog = (page: Page) => page.getByTestId('navbar-search-dialog');
+
+/**
+ * Types `text` into the search and waits for the server's answer to it. Until then the dialog shows the answer to
+ * the empty search it opened with (at most four pages, lessees and leases each), which an assertion on the new
+ * results can match before they arrive: the arrow keys then walk a list that is replaced under them.
+ */
+async function search(page: Page, input: Locator, text: string) {
+  const answered = page.waitForResponse((r) => r.url().includes('/api/main-search/data?') && new URL(r.url()).searchParams.get('q') === text);
+  await input.fill(text);
+  await answered;
+}
 
 /**
  * Presses the shortcut until the search opens: right after sign-in the page may still be hydrating, and a key
@@ -29,7 +40,7 @@ test('Ctrl+K opens the search; typing, ArrowDown and Enter open the page found',
   await expect(dialog(page)).toBeVisible();
   const input = dialog(page).getByRole('searchbox', { name: 'Search' });
   await expect(input).toBeFocused();
-  await input.fill('cash flow');
+  await search(page, input, 'cash flow');
   const result = dialog(page).getByRole('link', { name: 'Total Cash Flow', exact: true });
   await expect(result).toBeVisible();
   await page.keyboard.press('ArrowDown');
@@ -46,7 +57,7 @@ test("'/' opens the search, leases are found by contract number, ArrowDown moves
   await openSearchWith(page, () => page.locator('body').press('/'));
   const input = dialog(page).getByRole('searchbox', { name: 'Search' });
   await expect(input).toBeFocused();
-  await input.fill('QL-');
+  await search(page, input, 'QL-');
   // The first (empty) search also lists pages; once 'QL-' is answered only contract numbers match.
   await expect(dialog(page).getByRole('region', { name: 'Pages' })).toHaveCount(0);
   const leases = dialog(page).getByRole('region', { name: 'Leases' });
