@@ -5,6 +5,13 @@
 export async function register() {
   // Values the funders' books before the first request (services/portfolio/warm.ts); a failure only costs the first request its speed.
   if (process.env.NEXT_RUNTIME === 'nodejs') {
+    // A production server does not run on a fixed date (QUANTUM_TODAY) unless that is meant (lib/clock).
+    const { clockStartProblem } = await import('@/lib/clock');
+    const clockProblem = clockStartProblem();
+    if (clockProblem) {
+      console.error(`QUANTUM cannot start: ${clockProblem}`);
+      process.exit(1);
+    }
     const started = performance.now();
     // TRUST_PROXY: rewrite what a client claims about its address and host on every raw request, before Next reads it.
     const [{ subscribe }, { applyTrustProxy }, { env }] = await Promise.all([

@@ -25,7 +25,7 @@
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { openDb, runMigrations, type Db } from '@/db/client';
 import { recordPayment } from '@/db/queries/payments';
-import { todayIso } from '@/lib/finance';
+import { todayIso } from '@/lib/clock';
 import { addMonthsTo, lastClosedMonth, monthOf, monthRange } from '@/lib/history';
 import { ensureSnapshots, performanceReport, vintageReport } from '@/services/history/snapshots';
 import { queueSnapshots, snapshotJob } from '@/services/history/background';

@@ -22,7 +22,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { openDb, runMigrations } from '@/db/client';
 import { seedIfEmpty } from '@/db/seed';
-import { todayIso } from '@/lib/finance/dates';
+import { todayIso } from '@/lib/clock';
 import { seedDemoFacilities } from '@/services/facilities/demo';
 import { flag, now, numberOption, stringOption } from './common';
 

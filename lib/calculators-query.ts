@@ -28,7 +28,7 @@ import {
   type PriceRequest,
   type RateRequest,
 } from '@/lib/validations/calculators';
-import { todayIso } from '@/lib/finance/dates';
+import { todayIso } from '@/lib/clock';
 
 export const CALCULATOR_TABS = ['schedule', 'rate', 'npv', 'price'] as const;
 export type CalculatorTab = (typeof CALCULATOR_TABS)[number];

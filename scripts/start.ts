@@ -8,6 +8,7 @@ import path from 'node:path';
 import { openDb } from '@/db/client';
 import { DEMO_PASSWORD, DEMO_USERS, hasDemoUsers } from '@/db/seed/users';
 import { getAuthSecret } from '@/services/auth/secret';
+import { clockStartProblem } from '@/lib/clock';
 import { databasePath } from '@/lib/env';
 import { prepareDatabase } from './prepare-db';
 import { SERVER_NODE_ARGS, serverEnv } from './server-env';
@@ -15,6 +16,13 @@ import { SERVER_NODE_ARGS, serverEnv } from './server-env';
 const nextBin = path.join(process.cwd(), 'node_modules', 'next', 'dist', 'bin', 'next');
 const port = process.env.PORT ?? '3000';
 const host = process.env.HOST ?? '0.0.0.0';
+
+// A fixed business date (QUANTUM_TODAY) on a production server only when it is meant (lib/clock).
+const clockProblem = clockStartProblem({ ...process.env, NODE_ENV: 'production' });
+if (clockProblem) {
+  console.error(`QUANTUM cannot start: ${clockProblem}`);
+  process.exit(1);
+}
 
 process.env.NEXTAUTH_SECRET = getAuthSecret();
 process.env.NEXT_TELEMETRY_DISABLED ??= '1';

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { FieldError, Input, Label } from '@/components/ui/input';
 import { useRouter } from '@/i18n/navigation';
 import { parseAmountMinor } from '@/lib/number-input';
-import { todayIso } from '@/lib/finance/dates';
+import { useToday } from '@/components/clock/today';
 
 type LeaseRef = { id: number; contractNumber: string; currency: string };
 type ApiErrorBody = { error?: { message?: string } } | null;
@@ -77,6 +77,7 @@ function Field({ id, label, error, className, ...input }: ComponentProps<'input'
 /** Flags a lease (by contract number) unlikely to pay, with a reason and a start date. */
 export function UtpFlagForm({ funderId }: { funderId: number }) {
   const { t, busy, run } = useCreditWrite();
+  const today = useToday();
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
@@ -94,7 +95,7 @@ export function UtpFlagForm({ funderId }: { funderId: number }) {
     if (Object.keys(next).length > 0 || !lease) return;
     const ok = await run({
       url: `/api/leases/${lease.id}/unlikely-to-pay?funderId=${funderId}`,
-      body: { reason, flaggedOn: String(data.get('flaggedOn') || todayIso()) },
+      body: { reason, flaggedOn: String(data.get('flaggedOn') || today) },
       created: true,
       done: t('flags.done', { contract }),
     });
@@ -104,7 +105,7 @@ export function UtpFlagForm({ funderId }: { funderId: number }) {
   return (
     <form onSubmit={submit} className="flex flex-wrap items-end gap-3" aria-label={t('flags.form')} data-testid="utp-form" noValidate>
       <Field className="w-48" id="utp-contract" name="contract" label={t('flags.contract')} error={errors.contract ?? ''} />
-      <Field className="w-40" id="utp-date" name="flaggedOn" type="date" defaultValue={todayIso()} label={t('flags.date')} />
+      <Field className="w-40" id="utp-date" name="flaggedOn" type="date" defaultValue={today} label={t('flags.date')} />
       <Field className="min-w-64 flex-1" id="utp-reason" name="reason" maxLength={500} label={t('flags.reason')} error={errors.reason ?? ''} />
       <Button type="submit" size="sm" disabled={busy}>
         {t('flags.submit')}
@@ -126,7 +127,8 @@ export function UnflagButton({ funderId, leaseId }: { funderId: number; leaseId:
 /** Proposes writing off a defaulted lease today at its exposure (another user approves). */
 export function ProposeWriteOffButton({ funderId, leaseId, contract }: { funderId: number; leaseId: number; contract: string }) {
   const { t, busy, run } = useCreditWrite();
-  const propose = () => run({ url: `/api/credit/write-offs?funderId=${funderId}`, body: { leaseId, writeOffOn: todayIso() }, created: true, done: t('writeOffs.proposed', { contract }) });
+  const today = useToday();
+  const propose = () => run({ url: `/api/credit/write-offs?funderId=${funderId}`, body: { leaseId, writeOffOn: today }, created: true, done: t('writeOffs.proposed', { contract }) });
   return (
     <Button variant="outline" size="sm" onClick={propose} disabled={busy} aria-label={`${t('writeOffs.propose')} ${contract}`}>
       {t('writeOffs.propose')}
@@ -160,6 +162,7 @@ export function DecideWriteOffButtons({ id, mine }: { id: number; mine: boolean 
 /** Records a recovery on a written-off lease (amount typed in the active locale). */
 export function RecoveryForm({ funderId }: { funderId: number }) {
   const { t, busy, run } = useCreditWrite();
+  const today = useToday();
   const locale = useLocale();
   const [errors, setErrors] = useState<Record<string, string>>({});
 
@@ -179,7 +182,7 @@ export function RecoveryForm({ funderId }: { funderId: number }) {
     if (Object.keys(next).length > 0 || !lease || amount === null) return;
     const ok = await run({
       url: `/api/credit/recoveries?funderId=${funderId}`,
-      body: { leaseId: lease.id, receivedOn: String(data.get('receivedOn') || todayIso()), amount, kind: data.get('kind'), reference: String(data.get('reference') ?? '') },
+      body: { leaseId: lease.id, receivedOn: String(data.get('receivedOn') || today), amount, kind: data.get('kind'), reference: String(data.get('reference') ?? '') },
       created: true,
       done: t('recoveries.done'),
     });
@@ -189,7 +192,7 @@ export function RecoveryForm({ funderId }: { funderId: number }) {
   return (
     <form onSubmit={submit} className="flex flex-wrap items-end gap-3" aria-label={t('recoveries.form')} noValidate>
       <Field className="w-48" id="rec-contract" name="contract" label={t('flags.contract')} error={errors.contract ?? ''} />
-      <Field className="w-40" id="rec-date" name="receivedOn" type="date" defaultValue={todayIso()} label={t('columns.date')} />
+      <Field className="w-40" id="rec-date" name="receivedOn" type="date" defaultValue={today} label={t('columns.date')} />
       <Field className="w-36" id="rec-amount" name="amount" inputMode="decimal" label={t('recoveries.amount')} error={errors.amount ?? ''} />
       <div className="w-44">
         <Label htmlFor="rec-kind">{t('recoveries.kind')}</Label>

@@ -10,7 +10,7 @@ import { FieldError, Input, Label } from '@/components/ui/input';
 import { numberInputMessage } from '@/components/ui/number-input-message';
 import { useRouter } from '@/i18n/navigation';
 import { parseAmountMinor } from '@/lib/number-input';
-import { todayIso } from '@/lib/finance/dates';
+import { useToday } from '@/components/clock/today';
 
 type LeaseOption = { id: number; contractNumber: string; currency: string };
 
@@ -27,7 +27,7 @@ export function RecordPaymentForm({ funderId, lease }: { funderId: number; lease
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const today = todayIso();
+  const today = useToday();
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { useRouter } from '@/i18n/navigation';
-import { todayIso } from '@/lib/finance/dates';
+import { useToday } from '@/components/clock/today';
 
 /** Reverses a payment after a confirmation step (a reversal entry; the payment itself stays in the ledger). */
 export function ReversePaymentButton({ paymentId, funderId, receivedOn }: { paymentId: number; funderId: number; receivedOn: string }) {
@@ -14,11 +14,12 @@ export function ReversePaymentButton({ paymentId, funderId, receivedOn }: { paym
   const router = useRouter();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
+  const today = useToday();
 
   const reverse = async () => {
     setBusy(true);
     try {
-      const reversedOn = todayIso() < receivedOn ? receivedOn : todayIso();
+      const reversedOn = today < receivedOn ? receivedOn : today;
       const res = await fetch(`/api/payments/${paymentId}/reverse?funderId=${funderId}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },

@@ -15,7 +15,7 @@ import { getFunder } from './funders';
 import { scheduleOfLease } from './lease-terms';
 import { insertLease, type LeaseInput } from './leases';
 import { defaultVatRate, getLessee } from './lessees';
-import { todayIso } from '@/lib/finance/dates';
+import { todayIso } from '@/lib/clock';
 
 /** What a user supplies for a quotation; the instalment is derived by lib/finance. vatRate omitted: the default. */
 export type QuotationInput = Pick<
@@ -251,7 +251,7 @@ export function changeQuotationStatus(
   opts: { now?: number; today?: string } = {},
 ): { quotation: QuotationRow; lease: Lease | null } {
   const now = opts.now ?? Date.now();
-  const today = opts.today ?? todayIso(new Date(now));
+  const today = opts.today ?? todayIso();
   return db.transaction(
     (tx) => {
       const current = loadForWrite(tx, funderId, id);

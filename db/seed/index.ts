@@ -11,7 +11,7 @@ import { seedPayments, type SeededLedger } from './payments';
 import { seedPortfolio, type SeededBook } from './portfolio';
 import { seedScenarios } from './scenarios';
 import { hasDemoUsers, seedDemoUsers } from './users';
-import { todayIso } from '@/lib/finance/dates';
+import { todayIso } from '@/lib/clock';
 
 export const DEFAULT_SEED_LEASES = 600;
 

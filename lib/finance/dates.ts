@@ -161,7 +161,7 @@ export function monthsBetween(from: string, to: string): number {
   return monthIndex(to) - monthIndex(from);
 }
 
-/** Today (UTC) as YYYY-MM-DD: the as-of date of every "today" figure and the date in export file names. */
-export function todayIso(now: Date = new Date()): string {
-  return now.toISOString().slice(0, 10);
+/** The UTC calendar date of an instant as YYYY-MM-DD. "Today" is lib/clock's todayIso, the one clock. */
+export function isoDateOf(instant: Date): string {
+  return instant.toISOString().slice(0, 10);
 }

@@ -37,7 +37,7 @@ export {
   firstOfMonth,
   monthIndex,
   monthsBetween,
-  todayIso,
+  isoDateOf,
   type CivilDate,
   type MonthIndex,
 } from './dates';

@@ -7,7 +7,7 @@
 import { openDb, runMigrations } from '@/db/client';
 import { seedIfEmpty } from '@/db/seed';
 import { databasePath } from '@/lib/env';
-import { todayIso } from '@/lib/finance/dates';
+import { todayIso } from '@/lib/clock';
 import { seedDemoFacilities } from '@/services/facilities/demo';
 
 export function prepareDatabase(file = databasePath()): { file: string; seeded: boolean; areas: string[] } {

@@ -1,9 +1,10 @@
 /**
  * Demo facilities (issue #15): each demo funder gets one facility whose figures are all computed from its book —
  * criteria and two concentration limits (the lessee limit set below the largest lessee's share, so it produces an
- * excess), reserves, a quarterly draw history that never exceeds the availability at its date (requested by the
- * demo analyst, approved by the demo admin), an issued certificate at the last month end, and covenants placed
- * around the measured values so that one is in Warning. Deterministic for a given `today`.
+ * excess), reserves, a quarterly draw history that never exceeds the availability at its date and repayments from
+ * collections that leave room to draw on whatever day it is seeded (requested by the demo analyst, approved by the
+ * demo admin), an issued certificate at the last month end, and covenants placed around the measured values so that
+ * one is in Warning. Deterministic for a given `today` (lib/clock's, by default the calendar's).
  */
 import type { Db } from '@/db/client';
 import { createFacility, updateFacility, type FacilityActor } from '@/db/queries/facilities';
@@ -78,21 +79,28 @@ export function seedDemoFacilities(db: Db, today: string): number {
       admin,
       now - 30 * DAY,
     );
-    // Quarterly draws of most of the availability at their date, and one repayment: all within the base then.
-    for (let m = 1; m <= 18; m += 3) {
+    // Quarterly draws of half the availability at their date, and a repayment from collections at every other month
+    // end where the outstanding runs above 75 % of the maximum advance (down to 70 %): always within the base then.
+    for (let m = 1; m <= 18; m++) {
       const valueDate = monthEndOf(monthOf(addMonths(startDate, m)));
       if (valueDate > today) break;
       const { base } = facilityBase(db, facility, valueDate);
-      const amount = round(base.availability * (m === 1 ? 0.8 : 0.6), 1000_00);
-      if (amount <= 0 || amount > base.availability) continue;
-      const d = requestFacilityDraw(db, facility, { type: 'draw', amount, valueDate, note: '' }, analyst, now - 20 * DAY);
+      const draw = m % 3 === 1;
+      const amount = draw ? round(base.availability * 0.5, 1000_00) : Math.min(base.outstanding, Math.floor((base.outstanding - base.maximumAdvance * 0.7) / 1000_00) * 1000_00);
+      if (draw ? amount <= 0 || amount > base.availability : base.outstanding <= base.maximumAdvance * 0.75 || amount <= 0) continue;
+      const d = requestFacilityDraw(db, facility, { type: draw ? 'draw' : 'repayment', amount, valueDate, note: '' }, analyst, now - 20 * DAY);
       decideFacilityDraw(db, facility, d.id, 'approved', admin, now - 19 * DAY);
     }
-    const repayDate = monthEndOf(monthOf(addMonths(startDate, 14)));
-    const outstanding = facilityBase(db, facility, repayDate).base.outstanding;
-    if (outstanding > 0) {
-      const r = requestFacilityDraw(db, facility, { type: 'repayment', amount: round(outstanding * 0.05, 1000_00), valueDate: repayDate, note: '' }, analyst, now - 18 * DAY);
-      decideFacilityDraw(db, facility, r.id, 'approved', admin, now - 17 * DAY);
+    // Room to draw today, whatever the day: a base that shrank since the last movement (collections, new defaults)
+    // is met by a repayment at the last month end, down to 70 % of today's maximum advance.
+    const atToday = facilityBase(db, facility, today).base;
+    if (atToday.availability < atToday.maximumAdvance * 0.1) {
+      const amount = up(atToday.outstanding - atToday.maximumAdvance * 0.7, 1000_00);
+      const valueDate = monthEndOf(monthOf(addMonths(`${today.slice(0, 7)}-01`, -1)));
+      if (amount > 0 && valueDate >= startDate) {
+        const r = requestFacilityDraw(db, facility, { type: 'repayment', amount: Math.min(amount, facilityBase(db, facility, valueDate).base.outstanding), valueDate, note: '' }, analyst, now - 18 * DAY);
+        decideFacilityDraw(db, facility, r.id, 'approved', admin, now - 17 * DAY);
+      }
     }
     // Covenants around the measured values of the last closed month: default ratio compliant (with a step in
     // month 13), the 60+ DPD ratio inside its warning margin, the WA rate floor and the top-10 share compliant.

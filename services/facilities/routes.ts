@@ -2,7 +2,7 @@ import 'server-only';
 /** Shared by the facility route handlers: the facility of the path (scoped), the actor and today's date. */
 import { getDb } from '@/db';
 import type { Facility, FacilityActor } from '@/db/queries/facilities';
-import { todayIso } from '@/lib/finance/dates';
+import { todayIso } from '@/lib/clock';
 import type { HandlerContext } from '@/services/api/handler';
 import { pathId } from '@/services/servicing/route-helpers';
 import { facilityFor } from './service';

@@ -8,7 +8,7 @@ export async function warmFacilityCaches(): Promise<{ facilities: number; ms: nu
   const [{ onOwnConnection }, { listFacilities }, { todayIso }, { facilityBase }] = await Promise.all([
     import('@/services/database/own-connection'),
     import('@/db/queries/facilities'),
-    import('@/lib/finance/dates'),
+    import('@/lib/clock'),
     import('./core'),
   ]);
   const t0 = performance.now();

@@ -17,7 +17,7 @@
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { DbOrTx } from '@/db/client';
 import { finishSnapshotMonth, hasSnapshotMonth, historyLeaseTerms, insertSnapshotRows, snapshotMonthNamesIn } from '@/db/queries/history';
-import { todayIso } from '@/lib/finance';
+import { todayIso } from '@/lib/clock';
 import { addMonthsTo, aggregateMonth, lastClosedMonth, monthEndOf, monthOf, monthRange, type LeaseSnapshot } from '@/lib/history';
 import { creditFactsAt } from '@/services/credit/facts';
 import { bookExtentOf, computeMonthSnapshot, DEFAULT_REPORT_MONTHS, firstBookMonth, type Carry } from '@/services/history/snapshots';

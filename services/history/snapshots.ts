@@ -18,7 +18,8 @@ import { sqliteOf } from '@/db/queries/servicing';
 import { bookExtent, historyLeaseTerms, insertSnapshotMonth, snapshotMonthsIn, type SnapshotMonthRow } from '@/db/queries/history';
 import { Invalid } from '@/lib/domain/errors';
 import { intern } from '@/lib/intern';
-import { addMonths, PERIOD_MONTHS, todayIso, tryParseDate } from '@/lib/finance';
+import { addMonths, PERIOD_MONTHS, tryParseDate } from '@/lib/finance';
+import { todayIso } from '@/lib/clock';
 import {
   addMonthsTo,
   aggregateMonth,

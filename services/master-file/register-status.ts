@@ -9,7 +9,7 @@
  */
 import type { DbOrTx } from '@/db/client';
 import type { CreditStatusIds, StatusClause } from '@/db/queries/leases';
-import { todayIso } from '@/lib/finance/dates';
+import { todayIso } from '@/lib/clock';
 import { shownStatus, type ShownStatus, type StatusFilter } from '@/lib/validations/leases';
 import { creditStatesAt, creditStatesById } from '@/services/credit/book';
 import { processWide } from '@/lib/process-wide';

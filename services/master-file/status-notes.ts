@@ -13,7 +13,7 @@ import { formatIsoDate, type Formatter } from '@/lib/format';
 import { getServicingBook } from '@/services/servicing/book';
 import { creditStatesById } from '@/services/credit/book';
 import { defaultsAt } from '@/services/credit/screen';
-import { todayIso } from '@/lib/finance/dates';
+import { todayIso } from '@/lib/clock';
 
 /** A lease of a table: its id, status and, where the table has it, its DPD (otherwise today's from the servicing book). */
 export type StatusNoteRow = { id: number; status: string; dpd?: number | null };

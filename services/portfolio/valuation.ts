@@ -27,6 +27,7 @@ import { leaseTermsOf } from '@/db/queries/lease-terms';
 import { listPortfolioLeases, type PortfolioLeaseRecord } from '@/db/queries/portfolio';
 import { bookLeaseStamp, sqliteOf } from '@/db/queries/servicing';
 import type { Funder } from '@/db/schema/portfolio';
+import { todayIso } from '@/lib/clock';
 import { NotFound } from '@/lib/domain/errors';
 import { LeasePortfolio, NO_EXIT, purchasePrices, purchasePricesInChunks, spliceValuation, valuePortfolio, valuePortfolioInChunks, type PortfolioValuation } from '@/lib/finance';
 import { spliceSlot } from '@/lib/finance/columns';
@@ -399,7 +400,7 @@ export function valuationChangeLog(db: DbOrTx, funderId: number, version: number
   return { version: e.version, changes };
 }
 
-/** The default cut-off: the first day of the current month (UTC). */
-export function defaultCutOff(now = new Date()): string {
-  return `${now.toISOString().slice(0, 7)}-01`;
+/** The default cut-off: the first day of the month of `today` (lib/clock's by default; domain.md §3). */
+export function defaultCutOff(today = todayIso()): string {
+  return `${today.slice(0, 7)}-01`;
 }

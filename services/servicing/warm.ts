@@ -1,3 +1,5 @@
+import { todayIso } from '@/lib/clock';
+
 /**
  * Warms the servicing caches when the server starts (instrumentation.ts, after the portfolio books):
  * for each funder the book's stores (schedule and ledger in typed arrays), the servicing book today, at
@@ -9,7 +11,7 @@
  * book first finishes the same build itself. On its own connection (services/database/own-connection.ts); the
  * caches are keyed by the database file, not by connection.
  */
-export async function warmServicingCaches(now = new Date()): Promise<{ funders: number; leases: number; ms: number }> {
+export async function warmServicingCaches(today = todayIso()): Promise<{ funders: number; leases: number; ms: number }> {
   const [{ onOwnConnection }, { listFunders }, { warmServicingBook }, { behaviourRows, delinquencyView, rollRates }, { defaultCutOff }, finance, reports, { servicingKpis }, { SERVICING_REPORT_KINDS }] = await Promise.all([
     import('@/services/database/own-connection'),
     import('@/db/queries/funders'),
@@ -22,7 +24,6 @@ export async function warmServicingCaches(now = new Date()): Promise<{ funders: 
     import('@/lib/reports/constants'),
   ]);
   const t0 = performance.now();
-  const today = finance.todayIso(now);
   const day = finance.tryParseDate(today)!;
   const c = finance.civilFromDays(day);
   const lastMonthEnd = finance.formatDate(finance.daysFromCivil(c.year, c.month, 1) - 1);
@@ -30,7 +31,7 @@ export async function warmServicingCaches(now = new Date()): Promise<{ funders: 
     let leases = 0;
     const funders = listFunders(db);
     for (const funder of funders) {
-      leases += await warmServicingBook(db, funder.id, [today, defaultCutOff(), lastMonthEnd]);
+      leases += await warmServicingBook(db, funder.id, [today, defaultCutOff(today), lastMonthEnd]);
       behaviourRows(db, funder.id, today);
       await new Promise((resolve) => setImmediate(resolve));
       // The Delinquency page as it opens: its rows and sorted order, and the roll rates of the last month.

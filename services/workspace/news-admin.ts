@@ -1,7 +1,7 @@
 import type { Db, DbOrTx } from '@/db/client';
 import type { User } from '@/db/schema/auth';
 import { createNews, getNewsForEdit, listNewsForAdmin, updateNews } from '@/db/queries/workspace/news';
-import { todayIso } from '@/lib/finance/dates';
+import { todayIso } from '@/lib/clock';
 import type { NewsPostBody } from '@/lib/validations/workspace';
 import { contentLocaleOf } from './content';
 
@@ -15,9 +15,9 @@ export function newsEditScreen(db: DbOrTx, locale: string, id: number) {
   return getNewsForEdit(db, contentLocaleOf(locale), id);
 }
 
-/** A new article in the language by the admin, dated today; its number. */
-export function publishNews(db: Db, locale: string, input: NewsPostBody, author: User, now = new Date()): number {
-  return createNews(db, contentLocaleOf(locale), input, { userId: author.id, name: author.fullName || author.username, avatar: author.avatar ?? '' }, todayIso(now), now.getTime());
+/** A new article in the language by the admin, dated `today` (lib/clock's by default); its number. */
+export function publishNews(db: Db, locale: string, input: NewsPostBody, author: User, now = new Date(), today = todayIso()): number {
+  return createNews(db, contentLocaleOf(locale), input, { userId: author.id, name: author.fullName || author.username, avatar: author.avatar ?? '' }, today, now.getTime());
 }
 
 /** Edits an article of the language (404 when unknown). */

@@ -5,6 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { signInAs } from '../helpers/e2e-auth';
+import { e2eCutOff } from '../helpers/e2e-clock';
 
 test('the Facilities list shows each demo facility and opens its page with the waterfall', async ({ page }) => {
   await signInAs(page, 'analyst');
@@ -60,7 +61,7 @@ test('requesting a draw: above availability is refused, a small one is pending f
 
 test('Liability CF per facility: the facility selector shows its funding line, whose balance is the facility page outstanding', async ({ page }) => {
   await signInAs(page, 'analyst');
-  const cutOff = `${new Date().toISOString().slice(0, 7)}-01`;
+  const cutOff = e2eCutOff();
   await page.goto(`/en/portfolio/facilities/1?asOf=${cutOff}`);
   const digits = (s: string | null) => (s ?? '').replace(/[^0-9]/g, '');
   const outstanding = digits(await page.getByTestId('waterfall-table').getByTestId('wf-outstanding').locator('td').last().textContent());

@@ -6,6 +6,8 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { signInAs } from '../helpers/e2e-auth';
+import { e2eToday, firstOfNextMonth } from '../helpers/e2e-clock';
+import { addDays } from '@/lib/finance/dates';
 
 async function signIn(page: Page, user: 'analyst' | 'viewer') {
   await signInAs(page, user);
@@ -21,7 +23,7 @@ async function pickLessee(page: Page, text: string) {
   await expect(page.getByText(/^ERP id ODOO-/)).toBeVisible();
 }
 
-const nextYear = new Date().getUTCFullYear() + 1;
+const nextYear = Number(e2eToday().slice(0, 4)) + 1;
 
 test('create a lease through the form, watch the instalment, and find it in the Master File and the Total Cash Flow', async ({ page }) => {
   await signIn(page, 'analyst');
@@ -46,6 +48,9 @@ test('create a lease through the form, watch the instalment, and find it in the 
   await expect(page.getByText('The down payment must be below the price.')).toBeVisible();
   await page.getByLabel('Down payment').fill('20000');
   const final = await instalment.textContent();
+  // Bought tomorrow: after the default cut-off (the 1st of this month, today at the latest; domain.md §3) on any day.
+  const purchaseDate = addDays(e2eToday(), 1);
+  await page.getByLabel('Purchase date').fill(purchaseDate);
   await page.getByRole('button', { name: 'Create lease' }).click();
 
   await page.waitForURL(/\/en\/master-file\/\d+$/);
@@ -54,7 +59,7 @@ test('create a lease through the form, watch the instalment, and find it in the 
   const contractNumber = (await heading.textContent())!.replace('Lease ', '');
   await expect(page.getByTestId('lease-instalment')).toHaveText(final!);
   await expect(page.getByTestId('schedule-table').locator('tbody tr')).toHaveCount(48);
-  // Bought today, so not in the pool at the default cut-off (the 1st of this month; domain.md §3): the page says so.
+  // Bought after the default cut-off, so not in the pool at it: the page says so.
   await expect(page.getByTestId('lease-valuation')).toContainText('Not in the pool at this cut-off');
   await expect(page.getByTestId('lease-history')).toContainText('Ana Analyst');
 
@@ -68,10 +73,9 @@ test('create a lease through the form, watch the instalment, and find it in the 
   await expect(rows.first()).toContainText(final!);
   await expect(page.getByTestId('totals')).toContainText('1 lease');
 
-  // The new lease is in the book at once: at the next cut-off after its purchase (today), one Total Cash Flow
-  // row with its whole financed principal outstanding.
-  const today = new Date();
-  const nextCutOff = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 1, 1)).toISOString().slice(0, 10);
+  // The new lease is in the book at once: at the first cut-off after its purchase, one Total Cash Flow row with its
+  // whole financed principal outstanding.
+  const nextCutOff = firstOfNextMonth(purchaseDate);
   await page.goto(`/en/portfolio/total-cash-flow?cutOff=${nextCutOff}&q=${encodeURIComponent(contractNumber)}`);
   const cfRows = page.getByTestId('total-cash-flow-table').getByTestId('cash-flow-row');
   await expect(cfRows).toHaveCount(1);

@@ -4,6 +4,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { signInAs } from '../helpers/e2e-auth';
+import { e2eToday } from '../helpers/e2e-clock';
 
 async function signIn(page: Page) {
   await signInAs(page, 'analyst');
@@ -37,7 +38,7 @@ test('a bank-statement CSV import lists matched, unmatched and invalid lines, an
   // A written-off lease of the demo book (the register filters by the derived status, domain.md §8).
   const writtenOff = ((await (await page.request.get('/api/leases?funderId=1&status=written_off&perPage=1')).json()) as { leases: { contractNumber: string; currency: string }[] }).leases[0]!;
   await page.goto('/en/servicing/payments');
-  const today = new Date().toISOString().slice(0, 10);
+  const today = e2eToday();
   const csv =
     `date;amount;currency;reference;contract\n${today};10,00;EUR;e2e;${contract}\n${today};5,00;EUR;nobody;\nnot-a-date;x;EUR;bad;${contract}\n` +
     `${today};7,00;${writtenOff.currency};e2e recovery;${writtenOff.contractNumber}\n`;

@@ -6,6 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { extractText } from 'unpdf';
 import { signInAs } from '../helpers/e2e-auth';
+import { e2eLastMonthEnd } from '../helpers/e2e-clock';
 
 const LOCALES = ['en', 'de', 'fr', 'pt'] as const;
 const PAGES = ['/mail', '/tasks', '/calendar', '/invoices'] as const;
@@ -124,9 +125,9 @@ test('an event added to the calendar can be moved to another day', async ({ page
 
 test('the calendar shows the facility certificate and covenant test dates, linking to the facility', async ({ page }) => {
   await signInAs(page, 'analyst');
-  // The demo facility's certificate is issued at the last month end.
-  const now = new Date();
-  const lastMonthEnd = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0)).toISOString().slice(0, 10);
+  // The demo facility's certificate is issued at the last month end before today (the server's clock), which is
+  // also a covenant test date: yesterday on the 1st of a month.
+  const lastMonthEnd = e2eLastMonthEnd();
   await page.goto(`/en/calendar?view=month&date=${lastMonthEnd}`);
   const cell = page.locator(`td[data-date="${lastMonthEnd}"]`);
   await expect(cell.getByTestId('calendar-certificate').first()).toContainText('Certificate issued:');

@@ -11,6 +11,9 @@ import { hasScope } from '@/lib/auth/scopes';
 import { getCurrentPrincipal } from '@/services/auth/session';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
 import { ClientMessages } from '../client-messages';
+import { FixedTodayProvider } from '@/components/clock/today';
+import { FixedClockNotice } from '@/components/shell/fixed-clock-notice';
+import { fixedToday } from '@/lib/clock';
 
 /** The shell's client components (menu, navbar, search, funder switch, session end), the error boundary and the 404 panel; pages add their own. */
 const SHELL_NAMESPACES = ['common', 'nav', 'navbarSearch', 'session', 'settings.funderSwitch', 'shell', 'errors'];
@@ -39,6 +42,8 @@ export default async function AppLayout({ children, params }: Props) {
   // The navbar's funder switch, for users who may read funder data.
   const funders = hasScope(scopes, 'read:funders') ? listAccessibleFunders(getDb(), principal) : [];
   const activeFunderId = funders.length > 0 ? (await getActiveFunder(getDb(), principal)).id : undefined;
+  // QUANTUM_TODAY (lib/clock): said on every page, and handed to the client components that date a write.
+  const fixed = fixedToday();
   return (
     <ClientMessages namespaces={SHELL_NAMESPACES}>
       <AppShell
@@ -48,7 +53,8 @@ export default async function AppLayout({ children, params }: Props) {
         activeFunderId={activeFunderId}
         footer={<Footer />}
       >
-        {children}
+        {fixed !== null && <FixedClockNotice date={fixed} />}
+        <FixedTodayProvider today={fixed}>{children}</FixedTodayProvider>
       </AppShell>
     </ClientMessages>
   );

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDb } from '@/db/client';
 import { listFacilities } from '@/db/queries/facilities';
-import { todayIso } from '@/lib/finance/dates';
+import { todayIso } from '@/lib/clock';
 import { prepareDatabase } from '@/services/database/prepare';
 import { facilityBase } from '@/services/facilities/core';
 import { warmFacilityCaches } from '@/services/facilities/warm';

@@ -15,7 +15,7 @@ import {
   type CalculatorField,
 } from '@/lib/calculators-query';
 import { ClientMessages } from '@/app/[locale]/client-messages';
-import { todayIso } from '@/lib/finance/dates';
+import { todayIso } from '@/lib/clock';
 
 type Props = {
   params: Promise<{ locale: string }>;

@@ -23,7 +23,7 @@ import { dashboardFigures } from '@/lib/portfolio/summary';
 import { defaultCutOff, valueBook } from '@/services/portfolio/valuation';
 import { ServicingKpis } from '@/components/servicing/servicing-kpis';
 import { servicingKpis } from '@/services/servicing/kpis';
-import { todayIso } from '@/lib/finance/dates';
+import { todayIso } from '@/lib/clock';
 import { z } from 'zod';
 import { DashboardTabs } from '@/components/dashboard/dashboard-tabs';
 import { InsightsView } from '@/components/dashboard/insights-view';

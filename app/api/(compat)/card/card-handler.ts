@@ -3,7 +3,7 @@ import { ANALYTICS_CARDS, funderBaseCurrency, STATISTICS_CARDS, type CardContext
 import { ApiError } from '@/lib/api/errors';
 import { parseQuery, withAuth } from '@/services/api/handler';
 import { cardQuery } from '@/lib/validations/content';
-import { todayIso } from '@/lib/finance/dates';
+import { todayIso } from '@/lib/clock';
 
 type CardFn = (db: ReturnType<typeof getDb>, ctx: CardContext) => unknown;
 

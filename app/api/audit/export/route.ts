@@ -5,7 +5,7 @@ import { exportResponse, type ExportColumn } from '@/lib/exports';
 import { auditExportQuery } from '@/lib/validations/access';
 import { parseQuery, withAuth } from '@/services/api/handler';
 import { auditBatches } from '@/services/audit/trail';
-import { todayIso } from '@/lib/finance/dates';
+import { todayIso } from '@/lib/clock';
 
 export const dynamic = 'force-dynamic';
 

@@ -6,7 +6,7 @@ import { parseQuery, withAuth } from '@/services/api/handler';
 import { exportResponse } from '@/lib/exports';
 import { creditNoteText } from '@/lib/credit';
 import { creditExportQuery } from '@/lib/validations/credit-export';
-import { todayIso } from '@/lib/finance/dates';
+import { todayIso } from '@/lib/clock';
 import { bucketLabel } from '@/lib/servicing/view-keys';
 import { defaultsAt, eclAt, lossLedger, lossMeasuresAt } from '@/services/credit/screen';
 import { defaultsColumns, eclColumns, flagsColumns, ledgerColumns, measuresColumns, recoveriesColumns, writeOffsColumns } from '@/services/credit/export-columns';

@@ -2,7 +2,7 @@ import { getDb } from '@/db';
 import { parseQuery, withAuth } from '@/services/api/handler';
 import { lossMeasuresAt } from '@/services/credit/screen';
 import { creditAsOfQuery } from '@/lib/validations/credit';
-import { todayIso } from '@/lib/finance/dates';
+import { todayIso } from '@/lib/clock';
 
 export const dynamic = 'force-dynamic';
 

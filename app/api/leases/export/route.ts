@@ -11,7 +11,7 @@ import { statusNotes } from '@/services/master-file/status-notes';
 import { shownStatuses, statusFilterClauses, statusSortIds } from '@/services/master-file/register-status';
 import type { LeaseListRow } from '@/db/queries/leases';
 import { leaseExportQuery, MASTER_FILE_COLUMN_IDS, type ShownStatus } from '@/lib/validations/leases';
-import { todayIso } from '@/lib/finance/dates';
+import { todayIso } from '@/lib/clock';
 
 export const dynamic = 'force-dynamic';
 

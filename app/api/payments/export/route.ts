@@ -7,7 +7,7 @@ import { parseQuery, withAuth } from '@/services/api/handler';
 import { exportResponse } from '@/lib/exports';
 import { paymentExportColumns } from '@/services/servicing/export-columns';
 import { paymentExportQuery } from '@/lib/validations/servicing';
-import { todayIso } from '@/lib/finance/dates';
+import { todayIso } from '@/lib/clock';
 
 export const dynamic = 'force-dynamic';
 

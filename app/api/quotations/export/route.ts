@@ -5,7 +5,7 @@ import { parseQuery, withAuth } from '@/services/api/handler';
 import { exportResponse } from '@/lib/exports';
 import { quotationExportColumns } from '@/services/master-file/quotation-columns';
 import { quotationExportQuery as query } from '@/lib/validations/quotations';
-import { todayIso } from '@/lib/finance/dates';
+import { todayIso } from '@/lib/clock';
 
 export const dynamic = 'force-dynamic';
 

@@ -3,7 +3,7 @@ import { parseQuery, withAuth } from '@/services/api/handler';
 import { pageOf } from '@/services/servicing/route-helpers';
 import { delinquencyView } from '@/services/servicing/views';
 import { delinquencyQuery } from '@/lib/validations/servicing';
-import { todayIso } from '@/lib/finance/dates';
+import { todayIso } from '@/lib/clock';
 
 export const dynamic = 'force-dynamic';
 

@@ -4,7 +4,7 @@ import { parseQuery, withAuth } from '@/services/api/handler';
 import { addMonths } from '@/lib/finance';
 import { rollRates } from '@/services/servicing/views';
 import { rollRatesQuery } from '@/lib/validations/servicing';
-import { todayIso } from '@/lib/finance/dates';
+import { todayIso } from '@/lib/clock';
 
 export const dynamic = 'force-dynamic';
 

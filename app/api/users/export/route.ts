@@ -5,7 +5,7 @@ import { parseQuery, withAuth } from '@/services/api/handler';
 import { exportResponse, type ExportColumn } from '@/lib/exports';
 import type { DirectoryUser } from '@/lib/validations/users';
 import { usersExportQuery } from '@/lib/validations/users';
-import { todayIso } from '@/lib/finance/dates';
+import { todayIso } from '@/lib/clock';
 
 export const dynamic = 'force-dynamic';
 

@@ -31,7 +31,7 @@ import { getActiveFunder } from '@/services/portfolio/funder-context';
 import { defaultCutOff, valueBook } from '@/services/portfolio/valuation';
 import { idParam } from '@/lib/validations/common';
 import { ClientMessages } from '@/app/[locale]/client-messages';
-import { todayIso } from '@/lib/finance/dates';
+import { todayIso } from '@/lib/clock';
 
 type Props = { params: Promise<{ locale: string; id: string }> };
 

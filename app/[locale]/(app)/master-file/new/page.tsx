@@ -7,7 +7,7 @@ import { TermsForm } from '@/components/master-file/terms-form';
 import { guardPage } from '@/app/[locale]/prelude';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
 import { ClientMessages } from '@/app/[locale]/client-messages';
-import { todayIso } from '@/lib/finance/dates';
+import { todayIso } from '@/lib/clock';
 
 type Props = { params: Promise<{ locale: string }> };
 

@@ -15,7 +15,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Input, Label } from '@/components/ui/input';
 import { getDb } from '@/db';
 import { Link } from '@/i18n/navigation';
-import { todayIso } from '@/lib/finance/dates';
+import { todayIso } from '@/lib/clock';
 import { formatIsoDate } from '@/lib/format';
 import { parseLenient } from '@/lib/portfolio/cash-flow-table';
 import { asOfQuery } from '@/lib/validations/facilities';

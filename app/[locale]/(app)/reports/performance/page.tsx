@@ -14,7 +14,7 @@ import { Amount } from '@/components/ui/amount';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { CHART_COLORS } from '@/components/charts/series';
 import { EmptyState } from '@/components/ui/empty-state';
-import { todayIso } from '@/lib/finance/dates';
+import { todayIso } from '@/lib/clock';
 import { formatDecimal, formatIsoMonth, formatPercent } from '@/lib/format';
 import { monthOf } from '@/lib/history';
 import { parseLenient } from '@/lib/portfolio/cash-flow-table';

@@ -13,7 +13,7 @@ import { guardPage } from '@/app/[locale]/prelude';
 import { Amount } from '@/components/ui/amount';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { todayIso } from '@/lib/finance/dates';
+import { todayIso } from '@/lib/clock';
 import { formatDecimal, formatIsoMonth, formatPercent } from '@/lib/format';
 import { lastClosedMonth, monthOf } from '@/lib/history';
 import { parseLenient } from '@/lib/portfolio/cash-flow-table';

@@ -27,7 +27,7 @@ import { behaviourRows, filterSortBehaviour, type BehaviourSort } from '@/servic
 import { servicingSettingsOf } from '@/services/servicing/book';
 import { bucketsFor } from '@/lib/servicing';
 import { behaviourQuery } from '@/lib/validations/servicing';
-import { todayIso } from '@/lib/finance/dates';
+import { todayIso } from '@/lib/clock';
 
 type Props = {
   params: Promise<{ locale: string }>;

@@ -18,7 +18,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Input, Label } from '@/components/ui/input';
 import { Link } from '@/i18n/navigation';
 import { creditNoteText, creditSettingsOf } from '@/lib/credit';
-import { todayIso } from '@/lib/finance/dates';
+import { todayIso } from '@/lib/clock';
 import { formatDecimal, formatIsoDate, formatMoney, formatPercent } from '@/lib/format';
 import { bucketLabel } from '@/lib/servicing/view-keys';
 import { isoDateParam } from '@/lib/validations/common';

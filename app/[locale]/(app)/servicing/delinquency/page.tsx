@@ -32,7 +32,7 @@ import { LeaseStatusCell } from '@/components/master-file/status-badges';
 import { delinquencyQuery } from '@/lib/validations/servicing';
 import { isoDateParam } from '@/lib/validations/common';
 import type { ShownStatus } from '@/lib/validations/leases';
-import { todayIso } from '@/lib/finance/dates';
+import { todayIso } from '@/lib/clock';
 
 type Props = {
   params: Promise<{ locale: string }>;

@@ -3,7 +3,7 @@ import { parseBody, parseQuery, withAuth } from '@/services/api/handler';
 import { flagLease, unflagLease } from '@/services/credit/actions';
 import { actorOf, pathId } from '@/services/credit/route-helpers';
 import { creditFunderQuery, utpClearQuery, utpFlagBody } from '@/lib/validations/credit';
-import { todayIso } from '@/lib/finance/dates';
+import { todayIso } from '@/lib/clock';
 
 export const dynamic = 'force-dynamic';
 

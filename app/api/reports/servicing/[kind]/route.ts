@@ -4,7 +4,7 @@ import { parseQuery, withAuth } from '@/services/api/handler';
 import { buildServicingReport, lastCompleteMonth } from '@/services/reports/servicing-reports';
 import { requireFunder } from '@/services/reports/service';
 import { servicingReportParams, servicingReportQuery } from '@/lib/validations/reports';
-import { todayIso } from '@/lib/finance/dates';
+import { todayIso } from '@/lib/clock';
 
 export const dynamic = 'force-dynamic';
 

@@ -5,7 +5,7 @@ import { exportResponse } from '@/lib/exports';
 import { behaviourExportColumns } from '@/services/servicing/export-columns';
 import { behaviourRows, filterSortBehaviour } from '@/services/servicing/views';
 import { behaviourExportQuery } from '@/lib/validations/servicing';
-import { todayIso } from '@/lib/finance/dates';
+import { todayIso } from '@/lib/clock';
 
 export const dynamic = 'force-dynamic';
 

@@ -8,7 +8,7 @@ import { delinquencyView, leaseStatusRows } from '@/services/servicing/views';
 import { statusNotes } from '@/services/master-file/status-notes';
 import { shownStatuses } from '@/services/master-file/register-status';
 import { delinquencyExportQuery } from '@/lib/validations/servicing';
-import { todayIso } from '@/lib/finance/dates';
+import { todayIso } from '@/lib/clock';
 
 export const dynamic = 'force-dynamic';
 

@@ -8,7 +8,7 @@ import { rollRateExportColumns } from '@/services/servicing/export-columns';
 import { bucketLabel } from '@/lib/servicing/view-keys';
 import { rollRates } from '@/services/servicing/views';
 import { rollRatesExportQuery } from '@/lib/validations/servicing';
-import { todayIso } from '@/lib/finance/dates';
+import { todayIso } from '@/lib/clock';
 
 export const dynamic = 'force-dynamic';
 

@@ -29,7 +29,7 @@ import { Link } from '@/i18n/navigation';
 import { hasScope } from '@/lib/auth/scopes';
 import { DomainError } from '@/lib/domain/errors';
 import { eligibilityColumns } from '@/lib/facilities';
-import { todayIso } from '@/lib/finance/dates';
+import { todayIso } from '@/lib/clock';
 import { formatIsoDate, formatIsoMonth, formatPercent } from '@/lib/format';
 import { parseLenient } from '@/lib/portfolio/cash-flow-table';
 import { idParam, pageParam } from '@/lib/validations/common';

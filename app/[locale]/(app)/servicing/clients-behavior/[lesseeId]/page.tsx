@@ -20,7 +20,7 @@ import { bucketLabel } from '@/lib/servicing/view-keys';
 import { lesseeServicing } from '@/services/servicing/views';
 import { idParam, isoDateParam } from '@/lib/validations/common';
 import { ClientMessages } from '@/app/[locale]/client-messages';
-import { todayIso } from '@/lib/finance/dates';
+import { todayIso } from '@/lib/clock';
 
 type Props = {
   params: Promise<{ locale: string; lesseeId: string }>;

@@ -24,7 +24,8 @@ import { buildServicingReport, lastCompleteMonth, type ServicingReport } from '@
 import { monthParam } from '@/lib/validations/reports';
 import { pageParam } from '@/lib/validations/common';
 import { z } from 'zod';
-import { addDays, todayIso } from '@/lib/finance/dates';
+import { addDays } from '@/lib/finance/dates';
+import { todayIso } from '@/lib/clock';
 import { formatIsoDate } from '@/lib/format';
 import { ClientMessages } from '@/app/[locale]/client-messages';
 

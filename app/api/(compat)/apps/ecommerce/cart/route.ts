@@ -2,7 +2,7 @@ import { getDb } from '@/db';
 import { addToCart, listCartProducts } from '@/db/queries/compat/ecommerce';
 import { parseBody, withAuth } from '@/services/api/handler';
 import { productIdBody } from '@/lib/validations/ecommerce';
-import { todayIso } from '@/lib/finance/dates';
+import { todayIso } from '@/lib/clock';
 
 export const dynamic = 'force-dynamic';
 

@@ -13,7 +13,7 @@ import { Link } from '@/i18n/navigation';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
 import { idParam } from '@/lib/validations/common';
 import { ClientMessages } from '@/app/[locale]/client-messages';
-import { todayIso } from '@/lib/finance/dates';
+import { todayIso } from '@/lib/clock';
 
 type Props = { params: Promise<{ locale: string; id: string }> };
 
