@@ -110,18 +110,21 @@ export async function LeaseTermsCard({
 
 /**
  * prin, price (sellto4G), NPV, delta and check at the cut-off, from the valued book; or why there are
- * none. The historical purchase price is shown apart, with its own date: it is not part of the delta.
+ * none: purchased after the cut-off, or written off on or before it (`writtenOffOn`, the day it left the pool).
+ * The historical purchase price is shown apart, with its own date: it is not part of the delta.
  */
 export async function LeaseValuationCard({
   lease,
   valuation,
   cutOff,
   purchasePrice,
+  writtenOffOn = null,
 }: {
   lease: LeaseListRow;
   valuation: Valuation | null;
   cutOff: string;
   purchasePrice: number | null;
+  writtenOffOn?: string | null;
 }) {
   const t = await getTranslations('masterFile');
   const format = await getFormatter();
@@ -143,7 +146,11 @@ export async function LeaseValuationCard({
           </div>
         ) : null}
         {valuation && !valuation.inPool ? (
-          <p data-testid="valuation-not-in-pool">{t('valuation.notInPool', { date: formatIsoDate(format, lease.purchaseDate) })}</p>
+          <p data-testid="valuation-not-in-pool">
+            {lease.purchaseDate <= cutOff && writtenOffOn !== null && writtenOffOn <= cutOff
+              ? t('valuation.notInPoolWrittenOff', { date: formatIsoDate(format, writtenOffOn) })
+              : t('valuation.notInPool', { date: formatIsoDate(format, lease.purchaseDate) })}
+          </p>
         ) : valuation ? (
           <Facts
             twoColumns={false}

@@ -79,8 +79,8 @@ export function seedDemoFacilities(db: Db, today: string): number {
       admin,
       now - 30 * DAY,
     );
-    // Quarterly draws of half the availability at their date, and a repayment from collections at every other month
-    // end where the outstanding runs above 75 % of the maximum advance (down to 70 %): always within the base then.
+    // Quarterly draws of half the availability at their date and, at the month ends between them, a repayment from
+    // collections where the outstanding runs above 75 % of the maximum advance (down to 70 %): always within the base.
     for (let m = 1; m <= 18; m++) {
       const valueDate = monthEndOf(monthOf(addMonths(startDate, m)));
       if (valueDate > today) break;

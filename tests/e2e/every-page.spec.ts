@@ -1,13 +1,14 @@
 /**
  * Every menu page in every language at 1280 × 800, as an analyst and as a client: the page answers, the document
  * is never wider than the viewport, no chart tick label is clipped by or spills out of its axis area, adjacent x
- * labels do not overlap, and the console stays free of errors. One page load per (role, page, locale), with the
- * role's session kept once by the setup project (storageState).
+ * labels do not overlap, and the console stays free of errors. One page load per (role, page, locale), each in a new
+ * tab of the role's browser context, which a worker keeps across its tests: the session the setup project signed in
+ * (storageState) and, as for a person clicking through the menu, the scripts and styles already in the browser's cache
+ * — a new context per test downloaded and compiled every chunk again, most of this spec's time.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { authStateFile } from '../helpers/e2e-auth';
+import { expect, test as base, type BrowserContext, type Page } from '@playwright/test';
+import { authStateFile, signInAs } from '../helpers/e2e-auth';
 import { flattenNav, NAV_TREE, type NavItem } from '@/lib/navigation';
-import { signInAs } from '../helpers/e2e-auth';
 
 const LOCALES = ['en', 'de', 'fr', 'pt'] as const;
 const VIEWPORT = { width: 1280, height: 800 };
@@ -17,6 +18,29 @@ const ROLES = {
   client: [] as string[],
 } as const;
 type Role = keyof typeof ROLES;
+
+/** A tab in the role's context, kept per worker (closed with the worker; a failed test's worker starts anew). */
+const test = base.extend<{ rolePage: (role: Role) => Promise<Page> }, { roleContexts: Map<Role, BrowserContext> }>({
+  roleContexts: [
+    async ({}, provide) => {
+      const contexts = new Map<Role, BrowserContext>();
+      await provide(contexts);
+      for (const context of contexts.values()) await context.close();
+    },
+    { scope: 'worker' },
+  ],
+  rolePage: async ({ roleContexts, browser, baseURL }, provide) => {
+    const pages: Page[] = [];
+    await provide(async (role) => {
+      let context = roleContexts.get(role);
+      if (!context) roleContexts.set(role, (context = await browser.newContext({ baseURL, viewport: VIEWPORT, storageState: authStateFile(role) })));
+      const page = await context.newPage();
+      pages.push(page);
+      return page;
+    });
+    for (const page of pages) await page.close();
+  },
+});
 
 type AxisProblem = { axis: 'x' | 'y'; text: string; why: string };
 
@@ -74,13 +98,11 @@ async function chartAxisProblems(page: Page): Promise<AxisProblem[]> {
 
 for (const role of Object.keys(ROLES) as Role[]) {
   test.describe(`every menu page as ${role}`, () => {
-    // The role's session kept once by the setup project (tests/helpers/e2e-auth.ts).
-    test.use({ viewport: VIEWPORT, storageState: authStateFile(role) });
-
     for (const locale of LOCALES) {
       for (const item of PAGES) {
         const allowed = item.scope === null || (ROLES[role] as readonly string[]).includes(item.scope);
-        test(`${locale}${item.href} (${allowed ? 'shown' : 'forbidden'})`, async ({ page }) => {
+        test(`${locale}${item.href} (${allowed ? 'shown' : 'forbidden'})`, async ({ rolePage }) => {
+          const page = await rolePage(role);
           const errors: string[] = [];
           page.on('console', (msg) => {
             if (msg.type() !== 'error') return;

@@ -32,6 +32,8 @@ import { defaultCutOff, valueBook } from '@/services/portfolio/valuation';
 import { idParam } from '@/lib/validations/common';
 import { ClientMessages } from '@/app/[locale]/client-messages';
 import { todayIso } from '@/lib/clock';
+import { formatDate } from '@/lib/finance/dates';
+import { NO_EXIT } from '@/lib/finance/pool';
 
 type Props = { params: Promise<{ locale: string; id: string }> };
 
@@ -105,7 +107,13 @@ export default async function LeasePage({ params }: Props) {
           statusNote={statusNote}
           lesseeKind={{ kind: getLessee(db, lease.lesseeId)?.kind ?? 'corporate', funderId: canWrite ? funder.id : null }}
         />
-        <LeaseValuationCard lease={lease} valuation={valuation} cutOff={cutOff} purchasePrice={index === undefined ? null : book.purchasePrice[index]!} />
+        <LeaseValuationCard
+          lease={lease}
+          valuation={valuation}
+          cutOff={cutOff}
+          purchasePrice={index === undefined ? null : book.purchasePrice[index]!}
+          writtenOffOn={index === undefined || book.exitDay[index] === NO_EXIT ? null : formatDate(book.exitDay[index]!)}
+        />
       </div>
       <Card className="mt-6">
         <CardHeader>
