@@ -128,11 +128,19 @@ test('the calendar shows the facility certificate and covenant test dates, linki
   // The demo facility's certificate is issued at the last month end before today (the server's clock), which is
   // also a covenant test date: yesterday on the 1st of a month.
   const lastMonthEnd = e2eLastMonthEnd();
+  // A month cell shows three items, the user's own events first, and links the rest ("N more") to the day in the
+  // list view: the seeded events are dated around today, so on some days they push the covenant test out of the cell.
   await page.goto(`/en/calendar?view=month&date=${lastMonthEnd}`);
   const cell = page.locator(`td[data-date="${lastMonthEnd}"]`);
-  await expect(cell.getByTestId('calendar-certificate').first()).toContainText('Certificate issued:');
-  await expect(cell.getByTestId('calendar-covenant-test').first()).toContainText('Covenant test:');
-  await cell.getByTestId('calendar-certificate').first().click();
+  const more = cell.getByRole('link', { name: /^\d+ more$/ });
+  await expect(cell.getByTestId('calendar-covenant-test').or(more).first()).toBeVisible();
+  if (await more.count()) await more.click();
+  else await page.goto(`/en/calendar?view=list&date=${lastMonthEnd}`);
+  await expect(page).toHaveURL(/view=list/);
+  const day = page.locator('li', { has: page.locator(`time[datetime="${lastMonthEnd}"]`) });
+  await expect(day.getByTestId('calendar-certificate').first()).toContainText('Certificate issued:');
+  await expect(day.getByTestId('calendar-covenant-test').first()).toContainText('Covenant test:');
+  await day.getByTestId('calendar-certificate').first().click();
   await expect(page).toHaveURL(/\/en\/portfolio\/facilities\/\d+/);
 });
 
