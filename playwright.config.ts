@@ -8,7 +8,9 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
-  workers: 1,
+  // Two workers: the specs that change the demo book keep one, in file order (project chromium); the read-only
+  // every-page spec runs beside them on the other, and on both once they are done (project every-page).
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -26,7 +28,8 @@ export default defineConfig({
   projects: [
     // Signs each demo role in once; the specs reuse the sessions (tests/helpers/e2e-auth.ts).
     { name: 'setup', testMatch: /auth\.setup\.ts$/ },
-    { name: 'chromium', testIgnore: /auth\.setup\.ts$/, dependencies: ['setup'] },
+    { name: 'chromium', testIgnore: [/auth\.setup\.ts$/, /every-page\.spec\.ts$/], dependencies: ['setup'], workers: 1 },
+    { name: 'every-page', testMatch: /every-page\.spec\.ts$/, dependencies: ['setup'], fullyParallel: true },
   ],
   webServer: [
     {
