@@ -1,8 +1,11 @@
 /**
- * `npm run test:on-day -- YYYY-MM-DD [step …]`: npm test (or the named steps, as `npm test -- step`) with the whole
- * machine's clock moved to that day — the test runner, the servers, the seed, Chromium — through Debian's faketime
- * (libfaketime, installed with apt-get when missing), at the same time of day as now. It shows that the suite passes
- * whatever the calendar says; QUANTUM_TODAY (lib/clock) moves only QUANTUM's business date, this moves everything.
+ * `npm run test:on-day -- YYYY-MM-DD [step …]`: npm test (or the named steps, as `npm test -- step`) on that day, at
+ * the same time of day as now. Typecheck, lint, unit tests, build and API tests run with the whole clock moved —
+ * the runner, the API servers, the seed — through Debian's faketime (libfaketime, installed with apt-get when
+ * missing). The browser tests run with the tests' own clock instead, QUANTUM_TODAY (lib/clock) for the server, its
+ * seed and the tests: libfaketime cannot reach Chromium (under it the compositor stalls and no element ever becomes
+ * stable), and a browser on the real clock beside a server on a faked one would drop the session cookies the server
+ * dates in the browser's past.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -34,8 +37,15 @@ const now = new Date();
 const target = Date.parse(`${day}T${now.toISOString().slice(11, 23)}Z`);
 const offset = Math.round((target - now.getTime()) / 1000);
 console.log(`Running the tests with the clock at ${day} (offset ${offset} s)…`);
-const res = spawnSync(process.execPath, [path.join(process.cwd(), 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/test.ts', ...steps], {
-  stdio: 'inherit',
-  env: { ...process.env, LD_PRELOAD: library(), FAKETIME: `${offset >= 0 ? '+' : ''}${offset}`, FAKETIME_DONT_FAKE_MONOTONIC: '1' },
-});
-process.exit(res.status ?? 1);
+const all = ['typecheck', 'lint', 'unit', 'build', 'API', 'browser'];
+const wanted = steps.length ? all.filter((s) => steps.some((w) => s.toLowerCase().startsWith(w.toLowerCase()))) : all;
+const runner = (args: string[], env: NodeJS.ProcessEnv) =>
+  spawnSync(process.execPath, [path.join(process.cwd(), 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/test.ts', ...args], { stdio: 'inherit', env }).status === 0;
+let ok = true;
+const faked = wanted.filter((s) => s !== 'browser');
+if (faked.length) ok = runner(faked, { ...process.env, LD_PRELOAD: library(), FAKETIME: `${offset >= 0 ? '+' : ''}${offset}`, FAKETIME_DONT_FAKE_MONOTONIC: '1' });
+if (wanted.includes('browser')) {
+  console.log(`Browser tests with QUANTUM_TODAY=${day} (the server, its seed and the tests; Chromium on the real clock)…`);
+  ok = runner(['browser'], { ...process.env, QUANTUM_TODAY: day }) && ok;
+}
+process.exit(ok ? 0 : 1);
