@@ -8,9 +8,7 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
-  // Two workers: the specs that change the demo book keep one, in file order (project chromium); the read-only
-  // every-page spec runs beside them on the other, and on both once they are done (project every-page).
-  workers: 2,
+  workers: 1,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -28,8 +26,7 @@ export default defineConfig({
   projects: [
     // Signs each demo role in once; the specs reuse the sessions (tests/helpers/e2e-auth.ts).
     { name: 'setup', testMatch: /auth\.setup\.ts$/ },
-    { name: 'chromium', testIgnore: [/auth\.setup\.ts$/, /every-page\.spec\.ts$/], dependencies: ['setup'], workers: 1 },
-    { name: 'every-page', testMatch: /every-page\.spec\.ts$/, dependencies: ['setup'], fullyParallel: true },
+    { name: 'chromium', testIgnore: /auth\.setup\.ts$/, dependencies: ['setup'] },
   ],
   webServer: [
     {
