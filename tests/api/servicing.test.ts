@@ -185,7 +185,8 @@ describe('status against DPD (issue #11)', () => {
   it('a default is never typed (400); a lease flagged unlikely to pay carries its derived reason in the Delinquency and register exports', async () => {
     const { json } = await call('GET', `/api/servicing/delinquency?sort=dpd&dir=asc&perPage=100`, 'viewer');
     const inDefault = new Set(((await call('GET', '/api/credit/defaults', 'viewer')).json.defaults as { leaseId: number }[]).map((d) => d.leaseId));
-    const current = json.rows.filter((r: any) => r.status === 'active' && r.dpd === 0 && !inDefault.has(r.leaseId));
+    // Current and still running today (principal outstanding): a lease past its last instalment reads Repaid, whatever the day.
+    const current = json.rows.filter((r: any) => r.status === 'active' && r.dpd === 0 && r.outstandingPrincipal > 0 && !inDefault.has(r.leaseId));
     const row = current[0];
     expect(row).toBeTruthy();
     const lease = (await call('GET', `/api/leases/${row.leaseId}`, 'viewer')).json.lease;
