@@ -11,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { tryParseDate } from '@/lib/finance/dates';
+import { aptInstall } from './apt';
 
 const [day, ...steps] = process.argv.slice(2);
 if (!day || tryParseDate(day) === null) {
@@ -23,9 +24,7 @@ const library = () => LIBRARY.find((p) => existsSync(p));
 
 if (!library()) {
   console.log("libfaketime not found: installing Debian's faketime package…");
-  const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
-  const run = (args: string[]) => spawnSync(sudo[0] ?? args[0]!, sudo.length ? args : args.slice(1), { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }).status === 0;
-  if (!(run(['apt-get', 'update']) && run(['apt-get', 'install', '-y', '--no-install-recommends', 'faketime']) && library())) {
+  if (!(aptInstall('faketime') && library())) {
     console.error('faketime could not be installed.');
     process.exit(1);
   }

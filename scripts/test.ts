@@ -7,6 +7,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { aptInstall } from './apt';
 
 type Step = { name: string; run: () => boolean };
 const root = process.cwd();
@@ -70,9 +71,7 @@ function chromiumPath(): string | null {
 function ensureChromium(): boolean {
   if (chromiumPath()) return true;
   console.log('Chromium not found: installing Debian\'s chromium package (Playwright\'s own download is not reachable here)…');
-  const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
-  const run = (args: string[]) => spawnSync(sudo[0] ?? args[0]!, sudo.length ? args : args.slice(1), { stdio: 'inherit', env: { ...env, DEBIAN_FRONTEND: 'noninteractive' } }).status === 0;
-  return run(['apt-get', 'update']) && run(['apt-get', 'install', '-y', '--no-install-recommends', 'chromium']) && chromiumPath() !== null;
+  return aptInstall('chromium') && chromiumPath() !== null;
 }
 
 const vitestJson = (name: string) => path.join(tmp, `${name}-results.json`);

@@ -11,7 +11,7 @@ import { createFacility, updateFacility, type FacilityActor } from '@/db/queries
 import { listFunders } from '@/db/queries/funders';
 import { getUserByEmail } from '@/db/queries/users';
 import { addMonths } from '@/lib/finance/dates';
-import { monthEndOf, monthOf } from '@/lib/history/months';
+import { lastClosedMonth, monthEndOf, monthOf } from '@/lib/history/months';
 import { createFacilityBody } from '@/lib/validations/facilities';
 import { collateralAt } from './collateral';
 import { approveFacilityCertificate, decideFacilityDraw, facilityBase, prepareFacilityCertificate, requestFacilityDraw } from './core';
@@ -93,18 +93,17 @@ export function seedDemoFacilities(db: Db, today: string): number {
     }
     // Room to draw today, whatever the day: a base that shrank since the last movement (collections, new defaults)
     // is met by a repayment at the last month end, down to 70 % of today's maximum advance.
+    const lastMonthEnd = monthEndOf(lastClosedMonth(today));
     const atToday = facilityBase(db, facility, today).base;
     if (atToday.availability < atToday.maximumAdvance * 0.1) {
       const amount = up(atToday.outstanding - atToday.maximumAdvance * 0.7, 1000_00);
-      const valueDate = monthEndOf(monthOf(addMonths(`${today.slice(0, 7)}-01`, -1)));
-      if (amount > 0 && valueDate >= startDate) {
-        const r = requestFacilityDraw(db, facility, { type: 'repayment', amount: Math.min(amount, facilityBase(db, facility, valueDate).base.outstanding), valueDate, note: '' }, analyst, now - 18 * DAY);
+      if (amount > 0 && lastMonthEnd >= startDate) {
+        const r = requestFacilityDraw(db, facility, { type: 'repayment', amount: Math.min(amount, facilityBase(db, facility, lastMonthEnd).base.outstanding), valueDate: lastMonthEnd, note: '' }, analyst, now - 18 * DAY);
         decideFacilityDraw(db, facility, r.id, 'approved', admin, now - 17 * DAY);
       }
     }
     // Covenants around the measured values of the last closed month: default ratio compliant (with a step in
     // month 13), the 60+ DPD ratio inside its warning margin, the WA rate floor and the top-10 share compliant.
-    const lastMonthEnd = monthEndOf(monthOf(addMonths(`${today.slice(0, 7)}-01`, -1)));
     const latest = facilityMonthMetrics(db, facility, lastMonthEnd, today, 1)[0]!.metrics;
     const pct = (v: number) => Math.round(v * 10_000) / 10_000;
     const dpdMargin = Math.max(0.01, pct(latest.dpd60Ratio * 0.5));

@@ -31,6 +31,7 @@ import { todayIso } from '@/lib/clock';
 import { NotFound } from '@/lib/domain/errors';
 import { LeasePortfolio, NO_EXIT, purchasePrices, purchasePricesInChunks, spliceValuation, valuePortfolio, valuePortfolioInChunks, type PortfolioValuation } from '@/lib/finance';
 import { spliceSlot } from '@/lib/finance/columns';
+import { firstOfMonth } from '@/lib/finance/dates';
 import { parseDate } from '@/lib/finance/dates';
 import { singleLeasePortfolio } from '@/lib/finance/valuation';
 import { idIndex, partitionPoint, type IdIndex } from '@/lib/sorted';
@@ -402,5 +403,5 @@ export function valuationChangeLog(db: DbOrTx, funderId: number, version: number
 
 /** The default cut-off: the first day of the month of `today` (lib/clock's by default; domain.md §3). */
 export function defaultCutOff(today = todayIso()): string {
-  return `${today.slice(0, 7)}-01`;
+  return firstOfMonth(today);
 }
