@@ -32,8 +32,8 @@ type CreditWrite = {
   body?: unknown;
   /** Success is a 201 (a record created) rather than any 2xx. */
   created?: boolean;
-  /** The success toast. */
-  done: string;
+  /** The success toast (or one made from the response's body). */
+  done: string | ((body: unknown) => string);
   /** The error toast for a refused write (default: the API's message). */
   failure?: (res: Response) => string | Promise<string>;
 };
@@ -48,7 +48,7 @@ function useCreditWrite() {
     try {
       const res = await fetch(url, body === undefined ? { method } : { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
       if (created ? res.status === 201 : res.ok) {
-        toast.success(done);
+        toast.success(typeof done === 'string' ? done : done(await res.json().catch(() => null)));
         router.refresh();
         return true;
       }
@@ -97,7 +97,11 @@ export function UtpFlagForm({ funderId }: { funderId: number }) {
       url: `/api/leases/${lease.id}/unlikely-to-pay?funderId=${funderId}`,
       body: { reason, flaggedOn: String(data.get('flaggedOn') || today) },
       created: true,
-      done: t('flags.done', { contract }),
+      // A flag that puts other leases of the lessee in default by lessee contagion says so (domain.md §8), never silently.
+      done: (body) => {
+        const others = (body as { contagion?: { contractNumber: string }[] } | null)?.contagion ?? [];
+        return others.length === 0 ? t('flags.done', { contract }) : t('flags.doneContagion', { contract, count: others.length, contracts: others.map((o) => o.contractNumber).join(', ') });
+      },
     });
     if (ok) form.reset();
   };

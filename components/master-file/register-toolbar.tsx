@@ -10,7 +10,7 @@ import { useUrlState } from '@/components/data-table/url-state';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { useRouter } from '@/i18n/navigation';
-import { ASSET_TYPE_VALUES, CURRENCY_VALUES, SHOWN_STATUS_VALUES, type MasterFileColumnId, type MasterFileViewFilters } from '@/lib/validations/leases';
+import { ASSET_TYPE_VALUES, CURRENCY_VALUES, STATUS_FILTER_VALUES, type MasterFileColumnId, type MasterFileViewFilters } from '@/lib/validations/leases';
 
 type Props = {
   q: string;
@@ -36,7 +36,7 @@ export function RegisterToolbar({ q, status, currency, assetType, views, current
     <>
       <UrlSearchForm q={q} labels={{ search: t('filters.search'), placeholder: t('filters.searchPlaceholder'), apply: t('filters.apply'), clear: t('filters.clearSearch') }} inputClassName="w-72" />
       <FilterSelect id={ids.status} label={t('filters.status')} value={status} all={t('filters.all')} onChange={(v) => push({ status: v, page: null })}>
-        {SHOWN_STATUS_VALUES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
+        {STATUS_FILTER_VALUES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
       </FilterSelect>
       <FilterSelect id={ids.currency} label={t('filters.currency')} value={currency} all={t('filters.all')} onChange={(v) => push({ currency: v, page: null })}>
         {CURRENCY_VALUES.map((c) => ({ value: c, label: c }))}

@@ -113,11 +113,12 @@ export function finishSnapshotMonth(db: DbOrTx, funderId: number, month: string,
   return run.immediate();
 }
 
-/** Rows per insert statement (22 values each): one call into the driver per batch instead of one per lease row. */
+/** Rows per insert statement (25 values each): one call into the driver per batch instead of one per lease row. */
 const INSERT_BATCH = 100;
-const INSERT_HEAD = `insert into lease_snapshots (funder_id, month, lease_id, contract_number, currency, purchase_date, origination_date, original_principal, start_balance, balance,
-   scheduled_principal, actual_principal, unscheduled_principal, interest, dpd, bucket, status, first_default_date, default_amount, default_principal, written_off, recoveries) values `;
-const INSERT_ROW = `(${new Array<string>(22).fill('?').join(', ')})`;
+const INSERT_HEAD = `insert into lease_snapshots (funder_id, month, lease_id, contract_number, currency, purchase_date, origination_date, original_principal, in_pool, start_balance, balance,
+   scheduled_principal, purchased_principal, written_off_principal, actual_principal, unscheduled_principal, interest, dpd, bucket, status, first_default_date, default_amount,
+   default_principal, written_off, recoveries) values `;
+const INSERT_ROW = `(${new Array<string>(25).fill('?').join(', ')})`;
 /** The prepared multi-row statements per connection and row count (a full batch and the last, shorter one). */
 const insertStatements = new WeakMap<object, Map<number, Statement>>();
 
@@ -134,13 +135,13 @@ function insertRows(db: DbOrTx, funderId: number, month: string, rows: readonly 
   // lease_snapshots is a child table only (no foreign key names it), so a multi-row statement costs no extra checks.
   for (let from = 0; from < rows.length; from += INSERT_BATCH) {
     const to = Math.min(rows.length, from + INSERT_BATCH);
-    const values: unknown[] = new Array((to - from) * 22);
+    const values: unknown[] = new Array((to - from) * 25);
     let k = 0;
     for (let x = from; x < to; x++) {
       const r = rows[x]!;
       values[k++] = funderId; values[k++] = month; values[k++] = r.leaseId; values[k++] = r.contractNumber; values[k++] = r.currency; values[k++] = r.purchaseDate;
-      values[k++] = r.originationDate; values[k++] = r.originalPrincipal; values[k++] = r.startBalance; values[k++] = r.balance; values[k++] = r.scheduledPrincipal;
-      values[k++] = r.actualPrincipal; values[k++] = r.unscheduledPrincipal; values[k++] = r.interest; values[k++] = r.dpd; values[k++] = r.bucket; values[k++] = r.status;
+      values[k++] = r.originationDate; values[k++] = r.originalPrincipal; values[k++] = r.inPool ? 1 : 0; values[k++] = r.startBalance; values[k++] = r.balance;
+      values[k++] = r.scheduledPrincipal; values[k++] = r.purchasedPrincipal; values[k++] = r.writtenOffPrincipal; values[k++] = r.actualPrincipal; values[k++] = r.unscheduledPrincipal; values[k++] = r.interest; values[k++] = r.dpd; values[k++] = r.bucket; values[k++] = r.status;
       values[k++] = r.firstDefaultDate; values[k++] = r.defaultAmount; values[k++] = r.defaultPrincipal; values[k++] = r.writtenOff; values[k++] = r.recoveries;
     }
     insertStatement(sqlite, to - from).run(values);
@@ -148,15 +149,19 @@ function insertRows(db: DbOrTx, funderId: number, month: string, rows: readonly 
 }
 
 const SNAPSHOT_COLUMNS = `lease_id, contract_number, currency, purchase_date, origination_date, original_principal, start_balance, balance, scheduled_principal, actual_principal,
-  unscheduled_principal, interest, dpd, bucket, status, first_default_date, default_amount, default_principal, written_off, recoveries`;
+  unscheduled_principal, interest, dpd, bucket, status, first_default_date, default_amount, default_principal, written_off, recoveries, in_pool, purchased_principal,
+  written_off_principal`;
 
-type SnapshotTuple = [number, string, string, string, string, number, number, number, number, number, number, number, number, string, string, string | null, number, number, number, number];
+type SnapshotTuple = [
+  number, string, string, string, string, number, number, number, number, number, number, number, number, string, string, string | null, number, number, number, number,
+  number, number, number,
+];
 
 function rowOf(r: SnapshotTuple): LeaseSnapshot {
   return {
-    leaseId: r[0], contractNumber: r[1], currency: r[2], purchaseDate: r[3], originationDate: r[4], originalPrincipal: r[5], startBalance: r[6], balance: r[7],
-    scheduledPrincipal: r[8], actualPrincipal: r[9], unscheduledPrincipal: r[10], interest: r[11], dpd: r[12], bucket: r[13], status: r[14], firstDefaultDate: r[15],
-    defaultAmount: r[16], defaultPrincipal: r[17], writtenOff: r[18], recoveries: r[19],
+    leaseId: r[0], contractNumber: r[1], currency: r[2], purchaseDate: r[3], originationDate: r[4], originalPrincipal: r[5], inPool: r[20] === 1, startBalance: r[6],
+    balance: r[7], scheduledPrincipal: r[8], purchasedPrincipal: r[21], writtenOffPrincipal: r[22], actualPrincipal: r[9], unscheduledPrincipal: r[10], interest: r[11],
+    dpd: r[12], bucket: r[13], status: r[14], firstDefaultDate: r[15], defaultAmount: r[16], defaultPrincipal: r[17], writtenOff: r[18], recoveries: r[19],
   };
 }
 

@@ -29,8 +29,11 @@ export const snapshotMonths = sqliteTable(
 );
 
 /**
- * One row per lease in the pool at the month end. No foreign key to leases: a snapshot outlives a later
- * change or deletion of the lease (it is history). Amounts in minor units of `currency`.
+ * One row per lease of the book purchased by the month end (`in_pool` 1: in the pool at the month end; 0: it
+ * left it — repaid or written off — and stays for the cumulative measures: original principal, net loss,
+ * vintages). No foreign key to leases: a snapshot outlives a later change or deletion of the lease (it is
+ * history). Amounts in minor units of `currency`. Balances are domain.md §3's prin at the month end: the schedule's
+ * balance after the instalments due before it; arrears are beside it, never inside it (§14).
  */
 export const leaseSnapshots = sqliteTable(
   'lease_snapshots',
@@ -46,11 +49,18 @@ export const leaseSnapshots = sqliteTable(
     originationDate: text('origination_date').notNull(),
     // Financed principal P of the lease (its original balance).
     originalPrincipal: integer('original_principal').notNull(),
+    // In the pool at the month end (1) or left it during or before the month (0).
+    inPool: integer('in_pool').notNull().default(1),
     // Outstanding principal at the previous month end (0 when the lease was not in the pool then).
     startBalance: integer('start_balance').notNull(),
-    // Outstanding principal at the month end: schedule principal (with the residual) not yet paid.
+    // Outstanding principal at the month end (0 once out of the pool): the schedule's principal (with the residual) due on or after it.
     balance: integer('balance').notNull(),
+    // Principal of the instalments due in the month while the lease was in the pool (roll-forward: opening + purchased − scheduled − written off = closing).
     scheduledPrincipal: integer('scheduled_principal').notNull(),
+    // Outstanding principal on the purchase date, for a lease purchased in the month.
+    purchasedPrincipal: integer('purchased_principal').notNull().default(0),
+    // Outstanding principal on the write-off date, for a lease written off in the month (it leaves the pool's balance).
+    writtenOffPrincipal: integer('written_off_principal').notNull().default(0),
     actualPrincipal: integer('actual_principal').notNull(),
     unscheduledPrincipal: integer('unscheduled_principal').notNull(),
     // Interest collected in the month (allocated by the ledger).

@@ -80,21 +80,24 @@ export type CashPosition = {
   pastDueNet: number;
   /** Principal not yet paid, every instalment (residual included). */
   unpaidPrincipal: number;
-  /** unpaidPrincipal + past-due fee and interest. */
+  /**
+   * Exposure (domain.md §8, §14): the outstanding principal (the schedule's principal due on or after the day, the residual
+   * included) + the arrears net of VAT (pastDueNet) — the same figure the servicing book gives (outstanding + arrears net).
+   * Cash paid ahead of schedule does not lower it (it is credit on the lease until a contract event applies it).
+   */
   exposure: number;
   /** Due day of the oldest instalment with something unpaid and due before the day (NEVER when none). */
   oldestUnpaidDue: number;
-  /** Whether the live cash covers every instalment. */
+  /** Whether the lease is repaid: every instalment has fallen due before the day and the live cash covers them all (§8). */
   settled: boolean;
 };
 
 type Prepared = {
   n: number;
-  /** Prefix sums over instalments (length n + 1): total, net (fee + interest + principal), principal, fee + interest. */
+  /** Prefix sums over instalments (length n + 1): total, net (fee + interest + principal), principal. */
   cumTotal: Float64Array;
   cumNet: Float64Array;
   cumPrincipal: Float64Array;
-  cumFeeInterest: Float64Array;
 };
 
 function prepare(x: CreditLeaseInput): Prepared {
@@ -102,16 +105,14 @@ function prepare(x: CreditLeaseInput): Prepared {
   const cumTotal = new Float64Array(n + 1);
   const cumNet = new Float64Array(n + 1);
   const cumPrincipal = new Float64Array(n + 1);
-  const cumFeeInterest = new Float64Array(n + 1);
   for (let i = 0; i < n; i++) {
     const r = x.from + i;
     const fi = x.fee[r]! + x.interest[r]!;
-    cumFeeInterest[i + 1] = cumFeeInterest[i]! + fi;
     cumPrincipal[i + 1] = cumPrincipal[i]! + x.principal[r]!;
     cumNet[i + 1] = cumNet[i]! + fi + x.principal[r]!;
     cumTotal[i + 1] = cumTotal[i]! + fi + x.principal[r]! + x.vat[r]!;
   }
-  return { n, cumTotal, cumNet, cumPrincipal, cumFeeInterest };
+  return { n, cumTotal, cumNet, cumPrincipal };
 }
 
 /** Number of instalments fully paid by `cash` (cumTotal[j] ≤ cash < cumTotal[j + 1], zero-due ones included). */
@@ -131,7 +132,6 @@ function positionOf(x: CreditLeaseInput, p: Prepared, k: number, cash: number): 
   const j = paidCount(p, cash);
   let unpaidPrincipal = p.cumPrincipal[p.n]! - p.cumPrincipal[Math.min(j + 1, p.n)]!;
   let pastDueNet = 0;
-  let pastDueFeeInterest = 0;
   if (j < p.n) {
     // The boundary instalment j is paid component by component in the funder's order.
     const r = x.from + j;
@@ -146,7 +146,6 @@ function positionOf(x: CreditLeaseInput, p: Prepared, k: number, cash: number): 
     unpaidPrincipal += unpaid.principal;
     if (j < k) {
       pastDueNet = p.cumNet[k]! - p.cumNet[j + 1]! + unpaid.fee + unpaid.interest + unpaid.principal;
-      pastDueFeeInterest = p.cumFeeInterest[k]! - p.cumFeeInterest[j + 1]! + unpaid.fee + unpaid.interest;
     }
   }
   const pastDue = Math.max(0, p.cumTotal[k]! - cash);
@@ -154,9 +153,9 @@ function positionOf(x: CreditLeaseInput, p: Prepared, k: number, cash: number): 
     pastDue,
     pastDueNet,
     unpaidPrincipal,
-    exposure: unpaidPrincipal + pastDueFeeInterest,
+    exposure: p.cumPrincipal[p.n]! - p.cumPrincipal[k]! + pastDueNet,
     oldestUnpaidDue: j < k && pastDue > 0 ? x.due[x.from + j]! : NEVER,
-    settled: p.n === 0 || cash >= p.cumTotal[p.n]!,
+    settled: p.n === 0 || (k >= p.n && cash >= p.cumTotal[p.n]!),
   };
 }
 

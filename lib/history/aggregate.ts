@@ -4,16 +4,28 @@
  * every aggregate is per currency (rates are ratios of amounts in the same currency).
  *
  * Definitions (documented decisions where §9 leaves room):
- * - balance: outstanding principal (with the residual) after the ledger's allocation at the month end.
- * - scheduled principal: principal of the instalments due in the month (contractual).
+ * - balance: outstanding principal at the month end (for the live month: today), domain.md §3's prin as every screen
+ *   takes it at a date: the schedule's principal (with the residual) due on or after it, whatever was paid; what is
+ *   unpaid of earlier instalments is arrears, never inside the balance (§14). It is the next month's opening.
+ * - the rows: every lease purchased by the month end; `inPool` says whether it is in the pool at the month end
+ *   (repaid and written-off leases are not). Pool figures (leases, balance, DPD ratios, leases in default) count the
+ *   pool; cumulative ones (original balance, net loss, vintages) count every row.
+ * - roll-forward (§14): opening (the previous month end's balance) + purchased − scheduled − written off = closing,
+ *   to the cent, per lease and so per currency.
+ * - scheduled principal: principal of the instalments due from the previous month end (inclusive) to the month end
+ *   (exclusive) while the lease was in the pool (contractual): what moves the balance between the two dates.
+ * - purchased: a lease's outstanding principal on its purchase date in the month; written off: its outstanding
+ *   principal on its write-off date in the month (its loss, the write-off amount, is in writtenOff).
  * - unscheduled (prepaid) principal: the increase over the month of the principal paid ahead of schedule
  *   (allocated to instalments due after the month end); catching up arrears is not a prepayment.
  * - SMM, CPR, MDR, CDR by lib/finance/rates over the pool's month aggregates; the start balance is the
- *   previous month end's balance of the leases already in the pool then.
+ *   previous month end's balance of the leases already in the pool then, and the SMM's scheduled principal is theirs.
+ *   Unscheduled principal (paid ahead of schedule) is a measure of the lessees' cash, not a balance movement.
  * - MDR numerator: principal outstanding at first default of the leases whose first default date falls in the month.
  * - delinquency ratios: balance of leases with DPD > 30 / > 60 / > 90 ÷ balance (bucket edges 31–60, 61–90, 91+).
- * - pool factor: balance ÷ original balance (Σ financed principal of the leases in the pool).
- * - net loss of a lease: written off − recoveries; cumulative net loss % = Σ net loss ÷ Σ original principal (dv01).
+ * - pool factor: balance ÷ original balance (Σ financed principal of every lease purchased by the month end).
+ * - net loss of a lease: written off − recoveries; cumulative net loss % = Σ net loss ÷ Σ original principal of every
+ *   lease purchased by the month end (dv01; the same definition as Defaults & losses, services/credit/screen.ts).
  * - vintages: cohort = purchase (or origination) quarter; x = months since the quarter's last month (the
  *   cohort is complete from then on); y = Σ defaulted principal (ever defaulted up to the month: a cure still
  *   counts) or Σ net loss, ÷ the cohort's original balance; made monotone by a running maximum.
@@ -28,9 +40,15 @@ export type LeaseSnapshot = {
   purchaseDate: string;
   originationDate: string;
   originalPrincipal: number;
+  /** In the pool at the month end (false: repaid or written off by then; the row still counts cumulatively). */
+  inPool: boolean;
   startBalance: number;
   balance: number;
   scheduledPrincipal: number;
+  /** Outstanding principal on the purchase date, for a lease purchased in the month (else 0). */
+  purchasedPrincipal: number;
+  /** Outstanding principal on the write-off date, for a lease written off in the month (else 0). */
+  writtenOffPrincipal: number;
   actualPrincipal: number;
   unscheduledPrincipal: number;
   interest: number;
@@ -46,11 +64,17 @@ export type LeaseSnapshot = {
 };
 
 export type PoolTotals = {
+  /** Leases in the pool at the month end. */
   leases: number;
+  /** Σ original principal of every lease purchased by the month end. */
   originalBalance: number;
   startBalance: number;
   balance: number;
   scheduledPrincipal: number;
+  /** The scheduled principal of the leases in the pool at the start (the SMM's). */
+  startScheduledPrincipal: number;
+  purchasedPrincipal: number;
+  writtenOffPrincipal: number;
   actualPrincipal: number;
   unscheduledPrincipal: number;
   interest: number;
@@ -86,6 +110,9 @@ const emptyTotals = (): PoolTotals => ({
   startBalance: 0,
   balance: 0,
   scheduledPrincipal: 0,
+  startScheduledPrincipal: 0,
+  purchasedPrincipal: 0,
+  writtenOffPrincipal: 0,
   actualPrincipal: 0,
   unscheduledPrincipal: 0,
   interest: 0,
@@ -109,13 +136,17 @@ export function defaultedInMonth(s: Pick<LeaseSnapshot, 'firstDefaultDate'>, mon
 export function aggregateMonth(month: string, monthEnd: string, rows: Iterable<LeaseSnapshot>): MonthAggregates {
   const currencies: Record<string, PoolTotals> = {};
   const cohorts: MonthAggregates['cohorts'] = { purchase: {}, origination: {} };
+  const firstDay = `${month}-01`;
   for (const r of rows) {
     const t = (currencies[r.currency] ??= emptyTotals());
-    t.leases++;
+    if (r.inPool) t.leases++;
     t.originalBalance += r.originalPrincipal;
     t.startBalance += r.startBalance;
     t.balance += r.balance;
     t.scheduledPrincipal += r.scheduledPrincipal;
+    if (r.purchaseDate < firstDay) t.startScheduledPrincipal += r.scheduledPrincipal;
+    t.purchasedPrincipal += r.purchasedPrincipal;
+    t.writtenOffPrincipal += r.writtenOffPrincipal;
     t.actualPrincipal += r.actualPrincipal;
     t.unscheduledPrincipal += r.unscheduledPrincipal;
     t.interest += r.interest;
@@ -125,7 +156,7 @@ export function aggregateMonth(month: string, monthEnd: string, rows: Iterable<L
       t.everDefaultedPrincipal += r.defaultPrincipal;
       if (defaultedInMonth(r, month)) t.defaultedPrincipal += r.defaultPrincipal;
     }
-    if (r.status === 'defaulted') t.defaultedLeases++;
+    if (r.inPool && r.status === 'defaulted') t.defaultedLeases++;
     t.writtenOff += r.writtenOff;
     t.recoveries += r.recoveries;
     if (r.dpd > 30) t.dpd30 += r.balance;
@@ -151,9 +182,12 @@ export type PerformanceRow = {
   live: boolean;
   leases: number;
   originalBalance: number;
+  /** The roll-forward: startBalance (opening) + purchasedPrincipal − scheduledPrincipal − writtenOffPrincipal = balance (closing). */
   startBalance: number;
-  balance: number;
+  purchasedPrincipal: number;
   scheduledPrincipal: number;
+  writtenOffPrincipal: number;
+  balance: number;
   unscheduledPrincipal: number;
   defaultedPrincipal: number;
   interest: number;
@@ -173,7 +207,8 @@ const ratio = (a: number, b: number) => (b > 0 ? a / b : 0);
 
 /** The performance measures of one month and currency from its aggregates. */
 export function performanceRow(month: string, monthEnd: string, t: PoolTotals, live: boolean): PerformanceRow {
-  const smm = smmOf(t);
+  // SMM over the leases in the pool at the start: their scheduled principal.
+  const smm = smmOf({ startBalance: t.startBalance, scheduledPrincipal: t.startScheduledPrincipal, unscheduledPrincipal: t.unscheduledPrincipal });
   const mdr = mdrOf(t);
   const netLoss = t.writtenOff - t.recoveries;
   return {
@@ -183,8 +218,10 @@ export function performanceRow(month: string, monthEnd: string, t: PoolTotals, l
     leases: t.leases,
     originalBalance: t.originalBalance,
     startBalance: t.startBalance,
-    balance: t.balance,
+    purchasedPrincipal: t.purchasedPrincipal,
     scheduledPrincipal: t.scheduledPrincipal,
+    writtenOffPrincipal: t.writtenOffPrincipal,
+    balance: t.balance,
     unscheduledPrincipal: t.unscheduledPrincipal,
     defaultedPrincipal: t.defaultedPrincipal,
     interest: t.interest,

@@ -9,7 +9,7 @@ import type { LedgerStore, ScheduleStore } from '@/lib/servicing/book-store';
 import type { AmountColumn } from '@/lib/finance/columns';
 
 export type CashSplit = {
-  /** Principal (with the residual) not yet paid at the day: equals statesAt's outstandingPrincipal. */
+  /** Principal (with the residual) not yet paid at the day (cash view: principal collected = its decrease). */
   outstanding: number;
   /** Interest allocated so far (all instalments). */
   interestPaid: number;
@@ -52,12 +52,22 @@ export function cashSplitAt(s: ScheduleStore, l: LedgerStore, i: number, day: nu
   return { outstanding, interestPaid, principalAhead };
 }
 
-/** Σ principal (with the residual) of lease `i`'s instalments due in (fromDay, toDay]. */
-export function scheduledPrincipalIn(s: ScheduleStore, i: number, fromDay: number, toDay: number): number {
+/** Σ principal (with the residual) of lease `i`'s instalments due in [fromDay, toDay): a month's scheduled principal between two cut-offs. */
+export function principalDueIn(s: ScheduleStore, i: number, fromDay: number, toDay: number): number {
   let sum = 0;
   for (let k = s.start[i]!; k < s.end[i]!; k++) {
     const d = s.due[k]!;
-    if (d > fromDay && d <= toDay) sum += s.principal[k]!;
+    if (d >= fromDay && d < toDay) sum += s.principal[k]!;
   }
+  return sum;
+}
+
+/**
+ * Lease `i`'s outstanding principal at the cut-off `day` (domain.md §3's prin, §14): the principal (with the residual) of
+ * its instalments due on or after it — as statesAt's outstandingPrincipal at that day, whatever was paid.
+ */
+export function principalDueFrom(s: ScheduleStore, i: number, day: number): number {
+  let sum = 0;
+  for (let k = s.start[i]!; k < s.end[i]!; k++) if (s.due[k]! >= day) sum += s.principal[k]!;
   return sum;
 }

@@ -192,9 +192,25 @@ export function applyView(
 // ---------------------------------------------------------------------------------------------
 // Rows
 
-/** A lease is a row when it is in the pool at the cut-off and something of it is left: a remaining instalment or a remaining non-zero residual. */
+/** Whether lease i, in the pool at the cut-off, has something left: a remaining instalment or a remaining non-zero residual. */
 export function hasRemainingFlows(v: PortfolioValuation, i: number): boolean {
   return v.inPool[i] === 1 && (v.remainingInstalments[i]! > 0 || v.remainingTermMonths[i]! > 0);
+}
+
+/**
+ * A valuation with the pool's leases at its cut-off that have no flow left but still owe arrears (`owing`, 1 per such
+ * lease; services/portfolio/valuation.ts sets it from the servicing book at the same date). Such a lease is in the pool
+ * until it is repaid, written off or sold (domain.md §14), so it is a row, with no future flows.
+ */
+export type PoolValuation = PortfolioValuation & { owing?: Uint8Array };
+
+/**
+ * A lease is a row (of the Total Cash Flow, the Summary, the Dashboard, the reports and the tape) when it is in the pool at
+ * the cut-off (domain.md §3, §14): purchased by then, not written off, and either something of it is left or it still
+ * owes arrears. A lease past its last instalment that owes nothing is repaid: not a row.
+ */
+export function isPoolRow(v: PoolValuation, i: number): boolean {
+  return hasRemainingFlows(v, i) || v.owing?.[i] === 1;
 }
 
 /**
@@ -296,14 +312,14 @@ const { sort: sortCache, live: liveCache, search: searchCache, text: textCache }
 // One fixed collation for text columns, so an order never depends on the viewer's language.
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
-/** Indexes of the leases that are rows, in book (id) order. */
+/** Indexes of the leases that are rows (isPoolRow), in book (id) order. */
 export function liveIndices(src: CashFlowSource): Int32Array {
-  const v = src.valuation;
+  const v: PoolValuation = src.valuation;
   let live = liveCache.get(v);
   if (!live) {
     const tmp = new Int32Array(v.count);
     let n = 0;
-    for (let i = 0; i < v.count; i++) if (hasRemainingFlows(v, i)) tmp[n++] = i;
+    for (let i = 0; i < v.count; i++) if (isPoolRow(v, i)) tmp[n++] = i;
     live = tmp.slice(0, n);
     liveCache.set(v, live);
   }
@@ -459,7 +475,7 @@ export function maskOf(count: number, indices: ArrayLike<number>): Uint8Array {
   return mask;
 }
 
-/** Leases in the pool at the cut-off that are not rows because nothing of them is left at it. */
+/** Leases purchased by the cut-off and not written off that are not rows: repaid (nothing left, nothing owed). */
 export function endedCount(src: CashFlowSource): number {
   return poolCount(src.valuation) - liveIndices(src).length;
 }

@@ -40,7 +40,7 @@ export type StoreLease = ResidualTerms & { id: number; lesseeId: number; currenc
  * (lib/finance/pool.ts).
  */
 const purchaseDays = processWide('storePurchaseDays', () => new WeakMap<StoreLease, number>());
-function purchaseDayOf(l: StoreLease): number {
+export function purchaseDayOf(l: StoreLease): number {
   let d = purchaseDays.get(l);
   if (d === undefined) {
     d = l.purchaseDate === undefined ? ALWAYS : (tryParseDate(l.purchaseDate) ?? ALWAYS);
@@ -51,7 +51,7 @@ function purchaseDayOf(l: StoreLease): number {
 
 /** The day a lease leaves the pool by its write-off (domain.md §3, §8); NO_DAY when not written off. */
 const exitDays = processWide('storeExitDays', () => new WeakMap<StoreLease, number>());
-function exitDayOf(l: StoreLease): number {
+export function exitDayOf(l: StoreLease): number {
   let d = exitDays.get(l);
   if (d === undefined) {
     d = l.writtenOffOn === undefined ? NO_DAY : (tryParseDate(l.writtenOffOn) ?? NO_DAY);
@@ -386,7 +386,10 @@ export type LeaseStateAt = {
   credit: number;
   outstandingPrincipal: number;
   lastPaymentDay: number | null;
-  /** Whether the lease is in the pool at the as-of day (purchased on or before it); when not, every figure is 0. */
+  /**
+   * Whether the lease is in the pool at the as-of day (domain.md §3, §14): purchased on or before it, not written off by
+   * it, and not repaid (past its last instalment with nothing left unpaid); when not, every figure is 0.
+   */
   inPool: boolean;
 };
 
@@ -407,7 +410,6 @@ export function statesAt(s: ScheduleStore, l: LedgerStore, indexes: readonly num
   const cols = { vat: s.vat, fee: s.fee, interest: s.interest, principal: s.principal };
   const order = o.componentOrder.map((c) => cols[c]);
   const vatAt = o.componentOrder.indexOf('vat');
-  const prinAt = o.componentOrder.indexOf('principal');
   const count = indexes ? indexes.length : s.n;
   const out: LeaseStateAt[] = new Array(count);
   for (let x = 0; x < count; x++) {
@@ -431,7 +433,9 @@ export function statesAt(s: ScheduleStore, l: LedgerStore, indexes: readonly num
     let running = 0;
     let since = -1;
     let outstanding = 0;
+    let maxDue = -NO_DAY;
     for (let k = s.start[i]!; k < s.end[i]!; k++) {
+      if (s.due[k]! > maxDue) maxDue = s.due[k]!;
       let unpaidTotal = 0;
       let unpaidVat = 0;
       for (let c = 0; c < 4; c++) {
@@ -441,14 +445,22 @@ export function statesAt(s: ScheduleStore, l: LedgerStore, indexes: readonly num
         const unpaid = due - take;
         unpaidTotal += unpaid;
         if (c === vatAt) unpaidVat = unpaid;
-        else if (c === prinAt) outstanding += unpaid;
       }
-      if (s.due[k]! < asOfDay && unpaidTotal > 0) {
+      // Outstanding principal (domain.md §3's prin, §14): the schedule's balance after the last instalment due
+      // before the as-of day — the principal of the instalments due on or after it, the residual included. What
+      // is unpaid of earlier instalments is arrears, shown beside it, never inside it.
+      if (s.due[k]! >= asOfDay) outstanding += s.principal[k]!;
+      else if (unpaidTotal > 0) {
         arrearsVat += unpaidVat;
         arrearsOther += unpaidTotal - unpaidVat;
         running += unpaidTotal;
         if (since < 0 && running >= tolerance) since = s.due[k]!;
       }
+    }
+    // Past its last instalment and owing nothing: repaid, out of the pool (§3, §14). One that still owes arrears stays in.
+    if (s.end[i]! > s.start[i]! && maxDue < asOfDay && arrearsVat + arrearsOther === 0) {
+      out[x] = OUTSIDE_POOL;
+      continue;
     }
     const dpd = since < 0 ? 0 : Math.max(0, asOfDay - since - (o.graceDays ?? 0));
     out[x] = {

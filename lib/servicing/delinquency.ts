@@ -54,6 +54,30 @@ export function arrearsAt(result: AllocationResult, asOf: string): Arrears {
   return { ...a, net, total: net + a.vat };
 }
 
+/**
+ * Outstanding principal at `asOf` (domain.md §3's prin, §14): the principal (with the residual) of the instalments due
+ * on or after `asOf` — the schedule's balance after the last instalment due before it, whatever was paid. What is
+ * unpaid of earlier instalments is arrears (arrearsAt), shown beside it, never inside it.
+ */
+export function outstandingPrincipalAt(result: AllocationResult, asOf: string): number {
+  const asOfDay = requireDay(asOf, 'asOf', tryParseDate);
+  let sum = 0;
+  for (const ins of result.instalments) if ((tryParseDate(ins.dueDate) ?? 0) >= asOfDay) sum += ins.due.principal;
+  return sum;
+}
+
+/**
+ * Whether the lease is repaid at `asOf` (domain.md §8: its last instalment settled): every instalment fell due before
+ * `asOf` and nothing of them is unpaid. A repaid lease has left the pool (§3, §14); one past its last instalment that
+ * still owes arrears stays in it until it is repaid, written off or sold.
+ */
+export function isRepaidAt(result: AllocationResult, asOf: string): boolean {
+  const asOfDay = requireDay(asOf, 'asOf', tryParseDate);
+  if (result.instalments.length === 0) return false;
+  for (const ins of instalmentsAsOf(result, asOf)) if ((tryParseDate(ins.dueDate) ?? 0) >= asOfDay || ins.totalUnpaid > 0) return false;
+  return true;
+}
+
 /** Due date (`YYYY-MM-DD`) from which the lease ages at `asOf` (see module doc for the tolerance rule), or null when it does not age. */
 export function overdueSince(result: AllocationResult, asOf: string, tolerance = DEFAULT_TOLERANCE): string | null {
   const asOfDay = requireDay(asOf, 'asOf', tryParseDate);

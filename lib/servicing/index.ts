@@ -24,6 +24,8 @@ export {
   DEFAULT_TOLERANCE,
   DEFAULT_BUCKET_EDGES,
   arrearsAt,
+  outstandingPrincipalAt,
+  isRepaidAt,
   overdueSince,
   daysPastDue,
   lesseeDpd,

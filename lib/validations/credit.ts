@@ -72,6 +72,11 @@ export const creditFlagSchema = z.looseObject({
   clearedOn: dateOut.nullable(),
 });
 export const creditFlagResponse = z.object({ flag: creditFlagSchema });
+/** A new flag and the other leases of the lessee it put in default by lessee contagion on its date (domain.md §8; empty when none). */
+export const creditFlagCreatedResponse = z.object({
+  flag: creditFlagSchema,
+  contagion: z.array(z.object({ leaseId: z.number().int(), contractNumber: z.string() })).describe('leases of the same lessee now in default by lessee contagion'),
+});
 export const writeOffSchema = z.looseObject({
   id: z.number().int(),
   funderId: z.number().int(),
@@ -126,6 +131,15 @@ export const measuresResponse = z.object({
 export const eclResponse = z.object({
   asOf: dateOut,
   rows: z.array(z.object({ currency: z.string(), stage: z.number().int().min(1).max(3), bucket: z.string(), leases: z.number().int(), exposure: minorOut, rate: z.number(), ecl: minorOut })),
-  totals: z.array(z.object({ currency: z.string(), exposure: minorOut, ecl: minorOut })),
+  totals: z.array(
+    z.object({
+      currency: z.string(),
+      leases: z.number().int().describe('leases in the pool at the date'),
+      outstanding: minorOut.describe('their outstanding principal'),
+      arrearsNet: minorOut.describe('their arrears net of VAT'),
+      exposure: minorOut.describe('outstanding + arrears net'),
+      ecl: minorOut,
+    }),
+  ),
 });
 export const creditSettingsResponse = z.object({ funderId: z.number().int(), settings: z.record(z.string(), z.unknown()) });

@@ -4,9 +4,10 @@
  * and recoveries change the credit cache's records stamp, so its next read picks them up.
  */
 import type { Db } from '@/db/client';
-import { approveWriteOff, createRecovery, flagLease, insertRecovery, leaseCurrencyOf, proposeWriteOff, rejectWriteOff, unflagLease, writtenOffOnOf, type CreditActor } from '@/db/queries/credit';
+import { approveWriteOff, createRecovery, flagLease as flagLeaseRecord, insertRecovery, leaseCurrencyOf, proposeWriteOff, rejectWriteOff, unflagLease, writtenOffOnOf, type CreditActor } from '@/db/queries/credit';
 import { Conflict, Invalid, NotFound } from '@/lib/domain/errors';
 import type { Recovery } from '@/db/schema/credit';
+import { leaseLabelsByIds } from '@/db/queries/servicing';
 import { afterBookWrite } from '@/services/portfolio/book-changes';
 import { creditStatesAt, leasePositionAt } from './book';
 
@@ -39,7 +40,30 @@ export function rejectLeaseWriteOff(db: Db, id: number, funderIds: ReadonlySet<n
   return rejectWriteOff(db, id, funderIds, actor, note);
 }
 
-export { flagLease, unflagLease, createRecovery };
+export { unflagLease, createRecovery };
+
+/** A lease put in default by lessee contagion (domain.md §8) as a consequence of a write. */
+export type ContagionLease = { leaseId: number; contractNumber: string };
+
+/**
+ * Flags a lease (unlikely to pay, or a significant increase in credit risk) and says which other leases of the same
+ * lessee that flag puts in default by lessee contagion on its date (domain.md §8: the lessee's defaulted exposure now
+ * exceeds the contagion share), so the user is told — never a silent default of another lease.
+ */
+export function flagLease(db: Db, input: Parameters<typeof flagLeaseRecord>[1], actor: CreditActor): { flag: ReturnType<typeof flagLeaseRecord>; contagion: ContagionLease[] } {
+  // Only an unlikely-to-pay flag defaults a lease; a credit-risk (SICR) flag moves its stage only.
+  if (input.kind !== 'utp') return { flag: flagLeaseRecord(db, input, actor), contagion: [] };
+  const siblings = (): Map<number, boolean> => {
+    const { states } = creditStatesAt(db, input.funderId, input.flaggedOn);
+    const lessee = states.find((s) => s.leaseId === input.leaseId)?.lesseeId;
+    return new Map(states.filter((s) => s.lesseeId === lessee && s.leaseId !== input.leaseId).map((s) => [s.leaseId, s.status === 'defaulted' && s.why === 'contagion']));
+  };
+  const before = siblings();
+  const flag = flagLeaseRecord(db, input, actor);
+  const ids = [...siblings()].filter(([id, byContagion]) => byContagion && !before.get(id)).map(([id]) => id);
+  const contagion = ids.length === 0 ? [] : leaseLabelsByIds(db, input.funderId, ids).map(([leaseId, contractNumber]) => ({ leaseId, contractNumber }));
+  return { flag, contagion };
+}
 
 /**
  * A payment on a written-off lease (received on or after the write-off) is a recovery in the loss ledger, not an

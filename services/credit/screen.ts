@@ -48,7 +48,7 @@ export type CreditScreen = {
   ledger: LossLedgerRow[];
   measures: MeasuresRow[];
   ecl: EclRow[];
-  eclTotals: { currency: string; exposure: number; ecl: number }[];
+  eclTotals: EclTotal[];
 };
 
 /** The book's credit states on a day (services/credit/book.ts): read once per request and handed down. */
@@ -75,7 +75,9 @@ export function defaultsAt(db: DbOrTx, funderId: number, asOf: string, at: State
   const { entry, states } = at;
   const book = getServicingBook(db, funderId, asOf);
   const day = parseDate(asOf);
-  const defaulted = only ? [...only].flatMap((id) => (stateOf(at, id)?.status === 'defaulted' ? [stateOf(at, id)!] : [])) : states.filter((s) => s.status === 'defaulted');
+  // Only the pool's leases (domain.md §14): a lease not yet bought or already repaid is in default in no figure.
+  const inDefault = (s: LeaseCreditState | undefined): s is LeaseCreditState => s?.status === 'defaulted' && book.byLeaseId.get(s.leaseId) !== undefined;
+  const defaulted = only ? [...only].flatMap((id) => (inDefault(stateOf(at, id)) ? [stateOf(at, id)!] : [])) : states.filter(inDefault);
   const label = labels(db, funderId, defaulted.map((s) => s.leaseId));
   // A table page's notes read those leases' flags and proposals only: the whole book's flags cost ≈ 8 ms a page at 100k.
   const ids = only ? defaulted.map((s) => s.leaseId) : undefined;
@@ -160,6 +162,7 @@ const measuresMemo = processWide('creditMeasures', () => new WeakMap<LeaseCredit
 function computeMeasures(db: DbOrTx, funderId: number, asOf: string, at: StatesAt): MeasuresRow[] {
   const { entry, states: st } = at;
   const day = parseDate(asOf);
+  const book = getServicingBook(db, funderId, asOf);
   const per = new Map<string, { gross: number; rec: number; defaulted: number; exposure: number; writtenOff: number }>();
   const of = (c: string) => {
     let v = per.get(c);
@@ -167,7 +170,8 @@ function computeMeasures(db: DbOrTx, funderId: number, asOf: string, at: StatesA
     return v;
   };
   for (const s of st) {
-    if (s.status === 'defaulted') {
+    // In default: the pool's leases only (the same count as the ECL's stage 3 and the Dashboard, §14).
+    if (s.status === 'defaulted' && book.byLeaseId.get(s.leaseId) !== undefined) {
       const v = of(s.currency);
       v.defaulted++;
       v.exposure += cashPositionAt(inputOf(entry, entry.schedule.indexById.get(s.leaseId)!), day).exposure;
@@ -208,7 +212,12 @@ export function eclAt(db: DbOrTx, funderId: number, asOf: string, at: StatesAt =
   return ecl;
 }
 
-type Ecl = { rows: EclRow[]; totals: { currency: string; exposure: number; ecl: number }[] };
+/**
+ * Per currency, the pool's leases at the date with their outstanding principal and arrears net of VAT (the servicing
+ * book's), whose sum is the exposure (domain.md §8, §14: the ECL's exposure reconciles to the pool), and the ECL.
+ */
+export type EclTotal = { currency: string; leases: number; outstanding: number; arrearsNet: number; exposure: number; ecl: number };
+type Ecl = { rows: EclRow[]; totals: EclTotal[] };
 const eclMemo = processWide('creditEcl', () => new WeakMap<LeaseCreditState[], { book: ServicingBook; ecl: Ecl }>());
 
 function computeEcl({ entry, states }: StatesAt, book: ServicingBook, asOf: string): Ecl {
@@ -238,12 +247,26 @@ function computeEcl({ entry, states }: StatesAt, book: ServicingBook, asOf: stri
     .flatMap((byStage) => byStage.flatMap((m) => [...m.values()]))
     .map((c) => ({ ...c, ecl: eclOfCell(c) }))
     .sort((a, b) => a.currency.localeCompare(b.currency) || a.stage - b.stage || order.indexOf(a.bucket) - order.indexOf(b.bucket));
-  const totals = new Map<string, { currency: string; exposure: number; ecl: number }>();
+  const totals = new Map<string, EclTotal>();
+  const totalOf = (currency: string) => {
+    let t = totals.get(currency);
+    if (!t) totals.set(currency, (t = { currency, leases: 0, outstanding: 0, arrearsNet: 0, exposure: 0, ecl: 0 }));
+    return t;
+  };
   for (const r of rows) {
-    const t = totals.get(r.currency) ?? { currency: r.currency, exposure: 0, ecl: 0 };
+    const t = totalOf(r.currency);
+    t.leases += r.leases;
     t.exposure += r.exposure;
     t.ecl += r.ecl;
-    totals.set(r.currency, t);
+  }
+  for (let i = 0; i < states.length; i++) {
+    const s = states[i]!;
+    if (s.status === 'written_off' || s.status === 'repaid') continue;
+    const sv = book.byLeaseId.get(s.leaseId);
+    if (!sv) continue;
+    const t = totalOf(s.currency);
+    t.outstanding += sv.outstandingPrincipal;
+    t.arrearsNet += sv.arrearsNet;
   }
   return { rows, totals: [...totals.values()] };
 }

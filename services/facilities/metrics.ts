@@ -5,8 +5,9 @@
  * - defaultRatio: balance in default ÷ balance;
  * - cdr: CDR from the month's MDR = balance of leases that entered default in the month (at the previous
  *   month end's balance) ÷ the previous month end's balance (domain.md §9);
- * - cumulativeNetLoss: Σ net loss (exposure at default − recoveries, from the credit facts of domain.md §8) of
- *   the leases that defaulted since the facility start ÷ Σ original principal of the pool (dv01's definition);
+ * - cumulativeNetLoss: Σ net loss (written off − recoveries, from the credit facts of domain.md §8) up to the month
+ *   end ÷ Σ original principal of the leases purchased by then (dv01's definition): the same figure as Performance
+ *   history and Defaults & losses (§14);
  * - waRate: balance-weighted contract rate; top10LesseeShare: the ten largest lessees' share of the balance;
  * - excessConcentration: Σ concentration excess ÷ eligible balance.
  *
@@ -35,7 +36,8 @@ import { collateralAt, collateralLeases, type LeaseState } from './collateral';
 /** The longest history measured (months): cumulative figures start there for an older facility. */
 export const MAX_HISTORY = 120;
 
-export type MonthMetrics = Record<CovenantMetric, number> & { cumulativeDefaulted: number; originalPrincipal: number };
+/** `cumulativeWrittenOff`: the gross loss (amounts written off) to the month end, the numerator of the net loss with the recoveries. */
+export type MonthMetrics = Record<CovenantMetric, number> & { cumulativeWrittenOff: number; originalPrincipal: number };
 
 /** Month ends from the facility start's month to the last month end on or before `asOf` (at most `max`, the latest). */
 export function monthEndsUpTo(startDate: string, asOf: string, max = 600): string[] {
@@ -46,16 +48,16 @@ export function monthEndsUpTo(startDate: string, asOf: string, max = 600): strin
 }
 
 /**
- * Gross loss (exposure at default) and recoveries up to the month end of the leases in the currency whose first
- * default falls on or after `since` (the facility start), from the credit facts (services/credit/facts).
+ * Gross loss (the amounts written off) and recoveries up to the month end of the leases in the currency, from the
+ * credit states (domain.md §8; the same ledger as Defaults & losses and the snapshots' net loss).
  */
-export function lossesAt(db: DbOrTx, funderId: number, currency: string, since: string, monthEnd: string): { gross: number; recoveries: number } {
+export function lossesAt(db: DbOrTx, funderId: number, currency: string, monthEnd: string): { gross: number; recoveries: number } {
   let gross = 0;
   let recoveries = 0;
   // The credit states, not the valuation book: a written-off lease (the one with the loss) has left the latter.
   for (const s of creditStatesAt(db, funderId, monthEnd).states) {
-    if (s.firstDefaultDate === null || s.firstDefaultDate < since || s.currency !== currency) continue;
-    gross += s.defaultAmount;
+    if (s.currency !== currency) continue;
+    gross += s.writtenOff;
     recoveries += s.recoveries;
   }
   return { gross, recoveries };
@@ -69,15 +71,15 @@ export type MonthStates = {
   balance: Float64Array;
   dpd: Float64Array;
   status: string[];
-  /** lossesAt since `since` at the month end, taken when the month was built (its credit states just computed). */
-  losses?: { since: string; gross: number; recoveries: number };
+  /** lossesAt at the month end, taken when the month was built (its credit states just computed). */
+  losses?: { gross: number; recoveries: number };
 };
 
 /**
  * Keeps, per month, the `currency` rows of the snapshots ensureSnapshots has just built and stored (its onBuilt),
  * exactly as monthEndBook would read them back: the same values in lease-id order.
  */
-function keepBuilt(into: Map<string, MonthStates>, currency: string, losses?: { db: DbOrTx; funderId: number; since: string }) {
+function keepBuilt(into: Map<string, MonthStates>, currency: string, losses?: { db: DbOrTx; funderId: number }) {
   return (month: string, rows: readonly LeaseSnapshot[]) => {
     const picked = rows.filter((r) => r.currency === currency);
     let sorted = true;
@@ -94,7 +96,7 @@ function keepBuilt(into: Map<string, MonthStates>, currency: string, losses?: { 
     }
     // The credit states of this month end were computed for its rows just now (memoised for a few days only): the
     // losses read them here rather than recomputing them when the month is measured after the whole run is built.
-    if (losses) states.losses = { since: losses.since, ...lossesAt(losses.db, losses.funderId, currency, losses.since, monthEndOf(month)) };
+    if (losses) states.losses = lossesAt(losses.db, losses.funderId, currency, monthEndOf(month));
     into.set(month, states);
   };
 }
@@ -105,7 +107,7 @@ function* statesOf(m: MonthStates): Generator<LeaseState> {
 
 /**
  * The book at a month end (pool leases with balance, DPD, default flag), the pool's original principal and the
- * losses since the facility start (`since`). A closed month: the §9 snapshot; the running month: live.
+ * losses to date. A closed month: the §9 snapshot; the running month: live.
  */
 export function monthEndBook(
   db: DbOrTx,
@@ -113,14 +115,13 @@ export function monthEndBook(
   currency: string,
   monthEnd: string,
   today: string,
-  since = '0000-01-01',
   built?: Map<string, MonthStates>,
 ): MonthEndBook {
   const month = monthOf(monthEnd);
   const originalPrincipal = poolOriginalPrincipal(db, funderId, currency, monthEnd);
   if (!(isClosedMonth(month, today) && monthEnd === monthEndOf(month))) {
     const leases = collateralAt(db, funderId, monthEnd).leases.filter((l) => l.currency === currency);
-    return { leases, originalPrincipal, losses: lossesAt(db, funderId, currency, since, monthEnd) };
+    return { leases, originalPrincipal, losses: lossesAt(db, funderId, currency, monthEnd) };
   }
   // The month's rows as just built (by this call or by the caller's run, `built`: taken once), else read back.
   const here = new Map<string, MonthStates>();
@@ -138,7 +139,7 @@ export function monthEndBook(
   }
   // The losses from the credit facts as of the month end: a lease written off in an earlier month has left the
   // snapshot's pool, but its loss and recoveries still count in the cumulative figure.
-  const losses = kept?.losses?.since === since ? { gross: kept.losses.gross, recoveries: kept.losses.recoveries } : lossesAt(db, funderId, currency, since, monthEnd);
+  const losses = kept?.losses ?? lossesAt(db, funderId, currency, monthEnd);
   return { leases: collateralLeases(loadBook(db, funderId), monthEnd, states), originalPrincipal, losses };
 }
 
@@ -171,7 +172,6 @@ function computeMonth(
   }
   const top10 = [...byLessee.values()].sort((a, b) => b - a).slice(0, 10).reduce((s, v) => s + v, 0);
   const { base } = computeBorrowingBase({ currency: facility.currency, commitment: facility.commitment, advanceRate: facility.advanceRate, reserves: facility.reserves }, facility.criteria, facility.limits, leases, 0);
-  const cumulativeDefaulted = losses.gross;
   const mdr = previous ? Math.min(1, ratio(newlyDefaulted, previous.balance)) : 0;
   return {
     dpd60Ratio: ratio(dpd60, balance),
@@ -181,7 +181,7 @@ function computeMonth(
     waRate: ratio(rateWeighted, balance),
     top10LesseeShare: ratio(top10, balance),
     excessConcentration: ratio(base.excess.total, base.eligibleBalance),
-    cumulativeDefaulted,
+    cumulativeWrittenOff: losses.gross,
     originalPrincipal,
   };
 }
@@ -215,7 +215,7 @@ export function facilityMonthMetrics(db: DbOrTx, facility: Facility, asOf: strin
   const built = new Map<string, MonthStates>();
   let run: string[] = [];
   const buildRun = () => {
-    if (run.length > 1) ensureSnapshots(db, facility.funderId, monthOf(run[0]!), monthOf(run[run.length - 1]!), today, keepBuilt(built, facility.currency, { db, funderId: facility.funderId, since: facility.startDate }));
+    if (run.length > 1) ensureSnapshots(db, facility.funderId, monthOf(run[0]!), monthOf(run[run.length - 1]!), today, keepBuilt(built, facility.currency, { db, funderId: facility.funderId }));
     run = [];
   };
   all.forEach((m, i) => {
@@ -235,8 +235,8 @@ export function facilityMonthMetrics(db: DbOrTx, facility: Facility, asOf: strin
       continue;
     }
     const before = i > 0 ? all[i - 1]! : null;
-    if (before !== null && previous?.month !== before) previous = summary(before, monthEndBook(db, facility.funderId, facility.currency, before, today, undefined, built).leases);
-    const { leases, originalPrincipal, losses } = monthEndBook(db, facility.funderId, facility.currency, m, today, facility.startDate, built);
+    if (before !== null && previous?.month !== before) previous = summary(before, monthEndBook(db, facility.funderId, facility.currency, before, today, built).leases);
+    const { leases, originalPrincipal, losses } = monthEndBook(db, facility.funderId, facility.currency, m, today, built);
     const metrics = computeMonth(facility, leases, before === null ? null : previous, originalPrincipal, losses);
     if (m < closedBefore) keepMetricResult(db, facility.id, m, metrics);
     out.push({ monthEnd: m, metrics });

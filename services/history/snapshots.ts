@@ -29,7 +29,8 @@ import {
   monthOf,
   monthRange,
   performanceRow,
-  scheduledPrincipalIn,
+  principalDueFrom,
+  principalDueIn,
   splitColumns,
   vintageCurves,
   type CashSplit,
@@ -40,7 +41,7 @@ import {
   type VintageCurve,
   type VintageMeasure,
 } from '@/lib/history';
-import { bookAt, statesAt, type ScheduleStore } from '@/lib/servicing/book-store';
+import { bookAt, exitDayOf, purchaseDayOf, statesAt, type ScheduleStore } from '@/lib/servicing/book-store';
 import { creditFactsAt, type LeaseCreditFacts } from '@/services/credit/facts';
 import { changedLeasesSince, servicingSettingsOf, servicingStores } from '@/services/servicing/book';
 import { processWide } from '@/lib/process-wide';
@@ -66,9 +67,12 @@ function withFacts(r: LeaseSnapshot, f: LeaseCreditFacts | undefined): LeaseSnap
     purchaseDate: r.purchaseDate,
     originationDate: r.originationDate,
     originalPrincipal: r.originalPrincipal,
+    inPool: r.inPool,
     startBalance: r.startBalance,
     balance: r.balance,
     scheduledPrincipal: r.scheduledPrincipal,
+    purchasedPrincipal: r.purchasedPrincipal,
+    writtenOffPrincipal: r.writtenOffPrincipal,
     actualPrincipal: r.actualPrincipal,
     unscheduledPrincipal: r.unscheduledPrincipal,
     interest: r.interest,
@@ -86,8 +90,15 @@ function withFacts(r: LeaseSnapshot, f: LeaseCreditFacts | undefined): LeaseSnap
 export type Carry = { month: string; schedule: ScheduleStore; splits: (CashSplit | undefined)[]; terms: ReturnType<typeof historyLeaseTerms> };
 
 /**
- * The lease snapshots of the funder at the end of `month` (or at `asOf` for the live month), computed from
- * the servicing stores; `carry` reuses the previous month's end splits when building months in sequence.
+ * The lease snapshots of the funder at the end of `month` (or, `live`, at `asOf` = today for the current month),
+ * computed from the servicing stores; `carry` reuses the previous month's end splits when building months in sequence.
+ *
+ * One row per lease purchased by the as-of day (domain.md §14): `inPool` at the as-of day by statesAt's rule (the one the
+ * servicing book and the screens use), balances as every screen takes them at a date (§3's prin at the month end, or
+ * today for the live month: the principal due on or after it), and the month's roll-forward per lease: opening (the
+ * previous month end's balance, when the lease was in the pool then) + purchased (its balance on its purchase date in
+ * the month) − scheduled (principal due from the previous month end while it was in the pool) − written off (its
+ * balance on its write-off date in the month) = closing, to the cent.
  */
 export function computeMonthSnapshot(
   db: DbOrTx,
@@ -117,19 +128,26 @@ export function computeMonthSnapshot(
   const rows: LeaseSnapshot[] = [];
   for (let x = 0; x < count; x++) {
     const i = only ? only.indexes[x]! : x;
-    const st = states[x]!;
-    if (!st.inPool) continue;
     const lease = schedule.leases[i] as ScheduleStore['leases'][number] & { firstDueDate: string; timing: string; frequency: keyof typeof PERIOD_MONTHS; purchaseDate: string };
+    const purchaseDay = purchaseDayOf(lease);
+    // Not yet purchased: in no figure of the month.
+    if (purchaseDay > endDay) continue;
+    const st = states[x]!;
+    const exitDay = exitDayOf(lease);
     const end = cashSplitAt(schedule, ledger, i, endDay, cols);
     splits[i] = end;
     const start = reuse?.[i] ?? cashSplitAt(schedule, ledger, i, startDay, cols);
     const f = facts.get(lease.id);
     const t = terms.get(lease.id);
     // In the pool at the previous month end: purchased by then and not written off by then.
-    const wasInPool = lease.purchaseDate <= previousEnd && !(f?.status === 'written_off' && f.writeOffDate !== null && f.writeOffDate <= previousEnd);
-    const startBalance = wasInPool ? start.outstanding : 0;
-    // A written-off lease has left the pool (domain.md §3): no balance; its loss is in writtenOff.
-    const balance = f?.status === 'written_off' ? 0 : st.outstandingPrincipal;
+    const wasInPool = purchaseDay <= startDay && exitDay > startDay;
+    const purchasedInMonth = purchaseDay > startDay && exitDay > purchaseDay;
+    const writtenOffInMonth = exitDay > startDay && exitDay <= endDay && (wasInPool || purchasedInMonth);
+    // The stretch of the month the lease was in the pool: from the month's start or its purchase to its write-off or the closing cut-off.
+    const from = wasInPool ? startDay : purchasedInMonth ? purchaseDay : endDay;
+    const to = writtenOffInMonth ? exitDay : endDay;
+    const startBalance = wasInPool ? principalDueFrom(schedule, i, startDay) : 0;
+    const balance = st.inPool ? principalDueFrom(schedule, i, endDay) : 0;
     rows.push({
       leaseId: lease.id,
       contractNumber: t?.contractNumber ?? '',
@@ -137,10 +155,14 @@ export function computeMonthSnapshot(
       purchaseDate: lease.purchaseDate,
       originationDate: originationOf(lease),
       originalPrincipal: t?.principal ?? 0,
+      inPool: st.inPool,
       startBalance,
       balance,
-      scheduledPrincipal: wasInPool ? scheduledPrincipalIn(schedule, i, startDay, endDay) : 0,
-      actualPrincipal: wasInPool ? startBalance - st.outstandingPrincipal : 0,
+      scheduledPrincipal: from < to ? principalDueIn(schedule, i, from, to) : 0,
+      purchasedPrincipal: purchasedInMonth ? principalDueFrom(schedule, i, purchaseDay) : 0,
+      writtenOffPrincipal: writtenOffInMonth ? principalDueFrom(schedule, i, exitDay) : 0,
+      // Principal collected in the month (the cash view; the balance above is contractual).
+      actualPrincipal: wasInPool ? start.outstanding - end.outstanding : 0,
       unscheduledPrincipal: wasInPool ? Math.max(0, end.principalAhead - start.principalAhead) : 0,
       interest: end.interestPaid - start.interestPaid,
       dpd: st.dpd,

@@ -181,12 +181,17 @@ describe('default and cure', () => {
     expect(f(t.episodes[0]!.end)).toBe('2026-07-01');
   });
 
-  it('repaid once the last instalment is settled; a reversal undoes it from its date', () => {
+  it('repaid once the last instalment has fallen due and is settled; a reversal undoes it from its date', () => {
     const pays: Pay[] = book.map((i, k) => ({ on: i.due, amount: 100000, ...(k === 11 ? { reversedOn: '2027-01-20' } : {}) }));
     const t = creditTimeline(lease(book, pays), rules);
     expect(t.repaidDay).toBe(NEVER);
     const t2 = creditTimeline(lease(book, book.map((i) => ({ on: i.due, amount: 100000 }))), rules);
-    expect(f(t2.repaidDay)).toBe('2026-12-15');
+    // The last instalment is due and paid on 2026-12-15: on that day its principal is still the pool's outstanding (domain.md
+    // §3: the balance after the instalments due before the day), so the lease leaves the pool — repaid — the day after (§14).
+    expect(f(t2.repaidDay)).toBe('2026-12-16');
+    // Paid ahead of schedule is not repaid: the lease stays in the pool until its last instalment has fallen due.
+    const t3 = creditTimeline(lease(book, [{ on: book[0]!.due, amount: 100000 * book.length }]), rules);
+    expect(f(t3.repaidDay)).toBe('2026-12-16');
   });
 });
 

@@ -91,18 +91,19 @@ describe('snapshots', () => {
 
   test("a month's snapshot equals the live servicing book at its month end (reconciliation)", () => {
     const live = getServicingBook(db, 1, monthEndOf(month));
-    expect(rows.length).toBe(live.leases.length);
-    expect(rows.length).toBeGreaterThan(100);
-    for (const r of rows) {
+    // Its pool is the book's pool at the month end (domain.md §14); the other rows are leases that left it (repaid, written off).
+    const pool = rows.filter((r) => r.inPool);
+    expect(pool.length).toBe(live.leases.length);
+    expect(pool.length).toBeGreaterThan(100);
+    expect(rows.filter((r) => !r.inPool).every((r) => r.balance === 0 && !live.byLeaseId.get(r.leaseId))).toBe(true);
+    for (const r of pool) {
       const l = live.byLeaseId.get(r.leaseId)!;
-      // A written-off lease has left the pool: no balance in the snapshot (its loss is in writtenOff).
-      const balance = r.status === 'written_off' ? 0 : l.outstandingPrincipal;
-      expect({ id: r.leaseId, balance: r.balance, dpd: r.dpd, bucket: r.bucket }).toEqual({ id: l.leaseId, balance, dpd: l.dpd, bucket: l.bucket });
+      expect({ id: r.leaseId, balance: r.balance, dpd: r.dpd, bucket: r.bucket }).toEqual({ id: l.leaseId, balance: l.outstandingPrincipal, dpd: l.dpd, bucket: l.bucket });
     }
   });
 
-  test('per lease, the start balance less the actual principal is the balance; prepaid principal exists in the demo history', () => {
-    for (const r of rows) if (r.startBalance > 0 && r.status !== 'written_off') expect(r.startBalance - r.actualPrincipal).toBe(r.balance);
+  test('per lease, the roll-forward closes: opening + purchased − scheduled − written off = closing; prepaid principal exists in the demo history', () => {
+    for (const r of rows) expect(r.startBalance + r.purchasedPrincipal - r.scheduledPrincipal - r.writtenOffPrincipal).toBe(r.balance);
     const months = ensureSnapshots(db, 1, '2025-10', '2026-10', TODAY);
     expect(months.some((m) => Object.values(m.aggregates.currencies).some((t) => t.unscheduledPrincipal > 0))).toBe(true);
     expect(months.some((m) => Object.values(m.aggregates.currencies).some((t) => t.defaultedPrincipal > 0))).toBe(true);
@@ -131,7 +132,7 @@ describe('snapshots', () => {
     const lease = (over: Partial<LeaseSnapshot>): LeaseSnapshot => ({
       leaseId: 1, contractNumber: 'C', currency: 'EUR', purchaseDate: '2026-01-10', originationDate: '2026-01-10', originalPrincipal: 100_000_000, startBalance: 100_000_000,
       balance: 98_500_000, scheduledPrincipal: 1_000_000, actualPrincipal: 1_500_000, unscheduledPrincipal: 500_000, interest: 0, dpd: 0, bucket: 'current', status: 'performing',
-      firstDefaultDate: null, defaultAmount: 0, defaultPrincipal: 0, writtenOff: 0, recoveries: 0, ...over,
+      firstDefaultDate: null, defaultAmount: 0, defaultPrincipal: 0, writtenOff: 0, recoveries: 0, inPool: true, purchasedPrincipal: 0, writtenOffPrincipal: 0, ...over,
     });
     const agg = aggregateMonth('2026-03', '2026-03-31', [lease({})]);
     const t = agg.currencies.EUR!;
@@ -158,11 +159,13 @@ describe('snapshots', () => {
   test("a closed month's report is byte-identical after a new payment arrives", () => {
     const before = JSON.stringify(performanceReport(db, 1, { from: '2026-06', to: '2026-10' }, TODAY));
     const vBefore = JSON.stringify(vintageReport(db, 1, { from: '2026-06', to: '2026-10', by: 'purchase', measure: 'default' }, TODAY));
-    const lease = db.$client.prepare(`select id, currency from leases where funder_id = 1 and status = 'active' and purchase_date < '2026-06-01' order by id limit 1`).get() as { id: number; currency: string };
-    const liveBefore = getServicingBook(db, 1, '2026-07-31').byLeaseId.get(lease.id)!.outstandingPrincipal;
+    // A lease in arrears at the end of July (the payment below pays them: arrears are what a payment moves, §14).
+    const inArrears = getServicingBook(db, 1, '2026-07-31').leases.find((l) => l.arrearsTotal > 0 && l.dpd < 60)!;
+    const lease = { id: inArrears.leaseId, currency: inArrears.currency };
+    const liveBefore = inArrears.arrearsTotal;
     // Back-dated into the closed months: the live book at their month end moves, their snapshots do not.
     recordPayment(db, 1, { leaseId: lease.id, receivedOn: '2026-07-15', amount: 5_000_00, currency: lease.currency, method: 'transfer' }, null);
-    expect(getServicingBook(db, 1, '2026-07-31').byLeaseId.get(lease.id)!.outstandingPrincipal).toBeLessThan(liveBefore);
+    expect(getServicingBook(db, 1, '2026-07-31').byLeaseId.get(lease.id)!.arrearsTotal).toBeLessThan(liveBefore);
     expect(JSON.stringify(performanceReport(db, 1, { from: '2026-06', to: '2026-10' }, TODAY))).toBe(before);
     expect(JSON.stringify(vintageReport(db, 1, { from: '2026-06', to: '2026-10', by: 'purchase', measure: 'default' }, TODAY))).toBe(vBefore);
   });
@@ -175,7 +178,9 @@ describe('the live current month', () => {
     const lease = db.$client.prepare(`select id, currency from leases where funder_id = 1 and status = 'active' order by id desc limit 1`).get() as { id: number; currency: string };
     recordPayment(db, 1, { leaseId: lease.id, receivedOn: TODAY, amount: 12_345_00, currency: lease.currency, method: 'transfer' }, null);
     const patched = liveMonthAggregates(db, 1, TODAY);
-    expect(patched.currencies[lease.currency]!.balance).toBeLessThan(first.currencies[lease.currency]!.balance);
+    // The cash collected moves (the balance is contractual: a payment does not change it, §14).
+    const collected = (t: { actualPrincipal: number; interest: number; unscheduledPrincipal: number }) => t.actualPrincipal + t.interest + t.unscheduledPrincipal;
+    expect(collected(patched.currencies[lease.currency]!)).toBeGreaterThan(collected(first.currencies[lease.currency]!));
     const fresh = aggregateMonth('2026-11', TODAY, computeMonthSnapshot(db, 1, '2026-11', TODAY).rows);
     expect(patched.currencies).toEqual(fresh.currencies);
     expect(patched.cohorts).toEqual(fresh.cohorts);

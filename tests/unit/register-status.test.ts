@@ -88,6 +88,8 @@ describe('the register sorted by status', () => {
   set.run('closed', byStatus('defaulted')[0]);
   set.run('terminated', byStatus('written_off')[0]);
   set.run('terminated', byStatus('performing')[1]);
+  // A lease past its last instalment, settled, that nobody closed: repaid (domain.md §8; the seed closes the others).
+  set.run('active', byStatus('repaid')[0]);
   const all = db.$client.prepare('select id, status from leases where funder_id = ?').all(funderId) as { id: number; status: string }[];
   const rank = (l: { id: number; status: string }) => SHOWN_STATUS_VALUES.indexOf(shownStatus(l.status, credit.get(l.id)?.status));
 

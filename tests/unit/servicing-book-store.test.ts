@@ -18,7 +18,7 @@ import { loadServicingLedgers } from '@/db/queries/servicing';
 import { seedPayments } from '@/db/seed/payments';
 import { seedPortfolio } from '@/db/seed/portfolio';
 import { seedDemoUsers } from '@/db/seed/users';
-import { allocatePayments, delinquencyAt, lesseeBehaviour, type AllocationResult } from '@/lib/servicing';
+import { allocatePayments, delinquencyAt, isRepaidAt, lesseeBehaviour, outstandingPrincipalAt, type AllocationResult } from '@/lib/servicing';
 import { getServicingBook, servicingSettingsOf, servicingStores, warmServicingBook } from '@/services/servicing/book';
 import { behaviourRows } from '@/services/servicing/views';
 
@@ -33,6 +33,8 @@ function engine(db: Db, funderId: number, asOf: string) {
   const groups = new Map<string, AllocationResult[]>();
   for (const l of loadServicingLedgers(db, funderId, asOf)) {
     const result = allocatePayments(l.instalments, l.entries, { asOf, componentOrder: s.componentOrder });
+    // A repaid lease has left the pool (domain.md §14): in no figure of the book.
+    if (isRepaidAt(result, asOf)) continue;
     const d = delinquencyAt(result, asOf, { tolerance: s.tolerance, graceDays: s.graceDays, edges: s.edges });
     let last: string | null = null;
     for (const p of result.payments) if (last === null || p.receivedDate > last) last = p.receivedDate;
@@ -43,7 +45,7 @@ function engine(db: Db, funderId: number, asOf: string) {
       vat: d.arrears.vat,
       total: d.arrears.total,
       credit: result.credit,
-      outstanding: result.instalments.reduce((n, i) => n + i.unpaid.principal, 0),
+      outstanding: outstandingPrincipalAt(result, asOf),
       last,
     });
     const k = `${l.lease.lesseeId}:${l.lease.currency}`;

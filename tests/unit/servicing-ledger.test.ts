@@ -13,7 +13,7 @@ import { getLease } from '@/db/queries/leases';
 import { seedPayments } from '@/db/seed/payments';
 import { seedPortfolio } from '@/db/seed/portfolio';
 import { seedDemoUsers } from '@/db/seed/users';
-import { allocatePayments, delinquencyAt } from '@/lib/servicing';
+import { allocatePayments, delinquencyAt, isRepaidAt, outstandingPrincipalAt } from '@/lib/servicing';
 import { parseAmountMinor, parseBankCsv } from '@/lib/servicing/bank-csv';
 import { getServicingBook } from '@/services/servicing/book';
 import { bucketSummary, delinquencyRows, rollRates } from '@/services/servicing/views';
@@ -84,7 +84,8 @@ describe('seeded ledger', () => {
     expect(current / n).toBeGreaterThan(0.8);
     expect(book.leases.some((l) => l.dpd >= 5 && l.dpd <= 45)).toBe(true);
     expect(book.leases.some((l) => l.dpd >= 60 && l.dpd <= 120)).toBe(true);
-    expect(book.leases.some((l) => l.credit > 0)).toBe(true);
+    // Credit (cash beyond every instalment) sits on leases that are repaid and so out of the pool (domain.md §14): read from the engine.
+    expect(loadServicingLedgers(db, 1, TODAY).some((l) => allocatePayments(l.instalments, l.entries, { asOf: TODAY }).credit > 0)).toBe(true);
     const reversals = sqlite(db).prepare(`select count(*) as n from payments where kind = 'reversal'`).get() as { n: number };
     expect(reversals.n).toBeGreaterThanOrEqual(1);
     const defaulted = sqlite(db).prepare(`select id from leases where funder_id = 1 and status = 'defaulted'`).pluck().all() as number[];
@@ -94,13 +95,15 @@ describe('seeded ledger', () => {
   test('the book (prefix fill of live cash) equals the engine lease by lease, at several as-of dates', () => {
     for (const asOf of [TODAY, '2026-06-30', '2025-02-28', '2024-02-29']) {
       const book = getServicingBook(db, 1, asOf);
-      const ledgers = loadServicingLedgers(db, 1, asOf);
+      // The pool at asOf (domain.md §14): the leases purchased by then, less the repaid ones.
+      const ledgers = loadServicingLedgers(db, 1, asOf)
+        .map((l) => ({ l, result: allocatePayments(l.instalments, l.entries, { asOf }) }))
+        .filter(({ result }) => !isRepaidAt(result, asOf));
       expect(book.leases.length).toBe(ledgers.length);
-      for (const l of ledgers) {
-        const result = allocatePayments(l.instalments, l.entries, { asOf });
+      for (const { l, result } of ledgers) {
         const d = delinquencyAt(result, asOf, {});
         const s = book.byLeaseId.get(l.lease.id)!;
-        const outstanding = result.instalments.reduce((n, i) => n + i.unpaid.principal, 0);
+        const outstanding = outstandingPrincipalAt(result, asOf);
         expect({ dpd: s.dpd, bucket: s.bucket, net: s.arrearsNet, vat: s.arrearsVat, total: s.arrearsTotal, credit: s.credit, outstanding: s.outstandingPrincipal }).toEqual({
           dpd: d.dpd,
           bucket: d.bucket.key,
@@ -127,16 +130,20 @@ describe('seeded ledger', () => {
         expect(s.reduce((n, x) => n + x.outstandingPrincipal, 0)).toBe(inBook.reduce((n, l) => n + l.outstandingPrincipal, 0));
         expect(s.reduce((n, x) => n + x.arrearsTotal, 0)).toBe(inBook.reduce((n, l) => n + l.arrearsTotal, 0));
       }
-      // Lease count of the book = leases of the portfolio (status ≠ terminated) in the pool at the as-of date (issue #11: purchased on or before it).
+      // Lease count of the book = leases of the portfolio (status ≠ terminated) in the pool at the as-of date (issue #11: purchased on or
+      // before it; domain.md §14: not repaid).
       const portfolio = sqlite(db).prepare(`select count(*) as n from leases where funder_id = 1 and status != 'terminated' and purchase_date <= ?`).get(TODAY) as { n: number };
-      expect(book.leases.length).toBe(portfolio.n);
+      const repaid = loadServicingLedgers(db, 1, TODAY).filter((l) => isRepaidAt(allocatePayments(l.instalments, l.entries, { asOf: TODAY }), TODAY)).length;
+      expect(repaid).toBeGreaterThan(0);
+      expect(book.leases.length).toBe(portfolio.n - repaid);
     }
   });
 
   test('roll-rate matrix rows sum to the leases in both books', () => {
     const m = rollRates(db, 1, '2026-10-21', TODAY);
     const total = m.rowCounts.reduce((a, b) => a + b, 0);
-    expect(total).toBe(getServicingBook(db, 1, '2026-10-21').leases.length);
+    const later = getServicingBook(db, 1, TODAY);
+    expect(total).toBe(getServicingBook(db, 1, '2026-10-21').leases.filter((l) => later.byLeaseId.get(l.leaseId)).length);
     m.counts.forEach((row, i) => expect(row.reduce((a, b) => a + b, 0)).toBe(m.rowCounts[i]));
   });
 });

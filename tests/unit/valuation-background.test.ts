@@ -15,6 +15,7 @@ import { seedPortfolio } from '@/db/seed/portfolio';
 import { seedDemoUsers } from '@/db/seed/users';
 import { LeasePortfolio, purchasePrices, valuePortfolio } from '@/lib/finance';
 import { parseDate } from '@/lib/finance/dates';
+import type { PoolValuation } from '@/lib/portfolio/cash-flow-table';
 import { rebuildValuationInBackground, valueBook } from '@/services/portfolio/valuation';
 
 const F = 1;
@@ -29,6 +30,12 @@ function fromScratch(db: Db) {
   const purchasePrice = purchasePrices(p, { purchaseDay, agreed: Float64Array.from(records, (l) => l.agreedPurchasePrice ?? NaN), buyRate: funder.buyRate, convention: funder.discountConvention });
   const options = { cutOff: CUT_OFF, buyRate: funder.buyRate, purchaseDay, purchasePrice, discountRate: funder.discountRate ?? undefined, convention: funder.discountConvention, gross: false };
   return { ids: records.map((r) => r.id), v: valuePortfolio(p, options) };
+}
+
+/** The book's valuation as lib/finance computed it, without the pool's owing leases valueBook lays over it (domain.md §14). */
+function valuationOf(book: ReturnType<typeof valueBook>) {
+  const { owing: _owing, ...v } = book.valuation as PoolValuation;
+  return v;
 }
 
 describe('valuation reload in the background', () => {
@@ -58,7 +65,7 @@ describe('valuation reload in the background', () => {
     expect(after).not.toBe(before);
     const expected = fromScratch(db);
     expect(after.leases.map((l) => l.id)).toEqual(expected.ids);
-    expect(after.valuation).toEqual(expected.v);
+    expect(valuationOf(after)).toEqual(expected.v);
     expect(Array.from(after.valuation.sellto4G)).not.toEqual(Array.from(before.valuation.sellto4G));
   });
 
@@ -78,6 +85,6 @@ describe('valuation reload in the background', () => {
     await run;
     const after = valueBook(db, F, CUT_OFF);
     expect(after).not.toBe(before);
-    expect(after.valuation).toEqual(fromScratch(db).v);
+    expect(valuationOf(after)).toEqual(fromScratch(db).v);
   });
 });

@@ -1,5 +1,6 @@
 import {
   creditAsOfQuery,
+  creditFlagCreatedResponse,
   creditFlagResponse,
   creditFunderQuery,
   creditIdPath,
@@ -51,7 +52,7 @@ export const creditRoutes = defineRoutes([
     params: creditIdPath,
     query: creditFunderQuery,
     body: utpFlagBody,
-    responses: { 201: { description: 'The flag.', schema: creditFlagResponse }, ...writeErrors, 404: errorDoc('Unknown lease.'), 409: errorDoc('Flagged already.') },
+    responses: { 201: { description: 'The flag, and the leases of the same lessee it puts in default by lessee contagion.', schema: creditFlagCreatedResponse }, ...writeErrors, 404: errorDoc('Unknown lease.'), 409: errorDoc('Flagged already.') },
     example: { params: { id: '1' }, query: { funderId: '1' }, body: { reason: 'Insolvency filing' } },
   },
   {

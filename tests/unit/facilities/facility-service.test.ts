@@ -9,6 +9,7 @@ import { recordPayment } from '@/db/queries/payments';
 import { createRecovery, flagLease, unflagLease } from '@/db/queries/credit';
 import { approveLeaseWriteOff, proposeLeaseWriteOff } from '@/services/credit/actions';
 import { creditFactsAt } from '@/services/credit/facts';
+import { lossMeasuresAt } from '@/services/credit/screen';
 import { seedPayments } from '@/db/seed/payments';
 import { seedPortfolio } from '@/db/seed/portfolio';
 import { seedDemoUsers } from '@/db/seed/users';
@@ -213,7 +214,7 @@ describe('facility service', () => {
     // A second facility with the same terms finds every snapshot stored: it reads the rows and recomputes the losses.
     const reading = facilityMonthMetrics(db, facility(db), TODAY, TODAY, 24);
     expect(reading).toEqual(building);
-    expect(building.some((m) => m.metrics.cumulativeDefaulted > 0 && m.metrics.defaultRatio > 0)).toBe(true);
+    expect(building.some((m) => m.metrics.defaultRatio > 0)).toBe(true);
   });
 
   it('only the months asked for are measured, each from the month before it: the same figures as the whole history, fewer snapshots built', () => {
@@ -296,7 +297,7 @@ describe('facility service', () => {
     expect(facilityBase(db, f, TODAY).rows.find((r) => r.leaseId === lease.leaseId)!.eligible).toBe(false);
   });
 
-  it('cumulative net loss follows the loss ledger: exposure at default less the recoveries', () => {
+  it('cumulative net loss follows the loss ledger: amounts written off less the recoveries (domain.md §8, §14)', () => {
     const ON = '2026-10-20';
     const MONTH_END = '2026-10-31';
     const metricsAt = (db: TestDb, f: Facility) => facilityMonthMetrics(db, f, MONTH_END, TODAY, 1).at(-1)!;
@@ -314,13 +315,16 @@ describe('facility service', () => {
     createRecovery(db, { funderId: 1, leaseId: target!.leaseId, receivedOn: ON, amount: 50_000, kind: 'asset_sale', reference: 'auction', note: '' }, actor(db, 'analyst'));
     const after = metricsAt(db, f);
     expect(after.monthEnd).toBe(MONTH_END);
-    expect(before.metrics.cumulativeNetLoss).toBeGreaterThan(0);
+    // Nothing written off yet: a lease in default is not a loss until it is written off (the defaults are in the default ratio).
+    expect(before.metrics.cumulativeNetLoss).toBe(0);
+    expect(before.metrics.defaultRatio).toBeGreaterThan(0);
     // The written-off lease stays in the pool's original principal.
     expect(after.metrics.originalPrincipal).toBe(before.metrics.originalPrincipal);
-    // Net loss = gross (exposure at default) − recoveries; this book has no other recovery. (The gross itself may
-    // move: a write-off changes the lessee's defaulted share, so its other leases' contagion.)
+    // Net loss = gross (the amount written off: the exposure on the write-off date) − recoveries; this book has no other.
     const orig = after.metrics.originalPrincipal;
-    expect(before.metrics.cumulativeNetLoss * orig).toBeCloseTo(before.metrics.cumulativeDefaulted, 4);
-    expect(after.metrics.cumulativeNetLoss * orig).toBeCloseTo(after.metrics.cumulativeDefaulted - 50_000, 4);
+    expect(after.metrics.cumulativeWrittenOff).toBe(proposal.amount);
+    expect(after.metrics.cumulativeNetLoss * orig).toBeCloseTo(proposal.amount - 50_000, 4);
+    // The same figure as Defaults & losses on that month end (domain.md §14).
+    expect(lossMeasuresAt(db, 1, MONTH_END).find((m) => m.currency === f.currency)!.cumulativeNetLossRate).toBeCloseTo(after.metrics.cumulativeNetLoss, 12);
   });
 });

@@ -120,9 +120,9 @@ export default async function DashboardPage({ params, searchParams }: Props) {
           data-testid="kpi-active"
           title={t('kpi.activeLeases')}
           icon={FileText}
-          href={{ pathname: MASTER_FILE_PATH, query: { status: 'active' } }}
-          linkLabel={t('links.masterFile')}
-          lines={figures.map((f) => ({ currency: f.currency, value: formatDecimal(format, f.activeCount) }))}
+          href={{ pathname: TOTAL_CASH_FLOW_PATH }}
+          linkLabel={t('links.poolLeases')}
+          lines={figures.map((f) => ({ currency: f.currency, value: formatDecimal(format, f.count) }))}
         />
         <KpiCard
           data-testid="kpi-delta"

@@ -155,7 +155,7 @@ export default async function PerformancePage({ params, searchParams }: Props) {
                 <thead>
                   <tr>
                     <th scope="col" className={TH_LEFT}>{t('columns.month')}</th>
-                    {(['leases', 'startBalance', 'scheduledPrincipal', 'unscheduledPrincipal', 'defaultedPrincipal', 'balance', 'smm', 'cpr', 'mdr', 'cdr', 'poolFactor', 'dq30', 'dq60', 'dq90', 'cumulativeNetLossPct'] as const).map((k) => (
+                    {(['leases', 'startBalance', 'purchasedPrincipal', 'scheduledPrincipal', 'writtenOffPrincipal', 'balance', 'unscheduledPrincipal', 'defaultedPrincipal', 'smm', 'cpr', 'mdr', 'cdr', 'poolFactor', 'dq30', 'dq60', 'dq90', 'cumulativeNetLossPct'] as const).map((k) => (
                       <th key={k} scope="col" className={TH}>{t(`columns.${k}`)}</th>
                     ))}
                   </tr>
@@ -169,10 +169,12 @@ export default async function PerformancePage({ params, searchParams }: Props) {
                       </th>
                       <td className={TD}>{formatDecimal(format, r.leases)}</td>
                       <td className={TD}><Amount minor={r.startBalance} currency={ccy} /></td>
+                      <td className={TD}><Amount minor={r.purchasedPrincipal} currency={ccy} /></td>
                       <td className={TD}><Amount minor={r.scheduledPrincipal} currency={ccy} /></td>
+                      <td className={TD}><Amount minor={r.writtenOffPrincipal} currency={ccy} /></td>
+                      <td className={TD}><Amount minor={r.balance} currency={ccy} /></td>
                       <td className={TD}><Amount minor={r.unscheduledPrincipal} currency={ccy} /></td>
                       <td className={TD}><Amount minor={r.defaultedPrincipal} currency={ccy} /></td>
-                      <td className={TD}><Amount minor={r.balance} currency={ccy} /></td>
                       <td className={TD}>{pct(r.smm)}</td>
                       <td className={TD}>{pct(r.cpr)}</td>
                       <td className={TD}>{pct(r.mdr)}</td>

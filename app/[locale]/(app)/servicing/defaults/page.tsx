@@ -323,7 +323,7 @@ export default async function DefaultsPage({ params, searchParams }: Props) {
           testId="ecl-table"
           region="overflow-auto"
           hover
-          footer={screen.eclTotals.map((e) => (
+          footer={screen.eclTotals.flatMap((e) => [
               <tr key={`total-${e.currency}`} className="h-8 font-medium">
                 <th scope="row" colSpan={4} className={`${TD} text-left`}>
                   {t('ecl.total', { currency: e.currency })}
@@ -335,8 +335,19 @@ export default async function DefaultsPage({ params, searchParams }: Props) {
                 <td className={`${TD} text-right`}>
                   <Amount minor={e.ecl} currency={e.currency} />
                 </td>
-              </tr>
-          ))}
+              </tr>,
+              // The exposure reconciles to the pool (domain.md §14): its leases, outstanding principal and arrears net of VAT.
+              <tr key={`pool-${e.currency}`} className="h-7 text-xs text-muted-foreground" data-testid="ecl-pool">
+                <td colSpan={7} className={TD}>
+                  {t('ecl.pool', {
+                    count: e.leases,
+                    outstanding: formatMoney(format, e.outstanding, e.currency),
+                    arrears: formatMoney(format, e.arrearsNet, e.currency),
+                    exposure: formatMoney(format, e.exposure, e.currency),
+                  })}
+                </td>
+              </tr>,
+          ])}
         >
           {screen.ecl.map((r) => (
             <tr key={`${r.currency}-${r.stage}-${r.bucket}`} className="h-8">

@@ -12,8 +12,8 @@ export const POST = withAuth({ scope: 'write:funders' }, async ({ req, params, p
   const { funderId } = parseQuery(req, creditFunderQuery);
   const leaseId = pathId(params, 'lease');
   const body = await parseBody(req, utpFlagBody);
-  const flag = flagLease(getDb(), { funderId, leaseId, kind: 'utp', flaggedOn: body.flaggedOn ?? todayIso(), reason: body.reason }, actorOf(principal));
-  return Response.json({ flag }, { status: 201 });
+  const { flag, contagion } = flagLease(getDb(), { funderId, leaseId, kind: 'utp', flaggedOn: body.flaggedOn ?? todayIso(), reason: body.reason }, actorOf(principal));
+  return Response.json({ flag, contagion }, { status: 201 });
 });
 
 /** DELETE /api/leases/[id]/unlikely-to-pay — clears the flag from clearedOn (default today); the lease cures only after the probation. 404 when not flagged. */
