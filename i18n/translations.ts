@@ -2,13 +2,12 @@ import 'server-only';
 import { createTranslator } from 'next-intl';
 import { getLocale, type getTranslations as nextGetTranslations } from 'next-intl/server';
 import { APP_TIME_ZONE } from '@/lib/format';
-import { formattersOf } from './message-formats';
 import { loadMessages } from './messages';
 import { defaultLocale, isLocale, type Locale } from './routing';
 
 type Translator = ReturnType<typeof createTranslator>;
 
-/** Per locale: one translator per namespace, for the process (the Intl objects and message formats: formattersOf). */
+/** Per locale: one translator per namespace, for the process (each keeps its Intl objects and compiled messages). */
 const kept = new Map<Locale, Map<string, Translator>>();
 
 /**
@@ -27,13 +26,13 @@ async function getTranslationsImpl(arg?: string | { locale?: string; namespace?:
   const locale = isLocale(requested) ? requested : defaultLocale;
   let translators = kept.get(locale);
   if (!translators) kept.set(locale, (translators = new Map()));
-  // Asked on every call: the message formats are wrapped once use-intl has made its formatter (keepMessageFormats).
-  const formatters = formattersOf(locale);
   const key = namespace ?? '';
   let t = translators.get(key);
   if (!t) {
     const messages = await loadMessages(locale);
-    t = createTranslator({ locale, messages, namespace, timeZone: APP_TIME_ZONE, _formatters: formatters } as Parameters<typeof createTranslator>[0]);
+    // next-intl's public createTranslator: the translator keeps its compiled messages, so one per locale and namespace
+    // compiles each message once for the process.
+    t = createTranslator({ locale, messages, namespace, timeZone: APP_TIME_ZONE } as Parameters<typeof createTranslator>[0]);
     translators.set(key, t);
   }
   return t;

@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
 import { createTranslator, useLocale, useMessages, useTimeZone, type useTranslations as nextUseTranslations } from 'next-intl';
-import { formattersOf } from './message-formats';
 
 /** The provider's messages, or none (next-intl's hook reports each message as missing then, rather than throwing). */
 function useProviderMessages(): ReturnType<typeof useMessages> | undefined {
@@ -11,25 +10,46 @@ function useProviderMessages(): ReturnType<typeof useMessages> | undefined {
   }
 }
 
+type Translator = ReturnType<typeof createTranslator>;
+
+/** The messages of `namespace` (a dotted path) in `messages`, or undefined. */
+function scopeOf(messages: Record<string, unknown> | undefined, namespace: string | undefined): unknown {
+  if (!messages) return undefined;
+  let node: unknown = messages;
+  for (const key of namespace ? namespace.split('.') : []) node = node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
+  return node;
+}
+
 /**
- * next-intl's useTranslations hook for components, with the compiled messages kept for the process (the server) or
- * the page (the browser). next-intl's client provider makes a new cache for every server render, and its server
- * hook one per request, so every message with an argument (`{count}`, a plural, a date) a component shows was
- * parsed into an IntlMessageFormat again on every request (≈ 3 % of the Dashboard's server CPU under bench:ratio).
- * The message formats are memoised by their text, locale and formats, so one set per locale (formattersOf) is right
- * for every provider whatever messages it holds. The same translator otherwise: the provider's locale, messages and
- * time zone (a server component: the request's), next-intl's default onError and fallback (neither the providers,
- * app/[locale]/client-messages.tsx, nor i18n/request.ts set them, nor formats), one per render of the provider's
- * messages.
+ * Translators kept per namespace's messages object, locale and time zone (next-intl's public createTranslator; its
+ * compiled messages live in the translator). A provider that holds a whole namespace holds the catalogue's own object
+ * for it (lib/i18n/pick-messages.ts copies references), the same on every request, so its messages are compiled once
+ * for the process (the server) or the page (the browser) instead of on every render (≈ 3 % of the Dashboard's server
+ * CPU under bench:ratio). A translator only reads its namespace's messages, so one made for another provider holding
+ * the same object answers the same.
+ */
+const kept = new WeakMap<object, Map<string, Translator>>();
+
+/**
+ * next-intl's useTranslations hook for components, through its public API: the provider's locale, messages and time
+ * zone, next-intl's default onError and fallback (neither the providers, app/[locale]/client-messages.tsx, nor
+ * i18n/request.ts set them, nor formats), a translator kept per namespace messages object (above).
  */
 function useTranslationsImpl(namespace?: string) {
   const locale = useLocale();
   const messages = useProviderMessages();
   const timeZone = useTimeZone();
-  return useMemo(
-    () => createTranslator({ locale, messages, namespace, timeZone, _formatters: formattersOf(locale) } as Parameters<typeof createTranslator>[0]),
-    [locale, messages, namespace, timeZone],
-  );
+  return useMemo(() => {
+    const make = () => createTranslator({ locale, messages, namespace, timeZone } as Parameters<typeof createTranslator>[0]);
+    const scope = scopeOf(messages, namespace);
+    if (scope === null || typeof scope !== 'object') return make();
+    let byKey = kept.get(scope);
+    if (!byKey) kept.set(scope, (byKey = new Map()));
+    const key = `${locale}\u0000${timeZone ?? ''}\u0000${namespace ?? ''}`;
+    let t = byKey.get(key);
+    if (!t) byKey.set(key, (t = make()));
+    return t;
+  }, [locale, messages, namespace, timeZone]);
 }
 
 export const useTranslations = useTranslationsImpl as unknown as typeof nextUseTranslations;

@@ -45,7 +45,7 @@ function render(hook: Hook, locale: string, messages: Record<string, unknown> | 
   return renderToString(createElement(NextIntlClientProvider, props, createElement(lister(hook, namespace, asked))));
 }
 
-describe('useTranslations (message formats kept per locale) answers as next-intl does', () => {
+describe('useTranslations (translators kept per namespace messages, through next-intl\'s public API) answers as next-intl does', () => {
   test.each(locales)('%s: every message of the client namespaces, with arguments, rendered twice', async (locale) => {
     const messages = (await loadMessages(locale)) as Record<string, unknown>;
     for (const namespace of ['dashboard', 'portfolio', 'servicing', 'settings', 'facilities', 'access']) {
@@ -81,5 +81,23 @@ describe('useTranslations (message formats kept per locale) answers as next-intl
     } finally {
       errors.mockRestore();
     }
+  });
+
+  test('providers holding the same catalogue namespace share one translator (its messages compiled once); another locale or copy does not', async () => {
+    const messages = (await loadMessages('fr')) as Record<string, unknown>;
+    const seen: unknown[] = [];
+    const Probe = (): ReactNode => {
+      seen.push(useTranslations('dashboard'));
+      return null;
+    };
+    const renderWith = (locale: string, provided: Record<string, unknown>) =>
+      renderToString(createElement(NextIntlClientProvider, { locale, messages: provided, timeZone: 'UTC' } as ComponentProps<typeof NextIntlClientProvider>, createElement(Probe)));
+    renderWith('fr', pickMessages(messages, ['dashboard', 'portfolio']));
+    renderWith('fr', pickMessages(messages, ['dashboard']));
+    renderWith('de', pickMessages(messages, ['dashboard']));
+    renderWith('fr', structuredClone(pickMessages(messages, ['dashboard'])));
+    expect(seen[1]).toBe(seen[0]);
+    expect(seen[2]).not.toBe(seen[0]);
+    expect(seen[3]).not.toBe(seen[0]);
   });
 });
