@@ -4,7 +4,7 @@
  * money in minor units.
  *
  * Decisions (documented in lib/credit/README.md):
- * - The cash a lease received fills its instalments strictly in due-date order (lib/servicing cash-state.ts,
+ * - The cash a lease received fills its instalments strictly in due-date order (lib/servicing/book-store.ts statesAt,
  *   the servicing engine's rule), so on any day t the past-due amount is Σ due of the instalments due before t
  *   − the live cash received by t (floored at 0; VAT included: what the lessee owes, the Delinquency arrears
  *   total). A payment counts from its received day until the day of the reversal that removes it.

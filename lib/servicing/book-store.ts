@@ -8,7 +8,8 @@
  *
  * From those, `bookAt` gives each lease in the pool at an as-of date (purchased on or before it:
  * lib/finance/pool.ts, the valuation's rule) its delinquency by the prefix fill of its live
- * cash (see cash-state.ts: allocatePayments fills instalments strictly in due-date order), and
+ * cash (allocatePayments fills instalments strictly in due-date order and, within one, the components in the
+ * funder's order, so the allocation at an as-of date is the prefix fill of the cash received by then), and
  * `behaviourAt` each lease's payment behaviour (behaviour.ts) without running the engine: the k-th
  * instalment is settled by the first live payment after which the cumulative live cash exceeds
  * Σ due(≤ k) − tolerance (the unpaid of instalment k falls below the tolerance then), which depends only
@@ -376,7 +377,7 @@ export async function finishAsync<T>(b: Build<T>): Promise<T> {
 
 export type BookOptions = { componentOrder: readonly Component[]; tolerance: number; graceDays: number; edges: readonly number[] };
 
-/** One lease's delinquency at the as-of day (as cashState), with its live cash and last live payment day. */
+/** One lease's delinquency at the as-of day (as delinquencyAt of the engine gives it), with its credit and last live payment day. */
 export type LeaseStateAt = {
   dpd: number;
   bucket: string;
@@ -396,7 +397,7 @@ export type LeaseStateAt = {
 /** The state of a lease outside the pool at the as-of date: no figures. */
 const OUTSIDE_POOL: LeaseStateAt = { dpd: 0, bucket: '', arrearsNet: 0, arrearsVat: 0, arrearsTotal: 0, credit: 0, outstandingPrincipal: 0, lastPaymentDay: null, inPool: false };
 
-/** Per lease i (store order) its state at `asOf` (YYYY-MM-DD): the prefix fill of the live cash, as cashState does. */
+/** Per lease i (store order) its state at `asOf` (YYYY-MM-DD): the prefix fill of the live cash. */
 export function bookAt(s: ScheduleStore, l: LedgerStore, asOf: string, o: BookOptions): LeaseStateAt[] {
   return statesAt(s, l, null, asOf, o);
 }

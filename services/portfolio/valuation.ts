@@ -311,11 +311,14 @@ export function valueBook(db: DbOrTx, funderId: number, cutOff: string, gross = 
 const owingMemo = processWide('valuationOwing', () => new WeakMap<ValuedBook, { servicing: object; book: ValuedBook }>());
 
 /**
- * The valued book whose valuation carries `owing`: the pool's leases at the cut-off with no flow left that still owe
- * arrears (the servicing book's pool at that date, lib/servicing/book-store statesAt). The same object while neither
+ * The valued book whose valuation carries `owing`: the pool's leases at the cut-off (today or earlier) with no flow left
+ * that still owe arrears (the servicing book's pool at that date, lib/servicing/book-store statesAt). The same object while neither
  * the valuation nor that set changes, so every cache keyed by the valuation keeps working; the book itself when none owes.
  */
 function withOwing(db: DbOrTx, funderId: number, valued: ValuedBook): ValuedBook {
+  // A future cut-off is a projection in which every lessee pays on time (domain.md §10's contractual case): nothing is
+  // owed then that is not owed today, so no lease is kept for its arrears.
+  if (valued.cutOff > todayIso()) return valued;
   const servicing = getServicingBook(db, funderId, valued.cutOff);
   const hit = owingMemo.get(valued);
   if (hit?.servicing === servicing) return hit.book;

@@ -52,13 +52,13 @@ export interface DelinquencyResumeLine {
   arrearsNet: number;
   arrearsVat: number;
   arrearsTotal: number;
-  /** Outstanding principal at the as-of valuation of the leases in the bucket. */
+  /** Outstanding principal of the leases in the bucket (the servicing book's: domain.md §14, the pool's figure at the date). */
   outstanding: number;
   outstandingShare: number;
 }
 
 /** Bucket summary per currency: every bucket of the funder's edges, also empty ones. */
-export function delinquencyResume(sb: ServicingBook, book: ValuedBook): DelinquencyResumeLine[] {
+export function delinquencyResume(sb: ServicingBook): DelinquencyResumeLine[] {
   const lines = new Map<string, DelinquencyResumeLine>();
   const totals = new Map<string, number>();
   const currencies = new Set<string>();
@@ -66,8 +66,7 @@ export function delinquencyResume(sb: ServicingBook, book: ValuedBook): Delinque
   for (const c of currencies) for (const b of sb.bucketKeys) lines.set(`${c}:${b}`, { currency: c, bucket: b, leases: 0, arrearsNet: 0, arrearsVat: 0, arrearsTotal: 0, outstanding: 0, outstandingShare: 0 });
   for (const l of sb.leases) {
     const line = lines.get(`${l.currency}:${l.bucket}`)!;
-    const i = book.indexById.get(l.leaseId);
-    const prin = i === undefined ? 0 : book.valuation.prin[i]!;
+    const prin = l.outstandingPrincipal;
     line.leases++;
     line.arrearsNet += l.arrearsNet;
     line.arrearsVat += l.arrearsVat;
@@ -86,8 +85,8 @@ export function delinquencyResume(sb: ServicingBook, book: ValuedBook): Delinque
 
 export type DelinquencyViewRow = LeaseServicingState & { contractNumber: string; lesseeName: string };
 
-/** Per lease, most days past due first (ties: lease id); optional bucket filter; one page. */
-export function delinquencyView(sb: ServicingBook, book: ValuedBook, opts: { bucket?: string; page: number; perPage: number }) {
+/** Reports → Delinquency's lease view: per lease, most days past due first (ties: lease id); optional bucket filter; one page. */
+export function delinquencyReportPage(sb: ServicingBook, book: ValuedBook, opts: { bucket?: string; page: number; perPage: number }) {
   const rows = sb.leases.filter((l) => !opts.bucket || l.bucket === opts.bucket).sort((a, b) => b.dpd - a.dpd || b.arrearsTotal - a.arrearsTotal || a.leaseId - b.leaseId);
   const start = (opts.page - 1) * opts.perPage;
   return {

@@ -21,14 +21,10 @@ afterAll(() => db.$client.close());
 const as = (who: keyof typeof tokens) => ({ authorization: `Bearer ${tokens[who]}` });
 const get = (path: string, who: keyof typeof tokens | null = 'viewer') => fetch(`${baseURL}${path}`, { headers: who ? as(who) : {} });
 /**
- * Funder 1's leases in the pool at `cutOff` (domain.md §3, §8): purchased on or before it, not terminated, and not
- * written off on or before it — a lease another test file writes off today is still in a pool whose cut-off was earlier.
+ * Funder 1's leases in the pool at `cutOff` (domain.md §3, §8, §14): the Total Cash Flow's rows then — purchased on or
+ * before it, not terminated, not written off by then, and not repaid. The tape has the same number of rows (§14).
  */
-const poolAt = (cutOff: string) =>
-  db.$client
-    .prepare(`select count(*) from leases where funder_id = 1 and status <> 'terminated' and (written_off_on is null or written_off_on > ?) and purchase_date <= ?`)
-    .pluck()
-    .get(cutOff, cutOff) as number;
+const poolAt = async (cutOff: string) => ((await (await get(`/api/reports/cash-flow/lease?funderId=1&asOf=${cutOff}&perPage=1`)).json()) as { total: number }).total;
 const sha = (b: ArrayBuffer) => createHash('sha256').update(Buffer.from(b)).digest('hex');
 const MONTH = (() => {
   const d = new Date();
@@ -115,7 +111,7 @@ describe('shapes', () => {
   // Issue #11: the tape holds the leases in the pool at its cut-off (purchased on or before it), not the whole book.
   it('tape page: ESMA columns and one row per lease in the pool at the cut-off in total', async () => {
     const body = await (await get('/api/reports/tape?perPage=5&page=2')).json();
-    const leases = poolAt(body.cutOff);
+    const leases = await poolAt(body.cutOff);
     expect(body.total).toBe(leases);
     expect(body.rows).toHaveLength(5);
     expect(body.columns.find((c: { id: string }) => c.id === 'currentPrincipal')).toMatchObject({ esma: 'LESL28', header: 'LESL28 Current Principal Balance' });
@@ -193,7 +189,7 @@ describe('streamed tape export', () => {
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="tape-f1-\d{4}-\d{2}-\d{2}\.csv"$/);
     const cutOff = /tape-f1-(\d{4}-\d{2}-\d{2})\.csv/.exec(res.headers.get('content-disposition')!)![1]!;
     const lines = (await res.text()).split('\r\n').filter(Boolean);
-    const leases = poolAt(cutOff);
+    const leases = await poolAt(cutOff);
     expect(lines).toHaveLength(leases + 1);
     expect(lines[0]).toContain('LESL1 Unique Identifier');
   });
@@ -204,7 +200,7 @@ describe('streamed tape export', () => {
     const cutOff = /tape-f1-(\d{4}-\d{2}-\d{2})\.xlsx/.exec(res.headers.get('content-disposition')!)![1]!;
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(await res.arrayBuffer());
-    const leases = poolAt(cutOff);
+    const leases = await poolAt(cutOff);
     expect(wb.worksheets[0]!.actualRowCount).toBe(leases + 1);
   });
 

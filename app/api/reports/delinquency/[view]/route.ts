@@ -2,7 +2,7 @@ import { getDb } from '@/db';
 import { ApiError } from '@/lib/api/errors';
 import { parseQuery, withAuth } from '@/services/api/handler';
 import { defaultCutOff } from '@/services/portfolio/valuation';
-import { delinquencyDetail, delinquencyResume, delinquencyView, servicingBookOf } from '@/services/reports/delinquency';
+import { delinquencyDetail, delinquencyReportPage, delinquencyResume, servicingBookOf } from '@/services/reports/delinquency';
 import { reportBook, requireFunder } from '@/services/reports/service';
 import { delinquencyQuery, delinquencyViewParams } from '@/lib/validations/reports';
 
@@ -25,7 +25,6 @@ export const GET = withAuth({ scope: 'read:funders' }, ({ req, params }) => {
     return Response.json(delinquencyDetail(db, query.funderId, query.leaseId, asOf));
   }
   const sb = servicingBookOf(db, query.funderId, asOf);
-  const book = reportBook(db, query.funderId, asOf);
-  if (parsed.data.view === 'resume') return Response.json({ asOf, bucketKeys: sb.bucketKeys, lines: delinquencyResume(sb, book) });
-  return Response.json({ asOf, ...delinquencyView(sb, book, query) });
+  if (parsed.data.view === 'resume') return Response.json({ asOf, bucketKeys: sb.bucketKeys, lines: delinquencyResume(sb) });
+  return Response.json({ asOf, ...delinquencyReportPage(sb, reportBook(db, query.funderId, asOf), query) });
 });
