@@ -1,23 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
-// Node 20 lacks Map.groupBy, which vitest 5's failure reporter uses: without it a failing test is unreadable.
-if (!('groupBy' in Map)) {
-  Object.defineProperty(Map, 'groupBy', {
-    value: <K, V>(items: Iterable<V>, key: (item: V, index: number) => K) => {
-      const map = new Map<K, V[]>();
-      let i = 0;
-      for (const item of items) {
-        const k = key(item, i++);
-        const list = map.get(k);
-        if (list) list.push(item);
-        else map.set(k, [item]);
-      }
-      return map;
-    },
-  });
-}
-
 const alias = {
   '@': path.resolve(import.meta.dirname),
   'server-only': path.resolve(import.meta.dirname, 'tests/helpers/server-only.ts'),
