@@ -37,14 +37,19 @@ function countVitest(file: string): void {
   failed += r.numFailedTests;
   for (const f of r.testResults ?? [])
     for (const a of f.assertionResults ?? [])
-      if (a.status === 'failed') failures.push(`${path.relative(root, f.name)} › ${a.fullName}\n      ${firstLine(a.failureMessages?.[0])}`);
+      if (a.status === 'failed')
+        failures.push(`${path.relative(root, f.name)} › ${a.fullName}\n      ${firstLine(a.failureMessages?.[0])}`);
 }
 
 function firstLine(message: string | undefined): string {
   return (message ?? '').split('\n')[0]!.slice(0, 300);
 }
 
-type PlaywrightSuite = { title: string; suites?: PlaywrightSuite[]; specs?: { title: string; ok: boolean; tests?: { results?: { error?: { message?: string } }[] }[] }[] };
+type PlaywrightSuite = {
+  title: string;
+  suites?: PlaywrightSuite[];
+  specs?: { title: string; ok: boolean; tests?: { results?: { error?: { message?: string } }[] }[] }[];
+};
 
 function playwrightFailures(suite: PlaywrightSuite, trail: string[]): void {
   for (const spec of suite.specs ?? [])
@@ -57,7 +62,10 @@ function playwrightFailures(suite: PlaywrightSuite, trail: string[]): void {
 
 function countPlaywright(file: string): void {
   if (!existsSync(file)) return;
-  const r = JSON.parse(readFileSync(file, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number }; suites?: PlaywrightSuite[] };
+  const r = JSON.parse(readFileSync(file, 'utf8')) as {
+    stats: { expected: number; unexpected: number; flaky: number };
+    suites?: PlaywrightSuite[];
+  };
   passed += r.stats.expected + r.stats.flaky;
   failed += r.stats.unexpected;
   for (const suite of r.suites ?? []) playwrightFailures(suite, [suite.title]);
@@ -70,7 +78,7 @@ function chromiumPath(): string | null {
 
 function ensureChromium(): boolean {
   if (chromiumPath()) return true;
-  console.log('Chromium not found: installing Debian\'s chromium package (Playwright\'s own download is not reachable here)…');
+  console.log("Chromium not found: installing Debian's chromium package (Playwright's own download is not reachable here)…");
   return aptInstall('chromium') && chromiumPath() !== null;
 }
 
@@ -83,7 +91,11 @@ const vitestJson = (name: string) => path.join(tmp, `${name}-results.json`);
 function buildInputs(): string | null {
   let listing: string;
   try {
-    listing = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    listing = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+      cwd: root,
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    });
   } catch {
     return null;
   }
@@ -93,7 +105,8 @@ function buildInputs(): string | null {
     hash.update(`${file}\0`);
     if (existsSync(full)) hash.update(readFileSync(full));
   }
-  for (const [k, v] of Object.entries(process.env).sort(([a], [b]) => (a < b ? -1 : 1))) if (/^(NEXT_PUBLIC_|SENTRY_)/.test(k)) hash.update(`${k}=${v}\0`);
+  for (const [k, v] of Object.entries(process.env).sort(([a], [b]) => (a < b ? -1 : 1)))
+    if (/^(NEXT_PUBLIC_|SENTRY_)/.test(k)) hash.update(`${k}=${v}\0`);
   return hash.digest('hex');
 }
 
@@ -114,11 +127,24 @@ function build(): boolean {
 const steps: Step[] = [
   { name: 'typecheck', run: () => sh(bin('tsc'), ['--noEmit', '-p', '.']) },
   // Cached in .tmp: a rerun lints only the files that changed (a fresh clone has no cache).
-  { name: 'lint', run: () => sh(bin('eslint'), ['--max-warnings=0', '--cache', '--cache-location', path.join(tmp, 'eslint-cache'), '.']) },
+  // ESLint, then Prettier's check of the whole tree's format (.prettierrc.json, .prettierignore).
+  {
+    name: 'lint',
+    run: () =>
+      sh(bin('eslint'), ['--max-warnings=0', '--cache', '--cache-location', path.join(tmp, 'eslint-cache'), '.']) &&
+      sh(bin('prettier'), ['--check', '--cache', '--cache-location', path.join(tmp, 'prettier-cache'), '.']),
+  },
   {
     name: 'unit tests',
     run: () => {
-      const ok = sh(bin('vitest'), ['run', '--project', 'unit', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson('unit')}`]);
+      const ok = sh(bin('vitest'), [
+        'run',
+        '--project',
+        'unit',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${vitestJson('unit')}`,
+      ]);
       countVitest(vitestJson('unit'));
       return ok;
     },
@@ -127,7 +153,14 @@ const steps: Step[] = [
   {
     name: 'API tests',
     run: () => {
-      const ok = sh(bin('vitest'), ['run', '--project', 'api', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson('api')}`]);
+      const ok = sh(bin('vitest'), [
+        'run',
+        '--project',
+        'api',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${vitestJson('api')}`,
+      ]);
       countVitest(vitestJson('api'));
       return ok;
     },
