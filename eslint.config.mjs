@@ -5,7 +5,16 @@ import nextTs from 'eslint-config-next/typescript';
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
-  globalIgnores(['.next/**', 'bench/anchor/.next/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts', 'db/migrations/**']),
+  globalIgnores([
+    '.next/**',
+    'bench/anchor/.next/**',
+    'node_modules/**',
+    'data/**',
+    'test-results/**',
+    'playwright-report/**',
+    'next-env.d.ts',
+    'db/migrations/**',
+  ]),
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

@@ -21,7 +21,10 @@ export async function register() {
     ]);
     const hops = env().TRUST_PROXY;
     subscribe('http.server.request.start', (message) => {
-      const { request, socket } = message as { request: { headers: Record<string, string | string[] | undefined> }; socket: { remoteAddress?: string } };
+      const { request, socket } = message as {
+        request: { headers: Record<string, string | string[] | undefined> };
+        socket: { remoteAddress?: string };
+      };
       applyTrustProxy(request.headers, socket.remoteAddress, hops);
     });
     // A Vercel preview's /tmp database: created, migrated and seeded with the whole demo (its facilities too,
@@ -47,14 +50,18 @@ export async function register() {
     void import('@/services/servicing/warm')
       .then(({ warmServicingCaches }) => warmServicingCaches())
       .then(({ funders, leases, ms }) => {
-        if (funders > 0) console.log(`[servicing] warmed the servicing books of ${leases} leases of ${funders} funder(s) in ${Math.round(ms)} ms`);
+        if (funders > 0)
+          console.log(`[servicing] warmed the servicing books of ${leases} leases of ${funders} funder(s) in ${Math.round(ms)} ms`);
       })
       .catch((e: unknown) => console.warn('[servicing] the servicing books were not warmed at start:', e instanceof Error ? e.message : e))
       // Then the facilities' credit states, collateral and borrowing bases at today (services/facilities/warm.ts).
       .then(() => import('@/services/facilities/warm'))
       .then(({ warmFacilityCaches }) => warmFacilityCaches())
       .then(({ facilities, ms }) => {
-        if (facilities > 0) console.log(`[facilities] warmed the borrowing bases of ${facilities} facilit${facilities === 1 ? 'y' : 'ies'} in ${Math.round(ms)} ms`);
+        if (facilities > 0)
+          console.log(
+            `[facilities] warmed the borrowing bases of ${facilities} facilit${facilities === 1 ? 'y' : 'ies'} in ${Math.round(ms)} ms`,
+          );
       })
       .catch((e: unknown) => console.warn('[facilities] the borrowing bases were not warmed at start:', e instanceof Error ? e.message : e))
       // Then the reports' missing month-end snapshots (services/history/warm.ts), month by month in the background.

@@ -20,7 +20,14 @@ export default defineConfig({
     launchOptions: {
       // Debian's chromium: Playwright's own browser download is not reachable here.
       executablePath: chromiumPath,
-      args: ['--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
   },
   projects: [

@@ -36,7 +36,13 @@ const ms = (x: number) => `${x.toFixed(0)} ms`;
 type Row = { what: string; value: string; target: string; before: string; ok: boolean | null };
 const rows: Row[] = [];
 const record = (what: string, value: number, target: number, before: string, unit = 'ms') =>
-  rows.push({ what, value: unit === 'ms' ? ms(value) : `${value.toFixed(0)} ${unit}`, target: `< ${target} ${unit}`, before, ok: value < target });
+  rows.push({
+    what,
+    value: unit === 'ms' ? ms(value) : `${value.toFixed(0)} ${unit}`,
+    target: `< ${target} ${unit}`,
+    before,
+    ok: value < target,
+  });
 
 async function session(server: BenchServer) {
   const base = server.baseURL;
@@ -64,7 +70,9 @@ async function delinquencyTtfb(s: Awaited<ReturnType<typeof session>>, label: st
 
 async function main() {
   if (!DB) {
-    console.error('Usage: npm run bench:caches -- --db FILE [--db-small FILE] (seed it with DATABASE_URL=FILE npm run seed -- --leases 100000 --reset)');
+    console.error(
+      'Usage: npm run bench:caches -- --db FILE [--db-small FILE] (seed it with DATABASE_URL=FILE npm run seed -- --leases 100000 --reset)',
+    );
     process.exit(2);
   }
   if (!existsSync(path.join(process.cwd(), '.next', 'BUILD_ID'))) {
@@ -85,7 +93,9 @@ async function main() {
     await get(pageUrl, s.page);
     await get(cashUrl, s.api);
     await get(dashboardUrl, s.page);
-    const list = (await (await fetch(`${s.base}/api/leases?perPage=50&status=active`, { headers: s.api })).json()) as { leases: { id: number; currency: string }[] };
+    const list = (await (await fetch(`${s.base}/api/leases?perPage=50&status=active`, { headers: s.api })).json()) as {
+      leases: { id: number; currency: string }[];
+    };
     const leases = list.leases;
     if (leases.length === 0) throw new Error('no active lease to edit');
     const json = { ...s.api, 'content-type': 'application/json' };
@@ -94,22 +104,41 @@ async function main() {
     const writes = { edit: [] as number[], pay: [] as number[] };
     const edit = async () => {
       const lease = leases[n++ % leases.length]!;
-      const current = (await (await fetch(`${s.base}/api/leases/${lease.id}`, { headers: s.api })).json()) as { lease: { version: number; rate: number } };
+      const current = (await (await fetch(`${s.base}/api/leases/${lease.id}`, { headers: s.api })).json()) as {
+        lease: { version: number; rate: number };
+      };
       const rate = current.lease.rate > 0.05 ? current.lease.rate - 0.005 : current.lease.rate + 0.005;
       const t0 = performance.now();
-      const r = await fetch(`${s.base}/api/leases/${lease.id}`, { method: 'PATCH', headers: json, body: JSON.stringify({ version: current.lease.version, rate: Math.round(rate * 10000) / 10000 }) });
+      const r = await fetch(`${s.base}/api/leases/${lease.id}`, {
+        method: 'PATCH',
+        headers: json,
+        body: JSON.stringify({ version: current.lease.version, rate: Math.round(rate * 10000) / 10000 }),
+      });
       writes.edit.push(performance.now() - t0);
       if (r.status !== 200) throw new Error(`PATCH /api/leases/${lease.id} answered ${r.status}: ${await r.text()}`);
     };
     const pay = async () => {
       const lease = leases[n++ % leases.length]!;
-      const body = { leaseId: lease.id, receivedOn: new Date().toISOString().slice(0, 10), amount: 12_345, currency: lease.currency, method: 'transfer' };
+      const body = {
+        leaseId: lease.id,
+        receivedOn: new Date().toISOString().slice(0, 10),
+        amount: 12_345,
+        currency: lease.currency,
+        method: 'transfer',
+      };
       const t0 = performance.now();
       const r = await fetch(`${s.base}/api/payments`, { method: 'POST', headers: json, body: JSON.stringify(body) });
       writes.pay.push(performance.now() - t0);
       if (r.status !== 201) throw new Error(`POST /api/payments answered ${r.status}: ${await r.text()}`);
     };
-    const after = { editPage: [] as number[], editCash: [] as number[], payPage: [] as number[], payCash: [] as number[], editDashboard: [] as number[], payDashboard: [] as number[] };
+    const after = {
+      editPage: [] as number[],
+      editCash: [] as number[],
+      payPage: [] as number[],
+      payCash: [] as number[],
+      editDashboard: [] as number[],
+      payDashboard: [] as number[],
+    };
     for (let round = 0; round < ROUNDS; round++) {
       await edit();
       after.editPage.push(await get(pageUrl, s.page));
@@ -130,8 +159,20 @@ async function main() {
     record('payment → next total-cash?perPage=50 TTFB (median)', median(after.payCash), 300, 'n/a');
     record('lease edit → next Dashboard TTFB (median)', median(after.editDashboard), 300, 'n/a');
     record('payment → next Dashboard TTFB (median)', median(after.payDashboard), 300, 'n/a (KPI sums re-read in full, ≈1.7 s in-process)');
-    rows.push({ what: 'PATCH /api/leases/{id} response time (median, no target)', value: ms(median(writes.edit)), target: '', before: '', ok: null });
-    rows.push({ what: 'POST /api/payments response time (median, no target)', value: ms(median(writes.pay)), target: '', before: '', ok: null });
+    rows.push({
+      what: 'PATCH /api/leases/{id} response time (median, no target)',
+      value: ms(median(writes.edit)),
+      target: '',
+      before: '',
+      ok: null,
+    });
+    rows.push({
+      what: 'POST /api/payments response time (median, no target)',
+      value: ms(median(writes.pay)),
+      target: '',
+      before: '',
+      ok: null,
+    });
     await delinquencyTtfb(s, 'big book', ['668 ms', '3.3 s']);
     record('server RSS (all processes)', rssMiB(processTree(server.child.pid!)), 1024, '1.8 GiB', 'MiB');
   } finally {
@@ -148,7 +189,10 @@ async function main() {
   }
   const w = Math.max(...rows.map((r) => r.what.length));
   console.log(`\n${'figure'.padEnd(w)}  ${'measured'.padStart(9)}  ${'target'.padStart(10)}  ${'before'.padStart(8)}`);
-  for (const r of rows) console.log(`${r.what.padEnd(w)}  ${r.value.padStart(9)}  ${r.target.padStart(10)}  ${r.before.padStart(8)}  ${r.ok === null ? '' : r.ok ? 'ok' : 'MISSED'}`);
+  for (const r of rows)
+    console.log(
+      `${r.what.padEnd(w)}  ${r.value.padStart(9)}  ${r.target.padStart(10)}  ${r.before.padStart(8)}  ${r.ok === null ? '' : r.ok ? 'ok' : 'MISSED'}`,
+    );
   if (rows.some((r) => r.ok === false)) process.exit(1);
 }
 

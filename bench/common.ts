@@ -42,7 +42,14 @@ export async function startNext(dbPath: string, secret: string, opts: { port?: n
   prepareDatabase(dbPath);
   const server = await startProcess(
     [...SERVER_NODE_ARGS, ...nodeArgs, nextBin, 'start', '-H', '127.0.0.1', '-p', String(port)],
-    { ...serverEnv(process.env), DATABASE_URL: dbPath, NEXTAUTH_SECRET: secret, NEXTAUTH_URL: baseURL, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
+    {
+      ...serverEnv(process.env),
+      DATABASE_URL: dbPath,
+      NEXTAUTH_SECRET: secret,
+      NEXTAUTH_URL: baseURL,
+      NEXT_TELEMETRY_DISABLED: '1',
+      NODE_ENV: 'production',
+    },
     `${baseURL}/api/health`,
     'next start',
     opts.timeoutMs ?? 180_000,
@@ -56,7 +63,13 @@ export type StartedProcess = { child: ChildProcess; output: () => string; stop: 
  * Starts `node <args>` and waits until `readyUrl` answers 2xx (throws with the process's output when it exits or
  * `timeoutMs` passes first); `stop` sends SIGTERM, then SIGKILL after 5 s.
  */
-export async function startProcess(args: string[], env: NodeJS.ProcessEnv, readyUrl: string, what: string, timeoutMs: number): Promise<StartedProcess> {
+export async function startProcess(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  readyUrl: string,
+  what: string,
+  timeoutMs: number,
+): Promise<StartedProcess> {
   const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));

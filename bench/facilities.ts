@@ -59,7 +59,13 @@ function main() {
       reserves: 1_000_000_00,
       startDate: '2025-01-01',
       maturityDate: '2030-12-31',
-      criteria: [{ kind: 'notInDefault' }, { kind: 'maxDpd', value: 60 }, { kind: 'minRemainingMonths', value: 3 }, { kind: 'maxBalance', value: 500_000_00 }, { kind: 'minRate', value: 0.02 }],
+      criteria: [
+        { kind: 'notInDefault' },
+        { kind: 'maxDpd', value: 60 },
+        { kind: 'minRemainingMonths', value: 3 },
+        { kind: 'maxBalance', value: 500_000_00 },
+        { kind: 'minRate', value: 0.02 },
+      ],
       limits: [
         { group: 'lessee', kind: 'percent', value: 0.0005 },
         { group: 'region', kind: 'percent', value: 0.1 },
@@ -82,20 +88,34 @@ function main() {
   const t4 = now();
   const cold = facilityBase(db, facility, today);
   const baseMs = now() - t4;
-  console.log(`borrowing base, cold: ${ms(sbMs + creditMs + collMs + baseMs)} = servicing book for the date ${ms(sbMs)} + credit states ${ms(creditMs)} + collateral ${ms(collMs)} + base with lease-level eligibility ${ms(baseMs)}`);
-  console.log(`  ${cold.rows.length} leases, ${cold.base.counts.eligible} eligible, ${cold.base.excess.groups.length} groups, excess ${cold.base.excess.total}, BB ${cold.base.borrowingBase}`);
+  console.log(
+    `borrowing base, cold: ${ms(sbMs + creditMs + collMs + baseMs)} = servicing book for the date ${ms(sbMs)} + credit states ${ms(creditMs)} + collateral ${ms(collMs)} + base with lease-level eligibility ${ms(baseMs)}`,
+  );
+  console.log(
+    `  ${cold.rows.length} leases, ${cold.base.counts.eligible} eligible, ${cold.base.excess.groups.length} groups, excess ${cold.base.excess.total}, BB ${cold.base.borrowingBase}`,
+  );
   const warm: number[] = [];
   for (let i = 0; i < SAMPLES; i++) {
     // The computation itself (every lease against every criterion, the excess per group), not facilityBase's cache.
     const t = now();
     const leases = collateralAt(db, F, today).leases;
-    computeBorrowingBase({ currency, commitment: facility.commitment, advanceRate: facility.advanceRate, reserves: facility.reserves }, facility.criteria, facility.limits, leases, facilityOutstanding(db, facility.id, today));
+    computeBorrowingBase(
+      { currency, commitment: facility.commitment, advanceRate: facility.advanceRate, reserves: facility.reserves },
+      facility.criteria,
+      facility.limits,
+      leases,
+      facilityOutstanding(db, facility.id, today),
+    );
     warm.push(now() - t);
   }
-  console.log(`borrowing base with lease-level eligibility, warm books: p50 ${ms(median(warm))}, max ${ms(Math.max(...warm))} over ${SAMPLES}`);
+  console.log(
+    `borrowing base with lease-level eligibility, warm books: p50 ${ms(median(warm))}, max ${ms(Math.max(...warm))} over ${SAMPLES}`,
+  );
   const t5 = now();
   const cert = prepareFacilityCertificate(db, facility, today, null);
-  console.log(`certificate prepare (base + lease-level XLSX ${(cert.xlsx.length / 1e6).toFixed(1)} MB + SHA-256 + insert): ${ms(now() - t5)}`);
+  console.log(
+    `certificate prepare (base + lease-level XLSX ${(cert.xlsx.length / 1e6).toFixed(1)} MB + SHA-256 + insert): ${ms(now() - t5)}`,
+  );
   const t6 = now();
   const admin = getUserByEmail(db, 'admin@quantum.demo');
   if (!admin) throw new Error('The database has no demo admin to issue the certificate.');

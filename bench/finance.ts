@@ -7,16 +7,7 @@
  * Exit code 1 when a target is missed, so CI can run it as a check.
  */
 import * as formulajs from '@formulajs/formulajs';
-import {
-  buildSchedule,
-  irr,
-  LeasePortfolio,
-  npv,
-  pmt,
-  valuePortfolio,
-  type CurrencyCode,
-  type LeaseTerms,
-} from '@/lib/finance';
+import { buildSchedule, irr, LeasePortfolio, npv, pmt, valuePortfolio, type CurrencyCode, type LeaseTerms } from '@/lib/finance';
 
 // mulberry32: tiny, fast, deterministic.
 function prng(seed: number): () => number {

@@ -64,7 +64,9 @@ function timeIt(label: string, fn: () => unknown): void {
   }
   xs.sort((a, b) => a - b);
   const a = p50(anchors);
-  console.log(`${label}: first ${ms(first)}, p50 ${ms(p50(xs))}, max ${ms(xs[xs.length - 1]!)}; anchor p50 ${ms(a)} (p50 = ${(p50(xs) / a).toFixed(2)} anchors)`);
+  console.log(
+    `${label}: first ${ms(first)}, p50 ${ms(p50(xs))}, max ${ms(xs[xs.length - 1]!)}; anchor p50 ${ms(a)} (p50 = ${(p50(xs) / a).toFixed(2)} anchors)`,
+  );
 }
 
 async function main() {
@@ -129,10 +131,18 @@ async function main() {
   console.log(`the same months again (already stored, nothing built): ${ms(now() - t)}`);
 
   timeIt(`Performance ${from}..${to} from snapshots`, () => performanceReport(db, F, { from, to }, today));
-  timeIt(`Vintages by purchase, default, ${from}..${to}`, () => vintageReport(db, F, { from, to, by: 'purchase', measure: 'default' }, today));
-  timeIt(`Vintages by origination, net loss, ${from}..${to}`, () => vintageReport(db, F, { from, to, by: 'origination', measure: 'netLoss' }, today));
-  timeIt(`Performance ${addMonthsTo(from, 1)}..${monthOf(today)} with the live month`, () => performanceReport(db, F, { from: addMonthsTo(from, 1), to: monthOf(today) }, today));
-  const lease = db.$client.prepare(`select id, currency from leases where funder_id = ? and status = 'active' order by id limit 1`).get(F) as { id: number; currency: string };
+  timeIt(`Vintages by purchase, default, ${from}..${to}`, () =>
+    vintageReport(db, F, { from, to, by: 'purchase', measure: 'default' }, today),
+  );
+  timeIt(`Vintages by origination, net loss, ${from}..${to}`, () =>
+    vintageReport(db, F, { from, to, by: 'origination', measure: 'netLoss' }, today),
+  );
+  timeIt(`Performance ${addMonthsTo(from, 1)}..${monthOf(today)} with the live month`, () =>
+    performanceReport(db, F, { from: addMonthsTo(from, 1), to: monthOf(today) }, today),
+  );
+  const lease = db.$client
+    .prepare(`select id, currency from leases where funder_id = ? and status = 'active' order by id limit 1`)
+    .get(F) as { id: number; currency: string };
   const rounds: number[] = [];
   for (let k = 0; k < 5; k++) {
     recordPayment(db, F, { leaseId: lease.id, receivedOn: today, amount: 1000, currency: lease.currency, method: 'transfer' }, null);
@@ -167,7 +177,11 @@ async function overHttp(dbPath: string): Promise<void> {
       await new Promise((r2) => setTimeout(r2, 2000));
     }
     const log = /\[history\] built (\d+) month-end snapshot\(s\) of (\d+) funder\(s\) in (\d+) ms/.exec(server.output());
-    console.log(log ? `the server built ${log[1]} month-end snapshots (${log[2]} funder(s)) in the background in ${log[3]} ms (target < 60000 ms)` : `no build logged:\n${server.output().slice(-2000)}`);
+    console.log(
+      log
+        ? `the server built ${log[1]} month-end snapshots (${log[2]} funder(s)) in the background in ${log[3]} ms (target < 60000 ms)`
+        : `no build logged:\n${server.output().slice(-2000)}`,
+    );
     if (building.length > 0) {
       console.log(
         `during the build: Performance TTFB p50 ${ms(p50(building))}, max ${ms(Math.max(...building))} (${progress} of ${building.length} answers were the progress page); ` +
@@ -186,7 +200,9 @@ async function overHttp(dbPath: string): Promise<void> {
         anchors.push(await health());
         xs.push((await timed(`${base}${url}`, { headers })).ttfb);
       }
-      console.log(`${label} from snapshots: TTFB first ${ms(first.ttfb)} (${first.status}), p50 ${ms(p50(xs))}, max ${ms(Math.max(...xs))} (target < 1000 ms); anchor /api/health p50 ${ms(p50(anchors))}`);
+      console.log(
+        `${label} from snapshots: TTFB first ${ms(first.ttfb)} (${first.status}), p50 ${ms(p50(xs))}, max ${ms(Math.max(...xs))} (target < 1000 ms); anchor /api/health p50 ${ms(p50(anchors))}`,
+      );
     }
   } finally {
     await server.stop();

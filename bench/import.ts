@@ -25,7 +25,8 @@ const ROWS = numberOption('--rows', 100_000);
 const PORT = numberOption('--port', 0) || undefined;
 const KEEP = flag('--keep');
 
-const HEADER = 'Vertragsnummer;Leasingnehmer;Kundennummer;Land;Objektart;Währung;Anschaffungswert;Anzahlung;Restwert;Laufzeit;Zinssatz;Zahlungsweise;Zahlungsintervall;Erste Fälligkeit;MwSt-Satz;Ankaufsdatum';
+const HEADER =
+  'Vertragsnummer;Leasingnehmer;Kundennummer;Land;Objektart;Währung;Anschaffungswert;Anzahlung;Restwert;Laufzeit;Zinssatz;Zahlungsweise;Zahlungsintervall;Erste Fälligkeit;MwSt-Satz;Ankaufsdatum';
 
 /** A generated tape: deterministic, valid rows over 2,000 lessees. */
 export function generateTape(rows: number): string {
@@ -70,7 +71,8 @@ async function main() {
     try {
       const base = server.baseURL;
       // The server warms its caches after it starts listening: measure the import, not the warm-up.
-      for (let i = 0; i < 1200 && !server.output().includes('warmed the servicing books'); i++) await new Promise((r) => setTimeout(r, 100));
+      for (let i = 0; i < 1200 && !server.output().includes('warmed the servicing books'); i++)
+        await new Promise((r) => setTimeout(r, 100));
       const login = await postJson(base, '/jwt/login', { email: 'analyst@quantum.demo', password: 'quantum-demo' });
       const { accessToken } = (await login.json()) as { accessToken: string };
       const auth = { authorization: `Bearer ${accessToken}` };
@@ -135,10 +137,18 @@ async function main() {
       const validated = await poll(id, ['validated', 'failed']);
       const dryMs = now() - t0;
       report('upload (202)', `${(uploaded / 1000).toFixed(1)} s`, null);
-      report(`dry run validated (${JSON.stringify(validated.counts)})`, `${(dryMs / 1000).toFixed(1)} s`, dryMs < 20_000 && validated.counts.rejected === 0);
+      report(
+        `dry run validated (${JSON.stringify(validated.counts)})`,
+        `${(dryMs / 1000).toFixed(1)} s`,
+        dryMs < 20_000 && validated.counts.rejected === 0,
+      );
       phase = 'commit';
       const t1 = (commitStart = now());
-      const c = await fetch(`${base}/api/leases/imports/${id}/commit?funderId=1`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: '{"skipRejected":false}' });
+      const c = await fetch(`${base}/api/leases/imports/${id}/commit?funderId=1`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: '{"skipRejected":false}',
+      });
       if (c.status !== 202) throw new Error(`commit answered ${c.status}: ${await c.text()}`);
       const committed = await poll(id, ['committed', 'validated', 'failed']);
       const commitMs = now() - t1;
@@ -149,14 +159,31 @@ async function main() {
       await prober;
       clearInterval(sampler);
       // The target is 300 MB (10⁶ bytes), ≈ 286 MiB: the samples are in MiB.
-      report('server RSS rise during the import (< 300 MB = 286 MiB)', `${(rssPeak - rssBefore).toFixed(0)} MiB`, (rssPeak - rssBefore) * 2 ** 20 < 300e6);
-      report(`other requests during dry run: p99 (n=${latencies.dry.length})`, `${p99(latencies.dry).toFixed(0)} ms`, p99(latencies.dry) < 1000);
-      report(`other requests during commit: p99 (n=${latencies.commit.length})`, `${p99(latencies.commit).toFixed(0)} ms`, p99(latencies.commit) < 1000);
+      report(
+        'server RSS rise during the import (< 300 MB = 286 MiB)',
+        `${(rssPeak - rssBefore).toFixed(0)} MiB`,
+        (rssPeak - rssBefore) * 2 ** 20 < 300e6,
+      );
+      report(
+        `other requests during dry run: p99 (n=${latencies.dry.length})`,
+        `${p99(latencies.dry).toFixed(0)} ms`,
+        p99(latencies.dry) < 1000,
+      );
+      report(
+        `other requests during commit: p99 (n=${latencies.commit.length})`,
+        `${p99(latencies.commit).toFixed(0)} ms`,
+        p99(latencies.commit) < 1000,
+      );
       const sec = (t: number) => `${((t - commitStart) / 1000).toFixed(1)} s`;
       report('commit: transaction ended (caches refreshed next) at', writtenAt ? sec(writtenAt) : '-', null);
       report('RSS peak at', sec(rssPeakAt), null);
       report('RSS rise at the end (caches refreshed)', `${(rssMiB(processTree(server.child.pid!)) - rssBefore).toFixed(0)} MiB`, null);
-      console.log(`RSS rise over the commit (MiB, every ~5 s from its start): ${timeline.filter((_, i) => i % 5 === 0).map((t) => `${sec(t.at)} ${(t.rss - rssBefore).toFixed(0)}`).join(', ')}`);
+      console.log(
+        `RSS rise over the commit (MiB, every ~5 s from its start): ${timeline
+          .filter((_, i) => i % 5 === 0)
+          .map((t) => `${sec(t.at)} ${(t.rss - rssBefore).toFixed(0)}`)
+          .join(', ')}`,
+      );
       for (const s of stalls) report(`request > 500 ms started at ${sec(s.at)}`, `${s.ms.toFixed(0)} ms`, null);
       report('load average (1 min)', os.loadavg()[0]!.toFixed(2), null);
       // The server's own account of the commit (how long the write took on its worker, the wait for the COMMIT).

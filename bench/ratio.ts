@@ -166,7 +166,10 @@ function prepareBook(): string {
 function buildAnchorIfMissing() {
   if (existsSync(path.join(ANCHOR_DIR, '.next', 'BUILD_ID'))) return;
   console.log('Building the anchor app (bench/anchor, production) …');
-  const r = spawnSync(process.execPath, [NEXT_BIN, 'build', ANCHOR_DIR], { stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' } });
+  const r = spawnSync(process.execPath, [NEXT_BIN, 'build', ANCHOR_DIR], {
+    stdio: 'inherit',
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
+  });
   if (r.status !== 0) throw new Error('the anchor build failed');
 }
 
@@ -209,7 +212,8 @@ async function measure(pair: Pair, pids: { ours: number; anchor: number }): Prom
   return out;
 }
 
-const nextVersion = () => (JSON.parse(readFileSync(path.join(process.cwd(), 'node_modules', 'next', 'package.json'), 'utf8')) as { version: string }).version;
+const nextVersion = () =>
+  (JSON.parse(readFileSync(path.join(process.cwd(), 'node_modules', 'next', 'package.json'), 'utf8')) as { version: string }).version;
 
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
@@ -247,13 +251,23 @@ async function main() {
     if (!anchorApi.body.equals(captured.body)) throw new Error('the anchor route does not answer the captured bytes');
 
     const pairs: Pair[] = [
-      { name: 'GET /api/sqn/total-cash?perPage=50 (bearer)', ours: { url: apiUrl, headers: api }, anchor: `${anchor.baseURL}/api/total-cash`, bytes: `${captured.body.length} B` },
+      {
+        name: 'GET /api/sqn/total-cash?perPage=50 (bearer)',
+        ours: { url: apiUrl, headers: api },
+        anchor: `${anchor.baseURL}/api/total-cash`,
+        bytes: `${captured.body.length} B`,
+      },
     ];
     for (const p of PAGES.filter((x) => !ONLY || x.name.toLowerCase().includes(ONLY))) {
       const ours = await get(`${base}${p.path}`, page);
       if (ours.status !== 200) throw new Error(`${p.path} answered ${ours.status} (signed in?)`);
       const { rows, size } = await calibrateRows(anchor.baseURL, ours.body.length);
-      pairs.push({ name: p.name, ours: { url: `${base}${p.path}`, headers: page }, anchor: `${anchor.baseURL}/page?rows=${rows}`, bytes: `${ours.body.length} B (anchor ${size} B)` });
+      pairs.push({
+        name: p.name,
+        ours: { url: `${base}${p.path}`, headers: page },
+        anchor: `${anchor.baseURL}/page?rows=${rows}`,
+        bytes: `${ours.body.length} B (anchor ${size} B)`,
+      });
     }
 
     const results: string[][] = [];
@@ -269,24 +283,52 @@ async function main() {
       const ratio = oursRps / anchorRps;
       const ok = ratio >= TARGET_RATIO;
       if (!ok) failed = true;
-      console.log(`ours ${m.ours.map((x) => x.rps.toFixed(0)).join(' ')} req/s; anchor ${m.anchor.map((x) => x.rps.toFixed(0)).join(' ')} req/s`);
+      console.log(
+        `ours ${m.ours.map((x) => x.rps.toFixed(0)).join(' ')} req/s; anchor ${m.anchor.map((x) => x.rps.toFixed(0)).join(' ')} req/s`,
+      );
       results.push([
-        pair.name, pair.bytes, oursRps.toFixed(0), anchorRps.toFixed(0), ratio.toFixed(2),
-        `${oursCpu.toFixed(2)} / ${anchorCpu.toFixed(2)}`, (anchorCpu / oursCpu).toFixed(2),
+        pair.name,
+        pair.bytes,
+        oursRps.toFixed(0),
+        anchorRps.toFixed(0),
+        ratio.toFixed(2),
+        `${oursCpu.toFixed(2)} / ${anchorCpu.toFixed(2)}`,
+        (anchorCpu / oursCpu).toFixed(2),
         `${oursMain.toFixed(2)} + ${(oursCpu - oursMain).toFixed(2)} / ${anchorMain.toFixed(2)} + ${(anchorCpu - anchorMain).toFixed(2)}`,
-        `≥ ${TARGET_RATIO}`, PREVIOUS[pair.name] ?? '', ok ? 'ok' : 'MISSED',
+        `≥ ${TARGET_RATIO}`,
+        PREVIOUS[pair.name] ?? '',
+        ok ? 'ok' : 'MISSED',
       ]);
     }
 
     // 'CPU ratio' = anchor CPU ms per request ÷ ours: what the throughput ratio would be on an otherwise idle machine.
-    const header = ['', 'bytes', 'ours req/s', 'anchor req/s', 'ratio', 'CPU ms/req ours / anchor', 'CPU ratio', 'main + other threads ours / anchor', 'target', 'previous', ''];
+    const header = [
+      '',
+      'bytes',
+      'ours req/s',
+      'anchor req/s',
+      'ratio',
+      'CPU ms/req ours / anchor',
+      'CPU ratio',
+      'main + other threads ours / anchor',
+      'target',
+      'previous',
+      '',
+    ];
     const widths = header.map((h, i) => Math.max(h.length, ...results.map((r) => r[i]!.length)));
     const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
     console.log(`\nRequests per second, QUANTUM ÷ minimal Next.js ${nextVersion()} app (same bytes), ${os.cpus().length} cores:`);
     console.log(line(header));
     for (const r of results) console.log(line(r));
-    console.log(`(load average during the run: ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}; 'CPU ratio' is the server CPU time per request of the anchor ÷ QUANTUM's;`);
-    console.log(` 'main + other threads' splits that time: the JavaScript thread that serves the requests, and V8's collector and compiler helpers)`);
+    console.log(
+      `(load average during the run: ${os
+        .loadavg()
+        .map((x) => x.toFixed(1))
+        .join(' ')}; 'CPU ratio' is the server CPU time per request of the anchor ÷ QUANTUM's;`,
+    );
+    console.log(
+      ` 'main + other threads' splits that time: the JavaScript thread that serves the requests, and V8's collector and compiler helpers)`,
+    );
   } finally {
     await anchor?.stop();
     await server.stop();

@@ -30,10 +30,6 @@ const TARGET_MS = 2000;
 const ms = (x: number) => `${x.toFixed(0)} ms`;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-
-
-
-
 async function main() {
   if (!existsSync(path.join(process.cwd(), '.next', 'BUILD_ID'))) {
     console.error('No production build: run `npx next build` first.');
@@ -87,14 +83,18 @@ async function main() {
       };
 
       const endpoints: [string, string][] = [
-        ...['currency', 'assetType', 'industry', 'balance', 'rate', 'seasoning', 'delinquency'].map((d) => [`GET stratification?dimension=${d}`, `/api/reports/stratification?dimension=${d}`] as [string, string]),
+        ...['currency', 'assetType', 'industry', 'balance', 'rate', 'seasoning', 'delinquency'].map(
+          (d) => [`GET stratification?dimension=${d}`, `/api/reports/stratification?dimension=${d}`] as [string, string],
+        ),
         ['GET tape?perPage=50&page=1000', '/api/reports/tape?perPage=50&page=1000'],
         ['GET customers?perPage=25', '/api/reports/customers?perPage=25'],
         ['GET customers?q=a&sort=dpd', '/api/reports/customers?q=a&sort=dpd&perPage=25'],
         ['GET delinquency/resume', '/api/reports/delinquency/resume'],
         ['GET delinquency/view', '/api/reports/delinquency/view?perPage=50'],
         ['GET delinquency/detail', '/api/reports/delinquency/detail?leaseId=1'],
-        ...['draws', 'distributions', 'collections', 'liability', 'vat', 'total-cf'].map((k) => [`GET servicing/${k}?month=${month}`, `/api/reports/servicing/${k}?month=${month}`] as [string, string]),
+        ...['draws', 'distributions', 'collections', 'liability', 'vat', 'total-cf'].map(
+          (k) => [`GET servicing/${k}?month=${month}`, `/api/reports/servicing/${k}?month=${month}`] as [string, string],
+        ),
         ['GET liability/principal', '/api/reports/liability/principal'],
         ['GET cash-flow/lease', '/api/reports/cash-flow/lease?perPage=50'],
         ['GET cash-flow/portfolio', '/api/reports/cash-flow/portfolio'],
@@ -102,10 +102,15 @@ async function main() {
       ];
       for (const [label, url] of endpoints) await measure(label, url, api);
       for (const format of ['csv', 'xlsx']) {
-        await measure(`POST files (collections, ${format})`, '/api/reports/files', { ...api, 'content-type': 'application/json' }, {
-          method: 'POST',
-          body: JSON.stringify({ kind: 'collections', month, format }),
-        });
+        await measure(
+          `POST files (collections, ${format})`,
+          '/api/reports/files',
+          { ...api, 'content-type': 'application/json' },
+          {
+            method: 'POST',
+            body: JSON.stringify({ kind: 'collections', month, format }),
+          },
+        );
       }
       const pages: [string, string][] = [
         ['page /reports/stratification', '/en/reports/stratification'],
@@ -114,7 +119,9 @@ async function main() {
         ['page /reports/customers', '/en/reports/customers'],
         ['page /servicing/clients-behavior', '/en/servicing/clients-behavior'],
         ['page /servicing/delinquency', '/en/servicing/delinquency'],
-        ...['draws', 'distributions', 'collections', 'liability', 'vat', 'total-cf'].map((k) => [`page /servicing/reports/${k}`, `/en/servicing/reports/${k}`] as [string, string]),
+        ...['draws', 'distributions', 'collections', 'liability', 'vat', 'total-cf'].map(
+          (k) => [`page /servicing/reports/${k}`, `/en/servicing/reports/${k}`] as [string, string],
+        ),
       ];
       for (const [label, url] of pages) await measure(label, url, page);
 
@@ -128,7 +135,12 @@ async function main() {
         peak = Math.max(peak, rssMiB(pids));
         if (r.status !== 200) throw new Error(`tape export answered ${r.status}`);
         record(`tape ${format.toUpperCase()} export: TTFB / total`, ms(r.ttfb), `${(r.total / 1000).toFixed(1)} s`, r.ttfb < TARGET_MS);
-        record(`  … size; server RSS before → peak (rise)`, `${(r.bytes / 2 ** 20).toFixed(1)} MiB`, `${before.toFixed(0)} → ${peak.toFixed(0)} MiB (+${(peak - before).toFixed(0)})`, null);
+        record(
+          `  … size; server RSS before → peak (rise)`,
+          `${(r.bytes / 2 ** 20).toFixed(1)} MiB`,
+          `${before.toFixed(0)} → ${peak.toFixed(0)} MiB (+${(peak - before).toFixed(0)})`,
+          null,
+        );
       }
       let hwm = 0;
       for (const p of processTree(server.child.pid!)) {
@@ -153,7 +165,9 @@ async function main() {
   const head = ['measure', 'cold / value', 'warm (median of 3)', ''];
   const widths = head.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c]!.length)));
   const line = (r: string[]) => r.map((x, c) => (c === 1 || c === 2 ? x.padStart(widths[c]!) : x.padEnd(widths[c]!))).join('  ');
-  console.log(`\nReports benchmark — ${LEASES.toLocaleString('en')} leases, ${os.cpus().length} CPU(s), Node ${process.version}, target TTFB < ${TARGET_MS} ms\n`);
+  console.log(
+    `\nReports benchmark — ${LEASES.toLocaleString('en')} leases, ${os.cpus().length} CPU(s), Node ${process.version}, target TTFB < ${TARGET_MS} ms\n`,
+  );
   console.log(line(head));
   console.log(widths.map((w) => '─'.repeat(w)).join('  '));
   for (const r of rows) console.log(line(r));

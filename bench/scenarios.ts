@@ -82,7 +82,9 @@ function main() {
       console.log(`seeded ${LEASES} leases in ${ms(now() - t0)}`);
     }
     const funderId = 1;
-    const scenario = listScenarios(db, funderId)[0] ?? createScenario(db, funderId, { name: 'Bench stress', cpr: 0.06, cdr: 0.05, severity: 0.4, lagMonths: 6 });
+    const scenario =
+      listScenarios(db, funderId)[0] ??
+      createScenario(db, funderId, { name: 'Bench stress', cpr: 0.06, cdr: 0.05, severity: 0.4, lagMonths: 6 });
     const cutOff = defaultCutOff();
 
     const anchors: number[] = [anchor()];
@@ -95,7 +97,9 @@ function main() {
     const cold = now() - t;
     const first = scenarioComparison(db, funderId, scenario.id, { cutOff });
     const book = valueBook(db, funderId, cutOff);
-    console.log(`book: ${book.leases.length} leases of funder ${funderId}; currencies ${first.currencies.map((c) => `${c.currency} (${c.count})`).join(', ')}`);
+    console.log(
+      `book: ${book.leases.length} leases of funder ${funderId}; currencies ${first.currencies.map((c) => `${c.currency} (${c.count})`).join(', ')}`,
+    );
 
     const warm: number[] = [];
     const cached: number[] = [];
@@ -149,7 +153,10 @@ function main() {
     ];
     console.log(`\nScenarios on ${book.leases.length} leases (rounds: ${ROUNDS}; shared machine: indicative)`);
     console.log(`  anchor (sorting 200,000 numbers), median of ${anchors.length}: ${ms(median(anchors))}`);
-    for (const r of rows) console.log(`  ${r.what.padEnd(58)} ${ms(r.value).padStart(9)}${r.target ? `   target < ${ms(r.target)} ${r.value < r.target ? 'ok' : 'MISSED'}` : ''}`);
+    for (const r of rows)
+      console.log(
+        `  ${r.what.padEnd(58)} ${ms(r.value).padStart(9)}${r.target ? `   target < ${ms(r.target)} ${r.value < r.target ? 'ok' : 'MISSED'}` : ''}`,
+      );
     const missed = rows.some((r) => r.target !== null && r.value >= r.target);
     process.exitCode = missed ? 1 : 0;
   } finally {

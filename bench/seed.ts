@@ -31,17 +31,40 @@ const TARGET_S = 40;
 
 /** Columns holding the time the seed ran (Date.now() of the run, a password hash's random salt). */
 const WALL_CLOCK = new Set([
-  'audit_log.at', 'credit_flags.flagged_at', 'facility_metric_results.computed_at', 'funders.created_at', 'funders.updated_at', 'invoices.created_at',
-  'lease_history.at', 'leases.created_at', 'leases.updated_at', 'lessees.created_at', 'lessees.updated_at', 'payments.created_at', 'recoveries.created_at',
-  'scenarios.created_at', 'scenarios.updated_at', 'snapshot_months.built_at', 'user_funders.assigned_at', 'users.password_hash', 'users.created_at',
-  'users.updated_at', 'write_offs.proposed_at', 'write_offs.decided_at',
+  'audit_log.at',
+  'credit_flags.flagged_at',
+  'facility_metric_results.computed_at',
+  'funders.created_at',
+  'funders.updated_at',
+  'invoices.created_at',
+  'lease_history.at',
+  'leases.created_at',
+  'leases.updated_at',
+  'lessees.created_at',
+  'lessees.updated_at',
+  'payments.created_at',
+  'recoveries.created_at',
+  'scenarios.created_at',
+  'scenarios.updated_at',
+  'snapshot_months.built_at',
+  'user_funders.assigned_at',
+  'users.password_hash',
+  'users.created_at',
+  'users.updated_at',
+  'write_offs.proposed_at',
+  'write_offs.decided_at',
 ]);
 
 /** Per table: row count and SHA-256 (16 hex digits) of its rows sorted by all columns, wall-clock columns left out. */
 export function tableHashes(file: string): { table: string; rows: number; sha: string; left: string[] }[] {
   const db = new Database(file, { readonly: true });
   try {
-    const tables = db.prepare(`select name from sqlite_master where type = 'table' and (name not like 'sqlite_%' or name = 'sqlite_sequence') order by name`).pluck().all() as string[];
+    const tables = db
+      .prepare(
+        `select name from sqlite_master where type = 'table' and (name not like 'sqlite_%' or name = 'sqlite_sequence') order by name`,
+      )
+      .pluck()
+      .all() as string[];
     return tables.map((table) => {
       const columns = db.prepare(`select name from pragma_table_info(?) order by cid`).pluck().all(table) as string[];
       const kept = columns.filter((c) => !WALL_CLOCK.has(`${table}.${c}`));
@@ -62,7 +85,8 @@ export function tableHashes(file: string): { table: string; rows: number; sha: s
 }
 
 function printHashes(file: string) {
-  for (const t of tableHashes(file)) console.log(`${t.table.padEnd(32)} ${String(t.rows).padStart(10)}  ${t.sha}${t.left.length ? `  (without ${t.left.join(', ')})` : ''}`);
+  for (const t of tableHashes(file))
+    console.log(`${t.table.padEnd(32)} ${String(t.rows).padStart(10)}  ${t.sha}${t.left.length ? `  (without ${t.left.join(', ')})` : ''}`);
 }
 
 const cpuSeconds = (from: NodeJS.CpuUsage, to: NodeJS.CpuUsage) => (to.user + to.system - from.user - from.system) / 1e6;
@@ -88,8 +112,11 @@ function main() {
   const file = given ?? path.join(dir!, 'quantum.db');
   for (const suffix of ['', '-wal', '-shm']) if (existsSync(file + suffix)) rmSync(file + suffix);
   const today = todayIso();
-  console.log(`Seeding ${LEASES.toLocaleString('en')} leases (plus the second funder's fifth) into ${file}, today ${today}; load average ${load()}`);
-  const report = (what: string, wallS: number, cpuS: number) => console.log(`${what.padEnd(40)} wall ${wallS.toFixed(1).padStart(6)} s   CPU ${cpuS.toFixed(1).padStart(6)} s`);
+  console.log(
+    `Seeding ${LEASES.toLocaleString('en')} leases (plus the second funder's fifth) into ${file}, today ${today}; load average ${load()}`,
+  );
+  const report = (what: string, wallS: number, cpuS: number) =>
+    console.log(`${what.padEnd(40)} wall ${wallS.toFixed(1).padStart(6)} s   CPU ${cpuS.toFixed(1).padStart(6)} s`);
   let failed = false;
   try {
     const t0 = now();

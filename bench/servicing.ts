@@ -32,7 +32,8 @@ const F = numberOption('--funder', 1);
 const ROUNDS = numberOption('--rounds', 9);
 const SAMPLES = numberOption('--samples', 60);
 
-const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.max(0, Math.ceil(q * xs.length) - 1))]!;
+const quantile = (xs: number[], q: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.max(0, Math.ceil(q * xs.length) - 1))]!;
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 
 async function main() {
@@ -61,7 +62,9 @@ async function main() {
   page();
   console.log(`first Delinquency reads (rows, orders, roll rates): ${ms(now() - t1)}`);
 
-  const leases = db.$client.prepare(`select id, currency from leases where funder_id = ? and status = 'active' order by id limit 50`).all(F) as { id: number; currency: string }[];
+  const leases = db.$client
+    .prepare(`select id, currency from leases where funder_id = ? and status = 'active' order by id limit 50`)
+    .all(F) as { id: number; currency: string }[];
   if (leases.length === 0) throw new Error('no active lease to edit');
   let n = 0;
   const times = { editWrite: [] as number[], editNext: [] as number[], payWrite: [] as number[], payNext: [] as number[] };
@@ -104,7 +107,8 @@ async function main() {
     steady.push([name, xs]);
   }
   console.log(`\n${'figure'.padEnd(52)}  ${'p50'.padStart(10)}  ${'p99'.padStart(10)}`);
-  const line = (what: string, xs: number[]) => console.log(`${what.padEnd(52)}  ${ms(quantile(xs, 0.5)).padStart(10)}  ${ms(quantile(xs, 0.99)).padStart(10)}`);
+  const line = (what: string, xs: number[]) =>
+    console.log(`${what.padEnd(52)}  ${ms(quantile(xs, 0.5)).padStart(10)}  ${ms(quantile(xs, 0.99)).padStart(10)}`);
   line('lease edit: update + refresh', times.editWrite);
   line('lease edit → next Delinquency reads', times.editNext);
   line('payment: record + refresh', times.payWrite);

@@ -4,7 +4,26 @@ import type { Locale } from './routing';
  * Feature namespaces kept in their own files, messages/<namespace>/<locale>.json, so that features can
  * grow their texts without touching one shared file. The core namespaces stay in messages/<locale>.json.
  */
-export const FEATURE_NAMESPACES = ['masterFile', 'onboarding', 'portfolio', 'dashboard', 'settings', 'management', 'develop', 'navbarSearch', 'access', 'servicing', 'reports', 'numberInput', 'tapeImport', 'workspace', 'scenarios', 'credit', 'history', 'facilities'] as const;
+export const FEATURE_NAMESPACES = [
+  'masterFile',
+  'onboarding',
+  'portfolio',
+  'dashboard',
+  'settings',
+  'management',
+  'develop',
+  'navbarSearch',
+  'access',
+  'servicing',
+  'reports',
+  'numberInput',
+  'tapeImport',
+  'workspace',
+  'scenarios',
+  'credit',
+  'history',
+  'facilities',
+] as const;
 export type FeatureNamespace = (typeof FEATURE_NAMESPACES)[number];
 
 type Messages = Record<string, unknown>;

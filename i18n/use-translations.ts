@@ -16,7 +16,8 @@ type Translator = ReturnType<typeof createTranslator>;
 function scopeOf(messages: Record<string, unknown> | undefined, namespace: string | undefined): unknown {
   if (!messages) return undefined;
   let node: unknown = messages;
-  for (const key of namespace ? namespace.split('.') : []) node = node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
+  for (const key of namespace ? namespace.split('.') : [])
+    node = node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
   return node;
 }
 

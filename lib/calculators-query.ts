@@ -240,7 +240,13 @@ function amount(text: string, currency: string, optional: boolean): Scalar<numbe
   if (!d.ok) return d;
   // Beyond the schema's limit anyway, and past 2^53 minor units the conversion itself would fail.
   if (Math.abs(d.value) * 10 ** minorUnitDigits(currency) > 1e13) return { ok: false, error: 'tooLarge' };
-  return { ok: true, value: decimalStringToMinor(t.replace(/^([+-]?)\./, (_m, sign: string) => `${sign}0.`), currency) };
+  return {
+    ok: true,
+    value: decimalStringToMinor(
+      t.replace(/^([+-]?)\./, (_m, sign: string) => `${sign}0.`),
+      currency,
+    ),
+  };
 }
 
 function bool(text: string): Scalar<boolean> {
@@ -363,7 +369,12 @@ function collectLeaseTerms(q: Record<CalculatorField, string>, withRate: boolean
   return { raw, errors };
 }
 
-function finish<T>(schema: z.ZodType<T>, raw: unknown, pre: FieldErrors, fieldOf: (path: PropertyKey[]) => CalculatorField | null): ParseResult<T> {
+function finish<T>(
+  schema: z.ZodType<T>,
+  raw: unknown,
+  pre: FieldErrors,
+  fieldOf: (path: PropertyKey[]) => CalculatorField | null,
+): ParseResult<T> {
   const parsed = schema.safeParse(raw);
   // Unparseable fields are left out of `raw`: their zod "required" issues give way to the parse error.
   const errors: FieldErrors = parsed.success ? {} : zodErrors(parsed.error.issues, fieldOf);
@@ -567,7 +578,11 @@ export function parseFlowsText(text: string, locale: string): FlowsTextResult {
     if (line === '') continue;
     if (flows.length === 0 && !/\d/.test(line)) continue;
     let parts: string[];
-    if (/[;\t]/.test(line)) parts = line.split(/[;\t]/).map((p) => p.trim()).filter((p) => p !== '');
+    if (/[;\t]/.test(line))
+      parts = line
+        .split(/[;\t]/)
+        .map((p) => p.trim())
+        .filter((p) => p !== '');
     else {
       const lead = /^(\S+)\s+(.+)$/.exec(line);
       const trail = /^(.+?)\s+(\S+)$/.exec(line);
@@ -636,7 +651,9 @@ export function toQueryValue(
   if (kind === 'flows') {
     const parsed = parseFlowsText(display, locale);
     if (parsed.ok) return { value: flowsToQuery(parsed.flows) };
-    return parsed.numberInput ? { error: 'flowsInvalid', line: parsed.line, numberInput: parsed.numberInput } : { error: 'flowsInvalid', line: parsed.line };
+    return parsed.numberInput
+      ? { error: 'flowsInvalid', line: parsed.line, numberInput: parsed.numberInput }
+      : { error: 'flowsInvalid', line: parsed.line };
   }
   if (kind !== 'amount' && kind !== 'percent' && kind !== 'integer') return { value: display };
   // People type the percent sign; the value is in percent either way.

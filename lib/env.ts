@@ -5,8 +5,16 @@ const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
   VERCEL: z.string().optional(),
   JWT_ACCESS_TTL: z.coerce.number().int().positive().default(600),
-  JWT_REFRESH_TTL: z.coerce.number().int().positive().default(7 * 24 * 3600),
-  SESSION_MAX_AGE: z.coerce.number().int().positive().default(8 * 3600),
+  JWT_REFRESH_TTL: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(7 * 24 * 3600),
+  SESSION_MAX_AGE: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(8 * 3600),
   REGISTRATION: z.enum(['open', 'closed']).default('open'),
   // Reverse proxies in front of the server whose X-Forwarded-* headers are believed; 0 = none (the socket address).
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
@@ -15,7 +23,11 @@ const envSchema = z.object({
   OIDC_CLIENT_SECRET: z.string().optional(),
   OIDC_AUDIENCE: z.string().optional(),
   // Largest tape a user may upload (bytes); default 50 MiB.
-  IMPORT_MAX_BYTES: z.coerce.number().int().positive().default(50 * 1024 * 1024),
+  IMPORT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(50 * 1024 * 1024),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -38,7 +38,8 @@ export type NumberParseFailure = { ok: false; reason: 'wrong-locale' | 'ambiguou
 export type NumberParse = { ok: true; value: number } | NumberParseFailure;
 /** A parsed decimal also as exact text ("-1234.56": '.' decimals, no grouping) and its count of decimals. */
 export type DecimalParse = { ok: true; value: number; decimal: string; decimals: number } | NumberParseFailure;
-export type MinorParse = { ok: true; value: number } | NumberParseFailure | { ok: false; reason: 'too-many-decimals'; digits: number; suggestion?: undefined };
+export type MinorParse =
+  { ok: true; value: number } | NumberParseFailure | { ok: false; reason: 'too-many-decimals'; digits: number; suggestion?: undefined };
 export type MinorParseFailure = Extract<MinorParse, { ok: false }>;
 
 // Every space-like character people or Intl put between digit groups reads as a plain space, and a
@@ -111,7 +112,10 @@ function spell(r: Reading, style: NumberStyle): string {
 }
 
 function splitSign(text: string): { negative: boolean; body: string } | null {
-  const t = text.trim().replace(SPACES, ' ').replace(/\u2019/g, "'");
+  const t = text
+    .trim()
+    .replace(SPACES, ' ')
+    .replace(/\u2019/g, "'");
   const m = /^([+\-\u2212])?\s*(.*)$/.exec(t)!;
   const body = m[2]!;
   if (body === '' || !/^[\d.,' ]+$/.test(body) || !/\d/.test(body)) return null;

@@ -39,11 +39,7 @@ const demo = hasDemoUsers(db);
 db.$client.close();
 
 const url = `http://localhost:${port}`;
-const lines = [
-  '',
-  `  QUANTUM is running at ${url}`,
-  `  Database: ${file}${seeded ? ' (created and seeded with demo data)' : ''}`,
-];
+const lines = ['', `  QUANTUM is running at ${url}`, `  Database: ${file}${seeded ? ' (created and seeded with demo data)' : ''}`];
 if (demo) {
   lines.push('  Demo sign-ins (password: ' + DEMO_PASSWORD + '):');
   for (const u of DEMO_USERS) lines.push(`    ${u.email.padEnd(24)} ${u.role}`);
@@ -51,7 +47,10 @@ if (demo) {
 }
 lines.push('');
 
-const server = spawn(process.execPath, [...SERVER_NODE_ARGS, nextBin, 'start', '-H', host, '-p', port], { stdio: ['inherit', 'pipe', 'inherit'], env: serverEnv(process.env) });
+const server = spawn(process.execPath, [...SERVER_NODE_ARGS, nextBin, 'start', '-H', host, '-p', port], {
+  stdio: ['inherit', 'pipe', 'inherit'],
+  env: serverEnv(process.env),
+});
 let announced = false;
 server.stdout.on('data', (chunk: Buffer) => {
   process.stdout.write(chunk);

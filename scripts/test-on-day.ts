@@ -39,10 +39,19 @@ console.log(`Running the tests with the clock at ${day} (offset ${offset} s)…`
 const all = ['typecheck', 'lint', 'unit', 'build', 'API', 'browser'];
 const wanted = steps.length ? all.filter((s) => steps.some((w) => s.toLowerCase().startsWith(w.toLowerCase()))) : all;
 const runner = (args: string[], env: NodeJS.ProcessEnv) =>
-  spawnSync(process.execPath, [path.join(process.cwd(), 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/test.ts', ...args], { stdio: 'inherit', env }).status === 0;
+  spawnSync(process.execPath, [path.join(process.cwd(), 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/test.ts', ...args], {
+    stdio: 'inherit',
+    env,
+  }).status === 0;
 let ok = true;
 const faked = wanted.filter((s) => s !== 'browser');
-if (faked.length) ok = runner(faked, { ...process.env, LD_PRELOAD: library(), FAKETIME: `${offset >= 0 ? '+' : ''}${offset}`, FAKETIME_DONT_FAKE_MONOTONIC: '1' });
+if (faked.length)
+  ok = runner(faked, {
+    ...process.env,
+    LD_PRELOAD: library(),
+    FAKETIME: `${offset >= 0 ? '+' : ''}${offset}`,
+    FAKETIME_DONT_FAKE_MONOTONIC: '1',
+  });
 if (wanted.includes('browser')) {
   console.log(`Browser tests with QUANTUM_TODAY=${day} (the server, its seed and the tests; Chromium on the real clock)…`);
   ok = runner(['browser'], { ...process.env, QUANTUM_TODAY: day }) && ok;

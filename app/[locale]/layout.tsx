@@ -24,7 +24,12 @@ export async function generateMetadata({ params }: Omit<Props, 'children'>): Pro
     description: t('tagline'),
     applicationName: t('appName'),
     // public/: the QUANTUM mark in the primary violet (SVG for current browsers, ICO for the rest).
-    icons: { icon: [{ url: '/favicon.svg', type: 'image/svg+xml' }, { url: '/favicon.ico', sizes: '32x32' }] },
+    icons: {
+      icon: [
+        { url: '/favicon.svg', type: 'image/svg+xml' },
+        { url: '/favicon.ico', sizes: '32x32' },
+      ],
+    },
   };
 }
 
@@ -49,7 +54,15 @@ export default async function LocaleLayout({ children, params }: Props) {
         <ClientMessages namespaces={['errors', 'common']}>
           {children}
           {/* Below the sticky navbar (12 px gap + 64 px bar + 12 px), so toasts never cover the funder or language switch. */}
-          <Toaster position="top-right" offset={{ top: 88, right: 24 }} mobileOffset={{ top: 84 }} closeButton richColors duration={6000} toastOptions={{ className: 'font-sans' }} />
+          <Toaster
+            position="top-right"
+            offset={{ top: 88, right: 24 }}
+            mobileOffset={{ top: 84 }}
+            closeButton
+            richColors
+            duration={6000}
+            toastOptions={{ className: 'font-sans' }}
+          />
           <ServiceWorkerCleanup />
         </ClientMessages>
       </body>

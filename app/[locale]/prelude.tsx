@@ -47,8 +47,7 @@ export async function guardPage(locale: string, page: NavPageKey | { scope: Scop
     if (access !== 'all' && access.size === 0) return { ok: false, principal, forbidden: <NoFunderPanel /> };
     return { ok: true, principal };
   }
-  const title =
-    typeof page === 'string' ? (await getTranslations({ locale, namespace: 'pages' }))(page) : page.title;
+  const title = typeof page === 'string' ? (await getTranslations({ locale, namespace: 'pages' }))(page) : page.title;
   // canSee() only refuses when a scope is required.
   return { ok: false, principal, forbidden: <ForbiddenPanel scope={scope!} page={title} /> };
 }

@@ -4,7 +4,8 @@ import { useTranslations } from '@/i18n/use-translations';
 import { cn } from '@/components/ui/cn';
 import { USER_PLANS, USER_ROLES, USER_STATUSES } from '@/lib/validations/users';
 
-const selectBase = 'rounded-md border border-border-strong bg-surface text-heading focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary disabled:opacity-60';
+const selectBase =
+  'rounded-md border border-border-strong bg-surface text-heading focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary disabled:opacity-60';
 const selectSize = { regular: 'h-9.5 px-3 text-sm', compact: 'h-7 px-1.5 text-[13px]' };
 
 type Kind = 'role' | 'currentPlan' | 'status';

@@ -59,7 +59,11 @@ export function AddUserForm() {
     setErrors({});
     setBusy(true);
     try {
-      const res = await fetch('/api/apps/users/add-user', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(parsed.data) });
+      const res = await fetch('/api/apps/users/add-user', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(parsed.data),
+      });
       if (res.status === 201) {
         toast.success(t('add.created', { name: parsed.data.fullName }));
         form.current?.reset();
@@ -130,9 +134,27 @@ export function AddUserForm() {
             </p>
             {errors.password ? <FieldError id={`${fieldId('password')}-error`}>{errorText('password')}</FieldError> : null}
           </div>
-          <AccessSelect id={fieldId('role')} kind="role" label={t('columns.role')} value={choice.role} onChange={(v) => setChoice((c) => ({ ...c, role: v }))} />
-          <AccessSelect id={fieldId('currentPlan')} kind="currentPlan" label={t('columns.currentPlan')} value={choice.currentPlan} onChange={(v) => setChoice((c) => ({ ...c, currentPlan: v }))} />
-          <AccessSelect id={fieldId('status')} kind="status" label={t('columns.status')} value={choice.status} onChange={(v) => setChoice((c) => ({ ...c, status: v }))} />
+          <AccessSelect
+            id={fieldId('role')}
+            kind="role"
+            label={t('columns.role')}
+            value={choice.role}
+            onChange={(v) => setChoice((c) => ({ ...c, role: v }))}
+          />
+          <AccessSelect
+            id={fieldId('currentPlan')}
+            kind="currentPlan"
+            label={t('columns.currentPlan')}
+            value={choice.currentPlan}
+            onChange={(v) => setChoice((c) => ({ ...c, currentPlan: v }))}
+          />
+          <AccessSelect
+            id={fieldId('status')}
+            kind="status"
+            label={t('columns.status')}
+            value={choice.status}
+            onChange={(v) => setChoice((c) => ({ ...c, status: v }))}
+          />
           {failure ? (
             <Alert variant="danger" role="alert" className="sm:col-span-2 lg:col-span-3">
               {failure}

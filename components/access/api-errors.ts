@@ -16,7 +16,8 @@ export function fieldErrorsOf(error: z.ZodError): FieldErrors {
       const min = Number(issue.minimum);
       out[field] = min <= 1 ? { key: 'required' } : { key: 'tooShort', values: { min } };
     } else if (issue.code === 'too_big') out[field] = { key: 'tooLong', values: { max: Number(issue.maximum) } };
-    else if (issue.code === 'invalid_format') out[field] = { key: field === 'email' ? 'email' : field === 'username' ? 'username' : 'invalid' };
+    else if (issue.code === 'invalid_format')
+      out[field] = { key: field === 'email' ? 'email' : field === 'username' ? 'username' : 'invalid' };
     else if (issue.code === 'invalid_type' && issue.input === undefined) out[field] = { key: 'required' };
     else out[field] = { key: 'invalid' };
   }

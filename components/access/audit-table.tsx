@@ -25,7 +25,9 @@ type Filter = { userId?: number; entity?: string; from?: string; to?: string };
 function changeLines(before: unknown, after: unknown): string[] {
   const b = (before && typeof before === 'object' ? before : {}) as Record<string, unknown>;
   const a = (after && typeof after === 'object' ? after : {}) as Record<string, unknown>;
-  const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter((k) => JSON.stringify(b[k]) !== JSON.stringify(a[k]) && k !== 'updatedAt' && k !== 'version');
+  const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter(
+    (k) => JSON.stringify(b[k]) !== JSON.stringify(a[k]) && k !== 'updatedAt' && k !== 'version',
+  );
   const show = (v: unknown) => (v === undefined ? '—' : JSON.stringify(v));
   return keys.slice(0, 12).map((k) => `${k}: ${show(b[k])} → ${show(a[k])}`);
 }
@@ -65,101 +67,117 @@ export function AuditTable({
   };
   const body = (
     <div className="flex flex-col gap-3">
-        {compact ? null : (
-          <form method="get" className="flex flex-wrap items-end gap-3" data-testid="audit-filter">
-            <div>
-              <Label htmlFor="audit-user">{t('filters.user')}</Label>
-              <select id="audit-user" name="userId" defaultValue={filter?.userId ?? ''} className="h-9 rounded-md border border-border bg-white px-2 text-sm">
-                <option value="">{t('filters.all')}</option>
-                {users?.map((u) => (
-                  <option key={u.id} value={u.id}>
-                    {u.email}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div>
-              <Label htmlFor="audit-entity">{t('filters.entity')}</Label>
-              <select id="audit-entity" name="entity" defaultValue={filter?.entity ?? ''} className="h-9 rounded-md border border-border bg-white px-2 text-sm">
-                <option value="">{t('filters.all')}</option>
-                {AUDIT_ENTITIES.map((e) => (
-                  <option key={e} value={e}>
-                    {t(`entities.${e}`)}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div>
-              <Label htmlFor="audit-from">{t('filters.from')}</Label>
-              <Input id="audit-from" type="date" name="from" defaultValue={filter?.from ?? ''} />
-            </div>
-            <div>
-              <Label htmlFor="audit-to">{t('filters.to')}</Label>
-              <Input id="audit-to" type="date" name="to" defaultValue={filter?.to ?? ''} />
-            </div>
-            <button type="submit" className={buttonClasses({ variant: 'primary' })}>
-              {t('filters.apply')}
-            </button>
-            {exports?.map((x) => (
-              <a key={x.format} href={x.href} className={buttonClasses({ variant: 'outline' })} download>
-                {x.label}
-              </a>
-            ))}
-          </form>
-        )}
-        {rows.length === 0 ? (
-          <p className="text-sm">{t('empty')}</p>
-        ) : (
-          <div className="overflow-x-auto">
-            <table className={`w-full text-left text-[13px] ${STICKY_FIRST_COLUMN} ${ROW_RULES}`} data-testid="audit-table">
-              <thead className={`sticky top-0 z-10 ${HEAD_CELLS}`}>
-                <tr>
-                  <th className="px-2 py-1.5 font-medium">{t('columns.at')}</th>
-                  <th className="px-2 py-1.5 font-medium">{t('columns.userEmail')}</th>
-                  {compact ? null : <th className="px-2 py-1.5 font-medium">{t('columns.entity')}</th>}
-                  {compact ? null : <th className="px-2 py-1.5 text-right font-medium">{t('columns.entityId')}</th>}
-                  <th className="px-2 py-1.5 font-medium">{t('columns.action')}</th>
-                  <th className="px-2 py-1.5 font-medium">{t('changes')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((r) => (
-                  <tr key={r.id} className="h-8 align-top">
-                    <td className="whitespace-nowrap px-2 py-1.5 tabular-nums">{format.dateTime(new Date(r.at), { dateStyle: 'short', timeStyle: 'medium', timeZone: 'UTC' })}</td>
-                    <td className="px-2 py-1.5">{r.userEmail || '—'}</td>
-                    {compact ? null : <td className="px-2 py-1.5">{AUDIT_ENTITIES.includes(r.entity as never) ? t(`entities.${r.entity as (typeof AUDIT_ENTITIES)[number]}`) : r.entity}</td>}
-                    {compact ? null : <td className="px-2 py-1.5 text-right tabular-nums">{r.entityId}</td>}
-                    <td className="px-2 py-1.5" data-action={r.action}>
-                      {isAuditAction(r.action) ? t(`actions.${r.action}`) : r.action}
-                    </td>
-                    <td className="px-2 py-1.5 font-mono text-[12px]">
-                      {changeLines(r.before, r.after).map((line) => (
-                        <div key={line} className="break-all">
-                          {line}
-                        </div>
-                      ))}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+      {compact ? null : (
+        <form method="get" className="flex flex-wrap items-end gap-3" data-testid="audit-filter">
+          <div>
+            <Label htmlFor="audit-user">{t('filters.user')}</Label>
+            <select
+              id="audit-user"
+              name="userId"
+              defaultValue={filter?.userId ?? ''}
+              className="h-9 rounded-md border border-border bg-white px-2 text-sm"
+            >
+              <option value="">{t('filters.all')}</option>
+              {users?.map((u) => (
+                <option key={u.id} value={u.id}>
+                  {u.email}
+                </option>
+              ))}
+            </select>
           </div>
-        )}
-        {compact || pages <= 1 ? null : (
-          <nav className="flex items-center gap-2 text-sm" aria-label={t('paging')}>
-            {page > 1 ? (
-              <Link href={pageHref(page - 1)} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
-                {t('previous')}
-              </Link>
-            ) : null}
-            <span>{t('pageOf', { page, pages, total })}</span>
-            {page < pages ? (
-              <Link href={pageHref(page + 1)} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
-                {t('next')}
-              </Link>
-            ) : null}
-          </nav>
-        )}
+          <div>
+            <Label htmlFor="audit-entity">{t('filters.entity')}</Label>
+            <select
+              id="audit-entity"
+              name="entity"
+              defaultValue={filter?.entity ?? ''}
+              className="h-9 rounded-md border border-border bg-white px-2 text-sm"
+            >
+              <option value="">{t('filters.all')}</option>
+              {AUDIT_ENTITIES.map((e) => (
+                <option key={e} value={e}>
+                  {t(`entities.${e}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <Label htmlFor="audit-from">{t('filters.from')}</Label>
+            <Input id="audit-from" type="date" name="from" defaultValue={filter?.from ?? ''} />
+          </div>
+          <div>
+            <Label htmlFor="audit-to">{t('filters.to')}</Label>
+            <Input id="audit-to" type="date" name="to" defaultValue={filter?.to ?? ''} />
+          </div>
+          <button type="submit" className={buttonClasses({ variant: 'primary' })}>
+            {t('filters.apply')}
+          </button>
+          {exports?.map((x) => (
+            <a key={x.format} href={x.href} className={buttonClasses({ variant: 'outline' })} download>
+              {x.label}
+            </a>
+          ))}
+        </form>
+      )}
+      {rows.length === 0 ? (
+        <p className="text-sm">{t('empty')}</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className={`w-full text-left text-[13px] ${STICKY_FIRST_COLUMN} ${ROW_RULES}`} data-testid="audit-table">
+            <thead className={`sticky top-0 z-10 ${HEAD_CELLS}`}>
+              <tr>
+                <th className="px-2 py-1.5 font-medium">{t('columns.at')}</th>
+                <th className="px-2 py-1.5 font-medium">{t('columns.userEmail')}</th>
+                {compact ? null : <th className="px-2 py-1.5 font-medium">{t('columns.entity')}</th>}
+                {compact ? null : <th className="px-2 py-1.5 text-right font-medium">{t('columns.entityId')}</th>}
+                <th className="px-2 py-1.5 font-medium">{t('columns.action')}</th>
+                <th className="px-2 py-1.5 font-medium">{t('changes')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.id} className="h-8 align-top">
+                  <td className="whitespace-nowrap px-2 py-1.5 tabular-nums">
+                    {format.dateTime(new Date(r.at), { dateStyle: 'short', timeStyle: 'medium', timeZone: 'UTC' })}
+                  </td>
+                  <td className="px-2 py-1.5">{r.userEmail || '—'}</td>
+                  {compact ? null : (
+                    <td className="px-2 py-1.5">
+                      {AUDIT_ENTITIES.includes(r.entity as never) ? t(`entities.${r.entity as (typeof AUDIT_ENTITIES)[number]}`) : r.entity}
+                    </td>
+                  )}
+                  {compact ? null : <td className="px-2 py-1.5 text-right tabular-nums">{r.entityId}</td>}
+                  <td className="px-2 py-1.5" data-action={r.action}>
+                    {isAuditAction(r.action) ? t(`actions.${r.action}`) : r.action}
+                  </td>
+                  <td className="px-2 py-1.5 font-mono text-[12px]">
+                    {changeLines(r.before, r.after).map((line) => (
+                      <div key={line} className="break-all">
+                        {line}
+                      </div>
+                    ))}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {compact || pages <= 1 ? null : (
+        <nav className="flex items-center gap-2 text-sm" aria-label={t('paging')}>
+          {page > 1 ? (
+            <Link href={pageHref(page - 1)} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+              {t('previous')}
+            </Link>
+          ) : null}
+          <span>{t('pageOf', { page, pages, total })}</span>
+          {page < pages ? (
+            <Link href={pageHref(page + 1)} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+              {t('next')}
+            </Link>
+          ) : null}
+        </nav>
+      )}
     </div>
   );
   // The lease page puts it in its own card.

@@ -21,7 +21,11 @@ export function accessErrorKey(status: number, code: string | undefined): Access
 /** PATCH /api/users/user?id= with one change; resolves to an error key or null. */
 export async function patchUser(id: number, patch: UpdateUserBody): Promise<AccessErrorKey | null> {
   try {
-    const res = await fetch(`/api/users/user?id=${id}`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify(patch) });
+    const res = await fetch(`/api/users/user?id=${id}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(patch),
+    });
     if (res.ok) return null;
     return accessErrorKey(res.status, (await readApiError(res))?.code);
   } catch {

@@ -77,7 +77,12 @@ export function UsersTable({
       meta: { label: t('columns.status') },
       cell: (c) => <UserFieldSelect user={c.row.original} field="status" compact onError={setError} />,
     }),
-    col.accessor('currentPlan', { id: 'currentPlan', header: t('columns.currentPlan'), meta: { label: t('columns.currentPlan') }, cell: (c) => t(`plans.${c.getValue()}`) }),
+    col.accessor('currentPlan', {
+      id: 'currentPlan',
+      header: t('columns.currentPlan'),
+      meta: { label: t('columns.currentPlan') },
+      cell: (c) => t(`plans.${c.getValue()}`),
+    }),
     col.accessor('company', { id: 'company', header: t('columns.company'), meta: { label: t('columns.company') } }),
     col.accessor('country', { id: 'country', header: t('columns.country'), meta: { label: t('columns.country') } }),
     col.accessor('contact', { id: 'contact', header: t('columns.contact'), meta: { label: t('columns.contact') } }),
@@ -90,7 +95,11 @@ export function UsersTable({
         const name = u.fullName || u.username;
         return (
           <div className="flex items-center gap-1">
-            <Link href={`/settings/users/${u.id}`} className={buttonClasses({ variant: 'ghost', size: 'icon' })} aria-label={t('row.view', { name })}>
+            <Link
+              href={`/settings/users/${u.id}`}
+              className={buttonClasses({ variant: 'ghost', size: 'icon' })}
+              aria-label={t('row.view', { name })}
+            >
               <Eye aria-hidden="true" />
             </Link>
             <DeleteUserButton user={u} onError={setError} iconOnly />

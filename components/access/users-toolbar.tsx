@@ -14,10 +14,38 @@ export function UsersToolbar({ q, role, currentPlan, status }: { q: string; role
 
   return (
     <>
-      <UrlSearchForm q={q} labels={{ search: t('search'), placeholder: t('searchPlaceholder'), apply: t('apply'), clear: t('clear') }} inputClassName="w-64" />
-      <AccessSelect id={ids.role} kind="role" label={t('role')} value={role} all={t('all')} onChange={(v) => push({ role: v, page: null })} name="role" />
-      <AccessSelect id={ids.plan} kind="currentPlan" label={t('plan')} value={currentPlan} all={t('all')} onChange={(v) => push({ currentPlan: v, page: null })} name="currentPlan" />
-      <AccessSelect id={ids.status} kind="status" label={t('status')} value={status} all={t('all')} onChange={(v) => push({ status: v, page: null })} name="status" />
+      <UrlSearchForm
+        q={q}
+        labels={{ search: t('search'), placeholder: t('searchPlaceholder'), apply: t('apply'), clear: t('clear') }}
+        inputClassName="w-64"
+      />
+      <AccessSelect
+        id={ids.role}
+        kind="role"
+        label={t('role')}
+        value={role}
+        all={t('all')}
+        onChange={(v) => push({ role: v, page: null })}
+        name="role"
+      />
+      <AccessSelect
+        id={ids.plan}
+        kind="currentPlan"
+        label={t('plan')}
+        value={currentPlan}
+        all={t('all')}
+        onChange={(v) => push({ currentPlan: v, page: null })}
+        name="currentPlan"
+      />
+      <AccessSelect
+        id={ids.status}
+        kind="status"
+        label={t('status')}
+        value={status}
+        all={t('all')}
+        onChange={(v) => push({ status: v, page: null })}
+        name="status"
+      />
     </>
   );
 }

@@ -46,7 +46,13 @@ export function PasswordForm({ locale }: { locale: string }) {
       }
       const body = (await res.json().catch(() => null)) as { error?: { issues?: { field: string }[] } } | null;
       const field = body?.error?.issues?.[0]?.field;
-      setErrors(field === 'currentPassword' ? { currentPassword: t('wrongCurrent') } : field === 'newPassword' ? { newPassword: t('tooShort') } : { form: t('failed') });
+      setErrors(
+        field === 'currentPassword'
+          ? { currentPassword: t('wrongCurrent') }
+          : field === 'newPassword'
+            ? { newPassword: t('tooShort') }
+            : { form: t('failed') },
+      );
     } catch {
       setErrors({ form: t('failed') });
     } finally {

@@ -61,7 +61,8 @@ export function LoginForm({ callbackPath, oidcEnabled, initialError, demoAccount
       const fromCode = loginErrorOf(res?.error);
       if (fromCode?.error === 'rateLimited') setFormError(fromCode);
       else if (res?.status === 429) setFormError({ error: 'rateLimited', retryAfterSeconds: null });
-      else if (res?.status === 401 || res?.error === 'CredentialsSignin') setFormError({ error: 'invalidCredentials', retryAfterSeconds: null });
+      else if (res?.status === 401 || res?.error === 'CredentialsSignin')
+        setFormError({ error: 'invalidCredentials', retryAfterSeconds: null });
       else setFormError({ error: 'generic', retryAfterSeconds: null });
     } catch {
       setFormError({ error: 'generic', retryAfterSeconds: null });
@@ -163,14 +164,7 @@ export function LoginForm({ callbackPath, oidcEnabled, initialError, demoAccount
             {t('or')}
             <span className="h-px flex-1 bg-border" />
           </div>
-          <Button
-            variant="outline"
-            size="lg"
-            className="w-full"
-            data-testid="oidc-signin"
-            onClick={onOidc}
-            disabled={busy !== null}
-          >
+          <Button variant="outline" size="lg" className="w-full" data-testid="oidc-signin" onClick={onOidc} disabled={busy !== null}>
             {busy === 'oidc' ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <KeyRound aria-hidden="true" />}
             {busy === 'oidc' ? t('oidcRedirecting') : t('oidc')}
           </Button>

@@ -117,7 +117,9 @@ export function Calculators({ locale, initialTab, initialValues, explicitFields,
   }, [edited, tab, initialTab, initial, deferred, defaults]);
 
   // The last result per calculator stays on screen (marked as stale) while the input is invalid.
-  const [lastGood, setLastGood] = useState<Partial<Record<CalculatorTab, Outcome>>>(() => (initial.outcome ? { [initialTab]: initial.outcome } : {}));
+  const [lastGood, setLastGood] = useState<Partial<Record<CalculatorTab, Outcome>>>(() =>
+    initial.outcome ? { [initialTab]: initial.outcome } : {},
+  );
   if (evaluation.outcome && lastGood[tab] !== evaluation.outcome) setLastGood({ ...lastGood, [tab]: evaluation.outcome });
   const outcome = evaluation.outcome ?? lastGood[tab] ?? null;
   const stale = evaluation.outcome === null && outcome !== null;
@@ -163,7 +165,12 @@ export function Calculators({ locale, initialTab, initialValues, explicitFields,
     if (next === 'rate' && !touched.has('instalment')) {
       const e = evaluate('schedule', converted.query, defaults);
       if (e.outcome?.tab === 'schedule') {
-        const text = toDisplayValue('instalment', amountToQuery(e.outcome.schedule.instalment, e.outcome.schedule.currency), locale, e.outcome.schedule.currency);
+        const text = toDisplayValue(
+          'instalment',
+          amountToQuery(e.outcome.schedule.instalment, e.outcome.schedule.currency),
+          locale,
+          e.outcome.schedule.currency,
+        );
         setValues((prev) => ({ ...prev, instalment: text }));
       }
     }
@@ -303,7 +310,11 @@ export function Calculators({ locale, initialTab, initialValues, explicitFields,
           </Card>
           {resultCard(
             t('sections.result'),
-            outcome?.tab === 'schedule' ? <ScheduleSummary schedule={outcome.schedule} /> : outcome?.tab === 'rate' ? <RateSummary outcome={outcome} /> : null,
+            outcome?.tab === 'schedule' ? (
+              <ScheduleSummary schedule={outcome.schedule} />
+            ) : outcome?.tab === 'rate' ? (
+              <RateSummary outcome={outcome} />
+            ) : null,
             liveText,
           )}
         </div>
@@ -396,8 +407,20 @@ export function Calculators({ locale, initialTab, initialValues, explicitFields,
 
   return (
     <div className="flex flex-col gap-6">
-      <CalculatorTabs tab={tab} onSelect={selectTab} hrefOf={(tb) => `?${calculatorSearch(tb, converted.query)}`} label={t('tabsLabel')} labelOf={(tb) => t(`tabs.${tb}`)} />
-      <div role="tabpanel" id={`calc-panel-${tab}`} aria-labelledby={`calc-tab-${tab}`} className="flex flex-col gap-6" data-testid={`panel-${tab}`}>
+      <CalculatorTabs
+        tab={tab}
+        onSelect={selectTab}
+        hrefOf={(tb) => `?${calculatorSearch(tb, converted.query)}`}
+        label={t('tabsLabel')}
+        labelOf={(tb) => t(`tabs.${tb}`)}
+      />
+      <div
+        role="tabpanel"
+        id={`calc-panel-${tab}`}
+        aria-labelledby={`calc-tab-${tab}`}
+        className="flex flex-col gap-6"
+        data-testid={`panel-${tab}`}
+      >
         {panel}
       </div>
     </div>
@@ -461,7 +484,12 @@ function ExportLinks({ search }: { search: string | null }) {
     <div className="flex flex-wrap items-center gap-2" role="group" aria-label={t('label')}>
       {formats.map(({ format, label, Icon }) =>
         search === null ? (
-          <span key={format} className={buttonClasses({ variant: 'outline', size: 'sm', className: 'cursor-not-allowed opacity-60' })} aria-disabled="true" title={t('unavailable')}>
+          <span
+            key={format}
+            className={buttonClasses({ variant: 'outline', size: 'sm', className: 'cursor-not-allowed opacity-60' })}
+            aria-disabled="true"
+            title={t('unavailable')}
+          >
             <Icon aria-hidden="true" />
             {label}
           </span>
@@ -501,7 +529,15 @@ function CalculatorTabs({ tab, onSelect, hrefOf, label, labelOf }: CalculatorTab
     const i = CALCULATOR_TABS.indexOf(tab);
     const n = CALCULATOR_TABS.length;
     const target =
-      e.key === 'ArrowRight' ? CALCULATOR_TABS[(i + 1) % n] : e.key === 'ArrowLeft' ? CALCULATOR_TABS[(i - 1 + n) % n] : e.key === 'Home' ? CALCULATOR_TABS[0] : e.key === 'End' ? CALCULATOR_TABS[n - 1] : undefined;
+      e.key === 'ArrowRight'
+        ? CALCULATOR_TABS[(i + 1) % n]
+        : e.key === 'ArrowLeft'
+          ? CALCULATOR_TABS[(i - 1 + n) % n]
+          : e.key === 'Home'
+            ? CALCULATOR_TABS[0]
+            : e.key === 'End'
+              ? CALCULATOR_TABS[n - 1]
+              : undefined;
     if (!target) return;
     e.preventDefault();
     onSelect(target);

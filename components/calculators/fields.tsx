@@ -54,7 +54,19 @@ type TextFieldProps = {
 };
 
 /** A text field for numbers in the locale's format (type="number" would neither show nor accept `1.234,56`). */
-export function TextField({ id, label, value, onChange, onBlur, error, hint, suffix, inputMode = 'decimal', placeholder, className }: TextFieldProps) {
+export function TextField({
+  id,
+  label,
+  value,
+  onChange,
+  onBlur,
+  error,
+  hint,
+  suffix,
+  inputMode = 'decimal',
+  placeholder,
+  className,
+}: TextFieldProps) {
   return (
     <FieldFrame
       id={id}

@@ -47,7 +47,10 @@ function scheduleFigures(schedule: Schedule, t: ReturnType<typeof useTranslation
       key: 'yield',
       label: t('lessorYield'),
       value: schedule.lessorYield === null ? t('none') : formatPercent(format, schedule.lessorYield, 3),
-      note: schedule.lessorYieldEffective === null ? undefined : t('effectiveNote', { rate: formatPercent(format, schedule.lessorYieldEffective, 3) }),
+      note:
+        schedule.lessorYieldEffective === null
+          ? undefined
+          : t('effectiveNote', { rate: formatPercent(format, schedule.lessorYieldEffective, 3) }),
     },
   );
   return items;
@@ -85,7 +88,12 @@ export function RateSummary({ outcome }: { outcome: RateOutcome }) {
       <HeadlineFigure label={t('solvedRate')} value={formatPercent(format, rate, 4)} note={t('solvedRateNote')} testId="solved-rate" />
       <FigureList
         items={[
-          { key: 'instalment', label: t('instalment'), value: formatMoney(format, schedule.instalment, schedule.currency), testId: 'instalment' },
+          {
+            key: 'instalment',
+            label: t('instalment'),
+            value: formatMoney(format, schedule.instalment, schedule.currency),
+            testId: 'instalment',
+          },
           ...scheduleFigures(schedule, t, format),
         ]}
       />
@@ -123,7 +131,12 @@ export function NpvResults({ outcome, signs }: { outcome: NpvOutcome; signs: { p
       testId: 'irr-periodic',
     },
     { key: 'irrNominal', label: t('irrNominal'), value: result.irr ? percent(result.irr.nominalAnnual) : '—', testId: 'irr-nominal' },
-    { key: 'irrEffective', label: t('irrEffective'), value: result.irr ? percent(result.irr.effectiveAnnual) : '—', testId: 'irr-effective' },
+    {
+      key: 'irrEffective',
+      label: t('irrEffective'),
+      value: result.irr ? percent(result.irr.effectiveAnnual) : '—',
+      testId: 'irr-effective',
+    },
     {
       key: 'xnpv',
       label: t('xnpv'),
@@ -157,7 +170,13 @@ export function PriceResults({ outcome }: { outcome: PriceOutcome }) {
   const checkOk = Math.abs(result.check) <= Math.max(1, result.remainingInstalments);
   const items: FigureItem[] = [
     { key: 'prin', label: t('prin'), value: money(result.prin), testId: 'prin' },
-    { key: 'npv', label: t('npv'), value: money(result.npv), note: t('atRate', { rate: formatPercent(format, outcome.discountRate, 3) }), testId: 'price-npv' },
+    {
+      key: 'npv',
+      label: t('npv'),
+      value: money(result.npv),
+      note: t('atRate', { rate: formatPercent(format, outcome.discountRate, 3) }),
+      testId: 'price-npv',
+    },
     { key: 'delta', label: t('delta'), value: money(result.delta), testId: 'delta' },
     {
       key: 'check',
@@ -204,13 +223,19 @@ export function PriceCashChart({ outcome }: { outcome: PriceOutcome }) {
     if (v !== 0) lastNonZero = i;
   });
   const firstMonth = `${outcome.cutOff.slice(0, 8)}01`;
-  const data = outcome.result.cash.slice(0, lastNonZero + 1).map((v, i) => ({ x: formatIsoMonth(format, addMonths(firstMonth, i)), cash: fromMinor(v, c) }));
+  const data = outcome.result.cash
+    .slice(0, lastNonZero + 1)
+    .map((v, i) => ({ x: formatIsoMonth(format, addMonths(firstMonth, i)), cash: fromMinor(v, c) }));
   const total = outcome.result.cash.reduce((a, b) => a + b, 0);
   return (
     <StackedBarChart
       id="calc-price-chart"
       title={t('chart')}
-      summary={t('chartSummary', { count: data.length, total: formatMoney(format, total, c), from: formatIsoMonth(format, firstMonth, 'long') })}
+      summary={t('chartSummary', {
+        count: data.length,
+        total: formatMoney(format, total, c),
+        from: formatIsoMonth(format, firstMonth, 'long'),
+      })}
       data={data}
       series={[{ key: 'cash', label: t('cash'), color: CHART_COLORS.info }]}
       formatAxis={(v) => formatCompactMoney(format, v, c)}

@@ -19,7 +19,15 @@ export function ScheduleTable({ schedule, stale }: { schedule: Schedule; stale?:
   const money = (minor: number) => formatMoney(format, minor, c);
   const hasVat = schedule.rows.some((r) => r.vat !== 0) || schedule.residualVat !== 0;
   const hasFee = schedule.rows.some((r) => r.fee !== 0);
-  const columns: Column[] = ['instalment', 'interest', 'principal', ...(hasVat ? (['vat'] as const) : []), ...(hasFee ? (['fee'] as const) : []), ...(hasVat || hasFee ? (['gross'] as const) : []), 'balanceAfter'];
+  const columns: Column[] = [
+    'instalment',
+    'interest',
+    'principal',
+    ...(hasVat ? (['vat'] as const) : []),
+    ...(hasFee ? (['fee'] as const) : []),
+    ...(hasVat || hasFee ? (['gross'] as const) : []),
+    'balanceAfter',
+  ];
   const totals = schedule.totals;
   const totalOf: Record<Column, number | null> = {
     instalment: totals.instalment,
@@ -82,7 +90,16 @@ export function ScheduleTable({ schedule, stale }: { schedule: Schedule; stale?:
                 {t('residual')} · {formatIsoDate(format, schedule.residualDueDate)}
               </th>
               {columns.map((col) => {
-                const value = col === 'principal' ? schedule.residual : col === 'vat' ? schedule.residualVat : col === 'gross' ? schedule.residual + schedule.residualVat : col === 'balanceAfter' ? 0 : null;
+                const value =
+                  col === 'principal'
+                    ? schedule.residual
+                    : col === 'vat'
+                      ? schedule.residualVat
+                      : col === 'gross'
+                        ? schedule.residual + schedule.residualVat
+                        : col === 'balanceAfter'
+                          ? 0
+                          : null;
                 return (
                   <td key={col} className={cn(num, 'border-b border-border text-heading')}>
                     {value === null ? '' : money(value)}
@@ -100,7 +117,11 @@ export function ScheduleTable({ schedule, stale }: { schedule: Schedule; stale?:
             {columns.map((col) => {
               const value = totalOf[col];
               return (
-                <td key={col} className={cn(num, 'sticky bottom-0 bg-surface-muted font-semibold text-heading')} data-testid={`total-${col}`}>
+                <td
+                  key={col}
+                  className={cn(num, 'sticky bottom-0 bg-surface-muted font-semibold text-heading')}
+                  data-testid={`total-${col}`}
+                >
                   {value === null ? '' : money(value)}
                 </td>
               );

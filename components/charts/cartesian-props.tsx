@@ -28,7 +28,10 @@ export function yAxisProps(formatAxis: CartesianChartProps['formatAxis']): Compo
   return { tickFormatter: formatAxis, tick: { fill: CHART_INK.text, fontSize: 12 }, tickLine: false, axisLine: false, width: Y_AXIS_WIDTH };
 }
 
-export function tooltipProps({ formatValue, formatX }: Pick<CartesianChartProps, 'formatValue' | 'formatX'>): ComponentProps<typeof Tooltip> {
+export function tooltipProps({
+  formatValue,
+  formatX,
+}: Pick<CartesianChartProps, 'formatValue' | 'formatX'>): ComponentProps<typeof Tooltip> {
   return {
     formatter: (value) => formatValue(Number(value)),
     labelFormatter: (label) => (formatX ? formatX(label as number | string) : String(label)),

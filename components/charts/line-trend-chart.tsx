@@ -11,14 +11,31 @@ export function LineTrendChart({ id, title, summary, data, series, formatAxis, f
   const x = xAxisLayout(data.length);
   return (
     <ChartFigure id={id} title={title} summary={summary}>
-      <LineChart responsive style={{ width: '100%', height }} data={data as ChartDatum[]} margin={{ top: 8, right: 12, bottom: 0, left: x.marginLeft }} title={title} desc={summary}>
+      <LineChart
+        responsive
+        style={{ width: '100%', height }}
+        data={data as ChartDatum[]}
+        margin={{ top: 8, right: 12, bottom: 0, left: x.marginLeft }}
+        title={title}
+        desc={summary}
+      >
         <CartesianGrid stroke={CHART_INK.grid} vertical={false} />
         <XAxis {...xAxisProps(x)} />
         <YAxis {...yAxisProps(formatAxis)} />
         <Tooltip {...tooltipProps({ formatValue, formatX })} />
         {series.length > 1 ? <Legend wrapperStyle={{ fontSize: 12 }} /> : null}
         {series.map((s) => (
-          <Line key={s.key} type="monotone" dataKey={s.key} name={s.label} stroke={s.color} strokeWidth={2} dot={false} isAnimationActive={false} connectNulls={false} />
+          <Line
+            key={s.key}
+            type="monotone"
+            dataKey={s.key}
+            name={s.label}
+            stroke={s.color}
+            strokeWidth={2}
+            dot={false}
+            isAnimationActive={false}
+            connectNulls={false}
+          />
         ))}
       </LineChart>
     </ChartFigure>

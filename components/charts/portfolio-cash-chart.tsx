@@ -28,12 +28,25 @@ type PortfolioCashChartProps = {
  * A bar chart of monthly amounts for one currency at a time, with a currency switch. The bars are
  * decorative for assistive technology: the same figures are in a visually hidden table.
  */
-export function PortfolioCashChart({ series, labels, currencyLabel, caption, periodHeader, amountHeader, height = 280, ...rest }: PortfolioCashChartProps) {
+export function PortfolioCashChart({
+  series,
+  labels,
+  currencyLabel,
+  caption,
+  periodHeader,
+  amountHeader,
+  height = 280,
+  ...rest
+}: PortfolioCashChartProps) {
   const format = useFormatter();
   const [currency, setCurrency] = useState(series[0]?.currency ?? '');
   const current = series.find((s) => s.currency === currency) ?? series[0];
   if (!current) return null;
-  const data = current.values.map((minor, k) => ({ label: labels[k] ?? String(k + 1), value: minorToMajor(minor, current.currency), minor }));
+  const data = current.values.map((minor, k) => ({
+    label: labels[k] ?? String(k + 1),
+    value: minorToMajor(minor, current.currency),
+    minor,
+  }));
   const x = xAxisLayout(data.length);
 
   return (

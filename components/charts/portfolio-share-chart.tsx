@@ -21,7 +21,15 @@ const COLOURS = ['#7367f0', '#00bad1', '#ff9f43', '#28c76f', '#ff4c51', '#808390
  * A donut with its legend as a list: the list carries the figures and the links (keyboard and screen
  * readers use it), the donut is decorative.
  */
-export function PortfolioShareChart({ slices, height = 200, 'data-testid': testId }: { slices: ShareSlice[]; height?: number; 'data-testid'?: string }) {
+export function PortfolioShareChart({
+  slices,
+  height = 200,
+  'data-testid': testId,
+}: {
+  slices: ShareSlice[];
+  height?: number;
+  'data-testid'?: string;
+}) {
   const format = useFormatter();
   const total = slices.reduce((s, x) => s + Math.max(0, x.value), 0);
   const drawn = slices.filter((s) => s.value > 0);
@@ -30,7 +38,16 @@ export function PortfolioShareChart({ slices, height = 200, 'data-testid': testI
       <div aria-hidden="true" style={{ height, width: height }} className="shrink-0">
         <ResponsiveContainer width="100%" height="100%">
           <PieChart>
-            <Pie data={drawn} dataKey="value" nameKey="label" innerRadius="58%" outerRadius="95%" paddingAngle={1} isAnimationActive={false} stroke="none">
+            <Pie
+              data={drawn}
+              dataKey="value"
+              nameKey="label"
+              innerRadius="58%"
+              outerRadius="95%"
+              paddingAngle={1}
+              isAnimationActive={false}
+              stroke="none"
+            >
               {drawn.map((s) => (
                 <Cell key={s.key} fill={COLOURS[slices.indexOf(s) % COLOURS.length]} />
               ))}

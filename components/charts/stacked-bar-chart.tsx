@@ -11,7 +11,18 @@ import { CHART_INK, type CartesianChartProps, type ChartDatum } from './series';
  * principal and interest per period. `grouped` puts the series side by side instead, for amounts that are not
  * parts of one whole (scheduled vs received).
  */
-export function StackedBarChart({ id, title, summary, data, series, formatAxis, formatValue, formatX, height = 260, grouped = false }: CartesianChartProps & { grouped?: boolean }) {
+export function StackedBarChart({
+  id,
+  title,
+  summary,
+  data,
+  series,
+  formatAxis,
+  formatValue,
+  formatX,
+  height = 260,
+  grouped = false,
+}: CartesianChartProps & { grouped?: boolean }) {
   const x = xAxisLayout(data.length);
   return (
     <ChartFigure id={id} title={title} summary={summary}>
@@ -27,13 +38,17 @@ export function StackedBarChart({ id, title, summary, data, series, formatAxis, 
         <CartesianGrid stroke={CHART_INK.grid} vertical={false} />
         <XAxis {...xAxisProps(x)} />
         <YAxis {...yAxisProps(formatAxis)} />
-        <Tooltip
-          {...tooltipProps({ formatValue, formatX })}
-          cursor={{ fill: 'rgb(115 103 240 / 0.08)' }}
-        />
+        <Tooltip {...tooltipProps({ formatValue, formatX })} cursor={{ fill: 'rgb(115 103 240 / 0.08)' }} />
         {series.length > 1 ? <Legend iconType="square" wrapperStyle={{ fontSize: 13, color: CHART_INK.text }} /> : null}
         {series.map((s) => (
-          <Bar key={s.key} dataKey={s.key} name={s.label} stackId={grouped ? undefined : 'stack'} fill={s.color} isAnimationActive={false} />
+          <Bar
+            key={s.key}
+            dataKey={s.key}
+            name={s.label}
+            stackId={grouped ? undefined : 'stack'}
+            fill={s.color}
+            isAnimationActive={false}
+          />
         ))}
       </BarChart>
     </ChartFigure>

@@ -27,13 +27,35 @@ function waterfallData(steps: readonly WaterfallStep[]) {
  * A waterfall of amounts in one currency (minor units): totals rise from zero, changes float from the level the
  * previous step left (a stacked bar on an invisible base). The table beside it is the accessible data.
  */
-export function WaterfallChart({ id, title, summary, currency, steps, height = 300 }: { id: string; title: string; summary: string; currency: string; steps: readonly WaterfallStep[]; height?: number }) {
+export function WaterfallChart({
+  id,
+  title,
+  summary,
+  currency,
+  steps,
+  height = 300,
+}: {
+  id: string;
+  title: string;
+  summary: string;
+  currency: string;
+  steps: readonly WaterfallStep[];
+  height?: number;
+}) {
   const format = useFormatter();
   const data = waterfallData(steps);
   const x = xAxisLayout(data.length);
   return (
     <ChartFigure id={id} title={title} summary={summary}>
-      <BarChart responsive style={{ width: '100%', height }} data={data} margin={{ top: 8, right: 12, bottom: 0, left: x.marginLeft }} barCategoryGap="18%" title={title} desc={summary}>
+      <BarChart
+        responsive
+        style={{ width: '100%', height }}
+        data={data}
+        margin={{ top: 8, right: 12, bottom: 0, left: x.marginLeft }}
+        barCategoryGap="18%"
+        title={title}
+        desc={summary}
+      >
         <CartesianGrid stroke={CHART_INK.grid} vertical={false} />
         <XAxis {...xAxisProps(x)} />
         <YAxis {...yAxisProps((v) => formatCompactMinor(format, v, currency))} />
@@ -45,7 +67,18 @@ export function WaterfallChart({ id, title, summary, currency, steps, height = 3
         <Bar dataKey="base" stackId="w" fill="transparent" isAnimationActive={false} legendType="none" tooltipType="none" />
         <Bar dataKey="value" stackId="w" isAnimationActive={false}>
           {data.map((d) => (
-            <Cell key={d.x} fill={d.kind === 'total' ? (d.signed < 0 ? CHART_COLORS.warning : CHART_COLORS.primary) : d.signed < 0 ? CHART_COLORS.warning : CHART_COLORS.success} />
+            <Cell
+              key={d.x}
+              fill={
+                d.kind === 'total'
+                  ? d.signed < 0
+                    ? CHART_COLORS.warning
+                    : CHART_COLORS.primary
+                  : d.signed < 0
+                    ? CHART_COLORS.warning
+                    : CHART_COLORS.success
+              }
+            />
           ))}
         </Bar>
       </BarChart>

@@ -46,7 +46,10 @@ function useCreditWrite() {
   const run = async ({ url, method = 'POST', body, created, done, failure }: CreditWrite): Promise<boolean> => {
     setBusy(true);
     try {
-      const res = await fetch(url, body === undefined ? { method } : { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const res = await fetch(
+        url,
+        body === undefined ? { method } : { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+      );
       if (created ? res.status === 201 : res.ok) {
         toast.success(typeof done === 'string' ? done : done(await res.json().catch(() => null)));
         router.refresh();
@@ -68,7 +71,13 @@ function Field({ id, label, error, className, ...input }: ComponentProps<'input'
   return (
     <div className={className}>
       <Label htmlFor={id}>{label}</Label>
-      <Input id={id} className="h-8.5 text-sm" aria-invalid={error === undefined ? undefined : !!error} aria-describedby={error ? `${id}-error` : undefined} {...input} />
+      <Input
+        id={id}
+        className="h-8.5 text-sm"
+        aria-invalid={error === undefined ? undefined : !!error}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...input}
+      />
       {error === undefined ? null : <FieldError id={`${id}-error`}>{error}</FieldError>}
     </div>
   );
@@ -100,7 +109,9 @@ export function UtpFlagForm({ funderId }: { funderId: number }) {
       // A flag that puts other leases of the lessee in default by lessee contagion says so (domain.md §8), never silently.
       done: (body) => {
         const others = (body as { contagion?: { contractNumber: string }[] } | null)?.contagion ?? [];
-        return others.length === 0 ? t('flags.done', { contract }) : t('flags.doneContagion', { contract, count: others.length, contracts: others.map((o) => o.contractNumber).join(', ') });
+        return others.length === 0
+          ? t('flags.done', { contract })
+          : t('flags.doneContagion', { contract, count: others.length, contracts: others.map((o) => o.contractNumber).join(', ') });
       },
     });
     if (ok) form.reset();
@@ -110,7 +121,14 @@ export function UtpFlagForm({ funderId }: { funderId: number }) {
     <form onSubmit={submit} className="flex flex-wrap items-end gap-3" aria-label={t('flags.form')} data-testid="utp-form" noValidate>
       <Field className="w-48" id="utp-contract" name="contract" label={t('flags.contract')} error={errors.contract ?? ''} />
       <Field className="w-40" id="utp-date" name="flaggedOn" type="date" defaultValue={today} label={t('flags.date')} />
-      <Field className="min-w-64 flex-1" id="utp-reason" name="reason" maxLength={500} label={t('flags.reason')} error={errors.reason ?? ''} />
+      <Field
+        className="min-w-64 flex-1"
+        id="utp-reason"
+        name="reason"
+        maxLength={500}
+        label={t('flags.reason')}
+        error={errors.reason ?? ''}
+      />
       <Button type="submit" size="sm" disabled={busy}>
         {t('flags.submit')}
       </Button>
@@ -122,7 +140,14 @@ export function UtpFlagForm({ funderId }: { funderId: number }) {
 export function UnflagButton({ funderId, leaseId }: { funderId: number; leaseId: number }) {
   const { t, busy, run } = useCreditWrite();
   return (
-    <Button variant="ghost" size="sm" onClick={() => run({ url: `/api/leases/${leaseId}/unlikely-to-pay?funderId=${funderId}`, method: 'DELETE', done: t('flags.unflagged') })} disabled={busy}>
+    <Button
+      variant="ghost"
+      size="sm"
+      onClick={() =>
+        run({ url: `/api/leases/${leaseId}/unlikely-to-pay?funderId=${funderId}`, method: 'DELETE', done: t('flags.unflagged') })
+      }
+      disabled={busy}
+    >
       {t('flags.unflag')}
     </Button>
   );
@@ -132,7 +157,13 @@ export function UnflagButton({ funderId, leaseId }: { funderId: number; leaseId:
 export function ProposeWriteOffButton({ funderId, leaseId, contract }: { funderId: number; leaseId: number; contract: string }) {
   const { t, busy, run } = useCreditWrite();
   const today = useToday();
-  const propose = () => run({ url: `/api/credit/write-offs?funderId=${funderId}`, body: { leaseId, writeOffOn: today }, created: true, done: t('writeOffs.proposed', { contract }) });
+  const propose = () =>
+    run({
+      url: `/api/credit/write-offs?funderId=${funderId}`,
+      body: { leaseId, writeOffOn: today },
+      created: true,
+      done: t('writeOffs.proposed', { contract }),
+    });
   return (
     <Button variant="outline" size="sm" onClick={propose} disabled={busy} aria-label={`${t('writeOffs.propose')} ${contract}`}>
       {t('writeOffs.propose')}
@@ -186,7 +217,13 @@ export function RecoveryForm({ funderId }: { funderId: number }) {
     if (Object.keys(next).length > 0 || !lease || amount === null) return;
     const ok = await run({
       url: `/api/credit/recoveries?funderId=${funderId}`,
-      body: { leaseId: lease.id, receivedOn: String(data.get('receivedOn') || today), amount, kind: data.get('kind'), reference: String(data.get('reference') ?? '') },
+      body: {
+        leaseId: lease.id,
+        receivedOn: String(data.get('receivedOn') || today),
+        amount,
+        kind: data.get('kind'),
+        reference: String(data.get('reference') ?? ''),
+      },
       created: true,
       done: t('recoveries.done'),
     });
@@ -197,10 +234,22 @@ export function RecoveryForm({ funderId }: { funderId: number }) {
     <form onSubmit={submit} className="flex flex-wrap items-end gap-3" aria-label={t('recoveries.form')} noValidate>
       <Field className="w-48" id="rec-contract" name="contract" label={t('flags.contract')} error={errors.contract ?? ''} />
       <Field className="w-40" id="rec-date" name="receivedOn" type="date" defaultValue={today} label={t('columns.date')} />
-      <Field className="w-36" id="rec-amount" name="amount" inputMode="decimal" label={t('recoveries.amount')} error={errors.amount ?? ''} />
+      <Field
+        className="w-36"
+        id="rec-amount"
+        name="amount"
+        inputMode="decimal"
+        label={t('recoveries.amount')}
+        error={errors.amount ?? ''}
+      />
       <div className="w-44">
         <Label htmlFor="rec-kind">{t('recoveries.kind')}</Label>
-        <select id="rec-kind" name="kind" className="h-8.5 w-full rounded-md border border-border bg-surface px-2 text-sm focus-visible:ring-2 focus-visible:ring-primary focus-visible:outline-none" defaultValue="asset_sale">
+        <select
+          id="rec-kind"
+          name="kind"
+          className="h-8.5 w-full rounded-md border border-border bg-surface px-2 text-sm focus-visible:ring-2 focus-visible:ring-primary focus-visible:outline-none"
+          defaultValue="asset_sale"
+        >
           {(['asset_sale', 'late_collection', 'other'] as const).map((k) => (
             <option key={k} value={k}>
               {t(`recoveryKind.${k}`)}

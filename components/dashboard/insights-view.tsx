@@ -81,7 +81,11 @@ export async function InsightsView({ data }: { data: Insights }) {
               <Figure label={t('collections.collected')} value={money(data.collections.collected)} testId="insights-collected" />
               <Figure label={t('collections.scheduled')} value={money(data.collections.scheduled)} testId="insights-scheduled" />
             </dl>
-            <div className="mt-3 h-2 overflow-hidden rounded-full bg-surface-muted" role="img" aria-label={t('collections.share', { percent: formatPercent(format, share, 0) })}>
+            <div
+              className="mt-3 h-2 overflow-hidden rounded-full bg-surface-muted"
+              role="img"
+              aria-label={t('collections.share', { percent: formatPercent(format, share, 0) })}
+            >
               <div className="h-full bg-success-text" style={{ width: `${Math.round(share * 100)}%` }} />
             </div>
             <p className="mt-1 text-[13px]">{t('collections.share', { percent: formatPercent(format, share, 0) })}</p>
@@ -97,7 +101,9 @@ export async function InsightsView({ data }: { data: Insights }) {
               <Figure label={t('month.thisMonth')} value={money(data.monthOnMonth.thisMonth)} />
               <Figure label={t('month.lastMonth')} value={money(data.monthOnMonth.lastMonth)} />
             </dl>
-            <p className="mt-3 text-[13px]">{change === null ? t('month.noBase') : t('month.change', { change: formatPercent(format, change, 1) })}</p>
+            <p className="mt-3 text-[13px]">
+              {change === null ? t('month.noBase') : t('month.change', { change: formatPercent(format, change, 1) })}
+            </p>
           </CardContent>
         </Card>
         <Card data-testid="insights-year">

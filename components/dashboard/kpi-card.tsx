@@ -20,7 +20,10 @@ export function KpiCard({ title, icon: Icon, href, linkLabel, lines, ...rest }: 
     <Card className="flex flex-col" data-testid={rest['data-testid']}>
       <div className="flex items-start justify-between gap-3 px-5 pt-5">
         <h2 className="text-[15px] font-medium text-heading">{title}</h2>
-        <span className="flex size-9 shrink-0 items-center justify-center rounded-md bg-primary-soft text-primary-strong" aria-hidden="true">
+        <span
+          className="flex size-9 shrink-0 items-center justify-center rounded-md bg-primary-soft text-primary-strong"
+          aria-hidden="true"
+        >
           <Icon className="size-5" />
         </span>
       </div>
@@ -32,7 +35,10 @@ export function KpiCard({ title, icon: Icon, href, linkLabel, lines, ...rest }: 
           </div>
         ))}
       </dl>
-      <Link href={href} className="flex items-center gap-1 border-t border-border px-5 py-2.5 text-[13px] font-medium text-primary-strong hover:underline">
+      <Link
+        href={href}
+        className="flex items-center gap-1 border-t border-border px-5 py-2.5 text-[13px] font-medium text-primary-strong hover:underline"
+      >
         {linkLabel}
         <ArrowRight className="size-3.5" aria-hidden="true" />
       </Link>

@@ -22,7 +22,10 @@ export function PerformanceRatesCard({ title, currency, lines, linkLabel, emptyL
           {title}
           {currency ? <span className="ml-1 text-[13px] font-normal">({currency})</span> : null}
         </h2>
-        <span className="flex size-9 shrink-0 items-center justify-center rounded-md bg-primary-soft text-primary-strong" aria-hidden="true">
+        <span
+          className="flex size-9 shrink-0 items-center justify-center rounded-md bg-primary-soft text-primary-strong"
+          aria-hidden="true"
+        >
           <ChartLine className="size-5" />
         </span>
       </div>
@@ -30,14 +33,21 @@ export function PerformanceRatesCard({ title, currency, lines, linkLabel, emptyL
         {lines.length === 0 ? <li>{emptyLabel}</li> : null}
         {lines.map((l) => (
           <li key={l.month}>
-            <Link href={{ pathname: PATH, query: { to: l.month, ...(currency ? { currency } : {}) } }} className="flex items-baseline justify-between gap-3 hover:underline" data-testid="kpi-performance-month">
+            <Link
+              href={{ pathname: PATH, query: { to: l.month, ...(currency ? { currency } : {}) } }}
+              className="flex items-baseline justify-between gap-3 hover:underline"
+              data-testid="kpi-performance-month"
+            >
               <span>{l.label}</span>
               <span className="font-medium text-heading tabular">{l.value}</span>
             </Link>
           </li>
         ))}
       </ul>
-      <Link href={{ pathname: PATH, ...(currency ? { query: { currency } } : {}) }} className="flex items-center gap-1 border-t border-border px-5 py-2.5 text-[13px] font-medium text-primary-strong hover:underline">
+      <Link
+        href={{ pathname: PATH, ...(currency ? { query: { currency } } : {}) }}
+        className="flex items-center gap-1 border-t border-border px-5 py-2.5 text-[13px] font-medium text-primary-strong hover:underline"
+      >
         {linkLabel}
         <ArrowRight className="size-3.5" aria-hidden="true" />
       </Link>

@@ -11,14 +11,7 @@
  * label: string }`; `label` names the column in the visibility menu and `sortKey` is the value the
  * `sort` param takes (no sortKey: not sortable).
  */
-import {
-  flexRender,
-  getCoreRowModel,
-  useReactTable,
-  type ColumnDef,
-  type RowData,
-  type VisibilityState,
-} from '@tanstack/react-table';
+import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type RowData, type VisibilityState } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Columns3, Download } from '@/lib/icons';
 import { useTranslations } from '@/i18n/use-translations';
 import { useFormatter } from '@/i18n/use-formatter';
@@ -132,9 +125,22 @@ export function DataTable<T>({
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="flex flex-wrap items-end gap-3">{toolbar}</div>
         <div className="ml-auto flex flex-wrap items-center gap-2">
-          {canChooseColumns ? <ColumnMenu columns={table.getAllLeafColumns().map((c) => ({ id: c.id, label: c.columnDef.meta?.label ?? c.id }))} visible={visible} onToggle={setVisible} label={t('columns')} /> : null}
+          {canChooseColumns ? (
+            <ColumnMenu
+              columns={table.getAllLeafColumns().map((c) => ({ id: c.id, label: c.columnDef.meta?.label ?? c.id }))}
+              visible={visible}
+              onToggle={setVisible}
+              label={t('columns')}
+            />
+          ) : null}
           {exports?.map((e) => (
-            <a key={e.format} href={e.href} download className={buttonClasses({ variant: 'outline', size: 'sm' })} data-testid={`export-${e.format}`}>
+            <a
+              key={e.format}
+              href={e.href}
+              download
+              className={buttonClasses({ variant: 'outline', size: 'sm' })}
+              data-testid={`export-${e.format}`}
+            >
               <Download aria-hidden="true" />
               {e.label}
             </a>
@@ -143,7 +149,12 @@ export function DataTable<T>({
       </div>
 
       <div className={cn(SCROLL_REGION, 'rounded-md border border-border bg-surface')} tabIndex={0} role="region" aria-label={caption}>
-        <table className={cn('w-full border-separate border-spacing-0 text-[13px]', stickyFirstColumn && cn(STICKY_FIRST_COLUMN, STICKY_FIRST_COLUMN_HOVER))}>
+        <table
+          className={cn(
+            'w-full border-separate border-spacing-0 text-[13px]',
+            stickyFirstColumn && cn(STICKY_FIRST_COLUMN, STICKY_FIRST_COLUMN_HOVER),
+          )}
+        >
           <caption className="sr-only">{caption}</caption>
           <thead>
             {table.getHeaderGroups().map((group) => (
@@ -168,7 +179,10 @@ export function DataTable<T>({
                         <Link
                           href={href({ sort: sortKey, dir: active && dir === 'asc' ? 'desc' : 'asc', page: null })}
                           scroll={false}
-                          className={cn('inline-flex items-center gap-1 rounded-sm hover:text-primary-strong', meta?.align === 'right' && 'flex-row-reverse')}
+                          className={cn(
+                            'inline-flex items-center gap-1 rounded-sm hover:text-primary-strong',
+                            meta?.align === 'right' && 'flex-row-reverse',
+                          )}
                           aria-label={t('sortBy', { column: meta?.label ?? sortKey })}
                         >
                           {label}
@@ -204,7 +218,10 @@ export function DataTable<T>({
                   {row.getVisibleCells().map((cell) => (
                     <td
                       key={cell.id}
-                      className={cn('h-8 border-b border-border px-3 py-1 whitespace-nowrap text-heading group-last/row:border-b-0', cell.column.columnDef.meta?.align === 'right' && 'text-right tabular')}
+                      className={cn(
+                        'h-8 border-b border-border px-3 py-1 whitespace-nowrap text-heading group-last/row:border-b-0',
+                        cell.column.columnDef.meta?.align === 'right' && 'text-right tabular',
+                      )}
                     >
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
                     </td>
@@ -218,7 +235,13 @@ export function DataTable<T>({
               {footerRows.map((f) => (
                 <tr key={f.key} className="font-medium">
                   {leafColumns.map((c, i) => (
-                    <td key={c.id} className={cn('h-8 border-t-2 border-border-strong bg-surface-muted px-3 py-1 whitespace-nowrap text-heading', c.columnDef.meta?.align === 'right' && 'text-right tabular')}>
+                    <td
+                      key={c.id}
+                      className={cn(
+                        'h-8 border-t-2 border-border-strong bg-surface-muted px-3 py-1 whitespace-nowrap text-heading',
+                        c.columnDef.meta?.align === 'right' && 'text-right tabular',
+                      )}
+                    >
                       {f.cells[c.id] ?? (i === 0 ? f.label : null)}
                     </td>
                   ))}
@@ -230,9 +253,7 @@ export function DataTable<T>({
       </div>
 
       <nav className="flex flex-wrap items-center justify-between gap-3 text-[13px]" aria-label={t('pagination')}>
-        <p aria-live="polite">
-          {t('showing', { from: format.number(from), to: format.number(to), total: format.number(total) })}
-        </p>
+        <p aria-live="polite">{t('showing', { from: format.number(from), to: format.number(to), total: format.number(total) })}</p>
         <div className="flex flex-wrap items-center gap-2">
           <PerPageSelect value={perPage} options={perPageOptions} label={t('perPage')} onChange={(n) => push({ perPage: n, page: null })} />
           <PageLink href={page > 1 ? href({ page: page - 1 }) : null} label={t('previous')}>
@@ -264,7 +285,17 @@ function PageLink({ href, label, children }: { href: string | null; label: strin
   );
 }
 
-function PerPageSelect({ value, options, label, onChange }: { value: number; options: number[]; label: string; onChange: (n: number) => void }) {
+function PerPageSelect({
+  value,
+  options,
+  label,
+  onChange,
+}: {
+  value: number;
+  options: number[];
+  label: string;
+  onChange: (n: number) => void;
+}) {
   const id = useId();
   const [shown, setShown] = useState(value);
   const [seen, setSeen] = useState(value);
@@ -307,14 +338,19 @@ function ColumnMenu({
 }) {
   return (
     <details className="relative" data-testid="column-menu">
-      <summary className={cn(buttonClasses({ variant: 'outline', size: 'sm' }), 'cursor-pointer list-none [&::-webkit-details-marker]:hidden')}>
+      <summary
+        className={cn(buttonClasses({ variant: 'outline', size: 'sm' }), 'cursor-pointer list-none [&::-webkit-details-marker]:hidden')}
+      >
         <Columns3 aria-hidden="true" />
         {label}
       </summary>
       <fieldset className="absolute right-0 z-20 mt-1 max-h-80 w-60 overflow-auto rounded-md border border-border bg-surface p-2 shadow-dropdown">
         <legend className="sr-only">{label}</legend>
         {columns.map((c) => (
-          <label key={c.id} className="flex h-8 cursor-pointer items-center gap-2 rounded-sm px-2 text-[13px] text-heading hover:bg-surface-muted">
+          <label
+            key={c.id}
+            className="flex h-8 cursor-pointer items-center gap-2 rounded-sm px-2 text-[13px] text-heading hover:bg-surface-muted"
+          >
             <input
               type="checkbox"
               className="size-4 accent-primary"

@@ -25,7 +25,10 @@ type Props = {
 export function ListTable({ columns, children, footer, testId, region = SCROLL_REGION, hover = false, textSize = 'text-[13px]' }: Props) {
   return (
     <div className={region}>
-      <table className={`w-full ${textSize} ${STICKY_FIRST_COLUMN} ${hover ? `${STICKY_FIRST_COLUMN_HOVER} ` : ''}${ROW_RULES}`} data-testid={testId}>
+      <table
+        className={`w-full ${textSize} ${STICKY_FIRST_COLUMN} ${hover ? `${STICKY_FIRST_COLUMN_HOVER} ` : ''}${ROW_RULES}`}
+        data-testid={testId}
+      >
         <thead className={`sticky top-0 z-10 ${HEAD_CELLS}`}>
           <tr className="text-left">
             {columns.map((c) => (

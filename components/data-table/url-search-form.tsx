@@ -26,7 +26,15 @@ export function UrlSearchForm({ q, labels, inputClassName = 'w-72' }: { q: strin
           {labels.search}
         </label>
         <div className="relative">
-          <Input id={id} type="search" name="q" value={text} onChange={(e) => setText(e.target.value)} placeholder={labels.placeholder} className={`${inputClassName} pr-9`} />
+          <Input
+            id={id}
+            type="search"
+            name="q"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder={labels.placeholder}
+            className={`${inputClassName} pr-9`}
+          />
           <Search className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-body" aria-hidden="true" />
         </div>
       </div>

@@ -26,10 +26,13 @@ export function useUrlState() {
   const pathname = usePathname();
   const router = useRouter();
   const href = useCallback((patch: ParamPatch) => `${pathname}${applyParams(params, patch)}`, [params, pathname]);
-  const push = useCallback((patch: ParamPatch, opts: { replace?: boolean } = {}) => {
-    const target = href(patch);
-    if (opts.replace) router.replace(target, { scroll: false });
-    else router.push(target, { scroll: false });
-  }, [href, router]);
+  const push = useCallback(
+    (patch: ParamPatch, opts: { replace?: boolean } = {}) => {
+      const target = href(patch);
+      if (opts.replace) router.replace(target, { scroll: false });
+      else router.push(target, { scroll: false });
+    },
+    [href, router],
+  );
   return { params, pathname, href, push };
 }

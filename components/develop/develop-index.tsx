@@ -50,7 +50,14 @@ export function DevelopIndex({ groups }: { groups: IndexGroup[] }) {
     <nav aria-label={t('index')} className="flex flex-col gap-3">
       <div>
         <Label htmlFor={inputId}>{t('filterLabel')}</Label>
-        <Input id={inputId} type="search" value={filter} placeholder={t('filterPlaceholder')} onChange={(e) => setFilter(e.target.value)} data-testid="develop-filter" />
+        <Input
+          id={inputId}
+          type="search"
+          value={filter}
+          placeholder={t('filterPlaceholder')}
+          onChange={(e) => setFilter(e.target.value)}
+          data-testid="develop-filter"
+        />
         <p className="mt-1 text-[13px]" aria-live="polite">
           {t('operationCount', { count })}
         </p>
@@ -64,7 +71,11 @@ export function DevelopIndex({ groups }: { groups: IndexGroup[] }) {
           <ul className="mt-1 flex flex-col">
             {g.entries.map((e) => (
               <li key={e.id}>
-                <a href={`#${e.id}`} className="flex min-h-8 items-center gap-2 rounded-sm px-1 py-0.5 text-[13px] hover:bg-surface-muted" title={e.summary}>
+                <a
+                  href={`#${e.id}`}
+                  className="flex min-h-8 items-center gap-2 rounded-sm px-1 py-0.5 text-[13px] hover:bg-surface-muted"
+                  title={e.summary}
+                >
                   <MethodBadge method={e.method} compact />
                   <span className="truncate font-mono">{e.path}</span>
                 </a>

@@ -20,7 +20,11 @@ type Props = {
 
 function CodeBlock({ children, label }: { children: string; label?: string }) {
   return (
-    <pre aria-label={label} tabIndex={0} className="max-h-80 overflow-auto rounded-md bg-surface-muted p-3 font-mono text-[12px] leading-5 text-heading focus-visible:outline-2 focus-visible:outline-primary">
+    <pre
+      aria-label={label}
+      tabIndex={0}
+      className="max-h-80 overflow-auto rounded-md bg-surface-muted p-3 font-mono text-[12px] leading-5 text-heading focus-visible:outline-2 focus-visible:outline-primary"
+    >
       {children}
     </pre>
   );
@@ -49,7 +53,12 @@ export async function OperationCard({ method, path, op, scopes, origin }: Props)
   const bodyText = jsonBody ? JSON.stringify(example.body ?? {}, null, 2) : null;
 
   return (
-    <Card id={op.operationId} className="scroll-mt-20 p-5" data-testid="develop-operation" data-operation={`${method.toUpperCase()} ${path}`}>
+    <Card
+      id={op.operationId}
+      className="scroll-mt-20 p-5"
+      data-testid="develop-operation"
+      data-operation={`${method.toUpperCase()} ${path}`}
+    >
       <h3 className="flex flex-wrap items-center gap-2 text-base font-medium text-heading">
         <MethodBadge method={method} />
         <code className="font-mono break-all">{path}</code>
@@ -91,11 +100,21 @@ export async function OperationCard({ method, path, op, scopes, origin }: Props)
           <table className="w-full text-left text-[13px]">
             <thead>
               <tr className="border-b border-border text-heading">
-                <th scope="col" className="py-1.5 pr-3 font-medium">{t('col.name')}</th>
-                <th scope="col" className="py-1.5 pr-3 font-medium">{t('col.in')}</th>
-                <th scope="col" className="py-1.5 pr-3 font-medium">{t('col.type')}</th>
-                <th scope="col" className="py-1.5 pr-3 font-medium">{t('col.required')}</th>
-                <th scope="col" className="py-1.5 font-medium">{t('col.description')}</th>
+                <th scope="col" className="py-1.5 pr-3 font-medium">
+                  {t('col.name')}
+                </th>
+                <th scope="col" className="py-1.5 pr-3 font-medium">
+                  {t('col.in')}
+                </th>
+                <th scope="col" className="py-1.5 pr-3 font-medium">
+                  {t('col.type')}
+                </th>
+                <th scope="col" className="py-1.5 pr-3 font-medium">
+                  {t('col.required')}
+                </th>
+                <th scope="col" className="py-1.5 font-medium">
+                  {t('col.description')}
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -108,9 +127,7 @@ export async function OperationCard({ method, path, op, scopes, origin }: Props)
                     <td className="py-1.5 pr-3">{t(`in.${p.in}`)}</td>
                     <td className="py-1.5 pr-3 font-mono">{typeLabel(p.schema)}</td>
                     <td className="py-1.5 pr-3">{p.required ? t('required') : t('optional')}</td>
-                    <td className="py-1.5">
-                      {[p.description, phrases.join(' · ')].filter(Boolean).join(' — ')}
-                    </td>
+                    <td className="py-1.5">{[p.description, phrases.join(' · ')].filter(Boolean).join(' — ')}</td>
                   </tr>
                 );
               })}
@@ -140,11 +157,13 @@ export async function OperationCard({ method, path, op, scopes, origin }: Props)
             <li key={status} className="text-[13px]">
               <span className="mr-2 inline-block w-10 font-mono font-semibold text-heading">{status}</span>
               {response.description}
-              {contentType ? <code className="ml-2 font-mono text-body">{contentType}</code> : <span className="ml-2 text-body">({t('noBody')})</span>}
+              {contentType ? (
+                <code className="ml-2 font-mono text-body">{contentType}</code>
+              ) : (
+                <span className="ml-2 text-body">({t('noBody')})</span>
+              )}
               {ref ? <code className="ml-2 font-mono text-primary-strong">{ref}</code> : null}
-              {media && !ref && !binary ? (
-                <SchemaDetails schema={media.schema} className="ml-12" />
-              ) : null}
+              {media && !ref && !binary ? <SchemaDetails schema={media.schema} className="ml-12" /> : null}
             </li>
           );
         })}

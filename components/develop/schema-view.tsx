@@ -35,9 +35,12 @@ export function constraintPhrases(s: JsonSchema, t: SchemaLabels): string[] {
 
 /** Nested parts of a schema worth their own level: object properties, array items, union members, record values. */
 function children(s: JsonSchema): { kind: 'properties' | 'items' | 'anyOf' | 'additional'; entries: [string, JsonSchema][] } | null {
-  if (s.properties && typeof s.properties === 'object') return { kind: 'properties', entries: Object.entries(s.properties as Record<string, JsonSchema>) };
-  if (s.type === 'array' && s.items && hasStructure(s.items as JsonSchema)) return { kind: 'items', entries: [['', s.items as JsonSchema]] };
-  if (Array.isArray(s.anyOf) && (s.anyOf as JsonSchema[]).some(hasStructure)) return { kind: 'anyOf', entries: (s.anyOf as JsonSchema[]).map((x, i) => [String(i + 1), x]) };
+  if (s.properties && typeof s.properties === 'object')
+    return { kind: 'properties', entries: Object.entries(s.properties as Record<string, JsonSchema>) };
+  if (s.type === 'array' && s.items && hasStructure(s.items as JsonSchema))
+    return { kind: 'items', entries: [['', s.items as JsonSchema]] };
+  if (Array.isArray(s.anyOf) && (s.anyOf as JsonSchema[]).some(hasStructure))
+    return { kind: 'anyOf', entries: (s.anyOf as JsonSchema[]).map((x, i) => [String(i + 1), x]) };
   if (s.additionalProperties && typeof s.additionalProperties === 'object' && hasStructure(s.additionalProperties as JsonSchema)) {
     return { kind: 'additional', entries: [['', s.additionalProperties as JsonSchema]] };
   }

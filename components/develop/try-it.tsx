@@ -20,11 +20,30 @@ type Props = {
 };
 
 type Outcome =
-  | { kind: 'response'; status: number; statusText: string; ms: number; headers: [string, string][]; text?: string; truncatedFrom?: number; file?: { contentType: string; bytes: number; name: string; url: string } }
+  | {
+      kind: 'response';
+      status: number;
+      statusText: string;
+      ms: number;
+      headers: [string, string][];
+      text?: string;
+      truncatedFrom?: number;
+      file?: { contentType: string; bytes: number; name: string; url: string };
+    }
   | { kind: 'error'; message: string };
 
 /** Headers worth showing from an answer (the rest is transport noise). */
-const SHOWN_HEADERS = ['content-type', 'content-disposition', 'content-length', 'location', 'retry-after', 'x-cut-off', 'x-total-count', 'www-authenticate', 'cache-control'];
+const SHOWN_HEADERS = [
+  'content-type',
+  'content-disposition',
+  'content-length',
+  'location',
+  'retry-after',
+  'x-cut-off',
+  'x-total-count',
+  'www-authenticate',
+  'cache-control',
+];
 const MAX_SHOWN_CHARS = 100_000;
 
 function isText(contentType: string): boolean {
@@ -48,9 +67,12 @@ export function TryIt({ operationId, method, path, params, body }: Props) {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const fileUrl = useRef<string | null>(null);
 
-  useEffect(() => () => {
-    if (fileUrl.current) URL.revokeObjectURL(fileUrl.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (fileUrl.current) URL.revokeObjectURL(fileUrl.current);
+    },
+    [],
+  );
 
   function reset() {
     setValues(initialValues());
@@ -79,7 +101,8 @@ export function TryIt({ operationId, method, path, params, body }: Props) {
       const res = await fetch(url, {
         method: method.toUpperCase(),
         credentials: 'same-origin',
-        headers: payload !== undefined ? { 'content-type': 'application/json', accept: 'application/json' } : { accept: 'application/json' },
+        headers:
+          payload !== undefined ? { 'content-type': 'application/json', accept: 'application/json' } : { accept: 'application/json' },
         body: payload,
       });
       const contentType = res.headers.get('content-type') ?? '';
@@ -106,7 +129,11 @@ export function TryIt({ operationId, method, path, params, body }: Props) {
         if (fileUrl.current) URL.revokeObjectURL(fileUrl.current);
         fileUrl.current = URL.createObjectURL(blob);
         const name = /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? 'download';
-        setOutcome({ ...base, ms, file: { contentType: contentType || 'application/octet-stream', bytes: blob.size, name, url: fileUrl.current } });
+        setOutcome({
+          ...base,
+          ms,
+          file: { contentType: contentType || 'application/octet-stream', bytes: blob.size, name, url: fileUrl.current },
+        });
       }
     } catch (err) {
       setOutcome({ kind: 'error', message: (err as Error).message });
@@ -128,7 +155,11 @@ export function TryIt({ operationId, method, path, params, body }: Props) {
             return (
               <div key={key}>
                 <Label htmlFor={id}>
-                  <code className="font-mono">{p.name}</code> <span className="font-normal text-body">({tr(`in.${p.in}`)}{p.required ? `, ${tr('required')}` : ''})</span>
+                  <code className="font-mono">{p.name}</code>{' '}
+                  <span className="font-normal text-body">
+                    ({tr(`in.${p.in}`)}
+                    {p.required ? `, ${tr('required')}` : ''})
+                  </span>
                 </Label>
                 {p.options ? (
                   <select
@@ -145,7 +176,12 @@ export function TryIt({ operationId, method, path, params, body }: Props) {
                     ))}
                   </select>
                 ) : (
-                  <Input id={id} value={values[key] ?? ''} onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))} className="font-mono" />
+                  <Input
+                    id={id}
+                    value={values[key] ?? ''}
+                    onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))}
+                    className="font-mono"
+                  />
                 )}
               </div>
             );
@@ -224,8 +260,13 @@ export function TryIt({ operationId, method, path, params, body }: Props) {
             ) : outcome.text !== undefined && outcome.text !== '' ? (
               <>
                 <p className="text-[13px] font-medium text-heading">{t('responseBody')}</p>
-                {outcome.truncatedFrom ? <p className="text-[13px]">{t('truncated', { shown: MAX_SHOWN_CHARS, total: outcome.truncatedFrom })}</p> : null}
-                <pre data-testid="try-body" className="max-h-96 overflow-auto rounded-md bg-surface-muted p-3 font-mono text-[12px] leading-5 text-heading">
+                {outcome.truncatedFrom ? (
+                  <p className="text-[13px]">{t('truncated', { shown: MAX_SHOWN_CHARS, total: outcome.truncatedFrom })}</p>
+                ) : null}
+                <pre
+                  data-testid="try-body"
+                  className="max-h-96 overflow-auto rounded-md bg-surface-muted p-3 font-mono text-[12px] leading-5 text-heading"
+                >
                   {outcome.text}
                 </pre>
               </>

@@ -6,7 +6,21 @@ import { CHART_COLORS } from '@/components/charts/series';
 import { formatIsoMonth, formatPercent } from '@/lib/format';
 
 /** A covenant's actual value and threshold per month end (percentages); the table beside it is the accessible data. */
-export function CovenantChart({ id, title, summary, actualLabel, thresholdLabel, months }: { id: string; title: string; summary: string; actualLabel: string; thresholdLabel: string; months: { monthEnd: string; actual: number; threshold: number }[] }) {
+export function CovenantChart({
+  id,
+  title,
+  summary,
+  actualLabel,
+  thresholdLabel,
+  months,
+}: {
+  id: string;
+  title: string;
+  summary: string;
+  actualLabel: string;
+  thresholdLabel: string;
+  months: { monthEnd: string; actual: number; threshold: number }[];
+}) {
   const format = useFormatter();
   return (
     <AreaTrendChart

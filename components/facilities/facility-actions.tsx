@@ -9,7 +9,15 @@ import { toast } from 'sonner';
 import { Select } from '@/components/portfolio/fields';
 import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
-import { CONCENTRATION_GROUPS, CRITERION_KINDS, LIMIT_KINDS, LIST_CRITERIA, type ConcentrationGroup, type CriterionKind, type LimitKind } from '@/lib/domain/facilities';
+import {
+  CONCENTRATION_GROUPS,
+  CRITERION_KINDS,
+  LIMIT_KINDS,
+  LIST_CRITERIA,
+  type ConcentrationGroup,
+  type CriterionKind,
+  type LimitKind,
+} from '@/lib/domain/facilities';
 import { formatMoney } from '@/lib/format';
 import { parseAmountMinor, parseDecimal } from '@/lib/number-input';
 import { moneyText, parsePercentText, percentText } from '@/components/master-file/number-text';
@@ -17,7 +25,11 @@ import { moneyText, parsePercentText, percentText } from '@/components/master-fi
 type ApiResult = { ok: true; data: unknown } | { ok: false; status: number; message: string };
 
 async function send(url: string, method: 'POST' | 'PATCH', body?: unknown): Promise<ApiResult> {
-  const res = await fetch(url, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(url, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const data: unknown = await res.json().catch(() => null);
   if (res.ok) return { ok: true, data };
   const message = (data as { error?: { message?: string } } | null)?.error?.message ?? String(res.status);
@@ -47,7 +59,17 @@ function useSubmit() {
 }
 
 /** Approve / reject buttons of a pending draw or certificate (another user must decide; the server says so otherwise). */
-export function DecisionButtons({ url, approveLabel, rejectLabel, testId }: { url: string; approveLabel: string; rejectLabel: string; testId?: string }) {
+export function DecisionButtons({
+  url,
+  approveLabel,
+  rejectLabel,
+  testId,
+}: {
+  url: string;
+  approveLabel: string;
+  rejectLabel: string;
+  testId?: string;
+}) {
   const { busy, run } = useSubmit();
   return (
     <div className="flex gap-2" data-testid={testId}>
@@ -62,7 +84,17 @@ export function DecisionButtons({ url, approveLabel, rejectLabel, testId }: { ur
 }
 
 /** Request a draw or a repayment; a draw above the availability is refused by the server with the figure. */
-export function DrawRequestForm({ facilityId, currency, availability, today }: { facilityId: number; currency: string; availability: number; today: string }) {
+export function DrawRequestForm({
+  facilityId,
+  currency,
+  availability,
+  today,
+}: {
+  facilityId: number;
+  currency: string;
+  availability: number;
+  today: string;
+}) {
   const t = useTranslations('facilities');
   const locale = useLocale();
   const format = useFormatter();
@@ -77,11 +109,19 @@ export function DrawRequestForm({ facilityId, currency, availability, today }: {
       return;
     }
     setAmountError(null);
-    const body = { type: String(form.get('type')), amount: parsed.value, valueDate: String(form.get('valueDate')), note: String(form.get('note') ?? '') };
+    const body = {
+      type: String(form.get('type')),
+      amount: parsed.value,
+      valueDate: String(form.get('valueDate')),
+      note: String(form.get('note') ?? ''),
+    };
     await run(
       () => send(`/api/facilities/${facilityId}/draws`, 'POST', body),
       t('draws.requested'),
-      (r) => (r.status === 409 && body.type === 'draw' ? t('errors.refused', { availability: formatMoney(format, availability, currency) }) : null),
+      (r) =>
+        r.status === 409 && body.type === 'draw'
+          ? t('errors.refused', { availability: formatMoney(format, availability, currency) })
+          : null,
     );
   };
   return (
@@ -92,7 +132,15 @@ export function DrawRequestForm({ facilityId, currency, availability, today }: {
       </Select>
       <div className="w-44">
         <Label htmlFor="draw-amount">{t('draws.amount')}</Label>
-        <Input id="draw-amount" name="amount" inputMode="decimal" required aria-invalid={amountError ? true : undefined} aria-describedby={amountError ? 'draw-amount-error' : undefined} className="h-8.5 text-sm" />
+        <Input
+          id="draw-amount"
+          name="amount"
+          inputMode="decimal"
+          required
+          aria-invalid={amountError ? true : undefined}
+          aria-describedby={amountError ? 'draw-amount-error' : undefined}
+          className="h-8.5 text-sm"
+        />
         {amountError ? (
           <p id="draw-amount-error" className="mt-1 text-[12px] text-danger-text">
             {amountError}
@@ -138,7 +186,16 @@ export function PrepareCertificateForm({ facilityId, defaultAsOf }: { facilityId
   );
 }
 
-export type TermsValues = { name: string; lender: string; currency: string; commitment: number; advanceRate: number; reserves: number; startDate: string; maturityDate: string };
+export type TermsValues = {
+  name: string;
+  lender: string;
+  currency: string;
+  commitment: number;
+  advanceRate: number;
+  reserves: number;
+  startDate: string;
+  maturityDate: string;
+};
 
 /** The facility terms (commitment, advance rate, reserves, dates); amounts through the one locale parser. */
 export function TermsForm({ facilityId, terms }: { facilityId: number; terms: TermsValues }) {
@@ -175,7 +232,15 @@ export function TermsForm({ facilityId, terms }: { facilityId: number; terms: Te
   const field = (id: string, label: string, value: string, type = 'text') => (
     <div className="w-48">
       <Label htmlFor={`terms-${id}`}>{label}</Label>
-      <Input id={`terms-${id}`} name={id} type={type} defaultValue={value} required inputMode={type === 'text' && id !== 'name' && id !== 'lender' ? 'decimal' : undefined} className="h-8.5 text-sm" />
+      <Input
+        id={`terms-${id}`}
+        name={id}
+        type={type}
+        defaultValue={value}
+        required
+        inputMode={type === 'text' && id !== 'name' && id !== 'lender' ? 'decimal' : undefined}
+        className="h-8.5 text-sm"
+      />
     </div>
   );
   return (
@@ -217,13 +282,36 @@ export function RulesEditor({
   const pct = (v: number) => percentText(v, locale);
   const money = (minor: number) => moneyText(minor, currency, locale);
   const [cs, setCs] = useState<CriterionDraft[]>(() =>
-    criteria.map((c) => ({ kind: c.kind, text: c.values ? c.values.join(', ') : c.kind === 'minRate' ? pct(c.value ?? 0) : c.kind === 'maxBalance' ? money(c.value ?? 0) : String(c.value ?? '') })),
+    criteria.map((c) => ({
+      kind: c.kind,
+      text: c.values
+        ? c.values.join(', ')
+        : c.kind === 'minRate'
+          ? pct(c.value ?? 0)
+          : c.kind === 'maxBalance'
+            ? money(c.value ?? 0)
+            : String(c.value ?? ''),
+    })),
   );
-  const [ls, setLs] = useState<LimitDraft[]>(() => limits.map((l) => ({ group: l.group, kind: l.kind, text: l.kind === 'percent' ? pct(l.value) : money(l.value), topN: l.topN ? String(l.topN) : '' })));
+  const [ls, setLs] = useState<LimitDraft[]>(() =>
+    limits.map((l) => ({
+      group: l.group,
+      kind: l.kind,
+      text: l.kind === 'percent' ? pct(l.value) : money(l.value),
+      topN: l.topN ? String(l.topN) : '',
+    })),
+  );
 
   const criterionBody = (c: CriterionDraft) => {
     if (c.kind === 'notInDefault') return { kind: c.kind };
-    if (LIST_CRITERIA.includes(c.kind)) return { kind: c.kind, values: c.text.split(',').map((s) => s.trim()).filter(Boolean) };
+    if (LIST_CRITERIA.includes(c.kind))
+      return {
+        kind: c.kind,
+        values: c.text
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      };
     if (c.kind === 'maxBalance') {
       const r = parseAmountMinor(c.text, locale, currency);
       return r.ok ? { kind: c.kind, value: r.value } : null;
@@ -259,7 +347,13 @@ export function RulesEditor({
         {cs.length === 0 ? <p className="text-[13px]">{t('criteria.none')}</p> : null}
         {cs.map((c, i) => (
           <div key={i} className="flex flex-wrap items-end gap-2">
-            <Select id={`crit-kind-${i}`} label={t('criteria.kind')} value={c.kind} onChange={(e) => setCs(cs.map((x, j) => (j === i ? { ...x, kind: e.target.value as CriterionKind } : x)))} className="w-56">
+            <Select
+              id={`crit-kind-${i}`}
+              label={t('criteria.kind')}
+              value={c.kind}
+              onChange={(e) => setCs(cs.map((x, j) => (j === i ? { ...x, kind: e.target.value as CriterionKind } : x)))}
+              className="w-56"
+            >
               {CRITERION_KINDS.map((k) => (
                 <option key={k} value={k}>
                   {t(`kinds.${k}`)}
@@ -268,8 +362,19 @@ export function RulesEditor({
             </Select>
             {c.kind === 'notInDefault' ? null : (
               <div className="w-44">
-                <Label htmlFor={`crit-value-${i}`}>{LIST_CRITERIA.includes(c.kind) ? t('criteria.values') : c.kind === 'minRate' ? `${t('criteria.value')} (%)` : t('criteria.value')}</Label>
-                <Input id={`crit-value-${i}`} value={c.text} onChange={(e) => setCs(cs.map((x, j) => (j === i ? { ...x, text: e.target.value } : x)))} className="h-8.5 text-sm" />
+                <Label htmlFor={`crit-value-${i}`}>
+                  {LIST_CRITERIA.includes(c.kind)
+                    ? t('criteria.values')
+                    : c.kind === 'minRate'
+                      ? `${t('criteria.value')} (%)`
+                      : t('criteria.value')}
+                </Label>
+                <Input
+                  id={`crit-value-${i}`}
+                  value={c.text}
+                  onChange={(e) => setCs(cs.map((x, j) => (j === i ? { ...x, text: e.target.value } : x)))}
+                  className="h-8.5 text-sm"
+                />
               </div>
             )}
             <Button size="sm" variant="ghost" onClick={() => setCs(cs.filter((_, j) => j !== i))}>
@@ -292,14 +397,26 @@ export function RulesEditor({
         {ls.length === 0 ? <p className="text-[13px]">{t('limits.none')}</p> : null}
         {ls.map((l, i) => (
           <div key={i} className="flex flex-wrap items-end gap-2">
-            <Select id={`lim-group-${i}`} label={t('limits.group')} value={l.group} onChange={(e) => setLs(ls.map((x, j) => (j === i ? { ...x, group: e.target.value as ConcentrationGroup } : x)))} className="w-40">
+            <Select
+              id={`lim-group-${i}`}
+              label={t('limits.group')}
+              value={l.group}
+              onChange={(e) => setLs(ls.map((x, j) => (j === i ? { ...x, group: e.target.value as ConcentrationGroup } : x)))}
+              className="w-40"
+            >
               {CONCENTRATION_GROUPS.map((g) => (
                 <option key={g} value={g}>
                   {t(`groups.${g}`)}
                 </option>
               ))}
             </Select>
-            <Select id={`lim-kind-${i}`} label={t('limits.kind')} value={l.kind} onChange={(e) => setLs(ls.map((x, j) => (j === i ? { ...x, kind: e.target.value as LimitKind } : x)))} className="w-44">
+            <Select
+              id={`lim-kind-${i}`}
+              label={t('limits.kind')}
+              value={l.kind}
+              onChange={(e) => setLs(ls.map((x, j) => (j === i ? { ...x, kind: e.target.value as LimitKind } : x)))}
+              className="w-44"
+            >
               {LIMIT_KINDS.map((k) => (
                 <option key={k} value={k}>
                   {t(`limitKinds.${k}`)}
@@ -307,13 +424,27 @@ export function RulesEditor({
               ))}
             </Select>
             <div className="w-32">
-              <Label htmlFor={`lim-value-${i}`}>{l.kind === 'percent' ? `${t('limits.value')} (%)` : `${t('limits.value')} (${currency})`}</Label>
-              <Input id={`lim-value-${i}`} value={l.text} inputMode="decimal" onChange={(e) => setLs(ls.map((x, j) => (j === i ? { ...x, text: e.target.value } : x)))} className="h-8.5 text-sm" />
+              <Label htmlFor={`lim-value-${i}`}>
+                {l.kind === 'percent' ? `${t('limits.value')} (%)` : `${t('limits.value')} (${currency})`}
+              </Label>
+              <Input
+                id={`lim-value-${i}`}
+                value={l.text}
+                inputMode="decimal"
+                onChange={(e) => setLs(ls.map((x, j) => (j === i ? { ...x, text: e.target.value } : x)))}
+                className="h-8.5 text-sm"
+              />
             </div>
             {l.group === 'topLessees' ? (
               <div className="w-20">
                 <Label htmlFor={`lim-topn-${i}`}>{t('limits.topN')}</Label>
-                <Input id={`lim-topn-${i}`} value={l.topN} inputMode="numeric" onChange={(e) => setLs(ls.map((x, j) => (j === i ? { ...x, topN: e.target.value } : x)))} className="h-8.5 text-sm" />
+                <Input
+                  id={`lim-topn-${i}`}
+                  value={l.topN}
+                  inputMode="numeric"
+                  onChange={(e) => setLs(ls.map((x, j) => (j === i ? { ...x, topN: e.target.value } : x)))}
+                  className="h-8.5 text-sm"
+                />
               </div>
             ) : null}
             <Button size="sm" variant="ghost" onClick={() => setLs(ls.filter((_, j) => j !== i))}>

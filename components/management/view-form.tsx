@@ -95,7 +95,14 @@ export function ViewForm({ initial, editing, onSubmit, onCancel }: Props) {
   const [draft, setDraft] = useState<ViewDraft>(initial);
   const [errors, setErrors] = useState<ViewFormErrors>({});
   const [busy, setBusy] = useState(false);
-  const ids = { name: useFieldIds(), module: useFieldIds(), columns: useFieldIds(), q: useFieldIds(), sort: useFieldIds(), dir: useFieldIds() };
+  const ids = {
+    name: useFieldIds(),
+    module: useFieldIds(),
+    columns: useFieldIds(),
+    q: useFieldIds(),
+    sort: useFieldIds(),
+    dir: useFieldIds(),
+  };
 
   const update = (patch: Partial<ViewDraft>) => setDraft((d) => ({ ...d, ...patch }));
   const toggle = (key: 'columns' | 'status' | 'currency' | 'assetType', value: string, on: boolean) =>
@@ -110,7 +117,8 @@ export function ViewForm({ initial, editing, onSubmit, onCancel }: Props) {
       for (const issue of parsed.error.issues) {
         const field = String(issue.path[0]) as keyof ViewFormErrors;
         if (out[field]) continue;
-        if (field === 'name') out.name = issue.code === 'too_big' ? t('errors.nameLength', { max: MAX_VIEW_NAME_LENGTH }) : t('errors.nameRequired');
+        if (field === 'name')
+          out.name = issue.code === 'too_big' ? t('errors.nameLength', { max: MAX_VIEW_NAME_LENGTH }) : t('errors.nameRequired');
         else if (field === 'columns') out.columns = t('errors.columnsRequired');
         else out[field] = t('errors.invalid');
       }
@@ -209,7 +217,13 @@ export function ViewForm({ initial, editing, onSubmit, onCancel }: Props) {
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="sm:col-span-2">
               <Label htmlFor={ids.q.control}>{t('filters.q')}</Label>
-              <Input id={ids.q.control} name="q" value={draft.q} onChange={(e) => update({ q: e.target.value })} aria-describedby={ids.q.hint} />
+              <Input
+                id={ids.q.control}
+                name="q"
+                value={draft.q}
+                onChange={(e) => update({ q: e.target.value })}
+                aria-describedby={ids.q.hint}
+              />
               <p id={ids.q.hint} className="mt-1 text-[13px]">
                 {t('filters.qHint')}
               </p>
@@ -217,20 +231,35 @@ export function ViewForm({ initial, editing, onSubmit, onCancel }: Props) {
             <fieldset>
               <legend className="mb-1 text-[13px] font-medium text-heading">{t('filters.status')}</legend>
               {VIEW_STATUSES.map((s) => (
-                <Checkbox key={s} label={t(`statuses.${s}`)} checked={draft.status.includes(s)} onChange={(e) => toggle('status', s, e.target.checked)} />
+                <Checkbox
+                  key={s}
+                  label={t(`statuses.${s}`)}
+                  checked={draft.status.includes(s)}
+                  onChange={(e) => toggle('status', s, e.target.checked)}
+                />
               ))}
             </fieldset>
             <fieldset>
               <legend className="mb-1 text-[13px] font-medium text-heading">{t('filters.assetType')}</legend>
               {VIEW_ASSET_TYPES.map((a) => (
-                <Checkbox key={a} label={t(`assetTypes.${a}`)} checked={draft.assetType.includes(a)} onChange={(e) => toggle('assetType', a, e.target.checked)} />
+                <Checkbox
+                  key={a}
+                  label={t(`assetTypes.${a}`)}
+                  checked={draft.assetType.includes(a)}
+                  onChange={(e) => toggle('assetType', a, e.target.checked)}
+                />
               ))}
             </fieldset>
             <fieldset className="sm:col-span-2">
               <legend className="mb-1 text-[13px] font-medium text-heading">{t('filters.currency')}</legend>
               <div className="flex flex-wrap gap-x-5">
                 {VIEW_CURRENCIES.map((c) => (
-                  <Checkbox key={c} label={c} checked={draft.currency.includes(c)} onChange={(e) => toggle('currency', c, e.target.checked)} />
+                  <Checkbox
+                    key={c}
+                    label={c}
+                    checked={draft.currency.includes(c)}
+                    onChange={(e) => toggle('currency', c, e.target.checked)}
+                  />
                 ))}
               </div>
             </fieldset>
@@ -247,7 +276,13 @@ export function ViewForm({ initial, editing, onSubmit, onCancel }: Props) {
             </div>
             <div>
               <Label htmlFor={ids.dir.control}>{t('filters.dir')}</Label>
-              <Select id={ids.dir.control} name="dir" value={draft.dir} disabled={!draft.sort} onChange={(e) => update({ dir: e.target.value })}>
+              <Select
+                id={ids.dir.control}
+                name="dir"
+                value={draft.dir}
+                disabled={!draft.sort}
+                onChange={(e) => update({ dir: e.target.value })}
+              >
                 {SORT_DIRECTIONS.map((d) => (
                   <option key={d} value={d}>
                     {t(`filters.${d}`)}

@@ -102,9 +102,19 @@ export function ViewsManager({ views }: Props) {
     const parts: string[] = [];
     const list = (x: string | string[] | undefined) => (Array.isArray(x) ? x : x ? [x] : []);
     if (typeof f.q === 'string' && f.q) parts.push(t('summary.q', { q: f.q }));
-    if (list(f.status).length) parts.push(`${t('filters.status')}: ${list(f.status).map((s) => t(`statuses.${s}`)).join(', ')}`);
+    if (list(f.status).length)
+      parts.push(
+        `${t('filters.status')}: ${list(f.status)
+          .map((s) => t(`statuses.${s}`))
+          .join(', ')}`,
+      );
     if (list(f.currency).length) parts.push(`${t('filters.currency')}: ${list(f.currency).join(', ')}`);
-    if (list(f.assetType).length) parts.push(`${t('filters.assetType')}: ${list(f.assetType).map((a) => t(`assetTypes.${a}`)).join(', ')}`);
+    if (list(f.assetType).length)
+      parts.push(
+        `${t('filters.assetType')}: ${list(f.assetType)
+          .map((a) => t(`assetTypes.${a}`))
+          .join(', ')}`,
+      );
     if (typeof f.sort === 'string' && f.sort) {
       parts.push(t('summary.sort', { column: t(`columns.${v.module}.${f.sort}`), dir: t(`filters.${f.dir === 'desc' ? 'desc' : 'asc'}`) }));
     }
@@ -184,25 +194,47 @@ export function ViewsManager({ views }: Props) {
                                 )}
                               </th>
                               <td className="max-w-80 px-4 py-2">
-                                <span className="font-medium text-heading tabular-nums">{t('table.columnsCount', { count: v.columns.length })}</span>
+                                <span className="font-medium text-heading tabular-nums">
+                                  {t('table.columnsCount', { count: v.columns.length })}
+                                </span>
                                 <span className="block text-[13px]">{columnsText(v)}</span>
                               </td>
                               <td className="max-w-80 min-w-40 px-4 py-2 text-[13px]">{filtersText(v)}</td>
                               <td className="px-4 py-2 whitespace-nowrap tabular-nums">{formatTimestamp(format, v.updatedAt)}</td>
                               <td className="px-4 py-2">
                                 <div className="flex justify-end gap-1.5">
-                                  <Link href={viewHref(v.module, v.id)} className={buttonClasses({ variant: 'secondary', size: 'sm' })} aria-label={t('actions.openLabel', { name: v.name })}>
+                                  <Link
+                                    href={viewHref(v.module, v.id)}
+                                    className={buttonClasses({ variant: 'secondary', size: 'sm' })}
+                                    aria-label={t('actions.openLabel', { name: v.name })}
+                                  >
                                     <ExternalLink aria-hidden="true" />
                                     {t('actions.open')}
                                   </Link>
-                                  <Button variant="ghost" size="sm" onClick={() => setRenaming(v.id)} aria-label={t('actions.renameLabel', { name: v.name })}>
+                                  <Button
+                                    variant="ghost"
+                                    size="sm"
+                                    onClick={() => setRenaming(v.id)}
+                                    aria-label={t('actions.renameLabel', { name: v.name })}
+                                  >
                                     {t('actions.rename')}
                                   </Button>
-                                  <Button variant="ghost" size="sm" onClick={() => setEditor({ mode: 'edit', view: v })} aria-label={t('actions.editLabel', { name: v.name })}>
+                                  <Button
+                                    variant="ghost"
+                                    size="sm"
+                                    onClick={() => setEditor({ mode: 'edit', view: v })}
+                                    aria-label={t('actions.editLabel', { name: v.name })}
+                                  >
                                     <Pencil aria-hidden="true" />
                                     {t('actions.edit')}
                                   </Button>
-                                  <Button variant="ghost" size="sm" className="text-danger-text" onClick={() => setDeleting(v)} aria-label={t('actions.deleteLabel', { name: v.name })}>
+                                  <Button
+                                    variant="ghost"
+                                    size="sm"
+                                    className="text-danger-text"
+                                    onClick={() => setDeleting(v)}
+                                    aria-label={t('actions.deleteLabel', { name: v.name })}
+                                  >
                                     <Trash2 aria-hidden="true" />
                                     {t('actions.delete')}
                                   </Button>
@@ -239,7 +271,12 @@ export function ViewsManager({ views }: Props) {
         ) : null}
       </Dialog>
 
-      <Dialog open={deleting !== null} onClose={() => setDeleting(null)} title={t('actions.confirmDelete', { name: deleting?.name ?? '' })} closeLabel={t('actions.close')}>
+      <Dialog
+        open={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title={t('actions.confirmDelete', { name: deleting?.name ?? '' })}
+        closeLabel={t('actions.close')}
+      >
         <p className="px-6 pb-5">{t('actions.confirmDeleteBody')}</p>
         <div className="flex justify-end gap-3 border-t border-border px-6 py-4">
           <Button variant="outline" onClick={() => setDeleting(null)} autoFocus>
@@ -274,7 +311,9 @@ function RenameForm({ view, onDone, answerErrors, failed }: RenameProps) {
     e.preventDefault();
     const parsed = viewName.safeParse(name);
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.code === 'too_big' ? t('errors.nameLength', { max: MAX_VIEW_NAME_LENGTH }) : t('errors.nameRequired'));
+      setError(
+        parsed.error.issues[0]?.code === 'too_big' ? t('errors.nameLength', { max: MAX_VIEW_NAME_LENGTH }) : t('errors.nameRequired'),
+      );
       return;
     }
     if (parsed.data === view.name) return onDone();

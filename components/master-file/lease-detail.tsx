@@ -62,7 +62,12 @@ export async function LeaseTermsCard({
               value: (
                 <>
                   {lesseeKind.funderId !== null ? (
-                    <LesseeKindForm funderId={lesseeKind.funderId} lesseeId={lease.lesseeId} lesseeName={lease.lesseeName} kind={lesseeKind.kind} />
+                    <LesseeKindForm
+                      funderId={lesseeKind.funderId}
+                      lesseeId={lease.lesseeId}
+                      lesseeName={lease.lesseeName}
+                      kind={lesseeKind.kind}
+                    />
                   ) : (
                     <span data-testid="lessee-kind">{t(`lease.lesseeKind.kinds.${lesseeKind.kind}`)}</span>
                   )}
@@ -97,9 +102,20 @@ export async function LeaseTermsCard({
             { label: t('fields.instalment'), value: m(lease.instalment), testId: 'lease-instalment' },
             { label: t('fields.firstDueDate'), value: formatIsoDate(format, lease.firstDueDate) },
             { label: t('fields.vatRate'), value: `${formatPercent(format, lease.vatRate, 1)} · ${t(`vatRegimes.${lease.vatRegime}`)}` },
-            { label: t('fields.fee'), value: <>{m(lease.fee)}{lease.fee > 0 ? ` · ${lease.feeFinanced ? t('lease.feeFinanced') : t('lease.feeUpfront')}` : ''}</> },
+            {
+              label: t('fields.fee'),
+              value: (
+                <>
+                  {m(lease.fee)}
+                  {lease.fee > 0 ? ` · ${lease.feeFinanced ? t('lease.feeFinanced') : t('lease.feeUpfront')}` : ''}
+                </>
+              ),
+            },
             { label: t('fields.purchaseDate'), value: formatIsoDate(format, lease.purchaseDate) },
-            { label: t('fields.agreedPurchasePrice'), value: lease.agreedPurchasePrice === null ? t('lease.noAgreedPrice') : m(lease.agreedPurchasePrice) },
+            {
+              label: t('fields.agreedPurchasePrice'),
+              value: lease.agreedPurchasePrice === null ? t('lease.noAgreedPrice') : m(lease.agreedPurchasePrice),
+            },
             { label: t('fields.version'), value: format.number(lease.version) },
           ]}
         />
@@ -140,7 +156,13 @@ export async function LeaseValuationCard({
           <div className="mb-3">
             <Facts
               twoColumns={false}
-              items={[{ label: t('valuation.purchasePrice', { date: formatIsoDate(format, lease.purchaseDate) }), value: m(purchasePrice), testId: 'valuation-purchase-price' }]}
+              items={[
+                {
+                  label: t('valuation.purchasePrice', { date: formatIsoDate(format, lease.purchaseDate) }),
+                  value: m(purchasePrice),
+                  testId: 'valuation-purchase-price',
+                },
+              ]}
             />
             <p className="mt-1 text-xs text-body">{t('valuation.purchasePriceHint')}</p>
           </div>
@@ -165,9 +187,7 @@ export async function LeaseValuationCard({
             ]}
           />
         ) : (
-          <p data-testid="valuation-none">
-            {t('valuation.notInBook', { status: t(`statuses.${lease.status}`) })}
-          </p>
+          <p data-testid="valuation-none">{t('valuation.notInBook', { status: t(`statuses.${lease.status}`) })}</p>
         )}
       </CardContent>
     </Card>
@@ -190,7 +210,8 @@ export async function ScheduleTable({
   const format = await getFormatter();
   const m = (minor: number) => <Amount minor={minor} currency={lease.currency} />;
   const num = 'h-8 px-3 py-1 text-right tabular whitespace-nowrap';
-  const head = 'sticky top-0 z-10 h-9 border-b border-border bg-surface-muted px-3 text-xs font-semibold uppercase tracking-wide text-heading';
+  const head =
+    'sticky top-0 z-10 h-9 border-b border-border bg-surface-muted px-3 text-xs font-semibold uppercase tracking-wide text-heading';
   const moneyCols = ['instalment', 'interest', 'principal', 'vat', 'fee', 'gross'] as const;
   return (
     <div className="max-h-[60vh] overflow-auto rounded-md border border-border" tabIndex={0} role="region" aria-label={t('title')}>
@@ -198,12 +219,20 @@ export async function ScheduleTable({
         <caption className="sr-only">{t('caption', { contractNumber: lease.contractNumber })}</caption>
         <thead>
           <tr>
-            <th scope="col" className={`${head} text-right`}>{t('period')}</th>
-            <th scope="col" className={`${head} text-left`}>{t('dueDate')}</th>
+            <th scope="col" className={`${head} text-right`}>
+              {t('period')}
+            </th>
+            <th scope="col" className={`${head} text-left`}>
+              {t('dueDate')}
+            </th>
             {moneyCols.map((c) => (
-              <th key={c} scope="col" className={`${head} text-right`}>{t(c)}</th>
+              <th key={c} scope="col" className={`${head} text-right`}>
+                {t(c)}
+              </th>
             ))}
-            <th scope="col" className={`${head} text-right`}>{t('balanceAfter')}</th>
+            <th scope="col" className={`${head} text-right`}>
+              {t('balanceAfter')}
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -212,7 +241,9 @@ export async function ScheduleTable({
               <td className={num}>{r.period}</td>
               <td className="h-8 px-3 py-1 whitespace-nowrap">{formatIsoDate(format, r.dueDate)}</td>
               {moneyCols.map((c) => (
-                <td key={c} className={num}>{m(r[c])}</td>
+                <td key={c} className={num}>
+                  {m(r[c])}
+                </td>
               ))}
               <td className={num}>{m(r.balanceAfter)}</td>
             </tr>
@@ -221,7 +252,9 @@ export async function ScheduleTable({
             <tr className="border-b border-border text-heading">
               <td className={num} />
               <td className="h-8 px-3 py-1 whitespace-nowrap">{formatIsoDate(format, residualDueDate)}</td>
-              <td className="h-8 px-3 py-1" colSpan={moneyCols.length - 1}>{t('residualRow')}</td>
+              <td className="h-8 px-3 py-1" colSpan={moneyCols.length - 1}>
+                {t('residualRow')}
+              </td>
               <td className={num}>{m(lease.residual)}</td>
               <td className={num}>{m(0)}</td>
             </tr>
@@ -229,9 +262,13 @@ export async function ScheduleTable({
         </tbody>
         <tfoot>
           <tr className="border-t-2 border-border-strong bg-surface-muted font-medium text-heading" data-testid="schedule-totals">
-            <td className="h-8 px-3 py-1" colSpan={2}>{t('totals', { count: totals.rows })}</td>
+            <td className="h-8 px-3 py-1" colSpan={2}>
+              {t('totals', { count: totals.rows })}
+            </td>
             {moneyCols.map((c) => (
-              <td key={c} className={num}>{m(totals[c])}</td>
+              <td key={c} className={num}>
+                {m(totals[c])}
+              </td>
             ))}
             <td className={num} />
           </tr>

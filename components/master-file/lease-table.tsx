@@ -71,10 +71,18 @@ export function LeaseTable({ rows, total, totals, page, perPage, sort, dir, expo
         {row.original.contractNumber}
       </Link>
     ),
-    lessee: ({ row }) => <span className="block max-w-64 truncate" title={row.original.lesseeName}>{row.original.lesseeName}</span>,
+    lessee: ({ row }) => (
+      <span className="block max-w-64 truncate" title={row.original.lesseeName}>
+        {row.original.lesseeName}
+      </span>
+    ),
     clientId: ({ row }) => row.original.lesseeIdOdoo ?? '',
     assetType: ({ row }) => t(`assetTypes.${row.original.assetType}`),
-    assetDescription: ({ row }) => <span className="block max-w-64 truncate" title={row.original.assetDescription}>{row.original.assetDescription}</span>,
+    assetDescription: ({ row }) => (
+      <span className="block max-w-64 truncate" title={row.original.assetDescription}>
+        {row.original.assetDescription}
+      </span>
+    ),
     condition: ({ row }) => t(`conditions.${row.original.condition}`),
     currency: ({ row }) => row.original.currency,
     price: money('price'),
@@ -95,7 +103,18 @@ export function LeaseTable({ rows, total, totals, page, perPage, sort, dir, expo
     status: ({ row }) => <LeaseStatusCell status={row.original.shownStatus} note={row.original.statusNote} />,
   };
 
-  const RIGHT = new Set<MasterFileColumnId>(['price', 'downPayment', 'principal', 'residual', 'term', 'rate', 'instalment', 'vatRate', 'fee', 'agreedPurchasePrice']);
+  const RIGHT = new Set<MasterFileColumnId>([
+    'price',
+    'downPayment',
+    'principal',
+    'residual',
+    'term',
+    'rate',
+    'instalment',
+    'vatRate',
+    'fee',
+    'agreedPurchasePrice',
+  ]);
   const columns: ColumnDef<LeaseTableRow>[] = MASTER_FILE_COLUMNS.map((c) => ({
     id: c.id,
     header: t(`columns.${c.id}`),

@@ -13,7 +13,17 @@ const selectClasses = 'h-8 rounded-md border border-border-strong bg-surface px-
  * The lessee's kind (retail or non-retail: the absolute materiality threshold of its leases, domain.md §8), changed
  * through PATCH /api/lessees/[id]; the page then shows the credit status recomputed with the new threshold.
  */
-export function LesseeKindForm({ funderId, lesseeId, lesseeName, kind }: { funderId: number; lesseeId: number; lesseeName: string; kind: LesseeKind }) {
+export function LesseeKindForm({
+  funderId,
+  lesseeId,
+  lesseeName,
+  kind,
+}: {
+  funderId: number;
+  lesseeId: number;
+  lesseeName: string;
+  kind: LesseeKind;
+}) {
   const t = useTranslations('masterFile.lease.lesseeKind');
   const router = useRouter();
   const id = useId();

@@ -43,7 +43,11 @@ export function LesseePicker({ funderId, value, onChange, label, error, errorId 
     return () => clearTimeout(timer);
   }, [text]);
 
-  const { data, error: loadError, isLoading } = useSWR(open ? `/api/lessees?funderId=${funderId}&limit=10&q=${encodeURIComponent(query)}` : null, fetchJson, {
+  const {
+    data,
+    error: loadError,
+    isLoading,
+  } = useSWR(open ? `/api/lessees?funderId=${funderId}&limit=10&q=${encodeURIComponent(query)}` : null, fetchJson, {
     keepPreviousData: true,
   });
   const options = data?.lessees ?? [];
@@ -112,7 +116,12 @@ export function LesseePicker({ funderId, value, onChange, label, error, errorId 
         </p>
       ) : null}
       {open ? (
-        <ul id={listId} role="listbox" aria-label={label} className="absolute z-30 mt-1 max-h-72 w-full overflow-auto rounded-md border border-border bg-surface py-1 shadow-dropdown">
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label={label}
+          className="absolute z-30 mt-1 max-h-72 w-full overflow-auto rounded-md border border-border bg-surface py-1 shadow-dropdown"
+        >
           {loadError ? (
             <li className="px-3 py-2 text-danger-text">{t('failed')}</li>
           ) : isLoading && options.length === 0 ? (

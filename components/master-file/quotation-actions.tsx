@@ -47,7 +47,10 @@ export function QuotationActions({ quotationId, funderId, status, canWrite, erpC
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ status: to, note }),
       });
-      const json = (await res.json().catch(() => ({}))) as { lease?: { id: number; contractNumber: string } | null; error?: { message: string } };
+      const json = (await res.json().catch(() => ({}))) as {
+        lease?: { id: number; contractNumber: string } | null;
+        error?: { message: string };
+      };
       if (res.ok) {
         toast.success(t('moved', { status: t(`statuses.${to}`) }));
         if (json.lease) setConverted(json.lease);
@@ -55,7 +58,13 @@ export function QuotationActions({ quotationId, funderId, status, canWrite, erpC
         router.refresh();
       } else {
         // 403 on approval: four eyes (the submitter may not approve their own quotation).
-        setError(res.status === 409 ? t('moveRefused', { message: json.error?.message ?? '' }) : res.status === 403 && to === 'approved' ? t('fourEyes') : t('moveFailed'));
+        setError(
+          res.status === 409
+            ? t('moveRefused', { message: json.error?.message ?? '' })
+            : res.status === 403 && to === 'approved'
+              ? t('fourEyes')
+              : t('moveFailed'),
+        );
       }
     } catch {
       setError(t('moveFailed'));
@@ -92,7 +101,12 @@ export function QuotationActions({ quotationId, funderId, status, canWrite, erpC
           </div>
           <div className="flex flex-wrap gap-2">
             {moves.map((to) => (
-              <Button key={to} variant={to === 'rejected' ? 'danger' : 'primary'} disabled={busy} onClick={() => (to === 'converted' ? setConfirming(true) : move(to))}>
+              <Button
+                key={to}
+                variant={to === 'rejected' ? 'danger' : 'primary'}
+                disabled={busy}
+                onClick={() => (to === 'converted' ? setConfirming(true) : move(to))}
+              >
                 <ArrowRight aria-hidden="true" />
                 {t(`moves.${to}`)}
               </Button>

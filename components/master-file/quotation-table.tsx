@@ -62,20 +62,46 @@ export function QuotationTable({ rows, total, page, perPage, status, exports }: 
     {
       id: 'asset',
       header: tm('columns.assetType'),
-      cell: ({ row }) => `${tm(`assetTypes.${row.original.assetType}`)}${row.original.assetDescription ? ` · ${row.original.assetDescription}` : ''}`,
+      cell: ({ row }) =>
+        `${tm(`assetTypes.${row.original.assetType}`)}${row.original.assetDescription ? ` · ${row.original.assetDescription}` : ''}`,
       meta: { label: tm('columns.assetType') },
     },
-    { id: 'price', header: tm('columns.price'), cell: ({ row }) => <Amount minor={row.original.price} currency={row.original.currency} />, meta: { label: tm('columns.price'), align: 'right' } },
-    { id: 'term', header: tm('columns.term'), cell: ({ row }) => format.number(row.original.term), meta: { label: tm('columns.term'), align: 'right' } },
-    { id: 'rate', header: tm('columns.rate'), cell: ({ row }) => formatPercent(format, row.original.rate), meta: { label: tm('columns.rate'), align: 'right' } },
+    {
+      id: 'price',
+      header: tm('columns.price'),
+      cell: ({ row }) => <Amount minor={row.original.price} currency={row.original.currency} />,
+      meta: { label: tm('columns.price'), align: 'right' },
+    },
+    {
+      id: 'term',
+      header: tm('columns.term'),
+      cell: ({ row }) => format.number(row.original.term),
+      meta: { label: tm('columns.term'), align: 'right' },
+    },
+    {
+      id: 'rate',
+      header: tm('columns.rate'),
+      cell: ({ row }) => formatPercent(format, row.original.rate),
+      meta: { label: tm('columns.rate'), align: 'right' },
+    },
     {
       id: 'instalment',
       header: tm('columns.instalment'),
       cell: ({ row }) => <Amount minor={row.original.instalment} currency={row.original.currency} />,
       meta: { label: tm('columns.instalment'), align: 'right' },
     },
-    { id: 'firstDueDate', header: tm('columns.firstDueDate'), cell: ({ row }) => formatIsoDate(format, row.original.firstDueDate), meta: { label: tm('columns.firstDueDate') } },
-    { id: 'status', header: t('columns.status'), cell: ({ row }) => <QuotationStatusBadge status={row.original.status} />, meta: { label: t('columns.status') } },
+    {
+      id: 'firstDueDate',
+      header: tm('columns.firstDueDate'),
+      cell: ({ row }) => formatIsoDate(format, row.original.firstDueDate),
+      meta: { label: tm('columns.firstDueDate') },
+    },
+    {
+      id: 'status',
+      header: t('columns.status'),
+      cell: ({ row }) => <QuotationStatusBadge status={row.original.status} />,
+      meta: { label: t('columns.status') },
+    },
     {
       id: 'lease',
       header: t('columns.lease'),

@@ -49,7 +49,11 @@ export function parseRegisterParams(raw: RawParams): RegisterState {
   if (query.assetType?.length) filters.assetType = query.assetType.join(',');
   if (query.sort !== 'id') filters.sort = query.sort;
   if (query.dir !== 'asc') filters.dir = query.dir;
-  const columns = visibleColumnIds(first(raw[COLUMNS_PARAM]) ?? null, MASTER_FILE_COLUMN_IDS, DEFAULT_MASTER_FILE_COLUMNS) as MasterFileColumnId[];
+  const columns = visibleColumnIds(
+    first(raw[COLUMNS_PARAM]) ?? null,
+    MASTER_FILE_COLUMN_IDS,
+    DEFAULT_MASTER_FILE_COLUMNS,
+  ) as MasterFileColumnId[];
   const view = Number(first(raw.view));
   return { query, columns, filters, viewId: Number.isInteger(view) && view > 0 ? view : null };
 }

@@ -10,7 +10,13 @@ import { useUrlState } from '@/components/data-table/url-state';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { useRouter } from '@/i18n/navigation';
-import { ASSET_TYPE_VALUES, CURRENCY_VALUES, STATUS_FILTER_VALUES, type MasterFileColumnId, type MasterFileViewFilters } from '@/lib/validations/leases';
+import {
+  ASSET_TYPE_VALUES,
+  CURRENCY_VALUES,
+  STATUS_FILTER_VALUES,
+  type MasterFileColumnId,
+  type MasterFileViewFilters,
+} from '@/lib/validations/leases';
 
 type Props = {
   q: string;
@@ -34,14 +40,41 @@ export function RegisterToolbar({ q, status, currency, assetType, views, current
 
   return (
     <>
-      <UrlSearchForm q={q} labels={{ search: t('filters.search'), placeholder: t('filters.searchPlaceholder'), apply: t('filters.apply'), clear: t('filters.clearSearch') }} inputClassName="w-72" />
-      <FilterSelect id={ids.status} label={t('filters.status')} value={status} all={t('filters.all')} onChange={(v) => push({ status: v, page: null })}>
+      <UrlSearchForm
+        q={q}
+        labels={{
+          search: t('filters.search'),
+          placeholder: t('filters.searchPlaceholder'),
+          apply: t('filters.apply'),
+          clear: t('filters.clearSearch'),
+        }}
+        inputClassName="w-72"
+      />
+      <FilterSelect
+        id={ids.status}
+        label={t('filters.status')}
+        value={status}
+        all={t('filters.all')}
+        onChange={(v) => push({ status: v, page: null })}
+      >
         {STATUS_FILTER_VALUES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
       </FilterSelect>
-      <FilterSelect id={ids.currency} label={t('filters.currency')} value={currency} all={t('filters.all')} onChange={(v) => push({ currency: v, page: null })}>
+      <FilterSelect
+        id={ids.currency}
+        label={t('filters.currency')}
+        value={currency}
+        all={t('filters.all')}
+        onChange={(v) => push({ currency: v, page: null })}
+      >
         {CURRENCY_VALUES.map((c) => ({ value: c, label: c }))}
       </FilterSelect>
-      <FilterSelect id={ids.assetType} label={t('filters.assetType')} value={assetType} all={t('filters.all')} onChange={(v) => push({ assetType: v, page: null })}>
+      <FilterSelect
+        id={ids.assetType}
+        label={t('filters.assetType')}
+        value={assetType}
+        all={t('filters.all')}
+        onChange={(v) => push({ assetType: v, page: null })}
+      >
         {ASSET_TYPE_VALUES.map((a) => ({ value: a, label: t(`assetTypes.${a}`) }))}
       </FilterSelect>
       <ViewsControl views={views} currentViewId={currentViewId} columns={columns} filters={filters} selectId={ids.view} />
@@ -160,7 +193,17 @@ function ViewsControl({
             <label htmlFor={nameId} className="mb-1 block text-[13px] font-medium text-heading">
               {t('name')}
             </label>
-            <Input id={nameId} value={name} onChange={(e) => setName(e.target.value)} maxLength={80} required className="w-48" aria-invalid={error ? true : undefined} aria-describedby={error ? `${nameId}-error` : undefined} autoFocus />
+            <Input
+              id={nameId}
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              maxLength={80}
+              required
+              className="w-48"
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${nameId}-error` : undefined}
+              autoFocus
+            />
           </div>
           <Button type="submit" disabled={pending || !name.trim()}>
             {t('save')}

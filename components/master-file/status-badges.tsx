@@ -15,7 +15,13 @@ const LEASE_VARIANT: Record<string, BadgeVariant> = {
 };
 /** A stored business status or a shown (derived, domain.md §8) one. */
 type AnyLeaseStatus = LeaseStatus | ShownStatus;
-const QUOTATION_VARIANT: Record<string, BadgeVariant> = { draft: 'secondary', submitted: 'info', approved: 'success', rejected: 'danger', converted: 'primary' };
+const QUOTATION_VARIANT: Record<string, BadgeVariant> = {
+  draft: 'secondary',
+  submitted: 'info',
+  approved: 'success',
+  rejected: 'danger',
+  converted: 'primary',
+};
 
 /** A lease status as a tinted label (works in server and client components). */
 export function LeaseStatusBadge({ status }: { status: AnyLeaseStatus }) {
@@ -53,7 +59,11 @@ export function LeaseStatusCell({
 function StatusNoteMarker({ note, opens }: { note: string; opens: 'left' | 'right' }) {
   return (
     <span className="group relative inline-flex">
-      <span tabIndex={0} className="inline-flex rounded-full text-body hover:text-primary-strong focus-visible:text-primary-strong" data-testid="status-note">
+      <span
+        tabIndex={0}
+        className="inline-flex rounded-full text-body hover:text-primary-strong focus-visible:text-primary-strong"
+        data-testid="status-note"
+      >
         <Info className="size-3.5" aria-hidden="true" />
         <span className="sr-only">{note}</span>
       </span>

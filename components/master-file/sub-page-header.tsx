@@ -6,7 +6,17 @@ import { Link } from '@/i18n/navigation';
 type Crumb = { label: string; href?: string };
 
 /** The title of a page below the Master File (a lease, a form, a quotation): the menu path, linked, then the h1. */
-export async function SubPageHeader({ trail, title, description, actions }: { trail: Crumb[]; title: ReactNode; description?: ReactNode; actions?: ReactNode }) {
+export async function SubPageHeader({
+  trail,
+  title,
+  description,
+  actions,
+}: {
+  trail: Crumb[];
+  title: ReactNode;
+  description?: ReactNode;
+  actions?: ReactNode;
+}) {
   const tn = await getTranslations('nav');
   const ts = await getTranslations('shell');
   const crumbs: Crumb[] = [{ label: tn('modules') }, { label: tn('masterFile'), href: '/master-file' }, ...trail];

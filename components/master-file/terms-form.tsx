@@ -111,7 +111,9 @@ function firstOfNextMonth(today: string): string {
 
 function initialValues(p: Props, locale: string): TermsValues {
   const r = p.record;
-  const currency = (CURRENCY_VALUES as readonly string[]).includes(r?.currency ?? p.baseCurrency) ? ((r?.currency ?? p.baseCurrency) as TermsValues['currency']) : 'EUR';
+  const currency = (CURRENCY_VALUES as readonly string[]).includes(r?.currency ?? p.baseCurrency)
+    ? ((r?.currency ?? p.baseCurrency) as TermsValues['currency'])
+    : 'EUR';
   if (!r) {
     return {
       lessee: null,
@@ -157,13 +159,18 @@ function initialValues(p: Props, locale: string): TermsValues {
     vatRate: percentText(r.vatRate, locale),
     vatRegime: r.vatRegime,
     purchaseDate: r.purchaseDate ?? p.today,
-    agreedPurchasePrice: r.agreedPurchasePrice === null || r.agreedPurchasePrice === undefined ? '' : moneyText(r.agreedPurchasePrice, currency, locale),
+    agreedPurchasePrice:
+      r.agreedPurchasePrice === null || r.agreedPurchasePrice === undefined ? '' : moneyText(r.agreedPurchasePrice, currency, locale),
     status: (r.status as TermsValues['status']) ?? 'active',
   };
 }
 
 /** Typed text → API body (minor units, decimals); fields that are not numbers are reported with the parser's reason, not guessed. */
-function toBody(v: TermsValues, kind: Props['kind'], locale: string): { body: Record<string, unknown>; unparsable: Partial<Record<keyof TermsValues, MinorParseFailure>> } {
+function toBody(
+  v: TermsValues,
+  kind: Props['kind'],
+  locale: string,
+): { body: Record<string, unknown>; unparsable: Partial<Record<keyof TermsValues, MinorParseFailure>> } {
   const unparsable: Partial<Record<keyof TermsValues, MinorParseFailure>> = {};
   const money = (f: (typeof MONEY_FIELDS)[number], optional = false) => {
     if (optional && v[f].trim() === '') return null;
@@ -355,9 +362,14 @@ export function TermsForm(props: Props) {
         {errors[name]}
       </FieldError>
     ) : null;
-  const aria = (name: keyof Errors) => (errors[name] ? { 'aria-invalid': true as const, 'aria-describedby': `${fieldId(name)}-error` } : {});
+  const aria = (name: keyof Errors) =>
+    errors[name] ? { 'aria-invalid': true as const, 'aria-describedby': `${fieldId(name)}-error` } : {};
 
-  const text = (name: keyof TermsValues, label: string, opts: { hint?: string; inputMode?: 'decimal' | 'numeric' | 'text'; type?: string; suffix?: string } = {}) => (
+  const text = (
+    name: keyof TermsValues,
+    label: string,
+    opts: { hint?: string; inputMode?: 'decimal' | 'numeric' | 'text'; type?: string; suffix?: string } = {},
+  ) => (
     <div>
       <Label htmlFor={fieldId(name)}>{label}</Label>
       <div className="relative">
@@ -374,7 +386,9 @@ export function TermsForm(props: Props) {
           className={opts.suffix ? 'pr-14' : undefined}
           {...aria(name)}
         />
-        {opts.suffix ? <span className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-[13px]">{opts.suffix}</span> : null}
+        {opts.suffix ? (
+          <span className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-[13px]">{opts.suffix}</span>
+        ) : null}
       </div>
       {opts.hint ? <p className="mt-1 text-[13px]">{opts.hint}</p> : null}
       {errorOf(name)}
@@ -413,7 +427,13 @@ export function TermsForm(props: Props) {
   const first = preview?.rows[0];
 
   return (
-    <form onSubmit={submit} noValidate className="grid items-start gap-6 xl:grid-cols-[1fr_22rem]" aria-labelledby={`${formId}-title`} data-testid="terms-form">
+    <form
+      onSubmit={submit}
+      noValidate
+      className="grid items-start gap-6 xl:grid-cols-[1fr_22rem]"
+      aria-labelledby={`${formId}-title`}
+      data-testid="terms-form"
+    >
       <Card>
         <CardHeader>
           <CardTitle id={`${formId}-title`}>{t(kind === 'lease' ? 'form.leaseTitle' : 'form.quotationTitle')}</CardTitle>
@@ -446,20 +466,36 @@ export function TermsForm(props: Props) {
                   error={errors.lessee}
                   errorId={`${fieldId('lessee')}-error`}
                   onChange={(l) => {
-                    setValues((v) => ({ ...v, lessee: l, ...(l && !vatTouched ? { vatRate: percentText(l.defaultVatRate, locale) } : {}) }));
+                    setValues((v) => ({
+                      ...v,
+                      lessee: l,
+                      ...(l && !vatTouched ? { vatRate: percentText(l.defaultVatRate, locale) } : {}),
+                    }));
                   }}
                 />
                 {errorOf('lessee')}
               </div>
-              {select('assetType', t('fields.assetType'), ASSET_TYPE_VALUES.map((a) => ({ value: a, label: t(`assetTypes.${a}`) })))}
-              {select('condition', t('fields.condition'), CONDITION_VALUES.map((c) => ({ value: c, label: t(`conditions.${c}`) })))}
+              {select(
+                'assetType',
+                t('fields.assetType'),
+                ASSET_TYPE_VALUES.map((a) => ({ value: a, label: t(`assetTypes.${a}`) })),
+              )}
+              {select(
+                'condition',
+                t('fields.condition'),
+                CONDITION_VALUES.map((c) => ({ value: c, label: t(`conditions.${c}`) })),
+              )}
               <div className="sm:col-span-2">{text('assetDescription', t('fields.assetDescription'))}</div>
             </>,
           )}
           {section(
             t('form.sections.amounts'),
             <>
-              {select('currency', t('fields.currency'), CURRENCY_VALUES.map((c) => ({ value: c, label: c })))}
+              {select(
+                'currency',
+                t('fields.currency'),
+                CURRENCY_VALUES.map((c) => ({ value: c, label: c })),
+              )}
               {text('price', t('fields.price'), { inputMode: 'decimal', suffix: values.currency, hint: t('form.netOfVat') })}
               {text('downPayment', t('fields.downPayment'), { inputMode: 'decimal', suffix: values.currency })}
               {text('residual', t('fields.residual'), { inputMode: 'decimal', suffix: values.currency })}
@@ -483,11 +519,23 @@ export function TermsForm(props: Props) {
             <>
               {text('term', t('fields.term'), { inputMode: 'numeric', hint: t('form.termHint') })}
               {text('rate', t('fields.rate'), { inputMode: 'decimal', suffix: '%' })}
-              {select('timing', t('fields.timing'), TIMING_VALUES.map((v) => ({ value: v, label: t(`timings.${v}`) })))}
-              {select('frequency', t('fields.frequency'), FREQUENCY_VALUES.map((v) => ({ value: v, label: t(`frequencies.${v}`) })))}
+              {select(
+                'timing',
+                t('fields.timing'),
+                TIMING_VALUES.map((v) => ({ value: v, label: t(`timings.${v}`) })),
+              )}
+              {select(
+                'frequency',
+                t('fields.frequency'),
+                FREQUENCY_VALUES.map((v) => ({ value: v, label: t(`frequencies.${v}`) })),
+              )}
               {text('firstDueDate', t('fields.firstDueDate'), { type: 'date' })}
               {text('vatRate', t('fields.vatRate'), { inputMode: 'decimal', suffix: '%', hint: t('form.vatHint') })}
-              {select('vatRegime', t('fields.vatRegime'), VAT_REGIME_VALUES.map((v) => ({ value: v, label: t(`vatRegimes.${v}`) })))}
+              {select(
+                'vatRegime',
+                t('fields.vatRegime'),
+                VAT_REGIME_VALUES.map((v) => ({ value: v, label: t(`vatRegimes.${v}`) })),
+              )}
             </>,
           )}
           {kind === 'lease'
@@ -495,9 +543,17 @@ export function TermsForm(props: Props) {
                 t('form.sections.contract'),
                 <>
                   {text('contractNumber', t('fields.contractNumber'), { hint: record ? undefined : t('form.contractNumberHint') })}
-                  {select('status', t('fields.status'), LEASE_EDITABLE_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) })))}
+                  {select(
+                    'status',
+                    t('fields.status'),
+                    LEASE_EDITABLE_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) })),
+                  )}
                   {text('purchaseDate', t('fields.purchaseDate'), { type: 'date' })}
-                  {text('agreedPurchasePrice', t('fields.agreedPurchasePrice'), { inputMode: 'decimal', suffix: values.currency, hint: t('form.agreedPriceHint') })}
+                  {text('agreedPurchasePrice', t('fields.agreedPurchasePrice'), {
+                    inputMode: 'decimal',
+                    suffix: values.currency,
+                    hint: t('form.agreedPriceHint'),
+                  })}
                 </>,
               )
             : null}

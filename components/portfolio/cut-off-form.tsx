@@ -24,13 +24,26 @@ export function CutOffForm({
   const t = useTranslations('portfolio.toolbar');
   return (
     // Remounted when the state changes so the uncontrolled fields show it after a client navigation.
-    <FilterForm key={`${cutOff}:${gross ? 1 : 0}:${facility?.value ?? ''}`} pathname={pathname} keep={keep} aria-label={t('cutOffForm')} className="flex flex-wrap items-end gap-4">
+    <FilterForm
+      key={`${cutOff}:${gross ? 1 : 0}:${facility?.value ?? ''}`}
+      pathname={pathname}
+      keep={keep}
+      aria-label={t('cutOffForm')}
+      className="flex flex-wrap items-end gap-4"
+    >
       <div className="w-44">
         <Label htmlFor="cutoff">{t('cutOff')}</Label>
         <Input id="cutoff" name="cutOff" type="date" required defaultValue={cutOff} className="h-8.5 text-sm" />
       </div>
       {facility ? (
-        <Select id="facility" name="facility" label={facility.label} defaultValue={facility.value ?? ''} className="w-64" data-testid="liability-facility">
+        <Select
+          id="facility"
+          name="facility"
+          label={facility.label}
+          defaultValue={facility.value ?? ''}
+          className="w-64"
+          data-testid="liability-facility"
+        >
           <option value="">{facility.none}</option>
           {facility.options.map((o) => (
             <option key={o.id} value={o.id}>
@@ -39,7 +52,9 @@ export function CutOffForm({
           ))}
         </Select>
       ) : null}
-      {gross !== undefined ? <Checkbox id="gross" name="gross" value="1" defaultChecked={gross} label={t('gross')} className="pb-2" /> : null}
+      {gross !== undefined ? (
+        <Checkbox id="gross" name="gross" value="1" defaultChecked={gross} label={t('gross')} className="pb-2" />
+      ) : null}
       <noscript>
         <Button type="submit" variant="outline">
           {t('apply')}

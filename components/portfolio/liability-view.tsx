@@ -43,8 +43,12 @@ export function LiabilityTable({ lines, kind, cutOff }: { lines: CurrencyLiabili
         <caption className="sr-only">{t('caption', { kind: t(`tabs.${kind}`) })}</caption>
         <thead>
           <tr>
-            <th scope="col" className={`${TH} text-left`}>{t('period')}</th>
-            <th scope="col" className={`${TH} text-left`}>{t('month')}</th>
+            <th scope="col" className={`${TH} text-left`}>
+              {t('period')}
+            </th>
+            <th scope="col" className={`${TH} text-left`}>
+              {t('month')}
+            </th>
             {lines.map((l) => (
               <th key={l.currency} scope="col" className={TH}>
                 {l.currency}
@@ -55,7 +59,9 @@ export function LiabilityTable({ lines, kind, cutOff }: { lines: CurrencyLiabili
         <tbody>
           {CASH_PERIODS.map((k) => (
             <tr key={k} className="h-8">
-              <th scope="row" className={`${TD} text-left font-normal`}>{k}</th>
+              <th scope="row" className={`${TD} text-left font-normal`}>
+                {k}
+              </th>
               <td className={`${TD} text-left`}>{formatIsoMonth(format, periodMonth(cutOff, k))}</td>
               {lines.map((l) => (
                 <td key={l.currency} className={TD}>
@@ -81,7 +87,11 @@ export function LiabilityTable({ lines, kind, cutOff }: { lines: CurrencyLiabili
               {t('total')}
             </th>
             {lines.map((l) => (
-              <td key={l.currency} className="border-t border-border-strong bg-primary-soft px-3 text-right" data-testid={`liability-total-${l.currency}`}>
+              <td
+                key={l.currency}
+                className="border-t border-border-strong bg-primary-soft px-3 text-right"
+                data-testid={`liability-total-${l.currency}`}
+              >
                 <Amount minor={l.total[kind]} currency={l.currency} />
               </td>
             ))}

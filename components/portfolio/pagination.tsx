@@ -24,11 +24,19 @@ export function Pagination({ pathname, queryFor, page, pageCount, total, perPage
   const to = Math.min(total, page * perPage);
   const step = (target: number, label: string, icon: ReactNode, enabled: boolean) =>
     enabled ? (
-      <Link href={{ pathname, query: queryFor(target) }} aria-label={label} title={label} className={buttonClasses({ variant: 'outline', size: 'icon', className: 'size-8' })}>
+      <Link
+        href={{ pathname, query: queryFor(target) }}
+        aria-label={label}
+        title={label}
+        className={buttonClasses({ variant: 'outline', size: 'icon', className: 'size-8' })}
+      >
         {icon}
       </Link>
     ) : (
-      <span aria-hidden="true" className={buttonClasses({ variant: 'outline', size: 'icon', className: 'pointer-events-none size-8 opacity-40' })}>
+      <span
+        aria-hidden="true"
+        className={buttonClasses({ variant: 'outline', size: 'icon', className: 'pointer-events-none size-8 opacity-40' })}
+      >
         {icon}
       </span>
     );

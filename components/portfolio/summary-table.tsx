@@ -24,34 +24,67 @@ export function SummaryTable({ summary, query }: { summary: CurrencySummary[]; q
             <th scope="col" className={`${TH} text-left`}>
               {t('currency')}
             </th>
-            <th scope="col" className={TH}>{t('count')}</th>
-            <th scope="col" className={TH}>{t('prin')}</th>
-            <th scope="col" className={TH}>{t('price')}</th>
-            <th scope="col" className={TH}>{t('npv')}</th>
-            <th scope="col" className={TH}>{t('delta')}</th>
-            <th scope="col" className={TH}>{t('totalcf')}</th>
-            <th scope="col" className={TH}>{t('waRate')}</th>
-            <th scope="col" className={TH}>{t('waRemainingTerm')}</th>
-            <th scope="col" className={TH}>{t('wal')}</th>
+            <th scope="col" className={TH}>
+              {t('count')}
+            </th>
+            <th scope="col" className={TH}>
+              {t('prin')}
+            </th>
+            <th scope="col" className={TH}>
+              {t('price')}
+            </th>
+            <th scope="col" className={TH}>
+              {t('npv')}
+            </th>
+            <th scope="col" className={TH}>
+              {t('delta')}
+            </th>
+            <th scope="col" className={TH}>
+              {t('totalcf')}
+            </th>
+            <th scope="col" className={TH}>
+              {t('waRate')}
+            </th>
+            <th scope="col" className={TH}>
+              {t('waRemainingTerm')}
+            </th>
+            <th scope="col" className={TH}>
+              {t('wal')}
+            </th>
           </tr>
         </thead>
         <tbody>
           {summary.map((s) => (
             <tr key={s.currency} className="h-8" data-testid={`summary-${s.currency}`}>
               <th scope="row" className="border-b border-border px-3 text-left font-medium text-heading">
-                <Link href={{ pathname: TOTAL_CASH_FLOW_PATH, query: { ...query, currency: s.currency } }} className="text-primary-strong hover:underline">
+                <Link
+                  href={{ pathname: TOTAL_CASH_FLOW_PATH, query: { ...query, currency: s.currency } }}
+                  className="text-primary-strong hover:underline"
+                >
                   {s.currency}
                   <span className="sr-only"> {t('openRows')}</span>
                 </Link>
               </th>
               <td className={TD}>{formatDecimal(format, s.count)}</td>
-              <td className={TD}><Amount minor={s.prin} currency={s.currency} /></td>
-              <td className={TD}><Amount minor={s.sellto4G} currency={s.currency} /></td>
-              <td className={TD}><Amount minor={s.npv} currency={s.currency} /></td>
-              <td className={TD}><Amount minor={s.delta} currency={s.currency} /></td>
-              <td className={TD}><Amount minor={s.totalcf} currency={s.currency} /></td>
+              <td className={TD}>
+                <Amount minor={s.prin} currency={s.currency} />
+              </td>
+              <td className={TD}>
+                <Amount minor={s.sellto4G} currency={s.currency} />
+              </td>
+              <td className={TD}>
+                <Amount minor={s.npv} currency={s.currency} />
+              </td>
+              <td className={TD}>
+                <Amount minor={s.delta} currency={s.currency} />
+              </td>
+              <td className={TD}>
+                <Amount minor={s.totalcf} currency={s.currency} />
+              </td>
               <td className={TD}>{s.waRate === null ? dash : formatPercent(format, s.waRate)}</td>
-              <td className={TD}>{s.waRemainingTermMonths === null ? dash : t('months', { value: formatDecimal(format, s.waRemainingTermMonths, 1) })}</td>
+              <td className={TD}>
+                {s.waRemainingTermMonths === null ? dash : t('months', { value: formatDecimal(format, s.waRemainingTermMonths, 1) })}
+              </td>
               <td className={TD}>{s.walYears === null ? dash : t('years', { value: formatDecimal(format, s.walYears, 2) })}</td>
             </tr>
           ))}

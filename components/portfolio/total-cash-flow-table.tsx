@@ -13,7 +13,10 @@ import type { AmountColumn, CashFlowPageQuery, CashFlowTableRow, SortKey, ViewCo
 import { cashFlowQuery, TOTAL_CASH_FLOW_PATH } from './cash-flow-url';
 
 export type FlaggedRow = CashFlowTableRow & { flagged: boolean };
-export type TotalsLine = Pick<CurrencySummary, 'currency' | 'count' | 'prin' | 'sellto4G' | 'npv' | 'delta' | 'check' | 'totalcf' | 'cash' | 'cashBeyond'>;
+export type TotalsLine = Pick<
+  CurrencySummary,
+  'currency' | 'count' | 'prin' | 'sellto4G' | 'npv' | 'delta' | 'check' | 'totalcf' | 'cash' | 'cashBeyond'
+>;
 
 type Props = {
   rows: FlaggedRow[];
@@ -78,7 +81,12 @@ export function TotalCashFlowTable({ rows, totals, columns, monthLabels, query }
   const headerFor = (c: ViewColumn) => {
     if (c === 'cashBeyond') {
       return (
-        <th key={c} scope="col" className="sticky top-0 z-10 bg-surface-muted px-3 text-right font-medium whitespace-nowrap text-heading" title={t('beyondHint')}>
+        <th
+          key={c}
+          scope="col"
+          className="sticky top-0 z-10 bg-surface-muted px-3 text-right font-medium whitespace-nowrap text-heading"
+          title={t('beyondHint')}
+        >
           {t('columns.cashBeyond')}
         </th>
       );
@@ -123,7 +131,10 @@ export function TotalCashFlowTable({ rows, totals, columns, monthLabels, query }
               data-flagged={r.flagged ? 'true' : undefined}
               data-testid="cash-flow-row"
             >
-              <th scope="row" className={cn(STICKY[0], 'border-b border-border bg-inherit px-3 text-left font-medium whitespace-nowrap text-heading')}>
+              <th
+                scope="row"
+                className={cn(STICKY[0], 'border-b border-border bg-inherit px-3 text-left font-medium whitespace-nowrap text-heading')}
+              >
                 <span className="flex items-center gap-1.5">
                   {r.flagged ? <TriangleAlert className="size-3.5 shrink-0 text-warning-text" aria-label={t('flagged')} /> : null}
                   <span className="truncate">{r.contractNumber}</span>
@@ -133,14 +144,20 @@ export function TotalCashFlowTable({ rows, totals, columns, monthLabels, query }
                 {r.lessee}
               </td>
               <td className={cn(STICKY[2], 'bg-inherit text-left!')}>{r.fx}</td>
-              {columns.map((c) => cell(amountOf(r, c), r.fx, c, r.flagged && c === 'check' ? 'font-semibold text-warning-text' : undefined))}
+              {columns.map((c) =>
+                cell(amountOf(r, c), r.fx, c, r.flagged && c === 'check' ? 'font-semibold text-warning-text' : undefined),
+              )}
             </tr>
           ))}
         </tbody>
         {totals.length > 0 ? (
           <tfoot data-testid="totals">
             {totals.map((s) => (
-              <tr key={s.currency} className="bg-primary-soft font-semibold text-heading [&>*]:border-t [&>*]:border-border-strong" data-testid={`totals-${s.currency}`}>
+              <tr
+                key={s.currency}
+                className="bg-primary-soft font-semibold text-heading [&>*]:border-t [&>*]:border-border-strong"
+                data-testid={`totals-${s.currency}`}
+              >
                 <th scope="row" colSpan={3} className="sticky left-0 bg-inherit px-3 text-left whitespace-nowrap">
                   {t('totalRow', { currency: s.currency, count: s.count, countText: formatDecimal(format, s.count) })}
                 </th>

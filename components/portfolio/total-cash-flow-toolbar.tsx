@@ -34,7 +34,12 @@ export function TotalCashFlowToolbar({ query, cutOff, currencies, assetTypes, st
   return (
     <div className="flex flex-col gap-4 px-4 py-4">
       {views.length > 0 ? (
-        <FilterForm key={`view:${stateKey}`} pathname={TOTAL_CASH_FLOW_PATH} aria-label={t('viewForm')} className="flex flex-wrap items-end gap-3">
+        <FilterForm
+          key={`view:${stateKey}`}
+          pathname={TOTAL_CASH_FLOW_PATH}
+          aria-label={t('viewForm')}
+          className="flex flex-wrap items-end gap-3"
+        >
           <Select id="tcf-view" name="view" label={t('view')} defaultValue={query.view ? String(query.view) : ''} className="w-56">
             <option value="">{t('noView')}</option>
             {views.map((v) => (
@@ -50,11 +55,24 @@ export function TotalCashFlowToolbar({ query, cutOff, currencies, assetTypes, st
           </noscript>
         </FilterForm>
       ) : null}
-      <FilterForm key={`filters:${stateKey}`} pathname={TOTAL_CASH_FLOW_PATH} keep={keep} aria-label={t('filters')} className="flex flex-wrap items-end gap-3">
+      <FilterForm
+        key={`filters:${stateKey}`}
+        pathname={TOTAL_CASH_FLOW_PATH}
+        keep={keep}
+        aria-label={t('filters')}
+        className="flex flex-wrap items-end gap-3"
+      >
         <div className="w-64">
           <Label htmlFor="tcf-q">{t('search')}</Label>
           <div className="flex gap-1.5">
-            <Input id="tcf-q" name="q" type="search" defaultValue={query.q} placeholder={t('searchPlaceholder')} className="h-8.5 text-sm" />
+            <Input
+              id="tcf-q"
+              name="q"
+              type="search"
+              defaultValue={query.q}
+              placeholder={t('searchPlaceholder')}
+              className="h-8.5 text-sm"
+            />
             <Button type="submit" variant="outline" size="icon" className="size-8.5" aria-label={t('searchSubmit')}>
               <Search />
             </Button>
@@ -88,7 +106,13 @@ export function TotalCashFlowToolbar({ query, cutOff, currencies, assetTypes, st
             </option>
           ))}
         </Select>
-        <Select id="tcf-per-page" name="perPage" label={t('perPage')} defaultValue={query.perPage === DEFAULT_PER_PAGE ? '' : String(query.perPage)} className="w-24">
+        <Select
+          id="tcf-per-page"
+          name="perPage"
+          label={t('perPage')}
+          defaultValue={query.perPage === DEFAULT_PER_PAGE ? '' : String(query.perPage)}
+          className="w-24"
+        >
           {PAGE_SIZES.map((n) => (
             <option key={n} value={n === DEFAULT_PER_PAGE ? '' : String(n)}>
               {n}

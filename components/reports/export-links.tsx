@@ -3,7 +3,15 @@ import { getTranslations } from '@/i18n/translations';
 import { buttonClasses } from '@/components/ui/button';
 
 /** CSV and XLSX download links of an export endpoint (the session cookie authenticates them); `testId`-csv / -xlsx name them for tests. */
-export async function ExportLinks({ endpoint, query, testId = 'export' }: { endpoint: string; query: Record<string, string>; testId?: string }) {
+export async function ExportLinks({
+  endpoint,
+  query,
+  testId = 'export',
+}: {
+  endpoint: string;
+  query: Record<string, string>;
+  testId?: string;
+}) {
   const t = await getTranslations('reports');
   const href = (format: string) => `${endpoint}?${new URLSearchParams({ ...query, format }).toString()}`;
   return (

@@ -56,8 +56,21 @@ export function GenerateFileButtons({ funderId, kind, month, locale }: Props) {
   return (
     <div className="flex flex-wrap gap-2" aria-busy={busy !== null}>
       {(['csv', 'xlsx'] as const).map((format) => (
-        <Button key={format} variant="outline" size="sm" disabled={busy !== null} onClick={() => void generate(format)} data-testid={`generate-${format}`}>
-          {busy === format ? <Loader2 className="animate-spin" aria-hidden="true" /> : format === 'csv' ? <FileText aria-hidden="true" /> : <FileSpreadsheet aria-hidden="true" />}
+        <Button
+          key={format}
+          variant="outline"
+          size="sm"
+          disabled={busy !== null}
+          onClick={() => void generate(format)}
+          data-testid={`generate-${format}`}
+        >
+          {busy === format ? (
+            <Loader2 className="animate-spin" aria-hidden="true" />
+          ) : format === 'csv' ? (
+            <FileText aria-hidden="true" />
+          ) : (
+            <FileSpreadsheet aria-hidden="true" />
+          )}
           {busy === format ? t('generating') : t(format === 'csv' ? 'generateCsv' : 'generateXlsx')}
         </Button>
       ))}

@@ -18,5 +18,6 @@ export async function QueryForm({ children, hidden = {} }: { children: ReactNode
   );
 }
 
-export const SELECT = 'h-8 rounded-md border border-border-strong bg-surface px-2 text-[13px] text-heading focus-visible:outline-2 focus-visible:outline-primary';
+export const SELECT =
+  'h-8 rounded-md border border-border-strong bg-surface px-2 text-[13px] text-heading focus-visible:outline-2 focus-visible:outline-primary';
 export const FIELD = 'grid gap-1 text-[13px] font-medium text-heading';

@@ -6,7 +6,17 @@ import type { ReportColumn, ReportLine } from '@/services/reports/servicing-repo
 import { REGION, TABLE, TD, TD_LEFT, TH, TH_LEFT } from './table-styles';
 
 /** A servicing report's table (lines or totals): typed cells, money in the line's currency. */
-export async function ReportLinesTable({ columns, lines, label, testId }: { columns: ReportColumn[]; lines: ReportLine[]; label: string; testId: string }) {
+export async function ReportLinesTable({
+  columns,
+  lines,
+  label,
+  testId,
+}: {
+  columns: ReportColumn[];
+  lines: ReportLine[];
+  label: string;
+  testId: string;
+}) {
   const t = await getTranslations('reports');
   const format = await getFormatter();
   const cell = (c: ReportColumn, line: ReportLine) => {

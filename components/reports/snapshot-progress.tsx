@@ -15,7 +15,9 @@ export async function SnapshotProgress({ readiness: { built, needed, error }, te
   const progress = t('progress', { built, needed });
   return (
     <EmptyState icon={History} title={t('title')} tone={error ? 'danger' : 'info'} data-testid={testId}>
-      <p role="status" aria-live="polite">{error === null ? progress : t('error', { error })}</p>
+      <p role="status" aria-live="polite">
+        {error === null ? progress : t('error', { error })}
+      </p>
       {error === null ? (
         <>
           <progress className="mt-3 h-2 w-64 max-w-full accent-primary" value={built} max={Math.max(1, needed)} aria-label={progress} />

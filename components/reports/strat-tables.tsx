@@ -8,7 +8,17 @@ import { bucketLabel } from '@/lib/reports/labels';
 import type { CurrencyStrat, StratFigures } from '@/lib/reports/stratification';
 import { REGION, TABLE, TD, TD_LEFT, TH, TH_LEFT } from './table-styles';
 
-const FIGURE_COLUMNS = ['count', 'countShare', 'outstanding', 'outstandingShare', 'averageBalance', 'waRate', 'waOriginalTermMonths', 'waRemainingTermMonths', 'waSeasoningMonths'] as const;
+const FIGURE_COLUMNS = [
+  'count',
+  'countShare',
+  'outstanding',
+  'outstandingShare',
+  'averageBalance',
+  'waRate',
+  'waOriginalTermMonths',
+  'waRemainingTermMonths',
+  'waSeasoningMonths',
+] as const;
 
 /** One currency's strat table: a row per bucket and the totals row (which equals the Summary's line). */
 export async function StratTable({ strat, dimension }: { strat: CurrencyStrat; dimension: StratDimension }) {
@@ -19,9 +29,13 @@ export async function StratTable({ strat, dimension }: { strat: CurrencyStrat; d
     <>
       <td className={TD}>{formatDecimal(format, f.count)}</td>
       <td className={TD}>{formatPercent(format, f.countShare, 1)}</td>
-      <td className={TD}><Amount minor={f.outstanding} currency={strat.currency} /></td>
+      <td className={TD}>
+        <Amount minor={f.outstanding} currency={strat.currency} />
+      </td>
       <td className={TD}>{formatPercent(format, f.outstandingShare, 1)}</td>
-      <td className={TD}><Amount minor={f.averageBalance} currency={strat.currency} /></td>
+      <td className={TD}>
+        <Amount minor={f.averageBalance} currency={strat.currency} />
+      </td>
       <td className={TD}>{f.waRate === null ? dash : formatPercent(format, f.waRate)}</td>
       <td className={TD}>{f.waOriginalTermMonths === null ? dash : formatDecimal(format, f.waOriginalTermMonths, 1)}</td>
       <td className={TD}>{f.waRemainingTermMonths === null ? dash : formatDecimal(format, f.waRemainingTermMonths, 1)}</td>
@@ -34,23 +48,31 @@ export async function StratTable({ strat, dimension }: { strat: CurrencyStrat; d
         <caption className="sr-only">{t('strat.tableLabel', { currency: strat.currency })}</caption>
         <thead>
           <tr>
-            <th scope="col" className={TH_LEFT}>{t(`dimensions.${dimension}`)}</th>
+            <th scope="col" className={TH_LEFT}>
+              {t(`dimensions.${dimension}`)}
+            </th>
             {FIGURE_COLUMNS.map((c) => (
-              <th key={c} scope="col" className={TH}>{t(`strat.columns.${c}`)}</th>
+              <th key={c} scope="col" className={TH}>
+                {t(`strat.columns.${c}`)}
+              </th>
             ))}
           </tr>
         </thead>
         <tbody>
           {strat.buckets.map((b) => (
             <tr key={b.key} className="h-8">
-              <th scope="row" className={`${TD_LEFT} font-normal`}>{bucketLabel((k, v) => t(k as never, v as never), format, dimension, b)}</th>
+              <th scope="row" className={`${TD_LEFT} font-normal`}>
+                {bucketLabel((k, v) => t(k as never, v as never), format, dimension, b)}
+              </th>
               {cells(b)}
             </tr>
           ))}
         </tbody>
         <tfoot>
           <tr className="h-8 font-semibold text-heading" data-testid={`strat-total-${strat.currency}`}>
-            <th scope="row" className={`${TD_LEFT} bg-surface font-semibold`}>{t('strat.total')}</th>
+            <th scope="row" className={`${TD_LEFT} bg-surface font-semibold`}>
+              {t('strat.total')}
+            </th>
             {cells(strat.total)}
           </tr>
         </tfoot>
@@ -69,11 +91,21 @@ export async function ConcentrationTable({ strat }: { strat: CurrencyStrat }) {
         <caption className="sr-only">{t('strat.top10', { currency: strat.currency })}</caption>
         <thead>
           <tr>
-            <th scope="col" className={TH}>{t('strat.rank')}</th>
-            <th scope="col" className={TH_LEFT}>{t('customers.columns.lesseeName')}</th>
-            <th scope="col" className={TH}>{t('customers.columns.leases')}</th>
-            <th scope="col" className={TH}>{t('strat.columns.outstanding')}</th>
-            <th scope="col" className={TH}>{t('customers.columns.share')}</th>
+            <th scope="col" className={TH}>
+              {t('strat.rank')}
+            </th>
+            <th scope="col" className={TH_LEFT}>
+              {t('customers.columns.lesseeName')}
+            </th>
+            <th scope="col" className={TH}>
+              {t('customers.columns.leases')}
+            </th>
+            <th scope="col" className={TH}>
+              {t('strat.columns.outstanding')}
+            </th>
+            <th scope="col" className={TH}>
+              {t('customers.columns.share')}
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -86,7 +118,9 @@ export async function ConcentrationTable({ strat }: { strat: CurrencyStrat }) {
                 </Link>
               </td>
               <td className={TD}>{formatDecimal(format, r.leases)}</td>
-              <td className={TD}><Amount minor={r.outstanding} currency={strat.currency} /></td>
+              <td className={TD}>
+                <Amount minor={r.outstanding} currency={strat.currency} />
+              </td>
               <td className={TD}>{formatPercent(format, r.share, 1)}</td>
             </tr>
           ))}
@@ -94,9 +128,13 @@ export async function ConcentrationTable({ strat }: { strat: CurrencyStrat }) {
         <tfoot>
           <tr className="h-8 font-semibold text-heading">
             <td className={`${TD} bg-surface`} />
-            <th scope="row" className={`${TD_LEFT} font-semibold`}>{t('strat.top10Total')}</th>
+            <th scope="row" className={`${TD_LEFT} font-semibold`}>
+              {t('strat.top10Total')}
+            </th>
             <td className={TD} />
-            <td className={TD}><Amount minor={strat.top10.reduce((s, r) => s + r.outstanding, 0)} currency={strat.currency} /></td>
+            <td className={TD}>
+              <Amount minor={strat.top10.reduce((s, r) => s + r.outstanding, 0)} currency={strat.currency} />
+            </td>
             <td className={TD}>{formatPercent(format, strat.top10Share, 1)}</td>
           </tr>
         </tfoot>

@@ -57,7 +57,13 @@ export function ScenarioManager({ funderId, scenarios, selected, canWrite, query
   function startEdit(s: ScenarioDto) {
     setEditing(s);
     setErrors({});
-    setFields({ name: s.name, cpr: percentText(s.cpr), cdr: percentText(s.cdr), severity: percentText(s.severity), lagMonths: String(s.lagMonths) });
+    setFields({
+      name: s.name,
+      cpr: percentText(s.cpr),
+      cdr: percentText(s.cdr),
+      severity: percentText(s.severity),
+      lagMonths: String(s.lagMonths),
+    });
   }
 
   function reset() {
@@ -89,7 +95,8 @@ export function ScenarioManager({ funderId, scenarios, selected, canWrite, query
     const severity = percent('severity');
     const lag = parseDecimal(fields.lagMonths, locale);
     const lagMonths = lag.ok && /^\d+$/.test(lag.decimal) ? lag.value : -1;
-    if (lagMonths < 0 || lagMonths > MAX_LAG_MONTHS) e.lagMonths = fields.lagMonths.trim() === '' ? t('form.errors.required') : t('form.errors.lag');
+    if (lagMonths < 0 || lagMonths > MAX_LAG_MONTHS)
+      e.lagMonths = fields.lagMonths.trim() === '' ? t('form.errors.required') : t('form.errors.lag');
     if (Object.keys(e).length > 0) return { errors: e };
     return { body: { name, cpr, cdr, severity, lagMonths } };
   }
@@ -102,7 +109,9 @@ export function ScenarioManager({ funderId, scenarios, selected, canWrite, query
       return;
     }
     startTransition(async () => {
-      const res = editing ? await send(`/api/scenarios/${editing.id}`, 'PATCH', parsed.body) : await send('/api/scenarios', 'POST', { funderId, ...parsed.body });
+      const res = editing
+        ? await send(`/api/scenarios/${editing.id}`, 'PATCH', parsed.body)
+        : await send('/api/scenarios', 'POST', { funderId, ...parsed.body });
       if (res.status === 409) {
         setErrors({ name: t('form.errors.duplicate') });
         return;
@@ -155,34 +164,55 @@ export function ScenarioManager({ funderId, scenarios, selected, canWrite, query
   return (
     <div className="grid gap-4">
       {scenarios.length === 0 ? (
-        <p className="px-4 text-[13px]" data-testid="scenarios-empty">{t('list.empty')}</p>
+        <p className="px-4 text-[13px]" data-testid="scenarios-empty">
+          {t('list.empty')}
+        </p>
       ) : (
         <div className="overflow-x-auto" role="region" aria-label={t('list.caption')} tabIndex={0}>
           <table className="w-full min-w-max text-[13px]" data-testid="scenarios-list">
             <caption className="sr-only">{t('list.caption')}</caption>
             <thead>
               <tr className="bg-surface-muted text-heading">
-                <th scope="col" className="px-3 py-2 text-left font-medium">{t('list.name')}</th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">{t('list.cpr')}</th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">{t('list.cdr')}</th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">{t('list.severity')}</th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">{t('list.lag')}</th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">{t('list.actions')}</th>
+                <th scope="col" className="px-3 py-2 text-left font-medium">
+                  {t('list.name')}
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-medium">
+                  {t('list.cpr')}
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-medium">
+                  {t('list.cdr')}
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-medium">
+                  {t('list.severity')}
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-medium">
+                  {t('list.lag')}
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-medium">
+                  {t('list.actions')}
+                </th>
               </tr>
             </thead>
             <tbody>
               {scenarios.map((s) => (
                 <tr key={s.id} className="h-8 border-b border-border" data-testid={`scenario-row-${s.id}`}>
-                  <th scope="row" className="px-3 text-left font-medium text-heading">{s.name}</th>
+                  <th scope="row" className="px-3 text-left font-medium text-heading">
+                    {s.name}
+                  </th>
                   <td className="tabular px-3 text-right">{formatPercent(format, s.cpr)}</td>
                   <td className="tabular px-3 text-right">{formatPercent(format, s.cdr)}</td>
                   <td className="tabular px-3 text-right">{formatPercent(format, s.severity)}</td>
                   <td className="tabular px-3 text-right">{t('list.lagValue', { count: s.lagMonths })}</td>
                   <td className="px-3 text-right whitespace-nowrap">
                     {s.id === selected ? (
-                      <span className="mr-2 text-[13px] text-primary-strong" aria-current="true">{t('list.shown')}</span>
+                      <span className="mr-2 text-[13px] text-primary-strong" aria-current="true">
+                        {t('list.shown')}
+                      </span>
                     ) : (
-                      <Link href={{ pathname, query: { ...query, scenario: String(s.id) } }} className="mr-2 rounded text-primary-strong hover:underline focus-visible:outline-2 focus-visible:outline-primary">
+                      <Link
+                        href={{ pathname, query: { ...query, scenario: String(s.id) } }}
+                        className="mr-2 rounded text-primary-strong hover:underline focus-visible:outline-2 focus-visible:outline-primary"
+                      >
                         {t('list.show')}
                         <span className="sr-only"> {s.name}</span>
                       </Link>
@@ -204,9 +234,19 @@ export function ScenarioManager({ funderId, scenarios, selected, canWrite, query
           </table>
         </div>
       )}
-      {deleteError ? <Alert variant="danger" role="alert" className="mx-4">{deleteError}</Alert> : null}
+      {deleteError ? (
+        <Alert variant="danger" role="alert" className="mx-4">
+          {deleteError}
+        </Alert>
+      ) : null}
       {canWrite ? (
-        <form onSubmit={onSubmit} noValidate aria-labelledby="scenario-form-title" className="grid gap-3 border-t border-border px-4 pt-4" data-testid="scenario-form">
+        <form
+          onSubmit={onSubmit}
+          noValidate
+          aria-labelledby="scenario-form-title"
+          className="grid gap-3 border-t border-border px-4 pt-4"
+          data-testid="scenario-form"
+        >
           <h3 id="scenario-form-title" className="text-[15px] font-medium text-heading">
             {editing ? t('form.editTitle', { name: editing.name }) : t('form.createTitle')}
           </h3>
@@ -217,9 +257,15 @@ export function ScenarioManager({ funderId, scenarios, selected, canWrite, query
             {field('severity', t('form.severity'), 'decimal', '')}
             {field('lagMonths', t('form.lag'), 'numeric', '')}
           </div>
-          {errors.form ? <Alert variant="danger" role="alert">{errors.form}</Alert> : null}
+          {errors.form ? (
+            <Alert variant="danger" role="alert">
+              {errors.form}
+            </Alert>
+          ) : null}
           <div className="flex gap-2">
-            <Button type="submit" disabled={pending}>{pending ? t('form.saving') : editing ? t('form.save') : t('form.create')}</Button>
+            <Button type="submit" disabled={pending}>
+              {pending ? t('form.saving') : editing ? t('form.save') : t('form.create')}
+            </Button>
             {editing ? (
               <Button variant="outline" onClick={reset}>
                 {t('form.cancel')}

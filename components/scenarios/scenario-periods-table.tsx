@@ -24,14 +24,26 @@ export function ScenarioPeriodsTable({ data, labels }: { data: ScenarioCurrency;
         <caption className="sr-only">{t('caption', { currency: c })}</caption>
         <thead>
           <tr>
-            <th scope="col" className={`${TH} text-left`}>{t('month')}</th>
-            <th scope="col" className={TH}>{t('contractual')}</th>
-            <th scope="col" className={TH}>{t('scenario')}</th>
-            <th scope="col" className={TH}>{t('difference')}</th>
+            <th scope="col" className={`${TH} text-left`}>
+              {t('month')}
+            </th>
+            <th scope="col" className={TH}>
+              {t('contractual')}
+            </th>
+            <th scope="col" className={TH}>
+              {t('scenario')}
+            </th>
+            <th scope="col" className={TH}>
+              {t('difference')}
+            </th>
             {COMPONENTS.map((k) => (
-              <th key={k} scope="col" className={TH}>{t(k)}</th>
+              <th key={k} scope="col" className={TH}>
+                {t(k)}
+              </th>
             ))}
-            <th scope="col" className={TH}>{t('endBalance')}</th>
+            <th scope="col" className={TH}>
+              {t('endBalance')}
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -39,12 +51,22 @@ export function ScenarioPeriodsTable({ data, labels }: { data: ScenarioCurrency;
             const beyond = k === slots - 1;
             return (
               <tr key={k} className="h-8">
-                <th scope="row" className="border-b border-border px-3 text-left font-medium text-heading">{beyond ? t('beyond') : labels[k]}</th>
-                <td className={TD}><Amount minor={data.contractual.cash[k]!} currency={c} /></td>
-                <td className={TD}><Amount minor={p.cash[k]!} currency={c} /></td>
-                <td className={TD}><Amount minor={p.cash[k]! - data.contractual.cash[k]!} currency={c} /></td>
+                <th scope="row" className="border-b border-border px-3 text-left font-medium text-heading">
+                  {beyond ? t('beyond') : labels[k]}
+                </th>
+                <td className={TD}>
+                  <Amount minor={data.contractual.cash[k]!} currency={c} />
+                </td>
+                <td className={TD}>
+                  <Amount minor={p.cash[k]!} currency={c} />
+                </td>
+                <td className={TD}>
+                  <Amount minor={p.cash[k]! - data.contractual.cash[k]!} currency={c} />
+                </td>
                 {COMPONENTS.map((key) => (
-                  <td key={key} className={TD}><Amount minor={p[key][k]!} currency={c} /></td>
+                  <td key={key} className={TD}>
+                    <Amount minor={p[key][k]!} currency={c} />
+                  </td>
                 ))}
                 <td className={TD}>{beyond ? <span aria-hidden="true">—</span> : <Amount minor={p.endBalance[k]!} currency={c} />}</td>
               </tr>
@@ -53,14 +75,26 @@ export function ScenarioPeriodsTable({ data, labels }: { data: ScenarioCurrency;
         </tbody>
         <tfoot>
           <tr className="h-8 font-medium" data-testid={`scenario-periods-total-${c}`}>
-            <th scope="row" className="border-b border-border bg-surface px-3 text-left text-heading">{t('total')}</th>
-            <td className={TD}><Amount minor={sum(data.contractual.cash)} currency={c} /></td>
-            <td className={TD}><Amount minor={sum(p.cash)} currency={c} /></td>
-            <td className={TD}><Amount minor={sum(p.cash) - sum(data.contractual.cash)} currency={c} /></td>
+            <th scope="row" className="border-b border-border bg-surface px-3 text-left text-heading">
+              {t('total')}
+            </th>
+            <td className={TD}>
+              <Amount minor={sum(data.contractual.cash)} currency={c} />
+            </td>
+            <td className={TD}>
+              <Amount minor={sum(p.cash)} currency={c} />
+            </td>
+            <td className={TD}>
+              <Amount minor={sum(p.cash) - sum(data.contractual.cash)} currency={c} />
+            </td>
             {COMPONENTS.map((key) => (
-              <td key={key} className={TD}><Amount minor={sum(p[key])} currency={c} /></td>
+              <td key={key} className={TD}>
+                <Amount minor={sum(p[key])} currency={c} />
+              </td>
             ))}
-            <td className={TD}><span aria-hidden="true">—</span></td>
+            <td className={TD}>
+              <span aria-hidden="true">—</span>
+            </td>
           </tr>
         </tfoot>
       </table>

@@ -40,18 +40,40 @@ export function ScenarioTotalsTable({ comparison }: { comparison: Comparison }) 
         <caption className="sr-only">{t('caption')}</caption>
         <thead>
           <tr>
-            <th scope="col" className={`${TH} text-left`}>{t('measure')}</th>
-            <th scope="col" className={`${TH} text-left`}>{t('currency')}</th>
-            <th scope="col" className={TH}>{t('contractual')}</th>
-            <th scope="col" className={TH}>{t('scenario')}</th>
-            <th scope="col" className={TH}>{t('difference')}</th>
+            <th scope="col" className={`${TH} text-left`}>
+              {t('measure')}
+            </th>
+            <th scope="col" className={`${TH} text-left`}>
+              {t('currency')}
+            </th>
+            <th scope="col" className={TH}>
+              {t('contractual')}
+            </th>
+            <th scope="col" className={TH}>
+              {t('scenario')}
+            </th>
+            <th scope="col" className={TH}>
+              {t('difference')}
+            </th>
           </tr>
         </thead>
         <tbody>
           {comparison.currencies.flatMap((c) => {
             const rows: { key: string; label: string; contractual: number | null; scenario: number; difference: number | null }[] = [
-              { key: 'totalcf', label: t('totalcf'), contractual: c.contractual.totalcf, scenario: c.scenario.totalcf, difference: c.difference.totalcf },
-              { key: 'price', label: t('price'), contractual: c.contractual.sellto4G, scenario: c.scenario.sellto4G, difference: c.difference.sellto4G },
+              {
+                key: 'totalcf',
+                label: t('totalcf'),
+                contractual: c.contractual.totalcf,
+                scenario: c.scenario.totalcf,
+                difference: c.difference.totalcf,
+              },
+              {
+                key: 'price',
+                label: t('price'),
+                contractual: c.contractual.sellto4G,
+                scenario: c.scenario.sellto4G,
+                difference: c.difference.sellto4G,
+              },
               { key: 'npv', label: t('npv'), contractual: c.contractual.npv, scenario: c.scenario.npv, difference: c.difference.npv },
               { key: 'defaults', label: t('defaults'), contractual: null, scenario: c.scenario.defaulted, difference: null },
               { key: 'prepayments', label: t('prepayments'), contractual: null, scenario: c.scenario.prepaid, difference: null },
@@ -61,10 +83,14 @@ export function ScenarioTotalsTable({ comparison }: { comparison: Comparison }) 
             ];
             return rows.map((r) => (
               <tr key={`${c.currency}-${r.key}`} className="h-8" data-testid={`scenario-${r.key}-${c.currency}`}>
-                <th scope="row" className="border-b border-border px-3 text-left font-medium text-heading">{r.label}</th>
+                <th scope="row" className="border-b border-border px-3 text-left font-medium text-heading">
+                  {r.label}
+                </th>
                 <td className={`${TD} text-left`}>{c.currency}</td>
                 <td className={TD}>{r.contractual === null ? dash : <Amount minor={r.contractual} currency={c.currency} />}</td>
-                <td className={TD}><Amount minor={r.scenario} currency={c.currency} /></td>
+                <td className={TD}>
+                  <Amount minor={r.scenario} currency={c.currency} />
+                </td>
                 <td className={TD} data-testid={r.difference === null ? undefined : `scenario-diff-${r.key}-${c.currency}`}>
                   {r.difference === null ? dash : <Amount minor={r.difference} currency={c.currency} signDisplay="exceptZero" />}
                 </td>

@@ -52,7 +52,11 @@ export function ImportLines({ funderId, initial, canWrite }: { funderId: number;
 
   const match = async (line: ImportLine, contract: string) => {
     const res = await fetch(`/api/leases?funderId=${funderId}&q=${encodeURIComponent(contract)}&perPage=5`);
-    const lease = res.ok ? ((await res.json()) as { leases: { id: number; contractNumber: string }[] }).leases.find((l) => l.contractNumber === contract.trim()) : undefined;
+    const lease = res.ok
+      ? ((await res.json()) as { leases: { id: number; contractNumber: string }[] }).leases.find(
+          (l) => l.contractNumber === contract.trim(),
+        )
+      : undefined;
     if (!lease) {
       toast.error(t('unknownContract'));
       return;
@@ -76,19 +80,44 @@ export function ImportLines({ funderId, initial, canWrite }: { funderId: number;
   return (
     <div className="min-w-0">
       <p className="mb-2 text-[13px]" data-testid="import-summary" role="status">
-        {t('summary', { file: initial.fileName, lines: counts.lines, matched: counts.matched, unmatched: counts.unmatched, invalid: counts.invalid })}
+        {t('summary', {
+          file: initial.fileName,
+          lines: counts.lines,
+          matched: counts.matched,
+          unmatched: counts.unmatched,
+          invalid: counts.invalid,
+        })}
       </p>
-      <div className="max-h-[60vh] overflow-auto rounded-md border border-border" role="region" aria-label={t('linesLabel', { file: initial.fileName })} tabIndex={0}>
+      <div
+        className="max-h-[60vh] overflow-auto rounded-md border border-border"
+        role="region"
+        aria-label={t('linesLabel', { file: initial.fileName })}
+        tabIndex={0}
+      >
         <table className={`w-full min-w-[760px] text-[13px] ${STICKY_FIRST_COLUMN} ${ROW_RULES}`} data-testid="import-lines">
           <thead className={`sticky top-0 z-10 shadow-[0_1px_0_var(--color-border)] ${HEAD_CELLS}`}>
             <tr className="text-left">
-              <th scope="col" className="px-3 py-2 text-right">{t('line')}</th>
-              <th scope="col" className="px-3 py-2 whitespace-nowrap">{t('date')}</th>
-              <th scope="col" className="px-3 py-2 text-right whitespace-nowrap">{t('amount')}</th>
-              <th scope="col" className="px-3 py-2">{t('reference')}</th>
-              <th scope="col" className="px-3 py-2">{t('contract')}</th>
-              <th scope="col" className="px-3 py-2">{t('status')}</th>
-              <th scope="col" className="min-w-72 px-3 py-2">{t('result')}</th>
+              <th scope="col" className="px-3 py-2 text-right">
+                {t('line')}
+              </th>
+              <th scope="col" className="px-3 py-2 whitespace-nowrap">
+                {t('date')}
+              </th>
+              <th scope="col" className="px-3 py-2 text-right whitespace-nowrap">
+                {t('amount')}
+              </th>
+              <th scope="col" className="px-3 py-2">
+                {t('reference')}
+              </th>
+              <th scope="col" className="px-3 py-2">
+                {t('contract')}
+              </th>
+              <th scope="col" className="px-3 py-2">
+                {t('status')}
+              </th>
+              <th scope="col" className="min-w-72 px-3 py-2">
+                {t('result')}
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -96,7 +125,9 @@ export function ImportLines({ funderId, initial, canWrite }: { funderId: number;
               <tr key={l.id} className="h-8" data-testid={`import-line-${l.lineNo}`}>
                 <td className="tabular px-3 py-1 text-right">{l.lineNo}</td>
                 <td className="px-3 py-1 whitespace-nowrap">{l.receivedOn ? formatIsoDate(format, l.receivedOn) : '—'}</td>
-                <td className="tabular px-3 py-1 text-right whitespace-nowrap">{l.amount !== null && l.currency ? formatMoney(format, l.amount, l.currency) : '—'}</td>
+                <td className="tabular px-3 py-1 text-right whitespace-nowrap">
+                  {l.amount !== null && l.currency ? formatMoney(format, l.amount, l.currency) : '—'}
+                </td>
                 <td className="px-3 py-1">{l.reference || '—'}</td>
                 <td className="px-3 py-1 whitespace-nowrap">{l.contractNumber || '—'}</td>
                 <td className="px-3 py-1 whitespace-nowrap">

@@ -97,7 +97,11 @@ export function ImportPanel({ funderId }: { funderId: number }) {
       {result ? (
         <div className="grid gap-2">
           <ImportLines key={result.id} funderId={funderId} initial={result} canWrite />
-          <Link href={`/servicing/payments/imports/${result.id}`} className="text-[13px] text-primary-strong hover:underline" data-testid="import-page-link">
+          <Link
+            href={`/servicing/payments/imports/${result.id}`}
+            className="text-[13px] text-primary-strong hover:underline"
+            data-testid="import-page-link"
+          >
             {t('openImport', { file: result.fileName })}
           </Link>
         </div>

@@ -34,12 +34,16 @@ export async function LeasePaymentsCard({
         <CardDescription>
           {state ? (
             <span data-testid="lease-servicing-state">
-              {t('lease.state', { dpd: formatDecimal(format, state.dpd), bucket: bucketLabel(state.bucket, t('buckets.current')) })} <Amount minor={state.arrearsTotal} currency={lease.currency} />
+              {t('lease.state', { dpd: formatDecimal(format, state.dpd), bucket: bucketLabel(state.bucket, t('buckets.current')) })}{' '}
+              <Amount minor={state.arrearsTotal} currency={lease.currency} />
             </span>
           ) : (
             t('lease.notInBook')
           )}{' '}
-          <Link href={{ pathname: '/servicing/payments', query: { lease: String(lease.id) } }} className="text-primary-strong hover:underline">
+          <Link
+            href={{ pathname: '/servicing/payments', query: { lease: String(lease.id) } }}
+            className="text-primary-strong hover:underline"
+          >
             {t('lease.openLedger')}
           </Link>
         </CardDescription>
@@ -50,7 +54,11 @@ export async function LeasePaymentsCard({
           <RecordPaymentForm funderId={funderId} lease={lease} />
         </CardContent>
       ) : null}
-      {list.rows.length > 0 ? <PaymentsTable rows={list.rows} funderId={funderId} canWrite={canWrite} showLease={false} /> : <CardContent>{t('lease.noPayments')}</CardContent>}
+      {list.rows.length > 0 ? (
+        <PaymentsTable rows={list.rows} funderId={funderId} canWrite={canWrite} showLease={false} />
+      ) : (
+        <CardContent>{t('lease.noPayments')}</CardContent>
+      )}
     </Card>
   );
 }

@@ -9,7 +9,17 @@ import { formatIsoDate } from '@/lib/format';
 import { ReversePaymentButton } from './reverse-payment-button';
 
 /** Ledger rows (payments and reversals), newest first; a payment not yet reversed gets a Reverse action for writers. */
-export function PaymentsTable({ rows, funderId, canWrite, showLease = true }: { rows: PaymentListRow[]; funderId: number; canWrite: boolean; showLease?: boolean }) {
+export function PaymentsTable({
+  rows,
+  funderId,
+  canWrite,
+  showLease = true,
+}: {
+  rows: PaymentListRow[];
+  funderId: number;
+  canWrite: boolean;
+  showLease?: boolean;
+}) {
   const t = useTranslations('servicing');
   const format = useFormatter();
   return (
@@ -17,14 +27,36 @@ export function PaymentsTable({ rows, funderId, canWrite, showLease = true }: { 
       <table className={`w-full text-[13px] ${STICKY_FIRST_COLUMN} ${ROW_RULES}`} data-testid="payments-table">
         <thead className={`sticky top-0 z-10 shadow-[0_1px_0_var(--color-border)] ${HEAD_CELLS}`}>
           <tr className="text-left">
-            <th scope="col" className="px-3 py-2">{t('columns.receivedOn')}</th>
-            {showLease ? <th scope="col" className="px-3 py-2">{t('columns.contract')}</th> : null}
-            {showLease ? <th scope="col" className="px-3 py-2">{t('columns.lessee')}</th> : null}
-            <th scope="col" className="px-3 py-2">{t('columns.kind')}</th>
-            <th scope="col" className="px-3 py-2">{t('columns.method')}</th>
-            <th scope="col" className="px-3 py-2">{t('columns.reference')}</th>
-            <th scope="col" className="px-3 py-2 text-right">{t('columns.amount')}</th>
-            {canWrite ? <th scope="col" className="px-3 py-2"><span className="sr-only">{t('columns.actions')}</span></th> : null}
+            <th scope="col" className="px-3 py-2">
+              {t('columns.receivedOn')}
+            </th>
+            {showLease ? (
+              <th scope="col" className="px-3 py-2">
+                {t('columns.contract')}
+              </th>
+            ) : null}
+            {showLease ? (
+              <th scope="col" className="px-3 py-2">
+                {t('columns.lessee')}
+              </th>
+            ) : null}
+            <th scope="col" className="px-3 py-2">
+              {t('columns.kind')}
+            </th>
+            <th scope="col" className="px-3 py-2">
+              {t('columns.method')}
+            </th>
+            <th scope="col" className="px-3 py-2">
+              {t('columns.reference')}
+            </th>
+            <th scope="col" className="px-3 py-2 text-right">
+              {t('columns.amount')}
+            </th>
+            {canWrite ? (
+              <th scope="col" className="px-3 py-2">
+                <span className="sr-only">{t('columns.actions')}</span>
+              </th>
+            ) : null}
           </tr>
         </thead>
         <tbody>
@@ -61,7 +93,9 @@ export function PaymentsTable({ rows, funderId, canWrite, showLease = true }: { 
               </td>
               {canWrite ? (
                 <td className="px-3 py-1 text-right">
-                  {p.kind === 'payment' && !p.reversedBy ? <ReversePaymentButton paymentId={p.id} funderId={funderId} receivedOn={p.receivedOn} /> : null}
+                  {p.kind === 'payment' && !p.reversedBy ? (
+                    <ReversePaymentButton paymentId={p.id} funderId={funderId} receivedOn={p.receivedOn} />
+                  ) : null}
                 </td>
               ) : null}
             </tr>

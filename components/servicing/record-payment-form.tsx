@@ -41,7 +41,9 @@ export function RecordPaymentForm({ funderId, lease }: { funderId: number; lease
       if (!contract) next.contract = t('required');
       else {
         const res = await fetch(`/api/leases?funderId=${funderId}&q=${encodeURIComponent(contract)}&perPage=5`);
-        const found = res.ok ? ((await res.json()) as { leases: LeaseOption[] }).leases.find((l) => l.contractNumber === contract) : undefined;
+        const found = res.ok
+          ? ((await res.json()) as { leases: LeaseOption[] }).leases.find((l) => l.contractNumber === contract)
+          : undefined;
         if (!found) next.contract = t('unknownContract');
         else target = found;
       }
@@ -49,7 +51,8 @@ export function RecordPaymentForm({ funderId, lease }: { funderId: number; lease
     // Minor units from the typed text by string arithmetic, in the currency's decimals; another locale's spelling is refused.
     const parsed = target ? parseAmountMinor(String(data.get('amount') ?? ''), locale, target.currency) : null;
     const amount = parsed?.ok && parsed.value > 0 ? parsed.value : null;
-    if (parsed && amount === null) next.amount = parsed.ok || parsed.reason === 'invalid' ? t('amountInvalid') : numberInputMessage(tn, parsed, locale);
+    if (parsed && amount === null)
+      next.amount = parsed.ok || parsed.reason === 'invalid' ? t('amountInvalid') : numberInputMessage(tn, parsed, locale);
     const receivedOn = String(data.get('receivedOn') ?? '');
     if (!receivedOn) next.receivedOn = t('required');
     setErrors(next);
@@ -59,7 +62,15 @@ export function RecordPaymentForm({ funderId, lease }: { funderId: number; lease
       const res = await fetch(`/api/payments?funderId=${funderId}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ leaseId: target.id, receivedOn, amount, currency: target.currency, method: data.get('method'), reference: data.get('reference') ?? '', note: data.get('note') ?? '' }),
+        body: JSON.stringify({
+          leaseId: target.id,
+          receivedOn,
+          amount,
+          currency: target.currency,
+          method: data.get('method'),
+          reference: data.get('reference') ?? '',
+          note: data.get('note') ?? '',
+        }),
       });
       if (res.status === 201) {
         toast.success(t('recorded', { contract: target.contractNumber }));
@@ -67,7 +78,9 @@ export function RecordPaymentForm({ funderId, lease }: { funderId: number; lease
         router.refresh();
         return;
       }
-      const body = (await res.json().catch(() => null)) as { error?: { message?: string; issues?: { field: string; message: string }[] } } | null;
+      const body = (await res.json().catch(() => null)) as {
+        error?: { message?: string; issues?: { field: string; message: string }[] };
+      } | null;
       const issues: Record<string, string> = {};
       for (const i of body?.error?.issues ?? []) issues[i.field] = i.message;
       setErrors(issues);
@@ -81,7 +94,13 @@ export function RecordPaymentForm({ funderId, lease }: { funderId: number; lease
 
   const field = (name: string) => (errors[name] ? { 'aria-invalid': true, 'aria-describedby': `pay-${name}-error` } : {});
   return (
-    <form onSubmit={submit} noValidate aria-label={t('title')} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="record-payment-form">
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label={t('title')}
+      className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+      data-testid="record-payment-form"
+    >
       {lease ? null : (
         <div>
           <Label htmlFor="pay-contract">{t('contract')}</Label>

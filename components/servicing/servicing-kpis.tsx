@@ -8,7 +8,15 @@ import { sortByCurrencyOrder } from '@/lib/portfolio/currency-order';
 import type { ServicingKpi } from '@/services/servicing/kpis';
 
 /** The Dashboard's servicing KPIs (collections vs scheduled this month, share 30+ DPD, arrears), each linking to its screen. */
-export async function ServicingKpis({ kpis: all, today, currencies }: { kpis: ServicingKpi[]; today: string; currencies: readonly string[] }) {
+export async function ServicingKpis({
+  kpis: all,
+  today,
+  currencies,
+}: {
+  kpis: ServicingKpi[];
+  today: string;
+  currencies: readonly string[];
+}) {
   const t = await getTranslations('servicing.kpi');
   const format = await getFormatter();
   const kpis = sortByCurrencyOrder(all, currencies);
@@ -27,7 +35,9 @@ export async function ServicingKpis({ kpis: all, today, currencies }: { kpis: Se
           value: (
             <span className="flex flex-col items-end">
               <Amount minor={k.collected} currency={k.currency} />
-              <span className="text-xs font-normal text-body">{t('ofScheduled', { scheduled: formatMoney(format, k.scheduled, k.currency) })}</span>
+              <span className="text-xs font-normal text-body">
+                {t('ofScheduled', { scheduled: formatMoney(format, k.scheduled, k.currency) })}
+              </span>
             </span>
           ),
         }))}
@@ -59,7 +69,9 @@ export async function ServicingKpis({ kpis: all, today, currencies }: { kpis: Se
           value: (
             <span className="flex flex-col items-end">
               <Amount minor={k.arrearsTotal} currency={k.currency} />
-              <span className="text-xs font-normal text-body">{t('netVat', { net: formatMoney(format, k.arrearsNet, k.currency), vat: formatMoney(format, k.arrearsVat, k.currency) })}</span>
+              <span className="text-xs font-normal text-body">
+                {t('netVat', { net: formatMoney(format, k.arrearsNet, k.currency), vat: formatMoney(format, k.arrearsVat, k.currency) })}
+              </span>
             </span>
           ),
         }))}

@@ -2,7 +2,15 @@ import { ArrowDown, ArrowUp, ArrowUpDown } from '@/lib/icons';
 import { Link } from '@/i18n/navigation';
 
 /** A sortable column header: a link to the same page sorted by `sort` (toggling the direction when it is already the sort). */
-export function SortLink({ pathname, query, sort, current, dir, label, defaultDir = 'desc' }: {
+export function SortLink({
+  pathname,
+  query,
+  sort,
+  current,
+  dir,
+  label,
+  defaultDir = 'desc',
+}: {
   pathname: string;
   query: Record<string, string>;
   sort: string;

@@ -63,7 +63,11 @@ export function CreditSettingsForm({ funderId, currency, values }: { funderId: n
     if (Object.keys(next).length > 0) return;
     setBusy(true);
     try {
-      const res = await fetch(`/api/credit/settings?funderId=${funderId}`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const res = await fetch(`/api/credit/settings?funderId=${funderId}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       if (res.status === 200 || res.status === 202) {
         toast.success(res.status === 202 ? t('proposed') : t('saved'));
         router.refresh();
@@ -78,7 +82,15 @@ export function CreditSettingsForm({ funderId, currency, values }: { funderId: n
   const field = (name: string, label: string, defaultValue: string) => (
     <div className="w-52" key={name}>
       <Label htmlFor={`credit-${name}`}>{label}</Label>
-      <Input id={`credit-${name}`} name={name} defaultValue={defaultValue} inputMode="decimal" className="h-8.5 text-sm" aria-invalid={!!errors[name]} aria-describedby={errors[name] ? `credit-${name}-error` : undefined} />
+      <Input
+        id={`credit-${name}`}
+        name={name}
+        defaultValue={defaultValue}
+        inputMode="decimal"
+        className="h-8.5 text-sm"
+        aria-invalid={!!errors[name]}
+        aria-describedby={errors[name] ? `credit-${name}-error` : undefined}
+      />
       <FieldError id={`credit-${name}-error`}>{errors[name]}</FieldError>
     </div>
   );

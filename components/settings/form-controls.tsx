@@ -66,7 +66,10 @@ export function InputWithUnit({ unit, className, ...props }: ComponentProps<'inp
         )}
         {...props}
       />
-      <span className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-[13px] font-medium text-body" aria-hidden="true">
+      <span
+        className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-[13px] font-medium text-body"
+        aria-hidden="true"
+      >
         {unit}
       </span>
     </div>
@@ -76,7 +79,11 @@ export function InputWithUnit({ unit, className, ...props }: ComponentProps<'inp
 export function Checkbox({ label, className, ...props }: Omit<ComponentProps<'input'>, 'type'> & { label: ReactNode }) {
   return (
     <label className={cn('flex min-h-8 cursor-pointer items-center gap-2 text-[14px] text-heading', className)}>
-      <input type="checkbox" className="size-4 cursor-pointer rounded-sm accent-primary-strong focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary" {...props} />
+      <input
+        type="checkbox"
+        className="size-4 cursor-pointer rounded-sm accent-primary-strong focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+        {...props}
+      />
       <span>{label}</span>
     </label>
   );

@@ -52,7 +52,12 @@ export function zodFieldErrors(
 }
 
 /** Translated errors of the server's 400 (issues carry the field path) or 409 (the name is taken). */
-export function apiFieldErrors(issues: readonly { field: string; message: string }[], status: number, t: Translate, ctx: Context): FieldErrors {
+export function apiFieldErrors(
+  issues: readonly { field: string; message: string }[],
+  status: number,
+  t: Translate,
+  ctx: Context,
+): FieldErrors {
   if (status === 409) return { name: t('errors.nameTaken') };
   return zodFieldErrors(
     issues.map((i) => ({ path: i.field.split('.') })),

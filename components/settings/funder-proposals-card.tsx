@@ -26,7 +26,16 @@ type Props = {
 
 type Decision = { proposal: FunderProposal; action: 'approve' | 'reject' | 'withdraw' };
 
-const RATE_FIELDS = new Set<SettingsField>(['buyRate', 'discountRate', 'facilityRate', 'advanceRate', 'vatDefault', 'servicingFee', 'creditRelative', 'creditContagion']);
+const RATE_FIELDS = new Set<SettingsField>([
+  'buyRate',
+  'discountRate',
+  'facilityRate',
+  'advanceRate',
+  'vatDefault',
+  'servicingFee',
+  'creditRelative',
+  'creditContagion',
+]);
 
 /**
  * Four eyes on funder settings (domain.md §12): the changes proposed for the funder, each with its settings old → new
@@ -75,7 +84,13 @@ export function FunderProposalsCard({ proposals, funderName, baseCurrency, curre
     try {
       const res = await fetch(`/api/funder-proposals/${proposal.id}/${action === 'approve' ? 'approve' : 'reject'}`, { method: 'POST' });
       if (res.ok) {
-        toast.success(action === 'approve' ? t('proposals.approved', { name: funderName }) : action === 'reject' ? t('proposals.rejected') : t('proposals.withdrawn'));
+        toast.success(
+          action === 'approve'
+            ? t('proposals.approved', { name: funderName })
+            : action === 'reject'
+              ? t('proposals.rejected')
+              : t('proposals.withdrawn'),
+        );
         router.refresh();
       } else if (res.status === 403) toast.error(t('proposals.selfApproval'));
       else if (res.status === 409) {
@@ -101,10 +116,18 @@ export function FunderProposalsCard({ proposals, funderName, baseCurrency, curre
           const own = p.proposedBy === currentUserId;
           const fields = Object.keys(p.changes) as SettingsField[];
           return (
-            <section key={p.id} className="flex flex-col gap-3 rounded-md border border-border p-4" data-testid={`proposal-${p.id}`} aria-labelledby={`proposal-${p.id}-title`}>
+            <section
+              key={p.id}
+              className="flex flex-col gap-3 rounded-md border border-border p-4"
+              data-testid={`proposal-${p.id}`}
+              aria-labelledby={`proposal-${p.id}-title`}
+            >
               <div className="flex flex-wrap items-center justify-between gap-3">
                 <h3 id={`proposal-${p.id}-title`} className="font-medium text-heading">
-                  {t('proposals.proposedBy', { email: p.proposedByEmail, date: format.dateTime(new Date(p.proposedAt), { dateStyle: 'medium', timeStyle: 'short' }) })}
+                  {t('proposals.proposedBy', {
+                    email: p.proposedByEmail,
+                    date: format.dateTime(new Date(p.proposedAt), { dateStyle: 'medium', timeStyle: 'short' }),
+                  })}
                 </h3>
                 {own ? <Badge variant="warning">{t('proposals.awaiting')}</Badge> : null}
               </div>
@@ -113,15 +136,23 @@ export function FunderProposalsCard({ proposals, funderName, baseCurrency, curre
                   <caption className="sr-only">{t('proposals.caption', { id: p.id })}</caption>
                   <thead className="text-[12px] font-medium tracking-wide text-heading uppercase">
                     <tr>
-                      <th scope="col" className="px-2 py-1.5">{t('proposals.setting')}</th>
-                      <th scope="col" className="px-2 py-1.5">{t('proposals.before')}</th>
-                      <th scope="col" className="px-2 py-1.5">{t('proposals.after')}</th>
+                      <th scope="col" className="px-2 py-1.5">
+                        {t('proposals.setting')}
+                      </th>
+                      <th scope="col" className="px-2 py-1.5">
+                        {t('proposals.before')}
+                      </th>
+                      <th scope="col" className="px-2 py-1.5">
+                        {t('proposals.after')}
+                      </th>
                     </tr>
                   </thead>
                   <tbody>
                     {fields.map((field) => (
                       <tr key={field} className="border-t border-border">
-                        <th scope="row" className="px-2 py-1.5 font-medium text-heading">{t(`fields.${field}`)}</th>
+                        <th scope="row" className="px-2 py-1.5 font-medium text-heading">
+                          {t(`fields.${field}`)}
+                        </th>
                         <td className="px-2 py-1.5 tabular-nums">{show(field, p.changes[field]?.before)}</td>
                         <td className="px-2 py-1.5 tabular-nums">{show(field, p.changes[field]?.after)}</td>
                       </tr>
@@ -131,7 +162,12 @@ export function FunderProposalsCard({ proposals, funderName, baseCurrency, curre
               </div>
               <div className="flex flex-wrap gap-2">
                 {own ? (
-                  <Button variant="outline" size="sm" disabled={busy !== null} onClick={() => setDecision({ proposal: p, action: 'withdraw' })}>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    disabled={busy !== null}
+                    onClick={() => setDecision({ proposal: p, action: 'withdraw' })}
+                  >
                     <X aria-hidden="true" />
                     {t('proposals.withdraw')}
                   </Button>
@@ -141,7 +177,12 @@ export function FunderProposalsCard({ proposals, funderName, baseCurrency, curre
                       {busy === p.id ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Check aria-hidden="true" />}
                       {t('proposals.approve')}
                     </Button>
-                    <Button variant="danger" size="sm" disabled={busy !== null} onClick={() => setDecision({ proposal: p, action: 'reject' })}>
+                    <Button
+                      variant="danger"
+                      size="sm"
+                      disabled={busy !== null}
+                      onClick={() => setDecision({ proposal: p, action: 'reject' })}
+                    >
                       <X aria-hidden="true" />
                       {t('proposals.reject')}
                     </Button>

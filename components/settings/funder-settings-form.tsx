@@ -27,8 +27,12 @@ type Props = { funder: FunderSettings };
 
 /** Days-past-due buckets as the edges describe them: Current | 1–30 | 31–60 | 61–90 | 90+. */
 function bucketLabels(text: string, current: string): string | null {
-  const edges = text.split(/[\s,;]+/).filter(Boolean).map(Number);
-  if (edges.length === 0 || edges.some((e) => !Number.isInteger(e) || e < 1) || edges.some((e, i) => i > 0 && e <= edges[i - 1]!)) return null;
+  const edges = text
+    .split(/[\s,;]+/)
+    .filter(Boolean)
+    .map(Number);
+  if (edges.length === 0 || edges.some((e) => !Number.isInteger(e) || e < 1) || edges.some((e, i) => i > 0 && e <= edges[i - 1]!))
+    return null;
   const labels = [current];
   let from = 1;
   for (const edge of edges) {
@@ -116,7 +120,8 @@ export function FunderSettingsForm({ funder }: Props) {
         return;
       }
       const body = (await res.json().catch(() => null)) as { error?: { issues?: { field: string; message: string }[] } } | null;
-      const fieldErrors = res.status === 400 || res.status === 409 ? apiFieldErrors(body?.error?.issues ?? [], res.status, t, errorContext) : {};
+      const fieldErrors =
+        res.status === 400 || res.status === 409 ? apiFieldErrors(body?.error?.issues ?? [], res.status, t, errorContext) : {};
       if (Object.keys(fieldErrors).length > 0) {
         setErrors(fieldErrors);
         toast.error(t('invalid'));
@@ -149,7 +154,10 @@ export function FunderSettingsForm({ funder }: Props) {
     </Field>
   );
 
-  const percentField = (key: 'buyRate' | 'discountRate' | 'facilityRate' | 'advanceRate' | 'vatDefault' | 'servicingFee', hint?: ReactNode) => (
+  const percentField = (
+    key: 'buyRate' | 'discountRate' | 'facilityRate' | 'advanceRate' | 'vatDefault' | 'servicingFee',
+    hint?: ReactNode,
+  ) => (
     <Field label={t(`fields.${key}`)} hint={hint} error={errors[key]} ids={ids[key]}>
       <InputWithUnit
         id={ids[key].control}
@@ -272,7 +280,14 @@ export function FunderSettingsForm({ funder }: Props) {
                     <li key={component} className="flex min-h-9 items-center gap-3 rounded-md border border-border px-3">
                       <span className="w-5 text-right font-medium text-heading tabular-nums">{i + 1}.</span>
                       <span className="flex-1 text-heading">{name}</span>
-                      <Button variant="ghost" size="sm" className="px-2" disabled={i === 0} aria-label={t('moveUp', { component: name })} onClick={() => move(i, -1)}>
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        className="px-2"
+                        disabled={i === 0}
+                        aria-label={t('moveUp', { component: name })}
+                        onClick={() => move(i, -1)}
+                      >
                         <ArrowUp aria-hidden="true" />
                       </Button>
                       <Button
@@ -356,11 +371,7 @@ export function FunderSettingsForm({ funder }: Props) {
           {saving ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Save aria-hidden="true" />}
           {saving ? t('saving') : t('save')}
         </Button>
-        <Button
-          variant="outline"
-          disabled={!dirty || saving}
-          onClick={discard}
-        >
+        <Button variant="outline" disabled={!dirty || saving} onClick={discard}>
           {t('discard')}
         </Button>
         {dirty ? <span className="text-[13px]">{t('unsaved')}</span> : null}

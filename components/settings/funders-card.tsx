@@ -135,7 +135,13 @@ export function FundersCard({ funders, activeId }: Props) {
                     <td className="px-4 py-1.5 whitespace-nowrap">{f.fourEyes ? t('proposals.on') : t('proposals.off')}</td>
                     <td className="px-4 py-1.5 text-right">
                       {active ? null : (
-                        <Button variant="secondary" size="sm" disabled={switching !== null} onClick={() => switchTo(f)} aria-label={t('funders.makeActiveLabel', { name: f.name })}>
+                        <Button
+                          variant="secondary"
+                          size="sm"
+                          disabled={switching !== null}
+                          onClick={() => switchTo(f)}
+                          aria-label={t('funders.makeActiveLabel', { name: f.name })}
+                        >
                           {switching === f.id ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
                           {t('funders.makeActive')}
                         </Button>
@@ -148,7 +154,13 @@ export function FundersCard({ funders, activeId }: Props) {
           </table>
         </div>
       </CardContent>
-      <Dialog open={adding} onClose={() => setAdding(false)} title={t('funders.addTitle')} closeLabel={t('close')} data-testid="add-funder-dialog">
+      <Dialog
+        open={adding}
+        onClose={() => setAdding(false)}
+        title={t('funders.addTitle')}
+        closeLabel={t('close')}
+        data-testid="add-funder-dialog"
+      >
         <NewFunderForm
           onDone={() => {
             setAdding(false);
@@ -195,7 +207,11 @@ function NewFunderForm({ onDone, onCancel }: { onDone: () => void; onCancel: () 
     }
     setBusy(true);
     try {
-      const res = await fetch('/api/funders', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(parsed.data) });
+      const res = await fetch('/api/funders', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(parsed.data),
+      });
       if (res.status === 201) {
         toast.success(t('funders.created', { name: parsed.data.name }));
         onDone();
@@ -246,7 +262,12 @@ function NewFunderForm({ onDone, onCancel }: { onDone: () => void; onCancel: () 
           />
         </Field>
         <Field label={t('fields.baseCurrency')} error={errors.baseCurrency} ids={ids.baseCurrency}>
-          <Select id={ids.baseCurrency.control} name="baseCurrency" value={values.baseCurrency} onChange={(e) => set('baseCurrency', e.target.value)}>
+          <Select
+            id={ids.baseCurrency.control}
+            name="baseCurrency"
+            value={values.baseCurrency}
+            onChange={(e) => set('baseCurrency', e.target.value)}
+          >
             {FUNDER_CURRENCIES.map((c) => (
               <option key={c} value={c}>
                 {c}

@@ -119,7 +119,9 @@ export function AppShell({ user, scopes, funders, activeFunderId, footer, childr
             </span>
             <NavbarSearch funderId={activeFunderId} />
             <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-3">
-              {funders && funders.length > 0 && activeFunderId !== undefined ? <FunderSwitch funders={funders} activeId={activeFunderId} /> : null}
+              {funders && funders.length > 0 && activeFunderId !== undefined ? (
+                <FunderSwitch funders={funders} activeId={activeFunderId} />
+              ) : null}
               <LanguageSwitcher />
               <UserMenu user={user} />
             </div>

@@ -9,8 +9,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 /** The body of the error boundaries: a localized message, a retry, and the digest to quote to support (never the stack). */
 export function ErrorPanel({ error, retry }: { error: unknown; retry: () => void }) {
   const t = useTranslations('errors');
-  const digest =
-    typeof error === 'object' && error !== null && 'digest' in error && typeof error.digest === 'string' ? error.digest : null;
+  const digest = typeof error === 'object' && error !== null && 'digest' in error && typeof error.digest === 'string' ? error.digest : null;
 
   useEffect(() => {
     console.error(error);
@@ -36,7 +35,9 @@ export function ErrorPanel({ error, retry }: { error: unknown; retry: () => void
           <p className="mt-3 text-sm">
             {t.rich('reference', {
               digest,
-              code: (chunks) => <code className="rounded-sm bg-surface-muted px-1.5 py-0.5 font-mono text-[13px] text-heading select-all">{chunks}</code>,
+              code: (chunks) => (
+                <code className="rounded-sm bg-surface-muted px-1.5 py-0.5 font-mono text-[13px] text-heading select-all">{chunks}</code>
+              ),
             })}
           </p>
         ) : null}

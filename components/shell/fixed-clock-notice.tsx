@@ -11,7 +11,11 @@ export async function FixedClockNotice({ date }: { date: string }) {
   const t = await getTranslations('shell');
   const format = await getFormatter();
   return (
-    <p role="note" className="mb-4 flex items-center gap-2 rounded-md bg-warning-soft px-3 py-2 text-[13px] font-medium text-warning-text" data-testid="fixed-clock">
+    <p
+      role="note"
+      className="mb-4 flex items-center gap-2 rounded-md bg-warning-soft px-3 py-2 text-[13px] font-medium text-warning-text"
+      data-testid="fixed-clock"
+    >
       <CalendarClock className="size-4 shrink-0" aria-hidden="true" />
       <span>{t('fixedClock', { date: formatIsoDate(format, date, 'long') })}</span>
     </p>

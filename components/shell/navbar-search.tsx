@@ -205,7 +205,12 @@ export function NavbarSearch({ funderId = 1 }: Props) {
             autoComplete="off"
             className="h-13 w-full bg-transparent text-[15px] text-heading outline-none placeholder:text-[#8a8894]"
           />
-          <button type="button" onClick={closeSearch} aria-label={t('close')} className="flex size-8 items-center justify-center rounded-full hover:bg-surface-muted">
+          <button
+            type="button"
+            onClick={closeSearch}
+            aria-label={t('close')}
+            className="flex size-8 items-center justify-center rounded-full hover:bg-surface-muted"
+          >
             <X className="size-4.5" aria-hidden="true" />
           </button>
         </div>
@@ -253,7 +258,10 @@ export function NavbarSearch({ funderId = 1 }: Props) {
                             data-testid={`bookmark-${page.target}`}
                             className="flex size-8 items-center justify-center rounded-full hover:bg-surface-muted disabled:opacity-60"
                           >
-                            <Star className={cn('size-4', page.isBookmarked ? 'fill-warning text-warning-text' : 'text-body')} aria-hidden="true" />
+                            <Star
+                              className={cn('size-4', page.isBookmarked ? 'fill-warning text-warning-text' : 'text-body')}
+                              aria-hidden="true"
+                            />
                           </button>
                         </li>
                       ))

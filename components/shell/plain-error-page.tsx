@@ -18,7 +18,10 @@ export function PlainErrorPage({ code, title, body }: { code: number; title: str
           <p className="mt-2 text-[15px]">{body}</p>
           {/* A full page load on purpose: the locale layout is a different root layout. */}
           {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
-          <a href="/" className="mt-6 inline-flex h-9.5 items-center rounded-md bg-primary-strong px-4 font-medium text-white hover:bg-primary-hover">
+          <a
+            href="/"
+            className="mt-6 inline-flex h-9.5 items-center rounded-md bg-primary-strong px-4 font-medium text-white hover:bg-primary-hover"
+          >
             Back to home
           </a>
         </main>

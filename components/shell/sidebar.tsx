@@ -124,11 +124,7 @@ function MenuList({ nodes, depth, id, hidden, ...rest }: MenuListProps) {
     <ul id={id} hidden={hidden} className={cn('flex flex-col gap-1', depth > 0 && 'mt-1 menu-mini:hidden')}>
       {nodes.map((node) => (
         <li key={node.key} className={depth === 0 ? 'px-3.5' : undefined}>
-          {node.kind === 'item' ? (
-            <MenuLink node={node} depth={depth} {...rest} />
-          ) : (
-            <MenuGroup node={node} depth={depth} {...rest} />
-          )}
+          {node.kind === 'item' ? <MenuLink node={node} depth={depth} {...rest} /> : <MenuGroup node={node} depth={depth} {...rest} />}
         </li>
       ))}
     </ul>
@@ -161,9 +157,7 @@ function MenuLink({
       className={cn(
         rowBase,
         indent(depth),
-        active
-          ? 'bg-linear-72 from-[#5f55de] to-[#6a5fe8] font-medium text-white shadow-primary'
-          : 'text-heading hover:bg-surface-muted',
+        active ? 'bg-linear-72 from-[#5f55de] to-[#6a5fe8] font-medium text-white shadow-primary' : 'text-heading hover:bg-surface-muted',
       )}
     >
       {depth === 0 ? (

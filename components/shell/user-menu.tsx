@@ -88,11 +88,7 @@ export function UserMenu({ user }: { user: ShellUser }) {
         {avatar}
         <span className="absolute right-0 bottom-0 size-2.5 rounded-full bg-success ring-2 ring-surface" aria-hidden="true" />
       </button>
-      <div
-        id={panelId}
-        hidden={!open}
-        className="absolute top-full right-0 z-50 mt-2.5 w-64 rounded-md bg-surface py-2 shadow-dropdown"
-      >
+      <div id={panelId} hidden={!open} className="absolute top-full right-0 z-50 mt-2.5 w-64 rounded-md bg-surface py-2 shadow-dropdown">
         <div className="flex items-center gap-3 px-4 py-2">
           {avatar}
           <div className="min-w-0">

@@ -24,15 +24,36 @@ type Detail = {
   leases: { row: number; action: string | null; leaseId: number; contractNumber: string; version: number }[];
   rules: { rule: string; severity: string; count: number }[];
 };
-type ExceptionRow = { id: number; row: number; column: string; field: string; value: string; rule: string; severity: string; message: string };
+type ExceptionRow = {
+  id: number;
+  row: number;
+  column: string;
+  field: string;
+  value: string;
+  rule: string;
+  severity: string;
+  message: string;
+};
 
 const selectClasses = 'h-9.5 rounded-md border border-border-strong bg-surface px-3 text-sm text-heading';
 const BUSY = new Set(['parsing', 'committing']);
-const STATUS_VARIANT: Record<string, BadgeVariant> = { parsing: 'info', validated: 'primary', committing: 'info', committed: 'success', failed: 'danger' };
+const STATUS_VARIANT: Record<string, BadgeVariant> = {
+  parsing: 'info',
+  validated: 'primary',
+  committing: 'info',
+  committed: 'success',
+  failed: 'danger',
+};
 const MONEY_FIELDS = new Set(['price', 'downPayment', 'residual', 'fee', 'agreedPurchasePrice']);
 /** Where a field's parsed value sits in a previewed row (lessee fields and the purchase price have other names). */
 const PREVIEW_KEY: Record<string, string> = {
-  lesseeName: 'name', lesseeExternalId: 'externalId', lesseeTaxId: 'taxId', lesseeCountry: 'country', lesseeRegion: 'region', lesseeIndustry: 'industry', purchasePrice: 'agreedPurchasePrice',
+  lesseeName: 'name',
+  lesseeExternalId: 'externalId',
+  lesseeTaxId: 'taxId',
+  lesseeCountry: 'country',
+  lesseeRegion: 'region',
+  lesseeIndustry: 'industry',
+  purchasePrice: 'agreedPurchasePrice',
 };
 
 function ProgressBar({ label, value }: { label: string; value: number }) {
@@ -42,7 +63,14 @@ function ProgressBar({ label, value }: { label: string; value: number }) {
       <div className="mb-1 text-sm" aria-hidden="true">
         {label}
       </div>
-      <div role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct} className="h-2.5 w-full overflow-hidden rounded-full bg-border">
+      <div
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={pct}
+        className="h-2.5 w-full overflow-hidden rounded-full bg-border"
+      >
         <div className="h-full rounded-full bg-primary transition-[width]" style={{ width: `${pct}%` }} />
       </div>
     </div>
@@ -54,7 +82,17 @@ function ProgressBar({ label, value }: { label: string; value: number }) {
  * the server reads and validates it, the mapping with a preview, the dry run's counts and exceptions,
  * and the commit. Receives the funder, the known sources and (on an import's page) the import id.
  */
-export function TapeImportWorkspace({ funderId, sources, importId: initialId, maxBytes }: { funderId: number; sources: string[]; importId?: number; maxBytes: number }) {
+export function TapeImportWorkspace({
+  funderId,
+  sources,
+  importId: initialId,
+  maxBytes,
+}: {
+  funderId: number;
+  sources: string[];
+  importId?: number;
+  maxBytes: number;
+}) {
   const t = useTranslations('tapeImport');
   const format = useFormatter();
   const locale = useLocale();
@@ -151,7 +189,11 @@ export function TapeImportWorkspace({ funderId, sources, importId: initialId, ma
 
   async function send(path: string, method: string, body: unknown) {
     setProblem(null);
-    const res = await fetch(`/api/leases/imports/${importId}/${path}?${q}`, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(`/api/leases/imports/${importId}/${path}?${q}`, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     if (!res.ok) {
       const b = (await res.json().catch(() => null)) as { error?: { message: string } } | null;
       setProblem(b?.error?.message ?? String(res.status));
@@ -160,7 +202,10 @@ export function TapeImportWorkspace({ funderId, sources, importId: initialId, ma
   }
 
   const imp = detail?.import;
-  const fieldOptions = useMemo(() => (detail?.fields ?? []).map((f) => ({ value: f, label: t(`fields.${f}` as never) })), [detail?.fields, t]);
+  const fieldOptions = useMemo(
+    () => (detail?.fields ?? []).map((f) => ({ value: f, label: t(`fields.${f}` as never) })),
+    [detail?.fields, t],
+  );
 
   if (!importId) {
     return (
@@ -188,7 +233,14 @@ export function TapeImportWorkspace({ funderId, sources, importId: initialId, ma
             </div>
             <div className="grid gap-1">
               <Label htmlFor="import-file">{t('upload.file')}</Label>
-              <input ref={fileRef} id="import-file" name="file" type="file" accept=".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" className="text-sm" />
+              <input
+                ref={fileRef}
+                id="import-file"
+                name="file"
+                type="file"
+                accept=".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+                className="text-sm"
+              />
             </div>
             <fieldset className="grid gap-1">
               <legend className="mb-1 text-sm font-medium text-heading">{t('upload.mode')}</legend>
@@ -243,9 +295,15 @@ export function TapeImportWorkspace({ funderId, sources, importId: initialId, ma
           <div className="break-all text-[13px]">
             {t('detail.sha')}: <code>{imp.sha256}</code>
           </div>
-          {imp.status === 'parsing' ? <ProgressBar label={t('upload.processing', { percent: pct(imp.progress) })} value={imp.progress} /> : null}
-          {imp.status === 'committing' ? <ProgressBar label={t('commit.committing', { percent: pct(imp.progress) })} value={imp.progress} /> : null}
-          {imp.error ? <Alert variant={imp.status === 'failed' ? 'danger' : 'warning'}>{t(`errors.${imp.error.code}` as never)}</Alert> : null}
+          {imp.status === 'parsing' ? (
+            <ProgressBar label={t('upload.processing', { percent: pct(imp.progress) })} value={imp.progress} />
+          ) : null}
+          {imp.status === 'committing' ? (
+            <ProgressBar label={t('commit.committing', { percent: pct(imp.progress) })} value={imp.progress} />
+          ) : null}
+          {imp.error ? (
+            <Alert variant={imp.status === 'failed' ? 'danger' : 'warning'}>{t(`errors.${imp.error.code}` as never)}</Alert>
+          ) : null}
           {problem ? <Alert variant="danger">{problem}</Alert> : null}
         </CardContent>
       </Card>
@@ -258,15 +316,29 @@ export function TapeImportWorkspace({ funderId, sources, importId: initialId, ma
           <CardContent className="grid gap-4">
             <p className="text-sm">{t('mapping.intro')}</p>
             {detail.missingRequired.length ? (
-              <Alert variant="warning">{t('mapping.missing', { fields: detail.missingRequired.map((f) => t(`fields.${f}` as never)).join(', ') })}</Alert>
+              <Alert variant="warning">
+                {t('mapping.missing', { fields: detail.missingRequired.map((f) => t(`fields.${f}` as never)).join(', ') })}
+              </Alert>
             ) : null}
-            {imp.duplicateHeaders.length ? <Alert variant="info">{t('mapping.duplicates', { names: imp.duplicateHeaders.join(', ') })}</Alert> : null}
+            {imp.duplicateHeaders.length ? (
+              <Alert variant="info">{t('mapping.duplicates', { names: imp.duplicateHeaders.join(', ') })}</Alert>
+            ) : null}
             <div className="flex flex-wrap gap-4 text-sm">
               <label className="grid gap-1">
                 <span>
-                  {t('mapping.decimal')} ({imp.decimal.detected === 'ambiguous' ? t('mapping.ambiguous') : t('mapping.detected', { value: imp.decimal.detected ?? '' })})
+                  {t('mapping.decimal')} (
+                  {imp.decimal.detected === 'ambiguous'
+                    ? t('mapping.ambiguous')
+                    : t('mapping.detected', { value: imp.decimal.detected ?? '' })}
+                  )
                 </span>
-                <select className={selectClasses} value={decimal} onChange={(e) => setDecimal(e.target.value)} disabled={!editable} data-testid="decimal">
+                <select
+                  className={selectClasses}
+                  value={decimal}
+                  onChange={(e) => setDecimal(e.target.value)}
+                  disabled={!editable}
+                  data-testid="decimal"
+                >
                   <option value="" disabled>
                     —
                   </option>
@@ -277,7 +349,10 @@ export function TapeImportWorkspace({ funderId, sources, importId: initialId, ma
               <label className="grid gap-1">
                 <span>
                   {t('mapping.dateFormat')} (
-                  {imp.dateFormat.detected === 'ambiguous' ? t('mapping.ambiguous') : t('mapping.detected', { value: imp.dateFormat.detected ? t(`dateFormats.${imp.dateFormat.detected}` as never) : '' })})
+                  {imp.dateFormat.detected === 'ambiguous'
+                    ? t('mapping.ambiguous')
+                    : t('mapping.detected', { value: imp.dateFormat.detected ? t(`dateFormats.${imp.dateFormat.detected}` as never) : '' })}
+                  )
                 </span>
                 <select className={selectClasses} value={dateFormat} onChange={(e) => setDateFormat(e.target.value)} disabled={!editable}>
                   <option value="" disabled>
@@ -300,7 +375,12 @@ export function TapeImportWorkspace({ funderId, sources, importId: initialId, ma
               ) : (
                 <label className="grid gap-1">
                   <span>{t('mapping.sheet')}</span>
-                  <select className={selectClasses} value={sheet} onChange={(e) => setSheet(e.target.value)} disabled={!editable && imp.status !== 'failed'}>
+                  <select
+                    className={selectClasses}
+                    value={sheet}
+                    onChange={(e) => setSheet(e.target.value)}
+                    disabled={!editable && imp.status !== 'failed'}
+                  >
                     {imp.sheets.map((s) => (
                       <option key={s} value={s}>
                         {s}
@@ -355,13 +435,20 @@ export function TapeImportWorkspace({ funderId, sources, importId: initialId, ma
                         {detail.preview.slice(0, 3).map((p) => {
                           const key = f ? (PREVIEW_KEY[f] ?? f) : null;
                           const parsed = key && p.lease ? p.lease[key] : undefined;
-                          const currency = typeof p.lease?.currency === 'string' && isCurrencyCode(p.lease.currency) ? p.lease.currency : null;
+                          const currency =
+                            typeof p.lease?.currency === 'string' && isCurrencyCode(p.lease.currency) ? p.lease.currency : null;
                           return (
                             <td key={p.row} className="px-2">
                               <div className="text-[13px]">{p.cells[c]}</div>
                               {parsed !== undefined && parsed !== null && f ? (
                                 <div className="font-medium text-heading">
-                                  {typeof parsed === 'number' && MONEY_FIELDS.has(key!) && currency ? <Amount minor={parsed} currency={currency} /> : typeof parsed === 'number' ? format.number(parsed) : String(parsed)}
+                                  {typeof parsed === 'number' && MONEY_FIELDS.has(key!) && currency ? (
+                                    <Amount minor={parsed} currency={currency} />
+                                  ) : typeof parsed === 'number' ? (
+                                    format.number(parsed)
+                                  ) : (
+                                    String(parsed)
+                                  )}
                                 </div>
                               ) : null}
                             </td>
@@ -421,7 +508,11 @@ export function TapeImportWorkspace({ funderId, sources, importId: initialId, ma
                   ))}
                 </select>
               </label>
-              <a className={buttonClasses({ variant: 'outline' })} href={`/api/leases/imports/${imp.id}/exceptions?${downloadParams}`} download>
+              <a
+                className={buttonClasses({ variant: 'outline' })}
+                href={`/api/leases/imports/${imp.id}/exceptions?${downloadParams}`}
+                download
+              >
                 <Download aria-hidden="true" />
                 {t('dryRun.download')}
               </a>
@@ -480,15 +571,25 @@ export function TapeImportWorkspace({ funderId, sources, importId: initialId, ma
             <fieldset className="grid gap-1 text-sm">
               <legend className="sr-only">{t('steps.commit')}</legend>
               <label className="flex items-center gap-2">
-                <input type="radio" name="commit-mode" checked={!skipRejected} onChange={() => setSkipRejected(false)} /> {t('commit.allOrNothing')}
+                <input type="radio" name="commit-mode" checked={!skipRejected} onChange={() => setSkipRejected(false)} />{' '}
+                {t('commit.allOrNothing')}
               </label>
               <label className="flex items-center gap-2">
-                <input type="radio" name="commit-mode" checked={skipRejected} onChange={() => setSkipRejected(true)} /> {t('commit.skipRejected')}
+                <input type="radio" name="commit-mode" checked={skipRejected} onChange={() => setSkipRejected(true)} />{' '}
+                {t('commit.skipRejected')}
               </label>
             </fieldset>
-            {counts.rejected > 0 && !skipRejected ? <Alert variant="warning">{t('commit.blocked', { count: counts.rejected })}</Alert> : null}
+            {counts.rejected > 0 && !skipRejected ? (
+              <Alert variant="warning">{t('commit.blocked', { count: counts.rejected })}</Alert>
+            ) : null}
             <div>
-              <Button disabled={(counts.rejected > 0 && !skipRejected) || !!(imp.error && ['missingColumn', 'ambiguousDecimal', 'ambiguousDate'].includes(imp.error.code))} onClick={() => void send('commit', 'POST', { skipRejected })}>
+              <Button
+                disabled={
+                  (counts.rejected > 0 && !skipRejected) ||
+                  !!(imp.error && ['missingColumn', 'ambiguousDecimal', 'ambiguousDate'].includes(imp.error.code))
+                }
+                onClick={() => void send('commit', 'POST', { skipRejected })}
+              >
                 {t('commit.button')}
               </Button>
             </div>

@@ -12,5 +12,14 @@ const variants: Record<AlertVariant, string> = {
 
 /** A tinted message box. Pass role="alert" for messages that appear after an action. */
 export function Alert({ variant = 'info', className, ...props }: HTMLAttributes<HTMLDivElement> & { variant?: AlertVariant }) {
-  return <div className={cn('flex items-start gap-2 rounded-md px-4 py-3 text-sm [&_svg]:mt-0.5 [&_svg]:size-4 [&_svg]:shrink-0', variants[variant], className)} {...props} />;
+  return (
+    <div
+      className={cn(
+        'flex items-start gap-2 rounded-md px-4 py-3 text-sm [&_svg]:mt-0.5 [&_svg]:size-4 [&_svg]:shrink-0',
+        variants[variant],
+        className,
+      )}
+      {...props}
+    />
+  );
 }

@@ -16,7 +16,11 @@ const variants: Record<BadgeVariant, string> = {
 export function Badge({ variant = 'primary', className, ...props }: HTMLAttributes<HTMLSpanElement> & { variant?: BadgeVariant }) {
   return (
     <span
-      className={cn('inline-flex items-center gap-1 rounded-sm px-2 py-0.5 text-[13px] leading-5 font-medium', variants[variant], className)}
+      className={cn(
+        'inline-flex items-center gap-1 rounded-sm px-2 py-0.5 text-[13px] leading-5 font-medium',
+        variants[variant],
+        className,
+      )}
       {...props}
     />
   );

@@ -19,7 +19,16 @@ type ConfirmDialogProps = {
  * A modal confirmation on the native <dialog> (useModal): Esc cancels, focus starts on Cancel (the safe choice)
  * and returns to the opener when the dialog closes.
  */
-export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel, confirmVariant = 'primary', onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  cancelLabel,
+  confirmVariant = 'primary',
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();

@@ -69,4 +69,3 @@ export function Dialog({ open, onClose, title, closeLabel, children, className, 
     </dialog>
   );
 }
-

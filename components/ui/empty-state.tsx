@@ -24,7 +24,16 @@ type EmptyStateProps = {
 };
 
 /** A centred card with an icon, a title, a text and an optional action: empty lists, 403, 404, "not available yet". */
-export function EmptyState({ icon: Icon, title, children, action, tone = 'primary', headingLevel = 2, className, ...rest }: EmptyStateProps) {
+export function EmptyState({
+  icon: Icon,
+  title,
+  children,
+  action,
+  tone = 'primary',
+  headingLevel = 2,
+  className,
+  ...rest
+}: EmptyStateProps) {
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   return (
     <section

@@ -46,7 +46,11 @@ export function AccountSettingsForm({ section, initial }: Props) {
     setBusy(true);
     setErrors({});
     try {
-      const res = await fetch('/api/account/settings', { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body()) });
+      const res = await fetch('/api/account/settings', {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body()),
+      });
       if (res.ok) {
         toast.success(t('saved'));
         router.refresh();
@@ -65,7 +69,11 @@ export function AccountSettingsForm({ section, initial }: Props) {
   };
 
   const fid = (name: string) => `${id}-${name}`;
-  const field = (name: string, label: string, input: (p: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => React.ReactNode) => (
+  const field = (
+    name: string,
+    label: string,
+    input: (p: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => React.ReactNode,
+  ) => (
     <div>
       <Label htmlFor={fid(name)}>{label}</Label>
       {input({ id: fid(name), ...(errors[name] ? { 'aria-invalid': true as const, 'aria-describedby': `${fid(name)}-error` } : {}) })}
@@ -77,28 +85,68 @@ export function AccountSettingsForm({ section, initial }: Props) {
     <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2" data-testid={`settings-${section}`}>
       {section === 'general' ? (
         <>
-          {field('username', t('username'), (p) => <Input {...p} value={general.username} readOnly disabled />)}
-          {field('email', t('email'), (p) => <Input {...p} value={general.email} readOnly disabled />)}
-          {field('fullName', t('fullName'), (p) => <Input {...p} value={general.fullName} maxLength={120} onChange={(e) => setGeneral({ ...general, fullName: e.target.value })} />)}
-          {field('company', t('company'), (p) => <Input {...p} value={general.company} maxLength={120} onChange={(e) => setGeneral({ ...general, company: e.target.value })} />)}
+          {field('username', t('username'), (p) => (
+            <Input {...p} value={general.username} readOnly disabled />
+          ))}
+          {field('email', t('email'), (p) => (
+            <Input {...p} value={general.email} readOnly disabled />
+          ))}
+          {field('fullName', t('fullName'), (p) => (
+            <Input {...p} value={general.fullName} maxLength={120} onChange={(e) => setGeneral({ ...general, fullName: e.target.value })} />
+          ))}
+          {field('company', t('company'), (p) => (
+            <Input {...p} value={general.company} maxLength={120} onChange={(e) => setGeneral({ ...general, company: e.target.value })} />
+          ))}
           <p className="text-[13px] sm:col-span-2">{t('identityHint')}</p>
         </>
       ) : null}
       {section === 'info' ? (
         <>
           <div className="sm:col-span-2">
-            {field('bio', t('bio'), (p) => <textarea {...p} className={area} value={info.bio} maxLength={1000} onChange={(e) => setInfo({ ...info, bio: e.target.value })} />)}
+            {field('bio', t('bio'), (p) => (
+              <textarea
+                {...p}
+                className={area}
+                value={info.bio}
+                maxLength={1000}
+                onChange={(e) => setInfo({ ...info, bio: e.target.value })}
+              />
+            ))}
           </div>
-          {field('dob', t('dob'), (p) => <Input {...p} type="date" value={info.dob} onChange={(e) => setInfo({ ...info, dob: e.target.value })} />)}
-          {field('country', t('country'), (p) => <Input {...p} value={info.country} maxLength={80} onChange={(e) => setInfo({ ...info, country: e.target.value })} />)}
-          {field('website', t('website'), (p) => <Input {...p} type="url" inputMode="url" value={info.website} placeholder="https://" onChange={(e) => setInfo({ ...info, website: e.target.value })} />)}
-          {field('phone', t('phone'), (p) => <Input {...p} type="tel" value={info.phone} maxLength={40} onChange={(e) => setInfo({ ...info, phone: e.target.value })} />)}
+          {field('dob', t('dob'), (p) => (
+            <Input {...p} type="date" value={info.dob} onChange={(e) => setInfo({ ...info, dob: e.target.value })} />
+          ))}
+          {field('country', t('country'), (p) => (
+            <Input {...p} value={info.country} maxLength={80} onChange={(e) => setInfo({ ...info, country: e.target.value })} />
+          ))}
+          {field('website', t('website'), (p) => (
+            <Input
+              {...p}
+              type="url"
+              inputMode="url"
+              value={info.website}
+              placeholder="https://"
+              onChange={(e) => setInfo({ ...info, website: e.target.value })}
+            />
+          ))}
+          {field('phone', t('phone'), (p) => (
+            <Input {...p} type="tel" value={info.phone} maxLength={40} onChange={(e) => setInfo({ ...info, phone: e.target.value })} />
+          ))}
         </>
       ) : null}
       {section === 'social'
         ? SOCIAL_NETWORKS.map((k) => (
             <div key={k}>
-              {field(k, t(`networks.${k}`), (p) => <Input {...p} type="url" inputMode="url" value={links[k]} placeholder="https://" onChange={(e) => setLinks({ ...links, [k]: e.target.value })} />)}
+              {field(k, t(`networks.${k}`), (p) => (
+                <Input
+                  {...p}
+                  type="url"
+                  inputMode="url"
+                  value={links[k]}
+                  placeholder="https://"
+                  onChange={(e) => setLinks({ ...links, [k]: e.target.value })}
+                />
+              ))}
             </div>
           ))
         : null}

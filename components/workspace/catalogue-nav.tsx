@@ -9,7 +9,11 @@ export async function CatalogueNav({ cartCount, wishlistCount }: { cartCount: nu
   const t = await getTranslations('workspace.catalogue');
   return (
     <div className="flex flex-wrap gap-2">
-      <Link href={{ pathname: '/catalogue/cart', hash: 'wishlist' }} className={buttonClasses({ variant: 'outline' })} data-testid="catalogue-wishlist-link">
+      <Link
+        href={{ pathname: '/catalogue/cart', hash: 'wishlist' }}
+        className={buttonClasses({ variant: 'outline' })}
+        data-testid="catalogue-wishlist-link"
+      >
         <Heart aria-hidden="true" />
         {t('wishlist')}
         <Badge variant="secondary">{wishlistCount}</Badge>

@@ -55,9 +55,15 @@ function Initials({ name, status, label }: { name: string; status: Status; label
     .join('')
     .toUpperCase();
   return (
-    <span className="relative inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-primary-soft text-[13px] font-medium text-primary-strong" aria-hidden="true">
+    <span
+      className="relative inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-primary-soft text-[13px] font-medium text-primary-strong"
+      aria-hidden="true"
+    >
       {initials}
-      <span className={cn('absolute -right-0.5 -bottom-0.5 size-3 rounded-full border-2 border-surface', STATUS_DOT[status])} title={label} />
+      <span
+        className={cn('absolute -right-0.5 -bottom-0.5 size-3 rounded-full border-2 border-surface', STATUS_DOT[status])}
+        title={label}
+      />
     </span>
   );
 }
@@ -176,7 +182,12 @@ export function ChatApp({ initialList, openId, initialOpen, pollMs = 3000 }: Pro
               </p>
             </div>
           </div>
-          <div ref={scroller} className="h-[26rem] overflow-y-auto bg-surface-muted/40 px-5 py-4" tabIndex={0} aria-label={t('conversation', { name: open.contact.fullName })}>
+          <div
+            ref={scroller}
+            className="h-[26rem] overflow-y-auto bg-surface-muted/40 px-5 py-4"
+            tabIndex={0}
+            aria-label={t('conversation', { name: open.contact.fullName })}
+          >
             {messages.length === 0 ? (
               <p className="text-sm">{t('noMessages')}</p>
             ) : (
@@ -185,7 +196,12 @@ export function ChatApp({ initialList, openId, initialOpen, pollMs = 3000 }: Pro
                   const mine = m.senderId === me;
                   return (
                     <li key={`${m.time}-${i}`} className={cn('flex', mine ? 'justify-end' : 'justify-start')}>
-                      <div className={cn('max-w-[75%] rounded-md px-3 py-2 text-sm shadow-card', mine ? 'bg-primary text-white' : 'bg-surface text-heading')}>
+                      <div
+                        className={cn(
+                          'max-w-[75%] rounded-md px-3 py-2 text-sm shadow-card',
+                          mine ? 'bg-primary text-white' : 'bg-surface text-heading',
+                        )}
+                      >
                         <span className="sr-only">{mine ? t('you') : open.contact.fullName}: </span>
                         <p className="break-words whitespace-pre-line">{m.message}</p>
                         <time dateTime={m.time} className={cn('mt-1 block text-right text-[12px]', mine ? 'text-white' : 'text-body')}>

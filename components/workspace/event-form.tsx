@@ -58,7 +58,11 @@ export function EventForm({ initial, triggerLabel, triggerVariant = 'primary', t
       start: withDate(initial.start, startDate),
       end: withDate(initial.end || initial.start, endDate),
       allDay: initial.id ? initial.allDay : true,
-      extendedProps: { calendar: String(form.get('calendar')), location: String(form.get('location') ?? ''), desc: String(form.get('desc') ?? '') },
+      extendedProps: {
+        calendar: String(form.get('calendar')),
+        location: String(form.get('location') ?? ''),
+        desc: String(form.get('desc') ?? ''),
+      },
     };
     setBusy(true);
     try {
@@ -96,7 +100,9 @@ export function EventForm({ initial, triggerLabel, triggerVariant = 'primary', t
         variant={triggerVariant}
         size={triggerVariant === 'ghost' ? 'sm' : 'md'}
         onClick={() => setIsOpen(true)}
-        className={triggerVariant === 'ghost' ? 'h-auto min-h-6 w-full max-w-full justify-start px-1 py-0.5 text-left text-[12px]' : undefined}
+        className={
+          triggerVariant === 'ghost' ? 'h-auto min-h-6 w-full max-w-full justify-start px-1 py-0.5 text-left text-[12px]' : undefined
+        }
         title={triggerVariant === 'ghost' ? triggerLabel : undefined}
         data-testid={testId}
       >
@@ -104,7 +110,12 @@ export function EventForm({ initial, triggerLabel, triggerVariant = 'primary', t
         {/* In a calendar cell the title is cut with an ellipsis (the full title is the button's tooltip and its dialog). */}
         {triggerVariant === 'ghost' ? <span className="min-w-0 truncate">{triggerLabel}</span> : triggerLabel}
       </Button>
-      <dialog ref={dialog} onClose={() => setIsOpen(false)} aria-labelledby={ids.heading} className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-md bg-surface p-0 shadow-lg backdrop:bg-black/40">
+      <dialog
+        ref={dialog}
+        onClose={() => setIsOpen(false)}
+        aria-labelledby={ids.heading}
+        className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-md bg-surface p-0 shadow-lg backdrop:bg-black/40"
+      >
         <form onSubmit={submit} className="flex flex-col gap-4 p-6" data-testid="event-form">
           <div className="flex items-center justify-between">
             <h2 id={ids.heading} className="text-lg font-medium text-heading">

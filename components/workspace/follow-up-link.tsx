@@ -17,7 +17,11 @@ export function FollowUpLink({ target, name, compact }: Props) {
   // Synchronous (useTranslations works in a server component): a table renders one per row, and an async
   // component per row is a promise for the RSC renderer to wait on each time.
   const t = useTranslations('workspace.tasks');
-  const query = { new: '1', title: t('followUpTitle', { name }), ...Object.fromEntries(Object.entries(target).map(([k, v]) => [k, String(v)])) };
+  const query = {
+    new: '1',
+    title: t('followUpTitle', { name }),
+    ...Object.fromEntries(Object.entries(target).map(([k, v]) => [k, String(v)])),
+  };
   const label = t('followUp');
   return (
     <Link

@@ -7,7 +7,11 @@ import type { InvoiceDto, paymentDetailsDto } from '@/lib/validations/invoices';
 import type { z } from 'zod';
 import { INVOICE_STATUS_BADGE } from './invoice-status';
 
-type Props = { invoice: InvoiceDto; payment: z.infer<typeof paymentDetailsDto>; /** Minor units of the invoice's currency. */ paid: number };
+type Props = {
+  invoice: InvoiceDto;
+  payment: z.infer<typeof paymentDetailsDto>;
+  /** Minor units of the invoice's currency. */ paid: number;
+};
 
 /** The invoice as a document: parties, dates, the line, totals and where to pay. Shared by the page and its print view. */
 export async function InvoiceDocument({ invoice, payment, paid }: Props) {
@@ -64,9 +68,15 @@ export async function InvoiceDocument({ invoice, payment, paid }: Props) {
       <table className="my-4 w-full text-sm">
         <thead>
           <tr className="border-b border-border text-left">
-            <th scope="col" className="py-2">{t('service')}</th>
-            <th scope="col" className="py-2">{t('kind')}</th>
-            <th scope="col" className="py-2 text-right">{t('total')}</th>
+            <th scope="col" className="py-2">
+              {t('service')}
+            </th>
+            <th scope="col" className="py-2">
+              {t('kind')}
+            </th>
+            <th scope="col" className="py-2 text-right">
+              {t('total')}
+            </th>
           </tr>
         </thead>
         <tbody>

@@ -22,7 +22,13 @@ export function ListToolbar({ q, labels, select }: Props) {
       <UrlSearchForm q={q} labels={{ ...labels, placeholder: labels.search }} inputClassName="w-64" />
       <div>
         <Label htmlFor={id}>{select.label}</Label>
-        <Select id={id} name={select.name} defaultValue={select.value} onChange={(e) => push({ [select.name]: e.target.value || null, page: null })} className="w-auto">
+        <Select
+          id={id}
+          name={select.name}
+          defaultValue={select.value}
+          onChange={(e) => push({ [select.name]: e.target.value || null, page: null })}
+          className="w-auto"
+        >
           {select.options.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}

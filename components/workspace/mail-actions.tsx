@@ -34,12 +34,23 @@ export function MailActions({ id, isStarred, isRead, labels, folder }: Props) {
     run('/api/apps/email/update-emails', { emailIds: [id], dataToUpdate }, done);
 
   useEffect(() => {
-    if (!isRead) void postJson('/api/apps/email/update-emails', { emailIds: [id], dataToUpdate: { isRead: true } }).then(() => router.refresh(), () => undefined);
+    if (!isRead)
+      void postJson('/api/apps/email/update-emails', { emailIds: [id], dataToUpdate: { isRead: true } }).then(
+        () => router.refresh(),
+        () => undefined,
+      );
   }, [id, isRead, router]);
 
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <Button variant="ghost" size="sm" disabled={busy} aria-pressed={isStarred} onClick={() => update({ isStarred: !isStarred })} data-testid="mail-star">
+      <Button
+        variant="ghost"
+        size="sm"
+        disabled={busy}
+        aria-pressed={isStarred}
+        onClick={() => update({ isStarred: !isStarred })}
+        data-testid="mail-star"
+      >
         <Star aria-hidden="true" className={cn(isStarred && 'fill-warning-text text-warning-text')} />
         {isStarred ? t('unstar') : t('star')}
       </Button>
@@ -48,7 +59,13 @@ export function MailActions({ id, isStarred, isRead, labels, folder }: Props) {
         {t('markUnread')}
       </Button>
       {folder !== 'trash' ? (
-        <Button variant="ghost" size="sm" disabled={busy} onClick={() => update({ folder: 'trash' }, t('movedToTrash'))} data-testid="mail-trash">
+        <Button
+          variant="ghost"
+          size="sm"
+          disabled={busy}
+          onClick={() => update({ folder: 'trash' }, t('movedToTrash'))}
+          data-testid="mail-trash"
+        >
           <Trash2 aria-hidden="true" />
           {t('moveToTrash')}
         </Button>

@@ -47,11 +47,19 @@ export function MailCompose({ recipients, draft }: Props) {
 
   return (
     <>
-      <Button onClick={() => dialog.current?.showModal()} variant={draft ? 'outline' : 'primary'} data-testid={draft ? 'mail-edit-draft' : 'mail-compose'}>
+      <Button
+        onClick={() => dialog.current?.showModal()}
+        variant={draft ? 'outline' : 'primary'}
+        data-testid={draft ? 'mail-edit-draft' : 'mail-compose'}
+      >
         <PenLine aria-hidden="true" />
         {draft ? t('editDraft') : t('compose')}
       </Button>
-      <dialog ref={dialog} aria-labelledby={ids.title} className="m-auto w-[min(36rem,calc(100vw-2rem))] rounded-md bg-surface p-0 shadow-lg backdrop:bg-black/40">
+      <dialog
+        ref={dialog}
+        aria-labelledby={ids.title}
+        className="m-auto w-[min(36rem,calc(100vw-2rem))] rounded-md bg-surface p-0 shadow-lg backdrop:bg-black/40"
+      >
         <form
           onSubmit={(e) => submit(e, (e.nativeEvent as SubmitEvent).submitter?.getAttribute('value') !== 'draft')}
           className="flex flex-col gap-4 p-6"

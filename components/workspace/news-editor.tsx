@@ -35,16 +35,30 @@ export function NewsEditor({ id, initial }: Props) {
     if (Object.keys(next).length) return;
     setBusy(true);
     try {
-      const body = { title: v.title, excerpt: v.excerpt, content: v.content, status: v.status, tags: v.tags.split(',').map((s) => s.trim()).filter(Boolean) };
+      const body = {
+        title: v.title,
+        excerpt: v.excerpt,
+        content: v.content,
+        status: v.status,
+        tags: v.tags
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      };
       const res = await fetch(id === null ? `/api/workspace/news?locale=${locale}` : `/api/workspace/news/${id}?locale=${locale}`, {
         method: id === null ? 'POST' : 'PATCH',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(body),
       });
-      const json = (await res.json().catch(() => ({}))) as { id?: number; status?: string; error?: { issues?: { field: string; message: string }[] } };
+      const json = (await res.json().catch(() => ({}))) as {
+        id?: number;
+        status?: string;
+        error?: { issues?: { field: string; message: string }[] };
+      };
       if (!res.ok || json.id === undefined) {
         const issues: typeof errors = {};
-        for (const i of json.error?.issues ?? []) issues[(i.field.split('.')[0] as Field) ?? 'form'] ??= t('invalid', { message: i.message });
+        for (const i of json.error?.issues ?? [])
+          issues[(i.field.split('.')[0] as Field) ?? 'form'] ??= t('invalid', { message: i.message });
         setErrors(Object.keys(issues).length ? issues : { form: t('failed') });
         return;
       }
@@ -66,12 +80,25 @@ export function NewsEditor({ id, initial }: Props) {
     <form onSubmit={submit} noValidate className="flex max-w-3xl flex-col gap-4" data-testid="news-editor">
       <div>
         <Label htmlFor={fid('title')}>{t('title')}</Label>
-        <Input id={fid('title')} value={v.title} maxLength={200} onChange={(e) => setV({ ...v, title: e.target.value })} {...aria('title')} />
+        <Input
+          id={fid('title')}
+          value={v.title}
+          maxLength={200}
+          onChange={(e) => setV({ ...v, title: e.target.value })}
+          {...aria('title')}
+        />
         {err('title')}
       </div>
       <div>
         <Label htmlFor={fid('excerpt')}>{t('excerpt')}</Label>
-        <textarea id={fid('excerpt')} className={`${area} min-h-16`} value={v.excerpt} maxLength={500} onChange={(e) => setV({ ...v, excerpt: e.target.value })} {...aria('excerpt')} />
+        <textarea
+          id={fid('excerpt')}
+          className={`${area} min-h-16`}
+          value={v.excerpt}
+          maxLength={500}
+          onChange={(e) => setV({ ...v, excerpt: e.target.value })}
+          {...aria('excerpt')}
+        />
         {err('excerpt')}
       </div>
       <div>
@@ -93,7 +120,13 @@ export function NewsEditor({ id, initial }: Props) {
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
           <Label htmlFor={fid('tags')}>{t('tags')}</Label>
-          <Input id={fid('tags')} value={v.tags} onChange={(e) => setV({ ...v, tags: e.target.value })} placeholder={t('tagsHint')} {...aria('tags')} />
+          <Input
+            id={fid('tags')}
+            value={v.tags}
+            onChange={(e) => setV({ ...v, tags: e.target.value })}
+            placeholder={t('tagsHint')}
+            {...aria('tags')}
+          />
           {err('tags')}
         </div>
         <div>

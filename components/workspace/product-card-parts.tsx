@@ -6,7 +6,11 @@ export function Rating({ value, label }: { value: number; label: string }) {
   return (
     <span className="inline-flex items-center gap-0.5" role="img" aria-label={label}>
       {[1, 2, 3, 4, 5].map((i) => (
-        <Star key={i} aria-hidden="true" className={cn('size-3.5', i <= value ? 'fill-warning-text text-warning-text' : 'text-border-strong')} />
+        <Star
+          key={i}
+          aria-hidden="true"
+          className={cn('size-3.5', i <= value ? 'fill-warning-text text-warning-text' : 'text-border-strong')}
+        />
       ))}
     </span>
   );

@@ -100,7 +100,13 @@ export function QuotationRequest({ funderId, products, firstDueDate }: Props) {
     <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2" data-testid="quotation-request">
       <div className="sm:col-span-2">
         <Label htmlFor={fid('productId')}>{t('product')}</Label>
-        <select id={fid('productId')} className={select} value={productId} onChange={(e) => setProductId(e.target.value)} {...described('productId')}>
+        <select
+          id={fid('productId')}
+          className={select}
+          value={productId}
+          onChange={(e) => setProductId(e.target.value)}
+          {...described('productId')}
+        >
           {products.map((p) => (
             <option key={p.id} value={p.id}>
               {p.name}
@@ -110,11 +116,23 @@ export function QuotationRequest({ funderId, products, firstDueDate }: Props) {
         {err('productId')}
       </div>
       <div className="sm:col-span-2">
-        <LesseePicker funderId={funderId} value={lessee} onChange={setLessee} label={tField('lessee')} error={errors.lessee} errorId={`${fid('lessee')}-error`} />
+        <LesseePicker
+          funderId={funderId}
+          value={lessee}
+          onChange={setLessee}
+          label={tField('lessee')}
+          error={errors.lessee}
+          errorId={`${fid('lessee')}-error`}
+        />
       </div>
       <div>
         <Label htmlFor={fid('assetType')}>{tField('assetType')}</Label>
-        <select id={fid('assetType')} className={select} value={assetType} onChange={(e) => setAssetType(e.target.value as typeof assetType)}>
+        <select
+          id={fid('assetType')}
+          className={select}
+          value={assetType}
+          onChange={(e) => setAssetType(e.target.value as typeof assetType)}
+        >
           {ASSET_TYPE_VALUES.map((v) => (
             <option key={v} value={v}>
               {tAsset(`${v}`)}
@@ -149,7 +167,12 @@ export function QuotationRequest({ funderId, products, firstDueDate }: Props) {
       </div>
       <div>
         <Label htmlFor={fid('frequency')}>{tField('frequency')}</Label>
-        <select id={fid('frequency')} className={select} value={frequency} onChange={(e) => setFrequency(e.target.value as typeof frequency)}>
+        <select
+          id={fid('frequency')}
+          className={select}
+          value={frequency}
+          onChange={(e) => setFrequency(e.target.value as typeof frequency)}
+        >
           {FREQUENCY_VALUES.map((v) => (
             <option key={v} value={v}>
               {tFreq(`${v}`)}

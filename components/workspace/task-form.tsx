@@ -76,7 +76,12 @@ export function TaskForm({ initial, openOnLoad, linkLabel, trigger }: Props) {
   return (
     <>
       {trigger(open)}
-      <dialog ref={dialog} onClose={() => setIsOpen(false)} aria-labelledby={ids.heading} className="m-auto w-[min(34rem,calc(100vw-2rem))] rounded-md bg-surface p-0 shadow-lg backdrop:bg-black/40">
+      <dialog
+        ref={dialog}
+        onClose={() => setIsOpen(false)}
+        aria-labelledby={ids.heading}
+        className="m-auto w-[min(34rem,calc(100vw-2rem))] rounded-md bg-surface p-0 shadow-lg backdrop:bg-black/40"
+      >
         <form onSubmit={submit} className="flex flex-col gap-4 p-6" data-testid="task-form">
           <div className="flex items-center justify-between">
             <h2 id={ids.heading} className="text-lg font-medium text-heading">
@@ -101,14 +106,27 @@ export function TaskForm({ initial, openOnLoad, linkLabel, trigger }: Props) {
           </div>
           <div>
             <Label htmlFor={ids.description}>{t('description')}</Label>
-            <textarea id={ids.description} name="description" rows={4} maxLength={5000} defaultValue={initial.description} className={`${field} py-2`} />
+            <textarea
+              id={ids.description}
+              name="description"
+              rows={4}
+              maxLength={5000}
+              defaultValue={initial.description}
+              className={`${field} py-2`}
+            />
           </div>
           <fieldset>
             <legend className="mb-1 text-[13px] font-medium text-heading">{t('tags')}</legend>
             <div className="flex flex-wrap gap-3">
               {TASK_TAGS.map((tag) => (
                 <label key={tag} className="flex items-center gap-1.5 text-sm">
-                  <input type="checkbox" name="tags" value={tag} defaultChecked={initial.tags.includes(tag)} className="size-4 accent-primary" />
+                  <input
+                    type="checkbox"
+                    name="tags"
+                    value={tag}
+                    defaultChecked={initial.tags.includes(tag)}
+                    className="size-4 accent-primary"
+                  />
                   {t(`tagNames.${tag}`)}
                 </label>
               ))}

@@ -83,7 +83,11 @@ export function TaskList({ tasks, links, canReadBook }: Props) {
             <span className={cn('min-w-0 flex-1 truncate text-heading', task.isCompleted && 'line-through opacity-70')}>{task.title}</span>
             {link ? (
               canReadBook ? (
-                <Link href={link.href} className="inline-flex items-center gap-1 text-primary-strong underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-primary" data-testid="task-link">
+                <Link
+                  href={link.href}
+                  className="inline-flex items-center gap-1 text-primary-strong underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-primary"
+                  data-testid="task-link"
+                >
                   <Link2 className="size-4" aria-hidden="true" />
                   {link.label}
                 </Link>
@@ -115,7 +119,12 @@ export function TaskList({ tasks, links, canReadBook }: Props) {
               <Star aria-hidden="true" className={cn(task.isImportant && 'fill-warning-text text-warning-text')} />
             </Button>
             {task.isDeleted ? (
-              <Button variant="ghost" size="sm" disabled={busy === task.id} onClick={() => update(task.id, { isDeleted: false }, t('restored'))}>
+              <Button
+                variant="ghost"
+                size="sm"
+                disabled={busy === task.id}
+                onClick={() => update(task.id, { isDeleted: false }, t('restored'))}
+              >
                 <RotateCcw aria-hidden="true" />
                 {t('restore')}
               </Button>
@@ -130,7 +139,13 @@ export function TaskList({ tasks, links, canReadBook }: Props) {
                     </Button>
                   )}
                 />
-                <Button variant="ghost" size="sm" disabled={busy === task.id} onClick={() => remove(task.id)} aria-label={t('deleteTask', { title: task.title })}>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  disabled={busy === task.id}
+                  onClick={() => remove(task.id)}
+                  aria-label={t('deleteTask', { title: task.title })}
+                >
                   <Trash2 aria-hidden="true" />
                 </Button>
               </>

@@ -32,10 +32,15 @@ export function updateAccountSettings(db: Db, userId: number, patch: AccountSett
       const userSet: Partial<typeof users.$inferInsert> = {};
       if (patch.general) Object.assign(userSet, { fullName: patch.general.fullName, company: patch.general.company });
       if (patch.info) userSet.country = patch.info.country;
-      if (Object.keys(userSet).length) tx.update(users).set({ ...userSet, updatedAt: now }).where(eq(users.id, userId)).run();
+      if (Object.keys(userSet).length)
+        tx.update(users)
+          .set({ ...userSet, updatedAt: now })
+          .where(eq(users.id, userId))
+          .run();
 
       const profileSet: Partial<typeof userProfiles.$inferInsert> = {};
-      if (patch.info) Object.assign(profileSet, { bio: patch.info.bio, dob: patch.info.dob, website: patch.info.website, phone: patch.info.phone });
+      if (patch.info)
+        Object.assign(profileSet, { bio: patch.info.bio, dob: patch.info.dob, website: patch.info.website, phone: patch.info.phone });
       if (patch.social) profileSet.socialLinks = JSON.stringify(patch.social.socialLinks);
       if (patch.notification) profileSet.notifications = JSON.stringify(patch.notification);
       if (Object.keys(profileSet).length) {
@@ -48,7 +53,11 @@ export function updateAccountSettings(db: Db, userId: number, patch: AccountSett
       const after = getAccountSettings(tx, userId)!;
       const sections = Object.keys(patch) as (keyof ReturnType<typeof auditedOf>)[];
       const pick = (s: Settings) => Object.fromEntries(sections.map((k) => [k, auditedOf(s)[k]]));
-      recordAudit(tx, { actor: userId, entity: 'user', entityId: userId, action: 'settings', before: pick(before), after: pick(after) }, now);
+      recordAudit(
+        tx,
+        { actor: userId, entity: 'user', entityId: userId, action: 'settings', before: pick(before), after: pick(after) },
+        now,
+      );
       return after;
     },
     { behavior: 'immediate' },

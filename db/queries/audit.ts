@@ -30,7 +30,9 @@ export function recordAudit(tx: DbOrTx, entry: AuditEntry, now = Date.now()): vo
   const actor = typeof entry.actor === 'object' && entry.actor !== null ? entry.actor : { userId: entry.actor };
   const email =
     actor.email ??
-    (actor.userId === null ? 'system' : (tx.select({ email: users.email }).from(users).where(eq(users.id, actor.userId)).get()?.email ?? ''));
+    (actor.userId === null
+      ? 'system'
+      : (tx.select({ email: users.email }).from(users).where(eq(users.id, actor.userId)).get()?.email ?? ''));
   tx.insert(auditLog)
     .values({
       at: now,

@@ -28,12 +28,12 @@ export type CreditRecordsStamp = { flags: string; ledger: string; kinds: string;
 
 export function creditRecordsStamp(db: DbOrTx, funderId: number): CreditRecordsStamp {
   const [flags, writeOffs, recovered, kinds] = statementFor(
-      db,
-      `select (select count(*) || ':' || coalesce(max(id), 0) || ':' || coalesce(max(cleared_at), 0) from credit_flags where funder_id = ?),
+    db,
+    `select (select count(*) || ':' || coalesce(max(id), 0) || ':' || coalesce(max(cleared_at), 0) from credit_flags where funder_id = ?),
               (select count(*) || ':' || coalesce(max(id), 0) || ':' || coalesce(max(decided_at), 0) from write_offs where funder_id = ?),
               (select count(*) || ':' || coalesce(max(id), 0) from recoveries where funder_id = ?),
               (select coalesce(max(id), 0) from audit_log where entity = ? and action = ? and funder_id = ?)`,
-    )
+  )
     .raw()
     .get(funderId, funderId, funderId, LESSEE_KIND_AUDIT.entity, LESSEE_KIND_AUDIT.action, funderId) as [string, string, string, number];
   const ledger = `${writeOffs}|${recovered}`;
@@ -51,7 +51,12 @@ export function lesseeKinds(db: DbOrTx, funderId: number): Map<number, string> {
   return new Map(rows);
 }
 
-export type WriteOffView = WriteOff & { contractNumber: string; lesseeName: string; proposedByEmail: string | null; decidedByEmail: string | null };
+export type WriteOffView = WriteOff & {
+  contractNumber: string;
+  lesseeName: string;
+  proposedByEmail: string | null;
+  decidedByEmail: string | null;
+};
 export type RecoveryView = Recovery & { contractNumber: string; lesseeName: string };
 export type CreditFlagView = CreditFlag & { contractNumber: string; lesseeName: string; flaggedByEmail: string | null };
 
@@ -65,13 +70,30 @@ export function listWriteOffs(db: DbOrTx, funderId: number, status?: WriteOff['s
     .innerJoin(leases, eq(leases.id, writeOffs.leaseId))
     .innerJoin(lessees, eq(lessees.id, leases.lesseeId))
     .leftJoin(proposer, eq(proposer.id, writeOffs.proposedBy))
-    .where(and(eq(writeOffs.funderId, funderId), status ? eq(writeOffs.status, status) : undefined, leaseIds ? inArray(writeOffs.leaseId, [...leaseIds]) : undefined))
+    .where(
+      and(
+        eq(writeOffs.funderId, funderId),
+        status ? eq(writeOffs.status, status) : undefined,
+        leaseIds ? inArray(writeOffs.leaseId, [...leaseIds]) : undefined,
+      ),
+    )
     .orderBy(desc(writeOffs.id))
     .all();
   const deciders = new Map(
-    (statementFor(db, `select id, email from users where id in (select decided_by from write_offs where funder_id = ? and decided_by is not null)`).raw().all(funderId) as [number, string][]),
+    statementFor(
+      db,
+      `select id, email from users where id in (select decided_by from write_offs where funder_id = ? and decided_by is not null)`,
+    )
+      .raw()
+      .all(funderId) as [number, string][],
   );
-  return rows.map((r) => ({ ...r.w, contractNumber: r.contractNumber, lesseeName: r.lesseeName, proposedByEmail: r.proposedByEmail, decidedByEmail: r.w.decidedBy === null ? null : (deciders.get(r.w.decidedBy) ?? null) }));
+  return rows.map((r) => ({
+    ...r.w,
+    contractNumber: r.contractNumber,
+    lesseeName: r.lesseeName,
+    proposedByEmail: r.proposedByEmail,
+    decidedByEmail: r.w.decidedBy === null ? null : (deciders.get(r.w.decidedBy) ?? null),
+  }));
 }
 
 export function listRecoveries(db: DbOrTx, funderId: number): RecoveryView[] {
@@ -95,40 +117,97 @@ export function listActiveFlags(db: DbOrTx, funderId: number, leaseIds?: readonl
     .innerJoin(leases, eq(leases.id, creditFlags.leaseId))
     .innerJoin(lessees, eq(lessees.id, leases.lesseeId))
     .leftJoin(users, eq(users.id, creditFlags.flaggedBy))
-    .where(and(eq(creditFlags.funderId, funderId), isNull(creditFlags.clearedOn), leaseIds ? inArray(creditFlags.leaseId, [...leaseIds]) : undefined))
+    .where(
+      and(
+        eq(creditFlags.funderId, funderId),
+        isNull(creditFlags.clearedOn),
+        leaseIds ? inArray(creditFlags.leaseId, [...leaseIds]) : undefined,
+      ),
+    )
     .orderBy(desc(creditFlags.id))
     .all()
     .map((x) => ({ ...x.f, contractNumber: x.contractNumber, lesseeName: x.lesseeName, flaggedByEmail: x.flaggedByEmail }));
 }
 
 /** Approved write-offs and recoveries of the funder as plain rows (lease, date, amount) for the caches. */
-export function creditLedgerRows(db: DbOrTx, funderId: number): { writeOffs: [number, string, number][]; recoveries: [number, string, number][] } {
+export function creditLedgerRows(
+  db: DbOrTx,
+  funderId: number,
+): { writeOffs: [number, string, number][]; recoveries: [number, string, number][] } {
   const s = sqliteOf(db);
   return {
-    writeOffs: statementFor(s, `select lease_id, write_off_on, amount from write_offs where funder_id = ? and status = 'approved' order by write_off_on, id`).raw().all(funderId) as [number, string, number][],
-    recoveries: statementFor(s, `select lease_id, received_on, amount from recoveries where funder_id = ? order by received_on, id`).raw().all(funderId) as [number, string, number][],
+    writeOffs: statementFor(
+      s,
+      `select lease_id, write_off_on, amount from write_offs where funder_id = ? and status = 'approved' order by write_off_on, id`,
+    )
+      .raw()
+      .all(funderId) as [number, string, number][],
+    recoveries: statementFor(s, `select lease_id, received_on, amount from recoveries where funder_id = ? order by received_on, id`)
+      .raw()
+      .all(funderId) as [number, string, number][],
   };
 }
 
 function leaseOf(tx: DbOrTx, funderId: number, leaseId: number) {
-  const l = tx.select({ id: leases.id, funderId: leases.funderId, currency: leases.currency, writtenOffOn: leases.writtenOffOn, contractNumber: leases.contractNumber }).from(leases).where(eq(leases.id, leaseId)).get();
+  const l = tx
+    .select({
+      id: leases.id,
+      funderId: leases.funderId,
+      currency: leases.currency,
+      writtenOffOn: leases.writtenOffOn,
+      contractNumber: leases.contractNumber,
+    })
+    .from(leases)
+    .where(eq(leases.id, leaseId))
+    .get();
   if (!l || l.funderId !== funderId) throw new NotFound(`Lease ${leaseId} does not exist.`);
   return l;
 }
 
 /** Flags a lease unlikely to pay (or SICR) from `flaggedOn`, with a reason. 409 when such a flag is already active. */
-export function flagLease(db: Db, input: { funderId: number; leaseId: number; kind: CreditFlag['kind']; flaggedOn: string; reason: string }, actor: CreditActor, now = Date.now()): CreditFlag {
+export function flagLease(
+  db: Db,
+  input: { funderId: number; leaseId: number; kind: CreditFlag['kind']; flaggedOn: string; reason: string },
+  actor: CreditActor,
+  now = Date.now(),
+): CreditFlag {
   return db.transaction(
     (tx) => {
       leaseOf(tx, input.funderId, input.leaseId);
-      const active = tx.select().from(creditFlags).where(and(eq(creditFlags.leaseId, input.leaseId), eq(creditFlags.kind, input.kind), isNull(creditFlags.clearedOn))).get();
-      if (active) throw new Conflict(`Lease ${input.leaseId} is flagged ${input.kind} already (flag ${active.id}).`, [{ field: 'kind', message: 'Already flagged.' }]);
+      const active = tx
+        .select()
+        .from(creditFlags)
+        .where(and(eq(creditFlags.leaseId, input.leaseId), eq(creditFlags.kind, input.kind), isNull(creditFlags.clearedOn)))
+        .get();
+      if (active)
+        throw new Conflict(`Lease ${input.leaseId} is flagged ${input.kind} already (flag ${active.id}).`, [
+          { field: 'kind', message: 'Already flagged.' },
+        ]);
       const row = tx
         .insert(creditFlags)
-        .values({ funderId: input.funderId, leaseId: input.leaseId, kind: input.kind, flaggedOn: input.flaggedOn, reason: input.reason, flaggedBy: actor.userId, flaggedAt: now })
+        .values({
+          funderId: input.funderId,
+          leaseId: input.leaseId,
+          kind: input.kind,
+          flaggedOn: input.flaggedOn,
+          reason: input.reason,
+          flaggedBy: actor.userId,
+          flaggedAt: now,
+        })
         .returning()
         .get();
-      recordAudit(tx, { actor, funderId: input.funderId, entity: 'lease', entityId: input.leaseId, action: `flag_${input.kind}`, after: { flagId: row.id, flaggedOn: row.flaggedOn, reason: row.reason } }, now);
+      recordAudit(
+        tx,
+        {
+          actor,
+          funderId: input.funderId,
+          entity: 'lease',
+          entityId: input.leaseId,
+          action: `flag_${input.kind}`,
+          after: { flagId: row.id, flaggedOn: row.flaggedOn, reason: row.reason },
+        },
+        now,
+      );
       return row;
     },
     { behavior: 'immediate' },
@@ -136,20 +215,44 @@ export function flagLease(db: Db, input: { funderId: number; leaseId: number; ki
 }
 
 /** Clears the lease's active flag of `kind` from `clearedOn`. 404 when none is active; 400 when it precedes the flag. */
-export function unflagLease(db: Db, input: { funderId: number; leaseId: number; kind: CreditFlag['kind']; clearedOn: string; reason: string }, actor: CreditActor, now = Date.now()): CreditFlag {
+export function unflagLease(
+  db: Db,
+  input: { funderId: number; leaseId: number; kind: CreditFlag['kind']; clearedOn: string; reason: string },
+  actor: CreditActor,
+  now = Date.now(),
+): CreditFlag {
   return db.transaction(
     (tx) => {
       leaseOf(tx, input.funderId, input.leaseId);
-      const active = tx.select().from(creditFlags).where(and(eq(creditFlags.leaseId, input.leaseId), eq(creditFlags.kind, input.kind), isNull(creditFlags.clearedOn))).get();
+      const active = tx
+        .select()
+        .from(creditFlags)
+        .where(and(eq(creditFlags.leaseId, input.leaseId), eq(creditFlags.kind, input.kind), isNull(creditFlags.clearedOn)))
+        .get();
       if (!active) throw new NotFound(`Lease ${input.leaseId} has no active ${input.kind} flag.`);
-      if (input.clearedOn < active.flaggedOn) throw new Invalid('The flag cannot end before it started.', [{ field: 'clearedOn', message: `Must be on or after ${active.flaggedOn}.` }]);
+      if (input.clearedOn < active.flaggedOn)
+        throw new Invalid('The flag cannot end before it started.', [
+          { field: 'clearedOn', message: `Must be on or after ${active.flaggedOn}.` },
+        ]);
       const row = tx
         .update(creditFlags)
         .set({ clearedOn: input.clearedOn, clearReason: input.reason, clearedBy: actor.userId, clearedAt: now })
         .where(eq(creditFlags.id, active.id))
         .returning()
         .get();
-      recordAudit(tx, { actor, funderId: input.funderId, entity: 'lease', entityId: input.leaseId, action: `unflag_${input.kind}`, before: { flagId: active.id, flaggedOn: active.flaggedOn, reason: active.reason }, after: { clearedOn: input.clearedOn, reason: input.reason } }, now);
+      recordAudit(
+        tx,
+        {
+          actor,
+          funderId: input.funderId,
+          entity: 'lease',
+          entityId: input.leaseId,
+          action: `unflag_${input.kind}`,
+          before: { flagId: active.id, flaggedOn: active.flaggedOn, reason: active.reason },
+          after: { clearedOn: input.clearedOn, reason: input.reason },
+        },
+        now,
+      );
       return row;
     },
     { behavior: 'immediate' },
@@ -170,16 +273,47 @@ export function proposeWriteOff(
   return db.transaction(
     (tx) => {
       const lease = leaseOf(tx, input.funderId, input.leaseId);
-      if (lease.writtenOffOn !== null) throw new Conflict(`Lease ${input.leaseId} was written off on ${lease.writtenOffOn}.`, [{ field: 'leaseId', message: 'Written off already.' }]);
-      const pending = tx.select({ id: writeOffs.id }).from(writeOffs).where(and(eq(writeOffs.leaseId, input.leaseId), eq(writeOffs.status, 'proposed'))).get();
-      if (pending) throw new Conflict(`Lease ${input.leaseId} has a pending write-off proposal (${pending.id}).`, [{ field: 'leaseId', message: 'A proposal is pending.' }]);
+      if (lease.writtenOffOn !== null)
+        throw new Conflict(`Lease ${input.leaseId} was written off on ${lease.writtenOffOn}.`, [
+          { field: 'leaseId', message: 'Written off already.' },
+        ]);
+      const pending = tx
+        .select({ id: writeOffs.id })
+        .from(writeOffs)
+        .where(and(eq(writeOffs.leaseId, input.leaseId), eq(writeOffs.status, 'proposed')))
+        .get();
+      if (pending)
+        throw new Conflict(`Lease ${input.leaseId} has a pending write-off proposal (${pending.id}).`, [
+          { field: 'leaseId', message: 'A proposal is pending.' },
+        ]);
       check(tx);
       const row = tx
         .insert(writeOffs)
-        .values({ funderId: input.funderId, leaseId: input.leaseId, writeOffOn: input.writeOffOn, amount: input.amount, currency: lease.currency, note: input.note, status: 'proposed', proposedBy: actor.userId, proposedAt: now })
+        .values({
+          funderId: input.funderId,
+          leaseId: input.leaseId,
+          writeOffOn: input.writeOffOn,
+          amount: input.amount,
+          currency: lease.currency,
+          note: input.note,
+          status: 'proposed',
+          proposedBy: actor.userId,
+          proposedAt: now,
+        })
         .returning()
         .get();
-      recordAudit(tx, { actor, funderId: input.funderId, entity: 'write_off', entityId: row.id, action: 'propose', after: { leaseId: row.leaseId, writeOffOn: row.writeOffOn, amount: row.amount, currency: row.currency } }, now);
+      recordAudit(
+        tx,
+        {
+          actor,
+          funderId: input.funderId,
+          entity: 'write_off',
+          entityId: row.id,
+          action: 'propose',
+          after: { leaseId: row.leaseId, writeOffOn: row.writeOffOn, amount: row.amount, currency: row.currency },
+        },
+        now,
+      );
       return row;
     },
     { behavior: 'immediate' },
@@ -189,7 +323,10 @@ export function proposeWriteOff(
 function loadProposed(tx: DbOrTx, funderIds: ReadonlySet<number> | null, id: number): WriteOff {
   const row = tx.select().from(writeOffs).where(eq(writeOffs.id, id)).get();
   if (!row || (funderIds !== null && !funderIds.has(row.funderId))) throw new NotFound(`Write-off ${id} does not exist.`);
-  if (row.status !== 'proposed') throw new Conflict(`Write-off ${id} is ${row.status} already; only a proposed one can be decided.`, [{ field: 'status', message: `Is ${row.status}.` }]);
+  if (row.status !== 'proposed')
+    throw new Conflict(`Write-off ${id} is ${row.status} already; only a proposed one can be decided.`, [
+      { field: 'status', message: `Is ${row.status}.` },
+    ]);
   return row;
 }
 
@@ -198,18 +335,57 @@ function loadProposed(tx: DbOrTx, funderIds: ReadonlySet<number> | null, id: num
  * `written_off_on`, journaled so the caches re-read it alone) and the amount enters the loss ledger. 403 for the
  * proposer, 409 when decided already or stale (the lease was written off meanwhile).
  */
-export function approveWriteOff(db: Db, id: number, funderIds: ReadonlySet<number> | null, actor: CreditActor, note: string, now = Date.now()): WriteOff {
+export function approveWriteOff(
+  db: Db,
+  id: number,
+  funderIds: ReadonlySet<number> | null,
+  actor: CreditActor,
+  note: string,
+  now = Date.now(),
+): WriteOff {
   return db.transaction(
     (tx) => {
       const row = loadProposed(tx, funderIds, id);
       if (row.proposedBy !== null && row.proposedBy === actor.userId) throw new Forbidden(WRITE_OFF_SELF_APPROVAL);
       const lease = leaseOf(tx, row.funderId, row.leaseId);
-      if (lease.writtenOffOn !== null) throw new Conflict(`Lease ${row.leaseId} was written off on ${lease.writtenOffOn} since; this proposal is stale.`, [{ field: 'leaseId', message: 'Stale.' }]);
-      const out = tx.update(writeOffs).set({ status: 'approved', decidedBy: actor.userId, decidedAt: now, decisionNote: note }).where(eq(writeOffs.id, id)).returning().get();
+      if (lease.writtenOffOn !== null)
+        throw new Conflict(`Lease ${row.leaseId} was written off on ${lease.writtenOffOn} since; this proposal is stale.`, [
+          { field: 'leaseId', message: 'Stale.' },
+        ]);
+      const out = tx
+        .update(writeOffs)
+        .set({ status: 'approved', decidedBy: actor.userId, decidedAt: now, decisionNote: note })
+        .where(eq(writeOffs.id, id))
+        .returning()
+        .get();
       tx.update(leases).set({ writtenOffOn: row.writeOffOn, updatedAt: now }).where(eq(leases.id, row.leaseId)).run();
       recordLeaseChange(tx, row.funderId, row.leaseId);
-      recordAudit(tx, { actor, funderId: row.funderId, entity: 'write_off', entityId: id, action: 'approve', before: { status: 'proposed' }, after: { status: 'approved', leaseId: row.leaseId, writeOffOn: row.writeOffOn, amount: row.amount } }, now);
-      recordAudit(tx, { actor, funderId: row.funderId, entity: 'lease', entityId: row.leaseId, action: 'write_off', before: { writtenOffOn: null }, after: { writtenOffOn: row.writeOffOn, writeOffId: id } }, now);
+      recordAudit(
+        tx,
+        {
+          actor,
+          funderId: row.funderId,
+          entity: 'write_off',
+          entityId: id,
+          action: 'approve',
+          before: { status: 'proposed' },
+          after: { status: 'approved', leaseId: row.leaseId, writeOffOn: row.writeOffOn, amount: row.amount },
+        },
+        now,
+      );
+      recordAudit(
+        tx,
+        {
+          actor,
+          funderId: row.funderId,
+          entity: 'lease',
+          entityId: row.leaseId,
+          action: 'write_off',
+          before: { writtenOffOn: null },
+          after: { writtenOffOn: row.writeOffOn, writeOffId: id },
+        },
+        now,
+      );
       return out;
     },
     { behavior: 'immediate' },
@@ -217,12 +393,36 @@ export function approveWriteOff(db: Db, id: number, funderIds: ReadonlySet<numbe
 }
 
 /** Rejects (or, by its proposer, withdraws) a proposed write-off. 409 when decided already. */
-export function rejectWriteOff(db: Db, id: number, funderIds: ReadonlySet<number> | null, actor: CreditActor, note: string, now = Date.now()): WriteOff {
+export function rejectWriteOff(
+  db: Db,
+  id: number,
+  funderIds: ReadonlySet<number> | null,
+  actor: CreditActor,
+  note: string,
+  now = Date.now(),
+): WriteOff {
   return db.transaction(
     (tx) => {
       const row = loadProposed(tx, funderIds, id);
-      const out = tx.update(writeOffs).set({ status: 'rejected', decidedBy: actor.userId, decidedAt: now, decisionNote: note }).where(eq(writeOffs.id, id)).returning().get();
-      recordAudit(tx, { actor, funderId: row.funderId, entity: 'write_off', entityId: id, action: 'reject', before: { status: 'proposed' }, after: { status: 'rejected', note } }, now);
+      const out = tx
+        .update(writeOffs)
+        .set({ status: 'rejected', decidedBy: actor.userId, decidedAt: now, decisionNote: note })
+        .where(eq(writeOffs.id, id))
+        .returning()
+        .get();
+      recordAudit(
+        tx,
+        {
+          actor,
+          funderId: row.funderId,
+          entity: 'write_off',
+          entityId: id,
+          action: 'reject',
+          before: { status: 'proposed' },
+          after: { status: 'rejected', note },
+        },
+        now,
+      );
       return out;
     },
     { behavior: 'immediate' },
@@ -237,14 +437,42 @@ export function insertRecovery(
   now = Date.now(),
 ): Recovery {
   const lease = leaseOf(tx, input.funderId, input.leaseId);
-  if (lease.writtenOffOn === null) throw new Conflict(`Lease ${input.leaseId} is not written off; record a payment instead.`, [{ field: 'leaseId', message: 'Not written off.' }]);
-  if (input.receivedOn < lease.writtenOffOn) throw new Invalid('A recovery comes after the write-off.', [{ field: 'receivedOn', message: `Must be on or after ${lease.writtenOffOn}.` }]);
+  if (lease.writtenOffOn === null)
+    throw new Conflict(`Lease ${input.leaseId} is not written off; record a payment instead.`, [
+      { field: 'leaseId', message: 'Not written off.' },
+    ]);
+  if (input.receivedOn < lease.writtenOffOn)
+    throw new Invalid('A recovery comes after the write-off.', [
+      { field: 'receivedOn', message: `Must be on or after ${lease.writtenOffOn}.` },
+    ]);
   const row = tx
     .insert(recoveries)
-    .values({ funderId: input.funderId, leaseId: input.leaseId, receivedOn: input.receivedOn, amount: input.amount, currency: lease.currency, kind: input.kind, reference: input.reference, note: input.note, createdBy: actor.userId, createdAt: now })
+    .values({
+      funderId: input.funderId,
+      leaseId: input.leaseId,
+      receivedOn: input.receivedOn,
+      amount: input.amount,
+      currency: lease.currency,
+      kind: input.kind,
+      reference: input.reference,
+      note: input.note,
+      createdBy: actor.userId,
+      createdAt: now,
+    })
     .returning()
     .get();
-  recordAudit(tx, { actor, funderId: input.funderId, entity: 'recovery', entityId: row.id, action: 'create', after: { leaseId: row.leaseId, receivedOn: row.receivedOn, amount: row.amount, kind: row.kind } }, now);
+  recordAudit(
+    tx,
+    {
+      actor,
+      funderId: input.funderId,
+      entity: 'recovery',
+      entityId: row.id,
+      action: 'create',
+      after: { leaseId: row.leaseId, receivedOn: row.receivedOn, amount: row.amount, kind: row.kind },
+    },
+    now,
+  );
   return row;
 }
 

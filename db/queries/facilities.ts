@@ -24,7 +24,14 @@ import { sqliteOf } from './servicing';
 import { Conflict, Forbidden, NotFound } from '@/lib/domain/errors';
 import type { ConcentrationLimit, CovenantTerms, Criterion, ThresholdStep } from '@/lib/facilities';
 import type { CertificateContent } from '@/lib/facilities/certificate';
-import type { CovenantBody, CreateFacilityBody, CriterionBody, DrawBody, LimitBody, UpdateFacilityBody } from '@/lib/validations/facilities';
+import type {
+  CovenantBody,
+  CreateFacilityBody,
+  CriterionBody,
+  DrawBody,
+  LimitBody,
+  UpdateFacilityBody,
+} from '@/lib/validations/facilities';
 
 export type FacilityActor = { userId: number; email: string };
 export type Covenant = CovenantTerms & { id: number };
@@ -115,19 +122,25 @@ function requireFacility(db: DbOrTx, id: number): Facility {
 
 function replaceCriteria(tx: DbOrTx, facilityId: number, list: readonly CriterionBody[]): void {
   tx.delete(facilityCriteria).where(eq(facilityCriteria.facilityId, facilityId)).run();
-  for (const c of list) tx.insert(facilityCriteria).values({ facilityId, kind: c.kind, value: c.value, values: c.values ? JSON.stringify(c.values) : null }).run();
+  for (const c of list)
+    tx.insert(facilityCriteria)
+      .values({ facilityId, kind: c.kind, value: c.value, values: c.values ? JSON.stringify(c.values) : null })
+      .run();
 }
 
 function replaceLimits(tx: DbOrTx, facilityId: number, list: readonly LimitBody[]): void {
   tx.delete(facilityLimits).where(eq(facilityLimits.facilityId, facilityId)).run();
-  for (const l of list) tx.insert(facilityLimits).values({ facilityId, groupBy: l.group, kind: l.kind, value: l.value, topN: l.topN }).run();
+  for (const l of list)
+    tx.insert(facilityLimits).values({ facilityId, groupBy: l.group, kind: l.kind, value: l.value, topN: l.topN }).run();
 }
 
 function replaceCovenants(tx: DbOrTx, facilityId: number, list: readonly CovenantBody[]): void {
   tx.delete(facilityCovenants).where(eq(facilityCovenants.facilityId, facilityId)).run();
   for (const c of list) {
     const steps = [...c.steps].sort((a, b) => a.fromMonth - b.fromMonth);
-    tx.insert(facilityCovenants).values({ facilityId, metric: c.metric, operator: c.operator, steps: JSON.stringify(steps), warningMargin: c.warningMargin }).run();
+    tx.insert(facilityCovenants)
+      .values({ facilityId, metric: c.metric, operator: c.operator, steps: JSON.stringify(steps), warningMargin: c.warningMargin })
+      .run();
   }
 }
 
@@ -163,7 +176,18 @@ export function createFacility(db: Db, body: CreateFacilityBody, actor: Facility
       replaceLimits(tx, row.id, body.limits);
       replaceCovenants(tx, row.id, body.covenants);
       const created = withParts(tx, row);
-      recordAudit(tx, { actor: actor ?? { userId: null, email: 'system' }, funderId: row.funderId, entity: 'facility', entityId: row.id, action: 'create', after: auditView(created) }, now);
+      recordAudit(
+        tx,
+        {
+          actor: actor ?? { userId: null, email: 'system' },
+          funderId: row.funderId,
+          entity: 'facility',
+          entityId: row.id,
+          action: 'create',
+          after: auditView(created),
+        },
+        now,
+      );
       return created;
     },
     { behavior: 'immediate' },
@@ -176,9 +200,15 @@ export function updateFacility(db: Db, id: number, patch: UpdateFacilityBody, ac
       const before = requireFacility(tx, id);
       const startDate = patch.startDate ?? before.startDate;
       const maturityDate = patch.maturityDate ?? before.maturityDate;
-      if (maturityDate <= startDate) throw new Conflict('The maturity date must be after the start date.', [{ field: 'maturityDate', message: 'Must be after the start date.' }]);
+      if (maturityDate <= startDate)
+        throw new Conflict('The maturity date must be after the start date.', [
+          { field: 'maturityDate', message: 'Must be after the start date.' },
+        ]);
       const { criteria, limits, covenants, ...terms } = patch;
-      tx.update(facilities).set({ ...terms, updatedAt: now }).where(eq(facilities.id, id)).run();
+      tx.update(facilities)
+        .set({ ...terms, updatedAt: now })
+        .where(eq(facilities.id, id))
+        .run();
       if (criteria) replaceCriteria(tx, id, criteria);
       if (limits) replaceLimits(tx, id, limits);
       if (covenants) replaceCovenants(tx, id, covenants);
@@ -187,7 +217,19 @@ export function updateFacility(db: Db, id: number, patch: UpdateFacilityBody, ac
         tx.delete(facilityMetricResults).where(eq(facilityMetricResults.facilityId, id)).run();
       }
       const after = requireFacility(tx, id);
-      recordAudit(tx, { actor, funderId: before.funderId, entity: 'facility', entityId: id, action: 'update', before: auditView(before), after: auditView(after) }, now);
+      recordAudit(
+        tx,
+        {
+          actor,
+          funderId: before.funderId,
+          entity: 'facility',
+          entityId: id,
+          action: 'update',
+          before: auditView(before),
+          after: auditView(after),
+        },
+        now,
+      );
       return after;
     },
     { behavior: 'immediate' },
@@ -199,11 +241,20 @@ export function updateFacility(db: Db, id: number, patch: UpdateFacilityBody, ac
 export type FacilityDraw = FacilityDrawRow;
 
 export function listDraws(db: DbOrTx, facilityId: number): FacilityDraw[] {
-  return db.select().from(facilityDraws).where(eq(facilityDraws.facilityId, facilityId)).orderBy(desc(facilityDraws.valueDate), desc(facilityDraws.id)).all();
+  return db
+    .select()
+    .from(facilityDraws)
+    .where(eq(facilityDraws.facilityId, facilityId))
+    .orderBy(desc(facilityDraws.valueDate), desc(facilityDraws.id))
+    .all();
 }
 
 export function getDraw(db: DbOrTx, facilityId: number, id: number): FacilityDraw | undefined {
-  return db.select().from(facilityDraws).where(and(eq(facilityDraws.id, id), eq(facilityDraws.facilityId, facilityId))).get();
+  return db
+    .select()
+    .from(facilityDraws)
+    .where(and(eq(facilityDraws.id, id), eq(facilityDraws.facilityId, facilityId)))
+    .get();
 }
 
 /** Outstanding = approved draws − approved repayments with a value date on or before `asOf` (all when omitted). */
@@ -211,16 +262,26 @@ export function facilityOutstanding(db: DbOrTx, facilityId: number, asOf?: strin
   // Kept until the database changes (change-memo.ts): the Dashboard tile and the facility pages ask on every request.
   return readUntilChange(db, `facilities.outstanding:${facilityId}:${asOf ?? ''}`, () => {
     const row = db
-      .select({ v: sql<number>`coalesce(sum(case when ${facilityDraws.type} = 'draw' then ${facilityDraws.amount} else -${facilityDraws.amount} end), 0)` })
+      .select({
+        v: sql<number>`coalesce(sum(case when ${facilityDraws.type} = 'draw' then ${facilityDraws.amount} else -${facilityDraws.amount} end), 0)`,
+      })
       .from(facilityDraws)
-      .where(and(eq(facilityDraws.facilityId, facilityId), eq(facilityDraws.status, 'approved'), asOf ? lte(facilityDraws.valueDate, asOf) : undefined))
+      .where(
+        and(
+          eq(facilityDraws.facilityId, facilityId),
+          eq(facilityDraws.status, 'approved'),
+          asOf ? lte(facilityDraws.valueDate, asOf) : undefined,
+        ),
+      )
       .get();
     return Number(row?.v ?? 0);
   });
 }
 
 function aboveAvailability(amount: number, availability: number): Conflict {
-  return new Conflict(`The draw of ${amount} exceeds the availability of ${availability} (minor units).`, [{ field: 'amount', message: `Exceeds the availability of ${availability}.` }]);
+  return new Conflict(`The draw of ${amount} exceeds the availability of ${availability} (minor units).`, [
+    { field: 'amount', message: `Exceeds the availability of ${availability}.` },
+  ]);
 }
 
 /**
@@ -228,21 +289,52 @@ function aboveAvailability(amount: number, availability: number): Conflict {
  * `maximumAdvance − outstanding` (all approved movements) is refused with 409 and the figure; a repayment above
  * the outstanding too.
  */
-export function requestDraw(db: Db, facilityId: number, body: DrawBody, maximumAdvance: number, actor: FacilityActor | null, now = Date.now()): FacilityDraw {
+export function requestDraw(
+  db: Db,
+  facilityId: number,
+  body: DrawBody,
+  maximumAdvance: number,
+  actor: FacilityActor | null,
+  now = Date.now(),
+): FacilityDraw {
   return db.transaction(
     (tx) => {
       const f = requireFacility(tx, facilityId);
       const outstanding = facilityOutstanding(tx, facilityId);
-      if (body.type === 'draw' && body.amount > maximumAdvance - outstanding) throw aboveAvailability(body.amount, maximumAdvance - outstanding);
+      if (body.type === 'draw' && body.amount > maximumAdvance - outstanding)
+        throw aboveAvailability(body.amount, maximumAdvance - outstanding);
       if (body.type === 'repayment' && body.amount > outstanding) {
-        throw new Conflict(`The repayment of ${body.amount} exceeds the outstanding of ${outstanding}.`, [{ field: 'amount', message: `Exceeds the outstanding of ${outstanding}.` }]);
+        throw new Conflict(`The repayment of ${body.amount} exceeds the outstanding of ${outstanding}.`, [
+          { field: 'amount', message: `Exceeds the outstanding of ${outstanding}.` },
+        ]);
       }
       const row = tx
         .insert(facilityDraws)
-        .values({ facilityId, type: body.type, amount: body.amount, valueDate: body.valueDate, note: body.note, status: 'pending', requestedBy: actor?.userId ?? null, requestedByEmail: actor?.email ?? 'system', requestedAt: now })
+        .values({
+          facilityId,
+          type: body.type,
+          amount: body.amount,
+          valueDate: body.valueDate,
+          note: body.note,
+          status: 'pending',
+          requestedBy: actor?.userId ?? null,
+          requestedByEmail: actor?.email ?? 'system',
+          requestedAt: now,
+        })
         .returning()
         .get();
-      recordAudit(tx, { actor: actor ?? { userId: null, email: 'system' }, funderId: f.funderId, entity: 'facility', entityId: facilityId, action: `request_${body.type}`, after: row }, now);
+      recordAudit(
+        tx,
+        {
+          actor: actor ?? { userId: null, email: 'system' },
+          funderId: f.funderId,
+          entity: 'facility',
+          entityId: facilityId,
+          action: `request_${body.type}`,
+          after: row,
+        },
+        now,
+      );
       return row;
     },
     { behavior: 'immediate' },
@@ -254,22 +346,54 @@ export function requestDraw(db: Db, facilityId: number, body: DrawBody, maximumA
  * availability (`maximumAdvance` at its value date, computed by the caller) against the outstanding in this
  * transaction.
  */
-export function decideDraw(db: Db, facilityId: number, drawId: number, decision: 'approved' | 'rejected', maximumAdvance: number, actor: FacilityActor, now = Date.now()): FacilityDraw {
+export function decideDraw(
+  db: Db,
+  facilityId: number,
+  drawId: number,
+  decision: 'approved' | 'rejected',
+  maximumAdvance: number,
+  actor: FacilityActor,
+  now = Date.now(),
+): FacilityDraw {
   return db.transaction(
     (tx) => {
       const f = requireFacility(tx, facilityId);
-      const row = tx.select().from(facilityDraws).where(and(eq(facilityDraws.id, drawId), eq(facilityDraws.facilityId, facilityId))).get();
+      const row = tx
+        .select()
+        .from(facilityDraws)
+        .where(and(eq(facilityDraws.id, drawId), eq(facilityDraws.facilityId, facilityId)))
+        .get();
       if (!row) throw new NotFound(`Draw ${drawId} of facility ${facilityId} does not exist.`);
-      if (row.status !== 'pending') throw new Conflict(`Draw ${drawId} is ${row.status} already.`, [{ field: 'status', message: `Is ${row.status}.` }]);
+      if (row.status !== 'pending')
+        throw new Conflict(`Draw ${drawId} is ${row.status} already.`, [{ field: 'status', message: `Is ${row.status}.` }]);
       if (row.requestedBy !== null && row.requestedBy === actor.userId) throw new Forbidden(SELF_DECISION_MESSAGE);
       if (decision === 'approved') {
         const outstanding = facilityOutstanding(tx, facilityId);
-        if (row.type === 'draw' && row.amount > maximumAdvance - outstanding) throw aboveAvailability(row.amount, maximumAdvance - outstanding);
-        if (row.type === 'repayment' && row.amount > outstanding) throw new Conflict(`The repayment of ${row.amount} exceeds the outstanding of ${outstanding}.`, [{ field: 'amount', message: 'Exceeds the outstanding.' }]);
+        if (row.type === 'draw' && row.amount > maximumAdvance - outstanding)
+          throw aboveAvailability(row.amount, maximumAdvance - outstanding);
+        if (row.type === 'repayment' && row.amount > outstanding)
+          throw new Conflict(`The repayment of ${row.amount} exceeds the outstanding of ${outstanding}.`, [
+            { field: 'amount', message: 'Exceeds the outstanding.' },
+          ]);
       }
-      tx.update(facilityDraws).set({ status: decision, decidedBy: actor.userId, decidedByEmail: actor.email, decidedAt: now }).where(eq(facilityDraws.id, drawId)).run();
+      tx.update(facilityDraws)
+        .set({ status: decision, decidedBy: actor.userId, decidedByEmail: actor.email, decidedAt: now })
+        .where(eq(facilityDraws.id, drawId))
+        .run();
       const after = tx.select().from(facilityDraws).where(eq(facilityDraws.id, drawId)).get()!;
-      recordAudit(tx, { actor, funderId: f.funderId, entity: 'facility', entityId: facilityId, action: decision === 'approved' ? 'approve_draw' : 'reject_draw', before: row, after }, now);
+      recordAudit(
+        tx,
+        {
+          actor,
+          funderId: f.funderId,
+          entity: 'facility',
+          entityId: facilityId,
+          action: decision === 'approved' ? 'approve_draw' : 'reject_draw',
+          before: row,
+          after,
+        },
+        now,
+      );
       return after;
     },
     { behavior: 'immediate' },
@@ -308,11 +432,21 @@ const certificateColumns = {
 };
 
 export function listCertificates(db: DbOrTx, facilityId: number): CertificateListItem[] {
-  return db.select(certificateColumns).from(facilityCertificates).where(eq(facilityCertificates.facilityId, facilityId)).orderBy(desc(facilityCertificates.asOf), desc(facilityCertificates.id)).all().map(certificateItem);
+  return db
+    .select(certificateColumns)
+    .from(facilityCertificates)
+    .where(eq(facilityCertificates.facilityId, facilityId))
+    .orderBy(desc(facilityCertificates.asOf), desc(facilityCertificates.id))
+    .all()
+    .map(certificateItem);
 }
 
 export function getCertificate(db: DbOrTx, facilityId: number, id: number): FacilityCertificateRow | undefined {
-  return db.select().from(facilityCertificates).where(and(eq(facilityCertificates.id, id), eq(facilityCertificates.facilityId, facilityId))).get();
+  return db
+    .select()
+    .from(facilityCertificates)
+    .where(and(eq(facilityCertificates.id, id), eq(facilityCertificates.facilityId, facilityId)))
+    .get();
 }
 
 export function toCertificateItem(row: FacilityCertificateRow): CertificateListItem {
@@ -322,16 +456,46 @@ export function toCertificateItem(row: FacilityCertificateRow): CertificateListI
   return certificateItem(rest);
 }
 
-export function prepareCertificate(db: Db, facilityId: number, asOf: string, summary: string, xlsx: Buffer, xlsxSha256: string, actor: FacilityActor | null, now = Date.now()): FacilityCertificateRow {
+export function prepareCertificate(
+  db: Db,
+  facilityId: number,
+  asOf: string,
+  summary: string,
+  xlsx: Buffer,
+  xlsxSha256: string,
+  actor: FacilityActor | null,
+  now = Date.now(),
+): FacilityCertificateRow {
   return db.transaction(
     (tx) => {
       const f = requireFacility(tx, facilityId);
       const row = tx
         .insert(facilityCertificates)
-        .values({ facilityId, asOf, status: 'pending', summary, xlsx, xlsxSha256, preparedBy: actor?.userId ?? null, preparedByEmail: actor?.email ?? 'system', preparedAt: now })
+        .values({
+          facilityId,
+          asOf,
+          status: 'pending',
+          summary,
+          xlsx,
+          xlsxSha256,
+          preparedBy: actor?.userId ?? null,
+          preparedByEmail: actor?.email ?? 'system',
+          preparedAt: now,
+        })
         .returning()
         .get();
-      recordAudit(tx, { actor: actor ?? { userId: null, email: 'system' }, funderId: f.funderId, entity: 'facility', entityId: facilityId, action: 'prepare_certificate', after: { certificateId: row.id, asOf, xlsxSha256 } }, now);
+      recordAudit(
+        tx,
+        {
+          actor: actor ?? { userId: null, email: 'system' },
+          funderId: f.funderId,
+          entity: 'facility',
+          entityId: facilityId,
+          action: 'prepare_certificate',
+          after: { certificateId: row.id, asOf, xlsxSha256 },
+        },
+        now,
+      );
       return row;
     },
     { behavior: 'immediate' },
@@ -342,22 +506,52 @@ export function prepareCertificate(db: Db, facilityId: number, asOf: string, sum
 export function pendingCertificate(db: DbOrTx, facilityId: number, id: number, actor: FacilityActor): FacilityCertificateRow {
   const row = getCertificate(db, facilityId, id);
   if (!row) throw new NotFound(`Certificate ${id} of facility ${facilityId} does not exist.`);
-  if (row.status !== 'pending') throw new Conflict(`Certificate ${id} is ${row.status === 'approved' ? 'issued' : row.status} already; it cannot change.`, [{ field: 'status', message: `Is ${row.status}.` }]);
+  if (row.status !== 'pending')
+    throw new Conflict(`Certificate ${id} is ${row.status === 'approved' ? 'issued' : row.status} already; it cannot change.`, [
+      { field: 'status', message: `Is ${row.status}.` },
+    ]);
   if (row.preparedBy !== null && row.preparedBy === actor.userId) throw new Forbidden(SELF_DECISION_MESSAGE);
   return row;
 }
 
 /** Issues (approves, with its PDF) or rejects a pending certificate; an issued certificate never changes again. */
-export function decideCertificate(db: Db, facilityId: number, id: number, decision: 'approved' | 'rejected', pdf: Buffer | null, pdfSha256: string | null, actor: FacilityActor, now = Date.now()): FacilityCertificateRow {
+export function decideCertificate(
+  db: Db,
+  facilityId: number,
+  id: number,
+  decision: 'approved' | 'rejected',
+  pdf: Buffer | null,
+  pdfSha256: string | null,
+  actor: FacilityActor,
+  now = Date.now(),
+): FacilityCertificateRow {
   return db.transaction(
     (tx) => {
       const f = requireFacility(tx, facilityId);
       pendingCertificate(tx, facilityId, id, actor);
       tx.update(facilityCertificates)
-        .set({ status: decision, pdf: decision === 'approved' ? pdf : null, pdfSha256: decision === 'approved' ? pdfSha256 : null, decidedBy: actor.userId, decidedByEmail: actor.email, decidedAt: now })
+        .set({
+          status: decision,
+          pdf: decision === 'approved' ? pdf : null,
+          pdfSha256: decision === 'approved' ? pdfSha256 : null,
+          decidedBy: actor.userId,
+          decidedByEmail: actor.email,
+          decidedAt: now,
+        })
         .where(and(eq(facilityCertificates.id, id), eq(facilityCertificates.status, 'pending')))
         .run();
-      recordAudit(tx, { actor, funderId: f.funderId, entity: 'facility', entityId: facilityId, action: decision === 'approved' ? 'issue_certificate' : 'reject_certificate', after: { certificateId: id, pdfSha256 } }, now);
+      recordAudit(
+        tx,
+        {
+          actor,
+          funderId: f.funderId,
+          entity: 'facility',
+          entityId: facilityId,
+          action: decision === 'approved' ? 'issue_certificate' : 'reject_certificate',
+          after: { certificateId: id, pdfSha256 },
+        },
+        now,
+      );
       return getCertificate(tx, facilityId, id)!;
     },
     { behavior: 'immediate' },
@@ -372,7 +566,11 @@ export function getMetricResults(db: DbOrTx, facilityId: number, monthEnds: read
   // and the facility pages reads the same stored months on every request. The caller gets a map of its own.
   const kept = readUntilChange(db, `facilities.metrics:${facilityId}:${monthEnds.join(',')}`, () => {
     const out = new Map<string, Record<string, number>>();
-    const rows = db.select().from(facilityMetricResults).where(and(eq(facilityMetricResults.facilityId, facilityId), inArray(facilityMetricResults.monthEnd, [...monthEnds]))).all();
+    const rows = db
+      .select()
+      .from(facilityMetricResults)
+      .where(and(eq(facilityMetricResults.facilityId, facilityId), inArray(facilityMetricResults.monthEnd, [...monthEnds])))
+      .all();
     for (const r of rows) {
       try {
         out.set(r.monthEnd, deepFreeze(JSON.parse(r.metrics) as Record<string, number>));
@@ -385,8 +583,17 @@ export function getMetricResults(db: DbOrTx, facilityId: number, monthEnds: read
   return new Map(kept);
 }
 
-export function keepMetricResult(db: DbOrTx, facilityId: number, monthEnd: string, metrics: Record<string, number>, now = Date.now()): void {
-  db.insert(facilityMetricResults).values({ facilityId, monthEnd, metrics: JSON.stringify(metrics), computedAt: now }).onConflictDoNothing().run();
+export function keepMetricResult(
+  db: DbOrTx,
+  facilityId: number,
+  monthEnd: string,
+  metrics: Record<string, number>,
+  now = Date.now(),
+): void {
+  db.insert(facilityMetricResults)
+    .values({ facilityId, monthEnd, metrics: JSON.stringify(metrics), computedAt: now })
+    .onConflictDoNothing()
+    .run();
 }
 
 /**
@@ -396,7 +603,9 @@ export function keepMetricResult(db: DbOrTx, facilityId: number, monthEnd: strin
  */
 export function poolOriginalPrincipal(db: DbOrTx, funderId: number, currency: string, onOrBefore: string): number {
   return sqliteOf(db)
-    .prepare(`select coalesce(sum(principal), 0) from leases where funder_id = ? and currency = ? and status != 'terminated' and purchase_date <= ?`)
+    .prepare(
+      `select coalesce(sum(principal), 0) from leases where funder_id = ? and currency = ? and status != 'terminated' and purchase_date <= ?`,
+    )
     .pluck()
     .get(funderId, currency, onOrBefore) as number;
 }

@@ -29,7 +29,12 @@ export function listUserFunderIds(db: DbOrTx, userId: number): number[] {
 }
 
 /** Assigns funders to a user in bulk (seed, funder creation); existing assignments are kept. */
-export function assignFunders(db: DbOrTx, pairs: { userId: number; funderId: number }[], assignedBy: number | null, now = Date.now()): void {
+export function assignFunders(
+  db: DbOrTx,
+  pairs: { userId: number; funderId: number }[],
+  assignedBy: number | null,
+  now = Date.now(),
+): void {
   if (pairs.length === 0) return;
   db.insert(userFunders)
     .values(pairs.map((p) => ({ ...p, assignedBy, assignedAt: now })))
@@ -46,16 +51,43 @@ export function setUserFunders(db: DbOrTx, userId: number, funderIds: readonly n
     if (!tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).get()) throw new NotFound(`User ${userId} does not exist.`);
     const wanted = [...new Set(funderIds)].sort((a, b) => a - b);
     if (wanted.length > 0) {
-      const known = new Set(tx.select({ id: funders.id }).from(funders).where(inArray(funders.id, wanted)).all().map((f) => f.id));
+      const known = new Set(
+        tx
+          .select({ id: funders.id })
+          .from(funders)
+          .where(inArray(funders.id, wanted))
+          .all()
+          .map((f) => f.id),
+      );
       const missing = wanted.filter((id) => !known.has(id));
-      if (missing.length > 0) throw new NotFound(`Funder ${missing.join(', ')} does not exist.`, [{ field: 'funderIds', message: 'No such funder.' }]);
+      if (missing.length > 0)
+        throw new NotFound(`Funder ${missing.join(', ')} does not exist.`, [{ field: 'funderIds', message: 'No such funder.' }]);
     }
     const before = listUserFunderIds(tx, userId);
     const removed = before.filter((id) => !wanted.includes(id));
-    if (removed.length > 0) tx.delete(userFunders).where(and(eq(userFunders.userId, userId), inArray(userFunders.funderId, removed))).run();
-    assignFunders(tx, wanted.filter((id) => !before.includes(id)).map((funderId) => ({ userId, funderId })), actor.userId, now);
+    if (removed.length > 0)
+      tx.delete(userFunders)
+        .where(and(eq(userFunders.userId, userId), inArray(userFunders.funderId, removed)))
+        .run();
+    assignFunders(
+      tx,
+      wanted.filter((id) => !before.includes(id)).map((funderId) => ({ userId, funderId })),
+      actor.userId,
+      now,
+    );
     if (removed.length > 0 || wanted.length !== before.length) {
-      recordAudit(tx, { actor, entity: 'funder_assignment', entityId: userId, action: 'update', before: { funderIds: before }, after: { funderIds: wanted } }, now);
+      recordAudit(
+        tx,
+        {
+          actor,
+          entity: 'funder_assignment',
+          entityId: userId,
+          action: 'update',
+          before: { funderIds: before },
+          after: { funderIds: wanted },
+        },
+        now,
+      );
     }
     return wanted;
   });
@@ -66,7 +98,11 @@ export function setUserFunders(db: DbOrTx, userId: number, funderIds: readonly n
  * Used when an admin adds a funder, so "all funders" assignments (the demo analyst and viewer) stay whole.
  */
 export function usersHoldingEveryFunder(db: DbOrTx, exceptFunderId: number): number[] {
-  const funderCount = db.select({ id: funders.id }).from(funders).all().filter((f) => f.id !== exceptFunderId).length;
+  const funderCount = db
+    .select({ id: funders.id })
+    .from(funders)
+    .all()
+    .filter((f) => f.id !== exceptFunderId).length;
   if (funderCount === 0) return [];
   const counts = new Map<number, number>();
   for (const r of db.select().from(userFunders).all()) {

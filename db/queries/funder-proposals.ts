@@ -99,7 +99,19 @@ function supersedePending(tx: DbOrTx, funderId: number, except: number | null, a
       .set({ status: 'superseded', decidedBy: actor.userId, decidedByEmail: actor.email, decidedAt: now })
       .where(eq(funderChangeProposals.id, p.id))
       .run();
-    recordAudit(tx, { actor, funderId, entity: 'funder', entityId: funderId, action: 'supersede', before: { proposalId: p.id, status: 'pending' }, after: { proposalId: p.id, status: 'superseded' } }, now);
+    recordAudit(
+      tx,
+      {
+        actor,
+        funderId,
+        entity: 'funder',
+        entityId: funderId,
+        action: 'supersede',
+        before: { proposalId: p.id, status: 'pending' },
+        after: { proposalId: p.id, status: 'superseded' },
+      },
+      now,
+    );
   }
 }
 
@@ -107,7 +119,19 @@ function supersedePending(tx: DbOrTx, funderId: number, except: number | null, a
 function applyPatch(tx: DbOrTx, before: Funder, patch: UpdateFunderBody, actor: Actor, now: number): FunderSettings {
   const after = updateFunder(tx, before.id, toFunderColumns(patch))!;
   const settings = toFunderSettings(after);
-  recordAudit(tx, { actor, funderId: before.id, entity: 'funder', entityId: before.id, action: 'update', before: toFunderSettings(before), after: settings }, now);
+  recordAudit(
+    tx,
+    {
+      actor,
+      funderId: before.id,
+      entity: 'funder',
+      entityId: before.id,
+      action: 'update',
+      before: toFunderSettings(before),
+      after: settings,
+    },
+    now,
+  );
   return settings;
 }
 
@@ -119,7 +143,13 @@ export type SettingsChangeResult = { applied: FunderSettings; proposal?: undefin
  * the settings it really changes — also when it turns four eyes off. A patch that changes nothing is answered
  * with the funder as it is. 404 for an unknown funder, 409 for another funder's name.
  */
-export function changeFunderSettings(db: Db, funderId: number, patch: UpdateFunderBody, actor: Actor, now = Date.now()): SettingsChangeResult {
+export function changeFunderSettings(
+  db: Db,
+  funderId: number,
+  patch: UpdateFunderBody,
+  actor: Actor,
+  now = Date.now(),
+): SettingsChangeResult {
   return db.transaction(
     (tx): SettingsChangeResult => {
       const before = getFunder(tx, funderId);
@@ -147,7 +177,11 @@ export function changeFunderSettings(db: Db, funderId: number, patch: UpdateFund
         })
         .returning()
         .get();
-      recordAudit(tx, { actor, funderId, entity: 'funder', entityId: funderId, action: 'propose', after: { proposalId: row.id, changes } }, now);
+      recordAudit(
+        tx,
+        { actor, funderId, entity: 'funder', entityId: funderId, action: 'propose', after: { proposalId: row.id, changes } },
+        now,
+      );
       return { proposal: toFunderProposal(row) };
     },
     { behavior: 'immediate' },
@@ -158,7 +192,9 @@ function loadPending(tx: DbOrTx, id: number): FunderChangeProposalRow {
   const row = tx.select().from(funderChangeProposals).where(eq(funderChangeProposals.id, id)).get();
   if (!row) throw new NotFound(`Proposal ${id} does not exist.`);
   if (row.status !== 'pending') {
-    throw new Conflict(`Proposal ${id} is ${row.status} already; only a pending proposal can be decided.`, [{ field: 'status', message: `Is ${row.status}.` }]);
+    throw new Conflict(`Proposal ${id} is ${row.status} already; only a pending proposal can be decided.`, [
+      { field: 'status', message: `Is ${row.status}.` },
+    ]);
   }
   return row;
 }
@@ -168,7 +204,12 @@ function loadPending(tx: DbOrTx, id: number): FunderChangeProposalRow {
  * decision and their audit rows, and the funder's other pending proposals are superseded. 403 for the proposer
  * (four eyes), 409 when the proposal is no longer pending or the funder's settings changed since it was made.
  */
-export function approveFunderProposal(db: Db, id: number, actor: Actor, now = Date.now()): { proposal: FunderProposal; funder: FunderSettings } {
+export function approveFunderProposal(
+  db: Db,
+  id: number,
+  actor: Actor,
+  now = Date.now(),
+): { proposal: FunderProposal; funder: FunderSettings } {
   return db.transaction(
     (tx) => {
       const row = loadPending(tx, id);
@@ -188,7 +229,19 @@ export function approveFunderProposal(db: Db, id: number, actor: Actor, now = Da
         .set({ status: 'approved', decidedBy: actor.userId, decidedByEmail: actor.email, decidedAt: now })
         .where(eq(funderChangeProposals.id, id))
         .run();
-      recordAudit(tx, { actor, funderId: row.funderId, entity: 'funder', entityId: row.funderId, action: 'approve', before: { proposalId: id, status: 'pending' }, after: { proposalId: id, status: 'approved', proposedByEmail: row.proposedByEmail, changes: proposal.changes } }, now);
+      recordAudit(
+        tx,
+        {
+          actor,
+          funderId: row.funderId,
+          entity: 'funder',
+          entityId: row.funderId,
+          action: 'approve',
+          before: { proposalId: id, status: 'pending' },
+          after: { proposalId: id, status: 'approved', proposedByEmail: row.proposedByEmail, changes: proposal.changes },
+        },
+        now,
+      );
       const funder = applyPatch(tx, before, patch, actor, now);
       supersedePending(tx, row.funderId, id, actor, now);
       return { proposal: getFunderProposal(tx, id)!, funder };
@@ -206,7 +259,19 @@ export function rejectFunderProposal(db: Db, id: number, actor: Actor, now = Dat
         .set({ status: 'rejected', decidedBy: actor.userId, decidedByEmail: actor.email, decidedAt: now })
         .where(eq(funderChangeProposals.id, id))
         .run();
-      recordAudit(tx, { actor, funderId: row.funderId, entity: 'funder', entityId: row.funderId, action: 'reject', before: { proposalId: id, status: 'pending' }, after: { proposalId: id, status: 'rejected', changes: JSON.parse(row.changes) as unknown } }, now);
+      recordAudit(
+        tx,
+        {
+          actor,
+          funderId: row.funderId,
+          entity: 'funder',
+          entityId: row.funderId,
+          action: 'reject',
+          before: { proposalId: id, status: 'pending' },
+          after: { proposalId: id, status: 'rejected', changes: JSON.parse(row.changes) as unknown },
+        },
+        now,
+      );
       return getFunderProposal(tx, id)!;
     },
     { behavior: 'immediate' },

@@ -19,7 +19,13 @@ export function listFunders(db: DbOrTx): Funder[] {
 /** On the per-request path of every funder screen and API call: prepared once per connection, kept until the database changes. */
 export function getFunder(db: DbOrTx, id: number): Funder | undefined {
   return readUntilChange(db, `funders.getFunder:${id}`, () => {
-    const row = preparedFor(db, 'funders.getFunder', () => db.select().from(funders).where(eq(funders.id, sql.placeholder('id'))).prepare()).get({ id });
+    const row = preparedFor(db, 'funders.getFunder', () =>
+      db
+        .select()
+        .from(funders)
+        .where(eq(funders.id, sql.placeholder('id')))
+        .prepare(),
+    ).get({ id });
     return row ? deepFreeze(row) : undefined;
   });
 }

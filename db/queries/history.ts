@@ -11,11 +11,22 @@ import { deepFreeze, readUntilChange } from './change-memo';
 import { statementFor } from './prepared';
 
 /** The snapshot-relevant columns of the funder's leases (the servicing book's: status ≠ terminated); only those of `ids` when given. */
-export function historyLeaseTerms(db: DbOrTx, funderId: number, ids?: readonly number[]): Map<number, { principal: number; contractNumber: string }> {
+export function historyLeaseTerms(
+  db: DbOrTx,
+  funderId: number,
+  ids?: readonly number[],
+): Map<number, { principal: number; contractNumber: string }> {
   const rows = (
     ids
-      ? statementFor(db, `select id, principal, contract_number from leases where +funder_id = ? and status != 'terminated' and id in (select value from json_each(?))`).raw().all(funderId, JSON.stringify(ids))
-      : statementFor(db, `select id, principal, contract_number from leases where funder_id = ? and status != 'terminated'`).raw().all(funderId)
+      ? statementFor(
+          db,
+          `select id, principal, contract_number from leases where +funder_id = ? and status != 'terminated' and id in (select value from json_each(?))`,
+        )
+          .raw()
+          .all(funderId, JSON.stringify(ids))
+      : statementFor(db, `select id, principal, contract_number from leases where funder_id = ? and status != 'terminated'`)
+          .raw()
+          .all(funderId)
   ) as [number, number, string][];
   return new Map(rows.map((r) => [r[0], { principal: r[1], contractNumber: r[2] }]));
 }
@@ -24,13 +35,16 @@ export function historyLeaseTerms(db: DbOrTx, funderId: number, ids?: readonly n
  * The funder's leases whose stored status is `defaulted`, with the time (ms) the status was last set to
  * defaulted according to the lease history (null when the history does not say: set on creation or by a bulk write).
  */
-export function defaultedLeaseStatusTimes(db: DbOrTx, funderId: number): { leaseId: number; statusSetAt: number | null; updatedAt: number }[] {
+export function defaultedLeaseStatusTimes(
+  db: DbOrTx,
+  funderId: number,
+): { leaseId: number; statusSetAt: number | null; updatedAt: number }[] {
   const rows = statementFor(
-      db,
-      `select l.id, (select max(h.at) from lease_history h where h.lease_id = l.id and h.action in ('status', 'updated')
+    db,
+    `select l.id, (select max(h.at) from lease_history h where h.lease_id = l.id and h.action in ('status', 'updated')
                       and json_extract(h.changes, '$.status[1]') = 'defaulted'), l.updated_at
        from leases l where l.funder_id = ? and l.status = 'defaulted' order by l.id`,
-    )
+  )
     .raw()
     .all(funderId) as [number, number | null, number][];
   return rows.map((r) => ({ leaseId: r[0], statusSetAt: r[1], updatedAt: r[2] }));
@@ -45,7 +59,10 @@ export type SnapshotMonthRow = { month: string; monthEnd: string; leaseCount: nu
  */
 export function snapshotMonthsIn(db: DbOrTx, funderId: number, from: string, to: string): SnapshotMonthRow[] {
   return readUntilChange(db, `history.snapshotMonthsIn:${funderId}:${from}:${to}`, () => {
-    const rows = statementFor(db, `select month, month_end, lease_count, aggregates from snapshot_months where funder_id = ? and month >= ? and month <= ? order by month`)
+    const rows = statementFor(
+      db,
+      `select month, month_end, lease_count, aggregates from snapshot_months where funder_id = ? and month >= ? and month <= ? order by month`,
+    )
       .raw()
       .all(funderId, from, to) as [string, string, number, string][];
     return rows.map((r) => deepFreeze({ month: r[0], monthEnd: r[1], leaseCount: r[2], aggregates: JSON.parse(r[3]) as MonthAggregates }));
@@ -54,7 +71,9 @@ export function snapshotMonthsIn(db: DbOrTx, funderId: number, from: string, to:
 
 /** Which months of [from, to] (YYYY-MM) the funder has built, in month order: the names only (a readiness check parses no aggregates). */
 export function snapshotMonthNamesIn(db: DbOrTx, funderId: number, from: string, to: string): string[] {
-  return statementFor(db, `select month from snapshot_months where funder_id = ? and month >= ? and month <= ? order by month`).pluck().all(funderId, from, to) as string[];
+  return statementFor(db, `select month from snapshot_months where funder_id = ? and month >= ? and month <= ? order by month`)
+    .pluck()
+    .all(funderId, from, to) as string[];
 }
 
 /**
@@ -62,7 +81,9 @@ export function snapshotMonthNamesIn(db: DbOrTx, funderId: number, from: string,
  * purchase) and its lease count, from one query, without building the stores.
  */
 export function bookExtent(db: DbOrTx, funderId: number): { firstPurchase: string | null; leases: number } {
-  const [first, n] = statementFor(db, `select min(purchase_date), count(*) from leases where funder_id = ? and status != 'terminated'`).raw().get(funderId) as [string | null, number];
+  const [first, n] = statementFor(db, `select min(purchase_date), count(*) from leases where funder_id = ? and status != 'terminated'`)
+    .raw()
+    .get(funderId) as [string | null, number];
   return { firstPurchase: first, leases: n };
 }
 
@@ -71,14 +92,25 @@ export function hasSnapshotMonth(db: DbOrTx, funderId: number, month: string): b
 }
 
 /** Stores a closed month's snapshot (lease rows + the month row) in one transaction; false when the month was already there. */
-export function insertSnapshotMonth(db: DbOrTx, funderId: number, month: string, monthEnd: string, rows: readonly LeaseSnapshot[], aggregates: MonthAggregates, now = Date.now()): boolean {
+export function insertSnapshotMonth(
+  db: DbOrTx,
+  funderId: number,
+  month: string,
+  monthEnd: string,
+  rows: readonly LeaseSnapshot[],
+  aggregates: MonthAggregates,
+  now = Date.now(),
+): boolean {
   const sqlite = sqliteOf(db);
   const run = sqlite.transaction(() => {
     if (hasSnapshotMonth(db, funderId, month)) return false;
     // Lease rows of a month with no month row are a staged build left unfinished (insertSnapshotRows): replaced.
     statementFor(sqlite, `delete from lease_snapshots where funder_id = ? and month = ?`).run(funderId, month);
     insertRows(db, funderId, month, rows);
-    statementFor(sqlite, `insert into snapshot_months (funder_id, month, month_end, lease_count, aggregates, built_at) values (?, ?, ?, ?, ?, ?)`).run(funderId, month, monthEnd, rows.length, JSON.stringify(aggregates), now);
+    statementFor(
+      sqlite,
+      `insert into snapshot_months (funder_id, month, month_end, lease_count, aggregates, built_at) values (?, ?, ?, ?, ?, ?)`,
+    ).run(funderId, month, monthEnd, rows.length, JSON.stringify(aggregates), now);
     return true;
   });
   return run.immediate();
@@ -101,13 +133,28 @@ export function insertSnapshotRows(db: DbOrTx, funderId: number, month: string, 
 }
 
 /** Completes a staged month (insertSnapshotRows): its month row, when every lease row is there; false when the month was stored meanwhile. */
-export function finishSnapshotMonth(db: DbOrTx, funderId: number, month: string, monthEnd: string, leaseCount: number, aggregates: MonthAggregates, now = Date.now()): boolean {
+export function finishSnapshotMonth(
+  db: DbOrTx,
+  funderId: number,
+  month: string,
+  monthEnd: string,
+  leaseCount: number,
+  aggregates: MonthAggregates,
+  now = Date.now(),
+): boolean {
   const sqlite = sqliteOf(db);
   const run = sqlite.transaction(() => {
     if (hasSnapshotMonth(db, funderId, month)) return false;
-    const staged = (statementFor(sqlite, `select count(*) as n from lease_snapshots where funder_id = ? and month = ?`).get(funderId, month) as { n: number }).n;
+    const staged = (
+      statementFor(sqlite, `select count(*) as n from lease_snapshots where funder_id = ? and month = ?`).get(funderId, month) as {
+        n: number;
+      }
+    ).n;
     if (staged !== leaseCount) return false;
-    statementFor(sqlite, `insert into snapshot_months (funder_id, month, month_end, lease_count, aggregates, built_at) values (?, ?, ?, ?, ?, ?)`).run(funderId, month, monthEnd, leaseCount, JSON.stringify(aggregates), now);
+    statementFor(
+      sqlite,
+      `insert into snapshot_months (funder_id, month, month_end, lease_count, aggregates, built_at) values (?, ?, ?, ?, ?, ?)`,
+    ).run(funderId, month, monthEnd, leaseCount, JSON.stringify(aggregates), now);
     return true;
   });
   return run.immediate();
@@ -139,10 +186,31 @@ function insertRows(db: DbOrTx, funderId: number, month: string, rows: readonly 
     let k = 0;
     for (let x = from; x < to; x++) {
       const r = rows[x]!;
-      values[k++] = funderId; values[k++] = month; values[k++] = r.leaseId; values[k++] = r.contractNumber; values[k++] = r.currency; values[k++] = r.purchaseDate;
-      values[k++] = r.originationDate; values[k++] = r.originalPrincipal; values[k++] = r.inPool ? 1 : 0; values[k++] = r.startBalance; values[k++] = r.balance;
-      values[k++] = r.scheduledPrincipal; values[k++] = r.purchasedPrincipal; values[k++] = r.writtenOffPrincipal; values[k++] = r.actualPrincipal; values[k++] = r.unscheduledPrincipal; values[k++] = r.interest; values[k++] = r.dpd; values[k++] = r.bucket; values[k++] = r.status;
-      values[k++] = r.firstDefaultDate; values[k++] = r.defaultAmount; values[k++] = r.defaultPrincipal; values[k++] = r.writtenOff; values[k++] = r.recoveries;
+      values[k++] = funderId;
+      values[k++] = month;
+      values[k++] = r.leaseId;
+      values[k++] = r.contractNumber;
+      values[k++] = r.currency;
+      values[k++] = r.purchaseDate;
+      values[k++] = r.originationDate;
+      values[k++] = r.originalPrincipal;
+      values[k++] = r.inPool ? 1 : 0;
+      values[k++] = r.startBalance;
+      values[k++] = r.balance;
+      values[k++] = r.scheduledPrincipal;
+      values[k++] = r.purchasedPrincipal;
+      values[k++] = r.writtenOffPrincipal;
+      values[k++] = r.actualPrincipal;
+      values[k++] = r.unscheduledPrincipal;
+      values[k++] = r.interest;
+      values[k++] = r.dpd;
+      values[k++] = r.bucket;
+      values[k++] = r.status;
+      values[k++] = r.firstDefaultDate;
+      values[k++] = r.defaultAmount;
+      values[k++] = r.defaultPrincipal;
+      values[k++] = r.writtenOff;
+      values[k++] = r.recoveries;
     }
     insertStatement(sqlite, to - from).run(values);
   }
@@ -153,21 +221,65 @@ const SNAPSHOT_COLUMNS = `lease_id, contract_number, currency, purchase_date, or
   written_off_principal`;
 
 type SnapshotTuple = [
-  number, string, string, string, string, number, number, number, number, number, number, number, number, string, string, string | null, number, number, number, number,
-  number, number, number,
+  number,
+  string,
+  string,
+  string,
+  string,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  string,
+  string,
+  string | null,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
 ];
 
 function rowOf(r: SnapshotTuple): LeaseSnapshot {
   return {
-    leaseId: r[0], contractNumber: r[1], currency: r[2], purchaseDate: r[3], originationDate: r[4], originalPrincipal: r[5], inPool: r[20] === 1, startBalance: r[6],
-    balance: r[7], scheduledPrincipal: r[8], purchasedPrincipal: r[21], writtenOffPrincipal: r[22], actualPrincipal: r[9], unscheduledPrincipal: r[10], interest: r[11],
-    dpd: r[12], bucket: r[13], status: r[14], firstDefaultDate: r[15], defaultAmount: r[16], defaultPrincipal: r[17], writtenOff: r[18], recoveries: r[19],
+    leaseId: r[0],
+    contractNumber: r[1],
+    currency: r[2],
+    purchaseDate: r[3],
+    originationDate: r[4],
+    originalPrincipal: r[5],
+    inPool: r[20] === 1,
+    startBalance: r[6],
+    balance: r[7],
+    scheduledPrincipal: r[8],
+    purchasedPrincipal: r[21],
+    writtenOffPrincipal: r[22],
+    actualPrincipal: r[9],
+    unscheduledPrincipal: r[10],
+    interest: r[11],
+    dpd: r[12],
+    bucket: r[13],
+    status: r[14],
+    firstDefaultDate: r[15],
+    defaultAmount: r[16],
+    defaultPrincipal: r[17],
+    writtenOff: r[18],
+    recoveries: r[19],
   };
 }
 
 /** One page of a stored month's lease rows in lease-id order. */
 export function leaseSnapshotPage(db: DbOrTx, funderId: number, month: string, page: number, perPage: number): LeaseSnapshot[] {
-  const rows = statementFor(db, `select ${SNAPSHOT_COLUMNS} from lease_snapshots where funder_id = ? and month = ? order by lease_id limit ? offset ?`)
+  const rows = statementFor(
+    db,
+    `select ${SNAPSHOT_COLUMNS} from lease_snapshots where funder_id = ? and month = ? order by lease_id limit ? offset ?`,
+  )
     .raw()
     .all(funderId, month, perPage, (page - 1) * perPage) as SnapshotTuple[];
   return rows.map(rowOf);
@@ -175,7 +287,9 @@ export function leaseSnapshotPage(db: DbOrTx, funderId: number, month: string, p
 
 /** Every lease row of a stored month in lease-id order, in batches (keyset paging: an export of 100k rows never holds them all). */
 export function* leaseSnapshotBatches(db: DbOrTx, funderId: number, month: string, size = 5000): Generator<LeaseSnapshot[]> {
-  const stmt = sqliteOf(db).prepare(`select ${SNAPSHOT_COLUMNS} from lease_snapshots where funder_id = ? and month = ? and lease_id > ? order by lease_id limit ?`).raw();
+  const stmt = sqliteOf(db)
+    .prepare(`select ${SNAPSHOT_COLUMNS} from lease_snapshots where funder_id = ? and month = ? and lease_id > ? order by lease_id limit ?`)
+    .raw();
   let after = 0;
   for (;;) {
     const rows = (stmt.all(funderId, month, after, size) as SnapshotTuple[]).map(rowOf);

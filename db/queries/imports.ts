@@ -2,7 +2,14 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { Conflict, NotFound } from '@/lib/domain/errors';
 import type { ExistingLease, ImportedLessee, RowException, ValidatedRow } from '@/lib/import/rows';
 import type { Db, DbOrTx } from '../client';
-import { tapeImportExceptions, tapeImportRows, tapeImports, tapeImportSources, type TapeImport, type TapeImportSource } from '../schema/imports';
+import {
+  tapeImportExceptions,
+  tapeImportRows,
+  tapeImports,
+  tapeImportSources,
+  type TapeImport,
+  type TapeImportSource,
+} from '../schema/imports';
 import { leases, lessees, type Lease } from '../schema/portfolio';
 import { DirectSink, type WriteSink } from '../write-worker';
 import { LeaseBulkWriter } from './lease-bulk';
@@ -34,7 +41,10 @@ export function ensureImportSource(db: DbOrTx, funderId: number, name: string, n
 }
 
 export function saveImportSourceMapping(db: DbOrTx, sourceId: number, mapping: Record<string, string | null>, now = Date.now()): void {
-  db.update(tapeImportSources).set({ mapping: JSON.stringify(mapping), updatedAt: now }).where(eq(tapeImportSources.id, sourceId)).run();
+  db.update(tapeImportSources)
+    .set({ mapping: JSON.stringify(mapping), updatedAt: now })
+    .where(eq(tapeImportSources.id, sourceId))
+    .run();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -62,7 +72,13 @@ export function updateImport(db: DbOrTx, id: number, patch: Partial<NewTapeImpor
 
 /** Moves an import from one status to another only if it is still in `from` (a compare-and-set). */
 export function transitionImport(db: DbOrTx, id: number, from: TapeImport['status'][], patch: Partial<NewTapeImport>): boolean {
-  return db.update(tapeImports).set(patch).where(and(eq(tapeImports.id, id), inArray(tapeImports.status, from))).run().changes === 1;
+  return (
+    db
+      .update(tapeImports)
+      .set(patch)
+      .where(and(eq(tapeImports.id, id), inArray(tapeImports.status, from)))
+      .run().changes === 1
+  );
 }
 
 export function listImports(db: DbOrTx, funderId: number, page: number, perPage: number) {
@@ -76,7 +92,12 @@ export function listImports(db: DbOrTx, funderId: number, page: number, perPage:
     .offset((page - 1) * perPage)
     .all()
     .map((r) => ({ ...r.imp, sourceName: r.sourceName }));
-  const total = db.select({ n: sql<number>`count(*)` }).from(tapeImports).where(eq(tapeImports.funderId, funderId)).get()?.n ?? 0;
+  const total =
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(tapeImports)
+      .where(eq(tapeImports.funderId, funderId))
+      .get()?.n ?? 0;
   return { rows, total };
 }
 
@@ -95,9 +116,13 @@ export function insertImportRows(db: DbOrTx, importId: number, rows: { row: numb
   const sqlite = sqliteOf(db);
   const one = '(?, ?, ?)';
   const many = preparedFor(sqlite, 'import-rows-insert-many', () =>
-    sqlite.prepare(`insert into tape_import_rows (import_id, row, cells) values ${Array.from({ length: ROWS_BATCH }, () => one).join(', ')}`),
+    sqlite.prepare(
+      `insert into tape_import_rows (import_id, row, cells) values ${Array.from({ length: ROWS_BATCH }, () => one).join(', ')}`,
+    ),
   );
-  const single = preparedFor(sqlite, 'import-rows-insert-one', () => sqlite.prepare(`insert into tape_import_rows (import_id, row, cells) values ${one}`));
+  const single = preparedFor(sqlite, 'import-rows-insert-one', () =>
+    sqlite.prepare(`insert into tape_import_rows (import_id, row, cells) values ${one}`),
+  );
   const params: unknown[] = [];
   let i = 0;
   for (; i + ROWS_BATCH <= rows.length; i += ROWS_BATCH) {
@@ -111,8 +136,13 @@ export function insertImportRows(db: DbOrTx, importId: number, rows: { row: numb
 /** Raw cells of rows after `afterRow`, in order, at most `limit`. */
 export function readImportRows(db: DbOrTx, importId: number, afterRow: number, limit: number): { row: number; cells: string[] }[] {
   const sqlite = sqliteOf(db);
-  const stmt = preparedFor(sqlite, 'import-rows-read', () => sqlite.prepare('select row, cells from tape_import_rows where import_id = ? and row > ? order by row limit ?'));
-  return (stmt.all(importId, afterRow, limit) as { row: number; cells: string }[]).map((r) => ({ row: r.row, cells: JSON.parse(r.cells) as string[] }));
+  const stmt = preparedFor(sqlite, 'import-rows-read', () =>
+    sqlite.prepare('select row, cells from tape_import_rows where import_id = ? and row > ? order by row limit ?'),
+  );
+  return (stmt.all(importId, afterRow, limit) as { row: number; cells: string }[]).map((r) => ({
+    row: r.row,
+    cells: JSON.parse(r.cells) as string[],
+  }));
 }
 
 export function clearValidation(db: DbOrTx, importId: number): void {
@@ -130,7 +160,11 @@ export function writeValidation(db: Db, importId: number, rows: ValidatedRow[]):
     const { exceptions: _e, ...result } = r;
     update.run(r.action, r.contractNumber, JSON.stringify(result), importId, r.row);
   }
-  insertExceptions(db, importId, rows.flatMap((r) => r.exceptions));
+  insertExceptions(
+    db,
+    importId,
+    rows.flatMap((r) => r.exceptions),
+  );
 }
 
 export function insertExceptions(db: DbOrTx, importId: number, list: RowException[]): void {
@@ -144,7 +178,10 @@ export function insertExceptions(db: DbOrTx, importId: number, list: RowExceptio
     severity: e.severity,
     params: JSON.stringify(e.params ?? {}),
   }));
-  for (let i = 0; i < values.length; i += 200) db.insert(tapeImportExceptions).values(values.slice(i, i + 200)).run();
+  for (let i = 0; i < values.length; i += 200)
+    db.insert(tapeImportExceptions)
+      .values(values.slice(i, i + 200))
+      .run();
 }
 
 export type ImportExceptionRow = Omit<typeof tapeImportExceptions.$inferSelect, 'params' | 'importId'> & { params: Record<string, string> };
@@ -168,7 +205,12 @@ export function listImportExceptions(
     .offset((f.page - 1) * f.perPage)
     .all()
     .map(({ importId: _i, params, ...e }) => ({ ...e, params: JSON.parse(params) as Record<string, string> }));
-  const total = db.select({ n: sql<number>`count(*)` }).from(tapeImportExceptions).where(where).get()?.n ?? 0;
+  const total =
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(tapeImportExceptions)
+      .where(where)
+      .get()?.n ?? 0;
   return { rows, total };
 }
 
@@ -196,7 +238,13 @@ export function importExceptionRules(db: DbOrTx, importId: number): { rule: stri
 /** The leases an import created or changed. */
 export function listImportLeases(db: DbOrTx, importId: number, limit = 200) {
   return db
-    .select({ row: tapeImportRows.row, action: tapeImportRows.action, leaseId: leases.id, contractNumber: leases.contractNumber, version: leases.version })
+    .select({
+      row: tapeImportRows.row,
+      action: tapeImportRows.action,
+      leaseId: leases.id,
+      contractNumber: leases.contractNumber,
+      version: leases.version,
+    })
     .from(tapeImportRows)
     .innerJoin(leases, eq(tapeImportRows.leaseId, leases.id))
     .where(eq(tapeImportRows.importId, importId))
@@ -250,7 +298,11 @@ export class LesseeIndex {
   private byName = new Map<string, number>();
 
   constructor(db: DbOrTx, funderId: number) {
-    for (const l of db.select({ id: lessees.id, idOdoo: lessees.idOdoo, taxId: lessees.taxId, name: lessees.name }).from(lessees).where(eq(lessees.funderId, funderId)).all()) {
+    for (const l of db
+      .select({ id: lessees.id, idOdoo: lessees.idOdoo, taxId: lessees.taxId, name: lessees.name })
+      .from(lessees)
+      .where(eq(lessees.funderId, funderId))
+      .all()) {
       this.add(l.id, { externalId: l.idOdoo ?? '', taxId: l.taxId, name: l.name });
     }
   }
@@ -262,7 +314,12 @@ export class LesseeIndex {
   }
 
   find(l: ImportedLessee): number | undefined {
-    if (l.externalId) return this.byExternal.get(l.externalId) ?? (l.taxId ? this.byTax.get(l.taxId) : undefined) ?? (l.name ? this.byName.get(l.name) : undefined);
+    if (l.externalId)
+      return (
+        this.byExternal.get(l.externalId) ??
+        (l.taxId ? this.byTax.get(l.taxId) : undefined) ??
+        (l.name ? this.byName.get(l.name) : undefined)
+      );
     if (l.taxId) return this.byTax.get(l.taxId) ?? (l.name ? this.byName.get(l.name) : undefined);
     return l.name ? this.byName.get(l.name) : undefined;
   }
@@ -277,7 +334,9 @@ export type StoredRow = Omit<ValidatedRow, 'exceptions'>;
 export function readCommitRows(db: DbOrTx, importId: number, afterRow: number, limit: number): StoredRow[] {
   const sqlite = sqliteOf(db);
   const stmt = preparedFor(sqlite, 'import-rows-commit', () =>
-    sqlite.prepare(`select result from tape_import_rows where import_id = ? and row > ? and action in ('new', 'updated') order by row limit ?`).pluck(),
+    sqlite
+      .prepare(`select result from tape_import_rows where import_id = ? and row > ? and action in ('new', 'updated') order by row limit ?`)
+      .pluck(),
   );
   return (stmt.all(importId, afterRow, limit) as string[]).map((r) => JSON.parse(r) as StoredRow);
 }
@@ -332,14 +391,20 @@ export class ImportRowWriter {
         lease = this.leases.update(r.leaseId, r.leaseVersion!, { ...fields, lesseeId });
       } catch (e) {
         if (e instanceof NotFound || e instanceof Conflict) {
-          throw new Conflict(`Lease ${contractNumber} (row ${r.row}) was changed or deleted since the import was validated: validate the import again.`, [
-            { field: `row ${r.row}`, message: 'versionMoved' },
-          ]);
+          throw new Conflict(
+            `Lease ${contractNumber} (row ${r.row}) was changed or deleted since the import was validated: validate the import again.`,
+            [{ field: `row ${r.row}`, message: 'versionMoved' }],
+          );
         }
         throw e;
       }
     } else {
-      lease = this.leases.insert({ ...(fields as Omit<LeaseInput, 'funderId' | 'lesseeId'>), contractNumber, funderId: this.funderId, lesseeId } as LeaseInput & { contractNumber: string });
+      lease = this.leases.insert({
+        ...(fields as Omit<LeaseInput, 'funderId' | 'lesseeId'>),
+        contractNumber,
+        funderId: this.funderId,
+        lesseeId,
+      } as LeaseInput & { contractNumber: string });
     }
     this.sink.run('import-rows:setLease', [lease.id, this.importId, r.row]);
   }

@@ -25,7 +25,8 @@ import { sqliteOf } from './servicing';
 /** Every column of a table in declaration order, the SQL name beside the property. */
 function columnsOf(table: SQLiteTable): { key: string; name: string; col: SQLiteColumn }[] {
   return Object.entries(getTableColumns(table) as Record<string, SQLiteColumn>).map(([key, col]) => {
-    if (is(col.default, SQL) || col.defaultFn || col.onUpdateFn) throw new Error(`Column ${col.name} has a computed default: write it through Drizzle.`);
+    if (is(col.default, SQL) || col.defaultFn || col.onUpdateFn)
+      throw new Error(`Column ${col.name} has a computed default: write it through Drizzle.`);
     return { key, name: col.name, col };
   });
 }
@@ -58,14 +59,28 @@ const DUE_INDEX = 'schedule_rows_due_idx';
 /** Schedule rows per multi-row insert (10 parameters each, well under SQLite's limit). */
 const SCHEDULE_BATCH = 64;
 
-type Write = 'insertLease' | 'updateLease' | 'deleteSchedule' | 'scheduleOne' | 'scheduleMany' | 'history' | 'audit' | 'journal' | 'insertLessee' | 'bump';
+type Write =
+  | 'insertLease'
+  | 'updateLease'
+  | 'deleteSchedule'
+  | 'scheduleOne'
+  | 'scheduleMany'
+  | 'history'
+  | 'audit'
+  | 'journal'
+  | 'insertLessee'
+  | 'bump';
 /** The statements' names in a sink another writer may share. */
 const PREFIX = 'lease-bulk:';
 
 /** The next id of an AUTOINCREMENT table, as SQLite would assign it: above every id it holds and ever held. */
 export function nextAutoincrementId(db: BetterSqlite3.Database, table: 'leases' | 'lessees' | 'payments'): number {
   const seq = (db.prepare('select seq from sqlite_sequence where name = ?').pluck().get(table) as number | undefined) ?? 0;
-  const max = (db.prepare(`select max(id) from ${q(table)}`).pluck().get() as number | null) ?? 0;
+  const max =
+    (db
+      .prepare(`select max(id) from ${q(table)}`)
+      .pluck()
+      .get() as number | null) ?? 0;
   return Math.max(seq, max) + 1;
 }
 
@@ -103,8 +118,10 @@ export class LeaseBulkWriter {
     this.rateConvention = funder.rateConvention;
     this.lesseeIds = new Set(db.prepare('select id from lessees where funder_id = ?').pluck().all(funderId) as number[]);
     this.contractNumbers = new Set(db.prepare('select contract_number from leases where funder_id = ?').pluck().all(funderId) as string[]);
-    this.userEmail = userId === null ? 'system' : ((db.prepare('select email from users where id = ?').pluck().get(userId) as string | undefined) ?? '');
-    const insertInto = (table: string, cols: { name: string }[]) => `insert into ${q(table)} (${cols.map((c) => q(c.name)).join(', ')}) values (${cols.map(() => '?').join(', ')})`;
+    this.userEmail =
+      userId === null ? 'system' : ((db.prepare('select email from users where id = ?').pluck().get(userId) as string | undefined) ?? '');
+    const insertInto = (table: string, cols: { name: string }[]) =>
+      `insert into ${q(table)} (${cols.map((c) => q(c.name)).join(', ')}) values (${cols.map(() => '?').join(', ')})`;
     const leaseSet = LEASE_COLS.filter((c) => c.key !== 'id' && c.key !== 'createdAt' && c.key !== 'createdBy');
     const oneSchedule = `(${SCHEDULE_COLUMNS.map(() => '?').join(', ')})`;
     const statements: Record<Write, string> = {
@@ -114,7 +131,8 @@ export class LeaseBulkWriter {
       scheduleOne: `insert into schedule_rows (${SCHEDULE_COLUMNS.join(', ')}) values ${oneSchedule}`,
       scheduleMany: `insert into schedule_rows (${SCHEDULE_COLUMNS.join(', ')}) values ${Array.from({ length: SCHEDULE_BATCH }, () => oneSchedule).join(', ')}`,
       history: 'insert into lease_history (lease_id, version, action, changes, user_id, at) values (?, ?, ?, ?, ?, ?)',
-      audit: 'insert into audit_log (at, user_id, user_email, funder_id, entity, entity_id, action, before, after) values (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      audit:
+        'insert into audit_log (at, user_id, user_email, funder_id, entity, entity_id, action, before, after) values (?, ?, ?, ?, ?, ?, ?, ?, ?)',
       journal: 'insert into lease_changes (funder_id, lease_id) values (?, ?)',
       insertLessee: insertInto('lessees', LESSEE_COLS),
       bump: 'update funders set data_version = data_version + 1 where id = ?',
@@ -136,7 +154,10 @@ export class LeaseBulkWriter {
 
   createLessee(values: NewLesseeValues): number {
     const id = this.nextLesseeId++;
-    this.write('insertLessee', driverValues(LESSEE_COLS, { ...values, id, funderId: this.funderId, createdAt: this.now, updatedAt: this.now }));
+    this.write(
+      'insertLessee',
+      driverValues(LESSEE_COLS, { ...values, id, funderId: this.funderId, createdAt: this.now, updatedAt: this.now }),
+    );
     this.lesseeIds.add(id);
     return id;
   }
@@ -146,9 +167,19 @@ export class LeaseBulkWriter {
     this.assertLessee(input.lesseeId);
     const schedule = scheduleOfLease(input, this.rateConvention);
     if (this.contractNumbers.has(input.contractNumber)) {
-      throw new Conflict(`Contract number ${input.contractNumber} is already in use.`, [{ field: 'contractNumber', message: 'Already in use.' }]);
+      throw new Conflict(`Contract number ${input.contractNumber} is already in use.`, [
+        { field: 'contractNumber', message: 'Already in use.' },
+      ]);
     }
-    const values = { ...input, principal: schedule.principal, instalment: schedule.instalment, version: 1, createdBy: this.userId, createdAt: this.now, updatedAt: this.now };
+    const values = {
+      ...input,
+      principal: schedule.principal,
+      instalment: schedule.instalment,
+      version: 1,
+      createdBy: this.userId,
+      createdAt: this.now,
+      updatedAt: this.now,
+    };
     // No RETURNING (it made the insert several times slower here): the row is what was bound.
     const bound = driverValues(LEASE_COLS, values);
     bound[LEASE_ID] = this.nextLeaseId++;
@@ -166,7 +197,10 @@ export class LeaseBulkWriter {
   update(id: number, expectedVersion: number, patch: Partial<LeaseInput>): Lease {
     const raw = this.getLease.get(id) as Record<string, unknown> | undefined;
     if (!raw) throw new NotFound(`Lease ${id} does not exist.`);
-    const current = asStored<Lease>(LEASE_COLS, LEASE_COLS.map((c) => raw[c.name]));
+    const current = asStored<Lease>(
+      LEASE_COLS,
+      LEASE_COLS.map((c) => raw[c.name]),
+    );
     if (current.version !== expectedVersion) {
       throw new Conflict(
         `This lease was changed by someone else since you opened it (you edited version ${expectedVersion}, the current one is ${current.version}). Reload it and make your change again.`,
@@ -180,7 +214,13 @@ export class LeaseBulkWriter {
     for (const [k, v] of Object.entries(patch)) if (v !== undefined) (merged as Record<string, unknown>)[k] = v;
     if (patch.lesseeId !== undefined) this.assertLessee(patch.lesseeId);
     const schedule = scheduleOfLease(merged, this.rateConvention);
-    const next = { ...merged, principal: schedule.principal, instalment: schedule.instalment, version: current.version + 1, updatedAt: this.now };
+    const next = {
+      ...merged,
+      principal: schedule.principal,
+      instalment: schedule.instalment,
+      version: current.version + 1,
+      updatedAt: this.now,
+    };
     const changes: Record<string, [unknown, unknown]> = {};
     for (const k of LEASE_TRACKED) if (current[k] !== next[k]) changes[k] = [current[k], next[k]];
     // The row exists: read above, in what the write transaction started from (and no one else writes meanwhile).
@@ -203,7 +243,8 @@ export class LeaseBulkWriter {
    * transactional): other connections keep reading their snapshot with the index, and a rollback restores it.
    */
   deferDueDateIndex(): void {
-    const sql = this.sqlite.prepare(`select sql from sqlite_master where type = 'index' and name = ?`).pluck().get(DUE_INDEX) as string | undefined;
+    const sql = this.sqlite.prepare(`select sql from sqlite_master where type = 'index' and name = ?`).pluck().get(DUE_INDEX) as
+      string | undefined;
     if (!sql || this.dueIndexSql) return;
     this.sink.exec(`drop index ${q(DUE_INDEX)}`);
     this.dueIndexSql = sql;
@@ -245,7 +286,17 @@ export class LeaseBulkWriter {
   }
 
   private audit(leaseId: number, action: string, before: Lease | null, after: Lease): void {
-    this.write('audit', [this.now, this.userId, this.userEmail, after.funderId, 'lease', String(leaseId), action, before ? JSON.stringify(before) : null, JSON.stringify(after)]);
+    this.write('audit', [
+      this.now,
+      this.userId,
+      this.userEmail,
+      after.funderId,
+      'lease',
+      String(leaseId),
+      action,
+      before ? JSON.stringify(before) : null,
+      JSON.stringify(after),
+    ]);
   }
 
   private journal(leaseId: number, funderId: number): void {

@@ -20,7 +20,9 @@ export function leaseChangeStamp(db: DbOrTx, funderId: number): number {
 
 /** The distinct leases of the funder changed after seq `since` (ascending ids) and the last seq read. */
 export function leasesChangedSince(db: DbOrTx, funderId: number, since: number): { ids: number[]; stamp: number } {
-  const rows = statementFor(db, `select seq, lease_id from lease_changes where funder_id = ? and seq > ? order by seq`).raw().all(funderId, since) as [number, number][];
+  const rows = statementFor(db, `select seq, lease_id from lease_changes where funder_id = ? and seq > ? order by seq`)
+    .raw()
+    .all(funderId, since) as [number, number][];
   const ids = [...new Set(rows.map((r) => r[1]))].sort((a, b) => a - b);
   return { ids, stamp: rows.length > 0 ? rows[rows.length - 1]![0] : since };
 }

@@ -18,7 +18,17 @@ import type { Db, DbOrTx } from '../client';
 import { users } from '../schema/auth';
 import { leaseHistory, leases, lessees, scheduleRows, type Lease } from '../schema/portfolio';
 import { getFunder } from './funders';
-import { createLease, inIdOrder, leaseFilterWhere, leaseOrderBy, type LeaseFilter, type LeaseInput, type LeaseListRow, type LeaseOrder, type LeaseSort } from './leases';
+import {
+  createLease,
+  inIdOrder,
+  leaseFilterWhere,
+  leaseOrderBy,
+  type LeaseFilter,
+  type LeaseInput,
+  type LeaseListRow,
+  type LeaseOrder,
+  type LeaseSort,
+} from './leases';
 import { defaultVatRate, getLessee } from './lessees';
 
 // lib/validations cannot import db/: these lines fail to compile if its value lists drift from the schema.
@@ -106,7 +116,9 @@ export function getLeaseOfFunder(db: DbOrTx, funderId: number, id: number): Leas
  */
 export function assertLeaseDeletable(lease: Pick<Lease, 'id' | 'contractNumber' | 'status'>, hasPayments: boolean): void {
   if (hasPayments) {
-    throw new Conflict(`Lease ${lease.contractNumber} has recorded payments: it has a payment history to keep and cannot be deleted. Change its status instead.`);
+    throw new Conflict(
+      `Lease ${lease.contractNumber} has recorded payments: it has a payment history to keep and cannot be deleted. Change its status instead.`,
+    );
   }
 }
 
@@ -125,11 +137,7 @@ export function firstInstalmentDue(db: DbOrTx, leaseId: number): string | undefi
  * The whole filtered register in its sort order, in batches (for streamed exports). The matching ids
  * are read first in one query, so every batch belongs to the same result even while others write.
  */
-export function* iterateLeases(
-  db: DbOrTx,
-  f: LeaseFilter & LeaseOrder,
-  batchSize = 500,
-): Generator<LeaseListRow[]> {
+export function* iterateLeases(db: DbOrTx, f: LeaseFilter & LeaseOrder, batchSize = 500): Generator<LeaseListRow[]> {
   const ids = db
     .select({ id: leases.id })
     .from(leases)
@@ -175,7 +183,15 @@ const historyColumns = {
   at: leaseHistory.at,
 };
 
-function historyEntry(h: { id: number; version: number; action: LeaseHistoryEntry['action']; changes: string; fullName: string | null; username: string | null; at: number }): LeaseHistoryEntry {
+function historyEntry(h: {
+  id: number;
+  version: number;
+  action: LeaseHistoryEntry['action'];
+  changes: string;
+  fullName: string | null;
+  username: string | null;
+  at: number;
+}): LeaseHistoryEntry {
   return {
     id: h.id,
     version: h.version,
@@ -211,7 +227,12 @@ export function listStatusHistories(db: DbOrTx, leaseIds: readonly number[]): Ma
       .select(historyColumns)
       .from(leaseHistory)
       .leftJoin(users, eq(leaseHistory.userId, users.id))
-      .where(and(inArray(leaseHistory.leaseId, ids.slice(i, i + 500)), sql`(${leaseHistory.action} = 'created' or json_extract(${leaseHistory.changes}, '$.status') is not null)`))
+      .where(
+        and(
+          inArray(leaseHistory.leaseId, ids.slice(i, i + 500)),
+          sql`(${leaseHistory.action} = 'created' or json_extract(${leaseHistory.changes}, '$.status') is not null)`,
+        ),
+      )
       .all();
     for (const h of rows) {
       let list = out.get(h.leaseId);
@@ -239,7 +260,15 @@ export function createLeaseForFunder(
   return createLease(db, { ...body, funderId, vatRate }, userId);
 }
 
-export type ScheduleTotalsRow = { instalment: number; interest: number; principal: number; vat: number; fee: number; gross: number; rows: number };
+export type ScheduleTotalsRow = {
+  instalment: number;
+  interest: number;
+  principal: number;
+  vat: number;
+  fee: number;
+  gross: number;
+  rows: number;
+};
 
 /** Column sums of a lease's persisted schedule (minor units). */
 export function getLeaseScheduleTotals(db: DbOrTx, leaseId: number): ScheduleTotalsRow {

@@ -10,7 +10,10 @@ import { recordLeaseChange } from './lease-changes';
 import { scheduleOfLease } from './lease-terms';
 
 /** Fields a user supplies for a lease; principal and instalment are derived by lib/finance. */
-export type LeaseInput = Omit<NewLease, 'id' | 'principal' | 'instalment' | 'version' | 'createdAt' | 'updatedAt' | 'createdBy' | 'contractNumber'> &
+export type LeaseInput = Omit<
+  NewLease,
+  'id' | 'principal' | 'instalment' | 'version' | 'createdAt' | 'updatedAt' | 'createdBy' | 'contractNumber'
+> &
   Required<Pick<NewLease, 'downPayment' | 'residual' | 'fee' | 'feeFinanced' | 'frequency' | 'vatRate' | 'vatRegime'>> & {
     contractNumber?: string;
   };
@@ -30,7 +33,10 @@ export function getLeaseHistory(db: DbOrTx, leaseId: number) {
 function insertSchedule(db: DbOrTx, leaseId: number, schedule: Schedule): void {
   const rows = schedule.rows.map((r) => ({ leaseId, ...r }));
   // Chunked: SQLite limits the number of bound variables per statement.
-  for (let i = 0; i < rows.length; i += 500) db.insert(scheduleRows).values(rows.slice(i, i + 500)).run();
+  for (let i = 0; i < rows.length; i += 500)
+    db.insert(scheduleRows)
+      .values(rows.slice(i, i + 500))
+      .run();
 }
 
 function nextContractNumber(db: DbOrTx, year: number): string {
@@ -66,7 +72,13 @@ export function insertLease(tx: DbOrTx, input: LeaseInput, userId: number | null
   assertLessee(tx, input.funderId, input.lesseeId);
   const schedule = scheduleOfLease(input, funder.rateConvention);
   const contractNumber = input.contractNumber ?? nextContractNumber(tx, new Date(now).getUTCFullYear());
-  if (tx.select({ id: leases.id }).from(leases).where(and(eq(leases.funderId, input.funderId), eq(leases.contractNumber, contractNumber))).get()) {
+  if (
+    tx
+      .select({ id: leases.id })
+      .from(leases)
+      .where(and(eq(leases.funderId, input.funderId), eq(leases.contractNumber, contractNumber)))
+      .get()
+  ) {
     throw new Conflict(`Contract number ${contractNumber} is already in use.`, [{ field: 'contractNumber', message: 'Already in use.' }]);
   }
   const lease = tx
@@ -92,16 +104,43 @@ export function insertLease(tx: DbOrTx, input: LeaseInput, userId: number | null
 
 /** The fields whose change a lease's history records. */
 export const LEASE_TRACKED: (keyof Lease)[] = [
-  'lesseeId', 'contractNumber', 'assetType', 'assetDescription', 'condition', 'currency', 'price', 'downPayment', 'residual', 'fee',
-  'feeFinanced', 'term', 'rate', 'timing', 'frequency', 'firstDueDate', 'vatRate', 'vatRegime', 'purchaseDate', 'agreedPurchasePrice', 'status',
-  'principal', 'instalment',
+  'lesseeId',
+  'contractNumber',
+  'assetType',
+  'assetDescription',
+  'condition',
+  'currency',
+  'price',
+  'downPayment',
+  'residual',
+  'fee',
+  'feeFinanced',
+  'term',
+  'rate',
+  'timing',
+  'frequency',
+  'firstDueDate',
+  'vatRate',
+  'vatRegime',
+  'purchaseDate',
+  'agreedPurchasePrice',
+  'status',
+  'principal',
+  'instalment',
 ];
 
 /**
  * Edits a lease if it is still at `expectedVersion` (else 409: someone else changed it), rebuilding its
  * schedule in the same transaction and recording what changed.
  */
-export function updateLease(db: Db, id: number, expectedVersion: number, patch: Partial<LeaseInput>, userId: number | null, now = Date.now()): Lease {
+export function updateLease(
+  db: Db,
+  id: number,
+  expectedVersion: number,
+  patch: Partial<LeaseInput>,
+  userId: number | null,
+  now = Date.now(),
+): Lease {
   return db.transaction((tx) => applyLeaseUpdate(tx, id, expectedVersion, patch, userId, now), { behavior: 'immediate' });
 }
 
@@ -109,11 +148,19 @@ export function updateLease(db: Db, id: number, expectedVersion: number, patch: 
  * The body of updateLease, for a caller that already holds a transaction (a tape import's commit).
  * Opens no transaction of its own; the version check is the same optimistic lock.
  */
-export function applyLeaseUpdate(tx: DbOrTx, id: number, expectedVersion: number, patch: Partial<LeaseInput>, userId: number | null, now = Date.now()): Lease {
+export function applyLeaseUpdate(
+  tx: DbOrTx,
+  id: number,
+  expectedVersion: number,
+  patch: Partial<LeaseInput>,
+  userId: number | null,
+  now = Date.now(),
+): Lease {
   const current = getLease(tx, id);
   if (!current) throw new NotFound(`Lease ${id} does not exist.`);
   if (current.version !== expectedVersion) {
-    throw new Conflict(`This lease was changed by someone else since you opened it (you edited version ${expectedVersion}, the current one is ${current.version}). Reload it and make your change again.`,
+    throw new Conflict(
+      `This lease was changed by someone else since you opened it (you edited version ${expectedVersion}, the current one is ${current.version}). Reload it and make your change again.`,
     );
   }
   if (patch.funderId !== undefined && patch.funderId !== current.funderId) {
@@ -131,8 +178,22 @@ export function applyLeaseUpdate(tx: DbOrTx, id: number, expectedVersion: number
   tx.delete(scheduleRows).where(eq(scheduleRows.leaseId, id)).run();
   insertSchedule(tx, id, schedule);
   const action = Object.keys(changes).length === 1 && 'status' in changes ? 'status' : 'updated';
-  tx.insert(leaseHistory).values({ leaseId: id, version: next.version, action, changes: JSON.stringify(changes), userId, at: now }).run();
-  recordAudit(tx, { actor: userId, funderId: current.funderId, entity: 'lease', entityId: id, action: action === 'status' ? 'status' : 'update', before: current, after: updated }, now);
+  tx.insert(leaseHistory)
+    .values({ leaseId: id, version: next.version, action, changes: JSON.stringify(changes), userId, at: now })
+    .run();
+  recordAudit(
+    tx,
+    {
+      actor: userId,
+      funderId: current.funderId,
+      entity: 'lease',
+      entityId: id,
+      action: action === 'status' ? 'status' : 'update',
+      before: current,
+      after: updated,
+    },
+    now,
+  );
   recordLeaseChange(tx, current.funderId, id);
   return updated;
 }
@@ -188,7 +249,12 @@ export type LeaseFilter = {
   assetType?: Lease['assetType'][];
 };
 
-export type StatusClause = { stored?: Lease['status'][]; notStored?: Lease['status'][]; ids?: readonly number[]; notIds?: readonly number[] };
+export type StatusClause = {
+  stored?: Lease['status'][];
+  notStored?: Lease['status'][];
+  ids?: readonly number[];
+  notIds?: readonly number[];
+};
 
 // One bound JSON array per id set (a page of a large book may name thousands of ids: no parameter-count limit).
 const idIn = (ids: readonly number[]) => sql`${leases.id} in (select value from json_each(${JSON.stringify(ids)}))`;
@@ -266,7 +332,11 @@ export function leaseOrderBy(o: LeaseOrder): SQL[] {
 export function listLeases(
   db: DbOrTx,
   f: LeaseFilter & LeaseOrder & { page: number; perPage: number },
-): { rows: LeaseListRow[]; total: number; totals: { currency: string; count: number; price: number; principal: number; residual: number }[] } {
+): {
+  rows: LeaseListRow[];
+  total: number;
+  totals: { currency: string; count: number; price: number; principal: number; residual: number }[];
+} {
   const rows = db
     .select({ lease: leases, lesseeName: lessees.name, lesseeIdOdoo: lessees.idOdoo })
     .from(leases)

@@ -12,7 +12,14 @@ export const LESSEE_KIND_AUDIT = { entity: 'lessee', action: 'kind' } as const;
  * one audit row, in one transaction. 404 when the lessee is not the funder's; unchanged (no audit row) when it is
  * already of that kind.
  */
-export function updateLesseeKind(db: Db, funderId: number, id: number, kind: Lessee['kind'], actor: AuditActor, now = Date.now()): { lessee: Lessee; changed: boolean } {
+export function updateLesseeKind(
+  db: Db,
+  funderId: number,
+  id: number,
+  kind: Lessee['kind'],
+  actor: AuditActor,
+  now = Date.now(),
+): { lessee: Lessee; changed: boolean } {
   return db.transaction(
     (tx) => {
       const current = tx.select().from(lessees).where(eq(lessees.id, id)).get();
@@ -50,8 +57,24 @@ const VAT_BY_COUNTRY: Record<string, number> = {
   'United Kingdom': 0.2,
 };
 const COUNTRY_CODES: Record<string, string> = {
-  AT: 'Austria', BE: 'Belgium', DK: 'Denmark', FI: 'Finland', FR: 'France', DE: 'Germany', GR: 'Greece', IE: 'Ireland', IT: 'Italy',
-  LU: 'Luxembourg', NL: 'Netherlands', PL: 'Poland', PT: 'Portugal', ES: 'Spain', SE: 'Sweden', CH: 'Switzerland', GB: 'United Kingdom', UK: 'United Kingdom',
+  AT: 'Austria',
+  BE: 'Belgium',
+  DK: 'Denmark',
+  FI: 'Finland',
+  FR: 'France',
+  DE: 'Germany',
+  GR: 'Greece',
+  IE: 'Ireland',
+  IT: 'Italy',
+  LU: 'Luxembourg',
+  NL: 'Netherlands',
+  PL: 'Poland',
+  PT: 'Portugal',
+  ES: 'Spain',
+  SE: 'Sweden',
+  CH: 'Switzerland',
+  GB: 'United Kingdom',
+  UK: 'United Kingdom',
 };
 
 /** The VAT rate a new lease of this lessee starts with: its country's standard rate, else the funder's default. */
@@ -88,7 +111,11 @@ export function searchLessees(db: DbOrTx, funderId: number, q: string, limit = 2
     .select({ id: lessees.id, name: lessees.name, idOdoo: lessees.idOdoo, country: lessees.country, taxId: lessees.taxId })
     .from(lessees)
     .where(where)
-    .orderBy(...(q ? [sql`case when ${lessees.name} like ${prefix} escape '\\' then 0 else 1 end`] : []), asc(lessees.name), asc(lessees.id))
+    .orderBy(
+      ...(q ? [sql`case when ${lessees.name} like ${prefix} escape '\\' then 0 else 1 end`] : []),
+      asc(lessees.name),
+      asc(lessees.id),
+    )
     .limit(limit)
     .all();
 }

@@ -1,18 +1,19 @@
 import { and, asc, desc, eq, gte, inArray, like, lte, or, sql, type SQL } from 'drizzle-orm';
 import { Conflict, Invalid, NotFound } from '@/lib/domain/errors';
-import { DEFAULT_COMPONENT_ORDER, allocatePayments, isServicingError, type Component, type Instalment, type LedgerEntry } from '@/lib/servicing';
+import {
+  DEFAULT_COMPONENT_ORDER,
+  allocatePayments,
+  isServicingError,
+  type Component,
+  type Instalment,
+  type LedgerEntry,
+} from '@/lib/servicing';
 import { leaseInstalments } from '@/lib/servicing/instalments';
 import type { BankLine } from '@/lib/servicing/bank-csv';
 import type { Db, DbOrTx } from '../client';
 import { recordAudit } from './audit';
 import { leases, lessees, scheduleRows, type Funder, type Lease } from '../schema/portfolio';
-import {
-  paymentAllocations,
-  paymentImportLines,
-  paymentImports,
-  payments,
-  type PAYMENT_METHODS,
-} from '../schema/servicing';
+import { paymentAllocations, paymentImportLines, paymentImports, payments, type PAYMENT_METHODS } from '../schema/servicing';
 import { getFunder } from './funders';
 import { insertRecovery } from './credit';
 
@@ -51,14 +52,22 @@ function requireFunder(db: DbOrTx, funderId: number): Funder {
 
 function requireLease(db: DbOrTx, funderId: number, leaseId: number, field = 'leaseId'): Lease {
   const lease = db.select().from(leases).where(eq(leases.id, leaseId)).get();
-  if (!lease || lease.funderId !== funderId) throw new NotFound(`Lease ${leaseId} does not exist for funder ${funderId}.`, [{ field, message: 'Unknown lease.' }]);
+  if (!lease || lease.funderId !== funderId)
+    throw new NotFound(`Lease ${leaseId} does not exist for funder ${funderId}.`, [{ field, message: 'Unknown lease.' }]);
   return lease;
 }
 
 /** The instalments of one lease (schedule rows + residual), minor units. */
 export function instalmentsOfLease(db: DbOrTx, lease: Lease): Instalment[] {
   const rows = db
-    .select({ period: scheduleRows.period, dueDate: scheduleRows.dueDate, vat: scheduleRows.vat, fee: scheduleRows.fee, interest: scheduleRows.interest, principal: scheduleRows.principal })
+    .select({
+      period: scheduleRows.period,
+      dueDate: scheduleRows.dueDate,
+      vat: scheduleRows.vat,
+      fee: scheduleRows.fee,
+      interest: scheduleRows.interest,
+      principal: scheduleRows.principal,
+    })
     .from(scheduleRows)
     .where(eq(scheduleRows.leaseId, lease.id))
     .orderBy(asc(scheduleRows.period))
@@ -69,7 +78,13 @@ export function instalmentsOfLease(db: DbOrTx, lease: Lease): Instalment[] {
 /** The lease's whole ledger as engine entries (payments and reversals, in id order). */
 function ledgerOfLease(db: DbOrTx, leaseId: number): LedgerEntry[] {
   return db
-    .select({ id: payments.id, kind: payments.kind, reversesId: payments.reversesId, receivedOn: payments.receivedOn, amount: payments.amount })
+    .select({
+      id: payments.id,
+      kind: payments.kind,
+      reversesId: payments.reversesId,
+      receivedOn: payments.receivedOn,
+      amount: payments.amount,
+    })
     .from(payments)
     .where(eq(payments.leaseId, leaseId))
     .orderBy(asc(payments.id))
@@ -99,10 +114,21 @@ export function recomputeLeaseAllocations(tx: DbOrTx, funder: Funder, lease: Lea
     const credit = p.amount - (allocated.get(p.id) ?? 0);
     if (credit > 0) rows.push({ paymentId: Number(p.id), leaseId: lease.id, period: 0, component: 'credit', amount: credit });
   }
-  for (let i = 0; i < rows.length; i += 400) tx.insert(paymentAllocations).values(rows.slice(i, i + 400)).run();
+  for (let i = 0; i < rows.length; i += 400)
+    tx.insert(paymentAllocations)
+      .values(rows.slice(i, i + 400))
+      .run();
 }
 
-function insertPayment(tx: DbOrTx, funderId: number, lease: Lease, input: PaymentInput, userId: number | null, importId: number | null, now: number): PaymentRow {
+function insertPayment(
+  tx: DbOrTx,
+  funderId: number,
+  lease: Lease,
+  input: PaymentInput,
+  userId: number | null,
+  importId: number | null,
+  now: number,
+): PaymentRow {
   if (input.currency !== lease.currency) {
     throw new Invalid(`The payment's currency ${input.currency} differs from the lease's ${lease.currency}.`, [
       { field: 'currency', message: `Must be the lease's currency (${lease.currency}).` },
@@ -144,7 +170,14 @@ export function recordPayment(db: Db, funderId: number, input: PaymentInput, use
 }
 
 /** Reverses a payment (a reversal row naming it) and recomputes the lease's allocation, in one transaction. 404 unknown, 409 already reversed or a reversal. */
-export function reversePayment(db: Db, funderId: number, paymentId: number, input: ReversalInput, userId: number | null, now = Date.now()): PaymentRow {
+export function reversePayment(
+  db: Db,
+  funderId: number,
+  paymentId: number,
+  input: ReversalInput,
+  userId: number | null,
+  now = Date.now(),
+): PaymentRow {
   return db.transaction(
     (tx) => {
       const funder = requireFunder(tx, funderId);
@@ -155,7 +188,9 @@ export function reversePayment(db: Db, funderId: number, paymentId: number, inpu
         throw new Conflict(`Payment ${paymentId} is already reversed.`);
       }
       if (input.reversedOn < p.receivedOn) {
-        throw new Invalid('The reversal cannot be dated before the payment.', [{ field: 'reversedOn', message: `Must be on or after ${p.receivedOn}.` }]);
+        throw new Invalid('The reversal cannot be dated before the payment.', [
+          { field: 'reversedOn', message: `Must be on or after ${p.receivedOn}.` },
+        ]);
       }
       const lease = requireLease(tx, funderId, p.leaseId);
       const r = tx
@@ -203,7 +238,11 @@ export type PaymentListFilter = {
 export type PaymentListRow = PaymentRow & { contractNumber: string; lesseeId: number; lesseeName: string; reversedBy: number | null };
 
 /** Payments and reversals of a funder, newest first, with the lease and lessee and the id of the reversal that undid each payment. */
-export function listPayments(db: DbOrTx, funderId: number, f: PaymentListFilter): { rows: PaymentListRow[]; total: number; totals: { currency: string; count: number; received: number; reversed: number }[] } {
+export function listPayments(
+  db: DbOrTx,
+  funderId: number,
+  f: PaymentListFilter,
+): { rows: PaymentListRow[]; total: number; totals: { currency: string; count: number; received: number; reversed: number }[] } {
   const conds: SQL[] = [eq(payments.funderId, funderId)];
   if (f.leaseId !== undefined) conds.push(eq(payments.leaseId, f.leaseId));
   if (f.lesseeId !== undefined) conds.push(eq(leases.lesseeId, f.lesseeId));
@@ -212,7 +251,13 @@ export function listPayments(db: DbOrTx, funderId: number, f: PaymentListFilter)
   if (f.method && f.method.length > 0) conds.push(inArray(payments.method, f.method));
   if (f.q) {
     const pat = `%${f.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-    conds.push(or(sql`${payments.reference} like ${pat} escape '\\'`, sql`${leases.contractNumber} like ${pat} escape '\\'`, sql`${lessees.name} like ${pat} escape '\\'`)!);
+    conds.push(
+      or(
+        sql`${payments.reference} like ${pat} escape '\\'`,
+        sql`${leases.contractNumber} like ${pat} escape '\\'`,
+        sql`${lessees.name} like ${pat} escape '\\'`,
+      )!,
+    );
   }
   const where = and(...conds);
   const rev = sql<number | null>`(select r.id from payments r where r.reverses_id = ${payments.id})`;
@@ -245,10 +290,19 @@ export function listPayments(db: DbOrTx, funderId: number, f: PaymentListFilter)
 }
 
 /** One ledger entry with its allocation rows (period order) and the reversal that undid it. 404 when unknown for the funder. */
-export function getPayment(db: DbOrTx, funderId: number, id: number): PaymentRow & { allocations: AllocationRow[]; reversedBy: number | null } {
+export function getPayment(
+  db: DbOrTx,
+  funderId: number,
+  id: number,
+): PaymentRow & { allocations: AllocationRow[]; reversedBy: number | null } {
   const p = db.select().from(payments).where(eq(payments.id, id)).get();
   if (!p || p.funderId !== funderId) throw new NotFound(`Payment ${id} does not exist for funder ${funderId}.`);
-  const allocations = db.select().from(paymentAllocations).where(eq(paymentAllocations.paymentId, id)).orderBy(asc(paymentAllocations.period)).all();
+  const allocations = db
+    .select()
+    .from(paymentAllocations)
+    .where(eq(paymentAllocations.paymentId, id))
+    .orderBy(asc(paymentAllocations.period))
+    .all();
   const reversedBy = db.select({ id: payments.id }).from(payments).where(eq(payments.reversesId, id)).get()?.id ?? null;
   return { ...p, allocations, reversedBy };
 }
@@ -264,8 +318,24 @@ function isRecovery(lease: Pick<Lease, 'writtenOffOn'>, receivedOn: string): boo
   return lease.writtenOffOn !== null && receivedOn >= lease.writtenOffOn;
 }
 
-function recoveryOf(funderId: number, lease: Lease, receivedOn: string, amount: number, reference: string, fileName: string, lineNo: number) {
-  return { funderId, leaseId: lease.id, receivedOn, amount, kind: 'late_collection' as const, reference, note: `Bank import ${fileName}, line ${lineNo}`.slice(0, 500) };
+function recoveryOf(
+  funderId: number,
+  lease: Lease,
+  receivedOn: string,
+  amount: number,
+  reference: string,
+  fileName: string,
+  lineNo: number,
+) {
+  return {
+    funderId,
+    leaseId: lease.id,
+    receivedOn,
+    amount,
+    kind: 'late_collection' as const,
+    reference,
+    note: `Bank import ${fileName}, line ${lineNo}`.slice(0, 500),
+  };
 }
 
 /** The line's result text, as for a matched line: the lease's contract number (getImport finds the lease by it). */
@@ -280,7 +350,14 @@ export type ImportResult = ImportRow & { lines: (ImportLineRow & { leaseId: numb
  * otherwise) and a payment for every matched line; each touched lease's allocation is recomputed
  * once. Any database error rolls the whole file back.
  */
-export function importBankStatement(db: Db, funderId: number, fileName: string, lines: readonly BankLine[], userId: number | null, now = Date.now()): ImportResult {
+export function importBankStatement(
+  db: Db,
+  funderId: number,
+  fileName: string,
+  lines: readonly BankLine[],
+  userId: number | null,
+  now = Date.now(),
+): ImportResult {
   const importId = db.transaction(
     (tx) => {
       const funder = requireFunder(tx, funderId);
@@ -292,53 +369,113 @@ export function importBankStatement(db: Db, funderId: number, fileName: string, 
       }
       const list = [...wanted];
       for (let i = 0; i < list.length; i += 500) {
-        for (const lease of tx.select().from(leases).where(and(eq(leases.funderId, funderId), inArray(leases.contractNumber, list.slice(i, i + 500)))).all()) {
+        for (const lease of tx
+          .select()
+          .from(leases)
+          .where(and(eq(leases.funderId, funderId), inArray(leases.contractNumber, list.slice(i, i + 500))))
+          .all()) {
           byContract.set(lease.contractNumber, lease);
         }
       }
       const imp = tx
         .insert(paymentImports)
-        .values({ funderId, fileName, lineCount: lines.length, matchedCount: 0, unmatchedCount: 0, invalidCount: 0, createdBy: userId, createdAt: now })
+        .values({
+          funderId,
+          fileName,
+          lineCount: lines.length,
+          matchedCount: 0,
+          unmatchedCount: 0,
+          invalidCount: 0,
+          createdBy: userId,
+          createdAt: now,
+        })
         .returning()
         .get();
       const counts = { matched: 0, unmatched: 0, invalid: 0 };
       const touched = new Map<number, Lease>();
       for (const l of lines) {
-        const base = { importId: imp.id, lineNo: l.lineNo, receivedOn: l.receivedOn, amount: l.amount, currency: l.currency, reference: l.reference, contractNumber: l.contractNumber };
+        const base = {
+          importId: imp.id,
+          lineNo: l.lineNo,
+          receivedOn: l.receivedOn,
+          amount: l.amount,
+          currency: l.currency,
+          reference: l.reference,
+          contractNumber: l.contractNumber,
+        };
         if (l.error || l.receivedOn === null || l.amount === null || l.currency === null) {
           counts.invalid++;
-          tx.insert(paymentImportLines).values({ ...base, status: 'invalid', message: l.error || 'incomplete line' }).run();
+          tx.insert(paymentImportLines)
+            .values({ ...base, status: 'invalid', message: l.error || 'incomplete line' })
+            .run();
           continue;
         }
-        const lease = (l.contractNumber ? byContract.get(l.contractNumber) : undefined) ?? (l.reference ? byContract.get(l.reference) : undefined);
+        const lease =
+          (l.contractNumber ? byContract.get(l.contractNumber) : undefined) ?? (l.reference ? byContract.get(l.reference) : undefined);
         if (!lease) {
           counts.unmatched++;
-          tx.insert(paymentImportLines).values({ ...base, status: 'unmatched', message: 'no lease with this contract number or reference' }).run();
+          tx.insert(paymentImportLines)
+            .values({ ...base, status: 'unmatched', message: 'no lease with this contract number or reference' })
+            .run();
           continue;
         }
         if (lease.currency !== l.currency) {
           counts.invalid++;
           tx.insert(paymentImportLines)
-            .values({ ...base, status: 'invalid', message: `currency ${l.currency} differs from lease ${lease.contractNumber} (${lease.currency})` })
+            .values({
+              ...base,
+              status: 'invalid',
+              message: `currency ${l.currency} differs from lease ${lease.contractNumber} (${lease.currency})`,
+            })
             .run();
           continue;
         }
         counts.matched++;
         if (isRecovery(lease, l.receivedOn)) {
           insertRecovery(tx, recoveryOf(funderId, lease, l.receivedOn, l.amount, l.reference, fileName, l.lineNo), { userId }, now);
-          tx.insert(paymentImportLines).values({ ...base, status: 'recovery', message: recoveryMessage(lease) }).run();
+          tx.insert(paymentImportLines)
+            .values({ ...base, status: 'recovery', message: recoveryMessage(lease) })
+            .run();
           continue;
         }
-        const p = insertPayment(tx, funderId, lease, { leaseId: lease.id, receivedOn: l.receivedOn, amount: l.amount, currency: l.currency, method: 'transfer', reference: l.reference }, userId, imp.id, now);
+        const p = insertPayment(
+          tx,
+          funderId,
+          lease,
+          {
+            leaseId: lease.id,
+            receivedOn: l.receivedOn,
+            amount: l.amount,
+            currency: l.currency,
+            method: 'transfer',
+            reference: l.reference,
+          },
+          userId,
+          imp.id,
+          now,
+        );
         touched.set(lease.id, lease);
-        tx.insert(paymentImportLines).values({ ...base, status: 'matched', message: lease.contractNumber, paymentId: p.id }).run();
+        tx.insert(paymentImportLines)
+          .values({ ...base, status: 'matched', message: lease.contractNumber, paymentId: p.id })
+          .run();
       }
       for (const lease of touched.values()) recomputeLeaseAllocations(tx, funder, lease);
       tx.update(paymentImports)
         .set({ matchedCount: counts.matched, unmatchedCount: counts.unmatched, invalidCount: counts.invalid })
         .where(eq(paymentImports.id, imp.id))
         .run();
-      recordAudit(tx, { actor: userId, funderId, entity: 'bank_import', entityId: imp.id, action: 'import', after: { fileName, lines: lines.length, ...counts } }, now);
+      recordAudit(
+        tx,
+        {
+          actor: userId,
+          funderId,
+          entity: 'bank_import',
+          entityId: imp.id,
+          action: 'import',
+          after: { fileName, lines: lines.length, ...counts },
+        },
+        now,
+      );
       return imp.id;
     },
     { behavior: 'immediate' },
@@ -354,7 +491,9 @@ export function getImport(db: DbOrTx, funderId: number, importId: number): Impor
     .select({
       l: paymentImportLines,
       // A recovery line has no payment: its lease is the funder's lease of the contract number it names.
-      leaseId: sql<number | null>`coalesce(${payments.leaseId}, case when ${paymentImportLines.status} = 'recovery' then (select l.id from leases l where l.funder_id = ${funderId} and l.contract_number = ${paymentImportLines.message}) end)`,
+      leaseId: sql<
+        number | null
+      >`coalesce(${payments.leaseId}, case when ${paymentImportLines.status} = 'recovery' then (select l.id from leases l where l.funder_id = ${funderId} and l.contract_number = ${paymentImportLines.message}) end)`,
     })
     .from(paymentImportLines)
     .leftJoin(payments, eq(paymentImportLines.paymentId, payments.id))
@@ -371,7 +510,15 @@ export function listImports(db: DbOrTx, funderId: number, limit = 20): ImportRow
 }
 
 /** Matches an unmatched import line to a lease by hand: creates its payment (status `manual`), in one transaction. 404 unknown import/line/lease, 409 when the line is not unmatched, 400 other currency. */
-export function matchImportLine(db: Db, funderId: number, importId: number, lineId: number, leaseId: number, userId: number | null, now = Date.now()): ImportLineRow {
+export function matchImportLine(
+  db: Db,
+  funderId: number,
+  importId: number,
+  lineId: number,
+  leaseId: number,
+  userId: number | null,
+  now = Date.now(),
+): ImportLineRow {
   return db.transaction(
     (tx) => {
       const funder = requireFunder(tx, funderId);
@@ -384,22 +531,46 @@ export function matchImportLine(db: Db, funderId: number, importId: number, line
       }
       const lease = requireLease(tx, funderId, leaseId);
       if (isRecovery(lease, line.receivedOn)) {
-        if (line.currency !== lease.currency) throw new Invalid(`The line's currency ${line.currency} differs from the lease's ${lease.currency}.`, [{ field: 'leaseId', message: `The lease is in ${lease.currency}.` }]);
+        if (line.currency !== lease.currency)
+          throw new Invalid(`The line's currency ${line.currency} differs from the lease's ${lease.currency}.`, [
+            { field: 'leaseId', message: `The lease is in ${lease.currency}.` },
+          ]);
         const imp = tx.select({ fileName: paymentImports.fileName }).from(paymentImports).where(eq(paymentImports.id, importId)).get()!;
-        insertRecovery(tx, recoveryOf(funderId, lease, line.receivedOn, line.amount, line.reference, imp.fileName, line.lineNo), { userId }, now);
+        insertRecovery(
+          tx,
+          recoveryOf(funderId, lease, line.receivedOn, line.amount, line.reference, imp.fileName, line.lineNo),
+          { userId },
+          now,
+        );
         tx.update(paymentImports)
           .set({ matchedCount: sql`${paymentImports.matchedCount} + 1`, unmatchedCount: sql`${paymentImports.unmatchedCount} - 1` })
           .where(eq(paymentImports.id, importId))
           .run();
-        const recovered = tx.update(paymentImportLines).set({ status: 'recovery', message: recoveryMessage(lease) }).where(eq(paymentImportLines.id, lineId)).returning().get();
-        recordAudit(tx, { actor: userId, funderId, entity: 'bank_import', entityId: importId, action: 'match', before: line, after: recovered }, now);
+        const recovered = tx
+          .update(paymentImportLines)
+          .set({ status: 'recovery', message: recoveryMessage(lease) })
+          .where(eq(paymentImportLines.id, lineId))
+          .returning()
+          .get();
+        recordAudit(
+          tx,
+          { actor: userId, funderId, entity: 'bank_import', entityId: importId, action: 'match', before: line, after: recovered },
+          now,
+        );
         return recovered;
       }
       const p = insertPayment(
         tx,
         funderId,
         lease,
-        { leaseId, receivedOn: line.receivedOn, amount: line.amount, currency: line.currency, method: 'transfer', reference: line.reference },
+        {
+          leaseId,
+          receivedOn: line.receivedOn,
+          amount: line.amount,
+          currency: line.currency,
+          method: 'transfer',
+          reference: line.reference,
+        },
         userId,
         importId,
         now,
@@ -416,7 +587,11 @@ export function matchImportLine(db: Db, funderId: number, importId: number, line
         .where(eq(paymentImportLines.id, lineId))
         .returning()
         .get();
-      recordAudit(tx, { actor: userId, funderId, entity: 'bank_import', entityId: importId, action: 'match', before: line, after: matched }, now);
+      recordAudit(
+        tx,
+        { actor: userId, funderId, entity: 'bank_import', entityId: importId, action: 'match', before: line, after: matched },
+        now,
+      );
       return matched;
     },
     { behavior: 'immediate' },
@@ -429,7 +604,12 @@ export function leaseHasPayments(db: DbOrTx, leaseId: number): boolean {
 }
 
 /** Leases of the funder whose contract number contains `q` (for manual matching), at most `limit`. */
-export function findLeasesByContract(db: DbOrTx, funderId: number, q: string, limit = 10): { id: number; contractNumber: string; currency: string; lesseeName: string }[] {
+export function findLeasesByContract(
+  db: DbOrTx,
+  funderId: number,
+  q: string,
+  limit = 10,
+): { id: number; contractNumber: string; currency: string; lesseeName: string }[] {
   return db
     .select({ id: leases.id, contractNumber: leases.contractNumber, currency: leases.currency, lesseeName: lessees.name })
     .from(leases)

@@ -19,7 +19,11 @@ export function listPortfolioViews(db: DbOrTx, userId: number, module?: Portfoli
 
 /** One of the user's views; another user's view is reported as not found. */
 export function getPortfolioView(db: DbOrTx, userId: number, id: number): SavedView | undefined {
-  const v = db.select().from(portfolioViews).where(and(eq(portfolioViews.id, id), eq(portfolioViews.userId, userId))).get();
+  const v = db
+    .select()
+    .from(portfolioViews)
+    .where(and(eq(portfolioViews.id, id), eq(portfolioViews.userId, userId)))
+    .get();
   return v ? parse(v) : undefined;
 }
 
@@ -34,10 +38,19 @@ export function createPortfolioView(
     .from(portfolioViews)
     .where(and(eq(portfolioViews.userId, userId), eq(portfolioViews.module, input.module), eq(portfolioViews.name, input.name)))
     .get();
-  if (dup) throw new Conflict(`You already have a view named "${input.name}" for this module.`, [{ field: 'name', message: 'Already in use.' }]);
+  if (dup)
+    throw new Conflict(`You already have a view named "${input.name}" for this module.`, [{ field: 'name', message: 'Already in use.' }]);
   const row = db
     .insert(portfolioViews)
-    .values({ userId, module: input.module, name: input.name, columns: JSON.stringify(input.columns), filters: JSON.stringify(input.filters), createdAt: now, updatedAt: now })
+    .values({
+      userId,
+      module: input.module,
+      name: input.name,
+      columns: JSON.stringify(input.columns),
+      filters: JSON.stringify(input.filters),
+      createdAt: now,
+      updatedAt: now,
+    })
     .returning()
     .get();
   return parse(row);
@@ -66,5 +79,7 @@ export function updatePortfolioView(
 
 export function deletePortfolioView(db: DbOrTx, userId: number, id: number): void {
   if (!getPortfolioView(db, userId, id)) throw new NotFound(`View ${id} does not exist.`);
-  db.delete(portfolioViews).where(and(eq(portfolioViews.id, id), eq(portfolioViews.userId, userId))).run();
+  db.delete(portfolioViews)
+    .where(and(eq(portfolioViews.id, id), eq(portfolioViews.userId, userId)))
+    .run();
 }

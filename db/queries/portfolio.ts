@@ -8,7 +8,10 @@ export type { PortfolioLeaseRecord };
 
 // The rows below are the domain shape exactly (a schema change that breaks it fails to compile here).
 type Exact<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-type RecordFromSchema = Pick<Lease, Exclude<keyof PortfolioLeaseRecord, 'lesseeName' | 'lesseeIndustry' | 'lesseeRegion' | 'lesseeCountry'>> & {
+type RecordFromSchema = Pick<
+  Lease,
+  Exclude<keyof PortfolioLeaseRecord, 'lesseeName' | 'lesseeIndustry' | 'lesseeRegion' | 'lesseeCountry'>
+> & {
   lesseeName: string;
   lesseeIndustry: string;
   lesseeRegion: string;
@@ -22,7 +25,12 @@ export const recordShapeMatches: Exact<RecordFromSchema, PortfolioLeaseRecord> =
  * remaining flows leave the portfolio cash flow from then on (domain.md §8) while earlier cut-offs keep it; its
  * write-off journals it, so the valuation cache re-reads that lease alone.
  */
-export function listPortfolioLeases(db: DbOrTx, funderId: number, ids?: readonly number[], page?: { afterId: number; limit: number }): PortfolioLeaseRecord[] {
+export function listPortfolioLeases(
+  db: DbOrTx,
+  funderId: number,
+  ids?: readonly number[],
+  page?: { afterId: number; limit: number },
+): PortfolioLeaseRecord[] {
   const q = db
     .select({
       id: leases.id,
@@ -55,7 +63,14 @@ export function listPortfolioLeases(db: DbOrTx, funderId: number, ids?: readonly
     })
     .from(leases)
     .innerJoin(lessees, eq(leases.lesseeId, lessees.id))
-    .where(and(eq(leases.funderId, funderId), ne(leases.status, 'terminated'), ids ? inArray(leases.id, [...ids]) : undefined, page ? gt(leases.id, page.afterId) : undefined))
+    .where(
+      and(
+        eq(leases.funderId, funderId),
+        ne(leases.status, 'terminated'),
+        ids ? inArray(leases.id, [...ids]) : undefined,
+        page ? gt(leases.id, page.afterId) : undefined,
+      ),
+    )
     .orderBy(asc(leases.id));
   // A page: the next `limit` leases after `afterId` (a background reload reads the book in slices).
   return (page ? q.limit(page.limit).all() : q.all()).map(recordOf);

@@ -57,7 +57,9 @@ export function listQuotations(
   db: DbOrTx,
   f: { funderId: number; status?: QuotationStatus[]; page: number; perPage: number },
 ): { quotations: QuotationRow[]; total: number } {
-  const where = f.status?.length ? and(eq(quotations.funderId, f.funderId), inArray(quotations.status, f.status)) : eq(quotations.funderId, f.funderId);
+  const where = f.status?.length
+    ? and(eq(quotations.funderId, f.funderId), inArray(quotations.status, f.status))
+    : eq(quotations.funderId, f.funderId);
   const rows = rowQuery(db)
     .where(where)
     .orderBy(desc(quotations.id))
@@ -65,13 +67,19 @@ export function listQuotations(
     .offset((f.page - 1) * f.perPage)
     .all()
     .map(toRow);
-  const total = db.select({ n: sql<number>`count(*)` }).from(quotations).where(where).get()!.n;
+  const total = db
+    .select({ n: sql<number>`count(*)` })
+    .from(quotations)
+    .where(where)
+    .get()!.n;
   return { quotations: rows, total };
 }
 
 /** Every quotation of the funder matching the filter (for exports), newest first. */
 export function listAllQuotations(db: DbOrTx, funderId: number, status?: QuotationStatus[]): QuotationRow[] {
-  const where = status?.length ? and(eq(quotations.funderId, funderId), inArray(quotations.status, status)) : eq(quotations.funderId, funderId);
+  const where = status?.length
+    ? and(eq(quotations.funderId, funderId), inArray(quotations.status, status))
+    : eq(quotations.funderId, funderId);
   return rowQuery(db).where(where).orderBy(desc(quotations.id)).all().map(toRow);
 }
 
@@ -131,7 +139,16 @@ export function createQuotation(db: Db, funderId: number, input: QuotationInput,
       const schedule = scheduleOfLease(terms, funder.rateConvention);
       const created = tx
         .insert(quotations)
-        .values({ ...terms, funderId, instalment: schedule.instalment, status: 'draft', version: 1, createdBy: userId, createdAt: now, updatedAt: now })
+        .values({
+          ...terms,
+          funderId,
+          instalment: schedule.instalment,
+          status: 'draft',
+          version: 1,
+          createdBy: userId,
+          createdAt: now,
+          updatedAt: now,
+        })
         .returning()
         .get();
       tx.insert(quotationHistory).values({ quotationId: created.id, fromStatus: null, toStatus: 'draft', note: '', userId, at: now }).run();
@@ -172,7 +189,8 @@ export function updateQuotation(
         throw new Conflict(`Quotation ${id} is ${current.status}: only a draft can be edited.`);
       }
       if (current.version !== expectedVersion) {
-        throw new Conflict(`This quotation was changed by someone else since you opened it (you edited version ${expectedVersion}, the current one is ${current.version}). Reload it and make your change again.`,
+        throw new Conflict(
+          `This quotation was changed by someone else since you opened it (you edited version ${expectedVersion}, the current one is ${current.version}). Reload it and make your change again.`,
         );
       }
       if (patch.lesseeId !== undefined) assertLesseeOf(tx, funderId, patch.lesseeId);
@@ -180,12 +198,17 @@ export function updateQuotation(
       const merged = { ...current, ...patch, vatRate: patch.vatRate ?? current.vatRate };
       const schedule = scheduleOfLease(merged, funder.rateConvention);
       const { id: _id, funderId: _f, createdAt: _c, createdBy: _b, ...values } = merged;
-      const updated = tx.update(quotations)
+      const updated = tx
+        .update(quotations)
         .set({ ...values, instalment: schedule.instalment, version: current.version + 1, updatedAt: now })
         .where(eq(quotations.id, id))
         .returning()
         .get();
-      recordAudit(tx, { actor: userId, funderId, entity: 'quotation', entityId: id, action: 'update', before: current, after: updated }, now);
+      recordAudit(
+        tx,
+        { actor: userId, funderId, entity: 'quotation', entityId: id, action: 'update', before: current, after: updated },
+        now,
+      );
       return getQuotation(tx, funderId, id)!;
     },
     { behavior: 'immediate' },
@@ -259,7 +282,8 @@ export function changeQuotationStatus(
       const to = change.status;
       if (!canTransition(from, to)) {
         const allowed = QUOTATION_TRANSITIONS[from];
-        throw new Conflict(allowed.length
+        throw new Conflict(
+          allowed.length
             ? `A ${from} quotation cannot become ${to}; it can only become ${allowed.join(' or ')}.`
             : `A ${from} quotation cannot change its status any more.`,
           [{ field: 'status', message: `Not allowed from ${from}.` }],
@@ -271,8 +295,22 @@ export function changeQuotationStatus(
         .set({ status: to, version: current.version + 1, updatedAt: now, ...(lease ? { leaseId: lease.id } : {}) })
         .where(eq(quotations.id, id))
         .run();
-      tx.insert(quotationHistory).values({ quotationId: id, fromStatus: from, toStatus: to, note: change.note ?? '', userId, at: now }).run();
-      recordAudit(tx, { actor: userId, funderId, entity: 'quotation', entityId: id, action: to, before: { status: from }, after: { status: to, note: change.note ?? '', leaseId: lease?.id ?? null } }, now);
+      tx.insert(quotationHistory)
+        .values({ quotationId: id, fromStatus: from, toStatus: to, note: change.note ?? '', userId, at: now })
+        .run();
+      recordAudit(
+        tx,
+        {
+          actor: userId,
+          funderId,
+          entity: 'quotation',
+          entityId: id,
+          action: to,
+          before: { status: from },
+          after: { status: to, note: change.note ?? '', leaseId: lease?.id ?? null },
+        },
+        now,
+      );
       return { quotation: getQuotation(tx, funderId, id)!, lease };
     },
     { behavior: 'immediate' },

@@ -23,30 +23,36 @@ export function issueRefreshToken(
 }
 
 export type RotationResult =
-  | { ok: true; userId: number; refreshToken: string }
-  | { ok: false; reason: 'unknown' | 'expired' | 'reused' | 'revoked' };
+  { ok: true; userId: number; refreshToken: string } | { ok: false; reason: 'unknown' | 'expired' | 'reused' | 'revoked' };
 
 /**
  * Spends a refresh token and issues its successor in the same family, in one IMMEDIATE transaction
  * so two concurrent refreshes with one token cannot both succeed. Reuse of a spent token revokes the family.
  */
 export function rotateRefreshToken(db: Db, token: string, ttlSeconds: number, now = Date.now()): RotationResult {
-  return db.transaction((tx): RotationResult => {
-    const row = tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(token))).get();
-    if (!row) return { ok: false, reason: 'unknown' } as const;
-    if (row.revokedAt !== null) return { ok: false, reason: 'revoked' } as const;
-    if (row.usedAt !== null) {
-      tx.update(refreshTokens)
-        .set({ revokedAt: now })
-        .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)))
-        .run();
-      return { ok: false, reason: 'reused' } as const;
-    }
-    if (row.expiresAt <= now) return { ok: false, reason: 'expired' } as const;
-    tx.update(refreshTokens).set({ usedAt: now }).where(eq(refreshTokens.id, row.id)).run();
-    const next = issueRefreshToken(tx, row.userId, ttlSeconds, row.familyId, now);
-    return { ok: true, userId: row.userId, refreshToken: next } as const;
-  }, { behavior: 'immediate' });
+  return db.transaction(
+    (tx): RotationResult => {
+      const row = tx
+        .select()
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, sha256(token)))
+        .get();
+      if (!row) return { ok: false, reason: 'unknown' } as const;
+      if (row.revokedAt !== null) return { ok: false, reason: 'revoked' } as const;
+      if (row.usedAt !== null) {
+        tx.update(refreshTokens)
+          .set({ revokedAt: now })
+          .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)))
+          .run();
+        return { ok: false, reason: 'reused' } as const;
+      }
+      if (row.expiresAt <= now) return { ok: false, reason: 'expired' } as const;
+      tx.update(refreshTokens).set({ usedAt: now }).where(eq(refreshTokens.id, row.id)).run();
+      const next = issueRefreshToken(tx, row.userId, ttlSeconds, row.familyId, now);
+      return { ok: true, userId: row.userId, refreshToken: next } as const;
+    },
+    { behavior: 'immediate' },
+  );
 }
 
 export function revokeUserRefreshTokens(db: DbOrTx, userId: number, now = Date.now()): void {

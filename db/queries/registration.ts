@@ -3,16 +3,15 @@ import type { User } from '../schema/auth';
 import { recordAudit } from './audit';
 import { countUsers, createUser, getUserByEmail, getUserByUsername } from './users';
 
-export type RegistrationResult =
-  | { ok: true; user: User }
-  | { ok: false; error: { email: string | null; username: string | null } };
+export type RegistrationResult = { ok: true; user: User } | { ok: false; error: { email: string | null; username: string | null } };
 
 /**
  * Creates a self-registered user in one IMMEDIATE transaction with its audit row: the first user of an empty database
  * is admin, later ones clients.
  */
 export function registerUser(db: Db, input: { email: string; username: string; passwordHash: string }): RegistrationResult {
-  return db.transaction((tx): RegistrationResult => {
+  return db.transaction(
+    (tx): RegistrationResult => {
       const email = getUserByEmail(tx, input.email) ? 'This email is already in use.' : null;
       const username = getUserByUsername(tx, input.username) ? 'This username is already in use.' : null;
       if (email || username) return { ok: false, error: { email, username } };
@@ -26,7 +25,15 @@ export function registerUser(db: Db, input: { email: string; username: string; p
         authProvider: 'credentials',
       });
       // The new user registered themselves: who, as what — never the password or its hash.
-      recordAudit(tx, { actor: { userId: user.id, email: user.email }, entity: 'user', entityId: user.id, action: 'register', after: { email: user.email, username: user.username, role: user.role, authProvider: user.authProvider } });
+      recordAudit(tx, {
+        actor: { userId: user.id, email: user.email },
+        entity: 'user',
+        entityId: user.id,
+        action: 'register',
+        after: { email: user.email, username: user.username, role: user.role, authProvider: user.authProvider },
+      });
       return { ok: true, user };
-    }, { behavior: 'immediate' });
+    },
+    { behavior: 'immediate' },
+  );
 }

@@ -114,6 +114,11 @@ export function listReportFiles(
     .limit(params.perPage)
     .offset((params.page - 1) * params.perPage)
     .all();
-  const total = db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(reportFiles).where(where).get()?.n ?? 0;
+  const total =
+    db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(reportFiles)
+      .where(where)
+      .get()?.n ?? 0;
   return { rows, total };
 }

@@ -33,7 +33,6 @@ export interface ScheduledLine extends LeaseRef {
   gross: number;
 }
 
-
 const sumOf = (col: Parameters<typeof sql>[1]) => sql<number>`coalesce(sum(${col}), 0)`.mapWith(Number);
 
 /**

@@ -23,9 +23,10 @@ export function getScenario(db: DbOrTx, id: number): Scenario | undefined {
 }
 
 function assertNameFree(db: DbOrTx, funderId: number, name: string, exceptId?: number): void {
-  const where = exceptId === undefined
-    ? and(eq(scenarios.funderId, funderId), eq(scenarios.name, name))
-    : and(eq(scenarios.funderId, funderId), eq(scenarios.name, name), ne(scenarios.id, exceptId));
+  const where =
+    exceptId === undefined
+      ? and(eq(scenarios.funderId, funderId), eq(scenarios.name, name))
+      : and(eq(scenarios.funderId, funderId), eq(scenarios.name, name), ne(scenarios.id, exceptId));
   if (db.select({ id: scenarios.id }).from(scenarios).where(where).get()) {
     throw new Conflict(`The funder already has a scenario named "${name}".`, [{ field: 'name', message: 'Already in use.' }]);
   }
@@ -35,14 +36,23 @@ function assertNameFree(db: DbOrTx, funderId: number, name: string, exceptId?: n
 export function createScenario(db: DbOrTx, funderId: number, input: ScenarioInput, now = Date.now()): Scenario {
   if (!getFunder(db, funderId)) throw new NotFound(`Funder ${funderId} does not exist.`);
   assertNameFree(db, funderId, input.name);
-  return db.insert(scenarios).values({ funderId, ...input, createdAt: now, updatedAt: now }).returning().get();
+  return db
+    .insert(scenarios)
+    .values({ funderId, ...input, createdAt: now, updatedAt: now })
+    .returning()
+    .get();
 }
 
 export function updateScenario(db: DbOrTx, id: number, patch: Partial<ScenarioInput>, now = Date.now()): Scenario {
   const current = getScenario(db, id);
   if (!current) throw new NotFound(`Scenario ${id} does not exist.`);
   if (patch.name !== undefined) assertNameFree(db, current.funderId, patch.name, id);
-  return db.update(scenarios).set({ ...patch, updatedAt: now }).where(eq(scenarios.id, id)).returning().get();
+  return db
+    .update(scenarios)
+    .set({ ...patch, updatedAt: now })
+    .where(eq(scenarios.id, id))
+    .returning()
+    .get();
 }
 
 export function deleteScenario(db: DbOrTx, id: number): void {

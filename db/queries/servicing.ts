@@ -11,19 +11,27 @@ import { sqliteOf, type DbOrTx } from '../client';
 import { statementFor } from './prepared';
 
 /** The lease fields the servicing book needs. */
-export type ServicingLease = ResidualTerms & { id: number; lesseeId: number; currency: string; status: string; contractNumber: string; purchaseDate?: string; writtenOffOn?: string };
+export type ServicingLease = ResidualTerms & {
+  id: number;
+  lesseeId: number;
+  currency: string;
+  status: string;
+  contractNumber: string;
+  purchaseDate?: string;
+  writtenOffOn?: string;
+};
 
 export { sqliteOf };
 const client = sqliteOf;
 
 /** What changes the servicing figures: any ledger entry (max payment id, global) and any lease or settings change (funder dataVersion). */
 export function servicingStamp(db: DbOrTx, funderId: number): string {
-  const r = statementFor(db, `select (select coalesce(max(id), 0) from payments) as p, (select data_version from funders where id = ?) as v`)
-    .get(funderId) as { p: number; v: number | null };
+  const r = statementFor(
+    db,
+    `select (select coalesce(max(id), 0) from payments) as p, (select data_version from funders where id = ?) as v`,
+  ).get(funderId) as { p: number; v: number | null };
   return `${r.p}:${r.v ?? 'none'}`;
 }
-
-
 
 /** The ledger's stamp: max payment id (the ledger is append-only; a reversal is a new row). */
 export function ledgerStamp(db: DbOrTx): number {
@@ -35,7 +43,10 @@ export function ledgerStamp(db: DbOrTx): number {
  * edit bumps it and rebuilds the schedule in the same transaction) and the latest update time.
  */
 export function bookLeaseStamp(db: DbOrTx, funderId: number): string {
-  const r = statementFor(db, `select count(*), coalesce(max(id), 0), coalesce(sum(version), 0), coalesce(max(updated_at), 0) from leases where funder_id = ?`)
+  const r = statementFor(
+    db,
+    `select count(*), coalesce(max(id), 0), coalesce(sum(version), 0), coalesce(max(updated_at), 0) from leases where funder_id = ?`,
+  )
     .raw()
     .get(funderId) as number[];
   return r.join(':');
@@ -46,7 +57,11 @@ export function bookLeaseStamp(db: DbOrTx, funderId: number): string {
  * an `asOf`, is in the pool on it (purchased on or before it), in id order, with its instalments (schedule rows + residual) and its ledger entries received on or before
  * `asOf` (null: all), in ledger (id) order.
  */
-export function loadServicingLedgers(db: DbOrTx, funderId: number, asOf: string | null): { lease: ServicingLease; instalments: Instalment[]; entries: LedgerEntry[] }[] {
+export function loadServicingLedgers(
+  db: DbOrTx,
+  funderId: number,
+  asOf: string | null,
+): { lease: ServicingLease; instalments: Instalment[]; entries: LedgerEntry[] }[] {
   const sqlite = client(db);
   const leaseRows = sqlite
     .prepare(
@@ -54,7 +69,21 @@ export function loadServicingLedgers(db: DbOrTx, funderId: number, asOf: string 
        from leases where funder_id = ? and status != 'terminated' order by id`,
     )
     .raw()
-    .all(funderId) as [number, number, string, string, string, number, number, 'per-instalment' | 'upfront', string, number, 'advance' | 'arrears', ResidualTerms['frequency'], string][];
+    .all(funderId) as [
+    number,
+    number,
+    string,
+    string,
+    string,
+    number,
+    number,
+    'per-instalment' | 'upfront',
+    string,
+    number,
+    'advance' | 'arrears',
+    ResidualTerms['frequency'],
+    string,
+  ][];
   // At an as-of date only the leases in the pool on it (domain.md §3), as the servicing book counts them.
   const asOfDay = asOf === null ? null : tryParseDate(asOf);
   const inPool = leaseRows.filter((r) => asOfDay === null || isInPool(tryParseDate(r[12]) ?? Number.NEGATIVE_INFINITY, asOfDay));
@@ -62,7 +91,21 @@ export function loadServicingLedgers(db: DbOrTx, funderId: number, asOf: string 
   const out = inPool.map((r, i) => {
     index.set(r[0], i);
     return {
-      lease: { id: r[0], lesseeId: r[1], contractNumber: r[2], currency: r[3], status: r[4], residual: r[5], vatRate: r[6], vatRegime: r[7], firstDueDate: r[8], term: r[9], timing: r[10], frequency: r[11], purchaseDate: r[12] },
+      lease: {
+        id: r[0],
+        lesseeId: r[1],
+        contractNumber: r[2],
+        currency: r[3],
+        status: r[4],
+        residual: r[5],
+        vatRate: r[6],
+        vatRegime: r[7],
+        firstDueDate: r[8],
+        term: r[9],
+        timing: r[10],
+        frequency: r[11],
+        purchaseDate: r[12],
+      },
       instalments: [] as Instalment[],
       entries: [] as LedgerEntry[],
     };
@@ -86,24 +129,35 @@ export function loadServicingLedgers(db: DbOrTx, funderId: number, asOf: string 
         : `select lease_id, id, kind, reverses_id, received_on, amount from payments where funder_id = ? and received_on <= ? order by id`,
     )
     .raw()
-    .iterate(...(asOf === null ? [funderId] : [funderId, asOf])) as IterableIterator<[number, number, string, number | null, string, number]>;
+    .iterate(...(asOf === null ? [funderId] : [funderId, asOf])) as IterableIterator<
+    [number, number, string, number | null, string, number]
+  >;
   for (const p of pay) {
     const i = index.get(p[0]);
     if (i === undefined) continue;
-    out[i]!.entries.push(p[2] === 'reversal' ? { id: String(p[1]), reversalOf: String(p[3]), date: p[4] } : { id: String(p[1]), receivedDate: p[4], amount: p[5] });
+    out[i]!.entries.push(
+      p[2] === 'reversal'
+        ? { id: String(p[1]), reversalOf: String(p[3]), date: p[4] }
+        : { id: String(p[1]), receivedDate: p[4], amount: p[5] },
+    );
   }
   for (const o of out) o.instalments = leaseInstalments(o.instalments, o.lease);
   return out;
 }
 
 /** Labels for the servicing screens: contract number and status per lease, name per lessee (funder's book). */
-export function servicingLabels(db: DbOrTx, funderId: number): {
+export function servicingLabels(
+  db: DbOrTx,
+  funderId: number,
+): {
   leases: Map<number, { contractNumber: string; status: string; lesseeId: number }>;
   lessees: Map<number, { name: string; idOdoo: string | null; country: string }>;
 } {
   const sqlite = sqliteOf(db);
   const leases = new Map<number, { contractNumber: string; status: string; lesseeId: number }>();
-  for (const r of statementFor(sqlite, `select id, contract_number, status, lessee_id from leases where funder_id = ?`).raw().iterate(funderId) as IterableIterator<[number, string, string, number]>) {
+  for (const r of statementFor(sqlite, `select id, contract_number, status, lessee_id from leases where funder_id = ?`)
+    .raw()
+    .iterate(funderId) as IterableIterator<[number, string, string, number]>) {
     leases.set(r[0], { contractNumber: r[1], status: intern(r[2]), lesseeId: r[3] });
   }
   return { leases, lessees: lesseeLabels(db, funderId) };
@@ -112,7 +166,9 @@ export function servicingLabels(db: DbOrTx, funderId: number): {
 /** Name, Odoo id and country per lessee of the funder. */
 export function lesseeLabels(db: DbOrTx, funderId: number): Map<number, { name: string; idOdoo: string | null; country: string }> {
   const lessees = new Map<number, { name: string; idOdoo: string | null; country: string }>();
-  for (const r of statementFor(db, `select id, name, id_odoo, country from lessees where funder_id = ?`).raw().iterate(funderId) as IterableIterator<[number, string, string | null, string]>) {
+  for (const r of statementFor(db, `select id, name, id_odoo, country from lessees where funder_id = ?`)
+    .raw()
+    .iterate(funderId) as IterableIterator<[number, string, string | null, string]>) {
     lessees.set(r[0], { name: r[1], idOdoo: r[2], country: r[3] });
   }
   return lessees;
@@ -121,22 +177,20 @@ export function lesseeLabels(db: DbOrTx, funderId: number): Map<number, { name: 
 /** Gross instalments (minor units, per currency) of the funder's book due in [from, to] (schedule rows only). */
 export function scheduledInWindow(db: DbOrTx, funderId: number, from: string, to: string): Map<string, number> {
   const rows = statementFor(
-      db,
-      `select l.currency as currency, coalesce(sum(s.gross), 0) as amount from schedule_rows s join leases l on l.id = s.lease_id
+    db,
+    `select l.currency as currency, coalesce(sum(s.gross), 0) as amount from schedule_rows s join leases l on l.id = s.lease_id
        where l.funder_id = ? and l.status != 'terminated' and s.due_date between ? and ? group by l.currency`,
-    )
-    .all(funderId, from, to) as { currency: string; amount: number }[];
+  ).all(funderId, from, to) as { currency: string; amount: number }[];
   return new Map(rows.map((r) => [r.currency, r.amount]));
 }
 
 /** Payments (minor units, per currency) received by the funder in [from, to], net of reversals dated in it. */
 export function collectedInWindow(db: DbOrTx, funderId: number, from: string, to: string): Map<string, number> {
   const rows = statementFor(
-      db,
-      `select currency, coalesce(sum(case when kind = 'payment' then amount else -amount end), 0) as amount from payments
+    db,
+    `select currency, coalesce(sum(case when kind = 'payment' then amount else -amount end), 0) as amount from payments
        where funder_id = ? and received_on between ? and ? group by currency`,
-    )
-    .all(funderId, from, to) as { currency: string; amount: number }[];
+  ).all(funderId, from, to) as { currency: string; amount: number }[];
   return new Map(rows.map((r) => [r.currency, r.amount]));
 }
 
@@ -146,13 +200,25 @@ export type LeaseWindowAmount = readonly [number, string, number];
 const IDS_PER_QUERY = 500;
 
 /** Runs `sql` (with `?` placeholders for the ids in its `in (…)`) over the ids in chunks, or once without ids. */
-function perLeaseRows(db: DbOrTx, sql: (idList: string | null) => string, params: readonly unknown[], ids: readonly number[] | undefined): LeaseWindowAmount[] {
+function perLeaseRows(
+  db: DbOrTx,
+  sql: (idList: string | null) => string,
+  params: readonly unknown[],
+  ids: readonly number[] | undefined,
+): LeaseWindowAmount[] {
   const sqlite = sqliteOf(db);
-  if (ids === undefined) return statementFor(sqlite, sql(null)).raw().all(...params) as LeaseWindowAmount[];
+  if (ids === undefined)
+    return statementFor(sqlite, sql(null))
+      .raw()
+      .all(...params) as LeaseWindowAmount[];
   const out: LeaseWindowAmount[] = [];
   for (let i = 0; i < ids.length; i += IDS_PER_QUERY) {
     const chunk = ids.slice(i, i + IDS_PER_QUERY);
-    out.push(...(statementFor(sqlite, sql(chunk.map(() => '?').join(','))).raw().all(...params, ...chunk) as LeaseWindowAmount[]));
+    out.push(
+      ...(statementFor(sqlite, sql(chunk.map(() => '?').join(',')))
+        .raw()
+        .all(...params, ...chunk) as LeaseWindowAmount[]),
+    );
   }
   return out;
 }
@@ -161,7 +227,13 @@ function perLeaseRows(db: DbOrTx, sql: (idList: string | null) => string, params
  * scheduledInWindow per lease: the gross instalments due in [from, to] of each lease of the funder's book
  * (status ≠ terminated), or of the given leases only. Leases with nothing due in the window are left out.
  */
-export function scheduledInWindowByLease(db: DbOrTx, funderId: number, from: string, to: string, ids?: readonly number[]): LeaseWindowAmount[] {
+export function scheduledInWindowByLease(
+  db: DbOrTx,
+  funderId: number,
+  from: string,
+  to: string,
+  ids?: readonly number[],
+): LeaseWindowAmount[] {
   return perLeaseRows(
     db,
     (list) => `select l.id, l.currency, sum(s.gross) from schedule_rows s join leases l on l.id = s.lease_id
@@ -172,7 +244,13 @@ export function scheduledInWindowByLease(db: DbOrTx, funderId: number, from: str
 }
 
 /** collectedInWindow per lease and currency: payments received in [from, to] net of reversals, of every lease or the given ones. */
-export function collectedInWindowByLease(db: DbOrTx, funderId: number, from: string, to: string, ids?: readonly number[]): LeaseWindowAmount[] {
+export function collectedInWindowByLease(
+  db: DbOrTx,
+  funderId: number,
+  from: string,
+  to: string,
+  ids?: readonly number[],
+): LeaseWindowAmount[] {
   return perLeaseRows(
     db,
     // For a few leases the lease index must lead, not the date range (+received_on keeps the planner off
@@ -186,15 +264,42 @@ export function collectedInWindowByLease(db: DbOrTx, funderId: number, from: str
 
 /** A lessee of the funder (id, name, Odoo id, country, region, industry, contact, email); 404 otherwise. */
 export function getLesseeOfFunder(db: DbOrTx, funderId: number, lesseeId: number) {
-  const r = statementFor(db, `select id, name, id_odoo as idOdoo, tax_id as taxId, country, region, industry, contact, email from lessees where id = ? and funder_id = ?`)
-    .get(lesseeId, funderId) as
-    | { id: number; name: string; idOdoo: string | null; taxId: string | null; country: string; region: string; industry: string; contact: string | null; email: string | null }
+  const r = statementFor(
+    db,
+    `select id, name, id_odoo as idOdoo, tax_id as taxId, country, region, industry, contact, email from lessees where id = ? and funder_id = ?`,
+  ).get(lesseeId, funderId) as
+    | {
+        id: number;
+        name: string;
+        idOdoo: string | null;
+        taxId: string | null;
+        country: string;
+        region: string;
+        industry: string;
+        contact: string | null;
+        email: string | null;
+      }
     | undefined;
   if (!r) throw new NotFound(`Lessee ${lesseeId} does not exist for funder ${funderId}.`);
   return r;
 }
 
-type BookLeaseRow = [number, number, string, string, string, number, number, 'per-instalment' | 'upfront', string, number, 'advance' | 'arrears', ResidualTerms['frequency'], string, string | null];
+type BookLeaseRow = [
+  number,
+  number,
+  string,
+  string,
+  string,
+  number,
+  number,
+  'per-instalment' | 'upfront',
+  string,
+  number,
+  'advance' | 'arrears',
+  ResidualTerms['frequency'],
+  string,
+  string | null,
+];
 function bookLeaseOf(r: BookLeaseRow): ServicingLease {
   // Repeated strings shared (lib/intern.ts): the servicing store keeps every lease of the book in memory.
   const l: ServicingLease = {
@@ -219,12 +324,27 @@ function bookLeaseOf(r: BookLeaseRow): ServicingLease {
 /** The leases of the funder's book (status ≠ terminated) in id order. */
 export function bookLeases(db: DbOrTx, funderId: number, page?: { afterId: number; limit: number }): ServicingLease[] {
   const rows = statementFor(
-      db,
-      `select id, lessee_id, contract_number, currency, status, residual, vat_rate, vat_regime, first_due_date, term, timing, frequency, purchase_date, written_off_on
+    db,
+    `select id, lessee_id, contract_number, currency, status, residual, vat_rate, vat_regime, first_due_date, term, timing, frequency, purchase_date, written_off_on
        from leases where funder_id = ? and status != 'terminated' and id > ? order by id limit ?`,
-    )
+  )
     .raw()
-    .all(funderId, page?.afterId ?? 0, page?.limit ?? -1) as [number, number, string, string, string, number, number, 'per-instalment' | 'upfront', string, number, 'advance' | 'arrears', ResidualTerms['frequency'], string, string | null][];
+    .all(funderId, page?.afterId ?? 0, page?.limit ?? -1) as [
+    number,
+    number,
+    string,
+    string,
+    string,
+    number,
+    number,
+    'per-instalment' | 'upfront',
+    string,
+    number,
+    'advance' | 'arrears',
+    ResidualTerms['frequency'],
+    string,
+    string | null,
+  ][];
   return rows.map(bookLeaseOf);
 }
 
@@ -234,13 +354,18 @@ export function bookLeases(db: DbOrTx, funderId: number, page?: { afterId: numbe
  * the covering index schedule_rows_servicing_cover_idx; one row per lease (not per instalment) because
  * materializing millions of rows in JS costs several times the scan.
  */
-export function scheduleListsOfBook(db: DbOrTx, funderId: number, fromId: number, toId: number): IterableIterator<[number, string, string, string, string, string]> {
+export function scheduleListsOfBook(
+  db: DbOrTx,
+  funderId: number,
+  fromId: number,
+  toId: number,
+): IterableIterator<[number, string, string, string, string, string]> {
   return statementFor(
-      db,
-      `select lease_id, group_concat(due_date), group_concat(vat), group_concat(fee), group_concat(interest), group_concat(principal)
+    db,
+    `select lease_id, group_concat(due_date), group_concat(vat), group_concat(fee), group_concat(interest), group_concat(principal)
        from schedule_rows where lease_id in (select id from leases where funder_id = ? and status != 'terminated' and id between ? and ?)
        group by lease_id order by lease_id`,
-    )
+  )
     .raw()
     .iterate(funderId, fromId, toId) as IterableIterator<[number, string, string, string, string, string]>;
 }
@@ -252,10 +377,10 @@ export function scheduleListsOfBook(db: DbOrTx, funderId: number, fromId: number
  */
 export function paymentListsOfBook(db: DbOrTx, funderId: number, fromId: number, toId: number): IterableIterator<[number, string, string]> {
   return statementFor(
-      db,
-      `select lease_id, group_concat(received_on), group_concat(amount) from payments
+    db,
+    `select lease_id, group_concat(received_on), group_concat(amount) from payments
        where funder_id = ? and lease_id between ? and ? and kind = 'payment' group by lease_id order by lease_id`,
-    )
+  )
     .raw()
     .iterate(funderId, fromId, toId) as IterableIterator<[number, string, string]>;
 }
@@ -263,10 +388,10 @@ export function paymentListsOfBook(db: DbOrTx, funderId: number, fromId: number,
 /** The reversals of the funder (through the reverses index: a few rows, where the funder index would read the whole ledger): [leaseId, reversed payment's received date, its amount, the reversal's date]. */
 export function reversalsOfBook(db: DbOrTx, funderId: number): [number, string, number, string][] {
   return statementFor(
-      db,
-      `select p.lease_id, p.received_on, p.amount, r.received_on from payments r indexed by payments_reverses_idx join payments p on p.id = r.reverses_id
+    db,
+    `select p.lease_id, p.received_on, p.amount, r.received_on from payments r indexed by payments_reverses_idx join payments p on p.id = r.reverses_id
        where r.reverses_id > 0 and r.funder_id = ? and r.kind = 'reversal' order by r.id`,
-    )
+  )
     .raw()
     .all(funderId) as [number, string, number, string][];
 }
@@ -281,22 +406,37 @@ export function reversalsOfBook(db: DbOrTx, funderId: number): [number, string, 
 /** The leases of `ids` that belong to the funder's book (status ≠ terminated), in id order. */
 export function bookLeasesByIds(db: DbOrTx, funderId: number, ids: readonly number[]): ServicingLease[] {
   const rows = statementFor(
-      db,
-      `select id, lessee_id, contract_number, currency, status, residual, vat_rate, vat_regime, first_due_date, term, timing, frequency, purchase_date, written_off_on
+    db,
+    `select id, lessee_id, contract_number, currency, status, residual, vat_rate, vat_regime, first_due_date, term, timing, frequency, purchase_date, written_off_on
        from leases where +funder_id = ? and status != 'terminated' and id in (select value from json_each(?)) order by id`,
-    )
+  )
     .raw()
-    .all(funderId, JSON.stringify(ids)) as [number, number, string, string, string, number, number, 'per-instalment' | 'upfront', string, number, 'advance' | 'arrears', ResidualTerms['frequency'], string, string | null][];
+    .all(funderId, JSON.stringify(ids)) as [
+    number,
+    number,
+    string,
+    string,
+    string,
+    number,
+    number,
+    'per-instalment' | 'upfront',
+    string,
+    number,
+    'advance' | 'arrears',
+    ResidualTerms['frequency'],
+    string,
+    string | null,
+  ][];
   return rows.map(bookLeaseOf);
 }
 
 /** As scheduleListsOfBook, for the leases of `ids`. */
 export function scheduleListsOfLeases(db: DbOrTx, ids: readonly number[]): [number, string, string, string, string, string][] {
   return statementFor(
-      db,
-      `select lease_id, group_concat(due_date), group_concat(vat), group_concat(fee), group_concat(interest), group_concat(principal)
+    db,
+    `select lease_id, group_concat(due_date), group_concat(vat), group_concat(fee), group_concat(interest), group_concat(principal)
        from schedule_rows where lease_id in (select value from json_each(?)) group by lease_id order by lease_id`,
-    )
+  )
     .raw()
     .all(JSON.stringify(ids)) as [number, string, string, string, string, string][];
 }
@@ -304,10 +444,10 @@ export function scheduleListsOfLeases(db: DbOrTx, ids: readonly number[]): [numb
 /** As paymentListsOfBook, for the leases of `ids`. */
 export function paymentListsOfLeases(db: DbOrTx, funderId: number, ids: readonly number[]): [number, string, string][] {
   return statementFor(
-      db,
-      `select lease_id, group_concat(received_on), group_concat(amount) from payments
+    db,
+    `select lease_id, group_concat(received_on), group_concat(amount) from payments
        where funder_id = ? and lease_id in (select value from json_each(?)) and kind = 'payment' group by lease_id order by lease_id`,
-    )
+  )
     .raw()
     .all(funderId, JSON.stringify(ids)) as [number, string, string][];
 }
@@ -315,25 +455,30 @@ export function paymentListsOfLeases(db: DbOrTx, funderId: number, ids: readonly
 /** As reversalsOfBook, for the leases of `ids` (reversal-id order). */
 export function reversalsOfLeases(db: DbOrTx, funderId: number, ids: readonly number[]): [number, string, number, string][] {
   return statementFor(
-      db,
-      `select p.lease_id, p.received_on, p.amount, r.received_on
+    db,
+    `select p.lease_id, p.received_on, p.amount, r.received_on
        from (select distinct value from json_each(?)) j
        cross join payments p indexed by payments_lease_idx on p.lease_id = j.value
        cross join payments r indexed by payments_reverses_idx on r.reverses_id = p.id
        where r.funder_id = ? and r.kind = 'reversal' order by r.id`,
-    )
+  )
     .raw()
     .all(JSON.stringify(ids), funderId) as [number, string, number, string][];
 }
 
 /** The leases of the funder with ledger entries (payments or reversals) of id > `afterId`, ascending. */
 export function leasesWithEntriesAfter(db: DbOrTx, funderId: number, afterId: number): number[] {
-  return statementFor(db, `select distinct lease_id from payments not indexed where id > ? and funder_id = ? order by lease_id`).pluck().all(afterId, funderId) as number[];
+  return statementFor(db, `select distinct lease_id from payments not indexed where id > ? and funder_id = ? order by lease_id`)
+    .pluck()
+    .all(afterId, funderId) as number[];
 }
 
 /** Contract number, status and lessee of the funder's leases of `ids` (labels of the servicing screens, updated per changed lease). */
 export function leaseLabelsByIds(db: DbOrTx, funderId: number, ids: readonly number[]): [number, string, string, number][] {
-  return statementFor(db, `select id, contract_number, status, lessee_id from leases where +funder_id = ? and id in (select value from json_each(?))`)
+  return statementFor(
+    db,
+    `select id, contract_number, status, lessee_id from leases where +funder_id = ? and id in (select value from json_each(?))`,
+  )
     .raw()
     .all(funderId, JSON.stringify(ids)) as [number, string, string, number][];
 }

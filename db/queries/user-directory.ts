@@ -54,7 +54,12 @@ export function listAllDirectoryUsers(db: DbOrTx): DirectoryUser[] {
 /** One page of the filtered directory, newest first; `total` is the filtered count. */
 export function pageDirectoryUsers(db: DbOrTx, query: UsersListQuery): { users: DirectoryUser[]; total: number } {
   const where = directoryWhere(query);
-  const total = db.select({ n: sql<number>`count(*)` }).from(users).where(where).get()?.n ?? 0;
+  const total =
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(users)
+      .where(where)
+      .get()?.n ?? 0;
   const rows = db
     .select()
     .from(users)
@@ -98,7 +103,9 @@ function assertKeepsAnAdmin(db: DbOrTx, user: User, after: { role: string; statu
   const isActiveAdmin = user.role === 'admin' && user.status === 'active';
   const staysActiveAdmin = after !== null && after.role === 'admin' && after.status === 'active';
   if (isActiveAdmin && !staysActiveAdmin && countOtherActiveAdmins(db, user.id) === 0) {
-    throw new Conflict(LAST_ADMIN_MESSAGE, [{ field: after === null ? 'id' : after.role !== 'admin' ? 'role' : 'status', message: LAST_ADMIN_MESSAGE }]);
+    throw new Conflict(LAST_ADMIN_MESSAGE, [
+      { field: after === null ? 'id' : after.role !== 'admin' ? 'role' : 'status', message: LAST_ADMIN_MESSAGE },
+    ]);
   }
 }
 
@@ -110,7 +117,13 @@ function duplicateIssues(db: DbOrTx, email: string, username: string) {
 }
 
 /** Adds a user with a password hash made by the caller (hashing is async and must stay outside the transaction); 409 for a taken e-mail or username. */
-export function createDirectoryUser(db: Db, input: Omit<AddUserBody, 'password'>, passwordHash: string, now = Date.now(), actorId: number | null = null): DirectoryUser {
+export function createDirectoryUser(
+  db: Db,
+  input: Omit<AddUserBody, 'password'>,
+  passwordHash: string,
+  now = Date.now(),
+  actorId: number | null = null,
+): DirectoryUser {
   return db.transaction((tx) => {
     const email = input.email.trim().toLowerCase();
     const issues = duplicateIssues(tx, email, input.username);
@@ -160,7 +173,14 @@ export function updateDirectoryUser(db: Db, id: number, patch: UpdateUserBody, a
     }
     if (role !== user.role) changeRole(db, id, role);
     const after = toDirectoryUser(tx.select().from(users).where(eq(users.id, id)).get()!);
-    recordAudit(tx, { actor: actorId, entity: 'user', entityId: id, action: role !== user.role ? 'role' : 'update', before: toDirectoryUser(user), after });
+    recordAudit(tx, {
+      actor: actorId,
+      entity: 'user',
+      entityId: id,
+      action: role !== user.role ? 'role' : 'update',
+      before: toDirectoryUser(user),
+      after,
+    });
     return after;
   });
 }

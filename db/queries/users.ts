@@ -17,7 +17,12 @@ export function getUserByUsername(db: DbOrTx, username: string): User | undefine
 }
 
 export function countUsers(db: DbOrTx): number {
-  return db.select({ n: sql<number>`count(*)` }).from(users).get()?.n ?? 0;
+  return (
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(users)
+      .get()?.n ?? 0
+  );
 }
 
 export type CreateUserInput = Omit<NewUser, 'id' | 'createdAt' | 'updatedAt' | 'sessionVersion'>;

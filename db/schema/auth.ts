@@ -2,7 +2,6 @@ import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { ROLES, USER_STATUSES, PLANS } from '../../lib/domain/enums';
 export { ROLES, type Role, USER_STATUSES, PLANS } from '../../lib/domain/enums';
 
-
 export const users = sqliteTable('users', {
   id: integer('id').primaryKey({ autoIncrement: true }),
   // Stored lower-cased: sign-in matches e-mail addresses case-insensitively.
@@ -18,7 +17,9 @@ export const users = sqliteTable('users', {
   contact: text('contact').notNull().default(''),
   currentPlan: text('current_plan', { enum: PLANS }).notNull().default('basic'),
   avatar: text('avatar'),
-  authProvider: text('auth_provider', { enum: ['credentials', 'oidc'] }).notNull().default('credentials'),
+  authProvider: text('auth_provider', { enum: ['credentials', 'oidc'] })
+    .notNull()
+    .default('credentials'),
   // Bumped on sign-out, password change and role change: every token carrying an older value is dead.
   sessionVersion: integer('session_version').notNull().default(0),
   createdAt: integer('created_at').notNull(),

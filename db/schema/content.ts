@@ -39,7 +39,10 @@ export const faqQuestions = sqliteTable(
     position: integer('position').notNull(),
     updatedOn: text('updated_on').notNull(),
   },
-  (t) => [uniqueIndex('content_faq_questions_no_idx').on(t.questionNo, t.locale), index('content_faq_questions_cat_idx').on(t.locale, t.categorySlug)],
+  (t) => [
+    uniqueIndex('content_faq_questions_no_idx').on(t.questionNo, t.locale),
+    index('content_faq_questions_cat_idx').on(t.locale, t.categorySlug),
+  ],
 );
 
 /** Knowledge-base articles; `articleNo` is the id in every locale. */
@@ -87,7 +90,9 @@ export const blogPosts = sqliteTable(
     postedOn: text('posted_on').notNull(),
     excerpt: text('excerpt').notNull(),
     content: text('content').notNull(),
-    status: text('status', { enum: ['draft', 'published'] }).notNull().default('published'),
+    status: text('status', { enum: ['draft', 'published'] })
+      .notNull()
+      .default('published'),
     bookmarked: integer('bookmarked').notNull().default(0),
   },
   (t) => [uniqueIndex('content_blog_posts_no_idx').on(t.postNo, t.locale)],

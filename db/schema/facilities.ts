@@ -1,7 +1,15 @@
 import { blob, index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { users } from './auth';
 import { funders } from './portfolio';
-import { CONCENTRATION_GROUPS, COVENANT_METRICS, COVENANT_OPERATORS, CRITERION_KINDS, FACILITY_DECISION_STATUSES, FACILITY_MOVEMENT_TYPES, LIMIT_KINDS } from '../../lib/domain/facilities';
+import {
+  CONCENTRATION_GROUPS,
+  COVENANT_METRICS,
+  COVENANT_OPERATORS,
+  CRITERION_KINDS,
+  FACILITY_DECISION_STATUSES,
+  FACILITY_MOVEMENT_TYPES,
+  LIMIT_KINDS,
+} from '../../lib/domain/facilities';
 
 /**
  * Funding facilities of a funder (domain.md §11): a lender, a currency, a commitment, an advance rate, a maturity,
@@ -62,7 +70,6 @@ export const facilityLimits = sqliteTable(
   (t) => [index('facility_limits_facility_idx').on(t.facilityId)],
 );
 export type FacilityLimitRow = typeof facilityLimits.$inferSelect;
-
 
 /**
  * Draw requests and repayments (four eyes: requested by one user, approved by another). Only approved ones move

@@ -1,8 +1,30 @@
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { users } from './auth';
-import { TIMINGS, FREQUENCIES, VAT_REGIMES, LEASE_STATUSES, ASSET_TYPES, CONDITIONS, DISCOUNT_CONVENTIONS, RATE_CONVENTIONS, QUOTATION_STATUSES, PORTFOLIO_MODULES, LESSEE_KINDS } from '../../lib/domain/enums';
-export { TIMINGS, FREQUENCIES, VAT_REGIMES, LEASE_STATUSES, ASSET_TYPES, CONDITIONS, DISCOUNT_CONVENTIONS, RATE_CONVENTIONS, QUOTATION_STATUSES, PORTFOLIO_MODULES } from '../../lib/domain/enums';
-
+import {
+  TIMINGS,
+  FREQUENCIES,
+  VAT_REGIMES,
+  LEASE_STATUSES,
+  ASSET_TYPES,
+  CONDITIONS,
+  DISCOUNT_CONVENTIONS,
+  RATE_CONVENTIONS,
+  QUOTATION_STATUSES,
+  PORTFOLIO_MODULES,
+  LESSEE_KINDS,
+} from '../../lib/domain/enums';
+export {
+  TIMINGS,
+  FREQUENCIES,
+  VAT_REGIMES,
+  LEASE_STATUSES,
+  ASSET_TYPES,
+  CONDITIONS,
+  DISCOUNT_CONVENTIONS,
+  RATE_CONVENTIONS,
+  QUOTATION_STATUSES,
+  PORTFOLIO_MODULES,
+} from '../../lib/domain/enums';
 
 /**
  * A funder and its parameters. Rates are annual decimals (0.05 = 5 %); amounts are minor units of the
@@ -88,7 +110,11 @@ export const lessees = sqliteTable(
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },
-  (t) => [index('lessees_funder_idx').on(t.funderId), index('lessees_name_idx').on(t.name), uniqueIndex('lessees_odoo_idx').on(t.funderId, t.idOdoo)],
+  (t) => [
+    index('lessees_funder_idx').on(t.funderId),
+    index('lessees_name_idx').on(t.name),
+    uniqueIndex('lessees_odoo_idx').on(t.funderId, t.idOdoo),
+  ],
 );
 
 /** A lease contract. Amounts are minor units of `currency`, net of VAT; rates annual decimals; dates YYYY-MM-DD. */
@@ -257,7 +283,6 @@ export type NewLease = typeof leases.$inferInsert;
 export type ScheduleRowRecord = typeof scheduleRows.$inferSelect;
 export type Quotation = typeof quotations.$inferSelect;
 export type PortfolioView = typeof portfolioViews.$inferSelect;
-
 
 /**
  * A funder's named scenario (domain.md §10): annual CPR and CDR, loss severity (decimals 0..1) and the

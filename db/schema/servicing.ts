@@ -4,7 +4,6 @@ import { funders, leases } from './portfolio';
 import { PAYMENT_METHODS, PAYMENT_KINDS, ALLOCATION_COMPONENTS, IMPORT_LINE_STATUSES, REPORT_FILE_FORMATS } from '../../lib/domain/enums';
 export { PAYMENT_METHODS, PAYMENT_KINDS, ALLOCATION_COMPONENTS, IMPORT_LINE_STATUSES, REPORT_FILE_FORMATS } from '../../lib/domain/enums';
 
-
 /**
  * The collections ledger (domain.md §5). A row is never deleted or changed: a mistaken payment is undone
  * by a `reversal` row naming it in `reversesId` (at most one reversal per payment). Amounts are positive

@@ -1,7 +1,19 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { users } from '../schema/auth';
-import { appChatContacts, appChatMessages, appChatProfiles, appChats, appEmails, appEvents, appTasks, type CALENDARS, type EMAIL_FOLDERS, type EMAIL_LABELS, type TASK_TAGS } from '../schema/apps';
+import {
+  appChatContacts,
+  appChatMessages,
+  appChatProfiles,
+  appChats,
+  appEmails,
+  appEvents,
+  appTasks,
+  type CALENDARS,
+  type EMAIL_FOLDERS,
+  type EMAIL_LABELS,
+  type TASK_TAGS,
+} from '../schema/apps';
 import { Random } from './random';
 import { DEMO_USERS } from './users';
 
@@ -54,16 +66,25 @@ const MAILS: MailTemplate[] = [
     from: P.nordlicht,
     to: ['me'],
     subject: 'Lease application – 6 refrigerated trucks',
-    body: ['please find attached our application for six refrigerated Mercedes Actros units with a 48-month term.', 'The dealer quotation and our last two annual accounts are included. We would like delivery before the end of next month.'],
+    body: [
+      'please find attached our application for six refrigerated Mercedes Actros units with a 48-month term.',
+      'The dealer quotation and our last two annual accounts are included. We would like delivery before the end of next month.',
+    ],
     folder: 'inbox',
     labels: ['company'],
-    attachments: [{ fileName: 'Nordlicht_application.pdf', size: '412 KB' }, { fileName: 'Annual_accounts_2024_2025.pdf', size: '2.1 MB' }],
+    attachments: [
+      { fileName: 'Nordlicht_application.pdf', size: '412 KB' },
+      { fileName: 'Annual_accounts_2024_2025.pdf', size: '2.1 MB' },
+    ],
   },
   {
     from: P.daniel,
     to: ['me'],
     subject: 'Arrears update: three contracts over 60 days past due',
-    body: ['three contracts moved into the 61–90 day bucket this week. Two of them belong to the same lessee in the construction sector.', 'I have sent reminder letters; do you want me to start the termination review for the oldest one?'],
+    body: [
+      'three contracts moved into the 61–90 day bucket this week. Two of them belong to the same lessee in the construction sector.',
+      'I have sent reminder letters; do you want me to start the termination review for the oldest one?',
+    ],
     folder: 'inbox',
     labels: ['important', 'company'],
     starred: true,
@@ -73,7 +94,10 @@ const MAILS: MailTemplate[] = [
     to: ['me'],
     cc: [P.sophie],
     subject: 'Drawdown notice confirmation – funding request no. 14',
-    body: ['we confirm receipt of your drawdown request. Funds will be value-dated on the next business day subject to the borrowing base certificate.', 'Please send the updated eligibility report by 12:00 CET.'],
+    body: [
+      'we confirm receipt of your drawdown request. Funds will be value-dated on the next business day subject to the borrowing base certificate.',
+      'Please send the updated eligibility report by 12:00 CET.',
+    ],
     folder: 'inbox',
     labels: ['company', 'important'],
     read: true,
@@ -83,7 +107,10 @@ const MAILS: MailTemplate[] = [
     from: P.rating,
     to: ['me'],
     subject: 'Quarterly surveillance – data tape request',
-    body: ['as part of our quarterly surveillance, please provide the loan-level data tape as of the last cut-off date, including arrears buckets and residual values.', 'The usual template applies; the deadline is ten business days from today.'],
+    body: [
+      'as part of our quarterly surveillance, please provide the loan-level data tape as of the last cut-off date, including arrears buckets and residual values.',
+      'The usual template applies; the deadline is ten business days from today.',
+    ],
     folder: 'inbox',
     labels: ['company'],
   },
@@ -92,7 +119,10 @@ const MAILS: MailTemplate[] = [
     to: ['me'],
     cc: [P.claire],
     subject: 'Year-end audit: sample selection for lease confirmations',
-    body: ['we have selected 25 contracts for external confirmation. The list is attached.', 'Could you provide the signed contracts and the latest payment history for each by Friday?'],
+    body: [
+      'we have selected 25 contracts for external confirmation. The list is attached.',
+      'Could you provide the signed contracts and the latest payment history for each by Friday?',
+    ],
     folder: 'inbox',
     labels: ['company'],
     read: true,
@@ -102,7 +132,10 @@ const MAILS: MailTemplate[] = [
     from: P.medis,
     to: ['me'],
     subject: 'Request for early termination – ultrasound system',
-    body: ['we are replacing our ultrasound system after a merger and would like to terminate the lease early.', 'Could you send us a settlement quote valid until the end of the month?'],
+    body: [
+      'we are replacing our ultrasound system after a merger and would like to terminate the lease early.',
+      'Could you send us a settlement quote valid until the end of the month?',
+    ],
     folder: 'inbox',
     labels: [],
   },
@@ -110,7 +143,10 @@ const MAILS: MailTemplate[] = [
     from: P.autohaus,
     to: ['me'],
     subject: 'Invoice batch for delivered fleet vehicles',
-    body: ['attached are the invoices and delivery receipts for the twelve vehicles delivered this week.', 'Please confirm the funding date so that we can release the registration documents.'],
+    body: [
+      'attached are the invoices and delivery receipts for the twelve vehicles delivered this week.',
+      'Please confirm the funding date so that we can release the registration documents.',
+    ],
     folder: 'inbox',
     labels: ['company'],
     read: true,
@@ -120,7 +156,10 @@ const MAILS: MailTemplate[] = [
     from: P.marta,
     to: ['me'],
     subject: 'Credit memo for DataPro IT refresh – please review',
-    body: ['the credit memo for the IT refresh deal is ready for your review. Exposure stays within the single-name limit after the new deal.', 'I would like to put it on the agenda of the next funding committee.'],
+    body: [
+      'the credit memo for the IT refresh deal is ready for your review. Exposure stays within the single-name limit after the new deal.',
+      'I would like to put it on the agenda of the next funding committee.',
+    ],
     folder: 'inbox',
     labels: ['important'],
     reply: { from: 'me', body: 'Thanks Marta, I will review it this afternoon and send comments.' },
@@ -129,7 +168,10 @@ const MAILS: MailTemplate[] = [
     from: P.jonas,
     to: ['me'],
     subject: 'Month-end valuation: cut-off moved by one day',
-    body: ['the month-end valuation run will use the first business day as cut-off this month because of the bank holiday.', 'Nothing changes in the methodology; the figures will be available the following morning.'],
+    body: [
+      'the month-end valuation run will use the first business day as cut-off this month because of the bank holiday.',
+      'Nothing changes in the methodology; the figures will be available the following morning.',
+    ],
     folder: 'inbox',
     labels: ['company'],
     read: true,
@@ -138,7 +180,10 @@ const MAILS: MailTemplate[] = [
     from: P.techdealer,
     to: ['me'],
     subject: 'Residual value guarantee for laptop fleet',
-    body: ['as discussed, we can offer a residual value guarantee of 12% for the laptop fleet at the end of the 36-month term.', 'The signed side letter will follow once you confirm.'],
+    body: [
+      'as discussed, we can offer a residual value guarantee of 12% for the laptop fleet at the end of the 36-month term.',
+      'The signed side letter will follow once you confirm.',
+    ],
     folder: 'inbox',
     labels: ['company'],
   },
@@ -155,7 +200,10 @@ const MAILS: MailTemplate[] = [
     from: P.claire,
     to: ['me'],
     subject: 'Confidential: findings on the manual payment overrides',
-    body: ['please treat this as confidential until the report is final.', 'We found four manual payment allocations without a second approval. I would like to discuss the remediation plan with you.'],
+    body: [
+      'please treat this as confidential until the report is final.',
+      'We found four manual payment allocations without a second approval. I would like to discuss the remediation plan with you.',
+    ],
     folder: 'inbox',
     labels: ['private', 'important'],
     starred: true,
@@ -173,7 +221,10 @@ const MAILS: MailTemplate[] = [
     from: 'me',
     to: [P.nordlicht],
     subject: 'Indicative offer – refrigerated trucks',
-    body: ['based on the information received, we can offer a 48-month lease with a 10% down payment and a 15% residual value.', 'The offer is indicative and subject to credit approval.'],
+    body: [
+      'based on the information received, we can offer a 48-month lease with a 10% down payment and a 15% residual value.',
+      'The offer is indicative and subject to credit approval.',
+    ],
     folder: 'sent',
     labels: ['company'],
     read: true,
@@ -203,7 +254,9 @@ const MAILS: MailTemplate[] = [
     from: 'me',
     to: [P.daniel],
     subject: 'Termination review – construction lessee',
-    body: ['please prepare the termination file for the oldest contract in the 61–90 bucket: payment history, letters sent and asset location.'],
+    body: [
+      'please prepare the termination file for the oldest contract in the 61–90 bucket: payment history, letters sent and asset location.',
+    ],
     folder: 'draft',
     labels: ['important'],
     read: true,
@@ -245,7 +298,13 @@ const MAILS: MailTemplate[] = [
   },
 ];
 
-type ContactTemplate = { person: Person; role: string; about: string; status: 'online' | 'busy' | 'away' | 'offline'; script: [boolean, string][] };
+type ContactTemplate = {
+  person: Person;
+  role: string;
+  about: string;
+  status: 'online' | 'busy' | 'away' | 'offline';
+  script: [boolean, string][];
+};
 
 /** [fromOwner, message] */
 const CONTACTS: ContactTemplate[] = [
@@ -315,32 +374,173 @@ const CONTACTS: ContactTemplate[] = [
   { person: P.techdealer, role: 'Dealer – DataPro Systems', about: 'IT equipment vendor partner.', status: 'offline', script: [] },
 ];
 
-type TaskTemplate = { title: string; description: string; tags: Tag[]; assignee: Person | null; dueIn: number; important?: boolean; completed?: boolean; deleted?: boolean };
+type TaskTemplate = {
+  title: string;
+  description: string;
+  tags: Tag[];
+  assignee: Person | null;
+  dueIn: number;
+  important?: boolean;
+  completed?: boolean;
+  deleted?: boolean;
+};
 
 const TASKS: TaskTemplate[] = [
-  { title: 'Review Q3 arrears list', description: 'Go through every contract over 30 days past due and agree next steps with collections.', tags: ['team', 'high'], assignee: P.daniel, dueIn: 2, important: true },
-  { title: 'Send data tape to the rating agency', description: 'Loan-level tape as of the last cut-off, with arrears buckets and residual values.', tags: ['high', 'update'], assignee: P.jonas, dueIn: 6, important: true },
-  { title: 'Prepare funding committee pack', description: 'New deals, limit utilisation and the arrears summary.', tags: ['team', 'medium'], assignee: null, dueIn: 4 },
-  { title: 'Reconcile collections with the bank statement', description: 'Match last month’s direct debits and transfers with the payment import.', tags: ['medium'], assignee: P.ines, dueIn: -1 },
-  { title: 'Update residual value curves for vehicles', description: 'Use the latest auction results for light commercial vehicles.', tags: ['low', 'update'], assignee: P.jonas, dueIn: 14 },
-  { title: 'Chase missing insurance certificates', description: 'Four machinery contracts have expired insurance certificates on file.', tags: ['medium'], assignee: P.daniel, dueIn: 3 },
-  { title: 'Check VAT treatment of medical equipment leases', description: 'Confirm the exemption applies to the new clinic contracts.', tags: ['low'], assignee: null, dueIn: 10 },
-  { title: 'Approve dealer invoice batch', description: 'Autohaus Brenner batch of twelve vehicles.', tags: ['high'], assignee: null, dueIn: 0, important: true },
-  { title: 'Quarterly covenant compliance certificate', description: 'Calculate the covenants and have the certificate signed.', tags: ['team', 'high'], assignee: P.sophie, dueIn: 8 },
-  { title: 'Run month-end valuation', description: 'Book valuation at the first day of the month; compare with last month.', tags: ['team', 'medium'], assignee: P.jonas, dueIn: -5, completed: true },
-  { title: 'Answer auditor sample request', description: 'Signed contracts and payment histories for the 25 sampled leases.', tags: ['medium'], assignee: P.claire, dueIn: 5 },
-  { title: 'KYC refresh for the top 20 lessees', description: 'Update ownership and sanctions screening.', tags: ['low'], assignee: P.marta, dueIn: 21 },
-  { title: 'Clean up duplicate lessee records', description: 'Merge lessees with the same tax id.', tags: ['low', 'update'], assignee: null, dueIn: -10, completed: true },
-  { title: 'Write-off proposal for defaulted contracts', description: 'Two defaulted contracts after asset recovery; propose the write-off amounts.', tags: ['high'], assignee: P.marta, dueIn: 12 },
-  { title: 'Book the team offsite venue', description: 'After the vote closes.', tags: ['team', 'low'], assignee: P.ines, dueIn: 9, deleted: true },
-  { title: 'Renew the funding line term sheet', description: 'Negotiate the advance rate and margin with the facility agent.', tags: ['high', 'team'], assignee: P.sophie, dueIn: 30, important: true, completed: true },
+  {
+    title: 'Review Q3 arrears list',
+    description: 'Go through every contract over 30 days past due and agree next steps with collections.',
+    tags: ['team', 'high'],
+    assignee: P.daniel,
+    dueIn: 2,
+    important: true,
+  },
+  {
+    title: 'Send data tape to the rating agency',
+    description: 'Loan-level tape as of the last cut-off, with arrears buckets and residual values.',
+    tags: ['high', 'update'],
+    assignee: P.jonas,
+    dueIn: 6,
+    important: true,
+  },
+  {
+    title: 'Prepare funding committee pack',
+    description: 'New deals, limit utilisation and the arrears summary.',
+    tags: ['team', 'medium'],
+    assignee: null,
+    dueIn: 4,
+  },
+  {
+    title: 'Reconcile collections with the bank statement',
+    description: 'Match last month’s direct debits and transfers with the payment import.',
+    tags: ['medium'],
+    assignee: P.ines,
+    dueIn: -1,
+  },
+  {
+    title: 'Update residual value curves for vehicles',
+    description: 'Use the latest auction results for light commercial vehicles.',
+    tags: ['low', 'update'],
+    assignee: P.jonas,
+    dueIn: 14,
+  },
+  {
+    title: 'Chase missing insurance certificates',
+    description: 'Four machinery contracts have expired insurance certificates on file.',
+    tags: ['medium'],
+    assignee: P.daniel,
+    dueIn: 3,
+  },
+  {
+    title: 'Check VAT treatment of medical equipment leases',
+    description: 'Confirm the exemption applies to the new clinic contracts.',
+    tags: ['low'],
+    assignee: null,
+    dueIn: 10,
+  },
+  {
+    title: 'Approve dealer invoice batch',
+    description: 'Autohaus Brenner batch of twelve vehicles.',
+    tags: ['high'],
+    assignee: null,
+    dueIn: 0,
+    important: true,
+  },
+  {
+    title: 'Quarterly covenant compliance certificate',
+    description: 'Calculate the covenants and have the certificate signed.',
+    tags: ['team', 'high'],
+    assignee: P.sophie,
+    dueIn: 8,
+  },
+  {
+    title: 'Run month-end valuation',
+    description: 'Book valuation at the first day of the month; compare with last month.',
+    tags: ['team', 'medium'],
+    assignee: P.jonas,
+    dueIn: -5,
+    completed: true,
+  },
+  {
+    title: 'Answer auditor sample request',
+    description: 'Signed contracts and payment histories for the 25 sampled leases.',
+    tags: ['medium'],
+    assignee: P.claire,
+    dueIn: 5,
+  },
+  {
+    title: 'KYC refresh for the top 20 lessees',
+    description: 'Update ownership and sanctions screening.',
+    tags: ['low'],
+    assignee: P.marta,
+    dueIn: 21,
+  },
+  {
+    title: 'Clean up duplicate lessee records',
+    description: 'Merge lessees with the same tax id.',
+    tags: ['low', 'update'],
+    assignee: null,
+    dueIn: -10,
+    completed: true,
+  },
+  {
+    title: 'Write-off proposal for defaulted contracts',
+    description: 'Two defaulted contracts after asset recovery; propose the write-off amounts.',
+    tags: ['high'],
+    assignee: P.marta,
+    dueIn: 12,
+  },
+  {
+    title: 'Book the team offsite venue',
+    description: 'After the vote closes.',
+    tags: ['team', 'low'],
+    assignee: P.ines,
+    dueIn: 9,
+    deleted: true,
+  },
+  {
+    title: 'Renew the funding line term sheet',
+    description: 'Negotiate the advance rate and margin with the facility agent.',
+    tags: ['high', 'team'],
+    assignee: P.sophie,
+    dueIn: 30,
+    important: true,
+    completed: true,
+  },
 ];
 
-type EventTemplate = { title: string; calendar: Calendar; dayIn: number; hour?: number; hours?: number; days?: number; location?: string; desc?: string; guests?: string[]; url?: string };
+type EventTemplate = {
+  title: string;
+  calendar: Calendar;
+  dayIn: number;
+  hour?: number;
+  hours?: number;
+  days?: number;
+  location?: string;
+  desc?: string;
+  guests?: string[];
+  url?: string;
+};
 
 const EVENTS: EventTemplate[] = [
-  { title: 'Funding committee', calendar: 'Business', dayIn: 3, hour: 10, hours: 2, location: 'Board room', desc: 'New deals and limit utilisation.', guests: [P.marta.email, P.sophie.email] },
-  { title: 'Investor call – quarterly update', calendar: 'Business', dayIn: 7, hour: 15, hours: 1, url: 'https://meet.quantum.demo/investor-call', guests: [P.sophie.email] },
+  {
+    title: 'Funding committee',
+    calendar: 'Business',
+    dayIn: 3,
+    hour: 10,
+    hours: 2,
+    location: 'Board room',
+    desc: 'New deals and limit utilisation.',
+    guests: [P.marta.email, P.sophie.email],
+  },
+  {
+    title: 'Investor call – quarterly update',
+    calendar: 'Business',
+    dayIn: 7,
+    hour: 15,
+    hours: 1,
+    url: 'https://meet.quantum.demo/investor-call',
+    guests: [P.sophie.email],
+  },
   { title: 'Month-end close', calendar: 'Business', dayIn: 0, days: 2, desc: 'Payment import, reconciliation and valuation run.' },
   { title: 'Rating agency surveillance call', calendar: 'Business', dayIn: 11, hour: 11, hours: 1, guests: [P.jonas.email] },
   { title: 'Audit fieldwork', calendar: 'Business', dayIn: 14, days: 3, location: 'Finance floor', guests: [P.claire.email] },
@@ -368,7 +568,11 @@ export function seedAppsForUser(db: DbOrTx, user: { id: number; email: string; f
   const base = Date.parse(`${today}T09:00:00Z`);
   const me: Person = { name: user.fullName, email: user.email };
   const who = (p: Person | 'me') => (p === 'me' ? me : p);
-  const first = (p: Person) => p.name.split(' ')[0]!.replace(/[(–].*$/, '').trim() || p.name;
+  const first = (p: Person) =>
+    p.name
+      .split(' ')[0]!
+      .replace(/[(–].*$/, '')
+      .trim() || p.name;
 
   // Mail: most templates for each user, oldest first so the id order follows the time order.
   const mails = MAILS.filter(() => rng.chance(0.85))
@@ -406,7 +610,12 @@ export function seedAppsForUser(db: DbOrTx, user: { id: number; email: string; f
         subject: m.subject,
         message,
         attachments: JSON.stringify(
-          (m.attachments ?? []).map((a) => ({ fileName: a.fileName, thumbnail: `/images/icons/${a.fileName.split('.').pop()}.png`, url: '', size: a.size })),
+          (m.attachments ?? []).map((a) => ({
+            fileName: a.fileName,
+            thumbnail: `/images/icons/${a.fileName.split('.').pop()}.png`,
+            url: '',
+            size: a.size,
+          })),
         ),
         isStarred: m.starred ?? rng.chance(0.1),
         labels: JSON.stringify(m.labels),
@@ -420,15 +629,35 @@ export function seedAppsForUser(db: DbOrTx, user: { id: number; email: string; f
 
   // Chat: contact ids start at 1001 so that a contact's id (= its chat's id, = senderId of its messages) never equals a user's id.
   db.insert(appChatProfiles)
-    .values({ userId: user.id, about: 'Lease funding at QUANTUM.', status: 'online', isTwoStepAuthVerificationEnabled: rng.chance(0.5), isNotificationsOn: true })
+    .values({
+      userId: user.id,
+      about: 'Lease funding at QUANTUM.',
+      status: 'online',
+      isTwoStepAuthVerificationEnabled: rng.chance(0.5),
+      isNotificationsOn: true,
+    })
     .onConflictDoNothing()
     .run();
-  const maxId = db.select({ n: sql<number>`coalesce(max(${appChatContacts.id}), 0)` }).from(appChatContacts).get()?.n ?? 0;
+  const maxId =
+    db
+      .select({ n: sql<number>`coalesce(max(${appChatContacts.id}), 0)` })
+      .from(appChatContacts)
+      .get()?.n ?? 0;
   let nextId = Math.max(1001, Number(maxId) + 1);
   for (const c of CONTACTS) {
     if (c.person.email === user.email || (c.script.length > 0 && rng.chance(0.15))) continue;
     const id = nextId++;
-    db.insert(appChatContacts).values({ id, ownerId: user.id, fullName: c.person.name, role: c.role, about: c.about, avatar: avatarOf(c.person.name), status: c.status }).run();
+    db.insert(appChatContacts)
+      .values({
+        id,
+        ownerId: user.id,
+        fullName: c.person.name,
+        role: c.role,
+        about: c.about,
+        avatar: avatarOf(c.person.name),
+        status: c.status,
+      })
+      .run();
     if (!c.script.length) continue;
     const startMin = rng.int(30, 60 * 24 * 6);
     const lastIncoming = c.script.at(-1)![0] === false;
@@ -490,7 +719,11 @@ export function seedApps(db: DbOrTx, { today }: { today: string }): number {
   let seeded = 0;
   db.transaction((tx) => {
     DEMO_USERS.forEach((d, i) => {
-      const user = tx.select({ id: users.id, email: users.email, fullName: users.fullName }).from(users).where(eq(users.email, d.email)).get();
+      const user = tx
+        .select({ id: users.id, email: users.email, fullName: users.fullName })
+        .from(users)
+        .where(eq(users.email, d.email))
+        .get();
       if (!user) return;
       const has = tx.select({ id: appEmails.id }).from(appEmails).where(eq(appEmails.ownerId, user.id)).limit(1).get();
       if (has) return;

@@ -46,7 +46,9 @@ export function bulkLoad<T>(db: Db, fn: (fill: Fill) => T): T {
     const placeholders = tables.map(() => '?').join(', ');
     // Explicit, non-unique indexes only: primary keys and unique constraints stay (they guard the data).
     const indexes = sqlite
-      .prepare(`select name, sql from sqlite_master where type = 'index' and sql is not null and sql not like 'CREATE UNIQUE%' and tbl_name in (${placeholders})`)
+      .prepare(
+        `select name, sql from sqlite_master where type = 'index' and sql is not null and sql not like 'CREATE UNIQUE%' and tbl_name in (${placeholders})`,
+      )
       .all(...tables) as { name: string; sql: string }[];
     for (const i of indexes) sqlite.exec(`drop index "${i.name.replaceAll('"', '""')}"`);
     const result = run();
@@ -67,7 +69,8 @@ export function bulkLoad<T>(db: Db, fn: (fill: Fill) => T): T {
       const result = fn(fill);
       if (foreignKeys) {
         const violation = sqlite.prepare('pragma foreign_key_check').get() as { table: string; rowid: number; parent: string } | undefined;
-        if (violation) throw new Error(`bulk load: a row of ${violation.table} (rowid ${violation.rowid}) names a missing ${violation.parent} row`);
+        if (violation)
+          throw new Error(`bulk load: a row of ${violation.table} (rowid ${violation.rowid}) names a missing ${violation.parent} row`);
       }
       return result;
     })();

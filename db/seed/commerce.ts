@@ -26,30 +26,198 @@ type ProductSeed = { name: string; brand: string; price: number; description: st
 
 // Prices are the financed amount of the package in EUR minor units (net of VAT).
 const PRODUCTS: ProductSeed[] = [
-  { name: 'Electric van 36-month operating lease', brand: 'Volkswagen', price: 5_200_000, description: 'ID. Buzz Cargo with maintenance and wallbox, 36 monthly instalments in advance, 20 % residual value.', freeShipping: true, rating: 5 },
-  { name: 'CNC machine finance lease', brand: 'DMG Mori', price: 38_500_000, description: 'CLX 450 turning centre, 60-month finance lease with a purchase option at the end.', freeShipping: false, rating: 4 },
-  { name: 'Light commercial vehicle fleet (5) 48-month lease', brand: 'Renault', price: 16_800_000, description: 'Five Master L3H2 vans, 48 monthly instalments, 25 % residual, replacement vehicle included.', freeShipping: true, rating: 4 },
-  { name: 'Excavator 60-month hire purchase', brand: 'Caterpillar', price: 24_900_000, description: '320 hydraulic excavator, 60 monthly instalments, title passes with the last payment.', freeShipping: false, rating: 5 },
-  { name: 'Forklift fleet (4) operating lease', brand: 'Linde', price: 11_600_000, description: 'Four H30 diesel forklifts with full service, 48 monthly instalments.', freeShipping: false, rating: 4 },
-  { name: 'Laptop fleet (25) 36-month IT lease', brand: 'Lenovo', price: 3_750_000, description: '25 ThinkPad T14 with docking stations and on-site warranty, 36 monthly instalments, refresh option at month 30.', freeShipping: true, rating: 4 },
-  { name: 'Server cluster 48-month IT lease', brand: 'Dell', price: 9_800_000, description: 'PowerEdge R760 cluster with storage and five-year support, 48 quarterly instalments in arrears.', freeShipping: true, rating: 3 },
-  { name: 'Ultrasound system 60-month medical lease', brand: 'Siemens Healthineers', price: 14_200_000, description: 'Acuson Sequoia ultrasound with service contract, 60 monthly instalments, upgrade option.', freeShipping: true, rating: 5 },
-  { name: 'Dental chair package finance lease', brand: 'Dentsply Sirona', price: 6_400_000, description: 'Two treatment centres with imaging, 60 monthly instalments, 1 % purchase option.', freeShipping: false, rating: 4 },
-  { name: 'Heavy truck 60-month finance lease', brand: 'Scania', price: 13_500_000, description: 'R 450 tractor unit, 60 monthly instalments, 15 % balloon.', freeShipping: false, rating: 4 },
-  { name: 'Mobile crane 72-month finance lease', brand: 'Liebherr', price: 72_000_000, description: 'LTM 1060 mobile crane, 72 monthly instalments with a seasonal payment holiday.', freeShipping: false, rating: 5 },
-  { name: 'Laser cutting system finance lease', brand: 'Trumpf', price: 46_000_000, description: 'TruLaser 3030 fiber with automation, 60 monthly instalments.', freeShipping: false, rating: 4 },
-  { name: 'Company car pool (10) operating lease', brand: 'Škoda', price: 29_500_000, description: 'Ten Octavia Combi with maintenance and tyres, 36 monthly instalments, 40 000 km a year.', freeShipping: true, rating: 3 },
-  { name: 'Pickup truck 48-month lease', brand: 'Toyota', price: 4_600_000, description: 'Hilux 2.8 D-4D double cab, 48 monthly instalments, 30 % residual.', freeShipping: true, rating: 4 },
-  { name: 'Printing press 84-month finance lease', brand: 'Heidelberg', price: 95_000_000, description: 'Speedmaster XL 106 with installation, 84 monthly instalments.', freeShipping: false, rating: 5 },
-  { name: 'Backhoe loader 48-month hire purchase', brand: 'JCB', price: 11_200_000, description: '3CX backhoe loader, 48 monthly instalments, title at the end.', freeShipping: false, rating: 4 },
-  { name: 'Network refresh 36-month IT lease', brand: 'Cisco', price: 5_900_000, description: 'Campus switches, access points and licences, 36 monthly instalments in advance.', freeShipping: true, rating: 3 },
-  { name: 'Storage array 60-month IT lease', brand: 'NetApp', price: 8_700_000, description: 'AFF A250 all-flash array with support, 60 monthly instalments.', freeShipping: true, rating: 4 },
-  { name: 'CT scanner 84-month medical lease', brand: 'GE HealthCare', price: 118_000_000, description: 'Revolution CT with installation and service, 84 monthly instalments.', freeShipping: false, rating: 5 },
-  { name: 'Tractor 60-month agricultural lease', brand: 'John Deere', price: 19_800_000, description: '6R 150 tractor, 60 monthly instalments or 5 annual instalments after harvest.', freeShipping: false, rating: 4 },
-  { name: 'Filling line 96-month finance lease', brand: 'Krones', price: 210_000_000, description: 'Complete bottling and filling line, 96 monthly instalments, step-up profile.', freeShipping: false, rating: 4 },
-  { name: 'Electric car 24-month operating lease', brand: 'BMW', price: 5_600_000, description: 'i4 eDrive40 with maintenance, 24 monthly instalments, 20 000 km a year.', freeShipping: true, rating: 3 },
-  { name: 'Workstation fleet (40) 48-month IT lease', brand: 'HP', price: 4_800_000, description: '40 Z2 workstations with monitors, 48 monthly instalments.', freeShipping: true, rating: 4 },
-  { name: 'Machining centre 60-month finance lease', brand: 'Haas', price: 12_400_000, description: 'VF-2 vertical machining centre with tooling, 60 monthly instalments.', freeShipping: false, rating: 4 },
+  {
+    name: 'Electric van 36-month operating lease',
+    brand: 'Volkswagen',
+    price: 5_200_000,
+    description: 'ID. Buzz Cargo with maintenance and wallbox, 36 monthly instalments in advance, 20 % residual value.',
+    freeShipping: true,
+    rating: 5,
+  },
+  {
+    name: 'CNC machine finance lease',
+    brand: 'DMG Mori',
+    price: 38_500_000,
+    description: 'CLX 450 turning centre, 60-month finance lease with a purchase option at the end.',
+    freeShipping: false,
+    rating: 4,
+  },
+  {
+    name: 'Light commercial vehicle fleet (5) 48-month lease',
+    brand: 'Renault',
+    price: 16_800_000,
+    description: 'Five Master L3H2 vans, 48 monthly instalments, 25 % residual, replacement vehicle included.',
+    freeShipping: true,
+    rating: 4,
+  },
+  {
+    name: 'Excavator 60-month hire purchase',
+    brand: 'Caterpillar',
+    price: 24_900_000,
+    description: '320 hydraulic excavator, 60 monthly instalments, title passes with the last payment.',
+    freeShipping: false,
+    rating: 5,
+  },
+  {
+    name: 'Forklift fleet (4) operating lease',
+    brand: 'Linde',
+    price: 11_600_000,
+    description: 'Four H30 diesel forklifts with full service, 48 monthly instalments.',
+    freeShipping: false,
+    rating: 4,
+  },
+  {
+    name: 'Laptop fleet (25) 36-month IT lease',
+    brand: 'Lenovo',
+    price: 3_750_000,
+    description: '25 ThinkPad T14 with docking stations and on-site warranty, 36 monthly instalments, refresh option at month 30.',
+    freeShipping: true,
+    rating: 4,
+  },
+  {
+    name: 'Server cluster 48-month IT lease',
+    brand: 'Dell',
+    price: 9_800_000,
+    description: 'PowerEdge R760 cluster with storage and five-year support, 48 quarterly instalments in arrears.',
+    freeShipping: true,
+    rating: 3,
+  },
+  {
+    name: 'Ultrasound system 60-month medical lease',
+    brand: 'Siemens Healthineers',
+    price: 14_200_000,
+    description: 'Acuson Sequoia ultrasound with service contract, 60 monthly instalments, upgrade option.',
+    freeShipping: true,
+    rating: 5,
+  },
+  {
+    name: 'Dental chair package finance lease',
+    brand: 'Dentsply Sirona',
+    price: 6_400_000,
+    description: 'Two treatment centres with imaging, 60 monthly instalments, 1 % purchase option.',
+    freeShipping: false,
+    rating: 4,
+  },
+  {
+    name: 'Heavy truck 60-month finance lease',
+    brand: 'Scania',
+    price: 13_500_000,
+    description: 'R 450 tractor unit, 60 monthly instalments, 15 % balloon.',
+    freeShipping: false,
+    rating: 4,
+  },
+  {
+    name: 'Mobile crane 72-month finance lease',
+    brand: 'Liebherr',
+    price: 72_000_000,
+    description: 'LTM 1060 mobile crane, 72 monthly instalments with a seasonal payment holiday.',
+    freeShipping: false,
+    rating: 5,
+  },
+  {
+    name: 'Laser cutting system finance lease',
+    brand: 'Trumpf',
+    price: 46_000_000,
+    description: 'TruLaser 3030 fiber with automation, 60 monthly instalments.',
+    freeShipping: false,
+    rating: 4,
+  },
+  {
+    name: 'Company car pool (10) operating lease',
+    brand: 'Škoda',
+    price: 29_500_000,
+    description: 'Ten Octavia Combi with maintenance and tyres, 36 monthly instalments, 40 000 km a year.',
+    freeShipping: true,
+    rating: 3,
+  },
+  {
+    name: 'Pickup truck 48-month lease',
+    brand: 'Toyota',
+    price: 4_600_000,
+    description: 'Hilux 2.8 D-4D double cab, 48 monthly instalments, 30 % residual.',
+    freeShipping: true,
+    rating: 4,
+  },
+  {
+    name: 'Printing press 84-month finance lease',
+    brand: 'Heidelberg',
+    price: 95_000_000,
+    description: 'Speedmaster XL 106 with installation, 84 monthly instalments.',
+    freeShipping: false,
+    rating: 5,
+  },
+  {
+    name: 'Backhoe loader 48-month hire purchase',
+    brand: 'JCB',
+    price: 11_200_000,
+    description: '3CX backhoe loader, 48 monthly instalments, title at the end.',
+    freeShipping: false,
+    rating: 4,
+  },
+  {
+    name: 'Network refresh 36-month IT lease',
+    brand: 'Cisco',
+    price: 5_900_000,
+    description: 'Campus switches, access points and licences, 36 monthly instalments in advance.',
+    freeShipping: true,
+    rating: 3,
+  },
+  {
+    name: 'Storage array 60-month IT lease',
+    brand: 'NetApp',
+    price: 8_700_000,
+    description: 'AFF A250 all-flash array with support, 60 monthly instalments.',
+    freeShipping: true,
+    rating: 4,
+  },
+  {
+    name: 'CT scanner 84-month medical lease',
+    brand: 'GE HealthCare',
+    price: 118_000_000,
+    description: 'Revolution CT with installation and service, 84 monthly instalments.',
+    freeShipping: false,
+    rating: 5,
+  },
+  {
+    name: 'Tractor 60-month agricultural lease',
+    brand: 'John Deere',
+    price: 19_800_000,
+    description: '6R 150 tractor, 60 monthly instalments or 5 annual instalments after harvest.',
+    freeShipping: false,
+    rating: 4,
+  },
+  {
+    name: 'Filling line 96-month finance lease',
+    brand: 'Krones',
+    price: 210_000_000,
+    description: 'Complete bottling and filling line, 96 monthly instalments, step-up profile.',
+    freeShipping: false,
+    rating: 4,
+  },
+  {
+    name: 'Electric car 24-month operating lease',
+    brand: 'BMW',
+    price: 5_600_000,
+    description: 'i4 eDrive40 with maintenance, 24 monthly instalments, 20 000 km a year.',
+    freeShipping: true,
+    rating: 3,
+  },
+  {
+    name: 'Workstation fleet (40) 48-month IT lease',
+    brand: 'HP',
+    price: 4_800_000,
+    description: '40 Z2 workstations with monitors, 48 monthly instalments.',
+    freeShipping: true,
+    rating: 4,
+  },
+  {
+    name: 'Machining centre 60-month finance lease',
+    brand: 'Haas',
+    price: 12_400_000,
+    description: 'VF-2 vertical machining centre with tooling, 60 monthly instalments.',
+    freeShipping: false,
+    rating: 4,
+  },
 ];
 
 function slugOf(text: string): string {
@@ -61,7 +229,16 @@ function slugOf(text: string): string {
     .replace(/(^-|-$)/g, '');
 }
 
-type ScheduleCandidate = { lesseeId: number; contractNumber: string; currency: string; period: number; term: number; dueDate: string; gross: number; fee: number };
+type ScheduleCandidate = {
+  lesseeId: number;
+  contractNumber: string;
+  currency: string;
+  period: number;
+  term: number;
+  dueDate: string;
+  gross: number;
+  fee: number;
+};
 
 /** Seeds the invoices of funder 1 and the product catalogue (into an empty set of these tables). */
 export function seedCommerce(db: Db, opts: Options): { invoices: number; products: number } {
@@ -164,8 +341,21 @@ export function seedCommerce(db: Db, opts: Options): { invoices: number; product
         ] as const);
       }
       if (status === 'Paid') balance = 0;
-      if (status === 'Partial Payment') balance = Math.round(total * rnd.int(20, 80) / 100);
-      insInvoice.run(nextId++, clientFor(c.lesseeId), accounts[c.currency === 'EUR' ? (n % 2) : 0]!, kind, service, issuedDate, dueDate, c.currency, total, balance, status, now);
+      if (status === 'Partial Payment') balance = Math.round((total * rnd.int(20, 80)) / 100);
+      insInvoice.run(
+        nextId++,
+        clientFor(c.lesseeId),
+        accounts[c.currency === 'EUR' ? n % 2 : 0]!,
+        kind,
+        service,
+        issuedDate,
+        dueDate,
+        c.currency,
+        total,
+        balance,
+        status,
+        now,
+      );
       counts.invoices++;
     }
   })();

@@ -28,7 +28,12 @@ const FAQ_CATEGORIES: { slug: string; icon: string; iconColor: string; title: L;
     slug: 'valuation',
     icon: 'Calculator',
     iconColor: 'primary',
-    title: { en: 'Valuation and cash flows', de: 'Bewertung und Zahlungsströme', fr: 'Évaluation et flux de trésorerie', pt: 'Avaliação e fluxos de caixa' },
+    title: {
+      en: 'Valuation and cash flows',
+      de: 'Bewertung und Zahlungsströme',
+      fr: 'Évaluation et flux de trésorerie',
+      pt: 'Avaliação e fluxos de caixa',
+    },
     subtitle: {
       en: 'How the portfolio figures are computed',
       de: 'Wie die Kennzahlen des Portfolios berechnet werden',
@@ -53,7 +58,12 @@ const FAQ_CATEGORIES: { slug: string; icon: string; iconColor: string; title: L;
     icon: 'TriangleAlert',
     iconColor: 'warning',
     title: { en: 'Arrears and delinquency', de: 'Rückstände und Verzug', fr: 'Arriérés et impayés', pt: 'Atrasos e incumprimento' },
-    subtitle: { en: 'Days past due and buckets', de: 'Verzugstage und Verzugsklassen', fr: 'Jours de retard et tranches', pt: 'Dias de atraso e escalões' },
+    subtitle: {
+      en: 'Days past due and buckets',
+      de: 'Verzugstage und Verzugsklassen',
+      fr: 'Jours de retard et tranches',
+      pt: 'Dias de atraso e escalões',
+    },
   },
   {
     slug: 'portfolio',
@@ -89,7 +99,12 @@ const FAQ_QUESTIONS: { category: string; slug: string; question: L; answer: L }[
   {
     category: 'valuation',
     slug: 'check-not-zero',
-    question: { en: 'What does check ≠ 0 mean?', de: 'Was bedeutet Prüfwert ≠ 0?', fr: 'Que signifie un contrôle ≠ 0 ?', pt: 'O que significa verificação ≠ 0?' },
+    question: {
+      en: 'What does check ≠ 0 mean?',
+      de: 'Was bedeutet Prüfwert ≠ 0?',
+      fr: 'Que signifie un contrôle ≠ 0 ?',
+      pt: 'O que significa verificação ≠ 0?',
+    },
     answer: {
       en: "Check is the present value of the remaining flows at the lease's contract rate, discounted in the lease's own periods, minus its outstanding principal. For a sound schedule it is zero within one cent per remaining instalment. Anything else flags the lease: its stored schedule no longer matches its terms (for example after a rate change or a manual edit), so review the lease before relying on its figures.",
       de: 'Der Prüfwert ist der Barwert der verbleibenden Zahlungen zum Vertragszins, abgezinst in den eigenen Perioden des Vertrags, abzüglich des ausstehenden Kapitals. Bei einem stimmigen Zahlungsplan ist er null, bis auf einen Cent je verbleibender Rate. Jeder andere Wert markiert den Vertrag: Der gespeicherte Zahlungsplan passt nicht mehr zu den Konditionen (etwa nach einer Zinsänderung oder manuellen Korrektur). Prüfen Sie den Vertrag, bevor Sie seine Zahlen verwenden.',
@@ -116,7 +131,12 @@ const FAQ_QUESTIONS: { category: string; slug: string; question: L; answer: L }[
   {
     category: 'payments',
     slug: 'payment-allocation',
-    question: { en: 'How are payments allocated?', de: 'Wie werden Zahlungen zugeordnet?', fr: 'Comment les paiements sont-ils imputés ?', pt: 'Como são imputados os pagamentos?' },
+    question: {
+      en: 'How are payments allocated?',
+      de: 'Wie werden Zahlungen zugeordnet?',
+      fr: 'Comment les paiements sont-ils imputés ?',
+      pt: 'Como são imputados os pagamentos?',
+    },
     answer: {
       en: 'A payment is recorded against a lease and allocated to its open instalments, oldest first. Within an instalment the default order is VAT, then fees, then interest, then principal; a funder setting may choose another order. Cash beyond the last open instalment stays as a credit on the lease.',
       de: 'Eine Zahlung wird einem Vertrag zugeordnet und auf seine offenen Raten verteilt, die älteste zuerst. Innerhalb einer Rate gilt standardmäßig die Reihenfolge Umsatzsteuer, Gebühren, Zinsen, Tilgung; eine Einstellung des Refinanzierers kann eine andere Reihenfolge festlegen. Beträge über die letzte offene Rate hinaus bleiben als Guthaben auf dem Vertrag.',
@@ -175,7 +195,12 @@ const FAQ_QUESTIONS: { category: string; slug: string; question: L; answer: L }[
   {
     category: 'portfolio',
     slug: 'cut-off-date',
-    question: { en: 'What is the cut-off date?', de: 'Was ist der Stichtag?', fr: "Qu'est-ce que la date d'arrêté ?", pt: 'O que é a data de corte?' },
+    question: {
+      en: 'What is the cut-off date?',
+      de: 'Was ist der Stichtag?',
+      fr: "Qu'est-ce que la date d'arrêté ?",
+      pt: 'O que é a data de corte?',
+    },
     answer: {
       en: 'The portfolio is valued at a cut-off date, by default the first day of the current month. Period 1 is the cut-off month; flows after period 61 are summed in a separate cash-beyond column so that totals always reconcile.',
       de: 'Das Portfolio wird zu einem Stichtag bewertet, standardmäßig dem ersten Tag des laufenden Monats. Periode 1 ist der Stichtagsmonat; Zahlungen nach Periode 61 werden in einer eigenen Spalte summiert, damit die Summen immer aufgehen.',
@@ -297,7 +322,12 @@ const KB_ARTICLES: { category: string; img: string; title: L; description: L }[]
   {
     category: 'settings',
     img: '/images/kb/settings.svg',
-    title: { en: 'Funder settings', de: 'Einstellungen des Refinanzierers', fr: 'Paramètres du financeur', pt: 'Definições do financiador' },
+    title: {
+      en: 'Funder settings',
+      de: 'Einstellungen des Refinanzierers',
+      fr: 'Paramètres du financeur',
+      pt: 'Definições do financiador',
+    },
     description: {
       en: 'Buy rate, discount convention, facility and advance rates, allocation order.',
       de: 'Ankaufszins, Abzinsungskonvention, Kredit- und Beleihungssatz, Zuordnungsreihenfolge.',
@@ -319,13 +349,29 @@ const KB_ARTICLES: { category: string; img: string; title: L; description: L }[]
 ];
 
 const BLOG_CATEGORIES: { slug: string; icon: string; label: L }[] = [
-  { slug: 'portfolio', icon: 'ChartPie', label: { en: 'Portfolio management', de: 'Portfoliomanagement', fr: 'Gestion de portefeuille', pt: 'Gestão de carteira' } },
+  {
+    slug: 'portfolio',
+    icon: 'ChartPie',
+    label: { en: 'Portfolio management', de: 'Portfoliomanagement', fr: 'Gestion de portefeuille', pt: 'Gestão de carteira' },
+  },
   { slug: 'servicing', icon: 'Headset', label: { en: 'Servicing', de: 'Servicing', fr: 'Recouvrement', pt: 'Cobrança' } },
   { slug: 'risk', icon: 'ShieldAlert', label: { en: 'Credit risk', de: 'Kreditrisiko', fr: 'Risque de crédit', pt: 'Risco de crédito' } },
   { slug: 'funding', icon: 'Landmark', label: { en: 'Funding', de: 'Refinanzierung', fr: 'Refinancement', pt: 'Financiamento' } },
 ];
 
-const BLOG_POSTS: { slug: string; categories: string[]; img: string; author: string; avatar: string; daysAgo: number; bookmarked: number; title: L; excerpt: L; paragraphs: L[]; comments: { author: string; avatar: string; daysAgo: number; text: L }[] }[] = [
+const BLOG_POSTS: {
+  slug: string;
+  categories: string[];
+  img: string;
+  author: string;
+  avatar: string;
+  daysAgo: number;
+  bookmarked: number;
+  title: L;
+  excerpt: L;
+  paragraphs: L[];
+  comments: { author: string; avatar: string; daysAgo: number; text: L }[];
+}[] = [
   {
     slug: 'reading-a-portfolio-cash-flow',
     categories: ['portfolio'],
@@ -494,7 +540,17 @@ const BLOG_POSTS: { slug: string; categories: string[]; img: string; author: str
   },
 ];
 
-const PRICING_PLANS: { key: 'basic' | 'standard' | 'enterprise'; img: string; monthly: number; perMonth: number; total: number; popular: boolean; title: L; subtitle: L; benefits: L[] }[] = [
+const PRICING_PLANS: {
+  key: 'basic' | 'standard' | 'enterprise';
+  img: string;
+  monthly: number;
+  perMonth: number;
+  total: number;
+  popular: boolean;
+  title: L;
+  subtitle: L;
+  benefits: L[];
+}[] = [
   {
     key: 'basic',
     img: '/images/pricing/basic.svg',
@@ -503,11 +559,21 @@ const PRICING_PLANS: { key: 'basic' | 'standard' | 'enterprise'; img: string; mo
     total: 0,
     popular: false,
     title: { en: 'Basic', de: 'Basis', fr: 'Essentiel', pt: 'Básico' },
-    subtitle: { en: 'A start for a small lease book', de: 'Der Einstieg für einen kleinen Bestand', fr: 'Pour démarrer avec un petit portefeuille', pt: 'Para começar com uma carteira pequena' },
+    subtitle: {
+      en: 'A start for a small lease book',
+      de: 'Der Einstieg für einen kleinen Bestand',
+      fr: 'Pour démarrer avec un petit portefeuille',
+      pt: 'Para começar com uma carteira pequena',
+    },
     benefits: [
       { en: 'One funder', de: 'Ein Refinanzierer', fr: 'Un financeur', pt: 'Um financiador' },
       { en: 'Up to 3 users', de: 'Bis zu 3 Benutzer', fr: 'Jusqu’à 3 utilisateurs', pt: 'Até 3 utilizadores' },
-      { en: 'Portfolio valuation and cash flow', de: 'Portfoliobewertung und Zahlungsstrom', fr: 'Évaluation et flux du portefeuille', pt: 'Avaliação e fluxo de caixa da carteira' },
+      {
+        en: 'Portfolio valuation and cash flow',
+        de: 'Portfoliobewertung und Zahlungsstrom',
+        fr: 'Évaluation et flux du portefeuille',
+        pt: 'Avaliação e fluxo de caixa da carteira',
+      },
     ],
   },
   {
@@ -518,12 +584,22 @@ const PRICING_PLANS: { key: 'basic' | 'standard' | 'enterprise'; img: string; mo
     total: 480,
     popular: true,
     title: { en: 'Standard', de: 'Standard', fr: 'Standard', pt: 'Padrão' },
-    subtitle: { en: 'For growing funders', de: 'Für wachsende Refinanzierer', fr: 'Pour les financeurs en croissance', pt: 'Para financiadores em crescimento' },
+    subtitle: {
+      en: 'For growing funders',
+      de: 'Für wachsende Refinanzierer',
+      fr: 'Pour les financeurs en croissance',
+      pt: 'Para financiadores em crescimento',
+    },
     benefits: [
       { en: 'Up to 3 funders', de: 'Bis zu 3 Refinanzierer', fr: 'Jusqu’à 3 financeurs', pt: 'Até 3 financiadores' },
       { en: 'Up to 15 users', de: 'Bis zu 15 Benutzer', fr: 'Jusqu’à 15 utilisateurs', pt: 'Até 15 utilizadores' },
       { en: 'Servicing and collections', de: 'Servicing und Zahlungseingänge', fr: 'Gestion et encaissements', pt: 'Gestão e cobranças' },
-      { en: 'Stratification and tape reports', de: 'Stratifikation und Datenbänder', fr: 'Stratification et bandes de données', pt: 'Estratificação e fitas de dados' },
+      {
+        en: 'Stratification and tape reports',
+        de: 'Stratifikation und Datenbänder',
+        fr: 'Stratification et bandes de données',
+        pt: 'Estratificação e fitas de dados',
+      },
     ],
   },
   {
@@ -534,21 +610,69 @@ const PRICING_PLANS: { key: 'basic' | 'standard' | 'enterprise'; img: string; mo
     total: 960,
     popular: false,
     title: { en: 'Enterprise', de: 'Enterprise', fr: 'Entreprise', pt: 'Empresarial' },
-    subtitle: { en: 'For lessors and banks', de: 'Für Leasinggesellschaften und Banken', fr: 'Pour les bailleurs et les banques', pt: 'Para locadoras e bancos' },
+    subtitle: {
+      en: 'For lessors and banks',
+      de: 'Für Leasinggesellschaften und Banken',
+      fr: 'Pour les bailleurs et les banques',
+      pt: 'Para locadoras e bancos',
+    },
     benefits: [
-      { en: 'Unlimited funders and users', de: 'Unbegrenzt Refinanzierer und Benutzer', fr: 'Financeurs et utilisateurs illimités', pt: 'Financiadores e utilizadores ilimitados' },
-      { en: 'ERP connector and API access', de: 'ERP-Connector und API-Zugang', fr: 'Connecteur ERP et accès API', pt: 'Conector ERP e acesso à API' },
-      { en: 'Servicing reports as CSV and XLSX', de: 'Servicing-Berichte als CSV und XLSX', fr: 'Rapports de gestion en CSV et XLSX', pt: 'Relatórios de gestão em CSV e XLSX' },
+      {
+        en: 'Unlimited funders and users',
+        de: 'Unbegrenzt Refinanzierer und Benutzer',
+        fr: 'Financeurs et utilisateurs illimités',
+        pt: 'Financiadores e utilizadores ilimitados',
+      },
+      {
+        en: 'ERP connector and API access',
+        de: 'ERP-Connector und API-Zugang',
+        fr: 'Connecteur ERP et accès API',
+        pt: 'Conector ERP e acesso à API',
+      },
+      {
+        en: 'Servicing reports as CSV and XLSX',
+        de: 'Servicing-Berichte als CSV und XLSX',
+        fr: 'Rapports de gestion en CSV et XLSX',
+        pt: 'Relatórios de gestão em CSV e XLSX',
+      },
       { en: 'Priority support', de: 'Bevorzugter Support', fr: 'Support prioritaire', pt: 'Suporte prioritário' },
     ],
   },
 ];
 
 const PROFILES: Record<string, { designation: string; bio: string; dob: string | null; website: string; phone: string; lives: string }> = {
-  'admin@quantum.demo': { designation: 'Head of Portfolio Operations', bio: 'Runs the funder onboarding and the monthly valuation close.', dob: '1984-03-12', website: 'https://quantum.demo', phone: '+49 69 1234 5601', lives: 'Frankfurt am Main' },
-  'analyst@quantum.demo': { designation: 'Portfolio Analyst', bio: 'Reconciles the cash flows and prepares the investor tapes.', dob: '1991-07-24', website: 'https://quantum.demo', phone: '+351 21 123 4602', lives: 'Lisboa' },
-  'viewer@quantum.demo': { designation: 'Credit Risk Officer', bio: 'Follows arrears and concentration limits.', dob: null, website: '', phone: '+33 1 23 45 67 03', lives: 'Paris' },
-  'client@quantum.demo': { designation: 'Fleet Manager', bio: 'Manages the vehicle leases of Lessee Partner Ltd.', dob: null, website: '', phone: '+44 20 1234 5604', lives: 'London' },
+  'admin@quantum.demo': {
+    designation: 'Head of Portfolio Operations',
+    bio: 'Runs the funder onboarding and the monthly valuation close.',
+    dob: '1984-03-12',
+    website: 'https://quantum.demo',
+    phone: '+49 69 1234 5601',
+    lives: 'Frankfurt am Main',
+  },
+  'analyst@quantum.demo': {
+    designation: 'Portfolio Analyst',
+    bio: 'Reconciles the cash flows and prepares the investor tapes.',
+    dob: '1991-07-24',
+    website: 'https://quantum.demo',
+    phone: '+351 21 123 4602',
+    lives: 'Lisboa',
+  },
+  'viewer@quantum.demo': {
+    designation: 'Credit Risk Officer',
+    bio: 'Follows arrears and concentration limits.',
+    dob: null,
+    website: '',
+    phone: '+33 1 23 45 67 03',
+    lives: 'Paris',
+  },
+  'client@quantum.demo': {
+    designation: 'Fleet Manager',
+    bio: 'Manages the vehicle leases of Lessee Partner Ltd.',
+    dob: null,
+    website: '',
+    phone: '+44 20 1234 5604',
+    lives: 'London',
+  },
 };
 
 const TICKET_SUBJECTS = [
@@ -561,10 +685,66 @@ const TICKET_SUBJECTS = [
   'Insurance certificate update',
 ];
 
-const FIRST_NAMES = ['Anna', 'Lukas', 'Sofia', 'Miguel', 'Claire', 'Jonas', 'Inês', 'Pierre', 'Marta', 'Felix', 'Lea', 'João', 'Camille', 'Tomás', 'Emma', 'Hugo'];
-const LAST_NAMES = ['Becker', 'Silva', 'Martin', 'Schneider', 'Costa', 'Dubois', 'Fischer', 'Ferreira', 'Laurent', 'Weber', 'Santos', 'Moreau', 'Wagner', 'Oliveira'];
-const POSTS = ['Fleet Manager', 'Chief Financial Officer', 'Procurement Lead', 'Accounts Payable Clerk', 'Operations Director', 'IT Asset Manager', 'Practice Manager', 'Managing Director'];
-const CITIES = ['München', 'Köln', 'Porto', 'Lisboa', 'Lyon', 'Paris', 'Hamburg', 'Braga', 'Toulouse', 'Zürich', 'London', 'Madrid', 'Milano', 'Rotterdam'];
+const FIRST_NAMES = [
+  'Anna',
+  'Lukas',
+  'Sofia',
+  'Miguel',
+  'Claire',
+  'Jonas',
+  'Inês',
+  'Pierre',
+  'Marta',
+  'Felix',
+  'Lea',
+  'João',
+  'Camille',
+  'Tomás',
+  'Emma',
+  'Hugo',
+];
+const LAST_NAMES = [
+  'Becker',
+  'Silva',
+  'Martin',
+  'Schneider',
+  'Costa',
+  'Dubois',
+  'Fischer',
+  'Ferreira',
+  'Laurent',
+  'Weber',
+  'Santos',
+  'Moreau',
+  'Wagner',
+  'Oliveira',
+];
+const POSTS = [
+  'Fleet Manager',
+  'Chief Financial Officer',
+  'Procurement Lead',
+  'Accounts Payable Clerk',
+  'Operations Director',
+  'IT Asset Manager',
+  'Practice Manager',
+  'Managing Director',
+];
+const CITIES = [
+  'München',
+  'Köln',
+  'Porto',
+  'Lisboa',
+  'Lyon',
+  'Paris',
+  'Hamburg',
+  'Braga',
+  'Toulouse',
+  'Zürich',
+  'London',
+  'Madrid',
+  'Milano',
+  'Rotterdam',
+];
 
 function shiftDays(iso: string, days: number): string {
   const d = new Date(`${iso}T00:00:00Z`);
@@ -587,7 +767,17 @@ export function seedContent(db: Db, opts: { today: string; seed?: number }): voi
   db.transaction((tx) => {
     for (const locale of CONTENT_LOCALES) {
       tx.insert(faqCategories)
-        .values(FAQ_CATEGORIES.map((c, i) => ({ slug: c.slug, locale, icon: c.icon, iconColor: c.iconColor, title: c.title[locale], subtitle: c.subtitle[locale], position: i })))
+        .values(
+          FAQ_CATEGORIES.map((c, i) => ({
+            slug: c.slug,
+            locale,
+            icon: c.icon,
+            iconColor: c.iconColor,
+            title: c.title[locale],
+            subtitle: c.subtitle[locale],
+            position: i,
+          })),
+        )
         .run();
       tx.insert(faqQuestions)
         .values(
@@ -604,7 +794,17 @@ export function seedContent(db: Db, opts: { today: string; seed?: number }): voi
         )
         .run();
       tx.insert(kbArticles)
-        .values(KB_ARTICLES.map((a, i) => ({ articleNo: i + 1, locale, category: a.category, img: a.img, title: a.title[locale], description: a.description[locale], position: i })))
+        .values(
+          KB_ARTICLES.map((a, i) => ({
+            articleNo: i + 1,
+            locale,
+            category: a.category,
+            img: a.img,
+            title: a.title[locale],
+            description: a.description[locale],
+            position: i,
+          })),
+        )
         .run();
       tx.insert(blogCategories)
         .values(BLOG_CATEGORIES.map((c, i) => ({ slug: c.slug, locale, label: c.label[locale], icon: c.icon, position: i })))
@@ -632,7 +832,14 @@ export function seedContent(db: Db, opts: { today: string; seed?: number }): voi
       tx.insert(blogComments)
         .values(
           BLOG_POSTS.flatMap((p, i) =>
-            p.comments.map((c) => ({ postNo: i + 1, locale, authorName: c.author, avatar: c.avatar, commentedOn: shiftDays(opts.today, -c.daysAgo), text: c.text[locale] })),
+            p.comments.map((c) => ({
+              postNo: i + 1,
+              locale,
+              authorName: c.author,
+              avatar: c.avatar,
+              commentedOn: shiftDays(opts.today, -c.daysAgo),
+              text: c.text[locale],
+            })),
           ),
         )
         .run();
@@ -663,16 +870,34 @@ export function seedContent(db: Db, opts: { today: string; seed?: number }): voi
           userId: u.id,
           ...p,
           coverImg: '/images/profile/cover.svg',
-          socialLinks: JSON.stringify({ twitter: '', facebook: '', google: '', linkedIn: `https://www.linkedin.com/in/${u.username}-quantum`, instagram: '', quora: '' }),
+          socialLinks: JSON.stringify({
+            twitter: '',
+            facebook: '',
+            google: '',
+            linkedIn: `https://www.linkedin.com/in/${u.username}-quantum`,
+            instagram: '',
+            quora: '',
+          }),
           connections: JSON.stringify({ twitter: {}, google: {}, facebook: {}, github: {} }),
-          notifications: JSON.stringify({ commentOnArticle: true, answerOnForm: true, followMe: false, newAnnouncements: true, productUpdates: true, blogDigest: false }),
+          notifications: JSON.stringify({
+            commentOnArticle: true,
+            answerOnForm: true,
+            followMe: false,
+            newAnnouncements: true,
+            productUpdates: true,
+            blogDigest: false,
+          }),
           updatedAt: now,
         })
         .onConflictDoNothing()
         .run();
     }
 
-    const funderIds = tx.select({ id: funders.id }).from(funders).all().map((f) => f.id);
+    const funderIds = tx
+      .select({ id: funders.id })
+      .from(funders)
+      .all()
+      .map((f) => f.id);
     const tickets: (typeof supportTickets.$inferInsert)[] = [];
     const traffic: (typeof webTrafficDaily.$inferInsert)[] = [];
     const newsletter: (typeof newsletterDaily.$inferInsert)[] = [];
@@ -688,20 +913,49 @@ export function seedContent(db: Db, opts: { today: string; seed?: number }): voi
         for (let k = 0; k < n; k++) {
           const resolvedAfter = rng.int(0, 12);
           const closedOn = d - resolvedAfter >= 0 && rng.chance(0.9) ? shiftDays(day, resolvedAfter) : null;
-          tickets.push({ funderId: fid, subject: rng.pick(TICKET_SUBJECTS), openedOn: day, firstResponseHours: Math.round((0.5 + rng.next() * 7.5) * 10) / 10, closedOn });
+          tickets.push({
+            funderId: fid,
+            subject: rng.pick(TICKET_SUBJECTS),
+            openedOn: day,
+            firstResponseHours: Math.round((0.5 + rng.next() * 7.5) * 10) / 10,
+            closedOn,
+          });
         }
       }
-      for (const [device, share] of [['desktop', 0.62], ['mobile', 0.3], ['tablet', 0.08]] as const) {
+      for (const [device, share] of [
+        ['desktop', 0.62],
+        ['mobile', 0.3],
+        ['tablet', 0.08],
+      ] as const) {
         const sessions = Math.round(level * share * rng.int(380, 520));
         const usersCount = Math.round(sessions * (0.55 + rng.next() * 0.15));
-        traffic.push({ day, device, sessions, users: usersCount, returningUsers: Math.round(usersCount * (0.6 + rng.next() * 0.2)), durationSec: rng.int(140, 420) });
+        traffic.push({
+          day,
+          device,
+          sessions,
+          users: usersCount,
+          returningUsers: Math.round(usersCount * (0.6 + rng.next() * 0.2)),
+          durationSec: rng.int(140, 420),
+        });
       }
       newsletter.push({ day, gained: Math.round(level * rng.int(2, 14)), lost: rng.int(0, 3) });
     }
-    for (let i = 0; i < tickets.length; i += 500) tx.insert(supportTickets).values(tickets.slice(i, i + 500)).run();
-    for (let i = 0; i < traffic.length; i += 500) tx.insert(webTrafficDaily).values(traffic.slice(i, i + 500)).run();
-    for (let i = 0; i < newsletter.length; i += 500) tx.insert(newsletterDaily).values(newsletter.slice(i, i + 500)).run();
-    tx.insert(cardTargets).values([{ key: 'sessions_goal', value: 12_000 }]).onConflictDoNothing().run();
+    for (let i = 0; i < tickets.length; i += 500)
+      tx.insert(supportTickets)
+        .values(tickets.slice(i, i + 500))
+        .run();
+    for (let i = 0; i < traffic.length; i += 500)
+      tx.insert(webTrafficDaily)
+        .values(traffic.slice(i, i + 500))
+        .run();
+    for (let i = 0; i < newsletter.length; i += 500)
+      tx.insert(newsletterDaily)
+        .values(newsletter.slice(i, i + 500))
+        .run();
+    tx.insert(cardTargets)
+      .values([{ key: 'sessions_goal', value: 12_000 }])
+      .onConflictDoNothing()
+      .run();
 
     const rows: (typeof datatableRows.$inferInsert)[] = [];
     for (let id = 1; id <= 100; id++) {
@@ -714,7 +968,10 @@ export function seedContent(db: Db, opts: { today: string; seed?: number }): voi
         avatar: rng.chance(0.6) ? `/images/avatars/${rng.int(1, 12)}.svg` : '',
         fullName: `${first} ${last}`,
         post: rng.pick(POSTS),
-        email: `${first}.${last}${id}@lessee.example`.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, ''),
+        email: `${first}.${last}${id}@lessee.example`
+          .toLowerCase()
+          .normalize('NFD')
+          .replace(/[\u0300-\u036f]/g, ''),
         city: rng.pick(CITIES),
         startDate: `${m}/${dd}/${y}`,
         salary: `$${(rng.int(3_200_000, 14_000_000) / 100).toFixed(2)}`,

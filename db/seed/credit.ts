@@ -44,18 +44,24 @@ function inputOf(instalments: Instalment[], ledger: LedgerEntry[], order: Return
 }
 
 /** Seeds the funder's credit demo; returns what it wrote. `ledgers`: the funder's ledgers as seedPayments returned them. */
-export function seedCredit(db: Db, opts: { funderId: number; today: string; ledgers?: Ledger[] }): { defaults: number; cured: number; writtenOff: number; recoveries: number; flagged: number } {
+export function seedCredit(
+  db: Db,
+  opts: { funderId: number; today: string; ledgers?: Ledger[] },
+): { defaults: number; cured: number; writtenOff: number; recoveries: number; flagged: number } {
   const funder = getFunder(db, opts.funderId);
   if (!funder) throw new Error(`funder ${opts.funderId} does not exist`);
   const sqlite = db.$client;
   const now = Date.now();
   const today = tryParseDate(opts.today)!;
-  const userId = (email: string) => (sqlite.prepare(`select id from users where email = ?`).pluck().get(email) as number | undefined) ?? null;
+  const userId = (email: string) =>
+    (sqlite.prepare(`select id from users where email = ?`).pluck().get(email) as number | undefined) ?? null;
   const proposer = userId('analyst@quantum.demo');
   const approver = userId('admin@quantum.demo');
   const out = { defaults: 0, cured: 0, writtenOff: 0, recoveries: 0, flagged: 0 };
 
-  const stoppers = new Set(sqlite.prepare(`select id from leases where funder_id = ? and status = 'defaulted' order by id`).pluck().all(opts.funderId) as number[]);
+  const stoppers = new Set(
+    sqlite.prepare(`select id from leases where funder_id = ? and status = 'defaulted' order by id`).pluck().all(opts.funderId) as number[],
+  );
   sqlite.prepare(`update lessees set kind = 'retail' where funder_id = ? and id % 5 = 0`).run(opts.funderId);
   sqlite.prepare(`update leases set status = 'active' where funder_id = ? and status = 'defaulted'`).run(opts.funderId);
 
@@ -69,7 +75,11 @@ export function seedCredit(db: Db, opts: { funderId: number; today: string; ledg
   for (const l of ledgers) {
     if (!stoppers.has(l.lease.id)) continue;
     const x = inputOf(l.instalments, l.entries, order);
-    const rules = { absolute: absoluteThreshold(settings, kinds.get(l.lease.lesseeId) ?? 'corporate'), relative: settings.relative, probationMonths: settings.probationMonths };
+    const rules = {
+      absolute: absoluteThreshold(settings, kinds.get(l.lease.lesseeId) ?? 'corporate'),
+      relative: settings.relative,
+      probationMonths: settings.probationMonths,
+    };
     const ep = creditTimeline(x, rules).episodes[0];
     if (ep && ep.start <= today) defaulted.push({ l, x, start: ep.start });
   }
@@ -82,11 +92,38 @@ export function seedCredit(db: Db, opts: { funderId: number; today: string; ledg
   if (cure) {
     const on = cure.start + 15;
     const pos = cashPositionAt(cure.x, on);
-    if (pos.pastDue > 0) recordPayment(db, opts.funderId, { leaseId: cure.l.lease.id, receivedOn: formatDate(on), amount: pos.pastDue, currency: cure.l.lease.currency, method: 'transfer', reference: 'Catch-up after default' }, null, now);
+    if (pos.pastDue > 0)
+      recordPayment(
+        db,
+        opts.funderId,
+        {
+          leaseId: cure.l.lease.id,
+          receivedOn: formatDate(on),
+          amount: pos.pastDue,
+          currency: cure.l.lease.currency,
+          method: 'transfer',
+          reference: 'Catch-up after default',
+        },
+        null,
+        now,
+      );
     for (const ins of cure.l.instalments) {
       const due = tryParseDate(ins.dueDate)!;
       if (due <= on || due > today) continue;
-      recordPayment(db, opts.funderId, { leaseId: cure.l.lease.id, receivedOn: ins.dueDate, amount: ins.vat + ins.fee + ins.interest + ins.principal, currency: cure.l.lease.currency, method: 'direct_debit', reference: `${ins.period}` }, null, now);
+      recordPayment(
+        db,
+        opts.funderId,
+        {
+          leaseId: cure.l.lease.id,
+          receivedOn: ins.dueDate,
+          amount: ins.vat + ins.fee + ins.interest + ins.principal,
+          currency: cure.l.lease.currency,
+          method: 'direct_debit',
+          reference: `${ins.period}`,
+        },
+        null,
+        now,
+      );
     }
     out.cured = 1;
   }
@@ -95,22 +132,58 @@ export function seedCredit(db: Db, opts: { funderId: number; today: string; ledg
   const insWriteOff = sqlite.prepare(
     `insert into write_offs (funder_id, lease_id, write_off_on, amount, currency, note, status, proposed_by, proposed_at, decided_by, decided_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const insRecovery = sqlite.prepare(`insert into recoveries (funder_id, lease_id, received_on, amount, currency, kind, reference, note, created_by, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const insRecovery = sqlite.prepare(
+    `insert into recoveries (funder_id, lease_id, received_on, amount, currency, kind, reference, note, created_by, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
   for (const d of old.slice(1, 3)) {
     const on = d.start + 45;
     const amount = cashPositionAt(d.x, on).exposure;
     if (amount <= 0) continue;
-    insWriteOff.run(opts.funderId, d.l.lease.id, formatDate(on), amount, d.l.lease.currency, 'Lessee insolvent; asset repossessed', 'approved', proposer, now, approver, now);
+    insWriteOff.run(
+      opts.funderId,
+      d.l.lease.id,
+      formatDate(on),
+      amount,
+      d.l.lease.currency,
+      'Lessee insolvent; asset repossessed',
+      'approved',
+      proposer,
+      now,
+      approver,
+      now,
+    );
     sqlite.prepare(`update leases set written_off_on = ? where id = ?`).run(formatDate(on), d.l.lease.id);
     out.writtenOff++;
     const sale = on + 40;
     if (sale <= today) {
-      insRecovery.run(opts.funderId, d.l.lease.id, formatDate(sale), Math.round(amount * 0.35), d.l.lease.currency, 'asset_sale', 'Auction', 'Sale of the repossessed asset', approver, now);
+      insRecovery.run(
+        opts.funderId,
+        d.l.lease.id,
+        formatDate(sale),
+        Math.round(amount * 0.35),
+        d.l.lease.currency,
+        'asset_sale',
+        'Auction',
+        'Sale of the repossessed asset',
+        approver,
+        now,
+      );
       out.recoveries++;
     }
     const late = on + 70;
     if (late <= today) {
-      insRecovery.run(opts.funderId, d.l.lease.id, formatDate(late), Math.round(amount * 0.04), d.l.lease.currency, 'late_collection', 'Settlement', 'Partial settlement by the guarantor', approver, now);
+      insRecovery.run(
+        opts.funderId,
+        d.l.lease.id,
+        formatDate(late),
+        Math.round(amount * 0.04),
+        d.l.lease.currency,
+        'late_collection',
+        'Settlement',
+        'Partial settlement by the guarantor',
+        approver,
+        now,
+      );
       out.recoveries++;
     }
   }
@@ -119,14 +192,31 @@ export function seedCredit(db: Db, opts: { funderId: number; today: string; ledg
   const pending = defaulted.find((d) => !used.has(d.l.lease.id) && d.start < today - 1);
   if (pending) {
     const on = today - 1;
-    insWriteOff.run(opts.funderId, pending.l.lease.id, formatDate(on), cashPositionAt(pending.x, on).exposure, pending.l.lease.currency, 'No payment for over a year', 'proposed', proposer, now, null, null);
+    insWriteOff.run(
+      opts.funderId,
+      pending.l.lease.id,
+      formatDate(on),
+      cashPositionAt(pending.x, on).exposure,
+      pending.l.lease.currency,
+      'No payment for over a year',
+      'proposed',
+      proposer,
+      now,
+      null,
+      null,
+    );
   }
 
   // One performing lease still running flagged unlikely to pay.
-  const flagged = ledgers.find((l) => !stoppers.has(l.lease.id) && l.lease.status === 'active' && l.instalments.some((i) => (tryParseDate(i.dueDate) ?? 0) > today + 90));
+  const flagged = ledgers.find(
+    (l) =>
+      !stoppers.has(l.lease.id) && l.lease.status === 'active' && l.instalments.some((i) => (tryParseDate(i.dueDate) ?? 0) > today + 90),
+  );
   if (flagged) {
     sqlite
-      .prepare(`insert into credit_flags (funder_id, lease_id, kind, flagged_on, reason, flagged_by, flagged_at) values (?, ?, 'utp', ?, ?, ?, ?)`)
+      .prepare(
+        `insert into credit_flags (funder_id, lease_id, kind, flagged_on, reason, flagged_by, flagged_at) values (?, ?, 'utp', ?, ?, ?, ?)`,
+      )
       .run(opts.funderId, flagged.lease.id, formatDate(today - 10), 'Lessee filed for insolvency protection', proposer, now);
     out.flagged = 1;
   }

@@ -93,7 +93,11 @@ export function seedIfEmpty(
     // The demo analyst and viewer work on both demo funders (domain.md §12: admins need no assignment).
     db.transaction((tx) => {
       const demo = ['analyst@quantum.demo', 'viewer@quantum.demo'].map((e) => getUserByEmail(tx, e)).filter((u) => u !== undefined);
-      assignFunders(tx, demo.flatMap((u) => listFunders(tx).map((f) => ({ userId: u.id, funderId: f.id }))), null);
+      assignFunders(
+        tx,
+        demo.flatMap((u) => listFunders(tx).map((f) => ({ userId: u.id, funderId: f.id }))),
+        null,
+      );
     });
     opts.finish?.(db, today);
     return seeded;

@@ -34,7 +34,10 @@ export type SeededLedger = ReturnType<typeof loadServicingLedgers>[number];
  * Seeds the funder's payment history; returns the counts written and the funder's ledgers as they now are (its
  * leases, instalments and entries in id order, as loadServicingLedgers would read them back), for the credit demo.
  */
-export function seedPayments(db: Db, opts: SeedPaymentsOptions): { payments: number; reversals: number; allocations: number; ledgers: SeededLedger[] } {
+export function seedPayments(
+  db: Db,
+  opts: SeedPaymentsOptions,
+): { payments: number; reversals: number; allocations: number; ledgers: SeededLedger[] } {
   const funder = getFunder(db, opts.funderId);
   if (!funder) throw new Error(`funder ${opts.funderId} does not exist`);
   const order = componentOrderOf(funder);
@@ -56,7 +59,13 @@ export function seedPayments(db: Db, opts: SeedPaymentsOptions): { payments: num
     12,
   );
   // The allocations name their payments: a flush of theirs writes the payments buffered so far first.
-  const insAlloc = new RowBuffer(sqlite, `insert into payment_allocations (payment_id, lease_id, period, component, amount)`, 5, 128, insPay);
+  const insAlloc = new RowBuffer(
+    sqlite,
+    `insert into payment_allocations (payment_id, lease_id, period, component, amount)`,
+    5,
+    128,
+    insPay,
+  );
   const totals = { payments: 0, reversals: 0, allocations: 0 };
   const profiles = new Map<number, Profile>();
   let ledgers: SeededLedger[] = [];
@@ -67,7 +76,11 @@ export function seedPayments(db: Db, opts: SeedPaymentsOptions): { payments: num
     ledgers.forEach(({ lease, instalments }, li) => {
       let profile = profiles.get(lease.lesseeId);
       if (profile === undefined) {
-        profile = rnd.weighted([['on-time', 80], ['late', 14], ['arrears', 6]] as const);
+        profile = rnd.weighted([
+          ['on-time', 80],
+          ['late', 14],
+          ['arrears', 6],
+        ] as const);
         profiles.set(lease.lesseeId, profile);
       }
       const due = instalments.filter((i) => i.dueDate <= today);
@@ -118,7 +131,20 @@ export function seedPayments(db: Db, opts: SeedPaymentsOptions): { payments: num
         const revDate = addDays(last.receivedDate, 3);
         if (revDate <= today && methods.get(last.id) === 'direct_debit') {
           const r = nextId++;
-          insPay.push(r, opts.funderId, lease.id, 'reversal', Number(last.id), revDate, last.amount, lease.currency, 'direct_debit', '', 'direct debit returned', now);
+          insPay.push(
+            r,
+            opts.funderId,
+            lease.id,
+            'reversal',
+            Number(last.id),
+            revDate,
+            last.amount,
+            lease.currency,
+            'direct_debit',
+            '',
+            'direct debit returned',
+            now,
+          );
           const rid = String(r);
           entries.push({ id: rid, reversalOf: last.id, date: revDate });
           totals.reversals++;

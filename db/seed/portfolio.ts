@@ -14,14 +14,94 @@ import { Random } from './random';
 type Country = { code: string; name: string; currency: CurrencyCode; vat: number; forms: string[]; regions: string[] };
 
 const COUNTRIES: (readonly [Country, number])[] = [
-  [{ code: 'DE', name: 'Germany', currency: 'EUR', vat: 0.19, forms: ['GmbH', 'AG', 'KG'], regions: ['Bayern', 'Nordrhein-Westfalen', 'Baden-Württemberg', 'Hessen', 'Berlin', 'Hamburg'] }, 26],
-  [{ code: 'PT', name: 'Portugal', currency: 'EUR', vat: 0.23, forms: ['Lda', 'S.A.'], regions: ['Norte', 'Centro', 'Área Metropolitana de Lisboa', 'Alentejo', 'Algarve'] }, 18],
-  [{ code: 'FR', name: 'France', currency: 'EUR', vat: 0.2, forms: ['SARL', 'SAS', 'S.A.'], regions: ['Île-de-France', 'Auvergne-Rhône-Alpes', 'Occitanie', 'Hauts-de-France', 'Grand Est'] }, 16],
-  [{ code: 'ES', name: 'Spain', currency: 'EUR', vat: 0.21, forms: ['S.L.', 'S.A.'], regions: ['Cataluña', 'Comunidad de Madrid', 'Andalucía', 'País Vasco', 'Comunitat Valenciana'] }, 10],
-  [{ code: 'NL', name: 'Netherlands', currency: 'EUR', vat: 0.21, forms: ['B.V.', 'N.V.'], regions: ['Noord-Holland', 'Zuid-Holland', 'Noord-Brabant', 'Utrecht'] }, 8],
-  [{ code: 'IT', name: 'Italy', currency: 'EUR', vat: 0.22, forms: ['S.r.l.', 'S.p.A.'], regions: ['Lombardia', 'Lazio', 'Veneto', 'Emilia-Romagna'] }, 7],
-  [{ code: 'GB', name: 'United Kingdom', currency: 'GBP', vat: 0.2, forms: ['Ltd', 'plc'], regions: ['London', 'South East', 'North West', 'Scotland', 'West Midlands'] }, 9],
-  [{ code: 'CH', name: 'Switzerland', currency: 'CHF', vat: 0.081, forms: ['AG', 'GmbH', 'SA'], regions: ['Zürich', 'Bern', 'Genève', 'Vaud', 'Basel-Stadt'] }, 6],
+  [
+    {
+      code: 'DE',
+      name: 'Germany',
+      currency: 'EUR',
+      vat: 0.19,
+      forms: ['GmbH', 'AG', 'KG'],
+      regions: ['Bayern', 'Nordrhein-Westfalen', 'Baden-Württemberg', 'Hessen', 'Berlin', 'Hamburg'],
+    },
+    26,
+  ],
+  [
+    {
+      code: 'PT',
+      name: 'Portugal',
+      currency: 'EUR',
+      vat: 0.23,
+      forms: ['Lda', 'S.A.'],
+      regions: ['Norte', 'Centro', 'Área Metropolitana de Lisboa', 'Alentejo', 'Algarve'],
+    },
+    18,
+  ],
+  [
+    {
+      code: 'FR',
+      name: 'France',
+      currency: 'EUR',
+      vat: 0.2,
+      forms: ['SARL', 'SAS', 'S.A.'],
+      regions: ['Île-de-France', 'Auvergne-Rhône-Alpes', 'Occitanie', 'Hauts-de-France', 'Grand Est'],
+    },
+    16,
+  ],
+  [
+    {
+      code: 'ES',
+      name: 'Spain',
+      currency: 'EUR',
+      vat: 0.21,
+      forms: ['S.L.', 'S.A.'],
+      regions: ['Cataluña', 'Comunidad de Madrid', 'Andalucía', 'País Vasco', 'Comunitat Valenciana'],
+    },
+    10,
+  ],
+  [
+    {
+      code: 'NL',
+      name: 'Netherlands',
+      currency: 'EUR',
+      vat: 0.21,
+      forms: ['B.V.', 'N.V.'],
+      regions: ['Noord-Holland', 'Zuid-Holland', 'Noord-Brabant', 'Utrecht'],
+    },
+    8,
+  ],
+  [
+    {
+      code: 'IT',
+      name: 'Italy',
+      currency: 'EUR',
+      vat: 0.22,
+      forms: ['S.r.l.', 'S.p.A.'],
+      regions: ['Lombardia', 'Lazio', 'Veneto', 'Emilia-Romagna'],
+    },
+    7,
+  ],
+  [
+    {
+      code: 'GB',
+      name: 'United Kingdom',
+      currency: 'GBP',
+      vat: 0.2,
+      forms: ['Ltd', 'plc'],
+      regions: ['London', 'South East', 'North West', 'Scotland', 'West Midlands'],
+    },
+    9,
+  ],
+  [
+    {
+      code: 'CH',
+      name: 'Switzerland',
+      currency: 'CHF',
+      vat: 0.081,
+      forms: ['AG', 'GmbH', 'SA'],
+      regions: ['Zürich', 'Bern', 'Genève', 'Vaud', 'Basel-Stadt'],
+    },
+    6,
+  ],
 ];
 
 // NACE Rev. 2 sections with a weight and the asset types such businesses lease.
@@ -38,45 +118,150 @@ const INDUSTRIES: (readonly [{ code: string; words: string[] }, number])[] = [
 ];
 
 const NAME_STEMS = [
-  'Alpine', 'Atlas', 'Aurora', 'Baltic', 'Beacon', 'Boreal', 'Cedar', 'Cobalt', 'Delta', 'Eagle', 'Elbe', 'Falcon', 'Granite', 'Harbor', 'Helix',
-  'Iberia', 'Ionic', 'Juniper', 'Keystone', 'Lumen', 'Meridian', 'Minho', 'Nova', 'Oak', 'Orion', 'Pioneer', 'Quartz', 'Rhine', 'Sierra', 'Solent',
-  'Summit', 'Tagus', 'Titan', 'Vega', 'Vertex', 'Weser', 'Zenith', 'Douro', 'Loire', 'Tamar',
+  'Alpine',
+  'Atlas',
+  'Aurora',
+  'Baltic',
+  'Beacon',
+  'Boreal',
+  'Cedar',
+  'Cobalt',
+  'Delta',
+  'Eagle',
+  'Elbe',
+  'Falcon',
+  'Granite',
+  'Harbor',
+  'Helix',
+  'Iberia',
+  'Ionic',
+  'Juniper',
+  'Keystone',
+  'Lumen',
+  'Meridian',
+  'Minho',
+  'Nova',
+  'Oak',
+  'Orion',
+  'Pioneer',
+  'Quartz',
+  'Rhine',
+  'Sierra',
+  'Solent',
+  'Summit',
+  'Tagus',
+  'Titan',
+  'Vega',
+  'Vertex',
+  'Weser',
+  'Zenith',
+  'Douro',
+  'Loire',
+  'Tamar',
 ];
 
 type AssetType = 'vehicle' | 'machinery' | 'it' | 'medical';
 const ASSETS: Record<AssetType, { items: string[]; price: [number, number]; residualShare: [number, number] }> = {
   vehicle: {
-    items: ['Volkswagen ID.4 Pro', 'Mercedes-Benz Sprinter 317 CDI', 'Renault Master L3H2', 'Toyota Hilux 2.8 D-4D', 'BMW 320d Touring', 'Ford Transit Custom', 'Scania R 450 tractor', 'Peugeot e-Expert', 'Volvo FH 500', 'Škoda Octavia Combi fleet (5)'],
+    items: [
+      'Volkswagen ID.4 Pro',
+      'Mercedes-Benz Sprinter 317 CDI',
+      'Renault Master L3H2',
+      'Toyota Hilux 2.8 D-4D',
+      'BMW 320d Touring',
+      'Ford Transit Custom',
+      'Scania R 450 tractor',
+      'Peugeot e-Expert',
+      'Volvo FH 500',
+      'Škoda Octavia Combi fleet (5)',
+    ],
     price: [2_500_000, 14_000_000],
     residualShare: [0.15, 0.35],
   },
   machinery: {
-    items: ['Caterpillar 320 excavator', 'Liebherr LTM 1060 mobile crane', 'DMG Mori CLX 450 lathe', 'Trumpf TruLaser 3030', 'Linde H30 forklift fleet (4)', 'JCB 3CX backhoe loader', 'Krones filling line', 'Heidelberg Speedmaster XL 106', 'Haas VF-2 machining centre', 'Komatsu PC210 excavator'],
+    items: [
+      'Caterpillar 320 excavator',
+      'Liebherr LTM 1060 mobile crane',
+      'DMG Mori CLX 450 lathe',
+      'Trumpf TruLaser 3030',
+      'Linde H30 forklift fleet (4)',
+      'JCB 3CX backhoe loader',
+      'Krones filling line',
+      'Heidelberg Speedmaster XL 106',
+      'Haas VF-2 machining centre',
+      'Komatsu PC210 excavator',
+    ],
     price: [4_000_000, 60_000_000],
     residualShare: [0.05, 0.2],
   },
   it: {
-    items: ['Dell PowerEdge server cluster', 'HP EliteBook fleet (25)', 'Cisco campus network refresh', 'NetApp AFF storage array', 'Lenovo ThinkCentre workstations (40)', 'Apple MacBook Pro fleet (15)', 'Fortinet security appliances'],
+    items: [
+      'Dell PowerEdge server cluster',
+      'HP EliteBook fleet (25)',
+      'Cisco campus network refresh',
+      'NetApp AFF storage array',
+      'Lenovo ThinkCentre workstations (40)',
+      'Apple MacBook Pro fleet (15)',
+      'Fortinet security appliances',
+    ],
     price: [1_500_000, 25_000_000],
     residualShare: [0, 0.05],
   },
   medical: {
-    items: ['Siemens Healthineers MAGNETOM MRI', 'GE Healthcare LOGIQ ultrasound', 'Philips Incisive CT', 'Dentsply Sirona treatment centres (3)', 'Dräger anaesthesia workstations', 'Olympus endoscopy tower', 'Carestream DRX radiography room'],
+    items: [
+      'Siemens Healthineers MAGNETOM MRI',
+      'GE Healthcare LOGIQ ultrasound',
+      'Philips Incisive CT',
+      'Dentsply Sirona treatment centres (3)',
+      'Dräger anaesthesia workstations',
+      'Olympus endoscopy tower',
+      'Carestream DRX radiography room',
+    ],
     price: [3_000_000, 150_000_000],
     residualShare: [0, 0.1],
   },
 };
 
 const ASSET_BY_INDUSTRY: Record<string, (readonly [AssetType, number])[]> = {
-  C: [['machinery', 6], ['vehicle', 2], ['it', 2]],
-  F: [['machinery', 6], ['vehicle', 4]],
-  H: [['vehicle', 9], ['it', 1]],
-  G: [['vehicle', 5], ['it', 3], ['machinery', 2]],
-  Q: [['medical', 8], ['it', 2]],
-  J: [['it', 8], ['vehicle', 2]],
-  M: [['vehicle', 5], ['it', 5]],
-  A: [['machinery', 6], ['vehicle', 4]],
-  I: [['vehicle', 4], ['it', 3], ['machinery', 3]],
+  C: [
+    ['machinery', 6],
+    ['vehicle', 2],
+    ['it', 2],
+  ],
+  F: [
+    ['machinery', 6],
+    ['vehicle', 4],
+  ],
+  H: [
+    ['vehicle', 9],
+    ['it', 1],
+  ],
+  G: [
+    ['vehicle', 5],
+    ['it', 3],
+    ['machinery', 2],
+  ],
+  Q: [
+    ['medical', 8],
+    ['it', 2],
+  ],
+  J: [
+    ['it', 8],
+    ['vehicle', 2],
+  ],
+  M: [
+    ['vehicle', 5],
+    ['it', 5],
+  ],
+  A: [
+    ['machinery', 6],
+    ['vehicle', 4],
+  ],
+  I: [
+    ['vehicle', 4],
+    ['it', 3],
+    ['machinery', 3],
+  ],
 };
 
 export type SeedPortfolioOptions = {
@@ -95,11 +280,38 @@ export type SeedPortfolioOptions = {
 
 export type SeededBook = Map<number, SeededLedger[]>;
 
-type FunderSeed = { name: string; baseCurrency: CurrencyCode; buyRate: number; facilityRate: number; advanceRate: number; vatDefault: number; servicingFee: number; prefix: string };
+type FunderSeed = {
+  name: string;
+  baseCurrency: CurrencyCode;
+  buyRate: number;
+  facilityRate: number;
+  advanceRate: number;
+  vatDefault: number;
+  servicingFee: number;
+  prefix: string;
+};
 
 const FUNDERS: FunderSeed[] = [
-  { name: 'Atlântico Capital Funding', baseCurrency: 'EUR', buyRate: 0.055, facilityRate: 0.042, advanceRate: 0.9, vatDefault: 0.23, servicingFee: 0.005, prefix: 'QL' },
-  { name: 'Nordlicht Leasing Bank', baseCurrency: 'EUR', buyRate: 0.06, facilityRate: 0.047, advanceRate: 0.85, vatDefault: 0.19, servicingFee: 0.0075, prefix: 'NL' },
+  {
+    name: 'Atlântico Capital Funding',
+    baseCurrency: 'EUR',
+    buyRate: 0.055,
+    facilityRate: 0.042,
+    advanceRate: 0.9,
+    vatDefault: 0.23,
+    servicingFee: 0.005,
+    prefix: 'QL',
+  },
+  {
+    name: 'Nordlicht Leasing Bank',
+    baseCurrency: 'EUR',
+    buyRate: 0.06,
+    facilityRate: 0.047,
+    advanceRate: 0.85,
+    vatDefault: 0.19,
+    servicingFee: 0.0075,
+    prefix: 'NL',
+  },
 ];
 
 function roundTo(minor: number, step: number): number {
@@ -107,7 +319,10 @@ function roundTo(minor: number, step: number): number {
 }
 
 /** Seeds both funders, their lessees and leases (with schedules and history) in one transaction, with raw prepared statements. */
-export function seedPortfolio(db: Db, opts: SeedPortfolioOptions): { funders: number; lessees: number; leases: number; scheduleRows: number; ledgers?: SeededBook } {
+export function seedPortfolio(
+  db: Db,
+  opts: SeedPortfolioOptions,
+): { funders: number; lessees: number; leases: number; scheduleRows: number; ledgers?: SeededBook } {
   const rnd = new Random(opts.seed ?? 20261121);
   const sqlite = db.$client;
   const now = Date.now();
@@ -126,12 +341,32 @@ export function seedPortfolio(db: Db, opts: SeedPortfolioOptions): { funders: nu
      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)`,
   );
   // Millions of schedule rows: written in multi-row statements (nothing reads them before the end).
-  const scheduleRows = new RowBuffer(sqlite, `insert into schedule_rows (lease_id, period, due_date, instalment, interest, principal, vat, fee, gross, balance_after)`, 10);
+  const scheduleRows = new RowBuffer(
+    sqlite,
+    `insert into schedule_rows (lease_id, period, due_date, instalment, interest, principal, vat, fee, gross, balance_after)`,
+    10,
+  );
   const history = new RowBuffer(sqlite, `insert into lease_history (lease_id, version, action, changes, user_id, at)`, 6);
 
-  const totals: { funders: number; lessees: number; leases: number; scheduleRows: number; ledgers?: SeededBook } = { funders: 0, lessees: 0, leases: 0, scheduleRows: 0 };
+  const totals: { funders: number; lessees: number; leases: number; scheduleRows: number; ledgers?: SeededBook } = {
+    funders: 0,
+    lessees: 0,
+    leases: 0,
+    scheduleRows: 0,
+  };
   if (opts.keepLedgers) totals.ledgers = new Map();
-  const contacts = ['Ana Ferreira', 'Jonas Weber', 'Claire Martin', 'Luis García', 'Sophie de Vries', 'Marco Rossi', 'Emma Clarke', 'Lukas Meier', 'Inês Santos', 'Pierre Dubois'];
+  const contacts = [
+    'Ana Ferreira',
+    'Jonas Weber',
+    'Claire Martin',
+    'Luis García',
+    'Sophie de Vries',
+    'Marco Rossi',
+    'Emma Clarke',
+    'Lukas Meier',
+    'Inês Santos',
+    'Pierre Dubois',
+  ];
   const today = opts.today;
   const leaseCounts = [opts.leases, Math.max(1, Math.round(opts.leases / 5))];
   const grandTotal = leaseCounts[0]! + leaseCounts[1]!;
@@ -139,7 +374,10 @@ export function seedPortfolio(db: Db, opts: SeedPortfolioOptions): { funders: nu
 
   const run = db.$client.transaction(() => {
     FUNDERS.forEach((f, fi) => {
-      const funderId = Number(insFunder.run(f.name, f.baseCurrency, f.buyRate, f.facilityRate, f.advanceRate, f.vatDefault, f.servicingFee, now, now).lastInsertRowid);
+      const funderId = Number(
+        insFunder.run(f.name, f.baseCurrency, f.buyRate, f.facilityRate, f.advanceRate, f.vatDefault, f.servicingFee, now, now)
+          .lastInsertRowid,
+      );
       const book: SeededLedger[] | undefined = totals.ledgers ? [] : undefined;
       if (book) totals.ledgers!.set(funderId, book);
       totals.funders++;
@@ -151,7 +389,10 @@ export function seedPortfolio(db: Db, opts: SeedPortfolioOptions): { funders: nu
         const industry = rnd.weighted(INDUSTRIES);
         const name = `${rnd.pick(NAME_STEMS)} ${rnd.pick(industry.words)} ${rnd.pick(country.forms)}`;
         const contact = rnd.pick(contacts);
-        const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/(^-|-$)/g, '');
+        const slug = name
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, '-')
+          .replace(/(^-|-$)/g, '');
         const id = Number(
           insLessee.run(
             funderId,
@@ -177,24 +418,51 @@ export function seedPortfolio(db: Db, opts: SeedPortfolioOptions): { funders: nu
         const asset = ASSETS[assetType];
         const price = roundTo(rnd.int(asset.price[0], asset.price[1]), 10_000);
         const downPayment = rnd.chance(0.45) ? roundTo(price * rnd.next() * 0.2, 10_000) : 0;
-        const term = rnd.weighted([[12, 1], [18, 1], [24, 4], [30, 1], [36, 6], [42, 1], [48, 5], [60, 5]] as const);
+        const term = rnd.weighted([
+          [12, 1],
+          [18, 1],
+          [24, 4],
+          [30, 1],
+          [36, 6],
+          [42, 1],
+          [48, 5],
+          [60, 5],
+        ] as const);
         const frequency: Frequency = term % 3 === 0 && rnd.chance(0.12) ? 'quarterly' : 'monthly';
         const instalments = frequency === 'quarterly' ? term / 3 : term;
         const timing: Timing = rnd.chance(0.65) ? 'advance' : 'arrears';
         const residual = rnd.chance(assetType === 'vehicle' ? 0.7 : 0.3)
-          ? roundTo((price - downPayment) * (asset.residualShare[0] + rnd.next() * (asset.residualShare[1] - asset.residualShare[0])), 10_000)
+          ? roundTo(
+              (price - downPayment) * (asset.residualShare[0] + rnd.next() * (asset.residualShare[1] - asset.residualShare[0])),
+              10_000,
+            )
           : 0;
         const rate = Math.round((0.035 + rnd.next() * 0.06) * 10_000) / 10_000;
         const fee = rnd.chance(0.4) ? rnd.pick([15_000, 25_000, 35_000, 50_000]) : 0;
         const feeFinanced = fee > 0 && rnd.chance(0.3);
         // Start months spread over the past five years and the next two months (pipeline).
         const startOffset = rnd.int(-60, 2);
-        const firstDueDate = addMonths(`${today.slice(0, 7)}-01`, startOffset).slice(0, 8) + String(rnd.pick([1, 1, 1, 5, 15, 28])).padStart(2, '0');
+        const firstDueDate =
+          addMonths(`${today.slice(0, 7)}-01`, startOffset).slice(0, 8) + String(rnd.pick([1, 1, 1, 5, 15, 28])).padStart(2, '0');
         const currency = lessee.country.currency;
         const vatRegime = rnd.chance(0.03) ? 'upfront' : 'per-instalment';
         let schedule: Schedule;
         try {
-          schedule = buildSchedule({ currency, price, downPayment, residual, fee, feeFinanced, term: instalments, rate, timing, frequency, firstDueDate, vatRate: lessee.country.vat, vatRegime });
+          schedule = buildSchedule({
+            currency,
+            price,
+            downPayment,
+            residual,
+            fee,
+            feeFinanced,
+            term: instalments,
+            rate,
+            timing,
+            frequency,
+            firstDueDate,
+            vatRate: lessee.country.vat,
+            vatRegime,
+          });
         } catch {
           continue;
         }
@@ -207,17 +475,52 @@ export function seedPortfolio(db: Db, opts: SeedPortfolioOptions): { funders: nu
         const contractNumber = `${f.prefix}-${firstDueDate.slice(0, 4)}-${String(i + 1).padStart(6, '0')}`;
         const leaseId = Number(
           insLease.run(
-            funderId, lessee.id, contractNumber, assetType, rnd.pick(asset.items),
-            rnd.chance(0.8) ? 'new' : 'used', currency, price, downPayment, schedule.principal, residual, instalments, rate, timing, frequency,
-            firstDueDate, lessee.country.vat, vatRegime, fee, feeFinanced ? 1 : 0, schedule.instalment, purchaseDate, agreed, status, now, now,
+            funderId,
+            lessee.id,
+            contractNumber,
+            assetType,
+            rnd.pick(asset.items),
+            rnd.chance(0.8) ? 'new' : 'used',
+            currency,
+            price,
+            downPayment,
+            schedule.principal,
+            residual,
+            instalments,
+            rate,
+            timing,
+            frequency,
+            firstDueDate,
+            lessee.country.vat,
+            vatRegime,
+            fee,
+            feeFinanced ? 1 : 0,
+            schedule.instalment,
+            purchaseDate,
+            agreed,
+            status,
+            now,
+            now,
           ).lastInsertRowid,
         );
-        for (const r of schedule.rows) scheduleRows.push(leaseId, r.period, r.dueDate, r.instalment, r.interest, r.principal, r.vat, r.fee, r.gross, r.balanceAfter);
+        for (const r of schedule.rows)
+          scheduleRows.push(leaseId, r.period, r.dueDate, r.instalment, r.interest, r.principal, r.vat, r.fee, r.gross, r.balanceAfter);
         history.push(leaseId, 1, 'created', '{}', null, now);
         if (book && status !== 'terminated') {
           const terms = { residual, vatRate: lessee.country.vat, vatRegime, firstDueDate, term: instalments, timing, frequency } as const;
-          const rows = schedule.rows.map((r) => ({ period: r.period, dueDate: r.dueDate, vat: r.vat, fee: r.fee, interest: r.interest, principal: r.principal }));
-          book.push({ lease: { id: leaseId, lesseeId: lessee.id, contractNumber, currency, status, purchaseDate, ...terms }, instalments: leaseInstalments(rows, terms), entries: [] });
+          const rows = schedule.rows.map((r) => ({
+            period: r.period,
+            dueDate: r.dueDate,
+            vat: r.vat,
+            fee: r.fee,
+            interest: r.interest,
+            principal: r.principal,
+          }));
+          book.push({
+            lease: { id: leaseId, lesseeId: lessee.id, contractNumber, currency, status, purchaseDate, ...terms },
+            instalments: leaseInstalments(rows, terms),
+            entries: [],
+          });
         }
         totals.leases++;
         totals.scheduleRows += schedule.rows.length;

@@ -12,10 +12,11 @@ export const DEMO_SCENARIOS = [
 export function seedScenarios(db: Db, now = Date.now()): number {
   let n = 0;
   db.transaction((tx) => {
-    for (const f of listFunders(tx)) for (const s of DEMO_SCENARIOS) {
-      createScenario(tx, f.id, { ...s }, now);
-      n++;
-    }
+    for (const f of listFunders(tx))
+      for (const s of DEMO_SCENARIOS) {
+        createScenario(tx, f.id, { ...s }, now);
+        n++;
+      }
   });
   return n;
 }

@@ -22,4 +22,3 @@ export function loginErrorOf(code: string | null | undefined): LoginErrorState |
   if (/^(OAuth|Callback|OIDC|AccessDenied)/i.test(code)) return { error: 'oidc', retryAfterSeconds: null };
   return { error: 'generic', retryAfterSeconds: null };
 }
-

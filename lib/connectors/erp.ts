@@ -56,7 +56,10 @@ export function odooConfigFromEnv(env: Record<string, string | undefined> = proc
 }
 
 /** The configured ERP connector, or null when none is configured. */
-export function getErpConnector(env: Record<string, string | undefined> = process.env, fetchImpl: typeof fetch = fetch): ErpConnector | null {
+export function getErpConnector(
+  env: Record<string, string | undefined> = process.env,
+  fetchImpl: typeof fetch = fetch,
+): ErpConnector | null {
   const config = odooConfigFromEnv(env);
   return config ? new OdooConnector(config, fetchImpl) : null;
 }
@@ -92,7 +95,8 @@ export class OdooConnector implements ErpConnector {
     }
     if (!res.ok) throw new ApiError('unavailable', `Odoo answered HTTP ${res.status}.`);
     const reply = (await res.json().catch(() => ({}))) as JsonRpcReply;
-    if (reply.error) throw new ApiError('unavailable', `Odoo refused the request: ${reply.error.data?.message ?? reply.error.message ?? 'unknown error'}`);
+    if (reply.error)
+      throw new ApiError('unavailable', `Odoo refused the request: ${reply.error.data?.message ?? reply.error.message ?? 'unknown error'}`);
     return reply.result;
   }
 

@@ -246,7 +246,16 @@ export function creditTimeline(x: CreditLeaseInput, rules: DefaultRules): Credit
 
   const openEpisode = (day: number, reason: DefaultReason, at: CashPosition) => {
     // Whole amounts kept as small integers in the episode (lib/intern.ts wholeNumber): a book keeps ≈ 80,000 timelines.
-    open = { start: day, end: NEVER, reason, exposure: wholeNumber(at.exposure), principal: wholeNumber(at.unpaidPrincipal), pastDue: wholeNumber(at.pastDue), dpd: runStart === NEVER ? 0 : creditDpdOf(day, runStart, at.oldestUnpaidDue), probation: [] };
+    open = {
+      start: day,
+      end: NEVER,
+      reason,
+      exposure: wholeNumber(at.exposure),
+      principal: wholeNumber(at.unpaidPrincipal),
+      pastDue: wholeNumber(at.pastDue),
+      dpd: runStart === NEVER ? 0 : creditDpdOf(day, runStart, at.oldestUnpaidDue),
+      probation: [],
+    };
     episodes.push(open);
     probationStart = NEVER;
   };
@@ -318,7 +327,9 @@ const exact = <T>(a: T[], empty: T[]): T[] => (a.length === 0 ? empty : a.slice(
 /** The credit DPD on `day` from the timeline's material runs and the position then (0 outside a run). */
 export function creditDpdAt(timeline: Pick<CreditTimeline, 'runs'>, position: Pick<CashPosition, 'oldestUnpaidDue'>, day: number): number {
   const runs = timeline.runs;
-  for (let r = 0; r < runs.length; r += 2) if (runs[r]! <= day && day < runs[r + 1]! && position.oldestUnpaidDue !== NEVER) return creditDpdOf(day, runs[r]!, position.oldestUnpaidDue);
+  for (let r = 0; r < runs.length; r += 2)
+    if (runs[r]! <= day && day < runs[r + 1]! && position.oldestUnpaidDue !== NEVER)
+      return creditDpdOf(day, runs[r]!, position.oldestUnpaidDue);
   return 0;
 }
 
@@ -329,7 +340,12 @@ export type DefaultState =
   | { state: 'defaulted'; since: number; why: 'dpd' | 'utp' | 'probation'; probationUntil: number; episode: DefaultEpisode };
 
 /** The lease's own default state on `day` (contagion is applied on top by the caller). */
-export function defaultStateAt(timeline: CreditTimeline, x: Pick<CreditLeaseInput, 'utp'>, day: number, probationMonths: number): DefaultState {
+export function defaultStateAt(
+  timeline: CreditTimeline,
+  x: Pick<CreditLeaseInput, 'utp'>,
+  day: number,
+  probationMonths: number,
+): DefaultState {
   let last: DefaultEpisode | null = null;
   for (const e of timeline.episodes) {
     if (e.start > day) break;
@@ -338,7 +354,14 @@ export function defaultStateAt(timeline: CreditTimeline, x: Pick<CreditLeaseInpu
   if (last === null) return { state: 'none' };
   if (last.end <= day) return { state: 'cured', since: last.end, episode: last };
   for (const [from, to] of last.probation) {
-    if (from <= day && day < to) return { state: 'defaulted', since: last.start, why: 'probation', probationUntil: addMonthsToDay(from, probationMonths), episode: last };
+    if (from <= day && day < to)
+      return {
+        state: 'defaulted',
+        since: last.start,
+        why: 'probation',
+        probationUntil: addMonthsToDay(from, probationMonths),
+        episode: last,
+      };
   }
   // A probation still running on `day` that the timeline closed later (or that is still open at its end).
   const utp = utpOn({ utp: x.utp } as CreditLeaseInput, day);
@@ -347,7 +370,13 @@ export function defaultStateAt(timeline: CreditTimeline, x: Pick<CreditLeaseInpu
   for (let r = 0; r < timeline.runs.length && !inRun; r += 2) inRun = timeline.runs[r]! <= day && day < timeline.runs[r + 1]!;
   if (!utp && !inRun) {
     const from = lastProbation && lastProbation[1] <= day ? lastProbation[1] : last.start;
-    return { state: 'defaulted', since: last.start, why: 'probation', probationUntil: addMonthsToDay(from, probationMonths), episode: last };
+    return {
+      state: 'defaulted',
+      since: last.start,
+      why: 'probation',
+      probationUntil: addMonthsToDay(from, probationMonths),
+      episode: last,
+    };
   }
   return { state: 'defaulted', since: last.start, why: utp ? 'utp' : 'dpd', probationUntil: NEVER, episode: last };
 }
@@ -379,7 +408,8 @@ export type ContagionLease = {
   exitDay: number;
 };
 
-const inEpisode = (episodes: readonly Pick<DefaultEpisode, 'start' | 'end'>[], day: number) => episodes.some((e) => e.start <= day && day < e.end);
+const inEpisode = (episodes: readonly Pick<DefaultEpisode, 'start' | 'end'>[], day: number) =>
+  episodes.some((e) => e.start <= day && day < e.end);
 
 /**
  * The days [from, to) on which a lessee is in contagion (contagionLessees: its defaulted exposure, probation
@@ -402,7 +432,9 @@ export function contagionIntervals(leases: readonly ContagionLease[], share: num
   const out: [number, number][] = [];
   let open = NEVER;
   for (const t of [...days].sort((a, b) => a - b)) {
-    const rows = leases.filter((l) => t < l.exitDay).map((l) => ({ lesseeId: 0, exposure: l.exposureAt(t), defaulted: inEpisode(l.episodes, t) }));
+    const rows = leases
+      .filter((l) => t < l.exitDay)
+      .map((l) => ({ lesseeId: 0, exposure: l.exposureAt(t), defaulted: inEpisode(l.episodes, t) }));
     const hit = rows.some((r) => r.defaulted) && contagionLessees(rows, share).has(0);
     if (hit && open === NEVER) open = t;
     else if (!hit && open !== NEVER) {
@@ -415,7 +447,10 @@ export function contagionIntervals(leases: readonly ContagionLease[], share: num
 }
 
 /** `intervals` less the days the lease is in default on its own (its own episodes, probation included, already say so). */
-export function withoutOwnDefault(intervals: readonly [number, number][], own: readonly Pick<DefaultEpisode, 'start' | 'end'>[]): [number, number][] {
+export function withoutOwnDefault(
+  intervals: readonly [number, number][],
+  own: readonly Pick<DefaultEpisode, 'start' | 'end'>[],
+): [number, number][] {
   let out = intervals.map(([a, b]) => [a, b] as [number, number]);
   for (const e of own) {
     const next: [number, number][] = [];

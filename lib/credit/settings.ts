@@ -22,7 +22,14 @@ export type CreditSettings = {
  * Default provision matrix: the §8 example's rates for current, 1–30, 31–60 and 61–90 days, 90+ at 45 % and a
  * defaulted lease at 45 % (the CRR foundation LGD of a senior unsecured exposure) until the funder sets its own.
  */
-export const DEFAULT_PROVISION_RATES: ProvisionRates = Object.freeze({ current: 0.015, '1-30': 0.034, '31-60': 0.071, '61-90': 0.108, '91+': 0.45, [DEFAULT_BUCKET]: 0.45 });
+export const DEFAULT_PROVISION_RATES: ProvisionRates = Object.freeze({
+  current: 0.015,
+  '1-30': 0.034,
+  '31-60': 0.071,
+  '61-90': 0.108,
+  '91+': 0.45,
+  [DEFAULT_BUCKET]: 0.45,
+});
 
 /** The columns of a funder row the credit settings come from. */
 export type CreditSettingsColumns = {
@@ -43,7 +50,8 @@ export function parseProvisionMatrix(text: string): ProvisionMatrix {
     for (const [ccy, rates] of Object.entries(parsed as Record<string, unknown>)) {
       if (rates === null || typeof rates !== 'object' || Array.isArray(rates)) continue;
       const row: ProvisionRates = {};
-      for (const [k, v] of Object.entries(rates as Record<string, unknown>)) if (typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= 1) row[k] = v;
+      for (const [k, v] of Object.entries(rates as Record<string, unknown>))
+        if (typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= 1) row[k] = v;
       out[ccy] = row;
     }
     if (!out['*']) out['*'] = DEFAULT_PROVISION_RATES;

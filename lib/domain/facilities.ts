@@ -22,7 +22,15 @@ export type ConcentrationGroup = (typeof CONCENTRATION_GROUPS)[number];
 export const LIMIT_KINDS = ['percent', 'amount'] as const;
 export type LimitKind = (typeof LIMIT_KINDS)[number];
 
-export const COVENANT_METRICS = ['dpd60Ratio', 'cumulativeNetLoss', 'cdr', 'defaultRatio', 'waRate', 'top10LesseeShare', 'excessConcentration'] as const;
+export const COVENANT_METRICS = [
+  'dpd60Ratio',
+  'cumulativeNetLoss',
+  'cdr',
+  'defaultRatio',
+  'waRate',
+  'top10LesseeShare',
+  'excessConcentration',
+] as const;
 export type CovenantMetric = (typeof COVENANT_METRICS)[number];
 export const COVENANT_OPERATORS = ['lt', 'lte', 'gt', 'gte'] as const;
 export type CovenantOperator = (typeof COVENANT_OPERATORS)[number];

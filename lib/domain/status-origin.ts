@@ -5,7 +5,12 @@
  */
 
 /** The history entry fields this needs (db/queries/lease-register LeaseHistoryEntry satisfies it). */
-export type StatusHistoryEntry = { action: string; changes: Record<string, readonly [unknown, unknown]>; userName: string | null; at: number };
+export type StatusHistoryEntry = {
+  action: string;
+  changes: Record<string, readonly [unknown, unknown]>;
+  userName: string | null;
+  at: number;
+};
 
 export type StatusOrigin = {
   /** 'set': changed to this status by hand; 'created': the status it was created (or imported) with. */
@@ -48,14 +53,21 @@ export function needsStatusNote(status: string, dpd: number | null): boolean {
 /** A translator of the `masterFile` messages (next-intl's `t`). */
 export type StatusNoteTranslate = (key: string, values?: Record<string, string | number>) => string;
 /** The two formatter calls the note needs (next-intl's format). */
-export type StatusNoteFormat = { number: (n: number) => string; dateTime: (d: Date, options: { dateStyle: 'medium'; timeZone: 'UTC' }) => string };
+export type StatusNoteFormat = {
+  number: (n: number) => string;
+  dateTime: (d: Date, options: { dateStyle: 'medium'; timeZone: 'UTC' }) => string;
+};
 
 /**
  * The one wording of why a lease has its status, for the lease page, the register, the Delinquency table
  * and their exports: "Defaulted — set by hand on 1 Jun 2026 by Bob; DPD now 0", and when status and DPD
  * disagree, a second sentence saying so.
  */
-export function statusNoteText(t: StatusNoteTranslate, format: StatusNoteFormat, n: { status: string; origin: StatusOrigin | null; dpd: number | null }): string {
+export function statusNoteText(
+  t: StatusNoteTranslate,
+  format: StatusNoteFormat,
+  n: { status: string; origin: StatusOrigin | null; dpd: number | null },
+): string {
   const status = t(`statuses.${n.status}`);
   const dpd = n.dpd === null ? t('status.noDpd') : format.number(n.dpd);
   const note = n.origin

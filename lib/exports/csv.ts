@@ -79,7 +79,8 @@ export function csvCell<T>(column: ExportColumn<T>, row: T): string {
   const v: ExportValue = column.value(row);
   if (v === null || v === undefined) return '';
   if (typeof v === 'boolean') return v ? 'true' : 'false';
-  if (typeof v === 'number') return column.kind === 'money' ? minorToDecimalString(v, column.currency ? column.currency(row) : 'EUR') : String(v);
+  if (typeof v === 'number')
+    return column.kind === 'money' ? minorToDecimalString(v, column.currency ? column.currency(row) : 'EUR') : String(v);
   const s = String(v);
   if (column.kind !== 'text' && column.kind !== 'date' && PLAIN_NUMBER.test(s)) {
     return column.kind === 'money' ? minorToDecimalString(Number(s), column.currency ? column.currency(row) : 'EUR') : s;

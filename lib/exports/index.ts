@@ -11,7 +11,17 @@ import { xlsxSheetsStream, xlsxStream, type XlsxSheet, type XlsxSheets } from '.
 export * from './columns';
 export { csvBlob, csvCell, csvFile, csvStream, csvText, textColumns, type CsvOptions } from './csv';
 export { isFormulaLike, guardCsvText } from './guard';
-export { xlsxStream, xlsxSheetsStream, xlsxBuffer, xlsxChunks, writeXlsx, sheetName, DEFAULT_XLSX_DATE, type XlsxSheet, type XlsxSheets } from './xlsx';
+export {
+  xlsxStream,
+  xlsxSheetsStream,
+  xlsxBuffer,
+  xlsxChunks,
+  writeXlsx,
+  sheetName,
+  DEFAULT_XLSX_DATE,
+  type XlsxSheet,
+  type XlsxSheets,
+} from './xlsx';
 
 type DownloadOptions = { fileName?: string; headers?: Record<string, string>; csv?: CsvOptions };
 
@@ -43,7 +53,12 @@ export function exportResponse<T>(
  * A streamed download of a workbook of several sheets; as CSV only the first sheet (the table) is
  * written, the others (totals) being XLSX conveniences.
  */
-export function exportSheetsResponse<T extends unknown[]>(format: ExportFormat, baseName: string, sheets: XlsxSheets<T>, opts: DownloadOptions = {}): Response {
+export function exportSheetsResponse<T extends unknown[]>(
+  format: ExportFormat,
+  baseName: string,
+  sheets: XlsxSheets<T>,
+  opts: DownloadOptions = {},
+): Response {
   const first = (sheets as unknown as XlsxSheet<unknown>[])[0]!;
   const body = format === 'xlsx' ? xlsxSheetsStream(sheets) : csvStream(first.columns, first.batches ?? [first.rows ?? []], opts.csv);
   return download(format, baseName, body, opts);

@@ -66,7 +66,18 @@ export function sheetName(name: string): string {
  * Style ids of styles.xml below (a fixed table, so the bytes never depend on which styles a file uses).
  * Ids 2–10 have bold twins at id + 9 (a sheet's footer rows); the bold twin of 0 is the header's 1.
  */
-const STYLE = { header: 1, money2: 2, money0: 3, percent: 4, date: 5, money3: 6, quotedText: 7, money2Red: 8, money0Red: 9, money3Red: 10 } as const;
+const STYLE = {
+  header: 1,
+  money2: 2,
+  money0: 3,
+  percent: 4,
+  date: 5,
+  money3: 6,
+  quotedText: 7,
+  money2Red: 8,
+  money0Red: 9,
+  money3Red: 10,
+} as const;
 const NUMBER_FORMATS: [numFmtId: number, extra: string][] = [
   [164, ''],
   [166, ''],
@@ -173,13 +184,17 @@ function* sheetXml<T>(sheet: XlsxSheet<T>): Generator<string> {
     x > 0
       ? `<pane xSplit="${x}" ySplit="1" topLeftCell="${columnLetters(x)}2" activePane="bottomRight" state="frozen"/>`
       : '<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>';
-  yield XML_HEAD +
+  yield (
+    XML_HEAD +
     '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">' +
     `<sheetViews><sheetView workbookViewId="0">${pane}</sheetView></sheetViews>` +
     '<cols>' +
-    sheet.columns.map((c, i) => `<col min="${i + 1}" max="${i + 1}" width="${c.width ?? (c.kind === 'text' ? 24 : 14)}" customWidth="1"/>`).join('') +
+    sheet.columns
+      .map((c, i) => `<col min="${i + 1}" max="${i + 1}" width="${c.width ?? (c.kind === 'text' ? 24 : 14)}" customWidth="1"/>`)
+      .join('') +
     '</cols><sheetData>' +
-    `<row r="1">${sheet.columns.map((c, i) => `<c r="${letters[i]}1" s="${STYLE.header}" t="inlineStr"><is><t xml:space="preserve">${esc(c.header)}</t></is></c>`).join('')}</row>`;
+    `<row r="1">${sheet.columns.map((c, i) => `<c r="${letters[i]}1" s="${STYLE.header}" t="inlineStr"><is><t xml:space="preserve">${esc(c.header)}</t></is></c>`).join('')}</row>`
+  );
   let r = 1;
   const rowsXml = (rows: readonly T[], bold: boolean): string => {
     let xml = '';
@@ -296,7 +311,12 @@ function* workbookEntries(sheets: readonly XlsxSheet<unknown>[], date: Date): Ge
       XML_HEAD +
         '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>' +
         '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
-        sheets.map((_, i) => `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`).join('') +
+        sheets
+          .map(
+            (_, i) =>
+              `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`,
+          )
+          .join('') +
         '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>' +
         '<Override PartName="/docProps/core.xml" ContentType="application/vnd.openxmlformats-package.core-properties+xml"/><Override PartName="/docProps/app.xml" ContentType="application/vnd.openxmlformats-officedocument.extended-properties+xml"/></Types>',
     ],
@@ -315,7 +335,13 @@ function* workbookEntries(sheets: readonly XlsxSheet<unknown>[], date: Date): Ge
         `<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><dc:creator>QUANTUM</dc:creator><cp:lastModifiedBy>QUANTUM</cp:lastModifiedBy><dcterms:created xsi:type="dcterms:W3CDTF">${iso}</dcterms:created><dcterms:modified xsi:type="dcterms:W3CDTF">${iso}</dcterms:modified></cp:coreProperties>`,
     ],
   ];
-  yield ['docProps/app.xml', [XML_HEAD + '<Properties xmlns="http://schemas.openxmlformats.org/officeDocument/2006/extended-properties"><Application>QUANTUM</Application></Properties>']];
+  yield [
+    'docProps/app.xml',
+    [
+      XML_HEAD +
+        '<Properties xmlns="http://schemas.openxmlformats.org/officeDocument/2006/extended-properties"><Application>QUANTUM</Application></Properties>',
+    ],
+  ];
   yield [
     'xl/workbook.xml',
     [
@@ -330,7 +356,12 @@ function* workbookEntries(sheets: readonly XlsxSheet<unknown>[], date: Date): Ge
     [
       XML_HEAD +
         '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
-        sheets.map((_, i) => `<Relationship Id="rId${i + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`).join('') +
+        sheets
+          .map(
+            (_, i) =>
+              `<Relationship Id="rId${i + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`,
+          )
+          .join('') +
         `<Relationship Id="rId${n + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>`,
     ],
   ];
@@ -368,7 +399,11 @@ export function xlsxSheetsStream<T extends unknown[]>(sheets: XlsxSheets<T>, dat
 }
 
 /** A one-sheet workbook streamed batch by batch (the table exports). */
-export function xlsxStream<T>(columns: ExportColumn<T>[], batches: RowBatches<T>, opts: { sheetName: string; date?: Date }): ReadableStream<Uint8Array> {
+export function xlsxStream<T>(
+  columns: ExportColumn<T>[],
+  batches: RowBatches<T>,
+  opts: { sheetName: string; date?: Date },
+): ReadableStream<Uint8Array> {
   return xlsxSheetsStream<[T]>([{ name: opts.sheetName, columns, batches }], opts.date);
 }
 

@@ -15,7 +15,17 @@ import { criterionText, eligibilityColumns, ENGLISH_ELIGIBILITY_LABELS, excessCo
 import type { GroupExcess } from './concentration';
 import type { Criterion } from './eligibility';
 
-export type CertificateFacility = { id: number; name: string; lender: string; currency: string; commitment: number; advanceRate: number; reserves: number; startDate: string; maturityDate: string };
+export type CertificateFacility = {
+  id: number;
+  name: string;
+  lender: string;
+  currency: string;
+  commitment: number;
+  advanceRate: number;
+  reserves: number;
+  startDate: string;
+  maturityDate: string;
+};
 
 type WaterfallKey =
   | 'collateral'
@@ -77,7 +87,13 @@ export type CertificateLabels = {
   eligibility: Omit<EligibilityLabels, 'criterion'>;
 };
 
-export const GROUP_NAMES: Record<GroupExcess['group'], string> = { lessee: 'Lessee', industry: 'Industry', region: 'Region', assetType: 'Asset type', topLessees: 'Top lessees' };
+export const GROUP_NAMES: Record<GroupExcess['group'], string> = {
+  lessee: 'Lessee',
+  industry: 'Industry',
+  region: 'Region',
+  assetType: 'Asset type',
+  topLessees: 'Top lessees',
+};
 
 /** The English labels: the default (and what a certificate prepared before labels were frozen reads in). */
 export const ENGLISH_CERTIFICATE_LABELS: CertificateLabels = {
@@ -147,7 +163,12 @@ export function fill(template: string, values: Record<string, string | number>):
 type Line = { key: WaterfallKey | 'info'; label: string; amount: number | null; text?: string };
 
 export function waterfallLines(b: BorrowingBase, labels: CertificateLabels['waterfall'] = ENGLISH_CERTIFICATE_LABELS.waterfall): Line[] {
-  const line = (key: WaterfallKey, amount: number | null, text?: string): Line => ({ key, label: labels[key], amount, ...(text === undefined ? {} : { text }) });
+  const line = (key: WaterfallKey, amount: number | null, text?: string): Line => ({
+    key,
+    label: labels[key],
+    amount,
+    ...(text === undefined ? {} : { text }),
+  });
   return [
     line('collateral', b.collateralBalance),
     line('ineligible', -b.ineligibleBalance),
@@ -173,7 +194,12 @@ function dateOf(iso: string): Date {
  * The lease-level workbook, made at preparation. `criterion` renders a failed criterion in the labels' language
  * (default: the English criterionText).
  */
-export function certificateXlsx(content: CertificateContent, rows: readonly LeaseEligibilityRow[], criteria: readonly Criterion[], criterion?: EligibilityLabels['criterion']): Buffer {
+export function certificateXlsx(
+  content: CertificateContent,
+  rows: readonly LeaseEligibilityRow[],
+  criteria: readonly Criterion[],
+  criterion?: EligibilityLabels['criterion'],
+): Buffer {
   const cur = content.facility.currency;
   const L = content.labels ?? ENGLISH_CERTIFICATE_LABELS;
   const info = (label: string, text: string): Line => ({ key: 'info', label, amount: null, text });
@@ -194,7 +220,11 @@ export function certificateXlsx(content: CertificateContent, rows: readonly Leas
   return writeXlsx<[Line, GroupExcess, LeaseEligibilityRow]>(
     [
       { name: L.sheetBase, columns: summaryColumns, rows: summaryRows },
-      { name: L.sheetExcess, columns: excessColumns({ ...L.excessColumns, groupName: (g) => L.groups[g] }, cur), rows: content.base.excess.groups },
+      {
+        name: L.sheetExcess,
+        columns: excessColumns({ ...L.excessColumns, groupName: (g) => L.groups[g] }, cur),
+        rows: content.base.excess.groups,
+      },
       { name: L.sheetEligibility, columns: eligibilityColumns(labels, criteria), rows, freezeColumns: 1 },
     ],
     dateOf(content.asOf),
@@ -206,11 +236,23 @@ export function certificateXlsx(content: CertificateContent, rows: readonly Leas
  * frozen labels' language. Made synchronously: pdfkit writes the whole document into its stream buffer on end(),
  * which is read out at once.
  */
-export function certificatePdf(content: CertificateContent, approval: { approvedBy: string; approvedOn: string; xlsxSha256: string }): Buffer {
+export function certificatePdf(
+  content: CertificateContent,
+  approval: { approvedBy: string; approvedOn: string; xlsxSha256: string },
+): Buffer {
   const cur = content.facility.currency;
   const L = content.labels ?? ENGLISH_CERTIFICATE_LABELS;
   const money = (minor: number) => `${minorToDecimalString(minor, cur)} ${cur}`;
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `${L.title} ${content.facility.name} ${content.asOf}`, Producer: 'QUANTUM', Creator: 'QUANTUM', CreationDate: dateOf(content.asOf) } });
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 50,
+    info: {
+      Title: `${L.title} ${content.facility.name} ${content.asOf}`,
+      Producer: 'QUANTUM',
+      Creator: 'QUANTUM',
+      CreationDate: dateOf(content.asOf),
+    },
+  });
   doc.font('Helvetica-Bold').fontSize(16).text(L.title);
   doc.moveDown(0.5).font('Helvetica').fontSize(10);
   const f = content.facility;
@@ -221,7 +263,8 @@ export function certificatePdf(content: CertificateContent, approval: { approved
     [L.commitment, money(f.commitment)],
     [L.advanceRate, `${(f.advanceRate * 100).toFixed(2)} %`],
     [L.term, fill(L.termValue, { start: f.startDate, end: f.maturityDate })],
-  ] as const) doc.text(`${k}: ${v}`);
+  ] as const)
+    doc.text(`${k}: ${v}`);
   doc.moveDown().font('Helvetica-Bold').fontSize(12).text(L.baseHeading);
   doc.font('Helvetica').fontSize(10);
   const x0 = doc.page.margins.left;
@@ -236,7 +279,16 @@ export function certificatePdf(content: CertificateContent, approval: { approved
   doc.moveDown().font('Helvetica-Bold').fontSize(12).text(L.excessHeading, x0);
   doc.font('Helvetica').fontSize(10);
   if (over.length === 0) doc.text(L.noExcess);
-  for (const g of over.slice(0, 40)) doc.text(fill(L.excessLine, { group: L.groups[g.group], name: g.label, balance: money(g.balance), limit: money(g.limit), excess: money(g.excess) }));
+  for (const g of over.slice(0, 40))
+    doc.text(
+      fill(L.excessLine, {
+        group: L.groups[g.group],
+        name: g.label,
+        balance: money(g.balance),
+        limit: money(g.limit),
+        excess: money(g.excess),
+      }),
+    );
   if (over.length > 40) doc.text(fill(L.moreGroups, { count: over.length - 40 }));
   const c = content.base.counts;
   doc.moveDown().text(fill(L.counts, { leases: c.leases, eligible: c.eligible, ineligible: c.ineligible }));

@@ -93,11 +93,24 @@ export function eligibilityColumns(labels: EligibilityLabels, criteria: readonly
     { id: 'rate', header: labels.rate, kind: 'percent', value: (r) => r.rate },
     { id: 'inDefault', header: labels.inDefault, kind: 'boolean', value: (r) => r.inDefault },
     { id: 'eligible', header: labels.eligible, kind: 'boolean', value: (r) => r.eligible },
-    { id: 'failed', header: labels.failed, kind: 'text', value: (r) => r.failed.map((f) => labels.criterion(f.id === 0 ? undefined : byId.get(f.id), f)).join('; '), width: 40 },
+    {
+      id: 'failed',
+      header: labels.failed,
+      kind: 'text',
+      value: (r) => r.failed.map((f) => labels.criterion(f.id === 0 ? undefined : byId.get(f.id), f)).join('; '),
+      width: 40,
+    },
   ];
 }
 
-export type ExcessLabels = { group: string; key: string; balance: string; limit: string; excess: string; groupName: (g: GroupExcess['group']) => string };
+export type ExcessLabels = {
+  group: string;
+  key: string;
+  balance: string;
+  limit: string;
+  excess: string;
+  groupName: (g: GroupExcess['group']) => string;
+};
 
 export function excessColumns(labels: ExcessLabels, currency: string): ExportColumn<GroupExcess>[] {
   return [

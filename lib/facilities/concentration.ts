@@ -59,13 +59,31 @@ export function concentrationExcess(limits: readonly ConcentrationLimit[], eligi
     const cap = limitAmount(limit, pool);
     if (limit.group === 'topLessees') {
       byLessee ??= sumBy('lessee', eligible);
-      const top = [...byLessee.entries()].sort((a, b) => b[1].balance - a[1].balance || a[0].localeCompare(b[0])).slice(0, Math.max(1, limit.topN ?? 10));
+      const top = [...byLessee.entries()]
+        .sort((a, b) => b[1].balance - a[1].balance || a[0].localeCompare(b[0]))
+        .slice(0, Math.max(1, limit.topN ?? 10));
       const balance = top.reduce((s, [, g]) => s + g.balance, 0);
-      groups.push({ limitId: limit.id, group: 'topLessees', key: top.map(([k]) => k).join(','), label: top.map(([, g]) => g.label).join(', '), balance, limit: cap, excess: Math.max(0, balance - cap) });
+      groups.push({
+        limitId: limit.id,
+        group: 'topLessees',
+        key: top.map(([k]) => k).join(','),
+        label: top.map(([, g]) => g.label).join(', '),
+        balance,
+        limit: cap,
+        excess: Math.max(0, balance - cap),
+      });
       continue;
     }
     const sums = limit.group === 'lessee' ? (byLessee ??= sumBy('lessee', eligible)) : sumBy(limit.group, eligible);
-    const rows = [...sums.entries()].map(([key, g]) => ({ limitId: limit.id, group: limit.group, key, label: g.label, balance: g.balance, limit: cap, excess: Math.max(0, g.balance - cap) }));
+    const rows = [...sums.entries()].map(([key, g]) => ({
+      limitId: limit.id,
+      group: limit.group,
+      key,
+      label: g.label,
+      balance: g.balance,
+      limit: cap,
+      excess: Math.max(0, g.balance - cap),
+    }));
     rows.sort((a, b) => b.balance - a.balance || a.key.localeCompare(b.key));
     groups.push(...rows);
   }
@@ -74,7 +92,10 @@ export function concentrationExcess(limits: readonly ConcentrationLimit[], eligi
   return { groups, totalExcess: Math.min(total, pool) };
 }
 
-function sumBy(group: Exclude<ConcentrationGroup, 'topLessees'>, eligible: readonly EligibilityLease[]): Map<string, { label: string; balance: number }> {
+function sumBy(
+  group: Exclude<ConcentrationGroup, 'topLessees'>,
+  eligible: readonly EligibilityLease[],
+): Map<string, { label: string; balance: number }> {
   const sums = new Map<string, { label: string; balance: number }>();
   for (const l of eligible) {
     const [key, label] = keyOf(group, l);

@@ -4,7 +4,14 @@
  * Status: Breach when the actual value fails the test, Warning when it passes but within the margin of the
  * threshold, Compliant otherwise. Headroom is the distance to the threshold, positive while the test passes.
  */
-import { COVENANT_METRICS, COVENANT_OPERATORS, COVENANT_STATUSES, type CovenantMetric, type CovenantOperator, type CovenantStatus } from '../domain/facilities';
+import {
+  COVENANT_METRICS,
+  COVENANT_OPERATORS,
+  COVENANT_STATUSES,
+  type CovenantMetric,
+  type CovenantOperator,
+  type CovenantStatus,
+} from '../domain/facilities';
 
 export { COVENANT_METRICS, COVENANT_OPERATORS, COVENANT_STATUSES, type CovenantMetric, type CovenantOperator, type CovenantStatus };
 

@@ -41,24 +41,7 @@ export {
   type CivilDate,
   type MonthIndex,
 } from './dates';
-export {
-  pmt,
-  pv,
-  fv,
-  nper,
-  rate,
-  ipmt,
-  ppmt,
-  cumipmt,
-  cumprinc,
-  npv,
-  irr,
-  xnpv,
-  xirr,
-  effect,
-  nominal,
-  type PaymentType,
-} from './excel';
+export { pmt, pv, fv, nper, rate, ipmt, ppmt, cumipmt, cumprinc, npv, irr, xnpv, xirr, effect, nominal, type PaymentType } from './excel';
 export {
   PERIOD_MONTHS,
   buildSchedule,

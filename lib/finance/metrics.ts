@@ -58,11 +58,7 @@ export interface CurrencySummary {
  * counts, WA rate / remaining term / original term / seasoning and WAL weighted by `prin`.
  * `include` filters leases (default: all). Currencies appear in CURRENCY_CODES order.
  */
-export function summarizeByCurrency(
-  p: LeasePortfolio,
-  v: PortfolioValuation,
-  include?: (i: number) => boolean,
-): CurrencySummary[] {
+export function summarizeByCurrency(p: LeasePortfolio, v: PortfolioValuation, include?: (i: number) => boolean): CurrencySummary[] {
   const groups: (CurrencySummary | undefined)[] = [];
   const acc: { rate: number; rem: number; orig: number; season: number; wal: number; w: number }[] = [];
   const cashAcc: Float64Array[] = [];

@@ -24,14 +24,28 @@ function grown(length: number): number {
 }
 
 /** One lease's rows (index 0 = its first instalment): made by LeasePortfolio.rowsOf, valid until its next call. */
-export type LeaseRows = { n: number; dueDay: Int32Array; dueMonth: Int32Array; instalment: Float64Array; principal: Float64Array; vat: Float64Array };
+export type LeaseRows = {
+  n: number;
+  dueDay: Int32Array;
+  dueMonth: Int32Array;
+  instalment: Float64Array;
+  principal: Float64Array;
+  vat: Float64Array;
+};
 
 /** Every row's due day, due month, instalment, principal and VAT as columns (explicit rows, and the getters' views). */
 type RowColumns = { dueDay: AmountColumn; dueMonth: AmountColumn; instalment: AmountColumn; principal: AmountColumn; vat: AmountColumn };
 const ROW_KEYS = ['dueDay', 'dueMonth', 'instalment', 'principal', 'vat'] as const;
 
 function rowScratch(size: number): LeaseRows {
-  return { n: 0, dueDay: new Int32Array(size), dueMonth: new Int32Array(size), instalment: new Float64Array(size), principal: new Float64Array(size), vat: new Float64Array(size) };
+  return {
+    n: 0,
+    dueDay: new Int32Array(size),
+    dueMonth: new Int32Array(size),
+    instalment: new Float64Array(size),
+    principal: new Float64Array(size),
+    vat: new Float64Array(size),
+  };
 }
 
 /** Packed schedules of many leases. Fields are replaced (not mutated in place) when the portfolio grows: re-read them after `add`. */
@@ -87,7 +101,20 @@ export class LeasePortfolio {
   private scratch: LeaseRows = rowScratch(0);
   private scratchLease = -1;
   /** fillColumns' terms for rowsOf (no VAT: rowsOf writes the lease's own VAT amounts over the rows). */
-  private readonly rowTerms: RowTerms = { n: 0, periodRate: 0, instalment: 0, residual: 0, advance: false, periodMonths: 1, anchorDay: 1, vatRate: 0, upfrontVat: true, firstMonth: 0, principal: 0, price: 0 };
+  private readonly rowTerms: RowTerms = {
+    n: 0,
+    periodRate: 0,
+    instalment: 0,
+    residual: 0,
+    advance: false,
+    periodMonths: 1,
+    anchorDay: 1,
+    vatRate: 0,
+    upfrontVat: true,
+    firstMonth: 0,
+    principal: 0,
+    price: 0,
+  };
 
   /** Preallocate room for `leaseCapacity` leases and `flowCapacity` rows (both grow on demand). */
   constructor(leaseCapacity = 16, flowCapacity = leaseCapacity * 60) {
@@ -251,7 +278,26 @@ export class LeasePortfolio {
 
   /** The per-lease columns but offset (the one list of them: splice and extract move them all). */
   private leaseColumns() {
-    return [this.financed, this.residual, this.residualVat, this.residualDay, this.residualMonth, this.annualRate, this.periodRate, this.advance, this.periodMonths, this.startDay, this.currency, this.firstMonth, this.anchorDay, this.instalmentA, this.vatFirst, this.vatEach, this.vatLast, this.explicit] as const;
+    return [
+      this.financed,
+      this.residual,
+      this.residualVat,
+      this.residualDay,
+      this.residualMonth,
+      this.annualRate,
+      this.periodRate,
+      this.advance,
+      this.periodMonths,
+      this.startDay,
+      this.currency,
+      this.firstMonth,
+      this.anchorDay,
+      this.instalmentA,
+      this.vatFirst,
+      this.vatEach,
+      this.vatLast,
+      this.explicit,
+    ] as const;
   }
 
   /** The explicit columns, made (at the row capacity) on the first lease that needs them. */
@@ -328,7 +374,8 @@ export class LeasePortfolio {
    * leases anew.
    */
   splice(i: number, terms: LeaseTerms | null, insert = false): void {
-    if (!(i >= 0 && i <= this.count) || (!insert && i === this.count)) throw new FinanceError('VALUE', `lease index ${i} is out of range`, 'index');
+    if (!(i >= 0 && i <= this.count) || (!insert && i === this.count))
+      throw new FinanceError('VALUE', `lease index ${i} is out of range`, 'index');
     if (insert && terms === null) throw new FinanceError('VALUE', 'nothing to insert', 'terms');
     const t = terms ? normalizeTerms(terms) : null;
     const oldRows = insert ? 0 : this.offset[i + 1]! - this.offset[i]!;
@@ -415,7 +462,13 @@ export class LeasePortfolio {
 
 /** Empty row columns of `size` rows (days Int16 and amounts Int32 until a value needs more). */
 function emptyRows(size: number): RowColumns {
-  return { dueDay: dayColumn(size), dueMonth: dayColumn(size), instalment: amountColumn(size), principal: amountColumn(size), vat: amountColumn(size) };
+  return {
+    dueDay: dayColumn(size),
+    dueMonth: dayColumn(size),
+    instalment: amountColumn(size),
+    principal: amountColumn(size),
+    vat: amountColumn(size),
+  };
 }
 
 /** Writes one lease's rows into row columns from row `o`, widening a column a value does not fit. */

@@ -67,10 +67,15 @@ export interface ScenarioRow {
 }
 
 function checkAssumptions(a: ScenarioAssumptions): void {
-  for (const [name, v] of [['cpr', a.cpr], ['cdr', a.cdr], ['severity', a.severity]] as const) {
+  for (const [name, v] of [
+    ['cpr', a.cpr],
+    ['cdr', a.cdr],
+    ['severity', a.severity],
+  ] as const) {
     if (!Number.isFinite(v) || v < 0 || v > 1) throw new FinanceError('VALUE', `${name} must be a decimal between 0 and 1`, name);
   }
-  if (!Number.isInteger(a.lagMonths) || a.lagMonths < 0 || a.lagMonths > 600) throw new FinanceError('VALUE', 'lagMonths must be a whole number of months from 0 to 600', 'lagMonths');
+  if (!Number.isInteger(a.lagMonths) || a.lagMonths < 0 || a.lagMonths > 600)
+    throw new FinanceError('VALUE', 'lagMonths must be a whole number of months from 0 to 600', 'lagMonths');
 }
 
 /** domain.md §10 for one pool: one row per period 1..periods, unrounded. */
@@ -78,7 +83,8 @@ export function projectScenario(input: ProjectScenarioInput): ScenarioRow[] {
   checkAssumptions(input);
   const { balance, annualRate, term, severity, lagMonths } = input;
   if (!Number.isFinite(balance) || balance < 0) throw new FinanceError('VALUE', 'balance must be a non-negative number', 'balance');
-  if (!Number.isFinite(annualRate) || annualRate <= -12) throw new FinanceError('VALUE', 'annualRate must be a rate above -1200 %', 'annualRate');
+  if (!Number.isFinite(annualRate) || annualRate <= -12)
+    throw new FinanceError('VALUE', 'annualRate must be a rate above -1200 %', 'annualRate');
   if (!Number.isInteger(term) || term < 1) throw new FinanceError('VALUE', 'term must be a whole number of months ≥ 1', 'term');
   const periods = input.periods ?? term + lagMonths;
   if (!Number.isInteger(periods) || periods < 0) throw new FinanceError('VALUE', 'periods must be a whole number ≥ 0', 'periods');
@@ -121,7 +127,16 @@ export function projectScenario(input: ProjectScenarioInput): ScenarioRow[] {
 }
 
 /** Components of a portfolio projection's per-currency aggregates (each 61 periods + one beyond slot). */
-export const SCENARIO_COMPONENTS = ['interest', 'scheduledPrincipal', 'prepayment', 'default', 'loss', 'recovery', 'cash', 'endBalance'] as const;
+export const SCENARIO_COMPONENTS = [
+  'interest',
+  'scheduledPrincipal',
+  'prepayment',
+  'default',
+  'loss',
+  'recovery',
+  'cash',
+  'endBalance',
+] as const;
 export type ScenarioComponent = (typeof SCENARIO_COMPONENTS)[number];
 /** Slots per component and currency: periods 1..61, then everything beyond (endBalance: 0 there). */
 export const SCENARIO_SLOTS = CF_PERIODS + 1;
@@ -188,14 +203,16 @@ export function projectPortfolio(p: LeasePortfolio, options: PortfolioScenarioOp
   const cut = parseDate(options.cutOff, 'cutOff');
   const cutMonth = monthIndexOfDay(cut);
   const convention = options.convention ?? 'monthly';
-  if (convention !== 'monthly' && convention !== 'actual') throw new FinanceError('VALUE', "convention must be 'monthly' or 'actual'", 'convention');
+  if (convention !== 'monthly' && convention !== 'actual')
+    throw new FinanceError('VALUE', "convention must be 'monthly' or 'actual'", 'convention');
   const monthly = convention === 'monthly';
   const gross = options.gross === true;
   const count = p.count;
   if (options.purchaseDay !== undefined && options.purchaseDay.length !== count) {
     throw new FinanceError('VALUE', `purchaseDay must have one entry per lease (${count})`, 'purchaseDay');
   }
-  if (options.exitDay !== undefined && options.exitDay.length !== count) throw new FinanceError('VALUE', `exitDay must have one entry per lease (${count})`, 'exitDay');
+  if (options.exitDay !== undefined && options.exitDay.length !== count)
+    throw new FinanceError('VALUE', `exitDay must have one entry per lease (${count})`, 'exitDay');
   const smm = smmFromCpr(options.cpr);
   const mdr = mdrFromCdr(options.cdr);
   const severity = options.severity;
@@ -246,7 +263,8 @@ export function projectPortfolio(p: LeasePortfolio, options: PortfolioScenarioOp
     const lB = Math.log1p(b);
     const lD = Math.log1p(d);
 
-    const lastFlowMonth = Math.max(f < o1 ? R.dueMonth[o1 - 1 - o0]! : -Infinity, residualRemains ? p.residualMonth[i]! : -Infinity) - cutMonth + 1;
+    const lastFlowMonth =
+      Math.max(f < o1 ? R.dueMonth[o1 - 1 - o0]! : -Infinity, residualRemains ? p.residualMonth[i]! : -Infinity) - cutMonth + 1;
     const lastMonth = lastFlowMonth + lag;
     if (defaultsByMonth.length < lastMonth + 1) defaultsByMonth = new Float64Array(Math.max(lastMonth + 1, defaultsByMonth.length * 2));
     else defaultsByMonth.fill(0, 0, lastMonth + 1);

@@ -168,7 +168,21 @@ export interface NormalizedTerms {
 }
 
 /** The terms fillColumns reads: a packed book (LeasePortfolio) regenerates its rows from these alone. */
-export type RowTerms = Pick<NormalizedTerms, 'n' | 'periodRate' | 'instalment' | 'residual' | 'advance' | 'periodMonths' | 'anchorDay' | 'vatRate' | 'upfrontVat' | 'firstMonth' | 'principal' | 'price'>;
+export type RowTerms = Pick<
+  NormalizedTerms,
+  | 'n'
+  | 'periodRate'
+  | 'instalment'
+  | 'residual'
+  | 'advance'
+  | 'periodMonths'
+  | 'anchorDay'
+  | 'vatRate'
+  | 'upfrontVat'
+  | 'firstMonth'
+  | 'principal'
+  | 'price'
+>;
 
 // Hot loops call these through module-local bindings: when the TypeScript is run transpiled to
 // CommonJS (tsx, vitest), every call through an imported name goes through a getter that V8 does

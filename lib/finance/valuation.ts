@@ -180,7 +180,8 @@ export function valuePortfolio(p: LeasePortfolio, options: PortfolioValuationOpt
     throw new FinanceError('VALUE', `purchaseDay must have one entry per lease (${count})`, 'purchaseDay');
   }
   const exitDay = options.exitDay;
-  if (exitDay !== undefined && exitDay.length !== count) throw new FinanceError('VALUE', `exitDay must have one entry per lease (${count})`, 'exitDay');
+  if (exitDay !== undefined && exitDay.length !== count)
+    throw new FinanceError('VALUE', `exitDay must have one entry per lease (${count})`, 'exitDay');
 
   const out: PortfolioValuation = options.range?.into ?? {
     count,
@@ -352,8 +353,10 @@ export interface PurchasePriceOptions {
 export function purchasePrices(p: LeasePortfolio, options: PurchasePriceOptions): Float64Array {
   const count = p.count;
   const convention = options.convention ?? 'monthly';
-  if (options.purchaseDay.length !== count) throw new FinanceError('VALUE', `purchaseDay must have one entry per lease (${count})`, 'purchaseDay');
-  if (options.agreed !== undefined && options.agreed.length !== count) throw new FinanceError('VALUE', `agreed must have one entry per lease (${count})`, 'agreed');
+  if (options.purchaseDay.length !== count)
+    throw new FinanceError('VALUE', `purchaseDay must have one entry per lease (${count})`, 'purchaseDay');
+  if (options.agreed !== undefined && options.agreed.length !== count)
+    throw new FinanceError('VALUE', `agreed must have one entry per lease (${count})`, 'agreed');
   const buyRate = perLease(options.buyRate, count, 'buyRate');
   const out = options.range?.into ?? new Float64Array(count);
   const [from, to] = sliceOf(options.range, count);
@@ -370,7 +373,8 @@ export function purchasePrices(p: LeasePortfolio, options: PurchasePriceOptions)
     const month0 = monthIndexOfDay(day0);
     const v = 1 / (1 + b / 12);
     const lb = Math.log1p(b);
-    const df = (day: number, month: number) => (convention === 'monthly' ? Math.pow(v, month - month0) : Math.exp((-(day - day0) / 365) * lb));
+    const df = (day: number, month: number) =>
+      convention === 'monthly' ? Math.pow(v, month - month0) : Math.exp((-(day - day0) / 365) * lb);
     let pv = 0;
     const R = p.rowsOf(i);
     for (let k = 0; k < R.n; k++) if (R.dueDay[k]! >= day0) pv += R.instalment[k]! * df(R.dueDay[k]!, R.dueMonth[k]!);
@@ -449,10 +453,7 @@ export function valueLease(lease: LeaseTerms | Schedule, options: ValuationOptio
 }
 
 /** Sum of a portfolio valuation's cash buckets over the leases selected by `include` (default all); 61 periods + beyond, minor units. */
-export function aggregateCash(
-  v: PortfolioValuation,
-  include?: (i: number) => boolean,
-): { cash: Float64Array; cashBeyond: number } {
+export function aggregateCash(v: PortfolioValuation, include?: (i: number) => boolean): { cash: Float64Array; cashBeyond: number } {
   const cash = new Float64Array(CF_PERIODS);
   let beyond = 0;
   for (let i = 0; i < v.count; i++) {
@@ -471,7 +472,22 @@ export function leaseCurrencies(p: LeasePortfolio): CurrencyCode[] {
   return out;
 }
 
-const PER_LEASE_FIELDS = ['prin', 'sellto4G', 'purchasePrice', 'inPool', 'npv', 'delta', 'check', 'totalcf', 'cashBeyond', 'remainingInstalments', 'remainingTermMonths', 'walYears', 'seasoningMonths', 'originalTermMonths'] as const;
+const PER_LEASE_FIELDS = [
+  'prin',
+  'sellto4G',
+  'purchasePrice',
+  'inPool',
+  'npv',
+  'delta',
+  'check',
+  'totalcf',
+  'cashBeyond',
+  'remainingInstalments',
+  'remainingTermMonths',
+  'walYears',
+  'seasoningMonths',
+  'originalTermMonths',
+] as const;
 
 /**
  * A valuation with slot i spliced like LeasePortfolio.splice: `insert` opens slot i for `one` (a
@@ -529,11 +545,19 @@ function* inSlices<T>(count: number, chunk: number, slice: (range: ValueRange<T>
  * valuePortfolio in slices of `chunk` leases, pausing after each (a background rebuild yields to the event loop
  * there); the result is the same arrays as one call's, to the cent.
  */
-export function valuePortfolioInChunks(p: LeasePortfolio, options: Omit<PortfolioValuationOptions, 'range'>, chunk = 5000): Generator<void, PortfolioValuation> {
+export function valuePortfolioInChunks(
+  p: LeasePortfolio,
+  options: Omit<PortfolioValuationOptions, 'range'>,
+  chunk = 5000,
+): Generator<void, PortfolioValuation> {
   return inSlices(p.count, chunk, (range) => valuePortfolio(p, { ...options, range }));
 }
 
 /** purchasePrices in slices of `chunk` leases, pausing after each (see valuePortfolioInChunks). */
-export function purchasePricesInChunks(p: LeasePortfolio, options: Omit<PurchasePriceOptions, 'range'>, chunk = 5000): Generator<void, Float64Array> {
+export function purchasePricesInChunks(
+  p: LeasePortfolio,
+  options: Omit<PurchasePriceOptions, 'range'>,
+  chunk = 5000,
+): Generator<void, Float64Array> {
   return inSlices(p.count, chunk, (range) => purchasePrices(p, { ...options, range }));
 }

@@ -208,7 +208,11 @@ const ratio = (a: number, b: number) => (b > 0 ? a / b : 0);
 /** The performance measures of one month and currency from its aggregates. */
 export function performanceRow(month: string, monthEnd: string, t: PoolTotals, live: boolean): PerformanceRow {
   // SMM over the leases in the pool at the start: their scheduled principal.
-  const smm = smmOf({ startBalance: t.startBalance, scheduledPrincipal: t.startScheduledPrincipal, unscheduledPrincipal: t.unscheduledPrincipal });
+  const smm = smmOf({
+    startBalance: t.startBalance,
+    scheduledPrincipal: t.startScheduledPrincipal,
+    unscheduledPrincipal: t.unscheduledPrincipal,
+  });
   const mdr = mdrOf(t);
   const netLoss = t.writtenOff - t.recoveries;
   return {
@@ -238,7 +242,14 @@ export function performanceRow(month: string, monthEnd: string, t: PoolTotals, l
   };
 }
 
-export type VintagePoint = { monthsSince: number; month: string; defaulted: number; netLoss: number; originalBalance: number; value: number };
+export type VintagePoint = {
+  monthsSince: number;
+  month: string;
+  defaulted: number;
+  netLoss: number;
+  originalBalance: number;
+  value: number;
+};
 export type VintageCurve = { cohort: string; leases: number; originalBalance: number; points: VintagePoint[] };
 
 /**
@@ -246,7 +257,12 @@ export type VintageCurve = { cohort: string; leases: number; originalBalance: nu
  * point per month from the cohort quarter's last month on; the value is the measure ÷ the cohort's
  * original balance in that month, made non-decreasing (a cure, a recovery never lowers a cumulative curve).
  */
-export function vintageCurves(months: readonly MonthAggregates[], currency: string, basis: CohortBasis, measure: VintageMeasure): VintageCurve[] {
+export function vintageCurves(
+  months: readonly MonthAggregates[],
+  currency: string,
+  basis: CohortBasis,
+  measure: VintageMeasure,
+): VintageCurve[] {
   const curves = new Map<string, VintageCurve>();
   for (const m of months) {
     const byQ = m.cohorts[basis][currency];
@@ -260,7 +276,14 @@ export function vintageCurves(months: readonly MonthAggregates[], currency: stri
       curve.originalBalance = c.originalBalance;
       const prev = curve.points[curve.points.length - 1]?.value ?? 0;
       const raw = ratio(measure === 'default' ? c.defaulted : c.netLoss, c.originalBalance);
-      curve.points.push({ monthsSince: x, month: m.month, defaulted: c.defaulted, netLoss: c.netLoss, originalBalance: c.originalBalance, value: Math.max(prev, raw) });
+      curve.points.push({
+        monthsSince: x,
+        month: m.month,
+        defaulted: c.defaulted,
+        netLoss: c.netLoss,
+        originalBalance: c.originalBalance,
+        value: Math.max(prev, raw),
+      });
     }
   }
   return [...curves.values()].sort((a, b) => (a.cohort < b.cohort ? -1 : a.cohort > b.cohort ? 1 : 0));

@@ -26,7 +26,13 @@ export function splitColumns(s: ScheduleStore, order: readonly Component[]): Spl
 }
 
 /** The split of lease `i` (store index) at day `day` (a lib/finance day number). */
-export function cashSplitAt(s: ScheduleStore, l: LedgerStore, i: number, day: number, order: readonly Component[] | SplitColumns): CashSplit {
+export function cashSplitAt(
+  s: ScheduleStore,
+  l: LedgerStore,
+  i: number,
+  day: number,
+  order: readonly Component[] | SplitColumns,
+): CashSplit {
   const { cols, interestAt, principalAt } = Array.isArray(order) ? splitColumns(s, order as readonly Component[]) : (order as SplitColumns);
   let cash = 0;
   for (let j = l.start[i]!; j < l.end[i]!; j++) {

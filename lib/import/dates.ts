@@ -65,5 +65,9 @@ export function parseDate(raw: string, format: DateFormat): string | null {
   }
   const m = SLASH.exec(v);
   if (!m) return null;
-  return format === 'mdy-slash' ? iso(Number(m[3]), Number(m[1]), Number(m[2])) : format === 'dmy-slash' ? iso(Number(m[3]), Number(m[2]), Number(m[1])) : null;
+  return format === 'mdy-slash'
+    ? iso(Number(m[3]), Number(m[1]), Number(m[2]))
+    : format === 'dmy-slash'
+      ? iso(Number(m[3]), Number(m[2]), Number(m[1]))
+      : null;
 }

@@ -122,29 +122,103 @@ const CONTRACT = /^[A-Za-z0-9][A-Za-z0-9/_.-]*$/;
 /** Enum values as lessors write them, in the four languages and ESMA's codes. */
 const ENUM_WORDS: Partial<Record<ImportField, Record<string, string>>> = {
   timing: {
-    advance: 'advance', 'in advance': 'advance', vorschussig: 'advance', vorschuessig: 'advance', anticipe: 'advance', 'a echoir': 'advance', antecipado: 'advance', '1': 'advance',
-    arrears: 'arrears', 'in arrears': 'arrears', nachschussig: 'arrears', nachschuessig: 'arrears', echu: 'arrears', 'terme echu': 'arrears', postecipado: 'arrears', '0': 'arrears',
+    advance: 'advance',
+    'in advance': 'advance',
+    vorschussig: 'advance',
+    vorschuessig: 'advance',
+    anticipe: 'advance',
+    'a echoir': 'advance',
+    antecipado: 'advance',
+    '1': 'advance',
+    arrears: 'arrears',
+    'in arrears': 'arrears',
+    nachschussig: 'arrears',
+    nachschuessig: 'arrears',
+    echu: 'arrears',
+    'terme echu': 'arrears',
+    postecipado: 'arrears',
+    '0': 'arrears',
   },
   frequency: {
-    monthly: 'monthly', m: 'monthly', mnth: 'monthly', monatlich: 'monthly', mensuel: 'monthly', mensuelle: 'monthly', mensal: 'monthly',
-    quarterly: 'quarterly', q: 'quarterly', qutr: 'quarterly', vierteljahrlich: 'quarterly', quartalsweise: 'quarterly', trimestriel: 'quarterly', trimestrielle: 'quarterly', trimestral: 'quarterly',
-    'semi annual': 'semi-annual', semiannual: 'semi-annual', s: 'semi-annual', semi: 'semi-annual', halbjahrlich: 'semi-annual', semestriel: 'semi-annual', semestrielle: 'semi-annual', semestral: 'semi-annual',
-    annual: 'annual', a: 'annual', year: 'annual', jahrlich: 'annual', annuel: 'annual', annuelle: 'annual', anual: 'annual',
+    monthly: 'monthly',
+    m: 'monthly',
+    mnth: 'monthly',
+    monatlich: 'monthly',
+    mensuel: 'monthly',
+    mensuelle: 'monthly',
+    mensal: 'monthly',
+    quarterly: 'quarterly',
+    q: 'quarterly',
+    qutr: 'quarterly',
+    vierteljahrlich: 'quarterly',
+    quartalsweise: 'quarterly',
+    trimestriel: 'quarterly',
+    trimestrielle: 'quarterly',
+    trimestral: 'quarterly',
+    'semi annual': 'semi-annual',
+    semiannual: 'semi-annual',
+    s: 'semi-annual',
+    semi: 'semi-annual',
+    halbjahrlich: 'semi-annual',
+    semestriel: 'semi-annual',
+    semestrielle: 'semi-annual',
+    semestral: 'semi-annual',
+    annual: 'annual',
+    a: 'annual',
+    year: 'annual',
+    jahrlich: 'annual',
+    annuel: 'annual',
+    annuelle: 'annual',
+    anual: 'annual',
   },
   assetType: {
-    vehicle: 'vehicle', fahrzeug: 'vehicle', kfz: 'vehicle', pkw: 'vehicle', vehicule: 'vehicle', veiculo: 'vehicle',
-    machinery: 'machinery', machine: 'machinery', maschine: 'machinery', maschinen: 'machinery', machines: 'machinery', maquina: 'machinery', maquinas: 'machinery',
-    it: 'it', edv: 'it', informatique: 'it', informatica: 'it',
-    medical: 'medical', medizintechnik: 'medical', medizin: 'medical', medicale: 'medical', medical_: 'medical', medico: 'medical',
+    vehicle: 'vehicle',
+    fahrzeug: 'vehicle',
+    kfz: 'vehicle',
+    pkw: 'vehicle',
+    vehicule: 'vehicle',
+    veiculo: 'vehicle',
+    machinery: 'machinery',
+    machine: 'machinery',
+    maschine: 'machinery',
+    maschinen: 'machinery',
+    machines: 'machinery',
+    maquina: 'machinery',
+    maquinas: 'machinery',
+    it: 'it',
+    edv: 'it',
+    informatique: 'it',
+    informatica: 'it',
+    medical: 'medical',
+    medizintechnik: 'medical',
+    medizin: 'medical',
+    medicale: 'medical',
+    medical_: 'medical',
+    medico: 'medical',
   },
   condition: { new: 'new', neu: 'new', neuf: 'new', novo: 'new', used: 'used', gebraucht: 'used', occasion: 'used', usado: 'used' },
   vatRegime: { 'per instalment': 'per-instalment', 'per installment': 'per-instalment', upfront: 'upfront' },
   status: {
-    active: 'active', perf: 'active', aktiv: 'active', actif: 'active', ativo: 'active', arrr: 'active',
-    closed: 'closed', rdmd: 'closed', beendet: 'closed', clos: 'closed', encerrado: 'closed',
+    active: 'active',
+    perf: 'active',
+    aktiv: 'active',
+    actif: 'active',
+    ativo: 'active',
+    arrr: 'active',
+    closed: 'closed',
+    rdmd: 'closed',
+    beendet: 'closed',
+    clos: 'closed',
+    encerrado: 'closed',
     // A default is derived from the ledger (domain.md §8), never typed: a tape's DFLT is an active contract here.
-    defaulted: 'active', dflt: 'active', ausgefallen: 'active',
-    terminated: 'terminated', term: 'terminated', gekundigt: 'terminated', resilie: 'terminated', rescindido: 'terminated',
+    defaulted: 'active',
+    dflt: 'active',
+    ausgefallen: 'active',
+    terminated: 'terminated',
+    term: 'terminated',
+    gekundigt: 'terminated',
+    resilie: 'terminated',
+    rescindido: 'terminated',
   },
 };
 
@@ -163,7 +237,13 @@ function enumKey(v: string): string {
  * month-end clamping makes `origination + 1 period` ambiguous, so the candidate consistent with the
  * maturity date wins.
  */
-export function deriveFirstDueDate(origination: string, timing: 'advance' | 'arrears', months: number, term: number, maturity?: string): string {
+export function deriveFirstDueDate(
+  origination: string,
+  timing: 'advance' | 'arrears',
+  months: number,
+  term: number,
+  maturity?: string,
+): string {
   if (timing === 'advance') return origination;
   const base = addMonths(origination, months);
   if (!maturity) return base;
@@ -187,8 +267,25 @@ export function outstandingAt(schedule: Schedule, date: string): number {
 }
 
 const COMPARED: (keyof ImportedLease)[] = [
-  'assetType', 'assetDescription', 'condition', 'currency', 'price', 'downPayment', 'residual', 'fee', 'feeFinanced', 'term', 'rate',
-  'timing', 'frequency', 'firstDueDate', 'vatRate', 'vatRegime', 'purchaseDate', 'agreedPurchasePrice', 'status',
+  'assetType',
+  'assetDescription',
+  'condition',
+  'currency',
+  'price',
+  'downPayment',
+  'residual',
+  'fee',
+  'feeFinanced',
+  'term',
+  'rate',
+  'timing',
+  'frequency',
+  'firstDueDate',
+  'vatRate',
+  'vatRegime',
+  'purchaseDate',
+  'agreedPurchasePrice',
+  'status',
 ];
 
 /** True when applying `lease` (only the fields it sets) would change nothing on `existing`. */
@@ -229,7 +326,15 @@ function validateRow(
   };
   const fail = (f: ImportField | '', rule: ImportRule, params?: Record<string, string>, severity: 'error' | 'warning' = 'error') => {
     const i = f ? columnOf.get(f) : undefined;
-    exceptions.push({ row, column: i === undefined ? '' : headers[i]!, field: f, value: f ? (raw(f) ?? '') : '', rule, severity, ...(params ? { params } : {}) });
+    exceptions.push({
+      row,
+      column: i === undefined ? '' : headers[i]!,
+      field: f,
+      value: f ? (raw(f) ?? '') : '',
+      rule,
+      severity,
+      ...(params ? { params } : {}),
+    });
   };
   const text = (f: ImportField): string | undefined => {
     const v = raw(f);
@@ -274,7 +379,17 @@ function validateRow(
         const words = ENUM_WORDS[f] ?? {};
         const key = enumKey(v);
         const allowed: readonly string[] =
-          f === 'assetType' ? ASSET_TYPES : f === 'condition' ? CONDITIONS : f === 'timing' ? TIMINGS : f === 'frequency' ? FREQUENCIES : f === 'vatRegime' ? VAT_REGIMES : LEASE_STATUSES;
+          f === 'assetType'
+            ? ASSET_TYPES
+            : f === 'condition'
+              ? CONDITIONS
+              : f === 'timing'
+                ? TIMINGS
+                : f === 'frequency'
+                  ? FREQUENCIES
+                  : f === 'vatRegime'
+                    ? VAT_REGIMES
+                    : LEASE_STATUSES;
         const hit = allowed.includes(v.toLowerCase()) ? v.toLowerCase() : words[key];
         if (!hit) fail(f, 'enum', { allowed: allowed.join(', ') });
         else values[f] = hit;
@@ -324,7 +439,8 @@ function validateRow(
   const timing = get<'advance' | 'arrears'>('timing') ?? existing?.timing;
   const frequency = get<(typeof FREQUENCIES)[number]>('frequency') ?? existing?.frequency ?? 'monthly';
   if (values.price !== undefined && price !== undefined && price <= 0) fail('price', 'pricePositive');
-  if (values.downPayment !== undefined && price !== undefined && (downPayment < 0 || downPayment >= price)) fail('downPayment', 'downPaymentRange');
+  if (values.downPayment !== undefined && price !== undefined && (downPayment < 0 || downPayment >= price))
+    fail('downPayment', 'downPaymentRange');
   if (values.rate !== undefined && rate !== undefined && !(rate >= 0 && rate < 1)) fail('rate', 'rateRange');
   if (values.term !== undefined && term !== undefined && !(term >= 1 && term <= 360)) fail('term', 'termRange');
   const vatRate = get<number>('vatRate');
@@ -340,7 +456,8 @@ function validateRow(
     feeFinanced = extra > 0 && extra === fee;
   } else if (fee !== undefined) feeFinanced = existing?.feeFinanced ?? false;
   const principal = price !== undefined ? price - downPayment + (feeFinanced ? (fee ?? 0) : 0) : undefined;
-  if (principal !== undefined && (values.residual !== undefined || values.price !== undefined) && (residual < 0 || residual > principal)) fail('residual', 'residualRange');
+  if (principal !== undefined && (values.residual !== undefined || values.price !== undefined) && (residual < 0 || residual > principal))
+    fail('residual', 'residualRange');
 
   const origination = get<string>('originationDate');
   let firstDueDate = get<string>('firstDueDate');
@@ -393,7 +510,15 @@ function validateRow(
 
   const errors = exceptions.some((e) => e.severity === 'error');
   const merged = { ...(existing ?? {}), ...lease } as Required<ImportedLease>;
-  if (!errors && merged.price !== undefined && merged.term !== undefined && merged.rate !== undefined && merged.timing && merged.firstDueDate && merged.currency) {
+  if (
+    !errors &&
+    merged.price !== undefined &&
+    merged.term !== undefined &&
+    merged.rate !== undefined &&
+    merged.timing &&
+    merged.firstDueDate &&
+    merged.currency
+  ) {
     try {
       const schedule = buildSchedule({
         currency: merged.currency as never,
@@ -421,7 +546,12 @@ function validateRow(
       if (tapeOutstanding !== undefined && tapeDate) {
         const expected = outstandingAt(schedule, tapeDate);
         if (Math.abs(tapeOutstanding - expected) > unit) {
-          fail('tapeOutstanding', 'outstandingMismatch', { expected: String(expected), currency: merged.currency, date: tapeDate }, 'warning');
+          fail(
+            'tapeOutstanding',
+            'outstandingMismatch',
+            { expected: String(expected), currency: merged.currency, date: tapeDate },
+            'warning',
+          );
         }
       }
     } catch {

@@ -2,7 +2,17 @@ import { defaultLocale, locales, type Locale } from '@/i18n/routing';
 import type { Scope } from '@/lib/auth/scopes';
 
 /** Documented API paths that answer outside the /api prefix; they bypass locale routing and authenticate themselves. */
-export const API_PREFIXES = ['/api/', '/jwt/', '/apps/', '/account-setting/', '/profile/', '/faq/', '/pricing/', '/blog/', '/card/'] as const;
+export const API_PREFIXES = [
+  '/api/',
+  '/jwt/',
+  '/apps/',
+  '/account-setting/',
+  '/profile/',
+  '/faq/',
+  '/pricing/',
+  '/blog/',
+  '/card/',
+] as const;
 
 /** Locale-relative pages anyone may see. */
 const PUBLIC_PAGES = new Set(['/login', '/register', '/__not-found']);

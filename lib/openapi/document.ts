@@ -192,7 +192,10 @@ export function parametersOf(
       const items = (out?.type === 'array' ? out.items : undefined) as JsonSchema | undefined;
       paramSchema = { type: 'array', items: items ?? { type: 'string' }, ...('default' in prop ? { default: prop.default } : {}) };
     }
-    const notes = [typeof description === 'string' ? description : '', list ? 'Repeat the parameter or separate the values with commas.' : '']
+    const notes = [
+      typeof description === 'string' ? description : '',
+      list ? 'Repeat the parameter or separate the values with commas.' : '',
+    ]
       .filter(Boolean)
       .join(' ');
     const param: OpenApiParameter = { name, in: where, required: where === 'path' || required.has(name), schema: paramSchema };
@@ -226,7 +229,8 @@ function operationOf(doc: RouteDoc, components: Record<string, JsonSchema>): Ope
     ...(doc.query ? parametersOf(doc.query, 'query', doc.example?.query, operationId, components) : []),
   ];
   const responses: Record<string, OpenApiResponse> = {};
-  for (const [status, response] of Object.entries(doc.responses)) responses[status] = responseOf(Number(status), response, operationId, components);
+  for (const [status, response] of Object.entries(doc.responses))
+    responses[status] = responseOf(Number(status), response, operationId, components);
   const defaults = doc.auth === 'public' ? [500] : [401, 403, 500];
   for (const status of defaults) responses[status] ??= responseOf(status, { description: '' }, operationId, components);
 
@@ -307,7 +311,8 @@ export function buildOpenApiDocument(routes: readonly RouteDoc[] = ROUTE_DOCS, o
           type: 'apiKey',
           in: 'cookie',
           name: 'next-auth.session-token',
-          description: 'The web app\u2019s session (sign in at /login; __Secure- prefixed over HTTPS). Writes must come from the same origin.',
+          description:
+            'The web app\u2019s session (sign in at /login; __Secure- prefixed over HTTPS). Writes must come from the same origin.',
         },
       },
     },

@@ -30,15 +30,14 @@ const timestamp = z.number().int().describe('Epoch milliseconds');
 const currency = z.enum(CURRENCY_CODES as unknown as [string, ...string[]]);
 
 /** The one error shape of lib/api/errors.ts: `{ error: { code, message, issues? }, errorId? }`. */
-export const apiErrorSchema = z
-  .object({
-    error: z.object({
-      code: z.enum(Object.keys(ERROR_STATUS) as [keyof typeof ERROR_STATUS, ...(keyof typeof ERROR_STATUS)[]]),
-      message: z.string(),
-      issues: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
-    }),
-    errorId: z.string().optional().describe('Only on 500: quote it when reporting the problem'),
-  });
+export const apiErrorSchema = z.object({
+  error: z.object({
+    code: z.enum(Object.keys(ERROR_STATUS) as [keyof typeof ERROR_STATUS, ...(keyof typeof ERROR_STATUS)[]]),
+    message: z.string(),
+    issues: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  }),
+  errorId: z.string().optional().describe('Only on 500: quote it when reporting the problem'),
+});
 
 /** A documented error answer: the one error shape with what this status means here. */
 export const errorDoc = (description: string): ResponseDoc => ({ description, schema: apiErrorSchema });
@@ -174,8 +173,14 @@ export const funderResponse = z.object({
   creditRelative: z.number().describe("Default materiality, relative threshold as a decimal of the lease's exposure"),
   creditProbationMonths: z.number().int().describe('Months without a default trigger before a defaulted lease cures'),
   creditContagion: z.number().describe("Lessee contagion: share of the lessee's exposure in default beyond which all its leases are"),
-  provisionMatrix: z.record(z.string(), z.record(z.string(), z.number())).describe('IFRS 9 loss rate per currency (or *) and DPD bucket key (or default)'),
-  fourEyes: z.boolean().describe('Four eyes: the approver of a quotation must not be its submitter, and a change of these settings applies when another admin approves it'),
+  provisionMatrix: z
+    .record(z.string(), z.record(z.string(), z.number()))
+    .describe('IFRS 9 loss rate per currency (or *) and DPD bucket key (or default)'),
+  fourEyes: z
+    .boolean()
+    .describe(
+      'Four eyes: the approver of a quotation must not be its submitter, and a change of these settings applies when another admin approves it',
+    ),
   dataVersion: z.number().int(),
   createdAt: timestamp,
   updatedAt: timestamp,
@@ -236,7 +241,9 @@ export const leaseListResponse = z.object({
     leaseListRowSchema.extend({
       shownStatus: z
         .enum(SHOWN_STATUS_VALUES)
-        .describe('The status the register shows and filters by: derived under domain.md §8 (a write-off wins; closed and terminated as set); `status` is the stored business status'),
+        .describe(
+          'The status the register shows and filters by: derived under domain.md §8 (a write-off wins; closed and terminated as set); `status` is the stored business status',
+        ),
     }),
   ),
   total: z.number().int().describe('Filtered count'),
@@ -265,9 +272,13 @@ export const leaseDetailResponse = z.object({
   valuation: z
     .looseObject({
       cutOff: isoDate,
-      inPool: z.boolean().describe('false when the lease was purchased after the cut-off: it is in no figure at that date and every amount is 0'),
+      inPool: z
+        .boolean()
+        .describe('false when the lease was purchased after the cut-off: it is in no figure at that date and every amount is 0'),
       prin: minor,
-      sellto4G: minor.describe('PV of the remaining net flows at the funder’s buy rate at the cut-off (never the historical purchase price)'),
+      sellto4G: minor.describe(
+        'PV of the remaining net flows at the funder’s buy rate at the cut-off (never the historical purchase price)',
+      ),
       npv: minor,
       delta: minor,
       check: minor,

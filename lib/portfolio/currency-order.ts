@@ -5,7 +5,12 @@
  */
 export function currencyOrder(baseCurrency: string, outstanding: readonly { currency: string; prin: number }[]): string[] {
   const known = [...outstanding]
-    .sort((a, b) => Number(b.currency === baseCurrency) - Number(a.currency === baseCurrency) || b.prin - a.prin || a.currency.localeCompare(b.currency))
+    .sort(
+      (a, b) =>
+        Number(b.currency === baseCurrency) - Number(a.currency === baseCurrency) ||
+        b.prin - a.prin ||
+        a.currency.localeCompare(b.currency),
+    )
     .map((o) => o.currency);
   return known.includes(baseCurrency) ? known : [baseCurrency, ...known];
 }

@@ -138,7 +138,12 @@ export function liabilityOf(
  * Leases count from their purchase date on (pool membership); each contributes round(advanceRate ×
  * purchasePrice) less the liability principal of the months before the month of `on`.
  */
-export function fundingLineBalance(src: FundingLineSource, params: LiabilityParams, on: string, baseCurrency: string): FundingLineBalance[] {
+export function fundingLineBalance(
+  src: FundingLineSource,
+  params: LiabilityParams,
+  on: string,
+  baseCurrency: string,
+): FundingLineBalance[] {
   const inPool = poolMask(src.purchaseDay, on, src.exitDay);
   const purchasePrice = Float64Array.from(src.purchasePrice, (price, i) => (inPool[i] === 1 && Number.isFinite(price) ? price : 0));
   const aggs = portfolioLiability(src.portfolio, {
@@ -179,16 +184,27 @@ export interface FundingLineMonth {
  * balance on `from` out as its own movement (`writtenOff`), and the closing balance = opening + drawn −
  * principal − writtenOff. A lease both bought and written off within the month shows in neither movement.
  */
-export function fundingLineMonth(src: FundingLineSource, params: LiabilityParams, from: string, to: string, baseCurrency: string): FundingLineMonth[] {
+export function fundingLineMonth(
+  src: FundingLineSource,
+  params: LiabilityParams,
+  from: string,
+  to: string,
+  baseCurrency: string,
+): FundingLineMonth[] {
   const opening = new Map(fundingLineBalance(src, params, from, baseCurrency).map((b) => [b.currency, b.balance]));
   const inPool = poolMask(src.purchaseDay, to, src.exitDay);
   const atFrom = poolMask(src.purchaseDay, from, src.exitDay);
   const options = { cutOff: from, purchaseDay: src.purchaseDay, facilityRate: params.facilityRate, advanceRate: params.advanceRate };
-  const priced = (keep: (i: number) => boolean) => Float64Array.from(src.purchasePrice, (price, i) => (keep(i) && Number.isFinite(price) ? price : 0));
+  const priced = (keep: (i: number) => boolean) =>
+    Float64Array.from(src.purchasePrice, (price, i) => (keep(i) && Number.isFinite(price) ? price : 0));
   const aggs = portfolioLiability(src.portfolio, { ...options, purchasePrice: priced((i) => inPool[i] === 1) });
   const leaves = (i: number) => atFrom[i] === 1 && inPool[i] === 0;
   const anyLeft = atFrom.some((_, i) => leaves(i));
-  const writtenOff = new Map(anyLeft ? portfolioLiability(src.portfolio, { ...options, purchasePrice: priced(leaves) }).map((a) => [a.currency, a.balanceAtCutOff]) : []);
+  const writtenOff = new Map(
+    anyLeft
+      ? portfolioLiability(src.portfolio, { ...options, purchasePrice: priced(leaves) }).map((a) => [a.currency, a.balanceAtCutOff])
+      : [],
+  );
   const lines = aggs
     .filter((a) => a.leases > 0 || (writtenOff.get(a.currency) ?? 0) !== 0)
     .map((a) => {
@@ -197,7 +213,17 @@ export function fundingLineMonth(src: FundingLineSource, params: LiabilityParams
       // balanceAtCutOff over the leases in the pool at `to` = the opening, less what left, plus what was drawn after `from`.
       const drawn = a.balanceAtCutOff - (open - out);
       const principal = a.principal[0]!;
-      return { currency: a.currency, leases: a.leases, opening: open, drawn, principal, writtenOff: out, interest: a.interest[0]!, vat: a.vat[0]!, closing: open + drawn - principal - out };
+      return {
+        currency: a.currency,
+        leases: a.leases,
+        opening: open,
+        drawn,
+        principal,
+        writtenOff: out,
+        interest: a.interest[0]!,
+        vat: a.vat[0]!,
+        closing: open + drawn - principal - out,
+      };
     });
   return baseCurrencyFirst(lines, baseCurrency);
 }
@@ -215,7 +241,12 @@ export function fundingLineMonth(src: FundingLineSource, params: LiabilityParams
  * (facility rate, 30/360) and VAT are rounded per period. With no pool line (nothing left to amortise with) the
  * whole outstanding falls in beyond. `opening` is what the facility drew up to the date.
  */
-export function facilityLiabilityLine(pool: CurrencyLiability | undefined, currency: string, outstanding: number, drawn: number): CurrencyLiability {
+export function facilityLiabilityLine(
+  pool: CurrencyLiability | undefined,
+  currency: string,
+  outstanding: number,
+  drawn: number,
+): CurrencyLiability {
   const periods = pool?.principal.length ?? 61;
   const poolPrincipal = pool ? pool.total.principal : 0;
   const principal = new Array<number>(periods).fill(0);
@@ -245,7 +276,11 @@ export function facilityLiabilityLine(pool: CurrencyLiability | undefined, curre
     interest[k] = Math.round(pool.interest[k]! * factor);
     vat[k] = Math.round(pool.vat[k]! * factor);
   }
-  const beyond = { principal: outstanding - repaid, interest: Math.round(pool.beyond.interest * factor), vat: Math.round(pool.beyond.vat * factor) };
+  const beyond = {
+    principal: outstanding - repaid,
+    interest: Math.round(pool.beyond.interest * factor),
+    vat: Math.round(pool.beyond.vat * factor),
+  };
   const sum = (xs: number[], b: number) => xs.reduce((s, x) => s + x, 0) + b;
   return {
     currency,
@@ -270,17 +305,31 @@ export function liabilityExportRows(
   cutOff: string,
   labels: { beyond: string; total: string },
 ): LiabilityExportRow[] {
-  const rows: LiabilityExportRow[] = CASH_PERIODS.map((k) => ({ period: String(k), month: periodMonth(cutOff, k).slice(0, 7), amounts: lines.map((l) => l[kind][k - 1] ?? 0) }));
+  const rows: LiabilityExportRow[] = CASH_PERIODS.map((k) => ({
+    period: String(k),
+    month: periodMonth(cutOff, k).slice(0, 7),
+    amounts: lines.map((l) => l[kind][k - 1] ?? 0),
+  }));
   rows.push({ period: labels.beyond, month: '', amounts: lines.map((l) => l.beyond[kind]) });
   rows.push({ period: labels.total, month: '', amounts: lines.map((l) => l.total[kind]) });
   return rows;
 }
 
 /** The export columns: period, month, then one money column per currency line. */
-export function liabilityExportColumns(lines: readonly CurrencyLiability[], labels: { period: string; month: string }): ExportColumn<LiabilityExportRow>[] {
+export function liabilityExportColumns(
+  lines: readonly CurrencyLiability[],
+  labels: { period: string; month: string },
+): ExportColumn<LiabilityExportRow>[] {
   return [
     { id: 'period', header: labels.period, kind: 'text', value: (r) => r.period, width: 18 },
     { id: 'month', header: labels.month, kind: 'text', value: (r) => r.month, width: 10 },
-    ...lines.map((l, i): ExportColumn<LiabilityExportRow> => ({ id: `amount_${l.currency}`, header: l.currency, kind: 'money', value: (r) => r.amounts[i] ?? 0, currency: () => l.currency, width: 18 })),
+    ...lines.map((l, i): ExportColumn<LiabilityExportRow> => ({
+      id: `amount_${l.currency}`,
+      header: l.currency,
+      kind: 'money',
+      value: (r) => r.amounts[i] ?? 0,
+      currency: () => l.currency,
+      width: 18,
+    })),
   ];
 }

@@ -12,14 +12,27 @@ export function scenarioTableRow<R extends CashFlowTableRow>(row: R, p: Portfoli
   const base = i * CF_PERIODS;
   const sellto4G = p.sellto4G[i]!;
   const npv = p.npv[i]!;
-  return { ...row, sellto4G, npv, delta: sellto4G - npv, totalcf: p.totalcf[i]!, cash: Array.from(p.cash.subarray(base, base + CF_PERIODS)), cashBeyond: p.cashBeyond[i]! };
+  return {
+    ...row,
+    sellto4G,
+    npv,
+    delta: sellto4G - npv,
+    totalcf: p.totalcf[i]!,
+    cash: Array.from(p.cash.subarray(base, base + CF_PERIODS)),
+    cashBeyond: p.cashBeyond[i]!,
+  };
 }
 
 /**
  * The totals per currency over the rows `indices` (the table's filtered rows) with the scenario's figures:
  * the contractual totals' other fields (count, principal, check, weighted averages) kept.
  */
-export function scenarioRowTotals(contractual: readonly CurrencySummary[], p: PortfolioScenario, currencyOf: (i: number) => string, indices: ArrayLike<number>): CurrencySummary[] {
+export function scenarioRowTotals(
+  contractual: readonly CurrencySummary[],
+  p: PortfolioScenario,
+  currencyOf: (i: number) => string,
+  indices: ArrayLike<number>,
+): CurrencySummary[] {
   const sums = new Map<string, { sellto4G: number; npv: number; totalcf: number; cashBeyond: number; cash: Float64Array }>();
   for (let k = 0; k < indices.length; k++) {
     const i = indices[k]!;
@@ -36,6 +49,14 @@ export function scenarioRowTotals(contractual: readonly CurrencySummary[], p: Po
   return contractual.map((c) => {
     const s = sums.get(c.currency);
     if (!s) return { ...c, sellto4G: 0, npv: 0, delta: 0, totalcf: 0, cash: new Array<number>(CF_PERIODS).fill(0), cashBeyond: 0 };
-    return { ...c, sellto4G: s.sellto4G, npv: s.npv, delta: s.sellto4G - s.npv, totalcf: s.totalcf, cash: Array.from(s.cash), cashBeyond: s.cashBeyond };
+    return {
+      ...c,
+      sellto4G: s.sellto4G,
+      npv: s.npv,
+      delta: s.sellto4G - s.npv,
+      totalcf: s.totalcf,
+      cash: Array.from(s.cash),
+      cashBeyond: s.cashBeyond,
+    };
   });
 }

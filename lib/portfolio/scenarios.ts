@@ -71,7 +71,14 @@ export type ScenarioTotalsRow = {
 
 type Source = Pick<ScenarioComparisonData, 'months' | 'currencies'>;
 
-const money = <T extends { currency: string }>(id: string, value: (r: T) => number | null): ExportColumn<T> => ({ id, header: id, kind: 'money', value, currency: (r) => r.currency, redNegatives: true });
+const money = <T extends { currency: string }>(id: string, value: (r: T) => number | null): ExportColumn<T> => ({
+  id,
+  header: id,
+  kind: 'money',
+  value,
+  currency: (r) => r.currency,
+  redNegatives: true,
+});
 
 export function scenarioExportRows(src: Source): ScenarioExportRow[] {
   const rows: ScenarioExportRow[] = [];
@@ -102,8 +109,20 @@ export function scenarioExportRows(src: Source): ScenarioExportRow[] {
 export function scenarioTotalsRows(src: Source): ScenarioTotalsRow[] {
   return src.currencies.flatMap((c) => [
     { currency: c.currency, measure: 'outstanding', contractual: c.prin, scenario: c.prin, difference: 0 },
-    { currency: c.currency, measure: 'total_cash_flow', contractual: c.contractual.totalcf, scenario: c.scenario.totalcf, difference: c.difference.totalcf },
-    { currency: c.currency, measure: 'price', contractual: c.contractual.sellto4G, scenario: c.scenario.sellto4G, difference: c.difference.sellto4G },
+    {
+      currency: c.currency,
+      measure: 'total_cash_flow',
+      contractual: c.contractual.totalcf,
+      scenario: c.scenario.totalcf,
+      difference: c.difference.totalcf,
+    },
+    {
+      currency: c.currency,
+      measure: 'price',
+      contractual: c.contractual.sellto4G,
+      scenario: c.scenario.sellto4G,
+      difference: c.difference.sellto4G,
+    },
     { currency: c.currency, measure: 'npv', contractual: c.contractual.npv, scenario: c.scenario.npv, difference: c.difference.npv },
     { currency: c.currency, measure: 'defaults', contractual: null, scenario: c.scenario.defaulted, difference: null },
     { currency: c.currency, measure: 'prepayments', contractual: null, scenario: c.scenario.prepaid, difference: null },

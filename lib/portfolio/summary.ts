@@ -6,7 +6,14 @@
  * start-up warm-up of the default screens (services/portfolio/warm.ts).
  */
 import { ASSET_TYPES } from '@/lib/domain/enums';
-import { CF_PERIODS, CURRENCY_CODES, summarizeByCurrency, type CurrencySummary, type LeasePortfolio, type PortfolioValuation } from '@/lib/finance';
+import {
+  CF_PERIODS,
+  CURRENCY_CODES,
+  summarizeByCurrency,
+  type CurrencySummary,
+  type LeasePortfolio,
+  type PortfolioValuation,
+} from '@/lib/finance';
 import { liveIndices, maskOf, type CashFlowLease } from './cash-flow-table';
 
 export interface SummarySource {
@@ -26,11 +33,17 @@ export function baseCurrencyFirst<T extends { currency: string }>(items: T[], ba
  */
 export function summarizeRows(src: SummarySource, baseCurrency: string, indices: ArrayLike<number> = liveIndices(src)): CurrencySummary[] {
   const mask = maskOf(src.valuation.count, indices);
-  return baseCurrencyFirst(summarizeByCurrency(src.portfolio, src.valuation, (i) => mask[i] === 1), baseCurrency);
+  return baseCurrencyFirst(
+    summarizeByCurrency(src.portfolio, src.valuation, (i) => mask[i] === 1),
+    baseCurrency,
+  );
 }
 
 // Process-wide, like the valuations they are keyed by (see cash-flow-table.ts).
-const g = globalThis as { __quantumSummaries?: WeakMap<PortfolioValuation, Map<string, CurrencySummary[]>>; __quantumDashboards?: WeakMap<PortfolioValuation, Map<string, DashboardCurrency[]>> };
+const g = globalThis as {
+  __quantumSummaries?: WeakMap<PortfolioValuation, Map<string, CurrencySummary[]>>;
+  __quantumDashboards?: WeakMap<PortfolioValuation, Map<string, DashboardCurrency[]>>;
+};
 const summaryCache = (g.__quantumSummaries ??= new WeakMap());
 
 /** summarizeRows over all rows, cached per valuation (Summary page, Dashboard). */

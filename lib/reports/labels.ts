@@ -20,7 +20,11 @@ export function bucketLabel(t: Translate, format: Formatter, dimension: StratDim
       return t('range.monthsBetween', { min: num(r.min + 1), max: num(r.max) });
     }
     // Money tiers: bounds in major units (the key carries them), the currency is the table's.
-    const [lo, hi] = b.key.startsWith('le-') ? [null, Number(b.key.slice(3))] : b.key.startsWith('gt-') ? [Number(b.key.slice(3)), null] : b.key.split('-').map(Number);
+    const [lo, hi] = b.key.startsWith('le-')
+      ? [null, Number(b.key.slice(3))]
+      : b.key.startsWith('gt-')
+        ? [Number(b.key.slice(3)), null]
+        : b.key.split('-').map(Number);
     if (lo === null || lo === undefined) return t('range.upTo', { max: format.number(hi ?? 0) });
     if (hi === null || hi === undefined) return t('range.over', { min: format.number(lo) });
     return t('range.between', { min: format.number(lo), max: format.number(hi) });

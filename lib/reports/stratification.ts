@@ -96,7 +96,11 @@ function tier(value: number, edges: readonly number[], unit: 'money' | 'months',
   for (let j = 0; j < edges.length; j++) {
     const hi = edges[j]! * scale;
     if (value <= hi) {
-      return { key: lo === null ? `le-${edges[j]}` : `${lo / scale + (unit === 'months' ? 1 : 0)}-${edges[j]}`, order: j, range: { unit, min: lo === null ? null : lo, max: hi } };
+      return {
+        key: lo === null ? `le-${edges[j]}` : `${lo / scale + (unit === 'months' ? 1 : 0)}-${edges[j]}`,
+        order: j,
+        range: { unit, min: lo === null ? null : lo, max: hi },
+      };
     }
     lo = hi;
   }
@@ -175,7 +179,10 @@ export function stratify(
 ): Stratification {
   const v = src.valuation;
   const indices = opts.indices ?? liveIndices(src);
-  const byCurrency = new Map<string, { buckets: Map<string, Acc>; total: Omit<Acc, 'id'>; lessees: Map<number, { name: string; leases: number; outstanding: number }> }>();
+  const byCurrency = new Map<
+    string,
+    { buckets: Map<string, Acc>; total: Omit<Acc, 'id'>; lessees: Map<number, { name: string; leases: number; outstanding: number }> }
+  >();
   for (let j = 0; j < indices.length; j++) {
     const i = indices[j]!;
     const lease = src.leases[i]!;
@@ -239,7 +246,11 @@ const cache = (g.__quantumStrats ??= new WeakMap());
  * stratify over the book's rows, cached per valuation and dimension. The delinquency dimension depends
  * on the ledger as well as the valuation, so it is cached under its as-of key (`delinquencyKey`).
  */
-export function bookStratification(src: StratSource, dimension: StratDimension, delinquency?: DelinquencyInput & { cacheKey: string }): Stratification {
+export function bookStratification(
+  src: StratSource,
+  dimension: StratDimension,
+  delinquency?: DelinquencyInput & { cacheKey: string },
+): Stratification {
   const key = dimension === 'delinquency' ? `${dimension}:${delinquency?.cacheKey ?? ''}` : dimension;
   let m = cache.get(src.valuation);
   if (!m) {

@@ -213,7 +213,10 @@ export function tapeRow(src: TapeSource, i: number, delinquency?: TapeDelinquenc
     vatRegime: l.vatRegime,
     assetType: l.assetType,
     condition: l.condition,
-    accountStatus: d?.creditFacts && (d.creditFacts.status === 'defaulted' || d.creditFacts.status === 'written_off') ? 'DFLT' : (ACCOUNT_STATUS[l.status] ?? 'OTHR'),
+    accountStatus:
+      d?.creditFacts && (d.creditFacts.status === 'defaulted' || d.creditFacts.status === 'written_off')
+        ? 'DFLT'
+        : (ACCOUNT_STATUS[l.status] ?? 'OTHR'),
     arrearsBalance: d ? d.arrearsTotal : null,
     daysInArrears: d ? d.dpd : null,
     defaultAmount: d?.creditFacts ? (d.creditFacts.defaultDate === null ? null : d.creditFacts.defaultAmount) : null,

@@ -119,10 +119,7 @@ function isReversal(e: LedgerEntry): e is ReversalEntry {
 
 /** Validates a component order (a permutation of vat, fee, interest, principal) and returns a frozen copy; throws COMPONENT_ORDER otherwise. */
 export function validateComponentOrder(order: readonly string[]): readonly Component[] {
-  const ok =
-    Array.isArray(order) &&
-    order.length === 4 &&
-    DEFAULT_COMPONENT_ORDER.every((c) => order.includes(c));
+  const ok = Array.isArray(order) && order.length === 4 && DEFAULT_COMPONENT_ORDER.every((c) => order.includes(c));
   if (!ok) {
     throw new ServicingError(
       'COMPONENT_ORDER',
@@ -154,7 +151,11 @@ export function allocatePayments(
   const periods = new Set<number>();
   const rows = instalments.map((ins, index) => {
     if (!Number.isSafeInteger(ins.period) || periods.has(ins.period)) {
-      throw new ServicingError('VALUE', `instalment period must be a unique integer (got ${String(ins.period)})`, `instalments[${index}].period`);
+      throw new ServicingError(
+        'VALUE',
+        `instalment period must be a unique integer (got ${String(ins.period)})`,
+        `instalments[${index}].period`,
+      );
     }
     periods.add(ins.period);
     const dueDay = requireDay(ins.dueDate, `instalments[${index}].dueDate`, tryParseDate);
@@ -170,7 +171,11 @@ export function allocatePayments(
   const reversals: { entry: ReversalEntry; day: number; index: number }[] = [];
   entries.forEach((e, index) => {
     if (typeof e.id !== 'string' || e.id === '' || ids.has(e.id)) {
-      throw new ServicingError('VALUE', `ledger entry id must be a unique non-empty string (got "${String(e.id)}")`, `entries[${index}].id`);
+      throw new ServicingError(
+        'VALUE',
+        `ledger entry id must be a unique non-empty string (got "${String(e.id)}")`,
+        `entries[${index}].id`,
+      );
     }
     ids.add(e.id);
     if (isReversal(e)) {
@@ -185,10 +190,18 @@ export function allocatePayments(
   for (const r of reversals) {
     const p = paymentsById.get(r.entry.reversalOf);
     if (p === undefined) {
-      throw new ServicingError('UNKNOWN_PAYMENT', `reversal ${r.entry.id} names unknown payment "${r.entry.reversalOf}"`, `entries[${r.index}].reversalOf`);
+      throw new ServicingError(
+        'UNKNOWN_PAYMENT',
+        `reversal ${r.entry.id} names unknown payment "${r.entry.reversalOf}"`,
+        `entries[${r.index}].reversalOf`,
+      );
     }
     if (reversed.has(p.entry.id)) {
-      throw new ServicingError('DUPLICATE_REVERSAL', `payment "${p.entry.id}" is reversed more than once`, `entries[${r.index}].reversalOf`);
+      throw new ServicingError(
+        'DUPLICATE_REVERSAL',
+        `payment "${p.entry.id}" is reversed more than once`,
+        `entries[${r.index}].reversalOf`,
+      );
     }
     if (r.day < p.day) {
       throw new ServicingError('VALUE', `reversal ${r.entry.id} is dated before payment "${p.entry.id}"`, `entries[${r.index}].date`);

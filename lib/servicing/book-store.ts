@@ -17,7 +17,20 @@
  * tests/unit/servicing-book-store.test.ts. Money in minor units; days are lib/finance day numbers.
  */
 import { daysFromCivil, formatDate, isInPool, monthIndexOfDay, tryParseDate } from '@/lib/finance';
-import { amountColumn, dayColumn, growColumn, holds, isZeroColumn, ownColumn, setAmount, spliceSlot, widenedStep, zeroColumn, type AmountColumn, type NumberColumn } from '@/lib/finance/columns';
+import {
+  amountColumn,
+  dayColumn,
+  growColumn,
+  holds,
+  isZeroColumn,
+  ownColumn,
+  setAmount,
+  spliceSlot,
+  widenedStep,
+  zeroColumn,
+  type AmountColumn,
+  type NumberColumn,
+} from '@/lib/finance/columns';
 import type { Component } from './allocation';
 import type { MonthStatus, PaymentBehaviour } from './behaviour';
 import { bucketOf, DEFAULT_BUCKET_EDGES, DEFAULT_TOLERANCE } from './delinquency';
@@ -33,7 +46,14 @@ export const NO_DAY = 0x7fffffff;
 const ALWAYS = -0x7fffffff;
 
 /** `purchaseDate` (YYYY-MM-DD) starts the lease's pool membership (domain.md §3); absent = always in the pool. */
-export type StoreLease = ResidualTerms & { id: number; lesseeId: number; currency: string; status: string; purchaseDate?: string; writtenOffOn?: string };
+export type StoreLease = ResidualTerms & {
+  id: number;
+  lesseeId: number;
+  currency: string;
+  status: string;
+  purchaseDate?: string;
+  writtenOffOn?: string;
+};
 
 /**
  * The lease's purchase day (a day number), parsed once and kept on the lease object itself, so it travels
@@ -129,7 +149,13 @@ function parseInts(text: string, out: AmountColumn, at: number): number {
  * A comma list parsed by `parse` (parseInts or parseDays) into column `key` of `cols` from `at`; while a value does not
  * fit the column, the column is widened one kind (Int16 → Int32 → Float64) and the list written again. Returns the count.
  */
-function parseList<K extends string>(parse: (text: string, out: AmountColumn, at: number) => number, text: string, cols: Record<K, AmountColumn>, key: K, at: number): number {
+function parseList<K extends string>(
+  parse: (text: string, out: AmountColumn, at: number) => number,
+  text: string,
+  cols: Record<K, AmountColumn>,
+  key: K,
+  at: number,
+): number {
   if (isZeroColumn(cols[key])) {
     // An all-zero column (columns.ts zeroColumn) stays one while the values are zeros; the first other value gives it
     // memory of its own.
@@ -164,10 +190,15 @@ function parseDays(text: string, out: AmountColumn, at: number): number {
   const short = out instanceof Int16Array;
   let k = at;
   for (let i = 0; i + 10 <= text.length; i += 11) {
-    const y = (text.charCodeAt(i) - 48) * 1000 + (text.charCodeAt(i + 1) - 48) * 100 + (text.charCodeAt(i + 2) - 48) * 10 + (text.charCodeAt(i + 3) - 48);
+    const y =
+      (text.charCodeAt(i) - 48) * 1000 +
+      (text.charCodeAt(i + 1) - 48) * 100 +
+      (text.charCodeAt(i + 2) - 48) * 10 +
+      (text.charCodeAt(i + 3) - 48);
     const m = (text.charCodeAt(i + 5) - 48) * 10 + (text.charCodeAt(i + 6) - 48);
     const day = (text.charCodeAt(i + 8) - 48) * 10 + (text.charCodeAt(i + 9) - 48);
-    if (text.charCodeAt(i + 4) !== 45 || text.charCodeAt(i + 7) !== 45 || m < 1 || m > 12 || day < 1 || day > 31) throw new Error(`not a date: ${text.slice(i, i + 10)}`);
+    if (text.charCodeAt(i + 4) !== 45 || text.charCodeAt(i + 7) !== 45 || m < 1 || m > 12 || day < 1 || day > 31)
+      throw new Error(`not a date: ${text.slice(i, i + 10)}`);
     const v = daysFromCivil(y, m, day);
     if (short && !holds(out, v)) return -1;
     out[k++] = v;
@@ -208,7 +239,13 @@ export function* buildScheduleStore(
   let cap = 16;
   for (const l of leases) cap += (Number.isInteger(l.term) && l.term > 0 ? l.term : 0) + 1;
   // The fee column starts all-zero (columns.ts zeroColumn): most books charge no fee with their instalments.
-  const cols: InstalmentColumns = { due: dayColumn(cap), vat: amountColumn(cap), fee: zeroColumn(cap), interest: amountColumn(cap), principal: amountColumn(cap) };
+  const cols: InstalmentColumns = {
+    due: dayColumn(cap),
+    vat: amountColumn(cap),
+    fee: zeroColumn(cap),
+    interest: amountColumn(cap),
+    principal: amountColumn(cap),
+  };
   let used = 0;
   const indexById = idIndex(leases, storeLeaseId);
   for (let c = 0; c < n; c += chunk) {
@@ -229,7 +266,20 @@ export function* buildScheduleStore(
     yield;
   }
   start[n] = used;
-  return { n, leases, start, end: endsOf(start, n), used, live: used, due: fit(cols.due, used), vat: fit(cols.vat, used), fee: fit(cols.fee, used), interest: fit(cols.interest, used), principal: fit(cols.principal, used), indexById };
+  return {
+    n,
+    leases,
+    start,
+    end: endsOf(start, n),
+    used,
+    live: used,
+    due: fit(cols.due, used),
+    vat: fit(cols.vat, used),
+    fee: fit(cols.fee, used),
+    interest: fit(cols.interest, used),
+    principal: fit(cols.principal, used),
+    indexById,
+  };
 }
 
 /** Builds the ledger store chunk by chunk over the schedule store's leases; `readChunk` gives per lease [leaseId, received dates, amounts]. */
@@ -240,7 +290,10 @@ export function* buildLedgerStore(
 ): Generator<void, LedgerStore> {
   const { n, leases } = store;
   const start = new Int32Array(n + 1);
-  const cols: { day: Int32Array; amount: AmountColumn } = { day: new Int32Array(Math.max(16, n * 30)), amount: amountColumn(Math.max(16, n * 30)) };
+  const cols: { day: Int32Array; amount: AmountColumn } = {
+    day: new Int32Array(Math.max(16, n * 30)),
+    amount: amountColumn(Math.max(16, n * 30)),
+  };
   let used = 0;
   for (let c = 0; c < n; c += STORE_CHUNK) {
     const last = Math.min(n, c + STORE_CHUNK) - 1;
@@ -263,7 +316,15 @@ export function* buildLedgerStore(
   }
   start[n] = used;
   const dayFit = fit(cols.day, used);
-  const out: LedgerStore = { start, end: endsOf(start, n), used, live: used, day: dayFit, amount: fit(cols.amount, used), reversedOn: new Int32Array(dayFit.length).fill(NO_DAY) };
+  const out: LedgerStore = {
+    start,
+    end: endsOf(start, n),
+    used,
+    live: used,
+    day: dayFit,
+    amount: fit(cols.amount, used),
+    reversedOn: new Int32Array(dayFit.length).fill(NO_DAY),
+  };
   for (const [leaseId, on, amt, revOn] of reversals) {
     const i = store.indexById.get(leaseId);
     if (i !== undefined) applyReversal(out, i, on, amt, revOn);
@@ -395,7 +456,17 @@ export type LeaseStateAt = {
 };
 
 /** The state of a lease outside the pool at the as-of date: no figures. */
-const OUTSIDE_POOL: LeaseStateAt = { dpd: 0, bucket: '', arrearsNet: 0, arrearsVat: 0, arrearsTotal: 0, credit: 0, outstandingPrincipal: 0, lastPaymentDay: null, inPool: false };
+const OUTSIDE_POOL: LeaseStateAt = {
+  dpd: 0,
+  bucket: '',
+  arrearsNet: 0,
+  arrearsVat: 0,
+  arrearsTotal: 0,
+  credit: 0,
+  outstandingPrincipal: 0,
+  lastPaymentDay: null,
+  inPool: false,
+};
 
 /** Per lease i (store order) its state at `asOf` (YYYY-MM-DD): the prefix fill of the live cash. */
 export function bookAt(s: ScheduleStore, l: LedgerStore, asOf: string, o: BookOptions): LeaseStateAt[] {
@@ -403,7 +474,13 @@ export function bookAt(s: ScheduleStore, l: LedgerStore, asOf: string, o: BookOp
 }
 
 /** The states at `asOf` of the leases at the given store indexes (all when null), in that order. */
-export function statesAt(s: ScheduleStore, l: LedgerStore, indexes: readonly number[] | null, asOf: string, o: BookOptions): LeaseStateAt[] {
+export function statesAt(
+  s: ScheduleStore,
+  l: LedgerStore,
+  indexes: readonly number[] | null,
+  asOf: string,
+  o: BookOptions,
+): LeaseStateAt[] {
   const asOfDay = tryParseDate(asOf);
   if (asOfDay === null) throw new Error(`asOf is not a date: ${asOf}`);
   const tolerance = o.tolerance ?? DEFAULT_TOLERANCE;
@@ -492,7 +569,13 @@ function monthText(mi: number): string {
  * of each lease's allocation) gives it: counts and day totals summed, max of maxima, latest payment
  * (amounts of that day summed), worst status per month of the 12-month strip.
  */
-export function behaviourAt(s: ScheduleStore, l: LedgerStore, groups: readonly (readonly number[])[], asOf: string, o: { tolerance: number; graceDays: number }): PaymentBehaviour[] {
+export function behaviourAt(
+  s: ScheduleStore,
+  l: LedgerStore,
+  groups: readonly (readonly number[])[],
+  asOf: string,
+  o: { tolerance: number; graceDays: number },
+): PaymentBehaviour[] {
   const asOfDay = tryParseDate(asOf);
   if (asOfDay === null) throw new Error(`asOf is not a date: ${asOf}`);
   const tol = o.tolerance;
@@ -713,7 +796,11 @@ export function applyLeaseRewrites(s: ScheduleStore, l: LedgerStore, rewrites: r
 }
 
 /** Rewrites the ledger segments of leases of the book (new payments or reversals of theirs); leases not in the book are skipped. */
-export function applyLedgerRewrites(s: ScheduleStore, l: LedgerStore, rewrites: readonly Pick<LeaseRewrite, 'id' | 'payments' | 'reversals'>[]): number[] {
+export function applyLedgerRewrites(
+  s: ScheduleStore,
+  l: LedgerStore,
+  rewrites: readonly Pick<LeaseRewrite, 'id' | 'payments' | 'reversals'>[],
+): number[] {
   const done: number[] = [];
   for (const r of rewrites) {
     const i = s.indexById.get(r.id);

@@ -16,7 +16,19 @@ export const userFundersResponse = z.object({
 });
 
 /** The audited entities (domain.md §12). */
-export const AUDIT_ENTITIES = ['lease', 'quotation', 'payment', 'bank_import', 'funder', 'user', 'funder_assignment', 'scenario', 'facility', 'write_off', 'recovery'] as const;
+export const AUDIT_ENTITIES = [
+  'lease',
+  'quotation',
+  'payment',
+  'bank_import',
+  'funder',
+  'user',
+  'funder_assignment',
+  'scenario',
+  'facility',
+  'write_off',
+  'recovery',
+] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /**
@@ -24,9 +36,30 @@ export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
  * moved to). The screen names each in the locale; a code not listed here is shown as stored.
  */
 export const AUDIT_ACTIONS = [
-  'create', 'update', 'delete', 'status', 'role', 'reverse', 'import', 'match', 'password_change', 'register',
-  'propose', 'approve', 'reject', 'supersede', 'draft', 'submitted', 'approved', 'rejected', 'converted',
-  'flag_utp', 'unflag_utp', 'flag_sicr', 'unflag_sicr', 'write_off',
+  'create',
+  'update',
+  'delete',
+  'status',
+  'role',
+  'reverse',
+  'import',
+  'match',
+  'password_change',
+  'register',
+  'propose',
+  'approve',
+  'reject',
+  'supersede',
+  'draft',
+  'submitted',
+  'approved',
+  'rejected',
+  'converted',
+  'flag_utp',
+  'unflag_utp',
+  'flag_sicr',
+  'unflag_sicr',
+  'write_off',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const isAuditAction = (a: string): a is AuditAction => (AUDIT_ACTIONS as readonly string[]).includes(a);
@@ -44,9 +77,10 @@ export const auditQuery = z.object({
 });
 export type AuditQuery = z.infer<typeof auditQuery>;
 
-export const auditExportQuery = auditQuery
-  .omit({ page: true, perPage: true })
-  .extend({ format: z.enum(EXPORT_FORMATS).default('csv'), locale: z.enum(EXPORT_LOCALES, { error: 'must be en, de, fr or pt' }).default('en') });
+export const auditExportQuery = auditQuery.omit({ page: true, perPage: true }).extend({
+  format: z.enum(EXPORT_FORMATS).default('csv'),
+  locale: z.enum(EXPORT_LOCALES, { error: 'must be en, de, fr or pt' }).default('en'),
+});
 
 export const auditRowSchema = z.object({
   id: z.number().int(),
@@ -61,4 +95,9 @@ export const auditRowSchema = z.object({
   after: z.unknown().nullable(),
 });
 
-export const auditPageResponse = z.object({ rows: z.array(auditRowSchema), total: z.number().int(), page: z.number().int(), perPage: z.number().int() });
+export const auditPageResponse = z.object({
+  rows: z.array(auditRowSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  perPage: z.number().int(),
+});

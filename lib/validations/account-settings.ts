@@ -11,7 +11,14 @@ const webAddress = z
 const text = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
 
 export const SOCIAL_NETWORKS = ['twitter', 'facebook', 'google', 'linkedIn', 'instagram', 'quora'] as const;
-export const NOTIFICATION_KEYS = ['commentOnArticle', 'answerOnForm', 'followMe', 'newAnnouncements', 'productUpdates', 'blogDigest'] as const;
+export const NOTIFICATION_KEYS = [
+  'commentOnArticle',
+  'answerOnForm',
+  'followMe',
+  'newAnnouncements',
+  'productUpdates',
+  'blogDigest',
+] as const;
 
 /**
  * PATCH /api/account/settings: the signed-in user's own settings, one or more sections at a time. The e-mail and
@@ -29,8 +36,20 @@ export const accountSettingsPatch = z
         phone: text(40).refine((v) => v === '' || /^[+()0-9 ./-]{3,40}$/.test(v), 'may contain digits, spaces and + ( ) . / - only'),
       })
       .strict(),
-    social: z.object({ socialLinks: z.object(Object.fromEntries(SOCIAL_NETWORKS.map((k) => [k, webAddress])) as Record<(typeof SOCIAL_NETWORKS)[number], typeof webAddress>).strict() }).strict(),
-    notification: z.object(Object.fromEntries(NOTIFICATION_KEYS.map((k) => [k, z.boolean()])) as Record<(typeof NOTIFICATION_KEYS)[number], z.ZodBoolean>).strict(),
+    social: z
+      .object({
+        socialLinks: z
+          .object(
+            Object.fromEntries(SOCIAL_NETWORKS.map((k) => [k, webAddress])) as Record<(typeof SOCIAL_NETWORKS)[number], typeof webAddress>,
+          )
+          .strict(),
+      })
+      .strict(),
+    notification: z
+      .object(
+        Object.fromEntries(NOTIFICATION_KEYS.map((k) => [k, z.boolean()])) as Record<(typeof NOTIFICATION_KEYS)[number], z.ZodBoolean>,
+      )
+      .strict(),
   })
   .partial()
   .strict()

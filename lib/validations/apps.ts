@@ -84,10 +84,10 @@ export const updateEmailsBody = z.object({
   dataToUpdate: z
     .strictObject(
       {
-      isStarred: z.boolean().optional(),
-      isRead: z.boolean().optional(),
-      folder: emailFolderSchema.optional(),
-      labels: z.array(emailLabelSchema).max(EMAIL_LABELS.length).optional(),
+        isStarred: z.boolean().optional(),
+        isRead: z.boolean().optional(),
+        folder: emailFolderSchema.optional(),
+        labels: z.array(emailLabelSchema).max(EMAIL_LABELS.length).optional(),
       },
       { error: (iss) => (iss.code === 'unrecognized_keys' ? 'only isStarred, isRead, folder and labels can be changed' : undefined) },
     )
@@ -106,7 +106,7 @@ export const composeEmailBody = z.object({
   toUserId: bodyIdSchema.describe('the recipient: a user of the product'),
   subject: requiredText(200),
   message: text(20000).default(''),
-  send: z.boolean().describe('true: deliver to the recipient\'s inbox and keep a copy in sent; false: save a draft'),
+  send: z.boolean().describe("true: deliver to the recipient's inbox and keep a copy in sent; false: save a draft"),
   draftId: bodyIdSchema.optional().describe('the draft this replaces'),
 });
 export type ComposeEmailBody = z.infer<typeof composeEmailBody>;
@@ -256,13 +256,17 @@ export const calendarSchema = z.enum(CALENDARS, { error: `must be one of ${CALEN
 /** `calendars[]=A&calendars[]=B`, `calendars=A&calendars=B` or `calendars=A,B`; absent = every calendar; empty = none. */
 const calendarList = z
   .union([z.string(), z.array(z.string())])
-  .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean))
+  .transform((v) =>
+    (Array.isArray(v) ? v : [v])
+      .flatMap((s) => s.split(','))
+      .map((s) => s.trim())
+      .filter(Boolean),
+  )
   .pipe(z.array(calendarSchema));
-export const eventsQuery = z
-  .object({ calendars: calendarList.optional(), 'calendars[]': calendarList.optional() })
-  .transform((q) => ({
-    calendars: q.calendars === undefined && q['calendars[]'] === undefined ? undefined : [...(q.calendars ?? []), ...(q['calendars[]'] ?? [])],
-  }));
+export const eventsQuery = z.object({ calendars: calendarList.optional(), 'calendars[]': calendarList.optional() }).transform((q) => ({
+  calendars:
+    q.calendars === undefined && q['calendars[]'] === undefined ? undefined : [...(q.calendars ?? []), ...(q['calendars[]'] ?? [])],
+}));
 
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 /** A date (YYYY-MM-DD) or an ISO date-time; date-times are stored in UTC (toISOString). */
@@ -271,10 +275,7 @@ export const eventTime = z
   .regex(DATE_TIME, 'must be YYYY-MM-DD or an ISO-8601 date-time')
   .refine((s) => (s.length === 10 ? isValidDate(s) : !Number.isNaN(Date.parse(s))), 'must be a real date')
   .transform((s) => (s.length === 10 ? s : new Date(s).toISOString()));
-const guestSchema = z.union([
-  text(200),
-  z.object({ value: text(200), label: text(200).optional(), avatar: text(500).optional() }),
-]);
+const guestSchema = z.union([text(200), z.object({ value: text(200), label: text(200).optional(), avatar: text(500).optional() })]);
 const extendedPropsIn = z.object({
   calendar: calendarSchema,
   url: text(2000).optional(),

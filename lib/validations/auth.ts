@@ -22,5 +22,8 @@ export const jwtRefreshBody = z.object({ refreshToken: z.string().max(512) });
 
 export const changePasswordBody = z.object({
   currentPassword: z.string().min(1, 'Enter your current password.').max(1024),
-  newPassword: z.string().min(8, 'The password must have at least 8 characters.').max(256, 'The password must have at most 256 characters.'),
+  newPassword: z
+    .string()
+    .min(8, 'The password must have at least 8 characters.')
+    .max(256, 'The password must have at most 256 characters.'),
 });

@@ -23,9 +23,18 @@ export const bodyIdSchema = z.preprocess((v) => (typeof v === 'string' && ID_DIG
 
 /** Query-string building blocks: everything arrives as text, so numbers are coerced here. */
 export const funderIdParam = idParam.default(1);
-export const pageParam = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').default(1);
+export const pageParam = z.coerce
+  .number({ error: 'must be a number' })
+  .int('must be a whole number')
+  .min(1, 'must be at least 1')
+  .default(1);
 export const perPageParam = (fallback = 10) =>
-  z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').default(fallback);
+  z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(100, 'must be at most 100')
+    .default(fallback);
 export const qParam = z.string().trim().max(200, 'must be at most 200 characters').default('');
 export const isoDateParam = z.string().refine(isValidDate, 'must be a real date as YYYY-MM-DD');
 export const boolParam = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');

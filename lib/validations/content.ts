@@ -37,7 +37,12 @@ export const mainSearchQuery = z.object({
   locale: localeParam,
   funderId: funderIdParam,
   q: qParam,
-  limit: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(20, 'must be at most 20').default(4),
+  limit: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(20, 'must be at most 20')
+    .default(4),
 });
 export type MainSearchQuery = z.infer<typeof mainSearchQuery>;
 
@@ -55,7 +60,14 @@ export const accountSettingResponse = z.object({
   general: z.object({ avatar: z.string(), username: z.string(), fullName: z.string(), email: z.string(), company: z.string() }),
   info: z.object({ bio: z.string(), dob: z.string().nullable(), country: z.string(), website: z.string(), phone: z.string() }),
   social: z.object({
-    socialLinks: z.object({ twitter: z.string(), facebook: z.string(), google: z.string(), linkedIn: z.string(), instagram: z.string(), quora: z.string() }),
+    socialLinks: z.object({
+      twitter: z.string(),
+      facebook: z.string(),
+      google: z.string(),
+      linkedIn: z.string(),
+      instagram: z.string(),
+      quora: z.string(),
+    }),
     connections: z.record(z.string(), z.record(z.string(), z.string())),
   }),
   notification: z.object({
@@ -71,9 +83,25 @@ export const accountSettingResponse = z.object({
 export const profileResponse = z.object({
   header: z.object({ avatar: z.string(), username: z.string(), designation: z.string(), coverImg: z.string() }),
   userAbout: z.object({ about: z.string(), joined: z.string(), lives: z.string(), email: z.string(), website: z.string() }),
-  suggestedPages: z.array(z.object({ avatar: z.string(), username: z.string(), subtitle: z.string(), favorite: z.boolean(), link: z.string() })),
-  twitterFeeds: z.array(z.object({ imgUrl: z.string(), title: z.string(), id: z.string(), tags: z.string(), desc: z.string(), favorite: z.boolean() })),
-  post: z.array(z.object({ avatar: z.string(), username: z.string(), postTime: z.string(), postText: z.string(), postImg: z.string(), likes: z.number(), youLiked: z.boolean(), comments: z.number(), id: z.number() })),
+  suggestedPages: z.array(
+    z.object({ avatar: z.string(), username: z.string(), subtitle: z.string(), favorite: z.boolean(), link: z.string() }),
+  ),
+  twitterFeeds: z.array(
+    z.object({ imgUrl: z.string(), title: z.string(), id: z.string(), tags: z.string(), desc: z.string(), favorite: z.boolean() }),
+  ),
+  post: z.array(
+    z.object({
+      avatar: z.string(),
+      username: z.string(),
+      postTime: z.string(),
+      postText: z.string(),
+      postImg: z.string(),
+      likes: z.number(),
+      youLiked: z.boolean(),
+      comments: z.number(),
+      id: z.number(),
+    }),
+  ),
   latestPhotos: z.array(z.object({ img: z.string() })),
   suggestions: z.array(z.object({ avatar: z.string(), name: z.string(), mutualFriend: z.string() })),
   polls: z.array(z.object({ name: z.string(), result: z.string(), value: z.number() })),
@@ -81,9 +109,17 @@ export const profileResponse = z.object({
 
 export const faqCategoryBody = z.object({ icon: z.string(), title: z.string(), subtitle: z.string(), qandA: z.array(qAndA) });
 export const faqResponse = z.record(z.string(), faqCategoryBody);
-export const knowledgeBaseResponse = z.array(z.object({ id: z.number(), category: z.string(), img: z.string(), title: z.string(), desc: z.string() }));
+export const knowledgeBaseResponse = z.array(
+  z.object({ id: z.number(), category: z.string(), img: z.string(), title: z.string(), desc: z.string() }),
+);
 export const faqCategoryListResponse = z.array(
-  z.object({ id: z.number(), title: z.string(), icon: z.string(), iconColor: z.string(), questions: z.array(z.object({ id: z.number(), question: z.string(), slug: z.string() })) }),
+  z.object({
+    id: z.number(),
+    title: z.string(),
+    icon: z.string(),
+    iconColor: z.string(),
+    questions: z.array(z.object({ id: z.number(), question: z.string(), slug: z.string() })),
+  }),
 );
 export const faqQuestionResponse = z.object({
   id: z.number(),
@@ -105,7 +141,17 @@ const plan = z.object({
 export const pricingResponse = z.object({ basicPlan: plan, standardPlan: plan, enterprisePlan: plan, qandA: z.array(qAndA) });
 
 export const blogListResponse = z.array(
-  z.object({ img: z.string(), title: z.string(), id: z.number(), avatar: z.string(), userFullName: z.string(), blogPosted: z.string(), tags: z.array(z.string()), excerpt: z.string(), comment: z.number() }),
+  z.object({
+    img: z.string(),
+    title: z.string(),
+    id: z.number(),
+    avatar: z.string(),
+    userFullName: z.string(),
+    blogPosted: z.string(),
+    tags: z.array(z.string()),
+    excerpt: z.string(),
+    comment: z.number(),
+  }),
 );
 export const blogSidebarResponse = z.object({
   recentPosts: z.array(z.object({ img: z.string(), title: z.string(), id: z.number(), createdTime: z.string() })),
@@ -160,25 +206,75 @@ export const avgSessionsResponse = z.object({
   retention: z.number(),
   duration: z.number(),
 });
-export const revenueReportResponse = z.object({ years: z.array(z.string()), price: z.string(), budget: z.string(), priceMinor: z.number(), budgetMinor: z.number(), year: z.string(), ...moneyExtras });
-export const goalOverviewResponse = z.object({ completed: z.string(), inProgress: z.string(), collectedMinor: z.number(), scheduledMinor: z.number(), percent: z.number(), ...moneyExtras });
-export const revenueAnalyticsResponse = z.object({ thisMonth: z.string(), lastMonth: z.string(), thisMonthMinor: z.number(), lastMonthMinor: z.number(), ...moneyExtras });
-export const productOrdersResponse = z.object({ last_days: z.array(z.string()), chart_info: z.object({ finished: z.number(), pending: z.number(), rejected: z.number() }) });
+export const revenueReportResponse = z.object({
+  years: z.array(z.string()),
+  price: z.string(),
+  budget: z.string(),
+  priceMinor: z.number(),
+  budgetMinor: z.number(),
+  year: z.string(),
+  ...moneyExtras,
+});
+export const goalOverviewResponse = z.object({
+  completed: z.string(),
+  inProgress: z.string(),
+  collectedMinor: z.number(),
+  scheduledMinor: z.number(),
+  percent: z.number(),
+  ...moneyExtras,
+});
+export const revenueAnalyticsResponse = z.object({
+  thisMonth: z.string(),
+  lastMonth: z.string(),
+  thisMonthMinor: z.number(),
+  lastMonthMinor: z.number(),
+  ...moneyExtras,
+});
+export const productOrdersResponse = z.object({
+  last_days: z.array(z.string()),
+  chart_info: z.object({ finished: z.number(), pending: z.number(), rejected: z.number() }),
+});
 export const sessionsDeviceResponse = z.object({
   last_days: z.array(z.string()),
   chart_info: z.array(z.object({ icon: z.string(), name: z.string(), iconColor: z.string(), usage: z.number(), upDown: z.number() })),
 });
-export const customersResponse = z.object({ last_days: z.array(z.string()), listData: z.array(z.object({ icon: z.string(), iconColor: z.string(), text: z.string(), result: z.number() })) });
+export const customersResponse = z.object({
+  last_days: z.array(z.string()),
+  listData: z.array(z.object({ icon: z.string(), iconColor: z.string(), text: z.string(), result: z.number() })),
+});
 export const ordersBarChartResponse = z.object({ title: z.string(), statistics: z.string(), series, months: z.array(z.string()) });
-export const profitLineChartResponse = z.object({ title: z.string(), statistics: z.string(), series, months: z.array(z.string()), ...moneyExtras });
+export const profitLineChartResponse = z.object({
+  title: z.string(),
+  statistics: z.string(),
+  series,
+  months: z.array(z.string()),
+  ...moneyExtras,
+});
 export const subscribersResponse = z.object({ series, analyticsData: z.object({ subscribers: z.number() }), days: z.array(z.string()) });
-export const revenueStatResponse = z.object({ series, analyticsData: z.object({ revenue: z.number() }), months: z.array(z.string()), ...moneyExtras });
-export const salesStatResponse = z.object({ series, analyticsData: z.object({ sales: z.string() }), months: z.array(z.string()), ...moneyExtras });
+export const revenueStatResponse = z.object({
+  series,
+  analyticsData: z.object({ revenue: z.number() }),
+  months: z.array(z.string()),
+  ...moneyExtras,
+});
+export const salesStatResponse = z.object({
+  series,
+  analyticsData: z.object({ sales: z.string() }),
+  months: z.array(z.string()),
+  ...moneyExtras,
+});
 export const ordersStatResponse = z.object({ series, analyticsData: z.object({ orders: z.number() }), months: z.array(z.string()) });
 export const seriesOnlyResponse = z.object({ series, days: z.array(z.string()) });
 
 /* navbar */
-export const searchPageItem = z.object({ id: z.number(), target: z.string(), isBookmarked: z.boolean(), title: z.string(), icon: z.string(), link: z.string() });
+export const searchPageItem = z.object({
+  id: z.number(),
+  target: z.string(),
+  isBookmarked: z.boolean(),
+  title: z.string(),
+  icon: z.string(),
+  link: z.string(),
+});
 export type SearchPageItem = z.infer<typeof searchPageItem>;
 export const searchEntityItem = z.object({ id: z.number(), title: z.string(), subtitle: z.string(), link: z.string() });
 export type SearchEntityItem = z.infer<typeof searchEntityItem>;
@@ -191,7 +287,12 @@ export const searchGroup = z.object({
   data: z.array(z.union([searchPageItem, searchEntityItem])),
 });
 export const mainSearchResponse = z.object({ searchArr: z.array(searchGroup) });
-export type MainSearchResponse = { searchArr: ({ groupKey: 'pages'; groupTitle: string; searchLimit: number; data: SearchPageItem[] } | { groupKey: 'lessees' | 'leases'; groupTitle: string; searchLimit: number; data: SearchEntityItem[] })[] };
+export type MainSearchResponse = {
+  searchArr: (
+    | { groupKey: 'pages'; groupTitle: string; searchLimit: number; data: SearchPageItem[] }
+    | { groupKey: 'lessees' | 'leases'; groupTitle: string; searchLimit: number; data: SearchEntityItem[] }
+  )[];
+};
 export const autocompleteResponse = z.object({ autoComplete: z.array(z.object({ title: z.string(), rank: z.string(), id: z.string() })) });
 export const bookmarksResponse = z.object({ suggestions: z.array(searchPageItem), bookmarks: z.array(searchPageItem) });
 export type BookmarksResponse = z.infer<typeof bookmarksResponse>;

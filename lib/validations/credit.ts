@@ -5,7 +5,11 @@ import { funderIdParam, idParam, isoDateParam } from './common';
 
 const isoDate = z.string({ error: 'must be a date as YYYY-MM-DD' }).refine(isValidDate, 'must be a real date as YYYY-MM-DD');
 const leaseId = z.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive');
-const minor = z.number({ error: 'must be a number (minor units)' }).int('must be whole minor units').positive('must be positive').max(1e13, 'is too large');
+const minor = z
+  .number({ error: 'must be a number (minor units)' })
+  .int('must be whole minor units')
+  .positive('must be positive')
+  .max(1e13, 'is too large');
 const reason = z.string({ error: 'must be a text' }).trim().min(1, 'is required').max(500, 'must be at most 500 characters');
 const note = z.string().trim().max(500, 'must be at most 500 characters').default('');
 
@@ -14,12 +18,18 @@ export const creditAsOfQuery = z.object({ funderId: funderIdParam, asOf: isoDate
 /** ?funderId= */
 export const creditFunderQuery = z.object({ funderId: funderIdParam });
 /** GET /api/credit/write-offs */
-export const writeOffListQuery = z.object({ funderId: funderIdParam, status: z.enum(WRITE_OFF_STATUSES, { error: `must be one of ${WRITE_OFF_STATUSES.join(', ')}` }).optional() });
+export const writeOffListQuery = z.object({
+  funderId: funderIdParam,
+  status: z.enum(WRITE_OFF_STATUSES, { error: `must be one of ${WRITE_OFF_STATUSES.join(', ')}` }).optional(),
+});
 
 /** POST /api/leases/{id}/unlikely-to-pay: from `flaggedOn` (default today), with a reason. */
 export const utpFlagBody = z.strictObject({ flaggedOn: isoDate.optional(), reason });
 /** DELETE /api/leases/{id}/unlikely-to-pay?clearedOn=&reason= */
-export const utpClearQuery = z.object({ clearedOn: isoDateParam.optional(), reason: z.string().trim().max(500, 'must be at most 500 characters').default('') });
+export const utpClearQuery = z.object({
+  clearedOn: isoDateParam.optional(),
+  reason: z.string().trim().max(500, 'must be at most 500 characters').default(''),
+});
 
 /** POST /api/credit/write-offs: the amount defaults to the lease's exposure on the date. */
 export const writeOffProposeBody = z.strictObject({ leaseId, writeOffOn: isoDate, amount: minor.optional(), note });
@@ -49,7 +59,9 @@ export const defaultRowSchema = z.object({
   lesseeId: z.number().int(),
   lesseeName: z.string(),
   currency: z.string(),
-  why: z.enum(['dpd', 'utp', 'probation', 'contagion']).describe('more than 90 DPD on a material amount, unlikely to pay, in probation, or lessee contagion'),
+  why: z
+    .enum(['dpd', 'utp', 'probation', 'contagion'])
+    .describe('more than 90 DPD on a material amount, unlikely to pay, in probation, or lessee contagion'),
   defaultSince: dateOut,
   probationUntil: dateOut.nullable(),
   creditDpd: z.number().int().describe('DPD counted only while the past-due amount is material'),
@@ -75,7 +87,9 @@ export const creditFlagResponse = z.object({ flag: creditFlagSchema });
 /** A new flag and the other leases of the lessee it put in default by lessee contagion on its date (domain.md §8; empty when none). */
 export const creditFlagCreatedResponse = z.object({
   flag: creditFlagSchema,
-  contagion: z.array(z.object({ leaseId: z.number().int(), contractNumber: z.string() })).describe('leases of the same lessee now in default by lessee contagion'),
+  contagion: z
+    .array(z.object({ leaseId: z.number().int(), contractNumber: z.string() }))
+    .describe('leases of the same lessee now in default by lessee contagion'),
 });
 export const writeOffSchema = z.looseObject({
   id: z.number().int(),
@@ -106,7 +120,17 @@ export const recoveryResponse = z.object({ recovery: recoverySchema });
 export const recoveryListResponse = z.object({ recoveries: z.array(recoverySchema) });
 export const lossLedgerResponse = z.object({
   entries: z.array(
-    z.object({ date: dateOut, kind: z.enum(['write_off', 'recovery']), id: z.number().int(), leaseId: z.number().int(), contractNumber: z.string(), lesseeName: z.string(), currency: z.string(), amount: minorOut, balance: minorOut.describe('Running Σ write-offs − recoveries of the currency') }),
+    z.object({
+      date: dateOut,
+      kind: z.enum(['write_off', 'recovery']),
+      id: z.number().int(),
+      leaseId: z.number().int(),
+      contractNumber: z.string(),
+      lesseeName: z.string(),
+      currency: z.string(),
+      amount: minorOut,
+      balance: minorOut.describe('Running Σ write-offs − recoveries of the currency'),
+    }),
   ),
 });
 const rateOut = z.number().nullable().describe('Decimal; null when the denominator is 0');
@@ -130,7 +154,17 @@ export const measuresResponse = z.object({
 });
 export const eclResponse = z.object({
   asOf: dateOut,
-  rows: z.array(z.object({ currency: z.string(), stage: z.number().int().min(1).max(3), bucket: z.string(), leases: z.number().int(), exposure: minorOut, rate: z.number(), ecl: minorOut })),
+  rows: z.array(
+    z.object({
+      currency: z.string(),
+      stage: z.number().int().min(1).max(3),
+      bucket: z.string(),
+      leases: z.number().int(),
+      exposure: minorOut,
+      rate: z.number(),
+      ecl: minorOut,
+    }),
+  ),
   totals: z.array(
     z.object({
       currency: z.string(),

@@ -6,7 +6,10 @@ export const PRODUCT_SORTS = ['featured', 'price-asc', 'price-desc'] as const;
 /** GET /apps/ecommerce/products: q matches the name; featured = newest id first; perPage defaults to 9. */
 export const productsListQuery = z.object({
   q: qParam,
-  sortBy: z.preprocess((v) => (v === '' ? undefined : v), z.enum(PRODUCT_SORTS, { error: `must be one of ${PRODUCT_SORTS.join(', ')}` }).default('featured')),
+  sortBy: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(PRODUCT_SORTS, { error: `must be one of ${PRODUCT_SORTS.join(', ')}` }).default('featured'),
+  ),
   page: pageParam,
   perPage: perPageParam(9),
 });
@@ -56,5 +59,8 @@ export const cartProduct = productDto.extend({
 });
 export const cartResponse = z.object({ products: z.array(cartProduct) });
 export const wishlistAddedResponse = z.object({ item: wishlistEntry, created: z.boolean() });
-export const cartAddedResponse = z.object({ item: cartEntry.extend({ offers: z.number().int(), discountPercentage: z.number().int(), shippingDate: z.string() }), created: z.boolean() });
+export const cartAddedResponse = z.object({
+  item: cartEntry.extend({ offers: z.number().int(), discountPercentage: z.number().int(), shippingDate: z.string() }),
+  created: z.boolean(),
+});
 export const removedResponse = z.object({ removed: z.boolean() });

@@ -18,29 +18,46 @@ import { exportLocale } from './servicing';
 import { EXPORT_LOCALES } from './leases';
 
 const MAX_MINOR = 1e15;
-const minor = z.number({ error: 'must be a number of minor units' }).int('must be whole minor units (cents)').min(0, 'must not be negative').max(MAX_MINOR, 'is too large');
+const minor = z
+  .number({ error: 'must be a number of minor units' })
+  .int('must be whole minor units (cents)')
+  .min(0, 'must not be negative')
+  .max(MAX_MINOR, 'is too large');
 const positiveMinor = minor.refine((v) => v > 0, 'must be positive');
 const share = z.number({ error: 'must be a decimal' }).min(0, 'must be at least 0').max(1, 'must be at most 1');
-const isoDate = z.string({ error: 'must be a date' }).refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && isoDateParam.safeParse(v).success, 'must be a real date as YYYY-MM-DD');
-const shortText = (max: number) => z.string({ error: 'must be text' }).trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
-
+const isoDate = z
+  .string({ error: 'must be a date' })
+  .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && isoDateParam.safeParse(v).success, 'must be a real date as YYYY-MM-DD');
+const shortText = (max: number) =>
+  z.string({ error: 'must be text' }).trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
 
 export const criterionBody = z
   .object({
     kind: z.enum(CRITERION_KINDS, { error: `must be one of ${CRITERION_KINDS.join(', ')}` }),
     value: z.number({ error: 'must be a number' }).min(0, 'must not be negative').max(MAX_MINOR, 'is too large').nullish(),
-    values: z.array(shortText(64), { error: 'must be a list of codes' }).min(1, 'must name at least one code').max(200, 'must name at most 200 codes').nullish(),
+    values: z
+      .array(shortText(64), { error: 'must be a list of codes' })
+      .min(1, 'must name at least one code')
+      .max(200, 'must name at most 200 codes')
+      .nullish(),
   })
   .strict()
   .superRefine((c, ctx) => {
     if (c.kind === 'notInDefault') return;
     if (NUMERIC_CRITERIA.includes(c.kind)) {
-      if (c.value === null || c.value === undefined) ctx.addIssue({ code: 'custom', path: ['value'], message: `is required for ${c.kind}` });
-      else if (c.kind === 'minRate' && c.value >= 1) ctx.addIssue({ code: 'custom', path: ['value'], message: 'must be a decimal rate below 1' });
-      else if (c.kind !== 'minRate' && !Number.isInteger(c.value)) ctx.addIssue({ code: 'custom', path: ['value'], message: 'must be a whole number' });
+      if (c.value === null || c.value === undefined)
+        ctx.addIssue({ code: 'custom', path: ['value'], message: `is required for ${c.kind}` });
+      else if (c.kind === 'minRate' && c.value >= 1)
+        ctx.addIssue({ code: 'custom', path: ['value'], message: 'must be a decimal rate below 1' });
+      else if (c.kind !== 'minRate' && !Number.isInteger(c.value))
+        ctx.addIssue({ code: 'custom', path: ['value'], message: 'must be a whole number' });
     } else if (!c.values) ctx.addIssue({ code: 'custom', path: ['values'], message: `is required for ${c.kind}` });
   })
-  .transform((c) => ({ kind: c.kind, value: NUMERIC_CRITERIA.includes(c.kind) ? (c.value ?? null) : null, values: c.kind === 'notInDefault' || NUMERIC_CRITERIA.includes(c.kind) ? null : (c.values ?? null) }));
+  .transform((c) => ({
+    kind: c.kind,
+    value: NUMERIC_CRITERIA.includes(c.kind) ? (c.value ?? null) : null,
+    values: c.kind === 'notInDefault' || NUMERIC_CRITERIA.includes(c.kind) ? null : (c.values ?? null),
+  }));
 export type CriterionBody = z.infer<typeof criterionBody>;
 
 export const limitBody = z
@@ -48,12 +65,19 @@ export const limitBody = z
     group: z.enum(CONCENTRATION_GROUPS, { error: `must be one of ${CONCENTRATION_GROUPS.join(', ')}` }),
     kind: z.enum(LIMIT_KINDS, { error: `must be one of ${LIMIT_KINDS.join(', ')}` }),
     value: z.number({ error: 'must be a number' }).min(0, 'must not be negative').max(MAX_MINOR, 'is too large'),
-    topN: z.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').nullish(),
+    topN: z
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(100, 'must be at most 100')
+      .nullish(),
   })
   .strict()
   .superRefine((l, ctx) => {
-    if (l.kind === 'percent' && l.value > 1) ctx.addIssue({ code: 'custom', path: ['value'], message: 'a share must be a decimal between 0 and 1' });
-    if (l.kind === 'amount' && !Number.isInteger(l.value)) ctx.addIssue({ code: 'custom', path: ['value'], message: 'must be whole minor units (cents)' });
+    if (l.kind === 'percent' && l.value > 1)
+      ctx.addIssue({ code: 'custom', path: ['value'], message: 'a share must be a decimal between 0 and 1' });
+    if (l.kind === 'amount' && !Number.isInteger(l.value))
+      ctx.addIssue({ code: 'custom', path: ['value'], message: 'must be whole minor units (cents)' });
     if (l.group === 'topLessees' && !l.topN) ctx.addIssue({ code: 'custom', path: ['topN'], message: 'is required for topLessees' });
   })
   .transform((l) => ({ group: l.group, kind: l.kind, value: l.value, topN: l.group === 'topLessees' ? (l.topN ?? null) : null }));
@@ -61,7 +85,11 @@ export type LimitBody = z.infer<typeof limitBody>;
 
 export const stepBody = z
   .object({
-    fromMonth: z.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be at least 0').max(600, 'must be at most 600'),
+    fromMonth: z
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(0, 'must be at least 0')
+      .max(600, 'must be at most 600'),
     threshold: z.number({ error: 'must be a number' }).min(-1e9, 'is too small').max(1e9, 'is too large'),
   })
   .strict();
@@ -95,7 +123,10 @@ const facilityFields = {
 };
 
 export const createFacilityBody = z
-  .object({ funderId: z.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive'), ...facilityFields })
+  .object({
+    funderId: z.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive'),
+    ...facilityFields,
+  })
   .strict()
   .refine((f) => f.maturityDate > f.startDate, { path: ['maturityDate'], message: 'must be after the start date' });
 export type CreateFacilityBody = z.infer<typeof createFacilityBody>;
@@ -126,7 +157,12 @@ export const eligibilityQuery = z.object({
   asOf: isoDateParam.optional(),
   filter: z.enum(ELIGIBILITY_FILTERS, { error: `must be one of ${ELIGIBILITY_FILTERS.join(', ')}` }).default('all'),
   page: pageParam,
-  perPage: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(500, 'must be at most 500').default(50),
+  perPage: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(500, 'must be at most 500')
+    .default(50),
   format: z.enum(['json', 'csv', 'xlsx'], { error: 'must be json, csv or xlsx' }).default('json'),
   locale: z.enum(EXPORT_LOCALES, { error: 'must be en, de, fr or pt' }).default('en'),
 });
@@ -149,7 +185,15 @@ export const certificateBody = z
   })
   .strict();
 export const certificateFileQuery = z.object({ format: z.enum(['xlsx', 'pdf'], { error: 'must be xlsx or pdf' }).default('xlsx') });
-export const covenantResultsQuery = z.object({ asOf: isoDateParam.optional(), months: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(60, 'must be at most 60').default(12) });
+export const covenantResultsQuery = z.object({
+  asOf: isoDateParam.optional(),
+  months: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(60, 'must be at most 60')
+    .default(12),
+});
 
 /** The borrowing base as GET /api/facilities/{id}/borrowing-base answers it (minor units of `currency`). */
 export const borrowingBaseResponse = z.object({
@@ -163,7 +207,17 @@ export const borrowingBaseResponse = z.object({
   eligibleBalance: z.number(),
   excess: z.object({
     total: z.number(),
-    groups: z.array(z.object({ limitId: z.number(), group: z.enum(CONCENTRATION_GROUPS), key: z.string(), label: z.string(), balance: z.number(), limit: z.number(), excess: z.number() })),
+    groups: z.array(
+      z.object({
+        limitId: z.number(),
+        group: z.enum(CONCENTRATION_GROUPS),
+        key: z.string(),
+        label: z.string(),
+        balance: z.number(),
+        limit: z.number(),
+        excess: z.number(),
+      }),
+    ),
   }),
   eligibleAfterExcess: z.number(),
   advancedAmount: z.number(),

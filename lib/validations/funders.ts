@@ -112,7 +112,12 @@ export const bucketEdges = z
   .superRefine((edges, ctx) => {
     for (let i = 1; i < edges.length; i++) {
       if (edges[i]! <= edges[i - 1]!) {
-        ctx.addIssue({ code: 'custom', path: [i], message: 'must be larger than the previous edge (ascending)', ...reason('bucketEdgesAscending') });
+        ctx.addIssue({
+          code: 'custom',
+          path: [i],
+          message: 'must be larger than the previous edge (ascending)',
+          ...reason('bucketEdgesAscending'),
+        });
       }
     }
   });
@@ -140,7 +145,10 @@ export const probationMonths = z
   .int('must be a whole number of months')
   .min(0, 'must not be negative')
   .max(MAX_PROBATION_MONTHS, `must be at most ${MAX_PROBATION_MONTHS}`);
-export const share = z.number({ error: 'must be a decimal (0.2 = 20 %)' }).min(0, 'must not be negative').max(1, 'must be at most 1 (100 %)');
+export const share = z
+  .number({ error: 'must be a decimal (0.2 = 20 %)' })
+  .min(0, 'must not be negative')
+  .max(1, 'must be at most 1 (100 %)');
 /** Provision matrix: per currency (or `*` for the others) a loss rate per DPD bucket key or `default` (stage 3). */
 export const provisionMatrix = z
   .record(
@@ -181,7 +189,9 @@ export type CreditParams = z.infer<typeof creditParams>;
 export type CreditField = keyof CreditParams;
 export const CREDIT_FIELDS = Object.keys(creditShape) as CreditField[];
 /** PATCH body of the credit parameters alone (any subset, at least one). */
-export const updateCreditParamsBody = creditParams.partial().refine((patch) => Object.keys(patch).length > 0, { message: 'name at least one parameter to change' });
+export const updateCreditParamsBody = creditParams
+  .partial()
+  .refine((patch) => Object.keys(patch).length > 0, { message: 'name at least one parameter to change' });
 
 /** Every parameter of a funder, in the API's units. */
 export const funderParams = z.strictObject(paramShape);
@@ -223,21 +233,23 @@ export const activeFunderBody = z.strictObject({
 // Stored form ↔ API form
 
 /** A funder as the API returns it: the stored row with the servicing settings decoded. */
-export type FunderSettings = FunderParams & CreditParams & { id: number; fourEyes: boolean; dataVersion: number; createdAt: number; updatedAt: number };
+export type FunderSettings = FunderParams &
+  CreditParams & { id: number; fourEyes: boolean; dataVersion: number; createdAt: number; updatedAt: number };
 
 /** The stored columns of a funder that toFunderSettings reads (db/schema's funders row is one). */
-export type StoredFunder = Omit<FunderParams, 'baseCurrency' | 'allocationOrder' | 'bucketEdges'> & Omit<CreditParams, 'provisionMatrix'> & {
-  id: number;
-  baseCurrency: string;
-  provisionMatrix: string;
-  allocationOrder: string;
-  bucketEdges: string;
-  /** Absent on rows read before the column existed in a caller's type: enforcement is the default. */
-  fourEyes?: boolean;
-  dataVersion: number;
-  createdAt: number;
-  updatedAt: number;
-};
+export type StoredFunder = Omit<FunderParams, 'baseCurrency' | 'allocationOrder' | 'bucketEdges'> &
+  Omit<CreditParams, 'provisionMatrix'> & {
+    id: number;
+    baseCurrency: string;
+    provisionMatrix: string;
+    allocationOrder: string;
+    bucketEdges: string;
+    /** Absent on rows read before the column existed in a caller's type: enforcement is the default. */
+    fourEyes?: boolean;
+    dataVersion: number;
+    createdAt: number;
+    updatedAt: number;
+  };
 
 /** Decodes a stored funder row (allocation order as "vat,fee,…", bucket edges as JSON text). */
 export function toFunderSettings(row: StoredFunder): FunderSettings {
@@ -348,7 +360,9 @@ export const funderProposalSchema = z.object({
   proposedBy: z.number().int().nullable().describe('The proposing admin (null once that user is deleted)'),
   proposedByEmail: z.string(),
   proposedAt: z.number().int().describe('Epoch milliseconds'),
-  changes: z.partialRecord(z.enum(SETTINGS_FIELDS), settingChange).describe('Each changed setting with its value before and after (API units)'),
+  changes: z
+    .partialRecord(z.enum(SETTINGS_FIELDS), settingChange)
+    .describe('Each changed setting with its value before and after (API units)'),
   baseDataVersion: z.number().int().describe("The funder's data version the proposal was made on"),
   status: z.enum(FUNDER_PROPOSAL_STATUS_VALUES),
   decidedBy: z.number().int().nullable(),
@@ -360,7 +374,9 @@ export type FunderProposal = z.infer<typeof funderProposalSchema>;
 /** GET /api/funder-proposals: the pending proposals by default, of one funder or all. */
 export const funderProposalsQuery = z.object({
   funderId: idParam.optional(),
-  status: z.enum([...FUNDER_PROPOSAL_STATUS_VALUES, 'all'], { error: `must be one of ${FUNDER_PROPOSAL_STATUS_VALUES.join(', ')}, all` }).default('pending'),
+  status: z
+    .enum([...FUNDER_PROPOSAL_STATUS_VALUES, 'all'], { error: `must be one of ${FUNDER_PROPOSAL_STATUS_VALUES.join(', ')}, all` })
+    .default('pending'),
 });
 export type FunderProposalsQuery = z.infer<typeof funderProposalsQuery>;
 
@@ -414,7 +430,11 @@ type IssueSink = { addIssue: (issue: { code: 'custom'; message: string; params?:
 function numberIssue(failure: NumberParseFailure) {
   return failure.reason === 'invalid'
     ? { code: 'custom' as const, message: 'must be a number', ...reason('number') }
-    : { code: 'custom' as const, message: failure.suggestion ? `must be written ${failure.suggestion} in this locale` : 'is ambiguous', params: { reason: 'number', numberInput: failure } };
+    : {
+        code: 'custom' as const,
+        message: failure.suggestion ? `must be written ${failure.suggestion} in this locale` : 'is ambiguous',
+        params: { reason: 'number', numberInput: failure },
+      };
 }
 
 /** Reads a percentage typed in the locale's format ("5,5") as the decimal rate (0.055), or reports why not. */
@@ -518,7 +538,12 @@ export function funderSettingsForm(locale: string) {
       const { decimal, decimals } = v.materialityTolerance;
       const digits = minorUnitDigits(v.baseCurrency);
       if (decimals > digits) {
-        ctx.addIssue({ code: 'custom', path: ['materialityTolerance'], message: `must have at most ${digits} decimals`, params: { reason: 'amountDecimals', digits } });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['materialityTolerance'],
+          message: `must have at most ${digits} decimals`,
+          params: { reason: 'amountDecimals', digits },
+        });
         return z.NEVER;
       }
       // Minor units from the exact decimal text (string arithmetic, no float).
@@ -526,7 +551,12 @@ export function funderSettingsForm(locale: string) {
       const minor = parsedMinor.ok ? parsedMinor.value : Number.NaN;
       const checked = materialityTolerance.safeParse(minor);
       if (!checked.success) {
-        ctx.addIssue({ code: 'custom', path: ['materialityTolerance'], message: checked.error.issues[0]!.message, ...reason(issueReason({ ...checked.error.issues[0]!, path: ['materialityTolerance'] })) });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['materialityTolerance'],
+          message: checked.error.issues[0]!.message,
+          ...reason(issueReason({ ...checked.error.issues[0]!, path: ['materialityTolerance'] })),
+        });
         return z.NEVER;
       }
       return { ...v, materialityTolerance: minor };

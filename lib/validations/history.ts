@@ -12,7 +12,13 @@ const locale = z.enum(['en', 'de', 'fr', 'pt']).default('en');
 const historyMonth = monthParam.refine((m) => m >= '1900-01', 'must be 1900-01 or later');
 const range = { from: historyMonth.optional(), to: historyMonth.optional() };
 
-export const performanceQuery = z.object({ funderId: funderIdParam, ...range, currency: currencyParam.optional(), format: formatParam.optional(), locale });
+export const performanceQuery = z.object({
+  funderId: funderIdParam,
+  ...range,
+  currency: currencyParam.optional(),
+  format: formatParam.optional(),
+  locale,
+});
 
 export const vintagesQuery = z.object({
   funderId: funderIdParam,
@@ -25,7 +31,13 @@ export const vintagesQuery = z.object({
 });
 
 export const snapshotParams = z.object({ month: historyMonth });
-export const snapshotQuery = z.object({ funderId: funderIdParam, page: pageParam, perPage: perPageParam(50), format: formatParam.optional(), locale });
+export const snapshotQuery = z.object({
+  funderId: funderIdParam,
+  page: pageParam,
+  perPage: perPageParam(50),
+  format: formatParam.optional(),
+  locale,
+});
 
 const minor = z.number().int().describe('minor units');
 const rate = z.number().describe('decimal: 0.05 = 5 %');
@@ -56,7 +68,13 @@ export const performanceRowSchema = z.object({
   cumulativeNetLossPct: rate,
 });
 
-export const performanceResponse = z.object({ from: z.string(), to: z.string(), currency: z.string().nullable(), currencies: z.array(z.string()), rows: z.array(performanceRowSchema) });
+export const performanceResponse = z.object({
+  from: z.string(),
+  to: z.string(),
+  currency: z.string().nullable(),
+  currencies: z.array(z.string()),
+  rows: z.array(performanceRowSchema),
+});
 
 export const vintagesResponse = z.object({
   from: z.string(),
@@ -70,7 +88,16 @@ export const vintagesResponse = z.object({
       cohort: z.string().describe('YYYY-Qn'),
       leases: z.number().int(),
       originalBalance: minor,
-      points: z.array(z.object({ monthsSince: z.number().int(), month: z.string(), defaulted: minor, netLoss: minor, originalBalance: minor, value: rate })),
+      points: z.array(
+        z.object({
+          monthsSince: z.number().int(),
+          month: z.string(),
+          defaulted: minor,
+          netLoss: minor,
+          originalBalance: minor,
+          value: rate,
+        }),
+      ),
     }),
   ),
 });
@@ -101,4 +128,11 @@ export const leaseSnapshotSchema = z.object({
   recoveries: minor,
 });
 
-export const snapshotResponse = z.object({ month: z.string(), monthEnd: z.string(), total: z.number().int(), page: z.number().int(), perPage: z.number().int(), rows: z.array(leaseSnapshotSchema) });
+export const snapshotResponse = z.object({
+  month: z.string(),
+  monthEnd: z.string(),
+  total: z.number().int(),
+  page: z.number().int(),
+  perPage: z.number().int(),
+  rows: z.array(leaseSnapshotSchema),
+});

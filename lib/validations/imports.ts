@@ -14,7 +14,11 @@ export const IMPORT_STATUS_VALUES = ['parsing', 'validated', 'committing', 'comm
 const field = z.enum(IMPORT_FIELDS);
 export const columnMapping = z.record(z.string().max(200), field.nullable());
 
-export const sourceName = z.string({ error: 'name the source (the lessor or servicer)' }).trim().min(1, 'name the source (the lessor or servicer)').max(80, 'must be at most 80 characters');
+export const sourceName = z
+  .string({ error: 'name the source (the lessor or servicer)' })
+  .trim()
+  .min(1, 'name the source (the lessor or servicer)')
+  .max(80, 'must be at most 80 characters');
 
 /** POST /api/leases/imports — multipart form fields besides `file`. `mapping` is JSON text. */
 export const importCreateForm = z.object({
@@ -81,7 +85,14 @@ export const importCommitBody = z.object({ skipRejected: z.boolean({ error: 'mus
 export const importSourceParams = z.object({ source: sourceName });
 export const importSourceMappingBody = z.object({ mapping: columnMapping });
 
-const counts = z.object({ rows: z.number(), new: z.number(), updated: z.number(), unchanged: z.number(), rejected: z.number(), warnings: z.number() });
+const counts = z.object({
+  rows: z.number(),
+  new: z.number(),
+  updated: z.number(),
+  unchanged: z.number(),
+  rejected: z.number(),
+  warnings: z.number(),
+});
 
 export const importRecord = z.object({
   id: z.number(),
@@ -117,15 +128,36 @@ export const importDetailResponse = z.object({
   import: importRecord,
   missingRequired: z.array(field),
   fields: z.array(field),
-  preview: z.array(z.object({ row: z.number(), cells: z.array(z.string()), action: z.string().nullable(), lease: z.record(z.string(), z.unknown()).nullable() })),
-  leases: z.array(z.object({ row: z.number(), action: z.string().nullable(), leaseId: z.number(), contractNumber: z.string(), version: z.number() })),
+  preview: z.array(
+    z.object({
+      row: z.number(),
+      cells: z.array(z.string()),
+      action: z.string().nullable(),
+      lease: z.record(z.string(), z.unknown()).nullable(),
+    }),
+  ),
+  leases: z.array(
+    z.object({ row: z.number(), action: z.string().nullable(), leaseId: z.number(), contractNumber: z.string(), version: z.number() }),
+  ),
   rules: z.array(z.object({ rule: z.string(), severity: z.string(), count: z.number() })),
 });
 
 export const importHistoryResponse = z.object({ rows: z.array(importRecord), total: z.number(), page: z.number(), perPage: z.number() });
 
 export const importExceptionsResponse = z.object({
-  rows: z.array(z.object({ id: z.number(), row: z.number(), column: z.string(), field: z.string(), value: z.string(), rule: z.string(), severity: z.string(), params: z.record(z.string(), z.string()), message: z.string() })),
+  rows: z.array(
+    z.object({
+      id: z.number(),
+      row: z.number(),
+      column: z.string(),
+      field: z.string(),
+      value: z.string(),
+      rule: z.string(),
+      severity: z.string(),
+      params: z.record(z.string(), z.string()),
+      message: z.string(),
+    }),
+  ),
   total: z.number(),
   page: z.number(),
   perPage: z.number(),

@@ -28,7 +28,16 @@ export type CreditStatus = (typeof CREDIT_STATUS_VALUES)[number];
 export const SHOWN_STATUS_VALUES = ['performing', 'defaulted', 'cured', 'written_off', 'repaid', 'closed', 'terminated'] as const;
 export type ShownStatus = (typeof SHOWN_STATUS_VALUES)[number];
 /** What the register's status filter accepts: the shown statuses, and "active" (the stored business status, kept for the API). */
-export const STATUS_FILTER_VALUES = ['performing', 'defaulted', 'cured', 'written_off', 'repaid', 'closed', 'terminated', 'active'] as const;
+export const STATUS_FILTER_VALUES = [
+  'performing',
+  'defaulted',
+  'cured',
+  'written_off',
+  'repaid',
+  'closed',
+  'terminated',
+  'active',
+] as const;
 export type StatusFilter = (typeof STATUS_FILTER_VALUES)[number];
 
 /** The shown status of a lease: `credit` is its derived credit status (undefined: not in the servicing book, so performing). */
@@ -39,7 +48,8 @@ export function shownStatus(stored: string, credit: CreditStatus | undefined): S
 }
 
 /** Whether a text read from a cache or a join is a lease status. */
-export const isLeaseStatus = (s: string | null | undefined): s is (typeof LEASE_STATUS_VALUES)[number] => (LEASE_STATUS_VALUES as readonly (string | null | undefined)[]).includes(s);
+export const isLeaseStatus = (s: string | null | undefined): s is (typeof LEASE_STATUS_VALUES)[number] =>
+  (LEASE_STATUS_VALUES as readonly (string | null | undefined)[]).includes(s);
 export const ASSET_TYPE_VALUES = ['vehicle', 'machinery', 'it', 'medical'] as const;
 export const CONDITION_VALUES = ['new', 'used'] as const;
 export const TIMING_VALUES = ['advance', 'arrears'] as const;
@@ -78,7 +88,11 @@ export const leaseTermsFields = {
   residual: minor,
   fee: minor,
   feeFinanced: z.boolean(),
-  term: z.number({ error: 'must be a number' }).int('must be a whole number of instalments').min(1, 'must be at least 1').max(600, 'must be at most 600'),
+  term: z
+    .number({ error: 'must be a number' })
+    .int('must be a whole number of instalments')
+    .min(1, 'must be at least 1')
+    .max(600, 'must be at most 600'),
   rate: z.number({ error: 'must be a number' }).min(0, 'must not be negative').max(1, 'must be at most 100 %'),
   timing: z.enum(TIMING_VALUES),
   frequency: frequencyField,
@@ -136,7 +150,12 @@ export function refineAmounts(t: AmountFields, ctx: z.RefinementCtx): void {
   if (t.price === undefined) return;
   const downPayment = t.downPayment ?? 0;
   if (downPayment >= t.price) {
-    ctx.addIssue({ code: 'custom', path: ['downPayment'], message: 'The down payment must be below the price.', params: { key: 'downPaymentBelowPrice' } });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['downPayment'],
+      message: 'The down payment must be below the price.',
+      params: { key: 'downPaymentBelowPrice' },
+    });
     return;
   }
   const principal = t.price - downPayment + (t.feeFinanced ? (t.fee ?? 0) : 0);
@@ -163,7 +182,9 @@ export type LeaseCreateBody = z.infer<typeof leaseCreateBody>;
 export const leasePatchBody = z
   .object({ ...assetFields, ...leaseTermsFields, ...leaseOnlyFields })
   .partial()
-  .extend({ version: z.number({ error: 'must be the version number you edited' }).int('must be a whole number').positive('must be positive') });
+  .extend({
+    version: z.number({ error: 'must be the version number you edited' }).int('must be a whole number').positive('must be positive'),
+  });
 export type LeasePatchBody = z.infer<typeof leasePatchBody>;
 
 /** Sortable register columns (the keys of LEASE_SORTS in db/queries/leases.ts). */

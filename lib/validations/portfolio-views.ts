@@ -11,7 +11,9 @@ import type { PORTFOLIO_MODULES as SCHEMA_MODULES } from '@/lib/domain/enums';
 export const PORTFOLIO_MODULES = ['master-file', 'total-cash-flow'] as const;
 export type PortfolioModuleId = (typeof PORTFOLIO_MODULES)[number];
 // The schema's enum and this list must stay the same set.
-const _sameModules: [PortfolioModuleId, (typeof SCHEMA_MODULES)[number]] extends [(typeof SCHEMA_MODULES)[number], PortfolioModuleId] ? true : never = true;
+const _sameModules: [PortfolioModuleId, (typeof SCHEMA_MODULES)[number]] extends [(typeof SCHEMA_MODULES)[number], PortfolioModuleId]
+  ? true
+  : never = true;
 void _sameModules;
 
 /** The Master File's own column ids, so a view saved on either screen means the same columns. */

@@ -26,14 +26,18 @@ export function canTransition(from: QuotationStatus, to: QuotationStatus): boole
 }
 
 /** POST /api/quotations */
-export const quotationCreateBody = z.object({ ...assetFields, ...assetDefaults, ...leaseTermsFields, ...leaseTermsDefaults }).superRefine(refineAmounts);
+export const quotationCreateBody = z
+  .object({ ...assetFields, ...assetDefaults, ...leaseTermsFields, ...leaseTermsDefaults })
+  .superRefine(refineAmounts);
 export type QuotationCreateBody = z.infer<typeof quotationCreateBody>;
 
 /** PATCH /api/quotations/[id] (drafts only): any subset of the fields plus the version the edit started from. */
 export const quotationPatchBody = z
   .object({ ...assetFields, ...leaseTermsFields })
   .partial()
-  .extend({ version: z.number({ error: 'must be the version number you edited' }).int('must be a whole number').positive('must be positive') });
+  .extend({
+    version: z.number({ error: 'must be the version number you edited' }).int('must be a whole number').positive('must be positive'),
+  });
 export type QuotationPatchBody = z.infer<typeof quotationPatchBody>;
 
 /** PATCH /api/quotations/[id]/status */

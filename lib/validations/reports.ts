@@ -42,12 +42,18 @@ export const customersQuery = z.object({
 export const servicingReportQuery = z.object({ funderId: funderIdParam, month: monthParam.optional() });
 export const servicingReportParams = z.object({ kind: servicingKindParam });
 
-export const liabilityComponentParams = z.object({ component: z.enum(['principal', 'interest', 'vat'], { error: 'must be principal, interest or vat' }) });
+export const liabilityComponentParams = z.object({
+  component: z.enum(['principal', 'interest', 'vat'], { error: 'must be principal, interest or vat' }),
+});
 export const liabilityQuery = z.object({
   ...asOf,
   format: formatParam.optional().describe('csv or xlsx: the table as shown (periods 1–61 with their month, beyond, total) as a download'),
   locale: exportLocale,
-  facilityId: idParam.optional().describe("A facility of the funder: its funding line (the facility's outstanding on the cut-off amortising with the §4 funding line of its pool, domain.md §11) instead of the funder's"),
+  facilityId: idParam
+    .optional()
+    .describe(
+      "A facility of the funder: its funding line (the facility's outstanding on the cut-off amortising with the §4 funding line of its pool, domain.md §11) instead of the funder's",
+    ),
 });
 
 export const cashFlowKindParams = z.object({ kind: z.enum(['lease', 'portfolio'], { error: 'must be lease or portfolio' }) });
@@ -63,7 +69,12 @@ export const delinquencyQuery = z.object({
   perPage: perPageParam(50),
 });
 
-export const reportFilesQuery = z.object({ funderId: funderIdParam, kind: servicingKindParam.optional(), page: pageParam, perPage: perPageParam(20) });
+export const reportFilesQuery = z.object({
+  funderId: funderIdParam,
+  kind: servicingKindParam.optional(),
+  page: pageParam,
+  perPage: perPageParam(20),
+});
 export const createReportFileBody = z.object({
   kind: servicingKindParam,
   month: monthParam,
@@ -105,7 +116,16 @@ export const stratificationResponse = z.object({
         }),
       ),
       total: z.object(figures),
-      top10: z.array(z.object({ rank: z.number().int(), lesseeId: z.number().int(), lesseeName: z.string(), leases: z.number().int(), outstanding: minor, share: z.number() })),
+      top10: z.array(
+        z.object({
+          rank: z.number().int(),
+          lesseeId: z.number().int(),
+          lesseeName: z.string(),
+          leases: z.number().int(),
+          outstanding: minor,
+          share: z.number(),
+        }),
+      ),
       top10Share: z.number(),
     }),
   ),
@@ -138,13 +158,17 @@ export const customersResponse = z.object({
     }),
   ),
   total: z.number().int(),
-  totals: z.array(z.object({ currency: z.string(), customers: z.number().int(), leases: z.number().int(), outstanding: minor, price: minor })),
+  totals: z.array(
+    z.object({ currency: z.string(), customers: z.number().int(), leases: z.number().int(), outstanding: minor, price: minor }),
+  ),
 });
 
 export const delinquencyResponse = z
   .object({ asOf: z.string() })
   .catchall(z.unknown())
-  .describe('resume: {asOf, bucketKeys, lines[{currency, bucket, leases, arrearsNet, arrearsVat, arrearsTotal, outstanding, outstandingShare}]}; view: {asOf, rows[{leaseId, contractNumber, lesseeName, currency, dpd, bucket, arrearsNet, arrearsVat, arrearsTotal, credit, lastPaymentOn}], total}; detail: {leaseId, contractNumber, currency, asOf, state, instalments[{period, dueDate, instalment, interest, principal, vat, fee, gross, paid, open, status}]}');
+  .describe(
+    'resume: {asOf, bucketKeys, lines[{currency, bucket, leases, arrearsNet, arrearsVat, arrearsTotal, outstanding, outstandingShare}]}; view: {asOf, rows[{leaseId, contractNumber, lesseeName, currency, dpd, bucket, arrearsNet, arrearsVat, arrearsTotal, credit, lastPaymentOn}], total}; detail: {leaseId, contractNumber, currency, asOf, state, instalments[{period, dueDate, instalment, interest, principal, vat, fee, gross, paid, open, status}]}',
+  );
 
 const reportLine = z.record(z.string(), z.union([z.string(), z.number(), z.null()]));
 export const servicingReportResponse = z.object({
@@ -165,7 +189,9 @@ export const liabilityResponse = z.object({
       currency: z.string(),
       leases: z.number().int(),
       opening: minor.describe('Σ advanceRate × purchasePrice of the funded leases, drawn on their purchase dates'),
-      balance: minor.describe('The funding-line balance on the cut-off (domain.md §4), equal to the Liability servicing report on that date'),
+      balance: minor.describe(
+        'The funding-line balance on the cut-off (domain.md §4), equal to the Liability servicing report on that date',
+      ),
       periods: z.array(minor).length(61),
       beyond: minor,
       total: minor,
@@ -176,7 +202,9 @@ export const liabilityResponse = z.object({
 export const cashFlowResponse = z
   .object({ cutOff: z.string() })
   .catchall(z.unknown())
-  .describe('lease: {cutOff, rows (Total Cash Flow rows: id, prin, sellto4G, npv, delta, check, fx, totalcf, lessee, cash1..cash61, cashBeyond), total}; portfolio: {cutOff, lines[{currency, leases, prin, cash[61], cashBeyond, totalcf}]}');
+  .describe(
+    'lease: {cutOff, rows (Total Cash Flow rows: id, prin, sellto4G, npv, delta, check, fx, totalcf, lessee, cash1..cash61, cashBeyond), total}; portfolio: {cutOff, lines[{currency, leases, prin, cash[61], cashBeyond, totalcf}]}',
+  );
 
 export const reportFileRecord = z.object({
   id: z.number().int(),

@@ -62,10 +62,24 @@ export const scenarioCashFlowQuery = z.object({ cutOff: isoDateParam.optional(),
 export const scenarioExportQuery = scenarioCashFlowQuery.extend({ format: z.enum(['csv', 'xlsx'], { error: "must be 'csv' or 'xlsx'" }) });
 
 /** A scenario as the API answers it (rates as decimals). */
-export type ScenarioDto = { id: number; funderId: number; name: string; cpr: number; cdr: number; severity: number; lagMonths: number; createdAt: number; updatedAt: number };
+export type ScenarioDto = {
+  id: number;
+  funderId: number;
+  name: string;
+  cpr: number;
+  cdr: number;
+  severity: number;
+  lagMonths: number;
+  createdAt: number;
+  updatedAt: number;
+};
 
 /** The `scenario=<id>` search parameter of Total Cash Flow, Summary and Scenarios. */
-export const scenarioParam = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive').optional();
+export const scenarioParam = z.coerce
+  .number({ error: 'must be a number' })
+  .int('must be a whole number')
+  .positive('must be positive')
+  .optional();
 
 /** Response schemas (the OpenAPI document). */
 export const scenarioResponse = z.object({
@@ -97,7 +111,16 @@ export const scenarioCashFlowResponse = z.object({
       contractual: z.object({ ...caseTotals, cash: slots }),
       scenario: z.object({
         ...caseTotals,
-        periods: z.object({ interest: slots, scheduledPrincipal: slots, prepayment: slots, default: slots, loss: slots, recovery: slots, cash: slots, endBalance: slots }),
+        periods: z.object({
+          interest: slots,
+          scheduledPrincipal: slots,
+          prepayment: slots,
+          default: slots,
+          loss: slots,
+          recovery: slots,
+          cash: slots,
+          endBalance: slots,
+        }),
         defaulted: z.number().int(),
         prepaid: z.number().int(),
         recovered: z.number().int(),

@@ -33,7 +33,11 @@ export const paymentListQuery = z.object({
 export const paymentCreateBody = z.strictObject({
   leaseId: z.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive'),
   receivedOn: isoDate,
-  amount: z.number({ error: 'must be a number (minor units)' }).int('must be whole minor units').positive('must be positive').max(1e13, 'is too large'),
+  amount: z
+    .number({ error: 'must be a number (minor units)' })
+    .int('must be whole minor units')
+    .positive('must be positive')
+    .max(1e13, 'is too large'),
   currency: z.string({ error: 'must be a currency code' }).refine(isCurrencyCode, 'must be a supported currency code'),
   method: z.enum(PAYMENT_METHODS, { error: 'must be direct_debit, transfer or other' }),
   reference: z.string().trim().max(200, 'must be at most 200 characters').default(''),
@@ -80,7 +84,9 @@ export const exportFormat = z.enum(['csv', 'xlsx'], { error: 'must be csv or xls
 export const exportLocale = z.enum(['en', 'de', 'fr', 'pt'], { error: 'must be en, de, fr or pt' }).default('en');
 
 /** GET /api/servicing/delinquency/export query. */
-export const delinquencyExportQuery = delinquencyQuery.omit({ page: true, perPage: true }).extend({ format: exportFormat, locale: exportLocale });
+export const delinquencyExportQuery = delinquencyQuery
+  .omit({ page: true, perPage: true })
+  .extend({ format: exportFormat, locale: exportLocale });
 
 /** GET /api/servicing/roll-rates query (default: to = today, from = a month before). */
 export const rollRatesQuery = z.object({ funderId: funderIdParam, from: isoDateParam.optional(), to: isoDateParam.optional() });
@@ -97,7 +103,9 @@ export const behaviourQuery = z.object({
   page: pageParam,
   perPage: perPageParam(25),
 });
-export const behaviourExportQuery = behaviourQuery.omit({ page: true, perPage: true }).extend({ format: exportFormat, locale: exportLocale });
+export const behaviourExportQuery = behaviourQuery
+  .omit({ page: true, perPage: true })
+  .extend({ format: exportFormat, locale: exportLocale });
 
 /** GET /api/servicing/behaviour/{lesseeId} query. */
 export const behaviourDetailQuery = z.object({ funderId: funderIdParam, asOf: isoDateParam.optional() });
@@ -123,7 +131,14 @@ export const paymentSchema = z.object({
   createdAt: z.number().int(),
 });
 export const paymentListResponse = z.object({
-  payments: z.array(paymentSchema.extend({ contractNumber: z.string(), lesseeId: z.number().int(), lesseeName: z.string(), reversedBy: z.number().int().nullable() })),
+  payments: z.array(
+    paymentSchema.extend({
+      contractNumber: z.string(),
+      lesseeId: z.number().int(),
+      lesseeName: z.string(),
+      reversedBy: z.number().int().nullable(),
+    }),
+  ),
   total: z.number().int(),
   totals: z.array(z.object({ currency: z.string(), count: z.number().int(), received: minor, reversed: minor })),
   page: z.number().int(),
@@ -177,7 +192,15 @@ const delinquencyRowSchema = z.object({
   outstandingPrincipal: minor,
   lastPaymentOn: z.string().nullable(),
 });
-const bucketSummarySchema = z.object({ bucket: z.string(), currency: z.string(), count: z.number().int(), outstandingPrincipal: minor, arrearsNet: minor, arrearsVat: minor, arrearsTotal: minor });
+const bucketSummarySchema = z.object({
+  bucket: z.string(),
+  currency: z.string(),
+  count: z.number().int(),
+  outstandingPrincipal: minor,
+  arrearsNet: minor,
+  arrearsVat: minor,
+  arrearsTotal: minor,
+});
 export const delinquencyResponse = z.object({
   asOf: z.string(),
   level: z.enum(DELINQUENCY_LEVELS),
@@ -225,16 +248,34 @@ export const behaviourRowSchema = z.object({
   arrearsTotal: minor,
   credit: minor,
 });
-export const behaviourResponse = z.object({ asOf: z.string(), rows: z.array(behaviourRowSchema), total: z.number().int(), page: z.number().int(), perPage: z.number().int() });
+export const behaviourResponse = z.object({
+  asOf: z.string(),
+  rows: z.array(behaviourRowSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  perPage: z.number().int(),
+});
 export const behaviourDetailResponse = z.object({
   asOf: z.string(),
-  lessee: z.object({ id: z.number().int(), name: z.string(), idOdoo: z.string().nullable(), taxId: z.string().nullable(), country: z.string(), region: z.string(), industry: z.string(), contact: z.string().nullable(), email: z.string().nullable() }),
+  lessee: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    idOdoo: z.string().nullable(),
+    taxId: z.string().nullable(),
+    country: z.string(),
+    region: z.string(),
+    industry: z.string(),
+    contact: z.string().nullable(),
+    email: z.string().nullable(),
+  }),
   behaviour: z.array(behaviourRowSchema),
   leases: z.array(delinquencyRowSchema),
   payments: paymentListResponse.shape.payments,
 });
 
 /** GET /api/payments/export query. */
-export const paymentExportQuery = paymentListQuery.omit({ page: true, perPage: true }).extend({ format: exportFormat, locale: exportLocale });
+export const paymentExportQuery = paymentListQuery
+  .omit({ page: true, perPage: true })
+  .extend({ format: exportFormat, locale: exportLocale });
 /** GET /api/servicing/roll-rates/export query. */
 export const rollRatesExportQuery = rollRatesQuery.extend({ format: exportFormat, locale: exportLocale });

@@ -47,7 +47,11 @@ export const addUserBody = z.object({
     .min(3, 'must have at least 3 characters')
     .max(64, 'must be at most 64 characters')
     .regex(USERNAME_PATTERN, 'may contain letters, digits, dots, dashes and underscores'),
-  email: z.string({ error: 'is required' }).trim().max(254, 'must be at most 254 characters').pipe(z.email('must be a valid e-mail address')),
+  email: z
+    .string({ error: 'is required' })
+    .trim()
+    .max(254, 'must be at most 254 characters')
+    .pipe(z.email('must be a valid e-mail address')),
   role: z.enum(USER_ROLES, { error: `must be one of ${USER_ROLES.join(', ')}` }),
   password: z.string({ error: 'is required' }).min(8, 'must have at least 8 characters').max(256, 'must be at most 256 characters'),
   company: text(120).default(''),
@@ -66,7 +70,9 @@ export const updateUserBody = z
     status: z.enum(USER_STATUSES, { error: `must be one of ${USER_STATUSES.join(', ')}` }).optional(),
     currentPlan: z.enum(USER_PLANS, { error: `must be one of ${USER_PLANS.join(', ')}` }).optional(),
   })
-  .refine((b) => b.role !== undefined || b.status !== undefined || b.currentPlan !== undefined, { message: 'name at least one of role, status, currentPlan' });
+  .refine((b) => b.role !== undefined || b.status !== undefined || b.currentPlan !== undefined, {
+    message: 'name at least one of role, status, currentPlan',
+  });
 export type UpdateUserBody = z.infer<typeof updateUserBody>;
 
 /** A user as the directory shows it: never the password hash or session data. */

@@ -32,11 +32,17 @@ export const newsPostBody = z.object({
   title: z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters'),
   excerpt: z.string().trim().max(500, 'must be at most 500 characters'),
   content: z.string().trim().min(1, 'must not be empty').max(20_000, 'must be at most 20000 characters'),
-  tags: z.array(z.string().trim().min(1, 'must not be empty').max(30, 'must be at most 30 characters')).max(8, 'at most 8 tags').default([]),
+  tags: z
+    .array(z.string().trim().min(1, 'must not be empty').max(30, 'must be at most 30 characters'))
+    .max(8, 'at most 8 tags')
+    .default([]),
   status: z.enum(['draft', 'published'], { error: 'must be draft or published' }),
 });
 export type NewsPostBody = z.infer<typeof newsPostBody>;
-export const newsPostResponse = z.object({ id: z.number().int().describe('the article number in its language'), status: z.enum(['draft', 'published']) });
+export const newsPostResponse = z.object({
+  id: z.number().int().describe('the article number in its language'),
+  status: z.enum(['draft', 'published']),
+});
 
 /** PATCH /api/workspace/news/{id}: the article number. */
 export const newsIdParams = z.object({ id: idParam });

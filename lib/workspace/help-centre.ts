@@ -78,7 +78,11 @@ export function paragraphsOf(html: string): string[] {
 }
 
 /** One page of a list (1-based, clamped to the last page) with the page count. */
-export function pageOf<T>(items: readonly T[], page: number, perPage: number): { items: T[]; page: number; pageCount: number; total: number } {
+export function pageOf<T>(
+  items: readonly T[],
+  page: number,
+  perPage: number,
+): { items: T[]; page: number; pageCount: number; total: number } {
   const pageCount = Math.max(1, Math.ceil(items.length / perPage));
   const current = Math.min(Math.max(1, Math.floor(page)), pageCount);
   return { items: items.slice((current - 1) * perPage, current * perPage), page: current, pageCount, total: items.length };

@@ -32,7 +32,11 @@ export function winAnsiText(text: string): string {
  * information dictionary; `created` (default now) its creation date.
  */
 export function buildTextPdf(lines: readonly PdfLine[], title = 'QUANTUM', created = new Date()): Uint8Array {
-  const doc = new PDFDocument({ size: 'A4', margin: MARGIN, info: { Title: winAnsiText(title), Producer: 'QUANTUM', Creator: 'QUANTUM', CreationDate: created } });
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    info: { Title: winAnsiText(title), Producer: 'QUANTUM', Creator: 'QUANTUM', CreationDate: created },
+  });
   for (const line of lines) {
     if (line.gapBefore) doc.y += line.gapBefore;
     doc

@@ -47,7 +47,10 @@ export function toErrorResponse(req: NextRequest, e: unknown): Response {
   if (isFinanceError(e)) return errorResponse('invalid', e.message, e.field ? [{ field: e.field, message: e.message }] : undefined);
   // The database stayed locked by another writer past the busy timeout (a tape import's commit holds the write lock
   // for its whole transaction): the write can be repeated shortly, it is not a fault of the server.
-  if (isDatabaseBusy(e)) return errorResponse('unavailable', 'The database is busy with a large write; try again in a few seconds.', undefined, { 'retry-after': '5' });
+  if (isDatabaseBusy(e))
+    return errorResponse('unavailable', 'The database is busy with a large write; try again in a few seconds.', undefined, {
+      'retry-after': '5',
+    });
   const errorId = randomUUID();
   logUnexpected(errorId, req, e);
   return Response.json(errorBody('internal', 'An unexpected error occurred.', undefined, errorId), { status: 500 });
@@ -120,7 +123,11 @@ async function authorizedCall(
     const cred = await resolveRequestPrincipal(req);
     if (!cred.principal) {
       const message =
-        cred.reason === 'expired' ? 'The access token has expired.' : cred.reason === 'missing' ? 'Sign-in required.' : 'The credential is invalid.';
+        cred.reason === 'expired'
+          ? 'The access token has expired.'
+          : cred.reason === 'missing'
+            ? 'Sign-in required.'
+            : 'The credential is invalid.';
       return errorResponse('unauthorized', message, undefined, { 'WWW-Authenticate': 'Bearer' });
     }
     if (cred.principal.via === 'session' && isCrossSiteWrite(req)) {

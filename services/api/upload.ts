@@ -13,7 +13,8 @@ export async function readMultipart(req: NextRequest, maxFileBytes: number): Pro
   const type = req.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data\b/i.test(type)) throw new ApiError('invalid', 'The body must be multipart/form-data with a `file` field.');
   const cap = maxFileBytes + ENVELOPE;
-  const tooLarge = () => new ApiError('payload_too_large', `The file is larger than the limit of ${Math.floor(maxFileBytes / 1024 / 1024)} MiB.`);
+  const tooLarge = () =>
+    new ApiError('payload_too_large', `The file is larger than the limit of ${Math.floor(maxFileBytes / 1024 / 1024)} MiB.`);
   if (Number(req.headers.get('content-length') ?? '0') > cap) throw tooLarge();
   if (!req.body) throw new ApiError('invalid', 'The body is empty.', [{ field: 'file', message: 'required' }]);
   let seen = 0;
@@ -30,7 +31,12 @@ export async function readMultipart(req: NextRequest, maxFileBytes: number): Pro
     }),
   );
   try {
-    return await new Request('http://upload.local/', { method: 'POST', headers: { 'content-type': type }, body: capped, duplex: 'half' } as RequestInit).formData();
+    return await new Request('http://upload.local/', {
+      method: 'POST',
+      headers: { 'content-type': type },
+      body: capped,
+      duplex: 'half',
+    } as RequestInit).formData();
   } catch {
     if (over) throw tooLarge();
     throw new ApiError('invalid', 'The multipart body could not be read.');

@@ -81,7 +81,9 @@ export function getAuthOptions(): NextAuthOptions {
       name: 'E-mail and password',
       credentials: { email: { type: 'email' }, password: { type: 'password' } },
       async authorize(credentials, req) {
-        const email = String(credentials?.email ?? '').trim().toLowerCase();
+        const email = String(credentials?.email ?? '')
+          .trim()
+          .toLowerCase();
         const password = String(credentials?.password ?? '');
         if (!email || !password) return null;
         const db = getDb();

@@ -16,7 +16,11 @@ function accessKey(): Uint8Array {
 export type AccessClaims = { userId: number; sessionVersion: number };
 
 /** Signs an HS256 access token valid for ttlSeconds. */
-export async function signAccessToken(claims: AccessClaims, ttlSeconds: number, nowSeconds = Math.floor(Date.now() / 1000)): Promise<string> {
+export async function signAccessToken(
+  claims: AccessClaims,
+  ttlSeconds: number,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): Promise<string> {
   return new SignJWT({ sv: claims.sessionVersion, typ: 'access' })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(String(claims.userId))

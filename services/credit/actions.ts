@@ -4,7 +4,18 @@
  * and recoveries change the credit cache's records stamp, so its next read picks them up.
  */
 import type { Db } from '@/db/client';
-import { approveWriteOff, createRecovery, flagLease as flagLeaseRecord, insertRecovery, leaseCurrencyOf, proposeWriteOff, rejectWriteOff, unflagLease, writtenOffOnOf, type CreditActor } from '@/db/queries/credit';
+import {
+  approveWriteOff,
+  createRecovery,
+  flagLease as flagLeaseRecord,
+  insertRecovery,
+  leaseCurrencyOf,
+  proposeWriteOff,
+  rejectWriteOff,
+  unflagLease,
+  writtenOffOnOf,
+  type CreditActor,
+} from '@/db/queries/credit';
 import { Conflict, Invalid, NotFound } from '@/lib/domain/errors';
 import type { Recovery } from '@/db/schema/credit';
 import { leaseLabelsByIds } from '@/db/queries/servicing';
@@ -21,11 +32,14 @@ export function proposeLeaseWriteOff(db: Db, funderId: number, body: WriteOffPro
   const pos = leasePositionAt(db, funderId, body.leaseId, body.writeOffOn);
   if (pos === null) throw new NotFound(`Lease ${body.leaseId} does not exist in the book of funder ${funderId}.`);
   const amount = body.amount ?? pos?.exposure ?? 0;
-  if (amount <= 0) throw new Invalid('The write-off amount must be positive.', [{ field: 'amount', message: 'Nothing to write off on that date.' }]);
+  if (amount <= 0)
+    throw new Invalid('The write-off amount must be positive.', [{ field: 'amount', message: 'Nothing to write off on that date.' }]);
   return proposeWriteOff(db, { funderId, leaseId: body.leaseId, writeOffOn: body.writeOffOn, amount, note: body.note }, actor, () => {
     const state = creditStatesAt(db, funderId, body.writeOffOn).states.find((s) => s.leaseId === body.leaseId);
     if (!state || state.status !== 'defaulted') {
-      throw new Conflict(`Lease ${body.leaseId} is not in default on ${body.writeOffOn}; only a defaulted lease can be written off.`, [{ field: 'leaseId', message: 'Not in default.' }]);
+      throw new Conflict(`Lease ${body.leaseId} is not in default on ${body.writeOffOn}; only a defaulted lease can be written off.`, [
+        { field: 'leaseId', message: 'Not in default.' },
+      ]);
     }
   });
 }
@@ -50,18 +64,27 @@ export type ContagionLease = { leaseId: number; contractNumber: string };
  * lessee that flag puts in default by lessee contagion on its date (domain.md §8: the lessee's defaulted exposure now
  * exceeds the contagion share), so the user is told — never a silent default of another lease.
  */
-export function flagLease(db: Db, input: Parameters<typeof flagLeaseRecord>[1], actor: CreditActor): { flag: ReturnType<typeof flagLeaseRecord>; contagion: ContagionLease[] } {
+export function flagLease(
+  db: Db,
+  input: Parameters<typeof flagLeaseRecord>[1],
+  actor: CreditActor,
+): { flag: ReturnType<typeof flagLeaseRecord>; contagion: ContagionLease[] } {
   // Only an unlikely-to-pay flag defaults a lease; a credit-risk (SICR) flag moves its stage only.
   if (input.kind !== 'utp') return { flag: flagLeaseRecord(db, input, actor), contagion: [] };
   const siblings = (): Map<number, boolean> => {
     const { states } = creditStatesAt(db, input.funderId, input.flaggedOn);
     const lessee = states.find((s) => s.leaseId === input.leaseId)?.lesseeId;
-    return new Map(states.filter((s) => s.lesseeId === lessee && s.leaseId !== input.leaseId).map((s) => [s.leaseId, s.status === 'defaulted' && s.why === 'contagion']));
+    return new Map(
+      states
+        .filter((s) => s.lesseeId === lessee && s.leaseId !== input.leaseId)
+        .map((s) => [s.leaseId, s.status === 'defaulted' && s.why === 'contagion']),
+    );
   };
   const before = siblings();
   const flag = flagLeaseRecord(db, input, actor);
   const ids = [...siblings()].filter(([id, byContagion]) => byContagion && !before.get(id)).map(([id]) => id);
-  const contagion = ids.length === 0 ? [] : leaseLabelsByIds(db, input.funderId, ids).map(([leaseId, contractNumber]) => ({ leaseId, contractNumber }));
+  const contagion =
+    ids.length === 0 ? [] : leaseLabelsByIds(db, input.funderId, ids).map(([leaseId, contractNumber]) => ({ leaseId, contractNumber }));
   return { flag, contagion };
 }
 
@@ -69,10 +92,31 @@ export function flagLease(db: Db, input: Parameters<typeof flagLeaseRecord>[1], 
  * A payment on a written-off lease (received on or after the write-off) is a recovery in the loss ledger, not an
  * allocation: returns the recovery, or null when the lease is not written off (the caller records a payment).
  */
-export function paymentAsRecovery(db: Db, funderId: number, input: { leaseId: number; receivedOn: string; amount: number; currency?: string; reference: string; note: string }, actor: CreditActor): Recovery | null {
+export function paymentAsRecovery(
+  db: Db,
+  funderId: number,
+  input: { leaseId: number; receivedOn: string; amount: number; currency?: string; reference: string; note: string },
+  actor: CreditActor,
+): Recovery | null {
   const on = writtenOffOnOf(db, input.leaseId);
   if (on === null || input.receivedOn < on) return null;
   // Another currency than the lease's is refused as for any payment (recordPayment answers 400).
   if (input.currency !== undefined && input.currency !== leaseCurrencyOf(db, input.leaseId)) return null;
-  return db.transaction((tx) => insertRecovery(tx, { funderId, leaseId: input.leaseId, receivedOn: input.receivedOn, amount: input.amount, kind: 'late_collection', reference: input.reference, note: input.note }, actor), { behavior: 'immediate' });
+  return db.transaction(
+    (tx) =>
+      insertRecovery(
+        tx,
+        {
+          funderId,
+          leaseId: input.leaseId,
+          receivedOn: input.receivedOn,
+          amount: input.amount,
+          kind: 'late_collection',
+          reference: input.reference,
+          note: input.note,
+        },
+        actor,
+      ),
+    { behavior: 'immediate' },
+  );
 }

@@ -144,7 +144,11 @@ export function inputOf(e: Pick<Entry, 'schedule' | 'ledger' | 'componentOrder' 
 }
 
 function rulesOf(e: Pick<Entry, 'settings' | 'kinds'>, lease: StoreLease) {
-  return { absolute: absoluteThreshold(e.settings, e.kinds.get(lease.lesseeId) ?? 'corporate'), relative: e.settings.relative, probationMonths: e.settings.probationMonths };
+  return {
+    absolute: absoluteThreshold(e.settings, e.kinds.get(lease.lesseeId) ?? 'corporate'),
+    relative: e.settings.relative,
+    probationMonths: e.settings.probationMonths,
+  };
 }
 
 function computeLease(e: Entry, i: number): void {
@@ -326,7 +330,9 @@ export function creditEntry(db: DbOrTx, funderId: number): Entry & { funder: Fun
     }
     if (e.records.ledger !== records.ledger) {
       const ledgers = ledgerMaps(db, funderId);
-      if (touched) for (const id of [...changedKeys(e.writeOffs, ledgers.writeOffs), ...changedKeys(e.recoveries, ledgers.recoveries)]) touched.add(id);
+      if (touched)
+        for (const id of [...changedKeys(e.writeOffs, ledgers.writeOffs), ...changedKeys(e.recoveries, ledgers.recoveries)])
+          touched.add(id);
       Object.assign(e, ledgers);
     }
     e.records = records;
@@ -389,7 +395,11 @@ function firstEpisode(t: CreditTimeline | undefined, d: number): DefaultEpisode 
  * The credit state of every lease of the funder's book on `asOf` (leases in id order), contagion included:
  * one pass over the leases plus the exposures of the lessees that have a lease in default.
  */
-export function creditStatesAt(db: DbOrTx, funderId: number, asOf: string): { entry: Entry & { funder: Funder }; states: LeaseCreditState[] } {
+export function creditStatesAt(
+  db: DbOrTx,
+  funderId: number,
+  asOf: string,
+): { entry: Entry & { funder: Funder }; states: LeaseCreditState[] } {
   const e = creditEntry(db, funderId);
   return { entry: e, states: memoStatesOf(e, day(asOf)) };
 }
@@ -536,7 +546,10 @@ export function creditStatesById(db: DbOrTx, funderId: number, asOf: string): Id
  * A lessee's contagion days (lib/credit contagionIntervals over its leases' own episodes and exposures), kept per
  * entry version like the states memo: the timelines they read are patched in place, so the key says which.
  */
-const contagionMemo = processWide('creditContagion', () => new WeakMap<Entry, { key: string; store: object; byLessee: Map<number, [number, number][]> }>());
+const contagionMemo = processWide(
+  'creditContagion',
+  () => new WeakMap<Entry, { key: string; store: object; byLessee: Map<number, [number, number][]> }>(),
+);
 
 function contagionOf(e: Entry, lesseeId: number): [number, number][] {
   const key = memoKeyOf(e);
@@ -555,7 +568,12 @@ function contagionOf(e: Entry, lesseeId: number): [number, number][] {
       }
       const id = s.leases[i]!.id;
       const position = cashPositionFn(x);
-      return { episodes: e.timelines.get(id)?.episodes ?? [], exposureAt: (day: number) => position(day).exposure, changeDays, exitDay: e.writeOffs.get(id)?.[0] ?? NEVER };
+      return {
+        episodes: e.timelines.get(id)?.episodes ?? [],
+        exposureAt: (day: number) => position(day).exposure,
+        changeDays,
+        exitDay: e.writeOffs.get(id)?.[0] ?? NEVER,
+      };
     });
     m.byLessee.set(lesseeId, (intervals = contagionIntervals(leases, e.settings.contagion)));
   }
@@ -606,7 +624,9 @@ function stateWriter(e: Entry, d: number, subset: readonly number[] | null, out:
     const repaidDay = e.repaid.get(lease.id);
     const repaid = repaidDay !== undefined && repaidDay <= d;
     // The same probation and cure rule as an own default; the first contagion day stays (everDefaulted is monotone).
-    const cs: ContagionState = suspects.has(lease.lesseeId) ? contagionStateAt(withoutOwnDefault(contagionOf(e, lease.lesseeId), t?.episodes ?? []), d, e.settings.probationMonths) : { state: 'none' };
+    const cs: ContagionState = suspects.has(lease.lesseeId)
+      ? contagionStateAt(withoutOwnDefault(contagionOf(e, lease.lesseeId), t?.episodes ?? []), d, e.settings.probationMonths)
+      : { state: 'none' };
     const contagion = st.state !== 'defaulted' && cs.state === 'defaulted' ? cs : null;
     const ep = firstEpisode(t, d);
     let defaultAmount = ep?.exposure ?? 0;
@@ -637,11 +657,22 @@ function stateWriter(e: Entry, d: number, subset: readonly number[] | null, out:
       why: status !== 'defaulted' ? null : st.state === 'defaulted' ? st.why : contagion!.why,
       defaultSince: status !== 'defaulted' ? null : formatDate(st.state === 'defaulted' ? st.since : contagion!.since),
       probationUntil:
-        status !== 'defaulted' ? null : st.state === 'defaulted' ? (st.why === 'probation' ? formatDate(st.probationUntil) : null) : contagion!.why === 'probation' ? formatDate(contagion!.probationUntil) : null,
+        status !== 'defaulted'
+          ? null
+          : st.state === 'defaulted'
+            ? st.why === 'probation'
+              ? formatDate(st.probationUntil)
+              : null
+            : contagion!.why === 'probation'
+              ? formatDate(contagion!.probationUntil)
+              : null,
       firstDefaultDate: firstDefault === null ? null : formatDate(firstDefault),
       defaultAmount: wholeNumber(defaultAmount),
       defaultedPrincipal: wholeNumber(defaultedPrincipal),
-      curedOn: status !== 'cured' ? null : formatDate(Math.max(st.state === 'cured' ? st.since : -NEVER, cs.state === 'cured' ? cs.since : -NEVER)),
+      curedOn:
+        status !== 'cured'
+          ? null
+          : formatDate(Math.max(st.state === 'cured' ? st.since : -NEVER, cs.state === 'cured' ? cs.since : -NEVER)),
       writeOffDate: wo && writtenOff ? formatDate(wo[0]) : null,
       writtenOff: writtenOff ? wholeNumber(wo[1]) : 0,
       recoveries: wholeNumber(sumTo(e.recoveries.get(lease.id), d)),
@@ -653,7 +684,12 @@ function stateWriter(e: Entry, d: number, subset: readonly number[] | null, out:
 }
 
 /** One lease's position and credit DPD on a day (for the status note and the write-off default amount). */
-export function leasePositionAt(db: DbOrTx, funderId: number, leaseId: number, asOf: string): (CashPosition & { creditDpd: number }) | null {
+export function leasePositionAt(
+  db: DbOrTx,
+  funderId: number,
+  leaseId: number,
+  asOf: string,
+): (CashPosition & { creditDpd: number }) | null {
   const e = creditEntry(db, funderId);
   const i = e.schedule.indexById.get(leaseId);
   if (i === undefined) return null;

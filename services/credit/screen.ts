@@ -5,9 +5,25 @@
  * (the default timelines) and the servicing book (DPD, bucket); money in minor units per currency.
  */
 import type { DbOrTx } from '@/db/client';
-import { listActiveFlags, listRecoveries, listWriteOffs, type CreditFlagView, type RecoveryView, type WriteOffView } from '@/db/queries/credit';
+import {
+  listActiveFlags,
+  listRecoveries,
+  listWriteOffs,
+  type CreditFlagView,
+  type RecoveryView,
+  type WriteOffView,
+} from '@/db/queries/credit';
 import { leaseLabelsByIds, lesseeLabelsByIds, sqliteOf } from '@/db/queries/servicing';
-import { DEFAULT_BUCKET, cashPositionAt, creditDpdAt, eclOfCell, ifrs9Stage, lossMeasures, provisionRate, type LossMeasures } from '@/lib/credit';
+import {
+  DEFAULT_BUCKET,
+  cashPositionAt,
+  creditDpdAt,
+  eclOfCell,
+  ifrs9Stage,
+  lossMeasures,
+  provisionRate,
+  type LossMeasures,
+} from '@/lib/credit';
 import { parseDate } from '@/lib/finance';
 import { getServicingBook, type ServicingBook } from '@/services/servicing/book';
 import { creditStatesAt, exposuresOf, inputOf, type LeaseCreditState } from './book';
@@ -33,9 +49,25 @@ export type DefaultRow = {
   pendingWriteOffId: number | null;
 };
 
-export type LossLedgerRow = { date: string; kind: 'write_off' | 'recovery'; id: number; leaseId: number; contractNumber: string; lesseeName: string; currency: string; amount: number; balance: number };
+export type LossLedgerRow = {
+  date: string;
+  kind: 'write_off' | 'recovery';
+  id: number;
+  leaseId: number;
+  contractNumber: string;
+  lesseeName: string;
+  currency: string;
+  amount: number;
+  balance: number;
+};
 
-export type MeasuresRow = LossMeasures & { currency: string; defaultedLeases: number; defaultedExposure: number; writtenOffLeases: number; originalPrincipal: number };
+export type MeasuresRow = LossMeasures & {
+  currency: string;
+  defaultedLeases: number;
+  defaultedExposure: number;
+  writtenOffLeases: number;
+  originalPrincipal: number;
+};
 
 export type EclRow = { currency: string; stage: 1 | 2 | 3; bucket: string; leases: number; exposure: number; rate: number; ecl: number };
 
@@ -63,7 +95,9 @@ function stateOf(at: StatesAt, id: number): LeaseCreditState | undefined {
 
 function labels(db: DbOrTx, funderId: number, ids: readonly number[]) {
   const leases = new Map(leaseLabelsByIds(db, funderId, ids).map((r) => [r[0], { contractNumber: r[1], lesseeId: r[3] }]));
-  const lessees = new Map(lesseeLabelsByIds(db, funderId, [...new Set([...leases.values()].map((l) => l.lesseeId))]).map((r) => [r[0], r[1]]));
+  const lessees = new Map(
+    lesseeLabelsByIds(db, funderId, [...new Set([...leases.values()].map((l) => l.lesseeId))]).map((r) => [r[0], r[1]]),
+  );
   return (id: number) => {
     const l = leases.get(id);
     return { contractNumber: l?.contractNumber ?? String(id), lesseeName: l ? (lessees.get(l.lesseeId) ?? '') : '' };
@@ -71,17 +105,32 @@ function labels(db: DbOrTx, funderId: number, ids: readonly number[]) {
 }
 
 /** The leases in default on `asOf`, oldest default first; `only`: just these leases (a table page's notes). */
-export function defaultsAt(db: DbOrTx, funderId: number, asOf: string, at: StatesAt = creditStatesAt(db, funderId, asOf), only?: ReadonlySet<number>): DefaultRow[] {
+export function defaultsAt(
+  db: DbOrTx,
+  funderId: number,
+  asOf: string,
+  at: StatesAt = creditStatesAt(db, funderId, asOf),
+  only?: ReadonlySet<number>,
+): DefaultRow[] {
   const { entry, states } = at;
   const book = getServicingBook(db, funderId, asOf);
   const day = parseDate(asOf);
   // Only the pool's leases (domain.md §14): a lease not yet bought or already repaid is in default in no figure.
-  const inDefault = (s: LeaseCreditState | undefined): s is LeaseCreditState => s?.status === 'defaulted' && book.byLeaseId.get(s.leaseId) !== undefined;
+  const inDefault = (s: LeaseCreditState | undefined): s is LeaseCreditState =>
+    s?.status === 'defaulted' && book.byLeaseId.get(s.leaseId) !== undefined;
   const defaulted = only ? [...only].flatMap((id) => (inDefault(stateOf(at, id)) ? [stateOf(at, id)!] : [])) : states.filter(inDefault);
-  const label = labels(db, funderId, defaulted.map((s) => s.leaseId));
+  const label = labels(
+    db,
+    funderId,
+    defaulted.map((s) => s.leaseId),
+  );
   // A table page's notes read those leases' flags and proposals only: the whole book's flags cost ≈ 8 ms a page at 100k.
   const ids = only ? defaulted.map((s) => s.leaseId) : undefined;
-  const flags = new Map(listActiveFlags(db, funderId, ids).filter((f) => f.kind === 'utp').map((f) => [f.leaseId, f]));
+  const flags = new Map(
+    listActiveFlags(db, funderId, ids)
+      .filter((f) => f.kind === 'utp')
+      .map((f) => [f.leaseId, f]),
+  );
   const pending = new Map(listWriteOffs(db, funderId, 'proposed', ids).map((w) => [w.leaseId, w.id]));
   const rows = defaulted.map((s): DefaultRow => {
     const i = entry.schedule.indexById.get(s.leaseId)!;
@@ -111,9 +160,31 @@ export function defaultsAt(db: DbOrTx, funderId: number, asOf: string, at: State
 /** The loss ledger: approved write-offs (+) and recoveries (−) by date, with the running balance per currency. */
 export function lossLedger(db: DbOrTx, funderId: number, asOf?: string): LossLedgerRow[] {
   const entries: Omit<LossLedgerRow, 'balance'>[] = [];
-  for (const w of listWriteOffs(db, funderId, 'approved')) entries.push({ date: w.writeOffOn, kind: 'write_off', id: w.id, leaseId: w.leaseId, contractNumber: w.contractNumber, lesseeName: w.lesseeName, currency: w.currency, amount: w.amount });
-  for (const r of listRecoveries(db, funderId)) entries.push({ date: r.receivedOn, kind: 'recovery', id: r.id, leaseId: r.leaseId, contractNumber: r.contractNumber, lesseeName: r.lesseeName, currency: r.currency, amount: r.amount });
-  const kept = entries.filter((e) => asOf === undefined || e.date <= asOf).sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.kind === b.kind ? a.id - b.id : a.kind === 'write_off' ? -1 : 1));
+  for (const w of listWriteOffs(db, funderId, 'approved'))
+    entries.push({
+      date: w.writeOffOn,
+      kind: 'write_off',
+      id: w.id,
+      leaseId: w.leaseId,
+      contractNumber: w.contractNumber,
+      lesseeName: w.lesseeName,
+      currency: w.currency,
+      amount: w.amount,
+    });
+  for (const r of listRecoveries(db, funderId))
+    entries.push({
+      date: r.receivedOn,
+      kind: 'recovery',
+      id: r.id,
+      leaseId: r.leaseId,
+      contractNumber: r.contractNumber,
+      lesseeName: r.lesseeName,
+      currency: r.currency,
+      amount: r.amount,
+    });
+  const kept = entries
+    .filter((e) => asOf === undefined || e.date <= asOf)
+    .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.kind === b.kind ? a.id - b.id : a.kind === 'write_off' ? -1 : 1));
   const balance = new Map<string, number>();
   return kept.map((e) => {
     const b = (balance.get(e.currency) ?? 0) + (e.kind === 'write_off' ? e.amount : -e.amount);
@@ -133,7 +204,12 @@ function originalPrincipal(db: DbOrTx, funder: { id: number; dataVersion: number
   const key = `${funder.id}|${funder.dataVersion}|${asOf}`;
   let m = memo.get(key);
   if (!m) {
-    const rows = sqlite.prepare(`select currency, sum(principal) from leases where funder_id = ? and status != 'terminated' and purchase_date <= ? group by currency`).raw().all(funder.id, asOf) as [string, number][];
+    const rows = sqlite
+      .prepare(
+        `select currency, sum(principal) from leases where funder_id = ? and status != 'terminated' and purchase_date <= ? group by currency`,
+      )
+      .raw()
+      .all(funder.id, asOf) as [string, number][];
     if (memo.size >= 16) memo.delete(memo.keys().next().value!);
     memo.set(key, (m = new Map(rows)));
   }
@@ -147,7 +223,12 @@ const principalMemo = processWide('creditPrincipals', () => new WeakMap<object, 
  * exposure at default), recoveries, net loss, recovery rate, severity, cumulative net loss % over the pool's original
  * principal; plus the defaulted exposure (leases in default now) for the dashboard.
  */
-export function lossMeasuresAt(db: DbOrTx, funderId: number, asOf: string, at: StatesAt = creditStatesAt(db, funderId, asOf)): MeasuresRow[] {
+export function lossMeasuresAt(
+  db: DbOrTx,
+  funderId: number,
+  asOf: string,
+  at: StatesAt = creditStatesAt(db, funderId, asOf),
+): MeasuresRow[] {
   // A day's states array is new whenever a lease, a ledger entry, a credit record or the settings move (book.ts), so
   // it keys the measures (the pool's original principal included: a lease write moves the states too).
   const hit = measuresMemo.get(at.states);
@@ -238,7 +319,19 @@ function computeEcl({ entry, states }: StatesAt, book: ServicingBook, asOf: stri
     if (!byStage) cells.set(s.currency, (byStage = [new Map(), new Map(), new Map()]));
     const byBucket = byStage[stage - 1]!;
     let c = byBucket.get(bucket);
-    if (!c) byBucket.set(bucket, (c = { currency: s.currency, stage, bucket, leases: 0, exposure: 0, rate: provisionRate(entry.settings.matrix, s.currency, bucket), ecl: 0 }));
+    if (!c)
+      byBucket.set(
+        bucket,
+        (c = {
+          currency: s.currency,
+          stage,
+          bucket,
+          leases: 0,
+          exposure: 0,
+          rate: provisionRate(entry.settings.matrix, s.currency, bucket),
+          ecl: 0,
+        }),
+      );
     c.leases++;
     c.exposure += exposures[i]!;
   }
@@ -289,13 +382,22 @@ export function creditScreen(db: DbOrTx, funderId: number, asOf: string): Credit
 }
 
 /** The dashboard's two credit tiles per currency: ECL and the exposure in default. */
-export function creditTiles(db: DbOrTx, funderId: number, asOf: string): { currency: string; ecl: number; defaultedExposure: number; defaultedLeases: number }[] {
+export function creditTiles(
+  db: DbOrTx,
+  funderId: number,
+  asOf: string,
+): { currency: string; ecl: number; defaultedExposure: number; defaultedLeases: number }[] {
   const at = creditStatesAt(db, funderId, asOf);
   const ecl = eclAt(db, funderId, asOf, at).totals;
   const measures = lossMeasuresAt(db, funderId, asOf, at);
   const currencies = [...new Set([...ecl.map((e) => e.currency), ...measures.map((m) => m.currency)])].sort();
   return currencies.map((currency) => {
     const m = measures.find((x) => x.currency === currency);
-    return { currency, ecl: ecl.find((e) => e.currency === currency)?.ecl ?? 0, defaultedExposure: m?.defaultedExposure ?? 0, defaultedLeases: m?.defaultedLeases ?? 0 };
+    return {
+      currency,
+      ecl: ecl.find((e) => e.currency === currency)?.ecl ?? 0,
+      defaultedExposure: m?.defaultedExposure ?? 0,
+      defaultedLeases: m?.defaultedLeases ?? 0,
+    };
   });
 }

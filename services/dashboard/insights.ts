@@ -47,7 +47,13 @@ export type Insights = {
  * computed from the funder's book in its base currency (db/queries/workspace/cards.ts says how each is defined).
  * The portal-traffic, newsletter and service-desk cards are left out: they do not describe the book.
  */
-export function insightsScreen(db: DbOrTx, funder: { id: number; baseCurrency: string }, asOf: string, period: Period, locale: ContentLocale): Insights {
+export function insightsScreen(
+  db: DbOrTx,
+  funder: { id: number; baseCurrency: string },
+  asOf: string,
+  period: Period,
+  locale: ContentLocale,
+): Insights {
   const ctx: CardContext = { funderId: funder.id, asOf, currency: funder.baseCurrency, locale, period };
   const goal = goalOverviewCard(db, ctx);
   const revenue = revenueAnalyticsCard(db, ctx);

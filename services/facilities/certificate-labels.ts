@@ -20,10 +20,11 @@ const CATALOGUES: Record<Locale, typeof en> = { en, de, fr, pt };
 
 /** next-intl's translator over the facilities namespace of the locale (no request needed: preparation runs from routes and scripts). */
 function facilitiesTranslator(locale: Locale): (key: string, values?: Record<string, string | number>) => string {
-  const t = createTranslator({ locale, messages: { facilities: CATALOGUES[locale] as Record<string, unknown> }, namespace: 'facilities' }) as unknown as (
-    key: string,
-    values?: Record<string, string | number>,
-  ) => string;
+  const t = createTranslator({
+    locale,
+    messages: { facilities: CATALOGUES[locale] as Record<string, unknown> },
+    namespace: 'facilities',
+  }) as unknown as (key: string, values?: Record<string, string | number>) => string;
   return (key, values) => t(key, values);
 }
 
@@ -52,7 +53,13 @@ export function certificateLabels(locale: CertificateLocale): CertificateLabels 
     baseHeading: w('title'),
     excessHeading: t('excess.title'),
     noExcess: t('excess.none'),
-    excessLine: t('certificateFile.excessLine', { group: '{group}', name: '{name}', balance: '{balance}', limit: '{limit}', excess: '{excess}' }),
+    excessLine: t('certificateFile.excessLine', {
+      group: '{group}',
+      name: '{name}',
+      balance: '{balance}',
+      limit: '{limit}',
+      excess: '{excess}',
+    }),
     moreGroups: t('certificateFile.moreGroups', { count: '{count}' }),
     counts: t('certificateFile.counts', { leases: '{leases}', eligible: '{eligible}', ineligible: '{ineligible}' }),
     preparedLine: t('certificateFile.preparedLine', { who: '{who}', date: '{date}' }),
@@ -74,8 +81,20 @@ export function certificateLabels(locale: CertificateLocale): CertificateLabels 
       availability: w('availability'),
       shortfall: w('shortfall'),
     },
-    groups: { lessee: t('groups.lessee'), industry: t('groups.industry'), region: t('groups.region'), assetType: t('groups.assetType'), topLessees: t('groups.topLessees') },
-    excessColumns: { group: t('excess.group'), key: t('excess.name'), balance: t('excess.balance'), limit: t('excess.limit'), excess: t('excess.excess') },
+    groups: {
+      lessee: t('groups.lessee'),
+      industry: t('groups.industry'),
+      region: t('groups.region'),
+      assetType: t('groups.assetType'),
+      topLessees: t('groups.topLessees'),
+    },
+    excessColumns: {
+      group: t('excess.group'),
+      key: t('excess.name'),
+      balance: t('excess.balance'),
+      limit: t('excess.limit'),
+      excess: t('excess.excess'),
+    },
     eligibility,
   };
 }

@@ -35,7 +35,11 @@ export type LeaseState = { leaseId: number; balance: number; dpd: number; status
  * The eligibility leases of the states with a balance, in their order, with the lease terms (lessee, industry,
  * region, country, asset type, rate, remaining term) of the valuation book; a lease no longer in it is left out.
  */
-export function collateralLeases(book: Pick<Book, 'leases' | 'indexById' | 'exitDay'>, asOf: string, states: Iterable<LeaseState>): EligibilityLease[] {
+export function collateralLeases(
+  book: Pick<Book, 'leases' | 'indexById' | 'exitDay'>,
+  asOf: string,
+  states: Iterable<LeaseState>,
+): EligibilityLease[] {
   const leases: EligibilityLease[] = [];
   const day = parseDate(asOf, 'asOf');
   for (const s of states) {
@@ -88,7 +92,17 @@ export function collateralAt(db: DbOrTx, funderId: number, asOf: string): Collat
   // The memoised states by id (services/credit/book.ts: patched after a write, not rebuilt for the book).
   const credit = creditStatesById(db, funderId, asOf);
   // Each state object of the book is the reuse key of its line (see collateralLeases).
-  const leases = collateralLeases(book, asOf, sb.leases.map((s) => ({ leaseId: s.leaseId, balance: s.outstandingPrincipal, dpd: s.dpd, status: credit.get(s.leaseId)?.status, key: s })));
+  const leases = collateralLeases(
+    book,
+    asOf,
+    sb.leases.map((s) => ({
+      leaseId: s.leaseId,
+      balance: s.outstandingPrincipal,
+      dpd: s.dpd,
+      status: credit.get(s.leaseId)?.status,
+      key: s,
+    })),
+  );
   const c = { asOf, leases, key: `${sb.lineage}:${key}` };
   // Only the latest version of a book is kept.
   byBook.clear();

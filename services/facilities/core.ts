@@ -53,7 +53,10 @@ export function facilityBase(db: DbOrTx, f: Facility, asOf: string): { base: Bor
   return result;
 }
 
-const baseCache = processWide('borrowingBases', () => new WeakMap<object, Map<string, { base: BorrowingBase; rows: LeaseEligibilityRow[] }>>());
+const baseCache = processWide(
+  'borrowingBases',
+  () => new WeakMap<object, Map<string, { base: BorrowingBase; rows: LeaseEligibilityRow[] }>>(),
+);
 
 /** The lease-level rows the screen and GET …/eligibility show: all, only the eligible or only the ineligible ones. */
 export function eligibilityRows(rows: LeaseEligibilityRow[], filter: (typeof ELIGIBILITY_FILTERS)[number]): LeaseEligibilityRow[] {
@@ -61,7 +64,13 @@ export function eligibilityRows(rows: LeaseEligibilityRow[], filter: (typeof ELI
 }
 
 export type CovenantMonth = CovenantResult & { monthEnd: string; ageMonths: number };
-export type CovenantHistory = { covenantId: number; metric: Facility['covenants'][number]['metric']; operator: Facility['covenants'][number]['operator']; months: CovenantMonth[]; latest: CovenantMonth | null };
+export type CovenantHistory = {
+  covenantId: number;
+  metric: Facility['covenants'][number]['metric'];
+  operator: Facility['covenants'][number]['operator'];
+  months: CovenantMonth[];
+  latest: CovenantMonth | null;
+};
 
 /** Each covenant's result at each month end (the last `months`), oldest first, with the threshold in force by the facility's age then. */
 export function covenantHistory(db: DbOrTx, f: Facility, asOf: string, today: string, months = 12): CovenantHistory[] {
@@ -88,10 +97,20 @@ export function requestFacilityDraw(db: Db, f: Facility, body: DrawBody, actor: 
 }
 
 /** Another user approves (a draw must still fit the availability at its value date) or rejects a pending movement. */
-export function decideFacilityDraw(db: Db, f: Facility, drawId: number, decision: 'approved' | 'rejected', actor: FacilityActor, now = Date.now()) {
+export function decideFacilityDraw(
+  db: Db,
+  f: Facility,
+  drawId: number,
+  decision: 'approved' | 'rejected',
+  actor: FacilityActor,
+  now = Date.now(),
+) {
   const draw = getDraw(db, f.id, drawId);
   if (!draw) throw new NotFound(`Draw ${drawId} of facility ${f.id} does not exist.`);
-  const maximumAdvance = decision === 'approved' && draw.type === 'draw' && draw.status === 'pending' ? facilityBase(db, f, draw.valueDate).base.maximumAdvance : 0;
+  const maximumAdvance =
+    decision === 'approved' && draw.type === 'draw' && draw.status === 'pending'
+      ? facilityBase(db, f, draw.valueDate).base.maximumAdvance
+      : 0;
   return decideDraw(db, f.id, drawId, decision, maximumAdvance, actor, now);
 }
 
@@ -103,10 +122,27 @@ const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
  * its XLSX, in the preparer's `locale`: the locale and its labels are part of the frozen content, so the PDF made
  * at approval reads in the same language and the files never change.
  */
-export function prepareFacilityCertificate(db: Db, f: Facility, asOf: string, actor: FacilityActor | null, now = Date.now(), locale: CertificateLocale = 'en') {
+export function prepareFacilityCertificate(
+  db: Db,
+  f: Facility,
+  asOf: string,
+  actor: FacilityActor | null,
+  now = Date.now(),
+  locale: CertificateLocale = 'en',
+) {
   const { base, rows } = facilityBase(db, f, asOf);
   const content: CertificateContent = {
-    facility: { id: f.id, name: f.name, lender: f.lender, currency: f.currency, commitment: f.commitment, advanceRate: f.advanceRate, reserves: f.reserves, startDate: f.startDate, maturityDate: f.maturityDate },
+    facility: {
+      id: f.id,
+      name: f.name,
+      lender: f.lender,
+      currency: f.currency,
+      commitment: f.commitment,
+      advanceRate: f.advanceRate,
+      reserves: f.reserves,
+      startDate: f.startDate,
+      maturityDate: f.maturityDate,
+    },
     asOf,
     base: { ...base, excess: { total: base.excess.total, groups: base.excess.groups.filter((g) => g.excess > 0) } },
     preparedBy: actor?.email ?? 'system',
@@ -130,4 +166,3 @@ export function rejectFacilityCertificate(db: Db, f: Facility, id: number, actor
   pendingCertificate(db, f.id, id, actor);
   return decideCertificate(db, f.id, id, 'rejected', null, null, actor, now);
 }
-

@@ -70,7 +70,12 @@ export function seedDemoFacilities(db: Db, today: string): number {
         reserves,
         startDate,
         maturityDate: addMonths(startDate, 60),
-        criteria: [{ kind: 'notInDefault' }, { kind: 'maxDpd', value: 60 }, { kind: 'minRemainingMonths', value: 3 }, { kind: 'maxBalance', value: cap }],
+        criteria: [
+          { kind: 'notInDefault' },
+          { kind: 'maxDpd', value: 60 },
+          { kind: 'minRemainingMonths', value: 3 },
+          { kind: 'maxBalance', value: cap },
+        ],
         limits: [
           { group: 'lessee', kind: 'percent', value: lesseeShare },
           { group: 'topLessees', kind: 'percent', value: Math.min(1, Math.ceil((top10 + 0.05) * 100) / 100), topN: 10 },
@@ -86,9 +91,17 @@ export function seedDemoFacilities(db: Db, today: string): number {
       if (valueDate > today) break;
       const { base } = facilityBase(db, facility, valueDate);
       const draw = m % 3 === 1;
-      const amount = draw ? round(base.availability * 0.5, 1000_00) : Math.min(base.outstanding, Math.floor((base.outstanding - base.maximumAdvance * 0.7) / 1000_00) * 1000_00);
+      const amount = draw
+        ? round(base.availability * 0.5, 1000_00)
+        : Math.min(base.outstanding, Math.floor((base.outstanding - base.maximumAdvance * 0.7) / 1000_00) * 1000_00);
       if (draw ? amount <= 0 || amount > base.availability : base.outstanding <= base.maximumAdvance * 0.75 || amount <= 0) continue;
-      const d = requestFacilityDraw(db, facility, { type: draw ? 'draw' : 'repayment', amount, valueDate, note: '' }, analyst, now - 20 * DAY);
+      const d = requestFacilityDraw(
+        db,
+        facility,
+        { type: draw ? 'draw' : 'repayment', amount, valueDate, note: '' },
+        analyst,
+        now - 20 * DAY,
+      );
       decideFacilityDraw(db, facility, d.id, 'approved', admin, now - 19 * DAY);
     }
     // Room to draw today, whatever the day: a base that shrank since the last movement (collections, new defaults)
@@ -98,7 +111,18 @@ export function seedDemoFacilities(db: Db, today: string): number {
     if (atToday.availability < atToday.maximumAdvance * 0.1) {
       const amount = up(atToday.outstanding - atToday.maximumAdvance * 0.7, 1000_00);
       if (amount > 0 && lastMonthEnd >= startDate) {
-        const r = requestFacilityDraw(db, facility, { type: 'repayment', amount: Math.min(amount, facilityBase(db, facility, lastMonthEnd).base.outstanding), valueDate: lastMonthEnd, note: '' }, analyst, now - 18 * DAY);
+        const r = requestFacilityDraw(
+          db,
+          facility,
+          {
+            type: 'repayment',
+            amount: Math.min(amount, facilityBase(db, facility, lastMonthEnd).base.outstanding),
+            valueDate: lastMonthEnd,
+            note: '',
+          },
+          analyst,
+          now - 18 * DAY,
+        );
         decideFacilityDraw(db, facility, r.id, 'approved', admin, now - 17 * DAY);
       }
     }
@@ -112,10 +136,33 @@ export function seedDemoFacilities(db: Db, today: string): number {
       facility.id,
       {
         covenants: [
-          { metric: 'defaultRatio', operator: 'lt', steps: [{ fromMonth: 0, threshold: Math.max(0.05, up(latest.defaultRatio * 2, 0.01)) }, { fromMonth: 13, threshold: Math.max(0.08, up(latest.defaultRatio * 3, 0.01)) }], warningMargin: 0.01 },
-          { metric: 'dpd60Ratio', operator: 'lte', steps: [{ fromMonth: 0, threshold: pct(latest.dpd60Ratio + dpdMargin / 2) }], warningMargin: dpdMargin },
-          { metric: 'waRate', operator: 'gte', steps: [{ fromMonth: 0, threshold: pct(Math.max(0, latest.waRate - 0.01)) }], warningMargin: 0.0025 },
-          { metric: 'top10LesseeShare', operator: 'lte', steps: [{ fromMonth: 0, threshold: Math.min(1, up(latest.top10LesseeShare + 0.1, 0.05)) }], warningMargin: 0.02 },
+          {
+            metric: 'defaultRatio',
+            operator: 'lt',
+            steps: [
+              { fromMonth: 0, threshold: Math.max(0.05, up(latest.defaultRatio * 2, 0.01)) },
+              { fromMonth: 13, threshold: Math.max(0.08, up(latest.defaultRatio * 3, 0.01)) },
+            ],
+            warningMargin: 0.01,
+          },
+          {
+            metric: 'dpd60Ratio',
+            operator: 'lte',
+            steps: [{ fromMonth: 0, threshold: pct(latest.dpd60Ratio + dpdMargin / 2) }],
+            warningMargin: dpdMargin,
+          },
+          {
+            metric: 'waRate',
+            operator: 'gte',
+            steps: [{ fromMonth: 0, threshold: pct(Math.max(0, latest.waRate - 0.01)) }],
+            warningMargin: 0.0025,
+          },
+          {
+            metric: 'top10LesseeShare',
+            operator: 'lte',
+            steps: [{ fromMonth: 0, threshold: Math.min(1, up(latest.top10LesseeShare + 0.1, 0.05)) }],
+            warningMargin: 0.02,
+          },
         ],
       },
       admin,

@@ -19,7 +19,11 @@ export function waterfallRows(t: T, b: BorrowingBase, formatRate: (r: number) =>
     { key: 'eligible', label: t('waterfall.eligible'), amount: b.eligibleBalance },
     { key: 'excess', label: t('waterfall.excess'), amount: -b.excess.total },
     { key: 'eligibleAfterExcess', label: t('waterfall.eligibleAfterExcess'), amount: b.eligibleAfterExcess },
-    { key: 'advanced', label: `${t('waterfall.advanced')} (${t('waterfall.advanceRate', { rate: formatRate(b.advanceRate) })})`, amount: b.advancedAmount },
+    {
+      key: 'advanced',
+      label: `${t('waterfall.advanced')} (${t('waterfall.advanceRate', { rate: formatRate(b.advanceRate) })})`,
+      amount: b.advancedAmount,
+    },
     { key: 'reserves', label: t('waterfall.reserves'), amount: -b.reserves },
     { key: 'borrowingBase', label: t('waterfall.borrowingBase'), amount: b.borrowingBase },
     { key: 'commitment', label: t('waterfall.commitment'), amount: b.commitment },
@@ -37,7 +41,14 @@ export function waterfallColumns(t: T, currency: string): ExportColumn<Waterfall
 }
 
 export function summaryColumns(t: T): ExportColumn<FacilitySummary>[] {
-  const money = (id: keyof FacilitySummary & string, header: string): ExportColumn<FacilitySummary> => ({ id, header, kind: 'money', value: (r) => r[id] as number, currency: (r) => r.currency, width: 18 });
+  const money = (id: keyof FacilitySummary & string, header: string): ExportColumn<FacilitySummary> => ({
+    id,
+    header,
+    kind: 'money',
+    value: (r) => r[id] as number,
+    currency: (r) => r.currency,
+    width: 18,
+  });
   return [
     { id: 'name', header: t('list.name'), kind: 'text', value: (r) => r.name, width: 28 },
     { id: 'lender', header: t('list.lender'), kind: 'text', value: (r) => r.lender, width: 24 },
@@ -67,8 +78,22 @@ export function certificateColumns(t: T, currency: string): ExportColumn<Certifi
   return [
     { id: 'asOf', header: t('certificates.asOf'), kind: 'date', value: (r) => r.asOf },
     { id: 'status', header: t('certificates.status'), kind: 'text', value: (r) => t(`certificates.${r.status}`) },
-    { id: 'borrowingBase', header: t('certificates.borrowingBase'), kind: 'money', value: (r) => r.summary?.base.borrowingBase ?? null, currency: () => currency, width: 18 },
-    { id: 'availability', header: t('certificates.availability'), kind: 'money', value: (r) => r.summary?.base.availability ?? null, currency: () => currency, width: 18 },
+    {
+      id: 'borrowingBase',
+      header: t('certificates.borrowingBase'),
+      kind: 'money',
+      value: (r) => r.summary?.base.borrowingBase ?? null,
+      currency: () => currency,
+      width: 18,
+    },
+    {
+      id: 'availability',
+      header: t('certificates.availability'),
+      kind: 'money',
+      value: (r) => r.summary?.base.availability ?? null,
+      currency: () => currency,
+      width: 18,
+    },
     { id: 'preparedBy', header: t('certificates.preparedBy'), kind: 'text', value: (r) => r.preparedByEmail, width: 26 },
     { id: 'decidedBy', header: t('certificates.decidedBy'), kind: 'text', value: (r) => r.decidedByEmail ?? '', width: 26 },
     { id: 'xlsxSha256', header: `${t('certificates.sha')} XLSX`, kind: 'text', value: (r) => r.xlsxSha256, width: 66 },

@@ -7,7 +7,13 @@
  */
 import type { DbOrTx } from '@/db/client';
 import { facilityOutstanding, listDraws, type Facility } from '@/db/queries/facilities';
-import { bookLiability, facilityLiabilityLine, type CurrencyLiability, type LiabilityParams, type LiabilitySource } from '@/lib/portfolio/liability';
+import {
+  bookLiability,
+  facilityLiabilityLine,
+  type CurrencyLiability,
+  type LiabilityParams,
+  type LiabilitySource,
+} from '@/lib/portfolio/liability';
 
 /** Σ approved draws (not repayments) with a value date on or before `on`. */
 export function facilityDrawn(db: DbOrTx, facilityId: number, on: string): number {
@@ -17,7 +23,14 @@ export function facilityDrawn(db: DbOrTx, facilityId: number, on: string): numbe
 }
 
 /** The facility's Liability CF line at the book's cut-off (one currency: the facility's). */
-export function facilityLiability(db: DbOrTx, f: Facility, book: LiabilitySource, params: LiabilityParams, baseCurrency: string, cutOff: string): CurrencyLiability {
+export function facilityLiability(
+  db: DbOrTx,
+  f: Facility,
+  book: LiabilitySource,
+  params: LiabilityParams,
+  baseCurrency: string,
+  cutOff: string,
+): CurrencyLiability {
   const pool = bookLiability(book, params, baseCurrency).find((l) => l.currency === f.currency);
   return facilityLiabilityLine(pool, f.currency, facilityOutstanding(db, f.id, cutOff), facilityDrawn(db, f.id, cutOff));
 }

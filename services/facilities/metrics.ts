@@ -86,7 +86,12 @@ function keepBuilt(into: Map<string, MonthStates>, currency: string, losses?: { 
     for (let x = 1; x < picked.length && sorted; x++) sorted = picked[x - 1]!.leaseId < picked[x]!.leaseId;
     if (!sorted) picked.sort((a, b) => a.leaseId - b.leaseId);
     const n = picked.length;
-    const states: MonthStates = { leaseId: new Float64Array(n), balance: new Float64Array(n), dpd: new Float64Array(n), status: new Array<string>(n) };
+    const states: MonthStates = {
+      leaseId: new Float64Array(n),
+      balance: new Float64Array(n),
+      dpd: new Float64Array(n),
+      status: new Array<string>(n),
+    };
     for (let x = 0; x < n; x++) {
       const r = picked[x]!;
       states.leaseId[x] = r.leaseId;
@@ -133,7 +138,8 @@ export function monthEndBook(
   else {
     const read: LeaseState[] = [];
     for (const batch of leaseSnapshotBatches(db, funderId, month)) {
-      for (const r of batch) if (r.currency === currency) read.push({ leaseId: r.leaseId, balance: r.balance, dpd: r.dpd, status: r.status });
+      for (const r of batch)
+        if (r.currency === currency) read.push({ leaseId: r.leaseId, balance: r.balance, dpd: r.dpd, status: r.status });
     }
     states = read;
   }
@@ -170,8 +176,17 @@ function computeMonth(
     rateWeighted += l.rate * l.balance;
     byLessee.set(l.lesseeId, (byLessee.get(l.lesseeId) ?? 0) + l.balance);
   }
-  const top10 = [...byLessee.values()].sort((a, b) => b - a).slice(0, 10).reduce((s, v) => s + v, 0);
-  const { base } = computeBorrowingBase({ currency: facility.currency, commitment: facility.commitment, advanceRate: facility.advanceRate, reserves: facility.reserves }, facility.criteria, facility.limits, leases, 0);
+  const top10 = [...byLessee.values()]
+    .sort((a, b) => b - a)
+    .slice(0, 10)
+    .reduce((s, v) => s + v, 0);
+  const { base } = computeBorrowingBase(
+    { currency: facility.currency, commitment: facility.commitment, advanceRate: facility.advanceRate, reserves: facility.reserves },
+    facility.criteria,
+    facility.limits,
+    leases,
+    0,
+  );
   const mdr = previous ? Math.min(1, ratio(newlyDefaulted, previous.balance)) : 0;
   return {
     dpd60Ratio: ratio(dpd60, balance),
@@ -193,7 +208,13 @@ function computeMonth(
  * for are computed, each with the book of the month before it (a first call used to measure every month since the
  * facility start, building the month-end snapshots of all of them).
  */
-export function facilityMonthMetrics(db: DbOrTx, facility: Facility, asOf: string, today: string, months = 12): { monthEnd: string; metrics: MonthMetrics }[] {
+export function facilityMonthMetrics(
+  db: DbOrTx,
+  facility: Facility,
+  asOf: string,
+  today: string,
+  months = 12,
+): { monthEnd: string; metrics: MonthMetrics }[] {
   // Month ends after today have no book yet; a history longer than MAX_HISTORY months is measured from then on.
   const end = asOf > today ? today : asOf;
   const from = addMonths(`${end.slice(0, 7)}-01`, -MAX_HISTORY);
@@ -215,7 +236,15 @@ export function facilityMonthMetrics(db: DbOrTx, facility: Facility, asOf: strin
   const built = new Map<string, MonthStates>();
   let run: string[] = [];
   const buildRun = () => {
-    if (run.length > 1) ensureSnapshots(db, facility.funderId, monthOf(run[0]!), monthOf(run[run.length - 1]!), today, keepBuilt(built, facility.currency, { db, funderId: facility.funderId }));
+    if (run.length > 1)
+      ensureSnapshots(
+        db,
+        facility.funderId,
+        monthOf(run[0]!),
+        monthOf(run[run.length - 1]!),
+        today,
+        keepBuilt(built, facility.currency, { db, funderId: facility.funderId }),
+      );
     run = [];
   };
   all.forEach((m, i) => {
@@ -226,7 +255,11 @@ export function facilityMonthMetrics(db: DbOrTx, facility: Facility, asOf: strin
   const out: { monthEnd: string; metrics: MonthMetrics }[] = [];
   // The book of the month just computed, the previous month of the next one.
   let previous: { month: string; defaulted: Set<number>; balance: number } | null = null;
-  const summary = (month: string, leases: readonly EligibilityLease[]) => ({ month, defaulted: new Set(leases.filter((l) => l.inDefault).map((l) => l.leaseId)), balance: leases.reduce((s, l) => s + l.balance, 0) });
+  const summary = (month: string, leases: readonly EligibilityLease[]) => ({
+    month,
+    defaulted: new Set(leases.filter((l) => l.inDefault).map((l) => l.leaseId)),
+    balance: leases.reduce((s, l) => s + l.balance, 0),
+  });
   for (let i = first; i < all.length; i++) {
     const m = all[i]!;
     const hit = kept.get(m) as MonthMetrics | undefined;
@@ -235,7 +268,8 @@ export function facilityMonthMetrics(db: DbOrTx, facility: Facility, asOf: strin
       continue;
     }
     const before = i > 0 ? all[i - 1]! : null;
-    if (before !== null && previous?.month !== before) previous = summary(before, monthEndBook(db, facility.funderId, facility.currency, before, today, built).leases);
+    if (before !== null && previous?.month !== before)
+      previous = summary(before, monthEndBook(db, facility.funderId, facility.currency, before, today, built).leases);
     const { leases, originalPrincipal, losses } = monthEndBook(db, facility.funderId, facility.currency, m, today, built);
     const metrics = computeMonth(facility, leases, before === null ? null : previous, originalPrincipal, losses);
     if (m < closedBefore) keepMetricResult(db, facility.id, m, metrics);

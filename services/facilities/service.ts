@@ -63,12 +63,23 @@ export function facilitySummaries(db: DbOrTx, principal: Principal, asOf: string
 export type FacilityTileItem = { id: number; name: string; currency: string; availability: number; status: CovenantStatus | null };
 
 /** The Dashboard tile: availability per facility of the funder and how many covenants are in Warning or Breach. */
-export function facilityDashboard(db: DbOrTx, principal: Principal, funderId: number, today: string): { items: FacilityTileItem[]; alerts: number } {
+export function facilityDashboard(
+  db: DbOrTx,
+  principal: Principal,
+  funderId: number,
+  today: string,
+): { items: FacilityTileItem[]; alerts: number } {
   let alerts = 0;
   const items = accessibleFacilities(db, principal, funderId).map((f) => {
     const history = covenantHistory(db, f, today, today, 1);
     for (const h of history) if (h.latest && h.latest.status !== 'compliant') alerts++;
-    return { id: f.id, name: f.name, currency: f.currency, availability: facilityBase(db, f, today).base.availability, status: covenantStatusOf(history) };
+    return {
+      id: f.id,
+      name: f.name,
+      currency: f.currency,
+      availability: facilityBase(db, f, today).base.availability,
+      status: covenantStatusOf(history),
+    };
   });
   return { items, alerts };
 }

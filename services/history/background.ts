@@ -31,7 +31,15 @@ export const SYNC_LEASE_MONTHS = 25_000;
 /** How long a failed build is reported before a request queues it again. */
 const FAILED_KEPT_MS = 60_000;
 
-type Job = { db: DbOrTx; funderId: number; chunk: number; wanted: Set<string>; built: number; running: Promise<void>; error: string | null };
+type Job = {
+  db: DbOrTx;
+  funderId: number;
+  chunk: number;
+  wanted: Set<string>;
+  built: number;
+  running: Promise<void>;
+  error: string | null;
+};
 
 // Process-wide (route bundles and instrumentation share it): one job per database file and funder.
 const g = globalThis as { __quantumSnapshotJobs?: { byName: Map<string, Job>; byConn: WeakMap<object, Map<number, Job>> } };
@@ -62,7 +70,13 @@ function setJob(db: DbOrTx, funderId: number, job: Job | undefined): void {
 }
 
 /** The closed months of [from, to] a report needs (none before the funder's first purchase), and those not stored yet. */
-export function neededMonths(db: DbOrTx, funderId: number, from: string, to: string, today = todayIso()): { needed: string[]; missing: string[] } {
+export function neededMonths(
+  db: DbOrTx,
+  funderId: number,
+  from: string,
+  to: string,
+  today = todayIso(),
+): { needed: string[]; missing: string[] } {
   const last = to < monthOf(today) ? to : addMonthsTo(monthOf(today), -1);
   const first = firstBookMonth(db, funderId);
   if (first === null || last < from) return { needed: [], missing: [] };
@@ -81,7 +95,14 @@ export type SnapshotReadiness = { ready: true } | { ready: false; built: number;
  * should build (SYNC_LEASE_MONTHS), the missing months are queued for the background job (started if idle)
  * and the progress is returned: months of the range stored, of months needed.
  */
-export function snapshotReadiness(db: DbOrTx, funderId: number, from: string, to: string, today = todayIso(), limit = SYNC_LEASE_MONTHS): SnapshotReadiness {
+export function snapshotReadiness(
+  db: DbOrTx,
+  funderId: number,
+  from: string,
+  to: string,
+  today = todayIso(),
+  limit = SYNC_LEASE_MONTHS,
+): SnapshotReadiness {
   const { needed, missing } = neededMonths(db, funderId, from, to, today);
   if (missing.length === 0) return { ready: true };
   // The book's size from one query: a page showing the progress does not wait for the servicing stores.
@@ -155,7 +176,13 @@ async function runJob(job: Job, today: string): Promise<void> {
  * step holds the event loop or the database for long; restarted when the book changed meanwhile, given up
  * when a request stored the month first.
  */
-async function buildMonth(db: DbOrTx, funderId: number, month: string, previous: Carry | undefined, chunk: number): Promise<Carry | undefined> {
+async function buildMonth(
+  db: DbOrTx,
+  funderId: number,
+  month: string,
+  previous: Carry | undefined,
+  chunk: number,
+): Promise<Carry | undefined> {
   const monthEnd = monthEndOf(month);
   for (;;) {
     const { entry, schedule } = servicingStores(db, funderId);

@@ -10,7 +10,12 @@ import type { Translate } from '@/lib/reports/labels';
 const RATE_DECIMALS = 8;
 const round = (x: number) => Math.round(x * 10 ** RATE_DECIMALS) / 10 ** RATE_DECIMALS;
 
-function columns<T extends object>(t: Translate, prefix: string, currency: (row: T) => string, spec: [keyof T & string, ExportKind][]): ExportColumn<T>[] {
+function columns<T extends object>(
+  t: Translate,
+  prefix: string,
+  currency: (row: T) => string,
+  spec: [keyof T & string, ExportKind][],
+): ExportColumn<T>[] {
   return spec.map(([id, kind]) => ({
     id,
     header: t(`${prefix}.${id}`),

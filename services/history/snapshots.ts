@@ -51,8 +51,9 @@ export const MAX_REPORT_MONTHS = 120;
 /** The default range: the last 24 months. */
 export const DEFAULT_REPORT_MONTHS = 24;
 
-const originationOf = (l: ScheduleStore['leases'][number] & { firstDueDate: string; timing: string; frequency: keyof typeof PERIOD_MONTHS }) =>
-  l.timing === 'arrears' ? intern(addMonths(l.firstDueDate, -PERIOD_MONTHS[l.frequency])) : l.firstDueDate;
+const originationOf = (
+  l: ScheduleStore['leases'][number] & { firstDueDate: string; timing: string; frequency: keyof typeof PERIOD_MONTHS },
+) => (l.timing === 'arrears' ? intern(addMonths(l.firstDueDate, -PERIOD_MONTHS[l.frequency])) : l.firstDueDate);
 
 /**
  * The row with the credit facts (services/credit/facts.ts as of the snapshot date) in place of its own, as one object
@@ -87,7 +88,12 @@ function withFacts(r: LeaseSnapshot, f: LeaseCreditFacts | undefined): LeaseSnap
   };
 }
 
-export type Carry = { month: string; schedule: ScheduleStore; splits: (CashSplit | undefined)[]; terms: ReturnType<typeof historyLeaseTerms> };
+export type Carry = {
+  month: string;
+  schedule: ScheduleStore;
+  splits: (CashSplit | undefined)[];
+  terms: ReturnType<typeof historyLeaseTerms>;
+};
 
 /**
  * The lease snapshots of the funder at the end of `month` (or, `live`, at `asOf` = today for the current month),
@@ -110,7 +116,12 @@ export function computeMonthSnapshot(
 ): { rows: LeaseSnapshot[]; carry: Carry } {
   const { funder, schedule, ledger } = servicingStores(db, funderId);
   const settings = servicingSettingsOf(funder);
-  const options = { componentOrder: settings.componentOrder, tolerance: settings.tolerance, graceDays: settings.graceDays, edges: settings.edges };
+  const options = {
+    componentOrder: settings.componentOrder,
+    tolerance: settings.tolerance,
+    graceDays: settings.graceDays,
+    edges: settings.edges,
+  };
   const order = settings.componentOrder;
   const endDay = tryParseDate(asOf)!;
   const previousEnd = monthEndOf(addMonthsTo(month, -1));
@@ -120,7 +131,15 @@ export function computeMonthSnapshot(
   const count = only ? only.indexes.length : schedule.n;
   // The lease terms read once per sequence of months (a lease change rebuilds the stores: a new schedule object).
   const terms =
-    carry && carry.schedule === schedule ? carry.terms : only ? historyLeaseTerms(db, funderId, only.indexes.map((i) => schedule.leases[i]!.id)) : historyLeaseTerms(db, funderId);
+    carry && carry.schedule === schedule
+      ? carry.terms
+      : only
+        ? historyLeaseTerms(
+            db,
+            funderId,
+            only.indexes.map((i) => schedule.leases[i]!.id),
+          )
+        : historyLeaseTerms(db, funderId);
   const facts = only ? only.facts : creditFactsAt(db, funderId, asOf, { keep: false });
   const reuse = carry && carry.schedule === schedule && carry.month === addMonthsTo(month, -1) ? carry.splits : undefined;
   const cols = splitColumns(schedule, order);
@@ -128,7 +147,12 @@ export function computeMonthSnapshot(
   const rows: LeaseSnapshot[] = [];
   for (let x = 0; x < count; x++) {
     const i = only ? only.indexes[x]! : x;
-    const lease = schedule.leases[i] as ScheduleStore['leases'][number] & { firstDueDate: string; timing: string; frequency: keyof typeof PERIOD_MONTHS; purchaseDate: string };
+    const lease = schedule.leases[i] as ScheduleStore['leases'][number] & {
+      firstDueDate: string;
+      timing: string;
+      frequency: keyof typeof PERIOD_MONTHS;
+      purchaseDate: string;
+    };
     const purchaseDay = purchaseDayOf(lease);
     // Not yet purchased: in no figure of the month.
     if (purchaseDay > endDay) continue;
@@ -195,7 +219,10 @@ export function bookExtentOf(db: DbOrTx, funderId: number): ReturnType<typeof bo
   return value;
 }
 
-const extentMemo = processWide('bookExtents', () => new WeakMap<object, Map<number, { dataVersion: number; value: ReturnType<typeof bookExtent> }>>());
+const extentMemo = processWide(
+  'bookExtents',
+  () => new WeakMap<object, Map<number, { dataVersion: number; value: ReturnType<typeof bookExtent> }>>(),
+);
 
 /** The first month with a lease in the funder's pool (null: no leases); the servicing stores not needed. */
 export function firstBookMonth(db: DbOrTx, funderId: number): string | null {
@@ -228,12 +255,19 @@ export function ensureSnapshots(
     const built = computeMonthSnapshot(db, funderId, month, monthEnd, carry);
     carry = built.carry;
     // onBuilt: the rows just stored, for a caller that reads them next (only when this call stored them).
-    if (insertSnapshotMonth(db, funderId, month, monthEnd, built.rows, aggregateMonth(month, monthEnd, built.rows))) onBuilt?.(month, built.rows);
+    if (insertSnapshotMonth(db, funderId, month, monthEnd, built.rows, aggregateMonth(month, monthEnd, built.rows)))
+      onBuilt?.(month, built.rows);
   }
   return snapshotMonthsIn(db, funderId, lo, last);
 }
 
-type LiveEntry = { today: string; settingsKey: string; version: number; rows: Map<number, LeaseSnapshot>; aggregates: { key: string; value: MonthAggregates } | null };
+type LiveEntry = {
+  today: string;
+  settingsKey: string;
+  version: number;
+  rows: Map<number, LeaseSnapshot>;
+  aggregates: { key: string; value: MonthAggregates } | null;
+};
 const g = globalThis as unknown as { __quantumLiveMonth?: WeakMap<object, Map<number, LiveEntry>> };
 const liveCache = (g.__quantumLiveMonth ??= new WeakMap());
 
@@ -273,14 +307,25 @@ export function liveMonthAggregates(db: DbOrTx, funderId: number, today = todayI
 }
 
 /** The validated month range of a report: default the last 24 months up to the current one; 400 on from > to, a future `to` or a range too long. */
-export function reportRange(q: { from?: string; to?: string }, today: string, opts: { closedOnly?: boolean } = {}): { from: string; to: string } {
+export function reportRange(
+  q: { from?: string; to?: string },
+  today: string,
+  opts: { closedOnly?: boolean } = {},
+): { from: string; to: string } {
   const current = monthOf(today);
   const latest = opts.closedOnly ? addMonthsTo(current, -1) : current;
   const to = q.to ?? latest;
   const from = q.from ?? addMonthsTo(to, -(DEFAULT_REPORT_MONTHS - 1));
-  if (to > latest) throw new Invalid('The month range is invalid.', [{ field: 'to', message: opts.closedOnly ? `must be a closed month (${latest} or earlier)` : `must not be after the current month ${current}` }]);
+  if (to > latest)
+    throw new Invalid('The month range is invalid.', [
+      {
+        field: 'to',
+        message: opts.closedOnly ? `must be a closed month (${latest} or earlier)` : `must not be after the current month ${current}`,
+      },
+    ]);
   if (from > to) throw new Invalid('The month range is invalid.', [{ field: 'from', message: 'must not be after to' }]);
-  if (monthRange(from, to).length > MAX_REPORT_MONTHS) throw new Invalid('The month range is invalid.', [{ field: 'from', message: `the range must not exceed ${MAX_REPORT_MONTHS} months` }]);
+  if (monthRange(from, to).length > MAX_REPORT_MONTHS)
+    throw new Invalid('The month range is invalid.', [{ field: 'from', message: `the range must not exceed ${MAX_REPORT_MONTHS} months` }]);
   return { from, to };
 }
 
@@ -288,7 +333,11 @@ export function reportRange(q: { from?: string; to?: string }, today: string, op
  * For a page (not the API, which answers 400): the query with its month range, or, when the range would be refused
  * (from after to, a future month, too long), the query without from/to and the default range.
  */
-export function reportQueryOrDefault<Q extends { from?: string; to?: string }>(query: Q, today: string, opts: { closedOnly?: boolean } = {}): { query: Q; from: string; to: string } {
+export function reportQueryOrDefault<Q extends { from?: string; to?: string }>(
+  query: Q,
+  today: string,
+  opts: { closedOnly?: boolean } = {},
+): { query: Q; from: string; to: string } {
   try {
     return { query, ...reportRange(query, today, opts) };
   } catch (e) {
@@ -310,26 +359,58 @@ function currenciesOf(months: readonly MonthAggregates[], wanted?: string): { cu
 export type PerformanceReport = { from: string; to: string; currency: string | null; currencies: string[]; rows: PerformanceRow[] };
 
 /** Month aggregates of [from, to]: the stored closed months, and the live current month when in range. */
-export function monthAggregates(db: DbOrTx, funderId: number, from: string, to: string, today = todayIso()): { aggregates: MonthAggregates[]; liveMonth: string | null } {
+export function monthAggregates(
+  db: DbOrTx,
+  funderId: number,
+  from: string,
+  to: string,
+  today = todayIso(),
+): { aggregates: MonthAggregates[]; liveMonth: string | null } {
   const stored = ensureSnapshots(db, funderId, from, to, today).map((r) => r.aggregates);
   const current = monthOf(today);
   const includeLive = from <= current && to >= current && !isClosedMonth(current, today) && firstBookMonth(db, funderId) !== null;
-  return { aggregates: includeLive ? [...stored, liveMonthAggregates(db, funderId, today)] : stored, liveMonth: includeLive ? current : null };
+  return {
+    aggregates: includeLive ? [...stored, liveMonthAggregates(db, funderId, today)] : stored,
+    liveMonth: includeLive ? current : null,
+  };
 }
 
 /** Reports → Performance: per month SMM/CPR, MDR/CDR, pool factor, 30+/60+/90+ ratios, cumulative net loss % of one currency. */
-export function performanceReport(db: DbOrTx, funderId: number, q: { from?: string; to?: string; currency?: string }, today = todayIso()): PerformanceReport {
+export function performanceReport(
+  db: DbOrTx,
+  funderId: number,
+  q: { from?: string; to?: string; currency?: string },
+  today = todayIso(),
+): PerformanceReport {
   const { from, to } = reportRange(q, today);
   const { aggregates, liveMonth } = monthAggregates(db, funderId, from, to, today);
   const { currency, currencies } = currenciesOf(aggregates, q.currency);
-  const rows = currency === null ? [] : aggregates.filter((m) => m.currencies[currency]).map((m) => performanceRow(m.month, m.monthEnd, m.currencies[currency]!, m.month === liveMonth));
+  const rows =
+    currency === null
+      ? []
+      : aggregates
+          .filter((m) => m.currencies[currency])
+          .map((m) => performanceRow(m.month, m.monthEnd, m.currencies[currency]!, m.month === liveMonth));
   return { from, to, currency, currencies, rows };
 }
 
-export type VintageReport = { from: string; to: string; by: CohortBasis; measure: VintageMeasure; currency: string | null; currencies: string[]; curves: VintageCurve[] };
+export type VintageReport = {
+  from: string;
+  to: string;
+  by: CohortBasis;
+  measure: VintageMeasure;
+  currency: string | null;
+  currencies: string[];
+  curves: VintageCurve[];
+};
 
 /** Reports → Vintages over the closed months [from, to] (default the last 24 closed months). */
-export function vintageReport(db: DbOrTx, funderId: number, q: { from?: string; to?: string; by: CohortBasis; measure: VintageMeasure; currency?: string }, today = todayIso()): VintageReport {
+export function vintageReport(
+  db: DbOrTx,
+  funderId: number,
+  q: { from?: string; to?: string; by: CohortBasis; measure: VintageMeasure; currency?: string },
+  today = todayIso(),
+): VintageReport {
   const { from, to } = reportRange(q, today, { closedOnly: true });
   const aggregates = ensureSnapshots(db, funderId, from, to, today).map((r) => r.aggregates);
   const { currency, currencies } = currenciesOf(aggregates, q.currency);
@@ -338,7 +419,12 @@ export function vintageReport(db: DbOrTx, funderId: number, q: { from?: string; 
 }
 
 /** The CPR and CDR of the last `n` closed months (all currencies' leading one), for the Dashboard. */
-export function recentRates(db: DbOrTx, funderId: number, n = 3, today = todayIso()): { currency: string | null; rows: Pick<PerformanceRow, 'month' | 'cpr' | 'cdr'>[] } {
+export function recentRates(
+  db: DbOrTx,
+  funderId: number,
+  n = 3,
+  today = todayIso(),
+): { currency: string | null; rows: Pick<PerformanceRow, 'month' | 'cpr' | 'cdr'>[] } {
   const to = addMonthsTo(monthOf(today), -1);
   const report = performanceReport(db, funderId, { from: addMonthsTo(to, -(n - 1)), to }, today);
   return { currency: report.currency, rows: report.rows.map((r) => ({ month: r.month, cpr: r.cpr, cdr: r.cdr })) };
@@ -348,8 +434,14 @@ export function recentRates(db: DbOrTx, funderId: number, n = 3, today = todayIs
  * A closed month's stored snapshot (built when missing): 400 for the current or a future month (computed
  * live, never a snapshot); a month before the funder's first purchase has an empty snapshot (0 leases).
  */
-export function closedSnapshotMonth(db: DbOrTx, funderId: number, month: string, today = todayIso()): { month: string; monthEnd: string; leaseCount: number } {
-  if (!isClosedMonth(month, today)) throw new Invalid('The month is not closed yet.', [{ field: 'month', message: `must be a closed month (before ${monthOf(today)})` }]);
+export function closedSnapshotMonth(
+  db: DbOrTx,
+  funderId: number,
+  month: string,
+  today = todayIso(),
+): { month: string; monthEnd: string; leaseCount: number } {
+  if (!isClosedMonth(month, today))
+    throw new Invalid('The month is not closed yet.', [{ field: 'month', message: `must be a closed month (before ${monthOf(today)})` }]);
   const row = ensureSnapshots(db, funderId, month, month, today)[0];
   return row ?? { month, monthEnd: monthEndOf(month), leaseCount: 0 };
 }

@@ -75,7 +75,12 @@ export async function openTapeFile(path: string, wantedSheet?: string | null): P
 async function openXlsx(path: string, wantedSheet: string | null): Promise<TapeFile> {
   // First pass: the sheet names (the workbook part is small; worksheets are skipped unread).
   const sheets: string[] = [];
-  const probe = new ExcelJS.stream.xlsx.WorkbookReader(path, { worksheets: 'emit', sharedStrings: 'ignore', styles: 'ignore', hyperlinks: 'ignore' });
+  const probe = new ExcelJS.stream.xlsx.WorkbookReader(path, {
+    worksheets: 'emit',
+    sharedStrings: 'ignore',
+    styles: 'ignore',
+    hyperlinks: 'ignore',
+  });
   for await (const ws of probe) {
     const name = (ws as unknown as { name?: string }).name;
     sheets.push(name ?? `Sheet${sheets.length + 1}`);
@@ -83,7 +88,12 @@ async function openXlsx(path: string, wantedSheet: string | null): Promise<TapeF
   }
   const sheet = wantedSheet && sheets.includes(wantedSheet) ? wantedSheet : (sheets[0] ?? null);
   const index = sheet === null ? -1 : sheets.indexOf(sheet);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore' });
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    styles: 'cache',
+    hyperlinks: 'ignore',
+  });
   const iterator = rowsOfSheet(reader, index);
   const first = await iterator.next();
   const header = first.done ? null : first.value;

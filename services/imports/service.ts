@@ -131,8 +131,14 @@ function runJob(db: Db, id: number, kind: Job['kind'], fn: () => Promise<void>):
     fn()
       .catch((e: unknown) => {
         console.error(`[imports] ${kind} of import ${id} failed`, e);
-        if (kind === 'parse') updateImport(db, id, { status: 'failed', errorCode: 'unreadable', error: e instanceof Error ? e.message : String(e) });
-        else transitionImport(db, id, ['committing'], { status: 'validated', errorCode: 'commitFailed', error: e instanceof Error ? e.message : String(e) });
+        if (kind === 'parse')
+          updateImport(db, id, { status: 'failed', errorCode: 'unreadable', error: e instanceof Error ? e.message : String(e) });
+        else
+          transitionImport(db, id, ['committing'], {
+            status: 'validated',
+            errorCode: 'commitFailed',
+            error: e instanceof Error ? e.message : String(e),
+          });
       })
       .finally(() => jobs.delete(id));
   });
@@ -149,11 +155,19 @@ export function readImport(db: Db, funderId: number, id: number): TapeImport & {
   if (!imp) throw new NotFound(`Import ${id} does not exist for funder ${funderId}.`);
   const job = jobs.get(id);
   if (!job && imp.status === 'committing') {
-    transitionImport(db, id, ['committing'], { status: 'validated', errorCode: 'interrupted', error: 'The commit was interrupted; nothing was written. Commit again.' });
+    transitionImport(db, id, ['committing'], {
+      status: 'validated',
+      errorCode: 'interrupted',
+      error: 'The commit was interrupted; nothing was written. Commit again.',
+    });
     return getImport(db, funderId, id)!;
   }
   if (!job && imp.status === 'parsing') {
-    transitionImport(db, id, ['parsing'], { status: 'failed', errorCode: 'interrupted', error: 'Reading the file was interrupted; upload it again.' });
+    transitionImport(db, id, ['parsing'], {
+      status: 'failed',
+      errorCode: 'interrupted',
+      error: 'Reading the file was interrupted; upload it again.',
+    });
     return getImport(db, funderId, id)!;
   }
   // Written, but the caches are still being brought up to date: the import answers "committing" until the
@@ -171,7 +185,13 @@ async function parseAndValidate(db: Db, id: number, opts: ParseOptions): Promise
   const imp = db.query.tapeImports.findFirst({ where: (t, { eq }) => eq(t.id, id) }).sync()!;
   if (!imp.filePath || !existsSync(imp.filePath)) throw new Error('The uploaded file is no longer kept.');
   const file = await openTapeFile(imp.filePath, opts.sheet ?? imp.sheet);
-  const base = { format: file.format, sheets: JSON.stringify(file.sheets), sheet: file.sheet, encoding: file.encoding, delimiter: file.delimiter };
+  const base = {
+    format: file.format,
+    sheets: JSON.stringify(file.sheets),
+    sheet: file.sheet,
+    encoding: file.encoding,
+    delimiter: file.delimiter,
+  };
   if (!file.header) {
     updateImport(db, id, { ...base, status: 'failed', errorCode: 'empty', error: 'The file is empty.' });
     return;
@@ -192,12 +212,19 @@ async function parseAndValidate(db: Db, id: number, opts: ParseOptions): Promise
     await yieldToLoop();
   }
   if (rowCount === 0) {
-    updateImport(db, id, { ...base, headers: JSON.stringify(headers), status: 'failed', errorCode: 'headerOnly', error: 'The file has a header row but no data rows.' });
+    updateImport(db, id, {
+      ...base,
+      headers: JSON.stringify(headers),
+      status: 'failed',
+      errorCode: 'headerOnly',
+      error: 'The file has a header row but no data rows.',
+    });
     return;
   }
   const source = db.query.tapeImportSources.findFirst({ where: (s, { eq }) => eq(s.id, imp.sourceId) }).sync();
   const saved = source ? (JSON.parse(source.mapping) as ColumnMapping) : {};
-  const mapping = opts.mapping && Object.keys(opts.mapping).length ? completeMapping(headers, opts.mapping) : suggestMapping(headers, saved).mapping;
+  const mapping =
+    opts.mapping && Object.keys(opts.mapping).length ? completeMapping(headers, opts.mapping) : suggestMapping(headers, saved).mapping;
   const detectedDecimal: DecimalDetection = file.format === 'xlsx' ? detectDecimalSeparator(sample, '.') : detectDecimalSeparator(sample);
   const detectedDateFormat: DateDetection = detectDateFormat(sample);
   updateImport(db, id, {
@@ -239,7 +266,15 @@ async function validateImport(db: Db, id: number, progressFrom: number): Promise
       insertExceptions(
         tx,
         id,
-        missing.map((f: ImportField) => ({ row: 0, column: '', field: f, value: '', rule: 'required', severity: 'error' as const, params: { missingColumn: f } })),
+        missing.map((f: ImportField) => ({
+          row: 0,
+          column: '',
+          field: f,
+          value: '',
+          rule: 'required',
+          severity: 'error' as const,
+          params: { missingColumn: f },
+        })),
       ),
     );
     updateImport(db, id, {
@@ -248,7 +283,11 @@ async function validateImport(db: Db, id: number, progressFrom: number): Promise
       ...counts,
       rejectedCount: imp.rowCount,
       errorCode: missing.length ? 'missingColumn' : ask,
-      error: missing.length ? `Required columns are not mapped: ${missing.join(', ')}.` : ask === 'ambiguousDecimal' ? 'Choose the decimal separator.' : 'Choose the date format.',
+      error: missing.length
+        ? `Required columns are not mapped: ${missing.join(', ')}.`
+        : ask === 'ambiguousDecimal'
+          ? 'Choose the decimal separator.'
+          : 'Choose the date format.',
       validatedAt: Date.now(),
     });
     return;
@@ -272,7 +311,14 @@ async function validateImport(db: Db, id: number, progressFrom: number): Promise
   for (;;) {
     const chunk = readImportRows(db, id, after, CHUNK);
     if (!chunk.length) break;
-    const validated: ValidatedRow[] = validateRows(headers, chunk.map((r) => r.cells), chunk[0]!.row, mapping, ctx, seen);
+    const validated: ValidatedRow[] = validateRows(
+      headers,
+      chunk.map((r) => r.cells),
+      chunk[0]!.row,
+      mapping,
+      ctx,
+      seen,
+    );
     db.transaction(() => writeValidation(db, id, validated));
     for (const v of validated) {
       counts[`${v.action}Count` as const]++;
@@ -299,7 +345,14 @@ export function changeImportMapping(db: Db, funderId: number, id: number, change
   const imp = readImport(db, funderId, id);
   const headers = JSON.parse(imp.headers) as string[];
   if (change.sheet && change.sheet !== imp.sheet && imp.format === 'xlsx') {
-    if (!transitionImport(db, id, ['validated', 'failed'], { status: 'parsing', progress: 0, sheet: change.sheet, ...(change.mode ? { mode: change.mode } : {}) })) {
+    if (
+      !transitionImport(db, id, ['validated', 'failed'], {
+        status: 'parsing',
+        progress: 0,
+        sheet: change.sheet,
+        ...(change.mode ? { mode: change.mode } : {}),
+      })
+    ) {
       throw new Conflict(`Import ${id} is ${imp.status}: its mapping cannot change now.`);
     }
     runJob(db, id, 'parse', () => parseAndValidate(db, id, { sheet: change.sheet }));
@@ -333,7 +386,9 @@ export function commitImport(db: Db, funderId: number, id: number, skipRejected:
     throw new Conflict(`Import ${id} cannot be committed: ${imp.error}`);
   }
   if (imp.rejectedCount > 0 && !skipRejected) {
-    throw new Conflict(`Import ${id} has ${imp.rejectedCount} rejected rows: fix them, or commit with skipRejected to import the valid rows only.`);
+    throw new Conflict(
+      `Import ${id} has ${imp.rejectedCount} rejected rows: fix them, or commit with skipRejected to import the valid rows only.`,
+    );
   }
   if (!transitionImport(db, id, ['validated'], { status: 'committing', skipRejected, errorCode: null, error: null })) {
     throw new Conflict(`Import ${id} changed meanwhile; reload it.`);
@@ -361,7 +416,12 @@ async function runCommit(db: Db, imp: TapeImport, userId: number | null): Promis
     refreshed = Promise.all([
       rebuildValuationInBackground(db, imp.funderId, committed),
       // The credit book (the register's status, Delinquency, the facilities) derives from the servicing stores: built beside them.
-      rebuildServicingInBackground(db, imp.funderId, (stores) => creditEntryInBackground(db, getFunder(db, imp.funderId)!, stores), committed),
+      rebuildServicingInBackground(
+        db,
+        imp.funderId,
+        (stores) => creditEntryInBackground(db, getFunder(db, imp.funderId)!, stores),
+        committed,
+      ),
     ]);
     // A failed COMMIT fails them too (the previous versions stay): reported once, by the commit.
     refreshed.catch(() => undefined);
@@ -386,7 +446,9 @@ async function runCommit(db: Db, imp: TapeImport, userId: number | null): Promis
   if (imp.filePath) await rm(imp.filePath, { force: true });
   if (refreshed) {
     await refreshed;
-    console.info(`[imports] import ${imp.id}: caches rebuilt ${((performance.now() - refreshStart) / 1000).toFixed(1)} s after the COMMIT was asked for`);
+    console.info(
+      `[imports] import ${imp.id}: caches rebuilt ${((performance.now() - refreshStart) / 1000).toFixed(1)} s after the COMMIT was asked for`,
+    );
     // A bulk import (e.g. a book brought in): the reports' missing month-end snapshots, month by month in the background.
     queueDefaultSnapshots(db, imp.funderId);
   }
@@ -453,7 +515,7 @@ async function writeOnWorker(
 
 /** The rows an import commits, in row order, read 1,000 at a time (resumes after the last row handed out). */
 function* commitRows(db: Db, importId: number): Generator<StoredRow> {
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const rows = readCommitRows(db, importId, after, 1000);
     if (!rows.length) return;
     yield* rows;

@@ -32,7 +32,14 @@ export function toImportRecord(imp: TapeImport & { sourceName: string }): Import
     headers: JSON.parse(imp.headers) as string[],
     duplicateHeaders: JSON.parse(imp.duplicateHeaders) as string[],
     mapping: JSON.parse(imp.mapping) as ColumnMapping,
-    counts: { rows: imp.rowCount, new: imp.newCount, updated: imp.updatedCount, unchanged: imp.unchangedCount, rejected: imp.rejectedCount, warnings: imp.warningCount },
+    counts: {
+      rows: imp.rowCount,
+      new: imp.newCount,
+      updated: imp.updatedCount,
+      unchanged: imp.unchangedCount,
+      rejected: imp.rejectedCount,
+      warnings: imp.warningCount,
+    },
     skipRejected: imp.skipRejected,
     createdBy: imp.createdBy,
     createdAt: iso(imp.createdAt)!,
@@ -53,7 +60,13 @@ export function importDetail(db: Db, funderId: number, id: number) {
     .where(and(eq(tapeImportRows.importId, id), lte(tapeImportRows.row, PREVIEW_ROWS)))
     .orderBy(asc(tapeImportRows.row))
     .all();
-  const cells = new Map(importRowsOf(db, id, stored.map((r) => r.row)).map((r) => [r.row, r.cells]));
+  const cells = new Map(
+    importRowsOf(
+      db,
+      id,
+      stored.map((r) => r.row),
+    ).map((r) => [r.row, r.cells]),
+  );
   const preview = stored.map((r) => {
     const result = r.result ? (JSON.parse(r.result) as { lease: Record<string, unknown>; lessee: Record<string, unknown> }) : null;
     return { row: r.row, cells: cells.get(r.row) ?? [], action: r.action, lease: result ? { ...result.lessee, ...result.lease } : null };

@@ -14,7 +14,11 @@ export type LeaseExportRow = LeaseListRow & { shownStatus: ShownStatus; statusNo
  * language. `ids` picks and orders them (the table's visible columns); default: every column. With
  * `statusReason`, the status is followed by the reason column (the rows' `statusNote`), as on screen.
  */
-export function leaseExportColumns(t: Translate, ids: readonly MasterFileColumnId[], opts: { statusReason?: boolean } = {}): ExportColumn<LeaseExportRow>[] {
+export function leaseExportColumns(
+  t: Translate,
+  ids: readonly MasterFileColumnId[],
+  opts: { statusReason?: boolean } = {},
+): ExportColumn<LeaseExportRow>[] {
   const currency = (r: LeaseListRow) => r.currency;
   const all: Record<MasterFileColumnId, Omit<ExportColumn<LeaseExportRow>, 'id' | 'header'>> = {
     contractNumber: { kind: 'text', value: (r) => r.contractNumber, width: 18 },
@@ -42,7 +46,17 @@ export function leaseExportColumns(t: Translate, ids: readonly MasterFileColumnI
   };
   return ids.flatMap((id): ExportColumn<LeaseExportRow>[] => [
     { id, header: t(`columns.${id}`), ...all[id] },
-    ...(id === 'status' && opts.statusReason ? [{ id: 'statusReason', header: t('status.reason'), kind: 'text' as const, value: (r: LeaseExportRow) => r.statusNote ?? null, width: 60 }] : []),
+    ...(id === 'status' && opts.statusReason
+      ? [
+          {
+            id: 'statusReason',
+            header: t('status.reason'),
+            kind: 'text' as const,
+            value: (r: LeaseExportRow) => r.statusNote ?? null,
+            width: 60,
+          },
+        ]
+      : []),
   ]);
 }
 

@@ -35,7 +35,12 @@ export function statusSortIds(db: DbOrTx, funderId: number, sort: string | undef
 }
 
 /** The register's status filter as id clauses (any of them); undefined when there is no status filter. */
-export function statusFilterClauses(db: DbOrTx, funderId: number, statuses: readonly StatusFilter[] | undefined, asOf = todayIso()): StatusClause[] | undefined {
+export function statusFilterClauses(
+  db: DbOrTx,
+  funderId: number,
+  statuses: readonly StatusFilter[] | undefined,
+  asOf = todayIso(),
+): StatusClause[] | undefined {
   if (!statuses?.length) return undefined;
   const ids = idsByCreditStatus(db, funderId, asOf);
   const writtenOff = ids.written_off;
@@ -51,7 +56,12 @@ export function statusFilterClauses(db: DbOrTx, funderId: number, statuses: read
 }
 
 /** The shown status of each of these leases on `asOf` (from the memoised credit states). */
-export function shownStatuses(db: DbOrTx, funderId: number, rows: readonly { id: number; status: string }[], asOf = todayIso()): Map<number, ShownStatus> {
+export function shownStatuses(
+  db: DbOrTx,
+  funderId: number,
+  rows: readonly { id: number; status: string }[],
+  asOf = todayIso(),
+): Map<number, ShownStatus> {
   const out = new Map<number, ShownStatus>();
   if (rows.length === 0) return out;
   const credit = creditStatesById(db, funderId, asOf);

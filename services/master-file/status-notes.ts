@@ -37,14 +37,18 @@ export function statusNotes(
   const tc = (key: string, values?: Record<string, string | number>) => t(`status.credit.${key.replace(/^note\./, '')}`, values);
   // The default rows of these rows' defaulted leases only (labels, flags, exposures): not of the whole book.
   const inDefault = new Set(rows.filter((r) => credit.get(r.id)?.status === 'defaulted').map((r) => r.id));
-  const defaults = inDefault.size === 0 ? new Map<number, ReturnType<typeof defaultsAt>[number]>() : new Map(defaultsAt(db, funderId, today, undefined, inDefault).map((d) => [d.leaseId, d]));
+  const defaults =
+    inDefault.size === 0
+      ? new Map<number, ReturnType<typeof defaultsAt>[number]>()
+      : new Map(defaultsAt(db, funderId, today, undefined, inDefault).map((d) => [d.leaseId, d]));
   const handSet: StatusNoteRow[] = [];
   for (const r of rows) {
     const c = credit.get(r.id);
     if (c?.status === 'defaulted') {
       const d = defaults.get(r.id);
       if (d) notes.set(r.id, creditNoteText(tc, format, d));
-    } else if (c?.status === 'written_off' && c.writeOffDate) notes.set(r.id, tc('writtenOff', { date: formatIsoDate(format, c.writeOffDate) }));
+    } else if (c?.status === 'written_off' && c.writeOffDate)
+      notes.set(r.id, tc('writtenOff', { date: formatIsoDate(format, c.writeOffDate) }));
     else if (c?.status === 'cured' && c.curedOn) notes.set(r.id, tc('cured', { date: formatIsoDate(format, c.curedOn) }));
     else if (r.status !== 'active') handSet.push(r);
   }
@@ -55,7 +59,14 @@ export function statusNotes(
     byLeaseId ??= getServicingBook(db, funderId, today).byLeaseId;
     return byLeaseId.get(r.id)?.dpd ?? null;
   };
-  const histories = listStatusHistories(db, handSet.map((r) => r.id));
-  for (const r of handSet) notes.set(r.id, statusNoteText(t, format, { status: r.status, origin: statusOrigin(histories.get(r.id) ?? [], r.status), dpd: dpdOf(r) }));
+  const histories = listStatusHistories(
+    db,
+    handSet.map((r) => r.id),
+  );
+  for (const r of handSet)
+    notes.set(
+      r.id,
+      statusNoteText(t, format, { status: r.status, origin: statusOrigin(histories.get(r.id) ?? [], r.status), dpd: dpdOf(r) }),
+    );
   return notes;
 }

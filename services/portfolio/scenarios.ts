@@ -19,7 +19,19 @@ import type { DbOrTx } from '@/db/client';
 import { getScenario, listScenarios } from '@/db/queries/scenarios';
 import type { Funder, Scenario } from '@/db/schema/portfolio';
 import { NotFound } from '@/lib/domain/errors';
-import { addMonths, CF_PERIODS, projectPortfolio, SCENARIO_COMPONENTS, SCENARIO_PER_LEASE, scenarioLeaseArrays, SCENARIO_SLOTS, type CurrencySummary, type PortfolioScenario, type PortfolioValuation, type ScenarioComponent } from '@/lib/finance';
+import {
+  addMonths,
+  CF_PERIODS,
+  projectPortfolio,
+  SCENARIO_COMPONENTS,
+  SCENARIO_PER_LEASE,
+  scenarioLeaseArrays,
+  SCENARIO_SLOTS,
+  type CurrencySummary,
+  type PortfolioScenario,
+  type PortfolioValuation,
+  type ScenarioComponent,
+} from '@/lib/finance';
 import { bookSummary, baseCurrencyFirst } from '@/lib/portfolio/summary';
 import type { ScenarioComparisonData, ScenarioCurrency } from '@/lib/portfolio/scenarios';
 import type { ScenarioDto } from '@/lib/validations/scenarios';
@@ -28,7 +40,17 @@ export type ScenarioComparison = ScenarioComparisonData & { funder: Funder };
 import { defaultCutOff, valuationChangeLog, valueBook, type LeaseBefore, type ValuedBook } from '@/services/portfolio/valuation';
 
 export function toScenarioDto(s: Scenario): ScenarioDto {
-  return { id: s.id, funderId: s.funderId, name: s.name, cpr: s.cpr, cdr: s.cdr, severity: s.severity, lagMonths: s.lagMonths, createdAt: s.createdAt, updatedAt: s.updatedAt };
+  return {
+    id: s.id,
+    funderId: s.funderId,
+    name: s.name,
+    cpr: s.cpr,
+    cdr: s.cdr,
+    severity: s.severity,
+    lagMonths: s.lagMonths,
+    createdAt: s.createdAt,
+    updatedAt: s.updatedAt,
+  };
 }
 
 type Cached = { projection: PortfolioScenario; comparison: Omit<ScenarioComparisonData, 'scenario'> };
@@ -95,7 +117,6 @@ const INCREMENTAL_MAX = 500;
 function projectOne(book: ValuedBook, s: Assumptions, one: NonNullable<LeaseBefore>): PortfolioScenario {
   return projectPortfolio(one.portfolio, projectionOptions(book, s, Int32Array.of(one.purchaseDay), Int32Array.of(one.exitDay)));
 }
-
 
 /** Adds (sign 1) or subtracts (sign −1) a one-lease projection's aggregates into `aggregates`. */
 function addAggregates(aggregates: PortfolioScenario['aggregates'], one: PortfolioScenario, sign: 1 | -1): void {
@@ -193,7 +214,17 @@ function compare(book: ValuedBook, projection: PortfolioScenario): Cached['compa
       count: c.count,
       prin: c.prin,
       contractual: { totalcf: c.totalcf, sellto4G: c.sellto4G, npv: c.npv, cash: [...c.cash, c.cashBeyond] },
-      scenario: { totalcf, sellto4G: t.sell, npv: t.npv, periods, defaulted: t.defaulted, prepaid: t.prepaid, recovered, loss: t.loss, lossPv: t.lossPv },
+      scenario: {
+        totalcf,
+        sellto4G: t.sell,
+        npv: t.npv,
+        periods,
+        defaulted: t.defaulted,
+        prepaid: t.prepaid,
+        recovered,
+        loss: t.loss,
+        lossPv: t.lossPv,
+      },
       difference: { totalcf: totalcf - c.totalcf, sellto4G: t.sell - c.sellto4G, npv: t.npv - c.npv },
     });
   }
@@ -208,7 +239,12 @@ export function requireScenario(db: DbOrTx, funderId: number, id: number): Scena
   return s;
 }
 
-function cachedProjection(db: DbOrTx, funderId: number, scenario: Scenario, options: { cutOff?: string; gross?: boolean }): { book: ValuedBook; hit: Cached } {
+function cachedProjection(
+  db: DbOrTx,
+  funderId: number,
+  scenario: Scenario,
+  options: { cutOff?: string; gross?: boolean },
+): { book: ValuedBook; hit: Cached } {
   const book = valueBook(db, funderId, options.cutOff ?? defaultCutOff(), options.gross ?? false);
   let byKey = cache.get(book.valuation);
   if (!byKey) cache.set(book.valuation, (byKey = new Map()));
@@ -228,14 +264,24 @@ function cachedProjection(db: DbOrTx, funderId: number, scenario: Scenario, opti
 }
 
 /** The funder's book under scenario `scenarioId` beside the contractual case, at the cut-off (default: this month's first day). */
-export function scenarioComparison(db: DbOrTx, funderId: number, scenarioId: number, options: { cutOff?: string; gross?: boolean } = {}): ScenarioComparison {
+export function scenarioComparison(
+  db: DbOrTx,
+  funderId: number,
+  scenarioId: number,
+  options: { cutOff?: string; gross?: boolean } = {},
+): ScenarioComparison {
   const scenario = requireScenario(db, funderId, scenarioId);
   const { book, hit } = cachedProjection(db, funderId, scenario, options);
   return { funder: book.funder, scenario: toScenarioDto(scenario), ...hit.comparison };
 }
 
 /** The per-lease projection behind scenarioComparison (cached the same way): the valued book and its scenario rows. */
-export function scenarioProjection(db: DbOrTx, funderId: number, scenarioId: number, options: { cutOff?: string; gross?: boolean } = {}): { book: ValuedBook; projection: PortfolioScenario } {
+export function scenarioProjection(
+  db: DbOrTx,
+  funderId: number,
+  scenarioId: number,
+  options: { cutOff?: string; gross?: boolean } = {},
+): { book: ValuedBook; projection: PortfolioScenario } {
   const { book, hit } = cachedProjection(db, funderId, requireScenario(db, funderId, scenarioId), options);
   return { book, projection: hit.projection };
 }

@@ -64,10 +64,16 @@ export interface TotalCashFlowScreen {
   currencies(): string[];
 }
 
-type ScreenCache = { ordered: Map<string, Int32Array>; json: (string | undefined)[]; bodies: Map<string, Uint8Array<ArrayBuffer>>; currencies?: string[] };
+type ScreenCache = {
+  ordered: Map<string, Int32Array>;
+  json: (string | undefined)[];
+  bodies: Map<string, Uint8Array<ArrayBuffer>>;
+  currencies?: string[];
+};
 
 // Process-wide, like the valuations they are keyed by (route bundles and instrumentation share them).
-const screens = ((globalThis as { __quantumTotalCashFlow?: WeakMap<PortfolioValuation, ScreenCache> }).__quantumTotalCashFlow ??= new WeakMap());
+const screens = ((globalThis as { __quantumTotalCashFlow?: WeakMap<PortfolioValuation, ScreenCache> }).__quantumTotalCashFlow ??=
+  new WeakMap());
 /** Filtered orders kept per valuation: one per distinct filter and sort a user is paging through. */
 const MAX_ORDERS = 32;
 /** Encoded API page bodies kept per valuation (~46 KB each at 50 rows): the pages clients poll. */

@@ -29,7 +29,16 @@ import { bookLeaseStamp, sqliteOf } from '@/db/queries/servicing';
 import type { Funder } from '@/db/schema/portfolio';
 import { todayIso } from '@/lib/clock';
 import { NotFound } from '@/lib/domain/errors';
-import { LeasePortfolio, NO_EXIT, purchasePrices, purchasePricesInChunks, spliceValuation, valuePortfolio, valuePortfolioInChunks, type PortfolioValuation } from '@/lib/finance';
+import {
+  LeasePortfolio,
+  NO_EXIT,
+  purchasePrices,
+  purchasePricesInChunks,
+  spliceValuation,
+  valuePortfolio,
+  valuePortfolioInChunks,
+  type PortfolioValuation,
+} from '@/lib/finance';
 import { spliceSlot } from '@/lib/finance/columns';
 import { firstOfMonth } from '@/lib/finance/dates';
 import { parseDate } from '@/lib/finance/dates';
@@ -107,7 +116,10 @@ function requireFunder(db: DbOrTx, funderId: number): Funder {
   return funder;
 }
 
-function pack(records: PortfolioLeaseRecord[], funder: Funder): { portfolio: LeasePortfolio; indexById: IdIndex; purchaseDay: Int32Array; exitDay: Int32Array; purchasePrice: Float64Array } {
+function pack(
+  records: PortfolioLeaseRecord[],
+  funder: Funder,
+): { portfolio: LeasePortfolio; indexById: IdIndex; purchaseDay: Int32Array; exitDay: Int32Array; purchasePrice: Float64Array } {
   const portfolio = new LeasePortfolio(records.length, records.length * 48);
   for (const r of records) portfolio.add(leaseTermsOf(r, funder.rateConvention));
   const indexById = idIndex(records, recordId);
@@ -118,7 +130,11 @@ function pack(records: PortfolioLeaseRecord[], funder: Funder): { portfolio: Lea
 const exitDayOf = (r: PortfolioLeaseRecord) => (r.writtenOffOn === null ? NO_EXIT : parseDate(r.writtenOffOn, 'writtenOffOn'));
 
 /** The purchase day, the exit day and the historical purchase price of every packed lease. */
-function poolColumns(records: readonly PortfolioLeaseRecord[], portfolio: LeasePortfolio, funder: Funder): { purchaseDay: Int32Array; exitDay: Int32Array; purchasePrice: Float64Array } {
+function poolColumns(
+  records: readonly PortfolioLeaseRecord[],
+  portfolio: LeasePortfolio,
+  funder: Funder,
+): { purchaseDay: Int32Array; exitDay: Int32Array; purchasePrice: Float64Array } {
   const purchaseDay = Int32Array.from(records, (r) => parseDate(r.purchaseDate, 'purchaseDate'));
   const exitDay = Int32Array.from(records, exitDayOf);
   const purchasePrice = purchasePrices(portfolio, {
@@ -145,7 +161,14 @@ function loadEntry(db: DbOrTx, funder: Funder, previous: Entry | undefined): Ent
 }
 
 /** A fresh entry of the packed book (version after `previous`'s), with no valuations yet. */
-function newEntry(funder: Funder, journal: number, leaseStamp: string, records: PortfolioLeaseRecord[], packed: ReturnType<typeof pack>, previous: Entry | undefined): Entry {
+function newEntry(
+  funder: Funder,
+  journal: number,
+  leaseStamp: string,
+  records: PortfolioLeaseRecord[],
+  packed: ReturnType<typeof pack>,
+  previous: Entry | undefined,
+): Entry {
   const version = (previous?.version ?? 0) + 1;
   return {
     dataVersion: funder.dataVersion,
@@ -166,8 +189,24 @@ function settingsKeyOf(f: Funder): string {
   return `${f.buyRate}|${f.discountRate}|${f.discountConvention}`;
 }
 
-function valuationOptions(funder: Funder, cutOff: string, gross: boolean, purchasePrice: ArrayLike<number>, purchaseDay: ArrayLike<number>, exitDay: ArrayLike<number>) {
-  return { cutOff, buyRate: funder.buyRate, purchasePrice, purchaseDay, exitDay, discountRate: funder.discountRate ?? undefined, convention: funder.discountConvention, gross };
+function valuationOptions(
+  funder: Funder,
+  cutOff: string,
+  gross: boolean,
+  purchasePrice: ArrayLike<number>,
+  purchaseDay: ArrayLike<number>,
+  exitDay: ArrayLike<number>,
+) {
+  return {
+    cutOff,
+    buyRate: funder.buyRate,
+    purchasePrice,
+    purchaseDay,
+    exitDay,
+    discountRate: funder.discountRate ?? undefined,
+    convention: funder.discountConvention,
+    gross,
+  };
 }
 
 /** Splices the changed leases into the packed book and every cached valuation (new objects for both). */
@@ -179,7 +218,12 @@ function applyChanges(db: DbOrTx, e: Entry, funder: Funder, ids: readonly number
   let purchaseDay = e.book.purchaseDay.slice();
   let exitDay = e.book.exitDay.slice();
   let purchasePrice = e.book.purchasePrice.slice();
-  const pool = new Map(ids.flatMap((id) => { const r = records.get(id); return r ? [[id, poolColumnsOf(r, funder)] as const] : []; }));
+  const pool = new Map(
+    ids.flatMap((id) => {
+      const r = records.get(id);
+      return r ? [[id, poolColumnsOf(r, funder)] as const] : [];
+    }),
+  );
   const setPoolColumns = (k: number, id: number) => {
     const c = pool.get(id)!;
     purchaseDay[k] = c.day;
@@ -188,7 +232,10 @@ function applyChanges(db: DbOrTx, e: Entry, funder: Funder, ids: readonly number
   };
   const one = (r: PortfolioLeaseRecord, v: ValuedBook) => {
     const c = pool.get(r.id)!;
-    return valuePortfolio(singleLeasePortfolio(leaseTermsOf(r, funder.rateConvention)), valuationOptions(funder, v.cutOff, v.gross, Float64Array.of(c.price), Int32Array.of(c.day), Int32Array.of(c.exit)));
+    return valuePortfolio(
+      singleLeasePortfolio(leaseTermsOf(r, funder.rateConvention)),
+      valuationOptions(funder, v.cutOff, v.gross, Float64Array.of(c.price), Int32Array.of(c.day), Int32Array.of(c.exit)),
+    );
   };
   const before = new Map<number, LeaseBefore>();
   for (const id of ids) {
@@ -252,7 +299,10 @@ function refreshEntry(db: DbOrTx, funder: Funder): Entry {
     e.leaseStamp = leaseStamp;
     e.version++;
     e.rebuiltAt = e.version;
-    const packed = funder.rateConvention === e.rateConvention ? { ...poolColumns(e.book.leases, e.book.portfolio, funder) } : pack(e.book.leases, funder);
+    const packed =
+      funder.rateConvention === e.rateConvention
+        ? { ...poolColumns(e.book.leases, e.book.portfolio, funder) }
+        : pack(e.book.leases, funder);
     e.book = { ...e.book, ...packed, funder, version: e.version };
     e.rateConvention = funder.rateConvention;
     e.valuations.clear();
@@ -299,7 +349,10 @@ export function valueBook(db: DbOrTx, funderId: number, cutOff: string, gross = 
   const key = `${cutOff}:${gross ? 1 : 0}`;
   let valued = e.valuations.get(key);
   if (!valued) {
-    const valuation = valuePortfolio(book.portfolio, valuationOptions(funder, cutOff, gross, book.purchasePrice, book.purchaseDay, book.exitDay));
+    const valuation = valuePortfolio(
+      book.portfolio,
+      valuationOptions(funder, cutOff, gross, book.purchasePrice, book.purchaseDay, book.exitDay),
+    );
     valued = { ...book, valuation, cutOff, gross };
     e.valuations.set(key, valued);
     while (e.valuations.size > MAX_VALUATIONS) e.valuations.delete(e.valuations.keys().next().value!);
@@ -368,7 +421,7 @@ async function loadEntryInSlices(db: DbOrTx, funder: Funder, previous: Entry | u
   const journal = leaseChangeStamp(db, funder.id);
   const leaseStamp = bookLeaseStamp(db, funder.id);
   const records: PortfolioLeaseRecord[] = [];
-  for (let afterId = 0; ; ) {
+  for (let afterId = 0; ;) {
     const page = listPortfolioLeases(db, funder.id, undefined, { afterId, limit: SLICE });
     for (const r of page) records.push(r);
     if (page.length < SLICE) break;
@@ -385,7 +438,16 @@ async function loadEntryInSlices(db: DbOrTx, funder: Funder, previous: Entry | u
   const purchaseDay = Int32Array.from(records, (r) => parseDate(r.purchaseDate, 'purchaseDate'));
   const exitDay = Int32Array.from(records, exitDayOf);
   const purchasePrice = await drain(
-    purchasePricesInChunks(portfolio, { purchaseDay, agreed: Float64Array.from(records, (r) => r.agreedPurchasePrice ?? NaN), buyRate: funder.buyRate, convention: funder.discountConvention }, SLICE),
+    purchasePricesInChunks(
+      portfolio,
+      {
+        purchaseDay,
+        agreed: Float64Array.from(records, (r) => r.agreedPurchasePrice ?? NaN),
+        buyRate: funder.buyRate,
+        convention: funder.discountConvention,
+      },
+      SLICE,
+    ),
   );
   return newEntry(funder, journal, leaseStamp, records, { portfolio, indexById, purchaseDay, exitDay, purchasePrice }, previous);
 }
@@ -408,7 +470,12 @@ export async function rebuildValuationInBackground(db: Db, funderId: number, aft
     for (const v of previous?.valuations.values() ?? []) {
       await pause();
       const options = valuationOptions(funder, v.cutOff, v.gross, next.book.purchasePrice, next.book.purchaseDay, next.book.exitDay);
-      next.valuations.set(`${v.cutOff}:${v.gross ? 1 : 0}`, { ...next.book, valuation: await drain(valuePortfolioInChunks(next.book.portfolio, options, SLICE)), cutOff: v.cutOff, gross: v.gross });
+      next.valuations.set(`${v.cutOff}:${v.gross ? 1 : 0}`, {
+        ...next.book,
+        valuation: await drain(valuePortfolioInChunks(next.book.portfolio, options, SLICE)),
+        cutOff: v.cutOff,
+        gross: v.gross,
+      });
     }
     entries.set(funderId, next);
   })();
@@ -437,7 +504,11 @@ export function valuationChangesSince(db: DbOrTx, funderId: number, version: num
  * As valuationChangesSince, with each changed lease as it was at `version` (its earliest change since):
  * for caches that subtract a lease's old contribution and add its new one (services/portfolio/scenarios.ts).
  */
-export function valuationChangeLog(db: DbOrTx, funderId: number, version: number): { version: number; changes: Map<number, LeaseBefore> | null } {
+export function valuationChangeLog(
+  db: DbOrTx,
+  funderId: number,
+  version: number,
+): { version: number; changes: Map<number, LeaseBefore> | null } {
   const e = refreshEntry(db, requireFunder(db, funderId));
   if (version === e.version) return { version, changes: new Map() };
   if (version < e.rebuiltAt || e.log.length === 0 || e.log[0]!.version > version + 1) return { version: e.version, changes: null };

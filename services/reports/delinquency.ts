@@ -63,7 +63,18 @@ export function delinquencyResume(sb: ServicingBook): DelinquencyResumeLine[] {
   const totals = new Map<string, number>();
   const currencies = new Set<string>();
   for (const l of sb.leases) currencies.add(l.currency);
-  for (const c of currencies) for (const b of sb.bucketKeys) lines.set(`${c}:${b}`, { currency: c, bucket: b, leases: 0, arrearsNet: 0, arrearsVat: 0, arrearsTotal: 0, outstanding: 0, outstandingShare: 0 });
+  for (const c of currencies)
+    for (const b of sb.bucketKeys)
+      lines.set(`${c}:${b}`, {
+        currency: c,
+        bucket: b,
+        leases: 0,
+        arrearsNet: 0,
+        arrearsVat: 0,
+        arrearsTotal: 0,
+        outstanding: 0,
+        outstandingShare: 0,
+      });
   for (const l of sb.leases) {
     const line = lines.get(`${l.currency}:${l.bucket}`)!;
     const prin = l.outstandingPrincipal;
@@ -87,7 +98,9 @@ export type DelinquencyViewRow = LeaseServicingState & { contractNumber: string;
 
 /** Reports → Delinquency's lease view: per lease, most days past due first (ties: lease id); optional bucket filter; one page. */
 export function delinquencyReportPage(sb: ServicingBook, book: ValuedBook, opts: { bucket?: string; page: number; perPage: number }) {
-  const rows = sb.leases.filter((l) => !opts.bucket || l.bucket === opts.bucket).sort((a, b) => b.dpd - a.dpd || b.arrearsTotal - a.arrearsTotal || a.leaseId - b.leaseId);
+  const rows = sb.leases
+    .filter((l) => !opts.bucket || l.bucket === opts.bucket)
+    .sort((a, b) => b.dpd - a.dpd || b.arrearsTotal - a.arrearsTotal || a.leaseId - b.leaseId);
   const start = (opts.page - 1) * opts.perPage;
   return {
     rows: rows.slice(start, start + opts.perPage).map((l) => {
@@ -108,7 +121,8 @@ export function delinquencyDetail(db: Db, funderId: number, leaseId: number, asO
   const state = getServicingBook(db, funderId, asOf).byLeaseId.get(leaseId) ?? null;
   const instalments = instalmentsWithPaid(db, leaseId).map((r) => {
     const open = r.gross - r.paid;
-    const status: InstalmentState = open <= 0 ? 'paid' : r.dueDate > asOf ? (r.paid > 0 ? 'partial' : 'not-due') : r.paid > 0 ? 'partial' : 'overdue';
+    const status: InstalmentState =
+      open <= 0 ? 'paid' : r.dueDate > asOf ? (r.paid > 0 ? 'partial' : 'not-due') : r.paid > 0 ? 'partial' : 'overdue';
     return { ...r, open: Math.max(0, open), status };
   });
   return { leaseId, contractNumber: lease.contractNumber, currency: lease.currency, asOf, state, instalments };

@@ -13,7 +13,16 @@ export function reportExportColumns(columns: readonly ReportColumn[], header: He
   const out: ExportColumn<ReportLine>[] = columns.map((c) => ({
     id: c.id,
     header: header(c.id),
-    kind: c.kind === 'money' ? 'money' : c.kind === 'percent' ? 'percent' : c.kind === 'integer' ? 'integer' : c.kind === 'date' ? 'date' : 'text',
+    kind:
+      c.kind === 'money'
+        ? 'money'
+        : c.kind === 'percent'
+          ? 'percent'
+          : c.kind === 'integer'
+            ? 'integer'
+            : c.kind === 'date'
+              ? 'date'
+              : 'text',
     value: (r: ReportLine) => r[c.id],
     ...(c.kind === 'money' ? { currency: (r: ReportLine) => r.currency } : {}),
   }));
@@ -26,7 +35,11 @@ function totalsColumns(columns: readonly ReportColumn[]): ReportColumn[] {
   return [{ id: 'currency', kind: 'text' }, ...columns.filter((c) => c.kind === 'money')];
 }
 
-export function reportSheets(report: ServicingReport, header: Header, sheetNames: { lines: string; totals: string }): FileSheet<ReportLine>[] {
+export function reportSheets(
+  report: ServicingReport,
+  header: Header,
+  sheetNames: { lines: string; totals: string },
+): FileSheet<ReportLine>[] {
   return [
     { name: sheetNames.lines, columns: reportExportColumns(report.columns, header), rows: report.lines },
     { name: sheetNames.totals, columns: reportExportColumns(totalsColumns(report.columns), header, true), rows: report.totals },

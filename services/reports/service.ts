@@ -63,7 +63,17 @@ export function tapeSourceOf(db: Db, book: ValuedBook): { src: TapeSource; delin
     const d = base(leaseId);
     const f = facts.get(leaseId);
     if (!d || !f) return d;
-    return { arrearsTotal: d.arrearsTotal, dpd: d.dpd, creditFacts: { status: f.status, defaultAmount: f.defaultAmount, defaultDate: f.firstDefaultDate, writtenOff: f.writtenOff, recoveries: f.recoveries } };
+    return {
+      arrearsTotal: d.arrearsTotal,
+      dpd: d.dpd,
+      creditFacts: {
+        status: f.status,
+        defaultAmount: f.defaultAmount,
+        defaultDate: f.firstDefaultDate,
+        writtenOff: f.writtenOff,
+        recoveries: f.recoveries,
+      },
+    };
   };
   return { src: { funderId: book.funder.id, buyRate: book.funder.buyRate, ...book }, delinquency };
 }
@@ -92,7 +102,11 @@ type StratExportRow = {
 };
 
 /** The stratification as one table: every currency's buckets then its totals row. */
-export function stratExportTable(strat: Stratification, t: Translate, format: Formatter): { columns: ExportColumn<StratExportRow>[]; rows: StratExportRow[] } {
+export function stratExportTable(
+  strat: Stratification,
+  t: Translate,
+  format: Formatter,
+): { columns: ExportColumn<StratExportRow>[]; rows: StratExportRow[] } {
   const rows: StratExportRow[] = strat.currencies.flatMap((c) => [
     ...c.buckets.map((b) => ({ currency: c.currency, ...b, bucket: bucketLabel(t, format, strat.dimension, b) })),
     { currency: c.currency, ...c.total, bucket: t('strat.total') },
@@ -129,7 +143,13 @@ export function stratExportTable(strat: Stratification, t: Translate, format: Fo
 }
 
 export function customerExportColumns(t: Translate): ExportColumn<CustomerRow>[] {
-  const money = (id: 'outstanding' | 'price'): ExportColumn<CustomerRow> => ({ id, header: t(`customers.columns.${id}`), kind: 'money', value: (r) => r[id], currency: (r) => r.currency });
+  const money = (id: 'outstanding' | 'price'): ExportColumn<CustomerRow> => ({
+    id,
+    header: t(`customers.columns.${id}`),
+    kind: 'money',
+    value: (r) => r[id],
+    currency: (r) => r.currency,
+  });
   return [
     { id: 'lesseeId', header: t('customers.columns.lesseeId'), kind: 'integer', value: (r) => r.lesseeId },
     { id: 'lesseeName', header: t('customers.columns.lesseeName'), kind: 'text', value: (r) => r.lesseeName },
@@ -139,7 +159,12 @@ export function customerExportColumns(t: Translate): ExportColumn<CustomerRow>[]
     money('price'),
     { id: 'share', header: t('customers.columns.share'), kind: 'percent', value: (r) => roundTo(r.share, SHARE_DECIMALS) },
     { id: 'dpd', header: t('customers.columns.dpd'), kind: 'integer', value: (r) => r.dpd },
-    { id: 'bucket', header: t('customers.columns.bucket'), kind: 'text', value: (r) => (r.bucket ? delinquencyBucketLabel(t, r.bucket) : null) },
+    {
+      id: 'bucket',
+      header: t('customers.columns.bucket'),
+      kind: 'text',
+      value: (r) => (r.bucket ? delinquencyBucketLabel(t, r.bucket) : null),
+    },
   ];
 }
 

@@ -8,7 +8,14 @@
  * line's currency and are never added across currencies.
  */
 import type { Db } from '@/db/client';
-import { collectedByLease, leasesPurchasedIn, scheduledByLease, type CollectedLine, type LeaseRef, type ScheduledLine } from '@/db/queries/reports';
+import {
+  collectedByLease,
+  leasesPurchasedIn,
+  scheduledByLease,
+  type CollectedLine,
+  type LeaseRef,
+  type ScheduledLine,
+} from '@/db/queries/reports';
 import { servicingStamp } from '@/db/queries/servicing';
 import type { Funder } from '@/db/schema/portfolio';
 import { CURRENCY_CODES, outstandingPrincipalOn, roundHalfUp } from '@/lib/finance';
@@ -114,7 +121,10 @@ const collectedCopy = (c: CollectedLine): CollectedLine => ({
   principal: c.principal,
   credit: c.credit,
 });
-const collectedLine = (c: CollectedLine, l: { contractNumber: string; lesseeId: number; lesseeName: string; currency: string }): CollectedLine & LeaseRef => ({
+const collectedLine = (
+  c: CollectedLine,
+  l: { contractNumber: string; lesseeId: number; lesseeName: string; currency: string },
+): CollectedLine & LeaseRef => ({
   leaseId: c.leaseId,
   payments: c.payments,
   received: c.received,
@@ -144,7 +154,10 @@ function monthData(db: Db, funder: Funder, range: { from: string; to: string }):
   const current = currentPrefix(db, funder);
   const hit = monthCache.get(`${current}${range.from}`);
   if (hit) return hit;
-  const data = { scheduled: scheduledByLease(db, funder.id, range).map(scheduledLine), collected: withRefs(db, funder, collectedByLease(db, funder.id, range)) };
+  const data = {
+    scheduled: scheduledByLease(db, funder.id, range).map(scheduledLine),
+    collected: withRefs(db, funder, collectedByLease(db, funder.id, range)),
+  };
   keepMonth(current, range, data);
   return data;
 }
@@ -261,9 +274,26 @@ function collections(db: Db, funder: Funder, range: { from: string; to: string }
 function distributions(db: Db, funder: Funder, range: { from: string; to: string }) {
   const lines = collectedWithRefs(db, funder, range).map((c) => {
     const servicingFee = roundHalfUp(c.received * funder.servicingFee);
-    return { leaseId: c.leaseId, contractNumber: c.contractNumber, lesseeName: c.lesseeName, currency: c.currency, received: c.received, servicingFeeRate: funder.servicingFee, servicingFee, distributed: c.received - servicingFee };
+    return {
+      leaseId: c.leaseId,
+      contractNumber: c.contractNumber,
+      lesseeName: c.lesseeName,
+      currency: c.currency,
+      received: c.received,
+      servicingFeeRate: funder.servicingFee,
+      servicingFee,
+      distributed: c.received - servicingFee,
+    };
   });
-  return { columns: [...REF_COLUMNS, ...money('received'), { id: 'servicingFeeRate', kind: 'percent' as const }, ...money('servicingFee', 'distributed')], lines };
+  return {
+    columns: [
+      ...REF_COLUMNS,
+      ...money('received'),
+      { id: 'servicingFeeRate', kind: 'percent' as const },
+      ...money('servicingFee', 'distributed'),
+    ],
+    lines,
+  };
 }
 
 function draws(db: Db, funder: Funder, range: { from: string; to: string }) {
@@ -290,14 +320,26 @@ function draws(db: Db, funder: Funder, range: { from: string; to: string }) {
     ];
   });
   return {
-    columns: [...REF_COLUMNS, { id: 'purchaseDate', kind: 'date' as const }, ...money('outstanding', 'purchasePrice'), { id: 'advanceRate', kind: 'percent' as const }, ...money('drawn')],
+    columns: [
+      ...REF_COLUMNS,
+      { id: 'purchaseDate', kind: 'date' as const },
+      ...money('outstanding', 'purchasePrice'),
+      { id: 'advanceRate', kind: 'percent' as const },
+      ...money('drawn'),
+    ],
     lines,
   };
 }
 
 /** The funding line over the month (lib/portfolio/liability fundingLineMonth: the one balance definition). */
 function liabilityMonth(db: Db, funder: Funder, range: { from: string; to: string }) {
-  return fundingLineMonth(loadBook(db, funder.id), { advanceRate: funder.advanceRate, facilityRate: funder.facilityRate }, range.from, range.to, funder.baseCurrency);
+  return fundingLineMonth(
+    loadBook(db, funder.id),
+    { advanceRate: funder.advanceRate, facilityRate: funder.facilityRate },
+    range.from,
+    range.to,
+    funder.baseCurrency,
+  );
 }
 
 function liability(db: Db, funder: Funder, range: { from: string; to: string }) {
@@ -312,12 +354,27 @@ function liability(db: Db, funder: Funder, range: { from: string; to: string }) 
     vat: c.vat,
     closing: c.closing,
   }));
-  return { columns: [{ id: 'currency', kind: 'text' as const }, { id: 'leases', kind: 'integer' as const }, ...money('opening', 'drawn', 'principal', 'writtenOff', 'interest', 'vat', 'closing')], lines };
+  return {
+    columns: [
+      { id: 'currency', kind: 'text' as const },
+      { id: 'leases', kind: 'integer' as const },
+      ...money('opening', 'drawn', 'principal', 'writtenOff', 'interest', 'vat', 'closing'),
+    ],
+    lines,
+  };
 }
 
 function vat(db: Db, funder: Funder, range: { from: string; to: string }) {
   const lines = new Map<number, ReportLine>();
-  const blank = (r: LeaseRef): ReportLine => ({ leaseId: r.leaseId, contractNumber: r.contractNumber, lesseeName: r.lesseeName, currency: r.currency, invoiced: 0, collected: 0, arrears: 0 });
+  const blank = (r: LeaseRef): ReportLine => ({
+    leaseId: r.leaseId,
+    contractNumber: r.contractNumber,
+    lesseeName: r.lesseeName,
+    currency: r.currency,
+    invoiced: 0,
+    collected: 0,
+    arrears: 0,
+  });
   for (const s of scheduledOf(db, funder, range)) {
     if (s.vat === 0) continue;
     const l = blank(s);
@@ -344,17 +401,35 @@ function vat(db: Db, funder: Funder, range: { from: string; to: string }) {
     }
     l.arrears = a.arrearsVat;
   }
-  return { columns: [...REF_COLUMNS, ...money('invoiced', 'collected', 'arrears')], lines: [...lines.values()].sort((a, b) => (a.leaseId as number) - (b.leaseId as number)) };
+  return {
+    columns: [...REF_COLUMNS, ...money('invoiced', 'collected', 'arrears')],
+    lines: [...lines.values()].sort((a, b) => (a.leaseId as number) - (b.leaseId as number)),
+  };
 }
 
 function totalCf(db: Db, funder: Funder, range: { from: string; to: string }) {
   const by = new Map<string, ReportLine>();
   const line = (currency: string) => {
     let l = by.get(currency);
-    if (!l) by.set(currency, (l = { currency, scheduled: 0, collected: 0, liabilityPrincipal: 0, liabilityInterest: 0, liabilityVat: 0, liabilityTotal: 0, netScheduled: 0, netActual: 0 }));
+    if (!l)
+      by.set(
+        currency,
+        (l = {
+          currency,
+          scheduled: 0,
+          collected: 0,
+          liabilityPrincipal: 0,
+          liabilityInterest: 0,
+          liabilityVat: 0,
+          liabilityTotal: 0,
+          netScheduled: 0,
+          netActual: 0,
+        }),
+      );
     return l;
   };
-  for (const s of scheduledOf(db, funder, range)) line(s.currency).scheduled = (line(s.currency).scheduled as number) + s.vat + s.fee + s.interest + s.principal;
+  for (const s of scheduledOf(db, funder, range))
+    line(s.currency).scheduled = (line(s.currency).scheduled as number) + s.vat + s.fee + s.interest + s.principal;
   for (const c of collectedWithRefs(db, funder, range)) line(c.currency).collected = (line(c.currency).collected as number) + c.received;
   for (const c of liabilityMonth(db, funder, range)) {
     const l = line(c.currency);
@@ -370,13 +445,25 @@ function totalCf(db: Db, funder: Funder, range: { from: string; to: string }) {
   return {
     columns: [
       { id: 'currency', kind: 'text' as const },
-      ...money('scheduled', 'collected', 'liabilityPrincipal', 'liabilityInterest', 'liabilityVat', 'liabilityTotal', 'netScheduled', 'netActual'),
+      ...money(
+        'scheduled',
+        'collected',
+        'liabilityPrincipal',
+        'liabilityInterest',
+        'liabilityVat',
+        'liabilityTotal',
+        'netScheduled',
+        'netActual',
+      ),
     ],
     lines: [...by.values()].sort((a, b) => ccyOrder(a.currency) - ccyOrder(b.currency)),
   };
 }
 
-const BUILDERS: Record<ServicingReportKind, (db: Db, funder: Funder, range: { from: string; to: string }) => { columns: ReportColumn[]; lines: ReportLine[] }> = {
+const BUILDERS: Record<
+  ServicingReportKind,
+  (db: Db, funder: Funder, range: { from: string; to: string }) => { columns: ReportColumn[]; lines: ReportLine[] }
+> = {
   collections,
   distributions,
   draws,

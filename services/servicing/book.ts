@@ -116,11 +116,21 @@ export function leaseLookup(leases: readonly LeaseServicingState[]): LeaseLookup
 }
 
 /** The funder's servicing settings, decoded (edges fall back to the default when unreadable). */
-export function servicingSettingsOf(funder: Funder): { edges: number[]; tolerance: number; graceDays: number; componentOrder: ReturnType<typeof componentOrderOf> } {
+export function servicingSettingsOf(funder: Funder): {
+  edges: number[];
+  tolerance: number;
+  graceDays: number;
+  componentOrder: ReturnType<typeof componentOrderOf>;
+} {
   let edges: number[] = [...DEFAULT_BUCKET_EDGES];
   try {
     const parsed: unknown = JSON.parse(funder.bucketEdges);
-    if (Array.isArray(parsed) && parsed.length > 0 && parsed.every((e, i) => Number.isSafeInteger(e) && e > 0 && (i === 0 || e > parsed[i - 1]))) edges = parsed as number[];
+    if (
+      Array.isArray(parsed) &&
+      parsed.length > 0 &&
+      parsed.every((e, i) => Number.isSafeInteger(e) && e > 0 && (i === 0 || e > parsed[i - 1]))
+    )
+      edges = parsed as number[];
   } catch {
     // keep the default
   }
@@ -199,7 +209,7 @@ function newEntry(db: DbOrTx, funder: Funder, previous: FunderEntry | undefined)
 /** bookLeases, a slice of leases at a time with a turn of the event loop between slices. */
 async function bookLeasesInSlices(db: DbOrTx, funderId: number): Promise<ServicingLease[]> {
   const out: ServicingLease[] = [];
-  for (let afterId = 0; ; ) {
+  for (let afterId = 0; ;) {
     const page = bookLeases(db, funderId, { afterId, limit: LEASE_SLICE });
     for (const l of page) out.push(l);
     if (page.length < LEASE_SLICE) return out;
@@ -223,7 +233,13 @@ function readRewrites(db: DbOrTx, funderId: number, ids: readonly number[]): Lea
   const leases = new Map<number, StoreLease>(bookLeasesByIds(db, funderId, ids).map((l) => [l.id, l]));
   const schedules = new Map(scheduleListsOfLeases(db, [...leases.keys()]).map((r) => [r[0], r]));
   const { payments, reversals } = readLedgers(db, funderId, [...leases.keys()]);
-  return ids.map((id) => ({ id, lease: leases.get(id) ?? null, schedule: schedules.get(id) ?? null, payments: payments.get(id) ?? null, reversals: reversals.get(id) ?? [] }));
+  return ids.map((id) => ({
+    id,
+    lease: leases.get(id) ?? null,
+    schedule: schedules.get(id) ?? null,
+    payments: payments.get(id) ?? null,
+    reversals: reversals.get(id) ?? [],
+  }));
 }
 
 function readLedgers(db: DbOrTx, funderId: number, ids: readonly number[]) {
@@ -247,7 +263,10 @@ function nextVersionOf<T extends object>(b: Build<T>): Build<T> {
  * settings. Builds what is missing synchronously unless a background rebuild is in flight (then the
  * previous version is served). Returns the entry with both stores built.
  */
-function refreshEntry(db: DbOrTx, funder: Funder): FunderEntry & { schedule: Build<ScheduleStore>; ledger: { stamp: number; build: Build<LedgerStore> } } {
+function refreshEntry(
+  db: DbOrTx,
+  funder: Funder,
+): FunderEntry & { schedule: Build<ScheduleStore>; ledger: { stamp: number; build: Build<LedgerStore> } } {
   const cache = cacheOf(db);
   let e = cache.get(funder.id);
   if (e?.pending && e.schedule?.value && e.ledger?.build.value) return e as never;
@@ -323,7 +342,11 @@ function applyLeaseChanges(db: DbOrTx, e: FunderEntry, funder: Funder, ids: numb
 function applyLedgerChanges(db: DbOrTx, e: FunderEntry, funder: Funder, ids: number[]): void {
   const { payments, reversals } = readLedgers(db, funder.id, ids);
   e.ledger = { stamp: e.ledger!.stamp, build: nextVersionOf(e.ledger!.build) };
-  const done = applyLedgerRewrites(e.schedule!.value!, e.ledger.build.value!, ids.map((id) => ({ id, payments: payments.get(id) ?? null, reversals: reversals.get(id) ?? [] })));
+  const done = applyLedgerRewrites(
+    e.schedule!.value!,
+    e.ledger.build.value!,
+    ids.map((id) => ({ id, payments: payments.get(id) ?? null, reversals: reversals.get(id) ?? [] })),
+  );
   logChange(e, done);
   updateBooks(e, funder, done);
 }
@@ -339,10 +362,20 @@ function updateBooks(e: FunderEntry, funder: Funder, ids: readonly number[]): vo
   const schedule = e.schedule!.value!;
   const ledger = e.ledger!.build.value!;
   const settings = servicingSettingsOf(funder);
-  const options = { componentOrder: settings.componentOrder, tolerance: settings.tolerance, graceDays: settings.graceDays, edges: settings.edges };
+  const options = {
+    componentOrder: settings.componentOrder,
+    tolerance: settings.tolerance,
+    graceDays: settings.graceDays,
+    edges: settings.edges,
+  };
   const indexes = ids.map((id) => schedule.indexById.get(id)).filter((i): i is number => i !== undefined);
   for (const [asOf, book] of e.books) {
-    const fresh = new Map(statesAt(schedule, ledger, indexes, asOf, options).map((st, x) => [schedule.leases[indexes[x]!]!.id, stateOf(schedule.leases[indexes[x]!]!, st)]));
+    const fresh = new Map(
+      statesAt(schedule, ledger, indexes, asOf, options).map((st, x) => [
+        schedule.leases[indexes[x]!]!.id,
+        stateOf(schedule.leases[indexes[x]!]!, st),
+      ]),
+    );
     const leases = book.leases.slice();
     for (const id of ids) {
       const st = fresh.get(id);
@@ -373,7 +406,12 @@ export function refreshServicingCaches(db: DbOrTx, funderId: number): void {
  * replaces it when done. `db` must stay open until it resolves. With `after` (a write not yet visible, e.g. a
  * COMMIT on a worker thread) the previous version is served from now on and the build starts once it resolves.
  */
-export async function rebuildServicingInBackground(db: DbOrTx, funderId: number, derive?: DeriveFromStores, after?: Promise<unknown>): Promise<void> {
+export async function rebuildServicingInBackground(
+  db: DbOrTx,
+  funderId: number,
+  derive?: DeriveFromStores,
+  after?: Promise<unknown>,
+): Promise<void> {
   const cache = cacheOf(db);
   const previous = cache.get(funderId);
   if (previous?.pending) return previous.pending;
@@ -384,7 +422,9 @@ export async function rebuildServicingInBackground(db: DbOrTx, funderId: number,
     next = newEntry(db, requireFunder(db, funderId), previous);
     const stamp = ledgerStamp(db);
     // The book's leases read a slice at a time (all at once held the event loop a second or more for 100k leases).
-    next.schedule = startBuild(buildScheduleStore(await bookLeasesInSlices(db, funderId), (from, to) => scheduleListsOfBook(db, funderId, from, to), SCHEDULE_SLICE));
+    next.schedule = startBuild(
+      buildScheduleStore(await bookLeasesInSlices(db, funderId), (from, to) => scheduleListsOfBook(db, funderId, from, to), SCHEDULE_SLICE),
+    );
     const schedule = await finishAsync(next.schedule);
     next.ledger = { stamp, build: ledgerBuild(db, funderId, schedule) };
     const ledger = await finishAsync(next.ledger.build);
@@ -409,7 +449,10 @@ export async function rebuildServicingInBackground(db: DbOrTx, funderId: number,
 export type DeriveFromStores = (stores: { version: number; schedule: ScheduleStore; ledger: LedgerStore }) => Promise<() => void>;
 
 /** The stores of the funder, brought up to date (or built), with its cache entry. */
-export function servicingStores(db: DbOrTx, funderId: number): { funder: Funder; entry: FunderEntry; schedule: ScheduleStore; ledger: LedgerStore } {
+export function servicingStores(
+  db: DbOrTx,
+  funderId: number,
+): { funder: Funder; entry: FunderEntry; schedule: ScheduleStore; ledger: LedgerStore } {
   const funder = requireFunder(db, funderId);
   const e = refreshEntry(db, funder);
   return { funder, entry: e, schedule: e.schedule.value!, ledger: e.ledger.build.value! };
@@ -423,7 +466,8 @@ export function servicingStores(db: DbOrTx, funderId: number): { funder: Funder;
 export function changedLeasesSince(db: DbOrTx, funderId: number, version: number): { version: number; ids: number[] | null } {
   const { entry } = servicingStores(db, funderId);
   if (version === entry.version) return { version, ids: [] };
-  if (version < entry.rebuiltAt || entry.log.length === 0 || entry.log[0]!.version > version + 1) return { version: entry.version, ids: null };
+  if (version < entry.rebuiltAt || entry.log.length === 0 || entry.log[0]!.version > version + 1)
+    return { version: entry.version, ids: null };
   const ids = new Set<number>();
   for (const l of entry.log) if (l.version > version) for (const id of l.ids) ids.add(id);
   return { version: entry.version, ids: [...ids].sort((a, b) => a - b) };
@@ -468,10 +512,23 @@ const lineages = processWide('servicingLineages', () => ({ n: 0 }));
 
 function computeBook(funder: Funder, schedule: ScheduleStore, ledger: LedgerStore, asOf: string, version: number): ServicingBook {
   const settings = servicingSettingsOf(funder);
-  const states = bookAt(schedule, ledger, asOf, { componentOrder: settings.componentOrder, tolerance: settings.tolerance, graceDays: settings.graceDays, edges: settings.edges });
+  const states = bookAt(schedule, ledger, asOf, {
+    componentOrder: settings.componentOrder,
+    tolerance: settings.tolerance,
+    graceDays: settings.graceDays,
+    edges: settings.edges,
+  });
   const leases: LeaseServicingState[] = [];
   for (let i = 0; i < states.length; i++) if (states[i]!.inPool) leases.push(stateOf(schedule.leases[i]!, states[i]!));
-  return { funderId: funder.id, asOf, bucketKeys: bucketsFor(settings.edges).map((b) => b.key), leases, byLeaseId: leaseLookup(leases), version, lineage: ++lineages.n };
+  return {
+    funderId: funder.id,
+    asOf,
+    bucketKeys: bucketsFor(settings.edges).map((b) => b.key),
+    leases,
+    byLeaseId: leaseLookup(leases),
+    version,
+    lineage: ++lineages.n,
+  };
 }
 
 /** The servicing book of the funder at `asOf` (YYYY-MM-DD), kept up to date lease by lease. 404 for an unknown funder. */

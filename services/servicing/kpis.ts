@@ -90,7 +90,11 @@ function monthToDate(db: DbOrTx, funderId: number, today: string): { scheduled: 
     }
   }
   if (!w) {
-    w = { version: entry.version, scheduled: sumsOf(scheduledInWindowByLease(db, funderId, monthStart, monthEnd)), collected: sumsOf(collectedInWindowByLease(db, funderId, monthStart, today)) };
+    w = {
+      version: entry.version,
+      scheduled: sumsOf(scheduledInWindowByLease(db, funderId, monthStart, monthEnd)),
+      collected: sumsOf(collectedInWindowByLease(db, funderId, monthStart, today)),
+    };
     byDay.delete(today);
     if (byDay.size >= MAX_DAYS) byDay.delete(byDay.keys().next().value!);
     byDay.set(today, w);
@@ -106,7 +110,18 @@ export function servicingKpis(db: DbOrTx, funderId: number, today: string): Serv
   const get = (c: string) => {
     let k = by.get(c);
     if (!k) {
-      k = { currency: c, collected: collected.get(c) ?? 0, scheduled: scheduled.get(c) ?? 0, outstanding: 0, outstanding30: 0, share30: null, arrearsNet: 0, arrearsVat: 0, arrearsTotal: 0, leases30: 0 };
+      k = {
+        currency: c,
+        collected: collected.get(c) ?? 0,
+        scheduled: scheduled.get(c) ?? 0,
+        outstanding: 0,
+        outstanding30: 0,
+        share30: null,
+        arrearsNet: 0,
+        arrearsVat: 0,
+        arrearsTotal: 0,
+        leases30: 0,
+      };
       by.set(c, k);
     }
     return k;

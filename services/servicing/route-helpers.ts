@@ -11,7 +11,6 @@ export function pathId(params: Record<string, string | string[]>, name: string, 
   return parsed.data;
 }
 
-
 /** One page of an array. */
 export function pageOf<T>(rows: readonly T[], page: number, perPage: number): T[] {
   return rows.slice((page - 1) * perPage, page * perPage);

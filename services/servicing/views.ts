@@ -14,7 +14,14 @@
 import type { DbOrTx } from '@/db/client';
 import { leaseLabelsByIds, lesseeLabels, lesseeLabelsByIds, servicingLabels } from '@/db/queries/servicing';
 import { bucketOf, lesseeDpd, rollRateMatrix, type PaymentBehaviour, type RollRateMatrix } from '@/lib/servicing';
-import { changedLeasesSince, getServicingBook, servicingSettingsOf, servicingStores, type LeaseServicingState, type ServicingBook } from '@/services/servicing/book';
+import {
+  changedLeasesSince,
+  getServicingBook,
+  servicingSettingsOf,
+  servicingStores,
+  type LeaseServicingState,
+  type ServicingBook,
+} from '@/services/servicing/book';
 import { behaviourAt, type StoreLease } from '@/lib/servicing/book-store';
 import { getFunder } from '@/db/queries/funders';
 import { listPayments } from '@/db/queries/payments';
@@ -56,7 +63,15 @@ export function leaseStatusRows(rows: readonly DelinquencyRow[]): { id: number; 
   return rows.flatMap((r) => (r.leaseId !== null && r.status !== null ? [{ id: r.leaseId, status: r.status, dpd: r.dpd }] : []));
 }
 
-export type BucketSummaryRow = { bucket: string; currency: string; count: number; outstandingPrincipal: number; arrearsNet: number; arrearsVat: number; arrearsTotal: number };
+export type BucketSummaryRow = {
+  bucket: string;
+  currency: string;
+  count: number;
+  outstandingPrincipal: number;
+  arrearsNet: number;
+  arrearsVat: number;
+  arrearsTotal: number;
+};
 
 export type DelinquencyFilter = { level: DelinquencyLevel; bucket?: string[]; q?: string; sort?: DelinquencySort; dir?: SortDir };
 
@@ -66,7 +81,11 @@ function requireFunderExists(db: DbOrTx, funderId: number) {
   return f;
 }
 
-type Labels = { leases: Map<number, { contractNumber: string; status: string; lesseeId: number }>; lessees: Map<number, { name: string; idOdoo: string | null; country: string }>; version: number };
+type Labels = {
+  leases: Map<number, { contractNumber: string; status: string; lesseeId: number }>;
+  lessees: Map<number, { name: string; idOdoo: string | null; country: string }>;
+  version: number;
+};
 
 /** Per cache entry of the servicing stores: the labels, and per `${asOf}|${level}` the delinquency level cache. */
 type ViewCache = { labels: Labels | null; levels: Map<string, LevelCache> };
@@ -165,7 +184,11 @@ function lesseeRowOf(k: string, g: readonly DelinquencyRow[], edges: readonly nu
 function addToSummary(summary: Map<string, BucketSummaryRow>, r: DelinquencyRow, sign: 1 | -1): void {
   const k = `${r.bucket}|${r.currency}`;
   let s = summary.get(k);
-  if (!s) summary.set(k, (s = { bucket: r.bucket, currency: r.currency, count: 0, outstandingPrincipal: 0, arrearsNet: 0, arrearsVat: 0, arrearsTotal: 0 }));
+  if (!s)
+    summary.set(
+      k,
+      (s = { bucket: r.bucket, currency: r.currency, count: 0, outstandingPrincipal: 0, arrearsNet: 0, arrearsVat: 0, arrearsTotal: 0 }),
+    );
   s.count += sign;
   s.outstandingPrincipal += sign * r.outstandingPrincipal;
   s.arrearsNet += sign * r.arrearsNet;
@@ -196,11 +219,28 @@ function buildLevel(book: ServicingBook, level: DelinquencyLevel, labels: Labels
   }
   const summary = new Map<string, BucketSummaryRow>();
   for (const r of rows.values()) addToSummary(summary, r, 1);
-  return { lineage: book.lineage, version: book.version, bucketKeys: book.bucketKeys, rows, members, groupOf, summary, summaryRows: null, orders: new Map() };
+  return {
+    lineage: book.lineage,
+    version: book.version,
+    bucketKeys: book.bucketKeys,
+    rows,
+    members,
+    groupOf,
+    summary,
+    summaryRows: null,
+    orders: new Map(),
+  };
 }
 
 /** Patches a level cache with the changed leases: their rows (or their lessees' rows) out, the new ones in. */
-function patchLevel(c: LevelCache, book: ServicingBook, level: DelinquencyLevel, labels: Labels, edges: readonly number[], ids: readonly number[]): void {
+function patchLevel(
+  c: LevelCache,
+  book: ServicingBook,
+  level: DelinquencyLevel,
+  labels: Labels,
+  edges: readonly number[],
+  ids: readonly number[],
+): void {
   const removed: DelinquencyRow[] = [];
   const added: DelinquencyRow[] = [];
   if (level === 'lease') {
@@ -262,7 +302,12 @@ function patchLevel(c: LevelCache, book: ServicingBook, level: DelinquencyLevel,
       const at = partitionPoint(rows, (p) => cmp(p, r) < 0);
       if (rows[at] === r) rows.splice(at, 1);
     }
-    for (const r of filterSortRows(added, o.f)) rows.splice(partitionPoint(rows, (p) => cmp(p, r) <= 0), 0, r);
+    for (const r of filterSortRows(added, o.f))
+      rows.splice(
+        partitionPoint(rows, (p) => cmp(p, r) <= 0),
+        0,
+        r,
+      );
     o.rows = rows;
   }
   c.version = book.version;
@@ -293,9 +338,15 @@ function levelOf(db: DbOrTx, funderId: number, asOf: string, level: DelinquencyL
 }
 
 /** All delinquency rows at `asOf` for the level (unfiltered; leases in book order, lessees in no particular order), with the bucket keys of the funder's edges. */
-export function delinquencyRows(db: DbOrTx, funderId: number, asOf: string, level: DelinquencyLevel): { bucketKeys: string[]; rows: DelinquencyRow[] } {
+export function delinquencyRows(
+  db: DbOrTx,
+  funderId: number,
+  asOf: string,
+  level: DelinquencyLevel,
+): { bucketKeys: string[]; rows: DelinquencyRow[] } {
   const c = levelOf(db, funderId, asOf, level);
-  if (level === 'lease') return { bucketKeys: c.bucketKeys, rows: getServicingBook(db, funderId, asOf).leases.map((s) => c.rows.get(`L${s.leaseId}`)!) };
+  if (level === 'lease')
+    return { bucketKeys: c.bucketKeys, rows: getServicingBook(db, funderId, asOf).leases.map((s) => c.rows.get(`L${s.leaseId}`)!) };
   return { bucketKeys: c.bucketKeys, rows: [...c.rows.values()] };
 }
 
@@ -344,7 +395,9 @@ function rowComparator(f: Omit<DelinquencyFilter, 'level'>): (a: DelinquencyRow,
 function rowFilter(f: Omit<DelinquencyFilter, 'level'>): (r: DelinquencyRow) => boolean {
   const q = (f.q ?? '').trim().toLowerCase();
   const buckets = f.bucket && f.bucket.length > 0 ? new Set(f.bucket) : null;
-  return (r) => (!buckets || buckets.has(r.bucket)) && (!q || r.lesseeName.toLowerCase().includes(q) || (r.contractNumber ?? '').toLowerCase().includes(q));
+  return (r) =>
+    (!buckets || buckets.has(r.bucket)) &&
+    (!q || r.lesseeName.toLowerCase().includes(q) || (r.contractNumber ?? '').toLowerCase().includes(q));
 }
 
 /** Filters (bucket, q on contract/lessee) and sorts rows (ties: key). */
@@ -379,7 +432,8 @@ function orderOf(c: LevelCache, filter: Omit<DelinquencyFilter, 'level'>): Delin
   const key = JSON.stringify(filter);
   let o = c.orders.get(key);
   if (o) c.orders.delete(key);
-  else if (filter.q || filter.bucket) o = { f: filter, rows: orderOf(c, { sort: filter.sort, dir: filter.dir, q: '' }).filter(rowFilter(filter)) };
+  else if (filter.q || filter.bucket)
+    o = { f: filter, rows: orderOf(c, { sort: filter.sort, dir: filter.dir, q: '' }).filter(rowFilter(filter)) };
   else o = { f: filter, rows: sortRows([...c.rows.values()], filter) };
   c.orders.set(key, o);
   while (c.orders.size > MAX_ORDERS) c.orders.delete(c.orders.keys().next().value!);
@@ -390,11 +444,18 @@ function orderOf(c: LevelCache, filter: Omit<DelinquencyFilter, 'level'>): Delin
  * Delinquency at `asOf`: the bucket summary of the whole book at the level, and the filtered, sorted
  * rows (cached and shared between requests: the caller slices its page and must not change the array).
  */
-export function delinquencyView(db: DbOrTx, funderId: number, asOf: string, f: DelinquencyFilter): { asOf: string; level: DelinquencyLevel; bucketKeys: string[]; summary: BucketSummaryRow[]; rows: DelinquencyRow[] } {
+export function delinquencyView(
+  db: DbOrTx,
+  funderId: number,
+  asOf: string,
+  f: DelinquencyFilter,
+): { asOf: string; level: DelinquencyLevel; bucketKeys: string[]; summary: BucketSummaryRow[]; rows: DelinquencyRow[] } {
   const c = levelOf(db, funderId, asOf, f.level);
   if (!c.summaryRows) {
     const order = new Map(c.bucketKeys.map((b, i) => [b, i]));
-    c.summaryRows = [...c.summary.values()].map((s) => ({ ...s })).sort((a, b) => (order.get(a.bucket) ?? 0) - (order.get(b.bucket) ?? 0) || a.currency.localeCompare(b.currency));
+    c.summaryRows = [...c.summary.values()]
+      .map((s) => ({ ...s }))
+      .sort((a, b) => (order.get(a.bucket) ?? 0) - (order.get(b.bucket) ?? 0) || a.currency.localeCompare(b.currency));
   }
   const q = (f.q ?? '').trim().toLowerCase();
   const buckets = f.bucket && f.bucket.length > 0 ? [...f.bucket].sort().join(',') : '';
@@ -461,7 +522,15 @@ export function rollRates(db: DbOrTx, funderId: number, from: string, to: string
     while (perEntry.size > 8) perEntry.delete(perEntry.keys().next().value!);
   }
   const m = c.matrix;
-  return { from, to, buckets: m.buckets, counts: m.counts.map((r) => [...r]), balances: m.balances.map((r) => [...r]), rowCounts: [...m.rowCounts], rowBalances: [...m.rowBalances] };
+  return {
+    from,
+    to,
+    buckets: m.buckets,
+    counts: m.counts.map((r) => [...r]),
+    balances: m.balances.map((r) => [...r]),
+    rowCounts: [...m.rowCounts],
+    rowBalances: [...m.rowBalances],
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -486,7 +555,14 @@ export type BehaviourRow = Omit<PaymentBehaviour, 'asOf'> & {
 };
 
 /** `members`: lease ids per row key; `groupOf`: each lease's row key (the touched rows of a patch without a pass over all rows). */
-type BehaviourCache = { lineage: number; version: number; rows: Map<string, BehaviourRow>; members: Map<string, number[]>; groupOf: Map<number, string>; list: BehaviourRow[] | null };
+type BehaviourCache = {
+  lineage: number;
+  version: number;
+  rows: Map<string, BehaviourRow>;
+  members: Map<string, number[]>;
+  groupOf: Map<number, string>;
+  list: BehaviourRow[] | null;
+};
 const gb = globalThis as unknown as { __quantumBehaviourViews?: WeakMap<object, Map<string, BehaviourCache>> };
 /** Per cache entry of the servicing stores and as-of date; global so the server's warm-up fills what requests read. */
 const behaviourCaches = (gb.__quantumBehaviourViews ??= new WeakMap());
@@ -555,8 +631,20 @@ export function behaviourRows(db: DbOrTx, funderId: number, asOf: string): Behav
     }
   }
   const list = [...groups.values()];
-  const lessees = only ? lesseeLabelsOf(db, funderId, list.map((g) => g.lesseeId)) : lesseeLabels(db, funderId);
-  const measures = behaviourAt(schedule, ledger, list.map((g) => g.indexes), asOf, { graceDays: settings.graceDays, tolerance: settings.tolerance });
+  const lessees = only
+    ? lesseeLabelsOf(
+        db,
+        funderId,
+        list.map((g) => g.lesseeId),
+      )
+    : lesseeLabels(db, funderId);
+  const measures = behaviourAt(
+    schedule,
+    ledger,
+    list.map((g) => g.indexes),
+    asOf,
+    { graceDays: settings.graceDays, tolerance: settings.tolerance },
+  );
   list.forEach((g, n) => {
     const m = measures[n]!;
     const states = g.indexes.map((i) => book.byLeaseId.get(schedule.leases[i]!.id)!);

@@ -12,7 +12,17 @@ import { todayIso } from '@/lib/clock';
  * caches are keyed by the database file, not by connection.
  */
 export async function warmServicingCaches(today = todayIso()): Promise<{ funders: number; leases: number; ms: number }> {
-  const [{ onOwnConnection }, { listFunders }, { warmServicingBook }, { behaviourRows, delinquencyView, rollRates }, { defaultCutOff }, finance, reports, { servicingKpis }, { SERVICING_REPORT_KINDS }] = await Promise.all([
+  const [
+    { onOwnConnection },
+    { listFunders },
+    { warmServicingBook },
+    { behaviourRows, delinquencyView, rollRates },
+    { defaultCutOff },
+    finance,
+    reports,
+    { servicingKpis },
+    { SERVICING_REPORT_KINDS },
+  ] = await Promise.all([
     import('@/services/database/own-connection'),
     import('@/db/queries/funders'),
     import('@/services/servicing/book'),

@@ -20,9 +20,17 @@ export const PROFILE_ACTIONS = ['created', 'updated', 'status'] as const;
  * The Profile page: the user's header and about, their latest lease activity (from the lease history; `describe`
  * words an action on a contract in the page's language) and colleagues.
  */
-export function profileScreen(db: DbOrTx, userId: number, describe: (action: (typeof PROFILE_ACTIONS)[number], contract: string) => string) {
+export function profileScreen(
+  db: DbOrTx,
+  userId: number,
+  describe: (action: (typeof PROFILE_ACTIONS)[number], contract: string) => string,
+) {
   return getProfile(db, userId, {
     suggestedPages: [],
-    activityText: (action, contract) => describe((PROFILE_ACTIONS as readonly string[]).includes(action) ? (action as (typeof PROFILE_ACTIONS)[number]) : 'updated', contract),
+    activityText: (action, contract) =>
+      describe(
+        (PROFILE_ACTIONS as readonly string[]).includes(action) ? (action as (typeof PROFILE_ACTIONS)[number]) : 'updated',
+        contract,
+      ),
   });
 }

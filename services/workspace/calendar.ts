@@ -1,5 +1,11 @@
 import type { DbOrTx } from '@/db/client';
-import { listCertificateDates, listCovenantFacilities, listInstalmentsDue, type CertificateDate, type InstalmentDue } from '@/db/queries/workspace/book-events';
+import {
+  listCertificateDates,
+  listCovenantFacilities,
+  listInstalmentsDue,
+  type CertificateDate,
+  type InstalmentDue,
+} from '@/db/queries/workspace/book-events';
 import { listEvents } from '@/db/queries/workspace/calendar';
 import type { CALENDARS } from '@/lib/domain/enums';
 import type { EventDto } from '@/lib/validations/apps';

@@ -40,7 +40,8 @@ export function requestQuotationForProduct(db: Db, funderId: number, userId: num
   const product = getProductForUser(db, userId, body.productId);
   if (!product) throw new NotFound(`Product ${body.productId} does not exist.`, [{ field: 'productId', message: 'unknown product' }]);
   const currency = CURRENCY_VALUES.find((c) => c === product.currency);
-  if (!currency) throw new Invalid(`Products in ${product.currency} cannot be quoted.`, [{ field: 'productId', message: 'unsupported currency' }]);
+  if (!currency)
+    throw new Invalid(`Products in ${product.currency} cannot be quoted.`, [{ field: 'productId', message: 'unsupported currency' }]);
   return createQuotation(
     db,
     funderId,

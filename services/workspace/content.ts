@@ -11,7 +11,12 @@ export function contentLocaleOf(locale: string): ContentLocale {
 /** Help centre: the FAQ groups matching `q` (question or answer), how many questions there are at all, and the knowledge base by category. */
 export function helpScreen(db: DbOrTx, locale: string, q: string) {
   const lang = contentLocaleOf(locale);
-  const all: FaqGroup[] = Object.entries(getFaq(db, lang, '')).map(([slug, c]) => ({ slug, title: c.title, subtitle: c.subtitle, qandA: c.qandA }));
+  const all: FaqGroup[] = Object.entries(getFaq(db, lang, '')).map(([slug, c]) => ({
+    slug,
+    title: c.title,
+    subtitle: c.subtitle,
+    qandA: c.qandA,
+  }));
   return {
     faq: filterFaq(all, q),
     knowledgeBase: groupByCategory(listKnowledgeBase(db, lang)),

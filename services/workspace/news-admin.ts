@@ -17,7 +17,14 @@ export function newsEditScreen(db: DbOrTx, locale: string, id: number) {
 
 /** A new article in the language by the admin, dated `today` (lib/clock's by default); its number. */
 export function publishNews(db: Db, locale: string, input: NewsPostBody, author: User, now = new Date(), today = todayIso()): number {
-  return createNews(db, contentLocaleOf(locale), input, { userId: author.id, name: author.fullName || author.username, avatar: author.avatar ?? '' }, today, now.getTime());
+  return createNews(
+    db,
+    contentLocaleOf(locale),
+    input,
+    { userId: author.id, name: author.fullName || author.username, avatar: author.avatar ?? '' },
+    today,
+    now.getTime(),
+  );
 }
 
 /** Edits an article of the language (404 when unknown). */

@@ -26,6 +26,10 @@ export function tasksScreen(
   if (prefill.leaseId) leaseIds.push(prefill.leaseId);
   if (prefill.lesseeId) lesseeIds.push(prefill.lesseeId);
   const links = taskLinkNames(db, funderId, leaseIds, lesseeIds);
-  const prefillName = prefill.leaseId ? (links.leases[prefill.leaseId] ?? null) : prefill.lesseeId ? (links.lessees[prefill.lesseeId] ?? null) : null;
+  const prefillName = prefill.leaseId
+    ? (links.leases[prefill.leaseId] ?? null)
+    : prefill.lesseeId
+      ? (links.lessees[prefill.lesseeId] ?? null)
+      : null;
   return { tasks, total, links, prefillName };
 }

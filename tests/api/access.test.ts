@@ -20,7 +20,13 @@ async function call(method: string, path: string, who: keyof typeof tokens, body
 beforeAll(async () => {
   Object.assign(tokens, await demoTokens(baseURL, ['admin', 'analyst', 'viewer'] as const));
   // An analyst assigned to funder 2 only.
-  const user = { fullName: 'Funder Two Analyst', username: `f2${stamp}`, email: `f2${stamp}@example.com`, role: 'analyst', password: 'a-good-password' };
+  const user = {
+    fullName: 'Funder Two Analyst',
+    username: `f2${stamp}`,
+    email: `f2${stamp}@example.com`,
+    role: 'analyst',
+    password: 'a-good-password',
+  };
   const created = await postJson(baseURL, '/apps/users/add-user', user, { authorization: `Bearer ${tokens.admin}` });
   expect(created.status).toBe(201);
   funder2UserId = (await created.json()).user.id;
@@ -31,7 +37,10 @@ beforeAll(async () => {
 
 describe('per-funder access (domain.md §12)', () => {
   it('GET/PUT /api/users/{id}/funders: admin only; the assignment reads back; unknown funder 404', async () => {
-    expect(await call('GET', `/api/users/${funder2UserId}/funders`, 'admin')).toMatchObject({ status: 200, json: { userId: funder2UserId, allFunders: false, funderIds: [2] } });
+    expect(await call('GET', `/api/users/${funder2UserId}/funders`, 'admin')).toMatchObject({
+      status: 200,
+      json: { userId: funder2UserId, allFunders: false, funderIds: [2] },
+    });
     expect((await call('GET', `/api/users/${funder2UserId}/funders`, 'analyst')).status).toBe(403);
     expect((await call('PUT', `/api/users/${funder2UserId}/funders`, 'admin', { funderIds: [999999] })).status).toBe(404);
     expect((await call('PUT', `/api/users/${funder2UserId}/funders`, 'admin', { funderIds: ['x'] })).status).toBe(400);
@@ -74,7 +83,9 @@ describe('per-funder access (domain.md §12)', () => {
     expect(all).toEqual(expect.arrayContaining([1, 2]));
     expect((await call('GET', `/api/users/1/funders`, 'admin')).json.allFunders).toBe(true);
     expect((await call('GET', '/api/leases?funderId=1', 'admin')).status).toBe(200);
-    expect((await call('GET', '/api/funders', 'viewer')).json.funders.map((f: { id: number }) => f.id)).toEqual(expect.arrayContaining([1, 2]));
+    expect((await call('GET', '/api/funders', 'viewer')).json.funders.map((f: { id: number }) => f.id)).toEqual(
+      expect.arrayContaining([1, 2]),
+    );
   });
 });
 
@@ -83,7 +94,12 @@ describe('audit trail', () => {
     const res = await call('GET', `/api/audit?entity=funder_assignment&entityId=${funder2UserId}`, 'admin');
     expect(res.status).toBe(200);
     expect(res.json.total).toBe(1);
-    expect(res.json.rows[0]).toMatchObject({ userEmail: 'admin@quantum.demo', action: 'update', before: { funderIds: [] }, after: { funderIds: [2] } });
+    expect(res.json.rows[0]).toMatchObject({
+      userEmail: 'admin@quantum.demo',
+      action: 'update',
+      before: { funderIds: [] },
+      after: { funderIds: [2] },
+    });
     expect((await call('GET', '/api/audit', 'analyst')).status).toBe(403);
     expect((await call('GET', '/api/audit?entity=nope', 'admin')).status).toBe(400);
   });
@@ -91,22 +107,46 @@ describe('audit trail', () => {
   it('a lease created and edited leaves one audit row per change, a refused (stale) edit none', async () => {
     const lessee = (await call('GET', '/api/lessees?funderId=1&limit=1', 'viewer')).json.lessees[0];
     const nextYear = new Date().getUTCFullYear() + 1;
-    const terms = { lesseeId: lessee.id, assetType: 'machinery', assetDescription: 'Audit test press', currency: 'EUR', price: 8_000_000, downPayment: 800_000, residual: 400_000, term: 48, rate: 0.055, timing: 'arrears', firstDueDate: `${nextYear}-03-01`, purchaseDate: `${nextYear}-01-15` };
+    const terms = {
+      lesseeId: lessee.id,
+      assetType: 'machinery',
+      assetDescription: 'Audit test press',
+      currency: 'EUR',
+      price: 8_000_000,
+      downPayment: 800_000,
+      residual: 400_000,
+      term: 48,
+      rate: 0.055,
+      timing: 'arrears',
+      firstDueDate: `${nextYear}-03-01`,
+      purchaseDate: `${nextYear}-01-15`,
+    };
     const created = await call('POST', '/api/leases', 'analyst', terms);
     expect(created.status).toBe(201);
     const lease = created.json.lease;
     const count = async () => (await call('GET', `/api/audit?entity=lease&entityId=${lease.id}`, 'admin')).json.total as number;
     expect(await count()).toBe(1);
-    expect((await call('PATCH', `/api/leases/${lease.id}?funderId=1`, 'analyst', { version: 7, assetDescription: 'stale' })).status).toBe(409);
+    expect((await call('PATCH', `/api/leases/${lease.id}?funderId=1`, 'analyst', { version: 7, assetDescription: 'stale' })).status).toBe(
+      409,
+    );
     expect(await count()).toBe(1);
-    expect((await call('PATCH', `/api/leases/${lease.id}?funderId=1`, 'analyst', { version: 1, assetDescription: `audited ${stamp}` })).status).toBe(200);
+    expect(
+      (await call('PATCH', `/api/leases/${lease.id}?funderId=1`, 'analyst', { version: 1, assetDescription: `audited ${stamp}` })).status,
+    ).toBe(200);
     expect(await count()).toBe(2);
     const row = (await call('GET', `/api/audit?entity=lease&entityId=${lease.id}&perPage=1`, 'admin')).json.rows[0];
-    expect(row).toMatchObject({ userEmail: 'analyst@quantum.demo', funderId: 1, action: 'update', after: { assetDescription: `audited ${stamp}` } });
+    expect(row).toMatchObject({
+      userEmail: 'analyst@quantum.demo',
+      funderId: 1,
+      action: 'update',
+      after: { assetDescription: `audited ${stamp}` },
+    });
   });
 
   it('exports the filtered trail as CSV', async () => {
-    const res = await fetch(`${baseURL}/api/audit/export?format=csv&entity=funder_assignment`, { headers: { authorization: `Bearer ${tokens.admin}` } });
+    const res = await fetch(`${baseURL}/api/audit/export?format=csv&entity=funder_assignment`, {
+      headers: { authorization: `Bearer ${tokens.admin}` },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/text\/csv/);
     expect(await res.text()).toMatch(/funder_assignment/);

@@ -27,7 +27,11 @@ describe('e-commerce: every call needs a credential', () => {
     ['POST', '/apps/ecommerce/cart'],
     ['DELETE', '/apps/ecommerce/cart/1'],
   ])('%s %s answers 401 without one', async (method, path) => {
-    const res = await fetch(`${baseURL}${path}`, { method, headers: { 'content-type': 'application/json' }, body: method === 'POST' ? '{"productId":1}' : undefined });
+    const res = await fetch(`${baseURL}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      body: method === 'POST' ? '{"productId":1}' : undefined,
+    });
     expect(res.status).toBe(401);
   });
 });
@@ -153,7 +157,9 @@ describe('wishlist and cart belong to their user', () => {
   });
 
   it('413 for a body over 1 MiB', async () => {
-    expect((await postJson(baseURL, '/apps/ecommerce/cart', { productId: 1, pad: 'x'.repeat(1024 * 1024 + 1) }, as('client'))).status).toBe(413);
+    expect((await postJson(baseURL, '/apps/ecommerce/cart', { productId: 1, pad: 'x'.repeat(1024 * 1024 + 1) }, as('client'))).status).toBe(
+      413,
+    );
   });
 
   it.each([

@@ -12,7 +12,15 @@ const del = (path: string, who: keyof typeof tokens = 'admin', body?: unknown) =
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 
-type Invoice = { id: number; invoiceStatus: string; client: { name: string; companyEmail: string; company: string }; total: number; balance: number; currency: string; service: string };
+type Invoice = {
+  id: number;
+  invoiceStatus: string;
+  client: { name: string; companyEmail: string; company: string };
+  total: number;
+  balance: number;
+  currency: string;
+  service: string;
+};
 type ListBody = { allData: Invoice[]; invoices: Invoice[]; total: number };
 
 beforeAll(async () => {
@@ -22,11 +30,14 @@ beforeAll(async () => {
 const list = async (query = ''): Promise<ListBody> => (await get(`/apps/invoice/invoices${query}`)).json();
 
 describe('invoices: who may call', () => {
-  it.each(['/apps/invoice/invoices', '/api/apps/invoice/invoices', '/api/invoice/invoices/4987', '/api/invoice/clients'])('%s: 401 without a credential, 403 for a client', async (path) => {
-    expect((await fetch(`${baseURL}${path}`)).status).toBe(401);
-    expect((await get(path, 'client')).status).toBe(403);
-    expect((await get(path, 'viewer')).status).not.toBe(403);
-  });
+  it.each(['/apps/invoice/invoices', '/api/apps/invoice/invoices', '/api/invoice/invoices/4987', '/api/invoice/clients'])(
+    '%s: 401 without a credential, 403 for a client',
+    async (path) => {
+      expect((await fetch(`${baseURL}${path}`)).status).toBe(401);
+      expect((await get(path, 'client')).status).toBe(403);
+      expect((await get(path, 'viewer')).status).not.toBe(403);
+    },
+  );
 
   it.each(['analyst', 'viewer', 'client'] as const)('DELETE needs admin: %s gets 403', async (who) => {
     expect((await del('/apps/invoice/delete?id=4987', who)).status).toBe(403);
@@ -48,7 +59,12 @@ describe('GET /apps/invoice/invoices', () => {
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
     const paid = body.allData.filter((i) => i.invoiceStatus === 'Paid');
     expect(body.total).toBe(paid.length);
-    expect(body.invoices.map((i) => i.id)).toEqual(paid.map((i) => i.id).sort((a, b) => b - a).slice(0, 3));
+    expect(body.invoices.map((i) => i.id)).toEqual(
+      paid
+        .map((i) => i.id)
+        .sort((a, b) => b - a)
+        .slice(0, 3),
+    );
   });
 
   it.each(['Past Due', 'past due', 'PAST DUE'])('status %s matches case-insensitively', async (status) => {
@@ -69,7 +85,9 @@ describe('GET /apps/invoice/invoices', () => {
     const sample = allData[0]!;
     const first = sample.client.name.split(' ')[0]!.toLowerCase();
     const byName = await list(`?q=${encodeURIComponent(first.toUpperCase())}&perPage=100`);
-    expect(byName.total).toBe(allData.filter((i) => i.client.name.toLowerCase().includes(first) || i.client.companyEmail.toLowerCase().includes(first)).length);
+    expect(byName.total).toBe(
+      allData.filter((i) => i.client.name.toLowerCase().includes(first) || i.client.companyEmail.toLowerCase().includes(first)).length,
+    );
     const domain = sample.client.companyEmail.split('@')[1]!;
     const byMail = await list(`?q=${encodeURIComponent(domain)}&perPage=100`);
     expect(byMail.invoices.every((i) => i.client.companyEmail.includes(domain))).toBe(true);

@@ -40,7 +40,11 @@ describe('users: who may call', () => {
     ['DELETE', '/apps/users/delete?id=1'],
   ])('%s %s: 401 without a credential, 403 for analyst, viewer and client', async (method, path) => {
     const call = (headers: Record<string, string>) =>
-      fetch(`${baseURL}${path}`, { method, headers: { ...headers, 'content-type': 'application/json' }, body: method === 'POST' ? JSON.stringify(newUser('x')) : undefined });
+      fetch(`${baseURL}${path}`, {
+        method,
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: method === 'POST' ? JSON.stringify(newUser('x')) : undefined,
+      });
     expect((await call({})).status).toBe(401);
     for (const who of ['analyst', 'viewer', 'client'] as const) {
       const res = await call(as(who));
@@ -64,7 +68,12 @@ describe('POST /apps/users/add-user', () => {
 
   it('the new user signs in with the password', async () => {
     await postJson(baseURL, '/apps/users/add-user', newUser('login'), as('admin'));
-    const res = await postJson(baseURL, '/jwt/login', { email: `t${stamp}login@example.com`, password: 'a-good-password' }, { 'x-forwarded-for': uniqueIp() });
+    const res = await postJson(
+      baseURL,
+      '/jwt/login',
+      { email: `t${stamp}login@example.com`, password: 'a-good-password' },
+      { 'x-forwarded-for': uniqueIp() },
+    );
     expect(res.status).toBe(200);
   });
 
@@ -85,7 +94,12 @@ describe('POST /apps/users/add-user', () => {
   });
 
   it('409 for a taken username or e-mail', async () => {
-    const res = await postJson(baseURL, '/apps/users/add-user', newUser('dup', { username: 'admin', email: 'ADMIN@quantum.demo' }), as('admin'));
+    const res = await postJson(
+      baseURL,
+      '/apps/users/add-user',
+      newUser('dup', { username: 'admin', email: 'ADMIN@quantum.demo' }),
+      as('admin'),
+    );
     expect(res.status).toBe(409);
     expect((await res.json()).error.issues.map((i: { field: string }) => i.field).sort()).toEqual(['email', 'username']);
   });
@@ -98,7 +112,13 @@ describe('POST /apps/users/add-user', () => {
 
 describe('GET /api/users/list/data', () => {
   it('filters, pages newest first, and answers the filtered total', async () => {
-    for (const n of ['p1', 'p2', 'p3']) await postJson(baseURL, '/apps/users/add-user', newUser(n, { role: 'analyst', currentPlan: 'company', status: 'pending' }), as('admin'));
+    for (const n of ['p1', 'p2', 'p3'])
+      await postJson(
+        baseURL,
+        '/apps/users/add-user',
+        newUser(n, { role: 'analyst', currentPlan: 'company', status: 'pending' }),
+        as('admin'),
+      );
     const q = `t${stamp}p`;
     const all = await (await get(`/api/users/list/data?q=${q.toUpperCase()}&perPage=2`)).json();
     expect(all.total).toBe(3);
@@ -161,8 +181,14 @@ describe('GET/PATCH /api/users/user and DELETE /apps/users/delete', () => {
   });
 
   it('changes role and status; a role change ends the user’s sessions', async () => {
-    const created = (await (await postJson(baseURL, '/apps/users/add-user', newUser('role', { role: 'analyst' }), as('admin'))).json()).user as User;
-    const login = await postJson(baseURL, '/jwt/login', { email: created.email, password: 'a-good-password' }, { 'x-forwarded-for': uniqueIp() });
+    const created = (await (await postJson(baseURL, '/apps/users/add-user', newUser('role', { role: 'analyst' }), as('admin'))).json())
+      .user as User;
+    const login = await postJson(
+      baseURL,
+      '/jwt/login',
+      { email: created.email, password: 'a-good-password' },
+      { 'x-forwarded-for': uniqueIp() },
+    );
     const token = (await login.json()).accessToken as string;
     expect((await fetch(`${baseURL}/api/invoice/clients`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
     const res = await patch(`/api/users/user?id=${created.id}`, { role: 'client', status: 'inactive' });
@@ -184,7 +210,9 @@ describe('GET/PATCH /api/users/user and DELETE /apps/users/delete', () => {
 
   /** The seed has a second admin (four eyes on funder settings): it is set inactive while the last-admin rule is tried. */
   async function withOneActiveAdmin(fn: () => Promise<void>): Promise<void> {
-    const second = ((await (await get('/api/users/list/data?q=admin2')).json()).users as User[]).find((u) => u.email === 'admin2@quantum.demo')!;
+    const second = ((await (await get('/api/users/list/data?q=admin2')).json()).users as User[]).find(
+      (u) => u.email === 'admin2@quantum.demo',
+    )!;
     expect((await patch(`/api/users/user?id=${second.id}`, { status: 'inactive' })).status).toBe(200);
     try {
       await fn();
@@ -194,7 +222,9 @@ describe('GET/PATCH /api/users/user and DELETE /apps/users/delete', () => {
   }
 
   it('a second active admin can be deactivated, the last one not', async () => {
-    const admins = ((await (await get('/api/users/list/all-data')).json()) as User[]).filter((u) => u.role === 'admin' && u.status === 'active');
+    const admins = ((await (await get('/api/users/list/all-data')).json()) as User[]).filter(
+      (u) => u.role === 'admin' && u.status === 'active',
+    );
     expect(admins.map((u) => u.email).sort()).toEqual(['admin2@quantum.demo', 'admin@quantum.demo']);
   });
 

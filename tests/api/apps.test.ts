@@ -9,7 +9,12 @@ type Who = 'admin' | 'analyst' | 'newbie';
 beforeAll(async () => {
   Object.assign(tokens, await demoTokens(baseURL, ['admin', 'analyst'] as const));
   const stamp = Date.now().toString(36);
-  const res = await postJson(baseURL, '/jwt/register', { email: `apps-${stamp}@example.com`, password: 'a-long-password', username: `apps_${stamp}` }, { 'x-forwarded-for': uniqueIp() });
+  const res = await postJson(
+    baseURL,
+    '/jwt/register',
+    { email: `apps-${stamp}@example.com`, password: 'a-long-password', username: `apps_${stamp}` },
+    { 'x-forwarded-for': uniqueIp() },
+  );
   expect(res.status).toBe(201);
   tokens.newbie = ((await res.json()) as { accessToken: string }).accessToken;
 });
@@ -17,7 +22,10 @@ beforeAll(async () => {
 async function call(method: string, path: string, who: Who | null, body?: unknown) {
   const res = await fetch(`${baseURL}${path}`, {
     method,
-    headers: { ...(who ? { authorization: `Bearer ${tokens[who]}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...(who ? { authorization: `Bearer ${tokens[who]}` } : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
     body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
   });
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -28,7 +36,16 @@ const post = (path: string, body: unknown, who: Who | null = 'admin') => call('P
 const fieldsOf = (json: { error?: { issues?: { field: string }[] } }) => (json.error?.issues ?? []).map((i) => i.field);
 
 type Email = { id: number; subject: string; folder: string; isStarred: boolean; isRead: boolean; labels: string[] };
-type Task = { id: number; title: string; isDeleted: boolean; isImportant: boolean; isCompleted: boolean; tags: string[]; assignee: { fullName: string } | null; dueDate: string | null };
+type Task = {
+  id: number;
+  title: string;
+  isDeleted: boolean;
+  isImportant: boolean;
+  isCompleted: boolean;
+  tags: string[];
+  assignee: { fullName: string } | null;
+  dueDate: string | null;
+};
 
 describe('every apps endpoint requires a credential (401)', () => {
   it.each([
@@ -65,7 +82,10 @@ describe('a newly registered user starts empty', () => {
     expect((await get('/apps/todo/tasks', 'newbie')).json).toEqual([]);
     expect((await get('/apps/calendar/events', 'newbie')).json).toEqual([]);
     const profile = await get('/apps/chat/users/profile-user', 'newbie');
-    expect(profile.json).toMatchObject({ status: 'online', settings: { isTwoStepAuthVerificationEnabled: false, isNotificationsOn: true } });
+    expect(profile.json).toMatchObject({
+      status: 'online',
+      settings: { isTwoStepAuthVerificationEnabled: false, isNotificationsOn: true },
+    });
   });
 });
 
@@ -127,7 +147,9 @@ describe('email', () => {
   it('starred: toggling isStarred moves a sent mail into the starred view, trash never shows there', async () => {
     const sent = (await get('/apps/email/emails?folder=sent')).json.emails as Email[];
     const target = sent.find((e) => !e.isStarred)!;
-    expect((await post('/apps/email/update-emails', { emailIds: [target.id], dataToUpdate: { isStarred: true } })).json).toEqual({ updated: 1 });
+    expect((await post('/apps/email/update-emails', { emailIds: [target.id], dataToUpdate: { isStarred: true } })).json).toEqual({
+      updated: 1,
+    });
     const starred = (await get('/apps/email/emails?folder=starred')).json.emails as Email[];
     expect(starred.map((e) => e.id)).toContain(target.id);
     expect(starred.every((e) => e.isStarred && e.folder !== 'trash')).toBe(true);
@@ -170,7 +192,10 @@ describe('email', () => {
   });
 
   it('paginate-email: previous(next(x)) = x; 404 past the end; 404 for an unknown id', async () => {
-    const all = [...(await get('/apps/email/emails?folder=')).json.emails, ...(await get('/apps/email/emails?folder=trash')).json.emails] as Email[];
+    const all = [
+      ...(await get('/apps/email/emails?folder=')).json.emails,
+      ...(await get('/apps/email/emails?folder=trash')).json.emails,
+    ] as Email[];
     const ids = all.map((e) => e.id).sort((x, y) => x - y);
     const x = ids[2]!;
     const next = await get(`/apps/email/paginate-email?dir=next&emailId=${x}`);
@@ -241,12 +266,18 @@ describe('chat', () => {
     expect((await get(`/apps/chat/get-chat?id=${fresh.id}`)).json).toEqual({ chat: null, contact: fresh });
     const first = await post('/apps/chat/send-msg', { obj: { message: 'Could you send me the signed side letter?', contact: fresh } });
     expect(first.status).toBe(201);
-    expect(first.json.response).toMatchObject({ id: fresh.id, newMessageData: { message: 'Could you send me the signed side letter?', senderId: profileUser.id } });
+    expect(first.json.response).toMatchObject({
+      id: fresh.id,
+      newMessageData: { message: 'Could you send me the signed side letter?', senderId: profileUser.id },
+    });
     expect(first.json.response.chat).toMatchObject({ id: fresh.id, userId: fresh.id, unseenMsgs: 0 });
     const second = await post('/apps/chat/send-msg', { obj: { message: 'Thanks!', contact: { id: fresh.id } } });
     expect(second.status).toBe(201);
     expect(second.json.response).not.toHaveProperty('chat');
-    expect((await get(`/apps/chat/get-chat?id=${fresh.id}`)).json.chat.chat.map((m: { message: string }) => m.message)).toEqual(['Could you send me the signed side letter?', 'Thanks!']);
+    expect((await get(`/apps/chat/get-chat?id=${fresh.id}`)).json.chat.chat.map((m: { message: string }) => m.message)).toEqual([
+      'Could you send me the signed side letter?',
+      'Thanks!',
+    ]);
     const top = (await get('/apps/chat/chats-and-contacts')).json.chatsContacts[0];
     expect(top.id).toBe(fresh.id);
   });
@@ -321,13 +352,21 @@ describe('to-do', () => {
   });
 
   it('add, update, soft delete (shows under filter=deleted, idempotent), restore', async () => {
-    const add = await post('/apps/todo/add-tasks', { task: { title: 'Send data tape to the rating agency (Q4)', isImportant: true, tags: ['high'] } });
+    const add = await post('/apps/todo/add-tasks', {
+      task: { title: 'Send data tape to the rating agency (Q4)', isImportant: true, tags: ['high'] },
+    });
     expect(add.status).toBe(201);
     const task = add.json.task as Task;
     expect(task).toMatchObject({ isImportant: true, isCompleted: false, isDeleted: false, assignee: null, dueDate: null, tags: ['high'] });
     const upd = await post('/apps/todo/update-task', { task: { id: task.id, isCompleted: true, assignee: { fullName: 'Jonas Becker' } } });
     expect(upd.status).toBe(200);
-    expect(upd.json.task).toMatchObject({ id: task.id, isCompleted: true, isImportant: true, title: task.title, assignee: { fullName: 'Jonas Becker', avatar: '' } });
+    expect(upd.json.task).toMatchObject({
+      id: task.id,
+      isCompleted: true,
+      isImportant: true,
+      title: task.title,
+      assignee: { fullName: 'Jonas Becker', avatar: '' },
+    });
     const del = await call('DELETE', `/apps/todo/delete-task?taskId=${task.id}`, 'admin');
     expect(del).toMatchObject({ status: 200, json: { deleted: task.id } });
     expect((await call('DELETE', '/apps/todo/delete-task', 'admin', { taskId: task.id })).status).toBe(200);
@@ -393,14 +432,33 @@ describe('calendar', () => {
 
   it('add (201), update (200), remove (hard); an unknown id deletes nothing', async () => {
     const add = await post('/apps/calendar/add-event', {
-      event: { title: 'Investor call', start: '2026-12-03T15:00:00.000Z', end: '2026-12-03T16:00:00.000Z', allDay: false, display: 'block', extendedProps: { calendar: 'Business', guests: ['sophie.laurent@quantum.demo'], desc: 'Q4 update' } },
+      event: {
+        title: 'Investor call',
+        start: '2026-12-03T15:00:00.000Z',
+        end: '2026-12-03T16:00:00.000Z',
+        allDay: false,
+        display: 'block',
+        extendedProps: { calendar: 'Business', guests: ['sophie.laurent@quantum.demo'], desc: 'Q4 update' },
+      },
     });
     expect(add.status).toBe(201);
     const ev = add.json.event;
-    expect(ev).toMatchObject({ title: 'Investor call', allDay: false, url: '', extendedProps: { calendar: 'Business', guests: ['sophie.laurent@quantum.demo'], desc: 'Q4 update' } });
-    const upd = await post('/apps/calendar/update-event', { event: { id: ev.id, extendedProps: { calendar: 'ETC' }, url: 'https://meet.example/x' } });
+    expect(ev).toMatchObject({
+      title: 'Investor call',
+      allDay: false,
+      url: '',
+      extendedProps: { calendar: 'Business', guests: ['sophie.laurent@quantum.demo'], desc: 'Q4 update' },
+    });
+    const upd = await post('/apps/calendar/update-event', {
+      event: { id: ev.id, extendedProps: { calendar: 'ETC' }, url: 'https://meet.example/x' },
+    });
     expect(upd.status).toBe(200);
-    expect(upd.json.event).toMatchObject({ id: ev.id, title: 'Investor call', url: 'https://meet.example/x', extendedProps: { calendar: 'ETC', url: 'https://meet.example/x' } });
+    expect(upd.json.event).toMatchObject({
+      id: ev.id,
+      title: 'Investor call',
+      url: 'https://meet.example/x',
+      extendedProps: { calendar: 'ETC', url: 'https://meet.example/x' },
+    });
     const before = (await events()).length;
     expect((await call('DELETE', '/apps/calendar/remove-event?id=99999999', 'admin')).status).toBe(404);
     expect((await call('DELETE', `/apps/calendar/remove-event?id=${ev.id}`, 'analyst')).status).toBe(404);
@@ -411,10 +469,26 @@ describe('calendar', () => {
   });
 
   it.each([
-    ['/apps/calendar/add-event', { event: { start: '2026-12-01', end: '2026-12-01', extendedProps: { calendar: 'Business' } } }, 'event.title'],
-    ['/apps/calendar/add-event', { event: { title: 'x', start: '2026-12-02', end: '2026-12-01', extendedProps: { calendar: 'Business' } } }, 'event.end'],
-    ['/apps/calendar/add-event', { event: { title: 'x', start: 'tomorrow', end: '2026-12-01', extendedProps: { calendar: 'Business' } } }, 'event.start'],
-    ['/apps/calendar/add-event', { event: { title: 'x', start: '2026-12-01', end: '2026-12-01', extendedProps: { calendar: 'Work' } } }, 'event.extendedProps.calendar'],
+    [
+      '/apps/calendar/add-event',
+      { event: { start: '2026-12-01', end: '2026-12-01', extendedProps: { calendar: 'Business' } } },
+      'event.title',
+    ],
+    [
+      '/apps/calendar/add-event',
+      { event: { title: 'x', start: '2026-12-02', end: '2026-12-01', extendedProps: { calendar: 'Business' } } },
+      'event.end',
+    ],
+    [
+      '/apps/calendar/add-event',
+      { event: { title: 'x', start: 'tomorrow', end: '2026-12-01', extendedProps: { calendar: 'Business' } } },
+      'event.start',
+    ],
+    [
+      '/apps/calendar/add-event',
+      { event: { title: 'x', start: '2026-12-01', end: '2026-12-01', extendedProps: { calendar: 'Work' } } },
+      'event.extendedProps.calendar',
+    ],
     ['/apps/calendar/add-event', { event: { title: 'x', start: '2026-12-01', end: '2026-12-01' } }, 'event.extendedProps'],
     ['/apps/calendar/update-event', { event: { title: 'no id' } }, 'event.id'],
   ])('POST %s %j answers 400 naming %s', async (path, body, field) => {

@@ -12,7 +12,16 @@ import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { scopesForRole } from '@/lib/auth/scopes';
 import { demoTokens, postJson, uniqueIp } from '../helpers/http';
-import { exampleBody, examplePath, exampleQuery, fetchOpenApi, operationsOf, pool, withQuery, type DocumentedOperation } from '../helpers/operations';
+import {
+  exampleBody,
+  examplePath,
+  exampleQuery,
+  fetchOpenApi,
+  operationsOf,
+  pool,
+  withQuery,
+  type DocumentedOperation,
+} from '../helpers/operations';
 
 const baseURL = inject('baseURL');
 const secret = inject('secret');
@@ -22,7 +31,15 @@ type RoleUser = (typeof ROLES)[number];
 /** The wrapper's own scope refusal; a 403 for another reason (e.g. a funder not assigned to the user) is not one. */
 const SCOPE_DENIED = /"message":"This requires the [^"]+ scope\./;
 
-type BadCredential = 'none' | 'malformed bearer' | 'expired' | 'alg none' | 'tampered signature' | 'refresh token as bearer' | 'signed with the session secret' | 'not an access token';
+type BadCredential =
+  | 'none'
+  | 'malformed bearer'
+  | 'expired'
+  | 'alg none'
+  | 'tampered signature'
+  | 'refresh token as bearer'
+  | 'signed with the session secret'
+  | 'not an access token';
 const BAD: BadCredential[] = [
   'none',
   'malformed bearer',
@@ -46,7 +63,12 @@ const accessKey = () => new Uint8Array(hkdfSync('sha256', secret, 'quantum', 'jw
 beforeAll(async () => {
   Object.assign(roleTokens, await demoTokens(baseURL, ROLES));
   operations = operationsOf(await fetchOpenApi(baseURL, roleTokens.admin));
-  const login = await postJson(baseURL, '/jwt/login', { email: 'admin@quantum.demo', password: 'quantum-demo' }, { 'x-forwarded-for': uniqueIp() });
+  const login = await postJson(
+    baseURL,
+    '/jwt/login',
+    { email: 'admin@quantum.demo', password: 'quantum-demo' },
+    { 'x-forwarded-for': uniqueIp() },
+  );
   const { refreshToken } = (await login.json()) as { refreshToken: string };
   const [header, payload, signature] = roleTokens.admin.split('.') as [string, string, string];
   const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as { sub: string; sv: number };
@@ -95,37 +117,48 @@ describe('attack matrix over GET /api/openapi.json', () => {
   it('covers every documented operation and recognises the public ones from their RouteDoc', () => {
     expect(operations.length).toBeGreaterThan(100);
     const publicOps = operations.filter((o) => o.auth === 'public').map(label);
-    expect(publicOps).toEqual(expect.arrayContaining(['GET /api/health', 'POST /jwt/login', 'POST /api/jwt/refresh-token', 'POST /jwt/register']));
+    expect(publicOps).toEqual(
+      expect.arrayContaining(['GET /api/health', 'POST /jwt/login', 'POST /api/jwt/refresh-token', 'POST /jwt/register']),
+    );
     for (const o of operations) expect(['public', 'signed-in', 'read:funders', 'write:funders', 'admin'], label(o)).toContain(o.auth);
   });
 
-  it.each(BAD)('%s: 401 on every operation that requires sign-in, never 500 on a public one', async (cred) => {
-    const failures: string[] = [];
-    await pool(operations, 4, async (o) => {
-      const { status, text } = await call(o, badHeaders[cred]);
-      if (o.auth === 'public') {
-        if (status >= 500) failures.push(`${label(o)} → ${status} ${text}`);
-      } else if (status !== 401) failures.push(`${label(o)} → ${status} ${text}`);
-    });
-    expect(failures).toEqual([]);
-  }, 120_000);
+  it.each(BAD)(
+    '%s: 401 on every operation that requires sign-in, never 500 on a public one',
+    async (cred) => {
+      const failures: string[] = [];
+      await pool(operations, 4, async (o) => {
+        const { status, text } = await call(o, badHeaders[cred]);
+        if (o.auth === 'public') {
+          if (status >= 500) failures.push(`${label(o)} → ${status} ${text}`);
+        } else if (status !== 401) failures.push(`${label(o)} → ${status} ${text}`);
+      });
+      expect(failures).toEqual([]);
+    },
+    120_000,
+  );
 
-  it.each(ROLES)('%s: 403 without the scope, served with it, never 500', async (role) => {
-    const scopes: string[] = scopesForRole(role);
-    const failures: string[] = [];
-    let sent = 0;
-    await pool(operations, 4, async (o) => {
-      const allowed = o.auth === 'public' || o.auth === 'signed-in' || scopes.includes(o.auth);
-      if (allowed && o.isWrite) return;
-      sent++;
-      const { status, text } = await call(o, { authorization: `Bearer ${roleTokens[role]}` });
-      if (status >= 500 && status !== 501) failures.push(`${label(o)} → ${status} ${text}`);
-      else if (!allowed && status !== 403) failures.push(`${label(o)} needs ${o.auth} → ${status} ${text}`);
-      else if (allowed && o.auth !== 'public') {
-        if (status === 401 || (status === 403 && SCOPE_DENIED.test(text))) failures.push(`${label(o)} (${o.auth}) refused ${role} → ${status} ${text}`);
-      }
-    });
-    expect(sent).toBeGreaterThan(0);
-    expect(failures).toEqual([]);
-  }, 120_000);
+  it.each(ROLES)(
+    '%s: 403 without the scope, served with it, never 500',
+    async (role) => {
+      const scopes: string[] = scopesForRole(role);
+      const failures: string[] = [];
+      let sent = 0;
+      await pool(operations, 4, async (o) => {
+        const allowed = o.auth === 'public' || o.auth === 'signed-in' || scopes.includes(o.auth);
+        if (allowed && o.isWrite) return;
+        sent++;
+        const { status, text } = await call(o, { authorization: `Bearer ${roleTokens[role]}` });
+        if (status >= 500 && status !== 501) failures.push(`${label(o)} → ${status} ${text}`);
+        else if (!allowed && status !== 403) failures.push(`${label(o)} needs ${o.auth} → ${status} ${text}`);
+        else if (allowed && o.auth !== 'public') {
+          if (status === 401 || (status === 403 && SCOPE_DENIED.test(text)))
+            failures.push(`${label(o)} (${o.auth}) refused ${role} → ${status} ${text}`);
+        }
+      });
+      expect(sent).toBeGreaterThan(0);
+      expect(failures).toEqual([]);
+    },
+    120_000,
+  );
 });

@@ -110,7 +110,12 @@ describe('POST /jwt/login', () => {
   });
 
   it('also answers under /api/jwt/login', async () => {
-    const res = await postJson(baseURL, '/api/jwt/login', { email: 'viewer@quantum.demo', password: DEMO_PASSWORD }, { 'x-forwarded-for': uniqueIp() });
+    const res = await postJson(
+      baseURL,
+      '/api/jwt/login',
+      { email: 'viewer@quantum.demo', password: DEMO_PASSWORD },
+      { 'x-forwarded-for': uniqueIp() },
+    );
     expect(res.status).toBe(200);
   });
 });
@@ -119,7 +124,11 @@ describe('POST /jwt/register', () => {
   const stamp = Date.now().toString(36);
 
   it('creates a client (never an admin, the database is not empty) and returns user and tokens', async () => {
-    const res = await postJson(baseURL, '/jwt/register', { email: `new-${stamp}@example.com`, password: 'a-long-password', username: `new_${stamp}` });
+    const res = await postJson(baseURL, '/jwt/register', {
+      email: `new-${stamp}@example.com`,
+      password: 'a-long-password',
+      username: `new_${stamp}`,
+    });
     expect(res.status).toBe(201);
     const body = await res.json();
     expect(body.user).toMatchObject({ email: `new-${stamp}@example.com`, username: `new_${stamp}`, role: 'client', scopes: [] });
@@ -132,7 +141,11 @@ describe('POST /jwt/register', () => {
     const both = await postJson(baseURL, '/jwt/register', { email: 'admin@quantum.demo', password: 'a-long-password', username: 'admin' });
     expect(both.status).toBe(200);
     expect(await both.json()).toEqual({ error: { email: 'This email is already in use.', username: 'This username is already in use.' } });
-    const emailOnly = await postJson(baseURL, '/jwt/register', { email: 'admin@quantum.demo', password: 'a-long-password', username: `other_${stamp}` });
+    const emailOnly = await postJson(baseURL, '/jwt/register', {
+      email: 'admin@quantum.demo',
+      password: 'a-long-password',
+      username: `other_${stamp}`,
+    });
     expect(await emailOnly.json()).toEqual({ error: { email: 'This email is already in use.', username: null } });
   });
 
@@ -195,7 +208,11 @@ describe('sign-in rate limiting (5 failures in 15 minutes)', () => {
     const email = 'analyst@quantum.demo';
     // A dedicated account would be cleaner, but failures on a demo account are what an attacker produces.
     const stamp = Date.now().toString(36);
-    const reg = await postJson(baseURL, '/jwt/register', { email: `rl-${stamp}@example.com`, password: 'right-password', username: `rl_${stamp}` });
+    const reg = await postJson(baseURL, '/jwt/register', {
+      email: `rl-${stamp}@example.com`,
+      password: 'right-password',
+      username: `rl_${stamp}`,
+    });
     expect(reg.status).toBe(201);
     for (let i = 0; i < 5; i++) expect((await login(`rl-${stamp}@example.com`, 'wrong-password')).status).toBe(400);
     const limited = await login(`rl-${stamp}@example.com`, 'right-password');
@@ -261,7 +278,12 @@ describe('session revocation', () => {
     expect(wrong.status).toBe(400);
     expect((await wrong.json()).error.issues[0].field).toBe('currentPassword');
 
-    const changed = await postJson(baseURL, '/api/account/password', { currentPassword: 'first-password', newPassword: 'second-password' }, auth);
+    const changed = await postJson(
+      baseURL,
+      '/api/account/password',
+      { currentPassword: 'first-password', newPassword: 'second-password' },
+      auth,
+    );
     expect(changed.status).toBe(200);
     expect((await me(auth)).status).toBe(401);
     expect((await postJson(baseURL, '/jwt/refresh-token', { refreshToken: reg.refreshToken })).status).toBe(401);

@@ -101,7 +101,12 @@ describe('npm run backup', () => {
     restored = await startServer({ env: { DATABASE_URL: restoredFile, SEED_LEASES: '0' } });
     const health = await fetch(`${restored.baseURL}/api/health`);
     expect(health.status).toBe(200);
-    const login = await postJson(restored.baseURL, '/jwt/login', { email: user.email, password: user.password }, { 'x-forwarded-for': uniqueIp() });
+    const login = await postJson(
+      restored.baseURL,
+      '/jwt/login',
+      { email: user.email, password: user.password },
+      { 'x-forwarded-for': uniqueIp() },
+    );
     expect(login.status).toBe(200);
     const token = ((await login.json()) as { accessToken: string }).accessToken;
     const tasks = await fetch(`${restored.baseURL}/api/apps/todo/tasks?perPage=100`, { headers: { authorization: `Bearer ${token}` } });
@@ -110,9 +115,16 @@ describe('npm run backup', () => {
     const served = ((await tasks.json()) as { id: number }[]).map((t) => t.id);
     expect(served[0]).toBe(Math.max(...ids));
     expect(served.filter((id) => !ids.has(id))).toEqual([]);
-    const admin = await postJson(restored.baseURL, '/jwt/login', { email: 'admin@quantum.demo', password: 'quantum-demo' }, { 'x-forwarded-for': uniqueIp() });
+    const admin = await postJson(
+      restored.baseURL,
+      '/jwt/login',
+      { email: 'admin@quantum.demo', password: 'quantum-demo' },
+      { 'x-forwarded-for': uniqueIp() },
+    );
     const adminToken = ((await admin.json()) as { accessToken: string }).accessToken;
-    const leases = await fetch(`${restored.baseURL}/api/leases?funderId=1&perPage=5`, { headers: { authorization: `Bearer ${adminToken}` } });
+    const leases = await fetch(`${restored.baseURL}/api/leases?funderId=1&perPage=5`, {
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
     expect(leases.status).toBe(200);
   }, 180_000);
 });

@@ -8,7 +8,16 @@ beforeAll(async () => {
   Object.assign(tokens, await demoTokens(baseURL, ['viewer', 'client'] as const));
 });
 
-const terms = { currency: 'EUR', price: 5_000_000, downPayment: 500_000, residual: 500_000, term: 60, rate: 0.06, timing: 'advance', firstDueDate: '2026-01-01' };
+const terms = {
+  currency: 'EUR',
+  price: 5_000_000,
+  downPayment: 500_000,
+  residual: 500_000,
+  term: 60,
+  rate: 0.06,
+  timing: 'advance',
+  firstDueDate: '2026-01-01',
+};
 const as = (who: string) => ({ authorization: `Bearer ${tokens[who]}` });
 
 describe('POST /api/calculators/*', () => {
@@ -46,7 +55,12 @@ describe('POST /api/calculators/*', () => {
   });
 
   it('npv-irr answers IRR and XIRR, and null with a reason when there is no solution', async () => {
-    const ok = await postJson(baseURL, '/api/calculators/npv-irr', { rate: 0.1, periodsPerYear: 1, flows: [{ amount: -100 }, { amount: 60 }, { amount: 60 }] }, as('viewer'));
+    const ok = await postJson(
+      baseURL,
+      '/api/calculators/npv-irr',
+      { rate: 0.1, periodsPerYear: 1, flows: [{ amount: -100 }, { amount: 60 }, { amount: 60 }] },
+      as('viewer'),
+    );
     const body = await ok.json();
     expect(body.irr.periodic).toBeCloseTo(0.130662, 5);
     expect(body.npv).toBeCloseTo(-100 / 1.1 + 60 / 1.21 + 60 / 1.331, 8);
@@ -78,7 +92,9 @@ describe('GET /api/calculators/schedule/export', () => {
     const bad = await fetch(`${baseURL}/api/calculators/schedule/export?format=pdf&${query}`, { headers: as('viewer') });
     expect(bad.status).toBe(400);
     expect((await bad.json()).error.issues[0].field).toBe('format');
-    const term = await fetch(`${baseURL}/api/calculators/schedule/export?format=csv&${query.replace('term=60', 'term=-2')}`, { headers: as('viewer') });
+    const term = await fetch(`${baseURL}/api/calculators/schedule/export?format=csv&${query.replace('term=60', 'term=-2')}`, {
+      headers: as('viewer'),
+    });
     expect(term.status).toBe(400);
   });
 

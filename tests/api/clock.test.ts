@@ -61,8 +61,20 @@ describe('a production server and a fixed date', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'quantum-clock-'));
     const port = await freePort();
     // NODE_ENV as next start sets it when unset (vitest's 'test' would be kept, and is no production server).
-    const env = { ...process.env, NODE_ENV: 'production' as const, DATABASE_URL: path.join(dir, 'q.db'), SEED_DEMO: '0', NEXTAUTH_SECRET: 'x'.repeat(64), QUANTUM_TODAY: DAY, QUANTUM_ALLOW_FIXED_TODAY: '' };
-    const child = spawn(process.execPath, [path.join(process.cwd(), 'node_modules/next/dist/bin/next'), 'start', '-H', '127.0.0.1', '-p', String(port)], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const env = {
+      ...process.env,
+      NODE_ENV: 'production' as const,
+      DATABASE_URL: path.join(dir, 'q.db'),
+      SEED_DEMO: '0',
+      NEXTAUTH_SECRET: 'x'.repeat(64),
+      QUANTUM_TODAY: DAY,
+      QUANTUM_ALLOW_FIXED_TODAY: '',
+    };
+    const child = spawn(
+      process.execPath,
+      [path.join(process.cwd(), 'node_modules/next/dist/bin/next'), 'start', '-H', '127.0.0.1', '-p', String(port)],
+      { env, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));

@@ -42,10 +42,35 @@ const ROOT_PATHS = [
   '/blog/list/data/sidebar',
   '/blog/list/data/detail',
   '/blog/list/data/edit',
-  ...['support-tracker', 'avg-sessions', 'revenue-report', 'goal-overview', 'revenue', 'product-orders', 'sessions-device', 'customers'].map((k) => `/card/card-analytics/${k}`),
-  ...['orders-bar-chart', 'profit-line-chart', 'subscribers', 'revenue', 'sales', 'orders', 'site-traffic', 'active-users', 'newsletter'].map((k) => `/card/card-statistics/${k}`),
+  ...[
+    'support-tracker',
+    'avg-sessions',
+    'revenue-report',
+    'goal-overview',
+    'revenue',
+    'product-orders',
+    'sessions-device',
+    'customers',
+  ].map((k) => `/card/card-analytics/${k}`),
+  ...[
+    'orders-bar-chart',
+    'profit-line-chart',
+    'subscribers',
+    'revenue',
+    'sales',
+    'orders',
+    'site-traffic',
+    'active-users',
+    'newsletter',
+  ].map((k) => `/card/card-statistics/${k}`),
 ];
-const API_ONLY = ['/api/autocomplete/data', '/api/main-search/data', '/api/bookmarks/data', '/api/datatables/initial-data', '/api/datatables/data'];
+const API_ONLY = [
+  '/api/autocomplete/data',
+  '/api/main-search/data',
+  '/api/bookmarks/data',
+  '/api/datatables/initial-data',
+  '/api/datatables/data',
+];
 
 describe('every documented path', () => {
   it.each(ROOT_PATHS)('%s answers 200 at its root path and under /api/, with the same body, and 401 without a credential', async (path) => {
@@ -76,18 +101,39 @@ describe('every documented path', () => {
 
 describe('static content shapes', () => {
   it('account settings are the signed-in user’s own', async () => {
-    const viewer = await json<{ general: Record<string, string>; info: Record<string, unknown>; social: Record<string, unknown>; notification: Record<string, boolean> }>('/account-setting/data');
+    const viewer = await json<{
+      general: Record<string, string>;
+      info: Record<string, unknown>;
+      social: Record<string, unknown>;
+      notification: Record<string, boolean>;
+    }>('/account-setting/data');
     const admin = await json<typeof viewer>('/account-setting/data', 'admin');
     expect(viewer.general).toMatchObject({ username: 'viewer', email: 'viewer@quantum.demo', fullName: 'Victor Viewer' });
     expect(admin.general).toMatchObject({ username: 'admin', email: 'admin@quantum.demo' });
     expect(Object.keys(viewer.info)).toEqual(['bio', 'dob', 'country', 'website', 'phone']);
-    expect(Object.keys(viewer.notification).sort()).toEqual(['answerOnForm', 'blogDigest', 'commentOnArticle', 'followMe', 'newAnnouncements', 'productUpdates']);
+    expect(Object.keys(viewer.notification).sort()).toEqual([
+      'answerOnForm',
+      'blogDigest',
+      'commentOnArticle',
+      'followMe',
+      'newAnnouncements',
+      'productUpdates',
+    ]);
     expect(Object.keys(viewer.social)).toEqual(['socialLinks', 'connections']);
   });
 
   it('profile', async () => {
     const p = await json<Record<string, unknown> & { userAbout: { email: string } }>('/profile/data?locale=fr');
-    expect(Object.keys(p)).toEqual(['header', 'userAbout', 'suggestedPages', 'twitterFeeds', 'post', 'latestPhotos', 'suggestions', 'polls']);
+    expect(Object.keys(p)).toEqual([
+      'header',
+      'userAbout',
+      'suggestedPages',
+      'twitterFeeds',
+      'post',
+      'latestPhotos',
+      'suggestions',
+      'polls',
+    ]);
     expect(p.userAbout.email).toBe('viewer@quantum.demo');
   });
 
@@ -99,7 +145,8 @@ describe('static content shapes', () => {
     ['/faq/data?q=discount', []],
     ['/faq/data?q=nothing-matches-this', []],
   ])('%s → categories %j (question text only, empty categories omitted)', async (path, keys) => {
-    const faq = await json<Record<string, { icon: string; title: string; subtitle: string; qandA: { question: string; ans: string }[] }>>(path);
+    const faq =
+      await json<Record<string, { icon: string; title: string; subtitle: string; qandA: { question: string; ans: string }[] }>>(path);
     expect(Object.keys(faq)).toEqual(keys);
     for (const c of Object.values(faq)) expect(Object.keys(c)).toEqual(['icon', 'title', 'subtitle', 'qandA']);
   });
@@ -116,20 +163,32 @@ describe('static content shapes', () => {
     expect(Object.keys(kb[0]!)).toEqual(['id', 'category', 'img', 'title', 'desc']);
     const cats = await json<{ questions: { id: number; question: string; slug: string }[] }[]>('/faq/data/category');
     expect(cats.length).toBeGreaterThan(0);
-    const q = await json<{ title: string; relatedQuestions: unknown[]; content: string; lastUpdated: string }>(`/faq/data/question?id=${cats[1]!.questions[0]!.id}`);
+    const q = await json<{ title: string; relatedQuestions: unknown[]; content: string; lastUpdated: string }>(
+      `/faq/data/question?id=${cats[1]!.questions[0]!.id}`,
+    );
     expect(q.title).toBe(cats[1]!.questions[0]!.question);
     expect(q.content).toMatch(/^<p>/);
-    const pricing = await json<Record<string, { monthlyPrice: number; yearlyPlan: { perMonth: number; totalAnnual: number } }> & { qandA: unknown[] }>('/pricing/data');
-    expect([pricing.basicPlan!.monthlyPrice, pricing.standardPlan!.monthlyPrice, pricing.enterprisePlan!.monthlyPrice]).toEqual([0, 49, 99]);
+    const pricing = await json<
+      Record<string, { monthlyPrice: number; yearlyPlan: { perMonth: number; totalAnnual: number } }> & { qandA: unknown[] }
+    >('/pricing/data');
+    expect([pricing.basicPlan!.monthlyPrice, pricing.standardPlan!.monthlyPrice, pricing.enterprisePlan!.monthlyPrice]).toEqual([
+      0, 49, 99,
+    ]);
     expect(pricing.standardPlan!.yearlyPlan).toEqual({ perMonth: 40, totalAnnual: 480 });
     const blog = await json<{ id: number; comment: number }[]>('/blog/list/data');
     expect(blog.length).toBeGreaterThan(0);
-    const detail = await json<{ blog: { comments: number; title: string }; comments: unknown[] }>(`/blog/list/data/detail?id=${blog[0]!.id}`);
+    const detail = await json<{ blog: { comments: number; title: string }; comments: unknown[] }>(
+      `/blog/list/data/detail?id=${blog[0]!.id}`,
+    );
     expect(detail.blog.comments).toBe(detail.comments.length);
     expect(blog[0]!.comment).toBe(detail.comments.length);
-    const side = await json<{ recentPosts: unknown[]; categories: { category: string; icon: string }[] }>('/blog/list/data/sidebar?locale=pt');
+    const side = await json<{ recentPosts: unknown[]; categories: { category: string; icon: string }[] }>(
+      '/blog/list/data/sidebar?locale=pt',
+    );
     expect(side.categories.length).toBeGreaterThan(0);
-    const edit = await json<{ blogTitle: string; blogCategories: { value: string; label: string }[] }>('/blog/list/data/edit?id=2&locale=de');
+    const edit = await json<{ blogTitle: string; blogCategories: { value: string; label: string }[] }>(
+      '/blog/list/data/edit?id=2&locale=de',
+    );
     expect(edit.blogCategories.length).toBeGreaterThan(0);
   });
 
@@ -224,16 +283,26 @@ describe('main search', () => {
   });
 
   it('finds a lease by contract number and its lessee by name', async () => {
-    const row = db.prepare('select l.id, l.contract_number c, s.id lid, s.name n from leases l join lessees s on s.id = l.lessee_id where l.funder_id = 1 order by l.id desc limit 1').get() as {
+    const row = db
+      .prepare(
+        'select l.id, l.contract_number c, s.id lid, s.name n from leases l join lessees s on s.id = l.lessee_id where l.funder_id = 1 order by l.id desc limit 1',
+      )
+      .get() as {
       id: number;
       c: string;
       lid: number;
       n: string;
     };
     const { searchArr } = await json<{ searchArr: Group[] }>(`/api/main-search/data?q=${encodeURIComponent(row.c)}`);
-    expect(searchArr.find((g) => g.groupKey === 'leases')!.data[0]).toMatchObject({ id: row.id, title: row.c, link: `/en/master-file/${row.id}` });
+    expect(searchArr.find((g) => g.groupKey === 'leases')!.data[0]).toMatchObject({
+      id: row.id,
+      title: row.c,
+      link: `/en/master-file/${row.id}`,
+    });
     const byName = await json<{ searchArr: Group[] }>(`/api/main-search/data?q=${encodeURIComponent(row.n)}`);
-    expect(byName.searchArr.find((g) => g.groupKey === 'lessees')!.data).toContainEqual(expect.objectContaining({ id: row.lid, link: `/en/servicing/clients-behavior/${row.lid}` }));
+    expect(byName.searchArr.find((g) => g.groupKey === 'lessees')!.data).toContainEqual(
+      expect.objectContaining({ id: row.lid, link: `/en/servicing/clients-behavior/${row.lid}` }),
+    );
   });
 
   it.each([
@@ -256,7 +325,9 @@ describe('main search', () => {
   });
 
   it('autocomplete lists the pages with string ranks', async () => {
-    const { autoComplete } = await json<{ autoComplete: { title: string; rank: string; id: string }[] }>('/api/autocomplete/data?locale=de');
+    const { autoComplete } = await json<{ autoComplete: { title: string; rank: string; id: string }[] }>(
+      '/api/autocomplete/data?locale=de',
+    );
     expect(autoComplete[0]).toEqual({ title: de.nav.dashboard, rank: '1', id: 'dashboard' });
   });
 });
@@ -266,7 +337,20 @@ describe('datatables', () => {
   it('initial-data is a bare array of the documented rows', async () => {
     const rows = await json<Row[]>('/api/datatables/initial-data');
     expect(rows).toHaveLength(100);
-    expect(Object.keys(rows[0]!)).toEqual(['responsive_id', 'id', 'avatar', 'full_name', 'post', 'email', 'city', 'start_date', 'salary', 'age', 'experience', 'status']);
+    expect(Object.keys(rows[0]!)).toEqual([
+      'responsive_id',
+      'id',
+      'avatar',
+      'full_name',
+      'post',
+      'email',
+      'city',
+      'start_date',
+      'salary',
+      'age',
+      'experience',
+      'status',
+    ]);
     expect(typeof rows[0]!.age).toBe('string');
   });
 
@@ -276,15 +360,20 @@ describe('datatables', () => {
     ['', 10, 11],
     ['', 7, 15],
     ['manager', 5, 2],
-  ])('q=%j perPage=%i page=%i: invoices = slice((page−1)·perPage, page·perPage) of the filtered rows, total = filtered count, allData unfiltered', async (q, perPage, page) => {
-    const all = await json<Row[]>('/api/datatables/initial-data');
-    const res = await json<{ allData: Row[]; invoices: Row[]; total: number }>(`/api/datatables/data?q=${q}&perPage=${perPage}&page=${page}`);
-    const fields = ['full_name', 'post', 'email', 'age', 'salary', 'start_date'];
-    const filtered = all.filter((r) => fields.some((f) => String(r[f]).toLowerCase().includes(q)));
-    expect(res.allData).toEqual(all);
-    expect(res.total).toBe(filtered.length);
-    expect(res.invoices).toEqual(filtered.slice((page - 1) * perPage, page * perPage));
-  });
+  ])(
+    'q=%j perPage=%i page=%i: invoices = slice((page−1)·perPage, page·perPage) of the filtered rows, total = filtered count, allData unfiltered',
+    async (q, perPage, page) => {
+      const all = await json<Row[]>('/api/datatables/initial-data');
+      const res = await json<{ allData: Row[]; invoices: Row[]; total: number }>(
+        `/api/datatables/data?q=${q}&perPage=${perPage}&page=${page}`,
+      );
+      const fields = ['full_name', 'post', 'email', 'age', 'salary', 'start_date'];
+      const filtered = all.filter((r) => fields.some((f) => String(r[f]).toLowerCase().includes(q)));
+      expect(res.allData).toEqual(all);
+      expect(res.total).toBe(filtered.length);
+      expect(res.invoices).toEqual(filtered.slice((page - 1) * perPage, page * perPage));
+    },
+  );
 
   it('defaults: perPage 10, page 1', async () => {
     const res = await json<{ invoices: Row[] }>('/api/datatables/data');
@@ -297,7 +386,10 @@ describe('cards reconcile with the database', () => {
   const thisMonth = today.slice(0, 7);
 
   beforeAll(() => {
-    const lease = db.prepare("select id, currency from leases where funder_id = 1 and currency = 'EUR' order by id limit 1").get() as { id: number; currency: string };
+    const lease = db.prepare("select id, currency from leases where funder_id = 1 and currency = 'EUR' order by id limit 1").get() as {
+      id: number;
+      currency: string;
+    };
     const ins = db.prepare(
       "insert into payments (funder_id, lease_id, kind, reverses_id, received_on, amount, currency, method, created_at) values (1, ?, ?, ?, ?, ?, 'EUR', 'transfer', 0)",
     );
@@ -320,7 +412,9 @@ describe('cards reconcile with the database', () => {
     );
 
   it('revenue statistics: each month equals Σ non-reversed payments of that month', async () => {
-    const card = await json<{ months: string[]; series: { data: number[] }[]; analyticsData: { revenue: number }; currency: string }>('/card/card-statistics/revenue');
+    const card = await json<{ months: string[]; series: { data: number[] }[]; analyticsData: { revenue: number }; currency: string }>(
+      '/card/card-statistics/revenue',
+    );
     const sums = collectedByMonth();
     expect(card.currency).toBe('EUR');
     expect(card.months.at(-1)).toBe(thisMonth);
@@ -345,17 +439,28 @@ describe('cards reconcile with the database', () => {
 
   it('orders: new leases per purchase month', async () => {
     const card = await json<{ months: string[]; series: { data: number[] }[] }>('/card/card-statistics/orders');
-    const counts = new Map((db.prepare('select substr(purchase_date, 1, 7) m, count(*) n from leases where funder_id = 1 group by m').all() as { m: string; n: number }[]).map((r) => [r.m, r.n]));
+    const counts = new Map(
+      (
+        db.prepare('select substr(purchase_date, 1, 7) m, count(*) n from leases where funder_id = 1 group by m').all() as {
+          m: string;
+          n: number;
+        }[]
+      ).map((r) => [r.m, r.n]),
+    );
     expect(card.series[0]!.data).toEqual(card.months.map((m) => counts.get(m) ?? 0));
   });
 
   it('customers: lessees with an active lease', async () => {
     const card = await json<{ listData: { result: number }[] }>('/card/card-analytics/customers?funderId=2');
-    expect(card.listData[2]!.result).toBe((db.prepare("select count(distinct lessee_id) n from leases where funder_id = 2 and status = 'active'").get() as { n: number }).n);
+    expect(card.listData[2]!.result).toBe(
+      (db.prepare("select count(distinct lessee_id) n from leases where funder_id = 2 and status = 'active'").get() as { n: number }).n,
+    );
   });
 
   it('support tracker and period labels in the locale', async () => {
-    const card = await json<{ last_days: string[]; totalTicket: number }>('/card/card-analytics/support-tracker?locale=pt&period=last-month');
+    const card = await json<{ last_days: string[]; totalTicket: number }>(
+      '/card/card-analytics/support-tracker?locale=pt&period=last-month',
+    );
     expect(card.last_days).toEqual(['Últimos 28 dias', 'Mês passado', 'Último ano']);
     expect(card.totalTicket).toBeGreaterThanOrEqual(0);
   });

@@ -17,7 +17,10 @@ beforeAll(async () => {
 async function call(method: string, path: string, who: Who | null, body?: unknown) {
   const res = await fetch(`${baseURL}${path}`, {
     method,
-    headers: { ...(who ? { authorization: `Bearer ${tokens[who]}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      ...(who ? { authorization: `Bearer ${tokens[who]}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
@@ -41,7 +44,9 @@ const monthsAgo = (n: number) => {
 
 /** A lessee of funder 1 with no lease in default (so lessee contagion cannot put a new lease of it in default). */
 async function cleanLessee(): Promise<{ id: number }> {
-  const defaulted = new Set(((await call('GET', '/api/credit/defaults?funderId=1', 'viewer')).json.defaults as { lesseeId: number }[]).map((d) => d.lesseeId));
+  const defaulted = new Set(
+    ((await call('GET', '/api/credit/defaults?funderId=1', 'viewer')).json.defaults as { lesseeId: number }[]).map((d) => d.lesseeId),
+  );
   const lessees = (await call('GET', '/api/lessees?funderId=1&limit=50', 'viewer')).json.lessees as { id: number }[];
   return lessees.find((l) => !defaulted.has(l.id))!;
 }
@@ -84,7 +89,9 @@ describe('scopes', () => {
   it('writes need write:funders', async () => {
     expect((await call('POST', '/api/credit/write-offs', 'viewer', { leaseId: 1, writeOffOn: today })).status).toBe(403);
     expect((await call('POST', '/api/leases/1/unlikely-to-pay', 'viewer', { reason: 'x' })).status).toBe(403);
-    expect((await call('POST', '/api/credit/recoveries', 'viewer', { leaseId: 1, receivedOn: today, amount: 1, kind: 'other' })).status).toBe(403);
+    expect(
+      (await call('POST', '/api/credit/recoveries', 'viewer', { leaseId: 1, receivedOn: today, amount: 1, kind: 'other' })).status,
+    ).toBe(403);
   });
 });
 
@@ -98,7 +105,11 @@ describe('write-off under four eyes', () => {
     expect(row.creditDpd).toBeGreaterThan(90);
     expect(row.exposure).toBeGreaterThan(0);
 
-    const proposed = await call('POST', '/api/credit/write-offs?funderId=1', 'analyst', { leaseId: lease.id, writeOffOn: today, note: 'API test' });
+    const proposed = await call('POST', '/api/credit/write-offs?funderId=1', 'analyst', {
+      leaseId: lease.id,
+      writeOffOn: today,
+      note: 'API test',
+    });
     expect(proposed.status).toBe(201);
     const w = proposed.json.writeOff;
     // The default amount is the exposure on the date: outstanding principal + arrears net of VAT.
@@ -121,24 +132,50 @@ describe('write-off under four eyes', () => {
     expect(earlier.json.valuation).toMatchObject({ inPool: true });
     expect(earlier.json.valuation.totalcf).toBeGreaterThan(0);
     // The loss ledger has it.
-    const ledger = (await call('GET', '/api/credit/loss-ledger?funderId=1', 'viewer')).json.entries as { kind: string; id: number; amount: number }[];
+    const ledger = (await call('GET', '/api/credit/loss-ledger?funderId=1', 'viewer')).json.entries as {
+      kind: string;
+      id: number;
+      amount: number;
+    }[];
     expect(ledger.find((e) => e.kind === 'write_off' && e.id === w.id)?.amount).toBe(w.amount);
 
     // A payment recorded on the written-off lease is a recovery, not an allocation.
-    const paid = await call('POST', '/api/payments?funderId=1', 'analyst', { leaseId: lease.id, receivedOn: today, amount: 12_345, currency: 'EUR', method: 'transfer', reference: 'late' });
+    const paid = await call('POST', '/api/payments?funderId=1', 'analyst', {
+      leaseId: lease.id,
+      receivedOn: today,
+      amount: 12_345,
+      currency: 'EUR',
+      method: 'transfer',
+      reference: 'late',
+    });
     expect(paid.status).toBe(201);
     expect(paid.json.recovery).toMatchObject({ leaseId: lease.id, amount: 12_345, kind: 'late_collection' });
     expect(paid.json.payment).toBeUndefined();
-    const recovered = await call('POST', '/api/credit/recoveries?funderId=1', 'analyst', { leaseId: lease.id, receivedOn: today, amount: 100_000, kind: 'asset_sale', reference: 'auction' });
+    const recovered = await call('POST', '/api/credit/recoveries?funderId=1', 'analyst', {
+      leaseId: lease.id,
+      receivedOn: today,
+      amount: 100_000,
+      kind: 'asset_sale',
+      reference: 'auction',
+    });
     expect(recovered.status).toBe(201);
-    const entries = (await call('GET', '/api/credit/loss-ledger?funderId=1', 'viewer')).json.entries as { kind: string; leaseId: number; amount: number; balance: number; currency: string }[];
+    const entries = (await call('GET', '/api/credit/loss-ledger?funderId=1', 'viewer')).json.entries as {
+      kind: string;
+      leaseId: number;
+      amount: number;
+      balance: number;
+      currency: string;
+    }[];
     const mine = entries.filter((e) => e.leaseId === lease.id);
     expect(mine.map((e) => e.kind)).toEqual(['write_off', 'recovery', 'recovery']);
     const eur = entries.filter((e) => e.currency === 'EUR');
     const sum = eur.reduce((s, e) => s + (e.kind === 'write_off' ? e.amount : -e.amount), 0);
     expect(eur.at(-1)!.balance).toBe(sum);
 
-    const audit = (await call('GET', `/api/audit?entity=write_off&entityId=${w.id}&perPage=100`, 'admin')).json.rows as { action: string; userEmail: string }[];
+    const audit = (await call('GET', `/api/audit?entity=write_off&entityId=${w.id}&perPage=100`, 'admin')).json.rows as {
+      action: string;
+      userEmail: string;
+    }[];
     expect(audit.map((r) => [r.action, r.userEmail])).toEqual([
       ['approve', 'admin@quantum.demo'],
       ['propose', 'analyst@quantum.demo'],
@@ -148,16 +185,35 @@ describe('write-off under four eyes', () => {
   it('refuses a performing lease (409), an unknown lease or write-off (404) and an invalid body (400)', async () => {
     const lessee = await cleanLessee();
     const nextYear = new Date().getUTCFullYear() + 1;
-    const fresh = await call('POST', '/api/leases', 'analyst', { lesseeId: lessee.id, assetType: 'it', currency: 'EUR', price: 1_000_000, term: 24, rate: 0.05, timing: 'arrears', firstDueDate: `${nextYear}-03-01`, purchaseDate: today });
+    const fresh = await call('POST', '/api/leases', 'analyst', {
+      lesseeId: lessee.id,
+      assetType: 'it',
+      currency: 'EUR',
+      price: 1_000_000,
+      term: 24,
+      rate: 0.05,
+      timing: 'arrears',
+      firstDueDate: `${nextYear}-03-01`,
+      purchaseDate: today,
+    });
     expect(fresh.status).toBe(201);
-    expect((await call('POST', '/api/credit/write-offs?funderId=1', 'analyst', { leaseId: fresh.json.lease.id, writeOffOn: today })).status).toBe(409);
-    expect((await call('POST', '/api/credit/write-offs?funderId=1', 'analyst', { leaseId: 99_999_999, writeOffOn: today })).status).toBe(404);
+    expect(
+      (await call('POST', '/api/credit/write-offs?funderId=1', 'analyst', { leaseId: fresh.json.lease.id, writeOffOn: today })).status,
+    ).toBe(409);
+    expect((await call('POST', '/api/credit/write-offs?funderId=1', 'analyst', { leaseId: 99_999_999, writeOffOn: today })).status).toBe(
+      404,
+    );
     expect((await call('POST', '/api/credit/write-offs/99999999/approve', 'admin')).status).toBe(404);
     expect((await call('POST', '/api/credit/write-offs/abc/approve', 'admin')).status).toBe(404);
     const bad = await call('POST', '/api/credit/write-offs?funderId=1', 'analyst', { leaseId: 'x', writeOffOn: '2026-02-30', amount: -5 });
     expect(bad.status).toBe(400);
     expect(bad.json.error.issues.map((i: { field: string }) => i.field).sort()).toEqual(['amount', 'leaseId', 'writeOffOn']);
-    const rec = await call('POST', '/api/credit/recoveries?funderId=1', 'analyst', { leaseId: fresh.json.lease.id, receivedOn: today, amount: 100, kind: 'asset_sale' });
+    const rec = await call('POST', '/api/credit/recoveries?funderId=1', 'analyst', {
+      leaseId: fresh.json.lease.id,
+      receivedOn: today,
+      amount: 100,
+      kind: 'asset_sale',
+    });
     expect(rec.status).toBe(409);
   });
 });
@@ -166,20 +222,45 @@ describe('unlikely to pay', () => {
   it('flags (201) with a reason, defaults the lease with DPD 0 and says why; a second flag 409; unflag 200, again 404; an empty reason 400', async () => {
     const lessee = await cleanLessee();
     const nextYear = new Date().getUTCFullYear() + 1;
-    const lease = (await call('POST', '/api/leases', 'analyst', { lesseeId: lessee.id, assetType: 'it', currency: 'EUR', price: 2_000_000, term: 24, rate: 0.05, timing: 'arrears', firstDueDate: `${nextYear}-03-01`, purchaseDate: today })).json.lease;
+    const lease = (
+      await call('POST', '/api/leases', 'analyst', {
+        lesseeId: lessee.id,
+        assetType: 'it',
+        currency: 'EUR',
+        price: 2_000_000,
+        term: 24,
+        rate: 0.05,
+        timing: 'arrears',
+        firstDueDate: `${nextYear}-03-01`,
+        purchaseDate: today,
+      })
+    ).json.lease;
     const empty = await call('POST', `/api/leases/${lease.id}/unlikely-to-pay?funderId=1`, 'analyst', { reason: '  ' });
     expect(empty.status).toBe(400);
     expect(empty.json.error.issues[0].field).toBe('reason');
-    const flagged = await call('POST', `/api/leases/${lease.id}/unlikely-to-pay?funderId=1`, 'analyst', { reason: 'Insolvency filing', flaggedOn: yesterday });
+    const flagged = await call('POST', `/api/leases/${lease.id}/unlikely-to-pay?funderId=1`, 'analyst', {
+      reason: 'Insolvency filing',
+      flaggedOn: yesterday,
+    });
     expect(flagged.status).toBe(201);
     expect(flagged.json.flag).toMatchObject({ leaseId: lease.id, kind: 'utp', flaggedOn: yesterday, reason: 'Insolvency filing' });
     expect((await call('POST', `/api/leases/${lease.id}/unlikely-to-pay?funderId=1`, 'analyst', { reason: 'again' })).status).toBe(409);
-    const row = (await call('GET', '/api/credit/defaults?funderId=1', 'viewer')).json.defaults.find((d: { leaseId: number }) => d.leaseId === lease.id);
-    expect(row).toMatchObject({ why: 'utp', creditDpd: 0, defaultSince: yesterday, utpReason: 'Insolvency filing', utpBy: 'analyst@quantum.demo' });
+    const row = (await call('GET', '/api/credit/defaults?funderId=1', 'viewer')).json.defaults.find(
+      (d: { leaseId: number }) => d.leaseId === lease.id,
+    );
+    expect(row).toMatchObject({
+      why: 'utp',
+      creditDpd: 0,
+      defaultSince: yesterday,
+      utpReason: 'Insolvency filing',
+      utpBy: 'analyst@quantum.demo',
+    });
     expect((await call('DELETE', `/api/leases/${lease.id}/unlikely-to-pay?funderId=1`, 'analyst')).status).toBe(200);
     expect((await call('DELETE', `/api/leases/${lease.id}/unlikely-to-pay?funderId=1`, 'analyst')).status).toBe(404);
     // Unflagged today (flagged since yesterday): in probation, still in default and the reason says so.
-    const after = (await call('GET', '/api/credit/defaults?funderId=1', 'viewer')).json.defaults.find((d: { leaseId: number }) => d.leaseId === lease.id);
+    const after = (await call('GET', '/api/credit/defaults?funderId=1', 'viewer')).json.defaults.find(
+      (d: { leaseId: number }) => d.leaseId === lease.id,
+    );
     expect(after).toMatchObject({ why: 'probation' });
     expect((await call('POST', '/api/leases/99999999/unlikely-to-pay?funderId=1', 'analyst', { reason: 'x' })).status).toBe(404);
   });
@@ -189,12 +270,36 @@ describe('credit-risk flag (IFRS 9 stage 2)', () => {
   it('moves a current lease to stage 2 while flagged', async () => {
     const lessee = await cleanLessee();
     const nextYear = new Date().getUTCFullYear() + 1;
-    const lease = (await call('POST', '/api/leases', 'analyst', { lesseeId: lessee.id, assetType: 'it', currency: 'EUR', price: 3_000_000, term: 24, rate: 0.05, timing: 'arrears', firstDueDate: `${nextYear}-03-01`, purchaseDate: yesterday })).json.lease;
-    const stage2 = async () => ((await call('GET', '/api/credit/ecl?funderId=1', 'viewer')).json.rows as { currency: string; stage: number; leases: number }[]).filter((r) => r.currency === 'EUR' && r.stage === 2).reduce((n, r) => n + r.leases, 0);
+    const lease = (
+      await call('POST', '/api/leases', 'analyst', {
+        lesseeId: lessee.id,
+        assetType: 'it',
+        currency: 'EUR',
+        price: 3_000_000,
+        term: 24,
+        rate: 0.05,
+        timing: 'arrears',
+        firstDueDate: `${nextYear}-03-01`,
+        purchaseDate: yesterday,
+      })
+    ).json.lease;
+    const stage2 = async () =>
+      ((await call('GET', '/api/credit/ecl?funderId=1', 'viewer')).json.rows as { currency: string; stage: number; leases: number }[])
+        .filter((r) => r.currency === 'EUR' && r.stage === 2)
+        .reduce((n, r) => n + r.leases, 0);
     const before = await stage2();
-    expect((await call('POST', `/api/leases/${lease.id}/credit-risk-flag?funderId=1`, 'analyst', { reason: 'Sector downgrade', flaggedOn: yesterday })).status).toBe(201);
+    expect(
+      (
+        await call('POST', `/api/leases/${lease.id}/credit-risk-flag?funderId=1`, 'analyst', {
+          reason: 'Sector downgrade',
+          flaggedOn: yesterday,
+        })
+      ).status,
+    ).toBe(201);
     expect(await stage2()).toBe(before + 1);
-    expect((await call('DELETE', `/api/leases/${lease.id}/credit-risk-flag?funderId=1&clearedOn=${yesterday}`, 'analyst')).status).toBe(200);
+    expect((await call('DELETE', `/api/leases/${lease.id}/credit-risk-flag?funderId=1&clearedOn=${yesterday}`, 'analyst')).status).toBe(
+      200,
+    );
     expect(await stage2()).toBe(before);
   });
 });
@@ -213,26 +318,47 @@ describe('ECL and measures', () => {
     expect((await call('GET', '/api/credit/ecl?funderId=1&asOf=2026-13-01', 'viewer')).status).toBe(400);
     const measures = await call('GET', '/api/credit/measures?funderId=1', 'viewer');
     expect(measures.status).toBe(200);
-    for (const m of measures.json.measures as { grossLoss: number; recoveries: number; netLoss: number }[]) expect(m.netLoss).toBe(m.grossLoss - m.recoveries);
+    for (const m of measures.json.measures as { grossLoss: number; recoveries: number; netLoss: number }[])
+      expect(m.netLoss).toBe(m.grossLoss - m.recoveries);
   });
 
   it('exports every table as CSV and XLSX', async () => {
     for (const table of ['defaults', 'flags', 'writeOffs', 'recoveries', 'ledger', 'measures', 'ecl']) {
-      const csv = await fetch(`${baseURL}/api/credit/export?funderId=1&table=${table}&format=csv&locale=de`, { headers: { authorization: `Bearer ${tokens.viewer}` } });
+      const csv = await fetch(`${baseURL}/api/credit/export?funderId=1&table=${table}&format=csv&locale=de`, {
+        headers: { authorization: `Bearer ${tokens.viewer}` },
+      });
       expect(csv.status).toBe(200);
       expect(csv.headers.get('content-type')).toContain('text/csv');
-      const xlsx = await fetch(`${baseURL}/api/credit/export?funderId=1&table=${table}&format=xlsx`, { headers: { authorization: `Bearer ${tokens.viewer}` } });
+      const xlsx = await fetch(`${baseURL}/api/credit/export?funderId=1&table=${table}&format=xlsx`, {
+        headers: { authorization: `Bearer ${tokens.viewer}` },
+      });
       expect(xlsx.status).toBe(200);
     }
   });
 
   it('credit settings read, and change through the funder four-eyes path (202 for a four-eyes funder)', async () => {
     const got = await call('GET', '/api/credit/settings?funderId=1', 'viewer');
-    expect(got.json.settings).toMatchObject({ creditAbsRetail: 10000, creditAbsOther: 50000, creditRelative: 0.01, creditProbationMonths: 3, creditContagion: 0.2 });
+    expect(got.json.settings).toMatchObject({
+      creditAbsRetail: 10000,
+      creditAbsOther: 50000,
+      creditRelative: 0.01,
+      creditProbationMonths: 3,
+      creditContagion: 0.2,
+    });
     expect((await call('PATCH', '/api/credit/settings?funderId=1', 'analyst', { creditProbationMonths: 6 })).status).toBe(403);
     expect((await call('PATCH', '/api/credit/settings?funderId=1', 'admin', { creditProbationMonths: 99 })).status).toBe(400);
-    const funder = (await call('POST', '/api/funders', 'admin', { name: `Credit ${crypto.randomUUID().slice(0, 8)}`, baseCurrency: 'EUR', buyRate: 0.05, facilityRate: 0.04 })).json;
-    const proposed = await call('PATCH', `/api/credit/settings?funderId=${funder.id}`, 'admin', { creditProbationMonths: 6, provisionMatrix: { EUR: { current: 0.01 } } });
+    const funder = (
+      await call('POST', '/api/funders', 'admin', {
+        name: `Credit ${crypto.randomUUID().slice(0, 8)}`,
+        baseCurrency: 'EUR',
+        buyRate: 0.05,
+        facilityRate: 0.04,
+      })
+    ).json;
+    const proposed = await call('PATCH', `/api/credit/settings?funderId=${funder.id}`, 'admin', {
+      creditProbationMonths: 6,
+      provisionMatrix: { EUR: { current: 0.01 } },
+    });
     expect(proposed.status).toBe(202);
     expect(proposed.json.proposal.changes).toMatchObject({ creditProbationMonths: { before: 3, after: 6 } });
   });

@@ -18,7 +18,10 @@ beforeAll(async () => {
 async function call(method: string, path: string, who: Who | null, body?: unknown) {
   const res = await fetch(`${baseURL}${path}`, {
     method,
-    headers: { ...(who ? { authorization: `Bearer ${tokens[who]}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      ...(who ? { authorization: `Bearer ${tokens[who]}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const type = res.headers.get('content-type') ?? '';
@@ -36,9 +39,23 @@ const BODY = {
   reserves: 1_000_00,
   startDate: '2025-01-01',
   maturityDate: '2029-12-31',
-  criteria: [{ kind: 'notInDefault' }, { kind: 'maxDpd', value: 30 }, { kind: 'countryIn', values: ['Germany', 'Portugal', 'France', 'Spain'] }],
+  criteria: [
+    { kind: 'notInDefault' },
+    { kind: 'maxDpd', value: 30 },
+    { kind: 'countryIn', values: ['Germany', 'Portugal', 'France', 'Spain'] },
+  ],
   limits: [{ group: 'lessee', kind: 'percent', value: 0.03 }],
-  covenants: [{ metric: 'defaultRatio', operator: 'lt', steps: [{ fromMonth: 0, threshold: 0.05 }, { fromMonth: 13, threshold: 0.08 }], warningMargin: 0.01 }],
+  covenants: [
+    {
+      metric: 'defaultRatio',
+      operator: 'lt',
+      steps: [
+        { fromMonth: 0, threshold: 0.05 },
+        { fromMonth: 13, threshold: 0.08 },
+      ],
+      warningMargin: 0.01,
+    },
+  ],
 };
 
 async function created(): Promise<{ id: number }> {
@@ -83,7 +100,14 @@ describe('facilities API', () => {
     const r = await call('GET', `/api/facilities/${f.id}/borrowing-base?asOf=2026-06-30`, 'viewer');
     expect(r.status).toBe(200);
     const b = r.json;
-    expect(b).toMatchObject({ facilityId: f.id, asOf: '2026-06-30', currency: 'EUR', commitment: BODY.commitment, advanceRate: 0.8, reserves: BODY.reserves });
+    expect(b).toMatchObject({
+      facilityId: f.id,
+      asOf: '2026-06-30',
+      currency: 'EUR',
+      commitment: BODY.commitment,
+      advanceRate: 0.8,
+      reserves: BODY.reserves,
+    });
     expect(b.collateralBalance).toBe(b.eligibleBalance + b.ineligibleBalance);
     expect(Math.abs(b.borrowingBase - (0.8 * (b.eligibleBalance - b.excess.total) - b.reserves))).toBeLessThanOrEqual(0.5);
     expect(b.excess.total).toBe(b.excess.groups.reduce((s: number, g: { excess: number }) => s + g.excess, 0));
@@ -148,7 +172,11 @@ describe('facilities API', () => {
     expect(text).toContain('Prepared by analyst@quantum.demo');
     const xlsx = await call('GET', `/api/facilities/${f.id}/certificates/${id}/file?format=xlsx`, 'viewer');
     expect(xlsx.status).toBe(200);
-    expect(Buffer.from(await xlsx.res.arrayBuffer()).subarray(0, 2).toString()).toBe('PK');
+    expect(
+      Buffer.from(await xlsx.res.arrayBuffer())
+        .subarray(0, 2)
+        .toString(),
+    ).toBe('PK');
   });
 
   it('a certificate prepared with locale fr reads in French; an unknown locale is a 400 naming the field', async () => {
@@ -187,10 +215,17 @@ describe('facilities API', () => {
     expect((await call('GET', `/api/reports/liability/principal?funderId=1&facilityId=999999`, 'viewer')).status).toBe(404);
     expect((await call('GET', `/api/reports/liability/principal?funderId=1&facilityId=abc`, 'viewer')).status).toBe(400);
     // The table as a CSV: a header, 61 periods, beyond and the total, one amount column (the facility's currency).
-    const csv = await call('GET', `/api/reports/liability/principal?funderId=1&asOf=${asOf}&facilityId=${demo.id}&format=csv&locale=de`, 'viewer');
+    const csv = await call(
+      'GET',
+      `/api/reports/liability/principal?funderId=1&asOf=${asOf}&facilityId=${demo.id}&format=csv&locale=de`,
+      'viewer',
+    );
     expect(csv.status).toBe(200);
     const text = await csv.res.text();
-    const rows = text.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    const rows = text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
     expect(rows).toHaveLength(64);
     expect(rows[0]).toContain(demo.currency);
     expect(rows[0]).toContain('Periode');

@@ -31,7 +31,9 @@ const firstOfMonth = (offset = 0) => {
 
 describe('sellto4G is the price at the cut-off', () => {
   it('every row with no flow beyond period 61: sellto4G = PV at the buy rate of its own cash1..cash61, within one minor unit per period', async () => {
-    const funder = await json<{ funder?: { buyRate: number; discountConvention: string }; buyRate?: number; discountConvention?: string }>('/api/funders/1');
+    const funder = await json<{ funder?: { buyRate: number; discountConvention: string }; buyRate?: number; discountConvention?: string }>(
+      '/api/funders/1',
+    );
     const f = (funder.funder ?? funder) as { buyRate: number; discountConvention: string };
     expect(f.discountConvention).toBe('monthly');
     const rows = await json<Row[]>('/api/sqn/all-total-cash?funderId=1');
@@ -60,7 +62,8 @@ describe('the tape at a cut-off', () => {
     const first = await json<Tape>(`/api/reports/tape?funderId=1&asOf=${cutOff}&perPage=100`);
     expect(first.cutOff).toBe(cutOff);
     const rows = [...first.rows];
-    for (let page = 2; rows.length < first.total; page++) rows.push(...(await json<Tape>(`/api/reports/tape?funderId=1&asOf=${cutOff}&perPage=100&page=${page}`)).rows);
+    for (let page = 2; rows.length < first.total; page++)
+      rows.push(...(await json<Tape>(`/api/reports/tape?funderId=1&asOf=${cutOff}&perPage=100&page=${page}`)).rows);
     expect(rows.length).toBe(first.total);
     expect(rows.filter((r) => r.purchaseDate > cutOff || r.poolAdditionDate > cutOff)).toEqual([]);
     // Its rows are the pool's at the cut-off: as many as the Total Cash Flow's (domain.md §14), at this cut-off and today's.
@@ -75,7 +78,11 @@ describe('the tape at a cut-off', () => {
 describe('one funding-line balance', () => {
   it('Liability CF on the first of a month = the Liability servicing report of that month (opening) and of the month before (closing + that day’s draws)', async () => {
     type Liability = { cutOff: string; lines: { currency: string; balance: number; opening: number }[] };
-    type Report = { from: string; to: string; lines: { currency: string; opening: number; drawn: number; principal: number; writtenOff: number; closing: number }[] };
+    type Report = {
+      from: string;
+      to: string;
+      lines: { currency: string; opening: number; drawn: number; principal: number; writtenOff: number; closing: number }[];
+    };
     type Draws = { lines: { currency: string; purchaseDate: string; drawn: number }[] };
     const on = firstOfMonth(-1);
     const month = on.slice(0, 7);
@@ -90,7 +97,9 @@ describe('one funding-line balance', () => {
       const r = report.lines.find((l) => l.currency === line.currency);
       expect(r?.opening, line.currency).toBe(line.balance);
       expect(r!.closing).toBe(r!.opening + r!.drawn - r!.principal - r!.writtenOff);
-      const drawnOnFirst = draws.lines.filter((d) => d.currency === line.currency && d.purchaseDate === on).reduce((s, d) => s + d.drawn, 0);
+      const drawnOnFirst = draws.lines
+        .filter((d) => d.currency === line.currency && d.purchaseDate === on)
+        .reduce((s, d) => s + d.drawn, 0);
       const p = previous.lines.find((l) => l.currency === line.currency);
       expect((p?.closing ?? 0) + drawnOnFirst, line.currency).toBe(line.balance);
     }

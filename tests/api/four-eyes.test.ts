@@ -27,13 +27,25 @@ async function call(method: string, path: string, who: Who | null, body?: unknow
 
 // Only funders made here are changed: the seeded funders 1 and 2 carry the other suites' figures.
 async function newFunder(extra: Record<string, unknown> = {}): Promise<{ id: number; name: string; dataVersion: number }> {
-  const res = await call('POST', '/api/funders', 'admin', { name: `Four Eyes ${crypto.randomUUID().slice(0, 8)}`, baseCurrency: 'EUR', buyRate: 0.05, facilityRate: 0.04, ...extra });
+  const res = await call('POST', '/api/funders', 'admin', {
+    name: `Four Eyes ${crypto.randomUUID().slice(0, 8)}`,
+    baseCurrency: 'EUR',
+    buyRate: 0.05,
+    facilityRate: 0.04,
+    ...extra,
+  });
   expect(res.status).toBe(201);
   return res.json;
 }
 
 const funder = async (id: number) => (await call('GET', `/api/funders/${id}`, 'viewer')).json;
-const audit = async (query: string) => (await call('GET', `/api/audit?${query}&perPage=100`, 'admin')).json.rows as { action: string; userEmail: string; before: unknown; after: unknown }[];
+const audit = async (query: string) =>
+  (await call('GET', `/api/audit?${query}&perPage=100`, 'admin')).json.rows as {
+    action: string;
+    userEmail: string;
+    before: unknown;
+    after: unknown;
+  }[];
 
 describe('four eyes on funder settings', () => {
   it('is on for the demo funders and for a new funder', async () => {
@@ -48,7 +60,13 @@ describe('four eyes on funder settings', () => {
     expect(proposed.status).toBe(202);
     const proposal = proposed.json.proposal;
     expect(proposed.headers.get('location')).toBe(`/api/funder-proposals/${proposal.id}`);
-    expect(proposal).toMatchObject({ funderId: f.id, status: 'pending', proposedByEmail: 'admin@quantum.demo', baseDataVersion: f.dataVersion, changes: { graceDays: { before: 0, after: 5 }, buyRate: { before: 0.05, after: 0.0625 } } });
+    expect(proposal).toMatchObject({
+      funderId: f.id,
+      status: 'pending',
+      proposedByEmail: 'admin@quantum.demo',
+      baseDataVersion: f.dataVersion,
+      changes: { graceDays: { before: 0, after: 5 }, buyRate: { before: 0.05, after: 0.0625 } },
+    });
     // Nothing applied yet.
     expect(await funder(f.id)).toMatchObject({ graceDays: 0, buyRate: 0.05, dataVersion: f.dataVersion });
     const pending = await call('GET', `/api/funder-proposals?funderId=${f.id}`, 'admin2');
@@ -78,7 +96,10 @@ describe('four eyes on funder settings', () => {
     const { proposal } = (await call('PATCH', `/api/funders/${f.id}`, 'admin', { graceDays: 3 })).json;
     const self = await call('POST', `/api/funder-proposals/${proposal.id}/approve`, 'admin');
     expect(self.status).toBe(403);
-    expect(self.json.error).toMatchObject({ code: 'forbidden', message: expect.stringMatching(/Four eyes: you proposed this change, so another admin must approve it/) });
+    expect(self.json.error).toMatchObject({
+      code: 'forbidden',
+      message: expect.stringMatching(/Four eyes: you proposed this change, so another admin must approve it/),
+    });
     expect((await funder(f.id)).graceDays).toBe(0);
     expect((await call('GET', `/api/funder-proposals?funderId=${f.id}`, 'admin')).json.proposals).toHaveLength(1);
   });
@@ -110,7 +131,13 @@ describe('four eyes on funder settings', () => {
     const b = (await call('PATCH', `/api/funders/${f.id}`, 'admin', { graceDays: 4 })).json.proposal;
     expect((await call('POST', `/api/funder-proposals/${b.id}/reject`, 'admin')).json.proposal.status).toBe('rejected');
     expect((await call('POST', `/api/funder-proposals/${b.id}/reject`, 'admin2')).status).toBe(409);
-    expect((await audit(`entity=funder&entityId=${f.id}`)).map((r) => r.action)).toEqual(['reject', 'propose', 'reject', 'propose', 'create']);
+    expect((await audit(`entity=funder&entityId=${f.id}`)).map((r) => r.action)).toEqual([
+      'reject',
+      'propose',
+      'reject',
+      'propose',
+      'create',
+    ]);
   });
 
   it('turning four eyes off needs another admin; then changes apply directly (200)', async () => {
@@ -159,7 +186,12 @@ describe('audit of users', () => {
 
   it.each(['/jwt/register', '/api/jwt/register'])('a self-registration through %s is audited without the password', async (path) => {
     const email = `audit-${stamp}-${path.length}@example.com`;
-    const res = await postJson(baseURL, path, { email, password: 'a-long-password', username: `audit_${stamp}_${path.length}` }, { 'x-forwarded-for': uniqueIp() });
+    const res = await postJson(
+      baseURL,
+      path,
+      { email, password: 'a-long-password', username: `audit_${stamp}_${path.length}` },
+      { 'x-forwarded-for': uniqueIp() },
+    );
     expect(res.status).toBe(201);
     const { user } = await res.json();
     const rows = await audit(`entity=user&entityId=${user.id}`);
@@ -170,12 +202,22 @@ describe('audit of users', () => {
 
   it('a password change is audited (that it happened, never the password or hash)', async () => {
     const email = `audit-pw-${stamp}@example.com`;
-    const reg = await postJson(baseURL, '/jwt/register', { email, password: 'first-password', username: `audit_pw_${stamp}` }, { 'x-forwarded-for': uniqueIp() });
+    const reg = await postJson(
+      baseURL,
+      '/jwt/register',
+      { email, password: 'first-password', username: `audit_pw_${stamp}` },
+      { 'x-forwarded-for': uniqueIp() },
+    );
     const { user, accessToken } = await reg.json();
     const auth = { authorization: `Bearer ${accessToken}`, 'x-forwarded-for': uniqueIp() };
-    expect((await postJson(baseURL, '/api/account/password', { currentPassword: 'wrong-one', newPassword: 'second-password' }, auth)).status).toBe(400);
+    expect(
+      (await postJson(baseURL, '/api/account/password', { currentPassword: 'wrong-one', newPassword: 'second-password' }, auth)).status,
+    ).toBe(400);
     expect((await audit(`entity=user&entityId=${user.id}`)).map((r) => r.action)).toEqual(['register']);
-    expect((await postJson(baseURL, '/api/account/password', { currentPassword: 'first-password', newPassword: 'second-password' }, auth)).status).toBe(200);
+    expect(
+      (await postJson(baseURL, '/api/account/password', { currentPassword: 'first-password', newPassword: 'second-password' }, auth))
+        .status,
+    ).toBe(200);
     const rows = await audit(`entity=user&entityId=${user.id}`);
     expect(rows.map((r) => [r.action, r.userEmail])).toEqual([
       ['password_change', email],

@@ -42,7 +42,14 @@ describe('GET /api/funders', () => {
     expect(res.status).toBe(200);
     const { funders } = await res.json();
     expect(funders.length).toBeGreaterThanOrEqual(2);
-    expect(funders[0]).toMatchObject({ id: 1, name: 'Atlântico Capital Funding', baseCurrency: 'EUR', advanceRate: 0.9, allocationOrder: ['vat', 'fee', 'interest', 'principal'], bucketEdges: [30, 60, 90] });
+    expect(funders[0]).toMatchObject({
+      id: 1,
+      name: 'Atlântico Capital Funding',
+      baseCurrency: 'EUR',
+      advanceRate: 0.9,
+      allocationOrder: ['vat', 'fee', 'interest', 'principal'],
+      bucketEdges: [30, 60, 90],
+    });
     expect(typeof funders[0].buyRate).toBe('number');
     expect(typeof funders[0].dataVersion).toBe('number');
   });
@@ -76,7 +83,16 @@ describe('POST /api/funders', () => {
     expect(res.status).toBe(201);
     const created = await res.json();
     expect(res.headers.get('location')).toBe(`/api/funders/${created.id}`);
-    expect(created).toMatchObject({ ...body, discountRate: null, advanceRate: 1, allocationOrder: ['vat', 'fee', 'interest', 'principal'], bucketEdges: [30, 60, 90], materialityTolerance: 100, graceDays: 0, dataVersion: 0 });
+    expect(created).toMatchObject({
+      ...body,
+      discountRate: null,
+      advanceRate: 1,
+      allocationOrder: ['vat', 'fee', 'interest', 'principal'],
+      bucketEdges: [30, 60, 90],
+      materialityTolerance: 100,
+      graceDays: 0,
+      dataVersion: 0,
+    });
     expect((await call('GET', `/api/funders/${created.id}`, as('viewer'))).status).toBe(200);
 
     const again = await call('POST', '/api/funders', as('admin'), { ...minimal(), name: body.name.toUpperCase() });
@@ -118,10 +134,22 @@ describe('PATCH /api/funders/[id]', () => {
 
   it('changes parameters and moves the data version', async () => {
     const before = await (await call('GET', `/api/funders/${id}`, as('viewer'))).json();
-    const res = await call('PATCH', `/api/funders/${id}`, as('admin'), { buyRate: 0.0625, discountRate: 0.07, bucketEdges: [15, 45, 90, 180], allocationOrder: ['principal', 'interest', 'fee', 'vat'] });
+    const res = await call('PATCH', `/api/funders/${id}`, as('admin'), {
+      buyRate: 0.0625,
+      discountRate: 0.07,
+      bucketEdges: [15, 45, 90, 180],
+      allocationOrder: ['principal', 'interest', 'fee', 'vat'],
+    });
     expect(res.status).toBe(200);
     const after = await res.json();
-    expect(after).toMatchObject({ name, buyRate: 0.0625, discountRate: 0.07, bucketEdges: [15, 45, 90, 180], allocationOrder: ['principal', 'interest', 'fee', 'vat'], facilityRate: 0.04 });
+    expect(after).toMatchObject({
+      name,
+      buyRate: 0.0625,
+      discountRate: 0.07,
+      bucketEdges: [15, 45, 90, 180],
+      allocationOrder: ['principal', 'interest', 'fee', 'vat'],
+      facilityRate: 0.04,
+    });
     expect(after.dataVersion).toBe(before.dataVersion + 1);
     expect(await (await call('GET', `/api/funders/${id}`, as('viewer'))).json()).toEqual(after);
     // Back to "each lease's contract rate".
@@ -152,7 +180,11 @@ describe('PATCH /api/funders/[id]', () => {
   });
 
   it('answers 400 for a body that is not JSON', async () => {
-    const res = await fetch(`${baseURL}/api/funders/${id}`, { method: 'PATCH', headers: { ...as('admin'), 'content-type': 'application/json' }, body: '{nope' });
+    const res = await fetch(`${baseURL}/api/funders/${id}`, {
+      method: 'PATCH',
+      headers: { ...as('admin'), 'content-type': 'application/json' },
+      body: '{nope',
+    });
     expect(res.status).toBe(400);
   });
 });

@@ -86,11 +86,82 @@ function diff(a: string, b: string): string {
 
 const LONG = 'a'.repeat(10_000);
 const UNICODE = '𝕳é日本\u202e\u0000\uFEFFﷺ';
-const EDGE_STRINGS = ['', ' ', '-1', '0', '1e9', '1e400', 'NaN', 'Infinity', 'true', 'null', '[]', '{}', '%ZZ', '2026-02-30', '9007199254740993', '1.5', '0x10', "' OR 1=1 --", UNICODE, 'a'.repeat(3000)];
-const EDGE_VALUES: unknown[] = [true, false, null, -1, 0, -0, 1.5, 1e308, -1e308, 2 ** 53 + 1, 'NaN', '1e9', '', LONG, UNICODE, [], {}, [1, 2], { a: { b: {} } }, '2026-13-45', '<script>alert(1)</script>'];
+const EDGE_STRINGS = [
+  '',
+  ' ',
+  '-1',
+  '0',
+  '1e9',
+  '1e400',
+  'NaN',
+  'Infinity',
+  'true',
+  'null',
+  '[]',
+  '{}',
+  '%ZZ',
+  '2026-02-30',
+  '9007199254740993',
+  '1.5',
+  '0x10',
+  "' OR 1=1 --",
+  UNICODE,
+  'a'.repeat(3000),
+];
+const EDGE_VALUES: unknown[] = [
+  true,
+  false,
+  null,
+  -1,
+  0,
+  -0,
+  1.5,
+  1e308,
+  -1e308,
+  2 ** 53 + 1,
+  'NaN',
+  '1e9',
+  '',
+  LONG,
+  UNICODE,
+  [],
+  {},
+  [1, 2],
+  { a: { b: {} } },
+  '2026-13-45',
+  '<script>alert(1)</script>',
+];
 /** Raw path segments (inserted unencoded): malformed escapes, signs, exponents, booleans, overflows. */
-const EDGE_SEGMENTS = ['%ZZ', '%', '-1', '0', '1e9', 'true', '1.5', 'NaN', '99999999999999999999', '%20', 'null', '%00', '%E2%82%AC', 'a'.repeat(300), '0x10', '%D9%A1'];
-const MALFORMED_JSON = ['{', '{"a":', '', 'NaN', '{"a":1}}', "{'a':1}", '[1,]', '\u0000', `${'['.repeat(5000)}${']'.repeat(5000)}`, '{"__proto__":{"admin":true}}'];
+const EDGE_SEGMENTS = [
+  '%ZZ',
+  '%',
+  '-1',
+  '0',
+  '1e9',
+  'true',
+  '1.5',
+  'NaN',
+  '99999999999999999999',
+  '%20',
+  'null',
+  '%00',
+  '%E2%82%AC',
+  'a'.repeat(300),
+  '0x10',
+  '%D9%A1',
+];
+const MALFORMED_JSON = [
+  '{',
+  '{"a":',
+  '',
+  'NaN',
+  '{"a":1}}',
+  "{'a':1}",
+  '[1,]',
+  '\u0000',
+  `${'['.repeat(5000)}${']'.repeat(5000)}`,
+  '{"__proto__":{"admin":true}}',
+];
 const WRONG_TYPES = ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', ''];
 
 type Input = { path: Record<string, string>; query: Record<string, string | string[]>; body?: { raw: string; type: string } };
@@ -130,21 +201,29 @@ function inputsFor(d: RouteDoc): fc.Arbitrary<Input> {
   const paramNames = Object.keys(params);
   if (paramNames.length) {
     arbs.push(
-      fc.record({ name: fc.constantFrom(...paramNames), value: fc.constantFrom(...EDGE_SEGMENTS) }).map(({ name, value }) => base({ path: { ...params, [name]: value } })),
+      fc
+        .record({ name: fc.constantFrom(...paramNames), value: fc.constantFrom(...EDGE_SEGMENTS) })
+        .map(({ name, value }) => base({ path: { ...params, [name]: value } })),
     );
   }
   const queryKeys = [...new Set([...shapeKeys(d.query), ...Object.keys(query)])];
   const anyString = fc.oneof(fc.constantFrom(...EDGE_STRINGS), fc.string({ unit: 'binary', maxLength: 40 }));
   if (queryKeys.length) {
     arbs.push(
-      fc.record({ key: fc.constantFrom(...queryKeys), value: anyString }).map(({ key, value }) => base({ query: { ...query, [key]: value } })),
-      fc.record({ key: fc.constantFrom(...queryKeys), values: fc.array(anyString, { minLength: 2, maxLength: 3 }) }).map(({ key, values }) =>
-        base({ query: { ...query, [key]: values } }),
-      ),
+      fc
+        .record({ key: fc.constantFrom(...queryKeys), value: anyString })
+        .map(({ key, value }) => base({ query: { ...query, [key]: value } })),
+      fc
+        .record({ key: fc.constantFrom(...queryKeys), values: fc.array(anyString, { minLength: 2, maxLength: 3 }) })
+        .map(({ key, values }) => base({ query: { ...query, [key]: values } })),
     );
   }
   // Unknown query parameters, on every operation.
-  arbs.push(fc.record({ key: fc.constantFrom('__proto__', 'constructor', 'x', 'funderId[]', 'id'), value: anyString }).map(({ key, value }) => base({ query: { ...query, [key]: value } })));
+  arbs.push(
+    fc
+      .record({ key: fc.constantFrom('__proto__', 'constructor', 'x', 'funderId[]', 'id'), value: anyString })
+      .map(({ key, value }) => base({ query: { ...query, [key]: value } })),
+  );
 
   if (d.body) {
     const paths = [...valuePaths(exampleBody), ...shapeKeys(d.body).map((k) => [k])];
@@ -158,7 +237,13 @@ function inputsFor(d: RouteDoc): fc.Arbitrary<Input> {
     }
     arbs.push(
       fc.record({ k: fc.string({ maxLength: 12 }), v: edge }).map(({ k, v }) =>
-        base({ body: json(typeof exampleBody === 'object' && exampleBody !== null && !Array.isArray(exampleBody) ? { ...exampleBody, [k || 'extra']: v } : v) }),
+        base({
+          body: json(
+            typeof exampleBody === 'object' && exampleBody !== null && !Array.isArray(exampleBody)
+              ? { ...exampleBody, [k || 'extra']: v }
+              : v,
+          ),
+        }),
       ),
       fc.constantFrom<unknown>(null, [], 'text', 42, true, [exampleBody]).map((v) => base({ body: json(v) })),
       fc.constantFrom(...MALFORMED_JSON).map((raw) => base({ body: { raw, type: 'application/json' } })),

@@ -30,10 +30,13 @@ const CURRENT = monthsAgo(0);
 const LAST_CLOSED = monthsAgo(1);
 
 describe('authorization', () => {
-  it.each(['/api/reports/performance', '/api/reports/vintages', `/api/snapshots/${LAST_CLOSED}`])('%s: 401 without a credential, 403 without read:funders', async (path) => {
-    expect((await get(path, null)).status).toBe(401);
-    expect((await get(path, 'client')).status).toBe(403);
-  });
+  it.each(['/api/reports/performance', '/api/reports/vintages', `/api/snapshots/${LAST_CLOSED}`])(
+    '%s: 401 without a credential, 403 without read:funders',
+    async (path) => {
+      expect((await get(path, null)).status).toBe(401);
+      expect((await get(path, 'client')).status).toBe(403);
+    },
+  );
 });
 
 describe('400 names the field', () => {
@@ -67,7 +70,10 @@ describe('performance', () => {
   it('one row per month, closed months then the live current month, with rates in [0, 1]', async () => {
     const res = await get(`/api/reports/performance?from=${monthsAgo(6)}&to=${CURRENT}`);
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { currency: string; rows: { month: string; live: boolean; cpr: number; cdr: number; poolFactor: number; balance: number }[] };
+    const body = (await res.json()) as {
+      currency: string;
+      rows: { month: string; live: boolean; cpr: number; cdr: number; poolFactor: number; balance: number }[];
+    };
     expect(body.rows.map((r) => r.month)).toEqual([6, 5, 4, 3, 2, 1, 0].map(monthsAgo));
     expect(body.rows.map((r) => r.live)).toEqual([false, false, false, false, false, false, true]);
     for (const r of body.rows) for (const v of [r.cpr, r.cdr, r.poolFactor]) expect(v >= 0 && v <= 1).toBe(true);
@@ -78,9 +84,16 @@ describe('performance', () => {
     const path = `/api/reports/performance?from=${monthsAgo(3)}&to=${LAST_CLOSED}`;
     const before = await (await get(path)).text();
     const snapshotBefore = await (await get(`/api/snapshots/${LAST_CLOSED}?perPage=100`)).text();
-    const lease = db.$client.prepare(`select id, currency from leases where funder_id = 1 and status = 'active' order by id limit 1`).get() as { id: number; currency: string };
+    const lease = db.$client
+      .prepare(`select id, currency from leases where funder_id = 1 and status = 'active' order by id limit 1`)
+      .get() as { id: number; currency: string };
     const receivedOn = `${monthsAgo(2)}-15`;
-    const res = await postJson(baseURL, '/api/payments', { leaseId: lease.id, receivedOn, amount: 250_00, currency: lease.currency, method: 'transfer' }, as('analyst'));
+    const res = await postJson(
+      baseURL,
+      '/api/payments',
+      { leaseId: lease.id, receivedOn, amount: 250_00, currency: lease.currency, method: 'transfer' },
+      as('analyst'),
+    );
     expect([200, 201]).toContain(res.status);
     expect(await (await get(path)).text()).toBe(before);
     expect(await (await get(`/api/snapshots/${LAST_CLOSED}?perPage=100`)).text()).toBe(snapshotBefore);
@@ -140,8 +153,15 @@ describe('snapshots', () => {
     // lease created afterwards with an earlier purchase date is not in it: the server builds the closed months in
     // the background at start, before the other files write.
     const monthEnd = `${LAST_CLOSED}-31`;
-    const builtAt = (db.$client.prepare(`select built_at from snapshot_months where funder_id = 1 and month = ?`).get(LAST_CLOSED) as { built_at: number }).built_at;
-    const count = (sql: string, ...params: unknown[]) => (db.$client.prepare(`select count(*) n from leases where funder_id = 1 and status != 'terminated' and purchase_date <= ?${sql}`).get(monthEnd, ...params) as { n: number }).n;
+    const builtAt = (
+      db.$client.prepare(`select built_at from snapshot_months where funder_id = 1 and month = ?`).get(LAST_CLOSED) as { built_at: number }
+    ).built_at;
+    const count = (sql: string, ...params: unknown[]) =>
+      (
+        db.$client
+          .prepare(`select count(*) n from leases where funder_id = 1 and status != 'terminated' and purchase_date <= ?${sql}`)
+          .get(monthEnd, ...params) as { n: number }
+      ).n;
     const withoutWrittenOff = count(' and (written_off_on is null or written_off_on > ?) and created_at <= ?', monthEnd, builtAt);
     expect(body.total).toBeGreaterThanOrEqual(withoutWrittenOff);
     expect(body.total).toBeLessThanOrEqual(count(''));

@@ -71,7 +71,9 @@ describe('round trip over HTTP', () => {
     expect((await until(target, id, ['committed', 'validated'])).import.status).toBe('committed');
 
     const rows = async (funderId: number) => {
-      const all = (await (await fetch(`${baseURL}/api/sqn/all-total-cash?funderId=${funderId}&cutOff=${CUT_OFF}`, { headers: as('viewer') })).json()) as Record<string, unknown>[];
+      const all = (await (
+        await fetch(`${baseURL}/api/sqn/all-total-cash?funderId=${funderId}&cutOff=${CUT_OFF}`, { headers: as('viewer') })
+      ).json()) as Record<string, unknown>[];
       return all.map(({ id: _id, lessee: _l, ...r }) => r).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
     };
     const [a, b] = [await rows(1), await rows(target)];
@@ -101,7 +103,9 @@ describe('routing and errors', () => {
       body: JSON.stringify({ mapping: { Vertragsnummer: 'contractNumber', Notiz: null } }),
     });
     expect(put.status).toBe(200);
-    const get = await fetch(`${baseURL}/api/leases/import-sources/${encodeURIComponent('Muster Leasing')}/mapping?funderId=1`, { headers: as('viewer') });
+    const get = await fetch(`${baseURL}/api/leases/import-sources/${encodeURIComponent('Muster Leasing')}/mapping?funderId=1`, {
+      headers: as('viewer'),
+    });
     expect(await get.json()).toEqual({ source: 'Muster Leasing', mapping: { Vertragsnummer: 'contractNumber', Notiz: null } });
     expect((await fetch(`${baseURL}/api/leases/import-sources/nobody/mapping?funderId=1`, { headers: as('viewer') })).status).toBe(404);
     const bad = await fetch(`${baseURL}/api/leases/import-sources/x/mapping?funderId=1`, {
@@ -118,7 +122,16 @@ describe('routing and errors', () => {
     ['a bad mode', 400, () => upload(1, new Blob(['a;b\n1;2']), { source: 'X', mode: 'replace' })],
     ['bad mapping JSON', 400, () => upload(1, new Blob(['a;b\n1;2']), { source: 'X', mapping: '{' })],
     ['a viewer', 403, () => upload(1, new Blob(['a;b\n1;2']), { source: 'X' }, 'viewer')],
-    ['not multipart', 400, () => fetch(`${baseURL}/api/leases/imports?funderId=1`, { method: 'POST', headers: { ...as('analyst'), 'content-type': 'application/json' }, body: '{}' })],
+    [
+      'not multipart',
+      400,
+      () =>
+        fetch(`${baseURL}/api/leases/imports?funderId=1`, {
+          method: 'POST',
+          headers: { ...as('analyst'), 'content-type': 'application/json' },
+          body: '{}',
+        }),
+    ],
     ['a file over the limit', 413, () => upload(1, new Blob([new Uint8Array(51 * 1024 * 1024)]), { source: 'X' })],
     ['an unknown import', 404, () => fetch(`${baseURL}/api/leases/imports/999999?funderId=1`, { headers: as('viewer') })],
     ['a malformed import id', 404, () => fetch(`${baseURL}/api/leases/imports/abc?funderId=1`, { headers: as('viewer') })],
@@ -128,16 +141,28 @@ describe('routing and errors', () => {
   });
 
   it('a commit before validation or of a rejected tape is 409; the exceptions download is CSV', async () => {
-    const res = await upload(1, new Blob(['Contract number;Lessee;Asset type;Currency;Asset price;Term;Rate;Timing;First due date\nZ-1;A;rocket;EUR;100.00;12;5%;advance;2025-01-01\n']), { source: 'Bad' });
+    const res = await upload(
+      1,
+      new Blob([
+        'Contract number;Lessee;Asset type;Currency;Asset price;Term;Rate;Timing;First due date\nZ-1;A;rocket;EUR;100.00;12;5%;advance;2025-01-01\n',
+      ]),
+      { source: 'Bad' },
+    );
     const { id } = await res.json();
     const done = await until(1, id, ['validated', 'failed']);
     expect(done.import.counts).toMatchObject({ rows: 1, rejected: 1 });
-    const commit = await fetch(`${baseURL}/api/leases/imports/${id}/commit?funderId=1`, { method: 'POST', headers: { ...as('analyst'), 'content-type': 'application/json' }, body: '{}' });
+    const commit = await fetch(`${baseURL}/api/leases/imports/${id}/commit?funderId=1`, {
+      method: 'POST',
+      headers: { ...as('analyst'), 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(commit.status).toBe(409);
     const csv = await fetch(`${baseURL}/api/leases/imports/${id}/exceptions?funderId=1&format=csv&locale=de`, { headers: as('viewer') });
     expect(csv.headers.get('content-type')).toMatch(/text\/csv/);
     expect(await csv.text()).toContain('„rocket“ ist keiner von');
-    const json = await (await fetch(`${baseURL}/api/leases/imports/${id}/exceptions?funderId=1&rule=enum`, { headers: as('viewer') })).json();
+    const json = await (
+      await fetch(`${baseURL}/api/leases/imports/${id}/exceptions?funderId=1&rule=enum`, { headers: as('viewer') })
+    ).json();
     expect(json.rows).toEqual([expect.objectContaining({ row: 1, column: 'Asset type', value: 'rocket', rule: 'enum' })]);
   });
 });

@@ -13,13 +13,24 @@ beforeAll(async () => {
 async function call(method: string, path: string, who: Who | null, body?: unknown) {
   const res = await fetch(`${baseURL}${path}`, {
     method,
-    headers: { ...(who ? { authorization: `Bearer ${tokens[who]}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...(who ? { authorization: `Bearer ${tokens[who]}` } : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: res.status, json: await res.json().catch(() => null) };
 }
 
-type Row = { id: number; contractNumber: string; status: string; firstDueDate: string; residual: number; total: number; client: { idODOO: string; name: string } };
+type Row = {
+  id: number;
+  contractNumber: string;
+  status: string;
+  firstDueDate: string;
+  residual: number;
+  total: number;
+  client: { idODOO: string; name: string };
+};
 
 const nextYear = new Date().getUTCFullYear() + 1;
 async function newLeaseBody() {
@@ -76,7 +87,8 @@ describe('GET /api/lease-combined/list/all-data', () => {
     const rows = (await call('GET', '/api/lease-combined/list/all-data', 'viewer')).json as Row[];
     const sample = rows.find((r) => r.residual > 0)!;
     const { json } = await call('GET', `/api/leases/${sample.id}`, 'viewer');
-    const expected = json.schedule.reduce((s: number, r: { instalment: number; fee: number }) => s + r.instalment + r.fee, 0) + sample.residual;
+    const expected =
+      json.schedule.reduce((s: number, r: { instalment: number; fee: number }) => s + r.instalment + r.fee, 0) + sample.residual;
     expect(sample.total).toBe(expected);
   });
 });
@@ -94,8 +106,7 @@ describe('GET /api/lease-combined/list/data', () => {
     const all = (await call('GET', '/api/lease-combined/list/all-data', 'viewer')).json as Row[];
     const filtered = all.filter(
       (r) =>
-        (!status || r.status === status) &&
-        (!q || r.contractNumber.toLowerCase().includes(q) || r.client.name.toLowerCase().includes(q)),
+        (!status || r.status === status) && (!q || r.contractNumber.toLowerCase().includes(q) || r.client.name.toLowerCase().includes(q)),
     );
     const res = await call('GET', `/api/lease-combined/list/data?${query}`, 'viewer');
     expect(res.status).toBe(200);
@@ -146,12 +157,18 @@ describe('POST /apps/lease-combined/add-user', () => {
     expect(user).toMatchObject({ status: 'active', principal: 4_500_000, firstDueDate: `${nextYear}-06-01` });
     const lease = (await call('GET', `/api/leases/${user.id}`, 'viewer')).json;
     expect(lease.schedule).toHaveLength(36);
-    expect(user.total).toBe(lease.schedule.reduce((s: number, r: { instalment: number; fee: number }) => s + r.instalment + r.fee, 0) + 900_000);
+    expect(user.total).toBe(
+      lease.schedule.reduce((s: number, r: { instalment: number; fee: number }) => s + r.instalment + r.fee, 0) + 900_000,
+    );
     expect((await call('GET', `/api/lease-combined/user?id=${user.id}`, 'viewer')).json.user.id).toBe(user.id);
   });
 
   it('answers 400 with the fields', async () => {
-    const res = await call('POST', '/apps/lease-combined/add-user', 'analyst', { ...(await newLeaseBody()), price: -1, timing: 'sometimes' });
+    const res = await call('POST', '/apps/lease-combined/add-user', 'analyst', {
+      ...(await newLeaseBody()),
+      price: -1,
+      timing: 'sometimes',
+    });
     expect(res.status).toBe(400);
     expect(res.json.error.issues.map((i: { field: string }) => i.field)).toEqual(expect.arrayContaining(['price', 'timing']));
   });
@@ -162,7 +179,10 @@ describe('DELETE /apps/lease-combined/delete', () => {
     const a = (await call('POST', '/apps/lease-combined/add-user', 'analyst', await newLeaseBody())).json.user as Row;
     const b = (await call('POST', '/apps/lease-combined/add-user', 'analyst', await newLeaseBody())).json.user as Row;
     expect(await call('DELETE', `/apps/lease-combined/delete?id=${a.id}`, 'analyst')).toEqual({ status: 200, json: { deleted: a.id } });
-    expect(await call('DELETE', '/api/apps/lease-combined/delete', 'analyst', { id: b.id })).toEqual({ status: 200, json: { deleted: b.id } });
+    expect(await call('DELETE', '/api/apps/lease-combined/delete', 'analyst', { id: b.id })).toEqual({
+      status: 200,
+      json: { deleted: b.id },
+    });
     expect((await call('GET', `/api/lease-combined/user?id=${a.id}`, 'viewer')).status).toBe(404);
     expect((await call('DELETE', `/apps/lease-combined/delete?id=${a.id}`, 'analyst')).status).toBe(404);
     expect((await call('DELETE', '/apps/lease-combined/delete', 'analyst')).status).toBe(400);

@@ -104,12 +104,20 @@ describe('GET /api/leases', () => {
 
   it('filters by status and asset type, searches contract number and lessee, and sorts', async () => {
     const closed = await call('GET', '/api/leases?status=closed&assetType=vehicle,it&perPage=100', 'viewer');
-    expect(closed.json.leases.every((l: { status: string; assetType: string }) => l.status === 'closed' && ['vehicle', 'it'].includes(l.assetType))).toBe(true);
+    expect(
+      closed.json.leases.every(
+        (l: { status: string; assetType: string }) => l.status === 'closed' && ['vehicle', 'it'].includes(l.assetType),
+      ),
+    ).toBe(true);
     const sample = closed.json.leases[0];
     const byNumber = await call('GET', `/api/leases?q=${encodeURIComponent(sample.contractNumber.toLowerCase())}`, 'viewer');
     expect(byNumber.json.leases.map((l: { id: number }) => l.id)).toEqual([sample.id]);
     const byLessee = await call('GET', `/api/leases?q=${encodeURIComponent(sample.lesseeName)}&perPage=100`, 'viewer');
-    expect(byLessee.json.leases.every((l: { lesseeName: string }) => l.lesseeName === sample.lesseeName || l.lesseeName.includes(sample.lesseeName))).toBe(true);
+    expect(
+      byLessee.json.leases.every(
+        (l: { lesseeName: string }) => l.lesseeName === sample.lesseeName || l.lesseeName.includes(sample.lesseeName),
+      ),
+    ).toBe(true);
     const sorted = await call('GET', '/api/leases?sort=price&dir=desc&perPage=50', 'viewer');
     const prices = sorted.json.leases.map((l: { price: number }) => l.price);
     expect(prices).toEqual([...prices].sort((a, b) => b - a));
@@ -154,7 +162,13 @@ describe('create, read, edit and delete a lease', () => {
     const created = await call('POST', '/api/leases', 'analyst', terms(lessee.id));
     expect(created.status).toBe(201);
     const lease = created.json.lease;
-    expect(lease).toMatchObject({ lesseeId: lessee.id, principal: 7_200_000, version: 1, vatRate: lessee.defaultVatRate, client: { name: lessee.name } });
+    expect(lease).toMatchObject({
+      lesseeId: lessee.id,
+      principal: 7_200_000,
+      version: 1,
+      vatRate: lessee.defaultVatRate,
+      client: { name: lessee.name },
+    });
     expect(lease.contractNumber).toMatch(/^QL-\d{4}-\d{6}$/);
     expect(lease.instalment).toBeGreaterThan(0);
 
@@ -234,8 +248,16 @@ describe('create, read, edit and delete a lease', () => {
     expect((await call('DELETE', `/api/leases/${fresh.id}`, 'analyst')).json).toEqual({ deleted: fresh.id });
     expect((await call('GET', `/api/leases/${fresh.id}`, 'viewer')).status).toBe(404);
     expect((await call('DELETE', `/api/leases/${fresh.id}`, 'analyst')).status).toBe(404);
-    const started = (await call('POST', '/api/leases', 'analyst', terms(lessee.id, { firstDueDate: '2024-01-01', purchaseDate: '2023-12-15' }))).json.lease;
-    const paid = await call('POST', '/api/payments', 'analyst', { leaseId: started.id, receivedOn: '2024-01-01', amount: 1000, currency: started.currency, method: 'transfer' });
+    const started = (
+      await call('POST', '/api/leases', 'analyst', terms(lessee.id, { firstDueDate: '2024-01-01', purchaseDate: '2023-12-15' }))
+    ).json.lease;
+    const paid = await call('POST', '/api/payments', 'analyst', {
+      leaseId: started.id,
+      receivedOn: '2024-01-01',
+      amount: 1000,
+      currency: started.currency,
+      method: 'transfer',
+    });
     expect(paid.status).toBe(201);
     const refused = await call('DELETE', `/api/leases/${started.id}`, 'analyst');
     expect(refused.status).toBe(409);
@@ -246,11 +268,18 @@ describe('create, read, edit and delete a lease', () => {
 describe('GET /api/leases/export', () => {
   it('streams the whole filtered set as CSV with translated headers in the requested column order', async () => {
     const count = (await call('GET', '/api/leases?currency=CHF&perPage=1', 'viewer')).json.total;
-    const res = await call('GET', '/api/leases/export?format=csv&currency=CHF&columns=contractNumber,lessee,price,status&locale=de', 'viewer');
+    const res = await call(
+      'GET',
+      '/api/leases/export?format=csv&currency=CHF&columns=contractNumber,lessee,price,status&locale=de',
+      'viewer',
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="master-file-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const lines = res.text.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const lines = res.text
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(lines[0]).toBe('Vertrag,Leasingnehmer,Kaufpreis,Vertragsstatus,Grund des Status');
     expect(lines).toHaveLength(count + 1);
     expect(lines.slice(1).every((l) => /^NL-|^QL-/.test(l))).toBe(true);
@@ -258,7 +287,12 @@ describe('GET /api/leases/export', () => {
 
   it('writes every column by default and an XLSX workbook on request', async () => {
     const csv = await call('GET', '/api/leases/export?format=csv&q=zzzz-no-match', 'viewer');
-    expect(csv.text.replace(/^\uFEFF/, '').trimEnd().split('\r\n')).toEqual([
+    expect(
+      csv.text
+        .replace(/^\uFEFF/, '')
+        .trimEnd()
+        .split('\r\n'),
+    ).toEqual([
       'Contract,Lessee,Client ID (ERP),Asset type,Asset,Condition,Currency,Price,Down payment,Principal,Residual,Term,Rate,Instalment,Timing,Frequency,First due,VAT rate,Fee,Purchase date,Agreed purchase price,Status,Status reason',
     ]);
     const res = await fetch(`${baseURL}/api/leases/export?format=xlsx&status=active`, { headers: as('viewer') });
@@ -281,7 +315,12 @@ describe('GET /api/lessees', () => {
     const { status, json } = await call('GET', `/api/lessees?q=${encodeURIComponent(word.toLowerCase())}`, 'viewer');
     expect(status).toBe(200);
     expect(json.lessees.length).toBeGreaterThan(0);
-    expect(json.lessees.every((l: { name: string; idOdoo: string }) => l.name.toLowerCase().includes(word.toLowerCase()) || l.idOdoo.toLowerCase().includes(word.toLowerCase()))).toBe(true);
+    expect(
+      json.lessees.every(
+        (l: { name: string; idOdoo: string }) =>
+          l.name.toLowerCase().includes(word.toLowerCase()) || l.idOdoo.toLowerCase().includes(word.toLowerCase()),
+      ),
+    ).toBe(true);
     expect(json.lessees.every((l: { defaultVatRate: number }) => l.defaultVatRate > 0 && l.defaultVatRate < 1)).toBe(true);
     expect((await call('GET', '/api/lessees?limit=500', 'viewer')).status).toBe(400);
   });

@@ -2,7 +2,12 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { fillPath, queryString } from '@/components/develop/curl';
 import { coreRoutes } from '@/lib/openapi/docs/core';
 import type { RouteDoc } from '@/lib/openapi/registry';
-import { jwtLoginErrorResponse, jwtRefreshErrorResponse, registerDuplicateResponse, registerInvalidResponse } from '@/lib/openapi/responses-core';
+import {
+  jwtLoginErrorResponse,
+  jwtRefreshErrorResponse,
+  registerDuplicateResponse,
+  registerInvalidResponse,
+} from '@/lib/openapi/responses-core';
 import { demoTokens, uniqueIp } from '../helpers/http';
 
 const baseURL = inject('baseURL');
@@ -48,10 +53,20 @@ async function callExample(d: RouteDoc, params: Record<string, string> = {}, que
   const body = d.example?.body;
   const res =
     body !== undefined
-      ? await fetch(url, { method: d.method.toUpperCase(), headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) })
+      ? await fetch(url, {
+          method: d.method.toUpperCase(),
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        })
       : await fetch(url, { method: d.method.toUpperCase(), headers });
   const status = successStatus(d);
-  expect(res.status, await res.clone().text().then((t) => t.slice(0, 300))).toBe(status);
+  expect(
+    res.status,
+    await res
+      .clone()
+      .text()
+      .then((t) => t.slice(0, 300)),
+  ).toBe(status);
   const doc = d.responses[status]!;
   if (doc.schema) {
     const json: unknown = await res.json();
@@ -95,7 +110,13 @@ describe('documented write examples against the running server', () => {
   });
 });
 
-const SAFE_POSTS = new Set(['/api/calculators/schedule', '/api/calculators/rate', '/api/calculators/npv-irr', '/api/calculators/price', '/api/jwt/login']);
+const SAFE_POSTS = new Set([
+  '/api/calculators/schedule',
+  '/api/calculators/rate',
+  '/api/calculators/npv-irr',
+  '/api/calculators/price',
+  '/api/jwt/login',
+]);
 const safe = coreRoutes.filter((d) => d.method === 'get' || (d.method === 'post' && SAFE_POSTS.has(d.path)));
 
 describe('documented read examples against the running server', () => {
@@ -116,7 +137,11 @@ describe('documented non-error-shape answers of /jwt/*', () => {
     ['/jwt/register', { email: 'admin@quantum.demo', password: 'long-enough-1', username: 'someone_new' }, 200, registerDuplicateResponse],
     ['/jwt/register', { email: 'not-an-email', password: 'x', username: '!' }, 400, registerInvalidResponse],
   ] as const)('%s answers %j with %i in the documented shape', async (path, body, status, schema) => {
-    const res = await fetch(`${baseURL}${path}`, { method: 'POST', headers: { ...json, 'x-forwarded-for': uniqueIp() }, body: JSON.stringify(body) });
+    const res = await fetch(`${baseURL}${path}`, {
+      method: 'POST',
+      headers: { ...json, 'x-forwarded-for': uniqueIp() },
+      body: JSON.stringify(body),
+    });
     expect(res.status).toBe(status);
     const parsed = schema.safeParse(await res.json());
     expect(parsed.success ? [] : parsed.error.issues).toEqual([]);

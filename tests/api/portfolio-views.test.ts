@@ -68,9 +68,16 @@ describe('CRUD of a user’s saved views', () => {
     expect(renamed.status).toBe(200);
     expect((await renamed.json()).name).toBe(`${body.name} (renamed)`);
 
-    const edited = await call('PATCH', `/api/portfolio-views/${created.id}`, as('viewer'), { columns: ['lessee', 'rate'], filters: { status: ['defaulted'] } });
+    const edited = await call('PATCH', `/api/portfolio-views/${created.id}`, as('viewer'), {
+      columns: ['lessee', 'rate'],
+      filters: { status: ['defaulted'] },
+    });
     expect(edited.status).toBe(200);
-    expect(await edited.json()).toMatchObject({ name: `${body.name} (renamed)`, columns: ['lessee', 'rate'], filters: { status: ['defaulted'] } });
+    expect(await edited.json()).toMatchObject({
+      name: `${body.name} (renamed)`,
+      columns: ['lessee', 'rate'],
+      filters: { status: ['defaulted'] },
+    });
 
     expect((await call('DELETE', `/api/portfolio-views/${created.id}`, as('viewer'))).status).toBe(204);
     expect((await call('GET', `/api/portfolio-views/${created.id}`, as('viewer'))).status).toBe(404);
@@ -108,12 +115,22 @@ describe('CRUD of a user’s saved views', () => {
 
   it('PATCH checks columns and sort against the view’s own module', async () => {
     const view = await create('viewer', { module: 'total-cash-flow', name: unique('TCF'), columns: ['id', 'lessee', 'npv'] });
-    const bad = await call('PATCH', `/api/portfolio-views/${view.id}`, as('viewer'), { columns: ['id', 'price'], filters: { sort: 'cash' } });
+    const bad = await call('PATCH', `/api/portfolio-views/${view.id}`, as('viewer'), {
+      columns: ['id', 'price'],
+      filters: { sort: 'cash' },
+    });
     expect(bad.status).toBe(400);
     expect(await issueFields(bad)).toEqual(['columns.1', 'filters.sort']);
     const empty = await call('PATCH', `/api/portfolio-views/${view.id}`, as('viewer'), {});
     expect(empty.status).toBe(400);
-    expect((await call('PATCH', `/api/portfolio-views/${view.id}`, as('viewer'), { columns: ['id', 'cash'], filters: { sort: 'npv', dir: 'asc' } })).status).toBe(200);
+    expect(
+      (
+        await call('PATCH', `/api/portfolio-views/${view.id}`, as('viewer'), {
+          columns: ['id', 'cash'],
+          filters: { sort: 'npv', dir: 'asc' },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it.each([

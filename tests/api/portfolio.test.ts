@@ -16,7 +16,12 @@ type Row = Record<string, number | string> & { id: number; fx: string; lessee: s
 let db: Db;
 beforeAll(async () => {
   for (const who of ['viewer', 'analyst', 'client']) {
-    const res = await postJson(baseURL, '/jwt/login', { email: `${who}@quantum.demo`, password: 'quantum-demo' }, { 'x-forwarded-for': uniqueIp() });
+    const res = await postJson(
+      baseURL,
+      '/jwt/login',
+      { email: `${who}@quantum.demo`, password: 'quantum-demo' },
+      { 'x-forwarded-for': uniqueIp() },
+    );
     const body = await res.json();
     tokens[who] = body.accessToken;
     userIds[who] = body.userData.id;
@@ -102,9 +107,14 @@ describe('auth and validation', () => {
     expect((await res.json()).error.issues.map((i: { field: string }) => i.field)).toContain(field);
   });
 
-  it('an unknown view, or another user\'s, is 404', async () => {
+  it("an unknown view, or another user's, is 404", async () => {
     expect((await get(`${EXPORT}?format=csv&view=987654`)).status).toBe(404);
-    const theirs = createPortfolioView(db, userIds.analyst!, { module: 'total-cash-flow', name: `private ${Date.now()}`, columns: [], filters: {} });
+    const theirs = createPortfolioView(db, userIds.analyst!, {
+      module: 'total-cash-flow',
+      name: `private ${Date.now()}`,
+      columns: [],
+      filters: {},
+    });
     expect((await get(`${EXPORT}?format=csv&view=${theirs.id}`, 'viewer')).status).toBe(404);
     expect((await get(`${EXPORT}?format=csv&view=${theirs.id}`, 'analyst')).status).toBe(200);
   });
@@ -118,7 +128,20 @@ describe('CSV', () => {
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="total-cash-flow_funder-1_\d{4}-\d{2}-01\.csv"$/);
     const [header, ...lines] = parseCsv(await csvText(res));
-    expect(header!.slice(0, 12)).toEqual(['id', 'contractNumber', 'lessee', 'fx', 'assetType', 'status', 'prin', 'sellto4G', 'npv', 'delta', 'check', 'totalcf']);
+    expect(header!.slice(0, 12)).toEqual([
+      'id',
+      'contractNumber',
+      'lessee',
+      'fx',
+      'assetType',
+      'status',
+      'prin',
+      'sellto4G',
+      'npv',
+      'delta',
+      'check',
+      'totalcf',
+    ]);
     expect(header![12]).toMatch(/^cash1 \(\d{4}-\d{2}\)$/);
     expect(header!.at(-1)).toBe('cashBeyond');
     const { rows, total } = await sqnRows(qs);
@@ -197,6 +220,6 @@ describe('XLSX', () => {
       expect(row.getCell(tHeader.indexOf('totalcf') + 1).value).toBeCloseTo(s.totalcf / 100, 6);
     });
     expect(seen.sort()).toEqual([...sums.keys()].sort());
-    expect((totalsSheet.getRow(2).getCell(1).value as string)).toBe('EUR');
+    expect(totalsSheet.getRow(2).getCell(1).value as string).toBe('EUR');
   });
 });

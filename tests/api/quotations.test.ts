@@ -12,7 +12,10 @@ beforeAll(async () => {
 async function call(method: string, path: string, who: Who | null, body?: unknown) {
   const res = await fetch(`${baseURL}${path}`, {
     method,
-    headers: { ...(who ? { authorization: `Bearer ${tokens[who]}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...(who ? { authorization: `Bearer ${tokens[who]}` } : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: res.status, json: await res.json().catch(() => null) };
@@ -21,7 +24,18 @@ async function call(method: string, path: string, who: Who | null, body?: unknow
 const nextYear = new Date().getUTCFullYear() + 1;
 async function body(extra: Record<string, unknown> = {}) {
   const lessee = (await call('GET', '/api/lessees?limit=1', 'viewer')).json.lessees[0];
-  return { lesseeId: lessee.id, assetType: 'medical', assetDescription: 'Ultrasound', currency: 'EUR', price: 9_000_000, term: 60, rate: 0.052, timing: 'advance', firstDueDate: `${nextYear}-02-01`, ...extra };
+  return {
+    lesseeId: lessee.id,
+    assetType: 'medical',
+    assetDescription: 'Ultrasound',
+    currency: 'EUR',
+    price: 9_000_000,
+    term: 60,
+    rate: 0.052,
+    timing: 'advance',
+    firstDueDate: `${nextYear}-02-01`,
+    ...extra,
+  };
 }
 
 async function newDraft() {
@@ -162,9 +176,14 @@ describe('quotations', () => {
   });
 
   it('exports the filtered list as CSV', async () => {
-    const res = await fetch(`${baseURL}/api/quotations/export?format=csv&status=converted`, { headers: { authorization: `Bearer ${tokens.viewer}` } });
+    const res = await fetch(`${baseURL}/api/quotations/export?format=csv&status=converted`, {
+      headers: { authorization: `Bearer ${tokens.viewer}` },
+    });
     expect(res.status).toBe(200);
-    const lines = (await res.text()).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const lines = (await res.text())
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(lines[0]!.split(',')[0]).toBe('Quotation');
     expect(lines.slice(1).every((l) => l.includes('Converted'))).toBe(true);
   });

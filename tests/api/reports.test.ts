@@ -24,7 +24,8 @@ const get = (path: string, who: keyof typeof tokens | null = 'viewer') => fetch(
  * Funder 1's leases in the pool at `cutOff` (domain.md §3, §8, §14): the Total Cash Flow's rows then — purchased on or
  * before it, not terminated, not written off by then, and not repaid. The tape has the same number of rows (§14).
  */
-const poolAt = async (cutOff: string) => ((await (await get(`/api/reports/cash-flow/lease?funderId=1&asOf=${cutOff}&perPage=1`)).json()) as { total: number }).total;
+const poolAt = async (cutOff: string) =>
+  ((await (await get(`/api/reports/cash-flow/lease?funderId=1&asOf=${cutOff}&perPage=1`)).json()) as { total: number }).total;
 const sha = (b: ArrayBuffer) => createHash('sha256').update(Buffer.from(b)).digest('hex');
 const MONTH = (() => {
   const d = new Date();
@@ -114,7 +115,10 @@ describe('shapes', () => {
     const leases = await poolAt(body.cutOff);
     expect(body.total).toBe(leases);
     expect(body.rows).toHaveLength(5);
-    expect(body.columns.find((c: { id: string }) => c.id === 'currentPrincipal')).toMatchObject({ esma: 'LESL28', header: 'LESL28 Current Principal Balance' });
+    expect(body.columns.find((c: { id: string }) => c.id === 'currentPrincipal')).toMatchObject({
+      esma: 'LESL28',
+      header: 'LESL28 Current Principal Balance',
+    });
   });
 
   it('customers: a page, sorted by outstanding descending, with totals', async () => {
@@ -161,7 +165,9 @@ describe('kept files', () => {
     expect(list.rows.map((r: { id: number }) => r.id)).toContain(rec.id);
     const dl = await get(`/api/reports/files/${rec.id}`);
     expect(dl.status).toBe(200);
-    expect(dl.headers.get('content-type')).toBe(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(dl.headers.get('content-type')).toBe(
+      format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
     expect(dl.headers.get('content-disposition')).toBe(`attachment; filename="${rec.fileName}"`);
     const bytes = await dl.arrayBuffer();
     expect(sha(bytes)).toBe(rec.sha256);

@@ -179,7 +179,10 @@ describe('the portfolio under a scenario', () => {
     const file = async (query: string) => {
       const res = await call('GET', `/api/portfolio/total-cash-flow/export?funderId=1&cutOff=2026-11-01&format=csv${query}`, as('viewer'));
       expect(res.status).toBe(200);
-      return (await res.text()).replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+      return (await res.text())
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split(/\r?\n/);
     };
     const contractual = await file('');
     expect(await file(`&scenario=${zero.id}`)).toEqual(contractual);
@@ -194,10 +197,15 @@ describe('the portfolio under a scenario', () => {
     expect(total).toBeGreaterThanOrEqual(0);
     const body = await (await call('GET', `/api/scenarios/${s.id}/cash-flow?cutOff=2026-11-01`, as('viewer'))).json();
     for (const c of body.currencies as { currency: string; scenario: { totalcf: number } }[]) {
-      const rows = stressed.slice(1).map(cellsOf).filter((cells) => cells[fx] === c.currency);
+      const rows = stressed
+        .slice(1)
+        .map(cellsOf)
+        .filter((cells) => cells[fx] === c.currency);
       expect(Math.round(rows.reduce((a, cells) => a + Number(cells[total]) * 100, 0))).toBe(c.scenario.totalcf);
     }
-    expect((await call('GET', '/api/portfolio/total-cash-flow/export?funderId=1&format=csv&scenario=99999999', as('viewer'))).status).toBe(404);
+    expect((await call('GET', '/api/portfolio/total-cash-flow/export?funderId=1&format=csv&scenario=99999999', as('viewer'))).status).toBe(
+      404,
+    );
   });
 
   it('exports the comparison as CSV and XLSX', async () => {

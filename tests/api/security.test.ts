@@ -68,10 +68,13 @@ describe('Content-Security-Policy on pages, no-store on authenticated JSON', () 
     expect(nonces.size).toBe(2);
   });
 
-  it.each(['/api/me', '/api/leases?perPage=1', '/api/leases/999999999'])('GET %s with a credential answers Cache-Control: no-store', async (path) => {
-    const res = await fetch(`${baseURL}${path}`, { headers: { authorization: `Bearer ${tokens.admin}` } });
-    expect(res.headers.get('cache-control')).toBe('no-store');
-  });
+  it.each(['/api/me', '/api/leases?perPage=1', '/api/leases/999999999'])(
+    'GET %s with a credential answers Cache-Control: no-store',
+    async (path) => {
+      const res = await fetch(`${baseURL}${path}`, { headers: { authorization: `Bearer ${tokens.admin}` } });
+      expect(res.headers.get('cache-control')).toBe('no-store');
+    },
+  );
 
   it('a 401 from the wrapper is no-store too', async () => {
     const res = await fetch(`${baseURL}/api/me`);
@@ -100,13 +103,25 @@ describe('the current-password check of POST /api/account/password is limited li
   it('answers 429 with Retry-After after three wrong guesses, and the right password waits too', async () => {
     const stamp = Date.now().toString(36);
     const ip = uniqueIp();
-    const reg = await postJson(baseURL, '/jwt/register', { email: `cp-${stamp}@example.com`, password: 'first-password', username: `cp_${stamp}` }, { 'x-forwarded-for': ip });
+    const reg = await postJson(
+      baseURL,
+      '/jwt/register',
+      { email: `cp-${stamp}@example.com`, password: 'first-password', username: `cp_${stamp}` },
+      { 'x-forwarded-for': ip },
+    );
     expect(reg.status).toBe(201);
     const auth = { authorization: `Bearer ${(await reg.json()).accessToken}`, 'x-forwarded-for': ip };
     for (let i = 0; i < 3; i++) {
-      expect((await postJson(baseURL, '/api/account/password', { currentPassword: `guess-${i}`, newPassword: 'second-password' }, auth)).status).toBe(400);
+      expect(
+        (await postJson(baseURL, '/api/account/password', { currentPassword: `guess-${i}`, newPassword: 'second-password' }, auth)).status,
+      ).toBe(400);
     }
-    const limited = await postJson(baseURL, '/api/account/password', { currentPassword: 'first-password', newPassword: 'second-password' }, auth);
+    const limited = await postJson(
+      baseURL,
+      '/api/account/password',
+      { currentPassword: 'first-password', newPassword: 'second-password' },
+      auth,
+    );
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await limited.json()).error.code).toBe('rate_limited');
@@ -117,7 +132,16 @@ describe('sign-in lockout cannot be turned against the owner', () => {
   it('five wrong passwords from other addresses cost the owner at most a short wait, not 15 minutes', async () => {
     const stamp = Date.now().toString(36);
     const email = `owner-${stamp}@example.com`;
-    expect((await postJson(baseURL, '/jwt/register', { email, password: 'owner-password', username: `owner_${stamp}` }, { 'x-forwarded-for': uniqueIp() })).status).toBe(201);
+    expect(
+      (
+        await postJson(
+          baseURL,
+          '/jwt/register',
+          { email, password: 'owner-password', username: `owner_${stamp}` },
+          { 'x-forwarded-for': uniqueIp() },
+        )
+      ).status,
+    ).toBe(201);
     for (let i = 0; i < 5; i++) {
       expect((await postJson(baseURL, '/jwt/login', { email, password: 'wrong' }, { 'x-forwarded-for': uniqueIp() })).status).toBe(400);
     }
@@ -128,7 +152,9 @@ describe('sign-in lockout cannot be turned against the owner', () => {
       expect(wait).toBeGreaterThan(0);
       expect(wait).toBeLessThanOrEqual(60);
       await sleep(wait * 1000 + 200);
-      expect((await postJson(baseURL, '/jwt/login', { email, password: 'owner-password' }, { 'x-forwarded-for': ownerIp })).status).toBe(200);
+      expect((await postJson(baseURL, '/jwt/login', { email, password: 'owner-password' }, { 'x-forwarded-for': ownerIp })).status).toBe(
+        200,
+      );
     } else {
       expect(first.status).toBe(200);
     }
@@ -137,14 +163,24 @@ describe('sign-in lockout cannot be turned against the owner', () => {
   it('five failures on other accounts from a shared address delay a colleague by seconds, not 15 minutes', async () => {
     const ip = uniqueIp();
     for (let i = 0; i < 5; i++) {
-      expect((await postJson(baseURL, '/jwt/login', { email: `nat-ghost-${i}@example.com`, password: 'wrong' }, { 'x-forwarded-for': ip })).status).toBe(400);
+      expect(
+        (await postJson(baseURL, '/jwt/login', { email: `nat-ghost-${i}@example.com`, password: 'wrong' }, { 'x-forwarded-for': ip }))
+          .status,
+      ).toBe(400);
     }
-    const first = await postJson(baseURL, '/jwt/login', { email: 'viewer@quantum.demo', password: DEMO_PASSWORD }, { 'x-forwarded-for': ip });
+    const first = await postJson(
+      baseURL,
+      '/jwt/login',
+      { email: 'viewer@quantum.demo', password: DEMO_PASSWORD },
+      { 'x-forwarded-for': ip },
+    );
     expect(first.status).toBe(429);
     const wait = Number(first.headers.get('retry-after'));
     expect(wait).toBeLessThanOrEqual(60);
     await sleep(wait * 1000 + 200);
-    expect((await postJson(baseURL, '/jwt/login', { email: 'viewer@quantum.demo', password: DEMO_PASSWORD }, { 'x-forwarded-for': ip })).status).toBe(200);
+    expect(
+      (await postJson(baseURL, '/jwt/login', { email: 'viewer@quantum.demo', password: DEMO_PASSWORD }, { 'x-forwarded-for': ip })).status,
+    ).toBe(200);
   });
 
   it('registration is limited per address', async () => {
@@ -152,13 +188,23 @@ describe('sign-in lockout cannot be turned against the owner', () => {
     const stamp = Date.now().toString(36);
     const statuses: number[] = [];
     for (let i = 0; i < 21; i++) {
-      const res = await postJson(baseURL, '/jwt/register', { email: `reg-${stamp}-${i}@example.com`, password: 'a-long-password', username: `reg_${stamp}_${i}` }, { 'x-forwarded-for': ip });
+      const res = await postJson(
+        baseURL,
+        '/jwt/register',
+        { email: `reg-${stamp}-${i}@example.com`, password: 'a-long-password', username: `reg_${stamp}_${i}` },
+        { 'x-forwarded-for': ip },
+      );
       statuses.push(res.status);
       if (res.status === 429) expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
     }
     expect(statuses.slice(0, 20).every((s) => s === 201)).toBe(true);
     expect(statuses[20]).toBe(429);
-    const elsewhere = await postJson(baseURL, '/jwt/register', { email: `reg-${stamp}-x@example.com`, password: 'a-long-password', username: `reg_${stamp}_x` }, { 'x-forwarded-for': uniqueIp() });
+    const elsewhere = await postJson(
+      baseURL,
+      '/jwt/register',
+      { email: `reg-${stamp}-x@example.com`, password: 'a-long-password', username: `reg_${stamp}_x` },
+      { 'x-forwarded-for': uniqueIp() },
+    );
     expect(elsewhere.status).toBe(201);
   });
 });
@@ -209,13 +255,22 @@ describe('with TRUST_PROXY unset (no trusted proxy)', () => {
   it('X-Forwarded-Host does not steer the sign-in answer to another host', async () => {
     const evil = { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' };
     const csrf = await fetch(`${direct.baseURL}/api/auth/csrf`, { headers: evil });
-    const cookie = csrf.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = csrf.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const { csrfToken } = await csrf.json();
     const res = await fetch(`${direct.baseURL}/api/auth/callback/credentials`, {
       method: 'POST',
       redirect: 'manual',
       headers: { ...evil, 'content-type': 'application/x-www-form-urlencoded', cookie },
-      body: new URLSearchParams({ csrfToken, email: 'viewer@quantum.demo', password: DEMO_PASSWORD, json: 'true', callbackUrl: '/en/dashboard' }).toString(),
+      body: new URLSearchParams({
+        csrfToken,
+        email: 'viewer@quantum.demo',
+        password: DEMO_PASSWORD,
+        json: 'true',
+        callbackUrl: '/en/dashboard',
+      }).toString(),
     });
     expect(res.status).toBe(200);
     const { url } = await res.json();
@@ -226,7 +281,12 @@ describe('with TRUST_PROXY unset (no trusted proxy)', () => {
   it('X-Forwarded-For is ignored: varying it does not escape the per-address limit', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
-      const res = await postJson(direct.baseURL, '/jwt/login', { email: `xff-ghost-${i}@example.com`, password: 'wrong' }, { 'x-forwarded-for': `203.0.113.${i}, 198.51.100.${i}` });
+      const res = await postJson(
+        direct.baseURL,
+        '/jwt/login',
+        { email: `xff-ghost-${i}@example.com`, password: 'wrong' },
+        { 'x-forwarded-for': `203.0.113.${i}, 198.51.100.${i}` },
+      );
       statuses.push(res.status);
     }
     expect(statuses.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);

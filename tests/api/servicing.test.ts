@@ -62,7 +62,14 @@ describe('auth', () => {
 describe('POST /api/payments and reversal', () => {
   it('201 records a payment; arrears drop by the amount; the reversal recomputes the allocation; twice is 409', async () => {
     const lease = await leaseInArrears();
-    const created = await call('POST', '/api/payments', 'analyst', { leaseId: lease.leaseId, receivedOn: today, amount: 5000, currency: lease.currency, method: 'transfer', reference: 'api test' });
+    const created = await call('POST', '/api/payments', 'analyst', {
+      leaseId: lease.leaseId,
+      receivedOn: today,
+      amount: 5000,
+      currency: lease.currency,
+      method: 'transfer',
+      reference: 'api test',
+    });
     expect(created.status).toBe(201);
     expect(created.json.payment).toMatchObject({ leaseId: lease.leaseId, amount: 5000, kind: 'payment' });
     const after = (await call('GET', `/api/servicing/delinquency?q=${lease.contractNumber}`, 'viewer')).json.rows[0];
@@ -81,15 +88,37 @@ describe('POST /api/payments and reversal', () => {
   });
 
   it('400 names the fields; 400 for another currency; 404 unknown lease or payment', async () => {
-    const bad = await call('POST', '/api/payments', 'analyst', { leaseId: 'x', receivedOn: '2026-02-30', amount: -1, currency: 'XXX', method: 'cash' });
+    const bad = await call('POST', '/api/payments', 'analyst', {
+      leaseId: 'x',
+      receivedOn: '2026-02-30',
+      amount: -1,
+      currency: 'XXX',
+      method: 'cash',
+    });
     expect(bad.status).toBe(400);
     expect(bad.json.error.issues.map((i: any) => i.field).sort()).toEqual(['amount', 'currency', 'leaseId', 'method', 'receivedOn']);
     const lease = await leaseInArrears();
     const other = lease.currency === 'EUR' ? 'USD' : 'EUR';
-    const cur = await call('POST', '/api/payments', 'analyst', { leaseId: lease.leaseId, receivedOn: today, amount: 100, currency: other, method: 'transfer' });
+    const cur = await call('POST', '/api/payments', 'analyst', {
+      leaseId: lease.leaseId,
+      receivedOn: today,
+      amount: 100,
+      currency: other,
+      method: 'transfer',
+    });
     expect(cur.status).toBe(400);
     expect(cur.json.error.issues[0].field).toBe('currency');
-    expect((await call('POST', '/api/payments', 'analyst', { leaseId: 99_999_999, receivedOn: today, amount: 100, currency: 'EUR', method: 'transfer' })).status).toBe(404);
+    expect(
+      (
+        await call('POST', '/api/payments', 'analyst', {
+          leaseId: 99_999_999,
+          receivedOn: today,
+          amount: 100,
+          currency: 'EUR',
+          method: 'transfer',
+        })
+      ).status,
+    ).toBe(404);
     expect((await call('POST', '/api/payments/99999999/reverse', 'analyst', { reversedOn: today })).status).toBe(404);
     expect((await call('POST', '/api/payments/abc/reverse', 'analyst', { reversedOn: today })).status).toBe(404);
   });
@@ -118,11 +147,18 @@ describe('POST /api/payments/import', () => {
     const matched = await call('POST', `/api/payments/imports/${imp.id}/lines/${line.id}/match`, 'analyst', { leaseId: lease.leaseId });
     expect(matched.status).toBe(201);
     expect(matched.json.line).toMatchObject({ status: 'manual' });
-    expect((await call('POST', `/api/payments/imports/${imp.id}/lines/${line.id}/match`, 'analyst', { leaseId: lease.leaseId })).status).toBe(409);
-    expect((await call('POST', `/api/payments/imports/${imp.id}/lines/999999/match`, 'analyst', { leaseId: lease.leaseId })).status).toBe(404);
+    expect(
+      (await call('POST', `/api/payments/imports/${imp.id}/lines/${line.id}/match`, 'analyst', { leaseId: lease.leaseId })).status,
+    ).toBe(409);
+    expect((await call('POST', `/api/payments/imports/${imp.id}/lines/999999/match`, 'analyst', { leaseId: lease.leaseId })).status).toBe(
+      404,
+    );
     expect((await call('GET', '/api/payments/imports/99999999', 'viewer')).status).toBe(404);
 
-    const json = await call('POST', '/api/payments/import', 'analyst', { fileName: 'json.csv', csv: `date,amount,currency,contract\n${today},1.00,${lease.currency},${lease.contractNumber}\n` });
+    const json = await call('POST', '/api/payments/import', 'analyst', {
+      fileName: 'json.csv',
+      csv: `date,amount,currency,contract\n${today},1.00,${lease.currency},${lease.contractNumber}\n`,
+    });
     expect(json.status).toBe(201);
   });
 
@@ -167,7 +203,9 @@ describe('servicing reads', () => {
     const csv = await call('GET', '/api/servicing/delinquency/export?format=csv&locale=de', 'viewer');
     expect(csv.status).toBe(200);
     expect(csv.text.split('\n')[0]).toContain('Verzugstage');
-    const xlsx = await fetch(`${baseURL}/api/servicing/behaviour/export?format=xlsx`, { headers: { authorization: `Bearer ${tokens.viewer}` } });
+    const xlsx = await fetch(`${baseURL}/api/servicing/behaviour/export?format=xlsx`, {
+      headers: { authorization: `Bearer ${tokens.viewer}` },
+    });
     expect(xlsx.status).toBe(200);
     expect(xlsx.headers.get('content-type')).toContain('spreadsheetml');
     const ledger = await call('GET', '/api/payments/export?format=csv&method=direct_debit', 'viewer');
@@ -184,16 +222,27 @@ describe('servicing reads', () => {
 describe('status against DPD (issue #11)', () => {
   it('a default is never typed (400); a lease flagged unlikely to pay carries its derived reason in the Delinquency and register exports', async () => {
     const { json } = await call('GET', `/api/servicing/delinquency?sort=dpd&dir=asc&perPage=100`, 'viewer');
-    const inDefault = new Set(((await call('GET', '/api/credit/defaults', 'viewer')).json.defaults as { leaseId: number }[]).map((d) => d.leaseId));
+    const inDefault = new Set(
+      ((await call('GET', '/api/credit/defaults', 'viewer')).json.defaults as { leaseId: number }[]).map((d) => d.leaseId),
+    );
     // Current and still running today (principal outstanding): a lease past its last instalment reads Repaid, whatever the day.
-    const current = json.rows.filter((r: any) => r.status === 'active' && r.dpd === 0 && r.outstandingPrincipal > 0 && !inDefault.has(r.leaseId));
+    const current = json.rows.filter(
+      (r: any) => r.status === 'active' && r.dpd === 0 && r.outstandingPrincipal > 0 && !inDefault.has(r.leaseId),
+    );
     const row = current[0];
     expect(row).toBeTruthy();
     const lease = (await call('GET', `/api/leases/${row.leaseId}`, 'viewer')).json.lease;
     const typed = await call('PATCH', `/api/leases/${row.leaseId}`, 'analyst', { version: lease.version, status: 'defaulted' });
     expect(typed.status).toBe(400);
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-    expect((await call('POST', `/api/leases/${row.leaseId}/unlikely-to-pay`, 'analyst', { reason: 'Servicing export test', flaggedOn: yesterday })).status).toBe(201);
+    expect(
+      (
+        await call('POST', `/api/leases/${row.leaseId}/unlikely-to-pay`, 'analyst', {
+          reason: 'Servicing export test',
+          flaggedOn: yesterday,
+        })
+      ).status,
+    ).toBe(201);
     try {
       const reason = /Defaulted since [^:]+: unlikely to pay, flagged by analyst@quantum\.demo: Servicing export test/;
       const delinquency = await call('GET', `/api/servicing/delinquency/export?format=csv&locale=en&q=${row.contractNumber}`, 'viewer');
@@ -203,7 +252,11 @@ describe('status against DPD (issue #11)', () => {
       const line = lines.find((l) => l.startsWith(`${row.contractNumber},`));
       expect(line).toMatch(reason);
 
-      const register = await call('GET', `/api/leases/export?format=csv&locale=en&q=${row.contractNumber}&columns=contractNumber,status`, 'viewer');
+      const register = await call(
+        'GET',
+        `/api/leases/export?format=csv&locale=en&q=${row.contractNumber}&columns=contractNumber,status`,
+        'viewer',
+      );
       expect(register.status).toBe(200);
       const [rhead, rline] = register.text.replace(/^\uFEFF/, '').split('\r\n');
       expect(rhead).toBe('Contract,Status,Status reason');
@@ -211,7 +264,11 @@ describe('status against DPD (issue #11)', () => {
 
       // An active lease that is not in default has no reason; its status is the derived one (domain.md §8).
       const other = current[1];
-      const plain = await call('GET', `/api/leases/export?format=csv&locale=en&q=${other.contractNumber}&columns=contractNumber,status`, 'viewer');
+      const plain = await call(
+        'GET',
+        `/api/leases/export?format=csv&locale=en&q=${other.contractNumber}&columns=contractNumber,status`,
+        'viewer',
+      );
       expect(plain.text.replace(/^\uFEFF/, '').split('\r\n')[1]).toBe(`${other.contractNumber},Performing,`);
     } finally {
       // Cleared on the day it started: the flag never held, so the shared book is as before.

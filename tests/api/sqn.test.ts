@@ -32,21 +32,36 @@ beforeAll(async () => {
 });
 
 describe('auth', () => {
-  it.each(['/api/sqn/all-total-cash', '/api/sqn/total-cash'])('%s answers 401 without a credential and 403 without read:funders', async (path) => {
-    const anonymous = await get(path, null);
-    expect(anonymous.status).toBe(401);
-    expect(await anonymous.json()).toMatchObject({ error: { code: 'unauthorized' } });
-    const client = await get(path, 'client');
-    expect(client.status).toBe(403);
-    expect(await client.json()).toMatchObject({ error: { code: 'forbidden' } });
-  });
+  it.each(['/api/sqn/all-total-cash', '/api/sqn/total-cash'])(
+    '%s answers 401 without a credential and 403 without read:funders',
+    async (path) => {
+      const anonymous = await get(path, null);
+      expect(anonymous.status).toBe(401);
+      expect(await anonymous.json()).toMatchObject({ error: { code: 'unauthorized' } });
+      const client = await get(path, 'client');
+      expect(client.status).toBe(403);
+      expect(await client.json()).toMatchObject({ error: { code: 'forbidden' } });
+    },
+  );
 });
 
 describe('GET /api/sqn/all-total-cash', () => {
   it('is a bare array of the documented rows, in id order, amounts in integer minor units', async () => {
     expect(Array.isArray(all)).toBe(true);
     expect(all.length).toBeGreaterThan(100);
-    const keys = ['id', 'prin', 'sellto4G', 'npv', 'delta', 'check', 'fx', 'totalcf', 'lessee', ...Array.from({ length: 61 }, (_, k) => `cash${k + 1}`), 'cashBeyond'];
+    const keys = [
+      'id',
+      'prin',
+      'sellto4G',
+      'npv',
+      'delta',
+      'check',
+      'fx',
+      'totalcf',
+      'lessee',
+      ...Array.from({ length: 61 }, (_, k) => `cash${k + 1}`),
+      'cashBeyond',
+    ];
     for (const row of all) {
       expect(Object.keys(row)).toEqual(keys);
       for (const k of keys) if (k !== 'fx' && k !== 'lessee') expect(Number.isInteger(row[k]), k).toBe(true);

@@ -16,27 +16,51 @@ const send = (path: string, method: string, token: string | null, body: unknown)
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(body),
   });
-const getJson = async (path: string, token: string) => (await fetch(`${baseURL}${path}`, { headers: { authorization: `Bearer ${token}` } })).json();
+const getJson = async (path: string, token: string) =>
+  (await fetch(`${baseURL}${path}`, { headers: { authorization: `Bearer ${token}` } })).json();
 
 describe('PATCH /api/account/settings', () => {
-  const notification = { commentOnArticle: true, answerOnForm: false, followMe: true, newAnnouncements: false, productUpdates: true, blogDigest: true };
+  const notification = {
+    commentOnArticle: true,
+    answerOnForm: false,
+    followMe: true,
+    newAnnouncements: false,
+    productUpdates: true,
+    blogDigest: true,
+  };
 
   it('changes only the caller’s own named sections; GET /account-setting/data then answers them', async () => {
     const viewerBefore = await getJson('/api/account-setting/data', tokens.viewer);
     const res = await send('/api/account/settings', 'PATCH', tokens.client, {
-      info: { bio: 'Leasing for dentists.', dob: '1980-02-29', country: 'Portugal', website: 'https://example.com/me', phone: '+351 21 000 0000' },
+      info: {
+        bio: 'Leasing for dentists.',
+        dob: '1980-02-29',
+        country: 'Portugal',
+        website: 'https://example.com/me',
+        phone: '+351 21 000 0000',
+      },
       notification,
     });
     expect(res.status).toBe(200);
     const after = await res.json();
-    expect(after.info).toEqual({ bio: 'Leasing for dentists.', dob: '1980-02-29', country: 'Portugal', website: 'https://example.com/me', phone: '+351 21 000 0000' });
+    expect(after.info).toEqual({
+      bio: 'Leasing for dentists.',
+      dob: '1980-02-29',
+      country: 'Portugal',
+      website: 'https://example.com/me',
+      phone: '+351 21 000 0000',
+    });
     expect(after.notification).toEqual(notification);
     expect(await getJson('/api/account-setting/data', tokens.client)).toEqual(after);
     expect(await getJson('/api/account-setting/data', tokens.viewer)).toEqual(viewerBefore);
   });
 
   it.each([
-    ['a javascript: link', { social: { socialLinks: { twitter: 'javascript:alert(1)', facebook: '', google: '', linkedIn: '', instagram: '', quora: '' } } }, 'social.socialLinks.twitter'],
+    [
+      'a javascript: link',
+      { social: { socialLinks: { twitter: 'javascript:alert(1)', facebook: '', google: '', linkedIn: '', instagram: '', quora: '' } } },
+      'social.socialLinks.twitter',
+    ],
     ['the e-mail (not changeable here)', { general: { fullName: 'X', company: '', email: 'x@example.com' } }, 'general'],
     ['an impossible date of birth', { info: { bio: '', dob: '2021-02-29', country: '', website: '', phone: '' } }, 'info.dob'],
     ['no section at all', {}, '(root)'],
@@ -53,7 +77,16 @@ describe('PATCH /api/account/settings', () => {
 });
 
 describe('POST /api/workspace/catalogue/quotations', () => {
-  const body = (over: Record<string, unknown> = {}) => ({ productId: 1, lesseeId: 1, assetType: 'vehicle', term: 36, rate: 0.065, timing: 'advance', firstDueDate: '2027-02-01', ...over });
+  const body = (over: Record<string, unknown> = {}) => ({
+    productId: 1,
+    lesseeId: 1,
+    assetType: 'vehicle',
+    term: 36,
+    rate: 0.065,
+    timing: 'advance',
+    firstDueDate: '2027-02-01',
+    ...over,
+  });
 
   it('creates a draft quotation of the funder with the product as the asset', async () => {
     const product = (await getJson('/api/apps/ecommerce/products/1', tokens.analyst)).product;
@@ -62,7 +95,14 @@ describe('POST /api/workspace/catalogue/quotations', () => {
     expect(res.status).toBe(201);
     const { quotation } = await res.json();
     expect(res.headers.get('location')).toBe(`/api/quotations/${quotation.id}`);
-    expect(quotation).toMatchObject({ status: 'draft', funderId: 1, lesseeId: lessee.id, price: product.price, currency: product.currency, assetDescription: `${product.brand} · ${product.name}` });
+    expect(quotation).toMatchObject({
+      status: 'draft',
+      funderId: 1,
+      lesseeId: lessee.id,
+      price: product.price,
+      currency: product.currency,
+      assetDescription: `${product.brand} · ${product.name}`,
+    });
     const listed = await getJson('/api/quotations?funderId=1&status=draft', tokens.analyst);
     expect(listed.quotations.some((q: { id: number }) => q.id === quotation.id)).toBe(true);
   });

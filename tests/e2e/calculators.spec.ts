@@ -7,7 +7,6 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { signInAs } from '../helpers/e2e-auth';
 
-
 /** Fills and submits the English sign-in form as the analyst; resolves once the browser has left the login page. */
 /** Starts signed in as the analyst (the session made once by the setup project). */
 async function signIn(page: Page) {
@@ -81,7 +80,7 @@ test('the CSV export link downloads one row per instalment', async ({ page }) =>
   expect(lines).toHaveLength(1 + 60);
   expect(lines[1]).toBe('1,2026-01-01,794.34,0.00,794.34,0.00,0.00,794.34,44205.66');
 
-  const xlsx = await page.request.get(await page.getByTestId('export-xlsx').getAttribute('href') ?? '');
+  const xlsx = await page.request.get((await page.getByTestId('export-xlsx').getAttribute('href')) ?? '');
   expect(xlsx.status()).toBe(200);
   expect(xlsx.headers()['content-disposition']).toBe('attachment; filename="schedule-EUR-60x-2026-01-01.xlsx"');
 

@@ -9,7 +9,17 @@ import { getNavItem, NAV_PAGE_KEYS } from '@/lib/navigation';
 import { signInAs } from '../helpers/e2e-auth';
 
 const MENU_PATHS = NAV_PAGE_KEYS.map((key) => getNavItem(key).href);
-const MORE_PATHS = ['/master-file/new', '/master-file/onboarding', '/master-file/onboarding/new', '/master-file/1', '/master-file/1/edit', '/settings/users', '/servicing/payments', '/catalogue/1', '/catalogue/cart'];
+const MORE_PATHS = [
+  '/master-file/new',
+  '/master-file/onboarding',
+  '/master-file/onboarding/new',
+  '/master-file/1',
+  '/master-file/1/edit',
+  '/settings/users',
+  '/servicing/payments',
+  '/catalogue/1',
+  '/catalogue/cart',
+];
 const EVERY_LOCALE = ['/dashboard', '/portfolio/total-cash-flow', '/portfolio/summary', '/servicing/delinquency'];
 
 /** Starts signed in as the admin (the session kept once by the setup project). */

@@ -6,7 +6,10 @@
 import { expect, test } from '@playwright/test';
 import { signInAs } from '../helpers/e2e-auth';
 
-test('Defaults & losses: flag unlikely to pay, propose a write-off (pending until another user approves), export', async ({ page, request }) => {
+test('Defaults & losses: flag unlikely to pay, propose a write-off (pending until another user approves), export', async ({
+  page,
+  request,
+}) => {
   await signInAs(page, 'analyst');
   await page.goto('/en/servicing/defaults');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Defaults & losses');
@@ -36,7 +39,11 @@ test('Defaults & losses: flag unlikely to pay, propose a write-off (pending unti
   await expect(page.getByTestId(`flag-${contract}`)).toContainText('E2E: insolvency filing');
 
   // Propose a write-off of a defaulted lease: it waits for a second user.
-  const row = page.getByTestId('defaults-table').locator('tbody tr').filter({ has: page.getByRole('button', { name: /^Propose write-off/ }) }).first();
+  const row = page
+    .getByTestId('defaults-table')
+    .locator('tbody tr')
+    .filter({ has: page.getByRole('button', { name: /^Propose write-off/ }) })
+    .first();
   const target = (await row.getByRole('link').first().innerText()).trim();
   await row.getByRole('button', { name: /^Propose write-off/ }).click();
   await expect(page.getByText(`The write-off of ${target} waits for a second user's approval.`)).toBeVisible();
@@ -47,13 +54,22 @@ test('Defaults & losses: flag unlikely to pay, propose a write-off (pending unti
   await expect(pending.getByRole('button', { name: 'Approve' })).toHaveCount(0);
 
   // The second user approves through the API.
-  const token = await request.post('/jwt/login', { data: { email: 'admin@quantum.demo', password: 'quantum-demo' }, headers: { 'x-forwarded-for': '198.51.100.77' } });
+  const token = await request.post('/jwt/login', {
+    data: { email: 'admin@quantum.demo', password: 'quantum-demo' },
+    headers: { 'x-forwarded-for': '198.51.100.77' },
+  });
   expect(token.ok()).toBe(true);
   {
     const { accessToken } = (await token.json()) as { accessToken: string };
-    const list = await request.get('/api/credit/write-offs?funderId=1&status=proposed', { headers: { authorization: `Bearer ${accessToken}` } });
-    const id = ((await list.json()) as { writeOffs: { id: number; contractNumber: string }[] }).writeOffs.find((w) => w.contractNumber === target)!.id;
-    expect((await request.post(`/api/credit/write-offs/${id}/approve`, { headers: { authorization: `Bearer ${accessToken}` } })).status()).toBe(200);
+    const list = await request.get('/api/credit/write-offs?funderId=1&status=proposed', {
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
+    const id = ((await list.json()) as { writeOffs: { id: number; contractNumber: string }[] }).writeOffs.find(
+      (w) => w.contractNumber === target,
+    )!.id;
+    expect(
+      (await request.post(`/api/credit/write-offs/${id}/approve`, { headers: { authorization: `Bearer ${accessToken}` } })).status(),
+    ).toBe(200);
     await page.reload();
     await expect(page.getByTestId(`write-off-${target}`).getByTestId('write-off-status')).toHaveText('Approved');
   }

@@ -33,7 +33,8 @@ const test = base.extend<{ rolePage: (role: Role) => Promise<Page> }, { roleCont
     const pages: Page[] = [];
     await provide(async (role) => {
       let context = roleContexts.get(role);
-      if (!context) roleContexts.set(role, (context = await browser.newContext({ baseURL, viewport: VIEWPORT, storageState: authStateFile(role) })));
+      if (!context)
+        roleContexts.set(role, (context = await browser.newContext({ baseURL, viewport: VIEWPORT, storageState: authStateFile(role) })));
       const page = await context.newPage();
       pages.push(page);
       return page;
@@ -66,14 +67,17 @@ async function chartAxisProblems(page: Page): Promise<AxisProblem[]> {
         const orientation = tick.getAttribute('orientation');
         const inside = (axis: 'x' | 'y') => {
           if (r.left < box.left - slack) problems.push({ axis, text, why: `starts ${Math.round(box.left - r.left)} px left of the chart` });
-          if (r.right > box.right + slack) problems.push({ axis, text, why: `ends ${Math.round(r.right - box.right)} px right of the chart` });
+          if (r.right > box.right + slack)
+            problems.push({ axis, text, why: `ends ${Math.round(r.right - box.right)} px right of the chart` });
           if (r.bottom > box.bottom + slack) problems.push({ axis, text, why: 'below the chart' });
         };
         if (orientation === 'left' || orientation === 'right') {
           inside('y');
           if (grid && grid.width > 0) {
-            if (orientation === 'left' && r.right > grid.left + slack) problems.push({ axis: 'y', text, why: `runs ${Math.round(r.right - grid.left)} px into the plot area` });
-            if (orientation === 'right' && r.left < grid.right - slack) problems.push({ axis: 'y', text, why: `runs ${Math.round(grid.right - r.left)} px into the plot area` });
+            if (orientation === 'left' && r.right > grid.left + slack)
+              problems.push({ axis: 'y', text, why: `runs ${Math.round(r.right - grid.left)} px into the plot area` });
+            if (orientation === 'right' && r.left < grid.right - slack)
+              problems.push({ axis: 'y', text, why: `runs ${Math.round(grid.right - r.left)} px into the plot area` });
           }
         } else {
           inside('x');

@@ -17,7 +17,8 @@ test('the Facilities list shows each demo facility and opens its page with the w
   await table.locator('tbody tr').first().getByRole('link').first().click();
   await expect(page.getByTestId('waterfall-chart').locator('svg').first()).toBeVisible();
   const wf = page.getByTestId('waterfall-table');
-  for (const key of ['collateral', 'ineligible', 'eligible', 'excess', 'borrowingBase', 'maximumAdvance', 'outstanding']) await expect(wf.getByTestId(`wf-${key}`)).toBeVisible();
+  for (const key of ['collateral', 'ineligible', 'eligible', 'excess', 'borrowingBase', 'maximumAdvance', 'outstanding'])
+    await expect(wf.getByTestId(`wf-${key}`)).toBeVisible();
   await expect(wf.locator('[data-testid="wf-availability"]')).toBeVisible();
   // The demo lessee limit produces an excess; one covenant is in Warning.
   await expect(page.getByTestId('excess-table').locator('tbody tr').first()).toBeVisible();
@@ -59,7 +60,9 @@ test('requesting a draw: above availability is refused, a small one is pending f
   await expect(row).toHaveAttribute('data-status', 'pending');
 });
 
-test('Liability CF per facility: the facility selector shows its funding line, whose balance is the facility page outstanding', async ({ page }) => {
+test('Liability CF per facility: the facility selector shows its funding line, whose balance is the facility page outstanding', async ({
+  page,
+}) => {
   await signInAs(page, 'analyst');
   const cutOff = e2eCutOff();
   await page.goto(`/en/portfolio/facilities/1?asOf=${cutOff}`);

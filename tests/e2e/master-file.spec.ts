@@ -87,7 +87,17 @@ test('a stale edit is refused with a message and a reload link', async ({ page }
   await signIn(page, 'analyst');
   const lessee = (await (await page.request.get('/api/lessees?limit=1')).json()).lessees[0];
   const created = await page.request.post('/api/leases', {
-    data: { lesseeId: lessee.id, assetType: 'it', currency: 'EUR', price: 3_000_000, term: 24, rate: 0.05, timing: 'arrears', firstDueDate: `${nextYear}-05-01`, purchaseDate: `${nextYear}-04-01` },
+    data: {
+      lesseeId: lessee.id,
+      assetType: 'it',
+      currency: 'EUR',
+      price: 3_000_000,
+      term: 24,
+      rate: 0.05,
+      timing: 'arrears',
+      firstDueDate: `${nextYear}-05-01`,
+      purchaseDate: `${nextYear}-04-01`,
+    },
   });
   const lease = (await created.json()).lease;
   await page.goto(`/en/master-file/${lease.id}/edit`);
@@ -220,7 +230,10 @@ test('the register shows and filters the derived status (domain.md §8): Default
   await expect(page.getByTestId('lease-status-note')).toHaveText(/^Defaulted since /);
   // The export of the filtered register carries the same status.
   const res = await page.request.get('/api/leases/export?funderId=1&status=defaulted&columns=contractNumber,status&format=csv');
-  const lines = (await res.text()).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+  const lines = (await res.text())
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n');
   expect(lines.length).toBeGreaterThan(1);
   expect(lines.slice(1).every((l) => l.split(',')[1] === 'Defaulted')).toBe(true);
 });

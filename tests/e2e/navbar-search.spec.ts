@@ -18,7 +18,9 @@ const dialog = (page: Page) => page.getByTestId('navbar-search-dialog');
  * results can match before they arrive: the arrow keys then walk a list that is replaced under them.
  */
 async function search(page: Page, input: Locator, text: string) {
-  const answered = page.waitForResponse((r) => r.url().includes('/api/main-search/data?') && new URL(r.url()).searchParams.get('q') === text);
+  const answered = page.waitForResponse(
+    (r) => r.url().includes('/api/main-search/data?') && new URL(r.url()).searchParams.get('q') === text,
+  );
   await input.fill(text);
   await answered;
 }

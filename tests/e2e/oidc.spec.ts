@@ -62,9 +62,7 @@ test('a user the OIDC provider grants read:funders signs in through it and may o
   await expect(page.getByTestId('forbidden')).toHaveCount(0);
 });
 
-test('a user the OIDC provider signs in without read:funders sees no funder entries and gets 403 on funder pages', async ({
-  page,
-}) => {
+test('a user the OIDC provider signs in without read:funders sees no funder entries and gets 403 on funder pages', async ({ page }) => {
   await signInThroughProvider(page, NILS.email);
 
   const body = await me(page);

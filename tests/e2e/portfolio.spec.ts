@@ -16,7 +16,8 @@ async function signIn(page: Page, startAt = '/en/login') {
   await page.waitForURL((url) => !url.pathname.endsWith('/login'));
 }
 
-const columnHeader = (page: Page, name: string) => page.getByTestId('total-cash-flow-table').getByRole('columnheader', { name: new RegExp(`^${name}\\b`) });
+const columnHeader = (page: Page, name: string) =>
+  page.getByTestId('total-cash-flow-table').getByRole('columnheader', { name: new RegExp(`^${name}\\b`) });
 
 test.beforeEach(async ({ page }) => {
   await signIn(page);
@@ -37,10 +38,9 @@ test('Total Cash Flow: sort by a column, toggle gross, see the totals row per cu
   await expect(page).toHaveURL(/sort=npv&dir=desc|dir=desc.*sort=npv/);
   await expect(columnHeader(page, 'NPV')).toHaveAttribute('aria-sort', 'descending');
   const npvColumn = await table.getByRole('columnheader').evaluateAll((ths) => ths.findIndex((th) => th.textContent?.startsWith('NPV')));
-  const npvs = await table.getByTestId('cash-flow-row').evaluateAll(
-    (rows, col) => rows.map((r) => Number((r.children[col] as HTMLElement).innerText.replace(/[^0-9.-]/g, ''))),
-    npvColumn,
-  );
+  const npvs = await table
+    .getByTestId('cash-flow-row')
+    .evaluateAll((rows, col) => rows.map((r) => Number((r.children[col] as HTMLElement).innerText.replace(/[^0-9.-]/g, ''))), npvColumn);
   expect(npvs.length).toBe(25);
   expect([...npvs].sort((a, b) => b - a)).toEqual(npvs);
 
@@ -65,7 +65,9 @@ test('Total Cash Flow: filters narrow the rows and a page past the end is empty'
   await expect(page).toHaveURL(/currency=GBP/);
   await expect(page.getByTestId('totals').getByRole('row')).toHaveCount(1);
   await expect(page.getByTestId('totals-GBP')).toBeVisible();
-  const fx = await page.getByTestId('cash-flow-row').evaluateAll((rows) => [...new Set(rows.map((r) => (r.children[2] as HTMLElement).innerText))]);
+  const fx = await page
+    .getByTestId('cash-flow-row')
+    .evaluateAll((rows) => [...new Set(rows.map((r) => (r.children[2] as HTMLElement).innerText))]);
   expect(fx).toEqual(['GBP']);
   await page.goto('/en/portfolio/total-cash-flow?page=999');
   await expect(page.getByTestId('cash-flow-row')).toHaveCount(0);

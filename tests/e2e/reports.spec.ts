@@ -35,12 +35,20 @@ test('Stratification: switching the dimension shows its buckets, a chart and the
   await expect(page.getByTestId('strat-total-EUR')).toContainText('100.0%');
   // Recharts draws the bars as SVG paths inside the chart figure.
   await expect(page.getByTestId('strat-chart-EUR').locator('svg .recharts-bar-rectangle').first()).toBeVisible();
-  await expect(page.getByTestId('strat-top10-EUR').getByRole('link').first()).toHaveAttribute('href', /\/servicing\/clients-behavior\/\d+$/);
+  await expect(page.getByTestId('strat-top10-EUR').getByRole('link').first()).toHaveAttribute(
+    'href',
+    /\/servicing\/clients-behavior\/\d+$/,
+  );
 
   await page.getByTestId('strat-dimension').selectOption('remainingTerm');
   await page.getByRole('button', { name: 'Show' }).click();
   await expect(page.getByTestId('strat-table-EUR').getByRole('columnheader', { name: 'Remaining term', exact: true })).toBeVisible();
-  await expect(page.getByTestId('strat-table-EUR').getByRole('rowheader', { name: /months/ }).first()).toBeVisible();
+  await expect(
+    page
+      .getByTestId('strat-table-EUR')
+      .getByRole('rowheader', { name: /months/ })
+      .first(),
+  ).toBeVisible();
 });
 
 test('Servicing report: generate a CSV, see it listed and download it', async ({ page }) => {

@@ -15,7 +15,9 @@ test.beforeEach(async ({ page }) => {
 
 const amount = (text: string) => Number(text.replace(/[^0-9.-]/g, ''));
 
-test('create a scenario, view the book under it with the difference to the contractual case, export it, pick it on Total Cash Flow', async ({ page }) => {
+test('create a scenario, view the book under it with the difference to the contractual case, export it, pick it on Total Cash Flow', async ({
+  page,
+}) => {
   await page.goto('/en/portfolio/scenarios');
   await expect(page.getByRole('heading', { level: 1, name: 'Portfolio scenarios' })).toBeVisible();
 

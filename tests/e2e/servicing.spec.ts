@@ -36,7 +36,11 @@ test('a bank-statement CSV import lists matched, unmatched and invalid lines, an
   await page.goto('/en/servicing/delinquency?sort=arrearsTotal&dir=desc');
   const contract = (await page.getByTestId('delinquency-table').locator('tbody tr').first().locator('td').first().innerText()).trim();
   // A written-off lease of the demo book (the register filters by the derived status, domain.md §8).
-  const writtenOff = ((await (await page.request.get('/api/leases?funderId=1&status=written_off&perPage=1')).json()) as { leases: { contractNumber: string; currency: string }[] }).leases[0]!;
+  const writtenOff = (
+    (await (await page.request.get('/api/leases?funderId=1&status=written_off&perPage=1')).json()) as {
+      leases: { contractNumber: string; currency: string }[];
+    }
+  ).leases[0]!;
   await page.goto('/en/servicing/payments');
   const today = e2eToday();
   const csv =
@@ -55,13 +59,18 @@ test('a bank-statement CSV import lists matched, unmatched and invalid lines, an
   await expect(recovery).toContainText(writtenOff.contractNumber);
 });
 
-test('Clients Behavior lists lessees with a labelled 12-month strip and opens a lessee; the Dashboard shows servicing KPIs', async ({ page }) => {
+test('Clients Behavior lists lessees with a labelled 12-month strip and opens a lessee; the Dashboard shows servicing KPIs', async ({
+  page,
+}) => {
   await signIn(page);
   await page.goto('/en/servicing/clients-behavior?sort=onTimeRate&dir=asc');
   const table = page.getByTestId('behaviour-table');
   const first = table.locator('tbody tr').first();
   await expect(first.getByRole('list', { name: 'Payment history, last 12 months' }).locator('li')).toHaveCount(12);
-  await expect(first.getByRole('list', { name: 'Payment history, last 12 months' }).locator('li').first()).toHaveAttribute('title', /: (paid on time|paid late|unpaid|nothing due)$/);
+  await expect(first.getByRole('list', { name: 'Payment history, last 12 months' }).locator('li').first()).toHaveAttribute(
+    'title',
+    /: (paid on time|paid late|unpaid|nothing due)$/,
+  );
   const name = (await first.getByRole('link').first().innerText()).trim();
   await first.getByRole('link').first().click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
@@ -76,18 +85,30 @@ test('Clients Behavior lists lessees with a labelled 12-month strip and opens a 
 test('Delinquency and the register say why a lease is in default (derived, domain.md §8) or has a hand-set status', async ({ page }) => {
   await signIn(page);
   await page.goto('/en/servicing/delinquency?sort=dpd&dir=desc&perPage=100');
-  const row = page.getByTestId('delinquency-table').locator('tbody tr').filter({ has: page.getByTestId('status-note') }).first();
+  const row = page
+    .getByTestId('delinquency-table')
+    .locator('tbody tr')
+    .filter({ has: page.getByTestId('status-note') })
+    .first();
   const marker = row.getByTestId('status-note');
-  await expect(marker).toHaveText(/^Defaulted since .+: (\d[\d,]* DPD on .+ past due|in probation until .+|unlikely to pay, flagged by .+|lessee contagion.+)$/);
+  await expect(marker).toHaveText(
+    /^Defaulted since .+: (\d[\d,]* DPD on .+ past due|in probation until .+|unlikely to pay, flagged by .+|lessee contagion.+)$/,
+  );
   await marker.focus();
   await expect(marker).toBeFocused();
   await expect(row.getByTestId('status').locator('[aria-hidden="true"]').last()).toBeVisible();
   // Current leases that are not in default show the derived status, Performing, with no marker.
   await page.goto('/en/servicing/delinquency?sort=dpd&dir=asc');
-  const active = page.getByTestId('delinquency-table').locator('tbody tr').filter({ has: page.getByTestId('status').getByText('Performing', { exact: true }), hasNot: page.getByTestId('status-note') }).first();
+  const active = page
+    .getByTestId('delinquency-table')
+    .locator('tbody tr')
+    .filter({ has: page.getByTestId('status').getByText('Performing', { exact: true }), hasNot: page.getByTestId('status-note') })
+    .first();
   await expect(active).toBeVisible();
 
   // A status a user sets (closed, terminated) says who set it and when, beside the DPD.
   await page.goto('/en/master-file?status=closed');
-  await expect(page.getByTestId('lease-table').locator('tbody tr').first().getByTestId('status-note')).toHaveText(/^Closed — (set by hand|since creation) on .+; DPD now /);
+  await expect(page.getByTestId('lease-table').locator('tbody tr').first().getByTestId('status-note')).toHaveText(
+    /^Closed — (set by hand|since creation) on .+; DPD now /,
+  );
 });

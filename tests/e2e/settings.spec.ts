@@ -36,7 +36,9 @@ test.describe('settings', () => {
 
       await buyRate.fill('6,25');
       await page.getByRole('button', { name: 'Änderungen speichern' }).click();
-      await expect(page.getByText(`Ihre Änderung von ${before.name} wartet jetzt auf die Genehmigung eines anderen Administrators.`)).toBeVisible();
+      await expect(
+        page.getByText(`Ihre Änderung von ${before.name} wartet jetzt auf die Genehmigung eines anderen Administrators.`),
+      ).toBeVisible();
       // Nothing is applied yet: the form shows the stored value, the change waits under Pending changes.
       await expect(buyRate).toHaveValue('5,5');
       expect((await (await page.request.get('/api/funders/1')).json()).dataVersion).toBe(before.dataVersion);
@@ -178,7 +180,8 @@ test.describe('management', () => {
     await expect(dialog.getByText('Choose at least one column.')).toBeVisible();
 
     await dialog.getByLabel('Name').fill('EUR vehicles by price');
-    for (const column of ['Contract', 'Lessee', 'Price', 'Status']) await dialog.getByTestId('view-columns').getByLabel(column, { exact: true }).check();
+    for (const column of ['Contract', 'Lessee', 'Price', 'Status'])
+      await dialog.getByTestId('view-columns').getByLabel(column, { exact: true }).check();
     await dialog.getByRole('group', { name: 'Currency' }).getByLabel('EUR').check();
     await dialog.getByLabel('Vehicles').check();
     await dialog.getByLabel('Sort by').selectOption('price');
@@ -192,7 +195,10 @@ test.describe('management', () => {
     await expect(row).toContainText('Currency: EUR');
     await expect(row).toContainText('Asset type: Vehicles');
     await expect(row).toContainText('Sorted by Price, Descending');
-    await expect(row.getByRole('link', { name: 'Open the view EUR vehicles by price' })).toHaveAttribute('href', /^\/en\/master-file\?view=\d+$/);
+    await expect(row.getByRole('link', { name: 'Open the view EUR vehicles by price' })).toHaveAttribute(
+      'href',
+      /^\/en\/master-file\?view=\d+$/,
+    );
 
     // Stored on the server: still there after a reload.
     await page.reload();

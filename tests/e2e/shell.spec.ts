@@ -159,7 +159,9 @@ test.describe('sign-in form', () => {
 
   test('says the wait after a redirect back with the code in the URL (de)', async ({ page }) => {
     await page.goto('/de/login?error=RateLimited:30');
-    await expect(page.getByTestId('login-error')).toHaveText('Zu viele fehlgeschlagene Anmeldeversuche. Versuchen Sie es in 30 Sekunden erneut.');
+    await expect(page.getByTestId('login-error')).toHaveText(
+      'Zu viele fehlgeschlagene Anmeldeversuche. Versuchen Sie es in 30 Sekunden erneut.',
+    );
   });
 
   test('lists the demo accounts in a collapsible note that fills the form', async ({ page }) => {
@@ -259,7 +261,9 @@ test.describe('sign-out', () => {
     // Its own user: signing out revokes every session of the user, and the demo roles' sessions are shared.
     const stamp = Date.now().toString(36);
     const email = `signout-e2e-${stamp}@example.com`;
-    expect((await request.post('/jwt/register', { data: { email, password: 'sign-out-pass-1', username: `signout_${stamp}` } })).status()).toBe(201);
+    expect(
+      (await request.post('/jwt/register', { data: { email, password: 'sign-out-pass-1', username: `signout_${stamp}` } })).status(),
+    ).toBe(201);
     await page.goto('/en/login');
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('sign-out-pass-1');

@@ -52,7 +52,10 @@ test('import a lessor tape: upload with progress, mapping, dry run, exceptions d
   await page.getByRole('link', { name: 'Download exceptions (CSV)' }).click();
   const download = await downloadPromise;
   expect(download.suggestedFilename()).toMatch(/^import-\d+-exceptions\.csv$/);
-  const csv = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+  const csv = (await readFile((await download.path())!, 'utf8'))
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split(/\r?\n/);
   expect(csv[0]).toBe('Row,Column,Field,Value,Rule,Severity,Message');
   expect(csv).toHaveLength(2);
   expect(csv[1]).toContain('Flugzeug');

@@ -5,7 +5,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signInAs } from '../helpers/e2e-auth';
 
-
 async function signIn(page: Page, user: 'admin' | 'analyst') {
   await signInAs(page, user);
 }
@@ -46,7 +45,9 @@ test('an admin adds a user (with errors per field first), finds it and changes i
   await page.getByRole('searchbox', { name: 'Search' }).fill(`nora${stamp}`);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`q=nora${stamp}`));
-  const row = table(page).getByRole('row').filter({ hasText: `nora${stamp}` });
+  const row = table(page)
+    .getByRole('row')
+    .filter({ hasText: `nora${stamp}` });
   await expect(row).toHaveCount(1);
   const role = row.getByRole('combobox', { name: `Role of Nora Test ${stamp}` });
   await expect(role).toHaveValue('viewer');
@@ -84,7 +85,9 @@ test('an admin filters by role, with the filter in the URL', async ({ page }) =>
 test('the last admin cannot be deleted or demoted; the screen says why', async ({ page }) => {
   await signIn(page, 'admin');
   // The seed's second admin (four eyes) is set inactive for this test, so Alex Admin is the last active one.
-  const second = ((await (await page.request.get('/api/users/list/data?q=admin2')).json()).users as { id: number; email: string }[]).find((u) => u.email === 'admin2@quantum.demo')!;
+  const second = ((await (await page.request.get('/api/users/list/data?q=admin2')).json()).users as { id: number; email: string }[]).find(
+    (u) => u.email === 'admin2@quantum.demo',
+  )!;
   expect((await page.request.patch(`/api/users/user?id=${second.id}`, { data: { status: 'inactive' } })).status()).toBe(200);
   try {
     await page.goto('/en/settings/users?role=admin&status=active');

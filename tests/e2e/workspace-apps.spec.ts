@@ -7,7 +7,16 @@ import { expect, test, type Page } from '@playwright/test';
 import { signInAs } from '../helpers/e2e-auth';
 
 const LOCALES = ['en', 'de', 'fr', 'pt'] as const;
-const PAGES = ['/chat', '/catalogue', '/catalogue/1', '/catalogue/cart', '/account/settings', '/account/profile', '/dashboard?tab=insights', '/news/new'] as const;
+const PAGES = [
+  '/chat',
+  '/catalogue',
+  '/catalogue/1',
+  '/catalogue/cart',
+  '/account/settings',
+  '/account/profile',
+  '/dashboard?tab=insights',
+  '/news/new',
+] as const;
 
 async function focusRing(page: Page): Promise<string> {
   return page.evaluate(() => {
@@ -29,7 +38,9 @@ async function tabTo(page: Page, testId: string): Promise<void> {
   expect(await focusRing(page), `${testId} focus ring`).not.toBe('none');
 }
 
-test('a chat message typed and sent by keyboard shows in the conversation; one sent elsewhere appears without a reload', async ({ page }) => {
+test('a chat message typed and sent by keyboard shows in the conversation; one sent elsewhere appears without a reload', async ({
+  page,
+}) => {
   const text = `Contract signed? ${Date.now()}`;
   await signInAs(page, 'analyst');
   await page.goto('/en/chat');
@@ -69,7 +80,8 @@ test('a quotation requested from the catalogue cart is a draft in Onboarding', a
 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
   const product = page.getByTestId('product-page');
-  if ((await product.getByTestId('product-cart').getAttribute('aria-pressed')) !== 'true') await product.getByTestId('product-cart').click();
+  if ((await product.getByTestId('product-cart').getAttribute('aria-pressed')) !== 'true')
+    await product.getByTestId('product-cart').click();
   await expect(product.getByTestId('product-cart')).toHaveAttribute('aria-pressed', 'true');
   await page.getByTestId('catalogue-cart-link').click();
 

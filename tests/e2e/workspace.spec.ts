@@ -50,7 +50,10 @@ test('a follow-up task added from a Delinquency row is linked to the lease', asy
   await form.getByLabel('Due date').fill('2030-01-15');
   await form.getByTestId('task-save').click();
   await expect(page.getByText('Task added.')).toBeVisible();
-  const task = page.getByTestId('task-row').filter({ hasText: `Follow up: ${contract}` }).first();
+  const task = page
+    .getByTestId('task-row')
+    .filter({ hasText: `Follow up: ${contract}` })
+    .first();
   await expect(task.getByTestId('task-link')).toContainText(`Lease ${contract}`);
   await task.getByTestId('task-link').click();
   await expect(page.getByRole('heading', { level: 1 })).toContainText(contract);

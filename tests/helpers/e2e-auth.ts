@@ -14,7 +14,8 @@ export type DemoRole = (typeof DEMO_ROLES)[number];
 export const DEMO_PASSWORD = 'quantum-demo';
 
 /** Per server port: two checkouts running their browser tests at once (E2E_PORT) keep their sessions apart. */
-export const authStateFile = (role: DemoRole) => path.join(process.cwd(), '.tmp', 'e2e-auth', `${process.env.E2E_PORT ?? '3400'}-${role}.json`);
+export const authStateFile = (role: DemoRole) =>
+  path.join(process.cwd(), '.tmp', 'e2e-auth', `${process.env.E2E_PORT ?? '3400'}-${role}.json`);
 
 /** Where the sign-in form lands each role (funder roles on the Dashboard, the client on its account). */
 export const landingOf = (role: DemoRole) => (role === 'client' ? '/en/account' : '/en/dashboard');

@@ -64,7 +64,12 @@ export type DemoUser = 'admin' | 'admin2' | 'analyst' | 'viewer' | 'client';
 export async function demoTokens<U extends DemoUser>(baseURL: string, users: readonly U[]): Promise<Record<U, string>> {
   const tokens = {} as Record<U, string>;
   for (const who of users) {
-    const res = await postJson(baseURL, '/jwt/login', { email: `${who}@quantum.demo`, password: 'quantum-demo' }, { 'x-forwarded-for': uniqueIp() });
+    const res = await postJson(
+      baseURL,
+      '/jwt/login',
+      { email: `${who}@quantum.demo`, password: 'quantum-demo' },
+      { 'x-forwarded-for': uniqueIp() },
+    );
     if (res.status !== 200) throw new Error(`sign-in of ${who} failed with ${res.status}`);
     tokens[who] = ((await res.json()) as { accessToken: string }).accessToken;
   }

@@ -13,11 +13,23 @@ export function prng(seed: number) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-  return { next, pick: <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!, int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)) };
+  return {
+    next,
+    pick: <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!,
+    int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)),
+  };
 }
 
 export function createImportFunder(db: Db, name: string) {
-  return createFunder(db, { name, baseCurrency: 'EUR', buyRate: 0.055, discountRate: null, facilityRate: 0.04, advanceRate: 1, vatDefault: 0.19 });
+  return createFunder(db, {
+    name,
+    baseCurrency: 'EUR',
+    buyRate: 0.055,
+    discountRate: null,
+    facilityRate: 0.04,
+    advanceRate: 1,
+    vatDefault: 0.19,
+  });
 }
 
 /**
@@ -33,7 +45,17 @@ export function createImportBook(db: Db, funderId: number, count: number, seed =
     lesseeIds.push(
       db
         .insert(lessees)
-        .values({ funderId, idOdoo: `ERP-${funderId}-${i}`, name: `Lessee ${funderId}-${i}`, taxId: `TX${i}`, country, region: 'R1', industry: r.pick(['C', 'G', 'H']), createdAt: now, updatedAt: now })
+        .values({
+          funderId,
+          idOdoo: `ERP-${funderId}-${i}`,
+          name: `Lessee ${funderId}-${i}`,
+          taxId: `TX${i}`,
+          country,
+          region: 'R1',
+          industry: r.pick(['C', 'G', 'H']),
+          createdAt: now,
+          updatedAt: now,
+        })
         .returning({ id: lessees.id })
         .get().id,
     );

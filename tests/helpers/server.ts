@@ -41,7 +41,14 @@ export async function startServer(opts: { port?: number; env?: Record<string, st
   const secret = randomBytes(32).toString('hex');
   // TRUST_PROXY=1: the tests play the reverse proxy, so each test's X-Forwarded-For is its own client address.
   // A test that fixes the date (QUANTUM_TODAY, lib/clock) means it: the production server is told so.
-  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: dbPath, NEXTAUTH_SECRET: secret, NEXT_TELEMETRY_DISABLED: '1', TRUST_PROXY: '1', ...opts.env };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: dbPath,
+    NEXTAUTH_SECRET: secret,
+    NEXT_TELEMETRY_DISABLED: '1',
+    TRUST_PROXY: '1',
+    ...opts.env,
+  };
   if (env.QUANTUM_TODAY) env.QUANTUM_ALLOW_FIXED_TODAY = '1';
   // Prepare with the same environment the server will see (seed size, demo users).
   const saved = { ...process.env };

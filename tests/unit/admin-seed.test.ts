@@ -20,9 +20,13 @@ describe('seedCommerce', () => {
     const sqlite = db.$client;
     const paid = sqlite.prepare(`select count(*) as n from invoices where invoice_status = 'Paid' and balance <> 0`).get() as { n: number };
     expect(paid.n).toBe(0);
-    const open = sqlite.prepare(`select count(*) as n from invoices where invoice_status in ('Sent','Past Due','Draft','Downloaded') and balance <> total`).get() as { n: number };
+    const open = sqlite
+      .prepare(`select count(*) as n from invoices where invoice_status in ('Sent','Past Due','Draft','Downloaded') and balance <> total`)
+      .get() as { n: number };
     expect(open.n).toBe(0);
-    const orphan = sqlite.prepare(`select count(*) as n from invoice_clients c left join lessees l on l.id = c.lessee_id where l.id is null`).get() as { n: number };
+    const orphan = sqlite
+      .prepare(`select count(*) as n from invoice_clients c left join lessees l on l.id = c.lessee_id where l.id is null`)
+      .get() as { n: number };
     expect(orphan.n).toBe(0);
   });
 

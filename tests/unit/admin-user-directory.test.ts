@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createDirectoryUser, deleteDirectoryUser, getDirectoryUser, pageDirectoryUsers, updateDirectoryUser } from '@/db/queries/user-directory';
+import {
+  createDirectoryUser,
+  deleteDirectoryUser,
+  getDirectoryUser,
+  pageDirectoryUsers,
+  updateDirectoryUser,
+} from '@/db/queries/user-directory';
 import { getUserByEmail } from '@/db/queries/users';
 import { seedDemoUsers } from '@/db/seed/users';
 import { DomainError } from '@/lib/domain/errors';
@@ -44,7 +50,11 @@ describe('user directory: the last active admin', () => {
 
   it('an inactive second admin does not count', () => {
     const { db, admin } = setup();
-    createDirectoryUser(db, { ...base, fullName: 'Idle Admin', username: 'idle', email: 'idle@x.example', role: 'admin', status: 'inactive' }, 'h');
+    createDirectoryUser(
+      db,
+      { ...base, fullName: 'Idle Admin', username: 'idle', email: 'idle@x.example', role: 'admin', status: 'inactive' },
+      'h',
+    );
     expect(codeOf(() => updateDirectoryUser(db, admin.id, { role: 'viewer' }))).toBe('conflict');
   });
 

@@ -6,10 +6,43 @@
 import { describe, expect, it } from 'vitest';
 import { amountColumn, dayColumn, fitsInt16, fitsInt32, setAmount, setAmounts, widened, type AmountColumn } from '@/lib/finance/columns';
 import { singleLeasePortfolio } from '@/lib/finance/valuation';
-import { CF_PERIODS, LeasePortfolio, buildSchedule, monthIndexOfDay, parseDate, spliceValuation, valueLease, valuePortfolio, valuePortfolioInChunks, type LeaseTerms, type PortfolioValuation } from '@/lib/finance';
-import { applyLeaseRewrites, buildLedgerStore, buildScheduleStore, finishSync, startBuild, type StoreLease } from '@/lib/servicing/book-store';
+import {
+  CF_PERIODS,
+  LeasePortfolio,
+  buildSchedule,
+  monthIndexOfDay,
+  parseDate,
+  spliceValuation,
+  valueLease,
+  valuePortfolio,
+  valuePortfolioInChunks,
+  type LeaseTerms,
+  type PortfolioValuation,
+} from '@/lib/finance';
+import {
+  applyLeaseRewrites,
+  buildLedgerStore,
+  buildScheduleStore,
+  finishSync,
+  startBuild,
+  type StoreLease,
+} from '@/lib/servicing/book-store';
 
-const normal: LeaseTerms = { price: 1_000_000, downPayment: 0, fee: 0, feeFinanced: false, residual: 100_000, term: 12, rate: 0.06, timing: 'arrears', frequency: 'monthly', firstDueDate: '2025-01-31', vatRate: 0.2, vatRegime: 'per-instalment', currency: 'EUR' };
+const normal: LeaseTerms = {
+  price: 1_000_000,
+  downPayment: 0,
+  fee: 0,
+  feeFinanced: false,
+  residual: 100_000,
+  term: 12,
+  rate: 0.06,
+  timing: 'arrears',
+  frequency: 'monthly',
+  firstDueDate: '2025-01-31',
+  vatRate: 0.2,
+  vatRegime: 'per-instalment',
+  currency: 'EUR',
+};
 /** 3 billion in minor units over 12 months: every instalment is above 2³¹ − 1. */
 const huge: LeaseTerms = { ...normal, price: 300_000_000_000, residual: 10_000_000_000 };
 
@@ -92,12 +125,33 @@ describe('day columns (Int16 while the days fit)', () => {
   });
 
   it('the servicing store: Int16 due days, Int32 once a built or rewritten instalment falls after 2059', () => {
-    const lease = (id: number, firstDueDate: string): StoreLease => ({ id, lesseeId: 1, currency: 'EUR', status: 'active', residual: 0, vatRate: 0.2, vatRegime: 'per-instalment', firstDueDate, term: 2, timing: 'arrears', frequency: 'monthly' });
-    const lists = (id: number, days: string): [number, string, string, string, string, string] => [id, days, '10,10', '0,0', '5,5', '100,100'];
+    const lease = (id: number, firstDueDate: string): StoreLease => ({
+      id,
+      lesseeId: 1,
+      currency: 'EUR',
+      status: 'active',
+      residual: 0,
+      vatRate: 0.2,
+      vatRegime: 'per-instalment',
+      firstDueDate,
+      term: 2,
+      timing: 'arrears',
+      frequency: 'monthly',
+    });
+    const lists = (id: number, days: string): [number, string, string, string, string, string] => [
+      id,
+      days,
+      '10,10',
+      '0,0',
+      '5,5',
+      '100,100',
+    ];
     const early = '2025-01-31,2025-02-28';
     const after = '2059-08-31,2059-09-30';
     const build = (second: string) =>
-      finishSync(startBuild(buildScheduleStore([lease(1, '2025-01-31'), lease(2, second.slice(0, 10))], () => [lists(1, early), lists(2, second)])));
+      finishSync(
+        startBuild(buildScheduleStore([lease(1, '2025-01-31'), lease(2, second.slice(0, 10))], () => [lists(1, early), lists(2, second)])),
+      );
     const daysIn = (s: ReturnType<typeof build>, i: number) => Array.from(s.due.subarray(s.start[i]!, s.end[i]!));
     const parsed = (list: string) => list.split(',').map((d) => parseDate(d));
     const ordinary = build('2026-01-31,2026-02-28');
@@ -106,7 +160,9 @@ describe('day columns (Int16 while the days fit)', () => {
     expect(built.due).toBeInstanceOf(Int32Array);
     expect([daysIn(built, 0), daysIn(built, 1)]).toEqual([parsed(early), parsed(after)]);
     const ledger = finishSync(startBuild(buildLedgerStore(ordinary, () => [], [])));
-    applyLeaseRewrites(ordinary, ledger, [{ id: 2, lease: lease(2, '2059-08-31'), schedule: lists(2, after), payments: null, reversals: [] }]);
+    applyLeaseRewrites(ordinary, ledger, [
+      { id: 2, lease: lease(2, '2059-08-31'), schedule: lists(2, after), payments: null, reversals: [] },
+    ]);
     expect(ordinary.due).toBeInstanceOf(Int32Array);
     expect([daysIn(ordinary, 0), daysIn(ordinary, 1)]).toEqual([parsed(early), parsed(after)]);
   });
@@ -149,19 +205,44 @@ describe('LeasePortfolio amount columns', () => {
 });
 
 describe('servicing store amount columns', () => {
-  const lease = (id: number): StoreLease => ({ id, lesseeId: 1, currency: 'EUR', status: 'active', residual: 0, vatRate: 0.2, vatRegime: 'per-instalment', firstDueDate: '2025-01-31', term: 2, timing: 'arrears', frequency: 'monthly' });
-  const lists = (id: number, amount: number): [number, string, string, string, string, string] => [id, '2025-01-31,2025-02-28', `${amount / 2},${amount / 2}`, '0,0', `${amount / 10},${amount / 10}`, `${amount},${amount}`];
+  const lease = (id: number): StoreLease => ({
+    id,
+    lesseeId: 1,
+    currency: 'EUR',
+    status: 'active',
+    residual: 0,
+    vatRate: 0.2,
+    vatRegime: 'per-instalment',
+    firstDueDate: '2025-01-31',
+    term: 2,
+    timing: 'arrears',
+    frequency: 'monthly',
+  });
+  const lists = (id: number, amount: number): [number, string, string, string, string, string] => [
+    id,
+    '2025-01-31,2025-02-28',
+    `${amount / 2},${amount / 2}`,
+    '0,0',
+    `${amount / 10},${amount / 10}`,
+    `${amount},${amount}`,
+  ];
   const build = (amounts: number[], payments: number[]) => {
     const leases = amounts.map((_, i) => lease(i + 1));
     const schedule = finishSync(startBuild(buildScheduleStore(leases, () => amounts.map((a, i) => lists(i + 1, a)))));
-    const ledger = finishSync(startBuild(buildLedgerStore(schedule, () => payments.map((a, i) => [i + 1, '2025-02-01', String(a)] as [number, string, string]), [])));
+    const ledger = finishSync(
+      startBuild(
+        buildLedgerStore(schedule, () => payments.map((a, i) => [i + 1, '2025-02-01', String(a)] as [number, string, string]), []),
+      ),
+    );
     return { schedule, ledger };
   };
-  const principals = (s: ReturnType<typeof build>['schedule']) => Array.from({ length: s.n }, (_, i) => [...s.principal.subarray(s.start[i]!, s.end[i]!)]);
+  const principals = (s: ReturnType<typeof build>['schedule']) =>
+    Array.from({ length: s.n }, (_, i) => [...s.principal.subarray(s.start[i]!, s.end[i]!)]);
 
   it('stay Int32 while every amount fits', () => {
     const { schedule, ledger } = build([1_000_000, 2_000_000], [50_000, 60_000]);
-    for (const c of [schedule.vat, schedule.fee, schedule.interest, schedule.principal, ledger.amount]) expect(c).toBeInstanceOf(Int32Array);
+    for (const c of [schedule.vat, schedule.fee, schedule.interest, schedule.principal, ledger.amount])
+      expect(c).toBeInstanceOf(Int32Array);
     expect(principals(schedule)).toEqual([
       [1_000_000, 1_000_000],
       [2_000_000, 2_000_000],
@@ -182,7 +263,9 @@ describe('servicing store amount columns', () => {
     expect(built.ledger.amount[built.ledger.start[1]!]).toBe(big);
 
     const { schedule, ledger } = build([1_000_000, 2_000_000], [50_000, 60_000]);
-    applyLeaseRewrites(schedule, ledger, [{ id: 2, lease: lease(2), schedule: lists(2, big), payments: ['2025-03-01', String(big)], reversals: [] }]);
+    applyLeaseRewrites(schedule, ledger, [
+      { id: 2, lease: lease(2), schedule: lists(2, big), payments: ['2025-03-01', String(big)], reversals: [] },
+    ]);
     expect(schedule.principal).toBeInstanceOf(Float64Array);
     expect(principals(schedule)).toEqual([
       [1_000_000, 1_000_000],

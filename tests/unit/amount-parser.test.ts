@@ -97,7 +97,11 @@ describe('parseAmount: inputs × locales', () => {
       fc.assert(
         fc.property(fc.integer({ min: -1e13, max: 1e13 }), fc.integer({ min: 0, max: 4 }), fc.boolean(), (n, digits, grouping) => {
           const value = n / 10 ** digits;
-          const text = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: grouping }).format(value);
+          const text = new Intl.NumberFormat(locale, {
+            minimumFractionDigits: digits,
+            maximumFractionDigits: digits,
+            useGrouping: grouping,
+          }).format(value);
           expect(parseAmount(text, locale)).toEqual({ ok: true, value: value === 0 ? 0 : value });
         }),
       );
@@ -105,13 +109,21 @@ describe('parseAmount: inputs × locales', () => {
 
     test('money in minor units, exactly', () => {
       fc.assert(
-        fc.property(fc.integer({ min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }), fc.constantFrom('EUR', 'JPY'), (minor, currency) => {
-          const digits = currency === 'JPY' ? 0 : 2;
-          // Format the decimal text itself (Intl formats strings exactly), not a float of it.
-          const plain = `${minor < 0 ? '-' : ''}${String(Math.abs(minor)).padStart(digits + 1, '0').replace(new RegExp(`(\\d{${digits}})$`), digits ? '.$1' : '$1')}`;
-          const text = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(plain as unknown as number);
-          expect(parseAmountMinor(text, locale, currency)).toEqual({ ok: true, value: minor === 0 ? 0 : minor });
-        }),
+        fc.property(
+          fc.integer({ min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }),
+          fc.constantFrom('EUR', 'JPY'),
+          (minor, currency) => {
+            const digits = currency === 'JPY' ? 0 : 2;
+            // Format the decimal text itself (Intl formats strings exactly), not a float of it.
+            const plain = `${minor < 0 ? '-' : ''}${String(Math.abs(minor))
+              .padStart(digits + 1, '0')
+              .replace(new RegExp(`(\\d{${digits}})$`), digits ? '.$1' : '$1')}`;
+            const text = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(
+              plain as unknown as number,
+            );
+            expect(parseAmountMinor(text, locale, currency)).toEqual({ ok: true, value: minor === 0 ? 0 : minor });
+          },
+        ),
       );
     });
   });
@@ -182,9 +194,12 @@ describe('file mode: the decimal separator is given, nothing is guessed', () => 
 });
 
 describe('the forms explain a refused number in the reader’s language', () => {
-  const catalogue = (locale: string) => JSON.parse(readFileSync(join(process.cwd(), 'messages', 'numberInput', `${locale}.json`), 'utf8')) as Record<string, string>;
-  const translator = (locale: string) => (key: string, values: Record<string, string | number> = {}) =>
-    catalogue(locale)[key]!.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name]));
+  const catalogue = (locale: string) =>
+    JSON.parse(readFileSync(join(process.cwd(), 'messages', 'numberInput', `${locale}.json`), 'utf8')) as Record<string, string>;
+  const translator =
+    (locale: string) =>
+    (key: string, values: Record<string, string | number> = {}) =>
+      catalogue(locale)[key]!.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name]));
 
   test.each([
     ['de', '48,500.00', '48.500,00'],
@@ -203,12 +218,15 @@ describe('the forms explain a refused number in the reader’s language', () => 
     const ambiguous = parseAmountMinor('1.234', 'fr', 'EUR');
     const precise = parseAmountMinor('1,005', 'fr', 'EUR');
     if (ambiguous.ok || precise.ok) throw new Error('expected refusals');
-    expect(numberInputMessage(t, ambiguous, 'fr')).toBe(`Ce nombre peut se lire de deux façons. Écrivez-le avec une virgule décimale, par exemple 1${NNBSP}234,56.`);
+    expect(numberInputMessage(t, ambiguous, 'fr')).toBe(
+      `Ce nombre peut se lire de deux façons. Écrivez-le avec une virgule décimale, par exemple 1${NNBSP}234,56.`,
+    );
     expect(numberInputMessage(t, precise, 'fr')).toBe('Utilisez au plus 2 décimales.');
   });
 
   test('the funder settings form carries the reason and the suggestion to its field', () => {
-    const issues = newFunderForm('de').safeParse({ ...EMPTY_NEW_FUNDER, name: 'X', buyRate: '6.25', facilityRate: '4,5' }).error?.issues ?? [];
+    const issues =
+      newFunderForm('de').safeParse({ ...EMPTY_NEW_FUNDER, name: 'X', buyRate: '6.25', facilityRate: '4,5' }).error?.issues ?? [];
     const errors = zodFieldErrors(issues, (key) => key, { locale: 'de', currency: 'EUR' }, translator('de'));
     expect(errors.buyRate).toBe('errors.number Schreiben Sie diese Zahl als 6,25: Diese Seite verwendet das deutsche Zahlenformat.');
     expect(errors.facilityRate).toBeUndefined();

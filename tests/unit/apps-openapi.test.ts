@@ -35,9 +35,12 @@ describe('apps RouteDocs', () => {
     expect(doc!.responses[401]).toBeDefined();
   });
 
-  it.each(appsRoutes.map((d) => [d.method, d.path, d] as const))('%s %s: the example validates against the documented schemas', (_m, _p, doc) => {
-    if (doc.example?.query) expect(doc.query!.safeParse(doc.example.query).success).toBe(true);
-    if (doc.example?.body) expect(doc.body!.safeParse(doc.example.body).success).toBe(true);
-    if (doc.method !== 'get') expect(doc.example).toBeDefined();
-  });
+  it.each(appsRoutes.map((d) => [d.method, d.path, d] as const))(
+    '%s %s: the example validates against the documented schemas',
+    (_m, _p, doc) => {
+      if (doc.example?.query) expect(doc.query!.safeParse(doc.example.query).success).toBe(true);
+      if (doc.example?.body) expect(doc.body!.safeParse(doc.example.body).success).toBe(true);
+      if (doc.method !== 'get') expect(doc.example).toBeDefined();
+    },
+  );
 });

@@ -31,7 +31,10 @@ describe('paging helpers', () => {
   it.each([
     [{}, null],
     [{ perPage: 10 }, { limit: 10, offset: 0 }],
-    [{ page: 3, perPage: 7 }, { limit: 7, offset: 14 }],
+    [
+      { page: 3, perPage: 7 },
+      { limit: 7, offset: 14 },
+    ],
   ])('pageWindow(%j) = %j', (req, expected) => {
     expect(pageWindow(req)).toEqual(expected);
   });
@@ -56,7 +59,9 @@ describe('seed', () => {
   it('gives each demo user its own mail, chats, tasks and events, and is idempotent', () => {
     for (const owner of [admin, analyst]) {
       expect(emails(owner, { folder: '' }).total).toBeGreaterThan(8);
-      expect(chatsAndContacts(db, getUserByEmail(db, owner === admin ? 'admin@quantum.demo' : 'analyst@quantum.demo')!).chatsContacts.length).toBeGreaterThan(2);
+      expect(
+        chatsAndContacts(db, getUserByEmail(db, owner === admin ? 'admin@quantum.demo' : 'analyst@quantum.demo')!).chatsContacts.length,
+      ).toBeGreaterThan(2);
       expect(tasks(owner).total).toBeGreaterThan(8);
       expect(listEvents(db, owner, undefined).length).toBeGreaterThan(8);
     }
@@ -152,9 +157,7 @@ describe('emails', () => {
 });
 
 describe('tasks', () => {
-  it.each([
-    ['latest', (a: { id: number }, b: { id: number }) => b.id - a.id],
-  ])('sortBy=%s', (sortBy, cmp) => {
+  it.each([['latest', (a: { id: number }, b: { id: number }) => b.id - a.id]])('sortBy=%s', (sortBy, cmp) => {
     const list = tasks(admin, { sortBy }).tasks;
     expect(list).toEqual([...list].sort(cmp));
   });
@@ -173,7 +176,11 @@ describe('tasks', () => {
   });
 
   it('filters: default hides deleted; important/completed exclude deleted; deleted shows all deleted', () => {
-    const id = addTask(db, admin, addTaskBody.parse({ task: { title: 'Deleted important task', isImportant: true, isCompleted: true } }).task).id;
+    const id = addTask(
+      db,
+      admin,
+      addTaskBody.parse({ task: { title: 'Deleted important task', isImportant: true, isCompleted: true } }).task,
+    ).id;
     softDeleteTask(db, admin, id);
     softDeleteTask(db, admin, id); // idempotent
     expect(tasks(admin).tasks.some((t) => t.id === id)).toBe(false);
@@ -187,7 +194,15 @@ describe('tasks', () => {
 
   it('add-tasks applies the defaults; unknown sortBy/filter are invalid', () => {
     const t = addTask(db, admin, addTaskBody.parse({ task: { title: 'Call the facility agent' } }).task);
-    expect(t).toMatchObject({ title: 'Call the facility agent', tags: [], assignee: null, isCompleted: false, isDeleted: false, isImportant: false, dueDate: null });
+    expect(t).toMatchObject({
+      title: 'Call the facility agent',
+      tags: [],
+      assignee: null,
+      isCompleted: false,
+      isDeleted: false,
+      isImportant: false,
+      dueDate: null,
+    });
     expect(tasksQuery.safeParse({ sortBy: 'oldest' }).success).toBe(false);
     expect(tasksQuery.safeParse({ filter: 'archived' }).success).toBe(false);
     expect(tasksQuery.safeParse({ filter: '' }).success).toBe(true);
@@ -236,7 +251,20 @@ describe('calendar', () => {
   });
 
   it('add, update, remove; remove of an unknown id deletes nothing', () => {
-    const e = addEvent(db, admin, addEventBody.parse({ event: { title: 'Funding committee', start: '2026-12-01T09:00:00Z', end: '2026-12-01T11:00:00Z', allDay: false, display: 'block', extendedProps: { calendar: 'Business', location: 'Board room' } } }).event);
+    const e = addEvent(
+      db,
+      admin,
+      addEventBody.parse({
+        event: {
+          title: 'Funding committee',
+          start: '2026-12-01T09:00:00Z',
+          end: '2026-12-01T11:00:00Z',
+          allDay: false,
+          display: 'block',
+          extendedProps: { calendar: 'Business', location: 'Board room' },
+        },
+      }).event,
+    );
     expect(e.extendedProps).toEqual({ calendar: 'Business', location: 'Board room' });
     expect(e.start).toBe('2026-12-01T09:00:00.000Z');
     expect(updateEvent(db, admin, e.id, { title: 'Funding committee (moved)' }).title).toBe('Funding committee (moved)');

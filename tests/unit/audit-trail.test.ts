@@ -17,7 +17,8 @@ function seeded() {
 }
 type TestDb = ReturnType<typeof seeded>;
 
-const userId = (db: TestDb, who: string) => db.$client.prepare('select id from users where email = ?').pluck().get(`${who}@quantum.demo`) as number;
+const userId = (db: TestDb, who: string) =>
+  db.$client.prepare('select id from users where email = ?').pluck().get(`${who}@quantum.demo`) as number;
 const auditCount = (db: TestDb) => db.$client.prepare('select count(*) from audit_log').pluck().get() as number;
 
 function terms(db: TestDb): QuotationInput {
@@ -50,7 +51,12 @@ describe('audit trail (domain.md §12)', () => {
     setUserFunders(db, analyst, [2], { userId: userId(db, 'admin') });
     expect(auditCount(db)).toBe(before + 1);
     const { rows } = pageAudit(db, { entity: 'funder_assignment' }, 1, 10);
-    expect(rows[0]).toMatchObject({ userEmail: 'admin@quantum.demo', entityId: String(analyst), before: '{"funderIds":[]}', after: '{"funderIds":[2]}' });
+    expect(rows[0]).toMatchObject({
+      userEmail: 'admin@quantum.demo',
+      entityId: String(analyst),
+      before: '{"funderIds":[]}',
+      after: '{"funderIds":[2]}',
+    });
   });
 
   it('a failed write leaves no audit row (the row is in the transaction of the change)', () => {

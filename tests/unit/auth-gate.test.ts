@@ -13,39 +13,39 @@ import { buildCsp } from '@/lib/middleware/csp';
 
 describe('proxy routing decisions', () => {
   it.each`
-    pathname                 | search          | hasSession | expected
-    ${'/'}                   | ${''}           | ${false}   | ${{ type: 'intl' }}
-    ${'/'}                   | ${''}           | ${true}    | ${{ type: 'intl' }}
-    ${'/dashboard'}          | ${''}           | ${false}   | ${{ type: 'intl' }}
-    ${'/en'}                 | ${''}           | ${false}   | ${{ type: 'redirect', to: '/en/login?callbackUrl=%2Fen' }}
-    ${'/en'}                 | ${''}           | ${true}    | ${{ type: 'intl' }}
-    ${'/de/dashboard'}       | ${''}           | ${false}   | ${{ type: 'redirect', to: '/de/login?callbackUrl=%2Fde%2Fdashboard' }}
-    ${'/fr/portfolio/summary'} | ${'?cutoff=2026-11-01'} | ${false} | ${{ type: 'redirect', to: '/fr/login?callbackUrl=%2Ffr%2Fportfolio%2Fsummary%3Fcutoff%3D2026-11-01' }}
-    ${'/pt/dashboard'}       | ${''}           | ${true}    | ${{ type: 'intl' }}
-    ${'/en/login'}           | ${''}           | ${false}   | ${{ type: 'intl' }}
-    ${'/de/login/'}          | ${''}           | ${false}   | ${{ type: 'intl' }}
-    ${'/en/login'}           | ${''}           | ${true}    | ${{ type: 'redirect', to: '/en/dashboard' }}
-    ${'/pt/login'}           | ${''}           | ${true}    | ${{ type: 'redirect', to: '/pt/dashboard' }}
-    ${'/en/account'}         | ${''}           | ${true}    | ${{ type: 'intl' }}
-    ${'/xx/dashboard'}       | ${''}           | ${true}    | ${{ type: 'not-found' }}
-    ${'/es'}                 | ${''}           | ${false}   | ${{ type: 'not-found' }}
-    ${'/en-US/dashboard'}    | ${''}           | ${false}   | ${{ type: 'not-found' }}
-    ${'/api/health'}         | ${''}           | ${false}   | ${{ type: 'api' }}
-    ${'/jwt/login'}          | ${''}           | ${false}   | ${{ type: 'api' }}
-    ${'/apps/email/emails'}  | ${'?q=a'}       | ${false}   | ${{ type: 'api' }}
-    ${'/english/dashboard'}  | ${''}           | ${false}   | ${{ type: 'intl' }}
-    ${'/faq/data'}           | ${'?q=npv'}     | ${false}   | ${{ type: 'api' }}
-    ${'/faq/data/knowledge_base'} | ${''}      | ${true}    | ${{ type: 'api' }}
-    ${'/account-setting/data'} | ${''}         | ${false}   | ${{ type: 'api' }}
-    ${'/profile/data'}       | ${''}           | ${false}   | ${{ type: 'api' }}
-    ${'/pricing/data'}       | ${''}           | ${false}   | ${{ type: 'api' }}
-    ${'/blog/list/data/detail'} | ${'?id=2'}   | ${false}   | ${{ type: 'api' }}
-    ${'/card/card-analytics/revenue'} | ${''}  | ${false}   | ${{ type: 'api' }}
-    ${'/en/profile'}         | ${''}           | ${false}   | ${{ type: 'redirect', to: '/en/login?callbackUrl=%2Fen%2Fprofile' }}
-    ${'/de/faq'}             | ${''}           | ${true}    | ${{ type: 'intl' }}
-    ${'/pricingplans'}       | ${''}           | ${false}   | ${{ type: 'intl' }}
-    ${'/cards/x'}            | ${''}           | ${false}   | ${{ type: 'intl' }}
-    ${'/en/__not-found'}     | ${''}           | ${false}   | ${{ type: 'intl' }}
+    pathname                          | search                  | hasSession | expected
+    ${'/'}                            | ${''}                   | ${false}   | ${{ type: 'intl' }}
+    ${'/'}                            | ${''}                   | ${true}    | ${{ type: 'intl' }}
+    ${'/dashboard'}                   | ${''}                   | ${false}   | ${{ type: 'intl' }}
+    ${'/en'}                          | ${''}                   | ${false}   | ${{ type: 'redirect', to: '/en/login?callbackUrl=%2Fen' }}
+    ${'/en'}                          | ${''}                   | ${true}    | ${{ type: 'intl' }}
+    ${'/de/dashboard'}                | ${''}                   | ${false}   | ${{ type: 'redirect', to: '/de/login?callbackUrl=%2Fde%2Fdashboard' }}
+    ${'/fr/portfolio/summary'}        | ${'?cutoff=2026-11-01'} | ${false}   | ${{ type: 'redirect', to: '/fr/login?callbackUrl=%2Ffr%2Fportfolio%2Fsummary%3Fcutoff%3D2026-11-01' }}
+    ${'/pt/dashboard'}                | ${''}                   | ${true}    | ${{ type: 'intl' }}
+    ${'/en/login'}                    | ${''}                   | ${false}   | ${{ type: 'intl' }}
+    ${'/de/login/'}                   | ${''}                   | ${false}   | ${{ type: 'intl' }}
+    ${'/en/login'}                    | ${''}                   | ${true}    | ${{ type: 'redirect', to: '/en/dashboard' }}
+    ${'/pt/login'}                    | ${''}                   | ${true}    | ${{ type: 'redirect', to: '/pt/dashboard' }}
+    ${'/en/account'}                  | ${''}                   | ${true}    | ${{ type: 'intl' }}
+    ${'/xx/dashboard'}                | ${''}                   | ${true}    | ${{ type: 'not-found' }}
+    ${'/es'}                          | ${''}                   | ${false}   | ${{ type: 'not-found' }}
+    ${'/en-US/dashboard'}             | ${''}                   | ${false}   | ${{ type: 'not-found' }}
+    ${'/api/health'}                  | ${''}                   | ${false}   | ${{ type: 'api' }}
+    ${'/jwt/login'}                   | ${''}                   | ${false}   | ${{ type: 'api' }}
+    ${'/apps/email/emails'}           | ${'?q=a'}               | ${false}   | ${{ type: 'api' }}
+    ${'/english/dashboard'}           | ${''}                   | ${false}   | ${{ type: 'intl' }}
+    ${'/faq/data'}                    | ${'?q=npv'}             | ${false}   | ${{ type: 'api' }}
+    ${'/faq/data/knowledge_base'}     | ${''}                   | ${true}    | ${{ type: 'api' }}
+    ${'/account-setting/data'}        | ${''}                   | ${false}   | ${{ type: 'api' }}
+    ${'/profile/data'}                | ${''}                   | ${false}   | ${{ type: 'api' }}
+    ${'/pricing/data'}                | ${''}                   | ${false}   | ${{ type: 'api' }}
+    ${'/blog/list/data/detail'}       | ${'?id=2'}              | ${false}   | ${{ type: 'api' }}
+    ${'/card/card-analytics/revenue'} | ${''}                   | ${false}   | ${{ type: 'api' }}
+    ${'/en/profile'}                  | ${''}                   | ${false}   | ${{ type: 'redirect', to: '/en/login?callbackUrl=%2Fen%2Fprofile' }}
+    ${'/de/faq'}                      | ${''}                   | ${true}    | ${{ type: 'intl' }}
+    ${'/pricingplans'}                | ${''}                   | ${false}   | ${{ type: 'intl' }}
+    ${'/cards/x'}                     | ${''}                   | ${false}   | ${{ type: 'intl' }}
+    ${'/en/__not-found'}              | ${''}                   | ${false}   | ${{ type: 'intl' }}
   `('$pathname$search signed-in=$hasSession → $expected.type', ({ pathname, search, hasSession, expected }) => {
     expect(decideRoute({ pathname, search, hasSession })).toEqual(expected);
   });
@@ -72,22 +72,22 @@ describe('proxy routing decisions', () => {
   const FUNDERS = ['read:funders'];
   const NONE: string[] = [];
   it.each`
-    pathname                                   | scopes      | expected
-    ${'/en/dashboard'}                         | ${NONE}     | ${{ type: 'forbidden', locale: 'en' }}
-    ${'/de/portfolio/summary'}                 | ${NONE}     | ${{ type: 'forbidden', locale: 'de' }}
-    ${'/fr/master-file/12/edit'}               | ${NONE}     | ${{ type: 'forbidden', locale: 'fr' }}
-    ${'/pt/servicing/clients-behavior/3'}      | ${NONE}     | ${{ type: 'forbidden', locale: 'pt' }}
-    ${'/en/reports/tape'}                      | ${['write:funders']} | ${{ type: 'forbidden', locale: 'en' }}
-    ${'/en/calculators'}                       | ${NONE}     | ${{ type: 'forbidden', locale: 'en' }}
-    ${'/en/develop'}                           | ${NONE}     | ${{ type: 'forbidden', locale: 'en' }}
-    ${'/en/management'}                        | ${NONE}     | ${{ type: 'forbidden', locale: 'en' }}
-    ${'/en/dashboard'}                         | ${FUNDERS}  | ${{ type: 'intl' }}
-    ${'/de/servicing/reports/vat'}             | ${FUNDERS}  | ${{ type: 'intl' }}
-    ${'/en/account'}                           | ${NONE}     | ${{ type: 'intl' }}
-    ${'/en'}                                   | ${NONE}     | ${{ type: 'intl' }}
-    ${'/en/settings'}                          | ${FUNDERS}  | ${{ type: 'intl' }}
-    ${'/en/dashboardx'}                        | ${NONE}     | ${{ type: 'intl' }}
-    ${'/en/login'}                             | ${NONE}     | ${{ type: 'redirect', to: '/en/dashboard' }}
+    pathname                              | scopes               | expected
+    ${'/en/dashboard'}                    | ${NONE}              | ${{ type: 'forbidden', locale: 'en' }}
+    ${'/de/portfolio/summary'}            | ${NONE}              | ${{ type: 'forbidden', locale: 'de' }}
+    ${'/fr/master-file/12/edit'}          | ${NONE}              | ${{ type: 'forbidden', locale: 'fr' }}
+    ${'/pt/servicing/clients-behavior/3'} | ${NONE}              | ${{ type: 'forbidden', locale: 'pt' }}
+    ${'/en/reports/tape'}                 | ${['write:funders']} | ${{ type: 'forbidden', locale: 'en' }}
+    ${'/en/calculators'}                  | ${NONE}              | ${{ type: 'forbidden', locale: 'en' }}
+    ${'/en/develop'}                      | ${NONE}              | ${{ type: 'forbidden', locale: 'en' }}
+    ${'/en/management'}                   | ${NONE}              | ${{ type: 'forbidden', locale: 'en' }}
+    ${'/en/dashboard'}                    | ${FUNDERS}           | ${{ type: 'intl' }}
+    ${'/de/servicing/reports/vat'}        | ${FUNDERS}           | ${{ type: 'intl' }}
+    ${'/en/account'}                      | ${NONE}              | ${{ type: 'intl' }}
+    ${'/en'}                              | ${NONE}              | ${{ type: 'intl' }}
+    ${'/en/settings'}                     | ${FUNDERS}           | ${{ type: 'intl' }}
+    ${'/en/dashboardx'}                   | ${NONE}              | ${{ type: 'intl' }}
+    ${'/en/login'}                        | ${NONE}              | ${{ type: 'redirect', to: '/en/dashboard' }}
   `('a session with scopes $scopes opening $pathname → $expected.type (read:funders at the edge)', ({ pathname, scopes, expected }) => {
     expect(decideRoute({ pathname, search: '', hasSession: true, scopes })).toEqual(expected);
   });
@@ -99,8 +99,12 @@ describe('proxy routing decisions', () => {
     });
   });
 
-  it('the proxy\'s funder sections are exactly the first segments of the read:funders menu pages', () => {
-    const fromMenu = new Set(flattenNav().filter((p) => p.scope === 'read:funders').map((p) => p.href.split('/')[1]));
+  it("the proxy's funder sections are exactly the first segments of the read:funders menu pages", () => {
+    const fromMenu = new Set(
+      flattenNav()
+        .filter((p) => p.scope === 'read:funders')
+        .map((p) => p.href.split('/')[1]),
+    );
     expect(new Set(FUNDER_SECTIONS)).toEqual(fromMenu);
     // No section mixes funder pages with pages open to others (the proxy judges a whole section).
     for (const page of flattenNav()) expect(FUNDER_SECTIONS.has(page.href.split('/')[1]!)).toBe(page.scope === 'read:funders');
@@ -112,15 +116,15 @@ describe('proxy routing decisions', () => {
   });
 
   it.each`
-    pathname                       | hasSession | expected
-    ${'/api/leases/%ZZ'}           | ${false}   | ${{ type: 'bad-request' }}
-    ${'/api/leases/%E0%A4%A'}      | ${false}   | ${{ type: 'bad-request' }}
-    ${'/api/leases/%C0%AF'}        | ${true}    | ${{ type: 'bad-request' }}
-    ${'/jwt/%ZZ'}                  | ${false}   | ${{ type: 'bad-request' }}
-    ${'/en/master-file/%ZZ'}       | ${true}    | ${{ type: 'bad-request' }}
-    ${'/%ZZ/dashboard'}            | ${false}   | ${{ type: 'bad-request' }}
-    ${'/api/leases/%31'}           | ${false}   | ${{ type: 'api' }}
-    ${'/en/master-file/%C3%A9'}    | ${true}    | ${{ type: 'intl' }}
+    pathname                    | hasSession | expected
+    ${'/api/leases/%ZZ'}        | ${false}   | ${{ type: 'bad-request' }}
+    ${'/api/leases/%E0%A4%A'}   | ${false}   | ${{ type: 'bad-request' }}
+    ${'/api/leases/%C0%AF'}     | ${true}    | ${{ type: 'bad-request' }}
+    ${'/jwt/%ZZ'}               | ${false}   | ${{ type: 'bad-request' }}
+    ${'/en/master-file/%ZZ'}    | ${true}    | ${{ type: 'bad-request' }}
+    ${'/%ZZ/dashboard'}         | ${false}   | ${{ type: 'bad-request' }}
+    ${'/api/leases/%31'}        | ${false}   | ${{ type: 'api' }}
+    ${'/en/master-file/%C3%A9'} | ${true}    | ${{ type: 'intl' }}
   `('path $pathname (malformed percent escapes) → $expected.type', ({ pathname, hasSession, expected }) => {
     expect(decideRoute({ pathname, search: '', hasSession, scopes: ['read:funders'] })).toEqual(expected);
   });

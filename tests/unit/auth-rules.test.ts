@@ -174,7 +174,7 @@ describe('login rate limiting', () => {
     expect(headers).toEqual({ host: 'quantum.test', 'x-forwarded-for': '203.0.113.20' });
   });
 
-  it('TRUST_PROXY>0: the proxies\' headers stay as they are', () => {
+  it("TRUST_PROXY>0: the proxies' headers stay as they are", () => {
     const headers = { host: 'quantum.test', 'x-forwarded-for': '198.51.100.7', 'x-forwarded-host': 'quantum.example' };
     applyTrustProxy(headers, '10.0.0.2', 1);
     expect(headers).toEqual({ host: 'quantum.test', 'x-forwarded-for': '198.51.100.7', 'x-forwarded-host': 'quantum.example' });
@@ -192,7 +192,8 @@ describe('login rate limiting', () => {
 });
 
 describe('cross-site writes with the session cookie', () => {
-  const req = (method: string, headers: Record<string, string>) => new Request('http://quantum.test/api/x', { method, headers: { host: 'quantum.test', ...headers } });
+  const req = (method: string, headers: Record<string, string>) =>
+    new Request('http://quantum.test/api/x', { method, headers: { host: 'quantum.test', ...headers } });
 
   it.each([
     ['a same-origin fetch', 'POST', { 'sec-fetch-site': 'same-origin' }, false],

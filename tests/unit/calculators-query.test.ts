@@ -55,7 +55,16 @@ describe('parseScheduleQuery', () => {
   });
 
   test('reads a Next.js searchParams object (first value of a repeated key) and ignores other parameters', () => {
-    const r = parseScheduleQuery({ price: ['50000', '1'], downPayment: '5000', residual: '5000', term: '60', rate: '6', firstDueDate: '2026-01-01', tab: 'npv', format: 'csv' });
+    const r = parseScheduleQuery({
+      price: ['50000', '1'],
+      downPayment: '5000',
+      residual: '5000',
+      term: '60',
+      rate: '6',
+      firstDueDate: '2026-01-01',
+      tab: 'npv',
+      format: 'csv',
+    });
     expect(input(r)).toEqual(research);
   });
 
@@ -164,7 +173,17 @@ describe('round trips', () => {
   });
 
   test.each([
-    ['dated flows and a rate', { rate: 0.09, periodsPerYear: 12, flows: [{ amount: -10000, date: '2008-01-01' }, { amount: 2750.5, date: '2008-03-01' }] }],
+    [
+      'dated flows and a rate',
+      {
+        rate: 0.09,
+        periodsPerYear: 12,
+        flows: [
+          { amount: -10000, date: '2008-01-01' },
+          { amount: 2750.5, date: '2008-03-01' },
+        ],
+      },
+    ],
     ['undated flows without a rate', { periodsPerYear: 4, flows: [{ amount: -100 }, { amount: 60 }, { amount: 60 }] }],
   ])('npv: %s', (_name, req) => {
     expect(input(parseNpvQuery(new URLSearchParams(calculatorSearch('npv', toNpvQuery(req)))))).toEqual(req);
@@ -315,7 +334,11 @@ describe('the form in the active locale', () => {
 
   test.each([
     ['semicolons', 'en', '2008-01-01; -10000\n2008-03-01; 2750\n2008-10-30; 4250'],
-    ['tabs pasted from a spreadsheet, with a header', 'en', 'Date\tAmount\n2008-01-01\t-10,000.00\n2008-03-01\t2,750.00\n2008-10-30\t4,250.00'],
+    [
+      'tabs pasted from a spreadsheet, with a header',
+      'en',
+      'Date\tAmount\n2008-01-01\t-10,000.00\n2008-03-01\t2,750.00\n2008-10-30\t4,250.00',
+    ],
     ['amounts before dates', 'en', '-10000\t2008-01-01\n2750\t2008-03-01\n4250\t2008-10-30'],
     ['spaces after ISO dates', 'en', '2008-01-01 -10000\n2008-03-01   2750\n\n2008-10-30 4250\n'],
     ['German dates and amounts', 'de', '01.01.2008;-10.000,00\n01.03.2008;2.750\n30.10.2008;4.250'],

@@ -36,14 +36,34 @@ const funder = (name: string) =>
   createFunder(
     db,
     toFunderColumns({
-      name, baseCurrency: 'EUR', buyRate: 0.055, discountRate: null, discountConvention: 'monthly', rateConvention: 'nominal', facilityRate: 0.042,
-      advanceRate: 0.9, vatDefault: 0.23, servicingFee: 0.005, allocationOrder: ['vat', 'fee', 'interest', 'principal'], bucketEdges: [30, 60, 90],
-      materialityTolerance: 100, graceDays: 0,
+      name,
+      baseCurrency: 'EUR',
+      buyRate: 0.055,
+      discountRate: null,
+      discountConvention: 'monthly',
+      rateConvention: 'nominal',
+      facilityRate: 0.042,
+      advanceRate: 0.9,
+      vatDefault: 0.23,
+      servicingFee: 0.005,
+      allocationOrder: ['vat', 'fee', 'interest', 'principal'],
+      bucketEdges: [30, 60, 90],
+      materialityTolerance: 100,
+      graceDays: 0,
     } satisfies FunderParams),
   );
 
 const user = (email: string) =>
-  createUser(db, { email, username: email.split('@')[0]!, fullName: 'Test', passwordHash: 'x', status: 'active', role: 'analyst', currentPlan: 'basic', authProvider: 'credentials' });
+  createUser(db, {
+    email,
+    username: email.split('@')[0]!,
+    fullName: 'Test',
+    passwordHash: 'x',
+    status: 'active',
+    role: 'analyst',
+    currentPlan: 'basic',
+    authProvider: 'credentials',
+  });
 
 describe('readUntilChange: reads kept until the database changes', () => {
   test('kept while nothing is written; read again after a write by this connection or another', () => {
@@ -130,7 +150,9 @@ describe('statementFor: statements compiled once per connection and SQL text', (
 describe('snapshotMonthsIn: parsed month rows kept until the database changes', () => {
   test('frozen rows; a month stored afterwards is read', () => {
     const f = funder('Memo funder D');
-    const insert = db.$client.prepare('insert into snapshot_months (funder_id, month, month_end, lease_count, aggregates, built_at) values (?, ?, ?, ?, ?, ?)');
+    const insert = db.$client.prepare(
+      'insert into snapshot_months (funder_id, month, month_end, lease_count, aggregates, built_at) values (?, ?, ?, ?, ?, ?)',
+    );
     insert.run(f.id, '2026-01', '2026-01-31', 3, JSON.stringify({ currencies: { EUR: { balance: 5 } } }), 1);
     const rows = snapshotMonthsIn(db, f.id, '2026-01', '2026-12');
     expect(rows.map((r) => r.month)).toEqual(['2026-01']);
@@ -170,8 +192,17 @@ describe('scenarios and facility figures: kept until the database changes', () =
     const facility = createFacility(
       db,
       createFacilityBody.parse({
-        funderId: f.id, name: 'Memo facility', lender: 'Memo bank', currency: 'EUR', commitment: 100_000_00, advanceRate: 0.8, reserves: 0,
-        startDate: '2026-01-01', maturityDate: '2028-12-31', criteria: [], limits: [],
+        funderId: f.id,
+        name: 'Memo facility',
+        lender: 'Memo bank',
+        currency: 'EUR',
+        commitment: 100_000_00,
+        advanceRate: 0.8,
+        reserves: 0,
+        startDate: '2026-01-01',
+        maturityDate: '2028-12-31',
+        criteria: [],
+        limits: [],
       }),
       null,
     );

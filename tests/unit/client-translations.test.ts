@@ -12,7 +12,9 @@ type Hook = (namespace?: string) => unknown;
 
 /** Every leaf key of a namespace's messages. */
 function keys(tree: Record<string, unknown>, prefix = ''): string[] {
-  return Object.entries(tree).flatMap(([k, v]) => (v && typeof v === 'object' ? keys(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k}`]));
+  return Object.entries(tree).flatMap(([k, v]) =>
+    v && typeof v === 'object' ? keys(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k}`],
+  );
 }
 
 /** Every argument a message names, as a number (plurals, selects' other branch, dates as timestamps, texts). */
@@ -40,17 +42,26 @@ function lister(hook: Hook, namespace: string, asked: { key: string; values: Rec
   };
 }
 
-function render(hook: Hook, locale: string, messages: Record<string, unknown> | undefined, namespace: string, asked: { key: string; values: Record<string, number> }[]): string {
+function render(
+  hook: Hook,
+  locale: string,
+  messages: Record<string, unknown> | undefined,
+  namespace: string,
+  asked: { key: string; values: Record<string, number> }[],
+): string {
   const props = { locale, messages, timeZone: 'UTC' } as ComponentProps<typeof NextIntlClientProvider>;
   return renderToString(createElement(NextIntlClientProvider, props, createElement(lister(hook, namespace, asked))));
 }
 
-describe('useTranslations (translators kept per namespace messages, through next-intl\'s public API) answers as next-intl does', () => {
+describe("useTranslations (translators kept per namespace messages, through next-intl's public API) answers as next-intl does", () => {
   test.each(locales)('%s: every message of the client namespaces, with arguments, rendered twice', async (locale) => {
     const messages = (await loadMessages(locale)) as Record<string, unknown>;
     for (const namespace of ['dashboard', 'portfolio', 'servicing', 'settings', 'facilities', 'access']) {
       const tree = messages[namespace] as Record<string, unknown>;
-      const asked = keys(tree).map((key) => ({ key, values: valuesOf(key.split('.').reduce<unknown>((n, k) => (n as Record<string, unknown>)[k], tree) as string) }));
+      const asked = keys(tree).map((key) => ({
+        key,
+        values: valuesOf(key.split('.').reduce<unknown>((n, k) => (n as Record<string, unknown>)[k], tree) as string),
+      }));
       expect(asked.length).toBeGreaterThan(10);
       // A fresh copy of the picked messages for each render, as the server's payload gives each request.
       const picked = () => structuredClone(pickMessages(messages, [namespace]));
@@ -68,7 +79,11 @@ describe('useTranslations (translators kept per namespace messages, through next
       // Keys inside the part and outside it (a text of the namespace the part leaves out), and one that is nowhere.
       const outside = keys(messages.settings as Record<string, unknown>).filter((k) => !k.startsWith('funderSwitch.'));
       expect(outside.length).toBeGreaterThan(5);
-      const asked = [...keys((messages.settings as Record<string, Record<string, unknown>>).funderSwitch!, 'funderSwitch.'), ...outside.slice(0, 5), 'nothing.here'].map((key) => ({ key, values: {} }));
+      const asked = [
+        ...keys((messages.settings as Record<string, Record<string, unknown>>).funderSwitch!, 'funderSwitch.'),
+        ...outside.slice(0, 5),
+        'nothing.here',
+      ].map((key) => ({ key, values: {} }));
       for (const provided of [pickMessages(messages, ['settings.funderSwitch']), undefined]) {
         const expected = render(nextUseTranslations as Hook, 'de', provided, 'settings', asked);
         expect(render(useTranslations as Hook, 'de', provided, 'settings', asked)).toBe(expected);
@@ -91,7 +106,13 @@ describe('useTranslations (translators kept per namespace messages, through next
       return null;
     };
     const renderWith = (locale: string, provided: Record<string, unknown>) =>
-      renderToString(createElement(NextIntlClientProvider, { locale, messages: provided, timeZone: 'UTC' } as ComponentProps<typeof NextIntlClientProvider>, createElement(Probe)));
+      renderToString(
+        createElement(
+          NextIntlClientProvider,
+          { locale, messages: provided, timeZone: 'UTC' } as ComponentProps<typeof NextIntlClientProvider>,
+          createElement(Probe),
+        ),
+      );
     renderWith('fr', pickMessages(messages, ['dashboard', 'portfolio']));
     renderWith('fr', pickMessages(messages, ['dashboard']));
     renderWith('de', pickMessages(messages, ['dashboard']));

@@ -75,7 +75,14 @@ describe('labels', () => {
 
 describe('cards against the database', () => {
   let db: Db;
-  const ctx = (over: Partial<CardContext> = {}): CardContext => ({ funderId: 1, asOf: TODAY, currency: 'EUR', locale: 'en', period: 'last-28-days', ...over });
+  const ctx = (over: Partial<CardContext> = {}): CardContext => ({
+    funderId: 1,
+    asOf: TODAY,
+    currency: 'EUR',
+    locale: 'en',
+    period: 'last-28-days',
+    ...over,
+  });
   const sql = <T>(q: string, ...args: unknown[]) => db.$client.prepare(q).get(...args) as T;
   let leaseId: number;
 
@@ -136,7 +143,10 @@ describe('cards against the database', () => {
     const orders = ordersStatCard(db, ctx());
     const sales = salesStatCard(db, ctx());
     months.forEach((m, i) => {
-      const row = sql<{ n: number; p: number | null }>("select count(*) n, sum(case when currency = 'EUR' then principal end) p from leases where funder_id = 1 and substr(purchase_date, 1, 7) = ?", m);
+      const row = sql<{ n: number; p: number | null }>(
+        "select count(*) n, sum(case when currency = 'EUR' then principal end) p from leases where funder_id = 1 and substr(purchase_date, 1, 7) = ?",
+        m,
+      );
       expect(orders.series[0]!.data[i], m).toBe(row.n);
       expect(sales.series[0]!.data[i], m).toBe(row.p ?? 0);
     });
@@ -153,7 +163,9 @@ describe('cards against the database', () => {
   it('customers: new + returning never exceed the lessees with a lease in the period; active = distinct lessees with an active lease', () => {
     const card = customersCard(db, ctx({ period: 'last-year' }));
     const [newC, returning, active] = card.listData.map((x) => x.result);
-    const inPeriod = sql<{ n: number }>("select count(distinct lessee_id) n from leases where funder_id = 1 and purchase_date between '2025-11-22' and '2026-11-21'").n;
+    const inPeriod = sql<{ n: number }>(
+      "select count(distinct lessee_id) n from leases where funder_id = 1 and purchase_date between '2025-11-22' and '2026-11-21'",
+    ).n;
     expect(newC! + returning!).toBe(inPeriod);
     expect(active).toBe(sql<{ n: number }>("select count(distinct lessee_id) n from leases where funder_id = 1 and status = 'active'").n);
   });
@@ -168,17 +180,25 @@ describe('cards against the database', () => {
        values (1, ?, 'it', 'Laptops', 'new', 'EUR', 100000, 0, 0, 12, 0.05, 'arrears', 'monthly', ?, 0.23, 'per-instalment', 0, 0, 8560, ?, ?, ?)`,
     );
     for (const status of ['approved', 'converted', 'draft', 'rejected']) q.run(lesseeId, cols.first_due_date, status, now, now);
-    expect(productOrdersCard(db, ctx()).chart_info).toEqual({ finished: before.finished + 2, pending: before.pending + 1, rejected: before.rejected + 1 });
+    expect(productOrdersCard(db, ctx()).chart_info).toEqual({
+      finished: before.finished + 2,
+      pending: before.pending + 1,
+      rejected: before.rejected + 1,
+    });
   });
 
   it('support tracker and subscribers read their seeded tables', () => {
     const tracker = supportTrackerCard(db, ctx());
-    const opened = sql<{ n: number }>("select count(*) n from support_tickets where funder_id = 1 and opened_on between '2026-10-25' and '2026-11-21'").n;
+    const opened = sql<{ n: number }>(
+      "select count(*) n from support_tickets where funder_id = 1 and opened_on between '2026-10-25' and '2026-11-21'",
+    ).n;
     expect(tracker.totalTicket).toBe(opened);
     expect(tracker.last_days).toEqual(['Last 28 Days', 'Last Month', 'Last Year']);
     expect(supportTrackerCard(db, ctx({ locale: 'de' })).last_days[0]).toBe('Letzte 28 Tage');
     const subs = subscribersCard(db, ctx());
     expect(subs.days).toHaveLength(28);
-    expect(subs.analyticsData.subscribers).toBe(sql<{ n: number }>("select sum(gained) n from newsletter_daily where day between '2026-10-25' and '2026-11-21'").n);
+    expect(subs.analyticsData.subscribers).toBe(
+      sql<{ n: number }>("select sum(gained) n from newsletter_daily where day between '2026-10-25' and '2026-11-21'").n,
+    );
   });
 });

@@ -4,8 +4,26 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@/db/client';
-import { getAccountSettings, getBlogDetail, getBlogEdit, getFaq, getFaqQuestion, getPricing, listBlogPosts, listFaqCategories, listKnowledgeBase } from '@/db/queries/compat/content';
-import { listBookmarkTargets, pageDatatableRows, pageId, pageKeyOf, searchLeaseItems, toggleBookmark, visiblePages } from '@/db/queries/compat/content-navbar';
+import {
+  getAccountSettings,
+  getBlogDetail,
+  getBlogEdit,
+  getFaq,
+  getFaqQuestion,
+  getPricing,
+  listBlogPosts,
+  listFaqCategories,
+  listKnowledgeBase,
+} from '@/db/queries/compat/content';
+import {
+  listBookmarkTargets,
+  pageDatatableRows,
+  pageId,
+  pageKeyOf,
+  searchLeaseItems,
+  toggleBookmark,
+  visiblePages,
+} from '@/db/queries/compat/content-navbar';
 import { CONTENT_LOCALES } from '@/db/schema/content';
 import { seedContent } from '@/db/seed/content';
 import { seedPortfolio } from '@/db/seed/portfolio';
@@ -124,10 +142,18 @@ describe('datatables paging', () => {
       ['start_date', r.start_date],
     ] as const) {
       const res = pageDatatableRows(db, value, 100, 1);
-      expect(res.invoices.map((x) => x.id), field).toContain(r.id);
+      expect(
+        res.invoices.map((x) => x.id),
+        field,
+      ).toContain(r.id);
       expect(res.total, field).toBe(res.invoices.length);
     }
-    const cityOnly = all.find((x) => !all.some((y) => [y.full_name, y.post, y.email, y.age, y.salary, y.start_date].some((f) => f.toLowerCase().includes(x.city.toLowerCase()))));
+    const cityOnly = all.find(
+      (x) =>
+        !all.some((y) =>
+          [y.full_name, y.post, y.email, y.age, y.salary, y.start_date].some((f) => f.toLowerCase().includes(x.city.toLowerCase())),
+        ),
+    );
     if (cityOnly) expect(pageDatatableRows(db, cityOnly.city, 100, 1).total).toBe(0);
     expect(pageDatatableRows(db, 'Years', 100, 1).total).toBe(0);
     expect(typeof r.age).toBe('string');
@@ -162,7 +188,9 @@ describe('bookmarks and search', () => {
   });
 
   it('finds a lease by its contract number, prefix matches first, within the limit', () => {
-    const contract = (db.$client.prepare('select contract_number c from leases where funder_id = 1 order by id desc limit 1').get() as { c: string }).c;
+    const contract = (
+      db.$client.prepare('select contract_number c from leases where funder_id = 1 order by id desc limit 1').get() as { c: string }
+    ).c;
     const found = searchLeaseItems(db, 1, contract, 4, 'de');
     expect(found[0]).toMatchObject({ title: contract });
     expect(found[0]!.link).toMatch(/^\/de\/master-file\/\d+$/);

@@ -26,7 +26,8 @@ function seeded() {
   for (const f of listFunders(db)) seedCredit(db, { funderId: f.id, today: TODAY });
   return db;
 }
-const userId = (db: ReturnType<typeof seeded>, email: string) => db.$client.prepare('select id from users where email = ?').pluck().get(email) as number;
+const userId = (db: ReturnType<typeof seeded>, email: string) =>
+  db.$client.prepare('select id from users where email = ?').pluck().get(email) as number;
 
 describe('the demo book', () => {
   const db = seeded();
@@ -42,7 +43,10 @@ describe('the demo book', () => {
     const cured = [...creditFactsAt(db, funderId, TODAY).values()].filter((f) => f.status === 'cured');
     expect(cured.filter((f) => (e.timelines.get(f.leaseId)?.episodes[0]?.start ?? Infinity) <= parseDate(TODAY))).toHaveLength(1);
     expect(cured.length).toBe(counts.cured);
-    const approved = db.$client.prepare(`select count(*) from write_offs where funder_id = ? and status = 'approved'`).pluck().get(funderId) as number;
+    const approved = db.$client
+      .prepare(`select count(*) from write_offs where funder_id = ? and status = 'approved'`)
+      .pluck()
+      .get(funderId) as number;
     expect(approved).toBeGreaterThan(0);
     expect(counts.written_off).toBe(approved);
     expect(counts.performing).toBeGreaterThan(0);
@@ -65,7 +69,9 @@ describe('the demo book', () => {
     }
     for (const t of totals) {
       const mine = [...cells.values()].filter((c) => c.currency === t.currency);
-      expect(t.ecl).toBe(expectedCreditLoss(mine.map((c) => ({ exposure: c.exposure, rate: provisionRate(e.settings.matrix, c.currency, c.bucket) }))));
+      expect(t.ecl).toBe(
+        expectedCreditLoss(mine.map((c) => ({ exposure: c.exposure, rate: provisionRate(e.settings.matrix, c.currency, c.bucket) }))),
+      );
       expect(t.exposure).toBe(mine.reduce((s, c) => s + c.exposure, 0));
     }
     expect(rows.length).toBe(cells.size);
@@ -74,7 +80,11 @@ describe('the demo book', () => {
   it("the default rows of a few leases (a table page's notes) are those of the whole list", () => {
     const all = defaultsAt(db, funderId, TODAY);
     expect(all.length).toBeGreaterThan(2);
-    const some = new Set([all[0]!.leaseId, all[all.length - 1]!.leaseId, creditStatesAt(db, funderId, TODAY).states.find((s) => s.status === 'performing')!.leaseId]);
+    const some = new Set([
+      all[0]!.leaseId,
+      all[all.length - 1]!.leaseId,
+      creditStatesAt(db, funderId, TODAY).states.find((s) => s.status === 'performing')!.leaseId,
+    ]);
     expect(defaultsAt(db, funderId, TODAY, undefined, some)).toEqual(all.filter((d) => some.has(d.leaseId)));
   });
 
@@ -91,7 +101,10 @@ describe('the demo book', () => {
   it('a write-off: self-approval is refused, another user approves, the lease leaves the portfolio cash flow, and a payment on it becomes a recovery', () => {
     const analyst = { userId: userId(db, 'analyst@quantum.demo'), email: 'analyst@quantum.demo' };
     const admin = { userId: userId(db, 'admin@quantum.demo'), email: 'admin@quantum.demo' };
-    const target = creditStatesAt(db, funderId, TODAY).states.find((s) => s.status === 'defaulted' && db.$client.prepare(`select count(*) from write_offs where lease_id = ?`).pluck().get(s.leaseId) === 0)!;
+    const target = creditStatesAt(db, funderId, TODAY).states.find(
+      (s) =>
+        s.status === 'defaulted' && db.$client.prepare(`select count(*) from write_offs where lease_id = ?`).pluck().get(s.leaseId) === 0,
+    )!;
     const w = proposeLeaseWriteOff(db, funderId, { leaseId: target.leaseId, writeOffOn: TODAY, note: '' }, analyst);
     expect(w.amount).toBeGreaterThan(0);
     expect(() => approveLeaseWriteOff(db, w.id, null, analyst)).toThrow(DomainError);
@@ -107,7 +120,12 @@ describe('the demo book', () => {
     expect(inPoolAfter()).toBe(0);
     expect(() => approveLeaseWriteOff(db, w.id, null, admin)).toThrow(/already/);
     const before = db.$client.prepare('select count(*) from payments where lease_id = ?').pluck().get(target.leaseId);
-    const r = paymentAsRecovery(db, funderId, { leaseId: target.leaseId, receivedOn: TODAY, amount: 5000, reference: 'late', note: '' }, analyst);
+    const r = paymentAsRecovery(
+      db,
+      funderId,
+      { leaseId: target.leaseId, receivedOn: TODAY, amount: 5000, reference: 'late', note: '' },
+      analyst,
+    );
     expect(r).toMatchObject({ leaseId: target.leaseId, amount: 5000, kind: 'late_collection' });
     expect(db.$client.prepare('select count(*) from payments where lease_id = ?').pluck().get(target.leaseId)).toBe(before);
     const facts = creditFactsAt(db, funderId, TODAY).get(target.leaseId)!;
@@ -115,7 +133,9 @@ describe('the demo book', () => {
     expect(facts.recoveries).toBe(5000);
     // A performing lease pays normally.
     const performing = creditStatesAt(db, funderId, TODAY).states.find((s) => s.status === 'performing')!;
-    expect(paymentAsRecovery(db, funderId, { leaseId: performing.leaseId, receivedOn: TODAY, amount: 100, reference: '', note: '' }, analyst)).toBeNull();
+    expect(
+      paymentAsRecovery(db, funderId, { leaseId: performing.leaseId, receivedOn: TODAY, amount: 100, reference: '', note: '' }, analyst),
+    ).toBeNull();
   });
 });
 

@@ -76,7 +76,13 @@ describe('§8 examples', () => {
     expect(provisionRate(m, 'EUR', 'current')).toBe(0.015);
   });
   it('IFRS 9 stages', () => {
-    expect([ifrs9Stage(30, false, false), ifrs9Stage(31, false, false), ifrs9Stage(90, false, false), ifrs9Stage(0, false, true), ifrs9Stage(0, true, false)]).toEqual([1, 2, 2, 2, 3]);
+    expect([
+      ifrs9Stage(30, false, false),
+      ifrs9Stage(31, false, false),
+      ifrs9Stage(90, false, false),
+      ifrs9Stage(0, false, true),
+      ifrs9Stage(0, true, false),
+    ]).toEqual([1, 2, 2, 2, 3]);
   });
   it('Σ loss ledger = write-offs − recoveries', () => {
     const entries = [
@@ -101,11 +107,14 @@ describe('materiality', () => {
 
   it('an arrears exactly at the threshold never counts DPD, so no default however long it lasts', () => {
     // One instalment of 500.00 unpaid for a year on a small lease: past due = 500.00, not above 500.00.
-    const x = lease([{ due: '2025-01-01', principal: 50000 }, ...monthly('2025-02-01', 3, 1000).map((i) => ({ ...i }))], [
-      { on: '2025-02-01', amount: 1000 },
-      { on: '2025-03-01', amount: 1000 },
-      { on: '2025-04-01', amount: 1000 },
-    ]);
+    const x = lease(
+      [{ due: '2025-01-01', principal: 50000 }, ...monthly('2025-02-01', 3, 1000).map((i) => ({ ...i }))],
+      [
+        { on: '2025-02-01', amount: 1000 },
+        { on: '2025-03-01', amount: 1000 },
+        { on: '2025-04-01', amount: 1000 },
+      ],
+    );
     const t = creditTimeline(x, rules);
     expect(t.episodes).toEqual([]);
     const pos = cashPositionAt(x, d('2026-01-01'));
@@ -185,7 +194,13 @@ describe('default and cure', () => {
     const pays: Pay[] = book.map((i, k) => ({ on: i.due, amount: 100000, ...(k === 11 ? { reversedOn: '2027-01-20' } : {}) }));
     const t = creditTimeline(lease(book, pays), rules);
     expect(t.repaidDay).toBe(NEVER);
-    const t2 = creditTimeline(lease(book, book.map((i) => ({ on: i.due, amount: 100000 }))), rules);
+    const t2 = creditTimeline(
+      lease(
+        book,
+        book.map((i) => ({ on: i.due, amount: 100000 })),
+      ),
+      rules,
+    );
     // The last instalment is due and paid on 2026-12-15: on that day its principal is still the pool's outstanding (domain.md
     // §3: the balance after the instalments due before the day), so the lease leaves the pool — repaid — the day after (§14).
     expect(f(t2.repaidDay)).toBe('2026-12-16');
@@ -235,7 +250,12 @@ describe('contagion history (domain.md §8: the same probation and cure rule; ev
   const d = (s: string) => parseDate(s);
   // Lessee with two leases: A in default on its own from 1 Mar to its cure on 1 Sep 2026 (probation included),
   // B performing with a constant exposure; A's exposure is 30 % of the lessee's, above the 20 % limit.
-  const A = { episodes: [{ start: d('2026-03-01'), end: d('2026-09-01') }], exposureAt: () => 30_000, changeDays: [d('2026-04-02'), d('2026-05-02')], exitDay: NEVER };
+  const A = {
+    episodes: [{ start: d('2026-03-01'), end: d('2026-09-01') }],
+    exposureAt: () => 30_000,
+    changeDays: [d('2026-04-02'), d('2026-05-02')],
+    exitDay: NEVER,
+  };
   const B = { episodes: [], exposureAt: () => 70_000, changeDays: [d('2026-04-02')], exitDay: NEVER };
 
   it('the lessee is in contagion while its defaulted share exceeds the limit', () => {
@@ -250,8 +270,20 @@ describe('contagion history (domain.md §8: the same probation and cure rule; ev
     const b = withoutOwnDefault(contagionIntervals([A, B], 0.2), B.episodes);
     const at = (s: string) => contagionStateAt(b, d(s), 3);
     expect(at('2026-02-28')).toEqual({ state: 'none' });
-    expect(at('2026-03-01')).toEqual({ state: 'defaulted', since: d('2026-03-01'), why: 'contagion', probationUntil: NEVER, first: d('2026-03-01') });
-    expect(at('2026-09-01')).toEqual({ state: 'defaulted', since: d('2026-03-01'), why: 'probation', probationUntil: d('2026-12-01'), first: d('2026-03-01') });
+    expect(at('2026-03-01')).toEqual({
+      state: 'defaulted',
+      since: d('2026-03-01'),
+      why: 'contagion',
+      probationUntil: NEVER,
+      first: d('2026-03-01'),
+    });
+    expect(at('2026-09-01')).toEqual({
+      state: 'defaulted',
+      since: d('2026-03-01'),
+      why: 'probation',
+      probationUntil: d('2026-12-01'),
+      first: d('2026-03-01'),
+    });
     expect(at('2026-11-30')).toMatchObject({ state: 'defaulted', why: 'probation' });
     expect(at('2026-12-01')).toEqual({ state: 'cured', since: d('2026-12-01'), first: d('2026-03-01') });
     // Ever defaulted is monotone: from the first contagion day on, every later day knows it.
@@ -259,16 +291,44 @@ describe('contagion history (domain.md §8: the same probation and cure rule; ev
   });
 
   it('contagion coming back within the probation continues the same episode; after a full probation it is a new one', () => {
-    const again = [[d('2026-03-01'), d('2026-05-01')], [d('2026-06-15'), d('2026-07-01')]] as [number, number][];
+    const again = [
+      [d('2026-03-01'), d('2026-05-01')],
+      [d('2026-06-15'), d('2026-07-01')],
+    ] as [number, number][];
     expect(contagionStateAt(again, d('2026-06-20'), 3)).toMatchObject({ state: 'defaulted', since: d('2026-03-01'), why: 'contagion' });
-    expect(contagionStateAt(again, d('2026-09-30'), 3)).toMatchObject({ state: 'defaulted', since: d('2026-03-01'), why: 'probation', probationUntil: d('2026-10-01') });
-    const later = [[d('2026-03-01'), d('2026-05-01')], [d('2026-09-01'), NEVER]] as [number, number][];
+    expect(contagionStateAt(again, d('2026-09-30'), 3)).toMatchObject({
+      state: 'defaulted',
+      since: d('2026-03-01'),
+      why: 'probation',
+      probationUntil: d('2026-10-01'),
+    });
+    const later = [
+      [d('2026-03-01'), d('2026-05-01')],
+      [d('2026-09-01'), NEVER],
+    ] as [number, number][];
     expect(contagionStateAt(later, d('2026-08-15'), 3)).toEqual({ state: 'cured', since: d('2026-08-01'), first: d('2026-03-01') });
-    expect(contagionStateAt(later, d('2026-09-01'), 3)).toEqual({ state: 'defaulted', since: d('2026-09-01'), why: 'contagion', probationUntil: NEVER, first: d('2026-03-01') });
+    expect(contagionStateAt(later, d('2026-09-01'), 3)).toEqual({
+      state: 'defaulted',
+      since: d('2026-09-01'),
+      why: 'contagion',
+      probationUntil: NEVER,
+      first: d('2026-03-01'),
+    });
   });
 
   it('the lease in default on its own gets no second probation from the contagion it caused', () => {
     expect(withoutOwnDefault(contagionIntervals([A, B], 0.2), A.episodes)).toEqual([]);
-    expect(withoutOwnDefault([[10, 100]], [{ start: 20, end: 30 }, { start: 90, end: NEVER }])).toEqual([[10, 20], [30, 90]]);
+    expect(
+      withoutOwnDefault(
+        [[10, 100]],
+        [
+          { start: 20, end: 30 },
+          { start: 90, end: NEVER },
+        ],
+      ),
+    ).toEqual([
+      [10, 20],
+      [30, 90],
+    ]);
   });
 });

@@ -28,8 +28,16 @@ seedPortfolio(db, { leases: 240, today: TODAY });
 for (const f of listFunders(db)) seedPayments(db, { funderId: f.id, today: TODAY });
 for (const f of listFunders(db)) seedCredit(db, { funderId: f.id, today: TODAY });
 const funderId = listFunders(db)[0]!.id;
-const one = <T>(q: string, ...a: unknown[]) => db.$client.prepare(q).pluck().get(...a) as T;
-const all = <T>(q: string, ...a: unknown[]) => db.$client.prepare(q).pluck().all(...a) as T[];
+const one = <T>(q: string, ...a: unknown[]) =>
+  db.$client
+    .prepare(q)
+    .pluck()
+    .get(...a) as T;
+const all = <T>(q: string, ...a: unknown[]) =>
+  db.$client
+    .prepare(q)
+    .pluck()
+    .all(...a) as T[];
 const actor = (email: string) => ({ userId: one<number>('select id from users where email = ?', email), email });
 const analyst = actor('analyst@quantum.demo');
 const admin = actor('admin@quantum.demo');
@@ -48,8 +56,17 @@ type Op =
 const lease = fc.integer({ min: 0, max: leaseIds.length - 1 }).map((i) => leaseIds[i]!);
 const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('rate' as const), lease, bp: fc.integer({ min: -50, max: 50 }) }),
-  fc.record({ kind: fc.constant('lessee' as const), lease, lessee: fc.integer({ min: 0, max: lesseeIds.length - 1 }).map((i) => lesseeIds[i]!) }),
-  fc.record({ kind: fc.constant('pay' as const), lease, amount: fc.integer({ min: 1, max: 500_000 }), back: fc.integer({ min: 0, max: 200 }) }),
+  fc.record({
+    kind: fc.constant('lessee' as const),
+    lease,
+    lessee: fc.integer({ min: 0, max: lesseeIds.length - 1 }).map((i) => lesseeIds[i]!),
+  }),
+  fc.record({
+    kind: fc.constant('pay' as const),
+    lease,
+    amount: fc.integer({ min: 1, max: 500_000 }),
+    back: fc.integer({ min: 0, max: 200 }),
+  }),
   fc.record({ kind: fc.constant('reverse' as const), lease }),
   fc.record({ kind: fc.constant('utp' as const), lease }),
   fc.record({ kind: fc.constant('writeOff' as const), lease }),
@@ -71,10 +88,18 @@ function apply(o: Op): void {
       break;
     case 'pay':
       if (one<number>(`select count(*) from write_offs where lease_id = ? and status = 'approved'`, l.id) > 0) return;
-      recordPayment(db, funderId, { leaseId: l.id, receivedOn: dayBefore(o.back), amount: o.amount, currency: l.currency, method: 'transfer' }, null);
+      recordPayment(
+        db,
+        funderId,
+        { leaseId: l.id, receivedOn: dayBefore(o.back), amount: o.amount, currency: l.currency, method: 'transfer' },
+        null,
+      );
       break;
     case 'reverse': {
-      const id = one<number | undefined>(`select p.id from payments p where p.lease_id = ? and p.kind = 'payment' and not exists (select 1 from payments r where r.reverses_id = p.id) order by p.id desc limit 1`, l.id);
+      const id = one<number | undefined>(
+        `select p.id from payments p where p.lease_id = ? and p.kind = 'payment' and not exists (select 1 from payments r where r.reverses_id = p.id) order by p.id desc limit 1`,
+        l.id,
+      );
       if (id === undefined) return;
       reversePayment(db, funderId, id, { reversedOn: TODAY }, null);
       break;
@@ -87,16 +112,28 @@ function apply(o: Op): void {
     }
     case 'writeOff': {
       // The k-th lease in default without a write-off (the op's lease picks k).
-      const open = creditStatesAt(db, funderId, TODAY).states.filter((x) => x.status === 'defaulted' && one<number>(`select count(*) from write_offs where lease_id = ?`, x.leaseId) === 0);
+      const open = creditStatesAt(db, funderId, TODAY).states.filter(
+        (x) => x.status === 'defaulted' && one<number>(`select count(*) from write_offs where lease_id = ?`, x.leaseId) === 0,
+      );
       if (open.length === 0) return;
       const w = proposeLeaseWriteOff(db, funderId, { leaseId: open[l.id % open.length]!.leaseId, writeOffOn: TODAY, note: '' }, analyst);
       approveLeaseWriteOff(db, w.id, null, admin);
       break;
     }
     case 'recovery': {
-      const written = all<number>(`select lease_id from write_offs where funder_id = ? and status = 'approved' order by lease_id`, funderId);
+      const written = all<number>(
+        `select lease_id from write_offs where funder_id = ? and status = 'approved' order by lease_id`,
+        funderId,
+      );
       if (written.length === 0) return;
-      expect(paymentAsRecovery(db, funderId, { leaseId: written[l.id % written.length]!, receivedOn: TODAY, amount: o.amount, reference: 'late', note: '' }, analyst)).not.toBeNull();
+      expect(
+        paymentAsRecovery(
+          db,
+          funderId,
+          { leaseId: written[l.id % written.length]!, receivedOn: TODAY, amount: o.amount, reference: 'late', note: '' },
+          analyst,
+        ),
+      ).not.toBeNull();
       break;
     }
   }

@@ -49,33 +49,37 @@ describe('database connection', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('on a Vercel preview without DATABASE_URL, the server start prepares the /tmp database with the whole demo, its facility too', { timeout: 120_000 }, async () => {
-    const tmpDb = '/tmp/quantum/quantum.db';
-    const existed = existsSync('/tmp/quantum');
-    process.env.VERCEL = '1';
-    delete process.env.DATABASE_URL;
-    const { databasePath } = await import('@/lib/env');
-    expect(databasePath()).toBe(tmpDb);
-    if (existed) return; // never touch a real preview database on a developer machine
-    try {
-      process.env.NEXT_RUNTIME = 'nodejs';
-      delete process.env.SEED_DEMO;
-      const { register } = await import('@/instrumentation');
-      await register();
-      expect(existsSync(tmpDb)).toBe(true);
-      const { getDb } = await import('@/db');
-      const { countUsers } = await import('@/db/queries/users');
-      const db = getDb();
-      expect(countUsers(db)).toBe(DEMO_USERS.length);
-      expect(DEMO_USERS).toHaveLength(5);
-      // The demo facility, with its draws and an issued certificate: computed from the seeded book by the services.
-      const { listFacilities, listDraws, listCertificates } = await import('@/db/queries/facilities');
-      const facilities = listFacilities(db, 'all');
-      expect(facilities.length).toBeGreaterThan(0);
-      expect(listDraws(db, facilities[0]!.id).some((d) => d.status === 'approved')).toBe(true);
-      expect(listCertificates(db, facilities[0]!.id).some((c) => c.status === 'approved')).toBe(true);
-    } finally {
-      rmSync('/tmp/quantum', { recursive: true, force: true });
-    }
-  });
+  it(
+    'on a Vercel preview without DATABASE_URL, the server start prepares the /tmp database with the whole demo, its facility too',
+    { timeout: 120_000 },
+    async () => {
+      const tmpDb = '/tmp/quantum/quantum.db';
+      const existed = existsSync('/tmp/quantum');
+      process.env.VERCEL = '1';
+      delete process.env.DATABASE_URL;
+      const { databasePath } = await import('@/lib/env');
+      expect(databasePath()).toBe(tmpDb);
+      if (existed) return; // never touch a real preview database on a developer machine
+      try {
+        process.env.NEXT_RUNTIME = 'nodejs';
+        delete process.env.SEED_DEMO;
+        const { register } = await import('@/instrumentation');
+        await register();
+        expect(existsSync(tmpDb)).toBe(true);
+        const { getDb } = await import('@/db');
+        const { countUsers } = await import('@/db/queries/users');
+        const db = getDb();
+        expect(countUsers(db)).toBe(DEMO_USERS.length);
+        expect(DEMO_USERS).toHaveLength(5);
+        // The demo facility, with its draws and an issued certificate: computed from the seeded book by the services.
+        const { listFacilities, listDraws, listCertificates } = await import('@/db/queries/facilities');
+        const facilities = listFacilities(db, 'all');
+        expect(facilities.length).toBeGreaterThan(0);
+        expect(listDraws(db, facilities[0]!.id).some((d) => d.status === 'approved')).toBe(true);
+        expect(listCertificates(db, facilities[0]!.id).some((c) => c.status === 'approved')).toBe(true);
+      } finally {
+        rmSync('/tmp/quantum', { recursive: true, force: true });
+      }
+    },
+  );
 });

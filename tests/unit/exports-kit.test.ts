@@ -73,7 +73,15 @@ const csvWriters: [string, (rows: Row[]) => Promise<string>][] = [
   ['csvText', async (rows) => parseFirstCell(csvText(columns, rows))],
   ['csvFile', async (rows) => parseFirstCell(csvFile([{ columns: columns as ExportColumn<never>[], rows }]).slice(1))],
   ['csvStream', async (rows) => parseFirstCell((await bytesOf(csvStream(columns, [rows]))).toString('utf8').slice(1))],
-  ['csvBlob', async (rows) => parseFirstCell(Buffer.from(await csvBlob(columns, rows).arrayBuffer()).toString('utf8').slice(1))],
+  [
+    'csvBlob',
+    async (rows) =>
+      parseFirstCell(
+        Buffer.from(await csvBlob(columns, rows).arrayBuffer())
+          .toString('utf8')
+          .slice(1),
+      ),
+  ],
 ];
 
 /** The first cell of the second line of RFC 4180 text. */
@@ -163,12 +171,24 @@ describe('XLSX streaming', () => {
   });
 
   test('a number Excel cannot hold is an empty cell, not a corrupt file', async () => {
-    const xml = unzip(writeXlsx([{ name: 'S', columns, rows: [{ text: 'x', amount: Number.NaN, n: Number.POSITIVE_INFINITY }] }])).get('xl/worksheets/sheet1.xml')!;
+    const xml = unzip(writeXlsx([{ name: 'S', columns, rows: [{ text: 'x', amount: Number.NaN, n: Number.POSITIVE_INFINITY }] }])).get(
+      'xl/worksheets/sheet1.xml',
+    )!;
     expect(xml).toContain('<row r="2"><c r="A2" t="inlineStr"><is><t xml:space="preserve">x</t></is></c></row>');
   });
 
   test('footer rows come after the data, in bold, with their number formats; a dangerous footer text stays guarded', async () => {
-    const buf = writeXlsx([{ name: 'S', columns, rows: rows.slice(0, 2), footer: [{ text: 'Total', amount: 123456, n: 2 }, { text: '=1', amount: 0, n: 0 }] }]);
+    const buf = writeXlsx([
+      {
+        name: 'S',
+        columns,
+        rows: rows.slice(0, 2),
+        footer: [
+          { text: 'Total', amount: 123456, n: 2 },
+          { text: '=1', amount: 0, n: 0 },
+        ],
+      },
+    ]);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(buf as unknown as ArrayBuffer);
     const ws = wb.worksheets[0]!;
@@ -180,7 +200,9 @@ describe('XLSX streaming', () => {
     expect(ws.getCell('C4').font?.bold).toBe(true);
     expect(ws.getCell('B2').font?.bold).toBeFalsy();
     expect(unzip(buf).get('xl/worksheets/sheet1.xml')).toContain('<c r="A5" s="16" t="inlineStr">');
-    expect(unzip(buf).get('xl/styles.xml')).toMatch(/<cellXfs count="20">(<xf [^>]*\/>){16}<xf numFmtId="0" fontId="1"[^>]*quotePrefix="1"\/>/);
+    expect(unzip(buf).get('xl/styles.xml')).toMatch(
+      /<cellXfs count="20">(<xf [^>]*\/>){16}<xf numFmtId="0" fontId="1"[^>]*quotePrefix="1"\/>/,
+    );
   });
 
   test('frozen identification columns and red negatives where asked', async () => {
@@ -227,7 +249,9 @@ const EXCELJS_WRITES = /new\s+ExcelJS\.Workbook\b|WorkbookWriter|\.xlsx\.write(?
 const READERS = new Set(['services/imports/read-file.ts']);
 
 function handWritten(source: string, file = ''): string[] {
-  return HAND_WRITTEN.filter(([what, re]) => re.test(source) && !(what === 'imports exceljs' && READERS.has(file) && !EXCELJS_WRITES.test(source))).map(([what]) => what);
+  return HAND_WRITTEN.filter(
+    ([what, re]) => re.test(source) && !(what === 'imports exceljs' && READERS.has(file) && !EXCELJS_WRITES.test(source)),
+  ).map(([what]) => what);
 }
 
 describe('no CSV/XLSX written outside lib/exports', () => {
@@ -240,8 +264,12 @@ describe('no CSV/XLSX written outside lib/exports', () => {
   ])('the scan catches %s', (source, what) => expect(handWritten(source)).toContain(what));
 
   test('a reader of incoming files is allowed exceljs, not its writing API', () => {
-    expect(handWritten("import ExcelJS from 'exceljs';\nnew ExcelJS.stream.xlsx.WorkbookReader(p);", 'services/imports/read-file.ts')).toEqual([]);
-    expect(handWritten("import ExcelJS from 'exceljs';\nconst wb = new ExcelJS.Workbook();", 'services/imports/read-file.ts')).toContain('imports exceljs');
+    expect(
+      handWritten("import ExcelJS from 'exceljs';\nnew ExcelJS.stream.xlsx.WorkbookReader(p);", 'services/imports/read-file.ts'),
+    ).toEqual([]);
+    expect(handWritten("import ExcelJS from 'exceljs';\nconst wb = new ExcelJS.Workbook();", 'services/imports/read-file.ts')).toContain(
+      'imports exceljs',
+    );
   });
 
   test('app/, components/, lib/, services/ and db/ hold none', () => {

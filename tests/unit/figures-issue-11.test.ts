@@ -10,7 +10,16 @@ import type { Db } from '@/db/client';
 import { getFunder } from '@/db/queries/funders';
 import { seedPortfolio } from '@/db/seed/portfolio';
 import { csvCell } from '@/lib/exports/csv';
-import { isInPool, LeasePortfolio, poolMask, purchasePrices, roundHalfUp, valueLease, valuePortfolio, type LeaseTerms } from '@/lib/finance';
+import {
+  isInPool,
+  LeasePortfolio,
+  poolMask,
+  purchasePrices,
+  roundHalfUp,
+  valueLease,
+  valuePortfolio,
+  type LeaseTerms,
+} from '@/lib/finance';
 import { addDays, parseDate } from '@/lib/finance/dates';
 import { statusOrigin } from '@/lib/domain/status-origin';
 import { liveIndices } from '@/lib/portfolio/cash-flow-table';
@@ -20,7 +29,17 @@ import { loadBook, valueBook } from '@/services/portfolio/valuation';
 import { buildServicingReport } from '@/services/reports/servicing-reports';
 import { getServicingBook } from '@/services/servicing/book';
 
-const lease: LeaseTerms = { price: 5_000_000, downPayment: 500_000, residual: 500_000, term: 60, rate: 0.06, timing: 'advance', firstDueDate: '2025-01-01', vatRate: 0.23, currency: 'EUR' };
+const lease: LeaseTerms = {
+  price: 5_000_000,
+  downPayment: 500_000,
+  residual: 500_000,
+  term: 60,
+  rate: 0.06,
+  timing: 'advance',
+  firstDueDate: '2025-01-01',
+  vatRate: 0.23,
+  currency: 'EUR',
+};
 
 describe('sellto4G and the historical purchase price', () => {
   test.each([
@@ -42,13 +61,16 @@ describe('sellto4G and the historical purchase price', () => {
     { purchaseDate: '2026-02-17', convention: 'monthly' as const },
     { purchaseDate: '2026-02-17', convention: 'actual' as const },
     { purchaseDate: '2029-12-31', convention: 'monthly' as const },
-  ])('without an agreed price: purchasePrice = the buy-rate PV of the flows remaining on the purchase date ($purchaseDate, $convention)', ({ purchaseDate, convention }) => {
-    const p = new LeasePortfolio(1);
-    p.add(lease);
-    const price = purchasePrices(p, { purchaseDay: [parseDate(purchaseDate)], agreed: [Number.NaN], buyRate: 0.05, convention })[0];
-    expect(price).toBe(valueLease(lease, { cutOff: purchaseDate, buyRate: 0.05, convention }).sellto4G);
-    expect(price).toBeGreaterThan(0);
-  });
+  ])(
+    'without an agreed price: purchasePrice = the buy-rate PV of the flows remaining on the purchase date ($purchaseDate, $convention)',
+    ({ purchaseDate, convention }) => {
+      const p = new LeasePortfolio(1);
+      p.add(lease);
+      const price = purchasePrices(p, { purchaseDay: [parseDate(purchaseDate)], agreed: [Number.NaN], buyRate: 0.05, convention })[0];
+      expect(price).toBe(valueLease(lease, { cutOff: purchaseDate, buyRate: 0.05, convention }).sellto4G);
+      expect(price).toBeGreaterThan(0);
+    },
+  );
 });
 
 describe('pool membership', () => {
@@ -121,7 +143,10 @@ describe('on a seeded book', () => {
       if (r.purchasePricePct !== null) {
         expect(r.purchasePricePct).toBeGreaterThan(0.5);
         expect(r.purchasePricePct).toBeLessThan(2);
-        expect(Math.round(r.purchasePricePct * 10 ** PURCHASE_PRICE_PCT_DECIMALS)).toBeCloseTo(r.purchasePricePct * 10 ** PURCHASE_PRICE_PCT_DECIMALS, 6);
+        expect(Math.round(r.purchasePricePct * 10 ** PURCHASE_PRICE_PCT_DECIMALS)).toBeCloseTo(
+          r.purchasePricePct * 10 ** PURCHASE_PRICE_PCT_DECIMALS,
+          6,
+        );
       }
     }
     const sample = { ...rows[0]!, currency: 'EUR' } as TapeRow;
@@ -176,16 +201,33 @@ describe('on a seeded book', () => {
     exitDay[i] = parseDate('2026-11-17');
     const kept = fundingLineMonth(book, params, from, to, funder.baseCurrency).find((l) => l.currency === 'EUR')!;
     const gone = fundingLineMonth({ ...book, exitDay }, params, from, to, funder.baseCurrency).find((l) => l.currency === 'EUR')!;
-    const single = fundingLineMonth({ ...book, purchasePrice: Float64Array.from(book.purchasePrice, (p, k) => (k === i ? p : 0)) }, params, from, to, funder.baseCurrency).find((l) => l.currency === 'EUR')!;
+    const single = fundingLineMonth(
+      { ...book, purchasePrice: Float64Array.from(book.purchasePrice, (p, k) => (k === i ? p : 0)) },
+      params,
+      from,
+      to,
+      funder.baseCurrency,
+    ).find((l) => l.currency === 'EUR')!;
     expect(kept.writtenOff).toBe(0);
-    expect(gone).toMatchObject({ opening: kept.opening, drawn: kept.drawn, writtenOff: balanceOf(i), principal: kept.principal - single.principal, leases: kept.leases - 1 });
+    expect(gone).toMatchObject({
+      opening: kept.opening,
+      drawn: kept.drawn,
+      writtenOff: balanceOf(i),
+      principal: kept.principal - single.principal,
+      leases: kept.leases - 1,
+    });
     expect(gone.closing).toBe(gone.opening + gone.drawn - gone.principal - gone.writtenOff);
     expect(gone.closing).toBe(kept.closing - single.closing);
     // Written off on the first itself: out of the opening already, so no movement; on the 30th: still a movement of the month.
     exitDay[i] = parseDate(from);
-    expect(fundingLineMonth({ ...book, exitDay }, params, from, to, funder.baseCurrency).find((l) => l.currency === 'EUR')!).toMatchObject({ writtenOff: 0, drawn: kept.drawn });
+    expect(fundingLineMonth({ ...book, exitDay }, params, from, to, funder.baseCurrency).find((l) => l.currency === 'EUR')!).toMatchObject({
+      writtenOff: 0,
+      drawn: kept.drawn,
+    });
     exitDay[i] = parseDate(to);
-    expect(fundingLineMonth({ ...book, exitDay }, params, from, to, funder.baseCurrency).find((l) => l.currency === 'EUR')!.writtenOff).toBe(balanceOf(i));
+    expect(
+      fundingLineMonth({ ...book, exitDay }, params, from, to, funder.baseCurrency).find((l) => l.currency === 'EUR')!.writtenOff,
+    ).toBe(balanceOf(i));
   });
 });
 
@@ -193,7 +235,12 @@ describe('why a lease has its status', () => {
   const created = { action: 'created', changes: {}, userName: 'Ann', at: Date.UTC(2026, 0, 5) };
   const defaulted = { action: 'status', changes: { status: ['active', 'defaulted'] as const }, userName: 'Bob', at: Date.UTC(2026, 5, 1) };
   test.each([
-    { name: 'set by hand', history: [defaulted, created], status: 'defaulted', expected: { how: 'set', at: defaulted.at, userName: 'Bob' } },
+    {
+      name: 'set by hand',
+      history: [defaulted, created],
+      status: 'defaulted',
+      expected: { how: 'set', at: defaulted.at, userName: 'Bob' },
+    },
     { name: 'since creation', history: [created], status: 'active', expected: { how: 'created', at: created.at, userName: 'Ann' } },
     { name: 'no history', history: [], status: 'active', expected: null },
   ])('$name', ({ history, status, expected }) => {

@@ -46,7 +46,9 @@ describe('settingsChanges', () => {
   it('keeps only the settings a patch really changes, old → new', () => {
     const db = seeded();
     const current = toFunderSettings(getFunder(db, 1)!);
-    expect(settingsChanges(current, { buyRate: current.buyRate, graceDays: 7, bucketEdges: [...current.bucketEdges], fourEyes: false })).toEqual({
+    expect(
+      settingsChanges(current, { buyRate: current.buyRate, graceDays: 7, bucketEdges: [...current.bucketEdges], fourEyes: false }),
+    ).toEqual({
       graceDays: { before: 0, after: 7 },
       fourEyes: { before: true, after: false },
     });
@@ -60,7 +62,13 @@ describe('four eyes on funder settings (domain.md §12)', () => {
     const admin2 = actor(db, 'admin2');
     const before = getFunder(db, 1)!;
     const proposed = changeFunderSettings(db, 1, { graceDays: 5, buyRate: 0.061 }, admin);
-    expect(proposed.proposal).toMatchObject({ status: 'pending', funderId: 1, proposedBy: admin.userId, baseDataVersion: before.dataVersion, changes: { graceDays: { before: 0, after: 5 } } });
+    expect(proposed.proposal).toMatchObject({
+      status: 'pending',
+      funderId: 1,
+      proposedBy: admin.userId,
+      baseDataVersion: before.dataVersion,
+      changes: { graceDays: { before: 0, after: 5 } },
+    });
     expect(getFunder(db, 1)).toMatchObject({ graceDays: 0, dataVersion: before.dataVersion });
     expect(listFunderProposals(db, { funderId: 1, status: 'pending' }).map((p) => p.id)).toEqual([proposed.proposal!.id]);
 
@@ -126,7 +134,10 @@ describe('four eyes on funder settings (domain.md §12)', () => {
   it('a rejected proposal applies nothing and is audited', () => {
     const db = seeded();
     const { proposal } = changeFunderSettings(db, 1, { graceDays: 3 }, actor(db, 'admin'));
-    expect(rejectFunderProposal(db, proposal!.id, actor(db, 'admin2'))).toMatchObject({ status: 'rejected', decidedByEmail: 'admin2@quantum.demo' });
+    expect(rejectFunderProposal(db, proposal!.id, actor(db, 'admin2'))).toMatchObject({
+      status: 'rejected',
+      decidedByEmail: 'admin2@quantum.demo',
+    });
     expect(getFunder(db, 1)!.graceDays).toBe(0);
     expect(auditOf(db, 'funder')[0]).toMatchObject({ action: 'reject', userEmail: 'admin2@quantum.demo' });
   });

@@ -29,7 +29,12 @@ function seeded(): Db {
 }
 
 const dump = (db: Db, from: string, to: string) =>
-  snapshotMonthsIn(db, 1, from, to).map((m) => ({ month: m.month, count: m.leaseCount, aggregates: JSON.stringify(m.aggregates), rows: JSON.stringify(leaseSnapshotPage(db, 1, m.month, 1, 100_000)) }));
+  snapshotMonthsIn(db, 1, from, to).map((m) => ({
+    month: m.month,
+    count: m.leaseCount,
+    aggregates: JSON.stringify(m.aggregates),
+    rows: JSON.stringify(leaseSnapshotPage(db, 1, m.month, 1, 100_000)),
+  }));
 
 describe('background snapshot build', () => {
   let sync: Db;
@@ -73,16 +78,28 @@ describe('background snapshot build', () => {
   test('a payment during the build restarts the month: the stored months equal a build after the payment', async () => {
     const db = seeded();
     const other = seeded();
-    const lease = db.$client.prepare(`select id, currency from leases where funder_id = 1 and status = 'active' order by id limit 1`).get() as { id: number; currency: string };
+    const lease = db.$client
+      .prepare(`select id, currency from leases where funder_id = 1 and status = 'active' order by id limit 1`)
+      .get() as { id: number; currency: string };
     (globalThis as { __quantumDb?: Db }).__quantumDb = db;
     queueSnapshots(db, 1, ['2026-08', '2026-09'], TODAY);
     // The job has yielded before its first chunk: a back-dated payment lands in the middle of the build.
     await new Promise((r) => setImmediate(r));
-    recordPayment(db, 1, { leaseId: lease.id, receivedOn: '2026-08-20', amount: 123_45, currency: lease.currency, method: 'transfer' }, null);
+    recordPayment(
+      db,
+      1,
+      { leaseId: lease.id, receivedOn: '2026-08-20', amount: 123_45, currency: lease.currency, method: 'transfer' },
+      null,
+    );
     afterBookWrite(db, 1);
     await snapshotJob(db, 1);
     (globalThis as { __quantumDb?: Db }).__quantumDb = other;
-    recordPayment(other, 1, { leaseId: lease.id, receivedOn: '2026-08-20', amount: 123_45, currency: lease.currency, method: 'transfer' }, null);
+    recordPayment(
+      other,
+      1,
+      { leaseId: lease.id, receivedOn: '2026-08-20', amount: 123_45, currency: lease.currency, method: 'transfer' },
+      null,
+    );
     ensureSnapshots(other, 1, '2026-08', '2026-09', TODAY);
     expect(dump(db, '2026-08', '2026-09')).toEqual(dump(other, '2026-08', '2026-09'));
   });
@@ -91,8 +108,15 @@ describe('background snapshot build', () => {
     const db = seeded();
     expect(await buildDefaultSnapshots(db, 1, TODAY)).toBeGreaterThan(0);
     const before = JSON.stringify(performanceReport(db, 1, { from: '2025-06', to: '2026-10' }, TODAY));
-    const lease = db.$client.prepare(`select id, currency from leases where funder_id = 1 and status = 'active' order by id limit 1`).get() as { id: number; currency: string };
-    recordPayment(db, 1, { leaseId: lease.id, receivedOn: '2026-09-15', amount: 500_00, currency: lease.currency, method: 'transfer' }, null);
+    const lease = db.$client
+      .prepare(`select id, currency from leases where funder_id = 1 and status = 'active' order by id limit 1`)
+      .get() as { id: number; currency: string };
+    recordPayment(
+      db,
+      1,
+      { leaseId: lease.id, receivedOn: '2026-09-15', amount: 500_00, currency: lease.currency, method: 'transfer' },
+      null,
+    );
     afterBookWrite(db, 1);
     expect(await buildDefaultSnapshots(db, 1, TODAY)).toBe(0);
     expect(JSON.stringify(performanceReport(db, 1, { from: '2025-06', to: '2026-10' }, TODAY))).toBe(before);

@@ -98,7 +98,12 @@ describe('snapshots', () => {
     expect(rows.filter((r) => !r.inPool).every((r) => r.balance === 0 && !live.byLeaseId.get(r.leaseId))).toBe(true);
     for (const r of pool) {
       const l = live.byLeaseId.get(r.leaseId)!;
-      expect({ id: r.leaseId, balance: r.balance, dpd: r.dpd, bucket: r.bucket }).toEqual({ id: l.leaseId, balance: l.outstandingPrincipal, dpd: l.dpd, bucket: l.bucket });
+      expect({ id: r.leaseId, balance: r.balance, dpd: r.dpd, bucket: r.bucket }).toEqual({
+        id: l.leaseId,
+        balance: l.outstandingPrincipal,
+        dpd: l.dpd,
+        bucket: l.bucket,
+      });
     }
   });
 
@@ -130,9 +135,30 @@ describe('snapshots', () => {
 
   test('the worked example of domain.md §9 through the aggregates', () => {
     const lease = (over: Partial<LeaseSnapshot>): LeaseSnapshot => ({
-      leaseId: 1, contractNumber: 'C', currency: 'EUR', purchaseDate: '2026-01-10', originationDate: '2026-01-10', originalPrincipal: 100_000_000, startBalance: 100_000_000,
-      balance: 98_500_000, scheduledPrincipal: 1_000_000, actualPrincipal: 1_500_000, unscheduledPrincipal: 500_000, interest: 0, dpd: 0, bucket: 'current', status: 'performing',
-      firstDefaultDate: null, defaultAmount: 0, defaultPrincipal: 0, writtenOff: 0, recoveries: 0, inPool: true, purchasedPrincipal: 0, writtenOffPrincipal: 0, ...over,
+      leaseId: 1,
+      contractNumber: 'C',
+      currency: 'EUR',
+      purchaseDate: '2026-01-10',
+      originationDate: '2026-01-10',
+      originalPrincipal: 100_000_000,
+      startBalance: 100_000_000,
+      balance: 98_500_000,
+      scheduledPrincipal: 1_000_000,
+      actualPrincipal: 1_500_000,
+      unscheduledPrincipal: 500_000,
+      interest: 0,
+      dpd: 0,
+      bucket: 'current',
+      status: 'performing',
+      firstDefaultDate: null,
+      defaultAmount: 0,
+      defaultPrincipal: 0,
+      writtenOff: 0,
+      recoveries: 0,
+      inPool: true,
+      purchasedPrincipal: 0,
+      writtenOffPrincipal: 0,
+      ...over,
     });
     const agg = aggregateMonth('2026-03', '2026-03-31', [lease({})]);
     const t = agg.currencies.EUR!;
@@ -144,16 +170,26 @@ describe('snapshots', () => {
       for (const measure of ['default', 'netLoss'] as const) {
         const r = vintageReport(db, 1, { from: '2025-10', to: '2026-10', by, measure }, TODAY);
         expect(r.curves.length).toBeGreaterThan(0);
-        for (const c of r.curves) for (let k = 1; k < c.points.length; k++) expect(c.points[k]!.value).toBeGreaterThanOrEqual(c.points[k - 1]!.value);
+        for (const c of r.curves)
+          for (let k = 1; k < c.points.length; k++) expect(c.points[k]!.value).toBeGreaterThanOrEqual(c.points[k - 1]!.value);
       }
     const r = vintageReport(db, 1, { from: '2025-10', to: '2026-10', by: 'purchase', measure: 'default' }, TODAY);
     expect(r.curves.some((c) => c.points.some((p) => p.value > 0))).toBe(true);
   });
 
   test('a cure keeps the vintage curve where it was (running maximum)', () => {
-    const mk = (month: string, defaulted: number) => ({ month, monthEnd: monthEndOf(month), currencies: {}, cohorts: { purchase: { EUR: { '2026-Q1': { leases: 2, originalBalance: 1000, defaulted, netLoss: 0 } } }, origination: {} } });
+    const mk = (month: string, defaulted: number) => ({
+      month,
+      monthEnd: monthEndOf(month),
+      currencies: {},
+      cohorts: { purchase: { EUR: { '2026-Q1': { leases: 2, originalBalance: 1000, defaulted, netLoss: 0 } } }, origination: {} },
+    });
     const curve = vintageCurves([mk('2026-03', 0), mk('2026-04', 100), mk('2026-05', 0)], 'EUR', 'purchase', 'default')[0]!;
-    expect(curve.points.map((p) => [p.monthsSince, p.value])).toEqual([[0, 0], [1, 0.1], [2, 0.1]]);
+    expect(curve.points.map((p) => [p.monthsSince, p.value])).toEqual([
+      [0, 0],
+      [1, 0.1],
+      [2, 0.1],
+    ]);
   });
 
   test("a closed month's report is byte-identical after a new payment arrives", () => {
@@ -164,10 +200,17 @@ describe('snapshots', () => {
     const lease = { id: inArrears.leaseId, currency: inArrears.currency };
     const liveBefore = inArrears.arrearsTotal;
     // Back-dated into the closed months: the live book at their month end moves, their snapshots do not.
-    recordPayment(db, 1, { leaseId: lease.id, receivedOn: '2026-07-15', amount: 5_000_00, currency: lease.currency, method: 'transfer' }, null);
+    recordPayment(
+      db,
+      1,
+      { leaseId: lease.id, receivedOn: '2026-07-15', amount: 5_000_00, currency: lease.currency, method: 'transfer' },
+      null,
+    );
     expect(getServicingBook(db, 1, '2026-07-31').byLeaseId.get(lease.id)!.arrearsTotal).toBeLessThan(liveBefore);
     expect(JSON.stringify(performanceReport(db, 1, { from: '2026-06', to: '2026-10' }, TODAY))).toBe(before);
-    expect(JSON.stringify(vintageReport(db, 1, { from: '2026-06', to: '2026-10', by: 'purchase', measure: 'default' }, TODAY))).toBe(vBefore);
+    expect(JSON.stringify(vintageReport(db, 1, { from: '2026-06', to: '2026-10', by: 'purchase', measure: 'default' }, TODAY))).toBe(
+      vBefore,
+    );
   });
 });
 
@@ -175,11 +218,14 @@ describe('the live current month', () => {
   test('updated lease by lease after a payment, it equals the month computed anew', async () => {
     const { liveMonthAggregates, computeMonthSnapshot } = await import('@/services/history/snapshots');
     const first = liveMonthAggregates(db, 1, TODAY);
-    const lease = db.$client.prepare(`select id, currency from leases where funder_id = 1 and status = 'active' order by id desc limit 1`).get() as { id: number; currency: string };
+    const lease = db.$client
+      .prepare(`select id, currency from leases where funder_id = 1 and status = 'active' order by id desc limit 1`)
+      .get() as { id: number; currency: string };
     recordPayment(db, 1, { leaseId: lease.id, receivedOn: TODAY, amount: 12_345_00, currency: lease.currency, method: 'transfer' }, null);
     const patched = liveMonthAggregates(db, 1, TODAY);
     // The cash collected moves (the balance is contractual: a payment does not change it, §14).
-    const collected = (t: { actualPrincipal: number; interest: number; unscheduledPrincipal: number }) => t.actualPrincipal + t.interest + t.unscheduledPrincipal;
+    const collected = (t: { actualPrincipal: number; interest: number; unscheduledPrincipal: number }) =>
+      t.actualPrincipal + t.interest + t.unscheduledPrincipal;
     expect(collected(patched.currencies[lease.currency]!)).toBeGreaterThan(collected(first.currencies[lease.currency]!));
     const fresh = aggregateMonth('2026-11', TODAY, computeMonthSnapshot(db, 1, '2026-11', TODAY).rows);
     expect(patched.currencies).toEqual(fresh.currencies);
@@ -199,7 +245,14 @@ describe('credit facts across month ends (services/credit/facts.ts)', () => {
 
   test('a default counts in its month; once the lease is no longer in default (cured, repaid) it keeps counting in its vintage', () => {
     const facts = creditFactsAt(cdb, 1, TODAY);
-    const left = [...facts.values()].find((f) => f.firstDefaultDate !== null && f.defaultedPrincipal > 0 && f.firstDefaultDate.slice(0, 7) < '2026-10' && f.status !== 'defaulted' && f.status !== 'written_off');
+    const left = [...facts.values()].find(
+      (f) =>
+        f.firstDefaultDate !== null &&
+        f.defaultedPrincipal > 0 &&
+        f.firstDefaultDate.slice(0, 7) < '2026-10' &&
+        f.status !== 'defaulted' &&
+        f.status !== 'written_off',
+    );
     expect(left).toBeDefined();
     const defaultMonth = left!.firstDefaultDate!.slice(0, 7);
     const months = ensureSnapshots(cdb, 1, defaultMonth, '2026-10', TODAY);
@@ -213,6 +266,8 @@ describe('credit facts across month ends (services/credit/facts.ts)', () => {
     const last = rowsOf('2026-10').get(left!.leaseId)!;
     expect(last.status).not.toBe('defaulted');
     expect(last.firstDefaultDate).toBe(left!.firstDefaultDate);
-    expect(months.at(-1)!.aggregates.cohorts.purchase[last.currency]![quarterOf(last.purchaseDate)]!.defaulted).toBeGreaterThanOrEqual(last.defaultPrincipal);
+    expect(months.at(-1)!.aggregates.cohorts.purchase[last.currency]![quarterOf(last.purchaseDate)]!.defaulted).toBeGreaterThanOrEqual(
+      last.defaultPrincipal,
+    );
   });
 });

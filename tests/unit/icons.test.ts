@@ -44,7 +44,8 @@ describe('lib/icons', () => {
       for (const entry of readdirSync(dir)) {
         const file = path.join(dir, entry);
         if (statSync(file).isDirectory()) walk(file);
-        else if (/\.(ts|tsx)$/.test(entry) && /from 'lucide-react'/.test(readFileSync(file, 'utf8'))) offenders.push(path.relative(root, file));
+        else if (/\.(ts|tsx)$/.test(entry) && /from 'lucide-react'/.test(readFileSync(file, 'utf8')))
+          offenders.push(path.relative(root, file));
       }
     };
     for (const dir of ['app', 'components', 'lib', 'services', 'i18n']) walk(path.join(root, dir));

@@ -90,9 +90,12 @@ describe('dates', () => {
     ['2025-02-28', 'arrears', 6, 5, '2027-02-28', '2025-08-28'],
     ['2025-02-28', 'arrears', 1, 3, '2025-05-31', '2025-03-31'],
     ['2025-03-15', 'advance', 1, 12, undefined, '2025-03-15'],
-  ] as const)('first due date from origination %s (%s, every %i months, %i instalments, maturity %s) → %s', (orig, timing, months, term, maturity, expected) => {
-    expect(deriveFirstDueDate(orig, timing, months, term, maturity)).toBe(expected);
-  });
+  ] as const)(
+    'first due date from origination %s (%s, every %i months, %i instalments, maturity %s) → %s',
+    (orig, timing, months, term, maturity, expected) => {
+      expect(deriveFirstDueDate(orig, timing, months, term, maturity)).toBe(expected);
+    },
+  );
 });
 
 describe('text', () => {

@@ -42,10 +42,36 @@ function tapeRows(funderId: number): TapeRow[] {
   return tapePage(src, 0, book.valuation.count, delinquency);
 }
 
-const LEASE_FIELDS = ['contractNumber', 'assetType', 'condition', 'currency', 'price', 'downPayment', 'residual', 'fee', 'feeFinanced', 'term', 'rate', 'timing', 'frequency', 'firstDueDate', 'vatRate', 'vatRegime', 'purchaseDate', 'status', 'principal', 'instalment'] as const;
+const LEASE_FIELDS = [
+  'contractNumber',
+  'assetType',
+  'condition',
+  'currency',
+  'price',
+  'downPayment',
+  'residual',
+  'fee',
+  'feeFinanced',
+  'term',
+  'rate',
+  'timing',
+  'frequency',
+  'firstDueDate',
+  'vatRate',
+  'vatRegime',
+  'purchaseDate',
+  'status',
+  'principal',
+  'instalment',
+] as const;
 
 function leaseView(funderId: number, contractNumber: string) {
-  const l = db.select().from(leases).where(eq(leases.funderId, funderId)).all().find((x) => x.contractNumber === contractNumber)!;
+  const l = db
+    .select()
+    .from(leases)
+    .where(eq(leases.funderId, funderId))
+    .all()
+    .find((x) => x.contractNumber === contractNumber)!;
   const fields = Object.fromEntries(LEASE_FIELDS.map((k) => [k, l[k]]));
   const schedule = getLeaseSchedule(db, l.id).map(({ leaseId: _l, ...r }) => r);
   return { fields, schedule };
@@ -53,10 +79,12 @@ function leaseView(funderId: number, contractNumber: string) {
 
 function cashRows(funderId: number) {
   const book = valueBook(db, funderId, CUT_OFF);
-  return [...liveIndices(book)].map((i) => {
-    const { id: _id, lessee: _lessee, ...row } = toTotalCashRow(book, i) as unknown as Record<string, unknown>;
-    return { contract: book.leases[i]!.contractNumber, ...row };
-  }).sort((a, b) => a.contract.localeCompare(b.contract));
+  return [...liveIndices(book)]
+    .map((i) => {
+      const { id: _id, lessee: _lessee, ...row } = toTotalCashRow(book, i) as unknown as Record<string, unknown>;
+      return { contract: book.leases[i]!.contractNumber, ...row };
+    })
+    .sort((a, b) => a.contract.localeCompare(b.contract));
 }
 
 describe('Tape round trip into an empty funder', () => {
@@ -64,11 +92,25 @@ describe('Tape round trip into an empty funder', () => {
     const target = createImportFunder(db, `Target ${format}`).id;
     const rows = tapeRows(sourceFunder);
     expect(rows.length).toBeGreaterThan(30);
-    const bytes = format === 'csv' ? new TextEncoder().encode(`\uFEFF${csvText(tapeExportColumns(), rows)}`) : new Uint8Array(await xlsxBuffer(tapeExportColumns(), rows, 'Tape'));
-    const started = await startImport(db, { funderId: target, source: 'QUANTUM', mode: 'create', fileName: `tape.${format}`, bytes, userId: null });
+    const bytes =
+      format === 'csv'
+        ? new TextEncoder().encode(`\uFEFF${csvText(tapeExportColumns(), rows)}`)
+        : new Uint8Array(await xlsxBuffer(tapeExportColumns(), rows, 'Tape'));
+    const started = await startImport(db, {
+      funderId: target,
+      source: 'QUANTUM',
+      mode: 'create',
+      fileName: `tape.${format}`,
+      bytes,
+      userId: null,
+    });
     const validated = await waitForImport(db, target, started.id);
     expect(validated.error).toBeNull();
-    expect({ status: validated.status, rejected: validated.rejectedCount, new: validated.newCount }).toEqual({ status: 'validated', rejected: 0, new: rows.length });
+    expect({ status: validated.status, rejected: validated.rejectedCount, new: validated.newCount }).toEqual({
+      status: 'validated',
+      rejected: 0,
+      new: rows.length,
+    });
     commitImport(db, target, started.id, false, null);
     const committed = await waitForImport(db, target, started.id);
     expect(committed.status).toBe('committed');

@@ -43,14 +43,26 @@ async function commit(funderId: number, id: number, skipRejected = false) {
 }
 
 function exceptionsOf(id: number) {
-  return listImportExceptions(db, id, { page: 1, perPage: 500 }).rows.map((e) => ({ row: e.row, column: e.column, value: e.value, rule: e.rule, severity: e.severity }));
+  return listImportExceptions(db, id, { page: 1, perPage: 500 }).rows.map((e) => ({
+    row: e.row,
+    column: e.column,
+    value: e.value,
+    rule: e.rule,
+    severity: e.severity,
+  }));
 }
 
 describe('German lessor tape (Latin-1, semicolons, decimal commas, TT.MM.JJJJ)', () => {
   test('detects the format and gives exactly the seeded exceptions', async () => {
     const funder = createImportFunder(db, 'DE').id;
     const imp = await dryRun(funder, FIXTURE);
-    expect({ status: imp.status, encoding: imp.encoding, delimiter: imp.delimiter, decimal: imp.decimal, dateFormat: imp.dateFormat }).toEqual({
+    expect({
+      status: imp.status,
+      encoding: imp.encoding,
+      delimiter: imp.delimiter,
+      decimal: imp.decimal,
+      dateFormat: imp.dateFormat,
+    }).toEqual({
       status: 'validated',
       encoding: 'windows-1252',
       delimiter: ';',
@@ -59,7 +71,12 @@ describe('German lessor tape (Latin-1, semicolons, decimal commas, TT.MM.JJJJ)',
     });
     expect(JSON.parse(imp.headers)).toContain('Erste Fälligkeit');
     expect(exceptionsOf(imp.id)).toEqual(EXPECTED_EXCEPTIONS);
-    expect({ rows: imp.rowCount, new: imp.newCount, rejected: imp.rejectedCount, warnings: imp.warningCount }).toEqual({ rows: 12, new: 3, rejected: 9, warnings: 1 });
+    expect({ rows: imp.rowCount, new: imp.newCount, rejected: imp.rejectedCount, warnings: imp.warningCount }).toEqual({
+      rows: 12,
+      new: 3,
+      rejected: 9,
+      warnings: 1,
+    });
 
     // All-or-nothing refuses; skipping the rejected commits the three valid rows.
     expect(() => commitImport(db, funder, imp.id, false, null)).toThrow(Conflict);
@@ -68,20 +85,39 @@ describe('German lessor tape (Latin-1, semicolons, decimal commas, TT.MM.JJJJ)',
     const book = db.select().from(leases).where(eq(leases.funderId, funder)).all();
     expect(book.map((l) => l.contractNumber).sort()).toEqual(['ML-2025-0001', 'ML-2025-0008', 'ML-2025-0009']);
     const first = book.find((l) => l.contractNumber === 'ML-2025-0001')!;
-    expect({ price: first.price, downPayment: first.downPayment, residual: first.residual, rate: first.rate, vatRate: first.vatRate, instalment: first.instalment }).toEqual({
-      price: 4_500_000, downPayment: 500_000, residual: 400_000, rate: 0.049, vatRate: 0.19, instalment: 108_922,
+    expect({
+      price: first.price,
+      downPayment: first.downPayment,
+      residual: first.residual,
+      rate: first.rate,
+      vatRate: first.vatRate,
+      instalment: first.instalment,
+    }).toEqual({
+      price: 4_500_000,
+      downPayment: 500_000,
+      residual: 400_000,
+      rate: 0.049,
+      vatRate: 0.19,
+      instalment: 108_922,
     });
     // A cell starting with = is kept as text, never evaluated.
     expect(book.find((l) => l.contractNumber === 'ML-2025-0009')!.assetDescription).toBe('=HYPERLINK("http://x")');
-    expect(db.select({ name: lessees.name }).from(lessees).where(eq(lessees.funderId, funder)).all().map((l) => l.name).sort()).toEqual([
-      'Bäckerei Schäfer KG', 'Müller Maschinenbau GmbH', 'Ökobau AG',
-    ]);
+    expect(
+      db
+        .select({ name: lessees.name })
+        .from(lessees)
+        .where(eq(lessees.funderId, funder))
+        .all()
+        .map((l) => l.name)
+        .sort(),
+    ).toEqual(['Bäckerei Schäfer KG', 'Müller Maschinenbau GmbH', 'Ökobau AG']);
     expect(() => commitImport(db, funder, imp.id, true, null)).toThrow(/already committed/);
   });
 });
 
 const HEADER = 'Contract number;Lessee;Customer id;Asset type;Currency;Asset price;Term;Rate;Timing;First due date';
-const line = (n: number, rate = '5.5%', price = '10000.00') => `C-${n};Lessee ${n % 3};L${n % 3};vehicle;EUR;${price};36;${rate};advance;2025-0${1 + (n % 9)}-15`;
+const line = (n: number, rate = '5.5%', price = '10000.00') =>
+  `C-${n};Lessee ${n % 3};L${n % 3};vehicle;EUR;${price};36;${rate};advance;2025-0${1 + (n % 9)}-15`;
 
 describe('upsert: a second month of the same source', () => {
   test('updates the changed leases, leaves the unchanged ones untouched (version stays), counts both', async () => {
@@ -92,17 +128,37 @@ describe('upsert: a second month of the same source', () => {
     await commit(funder, first.id);
     const month2 = [HEADER, line(1), line(2, '6.0%'), line(3), line(4, '5.5%', '12000.00'), line(5)].join('\n');
     const second = await dryRun(funder, month2, 'upsert', 'Monthly lessor');
-    expect({ new: second.newCount, updated: second.updatedCount, unchanged: second.unchangedCount, rejected: second.rejectedCount }).toEqual({ new: 1, updated: 2, unchanged: 2, rejected: 0 });
+    expect({
+      new: second.newCount,
+      updated: second.updatedCount,
+      unchanged: second.unchangedCount,
+      rejected: second.rejectedCount,
+    }).toEqual({ new: 1, updated: 2, unchanged: 2, rejected: 0 });
     await commit(funder, second.id);
-    const versions = Object.fromEntries(db.select().from(leases).where(eq(leases.funderId, funder)).all().map((l) => [l.contractNumber, [l.version, l.rate, l.price]]));
-    expect(versions).toEqual({ 'C-1': [1, 0.055, 1_000_000], 'C-2': [2, 0.06, 1_000_000], 'C-3': [1, 0.055, 1_000_000], 'C-4': [2, 0.055, 1_200_000], 'C-5': [1, 0.055, 1_000_000] });
+    const versions = Object.fromEntries(
+      db
+        .select()
+        .from(leases)
+        .where(eq(leases.funderId, funder))
+        .all()
+        .map((l) => [l.contractNumber, [l.version, l.rate, l.price]]),
+    );
+    expect(versions).toEqual({
+      'C-1': [1, 0.055, 1_000_000],
+      'C-2': [2, 0.06, 1_000_000],
+      'C-3': [1, 0.055, 1_000_000],
+      'C-4': [2, 0.055, 1_200_000],
+      'C-5': [1, 0.055, 1_000_000],
+    });
   });
 
   test('a create-only import rejects known contract numbers', async () => {
     const funder = createImportFunder(db, 'Create only').id;
     await commit(funder, (await dryRun(funder, [HEADER, line(1)].join('\n'))).id);
     const again = await dryRun(funder, [HEADER, line(1), line(2)].join('\n'));
-    expect(exceptionsOf(again.id)).toEqual([{ row: 1, column: 'Contract number', value: 'C-1', rule: 'existsInRegister', severity: 'error' }]);
+    expect(exceptionsOf(again.id)).toEqual([
+      { row: 1, column: 'Contract number', value: 'C-1', rule: 'existsInRegister', severity: 'error' },
+    ]);
   });
 
   test('a commit racing an edit never overwrites it: the version moved, the import is validated again', async () => {
@@ -110,7 +166,12 @@ describe('upsert: a second month of the same source', () => {
     await commit(funder, (await dryRun(funder, [HEADER, line(1), line(2)].join('\n'), 'upsert')).id);
     const tape = await dryRun(funder, [HEADER, line(1, '7.0%'), line(2)].join('\n'), 'upsert');
     expect(tape.updatedCount).toBe(1);
-    const lease = db.select().from(leases).where(eq(leases.funderId, funder)).all().find((l) => l.contractNumber === 'C-1')!;
+    const lease = db
+      .select()
+      .from(leases)
+      .where(eq(leases.funderId, funder))
+      .all()
+      .find((l) => l.contractNumber === 'C-1')!;
     updateLease(db, lease.id, lease.version, { rate: 0.08 }, null);
     const after = await commit(funder, tape.id);
     expect({ status: after.status, error: after.errorCode }).toEqual({ status: 'validated', error: 'versionMoved' });
@@ -123,8 +184,18 @@ describe('bad input gets a clear answer', () => {
   test.each([
     ['an empty file', '', 'failed', 'empty'],
     ['a header-only file', HEADER, 'failed', 'headerOnly'],
-    ['a missing required column', 'Contract number;Lessee;Asset type;Asset price;Term;Rate;Timing;First due date\nC-1;A;vehicle;100.00;12;5%;advance;2025-01-01', 'validated', 'missingColumn'],
-    ['only 1.250-like amounts (ambiguous decimal)', `${HEADER}\nC-1;A;L1;vehicle;EUR;1.250;12;5%;advance;2025-01-01`, 'validated', 'ambiguousDecimal'],
+    [
+      'a missing required column',
+      'Contract number;Lessee;Asset type;Asset price;Term;Rate;Timing;First due date\nC-1;A;vehicle;100.00;12;5%;advance;2025-01-01',
+      'validated',
+      'missingColumn',
+    ],
+    [
+      'only 1.250-like amounts (ambiguous decimal)',
+      `${HEADER}\nC-1;A;L1;vehicle;EUR;1.250;12;5%;advance;2025-01-01`,
+      'validated',
+      'ambiguousDecimal',
+    ],
   ])('%s', async (_name, text, status, code) => {
     const funder = createImportFunder(db, `Bad ${_name}`).id;
     const imp = await dryRun(funder, text);
@@ -134,7 +205,10 @@ describe('bad input gets a clear answer', () => {
 
   test('the missing column is named', async () => {
     const funder = createImportFunder(db, 'Missing').id;
-    const imp = await dryRun(funder, 'Contract number;Lessee;Asset type;Asset price;Term;Rate;Timing;First due date\nC-1;A;vehicle;100.00;12;5%;advance;2025-01-01');
+    const imp = await dryRun(
+      funder,
+      'Contract number;Lessee;Asset type;Asset price;Term;Rate;Timing;First due date\nC-1;A;vehicle;100.00;12;5%;advance;2025-01-01',
+    );
     expect(imp.error).toBe('Required columns are not mapped: currency.');
     expect(exceptionsOf(imp.id)).toEqual([{ row: 0, column: '', value: '', rule: 'required', severity: 'error' }]);
   });
@@ -195,17 +269,55 @@ describe('XLSX', () => {
     const wb = new ExcelJS.Workbook();
     wb.addWorksheet('Notes').addRow(['nothing here']);
     const ws = wb.addWorksheet('Book');
-    ws.addRow(['Contract number', 'Lessee', 'Asset type', 'Currency', 'Asset price', 'Term', 'Rate', 'Timing', 'First due date', 'Description']);
-    ws.addRow(['X-1', 'Formula GmbH', 'it', 'EUR', { formula: 'B9*2', result: 2500.5 }, 24, 0.05, 'arrears', new Date(Date.UTC(2025, 2, 31)), '=1+1']);
+    ws.addRow([
+      'Contract number',
+      'Lessee',
+      'Asset type',
+      'Currency',
+      'Asset price',
+      'Term',
+      'Rate',
+      'Timing',
+      'First due date',
+      'Description',
+    ]);
+    ws.addRow([
+      'X-1',
+      'Formula GmbH',
+      'it',
+      'EUR',
+      { formula: 'B9*2', result: 2500.5 },
+      24,
+      0.05,
+      'arrears',
+      new Date(Date.UTC(2025, 2, 31)),
+      '=1+1',
+    ]);
     ws.addRow(['X-2', 'Serial AG', 'it', 'EUR', 1000, 12, 0.05, 'advance', 45658, '@note']);
     const bytes = new Uint8Array(await wb.xlsx.writeBuffer());
     const funder = createImportFunder(db, 'XLSX').id;
-    const first = await startImport(db, { funderId: funder, source: 'Workbook', mode: 'create', fileName: 'book.xlsx', bytes, userId: null });
+    const first = await startImport(db, {
+      funderId: funder,
+      source: 'Workbook',
+      mode: 'create',
+      fileName: 'book.xlsx',
+      bytes,
+      userId: null,
+    });
     const onFirstSheet = await waitForImport(db, funder, first.id);
-    expect({ sheets: JSON.parse(onFirstSheet.sheets), sheet: onFirstSheet.sheet, code: onFirstSheet.errorCode }).toEqual({ sheets: ['Notes', 'Book'], sheet: 'Notes', code: 'headerOnly' });
+    expect({ sheets: JSON.parse(onFirstSheet.sheets), sheet: onFirstSheet.sheet, code: onFirstSheet.errorCode }).toEqual({
+      sheets: ['Notes', 'Book'],
+      sheet: 'Notes',
+      code: 'headerOnly',
+    });
     changeImportMapping(db, funder, first.id, { sheet: 'Book' });
     const imp = await waitForImport(db, funder, first.id);
-    expect({ status: imp.status, sheet: imp.sheet, new: imp.newCount, rejected: imp.rejectedCount }).toEqual({ status: 'validated', sheet: 'Book', new: 2, rejected: 0 });
+    expect({ status: imp.status, sheet: imp.sheet, new: imp.newCount, rejected: imp.rejectedCount }).toEqual({
+      status: 'validated',
+      sheet: 'Book',
+      new: 2,
+      rejected: 0,
+    });
     await commit(funder, imp.id);
     const book = db.select().from(leases).where(eq(leases.funderId, funder)).all();
     expect(book.map((l) => [l.contractNumber, l.price, l.firstDueDate]).sort()).toEqual([
@@ -221,10 +333,16 @@ describe('a commit that does not end', () => {
     const tape = await dryRun(funder, [HEADER, ...Array.from({ length: 300 }, (_, i) => line(i + 1))].join('\n'));
     expect({ new: tape.newCount, rejected: tape.rejectedCount }).toEqual({ new: 300, rejected: 0 });
     // A real SQLite error in the worker's transaction, at the last row.
-    db.$client.exec(`create trigger refuse_last before insert on leases when new.contract_number = 'C-300' begin select raise(abort, 'refused by the test'); end`);
+    db.$client.exec(
+      `create trigger refuse_last before insert on leases when new.contract_number = 'C-300' begin select raise(abort, 'refused by the test'); end`,
+    );
     try {
       const failed = await commit(funder, tape.id);
-      expect({ status: failed.status, errorCode: failed.errorCode, error: failed.error }).toEqual({ status: 'validated', errorCode: 'commitFailed', error: 'refused by the test' });
+      expect({ status: failed.status, errorCode: failed.errorCode, error: failed.error }).toEqual({
+        status: 'validated',
+        errorCode: 'commitFailed',
+        error: 'refused by the test',
+      });
       expect(db.select().from(leases).where(eq(leases.funderId, funder)).all()).toHaveLength(0);
     } finally {
       db.$client.exec('drop trigger refuse_last');

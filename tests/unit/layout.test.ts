@@ -39,11 +39,16 @@ export function importsOf(file: string, source: string): Import[] {
 
 const tierOf = (target: string) => target.split('/')[0]!;
 const violations = (files: string[], bad: (imp: Import, file: string) => boolean) =>
-  files.flatMap((file) => importsOf(file, readFileSync(path.join(ROOT, file), 'utf8')).filter((imp) => bad(imp, file)).map((imp) => `${file} → ${imp.spec}`));
+  files.flatMap((file) =>
+    importsOf(file, readFileSync(path.join(ROOT, file), 'utf8'))
+      .filter((imp) => bad(imp, file))
+      .map((imp) => `${file} → ${imp.spec}`),
+  );
 
 describe('the tiers', () => {
   it('finds the imports it judges (the checker itself)', () => {
-    const sample = "import { a } from '@/db/client';\nimport type { B } from '../services/x';\nconst m = await import('@/services/y');\nexport { c } from './z';";
+    const sample =
+      "import { a } from '@/db/client';\nimport type { B } from '../services/x';\nconst m = await import('@/services/y');\nexport { c } from './z';";
     expect(importsOf('lib/q/file.ts', sample)).toEqual([
       { spec: '@/db/client', target: 'db/client', typeOnly: false },
       { spec: '../services/x', target: 'lib/services/x', typeOnly: true },
@@ -53,25 +58,42 @@ describe('the tiers', () => {
   });
 
   it('lib/ is pure: it imports nothing from db/, services/, app/ or components/, not even types', () => {
-    expect(violations(filesUnder('lib'), (imp) => imp.target !== null && ['db', 'services', 'app', 'components'].includes(tierOf(imp.target)))).toEqual([]);
+    expect(
+      violations(filesUnder('lib'), (imp) => imp.target !== null && ['db', 'services', 'app', 'components'].includes(tierOf(imp.target))),
+    ).toEqual([]);
   });
 
   it('lib/ uses no server-only module, request context or database driver', () => {
-    expect(violations(filesUnder('lib'), (imp) => ['server-only', 'next/headers', 'better-sqlite3', 'drizzle-orm', 'next-auth', 'next-auth/jwt'].includes(imp.spec))).toEqual([]);
+    expect(
+      violations(filesUnder('lib'), (imp) =>
+        ['server-only', 'next/headers', 'better-sqlite3', 'drizzle-orm', 'next-auth', 'next-auth/jwt'].includes(imp.spec),
+      ),
+    ).toEqual([]);
   });
 
   it('db/ is transport-free: no services/, app/, components/ or lib/api (it throws domain errors)', () => {
     expect(
-      violations(filesUnder('db'), (imp) => imp.target !== null && (['services', 'app', 'components'].includes(tierOf(imp.target)) || imp.target.startsWith('lib/api'))),
+      violations(
+        filesUnder('db'),
+        (imp) =>
+          imp.target !== null && (['services', 'app', 'components'].includes(tierOf(imp.target)) || imp.target.startsWith('lib/api')),
+      ),
     ).toEqual([]);
   });
 
   it('components/ receive props: no value import from db/ or services/ (types of the props are fine)', () => {
-    expect(violations(filesUnder('components'), (imp, file) => imp.target !== null && ['db', 'services'].includes(tierOf(imp.target)) && !typeOnlyImport(file, imp.spec))).toEqual([]);
+    expect(
+      violations(
+        filesUnder('components'),
+        (imp, file) => imp.target !== null && ['db', 'services'].includes(tierOf(imp.target)) && !typeOnlyImport(file, imp.spec),
+      ),
+    ).toEqual([]);
   });
 
   it('services/ sit below the edge: no import from app/ or components/', () => {
-    expect(violations(filesUnder('services'), (imp) => imp.target !== null && ['app', 'components'].includes(tierOf(imp.target)))).toEqual([]);
+    expect(violations(filesUnder('services'), (imp) => imp.target !== null && ['app', 'components'].includes(tierOf(imp.target)))).toEqual(
+      [],
+    );
   });
 
   it('the compatibility API is fenced: its queries are imported only from app/api/(compat)/, its routes live there', () => {
@@ -79,7 +101,20 @@ describe('the tiers', () => {
     const leaks = violations(outside, (imp) => imp.target !== null && imp.target.startsWith('db/queries/compat/'));
     // The navbar search and bookmarks serve the shell too; seeding and tests are not the request path.
     expect(leaks.filter((l) => !/^app\/\[locale\]\/\(app\)\/layout\.tsx/.test(l))).toEqual([]);
-    const compatAreas = ['apps', 'card', 'faq', 'blog', 'invoice', 'datatables', 'bookmarks', 'profile', 'pricing', 'main-search', 'autocomplete', 'account-setting'];
+    const compatAreas = [
+      'apps',
+      'card',
+      'faq',
+      'blog',
+      'invoice',
+      'datatables',
+      'bookmarks',
+      'profile',
+      'pricing',
+      'main-search',
+      'autocomplete',
+      'account-setting',
+    ];
     const stray = filesUnder('app/api').filter((f) => f.endsWith('/route.ts') && compatAreas.includes(f.split('/')[2]!));
     expect(stray).toEqual([]);
   });
@@ -90,5 +125,17 @@ function typeOnlyImport(file: string, spec: string): boolean {
   const source = readFileSync(path.join(ROOT, file), 'utf8');
   const escaped = spec.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const statements = [...source.matchAll(new RegExp(`(import|export)([^;]*?)from\\s+['"]${escaped}['"]`, 'g'))];
-  return statements.length > 0 && statements.every((m) => /^\s*type\s/.test(m[2]!) || /^\s*\{([^}]*)\}\s*$/.test(m[2]!) && m[2]!.replace(/[{}\s]/g, '').split(',').filter(Boolean).every((b) => b.startsWith('type')));
+  return (
+    statements.length > 0 &&
+    statements.every(
+      (m) =>
+        /^\s*type\s/.test(m[2]!) ||
+        (/^\s*\{([^}]*)\}\s*$/.test(m[2]!) &&
+          m[2]!
+            .replace(/[{}\s]/g, '')
+            .split(',')
+            .filter(Boolean)
+            .every((b) => b.startsWith('type'))),
+    )
+  );
 }

@@ -31,7 +31,11 @@ afterAll(() => {
 const NOW = Date.UTC(2026, 0, 15);
 
 function lesseeOf(funderId: number): number {
-  return db.insert(lessees).values({ funderId, name: `L${funderId}`, createdAt: NOW, updatedAt: NOW }).returning({ id: lessees.id }).get().id;
+  return db
+    .insert(lessees)
+    .values({ funderId, name: `L${funderId}`, createdAt: NOW, updatedAt: NOW })
+    .returning({ id: lessees.id })
+    .get().id;
 }
 
 const terms = (funderId: number, lesseeId: number, contractNumber: string): LeaseInput & { contractNumber: string } => ({
@@ -69,9 +73,16 @@ function written(leaseId: number) {
   };
   return {
     lease: strip(c.prepare('select * from leases where id = ?').get(leaseId) as Record<string, unknown>),
-    schedule: (c.prepare('select * from schedule_rows where lease_id = ? order by period').all(leaseId) as Record<string, unknown>[]).map(strip),
+    schedule: (c.prepare('select * from schedule_rows where lease_id = ? order by period').all(leaseId) as Record<string, unknown>[]).map(
+      strip,
+    ),
     history: (c.prepare('select * from lease_history where lease_id = ? order by id').all(leaseId) as Record<string, unknown>[]).map(strip),
-    audit: (c.prepare(`select * from audit_log where entity = 'lease' and entity_id = ? order by id`).all(String(leaseId)) as Record<string, unknown>[]).map((a) => ({
+    audit: (
+      c.prepare(`select * from audit_log where entity = 'lease' and entity_id = ? order by id`).all(String(leaseId)) as Record<
+        string,
+        unknown
+      >[]
+    ).map((a) => ({
       ...strip(a),
       before: json(a.before as string | null),
       after: json(a.after as string | null),
@@ -132,7 +143,14 @@ describe('LeaseBulkWriter', () => {
     const scheduleRows = () => db.$client.prepare('select count(*) from schedule_rows').pluck().get() as number;
     const rowsBefore = scheduleRows();
     // The due-date reports' query reads through the index (db/queries/reports.ts names it).
-    const plan = () => (db.$client.prepare(`explain query plan select lease_id from schedule_rows where due_date between '2025-01-01' and '2025-03-31'`).all() as { detail: string }[]).map((r) => r.detail).join(' ');
+    const plan = () =>
+      (
+        db.$client
+          .prepare(`explain query plan select lease_id from schedule_rows where due_date between '2025-01-01' and '2025-03-31'`)
+          .all() as { detail: string }[]
+      )
+        .map((r) => r.detail)
+        .join(' ');
     expect(plan()).toContain('schedule_rows_due_idx');
     expect(() =>
       db.transaction((tx) => {
@@ -162,7 +180,14 @@ describe('LeaseBulkWriter', () => {
     const lesseeId = lesseeOf(funderId);
     const index = () => db.$client.prepare(`select sql from sqlite_master where name = 'schedule_rows_due_idx'`).pluck().get();
     const sql = index();
-    const plan = () => (db.$client.prepare(`explain query plan select lease_id from schedule_rows where due_date between '2025-01-01' and '2025-03-31'`).all() as { detail: string }[]).map((r) => r.detail).join(' ');
+    const plan = () =>
+      (
+        db.$client
+          .prepare(`explain query plan select lease_id from schedule_rows where due_date between '2025-01-01' and '2025-03-31'`)
+          .all() as { detail: string }[]
+      )
+        .map((r) => r.detail)
+        .join(' ');
     const scheduleRows = () => db.$client.prepare('select count(*) from schedule_rows').pluck().get() as number;
     const rowsBefore = scheduleRows();
     // A lease deleted at the end of the table: AUTOINCREMENT never gives its id again, nor does the writer.
@@ -191,6 +216,11 @@ describe('LeaseBulkWriter', () => {
     const ids = db.$client.prepare(`select id from leases where contract_number in ('W-1', 'W-2') order by id`).pluck().all();
     expect(ids).toEqual([gone.id + 1, gone.id + 2]);
     expect(written(gone.id + 1).schedule).toEqual(written(gone.id + 2).schedule);
-    expect(db.$client.prepare('select count(*) from lease_changes where lease_id in (?, ?)').pluck().get(gone.id + 1, gone.id + 2)).toBe(2);
+    expect(
+      db.$client
+        .prepare('select count(*) from lease_changes where lease_id in (?, ?)')
+        .pluck()
+        .get(gone.id + 1, gone.id + 2),
+    ).toBe(2);
   });
 });

@@ -35,16 +35,24 @@ describe('a lessee kind change', () => {
   const funderId = listFunders(db)[0]!.id;
   // A retail threshold no past-due amount reaches: a retail lessee's leases then never default on their DPD.
   db.$client.prepare('update funders set credit_abs_retail = ? where id = ?').run(1e12, funderId);
-  const actor = { userId: db.$client.prepare('select id from users where email = ?').pluck().get('analyst@quantum.demo') as number, email: 'analyst@quantum.demo' };
+  const actor = {
+    userId: db.$client.prepare('select id from users where email = ?').pluck().get('analyst@quantum.demo') as number,
+    email: 'analyst@quantum.demo',
+  };
 
   it('recomputes the leases of that lessee only, with the threshold of its new kind, and writes one audit row', () => {
     const e = creditEntry(db, funderId);
     const states = creditStatesById(db, funderId, TODAY);
     // A corporate lessee with a lease in default on its DPD (not flagged unlikely to pay).
-    const target = [...states.values()].find((s) => s.status === 'defaulted' && s.why === 'dpd' && !s.utp && e.kinds.get(s.lesseeId) === 'corporate')!;
+    const target = [...states.values()].find(
+      (s) => s.status === 'defaulted' && s.why === 'dpd' && !s.utp && e.kinds.get(s.lesseeId) === 'corporate',
+    )!;
     const lesseeId = target.lesseeId;
     const before = new Map(e.timelines);
-    const audits = () => db.$client.prepare(`select before, after from audit_log where entity = 'lessee' and action = 'kind' and entity_id = ?`).all(String(lesseeId));
+    const audits = () =>
+      db.$client
+        .prepare(`select before, after from audit_log where entity = 'lessee' and action = 'kind' and entity_id = ?`)
+        .all(String(lesseeId));
 
     const r = updateLesseeKind(db, funderId, lesseeId, 'retail', actor);
     expect(r.changed).toBe(true);
@@ -54,7 +62,9 @@ describe('a lessee kind change', () => {
     const after = creditEntry(db, funderId);
     expect(after).toBe(e); // the same cache entry, updated in place (no rebuild)
     expect(after.kinds.get(lesseeId)).toBe('retail');
-    const mine = new Set([...before.keys()].filter((id) => after.schedule.leases[after.schedule.indexById.get(id)!]!.lesseeId === lesseeId));
+    const mine = new Set(
+      [...before.keys()].filter((id) => after.schedule.leases[after.schedule.indexById.get(id)!]!.lesseeId === lesseeId),
+    );
     for (const [id, t] of before) {
       if (mine.has(id)) continue;
       expect(after.timelines.get(id), `lease ${id} of another lessee`).toBe(t);

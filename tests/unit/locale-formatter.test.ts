@@ -1,7 +1,16 @@
 import fc from 'fast-check';
 import { createFormatter } from 'next-intl';
 import { describe, expect, test, vi } from 'vitest';
-import { formatDecimal, formatIsoDate, formatIsoMonth, formatMoney, formatPercent, formatTimestamp, localeFormatter, type Formatter } from '@/lib/format';
+import {
+  formatDecimal,
+  formatIsoDate,
+  formatIsoMonth,
+  formatMoney,
+  formatPercent,
+  formatTimestamp,
+  localeFormatter,
+  type Formatter,
+} from '@/lib/format';
 
 const LOCALES = ['en', 'de', 'fr', 'pt'] as const;
 
@@ -25,12 +34,15 @@ describe('localeFormatter (the process-wide server formatter) writes what next-i
           expect(formatPercent(ours, minor / 1e9, digits)).toBe(formatPercent(theirs, minor / 1e9, digits));
           expect(formatDecimal(ours, minor / 100, digits)).toBe(formatDecimal(theirs, minor / 100, digits));
           const iso = new Date(ms).toISOString().slice(0, 10);
-          for (const style of ['short', 'medium', 'long', 'full'] as const) expect(formatIsoDate(ours, iso, style)).toBe(formatIsoDate(theirs, iso, style));
+          for (const style of ['short', 'medium', 'long', 'full'] as const)
+            expect(formatIsoDate(ours, iso, style)).toBe(formatIsoDate(theirs, iso, style));
           expect(formatIsoMonth(ours, iso)).toBe(formatIsoMonth(theirs, iso));
           expect(formatIsoMonth(ours, iso.slice(0, 7), 'long')).toBe(formatIsoMonth(theirs, iso.slice(0, 7), 'long'));
           expect(formatTimestamp(ours, ms)).toBe(formatTimestamp(theirs, ms));
           expect(ours.dateTime(ms)).toBe(theirs.dateTime(ms));
-          expect(ours.dateTime(new Date(ms), { timeZone: 'Europe/Berlin', timeStyle: 'long' })).toBe(theirs.dateTime(new Date(ms), { timeZone: 'Europe/Berlin', timeStyle: 'long' }));
+          expect(ours.dateTime(new Date(ms), { timeZone: 'Europe/Berlin', timeStyle: 'long' })).toBe(
+            theirs.dateTime(new Date(ms), { timeZone: 'Europe/Berlin', timeStyle: 'long' }),
+          );
           expect(ours.number(minor)).toBe(theirs.number(minor));
         },
       ),
@@ -48,12 +60,14 @@ describe('localeFormatter (the process-wide server formatter) writes what next-i
   });
 
   test('date and month texts are kept per formatter, style and month form, each as Intl writes it', () => {
-    const intl = (locale: string, options: Intl.DateTimeFormatOptions, iso: string) => new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+    const intl = (locale: string, options: Intl.DateTimeFormatOptions, iso: string) =>
+      new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
     for (const locale of LOCALES) {
       const f = localeFormatter(locale);
       for (let round = 0; round < 2; round++) {
         for (const iso of ['2026-11-29', '2027-01-01', '2024-02-29']) {
-          for (const style of ['short', 'medium', 'long', 'full'] as const) expect(formatIsoDate(f, iso, style)).toBe(intl(locale, { dateStyle: style }, iso));
+          for (const style of ['short', 'medium', 'long', 'full'] as const)
+            expect(formatIsoDate(f, iso, style)).toBe(intl(locale, { dateStyle: style }, iso));
           expect(formatIsoMonth(f, iso)).toBe(intl(locale, { year: 'numeric', month: 'short' }, iso));
           expect(formatIsoMonth(f, iso.slice(0, 7), 'long')).toBe(intl(locale, { year: 'numeric', month: 'long' }, iso.slice(0, 8) + '01'));
         }

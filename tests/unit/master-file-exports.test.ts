@@ -106,7 +106,9 @@ describe('Master File export columns', () => {
   it('follow the requested ids and order, with translated headers and values', () => {
     const cols = leaseExportColumns(t, ['status', 'contractNumber', 'price', 'assetType']);
     expect(cols.map((c) => c.header)).toEqual(['«columns.status»', '«columns.contractNumber»', '«columns.price»', '«columns.assetType»']);
-    expect(csvText(cols, [lease])).toBe('«columns.status»,«columns.contractNumber»,«columns.price»,«columns.assetType»\r\n«statuses.performing»,QL-2026-000001,42000.00,«assetTypes.vehicle»\r\n');
+    expect(csvText(cols, [lease])).toBe(
+      '«columns.status»,«columns.contractNumber»,«columns.price»,«columns.assetType»\r\n«statuses.performing»,QL-2026-000001,42000.00,«assetTypes.vehicle»\r\n',
+    );
   });
 
   it('cover every Master File column, defaults included', () => {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { moneyText, normalizeNumberText, parseIntegerText, parseMoneyText, parsePercentText, percentText } from '@/components/master-file/number-text';
+import {
+  moneyText,
+  normalizeNumberText,
+  parseIntegerText,
+  parseMoneyText,
+  parsePercentText,
+  percentText,
+} from '@/components/master-file/number-text';
 
 describe('locale number input', () => {
   it.each([

@@ -59,7 +59,10 @@ describe('lease-combined rows', () => {
     expect(byNumber.users.map((u) => u.id)).toEqual([sample.id]);
     const word = sample.client.name.split(' ')[0]!.toUpperCase();
     const byName = pageLeaseCombined(db, { funderId: 1, q: word, page: 1, perPage: 100 });
-    expect(byName.total).toBe(listLeaseCombined(db, 1).filter((r) => r.client.name.toUpperCase().includes(word) || r.contractNumber.toUpperCase().includes(word)).length);
+    expect(byName.total).toBe(
+      listLeaseCombined(db, 1).filter((r) => r.client.name.toUpperCase().includes(word) || r.contractNumber.toUpperCase().includes(word))
+        .length,
+    );
     const closed = pageLeaseCombined(db, { funderId: 1, status: ['closed'], page: 1, perPage: 100 });
     expect(closed.total).toBe(listLeaseCombined(db, 1).filter((r) => r.status === 'closed').length);
     expect(closed.users.every((u) => u.status === 'closed')).toBe(true);
@@ -132,7 +135,17 @@ describe('creating and editing through the register', () => {
     { patch: { price: 12.5 }, field: 'price' },
     { patch: { contractNumber: '=cmd' }, field: 'contractNumber' },
   ])('rejects $field with a field issue', ({ patch, field }) => {
-    const base = { lesseeId: 1, assetType: 'it', currency: 'EUR', price: 5_000_000, term: 36, rate: 0.05, timing: 'arrears', firstDueDate: '2027-01-01', purchaseDate: '2026-12-01' };
+    const base = {
+      lesseeId: 1,
+      assetType: 'it',
+      currency: 'EUR',
+      price: 5_000_000,
+      term: 36,
+      rate: 0.05,
+      timing: 'arrears',
+      firstDueDate: '2027-01-01',
+      purchaseDate: '2026-12-01',
+    };
     const r = leaseCreateBody.safeParse({ ...base, ...patch });
     expect(r.success).toBe(false);
     expect(r.error!.issues.map((i) => i.path.join('.'))).toContain(field);
@@ -165,12 +178,21 @@ describe('export iteration', () => {
     expect([...iterateLeases(db, { funderId: 1, q: 'no such lease anywhere' })]).toEqual([]);
   });
 
-  it.each(['bmw', 'Sprinter', 'excavator'])('the register search %s finds leases by asset description (brand and model live there)', (q) => {
-    const { rows, total } = listLeases(db, { funderId: 1, q, page: 1, perPage: 500 });
-    const expected = [...iterateLeases(db, { funderId: 1 }, 500)].flat().filter((r) => [r.contractNumber, r.lesseeName, r.assetDescription].some((v) => v.toLowerCase().includes(q.toLowerCase())));
-    expect(total).toBe(expected.length);
-    expect(rows.some((r) => r.assetDescription.toLowerCase().includes(q.toLowerCase()) && !r.lesseeName.toLowerCase().includes(q.toLowerCase()))).toBe(total > 0);
-  });
+  it.each(['bmw', 'Sprinter', 'excavator'])(
+    'the register search %s finds leases by asset description (brand and model live there)',
+    (q) => {
+      const { rows, total } = listLeases(db, { funderId: 1, q, page: 1, perPage: 500 });
+      const expected = [...iterateLeases(db, { funderId: 1 }, 500)]
+        .flat()
+        .filter((r) => [r.contractNumber, r.lesseeName, r.assetDescription].some((v) => v.toLowerCase().includes(q.toLowerCase())));
+      expect(total).toBe(expected.length);
+      expect(
+        rows.some(
+          (r) => r.assetDescription.toLowerCase().includes(q.toLowerCase()) && !r.lesseeName.toLowerCase().includes(q.toLowerCase()),
+        ),
+      ).toBe(total > 0);
+    },
+  );
 });
 
 describe('lessee search', () => {
@@ -180,7 +202,9 @@ describe('lessee search', () => {
     const word = all[0]!.name.split(' ')[0]!;
     const found = searchLessees(db, 1, word.toLowerCase(), 50);
     expect(found.length).toBeGreaterThan(0);
-    expect(found.every((l) => l.name.toLowerCase().includes(word.toLowerCase()) || l.idOdoo?.toLowerCase().includes(word.toLowerCase()))).toBe(true);
+    expect(
+      found.every((l) => l.name.toLowerCase().includes(word.toLowerCase()) || l.idOdoo?.toLowerCase().includes(word.toLowerCase())),
+    ).toBe(true);
     expect(found[0]!.name.startsWith(word)).toBe(true);
     const funder2 = new Set(searchLessees(db, 2, '', 50).map((l) => l.id));
     expect(found.some((l) => funder2.has(l.id))).toBe(false);

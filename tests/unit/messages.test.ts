@@ -21,9 +21,66 @@ const translated = ['de', 'fr', 'pt'] as const;
  * spelled the same there (German "Administrator", French "Modules" …). Keep this list short.
  */
 const SAME_AS_ENGLISH: Record<(typeof translated)[number], readonly string[]> = {
-  de: ['common.appName', 'common.roles.admin', 'common.roles.analyst', 'nav.chat', 'pages.chat', 'workspace.chat.chats', 'workspace.settings.networks.twitter', 'workspace.settings.networks.facebook', 'workspace.settings.networks.google', 'workspace.settings.networks.linkedIn', 'workspace.settings.networks.instagram', 'workspace.settings.networks.quora', 'credit.columns.exposure', 'credit.columns.status', 'credit.columns.ecl', 'credit.export.csv', 'credit.export.xlsx'],
-  fr: ['common.appName', 'common.roles.client', 'nav.modules', 'nav.stratification', 'nav.catalogue', 'pages.catalogue', 'workspace.chat.contacts', 'workspace.chat.message', 'workspace.settings.email', 'workspace.profile.email', 'workspace.register.fields.email', 'workspace.settings.networks.twitter', 'workspace.settings.networks.facebook', 'workspace.settings.networks.google', 'workspace.settings.networks.linkedIn', 'workspace.settings.networks.instagram', 'workspace.settings.networks.quora', 'credit.ecl.total', 'credit.columns.date', 'credit.columns.ecl', 'credit.columns.actions', 'credit.export.csv', 'credit.export.xlsx'],
-  pt: ['common.appName', 'workspace.settings.email', 'workspace.profile.email', 'workspace.register.fields.email', 'workspace.settings.networks.twitter', 'workspace.settings.networks.facebook', 'workspace.settings.networks.google', 'workspace.settings.networks.linkedIn', 'workspace.settings.networks.instagram', 'workspace.settings.networks.quora', 'credit.ecl.total', 'credit.columns.ecl', 'credit.export.csv', 'credit.export.xlsx'],
+  de: [
+    'common.appName',
+    'common.roles.admin',
+    'common.roles.analyst',
+    'nav.chat',
+    'pages.chat',
+    'workspace.chat.chats',
+    'workspace.settings.networks.twitter',
+    'workspace.settings.networks.facebook',
+    'workspace.settings.networks.google',
+    'workspace.settings.networks.linkedIn',
+    'workspace.settings.networks.instagram',
+    'workspace.settings.networks.quora',
+    'credit.columns.exposure',
+    'credit.columns.status',
+    'credit.columns.ecl',
+    'credit.export.csv',
+    'credit.export.xlsx',
+  ],
+  fr: [
+    'common.appName',
+    'common.roles.client',
+    'nav.modules',
+    'nav.stratification',
+    'nav.catalogue',
+    'pages.catalogue',
+    'workspace.chat.contacts',
+    'workspace.chat.message',
+    'workspace.settings.email',
+    'workspace.profile.email',
+    'workspace.register.fields.email',
+    'workspace.settings.networks.twitter',
+    'workspace.settings.networks.facebook',
+    'workspace.settings.networks.google',
+    'workspace.settings.networks.linkedIn',
+    'workspace.settings.networks.instagram',
+    'workspace.settings.networks.quora',
+    'credit.ecl.total',
+    'credit.columns.date',
+    'credit.columns.ecl',
+    'credit.columns.actions',
+    'credit.export.csv',
+    'credit.export.xlsx',
+  ],
+  pt: [
+    'common.appName',
+    'workspace.settings.email',
+    'workspace.profile.email',
+    'workspace.register.fields.email',
+    'workspace.settings.networks.twitter',
+    'workspace.settings.networks.facebook',
+    'workspace.settings.networks.google',
+    'workspace.settings.networks.linkedIn',
+    'workspace.settings.networks.instagram',
+    'workspace.settings.networks.quora',
+    'credit.ecl.total',
+    'credit.columns.ecl',
+    'credit.export.csv',
+    'credit.export.xlsx',
+  ],
 };
 
 function flatten(messages: Messages, prefix = ''): Map<string, string> {
@@ -47,10 +104,7 @@ function placeholders(message: string): string[] {
   return [...names].sort();
 }
 
-const flat = Object.fromEntries(Object.entries(catalogs).map(([locale, m]) => [locale, flatten(m)])) as Record<
-  string,
-  Map<string, string>
->;
+const flat = Object.fromEntries(Object.entries(catalogs).map(([locale, m]) => [locale, flatten(m)])) as Record<string, Map<string, string>>;
 const english = flat.en!;
 
 describe('message catalogs', () => {
@@ -75,9 +129,7 @@ describe('message catalogs', () => {
 
   test.each(translated)('%s translates every value except the allow-listed ones', (locale) => {
     const allowed = new Set(SAME_AS_ENGLISH[locale]);
-    const untranslated = [...flat[locale]!]
-      .filter(([key, value]) => value === english.get(key) && !allowed.has(key))
-      .map(([key]) => key);
+    const untranslated = [...flat[locale]!].filter(([key, value]) => value === english.get(key) && !allowed.has(key)).map(([key]) => key);
     expect(untranslated).toEqual([]);
   });
 

@@ -40,7 +40,15 @@ function staticAppRoutes(dir = path.join(process.cwd(), 'app', '[locale]', '(app
 }
 
 /** Static routes that are forms opened from a screen's button, not screens of their own. */
-const NOT_MENU_SCREENS = new Set(['/master-file/new', '/master-file/onboarding/new', '/master-file/import', '/catalogue/cart', '/account/settings', '/account/profile', '/news/new']);
+const NOT_MENU_SCREENS = new Set([
+  '/master-file/new',
+  '/master-file/onboarding/new',
+  '/master-file/import',
+  '/catalogue/cart',
+  '/account/settings',
+  '/account/profile',
+  '/news/new',
+]);
 
 describe('menu tree', () => {
   const hrefs = flattenNav(NAV_TREE).map((p) => p.href);
@@ -49,7 +57,11 @@ describe('menu tree', () => {
     expect(flattenNav(NAV_TREE).filter((p) => p.key === key)).toHaveLength(1);
   });
 
-  test.each(staticAppRoutes().filter((r) => r !== '' && !NOT_MENU_SCREENS.has(r)).map((r) => [r]))('screen %s is a menu page', (route) => {
+  test.each(
+    staticAppRoutes()
+      .filter((r) => r !== '' && !NOT_MENU_SCREENS.has(r))
+      .map((r) => [r]),
+  )('screen %s is a menu page', (route) => {
     expect(hrefs).toContain(route);
   });
 

@@ -36,6 +36,8 @@ describe('identity-provider account linking', () => {
   });
 
   it('leaves credentials sign-ins to authorize()', async () => {
-    expect(await signIn({ account: { provider: 'credentials', type: 'credentials', providerAccountId: '1' }, user: { id: '1' } })).toBe(true);
+    expect(await signIn({ account: { provider: 'credentials', type: 'credentials', providerAccountId: '1' }, user: { id: '1' } })).toBe(
+      true,
+    );
   });
 });

@@ -46,7 +46,11 @@ export function exportedMethods(source: string): (typeof METHODS)[number][] {
   }
   for (const block of source.matchAll(/export\s*\{([^}]*)\}/g)) {
     for (const part of block[1]!.split(',')) {
-      const name = part.trim().split(/\s+as\s+/).pop()!.trim();
+      const name = part
+        .trim()
+        .split(/\s+as\s+/)
+        .pop()!
+        .trim();
       if ((METHODS as readonly string[]).includes(name)) found.add(name as (typeof METHODS)[number]);
     }
   }
@@ -86,7 +90,10 @@ describe('OpenAPI route coverage', () => {
 
   it('excludes only catch-all routes that exist, each with a reason', () => {
     for (const [folder, reason] of Object.entries(EXCLUDED)) {
-      expect(served.some((s) => s.folder === folder), folder).toBe(true);
+      expect(
+        served.some((s) => s.folder === folder),
+        folder,
+      ).toBe(true);
       expect(reason.length).toBeGreaterThan(20);
     }
     const catchAll = served.filter((s) => /\[\.\.\./.test(s.folder)).map((s) => s.folder);
@@ -115,7 +122,10 @@ describe('OpenAPI route coverage', () => {
 
   it('every alias is rewritten by next.config.mjs onto its served path', () => {
     const config = readFileSync(join(ROOT, 'next.config.mjs'), 'utf8');
-    const rewrites = [...config.matchAll(/source:\s*'([^']+)'\s*,\s*destination:\s*'([^']+)'/g)].map((m) => ({ source: m[1]!, destination: m[2]! }));
+    const rewrites = [...config.matchAll(/source:\s*'([^']+)'\s*,\s*destination:\s*'([^']+)'/g)].map((m) => ({
+      source: m[1]!,
+      destination: m[2]!,
+    }));
     expect(rewrites.length).toBeGreaterThan(0);
     const target = (alias: string) => {
       for (const { source, destination } of rewrites) {
@@ -127,7 +137,9 @@ describe('OpenAPI route coverage', () => {
       }
       return null;
     };
-    const bad = ROUTE_DOCS.flatMap((d) => (d.aliases ?? []).filter((a) => target(a) !== d.path).map((a) => `${a} → ${target(a)} (documented for ${d.path})`));
+    const bad = ROUTE_DOCS.flatMap((d) =>
+      (d.aliases ?? []).filter((a) => target(a) !== d.path).map((a) => `${a} → ${target(a)} (documented for ${d.path})`),
+    );
     expect(bad).toEqual([]);
   });
 

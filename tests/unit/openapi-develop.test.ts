@@ -13,7 +13,9 @@ describe('curl lines of the Develop page', () => {
   });
 
   it('queryString keeps non-empty values in order and encodes them', () => {
-    expect(queryString({ funderId: '1', q: '', status: 'active,closed', name: 'A&B' })).toBe('?funderId=1&status=active%2Cclosed&name=A%26B');
+    expect(queryString({ funderId: '1', q: '', status: 'active,closed', name: 'A&B' })).toBe(
+      '?funderId=1&status=active%2Cclosed&name=A%26B',
+    );
     expect(queryString({ q: '' })).toBe('');
   });
 
@@ -22,7 +24,12 @@ describe('curl lines of the Develop page', () => {
   });
 
   it('a GET carries the bearer header and the example query; no -X', () => {
-    const line = curlFor('get', '/api/lessees', { 'x-auth': 'read:funders', 'x-example': { query: { funderId: '1', limit: '5' } } }, 'http://h:1');
+    const line = curlFor(
+      'get',
+      '/api/lessees',
+      { 'x-auth': 'read:funders', 'x-example': { query: { funderId: '1', limit: '5' } } },
+      'http://h:1',
+    );
     expect(line).toBe(`curl \\\n  -H "Authorization: Bearer $TOKEN" \\\n  'http://h:1/api/lessees?funderId=1&limit=5'`);
   });
 

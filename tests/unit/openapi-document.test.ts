@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { buildOpenApiDocument, operationIdOf, TAG_DESCRIPTIONS, pathTemplateNames, type OpenApiDocument, type OpenApiOperation } from '@/lib/openapi/document';
+import {
+  buildOpenApiDocument,
+  operationIdOf,
+  TAG_DESCRIPTIONS,
+  pathTemplateNames,
+  type OpenApiDocument,
+  type OpenApiOperation,
+} from '@/lib/openapi/document';
 import { coreRoutes } from '@/lib/openapi/docs/core';
 import { defineRoutes, type HttpMethod } from '@/lib/openapi/registry';
 import { ROUTE_DOCS } from '@/lib/openapi/routes';
@@ -56,12 +63,14 @@ function violations(doc: OpenApiDocument): string[] {
     }
     const declared = op.parameters.filter((p) => p.in === 'path').map((p) => p.name);
     for (const name of pathTemplateNames(path)) if (!declared.includes(name)) out.push(`${where}: path parameter {${name}} not declared`);
-    for (const name of declared) if (!pathTemplateNames(path).includes(name)) out.push(`${where}: path parameter ${name} not in the template`);
+    for (const name of declared)
+      if (!pathTemplateNames(path).includes(name)) out.push(`${where}: path parameter ${name} not in the template`);
     for (const p of op.parameters) if (p.in === 'path' && !p.required) out.push(`${where}: path parameter ${p.name} must be required`);
     const keys = op.parameters.map((p) => `${p.in}:${p.name}`);
     if (new Set(keys).size !== keys.length) out.push(`${where}: duplicate parameters`);
     for (const tag of op.tags) if (!tagNames.has(tag)) out.push(`${where}: tag ${tag} not declared`);
-    for (const req of op.security) for (const name of Object.keys(req)) if (!schemes.has(name)) out.push(`${where}: unknown security scheme ${name}`);
+    for (const req of op.security)
+      for (const name of Object.keys(req)) if (!schemes.has(name)) out.push(`${where}: unknown security scheme ${name}`);
     if ((method === 'get' || method === 'delete') && op.requestBody?.required) out.push(`${where}: required body on ${method}`);
   }
   for (const ref of refsIn(doc)) if (resolvePointer(doc, ref) === undefined) out.push(`unresolved $ref ${ref}`);
@@ -103,7 +112,10 @@ describe('the OpenAPI document', () => {
     expect(byName.perPage!.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 25 });
     expect(byName.perPage!.required).toBe(false);
     expect(byName.sort!.schema.enum).toEqual(leaseListQuery.shape.sort.unwrap().options);
-    expect(byName.status!.schema).toEqual({ type: 'array', items: { type: 'string', enum: ['performing', 'defaulted', 'cured', 'written_off', 'repaid', 'closed', 'terminated', 'active'] } });
+    expect(byName.status!.schema).toEqual({
+      type: 'array',
+      items: { type: 'string', enum: ['performing', 'defaulted', 'cured', 'written_off', 'repaid', 'closed', 'terminated', 'active'] },
+    });
     expect(byName.status!.explode).toBe(true);
     expect(byName.perPage!.example).toBe('10');
   });
@@ -145,7 +157,8 @@ describe('the OpenAPI document', () => {
       for (const [part, schema, value] of checks) {
         if (!schema || value === undefined) continue;
         const parsed = schema.safeParse(value);
-        if (!parsed.success) rejected.push(`${where} ${part}: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
+        if (!parsed.success)
+          rejected.push(`${where} ${part}: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
       }
       if (d.params && !d.example?.params) rejected.push(`${where}: no example for the path parameters`);
     }
@@ -160,8 +173,23 @@ describe('the OpenAPI document', () => {
 describe('the structure check itself', () => {
   it('reports an undeclared path parameter, a duplicate operationId and a dangling $ref', () => {
     const routes = defineRoutes([
-      { method: 'get', path: '/api/things/{id}', tag: 'T', summary: 's', auth: null, responses: { 200: { description: 'ok', schema: z.object({}) } } },
-      { method: 'get', path: '/api/things/{id}', tag: 'T', summary: 's', auth: null, params: z.object({ id: z.string() }), responses: { 200: { description: 'ok' } } },
+      {
+        method: 'get',
+        path: '/api/things/{id}',
+        tag: 'T',
+        summary: 's',
+        auth: null,
+        responses: { 200: { description: 'ok', schema: z.object({}) } },
+      },
+      {
+        method: 'get',
+        path: '/api/things/{id}',
+        tag: 'T',
+        summary: 's',
+        auth: null,
+        params: z.object({ id: z.string() }),
+        responses: { 200: { description: 'ok' } },
+      },
     ]);
     const broken = buildOpenApiDocument(routes);
     broken.paths['/api/other'] = { get: { ...broken.paths['/api/things/{id}']!.get!, parameters: [] } };

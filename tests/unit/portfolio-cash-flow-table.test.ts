@@ -81,7 +81,15 @@ describe('row shapes', () => {
     for (const i of liveIndices(book)) {
       const row = toTotalCashRow(book, i);
       expect(Object.keys(row)).toEqual([
-        'id', 'prin', 'sellto4G', 'npv', 'delta', 'check', 'fx', 'totalcf', 'lessee',
+        'id',
+        'prin',
+        'sellto4G',
+        'npv',
+        'delta',
+        'check',
+        'fx',
+        'totalcf',
+        'lessee',
         ...Array.from({ length: 61 }, (_, k) => `cash${k + 1}`),
         'cashBeyond',
       ]);
@@ -100,7 +108,13 @@ describe('row shapes', () => {
     const api = toTotalCashRow(book, i);
     const row = toTableRow(book, i);
     expect(row.cash).toEqual(Array.from({ length: 61 }, (_, k) => api[`cash${k + 1}`]));
-    expect({ id: row.id, prin: row.prin, npv: row.npv, fx: row.fx, lessee: row.lessee }).toEqual({ id: api.id, prin: api.prin, npv: api.npv, fx: api.fx, lessee: api.lessee });
+    expect({ id: row.id, prin: row.prin, npv: row.npv, fx: row.fx, lessee: row.lessee }).toEqual({
+      id: api.id,
+      prin: api.prin,
+      npv: api.npv,
+      fx: api.fx,
+      lessee: api.lessee,
+    });
     expect(row.contractNumber).toBe(book.leases[i]!.contractNumber);
   });
 
@@ -254,14 +268,17 @@ describe('filtering', () => {
 });
 
 describe('saved views', () => {
-  const view = { columns: ['cash2', 'npv', 'lessee', 'nope', 'prin'], filters: { currency: 'GBP', sort: 'prin', dir: 'desc', page: '9', funderId: '2' } };
+  const view = {
+    columns: ['cash2', 'npv', 'lessee', 'nope', 'prin'],
+    filters: { currency: 'GBP', sort: 'prin', dir: 'desc', page: '9', funderId: '2' },
+  };
 
-  test('the view\'s filters are defaults the URL overrides; other keys in it are ignored', () => {
+  test("the view's filters are defaults the URL overrides; other keys in it are ignored", () => {
     expect(applyView(view, {}).raw).toEqual({ currency: 'GBP', sort: 'prin', dir: 'desc' });
     expect(applyView(view, { currency: 'CHF', q: 'x' }).raw).toEqual({ currency: 'CHF', sort: 'prin', dir: 'desc', q: 'x' });
   });
 
-  test('its columns choose the amount columns, in the table\'s order', () => {
+  test("its columns choose the amount columns, in the table's order", () => {
     expect(applyView(view, {}).columns).toEqual(['prin', 'npv', 'cash2']);
   });
 
@@ -297,13 +314,26 @@ describe('query parameters', () => {
 
   test('defaults: funder 1, net, page 1 of 10, id ascending, no filter, no allData', () => {
     expect(totalCashQuerySchema.parse({})).toEqual({
-      funderId: 1, gross: false, q: '', currency: [], assetType: [], status: [], checkNonZero: false,
-      sort: 'id', dir: 'asc', page: 1, perPage: 10, allData: false,
+      funderId: 1,
+      gross: false,
+      q: '',
+      currency: [],
+      assetType: [],
+      status: [],
+      checkNonZero: false,
+      sort: 'id',
+      dir: 'asc',
+      page: 1,
+      perPage: 10,
+      allData: false,
     });
   });
 
   test('lists accept repeated and comma-separated values', () => {
-    expect(totalCashQuerySchema.parse({ currency: 'EUR,GBP', assetType: ['it', 'medical'] })).toMatchObject({ currency: ['EUR', 'GBP'], assetType: ['it', 'medical'] });
+    expect(totalCashQuerySchema.parse({ currency: 'EUR,GBP', assetType: ['it', 'medical'] })).toMatchObject({
+      currency: ['EUR', 'GBP'],
+      assetType: ['it', 'medical'],
+    });
   });
 
   test('a page URL keeps its valid parameters and reports the invalid ones', () => {

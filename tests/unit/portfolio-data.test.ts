@@ -55,11 +55,13 @@ describe('demo portfolio seed', () => {
     const db = seeded(600);
     const q = (sql: string) => db.$client.prepare(sql).all() as Record<string, number | string>[];
     expect(q('select funder_id f, count(*) n from leases group by 1').map((r) => r.f)).toEqual([1, 2]);
-    const currencies = Object.fromEntries(q("select currency c, count(*) n from leases where funder_id = 1 group by 1").map((r) => [r.c, r.n]));
+    const currencies = Object.fromEntries(
+      q('select currency c, count(*) n from leases where funder_id = 1 group by 1').map((r) => [r.c, r.n]),
+    );
     expect(Number(currencies.EUR)).toBeGreaterThan(Number(currencies.GBP) + Number(currencies.CHF));
     expect(Number(currencies.GBP)).toBeGreaterThan(0);
     expect(Number(currencies.CHF)).toBeGreaterThan(0);
-    expect(q("select distinct timing t from leases order by 1").map((r) => r.t)).toEqual(['advance', 'arrears']);
+    expect(q('select distinct timing t from leases order by 1').map((r) => r.t)).toEqual(['advance', 'arrears']);
     expect(q('select count(*) n from leases where residual > 0')[0]!.n).toBeGreaterThan(0);
     expect(q("select count(*) n from leases where status = 'closed'")[0]!.n).toBeGreaterThan(0);
     expect(q('select count(distinct lessee_id) n from leases where funder_id = 1')[0]!.n).toBeGreaterThan(100);

@@ -23,7 +23,13 @@ function valued(leases: PortfolioLeaseRecord[], cutOff: string, gross: boolean) 
   const purchaseDay = Int32Array.from(leases, (l) => parseDate(l.purchaseDate));
   const agreed = Float64Array.from(leases, (l) => l.agreedPurchasePrice ?? NaN);
   const purchasePrice = purchasePrices(portfolio, { purchaseDay, agreed, buyRate: 0.055 });
-  return { leases, portfolio, purchaseDay, purchasePrice, valuation: valuePortfolio(portfolio, { cutOff, buyRate: 0.055, purchasePrice, purchaseDay, gross }) };
+  return {
+    leases,
+    portfolio,
+    purchaseDay,
+    purchasePrice,
+    valuation: valuePortfolio(portfolio, { cutOff, buyRate: 0.055, purchasePrice, purchaseDay, gross }),
+  };
 }
 
 let leases: PortfolioLeaseRecord[];
@@ -36,10 +42,37 @@ beforeAll(() => {
 });
 
 function sumRows(rows: TotalCashRow[]) {
-  const by = new Map<string, { count: number; prin: number; sellto4G: number; npv: number; delta: number; check: number; totalcf: number; cashBeyond: number; cash: number[] }>();
+  const by = new Map<
+    string,
+    {
+      count: number;
+      prin: number;
+      sellto4G: number;
+      npv: number;
+      delta: number;
+      check: number;
+      totalcf: number;
+      cashBeyond: number;
+      cash: number[];
+    }
+  >();
   for (const r of rows) {
     let s = by.get(r.fx);
-    if (!s) by.set(r.fx, (s = { count: 0, prin: 0, sellto4G: 0, npv: 0, delta: 0, check: 0, totalcf: 0, cashBeyond: 0, cash: new Array(CF_PERIODS).fill(0) }));
+    if (!s)
+      by.set(
+        r.fx,
+        (s = {
+          count: 0,
+          prin: 0,
+          sellto4G: 0,
+          npv: 0,
+          delta: 0,
+          check: 0,
+          totalcf: 0,
+          cashBeyond: 0,
+          cash: new Array(CF_PERIODS).fill(0),
+        }),
+      );
     s.count++;
     s.prin += r.prin;
     s.sellto4G += r.sellto4G;
@@ -69,7 +102,17 @@ describe('Summary = Σ Total Cash Flow rows, per currency', () => {
     expect(summary.map((s) => s.currency).sort()).toEqual([...expected.keys()].sort());
     for (const s of summary) {
       const e = expected.get(s.currency)!;
-      expect({ count: s.count, prin: s.prin, sellto4G: s.sellto4G, npv: s.npv, delta: s.delta, check: s.check, totalcf: s.totalcf, cashBeyond: s.cashBeyond, cash: s.cash }).toEqual(e);
+      expect({
+        count: s.count,
+        prin: s.prin,
+        sellto4G: s.sellto4G,
+        npv: s.npv,
+        delta: s.delta,
+        check: s.check,
+        totalcf: s.totalcf,
+        cashBeyond: s.cashBeyond,
+        cash: s.cash,
+      }).toEqual(e);
       // totalcf reconciles with the periods at the Summary level too.
       expect(periodSum(s, 0, CF_PERIODS) + s.cashBeyond).toBe(s.totalcf);
     }
@@ -78,7 +121,9 @@ describe('Summary = Σ Total Cash Flow rows, per currency', () => {
   test('ended leases with an agreed price exist, so Summary must count rows, not the whole book', () => {
     const src = valued(leases, '2026-11-01', false);
     const live = new Set(liveIndices(src));
-    const endedPriced = leases.map((_, i) => i).filter((i) => !live.has(i) && src.valuation.inPool[i] === 1 && leases[i]!.agreedPurchasePrice !== null);
+    const endedPriced = leases
+      .map((_, i) => i)
+      .filter((i) => !live.has(i) && src.valuation.inPool[i] === 1 && leases[i]!.agreedPurchasePrice !== null);
     expect(endedPriced.length).toBeGreaterThan(0);
     const eur = bookSummary(src, 'EUR')[0]!;
     expect(eur.count).toBe([...live].filter((i) => leases[i]!.currency === 'EUR').length);
@@ -100,7 +145,12 @@ describe('Summary = Σ Total Cash Flow rows, per currency', () => {
     expect(dash.map((d) => d.currency)).toEqual(summary.map((s) => s.currency));
     dash.forEach((d, j) => {
       const s = summary[j]!;
-      expect({ prin: d.prin, delta: d.delta, activeCount: d.activeCount, waRate: d.waRate }).toEqual({ prin: s.prin, delta: s.delta, activeCount: s.activeCount, waRate: s.waRate });
+      expect({ prin: d.prin, delta: d.delta, activeCount: d.activeCount, waRate: d.waRate }).toEqual({
+        prin: s.prin,
+        delta: s.delta,
+        activeCount: s.activeCount,
+        waRate: s.waRate,
+      });
       expect(d.next12).toBe(s.cash.slice(0, 12).reduce((a, b) => a + b, 0));
       expect(d.monthly).toEqual(s.cash.slice(0, 24));
       expect(d.byAssetType.reduce((a, t) => a + t.prin, 0)).toBe(s.prin);
@@ -124,23 +174,26 @@ describe('Liability CF', () => {
     { cutOff: '2026-11-01', advanceRate: 0.9, facilityRate: 0.042 },
     { cutOff: '2026-11-01', advanceRate: 1, facilityRate: 0.05 },
     { cutOff: '2025-01-01', advanceRate: 0.85, facilityRate: 0.047 },
-  ])('drawn = Σ advanceRate × purchasePrice; principal from the cut-off repays the balance on it, per currency (cut-off $cutOff, advance $advanceRate)', ({ cutOff, advanceRate, facilityRate }) => {
-    const src = valued(leases, cutOff, false);
-    const lines = bookLiability(src, { advanceRate, facilityRate }, 'EUR');
-    const balances = fundingLineBalance(src, { advanceRate, facilityRate }, cutOff, 'EUR');
-    expect(lines.length).toBeGreaterThan(1);
-    for (const line of lines) {
-      const rows = Array.from(liveIndices(src)).filter((i) => src.leases[i]!.currency === line.currency);
-      // Issue #11: the liability is drawn against the historical purchase price on the purchase date (domain.md §4), not sellto4G at the cut-off.
-      const advance = rows.reduce((s, i) => s + roundHalfUp(advanceRate * src.purchasePrice[i]!), 0);
-      expect(line.leases).toBe(rows.length);
-      expect(line.opening).toBe(advance);
-      expect(line.balance).toBe(balances.find((b) => b.currency === line.currency)!.balance);
-      expect(line.total.principal).toBe(line.balance);
-      expect(line.principal.reduce((a, b) => a + b, 0) + line.beyond.principal).toBe(line.balance);
-      expect(line.total.interest).toBeGreaterThan(0);
-    }
-  });
+  ])(
+    'drawn = Σ advanceRate × purchasePrice; principal from the cut-off repays the balance on it, per currency (cut-off $cutOff, advance $advanceRate)',
+    ({ cutOff, advanceRate, facilityRate }) => {
+      const src = valued(leases, cutOff, false);
+      const lines = bookLiability(src, { advanceRate, facilityRate }, 'EUR');
+      const balances = fundingLineBalance(src, { advanceRate, facilityRate }, cutOff, 'EUR');
+      expect(lines.length).toBeGreaterThan(1);
+      for (const line of lines) {
+        const rows = Array.from(liveIndices(src)).filter((i) => src.leases[i]!.currency === line.currency);
+        // Issue #11: the liability is drawn against the historical purchase price on the purchase date (domain.md §4), not sellto4G at the cut-off.
+        const advance = rows.reduce((s, i) => s + roundHalfUp(advanceRate * src.purchasePrice[i]!), 0);
+        expect(line.leases).toBe(rows.length);
+        expect(line.opening).toBe(advance);
+        expect(line.balance).toBe(balances.find((b) => b.currency === line.currency)!.balance);
+        expect(line.total.principal).toBe(line.balance);
+        expect(line.principal.reduce((a, b) => a + b, 0) + line.beyond.principal).toBe(line.balance);
+        expect(line.total.interest).toBeGreaterThan(0);
+      }
+    },
+  );
 
   test('VAT passed through equals the VAT on the remaining instalments (gross − net cash)', () => {
     const net = valued(leases, '2026-11-01', false);

@@ -8,7 +8,9 @@ type Loose = (key: string, values?: Record<string, string | number | Date>) => s
 
 /** Every leaf key of a namespace's messages. */
 function keys(tree: Record<string, unknown>, prefix = ''): string[] {
-  return Object.entries(tree).flatMap(([k, v]) => (v && typeof v === 'object' ? keys(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k}`]));
+  return Object.entries(tree).flatMap(([k, v]) =>
+    v && typeof v === 'object' ? keys(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k}`],
+  );
 }
 
 describe('getTranslations (process-wide translators) answers as next-intl does', () => {
@@ -37,13 +39,19 @@ describe('getTranslations (process-wide translators) answers as next-intl does',
   });
 
   test('one translator per locale and namespace; an unknown locale falls back to the default', async () => {
-    expect(await getTranslations({ locale: 'de', namespace: 'dashboard' })).toBe(await getTranslations({ locale: 'de', namespace: 'dashboard' }));
-    expect(await getTranslations({ locale: 'de', namespace: 'dashboard' })).not.toBe(await getTranslations({ locale: 'fr', namespace: 'dashboard' }));
+    expect(await getTranslations({ locale: 'de', namespace: 'dashboard' })).toBe(
+      await getTranslations({ locale: 'de', namespace: 'dashboard' }),
+    );
+    expect(await getTranslations({ locale: 'de', namespace: 'dashboard' })).not.toBe(
+      await getTranslations({ locale: 'fr', namespace: 'dashboard' }),
+    );
     const unknown = (await getTranslations({ locale: 'xx', namespace: 'dashboard' })) as unknown as Loose;
     const en = (await getTranslations({ locale: 'en', namespace: 'dashboard' })) as unknown as Loose;
     expect(unknown('subtitle', { funder: 'F', cutOff: 'C' })).toBe(en('subtitle', { funder: 'F', cutOff: 'C' }));
     expect(en('subtitle', { funder: 'F', cutOff: 'C' })).toBe('F: the book at C, per currency.');
     const de = (await getTranslations({ locale: 'de', namespace: 'dashboard' })) as unknown as Loose;
-    expect(de('charts.currencyLeases', { currency: 'EUR', count: 1, countText: '1' })).not.toBe(en('charts.currencyLeases', { currency: 'EUR', count: 1, countText: '1' }));
+    expect(de('charts.currencyLeases', { currency: 'EUR', count: 1, countText: '1' })).not.toBe(
+      en('charts.currencyLeases', { currency: 'EUR', count: 1, countText: '1' }),
+    );
   });
 });

@@ -34,7 +34,9 @@ function fakeOdoo(answer: (call: Call) => unknown) {
     const body = JSON.parse(String(init.body)) as { params: Call };
     calls.push(body.params);
     const result = answer(body.params);
-    return Response.json(result instanceof Error ? { error: { message: 'Odoo Server Error', data: { message: result.message } } } : { result });
+    return Response.json(
+      result instanceof Error ? { error: { message: 'Odoo Server Error', data: { message: result.message } } } : { result },
+    );
   }) as unknown as typeof fetch;
   return { calls, fetchImpl };
 }
@@ -86,16 +88,27 @@ describe('Odoo connector', () => {
     });
     const erp = getErpConnector(ENV, fetchImpl)!;
     expect(await erp.pushQuotation({ ...quotation, externalId: '901' })).toEqual({ externalId: '901' });
-    expect(calls.map((c) => `${c.args[3]}.${c.args[4]}`).slice(1)).toEqual(['res.partner.search', 'res.partner.create', 'sale.order.write']);
+    expect(calls.map((c) => `${c.args[3]}.${c.args[4]}`).slice(1)).toEqual([
+      'res.partner.search',
+      'res.partner.create',
+      'sale.order.write',
+    ]);
     expect(calls[3]!.args[5]).toEqual([[901], expect.objectContaining({ partner_id: 77 })]);
   });
 
   it.each([
     { name: 'a refused login', answer: (c: Call) => (c.method === 'authenticate' ? false : 1), message: /refused the configured user/ },
-    { name: 'an Odoo error', answer: (c: Call) => (c.method === 'authenticate' ? 5 : new Error('Access Denied')), message: /Access Denied/ },
+    {
+      name: 'an Odoo error',
+      answer: (c: Call) => (c.method === 'authenticate' ? 5 : new Error('Access Denied')),
+      message: /Access Denied/,
+    },
   ])('reports $name as unavailable (503)', async ({ answer, message }) => {
     const { fetchImpl } = fakeOdoo(answer);
-    await expect(getErpConnector(ENV, fetchImpl)!.pushQuotation(quotation)).rejects.toMatchObject({ code: 'unavailable', message: expect.stringMatching(message) });
+    await expect(getErpConnector(ENV, fetchImpl)!.pushQuotation(quotation)).rejects.toMatchObject({
+      code: 'unavailable',
+      message: expect.stringMatching(message),
+    });
   });
 
   it('describes JPY amounts without decimals', () => {

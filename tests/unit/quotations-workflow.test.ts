@@ -33,7 +33,8 @@ const adminId = (db: TestDb) => db.$client.prepare("select id from users where e
 /** Four eyes is on for the demo funders: the analyst prepares, the admin approves. */
 const actorFor = (db: TestDb, to: QuotationStatus) => (to === 'approved' ? adminId(db) : analystId(db));
 const nameFor = (to: QuotationStatus) => (to === 'approved' ? 'Alex Admin' : 'Ana Analyst');
-const lesseeOf = (db: TestDb, funderId = 1) => db.$client.prepare('select id from lessees where funder_id = ? order by id limit 1').pluck().get(funderId) as number;
+const lesseeOf = (db: TestDb, funderId = 1) =>
+  db.$client.prepare('select id from lessees where funder_id = ? order by id limit 1').pluck().get(funderId) as number;
 
 function terms(db: TestDb): QuotationInput {
   return {
@@ -66,7 +67,9 @@ const PATH_TO: Record<QuotationStatus, QuotationStatus[]> = {
 };
 
 const ALLOWED = new Set(['draft>submitted', 'submitted>approved', 'submitted>rejected', 'approved>converted']);
-const PAIRS = QUOTATION_STATUS_VALUES.flatMap((from) => QUOTATION_STATUS_VALUES.map((to) => ({ from, to, allowed: ALLOWED.has(`${from}>${to}`) })));
+const PAIRS = QUOTATION_STATUS_VALUES.flatMap((from) =>
+  QUOTATION_STATUS_VALUES.map((to) => ({ from, to, allowed: ALLOWED.has(`${from}>${to}`) })),
+);
 
 function quotationAt(db: TestDb, status: QuotationStatus) {
   const q = createQuotation(db, 1, terms(db), analystId(db));
@@ -152,12 +155,17 @@ describe('converting a quotation', () => {
     const db = seeded();
     const q = quotationAt(db, 'approved');
     const dataVersion = getFunder(db, 1)!.dataVersion;
-    const counts = () => db.$client.prepare('select (select count(*) from leases) l, (select count(*) from schedule_rows) s, (select count(*) from lease_history) h').get();
+    const counts = () =>
+      db.$client
+        .prepare('select (select count(*) from leases) l, (select count(*) from schedule_rows) s, (select count(*) from lease_history) h')
+        .get();
     const before = counts();
     // Fails after the lease and its schedule were written, inside the same transaction.
     db.$client.exec(`create trigger fail_conversion before insert on quotation_history when new.to_status = 'converted'
       begin select raise(abort, 'history store unavailable'); end`);
-    expect(() => changeQuotationStatus(db, 1, q.id, { status: 'converted' }, analystId(db), { today: '2026-11-21' })).toThrow(/history store unavailable/);
+    expect(() => changeQuotationStatus(db, 1, q.id, { status: 'converted' }, analystId(db), { today: '2026-11-21' })).toThrow(
+      /history store unavailable/,
+    );
     expect(counts()).toEqual(before);
     expect(getQuotation(db, 1, q.id)).toEqual(q);
     expect(listQuotationHistory(db, q.id).map((h) => h.toStatus)).toEqual(['draft', 'submitted', 'approved']);
@@ -196,14 +204,25 @@ describe('quotation edits', () => {
     const db = seeded();
     const input = terms(db);
     const country = db.$client.prepare('select country from lessees where id = ?').pluck().get(input.lesseeId) as string;
-    const expected = { Germany: 0.19, Portugal: 0.23, France: 0.2, Spain: 0.21, Netherlands: 0.21, Italy: 0.22, 'United Kingdom': 0.2, Switzerland: 0.081 }[country];
+    const expected = {
+      Germany: 0.19,
+      Portugal: 0.23,
+      France: 0.2,
+      Spain: 0.21,
+      Netherlands: 0.21,
+      Italy: 0.22,
+      'United Kingdom': 0.2,
+      Switzerland: 0.081,
+    }[country];
     expect(createQuotation(db, 1, input, null).vatRate).toBe(expected);
     expect(createQuotation(db, 1, { ...input, vatRate: 0.05 }, null).vatRate).toBe(0.05);
   });
 
   it("refuses another funder's lessee and hides another funder's quotation", () => {
     const db = seeded();
-    expect(() => createQuotation(db, 1, { ...terms(db), lesseeId: lesseeOf(db, 2) }, null)).toThrow(expect.objectContaining({ code: 'invalid' }));
+    expect(() => createQuotation(db, 1, { ...terms(db), lesseeId: lesseeOf(db, 2) }, null)).toThrow(
+      expect.objectContaining({ code: 'invalid' }),
+    );
     const q = createQuotation(db, 1, terms(db), null);
     expect(getQuotation(db, 2, q.id)).toBeUndefined();
     expect(() => changeQuotationStatus(db, 2, q.id, { status: 'submitted' }, null)).toThrow(expect.objectContaining({ code: 'not_found' }));

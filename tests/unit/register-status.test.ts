@@ -36,9 +36,14 @@ describe('shownStatus (domain.md §8: derived, never typed)', () => {
 describe('the register status filter', () => {
   const db = seeded();
   const funderId = listFunders(db)[0]!.id;
-  const all = db.$client.prepare('select id, status from leases where funder_id = ? order by id').all(funderId) as { id: number; status: string }[];
+  const all = db.$client.prepare('select id, status from leases where funder_id = ? order by id').all(funderId) as {
+    id: number;
+    status: string;
+  }[];
   // A lease typed "defaulted" by hand before the credit module, performing under §8: a legacy row.
-  const performing = creditStatesAt(db, funderId, TODAY).states.filter((s) => s.status === 'performing').map((s) => s.leaseId);
+  const performing = creditStatesAt(db, funderId, TODAY)
+    .states.filter((s) => s.status === 'performing')
+    .map((s) => s.leaseId);
   const legacy = performing.find((id) => all.find((l) => l.id === id)!.status === 'active')!;
   db.$client.prepare(`update leases set status = 'defaulted' where id = ?`).run(legacy);
   all.find((l) => l.id === legacy)!.status = 'defaulted';
@@ -62,14 +67,28 @@ describe('the register status filter', () => {
   });
 
   it('"Defaulted" returns the leases in default under §8, not a lease typed "defaulted"', () => {
-    const ids = listLeases(db, { funderId, statusAny: statusFilterClauses(db, funderId, ['defaulted'], TODAY), page: 1, perPage: 1000 }).rows.map((r) => r.id);
+    const ids = listLeases(db, {
+      funderId,
+      statusAny: statusFilterClauses(db, funderId, ['defaulted'], TODAY),
+      page: 1,
+      perPage: 1000,
+    }).rows.map((r) => r.id);
     expect(ids).not.toContain(legacy);
     expect(ids.every((id) => credit.get(id)?.status === 'defaulted')).toBe(true);
-    expect(listLeases(db, { funderId, statusAny: statusFilterClauses(db, funderId, ['performing'], TODAY), page: 1, perPage: 1000 }).rows.map((r) => r.id)).toContain(legacy);
+    expect(
+      listLeases(db, { funderId, statusAny: statusFilterClauses(db, funderId, ['performing'], TODAY), page: 1, perPage: 1000 }).rows.map(
+        (r) => r.id,
+      ),
+    ).toContain(legacy);
   });
 
   it('several statuses are any of them; "active" is the stored status (the API keeps it)', () => {
-    const both = listLeases(db, { funderId, statusAny: statusFilterClauses(db, funderId, ['defaulted', 'cured'], TODAY), page: 1, perPage: 1000 });
+    const both = listLeases(db, {
+      funderId,
+      statusAny: statusFilterClauses(db, funderId, ['defaulted', 'cured'], TODAY),
+      page: 1,
+      perPage: 1000,
+    });
     expect(both.total).toBe(expected('defaulted').length + expected('cured').length);
     const active = listLeases(db, { funderId, statusAny: statusFilterClauses(db, funderId, ['active'], TODAY), page: 1, perPage: 1000 });
     expect(active.total).toBe(all.filter((l) => l.status === 'active').length);
@@ -93,16 +112,23 @@ describe('the register sorted by status', () => {
   const all = db.$client.prepare('select id, status from leases where funder_id = ?').all(funderId) as { id: number; status: string }[];
   const rank = (l: { id: number; status: string }) => SHOWN_STATUS_VALUES.indexOf(shownStatus(l.status, credit.get(l.id)?.status));
 
-  it.each(['asc', 'desc'] as const)('%s: by the shown status (in the order of the filter), then by id — page, count and export alike', (dir) => {
-    const want = [...all].sort((a, b) => (dir === 'asc' ? rank(a) - rank(b) : rank(b) - rank(a)) || a.id - b.id).map((l) => l.id);
-    expect(new Set(all.map(rank)).size).toBe(SHOWN_STATUS_VALUES.length); // every shown status is in the book
-    const statusIds = statusSortIds(db, funderId, 'status', TODAY);
-    const page = (n: number) => listLeases(db, { funderId, sort: 'status', dir, statusIds, page: n, perPage: 150 }).rows.map((r) => r.id);
-    expect([...page(1), ...page(2), ...page(3)]).toEqual(want);
-    expect([...iterateLeases(db, { funderId, sort: 'status', dir, statusIds }, 97)].flat().map((r) => r.id)).toEqual(want);
-    // Not the stored column's order: a lease typed "closed" that is written off sorts with the written-off ones.
-    expect(want).not.toEqual([...all].sort((a, b) => (dir === 'asc' ? a.status.localeCompare(b.status) : b.status.localeCompare(a.status)) || a.id - b.id).map((l) => l.id));
-  });
+  it.each(['asc', 'desc'] as const)(
+    '%s: by the shown status (in the order of the filter), then by id — page, count and export alike',
+    (dir) => {
+      const want = [...all].sort((a, b) => (dir === 'asc' ? rank(a) - rank(b) : rank(b) - rank(a)) || a.id - b.id).map((l) => l.id);
+      expect(new Set(all.map(rank)).size).toBe(SHOWN_STATUS_VALUES.length); // every shown status is in the book
+      const statusIds = statusSortIds(db, funderId, 'status', TODAY);
+      const page = (n: number) => listLeases(db, { funderId, sort: 'status', dir, statusIds, page: n, perPage: 150 }).rows.map((r) => r.id);
+      expect([...page(1), ...page(2), ...page(3)]).toEqual(want);
+      expect([...iterateLeases(db, { funderId, sort: 'status', dir, statusIds }, 97)].flat().map((r) => r.id)).toEqual(want);
+      // Not the stored column's order: a lease typed "closed" that is written off sorts with the written-off ones.
+      expect(want).not.toEqual(
+        [...all]
+          .sort((a, b) => (dir === 'asc' ? a.status.localeCompare(b.status) : b.status.localeCompare(a.status)) || a.id - b.id)
+          .map((l) => l.id),
+      );
+    },
+  );
 
   it('another sort needs no status ids', () => {
     expect(statusSortIds(db, funderId, 'price', TODAY)).toBeUndefined();

@@ -58,7 +58,9 @@ describe('the reports after a payment', () => {
     const caches = globalThis as { __quantumServicingReports?: Map<string, unknown>; __quantumReportMonths?: Map<string, unknown> };
     const keys = () => [...caches.__quantumServicingReports!.keys(), ...caches.__quantumReportMonths!.keys()];
     expect(keys().filter((k) => k.startsWith(before)).length).toBeGreaterThanOrEqual(SERVICING_REPORT_KINDS.length + 1);
-    const lease = db.$client.prepare(`select id, currency from leases where funder_id = 1 and status = 'active' order by id limit 1`).get() as { id: number; currency: string };
+    const lease = db.$client
+      .prepare(`select id, currency from leases where funder_id = 1 and status = 'active' order by id limit 1`)
+      .get() as { id: number; currency: string };
     recordPayment(db, 1, { leaseId: lease.id, receivedOn: TODAY, amount: 100, currency: lease.currency, method: 'transfer' }, null);
     const after = `1:${servicingStamp(db, 1)}:`;
     expect(after).not.toBe(before);

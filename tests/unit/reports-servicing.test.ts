@@ -11,7 +11,13 @@ import { getFunder } from '@/db/queries/funders';
 import { seedPortfolio } from '@/db/seed/portfolio';
 import { paymentAllocations, payments } from '@/db/schema/servicing';
 import { renderServicingReport } from '@/services/reports/kept-files';
-import { buildServicingReport, lastCompleteMonth, monthRange, SERVICING_REPORT_KINDS, type ServicingReport } from '@/services/reports/servicing-reports';
+import {
+  buildServicingReport,
+  lastCompleteMonth,
+  monthRange,
+  SERVICING_REPORT_KINDS,
+  type ServicingReport,
+} from '@/services/reports/servicing-reports';
 
 const MONTH = '2026-10';
 let db: Db;
@@ -33,7 +39,10 @@ beforeAll(() => {
     // Every fourth payer pays only the VAT and part of the interest: the rest stays in arrears.
     const partial = k % 4 === 1;
     const parts = partial
-      ? [{ component: 'vat' as const, period: d.period, amount: d.vat }, { component: 'interest' as const, period: d.period, amount: Math.floor(d.interest / 2) }]
+      ? [
+          { component: 'vat' as const, period: d.period, amount: d.vat },
+          { component: 'interest' as const, period: d.period, amount: Math.floor(d.interest / 2) },
+        ]
       : [
           { component: 'vat' as const, period: d.period, amount: d.vat },
           { component: 'fee' as const, period: d.period, amount: d.fee },
@@ -44,14 +53,48 @@ beforeAll(() => {
     const amount = parts.reduce((s, p) => s + p.amount, 0);
     const p = db
       .insert(payments)
-      .values({ funderId: 1, leaseId: d.leaseId, receivedOn: `2026-10-${String(5 + (k % 20)).padStart(2, '0')}`, amount, currency: d.currency, method: 'transfer', createdAt: 0 })
+      .values({
+        funderId: 1,
+        leaseId: d.leaseId,
+        receivedOn: `2026-10-${String(5 + (k % 20)).padStart(2, '0')}`,
+        amount,
+        currency: d.currency,
+        method: 'transfer',
+        createdAt: 0,
+      })
       .returning()
       .get();
-    db.insert(paymentAllocations).values(parts.filter((x) => x.amount > 0).map((x) => ({ ...x, paymentId: p.id, leaseId: d.leaseId }))).run();
+    db.insert(paymentAllocations)
+      .values(parts.filter((x) => x.amount > 0).map((x) => ({ ...x, paymentId: p.id, leaseId: d.leaseId })))
+      .run();
   });
   // A mistaken payment and its reversal: neither counts, and it has no allocations.
-  const wrong = db.insert(payments).values({ funderId: 1, leaseId: due[0]!.leaseId, receivedOn: '2026-10-20', amount: 99999, currency: due[0]!.currency, method: 'transfer', createdAt: 0 }).returning().get();
-  db.insert(payments).values({ funderId: 1, leaseId: due[0]!.leaseId, kind: 'reversal', reversesId: wrong.id, receivedOn: '2026-10-21', amount: 99999, currency: due[0]!.currency, method: 'transfer', createdAt: 0 }).run();
+  const wrong = db
+    .insert(payments)
+    .values({
+      funderId: 1,
+      leaseId: due[0]!.leaseId,
+      receivedOn: '2026-10-20',
+      amount: 99999,
+      currency: due[0]!.currency,
+      method: 'transfer',
+      createdAt: 0,
+    })
+    .returning()
+    .get();
+  db.insert(payments)
+    .values({
+      funderId: 1,
+      leaseId: due[0]!.leaseId,
+      kind: 'reversal',
+      reversesId: wrong.id,
+      receivedOn: '2026-10-21',
+      amount: 99999,
+      currency: due[0]!.currency,
+      method: 'transfer',
+      createdAt: 0,
+    })
+    .run();
 });
 
 const funder = () => getFunder(db, 1)!;
@@ -73,11 +116,15 @@ describe('reconciliations', () => {
   test('VAT invoiced = Σ schedule VAT due in the month, per currency', () => {
     const r = buildServicingReport(db, funder(), 'vat', MONTH);
     const expected = db.$client
-      .prepare(`select l.currency, sum(s.vat) as vat from schedule_rows s join leases l on l.id = s.lease_id where l.funder_id = 1 and l.status <> 'terminated' and s.due_date between ? and ? group by l.currency`)
+      .prepare(
+        `select l.currency, sum(s.vat) as vat from schedule_rows s join leases l on l.id = s.lease_id where l.funder_id = 1 and l.status <> 'terminated' and s.due_date between ? and ? group by l.currency`,
+      )
       .all('2026-10-01', '2026-10-31') as { currency: string; vat: number }[];
     expect(expected.length).toBeGreaterThan(0);
     for (const e of expected) expect(r.totals.find((t) => t.currency === e.currency)?.invoiced ?? 0).toBe(e.vat);
-    expect(sum(r.lines, 'collected')).toBe(db.$client.prepare(`select sum(amount) from payment_allocations where component = 'vat'`).pluck().get());
+    expect(sum(r.lines, 'collected')).toBe(
+      db.$client.prepare(`select sum(amount) from payment_allocations where component = 'vat'`).pluck().get(),
+    );
     expect(sum(r.lines, 'arrears')).toBeGreaterThan(0);
   });
 
@@ -86,9 +133,20 @@ describe('reconciliations', () => {
     const paid = r.lines.filter((l) => (l.received as number) > 0);
     expect(paid.length).toBeGreaterThan(10);
     for (const l of r.lines) {
-      expect((l.collectedVat as number) + (l.collectedFee as number) + (l.collectedInterest as number) + (l.collectedPrincipal as number) + (l.credit as number)).toBe(l.received);
+      expect(
+        (l.collectedVat as number) +
+          (l.collectedFee as number) +
+          (l.collectedInterest as number) +
+          (l.collectedPrincipal as number) +
+          (l.credit as number),
+      ).toBe(l.received);
     }
-    const received = db.$client.prepare(`select sum(amount) from payments p where kind = 'payment' and not exists (select 1 from payments r where r.reverses_id = p.id)`).pluck().get();
+    const received = db.$client
+      .prepare(
+        `select sum(amount) from payments p where kind = 'payment' and not exists (select 1 from payments r where r.reverses_id = p.id)`,
+      )
+      .pluck()
+      .get();
     expect(sum(r.lines, 'received')).toBe(received);
     expect(sum(r.totals, 'credit')).toBeGreaterThan(0);
   });
@@ -103,7 +161,12 @@ describe('reconciliations', () => {
 
   test('draws list exactly the leases purchased in the month, drawn = advance rate × price', () => {
     const r = buildServicingReport(db, funder(), 'draws', '2026-06');
-    const ids = db.$client.prepare(`select id from leases where funder_id = 1 and status <> 'terminated' and purchase_date between '2026-06-01' and '2026-06-30' order by id`).pluck().all();
+    const ids = db.$client
+      .prepare(
+        `select id from leases where funder_id = 1 and status <> 'terminated' and purchase_date between '2026-06-01' and '2026-06-30' order by id`,
+      )
+      .pluck()
+      .all();
     expect(r.lines.map((l) => l.leaseId)).toEqual(ids);
     for (const l of r.lines) expect(l.drawn).toBe(Math.round((l.purchasePrice as number) * funder().advanceRate));
   });
@@ -112,7 +175,8 @@ describe('reconciliations', () => {
   test('liability and total CF: closing = opening + drawn − principal − written off; net = cash − liability', () => {
     const lr = buildServicingReport(db, funder(), 'liability', MONTH);
     expect(lr.lines.length).toBeGreaterThan(0);
-    for (const l of lr.lines) expect(l.closing).toBe((l.opening as number) + (l.drawn as number) - (l.principal as number) - (l.writtenOff as number));
+    for (const l of lr.lines)
+      expect(l.closing).toBe((l.opening as number) + (l.drawn as number) - (l.principal as number) - (l.writtenOff as number));
     const t = buildServicingReport(db, funder(), 'total-cf', MONTH);
     for (const l of t.lines) {
       const liab = lr.lines.find((x) => x.currency === l.currency);
@@ -123,12 +187,15 @@ describe('reconciliations', () => {
 });
 
 describe('kept files are reproducible', () => {
-  test.each(SERVICING_REPORT_KINDS.flatMap((k) => [[k, 'csv'] as const, [k, 'xlsx'] as const]))('%s %s regenerated → same sha256', async (kind, format) => {
-    const names = { lines: 'Lines', totals: 'Totals' };
-    const a = await renderServicingReport(buildServicingReport(db, funder(), kind, MONTH), format, (id) => id, names);
-    await new Promise((r) => setTimeout(r, format === 'xlsx' && kind === 'draws' ? 2100 : 5));
-    const b = await renderServicingReport(buildServicingReport(db, funder(), kind, MONTH), format, (id) => id, names);
-    expect(b.sha256).toBe(a.sha256);
-    expect(b.data.equals(a.data)).toBe(true);
-  });
+  test.each(SERVICING_REPORT_KINDS.flatMap((k) => [[k, 'csv'] as const, [k, 'xlsx'] as const]))(
+    '%s %s regenerated → same sha256',
+    async (kind, format) => {
+      const names = { lines: 'Lines', totals: 'Totals' };
+      const a = await renderServicingReport(buildServicingReport(db, funder(), kind, MONTH), format, (id) => id, names);
+      await new Promise((r) => setTimeout(r, format === 'xlsx' && kind === 'draws' ? 2100 : 5));
+      const b = await renderServicingReport(buildServicingReport(db, funder(), kind, MONTH), format, (id) => id, names);
+      expect(b.sha256).toBe(a.sha256);
+      expect(b.data.equals(a.data)).toBe(true);
+    },
+  );
 });

@@ -32,7 +32,15 @@ async function read(buf: Buffer) {
 
 describe('writeXlsx', () => {
   test('ExcelJS reads back sheets, headers and values', async () => {
-    const wb = await read(writeXlsx([{ name: 'Lines', columns, rows }, { name: 'Totals/[x]', columns: columns.slice(0, 2), rows: rows.slice(0, 1) }], DATE));
+    const wb = await read(
+      writeXlsx(
+        [
+          { name: 'Lines', columns, rows },
+          { name: 'Totals/[x]', columns: columns.slice(0, 2), rows: rows.slice(0, 1) },
+        ],
+        DATE,
+      ),
+    );
     expect(wb.worksheets.map((w) => w.name)).toEqual(['Lines', 'Totals  x ']);
     const ws = wb.worksheets[0]!;
     expect(ws.getRow(1).values).toEqual([undefined, 'Name & <co>', 'Amount', 'Rate', 'Due', 'N', 'OK', 'Empty']);

@@ -54,91 +54,125 @@ function totals(p: PortfolioScenario): Record<string, Record<string, number[]>> 
 }
 
 describe('the scenario projection after writes, lease by lease', () => {
-  test.each([false, true])('equals a full projectPortfolio to the cent after random edits, creations, deletions, write-offs and payments (gross %s)', (gross) => {
-    const random = rng(gross ? 97 : 13);
-    const first = scenarioProjection(db, 1, scenarioId, { cutOff: CUT_OFF, gross });
-    expect(first.projection.count).toBeGreaterThan(100);
-    let incremental = 0;
-    let writtenOff = 0;
-    // Leases created here (no payments: those are the ones deleted, a lease with payments cannot be).
-    const created: number[] = [];
-    for (let step = 0; step < 25; step++) {
-      const ids = (db.$client.prepare('select id from leases where funder_id = 1 order by id').all() as { id: number }[]).map((r) => r.id);
-      const pick = () => ids[Math.floor(random() * ids.length)]!;
-      const writes = 1 + Math.floor(random() * 3);
-      for (let w = 0; w < writes; w++) {
-        const kind = random();
-        const lease = getLease(db, pick())!;
-        if (kind < 0.45) {
-          updateLease(db, lease.id, lease.version, { rate: Number((lease.rate + (random() - 0.5) / 50).toFixed(6)) }, null);
-        } else if (kind < 0.6) {
-          updateLease(db, lease.id, lease.version, { term: Math.max(6, lease.term + (random() < 0.5 ? -3 : 3)) }, null);
-        } else if (kind < 0.72) {
-          const { id: _id, principal: _p, instalment: _i, version: _v, createdAt: _c, updatedAt: _u, createdBy: _b, contractNumber: _n, ...input } = lease;
-          created.push(createLease(db, input as LeaseInput, null).id);
-        } else if (kind < 0.82) {
-          if (created.length > 0) deleteLease(db, created.splice(Math.floor(random() * created.length), 1)[0]!);
-        } else if (kind < 0.9) {
-          // A write-off as its approval records it (db/queries/credit.ts approveWriteOff): the date on the lease, journaled;
-          // every other one before the cut-off (the lease leaves the projection), the others after it.
-          if (lease.writtenOffOn === null && !created.includes(lease.id)) {
-            db.transaction((tx) => {
-              db.$client.prepare('update leases set written_off_on = ? where id = ?').run(writtenOff % 2 === 0 ? '2026-10-15' : '2027-02-10', lease.id);
-              recordLeaseChange(tx, 1, lease.id);
-            });
-            writtenOff++;
+  test.each([false, true])(
+    'equals a full projectPortfolio to the cent after random edits, creations, deletions, write-offs and payments (gross %s)',
+    (gross) => {
+      const random = rng(gross ? 97 : 13);
+      const first = scenarioProjection(db, 1, scenarioId, { cutOff: CUT_OFF, gross });
+      expect(first.projection.count).toBeGreaterThan(100);
+      let incremental = 0;
+      let writtenOff = 0;
+      // Leases created here (no payments: those are the ones deleted, a lease with payments cannot be).
+      const created: number[] = [];
+      for (let step = 0; step < 25; step++) {
+        const ids = (db.$client.prepare('select id from leases where funder_id = 1 order by id').all() as { id: number }[]).map(
+          (r) => r.id,
+        );
+        const pick = () => ids[Math.floor(random() * ids.length)]!;
+        const writes = 1 + Math.floor(random() * 3);
+        for (let w = 0; w < writes; w++) {
+          const kind = random();
+          const lease = getLease(db, pick())!;
+          if (kind < 0.45) {
+            updateLease(db, lease.id, lease.version, { rate: Number((lease.rate + (random() - 0.5) / 50).toFixed(6)) }, null);
+          } else if (kind < 0.6) {
+            updateLease(db, lease.id, lease.version, { term: Math.max(6, lease.term + (random() < 0.5 ? -3 : 3)) }, null);
+          } else if (kind < 0.72) {
+            const {
+              id: _id,
+              principal: _p,
+              instalment: _i,
+              version: _v,
+              createdAt: _c,
+              updatedAt: _u,
+              createdBy: _b,
+              contractNumber: _n,
+              ...input
+            } = lease;
+            created.push(createLease(db, input as LeaseInput, null).id);
+          } else if (kind < 0.82) {
+            if (created.length > 0) deleteLease(db, created.splice(Math.floor(random() * created.length), 1)[0]!);
+          } else if (kind < 0.9) {
+            // A write-off as its approval records it (db/queries/credit.ts approveWriteOff): the date on the lease, journaled;
+            // every other one before the cut-off (the lease leaves the projection), the others after it.
+            if (lease.writtenOffOn === null && !created.includes(lease.id)) {
+              db.transaction((tx) => {
+                db.$client
+                  .prepare('update leases set written_off_on = ? where id = ?')
+                  .run(writtenOff % 2 === 0 ? '2026-10-15' : '2027-02-10', lease.id);
+                recordLeaseChange(tx, 1, lease.id);
+              });
+              writtenOff++;
+            }
+          } else if (!created.includes(lease.id)) {
+            recordPayment(
+              db,
+              1,
+              { leaseId: lease.id, receivedOn: '2026-11-10', amount: 100_00, currency: lease.currency, method: 'transfer' },
+              null,
+            );
           }
-        } else if (!created.includes(lease.id)) {
-          recordPayment(db, 1, { leaseId: lease.id, receivedOn: '2026-11-10', amount: 100_00, currency: lease.currency, method: 'transfer' }, null);
         }
+        afterBookWrite(db, 1);
+        // The projection about to be served is made lease by lease from the previous one (not the kernel over the book).
+        if (incrementalProjection(db, 1, valueBook(db, 1, CUT_OFF, gross), assumptions) !== null) incremental++;
+        const { book, projection } = scenarioProjection(db, 1, scenarioId, { cutOff: CUT_OFF, gross });
+        const full = projectBook(book, assumptions);
+        expect(projection.count).toBe(full.count);
+        expect(totals(projection)).toEqual(totals(full));
+        expect(Array.from(projection.cash)).toEqual(Array.from(full.cash));
+        for (const k of ['cashBeyond', 'totalcf', 'sellto4G', 'npv', 'defaulted', 'prepaid', 'loss', 'lossPv'] as const)
+          expect(Array.from(projection[k])).toEqual(Array.from(full[k]));
+        expect(projection.aggregates[full.currencies[0]!]!.cash).toHaveLength(SCENARIO_SLOTS);
       }
-      afterBookWrite(db, 1);
-      // The projection about to be served is made lease by lease from the previous one (not the kernel over the book).
-      if (incrementalProjection(db, 1, valueBook(db, 1, CUT_OFF, gross), assumptions) !== null) incremental++;
-      const { book, projection } = scenarioProjection(db, 1, scenarioId, { cutOff: CUT_OFF, gross });
-      const full = projectBook(book, assumptions);
-      expect(projection.count).toBe(full.count);
-      expect(totals(projection)).toEqual(totals(full));
-      expect(Array.from(projection.cash)).toEqual(Array.from(full.cash));
-      for (const k of ['cashBeyond', 'totalcf', 'sellto4G', 'npv', 'defaulted', 'prepaid', 'loss', 'lossPv'] as const) expect(Array.from(projection[k])).toEqual(Array.from(full[k]));
-      expect(projection.aggregates[full.currencies[0]!]!.cash).toHaveLength(SCENARIO_SLOTS);
-    }
-    expect(incremental).toBeGreaterThan(20);
-    expect(writtenOff).toBeGreaterThan(0);
-  });
+      expect(incremental).toBeGreaterThan(20);
+      expect(writtenOff).toBeGreaterThan(0);
+    },
+  );
 });
 
 describe('the Total Cash Flow rows under a scenario (lib/portfolio/scenario-rows.ts)', () => {
-  test.each([{}, { currency: 'EUR' }, { q: '1' }])('rows show the scenario per lease and the totals reconcile to them (filters %j)', (filters) => {
-    const query = cashFlowPageQuerySchema.parse({ cutOff: CUT_OFF, ...filters });
-    const screen = totalCashFlowScreen(db, 1, query);
-    const { projection } = scenarioProjection(db, 1, scenarioId, { cutOff: CUT_OFF, gross: false });
-    expect(screen.rows.length).toBeGreaterThan(0);
-    const contractual = screen.tableRows(screen.rows);
-    const rows = contractual.map((r, k) => scenarioTableRow(r, projection, screen.rows[k]!));
-    // The scenario's flows, not the contract's: under 8 % CPR and 5 % CDR the near-term cash differs.
-    expect(rows.some((r, k) => r.totalcf !== contractual[k]!.totalcf)).toBe(true);
-    for (const r of rows) {
-      expect(r.cash.reduce((a, b) => a + b, 0) + r.cashBeyond).toBe(r.totalcf);
-      expect(r.delta).toBe(r.sellto4G - r.npv);
-    }
-    const totals = scenarioRowTotals(screen.totals(), projection, (i) => screen.book.portfolio.currencyOf(i), screen.rows);
-    for (const t of totals) {
-      const mine = rows.filter((r) => r.fx === t.currency);
-      const sum = (f: (r: (typeof rows)[number]) => number) => mine.reduce((a, r) => a + f(r), 0);
-      expect(t.count).toBe(mine.length);
-      expect({ totalcf: t.totalcf, sellto4G: t.sellto4G, npv: t.npv, cashBeyond: t.cashBeyond, prin: t.prin }).toEqual({
-        totalcf: sum((r) => r.totalcf), sellto4G: sum((r) => r.sellto4G), npv: sum((r) => r.npv), cashBeyond: sum((r) => r.cashBeyond), prin: sum((r) => r.prin),
-      });
-      expect(t.cash).toEqual(Array.from({ length: CF_PERIODS }, (_, k) => sum((r) => r.cash[k]!)));
-    }
-    if (Object.keys(filters).length === 0) {
-      // Unfiltered, the table's totals are the scenario card's (the whole book).
-      const card = scenarioComparison(db, 1, scenarioId, { cutOff: CUT_OFF });
-      for (const c of card.currencies) {
-        const t = totals.find((x) => x.currency === c.currency)!;
-        expect({ totalcf: t.totalcf, sellto4G: t.sellto4G, npv: t.npv }).toEqual({ totalcf: c.scenario.totalcf, sellto4G: c.scenario.sellto4G, npv: c.scenario.npv });
+  test.each([{}, { currency: 'EUR' }, { q: '1' }])(
+    'rows show the scenario per lease and the totals reconcile to them (filters %j)',
+    (filters) => {
+      const query = cashFlowPageQuerySchema.parse({ cutOff: CUT_OFF, ...filters });
+      const screen = totalCashFlowScreen(db, 1, query);
+      const { projection } = scenarioProjection(db, 1, scenarioId, { cutOff: CUT_OFF, gross: false });
+      expect(screen.rows.length).toBeGreaterThan(0);
+      const contractual = screen.tableRows(screen.rows);
+      const rows = contractual.map((r, k) => scenarioTableRow(r, projection, screen.rows[k]!));
+      // The scenario's flows, not the contract's: under 8 % CPR and 5 % CDR the near-term cash differs.
+      expect(rows.some((r, k) => r.totalcf !== contractual[k]!.totalcf)).toBe(true);
+      for (const r of rows) {
+        expect(r.cash.reduce((a, b) => a + b, 0) + r.cashBeyond).toBe(r.totalcf);
+        expect(r.delta).toBe(r.sellto4G - r.npv);
       }
-    }
-  });
+      const totals = scenarioRowTotals(screen.totals(), projection, (i) => screen.book.portfolio.currencyOf(i), screen.rows);
+      for (const t of totals) {
+        const mine = rows.filter((r) => r.fx === t.currency);
+        const sum = (f: (r: (typeof rows)[number]) => number) => mine.reduce((a, r) => a + f(r), 0);
+        expect(t.count).toBe(mine.length);
+        expect({ totalcf: t.totalcf, sellto4G: t.sellto4G, npv: t.npv, cashBeyond: t.cashBeyond, prin: t.prin }).toEqual({
+          totalcf: sum((r) => r.totalcf),
+          sellto4G: sum((r) => r.sellto4G),
+          npv: sum((r) => r.npv),
+          cashBeyond: sum((r) => r.cashBeyond),
+          prin: sum((r) => r.prin),
+        });
+        expect(t.cash).toEqual(Array.from({ length: CF_PERIODS }, (_, k) => sum((r) => r.cash[k]!)));
+      }
+      if (Object.keys(filters).length === 0) {
+        // Unfiltered, the table's totals are the scenario card's (the whole book).
+        const card = scenarioComparison(db, 1, scenarioId, { cutOff: CUT_OFF });
+        for (const c of card.currencies) {
+          const t = totals.find((x) => x.currency === c.currency)!;
+          expect({ totalcf: t.totalcf, sellto4G: t.sellto4G, npv: t.npv }).toEqual({
+            totalcf: c.scenario.totalcf,
+            sellto4G: c.scenario.sellto4G,
+            npv: c.scenario.npv,
+          });
+        }
+      }
+    },
+  );
 });

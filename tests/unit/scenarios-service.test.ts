@@ -67,7 +67,9 @@ describe('the book under a scenario (services/portfolio/scenarios.ts)', () => {
     // The export's rows carry the same figures.
     const rows = scenarioExportRows(c);
     expect(rows).toHaveLength(c.currencies.length * SCENARIO_SLOTS);
-    expect(sum(rows.filter((r) => r.currency === c.currencies[0]!.currency).map((r) => r.difference))).toBe(c.currencies[0]!.difference.totalcf);
+    expect(sum(rows.filter((r) => r.currency === c.currencies[0]!.currency).map((r) => r.difference))).toBe(
+      c.currencies[0]!.difference.totalcf,
+    );
   });
 
   test('cached per valuation: the same answer twice, a new one after a lease write or an edit of the scenario', () => {

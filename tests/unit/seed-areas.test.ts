@@ -13,14 +13,21 @@ describe('seedIfEmpty', () => {
     const r = seedIfEmpty(db, { leases: 40 });
     expect(r.seeded).toBe(true);
     expect(r.areas).toEqual(expect.arrayContaining(['payments', 'scenarios', 'apps', 'content', 'commerce']));
-    for (const t of ['leases', 'payments', 'payment_allocations', 'scenarios', 'app_emails', 'content_faq_categories', 'products']) expect(count(db, t), t).toBeGreaterThan(0);
+    for (const t of ['leases', 'payments', 'payment_allocations', 'scenarios', 'app_emails', 'content_faq_categories', 'products'])
+      expect(count(db, t), t).toBeGreaterThan(0);
   });
 
   it('runs `finish` last, inside the load (the demo users assigned, the data not yet committed), and only when it seeds', () => {
     const db = createTestDb();
     const seen: { today: string; inTransaction: boolean; assigned: number; leases: number }[] = [];
-    seedIfEmpty(db, { leases: 20, finish: (d, today) => void seen.push({ today, inTransaction: d.$client.inTransaction, assigned: count(d, 'user_funders'), leases: count(d, 'leases') }) });
-    expect(seen).toEqual([{ today: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), inTransaction: true, assigned: 4, leases: expect.any(Number) }]);
+    seedIfEmpty(db, {
+      leases: 20,
+      finish: (d, today) =>
+        void seen.push({ today, inTransaction: d.$client.inTransaction, assigned: count(d, 'user_funders'), leases: count(d, 'leases') }),
+    });
+    expect(seen).toEqual([
+      { today: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), inTransaction: true, assigned: 4, leases: expect.any(Number) },
+    ]);
     expect(seen[0]!.leases).toBeGreaterThan(20);
     expect(db.$client.inTransaction).toBe(false);
     seedIfEmpty(db, { finish: () => void seen.push({ today: '', inTransaction: false, assigned: 0, leases: 0 }) });
@@ -56,7 +63,9 @@ describe('seedIfEmpty', () => {
   it('never seeds demo areas into a database whose users are not the demo users', () => {
     const db = createTestDb();
     db.$client
-      .prepare(`insert into users (email, username, full_name, password_hash, role, created_at, updated_at) values ('a@b.c', 'a', 'A', 'x', 'admin', 0, 0)`)
+      .prepare(
+        `insert into users (email, username, full_name, password_hash, role, created_at, updated_at) values ('a@b.c', 'a', 'A', 'x', 'admin', 0, 0)`,
+      )
       .run();
     expect(seedIfEmpty(db)).toEqual({ seeded: false, areas: [] });
     expect(count(db, 'content_faq_categories')).toBe(0);

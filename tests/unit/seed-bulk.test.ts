@@ -19,7 +19,10 @@ const fileDb = (name: string) => {
   return db;
 };
 const indexNames = (db: ReturnType<typeof createTestDb>, table: string) =>
-  db.$client.prepare(`select name from sqlite_master where type = 'index' and tbl_name = ? and sql is not null order by name`).pluck().all(table) as string[];
+  db.$client
+    .prepare(`select name from sqlite_master where type = 'index' and tbl_name = ? and sql is not null order by name`)
+    .pluck()
+    .all(table) as string[];
 
 describe('RowBuffer', () => {
   it.each([
@@ -72,7 +75,7 @@ describe('RowBuffer', () => {
 });
 
 describe('bulkLoad', () => {
-  it('drops the filled tables\' secondary indexes inside a fill and has them back after it, through a rollback journal restored to WAL', () => {
+  it("drops the filled tables' secondary indexes inside a fill and has them back after it, through a rollback journal restored to WAL", () => {
     const db = fileDb('fill.db');
     const before = indexNames(db, 'schedule_rows');
     expect(before).toEqual(expect.arrayContaining(['schedule_rows_due_idx', 'schedule_rows_servicing_cover_idx']));
@@ -89,16 +92,22 @@ describe('bulkLoad', () => {
     db.$client.close();
   });
 
-  it('builds a fill\'s indexes with a small page cache and file-backed sorting on helper threads, and gives the connection its own settings back after the load', () => {
+  it("builds a fill's indexes with a small page cache and file-backed sorting on helper threads, and gives the connection its own settings back after the load", () => {
     const db = fileDb('settings.db');
     const sqlite = db.$client;
     const setting = (name: string) => sqlite.pragma(name, { simple: true });
-    const own = { cache_size: setting('cache_size'), temp_store: setting('temp_store'), threads: setting('threads'), synchronous: setting('synchronous') };
+    const own = {
+      cache_size: setting('cache_size'),
+      temp_store: setting('temp_store'),
+      threads: setting('threads'),
+      synchronous: setting('synchronous'),
+    };
     // What the connection says while an index is created: read through the one statement a build runs.
     const during: { cache: unknown; temp: unknown; threads: unknown }[] = [];
     const exec = sqlite.exec.bind(sqlite);
     sqlite.exec = (sql: string) => {
-      if (/^CREATE INDEX/i.test(sql)) during.push({ cache: setting('cache_size'), temp: setting('temp_store'), threads: setting('threads') });
+      if (/^CREATE INDEX/i.test(sql))
+        during.push({ cache: setting('cache_size'), temp: setting('temp_store'), threads: setting('threads') });
       return exec(sql);
     };
     const filling = bulkLoad(db, (fill) =>
@@ -112,7 +121,12 @@ describe('bulkLoad', () => {
     expect(filling).toEqual({ cache: -524288, temp: 1 });
     expect(during).toHaveLength(2);
     for (const d of during) expect(d).toEqual({ cache: -16384, temp: 1, threads: 2 });
-    expect({ cache_size: setting('cache_size'), temp_store: setting('temp_store'), threads: setting('threads'), synchronous: setting('synchronous') }).toEqual(own);
+    expect({
+      cache_size: setting('cache_size'),
+      temp_store: setting('temp_store'),
+      threads: setting('threads'),
+      synchronous: setting('synchronous'),
+    }).toEqual(own);
     db.$client.close();
   });
 
@@ -141,7 +155,11 @@ describe('bulkLoad foreign keys', () => {
       bulkLoad(db, (fill) =>
         fill(['schedule_rows'], () => {
           seedPortfolio(db, { leases: 5, today: '2026-11-21', seed: 3 });
-          db.$client.prepare(`insert into schedule_rows (lease_id, period, due_date, instalment, interest, principal, vat, fee, gross, balance_after) values (999999, 1, '2026-01-01', 1, 0, 1, 0, 0, 1, 0)`).run();
+          db.$client
+            .prepare(
+              `insert into schedule_rows (lease_id, period, due_date, instalment, interest, principal, vat, fee, gross, balance_after) values (999999, 1, '2026-01-01', 1, 0, 1, 0, 0, 1, 0)`,
+            )
+            .run();
         }),
       ),
     ).toThrow(/schedule_rows .* missing leases row/);
@@ -175,14 +193,17 @@ describe('the seed hands its book on instead of reading it back', () => {
       expect(a.payments).toBeGreaterThan(0);
       expect(a).toEqual(b);
       // The scan returns a lease's entries in the order of the index it uses; seedPayments keeps id order.
-      const inIdOrder = (ls: typeof a.ledgers) => ls.map((l) => ({ ...l, entries: [...l.entries].sort((x, y) => Number(x.id) - Number(y.id)) }));
+      const inIdOrder = (ls: typeof a.ledgers) =>
+        ls.map((l) => ({ ...l, entries: [...l.entries].sort((x, y) => Number(x.id) - Number(y.id)) }));
       expect(a.ledgers).toEqual(inIdOrder(loadServicingLedgers(kept, f.id, null)));
       expect(a.ledgers.some((l) => l.entries.length > 3)).toBe(true);
     }
     const rows = (db: typeof kept, sql: string) => db.$client.prepare(sql).raw().all();
-    expect(rows(kept, 'select id, lease_id, kind, reverses_id, received_on, amount, method, reference, note from payments order by id')).toEqual(
-      rows(read, 'select id, lease_id, kind, reverses_id, received_on, amount, method, reference, note from payments order by id'),
+    expect(
+      rows(kept, 'select id, lease_id, kind, reverses_id, received_on, amount, method, reference, note from payments order by id'),
+    ).toEqual(rows(read, 'select id, lease_id, kind, reverses_id, received_on, amount, method, reference, note from payments order by id'));
+    expect(rows(kept, 'select rowid, * from payment_allocations order by rowid')).toEqual(
+      rows(read, 'select rowid, * from payment_allocations order by rowid'),
     );
-    expect(rows(kept, 'select rowid, * from payment_allocations order by rowid')).toEqual(rows(read, 'select rowid, * from payment_allocations order by rowid'));
   });
 });

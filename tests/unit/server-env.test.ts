@@ -19,7 +19,11 @@ describe('serverEnv', () => {
 
 describe('SERVER_NODE_ARGS', () => {
   it('are flags this Node accepts (an unknown one stops node with "bad option")', () => {
-    const run = spawnSync(process.execPath, [...SERVER_NODE_ARGS, '-e', "process.stdout.write(process.execArgv[0])"], { encoding: 'utf8' });
-    expect({ status: run.status, stderr: run.stderr, stdout: run.stdout }).toEqual({ status: 0, stderr: '', stdout: '--heap-growing-percent=40' });
+    const run = spawnSync(process.execPath, [...SERVER_NODE_ARGS, '-e', 'process.stdout.write(process.execArgv[0])'], { encoding: 'utf8' });
+    expect({ status: run.status, stderr: run.stderr, stdout: run.stdout }).toEqual({
+      status: 0,
+      stderr: '',
+      stdout: '--heap-growing-percent=40',
+    });
   });
 });

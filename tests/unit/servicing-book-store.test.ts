@@ -18,7 +18,14 @@ import { loadServicingLedgers } from '@/db/queries/servicing';
 import { seedPayments } from '@/db/seed/payments';
 import { seedPortfolio } from '@/db/seed/portfolio';
 import { seedDemoUsers } from '@/db/seed/users';
-import { allocatePayments, delinquencyAt, isRepaidAt, lesseeBehaviour, outstandingPrincipalAt, type AllocationResult } from '@/lib/servicing';
+import {
+  allocatePayments,
+  delinquencyAt,
+  isRepaidAt,
+  lesseeBehaviour,
+  outstandingPrincipalAt,
+  type AllocationResult,
+} from '@/lib/servicing';
 import { getServicingBook, servicingSettingsOf, servicingStores, warmServicingBook } from '@/services/servicing/book';
 import { behaviourRows } from '@/services/servicing/views';
 
@@ -29,7 +36,10 @@ const AS_OFS = [TODAY, '2026-11-05', '2026-06-30', '2025-12-31', '2025-02-28', '
 function engine(db: Db, funderId: number, asOf: string) {
   const funder = getFunder(db, funderId)!;
   const s = servicingSettingsOf(funder);
-  const leases = new Map<number, { dpd: number; bucket: string; net: number; vat: number; total: number; credit: number; outstanding: number; last: string | null }>();
+  const leases = new Map<
+    number,
+    { dpd: number; bucket: string; net: number; vat: number; total: number; credit: number; outstanding: number; last: string | null }
+  >();
   const groups = new Map<string, AllocationResult[]>();
   for (const l of loadServicingLedgers(db, funderId, asOf)) {
     const result = allocatePayments(l.instalments, l.entries, { asOf, componentOrder: s.componentOrder });
@@ -51,7 +61,9 @@ function engine(db: Db, funderId: number, asOf: string) {
     const k = `${l.lease.lesseeId}:${l.lease.currency}`;
     groups.set(k, [...(groups.get(k) ?? []), result]);
   }
-  const behaviour = new Map([...groups].map(([k, results]) => [k, lesseeBehaviour(results, asOf, { tolerance: s.tolerance, graceDays: s.graceDays })]));
+  const behaviour = new Map(
+    [...groups].map(([k, results]) => [k, lesseeBehaviour(results, asOf, { tolerance: s.tolerance, graceDays: s.graceDays })]),
+  );
   return { leases, behaviour };
 }
 
@@ -60,7 +72,17 @@ function expectEqualToEngine(db: Db, funderId: number, asOf: string) {
   const book = getServicingBook(db, funderId, asOf);
   expect(book.leases.length).toBe(e.leases.size);
   for (const s of book.leases) {
-    expect({ lease: s.leaseId, dpd: s.dpd, bucket: s.bucket, net: s.arrearsNet, vat: s.arrearsVat, total: s.arrearsTotal, credit: s.credit, outstanding: s.outstandingPrincipal, last: s.lastPaymentOn }).toEqual({
+    expect({
+      lease: s.leaseId,
+      dpd: s.dpd,
+      bucket: s.bucket,
+      net: s.arrearsNet,
+      vat: s.arrearsVat,
+      total: s.arrearsTotal,
+      credit: s.credit,
+      outstanding: s.outstandingPrincipal,
+      last: s.lastPaymentOn,
+    }).toEqual({
       lease: s.leaseId,
       ...e.leases.get(s.leaseId),
     });
@@ -99,13 +121,25 @@ describe('servicing book stores equal the engine', () => {
     seedPayments(db, { funderId: 1, today: TODAY, seed: 11 });
     seedPayments(db, { funderId: 2, today: TODAY, seed: 11 });
     // Edge cases: two payments on one day (one of them later reversed), a payment in advance, a reversal dated later than its payment.
-    const active = db.$client.prepare(`select id, currency from leases where funder_id = 1 and status = 'active' order by id limit 3`).all() as { id: number; currency: string }[];
+    const active = db.$client
+      .prepare(`select id, currency from leases where funder_id = 1 and status = 'active' order by id limit 3`)
+      .all() as { id: number; currency: string }[];
     const [a, b, c] = active;
     recordPayment(db, 1, { leaseId: a!.id, receivedOn: '2026-06-30', amount: 12_345, currency: a!.currency, method: 'transfer' }, null);
-    const twin = recordPayment(db, 1, { leaseId: a!.id, receivedOn: '2026-06-30', amount: 12_345, currency: a!.currency, method: 'transfer' }, null);
+    const twin = recordPayment(
+      db,
+      1,
+      { leaseId: a!.id, receivedOn: '2026-06-30', amount: 12_345, currency: a!.currency, method: 'transfer' },
+      null,
+    );
     reversePayment(db, 1, twin.id, { reversedOn: '2026-07-15' }, null);
     recordPayment(db, 1, { leaseId: b!.id, receivedOn: '2025-02-28', amount: 5_000_000, currency: b!.currency, method: 'other' }, null);
-    const late = recordPayment(db, 1, { leaseId: c!.id, receivedOn: '2025-12-01', amount: 250_000, currency: c!.currency, method: 'transfer' }, null);
+    const late = recordPayment(
+      db,
+      1,
+      { leaseId: c!.id, receivedOn: '2025-12-01', amount: 250_000, currency: c!.currency, method: 'transfer' },
+      null,
+    );
     reversePayment(db, 1, late.id, { reversedOn: '2026-06-30' }, null);
   });
 
@@ -125,9 +159,15 @@ describe('servicing book stores equal the engine', () => {
 
   test.each([
     { name: 'grace 5, tolerance 500', patch: { graceDays: 5, materialityTolerance: 500 } },
-    { name: 'principal first, tolerance 1', patch: { allocationOrder: 'principal,interest,fee,vat', materialityTolerance: 1, graceDays: 0 } },
+    {
+      name: 'principal first, tolerance 1',
+      patch: { allocationOrder: 'principal,interest,fee,vat', materialityTolerance: 1, graceDays: 0 },
+    },
     { name: 'tolerance 0 (nothing settles by a payment), grace 3', patch: { materialityTolerance: 0, graceDays: 3 } },
-    { name: 'edges 10/45, tolerance 5000', patch: { bucketEdges: '[10,45]', materialityTolerance: 5000, allocationOrder: 'vat,fee,interest,principal' } },
+    {
+      name: 'edges 10/45, tolerance 5000',
+      patch: { bucketEdges: '[10,45]', materialityTolerance: 5000, allocationOrder: 'vat,fee,interest,principal' },
+    },
   ])('settings: $name', ({ patch }) => {
     updateFunder(db, 1, patch as never);
     for (const asOf of [TODAY, '2026-06-30', '2025-02-28']) expectEqualToEngine(db, 1, asOf);
@@ -136,7 +176,12 @@ describe('servicing book stores equal the engine', () => {
   test('a new payment refreshes the book and the behaviour (same stores otherwise)', () => {
     const lease = getServicingBook(db, 1, TODAY).leases.find((l) => l.arrearsTotal > 0)!;
     const before = behaviourRows(db, 1, TODAY);
-    recordPayment(db, 1, { leaseId: lease.leaseId, receivedOn: TODAY, amount: lease.arrearsTotal, currency: lease.currency, method: 'transfer' }, null);
+    recordPayment(
+      db,
+      1,
+      { leaseId: lease.leaseId, receivedOn: TODAY, amount: lease.arrearsTotal, currency: lease.currency, method: 'transfer' },
+      null,
+    );
     expect(behaviourRows(db, 1, TODAY)).not.toBe(before);
     expect(getServicingBook(db, 1, TODAY).byLeaseId.get(lease.leaseId)!.arrearsTotal).toBe(0);
     expectEqualToEngine(db, 1, TODAY);

@@ -6,7 +6,16 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { createTestDb } from '../helpers/test-db';
 import type { Db } from '@/db/client';
-import { instalmentsOfLease, importBankStatement, getImport, leaseHasPayments, listPayments, matchImportLine, recordPayment, reversePayment } from '@/db/queries/payments';
+import {
+  instalmentsOfLease,
+  importBankStatement,
+  getImport,
+  leaseHasPayments,
+  listPayments,
+  matchImportLine,
+  recordPayment,
+  reversePayment,
+} from '@/db/queries/payments';
 import { loadServicingLedgers } from '@/db/queries/servicing';
 import { updateFunder } from '@/db/queries/funders';
 import { getLease } from '@/db/queries/leases';
@@ -85,7 +94,9 @@ describe('seeded ledger', () => {
     expect(book.leases.some((l) => l.dpd >= 5 && l.dpd <= 45)).toBe(true);
     expect(book.leases.some((l) => l.dpd >= 60 && l.dpd <= 120)).toBe(true);
     // Credit (cash beyond every instalment) sits on leases that are repaid and so out of the pool (domain.md §14): read from the engine.
-    expect(loadServicingLedgers(db, 1, TODAY).some((l) => allocatePayments(l.instalments, l.entries, { asOf: TODAY }).credit > 0)).toBe(true);
+    expect(loadServicingLedgers(db, 1, TODAY).some((l) => allocatePayments(l.instalments, l.entries, { asOf: TODAY }).credit > 0)).toBe(
+      true,
+    );
     const reversals = sqlite(db).prepare(`select count(*) as n from payments where kind = 'reversal'`).get() as { n: number };
     expect(reversals.n).toBeGreaterThanOrEqual(1);
     const defaulted = sqlite(db).prepare(`select id from leases where funder_id = 1 and status = 'defaulted'`).pluck().all() as number[];
@@ -104,7 +115,15 @@ describe('seeded ledger', () => {
         const d = delinquencyAt(result, asOf, {});
         const s = book.byLeaseId.get(l.lease.id)!;
         const outstanding = outstandingPrincipalAt(result, asOf);
-        expect({ dpd: s.dpd, bucket: s.bucket, net: s.arrearsNet, vat: s.arrearsVat, total: s.arrearsTotal, credit: s.credit, outstanding: s.outstandingPrincipal }).toEqual({
+        expect({
+          dpd: s.dpd,
+          bucket: s.bucket,
+          net: s.arrearsNet,
+          vat: s.arrearsVat,
+          total: s.arrearsTotal,
+          credit: s.credit,
+          outstanding: s.outstandingPrincipal,
+        }).toEqual({
           dpd: d.dpd,
           bucket: d.bucket.key,
           net: d.arrears.net,
@@ -132,8 +151,12 @@ describe('seeded ledger', () => {
       }
       // Lease count of the book = leases of the portfolio (status ≠ terminated) in the pool at the as-of date (issue #11: purchased on or
       // before it; domain.md §14: not repaid).
-      const portfolio = sqlite(db).prepare(`select count(*) as n from leases where funder_id = 1 and status != 'terminated' and purchase_date <= ?`).get(TODAY) as { n: number };
-      const repaid = loadServicingLedgers(db, 1, TODAY).filter((l) => isRepaidAt(allocatePayments(l.instalments, l.entries, { asOf: TODAY }), TODAY)).length;
+      const portfolio = sqlite(db)
+        .prepare(`select count(*) as n from leases where funder_id = 1 and status != 'terminated' and purchase_date <= ?`)
+        .get(TODAY) as { n: number };
+      const repaid = loadServicingLedgers(db, 1, TODAY).filter((l) =>
+        isRepaidAt(allocatePayments(l.instalments, l.entries, { asOf: TODAY }), TODAY),
+      ).length;
       expect(repaid).toBeGreaterThan(0);
       expect(book.leases.length).toBe(portfolio.n - repaid);
     }
@@ -158,7 +181,9 @@ describe('recording and reversing', () => {
     seedPortfolio(db, { leases: 40, today: TODAY, seed: 11 });
     // An active lease with instalments due and no payments yet (the seed of payments is not run here).
     const row = sqlite(db)
-      .prepare(`select l.id, l.currency from leases l where l.funder_id = 1 and l.status = 'active' and l.first_due_date < '2026-06-01' order by l.id limit 1`)
+      .prepare(
+        `select l.id, l.currency from leases l where l.funder_id = 1 and l.status = 'active' and l.first_due_date < '2026-06-01' order by l.id limit 1`,
+      )
       .get() as { id: number; currency: string };
     leaseId = row.id;
     currency = row.currency;
@@ -168,7 +193,11 @@ describe('recording and reversing', () => {
     const before = getServicingBook(db, 1, TODAY).byLeaseId.get(leaseId)!;
     expect(before.arrearsTotal).toBeGreaterThan(0);
     const p = recordPayment(db, 1, { leaseId, receivedOn: '2026-11-10', amount: 1000, currency, method: 'transfer' }, null);
-    const rows = sqlite(db).prepare(`select period, component, amount from payment_allocations where payment_id = ?`).all(p.id) as { period: number; component: string; amount: number }[];
+    const rows = sqlite(db).prepare(`select period, component, amount from payment_allocations where payment_id = ?`).all(p.id) as {
+      period: number;
+      component: string;
+      amount: number;
+    }[];
     expect(rows.reduce((n, r) => n + r.amount, 0)).toBe(1000);
     const first = instalmentsOfLease(db, getLease(db, leaseId)!)[0]!;
     expect(rows[0]!.period).toBe(first.period);
@@ -179,17 +208,25 @@ describe('recording and reversing', () => {
 
   test('an overpayment beyond the last instalment stays as credit', () => {
     const total = sqlite(db).prepare(`select sum(gross) as s from schedule_rows where lease_id = ?`).get(leaseId) as { s: number };
-    const lease = sqlite(db).prepare('select residual, vat_rate from leases where id = ?').get(leaseId) as { residual: number; vat_rate: number };
+    const lease = sqlite(db).prepare('select residual, vat_rate from leases where id = ?').get(leaseId) as {
+      residual: number;
+      vat_rate: number;
+    };
     const all = total.s + lease.residual + Math.round(lease.residual * lease.vat_rate) + 5_000_000;
     const p = recordPayment(db, 1, { leaseId, receivedOn: '2026-11-12', amount: all, currency, method: 'transfer' }, null);
-    const credit = sqlite(db).prepare(`select sum(amount) as s from payment_allocations where payment_id = ? and component = 'credit' and period = 0`).get(p.id) as { s: number };
+    const credit = sqlite(db)
+      .prepare(`select sum(amount) as s from payment_allocations where payment_id = ? and component = 'credit' and period = 0`)
+      .get(p.id) as { s: number };
     expect(credit.s).toBeGreaterThanOrEqual(5_000_000 - 1000);
     expect(getServicingBook(db, 1, TODAY).byLeaseId.get(leaseId)!.credit).toBe(credit.s);
     expect(allocationMismatches(db)).toEqual([]);
   });
 
   test('a reversal removes the payment from the allocation, recomputes the rest; reversing twice is 409', () => {
-    const big = sqlite(db).prepare(`select id from payments where lease_id = ? and amount > 1000 order by id desc limit 1`).pluck().get(leaseId) as number;
+    const big = sqlite(db)
+      .prepare(`select id from payments where lease_id = ? and amount > 1000 order by id desc limit 1`)
+      .pluck()
+      .get(leaseId) as number;
     const creditBefore = getServicingBook(db, 1, TODAY).byLeaseId.get(leaseId)!.credit;
     expect(creditBefore).toBeGreaterThan(0);
     reversePayment(db, 1, big, { reversedOn: '2026-11-15' }, null);
@@ -202,23 +239,37 @@ describe('recording and reversing', () => {
 
   test('a payment dated before the due date pays the instalment in advance (not credit)', () => {
     const future = sqlite(db)
-      .prepare(`select l.id, l.currency from leases l where l.funder_id = 1 and l.status = 'active' and l.first_due_date > ? order by l.id limit 1`)
+      .prepare(
+        `select l.id, l.currency from leases l where l.funder_id = 1 and l.status = 'active' and l.first_due_date > ? order by l.id limit 1`,
+      )
       .get(TODAY) as { id: number; currency: string } | undefined;
     if (!future) return;
-    const p = recordPayment(db, 1, { leaseId: future.id, receivedOn: TODAY, amount: 500, currency: future.currency, method: 'other' }, null);
-    const rows = sqlite(db).prepare(`select component, period from payment_allocations where payment_id = ?`).all(p.id) as { component: string; period: number }[];
+    const p = recordPayment(
+      db,
+      1,
+      { leaseId: future.id, receivedOn: TODAY, amount: 500, currency: future.currency, method: 'other' },
+      null,
+    );
+    const rows = sqlite(db).prepare(`select component, period from payment_allocations where payment_id = ?`).all(p.id) as {
+      component: string;
+      period: number;
+    }[];
     expect(rows.every((r) => r.component !== 'credit' && r.period >= 1)).toBe(true);
   });
 
   test('errors: other currency 400, unknown lease 404, unknown payment 404', () => {
     const other = currency === 'EUR' ? 'USD' : 'EUR';
-    expect(() => recordPayment(db, 1, { leaseId, receivedOn: TODAY, amount: 100, currency: other, method: 'transfer' }, null)).toThrow(expect.objectContaining({ code: 'invalid' }));
-    expect(() => recordPayment(db, 1, { leaseId: 999_999, receivedOn: TODAY, amount: 100, currency, method: 'transfer' }, null)).toThrow(expect.objectContaining({ code: 'not_found' }));
+    expect(() => recordPayment(db, 1, { leaseId, receivedOn: TODAY, amount: 100, currency: other, method: 'transfer' }, null)).toThrow(
+      expect.objectContaining({ code: 'invalid' }),
+    );
+    expect(() => recordPayment(db, 1, { leaseId: 999_999, receivedOn: TODAY, amount: 100, currency, method: 'transfer' }, null)).toThrow(
+      expect.objectContaining({ code: 'not_found' }),
+    );
     expect(() => reversePayment(db, 1, 999_999, { reversedOn: TODAY }, null)).toThrow(DomainError);
   });
 
   test('recording a payment does not bump the funder dataVersion but refreshes the book', () => {
-    const v = (sqlite(db).prepare('select data_version from funders where id = 1').pluck().get() as number);
+    const v = sqlite(db).prepare('select data_version from funders where id = 1').pluck().get() as number;
     const b1 = getServicingBook(db, 1, TODAY);
     recordPayment(db, 1, { leaseId, receivedOn: '2026-11-20', amount: 700, currency, method: 'transfer' }, null);
     expect(sqlite(db).prepare('select data_version from funders where id = 1').pluck().get()).toBe(v);
@@ -242,7 +293,9 @@ describe('bank-statement import', () => {
     db = createTestDb();
     seedDemoUsers(db);
     seedPortfolio(db, { leases: 20, today: TODAY, seed: 5 });
-    const r = sqlite(db).prepare(`select contract_number, currency from leases where funder_id = 1 and status = 'active' order by id limit 1`).get() as { contract_number: string; currency: string };
+    const r = sqlite(db)
+      .prepare(`select contract_number, currency from leases where funder_id = 1 and status = 'active' order by id limit 1`)
+      .get() as { contract_number: string; currency: string };
     contract = r.contract_number;
     currency = r.currency;
   });
@@ -273,16 +326,30 @@ describe('bank-statement import', () => {
   });
 
   test('a database error rolls the whole file back (no import row, no payment)', () => {
-    const before = sqlite(db).prepare(`select (select count(*) from payments) as p, (select count(*) from payment_imports) as i, (select count(*) from payment_import_lines) as l`).get();
-    const { lines } = parseBankCsv(`date,amount,currency,contract\n2026-11-05,12.00,${currency},${contract}\n2026-11-06,13.00,${currency},${contract}\n`);
+    const before = sqlite(db)
+      .prepare(
+        `select (select count(*) from payments) as p, (select count(*) from payment_imports) as i, (select count(*) from payment_import_lines) as l`,
+      )
+      .get();
+    const { lines } = parseBankCsv(
+      `date,amount,currency,contract\n2026-11-05,12.00,${currency},${contract}\n2026-11-06,13.00,${currency},${contract}\n`,
+    );
     // A trigger makes the second payment insert fail: the first line's payment must not survive.
-    sqlite(db).exec(`create temp trigger fail_second before insert on payments when new.amount = 1300 begin select raise(abort, 'disk says no'); end;`);
+    sqlite(db).exec(
+      `create temp trigger fail_second before insert on payments when new.amount = 1300 begin select raise(abort, 'disk says no'); end;`,
+    );
     try {
       expect(() => importBankStatement(db, 1, 'broken.csv', lines, null)).toThrow(/disk says no/);
     } finally {
       sqlite(db).exec('drop trigger fail_second');
     }
-    expect(sqlite(db).prepare(`select (select count(*) from payments) as p, (select count(*) from payment_imports) as i, (select count(*) from payment_import_lines) as l`).get()).toEqual(before);
+    expect(
+      sqlite(db)
+        .prepare(
+          `select (select count(*) from payments) as p, (select count(*) from payment_imports) as i, (select count(*) from payment_import_lines) as l`,
+        )
+        .get(),
+    ).toEqual(before);
   });
 });
 
@@ -291,7 +358,9 @@ describe('bank-statement import on a written-off lease (domain.md §8)', () => {
     const db = createTestDb();
     seedDemoUsers(db);
     seedPortfolio(db, { leases: 20, today: TODAY, seed: 5 });
-    const r = sqlite(db).prepare(`select id, contract_number, currency from leases where funder_id = 1 and status = 'active' order by id limit 1`).get() as { id: number; contract_number: string; currency: string };
+    const r = sqlite(db)
+      .prepare(`select id, contract_number, currency from leases where funder_id = 1 and status = 'active' order by id limit 1`)
+      .get() as { id: number; contract_number: string; currency: string };
     // Written off on 1 Nov (as an approved write-off leaves it: db/queries/credit.ts approveWriteOff).
     sqlite(db).prepare(`update leases set written_off_on = '2026-11-01' where id = ?`).run(r.id);
     const csv = [
@@ -306,8 +375,12 @@ describe('bank-statement import on a written-off lease (domain.md §8)', () => {
     expect(imp.lines.slice(0, 3).map((l) => l.leaseId)).toEqual([r.id, r.id, r.id]);
     expect(imp.lines[1]!.paymentId).toBeNull();
     expect([imp.matchedCount, imp.unmatchedCount, imp.invalidCount]).toEqual([3, 1, 0]);
-    const ledger = () => sqlite(db).prepare(`select received_on as receivedOn, amount, kind, reference from recoveries where lease_id = ? order by id`).all(r.id);
-    const payments = () => sqlite(db).prepare(`select received_on as receivedOn, amount from payments where lease_id = ? order by id`).all(r.id);
+    const ledger = () =>
+      sqlite(db)
+        .prepare(`select received_on as receivedOn, amount, kind, reference from recoveries where lease_id = ? order by id`)
+        .all(r.id);
+    const payments = () =>
+      sqlite(db).prepare(`select received_on as receivedOn, amount from payments where lease_id = ? order by id`).all(r.id);
     expect(ledger()).toEqual([
       { receivedOn: '2026-11-01', amount: 20000, kind: 'late_collection', reference: 'asset sold' },
       { receivedOn: '2026-11-10', amount: 30000, kind: 'late_collection', reference: r.contract_number },
@@ -349,7 +422,9 @@ describe('bank CSV parsing', () => {
   test('comma-separated with quoted decimal-comma amounts, DD.MM.YYYY dates, CRLF, BOM', () => {
     const f = parseBankCsv('\ufeffDate,Amount,Currency,Reference\r\n21.11.2026,"1.000,50",EUR,"QL, ""x"""\r\n');
     expect(f.separator).toBe(',');
-    expect(f.lines).toEqual([{ lineNo: 2, receivedOn: '2026-11-21', amount: 100050, currency: 'EUR', reference: 'QL, "x"', contractNumber: '', error: '' }]);
+    expect(f.lines).toEqual([
+      { lineNo: 2, receivedOn: '2026-11-21', amount: 100050, currency: 'EUR', reference: 'QL, "x"', contractNumber: '', error: '' },
+    ]);
   });
 
   test('a header without the needed columns is refused', () => {
@@ -365,8 +440,11 @@ describe('the reference ledgers', () => {
     const db = createTestDb();
     seedDemoUsers(db);
     seedPortfolio(db, { leases: 40, today: TODAY, seed: 3 });
-    const lease = sqlite(db).prepare(`select id, currency from leases where funder_id = 1 and status = 'active' order by id limit 1`).get() as { id: number; currency: string };
-    const pay = (receivedOn: string, amount: number) => recordPayment(db, 1, { leaseId: lease.id, receivedOn, amount, currency: lease.currency, method: 'transfer' }, null).id;
+    const lease = sqlite(db)
+      .prepare(`select id, currency from leases where funder_id = 1 and status = 'active' order by id limit 1`)
+      .get() as { id: number; currency: string };
+    const pay = (receivedOn: string, amount: number) =>
+      recordPayment(db, 1, { leaseId: lease.id, receivedOn, amount, currency: lease.currency, method: 'transfer' }, null).id;
     const first = pay('2026-11-02', 5_000);
     const second = pay('2026-11-02', 3_000);
     const reversal = reversePayment(db, 1, first, { reversedOn: '2026-11-03' }, null).id;

@@ -40,7 +40,10 @@ const PARAMS: FunderParams = {
 };
 
 /** The reasons of a failed parse, as "path: reason" (what the form translates). */
-function reasons(result: { success: boolean; error?: { issues: { path: PropertyKey[]; code: string; params?: Record<string, unknown> }[] } }): string[] {
+function reasons(result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; code: string; params?: Record<string, unknown> }[] };
+}): string[] {
   return (result.error?.issues ?? []).map((i) => `${i.path.map(String).join('.')}: ${issueReason(i)}`);
 }
 
@@ -139,12 +142,27 @@ describe('funderSettingsForm: percentages in the locale', () => {
   });
 
   test('reports every invalid field at once', () => {
-    const r = funderSettingsForm('de').safeParse(formOf({ name: ' ', buyRate: '6.25', advanceRate: '0', bucketEdges: '60, 30', graceDays: '1,5' }));
-    expect(reasons(r).sort()).toEqual(['advanceRate: advanceRange', 'bucketEdges.1: bucketEdgesAscending', 'buyRate: number', 'graceDays: integer', 'name: required']);
+    const r = funderSettingsForm('de').safeParse(
+      formOf({ name: ' ', buyRate: '6.25', advanceRate: '0', bucketEdges: '60, 30', graceDays: '1,5' }),
+    );
+    expect(reasons(r).sort()).toEqual([
+      'advanceRate: advanceRange',
+      'bucketEdges.1: bucketEdgesAscending',
+      'buyRate: number',
+      'graceDays: integer',
+      'name: required',
+    ]);
   });
 
   test.each(['en', 'de', 'fr', 'pt'])('the form shows stored values that read back unchanged (%s)', (locale) => {
-    const stored: FunderParams = { ...PARAMS, buyRate: 0.0625, discountRate: 0.071, servicingFee: 0.000123, materialityTolerance: 123_456, graceDays: 5 };
+    const stored: FunderParams = {
+      ...PARAMS,
+      buyRate: 0.0625,
+      discountRate: 0.071,
+      servicingFee: 0.000123,
+      materialityTolerance: 123_456,
+      graceDays: 5,
+    };
     const values = funderFormValues(stored, locale);
     expect(funderSettingsForm(locale).parse(values)).toEqual(stored);
   });
@@ -184,7 +202,10 @@ describe('bucket edges', () => {
 
   test.each([
     [[30, 30, 90], ['bucketEdges.1: bucketEdgesAscending']],
-    [[90, 60, 30], ['bucketEdges.1: bucketEdgesAscending', 'bucketEdges.2: bucketEdgesAscending']],
+    [
+      [90, 60, 30],
+      ['bucketEdges.1: bucketEdgesAscending', 'bucketEdges.2: bucketEdgesAscending'],
+    ],
     [[], ['bucketEdges: bucketEdgesCount']],
     [[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], ['bucketEdges: bucketEdgesCount']],
     [[0, 30], ['bucketEdges.0: bucketEdgesRange']],
@@ -193,7 +214,11 @@ describe('bucket edges', () => {
   ])('%j fails with %j', (edges, expected) => {
     const r = funderParams.shape.bucketEdges.safeParse(edges);
     expect(r.success).toBe(false);
-    expect(r.error!.issues.map((i) => `bucketEdges${i.path.length ? `.${i.path.join('.')}` : ''}: ${issueReason({ ...i, path: ['bucketEdges', ...i.path] })}`)).toEqual(expected);
+    expect(
+      r.error!.issues.map(
+        (i) => `bucketEdges${i.path.length ? `.${i.path.join('.')}` : ''}: ${issueReason({ ...i, path: ['bucketEdges', ...i.path] })}`,
+      ),
+    ).toEqual(expected);
   });
 
   test.each([
@@ -308,8 +333,24 @@ describe('API bodies', () => {
   });
 
   test('the add-funder form reads German percentages', () => {
-    const v = newFunderForm('de').parse({ name: 'Neu', baseCurrency: 'CHF', buyRate: '5,75', facilityRate: '4', advanceRate: '90', vatDefault: '8,1', servicingFee: '0,25' });
-    expect(v).toEqual({ name: 'Neu', baseCurrency: 'CHF', buyRate: 0.0575, facilityRate: 0.04, advanceRate: 0.9, vatDefault: 0.081, servicingFee: 0.0025 });
+    const v = newFunderForm('de').parse({
+      name: 'Neu',
+      baseCurrency: 'CHF',
+      buyRate: '5,75',
+      facilityRate: '4',
+      advanceRate: '90',
+      vatDefault: '8,1',
+      servicingFee: '0,25',
+    });
+    expect(v).toEqual({
+      name: 'Neu',
+      baseCurrency: 'CHF',
+      buyRate: 0.0575,
+      facilityRate: 0.04,
+      advanceRate: 0.9,
+      vatDefault: 0.081,
+      servicingFee: 0.0025,
+    });
     expect(createFunderBody.safeParse(v).success).toBe(true);
   });
 });
@@ -317,14 +358,28 @@ describe('API bodies', () => {
 describe('stored funders', () => {
   test('create, decode and patch round-trip through the columns', () => {
     const db = createTestDb();
-    const created = createFunder(db, toFunderColumns({ ...PARAMS, allocationOrder: ['principal', 'interest', 'fee', 'vat'], bucketEdges: [15, 45] }), 1_000);
+    const created = createFunder(
+      db,
+      toFunderColumns({ ...PARAMS, allocationOrder: ['principal', 'interest', 'fee', 'vat'], bucketEdges: [15, 45] }),
+      1_000,
+    );
     expect(created.allocationOrder).toBe('principal,interest,fee,vat');
     expect(created.bucketEdges).toBe('[15,45]');
     const settings = toFunderSettings(created);
-    expect(settings).toMatchObject({ ...PARAMS, allocationOrder: ['principal', 'interest', 'fee', 'vat'], bucketEdges: [15, 45], dataVersion: 0 });
+    expect(settings).toMatchObject({
+      ...PARAMS,
+      allocationOrder: ['principal', 'interest', 'fee', 'vat'],
+      bucketEdges: [15, 45],
+      dataVersion: 0,
+    });
 
     const updated = updateFunder(db, created.id, toFunderColumns({ buyRate: 0.0625, bucketEdges: [30, 60] }))!;
-    expect(toFunderSettings(updated)).toMatchObject({ buyRate: 0.0625, bucketEdges: [30, 60], allocationOrder: ['principal', 'interest', 'fee', 'vat'], dataVersion: 1 });
+    expect(toFunderSettings(updated)).toMatchObject({
+      buyRate: 0.0625,
+      bucketEdges: [30, 60],
+      allocationOrder: ['principal', 'interest', 'fee', 'vat'],
+      dataVersion: 1,
+    });
   });
 
   test('finds a funder by name whatever the case', () => {

@@ -24,7 +24,7 @@ describe('module column lists', () => {
     expect([...PORTFOLIO_MODULES].sort()).toEqual([...SCHEMA_MODULES].sort());
   });
 
-  test('every sortable Master File column can be sorted by the lease query, and the list is the screen\'s own', () => {
+  test("every sortable Master File column can be sorted by the lease query, and the list is the screen's own", () => {
     for (const c of MODULE_SORTS['master-file']) expect(Object.keys(LEASE_SORTS), c).toContain(c);
     expect(MASTER_FILE_COLUMNS).toContain('clientId');
     expect(MODULE_SORTS['master-file']).not.toContain('clientId');
@@ -41,7 +41,11 @@ describe('createViewBody', () => {
   const base = { module: 'master-file', name: 'EUR vehicles', columns: ['contractNumber', 'lessee', 'price'] };
 
   test('a view with filters parses and trims', () => {
-    const r = createViewBody.parse({ ...base, name: '  EUR vehicles ', filters: { q: ' alpine ', currency: ['EUR'], assetType: ['vehicle'], sort: 'price', dir: 'desc' } });
+    const r = createViewBody.parse({
+      ...base,
+      name: '  EUR vehicles ',
+      filters: { q: ' alpine ', currency: ['EUR'], assetType: ['vehicle'], sort: 'price', dir: 'desc' },
+    });
     expect(r).toEqual({ ...base, filters: { q: 'alpine', currency: ['EUR'], assetType: ['vehicle'], sort: 'price', dir: 'desc' } });
   });
 
@@ -68,7 +72,12 @@ describe('createViewBody', () => {
   });
 
   test('a Total Cash Flow view takes its own columns and sorts', () => {
-    const r = createViewBody.safeParse({ module: 'total-cash-flow', name: 'NPV', columns: ['id', 'lessee', 'npv', 'cash'], filters: { sort: 'npv', dir: 'asc' } });
+    const r = createViewBody.safeParse({
+      module: 'total-cash-flow',
+      name: 'NPV',
+      columns: ['id', 'lessee', 'npv', 'cash'],
+      filters: { sort: 'npv', dir: 'asc' },
+    });
     expect(r.success).toBe(true);
   });
 });
@@ -98,7 +107,11 @@ describe('updateViewBody and the module check of a stored view', () => {
 
 describe('helpers', () => {
   test('compactFilters drops empty values', () => {
-    expect(compactFilters({ q: '', status: [], currency: ['GBP'], sort: 'price', dir: 'asc' })).toEqual({ currency: ['GBP'], sort: 'price', dir: 'asc' });
+    expect(compactFilters({ q: '', status: [], currency: ['GBP'], sort: 'price', dir: 'asc' })).toEqual({
+      currency: ['GBP'],
+      sort: 'price',
+      dir: 'asc',
+    });
   });
 
   test.each([
@@ -116,7 +129,12 @@ describe('helpers', () => {
 
   test('a draft round-trips through the form: columns in module order, direction only with a sort', () => {
     const draft = { ...emptyDraft('master-file'), name: ' Mine ', columns: ['price', 'contractNumber'], status: ['active'], dir: 'desc' };
-    expect(bodyOf(draft)).toEqual({ module: 'master-file', name: 'Mine', columns: ['contractNumber', 'price'], filters: { status: ['active'] } });
+    expect(bodyOf(draft)).toEqual({
+      module: 'master-file',
+      name: 'Mine',
+      columns: ['contractNumber', 'price'],
+      filters: { status: ['active'] },
+    });
     const sorted = bodyOf({ ...draft, sort: 'price' });
     expect(sorted.filters).toEqual({ status: ['active'], sort: 'price', dir: 'desc' });
     const back = draftOf({ id: 1, module: 'master-file', name: 'Mine', columns: sorted.columns, filters: sorted.filters, updatedAt: 0 });

@@ -15,7 +15,14 @@ describe('idIndex', () => {
     fc.assert(
       fc.property(
         fc.uniqueArray(fc.integer({ min: 1, max: 300 }), { maxLength: 80 }),
-        fc.array(fc.record({ id: fc.integer({ min: 1, max: 300 }), asked: fc.array(fc.integer({ min: 0, max: 310 }), { maxLength: 40 }), ascending: fc.boolean() }), { maxLength: 25 }),
+        fc.array(
+          fc.record({
+            id: fc.integer({ min: 1, max: 300 }),
+            asked: fc.array(fc.integer({ min: 0, max: 310 }), { maxLength: 40 }),
+            ascending: fc.boolean(),
+          }),
+          { maxLength: 25 },
+        ),
         (ids, steps) => {
           const rows: Row[] = [...ids].sort((a, b) => a - b).map((id) => ({ id }));
           const index = idIndex(rows, (r) => r.id);

@@ -22,7 +22,10 @@ import de from '@/messages/masterFile/de.json';
 
 const tr = (locale: 'en' | 'de') => {
   const t = createTranslator({ locale, messages: { masterFile: locale === 'en' ? en : de }, namespace: 'masterFile' });
-  return { t: (key: string, values?: Record<string, string | number>) => t(key as never, values as never), format: createFormatter({ locale, timeZone: 'UTC' }) };
+  return {
+    t: (key: string, values?: Record<string, string | number>) => t(key as never, values as never),
+    format: createFormatter({ locale, timeZone: 'UTC' }),
+  };
 };
 const set: StatusOrigin = { how: 'set', at: Date.UTC(2026, 5, 1, 9), userName: 'Bob Analyst' };
 
@@ -36,16 +39,22 @@ describe('statusNoteText', () => {
 
   test('a defaulted lease past 90 DPD: the origin only; a closed one since creation by an unknown user', () => {
     const { t, format } = tr('en');
-    expect(statusNoteText(t, format, { status: 'defaulted', origin: set, dpd: 120 })).toBe('Defaulted — set by hand on Jun 1, 2026 by Bob Analyst; DPD now 120');
-    expect(statusNoteText(t, format, { status: 'closed', origin: { how: 'created', at: Date.UTC(2025, 0, 5), userName: null }, dpd: null })).toBe(
-      'Closed — since creation on Jan 5, 2025 by an unknown user; DPD now not serviced yet',
+    expect(statusNoteText(t, format, { status: 'defaulted', origin: set, dpd: 120 })).toBe(
+      'Defaulted — set by hand on Jun 1, 2026 by Bob Analyst; DPD now 120',
     );
+    expect(
+      statusNoteText(t, format, { status: 'closed', origin: { how: 'created', at: Date.UTC(2025, 0, 5), userName: null }, dpd: null }),
+    ).toBe('Closed — since creation on Jan 5, 2025 by an unknown user; DPD now not serviced yet');
   });
 
   test('in German, with no recorded change', () => {
     const { t, format } = tr('de');
-    expect(statusNoteText(t, format, { status: 'terminated', origin: null, dpd: 3 })).toBe('Gekündigt — keine erfasste Änderung; DPD jetzt 3');
-    expect(statusNoteText(t, format, { status: 'defaulted', origin: set, dpd: 0 })).toContain('manuell gesetzt am 01.06.2026 von Bob Analyst; DPD jetzt 0');
+    expect(statusNoteText(t, format, { status: 'terminated', origin: null, dpd: 3 })).toBe(
+      'Gekündigt — keine erfasste Änderung; DPD jetzt 3',
+    );
+    expect(statusNoteText(t, format, { status: 'defaulted', origin: set, dpd: 0 })).toContain(
+      'manuell gesetzt am 01.06.2026 von Bob Analyst; DPD jetzt 0',
+    );
   });
 
   test.each([
@@ -76,11 +85,22 @@ describe('statusNotes on a seeded book', () => {
 
   test('a lease set to defaulted by hand (before the credit module) while not in default gets the reason; performing active leases get none', () => {
     const now = Date.now();
-    const user = db.insert(users).values({ email: 'bob@example.test', username: 'bob', fullName: 'Bob Analyst', role: 'analyst', createdAt: now, updatedAt: now }).returning().get();
+    const user = db
+      .insert(users)
+      .values({ email: 'bob@example.test', username: 'bob', fullName: 'Bob Analyst', role: 'analyst', createdAt: now, updatedAt: now })
+      .returning()
+      .get();
     const book = getServicingBook(db, 1, today);
     // Leases performing by the derived credit status (a defaulted one explains its default instead, domain.md §8).
-    const performing = new Set(creditStatesAt(db, 1, today).states.filter((c) => c.status === 'performing').map((c) => c.leaseId));
-    const ids = book.leases.filter((s) => s.dpd === 0 && performing.has(s.leaseId) && getLease(db, s.leaseId)!.status === 'active').slice(0, 3).map((s) => s.leaseId);
+    const performing = new Set(
+      creditStatesAt(db, 1, today)
+        .states.filter((c) => c.status === 'performing')
+        .map((c) => c.leaseId),
+    );
+    const ids = book.leases
+      .filter((s) => s.dpd === 0 && performing.has(s.leaseId) && getLease(db, s.leaseId)!.status === 'active')
+      .slice(0, 3)
+      .map((s) => s.leaseId);
     const target = getLease(db, ids[0]!)!;
     expect(target.status).toBe('active');
     updateLease(db, target.id, target.version, { status: 'defaulted' }, user.id, Date.UTC(2026, 10, 2));
@@ -93,7 +113,12 @@ describe('statusNotes on a seeded book', () => {
   });
 
   test('the history read returns only the creation and the status changes of the asked leases', () => {
-    const some = db.select({ id: leases.id }).from(leases).limit(3).all().map((r) => r.id);
+    const some = db
+      .select({ id: leases.id })
+      .from(leases)
+      .limit(3)
+      .all()
+      .map((r) => r.id);
     const h = listStatusHistories(db, some);
     expect([...h.keys()].sort()).toEqual([...some].sort());
     for (const entries of h.values()) for (const e of entries) expect(e.action === 'created' || 'status' in e.changes).toBe(true);

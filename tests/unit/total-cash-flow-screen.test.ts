@@ -4,12 +4,26 @@ import type { Db } from '@/db/client';
 import { isSessionCurrent, bumpSessionVersion, createUser } from '@/db/queries/users';
 import { getFunder } from '@/db/queries/funders';
 import { seedPortfolio } from '@/db/seed/portfolio';
-import { filteredIndices, pageOf, toTotalCashRow, totalCashRowJson, type CashFlowFilter, type CashFlowSource } from '@/lib/portfolio/cash-flow-table';
+import {
+  filteredIndices,
+  pageOf,
+  toTotalCashRow,
+  totalCashRowJson,
+  type CashFlowFilter,
+  type CashFlowSource,
+} from '@/lib/portfolio/cash-flow-table';
 import { totalCashFlowScreen, totalCashPageJson, type TotalCashFlowQuery } from '@/services/portfolio/total-cash-flow';
 
 const CUT_OFF = '2026-11-01';
 const NO_FILTER: CashFlowFilter = { q: '', currency: [], assetType: [], status: [], checkNonZero: false };
-const query = (over: Partial<TotalCashFlowQuery> = {}): TotalCashFlowQuery => ({ ...NO_FILTER, sort: 'id', dir: 'asc', cutOff: CUT_OFF, gross: false, ...over });
+const query = (over: Partial<TotalCashFlowQuery> = {}): TotalCashFlowQuery => ({
+  ...NO_FILTER,
+  sort: 'id',
+  dir: 'asc',
+  cutOff: CUT_OFF,
+  gross: false,
+  ...over,
+});
 
 let db: Db;
 beforeAll(() => {
@@ -46,9 +60,17 @@ describe('the screen service', () => {
   test('the API page body equals what JSON.stringify writes for the page', () => {
     const q = query({ sort: 'npv', dir: 'desc' });
     const screen = totalCashFlowScreen(db, 1, q);
-    for (const [page, perPage] of [[1, 50], [2, 7], [1000, 10]] as const) {
+    for (const [page, perPage] of [
+      [1, 50],
+      [2, 7],
+      [1000, 10],
+    ] as const) {
       const p = pageOf(filteredIndices(screen.book, q, q), page, perPage);
-      const expected = JSON.stringify({ allData: [], invoices: Array.from(p.indices, (i) => toTotalCashRow(screen.book, i)), total: p.total });
+      const expected = JSON.stringify({
+        allData: [],
+        invoices: Array.from(p.indices, (i) => toTotalCashRow(screen.book, i)),
+        total: p.total,
+      });
       expect(totalCashPageJson(screen, page, perPage)).toBe(expected);
     }
   });
@@ -61,7 +83,7 @@ describe('the screen service', () => {
     expect(totalCashFlowScreen(db, 1, { ...q, dir: 'desc' }).rows).not.toBe(first.rows);
   });
 
-  test('unfiltered totals are the Summary\'s, filtered ones cover only the rows', () => {
+  test("unfiltered totals are the Summary's, filtered ones cover only the rows", () => {
     const all = totalCashFlowScreen(db, 1, query());
     const some = totalCashFlowScreen(db, 1, query({ checkNonZero: false, currency: ['EUR'] }));
     expect(all.totals().reduce((n, t) => n + t.count, 0)).toBe(all.liveCount);

@@ -27,8 +27,21 @@ function fromScratch(db: Db) {
   const p = new LeasePortfolio(records.length);
   for (const r of records) p.add(leaseTermsOf(r, funder.rateConvention));
   const purchaseDay = Int32Array.from(records, (r) => parseDate(r.purchaseDate, 'purchaseDate'));
-  const purchasePrice = purchasePrices(p, { purchaseDay, agreed: Float64Array.from(records, (l) => l.agreedPurchasePrice ?? NaN), buyRate: funder.buyRate, convention: funder.discountConvention });
-  const options = { cutOff: CUT_OFF, buyRate: funder.buyRate, purchaseDay, purchasePrice, discountRate: funder.discountRate ?? undefined, convention: funder.discountConvention, gross: false };
+  const purchasePrice = purchasePrices(p, {
+    purchaseDay,
+    agreed: Float64Array.from(records, (l) => l.agreedPurchasePrice ?? NaN),
+    buyRate: funder.buyRate,
+    convention: funder.discountConvention,
+  });
+  const options = {
+    cutOff: CUT_OFF,
+    buyRate: funder.buyRate,
+    purchaseDay,
+    purchasePrice,
+    discountRate: funder.discountRate ?? undefined,
+    convention: funder.discountConvention,
+    gross: false,
+  };
   return { ids: records.map((r) => r.id), v: valuePortfolio(p, options) };
 }
 

@@ -36,7 +36,8 @@ beforeEach(() => {
   viewer = getUserByEmail(db, 'viewer@quantum.demo')!;
 });
 
-const contactsOf = (userId: number) => db.$client.prepare('select id from app_chat_contacts where owner_id = ? order by id').pluck().all(userId) as number[];
+const contactsOf = (userId: number) =>
+  db.$client.prepare('select id from app_chat_contacts where owner_id = ? order by id').pluck().all(userId) as number[];
 
 describe('chat screen', () => {
   it('opening a chat with unseen messages shows them and clears its unseen count in the list', () => {
@@ -53,7 +54,11 @@ describe('chat screen', () => {
     expect(quiet, 'the seed leaves contacts without a chat').toBeDefined();
     sendMessage(db, analyst.id, quiet!, 'Is the signed contract in?', new Date('2099-01-01T10:00:00Z'));
     const screen = chatScreen(db, analyst, quiet!);
-    expect(screen.open?.chat?.chat.at(-1)).toEqual({ message: 'Is the signed contract in?', time: '2099-01-01T10:00:00.000Z', senderId: analyst.id });
+    expect(screen.open?.chat?.chat.at(-1)).toEqual({
+      message: 'Is the signed contract in?',
+      time: '2099-01-01T10:00:00.000Z',
+      senderId: analyst.id,
+    });
     expect(screen.chatsContacts[0]!.id).toBe(quiet);
   });
 
@@ -74,9 +79,19 @@ describe('catalogue', () => {
   });
 
   const productId = () => db.$client.prepare('select id from products order by id limit 1').pluck().get() as number;
-  const lesseeOf = (funderId: number) => db.$client.prepare('select id from lessees where funder_id = ? order by id limit 1').pluck().get(funderId) as number;
+  const lesseeOf = (funderId: number) =>
+    db.$client.prepare('select id from lessees where funder_id = ? order by id limit 1').pluck().get(funderId) as number;
   const body = (over: Record<string, unknown> = {}) =>
-    catalogueQuotationBody.parse({ productId: productId(), lesseeId: lesseeOf(1), assetType: 'vehicle', term: 36, rate: 0.065, timing: 'advance', firstDueDate: '2027-01-01', ...over });
+    catalogueQuotationBody.parse({
+      productId: productId(),
+      lesseeId: lesseeOf(1),
+      assetType: 'vehicle',
+      term: 36,
+      rate: 0.065,
+      timing: 'advance',
+      firstDueDate: '2027-01-01',
+      ...over,
+    });
 
   it('searches, sorts by price and pages, and flags the user’s own wishlist and cart', () => {
     const id = productId();
@@ -86,7 +101,9 @@ describe('catalogue', () => {
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
     expect(all.products.find((p) => p.id === id)?.isInWishlist).toBe(true);
     expect(all.wishlistCount).toBe(1);
-    expect(catalogueScreen(db, viewer.id, productsListQuery.parse({ perPage: '100' })).products.find((p) => p.id === id)?.isInWishlist).toBe(false);
+    expect(
+      catalogueScreen(db, viewer.id, productsListQuery.parse({ perPage: '100' })).products.find((p) => p.id === id)?.isInWishlist,
+    ).toBe(false);
     const found = catalogueScreen(db, analyst.id, productsListQuery.parse({ q: 'EXCAVATOR' }));
     expect(found.total).toBe(1);
     expect(found.products[0]!.name).toMatch(/Excavator/);
@@ -99,7 +116,16 @@ describe('catalogue', () => {
     const [line] = cartScreen(db, analyst.id).cart;
     const before = db.$client.prepare("select count(*) from audit_log where entity = 'quotation'").pluck().get() as number;
     const q = requestQuotationForProduct(db, 1, analyst.id, body({ productId: line!.id }));
-    expect(q).toMatchObject({ status: 'draft', funderId: 1, price: line!.price, currency: line!.currency, term: 36, rate: 0.065, downPayment: 0, createdBy: analyst.id });
+    expect(q).toMatchObject({
+      status: 'draft',
+      funderId: 1,
+      price: line!.price,
+      currency: line!.currency,
+      term: 36,
+      rate: 0.065,
+      downPayment: 0,
+      createdBy: analyst.id,
+    });
     expect(q.assetDescription).toBe(`${line!.brand} · ${line!.name}`);
     expect(q.instalment).toBeGreaterThan(0);
     expect(db.$client.prepare("select count(*) from audit_log where entity = 'quotation'").pluck().get()).toBe(before + 1);
@@ -117,14 +143,27 @@ describe('catalogue', () => {
 });
 
 describe('account settings', () => {
-  const audits = () => db.$client.prepare("select user_id as userId, action, before, after from audit_log where entity = 'user' and action = 'settings' order by id").all() as { userId: number; action: string; before: string; after: string }[];
+  const audits = () =>
+    db.$client
+      .prepare("select user_id as userId, action, before, after from audit_log where entity = 'user' and action = 'settings' order by id")
+      .all() as { userId: number; action: string; before: string; after: string }[];
 
   it('changes only the named sections of the user’s own account, with one audit row of their before and after', () => {
     const viewerBefore = getAccountSettings(db, viewer.id);
     const before = getAccountSettings(db, analyst.id)!;
-    const patch = accountSettingsPatch.parse({ general: { fullName: '  Ana Q. Analyst ', company: 'QUANTUM Funding' }, social: { socialLinks: { twitter: '', facebook: '', google: '', linkedIn: 'https://linkedin.example/ana', instagram: '', quora: '' } } });
+    const patch = accountSettingsPatch.parse({
+      general: { fullName: '  Ana Q. Analyst ', company: 'QUANTUM Funding' },
+      social: {
+        socialLinks: { twitter: '', facebook: '', google: '', linkedIn: 'https://linkedin.example/ana', instagram: '', quora: '' },
+      },
+    });
     const after = updateAccountSettings(db, analyst.id, patch, 1_800_000_000_000);
-    expect(after.general).toMatchObject({ fullName: 'Ana Q. Analyst', company: 'QUANTUM Funding', email: before.general.email, username: before.general.username });
+    expect(after.general).toMatchObject({
+      fullName: 'Ana Q. Analyst',
+      company: 'QUANTUM Funding',
+      email: before.general.email,
+      username: before.general.username,
+    });
     expect(after.social.socialLinks.linkedIn).toBe('https://linkedin.example/ana');
     expect(after.info).toEqual(before.info);
     expect(after.notification).toEqual(before.notification);
@@ -140,7 +179,20 @@ describe('account settings', () => {
     const info = { bio: 'Fleet leasing.', dob: null, country: 'Germany', website: '', phone: '+49 30 1234' };
     updateAccountSettings(db, viewer.id, accountSettingsPatch.parse({ info }));
     expect(getAccountSettings(db, viewer.id)!.info).toEqual(info);
-    updateAccountSettings(db, viewer.id, accountSettingsPatch.parse({ notification: { commentOnArticle: true, answerOnForm: true, followMe: true, newAnnouncements: true, productUpdates: true, blogDigest: true } }));
+    updateAccountSettings(
+      db,
+      viewer.id,
+      accountSettingsPatch.parse({
+        notification: {
+          commentOnArticle: true,
+          answerOnForm: true,
+          followMe: true,
+          newAnnouncements: true,
+          productUpdates: true,
+          blogDigest: true,
+        },
+      }),
+    );
     expect(getAccountSettings(db, viewer.id)!.info).toEqual(info);
   });
 
@@ -157,8 +209,18 @@ describe('account settings', () => {
 describe('news body and slug', () => {
   it.each([
     ['one paragraph', 'Rates rise.', '<p>Rates rise.</p>', ['Rates rise.']],
-    ['blank lines split paragraphs, single breaks are spaces', 'First line\nsame paragraph.\n\n\nSecond.', '<p>First line same paragraph.</p><p>Second.</p>', ['First line same paragraph.', 'Second.']],
-    ['markup is text, not HTML', 'Use <b>bold</b> & "quotes"', '<p>Use &lt;b&gt;bold&lt;/b&gt; &amp; &quot;quotes&quot;</p>', ['Use <b>bold</b> & "quotes"']],
+    [
+      'blank lines split paragraphs, single breaks are spaces',
+      'First line\nsame paragraph.\n\n\nSecond.',
+      '<p>First line same paragraph.</p><p>Second.</p>',
+      ['First line same paragraph.', 'Second.'],
+    ],
+    [
+      'markup is text, not HTML',
+      'Use <b>bold</b> & "quotes"',
+      '<p>Use &lt;b&gt;bold&lt;/b&gt; &amp; &quot;quotes&quot;</p>',
+      ['Use <b>bold</b> & "quotes"'],
+    ],
     ['only blank lines', '\n\n  \n', '', []],
   ])('%s', (_, text, html, paragraphs) => {
     expect(htmlOfParagraphs(text)).toBe(html);
@@ -180,23 +242,48 @@ describe('news admin', () => {
   });
   const admin = () => getUserByEmail(db, 'admin@quantum.demo')!;
   const input = (over: Record<string, unknown> = {}) =>
-    newsPostBody.parse({ title: 'Quarter close', excerpt: 'What changes.', content: 'One.\n\nTwo.', tags: ['Reporting', 'Reporting', 'Q3'], status: 'draft', ...over });
-  const newsAudits = () => db.$client.prepare("select action, entity_id as entityId from audit_log where entity = 'news' order by id").all();
+    newsPostBody.parse({
+      title: 'Quarter close',
+      excerpt: 'What changes.',
+      content: 'One.\n\nTwo.',
+      tags: ['Reporting', 'Reporting', 'Q3'],
+      status: 'draft',
+      ...over,
+    });
+  const newsAudits = () =>
+    db.$client.prepare("select action, entity_id as entityId from audit_log where entity = 'news' order by id").all();
 
   it('a draft takes the language’s next number, is listed for admins only, and publishing shows it to readers', () => {
     const maxBefore = Math.max(...listNewsForAdmin(db, 'de').map((p) => p.id));
     const id = createNews(db, 'de', input(), { userId: admin().id, name: 'Alex Admin', avatar: '' }, '2026-11-22', 1_800_000_000_000);
     expect(id).toBe(maxBefore + 1);
-    expect(listNewsForAdmin(db, 'de')[0]).toMatchObject({ id, title: 'Quarter close', status: 'draft', postedOn: '2026-11-22', authorName: 'Alex Admin' });
+    expect(listNewsForAdmin(db, 'de')[0]).toMatchObject({
+      id,
+      title: 'Quarter close',
+      status: 'draft',
+      postedOn: '2026-11-22',
+      authorName: 'Alex Admin',
+    });
     expect(listBlogPosts(db, 'de').some((p) => p.id === id)).toBe(false);
     expect(newsArticleScreen(db, 'de', id)).toBeUndefined();
     expect(listNewsForAdmin(db, 'en').some((p) => p.title === 'Quarter close')).toBe(false);
-    expect(getNewsForEdit(db, 'de', id)).toEqual({ id, title: 'Quarter close', excerpt: 'What changes.', content: 'One.\n\nTwo.', tags: ['Reporting', 'Q3'], status: 'draft' });
+    expect(getNewsForEdit(db, 'de', id)).toEqual({
+      id,
+      title: 'Quarter close',
+      excerpt: 'What changes.',
+      content: 'One.\n\nTwo.',
+      tags: ['Reporting', 'Q3'],
+      status: 'draft',
+    });
 
     updateNews(db, 'de', id, input({ title: 'Quarter close (final)', status: 'published' }), admin().id);
     expect(listBlogPosts(db, 'de').find((p) => p.id === id)).toMatchObject({ title: 'Quarter close (final)', blogPosted: '2026-11-22' });
     expect(getBlogDetail(db, 'de', id)?.blog.content).toBe('<p>One.</p><p>Two.</p>');
-    expect(newsArticleScreen(db, 'de', id)).toMatchObject({ blog: { id, title: 'Quarter close (final)' }, paragraphs: ['One.', 'Two.'], comments: [] });
+    expect(newsArticleScreen(db, 'de', id)).toMatchObject({
+      blog: { id, title: 'Quarter close (final)' },
+      paragraphs: ['One.', 'Two.'],
+      comments: [],
+    });
     expect(newsAudits()).toEqual([
       { action: 'create', entityId: `de:${id}` },
       { action: 'update', entityId: `de:${id}` },
@@ -213,17 +300,35 @@ describe('dashboard insights', () => {
   beforeEach(() => {
     seedPortfolio(db, { leases: 60, today: '2026-11-21', seed: 5 });
   });
-  const one = (sqlText: string, ...args: unknown[]) => Number(db.$client.prepare(sqlText).pluck().get(...args) ?? 0);
+  const one = (sqlText: string, ...args: unknown[]) =>
+    Number(
+      db.$client
+        .prepare(sqlText)
+        .pluck()
+        .get(...args) ?? 0,
+    );
 
   it('counts and sums the book itself: leases, principal and collections of the twelve months, active lessees', () => {
-    const funder = db.$client.prepare('select id, base_currency as baseCurrency from funders where id = 1').get() as { id: number; baseCurrency: string };
+    const funder = db.$client.prepare('select id, base_currency as baseCurrency from funders where id = 1').get() as {
+      id: number;
+      baseCurrency: string;
+    };
     const data = insightsScreen(db, funder, '2026-11-21', 'last-year', 'en');
     expect(data.months).toHaveLength(12);
     expect(data.months.at(-1)).toBe('2026-11');
     const from = '2025-12-01';
     const to = '2026-11-30';
-    expect(data.newLeases.reduce((a, b) => a + b, 0)).toBe(one('select count(*) from leases where funder_id = 1 and purchase_date between ? and ?', from, to));
-    expect(data.principalOriginated.reduce((a, b) => a + b, 0)).toBe(one('select coalesce(sum(principal), 0) from leases where funder_id = 1 and currency = ? and purchase_date between ? and ?', funder.baseCurrency, from, to));
+    expect(data.newLeases.reduce((a, b) => a + b, 0)).toBe(
+      one('select count(*) from leases where funder_id = 1 and purchase_date between ? and ?', from, to),
+    );
+    expect(data.principalOriginated.reduce((a, b) => a + b, 0)).toBe(
+      one(
+        'select coalesce(sum(principal), 0) from leases where funder_id = 1 and currency = ? and purchase_date between ? and ?',
+        funder.baseCurrency,
+        from,
+        to,
+      ),
+    );
     const collected = one(
       "select coalesce(sum(p.amount), 0) from payments p where p.funder_id = 1 and p.kind = 'payment' and p.currency = ? and p.received_on between ? and ? and not exists (select 1 from payments r where r.reverses_id = p.id)",
       funder.baseCurrency,
@@ -233,8 +338,12 @@ describe('dashboard insights', () => {
     expect(data.collectedByMonth.reduce((a, b) => a + b, 0)).toBe(collected);
     expect(data.lessees.active).toBe(one("select count(distinct lessee_id) from leases where funder_id = 1 and status = 'active'"));
     expect(data.lessees.active).toBeGreaterThan(0);
-    expect(data.collections.percent).toBe(data.collections.scheduled ? Math.round((data.collections.collected / data.collections.scheduled) * 100) : 0);
-    expect(data.collections.share).toBe(data.collections.scheduled ? Math.min(1, data.collections.collected / data.collections.scheduled) : 0);
+    expect(data.collections.percent).toBe(
+      data.collections.scheduled ? Math.round((data.collections.collected / data.collections.scheduled) * 100) : 0,
+    );
+    expect(data.collections.share).toBe(
+      data.collections.scheduled ? Math.min(1, data.collections.collected / data.collections.scheduled) : 0,
+    );
     expect(data.newLeasesTotal).toBe(data.newLeases.reduce((a, b) => a + b, 0));
     expect(data.periods).toEqual(['last-28-days', 'last-month', 'last-year']);
     const { thisMonth, lastMonth, change } = data.monthOnMonth;

@@ -21,14 +21,22 @@ test('certificates on their as-of date and covenant tests at the month ends of t
   seedPayments(db, { funderId: 1, today: TODAY, seed: 4 });
   seedPayments(db, { funderId: 2, today: TODAY, seed: 4 });
   expect(seedDemoFacilities(db, TODAY)).toBeGreaterThan(0);
-  const certs = db.$client.prepare(`select c.as_of, f.name, c.status from facility_certificates c join facilities f on f.id = c.facility_id where f.funder_id = 1`).raw().all() as [string, string, string][];
+  const certs = db.$client
+    .prepare(
+      `select c.as_of, f.name, c.status from facility_certificates c join facilities f on f.id = c.facility_id where f.funder_id = 1`,
+    )
+    .raw()
+    .all() as [string, string, string][];
   expect(certs.length).toBeGreaterThan(0);
   const [asOf, name, status] = certs[0]!;
   const userId = db.$client.prepare(`select id from users where email = 'analyst@quantum.demo'`).pluck().get() as number;
 
   const month = calendarScreen(db, userId, { view: 'month', date: asOf, calendars: undefined, minGross: null }, 1);
   expect(month.certificates.map((c) => [c.asOf, c.facilityName, c.status])).toContainEqual([asOf, name, status]);
-  const [start, maturity] = db.$client.prepare(`select start_date, maturity_date from facilities where name = ?`).raw().get(name) as [string, string];
+  const [start, maturity] = db.$client.prepare(`select start_date, maturity_date from facilities where name = ?`).raw().get(name) as [
+    string,
+    string,
+  ];
   const tests = month.covenantTests.filter((c) => c.facilityName === name).map((c) => c.date);
   expect(tests).toEqual(monthEndsIn(month.range.from, month.range.to).filter((d) => d >= start && d <= maturity));
   expect(tests.length).toBeGreaterThan(0);

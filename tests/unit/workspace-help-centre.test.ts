@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { anchorOf, filterFaq, groupByCategory, highlightParts, pageOf, paragraphsOf, type FaqGroup } from '@/lib/workspace/help-centre';
 
 const GROUPS: FaqGroup[] = [
-  { slug: 'account', title: 'Konto', subtitle: '', qandA: [{ question: 'Wie ändere ich mein Passwort?', ans: 'Unter Konto → Sicherheit.' }, { question: 'Wer sieht meine Daten?', ans: 'Nur Ihr Team.' }] },
+  {
+    slug: 'account',
+    title: 'Konto',
+    subtitle: '',
+    qandA: [
+      { question: 'Wie ändere ich mein Passwort?', ans: 'Unter Konto → Sicherheit.' },
+      { question: 'Wer sieht meine Daten?', ans: 'Nur Ihr Team.' },
+    ],
+  },
   { slug: 'reports', title: 'Berichte', subtitle: '', qandA: [{ question: 'Wie exportiere ich?', ans: 'Mit dem Knopf „Exportieren“.' }] },
 ];
 

@@ -8,7 +8,10 @@ async function textOf(pdf: Uint8Array): Promise<string> {
 
 describe('text PDF (pdfkit)', () => {
   it('is a PDF whose text reads back, in order, with its title', async () => {
-    const pdf = buildTextPdf([{ text: 'Invoice #4987', size: 18, bold: true }, { text: 'Total due: 1.234,50 €', gapBefore: 12 }, { text: 'Lease (A) \\ B' }], 'Invoice 4987');
+    const pdf = buildTextPdf(
+      [{ text: 'Invoice #4987', size: 18, bold: true }, { text: 'Total due: 1.234,50 €', gapBefore: 12 }, { text: 'Lease (A) \\ B' }],
+      'Invoice 4987',
+    );
     expect(Buffer.from(pdf.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
     const text = await textOf(pdf);
     expect(text).toContain('Invoice #4987');

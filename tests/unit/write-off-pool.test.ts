@@ -36,7 +36,20 @@ describe('pool membership with an exit day', () => {
 
   it('valuePortfolio gives a lease zeros from its exit day on', () => {
     const p = new LeasePortfolio(1);
-    p.add({ currency: 'EUR', price: 1_200_000, downPayment: 0, residual: 0, fee: 0, feeFinanced: false, term: 24, rate: 0.06, timing: 'arrears', frequency: 'monthly', firstDueDate: '2026-02-01', vatRate: 0.2 });
+    p.add({
+      currency: 'EUR',
+      price: 1_200_000,
+      downPayment: 0,
+      residual: 0,
+      fee: 0,
+      feeFinanced: false,
+      term: 24,
+      rate: 0.06,
+      timing: 'arrears',
+      frequency: 'monthly',
+      firstDueDate: '2026-02-01',
+      vatRate: 0.2,
+    });
     const exitDay = Int32Array.of(parseDate('2026-06-10'));
     const before = valuePortfolio(p, { cutOff: '2026-06-01', exitDay });
     const after = valuePortfolio(p, { cutOff: '2026-07-01', exitDay });
@@ -55,13 +68,17 @@ describe('a write-off approval', () => {
   for (const f of listFunders(db)) seedPayments(db, { funderId: f.id, today: TODAY });
   for (const f of listFunders(db)) seedCredit(db, { funderId: f.id, today: TODAY });
   const funder = listFunders(db)[0]!;
-  const userId = (email: string) => ({ userId: db.$client.prepare('select id from users where email = ?').pluck().get(email) as number, email });
+  const userId = (email: string) => ({
+    userId: db.$client.prepare('select id from users where email = ?').pluck().get(email) as number,
+    email,
+  });
   const EARLIER = '2026-11-01';
   const LATER = '2026-12-01';
 
   it('takes the lease out of Total CF, Summary and Liability CF at later cut-offs to the cent, earlier ones unchanged, updating that lease alone', () => {
     const target = creditStatesAt(db, funder.id, TODAY).states.find(
-      (s) => s.status === 'defaulted' && db.$client.prepare(`select count(*) from write_offs where lease_id = ?`).pluck().get(s.leaseId) === 0,
+      (s) =>
+        s.status === 'defaulted' && db.$client.prepare(`select count(*) from write_offs where lease_id = ?`).pluck().get(s.leaseId) === 0,
     )!;
     const earlier0 = valueBook(db, funder.id, EARLIER);
     const later0 = valueBook(db, funder.id, LATER);
@@ -72,8 +89,14 @@ describe('a write-off approval', () => {
     const summary = (b: typeof later0) => bookSummary(b, funder.baseCurrency).find((c) => c.currency === row.fx)!;
     const sumEarlier0 = structuredClone(summary(earlier0));
     const sumLater0 = structuredClone(summary(later0));
-    const liabilityLater0 = bookLiability(later0, { advanceRate: funder.advanceRate, facilityRate: funder.facilityRate }, funder.baseCurrency).find((c) => c.currency === row.fx)!;
-    const fundedAfter0 = fundingLineBalance(loadBook(db, funder.id), funder, LATER, funder.baseCurrency).find((c) => c.currency === row.fx)!;
+    const liabilityLater0 = bookLiability(
+      later0,
+      { advanceRate: funder.advanceRate, facilityRate: funder.facilityRate },
+      funder.baseCurrency,
+    ).find((c) => c.currency === row.fx)!;
+    const fundedAfter0 = fundingLineBalance(loadBook(db, funder.id), funder, LATER, funder.baseCurrency).find(
+      (c) => c.currency === row.fx,
+    )!;
     const version = loadBook(db, funder.id).version;
 
     const w = proposeLeaseWriteOff(db, funder.id, { leaseId: target.leaseId, writeOffOn: TODAY, note: '' }, userId('analyst@quantum.demo'));
@@ -99,10 +122,16 @@ describe('a write-off approval', () => {
     expect(summary(earlier1)).toEqual(sumEarlier0);
 
     // The Liability CF is driven by the same rows: one line less, and the funding line after the write-off too.
-    const liabilityLater1 = bookLiability(later1, { advanceRate: funder.advanceRate, facilityRate: funder.facilityRate }, funder.baseCurrency).find((c) => c.currency === row.fx)!;
+    const liabilityLater1 = bookLiability(
+      later1,
+      { advanceRate: funder.advanceRate, facilityRate: funder.facilityRate },
+      funder.baseCurrency,
+    ).find((c) => c.currency === row.fx)!;
     expect(liabilityLater1.leases).toBe(liabilityLater0.leases - 1);
     expect(liabilityLater1.total.principal).toBeLessThan(liabilityLater0.total.principal);
-    const fundedAfter1 = fundingLineBalance(loadBook(db, funder.id), funder, LATER, funder.baseCurrency).find((c) => c.currency === row.fx)!;
+    const fundedAfter1 = fundingLineBalance(loadBook(db, funder.id), funder, LATER, funder.baseCurrency).find(
+      (c) => c.currency === row.fx,
+    )!;
     expect(fundedAfter1.leases).toBe(fundedAfter0.leases - 1);
   });
 });

@@ -82,7 +82,11 @@ describe('WorkerSink', () => {
   });
 
   test('a process killed mid-transaction leaves nothing written and the file writable', () => {
-    const child = spawnSync(process.execPath, ['--import', 'tsx', path.join(process.cwd(), 'tests/helpers/kill-mid-commit.ts'), file, '20000'], { encoding: 'utf8', timeout: 60_000 });
+    const child = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', path.join(process.cwd(), 'tests/helpers/kill-mid-commit.ts'), file, '20000'],
+      { encoding: 'utf8', timeout: 60_000 },
+    );
     expect(child.stdout).toContain('written');
     expect(child.signal).toBe('SIGKILL');
     const fresh = new Database(file, { timeout: 0 });

@@ -5,7 +5,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import { growColumn, isZeroColumn, ownColumn, setAmount, setAmounts, zeroColumn, type AmountColumn } from '@/lib/finance/columns';
-import { applyLeaseRewrites, bookAt, buildLedgerStore, buildScheduleStore, compactStores, finishSync, startBuild, type StoreLease } from '@/lib/servicing/book-store';
+import {
+  applyLeaseRewrites,
+  bookAt,
+  buildLedgerStore,
+  buildScheduleStore,
+  compactStores,
+  finishSync,
+  startBuild,
+  type StoreLease,
+} from '@/lib/servicing/book-store';
 
 /** The shared block is still all zeros (a fresh view of all of it reads zeros only). */
 const blockIsZero = () => zeroColumn(1 << 16).every((v) => v === 0);
@@ -34,10 +43,24 @@ describe('zero columns', () => {
 });
 
 describe('the servicing store fee column', () => {
-  const lease = (id: number): StoreLease => ({ id, lesseeId: 1, currency: 'EUR', status: 'active', residual: 1_000, vatRate: 0.2, vatRegime: 'per-instalment', firstDueDate: '2025-01-31', term: 3, timing: 'arrears', frequency: 'monthly' });
+  const lease = (id: number): StoreLease => ({
+    id,
+    lesseeId: 1,
+    currency: 'EUR',
+    status: 'active',
+    residual: 1_000,
+    vatRate: 0.2,
+    vatRegime: 'per-instalment',
+    firstDueDate: '2025-01-31',
+    term: 3,
+    timing: 'arrears',
+    frequency: 'monthly',
+  });
   // Due dates deliberately out of order for lease 2: the builder sorts the rows (and must not move the fee column's zeros).
   const lists = (id: number, fees: string): [number, string, string, string, string, string] =>
-    id === 2 ? [id, '2025-03-31,2025-01-31,2025-02-28', '30,10,20', fees, '3,1,2', '300,100,200'] : [id, '2025-01-31,2025-02-28,2025-03-31', '10,20,30', fees, '1,2,3', '100,200,300'];
+    id === 2
+      ? [id, '2025-03-31,2025-01-31,2025-02-28', '30,10,20', fees, '3,1,2', '300,100,200']
+      : [id, '2025-01-31,2025-02-28,2025-03-31', '10,20,30', fees, '1,2,3', '100,200,300'];
   const options = { componentOrder: ['fee', 'interest', 'principal', 'vat'] as const, tolerance: 0, graceDays: 0, edges: [1, 31, 61, 91] };
   const build = (fees: string[]) => {
     const leases = fees.map((_, i) => lease(i + 1));
@@ -45,7 +68,8 @@ describe('the servicing store fee column', () => {
     const ledger = finishSync(startBuild(buildLedgerStore(schedule, () => [[1, '2025-02-15', '150'] as [number, string, string]], [])));
     return { schedule, ledger };
   };
-  const feesOf = (s: ReturnType<typeof build>['schedule']) => Array.from({ length: s.n }, (_, i) => [...s.fee.subarray(s.start[i]!, s.end[i]!)]);
+  const feesOf = (s: ReturnType<typeof build>['schedule']) =>
+    Array.from({ length: s.n }, (_, i) => [...s.fee.subarray(s.start[i]!, s.end[i]!)]);
 
   it('is all-zero while no lease charges a fee, owns memory once one does, and equals a store built with it', () => {
     const { schedule, ledger } = build(['0,0,0', '0,0,0', '0,0,0']);

@@ -24,8 +24,19 @@ export const POST = withAuth({ scope: 'admin' }, async ({ req, principal }) => {
     }
     const funder = createFunder(tx, toFunderColumns(body));
     // Users who held every funder (e.g. the demo analyst and viewer) keep holding every funder.
-    assignFunders(tx, usersHoldingEveryFunder(tx, funder.id).map((userId) => ({ userId, funderId: funder.id })), principal.user.id);
-    recordAudit(tx, { actor: { userId: principal.user.id, email: principal.user.email }, funderId: funder.id, entity: 'funder', entityId: funder.id, action: 'create', after: toFunderSettings(funder) });
+    assignFunders(
+      tx,
+      usersHoldingEveryFunder(tx, funder.id).map((userId) => ({ userId, funderId: funder.id })),
+      principal.user.id,
+    );
+    recordAudit(tx, {
+      actor: { userId: principal.user.id, email: principal.user.email },
+      funderId: funder.id,
+      entity: 'funder',
+      entityId: funder.id,
+      action: 'create',
+      after: toFunderSettings(funder),
+    });
     return funder;
   });
   return Response.json(toFunderSettings(created), { status: 201, headers: { Location: `/api/funders/${created.id}` } });

@@ -18,7 +18,18 @@ export const GET = withAuth({ scope: 'read:funders' }, ({ req }) => {
   const { funderId, q, status, currency, assetType, sort, dir, page, perPage } = parseQuery(req, leaseListQuery);
   const db = getDb();
   const statusAny = statusFilterClauses(db, funderId, status);
-  const { rows, total, totals } = listLeases(db, { funderId, q, statusAny, statusIds: statusSortIds(db, funderId, sort), currency, assetType, sort, dir, page, perPage });
+  const { rows, total, totals } = listLeases(db, {
+    funderId,
+    q,
+    statusAny,
+    statusIds: statusSortIds(db, funderId, sort),
+    currency,
+    assetType,
+    sort,
+    dir,
+    page,
+    perPage,
+  });
   // `status` is the stored business status (the lease's field, as PATCH takes it); `shownStatus` the one the register shows.
   const shown = shownStatuses(db, funderId, rows);
   return Response.json({ leases: rows.map((r) => ({ ...r, shownStatus: shown.get(r.id) ?? 'performing' })), total, totals, page, perPage });
@@ -31,5 +42,8 @@ export const POST = withAuth({ scope: 'write:funders' }, async ({ req, principal
   const db = getDb();
   const lease = createLeaseForFunder(db, funderId, body, principal.user.id);
   afterBookWrite(db, funderId);
-  return Response.json({ lease: getLeaseCombined(db, funderId, lease.id) }, { status: 201, headers: { location: `/api/leases/${lease.id}` } });
+  return Response.json(
+    { lease: getLeaseCombined(db, funderId, lease.id) },
+    { status: 201, headers: { location: `/api/leases/${lease.id}` } },
+  );
 });

@@ -12,8 +12,10 @@ function documentJson(): string {
 }
 
 /** GET /api/openapi.json — the OpenAPI 3.1 document of this API (any signed-in user or bearer token). */
-export const GET = withAuth({ scope: null }, () =>
-  new Response(documentJson(), {
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'private, max-age=300' },
-  }),
+export const GET = withAuth(
+  { scope: null },
+  () =>
+    new Response(documentJson(), {
+      headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'private, max-age=300' },
+    }),
 );

@@ -21,7 +21,19 @@ export const GET = withAuth({ scope: 'read:funders' }, ({ req }) => {
 export const POST = withAuth({ scope: 'write:funders' }, async ({ req, principal }) => {
   const { funderId } = parseQuery(req, servicingFunderQuery);
   const body = await parseBody(req, paymentCreateBody);
-  const recovery = paymentAsRecovery(getDb(), funderId, { leaseId: body.leaseId, receivedOn: body.receivedOn, amount: body.amount, currency: body.currency, reference: body.reference, note: body.note }, { userId: principal.user.id, email: principal.user.email });
+  const recovery = paymentAsRecovery(
+    getDb(),
+    funderId,
+    {
+      leaseId: body.leaseId,
+      receivedOn: body.receivedOn,
+      amount: body.amount,
+      currency: body.currency,
+      reference: body.reference,
+      note: body.note,
+    },
+    { userId: principal.user.id, email: principal.user.email },
+  );
   if (recovery) return Response.json({ recovery }, { status: 201, headers: { location: `/api/credit/recoveries?funderId=${funderId}` } });
   const payment = recordPayment(getDb(), funderId, body, principal.user.id);
   afterBookWrite(getDb(), funderId);

@@ -15,7 +15,12 @@ export const GET = withAuth({ scope: 'read:funders' }, ({ req, principal }) => {
 export const POST = withAuth({ scope: 'read:funders' }, async ({ req, principal }) => {
   const body = await parseBody(req, createViewBody);
   const view = getDb().transaction((tx) =>
-    createPortfolioView(tx, principal.user.id, { module: body.module, name: body.name, columns: body.columns, filters: compactFilters(body.filters) }),
+    createPortfolioView(tx, principal.user.id, {
+      module: body.module,
+      name: body.name,
+      columns: body.columns,
+      filters: compactFilters(body.filters),
+    }),
   );
   return Response.json(view, { status: 201, headers: { Location: `/api/portfolio-views/${view.id}` } });
 });

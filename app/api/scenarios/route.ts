@@ -19,7 +19,14 @@ export const POST = withAuth({ scope: 'write:funders' }, async ({ req, principal
   const { funderId, ...input } = body;
   const created = getDb().transaction((tx) => {
     const s = createScenario(tx, funderId, input);
-    recordAudit(tx, { actor: { userId: principal.user.id, email: principal.user.email }, funderId, entity: 'scenario', entityId: s.id, action: 'create', after: toScenarioDto(s) });
+    recordAudit(tx, {
+      actor: { userId: principal.user.id, email: principal.user.email },
+      funderId,
+      entity: 'scenario',
+      entityId: s.id,
+      action: 'create',
+      after: toScenarioDto(s),
+    });
     return s;
   });
   return Response.json(toScenarioDto(created), { status: 201, headers: { Location: `/api/scenarios/${created.id}` } });

@@ -141,7 +141,13 @@ export function pageDatatableRows(db: DbOrTx, q: string, perPage: number, page: 
     ? sql`(${datatableRows.fullName} like ${pattern} escape '\\' or ${datatableRows.post} like ${pattern} escape '\\' or ${datatableRows.email} like ${pattern} escape '\\'
         or cast(${datatableRows.age} as text) like ${pattern} escape '\\' or ${datatableRows.salary} like ${pattern} escape '\\' or ${datatableRows.startDate} like ${pattern} escape '\\')`
     : undefined;
-  const total = Number(db.select({ n: sql<number>`count(*)` }).from(datatableRows).where(where).get()?.n ?? 0);
+  const total = Number(
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(datatableRows)
+      .where(where)
+      .get()?.n ?? 0,
+  );
   const rows = db
     .select()
     .from(datatableRows)

@@ -33,7 +33,14 @@ export function listInstalmentsDue(db: DbOrTx, funderId: number, from: string, t
     .from(scheduleRows)
     .innerJoin(leases, eq(leases.id, scheduleRows.leaseId))
     .innerJoin(lessees, eq(lessees.id, leases.lesseeId))
-    .where(and(eq(leases.funderId, funderId), between(scheduleRows.dueDate, from, to), gte(scheduleRows.gross, minGross), eq(leases.status, 'active')))
+    .where(
+      and(
+        eq(leases.funderId, funderId),
+        between(scheduleRows.dueDate, from, to),
+        gte(scheduleRows.gross, minGross),
+        eq(leases.status, 'active'),
+      ),
+    )
     .orderBy(asc(scheduleRows.dueDate), asc(leases.contractNumber))
     .limit(INSTALMENTS_LIMIT)
     .all();
@@ -54,7 +61,10 @@ export function listCertificateDates(db: DbOrTx, funderId: number, from: string,
 }
 
 /** The funder's facilities that have covenants, with their terms' dates: their covenants are tested at each month end from start to maturity. */
-export function listCovenantFacilities(db: DbOrTx, funderId: number): { facilityId: number; facilityName: string; startDate: string; maturityDate: string }[] {
+export function listCovenantFacilities(
+  db: DbOrTx,
+  funderId: number,
+): { facilityId: number; facilityName: string; startDate: string; maturityDate: string }[] {
   return sqliteOf(db)
     .prepare(
       `select f.id as facilityId, f.name as facilityName, f.start_date as startDate, f.maturity_date as maturityDate from facilities f

@@ -77,7 +77,8 @@ export function updateEvent(db: DbOrTx, ownerId: number, id: number, patch: Even
     const cols = columnsOf(patch);
     const start = cols.start ?? current.start;
     const end = cols.end ?? current.end;
-    if (end < start) throw new Invalid('The event would end before it starts.', [{ field: 'event.end', message: 'must not be before start' }]);
+    if (end < start)
+      throw new Invalid('The event would end before it starts.', [{ field: 'event.end', message: 'must not be before start' }]);
     if (Object.keys(cols).length) tx.update(appEvents).set(cols).where(eq(appEvents.id, id)).run();
     return eventDto(ownedEvent(tx, ownerId, id)!);
   });

@@ -40,7 +40,10 @@ function monthEnd(iso: string, monthsBack = 0): string {
  */
 export function periodRanges(period: Period, asOf: string): { current: DateRange; previous: DateRange } {
   if (period === 'last-month') {
-    return { current: { from: monthStart(asOf, 1), to: monthEnd(asOf, 1) }, previous: { from: monthStart(asOf, 2), to: monthEnd(asOf, 2) } };
+    return {
+      current: { from: monthStart(asOf, 1), to: monthEnd(asOf, 1) },
+      previous: { from: monthStart(asOf, 2), to: monthEnd(asOf, 2) },
+    };
   }
   const len = period === 'last-28-days' ? 28 : 365;
   return {
@@ -109,7 +112,14 @@ function scheduledGross(db: DbOrTx, ctx: CardContext, range: DateRange): number 
     .select({ total: sql<number>`coalesce(sum(${scheduleRows.gross}), 0)` })
     .from(scheduleRows)
     .innerJoin(leases, eq(leases.id, scheduleRows.leaseId))
-    .where(and(eq(leases.funderId, ctx.funderId), eq(leases.currency, ctx.currency), gte(scheduleRows.dueDate, range.from), lte(scheduleRows.dueDate, range.to)))
+    .where(
+      and(
+        eq(leases.funderId, ctx.funderId),
+        eq(leases.currency, ctx.currency),
+        gte(scheduleRows.dueDate, range.from),
+        lte(scheduleRows.dueDate, range.to),
+      ),
+    )
     .get();
   return Number(row?.total ?? 0);
 }
@@ -125,17 +135,27 @@ export function supportTrackerCard(db: DbOrTx, ctx: CardContext) {
   const opened = db
     .select()
     .from(supportTickets)
-    .where(and(eq(supportTickets.funderId, ctx.funderId), gte(supportTickets.openedOn, current.from), lte(supportTickets.openedOn, current.to)))
+    .where(
+      and(eq(supportTickets.funderId, ctx.funderId), gte(supportTickets.openedOn, current.from), lte(supportTickets.openedOn, current.to)),
+    )
     .all();
   const openAtEnd = db
     .select({ n: sql<number>`count(*)` })
     .from(supportTickets)
-    .where(and(eq(supportTickets.funderId, ctx.funderId), lte(supportTickets.openedOn, current.to), sql`(${supportTickets.closedOn} is null or ${supportTickets.closedOn} > ${current.to})`))
+    .where(
+      and(
+        eq(supportTickets.funderId, ctx.funderId),
+        lte(supportTickets.openedOn, current.to),
+        sql`(${supportTickets.closedOn} is null or ${supportTickets.closedOn} > ${current.to})`,
+      ),
+    )
     .get();
   const completed = db
     .select({ n: sql<number>`count(*)` })
     .from(supportTickets)
-    .where(and(eq(supportTickets.funderId, ctx.funderId), gte(supportTickets.closedOn, current.from), lte(supportTickets.closedOn, current.to)))
+    .where(
+      and(eq(supportTickets.funderId, ctx.funderId), gte(supportTickets.closedOn, current.from), lte(supportTickets.closedOn, current.to)),
+    )
     .get();
   const isOpenAtEnd = (t: (typeof opened)[number]) => t.closedOn === null || t.closedOn > current.to;
   const answered = opened.filter((t) => t.firstResponseHours !== null);
@@ -164,7 +184,13 @@ function trafficTotals(db: DbOrTx, range: DateRange) {
     .where(and(gte(webTrafficDaily.day, range.from), lte(webTrafficDaily.day, range.to)))
     .groupBy(webTrafficDaily.device)
     .all()
-    .map((r) => ({ device: r.device, sessions: Number(r.sessions), users: Number(r.users), returning: Number(r.returning), weightedDuration: Number(r.weightedDuration) }));
+    .map((r) => ({
+      device: r.device,
+      sessions: Number(r.sessions),
+      users: Number(r.users),
+      returning: Number(r.returning),
+      weightedDuration: Number(r.weightedDuration),
+    }));
 }
 
 export function avgSessionsCard(db: DbOrTx, ctx: CardContext) {
@@ -219,7 +245,13 @@ export function goalOverviewCard(db: DbOrTx, ctx: CardContext) {
 export function revenueAnalyticsCard(db: DbOrTx, ctx: CardContext) {
   const thisMonthMinor = collectionsTotal(db, ctx, { from: monthStart(ctx.asOf), to: ctx.asOf });
   const lastMonthMinor = collectionsTotal(db, ctx, { from: monthStart(ctx.asOf, 1), to: monthEnd(ctx.asOf, 1) });
-  return { thisMonth: wholeUnits(thisMonthMinor), lastMonth: wholeUnits(lastMonthMinor), thisMonthMinor, lastMonthMinor, currency: ctx.currency };
+  return {
+    thisMonth: wholeUnits(thisMonthMinor),
+    lastMonth: wholeUnits(lastMonthMinor),
+    thisMonthMinor,
+    lastMonthMinor,
+    currency: ctx.currency,
+  };
 }
 
 /** Onboarding quotations created in the period: approved or converted = finished, draft or submitted = pending. */
@@ -234,7 +266,10 @@ export function productOrdersCard(db: DbOrTx, ctx: CardContext) {
     .groupBy(quotations.status)
     .all();
   const count = (...s: string[]) => rows.filter((r) => s.includes(r.status)).reduce((a, r) => a + Number(r.n), 0);
-  return { last_days: labels(ctx), chart_info: { finished: count('approved', 'converted'), pending: count('draft', 'submitted'), rejected: count('rejected') } };
+  return {
+    last_days: labels(ctx),
+    chart_info: { finished: count('approved', 'converted'), pending: count('draft', 'submitted'), rejected: count('rejected') },
+  };
 }
 
 const DEVICE_LOOK = { desktop: ['Monitor', 'primary'], mobile: ['Smartphone', 'warning'], tablet: ['Tablet', 'danger'] } as const;
@@ -265,7 +300,11 @@ export function sessionsDeviceCard(db: DbOrTx, ctx: CardContext) {
 export function customersCard(db: DbOrTx, ctx: CardContext) {
   const { current } = periodRanges(ctx.period, ctx.asOf);
   const firsts = db
-    .select({ lesseeId: leases.lesseeId, first: sql<string>`min(${leases.purchaseDate})`, inPeriod: sql<number>`sum(case when ${leases.purchaseDate} between ${current.from} and ${current.to} then 1 else 0 end)` })
+    .select({
+      lesseeId: leases.lesseeId,
+      first: sql<string>`min(${leases.purchaseDate})`,
+      inPeriod: sql<number>`sum(case when ${leases.purchaseDate} between ${current.from} and ${current.to} then 1 else 0 end)`,
+    })
     .from(leases)
     .where(eq(leases.funderId, ctx.funderId))
     .groupBy(leases.lesseeId)
@@ -292,7 +331,11 @@ export function customersCard(db: DbOrTx, ctx: CardContext) {
 function leasesByMonth(db: DbOrTx, ctx: CardContext, months: string[], currencyOnly: boolean) {
   const range = monthRange(ctx.asOf, months.length);
   const rows = db
-    .select({ m: sql<string>`substr(${leases.purchaseDate}, 1, 7)`, n: sql<number>`count(*)`, principal: sql<number>`sum(${leases.principal})` })
+    .select({
+      m: sql<string>`substr(${leases.purchaseDate}, 1, 7)`,
+      n: sql<number>`count(*)`,
+      principal: sql<number>`sum(${leases.principal})`,
+    })
     .from(leases)
     .where(
       and(
@@ -315,7 +358,15 @@ function compact(locale: ContentLocale, n: number): string {
 export function ordersBarChartCard(db: DbOrTx, ctx: CardContext) {
   const months = monthsEnding(ctx.asOf, MONTHS_IN_SERIES);
   const data = leasesByMonth(db, ctx, months, false).map((r) => r.count);
-  return { title: CARD_TEXTS.newLeases[ctx.locale], statistics: compact(ctx.locale, data.reduce((a, b) => a + b, 0)), series: [{ name: CARD_TEXTS.newLeases[ctx.locale], data }], months };
+  return {
+    title: CARD_TEXTS.newLeases[ctx.locale],
+    statistics: compact(
+      ctx.locale,
+      data.reduce((a, b) => a + b, 0),
+    ),
+    series: [{ name: CARD_TEXTS.newLeases[ctx.locale], data }],
+    months,
+  };
 }
 
 export function profitLineChartCard(db: DbOrTx, ctx: CardContext) {
@@ -325,7 +376,14 @@ export function profitLineChartCard(db: DbOrTx, ctx: CardContext) {
     .select({ m: sql<string>`substr(${scheduleRows.dueDate}, 1, 7)`, interest: sql<number>`sum(${scheduleRows.interest})` })
     .from(scheduleRows)
     .innerJoin(leases, eq(leases.id, scheduleRows.leaseId))
-    .where(and(eq(leases.funderId, ctx.funderId), eq(leases.currency, ctx.currency), gte(scheduleRows.dueDate, range.from), lte(scheduleRows.dueDate, range.to)))
+    .where(
+      and(
+        eq(leases.funderId, ctx.funderId),
+        eq(leases.currency, ctx.currency),
+        gte(scheduleRows.dueDate, range.from),
+        lte(scheduleRows.dueDate, range.to),
+      ),
+    )
     .groupBy(sql`substr(${scheduleRows.dueDate}, 1, 7)`)
     .all();
   const by = new Map(rows.map((r) => [r.m, Number(r.interest)]));
@@ -343,7 +401,12 @@ export function revenueStatCard(db: DbOrTx, ctx: CardContext) {
   const months = monthsEnding(ctx.asOf, MONTHS_IN_SERIES);
   const by = collectionsBy(db, ctx, monthRange(ctx.asOf, MONTHS_IN_SERIES), 7);
   const data = months.map((m) => by.get(m) ?? 0);
-  return { series: [{ name: CARD_TEXTS.collections[ctx.locale], data }], analyticsData: { revenue: data.reduce((a, b) => a + b, 0) }, months, currency: ctx.currency };
+  return {
+    series: [{ name: CARD_TEXTS.collections[ctx.locale], data }],
+    analyticsData: { revenue: data.reduce((a, b) => a + b, 0) },
+    months,
+    currency: ctx.currency,
+  };
 }
 
 /** Principal originated per month; `sales` is the change of the last six months against the six before. */
@@ -353,7 +416,12 @@ export function salesStatCard(db: DbOrTx, ctx: CardContext) {
   const half = MONTHS_IN_SERIES / 2;
   const recent = data.slice(half).reduce((a, b) => a + b, 0);
   const before = data.slice(0, half).reduce((a, b) => a + b, 0);
-  return { series: [{ name: CARD_TEXTS.principalOriginated[ctx.locale], data }], analyticsData: { sales: growthLabel(recent, before) }, months, currency: ctx.currency };
+  return {
+    series: [{ name: CARD_TEXTS.principalOriginated[ctx.locale], data }],
+    analyticsData: { sales: growthLabel(recent, before) },
+    months,
+    currency: ctx.currency,
+  };
 }
 
 export function ordersStatCard(db: DbOrTx, ctx: CardContext) {
@@ -388,7 +456,11 @@ function dailyNewsletter(db: DbOrTx, days: string[]) {
 export function subscribersCard(db: DbOrTx, ctx: CardContext) {
   const days = daysEnding(ctx.asOf, DAYS_IN_SERIES);
   const data = dailyNewsletter(db, days);
-  return { series: [{ name: CARD_TEXTS.subscribers[ctx.locale], data }], analyticsData: { subscribers: data.reduce((a, b) => a + b, 0) }, days };
+  return {
+    series: [{ name: CARD_TEXTS.subscribers[ctx.locale], data }],
+    analyticsData: { subscribers: data.reduce((a, b) => a + b, 0) },
+    days,
+  };
 }
 
 export function siteTrafficCard(db: DbOrTx, ctx: CardContext) {
@@ -428,4 +500,3 @@ export const STATISTICS_CARDS = {
   'active-users': activeUsersCard,
   newsletter: newsletterCard,
 } as const;
-

@@ -25,7 +25,12 @@ function productDto(p: Product): ProductDto {
 }
 
 function wishlistOf(db: DbOrTx, userId: number) {
-  return db.select({ id: wishlistItems.id, productId: wishlistItems.productId }).from(wishlistItems).where(eq(wishlistItems.userId, userId)).orderBy(asc(wishlistItems.id)).all();
+  return db
+    .select({ id: wishlistItems.id, productId: wishlistItems.productId })
+    .from(wishlistItems)
+    .where(eq(wishlistItems.userId, userId))
+    .orderBy(asc(wishlistItems.id))
+    .all();
 }
 
 function cartOf(db: DbOrTx, userId: number): CartItem[] {
@@ -44,8 +49,17 @@ export function pageProducts(db: DbOrTx, userId: number, query: ProductsListQuer
     where = sql`lower(${products.name}) like ${p} escape '\\'`;
   }
   const order =
-    query.sortBy === 'price-asc' ? [asc(products.price), asc(products.id)] : query.sortBy === 'price-desc' ? [desc(products.price), desc(products.id)] : [desc(products.id)];
-  const total = db.select({ n: sql<number>`count(*)` }).from(products).where(where).get()?.n ?? 0;
+    query.sortBy === 'price-asc'
+      ? [asc(products.price), asc(products.id)]
+      : query.sortBy === 'price-desc'
+        ? [desc(products.price), desc(products.id)]
+        : [desc(products.id)];
+  const total =
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(products)
+      .where(where)
+      .get()?.n ?? 0;
   const rows = db
     .select()
     .from(products)
@@ -74,8 +88,16 @@ function productRow(db: DbOrTx, id: number): Product | undefined {
 export function getProductForUser(db: DbOrTx, userId: number, id: number) {
   const p = productRow(db, id);
   if (!p) return undefined;
-  const isInWishlist = !!db.select({ id: wishlistItems.id }).from(wishlistItems).where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, id))).get();
-  const isInCart = !!db.select({ id: cartItems.id }).from(cartItems).where(and(eq(cartItems.userId, userId), eq(cartItems.productId, id))).get();
+  const isInWishlist = !!db
+    .select({ id: wishlistItems.id })
+    .from(wishlistItems)
+    .where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, id)))
+    .get();
+  const isInCart = !!db
+    .select({ id: cartItems.id })
+    .from(cartItems)
+    .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, id)))
+    .get();
   return { ...productDto(p), isInWishlist, isInCart, colorOptions: COLOR_OPTIONS };
 }
 
@@ -120,9 +142,17 @@ function assertProduct(db: DbOrTx, productId: number): void {
 export function addToWishlist(db: Db, userId: number, productId: number, now = Date.now()) {
   return db.transaction((tx) => {
     assertProduct(tx, productId);
-    const existing = tx.select({ id: wishlistItems.id, productId: wishlistItems.productId }).from(wishlistItems).where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, productId))).get();
+    const existing = tx
+      .select({ id: wishlistItems.id, productId: wishlistItems.productId })
+      .from(wishlistItems)
+      .where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, productId)))
+      .get();
     if (existing) return { item: existing, created: false };
-    const item = tx.insert(wishlistItems).values({ userId, productId, createdAt: now }).returning({ id: wishlistItems.id, productId: wishlistItems.productId }).get();
+    const item = tx
+      .insert(wishlistItems)
+      .values({ userId, productId, createdAt: now })
+      .returning({ id: wishlistItems.id, productId: wishlistItems.productId })
+      .get();
     return { item, created: true };
   });
 }
@@ -139,10 +169,27 @@ export function drawCartOffer(today: string, draw: (min: number, maxInclusive: n
 export function addToCart(db: Db, userId: number, productId: number, today: string, now = Date.now()) {
   return db.transaction((tx) => {
     assertProduct(tx, productId);
-    const existing = tx.select().from(cartItems).where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId))).get();
-    const line = existing ?? tx.insert(cartItems).values({ userId, productId, qty: 1, ...drawCartOffer(today), createdAt: now }).returning().get();
+    const existing = tx
+      .select()
+      .from(cartItems)
+      .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)))
+      .get();
+    const line =
+      existing ??
+      tx
+        .insert(cartItems)
+        .values({ userId, productId, qty: 1, ...drawCartOffer(today), createdAt: now })
+        .returning()
+        .get();
     return {
-      item: { id: line.id, productId: line.productId, qty: line.qty, offers: line.offers, discountPercentage: line.discountPercentage, shippingDate: line.shippingDate },
+      item: {
+        id: line.id,
+        productId: line.productId,
+        qty: line.qty,
+        offers: line.offers,
+        discountPercentage: line.discountPercentage,
+        shippingDate: line.shippingDate,
+      },
       created: !existing,
     };
   });
@@ -152,7 +199,11 @@ export function addToCart(db: Db, userId: number, productId: number, today: stri
 export function removeFromWishlist(db: Db, userId: number, productId: number): { removed: boolean } {
   return db.transaction((tx) => {
     assertProduct(tx, productId);
-    const gone = tx.delete(wishlistItems).where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, productId))).returning({ id: wishlistItems.id }).all();
+    const gone = tx
+      .delete(wishlistItems)
+      .where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, productId)))
+      .returning({ id: wishlistItems.id })
+      .all();
     return { removed: gone.length > 0 };
   });
 }
@@ -161,7 +212,11 @@ export function removeFromWishlist(db: Db, userId: number, productId: number): {
 export function removeFromCart(db: Db, userId: number, productId: number): { removed: boolean } {
   return db.transaction((tx) => {
     assertProduct(tx, productId);
-    const gone = tx.delete(cartItems).where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId))).returning({ id: cartItems.id }).all();
+    const gone = tx
+      .delete(cartItems)
+      .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)))
+      .returning({ id: cartItems.id })
+      .all();
     return { removed: gone.length > 0 };
   });
 }

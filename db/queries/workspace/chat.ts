@@ -54,18 +54,33 @@ function ownedContact(db: DbOrTx, ownerId: number, id: number): AppChatContact {
  * latest message first; all contacts by name; the reduced profile.
  */
 export function chatsAndContacts(db: DbOrTx, user: User) {
-  const contacts = db.select().from(appChatContacts).where(eq(appChatContacts.ownerId, user.id)).orderBy(asc(appChatContacts.fullName), asc(appChatContacts.id)).all();
+  const contacts = db
+    .select()
+    .from(appChatContacts)
+    .where(eq(appChatContacts.ownerId, user.id))
+    .orderBy(asc(appChatContacts.fullName), asc(appChatContacts.id))
+    .all();
   const byId = new Map(contacts.map((c) => [c.id, c]));
   const chats = db.select().from(appChats).where(eq(appChats.ownerId, user.id)).all();
   const chatsContacts = chats
     .map((chat) => {
-      const last = db.select().from(appChatMessages).where(eq(appChatMessages.chatId, chat.id)).orderBy(asc(appChatMessages.id)).all().at(-1);
+      const last = db
+        .select()
+        .from(appChatMessages)
+        .where(eq(appChatMessages.chatId, chat.id))
+        .orderBy(asc(appChatMessages.id))
+        .all()
+        .at(-1);
       const lastMessage = last ? { message: last.message, time: last.time, senderId: last.fromOwner ? user.id : chat.id } : null;
       return { ...contactDto(byId.get(chat.id)!), chat: { id: chat.id, unseenMsgs: chat.unseenMsgs, lastMessage } };
     })
     .sort((a, b) => (b.chat.lastMessage?.time ?? '').localeCompare(a.chat.lastMessage?.time ?? '') || a.id - b.id);
   const p = chatProfile(db, user);
-  return { chatsContacts, contacts: contacts.map(contactDto), profileUser: { id: p.id, avatar: p.avatar, fullName: p.fullName, status: p.status } };
+  return {
+    chatsContacts,
+    contacts: contacts.map(contactDto),
+    profileUser: { id: p.id, avatar: p.avatar, fullName: p.fullName, status: p.status },
+  };
 }
 
 /** GET get-chat?id=<contactId>: the chat (null if none yet) and the contact; marks the chat as seen. */

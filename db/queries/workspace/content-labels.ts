@@ -23,14 +23,39 @@ export const CARD_TEXTS = {
   mobile: { en: 'Mobile', de: 'Mobilgerät', fr: 'Téléphone', pt: 'Telemóvel' },
   tablet: { en: 'Tablet', de: 'Tablet', fr: 'Tablette', pt: 'Tablet' },
   newLessees: { en: 'New lessees', de: 'Neue Leasingnehmer', fr: 'Nouveaux locataires', pt: 'Novos locatários' },
-  returningLessees: { en: 'Returning lessees', de: 'Wiederkehrende Leasingnehmer', fr: 'Locataires récurrents', pt: 'Locatários recorrentes' },
-  activeLessees: { en: 'Lessees with an active lease', de: 'Leasingnehmer mit aktivem Vertrag', fr: 'Locataires avec un contrat actif', pt: 'Locatários com contrato ativo' },
+  returningLessees: {
+    en: 'Returning lessees',
+    de: 'Wiederkehrende Leasingnehmer',
+    fr: 'Locataires récurrents',
+    pt: 'Locatários recorrentes',
+  },
+  activeLessees: {
+    en: 'Lessees with an active lease',
+    de: 'Leasingnehmer mit aktivem Vertrag',
+    fr: 'Locataires avec un contrat actif',
+    pt: 'Locatários com contrato ativo',
+  },
 } satisfies Record<string, L>;
 
 const ACTIVITY: Record<'created' | 'updated' | 'status', L> = {
-  created: { en: 'Created lease {contract}', de: 'Vertrag {contract} angelegt', fr: 'Contrat {contract} créé', pt: 'Contrato {contract} criado' },
-  updated: { en: 'Updated lease {contract}', de: 'Vertrag {contract} geändert', fr: 'Contrat {contract} modifié', pt: 'Contrato {contract} alterado' },
-  status: { en: 'Changed the status of lease {contract}', de: 'Status von Vertrag {contract} geändert', fr: 'Statut du contrat {contract} modifié', pt: 'Estado do contrato {contract} alterado' },
+  created: {
+    en: 'Created lease {contract}',
+    de: 'Vertrag {contract} angelegt',
+    fr: 'Contrat {contract} créé',
+    pt: 'Contrato {contract} criado',
+  },
+  updated: {
+    en: 'Updated lease {contract}',
+    de: 'Vertrag {contract} geändert',
+    fr: 'Contrat {contract} modifié',
+    pt: 'Contrato {contract} alterado',
+  },
+  status: {
+    en: 'Changed the status of lease {contract}',
+    de: 'Status von Vertrag {contract} geändert',
+    fr: 'Statut du contrat {contract} modifié',
+    pt: 'Estado do contrato {contract} alterado',
+  },
 };
 
 export function activityText(locale: ContentLocale, action: string, contract: string): string {

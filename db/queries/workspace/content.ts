@@ -1,7 +1,18 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { users } from '@/db/schema/auth';
-import { blogCategories, blogComments, blogPosts, faqCategories, type BlogPost, faqQuestions, kbArticles, pricingPlans, userProfiles, type ContentLocale } from '@/db/schema/content';
+import {
+  blogCategories,
+  blogComments,
+  blogPosts,
+  faqCategories,
+  type BlogPost,
+  faqQuestions,
+  kbArticles,
+  pricingPlans,
+  userProfiles,
+  type ContentLocale,
+} from '@/db/schema/content';
 import { leaseHistory, leases } from '@/db/schema/portfolio';
 import { escapeHtml } from '@/lib/workspace/help-centre';
 
@@ -31,7 +42,9 @@ export function getFaq(db: DbOrTx, locale: ContentLocale, q: string): Record<str
   const questions = db.select().from(faqQuestions).where(eq(faqQuestions.locale, locale)).orderBy(asc(faqQuestions.position)).all();
   const out: Record<string, FaqCategoryBody> = {};
   for (const c of cats) {
-    const qandA = questions.filter((x) => x.categorySlug === c.slug && questionMatches(x.question, q)).map((x) => ({ question: x.question, ans: x.answer }));
+    const qandA = questions
+      .filter((x) => x.categorySlug === c.slug && questionMatches(x.question, q))
+      .map((x) => ({ question: x.question, ans: x.answer }));
     if (qandA.length > 0) out[c.slug] = { icon: c.icon, title: c.title, subtitle: c.subtitle, qandA };
   }
   return out;
@@ -65,7 +78,12 @@ export function listFaqCategories(db: DbOrTx, locale: ContentLocale) {
  * Without an id: the first help question. Undefined for an unknown id.
  */
 export function getFaqQuestion(db: DbOrTx, locale: ContentLocale, id?: number) {
-  const helpSlugs = db.select({ slug: faqCategories.slug }).from(faqCategories).where(eq(faqCategories.locale, locale)).all().map((c) => c.slug);
+  const helpSlugs = db
+    .select({ slug: faqCategories.slug })
+    .from(faqCategories)
+    .where(eq(faqCategories.locale, locale))
+    .all()
+    .map((c) => c.slug);
   const all = db.select().from(faqQuestions).where(eq(faqQuestions.locale, locale)).orderBy(asc(faqQuestions.position)).all();
   const found = id === undefined ? all.find((x) => helpSlugs.includes(x.categorySlug)) : all.find((x) => x.questionNo === id);
   if (!found) return undefined;
@@ -73,7 +91,9 @@ export function getFaqQuestion(db: DbOrTx, locale: ContentLocale, id?: number) {
     id: found.questionNo,
     title: found.question,
     lastUpdated: found.updatedOn,
-    relatedQuestions: all.filter((x) => x.categorySlug === found.categorySlug && x.questionNo !== found.questionNo).map((x) => ({ id: x.questionNo, question: x.question })),
+    relatedQuestions: all
+      .filter((x) => x.categorySlug === found.categorySlug && x.questionNo !== found.questionNo)
+      .map((x) => ({ id: x.questionNo, question: x.question })),
     content: `<p>${escapeHtml(found.answer)}</p>`,
   };
 }
@@ -220,8 +240,22 @@ export function getBlogEdit(db: DbOrTx, locale: ContentLocale, id: number) {
   };
 }
 
-type Notifications = { commentOnArticle: boolean; answerOnForm: boolean; followMe: boolean; newAnnouncements: boolean; productUpdates: boolean; blogDigest: boolean };
-const DEFAULT_NOTIFICATIONS: Notifications = { commentOnArticle: false, answerOnForm: false, followMe: false, newAnnouncements: true, productUpdates: true, blogDigest: false };
+type Notifications = {
+  commentOnArticle: boolean;
+  answerOnForm: boolean;
+  followMe: boolean;
+  newAnnouncements: boolean;
+  productUpdates: boolean;
+  blogDigest: boolean;
+};
+const DEFAULT_NOTIFICATIONS: Notifications = {
+  commentOnArticle: false,
+  answerOnForm: false,
+  followMe: false,
+  newAnnouncements: true,
+  productUpdates: true,
+  blogDigest: false,
+};
 const EMPTY_LINKS = { twitter: '', facebook: '', google: '', linkedIn: '', instagram: '', quora: '' };
 
 function userWithProfile(db: DbOrTx, userId: number) {
@@ -238,10 +272,22 @@ export function getAccountSettings(db: DbOrTx, userId: number) {
   const { user, profile } = found;
   return {
     general: { avatar: user.avatar ?? '', username: user.username, fullName: user.fullName, email: user.email, company: user.company },
-    info: { bio: profile?.bio ?? '', dob: profile?.dob ?? null, country: user.country, website: profile?.website ?? '', phone: profile?.phone || user.contact },
+    info: {
+      bio: profile?.bio ?? '',
+      dob: profile?.dob ?? null,
+      country: user.country,
+      website: profile?.website ?? '',
+      phone: profile?.phone || user.contact,
+    },
     social: {
       socialLinks: { ...EMPTY_LINKS, ...parseJson<Partial<typeof EMPTY_LINKS>>(profile?.socialLinks ?? '{}', {}) },
-      connections: { twitter: {}, google: {}, facebook: {}, github: {}, ...parseJson<Record<string, Record<string, string>>>(profile?.connections ?? '{}', {}) },
+      connections: {
+        twitter: {},
+        google: {},
+        facebook: {},
+        github: {},
+        ...parseJson<Record<string, Record<string, string>>>(profile?.connections ?? '{}', {}),
+      },
     },
     notification: { ...DEFAULT_NOTIFICATIONS, ...parseJson<Partial<Notifications>>(profile?.notifications ?? '{}', {}) },
   };
@@ -254,7 +300,10 @@ export function getAccountSettings(db: DbOrTx, userId: number) {
 export function getProfile(
   db: DbOrTx,
   userId: number,
-  extras: { suggestedPages: { avatar: string; username: string; subtitle: string; favorite: boolean; link: string }[]; activityText: (action: string, contract: string) => string },
+  extras: {
+    suggestedPages: { avatar: string; username: string; subtitle: string; favorite: boolean; link: string }[];
+    activityText: (action: string, contract: string) => string;
+  },
 ) {
   const found = userWithProfile(db, userId);
   if (!found) return undefined;
@@ -275,7 +324,12 @@ export function getProfile(
     .limit(6)
     .all();
   return {
-    header: { avatar: user.avatar ?? '', username: user.fullName || user.username, designation: profile?.designation ?? '', coverImg: profile?.coverImg ?? '' },
+    header: {
+      avatar: user.avatar ?? '',
+      username: user.fullName || user.username,
+      designation: profile?.designation ?? '',
+      coverImg: profile?.coverImg ?? '',
+    },
     userAbout: {
       about: profile?.bio ?? '',
       joined: new Date(user.createdAt).toISOString().slice(0, 10),

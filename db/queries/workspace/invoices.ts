@@ -25,7 +25,10 @@ function invoiceDto(i: Invoice, c: InvoiceClient): InvoiceDto {
 }
 
 function selectInvoices(db: DbOrTx) {
-  return db.select({ invoice: invoices, client: invoiceClients }).from(invoices).innerJoin(invoiceClients, eq(invoices.clientId, invoiceClients.id));
+  return db
+    .select({ invoice: invoices, client: invoiceClients })
+    .from(invoices)
+    .innerJoin(invoiceClients, eq(invoices.clientId, invoiceClients.id));
 }
 
 function invoiceWhere(f: Pick<InvoicesListQuery, 'q' | 'status'>): SQL | undefined {

@@ -144,7 +144,10 @@ export function toggleEmailsLabel(db: DbOrTx, ownerId: number, ids: readonly num
       .all();
     for (const r of rows) {
       const next = toggleInList(parseJsonList<string>(r.labels), label);
-      tx.update(appEmails).set({ labels: JSON.stringify(next) }).where(eq(appEmails.id, r.id)).run();
+      tx.update(appEmails)
+        .set({ labels: JSON.stringify(next) })
+        .where(eq(appEmails.id, r.id))
+        .run();
     }
     return rows.length;
   });
@@ -183,7 +186,10 @@ export function composeEmail(
       .values({ ...base, ownerId: sender.id, folder: input.send ? 'sent' : 'draft', isRead: true })
       .returning({ id: appEmails.id })
       .get();
-    if (input.send) tx.insert(appEmails).values({ ...base, ownerId: recipient.id, folder: 'inbox', isRead: false }).run();
+    if (input.send)
+      tx.insert(appEmails)
+        .values({ ...base, ownerId: recipient.id, folder: 'inbox', isRead: false })
+        .run();
     return own.id;
   });
 }

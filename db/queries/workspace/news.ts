@@ -18,7 +18,13 @@ export type NewsEditable = NewsPostBody & { id: number };
 /** Every article of the language, drafts first, then newest first. */
 export function listNewsForAdmin(db: DbOrTx, locale: ContentLocale): NewsAdminRow[] {
   return db
-    .select({ id: blogPosts.postNo, title: blogPosts.title, status: blogPosts.status, postedOn: blogPosts.postedOn, authorName: blogPosts.authorName })
+    .select({
+      id: blogPosts.postNo,
+      title: blogPosts.title,
+      status: blogPosts.status,
+      postedOn: blogPosts.postedOn,
+      authorName: blogPosts.authorName,
+    })
     .from(blogPosts)
     .where(eq(blogPosts.locale, locale))
     .orderBy(sql`case when ${blogPosts.status} = 'draft' then 0 else 1 end`, desc(blogPosts.postedOn), desc(blogPosts.postNo))
@@ -51,7 +57,13 @@ export function getNewsForEdit(db: DbOrTx, locale: ContentLocale, id: number): N
 }
 
 function storedOf(input: NewsPostBody) {
-  return { title: input.title, excerpt: input.excerpt, content: htmlOfParagraphs(input.content), tags: JSON.stringify([...new Set(input.tags)]), status: input.status };
+  return {
+    title: input.title,
+    excerpt: input.excerpt,
+    content: htmlOfParagraphs(input.content),
+    tags: JSON.stringify([...new Set(input.tags)]),
+    status: input.status,
+  };
 }
 
 /** A new article by `author`, dated `today` (YYYY-MM-DD); returns its number. */
@@ -65,10 +77,34 @@ export function createNews(
 ): number {
   return db.transaction(
     (tx) => {
-      const next = (tx.select({ n: sql<number>`coalesce(max(${blogPosts.postNo}), 0)` }).from(blogPosts).where(eq(blogPosts.locale, locale)).get()?.n ?? 0) + 1;
-      const values = { ...storedOf(input), postNo: next, locale, slug: `${slugOfTitle(input.title)}-${next}`, img: '', authorName: author.name, avatar: author.avatar, postedOn: today };
+      const next =
+        (tx
+          .select({ n: sql<number>`coalesce(max(${blogPosts.postNo}), 0)` })
+          .from(blogPosts)
+          .where(eq(blogPosts.locale, locale))
+          .get()?.n ?? 0) + 1;
+      const values = {
+        ...storedOf(input),
+        postNo: next,
+        locale,
+        slug: `${slugOfTitle(input.title)}-${next}`,
+        img: '',
+        authorName: author.name,
+        avatar: author.avatar,
+        postedOn: today,
+      };
       tx.insert(blogPosts).values(values).run();
-      recordAudit(tx, { actor: author.userId, entity: 'news', entityId: `${locale}:${next}`, action: 'create', after: editableOf(postRow(tx, locale, next)!) }, now);
+      recordAudit(
+        tx,
+        {
+          actor: author.userId,
+          entity: 'news',
+          entityId: `${locale}:${next}`,
+          action: 'create',
+          after: editableOf(postRow(tx, locale, next)!),
+        },
+        now,
+      );
       return next;
     },
     { behavior: 'immediate' },
@@ -76,14 +112,25 @@ export function createNews(
 }
 
 /** Replaces an article's title, excerpt, body, tags and status; 404 when the language has no such article. */
-export function updateNews(db: Db, locale: ContentLocale, id: number, input: NewsPostBody, actorId: number, now = Date.now()): NewsEditable {
+export function updateNews(
+  db: Db,
+  locale: ContentLocale,
+  id: number,
+  input: NewsPostBody,
+  actorId: number,
+  now = Date.now(),
+): NewsEditable {
   return db.transaction(
     (tx) => {
       const before = postRow(tx, locale, id);
       if (!before) throw new NotFound(`News article ${id} does not exist in ${locale}.`);
       tx.update(blogPosts).set(storedOf(input)).where(eq(blogPosts.id, before.id)).run();
       const after = editableOf(postRow(tx, locale, id)!);
-      recordAudit(tx, { actor: actorId, entity: 'news', entityId: `${locale}:${id}`, action: 'update', before: editableOf(before), after }, now);
+      recordAudit(
+        tx,
+        { actor: actorId, entity: 'news', entityId: `${locale}:${id}`, action: 'update', before: editableOf(before), after },
+        now,
+      );
       return after;
     },
     { behavior: 'immediate' },

@@ -57,13 +57,21 @@ export function listTasks(db: DbOrTx, ownerId: number, query: TasksQuery): { tas
   const where = and(...conds);
   const total = db.select({ n: count() }).from(appTasks).where(where).get()?.n ?? 0;
   const window = pageWindow(query);
-  const base = db.select().from(appTasks).where(where).orderBy(...taskOrder(query.sortBy));
+  const base = db
+    .select()
+    .from(appTasks)
+    .where(where)
+    .orderBy(...taskOrder(query.sortBy));
   const rows = window ? base.limit(window.limit).offset(window.offset).all() : base.all();
   return { tasks: rows.map(taskDto), total };
 }
 
 export function getTask(db: DbOrTx, ownerId: number, id: number): TaskDto | undefined {
-  const r = db.select().from(appTasks).where(and(eq(appTasks.id, id), eq(appTasks.ownerId, ownerId))).get();
+  const r = db
+    .select()
+    .from(appTasks)
+    .where(and(eq(appTasks.id, id), eq(appTasks.ownerId, ownerId)))
+    .get();
   return r ? taskDto(r) : undefined;
 }
 
@@ -99,7 +107,11 @@ export function updateTask(db: DbOrTx, ownerId: number, id: number, patch: TaskP
   return db.transaction((tx) => {
     if (!getTask(tx, ownerId, id)) throw new NotFound(`Task ${id} does not exist.`);
     const cols = columnsOf(patch);
-    if (Object.keys(cols).length) tx.update(appTasks).set(cols).where(and(eq(appTasks.id, id), eq(appTasks.ownerId, ownerId))).run();
+    if (Object.keys(cols).length)
+      tx.update(appTasks)
+        .set(cols)
+        .where(and(eq(appTasks.id, id), eq(appTasks.ownerId, ownerId)))
+        .run();
     return getTask(tx, ownerId, id)!;
   });
 }
@@ -125,10 +137,18 @@ export function taskLinkNames(
   lesseeIds: readonly number[],
 ): { leases: Record<number, string>; lessees: Record<number, string> } {
   const leaseRows = leaseIds.length
-    ? db.select({ id: leases.id, name: leases.contractNumber }).from(leases).where(and(eq(leases.funderId, funderId), inArray(leases.id, [...new Set(leaseIds)]))).all()
+    ? db
+        .select({ id: leases.id, name: leases.contractNumber })
+        .from(leases)
+        .where(and(eq(leases.funderId, funderId), inArray(leases.id, [...new Set(leaseIds)])))
+        .all()
     : [];
   const lesseeRows = lesseeIds.length
-    ? db.select({ id: lessees.id, name: lessees.name }).from(lessees).where(and(eq(lessees.funderId, funderId), inArray(lessees.id, [...new Set(lesseeIds)]))).all()
+    ? db
+        .select({ id: lessees.id, name: lessees.name })
+        .from(lessees)
+        .where(and(eq(lessees.funderId, funderId), inArray(lessees.id, [...new Set(lesseeIds)])))
+        .all()
     : [];
   return {
     leases: Object.fromEntries(leaseRows.map((r) => [r.id, r.name])),

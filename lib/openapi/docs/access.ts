@@ -19,7 +19,13 @@ export const accessRoutes = defineRoutes([
       'A non-admin user sees and changes only its assigned funders: another funder’s records answer 404 and its lists and screens 403. `allFunders` is true for an admin, who sees every funder whatever is assigned.',
     auth: 'admin',
     params: idPath,
-    responses: { 200: { description: 'The assignment', schema: userFundersResponse }, 400: E400, 401: E401, 403: E403, 404: err('No user with this id.') },
+    responses: {
+      200: { description: 'The assignment', schema: userFundersResponse },
+      400: E400,
+      401: E401,
+      403: E403,
+      404: err('No user with this id.'),
+    },
     example: { params: { id: '2' } },
   },
   {

@@ -130,7 +130,8 @@ export const adminRoutes = defineRoutes([
     aliases: ['/apps/users/add-user'],
     tag: 'Users',
     summary: 'Add a user',
-    description: 'The body is the user itself (not wrapped) with the password it signs in with (stored as an argon2id hash). Each new user gets a unique id.',
+    description:
+      'The body is the user itself (not wrapped) with the password it signs in with (stored as an argon2id hash). Each new user gets a unique id.',
     auth: 'admin',
     body: addUserBody,
     responses: {
@@ -142,7 +143,18 @@ export const adminRoutes = defineRoutes([
       413: E413,
     },
     example: {
-      body: { fullName: 'Jana Novak', username: 'jnovak', email: 'jana.novak@example.com', role: 'viewer', password: 'change-me-2026', currentPlan: 'team', status: 'active', company: 'QUANTUM Funding', country: 'Germany', contact: '+49 30 5550 1234' },
+      body: {
+        fullName: 'Jana Novak',
+        username: 'jnovak',
+        email: 'jana.novak@example.com',
+        role: 'viewer',
+        password: 'change-me-2026',
+        currentPlan: 'team',
+        status: 'active',
+        company: 'QUANTUM Funding',
+        country: 'Germany',
+        contact: '+49 30 5550 1234',
+      },
     },
   },
   {
@@ -176,7 +188,12 @@ export const adminRoutes = defineRoutes([
       '`q` matches the client’s name or company e-mail (case-insensitive); `status` matches case-insensitively ("" or absent = all). `allData` is every invoice unfiltered in storage order; `invoices` is the page, newest id first; `total` the filtered count. Amounts are integer minor units of `currency`.',
     auth: 'read:funders',
     query: invoicesListQuery,
-    responses: { 200: { description: '{ allData, invoices, total }', schema: invoicesListResponse }, 400: E400, 401: E401, 403: E403('read:funders') },
+    responses: {
+      200: { description: '{ allData, invoices, total }', schema: invoicesListResponse },
+      400: E400,
+      401: E401,
+      403: E403('read:funders'),
+    },
     example: { query: { status: 'past due', perPage: '10', page: '1' } },
   },
   {
@@ -187,7 +204,13 @@ export const adminRoutes = defineRoutes([
     description: '`paymentDetails` names the account the invoice is payable into; `totalDue` is the open balance in minor units.',
     auth: 'read:funders',
     params: invoiceIdParams,
-    responses: { 200: { description: '{ invoice, paymentDetails }', schema: invoiceResponse }, 400: E400, 401: E401, 403: E403('read:funders'), 404: E404('invoice') },
+    responses: {
+      200: { description: '{ invoice, paymentDetails }', schema: invoiceResponse },
+      400: E400,
+      401: E401,
+      403: E403('read:funders'),
+      404: E404('invoice'),
+    },
     example: { params: { id: '4987' } },
   },
   {
@@ -216,7 +239,11 @@ export const adminRoutes = defineRoutes([
     tag: 'Invoices',
     summary: 'The first five invoice clients (bare array)',
     auth: 'read:funders',
-    responses: { 200: { description: 'Up to five distinct clients', schema: invoiceClientsResponse }, 401: E401, 403: E403('read:funders') },
+    responses: {
+      200: { description: 'Up to five distinct clients', schema: invoiceClientsResponse },
+      401: E401,
+      403: E403('read:funders'),
+    },
   },
   {
     method: 'get',
@@ -280,7 +307,13 @@ export const adminRoutes = defineRoutes([
     description: '`removed: false` when the product was not on the wishlist.',
     auth: null,
     params: productIdPathParams,
-    responses: { 200: { description: '{ removed }', schema: removedResponse }, 400: E400, 401: E401, 403: E403_SESSION, 404: E404('product') },
+    responses: {
+      200: { description: '{ removed }', schema: removedResponse },
+      400: E400,
+      401: E401,
+      403: E403_SESSION,
+      404: E404('product'),
+    },
     example: { params: { productId: '1' } },
   },
   {
@@ -289,7 +322,8 @@ export const adminRoutes = defineRoutes([
     aliases: ['/apps/ecommerce/cart'],
     tag: 'E-commerce',
     summary: 'The caller’s cart',
-    description: 'Offers (1–4), discount (3–20 %) and shipping date (1–8 days ahead) were drawn once when each line was created and are stored: reads agree.',
+    description:
+      'Offers (1–4), discount (3–20 %) and shipping date (1–8 days ahead) were drawn once when each line was created and are stored: reads agree.',
     auth: null,
     responses: { 200: { description: '{ products }', schema: cartResponse }, 401: E401 },
   },
@@ -322,7 +356,13 @@ export const adminRoutes = defineRoutes([
     description: '`removed: false` when the product was not in the cart.',
     auth: null,
     params: productIdPathParams,
-    responses: { 200: { description: '{ removed }', schema: removedResponse }, 400: E400, 401: E401, 403: E403_SESSION, 404: E404('product') },
+    responses: {
+      200: { description: '{ removed }', schema: removedResponse },
+      400: E400,
+      401: E401,
+      403: E403_SESSION,
+      404: E404('product'),
+    },
     example: { params: { productId: '2' } },
   },
 ]);

@@ -75,7 +75,8 @@ export const appsRoutes = defineRoutes([
     at: 'email/update-emails',
     tag: 'Email',
     summary: 'Change flags or folder of mails',
-    description: 'Only isStarred, isRead, folder and labels can be changed. All or nothing: an id that is not one of your mails answers 404 and nothing changes. Move to trash = {folder: "trash"}.',
+    description:
+      'Only isStarred, isRead, folder and labels can be changed. All or nothing: an id that is not one of your mails answers 404 and nothing changes. Move to trash = {folder: "trash"}.',
     body: updateEmailsBody,
     responses: { 200: { description: 'Number of mails changed.', schema: updatedResponse }, ...writes },
     example: { body: { emailIds: [1], dataToUpdate: { isRead: true } } },
@@ -104,7 +105,8 @@ export const appsRoutes = defineRoutes([
     at: 'email/paginate-email',
     tag: 'Email',
     summary: 'The previous or next mail',
-    description: 'Among all of your mails in id order (the folder is ignored, as in the original): next = the smallest greater id (newer), previous = the largest smaller id. 404 past either end.',
+    description:
+      'Among all of your mails in id order (the folder is ignored, as in the original): next = the smallest greater id (newer), previous = the largest smaller id. 404 past either end.',
     query: paginateEmailQuery,
     responses: { 200: { description: 'The neighbouring mail.', schema: emailResponse }, ...reads, 404: E404 },
     example: { query: { dir: 'previous', emailId: '2' } },
@@ -140,7 +142,8 @@ export const appsRoutes = defineRoutes([
     at: 'chat/send-msg',
     tag: 'Chat',
     summary: 'Send a message to a contact',
-    description: 'Appends to the chat with the contact, creating it (id = contact id) if needed; `chat` is in the response only then. senderId = your user id.',
+    description:
+      'Appends to the chat with the contact, creating it (id = contact id) if needed; `chat` is in the response only then. senderId = your user id.',
     body: sendMsgBody,
     responses: { 201: { description: 'The message, wrapped in response.', schema: sendMsgResponse }, ...writes },
     example: { body: { obj: { message: 'Is the data tape ready?', contact: { id: 1001 } } } },
@@ -232,7 +235,8 @@ export const appsRoutes = defineRoutes([
     at: 'calendar/remove-event',
     tag: 'Calendar',
     summary: 'Remove an event',
-    description: 'id from the query string or the JSON body. Hard delete of that event only; an unknown id answers 404 and nothing is deleted.',
+    description:
+      'id from the query string or the JSON body. Hard delete of that event only; an unknown id answers 404 and nothing is deleted.',
     query: removeEventQuery,
     body: removeEventBody,
     responses: { 200: { description: 'The removed event id.', schema: deletedResponse }, ...writes },

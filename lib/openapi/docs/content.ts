@@ -47,14 +47,23 @@ import { defineRoutes, type ResponseDoc, type RouteDoc } from '../registry';
 /** RouteDocs of the content routes (see lib/openapi/registry.ts). */
 
 const errorSchema = z.object({
-  error: z.object({ code: z.string(), message: z.string(), issues: z.array(z.object({ field: z.string(), message: z.string() })).optional() }),
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    issues: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  }),
 });
 const err = (description: string): ResponseDoc => ({ description, schema: errorSchema });
 const E400 = err('Invalid query or body: the fields and messages are listed.');
 const E401 = err('No valid session or bearer token.');
 const E404 = err('Unknown id.');
 
-function get(path: string, tag: string, summary: string, extra: Partial<RouteDoc> & { ok: z.ZodType; notFound?: boolean; alias?: boolean }): RouteDoc {
+function get(
+  path: string,
+  tag: string,
+  summary: string,
+  extra: Partial<RouteDoc> & { ok: z.ZodType; notFound?: boolean; alias?: boolean },
+): RouteDoc {
   const { ok, notFound, alias = true, auth = null, ...rest } = extra;
   const responses: RouteDoc['responses'] = { 200: { description: 'OK', schema: ok }, 400: E400, 401: E401 };
   if (auth !== null && auth !== 'public') responses[403] = err(`This requires the ${auth} scope.`);
@@ -78,12 +87,24 @@ const CARD_DESCRIPTION =
   'Query: funderId (default 1; 404 if unknown), asOf (YYYY-MM-DD, default today UTC), currency (default the funder base currency), period (last-28-days | last-month | last-year), locale (en | de | fr | pt). Money series are integer minor units; documented string fields are whole currency units.';
 
 const analytics: [string, string, z.ZodType][] = [
-  ['support-tracker', 'Service-desk tickets opened, still open and answered in the period, average first-response hours', supportTrackerResponse],
-  ['avg-sessions', 'Portal sessions in the period, growth against the period before, users, retention %, average duration (s)', avgSessionsResponse],
+  [
+    'support-tracker',
+    'Service-desk tickets opened, still open and answered in the period, average first-response hours',
+    supportTrackerResponse,
+  ],
+  [
+    'avg-sessions',
+    'Portal sessions in the period, growth against the period before, users, retention %, average duration (s)',
+    avgSessionsResponse,
+  ],
   ['revenue-report', 'Collections (price) against scheduled gross instalments (budget) in the year of asOf', revenueReportResponse],
   ['goal-overview', 'Collected (completed) against still unpaid scheduled instalments (inProgress) in the period', goalOverviewResponse],
   ['revenue', 'Collections this month (to asOf) and last month', revenueAnalyticsResponse],
-  ['product-orders', 'Onboarding quotations created in the period: finished (approved, converted), pending (draft, submitted), rejected', productOrdersResponse],
+  [
+    'product-orders',
+    'Onboarding quotations created in the period: finished (approved, converted), pending (draft, submitted), rejected',
+    productOrdersResponse,
+  ],
   ['sessions-device', 'Portal sessions per device in the period with the change (%) against the period before', sessionsDeviceResponse],
   ['customers', 'Lessee counts: new, returning, with an active lease', customersResponse],
 ];
@@ -101,7 +122,11 @@ const statistics: [string, string, z.ZodType][] = [
 ];
 
 export const contentRoutes = defineRoutes([
-  get('/account-setting/data', 'Content', "The signed-in user's account settings", { ok: accountSettingResponse, query: noQuery, example: {} }),
+  get('/account-setting/data', 'Content', "The signed-in user's account settings", {
+    ok: accountSettingResponse,
+    query: noQuery,
+    example: {},
+  }),
   get('/profile/data', 'Content', "The signed-in user's profile: bookmarked pages, latest lease activity, colleagues", {
     ok: profileResponse,
     query: localeQuery,
@@ -112,17 +137,37 @@ export const contentRoutes = defineRoutes([
     query: faqQuery,
     example: { query: { q: 'npv', locale: 'en' } },
   }),
-  get('/faq/data/knowledge_base', 'Content', 'Knowledge-base articles', { ok: knowledgeBaseResponse, query: localeQuery, example: { query: { locale: 'de' } } }),
-  get('/faq/data/category', 'Content', 'Help categories with their questions', { ok: faqCategoryListResponse, query: localeQuery, example: { query: { locale: 'fr' } } }),
+  get('/faq/data/knowledge_base', 'Content', 'Knowledge-base articles', {
+    ok: knowledgeBaseResponse,
+    query: localeQuery,
+    example: { query: { locale: 'de' } },
+  }),
+  get('/faq/data/category', 'Content', 'Help categories with their questions', {
+    ok: faqCategoryListResponse,
+    query: localeQuery,
+    example: { query: { locale: 'fr' } },
+  }),
   get('/faq/data/question', 'Content', 'One question (default: the first) with its answer as HTML and related questions', {
     ok: faqQuestionResponse,
     query: faqQuestionQuery,
     notFound: true,
     example: { query: { id: '2', locale: 'pt' } },
   }),
-  get('/pricing/data', 'Content', 'Subscription plans (EUR per month) and pricing questions', { ok: pricingResponse, query: localeQuery, example: { query: { locale: 'en' } } }),
-  get('/blog/list/data', 'Content', 'Published blog posts, newest first', { ok: blogListResponse, query: localeQuery, example: { query: { locale: 'en' } } }),
-  get('/blog/list/data/sidebar', 'Content', 'Recent posts and blog categories', { ok: blogSidebarResponse, query: localeQuery, example: { query: { locale: 'en' } } }),
+  get('/pricing/data', 'Content', 'Subscription plans (EUR per month) and pricing questions', {
+    ok: pricingResponse,
+    query: localeQuery,
+    example: { query: { locale: 'en' } },
+  }),
+  get('/blog/list/data', 'Content', 'Published blog posts, newest first', {
+    ok: blogListResponse,
+    query: localeQuery,
+    example: { query: { locale: 'en' } },
+  }),
+  get('/blog/list/data/sidebar', 'Content', 'Recent posts and blog categories', {
+    ok: blogSidebarResponse,
+    query: localeQuery,
+    example: { query: { locale: 'en' } },
+  }),
   get('/blog/list/data/detail', 'Content', 'One post (default id 1) with its comments', {
     ok: blogDetailResponse,
     query: blogPostQuery,
@@ -136,10 +181,24 @@ export const contentRoutes = defineRoutes([
     example: { query: { id: '2', locale: 'en' } },
   }),
   ...analytics.map(([k, summary, ok]) =>
-    get(`/card/card-analytics/${k}`, 'Cards', summary, { ...CARD_ACCESS, ok, query: cardQuery, notFound: true, description: CARD_DESCRIPTION, example: { query: { funderId: '1', period: 'last-28-days' } } }),
+    get(`/card/card-analytics/${k}`, 'Cards', summary, {
+      ...CARD_ACCESS,
+      ok,
+      query: cardQuery,
+      notFound: true,
+      description: CARD_DESCRIPTION,
+      example: { query: { funderId: '1', period: 'last-28-days' } },
+    }),
   ),
   ...statistics.map(([k, summary, ok]) =>
-    get(`/card/card-statistics/${k}`, 'Cards', summary, { ...CARD_ACCESS, ok, query: cardQuery, notFound: true, description: CARD_DESCRIPTION, example: { query: { funderId: '1' } } }),
+    get(`/card/card-statistics/${k}`, 'Cards', summary, {
+      ...CARD_ACCESS,
+      ok,
+      query: cardQuery,
+      notFound: true,
+      description: CARD_DESCRIPTION,
+      example: { query: { funderId: '1' } },
+    }),
   ),
   get('/autocomplete/data', 'Navbar', 'Autocomplete suggestions: the pages the user may open, in menu order', {
     ok: autocompleteResponse,
@@ -152,7 +211,8 @@ export const contentRoutes = defineRoutes([
     query: mainSearchQuery,
     notFound: true,
     alias: false,
-    description: 'q matches page labels in the locale, lessee name / ERP id / tax id, contract number or lessee name. limit default 4, max 20. 404 for an unknown funderId.',
+    description:
+      'q matches page labels in the locale, lessee name / ERP id / tax id, contract number or lessee name. limit default 4, max 20. 404 for an unknown funderId.',
     example: { query: { q: 'cash', locale: 'de', limit: '4', funderId: '1' } },
   }),
   get('/bookmarks/data', 'Navbar', "Search pages (suggestions) and the signed-in user's bookmarked pages", {

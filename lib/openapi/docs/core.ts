@@ -3,7 +3,13 @@ import { cashFlowExportQuerySchema, allTotalCashQuerySchema, totalCashQuerySchem
 import { changePasswordBody, jwtLoginBody, jwtRefreshBody, jwtRegisterBody } from '@/lib/validations/auth';
 import { npvIrrRequest, priceRequest, rateRequest, scheduleRequest } from '@/lib/validations/calculators';
 import { idParam } from '@/lib/validations/common';
-import { activeFunderBody, createFunderBody, funderProposalSchema, funderProposalsQuery, updateFunderBody } from '@/lib/validations/funders';
+import {
+  activeFunderBody,
+  createFunderBody,
+  funderProposalSchema,
+  funderProposalsQuery,
+  updateFunderBody,
+} from '@/lib/validations/funders';
 import {
   exportFormatQuery,
   funderQuery,
@@ -19,7 +25,13 @@ import {
   lesseeSearchQuery,
 } from '@/lib/validations/leases';
 import { createViewBody, listViewsQuery, updateViewBody } from '@/lib/validations/portfolio-views';
-import { quotationCreateBody, quotationExportQuery, quotationListQuery, quotationPatchBody, quotationStatusBody } from '@/lib/validations/quotations';
+import {
+  quotationCreateBody,
+  quotationExportQuery,
+  quotationListQuery,
+  quotationPatchBody,
+  quotationStatusBody,
+} from '@/lib/validations/quotations';
 import { defineRoutes, type ResponseDoc } from '../registry';
 import * as r from '../responses-core';
 
@@ -230,7 +242,8 @@ export const coreRoutes = defineRoutes([
     path: '/api/calculators/price',
     tag: 'Calculators',
     summary: 'Purchase price at a buy rate',
-    description: 'Price of the remaining flows at a cut-off, with NPV at the discount rate (default: the contract rate), delta, check and yield.',
+    description:
+      'Price of the remaining flows at a cut-off, with NPV at the discount rate (default: the contract rate), delta, check and yield.',
     auth: 'read:funders',
     body: priceRequest,
     responses: { 200: { description: 'The price', schema: r.priceResponse }, 400: bad(), 413: tooLarge },
@@ -246,7 +259,9 @@ export const coreRoutes = defineRoutes([
     auth: 'read:funders',
     query: r.scheduleExportQueryDoc,
     responses: { 200: csvFile('The schedule'), 400: bad('Invalid fields (messages of the calculator page)') },
-    example: { query: { format: 'csv', currency: 'EUR', price: '50000', term: '60', rate: '6', timing: 'advance', firstDueDate: '2026-01-01' } },
+    example: {
+      query: { format: 'csv', currency: 'EUR', price: '50000', term: '60', rate: '6', timing: 'advance', firstDueDate: '2026-01-01' },
+    },
   },
 
   // -------------------------------------------------------------------------------------------
@@ -284,7 +299,11 @@ export const coreRoutes = defineRoutes([
     summary: 'One funder',
     auth: 'read:funders',
     params: idPath,
-    responses: { 200: { description: 'The funder', schema: r.funderResponse }, 400: bad('The id is not a positive whole number'), 404: notFound('Unknown funder') },
+    responses: {
+      200: { description: 'The funder', schema: r.funderResponse },
+      400: bad('The id is not a positive whole number'),
+      404: notFound('Unknown funder'),
+    },
     example: { params: { id: '1' } },
   },
   {
@@ -314,7 +333,8 @@ export const coreRoutes = defineRoutes([
     path: '/api/funder-proposals',
     tag: 'Funders',
     summary: 'Proposed changes of funder settings',
-    description: 'Four eyes (domain.md §12): the proposals of one funder or of all, newest first; `status` defaults to pending (`all` for every one).',
+    description:
+      'Four eyes (domain.md §12): the proposals of one funder or of all, newest first; `status` defaults to pending (`all` for every one).',
     auth: 'admin',
     query: funderProposalsQuery,
     responses: { 200: { description: 'The proposals', schema: funderProposalListResponse }, 400: bad(), 404: notFound('Unknown funder') },
@@ -332,9 +352,14 @@ export const coreRoutes = defineRoutes([
     responses: {
       200: { description: 'The approved proposal and the changed funder', schema: funderProposalDecisionResponse },
       400: bad('The id is not a positive whole number'),
-      403: { description: 'Four eyes: the proposer cannot approve their own change (or the credential lacks the admin scope)', schema: r.apiErrorSchema },
+      403: {
+        description: 'Four eyes: the proposer cannot approve their own change (or the credential lacks the admin scope)',
+        schema: r.apiErrorSchema,
+      },
       404: notFound('Unknown proposal'),
-      409: conflict('The proposal is no longer pending, or the funder’s settings changed since it was made (stale), or the proposed name is taken'),
+      409: conflict(
+        'The proposal is no longer pending, or the funder’s settings changed since it was made (stale), or the proposed name is taken',
+      ),
     },
     example: { params: { id: '1' } },
   },
@@ -372,7 +397,12 @@ export const coreRoutes = defineRoutes([
     description: "Sets the HttpOnly cookie every screen reads (the navbar's funder switch).",
     auth: 'read:funders',
     body: activeFunderBody,
-    responses: { 200: { description: 'The funder now active', schema: r.funderResponse }, 400: bad(), 404: notFound('Unknown funder'), 413: tooLarge },
+    responses: {
+      200: { description: 'The funder now active', schema: r.funderResponse },
+      400: bad(),
+      404: notFound('Unknown funder'),
+      413: tooLarge,
+    },
     example: { body: { funderId: 1 } },
   },
 
@@ -395,7 +425,8 @@ export const coreRoutes = defineRoutes([
     path: '/api/leases',
     tag: 'Leases',
     summary: 'Create a lease',
-    description: 'Creates the lease with its schedule (the instalment is computed from the terms). Omit contractNumber for the next QL-<year>-<n>.',
+    description:
+      'Creates the lease with its schedule (the instalment is computed from the terms). Omit contractNumber for the next QL-<year>-<n>.',
     auth: 'write:funders',
     query: funderQuery,
     body: leaseCreateBody,
@@ -417,7 +448,11 @@ export const coreRoutes = defineRoutes([
     auth: 'read:funders',
     params: idPath,
     query: leaseGetQuery,
-    responses: { 200: { description: 'The lease', schema: r.leaseDetailResponse }, 400: bad(), 404: notFound('No lease of this funder has this id') },
+    responses: {
+      200: { description: 'The lease', schema: r.leaseDetailResponse },
+      400: bad(),
+      404: notFound('No lease of this funder has this id'),
+    },
     example: { params: { id: '1' }, query: { funderId: '1' } },
   },
   {
@@ -425,7 +460,8 @@ export const coreRoutes = defineRoutes([
     path: '/api/leases/{id}',
     tag: 'Leases',
     summary: 'Edit a lease',
-    description: 'Some fields plus the `version` the edit started from; a stale version answers 409. The merged lease is validated like a new one and the schedule rebuilt.',
+    description:
+      'Some fields plus the `version` the edit started from; a stale version answers 409. The merged lease is validated like a new one and the schedule rebuilt.',
     auth: 'write:funders',
     params: idPath,
     query: funderQuery,
@@ -499,7 +535,12 @@ export const coreRoutes = defineRoutes([
     params: idPath,
     query: funderQuery,
     body: lesseePatchBody,
-    responses: { 200: { description: 'The lessee', schema: r.lesseeKindResponse }, 400: bad(), 404: notFound('No lessee of this funder has this id'), 413: tooLarge },
+    responses: {
+      200: { description: 'The lessee', schema: r.lesseeKindResponse },
+      400: bad(),
+      404: notFound('No lessee of this funder has this id'),
+      413: tooLarge,
+    },
     example: { params: { id: '1' }, query: { funderId: '1' }, body: { kind: 'retail' } },
   },
 
@@ -534,7 +575,11 @@ export const coreRoutes = defineRoutes([
     summary: 'One lease-combined row',
     auth: 'read:funders',
     query: leaseCombinedIdQuery,
-    responses: { 200: { description: 'The row', schema: r.leaseCombinedUserResponse }, 400: bad('id is required'), 404: notFound('Unknown lease') },
+    responses: {
+      200: { description: 'The row', schema: r.leaseCombinedUserResponse },
+      400: bad('id is required'),
+      404: notFound('Unknown lease'),
+    },
     example: { query: { funderId: '1', id: '1' } },
   },
   {
@@ -601,7 +646,14 @@ export const coreRoutes = defineRoutes([
       409: conflict('You already have a view of this name in the module'),
       413: tooLarge,
     },
-    example: { body: { module: 'master-file', name: 'Active EUR leases', columns: ['contractNumber', 'lessee', 'price'], filters: { status: ['active'], currency: ['EUR'] } } },
+    example: {
+      body: {
+        module: 'master-file',
+        name: 'Active EUR leases',
+        columns: ['contractNumber', 'lessee', 'price'],
+        filters: { status: ['active'], currency: ['EUR'] },
+      },
+    },
   },
   {
     method: 'get',
@@ -610,7 +662,11 @@ export const coreRoutes = defineRoutes([
     summary: 'One of my views',
     auth: 'read:funders',
     params: idPath,
-    responses: { 200: { description: 'The view', schema: r.portfolioViewSchema }, 400: bad(), 404: notFound("Unknown, or another user's view") },
+    responses: {
+      200: { description: 'The view', schema: r.portfolioViewSchema },
+      400: bad(),
+      404: notFound("Unknown, or another user's view"),
+    },
     example: { params: { id: '1' } },
   },
   {
@@ -683,7 +739,16 @@ export const coreRoutes = defineRoutes([
     },
     example: {
       query: { funderId: '1' },
-      body: { lesseeId: 1, assetType: 'machinery', currency: 'EUR', price: 8_000_000, term: 36, rate: 0.065, timing: 'arrears', firstDueDate: '2027-02-01' },
+      body: {
+        lesseeId: 1,
+        assetType: 'machinery',
+        currency: 'EUR',
+        price: 8_000_000,
+        term: 36,
+        rate: 0.065,
+        timing: 'arrears',
+        firstDueDate: '2027-02-01',
+      },
     },
   },
   {

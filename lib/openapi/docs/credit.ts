@@ -26,8 +26,18 @@ import { creditExportQuery } from '@/lib/validations/credit-export';
 import { errorDoc } from '../responses-core';
 import { defineRoutes } from '../registry';
 
-const readErrors = { 400: errorDoc('Invalid query (issues name the fields).'), 401: errorDoc('Sign-in or a bearer token is required.'), 403: errorDoc('The read:funders scope is required.'), 404: errorDoc('Unknown funder.') };
-const writeErrors = { 400: errorDoc('Invalid body or query (issues name the fields).'), 401: errorDoc('Sign-in or a bearer token is required.'), 403: errorDoc('The write:funders scope is required.'), 413: errorDoc('The body is larger than 1 MiB.') };
+const readErrors = {
+  400: errorDoc('Invalid query (issues name the fields).'),
+  401: errorDoc('Sign-in or a bearer token is required.'),
+  403: errorDoc('The read:funders scope is required.'),
+  404: errorDoc('Unknown funder.'),
+};
+const writeErrors = {
+  400: errorDoc('Invalid body or query (issues name the fields).'),
+  401: errorDoc('Sign-in or a bearer token is required.'),
+  403: errorDoc('The write:funders scope is required.'),
+  413: errorDoc('The body is larger than 1 MiB.'),
+};
 
 /** RouteDocs of the credit routes (domain.md §8; see lib/openapi/registry.ts). */
 export const creditRoutes = defineRoutes([
@@ -36,7 +46,8 @@ export const creditRoutes = defineRoutes([
     path: '/api/credit/defaults',
     tag: 'Credit',
     summary: 'Leases in default',
-    description: 'The leases in default on asOf (default today): more than 90 days past due on a material amount, unlikely to pay, in probation or by lessee contagion, with the default date, DPD, past-due amount and exposure (minor units).',
+    description:
+      'The leases in default on asOf (default today): more than 90 days past due on a material amount, unlikely to pay, in probation or by lessee contagion, with the default date, DPD, past-due amount and exposure (minor units).',
     auth: 'read:funders',
     query: creditAsOfQuery,
     responses: { 200: { description: 'The defaults, oldest first.', schema: defaultsResponse }, ...readErrors },
@@ -52,7 +63,15 @@ export const creditRoutes = defineRoutes([
     params: creditIdPath,
     query: creditFunderQuery,
     body: utpFlagBody,
-    responses: { 201: { description: 'The flag, and the leases of the same lessee it puts in default by lessee contagion.', schema: creditFlagCreatedResponse }, ...writeErrors, 404: errorDoc('Unknown lease.'), 409: errorDoc('Flagged already.') },
+    responses: {
+      201: {
+        description: 'The flag, and the leases of the same lessee it puts in default by lessee contagion.',
+        schema: creditFlagCreatedResponse,
+      },
+      ...writeErrors,
+      404: errorDoc('Unknown lease.'),
+      409: errorDoc('Flagged already.'),
+    },
     example: { params: { id: '1' }, query: { funderId: '1' }, body: { reason: 'Insolvency filing' } },
   },
   {
@@ -64,7 +83,11 @@ export const creditRoutes = defineRoutes([
     auth: 'write:funders',
     params: creditIdPath,
     query: creditFunderQuery.extend(utpClearQuery.shape),
-    responses: { 200: { description: 'The cleared flag.', schema: creditFlagResponse }, ...writeErrors, 404: errorDoc('Unknown lease, or no active flag.') },
+    responses: {
+      200: { description: 'The cleared flag.', schema: creditFlagResponse },
+      ...writeErrors,
+      404: errorDoc('Unknown lease, or no active flag.'),
+    },
     example: { params: { id: '1' }, query: { funderId: '1' } },
   },
   {
@@ -77,7 +100,12 @@ export const creditRoutes = defineRoutes([
     params: creditIdPath,
     query: creditFunderQuery,
     body: utpFlagBody,
-    responses: { 201: { description: 'The flag.', schema: creditFlagResponse }, ...writeErrors, 404: errorDoc('Unknown lease.'), 409: errorDoc('Flagged already.') },
+    responses: {
+      201: { description: 'The flag.', schema: creditFlagResponse },
+      ...writeErrors,
+      404: errorDoc('Unknown lease.'),
+      409: errorDoc('Flagged already.'),
+    },
     example: { params: { id: '1' }, query: { funderId: '1' }, body: { reason: 'Sector downgrade' } },
   },
   {
@@ -88,7 +116,11 @@ export const creditRoutes = defineRoutes([
     auth: 'write:funders',
     params: creditIdPath,
     query: creditFunderQuery.extend(utpClearQuery.shape),
-    responses: { 200: { description: 'The cleared flag.', schema: creditFlagResponse }, ...writeErrors, 404: errorDoc('Unknown lease, or no active flag.') },
+    responses: {
+      200: { description: 'The cleared flag.', schema: creditFlagResponse },
+      ...writeErrors,
+      404: errorDoc('Unknown lease, or no active flag.'),
+    },
     example: { params: { id: '1' }, query: { funderId: '1' } },
   },
   {
@@ -106,11 +138,17 @@ export const creditRoutes = defineRoutes([
     path: '/api/credit/write-offs',
     tag: 'Credit',
     summary: 'Propose a write-off',
-    description: 'Four eyes: one user proposes writing off a lease in default on writeOffOn; the amount defaults to its exposure then (outstanding principal + arrears net of VAT). Another user approves.',
+    description:
+      'Four eyes: one user proposes writing off a lease in default on writeOffOn; the amount defaults to its exposure then (outstanding principal + arrears net of VAT). Another user approves.',
     auth: 'write:funders',
     query: creditFunderQuery,
     body: writeOffProposeBody,
-    responses: { 201: { description: 'The proposal.', schema: writeOffResponse }, ...writeErrors, 404: errorDoc('Unknown lease.'), 409: errorDoc('Not in default on the date, written off already, or a proposal is pending.') },
+    responses: {
+      201: { description: 'The proposal.', schema: writeOffResponse },
+      ...writeErrors,
+      404: errorDoc('Unknown lease.'),
+      409: errorDoc('Not in default on the date, written off already, or a proposal is pending.'),
+    },
     example: { query: { funderId: '1' }, body: { leaseId: 1, writeOffOn: '2026-11-20' } },
   },
   {
@@ -118,7 +156,8 @@ export const creditRoutes = defineRoutes([
     path: '/api/credit/write-offs/{id}/approve',
     tag: 'Credit',
     summary: 'Approve a write-off',
-    description: 'Another user than the proposer: the lease leaves the portfolio cash flow from the write-off date and the amount enters the loss ledger, with audit rows, in one transaction.',
+    description:
+      'Another user than the proposer: the lease leaves the portfolio cash flow from the write-off date and the amount enters the loss ledger, with audit rows, in one transaction.',
     auth: 'write:funders',
     params: creditIdPath,
     body: writeOffDecisionBody,
@@ -140,7 +179,12 @@ export const creditRoutes = defineRoutes([
     auth: 'write:funders',
     params: creditIdPath,
     body: writeOffDecisionBody,
-    responses: { 200: { description: 'The rejected write-off.', schema: writeOffResponse }, ...writeErrors, 404: errorDoc('Unknown write-off.'), 409: errorDoc('Decided already.') },
+    responses: {
+      200: { description: 'The rejected write-off.', schema: writeOffResponse },
+      ...writeErrors,
+      404: errorDoc('Unknown write-off.'),
+      409: errorDoc('Decided already.'),
+    },
     example: { params: { id: '1' } },
   },
   {
@@ -158,11 +202,17 @@ export const creditRoutes = defineRoutes([
     path: '/api/credit/recoveries',
     tag: 'Credit',
     summary: 'Record a recovery',
-    description: 'Asset sale proceeds or a late collection on a written-off lease, on or after its write-off date: a credit in the loss ledger.',
+    description:
+      'Asset sale proceeds or a late collection on a written-off lease, on or after its write-off date: a credit in the loss ledger.',
     auth: 'write:funders',
     query: creditFunderQuery,
     body: recoveryCreateBody,
-    responses: { 201: { description: 'The recovery.', schema: recoveryResponse }, ...writeErrors, 404: errorDoc('Unknown lease.'), 409: errorDoc('The lease is not written off.') },
+    responses: {
+      201: { description: 'The recovery.', schema: recoveryResponse },
+      ...writeErrors,
+      404: errorDoc('Unknown lease.'),
+      409: errorDoc('The lease is not written off.'),
+    },
     example: { query: { funderId: '1' }, body: { leaseId: 1, receivedOn: '2026-11-20', amount: 100000, kind: 'asset_sale' } },
   },
   {
@@ -181,7 +231,8 @@ export const creditRoutes = defineRoutes([
     path: '/api/credit/measures',
     tag: 'Credit',
     summary: 'Loss measures',
-    description: 'Per currency: gross loss, recoveries, net loss, recovery rate, severity, cumulative net loss % of the pool’s original principal, and the exposure in default.',
+    description:
+      'Per currency: gross loss, recoveries, net loss, recovery rate, severity, cumulative net loss % of the pool’s original principal, and the exposure in default.',
     auth: 'read:funders',
     query: creditAsOfQuery,
     responses: { 200: { description: 'The measures.', schema: measuresResponse }, ...readErrors },
@@ -192,7 +243,8 @@ export const creditRoutes = defineRoutes([
     path: '/api/credit/ecl',
     tag: 'Credit',
     summary: 'IFRS 9 expected credit loss',
-    description: 'On asOf (default today): exposure, loss rate (provision matrix) and ECL per currency, stage and DPD bucket (stage 3: `default`), with totals per currency.',
+    description:
+      'On asOf (default today): exposure, loss rate (provision matrix) and ECL per currency, stage and DPD bucket (stage 3: `default`), with totals per currency.',
     auth: 'read:funders',
     query: creditAsOfQuery,
     responses: { 200: { description: 'The ECL.', schema: eclResponse }, ...readErrors },
@@ -206,7 +258,13 @@ export const creditRoutes = defineRoutes([
     description: 'One table (defaults, flags, writeOffs, recoveries, ledger, measures, ecl) as CSV or XLSX, headers in the locale.',
     auth: 'read:funders',
     query: creditExportQuery,
-    responses: { 200: { description: 'The file (CSV or XLSX).', contentType: 'text/csv | application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }, ...readErrors },
+    responses: {
+      200: {
+        description: 'The file (CSV or XLSX).',
+        contentType: 'text/csv | application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      },
+      ...readErrors,
+    },
     example: { query: { funderId: '1', table: 'ecl', format: 'csv' } },
   },
   {
@@ -224,7 +282,8 @@ export const creditRoutes = defineRoutes([
     path: '/api/credit/settings',
     tag: 'Credit',
     summary: 'Change credit parameters',
-    description: 'A funder setting (admin): applied at once without four eyes; with four eyes a pending proposal another admin approves (POST /api/funder-proposals/{id}/approve).',
+    description:
+      'A funder setting (admin): applied at once without four eyes; with four eyes a pending proposal another admin approves (POST /api/funder-proposals/{id}/approve).',
     auth: 'admin',
     query: creditFunderQuery,
     body: updateCreditParamsBody,

@@ -32,7 +32,14 @@ const json = (description: string) => ({ description });
 type DecisionSide = { summary: string; description?: string; who: string; conflict: string };
 
 /** The approve and reject operations of a four-eyes item (a draw, a certificate): same path shape, auth and answers. */
-function decisionRoutes(d: { path: string; params: z.ZodType; example: Record<string, string>; body: string; approve: DecisionSide; reject: DecisionSide }): RouteDoc[] {
+function decisionRoutes(d: {
+  path: string;
+  params: z.ZodType;
+  example: Record<string, string>;
+  body: string;
+  approve: DecisionSide;
+  reject: DecisionSide;
+}): RouteDoc[] {
   return (['approve', 'reject'] as const).map((action) => {
     const side = d[action];
     return {
@@ -43,7 +50,13 @@ function decisionRoutes(d: { path: string; params: z.ZodType; example: Record<st
       ...(side.description ? { description: side.description } : {}),
       auth: 'write:funders',
       params: d.params,
-      responses: { 200: json(d.body), 401: E401, 403: err(`${side.who} (four eyes), or no write:funders scope.`), 404: E404, 409: err(side.conflict) },
+      responses: {
+        200: json(d.body),
+        401: E401,
+        403: err(`${side.who} (four eyes), or no write:funders scope.`),
+        404: E404,
+        409: err(side.conflict),
+      },
       example: { params: d.example },
     };
   });
@@ -61,7 +74,17 @@ const EXAMPLE_FACILITY = {
   maturityDate: '2028-12-31',
   criteria: [{ kind: 'notInDefault' }, { kind: 'maxDpd', value: 60 }],
   limits: [{ group: 'lessee', kind: 'percent', value: 0.05 }],
-  covenants: [{ metric: 'defaultRatio', operator: 'lt', steps: [{ fromMonth: 0, threshold: 0.05 }, { fromMonth: 13, threshold: 0.08 }], warningMargin: 0.01 }],
+  covenants: [
+    {
+      metric: 'defaultRatio',
+      operator: 'lt',
+      steps: [
+        { fromMonth: 0, threshold: 0.05 },
+        { fromMonth: 13, threshold: 0.08 },
+      ],
+      warningMargin: 0.01,
+    },
+  ],
 };
 
 /** RouteDocs of funding facilities (domain.md §11). */
@@ -71,7 +94,8 @@ export const facilitiesRoutes = defineRoutes([
     path: '/api/facilities',
     tag: 'Facilities',
     summary: 'Facilities with drawn, borrowing base, availability and covenant status',
-    description: 'Every facility of the funders the user sees (or of `funderId`), valued at `asOf` (default today). Money in minor units of each facility’s currency.',
+    description:
+      'Every facility of the funders the user sees (or of `funderId`), valued at `asOf` (default today). Money in minor units of each facility’s currency.',
     auth: 'read:funders',
     query: facilitiesQuery,
     responses: { 200: json('`{ asOf, facilities: [...] }`'), 400: E400, 401: E401, 403: E403F },
@@ -84,7 +108,12 @@ export const facilitiesRoutes = defineRoutes([
     summary: 'Export the facilities list (CSV or XLSX)',
     auth: 'read:funders',
     query: facilitiesExportQuery,
-    responses: { 200: { description: 'The file (Content-Disposition: attachment)', contentType: 'text/csv' }, 400: E400, 401: E401, 403: E403F },
+    responses: {
+      200: { description: 'The file (Content-Disposition: attachment)', contentType: 'text/csv' },
+      400: E400,
+      401: E401,
+      403: E403F,
+    },
     example: { query: { format: 'csv' } },
   },
   {
@@ -96,7 +125,13 @@ export const facilitiesRoutes = defineRoutes([
     auth: 'read:funders',
     params: idPath,
     query: facilityExportQuery,
-    responses: { 200: { description: 'The file (Content-Disposition: attachment)', contentType: 'text/csv' }, 400: E400, 401: E401, 403: E403R, 404: E404 },
+    responses: {
+      200: { description: 'The file (Content-Disposition: attachment)', contentType: 'text/csv' },
+      400: E400,
+      401: E401,
+      403: E403R,
+      404: E404,
+    },
     example: { params: { id: '1' }, query: { table: 'waterfall', format: 'csv' } },
   },
   {
@@ -104,7 +139,8 @@ export const facilitiesRoutes = defineRoutes([
     path: '/api/facilities',
     tag: 'Facilities',
     summary: 'Create a facility',
-    description: 'Terms, eligibility criteria, concentration limits and covenants in one transaction with its audit row. Amounts in minor units, rates and shares as decimals.',
+    description:
+      'Terms, eligibility criteria, concentration limits and covenants in one transaction with its audit row. Amounts in minor units, rates and shares as decimals.',
     auth: 'write:funders',
     body: createFacilityBody,
     responses: { 201: json('`{ facility }`'), 400: E400, 401: E401, 403: E403W, 404: err('No funder with this `funderId`.'), 413: E413 },
@@ -125,11 +161,20 @@ export const facilitiesRoutes = defineRoutes([
     path: '/api/facilities/{id}',
     tag: 'Facilities',
     summary: 'Change a facility',
-    description: 'Terms named are changed; `criteria`, `limits` and `covenants`, when given, replace the whole list. One audit row holds before and after.',
+    description:
+      'Terms named are changed; `criteria`, `limits` and `covenants`, when given, replace the whole list. One audit row holds before and after.',
     auth: 'write:funders',
     params: idPath,
     body: updateFacilityBody,
-    responses: { 200: json('`{ facility }`'), 400: E400, 401: E401, 403: E403W, 404: E404, 409: err('The maturity would not be after the start.'), 413: E413 },
+    responses: {
+      200: json('`{ facility }`'),
+      400: E400,
+      401: E401,
+      403: E403W,
+      404: E404,
+      409: err('The maturity would not be after the start.'),
+      413: E413,
+    },
     example: { params: { id: '1' }, body: { reserves: 2_500_000 } },
   },
   {
@@ -150,7 +195,8 @@ export const facilitiesRoutes = defineRoutes([
     path: '/api/facilities/{id}/eligibility',
     tag: 'Facilities',
     summary: 'Lease-level eligibility (paged JSON, CSV or XLSX)',
-    description: 'Every lease of the collateral with each criterion it failed. The files hold every row of the filter, with headers in `locale`.',
+    description:
+      'Every lease of the collateral with each criterion it failed. The files hold every row of the filter, with headers in `locale`.',
     auth: 'read:funders',
     params: idPath,
     query: eligibilityQuery,
@@ -172,11 +218,20 @@ export const facilitiesRoutes = defineRoutes([
     path: '/api/facilities/{id}/draws',
     tag: 'Facilities',
     summary: 'Request a draw or a repayment',
-    description: 'Pending until another user approves. A draw above the availability at its value date answers 409 with the figure; a repayment above the outstanding too.',
+    description:
+      'Pending until another user approves. A draw above the availability at its value date answers 409 with the figure; a repayment above the outstanding too.',
     auth: 'write:funders',
     params: idPath,
     body: drawBody,
-    responses: { 201: json('`{ draw }`'), 400: E400, 401: E401, 403: E403W, 404: E404, 409: err('Above the availability (the message and issue give the figure).'), 413: E413 },
+    responses: {
+      201: json('`{ draw }`'),
+      400: E400,
+      401: E401,
+      403: E403W,
+      404: E404,
+      409: err('Above the availability (the message and issue give the figure).'),
+      413: E413,
+    },
     example: { params: { id: '1' }, body: { type: 'draw', amount: 100_000, valueDate: '2026-01-15' } },
   },
   ...decisionRoutes({
@@ -184,7 +239,11 @@ export const facilitiesRoutes = defineRoutes([
     params: drawPath,
     example: { id: '1', drawId: '1' },
     body: '`{ draw }`',
-    approve: { summary: 'Approve a draw or repayment', who: 'The requester cannot approve', conflict: 'Already decided, or the draw no longer fits the availability.' },
+    approve: {
+      summary: 'Approve a draw or repayment',
+      who: 'The requester cannot approve',
+      conflict: 'Already decided, or the draw no longer fits the availability.',
+    },
     reject: { summary: 'Reject a draw or repayment', who: 'The requester cannot decide', conflict: 'Already decided.' },
   }),
   {
@@ -202,7 +261,8 @@ export const facilitiesRoutes = defineRoutes([
     path: '/api/facilities/{id}/certificates',
     tag: 'Facilities',
     summary: 'Prepare a certificate at a date',
-    description: "Freezes the terms, the waterfall, the excesses and the lease-level eligibility with its XLSX; another user issues it. The files are made in `locale` (the preparer's language, default en), kept with the certificate: the PDF made at issue reads in it too.",
+    description:
+      "Freezes the terms, the waterfall, the excesses and the lease-level eligibility with its XLSX; another user issues it. The files are made in `locale` (the preparer's language, default en), kept with the certificate: the PDF made at issue reads in it too.",
     auth: 'write:funders',
     params: idPath,
     body: certificateBody,
@@ -231,7 +291,13 @@ export const facilitiesRoutes = defineRoutes([
     auth: 'read:funders',
     params: certPath,
     query: certificateFileQuery,
-    responses: { 200: { description: 'The file (Content-Disposition: attachment)', contentType: 'application/pdf' }, 400: E400, 401: E401, 403: E403R, 404: E404 },
+    responses: {
+      200: { description: 'The file (Content-Disposition: attachment)', contentType: 'application/pdf' },
+      400: E400,
+      401: E401,
+      403: E403R,
+      404: E404,
+    },
     example: { params: { id: '1', certificateId: '1' }, query: { format: 'pdf' } },
   },
   {
@@ -239,7 +305,8 @@ export const facilitiesRoutes = defineRoutes([
     path: '/api/facilities/{id}/covenants',
     tag: 'Facilities',
     summary: 'Covenants with their result per month end',
-    description: 'Per covenant and month end: the threshold in force by the facility’s age, the actual value, the headroom and Compliant / Warning / Breach; `status` is the worst latest status.',
+    description:
+      'Per covenant and month end: the threshold in force by the facility’s age, the actual value, the headroom and Compliant / Warning / Breach; `status` is the worst latest status.',
     auth: 'read:funders',
     params: idPath,
     query: covenantResultsQuery,

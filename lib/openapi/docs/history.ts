@@ -1,4 +1,12 @@
-import { performanceQuery, performanceResponse, snapshotParams, snapshotQuery, snapshotResponse, vintagesQuery, vintagesResponse } from '@/lib/validations/history';
+import {
+  performanceQuery,
+  performanceResponse,
+  snapshotParams,
+  snapshotQuery,
+  snapshotResponse,
+  vintagesQuery,
+  vintagesResponse,
+} from '@/lib/validations/history';
 import { defineRoutes } from '../registry';
 import { errorDoc as err } from '../responses-core';
 

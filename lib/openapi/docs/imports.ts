@@ -85,13 +85,18 @@ export const importsRoutes = defineRoutes([
     path: '/api/leases/imports/{id}/mapping',
     tag: TAG,
     summary: 'Change the mapping and validate again',
-    description: 'Any of: the column mapping, the decimal separator, the date format, the XLSX sheet, the mode. The mapping is saved for the source. 409 unless the import is validated (or failed, for a sheet change).',
+    description:
+      'Any of: the column mapping, the decimal separator, the date format, the XLSX sheet, the mode. The mapping is saved for the source. 409 unless the import is validated (or failed, for a sheet change).',
     auth: 'write:funders',
     query: importFunderQuery,
     params: importIdParams,
     body: importMappingBody,
     example: { query: { funderId: '1' }, params: { id: '1' }, body: { decimal: ',', dateFormat: 'dmy-dot' } },
-    responses: { 202: { description: 'Validation restarted.', schema: importDetailResponse }, ...COMMON, 409: err('Not validated yet, committing or committed.') },
+    responses: {
+      202: { description: 'Validation restarted.', schema: importDetailResponse },
+      ...COMMON,
+      409: err('Not validated yet, committing or committed.'),
+    },
   },
   {
     method: 'post',
@@ -131,7 +136,11 @@ export const importsRoutes = defineRoutes([
     query: importFunderQuery,
     params: importSourceParams,
     body: importSourceMappingBody,
-    example: { query: { funderId: '1' }, params: { source: 'Muster Leasing GmbH' }, body: { mapping: { Vertragsnummer: 'contractNumber', Notiz: null } } },
+    example: {
+      query: { funderId: '1' },
+      params: { source: 'Muster Leasing GmbH' },
+      body: { mapping: { Vertragsnummer: 'contractNumber', Notiz: null } },
+    },
     responses: { 200: { description: 'The saved mapping.', schema: importSourceMappingResponse }, ...COMMON },
   },
 ]);

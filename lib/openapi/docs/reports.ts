@@ -28,7 +28,11 @@ import {
 import { defineRoutes, type ResponseDoc } from '../registry';
 
 const errorShape = z.object({
-  error: z.object({ code: z.string(), message: z.string(), issues: z.array(z.object({ field: z.string(), message: z.string() })).optional() }),
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    issues: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  }),
 });
 const err = (description: string): ResponseDoc => ({ description, schema: errorShape });
 const COMMON = {
@@ -104,11 +108,16 @@ export const reportsRoutes = defineRoutes([
     tag: TAG,
     summary: 'Liability CF component (principal, interest or VAT) per currency over 61 periods, or of one facility',
     description:
-      "With `facilityId`: the facility's funding line only (domain.md §4, §11) — its balance is the facility's outstanding on the cut-off (approved draws less repayments valued by then, the figure of GET /api/facilities/{id}), amortising with the §4 funding line of the funder's pool in the facility currency. " + downloads,
+      "With `facilityId`: the facility's funding line only (domain.md §4, §11) — its balance is the facility's outstanding on the cut-off (approved draws less repayments valued by then, the figure of GET /api/facilities/{id}), amortising with the §4 funding line of the funder's pool in the facility currency. " +
+      downloads,
     auth: 'read:funders',
     params: liabilityComponentParams,
     query: liabilityQuery,
-    responses: { 200: { description: 'The component per currency (one line with facilityId).', schema: liabilityResponse }, ...COMMON, 404: err('Unknown funder, or a facility that is not one of the funder\'s.') },
+    responses: {
+      200: { description: 'The component per currency (one line with facilityId).', schema: liabilityResponse },
+      ...COMMON,
+      404: err("Unknown funder, or a facility that is not one of the funder's."),
+    },
     example: { params: { component: 'principal' } },
   },
   {

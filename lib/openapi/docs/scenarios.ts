@@ -107,7 +107,8 @@ export const scenariosRoutes = defineRoutes([
     path: '/api/scenarios/{id}/cash-flow/export',
     tag: TAG,
     summary: 'The comparison as a file',
-    description: 'Per currency and period: contractual and scenario cash, difference and the components (CSV); XLSX adds a Totals sheet. Major units of each row’s currency.',
+    description:
+      'Per currency and period: contractual and scenario cash, difference and the components (CSV); XLSX adds a Totals sheet. Major units of each row’s currency.',
     auth: 'read:funders',
     params: idPath,
     query: scenarioExportQuery,

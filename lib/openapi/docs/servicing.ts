@@ -33,12 +33,27 @@ import { defineRoutes, type ResponseDoc } from '../registry';
 
 /** The one JSON error shape. */
 const errorSchema = z.object({
-  error: z.object({ code: z.string(), message: z.string(), issues: z.array(z.object({ field: z.string(), message: z.string() })).optional() }),
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    issues: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  }),
 });
 const err = (description: string): ResponseDoc => ({ description, schema: errorSchema });
-const readErrors = { 400: err('Invalid query (issues name the fields).'), 401: err('Sign-in or a bearer token is required.'), 403: err('The read:funders scope is required.') };
-const writeErrors = { 400: err('Invalid body or query (issues name the fields).'), 401: err('Sign-in or a bearer token is required.'), 403: err('The write:funders scope is required.') };
-const fileResponse = { description: 'The file (CSV or XLSX).', contentType: 'text/csv | application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' };
+const readErrors = {
+  400: err('Invalid query (issues name the fields).'),
+  401: err('Sign-in or a bearer token is required.'),
+  403: err('The read:funders scope is required.'),
+};
+const writeErrors = {
+  400: err('Invalid body or query (issues name the fields).'),
+  401: err('Sign-in or a bearer token is required.'),
+  403: err('The write:funders scope is required.'),
+};
+const fileResponse = {
+  description: 'The file (CSV or XLSX).',
+  contentType: 'text/csv | application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
 
 /** RouteDocs of the servicing routes (see lib/openapi/registry.ts). */
 export const servicingRoutes = defineRoutes([
@@ -47,7 +62,8 @@ export const servicingRoutes = defineRoutes([
     path: '/api/payments',
     tag: 'Servicing',
     summary: 'List payments and reversals',
-    description: 'One page of the funder’s collections ledger, newest first, with per-currency totals of the filtered set. Amounts are minor units.',
+    description:
+      'One page of the funder’s collections ledger, newest first, with per-currency totals of the filtered set. Amounts are minor units.',
     auth: 'read:funders',
     query: paymentListQuery,
     responses: { 200: { description: 'The page.', schema: paymentListResponse }, ...readErrors },
@@ -64,12 +80,19 @@ export const servicingRoutes = defineRoutes([
     query: servicingFunderQuery,
     body: paymentCreateBody,
     responses: {
-      201: { description: 'The payment; on a written-off lease (received on or after the write-off) the recovery it became instead (domain.md §8).', schema: z.union([paymentCreatedResponse, recoveryResponse]) },
+      201: {
+        description:
+          'The payment; on a written-off lease (received on or after the write-off) the recovery it became instead (domain.md §8).',
+        schema: z.union([paymentCreatedResponse, recoveryResponse]),
+      },
       ...writeErrors,
       404: err('Unknown lease or funder.'),
       413: err('The body is larger than 1 MiB.'),
     },
-    example: { query: { funderId: '1' }, body: { leaseId: 1, receivedOn: '2026-11-02', amount: 45000, currency: 'EUR', method: 'transfer', reference: 'QL-2026-000001/7' } },
+    example: {
+      query: { funderId: '1' },
+      body: { leaseId: 1, receivedOn: '2026-11-02', amount: 45000, currency: 'EUR', method: 'transfer', reference: 'QL-2026-000001/7' },
+    },
   },
   {
     method: 'get',
@@ -116,7 +139,10 @@ export const servicingRoutes = defineRoutes([
       404: err('Unknown funder.'),
       413: err('The file is larger than 1 MiB.'),
     },
-    example: { query: { funderId: '1' }, body: { fileName: 'statement.csv', csv: 'date;amount;currency;reference;contract\n2026-11-02;450,00;EUR;payment;QL-2026-000001\n' } },
+    example: {
+      query: { funderId: '1' },
+      body: { fileName: 'statement.csv', csv: 'date;amount;currency;reference;contract\n2026-11-02;450,00;EUR;payment;QL-2026-000001\n' },
+    },
   },
   {
     method: 'get',
@@ -174,7 +200,8 @@ export const servicingRoutes = defineRoutes([
     path: '/api/servicing/roll-rates',
     tag: 'Servicing',
     summary: 'Roll-rate matrix between two as-of dates',
-    description: 'Rows: bucket at `from`; columns: bucket at `to`; lease counts and outstanding principal at `from` (minor units). Defaults: to = today, from = a month earlier.',
+    description:
+      'Rows: bucket at `from`; columns: bucket at `to`; lease counts and outstanding principal at `from` (minor units). Defaults: to = today, from = a month earlier.',
     auth: 'read:funders',
     query: rollRatesQuery,
     responses: { 200: { description: 'The matrix.', schema: rollRatesResponse }, ...readErrors, 404: err('Unknown funder.') },
@@ -195,7 +222,8 @@ export const servicingRoutes = defineRoutes([
     path: '/api/servicing/behaviour',
     tag: 'Servicing',
     summary: 'Clients behaviour per lessee',
-    description: 'Instalments due, paid on time / late, % on time, average and maximum days late, current DPD and bucket, arrears, last payment and a 12-month payment-history strip per lessee (and currency).',
+    description:
+      'Instalments due, paid on time / late, % on time, average and maximum days late, current DPD and bucket, arrears, last payment and a 12-month payment-history strip per lessee (and currency).',
     auth: 'read:funders',
     query: behaviourQuery,
     responses: { 200: { description: 'The page.', schema: behaviourResponse }, ...readErrors, 404: err('Unknown funder.') },
@@ -219,7 +247,11 @@ export const servicingRoutes = defineRoutes([
     auth: 'read:funders',
     params: lesseePathParams,
     query: behaviourDetailQuery,
-    responses: { 200: { description: 'The lessee.', schema: behaviourDetailResponse }, ...readErrors, 404: err('Unknown lessee or funder.') },
+    responses: {
+      200: { description: 'The lessee.', schema: behaviourDetailResponse },
+      ...readErrors,
+      404: err('Unknown lessee or funder.'),
+    },
     example: { params: { lesseeId: '1' }, query: { funderId: '1' } },
   },
 ]);

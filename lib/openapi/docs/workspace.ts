@@ -3,12 +3,18 @@ import { composeEmailBody, composeEmailResponse } from '@/lib/validations/apps';
 import { accountSettingResponse } from '@/lib/validations/content';
 import { invoiceIdParams } from '@/lib/validations/invoices';
 import { funderQuery } from '@/lib/validations/leases';
-import { catalogueQuotationBody, invoicePdfQuery, newsIdParams, newsLocaleQuery, newsPostBody, newsPostResponse } from '@/lib/validations/workspace';
+import {
+  catalogueQuotationBody,
+  invoicePdfQuery,
+  newsIdParams,
+  newsLocaleQuery,
+  newsPostBody,
+  newsPostResponse,
+} from '@/lib/validations/workspace';
 import { defineRoutes } from '../registry';
 import { errorDoc as err, quotationResponse } from '../responses-core';
 
 /** RouteDocs of the workspace screens' own routes (the documented apps routes stay in apps.ts). */
-
 
 export const workspaceRoutes = defineRoutes([
   {
@@ -55,18 +61,23 @@ export const workspaceRoutes = defineRoutes([
     auth: 'write:funders',
     summary: 'Request a quotation for a catalogue product',
     description:
-      "The cart's \"Request a quotation\": a new draft onboarding quotation of the funder for the lessee, with the product as the asset (brand and name as its description, its price and currency as the purchase price) and the given terms; no down payment, residual or fee. Audited and kept in the quotation's history like any other new quotation.",
+      'The cart\'s "Request a quotation": a new draft onboarding quotation of the funder for the lessee, with the product as the asset (brand and name as its description, its price and currency as the purchase price) and the given terms; no down payment, residual or fee. Audited and kept in the quotation\'s history like any other new quotation.',
     query: funderQuery,
     body: catalogueQuotationBody,
     responses: {
       201: { description: 'Created (Location: /api/quotations/{id})', schema: quotationResponse },
-      400: err('Invalid body (`issues` names each field), a lessee that is not the funder\u2019s, or a product currency a lease cannot have.'),
+      400: err(
+        'Invalid body (`issues` names each field), a lessee that is not the funder\u2019s, or a product currency a lease cannot have.',
+      ),
       401: err('No valid session or bearer token.'),
       403: err('The write:funders scope is required, the funder is not assigned to you, or a cross-site write.'),
       404: err('Unknown product or funder.'),
       413: err('Body larger than 1 MiB.'),
     },
-    example: { query: { funderId: '1' }, body: { productId: 1, lesseeId: 1, assetType: 'vehicle', term: 36, rate: 0.065, timing: 'advance', firstDueDate: '2027-02-01' } },
+    example: {
+      query: { funderId: '1' },
+      body: { productId: 1, lesseeId: 1, assetType: 'vehicle', term: 36, rate: 0.065, timing: 'advance', firstDueDate: '2027-02-01' },
+    },
   },
   {
     method: 'patch',
@@ -84,7 +95,19 @@ export const workspaceRoutes = defineRoutes([
       403: err('Cross-site write refused.'),
       413: err('Body larger than 1 MiB.'),
     },
-    example: { body: { general: { fullName: 'Ana Analyst', company: 'QUANTUM Funding' }, notification: { commentOnArticle: false, answerOnForm: true, followMe: false, newAnnouncements: true, productUpdates: true, blogDigest: false } } },
+    example: {
+      body: {
+        general: { fullName: 'Ana Analyst', company: 'QUANTUM Funding' },
+        notification: {
+          commentOnArticle: false,
+          answerOnForm: true,
+          followMe: false,
+          newAnnouncements: true,
+          productUpdates: true,
+          blogDigest: false,
+        },
+      },
+    },
   },
   {
     method: 'post',
@@ -103,7 +126,16 @@ export const workspaceRoutes = defineRoutes([
       403: err('The admin scope is required, or a cross-site write.'),
       413: err('Body larger than 1 MiB.'),
     },
-    example: { query: { locale: 'en' }, body: { title: 'New quarterly reporting', excerpt: 'What changes in the servicing reports.', content: 'From April the reports close on the last business day.\n\nAsk your account manager for details.', tags: ['Reporting'], status: 'draft' } },
+    example: {
+      query: { locale: 'en' },
+      body: {
+        title: 'New quarterly reporting',
+        excerpt: 'What changes in the servicing reports.',
+        content: 'From April the reports close on the last business day.\n\nAsk your account manager for details.',
+        tags: ['Reporting'],
+        status: 'draft',
+      },
+    },
   },
   {
     method: 'patch',
@@ -123,6 +155,10 @@ export const workspaceRoutes = defineRoutes([
       404: err('No such article in that language.'),
       413: err('Body larger than 1 MiB.'),
     },
-    example: { params: { id: '1' }, query: { locale: 'en' }, body: { title: 'New quarterly reporting', excerpt: '', content: 'Published.', tags: [], status: 'published' } },
+    example: {
+      params: { id: '1' },
+      query: { locale: 'en' },
+      body: { title: 'New quarterly reporting', excerpt: '', content: 'Published.', tags: [], status: 'published' },
+    },
   },
 ]);

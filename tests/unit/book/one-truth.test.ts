@@ -49,7 +49,8 @@ const add = (m: Totals, currency: string, count: number, outstanding: number) =>
   t.outstanding += outstanding;
   m.set(currency, t);
 };
-const sorted = (m: Totals) => [...m.entries()].filter(([, t]) => t.count > 0 || t.outstanding !== 0).sort((a, b) => a[0].localeCompare(b[0]));
+const sorted = (m: Totals) =>
+  [...m.entries()].filter(([, t]) => t.count > 0 || t.outstanding !== 0).sort((a, b) => a[0].localeCompare(b[0]));
 
 /** The pool at D: the Total Cash Flow's rows (count and Σ prin per currency). */
 function pool(d: string): Totals {
@@ -168,7 +169,9 @@ describe('month roll-forwards (Performance history)', () => {
       expect(rows.length).toBeGreaterThan(6);
       for (let k = 0; k < rows.length; k++) {
         const r = rows[k]!;
-        expect(r.startBalance + r.purchasedPrincipal - r.scheduledPrincipal - r.writtenOffPrincipal, `${currency} ${r.month}`).toBe(r.balance);
+        expect(r.startBalance + r.purchasedPrincipal - r.scheduledPrincipal - r.writtenOffPrincipal, `${currency} ${r.month}`).toBe(
+          r.balance,
+        );
         if (k > 0) expect(r.startBalance, `${currency} ${r.month} opening`).toBe(rows[k - 1]!.balance);
       }
       const live = rows.at(-1)!;
@@ -197,7 +200,9 @@ describe('month roll-forwards (Performance history)', () => {
     const facility = listFacilities(db, [F])[0]!;
     const currency = facility.currency;
     const rows = performanceReport(db, F, { from, to: lastClosedMonth(TODAY), currency }, TODAY).rows;
-    const metrics = new Map(facilityMonthMetrics(db, facility, monthEndOf(lastClosedMonth(TODAY)), TODAY, 12).map((m) => [m.monthEnd, m.metrics]));
+    const metrics = new Map(
+      facilityMonthMetrics(db, facility, monthEndOf(lastClosedMonth(TODAY)), TODAY, 12).map((m) => [m.monthEnd, m.metrics]),
+    );
     let compared = 0;
     for (const r of rows) {
       const credit = lossMeasuresAt(db, F, r.monthEnd).find((m) => m.currency === currency);

@@ -36,7 +36,9 @@ describe('lib/clock', () => {
 
   test('a production server refuses a fixed date unless QUANTUM_ALLOW_FIXED_TODAY=1; elsewhere it is allowed', () => {
     expect(clockStartProblem({ NODE_ENV: 'production' })).toBeNull();
-    expect(clockStartProblem({ NODE_ENV: 'production', QUANTUM_TODAY: '2026-06-15' })).toMatch(/^QUANTUM_TODAY=2026-06-15 fixes the date .*QUANTUM_ALLOW_FIXED_TODAY=1/);
+    expect(clockStartProblem({ NODE_ENV: 'production', QUANTUM_TODAY: '2026-06-15' })).toMatch(
+      /^QUANTUM_TODAY=2026-06-15 fixes the date .*QUANTUM_ALLOW_FIXED_TODAY=1/,
+    );
     expect(clockStartProblem({ NODE_ENV: 'production', QUANTUM_TODAY: '2026-06-15', QUANTUM_ALLOW_FIXED_TODAY: '1' })).toBeNull();
     expect(clockStartProblem({ NODE_ENV: 'production', QUANTUM_TODAY: '2026-06-15', QUANTUM_ALLOW_FIXED_TODAY: 'yes' })).not.toBeNull();
     expect(clockStartProblem({ NODE_ENV: 'development', QUANTUM_TODAY: '2026-06-15' })).toBeNull();

@@ -40,8 +40,17 @@ const lessee5pct: ConcentrationLimit = { id: 1, group: 'lessee', kind: 'percent'
 describe('§11 worked example', () => {
   it('eligible 10,000,000; lessee A 800,000 against 5 % → excess 300,000; 85 % → BB 8,245,000; commitment 8,000,000, drawn 7,500,000 → availability 500,000', () => {
     // Lessee A holds 800,000.00; the other 9,200,000.00 is spread over lessees of 400,000.00 each (within 5 %).
-    const book = [lease({ lesseeId: 1000, lesseeName: 'A', balance: 800_000_00 }), ...Array.from({ length: 23 }, () => lease({ balance: 400_000_00 }))];
-    const { base } = computeBorrowingBase({ currency: 'EUR', commitment: 8_000_000_00, advanceRate: 0.85, reserves: 0 }, [], [lessee5pct], book, 7_500_000_00);
+    const book = [
+      lease({ lesseeId: 1000, lesseeName: 'A', balance: 800_000_00 }),
+      ...Array.from({ length: 23 }, () => lease({ balance: 400_000_00 })),
+    ];
+    const { base } = computeBorrowingBase(
+      { currency: 'EUR', commitment: 8_000_000_00, advanceRate: 0.85, reserves: 0 },
+      [],
+      [lessee5pct],
+      book,
+      7_500_000_00,
+    );
     expect(base.eligibleBalance).toBe(10_000_000_00);
     expect(base.excess.total).toBe(300_000_00);
     expect(base.excess.groups.filter((g) => g.excess > 0)).toEqual([
@@ -54,12 +63,24 @@ describe('§11 worked example', () => {
   });
 
   it('the waterfall alone gives the same figures', () => {
-    const w = waterfall({ currency: 'EUR', commitment: 8_000_000_00, advanceRate: 0.85, reserves: 0 }, 10_000_000_00, 10_000_000_00, 300_000_00, 7_500_000_00);
+    const w = waterfall(
+      { currency: 'EUR', commitment: 8_000_000_00, advanceRate: 0.85, reserves: 0 },
+      10_000_000_00,
+      10_000_000_00,
+      300_000_00,
+      7_500_000_00,
+    );
     expect([w.borrowingBase, w.maximumAdvance, w.availability]).toEqual([8_245_000_00, 8_000_000_00, 500_000_00]);
   });
 
   it('outstanding above the maximum advance is a shortfall (negative availability)', () => {
-    const w = waterfall({ currency: 'EUR', commitment: 8_000_000_00, advanceRate: 0.85, reserves: 500_000_00 }, 10_000_000_00, 10_000_000_00, 300_000_00, 8_000_000_00);
+    const w = waterfall(
+      { currency: 'EUR', commitment: 8_000_000_00, advanceRate: 0.85, reserves: 500_000_00 },
+      10_000_000_00,
+      10_000_000_00,
+      300_000_00,
+      8_000_000_00,
+    );
     expect(w.borrowingBase).toBe(7_745_000_00);
     expect(w.availability).toBe(-255_000_00);
   });
@@ -73,18 +94,35 @@ describe('concentration', () => {
     // pool 1,000,000.00; limit 200,000.00; the group keeps 200,000.00 in the base
     expect(r.totalExcess).toBe(100_000_00);
     expect(r.groups[0]).toMatchObject({ key: '7', balance: 300_000_00, limit: 200_000_00, excess: 100_000_00 });
-    const { base } = computeBorrowingBase({ currency: 'EUR', commitment: 10 ** 12, advanceRate: 1, reserves: 0 }, [], [{ ...lessee5pct, value: 0.2 }], [big, ...rest], 0);
+    const { base } = computeBorrowingBase(
+      { currency: 'EUR', commitment: 10 ** 12, advanceRate: 1, reserves: 0 },
+      [],
+      [{ ...lessee5pct, value: 0.2 }],
+      [big, ...rest],
+      0,
+    );
     expect(base.eligibleAfterExcess).toBe(900_000_00);
   });
 
   it.each([
     // pool 500,000.00: industry K 200,000.00 and C 300,000.00 against 150,000.00 → 50,000.00 + 150,000.00
-    ['amount limit on an industry', { id: 2, group: 'industry', kind: 'amount', value: 150_000_00, topN: null } as ConcentrationLimit, 200_000_00],
+    [
+      'amount limit on an industry',
+      { id: 2, group: 'industry', kind: 'amount', value: 150_000_00, topN: null } as ConcentrationLimit,
+      200_000_00,
+    ],
     // top-2 lessees = 200,000.00 + 100,000.00 = 300,000.00
     ['top-2 lessees at 60 %', { id: 3, group: 'topLessees', kind: 'percent', value: 0.6, topN: 2 } as ConcentrationLimit, 0],
     ['top-2 lessees at 50 %', { id: 3, group: 'topLessees', kind: 'percent', value: 0.5, topN: 2 } as ConcentrationLimit, 50_000_00],
   ])('%s', (_name, limit, excess) => {
-    const leases = [lease({ industry: 'K', balance: 200_000_00 }), lease({ balance: 50_000_00 }), lease({ balance: 50_000_00 }), lease({ balance: 50_000_00 }), lease({ balance: 50_000_00 }), lease({ balance: 100_000_00 })];
+    const leases = [
+      lease({ industry: 'K', balance: 200_000_00 }),
+      lease({ balance: 50_000_00 }),
+      lease({ balance: 50_000_00 }),
+      lease({ balance: 50_000_00 }),
+      lease({ balance: 50_000_00 }),
+      lease({ balance: 100_000_00 }),
+    ];
     expect(concentrationExcess([limit], leases).totalExcess).toBe(excess);
   });
 });
@@ -117,7 +155,11 @@ describe('eligibility', () => {
     ['asset type IT', { assetType: 'it' }, [5]],
     ['balance above the single-lease cap', { balance: 500_000_01 }, [6]],
     ['rate below the floor', { rate: 0.0399 }, [7]],
-    ['everything wrong', { inDefault: true, dpd: 100, remainingMonths: 0, country: 'US', assetType: 'it', balance: 10 ** 10, rate: 0 }, [1, 2, 3, 4, 5, 6, 7]],
+    [
+      'everything wrong',
+      { inDefault: true, dpd: 100, remainingMonths: 0, country: 'US', assetType: 'it', balance: 10 ** 10, rate: 0 },
+      [1, 2, 3, 4, 5, 6, 7],
+    ],
   ])('%s', (_n, over, ids) => {
     expect(evaluateLease(criteria, lease(over), 'EUR').failed.map((f) => f.id)).toEqual(ids);
   });
@@ -125,12 +167,24 @@ describe('eligibility', () => {
   it('a lease in another currency is never collateral of the facility', () => {
     const r = evaluateLease([], lease({ currency: 'USD' }), 'EUR');
     expect(r.failed).toEqual([{ id: 0, kind: 'currencyIn' }]);
-    const { base } = computeBorrowingBase({ currency: 'EUR', commitment: 1, advanceRate: 1, reserves: 0 }, [], [], [lease({ currency: 'USD' })], 0);
+    const { base } = computeBorrowingBase(
+      { currency: 'EUR', commitment: 1, advanceRate: 1, reserves: 0 },
+      [],
+      [],
+      [lease({ currency: 'USD' })],
+      0,
+    );
     expect(base.collateralBalance).toBe(0);
   });
 
   it('an ineligible lease leaves the base entirely', () => {
-    const { base, rows } = computeBorrowingBase({ currency: 'EUR', commitment: 10 ** 12, advanceRate: 1, reserves: 0 }, criteria, [], [lease({ dpd: 90, balance: 123_45 }), lease({ balance: 1_000_00 })], 0);
+    const { base, rows } = computeBorrowingBase(
+      { currency: 'EUR', commitment: 10 ** 12, advanceRate: 1, reserves: 0 },
+      criteria,
+      [],
+      [lease({ dpd: 90, balance: 123_45 }), lease({ balance: 1_000_00 })],
+      0,
+    );
     expect(base.ineligibleBalance).toBe(123_45);
     expect(base.eligibleBalance).toBe(1_000_00);
     expect(rows.map((r) => r.eligible)).toEqual([false, true]);
@@ -166,7 +220,12 @@ describe('property: BB = advance rate × (eligible − Σ excess) − reserves',
           const { base } = computeBorrowingBase({ currency: 'EUR', commitment: 10 ** 9, advanceRate, reserves }, criteria, limits, book, 0);
           const eligible = book.filter((l) => !l.inDefault && l.dpd <= 60).reduce((s, l) => s + l.balance, 0);
           expect(base.eligibleBalance).toBe(eligible);
-          expect(base.excess.total).toBe(Math.min(eligible, base.excess.groups.reduce((s, g) => s + g.excess, 0)));
+          expect(base.excess.total).toBe(
+            Math.min(
+              eligible,
+              base.excess.groups.reduce((s, g) => s + g.excess, 0),
+            ),
+          );
           expect(Math.abs(base.borrowingBase - (advanceRate * (eligible - base.excess.total) - reserves))).toBeLessThanOrEqual(0.5 + 1e-6);
           expect(base.collateralBalance).toBe(base.ineligibleBalance + base.eligibleBalance);
           expect(base.availability).toBe(base.maximumAdvance - base.outstanding);
@@ -203,7 +262,11 @@ describe('covenants', () => {
   });
 
   it('a floor covenant (≥) measures headroom above the threshold', () => {
-    const r = evaluateCovenant({ metric: 'waRate', operator: 'gte', steps: [{ fromMonth: 0, threshold: 0.04 }], warningMargin: 0.005 }, 0, 0.043);
+    const r = evaluateCovenant(
+      { metric: 'waRate', operator: 'gte', steps: [{ fromMonth: 0, threshold: 0.04 }], warningMargin: 0.005 },
+      0,
+      0.043,
+    );
     expect(r).toMatchObject({ status: 'warning' });
     expect(r.headroom).toBeCloseTo(0.003, 12);
     expect(worstStatus(['compliant', 'warning', 'compliant'])).toBe('warning');

@@ -27,20 +27,31 @@ describe.each(DAYS)('the demo seeded on %s', (day) => {
     const lastMonthEnd = monthEndOf(lastClosedMonth(today));
     const facilities = listFacilities(db, 'all');
     expect(facilities.length).toBeGreaterThan(0);
-    const analyst = db.$client.prepare(`select id, email from users where email = 'analyst@quantum.demo'`).get() as { id: number; email: string };
+    const analyst = db.$client.prepare(`select id, email from users where email = 'analyst@quantum.demo'`).get() as {
+      id: number;
+      email: string;
+    };
     for (const f of facilities) {
       const { base } = facilityBase(db, f, today);
       // Room to draw: at least a tenth of the maximum advance, so a draw of 1.00 is accepted as pending.
       expect(base.availability, `${f.name} on ${day}`).toBeGreaterThanOrEqual(Math.floor(base.maximumAdvance * 0.1));
       expect(base.outstanding).toBeGreaterThan(0);
-      const draw = requestFacilityDraw(db, f, { type: 'draw', amount: 100, valueDate: today, note: 'any day' }, { userId: analyst.id, email: analyst.email });
+      const draw = requestFacilityDraw(
+        db,
+        f,
+        { type: 'draw', amount: 100, valueDate: today, note: 'any day' },
+        { userId: analyst.id, email: analyst.email },
+      );
       expect(draw.status).toBe('pending');
       // One covenant in Warning at the last closed month.
       const latest = covenantHistory(db, f, today, today, 1).map((c) => c.latest?.status);
       expect(latest).toContain('warning');
       expect(latest).not.toContain('breach');
       // The issued certificate at the last month end, and the Calendar's month view shows it with the covenant test.
-      const issued = db.$client.prepare(`select as_of, status from facility_certificates where facility_id = ?`).all(f.id) as { as_of: string; status: string }[];
+      const issued = db.$client.prepare(`select as_of, status from facility_certificates where facility_id = ?`).all(f.id) as {
+        as_of: string;
+        status: string;
+      }[];
       expect(issued).toContainEqual({ as_of: lastMonthEnd, status: 'approved' });
       const month = calendarScreen(db, analyst.id, { view: 'month', date: lastMonthEnd, calendars: undefined, minGross: null }, f.funderId);
       expect(month.certificates.map((c) => c.asOf)).toContain(lastMonthEnd);

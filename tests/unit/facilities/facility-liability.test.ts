@@ -3,7 +3,13 @@ import { createFacility, type FacilityActor } from '@/db/queries/facilities';
 import { seedPayments } from '@/db/seed/payments';
 import { seedPortfolio } from '@/db/seed/portfolio';
 import { seedDemoUsers } from '@/db/seed/users';
-import { bookLiability, facilityLiabilityLine, liabilityExportColumns, liabilityExportRows, type CurrencyLiability } from '@/lib/portfolio/liability';
+import {
+  bookLiability,
+  facilityLiabilityLine,
+  liabilityExportColumns,
+  liabilityExportRows,
+  type CurrencyLiability,
+} from '@/lib/portfolio/liability';
 import { createFacilityBody } from '@/lib/validations/facilities';
 import { facilityLiability } from '@/services/facilities/liability';
 import { decideFacilityDraw, facilityBase, requestFacilityDraw } from '@/services/facilities/service';
@@ -68,7 +74,10 @@ describe('a facility funding line (domain.md §4 and §11)', () => {
 
   it('the facility page outstanding and the Liability CF of the facility agree to the cent on every date', () => {
     const db = seeded();
-    const currency = db.$client.prepare('select currency from leases where funder_id = 1 group by currency order by count(*) desc limit 1').pluck().get() as string;
+    const currency = db.$client
+      .prepare('select currency from leases where funder_id = 1 group by currency order by count(*) desc limit 1')
+      .pluck()
+      .get() as string;
     const f = createFacility(
       db,
       createFacilityBody.parse({
@@ -95,13 +104,21 @@ describe('a facility funding line (domain.md §4 and §11)', () => {
     move('draw', first, '2025-06-30');
     move('draw', 1_234_567, '2026-02-15');
     move('repayment', 333_331, '2026-05-31');
-    const funder = db.$client.prepare('select advance_rate as advanceRate, facility_rate as facilityRate, base_currency as baseCurrency from funders where id = 1').get() as {
+    const funder = db.$client
+      .prepare('select advance_rate as advanceRate, facility_rate as facilityRate, base_currency as baseCurrency from funders where id = 1')
+      .get() as {
       advanceRate: number;
       facilityRate: number;
       baseCurrency: string;
     };
     const params = { advanceRate: funder.advanceRate, facilityRate: funder.facilityRate };
-    const expected = { '2025-03-01': 0, '2025-07-01': first, '2026-03-01': first + 1_234_567, '2026-06-01': first + 1_234_567 - 333_331, '2026-11-01': first + 1_234_567 - 333_331 };
+    const expected = {
+      '2025-03-01': 0,
+      '2025-07-01': first,
+      '2026-03-01': first + 1_234_567,
+      '2026-06-01': first + 1_234_567 - 333_331,
+      '2026-11-01': first + 1_234_567 - 333_331,
+    };
     for (const [on, outstanding] of Object.entries(expected)) {
       const book = valueBook(db, 1, on, false);
       const page = facilityBase(db, f, on).base.outstanding;

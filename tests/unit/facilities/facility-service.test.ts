@@ -3,7 +3,16 @@ import ExcelJS from 'exceljs';
 import { extractText } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { pageAudit } from '@/db/queries/audit';
-import { createFacility, getCertificate, getFacility, listDraws, SELF_DECISION_MESSAGE, updateFacility, type Facility, type FacilityActor } from '@/db/queries/facilities';
+import {
+  createFacility,
+  getCertificate,
+  getFacility,
+  listDraws,
+  SELF_DECISION_MESSAGE,
+  updateFacility,
+  type Facility,
+  type FacilityActor,
+} from '@/db/queries/facilities';
 import { getLease, updateLease } from '@/db/queries/leases';
 import { recordPayment } from '@/db/queries/payments';
 import { createRecovery, flagLease, unflagLease } from '@/db/queries/credit';
@@ -63,7 +72,10 @@ function thrown(fn: () => unknown): DomainError {
 }
 
 function facility(db: TestDb) {
-  const currency = db.$client.prepare('select currency from leases where funder_id = 1 group by currency order by count(*) desc limit 1').pluck().get() as string;
+  const currency = db.$client
+    .prepare('select currency from leases where funder_id = 1 group by currency order by count(*) desc limit 1')
+    .pluck()
+    .get() as string;
   return createFacility(
     db,
     createFacilityBody.parse({
@@ -77,7 +89,10 @@ function facility(db: TestDb) {
       startDate: '2025-01-15',
       maturityDate: '2029-01-15',
       criteria: [{ kind: 'notInDefault' }, { kind: 'maxDpd', value: 60 }, { kind: 'minRemainingMonths', value: 3 }],
-      limits: [{ group: 'lessee', kind: 'percent', value: 0.04 }, { group: 'industry', kind: 'percent', value: 0.5 }],
+      limits: [
+        { group: 'lessee', kind: 'percent', value: 0.04 },
+        { group: 'industry', kind: 'percent', value: 0.5 },
+      ],
       covenants: [
         {
           metric: 'defaultRatio',
@@ -102,7 +117,9 @@ describe('facility service', () => {
       const { base, rows } = facilityBase(db, f, asOf);
       expect(base.collateralBalance).toBe(base.eligibleBalance + base.ineligibleBalance);
       expect(Math.abs(base.borrowingBase - (0.85 * (base.eligibleBalance - base.excess.total) - 10_000_00))).toBeLessThanOrEqual(0.5);
-      expect(rows.filter((r) => r.eligible).reduce((s, r) => s + (r.currency === f.currency ? r.balance : 0), 0)).toBe(base.eligibleBalance);
+      expect(rows.filter((r) => r.eligible).reduce((s, r) => s + (r.currency === f.currency ? r.balance : 0), 0)).toBe(
+        base.eligibleBalance,
+      );
     }
   });
 
@@ -113,7 +130,9 @@ describe('facility service', () => {
     const admin = actor(db, 'admin');
     const { base } = facilityBase(db, f, TODAY);
     expect(base.availability).toBeGreaterThan(0);
-    const tooMuch = thrown(() => requestFacilityDraw(db, f, { type: 'draw', amount: base.availability + 1, valueDate: TODAY, note: '' }, analyst));
+    const tooMuch = thrown(() =>
+      requestFacilityDraw(db, f, { type: 'draw', amount: base.availability + 1, valueDate: TODAY, note: '' }, analyst),
+    );
     expect(statusOf(tooMuch)).toBe(409);
     expect(tooMuch.message).toContain(String(base.availability));
     const draw = requestFacilityDraw(db, f, { type: 'draw', amount: base.availability, valueDate: TODAY, note: 'all of it' }, analyst);
@@ -152,7 +171,10 @@ describe('facility service', () => {
     expect(text).toContain('Approved by admin@quantum.demo');
 
     const baseBefore = facilityBase(db, f, '2026-10-31').base;
-    const leaseId = db.$client.prepare("select id from leases where funder_id = 1 and currency = ? and status = 'active' order by id limit 1").pluck().get(f.currency) as number;
+    const leaseId = db.$client
+      .prepare("select id from leases where funder_id = 1 and currency = ? and status = 'active' order by id limit 1")
+      .pluck()
+      .get(f.currency) as number;
     recordPayment(db, 1, { leaseId, receivedOn: '2026-10-15', amount: 5_000_00, currency: f.currency, method: 'transfer' }, analyst.userId);
     const lease = getLease(db, leaseId)!;
     updateLease(db, leaseId, lease.version, { rate: lease.rate + 0.01 }, analyst.userId);
@@ -184,7 +206,11 @@ describe('facility service', () => {
     expect(sheets['Eignung']![0]).toEqual(expect.arrayContaining(['Vertrag', 'Leasingnehmer', 'Verfehlte Kriterien']));
     // The same base in Portuguese: other labels, the same figures.
     const pt = prepareFacilityCertificate(db, f, '2026-10-31', actor(db, 'analyst'), Date.UTC(2026, 10, 2), 'pt');
-    const ptText = (await extractText(new Uint8Array(approveFacilityCertificate(db, f, pt.id, actor(db, 'admin'), Date.UTC(2026, 10, 3)).pdf!), { mergePages: true })).text;
+    const ptText = (
+      await extractText(new Uint8Array(approveFacilityCertificate(db, f, pt.id, actor(db, 'admin'), Date.UTC(2026, 10, 3)).pdf!), {
+        mergePages: true,
+      })
+    ).text;
     expect(ptText).toContain('Certificado da base de empréstimo');
     expect(ptText).toContain('Disponibilidade');
     // A later preparation in English leaves the German one byte-identical.
@@ -226,7 +252,8 @@ describe('facility service', () => {
     const db = seeded();
     const f = facility(db);
     const snapshots = () => db.$client.prepare('select count(*) from snapshot_months where funder_id = 1').pluck().get() as number;
-    const results = () => db.$client.prepare('select count(*) from facility_metric_results where facility_id = ?').pluck().get(f.id) as number;
+    const results = () =>
+      db.$client.prepare('select count(*) from facility_metric_results where facility_id = ?').pluck().get(f.id) as number;
     const last = facilityMonthMetrics(db, f, TODAY, TODAY, 1);
     expect(last).toEqual(whole.slice(-1));
     // The last month and the one before it, not the 22 months since the facility start.
@@ -249,8 +276,16 @@ describe('facility service', () => {
     expect(closed.map((m) => m.monthEnd)).toContain(month);
 
     const analyst = actor(db, 'analyst');
-    const leaseId = db.$client.prepare("select id from leases where funder_id = 1 and currency = ? and status = 'active' order by id limit 1").pluck().get(f.currency) as number;
-    recordPayment(db, 1, { leaseId, receivedOn: '2026-09-15', amount: 50_000_00, currency: f.currency, method: 'transfer' }, analyst.userId);
+    const leaseId = db.$client
+      .prepare("select id from leases where funder_id = 1 and currency = ? and status = 'active' order by id limit 1")
+      .pluck()
+      .get(f.currency) as number;
+    recordPayment(
+      db,
+      1,
+      { leaseId, receivedOn: '2026-09-15', amount: 50_000_00, currency: f.currency, method: 'transfer' },
+      analyst.userId,
+    );
     const lease = getLease(db, leaseId)!;
     updateLease(db, leaseId, lease.version, { rate: lease.rate + 0.01 }, analyst.userId);
     // The live book at that month end moved …
@@ -264,7 +299,14 @@ describe('facility service', () => {
     // cumulative losses are the credit facts as of the month end, which the higher instalments re-derive.)
     const g = facility(db);
     const fresh = new Map(facilityMonthMetrics(db, g, TODAY, TODAY, 24).map((m) => [m.monthEnd, m.metrics]));
-    const fromSnapshot = (x: MonthMetrics) => ({ dpd60Ratio: x.dpd60Ratio, defaultRatio: x.defaultRatio, cdr: x.cdr, top10: x.top10LesseeShare, excess: x.excessConcentration, orig: x.originalPrincipal });
+    const fromSnapshot = (x: MonthMetrics) => ({
+      dpd60Ratio: x.dpd60Ratio,
+      defaultRatio: x.defaultRatio,
+      cdr: x.cdr,
+      top10: x.top10LesseeShare,
+      excess: x.excessConcentration,
+      orig: x.originalPrincipal,
+    });
     for (const m of closed) expect(fromSnapshot(fresh.get(m.monthEnd)!)).toEqual(fromSnapshot(m.metrics));
     expect(monthEndBook(db, 1, f.currency, month, TODAY).leases.map((l) => l.balance)).toEqual(live.map((l) => l.balance));
   });
@@ -308,11 +350,21 @@ describe('facility service', () => {
     const f = facility(db);
     const facts = creditFactsAt(db, 1, ON);
     const currencyOf = new Map(db.$client.prepare('select id, currency from leases').raw().all() as [number, string][]);
-    const target = [...facts.values()].find((x) => x.status === 'defaulted' && x.firstDefaultDate !== null && x.firstDefaultDate >= f.startDate && currencyOf.get(x.leaseId) === f.currency);
+    const target = [...facts.values()].find(
+      (x) =>
+        x.status === 'defaulted' &&
+        x.firstDefaultDate !== null &&
+        x.firstDefaultDate >= f.startDate &&
+        currencyOf.get(x.leaseId) === f.currency,
+    );
     expect(target).toBeDefined();
     const proposal = proposeLeaseWriteOff(db, 1, { leaseId: target!.leaseId, writeOffOn: ON, note: 'no prospect' }, actor(db, 'analyst'));
     approveLeaseWriteOff(db, proposal.id, null, actor(db, 'admin'));
-    createRecovery(db, { funderId: 1, leaseId: target!.leaseId, receivedOn: ON, amount: 50_000, kind: 'asset_sale', reference: 'auction', note: '' }, actor(db, 'analyst'));
+    createRecovery(
+      db,
+      { funderId: 1, leaseId: target!.leaseId, receivedOn: ON, amount: 50_000, kind: 'asset_sale', reference: 'auction', note: '' },
+      actor(db, 'analyst'),
+    );
     const after = metricsAt(db, f);
     expect(after.monthEnd).toBe(MONTH_END);
     // Nothing written off yet: a lease in default is not a loss until it is written off (the defaults are in the default ratio).
@@ -325,6 +377,9 @@ describe('facility service', () => {
     expect(after.metrics.cumulativeWrittenOff).toBe(proposal.amount);
     expect(after.metrics.cumulativeNetLoss * orig).toBeCloseTo(proposal.amount - 50_000, 4);
     // The same figure as Defaults & losses on that month end (domain.md §14).
-    expect(lossMeasuresAt(db, 1, MONTH_END).find((m) => m.currency === f.currency)!.cumulativeNetLossRate).toBeCloseTo(after.metrics.cumulativeNetLoss, 12);
+    expect(lossMeasuresAt(db, 1, MONTH_END).find((m) => m.currency === f.currency)!.cumulativeNetLossRate).toBeCloseTo(
+      after.metrics.cumulativeNetLoss,
+      12,
+    );
   });
 });

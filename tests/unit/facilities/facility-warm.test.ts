@@ -16,24 +16,28 @@ afterEach(() => {
 });
 
 describe('facilities warm at server start', () => {
-  it('computes every facility base at today on its own connection (nothing on a missing file); bases are shared across connections', { timeout: 120_000 }, async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'quantum-warm-'));
-    try {
-      const file = path.join(dir, 'warm.db');
-      process.env.DATABASE_URL = path.join(dir, 'missing.db');
-      expect(await warmFacilityCaches()).toMatchObject({ facilities: 0 });
-      prepareDatabase(file);
-      process.env.DATABASE_URL = file;
-      const db = openDb(file);
-      const facilities = listFacilities(db, 'all');
-      expect(facilities.length).toBeGreaterThan(0);
-      expect(await warmFacilityCaches()).toMatchObject({ facilities: facilities.length });
-      // Cached by data, not by connection: two connections get the one result.
-      const first = facilityBase(db, facilities[0]!, todayIso());
-      expect(facilityBase(openDb(file), facilities[0]!, todayIso())).toBe(first);
-      db.$client.close();
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+  it(
+    'computes every facility base at today on its own connection (nothing on a missing file); bases are shared across connections',
+    { timeout: 120_000 },
+    async () => {
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'quantum-warm-'));
+      try {
+        const file = path.join(dir, 'warm.db');
+        process.env.DATABASE_URL = path.join(dir, 'missing.db');
+        expect(await warmFacilityCaches()).toMatchObject({ facilities: 0 });
+        prepareDatabase(file);
+        process.env.DATABASE_URL = file;
+        const db = openDb(file);
+        const facilities = listFacilities(db, 'all');
+        expect(facilities.length).toBeGreaterThan(0);
+        expect(await warmFacilityCaches()).toMatchObject({ facilities: facilities.length });
+        // Cached by data, not by connection: two connections get the one result.
+        const first = facilityBase(db, facilities[0]!, todayIso());
+        expect(facilityBase(openDb(file), facilities[0]!, todayIso())).toBe(first);
+        db.$client.close();
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 });

@@ -28,9 +28,15 @@ export function leaseArb(opts: { frequency?: LeaseTerms['frequency']; maxTerm?: 
       fee: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 500_000 })),
       feeFinanced: fc.boolean(),
       term: fc.oneof(fc.constant(1), fc.integer({ min: 1, max: opts.maxTerm ?? 120 })),
-      rate: fc.oneof(fc.constant(0), fc.double({ min: 0, max: 0.3, noNaN: true }), fc.integer({ min: 0, max: 1500 }).map((bp) => bp / 10_000)),
+      rate: fc.oneof(
+        fc.constant(0),
+        fc.double({ min: 0, max: 0.3, noNaN: true }),
+        fc.integer({ min: 0, max: 1500 }).map((bp) => bp / 10_000),
+      ),
       timing: fc.constantFrom('advance' as const, 'arrears' as const),
-      frequency: opts.frequency ? fc.constant(opts.frequency) : fc.constantFrom('monthly' as const, 'monthly' as const, 'quarterly' as const, 'semi-annual' as const, 'annual' as const),
+      frequency: opts.frequency
+        ? fc.constant(opts.frequency)
+        : fc.constantFrom('monthly' as const, 'monthly' as const, 'quarterly' as const, 'semi-annual' as const, 'annual' as const),
       firstDueDate: dateArb(),
       vatRate: fc.constantFrom(0, 0.077, 0.081, 0.19, 0.2, 0.21, 0.23, 0.25),
       vatRegime: fc.constantFrom('per-instalment' as const, 'per-instalment' as const, 'upfront' as const),

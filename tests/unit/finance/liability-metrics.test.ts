@@ -75,18 +75,36 @@ describe('liability cash flow (domain.md §4)', () => {
 
   test('a lease with nothing outstanding at the purchase date cannot be funded', () => {
     expect(() => liabilityCashFlow(lease, { cutOff: '2030-01-01', purchasePrice: 100, facilityRate: 0.05 })).toThrowError(FinanceError);
-    expect(() => liabilityCashFlow(lease, { cutOff: '2025-01-01', purchasePrice: 100, facilityRate: Number.NaN })).toThrowError(FinanceError);
+    expect(() => liabilityCashFlow(lease, { cutOff: '2025-01-01', purchasePrice: 100, facilityRate: Number.NaN })).toThrowError(
+      FinanceError,
+    );
   });
 
   test('a schedule ahead of its principal before its last instalment (a rounding surplus) repays the line to zero, never below', () => {
     // The property below found it: 10.00 over 60 months at 0 % is 59 instalments of 0.17 and a last one of −0.03.
-    const tiny: LeaseTerms = { ...lease, price: 1000, downPayment: 0, fee: 0, residual: 0, term: 60, rate: 0, timing: 'advance', firstDueDate: '2000-01-01', vatRate: 0 };
+    const tiny: LeaseTerms = {
+      ...lease,
+      price: 1000,
+      downPayment: 0,
+      fee: 0,
+      residual: 0,
+      term: 60,
+      rate: 0,
+      timing: 'advance',
+      firstDueDate: '2000-01-01',
+      vatRate: 0,
+    };
     expect(buildSchedule(tiny).rows.at(-1)!.principal).toBe(-3);
     const l = liabilityCashFlow(tiny, { cutOff: '2000-01-29', purchasePrice: 983, advanceRate: 0.19190140845070344, facilityRate: 0.04 });
     const balances: number[] = [];
     let bal = l.opening;
     for (const p of l.principal) balances.push((bal -= p));
-    expect({ opening: l.opening, min: Math.min(...balances), end: balances.at(-1), repaid: sum(l.principal) + l.principalBeyond }).toEqual({ opening: 189, min: 0, end: 0, repaid: 189 });
+    expect({ opening: l.opening, min: Math.min(...balances), end: balances.at(-1), repaid: sum(l.principal) + l.principalBeyond }).toEqual({
+      opening: 189,
+      min: 0,
+      end: 0,
+      repaid: 189,
+    });
     // Repaid in full with the instalment that reaches the principal (the 59th, period 59 from January 2000), nothing after.
     expect(l.principal.slice(58, 60)).toEqual([189 - sum(l.principal.slice(0, 58)), 0]);
   });

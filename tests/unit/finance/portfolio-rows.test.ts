@@ -50,9 +50,51 @@ const explicitColumns = (p: LeasePortfolio) => (p as unknown as { rows: unknown 
 describe('LeasePortfolio rows: per-lease repeated values against explicit rows', () => {
   it('a book built from terms keeps no explicit columns, and its rows equal the schedules', () => {
     const terms = [
-      { price: 1_000_000, downPayment: 0, fee: 0, feeFinanced: false, residual: 100_000, term: 12, rate: 0.06, timing: 'arrears', frequency: 'monthly', firstDueDate: '2025-01-31', vatRate: 0.2, vatRegime: 'per-instalment', currency: 'EUR' },
-      { price: 500_000, downPayment: 0, fee: 0, feeFinanced: false, residual: 0, term: 1, rate: 0.05, timing: 'advance', frequency: 'quarterly', firstDueDate: '2025-02-28', vatRate: 0.19, vatRegime: 'upfront', currency: 'EUR' },
-      { price: 800_000, downPayment: 0, fee: 0, feeFinanced: false, residual: 0, term: 8, rate: 0.04, timing: 'advance', frequency: 'quarterly', firstDueDate: '2024-11-30', vatRate: 0.19, vatRegime: 'upfront', currency: 'EUR' },
+      {
+        price: 1_000_000,
+        downPayment: 0,
+        fee: 0,
+        feeFinanced: false,
+        residual: 100_000,
+        term: 12,
+        rate: 0.06,
+        timing: 'arrears',
+        frequency: 'monthly',
+        firstDueDate: '2025-01-31',
+        vatRate: 0.2,
+        vatRegime: 'per-instalment',
+        currency: 'EUR',
+      },
+      {
+        price: 500_000,
+        downPayment: 0,
+        fee: 0,
+        feeFinanced: false,
+        residual: 0,
+        term: 1,
+        rate: 0.05,
+        timing: 'advance',
+        frequency: 'quarterly',
+        firstDueDate: '2025-02-28',
+        vatRate: 0.19,
+        vatRegime: 'upfront',
+        currency: 'EUR',
+      },
+      {
+        price: 800_000,
+        downPayment: 0,
+        fee: 0,
+        feeFinanced: false,
+        residual: 0,
+        term: 8,
+        rate: 0.04,
+        timing: 'advance',
+        frequency: 'quarterly',
+        firstDueDate: '2024-11-30',
+        vatRate: 0.19,
+        vatRegime: 'upfront',
+        currency: 'EUR',
+      },
     ] satisfies LeaseTerms[];
     const [derived, explicit] = both(terms);
     expect(explicitColumns(derived)).toBeNull();
@@ -64,67 +106,84 @@ describe('LeasePortfolio rows: per-lease repeated values against explicit rows',
 
   it('every kernel gives the same figures from both, for random books and cut-offs', () => {
     fc.assert(
-      fc.property(fc.array(leaseArb({ maxTerm: 72 }), { minLength: 1, maxLength: 6 }), dateArb(2000, 2045), fc.boolean(), fc.constantFrom('monthly' as const, 'actual' as const), (terms, cutOff, gross, convention) => {
-        const [derived, explicit] = both(terms);
-        expect(rows(derived)).toEqual(rows(explicit));
-        expect(rows(derived)).toEqual(terms.map(scheduleRows));
-        const purchaseDay = Int32Array.from(terms.map((t) => parseDate(t.firstDueDate) - 40));
-        expect(valuePortfolio(derived, { cutOff, gross, convention })).toEqual(valuePortfolio(explicit, { cutOff, gross, convention }));
-        expect(purchasePrices(derived, { purchaseDay, convention })).toEqual(purchasePrices(explicit, { purchaseDay, convention }));
-        const scenario = { cutOff, gross, convention, cpr: 0.08, cdr: 0.02, severity: 0.4, lagMonths: 3 };
-        expect(projectPortfolio(derived, scenario)).toEqual(projectPortfolio(explicit, scenario));
-        for (const t of terms) {
-          const options = { cutOff, purchaseDate: t.firstDueDate, purchasePrice: t.price, facilityRate: 0.05, advanceRate: 0.9 };
-          let fromTerms: unknown;
-          let fromSchedule: unknown;
-          try {
-            fromTerms = liabilityCashFlow(t, options);
-          } catch (e) {
-            fromTerms = String(e);
+      fc.property(
+        fc.array(leaseArb({ maxTerm: 72 }), { minLength: 1, maxLength: 6 }),
+        dateArb(2000, 2045),
+        fc.boolean(),
+        fc.constantFrom('monthly' as const, 'actual' as const),
+        (terms, cutOff, gross, convention) => {
+          const [derived, explicit] = both(terms);
+          expect(rows(derived)).toEqual(rows(explicit));
+          expect(rows(derived)).toEqual(terms.map(scheduleRows));
+          const purchaseDay = Int32Array.from(terms.map((t) => parseDate(t.firstDueDate) - 40));
+          expect(valuePortfolio(derived, { cutOff, gross, convention })).toEqual(valuePortfolio(explicit, { cutOff, gross, convention }));
+          expect(purchasePrices(derived, { purchaseDay, convention })).toEqual(purchasePrices(explicit, { purchaseDay, convention }));
+          const scenario = { cutOff, gross, convention, cpr: 0.08, cdr: 0.02, severity: 0.4, lagMonths: 3 };
+          expect(projectPortfolio(derived, scenario)).toEqual(projectPortfolio(explicit, scenario));
+          for (const t of terms) {
+            const options = { cutOff, purchaseDate: t.firstDueDate, purchasePrice: t.price, facilityRate: 0.05, advanceRate: 0.9 };
+            let fromTerms: unknown;
+            let fromSchedule: unknown;
+            try {
+              fromTerms = liabilityCashFlow(t, options);
+            } catch (e) {
+              fromTerms = String(e);
+            }
+            try {
+              fromSchedule = liabilityCashFlow(buildSchedule(t), options);
+            } catch (e) {
+              fromSchedule = String(e);
+            }
+            expect(fromTerms).toEqual(fromSchedule);
           }
-          try {
-            fromSchedule = liabilityCashFlow(buildSchedule(t), options);
-          } catch (e) {
-            fromSchedule = String(e);
-          }
-          expect(fromTerms).toEqual(fromSchedule);
-        }
-      }),
+        },
+      ),
       { numRuns: 150 },
     );
   });
 
   it('a mixed book: explicit rows follow splices and extracts of the leases around them', () => {
     fc.assert(
-      fc.property(fc.array(leaseArb({ maxTerm: 40 }), { minLength: 3, maxLength: 8 }), fc.array(fc.boolean(), { minLength: 8, maxLength: 8 }), fc.array(fc.tuple(fc.nat(), leaseArb({ maxTerm: 40 }), fc.constantFrom('insert', 'replace', 'remove')), { maxLength: 6 }), (terms, asSchedule, edits) => {
-        const p = new LeasePortfolio(2, 8);
-        const expected: number[][][] = [];
-        terms.forEach((t, k) => {
-          if (asSchedule[k]) p.addSchedule(buildSchedule(t));
-          else p.add(t);
-          expected.push(scheduleRows(t));
-        });
-        for (const [at, t, kind] of edits) {
-          if (kind === 'insert') {
-            const i = at % (p.count + 1);
-            p.splice(i, t, true);
-            expected.splice(i, 0, scheduleRows(t));
-          } else if (p.count > 1) {
-            const i = at % p.count;
-            p.splice(i, kind === 'replace' ? t : null);
-            if (kind === 'replace') expected[i] = scheduleRows(t);
-            else expected.splice(i, 1);
+      fc.property(
+        fc.array(leaseArb({ maxTerm: 40 }), { minLength: 3, maxLength: 8 }),
+        fc.array(fc.boolean(), { minLength: 8, maxLength: 8 }),
+        fc.array(fc.tuple(fc.nat(), leaseArb({ maxTerm: 40 }), fc.constantFrom('insert', 'replace', 'remove')), { maxLength: 6 }),
+        (terms, asSchedule, edits) => {
+          const p = new LeasePortfolio(2, 8);
+          const expected: number[][][] = [];
+          terms.forEach((t, k) => {
+            if (asSchedule[k]) p.addSchedule(buildSchedule(t));
+            else p.add(t);
+            expected.push(scheduleRows(t));
+          });
+          for (const [at, t, kind] of edits) {
+            if (kind === 'insert') {
+              const i = at % (p.count + 1);
+              p.splice(i, t, true);
+              expected.splice(i, 0, scheduleRows(t));
+            } else if (p.count > 1) {
+              const i = at % p.count;
+              p.splice(i, kind === 'replace' ? t : null);
+              if (kind === 'replace') expected[i] = scheduleRows(t);
+              else expected.splice(i, 1);
+            }
           }
-        }
-        expect(rows(p)).toEqual(expected);
-        for (let i = 0; i < p.count; i++) expect(rows(p.extract(i))).toEqual([expected[i]]);
-        // The getters' columns hold the same rows.
-        for (let i = 0; i < p.count; i++) {
-          for (let j = p.offset[i]!; j < p.offset[i + 1]!; j++) {
-            expect([p.dueDay[j], p.dueMonth[j], p.instalment[j], p.principal[j], p.vat[j]]).toEqual([p.dueDayAt(i, j), p.dueMonthAt(i, j), p.instalmentAt(i, j), p.principalAt(i, j), p.vatAt(i, j)]);
+          expect(rows(p)).toEqual(expected);
+          for (let i = 0; i < p.count; i++) expect(rows(p.extract(i))).toEqual([expected[i]]);
+          // The getters' columns hold the same rows.
+          for (let i = 0; i < p.count; i++) {
+            for (let j = p.offset[i]!; j < p.offset[i + 1]!; j++) {
+              expect([p.dueDay[j], p.dueMonth[j], p.instalment[j], p.principal[j], p.vat[j]]).toEqual([
+                p.dueDayAt(i, j),
+                p.dueMonthAt(i, j),
+                p.instalmentAt(i, j),
+                p.principalAt(i, j),
+                p.vatAt(i, j),
+              ]);
+            }
           }
-        }
-      }),
+        },
+      ),
       { numRuns: 150 },
     );
   });

@@ -5,7 +5,19 @@ import { LeasePortfolio, buildPortfolio, valuePortfolio } from '@/lib/finance';
 import { dateArb, leaseArb } from './arbitraries';
 
 const COLUMNS = ['dueDay', 'dueMonth', 'instalment', 'principal', 'vat'] as const;
-const PER_LEASE = ['financed', 'residual', 'residualVat', 'residualDay', 'residualMonth', 'annualRate', 'periodRate', 'advance', 'periodMonths', 'startDay', 'currency'] as const;
+const PER_LEASE = [
+  'financed',
+  'residual',
+  'residualVat',
+  'residualDay',
+  'residualMonth',
+  'annualRate',
+  'periodRate',
+  'advance',
+  'periodMonths',
+  'startDay',
+  'currency',
+] as const;
 
 /** The portfolio's contents (rows and leases in use), not its capacity. */
 function contents(p: LeasePortfolio) {
@@ -20,7 +32,21 @@ function contents(p: LeasePortfolio) {
 
 describe('LeasePortfolio.trim', () => {
   it('cuts a book packed with room for 48 rows a lease down to its rows plus 1/256', () => {
-    const terms = { price: 1_000_000, downPayment: 0, fee: 0, feeFinanced: false, residual: 100_000, term: 36, rate: 0.06, timing: 'arrears', frequency: 'monthly', firstDueDate: '2025-01-31', vatRate: 0.2, vatRegime: 'per-instalment', currency: 'EUR' } as const;
+    const terms = {
+      price: 1_000_000,
+      downPayment: 0,
+      fee: 0,
+      feeFinanced: false,
+      residual: 100_000,
+      term: 36,
+      rate: 0.06,
+      timing: 'arrears',
+      frequency: 'monthly',
+      firstDueDate: '2025-01-31',
+      vatRate: 0.2,
+      vatRegime: 'per-instalment',
+      currency: 'EUR',
+    } as const;
     const p = new LeasePortfolio(3000, 3000 * 48);
     for (let n = 0; n < 3000; n++) p.add(terms);
     const before = contents(p);
@@ -33,7 +59,6 @@ describe('LeasePortfolio.trim', () => {
     expect(p.financed.length).toBe(3000);
     expect(p.offset.length).toBe(3001);
   });
-
 
   it('keeps the contents, leaves little room, and splices after it equal a fresh pack of the edited book', () => {
     fc.assert(

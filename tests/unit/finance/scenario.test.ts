@@ -18,7 +18,16 @@ const cents = (x: number) => Math.round(x * 100) / 100;
 
 describe('projectScenario (domain.md §10)', () => {
   test('the worked example: 1,000,000 at 6 %, 60 months, CPR 6 %, CDR 5 %, 40 % severity, 6-month lag', () => {
-    const rows = projectScenario({ balance: 1_000_000, annualRate: 0.06, term: 60, cpr: 0.06, cdr: 0.05, severity: 0.4, lagMonths: 6, periods: 66 });
+    const rows = projectScenario({
+      balance: 1_000_000,
+      annualRate: 0.06,
+      term: 60,
+      cpr: 0.06,
+      cdr: 0.05,
+      severity: 0.4,
+      lagMonths: 6,
+      periods: 66,
+    });
     expect(rows).toHaveLength(66);
     const m1 = rows[0]!;
     expect(cents(m1.default)).toBe(4_265.32);
@@ -47,7 +56,9 @@ describe('projectScenario (domain.md §10)', () => {
     ['term 0', { term: 0 }],
     ['negative balance', { balance: -1 }],
   ])('rejects %s with a VALUE error', (_name, patch) => {
-    expect(() => projectScenario({ balance: 1000, annualRate: 0.05, term: 12, cpr: 0, cdr: 0, severity: 0, lagMonths: 0, ...patch })).toThrow(FinanceError);
+    expect(() =>
+      projectScenario({ balance: 1000, annualRate: 0.05, term: 12, cpr: 0, cdr: 0, severity: 0, lagMonths: 0, ...patch }),
+    ).toThrow(FinanceError);
   });
 
   const poolArb = fc.record({
@@ -102,13 +113,30 @@ describe('projectScenario (domain.md §10)', () => {
 });
 
 describe('projectPortfolio: leases in the 61 periods of Total Cash Flow', () => {
-  const pool: LeaseTerms = { price: 100_000_000, term: 60, rate: 0.06, timing: 'arrears', firstDueDate: '2025-02-01', vatRate: 0, currency: 'EUR' };
+  const pool: LeaseTerms = {
+    price: 100_000_000,
+    term: 60,
+    rate: 0.06,
+    timing: 'arrears',
+    firstDueDate: '2025-02-01',
+    vatRate: 0,
+    currency: 'EUR',
+  };
 
   test('a monthly lease in arrears without residual is projectScenario rounded per period', () => {
     const p = buildPortfolio([pool]);
     // The cut-off is the first due date: month t of the pool is period t.
     const s = projectPortfolio(p, { cutOff: '2025-02-01', cpr: 0.06, cdr: 0.05, severity: 0.4, lagMonths: 6 });
-    const exact = projectScenario({ balance: 100_000_000, annualRate: 0.06, term: 60, cpr: 0.06, cdr: 0.05, severity: 0.4, lagMonths: 6, periods: 66 });
+    const exact = projectScenario({
+      balance: 100_000_000,
+      annualRate: 0.06,
+      term: 60,
+      cpr: 0.06,
+      cdr: 0.05,
+      severity: 0.4,
+      lagMonths: 6,
+      periods: 66,
+    });
     const eur = s.aggregates.EUR!;
     expect(eur.default[0]).toBe(426_532);
     expect(eur.prepayment[0]).toBe(504_768);
@@ -129,7 +157,12 @@ describe('projectPortfolio: leases in the 61 periods of Total Cash Flow', () => 
       fc.property(
         fc.array(leaseArb({ maxTerm: 72 }), { minLength: 1, maxLength: 12 }),
         dateArb(2000, 2045),
-        fc.record({ cpr: fc.double({ min: 0, max: 0.5, noNaN: true }), cdr: fc.double({ min: 0, max: 0.5, noNaN: true }), severity: fc.double({ min: 0, max: 1, noNaN: true }), lagMonths: fc.integer({ min: 0, max: 24 }) }),
+        fc.record({
+          cpr: fc.double({ min: 0, max: 0.5, noNaN: true }),
+          cdr: fc.double({ min: 0, max: 0.5, noNaN: true }),
+          severity: fc.double({ min: 0, max: 1, noNaN: true }),
+          lagMonths: fc.integer({ min: 0, max: 24 }),
+        }),
         fc.boolean(),
         (list, cutOff, a, gross) => {
           const p = buildPortfolio(list);
@@ -171,7 +204,18 @@ describe('projectPortfolio: leases in the 61 periods of Total Cash Flow', () => 
 
   test('a lease whose residual falls after its last instalment: the rounding drift never takes the balance below zero', () => {
     // A single annual instalment in period 50, a tiny MDR whose defaults round up every month.
-    const p = buildPortfolio([{ price: 3_038_902, term: 1, rate: 0, timing: 'advance', frequency: 'annual', firstDueDate: '2008-02-29', vatRate: 0, currency: 'EUR' }]);
+    const p = buildPortfolio([
+      {
+        price: 3_038_902,
+        term: 1,
+        rate: 0,
+        timing: 'advance',
+        frequency: 'annual',
+        firstDueDate: '2008-02-29',
+        vatRate: 0,
+        currency: 'EUR',
+      },
+    ]);
     const s = projectPortfolio(p, { cutOff: '2004-01-29', cpr: 0, cdr: 0.0000019744036663937874, severity: 0, lagMonths: 0 });
     const g = s.aggregates.EUR!;
     expect(Math.min(...g.endBalance)).toBe(0);
@@ -206,7 +250,18 @@ describe('projectPortfolio: leases in the 61 periods of Total Cash Flow', () => 
 
   test('a contract already below zero at the cut-off (its last instalment negative) neither defaults nor recovers at rates 0', () => {
     // 10.07 over 70 half-years at 2.85 %: the rounded instalments overshoot, the last one is −0.34 (the counterexample fast-check found).
-    const p = buildPortfolio([{ price: 1007, term: 70, rate: 0.0285, timing: 'advance', frequency: 'semi-annual', firstDueDate: '2000-01-01', vatRate: 0, currency: 'EUR' }]);
+    const p = buildPortfolio([
+      {
+        price: 1007,
+        term: 70,
+        rate: 0.0285,
+        timing: 'advance',
+        frequency: 'semi-annual',
+        firstDueDate: '2000-01-01',
+        vatRate: 0,
+        currency: 'EUR',
+      },
+    ]);
     const options = { cutOff: '2034-01-29', buyRate: 0.05 };
     const v = valuePortfolio(p, options);
     const s = projectPortfolio(p, { ...options, cpr: 0, cdr: 0, severity: 0.5, lagMonths: 0 });
@@ -217,7 +272,9 @@ describe('projectPortfolio: leases in the 61 periods of Total Cash Flow', () => 
 
   test('a contract whose rounded instalments overshoot its principal (10.00 over 60 months at 0 %) is paid as contracted at rates 0', () => {
     // 17 × 59 = 10.03: the contract's balance runs 0.03 below zero and its last instalment is −0.03.
-    const p = buildPortfolio([{ price: 1000, term: 60, rate: 0, timing: 'advance', firstDueDate: '2000-01-31', vatRate: 0, currency: 'EUR' }]);
+    const p = buildPortfolio([
+      { price: 1000, term: 60, rate: 0, timing: 'advance', firstDueDate: '2000-01-31', vatRate: 0, currency: 'EUR' },
+    ]);
     const options = { cutOff: '2000-01-01', buyRate: 0.05 };
     const v = valuePortfolio(p, options);
     const s = projectPortfolio(p, { ...options, cpr: 0, cdr: 0, severity: 0.5, lagMonths: 0 });
@@ -230,7 +287,14 @@ describe('projectPortfolio: leases in the 61 periods of Total Cash Flow', () => 
 
   test('leases purchased after the cut-off are outside the pool (zeros)', () => {
     const p = buildPortfolio([pool, pool]);
-    const s = projectPortfolio(p, { cutOff: '2025-01-01', cpr: 0.1, cdr: 0.1, severity: 0.4, lagMonths: 3, purchaseDay: Int32Array.of(0, 1e6) });
+    const s = projectPortfolio(p, {
+      cutOff: '2025-01-01',
+      cpr: 0.1,
+      cdr: 0.1,
+      severity: 0.4,
+      lagMonths: 3,
+      purchaseDay: Int32Array.of(0, 1e6),
+    });
     expect(s.totalcf[0]).toBeGreaterThan(0);
     expect(s.totalcf[1]).toBe(0);
   });

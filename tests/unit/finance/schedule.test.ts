@@ -131,9 +131,24 @@ describe('fees, down payment, VAT regimes, frequencies', () => {
   });
 
   test('quarterly in arrears: due dates every 3 months, period rate i/4', () => {
-    const s = buildSchedule({ price: 1_200_000, term: 8, rate: 0.08, timing: 'arrears', frequency: 'quarterly', firstDueDate: '2024-03-31', currency: 'GBP' });
+    const s = buildSchedule({
+      price: 1_200_000,
+      term: 8,
+      rate: 0.08,
+      timing: 'arrears',
+      frequency: 'quarterly',
+      firstDueDate: '2024-03-31',
+      currency: 'GBP',
+    });
     expect(s.rows.map((r) => r.dueDate)).toEqual([
-      '2024-03-31', '2024-06-30', '2024-09-30', '2024-12-31', '2025-03-31', '2025-06-30', '2025-09-30', '2025-12-31',
+      '2024-03-31',
+      '2024-06-30',
+      '2024-09-30',
+      '2024-12-31',
+      '2025-03-31',
+      '2025-06-30',
+      '2025-09-30',
+      '2025-12-31',
     ]);
     expect(s.startDate).toBe('2023-12-31');
     expect(s.periodRate).toBe(0.02);
@@ -142,10 +157,26 @@ describe('fees, down payment, VAT regimes, frequencies', () => {
   });
 
   test('semi-annual and annual frequencies', () => {
-    const semi = buildSchedule({ price: 1_000_000, term: 4, rate: 0.1, timing: 'arrears', frequency: 'semi-annual', firstDueDate: '2024-06-30', currency: 'USD' });
+    const semi = buildSchedule({
+      price: 1_000_000,
+      term: 4,
+      rate: 0.1,
+      timing: 'arrears',
+      frequency: 'semi-annual',
+      firstDueDate: '2024-06-30',
+      currency: 'USD',
+    });
     expect(semi.rows.map((r) => r.dueDate)).toEqual(['2024-06-30', '2024-12-30', '2025-06-30', '2025-12-30']);
     expect(semi.rows[0]!.interest).toBe(50_000);
-    const annual = buildSchedule({ price: 1_000_000, term: 3, rate: 0.1, timing: 'advance', frequency: 'annual', firstDueDate: '2024-02-29', currency: 'USD' });
+    const annual = buildSchedule({
+      price: 1_000_000,
+      term: 3,
+      rate: 0.1,
+      timing: 'advance',
+      frequency: 'annual',
+      firstDueDate: '2024-02-29',
+      currency: 'USD',
+    });
     expect(annual.rows.map((r) => r.dueDate)).toEqual(['2024-02-29', '2025-02-28', '2026-02-28']);
     expect(annual.residualDueDate).toBe('2027-02-28');
   });
@@ -157,7 +188,15 @@ describe('fees, down payment, VAT regimes, frequencies', () => {
   });
 
   test('JPY has no minor unit: amounts are whole yen', () => {
-    const s = buildSchedule({ price: 3_000_000, term: 36, rate: 0.02, timing: 'arrears', firstDueDate: '2024-04-10', currency: 'JPY', vatRate: 0.1 });
+    const s = buildSchedule({
+      price: 3_000_000,
+      term: 36,
+      rate: 0.02,
+      timing: 'arrears',
+      firstDueDate: '2024-04-10',
+      currency: 'JPY',
+      vatRate: 0.1,
+    });
     expect(s.minorUnitDigits).toBe(0);
     expect(s.instalment).toBe(roundHalfUp(-pmt(0.02 / 12, 36, 3_000_000)));
     expect(s.rows[0]!.vat).toBe(roundHalfUp(0.1 * s.instalment));
@@ -177,7 +216,11 @@ const month = (terms: Partial<LeaseTerms>): LeaseTerms => ({
 describe('edge cases', () => {
   test.each([
     ['term 1 in arrears', month({ term: 1 }), [{ instalment: 1_005_000, interest: 5_000, principal: 1_000_000, balanceAfter: 0 }]],
-    ['term 1 in advance', month({ term: 1, timing: 'advance' }), [{ instalment: 1_000_000, interest: 0, principal: 1_000_000, balanceAfter: 0 }]],
+    [
+      'term 1 in advance',
+      month({ term: 1, timing: 'advance' }),
+      [{ instalment: 1_000_000, interest: 0, principal: 1_000_000, balanceAfter: 0 }],
+    ],
     [
       'term 1 in advance with a residual (its month of interest rides on the one instalment)',
       month({ term: 1, timing: 'advance', residual: 400_000 }),

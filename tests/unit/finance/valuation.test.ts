@@ -107,7 +107,18 @@ describe('edge cases of the cut-off', () => {
     ['an advance lease whose residual was due before the cut-off', research, '2030-01-02'],
   ])('%s values to zero', (_n, terms, cutOff) => {
     const v = valueLease(terms, { cutOff, buyRate: 0.05 });
-    expect(v).toMatchObject({ prin: 0, sellto4G: 0, npv: 0, delta: 0, check: 0, totalcf: 0, cashBeyond: 0, remainingInstalments: 0, remainingTermMonths: 0, walYears: 0 });
+    expect(v).toMatchObject({
+      prin: 0,
+      sellto4G: 0,
+      npv: 0,
+      delta: 0,
+      check: 0,
+      totalcf: 0,
+      cashBeyond: 0,
+      remainingInstalments: 0,
+      remainingTermMonths: 0,
+      walYears: 0,
+    });
     expect(v.cash.every((c) => c === 0)).toBe(true);
   });
 

@@ -1,14 +1,30 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { addDays } from '@/lib/finance';
-import { allocatePayments, DEFAULT_COMPONENT_ORDER, instalmentsAsOf, type Component, type Instalment, type LedgerEntry } from '@/lib/servicing';
+import {
+  allocatePayments,
+  DEFAULT_COMPONENT_ORDER,
+  instalmentsAsOf,
+  type Component,
+  type Instalment,
+  type LedgerEntry,
+} from '@/lib/servicing';
 
 const amount = fc.integer({ min: 0, max: 50_000 });
 const scheduleArb = fc
-  .array(fc.record({ gap: fc.integer({ min: 0, max: 40 }), vat: amount, fee: fc.integer({ min: 0, max: 2_000 }), interest: amount, principal: amount }), {
-    minLength: 0,
-    maxLength: 12,
-  })
+  .array(
+    fc.record({
+      gap: fc.integer({ min: 0, max: 40 }),
+      vat: amount,
+      fee: fc.integer({ min: 0, max: 2_000 }),
+      interest: amount,
+      principal: amount,
+    }),
+    {
+      minLength: 0,
+      maxLength: 12,
+    },
+  )
   .map((rows) => {
     let day = 0;
     return rows.map((r, i): Instalment => {
@@ -17,7 +33,9 @@ const scheduleArb = fc
     });
   });
 const ledgerArb = fc
-  .array(fc.record({ offset: fc.integer({ min: -30, max: 500 }), amount: fc.integer({ min: 0, max: 120_000 }), reverse: fc.boolean() }), { maxLength: 15 })
+  .array(fc.record({ offset: fc.integer({ min: -30, max: 500 }), amount: fc.integer({ min: 0, max: 120_000 }), reverse: fc.boolean() }), {
+    maxLength: 15,
+  })
   .map((rows) => {
     const entries: LedgerEntry[] = [];
     rows.forEach((r, i) => {

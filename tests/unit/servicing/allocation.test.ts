@@ -63,7 +63,11 @@ describe('allocation: cases', () => {
     {
       name: 'cash beyond the last instalment stays as credit',
       entries: [pay('p1', '2025-01-31', 40000)],
-      paid: { 1: { vat: 2100, interest: 2000, principal: 8000 }, 2: { vat: 2100, interest: 2000, principal: 8000 }, 3: { vat: 2100, interest: 2000, principal: 8000 } },
+      paid: {
+        1: { vat: 2100, interest: 2000, principal: 8000 },
+        2: { vat: 2100, interest: 2000, principal: 8000 },
+        3: { vat: 2100, interest: 2000, principal: 8000 },
+      },
       fullDates: ['2025-01-31', '2025-01-31', '2025-01-31'],
       credit: 40000 - 36300,
     },
@@ -110,7 +114,10 @@ describe('allocation: cases', () => {
   });
 
   test('fee component and a residual instalment (principal + VAT only)', () => {
-    const withFee = [ins(1, '2025-01-31', { fee: 500 }), { period: 99, dueDate: '2025-02-28', vat: 210, fee: 0, interest: 0, principal: 1000 }];
+    const withFee = [
+      ins(1, '2025-01-31', { fee: 500 }),
+      { period: 99, dueDate: '2025-02-28', vat: 210, fee: 0, interest: 0, principal: 1000 },
+    ];
     const r = allocatePayments(withFee, [pay('p1', '2025-01-31', 12600 + 1210)]);
     expect(r.instalments.map((s) => s.paidInFullDate)).toEqual(['2025-01-31', '2025-01-31']);
     expect(r.instalments[0]!.paid.fee).toBe(500);
@@ -118,7 +125,11 @@ describe('allocation: cases', () => {
   });
 
   test('reversed payments are listed and excluded from totals; asOf ignores later entries', () => {
-    const entries: LedgerEntry[] = [pay('p1', '2025-01-31', 12100), pay('p2', '2025-02-28', 12100), { id: 'r1', reversalOf: 'p2', date: '2025-03-10' }];
+    const entries: LedgerEntry[] = [
+      pay('p1', '2025-01-31', 12100),
+      pay('p2', '2025-02-28', 12100),
+      { id: 'r1', reversalOf: 'p2', date: '2025-03-10' },
+    ];
     const r = allocatePayments(schedule, entries);
     expect(r.reversedPaymentIds).toEqual(['p2']);
     expect(r.totals.payments).toBe(12100);
@@ -143,19 +154,39 @@ describe('allocation: cases', () => {
 
 describe('allocation: typed errors', () => {
   const cases: { name: string; run: () => unknown; code: string }[] = [
-    { name: 'reversal of an unknown payment', run: () => allocatePayments(schedule, [{ id: 'r1', reversalOf: 'nope', date: '2025-01-31' }]), code: 'UNKNOWN_PAYMENT' },
+    {
+      name: 'reversal of an unknown payment',
+      run: () => allocatePayments(schedule, [{ id: 'r1', reversalOf: 'nope', date: '2025-01-31' }]),
+      code: 'UNKNOWN_PAYMENT',
+    },
     {
       name: 'payment reversed twice',
       run: () =>
-        allocatePayments(schedule, [pay('p1', '2025-01-31', 1), { id: 'r1', reversalOf: 'p1', date: '2025-02-01' }, { id: 'r2', reversalOf: 'p1', date: '2025-02-02' }]),
+        allocatePayments(schedule, [
+          pay('p1', '2025-01-31', 1),
+          { id: 'r1', reversalOf: 'p1', date: '2025-02-01' },
+          { id: 'r2', reversalOf: 'p1', date: '2025-02-02' },
+        ]),
       code: 'DUPLICATE_REVERSAL',
     },
-    { name: 'order that is not a permutation', run: () => allocatePayments(schedule, [], { componentOrder: ['vat', 'vat', 'interest', 'principal'] }), code: 'COMPONENT_ORDER' },
-    { name: 'order missing a component', run: () => allocatePayments(schedule, [], { componentOrder: ['vat', 'interest', 'principal'] }), code: 'COMPONENT_ORDER' },
+    {
+      name: 'order that is not a permutation',
+      run: () => allocatePayments(schedule, [], { componentOrder: ['vat', 'vat', 'interest', 'principal'] }),
+      code: 'COMPONENT_ORDER',
+    },
+    {
+      name: 'order missing a component',
+      run: () => allocatePayments(schedule, [], { componentOrder: ['vat', 'interest', 'principal'] }),
+      code: 'COMPONENT_ORDER',
+    },
     { name: 'negative payment', run: () => allocatePayments(schedule, [pay('p1', '2025-01-31', -5)]), code: 'VALUE' },
     { name: 'fractional amount', run: () => allocatePayments([ins(1, '2025-01-31', { vat: 1.5 })], []), code: 'VALUE' },
     { name: 'invalid date', run: () => allocatePayments([ins(1, '2025-02-29')], []), code: 'VALUE' },
-    { name: 'duplicate entry id', run: () => allocatePayments(schedule, [pay('p1', '2025-01-31', 1), pay('p1', '2025-02-01', 1)]), code: 'VALUE' },
+    {
+      name: 'duplicate entry id',
+      run: () => allocatePayments(schedule, [pay('p1', '2025-01-31', 1), pay('p1', '2025-02-01', 1)]),
+      code: 'VALUE',
+    },
     { name: 'duplicate period', run: () => allocatePayments([ins(1, '2025-01-31'), ins(1, '2025-02-28')], []), code: 'VALUE' },
   ];
   test.each(cases)('$name → $code', ({ run, code }) => {

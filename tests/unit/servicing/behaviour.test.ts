@@ -20,13 +20,33 @@ describe('payment behaviour', () => {
       name: 'all paid on the due date',
       entries: [1, 2, 3].map((m) => pay(`p${m}`, `2025-0${m}-10`, 12100)),
       asOf: '2025-03-20',
-      want: { instalmentsDue: 3, paidOnTime: 3, paidLate: 0, unpaidOverdue: 0, pending: 0, onTimeRate: 1, averageDaysLate: null, maxDaysLate: 0, lastPaymentDate: '2025-03-10', lastPaymentAmount: 12100 },
+      want: {
+        instalmentsDue: 3,
+        paidOnTime: 3,
+        paidLate: 0,
+        unpaidOverdue: 0,
+        pending: 0,
+        onTimeRate: 1,
+        averageDaysLate: null,
+        maxDaysLate: 0,
+        lastPaymentDate: '2025-03-10',
+        lastPaymentAmount: 12100,
+      },
     },
     {
       name: 'one paid 5 days late, one unpaid 10 days overdue',
       entries: [pay('p1', '2025-01-10', 12100), pay('p2', '2025-02-15', 12100)],
       asOf: '2025-03-20',
-      want: { instalmentsDue: 3, paidOnTime: 1, paidLate: 1, unpaidOverdue: 1, onTimeRate: 1 / 3, averageDaysLate: 7.5, maxDaysLate: 10, totalDaysLate: 15 },
+      want: {
+        instalmentsDue: 3,
+        paidOnTime: 1,
+        paidLate: 1,
+        unpaidOverdue: 1,
+        onTimeRate: 1 / 3,
+        averageDaysLate: 7.5,
+        maxDaysLate: 10,
+        totalDaysLate: 15,
+      },
     },
     {
       name: 'grace makes a 5-day-late payment on time',
@@ -97,7 +117,15 @@ describe('payment behaviour', () => {
     const a = allocatePayments(schedule, [pay('p1', '2025-01-10', 12100)]);
     const b = allocatePayments([ins(1, '2025-01-20')], [pay('q1', '2025-01-25', 12100)]);
     const l = lesseeBehaviour([a, b], '2025-02-10');
-    expect(l).toMatchObject({ instalmentsDue: 3, paidOnTime: 1, paidLate: 1, pending: 1, onTimeRate: 0.5, maxDaysLate: 5, lastPaymentDate: '2025-01-25' });
+    expect(l).toMatchObject({
+      instalmentsDue: 3,
+      paidOnTime: 1,
+      paidLate: 1,
+      pending: 1,
+      onTimeRate: 0.5,
+      maxDaysLate: 5,
+      lastPaymentDate: '2025-01-25',
+    });
     expect(l.strip[11]).toEqual({ month: '2025-02', status: 'unpaid' });
     expect(l.strip[10]).toEqual({ month: '2025-01', status: 'paid-late' });
   });

@@ -30,11 +30,41 @@ describe('days past due', () => {
     dpd: number;
     since: string | null;
   }[] = [
-    { name: 'nothing paid, one instalment 10 days overdue', schedule: [ins(1, '2025-01-10')], entries: [], asOf: '2025-01-20', dpd: 10, since: '2025-01-10' },
+    {
+      name: 'nothing paid, one instalment 10 days overdue',
+      schedule: [ins(1, '2025-01-10')],
+      entries: [],
+      asOf: '2025-01-20',
+      dpd: 10,
+      since: '2025-01-10',
+    },
     { name: 'due today is not past due', schedule: [ins(1, '2025-01-20')], entries: [], asOf: '2025-01-20', dpd: 0, since: null },
-    { name: 'one day after the due date is 1', schedule: [ins(1, '2025-01-20')], entries: [], asOf: '2025-01-21', dpd: 1, since: '2025-01-20' },
-    { name: 'grace days are subtracted', schedule: [ins(1, '2025-01-10')], entries: [], asOf: '2025-01-20', grace: 5, dpd: 5, since: '2025-01-10' },
-    { name: 'grace floors at 0', schedule: [ins(1, '2025-01-10')], entries: [], asOf: '2025-01-20', grace: 15, dpd: 0, since: '2025-01-10' },
+    {
+      name: 'one day after the due date is 1',
+      schedule: [ins(1, '2025-01-20')],
+      entries: [],
+      asOf: '2025-01-21',
+      dpd: 1,
+      since: '2025-01-20',
+    },
+    {
+      name: 'grace days are subtracted',
+      schedule: [ins(1, '2025-01-10')],
+      entries: [],
+      asOf: '2025-01-20',
+      grace: 5,
+      dpd: 5,
+      since: '2025-01-10',
+    },
+    {
+      name: 'grace floors at 0',
+      schedule: [ins(1, '2025-01-10')],
+      entries: [],
+      asOf: '2025-01-20',
+      grace: 15,
+      dpd: 0,
+      since: '2025-01-10',
+    },
     {
       name: 'tolerance: 0.99 unpaid does not age',
       schedule: [ins(1, '2025-01-10')],
@@ -70,7 +100,10 @@ describe('days past due', () => {
     },
     {
       name: 'tolerance on the lease total: two crumbs that add up to 1.00 age from the second',
-      schedule: [ins(1, '2025-01-10', { vat: 50, interest: 0, principal: 0 }), ins(2, '2025-02-10', { vat: 50, interest: 0, principal: 0 })],
+      schedule: [
+        ins(1, '2025-01-10', { vat: 50, interest: 0, principal: 0 }),
+        ins(2, '2025-02-10', { vat: 50, interest: 0, principal: 0 }),
+      ],
       entries: [],
       asOf: '2025-02-20',
       dpd: 10,

@@ -44,19 +44,30 @@ function fullRebuild(db: Db) {
   const s = servicingSettingsOf(funder);
   const books = AS_OFS.map((asOf) =>
     // Only the leases in the pool at the as-of date (domain.md §3), as the product shows them.
-    bookAt(schedule, ledger, asOf, { componentOrder: s.componentOrder, tolerance: s.tolerance, graceDays: s.graceDays, edges: s.edges }).flatMap((st, i) => (st.inPool ? [{
-      leaseId: schedule.leases[i]!.id,
-      lesseeId: schedule.leases[i]!.lesseeId,
-      currency: schedule.leases[i]!.currency,
-      dpd: st.dpd,
-      bucket: st.bucket,
-      arrearsNet: st.arrearsNet,
-      arrearsVat: st.arrearsVat,
-      arrearsTotal: st.arrearsTotal,
-      credit: st.credit,
-      outstandingPrincipal: st.outstandingPrincipal,
-      lastPaymentOn: st.lastPaymentDay === null ? null : formatDate(st.lastPaymentDay),
-    }] : [])),
+    bookAt(schedule, ledger, asOf, {
+      componentOrder: s.componentOrder,
+      tolerance: s.tolerance,
+      graceDays: s.graceDays,
+      edges: s.edges,
+    }).flatMap((st, i) =>
+      st.inPool
+        ? [
+            {
+              leaseId: schedule.leases[i]!.id,
+              lesseeId: schedule.leases[i]!.lesseeId,
+              currency: schedule.leases[i]!.currency,
+              dpd: st.dpd,
+              bucket: st.bucket,
+              arrearsNet: st.arrearsNet,
+              arrearsVat: st.arrearsVat,
+              arrearsTotal: st.arrearsTotal,
+              credit: st.credit,
+              outstandingPrincipal: st.outstandingPrincipal,
+              lastPaymentOn: st.lastPaymentDay === null ? null : formatDate(st.lastPaymentDay),
+            },
+          ]
+        : [],
+    ),
   );
   const records = listPortfolioLeases(db, F);
   const p = new LeasePortfolio(records.length);
@@ -66,7 +77,12 @@ function fullRebuild(db: Db) {
     cutOff: CUT_OFF,
     buyRate: funder.buyRate,
     purchaseDay,
-    purchasePrice: purchasePrices(p, { purchaseDay, agreed: Float64Array.from(records, (l) => l.agreedPurchasePrice ?? NaN), buyRate: funder.buyRate, convention: funder.discountConvention }),
+    purchasePrice: purchasePrices(p, {
+      purchaseDay,
+      agreed: Float64Array.from(records, (l) => l.agreedPurchasePrice ?? NaN),
+      buyRate: funder.buyRate,
+      convention: funder.discountConvention,
+    }),
     discountRate: funder.discountRate ?? undefined,
     convention: funder.discountConvention,
     gross: false,
@@ -101,8 +117,30 @@ function expectedRows(db: Db, states: ReturnType<typeof fullRebuild>['books'][nu
   const lessee: DelinquencyRow[] = [...groups].map(([k, g]) => {
     const dpd = lesseeDpd(g.map((r) => r.dpd));
     const sum = (f: (r: DelinquencyRow) => number) => g.reduce((n, r) => n + f(r), 0);
-    const last = g.map((r) => r.lastPaymentOn).filter((d): d is string => d !== null).sort().at(-1) ?? null;
-    return { key: `P${k}`, leaseId: null, contractNumber: null, status: null, lesseeId: g[0]!.lesseeId, lesseeName: g[0]!.lesseeName, currency: g[0]!.currency, leases: g.length, dpd, bucket: bucketOf(dpd, edges).key, arrearsNet: sum((r) => r.arrearsNet), arrearsVat: sum((r) => r.arrearsVat), arrearsTotal: sum((r) => r.arrearsTotal), credit: sum((r) => r.credit), outstandingPrincipal: sum((r) => r.outstandingPrincipal), lastPaymentOn: last };
+    const last =
+      g
+        .map((r) => r.lastPaymentOn)
+        .filter((d): d is string => d !== null)
+        .sort()
+        .at(-1) ?? null;
+    return {
+      key: `P${k}`,
+      leaseId: null,
+      contractNumber: null,
+      status: null,
+      lesseeId: g[0]!.lesseeId,
+      lesseeName: g[0]!.lesseeName,
+      currency: g[0]!.currency,
+      leases: g.length,
+      dpd,
+      bucket: bucketOf(dpd, edges).key,
+      arrearsNet: sum((r) => r.arrearsNet),
+      arrearsVat: sum((r) => r.arrearsVat),
+      arrearsTotal: sum((r) => r.arrearsTotal),
+      credit: sum((r) => r.credit),
+      outstandingPrincipal: sum((r) => r.outstandingPrincipal),
+      lastPaymentOn: last,
+    };
   });
   return { lease, lessee };
 }
@@ -117,8 +155,14 @@ const VIEWS = [
 function expectCachesEqualRebuild(db: Db) {
   const full = fullRebuild(db);
   const toState = new Map(full.books[2]!.map((r) => [r.leaseId, r]));
-  const rolls = full.books[0]!.flatMap((r) => (toState.has(r.leaseId) ? [{ from: r.bucket, to: toState.get(r.leaseId)!.bucket, balance: r.outstandingPrincipal }] : []));
-  expect(rollRates(db, F, AS_OFS[0]!, AS_OFS[2]!)).toEqual({ from: AS_OFS[0], to: AS_OFS[2], ...rollRateMatrix(rolls, servicingSettingsOf(getFunder(db, F)!).edges) });
+  const rolls = full.books[0]!.flatMap((r) =>
+    toState.has(r.leaseId) ? [{ from: r.bucket, to: toState.get(r.leaseId)!.bucket, balance: r.outstandingPrincipal }] : [],
+  );
+  expect(rollRates(db, F, AS_OFS[0]!, AS_OFS[2]!)).toEqual({
+    from: AS_OFS[0],
+    to: AS_OFS[2],
+    ...rollRateMatrix(rolls, servicingSettingsOf(getFunder(db, F)!).edges),
+  });
   for (const k of [0, 2]) {
     const expected = expectedRows(db, full.books[k]!);
     for (const level of ['lease', 'lessee'] as const) {
@@ -161,7 +205,19 @@ function expectCachesEqualRebuild(db: Db) {
   expect(valued.leases.map((l) => l.id)).toEqual(full.ids);
   expect([...valued.indexById.entries()].sort((a, b) => a[1] - b[1]).map((e) => e[0])).toEqual(full.ids);
   expect(valued.valuation.count).toBe(full.v.count);
-  for (const f of ['prin', 'sellto4G', 'purchasePrice', 'inPool', 'npv', 'delta', 'check', 'totalcf', 'cashBeyond', 'remainingInstalments', 'walYears'] as const) {
+  for (const f of [
+    'prin',
+    'sellto4G',
+    'purchasePrice',
+    'inPool',
+    'npv',
+    'delta',
+    'check',
+    'totalcf',
+    'cashBeyond',
+    'remainingInstalments',
+    'walYears',
+  ] as const) {
     expect(Array.from(valued.valuation[f]), f).toEqual(Array.from(full.v[f]));
   }
   expect(Array.from(valued.valuation.cash)).toEqual(Array.from(full.v.cash));
@@ -169,7 +225,9 @@ function expectCachesEqualRebuild(db: Db) {
 
 /** Behaviour from the incremental stores equals behaviour from freshly built stores (a fresh in-memory copy would need a copy of the file; the stores are rebuilt instead). */
 function behaviourSnapshot(db: Db, asOf: string) {
-  return behaviourRows(db, F, asOf).map((r) => JSON.stringify(r)).sort();
+  return behaviourRows(db, F, asOf)
+    .map((r) => JSON.stringify(r))
+    .sort();
 }
 
 type Op =
@@ -184,12 +242,26 @@ type Op =
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('create' as const), from: fc.nat(1000) }),
-  fc.record({ kind: fc.constant('terms' as const), lease: fc.nat(1000), term: fc.constantFrom(12, 24, 36, 48), rate: fc.constantFrom(0.03, 0.055, 0.09) }),
-  fc.record({ kind: fc.constant('status' as const), lease: fc.nat(1000), status: fc.constantFrom('active' as const, 'closed' as const, 'defaulted' as const, 'terminated' as const) }),
+  fc.record({
+    kind: fc.constant('terms' as const),
+    lease: fc.nat(1000),
+    term: fc.constantFrom(12, 24, 36, 48),
+    rate: fc.constantFrom(0.03, 0.055, 0.09),
+  }),
+  fc.record({
+    kind: fc.constant('status' as const),
+    lease: fc.nat(1000),
+    status: fc.constantFrom('active' as const, 'closed' as const, 'defaulted' as const, 'terminated' as const),
+  }),
   fc.record({ kind: fc.constant('delete' as const), lease: fc.nat(1000) }),
   // Another lessee (another lease's) and maybe another currency: the lease changes lessee row.
   fc.record({ kind: fc.constant('move' as const), lease: fc.nat(1000), to: fc.nat(1000), currency: fc.boolean() }),
-  fc.record({ kind: fc.constant('pay' as const), lease: fc.nat(1000), day: fc.integer({ min: -700, max: 200 }), amount: fc.integer({ min: 1, max: 400_000 }) }),
+  fc.record({
+    kind: fc.constant('pay' as const),
+    lease: fc.nat(1000),
+    day: fc.integer({ min: -700, max: 200 }),
+    amount: fc.integer({ min: 1, max: 400_000 }),
+  }),
   fc.record({ kind: fc.constant('reverse' as const), payment: fc.nat(100_000), days: fc.integer({ min: 0, max: 90 }) }),
   fc.record({ kind: fc.constant('settings' as const), grace: fc.integer({ min: 0, max: 10 }) }),
 );
@@ -199,7 +271,11 @@ function dayOffset(days: number): string {
 }
 
 function pickLease(db: Db, n: number): { id: number; version: number; currency: string } | undefined {
-  const rows = db.$client.prepare(`select id, version, currency from leases where funder_id = ? order by id`).all(F) as { id: number; version: number; currency: string }[];
+  const rows = db.$client.prepare(`select id, version, currency from leases where funder_id = ? order by id`).all(F) as {
+    id: number;
+    version: number;
+    currency: string;
+  }[];
   return rows.length === 0 ? undefined : rows[n % rows.length];
 }
 
@@ -208,7 +284,17 @@ function apply(db: Db, op: Op): void {
     switch (op.kind) {
       case 'create': {
         const src = getLease(db, pickLease(db, op.from)!.id)!;
-        const { id: _i, principal: _p, instalment: _n, version: _v, createdAt: _c, updatedAt: _u, createdBy: _b, contractNumber: _k, ...input } = src;
+        const {
+          id: _i,
+          principal: _p,
+          instalment: _n,
+          version: _v,
+          createdAt: _c,
+          updatedAt: _u,
+          createdBy: _b,
+          contractNumber: _k,
+          ...input
+        } = src;
         createLease(db, { ...input, status: 'active' } as LeaseInput, null);
         break;
       }
@@ -230,16 +316,29 @@ function apply(db: Db, op: Op): void {
       case 'move': {
         const l = pickLease(db, op.lease)!;
         const to = getLease(db, pickLease(db, op.to)!.id)!;
-        updateLease(db, l.id, l.version, { lesseeId: to.lesseeId, ...(op.currency ? { currency: l.currency === 'EUR' ? 'USD' : 'EUR' } : {}) }, null);
+        updateLease(
+          db,
+          l.id,
+          l.version,
+          { lesseeId: to.lesseeId, ...(op.currency ? { currency: l.currency === 'EUR' ? 'USD' : 'EUR' } : {}) },
+          null,
+        );
         break;
       }
       case 'pay': {
         const l = pickLease(db, op.lease)!;
-        recordPayment(db, F, { leaseId: l.id, receivedOn: dayOffset(op.day), amount: op.amount, currency: l.currency, method: 'transfer' }, null);
+        recordPayment(
+          db,
+          F,
+          { leaseId: l.id, receivedOn: dayOffset(op.day), amount: op.amount, currency: l.currency, method: 'transfer' },
+          null,
+        );
         break;
       }
       case 'reverse': {
-        const ids = db.$client.prepare(`select id, received_on from payments where funder_id = ? and kind = 'payment' order by id`).all(F) as { id: number; received_on: string }[];
+        const ids = db.$client
+          .prepare(`select id, received_on from payments where funder_id = ? and kind = 'payment' order by id`)
+          .all(F) as { id: number; received_on: string }[];
         if (ids.length === 0) return;
         const p = ids[op.payment % ids.length]!;
         const on = new Date(Date.parse(`${p.received_on}T00:00:00Z`) + op.days * 86_400_000).toISOString().slice(0, 10);
@@ -289,7 +388,8 @@ describe('incremental caches equal a full rebuild', () => {
         for (const asOf of AS_OFS) getServicingBook(db, F, asOf);
         behaviourRows(db, F, TODAY);
         rollRates(db, F, AS_OFS[0]!, AS_OFS[2]!);
-        for (const level of ['lease', 'lessee'] as const) for (const f of VIEWS) delinquencyView(db, F, AS_OFS[0]!, { level, ...f, bucket: 'bucket' in f ? [...f.bucket] : undefined });
+        for (const level of ['lease', 'lessee'] as const)
+          for (const f of VIEWS) delinquencyView(db, F, AS_OFS[0]!, { level, ...f, bucket: 'bucket' in f ? [...f.bucket] : undefined });
         valueBook(db, F, CUT_OFF);
         const { entry } = servicingStores(db, F);
         const rebuilt = entry.rebuiltAt;
@@ -303,7 +403,9 @@ describe('incremental caches equal a full rebuild', () => {
         expect(entry.rebuiltAt).toBe(rebuilt);
         const incremental = behaviourSnapshot(db, TODAY);
         // Rebuild the servicing stores by a journal-bypassing change (caught by bookLeaseStamp) and compare behaviour.
-        db.$client.prepare(`update leases set updated_at = updated_at + 1 where id = (select max(id) from leases where funder_id = ?)`).run(F);
+        db.$client
+          .prepare(`update leases set updated_at = updated_at + 1 where id = (select max(id) from leases where funder_id = ?)`)
+          .run(F);
         updateFunder(db, F, {});
         expect(behaviourSnapshot(db, TODAY)).toEqual(incremental);
       }),
@@ -342,7 +444,17 @@ describe('lease change journal', () => {
     else if (kind === 'delete') deleteLease(db, l.id);
     else {
       const src = getLease(db, pickLease(db, 1)!.id)!;
-      const { id: _i, principal: _p, instalment: _n, version: _v, createdAt: _c, updatedAt: _u, createdBy: _b, contractNumber: _k, ...input } = src;
+      const {
+        id: _i,
+        principal: _p,
+        instalment: _n,
+        version: _v,
+        createdAt: _c,
+        updatedAt: _u,
+        createdBy: _b,
+        contractNumber: _k,
+        ...input
+      } = src;
       id = createLease(db, input as LeaseInput, null).id;
     }
     const changed = leasesChangedSince(db, F, before);

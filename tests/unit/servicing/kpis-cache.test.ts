@@ -39,7 +39,9 @@ afterAll(() => {
 function fromDatabase() {
   const scheduled = scheduledInWindow(db, F, '2026-11-01', '2026-11-30');
   const collected = collectedInWindow(db, F, '2026-11-01', TODAY);
-  return [...new Set([...scheduled.keys(), ...collected.keys()])].sort().map((currency) => ({ currency, scheduled: scheduled.get(currency) ?? 0, collected: collected.get(currency) ?? 0 }));
+  return [...new Set([...scheduled.keys(), ...collected.keys()])]
+    .sort()
+    .map((currency) => ({ currency, scheduled: scheduled.get(currency) ?? 0, collected: collected.get(currency) ?? 0 }));
 }
 const shown = () => servicingKpis(db, F, TODAY).map((k) => ({ currency: k.currency, scheduled: k.scheduled, collected: k.collected }));
 
@@ -48,7 +50,12 @@ test('the KPIs follow payments, reversals and lease edits made after they were c
   const lease = getLease(db, 1)!;
   const before = shown().find((k) => k.currency === lease.currency)!.collected;
 
-  const p = recordPayment(db, F, { leaseId: lease.id, receivedOn: '2026-11-10', amount: 12_345, currency: lease.currency, method: 'transfer' }, null);
+  const p = recordPayment(
+    db,
+    F,
+    { leaseId: lease.id, receivedOn: '2026-11-10', amount: 12_345, currency: lease.currency, method: 'transfer' },
+    null,
+  );
   afterBookWrite(db, F);
   expect(shown().find((k) => k.currency === lease.currency)!.collected).toBe(before + 12_345);
   expect(shown()).toEqual(fromDatabase());

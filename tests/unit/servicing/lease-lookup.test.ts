@@ -25,18 +25,23 @@ const state = (leaseId: number): LeaseServicingState => ({
 describe('leaseLookup', () => {
   it('answers get, has, keys and size as a Map of the same states, in any order of questions', () => {
     fc.assert(
-      fc.property(fc.uniqueArray(fc.integer({ min: 1, max: 400 }), { maxLength: 120 }), fc.array(fc.integer({ min: 0, max: 410 }), { maxLength: 300 }), fc.boolean(), (ids, asked, ascending) => {
-        const leases = [...ids].sort((a, b) => a - b).map(state);
-        const lookup = leaseLookup(leases);
-        const map = new Map(leases.map((s) => [s.leaseId, s]));
-        const questions = ascending ? [...asked].sort((a, b) => a - b) : asked;
-        for (const id of questions) {
-          expect(lookup.get(id)).toBe(map.get(id));
-          expect(lookup.has(id)).toBe(map.has(id));
-        }
-        expect([...lookup.keys()]).toEqual([...map.keys()]);
-        expect(lookup.size).toBe(map.size);
-      }),
+      fc.property(
+        fc.uniqueArray(fc.integer({ min: 1, max: 400 }), { maxLength: 120 }),
+        fc.array(fc.integer({ min: 0, max: 410 }), { maxLength: 300 }),
+        fc.boolean(),
+        (ids, asked, ascending) => {
+          const leases = [...ids].sort((a, b) => a - b).map(state);
+          const lookup = leaseLookup(leases);
+          const map = new Map(leases.map((s) => [s.leaseId, s]));
+          const questions = ascending ? [...asked].sort((a, b) => a - b) : asked;
+          for (const id of questions) {
+            expect(lookup.get(id)).toBe(map.get(id));
+            expect(lookup.has(id)).toBe(map.has(id));
+          }
+          expect([...lookup.keys()]).toEqual([...map.keys()]);
+          expect(lookup.size).toBe(map.size);
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -72,7 +72,12 @@ test('after a payment and a lease edit the lessee rows follow', () => {
   const row = delinquencyRows(db, F, TODAY, 'lease').rows.find((r) => r.arrearsTotal > 0)!;
   expect(row).toBeDefined();
   const lease = getLease(db, row.leaseId!)!;
-  recordPayment(db, F, { leaseId: lease.id, receivedOn: '2026-11-20', amount: row.arrearsTotal, currency: lease.currency, method: 'transfer' }, null);
+  recordPayment(
+    db,
+    F,
+    { leaseId: lease.id, receivedOn: '2026-11-20', amount: row.arrearsTotal, currency: lease.currency, method: 'transfer' },
+    null,
+  );
   afterBookWrite(db, F);
   const after = lesseeServicing(db, F, lease.lesseeId, TODAY);
   expect(after.leases.find((r) => r.leaseId === lease.id)!.arrearsTotal).toBeLessThan(row.arrearsTotal);

@@ -111,7 +111,9 @@ export default async function AccountPage({ params }: Props) {
             <CardHeader>
               <CardTitle>{t('password.title')}</CardTitle>
             </CardHeader>
-            <CardContent>{user.authProvider === 'credentials' ? <PasswordForm locale={locale} /> : <p>{t('password.identityProvider')}</p>}</CardContent>
+            <CardContent>
+              {user.authProvider === 'credentials' ? <PasswordForm locale={locale} /> : <p>{t('password.identityProvider')}</p>}
+            </CardContent>
           </Card>
         </div>
       </>

@@ -42,7 +42,9 @@ export default async function CalculatorsPage({ params, searchParams }: Props) {
   const defaults = { firstDueDate: firstOfNextMonth(todayIso()) };
   const query = completeQuery(explicit, defaults);
   const initial = evaluate(tab, query, defaults);
-  const initialValues = Object.fromEntries(CALCULATOR_FIELDS.map((f) => [f, toDisplayValue(f, query[f], locale, query.currency)])) as Record<CalculatorField, string>;
+  const initialValues = Object.fromEntries(
+    CALCULATOR_FIELDS.map((f) => [f, toDisplayValue(f, query[f], locale, query.currency)]),
+  ) as Record<CalculatorField, string>;
 
   return (
     <ClientMessages namespaces={['numberInput', 'calculators']}>

@@ -33,7 +33,9 @@ export const generateMetadata = metadataFor('calendar');
 
 const calendarList = z
   .union([z.string(), z.array(z.string())])
-  .transform((v) => (Array.isArray(v) ? v : [v]).filter((c): c is (typeof CALENDARS)[number] => (CALENDARS as readonly string[]).includes(c)));
+  .transform((v) =>
+    (Array.isArray(v) ? v : [v]).filter((c): c is (typeof CALENDARS)[number] => (CALENDARS as readonly string[]).includes(c)),
+  );
 const pageQuery = z.object({
   view: z.enum(CALENDAR_VIEWS).default('month'),
   date: isoDateParam.optional(),
@@ -94,7 +96,10 @@ export default async function CalendarPage({ params, searchParams }: Props) {
 
   // Everything of one day, own events first.
   type CovenantTest = (typeof screen.covenantTests)[number];
-  const byDay = new Map<string, { own: EventDto[]; due: InstalmentDue[]; monthEnd: boolean; certificates: CertificateDate[]; covenants: CovenantTest[] }>();
+  const byDay = new Map<
+    string,
+    { own: EventDto[]; due: InstalmentDue[]; monthEnd: boolean; certificates: CertificateDate[]; covenants: CovenantTest[] }
+  >();
   const slot = (d: string) => {
     let s = byDay.get(d);
     if (!s) byDay.set(d, (s = { own: [], due: [], monthEnd: false, certificates: [], covenants: [] }));
@@ -105,7 +110,8 @@ export default async function CalendarPage({ params, searchParams }: Props) {
   for (const m of screen.monthEnds) slot(m).monthEnd = true;
   for (const c of screen.certificates) slot(c.asOf).certificates.push(c);
   for (const c of screen.covenantTests) slot(c.date).covenants.push(c);
-  const bookItem = 'flex items-center gap-1 rounded-sm bg-surface-muted px-1 py-0.5 text-[12px] text-heading hover:underline focus-visible:outline-2 focus-visible:outline-primary';
+  const bookItem =
+    'flex items-center gap-1 rounded-sm bg-surface-muted px-1 py-0.5 text-[12px] text-heading hover:underline focus-visible:outline-2 focus-visible:outline-primary';
 
   const title =
     q.view === 'month'
@@ -135,7 +141,9 @@ export default async function CalendarPage({ params, searchParams }: Props) {
         <li key={`cert-${c.certificateId}`}>
           <Link href={`/portfolio/facilities/${c.facilityId}`} className={bookItem} data-testid="calendar-certificate">
             <FileBadge className="size-3.5 shrink-0" aria-hidden="true" />
-            <span className="truncate">{t(c.status === 'approved' ? 'certificateIssued' : 'certificatePending', { facility: c.facilityName })}</span>
+            <span className="truncate">
+              {t(c.status === 'approved' ? 'certificateIssued' : 'certificatePending', { facility: c.facilityName })}
+            </span>
           </Link>
         </li>
       )),
@@ -155,7 +163,9 @@ export default async function CalendarPage({ params, searchParams }: Props) {
             data-testid="calendar-instalment"
           >
             <Receipt className="size-3.5 shrink-0" aria-hidden="true" />
-            <span className="truncate">{t('instalment', { contract: i.contractNumber, amount: formatMoney(format, i.gross, i.currency) })}</span>
+            <span className="truncate">
+              {t('instalment', { contract: i.contractNumber, amount: formatMoney(format, i.gross, i.currency) })}
+            </span>
           </Link>
         </li>
       )),
@@ -172,7 +182,10 @@ export default async function CalendarPage({ params, searchParams }: Props) {
         {shown}
         {limit !== null && all.length > limit ? (
           <li>
-            <Link href={href('list', d)} className="px-1 text-[12px] text-primary-strong hover:underline focus-visible:outline-2 focus-visible:outline-primary">
+            <Link
+              href={href('list', d)}
+              className="px-1 text-[12px] text-primary-strong hover:underline focus-visible:outline-2 focus-visible:outline-primary"
+            >
               {t('more', { count: all.length - limit })}
             </Link>
           </li>
@@ -186,133 +199,143 @@ export default async function CalendarPage({ params, searchParams }: Props) {
 
   return (
     <ClientMessages namespaces={['workspace.calendar']}>
-    <>
-      <PageHeader
-        page="calendar"
-        description={t('subtitle')}
-        actions={
-          <EventForm
-            initial={{ title: '', start: date, end: date, allDay: true, calendar: 'Business', location: '', desc: '' }}
-            triggerLabel={t('add')}
-            testId="event-add"
-          />
-        }
-      />
-      <div className="grid items-start gap-6 xl:grid-cols-[14rem_minmax(0,1fr)]">
-        <Card className="p-4">
-          <form action="" method="get" className="flex flex-col gap-3" aria-label={t('filters')}>
-            <input type="hidden" name="view" value={q.view} />
-            <input type="hidden" name="date" value={date} />
-            <input type="hidden" name="filtered" value="1" />
-            <fieldset>
-              <legend className="mb-1 text-[13px] font-medium text-heading">{t('calendars')}</legend>
-              {CALENDARS.map((c) => (
-                <label key={c} className="flex h-7 items-center gap-2 text-sm">
-                  <input type="checkbox" name="cal" value={c} defaultChecked={selected.has(c)} className="size-4 accent-primary" />
-                  <span className={cn('size-2.5 rounded-full', CAL_STYLE[c])} aria-hidden="true" />
-                  {t(`calendarNames.${c}`)}
-                </label>
-              ))}
-            </fieldset>
-            {funder ? (
-              <div>
-                <Label htmlFor="cal-min">{t('minInstalment', { currency: funder.baseCurrency })}</Label>
-                <Input id="cal-min" name="min" type="number" min={0} step="any" defaultValue={q.min} />
-                <p className="mt-1 text-[12px]">{t('minHint')}</p>
-              </div>
-            ) : null}
-            <button type="submit" className={buttonClasses({ variant: 'outline', size: 'sm' })}>
-              {t('apply')}
-            </button>
-          </form>
-        </Card>
-        <Card className="min-w-0">
-          <div className="flex flex-wrap items-center justify-between gap-3 border-b border-border px-4 py-3">
-            <div className="flex items-center gap-2">
-              <Link href={href(q.view, stepDate(q.view, date, -1))} className={buttonClasses({ variant: 'outline', size: 'icon' })} aria-label={t('previous')}>
-                <ChevronLeft aria-hidden="true" />
-              </Link>
-              <Link href={href(q.view, stepDate(q.view, date, 1))} className={buttonClasses({ variant: 'outline', size: 'icon' })} aria-label={t('next')}>
-                <ChevronRight aria-hidden="true" />
-              </Link>
-              <Link href={href(q.view, today)} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
-                {t('today')}
-              </Link>
-              <h2 className="ml-2 text-lg font-medium text-heading" data-testid="calendar-title">
-                {title}
-              </h2>
-            </div>
-            <nav aria-label={t('views')} className="flex gap-1">
-              {CALENDAR_VIEWS.map((v) => (
+      <>
+        <PageHeader
+          page="calendar"
+          description={t('subtitle')}
+          actions={
+            <EventForm
+              initial={{ title: '', start: date, end: date, allDay: true, calendar: 'Business', location: '', desc: '' }}
+              triggerLabel={t('add')}
+              testId="event-add"
+            />
+          }
+        />
+        <div className="grid items-start gap-6 xl:grid-cols-[14rem_minmax(0,1fr)]">
+          <Card className="p-4">
+            <form action="" method="get" className="flex flex-col gap-3" aria-label={t('filters')}>
+              <input type="hidden" name="view" value={q.view} />
+              <input type="hidden" name="date" value={date} />
+              <input type="hidden" name="filtered" value="1" />
+              <fieldset>
+                <legend className="mb-1 text-[13px] font-medium text-heading">{t('calendars')}</legend>
+                {CALENDARS.map((c) => (
+                  <label key={c} className="flex h-7 items-center gap-2 text-sm">
+                    <input type="checkbox" name="cal" value={c} defaultChecked={selected.has(c)} className="size-4 accent-primary" />
+                    <span className={cn('size-2.5 rounded-full', CAL_STYLE[c])} aria-hidden="true" />
+                    {t(`calendarNames.${c}`)}
+                  </label>
+                ))}
+              </fieldset>
+              {funder ? (
+                <div>
+                  <Label htmlFor="cal-min">{t('minInstalment', { currency: funder.baseCurrency })}</Label>
+                  <Input id="cal-min" name="min" type="number" min={0} step="any" defaultValue={q.min} />
+                  <p className="mt-1 text-[12px]">{t('minHint')}</p>
+                </div>
+              ) : null}
+              <button type="submit" className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+                {t('apply')}
+              </button>
+            </form>
+          </Card>
+          <Card className="min-w-0">
+            <div className="flex flex-wrap items-center justify-between gap-3 border-b border-border px-4 py-3">
+              <div className="flex items-center gap-2">
                 <Link
-                  key={v}
-                  href={href(v, date)}
-                  aria-current={q.view === v ? 'page' : undefined}
-                  className={buttonClasses({ variant: q.view === v ? 'secondary' : 'ghost', size: 'sm' })}
+                  href={href(q.view, stepDate(q.view, date, -1))}
+                  className={buttonClasses({ variant: 'outline', size: 'icon' })}
+                  aria-label={t('previous')}
                 >
-                  {t(`viewNames.${v}`)}
+                  <ChevronLeft aria-hidden="true" />
                 </Link>
-              ))}
-            </nav>
-          </div>
-          {q.view === 'list' ? (
-            <ol className="divide-y divide-border" data-testid="calendar-list">
-              {days.filter((d) => byDay.has(d)).length === 0 ? (
-                <li className="flex items-center gap-2 px-4 py-6 text-sm">
-                  <CalendarDays className="size-4" aria-hidden="true" />
-                  {t('empty')}
-                </li>
-              ) : (
-                days
-                  .filter((d) => byDay.has(d))
-                  .map((d) => (
-                    <li key={d} className="grid gap-2 px-4 py-2 sm:grid-cols-[10rem_minmax(0,1fr)]">
-                      <h3 className={cn('text-sm font-medium text-heading', d === today && 'text-primary-strong')}>
-                        <time dateTime={d}>{formatIsoDate(format, d, 'full')}</time>
-                      </h3>
-                      {dayItems(d, null)}
-                    </li>
-                  ))
-              )}
-            </ol>
-          ) : (
-            <table className="w-full table-fixed border-collapse text-sm" data-testid={`calendar-${q.view}`}>
-              <thead>
-                <tr>
-                  {weekdays.map((w) => (
-                    <th key={w} scope="col" className="border-b border-border px-1 py-1.5 text-center text-[13px] font-medium">
-                      {w}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {(q.view === 'week' ? [days] : monthGrid(date)).map((week) => (
-                  <tr key={week[0]}>
-                    {week.map((d) => (
-                      <td
-                        key={d}
-                        className={cn(
-                          'overflow-hidden border border-border p-1 align-top',
-                          q.view === 'week' ? 'h-64' : 'h-24',
-                          q.view === 'month' && d.slice(0, 7) !== date.slice(0, 7) && 'bg-surface-muted/60',
-                        )}
-                        data-date={d}
-                      >
-                        <div className={cn('mb-0.5 text-right text-[12px] tabular-nums', d === today && 'font-semibold text-primary-strong')}>
-                          <time dateTime={d}>{format.dateTime(new Date(`${d}T00:00:00Z`), { day: 'numeric', timeZone: 'UTC' })}</time>
-                        </div>
-                        {dayItems(d, q.view === 'week' ? 12 : PER_CELL)}
-                      </td>
+                <Link
+                  href={href(q.view, stepDate(q.view, date, 1))}
+                  className={buttonClasses({ variant: 'outline', size: 'icon' })}
+                  aria-label={t('next')}
+                >
+                  <ChevronRight aria-hidden="true" />
+                </Link>
+                <Link href={href(q.view, today)} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+                  {t('today')}
+                </Link>
+                <h2 className="ml-2 text-lg font-medium text-heading" data-testid="calendar-title">
+                  {title}
+                </h2>
+              </div>
+              <nav aria-label={t('views')} className="flex gap-1">
+                {CALENDAR_VIEWS.map((v) => (
+                  <Link
+                    key={v}
+                    href={href(v, date)}
+                    aria-current={q.view === v ? 'page' : undefined}
+                    className={buttonClasses({ variant: q.view === v ? 'secondary' : 'ghost', size: 'sm' })}
+                  >
+                    {t(`viewNames.${v}`)}
+                  </Link>
+                ))}
+              </nav>
+            </div>
+            {q.view === 'list' ? (
+              <ol className="divide-y divide-border" data-testid="calendar-list">
+                {days.filter((d) => byDay.has(d)).length === 0 ? (
+                  <li className="flex items-center gap-2 px-4 py-6 text-sm">
+                    <CalendarDays className="size-4" aria-hidden="true" />
+                    {t('empty')}
+                  </li>
+                ) : (
+                  days
+                    .filter((d) => byDay.has(d))
+                    .map((d) => (
+                      <li key={d} className="grid gap-2 px-4 py-2 sm:grid-cols-[10rem_minmax(0,1fr)]">
+                        <h3 className={cn('text-sm font-medium text-heading', d === today && 'text-primary-strong')}>
+                          <time dateTime={d}>{formatIsoDate(format, d, 'full')}</time>
+                        </h3>
+                        {dayItems(d, null)}
+                      </li>
+                    ))
+                )}
+              </ol>
+            ) : (
+              <table className="w-full table-fixed border-collapse text-sm" data-testid={`calendar-${q.view}`}>
+                <thead>
+                  <tr>
+                    {weekdays.map((w) => (
+                      <th key={w} scope="col" className="border-b border-border px-1 py-1.5 text-center text-[13px] font-medium">
+                        {w}
+                      </th>
                     ))}
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </Card>
-      </div>
-    </>
+                </thead>
+                <tbody>
+                  {(q.view === 'week' ? [days] : monthGrid(date)).map((week) => (
+                    <tr key={week[0]}>
+                      {week.map((d) => (
+                        <td
+                          key={d}
+                          className={cn(
+                            'overflow-hidden border border-border p-1 align-top',
+                            q.view === 'week' ? 'h-64' : 'h-24',
+                            q.view === 'month' && d.slice(0, 7) !== date.slice(0, 7) && 'bg-surface-muted/60',
+                          )}
+                          data-date={d}
+                        >
+                          <div
+                            className={cn('mb-0.5 text-right text-[12px] tabular-nums', d === today && 'font-semibold text-primary-strong')}
+                          >
+                            <time dateTime={d}>{format.dateTime(new Date(`${d}T00:00:00Z`), { day: 'numeric', timeZone: 'UTC' })}</time>
+                          </div>
+                          {dayItems(d, q.view === 'week' ? 12 : PER_CELL)}
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </Card>
+        </div>
+      </>
     </ClientMessages>
   );
 }

@@ -47,7 +47,11 @@ export default async function CataloguePage({ params, searchParams }: Props) {
   return (
     <ClientMessages namespaces={['workspace.catalogue']}>
       <>
-        <PageHeader page="catalogue" description={t('subtitle')} actions={<CatalogueNav cartCount={screen.cartCount} wishlistCount={screen.wishlistCount} />} />
+        <PageHeader
+          page="catalogue"
+          description={t('subtitle')}
+          actions={<CatalogueNav cartCount={screen.cartCount} wishlistCount={screen.wishlistCount} />}
+        />
         <Card className="mb-6 p-4">
           <form action="" method="get" role="search" className="flex flex-wrap items-end gap-3">
             <div className="min-w-48 flex-1">
@@ -118,7 +122,11 @@ export default async function CataloguePage({ params, searchParams }: Props) {
         {pageCount > 1 ? (
           <nav aria-label={t('paging')} className="mt-6 flex items-center justify-end gap-2 text-sm">
             {q.page > 1 ? (
-              <Link href={pageHref(q.page - 1)} className={buttonClasses({ variant: 'outline', size: 'sm' })} data-testid="catalogue-previous">
+              <Link
+                href={pageHref(q.page - 1)}
+                className={buttonClasses({ variant: 'outline', size: 'sm' })}
+                data-testid="catalogue-previous"
+              >
                 {t('previous')}
               </Link>
             ) : null}

@@ -40,7 +40,10 @@ import { facilityDashboard } from '@/services/facilities/service';
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-const dashboardViewQuery = z.object({ tab: z.enum(['overview', 'insights']).default('overview'), period: z.enum(INSIGHT_PERIODS).default('last-28-days') });
+const dashboardViewQuery = z.object({
+  tab: z.enum(['overview', 'insights']).default('overview'),
+  period: z.enum(INSIGHT_PERIODS).default('last-28-days'),
+});
 
 export const generateMetadata = metadataFor('dashboard');
 
@@ -62,7 +65,11 @@ export default async function DashboardPage({ params, searchParams }: Props) {
   const funder = await getActiveFunder(db);
   const cutOff = defaultCutOff();
   const pageHeader = (
-    <PageHeader asOf={{ date: cutOff, kind: 'cutOff' }} page="dashboard" description={t('subtitle', { funder: funder.name, cutOff: formatIsoDate(format, cutOff, 'long') })} />
+    <PageHeader
+      asOf={{ date: cutOff, kind: 'cutOff' }}
+      page="dashboard"
+      description={t('subtitle', { funder: funder.name, cutOff: formatIsoDate(format, cutOff, 'long') })}
+    />
   );
   // The Insights tab is its own view of the book (analytics and statistics cards); the overview below is the default.
   const { value: view } = parseLenient(dashboardViewQuery, await searchParams);
@@ -162,7 +169,11 @@ export default async function DashboardPage({ params, searchParams }: Props) {
         <PerformanceRatesCard
           title={th('title')}
           currency={rates.currency}
-          lines={rates.rows.map((r) => ({ month: r.month, label: formatIsoMonth(format, r.month), value: th('line', { cpr: formatPercent(format, r.cpr), cdr: formatPercent(format, r.cdr) }) }))}
+          lines={rates.rows.map((r) => ({
+            month: r.month,
+            label: formatIsoMonth(format, r.month),
+            value: th('line', { cpr: formatPercent(format, r.cpr), cdr: formatPercent(format, r.cdr) }),
+          }))}
           linkLabel={th('link')}
           emptyLabel={ratesReady.ready ? th('none') : th('building', { built: ratesReady.built, needed: ratesReady.needed })}
         />
@@ -221,7 +232,10 @@ export default async function DashboardPage({ params, searchParams }: Props) {
           <Card key={f.currency}>
             <CardHeader>
               <CardTitle>
-                <Link href={{ pathname: MASTER_FILE_PATH, query: { currency: f.currency } }} className="hover:text-primary-strong hover:underline">
+                <Link
+                  href={{ pathname: MASTER_FILE_PATH, query: { currency: f.currency } }}
+                  className="hover:text-primary-strong hover:underline"
+                >
                   {t('charts.byAssetType', { currency: f.currency })}
                 </Link>
               </CardTitle>

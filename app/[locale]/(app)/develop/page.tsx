@@ -45,7 +45,8 @@ function sectionId(tag: string): string {
 async function requestOrigin(): Promise<string> {
   const h = await headers();
   const host = h.get('x-forwarded-host') ?? h.get('host') ?? 'localhost:3000';
-  const proto = h.get('x-forwarded-proto')?.split(',')[0]?.trim() ?? (host.startsWith('localhost') || host.startsWith('127.') ? 'http' : 'https');
+  const proto =
+    h.get('x-forwarded-proto')?.split(',')[0]?.trim() ?? (host.startsWith('localhost') || host.startsWith('127.') ? 'http' : 'https');
   return `${proto}://${host}`;
 }
 
@@ -64,7 +65,13 @@ export default async function DevelopPage({ params }: Props) {
   const index: IndexGroup[] = groups.map((g) => ({
     tag: g.tag,
     sectionId: sectionId(g.tag),
-    entries: g.ops.map(({ method, path, op }) => ({ id: op.operationId, method, path, summary: op.summary, aliases: op['x-aliases'] ?? [] })),
+    entries: g.ops.map(({ method, path, op }) => ({
+      id: op.operationId,
+      method,
+      path,
+      summary: op.summary,
+      aliases: op['x-aliases'] ?? [],
+    })),
   }));
 
   // The documented paths, as the operation list shows them; /jwt/* answers the same (the original product's alias).
@@ -79,7 +86,12 @@ export default async function DevelopPage({ params }: Props) {
           page="develop"
           description={t('intro')}
           actions={
-            <a href="/api/openapi.json" download="quantum-openapi.json" className={buttonClasses({ variant: 'outline' })} data-testid="download-openapi">
+            <a
+              href="/api/openapi.json"
+              download="quantum-openapi.json"
+              className={buttonClasses({ variant: 'outline' })}
+              data-testid="download-openapi"
+            >
               <Download aria-hidden="true" />
               {t('downloadSpec')}
             </a>
@@ -110,7 +122,11 @@ export default async function DevelopPage({ params }: Props) {
                 ].map(([label, code]) => (
                   <div key={label}>
                     <h3 className="mb-1 text-sm font-semibold text-heading">{label}</h3>
-                    <pre tabIndex={0} aria-label={label} className="overflow-auto rounded-md bg-surface-muted p-3 font-mono text-[12px] leading-5 text-heading">
+                    <pre
+                      tabIndex={0}
+                      aria-label={label}
+                      className="overflow-auto rounded-md bg-surface-muted p-3 font-mono text-[12px] leading-5 text-heading"
+                    >
                       {code}
                     </pre>
                   </div>
@@ -118,7 +134,12 @@ export default async function DevelopPage({ params }: Props) {
               </CardContent>
             </Card>
             {groups.map((g) => (
-              <section key={g.tag} id={sectionId(g.tag)} aria-labelledby={`${sectionId(g.tag)}-title`} className="flex scroll-mt-20 flex-col gap-4">
+              <section
+                key={g.tag}
+                id={sectionId(g.tag)}
+                aria-labelledby={`${sectionId(g.tag)}-title`}
+                className="flex scroll-mt-20 flex-col gap-4"
+              >
                 <div>
                   <h2 id={`${sectionId(g.tag)}-title`} className="text-xl font-medium text-heading">
                     {g.tag}

@@ -43,7 +43,15 @@ export default async function HelpPage({ params, searchParams }: Props) {
               {t('search')}
             </label>
             <div className="relative">
-              <Input id="help-q" type="search" name="q" defaultValue={q} placeholder={t('placeholder')} className="w-72 pr-9" data-testid="help-search" />
+              <Input
+                id="help-q"
+                type="search"
+                name="q"
+                defaultValue={q}
+                placeholder={t('placeholder')}
+                className="w-72 pr-9"
+                data-testid="help-search"
+              />
               <Search className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-body" aria-hidden="true" />
             </div>
           </div>

@@ -48,7 +48,10 @@ export default async function InvoicesPage({ params, searchParams }: Props) {
             name: 'status',
             label: t('status'),
             value: q.status ?? '',
-            options: [{ value: '', label: t('allStatuses') }, ...INVOICE_STATUS_VALUES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))],
+            options: [
+              { value: '', label: t('allStatuses') },
+              ...INVOICE_STATUS_VALUES.map((s) => ({ value: s, label: t(`statuses.${s}`) })),
+            ],
           }}
         />
         {screen.invoices.length === 0 ? (
@@ -58,21 +61,41 @@ export default async function InvoicesPage({ params, searchParams }: Props) {
             <table className="w-full text-sm" data-testid="invoice-table">
               <thead className="sticky top-0 bg-surface shadow-[0_1px_0_var(--color-border)]">
                 <tr className="text-left">
-                  <th scope="col" className="px-3 py-2">{t('number')}</th>
-                  <th scope="col" className="px-3 py-2">{t('client')}</th>
-                  <th scope="col" className="px-3 py-2">{t('service')}</th>
-                  <th scope="col" className="px-3 py-2">{t('issued')}</th>
-                  <th scope="col" className="px-3 py-2">{t('due')}</th>
-                  <th scope="col" className="px-3 py-2 text-right">{t('total')}</th>
-                  <th scope="col" className="px-3 py-2 text-right">{t('balance')}</th>
-                  <th scope="col" className="px-3 py-2">{t('status')}</th>
+                  <th scope="col" className="px-3 py-2">
+                    {t('number')}
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    {t('client')}
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    {t('service')}
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    {t('issued')}
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    {t('due')}
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right">
+                    {t('total')}
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right">
+                    {t('balance')}
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    {t('status')}
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {screen.invoices.map((inv) => (
                   <tr key={inv.id} className="h-8 border-t border-border hover:bg-surface-muted">
                     <td className="px-3 py-1">
-                      <Link href={`/invoices/${inv.id}`} className="text-primary-strong hover:underline focus-visible:underline" data-testid="invoice-link">
+                      <Link
+                        href={`/invoices/${inv.id}`}
+                        className="text-primary-strong hover:underline focus-visible:underline"
+                        data-testid="invoice-link"
+                      >
                         #{inv.id}
                       </Link>
                     </td>

@@ -17,7 +17,8 @@ export async function saveMasterFileView(input: unknown): Promise<SaveViewResult
   const principal = await getCurrentPrincipal();
   if (!principal || !canSee(principal.scopes, 'read:funders')) return { ok: false, code: 'unauthorized', message: 'Sign-in required.' };
   const parsed = masterFileViewInput.safeParse(input);
-  if (!parsed.success) return { ok: false, code: 'invalid', message: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') };
+  if (!parsed.success)
+    return { ok: false, code: 'invalid', message: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') };
   try {
     const view = createPortfolioView(getDb(), principal.user.id, { module: 'master-file', ...parsed.data });
     return { ok: true, id: view.id };

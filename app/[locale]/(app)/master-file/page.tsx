@@ -56,7 +56,12 @@ export default async function MasterFilePage({ params, searchParams }: Props) {
   const { query, columns, filters } = state;
   // The status shown and filtered is the derived one (domain.md §8), from the memoised credit states of today.
   const { status, ...rest } = query;
-  const result = listLeases(db, { ...rest, statusAny: statusFilterClauses(db, funder.id, status), statusIds: statusSortIds(db, funder.id, rest.sort), funderId: funder.id });
+  const result = listLeases(db, {
+    ...rest,
+    statusAny: statusFilterClauses(db, funder.id, status),
+    statusIds: statusSortIds(db, funder.id, rest.sort),
+    funderId: funder.id,
+  });
   const notes = statusNotes(db, funder.id, result.rows, (key, values) => t(key, values), await getFormatter());
   const shown = shownStatuses(db, funder.id, result.rows);
   const rows = result.rows.map((r) => ({ ...r, shownStatus: shown.get(r.id) ?? 'performing', statusNote: notes.get(r.id) ?? null }));
@@ -64,7 +69,13 @@ export default async function MasterFilePage({ params, searchParams }: Props) {
   const current = registerQueryString(filters, columns);
   const currentView = views.find((v) => viewQueryString(v) === current) ?? null;
 
-  const exportQuery = new URLSearchParams({ funderId: String(funder.id), locale, columns: columns.join(','), sort: query.sort, dir: query.dir });
+  const exportQuery = new URLSearchParams({
+    funderId: String(funder.id),
+    locale,
+    columns: columns.join(','),
+    sort: query.sort,
+    dir: query.dir,
+  });
   if (query.q) exportQuery.set('q', query.q);
   if (filters.status) exportQuery.set('status', filters.status);
   if (filters.currency) exportQuery.set('currency', filters.currency);

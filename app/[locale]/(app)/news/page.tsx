@@ -64,7 +64,11 @@ export default async function NewsPage({ params, searchParams }: Props) {
               <li key={d.id} className="flex flex-wrap items-center gap-3 py-2 text-sm">
                 <Badge variant="warning">{t('editor.statuses.draft')}</Badge>
                 <span className="min-w-0 flex-1 truncate text-heading">{d.title}</span>
-                <Link href={`/news/${d.id}/edit`} className={buttonClasses({ variant: 'outline', size: 'sm' })} aria-label={`${t('edit')}: ${d.title}`}>
+                <Link
+                  href={`/news/${d.id}/edit`}
+                  className={buttonClasses({ variant: 'outline', size: 'sm' })}
+                  aria-label={`${t('edit')}: ${d.title}`}
+                >
                   <Pencil aria-hidden="true" />
                   {t('edit')}
                 </Link>
@@ -87,12 +91,17 @@ export default async function NewsPage({ params, searchParams }: Props) {
                     </Link>
                   </h2>
                   {isAdmin ? (
-                    <Link href={`/news/${post.id}/edit`} className="mb-1 self-start text-[13px] text-primary-strong hover:underline focus-visible:outline-2 focus-visible:outline-primary" aria-label={`${t('edit')}: ${post.title}`}>
+                    <Link
+                      href={`/news/${post.id}/edit`}
+                      className="mb-1 self-start text-[13px] text-primary-strong hover:underline focus-visible:outline-2 focus-visible:outline-primary"
+                      aria-label={`${t('edit')}: ${post.title}`}
+                    >
                       {t('edit')}
                     </Link>
                   ) : null}
                   <p className="mb-2 text-[13px]">
-                    {t('by', { name: post.userFullName })} · <time dateTime={post.blogPosted}>{formatIsoDate(format, post.blogPosted)}</time>
+                    {t('by', { name: post.userFullName })} ·{' '}
+                    <time dateTime={post.blogPosted}>{formatIsoDate(format, post.blogPosted)}</time>
                   </p>
                   <p className="mb-3 line-clamp-3 text-sm">{post.excerpt}</p>
                   <div className="mt-auto flex flex-wrap items-center gap-2">

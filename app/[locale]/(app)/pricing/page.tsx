@@ -62,7 +62,9 @@ export default async function PricingPage({ params }: Props) {
                 <span className="text-sm"> {t('perMonth')}</span>
               </p>
               {plan.yearlyPlan.totalAnnual > 0 ? (
-                <p className="mt-1 text-[13px]">{t('yearly', { amount: money(plan.yearlyPlan.perMonth), total: money(plan.yearlyPlan.totalAnnual) })}</p>
+                <p className="mt-1 text-[13px]">
+                  {t('yearly', { amount: money(plan.yearlyPlan.perMonth), total: money(plan.yearlyPlan.totalAnnual) })}
+                </p>
               ) : null}
               <h3 className="mt-4 mb-2 text-sm font-medium text-heading">{t('included')}</h3>
               <ul className="space-y-1.5 text-sm">
@@ -84,7 +86,9 @@ export default async function PricingPage({ params }: Props) {
             {screen.qandA.map((e) => (
               <li key={e.question}>
                 <details className="py-1">
-                  <summary className="cursor-pointer rounded-md px-1 py-2 font-medium text-heading focus-visible:outline-2 focus-visible:outline-primary">{e.question}</summary>
+                  <summary className="cursor-pointer rounded-md px-1 py-2 font-medium text-heading focus-visible:outline-2 focus-visible:outline-primary">
+                    {e.question}
+                  </summary>
                   <p className="px-1 pb-2 text-sm">{e.ans}</p>
                 </details>
               </li>

@@ -4,7 +4,8 @@ import { hasScope } from '@/lib/auth/scopes';
 import { OdooConnector, odooConfigFromEnv } from '@/lib/connectors/erp';
 import { getCurrentPrincipal } from '@/services/auth/session';
 
-export type ErpTestResult = { ok: true; name: string } | { ok: false; code: 'unauthorized' | 'notConfigured' | 'unavailable'; message: string };
+export type ErpTestResult =
+  { ok: true; name: string } | { ok: false; code: 'unauthorized' | 'notConfigured' | 'unavailable'; message: string };
 
 /** Settings → ERP connection → "Test connection" (admins): signs in to the configured Odoo and says whether that worked. */
 export async function testErpConnection(): Promise<ErpTestResult> {

@@ -50,58 +50,58 @@ export default async function SettingsPage({ params }: Props) {
 
   return (
     <ClientMessages namespaces={['numberInput', 'settings', 'credit']}>
-    <>
-      <PageHeader
-        page="settings"
-        description={t('subtitle', { funder: active.name })}
-        actions={
-          <div className="flex flex-wrap gap-2">
-            <Link href="/settings/users" className={buttonClasses({ variant: 'outline' })}>
-              <UsersRound aria-hidden="true" />
-              {ta('settingsLink')}
-            </Link>
-            <Link href="/settings/audit" className={buttonClasses({ variant: 'outline' })}>
-              <ScrollText aria-hidden="true" />
-              {ta('audit.settingsLink')}
-            </Link>
-          </div>
-        }
-      />
-      {/* A new data version (a save, or a change of the book) or another funder starts the form from the stored values. */}
-      <FunderSettingsForm key={`${active.id}:${active.dataVersion}:${locale}`} funder={active} />
-      <CreditSettingsForm
-        key={`credit:${active.id}:${active.dataVersion}:${locale}`}
-        funderId={active.id}
-        currency={active.baseCurrency}
-        values={{
-          creditAbsRetail: active.creditAbsRetail,
-          creditAbsOther: active.creditAbsOther,
-          creditRelative: active.creditRelative,
-          creditProbationMonths: active.creditProbationMonths,
-          creditContagion: active.creditContagion,
-          matrix: active.provisionMatrix,
-          rates: [...bucketsFor(active.bucketEdges).map((b) => b.key), DEFAULT_BUCKET].map((key) => ({
-            key,
-            label: key === DEFAULT_BUCKET ? tc('buckets.default') : bucketLabel(key, tc('buckets.current')),
-            rate: provisionRate(parseProvisionMatrix(JSON.stringify(active.provisionMatrix)), '*', key),
-          })),
-        }}
-      />
-      <div className="mt-8">
-        <FunderProposalsCard
-          proposals={listFunderProposals(db, { funderId: active.id, status: 'pending' })}
-          funderName={active.name}
-          baseCurrency={active.baseCurrency}
-          currentUserId={access.principal.user.id}
+      <>
+        <PageHeader
+          page="settings"
+          description={t('subtitle', { funder: active.name })}
+          actions={
+            <div className="flex flex-wrap gap-2">
+              <Link href="/settings/users" className={buttonClasses({ variant: 'outline' })}>
+                <UsersRound aria-hidden="true" />
+                {ta('settingsLink')}
+              </Link>
+              <Link href="/settings/audit" className={buttonClasses({ variant: 'outline' })}>
+                <ScrollText aria-hidden="true" />
+                {ta('audit.settingsLink')}
+              </Link>
+            </div>
+          }
         />
-      </div>
-      <div className="mt-8">
-        <FundersCard funders={funders} activeId={active.id} />
-      </div>
-      <div className="mt-8">
-        <ErpCard connection={erp} envVars={ERP_ENV_VARS} lastSyncAt={lastQuotationSyncAt(db, active.id)} onTest={testErpConnection} />
-      </div>
-    </>
+        {/* A new data version (a save, or a change of the book) or another funder starts the form from the stored values. */}
+        <FunderSettingsForm key={`${active.id}:${active.dataVersion}:${locale}`} funder={active} />
+        <CreditSettingsForm
+          key={`credit:${active.id}:${active.dataVersion}:${locale}`}
+          funderId={active.id}
+          currency={active.baseCurrency}
+          values={{
+            creditAbsRetail: active.creditAbsRetail,
+            creditAbsOther: active.creditAbsOther,
+            creditRelative: active.creditRelative,
+            creditProbationMonths: active.creditProbationMonths,
+            creditContagion: active.creditContagion,
+            matrix: active.provisionMatrix,
+            rates: [...bucketsFor(active.bucketEdges).map((b) => b.key), DEFAULT_BUCKET].map((key) => ({
+              key,
+              label: key === DEFAULT_BUCKET ? tc('buckets.default') : bucketLabel(key, tc('buckets.current')),
+              rate: provisionRate(parseProvisionMatrix(JSON.stringify(active.provisionMatrix)), '*', key),
+            })),
+          }}
+        />
+        <div className="mt-8">
+          <FunderProposalsCard
+            proposals={listFunderProposals(db, { funderId: active.id, status: 'pending' })}
+            funderName={active.name}
+            baseCurrency={active.baseCurrency}
+            currentUserId={access.principal.user.id}
+          />
+        </div>
+        <div className="mt-8">
+          <FundersCard funders={funders} activeId={active.id} />
+        </div>
+        <div className="mt-8">
+          <ErpCard connection={erp} envVars={ERP_ENV_VARS} lastSyncAt={lastQuotationSyncAt(db, active.id)} onTest={testErpConnection} />
+        </div>
+      </>
     </ClientMessages>
   );
 }

@@ -66,77 +66,88 @@ export default async function TasksPage({ params, searchParams }: Props) {
 
   return (
     <ClientMessages namespaces={['workspace.tasks']}>
-    <>
-      <PageHeader
-        page="tasks"
-        description={t('subtitle')}
-        actions={
-          <TaskAddButton
-            initial={{ title: q.title ?? '', dueDate: q.dueDate ?? null, description: '', tags: [], isImportant: false, leaseId, lesseeId }}
-            openOnLoad={prefill}
-            linkLabel={linkLabel}
-          />
-        }
-      />
-      <div className="grid items-start gap-6 lg:grid-cols-[13rem_minmax(0,1fr)]">
-        <Card className="p-3">
-          <nav aria-label={t('filters')}>
-            <ul className="flex flex-col gap-0.5">
-              {FILTERS.map(({ key, icon: Icon, label }) => {
-                const active = q.filter === key && !q.tag;
-                return (
-                  <li key={label}>
+      <>
+        <PageHeader
+          page="tasks"
+          description={t('subtitle')}
+          actions={
+            <TaskAddButton
+              initial={{
+                title: q.title ?? '',
+                dueDate: q.dueDate ?? null,
+                description: '',
+                tags: [],
+                isImportant: false,
+                leaseId,
+                lesseeId,
+              }}
+              openOnLoad={prefill}
+              linkLabel={linkLabel}
+            />
+          }
+        />
+        <div className="grid items-start gap-6 lg:grid-cols-[13rem_minmax(0,1fr)]">
+          <Card className="p-3">
+            <nav aria-label={t('filters')}>
+              <ul className="flex flex-col gap-0.5">
+                {FILTERS.map(({ key, icon: Icon, label }) => {
+                  const active = q.filter === key && !q.tag;
+                  return (
+                    <li key={label}>
+                      <Link
+                        href={{ pathname: '/tasks', query: key ? { filter: key } : {} }}
+                        aria-current={active ? 'page' : undefined}
+                        className={cn(
+                          'flex h-9 items-center gap-2 rounded-md px-3 text-sm hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-primary',
+                          active && 'bg-primary-soft font-medium text-primary-strong',
+                        )}
+                      >
+                        <Icon className="size-4" aria-hidden="true" />
+                        {t(`filterNames.${label}`)}
+                      </Link>
+                    </li>
+                  );
+                })}
+              </ul>
+              <h2 className="mt-4 mb-1 px-3 text-[13px] font-medium tracking-wide text-heading uppercase">{t('tags')}</h2>
+              <ul className="flex flex-col gap-0.5">
+                {TASK_TAGS.map((tag) => (
+                  <li key={tag}>
                     <Link
-                      href={{ pathname: '/tasks', query: key ? { filter: key } : {} }}
-                      aria-current={active ? 'page' : undefined}
+                      href={{ pathname: '/tasks', query: { tag } }}
+                      aria-current={q.tag === tag ? 'page' : undefined}
                       className={cn(
-                        'flex h-9 items-center gap-2 rounded-md px-3 text-sm hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-primary',
-                        active && 'bg-primary-soft font-medium text-primary-strong',
+                        'flex h-8 items-center rounded-md px-3 text-sm hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-primary',
+                        q.tag === tag && 'bg-primary-soft font-medium text-primary-strong',
                       )}
                     >
-                      <Icon className="size-4" aria-hidden="true" />
-                      {t(`filterNames.${label}`)}
+                      {t(`tagNames.${tag}`)}
                     </Link>
                   </li>
-                );
-              })}
-            </ul>
-            <h2 className="mt-4 mb-1 px-3 text-[13px] font-medium tracking-wide text-heading uppercase">{t('tags')}</h2>
-            <ul className="flex flex-col gap-0.5">
-              {TASK_TAGS.map((tag) => (
-                <li key={tag}>
-                  <Link
-                    href={{ pathname: '/tasks', query: { tag } }}
-                    aria-current={q.tag === tag ? 'page' : undefined}
-                    className={cn(
-                      'flex h-8 items-center rounded-md px-3 text-sm hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-primary',
-                      q.tag === tag && 'bg-primary-soft font-medium text-primary-strong',
-                    )}
-                  >
-                    {t(`tagNames.${tag}`)}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        </Card>
-        <Card className="min-w-0">
-          <ListToolbar
-            q={q.q ?? ''}
-            labels={{ search: t('search'), apply: t('apply'), clear: t('clear') }}
-            select={{ name: 'sortBy', label: t('sort'), value: q.sortBy, options: TASK_SORTS.map((s) => ({ value: s, label: t(`sortNames.${s}`) })) }}
-          />
-          {screen.tasks.length === 0 ? (
-            <EmptyState icon={ListTodo} title={t('empty')} className="m-4" />
-          ) : (
-            <TaskList tasks={screen.tasks} links={screen.links} canReadBook={canReadBook} />
-          )}
-          <p className="border-t border-border px-4 py-2 text-[13px]">
-            {t('count', { count: screen.total })}
-          </p>
-        </Card>
-      </div>
-    </>
+                ))}
+              </ul>
+            </nav>
+          </Card>
+          <Card className="min-w-0">
+            <ListToolbar
+              q={q.q ?? ''}
+              labels={{ search: t('search'), apply: t('apply'), clear: t('clear') }}
+              select={{
+                name: 'sortBy',
+                label: t('sort'),
+                value: q.sortBy,
+                options: TASK_SORTS.map((s) => ({ value: s, label: t(`sortNames.${s}`) })),
+              }}
+            />
+            {screen.tasks.length === 0 ? (
+              <EmptyState icon={ListTodo} title={t('empty')} className="m-4" />
+            ) : (
+              <TaskList tasks={screen.tasks} links={screen.links} canReadBook={canReadBook} />
+            )}
+            <p className="border-t border-border px-4 py-2 text-[13px]">{t('count', { count: screen.total })}</p>
+          </Card>
+        </div>
+      </>
     </ClientMessages>
   );
 }

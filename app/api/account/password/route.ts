@@ -25,7 +25,9 @@ export const POST = withAuth({ scope: null }, async ({ req, principal }) => {
   }
   if (!(await verifyPassword(principal.user.passwordHash, body.currentPassword))) {
     registerLoginFailure(db, keys);
-    throw new ApiError('invalid', 'The current password is wrong.', [{ field: 'currentPassword', message: 'The current password is wrong.' }]);
+    throw new ApiError('invalid', 'The current password is wrong.', [
+      { field: 'currentPassword', message: 'The current password is wrong.' },
+    ]);
   }
   registerLoginSuccess(db, keys);
   changePassword(db, principal.user.id, await hashPassword(body.newPassword));

@@ -13,7 +13,12 @@ export const dynamic = 'force-dynamic';
 export const GET = withAuth({ scope: 'admin' }, async ({ req }) => {
   const { format, locale, ...filter } = parseQuery(req, auditExportQuery);
   const t = await getTranslations({ locale, namespace: 'access' });
-  const col = (id: keyof AuditRow, kind: ExportColumn<AuditRow>['kind'], value: (r: AuditRow) => string | number | null, width = 16): ExportColumn<AuditRow> => ({
+  const col = (
+    id: keyof AuditRow,
+    kind: ExportColumn<AuditRow>['kind'],
+    value: (r: AuditRow) => string | number | null,
+    width = 16,
+  ): ExportColumn<AuditRow> => ({
     id,
     header: t(`audit.columns.${id}` as 'audit.columns.at'),
     kind,

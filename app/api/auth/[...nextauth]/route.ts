@@ -19,7 +19,10 @@ export const GET = handler;
 export async function POST(req: NextRequest, ctx: Ctx) {
   const { nextauth } = await ctx.params;
   if (nextauth.join('/') === 'callback/credentials') {
-    const form = await req.clone().formData().catch(() => null);
+    const form = await req
+      .clone()
+      .formData()
+      .catch(() => null);
     const email = String(form?.get('email') ?? '');
     if (email) {
       const verdict = checkLoginRateLimit(getDb(), loginKeys(email, requestIp(req.headers)));

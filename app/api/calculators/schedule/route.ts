@@ -5,4 +5,6 @@ import { scheduleRequest } from '@/lib/validations/calculators';
 export const dynamic = 'force-dynamic';
 
 /** POST /api/calculators/schedule — the schedule of one lease (amounts in minor units). */
-export const POST = withAuth({ scope: 'read:funders' }, async ({ req }) => Response.json(computeSchedule(await parseBody(req, scheduleRequest))));
+export const POST = withAuth({ scope: 'read:funders' }, async ({ req }) =>
+  Response.json(computeSchedule(await parseBody(req, scheduleRequest))),
+);

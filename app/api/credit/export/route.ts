@@ -9,7 +9,15 @@ import { creditExportQuery } from '@/lib/validations/credit-export';
 import { todayIso } from '@/lib/clock';
 import { bucketLabel } from '@/lib/servicing/view-keys';
 import { defaultsAt, eclAt, lossLedger, lossMeasuresAt } from '@/services/credit/screen';
-import { defaultsColumns, eclColumns, flagsColumns, ledgerColumns, measuresColumns, recoveriesColumns, writeOffsColumns } from '@/services/credit/export-columns';
+import {
+  defaultsColumns,
+  eclColumns,
+  flagsColumns,
+  ledgerColumns,
+  measuresColumns,
+  recoveriesColumns,
+  writeOffsColumns,
+} from '@/services/credit/export-columns';
 
 export const dynamic = 'force-dynamic';
 
@@ -25,7 +33,13 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
   switch (table) {
     case 'defaults': {
       const f = await getFormatter({ locale });
-      return exportResponse(format, name, defaultsColumns(t, (r) => creditNoteText(t, f, r)), [defaultsAt(db, funderId, day)], sheet);
+      return exportResponse(
+        format,
+        name,
+        defaultsColumns(t, (r) => creditNoteText(t, f, r)),
+        [defaultsAt(db, funderId, day)],
+        sheet,
+      );
     }
     case 'flags':
       return exportResponse(format, name, flagsColumns(t), [listActiveFlags(db, funderId)], sheet);
@@ -38,6 +52,12 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
     case 'measures':
       return exportResponse(format, name, measuresColumns(t), [lossMeasuresAt(db, funderId, day)], sheet);
     default:
-      return exportResponse(format, name, eclColumns(t, (k) => (k === 'default' ? t('buckets.default') : bucketLabel(k, t('buckets.current')))), [eclAt(db, funderId, day).rows], sheet);
+      return exportResponse(
+        format,
+        name,
+        eclColumns(t, (k) => (k === 'default' ? t('buckets.default') : bucketLabel(k, t('buckets.current')))),
+        [eclAt(db, funderId, day).rows],
+        sheet,
+      );
   }
 });

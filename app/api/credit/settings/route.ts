@@ -28,6 +28,10 @@ export const PATCH = withAuth({ scope: 'admin' }, async ({ req, principal }) => 
   const { funderId } = parseQuery(req, creditFunderQuery);
   const patch = await parseBody(req, updateCreditParamsBody);
   const result = changeFunderSettings(getDb(), funderId, patch, { userId: principal.user.id, email: principal.user.email });
-  if (result.proposal) return Response.json({ proposal: result.proposal }, { status: 202, headers: { location: `/api/funder-proposals/${result.proposal.id}` } });
+  if (result.proposal)
+    return Response.json(
+      { proposal: result.proposal },
+      { status: 202, headers: { location: `/api/funder-proposals/${result.proposal.id}` } },
+    );
   return Response.json({ funderId, settings: creditParamsOf(result.applied) });
 });

@@ -14,5 +14,11 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req, principal }
   const { funderId, asOf, format, locale } = parseQuery(req, facilitiesExportQuery);
   const today = todayIso();
   const t = await getTranslations({ locale, namespace: 'facilities' });
-  return exportResponse(format, `facilities-${asOf ?? today}`, summaryColumns(t), [facilitySummaries(getDb(), principal, asOf ?? today, today, funderId)], t('list.sheetName'));
+  return exportResponse(
+    format,
+    `facilities-${asOf ?? today}`,
+    summaryColumns(t),
+    [facilitySummaries(getDb(), principal, asOf ?? today, today, funderId)],
+    t('list.sheetName'),
+  );
 });

@@ -11,7 +11,12 @@ export const dynamic = 'force-dynamic';
 
 function funderId(params: Record<string, string | string[]>): number {
   const parsed = idParam.safeParse(params.id);
-  if (!parsed.success) throw new ApiError('invalid', 'The funder id is invalid.', zodIssues(parsed.error).map((i) => ({ ...i, field: 'id' })));
+  if (!parsed.success)
+    throw new ApiError(
+      'invalid',
+      'The funder id is invalid.',
+      zodIssues(parsed.error).map((i) => ({ ...i, field: 'id' })),
+    );
   return parsed.data;
 }
 
@@ -34,7 +39,10 @@ export const PATCH = withAuth({ scope: 'admin' }, async ({ req, params, principa
   const patch = await parseBody(req, updateFunderBody);
   const result = changeFunderSettings(getDb(), id, patch, { userId: principal.user.id, email: principal.user.email });
   if (result.proposal) {
-    return Response.json({ proposal: result.proposal }, { status: 202, headers: { location: `/api/funder-proposals/${result.proposal.id}` } });
+    return Response.json(
+      { proposal: result.proposal },
+      { status: 202, headers: { location: `/api/funder-proposals/${result.proposal.id}` } },
+    );
   }
   return Response.json(result.applied);
 });

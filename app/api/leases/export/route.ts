@@ -27,11 +27,24 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
   const t = await getTranslations({ locale, namespace: 'masterFile' });
   const ids = columns?.length ? columns : MASTER_FILE_COLUMN_IDS;
   const cols = leaseExportColumns((key) => t(key), ids, { statusReason: true });
-  const leases = iterateLeases(db, { funderId, q, statusAny: statusFilterClauses(db, funderId, status), statusIds: statusSortIds(db, funderId, sort), currency, assetType, sort, dir });
+  const leases = iterateLeases(db, {
+    funderId,
+    q,
+    statusAny: statusFilterClauses(db, funderId, status),
+    statusIds: statusSortIds(db, funderId, sort),
+    currency,
+    assetType,
+    sort,
+    dir,
+  });
   const fmt = await getFormatter({ locale });
   // Each batch's status reasons in one read of those leases' history (none when the status is not exported).
   // The shown status (derived, as on screen) of every batch; its reason where the status is exported.
-  const batches = withStatusNotes(leases, (rows) => shownStatuses(db, funderId, rows), ids.includes('status') ? (rows) => statusNotes(db, funderId, rows, (key, values) => t(key, values), fmt) : null);
+  const batches = withStatusNotes(
+    leases,
+    (rows) => shownStatuses(db, funderId, rows),
+    ids.includes('status') ? (rows) => statusNotes(db, funderId, rows, (key, values) => t(key, values), fmt) : null,
+  );
   return exportResponse(format, `master-file-${todayIso()}`, cols, batches, t('export.sheetName'));
 });
 

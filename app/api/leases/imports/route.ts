@@ -32,8 +32,10 @@ export const POST = withAuth({ scope: 'write:funders' }, async ({ req, principal
   const max = env().IMPORT_MAX_BYTES;
   const form = await readMultipart(req, max);
   const file = form.get('file');
-  if (!(file instanceof File)) throw new ApiError('invalid', 'Attach the tape as the `file` field.', [{ field: 'file', message: 'required' }]);
-  if (file.size > max) throw new ApiError('payload_too_large', `The file is larger than the limit of ${Math.floor(max / 1024 / 1024)} MiB.`);
+  if (!(file instanceof File))
+    throw new ApiError('invalid', 'Attach the tape as the `file` field.', [{ field: 'file', message: 'required' }]);
+  if (file.size > max)
+    throw new ApiError('payload_too_large', `The file is larger than the limit of ${Math.floor(max / 1024 / 1024)} MiB.`);
   if (file.size === 0) throw new ApiError('invalid', 'The file is empty.', [{ field: 'file', message: 'empty' }]);
   const fields = importCreateForm.safeParse({
     source: form.get('source') ?? undefined,
@@ -52,5 +54,8 @@ export const POST = withAuth({ scope: 'write:funders' }, async ({ req, principal
     ...(fields.data.mapping ? { mapping: fields.data.mapping } : {}),
     ...(fields.data.sheet ? { sheet: fields.data.sheet } : {}),
   });
-  return Response.json({ id: imp.id, status: imp.status }, { status: 202, headers: { location: `/api/leases/imports/${imp.id}?funderId=${funderId}` } });
+  return Response.json(
+    { id: imp.id, status: imp.status },
+    { status: 202, headers: { location: `/api/leases/imports/${imp.id}?funderId=${funderId}` } },
+  );
 });

@@ -24,5 +24,11 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
       if (rows.length < 5000) return;
     }
   }
-  return exportResponse(format, `payments-${todayIso()}`, paymentExportColumns((k, v) => t(k, v)), batches(), t('payments.title'));
+  return exportResponse(
+    format,
+    `payments-${todayIso()}`,
+    paymentExportColumns((k, v) => t(k, v)),
+    batches(),
+    t('payments.title'),
+  );
 });

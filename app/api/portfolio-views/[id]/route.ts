@@ -9,7 +9,12 @@ export const dynamic = 'force-dynamic';
 
 function viewId(params: Record<string, string | string[]>): number {
   const parsed = idParam.safeParse(params.id);
-  if (!parsed.success) throw new ApiError('invalid', 'The view id is invalid.', zodIssues(parsed.error).map((i) => ({ ...i, field: 'id' })));
+  if (!parsed.success)
+    throw new ApiError(
+      'invalid',
+      'The view id is invalid.',
+      zodIssues(parsed.error).map((i) => ({ ...i, field: 'id' })),
+    );
   return parsed.data;
 }
 
@@ -36,7 +41,9 @@ export const PATCH = withAuth({ scope: 'read:funders' }, async ({ req, params, p
     checkModuleFields(current.module, patch, { addIssue: (i) => issues.push({ field: i.path.join('.'), message: i.message }) });
     if (issues.length > 0) throw new ApiError('invalid', 'The request body is invalid.', issues);
     if (patch.name !== undefined && listPortfolioViews(tx, userId, current.module).some((v) => v.id !== id && v.name === patch.name)) {
-      throw new ApiError('conflict', `You already have a view named "${patch.name}" for this module.`, [{ field: 'name', message: 'Already in use.' }]);
+      throw new ApiError('conflict', `You already have a view named "${patch.name}" for this module.`, [
+        { field: 'name', message: 'Already in use.' },
+      ]);
     }
     return updatePortfolioView(tx, userId, id, { ...patch, ...(patch.filters ? { filters: compactFilters(patch.filters) } : {}) });
   });

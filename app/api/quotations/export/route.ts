@@ -15,5 +15,14 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
   const tm = await getTranslations({ locale, namespace: 'masterFile' });
   const to = await getTranslations({ locale, namespace: 'onboarding' });
   const rows = listAllQuotations(getDb(), funderId, status);
-  return exportResponse(format, `quotations-${todayIso()}`, quotationExportColumns((k) => tm(k), (k) => to(k)), [rows], to('title'));
+  return exportResponse(
+    format,
+    `quotations-${todayIso()}`,
+    quotationExportColumns(
+      (k) => tm(k),
+      (k) => to(k),
+    ),
+    [rows],
+    to('title'),
+  );
 });

@@ -21,7 +21,13 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
   const result = queryCustomers(customersOf(db, book), query);
   if (query.format) {
     const t = await getTranslations({ locale: query.locale, namespace: 'reports' });
-    return exportResponse(query.format, `customers-f${query.funderId}-${book.cutOff}`, customerExportColumns((k, v) => t(k as never, v as never)), [result.all], t('customers.sheetName'));
+    return exportResponse(
+      query.format,
+      `customers-f${query.funderId}-${book.cutOff}`,
+      customerExportColumns((k, v) => t(k as never, v as never)),
+      [result.all],
+      t('customers.sheetName'),
+    );
   }
   return Response.json({ cutOff: book.cutOff, rows: result.rows, total: result.total, totals: result.totals });
 });

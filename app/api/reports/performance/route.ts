@@ -22,7 +22,13 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
   if (query.format) {
     const t = await getTranslations({ locale: query.locale, namespace: 'history' });
     const tr = (k: string, v?: Record<string, string | number>) => t(k as never, v as never);
-    return exportResponse(query.format, `performance-f${query.funderId}-${report.currency ?? 'none'}-${report.from}-${report.to}`, performanceExportColumns(tr, report.currency ?? ''), [report.rows], t('performance.sheetName'));
+    return exportResponse(
+      query.format,
+      `performance-f${query.funderId}-${report.currency ?? 'none'}-${report.from}-${report.to}`,
+      performanceExportColumns(tr, report.currency ?? ''),
+      [report.rows],
+      t('performance.sheetName'),
+    );
   }
   return Response.json(report);
 });

@@ -23,5 +23,11 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
   const t = await getTranslations({ locale: query.locale, namespace: 'reports' });
   const format = await getFormatter({ locale: query.locale });
   const { columns, rows } = stratExportTable(strat, (k, v) => t(k as never, v as never), format);
-  return exportResponse(query.format, `stratification-${query.dimension}-f${query.funderId}-${book.cutOff}`, columns, [rows], t('strat.sheetName'));
+  return exportResponse(
+    query.format,
+    `stratification-${query.dimension}-f${query.funderId}-${book.cutOff}`,
+    columns,
+    [rows],
+    t('strat.sheetName'),
+  );
 });

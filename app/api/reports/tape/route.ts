@@ -18,7 +18,14 @@ export const GET = withAuth({ scope: 'read:funders' }, ({ req }) => {
   requireFunder(db, query.funderId);
   const book = reportBook(db, query.funderId, query.asOf);
   const { src, delinquency } = tapeSourceOf(db, book);
-  if (query.format) return exportResponse(query.format, `tape-f${query.funderId}-${book.cutOff}`, tapeExportColumns(), tapeBatches(src, 1000, delinquency), 'Tape');
+  if (query.format)
+    return exportResponse(
+      query.format,
+      `tape-f${query.funderId}-${book.cutOff}`,
+      tapeExportColumns(),
+      tapeBatches(src, 1000, delinquency),
+      'Tape',
+    );
   const rows = tapePage(src, (query.page - 1) * query.perPage, query.perPage, delinquency);
   return Response.json({
     cutOff: book.cutOff,

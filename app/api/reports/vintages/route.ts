@@ -23,7 +23,13 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
     const t = await getTranslations({ locale: query.locale, namespace: 'history' });
     const tr = (k: string, v?: Record<string, string | number>) => t(k as never, v as never);
     const rows = report.curves.flatMap((c) => c.points.map((p) => ({ ...p, cohort: c.cohort, leases: c.leases })));
-    return exportResponse(query.format, `vintages-f${query.funderId}-${report.by}-${report.measure}-${report.currency ?? 'none'}`, vintageExportColumns(tr, report.currency ?? ''), [rows], t('vintages.sheetName'));
+    return exportResponse(
+      query.format,
+      `vintages-f${query.funderId}-${report.by}-${report.measure}-${report.currency ?? 'none'}`,
+      vintageExportColumns(tr, report.currency ?? ''),
+      [rows],
+      t('vintages.sheetName'),
+    );
   }
   return Response.json(report);
 });

@@ -9,7 +9,9 @@ import { scenarioOfPath } from './scenario-id';
 export const dynamic = 'force-dynamic';
 
 /** GET /api/scenarios/{id} — one scenario; 404 when unknown or of a funder not assigned to the caller. */
-export const GET = withAuth({ scope: 'read:funders' }, ({ params, principal }) => Response.json(toScenarioDto(scenarioOfPath(getDb(), params, principal))));
+export const GET = withAuth({ scope: 'read:funders' }, ({ params, principal }) =>
+  Response.json(toScenarioDto(scenarioOfPath(getDb(), params, principal))),
+);
 
 /** PATCH /api/scenarios/{id} — rename or change assumptions; 409 for a name the funder already uses. */
 export const PATCH = withAuth({ scope: 'write:funders' }, async ({ req, params, principal }) => {
@@ -18,7 +20,15 @@ export const PATCH = withAuth({ scope: 'write:funders' }, async ({ req, params, 
   const patch = await parseBody(req, updateScenarioBody);
   const updated = db.transaction((tx) => {
     const s = updateScenario(tx, current.id, patch);
-    recordAudit(tx, { actor: { userId: principal.user.id, email: principal.user.email }, funderId: s.funderId, entity: 'scenario', entityId: s.id, action: 'update', before: toScenarioDto(current), after: toScenarioDto(s) });
+    recordAudit(tx, {
+      actor: { userId: principal.user.id, email: principal.user.email },
+      funderId: s.funderId,
+      entity: 'scenario',
+      entityId: s.id,
+      action: 'update',
+      before: toScenarioDto(current),
+      after: toScenarioDto(s),
+    });
     return s;
   });
   return Response.json(toScenarioDto(updated));
@@ -30,7 +40,14 @@ export const DELETE = withAuth({ scope: 'write:funders' }, ({ params, principal 
   const current = scenarioOfPath(db, params, principal);
   db.transaction((tx) => {
     deleteScenario(tx, current.id);
-    recordAudit(tx, { actor: { userId: principal.user.id, email: principal.user.email }, funderId: current.funderId, entity: 'scenario', entityId: current.id, action: 'delete', before: toScenarioDto(current) });
+    recordAudit(tx, {
+      actor: { userId: principal.user.id, email: principal.user.email },
+      funderId: current.funderId,
+      entity: 'scenario',
+      entityId: current.id,
+      action: 'delete',
+      before: toScenarioDto(current),
+    });
   });
   return new Response(null, { status: 204 });
 });

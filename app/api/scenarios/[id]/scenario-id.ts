@@ -10,7 +10,12 @@ import type { Principal } from '@/services/auth/principal';
 /** The path's scenario, or 400 (bad id) / 404 (unknown, or of a funder not assigned to the caller). */
 export function scenarioOfPath(db: DbOrTx, params: Record<string, string | string[]>, principal: Principal): Scenario {
   const parsed = idParam.safeParse(params.id);
-  if (!parsed.success) throw new ApiError('invalid', 'The scenario id is invalid.', zodIssues(parsed.error).map((i) => ({ ...i, field: 'id' })));
+  if (!parsed.success)
+    throw new ApiError(
+      'invalid',
+      'The scenario id is invalid.',
+      zodIssues(parsed.error).map((i) => ({ ...i, field: 'id' })),
+    );
   const s = getScenario(db, parsed.data);
   if (!s) throw new ApiError('not_found', `Scenario ${parsed.data} does not exist.`);
   assertFunderAccess(principal, s.funderId, 'record');

@@ -11,5 +11,14 @@ export const dynamic = 'force-dynamic';
 export const GET = withAuth({ scope: 'read:funders' }, ({ req }) => {
   const { funderId, asOf, level, bucket, q, sort, dir, page, perPage } = parseQuery(req, delinquencyQuery);
   const view = delinquencyView(getDb(), funderId, asOf ?? todayIso(), { level, bucket, q, sort, dir });
-  return Response.json({ asOf: view.asOf, level, bucketKeys: view.bucketKeys, summary: view.summary, rows: pageOf(view.rows, page, perPage), total: view.rows.length, page, perPage });
+  return Response.json({
+    asOf: view.asOf,
+    level,
+    bucketKeys: view.bucketKeys,
+    summary: view.summary,
+    rows: pageOf(view.rows, page, perPage),
+    total: view.rows.length,
+    page,
+    perPage,
+  });
 });

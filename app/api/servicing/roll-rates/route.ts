@@ -15,5 +15,13 @@ export const GET = withAuth({ scope: 'read:funders' }, ({ req }) => {
   const from = q.from ?? addMonths(to, -1);
   if (from > to) throw new ApiError('invalid', 'from must not be after to.', [{ field: 'from', message: 'must be on or before to' }]);
   const m = rollRates(getDb(), q.funderId, from, to);
-  return Response.json({ from, to, buckets: m.buckets.map((b) => b.key), counts: m.counts, balances: m.balances, rowCounts: m.rowCounts, rowBalances: m.rowBalances });
+  return Response.json({
+    from,
+    to,
+    buckets: m.buckets.map((b) => b.key),
+    counts: m.counts,
+    balances: m.balances,
+    rowCounts: m.rowCounts,
+    rowBalances: m.rowBalances,
+  });
 });

@@ -25,7 +25,20 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req, params }) =
   if (query.format) {
     const t = await getTranslations({ locale: query.locale, namespace: 'history' });
     const tr = (k: string, v?: Record<string, string | number>) => t(k as never, v as never);
-    return exportResponse(query.format, `snapshot-f${query.funderId}-${month.month}`, snapshotExportColumns(tr), leaseSnapshotBatches(db, query.funderId, month.month), t('snapshot.sheetName'));
+    return exportResponse(
+      query.format,
+      `snapshot-f${query.funderId}-${month.month}`,
+      snapshotExportColumns(tr),
+      leaseSnapshotBatches(db, query.funderId, month.month),
+      t('snapshot.sheetName'),
+    );
   }
-  return Response.json({ month: month.month, monthEnd: month.monthEnd, total: month.leaseCount, page: query.page, perPage: query.perPage, rows: leaseSnapshotPage(db, query.funderId, month.month, query.page, query.perPage) });
+  return Response.json({
+    month: month.month,
+    monthEnd: month.monthEnd,
+    total: month.leaseCount,
+    page: query.page,
+    perPage: query.perPage,
+    rows: leaseSnapshotPage(db, query.funderId, month.month, query.page, query.perPage),
+  });
 });

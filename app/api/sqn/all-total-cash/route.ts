@@ -20,6 +20,12 @@ const NO_FILTER = cashFlowFilterSchema.parse({});
  */
 export const GET = withAuth({ scope: 'read:funders' }, ({ req }) => {
   const query = parseQuery(req, allTotalCashQuerySchema);
-  const screen = totalCashFlowScreen(getDb(), query.funderId, { ...NO_FILTER, sort: 'id', dir: 'asc', cutOff: query.cutOff, gross: query.gross });
+  const screen = totalCashFlowScreen(getDb(), query.funderId, {
+    ...NO_FILTER,
+    sort: 'id',
+    dir: 'asc',
+    cutOff: query.cutOff,
+    gross: query.gross,
+  });
   return streamJsonRows('', screen.liveRows, screen.rowJsonOnce, '', { 'x-cut-off': screen.cutOff });
 });

@@ -49,7 +49,12 @@ export default async function ProfilePage({ params }: Props) {
 
   return (
     <>
-      <TrailHeader section={{ nav: 'account', href: '/account' }} trail={[{ label: t('title') }]} title={header.username} description={header.designation || t('subtitle')} />
+      <TrailHeader
+        section={{ nav: 'account', href: '/account' }}
+        trail={[{ label: t('title') }]}
+        title={header.username}
+        description={header.designation || t('subtitle')}
+      />
       <AccountTabs active="profile" />
       <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <div className="flex min-w-0 flex-col gap-6">
@@ -58,7 +63,11 @@ export default async function ProfilePage({ params }: Props) {
               <CardTitle>{t('about')}</CardTitle>
             </CardHeader>
             <CardContent>
-              {userAbout.about ? <p className="mb-4 whitespace-pre-line text-heading">{userAbout.about}</p> : <p className="mb-4">{t('noBio')}</p>}
+              {userAbout.about ? (
+                <p className="mb-4 whitespace-pre-line text-heading">{userAbout.about}</p>
+              ) : (
+                <p className="mb-4">{t('noBio')}</p>
+              )}
               <dl className="divide-y divide-border text-sm">
                 {about.map((row) => (
                   <div key={row.label} className="grid grid-cols-[minmax(7rem,35%)_1fr] gap-4 py-2">

@@ -40,7 +40,12 @@ export default async function AccountSettingsPage({ params, searchParams }: Prop
   return (
     <ClientMessages namespaces={['workspace.settings']}>
       <>
-        <TrailHeader section={{ nav: 'account', href: '/account' }} trail={[{ label: t('title') }]} title={t('title')} description={t('subtitle')} />
+        <TrailHeader
+          section={{ nav: 'account', href: '/account' }}
+          trail={[{ label: t('title') }]}
+          title={t('title')}
+          description={t('subtitle')}
+        />
         <AccountTabs active="settings" />
         <div className="grid items-start gap-6 lg:grid-cols-[13rem_minmax(0,1fr)]">
           <Card className="p-3">

@@ -43,7 +43,10 @@ export default async function CartPage({ params }: Props) {
   const line = (p: (typeof cart)[number] | (typeof wishlist)[number], actions: { isInWishlist: boolean; isInCart: boolean }) => (
     <li key={p.id} className="flex flex-wrap items-center gap-4 py-3">
       <div className="min-w-0 flex-1">
-        <Link href={`/catalogue/${p.id}`} className="font-medium text-heading hover:underline focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-primary">
+        <Link
+          href={`/catalogue/${p.id}`}
+          className="font-medium text-heading hover:underline focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-primary"
+        >
           {p.name}
         </Link>
         <p className="text-[13px]">{p.brand}</p>
@@ -54,9 +57,24 @@ export default async function CartPage({ params }: Props) {
   );
 
   return (
-    <ClientMessages namespaces={['workspace.catalogue', 'masterFile.picker', 'masterFile.fields', 'masterFile.assetTypes', 'masterFile.timings', 'masterFile.frequencies', 'masterFile.errors']}>
+    <ClientMessages
+      namespaces={[
+        'workspace.catalogue',
+        'masterFile.picker',
+        'masterFile.fields',
+        'masterFile.assetTypes',
+        'masterFile.timings',
+        'masterFile.frequencies',
+        'masterFile.errors',
+      ]}
+    >
       <>
-        <TrailHeader section={{ nav: 'catalogue', href: '/catalogue' }} trail={[{ label: t('cart') }]} title={t('cart')} description={t('cartSubtitle')} />
+        <TrailHeader
+          section={{ nav: 'catalogue', href: '/catalogue' }}
+          trail={[{ label: t('cart') }]}
+          title={t('cart')}
+          description={t('cartSubtitle')}
+        />
         <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
           <div className="flex min-w-0 flex-col gap-6">
             <Card>
@@ -95,7 +113,11 @@ export default async function CartPage({ params }: Props) {
                 <CardDescription>{t('requestHint', { funder: funder.name })}</CardDescription>
               </CardHeader>
               <CardContent>
-                <QuotationRequest funderId={funder.id} products={cart.map((p) => ({ id: p.id, name: p.name }))} firstDueDate={addDays(todayIso(), 30)} />
+                <QuotationRequest
+                  funderId={funder.id}
+                  products={cart.map((p) => ({ id: p.id, name: p.name }))}
+                  firstDueDate={addDays(todayIso(), 30)}
+                />
               </CardContent>
             </Card>
           ) : null}

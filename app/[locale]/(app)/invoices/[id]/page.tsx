@@ -46,7 +46,12 @@ export default async function InvoicePage({ params }: Props) {
               <Printer aria-hidden="true" />
               {t('printView')}
             </Link>
-            <a href={`/api/workspace/invoices/${data.invoice.id}/pdf?locale=${locale}`} className={buttonClasses()} download data-testid="invoice-pdf">
+            <a
+              href={`/api/workspace/invoices/${data.invoice.id}/pdf?locale=${locale}`}
+              className={buttonClasses()}
+              download
+              data-testid="invoice-pdf"
+            >
               <Download aria-hidden="true" />
               {t('downloadPdf')}
             </a>

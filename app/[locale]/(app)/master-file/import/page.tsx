@@ -29,10 +29,18 @@ export default async function ImportTapePage({ params }: Props) {
   const funder = await getActiveFunder(db);
   return (
     <ClientMessages namespaces={['tapeImport']}>
-    <>
-      <SubPageHeader trail={[{ label: t('historyTitle'), href: '/master-file/imports' }, { label: t('title') }]} title={t('title')} description={t('description', { funder: funder.name })} />
-      <TapeImportWorkspace funderId={funder.id} sources={listImportSources(db, funder.id).map((s) => s.name)} maxBytes={env().IMPORT_MAX_BYTES} />
-    </>
+      <>
+        <SubPageHeader
+          trail={[{ label: t('historyTitle'), href: '/master-file/imports' }, { label: t('title') }]}
+          title={t('title')}
+          description={t('description', { funder: funder.name })}
+        />
+        <TapeImportWorkspace
+          funderId={funder.id}
+          sources={listImportSources(db, funder.id).map((s) => s.name)}
+          maxBytes={env().IMPORT_MAX_BYTES}
+        />
+      </>
     </ClientMessages>
   );
 }

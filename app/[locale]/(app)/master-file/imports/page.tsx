@@ -57,15 +57,33 @@ export default async function ImportHistoryPage({ params }: Props) {
             <caption className="sr-only">{t('historyTitle')}</caption>
             <thead>
               <tr className="border-b border-border text-left">
-                <th scope="col" className="px-3 py-2 font-medium">{t('history.date')}</th>
-                <th scope="col" className="px-3 py-2 font-medium">{t('detail.source')}</th>
-                <th scope="col" className="px-3 py-2 font-medium">{t('detail.file')}</th>
-                <th scope="col" className="px-3 py-2 font-medium">{t('detail.mode')}</th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">{t('history.rows')}</th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">{t('counts.new')}</th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">{t('counts.updated')}</th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">{t('counts.rejected')}</th>
-                <th scope="col" className="px-3 py-2 font-medium">{t('history.status')}</th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  {t('history.date')}
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  {t('detail.source')}
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  {t('detail.file')}
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  {t('detail.mode')}
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-medium">
+                  {t('history.rows')}
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-medium">
+                  {t('counts.new')}
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-medium">
+                  {t('counts.updated')}
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-medium">
+                  {t('counts.rejected')}
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  {t('history.status')}
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -84,7 +102,9 @@ export default async function ImportHistoryPage({ params }: Props) {
                   <td className="tabular px-3 text-right">{format.number(r.updatedCount)}</td>
                   <td className="tabular px-3 text-right">{format.number(r.rejectedCount)}</td>
                   <td className="px-3">
-                    <Badge variant={r.status === 'committed' ? 'success' : r.status === 'failed' ? 'danger' : 'info'}>{t(`status.${r.status}`)}</Badge>
+                    <Badge variant={r.status === 'committed' ? 'success' : r.status === 'failed' ? 'danger' : 'info'}>
+                      {t(`status.${r.status}`)}
+                    </Badge>
                   </td>
                 </tr>
               ))}

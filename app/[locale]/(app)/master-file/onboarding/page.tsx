@@ -46,7 +46,8 @@ export default async function OnboardingPage({ params, searchParams }: Props) {
   const query = parsed.success ? parsed.data : quotationListQuery.parse({});
   const { quotations, total } = listQuotations(db, { funderId: funder.id, status: query.status, page: query.page, perPage: query.perPage });
   const status = query.status?.join(',') ?? '';
-  const exportHref = (format: 'csv' | 'xlsx') => `/api/quotations/export?funderId=${funder.id}&locale=${locale}&format=${format}${status ? `&status=${status}` : ''}`;
+  const exportHref = (format: 'csv' | 'xlsx') =>
+    `/api/quotations/export?funderId=${funder.id}&locale=${locale}&format=${format}${status ? `&status=${status}` : ''}`;
 
   return (
     <ClientMessages namespaces={['masterFile', 'onboarding']}>

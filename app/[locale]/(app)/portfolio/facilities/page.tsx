@@ -3,7 +3,13 @@ import { setRequestLocale } from 'next-intl/server';
 import { getTranslations } from '@/i18n/translations';
 import { getFormatter } from '@/i18n/format';
 import { guardPage } from '@/app/[locale]/prelude';
-import { HEAD_CELLS, ROW_RULES, SCROLL_REGION, STICKY_FIRST_COLUMN, STICKY_FIRST_COLUMN_HOVER } from '@/components/data-table/table-classes';
+import {
+  HEAD_CELLS,
+  ROW_RULES,
+  SCROLL_REGION,
+  STICKY_FIRST_COLUMN,
+  STICKY_FIRST_COLUMN_HOVER,
+} from '@/components/data-table/table-classes';
 import { CovenantBadge } from '@/components/facilities/covenant-badge';
 import { FilterForm } from '@/components/portfolio/filter-form';
 import { ExportLinks } from '@/components/reports/export-links';
@@ -45,7 +51,11 @@ export default async function FacilitiesPage({ params, searchParams }: Props) {
 
   return (
     <>
-      <PageHeader page="facilities" asOf={{ date: asOf, kind: 'asOf' }} description={t('subtitle', { funder: funder.name, asOf: formatIsoDate(format, asOf, 'long') })} />
+      <PageHeader
+        page="facilities"
+        asOf={{ date: asOf, kind: 'asOf' }}
+        description={t('subtitle', { funder: funder.name, asOf: formatIsoDate(format, asOf, 'long') })}
+      />
       <Card className="mb-6">
         <CardContent className="pt-5 pb-5">
           <FilterForm pathname={PATH} aria-label={t('asOf')} className="flex flex-wrap items-end gap-4">
@@ -67,33 +77,66 @@ export default async function FacilitiesPage({ params, searchParams }: Props) {
           </EmptyState>
         ) : (
           <div className={SCROLL_REGION}>
-            <table className={`w-full text-[13px] ${STICKY_FIRST_COLUMN} ${STICKY_FIRST_COLUMN_HOVER} ${ROW_RULES}`} data-testid="facilities-table">
+            <table
+              className={`w-full text-[13px] ${STICKY_FIRST_COLUMN} ${STICKY_FIRST_COLUMN_HOVER} ${ROW_RULES}`}
+              data-testid="facilities-table"
+            >
               <thead className={`sticky top-0 z-10 ${HEAD_CELLS}`}>
                 <tr className="text-left">
-                  <th scope="col" className="px-3 py-2">{t('list.name')}</th>
-                  <th scope="col" className="px-3 py-2">{t('list.lender')}</th>
-                  <th scope="col" className="px-3 py-2 text-right">{t('list.commitment')}</th>
-                  <th scope="col" className="px-3 py-2 text-right">{t('list.drawn')}</th>
-                  <th scope="col" className="px-3 py-2 text-right">{t('list.borrowingBase')}</th>
-                  <th scope="col" className="px-3 py-2 text-right">{t('list.availability')}</th>
-                  <th scope="col" className="px-3 py-2">{t('list.covenantStatus')}</th>
-                  <th scope="col" className="px-3 py-2">{t('list.maturity')}</th>
+                  <th scope="col" className="px-3 py-2">
+                    {t('list.name')}
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    {t('list.lender')}
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right">
+                    {t('list.commitment')}
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right">
+                    {t('list.drawn')}
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right">
+                    {t('list.borrowingBase')}
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right">
+                    {t('list.availability')}
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    {t('list.covenantStatus')}
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    {t('list.maturity')}
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {rows.map((r) => (
                   <tr key={r.id} className="hover:bg-surface-muted">
                     <td className="px-3 py-2">
-                      <Link href={{ pathname: `${PATH}/${r.id}`, query: q.asOf ? { asOf } : {} }} className="font-medium text-primary underline-offset-2 hover:underline focus-visible:underline" aria-label={t('open', { name: r.name })}>
+                      <Link
+                        href={{ pathname: `${PATH}/${r.id}`, query: q.asOf ? { asOf } : {} }}
+                        className="font-medium text-primary underline-offset-2 hover:underline focus-visible:underline"
+                        aria-label={t('open', { name: r.name })}
+                      >
                         {r.name}
                       </Link>
                     </td>
                     <td className="px-3 py-2">{r.lender}</td>
-                    <td className="px-3 py-2 text-right"><Amount minor={r.commitment} currency={r.currency} /></td>
-                    <td className="px-3 py-2 text-right"><Amount minor={r.outstanding} currency={r.currency} /></td>
-                    <td className="px-3 py-2 text-right"><Amount minor={r.borrowingBase} currency={r.currency} /></td>
-                    <td className="px-3 py-2 text-right" data-testid={`availability-${r.id}`}><Amount minor={r.availability} currency={r.currency} /></td>
-                    <td className="px-3 py-2"><CovenantBadge status={r.covenantStatus} label={t(`status.${r.covenantStatus ?? 'none'}`)} /></td>
+                    <td className="px-3 py-2 text-right">
+                      <Amount minor={r.commitment} currency={r.currency} />
+                    </td>
+                    <td className="px-3 py-2 text-right">
+                      <Amount minor={r.outstanding} currency={r.currency} />
+                    </td>
+                    <td className="px-3 py-2 text-right">
+                      <Amount minor={r.borrowingBase} currency={r.currency} />
+                    </td>
+                    <td className="px-3 py-2 text-right" data-testid={`availability-${r.id}`}>
+                      <Amount minor={r.availability} currency={r.currency} />
+                    </td>
+                    <td className="px-3 py-2">
+                      <CovenantBadge status={r.covenantStatus} label={t(`status.${r.covenantStatus ?? 'none'}`)} />
+                    </td>
                     <td className="px-3 py-2 whitespace-nowrap">{formatIsoDate(format, r.maturityDate)}</td>
                   </tr>
                 ))}

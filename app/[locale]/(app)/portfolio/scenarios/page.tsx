@@ -55,7 +55,10 @@ export default async function ScenariosPage({ params, searchParams }: Props) {
   const comparison = chosen ? scenarioComparison(db, funder.id, chosen.id, { cutOff, gross: query.gross }) : null;
   const keep: Record<string, string> = { ...(query.cutOff ? { cutOff } : {}), ...(query.gross ? { gross: '1' } : {}) };
   const labels = comparison ? comparison.months.map((m) => formatIsoMonth(format, `${m}-01`)) : [];
-  const exportHref = (f: 'csv' | 'xlsx') => (chosen ? `/api/scenarios/${chosen.id}/cash-flow/export?${new URLSearchParams({ format: f, cutOff, ...(query.gross ? { gross: '1' } : {}) })}` : '#');
+  const exportHref = (f: 'csv' | 'xlsx') =>
+    chosen
+      ? `/api/scenarios/${chosen.id}/cash-flow/export?${new URLSearchParams({ format: f, cutOff, ...(query.gross ? { gross: '1' } : {}) })}`
+      : '#';
   const canWrite = hasScope(access.principal.scopes, 'write:funders');
 
   return (
@@ -87,7 +90,14 @@ export default async function ScenariosPage({ params, searchParams }: Props) {
           </CardHeader>
           <div className="pb-4">
             <ClientMessages namespaces={['scenarios', 'numberInput']}>
-              <ScenarioManager funderId={funder.id} scenarios={scenarios} selected={chosen?.id} canWrite={canWrite} query={keep} pathname={SCENARIOS_PATH} />
+              <ScenarioManager
+                funderId={funder.id}
+                scenarios={scenarios}
+                selected={chosen?.id}
+                canWrite={canWrite}
+                query={keep}
+                pathname={SCENARIOS_PATH}
+              />
             </ClientMessages>
           </div>
         </Card>
@@ -120,7 +130,12 @@ export default async function ScenariosPage({ params, searchParams }: Props) {
                     contractual={c.contractual.cash.slice(0, labels.length)}
                     scenario={c.scenario.periods.cash.slice(0, labels.length)}
                     labels={labels}
-                    text={{ title: `${t('chart.title')} (${c.currency})`, summary: t('periods.hint'), contractual: t('periods.contractual'), scenario: t('periods.scenario') }}
+                    text={{
+                      title: `${t('chart.title')} (${c.currency})`,
+                      summary: t('periods.hint'),
+                      contractual: t('periods.contractual'),
+                      scenario: t('periods.scenario'),
+                    }}
                   />
                 </CardContent>
                 <ScenarioPeriodsTable data={c} labels={labels} />

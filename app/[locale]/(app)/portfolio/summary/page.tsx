@@ -59,25 +59,36 @@ export default async function PortfolioSummaryPage({ params, searchParams }: Pro
 
   return (
     <>
-      <PageHeader asOf={{ date: cutOff, kind: 'cutOff' }}
+      <PageHeader
+        asOf={{ date: cutOff, kind: 'cutOff' }}
         page="portfolioSummary"
         description={t('summary.subtitle', { funder: funder.name })}
         actions={
-          <Link href={{ pathname: TOTAL_CASH_FLOW_PATH, query: chosen ? { ...linkQuery, scenario: String(chosen.id) } : linkQuery }} className={buttonClasses({ variant: 'outline' })}>
+          <Link
+            href={{ pathname: TOTAL_CASH_FLOW_PATH, query: chosen ? { ...linkQuery, scenario: String(chosen.id) } : linkQuery }}
+            className={buttonClasses({ variant: 'outline' })}
+          >
             {t('summary.openTotalCashFlow')}
           </Link>
         }
       />
       <Card className="mb-6">
         <CardContent className="flex flex-wrap items-end justify-between gap-4 pt-5 pb-5">
-          <CutOffForm pathname={SUMMARY_PATH} cutOff={cutOff} gross={query.gross} keep={{ scenario: chosen ? String(chosen.id) : undefined }} />
+          <CutOffForm
+            pathname={SUMMARY_PATH}
+            cutOff={cutOff}
+            gross={query.gross}
+            keep={{ scenario: chosen ? String(chosen.id) : undefined }}
+          />
           <p className="text-[13px]" data-testid="summary-basis">
             {t('totalCashFlow.basis', { cutOff: formatIsoDate(format, cutOff, 'long'), gross: query.gross ? 'gross' : 'net' })}{' '}
             {t('totalCashFlow.ended', { count: ended, countText: formatDecimal(format, ended) })}
           </p>
         </CardContent>
       </Card>
-      {summary.length > 0 ? <ScenarioCard pathname={SUMMARY_PATH} scenarios={scenarios} comparison={comparison} keep={linkQuery} linkQuery={linkQuery} /> : null}
+      {summary.length > 0 ? (
+        <ScenarioCard pathname={SUMMARY_PATH} scenarios={scenarios} comparison={comparison} keep={linkQuery} linkQuery={linkQuery} />
+      ) : null}
       {summary.length === 0 ? (
         <EmptyState icon={Layers} title={t('summary.emptyTitle')}>
           {t('totalCashFlow.emptyBook')}

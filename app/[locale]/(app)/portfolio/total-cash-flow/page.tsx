@@ -62,10 +62,23 @@ export default async function TotalCashFlowPage({ params, searchParams }: Props)
   const chosen = scenarios.find((s) => s.id === query.scenario);
   // Under a scenario the rows and their totals show the scenario's per-lease flows (the same projection as the card).
   const projection = chosen ? scenarioProjection(db, funder.id, chosen.id, { cutOff, gross: query.gross }).projection : null;
-  const rows = projection ? screen.tableRows(page.indices).map((r, k) => scenarioTableRow(r, projection, page.indices[k]!)) : screen.tableRows(page.indices);
-  const rowTotals = projection ? scenarioRowTotals(screen.totals(), projection, (i) => screen.book.portfolio.currencyOf(i), filtered) : screen.totals();
+  const rows = projection
+    ? screen.tableRows(page.indices).map((r, k) => scenarioTableRow(r, projection, page.indices[k]!))
+    : screen.tableRows(page.indices);
+  const rowTotals = projection
+    ? scenarioRowTotals(screen.totals(), projection, (i) => screen.book.portfolio.currencyOf(i), filtered)
+    : screen.totals();
   const totals = rowTotals.map(({ currency, count, prin, sellto4G, npv, delta, check, totalcf, cash, cashBeyond }) => ({
-    currency, count, prin, sellto4G, npv, delta, check, totalcf, cash, cashBeyond,
+    currency,
+    count,
+    prin,
+    sellto4G,
+    npv,
+    delta,
+    check,
+    totalcf,
+    cash,
+    cashBeyond,
   }));
   const monthLabels = CASH_PERIODS.map((k) => formatIsoMonth(format, periodMonth(cutOff, k)));
   const currencies = screen.currencies();
@@ -80,16 +93,25 @@ export default async function TotalCashFlowPage({ params, searchParams }: Props)
   return (
     <ClientMessages namespaces={['portfolio.table']}>
       <>
-        <PageHeader asOf={{ date: cutOff, kind: 'cutOff' }}
+        <PageHeader
+          asOf={{ date: cutOff, kind: 'cutOff' }}
           page="totalCashFlow"
           description={t('totalCashFlow.subtitle', { funder: funder.name })}
           actions={
             <>
-              <a href={cashFlowExportHref(exportQuery, funder.id, cutOff, 'csv')} download className={buttonClasses({ variant: 'outline' })}>
+              <a
+                href={cashFlowExportHref(exportQuery, funder.id, cutOff, 'csv')}
+                download
+                className={buttonClasses({ variant: 'outline' })}
+              >
                 <FileDown aria-hidden="true" />
                 {t('export.csv')}
               </a>
-              <a href={cashFlowExportHref(exportQuery, funder.id, cutOff, 'xlsx')} download className={buttonClasses({ variant: 'outline' })}>
+              <a
+                href={cashFlowExportHref(exportQuery, funder.id, cutOff, 'xlsx')}
+                download
+                className={buttonClasses({ variant: 'outline' })}
+              >
                 <FileSpreadsheet aria-hidden="true" />
                 {t('export.xlsx')}
               </a>
@@ -118,7 +140,10 @@ export default async function TotalCashFlowPage({ params, searchParams }: Props)
             statuses={LEASE_STATUSES.filter((s) => s !== 'terminated')}
             views={views}
           />
-          <div className="flex flex-wrap items-center gap-x-4 gap-y-2 border-t border-border px-4 py-3 text-[13px]" data-testid="table-status">
+          <div
+            className="flex flex-wrap items-center gap-x-4 gap-y-2 border-t border-border px-4 py-3 text-[13px]"
+            data-testid="table-status"
+          >
             <span>
               {t('totalCashFlow.basis', {
                 cutOff: formatIsoDate(format, cutOff, 'long'),
@@ -126,8 +151,14 @@ export default async function TotalCashFlowPage({ params, searchParams }: Props)
               })}
             </span>
             {view ? <Badge variant="primary">{t('totalCashFlow.viewActive', { name: view.name })}</Badge> : null}
-            {chosen ? <Badge variant="primary" data-testid="scenario-rows">{t('totalCashFlow.scenarioRows', { name: chosen.name })}</Badge> : null}
-            <span>{t('totalCashFlow.count', { shown: formatDecimal(format, filtered.length), live: formatDecimal(format, liveCount) })}</span>
+            {chosen ? (
+              <Badge variant="primary" data-testid="scenario-rows">
+                {t('totalCashFlow.scenarioRows', { name: chosen.name })}
+              </Badge>
+            ) : null}
+            <span>
+              {t('totalCashFlow.count', { shown: formatDecimal(format, filtered.length), live: formatDecimal(format, liveCount) })}
+            </span>
             <span data-testid="ended-note">{t('totalCashFlow.ended', { count: ended, countText: formatDecimal(format, ended) })}</span>
             <span>{t('totalCashFlow.checkNote')}</span>
           </div>

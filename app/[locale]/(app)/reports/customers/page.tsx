@@ -63,7 +63,13 @@ export default async function CustomersPage({ params, searchParams }: Props) {
       <th scope="col" className={left ? TH_LEFT : TH} aria-sort={active ? (query.dir === 'asc' ? 'ascending' : 'descending') : 'none'}>
         <Link href={{ pathname: PATH, query: { ...baseQuery, sort: id, dir } }} className="inline-flex items-center gap-1 hover:underline">
           {t(`customers.columns.${id}`)}
-          {active ? query.dir === 'asc' ? <ArrowUp className="size-3" aria-hidden="true" /> : <ArrowDown className="size-3" aria-hidden="true" /> : null}
+          {active ? (
+            query.dir === 'asc' ? (
+              <ArrowUp className="size-3" aria-hidden="true" />
+            ) : (
+              <ArrowDown className="size-3" aria-hidden="true" />
+            )
+          ) : null}
         </Link>
       </th>
     );
@@ -71,10 +77,16 @@ export default async function CustomersPage({ params, searchParams }: Props) {
 
   return (
     <>
-      <PageHeader asOf={{ date: book.cutOff, kind: 'asOf' }}
+      <PageHeader
+        asOf={{ date: book.cutOff, kind: 'asOf' }}
         page="customers"
         description={t('customers.subtitle', { funder: funder.name })}
-        actions={<ExportLinks endpoint="/api/reports/customers" query={{ funderId: String(funder.id), asOf: book.cutOff, q: query.q, sort: query.sort, dir: query.dir, locale }} />}
+        actions={
+          <ExportLinks
+            endpoint="/api/reports/customers"
+            query={{ funderId: String(funder.id), asOf: book.cutOff, q: query.q, sort: query.sort, dir: query.dir, locale }}
+          />
+        }
       />
       <Card className="mb-6">
         <CardContent className="flex flex-wrap items-end justify-between gap-4 pt-5 pb-5">
@@ -97,7 +109,9 @@ export default async function CustomersPage({ params, searchParams }: Props) {
             <Card key={c.currency}>
               <CardContent className="pt-5 pb-5 text-[13px]">
                 <p className="text-[15px] font-medium text-heading">{c.currency}</p>
-                <p>{t('customers.totalLine', { customers: formatDecimal(format, c.customers), leases: formatDecimal(format, c.leases) })}</p>
+                <p>
+                  {t('customers.totalLine', { customers: formatDecimal(format, c.customers), leases: formatDecimal(format, c.leases) })}
+                </p>
                 <p>
                   {t('customers.columns.outstanding')}: <Amount minor={c.outstanding} currency={c.currency} />
                 </p>
@@ -110,7 +124,9 @@ export default async function CustomersPage({ params, searchParams }: Props) {
         </div>
       ) : null}
       {result.total === 0 ? (
-        <EmptyState icon={Users} title={t('customers.emptyTitle')}>{t('customers.empty')}</EmptyState>
+        <EmptyState icon={Users} title={t('customers.emptyTitle')}>
+          {t('customers.empty')}
+        </EmptyState>
       ) : (
         <Card>
           <CardHeader>
@@ -123,27 +139,39 @@ export default async function CustomersPage({ params, searchParams }: Props) {
               <thead>
                 <tr>
                   {sortHeader('lesseeName', true)}
-                  <th scope="col" className={TH_LEFT}>{t('customers.columns.currency')}</th>
+                  <th scope="col" className={TH_LEFT}>
+                    {t('customers.columns.currency')}
+                  </th>
                   {sortHeader('leases')}
                   {sortHeader('outstanding')}
                   {sortHeader('price')}
                   {sortHeader('share')}
                   {sortHeader('dpd')}
-                  <th scope="col" className={TH_LEFT}>{t('customers.columns.bucket')}</th>
+                  <th scope="col" className={TH_LEFT}>
+                    {t('customers.columns.bucket')}
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {result.rows.map((r) => (
                   <tr key={`${r.lesseeId}:${r.currency}`} className="h-8">
                     <td className={TD_LEFT}>
-                      <Link href={`/servicing/clients-behavior/${r.lesseeId}`} className="text-primary-strong hover:underline" data-testid="customer-link">
+                      <Link
+                        href={`/servicing/clients-behavior/${r.lesseeId}`}
+                        className="text-primary-strong hover:underline"
+                        data-testid="customer-link"
+                      >
                         {r.lesseeName}
                       </Link>
                     </td>
                     <td className={TD_LEFT}>{r.currency}</td>
                     <td className={TD}>{formatDecimal(format, r.leases)}</td>
-                    <td className={TD}><Amount minor={r.outstanding} currency={r.currency} /></td>
-                    <td className={TD}><Amount minor={r.price} currency={r.currency} /></td>
+                    <td className={TD}>
+                      <Amount minor={r.outstanding} currency={r.currency} />
+                    </td>
+                    <td className={TD}>
+                      <Amount minor={r.price} currency={r.currency} />
+                    </td>
                     <td className={TD}>{formatPercent(format, r.share, 2)}</td>
                     <td className={TD}>{r.dpd === null ? '—' : formatDecimal(format, r.dpd)}</td>
                     <td className={TD_LEFT}>{r.bucket ? delinquencyBucketLabel(tr, r.bucket) : '—'}</td>

@@ -63,7 +63,8 @@ export default async function PerformancePage({ params, searchParams }: Props) {
   const ccy = report.currency ?? funder.baseCurrency;
   const pct = (v: number) => formatPercent(format, v, 2);
   const monthLabel = (m: string) => formatIsoMonth(format, m);
-  const data = (keys: (keyof PerformanceReport['rows'][number])[]) => report.rows.map((r) => ({ x: monthLabel(r.month), ...Object.fromEntries(keys.map((k) => [k, r[k] as number])) }));
+  const data = (keys: (keyof PerformanceReport['rows'][number])[]) =>
+    report.rows.map((r) => ({ x: monthLabel(r.month), ...Object.fromEntries(keys.map((k) => [k, r[k] as number])) }));
   const summaryValues = { currency: ccy, from: monthLabel(report.from), to: monthLabel(report.to) };
 
   return (
@@ -71,7 +72,12 @@ export default async function PerformancePage({ params, searchParams }: Props) {
       <PageHeader
         page="performance"
         description={t('performance.subtitle', { funder: funder.name })}
-        actions={<ExportLinks endpoint="/api/reports/performance" query={{ funderId: String(funder.id), from: report.from, to: report.to, currency: ccy, locale }} />}
+        actions={
+          <ExportLinks
+            endpoint="/api/reports/performance"
+            query={{ funderId: String(funder.id), from: report.from, to: report.to, currency: ccy, locale }}
+          />
+        }
       />
       <Card className="mb-6">
         <CardContent className="flex flex-wrap items-end justify-between gap-4 pt-5 pb-5">
@@ -89,7 +95,9 @@ export default async function PerformancePage({ params, searchParams }: Props) {
                 {t('currency')}
                 <select name="currency" defaultValue={ccy} className={SELECT} data-testid="performance-currency">
                   {report.currencies.map((c) => (
-                    <option key={c} value={c}>{c}</option>
+                    <option key={c} value={c}>
+                      {c}
+                    </option>
                   ))}
                 </select>
               </label>
@@ -99,7 +107,9 @@ export default async function PerformancePage({ params, searchParams }: Props) {
         </CardContent>
       </Card>
       {report.rows.length === 0 ? (
-        <EmptyState icon={Activity} title={t('performance.emptyTitle')}>{t('performance.empty')}</EmptyState>
+        <EmptyState icon={Activity} title={t('performance.emptyTitle')}>
+          {t('performance.empty')}
+        </EmptyState>
       ) : (
         <>
           <Card className="mb-6">
@@ -154,9 +164,33 @@ export default async function PerformancePage({ params, searchParams }: Props) {
                 <caption className="sr-only">{t('performance.tableTitle')}</caption>
                 <thead>
                   <tr>
-                    <th scope="col" className={TH_LEFT}>{t('columns.month')}</th>
-                    {(['leases', 'startBalance', 'purchasedPrincipal', 'scheduledPrincipal', 'writtenOffPrincipal', 'balance', 'unscheduledPrincipal', 'defaultedPrincipal', 'smm', 'cpr', 'mdr', 'cdr', 'poolFactor', 'dq30', 'dq60', 'dq90', 'cumulativeNetLossPct'] as const).map((k) => (
-                      <th key={k} scope="col" className={TH}>{t(`columns.${k}`)}</th>
+                    <th scope="col" className={TH_LEFT}>
+                      {t('columns.month')}
+                    </th>
+                    {(
+                      [
+                        'leases',
+                        'startBalance',
+                        'purchasedPrincipal',
+                        'scheduledPrincipal',
+                        'writtenOffPrincipal',
+                        'balance',
+                        'unscheduledPrincipal',
+                        'defaultedPrincipal',
+                        'smm',
+                        'cpr',
+                        'mdr',
+                        'cdr',
+                        'poolFactor',
+                        'dq30',
+                        'dq60',
+                        'dq90',
+                        'cumulativeNetLossPct',
+                      ] as const
+                    ).map((k) => (
+                      <th key={k} scope="col" className={TH}>
+                        {t(`columns.${k}`)}
+                      </th>
                     ))}
                   </tr>
                 </thead>
@@ -165,16 +199,37 @@ export default async function PerformancePage({ params, searchParams }: Props) {
                     <tr key={r.month} className="h-8" data-testid="performance-row">
                       <th scope="row" className={`${TD_LEFT} font-normal`}>
                         {monthLabel(r.month)}
-                        {r.live ? <span className="ml-2 rounded bg-primary-soft px-1.5 text-xs text-primary-strong" title={t('performance.liveHint')}>{t('performance.live')}</span> : null}
+                        {r.live ? (
+                          <span
+                            className="ml-2 rounded bg-primary-soft px-1.5 text-xs text-primary-strong"
+                            title={t('performance.liveHint')}
+                          >
+                            {t('performance.live')}
+                          </span>
+                        ) : null}
                       </th>
                       <td className={TD}>{formatDecimal(format, r.leases)}</td>
-                      <td className={TD}><Amount minor={r.startBalance} currency={ccy} /></td>
-                      <td className={TD}><Amount minor={r.purchasedPrincipal} currency={ccy} /></td>
-                      <td className={TD}><Amount minor={r.scheduledPrincipal} currency={ccy} /></td>
-                      <td className={TD}><Amount minor={r.writtenOffPrincipal} currency={ccy} /></td>
-                      <td className={TD}><Amount minor={r.balance} currency={ccy} /></td>
-                      <td className={TD}><Amount minor={r.unscheduledPrincipal} currency={ccy} /></td>
-                      <td className={TD}><Amount minor={r.defaultedPrincipal} currency={ccy} /></td>
+                      <td className={TD}>
+                        <Amount minor={r.startBalance} currency={ccy} />
+                      </td>
+                      <td className={TD}>
+                        <Amount minor={r.purchasedPrincipal} currency={ccy} />
+                      </td>
+                      <td className={TD}>
+                        <Amount minor={r.scheduledPrincipal} currency={ccy} />
+                      </td>
+                      <td className={TD}>
+                        <Amount minor={r.writtenOffPrincipal} currency={ccy} />
+                      </td>
+                      <td className={TD}>
+                        <Amount minor={r.balance} currency={ccy} />
+                      </td>
+                      <td className={TD}>
+                        <Amount minor={r.unscheduledPrincipal} currency={ccy} />
+                      </td>
+                      <td className={TD}>
+                        <Amount minor={r.defaultedPrincipal} currency={ccy} />
+                      </td>
                       <td className={TD}>{pct(r.smm)}</td>
                       <td className={TD}>{pct(r.cpr)}</td>
                       <td className={TD}>{pct(r.mdr)}</td>

@@ -48,10 +48,16 @@ export default async function StratificationPage({ params, searchParams }: Props
 
   return (
     <>
-      <PageHeader asOf={{ date: book.cutOff, kind: 'asOf' }}
+      <PageHeader
+        asOf={{ date: book.cutOff, kind: 'asOf' }}
         page="stratification"
         description={t('strat.subtitle', { funder: funder.name })}
-        actions={<ExportLinks endpoint="/api/reports/stratification" query={{ funderId: String(funder.id), dimension: query.dimension, asOf: book.cutOff, locale }} />}
+        actions={
+          <ExportLinks
+            endpoint="/api/reports/stratification"
+            query={{ funderId: String(funder.id), dimension: query.dimension, asOf: book.cutOff, locale }}
+          />
+        }
       />
       <Card className="mb-6">
         <CardContent className="flex flex-wrap items-end justify-between gap-4 pt-5 pb-5">
@@ -60,7 +66,9 @@ export default async function StratificationPage({ params, searchParams }: Props
               {t('strat.dimension')}
               <select name="dimension" defaultValue={query.dimension} className={SELECT} data-testid="strat-dimension">
                 {STRAT_DIMENSIONS.map((d) => (
-                  <option key={d} value={d}>{t(`dimensions.${d}`)}</option>
+                  <option key={d} value={d}>
+                    {t(`dimensions.${d}`)}
+                  </option>
                 ))}
               </select>
             </label>
@@ -69,18 +77,24 @@ export default async function StratificationPage({ params, searchParams }: Props
               <input type="date" name="asOf" defaultValue={book.cutOff} className={SELECT} />
             </label>
           </QueryForm>
-          <p className="text-[13px]" data-testid="strat-basis">{t('strat.basis', { cutOff: formatIsoDate(format, book.cutOff, 'long') })}</p>
+          <p className="text-[13px]" data-testid="strat-basis">
+            {t('strat.basis', { cutOff: formatIsoDate(format, book.cutOff, 'long') })}
+          </p>
         </CardContent>
       </Card>
       {strat.currencies.length === 0 ? (
-        <EmptyState icon={Layers} title={t('emptyTitle')}>{t('emptyBook')}</EmptyState>
+        <EmptyState icon={Layers} title={t('emptyTitle')}>
+          {t('emptyBook')}
+        </EmptyState>
       ) : (
         <div className="grid gap-6">
           {strat.currencies.map((c) => (
             <Card key={c.currency} data-testid={`strat-${c.currency}`}>
               <CardHeader>
                 <CardTitle>{t('strat.currencyTitle', { currency: c.currency, dimension: t(`dimensions.${query.dimension}`) })}</CardTitle>
-                <CardDescription>{t('strat.currencyHint', { count: c.total.count, countText: formatDecimal(format, c.total.count) })}</CardDescription>
+                <CardDescription>
+                  {t('strat.currencyHint', { count: c.total.count, countText: formatDecimal(format, c.total.count) })}
+                </CardDescription>
               </CardHeader>
               <StratTable strat={c} dimension={query.dimension} />
               <CardContent className="grid gap-6 pt-5 lg:grid-cols-2">

@@ -60,7 +60,8 @@ export default async function TapePage({ params, searchParams }: Props) {
 
   return (
     <>
-      <PageHeader asOf={{ date: book.cutOff, kind: 'cutOff' }}
+      <PageHeader
+        asOf={{ date: book.cutOff, kind: 'cutOff' }}
         page="tape"
         description={t('tape.subtitle', { funder: funder.name })}
         actions={<ExportLinks endpoint="/api/reports/tape" query={{ funderId: String(funder.id), asOf: book.cutOff }} />}
@@ -79,7 +80,9 @@ export default async function TapePage({ params, searchParams }: Props) {
         </CardContent>
       </Card>
       {total === 0 ? (
-        <EmptyState icon={Table2} title={t('emptyTitle')}>{t('emptyBook')}</EmptyState>
+        <EmptyState icon={Table2} title={t('emptyTitle')}>
+          {t('emptyBook')}
+        </EmptyState>
       ) : (
         <Card>
           <CardHeader>
@@ -102,7 +105,10 @@ export default async function TapePage({ params, searchParams }: Props) {
                 {rows.map((r) => (
                   <tr key={r.leaseId} className="h-8">
                     {TAPE_COLUMNS.map((c) => (
-                      <td key={c.id} className={`${c.kind === 'text' || c.kind === 'date' ? TD_LEFT : TD} ${c.money && Number(r[c.id]) < 0 ? 'text-danger-text' : ''}`}>
+                      <td
+                        key={c.id}
+                        className={`${c.kind === 'text' || c.kind === 'date' ? TD_LEFT : TD} ${c.money && Number(r[c.id]) < 0 ? 'text-danger-text' : ''}`}
+                      >
                         {cell(c, r)}
                       </td>
                     ))}

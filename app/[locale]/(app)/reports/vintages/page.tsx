@@ -68,13 +68,17 @@ export default async function VintagesPage({ params, searchParams }: Props) {
   const charted = report.curves.slice(-CHART_COHORTS);
   // The chart's x axis spans its own cohorts' months (the older cohorts' later months are in the table).
   const chartMaxX = Math.max(0, ...charted.flatMap((c) => c.points.map((p) => p.monthsSince)));
-  const data = xs.filter((x) => x <= chartMaxX).map((x) => ({
-    x: t('vintages.monthsSinceValue', { n: x }),
-    ...Object.fromEntries(charted.flatMap((c) => {
-      const p = c.points.find((q) => q.monthsSince === x);
-      return p ? [[c.cohort, p.value]] : [];
-    })),
-  }));
+  const data = xs
+    .filter((x) => x <= chartMaxX)
+    .map((x) => ({
+      x: t('vintages.monthsSinceValue', { n: x }),
+      ...Object.fromEntries(
+        charted.flatMap((c) => {
+          const p = c.points.find((q) => q.monthsSince === x);
+          return p ? [[c.cohort, p.value]] : [];
+        }),
+      ),
+    }));
   const measureLabel = report.measure === 'default' ? t('vintages.measureDefault') : t('vintages.measureNetLoss');
 
   return (
@@ -82,7 +86,20 @@ export default async function VintagesPage({ params, searchParams }: Props) {
       <PageHeader
         page="vintages"
         description={t('vintages.subtitle', { funder: funder.name })}
-        actions={<ExportLinks endpoint="/api/reports/vintages" query={{ funderId: String(funder.id), from: report.from, to: report.to, by: report.by, measure: report.measure, currency: ccy, locale }} />}
+        actions={
+          <ExportLinks
+            endpoint="/api/reports/vintages"
+            query={{
+              funderId: String(funder.id),
+              from: report.from,
+              to: report.to,
+              by: report.by,
+              measure: report.measure,
+              currency: ccy,
+              locale,
+            }}
+          />
+        }
       />
       <Card className="mb-6">
         <CardContent className="flex flex-wrap items-end justify-between gap-4 pt-5 pb-5">
@@ -114,7 +131,9 @@ export default async function VintagesPage({ params, searchParams }: Props) {
                 {t('currency')}
                 <select name="currency" defaultValue={ccy} className={SELECT}>
                   {report.currencies.map((c) => (
-                    <option key={c} value={c}>{c}</option>
+                    <option key={c} value={c}>
+                      {c}
+                    </option>
                   ))}
                 </select>
               </label>
@@ -124,7 +143,9 @@ export default async function VintagesPage({ params, searchParams }: Props) {
         </CardContent>
       </Card>
       {report.curves.length === 0 ? (
-        <EmptyState icon={ChartSpline} title={t('vintages.emptyTitle')}>{t('vintages.empty')}</EmptyState>
+        <EmptyState icon={ChartSpline} title={t('vintages.emptyTitle')}>
+          {t('vintages.empty')}
+        </EmptyState>
       ) : (
         <>
           <Card className="mb-6">
@@ -153,11 +174,19 @@ export default async function VintagesPage({ params, searchParams }: Props) {
                 <caption className="sr-only">{`${t('vintages.tableTitle')} · ${measureLabel}`}</caption>
                 <thead>
                   <tr>
-                    <th scope="col" className={TH_LEFT}>{t('vintageColumns.cohort')}</th>
-                    <th scope="col" className={TH}>{t('vintageColumns.leases')}</th>
-                    <th scope="col" className={TH}>{t('vintageColumns.originalBalance')}</th>
+                    <th scope="col" className={TH_LEFT}>
+                      {t('vintageColumns.cohort')}
+                    </th>
+                    <th scope="col" className={TH}>
+                      {t('vintageColumns.leases')}
+                    </th>
+                    <th scope="col" className={TH}>
+                      {t('vintageColumns.originalBalance')}
+                    </th>
                     {xs.map((x) => (
-                      <th key={x} scope="col" className={TH}>{t('vintages.monthsSinceValue', { n: x })}</th>
+                      <th key={x} scope="col" className={TH}>
+                        {t('vintages.monthsSinceValue', { n: x })}
+                      </th>
                     ))}
                   </tr>
                 </thead>
@@ -166,12 +195,20 @@ export default async function VintagesPage({ params, searchParams }: Props) {
                     const byX = new Map(c.points.map((p) => [p.monthsSince, p.value]));
                     return (
                       <tr key={c.cohort} className="h-8" data-testid="vintage-row">
-                        <th scope="row" className={`${TD_LEFT} font-normal`}>{c.cohort}</th>
+                        <th scope="row" className={`${TD_LEFT} font-normal`}>
+                          {c.cohort}
+                        </th>
                         <td className={TD}>{formatDecimal(format, c.leases)}</td>
-                        <td className={TD}><Amount minor={c.originalBalance} currency={ccy} /></td>
+                        <td className={TD}>
+                          <Amount minor={c.originalBalance} currency={ccy} />
+                        </td>
                         {xs.map((x) => {
                           const v = byX.get(x);
-                          return <td key={x} className={TD}>{v === undefined ? '' : formatPercent(format, v, 2)}</td>;
+                          return (
+                            <td key={x} className={TD}>
+                              {v === undefined ? '' : formatPercent(format, v, 2)}
+                            </td>
+                          );
                         })}
                       </tr>
                     );

@@ -81,10 +81,19 @@ export default async function ClientsBehaviorPage({ params, searchParams }: Prop
 
   return (
     <>
-      <PageHeader asOf={{ date: asOf, kind: 'asOf' }} page="clientsBehavior" description={t('behaviour.subtitle', { funder: funder.name, asOf: formatIsoDate(format, asOf, 'long') })} />
+      <PageHeader
+        asOf={{ date: asOf, kind: 'asOf' }}
+        page="clientsBehavior"
+        description={t('behaviour.subtitle', { funder: funder.name, asOf: formatIsoDate(format, asOf, 'long') })}
+      />
       <Card className="mb-6">
         <CardContent className="pt-5 pb-5">
-          <FilterForm pathname={PATH} keep={{ sort: q.sort, dir: q.dir }} aria-label={t('behaviour.filters')} className="flex flex-wrap items-end gap-4">
+          <FilterForm
+            pathname={PATH}
+            keep={{ sort: q.sort, dir: q.dir }}
+            aria-label={t('behaviour.filters')}
+            className="flex flex-wrap items-end gap-4"
+          >
             <div className="w-44">
               <Label htmlFor="asOf">{t('fields.asOf')}</Label>
               <Input id="asOf" name="asOf" type="date" defaultValue={asOf} className="h-8.5 text-sm" />
@@ -128,21 +137,32 @@ export default async function ClientsBehaviorPage({ params, searchParams }: Prop
         ) : (
           <>
             <div className="max-h-[70vh] overflow-auto">
-              <table className={`w-full min-w-max text-[13px] ${STICKY_FIRST_COLUMN} ${STICKY_FIRST_COLUMN_HOVER} ${ROW_RULES}`} data-testid="behaviour-table">
+              <table
+                className={`w-full min-w-max text-[13px] ${STICKY_FIRST_COLUMN} ${STICKY_FIRST_COLUMN_HOVER} ${ROW_RULES}`}
+                data-testid="behaviour-table"
+              >
                 <thead className={`sticky top-0 z-10 shadow-[0_1px_0_var(--color-border)] ${HEAD_CELLS}`}>
                   <tr className="text-left">
                     {sortable('name', t('columns.lessee'), 'text-left', 'asc')}
                     {sortable('instalmentsDue', t('columns.instalmentsDue'))}
-                    <th scope="col" className="px-3 py-2 text-right">{t('columns.paidOnTime')}</th>
-                    <th scope="col" className="px-3 py-2 text-right">{t('columns.paidLateOrUnpaid')}</th>
+                    <th scope="col" className="px-3 py-2 text-right">
+                      {t('columns.paidOnTime')}
+                    </th>
+                    <th scope="col" className="px-3 py-2 text-right">
+                      {t('columns.paidLateOrUnpaid')}
+                    </th>
                     {sortable('onTimeRate', t('columns.onTimeRate'))}
                     {sortable('averageDaysLate', t('columns.averageDaysLate'))}
                     {sortable('maxDaysLate', t('columns.maxDaysLate'))}
                     {sortable('dpd', t('columns.dpd'))}
-                    <th scope="col" className="px-3 py-2">{t('columns.bucket')}</th>
+                    <th scope="col" className="px-3 py-2">
+                      {t('columns.bucket')}
+                    </th>
                     {sortable('arrearsTotal', t('columns.arrearsTotal'))}
                     {sortable('lastPaymentDate', t('columns.lastPayment'), 'text-left')}
-                    <th scope="col" className="px-3 py-2">{t('columns.strip')}</th>
+                    <th scope="col" className="px-3 py-2">
+                      {t('columns.strip')}
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -164,8 +184,12 @@ export default async function ClientsBehaviorPage({ params, searchParams }: Prop
                       <td className="tabular px-3 py-1 text-right">{formatDecimal(format, r.instalmentsDue)}</td>
                       <td className="tabular px-3 py-1 text-right">{formatDecimal(format, r.paidOnTime)}</td>
                       <td className="tabular px-3 py-1 text-right">{formatDecimal(format, r.paidLate + r.unpaidOverdue)}</td>
-                      <td className="tabular px-3 py-1 text-right">{r.onTimeRate === null ? '—' : formatPercent(format, r.onTimeRate, 1)}</td>
-                      <td className="tabular px-3 py-1 text-right">{r.averageDaysLate === null ? '—' : formatDecimal(format, r.averageDaysLate, 1)}</td>
+                      <td className="tabular px-3 py-1 text-right">
+                        {r.onTimeRate === null ? '—' : formatPercent(format, r.onTimeRate, 1)}
+                      </td>
+                      <td className="tabular px-3 py-1 text-right">
+                        {r.averageDaysLate === null ? '—' : formatDecimal(format, r.averageDaysLate, 1)}
+                      </td>
                       <td className="tabular px-3 py-1 text-right">{formatDecimal(format, r.maxDaysLate)}</td>
                       <td className="tabular px-3 py-1 text-right">{formatDecimal(format, r.dpd)}</td>
                       <td className="px-3 py-1">{bucketLabel(r.bucket, current)}</td>
@@ -181,7 +205,14 @@ export default async function ClientsBehaviorPage({ params, searchParams }: Prop
                 </tbody>
               </table>
             </div>
-            <Pagination pathname={PATH} queryFor={(p) => ({ ...base, page: String(p), perPage: String(q.perPage) })} page={q.page} pageCount={Math.max(1, Math.ceil(all.length / q.perPage))} total={all.length} perPage={q.perPage} />
+            <Pagination
+              pathname={PATH}
+              queryFor={(p) => ({ ...base, page: String(p), perPage: String(q.perPage) })}
+              page={q.page}
+              pageCount={Math.max(1, Math.ceil(all.length / q.perPage))}
+              total={all.length}
+              perPage={q.perPage}
+            />
           </>
         )}
       </Card>

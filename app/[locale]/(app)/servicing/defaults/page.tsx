@@ -36,7 +36,17 @@ export const generateMetadata = metadataFor('creditLosses');
 const PATH = '/servicing/defaults';
 const TH = 'px-3 py-2';
 const TD = 'px-3 py-1';
-const MEASURES = ['currency', 'defaultedLeases', 'defaultedExposure', 'grossLoss', 'recoveries', 'netLoss', 'recoveryRate', 'severity', 'cumulativeNetLoss'];
+const MEASURES = [
+  'currency',
+  'defaultedLeases',
+  'defaultedExposure',
+  'grossLoss',
+  'recoveries',
+  'netLoss',
+  'recoveryRate',
+  'severity',
+  'cumulativeNetLoss',
+];
 /** Columns of numbers and money: right-aligned. */
 const NUMERIC = new Set(['creditDpd', 'pastDue', 'exposure', 'amount', 'balance', 'leases', 'rate', 'ecl', ...MEASURES.slice(1)]);
 
@@ -61,7 +71,8 @@ export default async function DefaultsPage({ params, searchParams }: Props) {
   const tt = (key: string, values?: Record<string, string | number>) => t(key, values);
   const bucket = (k: string) => (k === 'default' ? t('buckets.default') : bucketLabel(k, t('buckets.current')));
   /** The column heads of a table, by `columns.*` message key. */
-  const cols = (...keys: string[]): ListColumn[] => keys.map((k) => ({ key: k, label: t(`columns.${k}`), className: NUMERIC.has(k) ? `${TH} text-right` : TH }));
+  const cols = (...keys: string[]): ListColumn[] =>
+    keys.map((k) => ({ key: k, label: t(`columns.${k}`), className: NUMERIC.has(k) ? `${TH} text-right` : TH }));
   const pct = (v: number | null) => (v === null ? '—' : formatPercent(format, v));
 
   const exports = (table: CreditTable) => (
@@ -101,7 +112,11 @@ export default async function DefaultsPage({ params, searchParams }: Props) {
 
   return (
     <ClientMessages namespaces={['credit']}>
-      <PageHeader asOf={{ date: asOf, kind: 'asOf' }} page="creditLosses" description={t('subtitle', { funder: funder.name, asOf: formatIsoDate(format, asOf, 'long') })} />
+      <PageHeader
+        asOf={{ date: asOf, kind: 'asOf' }}
+        page="creditLosses"
+        description={t('subtitle', { funder: funder.name, asOf: formatIsoDate(format, asOf, 'long') })}
+      />
       <Card className="mb-6">
         <CardContent className="pt-5 pb-5">
           <FilterForm pathname={PATH} keep={{}} aria-label={t('asOf')} className="flex flex-wrap items-end gap-4">
@@ -158,7 +173,12 @@ export default async function DefaultsPage({ params, searchParams }: Props) {
         screen.defaults.length === 0 ? (
           empty(t('defaults.empty'))
         ) : (
-          <ListTable columns={cols('contract', 'lessee', 'reason', 'creditDpd', 'pastDue', 'exposure', 'actions')} testId="defaults-table" region="max-h-[60vh] overflow-auto" hover>
+          <ListTable
+            columns={cols('contract', 'lessee', 'reason', 'creditDpd', 'pastDue', 'exposure', 'actions')}
+            testId="defaults-table"
+            region="max-h-[60vh] overflow-auto"
+            hover
+          >
             {screen.defaults.map((r) => (
               <tr key={r.leaseId} className="h-8 hover:bg-surface-muted" data-testid={`default-${r.contractNumber}`}>
                 <td className={`${TD} whitespace-nowrap`}>
@@ -166,8 +186,12 @@ export default async function DefaultsPage({ params, searchParams }: Props) {
                     {r.contractNumber}
                   </Link>
                 </td>
-                <td className={`${TD} max-w-56 truncate`} title={r.lesseeName}>{r.lesseeName}</td>
-                <td className={TD} data-testid="credit-note">{creditNoteText(tt, format, r)}</td>
+                <td className={`${TD} max-w-56 truncate`} title={r.lesseeName}>
+                  {r.lesseeName}
+                </td>
+                <td className={TD} data-testid="credit-note">
+                  {creditNoteText(tt, format, r)}
+                </td>
                 <td className={`tabular ${TD} text-right`}>{formatDecimal(format, r.creditDpd)}</td>
                 <td className={`${TD} text-right`}>
                   <Amount minor={r.pastDue} currency={r.currency} />
@@ -195,7 +219,12 @@ export default async function DefaultsPage({ params, searchParams }: Props) {
         screen.flags.length === 0 ? (
           empty(t('flags.empty'))
         ) : (
-          <ListTable columns={cols('contract', 'lessee', 'flaggedOn', 'reason', 'flaggedBy', 'actions')} testId="flags-table" region="overflow-auto" hover>
+          <ListTable
+            columns={cols('contract', 'lessee', 'flaggedOn', 'reason', 'flaggedBy', 'actions')}
+            testId="flags-table"
+            region="overflow-auto"
+            hover
+          >
             {screen.flags.map((f) => (
               <tr key={f.id} className="h-8" data-testid={`flag-${f.contractNumber}`}>
                 <td className={`${TD} whitespace-nowrap`}>{f.contractNumber}</td>
@@ -218,7 +247,12 @@ export default async function DefaultsPage({ params, searchParams }: Props) {
         screen.writeOffs.length === 0 ? (
           empty(t('writeOffs.empty'))
         ) : (
-          <ListTable columns={cols('contract', 'date', 'amount', 'status', 'proposedBy', 'decidedBy', 'actions')} testId="write-offs-table" region="overflow-auto" hover>
+          <ListTable
+            columns={cols('contract', 'date', 'amount', 'status', 'proposedBy', 'decidedBy', 'actions')}
+            testId="write-offs-table"
+            region="overflow-auto"
+            hover
+          >
             {screen.writeOffs.map((w) => (
               <tr key={w.id} className="h-8" data-testid={`write-off-${w.contractNumber}`}>
                 <td className={`${TD} whitespace-nowrap`}>{w.contractNumber}</td>
@@ -226,10 +260,14 @@ export default async function DefaultsPage({ params, searchParams }: Props) {
                 <td className={`${TD} text-right`}>
                   <Amount minor={w.amount} currency={w.currency} />
                 </td>
-                <td className={TD} data-testid="write-off-status">{t(`writeOffStatus.${w.status}`)}</td>
+                <td className={TD} data-testid="write-off-status">
+                  {t(`writeOffStatus.${w.status}`)}
+                </td>
                 <td className={TD}>{w.proposedByEmail ?? '—'}</td>
                 <td className={TD}>{w.decidedByEmail ?? '—'}</td>
-                <td className={`${TD} whitespace-nowrap`}>{canWrite && w.status === 'proposed' ? <DecideWriteOffButtons id={w.id} mine={w.proposedBy === me} /> : null}</td>
+                <td className={`${TD} whitespace-nowrap`}>
+                  {canWrite && w.status === 'proposed' ? <DecideWriteOffButtons id={w.id} mine={w.proposedBy === me} /> : null}
+                </td>
               </tr>
             ))}
           </ListTable>
@@ -243,7 +281,12 @@ export default async function DefaultsPage({ params, searchParams }: Props) {
         screen.recoveries.length === 0 ? (
           empty(t('recoveries.empty'))
         ) : (
-          <ListTable columns={cols('contract', 'date', 'kind', 'amount', 'reference')} testId="recoveries-table" region="overflow-auto" hover>
+          <ListTable
+            columns={cols('contract', 'date', 'kind', 'amount', 'reference')}
+            testId="recoveries-table"
+            region="overflow-auto"
+            hover
+          >
             {screen.recoveries.map((r) => (
               <tr key={r.id} className="h-8">
                 <td className={`${TD} whitespace-nowrap`}>{r.contractNumber}</td>
@@ -267,7 +310,12 @@ export default async function DefaultsPage({ params, searchParams }: Props) {
         screen.ledger.length === 0 ? (
           empty(t('ledger.empty'))
         ) : (
-          <ListTable columns={cols('date', 'entry', 'contract', 'amount', 'balance')} testId="ledger-table" region="max-h-[60vh] overflow-auto" hover>
+          <ListTable
+            columns={cols('date', 'entry', 'contract', 'amount', 'balance')}
+            testId="ledger-table"
+            region="max-h-[60vh] overflow-auto"
+            hover
+          >
             {screen.ledger.map((e) => (
               <tr key={`${e.kind}-${e.id}`} className="h-8">
                 <td className={`${TD} whitespace-nowrap`}>{formatIsoDate(format, e.date)}</td>
@@ -324,29 +372,29 @@ export default async function DefaultsPage({ params, searchParams }: Props) {
           region="overflow-auto"
           hover
           footer={screen.eclTotals.flatMap((e) => [
-              <tr key={`total-${e.currency}`} className="h-8 font-medium">
-                <th scope="row" colSpan={4} className={`${TD} text-left`}>
-                  {t('ecl.total', { currency: e.currency })}
-                </th>
-                <td className={`${TD} text-right`}>
-                  <Amount minor={e.exposure} currency={e.currency} />
-                </td>
-                <td className={TD} />
-                <td className={`${TD} text-right`}>
-                  <Amount minor={e.ecl} currency={e.currency} />
-                </td>
-              </tr>,
-              // The exposure reconciles to the pool (domain.md §14): its leases, outstanding principal and arrears net of VAT.
-              <tr key={`pool-${e.currency}`} className="h-7 text-xs text-muted-foreground" data-testid="ecl-pool">
-                <td colSpan={7} className={TD}>
-                  {t('ecl.pool', {
-                    count: e.leases,
-                    outstanding: formatMoney(format, e.outstanding, e.currency),
-                    arrears: formatMoney(format, e.arrearsNet, e.currency),
-                    exposure: formatMoney(format, e.exposure, e.currency),
-                  })}
-                </td>
-              </tr>,
+            <tr key={`total-${e.currency}`} className="h-8 font-medium">
+              <th scope="row" colSpan={4} className={`${TD} text-left`}>
+                {t('ecl.total', { currency: e.currency })}
+              </th>
+              <td className={`${TD} text-right`}>
+                <Amount minor={e.exposure} currency={e.currency} />
+              </td>
+              <td className={TD} />
+              <td className={`${TD} text-right`}>
+                <Amount minor={e.ecl} currency={e.currency} />
+              </td>
+            </tr>,
+            // The exposure reconciles to the pool (domain.md §14): its leases, outstanding principal and arrears net of VAT.
+            <tr key={`pool-${e.currency}`} className="h-7 text-xs text-muted-foreground" data-testid="ecl-pool">
+              <td colSpan={7} className={TD}>
+                {t('ecl.pool', {
+                  count: e.leases,
+                  outstanding: formatMoney(format, e.outstanding, e.currency),
+                  arrears: formatMoney(format, e.arrearsNet, e.currency),
+                  exposure: formatMoney(format, e.exposure, e.currency),
+                })}
+              </td>
+            </tr>,
           ])}
         >
           {screen.ecl.map((r) => (

@@ -62,7 +62,10 @@ export default async function DelinquencyPage({ params, searchParams }: Props) {
   const rows = pageOf(view.rows, q.page, q.perPage);
   const tm = await getTranslations('masterFile');
   // Why each lease of this page has its status (one read of these leases' history), next to its DPD at the as-of date.
-  const notes = q.level === 'lease' ? statusNotes(db, funder.id, leaseStatusRows(rows), (key, values) => tm(key, values), format) : new Map<number, string>();
+  const notes =
+    q.level === 'lease'
+      ? statusNotes(db, funder.id, leaseStatusRows(rows), (key, values) => tm(key, values), format)
+      : new Map<number, string>();
   // The status shown is the derived one at the as-of date (domain.md §8), as on the register.
   const shown = q.level === 'lease' ? shownStatuses(db, funder.id, leaseStatusRows(rows), asOf) : new Map<number, ShownStatus>();
   const pageCount = Math.max(1, Math.ceil(view.rows.length / q.perPage));
@@ -94,7 +97,8 @@ export default async function DelinquencyPage({ params, searchParams }: Props) {
 
   return (
     <>
-      <PageHeader asOf={{ date: asOf, kind: 'asOf' }}
+      <PageHeader
+        asOf={{ date: asOf, kind: 'asOf' }}
         page="delinquency"
         description={t('delinquency.subtitle', { funder: funder.name, asOf: formatIsoDate(format, asOf, 'long') })}
         actions={
@@ -105,7 +109,12 @@ export default async function DelinquencyPage({ params, searchParams }: Props) {
       />
       <Card className="mb-6">
         <CardContent className="pt-5 pb-5">
-          <FilterForm pathname={PATH} keep={{ sort: q.sort, dir: q.dir, rrFrom: q.rrFrom, rrTo: q.rrTo }} aria-label={t('delinquency.filters')} className="flex flex-wrap items-end gap-4">
+          <FilterForm
+            pathname={PATH}
+            keep={{ sort: q.sort, dir: q.dir, rrFrom: q.rrFrom, rrTo: q.rrTo }}
+            aria-label={t('delinquency.filters')}
+            className="flex flex-wrap items-end gap-4"
+          >
             <div className="w-44">
               <Label htmlFor="asOf">{t('fields.asOf')}</Label>
               <Input id="asOf" name="asOf" type="date" defaultValue={asOf} className="h-8.5 text-sm" />
@@ -172,7 +181,11 @@ export default async function DelinquencyPage({ params, searchParams }: Props) {
           {currencies.map((c) => {
             const of = (b: string) => view.summary.find((s) => s.bucket === b && s.currency === c);
             const cur = of('current');
-            const data = delinquentKeys.map((b) => ({ x: label(b), arrears: of(b)?.arrearsTotal ?? 0, outstanding: of(b)?.outstandingPrincipal ?? 0 }));
+            const data = delinquentKeys.map((b) => ({
+              x: label(b),
+              arrears: of(b)?.arrearsTotal ?? 0,
+              outstanding: of(b)?.outstandingPrincipal ?? 0,
+            }));
             const title = t('delinquency.amountsChartTitle', { currency: c });
             return (
               <div key={c} data-testid={`delinquency-chart-${c}`}>
@@ -231,7 +244,12 @@ export default async function DelinquencyPage({ params, searchParams }: Props) {
         <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-3">
           <div>
             <CardTitle>{q.level === 'lease' ? t('delinquency.tableLeases') : t('delinquency.tableLessees')}</CardTitle>
-            <CardDescription>{t('delinquency.tableHint', { tolerance: formatDecimal(format, funder.materialityTolerance / 100, 2), grace: funder.graceDays })}</CardDescription>
+            <CardDescription>
+              {t('delinquency.tableHint', {
+                tolerance: formatDecimal(format, funder.materialityTolerance / 100, 2),
+                grace: funder.graceDays,
+              })}
+            </CardDescription>
           </div>
           <div className="flex gap-2">
             {(['csv', 'xlsx'] as const).map((f) => (
@@ -249,16 +267,35 @@ export default async function DelinquencyPage({ params, searchParams }: Props) {
         ) : (
           <>
             <div className="max-h-[70vh] overflow-auto">
-              <table className={`w-full text-[13px] ${STICKY_FIRST_COLUMN} ${STICKY_FIRST_COLUMN_HOVER} ${ROW_RULES}`} data-testid="delinquency-table">
+              <table
+                className={`w-full text-[13px] ${STICKY_FIRST_COLUMN} ${STICKY_FIRST_COLUMN_HOVER} ${ROW_RULES}`}
+                data-testid="delinquency-table"
+              >
                 <thead className={`sticky top-0 z-10 shadow-[0_1px_0_var(--color-border)] ${HEAD_CELLS}`}>
                   <tr className="text-left">
                     {q.level === 'lease' ? (
                       <th scope="col" className="px-3 py-2" aria-sort={ariaSort('contract', q.sort, q.dir)}>
-                        <SortLink pathname={PATH} query={base} sort="contract" current={q.sort} dir={q.dir} label={t('columns.contract')} defaultDir="asc" />
+                        <SortLink
+                          pathname={PATH}
+                          query={base}
+                          sort="contract"
+                          current={q.sort}
+                          dir={q.dir}
+                          label={t('columns.contract')}
+                          defaultDir="asc"
+                        />
                       </th>
                     ) : null}
                     <th scope="col" className="px-3 py-2" aria-sort={ariaSort('name', q.sort, q.dir)}>
-                      <SortLink pathname={PATH} query={base} sort="name" current={q.sort} dir={q.dir} label={t('columns.lessee')} defaultDir="asc" />
+                      <SortLink
+                        pathname={PATH}
+                        query={base}
+                        sort="name"
+                        current={q.sort}
+                        dir={q.dir}
+                        label={t('columns.lessee')}
+                        defaultDir="asc"
+                      />
                     </th>
                     {q.level === 'lessee' ? (
                       <th scope="col" className="px-3 py-2 text-right">
@@ -299,7 +336,11 @@ export default async function DelinquencyPage({ params, searchParams }: Props) {
                         </td>
                       ) : null}
                       <td className="px-3 py-1">
-                        <Link href={`/servicing/clients-behavior/${r.lesseeId}`} title={r.lesseeName} className="block max-w-64 truncate whitespace-nowrap hover:underline focus-visible:underline">
+                        <Link
+                          href={`/servicing/clients-behavior/${r.lesseeId}`}
+                          title={r.lesseeName}
+                          className="block max-w-64 truncate whitespace-nowrap hover:underline focus-visible:underline"
+                        >
                           {r.lesseeName}
                         </Link>
                       </td>
@@ -307,7 +348,9 @@ export default async function DelinquencyPage({ params, searchParams }: Props) {
                         <td className="tabular px-3 py-1 text-right">{formatDecimal(format, r.leases)}</td>
                       ) : (
                         <td className="px-3 py-1 whitespace-nowrap" data-testid="status">
-                          {r.leaseId !== null && shown.has(r.leaseId) ? <LeaseStatusCell status={shown.get(r.leaseId)!} note={notes.get(r.leaseId)} opens="right" /> : null}
+                          {r.leaseId !== null && shown.has(r.leaseId) ? (
+                            <LeaseStatusCell status={shown.get(r.leaseId)!} note={notes.get(r.leaseId)} opens="right" />
+                          ) : null}
                         </td>
                       )}
                       <td className="tabular px-3 py-1 text-right" data-testid="dpd">
@@ -339,7 +382,14 @@ export default async function DelinquencyPage({ params, searchParams }: Props) {
                 </tbody>
               </table>
             </div>
-            <Pagination pathname={PATH} queryFor={(p) => ({ ...base, page: String(p), perPage: String(q.perPage) })} page={q.page} pageCount={pageCount} total={view.rows.length} perPage={q.perPage} />
+            <Pagination
+              pathname={PATH}
+              queryFor={(p) => ({ ...base, page: String(p), perPage: String(q.perPage) })}
+              page={q.page}
+              pageCount={pageCount}
+              total={view.rows.length}
+              perPage={q.perPage}
+            />
           </>
         )}
       </Card>
@@ -365,7 +415,12 @@ export default async function DelinquencyPage({ params, searchParams }: Props) {
           </div>
         </CardHeader>
         <CardContent>
-          <FilterForm pathname={PATH} keep={Object.fromEntries(Object.entries(base).filter(([k]) => k !== 'rrFrom' && k !== 'rrTo'))} aria-label={t('rollRates.form')} className="mb-4 flex flex-wrap items-end gap-4">
+          <FilterForm
+            pathname={PATH}
+            keep={Object.fromEntries(Object.entries(base).filter(([k]) => k !== 'rrFrom' && k !== 'rrTo'))}
+            aria-label={t('rollRates.form')}
+            className="mb-4 flex flex-wrap items-end gap-4"
+          >
             <div className="w-44">
               <Label htmlFor="rrFrom">{t('rollRates.from')}</Label>
               <Input id="rrFrom" name="rrFrom" type="date" defaultValue={rrFrom} className="h-8.5 text-sm" />
@@ -377,7 +432,9 @@ export default async function DelinquencyPage({ params, searchParams }: Props) {
           </FilterForm>
           <div className="overflow-auto">
             <table className="text-[13px]" data-testid="roll-rates">
-              <caption className="sr-only">{t('rollRates.caption', { from: formatIsoDate(format, rrFrom), to: formatIsoDate(format, rrTo) })}</caption>
+              <caption className="sr-only">
+                {t('rollRates.caption', { from: formatIsoDate(format, rrFrom), to: formatIsoDate(format, rrTo) })}
+              </caption>
               <thead>
                 <tr>
                   <th scope="col" className="px-3 py-2 text-left">
@@ -404,7 +461,9 @@ export default async function DelinquencyPage({ params, searchParams }: Props) {
                       return (
                         <td key={j} className={`tabular px-3 py-1 text-right ${i === j ? 'font-medium text-heading' : ''}`}>
                           {formatDecimal(format, n)}
-                          {rowTotal > 0 ? <span className="ml-1 text-[12px]">({formatDecimal(format, (n / rowTotal) * 100, 1)} %)</span> : null}
+                          {rowTotal > 0 ? (
+                            <span className="ml-1 text-[12px]">({formatDecimal(format, (n / rowTotal) * 100, 1)} %)</span>
+                          ) : null}
                         </td>
                       );
                     })}

@@ -54,7 +54,16 @@ export default async function PaymentsPage({ params, searchParams }: Props) {
   const db = getDb();
   const funder = await getActiveFunder(db);
   const { value: q } = parseLenient(pageQuery, await searchParams);
-  const list = listPayments(db, funder.id, { leaseId: q.lease, lesseeId: q.lessee, from: q.from, to: q.to, method: q.method, q: q.q, page: q.page, perPage: q.perPage });
+  const list = listPayments(db, funder.id, {
+    leaseId: q.lease,
+    lesseeId: q.lessee,
+    from: q.from,
+    to: q.to,
+    method: q.method,
+    q: q.q,
+    page: q.page,
+    perPage: q.perPage,
+  });
   const imports = canWrite ? listImports(db, funder.id, 5) : [];
   const base: Record<string, string> = {
     ...(q.q ? { q: q.q } : {}),
@@ -65,119 +74,130 @@ export default async function PaymentsPage({ params, searchParams }: Props) {
   };
   return (
     <ClientMessages namespaces={['numberInput', 'servicing.import', 'servicing.methods', 'servicing.record', 'servicing.reverse']}>
-    <>
-      <TrailHeader section={{ nav: 'servicing' }} trail={[{ label: t('payments.title') }]} title={t('payments.title')} description={t('payments.subtitle', { funder: funder.name })} />
-      {canWrite ? (
-        <div className="mb-6 grid gap-6">
-          <Card>
-            <CardHeader>
-              <CardTitle>{t('record.title')}</CardTitle>
-              <CardDescription>{t('record.hint')}</CardDescription>
-            </CardHeader>
-            <CardContent>
-              <RecordPaymentForm funderId={funder.id} />
-            </CardContent>
-          </Card>
-          <Card>
-            <CardHeader>
-              <CardTitle>{t('import.title')}</CardTitle>
-              <CardDescription>{t('import.hint')}</CardDescription>
-            </CardHeader>
-            <CardContent>
-              <ImportPanel funderId={funder.id} />
-              {imports.length > 0 ? (
-                <div className="mt-4">
-                  <h3 className="mb-1 text-[13px] font-medium text-heading">{t('import.recent')}</h3>
-                  <ul className="grid gap-1 text-[13px]" data-testid="recent-imports">
-                    {imports.map((i) => (
-                      <li key={i.id}>
-                        <Link href={`${PATH}/imports/${i.id}`} className="rounded-sm text-primary-strong hover:underline">
-                        {t('import.recentLine', {
-                          file: i.fileName,
-                          at: formatTimestamp(format, i.createdAt),
-                          lines: i.lineCount,
-                          matched: i.matchedCount,
-                          unmatched: i.unmatchedCount,
-                          invalid: i.invalidCount,
-                        })}
-                        </Link>
-                      </li>
+      <>
+        <TrailHeader
+          section={{ nav: 'servicing' }}
+          trail={[{ label: t('payments.title') }]}
+          title={t('payments.title')}
+          description={t('payments.subtitle', { funder: funder.name })}
+        />
+        {canWrite ? (
+          <div className="mb-6 grid gap-6">
+            <Card>
+              <CardHeader>
+                <CardTitle>{t('record.title')}</CardTitle>
+                <CardDescription>{t('record.hint')}</CardDescription>
+              </CardHeader>
+              <CardContent>
+                <RecordPaymentForm funderId={funder.id} />
+              </CardContent>
+            </Card>
+            <Card>
+              <CardHeader>
+                <CardTitle>{t('import.title')}</CardTitle>
+                <CardDescription>{t('import.hint')}</CardDescription>
+              </CardHeader>
+              <CardContent>
+                <ImportPanel funderId={funder.id} />
+                {imports.length > 0 ? (
+                  <div className="mt-4">
+                    <h3 className="mb-1 text-[13px] font-medium text-heading">{t('import.recent')}</h3>
+                    <ul className="grid gap-1 text-[13px]" data-testid="recent-imports">
+                      {imports.map((i) => (
+                        <li key={i.id}>
+                          <Link href={`${PATH}/imports/${i.id}`} className="rounded-sm text-primary-strong hover:underline">
+                            {t('import.recentLine', {
+                              file: i.fileName,
+                              at: formatTimestamp(format, i.createdAt),
+                              lines: i.lineCount,
+                              matched: i.matchedCount,
+                              unmatched: i.unmatchedCount,
+                              invalid: i.invalidCount,
+                            })}
+                          </Link>
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                ) : null}
+              </CardContent>
+            </Card>
+          </div>
+        ) : null}
+        <Card>
+          <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
+            <div>
+              <CardTitle>{t('payments.ledger')}</CardTitle>
+              <CardDescription>
+                {list.totals.length === 0
+                  ? t('payments.noTotals')
+                  : list.totals.map((x, i) => (
+                      <span key={x.currency}>
+                        {i > 0 ? ' · ' : ''}
+                        {t('payments.totalLine', { count: x.count, currency: x.currency })}{' '}
+                        <Amount minor={x.received - x.reversed} currency={x.currency} />
+                      </span>
                     ))}
-                  </ul>
-                </div>
-              ) : null}
-            </CardContent>
-          </Card>
-        </div>
-      ) : null}
-      <Card>
-        <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
-          <div>
-          <CardTitle>{t('payments.ledger')}</CardTitle>
-          <CardDescription>
-            {list.totals.length === 0
-              ? t('payments.noTotals')
-              : list.totals.map((x, i) => (
-                  <span key={x.currency}>
-                    {i > 0 ? ' · ' : ''}
-                    {t('payments.totalLine', { count: x.count, currency: x.currency })} <Amount minor={x.received - x.reversed} currency={x.currency} />
-                  </span>
-                ))}
-          </CardDescription>
-          </div>
-          <div className="flex gap-2">
-            {(['csv', 'xlsx'] as const).map((f) => (
-              <a key={f} href={`/api/payments/export?${new URLSearchParams({ ...base, funderId: String(funder.id), format: f, locale }).toString()}`} className={buttonClasses({ variant: 'outline', size: 'sm' })} download>
-                <Download aria-hidden="true" />
-                {t(`export.${f}`)}
-              </a>
-            ))}
-          </div>
-        </CardHeader>
-        <CardContent>
-          <FilterForm pathname={PATH} aria-label={t('payments.filters')} className="mb-4 flex flex-wrap items-end gap-4">
-            <div className="w-64">
-              <Label htmlFor="pq">{t('fields.search')}</Label>
-              <Input id="pq" name="q" type="search" defaultValue={q.q} placeholder={t('payments.searchHint')} className="h-8.5 text-sm" />
+              </CardDescription>
             </div>
-            <div className="w-44">
-              <Label htmlFor="pfrom">{t('fields.from')}</Label>
-              <Input id="pfrom" name="from" type="date" defaultValue={q.from ?? ''} className="h-8.5 text-sm" />
-            </div>
-            <div className="w-44">
-              <Label htmlFor="pto">{t('fields.to')}</Label>
-              <Input id="pto" name="to" type="date" defaultValue={q.to ?? ''} className="h-8.5 text-sm" />
-            </div>
-            <Select id="pmethod" name="method" label={t('fields.method')} defaultValue={q.method?.[0] ?? ''} className="w-44">
-              <option value="">{t('fields.allMethods')}</option>
-              {(['direct_debit', 'transfer', 'other'] as const).map((m) => (
-                <option key={m} value={m}>
-                  {t(`methods.${m}`)}
-                </option>
+            <div className="flex gap-2">
+              {(['csv', 'xlsx'] as const).map((f) => (
+                <a
+                  key={f}
+                  href={`/api/payments/export?${new URLSearchParams({ ...base, funderId: String(funder.id), format: f, locale }).toString()}`}
+                  className={buttonClasses({ variant: 'outline', size: 'sm' })}
+                  download
+                >
+                  <Download aria-hidden="true" />
+                  {t(`export.${f}`)}
+                </a>
               ))}
-            </Select>
-            {q.lease ? <input type="hidden" name="lease" value={q.lease} /> : null}
-          </FilterForm>
-        </CardContent>
-        {list.rows.length === 0 ? (
-          <EmptyState icon={Wallet} title={t('payments.emptyTitle')}>
-            {t('payments.empty')}
-          </EmptyState>
-        ) : (
-          <>
-            <PaymentsTable rows={list.rows} funderId={funder.id} canWrite={canWrite} />
-            <Pagination
-              pathname={PATH}
-              queryFor={(p) => ({ ...base, page: String(p), perPage: String(q.perPage) })}
-              page={q.page}
-              pageCount={Math.max(1, Math.ceil(list.total / q.perPage))}
-              total={list.total}
-              perPage={q.perPage}
-            />
-          </>
-        )}
-      </Card>
-    </>
+            </div>
+          </CardHeader>
+          <CardContent>
+            <FilterForm pathname={PATH} aria-label={t('payments.filters')} className="mb-4 flex flex-wrap items-end gap-4">
+              <div className="w-64">
+                <Label htmlFor="pq">{t('fields.search')}</Label>
+                <Input id="pq" name="q" type="search" defaultValue={q.q} placeholder={t('payments.searchHint')} className="h-8.5 text-sm" />
+              </div>
+              <div className="w-44">
+                <Label htmlFor="pfrom">{t('fields.from')}</Label>
+                <Input id="pfrom" name="from" type="date" defaultValue={q.from ?? ''} className="h-8.5 text-sm" />
+              </div>
+              <div className="w-44">
+                <Label htmlFor="pto">{t('fields.to')}</Label>
+                <Input id="pto" name="to" type="date" defaultValue={q.to ?? ''} className="h-8.5 text-sm" />
+              </div>
+              <Select id="pmethod" name="method" label={t('fields.method')} defaultValue={q.method?.[0] ?? ''} className="w-44">
+                <option value="">{t('fields.allMethods')}</option>
+                {(['direct_debit', 'transfer', 'other'] as const).map((m) => (
+                  <option key={m} value={m}>
+                    {t(`methods.${m}`)}
+                  </option>
+                ))}
+              </Select>
+              {q.lease ? <input type="hidden" name="lease" value={q.lease} /> : null}
+            </FilterForm>
+          </CardContent>
+          {list.rows.length === 0 ? (
+            <EmptyState icon={Wallet} title={t('payments.emptyTitle')}>
+              {t('payments.empty')}
+            </EmptyState>
+          ) : (
+            <>
+              <PaymentsTable rows={list.rows} funderId={funder.id} canWrite={canWrite} />
+              <Pagination
+                pathname={PATH}
+                queryFor={(p) => ({ ...base, page: String(p), perPage: String(q.perPage) })}
+                page={q.page}
+                pageCount={Math.max(1, Math.ceil(list.total / q.perPage))}
+                total={list.total}
+                perPage={q.perPage}
+              />
+            </>
+          )}
+        </Card>
+      </>
     </ClientMessages>
   );
 }

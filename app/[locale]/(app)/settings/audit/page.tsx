@@ -27,7 +27,11 @@ export default async function AuditPage({ params, searchParams }: Props) {
 
   const raw = await searchParams;
   // Empty form fields arrive as "": they mean "no filter".
-  const single = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]).filter(([, v]) => v !== undefined && v !== ''));
+  const single = Object.fromEntries(
+    Object.entries(raw)
+      .map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])
+      .filter(([, v]) => v !== undefined && v !== ''),
+  );
   const parsed = auditQuery.safeParse(single);
   const query = parsed.success ? parsed.data : auditQuery.parse({});
   const db = getDb();
@@ -38,7 +42,12 @@ export default async function AuditPage({ params, searchParams }: Props) {
 
   return (
     <>
-      <TrailHeader section={{ nav: 'settings', href: '/settings' }} trail={[{ label: t('audit.title') }]} title={t('audit.title')} description={t('audit.subtitle')} />
+      <TrailHeader
+        section={{ nav: 'settings', href: '/settings' }}
+        trail={[{ label: t('audit.title') }]}
+        title={t('audit.title')}
+        description={t('audit.subtitle')}
+      />
       <AuditTable
         rows={rows}
         total={total}

@@ -28,7 +28,11 @@ export default async function UsersAccessPage({ params, searchParams }: Props) {
   if (!access.ok) return access.forbidden;
 
   const raw = await searchParams;
-  const single = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]).filter(([, v]) => v !== undefined));
+  const single = Object.fromEntries(
+    Object.entries(raw)
+      .map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])
+      .filter(([, v]) => v !== undefined),
+  );
   // A hand-edited URL with a bad value shows the unfiltered first page rather than an error.
   const parsed = usersListQuery.safeParse(single);
   const query = parsed.success ? parsed.data : usersListQuery.parse({});
@@ -41,7 +45,12 @@ export default async function UsersAccessPage({ params, searchParams }: Props) {
   return (
     <ClientMessages namespaces={['access', 'common', 'masterFile.dataTable']}>
       <>
-        <TrailHeader section={{ nav: 'settings', href: '/settings' }} trail={[{ label: t('breadcrumb') }]} title={t('title')} description={t('subtitle')} />
+        <TrailHeader
+          section={{ nav: 'settings', href: '/settings' }}
+          trail={[{ label: t('breadcrumb') }]}
+          title={t('title')}
+          description={t('subtitle')}
+        />
         <div className="mb-4 flex flex-col items-start gap-2">
           <AddUserForm />
           <p className="text-[13px]">{t('roleSessions')}</p>

@@ -19,7 +19,14 @@ function columns(currency: string): ExportColumn<Line>[] {
   return [
     { id: 'period', header: 'period', kind: 'integer', value: (r) => r.period, width: 8 },
     { id: 'due_date', header: 'due_date', kind: 'date', value: (r) => r.dueDate },
-    ...MONEY_FIELDS.map((f, i): ExportColumn<Line> => ({ id: f, header: MONEY_HEADERS[i]!, kind: 'money', value: (r) => r[f], currency: () => currency, redNegatives: true })),
+    ...MONEY_FIELDS.map((f, i): ExportColumn<Line> => ({
+      id: f,
+      header: MONEY_HEADERS[i]!,
+      kind: 'money',
+      value: (r) => r[f],
+      currency: () => currency,
+      redNegatives: true,
+    })),
   ];
 }
 
@@ -36,15 +43,23 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
   const params = req.nextUrl.searchParams;
   const format = params.get('format') === 'csv' ? 'csv' : params.get('format') === 'xlsx' ? 'xlsx' : null;
   const parsed = parseScheduleQuery(params);
-  const issues = 'errors' in parsed ? Object.entries(parsed.errors).map(([field, key]) => ({ field, message: en.calculators.errors[key as FieldErrorKey] })) : [];
+  const issues =
+    'errors' in parsed
+      ? Object.entries(parsed.errors).map(([field, key]) => ({ field, message: en.calculators.errors[key as FieldErrorKey] }))
+      : [];
   if (format === null) issues.unshift({ field: 'format', message: en.calculators.errors.format });
   if (issues.length > 0 || format === null || !('input' in parsed)) throw new ApiError('invalid', 'The query string is invalid.', issues);
   const schedule = computeSchedule(parsed.input);
   // One row per instalment (so the CSV's row count is the term); the residual is not a row; the workbook adds a bold totals line.
   const lines: Line[] = schedule.rows.map((r) => ({ ...r }));
   const totals: Line = { period: 'Total', dueDate: null, ...schedule.totals, balanceAfter: null };
-  return exportSheetsResponse<[Line]>(format, fileName(schedule, format), [{ name: 'Schedule', columns: columns(schedule.currency), rows: lines, footer: [totals] }], {
-    fileName: fileName(schedule, format),
-    csv: { bom: false },
-  });
+  return exportSheetsResponse<[Line]>(
+    format,
+    fileName(schedule, format),
+    [{ name: 'Schedule', columns: columns(schedule.currency), rows: lines, footer: [totals] }],
+    {
+      fileName: fileName(schedule, format),
+      csv: { bom: false },
+    },
+  );
 });

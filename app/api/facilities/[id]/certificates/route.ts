@@ -8,11 +8,16 @@ import { prepareFacilityCertificate } from '@/services/facilities/service';
 export const dynamic = 'force-dynamic';
 
 /** GET /api/facilities/{id}/certificates — prepared, issued and rejected certificates with their SHA-256. */
-export const GET = withAuth({ scope: 'read:funders' }, (ctx) => Response.json({ certificates: listCertificates(getDb(), pathFacility(ctx).id) }));
+export const GET = withAuth({ scope: 'read:funders' }, (ctx) =>
+  Response.json({ certificates: listCertificates(getDb(), pathFacility(ctx).id) }),
+);
 
 /** POST /api/facilities/{id}/certificates — prepares a certificate at `asOf` (frozen content and XLSX, in the body's `locale`), pending approval. */
 export const POST = withAuth({ scope: 'write:funders' }, async (ctx) => {
   const f = pathFacility(ctx);
   const { asOf, locale } = await parseBody(ctx.req, certificateBody);
-  return Response.json({ certificate: toCertificateItem(prepareFacilityCertificate(getDb(), f, asOf, actorOf(ctx), Date.now(), locale)) }, { status: 201 });
+  return Response.json(
+    { certificate: toCertificateItem(prepareFacilityCertificate(getDb(), f, asOf, actorOf(ctx), Date.now(), locale)) },
+    { status: 201 },
+  );
 });

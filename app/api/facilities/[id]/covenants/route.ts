@@ -12,5 +12,9 @@ export const GET = withAuth({ scope: 'read:funders' }, (ctx) => {
   const today = todayIso();
   const { asOf = today, months } = parseQuery(ctx.req, covenantResultsQuery);
   const covenants = covenantHistory(getDb(), f, asOf, today, months);
-  return Response.json({ asOf, status: covenantStatusOf(covenants), covenants: covenants.map((h) => ({ ...h, terms: f.covenants.find((c) => c.id === h.covenantId) })) });
+  return Response.json({
+    asOf,
+    status: covenantStatusOf(covenants),
+    covenants: covenants.map((h) => ({ ...h, terms: f.covenants.find((c) => c.id === h.covenantId) })),
+  });
 });

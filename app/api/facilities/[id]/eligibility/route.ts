@@ -22,7 +22,13 @@ export const GET = withAuth({ scope: 'read:funders' }, async (ctx) => {
   const filtered = eligibilityRows(rows, filter);
   if (format !== 'json') {
     const t = await getTranslations({ locale, namespace: 'facilities' });
-    return exportResponse(format, `eligibility-${f.id}-${asOf}`, eligibilityColumns(eligibilityLabels(t, f.currency), f.criteria), [filtered], t('eligibility.sheetName'));
+    return exportResponse(
+      format,
+      `eligibility-${f.id}-${asOf}`,
+      eligibilityColumns(eligibilityLabels(t, f.currency), f.criteria),
+      [filtered],
+      t('eligibility.sheetName'),
+    );
   }
   return Response.json({ asOf, total: filtered.length, page, perPage, rows: pageOf(filtered, page, perPage) });
 });

@@ -7,7 +7,14 @@ import { excessColumns } from '@/lib/facilities';
 import { formatPercent } from '@/lib/format';
 import { facilityExportQuery } from '@/lib/validations/facilities';
 import { parseQuery, withAuth } from '@/services/api/handler';
-import { certificateColumns, covenantColumns, covenantRows, drawColumns, waterfallColumns, waterfallRows } from '@/services/facilities/exports';
+import {
+  certificateColumns,
+  covenantColumns,
+  covenantRows,
+  drawColumns,
+  waterfallColumns,
+  waterfallRows,
+} from '@/services/facilities/exports';
 import { excessLabels } from '@/services/facilities/labels';
 import { pathFacility, todayIso } from '@/services/facilities/routes';
 import { covenantHistory, facilityBase } from '@/services/facilities/service';
@@ -25,15 +32,33 @@ export const GET = withAuth({ scope: 'read:funders' }, async (ctx) => {
   switch (table) {
     case 'waterfall': {
       const fmt = await getFormatter({ locale });
-      return exportResponse(format, name, waterfallColumns(t, f.currency), [waterfallRows(t, facilityBase(db, f, asOf).base, (r) => formatPercent(fmt, r))], t('waterfall.title'));
+      return exportResponse(
+        format,
+        name,
+        waterfallColumns(t, f.currency),
+        [waterfallRows(t, facilityBase(db, f, asOf).base, (r) => formatPercent(fmt, r))],
+        t('waterfall.title'),
+      );
     }
     case 'excess':
-      return exportResponse(format, name, excessColumns(excessLabels(t), f.currency), [facilityBase(db, f, asOf).base.excess.groups], t('excess.sheetName'));
+      return exportResponse(
+        format,
+        name,
+        excessColumns(excessLabels(t), f.currency),
+        [facilityBase(db, f, asOf).base.excess.groups],
+        t('excess.sheetName'),
+      );
     case 'draws':
       return exportResponse(format, name, drawColumns(t, f.currency), [listDraws(db, f.id)], t('draws.sheetName'));
     case 'certificates':
       return exportResponse(format, name, certificateColumns(t, f.currency), [listCertificates(db, f.id)], t('certificates.sheetName'));
     case 'covenants':
-      return exportResponse(format, name, covenantColumns(t), [covenantRows(covenantHistory(db, f, asOf, today, 24))], t('covenants.sheetName'));
+      return exportResponse(
+        format,
+        name,
+        covenantColumns(t),
+        [covenantRows(covenantHistory(db, f, asOf, today, 24))],
+        t('covenants.sheetName'),
+      );
   }
 });

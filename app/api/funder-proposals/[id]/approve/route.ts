@@ -12,6 +12,11 @@ export const dynamic = 'force-dynamic';
  */
 export const POST = withAuth({ scope: 'admin' }, ({ params, principal }) => {
   const parsed = idParam.safeParse(params.id);
-  if (!parsed.success) throw new ApiError('invalid', 'The proposal id is invalid.', zodIssues(parsed.error).map((i) => ({ ...i, field: 'id' })));
+  if (!parsed.success)
+    throw new ApiError(
+      'invalid',
+      'The proposal id is invalid.',
+      zodIssues(parsed.error).map((i) => ({ ...i, field: 'id' })),
+    );
   return Response.json(approveFunderProposal(getDb(), parsed.data, { userId: principal.user.id, email: principal.user.email }));
 });

@@ -9,6 +9,13 @@ export const dynamic = 'force-dynamic';
 /** POST /api/funder-proposals/[id]/reject — rejects (or, by its proposer, withdraws) a pending proposal: `{ proposal }`. */
 export const POST = withAuth({ scope: 'admin' }, ({ params, principal }) => {
   const parsed = idParam.safeParse(params.id);
-  if (!parsed.success) throw new ApiError('invalid', 'The proposal id is invalid.', zodIssues(parsed.error).map((i) => ({ ...i, field: 'id' })));
-  return Response.json({ proposal: rejectFunderProposal(getDb(), parsed.data, { userId: principal.user.id, email: principal.user.email }) });
+  if (!parsed.success)
+    throw new ApiError(
+      'invalid',
+      'The proposal id is invalid.',
+      zodIssues(parsed.error).map((i) => ({ ...i, field: 'id' })),
+    );
+  return Response.json({
+    proposal: rejectFunderProposal(getDb(), parsed.data, { userId: principal.user.id, email: principal.user.email }),
+  });
 });

@@ -12,7 +12,11 @@ export const POST = withAuth({ scope: 'write:funders' }, async ({ req, params, p
   const { funderId } = parseQuery(req, creditFunderQuery);
   const leaseId = pathId(params, 'lease');
   const body = await parseBody(req, utpFlagBody);
-  const { flag } = flagLease(getDb(), { funderId, leaseId, kind: 'sicr', flaggedOn: body.flaggedOn ?? todayIso(), reason: body.reason }, actorOf(principal));
+  const { flag } = flagLease(
+    getDb(),
+    { funderId, leaseId, kind: 'sicr', flaggedOn: body.flaggedOn ?? todayIso(), reason: body.reason },
+    actorOf(principal),
+  );
   return Response.json({ flag }, { status: 201 });
 });
 

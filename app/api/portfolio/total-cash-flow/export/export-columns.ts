@@ -44,7 +44,11 @@ export function exportColumns(cutOff: string, columns: readonly ViewColumn[]): E
   return out;
 }
 
-function* rowBatches(src: CashFlowSource, indices: ArrayLike<number>, rowOf: (row: CashFlowTableRow, i: number) => CashFlowTableRow): Generator<CashFlowTableRow[]> {
+function* rowBatches(
+  src: CashFlowSource,
+  indices: ArrayLike<number>,
+  rowOf: (row: CashFlowTableRow, i: number) => CashFlowTableRow,
+): Generator<CashFlowTableRow[]> {
   for (let start = 0; start < indices.length; start += CHUNK) {
     const batch: CashFlowTableRow[] = [];
     for (let j = start; j < Math.min(indices.length, start + CHUNK); j++) batch.push(rowOf(toTableRow(src, indices[j]!), indices[j]!));
@@ -74,17 +78,15 @@ export function exportSheets(
   const totalsColumns: ExportColumn<CurrencySummary>[] = [
     { id: 'fx', header: 'fx', kind: 'text', value: (t) => t.currency, width: 8 },
     { id: 'count', header: 'count', kind: 'integer', value: (t) => t.count, width: 10 },
-    ...totalColumns.map(
-      (c, n): ExportColumn<CurrencySummary> => ({
-        id: c,
-        header: amountHeaders[n] ?? c,
-        kind: 'money',
-        value: (t) => amountOf(t, c),
-        currency: (t) => t.currency,
-        redNegatives: true,
-        width: 16,
-      }),
-    ),
+    ...totalColumns.map((c, n): ExportColumn<CurrencySummary> => ({
+      id: c,
+      header: amountHeaders[n] ?? c,
+      kind: 'money',
+      value: (t) => amountOf(t, c),
+      currency: (t) => t.currency,
+      redNegatives: true,
+      width: 16,
+    })),
   ];
   return [
     { name: 'Total cash flow', columns, batches: rowBatches(src, indices, rowOf), freezeColumns: 3 },

@@ -30,7 +30,8 @@ export const GET = withAuth({ scope: 'read:funders' }, ({ req, principal }) => {
   let view: ReturnType<typeof getPortfolioView>;
   if (raw.view !== undefined) {
     const id = idParam.safeParse(raw.view);
-    if (!id.success) throw new ApiError('invalid', 'The query string is invalid.', [{ field: 'view', message: id.error.issues[0]!.message }]);
+    if (!id.success)
+      throw new ApiError('invalid', 'The query string is invalid.', [{ field: 'view', message: id.error.issues[0]!.message }]);
     view = getPortfolioView(db, principal.user.id, id.data);
     if (!view || view.module !== 'total-cash-flow') throw new ApiError('not_found', `View ${id.data} does not exist.`);
   }
@@ -42,9 +43,15 @@ export const GET = withAuth({ scope: 'read:funders' }, ({ req, principal }) => {
   const { book, cutOff, rows: indices } = screen;
   const columns = exportColumns(cutOff, applied.columns);
   // Under a scenario (404 when the funder has no such scenario) the rows and totals are the scenario's, as on the page.
-  const projection = query.scenario === undefined ? null : scenarioProjection(db, query.funderId, query.scenario, { cutOff, gross: query.gross }).projection;
+  const projection =
+    query.scenario === undefined ? null : scenarioProjection(db, query.funderId, query.scenario, { cutOff, gross: query.gross }).projection;
   const name = `total-cash-flow_funder-${query.funderId}_${cutOff}${query.gross ? '_gross' : ''}${query.scenario === undefined ? '' : `_scenario-${query.scenario}`}.${query.format}`;
-  const totals = query.format !== 'xlsx' ? [] : projection ? scenarioRowTotals(screen.totals(), projection, (i) => book.portfolio.currencyOf(i), indices) : screen.totals();
+  const totals =
+    query.format !== 'xlsx'
+      ? []
+      : projection
+        ? scenarioRowTotals(screen.totals(), projection, (i) => book.portfolio.currencyOf(i), indices)
+        : screen.totals();
   const rowOf = projection ? (row: CashFlowTableRow, i: number) => scenarioTableRow(row, projection, i) : undefined;
   return exportSheetsResponse(query.format, name, exportSheets(book, indices, columns, totals, applied.columns, rowOf), {
     fileName: name,

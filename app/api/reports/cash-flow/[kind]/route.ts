@@ -21,7 +21,14 @@ export const GET = withAuth({ scope: 'read:funders' }, ({ req, params }) => {
   const funder = requireFunder(db, query.funderId);
   const book = reportBook(db, query.funderId, query.asOf);
   if (p.data.kind === 'portfolio') {
-    const lines = bookSummary(book, funder.baseCurrency).map((s) => ({ currency: s.currency, leases: s.count, prin: s.prin, cash: s.cash, cashBeyond: s.cashBeyond, totalcf: s.totalcf }));
+    const lines = bookSummary(book, funder.baseCurrency).map((s) => ({
+      currency: s.currency,
+      leases: s.count,
+      prin: s.prin,
+      cash: s.cash,
+      cashBeyond: s.cashBeyond,
+      totalcf: s.totalcf,
+    }));
     return Response.json({ cutOff: book.cutOff, lines });
   }
   if (query.leaseId !== undefined) {

@@ -15,7 +15,8 @@ export const dynamic = 'force-dynamic';
  */
 export const GET = withAuth({ scope: 'read:funders' }, ({ req, params }) => {
   const parsed = delinquencyViewParams.safeParse(params);
-  if (!parsed.success) throw new ApiError('invalid', 'Unknown delinquency report.', [{ field: 'view', message: 'must be resume, view or detail' }]);
+  if (!parsed.success)
+    throw new ApiError('invalid', 'Unknown delinquency report.', [{ field: 'view', message: 'must be resume, view or detail' }]);
   const query = parseQuery(req, delinquencyQuery);
   const db = getDb();
   requireFunder(db, query.funderId);

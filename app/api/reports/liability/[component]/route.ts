@@ -21,7 +21,8 @@ export const dynamic = 'force-dynamic';
  */
 export const GET = withAuth({ scope: 'read:funders' }, async ({ req, params, principal }) => {
   const p = liabilityComponentParams.safeParse(params);
-  if (!p.success) throw new ApiError('invalid', 'Unknown liability component.', [{ field: 'component', message: 'must be principal, interest or vat' }]);
+  if (!p.success)
+    throw new ApiError('invalid', 'Unknown liability component.', [{ field: 'component', message: 'must be principal, interest or vat' }]);
   const query = parseQuery(req, liabilityQuery);
   const db = getDb();
   const funder = requireFunder(db, query.funderId);
@@ -32,13 +33,21 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req, params, pri
   // With a facility (of this funder; another funder's or an unknown one is a 404): its one funding line.
   const facility = query.facilityId === undefined ? null : facilityFor(db, principal, query.facilityId);
   if (facility && facility.funderId !== funder.id) throw new ApiError('not_found', `Facility ${query.facilityId} does not exist.`);
-  const source = facility ? [facilityLiability(db, facility, book, lineParams, funder.baseCurrency, book.cutOff)] : bookLiability(book, lineParams, funder.baseCurrency);
+  const source = facility
+    ? [facilityLiability(db, facility, book, lineParams, funder.baseCurrency, book.cutOff)]
+    : bookLiability(book, lineParams, funder.baseCurrency);
   if (facility) balances.set(facility.currency, source[0]!.balance);
   if (query.format) {
     const t = await getTranslations({ locale: query.locale, namespace: 'portfolio' });
     const rows = liabilityExportRows(source, c, book.cutOff, { beyond: t('liability.beyond'), total: t('liability.total') });
     const name = `liability-${c}-f${funder.id}${facility ? `-facility${facility.id}` : ''}-${book.cutOff}`;
-    return exportResponse(query.format, name, liabilityExportColumns(source, { period: t('liability.period'), month: t('liability.month') }), [rows], t(`liability.tabs.${c}`));
+    return exportResponse(
+      query.format,
+      name,
+      liabilityExportColumns(source, { period: t('liability.period'), month: t('liability.month') }),
+      [rows],
+      t(`liability.tabs.${c}`),
+    );
   }
   const lines = source.map((l) => ({
     currency: l.currency,

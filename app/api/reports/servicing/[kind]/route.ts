@@ -15,7 +15,8 @@ export const dynamic = 'force-dynamic';
  */
 export const GET = withAuth({ scope: 'read:funders' }, ({ req, params }) => {
   const kind = servicingReportParams.safeParse(params);
-  if (!kind.success) throw new ApiError('invalid', 'Unknown servicing report.', [{ field: 'kind', message: kind.error.issues[0]?.message ?? 'unknown' }]);
+  if (!kind.success)
+    throw new ApiError('invalid', 'Unknown servicing report.', [{ field: 'kind', message: kind.error.issues[0]?.message ?? 'unknown' }]);
   const query = parseQuery(req, servicingReportQuery);
   const db = getDb();
   const funder = requireFunder(db, query.funderId);

@@ -15,5 +15,11 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
   const day = asOf ?? todayIso();
   const rows = filterSortBehaviour(behaviourRows(getDb(), funderId, day), { q, bucket, late, sort, dir });
   const t = await getTranslations({ locale, namespace: 'servicing' });
-  return exportResponse(format, `clients-behaviour-${day}`, behaviourExportColumns((k) => t(k)), [rows], t('behaviour.sheetName'));
+  return exportResponse(
+    format,
+    `clients-behaviour-${day}`,
+    behaviourExportColumns((k) => t(k)),
+    [rows],
+    t('behaviour.sheetName'),
+  );
 });

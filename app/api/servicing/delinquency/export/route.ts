@@ -22,11 +22,24 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
   const tm = await getTranslations({ locale, namespace: 'masterFile' });
   const tmText = (key: string, values?: Record<string, string | number>) => tm(key, values);
   // The reasons are read only for the leases that need one (not active, or status against DPD).
-  const notes = level === 'lease' ? statusNotes(db, funderId, leaseStatusRows(view.rows), tmText, await getFormatter({ locale })) : new Map<number, string>();
+  const notes =
+    level === 'lease'
+      ? statusNotes(db, funderId, leaseStatusRows(view.rows), tmText, await getFormatter({ locale }))
+      : new Map<number, string>();
   // The status is the derived one at the as-of date (domain.md §8), as on the screen.
   const shown = level === 'lease' ? shownStatuses(db, funderId, leaseStatusRows(view.rows), day) : null;
   const rows = !shown
     ? view.rows
-    : view.rows.map((r) => (r.leaseId === null ? r : { ...r, status: shown.get(r.leaseId) ?? r.status, ...(notes.has(r.leaseId) ? { statusNote: notes.get(r.leaseId) } : {}) }));
-  return exportResponse(format, `delinquency-${level}-${day}`, delinquencyExportColumns((k) => t(k), level, tmText), [rows], t('delinquency.sheetName'));
+    : view.rows.map((r) =>
+        r.leaseId === null
+          ? r
+          : { ...r, status: shown.get(r.leaseId) ?? r.status, ...(notes.has(r.leaseId) ? { statusNote: notes.get(r.leaseId) } : {}) },
+      );
+  return exportResponse(
+    format,
+    `delinquency-${level}-${day}`,
+    delinquencyExportColumns((k) => t(k), level, tmText),
+    [rows],
+    t('delinquency.sheetName'),
+  );
 });

@@ -22,5 +22,11 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
   const t = await getTranslations({ locale: q.locale, namespace: 'servicing' });
   const labels = m.buckets.map((b) => bucketLabel(b.key, t('buckets.current')));
   const rows = m.buckets.map((b, i) => ({ from: labels[i]!, counts: m.counts[i]!, total: m.rowCounts[i]!, balance: m.rowBalances[i]! }));
-  return exportResponse(q.format, `roll-rates-${from}-${to}`, rollRateExportColumns((k) => t(k), labels), [rows], t('rollRates.title'));
+  return exportResponse(
+    q.format,
+    `roll-rates-${from}-${to}`,
+    rollRateExportColumns((k) => t(k), labels),
+    [rows],
+    t('rollRates.title'),
+  );
 });

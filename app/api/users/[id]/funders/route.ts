@@ -11,7 +11,12 @@ export const dynamic = 'force-dynamic';
 
 function userId(params: Record<string, string | string[]>): number {
   const parsed = idParam.safeParse(params.id);
-  if (!parsed.success) throw new ApiError('invalid', 'The user id is invalid.', zodIssues(parsed.error).map((i) => ({ ...i, field: 'id' })));
+  if (!parsed.success)
+    throw new ApiError(
+      'invalid',
+      'The user id is invalid.',
+      zodIssues(parsed.error).map((i) => ({ ...i, field: 'id' })),
+    );
   return parsed.data;
 }
 

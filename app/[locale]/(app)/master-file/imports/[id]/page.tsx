@@ -33,10 +33,18 @@ export default async function ImportPage({ params }: Props) {
   if (!imp) notFound();
   return (
     <ClientMessages namespaces={['tapeImport']}>
-    <>
-      <SubPageHeader trail={[{ label: t('historyTitle'), href: '/master-file/imports' }, { label: imp.fileName }]} title={`${t('title')}: ${imp.fileName}`} />
-      <TapeImportWorkspace funderId={funder.id} importId={imp.id} sources={listImportSources(db, funder.id).map((s) => s.name)} maxBytes={env().IMPORT_MAX_BYTES} />
-    </>
+      <>
+        <SubPageHeader
+          trail={[{ label: t('historyTitle'), href: '/master-file/imports' }, { label: imp.fileName }]}
+          title={`${t('title')}: ${imp.fileName}`}
+        />
+        <TapeImportWorkspace
+          funderId={funder.id}
+          importId={imp.id}
+          sources={listImportSources(db, funder.id).map((s) => s.name)}
+          maxBytes={env().IMPORT_MAX_BYTES}
+        />
+      </>
     </ClientMessages>
   );
 }

@@ -61,91 +61,111 @@ export default async function QuotationPage({ params }: Props) {
     { label: tm('fields.instalment'), value: m(q.instalment) },
     { label: tm('fields.firstDueDate'), value: formatIsoDate(format, q.firstDueDate) },
     { label: tm('fields.vatRate'), value: `${formatPercent(format, q.vatRate, 1)} · ${tm(`vatRegimes.${q.vatRegime}`)}` },
-    { label: tm('fields.fee'), value: <>{m(q.fee)}{q.fee > 0 ? ` · ${q.feeFinanced ? tm('lease.feeFinanced') : tm('lease.feeUpfront')}` : ''}</> },
-    { label: t('externalId'), value: q.externalId ? `${q.externalId} · ${formatTimestamp(format, q.lastSyncAt ?? q.updatedAt)}` : t('notSynced') },
+    {
+      label: tm('fields.fee'),
+      value: (
+        <>
+          {m(q.fee)}
+          {q.fee > 0 ? ` · ${q.feeFinanced ? tm('lease.feeFinanced') : tm('lease.feeUpfront')}` : ''}
+        </>
+      ),
+    },
+    {
+      label: t('externalId'),
+      value: q.externalId ? `${q.externalId} · ${formatTimestamp(format, q.lastSyncAt ?? q.updatedAt)}` : t('notSynced'),
+    },
   ];
 
   return (
     <ClientMessages namespaces={['onboarding']}>
-    <>
-      <SubPageHeader
-        trail={[{ label: t('title'), href: '/master-file/onboarding' }, { label: t('number', { id: q.id }) }]}
-        title={
-          <span className="flex flex-wrap items-center gap-3">
-            {t('number', { id: q.id })} <QuotationStatusBadge status={q.status} />
-          </span>
-        }
-        description={q.lesseeName}
-        actions={
-          canWrite && q.status === 'draft' ? (
-            <Link href={`/master-file/onboarding/${q.id}/edit`} className={buttonClasses()}>
-              <Pencil aria-hidden="true" />
-              {t('edit')}
-            </Link>
-          ) : null
-        }
-      />
-      <div className="grid items-start gap-6 xl:grid-cols-[3fr_2fr]">
-        <Card>
-          <CardHeader>
-            <CardTitle>{tm('lease.terms')}</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <dl className="grid gap-x-6 sm:grid-cols-2">
-              {facts.map((f) => (
-                <div key={f.label} className="grid grid-cols-[minmax(8rem,45%)_1fr] gap-3 border-b border-border py-2">
-                  <dt className="font-medium text-heading">{f.label}</dt>
-                  <dd className="min-w-0 break-words text-heading">{f.value}</dd>
-                </div>
-              ))}
-            </dl>
-            {q.leaseId && q.leaseContractNumber ? (
-              <p className="mt-4" data-testid="converted-lease">
-                {t('convertedTo')}{' '}
-                <Link href={`/master-file/${q.leaseId}`} className="font-medium text-primary-strong underline">
-                  {q.leaseContractNumber}
-                </Link>
-              </p>
-            ) : null}
-          </CardContent>
-        </Card>
-        <div className="flex flex-col gap-6">
-          {canWrite ? (
-            <Card>
-              <CardHeader>
-                <CardTitle>{t('workflow')}</CardTitle>
-              </CardHeader>
-              <CardContent>
-                <QuotationActions key={`${q.status}-${q.version}`} quotationId={q.id} funderId={funder.id} status={q.status} canWrite={canWrite} erpConfigured={odooConfigFromEnv() !== null} />
-              </CardContent>
-            </Card>
-          ) : null}
+      <>
+        <SubPageHeader
+          trail={[{ label: t('title'), href: '/master-file/onboarding' }, { label: t('number', { id: q.id }) }]}
+          title={
+            <span className="flex flex-wrap items-center gap-3">
+              {t('number', { id: q.id })} <QuotationStatusBadge status={q.status} />
+            </span>
+          }
+          description={q.lesseeName}
+          actions={
+            canWrite && q.status === 'draft' ? (
+              <Link href={`/master-file/onboarding/${q.id}/edit`} className={buttonClasses()}>
+                <Pencil aria-hidden="true" />
+                {t('edit')}
+              </Link>
+            ) : null
+          }
+        />
+        <div className="grid items-start gap-6 xl:grid-cols-[3fr_2fr]">
           <Card>
             <CardHeader>
-              <CardTitle>{t('history')}</CardTitle>
+              <CardTitle>{tm('lease.terms')}</CardTitle>
             </CardHeader>
             <CardContent>
-              <ol className="flex flex-col gap-3" data-testid="quotation-history">
-                {history.map((h) => (
-                  <li key={h.id} className="rounded-md border border-border px-4 py-3">
-                    <p className="text-heading">
-                      <span className="font-medium">
-                        {h.fromStatus ? t('historyMove', { from: t(`statuses.${h.fromStatus}`), to: t(`statuses.${h.toStatus}`) }) : t('historyCreated')}
-                      </span>
-                    </p>
-                    <p className="text-[13px]">
-                      {tm('history.by', { name: h.userName ?? tm('history.system') })} ·{' '}
-                      <time dateTime={new Date(h.at).toISOString()}>{formatTimestamp(format, h.at)}</time>
-                    </p>
-                    {h.note ? <p className="mt-1 text-[13px] text-heading">{h.note}</p> : null}
-                  </li>
+              <dl className="grid gap-x-6 sm:grid-cols-2">
+                {facts.map((f) => (
+                  <div key={f.label} className="grid grid-cols-[minmax(8rem,45%)_1fr] gap-3 border-b border-border py-2">
+                    <dt className="font-medium text-heading">{f.label}</dt>
+                    <dd className="min-w-0 break-words text-heading">{f.value}</dd>
+                  </div>
                 ))}
-              </ol>
+              </dl>
+              {q.leaseId && q.leaseContractNumber ? (
+                <p className="mt-4" data-testid="converted-lease">
+                  {t('convertedTo')}{' '}
+                  <Link href={`/master-file/${q.leaseId}`} className="font-medium text-primary-strong underline">
+                    {q.leaseContractNumber}
+                  </Link>
+                </p>
+              ) : null}
             </CardContent>
           </Card>
+          <div className="flex flex-col gap-6">
+            {canWrite ? (
+              <Card>
+                <CardHeader>
+                  <CardTitle>{t('workflow')}</CardTitle>
+                </CardHeader>
+                <CardContent>
+                  <QuotationActions
+                    key={`${q.status}-${q.version}`}
+                    quotationId={q.id}
+                    funderId={funder.id}
+                    status={q.status}
+                    canWrite={canWrite}
+                    erpConfigured={odooConfigFromEnv() !== null}
+                  />
+                </CardContent>
+              </Card>
+            ) : null}
+            <Card>
+              <CardHeader>
+                <CardTitle>{t('history')}</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <ol className="flex flex-col gap-3" data-testid="quotation-history">
+                  {history.map((h) => (
+                    <li key={h.id} className="rounded-md border border-border px-4 py-3">
+                      <p className="text-heading">
+                        <span className="font-medium">
+                          {h.fromStatus
+                            ? t('historyMove', { from: t(`statuses.${h.fromStatus}`), to: t(`statuses.${h.toStatus}`) })
+                            : t('historyCreated')}
+                        </span>
+                      </p>
+                      <p className="text-[13px]">
+                        {tm('history.by', { name: h.userName ?? tm('history.system') })} ·{' '}
+                        <time dateTime={new Date(h.at).toISOString()}>{formatTimestamp(format, h.at)}</time>
+                      </p>
+                      {h.note ? <p className="mt-1 text-[13px] text-heading">{h.note}</p> : null}
+                    </li>
+                  ))}
+                </ol>
+              </CardContent>
+            </Card>
+          </div>
         </div>
-      </div>
-    </>
+      </>
     </ClientMessages>
   );
 }

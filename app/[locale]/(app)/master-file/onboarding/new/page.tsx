@@ -28,7 +28,10 @@ export default async function NewQuotationPage({ params }: Props) {
   return (
     <ClientMessages namespaces={['numberInput', 'masterFile']}>
       <>
-        <SubPageHeader trail={[{ label: t('title'), href: '/master-file/onboarding' }, { label: t('newQuotation') }]} title={t('newQuotation')} />
+        <SubPageHeader
+          trail={[{ label: t('title'), href: '/master-file/onboarding' }, { label: t('newQuotation') }]}
+          title={t('newQuotation')}
+        />
         <TermsForm
           kind="quotation"
           funderId={funder.id}

@@ -33,7 +33,11 @@ export default async function EditNewsPage({ params }: Props) {
   return (
     <ClientMessages namespaces={['workspace.news.editor']}>
       <>
-        <TrailHeader section={{ nav: 'news', href: '/news' }} trail={[{ label: post.title }, { label: t('editArticle') }]} title={t('editArticle')} />
+        <TrailHeader
+          section={{ nav: 'news', href: '/news' }}
+          trail={[{ label: post.title }, { label: t('editArticle') }]}
+          title={t('editArticle')}
+        />
         <Card className="min-w-0 p-6">
           <NewsEditor id={post.id} initial={post} />
         </Card>

@@ -48,7 +48,16 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: s
 
 const pageQuery = z.object({ asOf: isoDateParam.optional(), filter: z.enum(ELIGIBILITY_FILTERS).default('all'), page: pageParam });
 const PER_PAGE = 25;
-const TOTAL_KEYS = new Set(['collateral', 'eligible', 'eligibleAfterExcess', 'advanced', 'borrowingBase', 'commitment', 'maximumAdvance', 'availability']);
+const TOTAL_KEYS = new Set([
+  'collateral',
+  'eligible',
+  'eligibleAfterExcess',
+  'advanced',
+  'borrowingBase',
+  'commitment',
+  'maximumAdvance',
+  'availability',
+]);
 
 /** A facility: terms, rules, the borrowing base at a date (waterfall chart and table), lease-level eligibility, draws, certificates and covenants. */
 export default async function FacilityPage({ params, searchParams }: Props) {
@@ -74,8 +83,14 @@ export default async function FacilityPage({ params, searchParams }: Props) {
   const asOf = q.asOf ?? today;
   const canWrite = hasScope(access.principal.scopes, 'write:funders');
   const { base, rows } = facilityBase(db, f, asOf);
-  const lines = waterfallRows((k, v) => t(k as 'title', v), base, (r) => formatPercent(format, r));
-  const steps: WaterfallStep[] = lines.filter((l) => l.key !== 'commitment').map((l) => ({ label: l.label, amount: l.amount, kind: TOTAL_KEYS.has(l.key) ? 'total' : 'change' }));
+  const lines = waterfallRows(
+    (k, v) => t(k as 'title', v),
+    base,
+    (r) => formatPercent(format, r),
+  );
+  const steps: WaterfallStep[] = lines
+    .filter((l) => l.key !== 'commitment')
+    .map((l) => ({ label: l.label, amount: l.amount, kind: TOTAL_KEYS.has(l.key) ? 'total' : 'change' }));
   const filtered = eligibilityRows(rows, q.filter);
   const pageCount = Math.max(1, Math.ceil(filtered.length / PER_PAGE));
   const leases = pageOf(filtered, Math.min(q.page, pageCount), PER_PAGE);
@@ -88,7 +103,9 @@ export default async function FacilityPage({ params, searchParams }: Props) {
   const PATH = `/portfolio/facilities/${f.id}`;
   const keep = { ...(q.asOf ? { asOf } : {}), filter: q.filter };
   const api = `/api/facilities/${f.id}`;
-  const tableExport = (table: string) => <ExportLinks endpoint={`${api}/export`} query={{ table, locale, asOf }} testId={`export-${table}`} />;
+  const tableExport = (table: string) => (
+    <ExportLinks endpoint={`${api}/export`} query={{ table, locale, asOf }} testId={`export-${table}`} />
+  );
   const th = 'px-3 py-2';
   const thr = 'px-3 py-2 text-right';
   const pct = (v: number) => formatPercent(format, v, 2);
@@ -121,26 +138,44 @@ export default async function FacilityPage({ params, searchParams }: Props) {
         <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-3">
           <div>
             <CardTitle>{t('waterfall.title')}</CardTitle>
-            <CardDescription>{t('waterfall.counts', { leases: base.counts.leases, eligible: base.counts.eligible, ineligible: base.counts.ineligible })}</CardDescription>
+            <CardDescription>
+              {t('waterfall.counts', { leases: base.counts.leases, eligible: base.counts.eligible, ineligible: base.counts.ineligible })}
+            </CardDescription>
           </div>
           {tableExport('waterfall')}
         </CardHeader>
         <CardContent className="grid gap-6 xl:grid-cols-[3fr_2fr]">
           <div data-testid="waterfall-chart">
-            <WaterfallChart id={`waterfall-${f.id}`} title={t('waterfall.chart')} summary={t('waterfall.counts', { leases: base.counts.leases, eligible: base.counts.eligible, ineligible: base.counts.ineligible })} currency={f.currency} steps={steps} />
+            <WaterfallChart
+              id={`waterfall-${f.id}`}
+              title={t('waterfall.chart')}
+              summary={t('waterfall.counts', {
+                leases: base.counts.leases,
+                eligible: base.counts.eligible,
+                ineligible: base.counts.ineligible,
+              })}
+              currency={f.currency}
+              steps={steps}
+            />
           </div>
           <table className="w-full text-[13px]" data-testid="waterfall-table">
             <caption className="sr-only">{t('waterfall.title')}</caption>
             <thead>
               <tr className="text-left">
-                <th scope="col" className={th}>{t('waterfall.item')}</th>
-                <th scope="col" className={thr}>{t('waterfall.amount')}</th>
+                <th scope="col" className={th}>
+                  {t('waterfall.item')}
+                </th>
+                <th scope="col" className={thr}>
+                  {t('waterfall.amount')}
+                </th>
               </tr>
             </thead>
             <tbody className={ROW_RULES}>
               {lines.map((l) => (
                 <tr key={l.key} data-testid={`wf-${l.key}`} className={TOTAL_KEYS.has(l.key) ? 'font-medium text-heading' : undefined}>
-                  <th scope="row" className="px-3 py-1.5 text-left font-normal">{l.label}</th>
+                  <th scope="row" className="px-3 py-1.5 text-left font-normal">
+                    {l.label}
+                  </th>
                   <td className="px-3 py-1.5 text-right">{money(l.amount)}</td>
                 </tr>
               ))}
@@ -161,7 +196,16 @@ export default async function FacilityPage({ params, searchParams }: Props) {
           {over.length === 0 ? (
             <p className="text-[13px]">{t('excess.none')}</p>
           ) : (
-            <ListTable columns={[{ key: '0', label: t('excess.name'), className: th }, { key: '1', label: t('excess.group'), className: th }, { key: '2', label: t('excess.balance'), className: thr }, { key: '3', label: t('excess.limit'), className: thr }, { key: '4', label: t('excess.excess'), className: thr }]} testId="excess-table">
+            <ListTable
+              columns={[
+                { key: '0', label: t('excess.name'), className: th },
+                { key: '1', label: t('excess.group'), className: th },
+                { key: '2', label: t('excess.balance'), className: thr },
+                { key: '3', label: t('excess.limit'), className: thr },
+                { key: '4', label: t('excess.excess'), className: thr },
+              ]}
+              testId="excess-table"
+            >
               {over.map((g) => (
                 <tr key={`${g.limitId}-${g.key}`}>
                   <td className={th}>{g.label}</td>
@@ -199,12 +243,29 @@ export default async function FacilityPage({ params, searchParams }: Props) {
           </EmptyState>
         ) : (
           <>
-            <ListTable columns={[{ key: '0', label: t('eligibility.contract'), className: th }, { key: '1', label: t('eligibility.lessee'), className: th }, { key: '2', label: t('eligibility.balance'), className: thr }, { key: '3', label: t('eligibility.dpd'), className: thr }, { key: '4', label: t('eligibility.remainingMonths'), className: thr }, { key: '5', label: t('eligibility.rate'), className: thr }, { key: '6', label: t('eligibility.country'), className: th }, { key: '7', label: t('eligibility.assetType'), className: th }, { key: '8', label: t('eligibility.eligible'), className: th }, { key: '9', label: t('eligibility.failed'), className: th }]} testId="eligibility-table" hover>
+            <ListTable
+              columns={[
+                { key: '0', label: t('eligibility.contract'), className: th },
+                { key: '1', label: t('eligibility.lessee'), className: th },
+                { key: '2', label: t('eligibility.balance'), className: thr },
+                { key: '3', label: t('eligibility.dpd'), className: thr },
+                { key: '4', label: t('eligibility.remainingMonths'), className: thr },
+                { key: '5', label: t('eligibility.rate'), className: thr },
+                { key: '6', label: t('eligibility.country'), className: th },
+                { key: '7', label: t('eligibility.assetType'), className: th },
+                { key: '8', label: t('eligibility.eligible'), className: th },
+                { key: '9', label: t('eligibility.failed'), className: th },
+              ]}
+              testId="eligibility-table"
+              hover
+            >
               {leases.map((r) => (
                 <tr key={r.leaseId} className="hover:bg-surface-muted" data-eligible={r.eligible ? 'yes' : 'no'}>
                   <td className={`${th} whitespace-nowrap`}>{r.contractNumber}</td>
                   <td className={th}>{r.lesseeName}</td>
-                  <td className={thr}><Amount minor={r.balance} currency={r.currency} /></td>
+                  <td className={thr}>
+                    <Amount minor={r.balance} currency={r.currency} />
+                  </td>
                   <td className={thr}>{r.dpd}</td>
                   <td className={thr}>{r.remainingMonths}</td>
                   <td className={thr}>{pct(r.rate)}</td>
@@ -216,7 +277,14 @@ export default async function FacilityPage({ params, searchParams }: Props) {
               ))}
             </ListTable>
             <div className="px-4 py-3">
-              <Pagination pathname={PATH} queryFor={(p) => ({ ...keep, page: String(p) })} page={Math.min(q.page, pageCount)} pageCount={pageCount} total={filtered.length} perPage={PER_PAGE} />
+              <Pagination
+                pathname={PATH}
+                queryFor={(p) => ({ ...keep, page: String(p) })}
+                page={Math.min(q.page, pageCount)}
+                pageCount={pageCount}
+                total={filtered.length}
+                perPage={PER_PAGE}
+              />
             </div>
           </>
         )}
@@ -235,14 +303,34 @@ export default async function FacilityPage({ params, searchParams }: Props) {
           {draws.length === 0 ? (
             <p className="text-[13px]">{t('draws.none')}</p>
           ) : (
-            <ListTable columns={[{ key: '0', label: t('draws.valueDate'), className: th }, { key: '1', label: t('draws.type'), className: th }, { key: '2', label: t('draws.amount'), className: thr }, { key: '3', label: t('draws.status'), className: th }, { key: '4', label: t('draws.requestedBy'), className: th }, { key: '5', label: t('draws.decidedBy'), className: th }, { key: '6', label: t('draws.note'), className: th }]} testId="draws-table">
+            <ListTable
+              columns={[
+                { key: '0', label: t('draws.valueDate'), className: th },
+                { key: '1', label: t('draws.type'), className: th },
+                { key: '2', label: t('draws.amount'), className: thr },
+                { key: '3', label: t('draws.status'), className: th },
+                { key: '4', label: t('draws.requestedBy'), className: th },
+                { key: '5', label: t('draws.decidedBy'), className: th },
+                { key: '6', label: t('draws.note'), className: th },
+              ]}
+              testId="draws-table"
+            >
               {draws.map((d) => (
                 <tr key={d.id} data-status={d.status}>
                   <td className={`${th} whitespace-nowrap`}>{formatIsoDate(format, d.valueDate)}</td>
                   <td className={th}>{t(`draws.${d.type}`)}</td>
                   <td className={thr}>{money(d.type === 'draw' ? d.amount : -d.amount)}</td>
                   <td className={th}>
-                    {d.status === 'pending' && canWrite ? <DecisionButtons url={`${api}/draws/${d.id}`} approveLabel={t('draws.approve')} rejectLabel={t('draws.reject')} testId={`draw-decide-${d.id}`} /> : t(`draws.${d.status}`)}
+                    {d.status === 'pending' && canWrite ? (
+                      <DecisionButtons
+                        url={`${api}/draws/${d.id}`}
+                        approveLabel={t('draws.approve')}
+                        rejectLabel={t('draws.reject')}
+                        testId={`draw-decide-${d.id}`}
+                      />
+                    ) : (
+                      t(`draws.${d.status}`)
+                    )}
                   </td>
                   <td className={th}>{d.requestedByEmail}</td>
                   <td className={th}>{d.decidedByEmail ?? ''}</td>
@@ -269,14 +357,42 @@ export default async function FacilityPage({ params, searchParams }: Props) {
               {t('certificates.none')}
             </EmptyState>
           ) : (
-            <ListTable columns={[{ key: '0', label: t('certificates.asOf'), className: th }, { key: '1', label: t('certificates.status'), className: th }, { key: '2', label: t('certificates.borrowingBase'), className: thr }, { key: '3', label: t('certificates.availability'), className: thr }, { key: '4', label: t('certificates.preparedBy'), className: th }, { key: '5', label: t('certificates.decidedBy'), className: th }, { key: '6', label: <>{t('certificates.xlsx')} / {t('certificates.pdf')}</>, className: th }]} testId="certificates-table">
+            <ListTable
+              columns={[
+                { key: '0', label: t('certificates.asOf'), className: th },
+                { key: '1', label: t('certificates.status'), className: th },
+                { key: '2', label: t('certificates.borrowingBase'), className: thr },
+                { key: '3', label: t('certificates.availability'), className: thr },
+                { key: '4', label: t('certificates.preparedBy'), className: th },
+                { key: '5', label: t('certificates.decidedBy'), className: th },
+                {
+                  key: '6',
+                  label: (
+                    <>
+                      {t('certificates.xlsx')} / {t('certificates.pdf')}
+                    </>
+                  ),
+                  className: th,
+                },
+              ]}
+              testId="certificates-table"
+            >
               {certificates.map((c) => {
                 const s = c.summary?.base;
                 return (
                   <tr key={c.id} data-status={c.status}>
                     <td className={`${th} whitespace-nowrap`}>{formatIsoDate(format, c.asOf)}</td>
                     <td className={th}>
-                      {c.status === 'pending' && canWrite ? <DecisionButtons url={`${api}/certificates/${c.id}`} approveLabel={t('certificates.approve')} rejectLabel={t('certificates.reject')} testId={`cert-decide-${c.id}`} /> : t(`certificates.${c.status}`)}
+                      {c.status === 'pending' && canWrite ? (
+                        <DecisionButtons
+                          url={`${api}/certificates/${c.id}`}
+                          approveLabel={t('certificates.approve')}
+                          rejectLabel={t('certificates.reject')}
+                          testId={`cert-decide-${c.id}`}
+                        />
+                      ) : (
+                        t(`certificates.${c.status}`)
+                      )}
                     </td>
                     <td className={thr}>{s ? money(s.borrowingBase) : '—'}</td>
                     <td className={thr}>{s ? money(s.availability) : '—'}</td>
@@ -284,11 +400,21 @@ export default async function FacilityPage({ params, searchParams }: Props) {
                     <td className={th}>{c.decidedByEmail ?? ''}</td>
                     <td className={th}>
                       <span className="flex gap-2">
-                        <a href={`${api}/certificates/${c.id}/file?format=xlsx`} className="text-primary underline-offset-2 hover:underline" download title={`${t('certificates.sha')} ${c.xlsxSha256}`}>
+                        <a
+                          href={`${api}/certificates/${c.id}/file?format=xlsx`}
+                          className="text-primary underline-offset-2 hover:underline"
+                          download
+                          title={`${t('certificates.sha')} ${c.xlsxSha256}`}
+                        >
                           {t('certificates.xlsx')}
                         </a>
                         {c.pdfSha256 ? (
-                          <a href={`${api}/certificates/${c.id}/file?format=pdf`} className="text-primary underline-offset-2 hover:underline" download title={`${t('certificates.sha')} ${c.pdfSha256}`}>
+                          <a
+                            href={`${api}/certificates/${c.id}/file?format=pdf`}
+                            className="text-primary underline-offset-2 hover:underline"
+                            download
+                            title={`${t('certificates.sha')} ${c.pdfSha256}`}
+                          >
                             {t('certificates.pdf')}
                           </a>
                         ) : null}
@@ -313,18 +439,27 @@ export default async function FacilityPage({ params, searchParams }: Props) {
             const terms = f.covenants.find((c) => c.id === h.covenantId)!;
             const title = `${t(`metrics.${h.metric}`)} ${t(`operators.${h.operator}`)}`;
             return (
-              <section key={h.covenantId} aria-labelledby={`cov-${h.covenantId}`} data-testid={`covenant-${h.metric}`} className="grid gap-3 xl:grid-cols-[2fr_3fr]">
+              <section
+                key={h.covenantId}
+                aria-labelledby={`cov-${h.covenantId}`}
+                data-testid={`covenant-${h.metric}`}
+                className="grid gap-3 xl:grid-cols-[2fr_3fr]"
+              >
                 <div>
                   <h3 id={`cov-${h.covenantId}`} className="mb-1 text-[15px] font-medium text-heading">
                     {title}
                   </h3>
                   <p className="mb-2 text-[13px]">
-                    {t('covenants.steps')}: {terms.steps.map((s) => t('covenants.fromMonth', { month: s.fromMonth, threshold: pct(s.threshold) })).join('; ')} · {t('covenants.margin')}: {pct(terms.warningMargin)}
+                    {t('covenants.steps')}:{' '}
+                    {terms.steps.map((s) => t('covenants.fromMonth', { month: s.fromMonth, threshold: pct(s.threshold) })).join('; ')} ·{' '}
+                    {t('covenants.margin')}: {pct(terms.warningMargin)}
                   </p>
                   {h.latest ? (
                     <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-[13px]">
                       <dt>{t('covenants.status')}</dt>
-                      <dd><CovenantBadge status={h.latest.status} label={t(`status.${h.latest.status}`)} /></dd>
+                      <dd>
+                        <CovenantBadge status={h.latest.status} label={t(`status.${h.latest.status}`)} />
+                      </dd>
                       <dt>{t('covenants.actual')}</dt>
                       <dd className="tabular">{pct(h.latest.actual)}</dd>
                       <dt>{t('covenants.threshold')}</dt>
@@ -335,17 +470,34 @@ export default async function FacilityPage({ params, searchParams }: Props) {
                   ) : null}
                 </div>
                 <div>
-                  <CovenantChart id={`cov-chart-${h.covenantId}`} title={`${t('covenants.history')}: ${title}`} summary={title} actualLabel={t('covenants.actual')} thresholdLabel={t('covenants.threshold')} months={h.months} />
+                  <CovenantChart
+                    id={`cov-chart-${h.covenantId}`}
+                    title={`${t('covenants.history')}: ${title}`}
+                    summary={title}
+                    actualLabel={t('covenants.actual')}
+                    thresholdLabel={t('covenants.threshold')}
+                    months={h.months}
+                  />
                   <div className="mt-2 max-h-56 overflow-auto">
                     <table className={`w-full text-[12px] ${STICKY_FIRST_COLUMN} ${ROW_RULES}`}>
                       <caption className="sr-only">{`${t('covenants.history')}: ${title}`}</caption>
                       <thead className={`sticky top-0 z-10 ${HEAD_CELLS}`}>
                         <tr className="text-left">
-                          <th scope="col" className="px-2 py-1">{t('covenants.month')}</th>
-                          <th scope="col" className="px-2 py-1 text-right">{t('covenants.threshold')}</th>
-                          <th scope="col" className="px-2 py-1 text-right">{t('covenants.actual')}</th>
-                          <th scope="col" className="px-2 py-1 text-right">{t('covenants.headroom')}</th>
-                          <th scope="col" className="px-2 py-1">{t('covenants.status')}</th>
+                          <th scope="col" className="px-2 py-1">
+                            {t('covenants.month')}
+                          </th>
+                          <th scope="col" className="px-2 py-1 text-right">
+                            {t('covenants.threshold')}
+                          </th>
+                          <th scope="col" className="px-2 py-1 text-right">
+                            {t('covenants.actual')}
+                          </th>
+                          <th scope="col" className="px-2 py-1 text-right">
+                            {t('covenants.headroom')}
+                          </th>
+                          <th scope="col" className="px-2 py-1">
+                            {t('covenants.status')}
+                          </th>
                         </tr>
                       </thead>
                       <tbody>
@@ -375,7 +527,19 @@ export default async function FacilityPage({ params, searchParams }: Props) {
         <CardContent className="grid gap-6">
           {canWrite ? (
             <>
-              <TermsForm facilityId={f.id} terms={{ name: f.name, lender: f.lender, currency: f.currency, commitment: f.commitment, advanceRate: f.advanceRate, reserves: f.reserves, startDate: f.startDate, maturityDate: f.maturityDate }} />
+              <TermsForm
+                facilityId={f.id}
+                terms={{
+                  name: f.name,
+                  lender: f.lender,
+                  currency: f.currency,
+                  commitment: f.commitment,
+                  advanceRate: f.advanceRate,
+                  reserves: f.reserves,
+                  startDate: f.startDate,
+                  maturityDate: f.maturityDate,
+                }}
+              />
               <RulesEditor facilityId={f.id} currency={f.currency} criteria={f.criteria} limits={f.limits} />
             </>
           ) : (

@@ -57,7 +57,9 @@ export default async function LiabilityPage({ params, searchParams }: Props) {
   const facilities = accessibleFacilities(db, access.principal, funder.id);
   const facility = facilities.find((f) => f.id === query.facility) ?? null;
   // The facility's funding line: its outstanding on the cut-off (the facility page's figure) amortising with its pool's §4 line.
-  const lines = facility ? [facilityLiability(db, facility, book, lineParams, funder.baseCurrency, cutOff)] : bookLiability(book, lineParams, funder.baseCurrency);
+  const lines = facility
+    ? [facilityLiability(db, facility, book, lineParams, funder.baseCurrency, cutOff)]
+    : bookLiability(book, lineParams, funder.baseCurrency);
   // The one funding-line balance definition, the same the Liability servicing report shows (domain.md §4).
   const balances = facility
     ? new Map(lines.map((l) => [l.currency, l.balance]))
@@ -67,7 +69,8 @@ export default async function LiabilityPage({ params, searchParams }: Props) {
 
   return (
     <>
-      <PageHeader asOf={{ date: cutOff, kind: 'cutOff' }}
+      <PageHeader
+        asOf={{ date: cutOff, kind: 'cutOff' }}
         page={LIABILITY_PAGE[kind]}
         description={t('liability.subtitle', {
           funder: funder.name,
@@ -83,13 +86,22 @@ export default async function LiabilityPage({ params, searchParams }: Props) {
             cutOff={cutOff}
             facility={
               facilities.length > 0
-                ? { label: t('liability.facility'), none: t('liability.wholeBook'), options: facilities.map((f) => ({ id: f.id, name: f.name })), value: facility?.id ?? null }
+                ? {
+                    label: t('liability.facility'),
+                    none: t('liability.wholeBook'),
+                    options: facilities.map((f) => ({ id: f.id, name: f.name })),
+                    value: facility?.id ?? null,
+                  }
                 : undefined
             }
           />
           <p className="max-w-prose text-[13px]" data-testid="liability-method">
             {facility
-              ? t('liability.facilityMethod', { facility: facility.name, cutOff: formatIsoDate(format, cutOff, 'long'), currency: facility.currency })
+              ? t('liability.facilityMethod', {
+                  facility: facility.name,
+                  cutOff: formatIsoDate(format, cutOff, 'long'),
+                  currency: facility.currency,
+                })
               : t('liability.method', { cutOff: formatIsoDate(format, cutOff, 'long') })}
           </p>
         </CardContent>
@@ -105,18 +117,24 @@ export default async function LiabilityPage({ params, searchParams }: Props) {
               <Card key={l.currency} data-testid={`liability-card-${l.currency}`}>
                 <CardHeader className="pb-2">
                   <CardTitle className="text-base">{l.currency}</CardTitle>
-                  <CardDescription>{t('liability.leases', { count: l.leases, countText: formatDecimal(format, l.leases) })}</CardDescription>
+                  <CardDescription>
+                    {t('liability.leases', { count: l.leases, countText: formatDecimal(format, l.leases) })}
+                  </CardDescription>
                 </CardHeader>
                 <CardContent>
                   <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-[13px]">
                     <dt>{facility ? t('liability.facilityDrawn') : t('liability.advance')}</dt>
-                    <dd className="text-right text-heading"><Amount minor={l.opening} currency={l.currency} /></dd>
+                    <dd className="text-right text-heading">
+                      <Amount minor={l.opening} currency={l.currency} />
+                    </dd>
                     <dt>{t('liability.balanceOn', { date: formatIsoDate(format, cutOff, 'medium') })}</dt>
                     <dd className="text-right font-semibold text-heading" data-testid={`liability-balance-${l.currency}`}>
                       <Amount minor={balances.get(l.currency) ?? 0} currency={l.currency} />
                     </dd>
                     <dt>{t(`liability.totals.${kind}`)}</dt>
-                    <dd className="text-right font-semibold text-heading"><Amount minor={l.total[kind]} currency={l.currency} /></dd>
+                    <dd className="text-right font-semibold text-heading">
+                      <Amount minor={l.total[kind]} currency={l.currency} />
+                    </dd>
                   </dl>
                 </CardContent>
               </Card>

@@ -63,10 +63,15 @@ export default async function LesseeServicingPage({ params, searchParams }: Prop
   return (
     <ClientMessages namespaces={['servicing.reverse']}>
       <>
-        <TrailHeader section={{ nav: 'servicing' }}
+        <TrailHeader
+          section={{ nav: 'servicing' }}
           trail={[{ label: tn('clientsBehavior'), href: '/servicing/clients-behavior' }, { label: lessee.name }]}
           title={lessee.name}
-          description={t('lessee.subtitle', { idOdoo: lessee.idOdoo ?? '—', country: lessee.country, asOf: formatIsoDate(format, asOf, 'long') })}
+          description={t('lessee.subtitle', {
+            idOdoo: lessee.idOdoo ?? '—',
+            country: lessee.country,
+            asOf: formatIsoDate(format, asOf, 'long'),
+          })}
           actions={<FollowUpLink target={{ lesseeId: lessee.id }} name={lessee.name} />}
         />
         <div className="mb-6 grid gap-6 xl:grid-cols-2">
@@ -124,14 +129,30 @@ export default async function LesseeServicingPage({ params, searchParams }: Prop
             <table className="w-full text-[13px]">
               <thead className="bg-surface shadow-[0_1px_0_var(--color-border)]">
                 <tr className="text-left">
-                  <th scope="col" className="px-3 py-2">{t('columns.contract')}</th>
-                  <th scope="col" className="px-3 py-2">{t('columns.status')}</th>
-                  <th scope="col" className="px-3 py-2 text-right">{t('columns.dpd')}</th>
-                  <th scope="col" className="px-3 py-2">{t('columns.bucket')}</th>
-                  <th scope="col" className="px-3 py-2 text-right">{t('columns.arrearsNet')}</th>
-                  <th scope="col" className="px-3 py-2 text-right">{t('columns.arrearsVat')}</th>
-                  <th scope="col" className="px-3 py-2 text-right">{t('columns.arrearsTotal')}</th>
-                  <th scope="col" className="px-3 py-2 text-right">{t('columns.outstanding')}</th>
+                  <th scope="col" className="px-3 py-2">
+                    {t('columns.contract')}
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    {t('columns.status')}
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right">
+                    {t('columns.dpd')}
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    {t('columns.bucket')}
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right">
+                    {t('columns.arrearsNet')}
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right">
+                    {t('columns.arrearsVat')}
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right">
+                    {t('columns.arrearsTotal')}
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right">
+                    {t('columns.outstanding')}
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -145,10 +166,18 @@ export default async function LesseeServicingPage({ params, searchParams }: Prop
                     <td className="px-3 py-1">{r.status ? t(`statuses.${r.status}`) : '—'}</td>
                     <td className="tabular px-3 py-1 text-right">{formatDecimal(format, r.dpd)}</td>
                     <td className="px-3 py-1">{bucketLabel(r.bucket, current)}</td>
-                    <td className="px-3 py-1 text-right"><Amount minor={r.arrearsNet} currency={r.currency} /></td>
-                    <td className="px-3 py-1 text-right"><Amount minor={r.arrearsVat} currency={r.currency} /></td>
-                    <td className="px-3 py-1 text-right"><Amount minor={r.arrearsTotal} currency={r.currency} /></td>
-                    <td className="px-3 py-1 text-right"><Amount minor={r.outstandingPrincipal} currency={r.currency} /></td>
+                    <td className="px-3 py-1 text-right">
+                      <Amount minor={r.arrearsNet} currency={r.currency} />
+                    </td>
+                    <td className="px-3 py-1 text-right">
+                      <Amount minor={r.arrearsVat} currency={r.currency} />
+                    </td>
+                    <td className="px-3 py-1 text-right">
+                      <Amount minor={r.arrearsTotal} currency={r.currency} />
+                    </td>
+                    <td className="px-3 py-1 text-right">
+                      <Amount minor={r.outstandingPrincipal} currency={r.currency} />
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -159,7 +188,10 @@ export default async function LesseeServicingPage({ params, searchParams }: Prop
           <CardHeader>
             <CardTitle>{t('lessee.payments')}</CardTitle>
             <CardDescription>
-              <Link href={{ pathname: '/servicing/payments', query: { lessee: String(lessee.id) } }} className="text-primary-strong hover:underline">
+              <Link
+                href={{ pathname: '/servicing/payments', query: { lessee: String(lessee.id) } }}
+                className="text-primary-strong hover:underline"
+              >
                 {t('lessee.allPayments')}
               </Link>
             </CardDescription>

@@ -58,7 +58,10 @@ function chartOf(report: ServicingReport, totals: ServicingReport['totals'][numb
     };
   }
   const money = report.columns.filter((c) => c.kind === 'money');
-  return { series: [{ key: 'value', label: label('amount') }], data: money.map((c) => ({ x: label(c.id), value: Number(totals[c.id] ?? 0) })) };
+  return {
+    series: [{ key: 'value', label: label('amount') }],
+    data: money.map((c) => ({ x: label(c.id), value: Number(totals[c.id] ?? 0) })),
+  };
 }
 
 /** Servicing → Servicing Reports → {kind}: the month's report with totals per currency, a chart, its lines, and its kept files. */
@@ -80,98 +83,114 @@ export default async function ServicingReportPage({ params, searchParams }: Prop
   const canWrite = hasScope(access.principal.scopes, 'write:funders');
   const start = (query.page - 1) * PER_PAGE;
   const label = (id: string) => t(`columns.${id}` as never);
-  const totalsColumns = [{ id: 'currency', kind: 'text' as const }, { id: 'lines', kind: 'integer' as const }, ...report.columns.filter((c) => c.kind === 'money')];
+  const totalsColumns = [
+    { id: 'currency', kind: 'text' as const },
+    { id: 'lines', kind: 'integer' as const },
+    ...report.columns.filter((c) => c.kind === 'money'),
+  ];
 
   return (
     <ClientMessages namespaces={['reports.files']}>
-    <>
-      <PageHeader
-        asOf={{ date: report.to, kind: 'asOf' }}
-        page={SERVICING_REPORT_PAGE[kind]}
-        description={
-          kind === 'liability' ? (
-            <>
-              {t(`servicing.${kind}`)}{' '}
-              <span data-testid="liability-balance-dates">
-                {t('servicing.liabilityDates', {
-                  from: formatIsoDate(format, report.from, 'medium'),
-                  to: formatIsoDate(format, report.to, 'medium'),
-                  next: formatIsoDate(format, addDays(report.to, 1), 'medium'),
-                })}
-              </span>
-            </>
-          ) : (
-            t(`servicing.${kind}`)
-          )
-        }
-      />
-      <Card className="mb-6">
-        <CardContent className="flex flex-wrap items-end justify-between gap-4 pt-5 pb-5">
-          <QueryForm>
-            <label className={FIELD}>
-              {t('month')}
-              <input type="month" name="month" defaultValue={month} className={SELECT} data-testid="report-month" />
-            </label>
-          </QueryForm>
-          {canWrite ? <GenerateFileButtons funderId={funder.id} kind={kind} month={month} locale={locale} /> : null}
-        </CardContent>
-      </Card>
-      <div className="grid gap-6">
-        <Card data-testid="kept-files-card">
-          <CardHeader>
-            <CardTitle>{t('files.title')}</CardTitle>
-            <CardDescription>{t('files.hint')}</CardDescription>
-          </CardHeader>
-          <KeptFilesTable files={files.rows} funderId={funder.id} highlightId={query.file} />
+      <>
+        <PageHeader
+          asOf={{ date: report.to, kind: 'asOf' }}
+          page={SERVICING_REPORT_PAGE[kind]}
+          description={
+            kind === 'liability' ? (
+              <>
+                {t(`servicing.${kind}`)}{' '}
+                <span data-testid="liability-balance-dates">
+                  {t('servicing.liabilityDates', {
+                    from: formatIsoDate(format, report.from, 'medium'),
+                    to: formatIsoDate(format, report.to, 'medium'),
+                    next: formatIsoDate(format, addDays(report.to, 1), 'medium'),
+                  })}
+                </span>
+              </>
+            ) : (
+              t(`servicing.${kind}`)
+            )
+          }
+        />
+        <Card className="mb-6">
+          <CardContent className="flex flex-wrap items-end justify-between gap-4 pt-5 pb-5">
+            <QueryForm>
+              <label className={FIELD}>
+                {t('month')}
+                <input type="month" name="month" defaultValue={month} className={SELECT} data-testid="report-month" />
+              </label>
+            </QueryForm>
+            {canWrite ? <GenerateFileButtons funderId={funder.id} kind={kind} month={month} locale={locale} /> : null}
+          </CardContent>
         </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>{t('servicing.totalsTitle', { month })}</CardTitle>
-            <CardDescription>{t('servicing.totalsHint', { from: report.from, to: report.to })}</CardDescription>
-          </CardHeader>
-          {report.totals.length === 0 ? (
-            <EmptyState icon={FileBarChart} title={t('servicing.emptyTitle')} className="m-6">{t('servicing.empty', { month })}</EmptyState>
-          ) : (
-            <>
-              <ReportLinesTable columns={totalsColumns} lines={report.totals} label={t('servicing.totalsTitle', { month })} testId="report-totals" />
-              <CardContent className="grid gap-6 pt-5">
-                {report.totals.map((tot) => {
-                  const chart = chartOf(report, tot, label);
-                  return (
-                    <div key={tot.currency} data-testid={`report-chart-${tot.currency}`}>
-                      <AmountsChart
-                        id={`report-chart-${tot.currency}`}
-                        title={t('servicing.chartTitle', { currency: tot.currency })}
-                        summary={t('servicing.chartSummary', { currency: tot.currency, month })}
-                        currency={tot.currency}
-                        series={chart.series}
-                        data={chart.data}
-                      />
-                    </div>
-                  );
-                })}
-              </CardContent>
-            </>
-          )}
-        </Card>
-        {report.lines.length > 0 && report.columns.some((c) => c.id === 'leaseId') ? (
+        <div className="grid gap-6">
+          <Card data-testid="kept-files-card">
+            <CardHeader>
+              <CardTitle>{t('files.title')}</CardTitle>
+              <CardDescription>{t('files.hint')}</CardDescription>
+            </CardHeader>
+            <KeptFilesTable files={files.rows} funderId={funder.id} highlightId={query.file} />
+          </Card>
           <Card>
             <CardHeader>
-              <CardTitle>{t('servicing.linesTitle')}</CardTitle>
+              <CardTitle>{t('servicing.totalsTitle', { month })}</CardTitle>
+              <CardDescription>{t('servicing.totalsHint', { from: report.from, to: report.to })}</CardDescription>
             </CardHeader>
-            <ReportLinesTable columns={report.columns} lines={report.lines.slice(start, start + PER_PAGE)} label={t('servicing.linesTitle')} testId="report-lines" />
-            <Pagination
-              pathname={`/servicing/reports/${kind}`}
-              queryFor={(page) => ({ month, page: String(page) })}
-              page={query.page}
-              pageCount={Math.max(1, Math.ceil(report.lines.length / PER_PAGE))}
-              total={report.lines.length}
-              perPage={PER_PAGE}
-            />
+            {report.totals.length === 0 ? (
+              <EmptyState icon={FileBarChart} title={t('servicing.emptyTitle')} className="m-6">
+                {t('servicing.empty', { month })}
+              </EmptyState>
+            ) : (
+              <>
+                <ReportLinesTable
+                  columns={totalsColumns}
+                  lines={report.totals}
+                  label={t('servicing.totalsTitle', { month })}
+                  testId="report-totals"
+                />
+                <CardContent className="grid gap-6 pt-5">
+                  {report.totals.map((tot) => {
+                    const chart = chartOf(report, tot, label);
+                    return (
+                      <div key={tot.currency} data-testid={`report-chart-${tot.currency}`}>
+                        <AmountsChart
+                          id={`report-chart-${tot.currency}`}
+                          title={t('servicing.chartTitle', { currency: tot.currency })}
+                          summary={t('servicing.chartSummary', { currency: tot.currency, month })}
+                          currency={tot.currency}
+                          series={chart.series}
+                          data={chart.data}
+                        />
+                      </div>
+                    );
+                  })}
+                </CardContent>
+              </>
+            )}
           </Card>
-        ) : null}
-      </div>
-    </>
+          {report.lines.length > 0 && report.columns.some((c) => c.id === 'leaseId') ? (
+            <Card>
+              <CardHeader>
+                <CardTitle>{t('servicing.linesTitle')}</CardTitle>
+              </CardHeader>
+              <ReportLinesTable
+                columns={report.columns}
+                lines={report.lines.slice(start, start + PER_PAGE)}
+                label={t('servicing.linesTitle')}
+                testId="report-lines"
+              />
+              <Pagination
+                pathname={`/servicing/reports/${kind}`}
+                queryFor={(page) => ({ month, page: String(page) })}
+                page={query.page}
+                pageCount={Math.max(1, Math.ceil(report.lines.length / PER_PAGE))}
+                total={report.lines.length}
+                perPage={PER_PAGE}
+              />
+            </Card>
+          ) : null}
+        </div>
+      </>
     </ClientMessages>
   );
 }

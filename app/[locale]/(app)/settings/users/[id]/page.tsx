@@ -36,7 +36,11 @@ export default async function UserPage({ params }: Props) {
   return (
     <ClientMessages namespaces={['access', 'common']}>
       <>
-        <TrailHeader section={{ nav: 'settings', href: '/settings' }} trail={[{ label: t('breadcrumb'), href: '/settings/users' }, { label: name }]} title={t('detail.title', { name })} />
+        <TrailHeader
+          section={{ nav: 'settings', href: '/settings' }}
+          trail={[{ label: t('breadcrumb'), href: '/settings/users' }, { label: name }]}
+          title={t('detail.title', { name })}
+        />
         <UserDetail user={user} />
         <div className="mt-4">
           <UserFundersCard

@@ -20,5 +20,11 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req, params }) =
   if (!lease) throw new ApiError('not_found', 'No lease of this funder has this id.');
   const t = await getTranslations({ locale, namespace: 'masterFile' });
   const rows = getLeaseSchedule(db, lease.id);
-  return exportResponse(format, `schedule-${lease.contractNumber}`, scheduleExportColumns((key) => t(key), lease.currency), [rows], t('schedule.title'));
+  return exportResponse(
+    format,
+    `schedule-${lease.contractNumber}`,
+    scheduleExportColumns((key) => t(key), lease.currency),
+    [rows],
+    t('schedule.title'),
+  );
 });

@@ -20,17 +20,20 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req, params }) =
   readImport(db, q.funderId, id);
   const t = await getTranslations({ locale: q.locale, namespace: 'tapeImport' });
   const message = (e: ImportExceptionRow) =>
-    t(`rules.${e.rule}` as never, {
-      value: e.value,
-      field: e.field ? t(`fields.${e.field}` as never) : e.column,
-      format: e.params.format ? t(`dateFormats.${e.params.format}` as never) : '',
-      allowed: e.params.allowed ?? '',
-      row: e.params.row ?? '',
-      origination: e.params.origination ?? '',
-      expected: e.params.expected ?? '',
-      currency: e.params.currency ?? '',
-      date: e.params.date ?? '',
-    } as never);
+    t(
+      `rules.${e.rule}` as never,
+      {
+        value: e.value,
+        field: e.field ? t(`fields.${e.field}` as never) : e.column,
+        format: e.params.format ? t(`dateFormats.${e.params.format}` as never) : '',
+        allowed: e.params.allowed ?? '',
+        row: e.params.row ?? '',
+        origination: e.params.origination ?? '',
+        expected: e.params.expected ?? '',
+        currency: e.params.currency ?? '',
+        date: e.params.date ?? '',
+      } as never,
+    );
   if (q.format === 'csv') {
     const columns: ExportColumn<ImportExceptionRow>[] = [
       { id: 'row', header: t('csv.row'), kind: 'integer', value: (e) => e.row },

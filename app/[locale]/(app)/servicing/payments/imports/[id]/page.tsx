@@ -46,19 +46,23 @@ export default async function ImportPage({ params }: Props) {
   const canWrite = canSee(access.principal.scopes, 'write:funders');
   return (
     <ClientMessages namespaces={['servicing.import']}>
-    <>
-      <TrailHeader
-        section={{ nav: 'servicing' }}
-        trail={[{ label: t('payments.title'), href: '/servicing/payments' }, { label: imp.fileName }]}
-        title={t('import.pageTitle', { file: imp.fileName })}
-        description={t('import.pageDescription', { at: formatTimestamp(format, imp.createdAt) })}
-      />
-      <Card>
-        <CardContent className="pt-5 pb-5">
-          <ImportLines funderId={funder.id} initial={{ id: imp.id, fileName: imp.fileName, lineCount: imp.lineCount, lines: imp.lines }} canWrite={canWrite} />
-        </CardContent>
-      </Card>
-    </>
+      <>
+        <TrailHeader
+          section={{ nav: 'servicing' }}
+          trail={[{ label: t('payments.title'), href: '/servicing/payments' }, { label: imp.fileName }]}
+          title={t('import.pageTitle', { file: imp.fileName })}
+          description={t('import.pageDescription', { at: formatTimestamp(format, imp.createdAt) })}
+        />
+        <Card>
+          <CardContent className="pt-5 pb-5">
+            <ImportLines
+              funderId={funder.id}
+              initial={{ id: imp.id, fileName: imp.fileName, lineCount: imp.lineCount, lines: imp.lines }}
+              canWrite={canWrite}
+            />
+          </CardContent>
+        </Card>
+      </>
     </ClientMessages>
   );
 }

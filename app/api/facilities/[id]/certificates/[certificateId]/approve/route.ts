@@ -10,5 +10,9 @@ export const dynamic = 'force-dynamic';
 /** POST /api/facilities/{id}/certificates/{certificateId}/approve — another user issues it (its PDF is made); then it is immutable. */
 export const POST = withAuth({ scope: 'write:funders' }, (ctx) => {
   const f = pathFacility(ctx);
-  return Response.json({ certificate: toCertificateItem(approveFacilityCertificate(getDb(), f, pathId(ctx.params, 'certificateId', 'certificate'), actorOf(ctx))) });
+  return Response.json({
+    certificate: toCertificateItem(
+      approveFacilityCertificate(getDb(), f, pathId(ctx.params, 'certificateId', 'certificate'), actorOf(ctx)),
+    ),
+  });
 });

@@ -10,5 +10,7 @@ export const dynamic = 'force-dynamic';
 /** POST /api/facilities/{id}/certificates/{certificateId}/reject — another user rejects a pending certificate. */
 export const POST = withAuth({ scope: 'write:funders' }, (ctx) => {
   const f = pathFacility(ctx);
-  return Response.json({ certificate: toCertificateItem(rejectFacilityCertificate(getDb(), f, pathId(ctx.params, 'certificateId', 'certificate'), actorOf(ctx))) });
+  return Response.json({
+    certificate: toCertificateItem(rejectFacilityCertificate(getDb(), f, pathId(ctx.params, 'certificateId', 'certificate'), actorOf(ctx))),
+  });
 });
