@@ -6,6 +6,7 @@ export default defineConfig([
   ...nextVitals,
   ...nextTs,
   globalIgnores([
+    '.tmp/**',
     '.next/**',
     'bench/anchor/.next/**',
     'node_modules/**',
