@@ -33,8 +33,12 @@ export function detectDelimiter(text: string): string {
   return Object.entries(counts).sort((a, b) => b[1] - a[1])[0]![1] > 0 ? Object.entries(counts).sort((a, b) => b[1] - a[1])[0]![0] : ',';
 }
 
-/** RFC 4180 records (quotes, doubled quotes, CR/LF inside quotes); blank lines are skipped. */
-export function* csvRecords(text: string, delimiter: string): Generator<string[]> {
+/**
+ * RFC 4180 records (quotes, doubled quotes, CR/LF inside quotes): the one CSV reader of the project (tapes here, bank
+ * statements in lib/servicing/bank-csv.ts). Blank lines are skipped, or (`blankLines`) yielded as `['']` so a caller can
+ * number the lines; nothing is yielded after a last line break.
+ */
+export function* csvRecords(text: string, delimiter: string, opts: { blankLines?: boolean } = {}): Generator<string[]> {
   let row: string[] = [];
   let cell = '';
   let quoted = false;
@@ -61,7 +65,7 @@ export function* csvRecords(text: string, delimiter: string): Generator<string[]
     } else if (c === '\n' || c === '\r') {
       if (c === '\r' && text[i + 1] === '\n') i++;
       row.push(cell);
-      if (row.length > 1 || row[0] !== '') yield row;
+      if (opts.blankLines || row.length > 1 || row[0] !== '') yield row;
       row = [];
       cell = '';
     } else cell += c;

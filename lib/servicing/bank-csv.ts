@@ -9,6 +9,7 @@
  * Dates: YYYY-MM-DD or DD.MM.YYYY / DD/MM/YYYY.
  */
 import { formatDate, isCurrencyCode, minorUnitDigits, tryParseDate } from '@/lib/finance';
+import { csvRecords } from '@/lib/import/text';
 import { fileDecimalSeparator, fileNumberStyle, parseAmountMinor as parseMinor, parseFileAmountMinor } from '@/lib/number-input';
 
 /** One data line of the file: parsed values (null when invalid) and the problems found. */
@@ -30,48 +31,6 @@ export class BankCsvError extends Error {
     super(message);
     this.name = 'BankCsvError';
   }
-}
-
-/** Splits CSV text into records of fields (RFC 4180 quoting; CRLF or LF). */
-export function splitCsv(text: string, sep: string): string[][] {
-  const out: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  let i = 0;
-  const s = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  while (i < s.length) {
-    const ch = s[i]!;
-    if (quoted) {
-      if (ch === '"') {
-        if (s[i + 1] === '"') {
-          field += '"';
-          i += 2;
-          continue;
-        }
-        quoted = false;
-      } else field += ch;
-      i++;
-      continue;
-    }
-    if (ch === '"' && field === '') quoted = true;
-    else if (ch === sep) {
-      row.push(field);
-      field = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && s[i + 1] === '\n') i++;
-      row.push(field);
-      out.push(row);
-      row = [];
-      field = '';
-    } else field += ch;
-    i++;
-  }
-  if (field !== '' || row.length > 0) {
-    row.push(field);
-    out.push(row);
-  }
-  return out;
 }
 
 /**
@@ -102,7 +61,8 @@ const COLUMNS = ['date', 'amount', 'currency', 'reference', 'contract'] as const
 export function parseBankCsv(text: string): BankFile {
   const firstLine = text.replace(/^\ufeff/, '').split(/\r?\n/, 1)[0] ?? '';
   const separator: ';' | ',' = firstLine.includes(';') ? ';' : ',';
-  const records = splitCsv(text, separator);
+  // The project's one CSV reader (lib/import/text.ts), blank lines kept so each record's index is its line.
+  const records = [...csvRecords(text.replace(/^\ufeff/, ''), separator, { blankLines: true })];
   if (records.length === 0) throw new BankCsvError('The file is empty.');
   const header = records[0]!.map((h) => h.trim().toLowerCase());
   const idx: Record<(typeof COLUMNS)[number], number> = {
