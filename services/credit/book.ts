@@ -35,7 +35,7 @@ import {
   type CreditTimeline,
   type DefaultEpisode,
 } from '@/lib/credit';
-import type { ScheduleStore, LedgerStore, StoreLease } from '@/lib/servicing/book-store';
+import { purchaseDayOf, type ScheduleStore, type LedgerStore, type StoreLease } from '@/lib/servicing/book-store';
 import { changedLeasesSince, servicingSettingsOf, servicingStores } from '@/services/servicing/book';
 import { processWide } from '@/lib/process-wide';
 import { idLookup, type IdLookup } from '@/lib/sorted';
@@ -639,13 +639,15 @@ function stateWriter(e: Entry, d: number, subset: readonly number[] | null, out:
       defaultedPrincipal = at.unpaidPrincipal;
     }
     const cured = st.state === 'cured' || cs.state === 'cured';
+    // Not purchased yet on d: not in the pool (domain.md §3, §14), so in default in no figure, not even by its lessee's contagion.
+    const purchased = purchaseDayOf(lease) <= d;
     const status: LeaseCreditState['status'] = writtenOff
       ? 'written_off'
       : repaid
         ? 'repaid'
-        : st.state === 'defaulted' || contagion !== null
+        : purchased && (st.state === 'defaulted' || contagion !== null)
           ? 'defaulted'
-          : cured
+          : purchased && cured
             ? 'cured'
             : 'performing';
     // Whole amounts kept as small integers in the object (lib/intern.ts wholeNumber): a memoised day holds one state per lease.

@@ -22,6 +22,7 @@ import { addMonthsTo, lastClosedMonth, monthEndOf, monthOf } from '@/lib/history
 import { liveIndices } from '@/lib/portfolio/cash-flow-table';
 import { bookSummary, dashboardFigures } from '@/lib/portfolio/summary';
 import { tapeBatches } from '@/lib/reports/tape';
+import { creditStatesAt } from '@/services/credit/book';
 import { creditTiles, defaultsAt, eclAt, lossLedger, lossMeasuresAt } from '@/services/credit/screen';
 import { collateralAt } from '@/services/facilities/collateral';
 import { seedDemoFacilities } from '@/services/facilities/demo';
@@ -131,6 +132,11 @@ describe.each(DATES)('at %s (%s)', (_label, d) => {
     const sb = getServicingBook(db, F, d);
     const defaults = defaultsAt(db, F, d);
     for (const r of defaults) expect(sb.byLeaseId.get(r.leaseId)).toBeDefined();
+    // The derived status itself (the register's, the lease page's): no lease outside the pool is in default, not even
+    // one not purchased yet whose lessee is in contagion.
+    const outside = creditStatesAt(db, F, d).states.filter((s) => s.status === 'defaulted' && !sb.byLeaseId.get(s.leaseId));
+    expect(outside).toEqual([]);
+    expect(creditStatesAt(db, F, d).states.filter((s) => s.status === 'defaulted').length).toBe(defaults.length);
     const stage3 = eclAt(db, F, d).rows.filter((r) => r.stage === 3);
     const currencies = new Set([...defaults.map((r) => r.currency), ...stage3.map((r) => r.currency)]);
     const tiles = creditTiles(db, F, d);
