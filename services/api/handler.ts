@@ -5,7 +5,7 @@ import { isFinanceError } from '@/lib/finance/errors';
 import { resolveRequestPrincipal, type Principal } from '@/services/auth/principal';
 import { hasScope, type Scope } from '@/lib/auth/scopes';
 import { ApiError, errorBody, errorResponse, type FieldIssue } from '@/lib/api/errors';
-import { DomainError } from '@/lib/domain/errors';
+import { DomainError, Invalid, TooLarge } from '@/lib/domain/errors';
 import { assertFunderAccess } from '@/services/auth/funder-access';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -160,24 +160,24 @@ export function publicHandler(fn: (req: NextRequest) => Promise<Response> | Resp
 export async function readJson(req: NextRequest): Promise<unknown> {
   const type = req.headers.get('content-type') ?? '';
   if (!/^application\/([a-z.+-]*\+)?json\b/i.test(type)) {
-    throw new ApiError('invalid', 'The body must be JSON (Content-Type: application/json).');
+    throw new Invalid('The body must be JSON (Content-Type: application/json).');
   }
   const declared = Number(req.headers.get('content-length') ?? '0');
-  if (declared > MAX_BODY_BYTES) throw new ApiError('payload_too_large', 'The body is larger than 1 MiB.');
+  if (declared > MAX_BODY_BYTES) throw new TooLarge('The body is larger than 1 MiB.');
   const buf = await req.arrayBuffer();
-  if (buf.byteLength > MAX_BODY_BYTES) throw new ApiError('payload_too_large', 'The body is larger than 1 MiB.');
+  if (buf.byteLength > MAX_BODY_BYTES) throw new TooLarge('The body is larger than 1 MiB.');
   const text = new TextDecoder().decode(buf);
   try {
     return JSON.parse(text);
   } catch {
-    throw new ApiError('invalid', 'The body is not valid JSON.');
+    throw new Invalid('The body is not valid JSON.');
   }
 }
 
 /** Parses a JSON body with a zod schema (400 with the fields on failure). */
 export async function parseBody<S extends z.ZodType>(req: NextRequest, schema: S): Promise<z.infer<S>> {
   const result = schema.safeParse(await readJson(req));
-  if (!result.success) throw new ApiError('invalid', 'The request body is invalid.', zodIssues(result.error));
+  if (!result.success) throw new Invalid('The request body is invalid.', zodIssues(result.error));
   checkFunderOf(req, result.data);
   return result.data;
 }
@@ -190,7 +190,7 @@ export function parseQuery<S extends z.ZodType>(req: NextRequest, schema: S): z.
     raw[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
   }
   const result = schema.safeParse(raw);
-  if (!result.success) throw new ApiError('invalid', 'The query string is invalid.', zodIssues(result.error));
+  if (!result.success) throw new Invalid('The query string is invalid.', zodIssues(result.error));
   checkFunderOf(req, result.data);
   return result.data;
 }

@@ -1,5 +1,5 @@
 import type { NextRequest } from 'next/server';
-import { ApiError } from '@/lib/api/errors';
+import { Invalid, TooLarge } from '@/lib/domain/errors';
 
 /** Room for the multipart envelope (boundaries, the other fields) above the file's own limit. */
 const ENVELOPE = 256 * 1024;
@@ -11,12 +11,11 @@ const ENVELOPE = 256 * 1024;
  */
 export async function readMultipart(req: NextRequest, maxFileBytes: number): Promise<FormData> {
   const type = req.headers.get('content-type') ?? '';
-  if (!/^multipart\/form-data\b/i.test(type)) throw new ApiError('invalid', 'The body must be multipart/form-data with a `file` field.');
+  if (!/^multipart\/form-data\b/i.test(type)) throw new Invalid('The body must be multipart/form-data with a `file` field.');
   const cap = maxFileBytes + ENVELOPE;
-  const tooLarge = () =>
-    new ApiError('payload_too_large', `The file is larger than the limit of ${Math.floor(maxFileBytes / 1024 / 1024)} MiB.`);
+  const tooLarge = () => new TooLarge(`The file is larger than the limit of ${Math.floor(maxFileBytes / 1024 / 1024)} MiB.`);
   if (Number(req.headers.get('content-length') ?? '0') > cap) throw tooLarge();
-  if (!req.body) throw new ApiError('invalid', 'The body is empty.', [{ field: 'file', message: 'required' }]);
+  if (!req.body) throw new Invalid('The body is empty.', [{ field: 'file', message: 'required' }]);
   let seen = 0;
   let over = false;
   const capped = req.body.pipeThrough(
@@ -39,6 +38,6 @@ export async function readMultipart(req: NextRequest, maxFileBytes: number): Pro
     } as RequestInit).formData();
   } catch {
     if (over) throw tooLarge();
-    throw new ApiError('invalid', 'The multipart body could not be read.');
+    throw new Invalid('The multipart body could not be read.');
   }
 }

@@ -1,8 +1,8 @@
-import { ApiError } from '@/lib/api/errors';
 import { idParam } from '@/lib/validations/common';
 import { funderAccessOf } from '@/services/auth/funder-access';
 import type { Principal } from '@/services/auth/principal';
 import type { CreditActor } from '@/db/queries/credit';
+import { NotFound } from '@/lib/domain/errors';
 
 /** The acting user of a credit write (audit rows and four eyes). */
 export function actorOf(principal: Principal): CreditActor {
@@ -18,6 +18,6 @@ export function funderScopeOf(principal: Principal): ReadonlySet<number> | null 
 /** A path id; anything else is a 404 (no such record), as for the lease routes. */
 export function pathId(params: Record<string, string | string[]>, what: string): number {
   const parsed = idParam.safeParse(params.id);
-  if (!parsed.success) throw new ApiError('not_found', `No ${what} has this id.`);
+  if (!parsed.success) throw new NotFound(`No ${what} has this id.`);
   return parsed.data;
 }

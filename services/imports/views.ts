@@ -3,9 +3,9 @@ import { importExceptionRules, importRowsOf, listImportLeases } from '@/db/queri
 import { tapeImportRows, type TapeImport } from '@/db/schema/imports';
 import { and, asc, eq, lte } from 'drizzle-orm';
 import { IMPORT_FIELDS, missingRequired, type ColumnMapping } from '@/lib/import/fields';
-import { ApiError } from '@/lib/api/errors';
 import { importIdParams, type ImportRecord } from '@/lib/validations/imports';
 import { readImport } from './service';
+import { NotFound } from '@/lib/domain/errors';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -84,6 +84,6 @@ export function importDetail(db: Db, funderId: number, id: number) {
 /** The {id} of an import route; anything but a positive integer is an unknown import (404). */
 export function importIdOf(params: Record<string, string | string[]>): number {
   const parsed = importIdParams.safeParse(params);
-  if (!parsed.success) throw new ApiError('not_found', 'No import has this id.');
+  if (!parsed.success) throw new NotFound('No import has this id.');
   return parsed.data.id;
 }

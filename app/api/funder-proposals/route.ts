@@ -1,9 +1,9 @@
 import { getDb } from '@/db';
 import { getFunder } from '@/db/queries/funders';
 import { listFunderProposals } from '@/db/queries/funder-proposals';
-import { ApiError } from '@/lib/api/errors';
 import { parseQuery, withAuth } from '@/services/api/handler';
 import { funderProposalsQuery } from '@/lib/validations/funders';
+import { NotFound } from '@/lib/domain/errors';
 
 export const dynamic = 'force-dynamic';
 
@@ -11,6 +11,6 @@ export const dynamic = 'force-dynamic';
 export const GET = withAuth({ scope: 'admin' }, ({ req }) => {
   const q = parseQuery(req, funderProposalsQuery);
   const db = getDb();
-  if (q.funderId !== undefined && !getFunder(db, q.funderId)) throw new ApiError('not_found', `Funder ${q.funderId} does not exist.`);
+  if (q.funderId !== undefined && !getFunder(db, q.funderId)) throw new NotFound(`Funder ${q.funderId} does not exist.`);
   return Response.json({ proposals: listFunderProposals(db, q) });
 });

@@ -3,9 +3,9 @@ import { recordAudit } from '@/db/queries/audit';
 import { assignFunders, usersHoldingEveryFunder } from '@/db/queries/funder-access';
 import { createFunder, getFunderByName } from '@/db/queries/funders';
 import { listAccessibleFunders } from '@/services/auth/funder-access';
-import { ApiError } from '@/lib/api/errors';
 import { parseBody, withAuth } from '@/services/api/handler';
 import { createFunderBody, toFunderColumns, toFunderSettings } from '@/lib/validations/funders';
+import { Conflict } from '@/lib/domain/errors';
 
 export const dynamic = 'force-dynamic';
 
@@ -20,7 +20,7 @@ export const POST = withAuth({ scope: 'admin' }, async ({ req, principal }) => {
   const db = getDb();
   const created = db.transaction((tx) => {
     if (getFunderByName(tx, body.name)) {
-      throw new ApiError('conflict', `A funder named "${body.name}" already exists.`, [{ field: 'name', message: 'Already in use.' }]);
+      throw new Conflict(`A funder named "${body.name}" already exists.`, [{ field: 'name', message: 'Already in use.' }]);
     }
     const funder = createFunder(tx, toFunderColumns(body));
     // Users who held every funder (e.g. the demo analyst and viewer) keep holding every funder.

@@ -1,9 +1,9 @@
 import { getDb } from '@/db';
 import { getFunder } from '@/db/queries/funders';
 import { defaultVatRate, searchLessees } from '@/db/queries/lessees';
-import { ApiError } from '@/lib/api/errors';
 import { parseQuery, withAuth } from '@/services/api/handler';
 import { lesseeSearchQuery } from '@/lib/validations/leases';
+import { NotFound } from '@/lib/domain/errors';
 
 export const dynamic = 'force-dynamic';
 
@@ -15,7 +15,7 @@ export const GET = withAuth({ scope: 'read:funders' }, ({ req }) => {
   const { funderId, q, limit } = parseQuery(req, lesseeSearchQuery);
   const db = getDb();
   const funder = getFunder(db, funderId);
-  if (!funder) throw new ApiError('not_found', `Funder ${funderId} does not exist.`);
+  if (!funder) throw new NotFound(`Funder ${funderId} does not exist.`);
   const lessees = searchLessees(db, funderId, q, limit).map((l) => ({ ...l, defaultVatRate: defaultVatRate(l, funder) }));
   return Response.json({ lessees });
 });

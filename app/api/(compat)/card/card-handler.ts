@@ -1,9 +1,9 @@
 import { getDb } from '@/db';
 import { ANALYTICS_CARDS, funderBaseCurrency, STATISTICS_CARDS, type CardContext } from '@/db/queries/compat/content-cards';
-import { ApiError } from '@/lib/api/errors';
 import { parseQuery, withAuth } from '@/services/api/handler';
 import { cardQuery } from '@/lib/validations/content';
 import { todayIso } from '@/lib/clock';
+import { NotFound } from '@/lib/domain/errors';
 
 type CardFn = (db: ReturnType<typeof getDb>, ctx: CardContext) => unknown;
 
@@ -16,7 +16,7 @@ function cardRoute(card: CardFn) {
     const query = parseQuery(req, cardQuery);
     const db = getDb();
     const base = funderBaseCurrency(db, query.funderId);
-    if (!base) throw new ApiError('not_found', `Funder ${query.funderId} does not exist.`);
+    if (!base) throw new NotFound(`Funder ${query.funderId} does not exist.`);
     const ctx: CardContext = {
       funderId: query.funderId,
       asOf: query.asOf ?? todayIso(),

@@ -5,6 +5,7 @@ import { parseBody, withAuth } from '@/services/api/handler';
 import { hashPassword, verifyPassword } from '@/lib/auth/password';
 import { checkLoginRateLimit, loginKeys, registerLoginFailure, registerLoginSuccess, requestIp } from '@/services/auth/rate-limit';
 import { changePasswordBody } from '@/lib/validations/auth';
+import { Conflict, Invalid } from '@/lib/domain/errors';
 
 export const dynamic = 'force-dynamic';
 
@@ -12,7 +13,7 @@ export const dynamic = 'force-dynamic';
 export const POST = withAuth({ scope: null }, async ({ req, principal }) => {
   const body = await parseBody(req, changePasswordBody);
   if (principal.user.authProvider !== 'credentials') {
-    throw new ApiError('conflict', 'This account signs in through the identity provider and has no password here.');
+    throw new Conflict('This account signs in through the identity provider and has no password here.');
   }
   // Guessing the current password with a stolen session is guessing a password: the sign-in throttle applies.
   const db = getDb();
@@ -25,9 +26,7 @@ export const POST = withAuth({ scope: null }, async ({ req, principal }) => {
   }
   if (!(await verifyPassword(principal.user.passwordHash, body.currentPassword))) {
     registerLoginFailure(db, keys);
-    throw new ApiError('invalid', 'The current password is wrong.', [
-      { field: 'currentPassword', message: 'The current password is wrong.' },
-    ]);
+    throw new Invalid('The current password is wrong.', [{ field: 'currentPassword', message: 'The current password is wrong.' }]);
   }
   registerLoginSuccess(db, keys);
   changePassword(db, principal.user.id, await hashPassword(body.newPassword));

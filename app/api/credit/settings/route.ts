@@ -1,10 +1,10 @@
 import { getDb } from '@/db';
 import { getFunder } from '@/db/queries/funders';
 import { changeFunderSettings } from '@/db/queries/funder-proposals';
-import { ApiError } from '@/lib/api/errors';
 import { parseBody, parseQuery, withAuth } from '@/services/api/handler';
 import { creditFunderQuery } from '@/lib/validations/credit';
 import { CREDIT_FIELDS, toFunderSettings, updateCreditParamsBody, type FunderSettings } from '@/lib/validations/funders';
+import { NotFound } from '@/lib/domain/errors';
 
 export const dynamic = 'force-dynamic';
 
@@ -16,7 +16,7 @@ function creditParamsOf(f: FunderSettings) {
 export const GET = withAuth({ scope: 'read:funders' }, ({ req }) => {
   const { funderId } = parseQuery(req, creditFunderQuery);
   const funder = getFunder(getDb(), funderId);
-  if (!funder) throw new ApiError('not_found', `Funder ${funderId} does not exist.`);
+  if (!funder) throw new NotFound(`Funder ${funderId} does not exist.`);
   return Response.json({ funderId, settings: creditParamsOf(toFunderSettings(funder)) });
 });
 

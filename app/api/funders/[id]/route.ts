@@ -2,18 +2,17 @@ import { getDb } from '@/db';
 import { canAccessFunder } from '@/services/auth/funder-access';
 import { getFunder } from '@/db/queries/funders';
 import { changeFunderSettings } from '@/db/queries/funder-proposals';
-import { ApiError } from '@/lib/api/errors';
 import { parseBody, withAuth, zodIssues } from '@/services/api/handler';
 import { idParam } from '@/lib/validations/common';
 import { toFunderSettings, updateFunderBody } from '@/lib/validations/funders';
+import { Invalid, NotFound } from '@/lib/domain/errors';
 
 export const dynamic = 'force-dynamic';
 
 function funderId(params: Record<string, string | string[]>): number {
   const parsed = idParam.safeParse(params.id);
   if (!parsed.success)
-    throw new ApiError(
-      'invalid',
+    throw new Invalid(
       'The funder id is invalid.',
       zodIssues(parsed.error).map((i) => ({ ...i, field: 'id' })),
     );
@@ -25,7 +24,7 @@ export const GET = withAuth({ scope: 'read:funders' }, ({ params, principal }) =
   const id = funderId(params);
   // Another user's funder answers as an unknown one (domain.md §12).
   const funder = canAccessFunder(principal, id) ? getFunder(getDb(), id) : undefined;
-  if (!funder) throw new ApiError('not_found', `Funder ${id} does not exist.`);
+  if (!funder) throw new NotFound(`Funder ${id} does not exist.`);
   return Response.json(toFunderSettings(funder));
 });
 

@@ -1,10 +1,10 @@
 import { NextResponse } from 'next/server';
 import { getDb } from '@/db';
 import { getFunder } from '@/db/queries/funders';
-import { ApiError } from '@/lib/api/errors';
 import { parseBody, withAuth } from '@/services/api/handler';
 import { FUNDER_COOKIE, getActiveFunder } from '@/services/portfolio/funder-context';
 import { activeFunderBody, toFunderSettings } from '@/lib/validations/funders';
+import { NotFound } from '@/lib/domain/errors';
 
 export const dynamic = 'force-dynamic';
 
@@ -22,7 +22,7 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ principal }) =>
 export const POST = withAuth({ scope: 'read:funders' }, async ({ req }) => {
   const { funderId } = await parseBody(req, activeFunderBody);
   const funder = getFunder(getDb(), funderId);
-  if (!funder) throw new ApiError('not_found', `Funder ${funderId} does not exist.`, [{ field: 'funderId', message: 'No such funder.' }]);
+  if (!funder) throw new NotFound(`Funder ${funderId} does not exist.`, [{ field: 'funderId', message: 'No such funder.' }]);
   const res = NextResponse.json(toFunderSettings(funder));
   res.cookies.set(FUNDER_COOKIE, String(funder.id), {
     path: '/',

@@ -8,6 +8,7 @@ import { hashPassword } from '@/lib/auth/password';
 import { checkRegisterRateLimit, registerRegistrationAttempt, requestIp } from '@/services/auth/rate-limit';
 import { env } from '@/lib/env';
 import { jwtRegisterBody } from '@/lib/validations/auth';
+import { Forbidden } from '@/lib/domain/errors';
 
 export const dynamic = 'force-dynamic';
 
@@ -16,7 +17,7 @@ export const dynamic = 'force-dynamic';
  * the first user of an empty database becomes admin, later ones clients.
  */
 export const POST = publicHandler(async (req: NextRequest) => {
-  if (env().REGISTRATION === 'closed') throw new ApiError('forbidden', 'Registration is closed.');
+  if (env().REGISTRATION === 'closed') throw new Forbidden('Registration is closed.');
   const db = getDb();
   const ip = requestIp(req.headers);
   const verdict = checkRegisterRateLimit(db, ip);

@@ -2,19 +2,19 @@ import { getDb } from '@/db';
 import { leaseHasPayments } from '@/db/queries/payments';
 import { assertLeaseDeletable, getLeaseOfFunder, listLeaseHistory } from '@/db/queries/lease-register';
 import { deleteLease, getLeaseSchedule, updateLease } from '@/db/queries/leases';
-import { ApiError } from '@/lib/api/errors';
 import { parseBody, parseQuery, withAuth, zodIssues } from '@/services/api/handler';
 import { valuationRow } from '@/lib/finance';
 import { defaultCutOff, valueBook } from '@/services/portfolio/valuation';
 import { idParam } from '@/lib/validations/common';
 import { funderQuery, leaseCreateBody, leaseGetQuery, leasePatchBody } from '@/lib/validations/leases';
 import { afterBookWrite } from '@/services/portfolio/book-changes';
+import { Invalid, NotFound } from '@/lib/domain/errors';
 
 export const dynamic = 'force-dynamic';
 
 function leaseId(params: Record<string, string | string[]>): number {
   const parsed = idParam.safeParse(params.id);
-  if (!parsed.success) throw new ApiError('not_found', 'No lease has this id.');
+  if (!parsed.success) throw new NotFound('No lease has this id.');
   return parsed.data;
 }
 
@@ -28,7 +28,7 @@ export const GET = withAuth({ scope: 'read:funders' }, ({ req, params }) => {
   const id = leaseId(params);
   const db = getDb();
   const lease = getLeaseOfFunder(db, funderId, id);
-  if (!lease) throw new ApiError('not_found', `Lease ${id} does not exist for funder ${funderId}.`);
+  if (!lease) throw new NotFound(`Lease ${id} does not exist for funder ${funderId}.`);
   const cutOff = requested ?? defaultCutOff();
   const book = valueBook(db, funderId, cutOff);
   const index = book.indexById.get(id);
@@ -53,9 +53,9 @@ export const PATCH = withAuth({ scope: 'write:funders' }, async ({ req, params, 
   const { version, ...patch } = await parseBody(req, leasePatchBody);
   const db = getDb();
   const current = getLeaseOfFunder(db, funderId, id);
-  if (!current) throw new ApiError('not_found', `Lease ${id} does not exist for funder ${funderId}.`);
+  if (!current) throw new NotFound(`Lease ${id} does not exist for funder ${funderId}.`);
   const merged = leaseCreateBody.safeParse({ ...current, ...patch });
-  if (!merged.success) throw new ApiError('invalid', 'The lease would be invalid with these changes.', zodIssues(merged.error));
+  if (!merged.success) throw new Invalid('The lease would be invalid with these changes.', zodIssues(merged.error));
   const updated = updateLease(db, id, version, patch, principal.user.id);
   afterBookWrite(db, funderId);
   return Response.json({ lease: { ...updated, lesseeName: getLeaseOfFunder(db, funderId, id)!.lesseeName } });
@@ -66,7 +66,7 @@ export const DELETE = withAuth({ scope: 'write:funders' }, ({ req, params, princ
   const { funderId } = parseQuery(req, funderQuery);
   const id = leaseId(params);
   const db = getDb();
-  if (!getLeaseOfFunder(db, funderId, id)) throw new ApiError('not_found', `Lease ${id} does not exist for funder ${funderId}.`);
+  if (!getLeaseOfFunder(db, funderId, id)) throw new NotFound(`Lease ${id} does not exist for funder ${funderId}.`);
   deleteLease(db, id, (lease) => assertLeaseDeletable(lease, leaseHasPayments(db, id)), principal.user.id);
   afterBookWrite(db, funderId);
   return Response.json({ deleted: id });

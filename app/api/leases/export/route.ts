@@ -3,7 +3,6 @@ import { getFormatter } from '@/i18n/format';
 import { getDb } from '@/db';
 import { getFunder } from '@/db/queries/funders';
 import { iterateLeases } from '@/db/queries/lease-register';
-import { ApiError } from '@/lib/api/errors';
 import { parseQuery, withAuth } from '@/services/api/handler';
 import { exportResponse } from '@/lib/exports';
 import { leaseExportColumns, type LeaseExportRow } from '@/services/master-file/lease-columns';
@@ -12,6 +11,7 @@ import { shownStatuses, statusFilterClauses, statusSortIds } from '@/services/ma
 import type { LeaseListRow } from '@/db/queries/leases';
 import { leaseExportQuery, MASTER_FILE_COLUMN_IDS, type ShownStatus } from '@/lib/validations/leases';
 import { todayIso } from '@/lib/clock';
+import { NotFound } from '@/lib/domain/errors';
 
 export const dynamic = 'force-dynamic';
 
@@ -23,7 +23,7 @@ export const dynamic = 'force-dynamic';
 export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
   const { funderId, q, status, currency, assetType, sort, dir, format, columns, locale } = parseQuery(req, leaseExportQuery);
   const db = getDb();
-  if (!getFunder(db, funderId)) throw new ApiError('not_found', `Funder ${funderId} does not exist.`);
+  if (!getFunder(db, funderId)) throw new NotFound(`Funder ${funderId} does not exist.`);
   const t = await getTranslations({ locale, namespace: 'masterFile' });
   const ids = columns?.length ? columns : MASTER_FILE_COLUMN_IDS;
   const cols = leaseExportColumns((key) => t(key), ids, { statusReason: true });

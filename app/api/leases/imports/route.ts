@@ -1,6 +1,5 @@
 import { getDb } from '@/db';
 import { listImports } from '@/db/queries/imports';
-import { ApiError } from '@/lib/api/errors';
 import { env } from '@/lib/env';
 import { importCreateForm, importHistoryQuery } from '@/lib/validations/imports';
 import { parseQuery, withAuth, zodIssues } from '@/services/api/handler';
@@ -9,6 +8,7 @@ import { requireFunder } from '@/services/reports/service';
 import { startImport } from '@/services/imports/service';
 import { toImportRecord } from '@/services/imports/views';
 import { importFunderQuery } from '@/lib/validations/imports';
+import { Invalid, TooLarge } from '@/lib/domain/errors';
 
 export const dynamic = 'force-dynamic';
 
@@ -32,18 +32,16 @@ export const POST = withAuth({ scope: 'write:funders' }, async ({ req, principal
   const max = env().IMPORT_MAX_BYTES;
   const form = await readMultipart(req, max);
   const file = form.get('file');
-  if (!(file instanceof File))
-    throw new ApiError('invalid', 'Attach the tape as the `file` field.', [{ field: 'file', message: 'required' }]);
-  if (file.size > max)
-    throw new ApiError('payload_too_large', `The file is larger than the limit of ${Math.floor(max / 1024 / 1024)} MiB.`);
-  if (file.size === 0) throw new ApiError('invalid', 'The file is empty.', [{ field: 'file', message: 'empty' }]);
+  if (!(file instanceof File)) throw new Invalid('Attach the tape as the `file` field.', [{ field: 'file', message: 'required' }]);
+  if (file.size > max) throw new TooLarge(`The file is larger than the limit of ${Math.floor(max / 1024 / 1024)} MiB.`);
+  if (file.size === 0) throw new Invalid('The file is empty.', [{ field: 'file', message: 'empty' }]);
   const fields = importCreateForm.safeParse({
     source: form.get('source') ?? undefined,
     mode: form.get('mode') || undefined,
     sheet: form.get('sheet') || undefined,
     mapping: form.get('mapping') || undefined,
   });
-  if (!fields.success) throw new ApiError('invalid', 'The upload is invalid.', zodIssues(fields.error));
+  if (!fields.success) throw new Invalid('The upload is invalid.', zodIssues(fields.error));
   const imp = await startImport(db, {
     funderId,
     source: fields.data.source,

@@ -2,12 +2,12 @@ import { getTranslations } from '@/i18n/translations';
 import { getDb } from '@/db';
 import { getFunder } from '@/db/queries/funders';
 import { listPayments, type PaymentListRow } from '@/db/queries/payments';
-import { ApiError } from '@/lib/api/errors';
 import { parseQuery, withAuth } from '@/services/api/handler';
 import { exportResponse } from '@/lib/exports';
 import { paymentExportColumns } from '@/services/servicing/export-columns';
 import { paymentExportQuery } from '@/lib/validations/servicing';
 import { todayIso } from '@/lib/clock';
+import { NotFound } from '@/lib/domain/errors';
 
 export const dynamic = 'force-dynamic';
 
@@ -15,7 +15,7 @@ export const dynamic = 'force-dynamic';
 export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
   const { funderId, lease, lessee, from, to, method, q, format, locale } = parseQuery(req, paymentExportQuery);
   const db = getDb();
-  if (!getFunder(db, funderId)) throw new ApiError('not_found', `Funder ${funderId} does not exist.`);
+  if (!getFunder(db, funderId)) throw new NotFound(`Funder ${funderId} does not exist.`);
   const t = await getTranslations({ locale, namespace: 'servicing' });
   function* batches(): Generator<PaymentListRow[]> {
     for (let page = 1; ; page++) {

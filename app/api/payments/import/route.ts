@@ -2,18 +2,18 @@ import type { NextRequest } from 'next/server';
 import { getDb } from '@/db';
 import { getFunder } from '@/db/queries/funders';
 import { importBankStatement } from '@/db/queries/payments';
-import { ApiError } from '@/lib/api/errors';
 import { MAX_BODY_BYTES, parseBody, parseQuery, withAuth } from '@/services/api/handler';
 import { BankCsvError, parseBankCsv } from '@/lib/servicing/bank-csv';
 import { paymentImportBody, paymentImportQuery } from '@/lib/validations/servicing';
+import { Invalid, NotFound, TooLarge } from '@/lib/domain/errors';
 
 export const dynamic = 'force-dynamic';
 
 async function readCsv(req: NextRequest): Promise<string> {
   const declared = Number(req.headers.get('content-length') ?? '0');
-  if (declared > MAX_BODY_BYTES) throw new ApiError('payload_too_large', 'The body is larger than 1 MiB.');
+  if (declared > MAX_BODY_BYTES) throw new TooLarge('The body is larger than 1 MiB.');
   const buf = await req.arrayBuffer();
-  if (buf.byteLength > MAX_BODY_BYTES) throw new ApiError('payload_too_large', 'The body is larger than 1 MiB.');
+  if (buf.byteLength > MAX_BODY_BYTES) throw new TooLarge('The body is larger than 1 MiB.');
   return new TextDecoder().decode(buf);
 }
 
@@ -33,15 +33,15 @@ export const POST = withAuth({ scope: 'write:funders' }, async ({ req, principal
     csv = body.csv;
   }
   const db = getDb();
-  if (!getFunder(db, query.funderId)) throw new ApiError('not_found', `Funder ${query.funderId} does not exist.`);
+  if (!getFunder(db, query.funderId)) throw new NotFound(`Funder ${query.funderId} does not exist.`);
   let lines;
   try {
     lines = parseBankCsv(csv).lines;
   } catch (e) {
-    if (e instanceof BankCsvError) throw new ApiError('invalid', e.message, [{ field: 'csv', message: e.message }]);
+    if (e instanceof BankCsvError) throw new Invalid(e.message, [{ field: 'csv', message: e.message }]);
     throw e;
   }
-  if (lines.length === 0) throw new ApiError('invalid', 'The file has no data lines.', [{ field: 'csv', message: 'has no data lines' }]);
+  if (lines.length === 0) throw new Invalid('The file has no data lines.', [{ field: 'csv', message: 'has no data lines' }]);
   const result = importBankStatement(db, query.funderId, fileName, lines, principal.user.id);
   return Response.json({ import: result }, { status: 201, headers: { location: `/api/payments/imports/${result.id}` } });
 });

@@ -1,24 +1,24 @@
 import { getDb } from '@/db';
 import { deletePortfolioView, getPortfolioView, listPortfolioViews, updatePortfolioView } from '@/db/queries/portfolio-views';
-import { ApiError, type FieldIssue } from '@/lib/api/errors';
+import { type FieldIssue } from '@/lib/api/errors';
 import { parseBody, withAuth, zodIssues } from '@/services/api/handler';
 import { idParam } from '@/lib/validations/common';
 import { checkModuleFields, compactFilters, updateViewBody } from '@/lib/validations/portfolio-views';
+import { Conflict, Invalid, NotFound } from '@/lib/domain/errors';
 
 export const dynamic = 'force-dynamic';
 
 function viewId(params: Record<string, string | string[]>): number {
   const parsed = idParam.safeParse(params.id);
   if (!parsed.success)
-    throw new ApiError(
-      'invalid',
+    throw new Invalid(
       'The view id is invalid.',
       zodIssues(parsed.error).map((i) => ({ ...i, field: 'id' })),
     );
   return parsed.data;
 }
 
-const notFound = (id: number) => new ApiError('not_found', `View ${id} does not exist.`);
+const notFound = (id: number) => new NotFound(`View ${id} does not exist.`);
 
 /** GET /api/portfolio-views/[id] — one of the user's views; another user's view is not found (404). */
 export const GET = withAuth({ scope: 'read:funders' }, ({ params, principal }) => {
@@ -39,11 +39,9 @@ export const PATCH = withAuth({ scope: 'read:funders' }, async ({ req, params, p
     // Columns and sort are only meaningful for the view's own module.
     const issues: FieldIssue[] = [];
     checkModuleFields(current.module, patch, { addIssue: (i) => issues.push({ field: i.path.join('.'), message: i.message }) });
-    if (issues.length > 0) throw new ApiError('invalid', 'The request body is invalid.', issues);
+    if (issues.length > 0) throw new Invalid('The request body is invalid.', issues);
     if (patch.name !== undefined && listPortfolioViews(tx, userId, current.module).some((v) => v.id !== id && v.name === patch.name)) {
-      throw new ApiError('conflict', `You already have a view named "${patch.name}" for this module.`, [
-        { field: 'name', message: 'Already in use.' },
-      ]);
+      throw new Conflict(`You already have a view named "${patch.name}" for this module.`, [{ field: 'name', message: 'Already in use.' }]);
     }
     return updatePortfolioView(tx, userId, id, { ...patch, ...(patch.filters ? { filters: compactFilters(patch.filters) } : {}) });
   });

@@ -1,16 +1,16 @@
 import { getDb } from '@/db';
 import { getQuotation, listQuotationHistory, updateQuotation } from '@/db/queries/quotations';
-import { ApiError } from '@/lib/api/errors';
 import { parseBody, parseQuery, withAuth, zodIssues } from '@/services/api/handler';
 import { idParam } from '@/lib/validations/common';
 import { funderQuery } from '@/lib/validations/leases';
 import { quotationCreateBody, quotationPatchBody } from '@/lib/validations/quotations';
+import { Invalid, NotFound } from '@/lib/domain/errors';
 
 export const dynamic = 'force-dynamic';
 
 function quotationId(params: Record<string, string | string[]>): number {
   const parsed = idParam.safeParse(params.id);
-  if (!parsed.success) throw new ApiError('not_found', 'No quotation has this id.');
+  if (!parsed.success) throw new NotFound('No quotation has this id.');
   return parsed.data;
 }
 
@@ -20,7 +20,7 @@ export const GET = withAuth({ scope: 'read:funders' }, ({ req, params }) => {
   const id = quotationId(params);
   const db = getDb();
   const quotation = getQuotation(db, funderId, id);
-  if (!quotation) throw new ApiError('not_found', `Quotation ${id} does not exist for funder ${funderId}.`);
+  if (!quotation) throw new NotFound(`Quotation ${id} does not exist for funder ${funderId}.`);
   return Response.json({ quotation, history: listQuotationHistory(db, id) });
 });
 
@@ -34,8 +34,8 @@ export const PATCH = withAuth({ scope: 'write:funders' }, async ({ req, params, 
   const { version, ...patch } = await parseBody(req, quotationPatchBody);
   const db = getDb();
   const current = getQuotation(db, funderId, id);
-  if (!current) throw new ApiError('not_found', `Quotation ${id} does not exist for funder ${funderId}.`);
+  if (!current) throw new NotFound(`Quotation ${id} does not exist for funder ${funderId}.`);
   const merged = quotationCreateBody.safeParse({ ...current, ...patch });
-  if (!merged.success) throw new ApiError('invalid', 'The quotation would be invalid with these changes.', zodIssues(merged.error));
+  if (!merged.success) throw new Invalid('The quotation would be invalid with these changes.', zodIssues(merged.error));
   return Response.json({ quotation: updateQuotation(db, funderId, id, version, patch, Date.now(), principal.user.id) });
 });

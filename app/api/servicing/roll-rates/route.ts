@@ -1,10 +1,10 @@
 import { getDb } from '@/db';
-import { ApiError } from '@/lib/api/errors';
 import { parseQuery, withAuth } from '@/services/api/handler';
 import { addMonths } from '@/lib/finance';
 import { rollRates } from '@/services/servicing/views';
 import { rollRatesQuery } from '@/lib/validations/servicing';
 import { todayIso } from '@/lib/clock';
+import { Invalid } from '@/lib/domain/errors';
 
 export const dynamic = 'force-dynamic';
 
@@ -13,7 +13,7 @@ export const GET = withAuth({ scope: 'read:funders' }, ({ req }) => {
   const q = parseQuery(req, rollRatesQuery);
   const to = q.to ?? todayIso();
   const from = q.from ?? addMonths(to, -1);
-  if (from > to) throw new ApiError('invalid', 'from must not be after to.', [{ field: 'from', message: 'must be on or before to' }]);
+  if (from > to) throw new Invalid('from must not be after to.', [{ field: 'from', message: 'must be on or before to' }]);
   const m = rollRates(getDb(), q.funderId, from, to);
   return Response.json({
     from,

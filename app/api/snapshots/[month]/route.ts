@@ -1,13 +1,13 @@
 import { getTranslations } from '@/i18n/translations';
 import { getDb } from '@/db';
 import { leaseSnapshotBatches, leaseSnapshotPage } from '@/db/queries/history';
-import { ApiError } from '@/lib/api/errors';
 import { exportResponse } from '@/lib/exports';
 import { parseQuery, withAuth } from '@/services/api/handler';
 import { snapshotExportColumns } from '@/services/history/exports';
 import { closedSnapshotMonth } from '@/services/history/snapshots';
 import { requireFunder } from '@/services/reports/service';
 import { snapshotParams, snapshotQuery } from '@/lib/validations/history';
+import { Invalid } from '@/lib/domain/errors';
 
 export const dynamic = 'force-dynamic';
 
@@ -17,7 +17,7 @@ export const dynamic = 'force-dynamic';
  */
 export const GET = withAuth({ scope: 'read:funders' }, async ({ req, params }) => {
   const parsed = snapshotParams.safeParse(params);
-  if (!parsed.success) throw new ApiError('invalid', 'The month is invalid.', [{ field: 'month', message: 'must be a month as YYYY-MM' }]);
+  if (!parsed.success) throw new Invalid('The month is invalid.', [{ field: 'month', message: 'must be a month as YYYY-MM' }]);
   const query = parseQuery(req, snapshotQuery);
   const db = getDb();
   requireFunder(db, query.funderId);

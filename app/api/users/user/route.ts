@@ -1,13 +1,13 @@
 import { getDb } from '@/db';
 import { getDirectoryUser, updateDirectoryUser } from '@/db/queries/user-directory';
-import { ApiError } from '@/lib/api/errors';
 import { parseBody, parseQuery, withAuth } from '@/services/api/handler';
 import { updateUserBody, userIdQuery } from '@/lib/validations/users';
+import { Invalid, NotFound } from '@/lib/domain/errors';
 
 export const dynamic = 'force-dynamic';
 
 function requiredId(id: number | undefined): number {
-  if (id === undefined) throw new ApiError('invalid', 'The query string is invalid.', [{ field: 'id', message: 'is required' }]);
+  if (id === undefined) throw new Invalid('The query string is invalid.', [{ field: 'id', message: 'is required' }]);
   return id;
 }
 
@@ -15,7 +15,7 @@ function requiredId(id: number | undefined): number {
 export const GET = withAuth({ scope: 'admin' }, ({ req }) => {
   const id = requiredId(parseQuery(req, userIdQuery).id);
   const user = getDirectoryUser(getDb(), id);
-  if (!user) throw new ApiError('not_found', `User ${id} does not exist.`);
+  if (!user) throw new NotFound(`User ${id} does not exist.`);
   return Response.json({ user });
 });
 

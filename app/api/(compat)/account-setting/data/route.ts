@@ -1,8 +1,8 @@
 import { getDb } from '@/db';
 import { getAccountSettings } from '@/db/queries/compat/content';
-import { ApiError } from '@/lib/api/errors';
 import { parseQuery, withAuth } from '@/services/api/handler';
 import { noQuery } from '@/lib/validations/content';
+import { NotFound } from '@/lib/domain/errors';
 
 export const dynamic = 'force-dynamic';
 
@@ -10,6 +10,6 @@ export const dynamic = 'force-dynamic';
 export const GET = withAuth({ scope: null }, ({ req, principal }) => {
   parseQuery(req, noQuery);
   const data = getAccountSettings(getDb(), principal.user.id);
-  if (!data) throw new ApiError('not_found', 'The user no longer exists.');
+  if (!data) throw new NotFound('The user no longer exists.');
   return Response.json(data);
 });

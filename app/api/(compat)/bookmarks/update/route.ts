@@ -1,8 +1,8 @@
 import { getDb } from '@/db';
 import { pageKeyOf, toggleBookmark, visiblePages } from '@/db/queries/compat/content-navbar';
-import { ApiError } from '@/lib/api/errors';
 import { parseBody, withAuth } from '@/services/api/handler';
 import { bookmarkUpdateBody } from '@/lib/validations/content';
+import { NotFound } from '@/lib/domain/errors';
 
 export const dynamic = 'force-dynamic';
 
@@ -14,7 +14,7 @@ export const dynamic = 'force-dynamic';
 export const POST = withAuth({ scope: null }, async ({ req, principal }) => {
   const { id } = await parseBody(req, bookmarkUpdateBody);
   const key = pageKeyOf(id);
-  if (!key || !visiblePages(principal.scopes).some((p) => p.key === key)) throw new ApiError('not_found', `Page ${id} does not exist.`);
+  if (!key || !visiblePages(principal.scopes).some((p) => p.key === key)) throw new NotFound(`Page ${id} does not exist.`);
   const isBookmarked = toggleBookmark(getDb(), principal.user.id, key);
   return Response.json({ id, target: key, isBookmarked });
 });

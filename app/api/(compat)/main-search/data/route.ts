@@ -2,11 +2,11 @@ import { getTranslations } from '@/i18n/translations';
 import { getDb } from '@/db';
 import { getFunder } from '@/db/queries/funders';
 import { searchLeaseItems, searchLesseeItems, textMatches } from '@/db/queries/compat/content-navbar';
-import { ApiError } from '@/lib/api/errors';
 import { parseQuery, withAuth } from '@/services/api/handler';
 import { hasScope } from '@/lib/auth/scopes';
 import { mainSearchQuery, type MainSearchResponse } from '@/lib/validations/content';
 import { pageItemsFor } from '@/app/api/(compat)/bookmarks/page-items';
+import { NotFound } from '@/lib/domain/errors';
 
 export const dynamic = 'force-dynamic';
 
@@ -24,7 +24,7 @@ export const GET = withAuth({ scope: null }, async ({ req, principal }) => {
   const pages = (await pageItemsFor(db, principal, locale)).filter((p) => textMatches(p.title, q) || textMatches(p.target, q)).slice(0, limit);
   const searchArr: MainSearchResponse['searchArr'] = [{ groupKey: 'pages', groupTitle: t('groups.pages'), searchLimit: limit, data: pages }];
   if (hasScope(principal.scopes, 'read:funders')) {
-    if (!getFunder(db, funderId)) throw new ApiError('not_found', `Funder ${funderId} does not exist.`);
+    if (!getFunder(db, funderId)) throw new NotFound(`Funder ${funderId} does not exist.`);
     searchArr.push(
       { groupKey: 'lessees', groupTitle: t('groups.lessees'), searchLimit: limit, data: searchLesseeItems(db, funderId, q, limit, locale) },
       { groupKey: 'leases', groupTitle: t('groups.leases'), searchLimit: limit, data: searchLeaseItems(db, funderId, q, limit, locale) },

@@ -3,9 +3,9 @@ import { getDb } from '@/db';
 import { getProfile } from '@/db/queries/compat/content';
 import { activityText } from '@/db/queries/compat/content-labels';
 import { listBookmarkTargets, visiblePages } from '@/db/queries/compat/content-navbar';
-import { ApiError } from '@/lib/api/errors';
 import { parseQuery, withAuth } from '@/services/api/handler';
 import { localeQuery } from '@/lib/validations/content';
+import { NotFound } from '@/lib/domain/errors';
 
 export const dynamic = 'force-dynamic';
 
@@ -23,6 +23,6 @@ export const GET = withAuth({ scope: null }, async ({ req, principal }) => {
     .filter((p) => marked.has(p.key))
     .map((p) => ({ avatar: p.icon.displayName ?? p.key, username: t(p.key), subtitle: tp('groups.pages'), favorite: true, link: `/${locale}${p.href}` }));
   const data = getProfile(db, principal.user.id, { suggestedPages, activityText: (action, contract) => activityText(locale, action, contract) });
-  if (!data) throw new ApiError('not_found', 'The user no longer exists.');
+  if (!data) throw new NotFound('The user no longer exists.');
   return Response.json(data);
 });

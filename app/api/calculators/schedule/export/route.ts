@@ -1,10 +1,10 @@
-import { ApiError } from '@/lib/api/errors';
 import { withAuth } from '@/services/api/handler';
 import { computeSchedule } from '@/lib/calculators';
 import { parseScheduleQuery, type FieldErrorKey } from '@/lib/calculators-query';
 import { exportSheetsResponse, type ExportColumn } from '@/lib/exports';
 import type { Schedule } from '@/lib/finance';
 import en from '@/messages/en.json';
+import { Invalid } from '@/lib/domain/errors';
 
 export const dynamic = 'force-dynamic';
 
@@ -48,7 +48,7 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
       ? Object.entries(parsed.errors).map(([field, key]) => ({ field, message: en.calculators.errors[key as FieldErrorKey] }))
       : [];
   if (format === null) issues.unshift({ field: 'format', message: en.calculators.errors.format });
-  if (issues.length > 0 || format === null || !('input' in parsed)) throw new ApiError('invalid', 'The query string is invalid.', issues);
+  if (issues.length > 0 || format === null || !('input' in parsed)) throw new Invalid('The query string is invalid.', issues);
   const schedule = computeSchedule(parsed.input);
   // One row per instalment (so the CSV's row count is the term); the residual is not a row; the workbook adds a bold totals line.
   const lines: Line[] = schedule.rows.map((r) => ({ ...r }));

@@ -1,8 +1,8 @@
 import { getDb } from '@/db';
 import { rejectFunderProposal } from '@/db/queries/funder-proposals';
-import { ApiError } from '@/lib/api/errors';
 import { withAuth, zodIssues } from '@/services/api/handler';
 import { idParam } from '@/lib/validations/common';
+import { Invalid } from '@/lib/domain/errors';
 
 export const dynamic = 'force-dynamic';
 
@@ -10,8 +10,7 @@ export const dynamic = 'force-dynamic';
 export const POST = withAuth({ scope: 'admin' }, ({ params, principal }) => {
   const parsed = idParam.safeParse(params.id);
   if (!parsed.success)
-    throw new ApiError(
-      'invalid',
+    throw new Invalid(
       'The proposal id is invalid.',
       zodIssues(parsed.error).map((i) => ({ ...i, field: 'id' })),
     );

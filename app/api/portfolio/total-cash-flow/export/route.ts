@@ -1,6 +1,5 @@
 import { getDb } from '@/db';
 import { getPortfolioView } from '@/db/queries/portfolio-views';
-import { ApiError } from '@/lib/api/errors';
 import { withAuth, zodIssues } from '@/services/api/handler';
 import { exportSheetsResponse } from '@/lib/exports';
 import { applyView, cashFlowExportQuerySchema, type CashFlowTableRow } from '@/lib/portfolio/cash-flow-table';
@@ -9,6 +8,7 @@ import { scenarioProjection } from '@/services/portfolio/scenarios';
 import { totalCashFlowScreen } from '@/services/portfolio/total-cash-flow';
 import { idParam } from '@/lib/validations/common';
 import { exportColumns, exportSheets } from './export-columns';
+import { Invalid, NotFound } from '@/lib/domain/errors';
 
 export const dynamic = 'force-dynamic';
 
@@ -30,14 +30,13 @@ export const GET = withAuth({ scope: 'read:funders' }, ({ req, principal }) => {
   let view: ReturnType<typeof getPortfolioView>;
   if (raw.view !== undefined) {
     const id = idParam.safeParse(raw.view);
-    if (!id.success)
-      throw new ApiError('invalid', 'The query string is invalid.', [{ field: 'view', message: id.error.issues[0]!.message }]);
+    if (!id.success) throw new Invalid('The query string is invalid.', [{ field: 'view', message: id.error.issues[0]!.message }]);
     view = getPortfolioView(db, principal.user.id, id.data);
-    if (!view || view.module !== 'total-cash-flow') throw new ApiError('not_found', `View ${id.data} does not exist.`);
+    if (!view || view.module !== 'total-cash-flow') throw new NotFound(`View ${id.data} does not exist.`);
   }
   const applied = applyView(view, raw);
   const parsed = cashFlowExportQuerySchema.safeParse(applied.raw);
-  if (!parsed.success) throw new ApiError('invalid', 'The query string is invalid.', zodIssues(parsed.error));
+  if (!parsed.success) throw new Invalid('The query string is invalid.', zodIssues(parsed.error));
   const query = parsed.data;
   const screen = totalCashFlowScreen(db, query.funderId, query);
   const { book, cutOff, rows: indices } = screen;

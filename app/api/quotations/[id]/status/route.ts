@@ -1,10 +1,10 @@
 import { getDb } from '@/db';
 import { changeQuotationStatus } from '@/db/queries/quotations';
-import { ApiError } from '@/lib/api/errors';
 import { parseBody, parseQuery, withAuth } from '@/services/api/handler';
 import { idParam } from '@/lib/validations/common';
 import { funderQuery } from '@/lib/validations/leases';
 import { quotationStatusBody } from '@/lib/validations/quotations';
+import { NotFound } from '@/lib/domain/errors';
 
 export const dynamic = 'force-dynamic';
 
@@ -16,7 +16,7 @@ export const dynamic = 'force-dynamic';
 export const PATCH = withAuth({ scope: 'write:funders' }, async ({ req, params, principal }) => {
   const { funderId } = parseQuery(req, funderQuery);
   const id = idParam.safeParse(params.id);
-  if (!id.success) throw new ApiError('not_found', 'No quotation has this id.');
+  if (!id.success) throw new NotFound('No quotation has this id.');
   const change = await parseBody(req, quotationStatusBody);
   const { quotation, lease } = changeQuotationStatus(getDb(), funderId, id.data, change, principal.user.id);
   return Response.json({ quotation, lease });

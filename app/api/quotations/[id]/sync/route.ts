@@ -5,6 +5,7 @@ import { parseQuery, withAuth } from '@/services/api/handler';
 import { ERP_ENV_VARS, getErpConnector } from '@/lib/connectors/erp';
 import { idParam } from '@/lib/validations/common';
 import { funderQuery } from '@/lib/validations/leases';
+import { NotFound } from '@/lib/domain/errors';
 
 export const dynamic = 'force-dynamic';
 
@@ -17,7 +18,7 @@ export const POST = withAuth({ scope: 'write:funders' }, async ({ req, params })
   const id = idParam.safeParse(params.id);
   const db = getDb();
   const quotation = id.success ? getQuotation(db, funderId, id.data) : undefined;
-  if (!quotation) throw new ApiError('not_found', 'No quotation of this funder has this id.');
+  if (!quotation) throw new NotFound('No quotation of this funder has this id.');
   const erp = getErpConnector();
   if (!erp) throw new ApiError('not_implemented', `No ERP is configured: set ${ERP_ENV_VARS.join(', ')} to push quotations to Odoo.`);
   const { externalId } = await erp.pushQuotation(quotation);

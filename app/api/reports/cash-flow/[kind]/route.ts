@@ -1,10 +1,10 @@
 import { getDb } from '@/db';
-import { ApiError } from '@/lib/api/errors';
 import { parseQuery, withAuth } from '@/services/api/handler';
 import { liveIndices, pageOf, toTotalCashRow } from '@/lib/portfolio/cash-flow-table';
 import { bookSummary } from '@/lib/portfolio/summary';
 import { reportBook, requireFunder } from '@/services/reports/service';
 import { cashFlowKindParams, cashFlowQuery } from '@/lib/validations/reports';
+import { Invalid, NotFound } from '@/lib/domain/errors';
 
 export const dynamic = 'force-dynamic';
 
@@ -15,7 +15,7 @@ export const dynamic = 'force-dynamic';
  */
 export const GET = withAuth({ scope: 'read:funders' }, ({ req, params }) => {
   const p = cashFlowKindParams.safeParse(params);
-  if (!p.success) throw new ApiError('invalid', 'Unknown cash-flow report.', [{ field: 'kind', message: 'must be lease or portfolio' }]);
+  if (!p.success) throw new Invalid('Unknown cash-flow report.', [{ field: 'kind', message: 'must be lease or portfolio' }]);
   const query = parseQuery(req, cashFlowQuery);
   const db = getDb();
   const funder = requireFunder(db, query.funderId);
@@ -33,7 +33,7 @@ export const GET = withAuth({ scope: 'read:funders' }, ({ req, params }) => {
   }
   if (query.leaseId !== undefined) {
     const i = book.indexById.get(query.leaseId);
-    if (i === undefined) throw new ApiError('not_found', `Lease ${query.leaseId} is not in the book.`);
+    if (i === undefined) throw new NotFound(`Lease ${query.leaseId} is not in the book.`);
     return Response.json({ cutOff: book.cutOff, rows: [toTotalCashRow(book, i)], total: 1 });
   }
   const page = pageOf(liveIndices(book), query.page, query.perPage);

@@ -1,10 +1,10 @@
 import { getDb } from '@/db';
-import { ApiError } from '@/lib/api/errors';
 import { parseQuery, withAuth } from '@/services/api/handler';
 import { defaultCutOff } from '@/services/portfolio/valuation';
 import { delinquencyDetail, delinquencyReportPage, delinquencyResume, servicingBookOf } from '@/services/reports/delinquency';
 import { reportBook, requireFunder } from '@/services/reports/service';
 import { delinquencyQuery, delinquencyViewParams } from '@/lib/validations/reports';
+import { Invalid } from '@/lib/domain/errors';
 
 export const dynamic = 'force-dynamic';
 
@@ -15,14 +15,13 @@ export const dynamic = 'force-dynamic';
  */
 export const GET = withAuth({ scope: 'read:funders' }, ({ req, params }) => {
   const parsed = delinquencyViewParams.safeParse(params);
-  if (!parsed.success)
-    throw new ApiError('invalid', 'Unknown delinquency report.', [{ field: 'view', message: 'must be resume, view or detail' }]);
+  if (!parsed.success) throw new Invalid('Unknown delinquency report.', [{ field: 'view', message: 'must be resume, view or detail' }]);
   const query = parseQuery(req, delinquencyQuery);
   const db = getDb();
   requireFunder(db, query.funderId);
   const asOf = query.asOf ?? defaultCutOff();
   if (parsed.data.view === 'detail') {
-    if (!query.leaseId) throw new ApiError('invalid', 'The query string is invalid.', [{ field: 'leaseId', message: 'is required' }]);
+    if (!query.leaseId) throw new Invalid('The query string is invalid.', [{ field: 'leaseId', message: 'is required' }]);
     return Response.json(delinquencyDetail(db, query.funderId, query.leaseId, asOf));
   }
   const sb = servicingBookOf(db, query.funderId, asOf);

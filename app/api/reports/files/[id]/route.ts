@@ -1,18 +1,18 @@
 import { getDb } from '@/db';
 import { getReportFile } from '@/db/queries/report-files';
-import { ApiError } from '@/lib/api/errors';
 import { parseQuery, withAuth } from '@/services/api/handler';
 import { reportFileParams, reportFileQuery } from '@/lib/validations/reports';
+import { Invalid, NotFound } from '@/lib/domain/errors';
 
 export const dynamic = 'force-dynamic';
 
 /** GET /api/reports/files/{id} — downloads a kept file (its stored bytes); 404 for an unknown id or another funder's file. */
 export const GET = withAuth({ scope: 'read:funders' }, ({ req, params }) => {
   const p = reportFileParams.safeParse(params);
-  if (!p.success) throw new ApiError('invalid', 'The file id is invalid.', [{ field: 'id', message: 'must be a positive whole number' }]);
+  if (!p.success) throw new Invalid('The file id is invalid.', [{ field: 'id', message: 'must be a positive whole number' }]);
   const { funderId } = parseQuery(req, reportFileQuery);
   const file = getReportFile(getDb(), p.data.id, funderId);
-  if (!file) throw new ApiError('not_found', `Report file ${p.data.id} does not exist.`);
+  if (!file) throw new NotFound(`Report file ${p.data.id} does not exist.`);
   return new Response(new Uint8Array(file.data), {
     headers: {
       'content-type': file.contentType,

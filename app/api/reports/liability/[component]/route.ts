@@ -1,5 +1,4 @@
 import { getDb } from '@/db';
-import { ApiError } from '@/lib/api/errors';
 import { parseQuery, withAuth } from '@/services/api/handler';
 import { getTranslations } from '@/i18n/translations';
 import { exportResponse } from '@/lib/exports';
@@ -8,6 +7,7 @@ import { reportBook, requireFunder } from '@/services/reports/service';
 import { facilityLiability } from '@/services/facilities/liability';
 import { facilityFor } from '@/services/facilities/service';
 import { liabilityComponentParams, liabilityQuery } from '@/lib/validations/reports';
+import { Invalid, NotFound } from '@/lib/domain/errors';
 
 export const dynamic = 'force-dynamic';
 
@@ -22,7 +22,7 @@ export const dynamic = 'force-dynamic';
 export const GET = withAuth({ scope: 'read:funders' }, async ({ req, params, principal }) => {
   const p = liabilityComponentParams.safeParse(params);
   if (!p.success)
-    throw new ApiError('invalid', 'Unknown liability component.', [{ field: 'component', message: 'must be principal, interest or vat' }]);
+    throw new Invalid('Unknown liability component.', [{ field: 'component', message: 'must be principal, interest or vat' }]);
   const query = parseQuery(req, liabilityQuery);
   const db = getDb();
   const funder = requireFunder(db, query.funderId);
@@ -32,7 +32,7 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req, params, pri
   const balances = new Map(fundingLineBalance(book, lineParams, book.cutOff, funder.baseCurrency).map((b) => [b.currency, b.balance]));
   // With a facility (of this funder; another funder's or an unknown one is a 404): its one funding line.
   const facility = query.facilityId === undefined ? null : facilityFor(db, principal, query.facilityId);
-  if (facility && facility.funderId !== funder.id) throw new ApiError('not_found', `Facility ${query.facilityId} does not exist.`);
+  if (facility && facility.funderId !== funder.id) throw new NotFound(`Facility ${query.facilityId} does not exist.`);
   const source = facility
     ? [facilityLiability(db, facility, book, lineParams, funder.baseCurrency, book.cutOff)]
     : bookLiability(book, lineParams, funder.baseCurrency);

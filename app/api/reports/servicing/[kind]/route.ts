@@ -1,10 +1,10 @@
 import { getDb } from '@/db';
-import { ApiError } from '@/lib/api/errors';
 import { parseQuery, withAuth } from '@/services/api/handler';
 import { buildServicingReport, lastCompleteMonth } from '@/services/reports/servicing-reports';
 import { requireFunder } from '@/services/reports/service';
 import { servicingReportParams, servicingReportQuery } from '@/lib/validations/reports';
 import { todayIso } from '@/lib/clock';
+import { Invalid } from '@/lib/domain/errors';
 
 export const dynamic = 'force-dynamic';
 
@@ -16,7 +16,7 @@ export const dynamic = 'force-dynamic';
 export const GET = withAuth({ scope: 'read:funders' }, ({ req, params }) => {
   const kind = servicingReportParams.safeParse(params);
   if (!kind.success)
-    throw new ApiError('invalid', 'Unknown servicing report.', [{ field: 'kind', message: kind.error.issues[0]?.message ?? 'unknown' }]);
+    throw new Invalid('Unknown servicing report.', [{ field: 'kind', message: kind.error.issues[0]?.message ?? 'unknown' }]);
   const query = parseQuery(req, servicingReportQuery);
   const db = getDb();
   const funder = requireFunder(db, query.funderId);

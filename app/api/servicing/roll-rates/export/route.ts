@@ -1,6 +1,5 @@
 import { getTranslations } from '@/i18n/translations';
 import { getDb } from '@/db';
-import { ApiError } from '@/lib/api/errors';
 import { parseQuery, withAuth } from '@/services/api/handler';
 import { exportResponse } from '@/lib/exports';
 import { addMonths } from '@/lib/finance';
@@ -9,6 +8,7 @@ import { bucketLabel } from '@/lib/servicing/view-keys';
 import { rollRates } from '@/services/servicing/views';
 import { rollRatesExportQuery } from '@/lib/validations/servicing';
 import { todayIso } from '@/lib/clock';
+import { Invalid } from '@/lib/domain/errors';
 
 export const dynamic = 'force-dynamic';
 
@@ -17,7 +17,7 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
   const q = parseQuery(req, rollRatesExportQuery);
   const to = q.to ?? todayIso();
   const from = q.from ?? addMonths(to, -1);
-  if (from > to) throw new ApiError('invalid', 'from must not be after to.', [{ field: 'from', message: 'must be on or before to' }]);
+  if (from > to) throw new Invalid('from must not be after to.', [{ field: 'from', message: 'must be on or before to' }]);
   const m = rollRates(getDb(), q.funderId, from, to);
   const t = await getTranslations({ locale: q.locale, namespace: 'servicing' });
   const labels = m.buckets.map((b) => bucketLabel(b.key, t('buckets.current')));

@@ -1,19 +1,18 @@
 import { getDb } from '@/db';
 import { listUserFunderIds, setUserFunders } from '@/db/queries/funder-access';
 import { getUserById } from '@/db/queries/users';
-import { ApiError } from '@/lib/api/errors';
 import { scopesForRole, hasScope } from '@/lib/auth/scopes';
 import { idParam } from '@/lib/validations/common';
 import { userFundersBody } from '@/lib/validations/access';
 import { parseBody, withAuth, zodIssues } from '@/services/api/handler';
+import { Invalid, NotFound } from '@/lib/domain/errors';
 
 export const dynamic = 'force-dynamic';
 
 function userId(params: Record<string, string | string[]>): number {
   const parsed = idParam.safeParse(params.id);
   if (!parsed.success)
-    throw new ApiError(
-      'invalid',
+    throw new Invalid(
       'The user id is invalid.',
       zodIssues(parsed.error).map((i) => ({ ...i, field: 'id' })),
     );
@@ -25,7 +24,7 @@ export const GET = withAuth({ scope: 'admin' }, ({ params }) => {
   const id = userId(params);
   const db = getDb();
   const user = getUserById(db, id);
-  if (!user) throw new ApiError('not_found', `User ${id} does not exist.`);
+  if (!user) throw new NotFound(`User ${id} does not exist.`);
   return Response.json({ userId: id, allFunders: hasScope(scopesForRole(user.role), 'admin'), funderIds: listUserFunderIds(db, id) });
 });
 

@@ -1,15 +1,15 @@
 import { getDb } from '@/db';
-import { ApiError } from '@/lib/api/errors';
 import { parseBody, parseQuery, withAuth, zodIssues } from '@/services/api/handler';
 import { editNews } from '@/services/workspace/news-admin';
 import { newsIdParams, newsLocaleQuery, newsPostBody } from '@/lib/validations/workspace';
+import { Invalid } from '@/lib/domain/errors';
 
 export const dynamic = 'force-dynamic';
 
 /** PATCH /api/workspace/news/{id}?locale= (admins) — replaces the article's title, excerpt, body, tags and status; 404 when unknown. */
 export const PATCH = withAuth({ scope: 'admin' }, async ({ req, principal, params }) => {
   const parsed = newsIdParams.safeParse(params);
-  if (!parsed.success) throw new ApiError('invalid', 'The path is invalid.', zodIssues(parsed.error));
+  if (!parsed.success) throw new Invalid('The path is invalid.', zodIssues(parsed.error));
   const { locale } = parseQuery(req, newsLocaleQuery);
   const body = await parseBody(req, newsPostBody);
   const after = editNews(getDb(), locale, parsed.data.id, body, principal.user);

@@ -1,9 +1,9 @@
 import type { NextRequest } from 'next/server';
 import { getDb } from '@/db';
 import { removeEvent } from '@/db/queries/compat/apps-calendar';
-import { ApiError } from '@/lib/api/errors';
 import { parseBody, parseQuery, withAuth } from '@/services/api/handler';
 import { removeEventBody, removeEventQuery } from '@/lib/validations/apps';
+import { Invalid } from '@/lib/domain/errors';
 
 export const dynamic = 'force-dynamic';
 
@@ -12,7 +12,7 @@ async function eventIdOf(req: NextRequest): Promise<number> {
   const { id } = parseQuery(req, removeEventQuery);
   if (id !== undefined) return id;
   if ((req.headers.get('content-type') ?? '').includes('json')) return (await parseBody(req, removeEventBody)).id;
-  throw new ApiError('invalid', 'Name the event to remove.', [{ field: 'id', message: 'is required (query string or JSON body)' }]);
+  throw new Invalid('Name the event to remove.', [{ field: 'id', message: 'is required (query string or JSON body)' }]);
 }
 
 /** DELETE /apps/calendar/remove-event?id= (or body {id}) — hard delete of that event only; 200 {deleted}; 404 for an unknown id. */

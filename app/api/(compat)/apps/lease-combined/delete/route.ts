@@ -3,10 +3,10 @@ import { getDb } from '@/db';
 import { leaseHasPayments } from '@/db/queries/payments';
 import { assertLeaseDeletable, getLeaseOfFunder } from '@/db/queries/lease-register';
 import { deleteLease } from '@/db/queries/leases';
-import { ApiError } from '@/lib/api/errors';
 import { parseBody, parseQuery, withAuth } from '@/services/api/handler';
 import { leaseCombinedIdBody, leaseCombinedIdQuery } from '@/lib/validations/leases';
 import { afterBookWrite } from '@/services/portfolio/book-changes';
+import { Invalid, NotFound } from '@/lib/domain/errors';
 
 export const dynamic = 'force-dynamic';
 
@@ -14,7 +14,7 @@ export const dynamic = 'force-dynamic';
 async function idOf(req: NextRequest, fromQuery: number | undefined): Promise<number> {
   if (fromQuery !== undefined) return fromQuery;
   if ((req.headers.get('content-type') ?? '').includes('json')) return (await parseBody(req, leaseCombinedIdBody)).id;
-  throw new ApiError('invalid', 'Name the lease to delete.', [{ field: 'id', message: 'is required (query string or JSON body)' }]);
+  throw new Invalid('Name the lease to delete.', [{ field: 'id', message: 'is required (query string or JSON body)' }]);
 }
 
 /**
@@ -25,7 +25,7 @@ export const DELETE = withAuth({ scope: 'write:funders' }, async ({ req, princip
   const { funderId, id: fromQuery } = parseQuery(req, leaseCombinedIdQuery);
   const id = await idOf(req, fromQuery);
   const db = getDb();
-  if (!getLeaseOfFunder(db, funderId, id)) throw new ApiError('not_found', `Lease ${id} does not exist for funder ${funderId}.`);
+  if (!getLeaseOfFunder(db, funderId, id)) throw new NotFound(`Lease ${id} does not exist for funder ${funderId}.`);
   deleteLease(db, id, (lease) => assertLeaseDeletable(lease, leaseHasPayments(db, id)), principal.user.id);
   afterBookWrite(db, funderId);
   return Response.json({ deleted: id });

@@ -1,9 +1,9 @@
 import type { NextRequest } from 'next/server';
 import { getDb } from '@/db';
 import { deleteDirectoryUser } from '@/db/queries/user-directory';
-import { ApiError } from '@/lib/api/errors';
 import { parseBody, parseQuery, withAuth } from '@/services/api/handler';
 import { userIdBody, userIdQuery } from '@/lib/validations/users';
+import { Invalid } from '@/lib/domain/errors';
 
 export const dynamic = 'force-dynamic';
 
@@ -11,7 +11,7 @@ export const dynamic = 'force-dynamic';
 async function idOf(req: NextRequest, fromQuery: number | undefined): Promise<number> {
   if (fromQuery !== undefined) return fromQuery;
   if ((req.headers.get('content-type') ?? '').includes('json')) return (await parseBody(req, userIdBody)).id;
-  throw new ApiError('invalid', 'Name the user to delete.', [{ field: 'id', message: 'is required (query string or JSON body)' }]);
+  throw new Invalid('Name the user to delete.', [{ field: 'id', message: 'is required (query string or JSON body)' }]);
 }
 
 /** DELETE /apps/users/delete?id= (or body `{ id }`; also /api/apps/…) — 200 `{ deleted }`, 404 unknown id, 409 for the last active admin. */

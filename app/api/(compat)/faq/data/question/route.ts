@@ -1,8 +1,8 @@
 import { getDb } from '@/db';
 import { getFaqQuestion } from '@/db/queries/compat/content';
-import { ApiError } from '@/lib/api/errors';
 import { parseQuery, withAuth } from '@/services/api/handler';
 import { faqQuestionQuery } from '@/lib/validations/content';
+import { NotFound } from '@/lib/domain/errors';
 
 export const dynamic = 'force-dynamic';
 
@@ -14,6 +14,6 @@ export const dynamic = 'force-dynamic';
 export const GET = withAuth({ scope: null }, ({ req }) => {
   const { locale, id } = parseQuery(req, faqQuestionQuery);
   const data = getFaqQuestion(getDb(), locale, id);
-  if (!data) throw new ApiError('not_found', `Question ${id} does not exist.`);
+  if (!data) throw new NotFound(`Question ${id} does not exist.`);
   return Response.json(data);
 });

@@ -1,16 +1,16 @@
 import { getDb } from '@/db';
 import { getInvoiceWithPaymentDetails } from '@/db/queries/compat/invoices';
-import { ApiError } from '@/lib/api/errors';
 import { withAuth, zodIssues } from '@/services/api/handler';
 import { invoiceIdParams } from '@/lib/validations/invoices';
+import { Invalid, NotFound } from '@/lib/domain/errors';
 
 export const dynamic = 'force-dynamic';
 
 /** GET /api/invoice/invoices/{id} — `{ invoice, paymentDetails }`; 400 for a non-numeric id, 404 for an unknown one. */
 export const GET = withAuth({ scope: 'read:funders' }, ({ params }) => {
   const parsed = invoiceIdParams.safeParse(params);
-  if (!parsed.success) throw new ApiError('invalid', 'The path is invalid.', zodIssues(parsed.error));
+  if (!parsed.success) throw new Invalid('The path is invalid.', zodIssues(parsed.error));
   const found = getInvoiceWithPaymentDetails(getDb(), parsed.data.id);
-  if (!found) throw new ApiError('not_found', `Invoice ${parsed.data.id} does not exist.`);
+  if (!found) throw new NotFound(`Invoice ${parsed.data.id} does not exist.`);
   return Response.json(found);
 });

@@ -2,12 +2,12 @@ import { getTranslations } from '@/i18n/translations';
 import { getDb } from '@/db';
 import { getLeaseOfFunder } from '@/db/queries/lease-register';
 import { getLeaseSchedule } from '@/db/queries/leases';
-import { ApiError } from '@/lib/api/errors';
 import { parseQuery, withAuth } from '@/services/api/handler';
 import { exportResponse } from '@/lib/exports';
 import { scheduleExportColumns } from '@/services/master-file/lease-columns';
 import { idParam } from '@/lib/validations/common';
 import { exportFormatQuery } from '@/lib/validations/leases';
+import { NotFound } from '@/lib/domain/errors';
 
 export const dynamic = 'force-dynamic';
 
@@ -17,7 +17,7 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req, params }) =
   const id = idParam.safeParse(params.id);
   const db = getDb();
   const lease = id.success ? getLeaseOfFunder(db, funderId, id.data) : undefined;
-  if (!lease) throw new ApiError('not_found', 'No lease of this funder has this id.');
+  if (!lease) throw new NotFound('No lease of this funder has this id.');
   const t = await getTranslations({ locale, namespace: 'masterFile' });
   const rows = getLeaseSchedule(db, lease.id);
   return exportResponse(

@@ -1,16 +1,16 @@
 import { getDb } from '@/db';
 import { ensureImportSource, getImportSource, saveImportSourceMapping } from '@/db/queries/imports';
-import { ApiError } from '@/lib/api/errors';
 import { importFunderQuery, importSourceMappingBody, importSourceParams } from '@/lib/validations/imports';
 import { parseBody, parseQuery, withAuth } from '@/services/api/handler';
 import { requireFunder } from '@/services/reports/service';
+import { NotFound } from '@/lib/domain/errors';
 
 export const dynamic = 'force-dynamic';
 
 function sourceOf(params: Record<string, string | string[]>): string {
   const raw = typeof params.source === 'string' ? decodeURIComponent(params.source) : '';
   const parsed = importSourceParams.safeParse({ source: raw });
-  if (!parsed.success) throw new ApiError('not_found', 'No import source has this name.');
+  if (!parsed.success) throw new NotFound('No import source has this name.');
   return parsed.data.source;
 }
 
@@ -20,7 +20,7 @@ export const GET = withAuth({ scope: 'read:funders' }, ({ req, params }) => {
   const db = getDb();
   requireFunder(db, funderId);
   const source = getImportSource(db, funderId, sourceOf(params));
-  if (!source) throw new ApiError('not_found', 'No import source has this name.');
+  if (!source) throw new NotFound('No import source has this name.');
   return Response.json({ source: source.name, mapping: JSON.parse(source.mapping) });
 });
 

@@ -1,23 +1,23 @@
 import { getTranslations } from '@/i18n/translations';
 import { getFormatter } from '@/i18n/format';
 import { getDb } from '@/db';
-import { ApiError } from '@/lib/api/errors';
 import { formatIsoDate, formatMoney } from '@/lib/format';
 import { invoiceIdParams } from '@/lib/validations/invoices';
 import { invoicePdfQuery } from '@/lib/validations/workspace';
 import { buildTextPdf, type PdfLine } from '@/lib/workspace/pdf';
 import { parseQuery, withAuth, zodIssues } from '@/services/api/handler';
 import { invoiceScreen } from '@/services/workspace/invoices';
+import { Invalid, NotFound } from '@/lib/domain/errors';
 
 export const dynamic = 'force-dynamic';
 
 /** GET /api/workspace/invoices/{id}/pdf?locale=en — the invoice as a text PDF in that locale; 404 for an unknown id. */
 export const GET = withAuth({ scope: 'read:funders' }, async ({ req, params }) => {
   const parsed = invoiceIdParams.safeParse(params);
-  if (!parsed.success) throw new ApiError('invalid', 'The path is invalid.', zodIssues(parsed.error));
+  if (!parsed.success) throw new Invalid('The path is invalid.', zodIssues(parsed.error));
   const { locale } = parseQuery(req, invoicePdfQuery);
   const data = invoiceScreen(getDb(), parsed.data.id);
-  if (!data) throw new ApiError('not_found', `Invoice ${parsed.data.id} does not exist.`);
+  if (!data) throw new NotFound(`Invoice ${parsed.data.id} does not exist.`);
   const t = await getTranslations({ locale, namespace: 'workspace.invoices' });
   const format = await getFormatter({ locale });
   const { invoice: inv, paymentDetails: pay } = data;

@@ -1,14 +1,14 @@
 import { getDb } from '@/db';
 import { removeFromWishlist } from '@/db/queries/compat/ecommerce';
-import { ApiError } from '@/lib/api/errors';
 import { withAuth, zodIssues } from '@/services/api/handler';
 import { productIdPathParams } from '@/lib/validations/ecommerce';
+import { Invalid } from '@/lib/domain/errors';
 
 export const dynamic = 'force-dynamic';
 
 /** DELETE /apps/ecommerce/wishlist/{productId} (also /api/apps/…) — 200 `{ removed }` (false when it was not listed); 404 unknown product. */
 export const DELETE = withAuth({ scope: null }, ({ params, principal }) => {
   const parsed = productIdPathParams.safeParse(params);
-  if (!parsed.success) throw new ApiError('invalid', 'The path is invalid.', zodIssues(parsed.error));
+  if (!parsed.success) throw new Invalid('The path is invalid.', zodIssues(parsed.error));
   return Response.json(removeFromWishlist(getDb(), principal.user.id, parsed.data.productId));
 });

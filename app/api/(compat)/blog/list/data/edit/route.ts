@@ -1,8 +1,8 @@
 import { getDb } from '@/db';
 import { getBlogEdit } from '@/db/queries/compat/content';
-import { ApiError } from '@/lib/api/errors';
 import { parseQuery, withAuth } from '@/services/api/handler';
 import { blogPostQuery } from '@/lib/validations/content';
+import { NotFound } from '@/lib/domain/errors';
 
 export const dynamic = 'force-dynamic';
 
@@ -10,6 +10,6 @@ export const dynamic = 'force-dynamic';
 export const GET = withAuth({ scope: null }, ({ req }) => {
   const { locale, id } = parseQuery(req, blogPostQuery);
   const data = getBlogEdit(getDb(), locale, id);
-  if (!data) throw new ApiError('not_found', `Blog post ${id} does not exist.`);
+  if (!data) throw new NotFound(`Blog post ${id} does not exist.`);
   return Response.json(data);
 });
