@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { createTranslator, useLocale, useMessages, useTimeZone, type useTranslations as nextUseTranslations } from 'next-intl';
+import { messagesAt } from '@/lib/i18n/pick-messages';
 
 /** The provider's messages, or none (next-intl's hook reports each message as missing then, rather than throwing). */
 function useProviderMessages(): ReturnType<typeof useMessages> | undefined {
@@ -11,15 +12,6 @@ function useProviderMessages(): ReturnType<typeof useMessages> | undefined {
 }
 
 type Translator = ReturnType<typeof createTranslator>;
-
-/** The messages of `namespace` (a dotted path) in `messages`, or undefined. */
-function scopeOf(messages: Record<string, unknown> | undefined, namespace: string | undefined): unknown {
-  if (!messages) return undefined;
-  let node: unknown = messages;
-  for (const key of namespace ? namespace.split('.') : [])
-    node = node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
-  return node;
-}
 
 /**
  * Translators kept per namespace's messages object, locale and time zone (next-intl's public createTranslator; its
@@ -42,7 +34,7 @@ function useTranslationsImpl(namespace?: string) {
   const timeZone = useTimeZone();
   return useMemo(() => {
     const make = () => createTranslator({ locale, messages, namespace, timeZone } as Parameters<typeof createTranslator>[0]);
-    const scope = scopeOf(messages, namespace);
+    const scope = messagesAt(messages, namespace);
     if (scope === null || typeof scope !== 'object') return make();
     let byKey = kept.get(scope);
     if (!byKey) kept.set(scope, (byKey = new Map()));

@@ -73,7 +73,5 @@ export function principalDueIn(s: ScheduleStore, i: number, fromDay: number, toD
  * its instalments due on or after it — as statesAt's outstandingPrincipal at that day, whatever was paid.
  */
 export function principalDueFrom(s: ScheduleStore, i: number, day: number): number {
-  let sum = 0;
-  for (let k = s.start[i]!; k < s.end[i]!; k++) if (s.due[k]! >= day) sum += s.principal[k]!;
-  return sum;
+  return principalDueIn(s, i, day, Infinity);
 }

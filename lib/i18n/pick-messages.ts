@@ -4,10 +4,17 @@
  * with (tests/unit/client-messages.test.ts checks the lists against the components).
  *
  * A name is a namespace ('portfolio') or a dotted path inside one ('settings.funderSwitch'); the
- * result keeps the catalogue's nesting, so useTranslations('settings.funderSwitch') reads the same.
+ * result keeps the catalogue's nesting, so a translator of the namespace 'settings.funderSwitch' reads the same.
  * Names missing from the catalogue are skipped (next-intl then reports MISSING_MESSAGE as usual).
  */
 export type Messages = Record<string, unknown>;
+
+/** The part of `messages` at a dotted path ('settings.funderSwitch'; '' or none: all of it), or undefined. */
+export function messagesAt(messages: Messages | undefined, name: string | undefined): unknown {
+  let from: unknown = messages;
+  for (const key of name ? name.split('.') : []) from = from !== null && typeof from === 'object' ? (from as Messages)[key] : undefined;
+  return from;
+}
 
 export function pickMessages(messages: Messages, names: readonly string[]): Messages {
   const out: Messages = {};
@@ -15,8 +22,7 @@ export function pickMessages(messages: Messages, names: readonly string[]): Mess
     // Covered by a whole namespace (or a larger part) also asked for; never write into the catalogue's own objects.
     if (names.some((other) => name.startsWith(`${other}.`))) continue;
     const path = name.split('.');
-    let from: unknown = messages;
-    for (const key of path) from = from !== null && typeof from === 'object' ? (from as Messages)[key] : undefined;
+    const from = messagesAt(messages, name);
     if (from === undefined) continue;
     let to = out;
     for (const key of path.slice(0, -1)) {

@@ -511,9 +511,7 @@ export function statesAt(
     let running = 0;
     let since = -1;
     let outstanding = 0;
-    let maxDue = -NO_DAY;
     for (let k = s.start[i]!; k < s.end[i]!; k++) {
-      if (s.due[k]! > maxDue) maxDue = s.due[k]!;
       let unpaidTotal = 0;
       let unpaidVat = 0;
       for (let c = 0; c < 4; c++) {
@@ -535,8 +533,9 @@ export function statesAt(
         if (since < 0 && running >= tolerance) since = s.due[k]!;
       }
     }
-    // Past its last instalment and owing nothing: repaid, out of the pool (§3, §14). One that still owes arrears stays in.
-    if (s.end[i]! > s.start[i]! && maxDue < asOfDay && arrearsVat + arrearsOther === 0) {
+    // Past its last instalment (a lease's instalments are in due-date order) and owing nothing: repaid, out of the pool
+    // (§3, §14). One that still owes arrears stays in.
+    if (s.end[i]! > s.start[i]! && s.due[s.end[i]! - 1]! < asOfDay && arrearsVat + arrearsOther === 0) {
       out[x] = OUTSIDE_POOL;
       continue;
     }

@@ -115,10 +115,10 @@ export function defaultsAt(
   const { entry, states } = at;
   const book = getServicingBook(db, funderId, asOf);
   const day = parseDate(asOf);
-  // Only the pool's leases (domain.md §14): a lease not yet bought or already repaid is in default in no figure.
-  const inDefault = (s: LeaseCreditState | undefined): s is LeaseCreditState =>
-    s?.status === 'defaulted' && book.byLeaseId.get(s.leaseId) !== undefined;
-  const defaulted = only ? [...only].flatMap((id) => (inDefault(stateOf(at, id)) ? [stateOf(at, id)!] : [])) : states.filter(inDefault);
+  // A lease in default is in the pool (book.ts: one not purchased yet, repaid or written off is never 'defaulted', §14).
+  const defaulted = only
+    ? [...only].flatMap((id) => (stateOf(at, id)?.status === 'defaulted' ? [stateOf(at, id)!] : []))
+    : states.filter((s) => s.status === 'defaulted');
   const label = labels(
     db,
     funderId,
@@ -243,7 +243,6 @@ const measuresMemo = processWide('creditMeasures', () => new WeakMap<LeaseCredit
 function computeMeasures(db: DbOrTx, funderId: number, asOf: string, at: StatesAt): MeasuresRow[] {
   const { entry, states: st } = at;
   const day = parseDate(asOf);
-  const book = getServicingBook(db, funderId, asOf);
   const per = new Map<string, { gross: number; rec: number; defaulted: number; exposure: number; writtenOff: number }>();
   const of = (c: string) => {
     let v = per.get(c);
@@ -251,8 +250,7 @@ function computeMeasures(db: DbOrTx, funderId: number, asOf: string, at: StatesA
     return v;
   };
   for (const s of st) {
-    // In default: the pool's leases only (the same count as the ECL's stage 3 and the Dashboard, §14).
-    if (s.status === 'defaulted' && book.byLeaseId.get(s.leaseId) !== undefined) {
+    if (s.status === 'defaulted') {
       const v = of(s.currency);
       v.defaulted++;
       v.exposure += cashPositionAt(inputOf(entry, entry.schedule.indexById.get(s.leaseId)!), day).exposure;
@@ -304,6 +302,12 @@ const eclMemo = processWide('creditEcl', () => new WeakMap<LeaseCreditState[], {
 function computeEcl({ entry, states }: StatesAt, book: ServicingBook, asOf: string): Ecl {
   const day = parseDate(asOf);
   const exposures = exposuresOf(entry, day, states);
+  const totals = new Map<string, EclTotal>();
+  const totalOf = (currency: string) => {
+    let t = totals.get(currency);
+    if (!t) totals.set(currency, (t = { currency, leases: 0, outstanding: 0, arrearsNet: 0, exposure: 0, ecl: 0 }));
+    return t;
+  };
   // Cells per currency, then per stage and bucket (nested maps: no key string built per lease).
   const cells = new Map<string, Map<string, EclRow>[]>();
   // states[i] is the lease at store index i (book.ts), the index of its exposure.
@@ -334,34 +338,23 @@ function computeEcl({ entry, states }: StatesAt, book: ServicingBook, asOf: stri
       );
     c.leases++;
     c.exposure += exposures[i]!;
+    // The pool's outstanding and arrears beside the exposure (§14: exposure = outstanding + arrears net of VAT).
+    const t = totalOf(s.currency);
+    t.outstanding += sv.outstandingPrincipal;
+    t.arrearsNet += sv.arrearsNet;
   }
   const order = [...book.bucketKeys, DEFAULT_BUCKET];
   const rows = [...cells.values()]
     .flatMap((byStage) => byStage.flatMap((m) => [...m.values()]))
     .map((c) => ({ ...c, ecl: eclOfCell(c) }))
     .sort((a, b) => a.currency.localeCompare(b.currency) || a.stage - b.stage || order.indexOf(a.bucket) - order.indexOf(b.bucket));
-  const totals = new Map<string, EclTotal>();
-  const totalOf = (currency: string) => {
-    let t = totals.get(currency);
-    if (!t) totals.set(currency, (t = { currency, leases: 0, outstanding: 0, arrearsNet: 0, exposure: 0, ecl: 0 }));
-    return t;
-  };
   for (const r of rows) {
     const t = totalOf(r.currency);
     t.leases += r.leases;
     t.exposure += r.exposure;
     t.ecl += r.ecl;
   }
-  for (let i = 0; i < states.length; i++) {
-    const s = states[i]!;
-    if (s.status === 'written_off' || s.status === 'repaid') continue;
-    const sv = book.byLeaseId.get(s.leaseId);
-    if (!sv) continue;
-    const t = totalOf(s.currency);
-    t.outstanding += sv.outstandingPrincipal;
-    t.arrearsNet += sv.arrearsNet;
-  }
-  return { rows, totals: [...totals.values()] };
+  return { rows, totals: [...totals.values()].sort((a, b) => a.currency.localeCompare(b.currency)) };
 }
 
 /** Everything the Defaults & losses screen shows on `asOf`. */

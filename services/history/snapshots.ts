@@ -171,7 +171,6 @@ export function computeMonthSnapshot(
     const from = wasInPool ? startDay : purchasedInMonth ? purchaseDay : endDay;
     const to = writtenOffInMonth ? exitDay : endDay;
     const startBalance = wasInPool ? principalDueFrom(schedule, i, startDay) : 0;
-    const balance = st.inPool ? principalDueFrom(schedule, i, endDay) : 0;
     rows.push({
       leaseId: lease.id,
       contractNumber: t?.contractNumber ?? '',
@@ -181,7 +180,8 @@ export function computeMonthSnapshot(
       originalPrincipal: t?.principal ?? 0,
       inPool: st.inPool,
       startBalance,
-      balance,
+      // statesAt's outstanding principal at the as-of day (0 outside the pool): every screen's figure at that date.
+      balance: st.outstandingPrincipal,
       scheduledPrincipal: from < to ? principalDueIn(schedule, i, from, to) : 0,
       purchasedPrincipal: purchasedInMonth ? principalDueFrom(schedule, i, purchaseDay) : 0,
       writtenOffPrincipal: writtenOffInMonth ? principalDueFrom(schedule, i, exitDay) : 0,

@@ -37,7 +37,7 @@ import type { ScenarioComparisonData, ScenarioCurrency } from '@/lib/portfolio/s
 import type { ScenarioDto } from '@/lib/validations/scenarios';
 
 export type ScenarioComparison = ScenarioComparisonData & { funder: Funder };
-import { defaultCutOff, valuationChangeLog, valueBook, type LeaseBefore, type ValuedBook } from '@/services/portfolio/valuation';
+import { defaultCutOff, valuationChangeLog, type LeaseBefore, type ValuedBook, poolBook } from '@/services/portfolio/valuation';
 
 export function toScenarioDto(s: Scenario): ScenarioDto {
   return {
@@ -245,7 +245,7 @@ function cachedProjection(
   scenario: Scenario,
   options: { cutOff?: string; gross?: boolean },
 ): { book: ValuedBook; hit: Cached } {
-  const book = valueBook(db, funderId, options.cutOff ?? defaultCutOff(), options.gross ?? false);
+  const book = poolBook(db, funderId, options.cutOff ?? defaultCutOff(), options.gross ?? false);
   let byKey = cache.get(book.valuation);
   if (!byKey) cache.set(book.valuation, (byKey = new Map()));
   const key = assumptionsKey(scenario);

@@ -29,7 +29,7 @@ import {
   type SortParams,
 } from '@/lib/portfolio/cash-flow-table';
 import { bookSummary, summarizeRows } from '@/lib/portfolio/summary';
-import { defaultCutOff, valueBook, type ValuedBook } from '@/services/portfolio/valuation';
+import { defaultCutOff, type ValuedBook, poolBook } from '@/services/portfolio/valuation';
 
 export type TotalCashFlowQuery = CashFlowFilter & SortParams & { cutOff?: string; gross: boolean };
 
@@ -95,7 +95,7 @@ function orderKey(q: TotalCashFlowQuery): string {
 /** The Total Cash Flow of a funder's book at the query's cut-off, filtered and sorted as asked. */
 export function totalCashFlowScreen(db: Db, funderId: number, query: TotalCashFlowQuery): TotalCashFlowScreen {
   const cutOff = query.cutOff ?? defaultCutOff();
-  const book = valueBook(db, funderId, cutOff, query.gross);
+  const book = poolBook(db, funderId, cutOff, query.gross);
   const cache = cacheOf(book.valuation);
   const key = orderKey(query);
   let rows: Int32Array;

@@ -337,36 +337,45 @@ export function loadBook(db: DbOrTx, funderId: number): Book {
   return { ...e.book, funder };
 }
 
-/**
- * Values the book at a cut-off (YYYY-MM-DD), net or gross of VAT, with the funder's buy and discount rates. Its rows are
- * the pool at the cut-off (domain.md §14): the leases with something left, and those past their last instalment that
- * still owe arrears by the servicing book at the same date (`owing` on the valuation, lib/portfolio isPoolRow).
- */
+/** Values the book at a cut-off (YYYY-MM-DD), net or gross of VAT, with the funder's buy and discount rates. */
 export function valueBook(db: DbOrTx, funderId: number, cutOff: string, gross = false): ValuedBook {
   const funder = requireFunder(db, funderId);
   const e = refreshEntry(db, funder);
   const book = e.book;
   const key = `${cutOff}:${gross ? 1 : 0}`;
-  let valued = e.valuations.get(key);
-  if (!valued) {
-    const valuation = valuePortfolio(
-      book.portfolio,
-      valuationOptions(funder, cutOff, gross, book.purchasePrice, book.purchaseDay, book.exitDay),
-    );
-    valued = { ...book, valuation, cutOff, gross };
-    e.valuations.set(key, valued);
-    while (e.valuations.size > MAX_VALUATIONS) e.valuations.delete(e.valuations.keys().next().value!);
-  }
-  return withOwing(db, funderId, valued);
+  const cached = e.valuations.get(key);
+  if (cached) return cached;
+  const valuation = valuePortfolio(
+    book.portfolio,
+    valuationOptions(funder, cutOff, gross, book.purchasePrice, book.purchaseDay, book.exitDay),
+  );
+  const valued = { ...book, valuation, cutOff, gross };
+  e.valuations.set(key, valued);
+  while (e.valuations.size > MAX_VALUATIONS) e.valuations.delete(e.valuations.keys().next().value!);
+  return valued;
+}
+
+/**
+ * The book valued at a cut-off whose rows are the pool then (domain.md §14), for the screens that list or count the pool
+ * (Total CF, Summary, the Dashboard, the scenarios, the reports and the tape): valueBook's, with the leases past their
+ * last instalment that still owe arrears by the servicing book at the same date (`owing` on the valuation,
+ * lib/portfolio isPoolRow). A screen that reads single leases or the funding line needs only valueBook.
+ */
+export function poolBook(db: DbOrTx, funderId: number, cutOff: string, gross = false): ValuedBook {
+  return withOwing(db, funderId, valueBook(db, funderId, cutOff, gross));
 }
 
 /** Per valued book, its copy with the owing leases for the servicing book it was made from (a payment makes a new servicing book). */
-const owingMemo = processWide('valuationOwing', () => new WeakMap<ValuedBook, { servicing: object; book: ValuedBook }>());
+const owingMemo = processWide(
+  'valuationOwing',
+  () => new WeakMap<ValuedBook, { servicing: object; owing: readonly number[]; book: ValuedBook }>(),
+);
 
 /**
  * The valued book whose valuation carries `owing`: the pool's leases at the cut-off (today or earlier) with no flow left
- * that still owe arrears (the servicing book's pool at that date, lib/servicing/book-store statesAt). The same object while neither
- * the valuation nor that set changes, so every cache keyed by the valuation keeps working; the book itself when none owes.
+ * that still owe arrears (the servicing book's pool at that date, lib/servicing/book-store statesAt). The same object
+ * while neither the valuation nor that set changes, so every cache keyed by the valuation keeps working; the book
+ * itself when none owes.
  */
 function withOwing(db: DbOrTx, funderId: number, valued: ValuedBook): ValuedBook {
   // A future cut-off is a projection in which every lessee pays on time (domain.md §10's contractual case): nothing is
@@ -376,25 +385,23 @@ function withOwing(db: DbOrTx, funderId: number, valued: ValuedBook): ValuedBook
   const hit = owingMemo.get(valued);
   if (hit?.servicing === servicing) return hit.book;
   const v = valued.valuation;
-  let owing: Uint8Array | null = null;
+  const owing: number[] = [];
   for (const s of servicing.leases) {
     if (s.outstandingPrincipal !== 0) continue;
     const i = valued.indexById.get(s.leaseId);
-    if (i === undefined || hasRemainingFlows(v, i)) continue;
-    (owing ??= new Uint8Array(v.count))[i] = 1;
+    if (i !== undefined && !hasRemainingFlows(v, i)) owing.push(i);
   }
   // The previous copy when the same leases owe (a payment elsewhere in the book), so its caches stay.
-  const same = hit && sameOwing((hit.book.valuation as PoolValuation).owing, owing);
-  const book = same ? hit.book : owing === null ? valued : { ...valued, valuation: { ...v, owing } as PoolValuation };
-  owingMemo.set(valued, { servicing, book });
+  const same = hit !== undefined && hit.owing.length === owing.length && hit.owing.every((i, k) => i === owing[k]);
+  let book = valued;
+  if (same) book = hit.book;
+  else if (owing.length > 0) {
+    const mask = new Uint8Array(v.count);
+    for (const i of owing) mask[i] = 1;
+    book = { ...valued, valuation: { ...v, owing: mask } as PoolValuation };
+  }
+  owingMemo.set(valued, { servicing, owing, book });
   return book;
-}
-
-function sameOwing(a: Uint8Array | undefined, b: Uint8Array | null): boolean {
-  if (!a || !b) return !a && !b;
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
 
 /** Brings the funder's valuation caches up to date now (call right after a write, so the next read is fresh). */

@@ -9,7 +9,7 @@ import type { Funder } from '@/db/schema/portfolio';
 import { NotFound } from '@/lib/domain/errors';
 import type { ExportColumn } from '@/lib/exports';
 import type { Formatter } from '@/lib/format';
-import { defaultCutOff, valueBook, type ValuedBook } from '@/services/portfolio/valuation';
+import { defaultCutOff, type ValuedBook, poolBook } from '@/services/portfolio/valuation';
 import type { StratDimension, ServicingReportKind } from '@/lib/reports/constants';
 import { buildCustomers, type CustomerRow } from '@/lib/reports/customers';
 import { customerDelinquency, servicingBookOf, stratDelinquency, tapeDelinquency } from '@/services/reports/delinquency';
@@ -30,7 +30,7 @@ export function requireFunder(db: Db, funderId: number): Funder {
 
 /** The valued book of a report at `asOf` (default: the first day of the current month). */
 export function reportBook(db: Db, funderId: number, asOf?: string): ValuedBook {
-  return valueBook(db, funderId, asOf ?? defaultCutOff());
+  return poolBook(db, funderId, asOf ?? defaultCutOff());
 }
 
 export function stratificationOf(db: Db, book: ValuedBook, dimension: StratDimension): Stratification {

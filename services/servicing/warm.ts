@@ -4,7 +4,9 @@ import { todayIso } from '@/lib/clock';
  * Warms the servicing caches when the server starts (instrumentation.ts, after the portfolio books):
  * for each funder the book's stores (schedule and ledger in typed arrays), the servicing book today, at
  * the first day of the month (the reports' default cut-off) and at last month's end, the clients
- * behaviour today, the Delinquency page's default view and roll rates (last month to today), and the
+ * behaviour today, the Delinquency page's default view and roll rates (last month to today), the pool at the
+ * default cut-off with its Summary and Dashboard figures (services/portfolio/valuation poolBook: it reads the servicing
+ * book at the cut-off, so it comes after it, never in the synchronous portfolio warm-up), and the
  * servicing reports of the last complete month (the reports' default), then Delinquency per lessee, so that a user's first visit of
  * a servicing screen or report is fast. The stores are
  * read in chunks yielding to the event loop, so the server answers meanwhile; a request that needs a
@@ -17,11 +19,12 @@ export async function warmServicingCaches(today = todayIso()): Promise<{ funders
     { listFunders },
     { warmServicingBook },
     { behaviourRows, delinquencyView, rollRates },
-    { defaultCutOff },
+    { defaultCutOff, poolBook },
     finance,
     reports,
     { servicingKpis },
     { SERVICING_REPORT_KINDS },
+    { bookSummary, dashboardFigures },
   ] = await Promise.all([
     import('@/services/database/own-connection'),
     import('@/db/queries/funders'),
@@ -32,6 +35,7 @@ export async function warmServicingCaches(today = todayIso()): Promise<{ funders
     import('@/services/reports/servicing-reports'),
     import('@/services/servicing/kpis'),
     import('@/lib/reports/constants'),
+    import('@/lib/portfolio/summary'),
   ]);
   const t0 = performance.now();
   const day = finance.tryParseDate(today)!;
@@ -51,6 +55,12 @@ export async function warmServicingCaches(today = todayIso()): Promise<{ funders
       await new Promise((resolve) => setImmediate(resolve));
       // The Dashboard's servicing KPIs (this month's scheduled and collected sums).
       servicingKpis(db, funder.id, today);
+      await new Promise((resolve) => setImmediate(resolve));
+      // The pool at the default cut-off (its owing leases read from the servicing book just warmed) and the Summary and
+      // Dashboard figures over it: the same objects as the portfolio warm-up's when no lease owes after its last instalment.
+      const pool = poolBook(db, funder.id, defaultCutOff(today));
+      bookSummary(pool, funder.baseCurrency);
+      dashboardFigures(pool, funder.baseCurrency);
       await new Promise((resolve) => setImmediate(resolve));
     }
     const month = reports.lastCompleteMonth(today);

@@ -25,7 +25,7 @@ import { statusOrigin } from '@/lib/domain/status-origin';
 import { liveIndices } from '@/lib/portfolio/cash-flow-table';
 import { bookLiability, fundingLineBalance, fundingLineMonth } from '@/lib/portfolio/liability';
 import { PURCHASE_PRICE_PCT_DECIMALS, tapeExportColumns, tapePage, type TapeRow } from '@/lib/reports/tape';
-import { loadBook, valueBook } from '@/services/portfolio/valuation';
+import { loadBook, poolBook, valueBook } from '@/services/portfolio/valuation';
 import { buildServicingReport } from '@/services/reports/servicing-reports';
 import { getServicingBook } from '@/services/servicing/book';
 
@@ -109,7 +109,7 @@ describe('on a seeded book', () => {
   });
 
   test('no Total CF row, no tape row and no servicing-book lease was purchased after the date', () => {
-    const book = valueBook(db, 1, CUT);
+    const book = poolBook(db, 1, CUT);
     const src = { funderId: 1, buyRate: book.funder.buyRate, ...book };
     for (const i of liveIndices(book)) expect(book.leases[i]!.purchaseDate <= CUT).toBe(true);
     const tape = tapePage(src, 0, 100_000);

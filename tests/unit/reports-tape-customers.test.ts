@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { createTestDb } from '../helpers/test-db';
 import { seedPortfolio } from '@/db/seed/portfolio';
 import { csvStream } from '@/lib/exports';
-import { valueBook, type ValuedBook } from '@/services/portfolio/valuation';
+import { poolBook, type ValuedBook } from '@/services/portfolio/valuation';
 import { buildCustomers, queryCustomers } from '@/lib/reports/customers';
 import { summaryTotalsOf } from '@/lib/reports/stratification';
 import { TAPE_COLUMNS, TAPE_HEADERS, tapeBatches, tapeExportColumns, tapeRow } from '@/lib/reports/tape';
@@ -16,7 +16,7 @@ let book: ValuedBook;
 beforeAll(() => {
   const db = createTestDb();
   seedPortfolio(db, { leases: 250, today: '2026-11-21', seed: 9 });
-  book = valueBook(db, 1, '2026-11-01');
+  book = poolBook(db, 1, '2026-11-01');
 });
 const tapeSrc = () => ({ funderId: 1, buyRate: book.funder.buyRate, ...book });
 

@@ -15,7 +15,6 @@ import { seedPortfolio } from '@/db/seed/portfolio';
 import { seedDemoUsers } from '@/db/seed/users';
 import { LeasePortfolio, purchasePrices, valuePortfolio } from '@/lib/finance';
 import { parseDate } from '@/lib/finance/dates';
-import type { PoolValuation } from '@/lib/portfolio/cash-flow-table';
 import { rebuildValuationInBackground, valueBook } from '@/services/portfolio/valuation';
 
 const F = 1;
@@ -45,12 +44,6 @@ function fromScratch(db: Db) {
   return { ids: records.map((r) => r.id), v: valuePortfolio(p, options) };
 }
 
-/** The book's valuation as lib/finance computed it, without the pool's owing leases valueBook lays over it (domain.md §14). */
-function valuationOf(book: ReturnType<typeof valueBook>) {
-  const { owing: _owing, ...v } = book.valuation as PoolValuation;
-  return v;
-}
-
 describe('valuation reload in the background', () => {
   let dir: string;
   let db: Db;
@@ -78,7 +71,7 @@ describe('valuation reload in the background', () => {
     expect(after).not.toBe(before);
     const expected = fromScratch(db);
     expect(after.leases.map((l) => l.id)).toEqual(expected.ids);
-    expect(valuationOf(after)).toEqual(expected.v);
+    expect(after.valuation).toEqual(expected.v);
     expect(Array.from(after.valuation.sellto4G)).not.toEqual(Array.from(before.valuation.sellto4G));
   });
 
@@ -98,6 +91,6 @@ describe('valuation reload in the background', () => {
     await run;
     const after = valueBook(db, F, CUT_OFF);
     expect(after).not.toBe(before);
-    expect(valuationOf(after)).toEqual(fromScratch(db).v);
+    expect(after.valuation).toEqual(fromScratch(db).v);
   });
 });

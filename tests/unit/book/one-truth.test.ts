@@ -28,7 +28,7 @@ import { collateralAt } from '@/services/facilities/collateral';
 import { seedDemoFacilities } from '@/services/facilities/demo';
 import { facilityMonthMetrics } from '@/services/facilities/metrics';
 import { performanceReport } from '@/services/history/snapshots';
-import { valueBook } from '@/services/portfolio/valuation';
+import { poolBook, valueBook } from '@/services/portfolio/valuation';
 import { customersOf, stratificationOf, tapeSourceOf } from '@/services/reports/service';
 import { getServicingBook } from '@/services/servicing/book';
 import { delinquencyView } from '@/services/servicing/views';
@@ -55,7 +55,7 @@ const sorted = (m: Totals) =>
 
 /** The pool at D: the Total Cash Flow's rows (count and Σ prin per currency). */
 function pool(d: string): Totals {
-  const book = valueBook(db, F, d);
+  const book = poolBook(db, F, d);
   const m: Totals = new Map();
   for (const i of liveIndices(book)) add(m, book.leases[i]!.currency, 1, book.valuation.prin[i]!);
   return m;
@@ -77,7 +77,7 @@ describe.each(DATES)('at %s (%s)', (_label, d) => {
   });
 
   test('outstanding principal and leases: Total CF = Summary = Dashboard = Stratification = Tape = Customers', () => {
-    const book = valueBook(db, F, d);
+    const book = poolBook(db, F, d);
     const expected = sorted(pool(d));
     const summary: Totals = new Map();
     for (const s of bookSummary(book, book.funder.baseCurrency)) add(summary, s.currency, s.count, s.prin);

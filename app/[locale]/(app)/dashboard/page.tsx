@@ -20,7 +20,7 @@ import { formatDecimal, formatIsoDate, formatIsoMonth, formatMoney, formatPercen
 import { periodMonth } from '@/lib/portfolio/cash-flow-table';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
 import { dashboardFigures } from '@/lib/portfolio/summary';
-import { defaultCutOff, valueBook } from '@/services/portfolio/valuation';
+import { defaultCutOff, poolBook } from '@/services/portfolio/valuation';
 import { ServicingKpis } from '@/components/servicing/servicing-kpis';
 import { servicingKpis } from '@/services/servicing/kpis';
 import { todayIso } from '@/lib/clock';
@@ -88,7 +88,7 @@ export default async function DashboardPage({ params, searchParams }: Props) {
       <DashboardTabs active="overview" />
     </>
   );
-  const book = valueBook(db, funder.id, cutOff, false);
+  const book = poolBook(db, funder.id, cutOff, false);
   const order = currencyOrder(funder.baseCurrency, dashboardFigures(book, funder.baseCurrency));
   // One currency order on every card: base currency first, then by outstanding principal.
   const figures = sortByCurrencyOrder(dashboardFigures(book, funder.baseCurrency), order);

@@ -17,7 +17,7 @@ import { formatDecimal, formatIsoDate, formatIsoMonth } from '@/lib/format';
 import { CASH_PERIODS, endedCount, parseLenient, periodMonth, valuationParamsSchema } from '@/lib/portfolio/cash-flow-table';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
 import { bookSummary } from '@/lib/portfolio/summary';
-import { defaultCutOff, valueBook } from '@/services/portfolio/valuation';
+import { defaultCutOff, poolBook } from '@/services/portfolio/valuation';
 import { Layers } from '@/lib/icons';
 import { ScenarioCard } from '@/components/scenarios/scenario-card';
 import { scenarioParam } from '@/lib/validations/scenarios';
@@ -48,7 +48,7 @@ export default async function PortfolioSummaryPage({ params, searchParams }: Pro
   const funder = await getActiveFunder(db);
   const { value: query } = parseLenient(pageQuery, await searchParams);
   const cutOff = query.cutOff ?? defaultCutOff();
-  const book = valueBook(db, funder.id, cutOff, query.gross);
+  const book = poolBook(db, funder.id, cutOff, query.gross);
   const summary = bookSummary(book, funder.baseCurrency);
   const ended = endedCount(book);
   const linkQuery: Record<string, string> = { ...(query.cutOff ? { cutOff } : {}), ...(query.gross ? { gross: '1' } : {}) };
