@@ -1,7 +1,8 @@
 /**
  * Credit records (domain.md §8): unlikely-to-pay / SICR flags, write-offs under four eyes and recoveries.
- * Every write runs in one IMMEDIATE transaction with its audit row; an approved write-off journals the lease
- * (lease change journal) so the valuation and servicing caches re-read that lease only.
+ * Every write runs in one IMMEDIATE transaction with its audit row and its row of the book change journal
+ * (db/queries/book-changes.ts): a flag journals `flag`, a write-off decision or a recovery `loss`, and an approved
+ * write-off also `lease` (the lease leaves the pool), so each view of the book re-reads that lease only.
  */
 import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../client';
@@ -9,8 +10,7 @@ import { creditFlags, recoveries, writeOffs, type CreditFlag, type Recovery, typ
 import { leases, lessees } from '../schema/portfolio';
 import { users } from '../schema/auth';
 import { recordAudit, type AuditActor } from './audit';
-import { recordLeaseChange } from './lease-changes';
-import { LESSEE_KIND_AUDIT } from './lessees';
+import { recordBookChange } from './book-changes';
 import { sqliteOf } from './servicing';
 import { Conflict, Forbidden, Invalid, NotFound } from '@/lib/domain/errors';
 import { statementFor } from './prepared';
@@ -18,27 +18,6 @@ import { statementFor } from './prepared';
 export type CreditActor = AuditActor & { userId: number };
 
 export const WRITE_OFF_SELF_APPROVAL = 'Four eyes: you proposed this write-off, so another user must approve it.';
-
-/**
- * A stamp of everything credit-related of the funder that is not the book, by part: the flags, the loss ledger
- * (write-offs and recoveries) and the lessees' kinds (their audit rows, db/queries/lessees.ts updateLesseeKind);
- * `key` is all of them, for cache keys. Each part moves when a row of it is added or decided.
- */
-export type CreditRecordsStamp = { flags: string; ledger: string; kinds: string; key: string };
-
-export function creditRecordsStamp(db: DbOrTx, funderId: number): CreditRecordsStamp {
-  const [flags, writeOffs, recovered, kinds] = statementFor(
-    db,
-    `select (select count(*) || ':' || coalesce(max(id), 0) || ':' || coalesce(max(cleared_at), 0) from credit_flags where funder_id = ?),
-              (select count(*) || ':' || coalesce(max(id), 0) || ':' || coalesce(max(decided_at), 0) from write_offs where funder_id = ?),
-              (select count(*) || ':' || coalesce(max(id), 0) from recoveries where funder_id = ?),
-              (select coalesce(max(id), 0) from audit_log where entity = ? and action = ? and funder_id = ?)`,
-  )
-    .raw()
-    .get(funderId, funderId, funderId, LESSEE_KIND_AUDIT.entity, LESSEE_KIND_AUDIT.action, funderId) as [string, string, string, number];
-  const ledger = `${writeOffs}|${recovered}`;
-  return { flags, ledger, kinds: String(kinds), key: `${flags}|${ledger}|${kinds}` };
-}
 
 /** Every flag of the funder (cleared ones included: they shape the default history). */
 export function listCreditFlags(db: DbOrTx, funderId: number): CreditFlag[] {
@@ -196,6 +175,7 @@ export function flagLease(
         })
         .returning()
         .get();
+      recordBookChange(tx, input.funderId, 'flag', input.leaseId);
       recordAudit(
         tx,
         {
@@ -240,6 +220,7 @@ export function unflagLease(
         .where(eq(creditFlags.id, active.id))
         .returning()
         .get();
+      recordBookChange(tx, input.funderId, 'flag', input.leaseId);
       recordAudit(
         tx,
         {
@@ -302,6 +283,7 @@ export function proposeWriteOff(
         })
         .returning()
         .get();
+      recordBookChange(tx, input.funderId, 'loss', input.leaseId);
       recordAudit(
         tx,
         {
@@ -359,7 +341,8 @@ export function approveWriteOff(
         .returning()
         .get();
       tx.update(leases).set({ writtenOffOn: row.writeOffOn, updatedAt: now }).where(eq(leases.id, row.leaseId)).run();
-      recordLeaseChange(tx, row.funderId, row.leaseId);
+      recordBookChange(tx, row.funderId, 'lease', row.leaseId);
+      recordBookChange(tx, row.funderId, 'loss', row.leaseId);
       recordAudit(
         tx,
         {
@@ -410,6 +393,7 @@ export function rejectWriteOff(
         .where(eq(writeOffs.id, id))
         .returning()
         .get();
+      recordBookChange(tx, row.funderId, 'loss', row.leaseId);
       recordAudit(
         tx,
         {
@@ -461,6 +445,7 @@ export function insertRecovery(
     })
     .returning()
     .get();
+  recordBookChange(tx, input.funderId, 'loss', input.leaseId);
   recordAudit(
     tx,
     {

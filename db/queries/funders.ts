@@ -1,5 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../client';
+import { sqliteOf, type DbOrTx } from '../client';
+import { recordBookChange } from './book-changes';
 import { deepFreeze, readUntilChange } from './change-memo';
 import { preparedFor } from './prepared';
 import { funders, type Funder } from '../schema/portfolio';
@@ -39,7 +40,7 @@ export function getFunderByName(db: DbOrTx, name: string): Funder | undefined {
   return listFunders(db).find((f) => f.name.trim().toLowerCase() === wanted);
 }
 
-export type NewFunderInput = Omit<typeof funders.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'dataVersion'>;
+export type NewFunderInput = Omit<typeof funders.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'dataVersion' | 'bookVersion'>;
 
 export function createFunder(db: DbOrTx, input: NewFunderInput, now = Date.now()): Funder {
   return db
@@ -49,22 +50,21 @@ export function createFunder(db: DbOrTx, input: NewFunderInput, now = Date.now()
     .get();
 }
 
-export type FunderSettingsPatch = Partial<Omit<Funder, 'id' | 'createdAt' | 'updatedAt' | 'dataVersion'>>;
+export type FunderSettingsPatch = Partial<Omit<Funder, 'id' | 'createdAt' | 'updatedAt' | 'dataVersion' | 'bookVersion'>>;
 
-/** Updates a funder's parameters; the data version moves so every cached figure is recomputed. */
+/**
+ * Updates a funder's parameters and journals the change (`settings`, db/queries/book-changes.ts): every view of the
+ * book computed with the old parameters is recomputed. In one transaction (a savepoint inside the caller's).
+ */
 export function updateFunder(db: DbOrTx, id: number, patch: FunderSettingsPatch): Funder | undefined {
-  return db
-    .update(funders)
-    .set({ ...patch, dataVersion: sql`${funders.dataVersion} + 1`, updatedAt: Date.now() })
-    .where(eq(funders.id, id))
-    .returning()
-    .get();
-}
-
-/** Marks the funder's book as changed (a lease was created, edited or deleted). */
-export function bumpFunderDataVersion(db: DbOrTx, id: number): void {
-  db.update(funders)
-    .set({ dataVersion: sql`${funders.dataVersion} + 1` })
-    .where(eq(funders.id, id))
-    .run();
+  return sqliteOf(db).transaction(() => {
+    const updated = db
+      .update(funders)
+      .set({ ...patch, dataVersion: sql`${funders.dataVersion} + 1`, updatedAt: Date.now() })
+      .where(eq(funders.id, id))
+      .run();
+    if (updated.changes === 0) return undefined;
+    recordBookChange(db, id, 'settings');
+    return db.select().from(funders).where(eq(funders.id, id)).get();
+  })();
 }

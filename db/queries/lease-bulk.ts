@@ -3,7 +3,7 @@
  * rows as insertLease / applyLeaseUpdate (db/queries/leases.ts) — lease, schedule, history, audit row, change
  * journal — with the same checks (lessee of the funder, contract number free, optimistic version), but through
  * statements prepared once and reused for every lease, schedule rows inserted many to a statement, and the
- * funder's data version bumped once at the end instead of once per lease (readers see the transaction whole).
+ * funder's lock (db/queries/book-changes.ts) taken once, before the first journal row, instead of once per lease.
  *
  * Values are written as Drizzle writes them: every column, a missing value taking the column's default, and
  * mapped to the driver by the column (booleans as 0/1); rows read back are mapped by the columns as well, so
@@ -98,7 +98,8 @@ export class LeaseBulkWriter {
   private dueIndexSql: string | null = null;
   private schedule: unknown[] = [];
   private scheduleRows = 0;
-  private changed = false;
+  /** Whether the funder's lock is taken (its first journal row written). */
+  private locked = false;
 
   /**
    * Reads the funder, its lessees and contract numbers once through `tx`, which sees what the write transaction
@@ -133,9 +134,9 @@ export class LeaseBulkWriter {
       history: 'insert into lease_history (lease_id, version, action, changes, user_id, at) values (?, ?, ?, ?, ?, ?)',
       audit:
         'insert into audit_log (at, user_id, user_email, funder_id, entity, entity_id, action, before, after) values (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-      journal: 'insert into lease_changes (funder_id, lease_id) values (?, ?)',
+      journal: "insert into book_changes (funder_id, kind, lease_id) values (?, 'lease', ?)",
       insertLessee: insertInto('lessees', LESSEE_COLS),
-      bump: 'update funders set data_version = data_version + 1 where id = ?',
+      bump: 'update funders set book_version = book_version + 1, data_version = data_version + 1 where id = ?',
     };
     for (const [name, sql] of Object.entries(statements)) sink.prepare(`${PREFIX}${name}`, sql);
     this.getLease = db.prepare('select * from leases where id = ?');
@@ -250,13 +251,11 @@ export class LeaseBulkWriter {
     this.dueIndexSql = sql;
   }
 
-  /** Writes the schedule rows still buffered, builds a deferred index and bumps the funder's data version once (call before COMMIT). */
+  /** Writes the schedule rows still buffered and builds a deferred index (call before COMMIT). */
   finish(): void {
     this.flushSchedule();
     if (this.dueIndexSql) this.sink.exec(this.dueIndexSql);
     this.dueIndexSql = null;
-    if (this.changed) this.write('bump', [this.funderId]);
-    this.changed = false;
   }
 
   private assertLessee(lesseeId: number): void {
@@ -299,8 +298,10 @@ export class LeaseBulkWriter {
     ]);
   }
 
+  /** Journals the lease; the first time, the funder's lock comes first (book-changes.ts: journal rows in commit order). */
   private journal(leaseId: number, funderId: number): void {
+    if (!this.locked) this.write('bump', [funderId]);
+    this.locked = true;
     this.write('journal', [funderId, leaseId]);
-    this.changed = true;
   }
 }

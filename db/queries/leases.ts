@@ -6,7 +6,7 @@ import type { Db, DbOrTx } from '../client';
 import { recordAudit } from './audit';
 import { leaseHistory, leases, lessees, scheduleRows, type Lease, type NewLease } from '../schema/portfolio';
 import { getFunder } from './funders';
-import { recordLeaseChange } from './lease-changes';
+import { recordBookChange } from './book-changes';
 import { scheduleOfLease } from './lease-terms';
 
 /** Fields a user supplies for a lease; principal and instalment are derived by lib/finance. */
@@ -98,7 +98,7 @@ export function insertLease(tx: DbOrTx, input: LeaseInput, userId: number | null
   insertSchedule(tx, lease.id, schedule);
   tx.insert(leaseHistory).values({ leaseId: lease.id, version: 1, action: 'created', userId, at: now }).run();
   recordAudit(tx, { actor: userId, funderId: lease.funderId, entity: 'lease', entityId: lease.id, action: 'create', after: lease }, now);
-  recordLeaseChange(tx, lease.funderId, lease.id);
+  recordBookChange(tx, lease.funderId, 'lease', lease.id);
   return lease;
 }
 
@@ -194,7 +194,7 @@ export function applyLeaseUpdate(
     },
     now,
   );
-  recordLeaseChange(tx, current.funderId, id);
+  recordBookChange(tx, current.funderId, 'lease', id);
   return updated;
 }
 
@@ -210,7 +210,7 @@ export function deleteLease(db: Db, id: number, assertDeletable?: (lease: Lease)
       assertDeletable?.(current);
       tx.delete(leases).where(eq(leases.id, id)).run();
       recordAudit(tx, { actor: userId, funderId: current.funderId, entity: 'lease', entityId: id, action: 'delete', before: current });
-      recordLeaseChange(tx, current.funderId, id);
+      recordBookChange(tx, current.funderId, 'lease', id);
     },
     { behavior: 'immediate' },
   );

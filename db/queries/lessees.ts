@@ -3,9 +3,10 @@ import { NotFound } from '@/lib/domain/errors';
 import type { Db, DbOrTx } from '../client';
 import { lessees, type Funder, type Lessee } from '../schema/portfolio';
 import { recordAudit, type AuditActor } from './audit';
+import { recordBookChange } from './book-changes';
 
-/** The audit entity and action of a kind change (db/queries/credit.ts creditRecordsStamp watches them). */
-export const LESSEE_KIND_AUDIT = { entity: 'lessee', action: 'kind' } as const;
+/** The audit entity and action of a kind change. */
+const LESSEE_KIND_AUDIT = { entity: 'lessee', action: 'kind' } as const;
 
 /**
  * Sets a lessee's kind (retail or corporate: the absolute materiality threshold of its leases, domain.md §8), with
@@ -26,6 +27,7 @@ export function updateLesseeKind(
       if (!current || current.funderId !== funderId) throw new NotFound(`Lessee ${id} does not exist for funder ${funderId}.`);
       if (current.kind === kind) return { lessee: current, changed: false };
       const lessee = tx.update(lessees).set({ kind, updatedAt: now }).where(eq(lessees.id, id)).returning().get();
+      recordBookChange(tx, funderId, 'lessee');
       recordAudit(tx, { actor, funderId, ...LESSEE_KIND_AUDIT, entityId: id, before: { kind: current.kind }, after: { kind } }, now);
       return { lessee, changed: true };
     },

@@ -11,6 +11,7 @@ import {
 import { leaseInstalments } from '@/lib/servicing/instalments';
 import type { BankLine } from '@/lib/servicing/bank-csv';
 import type { Db, DbOrTx } from '../client';
+import { recordBookChange } from './book-changes';
 import { recordAudit } from './audit';
 import { leases, lessees, scheduleRows, type Funder, type Lease } from '../schema/portfolio';
 import { paymentAllocations, paymentImportLines, paymentImports, payments, type PAYMENT_METHODS } from '../schema/servicing';
@@ -134,6 +135,7 @@ function insertPayment(
       { field: 'currency', message: `Must be the lease's currency (${lease.currency}).` },
     ]);
   }
+  recordBookChange(tx, funderId, 'ledger', lease.id);
   return tx
     .insert(payments)
     .values({
@@ -211,6 +213,7 @@ export function reversePayment(
         })
         .returning()
         .get();
+      recordBookChange(tx, funderId, 'ledger', lease.id);
       try {
         recomputeLeaseAllocations(tx, funder, lease);
       } catch (e) {

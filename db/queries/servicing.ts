@@ -24,34 +24,6 @@ export type ServicingLease = ResidualTerms & {
 export { sqliteOf };
 const client = sqliteOf;
 
-/** What changes the servicing figures: any ledger entry (max payment id, global) and any lease or settings change (funder dataVersion). */
-export function servicingStamp(db: DbOrTx, funderId: number): string {
-  const r = statementFor(
-    db,
-    `select (select coalesce(max(id), 0) from payments) as p, (select data_version from funders where id = ?) as v`,
-  ).get(funderId) as { p: number; v: number | null };
-  return `${r.p}:${r.v ?? 'none'}`;
-}
-
-/** The ledger's stamp: max payment id (the ledger is append-only; a reversal is a new row). */
-export function ledgerStamp(db: DbOrTx): number {
-  return statementFor(db, `select coalesce(max(id), 0) from payments`).pluck().get() as number;
-}
-
-/**
- * What changes the funder's leases and schedules (not its settings): count, max id, Σ version (every
- * edit bumps it and rebuilds the schedule in the same transaction) and the latest update time.
- */
-export function bookLeaseStamp(db: DbOrTx, funderId: number): string {
-  const r = statementFor(
-    db,
-    `select count(*), coalesce(max(id), 0), coalesce(sum(version), 0), coalesce(max(updated_at), 0) from leases where funder_id = ?`,
-  )
-    .raw()
-    .get(funderId) as number[];
-  return r.join(':');
-}
-
 /**
  * Every lease of the funder that belongs to the book (status ≠ terminated, as the portfolio) and, with
  * an `asOf`, is in the pool on it (purchased on or before it), in id order, with its instalments (schedule rows + residual) and its ledger entries received on or before
@@ -464,13 +436,6 @@ export function reversalsOfLeases(db: DbOrTx, funderId: number, ids: readonly nu
   )
     .raw()
     .all(JSON.stringify(ids), funderId) as [number, string, number, string][];
-}
-
-/** The leases of the funder with ledger entries (payments or reversals) of id > `afterId`, ascending. */
-export function leasesWithEntriesAfter(db: DbOrTx, funderId: number, afterId: number): number[] {
-  return statementFor(db, `select distinct lease_id from payments not indexed where id > ? and funder_id = ? order by lease_id`)
-    .pluck()
-    .all(afterId, funderId) as number[];
 }
 
 /** Contract number, status and lessee of the funder's leases of `ids` (labels of the servicing screens, updated per changed lease). */

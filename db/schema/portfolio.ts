@@ -58,8 +58,13 @@ export const funders = sqliteTable('funders', {
   provisionMatrix: text('provision_matrix').notNull().default('{}'),
   // Four eyes (domain.md §12): a quotation's approver must not be its submitter. On unless a funder turns it off.
   fourEyes: integer('four_eyes', { mode: 'boolean' }).notNull().default(true),
-  // Bumped on every change of parameters or of the book: cached valuations carry it and are never stale.
+  // Bumped on every change of parameters or of the leases (not by payments or credit records): what a change of the
+  // book's terms is checked by (a proposal's base version, the cached valuations).
   dataVersion: integer('data_version').notNull().default(0),
+  // The funder's lock and change counter: bumped first by every write that appends to the book change journal
+  // (db/queries/book-changes.ts), so writers of one funder append in commit order; a view of the book holding the
+  // same value is up to date without reading the journal.
+  bookVersion: integer('book_version').notNull().default(0),
   createdAt: integer('created_at').notNull(),
   updatedAt: integer('updated_at').notNull(),
 });
@@ -259,21 +264,30 @@ export const portfolioViews = sqliteTable(
 );
 
 /**
- * The change journal of the funder's leases: one row per lease created, edited (terms or status) or
- * deleted, written in the same transaction as the change (db/queries/leases.ts). A cache that holds
- * the book as of journal seq S re-reads only the leases with a row after S (services/portfolio,
- * services/servicing). No foreign key on lease_id: a deleted lease keeps its rows. Append-only.
+ * The funder's book change journal: one row per change of anything a figure of the book is derived from, written in
+ * the same transaction as the change (db/queries/book-changes.ts recordBookChange, after the funder's row lock):
+ * - `lease`: a lease created, edited (terms, status, write-off) or deleted (lease_id);
+ * - `ledger`: a payment or reversal of the lease (lease_id);
+ * - `flag`: an unlikely-to-pay or SICR flag of the lease set or cleared (lease_id);
+ * - `loss`: a write-off proposed, decided, or a recovery of the lease (lease_id);
+ * - `lessee`: a lessee's kind (retail / corporate) changed (lease_id null);
+ * - `settings`: the funder's parameters changed (lease_id null);
+ * - `book`: a bulk write of the whole book (the demo seed): every view rebuilds (lease_id null).
+ * The views of the book (services/portfolio, services/servicing, services/credit) hold the seq they reflect and apply
+ * only the rows after it. Seqs of one funder are in commit order: each writer takes the funder's lock before it
+ * inserts its row. No foreign key on lease_id: a deleted lease keeps its rows. Append-only.
  */
-export const leaseChanges = sqliteTable(
-  'lease_changes',
+export const bookChanges = sqliteTable(
+  'book_changes',
   {
     seq: integer('seq').primaryKey({ autoIncrement: true }),
     funderId: integer('funder_id')
       .notNull()
       .references(() => funders.id),
-    leaseId: integer('lease_id').notNull(),
+    kind: text('kind', { enum: ['lease', 'ledger', 'flag', 'loss', 'lessee', 'settings', 'book'] }).notNull(),
+    leaseId: integer('lease_id'),
   },
-  (t) => [index('lease_changes_funder_seq_idx').on(t.funderId, t.seq)],
+  (t) => [index('book_changes_funder_seq_idx').on(t.funderId, t.seq)],
 );
 
 export type Funder = typeof funders.$inferSelect;

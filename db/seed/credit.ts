@@ -5,6 +5,7 @@
  * off (proposed by one user, approved by another) with partial recoveries, one write-off is pending, and one
  * performing lease is flagged unlikely to pay. Default dates and exposures come from lib/credit over the ledger.
  */
+import { recordBookChange } from '../queries/book-changes';
 import { NEVER, absoluteThreshold, cashPositionAt, creditSettingsOf, creditTimeline, type CreditLeaseInput } from '@/lib/credit';
 import { formatDate, tryParseDate } from '@/lib/finance';
 import type { Instalment, LedgerEntry } from '@/lib/servicing';
@@ -220,5 +221,7 @@ export function seedCredit(
       .run(opts.funderId, flagged.lease.id, formatDate(today - 10), 'Lessee filed for insolvency protection', proposer, now);
     out.flagged = 1;
   }
+  // Statuses, kinds, flags and the loss ledger were written in bulk: one `book` row of the change journal.
+  recordBookChange(db, opts.funderId, 'book');
   return out;
 }

@@ -7,6 +7,7 @@
  * Payments and their allocations (lib/servicing, the funder's component order) are written in bulk
  * with multi-row prepared statements in one transaction.
  */
+import { recordBookChange } from '../queries/book-changes';
 import { addDays } from '@/lib/finance';
 import { allocatePayments, type LedgerEntry } from '@/lib/servicing';
 import type { Db } from '../client';
@@ -198,5 +199,7 @@ export function seedPayments(
   } finally {
     sqlite.pragma(`cache_size = ${cacheSize}`);
   }
+  // The ledger was written in bulk: one `book` row of the change journal.
+  recordBookChange(db, opts.funderId, 'book');
   return { ...totals, ledgers };
 }

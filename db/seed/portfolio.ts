@@ -3,6 +3,7 @@
  * vehicles, machinery, IT and medical equipment; mostly EUR with GBP and CHF; 12–60 month terms in
  * advance and arrears, with and without residuals; start dates over the past five years.
  */
+import { recordBookChange } from '../queries/book-changes';
 import { buildSchedule, type CurrencyCode, type Frequency, type Schedule, type Timing } from '@/lib/finance';
 import { addMonths } from '@/lib/finance/dates';
 import { leaseInstalments } from '@/lib/servicing/instalments';
@@ -378,6 +379,8 @@ export function seedPortfolio(
         insFunder.run(f.name, f.baseCurrency, f.buyRate, f.facilityRate, f.advanceRate, f.vatDefault, f.servicingFee, now, now)
           .lastInsertRowid,
       );
+      // The whole book is new: one `book` row of the change journal (every view of the book builds it anew).
+      recordBookChange(db, funderId, 'book');
       const book: SeededLedger[] | undefined = totals.ledgers ? [] : undefined;
       if (book) totals.ledgers!.set(funderId, book);
       totals.funders++;

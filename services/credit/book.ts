@@ -6,12 +6,14 @@
  *
  * Cache per database and funder, kept up to date lease by lease: the servicing store version says which leases
  * changed (changedLeasesSince), and only their timelines are recomputed; a change of the credit settings or of
- * the servicing settings (component order) or a rebuild of the stores recomputes all; a change of the flags
- * recomputes the flagged leases; a lessee's kind change (its audit row moves the records stamp) recomputes that
- * lessee's leases; write-offs and recoveries are re-read by their stamp (they do not change a timeline).
+ * the servicing settings (component order) or a rebuild of the stores recomputes all. The credit records come from
+ * the book change journal (db/queries/book-changes.ts) after the entry's seq: `flag` rows recompute the flagged
+ * leases; a `lessee` row (a kind changed) recomputes the leases of the lessees whose kind moved; `loss` rows re-read
+ * the write-offs and recoveries (they do not change a timeline).
  */
 import type { DbOrTx } from '@/db/client';
-import { creditLedgerRows, creditRecordsStamp, lesseeKinds, listCreditFlags, type CreditRecordsStamp } from '@/db/queries/credit';
+import { bookChangeStamp, bookChangesSince } from '@/db/queries/book-changes';
+import { creditLedgerRows, lesseeKinds, listCreditFlags } from '@/db/queries/credit';
 import { sqliteOf } from '@/db/queries/servicing';
 import type { Funder } from '@/db/schema/portfolio';
 import { formatDate, tryParseDate } from '@/lib/finance';
@@ -45,9 +47,11 @@ type FlagInterval = { from: number; to: number };
 type Entry = {
   storeVersion: number;
   settingsKey: string;
-  /** The credit records the entry reflects (db/queries/credit.ts), and their whole key (cache keys). */
-  records: CreditRecordsStamp;
-  recordsStamp: string;
+  /** The funder's book_version and the book change journal seq the credit records (flags, kinds, losses) reflect. */
+  bookVersion: number;
+  journal: number;
+  /** Moves (process-wide unique) whenever the entry's credit records change: part of cache keys. */
+  recordsVersion: number;
   settings: CreditSettings;
   schedule: ScheduleStore;
   ledger: LedgerStore;
@@ -66,6 +70,9 @@ type Entry = {
   /** Leases per lessee (store indexes). */
   byLessee: Map<number, number[]> | null;
 };
+
+// Process-wide like the caches: records versions of entries made by different bundled copies of this module never meet.
+const recordVersions = processWide('creditRecordVersions', () => ({ n: 0 }));
 
 type DbCache = Map<number, Entry>;
 const g = globalThis as unknown as { __quantumCreditFiles?: Map<string, DbCache>; __quantumCreditMem?: WeakMap<object, DbCache> };
@@ -184,12 +191,13 @@ type Stores = { version: number; schedule: ScheduleStore; ledger: LedgerStore };
 function newEntry(db: DbOrTx, funder: Funder, stores: Stores): Entry {
   const settings = creditSettingsOf(funder);
   const componentOrder = servicingSettingsOf(funder).componentOrder;
-  const records = creditRecordsStamp(db, funder.id);
+  const journal = bookChangeStamp(db, funder.id);
   return {
     storeVersion: stores.version,
     settingsKey: JSON.stringify([settings, componentOrder]),
-    records,
-    recordsStamp: records.key,
+    bookVersion: funder.bookVersion,
+    journal,
+    recordsVersion: ++recordVersions.n,
     settings,
     schedule: stores.schedule,
     ledger: stores.ledger,
@@ -262,7 +270,6 @@ export function creditEntry(db: DbOrTx, funderId: number): Entry & { funder: Fun
   const settings = creditSettingsOf(funder);
   const componentOrder = servicingSettingsOf(funder).componentOrder;
   const settingsKey = JSON.stringify([settings, componentOrder]);
-  const records = creditRecordsStamp(db, funderId);
   const cache = cacheOf(db);
   let e = cache.get(funderId);
   if (!e || e.settingsKey !== settingsKey) {
@@ -280,7 +287,7 @@ export function creditEntry(db: DbOrTx, funderId: number): Entry & { funder: Fun
     e.schedule = schedule;
     e.ledger = ledger;
     e.storeVersion = changed.version;
-    // A kind changed in the app moves the records stamp (below); a lease write can bring a new lessee. Re-read them on a
+    // A kind changed in the app is a `lessee` row (below); a lease write can bring a new lessee. Re-read them on a
     // rebuild or when a changed lease's lessee is not known yet — not on every write.
     if (changed.ids === null || changed.ids.some((id) => newLessee(e!, schedule, id))) e.kinds = lesseeKinds(db, funderId);
     if (changed.ids === null) {
@@ -300,9 +307,10 @@ export function creditEntry(db: DbOrTx, funderId: number): Entry & { funder: Fun
       if (index && (schedule.n !== nBefore || changed.ids.some((id) => !stillListed(index, schedule, id)))) e.byLessee = null;
     }
   }
-  if (e.recordsStamp !== records.key) {
-    // A lessee's kind changed (its absolute materiality threshold): that lessee's leases only are recomputed.
-    if (e.records.kinds !== records.kinds) {
+  if (e.bookVersion !== funder.bookVersion) {
+    const changed = bookChangesSince(db, funderId, e.journal);
+    // A lessee's kind changed (its absolute materiality threshold): the leases of the lessees whose kind moved.
+    if (changed.lessee) {
       const kinds = lesseeKinds(db, funderId);
       const index = lesseeIndex(e);
       for (const [lesseeId, kind] of kinds) {
@@ -315,7 +323,7 @@ export function creditEntry(db: DbOrTx, funderId: number): Entry & { funder: Fun
       }
     }
     // The flags moved: the flagged leases (before and after) are recomputed.
-    if (e.records.flags !== records.flags) {
+    if (changed.flag.length > 0) {
       const before = new Set([...e.utp.keys()]);
       const sicrBefore = [...e.sicr.keys()];
       const flags = flagMaps(db, funderId);
@@ -328,15 +336,16 @@ export function creditEntry(db: DbOrTx, funderId: number): Entry & { funder: Fun
       }
       if (touched) for (const id of [...before, ...sicrBefore, ...e.sicr.keys()]) touched.add(id);
     }
-    if (e.records.ledger !== records.ledger) {
+    if (changed.loss.length > 0) {
       const ledgers = ledgerMaps(db, funderId);
       if (touched)
         for (const id of [...changedKeys(e.writeOffs, ledgers.writeOffs), ...changedKeys(e.recoveries, ledgers.recoveries)])
           touched.add(id);
       Object.assign(e, ledgers);
     }
-    e.records = records;
-    e.recordsStamp = records.key;
+    if (changed.lessee || changed.flag.length > 0 || changed.loss.length > 0) e.recordsVersion = ++recordVersions.n;
+    e.journal = changed.stamp;
+    e.bookVersion = funder.bookVersion;
   }
   if (memoKeyOf(e) !== memoKeyBefore) patchMemo(e, memoKeyBefore, touched);
   return Object.assign(e, { funder });
@@ -417,8 +426,8 @@ export function creditStatesOnce(db: DbOrTx, funderId: number, asOf: string): Le
 }
 
 /**
- * The states of a day, kept per entry until it moves (a lease write moves the store version, a flag, write-off or
- * recovery the records stamp): the Delinquency table, the register's notes and the Dashboard read the same day's
+ * The states of a day, kept per entry until it moves (a lease write moves the store version, a flag, write-off,
+ * recovery or lessee kind the records version): the Delinquency table, the register's notes and the Dashboard read the same day's
  * states on every request. A write to a few leases patches every memoised day in place of recomputing the book
  * (patchMemo: the leases of the touched leases' lessees, contagion is per lessee) into a new array, so memos keyed by
  * the array (by id, ECL) move with it. Callers must not change the arrays they get.
@@ -429,7 +438,7 @@ const statesMemo = processWide('creditStates', () => new WeakMap<Entry, StatesMe
 const MEMO_DAYS = 6;
 
 function memoKeyOf(e: Entry): string {
-  return `${e.storeVersion}|${e.recordsStamp}|${e.settingsKey}`;
+  return `${e.storeVersion}|${e.recordsVersion}|${e.settingsKey}`;
 }
 
 /** The entry's memo when it is still for the entry's current version and stores (else undefined). */

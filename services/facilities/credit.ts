@@ -15,5 +15,5 @@ export function isLeaseInDefault(status: LeaseCreditState['status'] | undefined)
 /** What the credit status depends on besides the servicing book (flags, write-offs, recoveries, credit settings): part of a cache key. */
 export function creditStamp(db: DbOrTx, funderId: number): string {
   const e = creditEntry(db, funderId);
-  return `${e.recordsStamp}|${e.settingsKey}`;
+  return `${e.recordsVersion}|${e.settingsKey}`;
 }

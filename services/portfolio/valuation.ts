@@ -5,27 +5,26 @@
  * price, domain.md §3, kept per lease beside the packed terms).
  *
  * Cached per funder and kept up to date lease by lease, never rebuilt because one lease changed:
- * the packed book (records, LeasePortfolio, index by id) holds lease_changes seq `journal`; when the
- * funder's dataVersion moved, the leases journaled after it (db/queries/lease-changes.ts, written in
- * the transaction of every lease create, edit, status change and delete) are re-read and spliced into
- * the packed arrays (LeasePortfolio.splice), and each cached valuation gets their one-lease valuations
- * spliced in (spliceValuation) as a new object, so derived caches keyed by the valuation object
- * recompute. Decision: the journal (not an in-process hook), so writes by any connection or script are
- * picked up by the lazy check on read; refreshValuationCaches is also called right after a write.
- * A settings change (dataVersion moved, nothing journaled, leases unchanged) keeps the packed book and
- * revalues (buy and discount rates are inputs of the valuation only); a rate-convention change repacks
- * from the cached records (no read). Writes that bypass the journal (a bulk seed) are caught by
- * bookLeaseStamp and reload; more than BULK_CHANGES journaled leases reload too (rebuildValuationInBackground
- * does that between event-loop turns, serving the previous version meanwhile).
+ * the packed book (records, LeasePortfolio, index by id) holds the seq `journal` of the book change journal
+ * (db/queries/book-changes.ts). When the funder's dataVersion moved (a lease, settings or whole-book row moves it;
+ * a payment or a credit record does not, and moves no valuation), the rows after `journal` are read: the leases of
+ * its `lease` rows are re-read and spliced into the packed arrays (LeasePortfolio.splice), and each cached
+ * valuation gets their one-lease valuations spliced in (spliceValuation) as a new object, so derived caches keyed
+ * by the valuation object recompute. Decision: the journal (not an in-process hook), so writes by any connection
+ * or script are picked up by the lazy check on read; refreshValuationCaches is also called right after a write.
+ * A data version move without a lease row (a settings change) keeps the packed book and revalues (buy and discount
+ * rates are inputs of the valuation only); a rate-convention change repacks from the cached records (no read). A
+ * `book` row (a bulk seed) or more than BULK_CHANGES journaled leases reload (rebuildValuationInBackground does that
+ * between event-loop turns, serving the previous version meanwhile).
  * `version` counts the updates; valuationChangesSince(version) lists the leases changed since (for the
  * total-cash rows cache).
  */
 import type { Db, DbOrTx } from '@/db/client';
 import { getFunder } from '@/db/queries/funders';
-import { leaseChangeStamp, leasesChangedSince } from '@/db/queries/lease-changes';
+import { bookChangeStamp, bookChangesSince } from '@/db/queries/book-changes';
 import { leaseTermsOf } from '@/db/queries/lease-terms';
 import { listPortfolioLeases, type PortfolioLeaseRecord } from '@/db/queries/portfolio';
-import { bookLeaseStamp, sqliteOf } from '@/db/queries/servicing';
+import { sqliteOf } from '@/db/queries/servicing';
 import type { Funder } from '@/db/schema/portfolio';
 import { todayIso } from '@/lib/clock';
 import { NotFound } from '@/lib/domain/errors';
@@ -74,8 +73,8 @@ type Entry = {
   /** The valuation inputs of the funder's settings the cached valuations were computed with. */
   settingsKey: string;
   rateConvention: string;
+  /** The book change journal seq the entry reflects. */
   journal: number;
-  leaseStamp: string;
   book: Book;
   valuations: Map<string, ValuedBook>;
   version: number;
@@ -154,17 +153,15 @@ function poolColumnsOf(r: PortfolioLeaseRecord, funder: Funder): { day: number; 
 
 /** Reads and packs the book; stamps first, so a change racing the read is applied again (idempotently). */
 function loadEntry(db: DbOrTx, funder: Funder, previous: Entry | undefined): Entry {
-  const journal = leaseChangeStamp(db, funder.id);
-  const leaseStamp = bookLeaseStamp(db, funder.id);
+  const journal = bookChangeStamp(db, funder.id);
   const records = listPortfolioLeases(db, funder.id);
-  return newEntry(funder, journal, leaseStamp, records, pack(records, funder), previous);
+  return newEntry(funder, journal, records, pack(records, funder), previous);
 }
 
 /** A fresh entry of the packed book (version after `previous`'s), with no valuations yet. */
 function newEntry(
   funder: Funder,
   journal: number,
-  leaseStamp: string,
   records: PortfolioLeaseRecord[],
   packed: ReturnType<typeof pack>,
   previous: Entry | undefined,
@@ -175,7 +172,6 @@ function newEntry(
     settingsKey: settingsKeyOf(funder),
     rateConvention: funder.rateConvention,
     journal,
-    leaseStamp,
     book: { funder, leases: records, ...packed, version },
     valuations: new Map(),
     version,
@@ -282,21 +278,15 @@ function refreshEntry(db: DbOrTx, funder: Funder): Entry {
     return e;
   }
   if (e.pending || e.dataVersion === funder.dataVersion) return e;
-  const changed = leasesChangedSince(db, funder.id, e.journal);
-  if (changed.ids.length > BULK_CHANGES) {
+  const changed = bookChangesSince(db, funder.id, e.journal);
+  if (changed.book || changed.lease.length > BULK_CHANGES) {
     e = loadEntry(db, funder, e);
     entries.set(funder.id, e);
     return e;
   }
-  if (changed.ids.length === 0) {
-    const leaseStamp = bookLeaseStamp(db, funder.id);
-    if (e.leaseStamp !== '' && e.leaseStamp !== leaseStamp) {
-      e = loadEntry(db, funder, e);
-      entries.set(funder.id, e);
-      return e;
-    }
-    // A settings change: keep the packed book (repack from the records if the rate convention moved), revalue.
-    e.leaseStamp = leaseStamp;
+  if (changed.lease.length === 0) {
+    // The data version moved with no lease journalled: the settings changed (a `settings` row, or a script's update of
+    // the funder). Keep the packed book (repack from the records if the rate convention moved), revalue.
     e.version++;
     e.rebuiltAt = e.version;
     const packed =
@@ -306,6 +296,7 @@ function refreshEntry(db: DbOrTx, funder: Funder): Entry {
     e.book = { ...e.book, ...packed, funder, version: e.version };
     e.rateConvention = funder.rateConvention;
     e.valuations.clear();
+    e.journal = changed.stamp;
   } else {
     if (funder.rateConvention !== e.rateConvention) {
       e = loadEntry(db, funder, e);
@@ -319,11 +310,10 @@ function refreshEntry(db: DbOrTx, funder: Funder): Entry {
       e.version++;
       e.rebuiltAt = e.version;
     }
-    applyChanges(db, e, funder, changed.ids);
+    applyChanges(db, e, funder, changed.lease);
     // The historical prices depend on the buy rate and the convention: all of them, once.
     if (settingsMoved) e.book = { ...e.book, ...poolColumns(e.book.leases, e.book.portfolio, funder) };
     e.journal = changed.stamp;
-    e.leaseStamp = '';
   }
   e.settingsKey = settingsKeyOf(funder);
   e.dataVersion = funder.dataVersion;
@@ -425,8 +415,7 @@ async function drain<T>(g: Generator<void, T>): Promise<T> {
 
 /** loadEntry in slices of SLICE leases (read, pack, historical prices), pausing between them for the requests being served. */
 async function loadEntryInSlices(db: DbOrTx, funder: Funder, previous: Entry | undefined): Promise<Entry> {
-  const journal = leaseChangeStamp(db, funder.id);
-  const leaseStamp = bookLeaseStamp(db, funder.id);
+  const journal = bookChangeStamp(db, funder.id);
   const records: PortfolioLeaseRecord[] = [];
   for (let afterId = 0; ;) {
     const page = listPortfolioLeases(db, funder.id, undefined, { afterId, limit: SLICE });
@@ -456,7 +445,7 @@ async function loadEntryInSlices(db: DbOrTx, funder: Funder, previous: Entry | u
       SLICE,
     ),
   );
-  return newEntry(funder, journal, leaseStamp, records, { portfolio, indexById, purchaseDay, exitDay, purchasePrice }, previous);
+  return newEntry(funder, journal, records, { portfolio, indexById, purchaseDay, exitDay, purchasePrice }, previous);
 }
 
 /**

@@ -16,7 +16,7 @@ import {
   type LeaseRef,
   type ScheduledLine,
 } from '@/db/queries/reports';
-import { servicingStamp } from '@/db/queries/servicing';
+import { bookChangeStamp } from '@/db/queries/book-changes';
 import type { Funder } from '@/db/schema/portfolio';
 import { CURRENCY_CODES, outstandingPrincipalOn, roundHalfUp } from '@/lib/finance';
 import { addMonths, formatDate, tryParseDate } from '@/lib/finance/dates';
@@ -68,9 +68,9 @@ type MonthData = { scheduled: ScheduledLine[]; collected: (CollectedLine & Lease
 const g0 = globalThis as { __quantumReportMonths?: Map<string, MonthData> };
 const monthCache = (g0.__quantumReportMonths ??= new Map<string, MonthData>());
 
-/** The start of every cache key of the funder's current ledger and data (the stamp moves with each payment and lease write). */
+/** The start of every cache key of the funder's current ledger and data (the book change journal's seq: it moves with every payment, lease and settings write). */
 function currentPrefix(db: Db, funder: Funder): string {
-  return `${funder.id}:${servicingStamp(db, funder.id)}:`;
+  return `${funder.id}:${bookChangeStamp(db, funder.id)}:`;
 }
 
 /**

@@ -7,19 +7,17 @@
  * Caches, per database (its file; an in-memory database by its connection) and funder, independent of
  * the connection used, so the server can warm them at start (warmServicingCaches), and updated in place
  * per lease, never thrown away because one lease or one payment changed:
- * - the schedule and ledger stores hold lease_changes seq `journal` and ledger stamp (max payment id).
- *   A lease write journals the lease in its transaction (db/queries/lease-changes.ts), so the stores
- *   re-read only the leases changed after `journal` (their row, schedule, payments and reversals) and
- *   rewrite their segments (book-store.ts applyLeaseRewrites); payments and reversals are append-only
- *   rows, so only the leases with entries of id > the ledger stamp get their ledger segment re-read.
- *   Decision: the journal rather than a per-process hook, so writes by any connection (another worker,
- *   a script) are seen by the lazy check on read; refreshServicingCaches is also called eagerly by the
- *   write's request so the next read is already fresh.
+ * - the schedule and ledger stores hold the seq `journal` of the book change journal (db/queries/book-changes.ts),
+ *   which every write appends to in its transaction. When the funder's book_version moved (it moves with every
+ *   journal row), the rows after `journal` are read: the leases of `lease` rows are re-read (their row, schedule,
+ *   payments and reversals) and their segments rewritten (book-store.ts applyLeaseRewrites); the leases of `ledger`
+ *   rows (a payment, a reversal) get their ledger segment re-read. Decision: the journal rather than a per-process
+ *   hook, so writes by any connection (another worker, a script) are seen by the lazy check on read;
+ *   refreshServicingCaches is also called eagerly by the write's request so the next read is already fresh.
  * - the books per as-of date: the changed leases' states are recomputed and spliced into a new book
  *   object (consumers keyed by the book object see a new one), everything else is kept.
- * - a settings change (dataVersion moved, journal did not, leases unchanged by bookLeaseStamp) keeps
- *   the stores and drops only the books (computed with the settings); a lease write that bypassed the
- *   journal (a bulk seed) is caught by bookLeaseStamp and rebuilds.
+ * - a `settings` row that moved the servicing settings keeps the stores and drops only the books (computed with
+ *   the settings); a `book` row (a bulk seed) rebuilds.
  * - more than BULK_CHANGES changed leases (a tape import) rebuild the stores anew; with
  *   rebuildServicingInBackground the rebuild runs in chunks between event-loop turns while requests are
  *   served from the previous version until it is done.
@@ -28,13 +26,10 @@
 import type { DbOrTx } from '@/db/client';
 import { getFunder } from '@/db/queries/funders';
 import { componentOrderOf } from '@/db/queries/payments';
-import { leaseChangeStamp, leasesChangedSince } from '@/db/queries/lease-changes';
+import { bookChangeStamp, bookChangesSince, leasesTouched } from '@/db/queries/book-changes';
 import {
-  bookLeaseStamp,
   bookLeases,
   bookLeasesByIds,
-  ledgerStamp,
-  leasesWithEntriesAfter,
   paymentListsOfBook,
   paymentListsOfLeases,
   reversalsOfBook,
@@ -138,14 +133,14 @@ export function servicingSettingsOf(funder: Funder): {
 }
 
 type FunderEntry = {
-  dataVersion: number;
+  /** The funder's book_version the entry reflects (db/queries/book-changes.ts: it moves with every journal row). */
+  bookVersion: number;
   /** The servicing settings the books were computed with (a change drops the books, not the stores). */
   settingsKey: string;
-  leaseStamp: string;
-  /** lease_changes seq the stores reflect. */
+  /** The book change journal seq the stores reflect. */
   journal: number;
   schedule: Build<ScheduleStore> | null;
-  ledger: { stamp: number; build: Build<LedgerStore> } | null;
+  ledger: { build: Build<LedgerStore> } | null;
   books: Map<string, ServicingBook>;
   /** Bumped by every update applied to the stores (and by a rebuild). */
   version: number;
@@ -188,14 +183,13 @@ function settingsKeyOf(funder: Funder): string {
   return JSON.stringify(servicingSettingsOf(funder));
 }
 
-/** A new entry (stores not built yet): the stamps are read before the data, so changes racing the build are applied again, idempotently. */
+/** A new entry (stores not built yet): the journal seq is read before the data, so changes racing the build are applied again, idempotently. */
 function newEntry(db: DbOrTx, funder: Funder, previous: FunderEntry | undefined): FunderEntry {
   const version = (previous?.version ?? 0) + 1;
   return {
-    dataVersion: funder.dataVersion,
+    bookVersion: funder.bookVersion,
     settingsKey: settingsKeyOf(funder),
-    leaseStamp: bookLeaseStamp(db, funder.id),
-    journal: leaseChangeStamp(db, funder.id),
+    journal: bookChangeStamp(db, funder.id),
     schedule: null,
     ledger: null,
     books: new Map(),
@@ -259,67 +253,41 @@ function nextVersionOf<T extends object>(b: Build<T>): Build<T> {
 }
 
 /**
- * Brings the funder's entry up to date with the database: journal (lease changes), ledger (new entries),
- * settings. Builds what is missing synchronously unless a background rebuild is in flight (then the
- * previous version is served). Returns the entry with both stores built.
+ * Brings the funder's entry up to date with the database: the book change journal's rows after the entry's seq
+ * (leases, ledgers, settings). Builds what is missing synchronously unless a background rebuild is in flight (then
+ * the previous version is served). Returns the entry with both stores built.
  */
-function refreshEntry(
-  db: DbOrTx,
-  funder: Funder,
-): FunderEntry & { schedule: Build<ScheduleStore>; ledger: { stamp: number; build: Build<LedgerStore> } } {
+function refreshEntry(db: DbOrTx, funder: Funder): FunderEntry & { schedule: Build<ScheduleStore>; ledger: { build: Build<LedgerStore> } } {
   const cache = cacheOf(db);
   let e = cache.get(funder.id);
   if (e?.pending && e.schedule?.value && e.ledger?.build.value) return e as never;
-  if (e && e.dataVersion !== funder.dataVersion) {
+  if (e && e.bookVersion !== funder.bookVersion) {
     const settingsKey = settingsKeyOf(funder);
     if (e.settingsKey !== settingsKey) {
       // Settings moved (maybe with leases): the books were computed with the old ones.
       e.books.clear();
       e.settingsKey = settingsKey;
     }
-    const changed = leasesChangedSince(db, funder.id, e.journal);
-    if (changed.ids.length > BULK_CHANGES || !e.schedule?.value || !e.ledger?.build.value) {
+    const changed = bookChangesSince(db, funder.id, e.journal);
+    if (changed.book || leasesTouched(changed).length > BULK_CHANGES || !e.schedule?.value || !e.ledger?.build.value) {
       e = newEntry(db, funder, e);
       cache.set(funder.id, e);
-    } else if (changed.ids.length > 0) {
-      applyLeaseChanges(db, e, funder, changed.ids);
-      e.journal = changed.stamp;
-      e.dataVersion = funder.dataVersion;
-      e.leaseStamp = '';
     } else {
-      const leaseStamp = bookLeaseStamp(db, funder.id);
-      if (e.leaseStamp !== '' && e.leaseStamp !== leaseStamp) {
-        // Leases changed without the journal (a bulk script): build anew.
-        e = newEntry(db, funder, e);
-        cache.set(funder.id, e);
-      } else {
-        // A settings change: same leases, schedules and ledger; only the books (computed with the settings) go.
-        e.dataVersion = funder.dataVersion;
-        e.leaseStamp = leaseStamp;
-        e.books.clear();
-      }
+      if (changed.lease.length > 0) applyLeaseChanges(db, e, funder, changed.lease);
+      // A lease re-read above has its ledger re-read with it.
+      const edited = new Set(changed.lease);
+      const paid = changed.ledger.filter((id) => !edited.has(id));
+      if (paid.length > 0) applyLedgerChanges(db, e, funder, paid);
+      e.journal = changed.stamp;
+      e.bookVersion = funder.bookVersion;
     }
   } else if (!e) {
     e = newEntry(db, funder, undefined);
     cache.set(funder.id, e);
   }
-  const stamp = ledgerStamp(db);
   e.schedule ??= scheduleBuild(db, funder.id);
   const schedule = finishSync(e.schedule);
-  if (!e.ledger) {
-    e.ledger = { stamp, build: ledgerBuild(db, funder.id, schedule) };
-  } else if (e.ledger.stamp !== stamp) {
-    const ids = leasesWithEntriesAfter(db, funder.id, e.ledger.stamp);
-    if (ids.length > BULK_CHANGES || !e.ledger.build.value) {
-      e.ledger = { stamp, build: ledgerBuild(db, funder.id, schedule) };
-      e.books.clear();
-      e.version++;
-      e.rebuiltAt = e.version;
-    } else {
-      if (ids.length > 0) applyLedgerChanges(db, e, funder, ids);
-      e.ledger.stamp = stamp;
-    }
-  }
+  e.ledger ??= { build: ledgerBuild(db, funder.id, schedule) };
   finishSync(e.ledger.build);
   return e as never;
 }
@@ -333,7 +301,7 @@ function logChange(e: FunderEntry, ids: number[]): void {
 function applyLeaseChanges(db: DbOrTx, e: FunderEntry, funder: Funder, ids: number[]): void {
   const rewrites = readRewrites(db, funder.id, ids);
   e.schedule = nextVersionOf(e.schedule!);
-  e.ledger = { stamp: e.ledger!.stamp, build: nextVersionOf(e.ledger!.build) };
+  e.ledger = { build: nextVersionOf(e.ledger!.build) };
   applyLeaseRewrites(e.schedule.value!, e.ledger.build.value!, rewrites);
   logChange(e, ids);
   updateBooks(e, funder, ids);
@@ -341,7 +309,7 @@ function applyLeaseChanges(db: DbOrTx, e: FunderEntry, funder: Funder, ids: numb
 
 function applyLedgerChanges(db: DbOrTx, e: FunderEntry, funder: Funder, ids: number[]): void {
   const { payments, reversals } = readLedgers(db, funder.id, ids);
-  e.ledger = { stamp: e.ledger!.stamp, build: nextVersionOf(e.ledger!.build) };
+  e.ledger = { build: nextVersionOf(e.ledger!.build) };
   const done = applyLedgerRewrites(
     e.schedule!.value!,
     e.ledger.build.value!,
@@ -420,13 +388,12 @@ export async function rebuildServicingInBackground(
   const run = (async () => {
     if (after) await after;
     next = newEntry(db, requireFunder(db, funderId), previous);
-    const stamp = ledgerStamp(db);
     // The book's leases read a slice at a time (all at once held the event loop a second or more for 100k leases).
     next.schedule = startBuild(
       buildScheduleStore(await bookLeasesInSlices(db, funderId), (from, to) => scheduleListsOfBook(db, funderId, from, to), SCHEDULE_SLICE),
     );
     const schedule = await finishAsync(next.schedule);
-    next.ledger = { stamp, build: ledgerBuild(db, funderId, schedule) };
+    next.ledger = { build: ledgerBuild(db, funderId, schedule) };
     const ledger = await finishAsync(next.ledger.build);
     if (derive) derived.swap = await derive({ version: next.version, schedule, ledger });
   })();
@@ -554,10 +521,9 @@ export async function warmServicingBook(db: DbOrTx, funderId: number, asOfs: rea
   if (!e) cache.set(funderId, (e = newEntry(db, funder, undefined)));
   try {
     if (e.schedule === null) {
-      const stamp = ledgerStamp(db);
       e.schedule = scheduleBuild(db, funderId);
       const schedule = await finishAsync(e.schedule);
-      e.ledger ??= { stamp, build: ledgerBuild(db, funderId, schedule) };
+      e.ledger ??= { build: ledgerBuild(db, funderId, schedule) };
       await finishAsync(e.ledger.build);
     }
   } catch (err) {

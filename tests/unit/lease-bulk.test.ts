@@ -87,7 +87,7 @@ function written(leaseId: number) {
       before: json(a.before as string | null),
       after: json(a.after as string | null),
     })),
-    journal: (c.prepare('select * from lease_changes where lease_id = ?').all(leaseId) as Record<string, unknown>[]).map(strip),
+    journal: (c.prepare('select * from book_changes where lease_id = ?').all(leaseId) as Record<string, unknown>[]).map(strip),
   };
 }
 
@@ -218,7 +218,7 @@ describe('LeaseBulkWriter', () => {
     expect(written(gone.id + 1).schedule).toEqual(written(gone.id + 2).schedule);
     expect(
       db.$client
-        .prepare('select count(*) from lease_changes where lease_id in (?, ?)')
+        .prepare('select count(*) from book_changes where lease_id in (?, ?)')
         .pluck()
         .get(gone.id + 1, gone.id + 2),
     ).toBe(2);

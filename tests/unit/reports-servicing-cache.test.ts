@@ -8,7 +8,7 @@ import { createTestDb } from '../helpers/test-db';
 import type { Db } from '@/db/client';
 import { getFunder } from '@/db/queries/funders';
 import { recordPayment } from '@/db/queries/payments';
-import { servicingStamp } from '@/db/queries/servicing';
+import { bookChangeStamp } from '@/db/queries/book-changes';
 import { seedPayments } from '@/db/seed/payments';
 import { seedPortfolio } from '@/db/seed/portfolio';
 import { seedDemoUsers } from '@/db/seed/users';
@@ -54,7 +54,7 @@ describe('the reports after a payment', () => {
   test('no report or month data of the stamp before the payment stays cached', () => {
     const funder = getFunder(db, 1)!;
     for (const kind of SERVICING_REPORT_KINDS) buildServicingReport(db, funder, kind, MONTH);
-    const before = `1:${servicingStamp(db, 1)}:`;
+    const before = `1:${bookChangeStamp(db, 1)}:`;
     const caches = globalThis as { __quantumServicingReports?: Map<string, unknown>; __quantumReportMonths?: Map<string, unknown> };
     const keys = () => [...caches.__quantumServicingReports!.keys(), ...caches.__quantumReportMonths!.keys()];
     expect(keys().filter((k) => k.startsWith(before)).length).toBeGreaterThanOrEqual(SERVICING_REPORT_KINDS.length + 1);
@@ -62,7 +62,7 @@ describe('the reports after a payment', () => {
       .prepare(`select id, currency from leases where funder_id = 1 and status = 'active' order by id limit 1`)
       .get() as { id: number; currency: string };
     recordPayment(db, 1, { leaseId: lease.id, receivedOn: TODAY, amount: 100, currency: lease.currency, method: 'transfer' }, null);
-    const after = `1:${servicingStamp(db, 1)}:`;
+    const after = `1:${bookChangeStamp(db, 1)}:`;
     expect(after).not.toBe(before);
     for (const kind of SERVICING_REPORT_KINDS) buildServicingReport(db, funder, kind, MONTH);
     expect(keys().filter((k) => k.startsWith(before))).toEqual([]);

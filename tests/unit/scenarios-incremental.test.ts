@@ -9,7 +9,7 @@ import { createTestDb } from '../helpers/test-db';
 import type { Db } from '@/db/client';
 import { createLease, deleteLease, getLease, updateLease, type LeaseInput } from '@/db/queries/leases';
 import { recordPayment } from '@/db/queries/payments';
-import { recordLeaseChange } from '@/db/queries/lease-changes';
+import { recordBookChange } from '@/db/queries/book-changes';
 import { createScenario } from '@/db/queries/scenarios';
 import { seedPortfolio } from '@/db/seed/portfolio';
 import { CF_PERIODS, SCENARIO_COMPONENTS, SCENARIO_SLOTS, type PortfolioScenario } from '@/lib/finance';
@@ -100,7 +100,7 @@ describe('the scenario projection after writes, lease by lease', () => {
                 db.$client
                   .prepare('update leases set written_off_on = ? where id = ?')
                   .run(writtenOff % 2 === 0 ? '2026-10-15' : '2027-02-10', lease.id);
-                recordLeaseChange(tx, 1, lease.id);
+                recordBookChange(tx, 1, 'lease', lease.id);
               });
               writtenOff++;
             }

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openDb, runMigrations, type Db } from '@/db/client';
 import { getFunder, updateFunder } from '@/db/queries/funders';
-import { leaseChangeStamp, leasesChangedSince } from '@/db/queries/lease-changes';
+import { bookChangeStamp, bookChangesSince } from '@/db/queries/book-changes';
 import { leaseTermsOf } from '@/db/queries/lease-terms';
 import { createLease, deleteLease, getLease, updateLease, type LeaseInput } from '@/db/queries/leases';
 import { recordPayment, reversePayment } from '@/db/queries/payments';
@@ -435,7 +435,7 @@ describe('lease change journal', () => {
     ['a deletion journals the lease', 'delete'],
     ['a creation journals the new lease', 'create'],
   ] as const)('%s', (_name, kind) => {
-    const before = leaseChangeStamp(db, F);
+    const before = bookChangeStamp(db, F);
     const version = getFunder(db, F)!.dataVersion;
     const l = pickLease(db, 0)!;
     let id = l.id;
@@ -457,18 +457,18 @@ describe('lease change journal', () => {
       } = src;
       id = createLease(db, input as LeaseInput, null).id;
     }
-    const changed = leasesChangedSince(db, F, before);
-    expect(changed.ids).toEqual([id]);
-    expect(changed.stamp).toBe(leaseChangeStamp(db, F));
+    const changed = bookChangesSince(db, F, before);
+    expect(changed.lease).toEqual([id]);
+    expect(changed.stamp).toBe(bookChangeStamp(db, F));
     expect(getFunder(db, F)!.dataVersion).toBe(version + 1);
-    expect(leasesChangedSince(db, 2, before).ids).toEqual([]);
+    expect(bookChangesSince(db, 2, before).lease).toEqual([]);
   });
 
   test('a refused write (stale version) journals nothing', () => {
-    const before = leaseChangeStamp(db, F);
+    const before = bookChangeStamp(db, F);
     const l = pickLease(db, 2)!;
     expect(() => updateLease(db, l.id, l.version + 5, { rate: 0.04 }, null)).toThrow(expect.objectContaining({ code: 'conflict' }));
-    expect(leaseChangeStamp(db, F)).toBe(before);
+    expect(bookChangeStamp(db, F)).toBe(before);
   });
 
   test('the stores and the valuation answer which leases changed since a version', () => {

@@ -1,0 +1,89 @@
+/**
+ * The book change journal (table book_changes, db/schema/portfolio.ts): every write that moves a figure of the book
+ * appends a row in its own transaction; the views of the book read the rows after the seq they hold and apply only
+ * those (services/portfolio/valuation.ts, services/servicing/book.ts, services/credit/book.ts).
+ *
+ * Order. A view that read up to seq S must never meet a row below S later. Seqs are handed out when a row is inserted
+ * and a transaction's rows become visible when it commits, so two writers could commit out of seq order. Each writer
+ * therefore takes the funder's lock first — it moves the funder's book_version, an UPDATE of the funder's row, which
+ * holds that row until the commit — and only then inserts its row: a second writer of the funder waits on the row and
+ * takes a higher seq after the first has committed. (SQLite runs one write transaction at a time anyway; a server
+ * database runs them side by side, and this is what keeps its journal in commit order.)
+ *
+ * book_version is also what a view checks first: the same value as when it last read the journal, nothing changed.
+ * A change of the leases or of the whole book moves the funder's data_version as well (what a proposal's base
+ * version and the valuations are checked by); a payment or a credit record does not.
+ */
+import type { DbOrTx } from '../client';
+import { statementFor } from './prepared';
+
+export type BookChangeKind = 'lease' | 'ledger' | 'flag' | 'loss' | 'lessee' | 'settings' | 'book';
+
+/** Takes the funder's lock (the first statement of every journalled write); `terms`: the leases or the whole book change. */
+export function lockFunderBook(tx: DbOrTx, funderId: number, terms: boolean): void {
+  statementFor(
+    tx,
+    terms
+      ? `update funders set book_version = book_version + 1, data_version = data_version + 1 where id = ?`
+      : `update funders set book_version = book_version + 1 where id = ?`,
+  ).run(funderId);
+}
+
+/** Journals a change of the funder's book (call inside the write's transaction): the funder's lock, then the row. */
+export function recordBookChange(tx: DbOrTx, funderId: number, kind: BookChangeKind, leaseId: number | null = null): void {
+  lockFunderBook(tx, funderId, kind === 'lease' || kind === 'book');
+  statementFor(tx, `insert into book_changes (funder_id, kind, lease_id) values (?, ?, ?)`).run(funderId, kind, leaseId);
+}
+
+/** The funder's last journal seq (0 when none): what a view is as of. */
+export function bookChangeStamp(db: DbOrTx, funderId: number): number {
+  return statementFor(db, `select coalesce(max(seq), 0) from book_changes where funder_id = ?`).pluck().get(funderId) as number;
+}
+
+/** What changed in the funder's book after seq `since`, by kind (lease ids ascending, distinct), and the last seq read. */
+export type BookChanges = {
+  stamp: number;
+  /** Rows read (0: nothing changed). */
+  count: number;
+  lease: number[];
+  ledger: number[];
+  flag: number[];
+  loss: number[];
+  lessee: boolean;
+  settings: boolean;
+  /** A bulk write of the whole book: every view rebuilds. */
+  book: boolean;
+};
+
+export function bookChangesSince(db: DbOrTx, funderId: number, since: number): BookChanges {
+  const rows = statementFor(db, `select seq, kind, lease_id from book_changes where funder_id = ? and seq > ? order by seq`)
+    .raw()
+    .all(funderId, since) as [number, BookChangeKind, number | null][];
+  const sets = { lease: new Set<number>(), ledger: new Set<number>(), flag: new Set<number>(), loss: new Set<number>() };
+  const out: BookChanges = {
+    stamp: rows.length > 0 ? rows[rows.length - 1]![0] : since,
+    count: rows.length,
+    lease: [],
+    ledger: [],
+    flag: [],
+    loss: [],
+    lessee: false,
+    settings: false,
+    book: false,
+  };
+  for (const [, kind, leaseId] of rows) {
+    if (kind === 'lessee' || kind === 'settings' || kind === 'book') out[kind] = true;
+    else if (leaseId !== null) sets[kind].add(leaseId);
+  }
+  const ascending = (s: Set<number>) => [...s].sort((a, b) => a - b);
+  out.lease = ascending(sets.lease);
+  out.ledger = ascending(sets.ledger);
+  out.flag = ascending(sets.flag);
+  out.loss = ascending(sets.loss);
+  return out;
+}
+
+/** The lease ids that a lease or ledger change touched (what the servicing stores re-read). */
+export function leasesTouched(c: BookChanges): number[] {
+  return [...new Set([...c.lease, ...c.ledger])].sort((a, b) => a - b);
+}
