@@ -12,6 +12,7 @@ import { leaseInstalments } from '@/lib/servicing/instalments';
 import type { BankLine } from '@/lib/servicing/bank-csv';
 import type { Db, DbOrTx } from '../client';
 import { recordBookChange } from './book-changes';
+import { openingPositionOfLease } from './opening-positions';
 import { recordAudit } from './audit';
 import { leases, lessees, scheduleRows, type Funder, type Lease } from '../schema/portfolio';
 import { paymentAllocations, paymentImportLines, paymentImports, payments, type PAYMENT_METHODS } from '../schema/servicing';
@@ -73,7 +74,7 @@ export function instalmentsOfLease(db: DbOrTx, lease: Lease): Instalment[] {
     .where(eq(scheduleRows.leaseId, lease.id))
     .orderBy(asc(scheduleRows.period))
     .all();
-  return leaseInstalments(rows, lease);
+  return leaseInstalments(rows, lease, openingPositionOfLease(db, lease.id));
 }
 
 /** The lease's whole ledger as engine entries (payments and reversals, in id order). */

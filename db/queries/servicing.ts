@@ -4,6 +4,8 @@
  */
 import type { Instalment, LedgerEntry } from '@/lib/servicing';
 import { leaseInstalments, type ResidualTerms } from '@/lib/servicing/instalments';
+import type { OpeningPosition } from '@/lib/servicing/opening';
+import { openingPositionsOf } from './opening-positions';
 import { NotFound } from '@/lib/domain/errors';
 import { intern } from '@/lib/intern';
 import { isInPool, tryParseDate } from '@/lib/finance';
@@ -19,6 +21,8 @@ export type ServicingLease = ResidualTerms & {
   contractNumber: string;
   purchaseDate?: string;
   writtenOffOn?: string;
+  /** Where its servicing starts (lib/servicing/opening.ts); absent: from its first instalment. */
+  opening?: OpeningPosition;
 };
 
 export { sqliteOf };
@@ -113,7 +117,8 @@ export function loadServicingLedgers(
         : { id: String(p[1]), receivedDate: p[4], amount: p[5] },
     );
   }
-  for (const o of out) o.instalments = leaseInstalments(o.instalments, o.lease);
+  const openings = openingPositionsOf(db, funderId);
+  for (const o of out) o.instalments = leaseInstalments(o.instalments, o.lease, openings.get(o.lease.id));
   return out;
 }
 
@@ -271,7 +276,18 @@ type BookLeaseRow = [
   ResidualTerms['frequency'],
   string,
   string | null,
+  // The opening position (lib/servicing/opening.ts), all null when the lease has none.
+  string | null,
+  number | null,
+  number | null,
+  number | null,
+  number | null,
+  number | null,
 ];
+/** The columns of a BookLeaseRow, over leases l left join opening_positions o. */
+const BOOK_LEASE_COLUMNS = `l.id, l.lessee_id, l.contract_number, l.currency, l.status, l.residual, l.vat_rate, l.vat_regime, l.first_due_date,
+  l.term, l.timing, l.frequency, l.purchase_date, l.written_off_on,
+  o.as_of, o.days_past_due, o.arrears_vat, o.arrears_fee, o.arrears_interest, o.arrears_principal`;
 function bookLeaseOf(r: BookLeaseRow): ServicingLease {
   // Repeated strings shared (lib/intern.ts): the servicing store keeps every lease of the book in memory.
   const l: ServicingLease = {
@@ -290,6 +306,8 @@ function bookLeaseOf(r: BookLeaseRow): ServicingLease {
     purchaseDate: intern(r[12]),
   };
   if (r[13] !== null) l.writtenOffOn = r[13];
+  if (r[14] !== null)
+    l.opening = { asOf: r[14], daysPastDue: r[15]!, arrears: { vat: r[16]!, fee: r[17]!, interest: r[18]!, principal: r[19]! } };
   return l;
 }
 
@@ -297,26 +315,12 @@ function bookLeaseOf(r: BookLeaseRow): ServicingLease {
 export function bookLeases(db: DbOrTx, funderId: number, page?: { afterId: number; limit: number }): ServicingLease[] {
   const rows = statementFor(
     db,
-    `select id, lessee_id, contract_number, currency, status, residual, vat_rate, vat_regime, first_due_date, term, timing, frequency, purchase_date, written_off_on
-       from leases where funder_id = ? and status != 'terminated' and id > ? order by id limit ?`,
+    `select ${BOOK_LEASE_COLUMNS}
+       from leases l left join opening_positions o on o.lease_id = l.id
+       where l.funder_id = ? and l.status != 'terminated' and l.id > ? order by l.id limit ?`,
   )
     .raw()
-    .all(funderId, page?.afterId ?? 0, page?.limit ?? -1) as [
-    number,
-    number,
-    string,
-    string,
-    string,
-    number,
-    number,
-    'per-instalment' | 'upfront',
-    string,
-    number,
-    'advance' | 'arrears',
-    ResidualTerms['frequency'],
-    string,
-    string | null,
-  ][];
+    .all(funderId, page?.afterId ?? 0, page?.limit ?? -1) as BookLeaseRow[];
   return rows.map(bookLeaseOf);
 }
 
@@ -379,26 +383,12 @@ export function reversalsOfBook(db: DbOrTx, funderId: number): [number, string, 
 export function bookLeasesByIds(db: DbOrTx, funderId: number, ids: readonly number[]): ServicingLease[] {
   const rows = statementFor(
     db,
-    `select id, lessee_id, contract_number, currency, status, residual, vat_rate, vat_regime, first_due_date, term, timing, frequency, purchase_date, written_off_on
-       from leases where +funder_id = ? and status != 'terminated' and id in (select value from json_each(?)) order by id`,
+    `select ${BOOK_LEASE_COLUMNS}
+       from leases l left join opening_positions o on o.lease_id = l.id
+       where +l.funder_id = ? and l.status != 'terminated' and l.id in (select value from json_each(?)) order by l.id`,
   )
     .raw()
-    .all(funderId, JSON.stringify(ids)) as [
-    number,
-    number,
-    string,
-    string,
-    string,
-    number,
-    number,
-    'per-instalment' | 'upfront',
-    string,
-    number,
-    'advance' | 'arrears',
-    ResidualTerms['frequency'],
-    string,
-    string | null,
-  ][];
+    .all(funderId, JSON.stringify(ids)) as BookLeaseRow[];
   return rows.map(bookLeaseOf);
 }
 

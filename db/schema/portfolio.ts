@@ -161,6 +161,30 @@ export const leases = sqliteTable(
   ],
 );
 
+/**
+ * A lease's opening position (domain.md §7, §14): the state QUANTUM's servicing of the lease starts from. A lease with
+ * none is serviced from its first instalment (a lease bought into QUANTUM and serviced here: the zero position). A
+ * seasoned lease taken in from a tape has the tape's: on `as_of` (the tape's date, on or before the purchase date)
+ * what fell due before it is settled, except the arrears the tape reports, overdue for `days_past_due` days, by
+ * component (minor units). lib/servicing/opening.ts applies it; every servicing and credit figure starts from it.
+ */
+export const openingPositions = sqliteTable('opening_positions', {
+  leaseId: integer('lease_id')
+    .primaryKey()
+    .references(() => leases.id, { onDelete: 'cascade' }),
+  funderId: integer('funder_id')
+    .notNull()
+    .references(() => funders.id),
+  asOf: text('as_of').notNull(),
+  daysPastDue: integer('days_past_due').notNull().default(0),
+  arrearsVat: integer('arrears_vat').notNull().default(0),
+  arrearsFee: integer('arrears_fee').notNull().default(0),
+  arrearsInterest: integer('arrears_interest').notNull().default(0),
+  arrearsPrincipal: integer('arrears_principal').notNull().default(0),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: integer('created_at').notNull(),
+});
+
 /** The persisted instalment schedule of a lease, rebuilt in the same transaction as every change of the lease. */
 export const scheduleRows = sqliteTable(
   'schedule_rows',
@@ -293,6 +317,7 @@ export const bookChanges = sqliteTable(
 export type Funder = typeof funders.$inferSelect;
 export type Lessee = typeof lessees.$inferSelect;
 export type Lease = typeof leases.$inferSelect;
+export type OpeningPositionRow = typeof openingPositions.$inferSelect;
 export type NewLease = typeof leases.$inferInsert;
 export type ScheduleRowRecord = typeof scheduleRows.$inferSelect;
 export type Quotation = typeof quotations.$inferSelect;

@@ -35,6 +35,7 @@ import type { Component } from './allocation';
 import type { MonthStatus, PaymentBehaviour } from './behaviour';
 import { bucketOf, DEFAULT_BUCKET_EDGES, DEFAULT_TOLERANCE } from './delinquency';
 import { residualInstalment, type ResidualTerms } from './instalments';
+import { arrearsTotal, type OpeningPosition } from './opening';
 import { idIndex, partitionPoint, type IdIndex } from '@/lib/sorted';
 import { processWide } from '@/lib/process-wide';
 
@@ -53,6 +54,8 @@ export type StoreLease = ResidualTerms & {
   status: string;
   purchaseDate?: string;
   writtenOffOn?: string;
+  /** Where its servicing starts (opening.ts); absent: from its first instalment. */
+  opening?: OpeningPosition;
 };
 
 /**
@@ -352,9 +355,9 @@ function endsOf(start: Int32Array, n: number): Int32Array {
 /** Schedule lists of one lease as the readers give them: [leaseId, due dates, vat, fee, interest, principal] (comma lists in period order). */
 export type ScheduleLists = readonly [number, string, string, string, string, string];
 
-/** Rows a lease's instalments need (schedule rows + a possible residual). */
+/** Rows a lease's instalments need (schedule rows + a possible residual + a possible opening arrears instalment). */
 function rowsOf(lists: ScheduleLists | null): number {
-  return (lists ? (lists[1].length + 1) / 11 : 0) + 1;
+  return (lists ? (lists[1].length + 1) / 11 : 0) + 2;
 }
 
 /**
@@ -380,7 +383,36 @@ function writeInstalments(lease: StoreLease, lists: ScheduleLists | null, cols: 
     k++;
   }
   sortSlice(cols.due, [cols.vat, cols.fee, cols.interest, cols.principal], from, from + k);
-  return k;
+  return lease.opening ? applyOpening(lease.opening, cols, from, k) : k;
+}
+
+const INSTALMENT_KEYS = ['due', 'vat', 'fee', 'interest', 'principal'] as const;
+
+/**
+ * The lease's instalments [from, from + k) (sorted by due day) as opening.ts servicedInstalments gives them: the rows
+ * due before the opening's day dropped, the opening arrears (when not zero) first, due `daysPastDue` days before it.
+ * Returns the new count; room for one more row than `k` is the caller's.
+ */
+function applyOpening(o: OpeningPosition, cols: InstalmentColumns, from: number, k: number): number {
+  const day = tryParseDate(o.asOf)!;
+  let dropped = 0;
+  while (dropped < k && cols.due[from + dropped]! < day) dropped++;
+  const open = arrearsTotal(o.arrears) > 0 ? 1 : 0;
+  const kept = k - dropped;
+  const move = (x: number) => {
+    for (const key of INSTALMENT_KEYS) setAmount(cols, key, from + open + x, cols[key][from + dropped + x]!);
+  };
+  // The kept rows are the segment's tail: they move left over the dropped ones, or one right for the opening row.
+  if (open > dropped) for (let x = kept - 1; x >= 0; x--) move(x);
+  else if (open < dropped) for (let x = 0; x < kept; x++) move(x);
+  if (open) {
+    setAmount(cols, 'due', from, day - o.daysPastDue);
+    setAmount(cols, 'vat', from, o.arrears.vat);
+    setAmount(cols, 'fee', from, o.arrears.fee);
+    setAmount(cols, 'interest', from, o.arrears.interest);
+    setAmount(cols, 'principal', from, o.arrears.principal);
+  }
+  return kept + open;
 }
 
 /** Writes a lease's payments (received dates, amounts as comma lists) from `from`, sorted stably by day; returns the count. */

@@ -6,6 +6,7 @@
  */
 import { PERIOD_MONTHS, civilFromDays, dayInMonthIndex, formatDate, roundHalfUp, tryParseDate, type Frequency } from '@/lib/finance';
 import type { Instalment } from './allocation';
+import { servicedInstalments, type OpeningPosition } from './opening';
 
 /** The lease fields the residual instalment needs. */
 export type ResidualTerms = {
@@ -36,11 +37,14 @@ export function residualInstalment(t: ResidualTerms, lastPeriod: number): Instal
   return { period: lastPeriod + 1, dueDate: residualDueDate(t), vat, fee: 0, interest: 0, principal: t.residual };
 }
 
-/** Schedule rows (any order) + residual → the lease's instalments in period order. */
-export function leaseInstalments(rows: readonly Instalment[], terms: ResidualTerms): Instalment[] {
+/**
+ * Schedule rows (any order) + residual → the lease's instalments in period order, as its servicing sees them from
+ * its opening position (opening.ts; none: all of them).
+ */
+export function leaseInstalments(rows: readonly Instalment[], terms: ResidualTerms, opening?: OpeningPosition | null): Instalment[] {
   const out = [...rows].sort((a, b) => a.period - b.period);
   const last = out.length === 0 ? 0 : out[out.length - 1]!.period;
   const r = residualInstalment(terms, last);
   if (r) out.push(r);
-  return out;
+  return servicedInstalments(out, opening);
 }

@@ -54,7 +54,7 @@ for (let k = 0; k < count; k++) {
     case 4: {
       // Flipped, so that every write changes something (an unchanged kind writes nothing).
       const kind = db.$client.prepare(`select kind from lessees where id = ?`).pluck().get(l.lessee_id);
-      updateLesseeKind(db, F, l.lessee_id, kind === 'retail' ? 'corporate' : 'retail', 1);
+      updateLesseeKind(db, F, l.lessee_id, kind === 'retail' ? 'corporate' : 'retail', actor);
       break;
     }
   }

@@ -13,11 +13,15 @@ import { createTestDb } from '../helpers/test-db';
 import { openDb, runMigrations, type Db } from '@/db/client';
 import { getFunder, updateFunder } from '@/db/queries/funders';
 import { getLease, updateLease } from '@/db/queries/leases';
-import { recordPayment, reversePayment } from '@/db/queries/payments';
+import { setOpeningPosition } from '@/db/queries/opening-positions';
+import { instalmentsOfLease, recordPayment, reversePayment } from '@/db/queries/payments';
 import { loadServicingLedgers } from '@/db/queries/servicing';
 import { seedPayments } from '@/db/seed/payments';
 import { seedPortfolio } from '@/db/seed/portfolio';
 import { seedDemoUsers } from '@/db/seed/users';
+import { formatDate, tryParseDate } from '@/lib/finance';
+import { addMonths } from '@/lib/finance/dates';
+import { openingArrears } from '@/lib/servicing/opening';
 import {
   allocatePayments,
   delinquencyAt,
@@ -246,5 +250,45 @@ describe('servicing caches', () => {
 
   test('an unknown funder is a 404', () => {
     expect(() => getServicingBook(a, 99, TODAY)).toThrow(expect.objectContaining({ code: 'not_found' }));
+  });
+});
+
+describe('with opening positions: the stores equal the engine', () => {
+  let db: Db;
+  beforeAll(() => {
+    db = createTestDb();
+    seedDemoUsers(db);
+    seedPortfolio(db, { leases: 120, today: TODAY, seed: 23 });
+    seedPayments(db, { funderId: 1, today: TODAY, seed: 23 });
+    // Every fifth lease old enough becomes a seasoned one: purchased (moved to) seven months after its first instalment,
+    // with an opening position then of 0 to 2 instalments in arrears (its earlier payments stay: they pay the opening
+    // arrears first, then what falls due after).
+    const leases = db.$client
+      .prepare(
+        `select id, first_due_date from leases where funder_id = 1 and status != 'terminated' and first_due_date <= '2025-06-01' order by id`,
+      )
+      .all() as { id: number; first_due_date: string }[];
+    leases
+      .filter((_, k) => k % 5 === 0)
+      .forEach((l, k) => {
+        const asOf = formatDate(tryParseDate(addMonths(l.first_due_date, 7))! + 2);
+        const lease = getLease(db, l.id)!;
+        updateLease(db, l.id, lease.version, { purchaseDate: asOf }, null);
+        const instalments = instalmentsOfLease(db, getLease(db, l.id)!);
+        const first = instalments[0]!;
+        const owed = (k % 3) * (first.vat + first.fee + first.interest + first.principal);
+        setOpeningPosition(
+          db,
+          1,
+          l.id,
+          { asOf, daysPastDue: owed > 0 ? 20 + 30 * (k % 3) : 0, arrears: openingArrears(instalments, asOf, owed) },
+          { userId: null },
+        );
+      });
+    expect(db.$client.prepare('select count(*) from opening_positions').pluck().get()).toBeGreaterThan(5);
+  });
+
+  test.each(AS_OFS)('at %s', (asOf) => {
+    expectEqualToEngine(db, 1, asOf);
   });
 });

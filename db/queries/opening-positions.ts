@@ -1,0 +1,93 @@
+/**
+ * Opening positions (table opening_positions; lib/servicing/opening.ts): the state a lease's servicing starts from.
+ * Written with its audit row and its book change journal row (`lease`: every view re-reads the lease) in the write's
+ * transaction; a tape import's commit writes them in its own (writeOpeningPosition).
+ */
+import { eq } from 'drizzle-orm';
+import { Invalid, NotFound } from '@/lib/domain/errors';
+import { arrearsTotal, type OpeningPosition } from '@/lib/servicing/opening';
+import type { Db, DbOrTx } from '../client';
+import { leases, openingPositions } from '../schema/portfolio';
+import { recordAudit, type AuditActor } from './audit';
+import { recordBookChange } from './book-changes';
+import { statementFor } from './prepared';
+
+type PositionColumns = [string, number, number, number, number, number];
+
+function positionOf(r: PositionColumns): OpeningPosition {
+  return { asOf: r[0], daysPastDue: r[1], arrears: { vat: r[2], fee: r[3], interest: r[4], principal: r[5] } };
+}
+
+/** The opening positions of the funder's leases (of `leaseIds` only, when given), by lease id. */
+export function openingPositionsOf(db: DbOrTx, funderId: number, leaseIds?: readonly number[]): Map<number, OpeningPosition> {
+  const cols = 'lease_id, as_of, days_past_due, arrears_vat, arrears_fee, arrears_interest, arrears_principal';
+  const rows = (
+    leaseIds
+      ? statementFor(db, `select ${cols} from opening_positions where funder_id = ? and lease_id in (select value from json_each(?))`)
+          .raw()
+          .all(funderId, JSON.stringify(leaseIds))
+      : statementFor(db, `select ${cols} from opening_positions where funder_id = ?`).raw().all(funderId)
+  ) as [number, ...PositionColumns][];
+  return new Map(rows.map(([id, ...r]) => [id, positionOf(r)]));
+}
+
+/** The lease's opening position, or null (serviced from its first instalment). */
+export function openingPositionOfLease(db: DbOrTx, leaseId: number): OpeningPosition | null {
+  const r = statementFor(
+    db,
+    `select as_of, days_past_due, arrears_vat, arrears_fee, arrears_interest, arrears_principal from opening_positions where lease_id = ?`,
+  )
+    .raw()
+    .get(leaseId) as PositionColumns | undefined;
+  return r ? positionOf(r) : null;
+}
+
+/**
+ * Sets the lease's opening position inside the caller's transaction. 404 when the lease is not the funder's; 400 when
+ * the position is dated after the lease's purchase date (the pool would hold the lease before its servicing starts),
+ * or its days or amounts are negative, or it has arrears with no days past due.
+ */
+export function writeOpeningPosition(
+  tx: DbOrTx,
+  funderId: number,
+  leaseId: number,
+  position: OpeningPosition,
+  actor: AuditActor,
+  now = Date.now(),
+): void {
+  const lease = tx.select().from(leases).where(eq(leases.id, leaseId)).get();
+  if (!lease || lease.funderId !== funderId) throw new NotFound(`Lease ${leaseId} does not exist for funder ${funderId}.`);
+  const issues: { field: string; message: string }[] = [];
+  if (position.asOf > lease.purchaseDate)
+    issues.push({ field: 'asOf', message: `Must be on or before the purchase date (${lease.purchaseDate}).` });
+  if (!Number.isSafeInteger(position.daysPastDue) || position.daysPastDue < 0)
+    issues.push({ field: 'daysPastDue', message: 'Must be a whole number of days, 0 or more.' });
+  for (const [c, v] of Object.entries(position.arrears))
+    if (!Number.isSafeInteger(v) || v < 0) issues.push({ field: `arrears.${c}`, message: 'Must be an amount of 0 or more.' });
+  if (arrearsTotal(position.arrears) > 0 && position.daysPastDue === 0)
+    issues.push({ field: 'daysPastDue', message: 'Arrears are past due: give the days since their due date.' });
+  if (issues.length > 0) throw new Invalid('The opening position is not valid.', issues);
+  const before = openingPositionOfLease(tx, leaseId);
+  const values = {
+    funderId,
+    asOf: position.asOf,
+    daysPastDue: position.daysPastDue,
+    arrearsVat: position.arrears.vat,
+    arrearsFee: position.arrears.fee,
+    arrearsInterest: position.arrears.interest,
+    arrearsPrincipal: position.arrears.principal,
+    createdBy: actor.userId,
+    createdAt: now,
+  };
+  tx.insert(openingPositions)
+    .values({ leaseId, ...values })
+    .onConflictDoUpdate({ target: openingPositions.leaseId, set: values })
+    .run();
+  recordAudit(tx, { actor, funderId, entity: 'lease', entityId: leaseId, action: 'opening_position', before, after: position }, now);
+  recordBookChange(tx, funderId, 'lease', leaseId);
+}
+
+/** Sets the lease's opening position in a transaction of its own (writeOpeningPosition). */
+export function setOpeningPosition(db: Db, funderId: number, leaseId: number, position: OpeningPosition, actor: AuditActor): void {
+  db.transaction((tx) => writeOpeningPosition(tx, funderId, leaseId, position, actor), { behavior: 'immediate' });
+}
