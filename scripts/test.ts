@@ -1,15 +1,18 @@
 /**
- * `npm test`: typecheck, lint, unit tests, production build, API tests against a real started server,
- * and browser tests in Debian's Chromium (installed with apt-get when missing). Prints one closing
- * "N passed, N failed" line over all test runners.
+ * `npm test`: the production build; then typecheck, lint, unit tests and API tests against a real started server at
+ * the same time (none of them fills both cores for long: side by side they take about the longest one's time); then
+ * browser tests in Debian's Chromium (installed with apt-get when missing), which want the machine to themselves.
+ * Prints one closing "N passed, N failed" line over all test runners.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { aptInstall } from './apt';
 
-type Step = { name: string; run: () => boolean };
+type Step = { name: string; run: (out: Output) => boolean | Promise<boolean> };
+/** Where a step's child processes write: the terminal, or a buffer printed whole when the step ends (steps side by side). */
+type Output = { write: ((chunk: Buffer) => void) | null };
 const root = process.cwd();
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
 const tmp = path.join(root, '.tmp');
@@ -24,6 +27,19 @@ const failures: string[] = [];
 function sh(cmd: string, args: string[], extraEnv: Record<string, string> = {}): boolean {
   const res = spawnSync(cmd, args, { stdio: 'inherit', env: { ...env, ...extraEnv } });
   return res.status === 0;
+}
+
+/** `sh`, asynchronously, writing to `out` (the terminal when it has no writer). */
+function run(out: Output, cmd: string, args: string[]): Promise<boolean> {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: out.write ? ['ignore', 'pipe', 'pipe'] : 'inherit', env });
+    if (out.write) {
+      child.stdout!.on('data', out.write);
+      child.stderr!.on('data', out.write);
+    }
+    child.on('error', () => resolve(false));
+    child.on('close', (code) => resolve(code === 0));
+  });
 }
 
 function countVitest(file: string): void {
@@ -124,83 +140,98 @@ function build(): boolean {
   return ok;
 }
 
-const steps: Step[] = [
-  { name: 'typecheck', run: () => sh(bin('tsc'), ['--noEmit', '-p', '.']) },
-  // Cached in .tmp: a rerun lints only the files that changed (a fresh clone has no cache).
-  // ESLint, then Prettier's check of the whole tree's format (.prettierrc.json, .prettierignore).
-  {
-    name: 'lint',
-    run: () =>
-      sh(bin('eslint'), ['--max-warnings=0', '--cache', '--cache-location', path.join(tmp, 'eslint-cache'), '.']) &&
-      sh(bin('prettier'), ['--check', '--cache', '--cache-location', path.join(tmp, 'prettier-cache'), '.']),
+const typecheck: Step = { name: 'typecheck', run: (out) => run(out, bin('tsc'), ['--noEmit', '-p', '.']) };
+// Cached in .tmp: a rerun lints only the files that changed (a fresh clone has no cache).
+// ESLint, then Prettier's check of the whole tree's format (.prettierrc.json, .prettierignore).
+const lint: Step = {
+  name: 'lint',
+  run: async (out) =>
+    (await run(out, bin('eslint'), ['--max-warnings=0', '--cache', '--cache-location', path.join(tmp, 'eslint-cache'), '.'])) &&
+    run(out, bin('prettier'), ['--check', '--cache', '--cache-location', path.join(tmp, 'prettier-cache'), '.']),
+};
+const vitestStep = (name: string, project: string): Step => ({
+  name,
+  run: async (out) => {
+    const ok = await run(out, bin('vitest'), [
+      'run',
+      '--project',
+      project,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${vitestJson(project)}`,
+    ]);
+    countVitest(vitestJson(project));
+    return ok;
   },
-  {
-    name: 'unit tests',
-    run: () => {
-      const ok = sh(bin('vitest'), [
-        'run',
-        '--project',
-        'unit',
-        '--reporter=default',
-        '--reporter=json',
-        `--outputFile.json=${vitestJson('unit')}`,
-      ]);
-      countVitest(vitestJson('unit'));
-      return ok;
-    },
+});
+const browser: Step = {
+  name: 'browser tests',
+  run: () => {
+    if (!ensureChromium()) {
+      console.error('Chromium could not be installed.');
+      return false;
+    }
+    const ok = sh(bin('playwright'), ['test'], { CHROMIUM_PATH: chromiumPath()! });
+    countPlaywright(path.join(tmp, 'e2e-results.json'));
+    return ok;
   },
-  { name: 'build', run: build },
-  {
-    name: 'API tests',
-    run: () => {
-      const ok = sh(bin('vitest'), [
-        'run',
-        '--project',
-        'api',
-        '--reporter=default',
-        '--reporter=json',
-        `--outputFile.json=${vitestJson('api')}`,
-      ]);
-      countVitest(vitestJson('api'));
-      return ok;
-    },
-  },
-  {
-    name: 'browser tests',
-    run: () => {
-      if (!ensureChromium()) {
-        console.error('Chromium could not be installed.');
-        return false;
-      }
-      const ok = sh(bin('playwright'), ['test'], { CHROMIUM_PATH: chromiumPath()! });
-      countPlaywright(path.join(tmp, 'e2e-results.json'));
-      return ok;
-    },
-  },
+};
+
+/** Stages in order; the steps of a stage run side by side (the first writes to the terminal, the others when done). */
+const stages: Step[][] = [
+  [{ name: 'build', run: build }],
+  [vitestStep('API tests', 'api'), vitestStep('unit tests', 'unit'), typecheck, lint],
+  [browser],
 ];
 
 const only = process.argv.slice(2);
 const results: [string, boolean, number][] = [];
-for (const step of steps) {
-  if (only.length && !only.some((o) => step.name.startsWith(o))) continue;
-  console.log(`\n▶ ${step.name}`);
-  const t0 = Date.now();
-  const ok = step.run();
-  results.push([step.name, ok, Date.now() - t0]);
-  if (!ok) {
-    console.error(`✖ ${step.name} failed`);
-    // Keep going only past test failures, so one run reports every failing test; a broken build stops here.
-    if (step.name === 'typecheck' || step.name === 'build') break;
-  }
+
+async function runStage(stage: Step[]): Promise<boolean> {
+  const chosen = stage.filter((step) => !only.length || only.some((o) => step.name.startsWith(o)));
+  const outcomes = await Promise.all(
+    chosen.map(async (step, k) => {
+      const buffered: Buffer[] = [];
+      const out: Output = { write: k === 0 ? null : (chunk) => buffered.push(chunk) };
+      if (k === 0)
+        console.log(
+          `\n▶ ${step.name}${
+            chosen.length > 1
+              ? ` (beside it: ${chosen
+                  .slice(1)
+                  .map((s) => s.name)
+                  .join(', ')})`
+              : ''
+          }`,
+        );
+      const t0 = Date.now();
+      const ok = await step.run(out);
+      const ms = Date.now() - t0;
+      if (k > 0) {
+        console.log(`\n▶ ${step.name} (ran beside ${chosen[0]!.name})`);
+        process.stdout.write(Buffer.concat(buffered));
+      }
+      results.push([step.name, ok, ms]);
+      if (!ok) console.error(`✖ ${step.name} failed`);
+      return { step, ok };
+    }),
+  );
+  // Keep going only past test failures, so one run reports every failing test; a broken build stops here.
+  return !outcomes.some((o) => !o.ok && o.step.name === 'build');
 }
 
-console.log('\nSummary');
-for (const [name, ok, ms] of results) console.log(`  ${ok ? '✔' : '✖'} ${name.padEnd(14)} ${(ms / 1000).toFixed(1)} s`);
-const allOk = results.every(([, ok]) => ok) && results.length > 0;
-if (!allOk && failed === 0) failed = 1; // a failed step without a counted test still fails the total
-if (failures.length) {
-  console.log('\nFailed');
-  for (const f of failures) console.log(`  ✖ ${f}`);
+async function main(): Promise<void> {
+  for (const stage of stages) if (!(await runStage(stage))) break;
+  console.log('\nSummary');
+  for (const [name, ok, ms] of results) console.log(`  ${ok ? '✔' : '✖'} ${name.padEnd(14)} ${(ms / 1000).toFixed(1)} s`);
+  const allOk = results.every(([, ok]) => ok) && results.length > 0;
+  if (!allOk && failed === 0) failed = 1; // a failed step without a counted test still fails the total
+  if (failures.length) {
+    console.log('\nFailed');
+    for (const f of failures) console.log(`  ✖ ${f}`);
+  }
+  console.log(`Tests: ${passed} passed, ${failed} failed`);
+  process.exit(allOk ? 0 : 1);
 }
-console.log(`Tests: ${passed} passed, ${failed} failed`);
-process.exit(allOk ? 0 : 1);
+
+void main();
