@@ -46,24 +46,36 @@ export async function register() {
     } catch (e) {
       console.warn('[portfolio] the books were not valued at start:', e instanceof Error ? e.message : e);
     }
-    // Then the servicing books and behaviour (services/servicing/warm.ts), in the background: never delays readiness nor fails the start.
-    void import('@/services/servicing/warm')
-      .then(({ warmServicingCaches }) => warmServicingCaches())
-      .then(({ funders, leases, ms }) => {
-        if (funders > 0)
-          console.log(`[servicing] warmed the servicing books of ${leases} leases of ${funders} funder(s) in ${Math.round(ms)} ms`);
-      })
-      .catch((e: unknown) => console.warn('[servicing] the servicing books were not warmed at start:', e instanceof Error ? e.message : e))
-      // Then the facilities' credit states, collateral and borrowing bases at today (services/facilities/warm.ts).
-      .then(() => import('@/services/facilities/warm'))
-      .then(({ warmFacilityCaches }) => warmFacilityCaches())
-      .then(({ facilities, ms }) => {
-        if (facilities > 0)
-          console.log(
-            `[facilities] warmed the borrowing bases of ${facilities} facilit${facilities === 1 ? 'y' : 'ies'} in ${Math.round(ms)} ms`,
-          );
-      })
-      .catch((e: unknown) => console.warn('[facilities] the borrowing bases were not warmed at start:', e instanceof Error ? e.message : e))
+    // Then what the first pages read (services/servicing/warm.ts: warmFirstPages, the servicing and credit state today,
+    // the Dashboard's tiles and the pool; warmServicingCaches, the other servicing books, behaviour, Delinquency and the
+    // servicing reports), before the health check answers: the server is ready when the book is. Built after the start,
+    // each of these held every request behind it for seconds at a time on a 100,000-lease book (a first Dashboard waited
+    // 17 s after the health answer).
+    try {
+      const { warmFirstPages, warmServicingCaches } = await import('@/services/servicing/warm');
+      const first = await warmFirstPages();
+      if (first.funders > 0)
+        console.log(`[servicing] built the servicing and credit state of ${first.leases} leases today in ${Math.round(first.ms)} ms`);
+      const rest = await warmServicingCaches();
+      if (rest.funders > 0)
+        console.log(`[servicing] warmed the other servicing views of ${rest.funders} funder(s) in ${Math.round(rest.ms)} ms`);
+    } catch (e) {
+      console.warn('[servicing] the servicing state was not built at start:', e instanceof Error ? e.message : e);
+    }
+    // Then the facilities' credit states, collateral, borrowing bases and latest covenant tests at today
+    // (services/facilities/warm.ts), also before the health check answers (the Dashboard's facilities tile reads them).
+    try {
+      const { warmFacilityCaches } = await import('@/services/facilities/warm');
+      const { facilities, ms } = await warmFacilityCaches();
+      if (facilities > 0)
+        console.log(
+          `[facilities] warmed the borrowing bases of ${facilities} facilit${facilities === 1 ? 'y' : 'ies'} in ${Math.round(ms)} ms`,
+        );
+    } catch (e) {
+      console.warn('[facilities] the borrowing bases were not warmed at start:', e instanceof Error ? e.message : e);
+    }
+    // Then, in the background (never delaying readiness nor failing the start):
+    void Promise.resolve()
       // Then the reports' missing month-end snapshots (services/history/warm.ts), month by month in the background.
       .then(() => import('@/services/history/warm'))
       .then(({ warmSnapshots }) => warmSnapshots())

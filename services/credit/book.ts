@@ -426,6 +426,37 @@ export function creditStatesOnce(db: DbOrTx, funderId: number, asOf: string): Le
 }
 
 /**
+ * creditStatesOnce between turns of the event loop, `slice` leases at a time (a background job's month end: the whole
+ * book at once held the loop for over a second at 100,000 leases). Computed again when the entry moved meanwhile (a
+ * write applied to it), so the states are all of one version of the book.
+ */
+export async function creditStatesInSlices(db: DbOrTx, funderId: number, asOf: string, slice = 5000): Promise<LeaseCreditState[]> {
+  const d = day(asOf);
+  for (;;) {
+    const e = creditEntry(db, funderId);
+    const memo = currentMemo(e)?.byDay.get(d)?.states;
+    if (memo) return memo;
+    const key = memoKeyOf(e);
+    const schedule = e.schedule;
+    const out: LeaseCreditState[] = new Array(schedule.n);
+    const one = stateWriter(e, d, null, out);
+    let moved = false;
+    for (let i = 0; i < schedule.n; i++) {
+      one(i);
+      if (i % slice === slice - 1) {
+        await new Promise((resolve) => setImmediate(resolve));
+        const now = creditEntry(db, funderId);
+        if (now !== e || now.schedule !== schedule || memoKeyOf(now) !== key) {
+          moved = true;
+          break;
+        }
+      }
+    }
+    if (!moved) return out;
+  }
+}
+
+/**
  * The states of a day, kept per entry until it moves (a lease write moves the store version, a flag, write-off,
  * recovery or lessee kind the records version): the Delinquency table, the register's notes and the Dashboard read the same day's
  * states on every request. A write to a few leases patches every memoised day in place of recomputing the book

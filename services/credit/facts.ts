@@ -5,7 +5,7 @@
  * month end is one pass over the leases, so 24 month ends of a 100k-lease book stay cheap.
  */
 import type { DbOrTx } from '@/db/client';
-import { creditStatesAt, creditStatesOnce, dropCreditCache } from './book';
+import { creditStatesAt, creditStatesInSlices, creditStatesOnce, dropCreditCache, type LeaseCreditState } from './book';
 
 export type CreditStatus = 'performing' | 'defaulted' | 'cured' | 'written_off' | 'repaid';
 export type LeaseCreditFacts = {
@@ -25,8 +25,17 @@ export type LeaseCreditFacts = {
  * once): the day's credit states are not kept in the memo the screens share (services/credit/book creditStatesOnce).
  */
 export function creditFactsAt(db: DbOrTx, funderId: number, asOf: string, opts: { keep?: boolean } = {}): Map<number, LeaseCreditFacts> {
+  return factsOf(opts.keep === false ? creditStatesOnce(db, funderId, asOf) : creditStatesAt(db, funderId, asOf).states);
+}
+
+/** creditFactsAt `keep: false`, computed between turns of the event loop (services/credit/book.ts creditStatesInSlices). */
+export async function creditFactsInSlices(db: DbOrTx, funderId: number, asOf: string): Promise<Map<number, LeaseCreditFacts>> {
+  return factsOf(await creditStatesInSlices(db, funderId, asOf));
+}
+
+function factsOf(states: readonly LeaseCreditState[]): Map<number, LeaseCreditFacts> {
   const out = new Map<number, LeaseCreditFacts>();
-  for (const s of opts.keep === false ? creditStatesOnce(db, funderId, asOf) : creditStatesAt(db, funderId, asOf).states) {
+  for (const s of states) {
     out.set(s.leaseId, {
       leaseId: s.leaseId,
       status: s.status,

@@ -1,11 +1,13 @@
 /**
- * Warms what a facility page needs at today that no other screen builds at start (instrumentation.ts, after the
- * servicing books): the funder's derived credit states (whole book), the collateral and each facility's borrowing
- * base with its lease-level eligibility. On a 100k-lease book that is seconds of work the first visitor would
- * otherwise wait for. On its own connection (services/database/own-connection.ts).
+ * Warms what a facility page and the Dashboard's facilities tile need at today that no other screen builds at start
+ * (instrumentation.ts, after the servicing state, before the health check answers): the funder's derived credit
+ * states (whole book), the collateral, each facility's borrowing base with its lease-level eligibility, and its
+ * latest covenant test (which reads last month's month-end snapshots: built here when the book has none yet). On a
+ * 100k-lease book that is seconds of work the first visitor would otherwise wait for. On its own connection
+ * (services/database/own-connection.ts).
  */
 export async function warmFacilityCaches(): Promise<{ facilities: number; ms: number }> {
-  const [{ onOwnConnection }, { listFacilities }, { todayIso }, { facilityBase }] = await Promise.all([
+  const [{ onOwnConnection }, { listFacilities }, { todayIso }, { covenantHistory, facilityBase }] = await Promise.all([
     import('@/services/database/own-connection'),
     import('@/db/queries/facilities'),
     import('@/lib/clock'),
@@ -17,6 +19,8 @@ export async function warmFacilityCaches(): Promise<{ facilities: number; ms: nu
     const facilities = listFacilities(db, 'all');
     for (const f of facilities) {
       facilityBase(db, f, today);
+      await new Promise((resolve) => setImmediate(resolve));
+      covenantHistory(db, f, today, today, 1);
       await new Promise((resolve) => setImmediate(resolve));
     }
     return { facilities: facilities.length, ms: performance.now() - t0 };

@@ -19,7 +19,7 @@ import type { DbOrTx } from '@/db/client';
 import { finishSnapshotMonth, hasSnapshotMonth, historyLeaseTerms, insertSnapshotRows, snapshotMonthNamesIn } from '@/db/queries/history';
 import { todayIso } from '@/lib/clock';
 import { addMonthsTo, aggregateMonth, lastClosedMonth, monthEndOf, monthOf, monthRange, type LeaseSnapshot } from '@/lib/history';
-import { creditFactsAt } from '@/services/credit/facts';
+import { creditFactsInSlices } from '@/services/credit/facts';
 import { bookExtentOf, computeMonthSnapshot, DEFAULT_REPORT_MONTHS, firstBookMonth, type Carry } from '@/services/history/snapshots';
 import { servicingStores } from '@/services/servicing/book';
 
@@ -189,7 +189,7 @@ async function buildMonth(
     const version = entry.version;
     const terms = previous && previous.schedule === schedule ? previous.terms : historyLeaseTerms(db, funderId);
     await yieldToLoop();
-    const facts = creditFactsAt(db, funderId, monthEnd, { keep: false });
+    const facts = await creditFactsInSlices(db, funderId, monthEnd);
     const base: Carry = previous && previous.schedule === schedule ? previous : { month: '', schedule, splits: [], terms };
     const splits: Carry['splits'] = new Array(schedule.n);
     const rows: LeaseSnapshot[] = [];
