@@ -7,39 +7,33 @@
  * its funder lock: the funder's book_version moved once per row.
  */
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { openDb, runMigrations, type Db } from '@/db/client';
+import type { Db } from '@/db/client';
 import { bookChangeStamp } from '@/db/queries/book-changes';
 import { getFunder } from '@/db/queries/funders';
 import { seedPayments } from '@/db/seed/payments';
 import { seedPortfolio } from '@/db/seed/portfolio';
-import { seedDemoUsers } from '@/db/seed/users';
 import { creditStatesAt } from '@/services/credit/book';
 import { valueBook } from '@/services/portfolio/valuation';
 import { getServicingBook } from '@/services/servicing/book';
+import { bookFile, fromScratch, type BookFile } from '../../helpers/book-file';
 
 const TODAY = '2026-11-21';
 const DATES = ['2026-06-30', TODAY, '2027-02-28'];
 const F = 1;
 const WRITES = 60;
 
-let dir: string;
+let book: BookFile;
 let db: Db;
 beforeAll(() => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'quantum-writers-'));
-  db = openDb(path.join(dir, 'book.db'));
-  runMigrations(db);
-  seedDemoUsers(db);
-  seedPortfolio(db, { leases: 40, today: TODAY, seed: 7 });
-  seedPayments(db, { funderId: F, today: TODAY, seed: 7 });
+  book = bookFile('writers', (d) => {
+    seedPortfolio(d, { leases: 40, today: TODAY, seed: 7 });
+    seedPayments(d, { funderId: F, today: TODAY, seed: 7 });
+  });
+  db = book.db;
 });
-afterAll(() => {
-  db.$client.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => book.close());
 
 /** Every figure the views give, as plain data. */
 function figures(d: Db) {
@@ -59,16 +53,7 @@ function runWriter(k: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      [
-        '--import',
-        'tsx',
-        path.join('tests', 'helpers', 'book-writer.ts'),
-        path.join(dir, 'book.db'),
-        String(k),
-        '2',
-        String(WRITES),
-        TODAY,
-      ],
+      ['--import', 'tsx', path.join('tests', 'helpers', 'book-writer.ts'), book.file, String(k), '2', String(WRITES), TODAY],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let out = '';
@@ -107,13 +92,5 @@ test('two writers at once: the views, applying the journal as they read, equal a
 
   const incremental = figures(db);
   expect(incremental).not.toEqual(before);
-  db.$client.pragma('wal_checkpoint(TRUNCATE)');
-  const copy = path.join(dir, 'copy.db');
-  copyFileSync(path.join(dir, 'book.db'), copy);
-  const fresh = openDb(copy);
-  try {
-    expect(incremental).toEqual(figures(fresh));
-  } finally {
-    fresh.$client.close();
-  }
+  expect(incremental).toEqual(fromScratch(book, figures));
 }, 120_000);

@@ -8,11 +8,8 @@
  * empty).
  */
 import fc from 'fast-check';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { openDb, runMigrations, type Db } from '@/db/client';
+import type { Db } from '@/db/client';
 import { approveWriteOff, createRecovery, flagLease, proposeWriteOff, unflagLease } from '@/db/queries/credit';
 import { updateFunder } from '@/db/queries/funders';
 import { getLease, updateLease } from '@/db/queries/leases';
@@ -22,7 +19,6 @@ import { instalmentsOfLease, recordPayment, reversePayment } from '@/db/queries/
 import { seedCredit } from '@/db/seed/credit';
 import { seedPayments } from '@/db/seed/payments';
 import { seedPortfolio } from '@/db/seed/portfolio';
-import { seedDemoUsers } from '@/db/seed/users';
 import { formatDate, tryParseDate } from '@/lib/finance';
 import { openingArrears } from '@/lib/servicing/opening';
 import { creditStatesAt } from '@/services/credit/book';
@@ -30,6 +26,7 @@ import { defaultsAt, eclAt, lossMeasuresAt } from '@/services/credit/screen';
 import { poolBook, valueBook } from '@/services/portfolio/valuation';
 import { getServicingBook } from '@/services/servicing/book';
 import { delinquencyView } from '@/services/servicing/views';
+import { bookFile, fromScratch, type BookFile } from '../../helpers/book-file';
 
 const TODAY = '2026-11-21';
 const DATES = ['2026-03-31', TODAY, '2027-02-28'];
@@ -182,22 +179,17 @@ function apply(db: Db, op: Op): void {
 }
 
 describe('every view, after every kind of change, equals a rebuild', () => {
-  let dir: string;
+  let book: BookFile;
   let db: Db;
-  let copies = 0;
   beforeAll(() => {
-    dir = mkdtempSync(path.join(os.tmpdir(), 'quantum-views-'));
-    db = openDb(path.join(dir, 'book.db'));
-    runMigrations(db);
-    seedDemoUsers(db);
-    seedPortfolio(db, { leases: 60, today: TODAY, seed: 31 });
-    seedPayments(db, { funderId: F, today: TODAY, seed: 31 });
-    seedCredit(db, { funderId: F, today: TODAY });
+    book = bookFile('views', (d) => {
+      seedPortfolio(d, { leases: 60, today: TODAY, seed: 31 });
+      seedPayments(d, { funderId: F, today: TODAY, seed: 31 });
+      seedCredit(d, { funderId: F, today: TODAY });
+    });
+    db = book.db;
   });
-  afterAll(() => {
-    db.$client.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => book.close());
 
   test('random sequences of writes', () => {
     fc.assert(
@@ -205,16 +197,7 @@ describe('every view, after every kind of change, equals a rebuild', () => {
         figures(db); // warm: the writes are applied to the views incrementally
         for (const op of ops) apply(db, op);
         const incremental = figures(db);
-        db.$client.pragma('wal_checkpoint(TRUNCATE)');
-        const copy = path.join(dir, `copy-${++copies}.db`);
-        copyFileSync(path.join(dir, 'book.db'), copy);
-        const fresh = openDb(copy);
-        try {
-          expect(incremental).toEqual(figures(fresh));
-        } finally {
-          fresh.$client.close();
-          rmSync(copy, { force: true });
-        }
+        expect(incremental).toEqual(fromScratch(book, figures));
       }),
       { numRuns: 15, seed: 1414 },
     );

@@ -5,17 +5,13 @@
  * The servicing book, the credit states, a payment's allocation and the valuation all start from it, and the views
  * applying the write lease by lease equal a rebuild from scratch.
  */
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { openDb, runMigrations, type Db } from '@/db/client';
+import type { Db } from '@/db/client';
 import { getLease, updateLease } from '@/db/queries/leases';
 import { setOpeningPosition } from '@/db/queries/opening-positions';
 import { instalmentsOfLease, recordPayment } from '@/db/queries/payments';
 import { seedPayments } from '@/db/seed/payments';
 import { seedPortfolio } from '@/db/seed/portfolio';
-import { seedDemoUsers } from '@/db/seed/users';
 import { addMonths } from '@/lib/finance/dates';
 import { formatDate, tryParseDate } from '@/lib/finance';
 import type { Instalment } from '@/lib/servicing';
@@ -23,6 +19,7 @@ import { arrearsTotal, openingArrears, servicedInstalments, type OpeningPosition
 import { creditStatesAt } from '@/services/credit/book';
 import { valueBook } from '@/services/portfolio/valuation';
 import { getServicingBook } from '@/services/servicing/book';
+import { bookFile, fromScratch, type BookFile } from '../../helpers/book-file';
 
 const TODAY = '2026-11-21';
 const F = 1;
@@ -71,19 +68,18 @@ describe('the opening position, pure', () => {
 });
 
 describe('a seasoned lease in the book', () => {
-  let dir: string;
+  let book: BookFile;
   let db: Db;
   /** The seasoned lease: purchased (moved to) two months after its fifth instalment, with the tape's state then. */
   let seasoned: { id: number; asOf: string; instalments: Instalment[] };
   let current: { id: number; asOf: string };
 
   beforeAll(() => {
-    dir = mkdtempSync(path.join(os.tmpdir(), 'quantum-opening-'));
-    db = openDb(path.join(dir, 'book.db'));
-    runMigrations(db);
-    seedDemoUsers(db);
-    seedPortfolio(db, { leases: 30, today: TODAY, seed: 11 });
-    seedPayments(db, { funderId: F, today: TODAY, seed: 11 });
+    book = bookFile('opening', (d) => {
+      seedPortfolio(d, { leases: 30, today: TODAY, seed: 11 });
+      seedPayments(d, { funderId: F, today: TODAY, seed: 11 });
+    });
+    db = book.db;
     // Two active monthly leases whose first instalment is at least eight months before TODAY, bought later as seasoned
     // leases: their purchase date moves to the tape's date (six months after the first instalment).
     const candidates = db.$client
@@ -115,10 +111,7 @@ describe('a seasoned lease in the book', () => {
     seasoned = { ...a!, instalments };
     current = b!;
   });
-  afterAll(() => {
-    db.$client.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => book.close());
 
   test("on its date: the tape's DPD and arrears, outstanding principal the schedule's, not in default", () => {
     const state = getServicingBook(db, F, seasoned.asOf).byLeaseId.get(seasoned.id)!;
@@ -187,15 +180,7 @@ describe('a seasoned lease in the book', () => {
         servicing: getServicingBook(d, F, asOf).leases.map((s) => ({ ...s })),
         credit: creditStatesAt(d, F, asOf).states.map((s) => ({ ...s })),
       }));
-    const incremental = figures(db);
-    db.$client.pragma('wal_checkpoint(TRUNCATE)');
-    copyFileSync(path.join(dir, 'book.db'), path.join(dir, 'copy.db'));
-    const fresh = openDb(path.join(dir, 'copy.db'));
-    try {
-      expect(incremental).toEqual(figures(fresh));
-    } finally {
-      fresh.$client.close();
-    }
+    expect(figures(db)).toEqual(fromScratch(book, figures));
   });
 
   test('a position dated after the purchase, or with negative or undated arrears, is refused', () => {
