@@ -46,19 +46,15 @@ export async function register() {
     } catch (e) {
       console.warn('[portfolio] the books were not valued at start:', e instanceof Error ? e.message : e);
     }
-    // Then what the first pages read (services/servicing/warm.ts: warmFirstPages, the servicing and credit state today,
-    // the Dashboard's tiles and the pool; warmServicingCaches, the other servicing books, behaviour, Delinquency and the
-    // servicing reports), before the health check answers: the server is ready when the book is. Built after the start,
-    // each of these held every request behind it for seconds at a time on a 100,000-lease book (a first Dashboard waited
-    // 17 s after the health answer).
+    // Then what the first pages read (services/servicing/warm.ts: the servicing and credit state, the Dashboard's tiles,
+    // the pool, Delinquency, behaviour and the servicing reports), before the health check answers: the server is ready
+    // when the book is. Built after the start, each of these held every request behind it for seconds at a time on a
+    // 100,000-lease book (a first Dashboard waited 17 s after the health answer).
     try {
-      const { warmFirstPages, warmServicingCaches } = await import('@/services/servicing/warm');
-      const first = await warmFirstPages();
-      if (first.funders > 0)
-        console.log(`[servicing] built the servicing and credit state of ${first.leases} leases today in ${Math.round(first.ms)} ms`);
-      const rest = await warmServicingCaches();
-      if (rest.funders > 0)
-        console.log(`[servicing] warmed the other servicing views of ${rest.funders} funder(s) in ${Math.round(rest.ms)} ms`);
+      const { warmServicingCaches } = await import('@/services/servicing/warm');
+      const { funders, leases, ms } = await warmServicingCaches();
+      if (funders > 0)
+        console.log(`[servicing] built the servicing and credit state of ${leases} leases of ${funders} funder(s) in ${Math.round(ms)} ms`);
     } catch (e) {
       console.warn('[servicing] the servicing state was not built at start:', e instanceof Error ? e.message : e);
     }

@@ -11,28 +11,31 @@
  * database runs them side by side, and this is what keeps its journal in commit order.)
  *
  * book_version is also what a view checks first: the same value as when it last read the journal, nothing changed.
- * A change of the leases or of the whole book moves the funder's data_version as well (what a proposal's base
- * version and the valuations are checked by); a payment or a credit record does not.
+ * A change of the leases, of the settings or of the whole book moves the funder's data_version as well (what a
+ * proposal's base version and the valuations are checked by); a payment or a credit record does not.
  */
 import type { DbOrTx } from '../client';
 import { statementFor } from './prepared';
 
 export type BookChangeKind = 'lease' | 'ledger' | 'flag' | 'loss' | 'lessee' | 'settings' | 'book';
 
-/** Takes the funder's lock (the first statement of every journalled write); `terms`: the leases or the whole book change. */
-export function lockFunderBook(tx: DbOrTx, funderId: number, terms: boolean): void {
-  statementFor(
-    tx,
-    terms
-      ? `update funders set book_version = book_version + 1, data_version = data_version + 1 where id = ?`
-      : `update funders set book_version = book_version + 1 where id = ?`,
-  ).run(funderId);
-}
+/**
+ * The funder's lock, the first statement of every journalled write: with `terms`, a change of the leases, of the
+ * settings or of the whole book, which moves data_version as well. Also written by the bulk writer
+ * (db/queries/lease-bulk.ts), which prepares its statements on a worker's connection.
+ */
+export const LOCK_FUNDER_SQL = {
+  terms: 'update funders set book_version = book_version + 1, data_version = data_version + 1 where id = ?',
+  other: 'update funders set book_version = book_version + 1 where id = ?',
+} as const;
+/** The journal row, by (funder_id, kind, lease_id). */
+export const INSERT_BOOK_CHANGE_SQL = 'insert into book_changes (funder_id, kind, lease_id) values (?, ?, ?)';
 
 /** Journals a change of the funder's book (call inside the write's transaction): the funder's lock, then the row. */
 export function recordBookChange(tx: DbOrTx, funderId: number, kind: BookChangeKind, leaseId: number | null = null): void {
-  lockFunderBook(tx, funderId, kind === 'lease' || kind === 'book');
-  statementFor(tx, `insert into book_changes (funder_id, kind, lease_id) values (?, ?, ?)`).run(funderId, kind, leaseId);
+  const terms = kind === 'lease' || kind === 'settings' || kind === 'book';
+  statementFor(tx, terms ? LOCK_FUNDER_SQL.terms : LOCK_FUNDER_SQL.other).run(funderId);
+  statementFor(tx, INSERT_BOOK_CHANGE_SQL).run(funderId, kind, leaseId);
 }
 
 /** The funder's last journal seq (0 when none): what a view is as of. */

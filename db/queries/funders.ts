@@ -60,7 +60,7 @@ export function updateFunder(db: DbOrTx, id: number, patch: FunderSettingsPatch)
   return sqliteOf(db).transaction(() => {
     const updated = db
       .update(funders)
-      .set({ ...patch, dataVersion: sql`${funders.dataVersion} + 1`, updatedAt: Date.now() })
+      .set({ ...patch, updatedAt: Date.now() })
       .where(eq(funders.id, id))
       .run();
     if (updated.changes === 0) return undefined;

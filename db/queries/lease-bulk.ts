@@ -18,6 +18,7 @@ import type { DbOrTx } from '../client';
 import { DirectSink, type WriteSink } from '../write-worker';
 import { leases, lessees, type Lease } from '../schema/portfolio';
 import { getFunder } from './funders';
+import { INSERT_BOOK_CHANGE_SQL, LOCK_FUNDER_SQL } from './book-changes';
 import { scheduleOfLease } from './lease-terms';
 import { LEASE_TRACKED, type LeaseInput } from './leases';
 import { sqliteOf } from './servicing';
@@ -134,9 +135,9 @@ export class LeaseBulkWriter {
       history: 'insert into lease_history (lease_id, version, action, changes, user_id, at) values (?, ?, ?, ?, ?, ?)',
       audit:
         'insert into audit_log (at, user_id, user_email, funder_id, entity, entity_id, action, before, after) values (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-      journal: "insert into book_changes (funder_id, kind, lease_id) values (?, 'lease', ?)",
+      journal: INSERT_BOOK_CHANGE_SQL,
       insertLessee: insertInto('lessees', LESSEE_COLS),
-      bump: 'update funders set book_version = book_version + 1, data_version = data_version + 1 where id = ?',
+      bump: LOCK_FUNDER_SQL.terms,
     };
     for (const [name, sql] of Object.entries(statements)) sink.prepare(`${PREFIX}${name}`, sql);
     this.getLease = db.prepare('select * from leases where id = ?');
@@ -302,6 +303,6 @@ export class LeaseBulkWriter {
   private journal(leaseId: number, funderId: number): void {
     if (!this.locked) this.write('bump', [funderId]);
     this.locked = true;
-    this.write('journal', [funderId, leaseId]);
+    this.write('journal', [funderId, 'lease', leaseId]);
   }
 }

@@ -5,29 +5,31 @@
  */
 import { eq } from 'drizzle-orm';
 import { Invalid, NotFound } from '@/lib/domain/errors';
-import { arrearsTotal, type OpeningPosition } from '@/lib/servicing/opening';
+import { tryParseDate } from '@/lib/finance';
+import { componentsTotal } from '@/lib/servicing/allocation';
+import type { OpeningPosition } from '@/lib/servicing/opening';
 import type { Db, DbOrTx } from '../client';
 import { leases, openingPositions } from '../schema/portfolio';
 import { recordAudit, type AuditActor } from './audit';
 import { recordBookChange } from './book-changes';
 import { statementFor } from './prepared';
 
-type PositionColumns = [string, number, number, number, number, number];
+/** The columns of a position (as_of, days_past_due, arrears_vat, arrears_fee, arrears_interest, arrears_principal). */
+export type PositionColumns = readonly [string, number, number, number, number, number];
 
-function positionOf(r: PositionColumns): OpeningPosition {
+/** A position from its columns, in that order (this module's reads and the servicing book's join). */
+export function positionOf(r: PositionColumns): OpeningPosition {
   return { asOf: r[0], daysPastDue: r[1], arrears: { vat: r[2], fee: r[3], interest: r[4], principal: r[5] } };
 }
 
-/** The opening positions of the funder's leases (of `leaseIds` only, when given), by lease id. */
-export function openingPositionsOf(db: DbOrTx, funderId: number, leaseIds?: readonly number[]): Map<number, OpeningPosition> {
-  const cols = 'lease_id, as_of, days_past_due, arrears_vat, arrears_fee, arrears_interest, arrears_principal';
-  const rows = (
-    leaseIds
-      ? statementFor(db, `select ${cols} from opening_positions where funder_id = ? and lease_id in (select value from json_each(?))`)
-          .raw()
-          .all(funderId, JSON.stringify(leaseIds))
-      : statementFor(db, `select ${cols} from opening_positions where funder_id = ?`).raw().all(funderId)
-  ) as [number, ...PositionColumns][];
+/** The opening positions of the funder's leases, by lease id. */
+export function openingPositionsOf(db: DbOrTx, funderId: number): Map<number, OpeningPosition> {
+  const rows = statementFor(
+    db,
+    `select lease_id, as_of, days_past_due, arrears_vat, arrears_fee, arrears_interest, arrears_principal from opening_positions where funder_id = ?`,
+  )
+    .raw()
+    .all(funderId) as [number, ...PositionColumns][];
   return new Map(rows.map(([id, ...r]) => [id, positionOf(r)]));
 }
 
@@ -44,7 +46,7 @@ export function openingPositionOfLease(db: DbOrTx, leaseId: number): OpeningPosi
 
 /**
  * Sets the lease's opening position inside the caller's transaction. 404 when the lease is not the funder's; 400 when
- * the position is dated after the lease's purchase date (the pool would hold the lease before its servicing starts),
+ * its date is not a calendar date or is after the lease's purchase date (the pool would hold the lease before its servicing starts),
  * or its days or amounts are negative, or it has arrears with no days past due.
  */
 export function writeOpeningPosition(
@@ -58,13 +60,14 @@ export function writeOpeningPosition(
   const lease = tx.select().from(leases).where(eq(leases.id, leaseId)).get();
   if (!lease || lease.funderId !== funderId) throw new NotFound(`Lease ${leaseId} does not exist for funder ${funderId}.`);
   const issues: { field: string; message: string }[] = [];
-  if (position.asOf > lease.purchaseDate)
+  if (tryParseDate(position.asOf) === null) issues.push({ field: 'asOf', message: 'Must be a date (YYYY-MM-DD).' });
+  else if (position.asOf > lease.purchaseDate)
     issues.push({ field: 'asOf', message: `Must be on or before the purchase date (${lease.purchaseDate}).` });
   if (!Number.isSafeInteger(position.daysPastDue) || position.daysPastDue < 0)
     issues.push({ field: 'daysPastDue', message: 'Must be a whole number of days, 0 or more.' });
   for (const [c, v] of Object.entries(position.arrears))
     if (!Number.isSafeInteger(v) || v < 0) issues.push({ field: `arrears.${c}`, message: 'Must be an amount of 0 or more.' });
-  if (arrearsTotal(position.arrears) > 0 && position.daysPastDue === 0)
+  if (componentsTotal(position.arrears) > 0 && position.daysPastDue === 0)
     issues.push({ field: 'daysPastDue', message: 'Arrears are past due: give the days since their due date.' });
   if (issues.length > 0) throw new Invalid('The opening position is not valid.', issues);
   const before = openingPositionOfLease(tx, leaseId);

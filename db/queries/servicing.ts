@@ -5,7 +5,7 @@
 import type { Instalment, LedgerEntry } from '@/lib/servicing';
 import { leaseInstalments, type ResidualTerms } from '@/lib/servicing/instalments';
 import type { OpeningPosition } from '@/lib/servicing/opening';
-import { openingPositionsOf } from './opening-positions';
+import { openingPositionsOf, positionOf, type PositionColumns } from './opening-positions';
 import { NotFound } from '@/lib/domain/errors';
 import { intern } from '@/lib/intern';
 import { isInPool, tryParseDate } from '@/lib/finance';
@@ -306,8 +306,7 @@ function bookLeaseOf(r: BookLeaseRow): ServicingLease {
     purchaseDate: intern(r[12]),
   };
   if (r[13] !== null) l.writtenOffOn = r[13];
-  if (r[14] !== null)
-    l.opening = { asOf: r[14], daysPastDue: r[15]!, arrears: { vat: r[16]!, fee: r[17]!, interest: r[18]!, principal: r[19]! } };
+  if (r[14] !== null) l.opening = positionOf(r.slice(14) as unknown as PositionColumns);
   return l;
 }
 

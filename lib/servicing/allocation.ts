@@ -134,7 +134,8 @@ function zero(): ComponentAmounts {
   return { vat: 0, fee: 0, interest: 0, principal: 0 };
 }
 
-function sum(a: ComponentAmounts): number {
+/** Σ of an instalment's four components (minor units). */
+export function componentsTotal(a: ComponentAmounts): number {
   return a.vat + a.fee + a.interest + a.principal;
 }
 
@@ -214,7 +215,7 @@ export function allocatePayments(
     .sort((a, b) => a.day - b.day || a.index - b.index);
 
   // Zero-due instalments are settled on their due date.
-  for (const r of rows) if (sum(r.due) === 0) r.paidInFullDay = r.dueDay;
+  for (const r of rows) if (componentsTotal(r.due) === 0) r.paidInFullDay = r.dueDay;
 
   const allocations: Allocation[] = [];
   let cursor = 0;
@@ -234,13 +235,13 @@ export function allocatePayments(
         remaining -= take;
         allocations.push({ paymentId: p.entry.id, date: p.entry.receivedDate, period: row.period, component: c, amount: take });
       }
-      if (sum(row.paid) === sum(row.due)) {
+      if (componentsTotal(row.paid) === componentsTotal(row.due)) {
         if (row.paidInFullDay === null) row.paidInFullDay = p.day;
         cursor++;
       }
     }
     // Skip settled rows (e.g. zero-due) so the cursor always points to an open instalment.
-    while (cursor < rows.length && sum(rows[cursor]!.paid) === sum(rows[cursor]!.due)) cursor++;
+    while (cursor < rows.length && componentsTotal(rows[cursor]!.paid) === componentsTotal(rows[cursor]!.due)) cursor++;
     credit += remaining;
   }
 
@@ -249,8 +250,8 @@ export function allocatePayments(
   const out: InstalmentStatus[] = rows.map((r) => {
     const unpaid = zero();
     for (const c of order) unpaid[c] = r.due[c] - r.paid[c];
-    const totalDue = sum(r.due);
-    const totalPaid = sum(r.paid);
+    const totalDue = componentsTotal(r.due);
+    const totalPaid = componentsTotal(r.paid);
     dueTotal += totalDue;
     paidTotal += totalPaid;
     return {
@@ -292,13 +293,13 @@ export function instalmentsAsOf(result: AllocationResult, asOf: string): Instalm
     const p = paid.get(a.period);
     if (p === undefined) continue;
     p[a.component] += a.amount;
-    if (sum(p) === totalDue.get(a.period) && !settled.has(a.period)) settled.set(a.period, a.date);
+    if (componentsTotal(p) === totalDue.get(a.period) && !settled.has(a.period)) settled.set(a.period, a.date);
   }
   return result.instalments.map((ins) => {
     const p = paid.get(ins.period) ?? zero();
     const unpaid = zero();
     for (const c of DEFAULT_COMPONENT_ORDER) unpaid[c] = ins.due[c] - p[c];
-    const totalPaid = sum(p);
+    const totalPaid = componentsTotal(p);
     const paidInFullDate = ins.totalDue === 0 ? ins.dueDate : (settled.get(ins.period) ?? null);
     return { ...ins, due: { ...ins.due }, paid: p, unpaid, totalPaid, totalUnpaid: ins.totalDue - totalPaid, paidInFullDate };
   });

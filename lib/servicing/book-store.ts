@@ -31,11 +31,11 @@ import {
   type AmountColumn,
   type NumberColumn,
 } from '@/lib/finance/columns';
-import type { Component } from './allocation';
 import type { MonthStatus, PaymentBehaviour } from './behaviour';
 import { bucketOf, DEFAULT_BUCKET_EDGES, DEFAULT_TOLERANCE } from './delinquency';
 import { residualInstalment, type ResidualTerms } from './instalments';
-import { arrearsTotal, type OpeningPosition } from './opening';
+import { componentsTotal, type Component } from './allocation';
+import type { OpeningPosition } from './opening';
 import { idIndex, partitionPoint, type IdIndex } from '@/lib/sorted';
 import { processWide } from '@/lib/process-wide';
 
@@ -397,7 +397,7 @@ function applyOpening(o: OpeningPosition, cols: InstalmentColumns, from: number,
   const day = tryParseDate(o.asOf)!;
   let dropped = 0;
   while (dropped < k && cols.due[from + dropped]! < day) dropped++;
-  const open = arrearsTotal(o.arrears) > 0 ? 1 : 0;
+  const open = componentsTotal(o.arrears) > 0 ? 1 : 0;
   const kept = k - dropped;
   const move = (x: number) => {
     for (const key of INSTALMENT_KEYS) setAmount(cols, key, from + open + x, cols[key][from + dropped + x]!);

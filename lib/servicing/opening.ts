@@ -10,7 +10,7 @@
  * (the schedule's principal due on or after a date) is the schedule's on every date from `asOf` on.
  */
 import { formatDate, tryParseDate } from '@/lib/finance';
-import { DEFAULT_COMPONENT_ORDER, type Component, type ComponentAmounts, type Instalment } from './allocation';
+import { DEFAULT_COMPONENT_ORDER, componentsTotal, type Component, type ComponentAmounts, type Instalment } from './allocation';
 
 export type OpeningPosition = {
   /** The date servicing starts (the tape's date), YYYY-MM-DD. */
@@ -23,11 +23,6 @@ export type OpeningPosition = {
 
 /** The period of the opening arrears instalment: before every period of a schedule (they start at 1). */
 export const OPENING_PERIOD = 0;
-
-/** Σ of the four components. */
-export function arrearsTotal(a: ComponentAmounts): number {
-  return a.vat + a.fee + a.interest + a.principal;
-}
 
 /** The due date of the opening arrears: `daysPastDue` days before `asOf`. */
 export function openingDueDate(p: Pick<OpeningPosition, 'asOf' | 'daysPastDue'>): string {
@@ -44,7 +39,7 @@ export function openingDueDate(p: Pick<OpeningPosition, 'asOf' | 'daysPastDue'>)
 export function servicedInstalments(instalments: readonly Instalment[], opening: OpeningPosition | null | undefined): Instalment[] {
   if (!opening) return [...instalments];
   const out = instalments.filter((i) => i.dueDate >= opening.asOf);
-  if (arrearsTotal(opening.arrears) > 0) out.unshift({ period: OPENING_PERIOD, dueDate: openingDueDate(opening), ...opening.arrears });
+  if (componentsTotal(opening.arrears) > 0) out.unshift({ period: OPENING_PERIOD, dueDate: openingDueDate(opening), ...opening.arrears });
   return out;
 }
 

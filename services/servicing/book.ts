@@ -140,7 +140,7 @@ type FunderEntry = {
   /** The book change journal seq the stores reflect. */
   journal: number;
   schedule: Build<ScheduleStore> | null;
-  ledger: { build: Build<LedgerStore> } | null;
+  ledger: Build<LedgerStore> | null;
   books: Map<string, ServicingBook>;
   /** Bumped by every update applied to the stores (and by a rebuild). */
   version: number;
@@ -257,10 +257,10 @@ function nextVersionOf<T extends object>(b: Build<T>): Build<T> {
  * (leases, ledgers, settings). Builds what is missing synchronously unless a background rebuild is in flight (then
  * the previous version is served). Returns the entry with both stores built.
  */
-function refreshEntry(db: DbOrTx, funder: Funder): FunderEntry & { schedule: Build<ScheduleStore>; ledger: { build: Build<LedgerStore> } } {
+function refreshEntry(db: DbOrTx, funder: Funder): FunderEntry & { schedule: Build<ScheduleStore>; ledger: Build<LedgerStore> } {
   const cache = cacheOf(db);
   let e = cache.get(funder.id);
-  if (e?.pending && e.schedule?.value && e.ledger?.build.value) return e as never;
+  if (e?.pending && e.schedule?.value && e.ledger?.value) return e as never;
   if (e && e.bookVersion !== funder.bookVersion) {
     const settingsKey = settingsKeyOf(funder);
     if (e.settingsKey !== settingsKey) {
@@ -269,7 +269,7 @@ function refreshEntry(db: DbOrTx, funder: Funder): FunderEntry & { schedule: Bui
       e.settingsKey = settingsKey;
     }
     const changed = bookChangesSince(db, funder.id, e.journal);
-    if (changed.book || leasesTouched(changed).length > BULK_CHANGES || !e.schedule?.value || !e.ledger?.build.value) {
+    if (changed.book || leasesTouched(changed).length > BULK_CHANGES || !e.schedule?.value || !e.ledger?.value) {
       e = newEntry(db, funder, e);
       cache.set(funder.id, e);
     } else {
@@ -287,8 +287,8 @@ function refreshEntry(db: DbOrTx, funder: Funder): FunderEntry & { schedule: Bui
   }
   e.schedule ??= scheduleBuild(db, funder.id);
   const schedule = finishSync(e.schedule);
-  e.ledger ??= { build: ledgerBuild(db, funder.id, schedule) };
-  finishSync(e.ledger.build);
+  e.ledger ??= ledgerBuild(db, funder.id, schedule);
+  finishSync(e.ledger);
   return e as never;
 }
 
@@ -301,18 +301,18 @@ function logChange(e: FunderEntry, ids: number[]): void {
 function applyLeaseChanges(db: DbOrTx, e: FunderEntry, funder: Funder, ids: number[]): void {
   const rewrites = readRewrites(db, funder.id, ids);
   e.schedule = nextVersionOf(e.schedule!);
-  e.ledger = { build: nextVersionOf(e.ledger!.build) };
-  applyLeaseRewrites(e.schedule.value!, e.ledger.build.value!, rewrites);
+  e.ledger = nextVersionOf(e.ledger!);
+  applyLeaseRewrites(e.schedule.value!, e.ledger.value!, rewrites);
   logChange(e, ids);
   updateBooks(e, funder, ids);
 }
 
 function applyLedgerChanges(db: DbOrTx, e: FunderEntry, funder: Funder, ids: number[]): void {
   const { payments, reversals } = readLedgers(db, funder.id, ids);
-  e.ledger = { build: nextVersionOf(e.ledger!.build) };
+  e.ledger = nextVersionOf(e.ledger!);
   const done = applyLedgerRewrites(
     e.schedule!.value!,
-    e.ledger.build.value!,
+    e.ledger.value!,
     ids.map((id) => ({ id, payments: payments.get(id) ?? null, reversals: reversals.get(id) ?? [] })),
   );
   logChange(e, done);
@@ -328,7 +328,7 @@ function applyLedgerChanges(db: DbOrTx, e: FunderEntry, funder: Funder, ids: num
 function updateBooks(e: FunderEntry, funder: Funder, ids: readonly number[]): void {
   if (ids.length === 0) return;
   const schedule = e.schedule!.value!;
-  const ledger = e.ledger!.build.value!;
+  const ledger = e.ledger!.value!;
   const settings = servicingSettingsOf(funder);
   const options = {
     componentOrder: settings.componentOrder,
@@ -393,8 +393,8 @@ export async function rebuildServicingInBackground(
       buildScheduleStore(await bookLeasesInSlices(db, funderId), (from, to) => scheduleListsOfBook(db, funderId, from, to), SCHEDULE_SLICE),
     );
     const schedule = await finishAsync(next.schedule);
-    next.ledger = { build: ledgerBuild(db, funderId, schedule) };
-    const ledger = await finishAsync(next.ledger.build);
+    next.ledger = ledgerBuild(db, funderId, schedule);
+    const ledger = await finishAsync(next.ledger);
     if (derive) derived.swap = await derive({ version: next.version, schedule, ledger });
   })();
   if (previous) previous.pending = run;
@@ -422,7 +422,7 @@ export function servicingStores(
 ): { funder: Funder; entry: FunderEntry; schedule: ScheduleStore; ledger: LedgerStore } {
   const funder = requireFunder(db, funderId);
   const e = refreshEntry(db, funder);
-  return { funder, entry: e, schedule: e.schedule.value!, ledger: e.ledger.build.value! };
+  return { funder, entry: e, schedule: e.schedule.value!, ledger: e.ledger.value! };
 }
 
 /**
@@ -523,13 +523,13 @@ export async function warmServicingBook(db: DbOrTx, funderId: number, asOfs: rea
     if (e.schedule === null) {
       e.schedule = scheduleBuild(db, funderId);
       const schedule = await finishAsync(e.schedule);
-      e.ledger ??= { build: ledgerBuild(db, funderId, schedule) };
-      await finishAsync(e.ledger.build);
+      e.ledger ??= ledgerBuild(db, funderId, schedule);
+      await finishAsync(e.ledger);
     }
   } catch (err) {
     // A build that failed half-way (its connection may close) is dropped; the next request builds anew.
     if (e.schedule?.value === null) e.schedule = null;
-    if (e.ledger?.build.value === null) e.ledger = null;
+    if (e.ledger?.value === null) e.ledger = null;
     throw err;
   }
   let n = 0;

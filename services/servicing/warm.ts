@@ -1,58 +1,16 @@
 import { todayIso } from '@/lib/clock';
 
 /**
- * What a funder's first pages read, built before the server answers its health check (instrumentation.ts, after the
- * portfolio valuation): the servicing stores and the servicing book today and at the default cut-off, the credit
- * states today (Delinquency's and the register's status), the Dashboard's servicing and credit tiles, and the pool at
- * the default cut-off with its Summary and Dashboard figures. On a 100,000-lease book that is seconds of work the first request after a
- * restart would otherwise wait for, holding every other request behind it; the rest of the warm-up
- * (warmServicingCaches) runs after the start, in the background.
- */
-export async function warmFirstPages(today = todayIso()): Promise<{ funders: number; leases: number; ms: number }> {
-  const [
-    { onOwnConnection },
-    { listFunders },
-    { warmServicingBook },
-    { creditStatesAt },
-    { creditTiles },
-    { servicingKpis },
-    { defaultCutOff, poolBook },
-    summary,
-  ] = await Promise.all([
-    import('@/services/database/own-connection'),
-    import('@/db/queries/funders'),
-    import('@/services/servicing/book'),
-    import('@/services/credit/book'),
-    import('@/services/credit/screen'),
-    import('@/services/servicing/kpis'),
-    import('@/services/portfolio/valuation'),
-    import('@/lib/portfolio/summary'),
-  ]);
-  const t0 = performance.now();
-  return onOwnConnection({ funders: 0, leases: 0, ms: 0 }, async (db) => {
-    let leases = 0;
-    const funders = listFunders(db);
-    for (const funder of funders) {
-      leases += await warmServicingBook(db, funder.id, [today, defaultCutOff(today)]);
-      creditStatesAt(db, funder.id, today);
-      // The Dashboard's servicing and credit tiles (this month's scheduled and collected sums; defaults, ECL, losses).
-      servicingKpis(db, funder.id, today);
-      creditTiles(db, funder.id, today);
-      const pool = poolBook(db, funder.id, defaultCutOff(today));
-      summary.bookSummary(pool, funder.baseCurrency);
-      summary.dashboardFigures(pool, funder.baseCurrency);
-    }
-    return { funders: funders.length, leases, ms: performance.now() - t0 };
-  });
-}
-
-/**
- * Warms the other servicing caches when the server starts (instrumentation.ts, after warmFirstPages, before the health
- * check answers): for each funder the servicing book at last month's end, the clients behaviour today, the
- * Delinquency page's default view and roll rates (last month to today), the servicing KPIs, and the servicing reports
- * of the last complete month (the reports' default), then Delinquency per lessee, so that a user's first visit of a
- * servicing screen or report is fast. The stores are read in chunks yielding to the event loop. On its own connection
- * (services/database/own-connection.ts); the caches are keyed by the database file, not by connection.
+ * Builds, before the server answers its health check (instrumentation.ts, after the portfolio valuation), what a
+ * funder's first pages read, so that no request after a restart waits for it behind every other request (seconds of
+ * work on a 100,000-lease book). For each funder: the servicing stores and the servicing book today, at the default
+ * cut-off and at last month's end; the credit states today (Delinquency's and the register's status); the
+ * Dashboard's servicing and credit tiles; the pool at the default cut-off with its Summary and Dashboard figures
+ * (poolBook reads the servicing book at the cut-off, so it comes after it); the clients behaviour today; the
+ * Delinquency page's default view per lease and per lessee and its roll rates (last month to today); and the
+ * servicing reports of the last complete month (the reports' default). The stores are read in chunks yielding to the
+ * event loop. On its own connection (services/database/own-connection.ts); the caches are keyed by the database
+ * file, not by connection.
  */
 export async function warmServicingCaches(today = todayIso()): Promise<{ funders: number; leases: number; ms: number }> {
   const [
@@ -60,6 +18,8 @@ export async function warmServicingCaches(today = todayIso()): Promise<{ funders
     { listFunders },
     { warmServicingBook },
     { behaviourRows, delinquencyView, rollRates },
+    { creditStatesAt },
+    { creditTiles },
     { defaultCutOff, poolBook },
     finance,
     reports,
@@ -71,6 +31,8 @@ export async function warmServicingCaches(today = todayIso()): Promise<{ funders
     import('@/db/queries/funders'),
     import('@/services/servicing/book'),
     import('@/services/servicing/views'),
+    import('@/services/credit/book'),
+    import('@/services/credit/screen'),
     import('@/services/portfolio/valuation'),
     import('@/lib/finance'),
     import('@/services/reports/servicing-reports'),
@@ -82,40 +44,38 @@ export async function warmServicingCaches(today = todayIso()): Promise<{ funders
   const day = finance.tryParseDate(today)!;
   const c = finance.civilFromDays(day);
   const lastMonthEnd = finance.formatDate(finance.daysFromCivil(c.year, c.month, 1) - 1);
+  const turn = () => new Promise((resolve) => setImmediate(resolve));
   return onOwnConnection({ funders: 0, leases: 0, ms: 0 }, async (db) => {
     let leases = 0;
     const funders = listFunders(db);
     for (const funder of funders) {
       leases += await warmServicingBook(db, funder.id, [today, defaultCutOff(today), lastMonthEnd]);
-      behaviourRows(db, funder.id, today);
-      await new Promise((resolve) => setImmediate(resolve));
-      // The Delinquency page as it opens: its rows and sorted order, and the roll rates of the last month.
-      delinquencyView(db, funder.id, today, { level: 'lease', sort: 'dpd', dir: 'desc' });
-      await new Promise((resolve) => setImmediate(resolve));
-      rollRates(db, funder.id, finance.addMonths(today, -1), today);
-      await new Promise((resolve) => setImmediate(resolve));
-      // The Dashboard's servicing KPIs (this month's scheduled and collected sums).
+      creditStatesAt(db, funder.id, today);
+      await turn();
+      // The Dashboard's servicing and credit tiles (this month's scheduled and collected sums; defaults, ECL, losses).
       servicingKpis(db, funder.id, today);
-      await new Promise((resolve) => setImmediate(resolve));
-      // The pool at the default cut-off (its owing leases read from the servicing book just warmed) and the Summary and
-      // Dashboard figures over it: the same objects as the portfolio warm-up's when no lease owes after its last instalment.
+      creditTiles(db, funder.id, today);
+      await turn();
       const pool = poolBook(db, funder.id, defaultCutOff(today));
       bookSummary(pool, funder.baseCurrency);
       dashboardFigures(pool, funder.baseCurrency);
-      await new Promise((resolve) => setImmediate(resolve));
+      await turn();
+      behaviourRows(db, funder.id, today);
+      await turn();
+      // The Delinquency page as it opens (its rows and sorted order, per lease and per lessee) and last month's roll rates.
+      delinquencyView(db, funder.id, today, { level: 'lease', sort: 'dpd', dir: 'desc' });
+      delinquencyView(db, funder.id, today, { level: 'lessee', sort: 'dpd', dir: 'desc' });
+      await turn();
+      rollRates(db, funder.id, finance.addMonths(today, -1), today);
+      await turn();
     }
     const month = reports.lastCompleteMonth(today);
     for (const funder of funders) {
       await reports.warmMonthData(db, funder, month);
       for (const kind of SERVICING_REPORT_KINDS) {
         reports.buildServicingReport(db, funder, kind, month);
-        await new Promise((resolve) => setImmediate(resolve));
+        await turn();
       }
-    }
-    // Last, the Delinquency page's per-lessee level (a second view a user switches to; built from the lease rows above).
-    for (const funder of funders) {
-      delinquencyView(db, funder.id, today, { level: 'lessee', sort: 'dpd', dir: 'desc' });
-      await new Promise((resolve) => setImmediate(resolve));
     }
     return { funders: funders.length, leases, ms: performance.now() - t0 };
   });

@@ -21,6 +21,7 @@ import { seedPortfolio } from '@/db/seed/portfolio';
 import { seedDemoUsers } from '@/db/seed/users';
 import { formatDate, tryParseDate } from '@/lib/finance';
 import { addMonths } from '@/lib/finance/dates';
+import { componentsTotal } from '@/lib/servicing/allocation';
 import { openingArrears } from '@/lib/servicing/opening';
 import {
   allocatePayments,
@@ -276,7 +277,7 @@ describe('with opening positions: the stores equal the engine', () => {
         updateLease(db, l.id, lease.version, { purchaseDate: asOf }, null);
         const instalments = instalmentsOfLease(db, getLease(db, l.id)!);
         const first = instalments[0]!;
-        const owed = (k % 3) * (first.vat + first.fee + first.interest + first.principal);
+        const owed = (k % 3) * componentsTotal(first);
         setOpeningPosition(
           db,
           1,

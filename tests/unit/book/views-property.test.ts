@@ -20,6 +20,7 @@ import { seedCredit } from '@/db/seed/credit';
 import { seedPayments } from '@/db/seed/payments';
 import { seedPortfolio } from '@/db/seed/portfolio';
 import { formatDate, tryParseDate } from '@/lib/finance';
+import { componentsTotal } from '@/lib/servicing/allocation';
 import { openingArrears } from '@/lib/servicing/opening';
 import { creditStatesAt } from '@/services/credit/book';
 import { defaultsAt, eclAt, lossMeasuresAt } from '@/services/credit/screen';
@@ -156,7 +157,7 @@ function apply(db: Db, op: Op): void {
         const l = pick(db, op.lease)!;
         const instalments = instalmentsOfLease(db, getLease(db, l.id)!);
         const first = instalments[0];
-        const owed = first ? op.owed * (first.vat + first.fee + first.interest + first.principal) : 0;
+        const owed = first ? op.owed * componentsTotal(first) : 0;
         const asOf = l.purchase_date;
         setOpeningPosition(
           db,

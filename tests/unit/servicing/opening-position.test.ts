@@ -15,7 +15,8 @@ import { seedPortfolio } from '@/db/seed/portfolio';
 import { addMonths } from '@/lib/finance/dates';
 import { formatDate, tryParseDate } from '@/lib/finance';
 import type { Instalment } from '@/lib/servicing';
-import { arrearsTotal, openingArrears, servicedInstalments, type OpeningPosition } from '@/lib/servicing/opening';
+import { componentsTotal } from '@/lib/servicing/allocation';
+import { openingArrears, servicedInstalments, type OpeningPosition } from '@/lib/servicing/opening';
 import { creditStatesAt } from '@/services/credit/book';
 import { valueBook } from '@/services/portfolio/valuation';
 import { getServicingBook } from '@/services/servicing/book';
@@ -25,7 +26,7 @@ const TODAY = '2026-11-21';
 const F = 1;
 const ACTOR = { userId: 1 };
 const plusDays = (d: string, n: number) => formatDate(tryParseDate(d)! + n);
-const gross = (i: Instalment) => i.vat + i.fee + i.interest + i.principal;
+const gross = (i: Instalment) => componentsTotal(i);
 
 describe('the opening position, pure', () => {
   const rows: Instalment[] = [1, 2, 3, 4].map((period) => ({
@@ -54,7 +55,7 @@ describe('the opening position, pure', () => {
     // 1,500 past due on Mar 20: the March instalment (1,190) and 310 of February's, which VAT → fee → interest →
     // principal left unpaid in its principal.
     expect(openingArrears(rows, '2026-03-20', 1500)).toEqual({ vat: 190, fee: 0, interest: 100, principal: 1210 });
-    expect(arrearsTotal(openingArrears(rows, '2026-03-20', 1500))).toBe(1500);
+    expect(componentsTotal(openingArrears(rows, '2026-03-20', 1500))).toBe(1500);
     // With principal first in the order, interest is what stays unpaid of a partly paid instalment.
     expect(openingArrears(rows, '2026-03-20', 1250, ['principal', 'vat', 'fee', 'interest'])).toEqual({
       vat: 190,
@@ -183,13 +184,19 @@ describe('a seasoned lease in the book', () => {
     expect(figures(db)).toEqual(fromScratch(book, figures));
   });
 
-  test('a position dated after the purchase, or with negative or undated arrears, is refused', () => {
+  test('a position dated after the purchase or on no calendar day, or with negative or undated arrears, is refused', () => {
     const zero = { vat: 0, fee: 0, interest: 0, principal: 0 };
     const set = (p: OpeningPosition) => () => setOpeningPosition(db, F, seasoned.id, p, ACTOR);
     expect(set({ asOf: plusDays(seasoned.asOf, 1), daysPastDue: 0, arrears: zero })).toThrow(
       expect.objectContaining({ code: 'invalid', issues: [expect.objectContaining({ field: 'asOf' })] }),
     );
     expect(set({ asOf: seasoned.asOf, daysPastDue: -1, arrears: zero })).toThrow(expect.objectContaining({ code: 'invalid' }));
+    expect(set({ asOf: '2026-02-30', daysPastDue: 0, arrears: zero })).toThrow(
+      expect.objectContaining({
+        code: 'invalid',
+        issues: [expect.objectContaining({ field: 'asOf', message: 'Must be a date (YYYY-MM-DD).' })],
+      }),
+    );
     expect(set({ asOf: seasoned.asOf, daysPastDue: 0, arrears: { ...zero, principal: 100 } })).toThrow(
       expect.objectContaining({ code: 'invalid' }),
     );
