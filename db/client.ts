@@ -16,6 +16,16 @@ export function sqliteOf(db: DbOrTx): Database.Database {
   return d.$client ?? d.session!.client;
 }
 
+/**
+ * The identity under which the book engine keeps what it knows of a database (lib/views.ts databaseState): a file by
+ * its path, so every connection to it (a request's, a worker's, a script's) shares it; an in-memory database by its
+ * connection.
+ */
+export function databaseKey(db: DbOrTx): string | object {
+  const sqlite = sqliteOf(db);
+  return sqlite.memory || !sqlite.name ? sqlite : sqlite.name;
+}
+
 /** Opens a connection with the pragmas every connection needs. No 'server-only': scripts and tests use it. */
 export function openDb(file: string): Db {
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });

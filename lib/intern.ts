@@ -1,4 +1,4 @@
-import { processWide } from './process-wide';
+import { processState } from './views';
 
 /**
  * One shared copy of repeated strings read per row from the database (a currency, a status, a frequency, a
@@ -7,10 +7,15 @@ import { processWide } from './process-wide';
  * returns the first copy seen of an equal string. Bounded: past MAX_INTERNED distinct strings a new one is
  * returned as is (still correct, only not shared), so unique values (contract numbers) must not be passed.
  */
-// Process-wide (lib/process-wide.ts): one pool for every bundled copy of this module, or the pages, the route handlers and
-// the warm-up would each keep their own copy of every string they intern.
-const pool = processWide('interned', () => new Map<string, string>());
 export const MAX_INTERNED = 200_000;
+// Process-wide (lib/views.ts): one pool for every bundled copy of this module, or the pages, the route handlers and
+// the warm-up would each keep their own copy of every string they intern.
+const pool = processState(
+  'interned',
+  'one copy of each repeated string read from the database',
+  `${MAX_INTERNED} strings`,
+  () => new Map<string, string>(),
+);
 
 export function intern<T extends string | null>(s: T): T {
   if (s === null) return s;

@@ -16,7 +16,7 @@ import { ASSET_TYPES, LEASE_STATUSES } from '@/lib/domain/enums';
 import { CF_PERIODS, CURRENCY_CODES, type PortfolioValuation } from '@/lib/finance';
 import { addMonths } from '@/lib/finance/dates';
 import { boolParam, funderIdParam, isoDateParam, listParam, pageParam, perPageParam, qParam } from '@/lib/validations/common';
-import { processWide } from '@/lib/process-wide';
+import { derivedValue, derivedView } from '@/lib/views';
 
 // Imports compile to getters in the bundles: the period count read once, not per cash cell.
 const PERIODS = CF_PERIODS;
@@ -293,37 +293,40 @@ export function toTableRow(src: CashFlowSource, i: number): CashFlowTableRow {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Sorting (cached per valuation object)
+// Sorting (kept per valuation object: lib/views.ts)
 
-// Process-wide (globalThis): the server bundles routes and instrumentation.ts separately, and the
-// valuation objects these are keyed by are shared process-wide too (lib/portfolio/valuation.ts).
-const caches = ((globalThis as { __quantumCashFlowTable?: object }).__quantumCashFlowTable ??= {
-  sort: new WeakMap<PortfolioValuation, Map<string, Int32Array>>(),
-  live: new WeakMap<PortfolioValuation, Int32Array>(),
-  search: new WeakMap<readonly CashFlowLease[], string[]>(),
-  text: new WeakMap<readonly CashFlowLease[], Map<string, Int32Array>>(),
-}) as {
-  sort: WeakMap<PortfolioValuation, Map<string, Int32Array>>;
-  live: WeakMap<PortfolioValuation, Int32Array>;
-  search: WeakMap<readonly CashFlowLease[], string[]>;
-  text: WeakMap<readonly CashFlowLease[], Map<string, Int32Array>>;
-};
-const { sort: sortCache, live: liveCache, search: searchCache, text: textCache } = caches;
+const sortOrders = derivedView<PortfolioValuation, Int32Array>(
+  'cashFlowSortOrders',
+  "a valuation's Total CF rows sorted by column and direction",
+  6,
+);
+const poolRows = derivedValue<PoolValuation, Int32Array>('poolRows', "a valuation's Total CF rows (the pool at the cut-off, isPoolRow)");
+const searchTextsView = derivedValue<readonly CashFlowLease[], string[]>(
+  'cashFlowSearchTexts',
+  "a book's contract numbers and lessees, lower case, for the search",
+);
+const textOrders = derivedView<readonly CashFlowLease[], Int32Array>(
+  'cashFlowTextOrders',
+  "a book's leases collated by currency or lessee",
+  4,
+);
+const poolCounts = derivedValue<PortfolioValuation, number>('poolCounts', "a valuation's count of leases in the pool");
 // One fixed collation for text columns, so an order never depends on the viewer's language.
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
 /** Indexes of the leases that are rows (isPoolRow), in book (id) order. */
 export function liveIndices(src: CashFlowSource): Int32Array {
-  const v: PoolValuation = src.valuation;
-  let live = liveCache.get(v);
-  if (!live) {
+  return poolRowIndices(src.valuation);
+}
+
+/** Indexes of the valuation's leases that are rows (isPoolRow): Total CF's and the tape's, in book (id) order. */
+export function poolRowIndices(v: PoolValuation): Int32Array {
+  return poolRows.get(v, () => {
     const tmp = new Int32Array(v.count);
     let n = 0;
     for (let i = 0; i < v.count; i++) if (isPoolRow(v, i)) tmp[n++] = i;
-    live = tmp.slice(0, n);
-    liveCache.set(v, live);
-  }
-  return live;
+    return tmp.slice(0, n);
+  });
 }
 
 function numericKey(v: PortfolioValuation, key: SortKey): ((i: number) => number) | null {
@@ -348,33 +351,20 @@ function numericKey(v: PortfolioValuation, key: SortKey): ((i: number) => number
 
 /** Every lease index ordered by its currency or lessee name (collated), ties in id order; cached per book. */
 function textOrder(leases: readonly CashFlowLease[], key: 'fx' | 'lessee', dir: 'asc' | 'desc'): Int32Array {
-  let byKey = textCache.get(leases);
-  if (!byKey) {
-    byKey = new Map();
-    textCache.set(leases, byKey);
-  }
-  const cacheKey = `${key}:${dir}`;
-  let order = byKey.get(cacheKey);
-  if (!order) {
+  return textOrders.get(leases, `${key}:${dir}`, () => {
     const text = leases.map((l) => (key === 'fx' ? l.currency : l.lesseeName));
     const sign = dir === 'desc' ? -1 : 1;
-    order = Int32Array.from(leases, (_, i) => i).sort((a, b) => sign * collator.compare(text[a]!, text[b]!) || a - b);
-    byKey.set(cacheKey, order);
-  }
-  return order;
+    return Int32Array.from(leases, (_, i) => i).sort((a, b) => sign * collator.compare(text[a]!, text[b]!) || a - b);
+  });
 }
 
 /** Live indexes sorted by `key` in direction `dir`; ties in id order (ascending) in both directions. */
 export function sortedIndices(src: CashFlowSource, key: SortKey, dir: 'asc' | 'desc'): Int32Array {
+  return sortOrders.get(src.valuation, `${key}:${dir}`, () => sortIndices(src, key, dir));
+}
+
+function sortIndices(src: CashFlowSource, key: SortKey, dir: 'asc' | 'desc'): Int32Array {
   const v = src.valuation;
-  let byKey = sortCache.get(v);
-  if (!byKey) {
-    byKey = new Map();
-    sortCache.set(v, byKey);
-  }
-  const cacheKey = `${key}:${dir}`;
-  const cached = byKey.get(cacheKey);
-  if (cached) return cached;
   const live = liveIndices(src);
   const sign = dir === 'desc' ? -1 : 1;
   let out: Int32Array;
@@ -395,7 +385,6 @@ export function sortedIndices(src: CashFlowSource, key: SortKey, dir: 'asc' | 'd
       out = order.filter((i) => isLive[i] === 1);
     }
   }
-  byKey.set(cacheKey, out);
   return out;
 }
 
@@ -403,12 +392,7 @@ export function sortedIndices(src: CashFlowSource, key: SortKey, dir: 'asc' | 'd
 // Filtering and paging
 
 function searchTexts(leases: readonly CashFlowLease[]): string[] {
-  let texts = searchCache.get(leases);
-  if (!texts) {
-    texts = leases.map((l) => `${l.contractNumber}\u0000${l.lesseeName}`.toLowerCase());
-    searchCache.set(leases, texts);
-  }
-  return texts;
+  return searchTextsView.get(leases, () => leases.map((l) => `${l.contractNumber}\u0000${l.lesseeName}`.toLowerCase()));
 }
 
 export function isFilterEmpty(f: CashFlowFilter): boolean {
@@ -482,17 +466,13 @@ export function endedCount(src: CashFlowSource): number {
 
 /** Leases in the pool at the cut-off (purchased on or before it; lib/finance/pool.ts). */
 export function poolCount(v: PortfolioValuation): number {
-  let n = poolCountCache.get(v);
-  if (n === undefined) {
-    n = 0;
+  // Every page view and API page reads the ended count: kept per valuation object (immutable once built).
+  return poolCounts.get(v, () => {
+    let n = 0;
     for (let i = 0; i < v.count; i++) n += v.inPool[i]!;
-    poolCountCache.set(v, n);
-  }
-  return n;
+    return n;
+  });
 }
-
-/** Per valuation object (immutable once built): every page view and API page reads the ended count. */
-const poolCountCache = processWide('poolCounts', () => new WeakMap<PortfolioValuation, number>());
 
 /** Indexes of the leases in the pool at the cut-off, in book (id) order: the rows of the tape. */
 export function poolIndices(v: PortfolioValuation): Int32Array {

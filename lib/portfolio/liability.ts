@@ -11,6 +11,7 @@
  * date (purchased on or before it) of the opening liability less the liability principal of the
  * months before the date's month. On a cut-off it equals the Σ of the shown principal flows.
  */
+import { derivedView } from '@/lib/views';
 import { portfolioLiability, poolMask, type LeasePortfolio, type PortfolioValuation } from '@/lib/finance';
 import type { ExportColumn } from '../exports/columns';
 import { CASH_PERIODS, hasRemainingFlows, liveIndices, maskOf, periodMonth, type CashFlowLease } from './cash-flow-table';
@@ -67,23 +68,16 @@ export interface CurrencyLiability {
   total: Record<LiabilityComponent, number>;
 }
 
-// Process-wide, like the valuations it is keyed by (see cash-flow-table.ts).
-const g = globalThis as { __quantumLiabilities?: WeakMap<PortfolioValuation, Map<string, CurrencyLiability[]>> };
-const cache = (g.__quantumLiabilities ??= new WeakMap());
+const liabilities = derivedView<PortfolioValuation, CurrencyLiability[]>(
+  'liabilities',
+  "a valued book's liability cash flow per currency, by advance rate, facility rate and base currency",
+  8,
+);
 
-/** The book's liability cash flow per currency (base currency first); cached per valuation and parameters. */
+/** The book's liability cash flow per currency (base currency first); kept per valuation and parameters. */
 export function bookLiability(src: LiabilitySource, params: LiabilityParams, baseCurrency: string): CurrencyLiability[] {
   const key = `${params.advanceRate}:${params.facilityRate}:${baseCurrency}`;
-  const hit = cache.get(src.valuation)?.get(key);
-  if (hit) return hit;
-  const out = liabilityOf(src, params, baseCurrency);
-  let byKey = cache.get(src.valuation);
-  if (!byKey) {
-    byKey = new Map();
-    cache.set(src.valuation, byKey);
-  }
-  byKey.set(key, out);
-  return out;
+  return liabilities.get(src.valuation, key, () => liabilityOf(src, params, baseCurrency));
 }
 
 /** The liability of the given rows (default: every row of the Total Cash Flow). */

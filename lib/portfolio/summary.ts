@@ -5,6 +5,7 @@
  * across currencies. Pure over the valuation arrays; results cached per valuation object. Also the
  * start-up warm-up of the default screens (services/portfolio/warm.ts).
  */
+import { derivedView } from '@/lib/views';
 import { ASSET_TYPES } from '@/lib/domain/enums';
 import {
   CF_PERIODS,
@@ -39,26 +40,15 @@ export function summarizeRows(src: SummarySource, baseCurrency: string, indices:
   );
 }
 
-// Process-wide, like the valuations they are keyed by (see cash-flow-table.ts).
-const g = globalThis as {
-  __quantumSummaries?: WeakMap<PortfolioValuation, Map<string, CurrencySummary[]>>;
-  __quantumDashboards?: WeakMap<PortfolioValuation, Map<string, DashboardCurrency[]>>;
-};
-const summaryCache = (g.__quantumSummaries ??= new WeakMap());
+const summaries = derivedView<PortfolioValuation, CurrencySummary[]>(
+  'summaries',
+  "a valued book's Summary per currency, by base currency",
+  4,
+);
 
-/** summarizeRows over all rows, cached per valuation (Summary page, Dashboard). */
+/** summarizeRows over all rows, kept per valuation (Summary page, Dashboard). */
 export function bookSummary(src: SummarySource, baseCurrency: string): CurrencySummary[] {
-  let byBase = summaryCache.get(src.valuation);
-  if (!byBase) {
-    byBase = new Map();
-    summaryCache.set(src.valuation, byBase);
-  }
-  let s = byBase.get(baseCurrency);
-  if (!s) {
-    s = summarizeRows(src, baseCurrency);
-    byBase.set(baseCurrency, s);
-  }
-  return s;
+  return summaries.get(src.valuation, baseCurrency, () => summarizeRows(src, baseCurrency));
 }
 
 /** Σ of periods [from, to) of a summary's 61-period aggregate (e.g. the next 12 months: 0, 12). */
@@ -89,7 +79,11 @@ export interface DashboardCurrency {
   byAssetType: { assetType: AssetType; prin: number; count: number }[];
 }
 
-const dashboardCache = (g.__quantumDashboards ??= new WeakMap());
+const dashboardFiguresView = derivedView<PortfolioValuation, DashboardCurrency[]>(
+  'dashboardFigures',
+  "a valued book's Dashboard figures per currency, by base currency",
+  4,
+);
 
 /**
  * Rows and outstanding principal of the Total Cash Flow's rows per currency and asset type, in one pass
@@ -121,8 +115,10 @@ export function principalByAssetType(src: SummarySource): Map<string, { assetTyp
 
 /** The Dashboard's per-currency KPIs and chart series (base currency first); cached per valuation. */
 export function dashboardFigures(src: SummarySource, baseCurrency: string): DashboardCurrency[] {
-  const cached = dashboardCache.get(src.valuation)?.get(baseCurrency);
-  if (cached) return cached;
+  return dashboardFiguresView.get(src.valuation, baseCurrency, () => dashboardFiguresOf(src, baseCurrency));
+}
+
+function dashboardFiguresOf(src: SummarySource, baseCurrency: string): DashboardCurrency[] {
   const summary = bookSummary(src, baseCurrency);
   const byType = principalByAssetType(src);
   const out = summary.map((s) => ({
@@ -138,11 +134,5 @@ export function dashboardFigures(src: SummarySource, baseCurrency: string): Dash
     monthly: s.cash.slice(0, 24),
     byAssetType: ASSET_TYPES.map((assetType) => byType.get(`${s.currency}|${assetType}`) ?? { assetType, prin: 0, count: 0 }),
   }));
-  let byBase = dashboardCache.get(src.valuation);
-  if (!byBase) {
-    byBase = new Map();
-    dashboardCache.set(src.valuation, byBase);
-  }
-  byBase.set(baseCurrency, out);
   return out;
 }

@@ -9,6 +9,7 @@
  * Total Cash Flow's (leases with something left at the cut-off), as on the Summary. Pure over the
  * valued book's arrays; cached per valuation object.
  */
+import { derivedView } from '@/lib/views';
 import type { PortfolioLeaseRecord } from '@/lib/domain/portfolio';
 import { ASSET_TYPES, CONDITIONS } from '@/lib/domain/enums';
 import { CURRENCY_CODES, minorUnitDigits, summarizeByCurrency, type LeasePortfolio, type PortfolioValuation } from '@/lib/finance';
@@ -239,12 +240,15 @@ export function stratify(
   return { dimension, cutOff: v.cutOff, currencies };
 }
 
-const g = globalThis as { __quantumStrats?: WeakMap<PortfolioValuation, Map<string, Stratification>> };
-const cache = (g.__quantumStrats ??= new WeakMap());
+const stratifications = derivedView<PortfolioValuation, Stratification>(
+  'stratifications',
+  "a valued book's stratification by dimension (the delinquency dimension by its servicing book too)",
+  STRAT_DIMENSIONS.length + 2,
+);
 
 /**
- * stratify over the book's rows, cached per valuation and dimension. The delinquency dimension depends
- * on the ledger as well as the valuation, so it is cached under its as-of key (`delinquencyKey`).
+ * stratify over the book's rows, kept per valuation and dimension. The delinquency dimension depends
+ * on the ledger as well as the valuation, so it is kept under its as-of key (`delinquencyKey`).
  */
 export function bookStratification(
   src: StratSource,
@@ -252,18 +256,7 @@ export function bookStratification(
   delinquency?: DelinquencyInput & { cacheKey: string },
 ): Stratification {
   const key = dimension === 'delinquency' ? `${dimension}:${delinquency?.cacheKey ?? ''}` : dimension;
-  let m = cache.get(src.valuation);
-  if (!m) {
-    m = new Map();
-    cache.set(src.valuation, m);
-  }
-  let s = m.get(key);
-  if (!s) {
-    s = stratify(src, dimension, { delinquency });
-    if (dimension === 'delinquency') for (const k of m.keys()) if (k.startsWith('delinquency:')) m.delete(k);
-    m.set(key, s);
-  }
-  return s;
+  return stratifications.get(src.valuation, key, () => stratify(src, dimension, { delinquency }));
 }
 
 /** The Summary's per-currency totals of the same rows (lib/finance), for reconciliation. */

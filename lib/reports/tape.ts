@@ -18,7 +18,7 @@ import type { PortfolioLeaseRecord } from '@/lib/domain/portfolio';
 import type { ExportColumn, ExportKind } from '@/lib/exports';
 import { addMonths, outstandingPrincipalOn, PERIOD_MONTHS, type LeasePortfolio, type PortfolioValuation } from '@/lib/finance';
 import { parseDate } from '@/lib/finance/dates';
-import { isPoolRow, type PoolValuation } from '@/lib/portfolio/cash-flow-table';
+import { poolRowIndices, type PoolValuation } from '@/lib/portfolio/cash-flow-table';
 
 /** Decimals of LESL29 as a fraction of par (6 = 4 decimals of the percentage). */
 export const PURCHASE_PRICE_PCT_DECIMALS = 6;
@@ -243,21 +243,9 @@ export function purchasePricePct(src: TapeSource, i: number): number | null {
   return Math.round((price / par) * scale) / scale;
 }
 
-// The tape's rows (pool members at the cut-off) per valuation, computed once per valuation object.
-const g = globalThis as { __quantumTapeRows?: WeakMap<PortfolioValuation, Int32Array> };
-const rowCache = (g.__quantumTapeRows ??= new WeakMap());
-
 /** Book indexes of the tape's rows: the leases in the pool at the cut-off (isPoolRow, domain.md §14), in book (id) order. */
 export function tapeIndices(v: PoolValuation): Int32Array {
-  let rows = rowCache.get(v);
-  if (!rows) {
-    const tmp = new Int32Array(v.count);
-    let n = 0;
-    for (let i = 0; i < v.count; i++) if (isPoolRow(v, i)) tmp[n++] = i;
-    rows = tmp.slice(0, n);
-    rowCache.set(v, rows);
-  }
-  return rows;
+  return poolRowIndices(v);
 }
 
 /** Number of rows of the tape. */

@@ -37,7 +37,7 @@ import { residualInstalment, type ResidualTerms } from './instalments';
 import { componentsTotal, type Component } from './allocation';
 import type { OpeningPosition } from './opening';
 import { idIndex, partitionPoint, type IdIndex } from '@/lib/sorted';
-import { processWide } from '@/lib/process-wide';
+import { derivedValue } from '@/lib/views';
 
 const storeLeaseId = (l: StoreLease) => l.id;
 
@@ -63,25 +63,15 @@ export type StoreLease = ResidualTerms & {
  * with the lease through the incremental splices of the stores: statesAt counts a lease only from then on
  * (lib/finance/pool.ts).
  */
-const purchaseDays = processWide('storePurchaseDays', () => new WeakMap<StoreLease, number>());
+const purchaseDays = derivedValue<StoreLease, number>('storePurchaseDays', "a servicing store lease's purchase day");
 export function purchaseDayOf(l: StoreLease): number {
-  let d = purchaseDays.get(l);
-  if (d === undefined) {
-    d = l.purchaseDate === undefined ? ALWAYS : (tryParseDate(l.purchaseDate) ?? ALWAYS);
-    purchaseDays.set(l, d);
-  }
-  return d;
+  return purchaseDays.get(l, () => (l.purchaseDate === undefined ? ALWAYS : (tryParseDate(l.purchaseDate) ?? ALWAYS)));
 }
 
 /** The day a lease leaves the pool by its write-off (domain.md §3, §8); NO_DAY when not written off. */
-const exitDays = processWide('storeExitDays', () => new WeakMap<StoreLease, number>());
+const exitDays = derivedValue<StoreLease, number>('storeExitDays', "a servicing store lease's write-off day");
 export function exitDayOf(l: StoreLease): number {
-  let d = exitDays.get(l);
-  if (d === undefined) {
-    d = l.writtenOffOn === undefined ? NO_DAY : (tryParseDate(l.writtenOffOn) ?? NO_DAY);
-    exitDays.set(l, d);
-  }
-  return d;
+  return exitDays.get(l, () => (l.writtenOffOn === undefined ? NO_DAY : (tryParseDate(l.writtenOffOn) ?? NO_DAY)));
 }
 
 export type ScheduleStore = {

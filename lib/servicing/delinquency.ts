@@ -14,6 +14,7 @@
  * - DPD = max(0, calendar days from that due date to the as-of date − graceDays).
  * - Arrears = unpaid amounts of past-due instalments (the same set DPD looks at), without tolerance.
  */
+import { derivedValue } from '@/lib/views';
 import { tryParseDate, formatDate } from '@/lib/finance';
 import { type AllocationResult, instalmentsAsOf } from './allocation';
 import { ServicingError, requireDay, requireNonNegInt } from './errors';
@@ -162,10 +163,10 @@ export function bucketOf(dpd: number, edges: readonly number[] = DEFAULT_BUCKET_
  * bucketsFor kept per edges array (a book's DPD engine asks once per lease and date with the same settings' edges),
  * checked against a copy of the edges it was built for, so a changed array is validated and built afresh.
  */
-const bucketsMemo = new WeakMap<readonly number[], { edges: number[]; buckets: Bucket[] }>();
+const bucketsMemo = derivedValue<readonly number[], { edges: number[]; buckets: Bucket[] }>('buckets', 'the DPD buckets of an edges array');
 
 function bucketsOf(edges: readonly number[]): Bucket[] {
-  const hit = Array.isArray(edges) ? bucketsMemo.get(edges) : undefined;
+  const hit = Array.isArray(edges) ? bucketsMemo.peek(edges) : undefined;
   if (hit && hit.edges.length === edges.length && hit.edges.every((e, i) => e === edges[i])) return hit.buckets;
   const buckets = bucketsFor(edges);
   bucketsMemo.set(edges, { edges: [...edges], buckets });

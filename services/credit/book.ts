@@ -11,10 +11,9 @@
  * leases; a `lessee` row (a kind changed) recomputes the leases of the lessees whose kind moved; `loss` rows re-read
  * the write-offs and recoveries (they do not change a timeline).
  */
-import type { DbOrTx } from '@/db/client';
+import { databaseKey, type DbOrTx } from '@/db/client';
 import { bookChangeStamp, bookChangesSince } from '@/db/queries/book-changes';
 import { creditLedgerRows, lesseeKinds, listCreditFlags } from '@/db/queries/credit';
-import { sqliteOf } from '@/db/queries/servicing';
 import type { Funder } from '@/db/schema/portfolio';
 import { formatDate, tryParseDate } from '@/lib/finance';
 import { wholeNumber } from '@/lib/intern';
@@ -39,7 +38,7 @@ import {
 } from '@/lib/credit';
 import { purchaseDayOf, type ScheduleStore, type LedgerStore, type StoreLease } from '@/lib/servicing/book-store';
 import { changedLeasesSince, servicingSettingsOf, servicingStores } from '@/services/servicing/book';
-import { processWide } from '@/lib/process-wide';
+import { databaseState, derivedValue, processState } from '@/lib/views';
 import { idLookup, type IdLookup } from '@/lib/sorted';
 
 type FlagInterval = { from: number; to: number };
@@ -72,28 +71,22 @@ type Entry = {
 };
 
 // Process-wide like the caches: records versions of entries made by different bundled copies of this module never meet.
-const recordVersions = processWide('creditRecordVersions', () => ({ n: 0 }));
+const recordVersions = processState('creditRecordVersions', 'the counter of credit record versions', 'one number', () => ({ n: 0 }));
 
-type DbCache = Map<number, Entry>;
-const g = globalThis as unknown as { __quantumCreditFiles?: Map<string, DbCache>; __quantumCreditMem?: WeakMap<object, DbCache> };
-const fileCaches = (g.__quantumCreditFiles ??= new Map());
-const memCaches = (g.__quantumCreditMem ??= new WeakMap());
+const entries = databaseState(
+  'creditEntries',
+  "each funder's credit timelines, flags, kinds, write-offs and recoveries over the servicing stores",
+  'one entry per funder',
+  () => new Map<number, Entry>(),
+);
 
-function cacheOf(db: DbOrTx): DbCache {
-  const sqlite = sqliteOf(db);
-  if (sqlite.memory || !sqlite.name) {
-    let c = memCaches.get(sqlite);
-    if (!c) memCaches.set(sqlite, (c = new Map()));
-    return c;
-  }
-  let c = fileCaches.get(sqlite.name);
-  if (!c) fileCaches.set(sqlite.name, (c = new Map()));
-  return c;
+function cacheOf(db: DbOrTx): Map<number, Entry> {
+  return entries.of(databaseKey(db));
 }
 
 /** Drops the funder's credit cache in every database file cache of this process, and in `db`'s when given (an in-memory one). */
 export function dropCreditCache(funderId: number, db?: DbOrTx): void {
-  for (const c of fileCaches.values()) c.delete(funderId);
+  for (const c of entries.files()) c.delete(funderId);
   if (db) cacheOf(db).delete(funderId);
 }
 
@@ -235,7 +228,7 @@ export async function creditEntryInBackground(db: DbOrTx, funder: Funder, stores
   // The days the previous entry had memoised (today's register, Delinquency, the Dashboard): their states and
   // exposures computed here too, else the first request for each would compute them for every lease.
   const previous = cacheOf(db).get(funder.id);
-  const memo = previous && statesMemo.get(previous);
+  const memo = previous && statesMemo.peek(previous);
   if (memo) {
     const byDay = new Map<number, DayStates>();
     for (const [d, x] of memo.byDay) {
@@ -465,7 +458,7 @@ export async function creditStatesInSlices(db: DbOrTx, funderId: number, asOf: s
  */
 type DayStates = { states: LeaseCreditState[]; exposure: Float64Array | null };
 type StatesMemo = { key: string; store: ScheduleStore; byDay: Map<number, DayStates> };
-const statesMemo = processWide('creditStates', () => new WeakMap<Entry, StatesMemo>());
+const statesMemo = derivedValue<Entry, StatesMemo>('creditStates', "a credit entry's lease states and exposures per day");
 const MEMO_DAYS = 6;
 
 function memoKeyOf(e: Entry): string {
@@ -474,7 +467,7 @@ function memoKeyOf(e: Entry): string {
 
 /** The entry's memo when it is still for the entry's current version and stores (else undefined). */
 function currentMemo(e: Entry): StatesMemo | undefined {
-  const m = statesMemo.get(e);
+  const m = statesMemo.peek(e);
   return m && m.key === memoKeyOf(e) && m.store === e.schedule ? m : undefined;
 }
 
@@ -520,7 +513,7 @@ export function exposuresOf(e: Entry, day: number, states: readonly LeaseCreditS
  * the array instead of a Map of it (≈ 3.5 MiB per memoised day of a 100,000-lease book), made in O(1) for a patched
  * day's new array.
  */
-const byIdMemo = processWide('creditStatesById', () => new WeakMap<LeaseCreditState[], IdLookup<LeaseCreditState>>());
+const byIdMemo = derivedValue<LeaseCreditState[], IdLookup<LeaseCreditState>>('creditStatesById', "a day's credit states by lease id");
 
 /**
  * Brings the memoised days of the entry from the version `keyBefore` to the entry's current one: `touched` are the
@@ -528,7 +521,7 @@ const byIdMemo = processWide('creditStatesById', () => new WeakMap<LeaseCreditSt
  * lease added or removed: every touched lease at the index it had); otherwise, or with `touched` null, the memo goes.
  */
 function patchMemo(e: Entry, keyBefore: string, touched: Set<number> | null): void {
-  const m = statesMemo.get(e);
+  const m = statesMemo.peek(e);
   if (!m) return;
   const first = m.byDay.values().next().value;
   const s = e.schedule;
@@ -577,7 +570,7 @@ function changedKeys<V>(a: Map<number, V>, b: Map<number, V>): number[] {
 /** creditStatesAt by lease id (the same memo: built once per day and entry version). */
 export function creditStatesById(db: DbOrTx, funderId: number, asOf: string): IdLookup<LeaseCreditState> {
   const { states } = creditStatesAt(db, funderId, asOf);
-  let m = byIdMemo.get(states);
+  let m = byIdMemo.peek(states);
   if (!m) byIdMemo.set(states, (m = idLookup(states, (x) => x.leaseId)));
   return m;
 }
@@ -586,14 +579,14 @@ export function creditStatesById(db: DbOrTx, funderId: number, asOf: string): Id
  * A lessee's contagion days (lib/credit contagionIntervals over its leases' own episodes and exposures), kept per
  * entry version like the states memo: the timelines they read are patched in place, so the key says which.
  */
-const contagionMemo = processWide(
+const contagionMemo = derivedValue<Entry, { key: string; store: object; byLessee: Map<number, [number, number][]> }>(
   'creditContagion',
-  () => new WeakMap<Entry, { key: string; store: object; byLessee: Map<number, [number, number][]> }>(),
+  "a credit entry's lessee contagion intervals",
 );
 
 function contagionOf(e: Entry, lesseeId: number): [number, number][] {
   const key = memoKeyOf(e);
-  let m = contagionMemo.get(e);
+  let m = contagionMemo.peek(e);
   if (!m || m.key !== key || m.store !== e.schedule) contagionMemo.set(e, (m = { key, store: e.schedule, byLessee: new Map() }));
   let intervals = m.byLessee.get(lesseeId);
   if (!intervals) {

@@ -14,8 +14,9 @@
  * a background-built month is the same rows and aggregates; a write to the book during a month's build
  * (another store version) starts that month again, so no month mixes two states of the book.
  */
+import { databaseState } from '@/lib/views';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import type { DbOrTx } from '@/db/client';
+import { databaseKey, type DbOrTx } from '@/db/client';
 import { finishSnapshotMonth, hasSnapshotMonth, historyLeaseTerms, insertSnapshotRows, snapshotMonthNamesIn } from '@/db/queries/history';
 import { todayIso } from '@/lib/clock';
 import { addMonthsTo, aggregateMonth, lastClosedMonth, monthEndOf, monthOf, monthRange, type LeaseSnapshot } from '@/lib/history';
@@ -41,30 +42,20 @@ type Job = {
   error: string | null;
 };
 
-// Process-wide (route bundles and instrumentation share it): one job per database file and funder.
-const g = globalThis as { __quantumSnapshotJobs?: { byName: Map<string, Job>; byConn: WeakMap<object, Map<number, Job>> } };
-const jobs = (g.__quantumSnapshotJobs ??= { byName: new Map(), byConn: new WeakMap() });
-
-function connOf(db: DbOrTx): { name: string | null; conn: object } {
-  const client = (db as unknown as { $client?: { name?: string } }).$client;
-  const name = client?.name && client.name !== ':memory:' && client.name !== '' ? client.name : null;
-  return { name, conn: (client ?? db) as object };
-}
+// Process-wide (route bundles and instrumentation share it): one job per database and funder.
+const jobs = databaseState(
+  'snapshotJobs',
+  'the running month-end snapshot build per funder',
+  'one per funder',
+  () => new Map<number, Job>(),
+);
 
 function jobOf(db: DbOrTx, funderId: number): Job | undefined {
-  const { name, conn } = connOf(db);
-  return name ? jobs.byName.get(`${name}#${funderId}`) : jobs.byConn.get(conn)?.get(funderId);
+  return jobs.of(databaseKey(db)).get(funderId);
 }
 
 function setJob(db: DbOrTx, funderId: number, job: Job | undefined): void {
-  const { name, conn } = connOf(db);
-  if (name) {
-    if (job) jobs.byName.set(`${name}#${funderId}`, job);
-    else jobs.byName.delete(`${name}#${funderId}`);
-    return;
-  }
-  let m = jobs.byConn.get(conn);
-  if (!m) jobs.byConn.set(conn, (m = new Map()));
+  const m = jobs.of(databaseKey(db));
   if (job) m.set(funderId, job);
   else m.delete(funderId);
 }

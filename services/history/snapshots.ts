@@ -12,9 +12,8 @@
  *   prepaid) and the interest collected from the same stores (lib/history cashSplitAt); default,
  *   write-off and recovery amounts from the credit facts (services/credit/facts.ts) as of the month end.
  */
-import type { DbOrTx } from '@/db/client';
+import { databaseKey, type DbOrTx } from '@/db/client';
 import { getFunder } from '@/db/queries/funders';
-import { sqliteOf } from '@/db/queries/servicing';
 import { bookExtent, historyLeaseTerms, insertSnapshotMonth, snapshotMonthsIn, type SnapshotMonthRow } from '@/db/queries/history';
 import { Invalid } from '@/lib/domain/errors';
 import { intern } from '@/lib/intern';
@@ -44,7 +43,7 @@ import {
 import { bookAt, exitDayOf, purchaseDayOf, statesAt, type ScheduleStore } from '@/lib/servicing/book-store';
 import { creditFactsAt, type LeaseCreditFacts } from '@/services/credit/facts';
 import { changedLeasesSince, servicingSettingsOf, servicingStores } from '@/services/servicing/book';
-import { processWide } from '@/lib/process-wide';
+import { databaseState } from '@/lib/views';
 
 /** The longest range a report may ask for (months). */
 export const MAX_REPORT_MONTHS = 120;
@@ -209,9 +208,7 @@ export function computeMonthSnapshot(
  */
 export function bookExtentOf(db: DbOrTx, funderId: number): ReturnType<typeof bookExtent> {
   const dataVersion = getFunder(db, funderId)?.dataVersion ?? -1;
-  const sqlite = sqliteOf(db);
-  let byFunder = extentMemo.get(sqlite);
-  if (!byFunder) extentMemo.set(sqlite, (byFunder = new Map()));
+  const byFunder = extentMemo.of(databaseKey(db));
   const hit = byFunder.get(funderId);
   if (hit && hit.dataVersion === dataVersion) return hit.value;
   const value = bookExtent(db, funderId);
@@ -219,9 +216,11 @@ export function bookExtentOf(db: DbOrTx, funderId: number): ReturnType<typeof bo
   return value;
 }
 
-const extentMemo = processWide(
+const extentMemo = databaseState(
   'bookExtents',
-  () => new WeakMap<object, Map<number, { dataVersion: number; value: ReturnType<typeof bookExtent> }>>(),
+  "each funder's first purchase and last instalment, by data version",
+  'one per funder',
+  () => new Map<number, { dataVersion: number; value: ReturnType<typeof bookExtent> }>(),
 );
 
 /** The first month with a lease in the funder's pool (null: no leases); the servicing stores not needed. */
@@ -268,8 +267,12 @@ type LiveEntry = {
   rows: Map<number, LeaseSnapshot>;
   aggregates: { key: string; value: MonthAggregates } | null;
 };
-const g = globalThis as unknown as { __quantumLiveMonth?: WeakMap<object, Map<number, LiveEntry>> };
-const liveCache = (g.__quantumLiveMonth ??= new WeakMap());
+const liveCache = databaseState(
+  'liveMonths',
+  "each funder's current-month snapshot rows and aggregates, live to today",
+  'one per funder',
+  () => new Map<number, LiveEntry>(),
+);
 
 /**
  * The current month's aggregates, live to `today` (never stored). The lease rows are kept per funder and
@@ -280,9 +283,7 @@ export function liveMonthAggregates(db: DbOrTx, funderId: number, today = todayI
   const { funder, entry, schedule } = servicingStores(db, funderId);
   const month = monthOf(today);
   const settingsKey = JSON.stringify(servicingSettingsOf(funder));
-  const conn = (db as unknown as { $client?: object }).$client ?? (db as object);
-  let byFunder = liveCache.get(conn);
-  if (!byFunder) liveCache.set(conn, (byFunder = new Map()));
+  const byFunder = liveCache.of(databaseKey(db));
   let live = byFunder.get(funderId);
   const changed = live && live.today === today && live.settingsKey === settingsKey ? changedLeasesSince(db, funderId, live.version) : null;
   if (!live || !changed || changed.ids === null) {

@@ -7,6 +7,7 @@
  * died) is recovered on read — a commit's transaction was rolled back by SQLite, so it goes back to
  * `validated` and can be committed again.
  */
+import { processState } from '@/lib/views';
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
@@ -52,8 +53,12 @@ import { creditEntryInBackground } from '@/services/credit/book';
 import { queueDefaultSnapshots } from '@/services/history/background';
 
 type Job = { kind: 'parse' | 'commit'; progress: number };
-const g = globalThis as unknown as { __quantumImportJobs?: Map<number, Job> };
-const jobs = (g.__quantumImportJobs ??= new Map<number, Job>());
+const jobs = processState(
+  'importJobs',
+  "the running imports' progress, by import id",
+  'one per running import',
+  () => new Map<number, Job>(),
+);
 
 const CHUNK = 1000;
 /** Longest stretch a background job holds the event loop before letting requests in. */

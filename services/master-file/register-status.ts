@@ -12,14 +12,14 @@ import type { CreditStatusIds, StatusClause } from '@/db/queries/leases';
 import { todayIso } from '@/lib/clock';
 import { shownStatus, type ShownStatus, type StatusFilter } from '@/lib/validations/leases';
 import { creditStatesAt, creditStatesById } from '@/services/credit/book';
-import { processWide } from '@/lib/process-wide';
+import { derivedValue } from '@/lib/views';
 
 const BUSINESS = ['closed', 'terminated'] as const;
 
 /** The lease ids per derived credit status on `asOf` (performing ones are not listed: they are the rest). */
 function idsByCreditStatus(db: DbOrTx, funderId: number, asOf: string): CreditStatusIds {
   const { states } = creditStatesAt(db, funderId, asOf);
-  let m = idsMemo.get(states);
+  let m = idsMemo.peek(states);
   if (!m) {
     const ids: Record<keyof CreditStatusIds, number[]> = { defaulted: [], cured: [], written_off: [], repaid: [] };
     for (const s of states) if (s.status !== 'performing') ids[s.status].push(s.leaseId);
@@ -27,7 +27,7 @@ function idsByCreditStatus(db: DbOrTx, funderId: number, asOf: string): CreditSt
   }
   return m;
 }
-const idsMemo = processWide('registerStatusIds', () => new WeakMap<object, CreditStatusIds>());
+const idsMemo = derivedValue<object, CreditStatusIds>('registerStatusIds', "the lease ids per credit status of a day's credit states");
 
 /** For a register sorted by status: the ids of each derived credit status, so the one query orders by the shown status. */
 export function statusSortIds(db: DbOrTx, funderId: number, sort: string | undefined, asOf = todayIso()): CreditStatusIds | undefined {

@@ -15,7 +15,8 @@
  * so a write costs a copy of the per-lease rows, not the kernel over the book (bench/scenarios.ts measures
  * both on 100,000 leases).
  */
-import type { DbOrTx } from '@/db/client';
+import { databaseState, derivedView } from '@/lib/views';
+import { databaseKey, type DbOrTx } from '@/db/client';
 import { getScenario, listScenarios } from '@/db/queries/scenarios';
 import type { Funder, Scenario } from '@/db/schema/portfolio';
 import { NotFound } from '@/lib/domain/errors';
@@ -54,11 +55,13 @@ export function toScenarioDto(s: Scenario): ScenarioDto {
 }
 
 type Cached = { projection: PortfolioScenario; comparison: Omit<ScenarioComparisonData, 'scenario'> };
-const g = globalThis as { __quantumScenarios?: WeakMap<PortfolioValuation, Map<string, Cached>> };
-// Process-wide, like the valuations they are keyed by.
-const cache = (g.__quantumScenarios ??= new WeakMap());
 /** Projections kept per valuation (≈ 50 MB each at 100,000 leases): the scenarios a user flips between. */
 const MAX_PER_VALUATION = 3;
+const cache = derivedView<PortfolioValuation, Cached>(
+  'scenarioProjections',
+  "a valuation's projections under a scenario's assumptions, with the comparison to the contractual case",
+  MAX_PER_VALUATION,
+);
 
 function assumptionsKey(s: Scenario): string {
   return `${s.cpr}|${s.cdr}|${s.severity}|${s.lagMonths}`;
@@ -96,12 +99,14 @@ export function projectBook(book: ValuedBook, s: Assumptions): PortfolioScenario
  * changed lease as it was), instead of the kernel over the whole book.
  */
 type Latest = { version: number; ids: Int32Array; projection: PortfolioScenario };
-const latestByDb = ((g as { __quantumScenarioLatest?: WeakMap<object, Map<string, Latest>> }).__quantumScenarioLatest ??= new WeakMap());
+const latestByDb = databaseState(
+  'scenarioLatest',
+  'the last projection per funder, cut-off and assumptions, with the book version and lease ids it was made on',
+  'one per funder, cut-off and assumptions asked',
+  () => new Map<string, Latest>(),
+);
 function latestOf(db: DbOrTx): Map<string, Latest> {
-  const client = (db as unknown as { $client?: object }).$client ?? (db as object);
-  let m = latestByDb.get(client);
-  if (!m) latestByDb.set(client, (m = new Map()));
-  return m;
+  return latestByDb.of(databaseKey(db));
 }
 function latestKey(funderId: number, book: ValuedBook, s: Assumptions): string {
   const f = book.funder;
@@ -246,20 +251,11 @@ function cachedProjection(
   options: { cutOff?: string; gross?: boolean },
 ): { book: ValuedBook; hit: Cached } {
   const book = poolBook(db, funderId, options.cutOff ?? defaultCutOff(), options.gross ?? false);
-  let byKey = cache.get(book.valuation);
-  if (!byKey) cache.set(book.valuation, (byKey = new Map()));
-  const key = assumptionsKey(scenario);
-  let hit = byKey.get(key);
-  if (hit) {
-    byKey.delete(key);
-    byKey.set(key, hit);
-  } else {
+  const hit = cache.get(book.valuation, assumptionsKey(scenario), () => {
     const projection = incrementalProjection(db, funderId, book, scenario) ?? projectBook(book, scenario);
     latestOf(db).set(latestKey(funderId, book, scenario), { version: book.version, ids: leaseIds(book), projection });
-    hit = { projection, comparison: compare(book, projection) };
-    byKey.set(key, hit);
-    if (byKey.size > MAX_PER_VALUATION) byKey.delete(byKey.keys().next().value!);
-  }
+    return { projection, comparison: compare(book, projection) };
+  });
   return { book, hit };
 }
 

@@ -7,6 +7,7 @@
  * as the Liability CF, so both agree on the same date). Amounts are minor units of the
  * line's currency and are never added across currencies.
  */
+import { processState } from '@/lib/views';
 import type { Db } from '@/db/client';
 import {
   collectedByLease,
@@ -65,8 +66,12 @@ export function lastCompleteMonth(today: string): string {
 // The month's schedule sums and collections, shared by the reports of the same month (Collections,
 // Distributions, VAT and Total CF read the same two queries), keyed like the reports themselves.
 type MonthData = { scheduled: ScheduledLine[]; collected: (CollectedLine & LeaseRef)[] };
-const g0 = globalThis as { __quantumReportMonths?: Map<string, MonthData> };
-const monthCache = (g0.__quantumReportMonths ??= new Map<string, MonthData>());
+const monthCache = processState(
+  'servicingReportMonths',
+  "the servicing reports' month data, keyed by the funder's current book and month",
+  '6 months of the current book',
+  () => new Map<string, MonthData>(),
+);
 
 /** The start of every cache key of the funder's current ledger and data (the book change journal's seq: it moves with every payment, lease and settings write). */
 function currentPrefix(db: Db, funder: Funder): string {
@@ -475,9 +480,13 @@ const BUILDERS: Record<
 // Built reports, process-wide, keyed by everything they read: the funder's data version (leases,
 // settings) and the ledger's stamp (S1: the last payment id), so a cached report is never stale and
 // the screen, the JSON API and a kept file of the same month share one build.
-const g = globalThis as { __quantumServicingReports?: Map<string, ServicingReport> };
-const reportCache = (g.__quantumServicingReports ??= new Map());
 const MAX_CACHED_REPORTS = 24;
+const reportCache = processState(
+  'servicingReports',
+  "built servicing reports, keyed by the funder's current book, parameters, kind and month",
+  `${MAX_CACHED_REPORTS} reports of the current book`,
+  () => new Map<string, ServicingReport>(),
+);
 
 /** One servicing report of a funder for a month (YYYY-MM). */
 export function buildServicingReport(db: Db, funder: Funder, kind: ServicingReportKind, month: string): ServicingReport {

@@ -23,7 +23,7 @@
  *   served from the previous version until it is done.
  * `version` counts the applied updates; changedLeasesSince(version) says which leases changed since.
  */
-import type { DbOrTx } from '@/db/client';
+import { databaseKey, type DbOrTx } from '@/db/client';
 import { getFunder } from '@/db/queries/funders';
 import { componentOrderOf } from '@/db/queries/payments';
 import { bookChangeStamp, bookChangesSince, leasesTouched } from '@/db/queries/book-changes';
@@ -36,7 +36,6 @@ import {
   reversalsOfLeases,
   scheduleListsOfBook,
   scheduleListsOfLeases,
-  sqliteOf,
   type ServicingLease,
 } from '@/db/queries/servicing';
 import type { Funder } from '@/db/schema/portfolio';
@@ -62,7 +61,7 @@ import {
   type StoreLease,
 } from '@/lib/servicing/book-store';
 import { idLookup, partitionPoint, type IdLookup } from '@/lib/sorted';
-import { processWide } from '@/lib/process-wide';
+import { databaseState, processState } from '@/lib/views';
 
 export type LeaseServicingState = {
   leaseId: number;
@@ -151,26 +150,20 @@ type FunderEntry = {
   /** A background rebuild in flight: requests are served from this entry until it replaces it. */
   pending: Promise<void> | null;
 };
-type DbCache = Map<number, FunderEntry>;
-const g = globalThis as unknown as { __quantumServicingFiles?: Map<string, DbCache>; __quantumServicingMem?: WeakMap<object, DbCache> };
-/** File databases by path (any connection to the file shares the cache); in-memory ones by connection. */
-const fileCaches = (g.__quantumServicingFiles ??= new Map());
-const memCaches = (g.__quantumServicingMem ??= new WeakMap());
 const MAX_BOOKS_PER_FUNDER = 8;
+/** Per database (lib/views.ts databaseState: a file by its path, so any connection shares it) and funder. */
+const entries = databaseState(
+  'servicingEntries',
+  "each funder's schedule and ledger stores, its servicing books at a few dates and the log of changed leases",
+  `per funder, the stores and ${MAX_BOOKS_PER_FUNDER} books`,
+  () => new Map<number, FunderEntry>(),
+);
 const MAX_LOG = 256;
 /** Above this many changed leases in one refresh the stores are built anew (cheaper than that many per-lease reads). */
 export const BULK_CHANGES = 500;
 
-function cacheOf(db: DbOrTx): DbCache {
-  const sqlite = sqliteOf(db);
-  if (sqlite.memory || !sqlite.name) {
-    let c = memCaches.get(sqlite);
-    if (!c) memCaches.set(sqlite, (c = new Map()));
-    return c;
-  }
-  let c = fileCaches.get(sqlite.name);
-  if (!c) fileCaches.set(sqlite.name, (c = new Map()));
-  return c;
+function cacheOf(db: DbOrTx): Map<number, FunderEntry> {
+  return entries.of(databaseKey(db));
 }
 
 function requireFunder(db: DbOrTx, funderId: number): Funder {
@@ -475,7 +468,7 @@ function stateOf(lease: StoreLease, s: LeaseStateAt): LeaseServicingState {
 
 // Process-wide like the books: every bundled copy of this module numbers from the same counter, or two books made by
 // different copies could share a lineage and a view cache would patch one as if it were the other.
-const lineages = processWide('servicingLineages', () => ({ n: 0 }));
+const lineages = processState('servicingLineages', 'the counter of servicing book lineages', 'one number', () => ({ n: 0 }));
 
 function computeBook(funder: Funder, schedule: ScheduleStore, ledger: LedgerStore, asOf: string, version: number): ServicingBook {
   const settings = servicingSettingsOf(funder);

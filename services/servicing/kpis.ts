@@ -8,7 +8,7 @@ import type { DbOrTx } from '@/db/client';
 import { collectedInWindowByLease, scheduledInWindowByLease, type LeaseWindowAmount } from '@/db/queries/servicing';
 import { addDays, addMonths } from '@/lib/finance';
 import { changedLeasesSince, getServicingBook, servicingStores, type ServicingBook } from '@/services/servicing/book';
-import { processWide } from '@/lib/process-wide';
+import { derivedValue } from '@/lib/views';
 
 export type ServicingKpi = {
   currency: string;
@@ -36,7 +36,10 @@ type Share = { currency: string; amount: number };
 /** Per currency the sum and how many lease shares make it (a currency leaves when its last share does, as in the SQL's group by). */
 type Sums = { total: Map<string, number>; count: Map<string, number>; byLease: Map<number, Share[]> };
 type Window = { version: number; scheduled: Sums; collected: Sums };
-const windows = processWide('servicingKpiWindows', () => new WeakMap<object, Map<string, Window>>());
+const windows = derivedValue<object, Map<string, Window>>(
+  'servicingKpiWindows',
+  "a servicing entry's month-to-date scheduled and collected amounts per day",
+);
 const MAX_DAYS = 4;
 
 function sumsOf(rows: Iterable<LeaseWindowAmount>): Sums {
@@ -75,7 +78,7 @@ function patchShares(sums: Sums, ids: readonly number[], fresh: readonly LeaseWi
 
 function monthToDate(db: DbOrTx, funderId: number, today: string): { scheduled: Map<string, number>; collected: Map<string, number> } {
   const { entry } = servicingStores(db, funderId);
-  let byDay = windows.get(entry);
+  let byDay = windows.peek(entry);
   if (!byDay) windows.set(entry, (byDay = new Map()));
   const monthStart = `${today.slice(0, 7)}-01`;
   const monthEnd = addDays(addMonths(monthStart, 1), -1);
@@ -136,7 +139,7 @@ type BookSums = Pick<ServicingKpi, 'outstanding' | 'outstanding30' | 'arrearsNet
 
 /** The book's balances and arrears per currency, once per servicing book object (a write makes a new one). */
 function bookSums(book: ServicingBook): Map<string, BookSums> {
-  let m = sumsMemo.get(book);
+  let m = sumsMemo.peek(book);
   if (m) return m;
   m = new Map();
   for (const s of book.leases) {
@@ -155,4 +158,7 @@ function bookSums(book: ServicingBook): Map<string, BookSums> {
   return m;
 }
 
-const sumsMemo = processWide('servicingKpiSums', () => new WeakMap<ServicingBook, Map<string, BookSums>>());
+const sumsMemo = derivedValue<ServicingBook, Map<string, BookSums>>(
+  'servicingKpiSums',
+  "a servicing book's balances and arrears per currency",
+);

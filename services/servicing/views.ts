@@ -11,6 +11,7 @@
  * back at their place by binary search, the summary adjusted by their difference. A book computed
  * anew (settings change, rebuild: a new lineage) recomputes them once.
  */
+import { derivedValue } from '@/lib/views';
 import type { DbOrTx } from '@/db/client';
 import { leaseLabelsByIds, lesseeLabels, lesseeLabelsByIds, servicingLabels } from '@/db/queries/servicing';
 import { bucketOf, lesseeDpd, rollRateMatrix, type PaymentBehaviour, type RollRateMatrix } from '@/lib/servicing';
@@ -102,15 +103,15 @@ type LevelCache = {
   /** Per filter and order (key: its JSON) the rows filtered and sorted (a few kept, least recently used dropped). */
   orders: Map<string, { f: Omit<DelinquencyFilter, 'level'>; rows: DelinquencyRow[] }>;
 };
-const gv = globalThis as unknown as { __quantumServicingViews?: WeakMap<object, ViewCache> };
-const viewCaches = (gv.__quantumServicingViews ??= new WeakMap());
+const viewCaches = derivedValue<object, ViewCache>(
+  'delinquencyViews',
+  "a servicing entry's Delinquency rows, summaries and orders per level and date, patched per changed lease",
+);
 const MAX_LEVELS = 8;
 const MAX_ORDERS = 12;
 
 function viewCacheOf(entry: object): ViewCache {
-  let c = viewCaches.get(entry);
-  if (!c) viewCaches.set(entry, (c = { labels: null, levels: new Map() }));
-  return c;
+  return viewCaches.get(entry, () => ({ labels: null, levels: new Map() }));
 }
 
 /** The funder's labels, read once per store build and re-read per changed lease. */
@@ -465,9 +466,11 @@ export function delinquencyView(
 }
 
 type RollCache = { lineages: string; version: number; cells: Map<number, [number, number, number]>; matrix: RollRateMatrix };
-const gr = globalThis as unknown as { __quantumRollRates?: WeakMap<object, Map<string, RollCache>> };
 /** Per cache entry of the servicing stores and (from, to): each lease's cell and the matrix, patched per changed lease. */
-const rollCaches = (gr.__quantumRollRates ??= new WeakMap());
+const rollCaches = derivedValue<object, Map<string, RollCache>>(
+  'rollRates',
+  "a servicing entry's roll-rate matrices per pair of dates, patched per changed lease",
+);
 
 /** Roll-rate matrix between two as-of dates over the leases in the book at both (lease counts; balance = outstanding principal at `from`). */
 export function rollRates(db: DbOrTx, funderId: number, from: string, to: string): RollRateMatrix & { from: string; to: string } {
@@ -476,8 +479,7 @@ export function rollRates(db: DbOrTx, funderId: number, from: string, to: string
   const a = getServicingBook(db, funderId, from);
   const b = getServicingBook(db, funderId, to);
   const { entry } = servicingStores(db, funderId);
-  let perEntry = rollCaches.get(entry);
-  if (!perEntry) rollCaches.set(entry, (perEntry = new Map()));
+  const perEntry = rollCaches.get(entry, () => new Map());
   const key = `${from}|${to}`;
   const lineages = `${a.lineage}|${b.lineage}`;
   let c = perEntry.get(key);
@@ -563,9 +565,11 @@ type BehaviourCache = {
   groupOf: Map<number, string>;
   list: BehaviourRow[] | null;
 };
-const gb = globalThis as unknown as { __quantumBehaviourViews?: WeakMap<object, Map<string, BehaviourCache>> };
-/** Per cache entry of the servicing stores and as-of date; global so the server's warm-up fills what requests read. */
-const behaviourCaches = (gb.__quantumBehaviourViews ??= new WeakMap());
+/** Per cache entry of the servicing stores and as-of date; process-wide so the server's warm-up fills what requests read. */
+const behaviourCaches = derivedValue<object, Map<string, BehaviourCache>>(
+  'behaviourViews',
+  "a servicing entry's lessee behaviour rows per date, patched per changed lessee",
+);
 
 /**
  * Behaviour of every lessee (per currency) at `asOf`: the measures of domain.md §5 and the 12-month
@@ -577,8 +581,7 @@ const behaviourCaches = (gb.__quantumBehaviourViews ??= new WeakMap());
 export function behaviourRows(db: DbOrTx, funderId: number, asOf: string): BehaviourRow[] {
   const book = getServicingBook(db, funderId, asOf);
   const { funder, entry, schedule, ledger } = servicingStores(db, funderId);
-  let perAsOf = behaviourCaches.get(entry);
-  if (!perAsOf) behaviourCaches.set(entry, (perAsOf = new Map()));
+  const perAsOf = behaviourCaches.get(entry, () => new Map());
   let c = perAsOf.get(asOf);
   let only: Set<string> | null = null;
   let changedIds: number[] | null = null;
@@ -742,7 +745,7 @@ export function lesseeServicing(db: DbOrTx, funderId: number, lesseeId: number, 
   // The lessee's rows are read by key from the (incrementally kept) caches, not found by scanning the book:
   // its behaviour rows per currency, their member leases, and those leases' delinquency rows.
   behaviourRows(db, funderId, asOf);
-  const cache = behaviourCaches.get(servicingStores(db, funderId).entry)!.get(asOf)!;
+  const cache = behaviourCaches.peek(servicingStores(db, funderId).entry)!.get(asOf)!;
   const behaviour: BehaviourRow[] = [];
   const leaseIds: number[] = [];
   for (const currency of CURRENCY_CODES) {
