@@ -20,7 +20,6 @@ import {
 } from '../schema/facilities';
 import { recordAudit } from './audit';
 import { deepFreeze, readUntilChange } from './change-memo';
-import { sqliteOf } from './servicing';
 import { Conflict, Forbidden, NotFound } from '@/lib/domain/errors';
 import type { ConcentrationLimit, CovenantTerms, Criterion, ThresholdStep } from '@/lib/facilities';
 import type { CertificateContent } from '@/lib/facilities/certificate';
@@ -594,18 +593,4 @@ export function keepMetricResult(
     .values({ facilityId, monthEnd, metrics: JSON.stringify(metrics), computedAt: now })
     .onConflictDoNothing()
     .run();
-}
-
-/**
- * Σ original (financed) principal of the funder's pool leases in the currency purchased on or before the date —
- * written-off leases included (they are part of the pool whose losses cumulative net loss measures), terminated
- * ones not.
- */
-export function poolOriginalPrincipal(db: DbOrTx, funderId: number, currency: string, onOrBefore: string): number {
-  return sqliteOf(db)
-    .prepare(
-      `select coalesce(sum(principal), 0) from leases where funder_id = ? and currency = ? and status != 'terminated' and purchase_date <= ?`,
-    )
-    .pluck()
-    .get(funderId, currency, onOrBefore) as number;
 }

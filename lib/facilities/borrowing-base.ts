@@ -5,6 +5,7 @@
  * (drawn − repaid) → availability (a shortfall when negative). Money in minor units; the advance-rate product
  * is the one rounded figure (half-up to the minor unit).
  */
+import { derivedValue } from '../views';
 import { roundHalfUp } from '../finance/money';
 import { concentrationExcess, type ConcentrationLimit, type GroupExcess } from './concentration';
 import { evaluateLease, type Criterion, type EligibilityLease, type FailedCriterion } from './eligibility';
@@ -78,8 +79,19 @@ function rowOf(l: EligibilityLease, eligible: boolean, failed: FailedCriterion[]
 }
 
 /**
+ * A collateral line's eligibility under one facility's criteria, kept on the line: the collateral keeps the lines of
+ * the leases a write did not touch (services/facilities/collateral.ts), so after a write only the touched leases are
+ * evaluated again. One slot per line (the last criteria asked): a second facility with other criteria re-evaluates.
+ */
+const evaluated = derivedValue<EligibilityLease, { key: string; result: ReturnType<typeof evaluateLease> }>(
+  'leaseEligibility',
+  "a collateral line's eligibility under the last criteria asked",
+);
+
+/**
  * Evaluates every lease of the collateral (the funder's pool at the date) and computes the base. `rows` keeps
- * each lease with its failed criteria, in the order given.
+ * each lease with its failed criteria, in the order given: made when first read (the Dashboard's tile needs only the
+ * base; the eligibility table, its exports and certificates read the rows).
  */
 export function computeBorrowingBase(
   terms: FacilityTerms,
@@ -88,14 +100,16 @@ export function computeBorrowingBase(
   collateral: readonly EligibilityLease[],
   outstanding: number,
 ): { base: BorrowingBase; rows: LeaseEligibilityRow[] } {
-  const rows: LeaseEligibilityRow[] = new Array<LeaseEligibilityRow>(collateral.length);
+  const results = new Array<ReturnType<typeof evaluateLease>>(collateral.length);
   const eligibleLeases: EligibilityLease[] = [];
+  const key = JSON.stringify([terms.currency, criteria]);
   let total = 0;
   let eligible = 0;
   for (let i = 0; i < collateral.length; i++) {
     const l = collateral[i]!;
-    const e = evaluateLease(criteria, l, terms.currency);
-    rows[i] = rowOf(l, e.eligible, e.failed);
+    let kept = evaluated.peek(l);
+    if (kept?.key !== key) evaluated.set(l, (kept = { key, result: evaluateLease(criteria, l, terms.currency) }));
+    const e = (results[i] = kept.result);
     // Leases in another currency are not collateral of this facility at all (they cannot be added up with it).
     if (l.currency === terms.currency) total += l.balance;
     if (e.eligible) {
@@ -105,7 +119,11 @@ export function computeBorrowingBase(
   }
   const conc = concentrationExcess(limits, eligibleLeases);
   const w = waterfall(terms, total, eligible, conc.totalExcess, outstanding);
+  let rows: LeaseEligibilityRow[] | null = null;
   return {
+    get rows() {
+      return (rows ??= collateral.map((l, i) => rowOf(l, results[i]!.eligible, results[i]!.failed)));
+    },
     base: {
       currency: terms.currency,
       commitment: terms.commitment,
@@ -114,6 +132,5 @@ export function computeBorrowingBase(
       excess: { total: conc.totalExcess, groups: conc.groups },
       counts: { leases: collateral.length, eligible: eligibleLeases.length, ineligible: collateral.length - eligibleLeases.length },
     },
-    rows,
   };
 }

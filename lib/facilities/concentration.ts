@@ -54,14 +54,13 @@ export function concentrationExcess(limits: readonly ConcentrationLimit[], eligi
   let pool = 0;
   for (const l of eligible) pool += l.balance;
   const groups: GroupExcess[] = [];
-  let byLessee: Map<string, { label: string; balance: number }> | null = null;
+  // The lessees' sums ranked once (largest first, then by key), for the lessee limit and the top-N alike.
+  let lessees: [string, { label: string; balance: number }][] | null = null;
+  const rankedLessees = () => (lessees ??= ranked(sumLessees(eligible)));
   for (const limit of limits) {
     const cap = limitAmount(limit, pool);
     if (limit.group === 'topLessees') {
-      byLessee ??= sumBy('lessee', eligible);
-      const top = [...byLessee.entries()]
-        .sort((a, b) => b[1].balance - a[1].balance || a[0].localeCompare(b[0]))
-        .slice(0, Math.max(1, limit.topN ?? 10));
+      const top = rankedLessees().slice(0, Math.max(1, limit.topN ?? 10));
       const balance = top.reduce((s, [, g]) => s + g.balance, 0);
       groups.push({
         limitId: limit.id,
@@ -74,22 +73,39 @@ export function concentrationExcess(limits: readonly ConcentrationLimit[], eligi
       });
       continue;
     }
-    const sums = limit.group === 'lessee' ? (byLessee ??= sumBy('lessee', eligible)) : sumBy(limit.group, eligible);
-    const rows = [...sums.entries()].map(([key, g]) => ({
-      limitId: limit.id,
-      group: limit.group,
-      key,
-      label: g.label,
-      balance: g.balance,
-      limit: cap,
-      excess: Math.max(0, g.balance - cap),
-    }));
-    rows.sort((a, b) => b.balance - a.balance || a.key.localeCompare(b.key));
-    groups.push(...rows);
+    const sums = limit.group === 'lessee' ? rankedLessees() : ranked(sumBy(limit.group, eligible));
+    for (const [key, g] of sums)
+      groups.push({
+        limitId: limit.id,
+        group: limit.group,
+        key,
+        label: g.label,
+        balance: g.balance,
+        limit: cap,
+        excess: Math.max(0, g.balance - cap),
+      });
   }
   let total = 0;
   for (const g of groups) total += g.excess;
   return { groups, totalExcess: Math.min(total, pool) };
+}
+
+/** Groups largest balance first, ties by key. */
+function ranked(sums: Map<string, { label: string; balance: number }>): [string, { label: string; balance: number }][] {
+  return [...sums.entries()].sort((a, b) => b[1].balance - a[1].balance || a[0].localeCompare(b[0]));
+}
+
+/** sumBy('lessee'), summed by the lessee id as a number (no key string per lease), keyed by its text at the end. */
+function sumLessees(eligible: readonly EligibilityLease[]): Map<string, { label: string; balance: number }> {
+  const byId = new Map<number, { label: string; balance: number }>();
+  for (const l of eligible) {
+    const g = byId.get(l.lesseeId);
+    if (g) g.balance += l.balance;
+    else byId.set(l.lesseeId, { label: l.lesseeName, balance: l.balance });
+  }
+  const sums = new Map<string, { label: string; balance: number }>();
+  for (const [id, g] of byId) sums.set(String(id), g);
+  return sums;
 }
 
 function sumBy(

@@ -13,7 +13,8 @@ import {
   type RecoveryView,
   type WriteOffView,
 } from '@/db/queries/credit';
-import { leaseLabelsByIds, lesseeLabelsByIds, sqliteOf } from '@/db/queries/servicing';
+import { leaseLabelsByIds, lesseeLabelsByIds } from '@/db/queries/servicing';
+import { originalPrincipalAt } from '@/services/portfolio/valuation';
 import {
   DEFAULT_BUCKET,
   cashPositionAt,
@@ -27,7 +28,7 @@ import {
 import { parseDate } from '@/lib/finance';
 import { getServicingBook, type ServicingBook } from '@/services/servicing/book';
 import { creditStatesAt, exposuresOf, inputOf, type LeaseCreditState } from './book';
-import { processWide } from '@/lib/process-wide';
+import { derivedValue } from '@/lib/views';
 
 /** A lease in default on the as-of date. */
 export type DefaultRow = {
@@ -194,31 +195,6 @@ export function lossLedger(db: DbOrTx, funderId: number, asOf?: string): LossLed
 }
 
 /**
- * Σ original principal of the pool on `asOf` per currency (leases purchased by then, written-off ones included).
- * Kept per funder data version (moved by every lease write, not by payments) and date: a scan of the book's leases.
- */
-function originalPrincipal(db: DbOrTx, funder: { id: number; dataVersion: number }, asOf: string): Map<string, number> {
-  const sqlite = sqliteOf(db);
-  let memo = principalMemo.get(sqlite);
-  if (!memo) principalMemo.set(sqlite, (memo = new Map()));
-  const key = `${funder.id}|${funder.dataVersion}|${asOf}`;
-  let m = memo.get(key);
-  if (!m) {
-    const rows = sqlite
-      .prepare(
-        `select currency, sum(principal) from leases where funder_id = ? and status != 'terminated' and purchase_date <= ? group by currency`,
-      )
-      .raw()
-      .all(funder.id, asOf) as [string, number][];
-    if (memo.size >= 16) memo.delete(memo.keys().next().value!);
-    memo.set(key, (m = new Map(rows)));
-  }
-  return m;
-}
-
-const principalMemo = processWide('creditPrincipals', () => new WeakMap<object, Map<string, Map<string, number>>>());
-
-/**
  * Loss measures per currency on `asOf`: gross loss = the exposure written off (the write-off amount, by default the
  * exposure at default), recoveries, net loss, recovery rate, severity, cumulative net loss % over the pool's original
  * principal; plus the defaulted exposure (leases in default now) for the dashboard.
@@ -231,14 +207,17 @@ export function lossMeasuresAt(
 ): MeasuresRow[] {
   // A day's states array is new whenever a lease, a ledger entry, a credit record or the settings move (book.ts), so
   // it keys the measures (the pool's original principal included: a lease write moves the states too).
-  const hit = measuresMemo.get(at.states);
+  const hit = measuresMemo.peek(at.states);
   if (hit) return hit;
   const rows = computeMeasures(db, funderId, asOf, at);
   measuresMemo.set(at.states, rows);
   return rows;
 }
 
-const measuresMemo = processWide('creditMeasures', () => new WeakMap<LeaseCreditState[], MeasuresRow[]>());
+const measuresMemo = derivedValue<LeaseCreditState[], MeasuresRow[]>(
+  'creditMeasures',
+  "the loss measures per currency of a day's credit states",
+);
 
 function computeMeasures(db: DbOrTx, funderId: number, asOf: string, at: StatesAt): MeasuresRow[] {
   const { entry, states: st } = at;
@@ -262,7 +241,7 @@ function computeMeasures(db: DbOrTx, funderId: number, asOf: string, at: StatesA
       if (s.status === 'written_off') v.writtenOff++;
     }
   }
-  const principal = originalPrincipal(db, entry.funder, asOf);
+  const principal = originalPrincipalAt(db, funderId, asOf);
   for (const c of principal.keys()) of(c);
   return [...per.entries()]
     .sort((a, b) => a[0].localeCompare(b[0]))
@@ -284,7 +263,7 @@ function computeMeasures(db: DbOrTx, funderId: number, asOf: string, at: StatesA
 export function eclAt(db: DbOrTx, funderId: number, asOf: string, at: StatesAt = creditStatesAt(db, funderId, asOf)): Ecl {
   const book = getServicingBook(db, funderId, asOf);
   // The states array and the book are new objects whenever the leases, records or settings move: same pair, same ECL.
-  const hit = eclMemo.get(at.states);
+  const hit = eclMemo.peek(at.states);
   if (hit?.book === book) return hit.ecl;
   const ecl = computeEcl(at, book, asOf);
   eclMemo.set(at.states, { book, ecl });
@@ -297,7 +276,10 @@ export function eclAt(db: DbOrTx, funderId: number, asOf: string, at: StatesAt =
  */
 export type EclTotal = { currency: string; leases: number; outstanding: number; arrearsNet: number; exposure: number; ecl: number };
 type Ecl = { rows: EclRow[]; totals: EclTotal[] };
-const eclMemo = processWide('creditEcl', () => new WeakMap<LeaseCreditState[], { book: ServicingBook; ecl: Ecl }>());
+const eclMemo = derivedValue<LeaseCreditState[], { book: ServicingBook; ecl: Ecl }>(
+  'creditEcl',
+  "the ECL of a day's credit states, with the servicing book it read",
+);
 
 function computeEcl({ entry, states }: StatesAt, book: ServicingBook, asOf: string): Ecl {
   const day = parseDate(asOf);

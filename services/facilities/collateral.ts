@@ -11,7 +11,7 @@ import { loadBook, type Book } from '@/services/portfolio/valuation';
 import { getServicingBook } from '@/services/servicing/book';
 import { creditStatesById } from '@/services/credit/book';
 import { creditStamp, isLeaseInDefault } from './credit';
-import { processWide } from '@/lib/process-wide';
+import { derivedValue } from '@/lib/views';
 
 export type Collateral = { asOf: string; leases: EligibilityLease[]; key: string };
 
@@ -22,7 +22,10 @@ export function remainingMonths(asOf: string, firstDueDate: string, term: number
 }
 
 /** The collateral line last built from a servicing state object (a state is per book date), with the register row it read. */
-const reuse = processWide('collateralLeases', () => new WeakMap<object, { row: object; lease: EligibilityLease }>());
+const reuse = derivedValue<object, { row: object; lease: EligibilityLease }>(
+  'collateralLeases',
+  "a servicing state's collateral line, with the register row it read",
+);
 
 /**
  * A lease's balance, DPD and credit status at a date: from the servicing book (live) or a month-end snapshot (§9).
@@ -43,48 +46,64 @@ export function collateralLeases(
   const leases: EligibilityLease[] = [];
   const day = parseDate(asOf, 'asOf');
   for (const s of states) {
-    if (s.balance <= 0) continue;
-    const i = book.indexById.get(s.leaseId);
-    // Written off on or before the date: out of the pool (lib/finance/pool.ts), no longer collateral.
-    if (i === undefined || book.exitDay[i]! <= day) continue;
-    const r = book.leases[i]!;
-    const inDefault = isLeaseInDefault(s.status as Parameters<typeof isLeaseInDefault>[0]);
-    // A write replaces only the changed leases' servicing states and register rows: the others keep their line
-    // (same state, same row, same default flag), so a rebuild after one write allocates little.
-    const kept = s.key ? reuse.get(s.key) : undefined;
-    if (kept && kept.row === r && kept.lease.inDefault === inDefault && kept.lease.balance === s.balance && kept.lease.dpd === s.dpd) {
-      leases.push(kept.lease);
-      continue;
-    }
-    const lease: EligibilityLease = {
-      leaseId: r.id,
-      contractNumber: r.contractNumber,
-      lesseeId: r.lesseeId,
-      lesseeName: r.lesseeName,
-      industry: r.lesseeIndustry,
-      region: r.lesseeRegion,
-      country: r.lesseeCountry,
-      assetType: r.assetType,
-      currency: r.currency,
-      balance: s.balance,
-      dpd: s.dpd,
-      inDefault,
-      remainingMonths: remainingMonths(asOf, r.firstDueDate, r.term, r.frequency),
-      rate: r.rate,
-    };
-    if (s.key) reuse.set(s.key, { row: r, lease });
-    leases.push(lease);
+    const line = lineOf(book, asOf, day, s.leaseId, s.balance, s.dpd, s.status, s.key);
+    if (line) leases.push(line);
   }
   return leases;
 }
 
-const cache = processWide('collateral', () => new WeakMap<object, Map<string, Collateral>>());
+/** The collateral line of one lease state (null: no balance, or not in the valuation book's pool on `day`). */
+function lineOf(
+  book: Pick<Book, 'leases' | 'indexById' | 'exitDay'>,
+  asOf: string,
+  day: number,
+  leaseId: number,
+  balance: number,
+  dpd: number,
+  status: string | undefined,
+  key: object | undefined,
+): EligibilityLease | null {
+  if (balance <= 0) return null;
+  const i = book.indexById.get(leaseId);
+  // Written off on or before the date: out of the pool (lib/finance/pool.ts), no longer collateral.
+  if (i === undefined || book.exitDay[i]! <= day) return null;
+  const r = book.leases[i]!;
+  const inDefault = isLeaseInDefault(status as Parameters<typeof isLeaseInDefault>[0]);
+  // A write replaces only the changed leases' servicing states and register rows: the others keep their line
+  // (same state, same row, same default flag), so a rebuild after one write allocates little.
+  const kept = key ? reuse.peek(key) : undefined;
+  if (kept && kept.row === r && kept.lease.inDefault === inDefault && kept.lease.balance === balance && kept.lease.dpd === dpd)
+    return kept.lease;
+  const lease: EligibilityLease = {
+    leaseId: r.id,
+    contractNumber: r.contractNumber,
+    lesseeId: r.lesseeId,
+    lesseeName: r.lesseeName,
+    industry: r.lesseeIndustry,
+    region: r.lesseeRegion,
+    country: r.lesseeCountry,
+    assetType: r.assetType,
+    currency: r.currency,
+    balance,
+    dpd,
+    inDefault,
+    remainingMonths: remainingMonths(asOf, r.firstDueDate, r.term, r.frequency),
+    rate: r.rate,
+  };
+  if (key) reuse.set(key, { row: r, lease });
+  return lease;
+}
+
+const cache = derivedValue<object, Map<string, Collateral>>(
+  'collateral',
+  "a servicing book's collateral at its date, for the latest valuation book and credit records",
+);
 
 /** The pool's leases with a balance at `asOf`, in lease-id order. Cached per servicing book and valuation book version. */
 export function collateralAt(db: DbOrTx, funderId: number, asOf: string): Collateral {
   const book = loadBook(db, funderId);
   const sb = getServicingBook(db, funderId, asOf);
-  let byBook = cache.get(sb);
+  let byBook = cache.peek(sb);
   if (!byBook) cache.set(sb, (byBook = new Map()));
   const key = `${sb.version}:${book.version}:${creditStamp(db, funderId)}`;
   const hit = byBook.get(key);
@@ -92,17 +111,12 @@ export function collateralAt(db: DbOrTx, funderId: number, asOf: string): Collat
   // The memoised states by id (services/credit/book.ts: patched after a write, not rebuilt for the book).
   const credit = creditStatesById(db, funderId, asOf);
   // Each state object of the book is the reuse key of its line (see collateralLeases).
-  const leases = collateralLeases(
-    book,
-    asOf,
-    sb.leases.map((s) => ({
-      leaseId: s.leaseId,
-      balance: s.outstandingPrincipal,
-      dpd: s.dpd,
-      status: credit.get(s.leaseId)?.status,
-      key: s,
-    })),
-  );
+  const leases: EligibilityLease[] = [];
+  const day = parseDate(asOf, 'asOf');
+  for (const s of sb.leases) {
+    const line = lineOf(book, asOf, day, s.leaseId, s.outstandingPrincipal, s.dpd, credit.get(s.leaseId)?.status, s);
+    if (line) leases.push(line);
+  }
   const c = { asOf, leases, key: `${sb.lineage}:${key}` };
   // Only the latest version of a book is kept.
   byBook.clear();

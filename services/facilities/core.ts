@@ -33,7 +33,7 @@ import type { DrawBody, ELIGIBILITY_FILTERS } from '@/lib/validations/facilities
 import { collateralAt } from './collateral';
 import { certificateCriterion, certificateLabels, type CertificateLocale } from './certificate-labels';
 import { facilityMonthMetrics } from './metrics';
-import { processWide } from '@/lib/process-wide';
+import { derivedValue } from '@/lib/views';
 
 const termsOf = (f: Facility) => ({ currency: f.currency, commitment: f.commitment, advanceRate: f.advanceRate, reserves: f.reserves });
 
@@ -43,7 +43,7 @@ export function facilityBase(db: DbOrTx, f: Facility, asOf: string): { base: Bor
   const outstanding = facilityOutstanding(db, f.id, asOf);
   // Kept per collateral object (new when the book changes) and the facility's rules and movements, so the page,
   // its exports and the API at the same date compute the lease-level eligibility once.
-  let byFacility = baseCache.get(collateral);
+  let byFacility = baseCache.peek(collateral);
   if (!byFacility) baseCache.set(collateral, (byFacility = new Map()));
   const key = JSON.stringify([f.id, termsOf(f), f.criteria, f.limits, outstanding]);
   const hit = byFacility.get(key);
@@ -53,9 +53,9 @@ export function facilityBase(db: DbOrTx, f: Facility, asOf: string): { base: Bor
   return result;
 }
 
-const baseCache = processWide(
+const baseCache = derivedValue<object, Map<string, { base: BorrowingBase; rows: LeaseEligibilityRow[] }>>(
   'borrowingBases',
-  () => new WeakMap<object, Map<string, { base: BorrowingBase; rows: LeaseEligibilityRow[] }>>(),
+  "a collateral's borrowing base and eligibility per facility, its rules and movements",
 );
 
 /** The lease-level rows the screen and GET …/eligibility show: all, only the eligible or only the ineligible ones. */

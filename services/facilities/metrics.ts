@@ -21,7 +21,7 @@
  * closed month's covenant result never changes. The running month is read live (servicing book as of the date).
  */
 import type { DbOrTx } from '@/db/client';
-import { getMetricResults, keepMetricResult, poolOriginalPrincipal, type Facility } from '@/db/queries/facilities';
+import { getMetricResults, keepMetricResult, type Facility } from '@/db/queries/facilities';
 import { cdrFromMdr } from '@/lib/finance';
 import { addMonths } from '@/lib/finance/dates';
 import { computeBorrowingBase, type CovenantMetric, type EligibilityLease } from '@/lib/facilities';
@@ -30,7 +30,7 @@ import { isClosedMonth, monthEndOf, monthOf, monthRange } from '@/lib/history/mo
 import { leaseSnapshotBatches } from '@/db/queries/history';
 import { creditStatesAt } from '@/services/credit/book';
 import { ensureSnapshots } from '@/services/history/snapshots';
-import { loadBook } from '@/services/portfolio/valuation';
+import { loadBook, originalPrincipalAt } from '@/services/portfolio/valuation';
 import { collateralAt, collateralLeases, type LeaseState } from './collateral';
 
 /** The longest history measured (months): cumulative figures start there for an older facility. */
@@ -123,7 +123,7 @@ export function monthEndBook(
   built?: Map<string, MonthStates>,
 ): MonthEndBook {
   const month = monthOf(monthEnd);
-  const originalPrincipal = poolOriginalPrincipal(db, funderId, currency, monthEnd);
+  const originalPrincipal = originalPrincipalAt(db, funderId, monthEnd).get(currency) ?? 0;
   if (!(isClosedMonth(month, today) && monthEnd === monthEndOf(month))) {
     const leases = collateralAt(db, funderId, monthEnd).leases.filter((l) => l.currency === currency);
     return { leases, originalPrincipal, losses: lossesAt(db, funderId, currency, monthEnd) };

@@ -19,12 +19,11 @@
  * `version` counts the updates; valuationChangesSince(version) lists the leases changed since (for the
  * total-cash rows cache).
  */
-import type { Db, DbOrTx } from '@/db/client';
+import { databaseKey, type Db, type DbOrTx } from '@/db/client';
 import { getFunder } from '@/db/queries/funders';
 import { bookChangeStamp, bookChangesSince } from '@/db/queries/book-changes';
 import { leaseTermsOf } from '@/db/queries/lease-terms';
 import { listPortfolioLeases, type PortfolioLeaseRecord } from '@/db/queries/portfolio';
-import { sqliteOf } from '@/db/queries/servicing';
 import type { Funder } from '@/db/schema/portfolio';
 import { todayIso } from '@/lib/clock';
 import { NotFound } from '@/lib/domain/errors';
@@ -44,7 +43,7 @@ import { parseDate } from '@/lib/finance/dates';
 import { singleLeasePortfolio } from '@/lib/finance/valuation';
 import { idIndex, partitionPoint, type IdIndex } from '@/lib/sorted';
 import { hasRemainingFlows, type PoolValuation } from '@/lib/portfolio/cash-flow-table';
-import { processWide } from '@/lib/process-wide';
+import { databaseState, derivedValue } from '@/lib/views';
 import { getServicingBook } from '@/services/servicing/book';
 
 const recordId = (r: PortfolioLeaseRecord) => r.id;
@@ -86,22 +85,16 @@ type Entry = {
 /** A changed lease as it was before the change (a one-lease copy, its purchase and exit days); null: it did not exist. */
 export type LeaseBefore = { portfolio: LeasePortfolio; purchaseDay: number; exitDay: number } | null;
 
-type Entries = Map<number, Entry>;
-const g = globalThis as unknown as { __quantumValuationFiles?: Map<string, Entries>; __quantumValuationMem?: WeakMap<object, Entries> };
-/** Per database (file databases by path, so any connection shares them; in-memory ones by connection) and funder. */
-const fileEntries = (g.__quantumValuationFiles ??= new Map());
-const memEntries = (g.__quantumValuationMem ??= new WeakMap());
+/** Per database (lib/views.ts databaseState) and funder. */
+const entries = databaseState(
+  'valuations',
+  "each funder's leases packed for valuation, its valuations at a few cut-offs and the log of changed leases",
+  `per funder, one packed book and ${4} valuations`,
+  () => new Map<number, Entry>(),
+);
 
-function entriesOf(db: DbOrTx): Entries {
-  const sqlite = sqliteOf(db);
-  if (sqlite.memory || !sqlite.name) {
-    let c = memEntries.get(sqlite);
-    if (!c) memEntries.set(sqlite, (c = new Map()));
-    return c;
-  }
-  let c = fileEntries.get(sqlite.name);
-  if (!c) fileEntries.set(sqlite.name, (c = new Map()));
-  return c;
+function entriesOf(db: DbOrTx): Map<number, Entry> {
+  return entries.of(databaseKey(db));
 }
 /** Each holds 61 + 12 numbers a lease (≈ 58 MB at 100k leases): the default cut-off net and gross and a few others. */
 const MAX_VALUATIONS = 4;
@@ -327,6 +320,23 @@ export function loadBook(db: DbOrTx, funderId: number): Book {
   return { ...e.book, funder };
 }
 
+/**
+ * Σ original principal per currency of the funder's leases purchased on or before `asOf`, written-off ones included:
+ * the pool's original principal, the denominator of the cumulative net loss (domain.md §8) on Defaults & losses, the
+ * covenants and Performance alike. From the packed book (one pass, no query): a lease edit is in it as soon as made.
+ */
+export function originalPrincipalAt(db: DbOrTx, funderId: number, asOf: string): Map<string, number> {
+  const book = loadBook(db, funderId);
+  const day = parseDate(asOf, 'asOf');
+  const out = new Map<string, number>();
+  for (let i = 0; i < book.leases.length; i++) {
+    if (book.purchaseDay[i]! > day) continue;
+    const r = book.leases[i]!;
+    out.set(r.currency, (out.get(r.currency) ?? 0) + r.principal);
+  }
+  return out;
+}
+
 /** Values the book at a cut-off (YYYY-MM-DD), net or gross of VAT, with the funder's buy and discount rates. */
 export function valueBook(db: DbOrTx, funderId: number, cutOff: string, gross = false): ValuedBook {
   const funder = requireFunder(db, funderId);
@@ -351,14 +361,14 @@ export function valueBook(db: DbOrTx, funderId: number, cutOff: string, gross = 
  * last instalment that still owe arrears by the servicing book at the same date (`owing` on the valuation,
  * lib/portfolio isPoolRow). A screen that reads single leases or the funding line needs only valueBook.
  */
-export function poolBook(db: DbOrTx, funderId: number, cutOff: string, gross = false): ValuedBook {
-  return withOwing(db, funderId, valueBook(db, funderId, cutOff, gross));
+export function poolBook(db: DbOrTx, funderId: number, cutOff: string, gross = false, today = todayIso()): ValuedBook {
+  return withOwing(db, funderId, valueBook(db, funderId, cutOff, gross), today);
 }
 
 /** Per valued book, its copy with the owing leases for the servicing book it was made from (a payment makes a new servicing book). */
-const owingMemo = processWide(
+const owingMemo = derivedValue<ValuedBook, { servicing: object; owing: readonly number[]; book: ValuedBook }>(
   'valuationOwing',
-  () => new WeakMap<ValuedBook, { servicing: object; owing: readonly number[]; book: ValuedBook }>(),
+  "a valued book's copy with the owing leases, for the servicing book it read",
 );
 
 /**
@@ -367,12 +377,12 @@ const owingMemo = processWide(
  * while neither the valuation nor that set changes, so every cache keyed by the valuation keeps working; the book
  * itself when none owes.
  */
-function withOwing(db: DbOrTx, funderId: number, valued: ValuedBook): ValuedBook {
+function withOwing(db: DbOrTx, funderId: number, valued: ValuedBook, today: string): ValuedBook {
   // A future cut-off is a projection in which every lessee pays on time (domain.md §10's contractual case): nothing is
   // owed then that is not owed today, so no lease is kept for its arrears.
-  if (valued.cutOff > todayIso()) return valued;
+  if (valued.cutOff > today) return valued;
   const servicing = getServicingBook(db, funderId, valued.cutOff);
-  const hit = owingMemo.get(valued);
+  const hit = owingMemo.peek(valued);
   if (hit?.servicing === servicing) return hit.book;
   const v = valued.valuation;
   const owing: number[] = [];
