@@ -1,3 +1,4 @@
+import { isCurrencyCode, minorUnitDigits as bookMinorUnitDigits } from '@/lib/finance/money';
 import type { createFormatter, DateTimeFormatOptions, NumberFormatOptions } from 'next-intl';
 import { keptIn } from './bounded-memo';
 
@@ -62,9 +63,13 @@ export function localeFormatter(locale: string): Formatter {
 
 const minorDigitsCache = new Map<string, number>();
 
-/** ISO 4217 minor-unit digits of a currency (EUR 2, JPY 0, BHD 3), as the platform's Intl knows them. */
+/**
+ * ISO 4217 minor-unit digits of a currency (EUR 2, JPY 0, BHD 3): the book's currency table (lib/finance/money) for
+ * the currencies it knows, the platform's Intl for another code (a workspace invoice's).
+ */
 export function minorUnitDigits(currency: string): number {
   const code = currency.toUpperCase();
+  if (isCurrencyCode(code)) return bookMinorUnitDigits(code);
   let digits = minorDigitsCache.get(code);
   if (digits === undefined) {
     digits = new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? 2;
