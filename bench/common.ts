@@ -1,6 +1,6 @@
 /** What the benchmarks share: options, the built server on a given database, timing, process memory. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { freePort } from '@/tests/helpers/server';
 import { prepareDatabase } from '@/scripts/prepare-db';
@@ -74,6 +74,9 @@ export async function startProcess(
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  // BENCH_SERVER_LOG=FILE: the server's output is also appended to FILE as it comes (to see what it logged while measured).
+  const log = process.env.BENCH_SERVER_LOG;
+  if (log) for (const s of [child.stdout, child.stderr]) s?.on('data', (d: Buffer) => appendFileSync(log, d));
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${what} exited (${child.exitCode}):\n${output}`);

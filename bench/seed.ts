@@ -5,7 +5,7 @@
  * book of N leases plus the second funder's fifth, the payment history and the other demo areas, then the demo
  * facilities) and reports wall time and CPU time (user + system of this process, the SQLite helper threads
  * included) per step, with the load average: on a shared machine the wall time follows the load, the CPU time
- * much less. Target: the whole seed of 100,000 leases < 40 s wall. Exit 1 when a 100,000-lease run misses it.
+ * much less. Target: the whole seed of 100,000 leases < 90 s wall (issue #33; the 40 s of issue #10 was withdrawn). Exit 1 when a 100,000-lease run misses it.
  *
  * --hash prints a SHA-256 per table of the seeded rows (all columns, rows sorted by all columns), leaving out the
  * columns that hold the wall-clock time of the run (they differ between two runs of the same code): two seeds of
@@ -27,7 +27,7 @@ import { seedDemoFacilities } from '@/services/facilities/demo';
 import { flag, now, numberOption, stringOption } from './common';
 
 const LEASES = numberOption('--leases', 100_000);
-const TARGET_S = 40;
+const TARGET_S = 90;
 
 /** Columns holding the time the seed ran (Date.now() of the run, a password hash's random salt). */
 const WALL_CLOCK = new Set([
