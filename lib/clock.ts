@@ -30,6 +30,14 @@ export function todayIso(): string {
   return fixedToday() ?? isoDateOf(new Date());
 }
 
+/** The business date a request, a job or a script works on: read once (requestClock) and passed to every screen. */
+export type Clock = { readonly today: string };
+
+/** The clock of one request, job or script: today read once, so every figure it computes is of the same day. */
+export function requestClock(): Clock {
+  return { today: todayIso() };
+}
+
 /**
  * Why a server must not start with this environment's clock, or null when it may: a malformed QUANTUM_TODAY, or one
  * set on a production server (NODE_ENV=production) without QUANTUM_ALLOW_FIXED_TODAY=1 — a forgotten test setting

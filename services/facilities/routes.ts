@@ -1,8 +1,7 @@
 import 'server-only';
-/** Shared by the facility route handlers: the facility of the path (scoped), the actor and today's date. */
+/** Shared by the facility route handlers: the facility of the path (scoped), and the actor. */
 import { getDb } from '@/db';
 import type { Facility, FacilityActor } from '@/db/queries/facilities';
-import { todayIso } from '@/lib/clock';
 import type { HandlerContext } from '@/services/api/handler';
 import { pathId } from '@/services/servicing/route-helpers';
 import { facilityFor } from './service';
@@ -14,5 +13,3 @@ export function pathFacility(ctx: Pick<HandlerContext, 'params' | 'principal'>):
 export function actorOf(ctx: Pick<HandlerContext, 'principal'>): FacilityActor {
   return { userId: ctx.principal.user.id, email: ctx.principal.user.email };
 }
-
-export { todayIso };

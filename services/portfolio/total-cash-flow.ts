@@ -11,6 +11,8 @@
  * When the valuation becomes incremental (a version and the ids of the leases changed since a
  * version), the row texts can be patched per lease instead of being dropped with the object.
  */
+import { todayIso } from '@/lib/clock';
+import { derivedValue } from '@/lib/views';
 import type { Db } from '@/db/client';
 import type { Funder } from '@/db/schema/portfolio';
 import { leaseCurrencies, type CurrencySummary, type PortfolioValuation } from '@/lib/finance';
@@ -71,21 +73,17 @@ type ScreenCache = {
   currencies?: string[];
 };
 
-// Process-wide, like the valuations they are keyed by (route bundles and instrumentation share them).
-const screens = ((globalThis as { __quantumTotalCashFlow?: WeakMap<PortfolioValuation, ScreenCache> }).__quantumTotalCashFlow ??=
-  new WeakMap());
+const screens = derivedValue<PortfolioValuation, ScreenCache>(
+  'totalCashFlowScreens',
+  "a valuation's Total CF orders per filter and sort, rows as JSON and encoded API pages",
+);
 /** Filtered orders kept per valuation: one per distinct filter and sort a user is paging through. */
 const MAX_ORDERS = 32;
 /** Encoded API page bodies kept per valuation (~46 KB each at 50 rows): the pages clients poll. */
 const MAX_BODIES = 64;
 
 function cacheOf(v: PortfolioValuation): ScreenCache {
-  let c = screens.get(v);
-  if (!c) {
-    c = { ordered: new Map(), json: new Array<string | undefined>(v.count), bodies: new Map() };
-    screens.set(v, c);
-  }
-  return c;
+  return screens.get(v, () => ({ ordered: new Map(), json: new Array<string | undefined>(v.count), bodies: new Map() }));
 }
 
 function orderKey(q: TotalCashFlowQuery): string {
@@ -93,9 +91,9 @@ function orderKey(q: TotalCashFlowQuery): string {
 }
 
 /** The Total Cash Flow of a funder's book at the query's cut-off, filtered and sorted as asked. */
-export function totalCashFlowScreen(db: Db, funderId: number, query: TotalCashFlowQuery): TotalCashFlowScreen {
-  const cutOff = query.cutOff ?? defaultCutOff();
-  const book = poolBook(db, funderId, cutOff, query.gross);
+export function totalCashFlowScreen(db: Db, funderId: number, query: TotalCashFlowQuery, today = todayIso()): TotalCashFlowScreen {
+  const cutOff = query.cutOff ?? defaultCutOff(today);
+  const book = poolBook(db, funderId, cutOff, query.gross, today);
   const cache = cacheOf(book.valuation);
   const key = orderKey(query);
   let rows: Int32Array;

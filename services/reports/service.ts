@@ -2,6 +2,7 @@
  * The glue the report routes and pages share: which book and servicing book a report reads, the
  * export tables of the stratification and the customers, and generating a kept servicing-report file.
  */
+import { todayIso } from '@/lib/clock';
 import type { Db } from '@/db/client';
 import { getFunder } from '@/db/queries/funders';
 import { createReportFile, type ReportFileRecord } from '@/db/queries/report-files';
@@ -20,7 +21,7 @@ import { buildServicingReport } from '@/services/reports/servicing-reports';
 import { bookStratification, type Stratification } from '@/lib/reports/stratification';
 import type { TapeSource, TapeDelinquency } from '@/lib/reports/tape';
 import { creditFactsAt } from '@/services/credit/facts';
-import { processWide } from '@/lib/process-wide';
+import { derivedValue } from '@/lib/views';
 
 export function requireFunder(db: Db, funderId: number): Funder {
   const f = getFunder(db, funderId);
@@ -29,8 +30,8 @@ export function requireFunder(db: Db, funderId: number): Funder {
 }
 
 /** The valued book of a report at `asOf` (default: the first day of the current month). */
-export function reportBook(db: Db, funderId: number, asOf?: string): ValuedBook {
-  return poolBook(db, funderId, asOf ?? defaultCutOff());
+export function reportBook(db: Db, funderId: number, asOf?: string, today = todayIso()): ValuedBook {
+  return poolBook(db, funderId, asOf ?? defaultCutOff(today), false, today);
 }
 
 export function stratificationOf(db: Db, book: ValuedBook, dimension: StratDimension): Stratification {
@@ -38,12 +39,15 @@ export function stratificationOf(db: Db, book: ValuedBook, dimension: StratDimen
   return bookStratification(book, dimension, delinquency);
 }
 
-const customerCache = processWide('customerRows', () => new WeakMap<object, Map<object, CustomerRow[]>>());
+const customerCache = derivedValue<object, Map<object, CustomerRow[]>>(
+  'customerRows',
+  "a valuation's customers with their DPD, for the latest servicing book",
+);
 
 /** The customers of the book with their DPD at the book's cut-off; cached per valuation and servicing book. */
 export function customersOf(db: Db, book: ValuedBook): CustomerRow[] {
   const sb = servicingBookOf(db, book.funder.id, book.cutOff);
-  let m = customerCache.get(book.valuation);
+  let m = customerCache.peek(book.valuation);
   if (!m) customerCache.set(book.valuation, (m = new Map()));
   let rows = m.get(sb);
   if (!rows) {

@@ -1,19 +1,19 @@
 import { getDb } from '@/db';
 import { createFacility } from '@/db/queries/facilities';
 import { getFunder } from '@/db/queries/funders';
+import { requestClock } from '@/lib/clock';
 import { NotFound } from '@/lib/domain/errors';
 import { createFacilityBody, facilitiesQuery } from '@/lib/validations/facilities';
 import { parseBody, parseQuery, withAuth } from '@/services/api/handler';
-import { actorOf, todayIso } from '@/services/facilities/routes';
-import { facilitySummaries } from '@/services/facilities/service';
+import { actorOf } from '@/services/facilities/routes';
+import { facilitiesScreen } from '@/services/facilities/screen';
 
 export const dynamic = 'force-dynamic';
 
 /** GET /api/facilities?funderId=&asOf= — the facilities of the funders the user sees, with drawn, base, availability and covenant status. */
 export const GET = withAuth({ scope: 'read:funders' }, ({ req, principal }) => {
-  const q = parseQuery(req, facilitiesQuery);
-  const today = todayIso();
-  return Response.json({ asOf: q.asOf ?? today, facilities: facilitySummaries(getDb(), principal, q.asOf ?? today, today, q.funderId) });
+  const screen = facilitiesScreen(getDb(), principal, parseQuery(req, facilitiesQuery), requestClock());
+  return Response.json({ asOf: screen.asOf, facilities: screen.facilities });
 });
 
 /** POST /api/facilities — a new facility with its criteria, limits and covenants (201). */

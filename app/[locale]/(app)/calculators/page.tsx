@@ -15,7 +15,7 @@ import {
   type CalculatorField,
 } from '@/lib/calculators-query';
 import { ClientMessages } from '@/app/[locale]/client-messages';
-import { todayIso } from '@/lib/clock';
+import { requestClock } from '@/lib/clock';
 
 type Props = {
   params: Promise<{ locale: string }>;
@@ -39,7 +39,7 @@ export default async function CalculatorsPage({ params, searchParams }: Props) {
   const tab = parseTab(typeof search.tab === 'string' ? search.tab : undefined);
   const explicit = readCalculatorQuery(search);
   // The default first due date is the first day of next month, as of this request.
-  const defaults = { firstDueDate: firstOfNextMonth(todayIso()) };
+  const defaults = { firstDueDate: firstOfNextMonth(requestClock().today) };
   const query = completeQuery(explicit, defaults);
   const initial = evaluate(tab, query, defaults);
   const initialValues = Object.fromEntries(

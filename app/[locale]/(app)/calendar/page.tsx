@@ -20,7 +20,7 @@ import { parseLenient } from '@/lib/portfolio/cash-flow-table';
 import type { EventDto } from '@/lib/validations/apps';
 import { isoDateParam } from '@/lib/validations/common';
 import { addDays } from '@/lib/finance/dates';
-import { todayIso } from '@/lib/clock';
+import { requestClock } from '@/lib/clock';
 import { CALENDAR_VIEWS, daysOf, monthGrid, stepDate } from '@/lib/workspace/calendar';
 import type { CertificateDate, InstalmentDue } from '@/db/queries/workspace/book-events';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
@@ -78,7 +78,7 @@ export default async function CalendarPage({ params, searchParams }: Props) {
   const t = await getTranslations('workspace.calendar');
   const format = await getFormatter();
   const { value: q } = parseLenient(pageQuery, await searchParams);
-  const today = todayIso();
+  const today = requestClock().today;
   const date = q.date ?? today;
   const db = getDb();
   const canReadBook = hasScope(access.principal.scopes, 'read:funders');

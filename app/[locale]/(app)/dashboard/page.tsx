@@ -1,5 +1,4 @@
 import { Banknote, CalendarRange, FileText, LayoutDashboard, Percent, Scale } from '@/lib/icons';
-import { currencyOrder, sortByCurrencyOrder } from '@/lib/portfolio/currency-order';
 import { setRequestLocale } from 'next-intl/server';
 import { getTranslations } from '@/i18n/translations';
 import { getFormatter } from '@/i18n/format';
@@ -19,24 +18,18 @@ import { Link } from '@/i18n/navigation';
 import { formatDecimal, formatIsoDate, formatIsoMonth, formatMoney, formatPercent } from '@/lib/format';
 import { periodMonth } from '@/lib/portfolio/cash-flow-table';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
-import { dashboardFigures } from '@/lib/portfolio/summary';
-import { defaultCutOff, poolBook } from '@/services/portfolio/valuation';
+import { defaultCutOff } from '@/services/portfolio/valuation';
+import { dashboardScreen } from '@/services/dashboard/screen';
 import { ServicingKpis } from '@/components/servicing/servicing-kpis';
-import { servicingKpis } from '@/services/servicing/kpis';
-import { todayIso } from '@/lib/clock';
+import { requestClock } from '@/lib/clock';
 import { z } from 'zod';
 import { DashboardTabs } from '@/components/dashboard/dashboard-tabs';
 import { InsightsView } from '@/components/dashboard/insights-view';
 import { parseLenient } from '@/lib/portfolio/cash-flow-table';
 import { INSIGHT_PERIODS, insightsScreen } from '@/services/dashboard/insights';
 import { contentLocaleOf } from '@/services/workspace/content';
-import { recentRates } from '@/services/history/snapshots';
-import { snapshotReadiness } from '@/services/history/background';
-import { addMonthsTo, lastClosedMonth } from '@/lib/history';
 import { CreditKpis } from '@/components/credit/credit-kpis';
-import { creditTiles } from '@/services/credit/screen';
 import { FacilitiesTile } from '@/components/facilities/facilities-tile';
-import { facilityDashboard } from '@/services/facilities/service';
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -63,7 +56,8 @@ export default async function DashboardPage({ params, searchParams }: Props) {
   const format = await getFormatter();
   const db = getDb();
   const funder = await getActiveFunder(db);
-  const cutOff = defaultCutOff();
+  const clock = requestClock();
+  const cutOff = defaultCutOff(clock.today);
   const pageHeader = (
     <PageHeader
       asOf={{ date: cutOff, kind: 'cutOff' }}
@@ -78,7 +72,7 @@ export default async function DashboardPage({ params, searchParams }: Props) {
       <>
         {pageHeader}
         <DashboardTabs active="insights" />
-        <InsightsView data={insightsScreen(db, funder, todayIso(), view.period, contentLocaleOf(locale))} />
+        <InsightsView data={insightsScreen(db, funder, clock.today, view.period, contentLocaleOf(locale))} />
       </>
     );
   }
@@ -88,10 +82,8 @@ export default async function DashboardPage({ params, searchParams }: Props) {
       <DashboardTabs active="overview" />
     </>
   );
-  const book = poolBook(db, funder.id, cutOff, false);
-  const order = currencyOrder(funder.baseCurrency, dashboardFigures(book, funder.baseCurrency));
-  // One currency order on every card: base currency first, then by outstanding principal.
-  const figures = sortByCurrencyOrder(dashboardFigures(book, funder.baseCurrency), order);
+  const screen = dashboardScreen(db, access.principal, funder, clock);
+  const { figures, currencies: order, rates, ratesReady } = screen;
 
   if (figures.length === 0) {
     return (
@@ -104,10 +96,6 @@ export default async function DashboardPage({ params, searchParams }: Props) {
     );
   }
 
-  // The last three closed months' snapshots: when a large book's are still being built in the background, the card says so.
-  const lastClosed = lastClosedMonth(todayIso());
-  const ratesReady = snapshotReadiness(db, funder.id, addMonthsTo(lastClosed, -2), lastClosed, todayIso());
-  const rates = ratesReady.ready ? recentRates(db, funder.id, 3, todayIso()) : { currency: null, rows: [] };
   const money = (minor: number, currency: string) => <Amount minor={minor} currency={currency} />;
   const months = Array.from({ length: 24 }, (_, k) => formatIsoMonth(format, periodMonth(cutOff, k + 1)));
 
@@ -165,7 +153,7 @@ export default async function DashboardPage({ params, searchParams }: Props) {
           linkLabel={t('links.summary')}
           lines={figures.map((f) => ({ currency: f.currency, value: f.waRate === null ? '—' : formatPercent(format, f.waRate) }))}
         />
-        <ServicingKpis kpis={servicingKpis(db, funder.id, todayIso())} today={todayIso()} currencies={order} />
+        <ServicingKpis kpis={screen.servicing} today={screen.today} currencies={order} />
         <PerformanceRatesCard
           title={th('title')}
           currency={rates.currency}
@@ -177,9 +165,9 @@ export default async function DashboardPage({ params, searchParams }: Props) {
           linkLabel={th('link')}
           emptyLabel={ratesReady.ready ? th('none') : th('building', { built: ratesReady.built, needed: ratesReady.needed })}
         />
-        <CreditKpis kpis={creditTiles(db, funder.id, todayIso())} currencies={order} />
+        <CreditKpis kpis={screen.credit} currencies={order} />
       </div>
-      <FacilitiesTile {...facilityDashboard(db, access.principal, funder.id, todayIso())} />
+      <FacilitiesTile {...screen.facilities} />
 
       <div className="mt-6 grid gap-6 xl:grid-cols-3">
         <Card className="xl:col-span-2">

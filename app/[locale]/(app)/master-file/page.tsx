@@ -3,8 +3,6 @@ import { setRequestLocale } from 'next-intl/server';
 import { getTranslations } from '@/i18n/translations';
 import { getFormatter } from '@/i18n/format';
 import { getDb } from '@/db';
-import { listLeases } from '@/db/queries/leases';
-import { getPortfolioView, listPortfolioViews } from '@/db/queries/portfolio-views';
 import { LeaseTable } from '@/components/master-file/lease-table';
 import { MasterFileTabs } from '@/components/master-file/master-file-tabs';
 import { RegisterToolbar } from '@/components/master-file/register-toolbar';
@@ -15,11 +13,10 @@ import { guardPage } from '@/app/[locale]/prelude';
 import { Alert } from '@/components/ui/alert';
 import { buttonClasses } from '@/components/ui/button';
 import { Link, redirect } from '@/i18n/navigation';
-import { canSee } from '@/lib/navigation';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
-import { statusNotes } from '@/services/master-file/status-notes';
-import { shownStatuses, statusFilterClauses, statusSortIds } from '@/services/master-file/register-status';
+import { registerScreen, savedRegisterView } from '@/services/master-file/register-screen';
 import { ClientMessages } from '@/app/[locale]/client-messages';
+import { requestClock } from '@/lib/clock';
 
 type Props = {
   params: Promise<{ locale: string }>;
@@ -38,8 +35,7 @@ export default async function MasterFilePage({ params, searchParams }: Props) {
   setRequestLocale(locale);
   const access = await guardPage(locale, 'masterFile');
   if (!access.ok) return access.forbidden;
-  const userId = access.principal.user.id;
-  const canWrite = canSee(access.principal.scopes, 'write:funders');
+  const clock = requestClock();
 
   const t = await getTranslations('masterFile');
   const db = getDb();
@@ -48,24 +44,18 @@ export default async function MasterFilePage({ params, searchParams }: Props) {
 
   let missingView = false;
   if (state.viewId !== null) {
-    const view = getPortfolioView(db, userId, state.viewId);
-    if (view && view.module === 'master-file') return redirect({ href: `/master-file${viewQueryString(view)}`, locale });
+    const view = savedRegisterView(db, access.principal, state.viewId);
+    if (view) return redirect({ href: `/master-file${viewQueryString(view)}`, locale });
     missingView = true;
   }
 
   const { query, columns, filters } = state;
-  // The status shown and filtered is the derived one (domain.md §8), from the memoised credit states of today.
-  const { status, ...rest } = query;
-  const result = listLeases(db, {
-    ...rest,
-    statusAny: statusFilterClauses(db, funder.id, status),
-    statusIds: statusSortIds(db, funder.id, rest.sort),
-    funderId: funder.id,
+  // The page of leases with their status as shown today (derived, domain.md §8) and why, the totals, the saved views.
+  const screen = registerScreen(db, access.principal, { ...query, funderId: funder.id }, clock, {
+    t: (key, values) => t(key, values),
+    format: await getFormatter(),
   });
-  const notes = statusNotes(db, funder.id, result.rows, (key, values) => t(key, values), await getFormatter());
-  const shown = shownStatuses(db, funder.id, result.rows);
-  const rows = result.rows.map((r) => ({ ...r, shownStatus: shown.get(r.id) ?? 'performing', statusNote: notes.get(r.id) ?? null }));
-  const views = listPortfolioViews(db, userId, 'master-file');
+  const { canWrite, views } = screen;
   const current = registerQueryString(filters, columns);
   const currentView = views.find((v) => viewQueryString(v) === current) ?? null;
 
@@ -104,9 +94,9 @@ export default async function MasterFilePage({ params, searchParams }: Props) {
           </Alert>
         ) : null}
         <LeaseTable
-          rows={rows}
-          total={result.total}
-          totals={result.totals}
+          rows={screen.rows}
+          total={screen.total}
+          totals={screen.totals}
           page={query.page}
           perPage={query.perPage}
           sort={query.sort}

@@ -2,7 +2,7 @@ import { getDb } from '@/db';
 import { ANALYTICS_CARDS, funderBaseCurrency, STATISTICS_CARDS, type CardContext } from '@/db/queries/compat/content-cards';
 import { parseQuery, withAuth } from '@/services/api/handler';
 import { cardQuery } from '@/lib/validations/content';
-import { todayIso } from '@/lib/clock';
+import { requestClock } from '@/lib/clock';
 import { NotFound } from '@/lib/domain/errors';
 
 type CardFn = (db: ReturnType<typeof getDb>, ctx: CardContext) => unknown;
@@ -19,7 +19,7 @@ function cardRoute(card: CardFn) {
     if (!base) throw new NotFound(`Funder ${query.funderId} does not exist.`);
     const ctx: CardContext = {
       funderId: query.funderId,
-      asOf: query.asOf ?? todayIso(),
+      asOf: query.asOf ?? requestClock().today,
       currency: query.currency?.toUpperCase() ?? base,
       locale: query.locale,
       period: query.period,

@@ -5,7 +5,7 @@ import { exportResponse, type ExportColumn } from '@/lib/exports';
 import { auditExportQuery } from '@/lib/validations/access';
 import { parseQuery, withAuth } from '@/services/api/handler';
 import { auditBatches } from '@/services/audit/trail';
-import { todayIso } from '@/lib/clock';
+import { requestClock } from '@/lib/clock';
 
 export const dynamic = 'force-dynamic';
 
@@ -36,5 +36,5 @@ export const GET = withAuth({ scope: 'admin' }, async ({ req }) => {
     col('before', 'text', (r) => r.before, 60),
     col('after', 'text', (r) => r.after, 60),
   ];
-  return exportResponse(format, `audit-${todayIso()}`, columns, auditBatches(getDb(), filter), t('audit.title'));
+  return exportResponse(format, `audit-${requestClock().today}`, columns, auditBatches(getDb(), filter), t('audit.title'));
 });

@@ -2,13 +2,13 @@ import { getDb } from '@/db';
 import { parseQuery, withAuth } from '@/services/api/handler';
 import { eclAt } from '@/services/credit/screen';
 import { creditAsOfQuery } from '@/lib/validations/credit';
-import { todayIso } from '@/lib/clock';
+import { requestClock } from '@/lib/clock';
 
 export const dynamic = 'force-dynamic';
 
 /** GET /api/credit/ecl — IFRS 9 expected credit loss on asOf (default today) by currency, stage and bucket, with totals. */
 export const GET = withAuth({ scope: 'read:funders' }, ({ req }) => {
   const { funderId, asOf } = parseQuery(req, creditAsOfQuery);
-  const day = asOf ?? todayIso();
+  const day = asOf ?? requestClock().today;
   return Response.json({ asOf: day, ...eclAt(getDb(), funderId, day) });
 });

@@ -6,7 +6,7 @@ import { parseQuery, withAuth } from '@/services/api/handler';
 import { exportResponse } from '@/lib/exports';
 import { creditNoteText } from '@/lib/credit';
 import { creditExportQuery } from '@/lib/validations/credit-export';
-import { todayIso } from '@/lib/clock';
+import { requestClock } from '@/lib/clock';
 import { bucketLabel } from '@/lib/servicing/view-keys';
 import { defaultsAt, eclAt, lossLedger, lossMeasuresAt } from '@/services/credit/screen';
 import {
@@ -24,7 +24,7 @@ export const dynamic = 'force-dynamic';
 /** GET /api/credit/export?table=…&format=csv|xlsx — one table of Servicing → Defaults & losses on asOf (default today), headers in `locale`. */
 export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
   const { funderId, asOf, table, format, locale } = parseQuery(req, creditExportQuery);
-  const day = asOf ?? todayIso();
+  const day = asOf ?? requestClock().today;
   const db = getDb();
   const tr = await getTranslations({ locale, namespace: 'credit' });
   const t = (key: string, values?: Record<string, string | number>) => tr(key, values);

@@ -2,13 +2,13 @@ import { getDb } from '@/db';
 import { parseQuery, withAuth } from '@/services/api/handler';
 import { lossMeasuresAt } from '@/services/credit/screen';
 import { creditAsOfQuery } from '@/lib/validations/credit';
-import { todayIso } from '@/lib/clock';
+import { requestClock } from '@/lib/clock';
 
 export const dynamic = 'force-dynamic';
 
 /** GET /api/credit/measures — loss measures per currency on asOf (default today): gross and net loss, recovery rate, severity, cumulative net loss %. */
 export const GET = withAuth({ scope: 'read:funders' }, ({ req }) => {
   const { funderId, asOf } = parseQuery(req, creditAsOfQuery);
-  const day = asOf ?? todayIso();
+  const day = asOf ?? requestClock().today;
   return Response.json({ asOf: day, measures: lossMeasuresAt(getDb(), funderId, day) });
 });

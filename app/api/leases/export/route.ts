@@ -10,7 +10,7 @@ import { statusNotes } from '@/services/master-file/status-notes';
 import { shownStatuses, statusFilterClauses, statusSortIds } from '@/services/master-file/register-status';
 import type { LeaseListRow } from '@/db/queries/leases';
 import { leaseExportQuery, MASTER_FILE_COLUMN_IDS, type ShownStatus } from '@/lib/validations/leases';
-import { todayIso } from '@/lib/clock';
+import { requestClock } from '@/lib/clock';
 import { NotFound } from '@/lib/domain/errors';
 
 export const dynamic = 'force-dynamic';
@@ -45,7 +45,7 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
     (rows) => shownStatuses(db, funderId, rows),
     ids.includes('status') ? (rows) => statusNotes(db, funderId, rows, (key, values) => t(key, values), fmt) : null,
   );
-  return exportResponse(format, `master-file-${todayIso()}`, cols, batches, t('export.sheetName'));
+  return exportResponse(format, `master-file-${requestClock().today}`, cols, batches, t('export.sheetName'));
 });
 
 function* withStatusNotes(

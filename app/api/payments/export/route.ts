@@ -6,7 +6,7 @@ import { parseQuery, withAuth } from '@/services/api/handler';
 import { exportResponse } from '@/lib/exports';
 import { paymentExportColumns } from '@/services/servicing/export-columns';
 import { paymentExportQuery } from '@/lib/validations/servicing';
-import { todayIso } from '@/lib/clock';
+import { requestClock } from '@/lib/clock';
 import { NotFound } from '@/lib/domain/errors';
 
 export const dynamic = 'force-dynamic';
@@ -26,7 +26,7 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
   }
   return exportResponse(
     format,
-    `payments-${todayIso()}`,
+    `payments-${requestClock().today}`,
     paymentExportColumns((k, v) => t(k, v)),
     batches(),
     t('payments.title'),

@@ -5,7 +5,7 @@ import { parseQuery, withAuth } from '@/services/api/handler';
 import { exportResponse } from '@/lib/exports';
 import { quotationExportColumns } from '@/services/master-file/quotation-columns';
 import { quotationExportQuery as query } from '@/lib/validations/quotations';
-import { todayIso } from '@/lib/clock';
+import { requestClock } from '@/lib/clock';
 
 export const dynamic = 'force-dynamic';
 
@@ -17,7 +17,7 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
   const rows = listAllQuotations(getDb(), funderId, status);
   return exportResponse(
     format,
-    `quotations-${todayIso()}`,
+    `quotations-${requestClock().today}`,
     quotationExportColumns(
       (k) => tm(k),
       (k) => to(k),

@@ -2,8 +2,9 @@ import { getTranslations } from '@/i18n/translations';
 import { getDb } from '@/db';
 import { parseQuery, withAuth } from '@/services/api/handler';
 import { exportResponse } from '@/lib/exports';
-import { queryCustomers } from '@/lib/reports/customers';
-import { customerExportColumns, customersOf, reportBook, requireFunder } from '@/services/reports/service';
+import { customerExportColumns } from '@/services/reports/service';
+import { customersScreen } from '@/services/reports/screens';
+import { requestClock } from '@/lib/clock';
 import { customersQuery } from '@/lib/validations/reports';
 
 export const dynamic = 'force-dynamic';
@@ -15,19 +16,16 @@ export const dynamic = 'force-dynamic';
  */
 export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
   const query = parseQuery(req, customersQuery);
-  const db = getDb();
-  requireFunder(db, query.funderId);
-  const book = reportBook(db, query.funderId, query.asOf);
-  const result = queryCustomers(customersOf(db, book), query);
+  const result = customersScreen(getDb(), query.funderId, query, requestClock());
   if (query.format) {
     const t = await getTranslations({ locale: query.locale, namespace: 'reports' });
     return exportResponse(
       query.format,
-      `customers-f${query.funderId}-${book.cutOff}`,
+      `customers-f${query.funderId}-${result.cutOff}`,
       customerExportColumns((k, v) => t(k as never, v as never)),
       [result.all],
       t('customers.sheetName'),
     );
   }
-  return Response.json({ cutOff: book.cutOff, rows: result.rows, total: result.total, totals: result.totals });
+  return Response.json({ cutOff: result.cutOff, rows: result.rows, total: result.total, totals: result.totals });
 });

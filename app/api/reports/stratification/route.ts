@@ -3,7 +3,9 @@ import { getFormatter } from '@/i18n/format';
 import { getDb } from '@/db';
 import { parseQuery, withAuth } from '@/services/api/handler';
 import { exportResponse } from '@/lib/exports';
-import { reportBook, requireFunder, stratExportTable, stratificationOf } from '@/services/reports/service';
+import { stratExportTable } from '@/services/reports/service';
+import { stratificationScreen } from '@/services/reports/screens';
+import { requestClock } from '@/lib/clock';
 import { stratificationQuery } from '@/lib/validations/reports';
 
 export const dynamic = 'force-dynamic';
@@ -15,17 +17,14 @@ export const dynamic = 'force-dynamic';
  */
 export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
   const query = parseQuery(req, stratificationQuery);
-  const db = getDb();
-  requireFunder(db, query.funderId);
-  const book = reportBook(db, query.funderId, query.asOf);
-  const strat = stratificationOf(db, book, query.dimension);
+  const { cutOff, strat } = stratificationScreen(getDb(), query.funderId, query, requestClock());
   if (!query.format) return Response.json(strat);
   const t = await getTranslations({ locale: query.locale, namespace: 'reports' });
   const format = await getFormatter({ locale: query.locale });
   const { columns, rows } = stratExportTable(strat, (k, v) => t(k as never, v as never), format);
   return exportResponse(
     query.format,
-    `stratification-${query.dimension}-f${query.funderId}-${book.cutOff}`,
+    `stratification-${query.dimension}-f${query.funderId}-${cutOff}`,
     columns,
     [rows],
     t('strat.sheetName'),

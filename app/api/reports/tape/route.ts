@@ -1,8 +1,9 @@
 import { getDb } from '@/db';
 import { parseQuery, withAuth } from '@/services/api/handler';
 import { exportResponse } from '@/lib/exports';
-import { reportBook, requireFunder, tapeSourceOf } from '@/services/reports/service';
-import { TAPE_COLUMNS, tapeBatches, tapeCount, tapeExportColumns, tapeHeader, tapePage } from '@/lib/reports/tape';
+import { tapeScreen } from '@/services/reports/screens';
+import { requestClock } from '@/lib/clock';
+import { TAPE_COLUMNS, tapeExportColumns, tapeHeader } from '@/lib/reports/tape';
 import { tapeQuery } from '@/lib/validations/reports';
 
 export const dynamic = 'force-dynamic';
@@ -13,26 +14,16 @@ export const dynamic = 'force-dynamic';
  * for CSV and XLSX alike, lib/exports): memory stays bounded on a 100,000-lease book.
  */
 export const GET = withAuth({ scope: 'read:funders' }, ({ req }) => {
-  const query = parseQuery(req, tapeQuery);
-  const db = getDb();
-  requireFunder(db, query.funderId);
-  const book = reportBook(db, query.funderId, query.asOf);
-  const { src, delinquency } = tapeSourceOf(db, book);
-  if (query.format)
-    return exportResponse(
-      query.format,
-      `tape-f${query.funderId}-${book.cutOff}`,
-      tapeExportColumns(),
-      tapeBatches(src, 1000, delinquency),
-      'Tape',
-    );
-  const rows = tapePage(src, (query.page - 1) * query.perPage, query.perPage, delinquency);
+  const { funderId, asOf, format, page, perPage } = parseQuery(req, tapeQuery);
+  // The whole tape for a file (streamed batch by batch), else the page asked for.
+  const tape = tapeScreen(getDb(), funderId, format ? { asOf } : { asOf, page, perPage }, requestClock());
+  if (format) return exportResponse(format, `tape-f${funderId}-${tape.cutOff}`, tapeExportColumns(), tape.batches(1000), 'Tape');
   return Response.json({
-    cutOff: book.cutOff,
+    cutOff: tape.cutOff,
     columns: TAPE_COLUMNS.map((c) => ({ id: c.id, esma: c.esma, name: c.name, header: tapeHeader(c), kind: c.kind })),
-    rows,
-    total: tapeCount(src),
-    page: query.page,
-    perPage: query.perPage,
+    rows: tape.rows,
+    total: tape.total,
+    page,
+    perPage,
   });
 });

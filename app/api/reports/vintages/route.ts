@@ -3,7 +3,8 @@ import { getDb } from '@/db';
 import { exportResponse } from '@/lib/exports';
 import { parseQuery, withAuth } from '@/services/api/handler';
 import { vintageExportColumns } from '@/services/history/exports';
-import { vintageReport } from '@/services/history/snapshots';
+import { vintagesScreen } from '@/services/history/performance-screen';
+import { requestClock } from '@/lib/clock';
 import { requireFunder } from '@/services/reports/service';
 import { vintagesQuery } from '@/lib/validations/history';
 
@@ -18,7 +19,7 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
   const query = parseQuery(req, vintagesQuery);
   const db = getDb();
   requireFunder(db, query.funderId);
-  const report = vintageReport(db, query.funderId, query);
+  const { report } = vintagesScreen(db, query.funderId, query, requestClock());
   if (query.format) {
     const t = await getTranslations({ locale: query.locale, namespace: 'history' });
     const tr = (k: string, v?: Record<string, string | number>) => t(k as never, v as never);

@@ -1,7 +1,8 @@
 import { getDb } from '@/db';
 import { parseQuery, withAuth } from '@/services/api/handler';
 import { allTotalCashQuerySchema, cashFlowFilterSchema } from '@/lib/portfolio/cash-flow-table';
-import { totalCashFlowScreen } from '@/services/portfolio/total-cash-flow';
+import { totalCashFlowRows } from '@/services/portfolio/screens';
+import { requestClock } from '@/lib/clock';
 import { streamJsonRows } from '../json-rows';
 
 export const dynamic = 'force-dynamic';
@@ -20,12 +21,11 @@ const NO_FILTER = cashFlowFilterSchema.parse({});
  */
 export const GET = withAuth({ scope: 'read:funders' }, ({ req }) => {
   const query = parseQuery(req, allTotalCashQuerySchema);
-  const screen = totalCashFlowScreen(getDb(), query.funderId, {
-    ...NO_FILTER,
-    sort: 'id',
-    dir: 'asc',
-    cutOff: query.cutOff,
-    gross: query.gross,
-  });
+  const { screen } = totalCashFlowRows(
+    getDb(),
+    query.funderId,
+    { ...NO_FILTER, sort: 'id', dir: 'asc', cutOff: query.cutOff, gross: query.gross },
+    requestClock(),
+  );
   return streamJsonRows('', screen.liveRows, screen.rowJsonOnce, '', { 'x-cut-off': screen.cutOff });
 });

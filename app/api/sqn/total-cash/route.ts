@@ -1,7 +1,8 @@
 import { getDb } from '@/db';
 import { parseQuery, withAuth } from '@/services/api/handler';
 import { totalCashQuerySchema } from '@/lib/portfolio/cash-flow-table';
-import { totalCashFlowScreen } from '@/services/portfolio/total-cash-flow';
+import { totalCashFlowRows } from '@/services/portfolio/screens';
+import { requestClock } from '@/lib/clock';
 import { bytesResponse, streamJsonRows } from '../json-rows';
 
 export const dynamic = 'force-dynamic';
@@ -27,7 +28,7 @@ export const dynamic = 'force-dynamic';
  */
 export const GET = withAuth({ scope: 'read:funders' }, ({ req }) => {
   const query = parseQuery(req, totalCashQuerySchema);
-  const screen = totalCashFlowScreen(getDb(), query.funderId, query);
+  const { screen } = totalCashFlowRows(getDb(), query.funderId, query, requestClock());
   const headers = { 'x-cut-off': screen.cutOff };
   if (!query.allData) return bytesResponse(screen.pageBody(query.page, query.perPage), headers);
   const page = screen.page(query.page, query.perPage);

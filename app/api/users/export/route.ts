@@ -5,7 +5,7 @@ import { parseQuery, withAuth } from '@/services/api/handler';
 import { exportResponse, type ExportColumn } from '@/lib/exports';
 import type { DirectoryUser } from '@/lib/validations/users';
 import { usersExportQuery } from '@/lib/validations/users';
-import { todayIso } from '@/lib/clock';
+import { requestClock } from '@/lib/clock';
 
 export const dynamic = 'force-dynamic';
 
@@ -36,5 +36,5 @@ export const GET = withAuth({ scope: 'admin' }, async ({ req }) => {
     text('country', (u) => u.country),
     text('contact', (u) => u.contact),
   ];
-  return exportResponse(format, `users-${todayIso()}`, columns, iterateDirectoryUsers(getDb(), filter), t('export.sheetName'));
+  return exportResponse(format, `users-${requestClock().today}`, columns, iterateDirectoryUsers(getDb(), filter), t('export.sheetName'));
 });

@@ -13,7 +13,7 @@ import { QuotationRequest } from '@/components/workspace/quotation-request';
 import { Link } from '@/i18n/navigation';
 import { hasScope } from '@/lib/auth/scopes';
 import { addDays } from '@/lib/finance/dates';
-import { todayIso } from '@/lib/clock';
+import { requestClock } from '@/lib/clock';
 import { formatMoney } from '@/lib/format';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
 import { cartScreen } from '@/services/workspace/catalogue';
@@ -116,7 +116,7 @@ export default async function CartPage({ params }: Props) {
                 <QuotationRequest
                   funderId={funder.id}
                   products={cart.map((p) => ({ id: p.id, name: p.name }))}
-                  firstDueDate={addDays(todayIso(), 30)}
+                  firstDueDate={addDays(requestClock().today, 30)}
                 />
               </CardContent>
             </Card>

@@ -5,9 +5,6 @@ import { getTranslations } from '@/i18n/translations';
 import { getFormatter } from '@/i18n/format';
 import { notFound } from 'next/navigation';
 import { getDb } from '@/db';
-import { getLeaseOfFunder, getLeaseScheduleTotals, listLeaseHistory } from '@/db/queries/lease-register';
-import { getLeaseSchedule } from '@/db/queries/leases';
-import { scheduleOfLease } from '@/db/queries/lease-terms';
 import { CashFlowChart } from '@/components/master-file/cash-flow-chart';
 import { DeleteLeaseButton } from '@/components/master-file/delete-lease-button';
 import { LeaseHistory, LeaseTermsCard, LeaseValuationCard, ScheduleTable } from '@/components/master-file/lease-detail';
@@ -15,25 +12,16 @@ import { SubPageHeader } from '@/components/master-file/sub-page-header';
 import { FollowUpLink } from '@/components/workspace/follow-up-link';
 import { guardPage } from '@/app/[locale]/prelude';
 import { AuditTable } from '@/components/access/audit-table';
-import { leaseAuditHistory } from '@/services/audit/trail';
 import { LeasePaymentsCard } from '@/components/servicing/lease-payments-card';
-import { leaseServicing } from '@/services/servicing/lease-servicing';
 import { buttonClasses } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Link } from '@/i18n/navigation';
-import { valuationRow } from '@/lib/finance';
 import { formatIsoDate } from '@/lib/format';
-import { statusNotes } from '@/services/master-file/status-notes';
-import { getLessee } from '@/db/queries/lessees';
-import { shownStatuses } from '@/services/master-file/register-status';
-import { canSee } from '@/lib/navigation';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
-import { defaultCutOff, valueBook } from '@/services/portfolio/valuation';
+import { leaseScreen } from '@/services/master-file/lease-screen';
 import { idParam } from '@/lib/validations/common';
 import { ClientMessages } from '@/app/[locale]/client-messages';
-import { todayIso } from '@/lib/clock';
-import { formatDate } from '@/lib/finance/dates';
-import { NO_EXIT } from '@/lib/finance/pool';
+import { requestClock } from '@/lib/clock';
 
 type Props = { params: Promise<{ locale: string; id: string }> };
 
@@ -51,32 +39,21 @@ export default async function LeasePage({ params }: Props) {
   if (!access.ok) return access.forbidden;
   const id = idParam.safeParse(rawId);
   if (!id.success) notFound();
+  const clock = requestClock();
   const db = getDb();
   const funder = await getActiveFunder(db);
-  const lease = getLeaseOfFunder(db, funder.id, id.data);
-  if (!lease) notFound();
-
   const t = await getTranslations('masterFile');
-  const ta = await getTranslations('access');
-  const auditRows = leaseAuditHistory(db, lease.id);
   const format = await getFormatter();
-  const canWrite = canSee(access.principal.scopes, 'write:funders');
-  const cutOff = defaultCutOff();
-  const book = valueBook(db, funder.id, cutOff);
-  const index = book.indexById.get(lease.id);
-  const valuation = index === undefined ? null : valuationRow(book.valuation, index);
-  const rows = getLeaseSchedule(db, lease.id);
-  const history = listLeaseHistory(db, lease.id);
-  const servicing = leaseServicing(db, funder.id, lease.id, todayIso());
-  const dpd = servicing.state ? servicing.state.dpd : null;
-  // The derived credit status (defaulted since …, in probation until …, unlikely to pay, written off) or a hand-set one.
-  const statusNote = statusNotes(db, funder.id, [{ id: lease.id, status: lease.status, dpd }], (key, values) => t(key, values), format).get(
-    lease.id,
-  );
-  const totals = getLeaseScheduleTotals(db, lease.id);
-  const { residualDueDate } = scheduleOfLease(lease, funder.rateConvention);
+  // The lease as its page shows it today: terms, status and why, valuation, schedule, servicing, history, audit.
+  const screen = leaseScreen(db, access.principal, { funderId: funder.id, id: id.data }, clock, {
+    t: (key, values) => t(key, values),
+    format,
+  });
+  if (!screen) notFound();
+  const { lease, canWrite, schedule: rows, audit: auditRows } = screen;
+  const ta = await getTranslations('access');
   const exportHref = (format: 'csv' | 'xlsx') =>
-    `/api/leases/${lease.id}/schedule/export?funderId=${funder.id}&locale=${locale}&format=${format}`;
+    `/api/leases/${lease.id}/schedule/export?funderId=${screen.funderId}&locale=${locale}&format=${format}`;
 
   return (
     <ClientMessages namespaces={['numberInput', 'masterFile.lease', 'servicing.methods', 'servicing.record', 'servicing.reverse']}>
@@ -96,7 +73,7 @@ export default async function LeasePage({ params }: Props) {
                 <a href="#payments" className={buttonClasses({ variant: 'outline' })}>
                   {(await getTranslations('servicing'))('record.title')}
                 </a>
-                <DeleteLeaseButton leaseId={lease.id} funderId={funder.id} contractNumber={lease.contractNumber} />
+                <DeleteLeaseButton leaseId={lease.id} funderId={screen.funderId} contractNumber={lease.contractNumber} />
               </>
             ) : (
               <FollowUpLink target={{ leaseId: lease.id }} name={lease.contractNumber} />
@@ -106,16 +83,16 @@ export default async function LeasePage({ params }: Props) {
         <div className="grid items-start gap-6 xl:grid-cols-[3fr_2fr]">
           <LeaseTermsCard
             lease={lease}
-            shownStatus={shownStatuses(db, funder.id, [lease]).get(lease.id)!}
-            statusNote={statusNote}
-            lesseeKind={{ kind: getLessee(db, lease.lesseeId)?.kind ?? 'corporate', funderId: canWrite ? funder.id : null }}
+            shownStatus={screen.shownStatus}
+            statusNote={screen.statusNote}
+            lesseeKind={{ kind: screen.lesseeKind, funderId: canWrite ? screen.funderId : null }}
           />
           <LeaseValuationCard
             lease={lease}
-            valuation={valuation}
-            cutOff={cutOff}
-            purchasePrice={index === undefined ? null : book.purchasePrice[index]!}
-            writtenOffOn={index === undefined || book.exitDay[index] === NO_EXIT ? null : formatDate(book.exitDay[index]!)}
+            valuation={screen.valuation}
+            cutOff={screen.cutOff}
+            purchasePrice={screen.purchasePrice}
+            writtenOffOn={screen.writtenOffOn}
           />
         </div>
         <Card className="mt-6">
@@ -151,16 +128,16 @@ export default async function LeasePage({ params }: Props) {
             </div>
           </div>
           <CardContent>
-            <ScheduleTable lease={lease} rows={rows} totals={totals} residualDueDate={residualDueDate} />
+            <ScheduleTable lease={lease} rows={rows} totals={screen.scheduleTotals} residualDueDate={screen.residualDueDate} />
           </CardContent>
         </Card>
-        <LeasePaymentsCard lease={lease} funderId={funder.id} canWrite={canWrite} {...servicing} />
+        <LeasePaymentsCard lease={lease} funderId={screen.funderId} canWrite={canWrite} {...screen.servicing} />
         <Card className="mt-6">
           <CardHeader>
             <CardTitle>{t('history.title')}</CardTitle>
           </CardHeader>
           <CardContent>
-            <LeaseHistory entries={history} currency={lease.currency} />
+            <LeaseHistory entries={screen.history} currency={lease.currency} />
           </CardContent>
         </Card>
         <Card className="mt-6" data-testid="lease-audit">

@@ -7,7 +7,7 @@ import { TermsForm } from '@/components/master-file/terms-form';
 import { guardPage } from '@/app/[locale]/prelude';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
 import { ClientMessages } from '@/app/[locale]/client-messages';
-import { todayIso } from '@/lib/clock';
+import { requestClock } from '@/lib/clock';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -35,7 +35,7 @@ export default async function NewLeasePage({ params }: Props) {
           rateConvention={funder.rateConvention}
           vatDefault={funder.vatDefault}
           baseCurrency={funder.baseCurrency}
-          today={todayIso()}
+          today={requestClock().today}
         />
       </>
     </ClientMessages>

@@ -3,15 +3,14 @@ import type { Metadata } from 'next';
 import { setRequestLocale } from 'next-intl/server';
 import { getTranslations } from '@/i18n/translations';
 import { getDb } from '@/db';
-import { listQuotations } from '@/db/queries/quotations';
 import { MasterFileTabs } from '@/components/master-file/master-file-tabs';
 import { QuotationTable } from '@/components/master-file/quotation-table';
 import { PageHeader } from '@/components/shell/page-header';
 import { guardPage } from '@/app/[locale]/prelude';
 import { buttonClasses } from '@/components/ui/button';
 import { Link } from '@/i18n/navigation';
-import { canSee } from '@/lib/navigation';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
+import { onboardingScreen } from '@/services/master-file/register-screen';
 import { quotationListQuery } from '@/lib/validations/quotations';
 import { ClientMessages } from '@/app/[locale]/client-messages';
 
@@ -44,7 +43,7 @@ export default async function OnboardingPage({ params, searchParams }: Props) {
   }
   const parsed = quotationListQuery.safeParse(input);
   const query = parsed.success ? parsed.data : quotationListQuery.parse({});
-  const { quotations, total } = listQuotations(db, { funderId: funder.id, status: query.status, page: query.page, perPage: query.perPage });
+  const { quotations, total, canWrite } = onboardingScreen(db, access.principal, { ...query, funderId: funder.id });
   const status = query.status?.join(',') ?? '';
   const exportHref = (format: 'csv' | 'xlsx') =>
     `/api/quotations/export?funderId=${funder.id}&locale=${locale}&format=${format}${status ? `&status=${status}` : ''}`;
@@ -56,7 +55,7 @@ export default async function OnboardingPage({ params, searchParams }: Props) {
           page="masterFile"
           description={t('description', { funder: funder.name })}
           actions={
-            canSee(access.principal.scopes, 'write:funders') ? (
+            canWrite ? (
               <Link href="/master-file/onboarding/new" className={buttonClasses()}>
                 <Plus aria-hidden="true" />
                 {t('newQuotation')}

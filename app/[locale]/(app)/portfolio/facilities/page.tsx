@@ -21,11 +21,11 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Input, Label } from '@/components/ui/input';
 import { getDb } from '@/db';
 import { Link } from '@/i18n/navigation';
-import { todayIso } from '@/lib/clock';
+import { requestClock } from '@/lib/clock';
 import { formatIsoDate } from '@/lib/format';
 import { parseLenient } from '@/lib/portfolio/cash-flow-table';
 import { asOfQuery } from '@/lib/validations/facilities';
-import { facilitySummaries } from '@/services/facilities/service';
+import { facilitiesScreen } from '@/services/facilities/screen';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -45,9 +45,8 @@ export default async function FacilitiesPage({ params, searchParams }: Props) {
   const db = getDb();
   const funder = await getActiveFunder(db, access.principal);
   const { value: q } = parseLenient(asOfQuery, await searchParams);
-  const today = todayIso();
-  const asOf = q.asOf ?? today;
-  const rows = facilitySummaries(db, access.principal, asOf, today, funder.id);
+  const clock = requestClock();
+  const { asOf, facilities: rows } = facilitiesScreen(db, access.principal, { funderId: funder.id, asOf: q.asOf }, clock);
 
   return (
     <>

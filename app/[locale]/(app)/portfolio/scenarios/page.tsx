@@ -20,8 +20,8 @@ import { formatIsoMonth } from '@/lib/format';
 import { parseLenient, valuationParamsSchema } from '@/lib/portfolio/cash-flow-table';
 import { scenarioParam } from '@/lib/validations/scenarios';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
-import { scenarioComparison, scenariosOf } from '@/services/portfolio/scenarios';
-import { defaultCutOff } from '@/services/portfolio/valuation';
+import { scenariosScreen } from '@/services/portfolio/screens';
+import { requestClock } from '@/lib/clock';
 
 type Props = {
   params: Promise<{ locale: string }>;
@@ -49,10 +49,8 @@ export default async function ScenariosPage({ params, searchParams }: Props) {
   const db = getDb();
   const funder = await getActiveFunder(db);
   const { value: query } = parseLenient(pageQuery, await searchParams);
-  const cutOff = query.cutOff ?? defaultCutOff();
-  const scenarios = scenariosOf(db, funder.id);
-  const chosen = scenarios.find((s) => s.id === query.scenario) ?? scenarios[0];
-  const comparison = chosen ? scenarioComparison(db, funder.id, chosen.id, { cutOff, gross: query.gross }) : null;
+  // The funder's scenarios and the book under the chosen one (default the first) at the cut-off (the clock's month by default).
+  const { cutOff, scenarios, chosen, comparison } = scenariosScreen(db, funder.id, query, requestClock());
   const keep: Record<string, string> = { ...(query.cutOff ? { cutOff } : {}), ...(query.gross ? { gross: '1' } : {}) };
   const labels = comparison ? comparison.months.map((m) => formatIsoMonth(format, `${m}-01`)) : [];
   const exportHref = (f: 'csv' | 'xlsx') =>

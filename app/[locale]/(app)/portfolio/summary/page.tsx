@@ -14,14 +14,13 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { EmptyState } from '@/components/ui/empty-state';
 import { Link } from '@/i18n/navigation';
 import { formatDecimal, formatIsoDate, formatIsoMonth } from '@/lib/format';
-import { CASH_PERIODS, endedCount, parseLenient, periodMonth, valuationParamsSchema } from '@/lib/portfolio/cash-flow-table';
+import { CASH_PERIODS, parseLenient, periodMonth, valuationParamsSchema } from '@/lib/portfolio/cash-flow-table';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
-import { bookSummary } from '@/lib/portfolio/summary';
-import { defaultCutOff, poolBook } from '@/services/portfolio/valuation';
+import { portfolioSummaryScreen } from '@/services/portfolio/screens';
+import { requestClock } from '@/lib/clock';
 import { Layers } from '@/lib/icons';
 import { ScenarioCard } from '@/components/scenarios/scenario-card';
 import { scenarioParam } from '@/lib/validations/scenarios';
-import { scenarioComparison, scenariosOf } from '@/services/portfolio/scenarios';
 
 type Props = {
   params: Promise<{ locale: string }>;
@@ -47,14 +46,16 @@ export default async function PortfolioSummaryPage({ params, searchParams }: Pro
   const db = getDb();
   const funder = await getActiveFunder(db);
   const { value: query } = parseLenient(pageQuery, await searchParams);
-  const cutOff = query.cutOff ?? defaultCutOff();
-  const book = poolBook(db, funder.id, cutOff, query.gross);
-  const summary = bookSummary(book, funder.baseCurrency);
-  const ended = endedCount(book);
+  // The book's summary and the scenario card at the cut-off (the clock's month by default).
+  const {
+    cutOff,
+    summary,
+    endedCount: ended,
+    scenarios,
+    chosen,
+    comparison,
+  } = portfolioSummaryScreen(db, funder.id, query, requestClock());
   const linkQuery: Record<string, string> = { ...(query.cutOff ? { cutOff } : {}), ...(query.gross ? { gross: '1' } : {}) };
-  const scenarios = scenariosOf(db, funder.id);
-  const chosen = scenarios.find((s) => s.id === query.scenario);
-  const comparison = chosen ? scenarioComparison(db, funder.id, chosen.id, { cutOff, gross: query.gross }) : null;
   const labels = CASH_PERIODS.map((k) => formatIsoMonth(format, periodMonth(cutOff, k)));
 
   return (

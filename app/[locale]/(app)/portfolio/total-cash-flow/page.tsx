@@ -3,7 +3,6 @@ import { setRequestLocale } from 'next-intl/server';
 import { getTranslations } from '@/i18n/translations';
 import { getFormatter } from '@/i18n/format';
 import { getDb } from '@/db';
-import { getPortfolioView, listPortfolioViews } from '@/db/queries/portfolio-views';
 import { ASSET_TYPES, LEASE_STATUSES } from '@/db/schema/portfolio';
 import { cashFlowExportHref, cashFlowQuery, TOTAL_CASH_FLOW_PATH } from '@/components/portfolio/cash-flow-url';
 import { Pagination } from '@/components/portfolio/pagination';
@@ -17,13 +16,12 @@ import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { formatDecimal, formatIsoDate, formatIsoMonth } from '@/lib/format';
-import { applyView, CASH_PERIODS, cashFlowPageQuerySchema, parseLenient, periodMonth } from '@/lib/portfolio/cash-flow-table';
+import { CASH_PERIODS, periodMonth } from '@/lib/portfolio/cash-flow-table';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
-import { totalCashFlowScreen } from '@/services/portfolio/total-cash-flow';
+import { totalCashFlowPageScreen } from '@/services/portfolio/screens';
+import { requestClock } from '@/lib/clock';
 import { ClientMessages } from '@/app/[locale]/client-messages';
 import { ScenarioCard } from '@/components/scenarios/scenario-card';
-import { scenarioComparison, scenarioProjection, scenariosOf } from '@/services/portfolio/scenarios';
-import { scenarioRowTotals, scenarioTableRow } from '@/lib/portfolio/scenario-rows';
 
 type Props = {
   params: Promise<{ locale: string }>;
@@ -43,49 +41,10 @@ export default async function TotalCashFlowPage({ params, searchParams }: Props)
   const format = await getFormatter();
   const db = getDb();
   const funder = await getActiveFunder(db);
-  const userId = access.principal.user.id;
-  const raw = await searchParams;
-
-  // A saved view (Management) supplies filters and columns; the URL's own parameters win.
-  const viewId = typeof raw.view === 'string' && /^\d+$/.test(raw.view) ? Number(raw.view) : undefined;
-  const savedView = viewId ? getPortfolioView(db, userId, viewId) : undefined;
-  const view = savedView?.module === 'total-cash-flow' ? savedView : undefined;
-  const applied = applyView(view, raw);
-  const { value: query, ignored } = parseLenient(cashFlowPageQuerySchema, applied.raw);
-  if (viewId && !view) ignored.push('view');
-  if (!view) query.view = undefined;
-
-  const screen = totalCashFlowScreen(db, funder.id, query);
-  const { cutOff, rows: filtered, liveCount, endedCount: ended } = screen;
-  const page = screen.page(query.page, query.perPage);
-  const scenarios = scenariosOf(db, funder.id);
-  const chosen = scenarios.find((s) => s.id === query.scenario);
-  // Under a scenario the rows and their totals show the scenario's per-lease flows (the same projection as the card).
-  const projection = chosen ? scenarioProjection(db, funder.id, chosen.id, { cutOff, gross: query.gross }).projection : null;
-  const rows = projection
-    ? screen.tableRows(page.indices).map((r, k) => scenarioTableRow(r, projection, page.indices[k]!))
-    : screen.tableRows(page.indices);
-  const rowTotals = projection
-    ? scenarioRowTotals(screen.totals(), projection, (i) => screen.book.portfolio.currencyOf(i), filtered)
-    : screen.totals();
-  const totals = rowTotals.map(({ currency, count, prin, sellto4G, npv, delta, check, totalcf, cash, cashBeyond }) => ({
-    currency,
-    count,
-    prin,
-    sellto4G,
-    npv,
-    delta,
-    check,
-    totalcf,
-    cash,
-    cashBeyond,
-  }));
+  // The rows, totals and scenario card as shown: the URL's parameters over the saved view, the clock's cut-off by default.
+  const screen = totalCashFlowPageScreen(db, access.principal, { funderId: funder.id, raw: await searchParams }, requestClock());
+  const { query, ignored, view, cutOff, chosen, rows, totals, liveCount, endedCount: ended, page } = screen;
   const monthLabels = CASH_PERIODS.map((k) => formatIsoMonth(format, periodMonth(cutOff, k)));
-  const currencies = screen.currencies();
-  const views = listPortfolioViews(db, userId, 'total-cash-flow').map((v) => ({ id: v.id, name: v.name }));
-  if (query.scenario !== undefined && !chosen) ignored.push('scenario');
-  // The scenario card compares the whole book (the table's filters narrow the rows, not the comparison).
-  const comparison = chosen ? scenarioComparison(db, funder.id, chosen.id, { cutOff, gross: query.gross }) : null;
   const { scenario: _scenario, ...keepQuery } = cashFlowQuery(query, { page: 1 });
   // The downloads hold the rows as shown: under the chosen scenario, and without one the page ignored.
   const exportQuery = chosen ? query : { ...query, scenario: undefined };
@@ -126,8 +85,8 @@ export default async function TotalCashFlowPage({ params, searchParams }: Props)
         ) : null}
         <ScenarioCard
           pathname={TOTAL_CASH_FLOW_PATH}
-          scenarios={scenarios}
-          comparison={comparison}
+          scenarios={screen.scenarios}
+          comparison={screen.comparison}
           keep={keepQuery}
           linkQuery={{ ...(query.cutOff ? { cutOff } : {}), ...(query.gross ? { gross: '1' } : {}) }}
         />
@@ -135,10 +94,10 @@ export default async function TotalCashFlowPage({ params, searchParams }: Props)
           <TotalCashFlowToolbar
             query={query}
             cutOff={cutOff}
-            currencies={currencies}
+            currencies={screen.currencies}
             assetTypes={ASSET_TYPES}
             statuses={LEASE_STATUSES.filter((s) => s !== 'terminated')}
-            views={views}
+            views={screen.views}
           />
           <div
             className="flex flex-wrap items-center gap-x-4 gap-y-2 border-t border-border px-4 py-3 text-[13px]"
@@ -157,15 +116,15 @@ export default async function TotalCashFlowPage({ params, searchParams }: Props)
               </Badge>
             ) : null}
             <span>
-              {t('totalCashFlow.count', { shown: formatDecimal(format, filtered.length), live: formatDecimal(format, liveCount) })}
+              {t('totalCashFlow.count', { shown: formatDecimal(format, screen.filteredCount), live: formatDecimal(format, liveCount) })}
             </span>
             <span data-testid="ended-note">{t('totalCashFlow.ended', { count: ended, countText: formatDecimal(format, ended) })}</span>
             <span>{t('totalCashFlow.checkNote')}</span>
           </div>
           {rows.length > 0 || totals.length > 0 ? (
-            <TotalCashFlowTable rows={rows} totals={totals} columns={applied.columns} monthLabels={monthLabels} query={query} />
+            <TotalCashFlowTable rows={rows} totals={totals} columns={screen.columns} monthLabels={monthLabels} query={query} />
           ) : null}
-          {filtered.length === 0 ? (
+          {screen.filteredCount === 0 ? (
             <p className="border-t border-border px-4 py-8 text-center" data-testid="no-rows">
               {liveCount === 0 ? t('totalCashFlow.emptyBook') : t('totalCashFlow.noMatch')}
             </p>

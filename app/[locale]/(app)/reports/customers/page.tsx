@@ -18,9 +18,9 @@ import { formatDecimal, formatIsoDate, formatPercent } from '@/lib/format';
 import { parseLenient } from '@/lib/portfolio/cash-flow-table';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
 import type { CustomerSort } from '@/lib/reports/constants';
-import { queryCustomers } from '@/lib/reports/customers';
 import { delinquencyBucketLabel } from '@/lib/reports/labels';
-import { customersOf, reportBook } from '@/services/reports/service';
+import { customersScreen } from '@/services/reports/screens';
+import { requestClock } from '@/lib/clock';
 import { customersQuery } from '@/lib/validations/reports';
 
 type Props = {
@@ -47,8 +47,9 @@ export default async function CustomersPage({ params, searchParams }: Props) {
   const db = getDb();
   const funder = await getActiveFunder(db);
   const { value: query } = parseLenient(pageQuery, await searchParams);
-  const book = reportBook(db, funder.id, query.asOf);
-  const result = queryCustomers(customersOf(db, book), query);
+  // The filtered, sorted page of customers and the totals per currency at the as-of date (the clock's month by default).
+  const result = customersScreen(db, funder.id, query, requestClock());
+  const { cutOff } = result;
   const baseQuery: Record<string, string> = {
     ...(query.asOf ? { asOf: query.asOf } : {}),
     ...(query.q ? { q: query.q } : {}),
@@ -78,13 +79,13 @@ export default async function CustomersPage({ params, searchParams }: Props) {
   return (
     <>
       <PageHeader
-        asOf={{ date: book.cutOff, kind: 'asOf' }}
+        asOf={{ date: cutOff, kind: 'asOf' }}
         page="customers"
         description={t('customers.subtitle', { funder: funder.name })}
         actions={
           <ExportLinks
             endpoint="/api/reports/customers"
-            query={{ funderId: String(funder.id), asOf: book.cutOff, q: query.q, sort: query.sort, dir: query.dir, locale }}
+            query={{ funderId: String(funder.id), asOf: cutOff, q: query.q, sort: query.sort, dir: query.dir, locale }}
           />
         }
       />
@@ -97,10 +98,10 @@ export default async function CustomersPage({ params, searchParams }: Props) {
             </label>
             <label className={FIELD}>
               {t('asOf')}
-              <input type="date" name="asOf" defaultValue={book.cutOff} className={SELECT} />
+              <input type="date" name="asOf" defaultValue={cutOff} className={SELECT} />
             </label>
           </QueryForm>
-          <p className="text-[13px]">{t('customers.basis', { cutOff: formatIsoDate(format, book.cutOff, 'long') })}</p>
+          <p className="text-[13px]">{t('customers.basis', { cutOff: formatIsoDate(format, cutOff, 'long') })}</p>
         </CardContent>
       </Card>
       {result.totals.length > 0 ? (

@@ -14,13 +14,12 @@ import { Amount } from '@/components/ui/amount';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { CHART_COLORS } from '@/components/charts/series';
 import { EmptyState } from '@/components/ui/empty-state';
-import { todayIso } from '@/lib/clock';
+import { requestClock } from '@/lib/clock';
 import { formatDecimal, formatIsoMonth, formatPercent } from '@/lib/format';
-import { monthOf } from '@/lib/history';
 import { parseLenient } from '@/lib/portfolio/cash-flow-table';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
-import { performanceReport, reportQueryOrDefault, type PerformanceReport } from '@/services/history/snapshots';
-import { snapshotReadiness } from '@/services/history/background';
+import type { PerformanceReport } from '@/services/history/snapshots';
+import { performanceScreen } from '@/services/history/performance-screen';
 import { SnapshotProgress } from '@/components/reports/snapshot-progress';
 import { performanceQuery } from '@/lib/validations/history';
 
@@ -45,21 +44,19 @@ export default async function PerformancePage({ params, searchParams }: Props) {
   const format = await getFormatter();
   const db = getDb();
   const funder = await getActiveFunder(db);
-  const today = todayIso();
   const { value: query } = parseLenient(pageQuery, await searchParams);
-  // A range the API would refuse with a 400 (from after to, a future month): the page shows the default range.
-  const { query: q, ...range } = reportQueryOrDefault(query, today);
-  // Many missing month-end snapshots (a large book's first visit) are built in the background: the page shows the progress.
-  const readiness = snapshotReadiness(db, funder.id, range.from, range.to, today);
-  if (!readiness.ready) {
+  // A range the API would refuse with a 400 falls back to the default range; many missing month-end snapshots (a large
+  // book's first visit) are built in the background: the page shows the progress.
+  const screen = performanceScreen(db, funder.id, query, requestClock(), 'page');
+  if (screen.status === 'building') {
     return (
       <>
         <PageHeader page="performance" description={t('performance.subtitle', { funder: funder.name })} />
-        <SnapshotProgress testId="performance-building" readiness={readiness} />
+        <SnapshotProgress testId="performance-building" readiness={screen.readiness} />
       </>
     );
   }
-  const report: PerformanceReport = performanceReport(db, funder.id, q, today);
+  const { report } = screen;
   const ccy = report.currency ?? funder.baseCurrency;
   const pct = (v: number) => formatPercent(format, v, 2);
   const monthLabel = (m: string) => formatIsoMonth(format, m);
@@ -88,7 +85,14 @@ export default async function PerformancePage({ params, searchParams }: Props) {
             </label>
             <label className={FIELD}>
               {t('to')}
-              <input type="month" name="to" defaultValue={report.to} max={monthOf(today)} className={SELECT} data-testid="performance-to" />
+              <input
+                type="month"
+                name="to"
+                defaultValue={report.to}
+                max={screen.latestMonth}
+                className={SELECT}
+                data-testid="performance-to"
+              />
             </label>
             {report.currencies.length > 1 ? (
               <label className={FIELD}>
@@ -103,7 +107,7 @@ export default async function PerformancePage({ params, searchParams }: Props) {
               </label>
             ) : null}
           </QueryForm>
-          <p className="max-w-xl text-[13px]">{t('closedNote', { current: monthLabel(monthOf(today)) })}</p>
+          <p className="max-w-xl text-[13px]">{t('closedNote', { current: monthLabel(screen.currentMonth) })}</p>
         </CardContent>
       </Card>
       {report.rows.length === 0 ? (

@@ -17,7 +17,8 @@ import { parseLenient } from '@/lib/portfolio/cash-flow-table';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
 import { STRAT_DIMENSIONS } from '@/lib/reports/constants';
 import { bucketLabel } from '@/lib/reports/labels';
-import { reportBook, stratificationOf } from '@/services/reports/service';
+import { stratificationScreen } from '@/services/reports/screens';
+import { requestClock } from '@/lib/clock';
 import { stratificationQuery } from '@/lib/validations/reports';
 
 type Props = {
@@ -42,20 +43,20 @@ export default async function StratificationPage({ params, searchParams }: Props
   const db = getDb();
   const funder = await getActiveFunder(db);
   const { value: query } = parseLenient(pageQuery, await searchParams);
-  const book = reportBook(db, funder.id, query.asOf);
-  const strat = stratificationOf(db, book, query.dimension);
+  // The dimension's buckets per currency at the as-of date (the clock's month by default).
+  const { cutOff, strat } = stratificationScreen(db, funder.id, query, requestClock());
   const tr = (k: string, v?: Record<string, string | number>) => t(k as never, v as never);
 
   return (
     <>
       <PageHeader
-        asOf={{ date: book.cutOff, kind: 'asOf' }}
+        asOf={{ date: cutOff, kind: 'asOf' }}
         page="stratification"
         description={t('strat.subtitle', { funder: funder.name })}
         actions={
           <ExportLinks
             endpoint="/api/reports/stratification"
-            query={{ funderId: String(funder.id), dimension: query.dimension, asOf: book.cutOff, locale }}
+            query={{ funderId: String(funder.id), dimension: query.dimension, asOf: cutOff, locale }}
           />
         }
       />
@@ -74,11 +75,11 @@ export default async function StratificationPage({ params, searchParams }: Props
             </label>
             <label className={FIELD}>
               {t('asOf')}
-              <input type="date" name="asOf" defaultValue={book.cutOff} className={SELECT} />
+              <input type="date" name="asOf" defaultValue={cutOff} className={SELECT} />
             </label>
           </QueryForm>
           <p className="text-[13px]" data-testid="strat-basis">
-            {t('strat.basis', { cutOff: formatIsoDate(format, book.cutOff, 'long') })}
+            {t('strat.basis', { cutOff: formatIsoDate(format, cutOff, 'long') })}
           </p>
         </CardContent>
       </Card>

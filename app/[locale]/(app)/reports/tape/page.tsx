@@ -15,8 +15,9 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { formatDecimal, formatIsoDate, formatMoney, formatPercent } from '@/lib/format';
 import { parseLenient } from '@/lib/portfolio/cash-flow-table';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
-import { reportBook, tapeSourceOf } from '@/services/reports/service';
-import { TAPE_COLUMNS, tapeCount, tapeHeader, tapePage, type TapeRow } from '@/lib/reports/tape';
+import { tapeScreen } from '@/services/reports/screens';
+import { requestClock } from '@/lib/clock';
+import { TAPE_COLUMNS, tapeHeader, type TapeRow } from '@/lib/reports/tape';
 import { tapeQuery } from '@/lib/validations/reports';
 
 type Props = {
@@ -43,10 +44,8 @@ export default async function TapePage({ params, searchParams }: Props) {
   const db = getDb();
   const funder = await getActiveFunder(db);
   const { value: query } = parseLenient(pageQuery, await searchParams);
-  const book = reportBook(db, funder.id, query.asOf);
-  const { src, delinquency } = tapeSourceOf(db, book);
-  const rows = tapePage(src, (query.page - 1) * query.perPage, query.perPage, delinquency);
-  const total = tapeCount(src);
+  // The page of the tape at the as-of date (the clock's month by default).
+  const { cutOff, rows, total } = tapeScreen(db, funder.id, query, requestClock());
   const cell = (c: (typeof TAPE_COLUMNS)[number], r: TapeRow) => {
     const v = r[c.id];
     if (v === null || v === undefined || v === '') return '—';
@@ -61,21 +60,21 @@ export default async function TapePage({ params, searchParams }: Props) {
   return (
     <>
       <PageHeader
-        asOf={{ date: book.cutOff, kind: 'cutOff' }}
+        asOf={{ date: cutOff, kind: 'cutOff' }}
         page="tape"
         description={t('tape.subtitle', { funder: funder.name })}
-        actions={<ExportLinks endpoint="/api/reports/tape" query={{ funderId: String(funder.id), asOf: book.cutOff }} />}
+        actions={<ExportLinks endpoint="/api/reports/tape" query={{ funderId: String(funder.id), asOf: cutOff }} />}
       />
       <Card className="mb-6">
         <CardContent className="flex flex-wrap items-end justify-between gap-4 pt-5 pb-5">
           <QueryForm>
             <label className={FIELD}>
               {t('asOf')}
-              <input type="date" name="asOf" defaultValue={book.cutOff} className={SELECT} />
+              <input type="date" name="asOf" defaultValue={cutOff} className={SELECT} />
             </label>
           </QueryForm>
           <p className="text-[13px]" data-testid="tape-basis">
-            {t('tape.basis', { cutOff: formatIsoDate(format, book.cutOff, 'long'), count: total, countText: formatDecimal(format, total) })}
+            {t('tape.basis', { cutOff: formatIsoDate(format, cutOff, 'long'), count: total, countText: formatDecimal(format, total) })}
           </p>
         </CardContent>
       </Card>

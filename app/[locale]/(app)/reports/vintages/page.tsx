@@ -13,13 +13,11 @@ import { guardPage } from '@/app/[locale]/prelude';
 import { Amount } from '@/components/ui/amount';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { todayIso } from '@/lib/clock';
+import { requestClock } from '@/lib/clock';
 import { formatDecimal, formatIsoMonth, formatPercent } from '@/lib/format';
-import { lastClosedMonth, monthOf } from '@/lib/history';
 import { parseLenient } from '@/lib/portfolio/cash-flow-table';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
-import { vintageReport, reportQueryOrDefault, type VintageReport } from '@/services/history/snapshots';
-import { snapshotReadiness } from '@/services/history/background';
+import { vintagesScreen } from '@/services/history/performance-screen';
 import { SnapshotProgress } from '@/components/reports/snapshot-progress';
 import { vintagesQuery } from '@/lib/validations/history';
 
@@ -29,9 +27,6 @@ type Props = {
 };
 
 export const generateMetadata = metadataFor('vintages');
-
-/** The chart draws the newest cohorts only (the table and the export hold them all). */
-const CHART_COHORTS = 8;
 
 /** The page's query schema (the funder is the active one), built once rather than on every request. */
 const pageQuery = vintagesQuery.omit({ funderId: true, format: true, locale: true });
@@ -47,38 +42,30 @@ export default async function VintagesPage({ params, searchParams }: Props) {
   const format = await getFormatter();
   const db = getDb();
   const funder = await getActiveFunder(db);
-  const today = todayIso();
   const { value: query } = parseLenient(pageQuery, await searchParams);
-  // A range the API would refuse with a 400 (from after to, a future month): the page shows the default range.
-  const { query: q, ...range } = reportQueryOrDefault(query, today, { closedOnly: true });
-  // Many missing month-end snapshots (a large book's first visit) are built in the background: the page shows the progress.
-  const readiness = snapshotReadiness(db, funder.id, range.from, range.to, today);
-  if (!readiness.ready) {
+  // A range the API would refuse with a 400 falls back to the default range; many missing month-end snapshots (a large
+  // book's first visit) are built in the background: the page shows the progress.
+  const screen = vintagesScreen(db, funder.id, query, requestClock(), 'page');
+  if (screen.status === 'building') {
     return (
       <>
         <PageHeader page="vintages" description={t('vintages.subtitle', { funder: funder.name })} />
-        <SnapshotProgress testId="vintages-building" readiness={readiness} />
+        <SnapshotProgress testId="vintages-building" readiness={screen.readiness} />
       </>
     );
   }
-  const report: VintageReport = vintageReport(db, funder.id, q, today);
+  // The table's columns (xs), and the chart's newest cohorts over the months they span.
+  const { report, monthsSince: xs, charted, chartMonthsSince } = screen;
   const ccy = report.currency ?? funder.baseCurrency;
-  const maxX = Math.max(-1, ...report.curves.flatMap((c) => c.points.map((p) => p.monthsSince)));
-  const xs = Array.from({ length: maxX + 1 }, (_, k) => k);
-  const charted = report.curves.slice(-CHART_COHORTS);
-  // The chart's x axis spans its own cohorts' months (the older cohorts' later months are in the table).
-  const chartMaxX = Math.max(0, ...charted.flatMap((c) => c.points.map((p) => p.monthsSince)));
-  const data = xs
-    .filter((x) => x <= chartMaxX)
-    .map((x) => ({
-      x: t('vintages.monthsSinceValue', { n: x }),
-      ...Object.fromEntries(
-        charted.flatMap((c) => {
-          const p = c.points.find((q) => q.monthsSince === x);
-          return p ? [[c.cohort, p.value]] : [];
-        }),
-      ),
-    }));
+  const data = chartMonthsSince.map((x) => ({
+    x: t('vintages.monthsSinceValue', { n: x }),
+    ...Object.fromEntries(
+      charted.flatMap((c) => {
+        const p = c.points.find((q) => q.monthsSince === x);
+        return p ? [[c.cohort, p.value]] : [];
+      }),
+    ),
+  }));
   const measureLabel = report.measure === 'default' ? t('vintages.measureDefault') : t('vintages.measureNetLoss');
 
   return (
@@ -124,7 +111,7 @@ export default async function VintagesPage({ params, searchParams }: Props) {
             </label>
             <label className={FIELD}>
               {t('to')}
-              <input type="month" name="to" defaultValue={report.to} max={lastClosedMonth(today)} className={SELECT} />
+              <input type="month" name="to" defaultValue={report.to} max={screen.latestMonth} className={SELECT} />
             </label>
             {report.currencies.length > 1 ? (
               <label className={FIELD}>
@@ -139,7 +126,7 @@ export default async function VintagesPage({ params, searchParams }: Props) {
               </label>
             ) : null}
           </QueryForm>
-          <p className="max-w-xl text-[13px]">{t('closedNote', { current: formatIsoMonth(format, monthOf(today)) })}</p>
+          <p className="max-w-xl text-[13px]">{t('closedNote', { current: formatIsoMonth(format, screen.currentMonth) })}</p>
         </CardContent>
       </Card>
       {report.curves.length === 0 ? (

@@ -21,13 +21,11 @@ import { Link } from '@/i18n/navigation';
 import { formatDecimal, formatIsoDate, formatPercent } from '@/lib/format';
 import { parseLenient } from '@/lib/portfolio/cash-flow-table';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
-import { pageOf } from '@/services/servicing/route-helpers';
 import { bucketLabel } from '@/lib/servicing/view-keys';
-import { behaviourRows, filterSortBehaviour, type BehaviourSort } from '@/services/servicing/views';
-import { servicingSettingsOf } from '@/services/servicing/book';
-import { bucketsFor } from '@/lib/servicing';
+import type { BehaviourSort } from '@/services/servicing/views';
+import { behaviourScreen } from '@/services/servicing/behaviour-screen';
 import { behaviourQuery } from '@/lib/validations/servicing';
-import { todayIso } from '@/lib/clock';
+import { requestClock } from '@/lib/clock';
 
 type Props = {
   params: Promise<{ locale: string }>;
@@ -53,10 +51,8 @@ export default async function ClientsBehaviorPage({ params, searchParams }: Prop
   const db = getDb();
   const funder = await getActiveFunder(db);
   const { value: q } = parseLenient(pageQuery, await searchParams);
-  const asOf = q.asOf ?? todayIso();
-  const all = filterSortBehaviour(behaviourRows(db, funder.id, asOf), { q: q.q, bucket: q.bucket, late: q.late, sort: q.sort, dir: q.dir });
-  const rows = pageOf(all, q.page, q.perPage);
-  const bucketKeys = bucketsFor(servicingSettingsOf(funder).edges).map((b) => b.key);
+  const view = behaviourScreen(db, { ...q, funderId: funder.id }, requestClock());
+  const { asOf, rows, bucketKeys, total, pageCount } = view;
   const current = t('buckets.current');
   const base: Record<string, string> = {
     ...(q.asOf ? { asOf } : {}),
@@ -118,7 +114,7 @@ export default async function ClientsBehaviorPage({ params, searchParams }: Prop
         <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-3">
           <div>
             <CardTitle>{t('behaviour.tableTitle')}</CardTitle>
-            <CardDescription>{t('behaviour.tableHint', { count: all.length, grace: funder.graceDays })}</CardDescription>
+            <CardDescription>{t('behaviour.tableHint', { count: total, grace: funder.graceDays })}</CardDescription>
           </div>
           <div className="flex flex-wrap items-center gap-4">
             <StripLegend />
@@ -130,7 +126,7 @@ export default async function ClientsBehaviorPage({ params, searchParams }: Prop
             ))}
           </div>
         </CardHeader>
-        {all.length === 0 ? (
+        {total === 0 ? (
           <EmptyState icon={Activity} title={t('behaviour.emptyTitle')}>
             {t('behaviour.empty')}
           </EmptyState>
@@ -209,8 +205,8 @@ export default async function ClientsBehaviorPage({ params, searchParams }: Prop
               pathname={PATH}
               queryFor={(p) => ({ ...base, page: String(p), perPage: String(q.perPage) })}
               page={q.page}
-              pageCount={Math.max(1, Math.ceil(all.length / q.perPage))}
-              total={all.length}
+              pageCount={pageCount}
+              total={total}
               perPage={q.perPage}
             />
           </>

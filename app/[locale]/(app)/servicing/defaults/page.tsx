@@ -18,7 +18,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Input, Label } from '@/components/ui/input';
 import { Link } from '@/i18n/navigation';
 import { creditNoteText, creditSettingsOf } from '@/lib/credit';
-import { todayIso } from '@/lib/clock';
+import { requestClock } from '@/lib/clock';
 import { formatDecimal, formatIsoDate, formatMoney, formatPercent } from '@/lib/format';
 import { bucketLabel } from '@/lib/servicing/view-keys';
 import { isoDateParam } from '@/lib/validations/common';
@@ -63,7 +63,7 @@ export default async function DefaultsPage({ params, searchParams }: Props) {
   const funder = await getActiveFunder(db);
   const sp = await searchParams;
   const parsed = isoDateParam.safeParse(typeof sp.asOf === 'string' ? sp.asOf : undefined);
-  const asOf = parsed.success ? parsed.data : todayIso();
+  const asOf = parsed.success ? parsed.data : requestClock().today;
   const screen = creditScreen(db, funder.id, asOf);
   const settings = creditSettingsOf(funder);
   const canWrite = access.principal.scopes.includes('write:funders');

@@ -23,16 +23,13 @@ import { addMonths } from '@/lib/finance';
 import { formatDecimal, formatIsoDate, formatMoney } from '@/lib/format';
 import { parseLenient } from '@/lib/portfolio/cash-flow-table';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
-import { pageOf } from '@/services/servicing/route-helpers';
 import { bucketLabel } from '@/lib/servicing/view-keys';
-import { delinquencyView, leaseStatusRows, rollRates } from '@/services/servicing/views';
-import { statusNotes } from '@/services/master-file/status-notes';
-import { shownStatuses } from '@/services/master-file/register-status';
+import { rollRates } from '@/services/servicing/views';
+import { delinquencyScreen } from '@/services/servicing/delinquency-screen';
 import { LeaseStatusCell } from '@/components/master-file/status-badges';
 import { delinquencyQuery } from '@/lib/validations/servicing';
 import { isoDateParam } from '@/lib/validations/common';
-import type { ShownStatus } from '@/lib/validations/leases';
-import { todayIso } from '@/lib/clock';
+import { requestClock } from '@/lib/clock';
 
 type Props = {
   params: Promise<{ locale: string }>;
@@ -57,18 +54,10 @@ export default async function DelinquencyPage({ params, searchParams }: Props) {
   const db = getDb();
   const funder = await getActiveFunder(db);
   const { value: q } = parseLenient(pageQuery, await searchParams);
-  const asOf = q.asOf ?? todayIso();
-  const view = delinquencyView(db, funder.id, asOf, { level: q.level, bucket: q.bucket, q: q.q, sort: q.sort, dir: q.dir });
-  const rows = pageOf(view.rows, q.page, q.perPage);
   const tm = await getTranslations('masterFile');
-  // Why each lease of this page has its status (one read of these leases' history), next to its DPD at the as-of date.
-  const notes =
-    q.level === 'lease'
-      ? statusNotes(db, funder.id, leaseStatusRows(rows), (key, values) => tm(key, values), format)
-      : new Map<number, string>();
-  // The status shown is the derived one at the as-of date (domain.md §8), as on the register.
-  const shown = q.level === 'lease' ? shownStatuses(db, funder.id, leaseStatusRows(rows), asOf) : new Map<number, ShownStatus>();
-  const pageCount = Math.max(1, Math.ceil(view.rows.length / q.perPage));
+  // The page's rows with their status at the as-of date (domain.md §8, as on the register) and why each has it.
+  const view = delinquencyScreen(db, { ...q, funderId: funder.id }, requestClock(), { t: (key, values) => tm(key, values), format });
+  const { asOf, rows, pageCount } = view;
   const rrTo = q.rrTo ?? asOf;
   const rrFrom = q.rrFrom && q.rrFrom <= rrTo ? q.rrFrom : addMonths(rrTo, -1);
   const matrix = rollRates(db, funder.id, rrFrom, rrTo);
@@ -260,7 +249,7 @@ export default async function DelinquencyPage({ params, searchParams }: Props) {
             ))}
           </div>
         </CardHeader>
-        {view.rows.length === 0 ? (
+        {view.total === 0 ? (
           <EmptyState icon={TriangleAlert} title={t('delinquency.emptyTitle')}>
             {t('delinquency.empty')}
           </EmptyState>
@@ -348,9 +337,7 @@ export default async function DelinquencyPage({ params, searchParams }: Props) {
                         <td className="tabular px-3 py-1 text-right">{formatDecimal(format, r.leases)}</td>
                       ) : (
                         <td className="px-3 py-1 whitespace-nowrap" data-testid="status">
-                          {r.leaseId !== null && shown.has(r.leaseId) ? (
-                            <LeaseStatusCell status={shown.get(r.leaseId)!} note={notes.get(r.leaseId)} opens="right" />
-                          ) : null}
+                          {r.shownStatus !== null ? <LeaseStatusCell status={r.shownStatus} note={r.statusNote} opens="right" /> : null}
                         </td>
                       )}
                       <td className="tabular px-3 py-1 text-right" data-testid="dpd">
@@ -387,7 +374,7 @@ export default async function DelinquencyPage({ params, searchParams }: Props) {
               queryFor={(p) => ({ ...base, page: String(p), perPage: String(q.perPage) })}
               page={q.page}
               pageCount={pageCount}
-              total={view.rows.length}
+              total={view.total}
               perPage={q.perPage}
             />
           </>

@@ -1,13 +1,13 @@
 import { getTranslations } from '@/i18n/translations';
 import { getDb } from '@/db';
+import { requestClock } from '@/lib/clock';
 import { exportResponse } from '@/lib/exports';
 import { eligibilityColumns } from '@/lib/facilities';
 import { eligibilityQuery } from '@/lib/validations/facilities';
 import { parseQuery, withAuth } from '@/services/api/handler';
-import { pathFacility, todayIso } from '@/services/facilities/routes';
-import { eligibilityRows, facilityBase } from '@/services/facilities/service';
+import { pathFacility } from '@/services/facilities/routes';
+import { facilityEligibility } from '@/services/facilities/screen';
 import { eligibilityLabels } from '@/services/facilities/labels';
-import { pageOf } from '@/services/servicing/route-helpers';
 
 export const dynamic = 'force-dynamic';
 
@@ -17,18 +17,19 @@ export const dynamic = 'force-dynamic';
  */
 export const GET = withAuth({ scope: 'read:funders' }, async (ctx) => {
   const f = pathFacility(ctx);
-  const { asOf = todayIso(), filter, page, perPage, format, locale } = parseQuery(ctx.req, eligibilityQuery);
-  const { rows } = facilityBase(getDb(), f, asOf);
-  const filtered = eligibilityRows(rows, filter);
+  const { asOf, filter, page, perPage, format, locale } = parseQuery(ctx.req, eligibilityQuery);
+  const clock = requestClock();
   if (format !== 'json') {
+    const all = facilityEligibility(getDb(), f, { asOf, filter }, clock);
     const t = await getTranslations({ locale, namespace: 'facilities' });
     return exportResponse(
       format,
-      `eligibility-${f.id}-${asOf}`,
+      `eligibility-${f.id}-${all.asOf}`,
       eligibilityColumns(eligibilityLabels(t, f.currency), f.criteria),
-      [filtered],
+      [all.rows],
       t('eligibility.sheetName'),
     );
   }
-  return Response.json({ asOf, total: filtered.length, page, perPage, rows: pageOf(filtered, page, perPage) });
+  const shown = facilityEligibility(getDb(), f, { asOf, filter, page, perPage }, clock);
+  return Response.json({ asOf: shown.asOf, total: shown.total, page: shown.page, perPage: shown.perPage, rows: shown.rows });
 });

@@ -2,6 +2,7 @@ import { getTranslations } from '@/i18n/translations';
 import { getFormatter } from '@/i18n/format';
 import { getDb } from '@/db';
 import { listCertificates, listDraws } from '@/db/queries/facilities';
+import { requestClock } from '@/lib/clock';
 import { exportResponse } from '@/lib/exports';
 import { excessColumns } from '@/lib/facilities';
 import { formatPercent } from '@/lib/format';
@@ -16,16 +17,20 @@ import {
   waterfallRows,
 } from '@/services/facilities/exports';
 import { excessLabels } from '@/services/facilities/labels';
-import { pathFacility, todayIso } from '@/services/facilities/routes';
-import { covenantHistory, facilityBase } from '@/services/facilities/service';
+import { pathFacility } from '@/services/facilities/routes';
+import { facilityBorrowingBase, facilityCovenants, screenAsOf } from '@/services/facilities/screen';
 
 export const dynamic = 'force-dynamic';
+
+/** The months of covenant results the covenants file holds. */
+const COVENANT_EXPORT_MONTHS = 24;
 
 /** GET /api/facilities/{id}/export?table=waterfall|excess|draws|certificates|covenants&format=csv|xlsx&locale=&asOf= — a table of the facility page. */
 export const GET = withAuth({ scope: 'read:funders' }, async (ctx) => {
   const f = pathFacility(ctx);
-  const today = todayIso();
-  const { table, format, locale, asOf = today } = parseQuery(ctx.req, facilityExportQuery);
+  const clock = requestClock();
+  const { table, format, locale, ...query } = parseQuery(ctx.req, facilityExportQuery);
+  const asOf = screenAsOf(query, clock);
   const t = await getTranslations({ locale, namespace: 'facilities' });
   const db = getDb();
   const name = `facility-${f.id}-${table}-${asOf}`;
@@ -36,16 +41,17 @@ export const GET = withAuth({ scope: 'read:funders' }, async (ctx) => {
         format,
         name,
         waterfallColumns(t, f.currency),
-        [waterfallRows(t, facilityBase(db, f, asOf).base, (r) => formatPercent(fmt, r))],
+        [waterfallRows(t, facilityBorrowingBase(db, f, { asOf }, clock).base, (r) => formatPercent(fmt, r))],
         t('waterfall.title'),
       );
     }
     case 'excess':
+      // Every concentration group with its limit, not only the ones over it (the page lists those).
       return exportResponse(
         format,
         name,
         excessColumns(excessLabels(t), f.currency),
-        [facilityBase(db, f, asOf).base.excess.groups],
+        [facilityBorrowingBase(db, f, { asOf }, clock).base.excess.groups],
         t('excess.sheetName'),
       );
     case 'draws':
@@ -57,7 +63,7 @@ export const GET = withAuth({ scope: 'read:funders' }, async (ctx) => {
         format,
         name,
         covenantColumns(t),
-        [covenantRows(covenantHistory(db, f, asOf, today, 24))],
+        [covenantRows(facilityCovenants(db, f, { asOf, months: COVENANT_EXPORT_MONTHS }, clock).covenants)],
         t('covenants.sheetName'),
       );
   }

@@ -3,7 +3,7 @@ import { parseBody, parseQuery, withAuth } from '@/services/api/handler';
 import { flagLease, unflagLease } from '@/services/credit/actions';
 import { actorOf, pathId } from '@/services/credit/route-helpers';
 import { creditFunderQuery, utpClearQuery, utpFlagBody } from '@/lib/validations/credit';
-import { todayIso } from '@/lib/clock';
+import { requestClock } from '@/lib/clock';
 
 export const dynamic = 'force-dynamic';
 
@@ -14,7 +14,7 @@ export const POST = withAuth({ scope: 'write:funders' }, async ({ req, params, p
   const body = await parseBody(req, utpFlagBody);
   const { flag, contagion } = flagLease(
     getDb(),
-    { funderId, leaseId, kind: 'utp', flaggedOn: body.flaggedOn ?? todayIso(), reason: body.reason },
+    { funderId, leaseId, kind: 'utp', flaggedOn: body.flaggedOn ?? requestClock().today, reason: body.reason },
     actorOf(principal),
   );
   return Response.json({ flag, contagion }, { status: 201 });
@@ -25,6 +25,10 @@ export const DELETE = withAuth({ scope: 'write:funders' }, ({ req, params, princ
   const { funderId } = parseQuery(req, creditFunderQuery);
   const { clearedOn, reason } = parseQuery(req, utpClearQuery);
   const leaseId = pathId(params, 'lease');
-  const flag = unflagLease(getDb(), { funderId, leaseId, kind: 'utp', clearedOn: clearedOn ?? todayIso(), reason }, actorOf(principal));
+  const flag = unflagLease(
+    getDb(),
+    { funderId, leaseId, kind: 'utp', clearedOn: clearedOn ?? requestClock().today, reason },
+    actorOf(principal),
+  );
   return Response.json({ flag });
 });

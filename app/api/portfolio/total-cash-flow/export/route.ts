@@ -1,11 +1,10 @@
 import { getDb } from '@/db';
-import { getPortfolioView } from '@/db/queries/portfolio-views';
+import type { SavedView } from '@/db/queries/portfolio-views';
 import { withAuth, zodIssues } from '@/services/api/handler';
 import { exportSheetsResponse } from '@/lib/exports';
-import { applyView, cashFlowExportQuerySchema, type CashFlowTableRow } from '@/lib/portfolio/cash-flow-table';
-import { scenarioRowTotals, scenarioTableRow } from '@/lib/portfolio/scenario-rows';
-import { scenarioProjection } from '@/services/portfolio/scenarios';
-import { totalCashFlowScreen } from '@/services/portfolio/total-cash-flow';
+import { applyView, cashFlowExportQuerySchema } from '@/lib/portfolio/cash-flow-table';
+import { savedCashFlowView, totalCashFlowRows } from '@/services/portfolio/screens';
+import { requestClock } from '@/lib/clock';
 import { idParam } from '@/lib/validations/common';
 import { exportColumns, exportSheets } from './export-columns';
 import { Invalid, NotFound } from '@/lib/domain/errors';
@@ -27,32 +26,25 @@ export const GET = withAuth({ scope: 'read:funders' }, ({ req, principal }) => {
     raw[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
   }
   const db = getDb();
-  let view: ReturnType<typeof getPortfolioView>;
+  let view: SavedView | undefined;
   if (raw.view !== undefined) {
     const id = idParam.safeParse(raw.view);
     if (!id.success) throw new Invalid('The query string is invalid.', [{ field: 'view', message: id.error.issues[0]!.message }]);
-    view = getPortfolioView(db, principal.user.id, id.data);
-    if (!view || view.module !== 'total-cash-flow') throw new NotFound(`View ${id.data} does not exist.`);
+    view = savedCashFlowView(db, principal.user.id, id.data);
+    if (!view) throw new NotFound(`View ${id.data} does not exist.`);
   }
   const applied = applyView(view, raw);
   const parsed = cashFlowExportQuerySchema.safeParse(applied.raw);
   if (!parsed.success) throw new Invalid('The query string is invalid.', zodIssues(parsed.error));
   const query = parsed.data;
-  const screen = totalCashFlowScreen(db, query.funderId, query);
-  const { book, cutOff, rows: indices } = screen;
+  // The rows as the page shows them; under a scenario (404 when the funder has no such scenario) its flows and totals.
+  const shown = totalCashFlowRows(db, query.funderId, query, requestClock());
+  const { cutOff } = shown;
+  const { book, rows: indices } = shown.screen;
   const columns = exportColumns(cutOff, applied.columns);
-  // Under a scenario (404 when the funder has no such scenario) the rows and totals are the scenario's, as on the page.
-  const projection =
-    query.scenario === undefined ? null : scenarioProjection(db, query.funderId, query.scenario, { cutOff, gross: query.gross }).projection;
   const name = `total-cash-flow_funder-${query.funderId}_${cutOff}${query.gross ? '_gross' : ''}${query.scenario === undefined ? '' : `_scenario-${query.scenario}`}.${query.format}`;
-  const totals =
-    query.format !== 'xlsx'
-      ? []
-      : projection
-        ? scenarioRowTotals(screen.totals(), projection, (i) => book.portfolio.currencyOf(i), indices)
-        : screen.totals();
-  const rowOf = projection ? (row: CashFlowTableRow, i: number) => scenarioTableRow(row, projection, i) : undefined;
-  return exportSheetsResponse(query.format, name, exportSheets(book, indices, columns, totals, applied.columns, rowOf), {
+  const totals = query.format !== 'xlsx' ? [] : shown.totals();
+  return exportSheetsResponse(query.format, name, exportSheets(book, indices, columns, totals, applied.columns, shown.rowOf), {
     fileName: name,
     headers: { 'cache-control': 'private, no-store', 'x-cut-off': cutOff, 'x-total-count': String(indices.length) },
   });

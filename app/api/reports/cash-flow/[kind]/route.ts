@@ -1,10 +1,9 @@
 import { getDb } from '@/db';
+import { requestClock } from '@/lib/clock';
 import { parseQuery, withAuth } from '@/services/api/handler';
-import { liveIndices, pageOf, toTotalCashRow } from '@/lib/portfolio/cash-flow-table';
-import { bookSummary } from '@/lib/portfolio/summary';
-import { reportBook, requireFunder } from '@/services/reports/service';
+import { leaseCashFlowRows, portfolioSummary } from '@/services/portfolio/screens';
 import { cashFlowKindParams, cashFlowQuery } from '@/lib/validations/reports';
-import { Invalid, NotFound } from '@/lib/domain/errors';
+import { Invalid } from '@/lib/domain/errors';
 
 export const dynamic = 'force-dynamic';
 
@@ -18,10 +17,11 @@ export const GET = withAuth({ scope: 'read:funders' }, ({ req, params }) => {
   if (!p.success) throw new Invalid('Unknown cash-flow report.', [{ field: 'kind', message: 'must be lease or portfolio' }]);
   const query = parseQuery(req, cashFlowQuery);
   const db = getDb();
-  const funder = requireFunder(db, query.funderId);
-  const book = reportBook(db, query.funderId, query.asOf);
+  const clock = requestClock();
   if (p.data.kind === 'portfolio') {
-    const lines = bookSummary(book, funder.baseCurrency).map((s) => ({
+    // The Summary page's figures at the as-of date, net of VAT.
+    const { cutOff, summary } = portfolioSummary(db, query.funderId, { cutOff: query.asOf }, clock);
+    const lines = summary.map((s) => ({
       currency: s.currency,
       leases: s.count,
       prin: s.prin,
@@ -29,13 +29,13 @@ export const GET = withAuth({ scope: 'read:funders' }, ({ req, params }) => {
       cashBeyond: s.cashBeyond,
       totalcf: s.totalcf,
     }));
-    return Response.json({ cutOff: book.cutOff, lines });
+    return Response.json({ cutOff, lines });
   }
-  if (query.leaseId !== undefined) {
-    const i = book.indexById.get(query.leaseId);
-    if (i === undefined) throw new NotFound(`Lease ${query.leaseId} is not in the book.`);
-    return Response.json({ cutOff: book.cutOff, rows: [toTotalCashRow(book, i)], total: 1 });
-  }
-  const page = pageOf(liveIndices(book), query.page, query.perPage);
-  return Response.json({ cutOff: book.cutOff, rows: Array.from(page.indices, (i) => toTotalCashRow(book, i)), total: page.total });
+  const { cutOff, rows, total } = leaseCashFlowRows(
+    db,
+    query.funderId,
+    { cutOff: query.asOf, leaseId: query.leaseId, page: query.page, perPage: query.perPage },
+    clock,
+  );
+  return Response.json({ cutOff, rows, total });
 });

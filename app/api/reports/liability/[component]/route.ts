@@ -1,13 +1,12 @@
 import { getDb } from '@/db';
+import { requestClock } from '@/lib/clock';
 import { parseQuery, withAuth } from '@/services/api/handler';
 import { getTranslations } from '@/i18n/translations';
 import { exportResponse } from '@/lib/exports';
-import { bookLiability, fundingLineBalance, liabilityExportColumns, liabilityExportRows } from '@/lib/portfolio/liability';
-import { reportBook, requireFunder } from '@/services/reports/service';
-import { facilityLiability } from '@/services/facilities/liability';
-import { facilityFor } from '@/services/facilities/service';
+import { liabilityExportColumns, liabilityExportRows } from '@/lib/portfolio/liability';
+import { liabilityScreen } from '@/services/portfolio/screens';
 import { liabilityComponentParams, liabilityQuery } from '@/lib/validations/reports';
-import { Invalid, NotFound } from '@/lib/domain/errors';
+import { Invalid } from '@/lib/domain/errors';
 
 export const dynamic = 'force-dynamic';
 
@@ -24,23 +23,24 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req, params, pri
   if (!p.success)
     throw new Invalid('Unknown liability component.', [{ field: 'component', message: 'must be principal, interest or vat' }]);
   const query = parseQuery(req, liabilityQuery);
-  const db = getDb();
-  const funder = requireFunder(db, query.funderId);
-  const book = reportBook(db, query.funderId, query.asOf);
+  // The funding line per currency, or with facilityId (of this funder; another funder's or an unknown one is a 404) its one line.
+  const {
+    funder,
+    cutOff,
+    facility,
+    lines: source,
+    balances,
+  } = liabilityScreen(
+    getDb(),
+    principal,
+    { funderId: query.funderId, cutOff: query.asOf, facilityId: query.facilityId, unknownFacility: 'not-found' },
+    requestClock(),
+  );
   const c = p.data.component;
-  const lineParams = { advanceRate: funder.advanceRate, facilityRate: funder.facilityRate };
-  const balances = new Map(fundingLineBalance(book, lineParams, book.cutOff, funder.baseCurrency).map((b) => [b.currency, b.balance]));
-  // With a facility (of this funder; another funder's or an unknown one is a 404): its one funding line.
-  const facility = query.facilityId === undefined ? null : facilityFor(db, principal, query.facilityId);
-  if (facility && facility.funderId !== funder.id) throw new NotFound(`Facility ${query.facilityId} does not exist.`);
-  const source = facility
-    ? [facilityLiability(db, facility, book, lineParams, funder.baseCurrency, book.cutOff)]
-    : bookLiability(book, lineParams, funder.baseCurrency);
-  if (facility) balances.set(facility.currency, source[0]!.balance);
   if (query.format) {
     const t = await getTranslations({ locale: query.locale, namespace: 'portfolio' });
-    const rows = liabilityExportRows(source, c, book.cutOff, { beyond: t('liability.beyond'), total: t('liability.total') });
-    const name = `liability-${c}-f${funder.id}${facility ? `-facility${facility.id}` : ''}-${book.cutOff}`;
+    const rows = liabilityExportRows(source, c, cutOff, { beyond: t('liability.beyond'), total: t('liability.total') });
+    const name = `liability-${c}-f${funder.id}${facility ? `-facility${facility.id}` : ''}-${cutOff}`;
     return exportResponse(
       query.format,
       name,
@@ -58,5 +58,5 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req, params, pri
     beyond: l.beyond[c],
     total: l.total[c],
   }));
-  return Response.json({ cutOff: book.cutOff, component: c, lines });
+  return Response.json({ cutOff, component: c, lines });
 });

@@ -1,9 +1,9 @@
 import { getDb } from '@/db';
 import { parseQuery, withAuth } from '@/services/api/handler';
-import { buildServicingReport, lastCompleteMonth } from '@/services/reports/servicing-reports';
+import { servicingReportScreen } from '@/services/reports/servicing-report-screen';
 import { requireFunder } from '@/services/reports/service';
 import { servicingReportParams, servicingReportQuery } from '@/lib/validations/reports';
-import { todayIso } from '@/lib/clock';
+import { requestClock } from '@/lib/clock';
 import { Invalid } from '@/lib/domain/errors';
 
 export const dynamic = 'force-dynamic';
@@ -20,5 +20,5 @@ export const GET = withAuth({ scope: 'read:funders' }, ({ req, params }) => {
   const query = parseQuery(req, servicingReportQuery);
   const db = getDb();
   const funder = requireFunder(db, query.funderId);
-  return Response.json(buildServicingReport(db, funder, kind.data.kind, query.month ?? lastCompleteMonth(todayIso())));
+  return Response.json(servicingReportScreen(db, funder, kind.data.kind, { month: query.month }, requestClock()).report);
 });

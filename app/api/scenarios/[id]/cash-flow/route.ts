@@ -1,6 +1,7 @@
 import { getDb } from '@/db';
 import { parseQuery, withAuth } from '@/services/api/handler';
-import { scenarioComparison } from '@/services/portfolio/scenarios';
+import { scenarioCashFlow } from '@/services/portfolio/screens';
+import { requestClock } from '@/lib/clock';
 import { scenarioCashFlowQuery } from '@/lib/validations/scenarios';
 import { scenarioOfPath } from '../scenario-id';
 
@@ -15,6 +16,6 @@ export const GET = withAuth({ scope: 'read:funders' }, ({ req, params, principal
   const db = getDb();
   const s = scenarioOfPath(db, params, principal);
   const query = parseQuery(req, scenarioCashFlowQuery);
-  const { funder, ...comparison } = scenarioComparison(db, s.funderId, s.id, query);
+  const { funder, ...comparison } = scenarioCashFlow(db, s.funderId, s.id, query, requestClock());
   return Response.json({ funderId: funder.id, ...comparison }, { headers: { 'x-cut-off': comparison.cutOff } });
 });

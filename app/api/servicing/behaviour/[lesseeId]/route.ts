@@ -1,9 +1,9 @@
 import { getDb } from '@/db';
 import { parseQuery, withAuth } from '@/services/api/handler';
 import { pathId } from '@/services/servicing/route-helpers';
-import { lesseeServicing } from '@/services/servicing/views';
+import { lesseeBehaviourScreen } from '@/services/servicing/behaviour-screen';
 import { behaviourDetailQuery } from '@/lib/validations/servicing';
-import { todayIso } from '@/lib/clock';
+import { requestClock } from '@/lib/clock';
 
 export const dynamic = 'force-dynamic';
 
@@ -11,5 +11,5 @@ export const dynamic = 'force-dynamic';
 export const GET = withAuth({ scope: 'read:funders' }, ({ req, params }) => {
   const lesseeId = pathId(params, 'lesseeId', 'lessee');
   const { funderId, asOf } = parseQuery(req, behaviourDetailQuery);
-  return Response.json(lesseeServicing(getDb(), funderId, lesseeId, asOf ?? todayIso()));
+  return Response.json(lesseeBehaviourScreen(getDb(), funderId, lesseeId, { asOf }, requestClock()));
 });

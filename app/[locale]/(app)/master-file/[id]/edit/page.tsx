@@ -3,15 +3,14 @@ import { setRequestLocale } from 'next-intl/server';
 import { getTranslations } from '@/i18n/translations';
 import { notFound } from 'next/navigation';
 import { getDb } from '@/db';
-import { getLeaseOfFunder } from '@/db/queries/lease-register';
-import { getLessee } from '@/db/queries/lessees';
 import { SubPageHeader } from '@/components/master-file/sub-page-header';
 import { TermsForm } from '@/components/master-file/terms-form';
 import { guardPage } from '@/app/[locale]/prelude';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
+import { leaseFormScreen } from '@/services/master-file/lease-screen';
 import { idParam } from '@/lib/validations/common';
 import { ClientMessages } from '@/app/[locale]/client-messages';
-import { todayIso } from '@/lib/clock';
+import { requestClock } from '@/lib/clock';
 
 type Props = { params: Promise<{ locale: string; id: string }> };
 
@@ -32,9 +31,9 @@ export default async function EditLeasePage({ params }: Props) {
   if (!id.success) notFound();
   const db = getDb();
   const funder = await getActiveFunder(db);
-  const lease = getLeaseOfFunder(db, funder.id, id.data);
-  if (!lease) notFound();
-  const lessee = getLessee(db, lease.lesseeId);
+  const screen = leaseFormScreen(db, access.principal, { funderId: funder.id, id: id.data }, requestClock());
+  if (!screen) notFound();
+  const lease = screen.record;
   return (
     <ClientMessages namespaces={['numberInput', 'masterFile']}>
       <>
@@ -49,8 +48,8 @@ export default async function EditLeasePage({ params }: Props) {
           rateConvention={funder.rateConvention}
           vatDefault={funder.vatDefault}
           baseCurrency={funder.baseCurrency}
-          today={todayIso()}
-          record={{ ...lease, lesseeCountry: lessee?.country ?? '' }}
+          today={screen.today}
+          record={lease}
         />
       </>
     </ClientMessages>

@@ -5,8 +5,6 @@ import { getTranslations } from '@/i18n/translations';
 import { getFormatter } from '@/i18n/format';
 import { notFound } from 'next/navigation';
 import { getDb } from '@/db';
-import { getQuotation, listQuotationHistory } from '@/db/queries/quotations';
-import { odooConfigFromEnv } from '@/lib/connectors/erp';
 import { QuotationActions } from '@/components/master-file/quotation-actions';
 import { QuotationStatusBadge } from '@/components/master-file/status-badges';
 import { SubPageHeader } from '@/components/master-file/sub-page-header';
@@ -16,8 +14,8 @@ import { buttonClasses } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Link } from '@/i18n/navigation';
 import { formatIsoDate, formatPercent, formatTimestamp } from '@/lib/format';
-import { canSee } from '@/lib/navigation';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
+import { quotationScreen } from '@/services/master-file/lease-screen';
 import { idParam } from '@/lib/validations/common';
 import { ClientMessages } from '@/app/[locale]/client-messages';
 
@@ -39,13 +37,12 @@ export default async function QuotationPage({ params }: Props) {
   if (!id.success) notFound();
   const db = getDb();
   const funder = await getActiveFunder(db);
-  const q = getQuotation(db, funder.id, id.data);
-  if (!q) notFound();
+  const screen = quotationScreen(db, access.principal, { funderId: funder.id, id: id.data });
+  if (!screen) notFound();
+  const { quotation: q, history, canWrite } = screen;
   const t = await getTranslations('onboarding');
   const tm = await getTranslations('masterFile');
   const format = await getFormatter();
-  const canWrite = canSee(access.principal.scopes, 'write:funders');
-  const history = listQuotationHistory(db, q.id);
   const m = (minor: number) => <Amount minor={minor} currency={q.currency} />;
   const facts = [
     { label: tm('fields.lessee'), value: q.lesseeName },
@@ -133,7 +130,7 @@ export default async function QuotationPage({ params }: Props) {
                     funderId={funder.id}
                     status={q.status}
                     canWrite={canWrite}
-                    erpConfigured={odooConfigFromEnv() !== null}
+                    erpConfigured={screen.erpConfigured}
                   />
                 </CardContent>
               </Card>

@@ -24,12 +24,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { EmptyState } from '@/components/ui/empty-state';
 import { Input, Label } from '@/components/ui/input';
 import { getDb } from '@/db';
-import { listCertificates, listDraws } from '@/db/queries/facilities';
 import { Link } from '@/i18n/navigation';
 import { hasScope } from '@/lib/auth/scopes';
 import { DomainError } from '@/lib/domain/errors';
 import { eligibilityColumns } from '@/lib/facilities';
-import { todayIso } from '@/lib/clock';
+import { requestClock } from '@/lib/clock';
 import { formatIsoDate, formatIsoMonth, formatPercent } from '@/lib/format';
 import { parseLenient } from '@/lib/portfolio/cash-flow-table';
 import { idParam, pageParam } from '@/lib/validations/common';
@@ -37,8 +36,7 @@ import { ELIGIBILITY_FILTERS } from '@/lib/validations/facilities';
 import { isoDateParam } from '@/lib/validations/common';
 import { waterfallRows } from '@/services/facilities/exports';
 import { eligibilityLabels } from '@/services/facilities/labels';
-import { covenantHistory, eligibilityRows, facilityBase, facilityFor } from '@/services/facilities/service';
-import { pageOf } from '@/services/servicing/route-helpers';
+import { facilityScreen, type FacilityScreen } from '@/services/facilities/screen';
 
 type Props = { params: Promise<{ locale: string; id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -68,21 +66,20 @@ export default async function FacilityPage({ params, searchParams }: Props) {
   const parsedId = idParam.safeParse(id);
   if (!parsedId.success) notFound();
   const db = getDb();
-  let f;
+  const clock = requestClock();
+  const { value: q } = parseLenient(pageQuery, await searchParams);
+  let screen: FacilityScreen;
   try {
-    f = facilityFor(db, access.principal, parsedId.data);
+    screen = facilityScreen(db, access.principal, parsedId.data, { ...q, perPage: PER_PAGE }, clock);
   } catch (e) {
     if (e instanceof DomainError && e.code === 'not_found') notFound();
     throw e;
   }
+  const { facility: f, asOf, today, base, eligibility, draws, certificates, covenants } = screen;
   const t = await getTranslations('facilities');
   const tAsset = await getTranslations('masterFile.assetTypes');
   const format = await getFormatter();
-  const { value: q } = parseLenient(pageQuery, await searchParams);
-  const today = todayIso();
-  const asOf = q.asOf ?? today;
   const canWrite = hasScope(access.principal.scopes, 'write:funders');
-  const { base, rows } = facilityBase(db, f, asOf);
   const lines = waterfallRows(
     (k, v) => t(k as 'title', v),
     base,
@@ -91,15 +88,9 @@ export default async function FacilityPage({ params, searchParams }: Props) {
   const steps: WaterfallStep[] = lines
     .filter((l) => l.key !== 'commitment')
     .map((l) => ({ label: l.label, amount: l.amount, kind: TOTAL_KEYS.has(l.key) ? 'total' : 'change' }));
-  const filtered = eligibilityRows(rows, q.filter);
-  const pageCount = Math.max(1, Math.ceil(filtered.length / PER_PAGE));
-  const leases = pageOf(filtered, Math.min(q.page, pageCount), PER_PAGE);
   const labels = eligibilityLabels((k, v) => t(k as 'title', v), f.currency);
   const failedText = eligibilityColumns(labels, f.criteria).find((c) => c.id === 'failed')!.value;
-  const over = base.excess.groups.filter((g) => g.excess > 0);
-  const draws = listDraws(db, f.id);
-  const certificates = listCertificates(db, f.id);
-  const covenants = covenantHistory(db, f, asOf, today, 12);
+  const over = screen.excess;
   const PATH = `/portfolio/facilities/${f.id}`;
   const keep = { ...(q.asOf ? { asOf } : {}), filter: q.filter };
   const api = `/api/facilities/${f.id}`;
@@ -237,7 +228,7 @@ export default async function FacilityPage({ params, searchParams }: Props) {
             <ExportLinks endpoint={`${api}/eligibility`} query={{ locale, asOf, filter: q.filter }} testId="eligibility-export" />
           </div>
         </CardHeader>
-        {filtered.length === 0 ? (
+        {eligibility.total === 0 ? (
           <EmptyState icon={ListChecks} title={t('eligibility.title')}>
             {t('criteria.none')}
           </EmptyState>
@@ -259,7 +250,7 @@ export default async function FacilityPage({ params, searchParams }: Props) {
               testId="eligibility-table"
               hover
             >
-              {leases.map((r) => (
+              {eligibility.rows.map((r) => (
                 <tr key={r.leaseId} className="hover:bg-surface-muted" data-eligible={r.eligible ? 'yes' : 'no'}>
                   <td className={`${th} whitespace-nowrap`}>{r.contractNumber}</td>
                   <td className={th}>{r.lesseeName}</td>
@@ -280,10 +271,10 @@ export default async function FacilityPage({ params, searchParams }: Props) {
               <Pagination
                 pathname={PATH}
                 queryFor={(p) => ({ ...keep, page: String(p) })}
-                page={Math.min(q.page, pageCount)}
-                pageCount={pageCount}
-                total={filtered.length}
-                perPage={PER_PAGE}
+                page={eligibility.page}
+                pageCount={eligibility.pageCount}
+                total={eligibility.total}
+                perPage={eligibility.perPage}
               />
             </div>
           </>
@@ -436,7 +427,7 @@ export default async function FacilityPage({ params, searchParams }: Props) {
         <CardContent className="grid gap-6">
           {covenants.length === 0 ? <p className="text-[13px]">{t('covenants.none')}</p> : null}
           {covenants.map((h) => {
-            const terms = f.covenants.find((c) => c.id === h.covenantId)!;
+            const terms = h.terms;
             const title = `${t(`metrics.${h.metric}`)} ${t(`operators.${h.operator}`)}`;
             return (
               <section

@@ -19,10 +19,8 @@ import { isLiabilityKind, LIABILITY_PAGE } from '@/lib/navigation';
 import { CASH_PERIODS, parseLenient, periodMonth, valuationParamsSchema } from '@/lib/portfolio/cash-flow-table';
 import { idParam } from '@/lib/validations/common';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
-import { bookLiability, fundingLineBalance } from '@/lib/portfolio/liability';
-import { defaultCutOff, valueBook } from '@/services/portfolio/valuation';
-import { accessibleFacilities } from '@/services/facilities/service';
-import { facilityLiability } from '@/services/facilities/liability';
+import { liabilityScreen } from '@/services/portfolio/screens';
+import { requestClock } from '@/lib/clock';
 
 type Props = {
   params: Promise<{ locale: string; kind: string }>;
@@ -51,19 +49,13 @@ export default async function LiabilityPage({ params, searchParams }: Props) {
   const funder = await getActiveFunder(db);
   // ?facility=<id>: one of the funder's facilities, validated like every query field (an invalid or unknown one shows the whole book).
   const { value: query } = parseLenient(pageQuery, await searchParams);
-  const cutOff = query.cutOff ?? defaultCutOff();
-  const book = valueBook(db, funder.id, cutOff, false);
-  const lineParams = { advanceRate: funder.advanceRate, facilityRate: funder.facilityRate };
-  const facilities = accessibleFacilities(db, access.principal, funder.id);
-  const facility = facilities.find((f) => f.id === query.facility) ?? null;
-  // The facility's funding line: its outstanding on the cut-off (the facility page's figure) amortising with its pool's §4 line.
-  const lines = facility
-    ? [facilityLiability(db, facility, book, lineParams, funder.baseCurrency, cutOff)]
-    : bookLiability(book, lineParams, funder.baseCurrency);
-  // The one funding-line balance definition, the same the Liability servicing report shows (domain.md §4).
-  const balances = facility
-    ? new Map(lines.map((l) => [l.currency, l.balance]))
-    : new Map(fundingLineBalance(book, lineParams, cutOff, funder.baseCurrency).map((b) => [b.currency, b.balance]));
+  // The funding line per currency, or the facility's, at the cut-off (the clock's month by default).
+  const { cutOff, facilities, facility, lines, balances } = liabilityScreen(
+    db,
+    access.principal,
+    { funderId: funder.id, cutOff: query.cutOff, facilityId: query.facility, unknownFacility: 'whole-book' },
+    requestClock(),
+  );
   const linkQuery: Record<string, string> = { ...(query.cutOff ? { cutOff } : {}), ...(facility ? { facility: String(facility.id) } : {}) };
   const labels = CASH_PERIODS.map((k) => formatIsoMonth(format, periodMonth(cutOff, k)));
 

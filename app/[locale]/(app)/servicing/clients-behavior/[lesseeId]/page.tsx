@@ -17,10 +17,10 @@ import { canSee } from '@/lib/navigation';
 import { formatDecimal, formatIsoDate, formatPercent } from '@/lib/format';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
 import { bucketLabel } from '@/lib/servicing/view-keys';
-import { lesseeServicing } from '@/services/servicing/views';
+import { lesseeBehaviourScreen } from '@/services/servicing/behaviour-screen';
 import { idParam, isoDateParam } from '@/lib/validations/common';
 import { ClientMessages } from '@/app/[locale]/client-messages';
-import { todayIso } from '@/lib/clock';
+import { requestClock } from '@/lib/clock';
 
 type Props = {
   params: Promise<{ locale: string; lesseeId: string }>;
@@ -45,20 +45,19 @@ export default async function LesseeServicingPage({ params, searchParams }: Prop
   if (!id.success) notFound();
   const sp = await searchParams;
   const asOfParsed = isoDateParam.safeParse(sp.asOf);
-  const asOf = asOfParsed.success ? asOfParsed.data : todayIso();
   const format = await getFormatter();
   const db = getDb();
   const funder = await getActiveFunder(db);
   let data;
   try {
-    data = lesseeServicing(db, funder.id, id.data, asOf);
+    data = lesseeBehaviourScreen(db, funder.id, id.data, { asOf: asOfParsed.success ? asOfParsed.data : undefined }, requestClock());
   } catch (e) {
     if (isApiError(e, 'not_found')) notFound();
     throw e;
   }
   const canWrite = canSee(access.principal.scopes, 'write:funders');
   const current = t('buckets.current');
-  const { lessee } = data;
+  const { lessee, asOf } = data;
 
   return (
     <ClientMessages namespaces={['servicing.reverse']}>

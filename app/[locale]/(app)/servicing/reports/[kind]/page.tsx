@@ -4,7 +4,6 @@ import { getFormatter } from '@/i18n/format';
 import { notFound } from 'next/navigation';
 import { FileBarChart } from '@/lib/icons';
 import { getDb } from '@/db';
-import { listReportFiles } from '@/db/queries/report-files';
 import { Pagination } from '@/components/portfolio/pagination';
 import { AmountsChart } from '@/components/reports/bucket-chart';
 import { GenerateFileButtons } from '@/components/reports/generate-file-buttons';
@@ -20,12 +19,13 @@ import { hasScope } from '@/lib/auth/scopes';
 import { isServicingReportKind, SERVICING_REPORT_PAGE } from '@/lib/navigation';
 import { parseLenient } from '@/lib/portfolio/cash-flow-table';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
-import { buildServicingReport, lastCompleteMonth, type ServicingReport } from '@/services/reports/servicing-reports';
+import type { ServicingReport } from '@/services/reports/servicing-reports';
+import { servicingReportScreen } from '@/services/reports/servicing-report-screen';
 import { monthParam } from '@/lib/validations/reports';
 import { pageParam } from '@/lib/validations/common';
 import { z } from 'zod';
 import { addDays } from '@/lib/finance/dates';
-import { todayIso } from '@/lib/clock';
+import { requestClock } from '@/lib/clock';
 import { formatIsoDate } from '@/lib/format';
 import { ClientMessages } from '@/app/[locale]/client-messages';
 
@@ -40,6 +40,8 @@ export async function generateMetadata({ params }: Props) {
 }
 
 const PER_PAGE = 50;
+/** The kind's latest kept files the page lists. */
+const KEPT_FILES = 20;
 const pageQuery = z.object({ month: monthParam.optional(), page: pageParam, file: z.coerce.number().int().positive().optional() });
 
 /** The chart of a report's totals for one currency: scheduled vs collected by component (collections), else the totals' amounts. */
@@ -77,11 +79,15 @@ export default async function ServicingReportPage({ params, searchParams }: Prop
   const db = getDb();
   const funder = await getActiveFunder(db);
   const { value: query } = parseLenient(pageQuery, await searchParams);
-  const month = query.month ?? lastCompleteMonth(todayIso());
-  const report = buildServicingReport(db, funder, kind, month);
-  const files = listReportFiles(db, { funderId: funder.id, kind, page: 1, perPage: 20 });
+  const view = servicingReportScreen(
+    db,
+    funder,
+    kind,
+    { month: query.month, page: query.page, perPage: PER_PAGE, keptFiles: KEPT_FILES },
+    requestClock(),
+  );
+  const { month, report } = view;
   const canWrite = hasScope(access.principal.scopes, 'write:funders');
-  const start = (query.page - 1) * PER_PAGE;
   const label = (id: string) => t(`columns.${id}` as never);
   const totalsColumns = [
     { id: 'currency', kind: 'text' as const },
@@ -129,7 +135,7 @@ export default async function ServicingReportPage({ params, searchParams }: Prop
               <CardTitle>{t('files.title')}</CardTitle>
               <CardDescription>{t('files.hint')}</CardDescription>
             </CardHeader>
-            <KeptFilesTable files={files.rows} funderId={funder.id} highlightId={query.file} />
+            <KeptFilesTable files={view.files} funderId={funder.id} highlightId={query.file} />
           </Card>
           <Card>
             <CardHeader>
@@ -173,17 +179,12 @@ export default async function ServicingReportPage({ params, searchParams }: Prop
               <CardHeader>
                 <CardTitle>{t('servicing.linesTitle')}</CardTitle>
               </CardHeader>
-              <ReportLinesTable
-                columns={report.columns}
-                lines={report.lines.slice(start, start + PER_PAGE)}
-                label={t('servicing.linesTitle')}
-                testId="report-lines"
-              />
+              <ReportLinesTable columns={report.columns} lines={view.lines} label={t('servicing.linesTitle')} testId="report-lines" />
               <Pagination
                 pathname={`/servicing/reports/${kind}`}
                 queryFor={(page) => ({ month, page: String(page) })}
                 page={query.page}
-                pageCount={Math.max(1, Math.ceil(report.lines.length / PER_PAGE))}
+                pageCount={view.pageCount}
                 total={report.lines.length}
                 perPage={PER_PAGE}
               />

@@ -2,7 +2,7 @@ import { getDb } from '@/db';
 import { addToCart, listCartProducts } from '@/db/queries/compat/ecommerce';
 import { parseBody, withAuth } from '@/services/api/handler';
 import { productIdBody } from '@/lib/validations/ecommerce';
-import { todayIso } from '@/lib/clock';
+import { requestClock } from '@/lib/clock';
 
 export const dynamic = 'force-dynamic';
 
@@ -15,6 +15,6 @@ export const GET = withAuth({ scope: null }, ({ principal }) => Response.json({ 
  */
 export const POST = withAuth({ scope: null }, async ({ req, principal }) => {
   const { productId } = await parseBody(req, productIdBody);
-  const result = addToCart(getDb(), principal.user.id, productId, todayIso());
+  const result = addToCart(getDb(), principal.user.id, productId, requestClock().today);
   return Response.json(result, { status: result.created ? 201 : 200 });
 });

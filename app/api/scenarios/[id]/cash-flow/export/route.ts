@@ -2,7 +2,8 @@ import { getDb } from '@/db';
 import { exportSheetsResponse, safeFileName } from '@/lib/exports';
 import { scenarioSheets, type ScenarioExportRow, type ScenarioTotalsRow } from '@/lib/portfolio/scenarios';
 import { parseQuery, withAuth } from '@/services/api/handler';
-import { scenarioComparison } from '@/services/portfolio/scenarios';
+import { scenarioCashFlow } from '@/services/portfolio/screens';
+import { requestClock } from '@/lib/clock';
 import { scenarioExportQuery } from '@/lib/validations/scenarios';
 import { scenarioOfPath } from '../../scenario-id';
 
@@ -17,7 +18,7 @@ export const GET = withAuth({ scope: 'read:funders' }, ({ req, params, principal
   const db = getDb();
   const s = scenarioOfPath(db, params, principal);
   const query = parseQuery(req, scenarioExportQuery);
-  const comparison = scenarioComparison(db, s.funderId, s.id, query);
+  const comparison = scenarioCashFlow(db, s.funderId, s.id, query, requestClock());
   const name = `scenario_${safeFileName(s.name)}_funder-${s.funderId}_${comparison.cutOff}${comparison.gross ? '_gross' : ''}.${query.format}`;
   return exportSheetsResponse<[ScenarioExportRow, ScenarioTotalsRow]>(query.format, name, scenarioSheets(comparison), {
     fileName: name,

@@ -3,17 +3,16 @@ import { setRequestLocale } from 'next-intl/server';
 import { getTranslations } from '@/i18n/translations';
 import { notFound } from 'next/navigation';
 import { getDb } from '@/db';
-import { getLessee } from '@/db/queries/lessees';
-import { getQuotation } from '@/db/queries/quotations';
 import { SubPageHeader } from '@/components/master-file/sub-page-header';
 import { TermsForm } from '@/components/master-file/terms-form';
 import { guardPage } from '@/app/[locale]/prelude';
 import { Alert } from '@/components/ui/alert';
 import { Link } from '@/i18n/navigation';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
+import { quotationFormScreen } from '@/services/master-file/lease-screen';
 import { idParam } from '@/lib/validations/common';
 import { ClientMessages } from '@/app/[locale]/client-messages';
-import { todayIso } from '@/lib/clock';
+import { requestClock } from '@/lib/clock';
 
 type Props = { params: Promise<{ locale: string; id: string }> };
 
@@ -34,14 +33,15 @@ export default async function EditQuotationPage({ params }: Props) {
   if (!id.success) notFound();
   const db = getDb();
   const funder = await getActiveFunder(db);
-  const quotation = getQuotation(db, funder.id, id.data);
-  if (!quotation) notFound();
+  const screen = quotationFormScreen(db, access.principal, { funderId: funder.id, id: id.data }, requestClock());
+  if (!screen) notFound();
+  const { quotation, record } = screen;
   const trail = [
     { label: t('title'), href: '/master-file/onboarding' },
     { label: t('number', { id: quotation.id }), href: `/master-file/onboarding/${quotation.id}` },
     { label: t('edit') },
   ];
-  if (quotation.status !== 'draft') {
+  if (record === null) {
     return (
       <>
         <SubPageHeader trail={trail} title={t('editTitle', { id: quotation.id })} />
@@ -56,7 +56,6 @@ export default async function EditQuotationPage({ params }: Props) {
       </>
     );
   }
-  const lessee = getLessee(db, quotation.lesseeId);
   return (
     <ClientMessages namespaces={['numberInput', 'masterFile']}>
       <>
@@ -67,8 +66,8 @@ export default async function EditQuotationPage({ params }: Props) {
           rateConvention={funder.rateConvention}
           vatDefault={funder.vatDefault}
           baseCurrency={funder.baseCurrency}
-          today={todayIso()}
-          record={{ ...quotation, lesseeCountry: lessee?.country ?? '' }}
+          today={screen.today}
+          record={record}
         />
       </>
     </ClientMessages>
