@@ -1,3 +1,4 @@
+import { SHOWN_STATUS_VALUES } from './leases';
 import { z } from 'zod';
 import { isValidDate } from '@/lib/finance/dates';
 import { isCurrencyCode } from '@/lib/finance';
@@ -178,7 +179,9 @@ const delinquencyRowSchema = z.object({
   key: z.string(),
   leaseId: z.number().int().nullable(),
   contractNumber: z.string().nullable(),
+  /** The stored status (what a user set); shownStatus is the status at asOf as the page and the register show it. */
   status: z.string().nullable(),
+  shownStatus: z.enum(SHOWN_STATUS_VALUES).nullable(),
   lesseeId: z.number().int(),
   lesseeName: z.string(),
   currency: z.string(),

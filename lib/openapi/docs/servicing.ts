@@ -179,7 +179,7 @@ export const servicingRoutes = defineRoutes([
     tag: 'Servicing',
     summary: 'Delinquency per lease or lessee',
     description:
-      'DPD (after grace and the materiality tolerance), bucket (the funder’s edges) and arrears net/VAT/total per lease or per lessee at asOf (default today), with the bucket summary per currency of the whole book.',
+      'DPD (after grace and the materiality tolerance), bucket (the funder’s edges) and arrears net/VAT/total per lease or per lessee at asOf (default today), with the bucket summary per currency of the whole book. Each lease row carries `shownStatus`, its status at asOf as the Delinquency page, its export and the register show it (domain.md §8), beside the stored `status`.',
     auth: 'read:funders',
     query: delinquencyQuery,
     responses: { 200: { description: 'The page and summary.', schema: delinquencyResponse }, ...readErrors, 404: err('Unknown funder.') },
