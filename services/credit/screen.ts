@@ -228,11 +228,15 @@ function computeMeasures(db: DbOrTx, funderId: number, asOf: string, at: StatesA
     if (!v) per.set(c, (v = { gross: 0, rec: 0, defaulted: 0, exposure: 0, writtenOff: 0 }));
     return v;
   };
-  for (const s of st) {
+  // The day's exposures as the ECL reads them (memoised per day and patched per changed lease: book.ts exposuresOf),
+  // states[i] being the lease at store index i.
+  const exposures = exposuresOf(entry, day, st);
+  for (let i = 0; i < st.length; i++) {
+    const s = st[i]!;
     if (s.status === 'defaulted') {
       const v = of(s.currency);
       v.defaulted++;
-      v.exposure += cashPositionAt(inputOf(entry, entry.schedule.indexById.get(s.leaseId)!), day).exposure;
+      v.exposure += exposures[i]!;
     }
     if (s.writtenOff > 0 || s.recoveries > 0) {
       const v = of(s.currency);

@@ -1,3 +1,4 @@
+import { requestClock } from '@/lib/clock';
 import { getDb } from '@/db';
 import { createLeaseForFunder, getLeaseCombined } from '@/db/queries/lease-register';
 import { listLeases } from '@/db/queries/leases';
@@ -17,12 +18,14 @@ export const dynamic = 'force-dynamic';
 export const GET = withAuth({ scope: 'read:funders' }, ({ req }) => {
   const { funderId, q, status, currency, assetType, sort, dir, page, perPage } = parseQuery(req, leaseListQuery);
   const db = getDb();
-  const statusAny = statusFilterClauses(db, funderId, status);
+  // The register's rows as its page shows them on the request's day (services/master-file/register-screen.ts reads the same).
+  const { today } = requestClock();
+  const statusAny = statusFilterClauses(db, funderId, status, today);
   const { rows, total, totals } = listLeases(db, {
     funderId,
     q,
     statusAny,
-    statusIds: statusSortIds(db, funderId, sort),
+    statusIds: statusSortIds(db, funderId, sort, today),
     currency,
     assetType,
     sort,
@@ -31,7 +34,7 @@ export const GET = withAuth({ scope: 'read:funders' }, ({ req }) => {
     perPage,
   });
   // `status` is the stored business status (the lease's field, as PATCH takes it); `shownStatus` the one the register shows.
-  const shown = shownStatuses(db, funderId, rows);
+  const shown = shownStatuses(db, funderId, rows, today);
   return Response.json({ leases: rows.map((r) => ({ ...r, shownStatus: shown.get(r.id) ?? 'performing' })), total, totals, page, perPage });
 });
 

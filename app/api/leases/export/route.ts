@@ -23,6 +23,7 @@ export const dynamic = 'force-dynamic';
 export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
   const { funderId, q, status, currency, assetType, sort, dir, format, columns, locale } = parseQuery(req, leaseExportQuery);
   const db = getDb();
+  const { today } = requestClock();
   if (!getFunder(db, funderId)) throw new NotFound(`Funder ${funderId} does not exist.`);
   const t = await getTranslations({ locale, namespace: 'masterFile' });
   const ids = columns?.length ? columns : MASTER_FILE_COLUMN_IDS;
@@ -30,8 +31,8 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
   const leases = iterateLeases(db, {
     funderId,
     q,
-    statusAny: statusFilterClauses(db, funderId, status),
-    statusIds: statusSortIds(db, funderId, sort),
+    statusAny: statusFilterClauses(db, funderId, status, today),
+    statusIds: statusSortIds(db, funderId, sort, today),
     currency,
     assetType,
     sort,
@@ -42,10 +43,10 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
   // The shown status (derived, as on screen) of every batch; its reason where the status is exported.
   const batches = withStatusNotes(
     leases,
-    (rows) => shownStatuses(db, funderId, rows),
-    ids.includes('status') ? (rows) => statusNotes(db, funderId, rows, (key, values) => t(key, values), fmt) : null,
+    (rows) => shownStatuses(db, funderId, rows, today),
+    ids.includes('status') ? (rows) => statusNotes(db, funderId, rows, (key, values) => t(key, values), fmt, today) : null,
   );
-  return exportResponse(format, `master-file-${requestClock().today}`, cols, batches, t('export.sheetName'));
+  return exportResponse(format, `master-file-${today}`, cols, batches, t('export.sheetName'));
 });
 
 function* withStatusNotes(
