@@ -17,12 +17,12 @@ export function listPortfolioViews(db: DbOrTx, userId: number, module?: Portfoli
   return db.select().from(portfolioViews).where(where).orderBy(asc(portfolioViews.module), asc(portfolioViews.name)).all().map(parse);
 }
 
-/** One of the user's views; another user's view is reported as not found. */
-export function getPortfolioView(db: DbOrTx, userId: number, id: number): SavedView | undefined {
+/** One of the user's views (of `module` when given); another user's view, or another module's, is reported as not found. */
+export function getPortfolioView(db: DbOrTx, userId: number, id: number, module?: PortfolioModule): SavedView | undefined {
   const v = db
     .select()
     .from(portfolioViews)
-    .where(and(eq(portfolioViews.id, id), eq(portfolioViews.userId, userId)))
+    .where(and(eq(portfolioViews.id, id), eq(portfolioViews.userId, userId), module ? eq(portfolioViews.module, module) : undefined))
     .get();
   return v ? parse(v) : undefined;
 }

@@ -81,7 +81,7 @@ export {
   type PortfolioValuation,
   type PurchasePriceOptions,
 } from './valuation';
-export { isInPool, NO_EXIT, poolMask } from './pool';
+export { isInPool, NO_EXIT, originalPrincipalOf, poolMask } from './pool';
 export {
   liabilityCashFlow,
   portfolioLiability,

@@ -30,3 +30,21 @@ export function poolMask(purchaseDay: ArrayLike<number>, asOf: string | number, 
   for (let i = 0; i < purchaseDay.length; i++) out[i] = isInPool(purchaseDay[i]!, day, exitDay?.[i]) ? 1 : 0;
   return out;
 }
+
+/**
+ * Σ original principal per currency of the leases purchased on or before `day` (written-off ones included): the
+ * pool's original principal, the denominator of the cumulative net loss (domain.md §8).
+ */
+export function originalPrincipalOf(
+  leases: readonly { currency: string; principal: number }[],
+  purchaseDay: ArrayLike<number>,
+  day: number,
+): Map<string, number> {
+  const out = new Map<string, number>();
+  for (let i = 0; i < leases.length; i++) {
+    if (purchaseDay[i]! > day) continue;
+    const r = leases[i]!;
+    out.set(r.currency, (out.get(r.currency) ?? 0) + r.principal);
+  }
+  return out;
+}

@@ -14,7 +14,7 @@ import type { Clock } from '@/lib/clock';
 import type { BorrowingBase, CovenantStatus, GroupExcess, LeaseEligibilityRow } from '@/lib/facilities';
 import type { ELIGIBILITY_FILTERS } from '@/lib/validations/facilities';
 import type { Principal } from '@/services/auth/principal';
-import { pageOf } from '@/services/servicing/route-helpers';
+import { rowsPage } from '@/services/servicing/route-helpers';
 import {
   covenantHistory,
   covenantStatusOf,
@@ -89,13 +89,10 @@ export type FacilityEligibility = {
 export function facilityEligibility(db: DbOrTx, f: Facility, query: FacilityEligibilityQuery, clock: Clock): FacilityEligibility {
   const asOf = screenAsOf(query, clock);
   const filtered = eligibilityRows(facilityBase(db, f, asOf).rows, query.filter);
-  const total = filtered.length;
-  if (query.page === undefined || query.perPage === undefined)
-    return { asOf, filter: query.filter, total, page: 1, perPage: Math.max(1, total), pageCount: 1, rows: filtered };
-  const perPage = query.perPage;
-  const pageCount = Math.max(1, Math.ceil(total / perPage));
-  const page = query.clampPage ? Math.min(query.page, pageCount) : query.page;
-  return { asOf, filter: query.filter, total, page, perPage, pageCount, rows: pageOf(filtered, page, perPage) };
+  // Past the last page: the page shows the last one, the API answers the page asked for (none).
+  const lastPage = query.perPage === undefined ? 1 : Math.max(1, Math.ceil(filtered.length / query.perPage));
+  const page = query.clampPage && query.page !== undefined ? Math.min(query.page, lastPage) : query.page;
+  return { asOf, filter: query.filter, ...rowsPage(filtered, page, query.perPage) };
 }
 
 /** A covenant's history with its terms (steps, warning margin) as the facility defines them. */

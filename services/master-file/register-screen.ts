@@ -37,10 +37,9 @@ export type RegisterScreen = {
   canWrite: boolean;
 };
 
-/** A saved view of the register the principal owns, or null (missing, another user's, another module's). */
-export function savedRegisterView(db: DbOrTx, principal: Principal, viewId: number): SavedView | null {
-  const view = getPortfolioView(db, principal.user.id, viewId);
-  return view && view.module === 'master-file' ? view : null;
+/** A saved view of the register the principal owns (undefined: missing, another user's, another module's). */
+export function savedRegisterView(db: DbOrTx, principal: Principal, viewId: number): SavedView | undefined {
+  return getPortfolioView(db, principal.user.id, viewId, 'master-file');
 }
 
 /** One page of the funder's lease register as the page shows it on the clock's day. */

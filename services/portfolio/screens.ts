@@ -10,7 +10,6 @@
  */
 import type { Db } from '@/db/client';
 import type { Facility } from '@/db/queries/facilities';
-import { getFunder } from '@/db/queries/funders';
 import { getPortfolioView, listPortfolioViews, type SavedView } from '@/db/queries/portfolio-views';
 import type { Funder } from '@/db/schema/portfolio';
 import type { Clock } from '@/lib/clock';
@@ -38,14 +37,7 @@ import { facilityLiability } from '@/services/facilities/liability';
 import { accessibleFacilities, facilityFor } from '@/services/facilities/service';
 import { scenarioComparison, scenarioProjection, scenariosOf, type ScenarioComparison } from './scenarios';
 import { totalCashFlowScreen, type TotalCashFlowQuery, type TotalCashFlowScreen } from './total-cash-flow';
-import { defaultCutOff, poolBook, valueBook } from './valuation';
-
-/** The funder, or 404. */
-function requireFunder(db: Db, funderId: number): Funder {
-  const funder = getFunder(db, funderId);
-  if (!funder) throw new NotFound(`Funder ${funderId} does not exist.`);
-  return funder;
-}
+import { defaultCutOff, poolBook, requireFunder, valueBook } from './valuation';
 
 /** The cut-off of a portfolio screen: the query's, else the first day of the clock's month. */
 export function screenCutOff(query: { cutOff?: string }, clock: Clock): string {
@@ -93,12 +85,6 @@ export function totalCashFlowRows(
   };
 }
 
-/** One of the user's saved Total Cash Flow views, or undefined (unknown, another user's, or of another module). */
-export function savedCashFlowView(db: Db, userId: number, id: number): SavedView | undefined {
-  const view = getPortfolioView(db, userId, id);
-  return view?.module === 'total-cash-flow' ? view : undefined;
-}
-
 export type TotalCashFlowTotalsLine = Pick<
   CurrencySummary,
   'currency' | 'count' | 'prin' | 'sellto4G' | 'npv' | 'delta' | 'check' | 'totalcf' | 'cash' | 'cashBeyond'
@@ -143,7 +129,7 @@ export function totalCashFlowPageScreen(
   const userId = principal.user.id;
   // A saved view (Management) supplies filters and columns; the URL's own parameters win.
   const viewId = typeof raw.view === 'string' && /^\d+$/.test(raw.view) ? Number(raw.view) : undefined;
-  const view = viewId ? savedCashFlowView(db, userId, viewId) : undefined;
+  const view = viewId ? getPortfolioView(db, userId, viewId, 'total-cash-flow') : undefined;
   const applied = applyView(view, raw);
   const { value: q, ignored } = parseLenient(cashFlowPageQuerySchema, applied.raw);
   if (viewId && !view) ignored.push('view');

@@ -30,6 +30,7 @@ import { NotFound } from '@/lib/domain/errors';
 import {
   LeasePortfolio,
   NO_EXIT,
+  originalPrincipalOf,
   purchasePrices,
   purchasePricesInChunks,
   spliceValuation,
@@ -102,7 +103,8 @@ const MAX_LOG = 256;
 /** Above this many changed leases the book is reloaded rather than spliced lease by lease. */
 export const BULK_CHANGES = 500;
 
-function requireFunder(db: DbOrTx, funderId: number): Funder {
+/** The funder, or 404. */
+export function requireFunder(db: DbOrTx, funderId: number): Funder {
   const funder = getFunder(db, funderId);
   if (!funder) throw new NotFound(`Funder ${funderId} does not exist.`);
   return funder;
@@ -327,14 +329,7 @@ export function loadBook(db: DbOrTx, funderId: number): Book {
  */
 export function originalPrincipalAt(db: DbOrTx, funderId: number, asOf: string): Map<string, number> {
   const book = loadBook(db, funderId);
-  const day = parseDate(asOf, 'asOf');
-  const out = new Map<string, number>();
-  for (let i = 0; i < book.leases.length; i++) {
-    if (book.purchaseDay[i]! > day) continue;
-    const r = book.leases[i]!;
-    out.set(r.currency, (out.get(r.currency) ?? 0) + r.principal);
-  }
-  return out;
+  return originalPrincipalOf(book.leases, book.purchaseDay, parseDate(asOf, 'asOf'));
 }
 
 /** Values the book at a cut-off (YYYY-MM-DD), net or gross of VAT, with the funder's buy and discount rates. */

@@ -4,6 +4,7 @@
  * returns its report; for the page also the lines of the page asked for and the kind's latest kept files. The page
  * renders it, the API serialises its report: the two cannot disagree.
  */
+import { rowsPage } from '@/services/servicing/route-helpers';
 import type { Db } from '@/db/client';
 import { listReportFiles, type ReportFileRecord } from '@/db/queries/report-files';
 import type { Funder } from '@/db/schema/portfolio';
@@ -46,11 +47,7 @@ export function servicingReportScreen(
 ): ServicingReportScreen {
   const month = query.month ?? lastCompleteMonth(clock.today);
   const report = buildServicingReport(db, funder, kind, month);
-  const whole = query.page === undefined || query.perPage === undefined;
-  const perPage = whole ? Math.max(1, report.lines.length) : query.perPage!;
-  const page = whole ? 1 : query.page!;
-  const start = (page - 1) * perPage;
-  const lines = whole ? report.lines : report.lines.slice(start, start + perPage);
+  const { rows: lines, page, perPage, pageCount } = rowsPage(report.lines, query.page, query.perPage);
   const files = query.keptFiles ? listReportFiles(db, { funderId: funder.id, kind, page: 1, perPage: query.keptFiles }).rows : [];
-  return { month, report, lines, page, perPage, pageCount: Math.max(1, Math.ceil(report.lines.length / perPage)), files };
+  return { month, report, lines, page, perPage, pageCount, files };
 }

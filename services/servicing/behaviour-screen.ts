@@ -5,6 +5,7 @@
  * page /servicing/clients-behavior/{id} and GET /api/servicing/behaviour/{id}). The pages render these, the API
  * serialises them: they cannot disagree.
  */
+import { rowsPage } from '@/services/servicing/route-helpers';
 import type { DbOrTx } from '@/db/client';
 import type { Clock } from '@/lib/clock';
 import { getServicingBook } from './book';
@@ -45,13 +46,9 @@ export function behaviourScreen(db: DbOrTx, query: BehaviourScreenQuery, clock: 
     sort: query.sort,
     dir: query.dir,
   });
-  const whole = query.page === undefined || query.perPage === undefined;
-  const perPage = whole ? Math.max(1, all.length) : query.perPage!;
-  const page = whole ? 1 : query.page!;
-  const rows = whole ? all : all.slice((page - 1) * perPage, page * perPage);
   // The book at the as-of date is the one behaviourRows has just read (kept per date): its buckets are the funder's.
   const bucketKeys = getServicingBook(db, query.funderId, asOf).bucketKeys;
-  return { asOf, bucketKeys, rows, total: all.length, page, perPage, pageCount: Math.max(1, Math.ceil(all.length / perPage)) };
+  return { asOf, bucketKeys, ...rowsPage(all, query.page, query.perPage) };
 }
 
 export type LesseeBehaviourScreen = ReturnType<typeof lesseeServicing>;

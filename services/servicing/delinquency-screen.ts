@@ -5,6 +5,7 @@
  * reads text, the reason for it; the bucket summary; the page asked for. The page and the export render it, the API
  * serialises it: the three cannot disagree.
  */
+import { rowsPage } from '@/services/servicing/route-helpers';
 import type { DbOrTx } from '@/db/client';
 import type { Clock } from '@/lib/clock';
 import type { StatusNoteTranslate } from '@/lib/domain/status-origin';
@@ -66,10 +67,7 @@ export function delinquencyScreen(db: DbOrTx, query: DelinquencyScreenQuery, clo
     sort: query.sort,
     dir: query.dir,
   });
-  const all = query.page === undefined || query.perPage === undefined;
-  const perPage = all ? Math.max(1, view.rows.length) : query.perPage!;
-  const page = all ? 1 : query.page!;
-  const shownRows = all ? view.rows : view.rows.slice((page - 1) * perPage, page * perPage);
+  const { rows: shownRows, total, page, perPage, pageCount } = rowsPage(view.rows, query.page, query.perPage);
   const leases = query.level === 'lease' ? leaseStatusRows(shownRows) : [];
   const shown = shownStatuses(db, query.funderId, leases, asOf);
   const notes = text ? statusNotes(db, query.funderId, leases, text.t, text.format, asOf) : new Map<number, string>();
@@ -84,9 +82,9 @@ export function delinquencyScreen(db: DbOrTx, query: DelinquencyScreenQuery, clo
     bucketKeys: view.bucketKeys,
     summary: view.summary,
     rows,
-    total: view.rows.length,
+    total,
     page,
     perPage,
-    pageCount: Math.max(1, Math.ceil(view.rows.length / perPage)),
+    pageCount,
   };
 }

@@ -16,6 +16,15 @@ export function pageOf<T>(rows: readonly T[], page: number, perPage: number): T[
   return rows.slice((page - 1) * perPage, page * perPage);
 }
 
+/** A screen's rows: one page of them (page and perPage given), else all of them as one page (an export). */
+export type RowsPage<T> = { rows: T[]; total: number; page: number; perPage: number; pageCount: number };
+
+export function rowsPage<T>(all: readonly T[], page?: number, perPage?: number): RowsPage<T> {
+  const total = all.length;
+  if (page === undefined || perPage === undefined) return { rows: [...all], total, page: 1, perPage: Math.max(1, total), pageCount: 1 };
+  return { rows: pageOf(all, page, perPage), total, page, perPage, pageCount: Math.max(1, Math.ceil(total / perPage)) };
+}
+
 /** True when `e` is an API or domain error (of `code`, when given). */
 export function isApiError(e: unknown, code?: ApiError['code']): e is ApiError | DomainError {
   return (e instanceof ApiError || e instanceof DomainError) && (code === undefined || e.code === code);

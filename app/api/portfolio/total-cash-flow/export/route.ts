@@ -3,7 +3,8 @@ import type { SavedView } from '@/db/queries/portfolio-views';
 import { withAuth, zodIssues } from '@/services/api/handler';
 import { exportSheetsResponse } from '@/lib/exports';
 import { applyView, cashFlowExportQuerySchema } from '@/lib/portfolio/cash-flow-table';
-import { savedCashFlowView, totalCashFlowRows } from '@/services/portfolio/screens';
+import { totalCashFlowRows } from '@/services/portfolio/screens';
+import { getPortfolioView } from '@/db/queries/portfolio-views';
 import { requestClock } from '@/lib/clock';
 import { idParam } from '@/lib/validations/common';
 import { exportColumns, exportSheets } from './export-columns';
@@ -30,7 +31,7 @@ export const GET = withAuth({ scope: 'read:funders' }, ({ req, principal }) => {
   if (raw.view !== undefined) {
     const id = idParam.safeParse(raw.view);
     if (!id.success) throw new Invalid('The query string is invalid.', [{ field: 'view', message: id.error.issues[0]!.message }]);
-    view = savedCashFlowView(db, principal.user.id, id.data);
+    view = getPortfolioView(db, principal.user.id, id.data, 'total-cash-flow');
     if (!view) throw new NotFound(`View ${id.data} does not exist.`);
   }
   const applied = applyView(view, raw);
