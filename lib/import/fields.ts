@@ -38,21 +38,49 @@ export const IMPORT_FIELDS = [
   'tapeInstalment',
   'tapeOutstanding',
   'tapeDate',
+  'arrearsBalance',
+  'daysInArrears',
+  'instalmentsPastDue',
+  'defaultDate',
+  'defaultAmount',
+  'cumulativeRecoveries',
+  'dateLastInArrears',
+  'instalmentsPaid',
 ] as const;
+
+/** The fields that carry a lease's state at the tape's date (domain.md §7): with none mapped, every lease is taken as current. */
+export const STATE_FIELDS: readonly ImportField[] = [
+  'tapeOutstanding',
+  'arrearsBalance',
+  'daysInArrears',
+  'instalmentsPastDue',
+  'status',
+  'defaultDate',
+  'defaultAmount',
+  'cumulativeRecoveries',
+  'dateLastInArrears',
+  'instalmentsPaid',
+];
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
-/** Fields (or alternatives) a file must map: each inner list needs at least one mapped column. */
+/**
+ * Fields (or alternatives) a file must give, by a column or by one value for every row (FixedValues): each inner list
+ * needs at least one. The lessee is not required (a tape with anonymised obligors gives one anonymous lessee per
+ * contract); the asset price may come from the financed amount; the timing, when not given, is read from the
+ * origination and first due dates (in arrears otherwise).
+ */
 export const REQUIRED_FIELDS: readonly (readonly ImportField[])[] = [
   ['contractNumber'],
-  ['lesseeName', 'lesseeExternalId'],
   ['assetType'],
   ['currency'],
-  ['price'],
+  ['price', 'originalPrincipal'],
   ['term'],
   ['rate'],
-  ['timing'],
   ['firstDueDate', 'originationDate'],
 ];
+
+/** One value for every row of a field the file has no column for (domain.md §7), as a cell would write it. */
+export type FixedValues = Partial<Record<ImportField, string>>;
 
 /** How the value of a field is read. */
 export const FIELD_KINDS: Record<ImportField, 'text' | 'money' | 'integer' | 'rate' | 'date' | 'enum'> = {
@@ -87,6 +115,14 @@ export const FIELD_KINDS: Record<ImportField, 'text' | 'money' | 'integer' | 'ra
   tapeInstalment: 'money',
   tapeOutstanding: 'money',
   tapeDate: 'date',
+  arrearsBalance: 'money',
+  daysInArrears: 'integer',
+  instalmentsPastDue: 'integer',
+  defaultDate: 'date',
+  defaultAmount: 'money',
+  cumulativeRecoveries: 'money',
+  dateLastInArrears: 'date',
+  instalmentsPaid: 'integer',
 };
 
 /**
@@ -121,6 +157,11 @@ const FROM_TAPE: Partial<Record<keyof TapeRow, ImportField>> = {
   accountStatus: 'status',
   purchaseDate: 'purchaseDate',
   purchasePrice: 'purchasePrice',
+  arrearsBalance: 'arrearsBalance',
+  daysInArrears: 'daysInArrears',
+  defaultAmount: 'defaultAmount',
+  defaultDate: 'defaultDate',
+  cumulativeRecoveries: 'cumulativeRecoveries',
 };
 
 /** Header names per field in en/de/fr/pt (compared after normalising: case, accents, punctuation). */
@@ -401,6 +442,14 @@ const NAMES: Record<ImportField, string[]> = {
     'data de referência',
     'data de corte',
   ],
+  arrearsBalance: ['arrears balance', 'arrears', 'past due amount', 'rückstand', 'rückstände', 'impayés', 'montant impayé', 'valor em atraso'],
+  daysInArrears: ['days in arrears', 'days past due', 'dpd', 'tage überfällig', 'verzugstage', 'jours de retard', 'dias de atraso'],
+  instalmentsPastDue: ['instalments past due', 'installments past due', 'raten im rückstand', 'loyers impayés', 'prestações em atraso'],
+  defaultDate: ['default date', 'ausfalldatum', 'date de défaut', 'data de incumprimento'],
+  defaultAmount: ['default amount', 'ausfallbetrag', 'montant du défaut', 'montante em incumprimento'],
+  cumulativeRecoveries: ['cumulative recoveries', 'recoveries', 'erlöse', 'verwertungserlöse', 'recouvrements', 'recuperações'],
+  dateLastInArrears: ['date last in arrears', 'last arrears date', 'letzter rückstand', 'date du dernier impayé', 'data do último atraso'],
+  instalmentsPaid: ['instalments paid', 'installments paid', 'bezahlte raten', 'loyers payés', 'prestações pagas'],
 };
 
 /** Lower case, accents off, every run of non-alphanumerics one space. */
@@ -461,8 +510,9 @@ export function suggestMapping(
   return { mapping, from };
 }
 
-/** Required fields no column maps to (each group named by its first field). */
-export function missingRequired(mapping: ColumnMapping): ImportField[] {
-  const mapped = new Set(Object.values(mapping).filter((f): f is ImportField => f !== null));
-  return REQUIRED_FIELDS.filter((group) => !group.some((f) => mapped.has(f))).map((group) => group[0]!);
+/** Required fields neither a column nor a fixed value gives (each group named by its first field). */
+export function missingRequired(mapping: ColumnMapping, fixed: FixedValues = {}): ImportField[] {
+  const given = new Set(Object.values(mapping).filter((f): f is ImportField => f !== null));
+  for (const [f, v] of Object.entries(fixed)) if (v !== undefined && v.trim() !== '') given.add(f as ImportField);
+  return REQUIRED_FIELDS.filter((group) => !group.some((f) => given.has(f))).map((group) => group[0]!);
 }

@@ -8,6 +8,7 @@ import { ASSET_TYPES, CONDITIONS, FREQUENCIES, LEASE_STATUSES, TIMINGS, VAT_REGI
 import { decimalToMinor, decimalToNumber, parseRate, type DecimalSeparator } from './decimal';
 import { excelSerialToIso, parseDate, type DateFormat } from './dates';
 import { FIELD_KINDS, IMPORT_FIELDS, type ColumnMapping, type ImportField } from './fields';
+import { enumValues, readEnum } from './enums';
 import { cellText } from './text';
 
 export type ImportMode = 'create' | 'upsert';
@@ -33,6 +34,10 @@ export const IMPORT_RULES = [
   'instalmentMismatch',
   'outstandingMismatch',
   'terms',
+  'negative',
+  'arrearsDays',
+  'defaultDateMissing',
+  'defaultDateAfterTape',
 ] as const;
 export type ImportRule = (typeof IMPORT_RULES)[number];
 
@@ -118,118 +123,6 @@ export interface ValidationContext {
 }
 
 const CONTRACT = /^[A-Za-z0-9][A-Za-z0-9/_.-]*$/;
-
-/** Enum values as lessors write them, in the four languages and ESMA's codes. */
-const ENUM_WORDS: Partial<Record<ImportField, Record<string, string>>> = {
-  timing: {
-    advance: 'advance',
-    'in advance': 'advance',
-    vorschussig: 'advance',
-    vorschuessig: 'advance',
-    anticipe: 'advance',
-    'a echoir': 'advance',
-    antecipado: 'advance',
-    '1': 'advance',
-    arrears: 'arrears',
-    'in arrears': 'arrears',
-    nachschussig: 'arrears',
-    nachschuessig: 'arrears',
-    echu: 'arrears',
-    'terme echu': 'arrears',
-    postecipado: 'arrears',
-    '0': 'arrears',
-  },
-  frequency: {
-    monthly: 'monthly',
-    m: 'monthly',
-    mnth: 'monthly',
-    monatlich: 'monthly',
-    mensuel: 'monthly',
-    mensuelle: 'monthly',
-    mensal: 'monthly',
-    quarterly: 'quarterly',
-    q: 'quarterly',
-    qutr: 'quarterly',
-    vierteljahrlich: 'quarterly',
-    quartalsweise: 'quarterly',
-    trimestriel: 'quarterly',
-    trimestrielle: 'quarterly',
-    trimestral: 'quarterly',
-    'semi annual': 'semi-annual',
-    semiannual: 'semi-annual',
-    s: 'semi-annual',
-    semi: 'semi-annual',
-    halbjahrlich: 'semi-annual',
-    semestriel: 'semi-annual',
-    semestrielle: 'semi-annual',
-    semestral: 'semi-annual',
-    annual: 'annual',
-    a: 'annual',
-    year: 'annual',
-    jahrlich: 'annual',
-    annuel: 'annual',
-    annuelle: 'annual',
-    anual: 'annual',
-  },
-  assetType: {
-    vehicle: 'vehicle',
-    fahrzeug: 'vehicle',
-    kfz: 'vehicle',
-    pkw: 'vehicle',
-    vehicule: 'vehicle',
-    veiculo: 'vehicle',
-    machinery: 'machinery',
-    machine: 'machinery',
-    maschine: 'machinery',
-    maschinen: 'machinery',
-    machines: 'machinery',
-    maquina: 'machinery',
-    maquinas: 'machinery',
-    it: 'it',
-    edv: 'it',
-    informatique: 'it',
-    informatica: 'it',
-    medical: 'medical',
-    medizintechnik: 'medical',
-    medizin: 'medical',
-    medicale: 'medical',
-    medical_: 'medical',
-    medico: 'medical',
-  },
-  condition: { new: 'new', neu: 'new', neuf: 'new', novo: 'new', used: 'used', gebraucht: 'used', occasion: 'used', usado: 'used' },
-  vatRegime: { 'per instalment': 'per-instalment', 'per installment': 'per-instalment', upfront: 'upfront' },
-  status: {
-    active: 'active',
-    perf: 'active',
-    aktiv: 'active',
-    actif: 'active',
-    ativo: 'active',
-    arrr: 'active',
-    closed: 'closed',
-    rdmd: 'closed',
-    beendet: 'closed',
-    clos: 'closed',
-    encerrado: 'closed',
-    // A default is derived from the ledger (domain.md §8), never typed: a tape's DFLT is an active contract here.
-    defaulted: 'active',
-    dflt: 'active',
-    ausgefallen: 'active',
-    terminated: 'terminated',
-    term: 'terminated',
-    gekundigt: 'terminated',
-    resilie: 'terminated',
-    rescindido: 'terminated',
-  },
-};
-
-function enumKey(v: string): string {
-  return v
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
-}
 
 /**
  * The first due date from the origination and maturity dates when the tape has no first due date
@@ -376,22 +269,8 @@ function validateRow(
         break;
       }
       case 'enum': {
-        const words = ENUM_WORDS[f] ?? {};
-        const key = enumKey(v);
-        const allowed: readonly string[] =
-          f === 'assetType'
-            ? ASSET_TYPES
-            : f === 'condition'
-              ? CONDITIONS
-              : f === 'timing'
-                ? TIMINGS
-                : f === 'frequency'
-                  ? FREQUENCIES
-                  : f === 'vatRegime'
-                    ? VAT_REGIMES
-                    : LEASE_STATUSES;
-        const hit = allowed.includes(v.toLowerCase()) ? v.toLowerCase() : words[key];
-        if (!hit) fail(f, 'enum', { allowed: allowed.join(', ') });
+        const hit = readEnum(f, v);
+        if (!hit) fail(f, 'enum', { allowed: enumValues(f).join(', ') });
         else values[f] = hit;
         break;
       }

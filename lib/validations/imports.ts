@@ -13,6 +13,8 @@ export const IMPORT_STATUS_VALUES = ['parsing', 'validated', 'committing', 'comm
 
 const field = z.enum(IMPORT_FIELDS);
 export const columnMapping = z.record(z.string().max(200), field.nullable());
+/** One value for every row of a field the file has no column for (lib/import/fields.ts FixedValues), as a cell writes it. */
+export const fixedValues = z.partialRecord(field, z.string().max(200, 'must be at most 200 characters'));
 
 export const sourceName = z
   .string({ error: 'name the source (the lessor or servicer)' })
@@ -77,13 +79,14 @@ export const importMappingBody = z.object({
   dateFormat: z.enum(DATE_FORMATS as unknown as [string, ...string[]]).optional(),
   sheet: z.string().max(200).optional(),
   mode: z.enum(IMPORT_MODES).optional(),
+  fixed: fixedValues.optional(),
 });
 
 /** POST /api/leases/imports/{id}/commit */
 export const importCommitBody = z.object({ skipRejected: z.boolean({ error: 'must be true or false' }).default(false) });
 
 export const importSourceParams = z.object({ source: sourceName });
-export const importSourceMappingBody = z.object({ mapping: columnMapping });
+export const importSourceMappingBody = z.object({ mapping: columnMapping, fixed: fixedValues.optional() });
 
 const counts = z.object({
   rows: z.number(),
@@ -115,6 +118,24 @@ export const importRecord = z.object({
   headers: z.array(z.string()),
   duplicateHeaders: z.array(z.string()),
   mapping: columnMapping,
+  fixed: fixedValues,
+  /** How each rate field's column is read (domain.md §7): `decimal` (0.059) or `percent` (5,9 → 5.9 %), from its values. */
+  rateReadings: z.partialRecord(field, z.enum(['decimal', 'percent'])),
+  /** The date the tape describes its leases at, and where it comes from (a column, a fixed value, or the upload day). */
+  tapeDate: z.object({ value: z.string().nullable(), from: z.enum(['column', 'fixed', 'upload']) }),
+  /** The state fields (domain.md §7) the file gives; none: every lease is taken as current at the tape date. */
+  stateFields: z.array(field),
+  /** The tape's instalment against the annuity over the rows that give one (null: no instalment column). */
+  instalmentCheck: z
+    .object({
+      rows: z.number(),
+      beyond: z.number().describe('rows whose instalment differs from the annuity by more than the tolerance'),
+      tolerance: z.number().describe('the tolerance, a fraction of the instalment (0.02 = 2 %)'),
+      minDiff: z.number().describe('smallest (tape − annuity) ÷ annuity'),
+      medianDiff: z.number(),
+      maxDiff: z.number(),
+    })
+    .nullable(),
   counts,
   skipRejected: z.boolean(),
   createdBy: z.number().nullable(),
