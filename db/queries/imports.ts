@@ -40,9 +40,16 @@ export function ensureImportSource(db: DbOrTx, funderId: number, name: string, n
   );
 }
 
-export function saveImportSourceMapping(db: DbOrTx, sourceId: number, mapping: Record<string, string | null>, now = Date.now()): void {
+/** Saves the source's mapping (and, when given, its fixed values): what the source suggests next time. */
+export function saveImportSourceMapping(
+  db: DbOrTx,
+  sourceId: number,
+  mapping: Record<string, string | null>,
+  now = Date.now(),
+  fixed?: Partial<Record<string, string>>,
+): void {
   db.update(tapeImportSources)
-    .set({ mapping: JSON.stringify(mapping), updatedAt: now })
+    .set({ mapping: JSON.stringify(mapping), ...(fixed ? { fixed: JSON.stringify(fixed) } : {}), updatedAt: now })
     .where(eq(tapeImportSources.id, sourceId))
     .run();
 }
@@ -356,8 +363,8 @@ export class ImportRowWriter {
     private readonly tx: Db,
     private readonly importId: number,
     private readonly funderId: number,
-    userId: number | null,
-    now: number,
+    private readonly userId: number | null,
+    private readonly now: number,
     expected: number,
     private readonly sink: WriteSink = new DirectSink(tx.$client),
   ) {
@@ -368,6 +375,7 @@ export class ImportRowWriter {
     if (expected >= BULK_INDEX_MIN && expected * 4 >= stored) this.leases.deferDueDateIndex();
     this.lesseeIndex = new LesseeIndex(tx, funderId);
     sink.prepare('import-rows:setLease', 'update tape_import_rows set lease_id = ? where import_id = ? and row = ?');
+    sink.prepare('import-rows:opening', OPENING_INSERT);
   }
 
   apply(r: StoredRow): void {
@@ -407,6 +415,29 @@ export class ImportRowWriter {
       } as LeaseInput & { contractNumber: string });
     }
     this.sink.run('import-rows:setLease', [lease.id, this.importId, r.row]);
+    // A seasoned lease's state at the tape's date (domain.md §7): its servicing starts there. The lease's own journal
+    // row (written with it) makes every view read it with the lease.
+    const o = r.opening;
+    if (o && r.action === 'new') {
+      this.sink.run('import-rows:opening', [
+        lease.id,
+        this.funderId,
+        o.asOf,
+        o.daysPastDue,
+        o.arrears.vat,
+        o.arrears.fee,
+        o.arrears.interest,
+        o.arrears.principal,
+        o.defaultedOn,
+        o.defaultAmount,
+        o.recoveries,
+        o.lastInArrearsOn,
+        o.reportedStatus,
+        this.importId,
+        this.userId,
+        this.now,
+      ]);
+    }
   }
 
   /** Writes what is buffered, builds a deferred index and marks the import committed (call before COMMIT). */
@@ -418,6 +449,11 @@ export class ImportRowWriter {
     this.sink.run('import-rows:committed', q.params);
   }
 }
+
+/** An opening position of a lease the import creates (no conflict possible: the lease is new). */
+const OPENING_INSERT = `insert into opening_positions (lease_id, funder_id, as_of, days_past_due, arrears_vat, arrears_fee, arrears_interest,
+  arrears_principal, defaulted_on, default_amount, recoveries, last_in_arrears_on, reported_status, import_id, created_by, created_at)
+  values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
 /** committing → committed, as SQL for a sink (the same update as transitionImport, built by Drizzle). */
 function commitStatusUpdate(db: Db, id: number, committedBy: number | null, at: number): { sql: string; params: unknown[] } {

@@ -14,19 +14,24 @@ import { recordAudit, type AuditActor } from './audit';
 import { recordBookChange } from './book-changes';
 import { statementFor } from './prepared';
 
-/** The columns of a position (as_of, days_past_due, arrears_vat, arrears_fee, arrears_interest, arrears_principal). */
-export type PositionColumns = readonly [string, number, number, number, number, number];
+/** The columns of a position (as_of, days_past_due, arrears_vat, arrears_fee, arrears_interest, arrears_principal, defaulted_on). */
+export type PositionColumns = readonly [string, number, number, number, number, number, string | null];
 
-/** A position from its columns, in that order (this module's reads and the servicing book's join). */
+/** The position's columns as SQL over the alias `o` (this module's reads and the servicing book's join). */
+export const POSITION_COLUMNS = 'o.as_of, o.days_past_due, o.arrears_vat, o.arrears_fee, o.arrears_interest, o.arrears_principal, o.defaulted_on';
+
+/** A position from its columns, in that order. */
 export function positionOf(r: PositionColumns): OpeningPosition {
-  return { asOf: r[0], daysPastDue: r[1], arrears: { vat: r[2], fee: r[3], interest: r[4], principal: r[5] } };
+  const p: OpeningPosition = { asOf: r[0], daysPastDue: r[1], arrears: { vat: r[2], fee: r[3], interest: r[4], principal: r[5] } };
+  if (r[6] !== null) p.defaultedOn = r[6];
+  return p;
 }
 
 /** The opening positions of the funder's leases, by lease id. */
 export function openingPositionsOf(db: DbOrTx, funderId: number): Map<number, OpeningPosition> {
   const rows = statementFor(
     db,
-    `select lease_id, as_of, days_past_due, arrears_vat, arrears_fee, arrears_interest, arrears_principal from opening_positions where funder_id = ?`,
+    `select o.lease_id, ${POSITION_COLUMNS} from opening_positions o where o.funder_id = ?`,
   )
     .raw()
     .all(funderId) as [number, ...PositionColumns][];
@@ -37,7 +42,7 @@ export function openingPositionsOf(db: DbOrTx, funderId: number): Map<number, Op
 export function openingPositionOfLease(db: DbOrTx, leaseId: number): OpeningPosition | null {
   const r = statementFor(
     db,
-    `select as_of, days_past_due, arrears_vat, arrears_fee, arrears_interest, arrears_principal from opening_positions where lease_id = ?`,
+    `select ${POSITION_COLUMNS} from opening_positions o where o.lease_id = ?`,
   )
     .raw()
     .get(leaseId) as PositionColumns | undefined;
@@ -46,7 +51,8 @@ export function openingPositionOfLease(db: DbOrTx, leaseId: number): OpeningPosi
 
 /**
  * Sets the lease's opening position inside the caller's transaction. 404 when the lease is not the funder's; 400 when
- * its date is not a calendar date or is after the lease's purchase date (the pool would hold the lease before its servicing starts),
+ * its date is not a calendar date (it may be after the purchase date: before it the lease is taken as current, QUANTUM
+ * having no servicing history of it), its default date is after it,
  * or its days or amounts are negative, or it has arrears with no days past due.
  */
 export function writeOpeningPosition(
@@ -61,8 +67,8 @@ export function writeOpeningPosition(
   if (!lease || lease.funderId !== funderId) throw new NotFound(`Lease ${leaseId} does not exist for funder ${funderId}.`);
   const issues: { field: string; message: string }[] = [];
   if (tryParseDate(position.asOf) === null) issues.push({ field: 'asOf', message: 'Must be a date (YYYY-MM-DD).' });
-  else if (position.asOf > lease.purchaseDate)
-    issues.push({ field: 'asOf', message: `Must be on or before the purchase date (${lease.purchaseDate}).` });
+  if (position.defaultedOn != null && (tryParseDate(position.defaultedOn) === null || position.defaultedOn > position.asOf))
+    issues.push({ field: 'defaultedOn', message: 'Must be a date (YYYY-MM-DD) on or before the position date.' });
   if (!Number.isSafeInteger(position.daysPastDue) || position.daysPastDue < 0)
     issues.push({ field: 'daysPastDue', message: 'Must be a whole number of days, 0 or more.' });
   for (const [c, v] of Object.entries(position.arrears))
@@ -79,6 +85,7 @@ export function writeOpeningPosition(
     arrearsFee: position.arrears.fee,
     arrearsInterest: position.arrears.interest,
     arrearsPrincipal: position.arrears.principal,
+    defaultedOn: position.defaultedOn ?? null,
     createdBy: actor.userId,
     createdAt: now,
   };

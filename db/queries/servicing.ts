@@ -5,7 +5,7 @@
 import type { Instalment, LedgerEntry } from '@/lib/servicing';
 import { leaseInstalments, type ResidualTerms } from '@/lib/servicing/instalments';
 import type { OpeningPosition } from '@/lib/servicing/opening';
-import { openingPositionsOf, positionOf, type PositionColumns } from './opening-positions';
+import { openingPositionsOf, POSITION_COLUMNS, positionOf, type PositionColumns } from './opening-positions';
 import { NotFound } from '@/lib/domain/errors';
 import { intern } from '@/lib/intern';
 import { isInPool, tryParseDate } from '@/lib/finance';
@@ -283,11 +283,12 @@ type BookLeaseRow = [
   number | null,
   number | null,
   number | null,
+  string | null,
 ];
 /** The columns of a BookLeaseRow, over leases l left join opening_positions o. */
 const BOOK_LEASE_COLUMNS = `l.id, l.lessee_id, l.contract_number, l.currency, l.status, l.residual, l.vat_rate, l.vat_regime, l.first_due_date,
   l.term, l.timing, l.frequency, l.purchase_date, l.written_off_on,
-  o.as_of, o.days_past_due, o.arrears_vat, o.arrears_fee, o.arrears_interest, o.arrears_principal`;
+  ${POSITION_COLUMNS}`;
 function bookLeaseOf(r: BookLeaseRow): ServicingLease {
   // Repeated strings shared (lib/intern.ts): the servicing store keeps every lease of the book in memory.
   const l: ServicingLease = {

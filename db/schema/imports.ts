@@ -18,6 +18,8 @@ export const tapeImportSources = sqliteTable(
     name: text('name').notNull(),
     // JSON { header: field | null }.
     mapping: text('mapping').notNull().default('{}'),
+    // JSON { field: cell text }: one value for every row of a field the file has no column for.
+    fixed: text('fixed').notNull().default('{}'),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },
@@ -61,6 +63,13 @@ export const tapeImports = sqliteTable(
     // JSON string[] (unique header names), JSON { header: field | null }, JSON string[] of duplicated headers.
     headers: text('headers').notNull().default('[]'),
     mapping: text('mapping').notNull().default('{}'),
+    fixed: text('fixed').notNull().default('{}'),
+    // JSON { field: 'decimal' | 'percent' }: how each rate column is read, from its values.
+    rateReadings: text('rate_readings').notNull().default('{}'),
+    // JSON: the tape's instalment against the annuity (lib/import/rows.ts InstalmentCheck), null before validation.
+    instalmentCheck: text('instalment_check'),
+    // The day of the upload (the application's today): the tape's date when neither a column nor a fixed value gives it.
+    uploadDay: text('upload_day'),
     duplicateHeaders: text('duplicate_headers').notNull().default('[]'),
     rowCount: integer('row_count').notNull().default(0),
     newCount: integer('new_count').notNull().default(0),

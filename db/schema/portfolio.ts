@@ -46,6 +46,8 @@ export const funders = sqliteTable('funders', {
   allocationOrder: text('allocation_order').notNull().default('vat,fee,interest,principal'),
   bucketEdges: text('bucket_edges').notNull().default('[30,60,90]'),
   materialityTolerance: integer('materiality_tolerance').notNull().default(100),
+  // Tape import (domain.md §7): the tape's instalment may differ from the annuity by this fraction of it before a row warns.
+  importInstalmentTolerance: real('import_instalment_tolerance').notNull().default(0.02),
   graceDays: integer('grace_days').notNull().default(0),
   // Credit parameters (domain.md §8): materiality of the default definition (absolute thresholds in minor units of the
   // lease currency, relative as a decimal of the lease's exposure), probation months before a cure, lessee contagion
@@ -181,6 +183,15 @@ export const openingPositions = sqliteTable('opening_positions', {
   arrearsFee: integer('arrears_fee').notNull().default(0),
   arrearsInterest: integer('arrears_interest').notNull().default(0),
   arrearsPrincipal: integer('arrears_principal').notNull().default(0),
+  // What a tape reported besides (domain.md §7): in default from this date (null: not reported in default), the
+  // default amount, the recoveries to date, the date last in arrears, the account status as reported (ESMA terms).
+  defaultedOn: text('defaulted_on'),
+  defaultAmount: integer('default_amount'),
+  recoveries: integer('recoveries').notNull().default(0),
+  lastInArrearsOn: text('last_in_arrears_on'),
+  reportedStatus: text('reported_status'),
+  // The tape import that set it (null: set by hand).
+  importId: integer('import_id'),
   createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: integer('created_at').notNull(),
 });

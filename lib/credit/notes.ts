@@ -8,7 +8,7 @@ import { formatDecimal, formatIsoDate, formatMoney, type Formatter } from '@/lib
 export type CreditNoteTranslate = (key: string, values?: Record<string, string | number>) => string;
 
 export type CreditNoteInput = {
-  why: 'dpd' | 'utp' | 'probation' | 'contagion';
+  why: 'dpd' | 'utp' | 'reported' | 'probation' | 'contagion';
   defaultSince: string;
   probationUntil: string | null;
   creditDpd: number;
@@ -28,6 +28,8 @@ export function creditNoteText(t: CreditNoteTranslate, format: Formatter, n: Cre
       return t('note.probation', { date, until: n.probationUntil ? formatIsoDate(format, n.probationUntil) : '—' });
     case 'utp':
       return t('note.utp', { date, user: n.utpBy ?? '—', reason: n.utpReason ?? '—' });
+    case 'reported':
+      return t('note.reported', { date });
     default:
       return t('note.contagion', { date });
   }

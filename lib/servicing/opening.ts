@@ -19,6 +19,11 @@ export type OpeningPosition = {
   daysPastDue: number;
   /** The arrears on `asOf` by component, minor units (≥ 0). */
   arrears: ComponentAmounts;
+  /**
+   * Reported in default from this date (a tape's, domain.md §7), null or absent when not: a default trigger from it
+   * through `asOf` (lib/credit/default.ts), after which the lease cures by the rules like any other.
+   */
+  defaultedOn?: string | null;
 };
 
 /** The period of the opening arrears instalment: before every period of a schedule (they start at 1). */

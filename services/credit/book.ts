@@ -121,6 +121,23 @@ function ledgerMaps(db: DbOrTx, funderId: number) {
   return { writeOffs, recoveries };
 }
 
+/**
+ * The default triggers of a lease besides its DPD: its unlikely-to-pay flags and, for a lease a tape reported in
+ * default (its opening position's `defaultedOn`, domain.md §7), the days from that date through the tape's date.
+ */
+function triggersOf(e: Pick<Entry, 'utp'>, lease: StoreLease): FlagInterval[] {
+  const flags = e.utp.get(lease.id) ?? [];
+  const reported = lease.opening?.defaultedOn;
+  if (!reported) return flags;
+  return [...flags, { from: day(reported), to: day(lease.opening!.asOf) + 1 }];
+}
+
+/** Whether the lease's default on `d` comes from a tape's report (a reported-default trigger holds, no flag does). */
+function reportedOn(e: Pick<Entry, 'utp'>, lease: StoreLease, d: number): boolean {
+  const o = lease.opening;
+  return !!o?.defaultedOn && day(o.defaultedOn) <= d && !onFlag(e.utp.get(lease.id), d);
+}
+
 /** The default-rule input of the lease at store index `i`. */
 export function inputOf(e: Pick<Entry, 'schedule' | 'ledger' | 'componentOrder' | 'utp'>, i: number): CreditLeaseInput {
   const s = e.schedule;
@@ -139,7 +156,7 @@ export function inputOf(e: Pick<Entry, 'schedule' | 'ledger' | 'componentOrder' 
     payFrom: l.start[i]!,
     payTo: l.end[i]!,
     componentOrder: e.componentOrder,
-    utp: e.utp.get(s.leases[i]!.id) ?? [],
+    utp: triggersOf(e, s.leases[i]!),
   };
 }
 
@@ -351,7 +368,8 @@ export type LeaseCreditState = {
   currency: string;
   status: 'performing' | 'defaulted' | 'cured' | 'written_off' | 'repaid';
   /** Why it is in default: its own DPD, unlikely to pay, in probation, or its lessee's contagion (null when not defaulted). */
-  why: 'dpd' | 'utp' | 'probation' | 'contagion' | null;
+  /** `reported`: a tape reported the lease in default (domain.md §7) and no flag or DPD trigger explains it otherwise. */
+  why: 'dpd' | 'utp' | 'reported' | 'probation' | 'contagion' | null;
   defaultSince: string | null;
   probationUntil: string | null;
   firstDefaultDate: string | null;
@@ -637,7 +655,7 @@ function stateWriter(e: Entry, d: number, subset: readonly number[] | null, out:
   // contagion history is computed once per entry version (contagionOf) and answers any day.
   const suspects = new Set<number>();
   const ownOf = (id: number, t: CreditTimeline) => {
-    own.set(id, defaultStateAt(t, { utp: e.utp.get(id) ?? [] }, d, e.settings.probationMonths));
+    own.set(id, defaultStateAt(t, { utp: triggersOf(e, s.leases[s.indexById.get(id)!]!) }, d, e.settings.probationMonths));
     if (t.episodes[0]!.start <= d) suspects.add(s.leases[s.indexById.get(id)!]!.lesseeId);
   };
   if (subset === null) {
@@ -689,7 +707,14 @@ function stateWriter(e: Entry, d: number, subset: readonly number[] | null, out:
       lesseeId: lease.lesseeId,
       currency: lease.currency,
       status,
-      why: status !== 'defaulted' ? null : st.state === 'defaulted' ? st.why : contagion!.why,
+      why:
+        status !== 'defaulted'
+          ? null
+          : st.state === 'defaulted'
+            ? st.why === 'utp' && reportedOn(e, lease, d)
+              ? 'reported'
+              : st.why
+            : contagion!.why,
       defaultSince: status !== 'defaulted' ? null : formatDate(st.state === 'defaulted' ? st.since : contagion!.since),
       probationUntil:
         status !== 'defaulted'
