@@ -2,6 +2,7 @@ import {
   MAX_BUCKET_EDGES,
   MAX_BUCKET_EDGE_DAYS,
   MAX_GRACE_DAYS,
+  MAX_IMPORT_INSTALMENT_TOLERANCE,
   MAX_NAME_LENGTH,
   formatPercentInput,
   issueReason,
@@ -23,6 +24,7 @@ function messageValues({ locale, currency }: Context): Record<string, string | n
     maxEdges: MAX_BUCKET_EDGES,
     maxEdgeDays: MAX_BUCKET_EDGE_DAYS,
     maxGraceDays: MAX_GRACE_DAYS,
+    maxInstalmentTolerance: formatPercentInput(MAX_IMPORT_INSTALMENT_TOLERANCE, locale),
     digits: isCurrencyCode(currency) ? minorUnitDigits(currency) : 2,
     currency,
   };

@@ -35,6 +35,7 @@ const RATE_FIELDS = new Set<SettingsField>([
   'servicingFee',
   'creditRelative',
   'creditContagion',
+  'importInstalmentTolerance',
 ]);
 
 /**

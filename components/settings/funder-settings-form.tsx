@@ -79,6 +79,7 @@ export function FunderSettingsForm({ funder }: Props) {
     bucketEdges: useFieldIds(),
     materialityTolerance: useFieldIds(),
     graceDays: useFieldIds(),
+    importInstalmentTolerance: useFieldIds(),
   } satisfies Record<FunderField, ReturnType<typeof useFieldIds>>;
 
   const set = <K extends keyof FunderFormValues>(key: K, value: FunderFormValues[K]) => {
@@ -155,7 +156,7 @@ export function FunderSettingsForm({ funder }: Props) {
   );
 
   const percentField = (
-    key: 'buyRate' | 'discountRate' | 'facilityRate' | 'advanceRate' | 'vatDefault' | 'servicingFee',
+    key: 'buyRate' | 'discountRate' | 'facilityRate' | 'advanceRate' | 'vatDefault' | 'servicingFee' | 'importInstalmentTolerance',
     hint?: ReactNode,
   ) => (
     <Field label={t(`fields.${key}`)} hint={hint} error={errors[key]} ids={ids[key]}>
@@ -363,6 +364,16 @@ export function FunderSettingsForm({ funder }: Props) {
                 aria-describedby={describedBy(ids.graceDays, true, errors.graceDays)}
               />
             </Field>
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>{t('sections.tapeImport')}</CardTitle>
+            <CardDescription>{t('sections.tapeImportHint')}</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-4 sm:grid-cols-2">
+            {percentField('importInstalmentTolerance', t('fields.importInstalmentToleranceHint'))}
           </CardContent>
         </Card>
       </div>

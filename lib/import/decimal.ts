@@ -82,15 +82,33 @@ export function decimalToNumber(raw: string, sep: DecimalSeparator): number | nu
   return n === null ? null : Number(n);
 }
 
+/** How a rate column's bare numbers are read: as the decimals they are (0.065) or as percentages (6.5). */
+export type RateReading = 'decimal' | 'percent';
+
 /**
- * A rate as a decimal (0.065): `6,5 %` / `6.5%` is a percentage; a bare number is taken as the decimal
- * it is (QUANTUM's own tape writes 0.065). Null when not a number.
+ * The reading of a rate column (domain.md §7): a column whose numeric values are all ≤ 1 is decimals (QUANTUM's own
+ * tape writes 0.065); otherwise it is percent (`5,9`, `5.9`). Values with a `%` are percent whatever the reading and
+ * do not vote; blanks and text are no votes; a column with no vote is decimals.
  */
-export function parseRate(raw: string, sep: DecimalSeparator): number | null {
+export function detectRateReading(values: Iterable<string>, sep: DecimalSeparator): RateReading {
+  for (const raw of values) {
+    const s = raw.trim();
+    if (s === '' || s.endsWith('%')) continue;
+    const n = decimalToNumber(s, sep);
+    if (n !== null && Math.abs(n) > 1) return 'percent';
+  }
+  return 'decimal';
+}
+
+/**
+ * A rate as a decimal (0.065): `6,5 %` / `6.5%` is always a percentage; a bare number is read per the column's
+ * reading (detectRateReading): the decimal it is, or a percentage. Null when not a number.
+ */
+export function parseRate(raw: string, sep: DecimalSeparator, reading: RateReading = 'decimal'): number | null {
   const s = raw.trim();
-  const percent = s.endsWith('%');
-  const n = decimalToNumber(percent ? s.slice(0, -1) : s, sep);
+  const trailing = s.endsWith('%');
+  const n = decimalToNumber(trailing ? s.slice(0, -1) : s, sep);
   if (n === null) return null;
-  // Percent: divide in decimal text to avoid 6.5/100 = 0.065000000000000002.
-  return percent ? Number((n / 100).toPrecision(15)) : n;
+  // Percent: round the quotient to 15 significant digits so 6.5/100 is 0.065, not 0.065000000000000002.
+  return trailing || reading === 'percent' ? Number((n / 100).toPrecision(15)) : n;
 }

@@ -5,9 +5,13 @@
 import { addMonths, buildSchedule, isCurrencyCode, minorUnitDigits, PERIOD_MONTHS, type Schedule } from '@/lib/finance';
 import { isValidDate } from '@/lib/finance/dates';
 import { ASSET_TYPES, CONDITIONS, FREQUENCIES, LEASE_STATUSES, TIMINGS, VAT_REGIMES } from '@/lib/domain/enums';
+import { leaseInstalments } from '@/lib/servicing/instalments';
+import { DEFAULT_COMPONENT_ORDER, type Component } from '@/lib/servicing/allocation';
 import { decimalToMinor, decimalToNumber, parseRate, type DecimalSeparator } from './decimal';
-import { excelSerialToIso, parseDate, type DateFormat } from './dates';
-import { FIELD_KINDS, IMPORT_FIELDS, type ColumnMapping, type ImportField } from './fields';
+import { dayOfMonth, excelSerialToIso, isMonthOnly, parseDate, type DateFormat } from './dates';
+import { FIELD_KINDS, IMPORT_FIELDS, STATE_FIELDS, type ColumnMapping, type FixedValues, type ImportField } from './fields';
+import { readAccountStatus, type AccountState } from './enums';
+import { leavesPool, tapeOpening, type TapeOpening, type TapeState } from './state';
 import { enumValues, readEnum } from './enums';
 import { cellText } from './text';
 
@@ -106,6 +110,10 @@ export interface ValidatedRow {
   /** Upsert: the lease it updates and the version seen at validation. */
   leaseId?: number;
   leaseVersion?: number;
+  /** A new lease's state at the tape's date (domain.md §7): where its servicing starts; absent when nothing fell due before it. */
+  opening?: TapeOpening;
+  /** (tape instalment − annuity) ÷ annuity, when the row gives an instalment (the import's summary). */
+  instalmentDiff?: number;
   exceptions: RowException[];
 }
 
@@ -120,7 +128,23 @@ export interface ValidationContext {
   /** The VAT rate a lease without one starts with (the lessee's country rate, else the funder's default). */
   defaultVatRate: (country: string) => number;
   rateConvention?: 'nominal' | 'effective';
+  /** One value for every row of a field the file maps no column to. */
+  fixed?: FixedValues;
+  /** How each rate field's column is read (lib/import/decimal.ts detectRateReading); absent: decimal. */
+  rateReadings?: Partial<Record<ImportField, 'decimal' | 'percent'>>;
+  /** The tape's date when neither a column nor a fixed value gives it (the upload day). */
+  tapeDate: string;
+  /** The tape's instalment may differ from the annuity by this fraction of it (default 0.02). */
+  instalmentTolerance?: number;
+  /** The funder's allocation order (how unpaid arrears split into components). */
+  componentOrder?: readonly Component[];
 }
+
+/** The tape's instalment may differ from the annuity by this fraction of it before a row warns (funder setting's default). */
+export const DEFAULT_INSTALMENT_TOLERANCE = 0.02;
+
+/** The account statuses a tape may give, as the message lists them. */
+const ACCOUNT_STATE_CODES = ['PERF', 'ARRE', 'DFLT', 'RDMD', 'REOT', 'active', 'defaulted', 'closed', 'terminated'];
 
 const CONTRACT = /^[A-Za-z0-9][A-Za-z0-9/_.-]*$/;
 
@@ -215,7 +239,7 @@ function validateRow(
   const exceptions: RowException[] = [];
   const raw = (f: ImportField): string | undefined => {
     const i = columnOf.get(f);
-    return i === undefined ? undefined : cellText(cells[i] ?? '');
+    return i === undefined ? ctx.fixed?.[f]?.trim() : cellText(cells[i] ?? '');
   };
   const fail = (f: ImportField | '', rule: ImportRule, params?: Record<string, string>, severity: 'error' | 'warning' = 'error') => {
     const i = f ? columnOf.get(f) : undefined;
@@ -234,6 +258,7 @@ function validateRow(
     return v === undefined || v === '' ? undefined : v;
   };
   const values: Partial<Record<ImportField, unknown>> = {};
+  const months: Partial<Record<ImportField, string>> = {};
   const currencyText = text('currency')?.toUpperCase();
   const digits = currencyText && isCurrencyCode(currencyText) ? minorUnitDigits(currencyText) : 2;
   for (const f of IMPORT_FIELDS) {
@@ -257,7 +282,7 @@ function validateRow(
         break;
       }
       case 'rate': {
-        const n = parseRate(v, ctx.decimal);
+        const n = parseRate(v, ctx.decimal, ctx.rateReadings?.[f] ?? 'decimal');
         if (n === null) fail(f, 'number');
         else values[f] = n;
         break;
@@ -265,16 +290,25 @@ function validateRow(
       case 'date': {
         const d = ctx.serialDates && /^\d+(\.\d+)?$/.test(v) ? excelSerialToIso(Number(v)) : parseDate(v, ctx.dateFormat);
         if (d === null) fail(f, 'date', { format: ctx.dateFormat });
+        // A month (MM/YYYY): the first due date takes the origination's day (below), the tape's date the month's end, others its first day.
+        else if (isMonthOnly(d)) months[f] = d;
         else values[f] = d;
         break;
       }
       case 'enum': {
-        const hit = readEnum(f, v);
-        if (!hit) fail(f, 'enum', { allowed: enumValues(f).join(', ') });
+        const hit = f === 'status' ? readAccountStatus(v) : readEnum(f, v);
+        if (!hit) fail(f, 'enum', { allowed: (f === 'status' ? ACCOUNT_STATE_CODES : enumValues(f)).join(', ') });
         else values[f] = hit;
         break;
       }
     }
+  }
+  for (const [f, m] of Object.entries(months) as [ImportField, string][]) {
+    if (f !== 'firstDueDate') values[f] = dayOfMonth(m, f === 'tapeDate' ? 31 : 1);
+  }
+  if (months.firstDueDate) {
+    const origination = values.originationDate as string | undefined;
+    values.firstDueDate = dayOfMonth(months.firstDueDate, origination ? Number(origination.slice(8, 10)) : 1);
   }
   const get = <T>(f: ImportField) => values[f] as T | undefined;
 
@@ -294,10 +328,14 @@ function validateRow(
     region: get<string>('lesseeRegion') ?? '',
     industry: get<string>('lesseeIndustry') ?? '',
   };
-  if (!lessee.name && !lessee.externalId) fail(columnOf.has('lesseeName') ? 'lesseeName' : 'lesseeExternalId', 'required');
-  const lesseeId = lessee.name || lessee.externalId ? ctx.findLessee(lessee) : undefined;
-
+  // A tape with anonymised obligors: the obligor id where the tape has one, otherwise one anonymous lessee per contract
+  // (created with the lease; an update keeps the lease's lessee).
   const existing = contractNumber ? ctx.findLease(contractNumber) : undefined;
+  const mapsLessee = (['lesseeName', 'lesseeExternalId', 'lesseeTaxId'] as const).some((f) => columnOf.has(f) || ctx.fixed?.[f]);
+  const anonymous = !lessee.name && !lessee.externalId && !lessee.taxId;
+  // A file that names its lessees must name each row's.
+  if (mapsLessee && !lessee.name && !lessee.externalId) fail(columnOf.has('lesseeName') ? 'lesseeName' : 'lesseeExternalId', 'required');
+  const lesseeId = anonymous ? existing?.lesseeId : ctx.findLessee(lessee);
   if (existing && ctx.mode === 'create') fail('contractNumber', 'existsInRegister');
   const isUpdate = !!existing && ctx.mode === 'upsert';
   // A new lease needs every required term; an update takes what the file maps.
@@ -308,6 +346,15 @@ function validateRow(
     fail('currency', 'currency');
     delete values.currency;
   } else if (currencyText) values.currency = currencyText;
+  // The asset price from the financed amount (a loan tape's originalLoanAmount) when the tape gives no price.
+  if (values.price === undefined && values.originalPrincipal !== undefined && !exceptions.some((e) => e.field === 'price'))
+    values.price = (values.originalPrincipal as number) + ((values.downPayment as number | undefined) ?? 0);
+  // The timing from the origination and first due dates when the tape gives none (one period apart: in arrears).
+  if (values.timing === undefined && !exceptions.some((e) => e.field === 'timing') && !(isUpdate && existing)) {
+    const o = values.originationDate as string | undefined;
+    const f = values.firstDueDate as string | undefined;
+    values.timing = o && f && o === f ? 'advance' : 'arrears';
+  }
   for (const f of ['assetType', 'currency', 'price', 'term', 'rate', 'timing'] as const) need(f);
 
   const price = get<number>('price') ?? existing?.price;
@@ -348,7 +395,11 @@ function validateRow(
   }
   if (firstDueDate && origination && firstDueDate < origination) fail('firstDueDate', 'firstDueBeforeOrigination', { origination });
 
-  const status = get<(typeof LEASE_STATUSES)[number]>('status');
+  const accountState = get<AccountState>('status');
+  // The lease's own status: a lease the tape reports redeemed, repurchased or terminated is not in the pool.
+  const status: (typeof LEASE_STATUSES)[number] | undefined =
+    accountState === undefined ? undefined : leavesPool(accountState) ? 'terminated' : 'active';
+  const tapeDate = get<string>('tapeDate') ?? ctx.tapeDate;
   const lease: ImportedLease = { contractNumber };
   const set = <K extends keyof ImportedLease>(k: K, v: ImportedLease[K] | undefined) => {
     if (v !== undefined) lease[k] = v;
@@ -383,11 +434,14 @@ function validateRow(
     lease.assetDescription ??= '';
     lease.status ??= 'active';
     lease.vatRate ??= ctx.defaultVatRate(lessee.country);
-    // A lease bought without a recorded purchase date joins the pool when it starts.
-    lease.purchaseDate ??= origination ?? firstDueDate;
+    // A lease whose tape gives no purchase (pool addition) date enters the pool on the tape's date (domain.md §7),
+    // or when it starts if that is later.
+    lease.purchaseDate ??= firstDueDate && firstDueDate > tapeDate ? (origination ?? firstDueDate) : tapeDate;
   }
 
   const errors = exceptions.some((e) => e.severity === 'error');
+  let instalmentDiff: number | undefined;
+  let opening: TapeOpening | undefined;
   const merged = { ...(existing ?? {}), ...lease } as Required<ImportedLease>;
   if (
     !errors &&
@@ -417,21 +471,54 @@ function validateRow(
       });
       const unit = 10 ** minorUnitDigits(merged.currency);
       const tapeInstalment = get<number>('tapeInstalment');
-      if (tapeInstalment !== undefined && Math.abs(tapeInstalment - schedule.instalment) > unit) {
-        fail('tapeInstalment', 'instalmentMismatch', { expected: String(schedule.instalment), currency: merged.currency }, 'warning');
+      if (tapeInstalment !== undefined && schedule.instalment > 0) {
+        // Relative (domain.md §7): fees and day counts put a servicer's instalment a little above the plain annuity.
+        const diff = (tapeInstalment - schedule.instalment) / schedule.instalment;
+        instalmentDiff = diff;
+        const tolerance = ctx.instalmentTolerance ?? DEFAULT_INSTALMENT_TOLERANCE;
+        if (Math.abs(tapeInstalment - schedule.instalment) > Math.max(unit, tolerance * schedule.instalment))
+          fail(
+            'tapeInstalment',
+            'instalmentMismatch',
+            { expected: String(schedule.instalment), currency: merged.currency, diff: String(diff), tolerance: String(tolerance) },
+            'warning',
+          );
       }
       const tapeOutstanding = get<number>('tapeOutstanding');
-      const tapeDate = get<string>('tapeDate');
       if (tapeOutstanding !== undefined && tapeDate) {
         const expected = outstandingAt(schedule, tapeDate);
         if (Math.abs(tapeOutstanding - expected) > unit) {
           fail(
             'tapeOutstanding',
             'outstandingMismatch',
-            { expected: String(expected), currency: merged.currency, date: tapeDate },
+            { expected: String(expected), tape: String(tapeOutstanding), currency: merged.currency, date: tapeDate },
             'warning',
           );
         }
+      }
+      // A new lease's state at the tape's date: its servicing starts there (nothing fell due before it: none needed).
+      if (!isUpdate && merged.firstDueDate < tapeDate && status !== 'terminated') {
+        const state: TapeState = {};
+        for (const f of STATE_FIELDS)
+          if (f !== 'tapeOutstanding' && f !== 'status' && values[f] !== undefined) (state as Record<string, unknown>)[f] = values[f];
+        if (accountState !== undefined) state.status = accountState;
+        const instalments = leaseInstalments(
+          schedule.rows.map((r) => ({
+            period: r.period,
+            dueDate: r.dueDate,
+            vat: r.vat,
+            fee: r.fee,
+            interest: r.interest,
+            principal: r.principal,
+          })),
+          merged,
+        );
+        const r = tapeOpening(instalments, tapeDate, state, ctx.componentOrder ?? DEFAULT_COMPONENT_ORDER);
+        for (const issue of r.issues) {
+          const severity = issue.rule === 'negative' || issue.rule === 'defaultDateAfterTape' ? 'error' : 'warning';
+          fail(issue.field, issue.rule, 'date' in issue ? { date: issue.date } : undefined, severity);
+        }
+        if (!r.errors) opening = r.opening;
       }
     } catch {
       // The terms pass every field rule yet have no schedule (the finance engine refuses them).
@@ -449,6 +536,8 @@ function validateRow(
     lessee,
     ...(lesseeId !== undefined ? { lesseeId } : {}),
     ...(isUpdate ? { leaseId: existing.id, leaseVersion: existing.version } : {}),
+    ...(opening && !rejected ? { opening } : {}),
+    ...(instalmentDiff !== undefined ? { instalmentDiff } : {}),
     exceptions,
   };
 }

@@ -168,6 +168,11 @@ export const funderResponse = z.object({
   bucketEdges: z.array(z.number().int()),
   materialityTolerance: minor,
   graceDays: z.number().int(),
+  importInstalmentTolerance: z
+    .number()
+    .describe(
+      "Tape import: the share of the instalment (0.02 = 2 %) by which a row's instalment may differ from the annuity computed from its terms before the row warns",
+    ),
   creditAbsRetail: minor.describe('Default materiality, absolute threshold for retail lessees (minor units of the lease currency)'),
   creditAbsOther: minor.describe('Default materiality, absolute threshold for other lessees (minor units of the lease currency)'),
   creditRelative: z.number().describe("Default materiality, relative threshold as a decimal of the lease's exposure"),

@@ -25,6 +25,9 @@ export const MAX_NAME_LENGTH = 120;
 export const PERCENT_DECIMALS = 4;
 /** Upper bound of the materiality tolerance in minor units (ten million of the base currency's major unit for 2-digit currencies). */
 export const MAX_TOLERANCE_MINOR = 1_000_000_000;
+/** Tape import (domain.md §7): the instalment check's tolerance as a decimal of the instalment (0.02 = 2 %). */
+export const DEFAULT_IMPORT_INSTALMENT_TOLERANCE = 0.02;
+export const MAX_IMPORT_INSTALMENT_TOLERANCE = 0.5;
 
 // ---------------------------------------------------------------------------------------------
 // Locale-aware number text
@@ -132,6 +135,14 @@ export const graceDays = z
   .int('must be a whole number of days')
   .min(0, 'must not be negative')
   .max(MAX_GRACE_DAYS, `must be at most ${MAX_GRACE_DAYS}`);
+/**
+ * Tape import (domain.md §7): a row's instalment may differ from the annuity computed from its terms by this decimal
+ * of the instalment (0.02 = 2 %) before the row warns.
+ */
+export const importInstalmentTolerance = z
+  .number({ error: 'must be a number (a decimal: 0.02 = 2 %)' })
+  .min(0, 'must not be negative')
+  .max(MAX_IMPORT_INSTALMENT_TOLERANCE, `must be at most ${MAX_IMPORT_INSTALMENT_TOLERANCE} (${MAX_IMPORT_INSTALMENT_TOLERANCE * 100} %)`);
 
 /** Credit parameters (domain.md §8): materiality thresholds in minor units of the lease currency. */
 export const creditThreshold = z
@@ -173,6 +184,7 @@ const paramShape = {
   bucketEdges,
   materialityTolerance,
   graceDays,
+  importInstalmentTolerance,
 };
 
 /** The credit parameters (Settings → Credit parameters), changed through the same four-eyes path as the others. */
@@ -212,6 +224,7 @@ export const createFunderBody = z.strictObject({
   bucketEdges: bucketEdges.default(DEFAULT_BUCKET_EDGES),
   materialityTolerance: materialityTolerance.default(100),
   graceDays: graceDays.default(0),
+  importInstalmentTolerance: importInstalmentTolerance.default(DEFAULT_IMPORT_INSTALMENT_TOLERANCE),
   // Four eyes (domain.md §12); the column defaults to on, so an omitted value stays omitted here.
   fourEyes: z.boolean({ error: 'must be true or false' }).optional(),
 });
@@ -276,6 +289,7 @@ export function toFunderSettings(row: StoredFunder): FunderSettings {
     bucketEdges: bucketEdges.safeParse(edges).success ? (edges as number[]) : [...DEFAULT_BUCKET_EDGES],
     materialityTolerance: row.materialityTolerance,
     graceDays: row.graceDays,
+    importInstalmentTolerance: row.importInstalmentTolerance,
     creditAbsRetail: row.creditAbsRetail,
     creditAbsOther: row.creditAbsOther,
     creditRelative: row.creditRelative,
@@ -398,6 +412,8 @@ export type FunderFormValues = {
   bucketEdges: string;
   materialityTolerance: string;
   graceDays: string;
+  /** A percentage of the instalment ("2" = 2 %). */
+  importInstalmentTolerance: string;
 };
 
 /** The form's text for a funder's parameters, in the locale's number format. */
@@ -417,6 +433,7 @@ export function funderFormValues(f: FunderParams, locale: string): FunderFormVal
     bucketEdges: f.bucketEdges.join(', '),
     materialityTolerance: formatAmountInput(f.materialityTolerance, f.baseCurrency, locale),
     graceDays: String(f.graceDays),
+    importInstalmentTolerance: formatPercentInput(f.importInstalmentTolerance, locale),
   };
 }
 
@@ -533,6 +550,7 @@ export function funderSettingsForm(locale: string) {
       bucketEdges: bucketEdgesText().pipe(bucketEdges),
       materialityTolerance: amountText(locale),
       graceDays: integerText().pipe(graceDays),
+      importInstalmentTolerance: percentText(locale).pipe(importInstalmentTolerance),
     })
     .transform((v, ctx): FunderParams => {
       const { decimal, decimals } = v.materialityTolerance;
@@ -615,6 +633,8 @@ export function issueReason(issue: { code?: string; path: readonly PropertyKey[]
       return issue.code === 'invalid_type' ? 'integer' : 'graceDaysRange';
     case 'materialityTolerance':
       return issue.code === 'invalid_type' ? 'amountDecimals' : 'amountRange';
+    case 'importInstalmentTolerance':
+      return 'instalmentToleranceRange';
     case 'bucketEdges':
       if (issue.path.length > 1) return issue.code === 'invalid_type' ? 'bucketEdgesFormat' : 'bucketEdgesRange';
       return issue.code === 'custom' ? 'bucketEdgesAscending' : 'bucketEdgesCount';

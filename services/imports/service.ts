@@ -42,8 +42,19 @@ import { Conflict, NotFound } from '@/lib/domain/errors';
 import { databasePath } from '@/lib/env';
 import { detectDateFormat, type DateDetection, type DateFormat } from '@/lib/import/dates';
 import { detectDecimalSeparator, type DecimalDetection, type DecimalSeparator } from '@/lib/import/decimal';
-import { IMPORT_FIELDS, missingRequired, suggestMapping, type ColumnMapping, type ImportField } from '@/lib/import/fields';
+import {
+  FIELD_KINDS,
+  IMPORT_FIELDS,
+  missingRequired,
+  suggestMapping,
+  type ColumnMapping,
+  type FixedValues,
+  type ImportField,
+} from '@/lib/import/fields';
+import { detectRateReading } from '@/lib/import/decimal';
 import { validateRows, type ImportMode, type ValidatedRow } from '@/lib/import/rows';
+import { componentOrderOf } from '@/db/queries/payments';
+import { todayIso } from '@/lib/clock';
 import { uniqueHeaders } from '@/lib/import/text';
 import { openTapeFile } from './read-file';
 import { afterBookWrite } from '@/services/portfolio/book-changes';
@@ -78,6 +89,8 @@ export interface StartImportInput {
   userId: number | null;
   mapping?: ColumnMapping;
   sheet?: string;
+  /** The application's today (the tape's date when neither a column nor a fixed value gives one). */
+  today?: string;
 }
 
 /** Keeps the file, records the import (`parsing`) and starts the dry run in the background. */
@@ -102,6 +115,9 @@ export async function startImport(db: Db, input: StartImportInput, now = Date.no
       status: 'parsing',
       progress: 0,
       mapping: JSON.stringify(input.mapping ?? {}),
+      // The source's fixed values (saved with its mapping) apply to its next tape.
+      fixed: source.fixed,
+      uploadDay: input.today ?? todayIso(),
       createdBy: input.userId,
       createdAt: now,
     });
@@ -205,12 +221,15 @@ async function parseAndValidate(db: Db, id: number, opts: ParseOptions): Promise
   db.transaction((tx) => deleteImportRows(tx, id));
   let rowCount = 0;
   const sample: string[] = [];
+  // Each column's first values: how its rates are written (decimals or percent).
+  const columns: string[][] = headers.map(() => []);
   // Progress of reading: rows against an estimate from the file's size and the first batch.
   let bytesPerRow = 0;
   for await (const batch of file.batches) {
     const rows = batch.map((cells, k) => ({ row: rowCount + k + 1, cells: headers.map((_, c) => cells[c] ?? '') }));
     db.transaction((tx) => insertImportRows(tx, id, rows));
     if (sample.length < 20_000) for (const r of rows.slice(0, 200)) sample.push(...r.cells);
+    if (rowCount < COLUMN_SAMPLE) for (const r of rows.slice(0, COLUMN_SAMPLE - rowCount)) r.cells.forEach((c, k) => columns[k]!.push(c));
     rowCount += rows.length;
     if (!bytesPerRow) bytesPerRow = Math.max(1, JSON.stringify(batch).length / batch.length);
     setProgress(id, 0.4 * Math.min(1, (rowCount * bytesPerRow) / Math.max(1, imp.size)));
@@ -232,11 +251,14 @@ async function parseAndValidate(db: Db, id: number, opts: ParseOptions): Promise
     opts.mapping && Object.keys(opts.mapping).length ? completeMapping(headers, opts.mapping) : suggestMapping(headers, saved).mapping;
   const detectedDecimal: DecimalDetection = file.format === 'xlsx' ? detectDecimalSeparator(sample, '.') : detectDecimalSeparator(sample);
   const detectedDateFormat: DateDetection = detectDateFormat(sample);
+  const separator = detectedDecimal === 'ambiguous' ? '.' : detectedDecimal;
+  const rateReadings = Object.fromEntries(headers.map((h, k) => [h, detectRateReading(columns[k]!, separator)]));
   updateImport(db, id, {
     ...base,
     headers: JSON.stringify(headers),
     duplicateHeaders: JSON.stringify(duplicates),
     mapping: JSON.stringify(mapping),
+    rateReadings: JSON.stringify(rateReadings),
     rowCount,
     detectedDecimal,
     decimal: detectedDecimal === 'ambiguous' ? null : detectedDecimal,
@@ -245,6 +267,14 @@ async function parseAndValidate(db: Db, id: number, opts: ParseOptions): Promise
   });
   await validateImport(db, id, 0.4);
 }
+
+/** Fixed values without the blank ones (a blank value is no value). */
+function cleanFixed(fixed: FixedValues): FixedValues {
+  return Object.fromEntries(Object.entries(fixed).filter(([, v]) => v !== undefined && v.trim() !== '')) as FixedValues;
+}
+
+/** Rows of each column whose values tell how its rates are written. */
+const COLUMN_SAMPLE = 2000;
 
 /** Every header of the file in the mapping (unknown headers dropped, missing ones unmapped). */
 function completeMapping(headers: readonly string[], mapping: ColumnMapping): ColumnMapping {
@@ -261,9 +291,10 @@ async function validateImport(db: Db, id: number, progressFrom: number): Promise
   const imp = db.query.tapeImports.findFirst({ where: (t, { eq }) => eq(t.id, id) }).sync()!;
   const headers = JSON.parse(imp.headers) as string[];
   const mapping = JSON.parse(imp.mapping) as ColumnMapping;
+  const fixed = JSON.parse(imp.fixed) as FixedValues;
   db.transaction((tx) => clearValidation(tx, id));
   const counts = { newCount: 0, updatedCount: 0, unchangedCount: 0, rejectedCount: 0, warningCount: 0 };
-  const missing = missingRequired(mapping);
+  const missing = missingRequired(mapping, fixed);
   const ask = !imp.decimal ? 'ambiguousDecimal' : !imp.dateFormat ? 'ambiguousDate' : null;
   if (missing.length || ask) {
     // A file-level problem: no row can be read until the user answers; every row counts as rejected.
@@ -287,6 +318,7 @@ async function validateImport(db: Db, id: number, progressFrom: number): Promise
       progress: 1,
       ...counts,
       rejectedCount: imp.rowCount,
+      instalmentCheck: null,
       errorCode: missing.length ? 'missingColumn' : ask,
       error: missing.length
         ? `Required columns are not mapped: ${missing.join(', ')}.`
@@ -309,8 +341,14 @@ async function validateImport(db: Db, id: number, progressFrom: number): Promise
     findLessee: (l: Parameters<LesseeIndex['find']>[0]) => lesseeIndex.find(l),
     defaultVatRate: (country: string) => defaultVatRate({ country }, funder),
     rateConvention: funder.rateConvention,
+    fixed,
+    rateReadings: fieldRateReadings(imp),
+    tapeDate: imp.uploadDay ?? todayIso(),
+    instalmentTolerance: funder.importInstalmentTolerance,
+    componentOrder: componentOrderOf(funder),
   };
   const seen = new Map<string, number>();
+  const diffs: number[] = [];
   let after = 0;
   let done = 0;
   for (;;) {
@@ -326,6 +364,7 @@ async function validateImport(db: Db, id: number, progressFrom: number): Promise
     );
     db.transaction(() => writeValidation(db, id, validated));
     for (const v of validated) {
+      if (v.instalmentDiff !== undefined) diffs.push(v.instalmentDiff);
       counts[`${v.action}Count` as const]++;
       if (v.exceptions.some((e) => e.severity === 'warning')) counts.warningCount++;
     }
@@ -334,11 +373,49 @@ async function validateImport(db: Db, id: number, progressFrom: number): Promise
     setProgress(id, progressFrom + (1 - progressFrom) * (done / Math.max(1, imp.rowCount)));
     await yieldToLoop();
   }
-  updateImport(db, id, { status: 'validated', progress: 1, ...counts, errorCode: null, error: null, validatedAt: Date.now() });
+  const instalmentCheck = summariseInstalments(diffs, funder.importInstalmentTolerance);
+  updateImport(db, id, {
+    status: 'validated',
+    progress: 1,
+    ...counts,
+    instalmentCheck: instalmentCheck ? JSON.stringify(instalmentCheck) : null,
+    errorCode: null,
+    error: null,
+    validatedAt: Date.now(),
+  });
+}
+
+/** The tape's instalment against the annuity over the rows that give one (null: none does). */
+export type InstalmentCheck = { rows: number; beyond: number; tolerance: number; minDiff: number; medianDiff: number; maxDiff: number };
+
+/** The summary of (tape − annuity) ÷ annuity per row: one line on the dry run instead of one warning per row. */
+export function summariseInstalments(diffs: readonly number[], tolerance: number): InstalmentCheck | null {
+  if (diffs.length === 0) return null;
+  const sorted = Float64Array.from(diffs).sort();
+  const n = sorted.length;
+  const median = n % 2 ? sorted[(n - 1) / 2]! : (sorted[n / 2 - 1]! + sorted[n / 2]!) / 2;
+  let beyond = 0;
+  for (const d of sorted) if (Math.abs(d) > tolerance) beyond++;
+  return { rows: n, beyond, tolerance, minDiff: sorted[0]!, medianDiff: median, maxDiff: sorted[n - 1]! };
+}
+
+/** How each rate field is read: its column's reading (from the column's values), or its fixed value's. */
+export function fieldRateReadings(
+  imp: Pick<TapeImport, 'mapping' | 'fixed' | 'rateReadings' | 'decimal'>,
+): Partial<Record<ImportField, 'decimal' | 'percent'>> {
+  const mapping = JSON.parse(imp.mapping) as ColumnMapping;
+  const byColumn = JSON.parse(imp.rateReadings) as Record<string, 'decimal' | 'percent'>;
+  const fixed = JSON.parse(imp.fixed) as FixedValues;
+  const out: Partial<Record<ImportField, 'decimal' | 'percent'>> = {};
+  for (const [header, f] of Object.entries(mapping)) if (f && FIELD_KINDS[f] === 'rate' && !out[f]) out[f] = byColumn[header] ?? 'decimal';
+  for (const [f, v] of Object.entries(fixed) as [ImportField, string][])
+    if (FIELD_KINDS[f] === 'rate' && !out[f] && v) out[f] = detectRateReading([v], (imp.decimal as DecimalSeparator | null) ?? '.');
+  return out;
 }
 
 export interface MappingChange {
   mapping?: ColumnMapping;
+  fixed?: FixedValues;
   decimal?: DecimalSeparator;
   dateFormat?: DateFormat;
   sheet?: string;
@@ -368,12 +445,13 @@ export function changeImportMapping(db: Db, funderId: number, id: number, change
     status: 'parsing',
     progress: 0,
     mapping: JSON.stringify(mapping),
+    ...(change.fixed ? { fixed: JSON.stringify(cleanFixed(change.fixed)) } : {}),
     ...(change.decimal ? { decimal: change.decimal } : {}),
     ...(change.dateFormat ? { dateFormat: change.dateFormat } : {}),
     ...(change.mode ? { mode: change.mode } : {}),
   });
   if (!ok) throw new Conflict(`Import ${id} is ${imp.status}: its mapping can change only after validation and before commit.`);
-  saveImportSourceMapping(db, imp.sourceId, mapping);
+  saveImportSourceMapping(db, imp.sourceId, mapping, Date.now(), change.fixed ? cleanFixed(change.fixed) : undefined);
   runJob(db, id, 'parse', () => validateImport(db, id, 0));
   return readImport(db, funderId, id);
 }
@@ -399,7 +477,7 @@ export function commitImport(db: Db, funderId: number, id: number, skipRejected:
     throw new Conflict(`Import ${id} changed meanwhile; reload it.`);
   }
   const mapping = JSON.parse(imp.mapping) as ColumnMapping;
-  saveImportSourceMapping(db, imp.sourceId, mapping);
+  saveImportSourceMapping(db, imp.sourceId, mapping, Date.now(), JSON.parse(imp.fixed) as FixedValues);
   const bulk = imp.newCount + imp.updatedCount > BULK_IMPORT;
   runJob(db, id, 'commit', () => (bulk ? withBackgroundCheckpoint(db, () => runCommit(db, imp, userId)) : runCommit(db, imp, userId)));
   return readImport(db, funderId, id);

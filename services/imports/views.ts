@@ -2,15 +2,21 @@ import type { Db } from '@/db/client';
 import { importExceptionRules, importRowsOf, listImportLeases } from '@/db/queries/imports';
 import { tapeImportRows, type TapeImport } from '@/db/schema/imports';
 import { and, asc, eq, lte } from 'drizzle-orm';
-import { IMPORT_FIELDS, missingRequired, type ColumnMapping } from '@/lib/import/fields';
+import { IMPORT_FIELDS, missingRequired, STATE_FIELDS, type ColumnMapping, type FixedValues, type ImportField } from '@/lib/import/fields';
 import { importIdParams, type ImportRecord } from '@/lib/validations/imports';
-import { readImport } from './service';
+import { fieldRateReadings, readImport, type InstalmentCheck } from './service';
 import { NotFound } from '@/lib/domain/errors';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /** The API's view of an import. */
 export function toImportRecord(imp: TapeImport & { sourceName: string }): ImportRecord {
+  const mapping = JSON.parse(imp.mapping) as ColumnMapping;
+  const fixed = JSON.parse(imp.fixed) as FixedValues;
+  const given = new Set<ImportField>([
+    ...Object.values(mapping).filter((f): f is ImportField => f !== null),
+    ...(Object.keys(fixed) as ImportField[]),
+  ]);
   return {
     id: imp.id,
     funderId: imp.funderId,
@@ -31,7 +37,12 @@ export function toImportRecord(imp: TapeImport & { sourceName: string }): Import
     error: imp.errorCode ? { code: imp.errorCode, message: imp.error ?? '' } : null,
     headers: JSON.parse(imp.headers) as string[],
     duplicateHeaders: JSON.parse(imp.duplicateHeaders) as string[],
-    mapping: JSON.parse(imp.mapping) as ColumnMapping,
+    mapping,
+    fixed,
+    rateReadings: fieldRateReadings(imp),
+    tapeDate: tapeDateOf(mapping, fixed, imp.uploadDay),
+    stateFields: STATE_FIELDS.filter((f) => given.has(f)),
+    instalmentCheck: imp.instalmentCheck ? (JSON.parse(imp.instalmentCheck) as InstalmentCheck) : null,
     counts: {
       rows: imp.rowCount,
       new: imp.newCount,
@@ -46,6 +57,16 @@ export function toImportRecord(imp: TapeImport & { sourceName: string }): Import
     validatedAt: iso(imp.validatedAt),
     committedAt: iso(imp.committedAt),
   };
+}
+
+/**
+ * The tape's date as the dry run shows it: from a column (each row's own; the value is the fixed value or the upload day
+ * a row without one takes), a fixed value, or the upload day.
+ */
+function tapeDateOf(mapping: ColumnMapping, fixed: FixedValues, uploadDay: string | null): ImportRecord['tapeDate'] {
+  if (Object.values(mapping).includes('tapeDate')) return { value: fixed.tapeDate ?? uploadDay, from: 'column' };
+  if (fixed.tapeDate) return { value: fixed.tapeDate, from: 'fixed' };
+  return { value: uploadDay, from: 'upload' };
 }
 
 const PREVIEW_ROWS = 5;
@@ -73,7 +94,7 @@ export function importDetail(db: Db, funderId: number, id: number) {
   });
   return {
     import: record,
-    missingRequired: missingRequired(record.mapping),
+    missingRequired: missingRequired(record.mapping, record.fixed),
     fields: [...IMPORT_FIELDS],
     preview,
     leases: listImportLeases(db, id),

@@ -91,6 +91,7 @@ describe('POST /api/funders', () => {
       bucketEdges: [30, 60, 90],
       materialityTolerance: 100,
       graceDays: 0,
+      importInstalmentTolerance: 0.02,
       dataVersion: 0,
     });
     expect((await call('GET', `/api/funders/${created.id}`, as('viewer'))).status).toBe(200);
@@ -108,6 +109,7 @@ describe('POST /api/funders', () => {
     [{ bucketEdges: [30, 90, 60] }, ['bucketEdges.2']],
     [{ allocationOrder: ['vat', 'vat', 'interest', 'principal'] }, ['allocationOrder']],
     [{ materialityTolerance: 1.5 }, ['materialityTolerance']],
+    [{ importInstalmentTolerance: 0.6 }, ['importInstalmentTolerance']],
     [{ dataVersion: 5 }, ['(root)']],
   ])('answers 400 naming the fields for %j', async (patch, fields) => {
     const body = Object.keys(patch).length === 0 ? {} : { ...minimal(), ...patch };
@@ -139,6 +141,7 @@ describe('PATCH /api/funders/[id]', () => {
       discountRate: 0.07,
       bucketEdges: [15, 45, 90, 180],
       allocationOrder: ['principal', 'interest', 'fee', 'vat'],
+      importInstalmentTolerance: 0.035,
     });
     expect(res.status).toBe(200);
     const after = await res.json();
@@ -148,6 +151,7 @@ describe('PATCH /api/funders/[id]', () => {
       discountRate: 0.07,
       bucketEdges: [15, 45, 90, 180],
       allocationOrder: ['principal', 'interest', 'fee', 'vat'],
+      importInstalmentTolerance: 0.035,
       facilityRate: 0.04,
     });
     expect(after.dataVersion).toBe(before.dataVersion + 1);
@@ -161,6 +165,8 @@ describe('PATCH /api/funders/[id]', () => {
     [{ facilityRate: -0.01, graceDays: 400 }, ['facilityRate', 'graceDays']],
     [{ bucketEdges: [60, 30] }, ['bucketEdges.1']],
     [{ advanceRate: 1.2 }, ['advanceRate']],
+    [{ importInstalmentTolerance: -0.01 }, ['importInstalmentTolerance']],
+    [{ importInstalmentTolerance: '2 %' }, ['importInstalmentTolerance']],
     [{ allocationOrder: ['vat', 'fee', 'interest'] }, ['allocationOrder']],
     [{}, ['(root)']],
     [{ name: '' }, ['name']],

@@ -50,6 +50,7 @@ const funder = (name: string) =>
       bucketEdges: [30, 60, 90],
       materialityTolerance: 100,
       graceDays: 0,
+      importInstalmentTolerance: 0.02,
     } satisfies FunderParams),
   );
 

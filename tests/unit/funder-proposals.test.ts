@@ -84,6 +84,19 @@ describe('four eyes on funder settings (domain.md §12)', () => {
     ]);
   });
 
+  it('the tape import instalment tolerance is a setting like the others: proposed, approved, then applied', () => {
+    const db = seeded();
+    const admin = actor(db, 'admin');
+    const before = getFunder(db, 1)!;
+    expect(toFunderSettings(before).importInstalmentTolerance).toBe(0.02);
+    const { proposal } = changeFunderSettings(db, 1, { importInstalmentTolerance: 0.035 }, admin);
+    expect(proposal).toMatchObject({ status: 'pending', changes: { importInstalmentTolerance: { before: 0.02, after: 0.035 } } });
+    expect(getFunder(db, 1)!.importInstalmentTolerance).toBe(0.02);
+    const { funder } = approveFunderProposal(db, proposal!.id, actor(db, 'admin2'));
+    expect(funder).toMatchObject({ importInstalmentTolerance: 0.035, dataVersion: before.dataVersion + 1 });
+    expect(getFunder(db, 1)!.importInstalmentTolerance).toBe(0.035);
+  });
+
   it('the proposer cannot approve their own change (403) and nothing is written', () => {
     const db = seeded();
     const admin = actor(db, 'admin');

@@ -37,6 +37,7 @@ const PARAMS: FunderParams = {
   bucketEdges: [30, 60, 90],
   materialityTolerance: 100,
   graceDays: 0,
+  importInstalmentTolerance: 0.02,
 };
 
 /** The reasons of a failed parse, as "path: reason" (what the form translates). */
@@ -162,6 +163,7 @@ describe('funderSettingsForm: percentages in the locale', () => {
       servicingFee: 0.000123,
       materialityTolerance: 123_456,
       graceDays: 5,
+      importInstalmentTolerance: 0.0125,
     };
     const values = funderFormValues(stored, locale);
     expect(funderSettingsForm(locale).parse(values)).toEqual(stored);
@@ -192,6 +194,62 @@ describe('funderSettingsForm: materiality tolerance in the base currency', () =>
     ['EUR', '', 'materialityTolerance: required'],
   ])('%s %j fails with %s', (currency, text, expected) => {
     expect(reasons(funderSettingsForm('de').safeParse(formOf({ baseCurrency: currency, materialityTolerance: text })))).toEqual([expected]);
+  });
+});
+
+describe('funderSettingsForm: tape import instalment tolerance as a percentage', () => {
+  test.each([
+    ['en', 0.02, '2'],
+    ['de', 0.02, '2'],
+    ['de', 0.025, '2,5'],
+    ['fr', 0.025, '2,5'],
+    ['pt', 0.0125, '1,25'],
+    ['en', 0.0125, '1.25'],
+    ['de', 0.5, '50'],
+  ])('%s shows %d as %j', (locale, stored, text) => {
+    expect(funderFormValues({ ...PARAMS, importInstalmentTolerance: stored }, locale).importInstalmentTolerance).toBe(text);
+  });
+
+  test.each([
+    ['de', '2', 0.02],
+    ['de', '2,0 %', 0.02],
+    ['de', '2,5', 0.025],
+    ['en', '2.5', 0.025],
+    ['en', '2 %', 0.02],
+    ['fr', '0,75', 0.0075],
+    ['pt', '10', 0.1],
+    ['de', '0', 0],
+    ['de', '50', 0.5],
+  ])('%s %j is stored as %d', (locale, text, rate) => {
+    const r = funderSettingsForm(locale).safeParse(formOf({ importInstalmentTolerance: text }, locale));
+    expect(r.success).toBe(true);
+    expect(r.data?.importInstalmentTolerance).toBe(rate);
+  });
+
+  test.each([
+    ['de', '', 'importInstalmentTolerance: required'],
+    ['de', '2.5', 'importInstalmentTolerance: number'],
+    ['en', '2,5', 'importInstalmentTolerance: number'],
+    ['de', 'zwei', 'importInstalmentTolerance: number'],
+    ['de', '2,12345', 'importInstalmentTolerance: percentDecimals'],
+    ['de', '-1', 'importInstalmentTolerance: instalmentToleranceRange'],
+    ['de', '50,01', 'importInstalmentTolerance: instalmentToleranceRange'],
+    ['en', '100', 'importInstalmentTolerance: instalmentToleranceRange'],
+  ])('%s %j fails with %s', (locale, text, expected) => {
+    expect(reasons(funderSettingsForm(locale).safeParse(formOf({ importInstalmentTolerance: text }, locale)))).toEqual([expected]);
+  });
+
+  test('the API takes a decimal from 0 to 0.5', () => {
+    expect(funderParams.shape.importInstalmentTolerance.safeParse(0).success).toBe(true);
+    expect(funderParams.shape.importInstalmentTolerance.safeParse(0.5).success).toBe(true);
+    expect(updateFunderBody.safeParse({ importInstalmentTolerance: 0.03 }).success).toBe(true);
+    for (const bad of [-0.01, 0.51, 2, '2 %', null]) {
+      const r = updateFunderBody.safeParse({ importInstalmentTolerance: bad });
+      expect(r.success, String(bad)).toBe(false);
+      expect(r.error!.issues.map((i) => `${i.path.join('.')}: ${issueReason(i)}`)).toEqual([
+        'importInstalmentTolerance: instalmentToleranceRange',
+      ]);
+    }
   });
 });
 
@@ -309,6 +367,7 @@ describe('API bodies', () => {
       bucketEdges: [30, 60, 90],
       materialityTolerance: 100,
       graceDays: 0,
+      importInstalmentTolerance: 0.02,
     });
   });
 
@@ -325,6 +384,7 @@ describe('API bodies', () => {
     [{}, false],
     [{ buyRate: 0.0625 }, true],
     [{ discountRate: null }, true],
+    [{ importInstalmentTolerance: 0.05 }, true],
     [{ dataVersion: 3 }, false],
     [{ id: 2 }, false],
     [{ buyRate: '6,25' }, false],
@@ -365,6 +425,7 @@ describe('stored funders', () => {
     );
     expect(created.allocationOrder).toBe('principal,interest,fee,vat');
     expect(created.bucketEdges).toBe('[15,45]');
+    expect(created.importInstalmentTolerance).toBe(0.02);
     const settings = toFunderSettings(created);
     expect(settings).toMatchObject({
       ...PARAMS,
@@ -373,13 +434,25 @@ describe('stored funders', () => {
       dataVersion: 0,
     });
 
-    const updated = updateFunder(db, created.id, toFunderColumns({ buyRate: 0.0625, bucketEdges: [30, 60] }))!;
+    const updated = updateFunder(
+      db,
+      created.id,
+      toFunderColumns({ buyRate: 0.0625, bucketEdges: [30, 60], importInstalmentTolerance: 0.035 }),
+    )!;
     expect(toFunderSettings(updated)).toMatchObject({
       buyRate: 0.0625,
+      importInstalmentTolerance: 0.035,
       bucketEdges: [30, 60],
       allocationOrder: ['principal', 'interest', 'fee', 'vat'],
       dataVersion: 1,
     });
+  });
+
+  test('a funder created without the instalment tolerance gets the column default of 2 %', () => {
+    const db = createTestDb();
+    const { importInstalmentTolerance: _omitted, ...rest } = PARAMS;
+    const f = createFunder(db, toFunderColumns(rest));
+    expect(toFunderSettings(getFunder(db, f.id)!).importInstalmentTolerance).toBe(0.02);
   });
 
   test('finds a funder by name whatever the case', () => {

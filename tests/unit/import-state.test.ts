@@ -1,0 +1,186 @@
+/**
+ * A seasoned book comes in with its state (domain.md §7): the opening position a tape row gives (lib/import/state.ts),
+ * and, at service level over a real SQLite file, leases taken in from a tape without state columns are current at the
+ * tape's date (before #34 they were "defaulted, 334 DPD" for want of a payment history), while a tape's arrears, days
+ * in arrears and reported defaults are what the servicing and credit books show on that date.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { openDb, runMigrations, type Db } from '@/db/client';
+import { openingPositionsOf } from '@/db/queries/opening-positions';
+import { leases } from '@/db/schema/portfolio';
+import { tapeOpening } from '@/lib/import/state';
+import type { Instalment } from '@/lib/servicing/allocation';
+import { DEFAULT_COMPONENT_ORDER } from '@/lib/servicing/allocation';
+import { creditStatesById } from '@/services/credit/book';
+import { commitImport, startImport, summariseInstalments, waitForImport } from '@/services/imports/service';
+import { getServicingBook } from '@/services/servicing/book';
+import { createImportFunder } from '../helpers/import-book';
+
+const monthly = (n: number, gross = 1_190): Instalment[] =>
+  Array.from({ length: n }, (_, k) => ({
+    period: k + 1,
+    dueDate: `2026-${String(k + 1).padStart(2, '0')}-05`,
+    vat: 190,
+    fee: 0,
+    interest: 100,
+    principal: gross - 290,
+  }));
+
+describe('tapeOpening', () => {
+  const inst = monthly(12);
+  const at = '2026-06-20';
+  test('no state: current at the tape date', () => {
+    const r = tapeOpening(inst, at, {}, DEFAULT_COMPONENT_ORDER);
+    expect(r.opening).toMatchObject({ asOf: at, daysPastDue: 0, arrears: { vat: 0, fee: 0, interest: 0, principal: 0 }, defaultedOn: null });
+    expect(r.issues).toEqual([]);
+  });
+  test('arrears and days: the tape wins; the arrears split as the allocation left them unpaid (the last components first)', () => {
+    const r = tapeOpening(inst, at, { arrearsBalance: 1_500, daysInArrears: 46 }, DEFAULT_COMPONENT_ORDER);
+    expect(r.opening.daysPastDue).toBe(46);
+    // The June instalment (1,190) wholly unpaid, 310 of May's: its principal first.
+    expect(r.opening.arrears).toEqual({ vat: 190, fee: 0, interest: 100, principal: 900 + 310 });
+  });
+  test('arrears alone: the days are the age of the oldest instalment they reach back to', () => {
+    expect(tapeOpening(inst, at, { arrearsBalance: 1_500 }, DEFAULT_COMPONENT_ORDER).opening.daysPastDue).toBe(46); // 5 May → 20 Jun
+    expect(tapeOpening(inst, at, { arrearsBalance: 1_000 }, DEFAULT_COMPONENT_ORDER).opening.daysPastDue).toBe(15); // 5 Jun
+  });
+  test('instalments past due, instalments paid, or days alone give the arrears', () => {
+    expect(tapeOpening(inst, at, { instalmentsPastDue: 2 }, DEFAULT_COMPONENT_ORDER).opening).toMatchObject({ daysPastDue: 46 });
+    expect(componentsSum(tapeOpening(inst, at, { instalmentsPastDue: 2 }, DEFAULT_COMPONENT_ORDER).opening.arrears)).toBe(2_380);
+    // Six instalments fell due before the 20th of June; four paid → two past due.
+    expect(componentsSum(tapeOpening(inst, at, { instalmentsPaid: 4 }, DEFAULT_COMPONENT_ORDER).opening.arrears)).toBe(2_380);
+    const byDays = tapeOpening(inst, at, { daysInArrears: 20 }, DEFAULT_COMPONENT_ORDER).opening;
+    expect([byDays.daysPastDue, componentsSum(byDays.arrears)]).toEqual([20, 1_190]);
+  });
+  test('days in arrears with a zero balance: a warning, taken as current', () => {
+    const r = tapeOpening(inst, at, { arrearsBalance: 0, daysInArrears: 30 }, DEFAULT_COMPONENT_ORDER);
+    expect(r.issues).toEqual([{ field: 'daysInArrears', rule: 'arrearsDays' }]);
+    expect(r.errors).toBe(false);
+    expect(r.opening.daysPastDue).toBe(0);
+  });
+  test('a reported default: from its date; without one, from the tape date (warning); after the tape date, an error', () => {
+    expect(tapeOpening(inst, at, { status: 'defaulted', defaultDate: '2026-03-01' }, DEFAULT_COMPONENT_ORDER).opening.defaultedOn).toBe(
+      '2026-03-01',
+    );
+    const missing = tapeOpening(inst, at, { status: 'defaulted' }, DEFAULT_COMPONENT_ORDER);
+    expect([missing.opening.defaultedOn, missing.issues]).toEqual([at, [{ field: 'status', rule: 'defaultDateMissing', date: at }]]);
+    const after = tapeOpening(inst, at, { status: 'defaulted', defaultDate: '2026-07-01' }, DEFAULT_COMPONENT_ORDER);
+    expect(after.errors).toBe(true);
+    // A performing lease with a default date in its past (cured) is not in default; without a status column the date reports one.
+    expect(tapeOpening(inst, at, { status: 'performing', defaultDate: '2026-03-01' }, DEFAULT_COMPONENT_ORDER).opening.defaultedOn).toBeNull();
+    expect(tapeOpening(inst, at, { defaultDate: '2026-03-01' }, DEFAULT_COMPONENT_ORDER).opening.defaultedOn).toBe('2026-03-01');
+  });
+  test('negative amounts are errors', () => {
+    const r = tapeOpening(inst, at, { arrearsBalance: -1 }, DEFAULT_COMPONENT_ORDER);
+    expect([r.errors, r.issues]).toEqual([true, [{ field: 'arrearsBalance', rule: 'negative' }]]);
+  });
+});
+
+function componentsSum(c: { vat: number; fee: number; interest: number; principal: number }): number {
+  return c.vat + c.fee + c.interest + c.principal;
+}
+
+describe('summariseInstalments', () => {
+  test('one line instead of one warning per row: range, median, rows beyond the tolerance', () => {
+    expect(summariseInstalments([0.005, 0.0125, 0.03, 0.01, 0.015], 0.02)).toEqual({
+      rows: 5,
+      beyond: 1,
+      tolerance: 0.02,
+      minDiff: 0.005,
+      medianDiff: 0.0125,
+      maxDiff: 0.03,
+    });
+    expect(summariseInstalments([], 0.02)).toBeNull();
+  });
+});
+
+describe('a tape taken in at its date', () => {
+  let dir: string;
+  let db: Db;
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'quantum-import-state-'));
+    db = openDb(path.join(dir, 'import.db'));
+    runMigrations(db);
+  });
+  afterAll(() => {
+    db.$client.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function importTape(funderId: number, csv: string, fixed?: Record<string, string>) {
+    const imp = await startImport(db, {
+      funderId,
+      source: `Lessor ${funderId}`,
+      mode: 'create',
+      fileName: 'tape.csv',
+      bytes: new TextEncoder().encode(csv),
+      userId: null,
+      today: '2026-12-02',
+    });
+    let done = await waitForImport(db, funderId, imp.id);
+    if (fixed) {
+      const { changeImportMapping } = await import('@/services/imports/service');
+      changeImportMapping(db, funderId, imp.id, { fixed });
+      done = await waitForImport(db, funderId, imp.id);
+    }
+    expect(done.status).toBe('validated');
+    commitImport(db, funderId, imp.id, false, null);
+    return waitForImport(db, funderId, imp.id);
+  }
+
+  test("a lessor's German tape without state columns: current at the tape's date, months after its first instalments", async () => {
+    const funder = createImportFunder(db, 'DE').id;
+    const csv = [
+      'Vertragsnummer;Leasingnehmer;Anschaffungswert;Rate;Laufzeit;Beginn;Zinssatz',
+      'MU-1;Müller GmbH;30.000,00;553,20;60;01.03.2025;4,9',
+      'MU-2;Schäfer KG;18.500,00;413,90;48;15.05.2025;5,9',
+      'MU-3;Weiß & Söhne;9.990,00;443,15;24;02.01.2026;6,25',
+    ].join('\n');
+    const done = await importTape(funder, csv, { currency: 'EUR', assetType: 'Maschinen', timing: 'vorschüssig' });
+    expect(done.status).toBe('committed');
+    const book = db.select().from(leases).where(eq(leases.funderId, funder)).all();
+    expect(book.map((l) => [l.contractNumber, l.rate, l.timing, l.purchaseDate])).toEqual([
+      ['MU-1', 0.049, 'advance', '2026-12-02'],
+      ['MU-2', 0.059, 'advance', '2026-12-02'],
+      ['MU-3', 0.0625, 'advance', '2026-12-02'],
+    ]);
+    const openings = openingPositionsOf(db, funder);
+    expect(book.map((l) => openings.get(l.id)?.asOf)).toEqual(['2026-12-02', '2026-12-02', '2026-12-02']);
+    const servicing = getServicingBook(db, funder, '2026-12-02');
+    const credit = creditStatesById(db, funder, '2026-12-02');
+    for (const l of book) {
+      expect(servicing.byLeaseId.get(l.id)?.dpd ?? 0).toBe(0);
+      expect(credit.get(l.id)?.status).toBe('performing');
+    }
+  });
+
+  test("a tape's arrears, days in arrears and reported default are the books' on its date", async () => {
+    const funder = createImportFunder(db, 'DE').id;
+    const csv = [
+      'Contract number,Lessee,Currency,Asset type,Asset price,Term,Interest rate,Timing,First due date,Cut-off date,Arrears balance,Days in arrears,Account status,Default date',
+      'S-1,Alpha Ltd,EUR,vehicle,24000.00,36,0.05,advance,2025-01-10,2026-06-30,0,0,PERF,',
+      'S-2,Beta Ltd,EUR,vehicle,24000.00,36,0.05,advance,2025-01-10,2026-06-30,1500.00,51,ARRE,',
+      'S-3,Gamma Ltd,EUR,vehicle,24000.00,36,0.05,advance,2025-01-10,2026-06-30,9000.00,140,DFLT,2026-05-12',
+      'S-4,Delta Ltd,EUR,vehicle,24000.00,36,0.05,advance,2025-01-10,2026-06-30,0,0,RDMD,',
+    ].join('\n');
+    expect((await importTape(funder, csv)).status).toBe('committed');
+    const id = (c: string) => db.select().from(leases).where(eq(leases.contractNumber, c)).get()!;
+    expect(id('S-4').status).toBe('terminated');
+    const servicing = getServicingBook(db, funder, '2026-06-30');
+    const credit = creditStatesById(db, funder, '2026-06-30');
+    const at = (c: string) => {
+      const s = servicing.byLeaseId.get(id(c).id);
+      const k = credit.get(id(c).id);
+      return { dpd: s?.dpd ?? 0, arrears: s?.arrearsTotal ?? 0, status: k?.status, why: k?.why ?? null };
+    };
+    expect(at('S-1')).toEqual({ dpd: 0, arrears: 0, status: 'performing', why: null });
+    expect(at('S-2')).toEqual({ dpd: 51, arrears: 150_000, status: 'performing', why: null });
+    expect(at('S-3')).toMatchObject({ dpd: 140, arrears: 900_000, status: 'defaulted' });
+    expect(credit.get(id('S-3').id)?.defaultSince).toBe('2026-05-12');
+    expect(servicing.byLeaseId.has(id('S-4').id)).toBe(false);
+  });
+});
