@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocale } from 'next-intl';
 import { useTranslations } from '@/i18n/use-translations';
 import { useFormatter } from '@/i18n/use-formatter';
-import { Download, Upload } from '@/lib/icons';
+import { Download, Upload, X } from '@/lib/icons';
 import { Alert } from '@/components/ui/alert';
 import { Amount } from '@/components/ui/amount';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
@@ -13,8 +13,13 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input, Label } from '@/components/ui/input';
 import { Link } from '@/i18n/navigation';
-import { isCurrencyCode } from '@/lib/finance/money';
+import { CURRENCY_CODES, isCurrencyCode } from '@/lib/finance/money';
+import { formatIsoDate } from '@/lib/format';
+import { enumValues } from '@/lib/import/enums';
+import type { ImportField } from '@/lib/import/fields';
 import type { ImportRecord } from '@/lib/validations/imports';
+import { exceptionRowText, fractionText, rateText, type TapeImportTranslate } from './exception-message';
+import { FIELD_KIND } from './field-kinds';
 
 type Detail = {
   import: ImportRecord;
@@ -44,7 +49,18 @@ const STATUS_VARIANT: Record<string, BadgeVariant> = {
   committed: 'success',
   failed: 'danger',
 };
-const MONEY_FIELDS = new Set(['price', 'downPayment', 'residual', 'fee', 'agreedPurchasePrice']);
+/** Fields the wizard offers a value for every row for even when the file maps them nowhere (domain.md §7). */
+const FIXED_ALWAYS: readonly ImportField[] = ['currency', 'assetType', 'timing', 'tapeDate'];
+/** Enumerated fields and the masterFile namespace that labels their values. */
+const ENUM_LABELS = ['assetType', 'condition', 'timing', 'frequency', 'vatRegime', 'status'] as const;
+type EnumField = (typeof ENUM_LABELS)[number];
+const isEnumField = (f: string): f is EnumField => (ENUM_LABELS as readonly string[]).includes(f);
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** The choices of a value for every row of an enumerated field (and the currency), with the saved one when it is a word of the lessor's. */
+function choicesOf(f: ImportField, value: string): readonly string[] {
+  const values: readonly string[] = f === 'currency' ? CURRENCY_CODES : enumValues(f);
+  return value && !values.includes(value) ? [value, ...values] : values;
+}
 /** Where a field's parsed value sits in a previewed row (lessee fields and the purchase price have other names). */
 const PREVIEW_KEY: Record<string, string> = {
   lesseeName: 'name',
@@ -94,6 +110,12 @@ export function TapeImportWorkspace({
   maxBytes: number;
 }) {
   const t = useTranslations('tapeImport');
+  const tAssetTypes = useTranslations('masterFile.assetTypes');
+  const tConditions = useTranslations('masterFile.conditions');
+  const tTimings = useTranslations('masterFile.timings');
+  const tFrequencies = useTranslations('masterFile.frequencies');
+  const tVatRegimes = useTranslations('masterFile.vatRegimes');
+  const tStatuses = useTranslations('masterFile.statuses');
   const format = useFormatter();
   const locale = useLocale();
   const [importId, setImportId] = useState<number | undefined>(initialId);
@@ -101,6 +123,11 @@ export function TapeImportWorkspace({
   const [problem, setProblem] = useState<string | null>(null);
   const [detail, setDetail] = useState<Detail | null>(null);
   const [mapping, setMapping] = useState<Record<string, string | null>>({});
+  // Sent on "Apply" only when the user changed it: what the user chose is what the source remembers.
+  const [mappingChanged, setMappingChanged] = useState(false);
+  const [fixed, setFixed] = useState<Record<string, string>>({});
+  const [fixedChanged, setFixedChanged] = useState(false);
+  const [addedFixed, setAddedFixed] = useState<ImportField[]>([]);
   const [decimal, setDecimal] = useState('');
   const [dateFormat, setDateFormat] = useState('');
   const [sheet, setSheet] = useState('');
@@ -110,39 +137,63 @@ export function TapeImportWorkspace({
   const fileRef = useRef<HTMLInputElement>(null);
   const q = `funderId=${funderId}`;
   const pct = (v: number) => format.number(v, { style: 'percent', maximumFractionDigits: 0 });
+  const tr = t as unknown as TapeImportTranslate;
+  const enumLabel = (f: EnumField, v: string): string => {
+    const tx = {
+      assetType: tAssetTypes,
+      condition: tConditions,
+      timing: tTimings,
+      frequency: tFrequencies,
+      vatRegime: tVatRegimes,
+      status: tStatuses,
+    }[f];
+    return tx.has(v as never) ? tx(v as never) : v;
+  };
 
-  const load = useCallback(async () => {
-    if (!importId) return;
+  /** Reads the import once; the form's values follow the server's whenever the server is not working on it. */
+  const load = useCallback(async (): Promise<Detail | null> => {
+    if (!importId) return null;
     const res = await fetch(`/api/leases/imports/${importId}?${q}`, { cache: 'no-store' });
-    if (!res.ok) return setProblem(t('upload.failed', { message: String(res.status) }));
+    if (!res.ok) {
+      setProblem(t('upload.failed', { message: String(res.status) }));
+      return null;
+    }
     const d = (await res.json()) as Detail;
     setDetail(d);
     if (!BUSY.has(d.import.status)) {
       setMapping(d.import.mapping);
+      setMappingChanged(false);
+      setFixed(Object.fromEntries(Object.entries(d.import.fixed ?? {}).filter((e): e is [string, string] => typeof e[1] === 'string')));
+      setFixedChanged(false);
+      setAddedFixed([]);
       setDecimal(d.import.decimal.used ?? '');
       setDateFormat(d.import.dateFormat.used ?? '');
       setSheet(d.import.sheet ?? '');
     }
+    return d;
   }, [importId, q, t]);
 
+  // Polls while the server reads, validates or commits, and stops when it is done (the user's edits stay put); a
+  // change sent to the server polls again.
+  const [pollKey, setPollKey] = useState(0);
   useEffect(() => {
     if (!importId) return;
     let stop = false;
     let timer: ReturnType<typeof setTimeout>;
     const tick = async () => {
-      await load();
-      if (!stop) timer = setTimeout(tick, 400);
+      const d = await load();
+      if (!stop && d && BUSY.has(d.import.status)) timer = setTimeout(tick, 400);
     };
     void tick();
     return () => {
       stop = true;
       clearTimeout(timer);
     };
-  }, [importId, load]);
+  }, [importId, load, pollKey]);
 
   const status = detail?.import.status;
   useEffect(() => {
-    // Poll only while the server works; refresh the exceptions when it is done.
+    // Refresh the exceptions whenever the server is done (again).
     if (status && !BUSY.has(status)) {
       const params = new URLSearchParams({ funderId: String(funderId), locale, perPage: '100' });
       if (rule) params.set('rule', rule);
@@ -154,6 +205,8 @@ export function TapeImportWorkspace({
 
   function start(form: HTMLFormElement) {
     setProblem(null);
+    // The form sends the file, the source and the mode, never a mapping: the server suggests one from the source's
+    // saved mapping (the user's last correction) and the headers.
     const data = new FormData(form);
     const file = fileRef.current?.files?.[0];
     if (!file) return setProblem(t('upload.chooseFile'));
@@ -172,7 +225,9 @@ export function TapeImportWorkspace({
       else {
         let message = String(xhr.status);
         try {
-          message = (JSON.parse(xhr.responseText) as { error: { message: string } }).error.message;
+          const body = JSON.parse(xhr.responseText) as { error: { message: string; issues?: { field: string; message: string }[] } };
+          const issues = (body.error.issues ?? []).map((i) => `${i.field === 'source' ? t('upload.source') : i.field}: ${i.message}`);
+          message = [body.error.message, ...issues].join(' ');
         } catch {
           /* keep the status */
         }
@@ -198,7 +253,7 @@ export function TapeImportWorkspace({
       const b = (await res.json().catch(() => null)) as { error?: { message: string } } | null;
       setProblem(b?.error?.message ?? String(res.status));
     }
-    await load();
+    setPollKey((k) => k + 1);
   }
 
   const imp = detail?.import;
@@ -270,6 +325,75 @@ export function TapeImportWorkspace({
   const editable = imp.status === 'validated';
   const downloadParams = new URLSearchParams({ funderId: String(funderId), locale, format: 'csv' });
   if (rule) downloadParams.set('rule', rule);
+
+  const fieldLabel = (f: string) => t(`fields.${f}` as never);
+  const known = new Set(detail.fields);
+  // A field with a column takes the column's values: a value for every row is offered for the others.
+  const mappedFields = new Set(Object.values(mapping).filter((f): f is string => !!f));
+  const fixedFields = [...new Set<string>([...detail.missingRequired, ...FIXED_ALWAYS, ...Object.keys(fixed), ...addedFixed])].filter(
+    (f): f is ImportField => f !== 'contractNumber' && known.has(f) && !mappedFields.has(f),
+  );
+  const addableFixed = detail.fields.filter(
+    (f): f is ImportField => f !== 'contractNumber' && !mappedFields.has(f) && !fixedFields.includes(f as ImportField),
+  );
+  const setFixedValue = (f: string, v: string) => {
+    setFixed((prev) => ({ ...prev, [f]: v }));
+    setFixedChanged(true);
+  };
+  const removeFixed = (f: string) => {
+    setFixed((prev) => Object.fromEntries(Object.entries(prev).filter(([k]) => k !== f)));
+    setAddedFixed((prev) => prev.filter((x) => x !== f));
+    setFixedChanged(true);
+  };
+  /** The values for every row to send: the non-empty ones of fields no column gives. */
+  const fixedToSend = Object.fromEntries(
+    Object.entries(fixed).filter(([f, v]) => v.trim() !== '' && !mappedFields.has(f) && f !== 'contractNumber'),
+  );
+
+  /** A previewed value as QUANTUM read it, in the reader's locale: money as money, a rate as a percentage (6.25 %). */
+  const parsedValue = (f: ImportField, parsed: unknown, lease: Record<string, unknown>) => {
+    if (parsed === undefined || parsed === null || parsed === '') return null;
+    const currency = typeof lease.currency === 'string' && isCurrencyCode(lease.currency) ? lease.currency : null;
+    switch (FIELD_KIND[f]) {
+      case 'money':
+        return typeof parsed === 'number' && currency ? <Amount minor={parsed} currency={currency} /> : null;
+      case 'rate':
+        return typeof parsed === 'number' ? rateText(locale, parsed) : String(parsed);
+      case 'date':
+        return typeof parsed === 'string' ? formatIsoDate(format, parsed) : String(parsed);
+      case 'integer':
+        return typeof parsed === 'number' ? format.number(parsed) : String(parsed);
+      case 'enum':
+        return isEnumField(f) && typeof parsed === 'string' ? enumLabel(f, parsed) : String(parsed);
+      default:
+        return typeof parsed === 'object' ? null : String(parsed);
+    }
+  };
+
+  // How the file is read (domain.md §7): the tape's date and where it comes from, each rate column's reading, the state
+  // the file gives, and the tape's instalment against the annuity.
+  const tapeDateColumn = Object.entries(imp.mapping).find(([, f]) => f === 'tapeDate')?.[0];
+  const tapeDateText = imp.tapeDate?.value ? formatIsoDate(format, imp.tapeDate.value) : null;
+  const tapeDateFrom = imp.tapeDate
+    ? imp.tapeDate.from === 'column'
+      ? t('checks.tapeDateFrom.column', { column: tapeDateColumn ?? '' })
+      : t(`checks.tapeDateFrom.${imp.tapeDate.from}`)
+    : '';
+  const rateReadings = Object.entries(imp.rateReadings ?? {}).flatMap(([f, reading]) => {
+    if (!reading) return [];
+    const column = Object.entries(imp.mapping).find(([, m]) => m === f)?.[0];
+    const c = column === undefined ? -1 : imp.headers.indexOf(column);
+    const key = PREVIEW_KEY[f] ?? f;
+    const sample = c < 0 ? undefined : detail.preview.find((p) => (p.cells[c] ?? '').trim() !== '' && typeof p.lease?.[key] === 'number');
+    const example = sample ? `${sample.cells[c]} → ${rateText(locale, sample.lease![key] as number)}` : null;
+    const values = { field: fieldLabel(f), reading: t(`checks.readings.${reading}`) };
+    return [{ field: f, text: example ? t('checks.rateReading', { ...values, example }) : t('checks.rateReadingPlain', values) }];
+  });
+  // Only a record that says which state fields the file gives can say it gives none.
+  const noState = Array.isArray(imp.stateFields) && imp.stateFields.length === 0;
+  const noStateText = t('checks.noState', { date: tapeDateText ?? t('checks.theTapeDate') });
+  const check = imp.instalmentCheck;
+  const showChecks = imp.status === 'validated' || imp.status === 'committed' || imp.status === 'committing';
 
   return (
     <div className="grid gap-5">
@@ -358,7 +482,7 @@ export function TapeImportWorkspace({
                   <option value="" disabled>
                     —
                   </option>
-                  {['iso', 'dmy-dot', 'dmy-slash', 'mdy-slash'].map((f) => (
+                  {['iso', 'dmy-dot', 'dmy-slash', 'mdy-slash', 'dmy-dash', 'mdy-dash'].map((f) => (
                     <option key={f} value={f}>
                       {t(`dateFormats.${f}` as never)}
                     </option>
@@ -422,7 +546,10 @@ export function TapeImportWorkspace({
                             className={selectClasses}
                             value={f ?? ''}
                             disabled={!editable}
-                            onChange={(e) => setMapping({ ...mapping, [h]: e.target.value || null })}
+                            onChange={(e) => {
+                              setMapping({ ...mapping, [h]: e.target.value || null });
+                              setMappingChanged(true);
+                            }}
                           >
                             <option value="">{t('mapping.ignore')}</option>
                             {fieldOptions.map((o) => (
@@ -434,23 +561,11 @@ export function TapeImportWorkspace({
                         </td>
                         {detail.preview.slice(0, 3).map((p) => {
                           const key = f ? (PREVIEW_KEY[f] ?? f) : null;
-                          const parsed = key && p.lease ? p.lease[key] : undefined;
-                          const currency =
-                            typeof p.lease?.currency === 'string' && isCurrencyCode(p.lease.currency) ? p.lease.currency : null;
+                          const shown = key && p.lease && known.has(f!) ? parsedValue(f as ImportField, p.lease[key], p.lease) : null;
                           return (
                             <td key={p.row} className="px-2">
                               <div className="text-[13px]">{p.cells[c]}</div>
-                              {parsed !== undefined && parsed !== null && f ? (
-                                <div className="font-medium text-heading">
-                                  {typeof parsed === 'number' && MONEY_FIELDS.has(key!) && currency ? (
-                                    <Amount minor={parsed} currency={currency} />
-                                  ) : typeof parsed === 'number' ? (
-                                    format.number(parsed)
-                                  ) : (
-                                    String(parsed)
-                                  )}
-                                </div>
-                              ) : null}
+                              {shown !== null ? <div className="font-medium text-heading">{shown}</div> : null}
                             </td>
                           );
                         })}
@@ -460,13 +575,100 @@ export function TapeImportWorkspace({
                 </tbody>
               </table>
             </div>
+            <fieldset className="grid gap-3" data-testid="fixed-values">
+              <legend className="mb-1 text-sm font-medium text-heading">{t('mapping.fixedTitle')}</legend>
+              <p className="text-[13px]">{t('mapping.fixedIntro')}</p>
+              <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+                {fixedFields.map((f) => {
+                  const id = `fixed-${f}`;
+                  const value = fixed[f] ?? '';
+                  const kind = FIELD_KIND[f];
+                  return (
+                    <div key={f} className="grid gap-1">
+                      <Label htmlFor={id} className="mb-0">
+                        {fieldLabel(f)}
+                      </Label>
+                      <div className="flex items-center gap-1">
+                        {f === 'currency' || kind === 'enum' ? (
+                          <select
+                            id={id}
+                            className={`${selectClasses} w-full`}
+                            value={value}
+                            disabled={!editable}
+                            onChange={(e) => setFixedValue(f, e.target.value)}
+                          >
+                            <option value="">—</option>
+                            {choicesOf(f, value).map((v) => (
+                              <option key={v} value={v}>
+                                {f !== 'currency' && isEnumField(f) ? enumLabel(f, v) : v}
+                              </option>
+                            ))}
+                          </select>
+                        ) : kind === 'date' && (value === '' || ISO_DAY.test(value)) ? (
+                          <Input
+                            id={id}
+                            type="date"
+                            value={value}
+                            disabled={!editable}
+                            onChange={(e) => setFixedValue(f, e.target.value)}
+                          />
+                        ) : (
+                          <Input
+                            id={id}
+                            value={value}
+                            maxLength={200}
+                            inputMode={kind === 'text' ? 'text' : 'decimal'}
+                            placeholder={t('mapping.fixedPlaceholder')}
+                            disabled={!editable}
+                            onChange={(e) => setFixedValue(f, e.target.value)}
+                          />
+                        )}
+                        <Button
+                          variant="ghost"
+                          size="icon"
+                          aria-label={t('mapping.fixedRemove', { field: fieldLabel(f) })}
+                          title={t('mapping.fixedRemove', { field: fieldLabel(f) })}
+                          disabled={!editable || (value === '' && !addedFixed.includes(f))}
+                          onClick={() => removeFixed(f)}
+                        >
+                          <X aria-hidden="true" />
+                        </Button>
+                      </div>
+                    </div>
+                  );
+                })}
+              </div>
+              {addableFixed.length ? (
+                <label className="grid max-w-sm gap-1 text-sm">
+                  <span>{t('mapping.fixedAdd')}</span>
+                  <select
+                    className={selectClasses}
+                    value=""
+                    disabled={!editable}
+                    onChange={(e) => {
+                      const f = e.target.value as ImportField;
+                      if (f) setAddedFixed((prev) => [...prev, f]);
+                    }}
+                  >
+                    <option value="">{t('mapping.fixedChoose')}</option>
+                    {addableFixed.map((f) => (
+                      <option key={f} value={f}>
+                        {fieldLabel(f)}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              ) : null}
+            </fieldset>
             <div>
               <Button
                 variant="outline"
                 disabled={!editable && !(imp.status === 'failed' && imp.format === 'xlsx')}
                 onClick={() =>
                   void send('mapping', 'PUT', {
-                    mapping,
+                    // Only what the user changed: an untouched suggestion is not saved as the source's choice.
+                    ...(mappingChanged ? { mapping } : {}),
+                    ...(fixedChanged ? { fixed: fixedToSend } : {}),
                     ...(decimal ? { decimal } : {}),
                     ...(dateFormat ? { dateFormat } : {}),
                     ...(imp.format === 'xlsx' && sheet ? { sheet } : {}),
@@ -486,6 +688,38 @@ export function TapeImportWorkspace({
             <CardTitle>{t('steps.dryRun')}</CardTitle>
           </CardHeader>
           <CardContent className="grid gap-4">
+            {showChecks ? (
+              <section className="grid gap-1 text-sm" aria-labelledby="import-checks" data-testid="import-checks">
+                <h3 id="import-checks" className="font-medium text-heading">
+                  {t('checks.title')}
+                </h3>
+                <ul className="grid list-disc gap-1 pl-5">
+                  {imp.tapeDate ? (
+                    <li data-testid="tape-date">{t('checks.tapeDate', { date: tapeDateText ?? '—', from: tapeDateFrom })}</li>
+                  ) : null}
+                  {rateReadings.map((r) => (
+                    <li key={r.field} data-testid={`rate-reading-${r.field}`}>
+                      {r.text}
+                    </li>
+                  ))}
+                  {imp.stateFields?.length ? (
+                    <li data-testid="state-fields">{t('checks.stateFields', { fields: imp.stateFields.map(fieldLabel).join(', ') })}</li>
+                  ) : null}
+                  {check ? (
+                    <li data-testid="instalment-check">
+                      {t('checks.instalment', {
+                        rows: check.rows,
+                        beyond: check.beyond,
+                        min: fractionText(locale, check.minDiff, true, 1),
+                        max: fractionText(locale, check.maxDiff, true, 1),
+                        median: fractionText(locale, check.medianDiff, true, 1),
+                        tolerance: fractionText(locale, check.tolerance),
+                      })}
+                    </li>
+                  ) : null}
+                </ul>
+              </section>
+            ) : null}
             <dl className="grid grid-cols-2 gap-3 sm:grid-cols-6" data-testid="import-counts">
               {(['rows', 'new', 'updated', 'unchanged', 'rejected', 'warnings'] as const).map((k) => (
                 <div key={k} className="rounded-md border border-border p-3">
@@ -545,7 +779,7 @@ export function TapeImportWorkspace({
                   <tbody>
                     {exceptions.rows.map((e) => (
                       <tr key={e.id} className="h-8">
-                        <td className="tabular px-2 text-right">{e.row}</td>
+                        <td className="tabular px-2 text-right">{exceptionRowText(tr, e.row)}</td>
                         <td className="px-2">{e.column}</td>
                         <td className="px-2">{e.value}</td>
                         <td className="px-2">
@@ -579,6 +813,11 @@ export function TapeImportWorkspace({
                 {t('commit.skipRejected')}
               </label>
             </fieldset>
+            {noState ? (
+              <Alert variant="warning" data-testid="no-state">
+                {noStateText}
+              </Alert>
+            ) : null}
             {counts.rejected > 0 && !skipRejected ? (
               <Alert variant="warning">{t('commit.blocked', { count: counts.rejected })}</Alert>
             ) : null}

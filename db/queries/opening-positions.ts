@@ -18,7 +18,8 @@ import { statementFor } from './prepared';
 export type PositionColumns = readonly [string, number, number, number, number, number, string | null];
 
 /** The position's columns as SQL over the alias `o` (this module's reads and the servicing book's join). */
-export const POSITION_COLUMNS = 'o.as_of, o.days_past_due, o.arrears_vat, o.arrears_fee, o.arrears_interest, o.arrears_principal, o.defaulted_on';
+export const POSITION_COLUMNS =
+  'o.as_of, o.days_past_due, o.arrears_vat, o.arrears_fee, o.arrears_interest, o.arrears_principal, o.defaulted_on';
 
 /** A position from its columns, in that order. */
 export function positionOf(r: PositionColumns): OpeningPosition {
@@ -29,10 +30,7 @@ export function positionOf(r: PositionColumns): OpeningPosition {
 
 /** The opening positions of the funder's leases, by lease id. */
 export function openingPositionsOf(db: DbOrTx, funderId: number): Map<number, OpeningPosition> {
-  const rows = statementFor(
-    db,
-    `select o.lease_id, ${POSITION_COLUMNS} from opening_positions o where o.funder_id = ?`,
-  )
+  const rows = statementFor(db, `select o.lease_id, ${POSITION_COLUMNS} from opening_positions o where o.funder_id = ?`)
     .raw()
     .all(funderId) as [number, ...PositionColumns][];
   return new Map(rows.map(([id, ...r]) => [id, positionOf(r)]));
@@ -40,12 +38,8 @@ export function openingPositionsOf(db: DbOrTx, funderId: number): Map<number, Op
 
 /** The lease's opening position, or null (serviced from its first instalment). */
 export function openingPositionOfLease(db: DbOrTx, leaseId: number): OpeningPosition | null {
-  const r = statementFor(
-    db,
-    `select ${POSITION_COLUMNS} from opening_positions o where o.lease_id = ?`,
-  )
-    .raw()
-    .get(leaseId) as PositionColumns | undefined;
+  const r = statementFor(db, `select ${POSITION_COLUMNS} from opening_positions o where o.lease_id = ?`).raw().get(leaseId) as
+    PositionColumns | undefined;
   return r ? positionOf(r) : null;
 }
 

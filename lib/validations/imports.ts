@@ -16,11 +16,24 @@ export const columnMapping = z.record(z.string().max(200), field.nullable());
 /** One value for every row of a field the file has no column for (lib/import/fields.ts FixedValues), as a cell writes it. */
 export const fixedValues = z.partialRecord(field, z.string().max(200, 'must be at most 200 characters'));
 
+/** Control and format characters (NUL, ESC, bidi overrides, zero-width marks), lone surrogates, line and paragraph separators. */
+const UNPRINTABLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Zl}\p{Zp}]/u;
+/** A URL escape left in the text (`%2e`, `%00`): the name is read once from the path, never decoded again. */
+const URL_ESCAPE = /%[0-9A-Fa-f]{2}/;
+
+/**
+ * A source's name (a lessor or servicer): printable text, one path segment of
+ * /api/leases/import-sources/{source}/mapping. No control characters, no `/` or `\`, no `..`, no URL escapes.
+ */
 export const sourceName = z
   .string({ error: 'name the source (the lessor or servicer)' })
+  .refine((s) => !UNPRINTABLE.test(s), 'must be printable text: no control characters')
   .trim()
   .min(1, 'name the source (the lessor or servicer)')
-  .max(80, 'must be at most 80 characters');
+  .max(80, 'must be at most 80 characters')
+  .refine((s) => !/[/\\]/.test(s) && !s.includes('..'), 'must not contain /, \\ or ..')
+  .refine((s) => !URL_ESCAPE.test(s), 'must not contain URL escapes such as %2e')
+  .describe('The lessor or servicer: printable text of 1–80 characters, without control characters, /, \\, .. or %-escapes');
 
 /** POST /api/leases/imports — multipart form fields besides `file`. `mapping` is JSON text. */
 export const importCreateForm = z.object({
@@ -184,4 +197,4 @@ export const importExceptionsResponse = z.object({
   perPage: z.number(),
 });
 
-export const importSourceMappingResponse = z.object({ source: z.string(), mapping: columnMapping });
+export const importSourceMappingResponse = z.object({ source: z.string(), mapping: columnMapping, fixed: fixedValues });

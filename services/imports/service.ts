@@ -268,6 +268,16 @@ async function parseAndValidate(db: Db, id: number, opts: ParseOptions): Promise
   await validateImport(db, id, 0.4);
 }
 
+/**
+ * What the source suggests next time (domain.md §7): this file's mapping over the one saved, so a correction made for a
+ * column this month's file lacks is kept for the month it comes back.
+ */
+function rememberMapping(db: Db, sourceId: number, mapping: ColumnMapping, fixed?: FixedValues): void {
+  const source = db.query.tapeImportSources.findFirst({ where: (s, { eq }) => eq(s.id, sourceId) }).sync();
+  const saved = source ? (JSON.parse(source.mapping) as ColumnMapping) : {};
+  saveImportSourceMapping(db, sourceId, { ...saved, ...mapping }, Date.now(), fixed);
+}
+
 /** Fixed values without the blank ones (a blank value is no value). */
 function cleanFixed(fixed: FixedValues): FixedValues {
   return Object.fromEntries(Object.entries(fixed).filter(([, v]) => v !== undefined && v.trim() !== '')) as FixedValues;
@@ -451,7 +461,7 @@ export function changeImportMapping(db: Db, funderId: number, id: number, change
     ...(change.mode ? { mode: change.mode } : {}),
   });
   if (!ok) throw new Conflict(`Import ${id} is ${imp.status}: its mapping can change only after validation and before commit.`);
-  saveImportSourceMapping(db, imp.sourceId, mapping, Date.now(), change.fixed ? cleanFixed(change.fixed) : undefined);
+  rememberMapping(db, imp.sourceId, mapping, change.fixed ? cleanFixed(change.fixed) : undefined);
   runJob(db, id, 'parse', () => validateImport(db, id, 0));
   return readImport(db, funderId, id);
 }
@@ -477,7 +487,7 @@ export function commitImport(db: Db, funderId: number, id: number, skipRejected:
     throw new Conflict(`Import ${id} changed meanwhile; reload it.`);
   }
   const mapping = JSON.parse(imp.mapping) as ColumnMapping;
-  saveImportSourceMapping(db, imp.sourceId, mapping, Date.now(), JSON.parse(imp.fixed) as FixedValues);
+  rememberMapping(db, imp.sourceId, mapping, JSON.parse(imp.fixed) as FixedValues);
   const bulk = imp.newCount + imp.updatedCount > BULK_IMPORT;
   runJob(db, id, 'commit', () => (bulk ? withBackgroundCheckpoint(db, () => runCommit(db, imp, userId)) : runCommit(db, imp, userId)));
   return readImport(db, funderId, id);

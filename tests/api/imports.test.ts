@@ -106,7 +106,7 @@ describe('routing and errors', () => {
     const get = await fetch(`${baseURL}/api/leases/import-sources/${encodeURIComponent('Muster Leasing')}/mapping?funderId=1`, {
       headers: as('viewer'),
     });
-    expect(await get.json()).toEqual({ source: 'Muster Leasing', mapping: { Vertragsnummer: 'contractNumber', Notiz: null } });
+    expect(await get.json()).toEqual({ source: 'Muster Leasing', mapping: { Vertragsnummer: 'contractNumber', Notiz: null }, fixed: {} });
     expect((await fetch(`${baseURL}/api/leases/import-sources/nobody/mapping?funderId=1`, { headers: as('viewer') })).status).toBe(404);
     const bad = await fetch(`${baseURL}/api/leases/import-sources/x/mapping?funderId=1`, {
       method: 'PUT',
@@ -121,6 +121,9 @@ describe('routing and errors', () => {
     ['no source', 400, () => upload(1, new Blob(['a;b\n1;2']), {})],
     ['a bad mode', 400, () => upload(1, new Blob(['a;b\n1;2']), { source: 'X', mode: 'replace' })],
     ['bad mapping JSON', 400, () => upload(1, new Blob(['a;b\n1;2']), { source: 'X', mapping: '{' })],
+    ['a source with a control character', 400, () => upload(1, new Blob(['a;b\n1;2']), { source: 'Muster\u0000Leasing' })],
+    ['a source that walks up a path', 400, () => upload(1, new Blob(['a;b\n1;2']), { source: '../Muster' })],
+    ['a source with a URL escape', 400, () => upload(1, new Blob(['a;b\n1;2']), { source: '%2e%2e%2f' })],
     ['a viewer', 403, () => upload(1, new Blob(['a;b\n1;2']), { source: 'X' }, 'viewer')],
     [
       'not multipart',
@@ -164,5 +167,123 @@ describe('routing and errors', () => {
       await fetch(`${baseURL}/api/leases/imports/${id}/exceptions?funderId=1&rule=enum`, { headers: as('viewer') })
     ).json();
     expect(json.rows).toEqual([expect.objectContaining({ row: 1, column: 'Asset type', value: 'rocket', rule: 'enum' })]);
+  });
+});
+
+describe('source names are printable text', () => {
+  const sourceUrl = (segment: string) => `${baseURL}/api/leases/import-sources/${segment}/mapping?funderId=1`;
+  const put = (segment: string) =>
+    fetch(sourceUrl(segment), {
+      method: 'PUT',
+      headers: { ...as('analyst'), 'content-type': 'application/json' },
+      body: JSON.stringify({ mapping: { Vertragsnummer: 'contractNumber' } }),
+    });
+
+  it.each([
+    ['a NUL character', '%00'],
+    ['an escape sequence', '%1B%5B31m'],
+    ['a path decoded twice', '%252e%252e%252f'],
+    ['a slash decoded twice', 'Muster%252fLeasing'],
+    ['a backslash', 'Muster%5CLeasing'],
+    ['two dots', '..Muster'],
+  ])('%s in the path → 400 naming `source`, and nothing is stored', async (_name, segment) => {
+    const res = await put(segment);
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.error.issues).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'source' })]));
+    const get = await fetch(sourceUrl(segment), { headers: as('viewer') });
+    expect([400, 404]).toContain(get.status);
+  });
+
+  it('the segment is decoded once: "../" reached by a double escape was never stored', async () => {
+    await put('%252e%252e%252f');
+    // The name a second decode would have stored.
+    const get = await fetch(sourceUrl(encodeURIComponent('../')), { headers: as('viewer') });
+    expect([400, 404]).toContain(get.status);
+  });
+
+  it('a name with an escaped space or an umlaut is still a name', async () => {
+    const name = `Bäcker Leasing ${Date.now()}`;
+    const res = await put(encodeURIComponent(name));
+    expect(res.status).toBe(200);
+    expect((await res.json()).source).toBe(name);
+  });
+});
+
+describe('values for every row, the reading of the file and messages in money', () => {
+  it('a currency no column gives is one value for every row, kept with the import and the source', async () => {
+    const source = `Fixed values ${Date.now()}`;
+    const res = await upload(
+      1,
+      new Blob([
+        `Contract number;Lessee;Asset type;Asset price;Term;Rate;Timing;First due date\nFX-${Date.now()};A;vehicle;10000,00;12;5;arrears;2026-01-01\n`,
+      ]),
+      { source },
+    );
+    expect(res.status).toBe(202);
+    const { id } = await res.json();
+    const first = await until(1, id, ['validated', 'failed']);
+    expect(first.missingRequired).toContain('currency');
+
+    const csv = await fetch(`${baseURL}/api/leases/imports/${id}/exceptions?funderId=1&format=csv&locale=en`, { headers: as('viewer') });
+    const lines = (await csv.text()).replace(/^\uFEFF/, '').split(/\r?\n/);
+    expect(lines.some((l) => l.startsWith('file,') && l.includes('No column gives Currency'))).toBe(true);
+    expect(lines.some((l) => l.startsWith('0,'))).toBe(false);
+
+    const change = await fetch(`${baseURL}/api/leases/imports/${id}/mapping?funderId=1`, {
+      method: 'PUT',
+      headers: { ...as('analyst'), 'content-type': 'application/json' },
+      body: JSON.stringify({ fixed: { currency: 'EUR' } }),
+    });
+    expect(change.status).toBe(202);
+    const again = await until(1, id, ['validated', 'failed']);
+    expect(again.import.fixed).toEqual({ currency: 'EUR' });
+    expect(again.missingRequired).not.toContain('currency');
+    expect(again.import.counts.rejected).toBe(0);
+    // How the file was read: "5" is a rate in percent; no tape date column (the upload day); no state columns.
+    expect(again.import.rateReadings).toEqual({ rate: 'percent' });
+    expect(again.import.tapeDate.from).toBe('upload');
+    expect(again.import.stateFields).toEqual([]);
+
+    const saved = await fetch(`${baseURL}/api/leases/import-sources/${encodeURIComponent(source)}/mapping?funderId=1`, {
+      headers: as('viewer'),
+    });
+    expect((await saved.json()).fixed).toEqual({ currency: 'EUR' });
+
+    const bad = await fetch(`${baseURL}/api/leases/imports/${id}/mapping?funderId=1`, {
+      method: 'PUT',
+      headers: { ...as('analyst'), 'content-type': 'application/json' },
+      body: JSON.stringify({ fixed: { notAField: 'x' } }),
+    });
+    expect(bad.status).toBe(400);
+  });
+
+  it("the instalment check's amounts read as money in the reader's locale, never in minor units", async () => {
+    const res = await upload(
+      1,
+      new Blob([
+        `Contract number;Lessee;Asset type;Currency;Asset price;Term;Rate;Timing;First due date;Instalment\nMX-${Date.now()};A;vehicle;EUR;10000,00;12;5;arrears;2026-01-01;999,00\n`,
+      ]),
+      { source: `Money ${Date.now()}` },
+    );
+    const { id } = await res.json();
+    const done = await until(1, id, ['validated', 'failed']);
+    expect(done.import.instalmentCheck).toMatchObject({ rows: 1, beyond: 1 });
+    const json = await (
+      await fetch(`${baseURL}/api/leases/imports/${id}/exceptions?funderId=1&rule=instalmentMismatch&locale=en`, { headers: as('viewer') })
+    ).json();
+    expect(json.rows.length).toBe(1);
+    const [e] = json.rows;
+    expect(e.params.currency).toBe('EUR');
+    expect(e.message).toMatch(/€\d{3}\.\d{2}/);
+    expect(e.message).not.toContain(e.params.expected);
+    expect(e.message).toMatch(/%/);
+    const csv = await (
+      await fetch(`${baseURL}/api/leases/imports/${id}/exceptions?funderId=1&rule=instalmentMismatch&format=csv&locale=de`, {
+        headers: as('viewer'),
+      })
+    ).text();
+    expect(csv).toMatch(/\d{3},\d{2}\s€/);
+    expect(csv).not.toContain(e.params.expected);
   });
 });

@@ -36,6 +36,16 @@ test('import a lessor tape: upload with progress, mapping, dry run, exceptions d
   await expect(page.getByTestId('decimal')).toHaveValue(',');
   await expect(page.getByRole('combobox', { name: 'QUANTUM field: Vertragsnummer' })).toHaveValue('contractNumber');
   await expect(page.getByRole('combobox', { name: 'QUANTUM field: Erste Fälligkeit' })).toHaveValue('firstDueDate');
+  // The preview shows a rate as the user wrote it and as a percentage, never as a rounded decimal.
+  const rateRow = page.locator('tr', { has: page.getByRole('rowheader', { name: 'Zinssatz', exact: true }) });
+  await expect(rateRow).toContainText('4,9 %');
+  await expect(rateRow).toContainText('4.9%');
+  await expect(rateRow).not.toContainText('0.049');
+  // How the file is read: the tape date from its column, the rate read as percent; the tape gives a state (Restschuld).
+  await expect(page.getByTestId('tape-date')).toContainText('Oct 1, 2025');
+  await expect(page.getByTestId('tape-date')).toContainText('Stichtag');
+  await expect(page.getByTestId('rate-reading-rate')).toContainText('Nominal rate read as percent: 4,9 % → 4.9%');
+  await expect(page.getByTestId('no-state')).toHaveCount(0);
 
   await expect(page.getByTestId('count-rows')).toHaveText('12');
   await expect(page.getByTestId('count-new')).toHaveText('3');
@@ -73,4 +83,43 @@ test('import a lessor tape: upload with progress, mapping, dry run, exceptions d
   const row = page.getByRole('row').filter({ hasText: 'tape-de-muster-leasing.csv' });
   await expect(row).toContainText('Muster Leasing GmbH');
   await expect(row).toContainText('Committed');
+});
+
+test('a tape without a currency column: one value for every row, no state columns, messages in money', async ({ page }) => {
+  await signIn(page, 'analyst');
+  await page.goto('/en/master-file/import');
+  const stamp = Date.now();
+  await page.getByLabel('Source (lessor or servicer)').fill(`E2E no currency ${stamp}`);
+  await page.getByLabel('Tape file (CSV or XLSX)').setInputFiles({
+    name: 'no-currency.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      `Contract number;Lessee;Asset type;Asset price;Term;Rate;Timing;First due date;Instalment\nNC-${stamp};Nord Leasing AG;vehicle;10000,00;12;5;arrears;2026-01-01;999,00\n`,
+    ),
+  });
+  await page.getByRole('button', { name: 'Upload and check' }).click();
+  await expect(page.getByTestId('import-status')).toHaveText('Dry run ready', { timeout: 30_000 });
+
+  // The file-level exception names the file, not "row 0".
+  const exceptions = page.getByTestId('exceptions');
+  await expect(exceptions).toContainText('No column gives Currency: map one, or set a value for every row.');
+  await expect(exceptions.getByRole('row').nth(1).getByRole('cell').first()).toHaveText('file');
+
+  const values = page.getByTestId('fixed-values');
+  await expect(values).toContainText('Values for every row');
+  await values.getByLabel('Currency', { exact: true }).selectOption('USD');
+  await page.getByRole('button', { name: 'Apply and check again' }).click();
+  await expect(page.getByTestId('import-status')).toHaveText('Dry run ready', { timeout: 30_000 });
+  await expect(values.getByLabel('Currency', { exact: true })).toHaveValue('USD');
+  await expect(page.getByText('Required fields with no column and no value for every row')).toHaveCount(0);
+
+  // No state columns: said before the commit, with the tape's date (the upload day).
+  await expect(page.getByTestId('no-state')).toContainText(
+    'This tape has no state columns (arrears, days in arrears, status…): every lease will be taken as current (no arrears) at',
+  );
+  await expect(page.getByTestId('tape-date')).toContainText('the day of the upload');
+  await expect(page.getByTestId('rate-reading-rate')).toContainText('Nominal rate read as percent');
+  await expect(page.getByTestId('instalment-check')).toContainText('1 row');
+  // The instalment check's message shows money, not minor units.
+  await expect(exceptions).toContainText(/\$\d{3}\.\d{2}/);
 });

@@ -24,6 +24,9 @@ const COMMON = {
   404: err('Unknown funder or import.'),
 };
 const TAG = 'Tape import';
+const BAD_SOURCE = err(
+  'The source name is not printable text (control characters, `/`, `\\`, `..` or URL escapes such as `%2e`): error.issues names the field `source`. The path segment is decoded once.',
+);
 
 /** RouteDocs of Master File → Import tape (domain.md §7). */
 export const importsRoutes = defineRoutes([
@@ -44,7 +47,7 @@ export const importsRoutes = defineRoutes([
     tag: TAG,
     summary: 'Upload a tape and start its dry run',
     description:
-      'Multipart form: `file` (CSV in UTF-8 or Windows-1252 with `,` `;` or tab, or XLSX), `source` (the lessor; its saved mapping is reused), `mode` (`create` | `upsert`), optional `mapping` (JSON) and `sheet`. Answers 202 with the import id; parsing and validation run in the background (poll GET /api/leases/imports/{id}). 413 above the IMPORT_MAX_BYTES limit (default 50 MiB).',
+      "Multipart form: `file` (CSV in UTF-8 or Windows-1252 with `,` `;` or tab, or XLSX), `source` (the lessor: printable text of 1–80 characters without control characters, `/`, `\\`, `..` or URL escapes; its saved mapping and values for every row are reused), `mode` (`create` | `upsert`), optional `mapping` (JSON; without it the source's saved mapping, then the header names, suggest one) and `sheet`. Answers 202 with the import id; parsing and validation run in the background (poll GET /api/leases/imports/{id}). 400 for a bad source name (field `source`); 413 above the IMPORT_MAX_BYTES limit (default 50 MiB).",
     auth: 'write:funders',
     query: importFunderQuery,
     body: importCreateBodyDoc,
@@ -52,6 +55,7 @@ export const importsRoutes = defineRoutes([
     responses: {
       202: { description: 'Accepted: { id, status: "parsing" }.', schema: z.object({ id: z.number(), status: z.string() }) },
       ...COMMON,
+      400: err('No file, an empty file, a bad mode or mapping, or a `source` that is not printable text: error.issues names the field.'),
       413: err('The file is larger than the upload limit.'),
     },
   },
@@ -61,7 +65,7 @@ export const importsRoutes = defineRoutes([
     tag: TAG,
     summary: 'An import: status, progress, detected format, mapping, counts',
     description:
-      'Status `parsing` | `validated` | `committing` | `committed` | `failed`, progress 0–1, the detected encoding, delimiter, decimal separator and date format (and the ones used), the mapping, the dry run counts, a preview of the first rows as read, and the leases a commit created or changed.',
+      "Status `parsing` | `validated` | `committing` | `committed` | `failed`, progress 0–1, the detected encoding, delimiter, decimal separator and date format (and the ones used), the mapping and the values for every row (`fixed`), how each rate column is read (`rateReadings`: `decimal` or `percent`), the tape date and where it comes from (`tapeDate`: a column, a fixed value or the upload day), the state fields the file gives (`stateFields`; none: every lease is taken as current at the tape date), the tape's instalment against the annuity (`instalmentCheck`, fractions), the dry run counts, a preview of the first rows as read, and the leases a commit created or changed.",
     auth: 'read:funders',
     query: importFunderQuery,
     params: importIdParams,
@@ -73,7 +77,8 @@ export const importsRoutes = defineRoutes([
     path: '/api/leases/imports/{id}/exceptions',
     tag: TAG,
     summary: "The dry run's exceptions",
-    description: 'Row, column, value, rule, severity and a message in `locale`; filter by `rule`; `format=csv` downloads them all as CSV.',
+    description:
+      'Row, column, value, rule, severity, the raw `params` (amounts in integer minor units of `params.currency`, fractions as decimals) and a message in `locale` with amounts as money (€1,360.26 / 1.360,26 €), fractions as percentages and dates in the locale; row 0 is the file itself (a required field no column gives: "file" in the CSV). Filter by `rule`; `format=csv` downloads them all as CSV.',
     auth: 'read:funders',
     query: importExceptionsQuery,
     params: importIdParams,
@@ -86,12 +91,12 @@ export const importsRoutes = defineRoutes([
     tag: TAG,
     summary: 'Change the mapping and validate again',
     description:
-      'Any of: the column mapping, the decimal separator, the date format, the XLSX sheet, the mode. The mapping is saved for the source. 409 unless the import is validated (or failed, for a sheet change).',
+      'Any of: the column mapping, the values for every row of fields the file has no column for (`fixed`, as a cell would write them: `{ "currency": "USD", "assetType": "vehicle", "timing": "arrears", "tapeDate": "2026-06-30" }`), the decimal separator, the date format, the XLSX sheet, the mode. The mapping and the fixed values are saved for the source. 409 unless the import is validated (or failed, for a sheet change).',
     auth: 'write:funders',
     query: importFunderQuery,
     params: importIdParams,
     body: importMappingBody,
-    example: { query: { funderId: '1' }, params: { id: '1' }, body: { decimal: ',', dateFormat: 'dmy-dot' } },
+    example: { query: { funderId: '1' }, params: { id: '1' }, body: { decimal: ',', dateFormat: 'dmy-dot', fixed: { currency: 'EUR' } } },
     responses: {
       202: { description: 'Validation restarted.', schema: importDetailResponse },
       ...COMMON,
@@ -121,17 +126,20 @@ export const importsRoutes = defineRoutes([
     path: '/api/leases/import-sources/{source}/mapping',
     tag: TAG,
     summary: "A source's saved mapping",
+    description: 'The column mapping and the values for every row saved for the source. 404 when no source has this name.',
     auth: 'read:funders',
     query: importFunderQuery,
     params: importSourceParams,
     example: { query: { funderId: '1' }, params: { source: 'Muster Leasing GmbH' } },
-    responses: { 200: { description: 'The mapping.', schema: importSourceMappingResponse }, ...COMMON },
+    responses: { 200: { description: 'The mapping.', schema: importSourceMappingResponse }, ...COMMON, 400: BAD_SOURCE },
   },
   {
     method: 'put',
     path: '/api/leases/import-sources/{source}/mapping',
     tag: TAG,
     summary: "Save a source's mapping",
+    description:
+      'Saves the column mapping and, when given, the values for every row (`fixed`) for the source, created when new; its next tape is suggested this mapping.',
     auth: 'write:funders',
     query: importFunderQuery,
     params: importSourceParams,
@@ -139,8 +147,8 @@ export const importsRoutes = defineRoutes([
     example: {
       query: { funderId: '1' },
       params: { source: 'Muster Leasing GmbH' },
-      body: { mapping: { Vertragsnummer: 'contractNumber', Notiz: null } },
+      body: { mapping: { Vertragsnummer: 'contractNumber', Notiz: null }, fixed: { currency: 'EUR', timing: 'arrears' } },
     },
-    responses: { 200: { description: 'The saved mapping.', schema: importSourceMappingResponse }, ...COMMON },
+    responses: { 200: { description: 'The saved mapping.', schema: importSourceMappingResponse }, ...COMMON, 400: BAD_SOURCE },
   },
 ]);

@@ -184,11 +184,12 @@ describe('a seasoned lease in the book', () => {
     expect(figures(db)).toEqual(fromScratch(book, figures));
   });
 
-  test('a position dated after the purchase or on no calendar day, or with negative or undated arrears, is refused', () => {
+  test('a position on no calendar day, with negative or undated arrears, or a default after its date, is refused', () => {
     const zero = { vat: 0, fee: 0, interest: 0, principal: 0 };
     const set = (p: OpeningPosition) => () => setOpeningPosition(db, F, seasoned.id, p, ACTOR);
-    expect(set({ asOf: plusDays(seasoned.asOf, 1), daysPastDue: 0, arrears: zero })).toThrow(
-      expect.objectContaining({ code: 'invalid', issues: [expect.objectContaining({ field: 'asOf' })] }),
+    // A default reported after the position's date cannot be known on it.
+    expect(set({ asOf: seasoned.asOf, daysPastDue: 0, arrears: zero, defaultedOn: plusDays(seasoned.asOf, 1) })).toThrow(
+      expect.objectContaining({ code: 'invalid', issues: [expect.objectContaining({ field: 'defaultedOn' })] }),
     );
     expect(set({ asOf: seasoned.asOf, daysPastDue: -1, arrears: zero })).toThrow(expect.objectContaining({ code: 'invalid' }));
     expect(set({ asOf: '2026-02-30', daysPastDue: 0, arrears: zero })).toThrow(

@@ -10,6 +10,17 @@ import { env } from '@/lib/env';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
 import { ClientMessages } from '@/app/[locale]/client-messages';
 
+/** The wizard's messages and the labels of the enumerated values it offers for every row (asset type, timing…). */
+const TAPE_IMPORT_MESSAGES = [
+  'tapeImport',
+  'masterFile.assetTypes',
+  'masterFile.conditions',
+  'masterFile.timings',
+  'masterFile.frequencies',
+  'masterFile.vatRegimes',
+  'masterFile.statuses',
+];
+
 type Props = { params: Promise<{ locale: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
@@ -28,7 +39,7 @@ export default async function ImportTapePage({ params }: Props) {
   const db = getDb();
   const funder = await getActiveFunder(db);
   return (
-    <ClientMessages namespaces={['tapeImport']}>
+    <ClientMessages namespaces={TAPE_IMPORT_MESSAGES}>
       <>
         <SubPageHeader
           trail={[{ label: t('historyTitle'), href: '/master-file/imports' }, { label: t('title') }]}

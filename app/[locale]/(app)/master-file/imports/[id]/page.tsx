@@ -11,6 +11,17 @@ import { env } from '@/lib/env';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
 import { ClientMessages } from '@/app/[locale]/client-messages';
 
+/** The wizard's messages and the labels of the enumerated values it offers for every row (asset type, timing…). */
+const TAPE_IMPORT_MESSAGES = [
+  'tapeImport',
+  'masterFile.assetTypes',
+  'masterFile.conditions',
+  'masterFile.timings',
+  'masterFile.frequencies',
+  'masterFile.vatRegimes',
+  'masterFile.statuses',
+];
+
 type Props = { params: Promise<{ locale: string; id: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
@@ -32,7 +43,7 @@ export default async function ImportPage({ params }: Props) {
   const imp = Number.isInteger(importId) && importId > 0 ? getImport(db, funder.id, importId) : undefined;
   if (!imp) notFound();
   return (
-    <ClientMessages namespaces={['tapeImport']}>
+    <ClientMessages namespaces={TAPE_IMPORT_MESSAGES}>
       <>
         <SubPageHeader
           trail={[{ label: t('historyTitle'), href: '/master-file/imports' }, { label: imp.fileName }]}

@@ -6,12 +6,14 @@ import { importExceptionsQuery } from '@/lib/validations/imports';
 import { parseQuery, withAuth } from '@/services/api/handler';
 import { readImport } from '@/services/imports/service';
 import { importIdOf } from '@/services/imports/views';
+import { exceptionMessage, exceptionRowText, type TapeImportTranslate } from '@/components/tape-import/exception-message';
 
 export const dynamic = 'force-dynamic';
 
 /**
  * GET /api/leases/imports/{id}/exceptions — the dry run's exceptions (row, column, value, rule,
- * message in `locale`), paged and filterable by rule; `format=csv` downloads them all.
+ * message in `locale`: amounts as money, fractions as percentages, dates in the locale), paged and
+ * filterable by rule; `format=csv` downloads them all (a file-level exception's row reads "file").
  */
 export const GET = withAuth({ scope: 'read:funders' }, async ({ req, params }) => {
   const q = parseQuery(req, importExceptionsQuery);
@@ -19,24 +21,11 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req, params }) =
   const id = importIdOf(params);
   readImport(db, q.funderId, id);
   const t = await getTranslations({ locale: q.locale, namespace: 'tapeImport' });
-  const message = (e: ImportExceptionRow) =>
-    t(
-      `rules.${e.rule}` as never,
-      {
-        value: e.value,
-        field: e.field ? t(`fields.${e.field}` as never) : e.column,
-        format: e.params.format ? t(`dateFormats.${e.params.format}` as never) : '',
-        allowed: e.params.allowed ?? '',
-        row: e.params.row ?? '',
-        origination: e.params.origination ?? '',
-        expected: e.params.expected ?? '',
-        currency: e.params.currency ?? '',
-        date: e.params.date ?? '',
-      } as never,
-    );
+  const tr = t as unknown as TapeImportTranslate;
+  const message = (e: ImportExceptionRow) => exceptionMessage(tr, q.locale, e);
   if (q.format === 'csv') {
     const columns: ExportColumn<ImportExceptionRow>[] = [
-      { id: 'row', header: t('csv.row'), kind: 'integer', value: (e) => e.row },
+      { id: 'row', header: t('csv.row'), kind: 'integer', value: (e) => (e.row === 0 ? exceptionRowText(tr, 0) : e.row) },
       { id: 'column', header: t('csv.column'), kind: 'text', value: (e) => e.column },
       { id: 'field', header: t('csv.field'), kind: 'text', value: (e) => (e.field ? t(`fields.${e.field}` as never) : '') },
       { id: 'value', header: t('csv.value'), kind: 'text', value: (e) => e.value },

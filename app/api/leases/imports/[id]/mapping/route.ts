@@ -7,7 +7,10 @@ import { importDetail, importIdOf } from '@/services/imports/views';
 
 export const dynamic = 'force-dynamic';
 
-/** PUT /api/leases/imports/{id}/mapping — change the mapping (decimal separator, date format, sheet, mode) and validate again. 409 unless validated. */
+/**
+ * PUT /api/leases/imports/{id}/mapping — change the mapping, the values for every row of fields the file has no column
+ * for (`fixed`), the decimal separator, date format, sheet or mode, and validate again. 409 unless validated.
+ */
 export const PUT = withAuth({ scope: 'write:funders' }, async ({ req, params }) => {
   const { funderId } = parseQuery(req, importFunderQuery);
   const body = await parseBody(req, importMappingBody);
