@@ -146,6 +146,17 @@ export const DEFAULT_INSTALMENT_TOLERANCE = 0.02;
 /** The account statuses a tape may give, as the message lists them. */
 const ACCOUNT_STATE_CODES = ['PERF', 'ARRE', 'DFLT', 'RDMD', 'REOT', 'active', 'defaulted', 'closed', 'terminated'];
 
+/**
+ * A lease's own status from the tape's account status: repurchased or terminated leases are not in the pool
+ * (terminated); a redeemed one is closed — in the pool only while it owes arrears or, in QUANTUM's own tape, while its
+ * schedule still runs (a redeemed lease whose tape balance is nil is terminated, below).
+ */
+function statusOfAccount(s: AccountState | undefined): (typeof LEASE_STATUSES)[number] | undefined {
+  if (s === undefined) return undefined;
+  if (s === 'redeemed') return 'closed';
+  return leavesPool(s) ? 'terminated' : 'active';
+}
+
 const CONTRACT = /^[A-Za-z0-9][A-Za-z0-9/_.-]*$/;
 
 /**
@@ -397,8 +408,7 @@ function validateRow(
 
   const accountState = get<AccountState>('status');
   // The lease's own status: a lease the tape reports redeemed, repurchased or terminated is not in the pool.
-  const status: (typeof LEASE_STATUSES)[number] | undefined =
-    accountState === undefined ? undefined : leavesPool(accountState) ? 'terminated' : 'active';
+  let status: (typeof LEASE_STATUSES)[number] | undefined = statusOfAccount(accountState);
   const tapeDate = get<string>('tapeDate') ?? ctx.tapeDate;
   const lease: ImportedLease = { contractNumber };
   const set = <K extends keyof ImportedLease>(k: K, v: ImportedLease[K] | undefined) => {
@@ -485,6 +495,16 @@ function validateRow(
           );
       }
       const tapeOutstanding = get<number>('tapeOutstanding');
+      // Redeemed early: the tape's balance is nil while the schedule still has principal to come — out of the pool.
+      // (One that still owes arrears stays: it is in the pool until they are paid.)
+      if (
+        accountState === 'redeemed' &&
+        tapeOutstanding === 0 &&
+        !((get<number>('arrearsBalance') ?? 0) > 0) &&
+        !((get<number>('daysInArrears') ?? 0) > 0) &&
+        outstandingAt(schedule, tapeDate) > 0
+      )
+        lease.status = status = 'terminated';
       if (tapeOutstanding !== undefined && tapeDate) {
         const expected = outstandingAt(schedule, tapeDate);
         if (Math.abs(tapeOutstanding - expected) > unit) {

@@ -109,9 +109,13 @@ describe('round trip with state', () => {
 
     // Delinquency at the cut-off: each lease's DPD, bucket, arrears and status, and the totals per bucket.
     const delinquency = async (funderId: number) => {
-      const d = await get<{ summary: unknown[]; rows: DelinquencyRow[]; total: number }>(
-        `/api/servicing/delinquency?funderId=${funderId}&asOf=${CUT_OFF}&perPage=100000&sort=dpd`,
-      );
+      const page = (n: number) =>
+        get<{ summary: unknown[]; rows: DelinquencyRow[]; total: number }>(
+          `/api/servicing/delinquency?funderId=${funderId}&asOf=${CUT_OFF}&perPage=100&page=${n}&sort=dpd`,
+        );
+      const d = await page(1);
+      for (let n = 2; (n - 1) * 100 < d.total; n++) d.rows.push(...(await page(n)).rows);
+      expect(d.rows.length).toBe(d.total);
       const perLease = d.rows
         .map((r) => ({
           contractNumber: r.contractNumber,
@@ -121,7 +125,9 @@ describe('round trip with state', () => {
           arrearsVat: r.arrearsVat,
           arrearsTotal: r.arrearsTotal,
           outstandingPrincipal: r.outstandingPrincipal,
-          shownStatus: r.shownStatus,
+          // Not the shown status: a tape has no cure date (a cured lease comes in performing) and its DFLT hides a
+          // hand-set "closed" (a closed lease in default by lessee contagion comes in active, in default as reported).
+          // Which leases are in default, and their exposure, is compared on Defaults & losses below.
         }))
         .sort((a, b) => a.contractNumber.localeCompare(b.contractNumber));
       return { summary: d.summary, perLease };

@@ -111,7 +111,7 @@ describe('a tape taken in at its date', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  async function importTape(funderId: number, csv: string, fixed?: Record<string, string>) {
+  async function importTape(funderId: number, csv: string, fixed?: Record<string, string>, skipRejected = false) {
     const imp = await startImport(db, {
       funderId,
       source: `Lessor ${funderId}`,
@@ -128,7 +128,7 @@ describe('a tape taken in at its date', () => {
       done = await waitForImport(db, funderId, imp.id);
     }
     expect(done.status).toBe('validated');
-    commitImport(db, funderId, imp.id, false, null);
+    commitImport(db, funderId, imp.id, skipRejected, null);
     return waitForImport(db, funderId, imp.id);
   }
 
@@ -139,9 +139,12 @@ describe('a tape taken in at its date', () => {
       'MU-1;Müller GmbH;30.000,00;553,20;60;01.03.2025;4,9',
       'MU-2;Schäfer KG;18.500,00;413,90;48;15.05.2025;5,9',
       'MU-3;Weiß & Söhne;9.990,00;443,15;24;02.01.2026;6,25',
+      'MU-4;Graf OHG;12.000,00;300,00;0;01.02.2026;5,0',
+      'MU-5;Lang e.K.;7.500,00;200,00;36;31.02.2026;5,0',
     ].join('\n');
-    const done = await importTape(funder, csv, { currency: 'EUR', assetType: 'Maschinen', timing: 'vorschüssig' });
-    expect(done.status).toBe('committed');
+    // One pass: the dry run rejects the two bad rows (a term of 0, 31 February), the valid ones are committed.
+    const done = await importTape(funder, csv, { currency: 'EUR', assetType: 'Maschinen', timing: 'vorschüssig' }, true);
+    expect([done.status, done.newCount, done.rejectedCount]).toEqual(['committed', 3, 2]);
     const book = db.select().from(leases).where(eq(leases.funderId, funder)).all();
     expect(book.map((l) => [l.contractNumber, l.rate, l.timing, l.purchaseDate])).toEqual([
       ['MU-1', 0.049, 'advance', '2026-12-02'],
@@ -165,7 +168,7 @@ describe('a tape taken in at its date', () => {
       'S-1,Alpha Ltd,EUR,vehicle,24000.00,36,0.05,advance,2025-01-10,2026-06-30,0,0,PERF,',
       'S-2,Beta Ltd,EUR,vehicle,24000.00,36,0.05,advance,2025-01-10,2026-06-30,1500.00,51,ARRE,',
       'S-3,Gamma Ltd,EUR,vehicle,24000.00,36,0.05,advance,2025-01-10,2026-06-30,9000.00,140,DFLT,2026-05-12',
-      'S-4,Delta Ltd,EUR,vehicle,24000.00,36,0.05,advance,2025-01-10,2026-06-30,0,0,RDMD,',
+      'S-4,Delta Ltd,EUR,vehicle,24000.00,36,0.05,advance,2025-01-10,2026-06-30,0,0,REOT,',
     ].join('\n');
     expect((await importTape(funder, csv)).status).toBe('committed');
     const id = (c: string) => db.select().from(leases).where(eq(leases.contractNumber, c)).get()!;
