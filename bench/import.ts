@@ -4,9 +4,11 @@
  * Seeds a fresh temporary database (the app's seed with a small book), generates a tape of N rows
  * (default 100,000; CSV, semicolons, decimal commas, DD.MM.YYYY dates), starts the built server, uploads
  * it through POST /api/leases/imports and polls the import until the dry run is validated, then commits
- * it and polls until committed. Meanwhile another client requests GET /api/leases every 100 ms and the
+ * it and polls until committed. The tape is a seasoned book with its state (#34, domain.md §7): a tape date, the
+ * outstanding principal, arrears and days in arrears, the account status (PERF, ARRE, DFLT) and default dates, so the
+ * commit writes an opening position per lease. Meanwhile another client requests GET /api/leases every 100 ms and the
  * server's resident memory is sampled every 100 ms.
- * Targets: dry run < 20 s, commit < 60 s, RSS rise < 300 MB, p99 of the other requests < 1 s. Exit 1 on a miss.
+ * Targets (#34): dry run + commit < 60 s, RSS rise < 300 MB, p99 of the other requests < 300 ms. Exit 1 on a miss.
  *
  * Options: --rows N (default 100000), --port P (default: a free port), --keep (keep the database).
  */
@@ -26,7 +28,10 @@ const PORT = numberOption('--port', 0) || undefined;
 const KEEP = flag('--keep');
 
 const HEADER =
-  'Vertragsnummer;Leasingnehmer;Kundennummer;Land;Objektart;Währung;Anschaffungswert;Anzahlung;Restwert;Laufzeit;Zinssatz;Zahlungsweise;Zahlungsintervall;Erste Fälligkeit;MwSt-Satz;Ankaufsdatum';
+  'Vertragsnummer;Leasingnehmer;Kundennummer;Land;Objektart;Währung;Anschaffungswert;Anzahlung;Restwert;Laufzeit;Zinssatz;Zahlungsweise;Zahlungsintervall;Erste Fälligkeit;MwSt-Satz;Ankaufsdatum;Stichtag;Rückstand;Verzugstage;Vertragsstatus;Ausfalldatum';
+
+/** The tape's date: its leases' state is as of this day. */
+const TAPE_DATE = '30.11.2026';
 
 /** A generated tape: deterministic, valid rows over 2,000 lessees. */
 export function generateTape(rows: number): string {
@@ -38,10 +43,17 @@ export function generateTape(rows: number): string {
     const term = [24, 36, 48, 60][i % 4];
     const date = `${String(day).padStart(2, '0')}.${String(month).padStart(2, '0')}.2025`;
     lines.push(
-      `B-${String(i).padStart(7, '0')};Lessee ${i % 2000};EXT-${i % 2000};DE;${['Fahrzeug', 'Maschine', 'IT', 'Medizintechnik'][i % 4]};EUR;${price.toLocaleString('de-DE', { minimumFractionDigits: 2 })};0,00;${i % 3 === 0 ? '1.000,00' : '0,00'};${term};${(3 + (i % 50) / 10).toFixed(1).replace('.', ',')} %;${i % 2 ? 'vorschüssig' : 'nachschüssig'};monatlich;${date};19 %;${date}`,
+      `B-${String(i).padStart(7, '0')};Lessee ${i % 2000};EXT-${i % 2000};DE;${['Fahrzeug', 'Maschine', 'IT', 'Medizintechnik'][i % 4]};EUR;${price.toLocaleString('de-DE', { minimumFractionDigits: 2 })};0,00;${i % 3 === 0 ? '1.000,00' : '0,00'};${term};${(3 + (i % 50) / 10).toFixed(1).replace('.', ',')} %;${i % 2 ? 'vorschüssig' : 'nachschüssig'};monatlich;${date};19 %;${date};${TAPE_DATE};${state(i)}`,
     );
   }
   return `${lines.join('\r\n')}\r\n`;
+}
+
+/** A row's state: one in ten in arrears (one in fifty of them reported in default since October), the rest performing. */
+function state(i: number): string {
+  if (i % 50 === 0) return `${(900 + (i % 400)).toLocaleString('de-DE', { minimumFractionDigits: 2 })};124;ausgefallen;29.07.2026`;
+  if (i % 10 === 0) return `${(300 + (i % 200)).toLocaleString('de-DE', { minimumFractionDigits: 2 })};${15 + (i % 60)};rückständig;`;
+  return '0,00;0;aktiv;';
 }
 
 const p99 = (xs: number[]) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.99))]! : 0);
@@ -140,7 +152,7 @@ async function main() {
       report(
         `dry run validated (${JSON.stringify(validated.counts)})`,
         `${(dryMs / 1000).toFixed(1)} s`,
-        dryMs < 20_000 && validated.counts.rejected === 0,
+        validated.counts.rejected === 0 ? null : false,
       );
       phase = 'commit';
       const t1 = (commitStart = now());
@@ -152,7 +164,8 @@ async function main() {
       if (c.status !== 202) throw new Error(`commit answered ${c.status}: ${await c.text()}`);
       const committed = await poll(id, ['committed', 'validated', 'failed']);
       const commitMs = now() - t1;
-      report(`commit (${committed.status})`, `${(commitMs / 1000).toFixed(1)} s`, commitMs < 60_000 && committed.status === 'committed');
+      report(`commit (${committed.status})`, `${(commitMs / 1000).toFixed(1)} s`, committed.status === 'committed' ? null : false);
+      report('dry run + commit (< 60 s)', `${((dryMs + commitMs) / 1000).toFixed(1)} s`, dryMs + commitMs < 60_000);
       phase = 'done';
       clearInterval(watch);
       reader.close();
@@ -167,12 +180,12 @@ async function main() {
       report(
         `other requests during dry run: p99 (n=${latencies.dry.length})`,
         `${p99(latencies.dry).toFixed(0)} ms`,
-        p99(latencies.dry) < 1000,
+        p99(latencies.dry) < 300,
       );
       report(
         `other requests during commit: p99 (n=${latencies.commit.length})`,
         `${p99(latencies.commit).toFixed(0)} ms`,
-        p99(latencies.commit) < 1000,
+        p99(latencies.commit) < 300,
       );
       const sec = (t: number) => `${((t - commitStart) / 1000).toFixed(1)} s`;
       report('commit: transaction ended (caches refreshed next) at', writtenAt ? sec(writtenAt) : '-', null);

@@ -70,6 +70,12 @@ export const tapeImports = sqliteTable(
     instalmentCheck: text('instalment_check'),
     // The day of the upload (the application's today): the tape's date when neither a column nor a fixed value gives it.
     uploadDay: text('upload_day'),
+    // The tape's date the dry run found (its most common, when a column gives each row's).
+    tapeDate: text('tape_date'),
+    // The roll-forward (domain.md §7): the previous committed import of the source it was rolled from, and its summary
+    // (JSON, lib/validations/imports.ts rollForwardSummary); null when there is none.
+    previousImportId: integer('previous_import_id'),
+    rollForward: text('roll_forward'),
     duplicateHeaders: text('duplicate_headers').notNull().default('[]'),
     rowCount: integer('row_count').notNull().default(0),
     newCount: integer('new_count').notNull().default(0),
@@ -124,6 +130,38 @@ export const tapeImportExceptions = sqliteTable(
     params: text('params').notNull().default('{}'),
   },
   (t) => [index('tape_import_exceptions_import_idx').on(t.importId, t.rule, t.row)],
+);
+
+/**
+ * The roll-forward of an import against the previous committed tape of its source (domain.md §7): one row per lease
+ * on either tape. A break (beyond the tolerance) is decided — accepted with a note or rejected — by a user other than
+ * the uploader when the funder has four eyes.
+ */
+export const tapeImportRollForward = sqliteTable(
+  'tape_import_roll_forward',
+  {
+    importId: integer('import_id')
+      .notNull()
+      .references(() => tapeImports.id, { onDelete: 'cascade' }),
+    contractNumber: text('contract_number').notNull(),
+    // The data row of this tape (null: the lease is gone).
+    row: integer('row'),
+    leaseId: integer('lease_id'),
+    currency: text('currency').notNull(),
+    kind: text('kind', { enum: ['rolled', 'break', 'appeared', 'gone'] }).notNull(),
+    previousBalance: integer('previous_balance'),
+    previousDate: text('previous_date'),
+    scheduled: integer('scheduled').notNull().default(0),
+    chargedOff: integer('charged_off').notNull().default(0),
+    expected: integer('expected'),
+    balance: integer('balance'),
+    difference: integer('difference'),
+    decision: text('decision', { enum: ['accepted', 'rejected'] }),
+    note: text('note').notNull().default(''),
+    decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: integer('decided_at'),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.contractNumber] }), index('tape_import_roll_forward_kind_idx').on(t.importId, t.kind)],
 );
 
 export type TapeImport = typeof tapeImports.$inferSelect;

@@ -114,6 +114,10 @@ export interface ValidatedRow {
   opening?: TapeOpening;
   /** (tape instalment − annuity) ÷ annuity, when the row gives an instalment (the import's summary). */
   instalmentDiff?: number;
+  /** The tape's outstanding principal and date, and the lease's currency (the roll-forward against the previous tape). */
+  tapeBalance?: number;
+  tapeDate?: string;
+  currency?: string;
   exceptions: RowException[];
 }
 
@@ -558,6 +562,9 @@ function validateRow(
     ...(isUpdate ? { leaseId: existing.id, leaseVersion: existing.version } : {}),
     ...(opening && !rejected ? { opening } : {}),
     ...(instalmentDiff !== undefined ? { instalmentDiff } : {}),
+    ...(get<number>('tapeOutstanding') !== undefined ? { tapeBalance: get<number>('tapeOutstanding')! } : {}),
+    tapeDate,
+    ...((lease.currency ?? existing?.currency) ? { currency: lease.currency ?? existing!.currency } : {}),
     exceptions,
   };
 }

@@ -198,3 +198,85 @@ export const importExceptionsResponse = z.object({
 });
 
 export const importSourceMappingResponse = z.object({ source: z.string(), mapping: columnMapping, fixed: fixedValues });
+
+/**
+ * The roll-forward of a tape against the previous committed tape of the same source (domain.md §7), per lease:
+ * previous balance − scheduled principal − charged off = expected; against the tape's balance. `rolled`: within the
+ * tolerance; `break`: beyond it (decided: accepted with a note, or rejected — four eyes); `appeared`: not on the
+ * previous tape; `gone`: on the previous tape, not on this one. Amounts in minor units of `currency`.
+ */
+export const ROLL_FORWARD_KINDS = ['rolled', 'break', 'appeared', 'gone'] as const;
+export const ROLL_FORWARD_DECISIONS = ['accepted', 'rejected'] as const;
+
+export const rollForwardRow = z.object({
+  contractNumber: z.string(),
+  row: z.number().nullable().describe('the data row of this tape (null: gone)'),
+  leaseId: z.number().nullable(),
+  currency: z.string(),
+  kind: z.enum(ROLL_FORWARD_KINDS),
+  previousBalance: z.number().nullable(),
+  scheduled: z.number().describe('principal the schedule had due between the two tape dates'),
+  chargedOff: z.number().describe('write-offs approved between the two tape dates'),
+  expected: z.number().nullable(),
+  balance: z.number().nullable().describe("this tape's balance"),
+  difference: z.number().nullable().describe('balance − expected'),
+  decision: z.enum(ROLL_FORWARD_DECISIONS).nullable(),
+  note: z.string(),
+  decidedBy: z.string().nullable().describe('e-mail of the user who decided'),
+  decidedAt: z.string().nullable(),
+});
+
+export const rollForwardSummary = z.object({
+  previousImportId: z.number(),
+  previousTapeDate: z.string(),
+  tapeDate: z.string(),
+  /** Per currency: opening (previous tape) − scheduled − charged off − gone ± breaks + appeared = closing (this tape). */
+  totals: z.array(
+    z.object({
+      currency: z.string(),
+      opening: z.number(),
+      scheduled: z.number(),
+      chargedOff: z.number(),
+      gone: z.number(),
+      appeared: z.number(),
+      differences: z.number().describe('Σ (balance − expected) over the leases on both tapes'),
+      closing: z.number(),
+    }),
+  ),
+  counts: z.object({ rolled: z.number(), break: z.number(), appeared: z.number(), gone: z.number(), undecided: z.number() }),
+});
+
+/** GET /api/leases/imports/{id}/roll-forward */
+export const rollForwardQuery = z.object({
+  funderId: funderIdParam,
+  kind: z.enum(ROLL_FORWARD_KINDS).optional(),
+  undecided: z.enum(['true', 'false']).optional(),
+  page: pageParam,
+  perPage: z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be at least 1').max(500, 'must be at most 500').default(50),
+  format: z.enum(['csv', 'xlsx']).optional(),
+  locale: z.enum(['en', 'de', 'fr', 'pt']).default('en'),
+});
+
+export const rollForwardResponse = z.object({
+  summary: rollForwardSummary.nullable().describe('null: no previous committed tape of this source, or this tape gives no balance'),
+  rows: z.array(rollForwardRow),
+  total: z.number(),
+  page: z.number(),
+  perPage: z.number(),
+});
+
+/** POST /api/leases/imports/{id}/roll-forward/decisions — accept (with a note) or reject breaks; four eyes. */
+export const rollForwardDecisionBody = z
+  .object({
+    contractNumbers: z.array(z.string().min(1).max(40)).min(1, 'name at least one lease').max(100_000).optional(),
+    allUndecided: z.boolean().optional().describe('decide every undecided break at once'),
+    decision: z.enum(ROLL_FORWARD_DECISIONS, { error: 'must be accepted or rejected' }),
+    note: z.string().trim().max(500, 'must be at most 500 characters').default(''),
+  })
+  .refine((b) => b.contractNumbers !== undefined || b.allUndecided === true, {
+    message: 'name the leases, or decide all undecided breaks',
+    path: ['contractNumbers'],
+  })
+  .refine((b) => b.decision !== 'accepted' || b.note.length > 0, { message: 'say why the break is accepted', path: ['note'] });
+
+export const rollForwardDecisionResponse = z.object({ decided: z.number(), summary: rollForwardSummary });

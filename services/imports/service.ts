@@ -57,6 +57,8 @@ import { componentOrderOf } from '@/db/queries/payments';
 import { todayIso } from '@/lib/clock';
 import { uniqueHeaders } from '@/lib/import/text';
 import { openTapeFile } from './read-file';
+import { computeRollForward, previousImportOf, undecidedBreaks } from './roll-forward';
+import type { CurrentLine } from '@/lib/import/roll-forward';
 import { afterBookWrite } from '@/services/portfolio/book-changes';
 import { rebuildValuationInBackground } from '@/services/portfolio/valuation';
 import { rebuildServicingInBackground } from '@/services/servicing/book';
@@ -359,6 +361,10 @@ async function validateImport(db: Db, id: number, progressFrom: number): Promise
   };
   const seen = new Map<string, number>();
   const diffs: number[] = [];
+  // The roll-forward against the source's previous tape (domain.md §7): this tape's balances, when there is one.
+  const rolling = previousImportOf(db, imp.sourceId, id) !== null;
+  const lines: CurrentLine[] = [];
+  const tapeDates = new Map<string, number>();
   let after = 0;
   let done = 0;
   for (;;) {
@@ -375,6 +381,16 @@ async function validateImport(db: Db, id: number, progressFrom: number): Promise
     db.transaction(() => writeValidation(db, id, validated));
     for (const v of validated) {
       if (v.instalmentDiff !== undefined) diffs.push(v.instalmentDiff);
+      if (v.tapeDate) tapeDates.set(v.tapeDate, (tapeDates.get(v.tapeDate) ?? 0) + 1);
+      if (rolling && v.action !== 'rejected' && v.tapeBalance !== undefined && v.tapeDate && v.currency)
+        lines.push({
+          contractNumber: v.contractNumber,
+          row: v.row,
+          leaseId: v.leaseId ?? null,
+          balance: v.tapeBalance,
+          date: v.tapeDate,
+          currency: v.currency,
+        });
       counts[`${v.action}Count` as const]++;
       if (v.exceptions.some((e) => e.severity === 'warning')) counts.warningCount++;
     }
@@ -384,11 +400,34 @@ async function validateImport(db: Db, id: number, progressFrom: number): Promise
     await yieldToLoop();
   }
   const instalmentCheck = summariseInstalments(diffs, funder.importInstalmentTolerance);
+  // A break rejected earlier (and still the same break) keeps its row rejected.
+  const rejectedByRollForward = db.transaction(() => {
+    computeRollForward(db, imp, lines);
+    return db.$client
+      .prepare(`select count(*) from tape_import_roll_forward where import_id = ? and decision = 'rejected' and row is not null`)
+      .pluck()
+      .get(id) as number;
+  });
+  if (rejectedByRollForward > 0) {
+    const n = Object.fromEntries(
+      db.$client.prepare(`select action, count(*) from tape_import_rows where import_id = ? group by action`).raw().all(id) as [
+        string,
+        number,
+      ][],
+    );
+    Object.assign(counts, {
+      newCount: n.new ?? 0,
+      updatedCount: n.updated ?? 0,
+      unchangedCount: n.unchanged ?? 0,
+      rejectedCount: n.rejected ?? 0,
+    });
+  }
   updateImport(db, id, {
     status: 'validated',
     progress: 1,
     ...counts,
     instalmentCheck: instalmentCheck ? JSON.stringify(instalmentCheck) : null,
+    tapeDate: [...tapeDates].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? null,
     errorCode: null,
     error: null,
     validatedAt: Date.now(),
@@ -477,6 +516,12 @@ export function commitImport(db: Db, funderId: number, id: number, skipRejected:
   if (imp.status !== 'validated') throw new Conflict(`Import ${id} is ${imp.status}: only a validated import can be committed.`);
   if (imp.errorCode && imp.errorCode !== 'interrupted' && imp.errorCode !== 'commitFailed' && imp.errorCode !== 'versionMoved') {
     throw new Conflict(`Import ${id} cannot be committed: ${imp.error}`);
+  }
+  const undecided = undecidedBreaks(db, id);
+  if (undecided > 0) {
+    throw new Conflict(
+      `Import ${id} has ${undecided} undecided breaks in its roll-forward: accept each with a note, or reject it, before the commit.`,
+    );
   }
   if (imp.rejectedCount > 0 && !skipRejected) {
     throw new Conflict(

@@ -40,7 +40,7 @@ export function toImportRecord(imp: TapeImport & { sourceName: string }): Import
     mapping,
     fixed,
     rateReadings: fieldRateReadings(imp),
-    tapeDate: tapeDateOf(mapping, fixed, imp.uploadDay),
+    tapeDate: tapeDateOf(mapping, fixed, imp.tapeDate ?? imp.uploadDay),
     stateFields: STATE_FIELDS.filter((f) => given.has(f)),
     instalmentCheck: imp.instalmentCheck ? (JSON.parse(imp.instalmentCheck) as InstalmentCheck) : null,
     counts: {
@@ -60,13 +60,13 @@ export function toImportRecord(imp: TapeImport & { sourceName: string }): Import
 }
 
 /**
- * The tape's date as the dry run shows it: from a column (each row's own; the value is the fixed value or the upload day
- * a row without one takes), a fixed value, or the upload day.
+ * The tape's date as the dry run shows it (validated: the rows' most common; before: the upload day) and where it
+ * comes from: a column (each row's own), a fixed value, or the upload day.
  */
-function tapeDateOf(mapping: ColumnMapping, fixed: FixedValues, uploadDay: string | null): ImportRecord['tapeDate'] {
-  if (Object.values(mapping).includes('tapeDate')) return { value: fixed.tapeDate ?? uploadDay, from: 'column' };
-  if (fixed.tapeDate) return { value: fixed.tapeDate, from: 'fixed' };
-  return { value: uploadDay, from: 'upload' };
+function tapeDateOf(mapping: ColumnMapping, fixed: FixedValues, found: string | null): ImportRecord['tapeDate'] {
+  if (Object.values(mapping).includes('tapeDate')) return { value: found, from: 'column' };
+  if (fixed.tapeDate) return { value: found, from: 'fixed' };
+  return { value: found, from: 'upload' };
 }
 
 const PREVIEW_ROWS = 5;

@@ -1,0 +1,382 @@
+/**
+ * The roll-forward of a tape import against the previous committed tape of the same source (domain.md §7;
+ * lib/import/roll-forward.ts computes it): kept with the import (table tape_import_roll_forward), listed and exported
+ * by the API, and its breaks decided — accepted with a note, or rejected (the row is then rejected) — under four eyes.
+ * A commit waits until every break is decided.
+ */
+import type { Db, DbOrTx } from '@/db/client';
+import { recordAudit } from '@/db/queries/audit';
+import { getFunder } from '@/db/queries/funders';
+import { getImport } from '@/db/queries/imports';
+import { preparedFor } from '@/db/queries/prepared';
+import { sqliteOf } from '@/db/queries/servicing';
+import { Conflict, Forbidden, Invalid, NotFound } from '@/lib/domain/errors';
+import { rollForward, rollForwardTotals, type CurrentLine, type PreviousLine, type RollForwardEntry } from '@/lib/import/roll-forward';
+import type { StoredRow } from '@/db/queries/imports';
+import { residualDueDate } from '@/lib/servicing/instalments';
+import type { RollForwardKind } from '@/lib/import/roll-forward';
+import type { rollForwardDecisionBody, rollForwardRow, rollForwardSummary } from '@/lib/validations/imports';
+import type { z } from 'zod';
+
+export type RollForwardRow = z.infer<typeof rollForwardRow>;
+export type RollForwardSummary = z.infer<typeof rollForwardSummary>;
+type Query = { kind?: RollForwardKind; undecided?: boolean };
+
+/** The previous committed import of the source (null: this is its first tape). */
+export function previousImportOf(db: DbOrTx, sourceId: number, importId: number): number | null {
+  const r = sqliteOf(db)
+    .prepare(
+      `select id from tape_imports where source_id = ? and status = 'committed' and id != ? order by committed_at desc, id desc limit 1`,
+    )
+    .pluck()
+    .get(sourceId, importId) as number | undefined;
+  return r ?? null;
+}
+
+/** The leases of a committed import with the balance its tape gave (rows that were rejected are not on it). */
+function previousLines(db: DbOrTx, importId: number): PreviousLine[] {
+  const rows = sqliteOf(db)
+    .prepare(`select result from tape_import_rows where import_id = ? and action in ('new', 'updated', 'unchanged') order by row`)
+    .pluck()
+    .all(importId) as string[];
+  const out: PreviousLine[] = [];
+  for (const text of rows) {
+    const r = JSON.parse(text) as StoredRow;
+    if (r.tapeBalance === undefined || !r.tapeDate || !r.currency) continue;
+    out.push({ contractNumber: r.contractNumber, balance: r.tapeBalance, date: r.tapeDate, currency: r.currency });
+  }
+  return out;
+}
+
+/** Principal each lease's schedule (its rows and residual) has due in [from, to), over the funder's leases named. */
+function scheduledDue(db: DbOrTx, funderId: number, leaseIds: readonly number[], from: string, to: string) {
+  const sqlite = sqliteOf(db);
+  const wanted = new Set(leaseIds);
+  const due = new Map<number, [string, number][]>();
+  const add = (id: number, day: string, amount: number) => {
+    if (!wanted.has(id)) return;
+    let l = due.get(id);
+    if (!l) due.set(id, (l = []));
+    l.push([day, amount]);
+  };
+  for (const [id, day, principal] of sqlite
+    .prepare(
+      `select s.lease_id, s.due_date, s.principal from schedule_rows s join leases l on l.id = s.lease_id
+        where l.funder_id = ? and s.due_date >= ? and s.due_date < ?`,
+    )
+    .raw()
+    .all(funderId, from, to) as [number, string, number][])
+    add(id, day, principal);
+  for (const l of sqlite
+    .prepare(`select id, residual, first_due_date, term, timing, frequency from leases where funder_id = ? and residual > 0`)
+    .all(funderId) as {
+    id: number;
+    residual: number;
+    first_due_date: string;
+    term: number;
+    timing: 'advance' | 'arrears';
+    frequency: 'monthly';
+  }[]) {
+    const day = residualDueDate({ firstDueDate: l.first_due_date, term: l.term, timing: l.timing, frequency: l.frequency });
+    if (day >= from && day < to) add(l.id, day, l.residual);
+  }
+  return (leaseId: number, a: string, b: string) => (due.get(leaseId) ?? []).reduce((s, [d, x]) => (d >= a && d < b ? s + x : s), 0);
+}
+
+function writtenOff(db: DbOrTx, funderId: number, from: string, to: string) {
+  const by = new Map<number, [string, number][]>();
+  for (const [id, day, amount] of sqliteOf(db)
+    .prepare(
+      `select lease_id, write_off_on, amount from write_offs where funder_id = ? and status = 'approved' and write_off_on >= ? and write_off_on < ?`,
+    )
+    .raw()
+    .all(funderId, from, to) as [number, string, number][]) {
+    let l = by.get(id);
+    if (!l) by.set(id, (l = []));
+    l.push([day, amount]);
+  }
+  return (leaseId: number, a: string, b: string) => (by.get(leaseId) ?? []).reduce((s, [d, x]) => (d >= a && d < b ? s + x : s), 0);
+}
+
+const INSERT = `insert into tape_import_roll_forward (import_id, contract_number, row, lease_id, currency, kind, previous_balance, previous_date,
+  scheduled, charged_off, expected, balance, difference, decision, note, decided_by, decided_at)
+  values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+
+/**
+ * Rolls the import's tape forward from the previous committed tape of its source and keeps it (replacing an earlier
+ * roll-forward of the same import; a decision on a break whose figures did not move is kept). Null when there is no
+ * previous tape with balances, or this tape gives none. Runs inside the validation's write.
+ */
+export function computeRollForward(
+  db: Db,
+  imp: { id: number; funderId: number; sourceId: number },
+  current: readonly CurrentLine[],
+): RollForwardSummary | null {
+  const sqlite = db.$client;
+  const kept = new Map(
+    (
+      sqlite
+        .prepare(
+          `select contract_number, difference, decision, note, decided_by, decided_at from tape_import_roll_forward where import_id = ? and decision is not null`,
+        )
+        .raw()
+        .all(imp.id) as [string, number | null, string, string, number | null, number | null][]
+    ).map((r) => [r[0], r]),
+  );
+  sqlite.prepare('delete from tape_import_roll_forward where import_id = ?').run(imp.id);
+  const previousId = previousImportOf(db, imp.sourceId, imp.id);
+  const previous = previousId === null ? [] : previousLines(db, previousId);
+  if (previousId === null || previous.length === 0 || current.length === 0) {
+    sqlite.prepare('update tape_imports set previous_import_id = null, roll_forward = null where id = ?').run(imp.id);
+    return null;
+  }
+  const dates = [...previous.map((p) => p.date), ...current.map((c) => c.date)].sort();
+  const from = dates[0]!;
+  const to = dates[dates.length - 1]!;
+  const ids = current.flatMap((c) => (c.leaseId === null ? [] : [c.leaseId]));
+  const entries = rollForward(previous, current, scheduledDue(db, imp.funderId, ids, from, to), writtenOff(db, imp.funderId, from, to));
+  const insert = preparedFor(sqlite, 'roll-forward-insert', () => sqlite.prepare(INSERT));
+  const rejectRow = sqlite.prepare(`update tape_import_rows set action = 'rejected' where import_id = ? and row = ?`);
+  for (const e of entries) {
+    const k = e.kind === 'break' ? kept.get(e.contractNumber) : undefined;
+    const decision = k && k[1] === e.difference ? k : null;
+    insert.run(
+      imp.id,
+      e.contractNumber,
+      e.row,
+      e.leaseId,
+      e.currency,
+      e.kind,
+      e.previousBalance,
+      e.previousDate,
+      e.scheduled,
+      e.chargedOff,
+      e.expected,
+      e.balance,
+      e.difference,
+      decision?.[2] ?? null,
+      decision?.[3] ?? '',
+      decision?.[4] ?? null,
+      decision?.[5] ?? null,
+    );
+    if (decision?.[2] === 'rejected' && e.row !== null) rejectRow.run(imp.id, e.row);
+  }
+  const summary = summaryOf(db, imp.id, previousId, previous, current, entries);
+  sqlite
+    .prepare('update tape_imports set previous_import_id = ?, roll_forward = ? where id = ?')
+    .run(previousId, JSON.stringify(summary), imp.id);
+  return summary;
+}
+
+function summaryOf(
+  db: DbOrTx,
+  importId: number,
+  previousImportId: number,
+  previous: readonly PreviousLine[],
+  current: readonly CurrentLine[],
+  entries: readonly RollForwardEntry[],
+): RollForwardSummary {
+  const counts = { rolled: 0, break: 0, appeared: 0, gone: 0, undecided: undecidedBreaks(db, importId) };
+  for (const e of entries) counts[e.kind]++;
+  return {
+    previousImportId,
+    previousTapeDate: mostCommon(previous.map((p) => p.date)),
+    tapeDate: mostCommon(current.map((c) => c.date)),
+    totals: rollForwardTotals(entries),
+    counts,
+  };
+}
+
+function mostCommon(days: readonly string[]): string {
+  const n = new Map<string, number>();
+  for (const d of days) n.set(d, (n.get(d) ?? 0) + 1);
+  return [...n].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? '';
+}
+
+/** Breaks of the import's roll-forward no one has decided yet (a commit waits for them). */
+export function undecidedBreaks(db: DbOrTx, importId: number): number {
+  return sqliteOf(db)
+    .prepare(`select count(*) from tape_import_roll_forward where import_id = ? and kind = 'break' and decision is null`)
+    .pluck()
+    .get(importId) as number;
+}
+
+type Stored = {
+  contract_number: string;
+  row: number | null;
+  lease_id: number | null;
+  currency: string;
+  kind: RollForwardKind;
+  previous_balance: number | null;
+  scheduled: number;
+  charged_off: number;
+  expected: number | null;
+  balance: number | null;
+  difference: number | null;
+  decision: 'accepted' | 'rejected' | null;
+  note: string;
+  decided_by_email: string | null;
+  decided_at: number | null;
+};
+
+function toRow(r: Stored): RollForwardRow {
+  return {
+    contractNumber: r.contract_number,
+    row: r.row,
+    leaseId: r.lease_id,
+    currency: r.currency,
+    kind: r.kind,
+    previousBalance: r.previous_balance,
+    scheduled: r.scheduled,
+    chargedOff: r.charged_off,
+    expected: r.expected,
+    balance: r.balance,
+    difference: r.difference,
+    decision: r.decision,
+    note: r.note,
+    decidedBy: r.decided_by_email,
+    decidedAt: r.decided_at === null ? null : new Date(r.decided_at).toISOString(),
+  };
+}
+
+function whereOf(q: Query): { sql: string; params: unknown[] } {
+  const parts = ['f.import_id = ?'];
+  const params: unknown[] = [];
+  if (q.kind) {
+    parts.push('f.kind = ?');
+    params.push(q.kind);
+  }
+  if (q.undecided) parts.push(`f.kind = 'break' and f.decision is null`);
+  return { sql: parts.join(' and '), params };
+}
+
+const SELECT = `select f.contract_number, f.row, f.lease_id, f.currency, f.kind, f.previous_balance, f.scheduled, f.charged_off, f.expected,
+  f.balance, f.difference, f.decision, f.note, u.email as decided_by_email, f.decided_at
+  from tape_import_roll_forward f left join users u on u.id = f.decided_by`;
+
+/** Orders breaks first (undecided first), then the other kinds, each by contract number. */
+const ORDER = `order by case f.kind when 'break' then 0 when 'appeared' then 1 when 'gone' then 2 else 3 end, f.decision is not null, f.contract_number`;
+
+function requireImport(db: DbOrTx, funderId: number, importId: number) {
+  const imp = getImport(db, funderId, importId);
+  if (!imp) throw new NotFound(`Import ${importId} does not exist for funder ${funderId}.`);
+  return imp;
+}
+
+/** One page of the import's roll-forward, breaks first, with its summary (null: none). */
+export function rollForwardOf(
+  db: Db,
+  funderId: number,
+  importId: number,
+  q: Query & { page: number; perPage: number },
+): { summary: RollForwardSummary | null; rows: RollForwardRow[]; total: number; page: number; perPage: number } {
+  const imp = requireImport(db, funderId, importId);
+  const summary = imp.rollForward ? ({ ...(JSON.parse(imp.rollForward) as RollForwardSummary) } as RollForwardSummary) : null;
+  if (summary) summary.counts = { ...summary.counts, undecided: undecidedBreaks(db, importId) };
+  const w = whereOf(q);
+  const sqlite = db.$client;
+  const rows = (
+    sqlite
+      .prepare(`${SELECT} where ${w.sql} ${ORDER} limit ? offset ?`)
+      .all(importId, ...w.params, q.perPage, (q.page - 1) * q.perPage) as Stored[]
+  ).map(toRow);
+  const total = sqlite
+    .prepare(`select count(*) from tape_import_roll_forward f where ${w.sql}`)
+    .pluck()
+    .get(importId, ...w.params) as number;
+  return { summary, rows, total, page: q.page, perPage: q.perPage };
+}
+
+/** Every row of the roll-forward in the list's order, a batch at a time (the export). */
+export function* iterateRollForward(db: Db, funderId: number, importId: number, q: Query, batch = 1000): Generator<RollForwardRow[]> {
+  requireImport(db, funderId, importId);
+  const w = whereOf(q);
+  const st = db.$client.prepare(`${SELECT} where ${w.sql} ${ORDER} limit ? offset ?`);
+  for (let offset = 0; ; offset += batch) {
+    const rows = (st.all(importId, ...w.params, batch, offset) as Stored[]).map(toRow);
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < batch) return;
+  }
+}
+
+/**
+ * Accepts (with a note) or rejects breaks of a dry run's roll-forward. Four eyes: when the funder has them, the user
+ * who uploaded the tape cannot decide (403). A rejected break rejects its row (the import's counts follow); accepting
+ * it again restores the row's own outcome. 409 unless the dry run is ready; 400 for a lease that is not a break here.
+ */
+export function decideRollForward(
+  db: Db,
+  funderId: number,
+  importId: number,
+  body: z.infer<typeof rollForwardDecisionBody>,
+  actor: { userId: number; email: string },
+  now = Date.now(),
+): { decided: number; summary: RollForwardSummary } {
+  const imp = requireImport(db, funderId, importId);
+  if (imp.status !== 'validated') throw new Conflict(`Import ${importId} is ${imp.status}: only a dry run's breaks can be decided.`);
+  if (!imp.rollForward) throw new Conflict(`Import ${importId} has no roll-forward to decide.`);
+  if (getFunder(db, funderId)?.fourEyes && imp.createdBy === actor.userId)
+    throw new Forbidden('Four eyes: the breaks of a tape are decided by someone other than the user who uploaded it.');
+  const sqlite = db.$client;
+  const decided = db.transaction(() => {
+    const targets = body.allUndecided
+      ? (sqlite
+          .prepare(`select contract_number, row from tape_import_roll_forward where import_id = ? and kind = 'break' and decision is null`)
+          .raw()
+          .all(importId) as [string, number | null][])
+      : body.contractNumbers!.map((c) => {
+          const r = sqlite
+            .prepare(
+              `select contract_number, row from tape_import_roll_forward where import_id = ? and contract_number = ? and kind = 'break'`,
+            )
+            .raw()
+            .get(importId, c) as [string, number | null] | undefined;
+          if (!r)
+            throw new Invalid('Only breaks of this roll-forward can be decided.', [
+              { field: 'contractNumbers', message: `${c} is not a break of this tape.` },
+            ]);
+          return r;
+        });
+    const set = sqlite.prepare(
+      `update tape_import_roll_forward set decision = ?, note = ?, decided_by = ?, decided_at = ? where import_id = ? and contract_number = ?`,
+    );
+    const reject = sqlite.prepare(`update tape_import_rows set action = 'rejected' where import_id = ? and row = ?`);
+    const restore = sqlite.prepare(`update tape_import_rows set action = json_extract(result, '$.action') where import_id = ? and row = ?`);
+    for (const [contract, row] of targets) {
+      set.run(body.decision, body.note, actor.userId, now, importId, contract);
+      if (row !== null) (body.decision === 'rejected' ? reject : restore).run(importId, row);
+    }
+    recountImport(db, importId);
+    recordAudit(
+      db,
+      {
+        actor: { userId: actor.userId, email: actor.email },
+        funderId,
+        entity: 'tape_import',
+        entityId: importId,
+        action: body.decision === 'accepted' ? 'roll_forward_accept' : 'roll_forward_reject',
+        before: null,
+        after: { contracts: targets.map(([c]) => c), note: body.note },
+      },
+      now,
+    );
+    return targets.length;
+  });
+  const summary = JSON.parse(getImport(db, funderId, importId)!.rollForward!) as RollForwardSummary;
+  summary.counts = { ...summary.counts, undecided: undecidedBreaks(db, importId) };
+  return { decided, summary };
+}
+
+/** The import's counts from its rows' actions (after a decision moved a row in or out of the rejected). */
+function recountImport(db: Db, importId: number): void {
+  const n = Object.fromEntries(
+    db.$client.prepare(`select action, count(*) from tape_import_rows where import_id = ? group by action`).raw().all(importId) as [
+      string,
+      number,
+    ][],
+  );
+  db.$client
+    .prepare(`update tape_imports set new_count = ?, updated_count = ?, unchanged_count = ?, rejected_count = ? where id = ?`)
+    .run(n.new ?? 0, n.updated ?? 0, n.unchanged ?? 0, n.rejected ?? 0, importId);
+}
