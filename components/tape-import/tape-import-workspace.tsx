@@ -20,6 +20,7 @@ import type { ImportField } from '@/lib/import/fields';
 import type { ImportRecord } from '@/lib/validations/imports';
 import { exceptionRowText, fractionText, rateText, type TapeImportTranslate } from './exception-message';
 import { FIELD_KIND } from './field-kinds';
+import { RollForward, type RollForwardSummary } from './roll-forward';
 
 type Detail = {
   import: ImportRecord;
@@ -134,6 +135,8 @@ export function TapeImportWorkspace({
   const [rule, setRule] = useState('');
   const [exceptions, setExceptions] = useState<{ rows: ExceptionRow[]; total: number }>({ rows: [], total: 0 });
   const [skipRejected, setSkipRejected] = useState(false);
+  // The roll-forward against the source's previous tape, as its section last read it (null: none).
+  const [rollForward, setRollForward] = useState<RollForwardSummary | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const q = `funderId=${funderId}`;
   const pct = (v: number) => format.number(v, { style: 'percent', maximumFractionDigits: 0 });
@@ -257,6 +260,7 @@ export function TapeImportWorkspace({
   }
 
   const imp = detail?.import;
+  const reloadImport = useCallback(() => setPollKey((k) => k + 1), []);
   const fieldOptions = useMemo(
     () => (detail?.fields ?? []).map((f) => ({ value: f, label: t(`fields.${f}` as never) })),
     [detail?.fields, t],
@@ -394,6 +398,8 @@ export function TapeImportWorkspace({
   const noStateText = t('checks.noState', { date: tapeDateText ?? t('checks.theTapeDate') });
   const check = imp.instalmentCheck;
   const showChecks = imp.status === 'validated' || imp.status === 'committed' || imp.status === 'committing';
+  // A commit waits until every break of the roll-forward is accepted or rejected (the API answers 409 before).
+  const undecidedBreaks = rollForward?.counts.undecided ?? 0;
 
   return (
     <div className="grid gap-5">
@@ -796,6 +802,17 @@ export function TapeImportWorkspace({
         </Card>
       ) : null}
 
+      {imp.status === 'validated' || imp.status === 'committed' ? (
+        <RollForward
+          funderId={funderId}
+          importId={imp.id}
+          status={imp.status}
+          refreshKey={`${imp.status}|${imp.validatedAt ?? ''}|${imp.committedAt ?? ''}`}
+          onSummary={setRollForward}
+          onDecided={reloadImport}
+        />
+      ) : null}
+
       {imp.status === 'validated' ? (
         <Card>
           <CardHeader>
@@ -821,10 +838,16 @@ export function TapeImportWorkspace({
             {counts.rejected > 0 && !skipRejected ? (
               <Alert variant="warning">{t('commit.blocked', { count: counts.rejected })}</Alert>
             ) : null}
+            {undecidedBreaks > 0 ? (
+              <Alert variant="warning" data-testid="roll-forward-undecided-notice">
+                {t('rollForward.undecided', { count: undecidedBreaks })}
+              </Alert>
+            ) : null}
             <div>
               <Button
                 disabled={
                   (counts.rejected > 0 && !skipRejected) ||
+                  undecidedBreaks > 0 ||
                   !!(imp.error && ['missingColumn', 'ambiguousDecimal', 'ambiguousDate'].includes(imp.error.code))
                 }
                 onClick={() => void send('commit', 'POST', { skipRejected })}

@@ -13,6 +13,10 @@ import {
   importSourceMappingBody,
   importSourceMappingResponse,
   importSourceParams,
+  rollForwardDecisionBody,
+  rollForwardDecisionResponse,
+  rollForwardQuery,
+  rollForwardResponse,
 } from '@/lib/validations/imports';
 import { defineRoutes } from '../registry';
 import { errorDoc as err } from '../responses-core';
@@ -109,7 +113,7 @@ export const importsRoutes = defineRoutes([
     tag: TAG,
     summary: 'Commit a validated import',
     description:
-      'One SQLite transaction: all-or-nothing by default, or the valid rows only with `skipRejected: true`. 202: the commit runs in the background (poll the import). A lease edited since the dry run (its version moved) is never overwritten: the import is validated again.',
+      'One SQLite transaction: all-or-nothing by default, or the valid rows only with `skipRejected: true`. 202: the commit runs in the background (poll the import). A lease edited since the dry run (its version moved) is never overwritten: the import is validated again. Every break of the roll-forward (GET /api/leases/imports/{id}/roll-forward) must be decided first; the row of a rejected break is rejected.',
     auth: 'write:funders',
     query: importFunderQuery,
     params: importIdParams,
@@ -117,9 +121,58 @@ export const importsRoutes = defineRoutes([
     responses: {
       202: { description: 'Commit started.', schema: importDetailResponse },
       ...COMMON,
-      409: err('Already committed, not yet validated, or rejected rows exist and skipRejected is false.'),
+      409: err(
+        'Already committed, not yet validated, rejected rows exist and skipRejected is false, or a break of the roll-forward is undecided.',
+      ),
     },
     example: { query: { funderId: '1' }, params: { id: '1' }, body: { skipRejected: false } },
+  },
+  {
+    method: 'get',
+    path: '/api/leases/imports/{id}/roll-forward',
+    tag: TAG,
+    summary: 'The roll-forward against the previous tape of the source',
+    description:
+      "Per lease, this tape against the previous committed tape of the same source (domain.md §7): previous balance − principal the schedule had due between the two tape dates − write-offs approved between them = expected, against this tape's balance. `kind`: `rolled` (within the tolerance), `break` (beyond it: accepted with a note or rejected, with who decided and when), `appeared` (not on the previous tape), `gone` (on the previous tape, not on this one). The summary reconciles the totals per currency: opening − scheduled − charged off − gone + appeared + differences = closing, and counts the rows per kind and the undecided breaks; it is null when the source has no previous committed tape or this tape gives no balance. Amounts in integer minor units of the row's currency. Filter by `kind` and `undecided`; `format=csv` or `xlsx` downloads every row (amounts as decimals of the currency, headers in `locale`).",
+    auth: 'read:funders',
+    query: rollForwardQuery,
+    params: importIdParams,
+    example: { query: { funderId: '1', kind: 'break' }, params: { id: '1' } },
+    responses: {
+      200: {
+        description: 'One page of the roll-forward (or, with `format`, a CSV or XLSX file of every row).',
+        schema: rollForwardResponse,
+      },
+      ...COMMON,
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/leases/imports/{id}/roll-forward/decisions',
+    tag: TAG,
+    summary: 'Accept or reject breaks of the roll-forward',
+    description:
+      "Decides breaks named by `contractNumbers`, or every undecided break with `allUndecided: true`: `accepted` needs a `note` (why the difference is right), `rejected` rejects the lease's row of the tape (commit with `skipRejected: true` to import the others). A commit answers 409 while a break is undecided. Four eyes: when the funder has them, the user who uploaded the tape may not decide its breaks (403). Answers the number decided and the new summary.",
+    auth: 'write:funders',
+    query: importFunderQuery,
+    params: importIdParams,
+    body: rollForwardDecisionBody,
+    example: {
+      query: { funderId: '1' },
+      params: { id: '1' },
+      body: {
+        contractNumbers: ['ML-2026-0042'],
+        decision: 'accepted',
+        note: 'Partial prepayment received on 12 May, confirmed by the lessor.',
+      },
+    },
+    responses: {
+      200: { description: 'The breaks decided and the new summary.', schema: rollForwardDecisionResponse },
+      ...COMMON,
+      400: err('Invalid body (an accepted break without a note, no lease named), or a named lease is not a break of this import.'),
+      403: err('The credential lacks the scope, or four eyes: the user uploaded this tape.'),
+      409: err('The dry run is not ready (not validated, committing or committed), or the tape has no roll-forward.'),
+    },
   },
   {
     method: 'get',
