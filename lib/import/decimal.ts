@@ -87,13 +87,15 @@ export type RateReading = 'decimal' | 'percent';
 
 /**
  * The reading of a rate column (domain.md §7): a column whose numeric values are all ≤ 1 is decimals (QUANTUM's own
- * tape writes 0.065); otherwise it is percent (`5,9`, `5.9`). Values with a `%` are percent whatever the reading and
- * do not vote; blanks and text are no votes; a column with no vote is decimals.
+ * tape writes 0.065); otherwise it is percent (`5,9`, `5.9`), and so is a column written with percent signs (a value
+ * with `%` is percent whatever the reading); blanks and text are no votes; a column with no vote is decimals.
  */
 export function detectRateReading(values: Iterable<string>, sep: DecimalSeparator): RateReading {
   for (const raw of values) {
     const s = raw.trim();
-    if (s === '' || s.endsWith('%')) continue;
+    if (s === '') continue;
+    // Written with a percent sign: the column is in percent (and each such value reads so whatever the reading).
+    if (s.endsWith('%')) return 'percent';
     const n = decimalToNumber(s, sep);
     if (n !== null && Math.abs(n) > 1) return 'percent';
   }

@@ -122,4 +122,13 @@ test('a tape without a currency column: one value for every row, no state column
   await expect(page.getByTestId('instalment-check')).toContainText('1 row');
   // The instalment check's message shows money, not minor units.
   await expect(exceptions).toContainText(/\$\d{3}\.\d{2}/);
+
+  // Committed, the seasoned lease is current on Delinquency: its instalments before the tape's date are settled by
+  // its opening position, not counted as unpaid (before #34 it read "Defaulted … 300-odd DPD").
+  await page.getByRole('button', { name: 'Commit import' }).click();
+  await expect(page.getByTestId('import-status')).toHaveText('Committed', { timeout: 30_000 });
+  await page.goto(`/en/servicing/delinquency?q=${encodeURIComponent(`NC-${stamp}`)}`);
+  const row = page.getByTestId(`row-NC-${stamp}`);
+  await expect(row.getByTestId('dpd')).toHaveText('0');
+  await expect(row.getByTestId('status')).toContainText('Performing');
 });

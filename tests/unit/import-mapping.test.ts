@@ -269,7 +269,8 @@ describe('rates: decimals or percent by the column', () => {
     [['0.049', '0.0625', '1'], '.', 'decimal'],
     [['4,9', '6,25'], ',', 'percent'],
     [['5.9', '0.5'], '.', 'percent'],
-    [['5,9 %', '0,05'], ',', 'decimal'],
+    // A column written with percent signs is in percent.
+    [['5,9 %', '6,25 %'], ',', 'percent'],
     [['', 'n/a'], '.', 'decimal'],
   ] as const)('%j (%s) is %s', (values, sep, reading) => {
     expect(detectRateReading(values, sep)).toBe(reading);
