@@ -526,17 +526,23 @@ function validateRow(
         for (const f of STATE_FIELDS)
           if (f !== 'tapeOutstanding' && f !== 'status' && values[f] !== undefined) (state as Record<string, unknown>)[f] = values[f];
         if (accountState !== undefined) state.status = accountState;
-        const instalments = leaseInstalments(
-          schedule.rows.map((r) => ({
-            period: r.period,
-            dueDate: r.dueDate,
-            vat: r.vat,
-            fee: r.fee,
-            interest: r.interest,
-            principal: r.principal,
-          })),
-          merged,
-        );
+        // Only arrears need the instalments (a current lease, most of a tape, does not: no 60 objects per row).
+        const owes =
+          [state.arrearsBalance, state.daysInArrears, state.instalmentsPastDue].some((v) => v !== undefined && v > 0) ||
+          state.instalmentsPaid !== undefined;
+        const instalments = !owes
+          ? []
+          : leaseInstalments(
+              schedule.rows.map((r) => ({
+                period: r.period,
+                dueDate: r.dueDate,
+                vat: r.vat,
+                fee: r.fee,
+                interest: r.interest,
+                principal: r.principal,
+              })),
+              merged,
+            );
         const r = tapeOpening(instalments, tapeDate, state, ctx.componentOrder ?? DEFAULT_COMPONENT_ORDER);
         for (const issue of r.issues) {
           const severity = issue.rule === 'negative' || issue.rule === 'defaultDateAfterTape' ? 'error' : 'warning';

@@ -73,7 +73,9 @@ const jobs = processState(
   () => new Map<number, Job>(),
 );
 
+/** Rows read at a time (the file's parse) and validated at a time (each chunk one write, then the event loop's turn). */
 const CHUNK = 1000;
+const VALIDATION_CHUNK = 250;
 /** Longest stretch a background job holds the event loop before letting requests in. */
 const SLICE_MS = 25;
 
@@ -368,7 +370,7 @@ async function validateImport(db: Db, id: number, progressFrom: number): Promise
   let after = 0;
   let done = 0;
   for (;;) {
-    const chunk = readImportRows(db, id, after, CHUNK);
+    const chunk = readImportRows(db, id, after, VALIDATION_CHUNK);
     if (!chunk.length) break;
     const validated: ValidatedRow[] = validateRows(
       headers,

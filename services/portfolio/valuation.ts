@@ -467,7 +467,9 @@ export async function rebuildValuationInBackground(db: Db, funderId: number, aft
     // A write not yet visible (a COMMIT on a worker thread): the previous version is served until it is, and after.
     if (after) await after;
     const funder = requireFunder(db, funderId);
+    const t0 = performance.now();
     const next = await loadEntryInSlices(db, funder, previous);
+    const t1 = performance.now();
     for (const v of previous?.valuations.values() ?? []) {
       await pause();
       const options = valuationOptions(funder, v.cutOff, v.gross, next.book.purchasePrice, next.book.purchaseDay, next.book.exitDay);
@@ -479,6 +481,10 @@ export async function rebuildValuationInBackground(db: Db, funderId: number, aft
       });
     }
     entries.set(funderId, next);
+    const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+    console.info(
+      `[valuation] funder ${funderId}: ${next.book.portfolio.count} leases rebuilt in the background: book ${s(t1 - t0)}, ${previous?.valuations.size ?? 0} valuations ${s(performance.now() - t1)}`,
+    );
   })();
   if (previous) previous.pending = run;
   try {
