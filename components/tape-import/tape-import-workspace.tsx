@@ -15,11 +15,9 @@ import { Input, Label } from '@/components/ui/input';
 import { Link } from '@/i18n/navigation';
 import { CURRENCY_CODES, isCurrencyCode } from '@/lib/finance/money';
 import { formatIsoDate } from '@/lib/format';
-import { enumValues } from '@/lib/import/enums';
-import type { ImportField } from '@/lib/import/fields';
+import { enumValues, FIELD_KINDS, type ImportField } from '@/lib/import/field-list';
 import type { ImportRecord } from '@/lib/validations/imports';
 import { exceptionRowText, fractionText, rateText, type TapeImportTranslate } from './exception-message';
-import { FIELD_KIND } from './field-kinds';
 import { RollForward, type RollForwardSummary } from './roll-forward';
 
 type Detail = {
@@ -358,7 +356,7 @@ export function TapeImportWorkspace({
   const parsedValue = (f: ImportField, parsed: unknown, lease: Record<string, unknown>) => {
     if (parsed === undefined || parsed === null || parsed === '') return null;
     const currency = typeof lease.currency === 'string' && isCurrencyCode(lease.currency) ? lease.currency : null;
-    switch (FIELD_KIND[f]) {
+    switch (FIELD_KINDS[f]) {
       case 'money':
         return typeof parsed === 'number' && currency ? <Amount minor={parsed} currency={currency} /> : null;
       case 'rate':
@@ -588,7 +586,7 @@ export function TapeImportWorkspace({
                 {fixedFields.map((f) => {
                   const id = `fixed-${f}`;
                   const value = fixed[f] ?? '';
-                  const kind = FIELD_KIND[f];
+                  const kind = FIELD_KINDS[f];
                   return (
                     <div key={f} className="grid gap-1">
                       <Label htmlFor={id} className="mb-0">

@@ -5,7 +5,7 @@
  * tape written with the words QUANTUM shows reads back whatever the labels become.
  * Words are per field: '1' is an advance timing and a new vehicle (Reg AB vehicleNewUsedCode), never across fields.
  */
-import { ASSET_TYPES, CONDITIONS, FREQUENCIES, LEASE_STATUSES, TIMINGS, VAT_REGIMES } from '@/lib/domain/enums';
+import type { LEASE_STATUSES } from '@/lib/domain/enums';
 import managementDe from '@/messages/management/de.json';
 import managementEn from '@/messages/management/en.json';
 import managementFr from '@/messages/management/fr.json';
@@ -19,6 +19,9 @@ import portfolioEn from '@/messages/portfolio/en.json';
 import portfolioFr from '@/messages/portfolio/fr.json';
 import portfolioPt from '@/messages/portfolio/pt.json';
 import type { ImportField } from './fields';
+import { enumValues } from './field-list';
+
+export { enumValues } from './field-list';
 
 /**
  * The state of an account at the tape's date (the `status` field, domain.md §7), after ESMA LESL57: performing,
@@ -330,21 +333,6 @@ const LEASE_STATUS_OF: Record<AccountState, (typeof LEASE_STATUSES)[number]> = {
   repurchased: 'closed',
   terminated: 'terminated',
 };
-
-/** The values an enumerated field stores (`status`: the lease statuses; readAccountStatus reads a tape's account state). */
-export function enumValues(f: ImportField): readonly string[] {
-  return f === 'assetType'
-    ? ASSET_TYPES
-    : f === 'condition'
-      ? CONDITIONS
-      : f === 'timing'
-        ? TIMINGS
-        : f === 'frequency'
-          ? FREQUENCIES
-          : f === 'vatRegime'
-            ? VAT_REGIMES
-            : LEASE_STATUSES;
-}
 
 /**
  * The stored value a cell of an enumerated field reads as, or undefined when it is none of the words known.

@@ -7,48 +7,9 @@
  * the file (German "Rate" is the instalment, English "rate" the interest rate) is resolved from its other headers.
  */
 import { TAPE_COLUMNS, tapeHeader, type TapeRow } from '@/lib/reports/tape';
+import { IMPORT_FIELDS, type ImportField } from './field-list';
 
-export const IMPORT_FIELDS = [
-  'contractNumber',
-  'lesseeName',
-  'lesseeExternalId',
-  'lesseeTaxId',
-  'lesseeCountry',
-  'lesseeRegion',
-  'lesseeIndustry',
-  'assetType',
-  'assetDescription',
-  'condition',
-  'currency',
-  'price',
-  'downPayment',
-  'residual',
-  'term',
-  'rate',
-  'timing',
-  'frequency',
-  'firstDueDate',
-  'maturityDate',
-  'vatRate',
-  'vatRegime',
-  'fee',
-  'purchaseDate',
-  'purchasePrice',
-  'originationDate',
-  'status',
-  'originalPrincipal',
-  'tapeInstalment',
-  'tapeOutstanding',
-  'tapeDate',
-  'arrearsBalance',
-  'daysInArrears',
-  'instalmentsPastDue',
-  'defaultDate',
-  'defaultAmount',
-  'cumulativeRecoveries',
-  'dateLastInArrears',
-  'instalmentsPaid',
-] as const;
+export { FIELD_KINDS, IMPORT_FIELDS, type FieldKind, type ImportField } from './field-list';
 
 /** The fields that carry a lease's state at the tape's date (domain.md §7): with none mapped, every lease is taken as current. */
 export const STATE_FIELDS: readonly ImportField[] = [
@@ -63,7 +24,6 @@ export const STATE_FIELDS: readonly ImportField[] = [
   'dateLastInArrears',
   'instalmentsPaid',
 ];
-export type ImportField = (typeof IMPORT_FIELDS)[number];
 
 /**
  * Fields (or alternatives) a file must give, by a column or by one value for every row (FixedValues): each inner list
@@ -83,49 +43,6 @@ export const REQUIRED_FIELDS: readonly (readonly ImportField[])[] = [
 
 /** One value for every row of a field the file has no column for (domain.md §7), as a cell would write it. */
 export type FixedValues = Partial<Record<ImportField, string>>;
-
-/** How the value of a field is read. */
-export const FIELD_KINDS: Record<ImportField, 'text' | 'money' | 'integer' | 'rate' | 'date' | 'enum'> = {
-  contractNumber: 'text',
-  lesseeName: 'text',
-  lesseeExternalId: 'text',
-  lesseeTaxId: 'text',
-  lesseeCountry: 'text',
-  lesseeRegion: 'text',
-  lesseeIndustry: 'text',
-  assetType: 'enum',
-  assetDescription: 'text',
-  condition: 'enum',
-  currency: 'text',
-  price: 'money',
-  downPayment: 'money',
-  residual: 'money',
-  term: 'integer',
-  rate: 'rate',
-  timing: 'enum',
-  frequency: 'enum',
-  firstDueDate: 'date',
-  maturityDate: 'date',
-  vatRate: 'rate',
-  vatRegime: 'enum',
-  fee: 'money',
-  purchaseDate: 'date',
-  purchasePrice: 'money',
-  originationDate: 'date',
-  status: 'enum',
-  originalPrincipal: 'money',
-  tapeInstalment: 'money',
-  tapeOutstanding: 'money',
-  tapeDate: 'date',
-  arrearsBalance: 'money',
-  daysInArrears: 'integer',
-  instalmentsPastDue: 'integer',
-  defaultDate: 'date',
-  defaultAmount: 'money',
-  cumulativeRecoveries: 'money',
-  dateLastInArrears: 'date',
-  instalmentsPaid: 'integer',
-};
 
 /**
  * The import field each Tape export column reads back into (absent: a figure the import recomputes,

@@ -7,10 +7,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createTranslator } from 'next-intl';
 import { describe, expect, it } from 'vitest';
-import { FIELD_KINDS, IMPORT_FIELDS } from '@/lib/import/fields';
+import { IMPORT_FIELDS } from '@/lib/import/fields';
 import { IMPORT_RULES } from '@/lib/import/rows';
 import { importCreateForm, importSourceParams } from '@/lib/validations/imports';
-import { FIELD_KIND } from '@/components/tape-import/field-kinds';
 import {
   exceptionMessage,
   exceptionRowText,
@@ -156,12 +155,6 @@ describe('rates and fractions', () => {
     expect(plain(fractionText('en', -0.005, true, 1))).toBe('-0.5%');
     expect(plain(fractionText('de', '0.02'))).toBe('2 %');
     expect(fractionText('en', 'abc')).toBe('abc');
-  });
-});
-
-describe('the wizard’s field kinds', () => {
-  it('are the import’s', () => {
-    expect(FIELD_KIND).toEqual(FIELD_KINDS);
   });
 });
 
