@@ -73,8 +73,7 @@ const jobs = processState(
   () => new Map<number, Job>(),
 );
 
-/** Rows read at a time (the file's parse) and validated at a time (each chunk one write, then the event loop's turn). */
-const CHUNK = 1000;
+/** Rows validated at a time: each chunk one write, then the event loop's turn (other requests are answered). */
 const VALIDATION_CHUNK = 250;
 /** Longest stretch a background job holds the event loop before letting requests in. */
 const SLICE_MS = 25;
