@@ -61,7 +61,9 @@ export const defaultRowSchema = z.object({
   currency: z.string(),
   why: z
     .enum(['dpd', 'utp', 'reported', 'probation', 'contagion'])
-    .describe('more than 90 DPD on a material amount, unlikely to pay, reported in default by a tape (domain.md §7), in probation, or lessee contagion'),
+    .describe(
+      'more than 90 DPD on a material amount, unlikely to pay, reported in default by a tape (domain.md §7), in probation, or lessee contagion',
+    ),
   defaultSince: dateOut,
   probationUntil: dateOut.nullable(),
   creditDpd: z.number().int().describe('DPD counted only while the past-due amount is material'),

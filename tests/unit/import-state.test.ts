@@ -35,7 +35,12 @@ describe('tapeOpening', () => {
   const at = '2026-06-20';
   test('no state: current at the tape date', () => {
     const r = tapeOpening(inst, at, {}, DEFAULT_COMPONENT_ORDER);
-    expect(r.opening).toMatchObject({ asOf: at, daysPastDue: 0, arrears: { vat: 0, fee: 0, interest: 0, principal: 0 }, defaultedOn: null });
+    expect(r.opening).toMatchObject({
+      asOf: at,
+      daysPastDue: 0,
+      arrears: { vat: 0, fee: 0, interest: 0, principal: 0 },
+      defaultedOn: null,
+    });
     expect(r.issues).toEqual([]);
   });
   test('arrears and days: the tape wins; the arrears split as the allocation left them unpaid (the last components first)', () => {
@@ -71,7 +76,9 @@ describe('tapeOpening', () => {
     const after = tapeOpening(inst, at, { status: 'defaulted', defaultDate: '2026-07-01' }, DEFAULT_COMPONENT_ORDER);
     expect(after.errors).toBe(true);
     // A performing lease with a default date in its past (cured) is not in default; without a status column the date reports one.
-    expect(tapeOpening(inst, at, { status: 'performing', defaultDate: '2026-03-01' }, DEFAULT_COMPONENT_ORDER).opening.defaultedOn).toBeNull();
+    expect(
+      tapeOpening(inst, at, { status: 'performing', defaultDate: '2026-03-01' }, DEFAULT_COMPONENT_ORDER).opening.defaultedOn,
+    ).toBeNull();
     expect(tapeOpening(inst, at, { defaultDate: '2026-03-01' }, DEFAULT_COMPONENT_ORDER).opening.defaultedOn).toBe('2026-03-01');
   });
   test('negative amounts are errors', () => {
