@@ -363,8 +363,8 @@ export class ImportRowWriter {
     private readonly tx: Db,
     private readonly importId: number,
     private readonly funderId: number,
-    private readonly userId: number | null,
-    private readonly now: number,
+    userId: number | null,
+    now: number,
     expected: number,
     private readonly sink: WriteSink = new DirectSink(tx.$client),
   ) {
@@ -375,7 +375,6 @@ export class ImportRowWriter {
     if (expected >= BULK_INDEX_MIN && expected * 4 >= stored) this.leases.deferDueDateIndex();
     this.lesseeIndex = new LesseeIndex(tx, funderId);
     sink.prepare('import-rows:setLease', 'update tape_import_rows set lease_id = ? where import_id = ? and row = ?');
-    sink.prepare('import-rows:opening', OPENING_INSERT);
   }
 
   apply(r: StoredRow): void {
@@ -415,28 +414,20 @@ export class ImportRowWriter {
       } as LeaseInput & { contractNumber: string });
     }
     this.sink.run('import-rows:setLease', [lease.id, this.importId, r.row]);
-    // A seasoned lease's state at the tape's date (domain.md §7): its servicing starts there. The lease's own journal
-    // row (written with it) makes every view read it with the lease.
+    // A seasoned lease's state at the tape's date (domain.md §7): its servicing starts there.
     const o = r.opening;
     if (o && r.action === 'new') {
-      this.sink.run('import-rows:opening', [
-        lease.id,
-        this.funderId,
-        o.asOf,
-        o.daysPastDue,
-        o.arrears.vat,
-        o.arrears.fee,
-        o.arrears.interest,
-        o.arrears.principal,
-        o.defaultedOn,
-        o.defaultAmount,
-        o.recoveries,
-        o.lastInArrearsOn,
-        o.reportedStatus,
-        this.importId,
-        this.userId,
-        this.now,
-      ]);
+      const { arrears, recoveries, ...rest } = o;
+      this.leases.insertOpening({
+        ...rest,
+        leaseId: lease.id,
+        arrearsVat: arrears.vat,
+        arrearsFee: arrears.fee,
+        arrearsInterest: arrears.interest,
+        arrearsPrincipal: arrears.principal,
+        recoveries,
+        importId: this.importId,
+      });
     }
   }
 
@@ -449,11 +440,6 @@ export class ImportRowWriter {
     this.sink.run('import-rows:committed', q.params);
   }
 }
-
-/** An opening position of a lease the import creates (no conflict possible: the lease is new). */
-const OPENING_INSERT = `insert into opening_positions (lease_id, funder_id, as_of, days_past_due, arrears_vat, arrears_fee, arrears_interest,
-  arrears_principal, defaulted_on, default_amount, recoveries, last_in_arrears_on, reported_status, import_id, created_by, created_at)
-  values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
 /** committing → committed, as SQL for a sink (the same update as transitionImport, built by Drizzle). */
 function commitStatusUpdate(db: Db, id: number, committedBy: number | null, at: number): { sql: string; params: unknown[] } {

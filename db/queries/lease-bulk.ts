@@ -16,7 +16,7 @@ import { Conflict, Invalid, NotFound } from '@/lib/domain/errors';
 import type { Schedule } from '@/lib/finance';
 import type { DbOrTx } from '../client';
 import { DirectSink, type WriteSink } from '../write-worker';
-import { leases, lessees, type Lease } from '../schema/portfolio';
+import { leases, lessees, openingPositions, type Lease } from '../schema/portfolio';
 import { getFunder } from './funders';
 import { INSERT_BOOK_CHANGE_SQL, LOCK_FUNDER_SQL } from './book-changes';
 import { scheduleOfLease } from './lease-terms';
@@ -55,6 +55,7 @@ function asStored<T>(cols: ReturnType<typeof columnsOf>, bound: readonly unknown
 const LEASE_COLS = columnsOf(leases);
 const LEASE_ID = LEASE_COLS.findIndex((c) => c.key === 'id');
 const LESSEE_COLS = columnsOf(lessees);
+const OPENING_COLS = columnsOf(openingPositions);
 const SCHEDULE_COLUMNS = ['lease_id', 'period', 'due_date', 'instalment', 'interest', 'principal', 'vat', 'fee', 'gross', 'balance_after'];
 const DUE_INDEX = 'schedule_rows_due_idx';
 /** Schedule rows per multi-row insert (10 parameters each, well under SQLite's limit). */
@@ -70,6 +71,7 @@ type Write =
   | 'audit'
   | 'journal'
   | 'insertLessee'
+  | 'insertOpening'
   | 'bump';
 /** The statements' names in a sink another writer may share. */
 const PREFIX = 'lease-bulk:';
@@ -137,6 +139,7 @@ export class LeaseBulkWriter {
         'insert into audit_log (at, user_id, user_email, funder_id, entity, entity_id, action, before, after) values (?, ?, ?, ?, ?, ?, ?, ?, ?)',
       journal: INSERT_BOOK_CHANGE_SQL,
       insertLessee: insertInto('lessees', LESSEE_COLS),
+      insertOpening: insertInto('opening_positions', OPENING_COLS),
       bump: LOCK_FUNDER_SQL.terms,
     };
     for (const [name, sql] of Object.entries(statements)) sink.prepare(`${PREFIX}${name}`, sql);
@@ -153,6 +156,17 @@ export class LeaseBulkWriter {
   }
 
   private readonly updateCols: ReturnType<typeof columnsOf>;
+
+  /**
+   * The opening position of a lease this writer created (domain.md §7: a seasoned lease's servicing starts there): the
+   * lease's journal row, written with it, makes every view read it with the lease.
+   */
+  insertOpening(values: Omit<typeof openingPositions.$inferInsert, 'funderId' | 'createdBy' | 'createdAt'>): void {
+    this.write(
+      'insertOpening',
+      driverValues(OPENING_COLS, { ...values, funderId: this.funderId, createdBy: this.userId, createdAt: this.now }),
+    );
+  }
 
   createLessee(values: NewLesseeValues): number {
     const id = this.nextLesseeId++;

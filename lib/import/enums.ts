@@ -324,15 +324,24 @@ export function readAccountStatus(v: string): AccountState | undefined {
   return (ACCOUNT_STATES as readonly string[]).includes(key) ? (key as AccountState) : ACCOUNT_WORDS[key];
 }
 
-/** The lease status (the register's) of an account state: a default is derived from the ledger (domain.md §8), never typed. */
+/**
+ * The lease status (the register's) of an account state: a default is derived from the ledger (domain.md §8), never
+ * typed; repurchased or terminated leases are not in the pool (terminated); a redeemed one is closed — in the pool
+ * only while it owes or its schedule still runs (lib/import/rows.ts terminates one whose tape balance is nil).
+ */
 const LEASE_STATUS_OF: Record<AccountState, (typeof LEASE_STATUSES)[number]> = {
   performing: 'active',
   arrears: 'active',
   defaulted: 'active',
   redeemed: 'closed',
-  repurchased: 'closed',
+  repurchased: 'terminated',
   terminated: 'terminated',
 };
+
+/** The lease status an account state gives (undefined: the tape gives none). */
+export function leaseStatusOfAccount(s: AccountState | undefined): (typeof LEASE_STATUSES)[number] | undefined {
+  return s === undefined ? undefined : LEASE_STATUS_OF[s];
+}
 
 /**
  * The stored value a cell of an enumerated field reads as, or undefined when it is none of the words known.
@@ -343,8 +352,7 @@ export function readEnum(f: ImportField, v: string): string | undefined {
   const lower = v.trim().toLowerCase();
   if (allowed.includes(lower)) return lower;
   if (f === 'status') {
-    const state = readAccountStatus(v);
-    return state && LEASE_STATUS_OF[state];
+    return leaseStatusOfAccount(readAccountStatus(v));
   }
   return ENUM_WORDS[f]?.[enumKey(v)];
 }

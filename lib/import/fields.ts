@@ -618,9 +618,15 @@ export function suggestMapping(
   };
 }
 
-/** Required fields neither a column nor a fixed value gives (each group named by its first field). */
-export function missingRequired(mapping: ColumnMapping, fixed: FixedValues = {}): ImportField[] {
+/** The fields a file gives: by a column, or by a (non-blank) value for every row. */
+export function givenFields(mapping: ColumnMapping, fixed: FixedValues = {}): Set<ImportField> {
   const given = new Set(Object.values(mapping).filter((f): f is ImportField => f !== null));
   for (const [f, v] of Object.entries(fixed)) if (v !== undefined && v.trim() !== '') given.add(f as ImportField);
+  return given;
+}
+
+/** Required fields neither a column nor a fixed value gives (each group named by its first field). */
+export function missingRequired(mapping: ColumnMapping, fixed: FixedValues = {}): ImportField[] {
+  const given = givenFields(mapping, fixed);
   return REQUIRED_FIELDS.filter((group) => !group.some((f) => given.has(f))).map((group) => group[0]!);
 }

@@ -138,3 +138,12 @@ export function rollForwardTotals(entries: Iterable<RollForwardEntry>): RollForw
   }
   return [...by.values()].sort((a, b) => a.currency.localeCompare(b.currency));
 }
+
+/** The most frequent of some days (the earliest among equals), null when there are none: a tape's date over its rows. */
+export function mostCommon(days: Iterable<string>): string | null {
+  const n = new Map<string, number>();
+  for (const d of days) n.set(d, (n.get(d) ?? 0) + 1);
+  let best: string | null = null;
+  for (const [d, k] of n) if (best === null || k > n.get(best)! || (k === n.get(best)! && d < best)) best = d;
+  return best;
+}

@@ -7,12 +7,11 @@ import { isValidDate } from '@/lib/finance/dates';
 import { ASSET_TYPES, CONDITIONS, FREQUENCIES, LEASE_STATUSES, TIMINGS, VAT_REGIMES } from '@/lib/domain/enums';
 import { leaseInstalments } from '@/lib/servicing/instalments';
 import { DEFAULT_COMPONENT_ORDER, type Component } from '@/lib/servicing/allocation';
-import { decimalToMinor, decimalToNumber, parseRate, type DecimalSeparator } from './decimal';
+import { decimalToMinor, decimalToNumber, parseRate, type DecimalSeparator, type RateReading } from './decimal';
 import { dayOfMonth, excelSerialToIso, isMonthOnly, parseDate, type DateFormat } from './dates';
 import { FIELD_KINDS, IMPORT_FIELDS, STATE_FIELDS, type ColumnMapping, type FixedValues, type ImportField } from './fields';
-import { readAccountStatus, type AccountState } from './enums';
-import { leavesPool, tapeOpening, type TapeOpening, type TapeState } from './state';
-import { enumValues, readEnum } from './enums';
+import { tapeOpening, type TapeOpening, type TapeState } from './state';
+import { enumValues, leaseStatusOfAccount, readAccountStatus, readEnum, type AccountState } from './enums';
 import { cellText } from './text';
 
 export type ImportMode = 'create' | 'upsert';
@@ -135,7 +134,7 @@ export interface ValidationContext {
   /** One value for every row of a field the file maps no column to. */
   fixed?: FixedValues;
   /** How each rate field's column is read (lib/import/decimal.ts detectRateReading); absent: decimal. */
-  rateReadings?: Partial<Record<ImportField, 'decimal' | 'percent'>>;
+  rateReadings?: Partial<Record<ImportField, RateReading>>;
   /** The tape's date when neither a column nor a fixed value gives it (the upload day). */
   tapeDate: string;
   /** The tape's instalment may differ from the annuity by this fraction of it (default 0.02). */
@@ -149,17 +148,6 @@ export const DEFAULT_INSTALMENT_TOLERANCE = 0.02;
 
 /** The account statuses a tape may give, as the message lists them. */
 const ACCOUNT_STATE_CODES = ['PERF', 'ARRE', 'DFLT', 'RDMD', 'REOT', 'active', 'defaulted', 'closed', 'terminated'];
-
-/**
- * A lease's own status from the tape's account status: repurchased or terminated leases are not in the pool
- * (terminated); a redeemed one is closed — in the pool only while it owes arrears or, in QUANTUM's own tape, while its
- * schedule still runs (a redeemed lease whose tape balance is nil is terminated, below).
- */
-function statusOfAccount(s: AccountState | undefined): (typeof LEASE_STATUSES)[number] | undefined {
-  if (s === undefined) return undefined;
-  if (s === 'redeemed') return 'closed';
-  return leavesPool(s) ? 'terminated' : 'active';
-}
 
 const CONTRACT = /^[A-Za-z0-9][A-Za-z0-9/_.-]*$/;
 
@@ -412,7 +400,7 @@ function validateRow(
 
   const accountState = get<AccountState>('status');
   // The lease's own status: a lease the tape reports redeemed, repurchased or terminated is not in the pool.
-  let status: (typeof LEASE_STATUSES)[number] | undefined = statusOfAccount(accountState);
+  let status: (typeof LEASE_STATUSES)[number] | undefined = leaseStatusOfAccount(accountState);
   const tapeDate = get<string>('tapeDate') ?? ctx.tapeDate;
   const lease: ImportedLease = { contractNumber };
   const set = <K extends keyof ImportedLease>(k: K, v: ImportedLease[K] | undefined) => {
@@ -499,6 +487,7 @@ function validateRow(
           );
       }
       const tapeOutstanding = get<number>('tapeOutstanding');
+      const scheduled = outstandingAt(schedule, tapeDate);
       // Redeemed early: the tape's balance is nil while the schedule still has principal to come — out of the pool.
       // (One that still owes arrears stays: it is in the pool until they are paid.)
       if (
@@ -506,11 +495,11 @@ function validateRow(
         tapeOutstanding === 0 &&
         !((get<number>('arrearsBalance') ?? 0) > 0) &&
         !((get<number>('daysInArrears') ?? 0) > 0) &&
-        outstandingAt(schedule, tapeDate) > 0
+        scheduled > 0
       )
         lease.status = status = 'terminated';
       if (tapeOutstanding !== undefined && tapeDate) {
-        const expected = outstandingAt(schedule, tapeDate);
+        const expected = scheduled;
         if (Math.abs(tapeOutstanding - expected) > unit) {
           fail(
             'tapeOutstanding',

@@ -9,9 +9,8 @@
  * - Days in arrears: the tape's; without them, the age of the oldest instalment the arrears reach back to (unpaid
  *   amounts are the latest instalments due, payments settling the oldest first).
  * - Account status: a lease reported in default is in default from its default date (the tape's date when it gives
- *   none: a warning); repurchased or terminated leases are not in the pool (redeemed: lib/import/rows.ts). Without a
- *   status column, a default
- *   date reports a default.
+ *   none: a warning). Without a status column, a default date reports a default. (Which leases stay out of the pool:
+ *   lib/import/enums.ts leaseStatusOfAccount.)
  */
 import { tryParseDate } from '@/lib/finance';
 import { componentsTotal, type Component, type Instalment } from '@/lib/servicing/allocation';
@@ -49,11 +48,6 @@ export type StateIssue =
   | { field: 'daysInArrears'; rule: 'arrearsDays' }
   | { field: 'defaultDate' | 'status'; rule: 'defaultDateMissing'; date: string }
   | { field: 'defaultDate'; rule: 'defaultDateAfterTape'; date: string };
-
-/** Whether an account state keeps the lease out of the pool (the lease is taken in as terminated; redeemed: see rows.ts). */
-export function leavesPool(s: AccountState | undefined): boolean {
-  return s === 'repurchased' || s === 'terminated';
-}
 
 function daysBetween(from: string, to: string): number {
   return tryParseDate(to)! - tryParseDate(from)!;

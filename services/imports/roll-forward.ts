@@ -7,13 +7,20 @@
 import type { Db, DbOrTx } from '@/db/client';
 import { recordAudit } from '@/db/queries/audit';
 import { getFunder } from '@/db/queries/funders';
-import { getImport } from '@/db/queries/imports';
+import { getImport, updateImport } from '@/db/queries/imports';
 import { preparedFor } from '@/db/queries/prepared';
 import { sqliteOf } from '@/db/queries/servicing';
 import { Conflict, Forbidden, Invalid, NotFound } from '@/lib/domain/errors';
-import { rollForward, rollForwardTotals, type CurrentLine, type PreviousLine, type RollForwardEntry } from '@/lib/import/roll-forward';
+import {
+  mostCommon,
+  rollForward,
+  rollForwardTotals,
+  type CurrentLine,
+  type PreviousLine,
+  type RollForwardEntry,
+} from '@/lib/import/roll-forward';
 import type { StoredRow } from '@/db/queries/imports';
-import { residualDueDate } from '@/lib/servicing/instalments';
+import { residualDueDate, type ResidualTerms } from '@/lib/servicing/instalments';
 import type { RollForwardKind } from '@/lib/import/roll-forward';
 import type { rollForwardDecisionBody, rollForwardRow, rollForwardSummary } from '@/lib/validations/imports';
 import type { z } from 'zod';
@@ -48,54 +55,48 @@ function previousLines(db: DbOrTx, importId: number): PreviousLine[] {
   return out;
 }
 
-/** Principal each lease's schedule (its rows and residual) has due in [from, to), over the funder's leases named. */
-function scheduledDue(db: DbOrTx, funderId: number, leaseIds: readonly number[], from: string, to: string) {
-  const sqlite = sqliteOf(db);
-  const wanted = new Set(leaseIds);
-  const due = new Map<number, [string, number][]>();
-  const add = (id: number, day: string, amount: number) => {
-    if (!wanted.has(id)) return;
-    let l = due.get(id);
-    if (!l) due.set(id, (l = []));
+/** Amounts by lease and day, and their sum over a lease's days in [from, to). */
+function datedAmounts(rows: Iterable<readonly [number, string, number]>): (leaseId: number, from: string, to: string) => number {
+  const by = new Map<number, [string, number][]>();
+  for (const [id, day, amount] of rows) {
+    let l = by.get(id);
+    if (!l) by.set(id, (l = []));
     l.push([day, amount]);
-  };
-  for (const [id, day, principal] of sqlite
+  }
+  return (leaseId, from, to) => (by.get(leaseId) ?? []).reduce((s, [d, x]) => (d >= from && d < to ? s + x : s), 0);
+}
+
+/** Principal each of the funder's leases has due in [from, to) by its schedule: its rows, and its residual. */
+function scheduledDue(db: DbOrTx, funderId: number, from: string, to: string) {
+  const sqlite = sqliteOf(db);
+  const rows = sqlite
     .prepare(
       `select s.lease_id, s.due_date, s.principal from schedule_rows s join leases l on l.id = s.lease_id
         where l.funder_id = ? and s.due_date >= ? and s.due_date < ?`,
     )
     .raw()
-    .all(funderId, from, to) as [number, string, number][])
-    add(id, day, principal);
-  for (const l of sqlite
+    .all(funderId, from, to) as [number, string, number][];
+  const residuals = sqlite
     .prepare(`select id, residual, first_due_date, term, timing, frequency from leases where funder_id = ? and residual > 0`)
-    .all(funderId) as {
-    id: number;
-    residual: number;
-    first_due_date: string;
-    term: number;
-    timing: 'advance' | 'arrears';
-    frequency: 'monthly';
-  }[]) {
-    const day = residualDueDate({ firstDueDate: l.first_due_date, term: l.term, timing: l.timing, frequency: l.frequency });
-    if (day >= from && day < to) add(l.id, day, l.residual);
+    .raw()
+    .all(funderId) as [number, number, string, number, ResidualTerms['timing'], ResidualTerms['frequency']][];
+  for (const [id, residual, firstDueDate, term, timing, frequency] of residuals) {
+    const day = residualDueDate({ firstDueDate, term, timing, frequency });
+    if (day >= from && day < to) rows.push([id, day, residual]);
   }
-  return (leaseId: number, a: string, b: string) => (due.get(leaseId) ?? []).reduce((s, [d, x]) => (d >= a && d < b ? s + x : s), 0);
+  return datedAmounts(rows);
 }
 
+/** Write-offs of the funder's leases approved with a date in [from, to). */
 function writtenOff(db: DbOrTx, funderId: number, from: string, to: string) {
-  const by = new Map<number, [string, number][]>();
-  for (const [id, day, amount] of sqliteOf(db)
-    .prepare(
-      `select lease_id, write_off_on, amount from write_offs where funder_id = ? and status = 'approved' and write_off_on >= ? and write_off_on < ?`,
-    )
-    .raw()
-    .all(funderId, from, to) as [number, string, number][]) {
-    let l = by.get(id);
-    if (!l) by.set(id, (l = []));
-    l.push([day, amount]);
-  }
-  return (leaseId: number, a: string, b: string) => (by.get(leaseId) ?? []).reduce((s, [d, x]) => (d >= a && d < b ? s + x : s), 0);
+  return datedAmounts(
+    sqliteOf(db)
+      .prepare(
+        `select lease_id, write_off_on, amount from write_offs where funder_id = ? and status = 'approved' and write_off_on >= ? and write_off_on < ?`,
+      )
+      .raw()
+      .all(funderId, from, to) as [number, string, number][],
+  );
 }
 
 const INSERT = `insert into tape_import_roll_forward (import_id, contract_number, row, lease_id, currency, kind, previous_balance, previous_date,
@@ -109,7 +110,8 @@ const INSERT = `insert into tape_import_roll_forward (import_id, contract_number
  */
 export function computeRollForward(
   db: Db,
-  imp: { id: number; funderId: number; sourceId: number },
+  imp: { id: number; funderId: number },
+  previousId: number | null,
   current: readonly CurrentLine[],
 ): RollForwardSummary | null {
   const sqlite = db.$client;
@@ -124,7 +126,6 @@ export function computeRollForward(
     ).map((r) => [r[0], r]),
   );
   sqlite.prepare('delete from tape_import_roll_forward where import_id = ?').run(imp.id);
-  const previousId = previousImportOf(db, imp.sourceId, imp.id);
   const previous = previousId === null ? [] : previousLines(db, previousId);
   if (previousId === null || previous.length === 0 || current.length === 0) {
     sqlite.prepare('update tape_imports set previous_import_id = null, roll_forward = null where id = ?').run(imp.id);
@@ -133,8 +134,7 @@ export function computeRollForward(
   const dates = [...previous.map((p) => p.date), ...current.map((c) => c.date)].sort();
   const from = dates[0]!;
   const to = dates[dates.length - 1]!;
-  const ids = current.flatMap((c) => (c.leaseId === null ? [] : [c.leaseId]));
-  const entries = rollForward(previous, current, scheduledDue(db, imp.funderId, ids, from, to), writtenOff(db, imp.funderId, from, to));
+  const entries = rollForward(previous, current, scheduledDue(db, imp.funderId, from, to), writtenOff(db, imp.funderId, from, to));
   const insert = preparedFor(sqlite, 'roll-forward-insert', () => sqlite.prepare(INSERT));
   const rejectRow = sqlite.prepare(`update tape_import_rows set action = 'rejected' where import_id = ? and row = ?`);
   for (const e of entries) {
@@ -176,21 +176,23 @@ function summaryOf(
   current: readonly CurrentLine[],
   entries: readonly RollForwardEntry[],
 ): RollForwardSummary {
-  const counts = { rolled: 0, break: 0, appeared: 0, gone: 0, undecided: undecidedBreaks(db, importId) };
+  const counts = { rolled: 0, break: 0, appeared: 0, gone: 0, undecided: 0 };
   for (const e of entries) counts[e.kind]++;
   return {
     previousImportId,
-    previousTapeDate: mostCommon(previous.map((p) => p.date)),
-    tapeDate: mostCommon(current.map((c) => c.date)),
+    previousTapeDate: mostCommon(previous.map((p) => p.date)) ?? '',
+    tapeDate: mostCommon(current.map((c) => c.date)) ?? '',
     totals: rollForwardTotals(entries),
     counts,
   };
 }
 
-function mostCommon(days: readonly string[]): string {
-  const n = new Map<string, number>();
-  for (const d of days) n.set(d, (n.get(d) ?? 0) + 1);
-  return [...n].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? '';
+/** The import's stored roll-forward summary with its undecided breaks as they are now (null: it has none). */
+function currentSummary(db: DbOrTx, imp: { id: number; rollForward: string | null }): RollForwardSummary | null {
+  if (!imp.rollForward) return null;
+  const summary = JSON.parse(imp.rollForward) as RollForwardSummary;
+  summary.counts.undecided = undecidedBreaks(db, imp.id);
+  return summary;
 }
 
 /** Breaks of the import's roll-forward no one has decided yet (a commit waits for them). */
@@ -271,8 +273,7 @@ export function rollForwardOf(
   q: Query & { page: number; perPage: number },
 ): { summary: RollForwardSummary | null; rows: RollForwardRow[]; total: number; page: number; perPage: number } {
   const imp = requireImport(db, funderId, importId);
-  const summary = imp.rollForward ? ({ ...(JSON.parse(imp.rollForward) as RollForwardSummary) } as RollForwardSummary) : null;
-  if (summary) summary.counts = { ...summary.counts, undecided: undecidedBreaks(db, importId) };
+  const summary = currentSummary(db, imp);
   const w = whereOf(q);
   const sqlite = db.$client;
   const rows = (
@@ -320,18 +321,16 @@ export function decideRollForward(
     throw new Forbidden('Four eyes: the breaks of a tape are decided by someone other than the user who uploaded it.');
   const sqlite = db.$client;
   const decided = db.transaction(() => {
+    const breakOf = sqlite
+      .prepare(`select contract_number, row from tape_import_roll_forward where import_id = ? and contract_number = ? and kind = 'break'`)
+      .raw();
     const targets = body.allUndecided
       ? (sqlite
           .prepare(`select contract_number, row from tape_import_roll_forward where import_id = ? and kind = 'break' and decision is null`)
           .raw()
           .all(importId) as [string, number | null][])
       : body.contractNumbers!.map((c) => {
-          const r = sqlite
-            .prepare(
-              `select contract_number, row from tape_import_roll_forward where import_id = ? and contract_number = ? and kind = 'break'`,
-            )
-            .raw()
-            .get(importId, c) as [string, number | null] | undefined;
+          const r = breakOf.get(importId, c) as [string, number | null] | undefined;
           if (!r)
             throw new Invalid('Only breaks of this roll-forward can be decided.', [
               { field: 'contractNumbers', message: `${c} is not a break of this tape.` },
@@ -363,20 +362,24 @@ export function decideRollForward(
     );
     return targets.length;
   });
-  const summary = JSON.parse(getImport(db, funderId, importId)!.rollForward!) as RollForwardSummary;
-  summary.counts = { ...summary.counts, undecided: undecidedBreaks(db, importId) };
-  return { decided, summary };
+  return { decided, summary: currentSummary(db, imp)! };
 }
 
-/** The import's counts from its rows' actions (after a decision moved a row in or out of the rejected). */
-function recountImport(db: Db, importId: number): void {
+/** The import's counts of new, updated, unchanged and rejected rows, from its rows' actions. */
+export function actionCounts(
+  db: DbOrTx,
+  importId: number,
+): { newCount: number; updatedCount: number; unchangedCount: number; rejectedCount: number } {
   const n = Object.fromEntries(
-    db.$client.prepare(`select action, count(*) from tape_import_rows where import_id = ? group by action`).raw().all(importId) as [
+    sqliteOf(db).prepare(`select action, count(*) from tape_import_rows where import_id = ? group by action`).raw().all(importId) as [
       string,
       number,
     ][],
   );
-  db.$client
-    .prepare(`update tape_imports set new_count = ?, updated_count = ?, unchanged_count = ?, rejected_count = ? where id = ?`)
-    .run(n.new ?? 0, n.updated ?? 0, n.unchanged ?? 0, n.rejected ?? 0, importId);
+  return { newCount: n.new ?? 0, updatedCount: n.updated ?? 0, unchangedCount: n.unchanged ?? 0, rejectedCount: n.rejected ?? 0 };
+}
+
+/** The import's counts after a decision moved a row in or out of the rejected. */
+function recountImport(db: Db, importId: number): void {
+  updateImport(db, importId, actionCounts(db, importId));
 }

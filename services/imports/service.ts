@@ -51,14 +51,15 @@ import {
   type FixedValues,
   type ImportField,
 } from '@/lib/import/fields';
-import { detectRateReading } from '@/lib/import/decimal';
+import { detectRateReading, type RateReading } from '@/lib/import/decimal';
 import { validateRows, type ImportMode, type ValidatedRow } from '@/lib/import/rows';
+import type { ImportRecord } from '@/lib/validations/imports';
 import { componentOrderOf } from '@/db/queries/payments';
 import { todayIso } from '@/lib/clock';
 import { uniqueHeaders } from '@/lib/import/text';
 import { openTapeFile } from './read-file';
-import { computeRollForward, previousImportOf, undecidedBreaks } from './roll-forward';
-import type { CurrentLine } from '@/lib/import/roll-forward';
+import { actionCounts, computeRollForward, previousImportOf, undecidedBreaks } from './roll-forward';
+import { mostCommon, type CurrentLine } from '@/lib/import/roll-forward';
 import { afterBookWrite } from '@/services/portfolio/book-changes';
 import { rebuildValuationInBackground } from '@/services/portfolio/valuation';
 import { rebuildServicingInBackground } from '@/services/servicing/book';
@@ -363,9 +364,9 @@ async function validateImport(db: Db, id: number, progressFrom: number): Promise
   const seen = new Map<string, number>();
   const diffs: number[] = [];
   // The roll-forward against the source's previous tape (domain.md §7): this tape's balances, when there is one.
-  const rolling = previousImportOf(db, imp.sourceId, id) !== null;
+  const previousId = previousImportOf(db, imp.sourceId, id);
   const lines: CurrentLine[] = [];
-  const tapeDates = new Map<string, number>();
+  const tapeDates: string[] = [];
   let after = 0;
   let done = 0;
   for (;;) {
@@ -382,8 +383,8 @@ async function validateImport(db: Db, id: number, progressFrom: number): Promise
     db.transaction(() => writeValidation(db, id, validated));
     for (const v of validated) {
       if (v.instalmentDiff !== undefined) diffs.push(v.instalmentDiff);
-      if (v.tapeDate) tapeDates.set(v.tapeDate, (tapeDates.get(v.tapeDate) ?? 0) + 1);
-      if (rolling && v.action !== 'rejected' && v.tapeBalance !== undefined && v.tapeDate && v.currency)
+      if (v.tapeDate) tapeDates.push(v.tapeDate);
+      if (previousId !== null && v.action !== 'rejected' && v.tapeBalance !== undefined && v.tapeDate && v.currency)
         lines.push({
           contractNumber: v.contractNumber,
           row: v.row,
@@ -402,41 +403,22 @@ async function validateImport(db: Db, id: number, progressFrom: number): Promise
   }
   const instalmentCheck = summariseInstalments(diffs, funder.importInstalmentTolerance);
   // A break rejected earlier (and still the same break) keeps its row rejected.
-  const rejectedByRollForward = db.transaction(() => {
-    computeRollForward(db, imp, lines);
-    return db.$client
-      .prepare(`select count(*) from tape_import_roll_forward where import_id = ? and decision = 'rejected' and row is not null`)
-      .pluck()
-      .get(id) as number;
-  });
-  if (rejectedByRollForward > 0) {
-    const n = Object.fromEntries(
-      db.$client.prepare(`select action, count(*) from tape_import_rows where import_id = ? group by action`).raw().all(id) as [
-        string,
-        number,
-      ][],
-    );
-    Object.assign(counts, {
-      newCount: n.new ?? 0,
-      updatedCount: n.updated ?? 0,
-      unchangedCount: n.unchanged ?? 0,
-      rejectedCount: n.rejected ?? 0,
-    });
-  }
+  const summary = db.transaction(() => computeRollForward(db, imp, previousId, lines));
+  if (summary) Object.assign(counts, actionCounts(db, id));
   updateImport(db, id, {
     status: 'validated',
     progress: 1,
     ...counts,
     instalmentCheck: instalmentCheck ? JSON.stringify(instalmentCheck) : null,
-    tapeDate: [...tapeDates].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? null,
+    tapeDate: mostCommon(tapeDates),
     errorCode: null,
     error: null,
     validatedAt: Date.now(),
   });
 }
 
-/** The tape's instalment against the annuity over the rows that give one (null: none does). */
-export type InstalmentCheck = { rows: number; beyond: number; tolerance: number; minDiff: number; medianDiff: number; maxDiff: number };
+/** The tape's instalment against the annuity over the rows that give one (lib/validations/imports.ts importRecord). */
+export type InstalmentCheck = NonNullable<ImportRecord['instalmentCheck']>;
 
 /** The summary of (tape − annuity) ÷ annuity per row: one line on the dry run instead of one warning per row. */
 export function summariseInstalments(diffs: readonly number[], tolerance: number): InstalmentCheck | null {
@@ -452,11 +434,11 @@ export function summariseInstalments(diffs: readonly number[], tolerance: number
 /** How each rate field is read: its column's reading (from the column's values), or its fixed value's. */
 export function fieldRateReadings(
   imp: Pick<TapeImport, 'mapping' | 'fixed' | 'rateReadings' | 'decimal'>,
-): Partial<Record<ImportField, 'decimal' | 'percent'>> {
+): Partial<Record<ImportField, RateReading>> {
   const mapping = JSON.parse(imp.mapping) as ColumnMapping;
-  const byColumn = JSON.parse(imp.rateReadings) as Record<string, 'decimal' | 'percent'>;
+  const byColumn = JSON.parse(imp.rateReadings) as Record<string, RateReading>;
   const fixed = JSON.parse(imp.fixed) as FixedValues;
-  const out: Partial<Record<ImportField, 'decimal' | 'percent'>> = {};
+  const out: Partial<Record<ImportField, RateReading>> = {};
   for (const [header, f] of Object.entries(mapping)) if (f && FIELD_KINDS[f] === 'rate' && !out[f]) out[f] = byColumn[header] ?? 'decimal';
   for (const [f, v] of Object.entries(fixed) as [ImportField, string][])
     if (FIELD_KINDS[f] === 'rate' && !out[f] && v) out[f] = detectRateReading([v], (imp.decimal as DecimalSeparator | null) ?? '.');
@@ -491,17 +473,18 @@ export function changeImportMapping(db: Db, funderId: number, id: number, change
     return readImport(db, funderId, id);
   }
   const mapping = change.mapping ? completeMapping(headers, change.mapping) : (JSON.parse(imp.mapping) as ColumnMapping);
+  const fixed = change.fixed ? cleanFixed(change.fixed) : undefined;
   const ok = transitionImport(db, id, ['validated'], {
     status: 'parsing',
     progress: 0,
     mapping: JSON.stringify(mapping),
-    ...(change.fixed ? { fixed: JSON.stringify(cleanFixed(change.fixed)) } : {}),
+    ...(fixed ? { fixed: JSON.stringify(fixed) } : {}),
     ...(change.decimal ? { decimal: change.decimal } : {}),
     ...(change.dateFormat ? { dateFormat: change.dateFormat } : {}),
     ...(change.mode ? { mode: change.mode } : {}),
   });
   if (!ok) throw new Conflict(`Import ${id} is ${imp.status}: its mapping can change only after validation and before commit.`);
-  rememberMapping(db, imp.sourceId, mapping, change.fixed ? cleanFixed(change.fixed) : undefined);
+  rememberMapping(db, imp.sourceId, mapping, fixed);
   runJob(db, id, 'parse', () => validateImport(db, id, 0));
   return readImport(db, funderId, id);
 }

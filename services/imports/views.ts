@@ -2,7 +2,7 @@ import type { Db } from '@/db/client';
 import { importExceptionRules, importRowsOf, listImportLeases } from '@/db/queries/imports';
 import { tapeImportRows, type TapeImport } from '@/db/schema/imports';
 import { and, asc, eq, lte } from 'drizzle-orm';
-import { IMPORT_FIELDS, missingRequired, STATE_FIELDS, type ColumnMapping, type FixedValues, type ImportField } from '@/lib/import/fields';
+import { givenFields, IMPORT_FIELDS, missingRequired, STATE_FIELDS, type ColumnMapping, type FixedValues } from '@/lib/import/fields';
 import { importIdParams, type ImportRecord } from '@/lib/validations/imports';
 import { fieldRateReadings, readImport, type InstalmentCheck } from './service';
 import { NotFound } from '@/lib/domain/errors';
@@ -13,10 +13,7 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 export function toImportRecord(imp: TapeImport & { sourceName: string }): ImportRecord {
   const mapping = JSON.parse(imp.mapping) as ColumnMapping;
   const fixed = JSON.parse(imp.fixed) as FixedValues;
-  const given = new Set<ImportField>([
-    ...Object.values(mapping).filter((f): f is ImportField => f !== null),
-    ...(Object.keys(fixed) as ImportField[]),
-  ]);
+  const given = givenFields(mapping, fixed);
   return {
     id: imp.id,
     funderId: imp.funderId,
