@@ -2,14 +2,14 @@ import type { LesseeKind, ShownStatus } from '@/lib/validations/leases';
 import { LesseeKindForm } from './lessee-kind-form';
 import { getTranslations } from '@/i18n/translations';
 import { getFormatter } from '@/i18n/format';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import type { LeaseHistoryEntry, ScheduleTotalsRow } from '@/db/queries/lease-register';
 import type { LeaseListRow } from '@/db/queries/leases';
 import type { ScheduleRowRecord } from '@/db/schema/portfolio';
 import { Amount } from '@/components/ui/amount';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import type { Valuation } from '@/lib/finance';
-import { formatIsoDate, formatPercent, formatTimestamp, type Formatter } from '@/lib/format';
+import type { ScheduleRebase, Valuation } from '@/lib/finance';
+import { formatIsoDate, formatMoney, formatPercent, formatTimestamp, type Formatter } from '@/lib/format';
 import { LeaseStatusBadge } from './status-badges';
 
 type Translate = Awaited<ReturnType<typeof getTranslations<'masterFile'>>>;
@@ -194,17 +194,22 @@ export async function LeaseValuationCard({
   );
 }
 
-/** The full instalment schedule with its column totals and the residual. */
+/**
+ * The full instalment schedule with its column totals and the residual; a seasoned lease re-based to its tape's
+ * balance (domain.md §7) says so above the first re-amortised instalment.
+ */
 export async function ScheduleTable({
   lease,
   rows,
   totals,
   residualDueDate,
+  rebase = null,
 }: {
   lease: LeaseListRow;
   rows: Omit<ScheduleRowRecord, 'leaseId'>[];
   totals: ScheduleTotalsRow;
   residualDueDate: string;
+  rebase?: ScheduleRebase | null;
 }) {
   const t = await getTranslations('masterFile.schedule');
   const format = await getFormatter();
@@ -237,16 +242,31 @@ export async function ScheduleTable({
         </thead>
         <tbody>
           {rows.map((r) => (
-            <tr key={r.period} className="border-b border-border text-heading">
-              <td className={num}>{r.period}</td>
-              <td className="h-8 px-3 py-1 whitespace-nowrap">{formatIsoDate(format, r.dueDate)}</td>
-              {moneyCols.map((c) => (
-                <td key={c} className={num}>
-                  {m(r[c])}
-                </td>
-              ))}
-              <td className={num}>{m(r.balanceAfter)}</td>
-            </tr>
+            <Fragment key={r.period}>
+              {rebase?.period === r.period ? (
+                <tr className="border-b border-border bg-surface-muted text-heading" data-testid="schedule-rebase">
+                  <td className="h-8 px-3 py-1" colSpan={moneyCols.length + 3}>
+                    {t('rebaseRow', {
+                      date: formatIsoDate(format, rebase.date),
+                      balance: formatMoney(format, rebase.balance, lease.currency),
+                      scheduled: formatMoney(format, rebase.scheduled, lease.currency),
+                      adjustment: formatMoney(format, rebase.adjustment, lease.currency, { signDisplay: 'always' }),
+                      instalment: formatMoney(format, rebase.instalment, lease.currency),
+                    })}
+                  </td>
+                </tr>
+              ) : null}
+              <tr className="border-b border-border text-heading">
+                <td className={num}>{r.period}</td>
+                <td className="h-8 px-3 py-1 whitespace-nowrap">{formatIsoDate(format, r.dueDate)}</td>
+                {moneyCols.map((c) => (
+                  <td key={c} className={num}>
+                    {m(r[c])}
+                  </td>
+                ))}
+                <td className={num}>{m(r.balanceAfter)}</td>
+              </tr>
+            </Fragment>
           ))}
           {lease.residual > 0 ? (
             <tr className="border-b border-border text-heading">
@@ -288,6 +308,7 @@ function changeValue(t: Translate, format: Formatter, currency: string, field: s
     case 'principal':
     case 'instalment':
     case 'agreedPurchasePrice':
+    case 'rebasedBalance':
       return <Amount minor={Number(value)} currency={currency} />;
     case 'rate':
       return formatPercent(format, Number(value), 3);
@@ -295,6 +316,7 @@ function changeValue(t: Translate, format: Formatter, currency: string, field: s
       return formatPercent(format, Number(value), 1);
     case 'firstDueDate':
     case 'purchaseDate':
+    case 'rebasedOn':
       return formatIsoDate(format, String(value));
     case 'status':
       return t(`statuses.${String(value)}`);

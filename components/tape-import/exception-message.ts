@@ -7,7 +7,9 @@
 import { formatIsoDate, formatMoneyIn, localeFormatter } from '@/lib/format';
 
 /** Params that are money (integer minor units of the exception's `currency` param). */
-export const MONEY_PARAMS = ['expected', 'amount', 'tape', 'schedule'] as const;
+export const MONEY_PARAMS = ['expected', 'amount', 'tape', 'schedule', 'adjustment'] as const;
+/** Money params shown with their sign (a re-base's adjustment: the tape's balance − the schedule's). */
+const SIGNED_MONEY: readonly string[] = ['adjustment'];
 /** Params that are fractions, shown as percentages (the instalment's difference to the annuity, its tolerance). */
 export const FRACTION_PARAMS = ['diff', 'tolerance'] as const;
 /** Params that are calendar dates. */
@@ -30,10 +32,10 @@ const INTEGER = /^-?\d+$/;
 const NUMBER = /^-?\d+(\.\d+)?(e-?\d+)?$/i;
 
 /** A minor-unit amount as money in the locale (€1,360.26 / 1.360,26 €); the text as it is when it is no amount. */
-export function moneyText(locale: string, minor: string, currency: string | undefined): string {
+export function moneyText(locale: string, minor: string, currency: string | undefined, signed = false): string {
   if (!currency || !INTEGER.test(minor.trim())) return minor;
   try {
-    return formatMoneyIn(locale, Number(minor), currency);
+    return formatMoneyIn(locale, Number(minor), currency, signed ? { signDisplay: 'exceptZero' } : {});
   } catch {
     return minor;
   }
@@ -67,7 +69,7 @@ export function exceptionValues(t: TapeImportTranslate, locale: string, e: Impor
   // Any other param as it is (a message may name one this file does not know yet).
   for (const [k, v] of Object.entries(p)) values[k] = String(v);
   const currency = p.currency || undefined;
-  for (const k of MONEY_PARAMS) values[k] = p[k] !== undefined ? moneyText(locale, p[k], currency) : '';
+  for (const k of MONEY_PARAMS) values[k] = p[k] !== undefined ? moneyText(locale, p[k], currency, SIGNED_MONEY.includes(k)) : '';
   for (const k of FRACTION_PARAMS) values[k] = p[k] !== undefined ? fractionText(locale, p[k], k === 'diff') : '';
   for (const k of DATE_PARAMS) values[k] = p[k] ? formatIsoDate(format, p[k]) : '';
   values.value = e.value;

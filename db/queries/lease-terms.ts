@@ -2,7 +2,10 @@ import type { CurrencyCode, LeaseTerms, Schedule } from '@/lib/finance';
 import { buildSchedule } from '@/lib/finance';
 import type { Lease } from '../schema/portfolio';
 
-/** The finance engine's view of a stored lease (the funder's rate convention decides the period rate). */
+/**
+ * The finance engine's view of a stored lease (the funder's rate convention decides the period rate), with its re-base
+ * to a tape's balance when it has one (a quotation has none).
+ */
 export function leaseTermsOf(
   lease: Pick<
     Lease,
@@ -19,7 +22,8 @@ export function leaseTermsOf(
     | 'firstDueDate'
     | 'vatRate'
     | 'vatRegime'
-  >,
+  > &
+    Partial<Pick<Lease, 'rebasedOn' | 'rebasedBalance'>>,
   rateConvention: 'nominal' | 'effective' = 'nominal',
 ): LeaseTerms {
   return {
@@ -37,6 +41,7 @@ export function leaseTermsOf(
     vatRate: lease.vatRate,
     vatRegime: lease.vatRegime,
     rateConvention,
+    rebase: lease.rebasedOn != null && lease.rebasedBalance != null ? { date: lease.rebasedOn, balance: lease.rebasedBalance } : null,
   };
 }
 

@@ -127,6 +127,8 @@ export const LEASE_TRACKED: (keyof Lease)[] = [
   'status',
   'principal',
   'instalment',
+  'rebasedOn',
+  'rebasedBalance',
 ];
 
 /**

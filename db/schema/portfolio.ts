@@ -143,6 +143,10 @@ export const leases = sqliteTable(
     purchaseDate: text('purchase_date').notNull(),
     agreedPurchasePrice: integer('agreed_purchase_price'),
     status: text('status', { enum: LEASE_STATUSES }).notNull().default('active'),
+    // A seasoned lease re-based to its tape (domain.md §7): on this date (the tape's) its outstanding principal is
+    // rebased_balance, not the contract schedule's; the instalments from then on amortise it (lib/finance LeaseTerms.rebase).
+    rebasedOn: text('rebased_on'),
+    rebasedBalance: integer('rebased_balance'),
     // Date of the approved write-off (domain.md §8): from then on the lease's remaining flows leave the portfolio cash flow.
     writtenOffOn: text('written_off_on'),
     // Optimistic concurrency: an edit must name the version it started from.

@@ -30,6 +30,9 @@ export type PortfolioLeaseRecord = {
   status: (typeof LEASE_STATUSES)[number];
   /** The approved write-off's date (YYYY-MM-DD): from that day on the lease is out of the pool (domain.md §8). */
   writtenOffOn: string | null;
+  /** A re-base to a tape's outstanding principal (domain.md §7): its date and balance, or both null. */
+  rebasedOn: string | null;
+  rebasedBalance: number | null;
   lesseeName: string;
   lesseeIndustry: string;
   lesseeRegion: string;

@@ -54,6 +54,7 @@ export {
   type LeaseTerms,
   type Schedule,
   type ScheduleRow,
+  type ScheduleRebase,
   type ScheduleTotals,
   type Timing,
   type Frequency,

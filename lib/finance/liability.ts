@@ -90,7 +90,7 @@ function liabilityInto(
   const residualRemains = p.residualDay[i]! >= purchaseDay;
   let paidBefore = 0;
   for (let j = o0; j < f; j++) paidBefore += R.principal[j - o0]!;
-  const prinAtPurchase = f === o1 && !residualRemains ? 0 : p.financed[i]! - paidBefore;
+  const prinAtPurchase = f === o1 && !residualRemains ? 0 : p.balanceAt(i, f - o0, paidBefore);
   if (!(prinAtPurchase > 0)) {
     throw new FinanceError('VALUE', `lease ${i} has no outstanding principal at the purchase date to fund`, 'purchaseDate');
   }

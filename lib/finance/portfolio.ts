@@ -92,6 +92,14 @@ export class LeasePortfolio {
   vatLast: Float64Array;
   /** 1 = the lease's rows are held in the explicit columns. */
   explicit: Uint8Array;
+  /**
+   * A re-base to a tape's balance (schedule.ts LeaseTerms.rebase): the first re-amortised row (index from the lease's
+   * first, 0 = none), the balance and instalment from it, and the adjustment (Σ principal + RV = financed + adjustment).
+   */
+  rebaseRow: Int32Array;
+  rebaseBalance: Float64Array;
+  rebaseInstalment: Float64Array;
+  rebaseAdjustment: Float64Array;
 
   /** Rows of the leases marked explicit (columns of rowCapacity rows); null until the first such lease. */
   private rows: RowColumns | null = null;
@@ -114,6 +122,9 @@ export class LeasePortfolio {
     firstMonth: 0,
     principal: 0,
     price: 0,
+    rebaseRow: 0,
+    rebaseBalance: 0,
+    rebaseInstalment: 0,
   };
 
   /** Preallocate room for `leaseCapacity` leases and `flowCapacity` rows (both grow on demand). */
@@ -139,6 +150,10 @@ export class LeasePortfolio {
     this.vatEach = new Float64Array(lc);
     this.vatLast = new Float64Array(lc);
     this.explicit = new Uint8Array(lc);
+    this.rebaseRow = new Int32Array(lc);
+    this.rebaseBalance = new Float64Array(lc);
+    this.rebaseInstalment = new Float64Array(lc);
+    this.rebaseAdjustment = new Float64Array(lc);
   }
 
   /**
@@ -167,6 +182,9 @@ export class LeasePortfolio {
       t.anchorDay = this.anchorDay[i]!;
       t.firstMonth = this.firstMonth[i]!;
       t.principal = this.financed[i]!;
+      t.rebaseRow = this.rebaseRow[i]!;
+      t.rebaseBalance = this.rebaseBalance[i]!;
+      t.rebaseInstalment = this.rebaseInstalment[i]!;
       fillColumns(t, x.dueDay, x.dueMonth, x.instalment, null, x.principal, x.vat, null, 0);
       const each = this.vatEach[i]!;
       for (let k = 1; k < n - 1; k++) x.vat[k] = each;
@@ -268,6 +286,10 @@ export class LeasePortfolio {
     this.vatEach = growColumn(this.vatEach, size);
     this.vatLast = growColumn(this.vatLast, size);
     this.explicit = growColumn(this.explicit, size);
+    this.rebaseRow = growColumn(this.rebaseRow, size);
+    this.rebaseBalance = growColumn(this.rebaseBalance, size);
+    this.rebaseInstalment = growColumn(this.rebaseInstalment, size);
+    this.rebaseAdjustment = growColumn(this.rebaseAdjustment, size);
   }
 
   /** Room for `size` rows (the explicit columns, when there are any). */
@@ -297,6 +319,10 @@ export class LeasePortfolio {
       this.vatEach,
       this.vatLast,
       this.explicit,
+      this.rebaseRow,
+      this.rebaseBalance,
+      this.rebaseInstalment,
+      this.rebaseAdjustment,
     ] as const;
   }
 
@@ -322,7 +348,8 @@ export class LeasePortfolio {
 
   /**
    * Pack an existing row schedule (e.g. one stored in the database or edited by hand); rows must be
-   * in due-date order and Σ principal + residual must equal the financed principal. Returns the index.
+   * in due-date order and Σ principal + residual must equal the financed principal (plus a re-base's adjustment).
+   * Returns the index.
    */
   addSchedule(s: Schedule): number {
     const n = s.rows.length;
@@ -344,7 +371,8 @@ export class LeasePortfolio {
       setAmount(x, 'vat', o + k, row.vat);
       sumPrincipal += row.principal;
     }
-    if (sumPrincipal + s.residual !== s.principal) {
+    const adjustment = s.rebase?.adjustment ?? 0;
+    if (sumPrincipal + s.residual !== s.principal + adjustment) {
       throw new FinanceError('VALUE', 'schedule principal does not reconcile: Σ principal + residual ≠ financed principal', 'rows');
     }
     const i = this.count;
@@ -361,6 +389,10 @@ export class LeasePortfolio {
     this.startDay[i] = parseDate(s.startDate, 'startDate');
     this.currency[i] = currencyIndex(s.currency);
     this.explicit[i] = 1;
+    this.rebaseRow[i] = s.rebase ? s.rebase.period - 1 : 0;
+    this.rebaseBalance[i] = s.rebase?.balance ?? 0;
+    this.rebaseInstalment[i] = s.rebase?.instalment ?? 0;
+    this.rebaseAdjustment[i] = adjustment;
     this.flowCount = o + n;
     this.count = i + 1;
     this.offset[i + 1] = this.flowCount;
@@ -437,6 +469,10 @@ export class LeasePortfolio {
     this.firstMonth[i] = t.firstMonth;
     this.anchorDay[i] = t.anchorDay;
     this.instalmentA[i] = t.instalment;
+    this.rebaseRow[i] = t.rebaseRow;
+    this.rebaseBalance[i] = t.rebaseBalance;
+    this.rebaseInstalment[i] = t.rebaseInstalment;
+    this.rebaseAdjustment[i] = t.rebaseAdjustment;
     this.vatFirst[i] = x.vat[0]!;
     this.vatEach[i] = x.vat[n > 2 ? 1 : 0]!;
     this.vatLast[i] = x.vat[n - 1]!;
@@ -452,6 +488,15 @@ export class LeasePortfolio {
   /** Currency code of lease i. */
   currencyOf(i: number): CurrencyCode {
     return CURRENCY_CODES[this.currency[i]!]!;
+  }
+
+  /**
+   * Lease i's principal outstanding at row index f (from its first: before the f-th instalment, after those before it):
+   * the financed principal less the principal of rows 0..f−1 (`paid`), with a re-base's adjustment once f reaches it.
+   */
+  balanceAt(i: number, f: number, paid: number): number {
+    const k = this.rebaseRow[i]!;
+    return this.financed[i]! - paid + (k > 0 && f >= k ? this.rebaseAdjustment[i]! : 0);
   }
 
   /** Number of instalments of lease i. */

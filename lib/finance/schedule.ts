@@ -10,6 +10,10 @@
  * - VAT (per-instalment regime) is round(vatRate × instalment) per row; it never enters principal,
  *   interest, the yield or any price.
  *
+ * A lease re-based to a tape's balance (LeaseTerms.rebase, domain.md §7): from the first row due on or after the tape's
+ * date the balance is the tape's and the rows amortise it by their own instalment, rounded the same way; so
+ * Σ principal + RV = P + the adjustment (the tape's balance − the schedule's then), and the rows before are the contract's.
+ *
  * Advance leases with a residual: the residual falls due one period after the last instalment, and
  * the exact schedule would collect the interest of that last period (r·RV/(1+r), the residual
  * discounted one period) with the residual. The domain invariants say the balance after the last
@@ -68,6 +72,26 @@ export interface LeaseTerms {
   currency: CurrencyCode;
   /** Default 'nominal'. */
   rateConvention?: RateConvention;
+  /**
+   * A seasoned lease re-based to its tape (domain.md §7): on `date` its outstanding principal is `balance`, not what the
+   * schedule gives; the instalments due from `date` on amortise `balance` to the residual over the periods left (the
+   * rate, dates and residual unchanged), and the difference is the re-base's adjustment. `date` must fall after the
+   * first instalment and on or before the last; `balance` at least the residual.
+   */
+  rebase?: { date: string; balance: number } | null;
+}
+
+/** A re-base as the schedule applies it: the adjustment (balance − the schedule's balance then) at row `period`. */
+export interface ScheduleRebase {
+  date: string;
+  /** The first row re-amortised (1-based). */
+  period: number;
+  /** The tape's balance, the schedule's balance before re-basing, and their difference (minor units). */
+  balance: number;
+  scheduled: number;
+  adjustment: number;
+  /** The regular instalment from `period` on. */
+  instalment: number;
 }
 
 /** One instalment row; amounts in minor units. gross = instalment + vat + fee. */
@@ -137,6 +161,8 @@ export interface Schedule {
   startDate: string;
   rows: ScheduleRow[];
   totals: ScheduleTotals;
+  /** The re-base to a tape's balance, if any: Σ principal + residual = principal + its adjustment. */
+  rebase: ScheduleRebase | null;
 }
 
 /** Validated terms with everything the kernels need precomputed. Internal to lib/finance. */
@@ -165,6 +191,12 @@ export interface NormalizedTerms {
   vatRate: number;
   upfrontVat: boolean;
   instalment: number;
+  /** Re-base (LeaseTerms.rebase): 0-based first re-amortised row (0: none), the balance before it, its instalment, and the date. */
+  rebaseRow: number;
+  rebaseBalance: number;
+  rebaseInstalment: number;
+  rebaseAdjustment: number;
+  rebaseDate: string;
 }
 
 /** The terms fillColumns reads: a packed book (LeasePortfolio) regenerates its rows from these alone. */
@@ -182,6 +214,9 @@ export type RowTerms = Pick<
   | 'firstMonth'
   | 'principal'
   | 'price'
+  | 'rebaseRow'
+  | 'rebaseBalance'
+  | 'rebaseInstalment'
 >;
 
 // Hot loops call these through module-local bindings: when the TypeScript is run transpiled to
@@ -267,6 +302,28 @@ export function normalizeTerms(terms: LeaseTerms, opts: { skipPrice?: boolean } 
   const residualDay = dayInMonthIndex(residualMonth, anchorDay);
   const instalment = opts.skipPrice ? 0 : roundHalfUp(rawInstalment(periodRate, n, principal, residual, advance));
   if (!Number.isFinite(instalment)) invalid('rate', 'gives no finite instalment');
+  let rebaseRow = 0;
+  let rebaseBalance = 0;
+  let rebaseInstalment = 0;
+  let rebaseAdjustment = 0;
+  let rebaseDate = '';
+  if (terms.rebase != null && !opts.skipPrice) {
+    const rb = terms.rebase;
+    const day = tryParseDate(rb.date);
+    if (day === null) invalid('rebase', 'date must be a real date as YYYY-MM-DD');
+    rebaseBalance = amount(rb.balance, 'rebase', 0);
+    if (rebaseBalance < residual) invalid('rebase', 'balance must be at least the residual');
+    // The rows due before the date keep the contract's schedule; the first due on or after it is re-amortised.
+    while (rebaseRow < n && dayInMonthIndex(firstMonth + rebaseRow * periodMonths, anchorDay) < day) rebaseRow++;
+    if (rebaseRow === 0 || rebaseRow === n) invalid('rebase', 'date must fall after the first instalment and on or before the last');
+    rebaseAdjustment = rebaseBalance - balanceBefore(periodRate, instalment, principal, advance, rebaseRow);
+    // From the balance after row k − 1, the n − k instalments fall at the ends of the periods left; the residual with the
+    // last in arrears, one period after it in advance (discounted a period, as the kernel's last row accrues it).
+    const rv = advance ? residual / (1 + periodRate) : residual;
+    rebaseInstalment = roundHalfUp(rawInstalment(periodRate, n - rebaseRow, rebaseBalance, rv, false));
+    if (!Number.isFinite(rebaseInstalment)) invalid('rebase', 'gives no finite instalment');
+    rebaseDate = rb.date;
+  }
   return {
     currency: terms.currency,
     price,
@@ -292,7 +349,19 @@ export function normalizeTerms(terms: LeaseTerms, opts: { skipPrice?: boolean } 
     vatRate,
     upfrontVat: vatRegime === 'upfront',
     instalment,
+    rebaseRow,
+    rebaseBalance,
+    rebaseInstalment,
+    rebaseAdjustment,
+    rebaseDate,
   };
+}
+
+/** The balance after the first `k` rows (k < n) of the contract's schedule, rounded as the kernel rounds them. */
+function balanceBefore(r: number, A: number, P: number, advance: boolean, k: number): number {
+  let B = P;
+  for (let j = 0; j < k; j++) B -= A - (advance && j === 0 ? 0 : round(r * B));
+  return B;
 }
 
 /** Scratch columns one schedule is computed into (reused between calls: the kernel allocates nothing). */
@@ -350,8 +419,9 @@ export function fillColumns(
 ): void {
   const n = t.n;
   const r = t.periodRate;
-  const A = t.instalment;
+  let A = t.instalment;
   const RV = t.residual;
+  const rebaseRow = t.rebaseRow;
   const advance = t.advance;
   const pm = t.periodMonths;
   const anchor = t.anchorDay;
@@ -380,6 +450,11 @@ export function fillColumns(
     let I: number;
     let P: number;
     let inst: number;
+    if (k === rebaseRow && k > 0) {
+      // Re-based (LeaseTerms.rebase): the tape's balance, amortised by its own instalment from here on.
+      B = t.rebaseBalance;
+      A = t.rebaseInstalment;
+    }
     if (k < n - 1) {
       I = advance && k === 0 ? 0 : round(r * B);
       inst = A;
@@ -503,6 +578,17 @@ export function buildSchedule(terms: LeaseTerms): Schedule {
       residualVat,
       cash: gross + t.residual + residualVat,
     },
+    rebase:
+      t.rebaseRow === 0
+        ? null
+        : {
+            date: t.rebaseDate,
+            period: t.rebaseRow + 1,
+            balance: t.rebaseBalance,
+            scheduled: t.rebaseBalance - t.rebaseAdjustment,
+            adjustment: t.rebaseAdjustment,
+            instalment: t.rebaseInstalment,
+          },
   };
 }
 

@@ -398,13 +398,13 @@ export function firstDueOn(p: LeasePortfolio, i: number, day: number): number {
   return lo;
 }
 
-/** Lease i's principal outstanding at the start of `day` (financed − principal due before it; 0 when nothing is left), minor units. */
+/** Lease i's principal outstanding at the start of `day` (financed − principal due before it ± a re-base's adjustment; 0 when nothing is left), minor units. */
 export function outstandingPrincipalOn(p: LeasePortfolio, i: number, day: number): number {
   const R = p.rowsOf(i);
   let f = 0;
   let paid = 0;
   while (f < R.n && R.dueDay[f]! < day) paid += R.principal[f++]!;
-  return f === R.n && p.residualDay[i]! < day ? 0 : p.financed[i]! - paid;
+  return f === R.n && p.residualDay[i]! < day ? 0 : p.balanceAt(i, f, paid);
 }
 
 /** Lease i of a portfolio valuation as a plain object (minor units; cash as a 61-element array). */

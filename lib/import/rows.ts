@@ -36,6 +36,7 @@ export const IMPORT_RULES = [
   'versionMoved',
   'instalmentMismatch',
   'outstandingMismatch',
+  'outstandingRebased',
   'terms',
   'negative',
   'arrearsDays',
@@ -79,6 +80,9 @@ export interface ImportedLease {
   purchaseDate?: string;
   agreedPurchasePrice?: number | null;
   status?: (typeof LEASE_STATUSES)[number];
+  /** A seasoned lease re-based to the tape's outstanding principal at the tape's date (domain.md §7). */
+  rebasedOn?: string | null;
+  rebasedBalance?: number | null;
 }
 
 export interface ImportedLessee {
@@ -91,7 +95,7 @@ export interface ImportedLessee {
 }
 
 /** An existing lease of the funder, as the comparison needs it. */
-export type ExistingLease = Required<Omit<ImportedLease, 'agreedPurchasePrice'>> & {
+export type ExistingLease = Required<Omit<ImportedLease, 'agreedPurchasePrice' | 'rebasedOn' | 'rebasedBalance'>> & {
   id: number;
   version: number;
   lesseeId: number;
@@ -186,7 +190,7 @@ export function outstandingAt(schedule: Schedule, date: string): number {
   return balance;
 }
 
-const COMPARED: (keyof ImportedLease)[] = [
+const COMPARED: (keyof ExistingLease & keyof ImportedLease)[] = [
   'assetType',
   'assetDescription',
   'condition',
@@ -498,16 +502,23 @@ function validateRow(
         scheduled > 0
       )
         lease.status = status = 'terminated';
-      if (tapeOutstanding !== undefined && tapeDate) {
-        const expected = scheduled;
-        if (Math.abs(tapeOutstanding - expected) > unit) {
-          fail(
-            'tapeOutstanding',
-            'outstandingMismatch',
-            { expected: String(expected), tape: String(tapeOutstanding), currency: merged.currency, date: tapeDate },
-            'warning',
-          );
-        }
+      if (tapeOutstanding !== undefined && tapeDate && Math.abs(tapeOutstanding - scheduled) > unit) {
+        const params = { expected: String(scheduled), tape: String(tapeOutstanding), currency: merged.currency, date: tapeDate };
+        // The tape's balance wins (domain.md §7): a new seasoned lease still amortising is re-based from the tape's date,
+        // the difference kept as the re-base's adjustment. An update keeps its schedule (its servicing has run here)
+        // and the roll-forward weighs its balance; a lease with nothing left to amortise, or a balance below its
+        // residual, cannot be re-based and only warns.
+        const rebase =
+          !isUpdate &&
+          status !== 'terminated' &&
+          merged.firstDueDate < tapeDate &&
+          schedule.rows.at(-1)!.dueDate >= tapeDate &&
+          tapeOutstanding >= schedule.residual;
+        if (rebase) {
+          lease.rebasedOn = tapeDate;
+          lease.rebasedBalance = tapeOutstanding;
+          fail('tapeOutstanding', 'outstandingRebased', { ...params, adjustment: String(tapeOutstanding - scheduled) }, 'warning');
+        } else fail('tapeOutstanding', 'outstandingMismatch', params, 'warning');
       }
       // A new lease's state at the tape's date: its servicing starts there (nothing fell due before it: none needed).
       if (!isUpdate && merged.firstDueDate < tapeDate && status !== 'terminated') {

@@ -123,6 +123,17 @@ export const scheduleResponse = z.looseObject({
   startDate: isoDate,
   rows: z.array(scheduleRow),
   totals: scheduleTotals,
+  rebase: z
+    .object({
+      date: isoDate,
+      period: z.number().int().describe('The first instalment re-amortised'),
+      balance: minor.describe("The tape's outstanding principal on the date"),
+      scheduled: minor.describe("The contract schedule's outstanding principal on the date"),
+      adjustment: minor.describe('balance − scheduled: Σ principal + residual = principal + adjustment'),
+      instalment: minor.describe('The regular instalment from the period on'),
+    })
+    .nullable()
+    .describe("A seasoned lease re-based to its tape's outstanding principal (domain.md §7); null for every other schedule"),
 });
 
 export const rateResponse = z.object({ rate: z.number().describe('Annual rate as a decimal'), schedule: scheduleResponse });
@@ -226,6 +237,12 @@ const leaseFields = {
   purchaseDate: isoDate,
   agreedPurchasePrice: minor.nullable(),
   status: z.enum(LEASE_STATUS_VALUES),
+  rebasedOn: isoDate
+    .nullable()
+    .describe(
+      "A seasoned lease re-based to its tape (domain.md §7): the tape's date, from which the schedule amortises the tape's outstanding principal; null otherwise",
+    ),
+  rebasedBalance: minor.nullable().describe("The tape's outstanding principal on rebasedOn; null when not re-based"),
   version: z.number().int(),
   createdBy: z.number().int().nullable(),
   createdAt: timestamp,

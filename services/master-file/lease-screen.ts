@@ -26,7 +26,7 @@ import { hasScope } from '@/lib/auth/scopes';
 import type { Clock } from '@/lib/clock';
 import { odooConfigFromEnv } from '@/lib/connectors/erp';
 import type { StatusNoteTranslate } from '@/lib/domain/status-origin';
-import { valuationRow, type Valuation } from '@/lib/finance';
+import { valuationRow, type ScheduleRebase, type Valuation } from '@/lib/finance';
 import { formatDate } from '@/lib/finance/dates';
 import { NO_EXIT } from '@/lib/finance/pool';
 import type { Formatter } from '@/lib/format';
@@ -68,6 +68,8 @@ export type LeaseScreen = {
   schedule: ScheduleRowRecord[];
   scheduleTotals: ScheduleTotalsRow;
   residualDueDate: string;
+  /** The re-base of a seasoned lease to its tape's balance (domain.md §7), or null. */
+  rebase: ScheduleRebase | null;
   /** The lease's servicing state at `today` (undefined: not in the servicing book) and its ledger (the first 100 payments). */
   servicing: ReturnType<typeof leaseServicing>;
   /** The lease's history of changes. */
@@ -99,7 +101,7 @@ export function leaseScreen(db: DbOrTx, principal: Principal, query: RecordQuery
   const statusNote = text
     ? statusNotes(db, funder.id, [{ id: lease.id, status: lease.status, dpd }], text.t, text.format, today).get(lease.id)
     : undefined;
-  const { residualDueDate } = scheduleOfLease(lease, funder.rateConvention);
+  const { residualDueDate, rebase } = scheduleOfLease(lease, funder.rateConvention);
   return {
     today,
     cutOff,
@@ -115,6 +117,7 @@ export function leaseScreen(db: DbOrTx, principal: Principal, query: RecordQuery
     schedule: getLeaseSchedule(db, lease.id),
     scheduleTotals: getLeaseScheduleTotals(db, lease.id),
     residualDueDate,
+    rebase,
     servicing,
     history: listLeaseHistory(db, lease.id),
     audit: leaseAuditHistory(db, lease.id),

@@ -119,6 +119,22 @@ describe('exception messages', () => {
     expect(fr).toContain('12 490,00 €');
   });
 
+  it('a re-base to the tape names both balances and the signed adjustment as money', () => {
+    const e = exception('outstandingRebased', {
+      expected: '1250000',
+      tape: '1220000',
+      adjustment: '-30000',
+      currency: 'EUR',
+      date: '2026-06-30',
+    });
+    expect(plain(exceptionMessage(translator('en'), 'en', e))).toBe(
+      'The schedule’s outstanding principal on Jun 30, 2026 is €12,500.00; the tape’s is €12,200.00, and it wins: the schedule is re-based from that date (adjustment -€300.00).',
+    );
+    const de = plain(exceptionMessage(translator('de'), 'de', e));
+    expect(de).toContain('-300,00 €');
+    expect(de).not.toContain('-30000');
+  });
+
   it('a currency without minor units keeps its whole amount; a missing currency leaves the text as it is', () => {
     expect(moneyText('en', '136026', 'JPY')).toBe('¥136,026');
     expect(moneyText('en', '136026', undefined)).toBe('136026');

@@ -10,13 +10,17 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openDb, runMigrations, type Db } from '@/db/client';
+import { listImportExceptions } from '@/db/queries/imports';
+import { getLeaseSchedule } from '@/db/queries/leases';
 import { openingPositionsOf } from '@/db/queries/opening-positions';
 import { leases } from '@/db/schema/portfolio';
+import { buildSchedule } from '@/lib/finance';
 import { tapeOpening } from '@/lib/import/state';
 import type { Instalment } from '@/lib/servicing/allocation';
 import { DEFAULT_COMPONENT_ORDER } from '@/lib/servicing/allocation';
 import { creditStatesById } from '@/services/credit/book';
 import { commitImport, startImport, summariseInstalments, waitForImport } from '@/services/imports/service';
+import { valueBook } from '@/services/portfolio/valuation';
 import { getServicingBook } from '@/services/servicing/book';
 import { createImportFunder } from '../helpers/import-book';
 
@@ -192,5 +196,60 @@ describe('a tape taken in at its date', () => {
     expect(at('S-3')).toMatchObject({ dpd: 140, arrears: 900_000, status: 'defaulted' });
     expect(credit.get(id('S-3').id)?.defaultSince).toBe('2026-05-12');
     expect(servicing.byLeaseId.has(id('S-4').id)).toBe(false);
+  });
+
+  test("the tape's balance wins beyond the tolerance: the schedule is re-based from the tape's date, the adjustment listed", async () => {
+    const funder = createImportFunder(db, 'DE').id;
+    const terms = {
+      price: 2_400_000,
+      term: 36,
+      rate: 0.05,
+      timing: 'advance' as const,
+      firstDueDate: '2025-01-10',
+      currency: 'EUR' as const,
+    };
+    const plain = buildSchedule(terms);
+    // The schedule's balance after the instalments due before 30 June 2026 (18: January 2025 to June 2026).
+    const scheduled = plain.rows[17]!.balanceAfter;
+    const euros = (minor: number) => (minor / 100).toFixed(2);
+    const csv = [
+      'Contract number,Lessee,Currency,Asset type,Asset price,Term,Interest rate,Timing,First due date,Cut-off date,Outstanding principal',
+      `R-1,Alpha Ltd,EUR,vehicle,24000.00,36,0.05,advance,2025-01-10,2026-06-30,${euros(scheduled + 40)}`,
+      `R-2,Beta Ltd,EUR,vehicle,24000.00,36,0.05,advance,2025-01-10,2026-06-30,${euros(scheduled + 300_000)}`,
+      `R-3,Gamma Ltd,EUR,vehicle,24000.00,36,0.05,advance,2025-01-10,2026-06-30,${euros(scheduled - 150_000)}`,
+    ].join('\n');
+    const done = await importTape(funder, csv);
+    expect(done.status).toBe('committed');
+    const lease = (c: string) => db.select().from(leases).where(eq(leases.contractNumber, c)).get()!;
+    // Within a unit of the currency the schedule stands; beyond it the tape's balance is the lease's from the tape's date.
+    expect([lease('R-1').rebasedOn, lease('R-1').rebasedBalance]).toEqual([null, null]);
+    expect([lease('R-2').rebasedOn, lease('R-2').rebasedBalance]).toEqual(['2026-06-30', scheduled + 300_000]);
+    expect([lease('R-3').rebasedOn, lease('R-3').rebasedBalance]).toEqual(['2026-06-30', scheduled - 150_000]);
+    const listed = listImportExceptions(db, done.id, { rule: 'outstandingRebased', page: 1, perPage: 10 }).rows;
+    expect(listed.map((e) => [e.row, e.severity, e.params.adjustment])).toEqual([
+      [2, 'warning', '300000'],
+      [3, 'warning', '-150000'],
+    ]);
+    // The stored schedule: the contract's rows before the date, the tape's balance amortised to nil after it.
+    const rows = getLeaseSchedule(db, lease('R-2').id);
+    expect(rows.slice(0, 18).map((r) => r.instalment)).toEqual(plain.rows.slice(0, 18).map((r) => r.instalment));
+    expect(rows[18]!.balanceAfter).toBe(scheduled + 300_000 - rows[18]!.principal);
+    expect(rows.at(-1)!.balanceAfter).toBe(0);
+    expect(rows.reduce((s, r) => s + r.principal, 0)).toBe(plain.principal + 300_000);
+    // One truth: servicing, credit and the valuation read the same balance on the tape's date and after it.
+    const servicing = getServicingBook(db, funder, '2026-06-30');
+    const book = valueBook(db, funder, '2026-07-01');
+    for (const [c, balance] of [
+      ['R-1', scheduled],
+      ['R-2', scheduled + 300_000],
+      ['R-3', scheduled - 150_000],
+    ] as const) {
+      expect(servicing.byLeaseId.get(lease(c).id)?.outstandingPrincipal).toBe(balance);
+      // The July instalment falls after the 1 July cut-off: the balance is still the tape's.
+      expect(book.valuation.prin[book.indexById.get(lease(c).id)!]).toBe(balance);
+    }
+    // A sound schedule: the PV of what is left at the contract rate is the balance, within a cent an instalment.
+    const i2 = book.indexById.get(lease('R-2').id)!;
+    expect(Math.abs(book.valuation.check[i2]!)).toBeLessThanOrEqual(book.valuation.remainingInstalments[i2]!);
   });
 });

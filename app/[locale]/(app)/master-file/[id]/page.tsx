@@ -128,7 +128,13 @@ export default async function LeasePage({ params }: Props) {
             </div>
           </div>
           <CardContent>
-            <ScheduleTable lease={lease} rows={rows} totals={screen.scheduleTotals} residualDueDate={screen.residualDueDate} />
+            <ScheduleTable
+              lease={lease}
+              rows={rows}
+              totals={screen.scheduleTotals}
+              residualDueDate={screen.residualDueDate}
+              rebase={screen.rebase}
+            />
           </CardContent>
         </Card>
         <LeasePaymentsCard lease={lease} funderId={screen.funderId} canWrite={canWrite} {...screen.servicing} />

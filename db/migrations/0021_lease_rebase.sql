@@ -1,0 +1,2 @@
+ALTER TABLE `leases` ADD `rebased_on` text;--> statement-breakpoint
+ALTER TABLE `leases` ADD `rebased_balance` integer;
