@@ -7,6 +7,7 @@ import { recordAudit } from './audit';
 import { leaseHistory, leases, lessees, scheduleRows, type Lease, type NewLease } from '../schema/portfolio';
 import { getFunder } from './funders';
 import { recordBookChange } from './book-changes';
+import { readUntilChange } from './change-memo';
 import { scheduleOfLease } from './lease-terms';
 
 /** Fields a user supplies for a lease; principal and instalment are derived by lib/finance. */
@@ -349,19 +350,30 @@ export function listLeases(
     .offset((f.page - 1) * f.perPage)
     .all()
     .map((r) => ({ ...r.lease, lesseeName: r.lesseeName, lesseeIdOdoo: r.lesseeIdOdoo }));
-  const totals = db
-    .select({
-      currency: leases.currency,
-      count: sql<number>`count(*)`,
-      price: sql<number>`coalesce(sum(${leases.price}), 0)`,
-      principal: sql<number>`coalesce(sum(${leases.principal}), 0)`,
-      residual: sql<number>`coalesce(sum(${leases.residual}), 0)`,
-    })
-    .from(leases)
-    .innerJoin(lessees, eq(leases.lesseeId, lessees.id))
-    .where(leaseFilterWhere(f))
-    .groupBy(leases.currency)
-    .orderBy(asc(leases.currency))
-    .all();
+  const readTotals = () =>
+    db
+      .select({
+        currency: leases.currency,
+        count: sql<number>`count(*)`,
+        price: sql<number>`coalesce(sum(${leases.price}), 0)`,
+        principal: sql<number>`coalesce(sum(${leases.principal}), 0)`,
+        residual: sql<number>`coalesce(sum(${leases.residual}), 0)`,
+      })
+      .from(leases)
+      .innerJoin(lessees, eq(leases.lesseeId, lessees.id))
+      .where(leaseFilterWhere(f))
+      .groupBy(leases.currency)
+      .orderBy(asc(leases.currency))
+      .all();
+  // The totals read every lease the filter keeps (≈ 280 ms for 100,000): kept until the database changes, unless a
+  // filter by derived credit status (which moves with the day and the credit book, not only the rows) is in them.
+  const totals =
+    f.statusAny === undefined
+      ? readUntilChange(
+          db,
+          `leases.totals:${JSON.stringify([f.funderId, f.q ?? '', f.qScope ?? '', f.status ?? [], f.currency ?? [], f.assetType ?? []])}`,
+          readTotals,
+        )
+      : readTotals();
   return { rows, total: totals.reduce((n, t) => n + t.count, 0), totals };
 }

@@ -94,7 +94,8 @@ export function importDetail(db: Db, funderId: number, id: number) {
     missingRequired: missingRequired(record.mapping, record.fixed),
     fields: [...IMPORT_FIELDS],
     preview,
-    leases: listImportLeases(db, id),
+    // Only a committed import has leases (the commit sets them): before, the join would read every row of the tape for none.
+    leases: imp.status === 'committed' ? listImportLeases(db, id) : [],
     rules: importExceptionRules(db, id),
   };
 }
