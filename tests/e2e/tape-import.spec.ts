@@ -132,3 +132,32 @@ test('a tape without a currency column: one value for every row, no state column
   await expect(row.getByTestId('dpd')).toHaveText('0');
   await expect(row.getByTestId('status')).toContainText('Performing');
 });
+
+test("the tape's balance wins: the schedule is re-based from the tape's date, listed before the commit and shown on the lease", async ({
+  page,
+}) => {
+  await signIn(page, 'analyst');
+  await page.goto('/en/master-file/import');
+  const stamp = Date.now();
+  const contract = `RB-${stamp}`;
+  await page.getByLabel('Source (lessor or servicer)').fill(`E2E re-base ${stamp}`);
+  await page.getByLabel('Tape file (CSV or XLSX)').setInputFiles({
+    name: 're-base.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      'Contract number;Lessee;Currency;Asset type;Asset price;Term;Rate;Timing;First due date;Cut-off date;Outstanding principal\n' +
+        `${contract};Rhein Leasing AG;EUR;vehicle;24000,00;36;5;advance;2025-01-10;2026-06-30;12000,00\n`,
+    ),
+  });
+  await page.getByRole('button', { name: 'Upload and check' }).click();
+  await expect(page.getByTestId('import-status')).toHaveText('Dry run ready', { timeout: 30_000 });
+  // Listed before the commit, in money: the schedule's balance, the tape's, and the adjustment.
+  await expect(page.getByTestId('exceptions')).toContainText(
+    /the tape’s is €12,000\.00, and it wins: the schedule is re-based from that date \(adjustment -€\d{3}\.\d{2}\)/,
+  );
+  await page.getByRole('button', { name: 'Commit import' }).click();
+  await expect(page.getByTestId('import-status')).toHaveText('Committed', { timeout: 30_000 });
+  await page.getByTestId('import-leases').getByRole('link', { name: contract }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(contract);
+  await expect(page.getByTestId('schedule-rebase')).toContainText('Re-based to the tape on Jun 30, 2026: outstanding principal €12,000.00');
+});
