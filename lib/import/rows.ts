@@ -2,7 +2,17 @@
  * Validation of a tape's rows (domain.md §7): every rule on every row, never stopping at the first.
  * Pure: the register and the lessees are looked up through functions the caller passes in.
  */
-import { addMonths, buildSchedule, isCurrencyCode, minorUnitDigits, PERIOD_MONTHS, type Schedule } from '@/lib/finance';
+import {
+  addMonths,
+  buildSchedule,
+  FinanceError,
+  isCurrencyCode,
+  leaseInstalment,
+  minorUnitDigits,
+  PERIOD_MONTHS,
+  type LeaseTerms,
+  type Schedule,
+} from '@/lib/finance';
 import { isValidDate } from '@/lib/finance/dates';
 import { ASSET_TYPES, CONDITIONS, FREQUENCIES, LEASE_STATUSES, TIMINGS, VAT_REGIMES } from '@/lib/domain/enums';
 import { leaseInstalments } from '@/lib/servicing/instalments';
@@ -211,6 +221,17 @@ const COMPARED: (keyof ExistingLease & keyof ImportedLease)[] = [
   'agreedPurchasePrice',
   'status',
 ];
+
+/** Whether the finance engine takes the terms' re-base (lib/finance LeaseTerms.rebase: its rules, in one place). */
+function rebaseFits(terms: LeaseTerms): boolean {
+  try {
+    leaseInstalment(terms);
+    return true;
+  } catch (e) {
+    if (e instanceof FinanceError && e.field === 'rebase') return false;
+    throw e;
+  }
+}
 
 /** True when applying `lease` (only the fields it sets) would change nothing on `existing`. */
 export function isUnchanged(lease: ImportedLease, existing: ExistingLease, lesseeId: number | undefined): boolean {
@@ -459,7 +480,7 @@ function validateRow(
     merged.currency
   ) {
     try {
-      const schedule = buildSchedule({
+      const terms: LeaseTerms = {
         currency: merged.currency as never,
         price: merged.price,
         downPayment: merged.downPayment,
@@ -474,7 +495,8 @@ function validateRow(
         vatRate: merged.vatRate,
         vatRegime: merged.vatRegime,
         rateConvention: ctx.rateConvention ?? 'nominal',
-      });
+      };
+      const schedule = buildSchedule(terms);
       const unit = 10 ** minorUnitDigits(merged.currency);
       const tapeInstalment = get<number>('tapeInstalment');
       if (tapeInstalment !== undefined && schedule.instalment > 0) {
@@ -506,15 +528,9 @@ function validateRow(
         const params = { expected: String(scheduled), tape: String(tapeOutstanding), currency: merged.currency, date: tapeDate };
         // The tape's balance wins (domain.md §7): a new seasoned lease still amortising is re-based from the tape's date,
         // the difference kept as the re-base's adjustment. An update keeps its schedule (its servicing has run here)
-        // and the roll-forward weighs its balance; a lease with nothing left to amortise, or a balance below its
-        // residual, cannot be re-based and only warns.
-        const rebase =
-          !isUpdate &&
-          status !== 'terminated' &&
-          merged.firstDueDate < tapeDate &&
-          schedule.rows.at(-1)!.dueDate >= tapeDate &&
-          tapeOutstanding >= schedule.residual;
-        if (rebase) {
+        // and the roll-forward weighs its balance; a re-base the finance engine refuses (nothing left to amortise, a
+        // balance below the residual) only warns.
+        if (!isUpdate && status !== 'terminated' && rebaseFits({ ...terms, rebase: { date: tapeDate, balance: tapeOutstanding } })) {
           lease.rebasedOn = tapeDate;
           lease.rebasedBalance = tapeOutstanding;
           fail('tapeOutstanding', 'outstandingRebased', { ...params, adjustment: String(tapeOutstanding - scheduled) }, 'warning');
