@@ -10,7 +10,7 @@
 import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { databasePath } from '@/lib/env';
+import { databaseConfig, DatabaseUrlError } from '@/lib/env';
 
 export type BackupResult = { file: string; bytes: number; ms: number; integrity: string };
 
@@ -65,7 +65,21 @@ async function main(argv: string[]): Promise<number> {
     console.error('Usage: npm run backup -- <file> [--force]');
     return 2;
   }
-  const source = databasePath();
+  let source: string;
+  try {
+    const config = databaseConfig();
+    if (config.engine === 'postgres') {
+      console.error(
+        `npm run backup copies a SQLite database; back up the PostgreSQL database ${config.display} with pg_dump (README, "Backups").`,
+      );
+      return 2;
+    }
+    source = config.file;
+  } catch (e) {
+    if (!(e instanceof DatabaseUrlError)) throw e;
+    console.error(`Backup failed: ${e.message}`);
+    return 2;
+  }
   try {
     const r = await backupDatabase(source, files[0]!, { force });
     console.log(`Backed up ${source} to ${r.file}: ${formatBytes(r.bytes)} in ${Math.round(r.ms)} ms, integrity_check ${r.integrity}.`);

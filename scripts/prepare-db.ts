@@ -1,10 +1,11 @@
 /** Creates the database if needed, applies the committed migrations and seeds demo data on first creation. */
 import { prepareDatabase } from '@/services/database/prepare';
+import { databaseFileOrExit } from './database-url';
 
 export { prepareDatabase };
 
 if (process.argv[1] && /prepare-db\.ts$/.test(process.argv[1])) {
-  const { file, seeded, areas } = prepareDatabase();
+  const { file, seeded, areas } = prepareDatabase(databaseFileOrExit('The database cannot be prepared'));
   const note = seeded ? ' (seeded with demo data)' : areas.length ? ` (demo data added: ${areas.join(', ')})` : '';
   console.log(`Database ready: ${file}${note}`);
 }

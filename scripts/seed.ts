@@ -6,8 +6,8 @@
 import { existsSync, rmSync } from 'node:fs';
 import { openDb, runMigrations } from '@/db/client';
 import { seedIfEmpty, seedLeaseCount } from '@/db/seed';
-import { databasePath } from '@/lib/env';
 import { seedDemoFacilities } from '@/services/facilities/demo';
+import { databaseFileOrExit } from './database-url';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => {
@@ -19,7 +19,7 @@ if (!Number.isInteger(leases) || leases < 0) {
   console.error('--leases must be a whole number ≥ 0');
   process.exit(2);
 }
-const file = databasePath();
+const file = databaseFileOrExit('The demo book cannot be seeded');
 if (args.includes('--reset')) for (const suffix of ['', '-wal', '-shm']) if (existsSync(file + suffix)) rmSync(file + suffix);
 
 const t0 = Date.now();

@@ -9,9 +9,12 @@ import { openDb } from '@/db/client';
 import { DEMO_PASSWORD, DEMO_USERS, hasDemoUsers } from '@/db/seed/users';
 import { getAuthSecret } from '@/services/auth/secret';
 import { clockStartProblem } from '@/lib/clock';
-import { databasePath } from '@/lib/env';
+import { databaseFileOrExit } from './database-url';
 import { prepareDatabase } from './prepare-db';
 import { SERVER_NODE_ARGS, serverEnv } from './server-env';
+
+// Before anything else (the build too): a DATABASE_URL QUANTUM cannot use stops the start with the reason.
+const databaseFile = databaseFileOrExit('QUANTUM cannot start');
 
 const nextBin = path.join(process.cwd(), 'node_modules', 'next', 'dist', 'bin', 'next');
 const port = process.env.PORT ?? '3000';
@@ -33,7 +36,7 @@ if (!existsSync(path.join(process.cwd(), '.next', 'BUILD_ID'))) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const { file, seeded } = prepareDatabase(databasePath());
+const { file, seeded } = prepareDatabase(databaseFile);
 const db = openDb(file);
 const demo = hasDemoUsers(db);
 db.$client.close();

@@ -1,6 +1,6 @@
 /**
- * `npm test`: the production build; then typecheck, lint, unit tests and API tests against a real started server at
- * the same time (none of them fills both cores for long: side by side they take about the longest one's time); then
+ * `npm test`: the production build; then typecheck, lint, unit tests and API tests against a real started server and a
+ * throwaway PostgreSQL cluster (Debian's postgresql package, installed with apt-get when missing) at the same time (none of them fills both cores for long: side by side they take about the longest one's time); then
  * browser tests in Debian's Chromium (installed with apt-get when missing), which want the machine to themselves.
  * Prints one closing "N passed, N failed" line over all test runners.
  */
@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { aptInstall } from './apt';
+import { ensurePostgres } from './pg-cluster';
 
 type Step = { name: string; run: (out: Output) => boolean | Promise<boolean> };
 /** Where a step's child processes write: the terminal, or a buffer printed whole when the step ends (steps side by side). */
@@ -152,6 +153,11 @@ const lint: Step = {
 const vitestStep = (name: string, project: string): Step => ({
   name,
   run: async (out) => {
+    // The API suite runs on PostgreSQL too (its global setup starts a throwaway cluster): Debian's package, when missing.
+    if (project === 'api' && !ensurePostgres()) {
+      console.error('PostgreSQL could not be installed.');
+      return false;
+    }
     const ok = await run(out, bin('vitest'), [
       'run',
       '--project',
