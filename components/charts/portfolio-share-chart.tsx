@@ -3,6 +3,7 @@
 import { useFormatter } from '@/i18n/use-formatter';
 import { Cell, Pie, PieChart, ResponsiveContainer, Tooltip } from 'recharts';
 import { Link } from '@/i18n/navigation';
+import { formatShares } from './share-percent';
 
 export type ShareSlice = {
   key: string;
@@ -33,6 +34,11 @@ export function PortfolioShareChart({
   const format = useFormatter();
   const total = slices.reduce((s, x) => s + Math.max(0, x.value), 0);
   const drawn = slices.filter((s) => s.value > 0);
+  // Every share of the chart with the same decimals ("82.4 % / 11.5 % / 6.0 %", never "… / 6 %").
+  const shares = formatShares(
+    format,
+    slices.map((s) => (total > 0 ? Math.max(0, s.value) / total : 0)),
+  );
   return (
     <div className="flex flex-wrap items-center gap-4" data-testid={testId}>
       <div aria-hidden="true" style={{ height, width: height }} className="shrink-0">
@@ -58,13 +64,12 @@ export function PortfolioShareChart({
       </div>
       <ul className="flex min-w-48 flex-1 flex-col gap-1.5">
         {slices.map((s, n) => {
-          const share = total > 0 ? Math.max(0, s.value) / total : 0;
           const body = (
             <>
               <span className="size-2.5 shrink-0 rounded-full" style={{ background: COLOURS[n % COLOURS.length] }} aria-hidden="true" />
               <span className="flex-1 text-heading">{s.label}</span>
               <span className="tabular text-right">{s.display}</span>
-              <span className="tabular w-14 text-right">{format.number(share, { style: 'percent', maximumFractionDigits: 1 })}</span>
+              <span className="tabular w-14 shrink-0 text-right whitespace-nowrap">{shares[n]}</span>
             </>
           );
           return (

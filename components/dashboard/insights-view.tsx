@@ -8,16 +8,24 @@ import { Link } from '@/i18n/navigation';
 import { formatIsoMonth, formatMoney, formatPercent } from '@/lib/format';
 import type { Insights } from '@/services/dashboard/insights';
 
+/**
+ * A headline figure with its label. The figure is never cut: the figures of a card sit side by side while they fit and
+ * wrap onto the next line when they do not (the card grows), and one wider than the whole card breaks rather than
+ * running out of it. `data-figure` marks it for the layout checks.
+ */
 function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
-    <div className="min-w-0">
+    <div className="min-w-0 flex-auto">
       <dt className="text-[13px]">{label}</dt>
-      <dd className="truncate text-xl font-medium text-heading tabular-nums" data-testid={testId}>
+      <dd className="text-xl font-medium wrap-anywhere text-heading tabular-nums" data-figure="headline" data-testid={testId}>
         {value}
       </dd>
     </div>
   );
 }
+
+/** The figures of a card, side by side while they fit. */
+const FIGURES = 'flex flex-wrap gap-x-6 gap-y-3';
 
 /** The Dashboard's Insights tab: the book's analytics for a period and its statistics of the last twelve months. */
 export async function InsightsView({ data }: { data: Insights }) {
@@ -39,7 +47,7 @@ export async function InsightsView({ data }: { data: Insights }) {
           labels={labels}
           currencyLabel={t('currency')}
           caption={t(`charts.${key}`)}
-          periodHeader={t('month')}
+          periodHeader={t('monthColumn')}
           amountHeader={t('amount')}
           height={220}
           data-testid={`insights-${key}`}
@@ -77,7 +85,7 @@ export async function InsightsView({ data }: { data: Insights }) {
             <CardDescription>{t(`periods.${data.period}`)}</CardDescription>
           </CardHeader>
           <CardContent>
-            <dl className="grid grid-cols-2 gap-3">
+            <dl className={FIGURES}>
               <Figure label={t('collections.collected')} value={money(data.collections.collected)} testId="insights-collected" />
               <Figure label={t('collections.scheduled')} value={money(data.collections.scheduled)} testId="insights-scheduled" />
             </dl>
@@ -97,12 +105,21 @@ export async function InsightsView({ data }: { data: Insights }) {
             <CardDescription>{t('month.subtitle')}</CardDescription>
           </CardHeader>
           <CardContent>
-            <dl className="grid grid-cols-2 gap-3">
+            <dl className={FIGURES}>
               <Figure label={t('month.thisMonth')} value={money(data.monthOnMonth.thisMonth)} />
               <Figure label={t('month.lastMonth')} value={money(data.monthOnMonth.lastMonth)} />
             </dl>
             <p className="mt-3 text-[13px]">
-              {change === null ? t('month.noBase') : t('month.change', { change: formatPercent(format, change, 1) })}
+              {change === null
+                ? t('month.noBase')
+                : t('month.change', {
+                    change: format.number(change, {
+                      style: 'percent',
+                      minimumFractionDigits: 1,
+                      maximumFractionDigits: 1,
+                      signDisplay: 'exceptZero',
+                    }),
+                  })}
             </p>
           </CardContent>
         </Card>
@@ -112,7 +129,7 @@ export async function InsightsView({ data }: { data: Insights }) {
             <CardDescription>{t('year.subtitle')}</CardDescription>
           </CardHeader>
           <CardContent>
-            <dl className="grid grid-cols-2 gap-3">
+            <dl className={FIGURES}>
               <Figure label={t('collections.collected')} value={money(data.year.collected)} />
               <Figure label={t('year.scheduled')} value={money(data.year.scheduled)} />
             </dl>
@@ -124,7 +141,7 @@ export async function InsightsView({ data }: { data: Insights }) {
             <CardDescription>{t(`periods.${data.period}`)}</CardDescription>
           </CardHeader>
           <CardContent>
-            <dl className="grid grid-cols-3 gap-3">
+            <dl className={FIGURES}>
               <Figure label={t('quotations.finished')} value={format.number(data.quotations.finished)} />
               <Figure label={t('quotations.pending')} value={format.number(data.quotations.pending)} />
               <Figure label={t('quotations.rejected')} value={format.number(data.quotations.rejected)} />
@@ -137,7 +154,7 @@ export async function InsightsView({ data }: { data: Insights }) {
             <CardDescription>{t(`periods.${data.period}`)}</CardDescription>
           </CardHeader>
           <CardContent>
-            <dl className="grid grid-cols-3 gap-3">
+            <dl className={FIGURES}>
               <Figure label={t('lessees.new')} value={format.number(data.lessees.new)} />
               <Figure label={t('lessees.returning')} value={format.number(data.lessees.returning)} />
               <Figure label={t('lessees.active')} value={format.number(data.lessees.active)} testId="insights-active-lessees" />

@@ -1,6 +1,7 @@
 import { ArrowRight, type IconComponent } from '@/lib/icons';
 import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
+import { cn } from '@/components/ui/cn';
 import { Link } from '@/i18n/navigation';
 
 type KpiCardProps = {
@@ -29,9 +30,15 @@ export function KpiCard({ title, icon: Icon, href, linkLabel, lines, ...rest }: 
       </div>
       <dl className="flex-1 px-5 pt-2 pb-3">
         {lines.map((l, n) => (
-          <div key={l.currency} className="flex items-baseline justify-between gap-3">
+          // The figure sits right of its currency while it fits and goes under it when it does not: never cut or overlapping.
+          <div key={l.currency} className="flex flex-wrap items-baseline justify-between gap-x-3">
             <dt className="text-[13px]">{l.currency}</dt>
-            <dd className={n === 0 ? 'text-xl font-semibold text-heading' : 'text-sm text-heading'}>{l.value}</dd>
+            <dd
+              className={cn('ml-auto min-w-0 text-right wrap-anywhere text-heading', n === 0 ? 'text-xl font-semibold' : 'text-sm')}
+              data-figure={n === 0 ? 'headline' : 'line'}
+            >
+              {l.value}
+            </dd>
           </div>
         ))}
       </dl>

@@ -1,5 +1,6 @@
 import { ArrowRight, ChartLine } from '@/lib/icons';
 import { Card } from '@/components/ui/card';
+import { getTranslations } from '@/i18n/translations';
 import { Link } from '@/i18n/navigation';
 
 type Props = {
@@ -13,15 +14,21 @@ type Props = {
 
 const PATH = '/reports/performance';
 
-/** CPR and CDR of the last closed months, each month linking to Reports → Performance. */
-export function PerformanceRatesCard({ title, currency, lines, linkLabel, emptyLabel }: Props) {
+/**
+ * CPR and CDR of the last closed months, each month linking to Reports → Performance. Both are annualised rates (CPR =
+ * 1 − (1 − SMM)^12, CDR = 1 − (1 − MDR)^12), and the card says so, with the currency of the book they are measured on.
+ */
+export async function PerformanceRatesCard({ title, currency, lines, linkLabel, emptyLabel }: Props) {
+  const t = await getTranslations('dashboard.rates');
   return (
     <Card className="flex flex-col" data-testid="kpi-performance">
       <div className="flex items-start justify-between gap-3 px-5 pt-5">
-        <h2 className="text-[15px] font-medium text-heading">
-          {title}
-          {currency ? <span className="ml-1 text-[13px] font-normal">({currency})</span> : null}
-        </h2>
+        <div className="min-w-0">
+          <h2 className="text-[15px] font-medium text-heading">{title}</h2>
+          <p className="mt-0.5 text-xs" data-testid="kpi-performance-basis">
+            {currency ? t('annualisedIn', { currency }) : t('annualised')}
+          </p>
+        </div>
         <span
           className="flex size-9 shrink-0 items-center justify-center rounded-md bg-primary-soft text-primary-strong"
           aria-hidden="true"
@@ -39,7 +46,9 @@ export function PerformanceRatesCard({ title, currency, lines, linkLabel, emptyL
               data-testid="kpi-performance-month"
             >
               <span>{l.label}</span>
-              <span className="font-medium text-heading tabular">{l.value}</span>
+              <span className="font-medium text-heading tabular" data-figure="line">
+                {l.value}
+              </span>
             </Link>
           </li>
         ))}
