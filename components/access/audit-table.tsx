@@ -1,11 +1,10 @@
 import { HEAD_CELLS, ROW_RULES, STICKY_FIRST_COLUMN } from '@/components/data-table/table-classes';
 import { useTranslations } from '@/i18n/use-translations';
-import { useFormatter } from '@/i18n/use-formatter';
 import { buttonClasses } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input, Label } from '@/components/ui/input';
 import { Link } from '@/i18n/navigation';
-import { AUDIT_ENTITIES, isAuditAction } from '@/lib/validations/access';
+import { AUDIT_ENTITIES } from '@/lib/validations/access';
 
 export type AuditTableRow = {
   id: number;
@@ -17,20 +16,14 @@ export type AuditTableRow = {
   action: string;
   before: unknown;
   after: unknown;
+  /** The row in the viewer's words: services/audit/trail.ts describeAuditEntry, the export's formatter too. */
+  text: { at: string; entity: string; action: string; changes: { line: string }[] };
 };
 
-type Filter = { userId?: number; entity?: string; from?: string; to?: string };
+/** Changes shown per row; the export has them all. */
+const SHOWN_CHANGES = 12;
 
-/** The fields a change touched, as "field: before → after" (whole values for a creation or a deletion). */
-function changeLines(before: unknown, after: unknown): string[] {
-  const b = (before && typeof before === 'object' ? before : {}) as Record<string, unknown>;
-  const a = (after && typeof after === 'object' ? after : {}) as Record<string, unknown>;
-  const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter(
-    (k) => JSON.stringify(b[k]) !== JSON.stringify(a[k]) && k !== 'updatedAt' && k !== 'version',
-  );
-  const show = (v: unknown) => (v === undefined ? '—' : JSON.stringify(v));
-  return keys.slice(0, 12).map((k) => `${k}: ${show(b[k])} → ${show(a[k])}`);
-}
+type Filter = { userId?: number; entity?: string; from?: string; to?: string };
 
 /** The audit trail: filters (a plain GET form), one page of rows, paging and export links. */
 export function AuditTable({
@@ -54,7 +47,6 @@ export function AuditTable({
   compact?: boolean;
 }) {
   const t = useTranslations('access.audit');
-  const format = useFormatter();
   const pages = Math.max(1, Math.ceil(total / perPage));
   const pageHref = (p: number) => {
     const q = new URLSearchParams();
@@ -137,25 +129,22 @@ export function AuditTable({
             <tbody>
               {rows.map((r) => (
                 <tr key={r.id} className="h-8 align-top">
-                  <td className="whitespace-nowrap px-2 py-1.5 tabular-nums">
-                    {format.dateTime(new Date(r.at), { dateStyle: 'short', timeStyle: 'medium', timeZone: 'UTC' })}
-                  </td>
+                  <td className="whitespace-nowrap px-2 py-1.5 tabular-nums">{r.text.at}</td>
                   <td className="px-2 py-1.5">{r.userEmail || '—'}</td>
-                  {compact ? null : (
-                    <td className="px-2 py-1.5">
-                      {AUDIT_ENTITIES.includes(r.entity as never) ? t(`entities.${r.entity as (typeof AUDIT_ENTITIES)[number]}`) : r.entity}
-                    </td>
-                  )}
+                  {compact ? null : <td className="px-2 py-1.5">{r.text.entity}</td>}
                   {compact ? null : <td className="px-2 py-1.5 text-right tabular-nums">{r.entityId}</td>}
                   <td className="px-2 py-1.5" data-action={r.action}>
-                    {isAuditAction(r.action) ? t(`actions.${r.action}`) : r.action}
+                    {r.text.action}
                   </td>
-                  <td className="px-2 py-1.5 font-mono text-[12px]">
-                    {changeLines(r.before, r.after).map((line) => (
-                      <div key={line} className="break-all">
-                        {line}
+                  <td className="px-2 py-1.5">
+                    {r.text.changes.slice(0, SHOWN_CHANGES).map((c, i) => (
+                      <div key={i} className="break-words">
+                        {c.line}
                       </div>
                     ))}
+                    {r.text.changes.length > SHOWN_CHANGES ? (
+                      <div className="text-body">{t('moreChanges', { count: r.text.changes.length - SHOWN_CHANGES })}</div>
+                    ) : null}
                   </td>
                 </tr>
               ))}

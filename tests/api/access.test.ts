@@ -151,4 +151,18 @@ describe('audit trail', () => {
     expect(res.headers.get('content-type')).toMatch(/text\/csv/);
     expect(await res.text()).toMatch(/funder_assignment/);
   });
+
+  it("exports the screen's words in the requested locale, the stored codes beside them", async () => {
+    const res = await fetch(`${baseURL}/api/audit/export?format=csv&entity=funder_assignment&entityId=${funder2UserId}&locale=de`, {
+      headers: { authorization: `Bearer ${tokens.admin}` },
+    });
+    expect(res.status).toBe(200);
+    const text = (await res.text()).replace(/[\u00a0\u202f]/g, ' ');
+    // Entity, action and the change as Settings › Audit trail shows them (services/audit/trail.ts describeAuditEntry).
+    expect(text).toContain('Finanziererzuordnung');
+    expect(text).toContain('Geändert');
+    expect(text).toContain('Finanzierer: (leer) → 2');
+    expect(text).toContain('funder_assignment');
+    expect(text).toContain('{""funderIds"":[2]}');
+  });
 });

@@ -19,6 +19,7 @@ import { Link } from '@/i18n/navigation';
 import { formatIsoDate } from '@/lib/format';
 import { getActiveFunder } from '@/services/portfolio/funder-context';
 import { leaseScreen } from '@/services/master-file/lease-screen';
+import { auditWordsOf, describeAuditEntries } from '@/services/audit/trail';
 import { idParam } from '@/lib/validations/common';
 import { ClientMessages } from '@/app/[locale]/client-messages';
 import { requestClock } from '@/lib/clock';
@@ -52,6 +53,8 @@ export default async function LeasePage({ params }: Props) {
   if (!screen) notFound();
   const { lease, canWrite, schedule: rows, audit: auditRows } = screen;
   const ta = await getTranslations('access');
+  // The lease's audit history in the viewer's words, by the Audit screen's formatter.
+  const auditWords = auditWordsOf(await getTranslations({ locale, namespace: 'access.audit' }), format);
   const exportHref = (format: 'csv' | 'xlsx') =>
     `/api/leases/${lease.id}/schedule/export?funderId=${screen.funderId}&locale=${locale}&format=${format}`;
 
@@ -151,7 +154,13 @@ export default async function LeasePage({ params }: Props) {
             <CardTitle>{ta('audit.leaseHistory')}</CardTitle>
           </CardHeader>
           <CardContent>
-            <AuditTable rows={auditRows} total={auditRows.length} page={1} perPage={auditRows.length || 1} compact />
+            <AuditTable
+              rows={describeAuditEntries(auditRows, auditWords)}
+              total={auditRows.length}
+              page={1}
+              perPage={auditRows.length || 1}
+              compact
+            />
           </CardContent>
         </Card>
       </>

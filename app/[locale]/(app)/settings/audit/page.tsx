@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { setRequestLocale } from 'next-intl/server';
+import { getFormatter } from '@/i18n/format';
 import { getTranslations } from '@/i18n/translations';
 import { AuditTable } from '@/components/access/audit-table';
 import { TrailHeader } from '@/components/shell/trail-header';
@@ -7,7 +8,7 @@ import { guardPage } from '@/app/[locale]/prelude';
 import { getDb } from '@/db';
 import { listAllDirectoryUsers } from '@/db/queries/user-directory';
 import { auditQuery } from '@/lib/validations/access';
-import { auditPage } from '@/services/audit/trail';
+import { auditScreen, auditWordsOf } from '@/services/audit/trail';
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -35,7 +36,9 @@ export default async function AuditPage({ params, searchParams }: Props) {
   const parsed = auditQuery.safeParse(single);
   const query = parsed.success ? parsed.data : auditQuery.parse({});
   const db = getDb();
-  const { rows, total, page, perPage } = auditPage(db, query);
+  // Each row told in the viewer's words (field labels, money, dates, actions), by the formatter the export uses too.
+  const words = auditWordsOf(await getTranslations({ locale, namespace: 'access.audit' }), await getFormatter({ locale }));
+  const { rows, total, page, perPage } = auditScreen(db, query, words);
   const filter = new URLSearchParams({ locale });
   for (const key of ['userId', 'entity', 'from', 'to'] as const) if (query[key] !== undefined) filter.set(key, String(query[key]));
   const exportHref = (format: string) => `/api/audit/export?format=${format}&${filter.toString()}`;
