@@ -9,7 +9,8 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, type Keyboard
 import useSWR, { useSWRConfig } from 'swr';
 import { cn } from '@/components/ui/cn';
 import { getNavItem, NAV_PAGE_KEYS, type NavPageKey } from '@/lib/navigation';
-import type { BookmarksResponse, MainSearchResponse, SearchEntityItem, SearchPageItem } from '@/lib/validations/content';
+import type { BookmarksResponse } from '@/lib/validations/content';
+import { SEARCH_MIN_RECORD_QUERY, type MainSearchResponse, type SearchPageHit, type SearchRecordHit } from '@/lib/validations/search';
 
 const fetchJson = async <T,>(url: string): Promise<T> => {
   const res = await fetch(url);
@@ -32,9 +33,12 @@ function isTyping(target: EventTarget | null): boolean {
 type Props = { funderId?: number };
 
 /**
- * The navbar search (GET /api/main-search/data): Ctrl/⌘+K or '/' opens it, results come grouped as
- * pages, lessees and leases; ↓/↑ move between results, Enter opens one, Esc closes. A page can be
- * bookmarked with its star (POST /api/bookmarks/update); bookmarked pages appear as quick links in the navbar.
+ * The navbar search (GET /api/main-search/data): Ctrl/⌘+K or '/' opens it, results come grouped by kind — pages (by
+ * title or synonym), lessees, leases, facilities, covenants, certificates, write-offs, imports, report files — each
+ * group with its count and each record naming its funder; the dialog says which funders were searched. ↓/↑ move
+ * between results, Enter opens one, Esc closes. A record of another funder than the current one switches the funder
+ * (POST /api/funders/active) before it opens. A page can be bookmarked with its star (POST /api/bookmarks/update);
+ * bookmarked pages appear as quick links in the navbar.
  */
 export function NavbarSearch({ funderId = 1 }: Props) {
   const t = useTranslations('navbarSearch');
@@ -51,6 +55,7 @@ export function NavbarSearch({ funderId = 1 }: Props) {
   const [text, setText] = useState('');
   const [query, setQuery] = useState('');
   const [toggling, setToggling] = useState<number | null>(null);
+  const [switchError, setSwitchError] = useState<string | null>(null);
 
   useEffect(() => {
     const timer = setTimeout(() => setQuery(text.trim()), 150);
@@ -120,7 +125,7 @@ export function NavbarSearch({ funderId = 1 }: Props) {
     }
   };
 
-  const toggleBookmark = async (page: SearchPageItem) => {
+  const toggleBookmark = async (page: SearchPageHit) => {
     setToggling(page.id);
     try {
       const res = await fetch('/api/bookmarks/update', {
@@ -138,8 +143,39 @@ export function NavbarSearch({ funderId = 1 }: Props) {
   const total = useMemo(() => data?.searchArr.reduce((n, g) => n + g.data.length, 0) ?? 0, [data]);
   const go = (link: string) => {
     closeSearch();
-    router.push(link);
+    // A kept report of another kind than the servicing reports is a download, not a page.
+    if (link.startsWith('/api/')) window.location.assign(link);
+    else router.push(link);
   };
+
+  /** A record of another funder: the funder switch first (every screen reads it), then a full load of the record's page. */
+  const openRecord = async (item: SearchRecordHit) => {
+    if (item.funderId === funderId) return go(item.link);
+    setSwitchError(null);
+    try {
+      const res = await fetch('/api/funders/active', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ funderId: item.funderId }),
+      });
+      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    } catch {
+      setSwitchError(t('switchFailed', { funder: item.funderName }));
+      return;
+    }
+    closeSearch();
+    window.location.assign(item.link);
+  };
+
+  const scope = data?.scope;
+  const scopeText = !scope
+    ? null
+    : scope.funders.length > 1
+      ? t('scope.many', {
+          count: scope.funders.length,
+          funders: scope.funders.map((f) => (f.id === scope.currentFunderId ? t('scope.current', { funder: f.name }) : f.name)).join(', '),
+        })
+      : t('scope.one', { funder: scope.funders[0]?.name ?? '' });
 
   return (
     <>
@@ -180,6 +216,7 @@ export function NavbarSearch({ funderId = 1 }: Props) {
         aria-labelledby={`${inputId}-label`}
         onClose={() => {
           setOpen(false);
+          setSwitchError(null);
           triggerRef.current?.focus();
         }}
         onClick={(e) => {
@@ -220,23 +257,42 @@ export function NavbarSearch({ funderId = 1 }: Props) {
         <p className="sr-only" role="status" aria-live="polite">
           {open && data ? t('resultCount', { count: total }) : ''}
         </p>
+        {scopeText ? (
+          <p className="border-b border-border px-4 py-1.5 text-[13px] text-body" data-testid="navbar-search-scope">
+            {scopeText}
+          </p>
+        ) : null}
         <div ref={listRef} onKeyDown={onListKey} className="max-h-[60vh] overflow-y-auto py-2">
           {error ? <p className="px-4 py-3 text-danger-text">{t('error')}</p> : null}
+          {switchError ? (
+            <p className="px-4 py-3 text-danger-text" role="alert">
+              {switchError}
+            </p>
+          ) : null}
           {!data && isLoading ? <p className="px-4 py-3">{t('loading')}</p> : null}
-          {data && total === 0 ? <p className="px-4 py-3">{t('noResults', { q: query })}</p> : null}
+          {data?.tooShort ? (
+            <p className="px-4 py-2 text-[13px]" data-testid="navbar-search-too-short">
+              {t('tooShort', { min: SEARCH_MIN_RECORD_QUERY })}
+            </p>
+          ) : null}
+          {data && total === 0 && !data.tooShort ? <p className="px-4 py-3">{t('noResults', { q: query })}</p> : null}
           {data?.searchArr.map((group) =>
             group.data.length === 0 ? null : (
-              <section key={group.groupKey} aria-labelledby={`${inputId}-${group.groupKey}`} className="pb-1">
-                <h2 id={`${inputId}-${group.groupKey}`} className="px-4 pt-2 pb-1 text-xs font-semibold tracking-wide text-body uppercase">
-                  {group.groupTitle}
+              <section key={group.groupKey} aria-labelledby={`${inputId}-${group.groupKey}`} className="pb-1" data-group={group.groupKey}>
+                <h2 className="flex items-baseline gap-2 px-4 pt-2 pb-1 text-xs font-semibold tracking-wide text-body uppercase">
+                  <span id={`${inputId}-${group.groupKey}`}>{group.groupTitle}</span>
+                  <span className="font-normal tracking-normal normal-case" data-testid={`navbar-search-count-${group.groupKey}`}>
+                    {group.countCapped ? t('countCapped', { count: group.count }) : t('count', { count: group.count })}
+                  </span>
                 </h2>
                 <ul>
                   {group.groupKey === 'pages'
-                    ? (group.data as SearchPageItem[]).map((page) => (
+                    ? group.data.map((page) => (
                         <li key={page.id} className="flex items-center pr-2">
                           <NextLink
                             href={page.link}
                             data-search-item=""
+                            aria-describedby={page.matched ? `${inputId}-page-${page.id}-matched` : undefined}
                             onClick={(e) => {
                               e.preventDefault();
                               go(page.link);
@@ -249,6 +305,11 @@ export function NavbarSearch({ funderId = 1 }: Props) {
                             <PageIcon target={page.target} className="size-4.5 shrink-0" />
                             <span>{page.title}</span>
                           </NextLink>
+                          {page.matched ? (
+                            <span id={`${inputId}-page-${page.id}-matched`} className="truncate px-2 text-[13px] text-body">
+                              {t('matched', { term: page.matched })}
+                            </span>
+                          ) : null}
                           <button
                             type="button"
                             aria-pressed={page.isBookmarked}
@@ -256,7 +317,7 @@ export function NavbarSearch({ funderId = 1 }: Props) {
                             disabled={toggling === page.id}
                             onClick={() => void toggleBookmark(page)}
                             data-testid={`bookmark-${page.target}`}
-                            className="flex size-8 items-center justify-center rounded-full hover:bg-surface-muted disabled:opacity-60"
+                            className="flex size-8 shrink-0 items-center justify-center rounded-full hover:bg-surface-muted disabled:opacity-60"
                           >
                             <Star
                               className={cn('size-4', page.isBookmarked ? 'fill-warning text-warning-text' : 'text-body')}
@@ -265,25 +326,39 @@ export function NavbarSearch({ funderId = 1 }: Props) {
                           </button>
                         </li>
                       ))
-                    : (group.data as SearchEntityItem[]).map((item) => (
-                        <li key={item.id} className="pr-2">
-                          <NextLink
-                            href={item.link}
-                            data-search-item=""
-                            onClick={(e) => {
-                              e.preventDefault();
-                              go(item.link);
-                            }}
-                            className={cn(
-                              'flex min-h-8 items-baseline gap-3 rounded-md px-4 py-1.5 text-heading hover:bg-surface-muted',
-                              'focus-visible:bg-primary-soft focus-visible:outline-2 focus-visible:outline-primary',
-                            )}
-                          >
-                            <span className="font-medium">{item.title}</span>
-                            <span className="truncate text-[13px] text-body">{item.subtitle}</span>
-                          </NextLink>
-                        </li>
-                      ))}
+                    : group.data.map((item) => {
+                        const elsewhere = item.funderId !== funderId;
+                        return (
+                          <li key={item.key} className="pr-2">
+                            <NextLink
+                              href={item.link}
+                              data-search-item=""
+                              data-funder-id={item.funderId}
+                              title={elsewhere ? t('otherFunder', { funder: item.funderName }) : undefined}
+                              onClick={(e) => {
+                                e.preventDefault();
+                                void openRecord(item);
+                              }}
+                              className={cn(
+                                'flex min-h-8 items-baseline gap-3 rounded-md px-4 py-1.5 text-heading hover:bg-surface-muted',
+                                'focus-visible:bg-primary-soft focus-visible:outline-2 focus-visible:outline-primary',
+                              )}
+                            >
+                              <span className="shrink-0 font-medium">{item.title}</span>
+                              <span className="min-w-0 flex-1 truncate text-[13px] text-body">{item.subtitle}</span>
+                              <span
+                                className={cn(
+                                  'max-w-[40%] shrink-0 truncate rounded px-1.5 text-xs',
+                                  elsewhere ? 'bg-warning-soft text-warning-text' : 'bg-surface-muted text-body',
+                                )}
+                              >
+                                <span aria-hidden={elsewhere ? true : undefined}>{item.funderName}</span>
+                                {elsewhere ? <span className="sr-only">{t('otherFunder', { funder: item.funderName })}</span> : null}
+                              </span>
+                            </NextLink>
+                          </li>
+                        );
+                      })}
                 </ul>
               </section>
             ),

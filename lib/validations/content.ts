@@ -33,19 +33,6 @@ export const cardQuery = z.object({
 });
 export type CardQuery = z.infer<typeof cardQuery>;
 
-export const mainSearchQuery = z.object({
-  locale: localeParam,
-  funderId: funderIdParam,
-  q: qParam,
-  limit: z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .min(1, 'must be at least 1')
-    .max(20, 'must be at most 20')
-    .default(4),
-});
-export type MainSearchQuery = z.infer<typeof mainSearchQuery>;
-
 export const bookmarkUpdateBody = z.object({
   id: bodyIdSchema,
 });
@@ -276,23 +263,6 @@ export const searchPageItem = z.object({
   link: z.string(),
 });
 export type SearchPageItem = z.infer<typeof searchPageItem>;
-export const searchEntityItem = z.object({ id: z.number(), title: z.string(), subtitle: z.string(), link: z.string() });
-export type SearchEntityItem = z.infer<typeof searchEntityItem>;
-export const SEARCH_GROUPS = ['pages', 'lessees', 'leases'] as const;
-export type SearchGroupKey = (typeof SEARCH_GROUPS)[number];
-export const searchGroup = z.object({
-  groupKey: z.enum(SEARCH_GROUPS),
-  groupTitle: z.string(),
-  searchLimit: z.number(),
-  data: z.array(z.union([searchPageItem, searchEntityItem])),
-});
-export const mainSearchResponse = z.object({ searchArr: z.array(searchGroup) });
-export type MainSearchResponse = {
-  searchArr: (
-    | { groupKey: 'pages'; groupTitle: string; searchLimit: number; data: SearchPageItem[] }
-    | { groupKey: 'lessees' | 'leases'; groupTitle: string; searchLimit: number; data: SearchEntityItem[] }
-  )[];
-};
 export const autocompleteResponse = z.object({ autoComplete: z.array(z.object({ title: z.string(), rank: z.string(), id: z.string() })) });
 export const bookmarksResponse = z.object({ suggestions: z.array(searchPageItem), bookmarks: z.array(searchPageItem) });
 export type BookmarksResponse = z.infer<typeof bookmarksResponse>;

@@ -20,7 +20,6 @@ import {
   pageDatatableRows,
   pageId,
   pageKeyOf,
-  searchLeaseItems,
   toggleBookmark,
   visiblePages,
 } from '@/db/queries/compat/content-navbar';
@@ -185,16 +184,5 @@ describe('bookmarks and search', () => {
     expect(toggleBookmark(db, a, 'dashboard')).toBe(false);
     expect([...listBookmarkTargets(db, a)]).toEqual(['tape']);
     expect([...listBookmarkTargets(db, v)]).toEqual(['dashboard']);
-  });
-
-  it('finds a lease by its contract number, prefix matches first, within the limit', () => {
-    const contract = (
-      db.$client.prepare('select contract_number c from leases where funder_id = 1 order by id desc limit 1').get() as { c: string }
-    ).c;
-    const found = searchLeaseItems(db, 1, contract, 4, 'de');
-    expect(found[0]).toMatchObject({ title: contract });
-    expect(found[0]!.link).toMatch(/^\/de\/master-file\/\d+$/);
-    expect(searchLeaseItems(db, 1, '', 3, 'en')).toHaveLength(3);
-    expect(searchLeaseItems(db, 2, contract, 4, 'en')).toEqual([]);
   });
 });

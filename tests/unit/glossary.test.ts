@@ -51,7 +51,11 @@ describe.each(Object.keys(GLOSSARY).map((l) => [l as Locale]))('glossary of %s',
   const texts = catalogue(locale);
 
   test.each(GLOSSARY[locale].map((t) => [t.term, t]))('"%s" has one name', (_term, { use, forbidden }) => {
-    const offenders = [...texts].filter(([, text]) => forbidden.test(text)).map(([key, text]) => `${key}: ${text}`);
+    // The navbar search's synonyms are the other words people type for a page (navbarSearch: synonyms, kindSynonyms):
+    // they hold the forbidden variants on purpose, and are never shown as a name.
+    const offenders = [...texts]
+      .filter(([key, text]) => !/^navbarSearch\/\w+\.(synonyms|kindSynonyms)\./.test(key) && forbidden.test(text))
+      .map(([key, text]) => `${key}: ${text}`);
     expect(offenders, `use "${use}"`).toEqual([]);
   });
 

@@ -1,10 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { bookmarks, datatableRows } from '@/db/schema/content';
-import { leases, lessees } from '@/db/schema/portfolio';
-import { searchLessees } from '@/db/queries/lessees';
 import { canSee, NAV_PAGE_KEYS, NAV_TREE, type NavItem, type NavNode, type NavPageKey } from '@/lib/navigation';
-import type { SearchEntityItem, SearchPageItem } from '@/lib/validations/content';
+import type { SearchPageItem } from '@/lib/validations/content';
 
 /**
  * The navbar's search and bookmarks (api-reference §11). Searchable pages are the menu's pages the user
@@ -75,36 +73,6 @@ export function toggleBookmark(db: DbOrTx, userId: number, target: NavPageKey, n
 
 function escapeLike(q: string): string {
   return q.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-/** The funder's lessees matching q (name, ERP id, tax id) as search items linking to their payment behaviour. */
-export function searchLesseeItems(db: DbOrTx, funderId: number, q: string, limit: number, locale: string): SearchEntityItem[] {
-  return searchLessees(db, funderId, q, limit).map((l) => ({
-    id: l.id,
-    title: l.name,
-    subtitle: l.idOdoo ?? l.taxId,
-    link: `/${locale}/servicing/clients-behavior/${l.id}`,
-  }));
-}
-
-/** The funder's leases whose contract number or lessee name contains q, contract-number prefix matches first. */
-export function searchLeaseItems(db: DbOrTx, funderId: number, q: string, limit: number, locale: string): SearchEntityItem[] {
-  const pattern = `%${escapeLike(q)}%`;
-  const prefix = `${escapeLike(q)}%`;
-  const rows = db
-    .select({ id: leases.id, contractNumber: leases.contractNumber, lesseeName: lessees.name })
-    .from(leases)
-    .innerJoin(lessees, eq(lessees.id, leases.lesseeId))
-    .where(
-      and(
-        eq(leases.funderId, funderId),
-        q ? sql`(${leases.contractNumber} like ${pattern} escape '\\' or ${lessees.name} like ${pattern} escape '\\')` : undefined,
-      ),
-    )
-    .orderBy(sql`case when ${leases.contractNumber} like ${prefix} escape '\\' then 0 else 1 end`, asc(leases.contractNumber))
-    .limit(limit)
-    .all();
-  return rows.map((r) => ({ id: r.id, title: r.contractNumber, subtitle: r.lesseeName, link: `/${locale}/master-file/${r.id}` }));
 }
 
 type DatatableRow = typeof datatableRows.$inferSelect;

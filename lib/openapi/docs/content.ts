@@ -24,8 +24,6 @@ import {
   goalOverviewResponse,
   knowledgeBaseResponse,
   localeQuery,
-  mainSearchQuery,
-  mainSearchResponse,
   noQuery,
   ordersBarChartResponse,
   ordersStatResponse,
@@ -42,6 +40,7 @@ import {
   subscribersResponse,
   supportTrackerResponse,
 } from '@/lib/validations/content';
+import { mainSearchQuery, mainSearchResponse } from '@/lib/validations/search';
 import { defineRoutes, type ResponseDoc, type RouteDoc } from '../registry';
 
 /** RouteDocs of the content routes (see lib/openapi/registry.ts). */
@@ -120,6 +119,23 @@ const statistics: [string, string, z.ZodType][] = [
   ['active-users', 'Portal users per day, 28 days', seriesOnlyResponse],
   ['newsletter', 'Newsletter sign-ups per day, 28 days', seriesOnlyResponse],
 ];
+
+/** The navbar search also answers 403 for a funderId the user is not assigned (any signed-in user may search pages). */
+const mainSearchRoute: RouteDoc = get(
+  '/main-search/data',
+  'Navbar',
+  'Navbar search: pages, and the records of every funder the user may access (read:funders), grouped by kind with a count',
+  {
+    ok: mainSearchResponse,
+    query: mainSearchQuery,
+    notFound: true,
+    alias: false,
+    description:
+      'q (at most 100 characters, matched literally) finds menu pages by their label or a synonym in the locale, and — for read:funders — lessees (name, ERP id, tax id), leases (contract number), facilities (name, lender), covenants (metric name), borrowing-base certificates (as-of date, facility), write-offs (contract number), tape and bank-statement imports (file name, source) and kept report files (report name, file name, period) of every funder assigned to the user (admins: all), funderId (the current funder) first; a query naming a kind ("covenant", "Abschreibung") lists that kind. Every record names its funder; `scope` lists the funders searched. An empty q lists pages and the current funder\'s first lessees and leases; a one-character q searches pages only (`tooShort`). limit (default 4, max 20) hits per group; `count` counts the matches up to 100 (`countCapped` beyond). 403 for a funderId not assigned to the user, 404 for an unknown one.',
+    example: { query: { q: 'covenant', locale: 'en', limit: '4', funderId: '1' } },
+  },
+);
+mainSearchRoute.responses[403] = err('funderId names a funder that is not assigned to the user.');
 
 export const contentRoutes = defineRoutes([
   get('/account-setting/data', 'Content', "The signed-in user's account settings", {
@@ -206,15 +222,7 @@ export const contentRoutes = defineRoutes([
     alias: false,
     example: { query: { locale: 'en' } },
   }),
-  get('/main-search/data', 'Navbar', 'Navbar search: pages, and lessees and leases of the funder (read:funders), at most limit per group', {
-    ok: mainSearchResponse,
-    query: mainSearchQuery,
-    notFound: true,
-    alias: false,
-    description:
-      'q matches page labels in the locale, lessee name / ERP id / tax id, contract number or lessee name. limit default 4, max 20. 404 for an unknown funderId.',
-    example: { query: { q: 'cash', locale: 'de', limit: '4', funderId: '1' } },
-  }),
+  mainSearchRoute,
   get('/bookmarks/data', 'Navbar', "Search pages (suggestions) and the signed-in user's bookmarked pages", {
     ok: bookmarksResponse,
     query: localeQuery,
