@@ -15,11 +15,18 @@ import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type RowDat
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Columns3, Download } from '@/lib/icons';
 import { useTranslations } from '@/i18n/use-translations';
 import { useFormatter } from '@/i18n/use-formatter';
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { buttonClasses } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Link } from '@/i18n/navigation';
-import { SCROLL_REGION, STICKY_FIRST_COLUMN, STICKY_FIRST_COLUMN_HOVER } from './table-classes';
+import {
+  SCROLL_REGION,
+  SNAP_CELLS,
+  SNAP_TO_PINNED_COLUMN,
+  STICKY_FIRST_COLUMN,
+  STICKY_FIRST_COLUMN_EDGE,
+  STICKY_FIRST_COLUMN_HOVER,
+} from './table-classes';
 import { useUrlState } from './url-state';
 import { COLUMNS_PARAM, visibleColumnIds } from './visible-columns';
 
@@ -111,6 +118,9 @@ export function DataTable<T>({
   const from = total === 0 ? 0 : (page - 1) * perPage + 1;
   const to = Math.min(total, page * perPage);
   const leafColumns = table.getVisibleLeafColumns();
+  const scroller = useRef<HTMLDivElement>(null);
+  const trail = useRef<HTMLDivElement>(null);
+  useSnapToPinnedColumn(scroller, trail, stickyFirstColumn ? (leafColumns[0]?.id ?? null) : null);
 
   const setVisible = (id: string, on: boolean) => {
     const next = allIds.filter((c) => (c === id ? on : visible.includes(c)));
@@ -148,108 +158,117 @@ export function DataTable<T>({
         </div>
       </div>
 
-      <div className={cn(SCROLL_REGION, 'rounded-md border border-border bg-surface')} tabIndex={0} role="region" aria-label={caption}>
-        <table
-          className={cn(
-            'w-full border-separate border-spacing-0 text-[13px]',
-            stickyFirstColumn && cn(STICKY_FIRST_COLUMN, STICKY_FIRST_COLUMN_HOVER),
-          )}
-        >
-          <caption className="sr-only">{caption}</caption>
-          <thead>
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((header) => {
-                  const meta = header.column.columnDef.meta;
-                  const sortKey = meta?.sortKey;
-                  const active = sortKey !== undefined && sortKey === sort;
-                  const ariaSort = active ? (dir === 'asc' ? 'ascending' : 'descending') : undefined;
-                  const label = header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext());
-                  return (
-                    <th
-                      key={header.id}
-                      scope="col"
-                      aria-sort={ariaSort}
-                      className={cn(
-                        'sticky top-0 z-10 h-9 border-b border-border bg-surface-muted px-3 text-xs font-semibold tracking-wide whitespace-nowrap text-heading uppercase',
-                        meta?.align === 'right' ? 'text-right' : 'text-left',
-                      )}
-                    >
-                      {sortKey ? (
-                        <Link
-                          href={href({ sort: sortKey, dir: active && dir === 'asc' ? 'desc' : 'asc', page: null })}
-                          scroll={false}
-                          className={cn(
-                            'inline-flex items-center gap-1 rounded-sm hover:text-primary-strong',
-                            meta?.align === 'right' && 'flex-row-reverse',
-                          )}
-                          aria-label={t('sortBy', { column: meta?.label ?? sortKey })}
-                        >
-                          {label}
-                          {active ? (
-                            dir === 'asc' ? (
-                              <ArrowUp className="size-3.5" aria-hidden="true" />
-                            ) : (
-                              <ArrowDown className="size-3.5" aria-hidden="true" />
-                            )
-                          ) : (
-                            <ArrowUpDown className="size-3.5 opacity-50" aria-hidden="true" />
-                          )}
-                        </Link>
-                      ) : (
-                        label
-                      )}
-                    </th>
-                  );
-                })}
-              </tr>
-            ))}
-          </thead>
-          <tbody>
-            {table.getRowModel().rows.length === 0 ? (
-              <tr>
-                <td colSpan={leafColumns.length} className="px-3 py-8 text-center text-body">
-                  {empty}
-                </td>
-              </tr>
-            ) : (
-              table.getRowModel().rows.map((row) => (
-                <tr key={row.id} className="group/row hover:bg-surface-muted">
-                  {row.getVisibleCells().map((cell) => (
-                    <td
-                      key={cell.id}
-                      className={cn(
-                        'h-8 border-b border-border px-3 py-1 whitespace-nowrap text-heading group-last/row:border-b-0',
-                        cell.column.columnDef.meta?.align === 'right' && 'text-right tabular',
-                      )}
-                    >
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                    </td>
-                  ))}
-                </tr>
-              ))
+      <div
+        ref={scroller}
+        className={cn(SCROLL_REGION, 'rounded-md border border-border bg-surface', stickyFirstColumn && SNAP_TO_PINNED_COLUMN)}
+        tabIndex={0}
+        role="region"
+        aria-label={caption}
+      >
+        {/* As wide as the table (the scroller at least); its padding is the room after the last column (useSnapToPinnedColumn). */}
+        <div ref={trail} className="w-max min-w-full">
+          <table
+            className={cn(
+              'w-full border-separate border-spacing-0 text-[13px]',
+              stickyFirstColumn && cn(STICKY_FIRST_COLUMN, STICKY_FIRST_COLUMN_HOVER, STICKY_FIRST_COLUMN_EDGE, SNAP_CELLS),
             )}
-          </tbody>
-          {footerRows?.length ? (
-            <tfoot data-testid="totals">
-              {footerRows.map((f) => (
-                <tr key={f.key} className="font-medium">
-                  {leafColumns.map((c, i) => (
-                    <td
-                      key={c.id}
-                      className={cn(
-                        'h-8 border-t-2 border-border-strong bg-surface-muted px-3 py-1 whitespace-nowrap text-heading',
-                        c.columnDef.meta?.align === 'right' && 'text-right tabular',
-                      )}
-                    >
-                      {f.cells[c.id] ?? (i === 0 ? f.label : null)}
-                    </td>
-                  ))}
+          >
+            <caption className="sr-only">{caption}</caption>
+            <thead>
+              {table.getHeaderGroups().map((group) => (
+                <tr key={group.id}>
+                  {group.headers.map((header) => {
+                    const meta = header.column.columnDef.meta;
+                    const sortKey = meta?.sortKey;
+                    const active = sortKey !== undefined && sortKey === sort;
+                    const ariaSort = active ? (dir === 'asc' ? 'ascending' : 'descending') : undefined;
+                    const label = header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext());
+                    return (
+                      <th
+                        key={header.id}
+                        scope="col"
+                        aria-sort={ariaSort}
+                        className={cn(
+                          'sticky top-0 z-10 h-9 border-b border-border bg-surface-muted px-3 text-xs font-semibold tracking-wide whitespace-nowrap text-heading uppercase',
+                          meta?.align === 'right' ? 'text-right' : 'text-left',
+                        )}
+                      >
+                        {sortKey ? (
+                          <Link
+                            href={href({ sort: sortKey, dir: active && dir === 'asc' ? 'desc' : 'asc', page: null })}
+                            scroll={false}
+                            className={cn(
+                              'inline-flex items-center gap-1 rounded-sm hover:text-primary-strong',
+                              meta?.align === 'right' && 'flex-row-reverse',
+                            )}
+                            aria-label={t('sortBy', { column: meta?.label ?? sortKey })}
+                          >
+                            {label}
+                            {active ? (
+                              dir === 'asc' ? (
+                                <ArrowUp className="size-3.5" aria-hidden="true" />
+                              ) : (
+                                <ArrowDown className="size-3.5" aria-hidden="true" />
+                              )
+                            ) : (
+                              <ArrowUpDown className="size-3.5 opacity-50" aria-hidden="true" />
+                            )}
+                          </Link>
+                        ) : (
+                          label
+                        )}
+                      </th>
+                    );
+                  })}
                 </tr>
               ))}
-            </tfoot>
-          ) : null}
-        </table>
+            </thead>
+            <tbody>
+              {table.getRowModel().rows.length === 0 ? (
+                <tr>
+                  <td colSpan={leafColumns.length} className="px-3 py-8 text-center text-body">
+                    {empty}
+                  </td>
+                </tr>
+              ) : (
+                table.getRowModel().rows.map((row) => (
+                  <tr key={row.id} className="group/row hover:bg-surface-muted">
+                    {row.getVisibleCells().map((cell) => (
+                      <td
+                        key={cell.id}
+                        className={cn(
+                          'h-8 border-b border-border px-3 py-1 whitespace-nowrap text-heading group-last/row:border-b-0',
+                          cell.column.columnDef.meta?.align === 'right' && 'text-right tabular',
+                        )}
+                      >
+                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      </td>
+                    ))}
+                  </tr>
+                ))
+              )}
+            </tbody>
+            {footerRows?.length ? (
+              <tfoot data-testid="totals">
+                {footerRows.map((f) => (
+                  <tr key={f.key} className="font-medium">
+                    {leafColumns.map((c, i) => (
+                      <td
+                        key={c.id}
+                        className={cn(
+                          'h-8 border-t-2 border-border-strong bg-surface-muted px-3 py-1 whitespace-nowrap text-heading',
+                          c.columnDef.meta?.align === 'right' && 'text-right tabular',
+                        )}
+                      >
+                        {f.cells[c.id] ?? (i === 0 ? f.label : null)}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tfoot>
+            ) : null}
+          </table>
+        </div>
       </div>
 
       <nav className="flex flex-wrap items-center justify-between gap-3 text-[13px]" aria-label={t('pagination')}>
@@ -267,6 +286,56 @@ export function DataTable<T>({
       </nav>
     </div>
   );
+}
+
+/**
+ * Snaps the scroller's resting positions to column starts just right of the pinned first column (table-classes
+ * SNAP_TO_PINNED_COLUMN): its `scroll-padding-left` is the pinned column's width, and `data-pinned` turns the snapping
+ * on once that is set. The last resting position is the end of the scroll range, where a column would still be half
+ * under the pinned one unless the last columns exactly fill the view: the room they leave is added after the table
+ * (`trail`'s padding), so there too a column starts at the pinned edge. Widths follow the content and the visible
+ * columns, so they are measured, again whenever the table, the scroller or the pinned cell change size or another
+ * column becomes the first (`firstColumn`; null: none is pinned). Written on the elements, not through state: a
+ * resize re-renders nothing.
+ */
+function useSnapToPinnedColumn(
+  scroller: RefObject<HTMLDivElement | null>,
+  trail: RefObject<HTMLDivElement | null>,
+  firstColumn: string | null,
+) {
+  useEffect(() => {
+    const region = scroller.current;
+    const room = trail.current;
+    const table = room?.querySelector('table');
+    const cell = firstColumn === null ? null : table?.querySelector<HTMLElement>('thead tr > :first-child');
+    if (!region || !room || !table || !cell) return;
+    const fit = () => {
+      const pinned = cell.getBoundingClientRect().width;
+      const view = region.clientWidth - pinned;
+      let all = 0;
+      let tail = 0;
+      let whole = true;
+      const heads = cell.parentElement!.children;
+      for (let k = heads.length - 1; k >= 1; k--) {
+        const w = heads[k]!.getBoundingClientRect().width;
+        all += w;
+        // Half a pixel for the sub-pixel widths of the cells.
+        if (whole && tail + w <= view + 0.5) tail += w;
+        else whole = false;
+      }
+      region.style.scrollPaddingLeft = `${pinned}px`;
+      room.style.paddingRight = all > view && tail > 0 ? `${Math.max(0, view - tail)}px` : '';
+      region.dataset.pinned = '';
+    };
+    const observer = new ResizeObserver(fit);
+    for (const el of [region, table, cell]) observer.observe(el);
+    return () => {
+      observer.disconnect();
+      region.style.scrollPaddingLeft = '';
+      room.style.paddingRight = '';
+      delete region.dataset.pinned;
+    };
+  }, [scroller, trail, firstColumn]);
 }
 
 function PageLink({ href, label, children }: { href: string | null; label: string; children: ReactNode }) {

@@ -24,6 +24,8 @@ export type LeaseTableRow = {
   price: number;
   downPayment: number;
   principal: number;
+  /** At the register's cut-off, from the book engine; null when the lease is not in the pool then. */
+  outstandingPrincipal: number | null;
   residual: number;
   term: number;
   rate: number;
@@ -42,7 +44,14 @@ export type LeaseTableRow = {
   statusNote?: string | null;
 };
 
-export type CurrencyTotals = { currency: string; count: number; price: number; principal: number; residual: number };
+export type CurrencyTotals = {
+  currency: string;
+  count: number;
+  price: number;
+  principal: number;
+  residual: number;
+  outstandingPrincipal: number;
+};
 
 type Props = {
   rows: LeaseTableRow[];
@@ -88,6 +97,15 @@ export function LeaseTable({ rows, total, totals, page, perPage, sort, dir, expo
     price: money('price'),
     downPayment: money('downPayment'),
     principal: money('principal'),
+    outstandingPrincipal: ({ row }) =>
+      row.original.outstandingPrincipal === null ? (
+        <span className="text-body" title={t('register.notInPool')}>
+          <span aria-hidden="true">—</span>
+          <span className="sr-only">{t('register.notInPool')}</span>
+        </span>
+      ) : (
+        <Amount minor={row.original.outstandingPrincipal} currency={row.original.currency} />
+      ),
     residual: money('residual'),
     term: ({ row }) => format.number(row.original.term),
     rate: ({ row }) => formatPercent(format, row.original.rate),
@@ -107,6 +125,7 @@ export function LeaseTable({ rows, total, totals, page, perPage, sort, dir, expo
     'price',
     'downPayment',
     'principal',
+    'outstandingPrincipal',
     'residual',
     'term',
     'rate',
@@ -129,6 +148,7 @@ export function LeaseTable({ rows, total, totals, page, perPage, sort, dir, expo
       currency: x.currency,
       price: <Amount minor={x.price} currency={x.currency} />,
       principal: <Amount minor={x.principal} currency={x.currency} />,
+      outstandingPrincipal: <Amount minor={x.outstandingPrincipal} currency={x.currency} />,
       residual: <Amount minor={x.residual} currency={x.currency} />,
     },
   }));

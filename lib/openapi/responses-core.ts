@@ -266,10 +266,25 @@ export const leaseListResponse = z.object({
         .describe(
           'The status the register shows and filters by: derived under domain.md §8 (a write-off wins; closed and terminated as set); `status` is the stored business status',
         ),
+      outstandingPrincipal: minor
+        .nullable()
+        .describe(
+          "Outstanding principal at `cutOff` (domain.md §3 prin, the lease page's and Total Cash Flow's figure); null when the lease is not in the pool then (bought after it, written off on or before it, terminated). `principal` is the financed (original) principal",
+        ),
     }),
   ),
   total: z.number().int().describe('Filtered count'),
-  totals: z.array(z.object({ currency, count: z.number().int(), price: minor, principal: minor, residual: minor })),
+  totals: z.array(
+    z.object({
+      currency,
+      count: z.number().int(),
+      price: minor,
+      principal: minor,
+      residual: minor,
+      outstandingPrincipal: minor.describe('Σ outstanding principal at `cutOff` of the filtered leases'),
+    }),
+  ),
+  cutOff: isoDate.describe("The date of the outstanding principal: the register's cut-off, the first day of this month"),
   page: z.number().int(),
   perPage: z.number().int(),
 });

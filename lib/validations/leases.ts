@@ -187,7 +187,10 @@ export const leasePatchBody = z
   });
 export type LeasePatchBody = z.infer<typeof leasePatchBody>;
 
-/** Sortable register columns (the keys of LEASE_SORTS in db/queries/leases.ts). */
+/**
+ * Sortable register columns: the keys of LEASE_SORTS in db/queries/leases.ts, and `outstandingPrincipal`, the book
+ * engine's figure at the register's cut-off, which the register orders in memory (services/master-file/register-screen.ts).
+ */
 export const LEASE_SORT_KEYS = [
   'id',
   'contractNumber',
@@ -196,6 +199,7 @@ export const LEASE_SORT_KEYS = [
   'currency',
   'price',
   'principal',
+  'outstandingPrincipal',
   'residual',
   'term',
   'rate',
@@ -237,6 +241,7 @@ export const MASTER_FILE_COLUMNS = [
   { id: 'price', sort: 'price', visible: true },
   { id: 'downPayment', sort: null, visible: false },
   { id: 'principal', sort: 'principal', visible: true },
+  { id: 'outstandingPrincipal', sort: 'outstandingPrincipal', visible: true },
   { id: 'residual', sort: 'residual', visible: true },
   { id: 'term', sort: 'term', visible: true },
   { id: 'rate', sort: 'rate', visible: true },

@@ -4,20 +4,24 @@ import type { MasterFileColumnId, ShownStatus } from '@/lib/validations/leases';
 import type { ExportColumn } from '@/lib/exports/columns';
 
 /** A translator of the masterFile message namespace (next-intl's `t`). */
-export type Translate = (key: string) => string;
+export type Translate = (key: string, values?: Record<string, string | number>) => string;
 
-/** A register row of an export; `statusNote` says why the lease has its status where the screens explain it. */
-export type LeaseExportRow = LeaseListRow & { shownStatus: ShownStatus; statusNote?: string | null };
+/**
+ * A register row of an export; `statusNote` says why the lease has its status where the screens explain it;
+ * `outstandingPrincipal` is the book engine's at the register's cut-off (null: not in the pool then, an empty cell).
+ */
+export type LeaseExportRow = LeaseListRow & { shownStatus: ShownStatus; statusNote?: string | null; outstandingPrincipal?: number | null };
 
 /**
  * The Master File's columns as export columns, with headers and enumerated values in the reader's
  * language. `ids` picks and orders them (the table's visible columns); default: every column. With
- * `statusReason`, the status is followed by the reason column (the rows' `statusNote`), as on screen.
+ * `statusReason`, the status is followed by the reason column (the rows' `statusNote`), as on screen. With
+ * `cutOff`, the outstanding principal's header names its date (a file is read long after the day it was made).
  */
 export function leaseExportColumns(
   t: Translate,
   ids: readonly MasterFileColumnId[],
-  opts: { statusReason?: boolean } = {},
+  opts: { statusReason?: boolean; cutOff?: string } = {},
 ): ExportColumn<LeaseExportRow>[] {
   const currency = (r: LeaseListRow) => r.currency;
   const all: Record<MasterFileColumnId, Omit<ExportColumn<LeaseExportRow>, 'id' | 'header'>> = {
@@ -31,6 +35,7 @@ export function leaseExportColumns(
     price: { kind: 'money', value: (r) => r.price, currency },
     downPayment: { kind: 'money', value: (r) => r.downPayment, currency },
     principal: { kind: 'money', value: (r) => r.principal, currency },
+    outstandingPrincipal: { kind: 'money', value: (r) => r.outstandingPrincipal, currency, width: 16 },
     residual: { kind: 'money', value: (r) => r.residual, currency },
     term: { kind: 'integer', value: (r) => r.term, width: 8 },
     rate: { kind: 'percent', value: (r) => r.rate, width: 9 },
@@ -45,7 +50,11 @@ export function leaseExportColumns(
     status: { kind: 'text', value: (r) => t(`statuses.${r.shownStatus}`) },
   };
   return ids.flatMap((id): ExportColumn<LeaseExportRow>[] => [
-    { id, header: t(`columns.${id}`), ...all[id] },
+    {
+      id,
+      header: id === 'outstandingPrincipal' && opts.cutOff ? t('export.outstandingPrincipalAt', { date: opts.cutOff }) : t(`columns.${id}`),
+      ...all[id],
+    },
     ...(id === 'status' && opts.statusReason
       ? [
           {

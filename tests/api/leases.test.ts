@@ -94,8 +94,11 @@ describe('GET /api/leases', () => {
         price: all.reduce((s, l) => s + l.price, 0),
         principal: all.reduce((s, l) => s + l.principal, 0),
         residual: all.reduce((s, l) => s + l.residual, 0),
+        // The book engine's outstanding at the register's cut-off; null for a lease outside the pool then.
+        outstandingPrincipal: all.reduce((s, l) => s + (l.outstandingPrincipal ?? 0), 0),
       },
     ]);
+    expect(first.cutOff).toMatch(/^\d{4}-\d{2}-01$/);
     const page2 = await call('GET', `/api/leases?currency=GBP&perPage=7&page=2`, 'viewer');
     expect(page2.json.leases.map((l: { id: number }) => l.id)).toEqual(all.slice(7, 14).map((l) => l.id));
     const beyond = await call('GET', `/api/leases?currency=GBP&perPage=100&page=999`, 'viewer');
@@ -286,6 +289,7 @@ describe('GET /api/leases/export', () => {
   });
 
   it('writes every column by default and an XLSX workbook on request', async () => {
+    const { json: register } = await call('GET', '/api/leases?perPage=1', 'viewer');
     const csv = await call('GET', '/api/leases/export?format=csv&q=zzzz-no-match', 'viewer');
     expect(
       csv.text
@@ -293,7 +297,7 @@ describe('GET /api/leases/export', () => {
         .trimEnd()
         .split('\r\n'),
     ).toEqual([
-      'Contract,Lessee,Client ID (ERP),Asset type,Asset,Condition,Currency,Price,Down payment,Principal,Residual,Term,Rate,Instalment,Timing,Frequency,First due,VAT rate,Fee,Purchase date,Agreed purchase price,Status,Status reason',
+      `Contract,Lessee,Client ID (ERP),Asset type,Asset,Condition,Currency,Price,Down payment,Financed principal,Outstanding principal at ${register.cutOff},Residual,Term,Rate,Instalment,Timing,Frequency,First due,VAT rate,Fee,Purchase date,Agreed purchase price,Status,Status reason`,
     ]);
     const res = await fetch(`${baseURL}/api/leases/export?format=xlsx&status=active`, { headers: as('viewer') });
     expect(res.status).toBe(200);

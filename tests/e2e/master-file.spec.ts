@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { signInAs } from '../helpers/e2e-auth';
-import { e2eToday, firstOfNextMonth } from '../helpers/e2e-clock';
+import { e2eCutOff, e2eToday, firstOfNextMonth } from '../helpers/e2e-clock';
 import { addDays } from '@/lib/finance/dates';
 
 async function signIn(page: Page, user: 'analyst' | 'viewer') {
@@ -178,7 +178,9 @@ test('export the Master File as CSV: the header row names the visible columns', 
   expect(download.suggestedFilename()).toMatch(/^master-file-\d{4}-\d{2}-\d{2}\.csv$/);
   const text = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '');
   const lines = text.trimEnd().split('\r\n');
-  expect(lines[0]).toBe('Contract,Lessee,Asset type,Currency,Price,Principal,Residual,Term,Rate,Instalment,First due,Status,Status reason');
+  expect(lines[0]).toBe(
+    `Contract,Lessee,Asset type,Currency,Price,Financed principal,Outstanding principal at ${e2eCutOff()},Residual,Term,Rate,Instalment,First due,Status,Status reason`,
+  );
   expect(lines.slice(1).every((l) => l.includes(',CHF,'))).toBe(true);
   const total = Number((await page.getByText(/\d+–\d+ of \d+/).textContent())!.match(/of ([\d,]+)/)![1]!.replace(/,/g, ''));
   expect(lines).toHaveLength(total + 1);

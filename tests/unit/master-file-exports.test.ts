@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { csvCell, csvStream, csvText, xlsxBuffer, type ExportColumn } from '@/lib/exports';
@@ -115,4 +117,35 @@ describe('Master File export columns', () => {
     expect(leaseExportColumns(t, MASTER_FILE_COLUMN_IDS)).toHaveLength(MASTER_FILE_COLUMN_IDS.length);
     expect(DEFAULT_MASTER_FILE_COLUMNS.every((id) => MASTER_FILE_COLUMN_IDS.includes(id))).toBe(true);
   });
+
+  it.each([
+    { name: 'an amount in GBP', row: { currency: 'GBP', outstandingPrincipal: 3_123_456 }, text: '31234.56' },
+    { name: 'an amount in JPY (no minor digits)', row: { currency: 'JPY', outstandingPrincipal: 150_000 }, text: '150000' },
+    { name: 'a repaid lease', row: { currency: 'EUR', outstandingPrincipal: 0 }, text: '0.00' },
+    { name: 'a lease not in the pool at the cut-off', row: { currency: 'EUR', outstandingPrincipal: null }, text: '' },
+  ])('write the outstanding principal of $name as $text', ({ row, text }) => {
+    const [col] = leaseExportColumns(t, ['outstandingPrincipal']);
+    expect(csvCell(col!, { ...lease, ...row } as LeaseExportRow)).toBe(text);
+  });
+
+  it("head the outstanding principal with the register's cut-off when given, and keep the financed principal apart", () => {
+    const withDate = (key: string, values?: Record<string, string | number>) => (values ? `«${key}:${values.date}»` : `«${key}»`);
+    const cols = leaseExportColumns(withDate, ['principal', 'outstandingPrincipal'], { cutOff: '2026-11-01' });
+    expect(cols.map((c) => c.header)).toEqual(['«columns.principal»', '«export.outstandingPrincipalAt:2026-11-01»']);
+    expect(leaseExportColumns(withDate, ['outstandingPrincipal'])[0]!.header).toBe('«columns.outstandingPrincipal»');
+  });
+
+  it.each(['en', 'de', 'fr', 'pt'])(
+    "%s: the headers say which principal is which (the financed one is not a bare 'Principal')",
+    (locale) => {
+      const m = JSON.parse(readFileSync(path.join(process.cwd(), 'messages', 'masterFile', `${locale}.json`), 'utf8')) as {
+        columns: Record<string, string>;
+        export: Record<string, string>;
+      };
+      expect(['Principal', 'Kapital', 'Capital']).not.toContain(m.columns.principal);
+      expect(m.columns.outstandingPrincipal).toBeTruthy();
+      expect(m.columns.outstandingPrincipal).not.toBe(m.columns.principal);
+      expect(m.export.outstandingPrincipalAt).toContain('{date}');
+    },
+  );
 });

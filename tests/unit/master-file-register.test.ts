@@ -5,7 +5,9 @@ import {
   firstInstalmentDue,
   getLeaseCombined,
   iterateLeases,
+  iterateLeasesByIds,
   listLeaseCombined,
+  listLeaseIds,
   listLeaseHistory,
   pageLeaseCombined,
 } from '@/db/queries/lease-register';
@@ -167,6 +169,20 @@ describe('export iteration', () => {
     for (let page = 1; paged.length < total; page++) paged.push(...listLeases(db, { ...filter, page, perPage: 50 }).rows.map((r) => r.id));
     expect(streamed).toEqual(paged);
     expect(streamed.length).toBe(total);
+  });
+
+  it.each([
+    { name: 'no filter', filter: {} },
+    { name: 'a currency', filter: { currency: ['EUR', 'CHF'] } },
+    { name: 'a search on the lessee and the asset', filter: { q: 'a' } },
+    { name: 'a stored status and an asset type', filter: { status: ['closed' as const], assetType: ['vehicle' as const] } },
+  ])('the ids of the filtered register ($name) are its leases, in id order, and read back in any order', ({ filter }) => {
+    const f = { funderId: 1, ...filter };
+    const ids = listLeaseIds(db, f);
+    expect(ids).toEqual([...iterateLeases(db, f)].flat().map((r) => r.id));
+    expect(ids.length).toBeGreaterThan(0);
+    const shuffled = [...ids].reverse();
+    expect([...iterateLeasesByIds(db, [...shuffled, 99_999_999], 7)].flat().map((r) => r.id)).toEqual(shuffled);
   });
 
   it('yields batches of at most the batch size', () => {

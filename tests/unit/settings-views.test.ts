@@ -25,7 +25,10 @@ describe('module column lists', () => {
   });
 
   test("every sortable Master File column can be sorted by the lease query, and the list is the screen's own", () => {
-    for (const c of MODULE_SORTS['master-file']) expect(Object.keys(LEASE_SORTS), c).toContain(c);
+    // Outstanding principal is the book engine's figure at the cut-off, sorted from the engine (register-screen.ts), not by SQL.
+    for (const c of MODULE_SORTS['master-file'].filter((c) => c !== 'outstandingPrincipal'))
+      expect(Object.keys(LEASE_SORTS), c).toContain(c);
+    expect(MODULE_SORTS['master-file']).toContain('outstandingPrincipal');
     expect(MASTER_FILE_COLUMNS).toContain('clientId');
     expect(MODULE_SORTS['master-file']).not.toContain('clientId');
   });

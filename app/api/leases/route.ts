@@ -1,41 +1,26 @@
 import { requestClock } from '@/lib/clock';
 import { getDb } from '@/db';
 import { createLeaseForFunder, getLeaseCombined } from '@/db/queries/lease-register';
-import { listLeases } from '@/db/queries/leases';
 import { parseBody, parseQuery, withAuth } from '@/services/api/handler';
 import { funderQuery, leaseCreateBody, leaseListQuery } from '@/lib/validations/leases';
-import { shownStatuses, statusFilterClauses, statusSortIds } from '@/services/master-file/register-status';
+import { registerScreen } from '@/services/master-file/register-screen';
 import { afterBookWrite } from '@/services/portfolio/book-changes';
 
 export const dynamic = 'force-dynamic';
 
 /**
- * GET /api/leases — one page of the funder's lease register: `{ leases, total, totals }`, where `total`
+ * GET /api/leases — one page of the funder's lease register: `{ leases, total, totals, cutOff }`, where `total`
  * is the filtered count (the status filter and sort, and each row's `shownStatus`: the shown status, derived under domain.md §8,
- * services/master-file/register-status) and `totals` are per currency over the whole filtered set (count, price,
- * principal, residual in minor units). q matches contract number and lessee name.
+ * services/master-file/register-status), each row's `outstandingPrincipal` is the book engine's at `cutOff` (the register's:
+ * the first of this month; null when the lease is not in the pool then) and `totals` are per currency over the whole filtered
+ * set (count, price, principal, residual, outstanding principal in minor units). q matches contract number and lessee name.
  */
-export const GET = withAuth({ scope: 'read:funders' }, ({ req }) => {
-  const { funderId, q, status, currency, assetType, sort, dir, page, perPage } = parseQuery(req, leaseListQuery);
-  const db = getDb();
-  // The register's rows as its page shows them on the request's day (services/master-file/register-screen.ts reads the same).
-  const { today } = requestClock();
-  const statusAny = statusFilterClauses(db, funderId, status, today);
-  const { rows, total, totals } = listLeases(db, {
-    funderId,
-    q,
-    statusAny,
-    statusIds: statusSortIds(db, funderId, sort, today),
-    currency,
-    assetType,
-    sort,
-    dir,
-    page,
-    perPage,
-  });
+export const GET = withAuth({ scope: 'read:funders' }, ({ req, principal }) => {
+  // The register's rows as its page shows them on the request's day: the page's own screen function.
+  const screen = registerScreen(getDb(), principal, parseQuery(req, leaseListQuery), requestClock());
+  const { rows, total, totals, cutOff, page, perPage } = screen;
   // `status` is the stored business status (the lease's field, as PATCH takes it); `shownStatus` the one the register shows.
-  const shown = shownStatuses(db, funderId, rows, today);
-  return Response.json({ leases: rows.map((r) => ({ ...r, shownStatus: shown.get(r.id) ?? 'performing' })), total, totals, page, perPage });
+  return Response.json({ leases: rows.map(({ statusNote: _note, ...r }) => r), total, totals, cutOff, page, perPage });
 });
 
 /** POST /api/leases — creates a lease with its schedule (201 with the lease as a lease-combined row). */

@@ -414,7 +414,7 @@ export const coreRoutes = defineRoutes([
     tag: 'Leases',
     summary: 'List leases',
     description:
-      'One page of the register with the filtered count and per-currency totals of the whole filtered set. q matches contract number, lessee name and asset description (which holds the brand).',
+      "One page of the register with the filtered count and per-currency totals of the whole filtered set. Each lease carries its outstanding principal at the register's cut-off (`cutOff`, the first of this month: the lease page's and Total Cash Flow's figure), which it can also be sorted by. q matches contract number, lessee name and asset description (which holds the brand).",
     auth: 'read:funders',
     query: leaseListQuery,
     responses: { 200: { description: 'The page', schema: r.leaseListResponse }, 400: bad() },
@@ -507,7 +507,8 @@ export const coreRoutes = defineRoutes([
     path: '/api/leases/export',
     tag: 'Leases',
     summary: 'The filtered register as a file',
-    description: "The whole filtered register (not one page) in the register's order; headers and values in `locale`.",
+    description:
+      "The whole filtered register (not one page) in the register's order; headers and values in `locale`. The outstanding principal's header names the register's cut-off (the first of this month).",
     auth: 'read:funders',
     query: leaseExportQuery,
     responses: { 200: csvFile('The register'), 400: bad(), 404: notFound('Unknown funder') },

@@ -17,6 +17,7 @@ import { getActiveFunder } from '@/services/portfolio/funder-context';
 import { registerScreen, savedRegisterView } from '@/services/master-file/register-screen';
 import { ClientMessages } from '@/app/[locale]/client-messages';
 import { requestClock } from '@/lib/clock';
+import { formatIsoDate } from '@/lib/format';
 
 type Props = {
   params: Promise<{ locale: string }>;
@@ -50,10 +51,12 @@ export default async function MasterFilePage({ params, searchParams }: Props) {
   }
 
   const { query, columns, filters } = state;
-  // The page of leases with their status as shown today (derived, domain.md §8) and why, the totals, the saved views.
+  // The page of leases with their status as shown today (derived, domain.md §8) and why, their outstanding principal at
+  // the register's cut-off (the book engine's), the totals, the saved views.
+  const format = await getFormatter();
   const screen = registerScreen(db, access.principal, { ...query, funderId: funder.id }, clock, {
     t: (key, values) => t(key, values),
-    format: await getFormatter(),
+    format,
   });
   const { canWrite, views } = screen;
   const current = registerQueryString(filters, columns);
@@ -93,6 +96,9 @@ export default async function MasterFilePage({ params, searchParams }: Props) {
             {t('views.missing')}
           </Alert>
         ) : null}
+        <p className="mb-3 text-[13px] text-body" data-testid="register-cut-off">
+          {t('register.cutOff', { date: formatIsoDate(format, screen.cutOff, 'long'), today: formatIsoDate(format, screen.today, 'long') })}
+        </p>
         <LeaseTable
           rows={screen.rows}
           total={screen.total}
