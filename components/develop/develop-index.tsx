@@ -77,7 +77,9 @@ export function DevelopIndex({ groups }: { groups: IndexGroup[] }) {
                   title={e.summary}
                 >
                   <MethodBadge method={e.method} compact />
-                  <span className="truncate font-mono">{e.path}</span>
+                  <span className="truncate font-mono" title={e.path}>
+                    {e.path}
+                  </span>
                 </a>
               </li>
             ))}

@@ -121,7 +121,9 @@ export function ChatApp({ initialList, openId, initialOpen, pollMs = 3000 }: Pro
     >
       <Initials name={c.fullName} status={c.status} label={t(`statuses.${c.status}`)} />
       <span className="min-w-0 flex-1">
-        <span className="block truncate font-medium text-heading">{c.fullName}</span>
+        <span className="block truncate font-medium text-heading" title={c.fullName}>
+          {c.fullName}
+        </span>
         {extra}
       </span>
     </Link>
@@ -138,7 +140,7 @@ export function ChatApp({ initialList, openId, initialOpen, pollMs = 3000 }: Pro
                 {contactLink(
                   c,
                   <span className="flex items-center gap-2">
-                    <span className="min-w-0 flex-1 truncate text-[13px]">
+                    <span className="min-w-0 flex-1 truncate text-[13px]" title={c.chat.lastMessage?.message}>
                       <span className="sr-only">{t(`statuses.${c.status}`)} · </span>
                       {c.chat.lastMessage?.message ?? ''}
                     </span>
@@ -159,7 +161,7 @@ export function ChatApp({ initialList, openId, initialOpen, pollMs = 3000 }: Pro
               <li key={c.id}>
                 {contactLink(
                   c,
-                  <span className="block truncate text-[13px]">
+                  <span className="block truncate text-[13px]" title={c.role}>
                     <span className="sr-only">{t(`statuses.${c.status}`)} · </span>
                     {c.role}
                   </span>,
@@ -175,8 +177,13 @@ export function ChatApp({ initialList, openId, initialOpen, pollMs = 3000 }: Pro
           <div className="flex items-center gap-3 border-b border-border px-5 py-3">
             <Initials name={open.contact.fullName} status={open.contact.status} label={t(`statuses.${open.contact.status}`)} />
             <div className="min-w-0">
-              <h2 className="truncate text-base font-medium text-heading">{open.contact.fullName}</h2>
-              <p className="truncate text-[13px]">
+              <h2 className="truncate text-base font-medium text-heading" title={open.contact.fullName}>
+                {open.contact.fullName}
+              </h2>
+              <p
+                className="truncate text-[13px]"
+                title={`${t(`statuses.${open.contact.status}`)}${open.contact.role ? ` · ${open.contact.role}` : ''}`}
+              >
                 {t(`statuses.${open.contact.status}`)}
                 {open.contact.role ? ` · ${open.contact.role}` : ''}
               </p>

@@ -80,7 +80,9 @@ export function TaskList({ tasks, links, canReadBook }: Props) {
               onChange={() => update(task.id, { isCompleted: !task.isCompleted })}
               aria-label={t('completeTask', { title: task.title })}
             />
-            <span className={cn('min-w-0 flex-1 truncate text-heading', task.isCompleted && 'line-through opacity-70')}>{task.title}</span>
+            <span className={cn('min-w-0 flex-1 truncate text-heading', task.isCompleted && 'line-through opacity-70')} title={task.title}>
+              {task.title}
+            </span>
             {link ? (
               canReadBook ? (
                 <Link

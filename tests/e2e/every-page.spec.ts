@@ -1,7 +1,8 @@
 /**
- * Every menu page in every language at 1280 × 800, as an analyst and as a client: the page answers, the document
- * is never wider than the viewport, no chart tick label is clipped by or spills out of its axis area, adjacent x
- * labels do not overlap, and the console stays free of errors. One page load per (role, page, locale), each in a new
+ * Every menu page (and the views behind a page's tabs) in every language at 1280 × 800, as an analyst and as a client:
+ * the page answers, the document is never wider than the viewport, no message key is shown for its text, no text is
+ * cut by its cell or box, no chart tick label is clipped by or spills out of its axis area, adjacent x labels do not
+ * overlap, and the console stays free of errors. One page load per (role, page, locale), each in a new
  * tab of the role's browser context, which a worker keeps across its tests: the session the setup project signed in
  * (storageState) and, as for a person clicking through the menu, the scripts and styles already in the browser's cache
  * — a new context per test downloaded and compiled every chunk again, most of this spec's time.
@@ -100,6 +101,64 @@ async function chartAxisProblems(page: Page): Promise<AxisProblem[]> {
   });
 }
 
+type TextProblem = { text: string; why: string };
+
+/**
+ * Text a person cannot read whole: a message key shown instead of its text (next-intl prints the key's path, like
+ * "dashboard.insights.month.title", when a message is missing), and text cut by its box — a table cell whose content
+ * is wider than the cell, or an element that clips its overflow (overflow hidden or an ellipsis) with content wider
+ * than itself — unless a scroll container between them lets the person scroll to it, or (outside a table cell) a
+ * tooltip holds the whole text. Screen-reader-only text (a 1 px
+ * clipped box) is not on screen and is skipped.
+ */
+async function textProblems(page: Page): Promise<TextProblem[]> {
+  return page.evaluate(() => {
+    const problems: { text: string; why: string }[] = [];
+    const keyPattern = /(?<![\w@/.:-])[a-z][A-Za-z0-9]*(?:\.[a-z][A-Za-z0-9]*){2,}(?![\w@/-])/g;
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || parent.closest('script, style, code, pre, [data-raw-text]')) continue;
+      for (const match of (node.textContent ?? '').matchAll(keyPattern))
+        problems.push({ text: match[0], why: 'a message key instead of its text' });
+    }
+    const scrolls = (el: Element) => /(auto|scroll)/.test(getComputedStyle(el).overflowX);
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>('main *'))) {
+      const text = (el.innerText ?? '').trim();
+      if (!text || el.clientWidth <= 2) continue;
+      const style = getComputedStyle(el);
+      if (style.display === 'none' || style.visibility === 'hidden' || scrolls(el)) continue;
+      if (el.closest('svg, select, option, input, textarea, [role="dialog"], [hidden]')) continue;
+      const isCell = el.matches('td, th');
+      const clips = /(hidden|clip)/.test(style.overflowX) || style.textOverflow === 'ellipsis';
+      if (!isCell && !clips) continue;
+      if (el.scrollWidth <= el.clientWidth + 1) continue;
+      // A scroll container inside the cell carries the overflow.
+      if (Array.from(el.querySelectorAll('*')).some(scrolls)) continue;
+      // A short line cut on purpose (a mail's sender, a chat's last message, a calendar entry) is read whole in its
+      // tooltip: the element's or its link's or button's title holds the text shown (screen-reader-only text aside).
+      // A table cell has no such way out.
+      if (!isCell) {
+        const shown = Array.from(el.childNodes)
+          .filter((n) => !(n instanceof HTMLElement && n.classList.contains('sr-only')))
+          .map((n) => n.textContent ?? '')
+          .join('')
+          .trim();
+        const titled = el.closest<HTMLElement>('[title]');
+        if (shown && titled && (titled.title ?? '').includes(shown)) continue;
+      }
+      problems.push({
+        text: text.slice(0, 60),
+        why: `${isCell ? 'cell' : el.tagName.toLowerCase()} cut: ${el.scrollWidth} px of text in ${el.clientWidth} px`,
+      });
+    }
+    return problems;
+  });
+}
+
+/** Views inside a menu page, reached by its tabs rather than by the menu: shown to whoever may open the page. */
+const TAB_VIEWS = [{ href: '/dashboard?tab=insights', page: PAGES.find((p) => p.key === 'dashboard')! }];
+
 for (const role of Object.keys(ROLES) as Role[]) {
   test.describe(`every menu page as ${role}`, () => {
     for (const locale of LOCALES) {
@@ -134,6 +193,21 @@ for (const role of Object.keys(ROLES) as Role[]) {
             expect(await chartAxisProblems(page), 'chart tick labels').toEqual([]);
           }
 
+          if (allowed) expect(await textProblems(page), 'text a person cannot read whole').toEqual([]);
+          const width = await page.evaluate(() => document.documentElement.scrollWidth);
+          expect(width, 'document width').toBeLessThanOrEqual(VIEWPORT.width);
+          expect(errors, 'console errors').toEqual([]);
+        });
+      }
+      for (const view of TAB_VIEWS.filter((v) => v.page.scope === null || (ROLES[role] as readonly string[]).includes(v.page.scope))) {
+        test(`${locale}${view.href} (tab)`, async ({ rolePage }) => {
+          const page = await rolePage(role);
+          const errors: string[] = [];
+          page.on('console', (msg) => msg.type() === 'error' && errors.push(msg.text()));
+          page.on('pageerror', (e) => errors.push(e.message));
+          expect((await page.goto(`/${locale}${view.href}`))?.status(), 'status').toBe(200);
+          await expect(page.locator('h1').first()).toBeVisible();
+          expect(await textProblems(page), 'text a person cannot read whole').toEqual([]);
           const width = await page.evaluate(() => document.documentElement.scrollWidth);
           expect(width, 'document width').toBeLessThanOrEqual(VIEWPORT.width);
           expect(errors, 'console errors').toEqual([]);

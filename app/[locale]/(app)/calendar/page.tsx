@@ -141,9 +141,7 @@ export default async function CalendarPage({ params, searchParams }: Props) {
         <li key={`cert-${c.certificateId}`}>
           <Link href={`/portfolio/facilities/${c.facilityId}`} className={bookItem} data-testid="calendar-certificate">
             <FileBadge className="size-3.5 shrink-0" aria-hidden="true" />
-            <span className="truncate">
-              {t(c.status === 'approved' ? 'certificateIssued' : 'certificatePending', { facility: c.facilityName })}
-            </span>
+            <Cut text={t(c.status === 'approved' ? 'certificateIssued' : 'certificatePending', { facility: c.facilityName })} />
           </Link>
         </li>
       )),
@@ -151,7 +149,7 @@ export default async function CalendarPage({ params, searchParams }: Props) {
         <li key={`cov-${c.facilityId}`}>
           <Link href={`/portfolio/facilities/${c.facilityId}`} className={bookItem} data-testid="calendar-covenant-test">
             <Gauge className="size-3.5 shrink-0" aria-hidden="true" />
-            <span className="truncate">{t('covenantTest', { facility: c.facilityName })}</span>
+            <Cut text={t('covenantTest', { facility: c.facilityName })} />
           </Link>
         </li>
       )),
@@ -163,9 +161,7 @@ export default async function CalendarPage({ params, searchParams }: Props) {
             data-testid="calendar-instalment"
           >
             <Receipt className="size-3.5 shrink-0" aria-hidden="true" />
-            <span className="truncate">
-              {t('instalment', { contract: i.contractNumber, amount: formatMoney(format, i.gross, i.currency) })}
-            </span>
+            <Cut text={t('instalment', { contract: i.contractNumber, amount: formatMoney(format, i.gross, i.currency) })} />
           </Link>
         </li>
       )),
@@ -337,5 +333,14 @@ export default async function CalendarPage({ params, searchParams }: Props) {
         </div>
       </>
     </ClientMessages>
+  );
+}
+
+/** A calendar cell's entry, cut with an ellipsis where the day is narrow: the whole text is its tooltip. */
+function Cut({ text }: { text: string }) {
+  return (
+    <span className="truncate" title={text}>
+      {text}
+    </span>
   );
 }

@@ -99,8 +99,8 @@ export default async function InvoicesPage({ params, searchParams }: Props) {
                         #{inv.id}
                       </Link>
                     </td>
-                    <td className="max-w-56 truncate px-3 py-1">{inv.client.name}</td>
-                    <td className="max-w-56 truncate px-3 py-1">{inv.service}</td>
+                    <td className="max-w-56 px-3 py-1">{inv.client.name}</td>
+                    <td className="max-w-56 px-3 py-1">{inv.service}</td>
                     <td className="px-3 py-1 whitespace-nowrap">{formatIsoDate(format, inv.issuedDate)}</td>
                     <td className="px-3 py-1 whitespace-nowrap">{formatIsoDate(format, inv.dueDate)}</td>
                     <td className="px-3 py-1 text-right">

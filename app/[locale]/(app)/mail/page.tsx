@@ -77,6 +77,9 @@ export default async function MailPage({ params, searchParams }: Props) {
   const pageCount = Math.max(1, Math.ceil(screen.total / MAIL_PAGE_SIZE));
   const base = { folder: q.folder, ...(q.label ? { label: q.label } : {}), ...(q.q ? { q: q.q } : {}) };
   const hrefWith = (extra: Record<string, string | number>) => ({ pathname: '/mail', query: { ...base, ...extra } });
+  // Who a message is with: its recipients in the sent and draft folders, its sender elsewhere.
+  const correspondent = (m: (typeof screen.emails)[number]) =>
+    q.folder === 'sent' || q.folder === 'draft' ? m.to.map((p) => p.name).join(', ') : m.from.name;
   const counts: Partial<Record<string, number>> = { inbox: screen.meta.inbox, draft: screen.meta.draft, spam: screen.meta.spam };
   const sel = screen.selected;
 
@@ -221,10 +224,10 @@ export default async function MailPage({ params, searchParams }: Props) {
                           aria-hidden={m.isStarred ? undefined : true}
                           className={cn('size-4 shrink-0', m.isStarred ? 'fill-warning-text text-warning-text' : 'text-border-strong')}
                         />
-                        <span className="w-40 shrink-0 truncate">
-                          {q.folder === 'sent' || q.folder === 'draft' ? m.to.map((p) => p.name).join(', ') : m.from.name}
+                        <span className="w-40 shrink-0 truncate" title={correspondent(m)}>
+                          {correspondent(m)}
                         </span>
-                        <span className="min-w-0 flex-1 truncate">
+                        <span className="min-w-0 flex-1 truncate" title={m.subject}>
                           {m.subject}
                           {m.isRead ? null : <span className="sr-only"> ({t('unread')})</span>}
                         </span>
