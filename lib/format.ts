@@ -188,11 +188,14 @@ export function formatIsoDate(format: Formatter, text: string, dateStyle: DateSt
   });
 }
 
-/** The month of a `YYYY-MM-DD` or `YYYY-MM` text, e.g. "Nov 2026" / "Nov. 2026" (cash-flow columns). */
+/**
+ * The month of a `YYYY-MM-DD` or `YYYY-MM` text, e.g. "Nov 2026" / "Nov. 2026" (cash-flow columns). Its spaces are
+ * non-breaking: a narrow column header never wraps "Sept.⏎2026" or "set. de⏎2026".
+ */
 export function formatIsoMonth(format: Formatter, text: string, month: 'short' | 'long' = 'short'): string {
   return keptDateText(format, `m${month}\u0000${text}`, () => {
     const date = parseIsoDate(text.length === 7 ? `${text}-01` : text);
-    return date ? format.dateTime(date, { year: 'numeric', month, timeZone: 'UTC' }) : text;
+    return date ? format.dateTime(date, { year: 'numeric', month, timeZone: 'UTC' }).replace(/ /g, '\u00a0') : text;
   });
 }
 

@@ -11,19 +11,30 @@ import type { DirectoryUser } from '@/lib/validations/users';
 import { DeleteUserButton } from './delete-user-button';
 import { UserFieldSelect, type AccessErrorKey } from './user-access-controls';
 
-/** One user's profile and access, with role and status changes and delete. */
-export function UserDetail({ user }: { user: DirectoryUser }) {
-  const t = useTranslations('access');
-  const [error, setError] = useState<AccessErrorKey | null>(null);
-  const profile: [string, string][] = [
+type Translate = ReturnType<typeof useTranslations<'access'>>;
+
+/**
+ * The profile lines of a user. The plan (Basic, Company, Enterprise, Team) is the admin template's subscription of a
+ * client account: funder staff (admin, analyst, viewer) have none, so their profile has no plan line.
+ */
+export function profileLines(t: Translate, user: DirectoryUser): [string, string][] {
+  const lines: [string, string][] = [
     [t('columns.fullName'), user.fullName],
     [t('columns.username'), user.username],
     [t('columns.email'), user.email],
     [t('columns.company'), user.company],
     [t('columns.country'), user.country],
     [t('columns.contact'), user.contact],
-    [t('columns.currentPlan'), t(`plans.${user.currentPlan}`)],
   ];
+  if (user.role === 'client') lines.push([t('columns.currentPlan'), t(`plans.${user.currentPlan}`)]);
+  return lines;
+}
+
+/** One user's profile and access, with role and status changes and delete. */
+export function UserDetail({ user }: { user: DirectoryUser }) {
+  const t = useTranslations('access');
+  const [error, setError] = useState<AccessErrorKey | null>(null);
+  const profile = profileLines(t, user);
   return (
     <div className="flex flex-col gap-4">
       {error ? (

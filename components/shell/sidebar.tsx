@@ -134,6 +134,14 @@ function MenuList({ nodes, depth, id, hidden, ...rest }: MenuListProps) {
 const rowBase =
   'flex min-h-9.5 w-full items-center gap-2.5 rounded-md py-1.5 pr-3 text-left text-[15px] leading-snug transition-colors duration-150 menu-mini:justify-center menu-mini:px-0';
 
+/**
+ * The active (violet) item. The global focus ring is violet too (1.3:1 against this fill), so the active item draws
+ * its own: a white ring inside (≥ 4.7:1 against the violet) and the dark heading colour outside (10:1 against the
+ * white menu), both well over WCAG's 3:1 for a focus indicator.
+ */
+export const ACTIVE_ROW =
+  'bg-linear-72 from-[#5f55de] to-[#6a5fe8] font-medium text-white shadow-primary focus-visible:outline-heading focus-visible:ring-2 focus-visible:ring-white focus-visible:ring-inset';
+
 function indent(depth: number): string {
   return depth === 0 ? 'pl-4' : depth === 1 ? 'pl-5' : 'pl-9';
 }
@@ -154,11 +162,7 @@ function MenuLink({
       onClick={onNavigate}
       aria-current={active ? 'page' : undefined}
       title={text}
-      className={cn(
-        rowBase,
-        indent(depth),
-        active ? 'bg-linear-72 from-[#5f55de] to-[#6a5fe8] font-medium text-white shadow-primary' : 'text-heading hover:bg-surface-muted',
-      )}
+      className={cn(rowBase, indent(depth), active ? ACTIVE_ROW : 'text-heading hover:bg-surface-muted')}
     >
       {depth === 0 ? (
         <Icon className="size-5.5 shrink-0" aria-hidden="true" />

@@ -17,7 +17,8 @@ import { CURRENCY_CODES, isCurrencyCode } from '@/lib/finance/money';
 import { formatIsoDate } from '@/lib/format';
 import { enumValues, FIELD_KINDS, type ImportField } from '@/lib/import/field-list';
 import type { ImportRecord } from '@/lib/validations/imports';
-import { exceptionRowText, fractionText, rateText, type TapeImportTranslate } from './exception-message';
+import { fractionText, rateText } from './exception-message';
+import { ExceptionsTable, type ExceptionRow } from './exceptions-table';
 import { RollForward, type RollForwardSummary } from './roll-forward';
 
 type Detail = {
@@ -27,16 +28,6 @@ type Detail = {
   preview: { row: number; cells: string[]; action: string | null; lease: Record<string, unknown> | null }[];
   leases: { row: number; action: string | null; leaseId: number; contractNumber: string; version: number }[];
   rules: { rule: string; severity: string; count: number }[];
-};
-type ExceptionRow = {
-  id: number;
-  row: number;
-  column: string;
-  field: string;
-  value: string;
-  rule: string;
-  severity: string;
-  message: string;
 };
 
 const selectClasses = 'h-9.5 rounded-md border border-border-strong bg-surface px-3 text-sm text-heading';
@@ -138,7 +129,6 @@ export function TapeImportWorkspace({
   const fileRef = useRef<HTMLInputElement>(null);
   const q = `funderId=${funderId}`;
   const pct = (v: number) => format.number(v, { style: 'percent', maximumFractionDigits: 0 });
-  const tr = t as unknown as TapeImportTranslate;
   const enumLabel = (f: EnumField, v: string): string => {
     const tx = {
       assetType: tAssetTypes,
@@ -758,43 +748,7 @@ export function TapeImportWorkspace({
             {exceptions.rows.length === 0 ? (
               <p className="text-sm">{t('dryRun.noExceptions')}</p>
             ) : (
-              <div className="max-h-96 overflow-auto">
-                <table className={`w-full text-sm ${STICKY_FIRST_COLUMN} ${ROW_RULES}`} data-testid="exceptions">
-                  <caption className="sr-only">{t('dryRun.exceptions')}</caption>
-                  <thead className={`sticky top-0 z-10 ${HEAD_CELLS}`}>
-                    <tr className="text-left">
-                      <th scope="col" className="px-2 py-1.5 text-right font-medium">
-                        {t('csv.row')}
-                      </th>
-                      <th scope="col" className="px-2 py-1.5 font-medium">
-                        {t('csv.column')}
-                      </th>
-                      <th scope="col" className="px-2 py-1.5 font-medium">
-                        {t('dryRun.value')}
-                      </th>
-                      <th scope="col" className="px-2 py-1.5 font-medium">
-                        {t('csv.rule')}
-                      </th>
-                      <th scope="col" className="px-2 py-1.5 font-medium">
-                        {t('dryRun.message')}
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {exceptions.rows.map((e) => (
-                      <tr key={e.id} className="h-8">
-                        <td className="tabular px-2 text-right">{exceptionRowText(tr, e.row)}</td>
-                        <td className="px-2">{e.column}</td>
-                        <td className="px-2">{e.value}</td>
-                        <td className="px-2">
-                          <Badge variant={e.severity === 'error' ? 'danger' : 'warning'}>{t(`ruleNames.${e.rule}` as never)}</Badge>
-                        </td>
-                        <td className="px-2">{e.message}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <ExceptionsTable rows={exceptions.rows} />
             )}
           </CardContent>
         </Card>

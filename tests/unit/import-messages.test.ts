@@ -144,7 +144,7 @@ describe('exception messages', () => {
   it('a required field no column gives is a problem of the file, not of "row 0"', () => {
     const e = exception('required', { missingColumn: 'currency' }, { row: 0, column: '', field: 'currency', value: '' });
     expect(exceptionMessage(translator('en'), 'en', e)).toBe('No column gives Currency: map one, or set a value for every row.');
-    expect(exceptionRowText(translator('en'), 0)).toBe('file');
+    expect(exceptionRowText(translator('en'), 0)).toBe('File');
     expect(exceptionRowText(translator('de'), 0)).toBe('Datei');
     expect(exceptionRowText(translator('en'), 7)).toBe('7');
   });

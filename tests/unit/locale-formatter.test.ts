@@ -62,14 +62,18 @@ describe('localeFormatter (the process-wide server formatter) writes what next-i
   test('date and month texts are kept per formatter, style and month form, each as Intl writes it', () => {
     const intl = (locale: string, options: Intl.DateTimeFormatOptions, iso: string) =>
       new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+    const nbsp = (text: string) => text.replace(/ /g, '\u00a0');
     for (const locale of LOCALES) {
       const f = localeFormatter(locale);
       for (let round = 0; round < 2; round++) {
         for (const iso of ['2026-11-29', '2027-01-01', '2024-02-29']) {
           for (const style of ['short', 'medium', 'long', 'full'] as const)
             expect(formatIsoDate(f, iso, style)).toBe(intl(locale, { dateStyle: style }, iso));
-          expect(formatIsoMonth(f, iso)).toBe(intl(locale, { year: 'numeric', month: 'short' }, iso));
-          expect(formatIsoMonth(f, iso.slice(0, 7), 'long')).toBe(intl(locale, { year: 'numeric', month: 'long' }, iso.slice(0, 8) + '01'));
+          // A month's spaces are non-breaking: a column header never wraps "Sept.⏎2026".
+          expect(formatIsoMonth(f, iso)).toBe(nbsp(intl(locale, { year: 'numeric', month: 'short' }, iso)));
+          expect(formatIsoMonth(f, iso.slice(0, 7), 'long')).toBe(
+            nbsp(intl(locale, { year: 'numeric', month: 'long' }, iso.slice(0, 8) + '01')),
+          );
         }
         expect(formatIsoDate(f, '2026-02-30')).toBe('2026-02-30');
         expect(formatIsoMonth(f, 'not a month')).toBe('not a month');
