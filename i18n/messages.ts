@@ -23,6 +23,7 @@ export const FEATURE_NAMESPACES = [
   'credit',
   'history',
   'facilities',
+  'help',
 ] as const;
 export type FeatureNamespace = (typeof FEATURE_NAMESPACES)[number];
 

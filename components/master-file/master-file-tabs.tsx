@@ -2,13 +2,16 @@ import { getTranslations } from '@/i18n/translations';
 import { cn } from '@/components/ui/cn';
 import { Link } from '@/i18n/navigation';
 
-/** The tabs of the Master File: the lease register, onboarding (quotations) and tape imports. Links, so each is a URL. */
-export async function MasterFileTabs({ active }: { active: 'register' | 'onboarding' | 'imports' }) {
+/**
+ * The tabs of the Master File: the lease register, onboarding (quotations) and tape imports. Links, so each is a URL.
+ * The imports tab is named for what its reader can do there: import a tape (write:funders), or read the imports' history.
+ */
+export async function MasterFileTabs({ active, canImport }: { active: 'register' | 'onboarding' | 'imports'; canImport: boolean }) {
   const t = await getTranslations('masterFile.tabs');
   const tabs = [
     { key: 'register', href: '/master-file', label: t('register') },
     { key: 'onboarding', href: '/master-file/onboarding', label: t('onboarding') },
-    { key: 'imports', href: '/master-file/imports', label: t('imports') },
+    { key: 'imports', href: '/master-file/imports', label: t(canImport ? 'imports' : 'importHistory') },
   ] as const;
   return (
     <nav aria-label={t('label')} className="mb-5 border-b border-border">

@@ -2,6 +2,8 @@ import { ChevronRight } from '@/lib/icons';
 import { getTranslations } from '@/i18n/translations';
 import type { ReactNode } from 'react';
 import { navTrail, type NavPageKey } from '@/lib/navigation';
+import { HelpLink } from '@/components/help/help-link';
+import type { HelpTopicSlug } from '@/components/help/topics';
 import { AsOfLine, type AsOf } from './as-of-line';
 
 type PageHeaderProps = {
@@ -12,10 +14,12 @@ type PageHeaderProps = {
   actions?: ReactNode;
   /** The date every figure of the page is at, shown as one line under the title (figure-bearing pages). */
   asOf?: AsOf;
+  /** The Help centre guide of a screen that handles money: a "?" beside the actions. */
+  help?: HelpTopicSlug;
 };
 
 /** The page title (the page's only h1) with the menu path above it. */
-export async function PageHeader({ page, description, actions, asOf }: PageHeaderProps) {
+export async function PageHeader({ page, description, actions, asOf, help }: PageHeaderProps) {
   const tn = await getTranslations('nav');
   const tp = await getTranslations('pages');
   const ts = await getTranslations('shell');
@@ -39,7 +43,12 @@ export async function PageHeader({ page, description, actions, asOf }: PageHeade
         {asOf ? <AsOfLine {...asOf} /> : null}
         {description ? <p className="mt-1 text-[15px]">{description}</p> : null}
       </div>
-      {actions ? <div className="flex flex-wrap items-center gap-3">{actions}</div> : null}
+      {actions || help ? (
+        <div className="flex flex-wrap items-center gap-3">
+          {actions}
+          {help ? <HelpLink topic={help} /> : null}
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -339,7 +339,7 @@ export default async function CalendarPage({ params, searchParams }: Props) {
 /** A calendar cell's entry, cut with an ellipsis where the day is narrow: the whole text is its tooltip. */
 function Cut({ text }: { text: string }) {
   return (
-    <span className="truncate" title={text}>
+    <span className="min-w-0 truncate" title={text}>
       {text}
     </span>
   );

@@ -10,6 +10,7 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
 import { Highlighted } from '@/components/workspace/highlighted';
+import { HelpTopicIndex } from '@/components/help/help-topic-index';
 import { Link } from '@/i18n/navigation';
 import { anchorOf } from '@/lib/workspace/help-centre';
 import { qParam } from '@/lib/validations/common';
@@ -19,7 +20,7 @@ type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record
 
 export const generateMetadata = metadataFor('help');
 
-/** Help centre: the FAQ by category with a server-side search (question or answer) and the knowledge base by category. */
+/** Help centre: the guides to the money screens (/help/<topic>), the FAQ by category with a server-side search (question or answer) and the knowledge base by category. */
 export default async function HelpPage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
@@ -70,6 +71,8 @@ export default async function HelpPage({ params, searchParams }: Props) {
           </p>
         ) : null}
       </Card>
+
+      <HelpTopicIndex />
 
       <section aria-labelledby="faq-heading" className="mb-6">
         <h2 id="faq-heading" className="mb-3 text-lg font-medium text-heading">

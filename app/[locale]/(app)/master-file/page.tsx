@@ -5,6 +5,7 @@ import { getFormatter } from '@/i18n/format';
 import { getDb } from '@/db';
 import { LeaseTable } from '@/components/master-file/lease-table';
 import { MasterFileTabs } from '@/components/master-file/master-file-tabs';
+import { canSee } from '@/lib/navigation';
 import { RegisterToolbar } from '@/components/master-file/register-toolbar';
 import { parseRegisterParams, registerQueryString, viewQueryString } from '@/components/master-file/register-params';
 import { metadataFor } from '@/components/shell/page-metadata';
@@ -90,7 +91,7 @@ export default async function MasterFilePage({ params, searchParams }: Props) {
             ) : null
           }
         />
-        <MasterFileTabs active="register" />
+        <MasterFileTabs active="register" canImport={canSee(access.principal.scopes, 'write:funders')} />
         {missingView ? (
           <Alert variant="warning" className="mb-4" role="status">
             {t('views.missing')}

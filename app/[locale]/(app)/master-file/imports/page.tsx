@@ -37,6 +37,7 @@ export default async function ImportHistoryPage({ params }: Props) {
   return (
     <>
       <PageHeader
+        help="tape-import"
         page="masterFile"
         description={t('description', { funder: funder.name })}
         actions={
@@ -48,7 +49,7 @@ export default async function ImportHistoryPage({ params }: Props) {
           ) : null
         }
       />
-      <MasterFileTabs active="imports" />
+      <MasterFileTabs active="imports" canImport={canSee(access.principal.scopes, 'write:funders')} />
       <Card className="overflow-x-auto">
         {rows.length === 0 ? (
           <p className="p-5 text-sm">{t('history.empty')}</p>

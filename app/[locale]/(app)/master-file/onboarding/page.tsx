@@ -4,6 +4,7 @@ import { setRequestLocale } from 'next-intl/server';
 import { getTranslations } from '@/i18n/translations';
 import { getDb } from '@/db';
 import { MasterFileTabs } from '@/components/master-file/master-file-tabs';
+import { canSee } from '@/lib/navigation';
 import { QuotationTable } from '@/components/master-file/quotation-table';
 import { PageHeader } from '@/components/shell/page-header';
 import { guardPage } from '@/app/[locale]/prelude';
@@ -63,7 +64,7 @@ export default async function OnboardingPage({ params, searchParams }: Props) {
             ) : null
           }
         />
-        <MasterFileTabs active="onboarding" />
+        <MasterFileTabs active="onboarding" canImport={canSee(access.principal.scopes, 'write:funders')} />
         <QuotationTable
           rows={quotations}
           total={total}

@@ -51,6 +51,7 @@ export default async function FacilitiesPage({ params, searchParams }: Props) {
   return (
     <>
       <PageHeader
+        help="facilities"
         page="facilities"
         asOf={{ date: asOf, kind: 'asOf' }}
         description={t('subtitle', { funder: funder.name, asOf: formatIsoDate(format, asOf, 'long') })}

@@ -62,6 +62,7 @@ export default async function ScenariosPage({ params, searchParams }: Props) {
   return (
     <>
       <PageHeader
+        help="scenarios"
         asOf={{ date: cutOff, kind: 'cutOff' }}
         page="scenarios"
         description={t('subtitle', { funder: funder.name })}

@@ -51,7 +51,7 @@ export default async function PerformancePage({ params, searchParams }: Props) {
   if (screen.status === 'building') {
     return (
       <>
-        <PageHeader page="performance" description={t('performance.subtitle', { funder: funder.name })} />
+        <PageHeader help="performance" page="performance" description={t('performance.subtitle', { funder: funder.name })} />
         <SnapshotProgress testId="performance-building" readiness={screen.readiness} />
       </>
     );
@@ -67,6 +67,7 @@ export default async function PerformancePage({ params, searchParams }: Props) {
   return (
     <>
       <PageHeader
+        help="performance"
         page="performance"
         description={t('performance.subtitle', { funder: funder.name })}
         actions={

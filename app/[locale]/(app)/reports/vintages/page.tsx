@@ -49,7 +49,7 @@ export default async function VintagesPage({ params, searchParams }: Props) {
   if (screen.status === 'building') {
     return (
       <>
-        <PageHeader page="vintages" description={t('vintages.subtitle', { funder: funder.name })} />
+        <PageHeader help="vintages" page="vintages" description={t('vintages.subtitle', { funder: funder.name })} />
         <SnapshotProgress testId="vintages-building" readiness={screen.readiness} />
       </>
     );
@@ -71,6 +71,7 @@ export default async function VintagesPage({ params, searchParams }: Props) {
   return (
     <>
       <PageHeader
+        help="vintages"
         page="vintages"
         description={t('vintages.subtitle', { funder: funder.name })}
         actions={

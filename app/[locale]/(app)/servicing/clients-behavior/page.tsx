@@ -78,6 +78,7 @@ export default async function ClientsBehaviorPage({ params, searchParams }: Prop
   return (
     <>
       <PageHeader
+        help="servicing"
         asOf={{ date: asOf, kind: 'asOf' }}
         page="clientsBehavior"
         description={t('behaviour.subtitle', { funder: funder.name, asOf: formatIsoDate(format, asOf, 'long') })}

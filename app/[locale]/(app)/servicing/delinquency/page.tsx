@@ -87,6 +87,7 @@ export default async function DelinquencyPage({ params, searchParams }: Props) {
   return (
     <>
       <PageHeader
+        help="servicing"
         asOf={{ date: asOf, kind: 'asOf' }}
         page="delinquency"
         description={t('delinquency.subtitle', { funder: funder.name, asOf: formatIsoDate(format, asOf, 'long') })}

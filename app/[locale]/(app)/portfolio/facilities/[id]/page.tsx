@@ -105,6 +105,7 @@ export default async function FacilityPage({ params, searchParams }: Props) {
   return (
     <ClientMessages namespaces={['facilities']}>
       <PageHeader
+        help="facilities"
         page="facilities"
         asOf={{ date: asOf, kind: 'asOf' }}
         description={`${f.name} · ${f.lender} · ${f.currency}`}
