@@ -108,19 +108,26 @@ export function listActiveFlags(db: DbOrTx, funderId: number, leaseIds?: readonl
     .map((x) => ({ ...x.f, contractNumber: x.contractNumber, lesseeName: x.lesseeName, flaggedByEmail: x.flaggedByEmail }));
 }
 
-/** Approved write-offs and recoveries of the funder as plain rows (lease, date, amount) for the caches. */
+/**
+ * Approved write-offs and recoveries of the funder as plain rows (lease, date, amount) for the caches. A write-off's
+ * last column is 1 when it took the lease out of the pool (its lease's `written_off_on` is set and it is the lease's
+ * last approved one), 0 for a partial write-off (the lease stays in the pool with the rest of its exposure).
+ */
 export function creditLedgerRows(
   db: DbOrTx,
   funderId: number,
-): { writeOffs: [number, string, number][]; recoveries: [number, string, number][] } {
+): { writeOffs: [number, string, number, 0 | 1][]; recoveries: [number, string, number][] } {
   const s = sqliteOf(db);
   return {
     writeOffs: statementFor(
       s,
-      `select lease_id, write_off_on, amount from write_offs where funder_id = ? and status = 'approved' order by write_off_on, id`,
+      `select w.lease_id, w.write_off_on, w.amount,
+         (l.written_off_on is not null and w.id = (select max(x.id) from write_offs x where x.lease_id = w.lease_id and x.status = 'approved')) as full
+       from write_offs w join leases l on l.id = w.lease_id
+       where w.funder_id = ? and w.status = 'approved' order by w.write_off_on, w.id`,
     )
       .raw()
-      .all(funderId) as [number, string, number][],
+      .all(funderId) as [number, string, number, 0 | 1][],
     recoveries: statementFor(s, `select lease_id, received_on, amount from recoveries where funder_id = ? order by received_on, id`)
       .raw()
       .all(funderId) as [number, string, number][],
@@ -313,9 +320,10 @@ function loadProposed(tx: DbOrTx, funderIds: ReadonlySet<number> | null, id: num
 }
 
 /**
- * Another user approves a proposed write-off: the lease leaves the portfolio cash flow from the date (its
- * `written_off_on`, journaled so the caches re-read it alone) and the amount enters the loss ledger. 403 for the
- * proposer, 409 when decided already or stale (the lease was written off meanwhile).
+ * Another user approves a proposed write-off: the amount enters the loss ledger and, when `isFull(row)` says it
+ * writes off the lease's whole remaining exposure, the lease leaves the portfolio cash flow from the date (its
+ * `written_off_on`, journaled so the caches re-read it alone); a partial write-off leaves the lease in the pool.
+ * `isFull` runs inside the transaction. 403 for the proposer, 409 when decided already or stale.
  */
 export function approveWriteOff(
   db: Db,
@@ -324,6 +332,7 @@ export function approveWriteOff(
   actor: CreditActor,
   note: string,
   now = Date.now(),
+  isFull: (row: WriteOff) => boolean = () => true,
 ): WriteOff {
   return db.transaction(
     (tx) => {
@@ -334,14 +343,18 @@ export function approveWriteOff(
         throw new Conflict(`Lease ${row.leaseId} was written off on ${lease.writtenOffOn} since; this proposal is stale.`, [
           { field: 'leaseId', message: 'Stale.' },
         ]);
+      // Decided before the row is approved: the credit book must not count this write-off already as a partial one.
+      const full = isFull(row);
       const out = tx
         .update(writeOffs)
         .set({ status: 'approved', decidedBy: actor.userId, decidedAt: now, decisionNote: note })
         .where(eq(writeOffs.id, id))
         .returning()
         .get();
-      tx.update(leases).set({ writtenOffOn: row.writeOffOn, updatedAt: now }).where(eq(leases.id, row.leaseId)).run();
-      recordBookChange(tx, row.funderId, 'lease', row.leaseId);
+      if (full) {
+        tx.update(leases).set({ writtenOffOn: row.writeOffOn, updatedAt: now }).where(eq(leases.id, row.leaseId)).run();
+        recordBookChange(tx, row.funderId, 'lease', row.leaseId);
+      }
       recordBookChange(tx, row.funderId, 'loss', row.leaseId);
       recordAudit(
         tx,
@@ -352,23 +365,24 @@ export function approveWriteOff(
           entityId: id,
           action: 'approve',
           before: { status: 'proposed' },
-          after: { status: 'approved', leaseId: row.leaseId, writeOffOn: row.writeOffOn, amount: row.amount },
+          after: { status: 'approved', leaseId: row.leaseId, writeOffOn: row.writeOffOn, amount: row.amount, partial: !full },
         },
         now,
       );
-      recordAudit(
-        tx,
-        {
-          actor,
-          funderId: row.funderId,
-          entity: 'lease',
-          entityId: row.leaseId,
-          action: 'write_off',
-          before: { writtenOffOn: null },
-          after: { writtenOffOn: row.writeOffOn, writeOffId: id },
-        },
-        now,
-      );
+      if (full)
+        recordAudit(
+          tx,
+          {
+            actor,
+            funderId: row.funderId,
+            entity: 'lease',
+            entityId: row.leaseId,
+            action: 'write_off',
+            before: { writtenOffOn: null },
+            after: { writtenOffOn: row.writeOffOn, writeOffId: id },
+          },
+          now,
+        );
       return out;
     },
     { behavior: 'immediate' },

@@ -25,13 +25,19 @@ export const writeOffListQuery = z.object({
 
 /** POST /api/leases/{id}/unlikely-to-pay: from `flaggedOn` (default today), with a reason. */
 export const utpFlagBody = z.strictObject({ flaggedOn: isoDate.optional(), reason });
+/** GET /api/leases/{id}/unlikely-to-pay?funderId=&flaggedOn= — what a flag from flaggedOn (default today) would default by contagion. */
+export const utpPreviewQuery = z.object({ funderId: funderIdParam, flaggedOn: isoDateParam.optional() });
 /** DELETE /api/leases/{id}/unlikely-to-pay?clearedOn=&reason= */
 export const utpClearQuery = z.object({
   clearedOn: isoDateParam.optional(),
   reason: z.string().trim().max(500, 'must be at most 500 characters').default(''),
 });
 
-/** POST /api/credit/write-offs: the amount defaults to the lease's exposure on the date. */
+/**
+ * POST /api/credit/write-offs: the amount defaults to the lease's exposure on the date; any whole amount of minor
+ * units above zero up to that exposure (checked by the service against the credit book: 400 on `amount`) — less than
+ * all of it is a partial write-off.
+ */
 export const writeOffProposeBody = z.strictObject({ leaseId, writeOffOn: isoDate, amount: minor.optional(), note });
 /** POST /api/credit/write-offs/{id}/approve|reject */
 export const writeOffDecisionBody = z.strictObject({ note }).default({ note: '' });
@@ -86,6 +92,9 @@ export const creditFlagSchema = z.looseObject({
   clearedOn: dateOut.nullable(),
 });
 export const creditFlagResponse = z.object({ flag: creditFlagSchema });
+/** The leases a flag would put (or put) in default by lessee contagion. */
+export const contagionLeaseSchema = z.object({ leaseId: z.number().int(), contractNumber: z.string() });
+export const utpPreviewResponse = z.object({ flaggedOn: dateOut, contagion: z.array(contagionLeaseSchema) });
 /** A new flag and the other leases of the lessee it put in default by lessee contagion on its date (domain.md §8; empty when none). */
 export const creditFlagCreatedResponse = z.object({
   flag: creditFlagSchema,
@@ -173,7 +182,8 @@ export const eclResponse = z.object({
       leases: z.number().int().describe('leases in the pool at the date'),
       outstanding: minorOut.describe('their outstanding principal'),
       arrearsNet: minorOut.describe('their arrears net of VAT'),
-      exposure: minorOut.describe('outstanding + arrears net'),
+      partlyWrittenOff: minorOut.describe('what partial write-offs took off their exposure'),
+      exposure: minorOut.describe('outstanding + arrears net − partly written off'),
       ecl: minorOut,
     }),
   ),

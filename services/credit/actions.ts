@@ -20,20 +20,29 @@ import { Conflict, Invalid, NotFound } from '@/lib/domain/errors';
 import type { Recovery } from '@/db/schema/credit';
 import { leaseLabelsByIds } from '@/db/queries/servicing';
 import { afterBookWrite } from '@/services/portfolio/book-changes';
-import { creditStatesAt, leasePositionAt } from './book';
+import { contagionOfUtpFlag, creditStatesAt, leasePositionAt } from './book';
 
 export type WriteOffProposal = { leaseId: number; writeOffOn: string; amount?: number; note: string };
 
 /**
  * Proposes writing a lease off on a date: it must be in default on that date; the amount defaults to its exposure
- * then (outstanding principal + arrears net of VAT). 409 when not in default, written off or already proposed.
+ * then (outstanding principal + arrears net of VAT, less earlier partial write-offs: leasePositionAt). Any amount
+ * above zero and up to that exposure may be proposed: less than all of it is a partial write-off, which leaves the
+ * lease in the pool with the rest (see approveLeaseWriteOff). 400 (field `amount`) outside that range; 409 when not
+ * in default, written off or already proposed.
  */
 export function proposeLeaseWriteOff(db: Db, funderId: number, body: WriteOffProposal, actor: CreditActor) {
   const pos = leasePositionAt(db, funderId, body.leaseId, body.writeOffOn);
   if (pos === null) throw new NotFound(`Lease ${body.leaseId} does not exist in the book of funder ${funderId}.`);
-  const amount = body.amount ?? pos?.exposure ?? 0;
-  if (amount <= 0)
+  const amount = body.amount ?? pos.exposure;
+  if (pos.exposure <= 0)
     throw new Invalid('The write-off amount must be positive.', [{ field: 'amount', message: 'Nothing to write off on that date.' }]);
+  if (!Number.isInteger(amount) || amount <= 0)
+    throw new Invalid('The write-off amount must be positive.', [{ field: 'amount', message: 'must be positive' }]);
+  if (amount > pos.exposure)
+    throw new Invalid(`The write-off amount exceeds the lease's exposure on ${body.writeOffOn} (${pos.exposure} minor units).`, [
+      { field: 'amount', message: `must be at most the exposure on ${body.writeOffOn} (${pos.exposure} minor units)` },
+    ]);
   return proposeWriteOff(db, { funderId, leaseId: body.leaseId, writeOffOn: body.writeOffOn, amount, note: body.note }, actor, () => {
     const state = creditStatesAt(db, funderId, body.writeOffOn).states.find((s) => s.leaseId === body.leaseId);
     if (!state || state.status !== 'defaulted') {
@@ -44,8 +53,18 @@ export function proposeLeaseWriteOff(db: Db, funderId: number, body: WriteOffPro
   });
 }
 
+/**
+ * Approves a proposed write-off (another user than its proposer). Partial write-offs (domain.md §8 names an amount,
+ * by default the exposure, and is silent on less): an amount below the lease's remaining exposure on the write-off
+ * date enters the loss ledger and comes off the lease's credit exposure (defaults, ECL), while the lease stays in
+ * the pool and keeps being serviced; an amount that reaches the remaining exposure writes the lease off, and its
+ * remaining flows leave the portfolio cash flow.
+ */
 export function approveLeaseWriteOff(db: Db, id: number, funderIds: ReadonlySet<number> | null, actor: CreditActor, note = '') {
-  const row = approveWriteOff(db, id, funderIds, actor, note);
+  const row = approveWriteOff(db, id, funderIds, actor, note, Date.now(), (w) => {
+    const pos = leasePositionAt(db, w.funderId, w.leaseId, w.writeOffOn);
+    return pos === null || w.amount >= pos.exposure;
+  });
   afterBookWrite(db, row.funderId);
   return row;
 }
@@ -58,6 +77,17 @@ export { unflagLease, createRecovery };
 
 /** A lease put in default by lessee contagion (domain.md §8) as a consequence of a write. */
 export type ContagionLease = { leaseId: number; contractNumber: string };
+
+/**
+ * The leases an unlikely-to-pay flag on the lease from `flaggedOn` would put in default by lessee contagion, before
+ * it is written (the confirmation lists them): the same rule flagLease reports after the write.
+ */
+export function previewUtpContagion(db: Db, funderId: number, leaseId: number, flaggedOn: string): ContagionLease[] {
+  if (leasePositionAt(db, funderId, leaseId, flaggedOn) === null)
+    throw new NotFound(`Lease ${leaseId} does not exist in the book of funder ${funderId}.`);
+  const ids = contagionOfUtpFlag(db, funderId, leaseId, flaggedOn);
+  return ids.length === 0 ? [] : leaseLabelsByIds(db, funderId, ids).map(([id, contractNumber]) => ({ leaseId: id, contractNumber }));
+}
 
 /**
  * Flags a lease (unlikely to pay, or a significant increase in credit risk) and says which other leases of the same

@@ -62,8 +62,10 @@ type Entry = {
   timelines: Map<number, CreditTimeline>;
   /** Repaid day per lease id (absent = not repaid). */
   repaid: Map<number, number>;
-  /** Approved write-offs per lease: [day, amount]. */
+  /** Approved write-offs that took the lease out of the pool, per lease: [day, amount]. */
   writeOffs: Map<number, [number, number]>;
+  /** Approved partial write-offs per lease (the lease stays in the pool): [day, amount][] by day. */
+  partialWriteOffs: Map<number, [number, number][]>;
   /** Recoveries per lease: [day, amount][] by day. */
   recoveries: Map<number, [number, number][]>;
   /** Leases per lessee (store indexes). */
@@ -111,14 +113,34 @@ function flagMaps(db: DbOrTx, funderId: number): { utp: Map<number, FlagInterval
 function ledgerMaps(db: DbOrTx, funderId: number) {
   const rows = creditLedgerRows(db, funderId);
   const writeOffs = new Map<number, [number, number]>();
-  for (const [leaseId, on, amount] of rows.writeOffs) if (!writeOffs.has(leaseId)) writeOffs.set(leaseId, [day(on), amount]);
+  const partialWriteOffs = new Map<number, [number, number][]>();
+  for (const [leaseId, on, amount, full] of rows.writeOffs) {
+    if (full) {
+      if (!writeOffs.has(leaseId)) writeOffs.set(leaseId, [day(on), amount]);
+      continue;
+    }
+    const list = partialWriteOffs.get(leaseId) ?? [];
+    list.push([day(on), amount]);
+    partialWriteOffs.set(leaseId, list);
+  }
   const recoveries = new Map<number, [number, number][]>();
   for (const [leaseId, on, amount] of rows.recoveries) {
     const list = recoveries.get(leaseId) ?? [];
     list.push([day(on), amount]);
     recoveries.set(leaseId, list);
   }
-  return { writeOffs, recoveries };
+  return { writeOffs, partialWriteOffs, recoveries };
+}
+
+/**
+ * The credit exposure of a lease on day `d` from its cash position's: outstanding principal + arrears net of VAT, less
+ * what partial write-offs dated ≤ `d` took off it (never below zero: what the lessee pays beyond the rest is a
+ * recovery of the written-off part). The one place the written-off part leaves the exposure, so the defaults table,
+ * the ECL, the contagion share and a proposal's default amount agree.
+ */
+export function remainingExposure(e: Pick<Entry, 'partialWriteOffs'>, leaseId: number, positionExposure: number, d: number): number {
+  const off = sumTo(e.partialWriteOffs.get(leaseId), d);
+  return off === 0 ? positionExposure : Math.max(0, positionExposure - off);
 }
 
 /**
@@ -349,7 +371,11 @@ export function creditEntry(db: DbOrTx, funderId: number): Entry & { funder: Fun
     if (changed.loss.length > 0) {
       const ledgers = ledgerMaps(db, funderId);
       if (touched)
-        for (const id of [...changedKeys(e.writeOffs, ledgers.writeOffs), ...changedKeys(e.recoveries, ledgers.recoveries)])
+        for (const id of [
+          ...changedKeys(e.writeOffs, ledgers.writeOffs),
+          ...changedKeys(e.partialWriteOffs, ledgers.partialWriteOffs),
+          ...changedKeys(e.recoveries, ledgers.recoveries),
+        ])
           touched.add(id);
       Object.assign(e, ledgers);
     }
@@ -509,7 +535,8 @@ function memoStatesOf(e: Entry, d: number): LeaseCreditState[] {
 }
 
 /** Lease `i`'s exposure on day `d`: outstanding principal + arrears net of VAT (lib/credit cashPositionAt). */
-const exposureAt = (e: Entry, i: number, d: number): number => cashPositionAt(inputOf(e, i), d).exposure;
+const exposureAt = (e: Entry, i: number, d: number): number =>
+  remainingExposure(e, e.schedule.leases[i]!.id, cashPositionAt(inputOf(e, i), d).exposure, d);
 
 /**
  * Each lease's exposure on `day` (outstanding principal + arrears net of VAT) by store index, the index of `states`
@@ -621,7 +648,7 @@ function contagionOf(e: Entry, lesseeId: number): [number, number][] {
       const position = cashPositionFn(x);
       return {
         episodes: e.timelines.get(id)?.episodes ?? [],
-        exposureAt: (day: number) => position(day).exposure,
+        exposureAt: (day: number) => remainingExposure(e, id, position(day).exposure, day),
         changeDays,
         exitDay: e.writeOffs.get(id)?.[0] ?? NEVER,
       };
@@ -734,7 +761,7 @@ function stateWriter(e: Entry, d: number, subset: readonly number[] | null, out:
           ? null
           : formatDate(Math.max(st.state === 'cured' ? st.since : -NEVER, cs.state === 'cured' ? cs.since : -NEVER)),
       writeOffDate: wo && writtenOff ? formatDate(wo[0]) : null,
-      writtenOff: writtenOff ? wholeNumber(wo[1]) : 0,
+      writtenOff: wholeNumber((writtenOff ? wo[1] : 0) + sumTo(e.partialWriteOffs.get(lease.id), d)),
       recoveries: wholeNumber(sumTo(e.recoveries.get(lease.id), d)),
       sicr: onFlag(e.sicr.get(lease.id), d),
       utp: onFlag(e.utp.get(lease.id), d),
@@ -756,5 +783,32 @@ export function leasePositionAt(
   const d = day(asOf);
   const pos = cashPositionAt(inputOf(e, i), d);
   const t = e.timelines.get(leaseId) ?? creditTimeline(inputOf(e, i), rulesOf(e, e.schedule.leases[i]!));
-  return { ...pos, creditDpd: creditDpdAt(t, pos, d) };
+  return { ...pos, exposure: remainingExposure(e, leaseId, pos.exposure, d), creditDpd: creditDpdAt(t, pos, d) };
+}
+
+/**
+ * The other leases of the lease's lessee that an unlikely-to-pay flag from `flaggedOn` would put in default by lessee
+ * contagion on that day (domain.md §8), without writing it: the same states computed over a copy of the entry whose
+ * flags include the new one. Lease ids in id order; empty when the lease is unknown.
+ */
+export function contagionOfUtpFlag(db: DbOrTx, funderId: number, leaseId: number, flaggedOn: string): number[] {
+  const e = creditEntry(db, funderId);
+  const i = e.schedule.indexById.get(leaseId);
+  if (i === undefined) return [];
+  const d = day(flaggedOn);
+  const family = lesseeIndex(e).get(e.schedule.leases[i]!.lesseeId) ?? [];
+  const byContagion = (x: Entry): Set<number> => {
+    const out: LeaseCreditState[] = new Array(x.schedule.n);
+    fillStates(x, d, family, out);
+    const ids = new Set<number>();
+    for (const j of family) if (j !== i && out[j]!.status === 'defaulted' && out[j]!.why === 'contagion') ids.add(out[j]!.leaseId);
+    return ids;
+  };
+  const before = byContagion(e);
+  const utp = new Map(e.utp);
+  utp.set(leaseId, [...(e.utp.get(leaseId) ?? []), { from: d, to: NEVER }]);
+  // A new object: the contagion memo is per entry object, so the trial's intervals never reach the real entry's.
+  const trial: Entry = { ...e, utp, timelines: new Map(e.timelines), repaid: new Map(e.repaid) };
+  computeLease(trial, i);
+  return [...byContagion(trial)].filter((id) => !before.has(id)).sort((a, b) => a - b);
 }

@@ -27,7 +27,7 @@ import {
 } from '@/lib/credit';
 import { parseDate } from '@/lib/finance';
 import { getServicingBook, type ServicingBook } from '@/services/servicing/book';
-import { creditStatesAt, exposuresOf, inputOf, type LeaseCreditState } from './book';
+import { creditStatesAt, exposuresOf, inputOf, remainingExposure, type LeaseCreditState } from './book';
 import { derivedValue } from '@/lib/views';
 
 /** A lease in default on the as-of date. */
@@ -149,7 +149,7 @@ export function defaultsAt(
       creditDpd: t ? creditDpdAt(t, pos, day) : 0,
       dpd: book.byLeaseId.get(s.leaseId)?.dpd ?? 0,
       pastDue: pos.pastDue,
-      exposure: pos.exposure,
+      exposure: remainingExposure(entry, s.leaseId, pos.exposure, day),
       utpReason: f?.reason ?? null,
       utpBy: f?.flaggedByEmail ?? null,
       pendingWriteOffId: pending.get(s.leaseId) ?? null,
@@ -278,7 +278,16 @@ export function eclAt(db: DbOrTx, funderId: number, asOf: string, at: StatesAt =
  * Per currency, the pool's leases at the date with their outstanding principal and arrears net of VAT (the servicing
  * book's), whose sum is the exposure (domain.md §8, §14: the ECL's exposure reconciles to the pool), and the ECL.
  */
-export type EclTotal = { currency: string; leases: number; outstanding: number; arrearsNet: number; exposure: number; ecl: number };
+/** `partlyWrittenOff`: what partial write-offs took off the pool's exposure (outstanding + arrears − it = exposure). */
+export type EclTotal = {
+  currency: string;
+  leases: number;
+  outstanding: number;
+  arrearsNet: number;
+  partlyWrittenOff: number;
+  exposure: number;
+  ecl: number;
+};
 type Ecl = { rows: EclRow[]; totals: EclTotal[] };
 const eclMemo = derivedValue<LeaseCreditState[], { book: ServicingBook; ecl: Ecl }>(
   'creditEcl',
@@ -291,7 +300,7 @@ function computeEcl({ entry, states }: StatesAt, book: ServicingBook, asOf: stri
   const totals = new Map<string, EclTotal>();
   const totalOf = (currency: string) => {
     let t = totals.get(currency);
-    if (!t) totals.set(currency, (t = { currency, leases: 0, outstanding: 0, arrearsNet: 0, exposure: 0, ecl: 0 }));
+    if (!t) totals.set(currency, (t = { currency, leases: 0, outstanding: 0, arrearsNet: 0, partlyWrittenOff: 0, exposure: 0, ecl: 0 }));
     return t;
   };
   // Cells per currency, then per stage and bucket (nested maps: no key string built per lease).
@@ -328,6 +337,8 @@ function computeEcl({ entry, states }: StatesAt, book: ServicingBook, asOf: stri
     const t = totalOf(s.currency);
     t.outstanding += sv.outstandingPrincipal;
     t.arrearsNet += sv.arrearsNet;
+    // A lease still in the pool with written-off amounts was written off in part: that part is no longer exposed.
+    if (s.writtenOff > 0) t.partlyWrittenOff += Math.max(0, sv.outstandingPrincipal + sv.arrearsNet - exposures[i]!);
   }
   const order = [...book.bucketKeys, DEFAULT_BUCKET];
   const rows = [...cells.values()]

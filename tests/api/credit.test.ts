@@ -104,6 +104,14 @@ describe('write-off under four eyes', () => {
     expect(row).toMatchObject({ why: 'dpd', currency: 'EUR' });
     expect(row.creditDpd).toBeGreaterThan(90);
     expect(row.exposure).toBeGreaterThan(0);
+    // More than the exposure on the date is refused on the field amount (a partial write-off is any amount up to it).
+    const above = await call('POST', '/api/credit/write-offs?funderId=1', 'analyst', {
+      leaseId: lease.id,
+      writeOffOn: today,
+      amount: row.exposure + 1,
+    });
+    expect(above.status).toBe(400);
+    expect(above.json.error.issues.map((i: { field: string }) => i.field)).toEqual(['amount']);
 
     const proposed = await call('POST', '/api/credit/write-offs?funderId=1', 'analyst', {
       leaseId: lease.id,
@@ -238,11 +246,16 @@ describe('unlikely to pay', () => {
     const empty = await call('POST', `/api/leases/${lease.id}/unlikely-to-pay?funderId=1`, 'analyst', { reason: '  ' });
     expect(empty.status).toBe(400);
     expect(empty.json.error.issues[0].field).toBe('reason');
+    // The preview writes nothing and names the leases the flag would default by lessee contagion: the POST's list.
+    const preview = await call('GET', `/api/leases/${lease.id}/unlikely-to-pay?funderId=1&flaggedOn=${yesterday}`, 'viewer');
+    expect(preview.status).toBe(200);
+    expect(preview.json.flaggedOn).toBe(yesterday);
     const flagged = await call('POST', `/api/leases/${lease.id}/unlikely-to-pay?funderId=1`, 'analyst', {
       reason: 'Insolvency filing',
       flaggedOn: yesterday,
     });
     expect(flagged.status).toBe(201);
+    expect(flagged.json.contagion).toEqual(preview.json.contagion);
     expect(flagged.json.flag).toMatchObject({ leaseId: lease.id, kind: 'utp', flaggedOn: yesterday, reason: 'Insolvency filing' });
     expect((await call('POST', `/api/leases/${lease.id}/unlikely-to-pay?funderId=1`, 'analyst', { reason: 'again' })).status).toBe(409);
     const row = (await call('GET', '/api/credit/defaults?funderId=1', 'viewer')).json.defaults.find(

@@ -35,6 +35,10 @@ test('Defaults & losses: flag unlikely to pay, propose a write-off (pending unti
   await form.getByLabel('Contract number').fill(contract);
   await form.getByLabel('Reason').fill('E2E: insolvency filing');
   await form.getByRole('button', { name: 'Flag' }).click();
+  // A second look before the flag: the confirmation names the lease (and any lease the lessee's contagion would default).
+  const confirmFlag = page.getByTestId('confirm-dialog');
+  await expect(confirmFlag).toContainText(contract);
+  await confirmFlag.getByRole('button', { name: 'Flag' }).click();
   await expect(page.getByText(`${contract} is flagged unlikely to pay.`)).toBeVisible();
   await expect(page.getByTestId(`flag-${contract}`)).toContainText('E2E: insolvency filing');
 
@@ -46,6 +50,12 @@ test('Defaults & losses: flag unlikely to pay, propose a write-off (pending unti
     .first();
   const target = (await row.getByRole('link').first().innerText()).trim();
   await row.getByRole('button', { name: /^Propose write-off/ }).click();
+  // The dialog shows the exposure, takes the amount (the whole exposure by default) and a reason, and says what follows.
+  const dialog = page.getByTestId('write-off-dialog');
+  await expect(dialog.getByTestId('write-off-exposure')).toBeVisible();
+  await expect(dialog).toContainText('a second person must approve it');
+  await dialog.getByLabel('Reason').fill('E2E: asset sold');
+  await dialog.getByRole('button', { name: 'Propose write-off' }).click();
   await expect(page.getByText(`The write-off of ${target} waits for a second user's approval.`)).toBeVisible();
   await expect(page.getByTestId(`default-${target}`)).toContainText('Pending approval');
   const pending = page.getByTestId(`write-off-${target}`);

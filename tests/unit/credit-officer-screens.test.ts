@@ -22,8 +22,6 @@ vi.mock('@/i18n/navigation', () => ({
 
 const LOCALES = ['en', 'de', 'fr', 'pt'] as const;
 const MESSAGES = path.join(process.cwd(), 'messages');
-/** messages/credit belongs to the credit screens' owner (its "IFRS 9" texts are reported to them). */
-const NOT_OURS = new Set(['credit']);
 
 /** One namespace's messages in a locale, as the page's provider holds them. */
 const namespace = (ns: string, locale: string): Record<string, unknown> => ({
@@ -33,7 +31,7 @@ const namespace = (ns: string, locale: string): Record<string, unknown> => ({
 function messageFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) return NOT_OURS.has(name) ? [] : messageFiles(full);
+    if (statSync(full).isDirectory()) return messageFiles(full);
     return name.endsWith('.json') ? [full] : [];
   });
 }

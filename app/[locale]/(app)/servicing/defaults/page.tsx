@@ -111,8 +111,9 @@ export default async function DefaultsPage({ params, searchParams }: Props) {
   );
 
   return (
-    <ClientMessages namespaces={['credit']}>
+    <ClientMessages namespaces={['credit', 'numberInput']}>
       <PageHeader
+        help="defaults"
         asOf={{ date: asOf, kind: 'asOf' }}
         page="creditLosses"
         description={t('subtitle', { funder: funder.name, asOf: formatIsoDate(format, asOf, 'long') })}
@@ -203,7 +204,14 @@ export default async function DefaultsPage({ params, searchParams }: Props) {
                   {r.pendingWriteOffId !== null ? (
                     <span>{t('writeOffs.pending')}</span>
                   ) : canWrite ? (
-                    <ProposeWriteOffButton funderId={funder.id} leaseId={r.leaseId} contract={r.contractNumber} />
+                    <ProposeWriteOffButton
+                      funderId={funder.id}
+                      leaseId={r.leaseId}
+                      contract={r.contractNumber}
+                      exposure={r.exposure}
+                      currency={r.currency}
+                      asOf={asOf}
+                    />
                   ) : null}
                 </td>
               </tr>
@@ -266,7 +274,17 @@ export default async function DefaultsPage({ params, searchParams }: Props) {
                 <td className={TD}>{w.proposedByEmail ?? '—'}</td>
                 <td className={TD}>{w.decidedByEmail ?? '—'}</td>
                 <td className={`${TD} whitespace-nowrap`}>
-                  {canWrite && w.status === 'proposed' ? <DecideWriteOffButtons id={w.id} mine={w.proposedBy === me} /> : null}
+                  {canWrite && w.status === 'proposed' ? (
+                    <DecideWriteOffButtons
+                      id={w.id}
+                      mine={w.proposedBy === me}
+                      contract={w.contractNumber}
+                      amount={w.amount}
+                      currency={w.currency}
+                      writeOffOn={w.writeOffOn}
+                      proposedBy={w.proposedByEmail}
+                    />
+                  ) : null}
                 </td>
               </tr>
             ))}
@@ -322,7 +340,7 @@ export default async function DefaultsPage({ params, searchParams }: Props) {
                 <td className={TD}>{t(`ledgerKind.${e.kind}`)}</td>
                 <td className={`${TD} whitespace-nowrap`}>{e.contractNumber}</td>
                 <td className={`${TD} text-right`}>
-                  <Amount minor={e.kind === 'write_off' ? e.amount : -e.amount} currency={e.currency} />
+                  <Amount minor={e.kind === 'write_off' ? e.amount : -e.amount} currency={e.currency} inflow={e.kind === 'recovery'} />
                 </td>
                 <td className={`${TD} text-right`}>
                   <Amount minor={e.balance} currency={e.currency} />
@@ -387,12 +405,20 @@ export default async function DefaultsPage({ params, searchParams }: Props) {
             // The exposure reconciles to the pool (domain.md §14): its leases, outstanding principal and arrears net of VAT.
             <tr key={`pool-${e.currency}`} className="h-7 text-xs text-muted-foreground" data-testid="ecl-pool">
               <td colSpan={7} className={TD}>
-                {t('ecl.pool', {
-                  count: e.leases,
-                  outstanding: formatMoney(format, e.outstanding, e.currency),
-                  arrears: formatMoney(format, e.arrearsNet, e.currency),
-                  exposure: formatMoney(format, e.exposure, e.currency),
-                })}
+                {e.partlyWrittenOff === 0
+                  ? t('ecl.pool', {
+                      count: e.leases,
+                      outstanding: formatMoney(format, e.outstanding, e.currency),
+                      arrears: formatMoney(format, e.arrearsNet, e.currency),
+                      exposure: formatMoney(format, e.exposure, e.currency),
+                    })
+                  : t('ecl.poolPartlyWrittenOff', {
+                      count: e.leases,
+                      outstanding: formatMoney(format, e.outstanding, e.currency),
+                      arrears: formatMoney(format, e.arrearsNet, e.currency),
+                      writtenOff: formatMoney(format, e.partlyWrittenOff, e.currency),
+                      exposure: formatMoney(format, e.exposure, e.currency),
+                    })}
               </td>
             </tr>,
           ])}

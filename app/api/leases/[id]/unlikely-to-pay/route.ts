@@ -1,11 +1,19 @@
 import { getDb } from '@/db';
 import { parseBody, parseQuery, withAuth } from '@/services/api/handler';
-import { flagLease, unflagLease } from '@/services/credit/actions';
+import { flagLease, previewUtpContagion, unflagLease } from '@/services/credit/actions';
 import { actorOf, pathId } from '@/services/credit/route-helpers';
-import { creditFunderQuery, utpClearQuery, utpFlagBody } from '@/lib/validations/credit';
+import { creditFunderQuery, utpClearQuery, utpFlagBody, utpPreviewQuery } from '@/lib/validations/credit';
 import { requestClock } from '@/lib/clock';
 
 export const dynamic = 'force-dynamic';
+
+/** GET /api/leases/[id]/unlikely-to-pay — writes nothing: the leases of the same lessee a flag from flaggedOn (default today) would put in default by lessee contagion. */
+export const GET = withAuth({ scope: 'read:funders' }, ({ req, params }) => {
+  const { funderId, flaggedOn } = parseQuery(req, utpPreviewQuery);
+  const leaseId = pathId(params, 'lease');
+  const on = flaggedOn ?? requestClock().today;
+  return Response.json({ flaggedOn: on, contagion: previewUtpContagion(getDb(), funderId, leaseId, on) });
+});
 
 /** POST /api/leases/[id]/unlikely-to-pay — flags the lease unlikely to pay from flaggedOn (default today) with a reason: it is in default from then (domain.md §8). 201; 409 when flagged already. */
 export const POST = withAuth({ scope: 'write:funders' }, async ({ req, params, principal }) => {
