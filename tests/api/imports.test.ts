@@ -227,7 +227,7 @@ describe('values for every row, the reading of the file and messages in money', 
 
     const csv = await fetch(`${baseURL}/api/leases/imports/${id}/exceptions?funderId=1&format=csv&locale=en`, { headers: as('viewer') });
     const lines = (await csv.text()).replace(/^\uFEFF/, '').split(/\r?\n/);
-    expect(lines.some((l) => l.startsWith('file,') && l.includes('No column gives Currency'))).toBe(true);
+    expect(lines.some((l) => l.startsWith('File,') && l.includes('No column gives Currency'))).toBe(true);
     expect(lines.some((l) => l.startsWith('0,'))).toBe(false);
 
     const change = await fetch(`${baseURL}/api/leases/imports/${id}/mapping?funderId=1`, {

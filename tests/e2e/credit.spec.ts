@@ -36,7 +36,7 @@ test('Defaults & losses: flag unlikely to pay, propose a write-off (pending unti
   await form.getByLabel('Reason').fill('E2E: insolvency filing');
   await form.getByRole('button', { name: 'Flag' }).click();
   // A second look before the flag: the confirmation names the lease (and any lease the lessee's contagion would default).
-  const confirmFlag = page.getByTestId('confirm-dialog');
+  const confirmFlag = page.locator('dialog[open]');
   await expect(confirmFlag).toContainText(contract);
   await confirmFlag.getByRole('button', { name: 'Flag' }).click();
   await expect(page.getByText(`${contract} is flagged unlikely to pay.`)).toBeVisible();

@@ -103,7 +103,7 @@ test('a tape without a currency column: one value for every row, no state column
   // The file-level exception names the file, not "row 0".
   const exceptions = page.getByTestId('exceptions');
   await expect(exceptions).toContainText('No column gives Currency: map one, or set a value for every row.');
-  await expect(exceptions.getByRole('row').nth(1).getByRole('cell').first()).toHaveText('file');
+  await expect(exceptions.getByRole('row').nth(1).getByRole('cell').first()).toHaveText('File');
 
   const values = page.getByTestId('fixed-values');
   await expect(values).toContainText('Values for every row');

@@ -132,7 +132,7 @@ export default async function CalendarPage({ params, searchParams }: Props) {
                 data-testid="calendar-month-end"
               >
                 <FileSpreadsheet className="size-3.5 shrink-0" aria-hidden="true" />
-                {t('monthEnd')}
+                <Cut text={t('monthEnd')} />
               </Link>
             </li>,
           ]
