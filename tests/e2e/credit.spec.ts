@@ -51,7 +51,8 @@ test('Defaults & losses: flag unlikely to pay, propose a write-off (pending unti
   const target = (await row.getByRole('link').first().innerText()).trim();
   await row.getByRole('button', { name: /^Propose write-off/ }).click();
   // The dialog shows the exposure, takes the amount (the whole exposure by default) and a reason, and says what follows.
-  const dialog = page.getByTestId('write-off-dialog');
+  // Every defaulted row has its own dialog: the one opened is the open one.
+  const dialog = page.locator('dialog[open][data-testid="write-off-dialog"]');
   await expect(dialog.getByTestId('write-off-exposure')).toBeVisible();
   await expect(dialog).toContainText('a second person must approve it');
   await dialog.getByLabel('Reason').fill('E2E: asset sold');
