@@ -63,7 +63,7 @@ function totalCfUnderScenario(db: Db, funderId: number, scenarioId: number, cutO
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const ms = (x: number) => `${x.toFixed(0)} ms`;
 
-function main() {
+async function main() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'quantum-bench-scenarios-'));
   const file = path.join(dir, 'bench.db');
   try {
@@ -83,7 +83,7 @@ function main() {
     }
     const funderId = 1;
     const scenario =
-      listScenarios(db, funderId)[0] ??
+      (await listScenarios(db, funderId))[0] ??
       createScenario(db, funderId, { name: 'Bench stress', cpr: 0.06, cdr: 0.05, severity: 0.4, lagMonths: 6 });
     const cutOff = defaultCutOff();
 
@@ -120,7 +120,7 @@ function main() {
       const id = book.leases[(r * 7919) % book.leases.length]!.id;
       const lease = getLease(db, id)!;
       t = now();
-      updateLease(db, id, lease.version, { rate: Number((lease.rate + 0.0001).toFixed(6)) }, null);
+      await updateLease(db, id, lease.version, { rate: Number((lease.rate + 0.0001).toFixed(6)) }, null);
       afterBookWrite(db, funderId);
       writes.push(now() - t);
       anchors.push(anchor());
@@ -133,7 +133,7 @@ function main() {
     for (let r = 0; r < ROUNDS; r++) {
       const id = book.leases[(r * 104_729 + 13) % book.leases.length]!.id;
       const lease = getLease(db, id)!;
-      updateLease(db, id, lease.version, { rate: Number((lease.rate + 0.0001).toFixed(6)) }, null);
+      await updateLease(db, id, lease.version, { rate: Number((lease.rate + 0.0001).toFixed(6)) }, null);
       afterBookWrite(db, funderId);
       anchors.push(anchor());
       t = now();
@@ -164,4 +164,7 @@ function main() {
   }
 }
 
-main();
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -49,17 +49,17 @@ async function main() {
   const t0 = now();
   valueBook(db, F, defaultCutOff(), false);
   await warmServicingBook(db, F, [today, defaultCutOff(), lastMonthEnd]);
-  behaviourRows(db, F, today);
+  await behaviourRows(db, F, today);
   console.log(`warm-up (valuation, servicing books, behaviour): ${ms(now() - t0)}`);
 
   const defaultView: DelinquencyFilter = { level: 'lease', sort: 'dpd', dir: 'desc' };
-  const page = (f: DelinquencyFilter = defaultView) => {
-    const v = delinquencyView(db, F, today, f);
+  const page = async (f: DelinquencyFilter = defaultView) => {
+    const v = await delinquencyView(db, F, today, f);
     rollRates(db, F, rrFrom, today);
     return v.rows.length;
   };
   const t1 = now();
-  page();
+  await page();
   console.log(`first Delinquency reads (rows, orders, roll rates): ${ms(now() - t1)}`);
 
   const leases = db.$client
@@ -73,11 +73,11 @@ async function main() {
     const lease = getLease(db, a.id)!;
     const rate = lease.rate > 0.05 ? lease.rate - 0.005 : lease.rate + 0.005;
     let t = now();
-    updateLease(db, a.id, lease.version, { rate: Math.round(rate * 10000) / 10000 }, null);
+    await updateLease(db, a.id, lease.version, { rate: Math.round(rate * 10000) / 10000 }, null);
     afterBookWrite(db, F);
     times.editWrite.push(now() - t);
     t = now();
-    page();
+    await page();
     times.editNext.push(now() - t);
     const b = leases[n++ % leases.length]!;
     t = now();
@@ -85,7 +85,7 @@ async function main() {
     afterBookWrite(db, F);
     times.payWrite.push(now() - t);
     t = now();
-    page();
+    await page();
     times.payNext.push(now() - t);
   }
   const views: [string, DelinquencyFilter][] = [
@@ -96,12 +96,12 @@ async function main() {
   const steady: [string, number[]][] = [];
   for (const [name, f] of views) {
     const t = now();
-    page(f);
+    await page(f);
     steady.push([`first reads of a filter: ${name}`, [now() - t]]);
     const xs: number[] = [];
     for (let i = 0; i < SAMPLES; i++) {
       const t = now();
-      page(f);
+      await page(f);
       xs.push(now() - t);
     }
     steady.push([name, xs]);

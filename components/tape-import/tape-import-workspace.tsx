@@ -173,7 +173,7 @@ export function TapeImportWorkspace({
     let timer: ReturnType<typeof setTimeout>;
     const tick = async () => {
       const d = await load();
-      if (!stop && d && BUSY.has(d.import.status)) timer = setTimeout(tick, 400);
+      if (!stop && d && BUSY.has(d.import.status)) timer = setTimeout(() => void tick(), 400);
     };
     void tick();
     return () => {

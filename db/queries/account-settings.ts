@@ -24,7 +24,7 @@ function auditedOf(s: Settings) {
  * transaction with one audit row (entity user, action settings) holding the before and after of what changed. The
  * full name, company and country live on the user; the rest in user_profiles (created on first change).
  */
-export function updateAccountSettings(db: Db, userId: number, patch: AccountSettingsPatch, now = Date.now()): Settings {
+export async function updateAccountSettings(db: Db, userId: number, patch: AccountSettingsPatch, now = Date.now()): Promise<Settings> {
   return db.transaction(
     (tx) => {
       const before = getAccountSettings(tx, userId);

@@ -6,7 +6,7 @@ import { authFailures } from '../schema/auth';
  * Records one failure under each key. The same keys' rows older than `windowMs` count for nothing any more, so they
  * are dropped in the same write (an index range per key): the table holds the live window, not every failure ever.
  */
-export function recordAuthFailure(db: DbOrTx, keys: string[], windowMs: number, now = Date.now()): void {
+export async function recordAuthFailure(db: DbOrTx, keys: string[], windowMs: number, now = Date.now()): Promise<void> {
   if (keys.length === 0) return;
   db.transaction((tx) => {
     tx.delete(authFailures)
@@ -21,7 +21,7 @@ export function recordAuthFailure(db: DbOrTx, keys: string[], windowMs: number, 
 export type AuthFailureStats = { count: number; oldest: number | null; newest: number | null };
 
 /** Failures per key since `since`, the oldest and the newest of them (to compute Retry-After); one indexed range scan. */
-export function countAuthFailures(db: DbOrTx, key: string, since: number): AuthFailureStats {
+export async function countAuthFailures(db: DbOrTx, key: string, since: number): Promise<AuthFailureStats> {
   const row = db
     .select({
       count: sql<number>`count(*)`,
@@ -34,7 +34,7 @@ export function countAuthFailures(db: DbOrTx, key: string, since: number): AuthF
   return { count: row?.count ?? 0, oldest: row?.oldest ?? null, newest: row?.newest ?? null };
 }
 
-export function clearAuthFailures(db: DbOrTx, keys: string[]): void {
+export async function clearAuthFailures(db: DbOrTx, keys: string[]): Promise<void> {
   if (keys.length === 0) return;
   db.delete(authFailures).where(inArray(authFailures.key, keys)).run();
 }

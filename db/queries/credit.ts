@@ -75,7 +75,7 @@ export function listWriteOffs(db: DbOrTx, funderId: number, status?: WriteOff['s
   }));
 }
 
-export function listRecoveries(db: DbOrTx, funderId: number): RecoveryView[] {
+export async function listRecoveries(db: DbOrTx, funderId: number): Promise<RecoveryView[]> {
   return db
     .select({ r: recoveries, contractNumber: leases.contractNumber, lesseeName: lessees.name })
     .from(recoveries)
@@ -151,12 +151,12 @@ function leaseOf(tx: DbOrTx, funderId: number, leaseId: number) {
 }
 
 /** Flags a lease unlikely to pay (or SICR) from `flaggedOn`, with a reason. 409 when such a flag is already active. */
-export function flagLease(
+export async function flagLease(
   db: Db,
   input: { funderId: number; leaseId: number; kind: CreditFlag['kind']; flaggedOn: string; reason: string },
   actor: CreditActor,
   now = Date.now(),
-): CreditFlag {
+): Promise<CreditFlag> {
   return db.transaction(
     (tx) => {
       leaseOf(tx, input.funderId, input.leaseId);
@@ -202,12 +202,12 @@ export function flagLease(
 }
 
 /** Clears the lease's active flag of `kind` from `clearedOn`. 404 when none is active; 400 when it precedes the flag. */
-export function unflagLease(
+export async function unflagLease(
   db: Db,
   input: { funderId: number; leaseId: number; kind: CreditFlag['kind']; clearedOn: string; reason: string },
   actor: CreditActor,
   now = Date.now(),
-): CreditFlag {
+): Promise<CreditFlag> {
   return db.transaction(
     (tx) => {
       leaseOf(tx, input.funderId, input.leaseId);
@@ -251,13 +251,13 @@ export function unflagLease(
  * Proposes a write-off. `check` runs inside the transaction and throws when the lease may not be written off
  * (not in default on the date). 409 when the lease is written off already or has a pending proposal.
  */
-export function proposeWriteOff(
+export async function proposeWriteOff(
   db: Db,
   input: { funderId: number; leaseId: number; writeOffOn: string; amount: number; note: string },
   actor: CreditActor,
   check: (tx: DbOrTx) => void,
   now = Date.now(),
-): WriteOff {
+): Promise<WriteOff> {
   return db.transaction(
     (tx) => {
       const lease = leaseOf(tx, input.funderId, input.leaseId);
@@ -325,7 +325,7 @@ function loadProposed(tx: DbOrTx, funderIds: ReadonlySet<number> | null, id: num
  * `written_off_on`, journaled so the caches re-read it alone); a partial write-off leaves the lease in the pool.
  * `isFull` runs inside the transaction. 403 for the proposer, 409 when decided already or stale.
  */
-export function approveWriteOff(
+export async function approveWriteOff(
   db: Db,
   id: number,
   funderIds: ReadonlySet<number> | null,
@@ -333,7 +333,7 @@ export function approveWriteOff(
   note: string,
   now = Date.now(),
   isFull: (row: WriteOff) => boolean = () => true,
-): WriteOff {
+): Promise<WriteOff> {
   return db.transaction(
     (tx) => {
       const row = loadProposed(tx, funderIds, id);
@@ -390,14 +390,14 @@ export function approveWriteOff(
 }
 
 /** Rejects (or, by its proposer, withdraws) a proposed write-off. 409 when decided already. */
-export function rejectWriteOff(
+export async function rejectWriteOff(
   db: Db,
   id: number,
   funderIds: ReadonlySet<number> | null,
   actor: CreditActor,
   note: string,
   now = Date.now(),
-): WriteOff {
+): Promise<WriteOff> {
   return db.transaction(
     (tx) => {
       const row = loadProposed(tx, funderIds, id);
@@ -475,7 +475,12 @@ export function insertRecovery(
   return row;
 }
 
-export function createRecovery(db: Db, input: Parameters<typeof insertRecovery>[1], actor: CreditActor, now = Date.now()): Recovery {
+export async function createRecovery(
+  db: Db,
+  input: Parameters<typeof insertRecovery>[1],
+  actor: CreditActor,
+  now = Date.now(),
+): Promise<Recovery> {
   return db.transaction((tx) => insertRecovery(tx, input, actor, now), { behavior: 'immediate' });
 }
 
@@ -485,7 +490,7 @@ export function leaseCurrencyOf(db: DbOrTx, leaseId: number): string | undefined
 }
 
 /** The write-off date of a lease (null when not written off). */
-export function writtenOffOnOf(db: DbOrTx, leaseId: number): string | null {
+export async function writtenOffOnOf(db: DbOrTx, leaseId: number): Promise<string | null> {
   return db.select({ w: leases.writtenOffOn }).from(leases).where(eq(leases.id, leaseId)).get()?.w ?? null;
 }
 

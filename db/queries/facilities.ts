@@ -93,7 +93,7 @@ function withParts(db: DbOrTx, row: FacilityRow): Facility {
  * The funders' facilities with their criteria, limits and covenants (four queries each). The Dashboard and the
  * facility screens read them on every request: kept (frozen) until the database changes (change-memo.ts).
  */
-export function listFacilities(db: DbOrTx, funderIds: readonly number[] | 'all'): Facility[] {
+export async function listFacilities(db: DbOrTx, funderIds: readonly number[] | 'all'): Promise<Facility[]> {
   if (funderIds !== 'all' && funderIds.length === 0) return [];
   return readUntilChange(db, `facilities.list:${funderIds === 'all' ? 'all' : funderIds.join(',')}`, () =>
     db
@@ -239,7 +239,7 @@ export function updateFacility(db: Db, id: number, patch: UpdateFacilityBody, ac
 
 export type FacilityDraw = FacilityDrawRow;
 
-export function listDraws(db: DbOrTx, facilityId: number): FacilityDraw[] {
+export async function listDraws(db: DbOrTx, facilityId: number): Promise<FacilityDraw[]> {
   return db
     .select()
     .from(facilityDraws)
@@ -430,7 +430,7 @@ const certificateColumns = {
   decidedAt: facilityCertificates.decidedAt,
 };
 
-export function listCertificates(db: DbOrTx, facilityId: number): CertificateListItem[] {
+export async function listCertificates(db: DbOrTx, facilityId: number): Promise<CertificateListItem[]> {
   return db
     .select(certificateColumns)
     .from(facilityCertificates)

@@ -46,7 +46,13 @@ export function assignFunders(
  * Replaces a user's funder assignments (one transaction with its audit row). Unknown user or funder: NotFound.
  * Returns the new set.
  */
-export function setUserFunders(db: DbOrTx, userId: number, funderIds: readonly number[], actor: AuditActor, now = Date.now()): number[] {
+export async function setUserFunders(
+  db: DbOrTx,
+  userId: number,
+  funderIds: readonly number[],
+  actor: AuditActor,
+  now = Date.now(),
+): Promise<number[]> {
   return db.transaction((tx) => {
     if (!tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).get()) throw new NotFound(`User ${userId} does not exist.`);
     const wanted = [...new Set(funderIds)].sort((a, b) => a - b);

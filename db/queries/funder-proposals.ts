@@ -54,7 +54,7 @@ export function toFunderProposal(row: FunderChangeProposalRow): FunderProposal {
 }
 
 /** The proposals of a funder (or of every funder), newest first; pending ones by default. */
-export function listFunderProposals(db: DbOrTx, q: Pick<FunderProposalsQuery, 'funderId' | 'status'>): FunderProposal[] {
+export async function listFunderProposals(db: DbOrTx, q: Pick<FunderProposalsQuery, 'funderId' | 'status'>): Promise<FunderProposal[]> {
   const parts: SQL[] = [];
   if (q.funderId !== undefined) parts.push(eq(funderChangeProposals.funderId, q.funderId));
   if (q.status !== 'all') parts.push(eq(funderChangeProposals.status, q.status));
@@ -143,13 +143,13 @@ export type SettingsChangeResult = { applied: FunderSettings; proposal?: undefin
  * the settings it really changes — also when it turns four eyes off. A patch that changes nothing is answered
  * with the funder as it is. 404 for an unknown funder, 409 for another funder's name.
  */
-export function changeFunderSettings(
+export async function changeFunderSettings(
   db: Db,
   funderId: number,
   patch: UpdateFunderBody,
   actor: Actor,
   now = Date.now(),
-): SettingsChangeResult {
+): Promise<SettingsChangeResult> {
   return db.transaction(
     (tx): SettingsChangeResult => {
       const before = getFunder(tx, funderId);
@@ -204,12 +204,12 @@ function loadPending(tx: DbOrTx, id: number): FunderChangeProposalRow {
  * decision and their audit rows, and the funder's other pending proposals are superseded. 403 for the proposer
  * (four eyes), 409 when the proposal is no longer pending or the funder's settings changed since it was made.
  */
-export function approveFunderProposal(
+export async function approveFunderProposal(
   db: Db,
   id: number,
   actor: Actor,
   now = Date.now(),
-): { proposal: FunderProposal; funder: FunderSettings } {
+): Promise<{ proposal: FunderProposal; funder: FunderSettings }> {
   return db.transaction(
     (tx) => {
       const row = loadPending(tx, id);
@@ -251,7 +251,7 @@ export function approveFunderProposal(
 }
 
 /** Rejects a pending proposal (its proposer may withdraw it so): nothing is applied. 409 when it is not pending. */
-export function rejectFunderProposal(db: Db, id: number, actor: Actor, now = Date.now()): FunderProposal {
+export async function rejectFunderProposal(db: Db, id: number, actor: Actor, now = Date.now()): Promise<FunderProposal> {
   return db.transaction(
     (tx) => {
       const row = loadPending(tx, id);

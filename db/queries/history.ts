@@ -35,10 +35,10 @@ export function historyLeaseTerms(
  * The funder's leases whose stored status is `defaulted`, with the time (ms) the status was last set to
  * defaulted according to the lease history (null when the history does not say: set on creation or by a bulk write).
  */
-export function defaultedLeaseStatusTimes(
+export async function defaultedLeaseStatusTimes(
   db: DbOrTx,
   funderId: number,
-): { leaseId: number; statusSetAt: number | null; updatedAt: number }[] {
+): Promise<{ leaseId: number; statusSetAt: number | null; updatedAt: number }[]> {
   const rows = statementFor(
     db,
     `select l.id, (select max(h.at) from lease_history h where h.lease_id = l.id and h.action in ('status', 'updated')
@@ -70,7 +70,7 @@ export function snapshotMonthsIn(db: DbOrTx, funderId: number, from: string, to:
 }
 
 /** Which months of [from, to] (YYYY-MM) the funder has built, in month order: the names only (a readiness check parses no aggregates). */
-export function snapshotMonthNamesIn(db: DbOrTx, funderId: number, from: string, to: string): string[] {
+export async function snapshotMonthNamesIn(db: DbOrTx, funderId: number, from: string, to: string): Promise<string[]> {
   return statementFor(db, `select month from snapshot_months where funder_id = ? and month >= ? and month <= ? order by month`)
     .pluck()
     .all(funderId, from, to) as string[];
@@ -121,7 +121,13 @@ export function insertSnapshotMonth(
  * hold the connection): not part of any report until finishSnapshotMonth writes the month row. `first`
  * clears what an unfinished earlier build left. False (nothing written) when the month is already stored.
  */
-export function insertSnapshotRows(db: DbOrTx, funderId: number, month: string, rows: readonly LeaseSnapshot[], first: boolean): boolean {
+export async function insertSnapshotRows(
+  db: DbOrTx,
+  funderId: number,
+  month: string,
+  rows: readonly LeaseSnapshot[],
+  first: boolean,
+): Promise<boolean> {
   const sqlite = sqliteOf(db);
   const run = sqlite.transaction(() => {
     if (hasSnapshotMonth(db, funderId, month)) return false;
@@ -133,7 +139,7 @@ export function insertSnapshotRows(db: DbOrTx, funderId: number, month: string, 
 }
 
 /** Completes a staged month (insertSnapshotRows): its month row, when every lease row is there; false when the month was stored meanwhile. */
-export function finishSnapshotMonth(
+export async function finishSnapshotMonth(
   db: DbOrTx,
   funderId: number,
   month: string,
@@ -141,7 +147,7 @@ export function finishSnapshotMonth(
   leaseCount: number,
   aggregates: MonthAggregates,
   now = Date.now(),
-): boolean {
+): Promise<boolean> {
   const sqlite = sqliteOf(db);
   const run = sqlite.transaction(() => {
     if (hasSnapshotMonth(db, funderId, month)) return false;
@@ -275,7 +281,13 @@ function rowOf(r: SnapshotTuple): LeaseSnapshot {
 }
 
 /** One page of a stored month's lease rows in lease-id order. */
-export function leaseSnapshotPage(db: DbOrTx, funderId: number, month: string, page: number, perPage: number): LeaseSnapshot[] {
+export async function leaseSnapshotPage(
+  db: DbOrTx,
+  funderId: number,
+  month: string,
+  page: number,
+  perPage: number,
+): Promise<LeaseSnapshot[]> {
   const rows = statementFor(
     db,
     `select ${SNAPSHOT_COLUMNS} from lease_snapshots where funder_id = ? and month = ? order by lease_id limit ? offset ?`,

@@ -20,7 +20,7 @@ import type { LeaseInput } from './leases';
 // ---------------------------------------------------------------------------------------------
 // Sources
 
-export function listImportSources(db: DbOrTx, funderId: number): TapeImportSource[] {
+export async function listImportSources(db: DbOrTx, funderId: number): Promise<TapeImportSource[]> {
   return db.select().from(tapeImportSources).where(eq(tapeImportSources.funderId, funderId)).orderBy(asc(tapeImportSources.name)).all();
 }
 
@@ -78,7 +78,12 @@ export function updateImport(db: DbOrTx, id: number, patch: Partial<NewTapeImpor
 }
 
 /** Moves an import from one status to another only if it is still in `from` (a compare-and-set). */
-export function transitionImport(db: DbOrTx, id: number, from: TapeImport['status'][], patch: Partial<NewTapeImport>): boolean {
+export async function transitionImport(
+  db: DbOrTx,
+  id: number,
+  from: TapeImport['status'][],
+  patch: Partial<NewTapeImport>,
+): Promise<boolean> {
   return (
     db
       .update(tapeImports)
@@ -88,7 +93,7 @@ export function transitionImport(db: DbOrTx, id: number, from: TapeImport['statu
   );
 }
 
-export function listImports(db: DbOrTx, funderId: number, page: number, perPage: number) {
+export async function listImports(db: DbOrTx, funderId: number, page: number, perPage: number) {
   const rows = db
     .select({ imp: tapeImports, sourceName: tapeImportSources.name })
     .from(tapeImports)
@@ -141,7 +146,12 @@ export function insertImportRows(db: DbOrTx, importId: number, rows: { row: numb
 }
 
 /** Raw cells of rows after `afterRow`, in order, at most `limit`. */
-export function readImportRows(db: DbOrTx, importId: number, afterRow: number, limit: number): { row: number; cells: string[] }[] {
+export async function readImportRows(
+  db: DbOrTx,
+  importId: number,
+  afterRow: number,
+  limit: number,
+): Promise<{ row: number; cells: string[] }[]> {
   const sqlite = sqliteOf(db);
   const stmt = preparedFor(sqlite, 'import-rows-read', () =>
     sqlite.prepare('select row, cells from tape_import_rows where import_id = ? and row > ? order by row limit ?'),
@@ -232,7 +242,7 @@ export function* iterateImportExceptions(db: DbOrTx, importId: number, rule?: st
 }
 
 /** Exceptions per rule (the filter of the exception table). */
-export function importExceptionRules(db: DbOrTx, importId: number): { rule: string; severity: string; count: number }[] {
+export async function importExceptionRules(db: DbOrTx, importId: number): Promise<{ rule: string; severity: string; count: number }[]> {
   return db
     .select({ rule: tapeImportExceptions.rule, severity: tapeImportExceptions.severity, count: sql<number>`count(*)` })
     .from(tapeImportExceptions)
@@ -243,7 +253,7 @@ export function importExceptionRules(db: DbOrTx, importId: number): { rule: stri
 }
 
 /** The leases an import created or changed. */
-export function listImportLeases(db: DbOrTx, importId: number, limit = 200) {
+export async function listImportLeases(db: DbOrTx, importId: number, limit = 200) {
   return db
     .select({
       row: tapeImportRows.row,
@@ -264,7 +274,7 @@ export function listImportLeases(db: DbOrTx, importId: number, limit = 200) {
 // Lookups for validation
 
 /** The funder's leases by contract number, with the fields the comparison reads. */
-export function loadLeaseIndex(db: DbOrTx, funderId: number): Map<string, ExistingLease> {
+export async function loadLeaseIndex(db: DbOrTx, funderId: number): Promise<Map<string, ExistingLease>> {
   const map = new Map<string, ExistingLease>();
   for (const l of db.select().from(leases).where(eq(leases.funderId, funderId)).all()) map.set(l.contractNumber, toExisting(l));
   return map;
@@ -450,7 +460,7 @@ function commitStatusUpdate(db: Db, id: number, committedBy: number | null, at: 
     .toSQL();
 }
 
-export function importRowsOf(db: DbOrTx, importId: number, rows: number[]): { row: number; cells: string[] }[] {
+export async function importRowsOf(db: DbOrTx, importId: number, rows: number[]): Promise<{ row: number; cells: string[] }[]> {
   if (!rows.length) return [];
   return db
     .select({ row: tapeImportRows.row, cells: tapeImportRows.cells })

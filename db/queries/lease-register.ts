@@ -68,15 +68,15 @@ function toCombined(r: { lease: Lease; idOdoo: string | null; name: string; tota
 }
 
 /** Every lease of the funder as a lease-combined row, newest first (the users list's order). */
-export function listLeaseCombined(db: DbOrTx, funderId: number): LeaseCombinedRow[] {
+export async function listLeaseCombined(db: DbOrTx, funderId: number): Promise<LeaseCombinedRow[]> {
   return combinedQuery(db).where(eq(leases.funderId, funderId)).orderBy(desc(leases.id)).all().map(toCombined);
 }
 
 /** One page of lease-combined rows; `total` is the filtered count (q on contract number and client name). */
-export function pageLeaseCombined(
+export async function pageLeaseCombined(
   db: DbOrTx,
   f: { funderId: number; q?: string; status?: Lease['status'][]; page: number; perPage: number },
-): { users: LeaseCombinedRow[]; total: number } {
+): Promise<{ users: LeaseCombinedRow[]; total: number }> {
   const filter: LeaseFilter = { funderId: f.funderId, q: f.q, qScope: 'parties', status: f.status };
   const rows = combinedQuery(db)
     .where(leaseFilterWhere(filter, true))
@@ -94,7 +94,7 @@ export function pageLeaseCombined(
   return { users: rows, total };
 }
 
-export function getLeaseCombined(db: DbOrTx, funderId: number, id: number): LeaseCombinedRow | undefined {
+export async function getLeaseCombined(db: DbOrTx, funderId: number, id: number): Promise<LeaseCombinedRow | undefined> {
   const r = combinedQuery(db)
     .where(and(eq(leases.id, id), eq(leases.funderId, funderId)))
     .get();
@@ -102,7 +102,7 @@ export function getLeaseCombined(db: DbOrTx, funderId: number, id: number): Leas
 }
 
 /** A lease of this funder with its lessee's name and ERP id; another funder's lease is not found. */
-export function getLeaseOfFunder(db: DbOrTx, funderId: number, id: number): LeaseListRow | undefined {
+export async function getLeaseOfFunder(db: DbOrTx, funderId: number, id: number): Promise<LeaseListRow | undefined> {
   const r = db
     .select({ lease: leases, lesseeName: lessees.name, lesseeIdOdoo: lessees.idOdoo })
     .from(leases)
@@ -125,7 +125,7 @@ export function assertLeaseDeletable(lease: Pick<Lease, 'id' | 'contractNumber' 
 }
 
 /** The due date of a lease's first instalment (from its persisted schedule). */
-export function firstInstalmentDue(db: DbOrTx, leaseId: number): string | undefined {
+export async function firstInstalmentDue(db: DbOrTx, leaseId: number): Promise<string | undefined> {
   return db
     .select({ d: scheduleRows.dueDate })
     .from(scheduleRows)
@@ -156,7 +156,7 @@ export function* iterateLeases(db: DbOrTx, f: LeaseFilter & LeaseOrder, batchSiz
  * outstanding principal, services/master-file/register-screen.ts). One plucked column: ≈ 16 ms for 100,000 leases;
  * the lessees are joined only for a search, which matches their names (≈ 70 ms with the join).
  */
-export function listLeaseIds(db: DbOrTx, f: LeaseFilter): number[] {
+export async function listLeaseIds(db: DbOrTx, f: LeaseFilter): Promise<number[]> {
   const base = db.select({ id: leases.id }).from(leases);
   const where = leaseFilterWhere(f);
   const query = f.q
@@ -227,7 +227,7 @@ function historyEntry(h: {
 }
 
 /** A lease's history, newest first, with the name of who made each change. */
-export function listLeaseHistory(db: DbOrTx, leaseId: number): LeaseHistoryEntry[] {
+export async function listLeaseHistory(db: DbOrTx, leaseId: number): Promise<LeaseHistoryEntry[]> {
   return db
     .select(historyColumns)
     .from(leaseHistory)
@@ -271,17 +271,17 @@ export function listStatusHistories(db: DbOrTx, leaseIds: readonly number[]): Ma
  * Creates a lease of the funder from a validated body: the VAT rate defaults to the lessee's country
  * rate, else the funder's default. One IMMEDIATE transaction (createLease).
  */
-export function createLeaseForFunder(
+export async function createLeaseForFunder(
   db: Db,
   funderId: number,
   body: Omit<LeaseInput, 'funderId' | 'vatRate'> & { vatRate?: number },
   userId: number | null,
-): Lease {
+): Promise<Lease> {
   const funder = getFunder(db, funderId);
   if (!funder) throw new NotFound(`Funder ${funderId} does not exist.`);
   const lessee = getLessee(db, body.lesseeId);
   const vatRate = body.vatRate ?? defaultVatRate(lessee?.funderId === funderId ? lessee : undefined, funder);
-  return createLease(db, { ...body, funderId, vatRate }, userId);
+  return await createLease(db, { ...body, funderId, vatRate }, userId);
 }
 
 export type ScheduleTotalsRow = {
@@ -295,7 +295,7 @@ export type ScheduleTotalsRow = {
 };
 
 /** Column sums of a lease's persisted schedule (minor units). */
-export function getLeaseScheduleTotals(db: DbOrTx, leaseId: number): ScheduleTotalsRow {
+export async function getLeaseScheduleTotals(db: DbOrTx, leaseId: number): Promise<ScheduleTotalsRow> {
   const r = db
     .select({
       instalment: sql<number>`coalesce(sum(${scheduleRows.instalment}), 0)`,

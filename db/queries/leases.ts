@@ -5,6 +5,7 @@ import { SHOWN_STATUS_VALUES, type CreditStatus, type ShownStatus } from '@/lib/
 import type { Db, DbOrTx } from '../client';
 import { recordAudit } from './audit';
 import { leaseHistory, leases, lessees, scheduleRows, type Lease, type NewLease } from '../schema/portfolio';
+import { payments } from '../schema/servicing';
 import { getFunder } from './funders';
 import { recordBookChange } from './book-changes';
 import { readUntilChange } from './change-memo';
@@ -23,11 +24,11 @@ export function getLease(db: DbOrTx, id: number): Lease | undefined {
   return db.select().from(leases).where(eq(leases.id, id)).get();
 }
 
-export function getLeaseSchedule(db: DbOrTx, leaseId: number) {
+export async function getLeaseSchedule(db: DbOrTx, leaseId: number) {
   return db.select().from(scheduleRows).where(eq(scheduleRows.leaseId, leaseId)).orderBy(asc(scheduleRows.period)).all();
 }
 
-export function getLeaseHistory(db: DbOrTx, leaseId: number) {
+export async function getLeaseHistory(db: DbOrTx, leaseId: number) {
   return db.select().from(leaseHistory).where(eq(leaseHistory.leaseId, leaseId)).orderBy(desc(leaseHistory.id)).all();
 }
 
@@ -59,7 +60,7 @@ function assertLessee(db: DbOrTx, funderId: number, lesseeId: number): void {
 }
 
 /** Creates a lease with its schedule and history in one IMMEDIATE transaction. */
-export function createLease(db: Db, input: LeaseInput, userId: number | null, now = Date.now()): Lease {
+export async function createLease(db: Db, input: LeaseInput, userId: number | null, now = Date.now()): Promise<Lease> {
   return db.transaction((tx) => insertLease(tx, input, userId, now), { behavior: 'immediate' });
 }
 
@@ -136,14 +137,14 @@ export const LEASE_TRACKED: (keyof Lease)[] = [
  * Edits a lease if it is still at `expectedVersion` (else 409: someone else changed it), rebuilding its
  * schedule in the same transaction and recording what changed.
  */
-export function updateLease(
+export async function updateLease(
   db: Db,
   id: number,
   expectedVersion: number,
   patch: Partial<LeaseInput>,
   userId: number | null,
   now = Date.now(),
-): Lease {
+): Promise<Lease> {
   return db.transaction((tx) => applyLeaseUpdate(tx, id, expectedVersion, patch, userId, now), { behavior: 'immediate' });
 }
 
@@ -205,12 +206,21 @@ export function applyLeaseUpdate(
  * Deletes a lease (and, by cascade, its schedule and history). `assertDeletable` may refuse (throw) after
  * reading the lease, inside the same transaction, so the check and the delete see the same row.
  */
-export function deleteLease(db: Db, id: number, assertDeletable?: (lease: Lease) => void, userId: number | null = null): void {
+export async function deleteLease(
+  db: Db,
+  id: number,
+  assertDeletable?: (lease: Lease, hasPayments: boolean) => void,
+  userId: number | null = null,
+): Promise<void> {
   db.transaction(
     (tx) => {
       const current = getLease(tx, id);
       if (!current) throw new NotFound(`Lease ${id} does not exist.`);
-      assertDeletable?.(current);
+      // Checked inside the transaction, so that no payment recorded meanwhile slips past the check.
+      assertDeletable?.(
+        current,
+        tx.select({ id: payments.id }).from(payments).where(eq(payments.leaseId, id)).limit(1).get() !== undefined,
+      );
       tx.delete(leases).where(eq(leases.id, id)).run();
       recordAudit(tx, { actor: userId, funderId: current.funderId, entity: 'lease', entityId: id, action: 'delete', before: current });
       recordBookChange(tx, current.funderId, 'lease', id);
@@ -332,14 +342,14 @@ export function leaseOrderBy(o: LeaseOrder): SQL[] {
 }
 
 /** One page of the lease register with the filtered count and per-currency totals of the whole filtered set. */
-export function listLeases(
+export async function listLeases(
   db: DbOrTx,
   f: LeaseFilter & LeaseOrder & { page: number; perPage: number },
-): {
+): Promise<{
   rows: LeaseListRow[];
   total: number;
   totals: { currency: string; count: number; price: number; principal: number; residual: number }[];
-} {
+}> {
   const rows = db
     .select({ lease: leases, lesseeName: lessees.name, lesseeIdOdoo: lessees.idOdoo })
     .from(leases)

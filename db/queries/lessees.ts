@@ -13,14 +13,14 @@ const LESSEE_KIND_AUDIT = { entity: 'lessee', action: 'kind' } as const;
  * one audit row, in one transaction. 404 when the lessee is not the funder's; unchanged (no audit row) when it is
  * already of that kind.
  */
-export function updateLesseeKind(
+export async function updateLesseeKind(
   db: Db,
   funderId: number,
   id: number,
   kind: Lessee['kind'],
   actor: AuditActor,
   now = Date.now(),
-): { lessee: Lessee; changed: boolean } {
+): Promise<{ lessee: Lessee; changed: boolean }> {
   return db.transaction(
     (tx) => {
       const current = tx.select().from(lessees).where(eq(lessees.id, id)).get();
@@ -96,7 +96,7 @@ export type LesseeOption = Pick<Lessee, 'id' | 'name' | 'idOdoo' | 'country' | '
  * The funder's lessees whose name, ERP id or tax id contains `q` (case-insensitive), names starting
  * with `q` first, then by name. For the lessee picker: at most `limit` rows.
  */
-export function searchLessees(db: DbOrTx, funderId: number, q: string, limit = 20): LesseeOption[] {
+export async function searchLessees(db: DbOrTx, funderId: number, q: string, limit = 20): Promise<LesseeOption[]> {
   const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const prefix = `${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const where = q

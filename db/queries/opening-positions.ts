@@ -92,6 +92,12 @@ export function writeOpeningPosition(
 }
 
 /** Sets the lease's opening position in a transaction of its own (writeOpeningPosition). */
-export function setOpeningPosition(db: Db, funderId: number, leaseId: number, position: OpeningPosition, actor: AuditActor): void {
+export async function setOpeningPosition(
+  db: Db,
+  funderId: number,
+  leaseId: number,
+  position: OpeningPosition,
+  actor: AuditActor,
+): Promise<void> {
   db.transaction((tx) => writeOpeningPosition(tx, funderId, leaseId, position, actor), { behavior: 'immediate' });
 }

@@ -173,14 +173,14 @@ export function recordPayment(db: Db, funderId: number, input: PaymentInput, use
 }
 
 /** Reverses a payment (a reversal row naming it) and recomputes the lease's allocation, in one transaction. 404 unknown, 409 already reversed or a reversal. */
-export function reversePayment(
+export async function reversePayment(
   db: Db,
   funderId: number,
   paymentId: number,
   input: ReversalInput,
   userId: number | null,
   now = Date.now(),
-): PaymentRow {
+): Promise<PaymentRow> {
   return db.transaction(
     (tx) => {
       const funder = requireFunder(tx, funderId);
@@ -294,11 +294,11 @@ export function listPayments(
 }
 
 /** One ledger entry with its allocation rows (period order) and the reversal that undid it. 404 when unknown for the funder. */
-export function getPayment(
+export async function getPayment(
   db: DbOrTx,
   funderId: number,
   id: number,
-): PaymentRow & { allocations: AllocationRow[]; reversedBy: number | null } {
+): Promise<PaymentRow & { allocations: AllocationRow[]; reversedBy: number | null }> {
   const p = db.select().from(payments).where(eq(payments.id, id)).get();
   if (!p || p.funderId !== funderId) throw new NotFound(`Payment ${id} does not exist for funder ${funderId}.`);
   const allocations = db
@@ -354,14 +354,14 @@ export type ImportResult = ImportRow & { lines: (ImportLineRow & { leaseId: numb
  * otherwise) and a payment for every matched line; each touched lease's allocation is recomputed
  * once. Any database error rolls the whole file back.
  */
-export function importBankStatement(
+export async function importBankStatement(
   db: Db,
   funderId: number,
   fileName: string,
   lines: readonly BankLine[],
   userId: number | null,
   now = Date.now(),
-): ImportResult {
+): Promise<ImportResult> {
   const importId = db.transaction(
     (tx) => {
       const funder = requireFunder(tx, funderId);
@@ -484,11 +484,11 @@ export function importBankStatement(
     },
     { behavior: 'immediate' },
   );
-  return getImport(db, funderId, importId);
+  return await getImport(db, funderId, importId);
 }
 
 /** An import with its lines (line order) and the lease each line's payment went to. 404 when unknown for the funder. */
-export function getImport(db: DbOrTx, funderId: number, importId: number): ImportResult {
+export async function getImport(db: DbOrTx, funderId: number, importId: number): Promise<ImportResult> {
   const imp = db.select().from(paymentImports).where(eq(paymentImports.id, importId)).get();
   if (!imp || imp.funderId !== funderId) throw new NotFound(`Import ${importId} does not exist for funder ${funderId}.`);
   const lines = db
@@ -509,12 +509,12 @@ export function getImport(db: DbOrTx, funderId: number, importId: number): Impor
 }
 
 /** The funder's imports, newest first. */
-export function listImports(db: DbOrTx, funderId: number, limit = 20): ImportRow[] {
+export async function listImports(db: DbOrTx, funderId: number, limit = 20): Promise<ImportRow[]> {
   return db.select().from(paymentImports).where(eq(paymentImports.funderId, funderId)).orderBy(desc(paymentImports.id)).limit(limit).all();
 }
 
 /** Matches an unmatched import line to a lease by hand: creates its payment (status `manual`), in one transaction. 404 unknown import/line/lease, 409 when the line is not unmatched, 400 other currency. */
-export function matchImportLine(
+export async function matchImportLine(
   db: Db,
   funderId: number,
   importId: number,
@@ -522,7 +522,7 @@ export function matchImportLine(
   leaseId: number,
   userId: number | null,
   now = Date.now(),
-): ImportLineRow {
+): Promise<ImportLineRow> {
   return db.transaction(
     (tx) => {
       const funder = requireFunder(tx, funderId);
@@ -603,17 +603,17 @@ export function matchImportLine(
 }
 
 /** True when the lease has any ledger entry (payment or reversal). */
-export function leaseHasPayments(db: DbOrTx, leaseId: number): boolean {
+export async function leaseHasPayments(db: DbOrTx, leaseId: number): Promise<boolean> {
   return db.select({ id: payments.id }).from(payments).where(eq(payments.leaseId, leaseId)).limit(1).get() !== undefined;
 }
 
 /** Leases of the funder whose contract number contains `q` (for manual matching), at most `limit`. */
-export function findLeasesByContract(
+export async function findLeasesByContract(
   db: DbOrTx,
   funderId: number,
   q: string,
   limit = 10,
-): { id: number; contractNumber: string; currency: string; lesseeName: string }[] {
+): Promise<{ id: number; contractNumber: string; currency: string; lesseeName: string }[]> {
   return db
     .select({ id: leases.id, contractNumber: leases.contractNumber, currency: leases.currency, lesseeName: lessees.name })
     .from(leases)

@@ -53,10 +53,10 @@ function toRow(r: { q: Quotation; lesseeName: string; lesseeIdOdoo: string | nul
 }
 
 /** One page of the funder's quotations, newest first, with the filtered count. */
-export function listQuotations(
+export async function listQuotations(
   db: DbOrTx,
   f: { funderId: number; status?: QuotationStatus[]; page: number; perPage: number },
-): { quotations: QuotationRow[]; total: number } {
+): Promise<{ quotations: QuotationRow[]; total: number }> {
   const where = f.status?.length
     ? and(eq(quotations.funderId, f.funderId), inArray(quotations.status, f.status))
     : eq(quotations.funderId, f.funderId);
@@ -76,7 +76,7 @@ export function listQuotations(
 }
 
 /** Every quotation of the funder matching the filter (for exports), newest first. */
-export function listAllQuotations(db: DbOrTx, funderId: number, status?: QuotationStatus[]): QuotationRow[] {
+export async function listAllQuotations(db: DbOrTx, funderId: number, status?: QuotationStatus[]): Promise<QuotationRow[]> {
   const where = status?.length
     ? and(eq(quotations.funderId, funderId), inArray(quotations.status, status))
     : eq(quotations.funderId, funderId);
@@ -101,7 +101,7 @@ export type QuotationHistoryEntry = {
 };
 
 /** The status changes of a quotation, oldest first, with who made each one. */
-export function listQuotationHistory(db: DbOrTx, quotationId: number): QuotationHistoryEntry[] {
+export async function listQuotationHistory(db: DbOrTx, quotationId: number): Promise<QuotationHistoryEntry[]> {
   return db
     .select({
       id: quotationHistory.id,
@@ -129,7 +129,13 @@ function assertLesseeOf(db: DbOrTx, funderId: number, lesseeId: number) {
 }
 
 /** Creates a draft quotation (and its first history entry) in one IMMEDIATE transaction. */
-export function createQuotation(db: Db, funderId: number, input: QuotationInput, userId: number | null, now = Date.now()): QuotationRow {
+export async function createQuotation(
+  db: Db,
+  funderId: number,
+  input: QuotationInput,
+  userId: number | null,
+  now = Date.now(),
+): Promise<QuotationRow> {
   return db.transaction(
     (tx) => {
       const funder = getFunder(tx, funderId);
@@ -173,7 +179,7 @@ function loadForWrite(tx: DbOrTx, funderId: number, id: number): Quotation {
  * Edits a draft that is still at `expectedVersion` (409 when someone changed it meanwhile, 409 when it
  * is no longer a draft), recomputing its instalment.
  */
-export function updateQuotation(
+export async function updateQuotation(
   db: Db,
   funderId: number,
   id: number,
@@ -181,7 +187,7 @@ export function updateQuotation(
   patch: Partial<QuotationInput>,
   now = Date.now(),
   userId: number | null = null,
-): QuotationRow {
+): Promise<QuotationRow> {
   return db.transaction(
     (tx) => {
       const current = loadForWrite(tx, funderId, id);
@@ -265,14 +271,14 @@ function assertFourEyes(tx: DbOrTx, funderId: number, id: number, userId: number
  * failing conversion leaves neither a lease nor a changed quotation. `today` (YYYY-MM-DD) is the
  * converted lease's purchase date.
  */
-export function changeQuotationStatus(
+export async function changeQuotationStatus(
   db: Db,
   funderId: number,
   id: number,
   change: { status: QuotationStatus; note?: string },
   userId: number | null,
   opts: { now?: number; today?: string } = {},
-): { quotation: QuotationRow; lease: Lease | null } {
+): Promise<{ quotation: QuotationRow; lease: Lease | null }> {
   const now = opts.now ?? Date.now();
   const today = opts.today ?? todayIso();
   return db.transaction(
@@ -318,7 +324,7 @@ export function changeQuotationStatus(
 }
 
 /** When a quotation of the funder was last pushed to the ERP (ms), or null when none ever was. */
-export function lastQuotationSyncAt(db: DbOrTx, funderId: number): number | null {
+export async function lastQuotationSyncAt(db: DbOrTx, funderId: number): Promise<number | null> {
   const row = db
     .select({ at: sql<number | null>`max(${quotations.lastSyncAt})` })
     .from(quotations)
@@ -328,7 +334,13 @@ export function lastQuotationSyncAt(db: DbOrTx, funderId: number): number | null
 }
 
 /** Records a successful push to the ERP: its id for the quotation and when. */
-export function recordQuotationSync(db: DbOrTx, funderId: number, id: number, externalId: string, now = Date.now()): QuotationRow {
+export async function recordQuotationSync(
+  db: DbOrTx,
+  funderId: number,
+  id: number,
+  externalId: string,
+  now = Date.now(),
+): Promise<QuotationRow> {
   db.update(quotations)
     .set({ externalId, lastSyncAt: now })
     .where(and(eq(quotations.id, id), eq(quotations.funderId, funderId)))

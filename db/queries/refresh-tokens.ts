@@ -29,7 +29,7 @@ export type RotationResult =
  * Spends a refresh token and issues its successor in the same family, in one IMMEDIATE transaction
  * so two concurrent refreshes with one token cannot both succeed. Reuse of a spent token revokes the family.
  */
-export function rotateRefreshToken(db: Db, token: string, ttlSeconds: number, now = Date.now()): RotationResult {
+export async function rotateRefreshToken(db: Db, token: string, ttlSeconds: number, now = Date.now()): Promise<RotationResult> {
   return db.transaction(
     (tx): RotationResult => {
       const row = tx

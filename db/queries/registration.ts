@@ -9,7 +9,7 @@ export type RegistrationResult = { ok: true; user: User } | { ok: false; error: 
  * Creates a self-registered user in one IMMEDIATE transaction with its audit row: the first user of an empty database
  * is admin, later ones clients.
  */
-export function registerUser(db: Db, input: { email: string; username: string; passwordHash: string }): RegistrationResult {
+export async function registerUser(db: Db, input: { email: string; username: string; passwordHash: string }): Promise<RegistrationResult> {
   return db.transaction(
     (tx): RegistrationResult => {
       const email = getUserByEmail(tx, input.email) ? 'This email is already in use.' : null;

@@ -90,7 +90,7 @@ export function getReportFileRecord(db: DbOrTx, id: number, funderId: number): R
 }
 
 /** A kept file with its bytes; undefined for an unknown id or another funder's file. */
-export function getReportFile(db: DbOrTx, id: number, funderId: number): (ReportFileRecord & { data: Buffer }) | undefined {
+export async function getReportFile(db: DbOrTx, id: number, funderId: number): Promise<(ReportFileRecord & { data: Buffer }) | undefined> {
   return db
     .select({ ...recordColumns, data: reportFiles.data })
     .from(reportFiles)
@@ -100,10 +100,10 @@ export function getReportFile(db: DbOrTx, id: number, funderId: number): (Report
 }
 
 /** The funder's kept files, newest first, optionally of one kind; one page and the total. */
-export function listReportFiles(
+export async function listReportFiles(
   db: DbOrTx,
   params: { funderId: number; kind?: string; page: number; perPage: number },
-): { rows: ReportFileRecord[]; total: number } {
+): Promise<{ rows: ReportFileRecord[]; total: number }> {
   const where = and(eq(reportFiles.funderId, params.funderId), params.kind ? eq(reportFiles.kind, params.kind) : undefined);
   const rows = db
     .select(recordColumns)

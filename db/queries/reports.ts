@@ -40,7 +40,7 @@ const sumOf = (col: Parameters<typeof sql>[1]) => sql<number>`coalesce(sum(${col
  * order. INDEXED BY the due-date index: otherwise SQLite walks every row of every lease of the funder
  * (millions on a 100,000-lease book) instead of the month's rows.
  */
-export function scheduledByLease(db: DbOrTx, funderId: number, range: DateRange): ScheduledLine[] {
+export async function scheduledByLease(db: DbOrTx, funderId: number, range: DateRange): Promise<ScheduledLine[]> {
   return db.all<ScheduledLine>(sql`
     select s.lease_id as leaseId, l.contract_number as contractNumber, l.lessee_id as lesseeId, e.name as lesseeName, l.currency as currency,
       count(*) as instalments, sum(s.instalment) as instalment, sum(s.interest) as interest, sum(s.principal) as principal,
@@ -72,7 +72,7 @@ export interface CollectedLine {
  * Both read the month's payments through the (funder, received_on) index; lease details are the
  * caller's (the book has them in memory).
  */
-export function collectedByLease(db: DbOrTx, funderId: number, range: DateRange): CollectedLine[] {
+export async function collectedByLease(db: DbOrTx, funderId: number, range: DateRange): Promise<CollectedLine[]> {
   const received = db.all<{ leaseId: number; payments: number; received: number }>(sql`
     select p.lease_id as leaseId, count(*) as payments, sum(p.amount) as received
     from payments p indexed by payments_funder_date_idx
@@ -99,7 +99,7 @@ export function collectedByLease(db: DbOrTx, funderId: number, range: DateRange)
 }
 
 /** Ids of the book's leases purchased in the range, in id order. */
-export function leasesPurchasedIn(db: DbOrTx, funderId: number, range: DateRange): number[] {
+export async function leasesPurchasedIn(db: DbOrTx, funderId: number, range: DateRange): Promise<number[]> {
   return db
     .select({ id: leases.id })
     .from(leases)
@@ -122,7 +122,7 @@ export interface InstalmentPaidLine {
   paid: number;
 }
 
-export function instalmentsWithPaid(db: DbOrTx, leaseId: number): InstalmentPaidLine[] {
+export async function instalmentsWithPaid(db: DbOrTx, leaseId: number): Promise<InstalmentPaidLine[]> {
   const paid = db
     .select({ period: paymentAllocations.period, paid: sumOf(paymentAllocations.amount) })
     .from(paymentAllocations)
@@ -149,7 +149,7 @@ export function instalmentsWithPaid(db: DbOrTx, leaseId: number): InstalmentPaid
 }
 
 /** The lessees' ERP ids of a funder (tape identification), by lessee id. */
-export function lesseeErpIds(db: DbOrTx, funderId: number): Map<number, string | null> {
+export async function lesseeErpIds(db: DbOrTx, funderId: number): Promise<Map<number, string | null>> {
   const rows = db.select({ id: lessees.id, idOdoo: lessees.idOdoo }).from(lessees).where(eq(lessees.funderId, funderId)).all();
   return new Map(rows.map((r) => [r.id, r.idOdoo]));
 }

@@ -11,7 +11,7 @@ export type ScenarioInput = { name: string; cpr: number; cdr: number; severity: 
  * A funder's scenarios by name. Kept until the database changes (change-memo.ts), the rows frozen, the list the
  * caller's own: the Summary and Total Cash Flow pages read them on every request for their scenario selectors.
  */
-export function listScenarios(db: DbOrTx, funderId: number): Scenario[] {
+export async function listScenarios(db: DbOrTx, funderId: number): Promise<Scenario[]> {
   return readUntilChange(db, `scenarios.list:${funderId}`, () =>
     deepFreeze(db.select().from(scenarios).where(eq(scenarios.funderId, funderId)).orderBy(asc(scenarios.name), asc(scenarios.id)).all()),
   ).slice();

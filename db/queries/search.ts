@@ -104,7 +104,7 @@ export type LeaseHit = { id: number; funderId: number; contractNumber: string; l
  * (the unique index on funder and contract number: an index-only walk that stops at the limit). Empty text: the
  * first leases by contract number.
  */
-export function searchLeaseHits(db: DbOrTx, funderIds: readonly number[], text: string, limit: number): Counted<LeaseHit> {
+export async function searchLeaseHits(db: DbOrTx, funderIds: readonly number[], text: string, limit: number): Promise<Counted<LeaseHit>> {
   const contains = containsPattern(text);
   const page = (funderId: number, where: SQL | undefined, n: number) =>
     db
@@ -165,7 +165,7 @@ export function searchLeaseHits(db: DbOrTx, funderIds: readonly number[], text: 
 export type LesseeHit = { id: number; funderId: number; name: string; idOdoo: string | null; taxId: string };
 
 /** Lessees by name (prefix matches first), ERP id or tax id, in name order. Empty text: the first lessees by name. */
-export function searchLesseeHits(db: DbOrTx, funderIds: readonly number[], text: string, limit: number): Counted<LesseeHit> {
+export async function searchLesseeHits(db: DbOrTx, funderIds: readonly number[], text: string, limit: number): Promise<Counted<LesseeHit>> {
   const contains = containsPattern(text);
   const anyField = or(like(lessees.name, contains), like(lessees.idOdoo, contains), like(lessees.taxId, contains));
   const page = (funderId: number, where: SQL | undefined, n: number) =>
@@ -207,7 +207,12 @@ export function searchLesseeHits(db: DbOrTx, funderIds: readonly number[], text:
 export type FacilityHit = { id: number; funderId: number; name: string; lender: string; currency: string };
 
 /** Facilities by name or lender, in name order. */
-export function searchFacilityHits(db: DbOrTx, funderIds: readonly number[], match: RecordMatch, limit: number): Counted<FacilityHit> {
+export async function searchFacilityHits(
+  db: DbOrTx,
+  funderIds: readonly number[],
+  match: RecordMatch,
+  limit: number,
+): Promise<Counted<FacilityHit>> {
   const where =
     match === 'all'
       ? undefined
@@ -243,12 +248,12 @@ export function searchFacilityHits(db: DbOrTx, funderIds: readonly number[], mat
 export type CovenantHit = { id: number; funderId: number; facilityId: number; facilityName: string; metric: string };
 
 /** Covenants of the metrics given (their names, which the caller matched in the user's language), by facility. */
-export function searchCovenantHits(
+export async function searchCovenantHits(
   db: DbOrTx,
   funderIds: readonly number[],
   match: 'all' | { metrics: readonly string[] },
   limit: number,
-): Counted<CovenantHit> {
+): Promise<Counted<CovenantHit>> {
   if (match !== 'all' && match.metrics.length === 0) return { rows: [], count: 0, countCapped: false };
   const where =
     match === 'all' ? undefined : inArray(facilityCovenants.metric, match.metrics as (typeof facilityCovenants.metric._.data)[]);
@@ -285,12 +290,12 @@ export function searchCovenantHits(
 export type CertificateHit = { id: number; funderId: number; facilityId: number; facilityName: string; asOf: string; status: string };
 
 /** Borrowing-base certificates by as-of date (a prefix: "2026-10") or facility name, newest first. The files are not read. */
-export function searchCertificateHits(
+export async function searchCertificateHits(
   db: DbOrTx,
   funderIds: readonly number[],
   match: RecordMatch,
   limit: number,
-): Counted<CertificateHit> {
+): Promise<Counted<CertificateHit>> {
   const where =
     match === 'all'
       ? undefined
@@ -336,7 +341,12 @@ export type WriteOffHit = {
 };
 
 /** Write-offs by the contract number of their lease, newest first. */
-export function searchWriteOffHits(db: DbOrTx, funderIds: readonly number[], match: RecordMatch, limit: number): Counted<WriteOffHit> {
+export async function searchWriteOffHits(
+  db: DbOrTx,
+  funderIds: readonly number[],
+  match: RecordMatch,
+  limit: number,
+): Promise<Counted<WriteOffHit>> {
   const where = match === 'all' ? undefined : like(leases.contractNumber, containsPattern(match.text));
   const rows = perFunder(funderIds, limit, (funderId, n) =>
     db
@@ -374,7 +384,12 @@ export type ImportHit =
   | { source: 'payments'; id: number; funderId: number; fileName: string; sourceName: null; createdAt: number };
 
 /** Tape imports (by file name or source) and bank-statement imports (by file name), newest first. */
-export function searchImportHits(db: DbOrTx, funderIds: readonly number[], match: RecordMatch, limit: number): Counted<ImportHit> {
+export async function searchImportHits(
+  db: DbOrTx,
+  funderIds: readonly number[],
+  match: RecordMatch,
+  limit: number,
+): Promise<Counted<ImportHit>> {
   const pattern = match === 'all' ? null : containsPattern(match.text);
   const tapeWhere = pattern === null ? undefined : or(like(tapeImports.fileName, pattern), like(tapeImportSources.name, pattern));
   const paymentWhere = pattern === null ? undefined : like(paymentImports.fileName, pattern);
@@ -449,12 +464,12 @@ export type ReportFileHit = {
  * Kept report files by report (the kinds whose names the caller matched in the user's language), file name or
  * period (a prefix: "2026-10"), newest first. The files' bytes are not read.
  */
-export function searchReportFileHits(
+export async function searchReportFileHits(
   db: DbOrTx,
   funderIds: readonly number[],
   match: 'all' | { text: string; kinds: readonly string[] },
   limit: number,
-): Counted<ReportFileHit> {
+): Promise<Counted<ReportFileHit>> {
   const where =
     match === 'all'
       ? undefined

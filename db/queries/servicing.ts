@@ -123,13 +123,13 @@ export function loadServicingLedgers(
 }
 
 /** Labels for the servicing screens: contract number and status per lease, name per lessee (funder's book). */
-export function servicingLabels(
+export async function servicingLabels(
   db: DbOrTx,
   funderId: number,
-): {
+): Promise<{
   leases: Map<number, { contractNumber: string; status: string; lesseeId: number }>;
   lessees: Map<number, { name: string; idOdoo: string | null; country: string }>;
-} {
+}> {
   const sqlite = sqliteOf(db);
   const leases = new Map<number, { contractNumber: string; status: string; lesseeId: number }>();
   for (const r of statementFor(sqlite, `select id, contract_number, status, lessee_id from leases where funder_id = ?`)
@@ -137,11 +137,14 @@ export function servicingLabels(
     .iterate(funderId) as IterableIterator<[number, string, string, number]>) {
     leases.set(r[0], { contractNumber: r[1], status: intern(r[2]), lesseeId: r[3] });
   }
-  return { leases, lessees: lesseeLabels(db, funderId) };
+  return { leases, lessees: await lesseeLabels(db, funderId) };
 }
 
 /** Name, Odoo id and country per lessee of the funder. */
-export function lesseeLabels(db: DbOrTx, funderId: number): Map<number, { name: string; idOdoo: string | null; country: string }> {
+export async function lesseeLabels(
+  db: DbOrTx,
+  funderId: number,
+): Promise<Map<number, { name: string; idOdoo: string | null; country: string }>> {
   const lessees = new Map<number, { name: string; idOdoo: string | null; country: string }>();
   for (const r of statementFor(db, `select id, name, id_odoo, country from lessees where funder_id = ?`)
     .raw()
@@ -152,7 +155,7 @@ export function lesseeLabels(db: DbOrTx, funderId: number): Map<number, { name: 
 }
 
 /** Gross instalments (minor units, per currency) of the funder's book due in [from, to] (schedule rows only). */
-export function scheduledInWindow(db: DbOrTx, funderId: number, from: string, to: string): Map<string, number> {
+export async function scheduledInWindow(db: DbOrTx, funderId: number, from: string, to: string): Promise<Map<string, number>> {
   const rows = statementFor(
     db,
     `select l.currency as currency, coalesce(sum(s.gross), 0) as amount from schedule_rows s join leases l on l.id = s.lease_id
@@ -162,7 +165,7 @@ export function scheduledInWindow(db: DbOrTx, funderId: number, from: string, to
 }
 
 /** Payments (minor units, per currency) received by the funder in [from, to], net of reversals dated in it. */
-export function collectedInWindow(db: DbOrTx, funderId: number, from: string, to: string): Map<string, number> {
+export async function collectedInWindow(db: DbOrTx, funderId: number, from: string, to: string): Promise<Map<string, number>> {
   const rows = statementFor(
     db,
     `select currency, coalesce(sum(case when kind = 'payment' then amount else -amount end), 0) as amount from payments
@@ -204,13 +207,13 @@ function perLeaseRows(
  * scheduledInWindow per lease: the gross instalments due in [from, to] of each lease of the funder's book
  * (status ≠ terminated), or of the given leases only. Leases with nothing due in the window are left out.
  */
-export function scheduledInWindowByLease(
+export async function scheduledInWindowByLease(
   db: DbOrTx,
   funderId: number,
   from: string,
   to: string,
   ids?: readonly number[],
-): LeaseWindowAmount[] {
+): Promise<LeaseWindowAmount[]> {
   return perLeaseRows(
     db,
     (list) => `select l.id, l.currency, sum(s.gross) from schedule_rows s join leases l on l.id = s.lease_id
@@ -221,13 +224,13 @@ export function scheduledInWindowByLease(
 }
 
 /** collectedInWindow per lease and currency: payments received in [from, to] net of reversals, of every lease or the given ones. */
-export function collectedInWindowByLease(
+export async function collectedInWindowByLease(
   db: DbOrTx,
   funderId: number,
   from: string,
   to: string,
   ids?: readonly number[],
-): LeaseWindowAmount[] {
+): Promise<LeaseWindowAmount[]> {
   return perLeaseRows(
     db,
     // For a few leases the lease index must lead, not the date range (+received_on keeps the planner off
@@ -240,7 +243,7 @@ export function collectedInWindowByLease(
 }
 
 /** A lessee of the funder (id, name, Odoo id, country, region, industry, contact, email); 404 otherwise. */
-export function getLesseeOfFunder(db: DbOrTx, funderId: number, lesseeId: number) {
+export async function getLesseeOfFunder(db: DbOrTx, funderId: number, lesseeId: number) {
   const r = statementFor(
     db,
     `select id, name, id_odoo as idOdoo, tax_id as taxId, country, region, industry, contact, email from lessees where id = ? and funder_id = ?`,

@@ -5,7 +5,7 @@ import { revokeUserRefreshTokens } from './refresh-tokens';
 import { bumpSessionVersion, setUserPasswordHash, setUserRole } from './users';
 
 /** Ends every session and token of a user (sign-out everywhere). */
-export function revokeAllSessions(db: Db, userId: number): void {
+export async function revokeAllSessions(db: Db, userId: number): Promise<void> {
   db.transaction((tx) => {
     bumpSessionVersion(tx, userId);
     revokeUserRefreshTokens(tx, userId);
@@ -16,7 +16,7 @@ export function revokeAllSessions(db: Db, userId: number): void {
  * Changes the password and revokes the user's sessions and tokens, in one transaction with its audit row — which
  * records only that it happened (by the user, on the user), never the password or its hash.
  */
-export function changePassword(db: Db, userId: number, passwordHash: string, now = Date.now()): void {
+export async function changePassword(db: Db, userId: number, passwordHash: string, now = Date.now()): Promise<void> {
   db.transaction((tx) => {
     setUserPasswordHash(tx, userId, passwordHash);
     bumpSessionVersion(tx, userId);

@@ -47,12 +47,12 @@ function directoryWhere(f: DirectoryFilter): SQL | undefined {
 }
 
 /** Every user, newest first (the template prepends added users). */
-export function listAllDirectoryUsers(db: DbOrTx): DirectoryUser[] {
+export async function listAllDirectoryUsers(db: DbOrTx): Promise<DirectoryUser[]> {
   return db.select().from(users).orderBy(desc(users.id)).all().map(toDirectoryUser);
 }
 
 /** One page of the filtered directory, newest first; `total` is the filtered count. */
-export function pageDirectoryUsers(db: DbOrTx, query: UsersListQuery): { users: DirectoryUser[]; total: number } {
+export async function pageDirectoryUsers(db: DbOrTx, query: UsersListQuery): Promise<{ users: DirectoryUser[]; total: number }> {
   const where = directoryWhere(query);
   const total =
     db
@@ -81,7 +81,7 @@ export function* iterateDirectoryUsers(db: DbOrTx, f: DirectoryFilter, batchSize
   }
 }
 
-export function getDirectoryUser(db: DbOrTx, id: number): DirectoryUser | undefined {
+export async function getDirectoryUser(db: DbOrTx, id: number): Promise<DirectoryUser | undefined> {
   const u = db.select().from(users).where(eq(users.id, id)).get();
   return u ? toDirectoryUser(u) : undefined;
 }
@@ -117,13 +117,13 @@ function duplicateIssues(db: DbOrTx, email: string, username: string) {
 }
 
 /** Adds a user with a password hash made by the caller (hashing is async and must stay outside the transaction); 409 for a taken e-mail or username. */
-export function createDirectoryUser(
+export async function createDirectoryUser(
   db: Db,
   input: Omit<AddUserBody, 'password'>,
   passwordHash: string,
   now = Date.now(),
   actorId: number | null = null,
-): DirectoryUser {
+): Promise<DirectoryUser> {
   return db.transaction((tx) => {
     const email = input.email.trim().toLowerCase();
     const issues = duplicateIssues(tx, email, input.username);
@@ -158,7 +158,12 @@ export function createDirectoryUser(
  * active admin. A role change goes through changeRole, which revokes the user's sessions and tokens;
  * it runs on the same connection inside this transaction (better-sqlite3 nests it as a savepoint).
  */
-export function updateDirectoryUser(db: Db, id: number, patch: UpdateUserBody, actorId: number | null = null): DirectoryUser {
+export async function updateDirectoryUser(
+  db: Db,
+  id: number,
+  patch: UpdateUserBody,
+  actorId: number | null = null,
+): Promise<DirectoryUser> {
   return db.transaction((tx) => {
     const user = tx.select().from(users).where(eq(users.id, id)).get();
     if (!user) throw new NotFound(`User ${id} does not exist.`);
@@ -186,7 +191,7 @@ export function updateDirectoryUser(db: Db, id: number, patch: UpdateUserBody, a
 }
 
 /** Deletes a user (their tokens, wishlist and cart go with them): 404 for an unknown id, 409 for the last active admin. */
-export function deleteDirectoryUser(db: Db, id: number, actorId: number | null = null): void {
+export async function deleteDirectoryUser(db: Db, id: number, actorId: number | null = null): Promise<void> {
   db.transaction((tx) => {
     const user = tx.select().from(users).where(eq(users.id, id)).get();
     if (!user) throw new NotFound(`User ${id} does not exist.`);

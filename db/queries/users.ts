@@ -4,7 +4,7 @@ import { deepFreeze, readUntilChange } from './change-memo';
 import { preparedFor } from './prepared';
 import { users, type NewUser, type Role, type User } from '../schema/auth';
 
-export function getUserById(db: DbOrTx, id: number): User | undefined {
+export async function getUserById(db: DbOrTx, id: number): Promise<User | undefined> {
   return db.select().from(users).where(eq(users.id, id)).get();
 }
 
@@ -56,7 +56,7 @@ export function setUserPasswordHash(db: DbOrTx, userId: number, passwordHash: st
  * through a statement prepared once per connection, and kept (frozen) until the database changes
  * (change-memo.ts), so a revocation, a role change or a deactivation takes effect at the next request.
  */
-export function isSessionCurrent(db: DbOrTx, userId: number, sessionVersion: number): User | undefined {
+export async function isSessionCurrent(db: DbOrTx, userId: number, sessionVersion: number): Promise<User | undefined> {
   const user = readUntilChange(db, `users.isSessionCurrent:${userId}:${sessionVersion}`, () => {
     const stmt = preparedFor(db, 'users.isSessionCurrent', () =>
       db

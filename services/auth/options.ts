@@ -88,16 +88,16 @@ export function getAuthOptions(): NextAuthOptions {
         if (!email || !password) return null;
         const db = getDb();
         const keys = loginKeys(email, requestIp(req?.headers));
-        const verdict = checkLoginRateLimit(db, keys);
+        const verdict = await checkLoginRateLimit(db, keys);
         // The wait goes with the code, so the form can say how long (next-auth passes the message on as the error).
         if (verdict.limited) throw new Error(`${RATE_LIMITED}:${verdict.retryAfterSeconds}`);
         const user = getUserByEmail(db, email);
         const ok = await verifyPassword(user?.passwordHash, password);
         if (!user || !ok || user.status !== 'active') {
-          registerLoginFailure(db, keys);
+          await registerLoginFailure(db, keys);
           return null;
         }
-        registerLoginSuccess(db, keys);
+        await registerLoginSuccess(db, keys);
         const signedIn: SignedInUser = {
           id: String(user.id),
           email: user.email,
@@ -188,8 +188,8 @@ export function getAuthOptions(): NextAuthOptions {
         const uid = token?.uid;
         if (!uid) return;
         const db = getDb();
-        if (!getUserById(db, uid)) return;
-        revokeAllSessions(db, uid);
+        if (!(await getUserById(db, uid))) return;
+        await revokeAllSessions(db, uid);
       },
     },
   };

@@ -14,9 +14,9 @@ export type Principal = {
 };
 
 /** The principal of a decoded session token, if its user is active and the session has not been revoked. */
-export function principalFromSessionToken(token: JWT | null): Principal | null {
+export async function principalFromSessionToken(token: JWT | null): Promise<Principal | null> {
   if (!token?.uid || token.sv === undefined) return null;
-  const user = isSessionCurrent(getDb(), token.uid, token.sv);
+  const user = await isSessionCurrent(getDb(), token.uid, token.sv);
   if (!user) return null;
   // Credentials users get their role's scopes as they are now; identity-provider users keep the granted ones.
   const scopes = token.provider === 'oidc' ? (token.scopes ?? []) : scopesForRole(user.role);
@@ -33,12 +33,12 @@ export async function resolveRequestPrincipal(req: NextRequest): Promise<Credent
     if (!m) return { principal: null, reason: 'invalid' };
     const verified = await verifyAccessToken(m[1]!);
     if (!verified.ok) return { principal: null, reason: verified.reason };
-    const user = isSessionCurrent(getDb(), verified.claims.userId, verified.claims.sessionVersion);
+    const user = await isSessionCurrent(getDb(), verified.claims.userId, verified.claims.sessionVersion);
     if (!user) return { principal: null, reason: 'invalid' };
     return { principal: { user, scopes: scopesForRole(user.role), via: 'bearer' } };
   }
   const token = await sessionTokenOf(req);
   if (!token) return { principal: null, reason: 'missing' };
-  const principal = principalFromSessionToken(token);
+  const principal = await principalFromSessionToken(token);
   return principal ? { principal } : { principal: null, reason: 'invalid' };
 }

@@ -86,36 +86,36 @@ function verdict(waitMs: number): RateLimitVerdict {
 }
 
 /** Checked before the password: limited while any of the three counters asks to wait. */
-export function checkLoginRateLimit(db: DbOrTx, keys: LoginKeys, now = Date.now()): RateLimitVerdict {
+export async function checkLoginRateLimit(db: DbOrTx, keys: LoginKeys, now = Date.now()): Promise<RateLimitVerdict> {
   const since = now - LOGIN_WINDOW_MS;
-  let wait = pairWaitMs(countAuthFailures(db, keys.pair, since), now);
-  wait = Math.max(wait, spacingWaitMs(countAuthFailures(db, keys.account, since), ACCOUNT_SLOW_AFTER, now));
+  let wait = pairWaitMs(await countAuthFailures(db, keys.pair, since), now);
+  wait = Math.max(wait, spacingWaitMs(await countAuthFailures(db, keys.account, since), ACCOUNT_SLOW_AFTER, now));
   if (keys.address) {
-    const perAddress = countAuthFailures(db, keys.address, since);
+    const perAddress = await countAuthFailures(db, keys.address, since);
     wait = Math.max(wait, spacingWaitMs(perAddress, ADDRESS_SLOW_AFTER, now), addressCeilingWaitMs(perAddress, now));
   }
   return verdict(wait);
 }
 
-export function registerLoginFailure(db: DbOrTx, keys: LoginKeys, now = Date.now()): void {
-  recordAuthFailure(db, [keys.pair, keys.account, ...(keys.address ? [keys.address] : [])], LOGIN_WINDOW_MS, now);
+export async function registerLoginFailure(db: DbOrTx, keys: LoginKeys, now = Date.now()): Promise<void> {
+  await recordAuthFailure(db, [keys.pair, keys.account, ...(keys.address ? [keys.address] : [])], LOGIN_WINDOW_MS, now);
 }
 
 /**
  * A success forgives only this address's failures on the account: the account-wide and address-wide counters keep
  * what an attacker did elsewhere (they expire with the window).
  */
-export function registerLoginSuccess(db: DbOrTx, keys: LoginKeys): void {
-  clearAuthFailures(db, [keys.pair]);
+export async function registerLoginSuccess(db: DbOrTx, keys: LoginKeys): Promise<void> {
+  await clearAuthFailures(db, [keys.pair]);
 }
 
 /** POST /jwt/register: at most REGISTER_MAX_PER_ADDRESS attempts per address and hour. */
-export function checkRegisterRateLimit(db: DbOrTx, ip: string | null, now = Date.now()): RateLimitVerdict {
-  const { count, oldest } = countAuthFailures(db, `register:${ip ?? 'unknown'}`, now - REGISTER_WINDOW_MS);
+export async function checkRegisterRateLimit(db: DbOrTx, ip: string | null, now = Date.now()): Promise<RateLimitVerdict> {
+  const { count, oldest } = await countAuthFailures(db, `register:${ip ?? 'unknown'}`, now - REGISTER_WINDOW_MS);
   if (count < REGISTER_MAX_PER_ADDRESS || oldest === null) return { limited: false };
   return verdict(oldest + REGISTER_WINDOW_MS - now);
 }
 
-export function registerRegistrationAttempt(db: DbOrTx, ip: string | null, now = Date.now()): void {
-  recordAuthFailure(db, [`register:${ip ?? 'unknown'}`], REGISTER_WINDOW_MS, now);
+export async function registerRegistrationAttempt(db: DbOrTx, ip: string | null, now = Date.now()): Promise<void> {
+  await recordAuthFailure(db, [`register:${ip ?? 'unknown'}`], REGISTER_WINDOW_MS, now);
 }

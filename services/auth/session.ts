@@ -11,7 +11,7 @@ export const getCurrentPrincipal = cache(async (): Promise<Principal | null> => 
     const raw = jar.get(name)?.value;
     if (!raw) continue;
     const token = await decodeSessionCookie(raw);
-    if (token) return principalFromSessionToken(token);
+    if (token) return await principalFromSessionToken(token);
   }
   return null;
 });

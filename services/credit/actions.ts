@@ -31,7 +31,7 @@ export type WriteOffProposal = { leaseId: number; writeOffOn: string; amount?: n
  * lease in the pool with the rest (see approveLeaseWriteOff). 400 (field `amount`) outside that range; 409 when not
  * in default, written off or already proposed.
  */
-export function proposeLeaseWriteOff(db: Db, funderId: number, body: WriteOffProposal, actor: CreditActor) {
+export async function proposeLeaseWriteOff(db: Db, funderId: number, body: WriteOffProposal, actor: CreditActor) {
   const pos = leasePositionAt(db, funderId, body.leaseId, body.writeOffOn);
   if (pos === null) throw new NotFound(`Lease ${body.leaseId} does not exist in the book of funder ${funderId}.`);
   const amount = body.amount ?? pos.exposure;
@@ -43,7 +43,7 @@ export function proposeLeaseWriteOff(db: Db, funderId: number, body: WriteOffPro
     throw new Invalid(`The write-off amount exceeds the lease's exposure on ${body.writeOffOn} (${pos.exposure} minor units).`, [
       { field: 'amount', message: `must be at most the exposure on ${body.writeOffOn} (${pos.exposure} minor units)` },
     ]);
-  return proposeWriteOff(db, { funderId, leaseId: body.leaseId, writeOffOn: body.writeOffOn, amount, note: body.note }, actor, () => {
+  return await proposeWriteOff(db, { funderId, leaseId: body.leaseId, writeOffOn: body.writeOffOn, amount, note: body.note }, actor, () => {
     const state = creditStatesAt(db, funderId, body.writeOffOn).states.find((s) => s.leaseId === body.leaseId);
     if (!state || state.status !== 'defaulted') {
       throw new Conflict(`Lease ${body.leaseId} is not in default on ${body.writeOffOn}; only a defaulted lease can be written off.`, [
@@ -60,8 +60,8 @@ export function proposeLeaseWriteOff(db: Db, funderId: number, body: WriteOffPro
  * the pool and keeps being serviced; an amount that reaches the remaining exposure writes the lease off, and its
  * remaining flows leave the portfolio cash flow.
  */
-export function approveLeaseWriteOff(db: Db, id: number, funderIds: ReadonlySet<number> | null, actor: CreditActor, note = '') {
-  const row = approveWriteOff(db, id, funderIds, actor, note, Date.now(), (w) => {
+export async function approveLeaseWriteOff(db: Db, id: number, funderIds: ReadonlySet<number> | null, actor: CreditActor, note = '') {
+  const row = await approveWriteOff(db, id, funderIds, actor, note, Date.now(), (w) => {
     const pos = leasePositionAt(db, w.funderId, w.leaseId, w.writeOffOn);
     return pos === null || w.amount >= pos.exposure;
   });
@@ -69,8 +69,8 @@ export function approveLeaseWriteOff(db: Db, id: number, funderIds: ReadonlySet<
   return row;
 }
 
-export function rejectLeaseWriteOff(db: Db, id: number, funderIds: ReadonlySet<number> | null, actor: CreditActor, note = '') {
-  return rejectWriteOff(db, id, funderIds, actor, note);
+export async function rejectLeaseWriteOff(db: Db, id: number, funderIds: ReadonlySet<number> | null, actor: CreditActor, note = '') {
+  return await rejectWriteOff(db, id, funderIds, actor, note);
 }
 
 export { unflagLease, createRecovery };
@@ -94,13 +94,13 @@ export function previewUtpContagion(db: Db, funderId: number, leaseId: number, f
  * lessee that flag puts in default by lessee contagion on its date (domain.md §8: the lessee's defaulted exposure now
  * exceeds the contagion share), so the user is told — never a silent default of another lease.
  */
-export function flagLease(
+export async function flagLease(
   db: Db,
   input: Parameters<typeof flagLeaseRecord>[1],
   actor: CreditActor,
-): { flag: ReturnType<typeof flagLeaseRecord>; contagion: ContagionLease[] } {
+): Promise<{ flag: Awaited<ReturnType<typeof flagLeaseRecord>>; contagion: ContagionLease[] }> {
   // Only an unlikely-to-pay flag defaults a lease; a credit-risk (SICR) flag moves its stage only.
-  if (input.kind !== 'utp') return { flag: flagLeaseRecord(db, input, actor), contagion: [] };
+  if (input.kind !== 'utp') return { flag: await flagLeaseRecord(db, input, actor), contagion: [] };
   const siblings = (): Map<number, boolean> => {
     const { states } = creditStatesAt(db, input.funderId, input.flaggedOn);
     const lessee = states.find((s) => s.leaseId === input.leaseId)?.lesseeId;
@@ -111,7 +111,7 @@ export function flagLease(
     );
   };
   const before = siblings();
-  const flag = flagLeaseRecord(db, input, actor);
+  const flag = await flagLeaseRecord(db, input, actor);
   const ids = [...siblings()].filter(([id, byContagion]) => byContagion && !before.get(id)).map(([id]) => id);
   const contagion =
     ids.length === 0 ? [] : leaseLabelsByIds(db, input.funderId, ids).map(([leaseId, contractNumber]) => ({ leaseId, contractNumber }));
@@ -122,13 +122,13 @@ export function flagLease(
  * A payment on a written-off lease (received on or after the write-off) is a recovery in the loss ledger, not an
  * allocation: returns the recovery, or null when the lease is not written off (the caller records a payment).
  */
-export function paymentAsRecovery(
+export async function paymentAsRecovery(
   db: Db,
   funderId: number,
   input: { leaseId: number; receivedOn: string; amount: number; currency?: string; reference: string; note: string },
   actor: CreditActor,
-): Recovery | null {
-  const on = writtenOffOnOf(db, input.leaseId);
+): Promise<Recovery | null> {
+  const on = await writtenOffOnOf(db, input.leaseId);
   if (on === null || input.receivedOn < on) return null;
   // Another currency than the lease's is refused as for any payment (recordPayment answers 400).
   if (input.currency !== undefined && input.currency !== leaseCurrencyOf(db, input.leaseId)) return null;

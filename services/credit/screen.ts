@@ -159,7 +159,7 @@ export function defaultsAt(
 }
 
 /** The loss ledger: approved write-offs (+) and recoveries (−) by date, with the running balance per currency. */
-export function lossLedger(db: DbOrTx, funderId: number, asOf?: string): LossLedgerRow[] {
+export async function lossLedger(db: DbOrTx, funderId: number, asOf?: string): Promise<LossLedgerRow[]> {
   const entries: Omit<LossLedgerRow, 'balance'>[] = [];
   for (const w of listWriteOffs(db, funderId, 'approved'))
     entries.push({
@@ -172,7 +172,7 @@ export function lossLedger(db: DbOrTx, funderId: number, asOf?: string): LossLed
       currency: w.currency,
       amount: w.amount,
     });
-  for (const r of listRecoveries(db, funderId))
+  for (const r of await listRecoveries(db, funderId))
     entries.push({
       date: r.receivedOn,
       kind: 'recovery',
@@ -355,7 +355,7 @@ function computeEcl({ entry, states }: StatesAt, book: ServicingBook, asOf: stri
 }
 
 /** Everything the Defaults & losses screen shows on `asOf`. */
-export function creditScreen(db: DbOrTx, funderId: number, asOf: string): CreditScreen {
+export async function creditScreen(db: DbOrTx, funderId: number, asOf: string): Promise<CreditScreen> {
   const at = creditStatesAt(db, funderId, asOf);
   const ecl = eclAt(db, funderId, asOf, at);
   return {
@@ -363,8 +363,8 @@ export function creditScreen(db: DbOrTx, funderId: number, asOf: string): Credit
     defaults: defaultsAt(db, funderId, asOf, at),
     flags: listActiveFlags(db, funderId),
     writeOffs: listWriteOffs(db, funderId),
-    recoveries: listRecoveries(db, funderId),
-    ledger: lossLedger(db, funderId, asOf),
+    recoveries: await listRecoveries(db, funderId),
+    ledger: await lossLedger(db, funderId, asOf),
     measures: lossMeasuresAt(db, funderId, asOf, at),
     ecl: ecl.rows,
     eclTotals: ecl.totals,

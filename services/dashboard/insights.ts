@@ -47,20 +47,20 @@ export type Insights = {
  * computed from the funder's book in its base currency (db/queries/workspace/cards.ts says how each is defined).
  * The portal-traffic, newsletter and service-desk cards are left out: they do not describe the book.
  */
-export function insightsScreen(
+export async function insightsScreen(
   db: DbOrTx,
   funder: { id: number; baseCurrency: string },
   asOf: string,
   period: Period,
   locale: ContentLocale,
-): Insights {
+): Promise<Insights> {
   const ctx: CardContext = { funderId: funder.id, asOf, currency: funder.baseCurrency, locale, period };
-  const goal = goalOverviewCard(db, ctx);
-  const revenue = revenueAnalyticsCard(db, ctx);
-  const report = revenueReportCard(db, ctx);
-  const orders = productOrdersCard(db, ctx).chart_info;
-  const [newLessees, returning, active] = customersCard(db, ctx).listData.map((r) => r.result);
-  const leasesPerMonth = ordersStatCard(db, ctx);
+  const goal = await goalOverviewCard(db, ctx);
+  const revenue = await revenueAnalyticsCard(db, ctx);
+  const report = await revenueReportCard(db, ctx);
+  const orders = (await productOrdersCard(db, ctx)).chart_info;
+  const [newLessees, returning, active] = (await customersCard(db, ctx)).listData.map((r) => r.result);
+  const leasesPerMonth = await ordersStatCard(db, ctx);
   return {
     currency: funder.baseCurrency,
     asOf,
@@ -83,8 +83,8 @@ export function insightsScreen(
     months: leasesPerMonth.months,
     newLeases: leasesPerMonth.series[0]!.data,
     newLeasesTotal: leasesPerMonth.series[0]!.data.reduce((a, b) => a + b, 0),
-    principalOriginated: salesStatCard(db, ctx).series[0]!.data,
-    interestIncome: profitLineChartCard(db, ctx).series[0]!.data,
-    collectedByMonth: revenueStatCard(db, ctx).series[0]!.data,
+    principalOriginated: (await salesStatCard(db, ctx)).series[0]!.data,
+    interestIncome: (await profitLineChartCard(db, ctx)).series[0]!.data,
+    collectedByMonth: (await revenueStatCard(db, ctx)).series[0]!.data,
   };
 }

@@ -25,14 +25,14 @@ export type DashboardScreen = {
   figures: DashboardCurrency[];
   /** The last three closed months' CPR and CDR, once their snapshots are built (else how far the build is). */
   rates: ReturnType<typeof recentRates>;
-  ratesReady: ReturnType<typeof snapshotReadiness>;
-  servicing: ReturnType<typeof servicingKpis>;
+  ratesReady: Awaited<ReturnType<typeof snapshotReadiness>>;
+  servicing: Awaited<ReturnType<typeof servicingKpis>>;
   credit: ReturnType<typeof creditTiles>;
-  facilities: ReturnType<typeof facilityDashboard>;
+  facilities: Awaited<ReturnType<typeof facilityDashboard>>;
 };
 
 /** The overview of `funder`'s book for `principal` (the facilities it may see) on the clock's day. */
-export function dashboardScreen(db: DbOrTx, principal: Principal, funder: Funder, clock: Clock): DashboardScreen {
+export async function dashboardScreen(db: DbOrTx, principal: Principal, funder: Funder, clock: Clock): Promise<DashboardScreen> {
   const today = clock.today;
   const cutOff = defaultCutOff(today);
   const book = poolBook(db, funder.id, cutOff, false, today);
@@ -40,10 +40,10 @@ export function dashboardScreen(db: DbOrTx, principal: Principal, funder: Funder
   const currencies = currencyOrder(funder.baseCurrency, unordered);
   const figures = sortByCurrencyOrder(unordered, currencies);
   const lastClosed = lastClosedMonth(today);
-  const ratesReady = snapshotReadiness(db, funder.id, addMonthsTo(lastClosed, -2), lastClosed, today);
+  const ratesReady = await snapshotReadiness(db, funder.id, addMonthsTo(lastClosed, -2), lastClosed, today);
   const rates = ratesReady.ready ? recentRates(db, funder.id, 3, today) : { currency: null, rows: [] };
-  const servicing = figures.length ? servicingKpis(db, funder.id, today) : [];
+  const servicing = figures.length ? await servicingKpis(db, funder.id, today) : [];
   const credit = figures.length ? creditTiles(db, funder.id, today) : [];
-  const facilities = figures.length ? facilityDashboard(db, principal, funder.id, today) : { items: [], alerts: 0 };
+  const facilities = figures.length ? await facilityDashboard(db, principal, funder.id, today) : { items: [], alerts: 0 };
   return { cutOff, today, currencies, figures, rates, ratesReady, servicing, credit, facilities };
 }

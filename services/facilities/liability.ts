@@ -16,21 +16,21 @@ import {
 } from '@/lib/portfolio/liability';
 
 /** Σ approved draws (not repayments) with a value date on or before `on`. */
-export function facilityDrawn(db: DbOrTx, facilityId: number, on: string): number {
-  return listDraws(db, facilityId)
+export async function facilityDrawn(db: DbOrTx, facilityId: number, on: string): Promise<number> {
+  return (await listDraws(db, facilityId))
     .filter((d) => d.status === 'approved' && d.type === 'draw' && d.valueDate <= on)
     .reduce((s, d) => s + d.amount, 0);
 }
 
 /** The facility's Liability CF line at the book's cut-off (one currency: the facility's). */
-export function facilityLiability(
+export async function facilityLiability(
   db: DbOrTx,
   f: Facility,
   book: LiabilitySource,
   params: LiabilityParams,
   baseCurrency: string,
   cutOff: string,
-): CurrencyLiability {
+): Promise<CurrencyLiability> {
   const pool = bookLiability(book, params, baseCurrency).find((l) => l.currency === f.currency);
-  return facilityLiabilityLine(pool, f.currency, facilityOutstanding(db, f.id, cutOff), facilityDrawn(db, f.id, cutOff));
+  return facilityLiabilityLine(pool, f.currency, facilityOutstanding(db, f.id, cutOff), await facilityDrawn(db, f.id, cutOff));
 }

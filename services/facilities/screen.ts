@@ -41,9 +41,9 @@ export type FacilitiesScreen = { asOf: string; facilities: FacilitySummary[] };
  * The Facilities list (page, GET /api/facilities and its export): the facilities the principal may see (of
  * `funderId` when given) with their figures at the as-of date and their latest covenant status.
  */
-export function facilitiesScreen(db: DbOrTx, principal: Principal, query: FacilitiesQuery, clock: Clock): FacilitiesScreen {
+export async function facilitiesScreen(db: DbOrTx, principal: Principal, query: FacilitiesQuery, clock: Clock): Promise<FacilitiesScreen> {
   const asOf = screenAsOf(query, clock);
-  return { asOf, facilities: facilitySummaries(db, principal, asOf, clock.today, query.funderId) };
+  return { asOf, facilities: await facilitySummaries(db, principal, asOf, clock.today, query.funderId) };
 }
 
 // ---- one facility, part by part (each route handler calls the part it answers with) ----
@@ -143,13 +143,13 @@ export type FacilityScreen = {
  * A facility's page: everything it shows at the as-of date. Throws NotFound when the principal may not see the
  * facility (its existence is not disclosed).
  */
-export function facilityScreen(
+export async function facilityScreen(
   db: DbOrTx,
   principal: Principal,
   facilityId: number,
   query: FacilityScreenQuery,
   clock: Clock,
-): FacilityScreen {
+): Promise<FacilityScreen> {
   const f = facilityFor(db, principal, facilityId);
   const asOf = screenAsOf(query, clock);
   const { base, excess } = facilityBorrowingBase(db, f, { asOf }, clock);
@@ -167,8 +167,8 @@ export function facilityScreen(
     base,
     excess,
     eligibility,
-    draws: listDraws(db, f.id),
-    certificates: listCertificates(db, f.id),
+    draws: await listDraws(db, f.id),
+    certificates: await listCertificates(db, f.id),
     covenantStatus: covenants.status,
     covenants: covenants.covenants,
   };

@@ -19,11 +19,11 @@ export function facilityFor(db: DbOrTx, principal: Principal, id: number): Facil
   return f;
 }
 
-export function accessibleFacilities(db: DbOrTx, principal: Principal, funderId?: number): Facility[] {
+export async function accessibleFacilities(db: DbOrTx, principal: Principal, funderId?: number): Promise<Facility[]> {
   const access = funderAccessOf(principal);
   // One funder's facilities (the Dashboard tile on every visit): read only those, not every accessible funder's.
-  if (funderId !== undefined) return access === 'all' || access.has(funderId) ? listFacilities(db, [funderId]) : [];
-  return listFacilities(db, access === 'all' ? 'all' : [...access]);
+  if (funderId !== undefined) return access === 'all' || access.has(funderId) ? await listFacilities(db, [funderId]) : [];
+  return await listFacilities(db, access === 'all' ? 'all' : [...access]);
 }
 
 export type FacilitySummary = {
@@ -41,8 +41,14 @@ export type FacilitySummary = {
 };
 
 /** The list screen and GET /api/facilities: per facility, commitment, drawn, base, availability and covenant status. */
-export function facilitySummaries(db: DbOrTx, principal: Principal, asOf: string, today: string, funderId?: number): FacilitySummary[] {
-  return accessibleFacilities(db, principal, funderId).map((f) => {
+export async function facilitySummaries(
+  db: DbOrTx,
+  principal: Principal,
+  asOf: string,
+  today: string,
+  funderId?: number,
+): Promise<FacilitySummary[]> {
+  return (await accessibleFacilities(db, principal, funderId)).map((f) => {
     const { base } = facilityBase(db, f, asOf);
     return {
       id: f.id,
@@ -63,14 +69,14 @@ export function facilitySummaries(db: DbOrTx, principal: Principal, asOf: string
 export type FacilityTileItem = { id: number; name: string; currency: string; availability: number; status: CovenantStatus | null };
 
 /** The Dashboard tile: availability per facility of the funder and how many covenants are in Warning or Breach. */
-export function facilityDashboard(
+export async function facilityDashboard(
   db: DbOrTx,
   principal: Principal,
   funderId: number,
   today: string,
-): { items: FacilityTileItem[]; alerts: number } {
+): Promise<{ items: FacilityTileItem[]; alerts: number }> {
   let alerts = 0;
-  const items = accessibleFacilities(db, principal, funderId).map((f) => {
+  const items = (await accessibleFacilities(db, principal, funderId)).map((f) => {
     const history = covenantHistory(db, f, today, today, 1);
     for (const h of history) if (h.latest && h.latest.status !== 'compliant') alerts++;
     return {

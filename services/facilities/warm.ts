@@ -16,7 +16,7 @@ export async function warmFacilityCaches(): Promise<{ facilities: number; ms: nu
   const t0 = performance.now();
   return onOwnConnection({ facilities: 0, ms: 0 }, async (db) => {
     const today = todayIso();
-    const facilities = listFacilities(db, 'all');
+    const facilities = await listFacilities(db, 'all');
     for (const f of facilities) {
       facilityBase(db, f, today);
       await new Promise((resolve) => setImmediate(resolve));

@@ -61,20 +61,20 @@ function setJob(db: DbOrTx, funderId: number, job: Job | undefined): void {
 }
 
 /** The closed months of [from, to] a report needs (none before the funder's first purchase), and those not stored yet. */
-export function neededMonths(
+export async function neededMonths(
   db: DbOrTx,
   funderId: number,
   from: string,
   to: string,
   today = todayIso(),
-): { needed: string[]; missing: string[] } {
+): Promise<{ needed: string[]; missing: string[] }> {
   const last = to < monthOf(today) ? to : addMonthsTo(monthOf(today), -1);
   const first = firstBookMonth(db, funderId);
   if (first === null || last < from) return { needed: [], missing: [] };
   const lo = from < first ? first : from;
   if (lo > last) return { needed: [], missing: [] };
   const needed = monthRange(lo, last);
-  const have = new Set(snapshotMonthNamesIn(db, funderId, lo, last));
+  const have = new Set(await snapshotMonthNamesIn(db, funderId, lo, last));
   return { needed, missing: needed.filter((m) => !have.has(m)) };
 }
 
@@ -86,15 +86,15 @@ export type SnapshotReadiness = { ready: true } | { ready: false; built: number;
  * should build (SYNC_LEASE_MONTHS), the missing months are queued for the background job (started if idle)
  * and the progress is returned: months of the range stored, of months needed.
  */
-export function snapshotReadiness(
+export async function snapshotReadiness(
   db: DbOrTx,
   funderId: number,
   from: string,
   to: string,
   today = todayIso(),
   limit = SYNC_LEASE_MONTHS,
-): SnapshotReadiness {
-  const { needed, missing } = neededMonths(db, funderId, from, to, today);
+): Promise<SnapshotReadiness> {
+  const { needed, missing } = await neededMonths(db, funderId, from, to, today);
   if (missing.length === 0) return { ready: true };
   // The book's size from one query: a page showing the progress does not wait for the servicing stores.
   if (missing.length * bookExtentOf(db, funderId).leases <= limit) return { ready: true };
@@ -125,15 +125,15 @@ export function queueSnapshots(db: DbOrTx, funderId: number, months: readonly st
 }
 
 /** Queues the reports' default range (the last DEFAULT_REPORT_MONTHS closed months) when months are missing; the job, or null. */
-export function queueDefaultSnapshots(db: DbOrTx, funderId: number, today = todayIso()): Job | null {
+export async function queueDefaultSnapshots(db: DbOrTx, funderId: number, today = todayIso()): Promise<Job | null> {
   const to = lastClosedMonth(today);
-  const { missing } = neededMonths(db, funderId, addMonthsTo(to, -(DEFAULT_REPORT_MONTHS - 1)), to, today);
+  const { missing } = await neededMonths(db, funderId, addMonthsTo(to, -(DEFAULT_REPORT_MONTHS - 1)), to, today);
   return missing.length === 0 ? null : queueSnapshots(db, funderId, missing, today);
 }
 
 /** The default range queued (queueDefaultSnapshots); resolves when built, with the months this job built. */
 export async function buildDefaultSnapshots(db: DbOrTx, funderId: number, today = todayIso()): Promise<number> {
-  const job = queueDefaultSnapshots(db, funderId, today);
+  const job = await queueDefaultSnapshots(db, funderId, today);
   if (!job) return 0;
   await job.running;
   return job.built;
@@ -196,7 +196,7 @@ async function buildMonth(
       const built = computeMonthSnapshot(db, funderId, month, monthEnd, { ...base, terms }, { indexes, facts });
       for (const i of indexes) splits[i] = built.carry.splits[i];
       for (const r of built.rows) rows.push(r);
-      if (!insertSnapshotRows(db, funderId, month, built.rows, lo === 0)) return undefined;
+      if (!(await insertSnapshotRows(db, funderId, month, built.rows, lo === 0))) return undefined;
     }
     if (!moved) {
       await yieldToLoop();
@@ -208,7 +208,7 @@ async function buildMonth(
       continue;
     }
     const aggregates = aggregateMonth(month, monthEnd, rows);
-    if (finishSnapshotMonth(db, funderId, month, monthEnd, rows.length, aggregates)) return { month, schedule, splits, terms };
+    if (await finishSnapshotMonth(db, funderId, month, monthEnd, rows.length, aggregates)) return { month, schedule, splits, terms };
     if (hasSnapshotMonth(db, funderId, month)) return undefined;
     previous = undefined;
   }

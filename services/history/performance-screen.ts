@@ -37,15 +37,15 @@ export type PerformanceScreen = ScreenDays & { status: 'ready'; report: Performa
  * future or open month, too long); or, when many of the range's snapshots are missing, how far their background
  * build is.
  */
-function pageQueryOf<Q extends { from?: string; to?: string }>(
+async function pageQueryOf<Q extends { from?: string; to?: string }>(
   db: DbOrTx,
   funderId: number,
   query: Q,
   days: ScreenDays,
   opts: { closedOnly?: boolean } = {},
-): { query: Q } | HistoryBuilding {
+): Promise<{ query: Q } | HistoryBuilding> {
   const { query: q, from, to } = reportQueryOrDefault(query, days.today, opts);
-  const readiness = snapshotReadiness(db, funderId, from, to, days.today);
+  const readiness = await snapshotReadiness(db, funderId, from, to, days.today);
   return readiness.ready ? { query: q } : { ...days, status: 'building', readiness };
 }
 
@@ -56,20 +56,26 @@ export function performanceScreen(
   query: PerformanceQuery,
   clock: Clock,
   mode: 'page',
-): PerformanceScreen | HistoryBuilding;
-export function performanceScreen(db: DbOrTx, funderId: number, query: PerformanceQuery, clock: Clock, mode?: 'api'): PerformanceScreen;
+): Promise<PerformanceScreen | HistoryBuilding>;
 export function performanceScreen(
   db: DbOrTx,
   funderId: number,
   query: PerformanceQuery,
   clock: Clock,
+  mode?: 'api',
+): Promise<PerformanceScreen>;
+export async function performanceScreen(
+  db: DbOrTx,
+  funderId: number,
+  query: PerformanceQuery,
+  clock: Clock,
   mode: HistoryScreenMode = 'api',
-): PerformanceScreen | HistoryBuilding {
+): Promise<PerformanceScreen | HistoryBuilding> {
   const today = clock.today;
   const days: ScreenDays = { today, currentMonth: monthOf(today), latestMonth: monthOf(today) };
   let q = query;
   if (mode === 'page') {
-    const forPage = pageQueryOf(db, funderId, query, days);
+    const forPage = await pageQueryOf(db, funderId, query, days);
     if ('status' in forPage) return forPage;
     q = forPage.query;
   }
@@ -99,20 +105,20 @@ export function vintagesScreen(
   query: VintagesQuery,
   clock: Clock,
   mode: 'page',
-): VintagesScreen | HistoryBuilding;
-export function vintagesScreen(db: DbOrTx, funderId: number, query: VintagesQuery, clock: Clock, mode?: 'api'): VintagesScreen;
-export function vintagesScreen(
+): Promise<VintagesScreen | HistoryBuilding>;
+export function vintagesScreen(db: DbOrTx, funderId: number, query: VintagesQuery, clock: Clock, mode?: 'api'): Promise<VintagesScreen>;
+export async function vintagesScreen(
   db: DbOrTx,
   funderId: number,
   query: VintagesQuery,
   clock: Clock,
   mode: HistoryScreenMode = 'api',
-): VintagesScreen | HistoryBuilding {
+): Promise<VintagesScreen | HistoryBuilding> {
   const today = clock.today;
   const days: ScreenDays = { today, currentMonth: monthOf(today), latestMonth: lastClosedMonth(today) };
   let q = query;
   if (mode === 'page') {
-    const forPage = pageQueryOf(db, funderId, query, days, { closedOnly: true });
+    const forPage = await pageQueryOf(db, funderId, query, days, { closedOnly: true });
     if ('status' in forPage) return forPage;
     q = forPage.query;
   }

@@ -137,7 +137,7 @@ export async function startImport(db: Db, input: StartImportInput, now = Date.no
 export async function waitForImport(db: Db, funderId: number, id: number, timeoutMs = 600_000): Promise<TapeImport> {
   const start = Date.now();
   for (;;) {
-    const imp = readImport(db, funderId, id);
+    const imp = await readImport(db, funderId, id);
     if (imp.status !== 'parsing' && imp.status !== 'committing' && !jobs.has(id)) return imp;
     if (Date.now() - start > timeoutMs) throw new Error(`Import ${id} did not finish in ${timeoutMs} ms.`);
     await new Promise((r) => setTimeout(r, 20));
@@ -154,12 +154,12 @@ function runJob(db: Db, id: number, kind: Job['kind'], fn: () => Promise<void>):
   // Started on the next turn: the request that created the job answers first.
   setImmediate(() => {
     fn()
-      .catch((e: unknown) => {
+      .catch(async (e: unknown) => {
         console.error(`[imports] ${kind} of import ${id} failed`, e);
         if (kind === 'parse')
           updateImport(db, id, { status: 'failed', errorCode: 'unreadable', error: e instanceof Error ? e.message : String(e) });
         else
-          transitionImport(db, id, ['committing'], {
+          await transitionImport(db, id, ['committing'], {
             status: 'validated',
             errorCode: 'commitFailed',
             error: e instanceof Error ? e.message : String(e),
@@ -175,12 +175,12 @@ function setProgress(id: number, progress: number): void {
 }
 
 /** The import as stored, recovered from a dead job, with the live progress. */
-export function readImport(db: Db, funderId: number, id: number): TapeImport & { sourceName: string } {
+export async function readImport(db: Db, funderId: number, id: number): Promise<TapeImport & { sourceName: string }> {
   const imp = getImport(db, funderId, id);
   if (!imp) throw new NotFound(`Import ${id} does not exist for funder ${funderId}.`);
   const job = jobs.get(id);
   if (!job && imp.status === 'committing') {
-    transitionImport(db, id, ['committing'], {
+    await transitionImport(db, id, ['committing'], {
       status: 'validated',
       errorCode: 'interrupted',
       error: 'The commit was interrupted; nothing was written. Commit again.',
@@ -188,7 +188,7 @@ export function readImport(db: Db, funderId: number, id: number): TapeImport & {
     return getImport(db, funderId, id)!;
   }
   if (!job && imp.status === 'parsing') {
-    transitionImport(db, id, ['parsing'], {
+    await transitionImport(db, id, ['parsing'], {
       status: 'failed',
       errorCode: 'interrupted',
       error: 'Reading the file was interrupted; upload it again.',
@@ -344,7 +344,7 @@ async function validateImport(db: Db, id: number, progressFrom: number): Promise
     return;
   }
   const funder = getFunder(db, imp.funderId)!;
-  const leaseIndex = loadLeaseIndex(db, imp.funderId);
+  const leaseIndex = await loadLeaseIndex(db, imp.funderId);
   const lesseeIndex = new LesseeIndex(db, imp.funderId);
   const ctx = {
     mode: imp.mode,
@@ -370,7 +370,7 @@ async function validateImport(db: Db, id: number, progressFrom: number): Promise
   let after = 0;
   let done = 0;
   for (;;) {
-    const chunk = readImportRows(db, id, after, VALIDATION_CHUNK);
+    const chunk = await readImportRows(db, id, after, VALIDATION_CHUNK);
     if (!chunk.length) break;
     const validated: ValidatedRow[] = validateRows(
       headers,
@@ -455,26 +455,26 @@ export interface MappingChange {
 }
 
 /** Changes the mapping (or the decimal separator, date format, sheet, mode) and validates again in the background. */
-export function changeImportMapping(db: Db, funderId: number, id: number, change: MappingChange): TapeImport {
-  const imp = readImport(db, funderId, id);
+export async function changeImportMapping(db: Db, funderId: number, id: number, change: MappingChange): Promise<TapeImport> {
+  const imp = await readImport(db, funderId, id);
   const headers = JSON.parse(imp.headers) as string[];
   if (change.sheet && change.sheet !== imp.sheet && imp.format === 'xlsx') {
     if (
-      !transitionImport(db, id, ['validated', 'failed'], {
+      !(await transitionImport(db, id, ['validated', 'failed'], {
         status: 'parsing',
         progress: 0,
         sheet: change.sheet,
         ...(change.mode ? { mode: change.mode } : {}),
-      })
+      }))
     ) {
       throw new Conflict(`Import ${id} is ${imp.status}: its mapping cannot change now.`);
     }
     runJob(db, id, 'parse', () => parseAndValidate(db, id, { sheet: change.sheet }));
-    return readImport(db, funderId, id);
+    return await readImport(db, funderId, id);
   }
   const mapping = change.mapping ? completeMapping(headers, change.mapping) : (JSON.parse(imp.mapping) as ColumnMapping);
   const fixed = change.fixed ? cleanFixed(change.fixed) : undefined;
-  const ok = transitionImport(db, id, ['validated'], {
+  const ok = await transitionImport(db, id, ['validated'], {
     status: 'parsing',
     progress: 0,
     mapping: JSON.stringify(mapping),
@@ -486,7 +486,7 @@ export function changeImportMapping(db: Db, funderId: number, id: number, change
   if (!ok) throw new Conflict(`Import ${id} is ${imp.status}: its mapping can change only after validation and before commit.`);
   rememberMapping(db, imp.sourceId, mapping, fixed);
   runJob(db, id, 'parse', () => validateImport(db, id, 0));
-  return readImport(db, funderId, id);
+  return await readImport(db, funderId, id);
 }
 
 /**
@@ -494,8 +494,14 @@ export function changeImportMapping(db: Db, funderId: number, id: number, change
  * valid rows when `skipRejected`. Runs in the background on a connection of its own, so the chunks can
  * yield to the event loop while other requests read the last committed state (WAL).
  */
-export function commitImport(db: Db, funderId: number, id: number, skipRejected: boolean, userId: number | null): TapeImport {
-  const imp = readImport(db, funderId, id);
+export async function commitImport(
+  db: Db,
+  funderId: number,
+  id: number,
+  skipRejected: boolean,
+  userId: number | null,
+): Promise<TapeImport> {
+  const imp = await readImport(db, funderId, id);
   if (imp.status === 'committed') throw new Conflict(`Import ${id} is already committed.`);
   if (imp.status !== 'validated') throw new Conflict(`Import ${id} is ${imp.status}: only a validated import can be committed.`);
   if (imp.errorCode && imp.errorCode !== 'interrupted' && imp.errorCode !== 'commitFailed' && imp.errorCode !== 'versionMoved') {
@@ -512,14 +518,14 @@ export function commitImport(db: Db, funderId: number, id: number, skipRejected:
       `Import ${id} has ${imp.rejectedCount} rejected rows: fix them, or commit with skipRejected to import the valid rows only.`,
     );
   }
-  if (!transitionImport(db, id, ['validated'], { status: 'committing', skipRejected, errorCode: null, error: null })) {
+  if (!(await transitionImport(db, id, ['validated'], { status: 'committing', skipRejected, errorCode: null, error: null }))) {
     throw new Conflict(`Import ${id} changed meanwhile; reload it.`);
   }
   const mapping = JSON.parse(imp.mapping) as ColumnMapping;
   rememberMapping(db, imp.sourceId, mapping, JSON.parse(imp.fixed) as FixedValues);
   const bulk = imp.newCount + imp.updatedCount > BULK_IMPORT;
   runJob(db, id, 'commit', () => (bulk ? withBackgroundCheckpoint(db, () => runCommit(db, imp, userId)) : runCommit(db, imp, userId)));
-  return readImport(db, funderId, id);
+  return await readImport(db, funderId, id);
 }
 
 async function runCommit(db: Db, imp: TapeImport, userId: number | null): Promise<void> {
@@ -531,7 +537,7 @@ async function runCommit(db: Db, imp: TapeImport, userId: number | null): Promis
   // marked pending before the COMMIT can be seen (they start reading once it is done): a request let in between
   // would find the books stale with no rebuild in flight and build them anew on the event loop (seconds for a
   // large book).
-  let refreshed: Promise<unknown> | null = null;
+  let refreshed = null as Promise<unknown> | null;
   let refreshStart = 0;
   const startRebuilds = (committed?: Promise<void>) => {
     refreshStart = performance.now();
@@ -557,7 +563,7 @@ async function runCommit(db: Db, imp: TapeImport, userId: number | null): Promis
   } catch (e) {
     if (e instanceof Conflict) {
       // An edit moved a lease's version since validation: validate again so the row shows the current lease.
-      transitionImport(db, imp.id, ['committing'], { status: 'parsing', progress: 0 });
+      await transitionImport(db, imp.id, ['committing'], { status: 'parsing', progress: 0 });
       await validateImport(db, imp.id, 0);
       updateImport(db, imp.id, { errorCode: 'versionMoved', error: e.message });
       return;
@@ -572,7 +578,7 @@ async function runCommit(db: Db, imp: TapeImport, userId: number | null): Promis
       `[imports] import ${imp.id}: caches rebuilt ${((performance.now() - refreshStart) / 1000).toFixed(1)} s after the COMMIT was asked for`,
     );
     // A bulk import (e.g. a book brought in): the reports' missing month-end snapshots, month by month in the background.
-    queueDefaultSnapshots(db, imp.funderId);
+    await queueDefaultSnapshots(db, imp.funderId);
   }
 }
 

@@ -69,8 +69,8 @@ function tapeDateOf(mapping: ColumnMapping, fixed: FixedValues, found: string | 
 const PREVIEW_ROWS = 5;
 
 /** Everything the import's page and the wizard show: the record, the preview as read, the leases, the rules. */
-export function importDetail(db: Db, funderId: number, id: number) {
-  const imp = readImport(db, funderId, id);
+export async function importDetail(db: Db, funderId: number, id: number) {
+  const imp = await readImport(db, funderId, id);
   const record = toImportRecord(imp);
   const stored = db
     .select({ row: tapeImportRows.row, action: tapeImportRows.action, result: tapeImportRows.result })
@@ -79,10 +79,12 @@ export function importDetail(db: Db, funderId: number, id: number) {
     .orderBy(asc(tapeImportRows.row))
     .all();
   const cells = new Map(
-    importRowsOf(
-      db,
-      id,
-      stored.map((r) => r.row),
+    (
+      await importRowsOf(
+        db,
+        id,
+        stored.map((r) => r.row),
+      )
     ).map((r) => [r.row, r.cells]),
   );
   const preview = stored.map((r) => {
@@ -95,8 +97,8 @@ export function importDetail(db: Db, funderId: number, id: number) {
     fields: [...IMPORT_FIELDS],
     preview,
     // Only a committed import has leases (the commit sets them): before, the join would read every row of the tape for none.
-    leases: imp.status === 'committed' ? listImportLeases(db, id) : [],
-    rules: importExceptionRules(db, id),
+    leases: imp.status === 'committed' ? await listImportLeases(db, id) : [],
+    rules: await importExceptionRules(db, id),
   };
 }
 

@@ -86,10 +86,16 @@ function funderOf(db: DbOrTx, principal: Principal, funderId: number) {
 const canWriteOf = (principal: Principal) => hasScope(principal.scopes, 'write:funders');
 
 /** One lease of a funder as its page shows it on the clock's day; null when it is not found for this principal. */
-export function leaseScreen(db: DbOrTx, principal: Principal, query: RecordQuery, clock: Clock, text?: StatusText): LeaseScreen | null {
+export async function leaseScreen(
+  db: DbOrTx,
+  principal: Principal,
+  query: RecordQuery,
+  clock: Clock,
+  text?: StatusText,
+): Promise<LeaseScreen | null> {
   const funder = funderOf(db, principal, query.funderId);
   if (!funder) return null;
-  const lease = getLeaseOfFunder(db, funder.id, query.id);
+  const lease = await getLeaseOfFunder(db, funder.id, query.id);
   if (!lease) return null;
   const today = clock.today;
   const cutOff = defaultCutOff(today);
@@ -114,26 +120,26 @@ export function leaseScreen(db: DbOrTx, principal: Principal, query: RecordQuery
     valuation: index === undefined ? null : valuationRow(book.valuation, index),
     purchasePrice: index === undefined ? null : book.purchasePrice[index]!,
     writtenOffOn: index === undefined || book.exitDay[index] === NO_EXIT ? null : formatDate(book.exitDay[index]!),
-    schedule: getLeaseSchedule(db, lease.id),
-    scheduleTotals: getLeaseScheduleTotals(db, lease.id),
+    schedule: await getLeaseSchedule(db, lease.id),
+    scheduleTotals: await getLeaseScheduleTotals(db, lease.id),
     residualDueDate,
     rebase,
     servicing,
-    history: listLeaseHistory(db, lease.id),
+    history: await listLeaseHistory(db, lease.id),
     audit: leaseAuditHistory(db, lease.id),
   };
 }
 
 /** The lease form's record: the stored lease with its lessee's country; null when it is not found for this principal. */
-export function leaseFormScreen(
+export async function leaseFormScreen(
   db: DbOrTx,
   principal: Principal,
   query: RecordQuery,
   clock: Clock,
-): { today: string; record: LeaseListRow & { lesseeCountry: string } } | null {
+): Promise<{ today: string; record: LeaseListRow & { lesseeCountry: string } } | null> {
   const funder = funderOf(db, principal, query.funderId);
   if (!funder) return null;
-  const lease = getLeaseOfFunder(db, funder.id, query.id);
+  const lease = await getLeaseOfFunder(db, funder.id, query.id);
   if (!lease) return null;
   return { today: clock.today, record: { ...lease, lesseeCountry: getLessee(db, lease.lesseeId)?.country ?? '' } };
 }
@@ -149,14 +155,14 @@ export type QuotationScreen = {
 };
 
 /** One quotation of a funder as its page shows it; null when it is not found for this principal. */
-export function quotationScreen(db: DbOrTx, principal: Principal, query: RecordQuery): QuotationScreen | null {
+export async function quotationScreen(db: DbOrTx, principal: Principal, query: RecordQuery): Promise<QuotationScreen | null> {
   const funder = funderOf(db, principal, query.funderId);
   if (!funder) return null;
   const quotation = getQuotation(db, funder.id, query.id);
   if (!quotation) return null;
   return {
     quotation,
-    history: listQuotationHistory(db, quotation.id),
+    history: await listQuotationHistory(db, quotation.id),
     canWrite: canWriteOf(principal),
     erpConfigured: odooConfigFromEnv() !== null,
   };

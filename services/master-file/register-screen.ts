@@ -40,7 +40,7 @@ import { defaultCutOff, valueBook, type ValuedBook } from '@/services/portfolio/
 export type RegisterRow = LeaseListRow & { shownStatus: ShownStatus; statusNote: string | null; outstandingPrincipal: number | null };
 
 /** A currency's totals over the whole filtered set (minor units); `outstandingPrincipal` at the register's cut-off. */
-export type RegisterTotals = ReturnType<typeof listLeases>['totals'][number] & { outstandingPrincipal: number };
+export type RegisterTotals = Awaited<ReturnType<typeof listLeases>>['totals'][number] & { outstandingPrincipal: number };
 
 export type RegisterScreen = {
   /** The clock's day: the as-of date of the shown statuses, their filter and their order. */
@@ -91,8 +91,8 @@ function registerFilter(db: DbOrTx, query: RegisterQuery, today: string): LeaseF
 }
 
 /** The filtered leases' ids by outstanding principal (none first ascending, last descending, as SQL orders NULL), then id. */
-function idsByOutstanding(db: DbOrTx, filter: LeaseFilter, book: ValuedBook | null, dir: 'asc' | 'desc'): number[] {
-  const ids = listLeaseIds(db, filter);
+async function idsByOutstanding(db: DbOrTx, filter: LeaseFilter, book: ValuedBook | null, dir: 'asc' | 'desc'): Promise<number[]> {
+  const ids = await listLeaseIds(db, filter);
   const key = Float64Array.from(ids, (id) => outstandingIn(book, id) ?? -Infinity);
   const sign = dir === 'asc' ? 1 : -1;
   // key[a] − key[b] is NaN for two leases without a figure: falsy, so the ids decide, as for equal figures.
@@ -101,12 +101,12 @@ function idsByOutstanding(db: DbOrTx, filter: LeaseFilter, book: ValuedBook | nu
 }
 
 /** Σ outstanding principal per currency over the filtered leases. */
-function outstandingTotals(db: DbOrTx, filter: LeaseFilter, book: ValuedBook | null): Map<string, number> {
+async function outstandingTotals(db: DbOrTx, filter: LeaseFilter, book: ValuedBook | null): Promise<Map<string, number>> {
   if (!book) return new Map();
-  const sum = () => {
+  const sum = async () => {
     const out = new Map<string, number>();
     const { indexById, leases, valuation } = book;
-    for (const id of listLeaseIds(db, filter)) {
+    for (const id of await listLeaseIds(db, filter)) {
       const i = indexById.get(id);
       if (i === undefined || valuation.inPool[i] !== 1) continue;
       const currency = leases[i]!.currency;
@@ -117,29 +117,35 @@ function outstandingTotals(db: DbOrTx, filter: LeaseFilter, book: ValuedBook | n
   // Kept until the database changes, under the filter, the cut-off and the valued book's version (a background reload
   // swaps the book without a write); not with a derived-status filter, whose id lists would be the key (as listLeases).
   const key = `register.outstanding:${filter.funderId}:${book.cutOff}:${book.version}:${JSON.stringify(filter)}`;
-  return new Map(filter.statusAny === undefined ? readUntilChange(db, key, sum) : sum());
+  return new Map(filter.statusAny === undefined ? await readUntilChange(db, key, sum) : await sum());
 }
 
 /** One page of the funder's lease register as the page shows it on the clock's day. */
-export function registerScreen(db: DbOrTx, principal: Principal, query: LeaseListQuery, clock: Clock, text?: StatusText): RegisterScreen {
+export async function registerScreen(
+  db: DbOrTx,
+  principal: Principal,
+  query: LeaseListQuery,
+  clock: Clock,
+  text?: StatusText,
+): Promise<RegisterScreen> {
   assertFunderAccess(principal, query.funderId, 'list');
   const today = clock.today;
   const cutOff = registerCutOff(today);
   const { funderId, sort, dir, page, perPage } = query;
   const filter = registerFilter(db, query, today);
   const book = registerBook(db, funderId, cutOff);
-  let result: ReturnType<typeof listLeases>;
+  let result: Awaited<ReturnType<typeof listLeases>>;
   if (sort === 'outstandingPrincipal') {
     // Ordered here from the engine's figures; the one query gives only the count and totals (no row: LIMIT 0).
-    const ids = idsByOutstanding(db, filter, book, dir).slice((page - 1) * perPage, page * perPage);
-    const { total, totals } = listLeases(db, { ...filter, page: 1, perPage: 0 });
+    const ids = (await idsByOutstanding(db, filter, book, dir)).slice((page - 1) * perPage, page * perPage);
+    const { total, totals } = await listLeases(db, { ...filter, page: 1, perPage: 0 });
     result = { rows: [...iterateLeasesByIds(db, ids, Math.max(1, ids.length))].flat(), total, totals };
   } else {
-    result = listLeases(db, { ...filter, sort, dir, statusIds: statusSortIds(db, funderId, sort, today), page, perPage });
+    result = await listLeases(db, { ...filter, sort, dir, statusIds: statusSortIds(db, funderId, sort, today), page, perPage });
   }
   const notes = text ? statusNotes(db, funderId, result.rows, text.t, text.format, today) : new Map<number, string>();
   const shown = shownStatuses(db, funderId, result.rows, today);
-  const outstanding = outstandingTotals(db, filter, book);
+  const outstanding = await outstandingTotals(db, filter, book);
   return {
     today,
     cutOff,
@@ -168,7 +174,13 @@ export type RegisterExport = {
 };
 
 /** The funder's whole filtered register in the register's order, as registerScreen shows its rows, for a file. */
-export function registerExport(db: DbOrTx, principal: Principal, query: RegisterQuery, clock: Clock, text?: StatusText): RegisterExport {
+export async function registerExport(
+  db: DbOrTx,
+  principal: Principal,
+  query: RegisterQuery,
+  clock: Clock,
+  text?: StatusText,
+): Promise<RegisterExport> {
   assertFunderAccess(principal, query.funderId, 'list');
   const today = clock.today;
   const cutOff = registerCutOff(today);
@@ -177,7 +189,7 @@ export function registerExport(db: DbOrTx, principal: Principal, query: Register
   const book = registerBook(db, funderId, cutOff);
   const leases =
     sort === 'outstandingPrincipal'
-      ? iterateLeasesByIds(db, idsByOutstanding(db, filter, book, dir))
+      ? iterateLeasesByIds(db, await idsByOutstanding(db, filter, book, dir))
       : iterateLeases(db, { ...filter, sort, dir, statusIds: statusSortIds(db, funderId, sort, today) });
   return { today, cutOff, batches: registerBatches(db, funderId, leases, book, today, text) };
 }
@@ -214,8 +226,8 @@ export type OnboardingScreen = {
 };
 
 /** One page of the funder's quotations, newest first, as the onboarding tab shows it. */
-export function onboardingScreen(db: DbOrTx, principal: Principal, query: QuotationListQuery): OnboardingScreen {
+export async function onboardingScreen(db: DbOrTx, principal: Principal, query: QuotationListQuery): Promise<OnboardingScreen> {
   assertFunderAccess(principal, query.funderId, 'list');
-  const { quotations, total } = listQuotations(db, query);
+  const { quotations, total } = await listQuotations(db, query);
   return { quotations, total, page: query.page, perPage: query.perPage, canWrite: hasScope(principal.scopes, 'write:funders') };
 }

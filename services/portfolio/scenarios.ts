@@ -283,6 +283,6 @@ export function scenarioProjection(
 }
 
 /** The funder's scenarios (the selectors and the Scenarios list). */
-export function scenariosOf(db: DbOrTx, funderId: number): ScenarioDto[] {
-  return listScenarios(db, funderId).map(toScenarioDto);
+export async function scenariosOf(db: DbOrTx, funderId: number): Promise<ScenarioDto[]> {
+  return (await listScenarios(db, funderId)).map(toScenarioDto);
 }

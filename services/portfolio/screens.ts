@@ -119,12 +119,12 @@ export type TotalCashFlowPageScreen = {
  * The Total Cash Flow page: the URL's parameters (`raw`) over the user's saved view (`view=<id>`), each invalid one
  * dropped and reported; the page of rows and the totals, under the chosen scenario; the switch's views; the card.
  */
-export function totalCashFlowPageScreen(
+export async function totalCashFlowPageScreen(
   db: Db,
   principal: Principal,
   query: { funderId: number; raw: Record<string, string | string[] | undefined> },
   clock: Clock,
-): TotalCashFlowPageScreen {
+): Promise<TotalCashFlowPageScreen> {
   const { funderId, raw } = query;
   const userId = principal.user.id;
   // A saved view (Management) supplies filters and columns; the URL's own parameters win.
@@ -135,7 +135,7 @@ export function totalCashFlowPageScreen(
   if (viewId && !view) ignored.push('view');
   if (!view) q.view = undefined;
 
-  const scenarios = scenariosOf(db, funderId);
+  const scenarios = await scenariosOf(db, funderId);
   const chosen = scenarios.find((s) => s.id === q.scenario);
   // Under a scenario the rows and their totals show the scenario's per-lease flows (the same projection as the card).
   const shown = totalCashFlowRows(db, funderId, { ...q, scenario: chosen?.id }, clock);
@@ -224,14 +224,14 @@ export type PortfolioSummaryScreen = PortfolioSummary & {
 };
 
 /** The Summary page: the book's summary and the scenario card (the chosen scenario beside the contractual case). */
-export function portfolioSummaryScreen(
+export async function portfolioSummaryScreen(
   db: Db,
   funderId: number,
   query: { cutOff?: string; gross: boolean; scenario?: number },
   clock: Clock,
-): PortfolioSummaryScreen {
+): Promise<PortfolioSummaryScreen> {
   const summary = portfolioSummary(db, funderId, query, clock);
-  const scenarios = scenariosOf(db, funderId);
+  const scenarios = await scenariosOf(db, funderId);
   const chosen = scenarios.find((s) => s.id === query.scenario);
   const comparison = chosen ? scenarioComparison(db, funderId, chosen.id, { cutOff: summary.cutOff, gross: summary.gross }) : null;
   return { ...summary, scenarios, chosen, comparison };
@@ -262,14 +262,14 @@ export type ScenariosScreen = {
 };
 
 /** The Scenarios page: the funder's scenarios and the book under the chosen one (default the first). */
-export function scenariosScreen(
+export async function scenariosScreen(
   db: Db,
   funderId: number,
   query: { cutOff?: string; gross: boolean; scenario?: number },
   clock: Clock,
-): ScenariosScreen {
+): Promise<ScenariosScreen> {
   const cutOff = screenCutOff(query, clock);
-  const scenarios = scenariosOf(db, funderId);
+  const scenarios = await scenariosOf(db, funderId);
   const chosen = scenarios.find((s) => s.id === query.scenario) ?? scenarios[0];
   const comparison = chosen ? scenarioCashFlow(db, funderId, chosen.id, { cutOff, gross: query.gross }, clock) : null;
   return { cutOff, scenarios, chosen, comparison };
@@ -306,13 +306,13 @@ export type LiabilityScreen = {
  * (its outstanding on the cut-off amortising with its pool's line). The page and GET /api/reports/liability/{component}
  * (JSON and file) read it from here.
  */
-export function liabilityScreen(db: Db, principal: Principal, query: LiabilityScreenQuery, clock: Clock): LiabilityScreen {
+export async function liabilityScreen(db: Db, principal: Principal, query: LiabilityScreenQuery, clock: Clock): Promise<LiabilityScreen> {
   const funder = requireFunder(db, query.funderId);
   const cutOff = screenCutOff(query, clock);
   // The funding line reads the book's leases and prices, not the pool's owing rows: the valued book is enough.
   const book = valueBook(db, funder.id, cutOff, false);
   const lineParams = { advanceRate: funder.advanceRate, facilityRate: funder.facilityRate };
-  const facilities = accessibleFacilities(db, principal, funder.id);
+  const facilities = await accessibleFacilities(db, principal, funder.id);
   let facility: Facility | null = null;
   if (query.facilityId !== undefined) {
     if (query.unknownFacility === 'not-found') {
@@ -325,7 +325,7 @@ export function liabilityScreen(db: Db, principal: Principal, query: LiabilitySc
   }
   // The facility's funding line: its outstanding on the cut-off (the facility page's figure) amortising with its pool's §4 line.
   const lines = facility
-    ? [facilityLiability(db, facility, book, lineParams, funder.baseCurrency, cutOff)]
+    ? [await facilityLiability(db, facility, book, lineParams, funder.baseCurrency, cutOff)]
     : bookLiability(book, lineParams, funder.baseCurrency);
   // The one funding-line balance definition, the same the Liability servicing report shows (domain.md §4).
   const balances = facility

@@ -115,11 +115,11 @@ export function delinquencyReportPage(sb: ServicingBook, book: ValuedBook, opts:
 export type InstalmentState = 'paid' | 'partial' | 'unpaid' | 'overdue' | 'not-due';
 
 /** One lease's instalments with what the ledger allocated to each and its state at `asOf`. 404 for an unknown or other funder's lease. */
-export function delinquencyDetail(db: Db, funderId: number, leaseId: number, asOf: string) {
+export async function delinquencyDetail(db: Db, funderId: number, leaseId: number, asOf: string) {
   const lease = getLease(db, leaseId);
   if (!lease || lease.funderId !== funderId) throw new NotFound(`Lease ${leaseId} does not exist.`);
   const state = getServicingBook(db, funderId, asOf).byLeaseId.get(leaseId) ?? null;
-  const instalments = instalmentsWithPaid(db, leaseId).map((r) => {
+  const instalments = (await instalmentsWithPaid(db, leaseId)).map((r) => {
     const open = r.gross - r.paid;
     const status: InstalmentState =
       open <= 0 ? 'paid' : r.dueDate > asOf ? (r.paid > 0 ? 'partial' : 'not-due') : r.paid > 0 ? 'partial' : 'overdue';

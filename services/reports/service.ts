@@ -186,7 +186,7 @@ export async function generateKeptFile(
   header: Header,
   sheetNames: { lines: string; totals: string },
 ): Promise<ReportFileRecord> {
-  const report = buildServicingReport(db, funder, input.kind, input.month);
+  const report = await buildServicingReport(db, funder, input.kind, input.month);
   const file = await renderServicingReport(report, input.format, header, sheetNames);
   return db.transaction((tx) =>
     createReportFile(tx, {

@@ -38,16 +38,16 @@ export type ServicingReportScreen = {
   files: ReportFileRecord[];
 };
 
-export function servicingReportScreen(
+export async function servicingReportScreen(
   db: Db,
   funder: Funder,
   kind: ServicingReportKind,
   query: ServicingReportScreenQuery,
   clock: Clock,
-): ServicingReportScreen {
+): Promise<ServicingReportScreen> {
   const month = query.month ?? lastCompleteMonth(clock.today);
-  const report = buildServicingReport(db, funder, kind, month);
+  const report = await buildServicingReport(db, funder, kind, month);
   const { rows: lines, page, perPage, pageCount } = rowsPage(report.lines, query.page, query.perPage);
-  const files = query.keptFiles ? listReportFiles(db, { funderId: funder.id, kind, page: 1, perPage: query.keptFiles }).rows : [];
+  const files = query.keptFiles ? (await listReportFiles(db, { funderId: funder.id, kind, page: 1, perPage: query.keptFiles })).rows : [];
   return { month, report, lines, page, perPage, pageCount, files };
 }

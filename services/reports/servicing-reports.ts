@@ -155,13 +155,13 @@ function withRefs(db: Db, funder: Funder, collected: CollectedLine[]): (Collecte
   });
 }
 
-function monthData(db: Db, funder: Funder, range: { from: string; to: string }): MonthData {
+async function monthData(db: Db, funder: Funder, range: { from: string; to: string }): Promise<MonthData> {
   const current = currentPrefix(db, funder);
   const hit = monthCache.get(`${current}${range.from}`);
   if (hit) return hit;
   const data = {
-    scheduled: scheduledByLease(db, funder.id, range).map(scheduledLine),
-    collected: withRefs(db, funder, collectedByLease(db, funder.id, range)),
+    scheduled: (await scheduledByLease(db, funder.id, range)).map(scheduledLine),
+    collected: withRefs(db, funder, await collectedByLease(db, funder.id, range)),
   };
   keepMonth(current, range, data);
   return data;
@@ -180,12 +180,12 @@ export async function warmMonthData(db: Db, funder: Funder, month: string): Prom
   const collected = new Map<number, CollectedLine>();
   for (let day = range.from; day <= range.to; day = addDays(day, 1)) {
     const one = { from: day, to: day };
-    for (const s of scheduledByLease(db, funder.id, one)) {
+    for (const s of await scheduledByLease(db, funder.id, one)) {
       const e = scheduled.get(s.leaseId);
       if (!e) scheduled.set(s.leaseId, scheduledLine(s));
       else for (const k of ['instalments', 'instalment', 'interest', 'principal', 'vat', 'fee', 'gross'] as const) e[k] += s[k];
     }
-    for (const c of collectedByLease(db, funder.id, one)) {
+    for (const c of await collectedByLease(db, funder.id, one)) {
       const e = collected.get(c.leaseId);
       if (!e) collected.set(c.leaseId, collectedCopy(c));
       else for (const k of ['payments', 'received', 'vat', 'fee', 'interest', 'principal', 'credit'] as const) e[k] += c[k];
@@ -197,8 +197,9 @@ export async function warmMonthData(db: Db, funder: Funder, month: string): Prom
   keepMonth(current, range, { scheduled: byId(scheduled), collected: withRefs(db, funder, byId(collected)) });
 }
 
-const collectedWithRefs = (db: Db, funder: Funder, range: { from: string; to: string }) => monthData(db, funder, range).collected;
-const scheduledOf = (db: Db, funder: Funder, range: { from: string; to: string }) => monthData(db, funder, range).scheduled;
+const collectedWithRefs = async (db: Db, funder: Funder, range: { from: string; to: string }) =>
+  (await monthData(db, funder, range)).collected;
+const scheduledOf = async (db: Db, funder: Funder, range: { from: string; to: string }) => (await monthData(db, funder, range)).scheduled;
 
 const REF_COLUMNS: ReportColumn[] = [
   { id: 'leaseId', kind: 'integer' },
@@ -226,9 +227,9 @@ export function totalsOf(columns: readonly ReportColumn[], lines: readonly Repor
   return [...by.values()].sort((a, b) => ccyOrder(a.currency) - ccyOrder(b.currency));
 }
 
-function collections(db: Db, funder: Funder, range: { from: string; to: string }) {
-  const scheduled = scheduledOf(db, funder, range);
-  const collected = collectedWithRefs(db, funder, range);
+async function collections(db: Db, funder: Funder, range: { from: string; to: string }) {
+  const scheduled = await scheduledOf(db, funder, range);
+  const collected = await collectedWithRefs(db, funder, range);
   const lines = new Map<number, ReportLine>();
   const blank = (r: LeaseRef): ReportLine => ({
     leaseId: r.leaseId,
@@ -276,8 +277,8 @@ function collections(db: Db, funder: Funder, range: { from: string; to: string }
   };
 }
 
-function distributions(db: Db, funder: Funder, range: { from: string; to: string }) {
-  const lines = collectedWithRefs(db, funder, range).map((c) => {
+async function distributions(db: Db, funder: Funder, range: { from: string; to: string }) {
+  const lines = (await collectedWithRefs(db, funder, range)).map((c) => {
     const servicingFee = roundHalfUp(c.received * funder.servicingFee);
     return {
       leaseId: c.leaseId,
@@ -301,8 +302,8 @@ function distributions(db: Db, funder: Funder, range: { from: string; to: string
   };
 }
 
-function draws(db: Db, funder: Funder, range: { from: string; to: string }) {
-  const ids = leasesPurchasedIn(db, funder.id, range);
+async function draws(db: Db, funder: Funder, range: { from: string; to: string }) {
+  const ids = await leasesPurchasedIn(db, funder.id, range);
   const book = loadBook(db, funder.id);
   const lines = ids.flatMap((id) => {
     const i = book.indexById.get(id);
@@ -369,7 +370,7 @@ function liability(db: Db, funder: Funder, range: { from: string; to: string }) 
   };
 }
 
-function vat(db: Db, funder: Funder, range: { from: string; to: string }) {
+async function vat(db: Db, funder: Funder, range: { from: string; to: string }) {
   const lines = new Map<number, ReportLine>();
   const blank = (r: LeaseRef): ReportLine => ({
     leaseId: r.leaseId,
@@ -380,13 +381,13 @@ function vat(db: Db, funder: Funder, range: { from: string; to: string }) {
     collected: 0,
     arrears: 0,
   });
-  for (const s of scheduledOf(db, funder, range)) {
+  for (const s of await scheduledOf(db, funder, range)) {
     if (s.vat === 0) continue;
     const l = blank(s);
     l.invoiced = s.vat;
     lines.set(s.leaseId, l);
   }
-  for (const c of collectedWithRefs(db, funder, range)) {
+  for (const c of await collectedWithRefs(db, funder, range)) {
     if (c.vat === 0) continue;
     const l = lines.get(c.leaseId) ?? blank(c);
     l.collected = c.vat;
@@ -412,7 +413,7 @@ function vat(db: Db, funder: Funder, range: { from: string; to: string }) {
   };
 }
 
-function totalCf(db: Db, funder: Funder, range: { from: string; to: string }) {
+async function totalCf(db: Db, funder: Funder, range: { from: string; to: string }) {
   const by = new Map<string, ReportLine>();
   const line = (currency: string) => {
     let l = by.get(currency);
@@ -433,9 +434,10 @@ function totalCf(db: Db, funder: Funder, range: { from: string; to: string }) {
       );
     return l;
   };
-  for (const s of scheduledOf(db, funder, range))
+  for (const s of await scheduledOf(db, funder, range))
     line(s.currency).scheduled = (line(s.currency).scheduled as number) + s.vat + s.fee + s.interest + s.principal;
-  for (const c of collectedWithRefs(db, funder, range)) line(c.currency).collected = (line(c.currency).collected as number) + c.received;
+  for (const c of await collectedWithRefs(db, funder, range))
+    line(c.currency).collected = (line(c.currency).collected as number) + c.received;
   for (const c of liabilityMonth(db, funder, range)) {
     const l = line(c.currency);
     l.liabilityPrincipal = c.principal;
@@ -467,7 +469,11 @@ function totalCf(db: Db, funder: Funder, range: { from: string; to: string }) {
 
 const BUILDERS: Record<
   ServicingReportKind,
-  (db: Db, funder: Funder, range: { from: string; to: string }) => { columns: ReportColumn[]; lines: ReportLine[] }
+  (
+    db: Db,
+    funder: Funder,
+    range: { from: string; to: string },
+  ) => { columns: ReportColumn[]; lines: ReportLine[] } | Promise<{ columns: ReportColumn[]; lines: ReportLine[] }>
 > = {
   collections,
   distributions,
@@ -489,13 +495,13 @@ const reportCache = processState(
 );
 
 /** One servicing report of a funder for a month (YYYY-MM). */
-export function buildServicingReport(db: Db, funder: Funder, kind: ServicingReportKind, month: string): ServicingReport {
+export async function buildServicingReport(db: Db, funder: Funder, kind: ServicingReportKind, month: string): Promise<ServicingReport> {
   const current = currentPrefix(db, funder);
   const key = `${current}${funder.advanceRate}:${funder.facilityRate}:${funder.servicingFee}:${kind}:${month}`;
   const hit = reportCache.get(key);
   if (hit) return hit;
   const range = monthRange(month);
-  const { columns, lines } = BUILDERS[kind](db, funder, range);
+  const { columns, lines } = await BUILDERS[kind](db, funder, range);
   const report = { kind, month, ...range, columns, lines, totals: totalsOf(columns, lines) };
   keepCurrent(reportCache, current, key, report, MAX_CACHED_REPORTS);
   return report;

@@ -167,8 +167,8 @@ export async function mainSearchScreen(
 
   // The dialog opens on an empty query: the current funder's first lessees and leases, as a starting point.
   if (!q) {
-    group('lessees', searchLesseeHits(db, [funderId], '', limit), lesseeHit);
-    group('leases', searchLeaseHits(db, [funderId], '', limit), leaseHit);
+    group('lessees', await searchLesseeHits(db, [funderId], '', limit), lesseeHit);
+    group('leases', await searchLeaseHits(db, [funderId], '', limit), leaseHit);
     return { searchArr, scope, tooShort };
   }
   if (tooShort) return { searchArr, scope, tooShort };
@@ -180,10 +180,10 @@ export async function mainSearchScreen(
   const date = (iso: string) => formatIsoDate(format, iso);
   const match = (kind: SearchRecordKind): RecordMatch => (namesKind(t, kind, q) ? 'all' : { text: q });
 
-  group('lessees', searchLesseeHits(db, ids, q, limit), lesseeHit);
-  group('leases', searchLeaseHits(db, ids, q, limit), leaseHit);
+  group('lessees', await searchLesseeHits(db, ids, q, limit), lesseeHit);
+  group('leases', await searchLeaseHits(db, ids, q, limit), leaseHit);
 
-  group('facilities', searchFacilityHits(db, ids, match('facilities'), limit), (r) => ({
+  group('facilities', await searchFacilityHits(db, ids, match('facilities'), limit), (r) => ({
     id: r.id,
     key: `facility-${r.id}`,
     title: r.name,
@@ -196,7 +196,7 @@ export async function mainSearchScreen(
   const covenantMatch = namesKind(t, 'covenants', q)
     ? ('all' as const)
     : { metrics: isTermQuery(q) ? COVENANT_METRICS.filter((m) => matchesTerm(metricLabel(m), q) || matchesTerm(m, q)) : [] };
-  group('covenants', searchCovenantHits(db, ids, covenantMatch, limit), (r) => ({
+  group('covenants', await searchCovenantHits(db, ids, covenantMatch, limit), (r) => ({
     id: r.id,
     key: `covenant-${r.id}`,
     title: metricLabel(r.metric),
@@ -205,7 +205,7 @@ export async function mainSearchScreen(
     funderId: r.funderId,
   }));
 
-  group('certificates', searchCertificateHits(db, ids, match('certificates'), limit), (r) => ({
+  group('certificates', await searchCertificateHits(db, ids, match('certificates'), limit), (r) => ({
     id: r.id,
     key: `certificate-${r.id}`,
     title: t('hits.certificate', { date: date(r.asOf) }),
@@ -215,7 +215,7 @@ export async function mainSearchScreen(
   }));
 
   // A write-off is shown on its lease's page (and listed on Defaults & losses).
-  group('writeOffs', searchWriteOffHits(db, ids, match('writeOffs'), limit), (r) => ({
+  group('writeOffs', await searchWriteOffHits(db, ids, match('writeOffs'), limit), (r) => ({
     id: r.id,
     key: `write-off-${r.id}`,
     title: r.contractNumber,
@@ -224,7 +224,7 @@ export async function mainSearchScreen(
     funderId: r.funderId,
   }));
 
-  group('imports', searchImportHits(db, ids, match('imports'), limit), (r) =>
+  group('imports', await searchImportHits(db, ids, match('imports'), limit), (r) =>
     r.source === 'tape'
       ? {
           id: r.id,
@@ -252,7 +252,7 @@ export async function mainSearchScreen(
     return firstMatch([tn(page), ...pageTerms(t, page)], q) !== undefined;
   });
   const reportMatch = namesKind(t, 'reports', q) ? ('all' as const) : { text: q, kinds: reportKinds };
-  group('reports', searchReportFileHits(db, ids, reportMatch, limit), (r) => ({
+  group('reports', await searchReportFileHits(db, ids, reportMatch, limit), (r) => ({
     id: r.id,
     key: `report-${r.id}`,
     title: r.period

@@ -37,9 +37,9 @@ export type BehaviourScreen = {
   pageCount: number;
 };
 
-export function behaviourScreen(db: DbOrTx, query: BehaviourScreenQuery, clock: Clock): BehaviourScreen {
+export async function behaviourScreen(db: DbOrTx, query: BehaviourScreenQuery, clock: Clock): Promise<BehaviourScreen> {
   const asOf = query.asOf ?? clock.today;
-  const all = filterSortBehaviour(behaviourRows(db, query.funderId, asOf), {
+  const all = filterSortBehaviour(await behaviourRows(db, query.funderId, asOf), {
     q: query.q,
     bucket: query.bucket,
     late: query.late,
@@ -51,18 +51,18 @@ export function behaviourScreen(db: DbOrTx, query: BehaviourScreenQuery, clock: 
   return { asOf, bucketKeys, ...rowsPage(all, query.page, query.perPage) };
 }
 
-export type LesseeBehaviourScreen = ReturnType<typeof lesseeServicing>;
+export type LesseeBehaviourScreen = Awaited<ReturnType<typeof lesseeServicing>>;
 
 /**
  * One lessee at the as-of date (the clock's today unless given): its behaviour per currency, its leases' delinquency
  * and its latest payments. 404 when the lessee is not the funder's.
  */
-export function lesseeBehaviourScreen(
+export async function lesseeBehaviourScreen(
   db: DbOrTx,
   funderId: number,
   lesseeId: number,
   query: { asOf?: string },
   clock: Clock,
-): LesseeBehaviourScreen {
-  return lesseeServicing(db, funderId, lesseeId, query.asOf ?? clock.today);
+): Promise<LesseeBehaviourScreen> {
+  return await lesseeServicing(db, funderId, lesseeId, query.asOf ?? clock.today);
 }

@@ -58,9 +58,14 @@ export type DelinquencyScreen = {
 /** The text of the status reasons: the caller's translator and formatter (its language). */
 export type StatusText = { t: StatusNoteTranslate; format: Formatter };
 
-export function delinquencyScreen(db: DbOrTx, query: DelinquencyScreenQuery, clock: Clock, text?: StatusText): DelinquencyScreen {
+export async function delinquencyScreen(
+  db: DbOrTx,
+  query: DelinquencyScreenQuery,
+  clock: Clock,
+  text?: StatusText,
+): Promise<DelinquencyScreen> {
   const asOf = query.asOf ?? clock.today;
-  const view = delinquencyView(db, query.funderId, asOf, {
+  const view = await delinquencyView(db, query.funderId, asOf, {
     level: query.level,
     bucket: query.bucket,
     q: query.q,

@@ -76,7 +76,11 @@ function patchShares(sums: Sums, ids: readonly number[], fresh: readonly LeaseWi
   addShares(sums, fresh);
 }
 
-function monthToDate(db: DbOrTx, funderId: number, today: string): { scheduled: Map<string, number>; collected: Map<string, number> } {
+async function monthToDate(
+  db: DbOrTx,
+  funderId: number,
+  today: string,
+): Promise<{ scheduled: Map<string, number>; collected: Map<string, number> }> {
   const { entry } = servicingStores(db, funderId);
   let byDay = windows.peek(entry);
   if (!byDay) windows.set(entry, (byDay = new Map()));
@@ -87,16 +91,16 @@ function monthToDate(db: DbOrTx, funderId: number, today: string): { scheduled: 
     const { ids } = changedLeasesSince(db, funderId, w.version);
     if (ids === null) w = undefined;
     else {
-      patchShares(w.scheduled, ids, scheduledInWindowByLease(db, funderId, monthStart, monthEnd, ids));
-      patchShares(w.collected, ids, collectedInWindowByLease(db, funderId, monthStart, today, ids));
+      patchShares(w.scheduled, ids, await scheduledInWindowByLease(db, funderId, monthStart, monthEnd, ids));
+      patchShares(w.collected, ids, await collectedInWindowByLease(db, funderId, monthStart, today, ids));
       w.version = entry.version;
     }
   }
   if (!w) {
     w = {
       version: entry.version,
-      scheduled: sumsOf(scheduledInWindowByLease(db, funderId, monthStart, monthEnd)),
-      collected: sumsOf(collectedInWindowByLease(db, funderId, monthStart, today)),
+      scheduled: sumsOf(await scheduledInWindowByLease(db, funderId, monthStart, monthEnd)),
+      collected: sumsOf(await collectedInWindowByLease(db, funderId, monthStart, today)),
     };
     byDay.delete(today);
     if (byDay.size >= MAX_DAYS) byDay.delete(byDay.keys().next().value!);
@@ -106,8 +110,8 @@ function monthToDate(db: DbOrTx, funderId: number, today: string): { scheduled: 
 }
 
 /** The servicing KPIs at `today` (YYYY-MM-DD), currencies in code order. */
-export function servicingKpis(db: DbOrTx, funderId: number, today: string): ServicingKpi[] {
-  const { scheduled, collected } = monthToDate(db, funderId, today);
+export async function servicingKpis(db: DbOrTx, funderId: number, today: string): Promise<ServicingKpi[]> {
+  const { scheduled, collected } = await monthToDate(db, funderId, today);
   const sums = bookSums(getServicingBook(db, funderId, today));
   const by = new Map<string, ServicingKpi>();
   const get = (c: string) => {

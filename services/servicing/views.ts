@@ -115,12 +115,12 @@ function viewCacheOf(entry: object): ViewCache {
 }
 
 /** The funder's labels, read once per store build and re-read per changed lease. */
-function labelsOf(db: DbOrTx, funderId: number, c: ViewCache, version: number): Labels {
+async function labelsOf(db: DbOrTx, funderId: number, c: ViewCache, version: number): Promise<Labels> {
   const l = c.labels;
   if (l && l.version === version) return l;
   const changed = l ? changedLeasesSince(db, funderId, l.version).ids : null;
   if (!l || changed === null) {
-    const all = servicingLabels(db, funderId);
+    const all = await servicingLabels(db, funderId);
     return (c.labels = { ...all, version });
   }
   const rows = leaseLabelsByIds(db, funderId, changed);
@@ -315,13 +315,13 @@ function patchLevel(
 }
 
 /** The level cache at `asOf`, brought up to date with the book. */
-function levelOf(db: DbOrTx, funderId: number, asOf: string, level: DelinquencyLevel): LevelCache {
+async function levelOf(db: DbOrTx, funderId: number, asOf: string, level: DelinquencyLevel): Promise<LevelCache> {
   const funder = requireFunderExists(db, funderId);
   const { edges } = servicingSettingsOf(funder);
   const book = getServicingBook(db, funderId, asOf);
   const { entry } = servicingStores(db, funderId);
   const vc = viewCacheOf(entry);
-  const labels = labelsOf(db, funderId, vc, book.version);
+  const labels = await labelsOf(db, funderId, vc, book.version);
   const key = `${asOf}|${level}`;
   let c = vc.levels.get(key);
   if (c && c.lineage === book.lineage && c.version !== book.version) {
@@ -339,13 +339,13 @@ function levelOf(db: DbOrTx, funderId: number, asOf: string, level: DelinquencyL
 }
 
 /** All delinquency rows at `asOf` for the level (unfiltered; leases in book order, lessees in no particular order), with the bucket keys of the funder's edges. */
-export function delinquencyRows(
+export async function delinquencyRows(
   db: DbOrTx,
   funderId: number,
   asOf: string,
   level: DelinquencyLevel,
-): { bucketKeys: string[]; rows: DelinquencyRow[] } {
-  const c = levelOf(db, funderId, asOf, level);
+): Promise<{ bucketKeys: string[]; rows: DelinquencyRow[] }> {
+  const c = await levelOf(db, funderId, asOf, level);
   if (level === 'lease')
     return { bucketKeys: c.bucketKeys, rows: getServicingBook(db, funderId, asOf).leases.map((s) => c.rows.get(`L${s.leaseId}`)!) };
   return { bucketKeys: c.bucketKeys, rows: [...c.rows.values()] };
@@ -445,13 +445,13 @@ function orderOf(c: LevelCache, filter: Omit<DelinquencyFilter, 'level'>): Delin
  * Delinquency at `asOf`: the bucket summary of the whole book at the level, and the filtered, sorted
  * rows (cached and shared between requests: the caller slices its page and must not change the array).
  */
-export function delinquencyView(
+export async function delinquencyView(
   db: DbOrTx,
   funderId: number,
   asOf: string,
   f: DelinquencyFilter,
-): { asOf: string; level: DelinquencyLevel; bucketKeys: string[]; summary: BucketSummaryRow[]; rows: DelinquencyRow[] } {
-  const c = levelOf(db, funderId, asOf, f.level);
+): Promise<{ asOf: string; level: DelinquencyLevel; bucketKeys: string[]; summary: BucketSummaryRow[]; rows: DelinquencyRow[] }> {
+  const c = await levelOf(db, funderId, asOf, f.level);
   if (!c.summaryRows) {
     const order = new Map(c.bucketKeys.map((b, i) => [b, i]));
     c.summaryRows = [...c.summary.values()]
@@ -578,7 +578,7 @@ const behaviourCaches = derivedValue<object, Map<string, BehaviourCache>>(
  * version; when leases change only the rows of their lessees (per currency, before and after) are
  * recomputed. Rows in no particular order (filterSortBehaviour sorts).
  */
-export function behaviourRows(db: DbOrTx, funderId: number, asOf: string): BehaviourRow[] {
+export async function behaviourRows(db: DbOrTx, funderId: number, asOf: string): Promise<BehaviourRow[]> {
   const book = getServicingBook(db, funderId, asOf);
   const { funder, entry, schedule, ledger } = servicingStores(db, funderId);
   const perAsOf = behaviourCaches.get(entry, () => new Map());
@@ -640,7 +640,7 @@ export function behaviourRows(db: DbOrTx, funderId: number, asOf: string): Behav
         funderId,
         list.map((g) => g.lesseeId),
       )
-    : lesseeLabels(db, funderId);
+    : await lesseeLabels(db, funderId);
   const measures = behaviourAt(
     schedule,
     ledger,
@@ -740,11 +740,11 @@ export function filterSortBehaviour(rows: readonly BehaviourRow[], f: BehaviourF
 }
 
 /** One lessee at `asOf`: its behaviour rows (one per currency), its leases' delinquency and its latest ledger entries. 404 when the lessee is not the funder's. */
-export function lesseeServicing(db: DbOrTx, funderId: number, lesseeId: number, asOf: string) {
-  const lessee = getLesseeOfFunder(db, funderId, lesseeId);
+export async function lesseeServicing(db: DbOrTx, funderId: number, lesseeId: number, asOf: string) {
+  const lessee = await getLesseeOfFunder(db, funderId, lesseeId);
   // The lessee's rows are read by key from the (incrementally kept) caches, not found by scanning the book:
   // its behaviour rows per currency, their member leases, and those leases' delinquency rows.
-  behaviourRows(db, funderId, asOf);
+  await behaviourRows(db, funderId, asOf);
   const cache = behaviourCaches.peek(servicingStores(db, funderId).entry)!.get(asOf)!;
   const behaviour: BehaviourRow[] = [];
   const leaseIds: number[] = [];
@@ -755,7 +755,7 @@ export function lesseeServicing(db: DbOrTx, funderId: number, lesseeId: number, 
     behaviour.push(row);
     leaseIds.push(...(cache.members.get(key) ?? []));
   }
-  const level = levelOf(db, funderId, asOf, 'lease');
+  const level = await levelOf(db, funderId, asOf, 'lease');
   const leases = leaseIds.sort((a, b) => a - b).map((id) => level.rows.get(`L${id}`)!);
   const payments = listPayments(db, funderId, { lesseeId, page: 1, perPage: 100 }).rows;
   return { asOf, lessee, behaviour, leases, payments };

@@ -53,18 +53,18 @@ export async function warmServicingCaches(today = todayIso()): Promise<{ funders
       creditStatesAt(db, funder.id, today);
       await turn();
       // The Dashboard's servicing and credit tiles (this month's scheduled and collected sums; defaults, ECL, losses).
-      servicingKpis(db, funder.id, today);
+      await servicingKpis(db, funder.id, today);
       creditTiles(db, funder.id, today);
       await turn();
       const pool = poolBook(db, funder.id, defaultCutOff(today));
       bookSummary(pool, funder.baseCurrency);
       dashboardFigures(pool, funder.baseCurrency);
       await turn();
-      behaviourRows(db, funder.id, today);
+      await behaviourRows(db, funder.id, today);
       await turn();
       // The Delinquency page as it opens (its rows and sorted order, per lease and per lessee) and last month's roll rates.
-      delinquencyView(db, funder.id, today, { level: 'lease', sort: 'dpd', dir: 'desc' });
-      delinquencyView(db, funder.id, today, { level: 'lessee', sort: 'dpd', dir: 'desc' });
+      await delinquencyView(db, funder.id, today, { level: 'lease', sort: 'dpd', dir: 'desc' });
+      await delinquencyView(db, funder.id, today, { level: 'lessee', sort: 'dpd', dir: 'desc' });
       await turn();
       rollRates(db, funder.id, finance.addMonths(today, -1), today);
       await turn();
@@ -73,7 +73,7 @@ export async function warmServicingCaches(today = todayIso()): Promise<{ funders
     for (const funder of funders) {
       await reports.warmMonthData(db, funder, month);
       for (const kind of SERVICING_REPORT_KINDS) {
-        reports.buildServicingReport(db, funder, kind, month);
+        await reports.buildServicingReport(db, funder, kind, month);
         await turn();
       }
     }

@@ -20,12 +20,12 @@ export const PROFILE_ACTIONS = ['created', 'updated', 'status'] as const;
  * The Profile page: the user's header and about, their latest lease activity (from the lease history; `describe`
  * words an action on a contract in the page's language) and colleagues.
  */
-export function profileScreen(
+export async function profileScreen(
   db: DbOrTx,
   userId: number,
   describe: (action: (typeof PROFILE_ACTIONS)[number], contract: string) => string,
 ) {
-  return getProfile(db, userId, {
+  return await getProfile(db, userId, {
     suggestedPages: [],
     activityText: (action, contract) =>
       describe(

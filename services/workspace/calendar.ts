@@ -31,25 +31,25 @@ export type CalendarScreen = {
  * instalments due of at least `minGross` minor units, the month ends (servicing reports) in it, and the
  * facilities' certificate and covenant test dates.
  */
-export function calendarScreen(
+export async function calendarScreen(
   db: DbOrTx,
   userId: number,
   q: { view: CalendarView; date: string; calendars: Calendar[] | undefined; minGross: number | null },
   funderId: number | null,
-): CalendarScreen {
+): Promise<CalendarScreen> {
   const range = viewRange(q.view, q.date);
-  const events = listEvents(db, userId, q.calendars)
+  const events = (await listEvents(db, userId, q.calendars))
     .filter((e) => overlaps(e.start, e.end, range.from, range.to))
     .sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : a.id - b.id));
   const book = funderId !== null;
   return {
     range,
     events,
-    instalments: book && q.minGross !== null ? listInstalmentsDue(db, funderId, range.from, range.to, q.minGross) : [],
+    instalments: book && q.minGross !== null ? await listInstalmentsDue(db, funderId, range.from, range.to, q.minGross) : [],
     monthEnds: book ? monthEndsIn(range.from, range.to) : [],
-    certificates: book ? listCertificateDates(db, funderId, range.from, range.to) : [],
+    certificates: book ? await listCertificateDates(db, funderId, range.from, range.to) : [],
     covenantTests: book
-      ? listCovenantFacilities(db, funderId).flatMap((f) =>
+      ? (await listCovenantFacilities(db, funderId)).flatMap((f) =>
           monthEndsIn(range.from, range.to)
             .filter((d) => d >= f.startDate && d <= f.maturityDate)
             .map((date) => ({ date, facilityId: f.facilityId, facilityName: f.facilityName })),

@@ -9,19 +9,24 @@ import type { CatalogueQuotationBody } from '@/lib/validations/workspace';
 export const CATALOGUE_PAGE_SIZE = 9;
 
 /** The Catalogue page: one page of the lease products (search, sort) with the user's wishlist and cart flags. */
-export function catalogueScreen(db: DbOrTx, userId: number, query: ProductsListQuery) {
-  const { products, total } = pageProducts(db, userId, query);
-  return { products, total, cartCount: listCartProducts(db, userId).length, wishlistCount: listWishlistProducts(db, userId).length };
+export async function catalogueScreen(db: DbOrTx, userId: number, query: ProductsListQuery) {
+  const { products, total } = await pageProducts(db, userId, query);
+  return {
+    products,
+    total,
+    cartCount: (await listCartProducts(db, userId)).length,
+    wishlistCount: (await listWishlistProducts(db, userId)).length,
+  };
 }
 
 /** A product page; undefined for an unknown product. */
-export function productScreen(db: DbOrTx, userId: number, id: number) {
-  return getProductForUser(db, userId, id);
+export async function productScreen(db: DbOrTx, userId: number, id: number) {
+  return await getProductForUser(db, userId, id);
 }
 
 /** The cart and the wishlist of the user. */
-export function cartScreen(db: DbOrTx, userId: number) {
-  return { cart: listCartProducts(db, userId), wishlist: listWishlistProducts(db, userId) };
+export async function cartScreen(db: DbOrTx, userId: number) {
+  return { cart: await listCartProducts(db, userId), wishlist: await listWishlistProducts(db, userId) };
 }
 
 /** At most 200 characters, as a quotation's asset description allows. */
@@ -36,13 +41,18 @@ function assetDescriptionOf(product: { brand: string; name: string }): string {
  * createQuotation, so it gets its history entry and audit row like any other new quotation. 404 for an unknown
  * product; 400 when the product's currency is not one a lease may have, or the lessee is not the funder's.
  */
-export function requestQuotationForProduct(db: Db, funderId: number, userId: number, body: CatalogueQuotationBody): QuotationRow {
-  const product = getProductForUser(db, userId, body.productId);
+export async function requestQuotationForProduct(
+  db: Db,
+  funderId: number,
+  userId: number,
+  body: CatalogueQuotationBody,
+): Promise<QuotationRow> {
+  const product = await getProductForUser(db, userId, body.productId);
   if (!product) throw new NotFound(`Product ${body.productId} does not exist.`, [{ field: 'productId', message: 'unknown product' }]);
   const currency = CURRENCY_VALUES.find((c) => c === product.currency);
   if (!currency)
     throw new Invalid(`Products in ${product.currency} cannot be quoted.`, [{ field: 'productId', message: 'unsupported currency' }]);
-  return createQuotation(
+  return await createQuotation(
     db,
     funderId,
     {

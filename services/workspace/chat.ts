@@ -3,7 +3,7 @@ import type { User } from '@/db/schema/auth';
 import { chatsAndContacts, getChat, type ChatDto, type ContactDto } from '@/db/queries/workspace/chat';
 import { NotFound } from '@/lib/domain/errors';
 
-export type ChatContacts = ReturnType<typeof chatsAndContacts>;
+export type ChatContacts = Awaited<ReturnType<typeof chatsAndContacts>>;
 export type ChatConversation = { chat: ChatDto | null; contact: ContactDto };
 export type ChatScreen = ChatContacts & { open: ChatConversation | null };
 
@@ -12,14 +12,14 @@ export type ChatScreen = ChatContacts & { open: ChatConversation | null };
  * contact of theirs is chosen, that conversation (opening it marks it seen, so it is read first and the list after).
  * Another user's or an unknown contact id opens nothing.
  */
-export function chatScreen(db: DbOrTx, user: User, contactId: number | null): ChatScreen {
+export async function chatScreen(db: DbOrTx, user: User, contactId: number | null): Promise<ChatScreen> {
   let open: ChatConversation | null = null;
   if (contactId !== null) {
     try {
-      open = getChat(db, user.id, contactId);
+      open = await getChat(db, user.id, contactId);
     } catch (e) {
       if (!(e instanceof NotFound)) throw e;
     }
   }
-  return { ...chatsAndContacts(db, user), open };
+  return { ...(await chatsAndContacts(db, user)), open };
 }

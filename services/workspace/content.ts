@@ -9,9 +9,9 @@ export function contentLocaleOf(locale: string): ContentLocale {
 }
 
 /** Help centre: the FAQ groups matching `q` (question or answer), how many questions there are at all, and the knowledge base by category. */
-export function helpScreen(db: DbOrTx, locale: string, q: string) {
+export async function helpScreen(db: DbOrTx, locale: string, q: string) {
   const lang = contentLocaleOf(locale);
-  const all: FaqGroup[] = Object.entries(getFaq(db, lang, '')).map(([slug, c]) => ({
+  const all: FaqGroup[] = Object.entries(await getFaq(db, lang, '')).map(([slug, c]) => ({
     slug,
     title: c.title,
     subtitle: c.subtitle,
@@ -19,15 +19,15 @@ export function helpScreen(db: DbOrTx, locale: string, q: string) {
   }));
   return {
     faq: filterFaq(all, q),
-    knowledgeBase: groupByCategory(listKnowledgeBase(db, lang)),
+    knowledgeBase: groupByCategory(await listKnowledgeBase(db, lang)),
   };
 }
 
 export type PlanKey = 'basic' | 'standard' | 'enterprise';
 
 /** Pricing: the three plans in order (prices in whole euros) and the pricing questions. */
-export function pricingScreen(db: DbOrTx, locale: string) {
-  const p = getPricing(db, contentLocaleOf(locale));
+export async function pricingScreen(db: DbOrTx, locale: string) {
+  const p = await getPricing(db, contentLocaleOf(locale));
   const plans = (['basic', 'standard', 'enterprise'] as const).map((key) => {
     const plan = p[`${key}Plan`];
     return { key: key as PlanKey, ...plan };
@@ -36,12 +36,12 @@ export function pricingScreen(db: DbOrTx, locale: string) {
 }
 
 /** News: one page of the published posts, newest first. */
-export function newsScreen(db: DbOrTx, locale: string, page: number, perPage: number) {
-  return pageOf(listBlogPosts(db, contentLocaleOf(locale)), page, perPage);
+export async function newsScreen(db: DbOrTx, locale: string, page: number, perPage: number) {
+  return pageOf(await listBlogPosts(db, contentLocaleOf(locale)), page, perPage);
 }
 
 /** One published news article with its body as paragraphs and its comments, or undefined for an unknown id or a draft. */
-export function newsArticleScreen(db: DbOrTx, locale: string, id: number) {
-  const found = getPublishedBlogDetail(db, contentLocaleOf(locale), id);
+export async function newsArticleScreen(db: DbOrTx, locale: string, id: number) {
+  const found = await getPublishedBlogDetail(db, contentLocaleOf(locale), id);
   return found && { ...found, paragraphs: paragraphsOf(found.blog.content) };
 }

@@ -3,12 +3,12 @@ import { getInvoiceWithPaymentDetails, listInvoicesPage } from '@/db/queries/wor
 import type { InvoiceDto, InvoicesListQuery } from '@/lib/validations/invoices';
 
 /** The Invoices list: one page of the filtered invoices and the filtered count (not the API's unfiltered allData). */
-export function invoicesScreen(db: DbOrTx, query: InvoicesListQuery): { invoices: InvoiceDto[]; total: number } {
-  return listInvoicesPage(db, query);
+export async function invoicesScreen(db: DbOrTx, query: InvoicesListQuery): Promise<{ invoices: InvoiceDto[]; total: number }> {
+  return await listInvoicesPage(db, query);
 }
 
 /** One invoice with the account it is payable into and the amount paid so far (total − balance), or undefined. */
-export function invoiceScreen(db: DbOrTx, id: number) {
-  const found = getInvoiceWithPaymentDetails(db, id);
+export async function invoiceScreen(db: DbOrTx, id: number) {
+  const found = await getInvoiceWithPaymentDetails(db, id);
   return found && { ...found, paid: found.invoice.total - found.invoice.balance };
 }

@@ -15,9 +15,9 @@ export type MailScreen = {
   recipients: MailParty[];
 };
 
-function neighbourId(db: DbOrTx, userId: number, id: number, dir: 'previous' | 'next'): number | null {
+async function neighbourId(db: DbOrTx, userId: number, id: number, dir: 'previous' | 'next'): Promise<number | null> {
   try {
-    return emailNeighbour(db, userId, id, dir).id;
+    return (await emailNeighbour(db, userId, id, dir)).id;
   } catch (e) {
     if (e instanceof NotFound) return null;
     throw e;
@@ -25,12 +25,12 @@ function neighbourId(db: DbOrTx, userId: number, id: number, dir: 'previous' | '
 }
 
 /** Everything the Mail page shows: the folder's page of mails, the counts, the open mail and its neighbours. */
-export function mailScreen(db: DbOrTx, userId: number, query: EmailsQuery, openId: number | null): MailScreen {
-  const { emails, emailsMeta, total } = listEmails(db, userId, { ...query, perPage: query.perPage ?? MAIL_PAGE_SIZE });
+export async function mailScreen(db: DbOrTx, userId: number, query: EmailsQuery, openId: number | null): Promise<MailScreen> {
+  const { emails, emailsMeta, total } = await listEmails(db, userId, { ...query, perPage: query.perPage ?? MAIL_PAGE_SIZE });
   let selected: EmailDto | null = null;
   if (openId !== null) {
     try {
-      selected = getEmail(db, userId, openId);
+      selected = await getEmail(db, userId, openId);
     } catch (e) {
       if (!(e instanceof NotFound)) throw e;
     }
@@ -40,8 +40,8 @@ export function mailScreen(db: DbOrTx, userId: number, query: EmailsQuery, openI
     total,
     meta: emailsMeta,
     selected,
-    previousId: selected ? neighbourId(db, userId, selected.id, 'previous') : null,
-    nextId: selected ? neighbourId(db, userId, selected.id, 'next') : null,
-    recipients: listMailRecipients(db, userId),
+    previousId: selected ? await neighbourId(db, userId, selected.id, 'previous') : null,
+    nextId: selected ? await neighbourId(db, userId, selected.id, 'next') : null,
+    recipients: await listMailRecipients(db, userId),
   };
 }

@@ -6,18 +6,25 @@ import type { NewsPostBody } from '@/lib/validations/workspace';
 import { contentLocaleOf } from './content';
 
 /** The drafts and published articles of the page's language, for the admins' list. */
-export function newsAdminList(db: DbOrTx, locale: string) {
-  return listNewsForAdmin(db, contentLocaleOf(locale));
+export async function newsAdminList(db: DbOrTx, locale: string) {
+  return await listNewsForAdmin(db, contentLocaleOf(locale));
 }
 
 /** An article of the page's language for the editor, or undefined. */
-export function newsEditScreen(db: DbOrTx, locale: string, id: number) {
-  return getNewsForEdit(db, contentLocaleOf(locale), id);
+export async function newsEditScreen(db: DbOrTx, locale: string, id: number) {
+  return await getNewsForEdit(db, contentLocaleOf(locale), id);
 }
 
 /** A new article in the language by the admin, dated `today` (lib/clock's by default); its number. */
-export function publishNews(db: Db, locale: string, input: NewsPostBody, author: User, now = new Date(), today = todayIso()): number {
-  return createNews(
+export async function publishNews(
+  db: Db,
+  locale: string,
+  input: NewsPostBody,
+  author: User,
+  now = new Date(),
+  today = todayIso(),
+): Promise<number> {
+  return await createNews(
     db,
     contentLocaleOf(locale),
     input,
@@ -28,6 +35,6 @@ export function publishNews(db: Db, locale: string, input: NewsPostBody, author:
 }
 
 /** Edits an article of the language (404 when unknown). */
-export function editNews(db: Db, locale: string, id: number, input: NewsPostBody, actor: User) {
-  return updateNews(db, contentLocaleOf(locale), id, input, actor.id);
+export async function editNews(db: Db, locale: string, id: number, input: NewsPostBody, actor: User) {
+  return await updateNews(db, contentLocaleOf(locale), id, input, actor.id);
 }

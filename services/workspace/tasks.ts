@@ -12,20 +12,20 @@ export type TasksScreen = {
 };
 
 /** The Tasks page: the user's filtered, sorted tasks and the names of what they link to in the active funder's book (`funderId`, null without read:funders). */
-export function tasksScreen(
+export async function tasksScreen(
   db: DbOrTx,
   userId: number,
   query: TasksQuery,
   funderId: number | null,
   prefill: { leaseId: number | null; lesseeId: number | null } = { leaseId: null, lesseeId: null },
-): TasksScreen {
-  const { tasks, total } = listTasks(db, userId, query);
+): Promise<TasksScreen> {
+  const { tasks, total } = await listTasks(db, userId, query);
   if (funderId === null) return { tasks, total, links: { leases: {}, lessees: {} }, prefillName: null };
   const leaseIds = tasks.flatMap((t) => (t.leaseId ? [t.leaseId] : []));
   const lesseeIds = tasks.flatMap((t) => (t.lesseeId ? [t.lesseeId] : []));
   if (prefill.leaseId) leaseIds.push(prefill.leaseId);
   if (prefill.lesseeId) lesseeIds.push(prefill.lesseeId);
-  const links = taskLinkNames(db, funderId, leaseIds, lesseeIds);
+  const links = await taskLinkNames(db, funderId, leaseIds, lesseeIds);
   const prefillName = prefill.leaseId
     ? (links.leases[prefill.leaseId] ?? null)
     : prefill.lesseeId

@@ -33,13 +33,13 @@ export function bookFile(prefix: string, seed: (db: Db) => void): BookFile {
 let copies = 0;
 
 /** What `of` gives over a copy of the book's file as it is now: every view built from scratch. */
-export function fromScratch<T>(book: BookFile, of: (db: Db) => T): T {
+export async function fromScratch<T>(book: BookFile, of: (db: Db) => T | Promise<T>): Promise<T> {
   book.db.$client.pragma('wal_checkpoint(TRUNCATE)');
   const copy = path.join(book.dir, `copy-${++copies}.db`);
   copyFileSync(book.file, copy);
   const fresh = openDb(copy);
   try {
-    return of(fresh);
+    return await of(fresh);
   } finally {
     fresh.$client.close();
     rmSync(copy, { force: true });

@@ -23,42 +23,52 @@ const leases = db.$client
 const mine = leases.filter((_, i) => i % writers === writer);
 const actor = { userId: 1 };
 let made = 0;
-for (let k = 0; k < count; k++) {
-  const l = mine[k % mine.length]!;
-  switch (k % 5) {
-    case 0:
-    case 1: {
-      const p = recordPayment(
-        db,
-        F,
-        { leaseId: l.id, receivedOn: today!, amount: 10_000 + k, currency: l.currency, method: 'transfer' },
-        1,
-      );
-      if (k % 5 === 1) reversePayment(db, F, p.id, { reversedOn: today! }, 1);
-      break;
-    }
-    case 2: {
-      const lease = getLease(db, l.id)!;
-      updateLease(db, l.id, lease.version, { rate: Math.round((lease.rate + 0.001) * 1e6) / 1e6 }, 1);
-      break;
-    }
-    case 3: {
-      const input = { funderId: F, leaseId: l.id, kind: 'utp' as const, reason: 'journal test' };
-      try {
-        flagLease(db, { ...input, flaggedOn: today! }, actor);
-      } catch {
-        unflagLease(db, { ...input, clearedOn: today! }, actor);
+async function main(): Promise<void> {
+  for (let k = 0; k < count; k++) {
+    const l = mine[k % mine.length]!;
+    switch (k % 5) {
+      case 0:
+      case 1: {
+        const p = recordPayment(
+          db,
+          F,
+          { leaseId: l.id, receivedOn: today!, amount: 10_000 + k, currency: l.currency, method: 'transfer' },
+          1,
+        );
+        if (k % 5 === 1) await reversePayment(db, F, p.id, { reversedOn: today! }, 1);
+        break;
       }
-      break;
+      case 2: {
+        const lease = getLease(db, l.id)!;
+        await updateLease(db, l.id, lease.version, { rate: Math.round((lease.rate + 0.001) * 1e6) / 1e6 }, 1);
+        break;
+      }
+      case 3: {
+        const input = { funderId: F, leaseId: l.id, kind: 'utp' as const, reason: 'journal test' };
+        try {
+          await flagLease(db, { ...input, flaggedOn: today! }, actor);
+        } catch {
+          await unflagLease(db, { ...input, clearedOn: today! }, actor);
+        }
+        break;
+      }
+      case 4: {
+        // Flipped, so that every write changes something (an unchanged kind writes nothing).
+        const kind = db.$client.prepare(`select kind from lessees where id = ?`).pluck().get(l.lessee_id);
+        await updateLesseeKind(db, F, l.lessee_id, kind === 'retail' ? 'corporate' : 'retail', actor);
+        break;
+      }
     }
-    case 4: {
-      // Flipped, so that every write changes something (an unchanged kind writes nothing).
-      const kind = db.$client.prepare(`select kind from lessees where id = ?`).pluck().get(l.lessee_id);
-      updateLesseeKind(db, F, l.lessee_id, kind === 'retail' ? 'corporate' : 'retail', actor);
-      break;
-    }
+    made++;
   }
-  made++;
 }
-db.$client.close();
-console.log(made);
+main().then(
+  () => {
+    db.$client.close();
+    console.log(made);
+  },
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

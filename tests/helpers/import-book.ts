@@ -36,7 +36,7 @@ export function createImportFunder(db: Db, name: string) {
  * A funder's book for import tests: advance and arrears, every frequency, residuals, financed and
  * unfinanced fees, month-end first due dates (the dates whose month arithmetic clamps).
  */
-export function createImportBook(db: Db, funderId: number, count: number, seed = 7): void {
+export async function createImportBook(db: Db, funderId: number, count: number, seed = 7): Promise<void> {
   const r = prng(seed);
   const now = Date.UTC(2026, 0, 1);
   const lesseeIds: number[] = [];
@@ -73,7 +73,7 @@ export function createImportBook(db: Db, funderId: number, count: number, seed =
     const day = r.pick([1, 15, 28, 30, 31]);
     const dim = new Date(Date.UTC(year, month, 0)).getUTCDate();
     const firstDueDate = `${year}-${String(month).padStart(2, '0')}-${String(Math.min(day, dim)).padStart(2, '0')}`;
-    createLease(
+    await createLease(
       db,
       {
         funderId,

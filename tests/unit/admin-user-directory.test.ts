@@ -11,20 +11,20 @@ import { seedDemoUsers } from '@/db/seed/users';
 import { DomainError } from '@/lib/domain/errors';
 import { createTestDb } from '../helpers/test-db';
 
-function setup() {
+async function setup() {
   const db = createTestDb();
   seedDemoUsers(db);
   // The seed's second admin (four eyes on funder settings) is removed: these tests start from one active admin.
-  deleteDirectoryUser(db, getUserByEmail(db, 'admin2@quantum.demo')!.id);
+  await deleteDirectoryUser(db, getUserByEmail(db, 'admin2@quantum.demo')!.id);
   const admin = getUserByEmail(db, 'admin@quantum.demo')!;
   return { db, admin };
 }
 
 const base = { company: '', country: '', contact: '', currentPlan: 'basic' as const, status: 'active' as const };
 
-function codeOf(fn: () => unknown): string | undefined {
+async function codeOf(fn: () => unknown): Promise<string | undefined> {
   try {
-    fn();
+    await fn();
   } catch (e) {
     return e instanceof DomainError ? e.code : 'other';
   }
@@ -36,48 +36,48 @@ describe('user directory: the last active admin', () => {
     ['demote', { role: 'analyst' as const }],
     ['deactivate', { status: 'inactive' as const }],
     ['set pending', { status: 'pending' as const }],
-  ])('refuses to %s the only active admin (409) and changes nothing', (_, patch) => {
-    const { db, admin } = setup();
-    expect(codeOf(() => updateDirectoryUser(db, admin.id, patch))).toBe('conflict');
-    expect(getDirectoryUser(db, admin.id)).toMatchObject({ role: 'admin', status: 'active' });
+  ])('refuses to %s the only active admin (409) and changes nothing', async (_, patch) => {
+    const { db, admin } = await setup();
+    expect(await codeOf(async () => await updateDirectoryUser(db, admin.id, patch))).toBe('conflict');
+    expect(await getDirectoryUser(db, admin.id)).toMatchObject({ role: 'admin', status: 'active' });
   });
 
-  it('refuses to delete the only active admin', () => {
-    const { db, admin } = setup();
-    expect(codeOf(() => deleteDirectoryUser(db, admin.id))).toBe('conflict');
-    expect(getDirectoryUser(db, admin.id)).toBeDefined();
+  it('refuses to delete the only active admin', async () => {
+    const { db, admin } = await setup();
+    expect(await codeOf(async () => await deleteDirectoryUser(db, admin.id))).toBe('conflict');
+    expect(await getDirectoryUser(db, admin.id)).toBeDefined();
   });
 
-  it('an inactive second admin does not count', () => {
-    const { db, admin } = setup();
-    createDirectoryUser(
+  it('an inactive second admin does not count', async () => {
+    const { db, admin } = await setup();
+    await createDirectoryUser(
       db,
       { ...base, fullName: 'Idle Admin', username: 'idle', email: 'idle@x.example', role: 'admin', status: 'inactive' },
       'h',
     );
-    expect(codeOf(() => updateDirectoryUser(db, admin.id, { role: 'viewer' }))).toBe('conflict');
+    expect(await codeOf(async () => await updateDirectoryUser(db, admin.id, { role: 'viewer' }))).toBe('conflict');
   });
 
-  it('allows it once another active admin exists, and revokes the demoted sessions', () => {
-    const { db, admin } = setup();
-    createDirectoryUser(db, { ...base, fullName: 'Second Admin', username: 'second', email: 'second@x.example', role: 'admin' }, 'h');
+  it('allows it once another active admin exists, and revokes the demoted sessions', async () => {
+    const { db, admin } = await setup();
+    await createDirectoryUser(db, { ...base, fullName: 'Second Admin', username: 'second', email: 'second@x.example', role: 'admin' }, 'h');
     const before = getUserByEmail(db, 'admin@quantum.demo')!.sessionVersion;
-    expect(updateDirectoryUser(db, admin.id, { role: 'analyst' })).toMatchObject({ role: 'analyst' });
+    expect(await updateDirectoryUser(db, admin.id, { role: 'analyst' })).toMatchObject({ role: 'analyst' });
     expect(getUserByEmail(db, 'admin@quantum.demo')!.sessionVersion).toBe(before + 1);
   });
 
-  it('changes neither plan nor role when the role change in the same call is refused', () => {
-    const { db, admin } = setup();
-    expect(codeOf(() => updateDirectoryUser(db, admin.id, { currentPlan: 'team', role: 'client' }))).toBe('conflict');
-    expect(getDirectoryUser(db, admin.id)).toMatchObject({ currentPlan: 'enterprise', role: 'admin' });
+  it('changes neither plan nor role when the role change in the same call is refused', async () => {
+    const { db, admin } = await setup();
+    expect(await codeOf(async () => await updateDirectoryUser(db, admin.id, { currentPlan: 'team', role: 'client' }))).toBe('conflict');
+    expect(await getDirectoryUser(db, admin.id)).toMatchObject({ currentPlan: 'enterprise', role: 'admin' });
   });
 });
 
 describe('user directory: add, list, delete', () => {
-  it('answers 409 for a taken e-mail or username, naming the field', () => {
-    const { db } = setup();
+  it('answers 409 for a taken e-mail or username, naming the field', async () => {
+    const { db } = await setup();
     try {
-      createDirectoryUser(db, { ...base, fullName: 'Dup', username: 'admin', email: 'ADMIN@quantum.demo', role: 'viewer' }, 'h');
+      await createDirectoryUser(db, { ...base, fullName: 'Dup', username: 'admin', email: 'ADMIN@quantum.demo', role: 'viewer' }, 'h');
       expect.unreachable();
     } catch (e) {
       expect((e as DomainError).issues?.map((i) => i.field).sort()).toEqual(['email', 'username']);
@@ -90,30 +90,30 @@ describe('user directory: add, list, delete', () => {
     [{ q: 'quantum.demo' }, []],
     [{ role: 'client' as const }, ['client']],
     [{ q: '%' }, []],
-  ])('filters %j', (f, usernames) => {
-    const { db } = setup();
-    const res = pageDirectoryUsers(db, { q: '', page: 1, perPage: 10, ...f });
+  ])('filters %j', async (f, usernames) => {
+    const { db } = await setup();
+    const res = await pageDirectoryUsers(db, { q: '', page: 1, perPage: 10, ...f });
     expect(res.users.map((u) => u.username)).toEqual(usernames);
     expect(res.total).toBe(usernames.length);
   });
 
-  it('pages newest first with the filtered total', () => {
-    const { db } = setup();
-    const p2 = pageDirectoryUsers(db, { q: '', page: 2, perPage: 3 });
+  it('pages newest first with the filtered total', async () => {
+    const { db } = await setup();
+    const p2 = await pageDirectoryUsers(db, { q: '', page: 2, perPage: 3 });
     expect(p2.total).toBe(4);
     expect(p2.users.map((u) => u.username)).toEqual(['admin']);
   });
 
-  it('never exposes the password hash', () => {
-    const { db, admin } = setup();
-    expect(Object.keys(getDirectoryUser(db, admin.id)!)).not.toContain('passwordHash');
+  it('never exposes the password hash', async () => {
+    const { db, admin } = await setup();
+    expect(Object.keys((await getDirectoryUser(db, admin.id))!)).not.toContain('passwordHash');
   });
 
-  it('deletes a user and answers not_found for an unknown id', () => {
-    const { db } = setup();
-    const u = createDirectoryUser(db, { ...base, fullName: 'Gone', username: 'gone', email: 'gone@x.example', role: 'viewer' }, 'h');
-    deleteDirectoryUser(db, u.id);
-    expect(getDirectoryUser(db, u.id)).toBeUndefined();
-    expect(codeOf(() => deleteDirectoryUser(db, u.id))).toBe('not_found');
+  it('deletes a user and answers not_found for an unknown id', async () => {
+    const { db } = await setup();
+    const u = await createDirectoryUser(db, { ...base, fullName: 'Gone', username: 'gone', email: 'gone@x.example', role: 'viewer' }, 'h');
+    await deleteDirectoryUser(db, u.id);
+    expect(await getDirectoryUser(db, u.id)).toBeUndefined();
+    expect(await codeOf(async () => await deleteDirectoryUser(db, u.id))).toBe('not_found');
   });
 });

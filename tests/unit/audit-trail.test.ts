@@ -44,11 +44,11 @@ function terms(db: TestDb): QuotationInput {
 }
 
 describe('audit trail (domain.md §12)', () => {
-  it('a successful write leaves exactly one audit row, with who and before → after', () => {
+  it('a successful write leaves exactly one audit row, with who and before → after', async () => {
     const db = seeded();
     const before = auditCount(db);
     const analyst = userId(db, 'analyst');
-    setUserFunders(db, analyst, [2], { userId: userId(db, 'admin') });
+    await setUserFunders(db, analyst, [2], { userId: userId(db, 'admin') });
     expect(auditCount(db)).toBe(before + 1);
     const { rows } = pageAudit(db, { entity: 'funder_assignment' }, 1, 10);
     expect(rows[0]).toMatchObject({
@@ -59,16 +59,18 @@ describe('audit trail (domain.md §12)', () => {
     });
   });
 
-  it('a failed write leaves no audit row (the row is in the transaction of the change)', () => {
+  it('a failed write leaves no audit row (the row is in the transaction of the change)', async () => {
     const db = seeded();
     const before = auditCount(db);
-    expect(() => setUserFunders(db, userId(db, 'analyst'), [1, 999], { userId: null })).toThrow(/999/);
+    await expect(async () => await setUserFunders(db, userId(db, 'analyst'), [1, 999], { userId: null })).rejects.toThrow(/999/);
     expect(auditCount(db)).toBe(before);
     expect(listUserFunderIds(db, userId(db, 'analyst'))).toEqual([]);
-    const q = createQuotation(db, 1, terms(db), userId(db, 'analyst'));
+    const q = await createQuotation(db, 1, terms(db), userId(db, 'analyst'));
     const afterCreate = auditCount(db);
     expect(afterCreate).toBe(before + 1);
-    expect(() => changeQuotationStatus(db, 1, q.id, { status: 'converted' }, userId(db, 'analyst'))).toThrow(DomainError);
+    await expect(async () => await changeQuotationStatus(db, 1, q.id, { status: 'converted' }, userId(db, 'analyst'))).rejects.toThrow(
+      DomainError,
+    );
     expect(auditCount(db)).toBe(afterCreate);
     // A change that fails after its audit row was written takes the row with it.
     expect(() =>
@@ -88,38 +90,38 @@ describe('audit trail (domain.md §12)', () => {
     expect(pageAudit(db, {}, 1, 10).rows[0]).toMatchObject({ userEmail: 'system', action: 'update' });
   });
 
-  it('a funder created later joins the assignments of users who held every funder', () => {
+  it('a funder created later joins the assignments of users who held every funder', async () => {
     const db = seeded();
     const analyst = userId(db, 'analyst');
     const viewer = userId(db, 'viewer');
-    setUserFunders(db, analyst, [1, 2], { userId: null });
-    setUserFunders(db, viewer, [2], { userId: null });
+    await setUserFunders(db, analyst, [1, 2], { userId: null });
+    await setUserFunders(db, viewer, [2], { userId: null });
     expect(usersHoldingEveryFunder(db, 999)).toEqual([analyst]);
   });
 });
 
 describe('four eyes on quotation approval', () => {
-  const submitted = (db: TestDb, by: number) => {
-    const q = createQuotation(db, 1, terms(db), by);
-    changeQuotationStatus(db, 1, q.id, { status: 'submitted' }, by);
+  const submitted = async (db: TestDb, by: number) => {
+    const q = await createQuotation(db, 1, terms(db), by);
+    await changeQuotationStatus(db, 1, q.id, { status: 'submitted' }, by);
     return q;
   };
 
-  it('refuses the submitter as approver (403) where the funder enforces it, and leaves the quotation submitted', () => {
+  it('refuses the submitter as approver (403) where the funder enforces it, and leaves the quotation submitted', async () => {
     const db = seeded();
     updateFunder(db, 1, { fourEyes: true });
     const analyst = userId(db, 'analyst');
-    const q = submitted(db, analyst);
+    const q = await submitted(db, analyst);
     let error: unknown;
     try {
-      changeQuotationStatus(db, 1, q.id, { status: 'approved' }, analyst);
+      await changeQuotationStatus(db, 1, q.id, { status: 'approved' }, analyst);
     } catch (e) {
       error = e;
     }
     expect(error).toBeInstanceOf(DomainError);
     expect(statusOf(error as DomainError)).toBe(403);
     expect((error as Error).message).toMatch(/another user must approve/);
-    expect(changeQuotationStatus(db, 1, q.id, { status: 'approved' }, userId(db, 'admin')).quotation.status).toBe('approved');
+    expect((await changeQuotationStatus(db, 1, q.id, { status: 'approved' }, userId(db, 'admin'))).quotation.status).toBe('approved');
   });
 
   it('is on for the seeded demo funders', () => {
@@ -127,11 +129,11 @@ describe('four eyes on quotation approval', () => {
     expect(db.$client.prepare('select four_eyes from funders order by id').pluck().all()).toEqual([1, 1]);
   });
 
-  it('lets the submitter approve where the funder turned four eyes off', () => {
+  it('lets the submitter approve where the funder turned four eyes off', async () => {
     const db = seeded();
     updateFunder(db, 1, { fourEyes: false });
     const analyst = userId(db, 'analyst');
-    const q = submitted(db, analyst);
-    expect(changeQuotationStatus(db, 1, q.id, { status: 'approved' }, analyst).quotation.status).toBe('approved');
+    const q = await submitted(db, analyst);
+    expect((await changeQuotationStatus(db, 1, q.id, { status: 'approved' }, analyst)).quotation.status).toBe('approved');
   });
 });

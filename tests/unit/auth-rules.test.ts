@@ -50,18 +50,18 @@ describe('roles and scopes', () => {
 });
 
 describe('registration', () => {
-  it('makes the first user of an empty database an admin and later ones clients', () => {
+  it('makes the first user of an empty database an admin and later ones clients', async () => {
     const db = createTestDb();
-    const first = registerUser(db, { email: 'First@Example.com', username: 'first', passwordHash: 'h' });
-    const second = registerUser(db, { email: 'second@example.com', username: 'second', passwordHash: 'h' });
+    const first = await registerUser(db, { email: 'First@Example.com', username: 'first', passwordHash: 'h' });
+    const second = await registerUser(db, { email: 'second@example.com', username: 'second', passwordHash: 'h' });
     expect(first).toMatchObject({ ok: true, user: { role: 'admin', email: 'first@example.com' } });
     expect(second).toMatchObject({ ok: true, user: { role: 'client' } });
   });
 
-  it('reports duplicate e-mail (case-insensitive) and username together', () => {
+  it('reports duplicate e-mail (case-insensitive) and username together', async () => {
     const db = createTestDb();
-    registerUser(db, { email: 'a@example.com', username: 'alpha', passwordHash: 'h' });
-    expect(registerUser(db, { email: 'A@example.com', username: 'alpha', passwordHash: 'h' })).toEqual({
+    await registerUser(db, { email: 'a@example.com', username: 'alpha', passwordHash: 'h' });
+    expect(await registerUser(db, { email: 'A@example.com', username: 'alpha', passwordHash: 'h' })).toEqual({
       ok: false,
       error: { email: 'This email is already in use.', username: 'This username is already in use.' },
     });
@@ -69,77 +69,77 @@ describe('registration', () => {
 });
 
 describe('session versions', () => {
-  it('a sign-out everywhere or a role change makes earlier sessions stale', () => {
+  it('a sign-out everywhere or a role change makes earlier sessions stale', async () => {
     const db = createTestDb();
     const u = createUser(db, { email: 'v@example.com', username: 'v', role: 'viewer', passwordHash: null });
-    expect(isSessionCurrent(db, u.id, 0)).toBeDefined();
-    revokeAllSessions(db, u.id);
-    expect(isSessionCurrent(db, u.id, 0)).toBeUndefined();
-    expect(isSessionCurrent(db, u.id, 1)).toBeDefined();
+    expect(await isSessionCurrent(db, u.id, 0)).toBeDefined();
+    await revokeAllSessions(db, u.id);
+    expect(await isSessionCurrent(db, u.id, 0)).toBeUndefined();
+    expect(await isSessionCurrent(db, u.id, 1)).toBeDefined();
     changeRole(db, u.id, 'analyst');
-    expect(getUserById(db, u.id)).toMatchObject({ role: 'analyst', sessionVersion: 2 });
-    expect(isSessionCurrent(db, u.id, 1)).toBeUndefined();
+    expect(await getUserById(db, u.id)).toMatchObject({ role: 'analyst', sessionVersion: 2 });
+    expect(await isSessionCurrent(db, u.id, 1)).toBeUndefined();
   });
 });
 
 describe('login rate limiting', () => {
   const now = 1_900_000_000_000;
 
-  it('backs off exponentially per account and address: 3 free failures, then 1 s, 2 s, 4 s …', () => {
+  it('backs off exponentially per account and address: 3 free failures, then 1 s, 2 s, 4 s …', async () => {
     const db = createTestDb();
     const keys = loginKeys('x@example.com', '203.0.113.9');
-    for (let i = 0; i < 3; i++) registerLoginFailure(db, keys, now);
-    expect(checkLoginRateLimit(db, loginKeys('x@example.com', '203.0.113.99'), now)).toEqual({ limited: false });
+    for (let i = 0; i < 3; i++) await registerLoginFailure(db, keys, now);
+    expect(await checkLoginRateLimit(db, loginKeys('x@example.com', '203.0.113.99'), now)).toEqual({ limited: false });
     // The pair's 3rd failure asks for 1 s; the account and address counters are still under their thresholds.
-    expect(checkLoginRateLimit(db, keys, now)).toEqual({ limited: true, retryAfterSeconds: 1 });
-    expect(checkLoginRateLimit(db, keys, now + 1000)).toEqual({ limited: false });
-    registerLoginFailure(db, keys, now + 1000);
-    expect(checkLoginRateLimit(db, keys, now + 1000)).toEqual({ limited: true, retryAfterSeconds: 2 });
+    expect(await checkLoginRateLimit(db, keys, now)).toEqual({ limited: true, retryAfterSeconds: 1 });
+    expect(await checkLoginRateLimit(db, keys, now + 1000)).toEqual({ limited: false });
+    await registerLoginFailure(db, keys, now + 1000);
+    expect(await checkLoginRateLimit(db, keys, now + 1000)).toEqual({ limited: true, retryAfterSeconds: 2 });
   });
 
-  it('never locks the owner out from another address: five failures elsewhere cost at most a short, bounded wait', () => {
+  it('never locks the owner out from another address: five failures elsewhere cost at most a short, bounded wait', async () => {
     const db = createTestDb();
-    for (let i = 0; i < 5; i++) registerLoginFailure(db, loginKeys('owner@example.com', `198.51.100.${i}`), now);
+    for (let i = 0; i < 5; i++) await registerLoginFailure(db, loginKeys('owner@example.com', `198.51.100.${i}`), now);
     const owner = loginKeys('owner@example.com', '203.0.113.50');
-    const first = checkLoginRateLimit(db, owner, now);
+    const first = await checkLoginRateLimit(db, owner, now);
     expect(first).toEqual({ limited: true, retryAfterSeconds: SPACING_BASE_MS / 1000 });
-    expect(checkLoginRateLimit(db, owner, now + SPACING_BASE_MS)).toEqual({ limited: false });
+    expect(await checkLoginRateLimit(db, owner, now + SPACING_BASE_MS)).toEqual({ limited: false });
     // However many failures the attacker piles up, the owner's wait stays under the account's maximum spacing.
-    for (let i = 0; i < 40; i++) registerLoginFailure(db, loginKeys('owner@example.com', `198.51.100.${i}`), now + 1000);
-    const verdict = checkLoginRateLimit(db, owner, now + 1000);
+    for (let i = 0; i < 40; i++) await registerLoginFailure(db, loginKeys('owner@example.com', `198.51.100.${i}`), now + 1000);
+    const verdict = await checkLoginRateLimit(db, owner, now + 1000);
     expect(verdict.limited && verdict.retryAfterSeconds).toBeLessThanOrEqual(ACCOUNT_MAX_SPACING_MS / 1000);
-    expect(checkLoginRateLimit(db, owner, now + 1000 + ACCOUNT_MAX_SPACING_MS)).toEqual({ limited: false });
+    expect(await checkLoginRateLimit(db, owner, now + 1000 + ACCOUNT_MAX_SPACING_MS)).toEqual({ limited: false });
   });
 
-  it('a shared address with five failures on other accounts only spaces attempts; its hard ceiling is higher', () => {
+  it('a shared address with five failures on other accounts only spaces attempts; its hard ceiling is higher', async () => {
     const db = createTestDb();
     const ip = '203.0.113.77';
-    for (let i = 0; i < 5; i++) registerLoginFailure(db, loginKeys(`ghost-${i}@example.com`, ip), now);
+    for (let i = 0; i < 5; i++) await registerLoginFailure(db, loginKeys(`ghost-${i}@example.com`, ip), now);
     const colleague = loginKeys('colleague@example.com', ip);
-    expect(checkLoginRateLimit(db, colleague, now)).toEqual({ limited: true, retryAfterSeconds: SPACING_BASE_MS / 1000 });
-    expect(checkLoginRateLimit(db, colleague, now + SPACING_BASE_MS)).toEqual({ limited: false });
-    for (let i = 5; i < ADDRESS_MAX_FAILURES; i++) registerLoginFailure(db, loginKeys(`ghost-${i}@example.com`, ip), now);
-    expect(checkLoginRateLimit(db, colleague, now + ACCOUNT_MAX_SPACING_MS)).toEqual({
+    expect(await checkLoginRateLimit(db, colleague, now)).toEqual({ limited: true, retryAfterSeconds: SPACING_BASE_MS / 1000 });
+    expect(await checkLoginRateLimit(db, colleague, now + SPACING_BASE_MS)).toEqual({ limited: false });
+    for (let i = 5; i < ADDRESS_MAX_FAILURES; i++) await registerLoginFailure(db, loginKeys(`ghost-${i}@example.com`, ip), now);
+    expect(await checkLoginRateLimit(db, colleague, now + ACCOUNT_MAX_SPACING_MS)).toEqual({
       limited: true,
       retryAfterSeconds: (LOGIN_WINDOW_MS - ACCOUNT_MAX_SPACING_MS) / 1000,
     });
   });
 
-  it('forgets failures older than the window', () => {
+  it('forgets failures older than the window', async () => {
     const db = createTestDb();
     const keys = loginKeys('y@example.com', null);
-    for (let i = 0; i < 5; i++) registerLoginFailure(db, keys, now);
-    expect(checkLoginRateLimit(db, keys, now + LOGIN_WINDOW_MS + 1)).toEqual({ limited: false });
+    for (let i = 0; i < 5; i++) await registerLoginFailure(db, keys, now);
+    expect(await checkLoginRateLimit(db, keys, now + LOGIN_WINDOW_MS + 1)).toEqual({ limited: false });
   });
 
-  it('a success clears the pair, not what the same account collected from other addresses', () => {
+  it('a success clears the pair, not what the same account collected from other addresses', async () => {
     const db = createTestDb();
     const here = loginKeys('z@example.com', '203.0.113.10');
-    for (let i = 0; i < 3; i++) registerLoginFailure(db, here, now);
-    for (let i = 0; i < 5; i++) registerLoginFailure(db, loginKeys('z@example.com', '198.51.100.1'), now);
-    registerLoginSuccess(db, loginKeys('Z@example.com', '203.0.113.10'));
-    expect(pairWaitMs(countAuthFailures(db, here.pair, now - LOGIN_WINDOW_MS), now + 1)).toBe(0);
-    expect(checkLoginRateLimit(db, here, now + 1).limited).toBe(true);
+    for (let i = 0; i < 3; i++) await registerLoginFailure(db, here, now);
+    for (let i = 0; i < 5; i++) await registerLoginFailure(db, loginKeys('z@example.com', '198.51.100.1'), now);
+    await registerLoginSuccess(db, loginKeys('Z@example.com', '203.0.113.10'));
+    expect(pairWaitMs(await countAuthFailures(db, here.pair, now - LOGIN_WINDOW_MS), now + 1)).toBe(0);
+    expect((await checkLoginRateLimit(db, here, now + 1)).limited).toBe(true);
   });
 
   it.each([
@@ -180,14 +180,14 @@ describe('login rate limiting', () => {
     expect(headers).toEqual({ host: 'quantum.test', 'x-forwarded-for': '198.51.100.7', 'x-forwarded-host': 'quantum.example' });
   });
 
-  it('limits registration per address', () => {
+  it('limits registration per address', async () => {
     const db = createTestDb();
     for (let i = 0; i < REGISTER_MAX_PER_ADDRESS; i++) {
-      expect(checkRegisterRateLimit(db, '203.0.113.5', now)).toEqual({ limited: false });
-      registerRegistrationAttempt(db, '203.0.113.5', now);
+      expect(await checkRegisterRateLimit(db, '203.0.113.5', now)).toEqual({ limited: false });
+      await registerRegistrationAttempt(db, '203.0.113.5', now);
     }
-    expect(checkRegisterRateLimit(db, '203.0.113.5', now)).toEqual({ limited: true, retryAfterSeconds: REGISTER_WINDOW_MS / 1000 });
-    expect(checkRegisterRateLimit(db, '203.0.113.6', now)).toEqual({ limited: false });
+    expect(await checkRegisterRateLimit(db, '203.0.113.5', now)).toEqual({ limited: true, retryAfterSeconds: REGISTER_WINDOW_MS / 1000 });
+    expect(await checkRegisterRateLimit(db, '203.0.113.6', now)).toEqual({ limited: false });
   });
 });
 

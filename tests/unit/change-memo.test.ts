@@ -93,19 +93,19 @@ describe('readUntilChange: reads kept until the database changes', () => {
     expect(getFunder(db, f.id)!.name).toBe('Memo funder B');
   });
 
-  test('a revoked session, a deactivation and a role change answer at the next request', () => {
+  test('a revoked session, a deactivation and a role change answer at the next request', async () => {
     const u = user('memo-session@quantum.test');
-    expect(isSessionCurrent(db, u.id, u.sessionVersion)?.role).toBe('analyst');
+    expect((await isSessionCurrent(db, u.id, u.sessionVersion))?.role).toBe('analyst');
     setUserRole(db, u.id, 'viewer');
-    expect(isSessionCurrent(db, u.id, u.sessionVersion)?.role).toBe('viewer');
+    expect((await isSessionCurrent(db, u.id, u.sessionVersion))?.role).toBe('viewer');
     bumpSessionVersion(db, u.id);
-    expect(isSessionCurrent(db, u.id, u.sessionVersion)).toBeUndefined();
-    expect(isSessionCurrent(db, u.id, u.sessionVersion + 1)?.id).toBe(u.id);
+    expect(await isSessionCurrent(db, u.id, u.sessionVersion)).toBeUndefined();
+    expect((await isSessionCurrent(db, u.id, u.sessionVersion + 1))?.id).toBe(u.id);
     other.$client.prepare(`update users set status = 'inactive' where id = ?`).run(u.id);
-    expect(isSessionCurrent(db, u.id, u.sessionVersion + 1)).toBeUndefined();
+    expect(await isSessionCurrent(db, u.id, u.sessionVersion + 1)).toBeUndefined();
   });
 
-  test('the rows handed out are frozen, the lists are the caller’s own', () => {
+  test('the rows handed out are frozen, the lists are the caller’s own', async () => {
     const u = user('memo-lists@quantum.test');
     const f = funder('Memo funder C');
     assignFunders(db, [{ userId: u.id, funderId: f.id }], null);
@@ -117,7 +117,7 @@ describe('readUntilChange: reads kept until the database changes', () => {
     all.pop();
     expect(listFunders(db).length).toBe(all.length + 1);
     expect(Object.isFrozen(getFunder(db, f.id))).toBe(true);
-    expect(Object.isFrozen(isSessionCurrent(db, u.id, u.sessionVersion))).toBe(true);
+    expect(Object.isFrozen(await isSessionCurrent(db, u.id, u.sessionVersion))).toBe(true);
   });
 });
 
@@ -170,22 +170,22 @@ describe('snapshotMonthsIn: parsed month rows kept until the database changes', 
 describe('scenarios and facility figures: kept until the database changes', () => {
   const assumptions = { cpr: 0.05, cdr: 0.02, severity: 0.4, lagMonths: 6 };
 
-  test('scenarios: frozen rows, the caller’s own list; a creation, a rename and another connection’s change are read', () => {
+  test('scenarios: frozen rows, the caller’s own list; a creation, a rename and another connection’s change are read', async () => {
     const f = funder('Memo funder E');
     const a = createScenario(db, f.id, { name: 'Memo A', ...assumptions });
-    const list = listScenarios(db, f.id);
+    const list = await listScenarios(db, f.id);
     expect(list.map((s) => s.name)).toEqual(['Memo A']);
     expect(Object.isFrozen(list[0])).toBe(true);
     list.pop();
-    expect(listScenarios(db, f.id).length).toBe(1);
+    expect((await listScenarios(db, f.id)).length).toBe(1);
     expect(getScenario(db, a.id)).toBe(getScenario(db, a.id));
     createScenario(db, f.id, { name: 'Memo B', ...assumptions });
-    expect(listScenarios(db, f.id).map((s) => s.name)).toEqual(['Memo A', 'Memo B']);
+    expect((await listScenarios(db, f.id)).map((s) => s.name)).toEqual(['Memo A', 'Memo B']);
     updateScenario(db, a.id, { name: 'Memo C' });
     expect(getScenario(db, a.id)?.name).toBe('Memo C');
     other.$client.prepare('update scenarios set cpr = 0.07 where id = ?').run(a.id);
     expect(getScenario(db, a.id)?.cpr).toBe(0.07);
-    expect(listScenarios(db, f.id).map((s) => s.name)).toEqual(['Memo B', 'Memo C']);
+    expect((await listScenarios(db, f.id)).map((s) => s.name)).toEqual(['Memo B', 'Memo C']);
   });
 
   test('facilities: the outstanding after a movement, and the stored month metrics (frozen, in a map of the caller’s own)', () => {

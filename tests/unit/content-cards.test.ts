@@ -104,14 +104,14 @@ describe('cards against the database', () => {
     ins.run(leaseId, 'payment', null, '2025-12-31', 1_000, 'EUR');
   });
 
-  it('revenue: collections this month and last month, reversed payments and other currencies left out', () => {
-    const card = revenueAnalyticsCard(db, ctx());
+  it('revenue: collections this month and last month, reversed payments and other currencies left out', async () => {
+    const card = await revenueAnalyticsCard(db, ctx());
     expect(card).toMatchObject({ thisMonthMinor: 150_055, lastMonthMinor: 70_000, thisMonth: '1,501', lastMonth: '700', currency: 'EUR' });
-    expect(revenueAnalyticsCard(db, ctx({ currency: 'GBP' }))).toMatchObject({ thisMonthMinor: 0, lastMonthMinor: 5_000 });
+    expect(await revenueAnalyticsCard(db, ctx({ currency: 'GBP' }))).toMatchObject({ thisMonthMinor: 0, lastMonthMinor: 5_000 });
   });
 
-  it('revenue statistics: one value per month of the 12 ending asOf, summing to analyticsData.revenue', () => {
-    const card = revenueStatCard(db, ctx());
+  it('revenue statistics: one value per month of the 12 ending asOf, summing to analyticsData.revenue', async () => {
+    const card = await revenueStatCard(db, ctx());
     expect(card.months).toHaveLength(12);
     expect(card.months.at(-1)).toBe('2026-11');
     expect(card.series[0]!.data.at(-1)).toBe(150_055);
@@ -120,16 +120,16 @@ describe('cards against the database', () => {
     expect(card.analyticsData.revenue).toBe(221_055);
   });
 
-  it('revenue report: collections against scheduled gross instalments of the year', () => {
-    const card = revenueReportCard(db, ctx());
+  it('revenue report: collections against scheduled gross instalments of the year', async () => {
+    const card = await revenueReportCard(db, ctx());
     const budget = sql<{ s: number }>(
       "select sum(s.gross) s from schedule_rows s join leases l on l.id = s.lease_id where l.funder_id = 1 and l.currency = 'EUR' and s.due_date between '2026-01-01' and '2026-12-31'",
     ).s;
     expect(card).toMatchObject({ years: ['2026', '2025', '2024'], priceMinor: 220_055, budgetMinor: budget });
   });
 
-  it('goal overview: collected vs scheduled in the period', () => {
-    const card = goalOverviewCard(db, ctx());
+  it('goal overview: collected vs scheduled in the period', async () => {
+    const card = await goalOverviewCard(db, ctx());
     const scheduled = sql<{ s: number }>(
       "select coalesce(sum(s.gross), 0) s from schedule_rows s join leases l on l.id = s.lease_id where l.funder_id = 1 and l.currency = 'EUR' and s.due_date between '2026-10-25' and '2026-11-21'",
     ).s;
@@ -138,10 +138,10 @@ describe('cards against the database', () => {
     expect(card.inProgress).toBe(wholeUnits(Math.max(0, scheduled - 150_055)));
   });
 
-  it('orders and sales: new leases and principal originated by purchase month', () => {
+  it('orders and sales: new leases and principal originated by purchase month', async () => {
     const months = monthsEnding(TODAY, 12);
-    const orders = ordersStatCard(db, ctx());
-    const sales = salesStatCard(db, ctx());
+    const orders = await ordersStatCard(db, ctx());
+    const sales = await salesStatCard(db, ctx());
     months.forEach((m, i) => {
       const row = sql<{ n: number; p: number | null }>(
         "select count(*) n, sum(case when currency = 'EUR' then principal end) p from leases where funder_id = 1 and substr(purchase_date, 1, 7) = ?",
@@ -152,16 +152,16 @@ describe('cards against the database', () => {
     });
   });
 
-  it('profit line: interest by due month', () => {
-    const card = profitLineChartCard(db, ctx());
+  it('profit line: interest by due month', async () => {
+    const card = await profitLineChartCard(db, ctx());
     const row = sql<{ s: number }>(
       "select sum(s.interest) s from schedule_rows s join leases l on l.id = s.lease_id where l.funder_id = 1 and l.currency = 'EUR' and substr(s.due_date, 1, 7) = '2026-11'",
     );
     expect(card.series[0]!.data.at(-1)).toBe(row.s);
   });
 
-  it('customers: new + returning never exceed the lessees with a lease in the period; active = distinct lessees with an active lease', () => {
-    const card = customersCard(db, ctx({ period: 'last-year' }));
+  it('customers: new + returning never exceed the lessees with a lease in the period; active = distinct lessees with an active lease', async () => {
+    const card = await customersCard(db, ctx({ period: 'last-year' }));
     const [newC, returning, active] = card.listData.map((x) => x.result);
     const inPeriod = sql<{ n: number }>(
       "select count(distinct lessee_id) n from leases where funder_id = 1 and purchase_date between '2025-11-22' and '2026-11-21'",
@@ -170,32 +170,32 @@ describe('cards against the database', () => {
     expect(active).toBe(sql<{ n: number }>("select count(distinct lessee_id) n from leases where funder_id = 1 and status = 'active'").n);
   });
 
-  it('product orders: quotations of the period by status group', () => {
+  it('product orders: quotations of the period by status group', async () => {
     const now = Date.parse(`${TODAY}T12:00:00Z`);
     const lesseeId = sql<{ lessee_id: number }>('select lessee_id from leases where id = ?', leaseId).lessee_id;
     const cols = sql<Record<string, unknown>>('select * from leases where id = ?', leaseId);
-    const before = productOrdersCard(db, ctx()).chart_info;
+    const before = (await productOrdersCard(db, ctx())).chart_info;
     const q = db.$client.prepare(
       `insert into quotations (funder_id, lessee_id, asset_type, asset_description, condition, currency, price, down_payment, residual, term, rate, timing, frequency, first_due_date, vat_rate, vat_regime, fee, fee_financed, instalment, status, created_at, updated_at)
        values (1, ?, 'it', 'Laptops', 'new', 'EUR', 100000, 0, 0, 12, 0.05, 'arrears', 'monthly', ?, 0.23, 'per-instalment', 0, 0, 8560, ?, ?, ?)`,
     );
     for (const status of ['approved', 'converted', 'draft', 'rejected']) q.run(lesseeId, cols.first_due_date, status, now, now);
-    expect(productOrdersCard(db, ctx()).chart_info).toEqual({
+    expect((await productOrdersCard(db, ctx())).chart_info).toEqual({
       finished: before.finished + 2,
       pending: before.pending + 1,
       rejected: before.rejected + 1,
     });
   });
 
-  it('support tracker and subscribers read their seeded tables', () => {
-    const tracker = supportTrackerCard(db, ctx());
+  it('support tracker and subscribers read their seeded tables', async () => {
+    const tracker = await supportTrackerCard(db, ctx());
     const opened = sql<{ n: number }>(
       "select count(*) n from support_tickets where funder_id = 1 and opened_on between '2026-10-25' and '2026-11-21'",
     ).n;
     expect(tracker.totalTicket).toBe(opened);
     expect(tracker.last_days).toEqual(['Last 28 Days', 'Last Month', 'Last Year']);
-    expect(supportTrackerCard(db, ctx({ locale: 'de' })).last_days[0]).toBe('Letzte 28 Tage');
-    const subs = subscribersCard(db, ctx());
+    expect((await supportTrackerCard(db, ctx({ locale: 'de' }))).last_days[0]).toBe('Letzte 28 Tage');
+    const subs = await subscribersCard(db, ctx());
     expect(subs.days).toHaveLength(28);
     expect(subs.analyticsData.subscribers).toBe(
       sql<{ n: number }>("select sum(gained) n from newsletter_daily where day between '2026-10-25' and '2026-11-21'").n,

@@ -50,58 +50,58 @@ describe('FAQ', () => {
     ['xyz-nothing', 'en', []],
     ['Zahlungen', 'de', ['payments']],
     ['encaissements', 'fr', []],
-  ] as const)('q=%j (%s) → categories %j', (q, locale, expected) => {
-    expect(Object.keys(getFaq(db, locale, q))).toEqual(expected);
+  ] as const)('q=%j (%s) → categories %j', async (q, locale, expected) => {
+    expect(Object.keys(await getFaq(db, locale, q))).toEqual(expected);
   });
 
-  it('matches the question text only, not the answer', () => {
+  it('matches the question text only, not the answer', async () => {
     // "discount" appears in the NPV answer but in no English question.
-    expect(getFaq(db, 'en', 'discount')).toEqual({});
+    expect(await getFaq(db, 'en', 'discount')).toEqual({});
   });
 
-  it('a matching category keeps only its matching questions', () => {
-    const faq = getFaq(db, 'en', 'check');
+  it('a matching category keeps only its matching questions', async () => {
+    const faq = await getFaq(db, 'en', 'check');
     expect(faq.valuation!.qandA.map((x) => x.question)).toEqual(['What does check ≠ 0 mean?']);
   });
 
-  it('every locale has the same categories, questions, articles, plans and posts', () => {
-    const shape = (l: (typeof CONTENT_LOCALES)[number]) => ({
-      faq: Object.entries(getFaq(db, l, '')).map(([k, v]) => [k, v.qandA.length]),
-      cats: listFaqCategories(db, l).map((c) => c.questions.map((q) => q.id)),
-      kb: listKnowledgeBase(db, l).map((a) => a.id),
-      pricing: getPricing(db, l).qandA.length,
-      blog: listBlogPosts(db, l).map((p) => p.id),
+  it('every locale has the same categories, questions, articles, plans and posts', async () => {
+    const shape = async (l: (typeof CONTENT_LOCALES)[number]) => ({
+      faq: Object.entries(await getFaq(db, l, '')).map(([k, v]) => [k, v.qandA.length]),
+      cats: (await listFaqCategories(db, l)).map((c) => c.questions.map((q) => q.id)),
+      kb: (await listKnowledgeBase(db, l)).map((a) => a.id),
+      pricing: (await getPricing(db, l)).qandA.length,
+      blog: (await listBlogPosts(db, l)).map((p) => p.id),
     });
-    for (const l of CONTENT_LOCALES) expect(shape(l)).toEqual(shape('en'));
-    expect(getFaq(db, 'de', '').valuation!.title).not.toBe(getFaq(db, 'en', '').valuation!.title);
+    for (const l of CONTENT_LOCALES) expect(await shape(l)).toEqual(await shape('en'));
+    expect((await getFaq(db, 'de', '')).valuation!.title).not.toBe((await getFaq(db, 'en', '')).valuation!.title);
   });
 
-  it('question: default is the first help question; related are its category siblings; unknown is undefined', () => {
-    const first = getFaqQuestion(db, 'en');
+  it('question: default is the first help question; related are its category siblings; unknown is undefined', async () => {
+    const first = await getFaqQuestion(db, 'en');
     expect(first?.title).toBe('How is the NPV of a lease computed?');
     expect(first?.relatedQuestions.map((r) => r.id)).toEqual([2, 3]);
-    expect(getFaqQuestion(db, 'pt', 4)?.title).toBe('Como são imputados os pagamentos?');
-    expect(getFaqQuestion(db, 'en', 999)).toBeUndefined();
+    expect((await getFaqQuestion(db, 'pt', 4))?.title).toBe('Como são imputados os pagamentos?');
+    expect(await getFaqQuestion(db, 'en', 999)).toBeUndefined();
   });
 });
 
 describe('pricing and blog', () => {
-  it('pricing constants of the spec', () => {
-    const p = getPricing(db, 'en');
+  it('pricing constants of the spec', async () => {
+    const p = await getPricing(db, 'en');
     expect([p.basicPlan.monthlyPrice, p.standardPlan.monthlyPrice, p.enterprisePlan.monthlyPrice]).toEqual([0, 49, 99]);
     expect(p.standardPlan.yearlyPlan).toEqual({ perMonth: 40, totalAnnual: 480 });
     expect(p.enterprisePlan.yearlyPlan).toEqual({ perMonth: 80, totalAnnual: 960 });
   });
 
-  it('blog list newest first with comment counts; detail and edit 404 material for unknown ids', () => {
-    const list = listBlogPosts(db, 'en');
+  it('blog list newest first with comment counts; detail and edit 404 material for unknown ids', async () => {
+    const list = await listBlogPosts(db, 'en');
     expect(list.map((p) => p.blogPosted)).toEqual([...list.map((p) => p.blogPosted)].sort().reverse());
-    const detail = getBlogDetail(db, 'en', 1)!;
+    const detail = (await getBlogDetail(db, 'en', 1))!;
     expect(detail.blog.comments).toBe(detail.comments.length);
     expect(list.find((p) => p.id === 1)!.comment).toBe(detail.comments.length);
-    expect(getBlogDetail(db, 'en', 42)).toBeUndefined();
-    expect(getBlogEdit(db, 'en', 42)).toBeUndefined();
-    expect(getBlogEdit(db, 'fr', 2)!.blogCategories.map((c) => c.value)).toEqual(['risk', 'servicing']);
+    expect(await getBlogDetail(db, 'en', 42)).toBeUndefined();
+    expect(await getBlogEdit(db, 'en', 42)).toBeUndefined();
+    expect((await getBlogEdit(db, 'fr', 2))!.blogCategories.map((c) => c.value)).toEqual(['risk', 'servicing']);
   });
 });
 
@@ -121,16 +121,16 @@ describe('datatables paging', () => {
     ['', 10, 11, 100, 0],
     ['', 30, 4, 100, 10],
     ['', 100, 1, 100, 100],
-  ])('q=%j perPage=%i page=%i → total %i, %i rows', (q, perPage, page, total, rows) => {
-    const res = pageDatatableRows(db, q, perPage, page);
+  ])('q=%j perPage=%i page=%i → total %i, %i rows', async (q, perPage, page, total, rows) => {
+    const res = await pageDatatableRows(db, q, perPage, page);
     expect(res.total).toBe(total);
     expect(res.invoices).toHaveLength(rows);
     expect(res.allData).toHaveLength(100);
     if (rows > 0) expect(res.invoices[0]!.id).toBe((page - 1) * perPage + 1);
   });
 
-  it('q matches full_name, post, email, age, salary and start_date, not city or experience', () => {
-    const all = pageDatatableRows(db, '', 100, 1).allData;
+  it('q matches full_name, post, email, age, salary and start_date, not city or experience', async () => {
+    const all = (await pageDatatableRows(db, '', 100, 1)).allData;
     const r = all[0]!;
     for (const [field, value] of [
       ['full_name', r.full_name.toUpperCase()],
@@ -140,7 +140,7 @@ describe('datatables paging', () => {
       ['salary', r.salary],
       ['start_date', r.start_date],
     ] as const) {
-      const res = pageDatatableRows(db, value, 100, 1);
+      const res = await pageDatatableRows(db, value, 100, 1);
       expect(
         res.invoices.map((x) => x.id),
         field,
@@ -153,8 +153,8 @@ describe('datatables paging', () => {
           [y.full_name, y.post, y.email, y.age, y.salary, y.start_date].some((f) => f.toLowerCase().includes(x.city.toLowerCase())),
         ),
     );
-    if (cityOnly) expect(pageDatatableRows(db, cityOnly.city, 100, 1).total).toBe(0);
-    expect(pageDatatableRows(db, 'Years', 100, 1).total).toBe(0);
+    if (cityOnly) expect((await pageDatatableRows(db, cityOnly.city, 100, 1)).total).toBe(0);
+    expect((await pageDatatableRows(db, 'Years', 100, 1)).total).toBe(0);
     expect(typeof r.age).toBe('string');
     expect(r.salary).toMatch(/^\$\d+\.\d{2}$/);
     expect(r.start_date).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
@@ -173,16 +173,16 @@ describe('bookmarks and search', () => {
     expect(visiblePages(scopesForRole('client')).map((p) => p.key)).toContain('account');
   });
 
-  it('toggling twice restores; one user’s bookmarks are not another’s', () => {
+  it('toggling twice restores; one user’s bookmarks are not another’s', async () => {
     const a = userId('admin@quantum.demo');
     const v = userId('viewer@quantum.demo');
-    expect(toggleBookmark(db, a, 'dashboard')).toBe(true);
-    expect(toggleBookmark(db, a, 'tape')).toBe(true);
-    expect([...listBookmarkTargets(db, a)].sort()).toEqual(['dashboard', 'tape']);
-    expect(listBookmarkTargets(db, v).size).toBe(0);
-    expect(toggleBookmark(db, v, 'dashboard')).toBe(true);
-    expect(toggleBookmark(db, a, 'dashboard')).toBe(false);
-    expect([...listBookmarkTargets(db, a)]).toEqual(['tape']);
-    expect([...listBookmarkTargets(db, v)]).toEqual(['dashboard']);
+    expect(await toggleBookmark(db, a, 'dashboard')).toBe(true);
+    expect(await toggleBookmark(db, a, 'tape')).toBe(true);
+    expect([...(await listBookmarkTargets(db, a))].sort()).toEqual(['dashboard', 'tape']);
+    expect((await listBookmarkTargets(db, v)).size).toBe(0);
+    expect(await toggleBookmark(db, v, 'dashboard')).toBe(true);
+    expect(await toggleBookmark(db, a, 'dashboard')).toBe(false);
+    expect([...(await listBookmarkTargets(db, a))]).toEqual(['tape']);
+    expect([...(await listBookmarkTargets(db, v))]).toEqual(['dashboard']);
   });
 });

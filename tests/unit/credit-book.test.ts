@@ -88,8 +88,8 @@ describe('the demo book', () => {
     expect(defaultsAt(db, funderId, TODAY, undefined, some)).toEqual(all.filter((d) => some.has(d.leaseId)));
   });
 
-  it('Σ loss ledger = write-offs − recoveries, and the measures agree', () => {
-    const ledger = lossLedger(db, funderId);
+  it('Σ loss ledger = write-offs − recoveries, and the measures agree', async () => {
+    const ledger = await lossLedger(db, funderId);
     const eur = ledger.filter((l) => l.currency === 'EUR');
     expect(eur.length).toBeGreaterThan(2);
     expect(eur.at(-1)!.balance).toBe(lossLedgerBalance(eur));
@@ -98,29 +98,29 @@ describe('the demo book', () => {
     expect(m.recoveryRate! + m.severity!).toBeCloseTo(1, 12);
   });
 
-  it('a write-off: self-approval is refused, another user approves, the lease leaves the portfolio cash flow, and a payment on it becomes a recovery', () => {
+  it('a write-off: self-approval is refused, another user approves, the lease leaves the portfolio cash flow, and a payment on it becomes a recovery', async () => {
     const analyst = { userId: userId(db, 'analyst@quantum.demo'), email: 'analyst@quantum.demo' };
     const admin = { userId: userId(db, 'admin@quantum.demo'), email: 'admin@quantum.demo' };
     const target = creditStatesAt(db, funderId, TODAY).states.find(
       (s) =>
         s.status === 'defaulted' && db.$client.prepare(`select count(*) from write_offs where lease_id = ?`).pluck().get(s.leaseId) === 0,
     )!;
-    const w = proposeLeaseWriteOff(db, funderId, { leaseId: target.leaseId, writeOffOn: TODAY, note: '' }, analyst);
+    const w = await proposeLeaseWriteOff(db, funderId, { leaseId: target.leaseId, writeOffOn: TODAY, note: '' }, analyst);
     expect(w.amount).toBeGreaterThan(0);
-    expect(() => approveLeaseWriteOff(db, w.id, null, analyst)).toThrow(DomainError);
+    await expect(async () => await approveLeaseWriteOff(db, w.id, null, analyst)).rejects.toThrow(DomainError);
     const inPoolAfter = () => {
       const book = valueBook(db, funderId, '2026-12-01');
       return book.valuation.inPool[book.indexById.get(target.leaseId)!];
     };
     expect(inPoolAfter()).toBe(1);
-    approveLeaseWriteOff(db, w.id, null, admin);
+    await approveLeaseWriteOff(db, w.id, null, admin);
     // Its remaining flows leave the portfolio cash flow from the write-off date on (the lease stays in the book
     // with its write-off date, so cut-offs before it still count it: tests/unit/write-off-pool.test.ts).
     expect(listPortfolioLeases(db, funderId, [target.leaseId])[0]!.writtenOffOn).toBe(TODAY);
     expect(inPoolAfter()).toBe(0);
-    expect(() => approveLeaseWriteOff(db, w.id, null, admin)).toThrow(/already/);
+    await expect(async () => await approveLeaseWriteOff(db, w.id, null, admin)).rejects.toThrow(/already/);
     const before = db.$client.prepare('select count(*) from payments where lease_id = ?').pluck().get(target.leaseId);
-    const r = paymentAsRecovery(
+    const r = await paymentAsRecovery(
       db,
       funderId,
       { leaseId: target.leaseId, receivedOn: TODAY, amount: 5000, reference: 'late', note: '' },
@@ -134,7 +134,12 @@ describe('the demo book', () => {
     // A performing lease pays normally.
     const performing = creditStatesAt(db, funderId, TODAY).states.find((s) => s.status === 'performing')!;
     expect(
-      paymentAsRecovery(db, funderId, { leaseId: performing.leaseId, receivedOn: TODAY, amount: 100, reference: '', note: '' }, analyst),
+      await paymentAsRecovery(
+        db,
+        funderId,
+        { leaseId: performing.leaseId, receivedOn: TODAY, amount: 100, reference: '', note: '' },
+        analyst,
+      ),
     ).toBeNull();
   });
 });

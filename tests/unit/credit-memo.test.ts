@@ -77,14 +77,14 @@ const dayBefore = (days: number) => new Date(Date.parse(TODAY) - days * 86_400_0
 
 const done = new Set<Op['kind']>();
 
-function apply(o: Op): void {
+async function apply(o: Op): Promise<void> {
   const l = getLease(db, o.lease)!;
   switch (o.kind) {
     case 'rate':
-      updateLease(db, l.id, l.version, { rate: Math.max(0, Math.round((l.rate + o.bp / 10_000) * 10_000) / 10_000) }, null);
+      await updateLease(db, l.id, l.version, { rate: Math.max(0, Math.round((l.rate + o.bp / 10_000) * 10_000) / 10_000) }, null);
       break;
     case 'lessee':
-      updateLease(db, l.id, l.version, { lesseeId: o.lessee }, null);
+      await updateLease(db, l.id, l.version, { lesseeId: o.lessee }, null);
       break;
     case 'pay':
       if (one<number>(`select count(*) from write_offs where lease_id = ? and status = 'approved'`, l.id) > 0) return;
@@ -101,13 +101,13 @@ function apply(o: Op): void {
         l.id,
       );
       if (id === undefined) return;
-      reversePayment(db, funderId, id, { reversedOn: TODAY }, null);
+      await reversePayment(db, funderId, id, { reversedOn: TODAY }, null);
       break;
     }
     case 'utp': {
       const open = one<number>(`select count(*) from credit_flags where lease_id = ? and kind = 'utp' and cleared_on is null`, l.id) > 0;
-      if (open) unflagLease(db, { funderId, leaseId: l.id, kind: 'utp', clearedOn: TODAY, reason: 'paid up' }, analyst);
-      else flagLease(db, { funderId, leaseId: l.id, kind: 'utp', flaggedOn: dayBefore(30), reason: 'insolvency filing' }, analyst);
+      if (open) await unflagLease(db, { funderId, leaseId: l.id, kind: 'utp', clearedOn: TODAY, reason: 'paid up' }, analyst);
+      else await flagLease(db, { funderId, leaseId: l.id, kind: 'utp', flaggedOn: dayBefore(30), reason: 'insolvency filing' }, analyst);
       break;
     }
     case 'writeOff': {
@@ -116,8 +116,13 @@ function apply(o: Op): void {
         (x) => x.status === 'defaulted' && one<number>(`select count(*) from write_offs where lease_id = ?`, x.leaseId) === 0,
       );
       if (open.length === 0) return;
-      const w = proposeLeaseWriteOff(db, funderId, { leaseId: open[l.id % open.length]!.leaseId, writeOffOn: TODAY, note: '' }, analyst);
-      approveLeaseWriteOff(db, w.id, null, admin);
+      const w = await proposeLeaseWriteOff(
+        db,
+        funderId,
+        { leaseId: open[l.id % open.length]!.leaseId, writeOffOn: TODAY, note: '' },
+        analyst,
+      );
+      await approveLeaseWriteOff(db, w.id, null, admin);
       break;
     }
     case 'recovery': {
@@ -127,7 +132,7 @@ function apply(o: Op): void {
       );
       if (written.length === 0) return;
       expect(
-        paymentAsRecovery(
+        await paymentAsRecovery(
           db,
           funderId,
           { leaseId: written[l.id % written.length]!, receivedOn: TODAY, amount: o.amount, reference: 'late', note: '' },
@@ -150,14 +155,14 @@ function read() {
 }
 
 describe('credit states memo (incremental after each write)', () => {
-  it('equals a cache built from scratch after any sequence of writes, on every memoised day', () => {
+  it('equals a cache built from scratch after any sequence of writes, on every memoised day', async () => {
     read();
     let patched = 0;
-    fc.assert(
-      fc.property(fc.array(op, { minLength: 1, maxLength: 5 }), (ops) => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 5 }), async (ops) => {
         for (const o of ops) {
           const before = creditStatesAt(db, funderId, TODAY).states;
-          apply(o);
+          await apply(o);
           const got = read();
           if (got[0]!.states.length === before.length) patched++;
           dropCreditCache(funderId, db);

@@ -50,7 +50,7 @@ const inPool = (leaseId: number) => {
 };
 
 describe('a partial write-off', () => {
-  it('books exactly its amount in the loss ledger, leaves the rest exposed on a lease still in the pool, and the ECL follows', () => {
+  it('books exactly its amount in the loss ledger, leaves the rest exposed on a lease still in the pool, and the ECL follows', async () => {
     const target = untouchedDefaults()[0]!;
     const currency = target.currency;
     const exposure = leasePositionAt(db, funderId, target.leaseId, TODAY)!.exposure;
@@ -59,17 +59,22 @@ describe('a partial write-off', () => {
     expect(row()!.exposure).toBe(exposure);
     const eclBefore = eclAt(db, funderId, TODAY).totals.find((t) => t.currency === currency)!;
     const stage3Before = eclAt(db, funderId, TODAY).rows.find((r) => r.currency === currency && r.stage === 3)!;
-    const ledgerBefore = lossLedger(db, funderId).filter((e) => e.currency === currency);
+    const ledgerBefore = (await lossLedger(db, funderId)).filter((e) => e.currency === currency);
     const grossBefore = lossMeasuresAt(db, funderId, TODAY).find((m) => m.currency === currency)!.grossLoss;
 
     // More than half of it: the approval must weigh it against the exposure before this write-off, not the rest after it.
     const part = Math.round(exposure * 0.6);
-    const w = proposeLeaseWriteOff(db, funderId, { leaseId: target.leaseId, writeOffOn: TODAY, amount: part, note: 'asset sold' }, analyst);
+    const w = await proposeLeaseWriteOff(
+      db,
+      funderId,
+      { leaseId: target.leaseId, writeOffOn: TODAY, amount: part, note: 'asset sold' },
+      analyst,
+    );
     expect(w.amount).toBe(part);
-    approveLeaseWriteOff(db, w.id, null, admin);
+    await approveLeaseWriteOff(db, w.id, null, admin);
 
     // The loss ledger: one more entry, of exactly the amount, and the balance moves by it.
-    const ledger = lossLedger(db, funderId).filter((e) => e.currency === currency);
+    const ledger = (await lossLedger(db, funderId)).filter((e) => e.currency === currency);
     expect(ledger).toHaveLength(ledgerBefore.length + 1);
     expect(ledger.find((e) => e.kind === 'write_off' && e.id === w.id)).toMatchObject({ amount: part, leaseId: target.leaseId });
     expect(ledger.at(-1)!.balance - (ledgerBefore.at(-1)?.balance ?? 0)).toBe(part);
@@ -98,19 +103,25 @@ describe('a partial write-off', () => {
     expect(eclAfter.ecl).toBeLessThan(eclBefore.ecl);
 
     // A later proposal is bounded by the rest; writing off the rest writes the lease off and takes it out of the pool.
-    expect(() =>
-      proposeLeaseWriteOff(db, funderId, { leaseId: target.leaseId, writeOffOn: TODAY, amount: exposure - part + 1, note: '' }, analyst),
-    ).toThrow(DomainError);
-    const rest = proposeLeaseWriteOff(db, funderId, { leaseId: target.leaseId, writeOffOn: TODAY, note: 'rest' }, analyst);
+    await expect(
+      async () =>
+        await proposeLeaseWriteOff(
+          db,
+          funderId,
+          { leaseId: target.leaseId, writeOffOn: TODAY, amount: exposure - part + 1, note: '' },
+          analyst,
+        ),
+    ).rejects.toThrow(DomainError);
+    const rest = await proposeLeaseWriteOff(db, funderId, { leaseId: target.leaseId, writeOffOn: TODAY, note: 'rest' }, analyst);
     expect(rest.amount).toBe(exposure - part);
-    approveLeaseWriteOff(db, rest.id, null, admin);
+    await approveLeaseWriteOff(db, rest.id, null, admin);
     expect(listPortfolioLeases(db, funderId, [target.leaseId])[0]!.writtenOffOn).toBe(TODAY);
     expect(inPool(target.leaseId)).toBe(0);
     expect(creditStatesAt(db, funderId, TODAY).states.find((s) => s.leaseId === target.leaseId)).toMatchObject({
       status: 'written_off',
       writtenOff: exposure,
     });
-    const final = lossLedger(db, funderId).filter((e) => e.currency === currency);
+    const final = (await lossLedger(db, funderId)).filter((e) => e.currency === currency);
     expect(final.at(-1)!.balance - (ledgerBefore.at(-1)?.balance ?? 0)).toBe(exposure);
   });
 });
@@ -124,10 +135,10 @@ describe('the amount of a proposal', () => {
     ['zero', () => 0],
     ['negative', () => -100],
     ['not whole minor units', () => 10.5],
-  ])('%s is refused by the service on the field amount', (_name, amount) => {
+  ])('%s is refused by the service on the field amount', async (_name, amount) => {
     let error: unknown;
     try {
-      proposeLeaseWriteOff(db, funderId, { leaseId: target.leaseId, writeOffOn: TODAY, amount: amount(), note: '' }, analyst);
+      await proposeLeaseWriteOff(db, funderId, { leaseId: target.leaseId, writeOffOn: TODAY, amount: amount(), note: '' }, analyst);
     } catch (e) {
       error = e;
     }
@@ -147,13 +158,15 @@ describe('the amount of a proposal', () => {
     expect(r.error!.issues.map((i) => i.path.join('.'))).toEqual(['amount']);
   });
 
-  it('the whole exposure, exactly, is accepted (the default of the dialog)', () => {
-    const w = proposeLeaseWriteOff(db, funderId, { leaseId: target.leaseId, writeOffOn: TODAY, amount: exposure, note: '' }, analyst);
+  it('the whole exposure, exactly, is accepted (the default of the dialog)', async () => {
+    const w = await proposeLeaseWriteOff(db, funderId, { leaseId: target.leaseId, writeOffOn: TODAY, amount: exposure, note: '' }, analyst);
     expect(w.amount).toBe(exposure);
     // Four eyes (domain.md §12): the proposer cannot approve their own proposal, another user can.
-    expect(() => approveLeaseWriteOff(db, w.id, null, analyst)).toThrow(expect.objectContaining({ code: 'forbidden' }));
+    await expect(async () => await approveLeaseWriteOff(db, w.id, null, analyst)).rejects.toThrow(
+      expect.objectContaining({ code: 'forbidden' }),
+    );
     expect(db.$client.prepare('select status from write_offs where id = ?').pluck().get(w.id)).toBe('proposed');
-    approveLeaseWriteOff(db, w.id, null, admin);
+    await approveLeaseWriteOff(db, w.id, null, admin);
     expect(listPortfolioLeases(db, funderId, [target.leaseId])[0]!.writtenOffOn).toBe(TODAY);
   });
 });
@@ -173,7 +186,7 @@ describe('the contagion of an unlikely-to-pay flag', () => {
     return states.filter((s) => s.status === 'performing' && !s.utp && (perLessee.get(s.lesseeId) ?? 0) > 1);
   };
 
-  it('the preview lists exactly the leases the flag then defaults, and writes nothing', () => {
+  it('the preview lists exactly the leases the flag then defaults, and writes nothing', async () => {
     const hit = candidates()
       .map((s) => ({ s, preview: previewUtpContagion(db, funderId, s.leaseId, TODAY) }))
       .find((x) => x.preview.length > 0);
@@ -184,7 +197,11 @@ describe('the contagion of an unlikely-to-pay flag', () => {
     expect(previewUtpContagion(db, funderId, s.leaseId, TODAY)).toEqual(preview);
     expect(db.$client.prepare('select count(*) from credit_flags').pluck().get()).toBe(flagsBefore);
     const before = byContagion();
-    const { contagion } = flagLease(db, { funderId, leaseId: s.leaseId, kind: 'utp', flaggedOn: TODAY, reason: 'insolvency' }, analyst);
+    const { contagion } = await flagLease(
+      db,
+      { funderId, leaseId: s.leaseId, kind: 'utp', flaggedOn: TODAY, reason: 'insolvency' },
+      analyst,
+    );
     const after = [...byContagion()].filter((id) => !before.has(id));
     const ids = (xs: { leaseId: number }[]) => xs.map((x) => x.leaseId).sort((a, b) => a - b);
     expect(ids(preview)).toEqual(after.sort((a, b) => a - b));
@@ -192,10 +209,14 @@ describe('the contagion of an unlikely-to-pay flag', () => {
     expect(preview.every((p) => typeof p.contractNumber === 'string' && p.contractNumber.length > 0)).toBe(true);
   });
 
-  it('an empty preview for a flag that spreads to no other lease, and the flag defaults none', () => {
+  it('an empty preview for a flag that spreads to no other lease, and the flag defaults none', async () => {
     const quiet = candidates().find((s) => previewUtpContagion(db, funderId, s.leaseId, TODAY).length === 0)!;
     const before = byContagion();
-    const { contagion } = flagLease(db, { funderId, leaseId: quiet.leaseId, kind: 'utp', flaggedOn: TODAY, reason: 'insolvency' }, analyst);
+    const { contagion } = await flagLease(
+      db,
+      { funderId, leaseId: quiet.leaseId, kind: 'utp', flaggedOn: TODAY, reason: 'insolvency' },
+      analyst,
+    );
     expect(contagion).toEqual([]);
     expect([...byContagion()].filter((id) => !before.has(id))).toEqual([]);
   });

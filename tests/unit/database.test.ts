@@ -73,10 +73,10 @@ describe('database connection', () => {
         expect(DEMO_USERS).toHaveLength(5);
         // The demo facility, with its draws and an issued certificate: computed from the seeded book by the services.
         const { listFacilities, listDraws, listCertificates } = await import('@/db/queries/facilities');
-        const facilities = listFacilities(db, 'all');
+        const facilities = await listFacilities(db, 'all');
         expect(facilities.length).toBeGreaterThan(0);
-        expect(listDraws(db, facilities[0]!.id).some((d) => d.status === 'approved')).toBe(true);
-        expect(listCertificates(db, facilities[0]!.id).some((c) => c.status === 'approved')).toBe(true);
+        expect((await listDraws(db, facilities[0]!.id)).some((d) => d.status === 'approved')).toBe(true);
+        expect((await listCertificates(db, facilities[0]!.id)).some((c) => c.status === 'approved')).toBe(true);
       } finally {
         rmSync('/tmp/quantum', { recursive: true, force: true });
       }

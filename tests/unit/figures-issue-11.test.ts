@@ -159,14 +159,14 @@ describe('on a seeded book', () => {
     }
   });
 
-  test('the funding-line balance on a date: Liability CF = Liability servicing report, one definition', () => {
+  test('the funding-line balance on a date: Liability CF = Liability servicing report, one definition', async () => {
     const funder = getFunder(db, 1)!;
     const params = { advanceRate: funder.advanceRate, facilityRate: funder.facilityRate };
     const book = valueBook(db, 1, CUT);
     const cf = bookLiability(book, params, funder.baseCurrency);
     const balances = fundingLineBalance(book, params, CUT, funder.baseCurrency);
-    const nov = buildServicingReport(db, funder, 'liability', '2026-11');
-    const oct = buildServicingReport(db, funder, 'liability', '2026-10');
+    const nov = await buildServicingReport(db, funder, 'liability', '2026-11');
+    const oct = await buildServicingReport(db, funder, 'liability', '2026-10');
     expect(cf.length).toBeGreaterThan(0);
     for (const line of cf) {
       const balance = balances.find((b) => b.currency === line.currency)!.balance;

@@ -32,9 +32,9 @@ const actor = (db: TestDb, who: string): Actor => {
 };
 const auditOf = (db: TestDb, entity: string) => pageAudit(db, { entity }, 1, 100).rows;
 
-function thrown(fn: () => unknown): DomainError {
+async function thrown(fn: () => unknown): Promise<DomainError> {
   try {
-    fn();
+    await fn();
   } catch (e) {
     if (e instanceof DomainError) return e;
     throw e;
@@ -56,12 +56,12 @@ describe('settingsChanges', () => {
 });
 
 describe('four eyes on funder settings (domain.md §12)', () => {
-  it('a change by one admin is a pending proposal; another admin approves it and it applies with its audit rows', () => {
+  it('a change by one admin is a pending proposal; another admin approves it and it applies with its audit rows', async () => {
     const db = seeded();
     const admin = actor(db, 'admin');
     const admin2 = actor(db, 'admin2');
     const before = getFunder(db, 1)!;
-    const proposed = changeFunderSettings(db, 1, { graceDays: 5, buyRate: 0.061 }, admin);
+    const proposed = await changeFunderSettings(db, 1, { graceDays: 5, buyRate: 0.061 }, admin);
     expect(proposed.proposal).toMatchObject({
       status: 'pending',
       funderId: 1,
@@ -70,12 +70,12 @@ describe('four eyes on funder settings (domain.md §12)', () => {
       changes: { graceDays: { before: 0, after: 5 } },
     });
     expect(getFunder(db, 1)).toMatchObject({ graceDays: 0, dataVersion: before.dataVersion });
-    expect(listFunderProposals(db, { funderId: 1, status: 'pending' }).map((p) => p.id)).toEqual([proposed.proposal!.id]);
+    expect((await listFunderProposals(db, { funderId: 1, status: 'pending' })).map((p) => p.id)).toEqual([proposed.proposal!.id]);
 
-    const { proposal, funder } = approveFunderProposal(db, proposed.proposal!.id, admin2);
+    const { proposal, funder } = await approveFunderProposal(db, proposed.proposal!.id, admin2);
     expect(proposal).toMatchObject({ status: 'approved', decidedBy: admin2.userId, decidedByEmail: 'admin2@quantum.demo' });
     expect(funder).toMatchObject({ graceDays: 5, buyRate: 0.061, dataVersion: before.dataVersion + 1 });
-    expect(listFunderProposals(db, { funderId: 1, status: 'pending' })).toEqual([]);
+    expect(await listFunderProposals(db, { funderId: 1, status: 'pending' })).toEqual([]);
     const actions = auditOf(db, 'funder').map((r) => [r.action, r.userEmail]);
     expect(actions).toEqual([
       ['update', 'admin2@quantum.demo'],
@@ -84,70 +84,70 @@ describe('four eyes on funder settings (domain.md §12)', () => {
     ]);
   });
 
-  it('the tape import instalment tolerance is a setting like the others: proposed, approved, then applied', () => {
+  it('the tape import instalment tolerance is a setting like the others: proposed, approved, then applied', async () => {
     const db = seeded();
     const admin = actor(db, 'admin');
     const before = getFunder(db, 1)!;
     expect(toFunderSettings(before).importInstalmentTolerance).toBe(0.02);
-    const { proposal } = changeFunderSettings(db, 1, { importInstalmentTolerance: 0.035 }, admin);
+    const { proposal } = await changeFunderSettings(db, 1, { importInstalmentTolerance: 0.035 }, admin);
     expect(proposal).toMatchObject({ status: 'pending', changes: { importInstalmentTolerance: { before: 0.02, after: 0.035 } } });
     expect(getFunder(db, 1)!.importInstalmentTolerance).toBe(0.02);
-    const { funder } = approveFunderProposal(db, proposal!.id, actor(db, 'admin2'));
+    const { funder } = await approveFunderProposal(db, proposal!.id, actor(db, 'admin2'));
     expect(funder).toMatchObject({ importInstalmentTolerance: 0.035, dataVersion: before.dataVersion + 1 });
     expect(getFunder(db, 1)!.importInstalmentTolerance).toBe(0.035);
   });
 
-  it('the proposer cannot approve their own change (403) and nothing is written', () => {
+  it('the proposer cannot approve their own change (403) and nothing is written', async () => {
     const db = seeded();
     const admin = actor(db, 'admin');
-    const { proposal } = changeFunderSettings(db, 1, { graceDays: 3 }, admin);
+    const { proposal } = await changeFunderSettings(db, 1, { graceDays: 3 }, admin);
     const rows = auditOf(db, 'funder').length;
-    const error = thrown(() => approveFunderProposal(db, proposal!.id, admin));
+    const error = await thrown(async () => await approveFunderProposal(db, proposal!.id, admin));
     expect(statusOf(error)).toBe(403);
     expect(error.message).toBe(SELF_APPROVAL_MESSAGE);
     expect(auditOf(db, 'funder')).toHaveLength(rows);
-    expect(listFunderProposals(db, { status: 'pending' })).toHaveLength(1);
+    expect(await listFunderProposals(db, { status: 'pending' })).toHaveLength(1);
     expect(getFunder(db, 1)!.graceDays).toBe(0);
   });
 
-  it('approving one proposal supersedes the others; a decided proposal answers 409', () => {
+  it('approving one proposal supersedes the others; a decided proposal answers 409', async () => {
     const db = seeded();
     const admin = actor(db, 'admin');
     const admin2 = actor(db, 'admin2');
-    const a = changeFunderSettings(db, 1, { graceDays: 3 }, admin).proposal!;
-    const b = changeFunderSettings(db, 1, { graceDays: 9 }, admin).proposal!;
-    approveFunderProposal(db, a.id, admin2);
-    expect(listFunderProposals(db, { funderId: 1, status: 'all' }).map((p) => [p.id, p.status])).toEqual([
+    const a = (await changeFunderSettings(db, 1, { graceDays: 3 }, admin)).proposal!;
+    const b = (await changeFunderSettings(db, 1, { graceDays: 9 }, admin)).proposal!;
+    await approveFunderProposal(db, a.id, admin2);
+    expect((await listFunderProposals(db, { funderId: 1, status: 'all' })).map((p) => [p.id, p.status])).toEqual([
       [b.id, 'superseded'],
       [a.id, 'approved'],
     ]);
-    expect(statusOf(thrown(() => approveFunderProposal(db, b.id, admin2)))).toBe(409);
-    expect(statusOf(thrown(() => rejectFunderProposal(db, a.id, admin2)))).toBe(409);
+    expect(statusOf(await thrown(async () => await approveFunderProposal(db, b.id, admin2)))).toBe(409);
+    expect(statusOf(await thrown(async () => await rejectFunderProposal(db, a.id, admin2)))).toBe(409);
     expect(getFunder(db, 1)!.graceDays).toBe(3);
   });
 
-  it('a proposal whose base settings changed since answers 409 (stale)', () => {
+  it('a proposal whose base settings changed since answers 409 (stale)', async () => {
     const db = seeded();
-    const { proposal } = changeFunderSettings(db, 1, { graceDays: 3 }, actor(db, 'admin'));
+    const { proposal } = await changeFunderSettings(db, 1, { graceDays: 3 }, actor(db, 'admin'));
     // A change that bypassed the proposals (a migration, a script) moves the base.
     updateFunder(db, 1, { buyRate: 0.07 });
-    const error = thrown(() => approveFunderProposal(db, proposal!.id, actor(db, 'admin2')));
+    const error = await thrown(async () => await approveFunderProposal(db, proposal!.id, actor(db, 'admin2')));
     expect(statusOf(error)).toBe(409);
     expect(error.message).toMatch(/changed since/);
     expect(getFunder(db, 1)!.graceDays).toBe(0);
   });
 
-  it('a change of the book alone (the data version moves) does not make a proposal stale', () => {
+  it('a change of the book alone (the data version moves) does not make a proposal stale', async () => {
     const db = seeded();
-    const { proposal } = changeFunderSettings(db, 1, { graceDays: 3 }, actor(db, 'admin'));
+    const { proposal } = await changeFunderSettings(db, 1, { graceDays: 3 }, actor(db, 'admin'));
     db.$client.prepare('update funders set data_version = data_version + 1 where id = 1').run();
-    expect(approveFunderProposal(db, proposal!.id, actor(db, 'admin2')).funder.graceDays).toBe(3);
+    expect((await approveFunderProposal(db, proposal!.id, actor(db, 'admin2'))).funder.graceDays).toBe(3);
   });
 
-  it('a rejected proposal applies nothing and is audited', () => {
+  it('a rejected proposal applies nothing and is audited', async () => {
     const db = seeded();
-    const { proposal } = changeFunderSettings(db, 1, { graceDays: 3 }, actor(db, 'admin'));
-    expect(rejectFunderProposal(db, proposal!.id, actor(db, 'admin2'))).toMatchObject({
+    const { proposal } = await changeFunderSettings(db, 1, { graceDays: 3 }, actor(db, 'admin'));
+    expect(await rejectFunderProposal(db, proposal!.id, actor(db, 'admin2'))).toMatchObject({
       status: 'rejected',
       decidedByEmail: 'admin2@quantum.demo',
     });
@@ -155,50 +155,50 @@ describe('four eyes on funder settings (domain.md §12)', () => {
     expect(auditOf(db, 'funder')[0]).toMatchObject({ action: 'reject', userEmail: 'admin2@quantum.demo' });
   });
 
-  it('turning four eyes off needs the second admin; afterwards changes apply at once', () => {
+  it('turning four eyes off needs the second admin; afterwards changes apply at once', async () => {
     const db = seeded();
     const admin = actor(db, 'admin');
-    const off = changeFunderSettings(db, 1, { fourEyes: false }, admin);
+    const off = await changeFunderSettings(db, 1, { fourEyes: false }, admin);
     expect(off.proposal?.changes).toEqual({ fourEyes: { before: true, after: false } });
     expect(getFunder(db, 1)!.fourEyes).toBe(true);
-    approveFunderProposal(db, off.proposal!.id, actor(db, 'admin2'));
-    const direct = changeFunderSettings(db, 1, { graceDays: 4 }, admin);
+    await approveFunderProposal(db, off.proposal!.id, actor(db, 'admin2'));
+    const direct = await changeFunderSettings(db, 1, { graceDays: 4 }, admin);
     expect(direct.proposal).toBeUndefined();
     expect(direct.applied).toMatchObject({ graceDays: 4, fourEyes: false });
     // Turning it on again is a direct change too, while it is off.
-    expect(changeFunderSettings(db, 1, { fourEyes: true }, admin).applied?.fourEyes).toBe(true);
+    expect((await changeFunderSettings(db, 1, { fourEyes: true }, admin)).applied?.fourEyes).toBe(true);
   });
 
-  it('a patch that changes nothing makes no proposal; a taken name is refused at once (409)', () => {
+  it('a patch that changes nothing makes no proposal; a taken name is refused at once (409)', async () => {
     const db = seeded();
     const admin = actor(db, 'admin');
     const current = toFunderSettings(getFunder(db, 1)!);
-    expect(changeFunderSettings(db, 1, { graceDays: current.graceDays }, admin).applied).toEqual(current);
-    expect(statusOf(thrown(() => changeFunderSettings(db, 1, { name: 'Nordlicht Leasing Bank' }, admin)))).toBe(409);
-    expect(listFunderProposals(db, { status: 'all' })).toEqual([]);
+    expect((await changeFunderSettings(db, 1, { graceDays: current.graceDays }, admin)).applied).toEqual(current);
+    expect(statusOf(await thrown(async () => await changeFunderSettings(db, 1, { name: 'Nordlicht Leasing Bank' }, admin)))).toBe(409);
+    expect(await listFunderProposals(db, { status: 'all' })).toEqual([]);
   });
 });
 
 describe('audit of users', () => {
-  it('a password change writes one audit row that never holds the password or its hash', () => {
+  it('a password change writes one audit row that never holds the password or its hash', async () => {
     const db = seeded();
     const { userId } = actor(db, 'viewer');
-    changePassword(db, userId, '$argon2id$v=19$secret-hash');
+    await changePassword(db, userId, '$argon2id$v=19$secret-hash');
     const [row] = auditOf(db, 'user');
     expect(row).toMatchObject({ action: 'password_change', userId, userEmail: 'viewer@quantum.demo', entityId: String(userId) });
     expect(JSON.stringify(row)).not.toMatch(/argon2|secret-hash|password"/i);
   });
 
-  it('a self-registration writes one audit row by the new user, without the hash', () => {
+  it('a self-registration writes one audit row by the new user, without the hash', async () => {
     const db = seeded();
-    const result = registerUser(db, { email: 'new@example.com', username: 'newbie', passwordHash: '$argon2id$hash-value' });
+    const result = await registerUser(db, { email: 'new@example.com', username: 'newbie', passwordHash: '$argon2id$hash-value' });
     if (!result.ok) throw new Error('registration failed');
     const [row] = auditOf(db, 'user');
     expect(row).toMatchObject({ action: 'register', userId: result.user.id, userEmail: 'new@example.com' });
     expect(JSON.parse(row!.after!)).toEqual({ email: 'new@example.com', username: 'newbie', role: 'client', authProvider: 'credentials' });
     expect(JSON.stringify(row)).not.toMatch(/argon2|hash-value/);
     // A refused duplicate writes none.
-    registerUser(db, { email: 'new@example.com', username: 'newbie', passwordHash: 'h' });
+    await registerUser(db, { email: 'new@example.com', username: 'newbie', passwordHash: 'h' });
     expect(auditOf(db, 'user')).toHaveLength(1);
   });
 });

@@ -29,12 +29,14 @@ function seeded(): Db {
 }
 
 const dump = (db: Db, from: string, to: string) =>
-  snapshotMonthsIn(db, 1, from, to).map((m) => ({
-    month: m.month,
-    count: m.leaseCount,
-    aggregates: JSON.stringify(m.aggregates),
-    rows: JSON.stringify(leaseSnapshotPage(db, 1, m.month, 1, 100_000)),
-  }));
+  Promise.all(
+    snapshotMonthsIn(db, 1, from, to).map(async (m) => ({
+      month: m.month,
+      count: m.leaseCount,
+      aggregates: JSON.stringify(m.aggregates),
+      rows: JSON.stringify(await leaseSnapshotPage(db, 1, m.month, 1, 100_000)),
+    })),
+  );
 
 describe('background snapshot build', () => {
   let sync: Db;
@@ -47,11 +49,11 @@ describe('background snapshot build', () => {
   test('builds the same rows and aggregates as a synchronous build, yielding to the event loop between chunks', async () => {
     ensureSnapshots(sync, 1, '2025-01', '2026-10', TODAY);
     (globalThis as { __quantumDb?: Db }).__quantumDb = background;
-    const { needed, missing } = neededMonths(background, 1, '2025-01', '2026-10', TODAY);
+    const { needed, missing } = await neededMonths(background, 1, '2025-01', '2026-10', TODAY);
     expect(missing).toEqual(needed);
     // Chunks of 64 leases (several per month): the staged rows, the carried splits and the month row as one build's.
     queueSnapshots(background, 1, missing, TODAY, 64);
-    const first = snapshotReadiness(background, 1, '2025-01', '2026-10', TODAY, 0);
+    const first = await snapshotReadiness(background, 1, '2025-01', '2026-10', TODAY, 0);
     expect(first).toEqual({ ready: false, built: 0, needed: needed.length, error: null });
     let turns = 0;
     const ticker = setInterval(() => turns++, 0);
@@ -59,20 +61,20 @@ describe('background snapshot build', () => {
     clearInterval(ticker);
     expect(turns).toBeGreaterThan(0);
     expect(snapshotJob(background, 1)).toBeNull();
-    expect(snapshotReadiness(background, 1, '2025-01', '2026-10', TODAY, 0)).toEqual({ ready: true });
-    expect(dump(background, '2025-01', '2026-10')).toEqual(dump(sync, '2025-01', '2026-10'));
-    expect(dump(sync, '2025-01', '2026-10').length).toBe(needed.length);
+    expect(await snapshotReadiness(background, 1, '2025-01', '2026-10', TODAY, 0)).toEqual({ ready: true });
+    expect(await dump(background, '2025-01', '2026-10')).toEqual(await dump(sync, '2025-01', '2026-10'));
+    expect((await dump(sync, '2025-01', '2026-10')).length).toBe(needed.length);
   });
 
   test('progress counts the stored months while the job runs; a small gap is built in the request', async () => {
     const db = seeded();
     ensureSnapshots(db, 1, '2026-01', '2026-03', TODAY);
-    const r = snapshotReadiness(db, 1, '2026-01', '2026-10', TODAY, 0);
+    const r = await snapshotReadiness(db, 1, '2026-01', '2026-10', TODAY, 0);
     expect(r).toMatchObject({ ready: false, built: 3, needed: 10 });
     await snapshotJob(db, 1);
-    expect(neededMonths(db, 1, '2026-01', '2026-10', TODAY).missing).toEqual([]);
+    expect((await neededMonths(db, 1, '2026-01', '2026-10', TODAY)).missing).toEqual([]);
     // 300 leases × 1 month is under the default limit: ready at once (the report builds it itself).
-    expect(snapshotReadiness(db, 1, '2025-12', '2025-12', TODAY)).toEqual({ ready: true });
+    expect(await snapshotReadiness(db, 1, '2025-12', '2025-12', TODAY)).toEqual({ ready: true });
   });
 
   test('a payment during the build restarts the month: the stored months equal a build after the payment', async () => {
@@ -101,7 +103,7 @@ describe('background snapshot build', () => {
       null,
     );
     ensureSnapshots(other, 1, '2026-08', '2026-09', TODAY);
-    expect(dump(db, '2026-08', '2026-09')).toEqual(dump(other, '2026-08', '2026-09'));
+    expect(await dump(db, '2026-08', '2026-09')).toEqual(await dump(other, '2026-08', '2026-09'));
   });
 
   test("a closed month's report is byte-identical after new payments arrive", async () => {
@@ -128,15 +130,17 @@ describe('background snapshot build', () => {
     ensureSnapshots(sync, 1, '2026-07', '2026-07', TODAY);
     const { rows } = computeMonthSnapshot(db, 1, '2026-07', '2026-07-31');
     // A build interrupted after its first chunk: half the rows staged, no month row.
-    expect(insertSnapshotRows(db, 1, '2026-07', rows.slice(0, 100), true)).toBe(true);
-    expect(neededMonths(db, 1, '2026-07', '2026-07', TODAY).missing).toEqual(['2026-07']);
-    expect(finishSnapshotMonth(db, 1, '2026-07', '2026-07-31', rows.length, aggregateMonth('2026-07', '2026-07-31', rows))).toBe(false);
+    expect(await insertSnapshotRows(db, 1, '2026-07', rows.slice(0, 100), true)).toBe(true);
+    expect((await neededMonths(db, 1, '2026-07', '2026-07', TODAY)).missing).toEqual(['2026-07']);
+    expect(await finishSnapshotMonth(db, 1, '2026-07', '2026-07-31', rows.length, aggregateMonth('2026-07', '2026-07-31', rows))).toBe(
+      false,
+    );
     ensureSnapshots(db, 1, '2026-07', '2026-07', TODAY);
-    expect(dump(db, '2026-07', '2026-07')).toEqual(dump(sync, '2026-07', '2026-07'));
+    expect(await dump(db, '2026-07', '2026-07')).toEqual(await dump(sync, '2026-07', '2026-07'));
     // A job's later chunk finds the month stored: it writes nothing.
-    expect(insertSnapshotRows(db, 1, '2026-07', rows.slice(100), false)).toBe(false);
+    expect(await insertSnapshotRows(db, 1, '2026-07', rows.slice(100), false)).toBe(false);
     queueSnapshots(db, 1, ['2026-07'], TODAY);
     await snapshotJob(db, 1);
-    expect(dump(db, '2026-07', '2026-07')).toEqual(dump(sync, '2026-07', '2026-07'));
+    expect(await dump(db, '2026-07', '2026-07')).toEqual(await dump(sync, '2026-07', '2026-07'));
   });
 });

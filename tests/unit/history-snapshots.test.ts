@@ -64,19 +64,19 @@ describe('months', () => {
 describe('snapshots', () => {
   const month = '2026-09';
   let rows: LeaseSnapshot[];
-  beforeAll(() => {
+  beforeAll(async () => {
     ensureSnapshots(db, 1, month, month, TODAY);
-    rows = leaseSnapshotPage(db, 1, month, 1, 100_000);
+    rows = await leaseSnapshotPage(db, 1, month, 1, 100_000);
   });
 
-  test('ensureSnapshots hands onBuilt the rows of each month it builds, exactly as stored (several multi-row inserts), and nothing for a stored month', () => {
+  test('ensureSnapshots hands onBuilt the rows of each month it builds, exactly as stored (several multi-row inserts), and nothing for a stored month', async () => {
     const seen = new Map<string, readonly LeaseSnapshot[]>();
     ensureSnapshots(db, 1, '2026-05', '2026-06', TODAY, (m, r) => seen.set(m, r));
     expect([...seen.keys()]).toEqual(['2026-05', '2026-06']);
     for (const [m, built] of seen) {
       expect(built.length).toBeGreaterThan(200);
       // Read back in lease-id order: the same rows, in the same order, every column.
-      expect(leaseSnapshotPage(db, 1, m, 1, 100_000)).toEqual(built);
+      expect(await leaseSnapshotPage(db, 1, m, 1, 100_000)).toEqual(built);
       expect(snapshotMonthsIn(db, 1, m, m)[0]!.leaseCount).toBe(built.length);
     }
     const again: string[] = [];
@@ -243,7 +243,7 @@ describe('credit facts across month ends (services/credit/facts.ts)', () => {
     seedCredit(cdb, { funderId: 1, today: TODAY });
   });
 
-  test('a default counts in its month; once the lease is no longer in default (cured, repaid) it keeps counting in its vintage', () => {
+  test('a default counts in its month; once the lease is no longer in default (cured, repaid) it keeps counting in its vintage', async () => {
     const facts = creditFactsAt(cdb, 1, TODAY);
     const left = [...facts.values()].find(
       (f) =>
@@ -256,14 +256,14 @@ describe('credit facts across month ends (services/credit/facts.ts)', () => {
     expect(left).toBeDefined();
     const defaultMonth = left!.firstDefaultDate!.slice(0, 7);
     const months = ensureSnapshots(cdb, 1, defaultMonth, '2026-10', TODAY);
-    const rowsOf = (m: string) => new Map(leaseSnapshotPage(cdb, 1, m, 1, 100_000).map((r) => [r.leaseId, r]));
-    const atDefault = rowsOf(defaultMonth).get(left!.leaseId)!;
+    const rowsOf = async (m: string) => new Map((await leaseSnapshotPage(cdb, 1, m, 1, 100_000)).map((r) => [r.leaseId, r]));
+    const atDefault = (await rowsOf(defaultMonth)).get(left!.leaseId)!;
     expect(atDefault.status).toBe(creditFactsAt(cdb, 1, monthEndOf(defaultMonth)).get(left!.leaseId)!.status);
     expect(atDefault.firstDefaultDate).toBe(left!.firstDefaultDate);
     expect(atDefault.defaultPrincipal).toBeGreaterThan(0);
     // The month of the default carries it in the MDR numerator; later months do not count it again.
     expect(months[0]!.aggregates.currencies[atDefault.currency]!.defaultedPrincipal).toBeGreaterThanOrEqual(atDefault.defaultPrincipal);
-    const last = rowsOf('2026-10').get(left!.leaseId)!;
+    const last = (await rowsOf('2026-10')).get(left!.leaseId)!;
     expect(last.status).not.toBe('defaulted');
     expect(last.firstDefaultDate).toBe(left!.firstDefaultDate);
     expect(months.at(-1)!.aggregates.cohorts.purchase[last.currency]![quarterOf(last.purchaseDate)]!.defaulted).toBeGreaterThanOrEqual(

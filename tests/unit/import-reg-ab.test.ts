@@ -114,7 +114,7 @@ describe('a Reg AB II auto-loan tape', () => {
     // Every column the product needs is suggested; only the two values the tape cannot give are missing.
     expect(missingRequired(mapping)).toEqual(['assetType', 'currency']);
     expect(dry.dateFormat).toBe('mdy-dash');
-    changeImportMapping(db, funder, started.id, { fixed: { currency: 'USD', assetType: 'vehicle' } });
+    await changeImportMapping(db, funder, started.id, { fixed: { currency: 'USD', assetType: 'vehicle' } });
     const imp = await waitForImport(db, funder, started.id);
     expect({ rows: imp.rowCount, new: imp.newCount, rejected: imp.rejectedCount, error: imp.errorCode }).toEqual({
       rows: ROWS,
@@ -139,7 +139,7 @@ describe('a Reg AB II auto-loan tape', () => {
     expect(rules.every((e) => e.rule === 'instalmentMismatch')).toBe(true);
     expect(rules.length).toBe(check.beyond);
 
-    commitImport(db, funder, imp.id, false, null);
+    await commitImport(db, funder, imp.id, false, null);
     expect((await waitForImport(db, funder, imp.id)).status).toBe('committed');
     const book = db.select().from(leases).where(eq(leases.funderId, funder)).all();
     const first = book.find((l) => l.contractNumber === 'AUTO-000001')!;

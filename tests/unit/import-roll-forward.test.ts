@@ -121,14 +121,14 @@ describe('the next month of a source, rolled forward', () => {
       'create',
     );
     expect(first.status).toBe('validated');
-    commitImport(db, funder, first.id, false, uploader);
+    await commitImport(db, funder, first.id, false, uploader);
     await waitForImport(db, funder, first.id);
     expect(rollForwardOf(db, funder, first.id, { page: 1, perPage: 50 }).summary).toBeNull();
     const march = ['R-1', 'R-2', 'R-3'].map((c) => line(c, balanceBefore(c, '2026-03-31'), '2026-03-31'));
     const marchImp = await tape(funder, march, 'upsert');
     // Its previous tape gave no balances: no roll-forward either.
     expect(rollForwardOf(db, funder, marchImp.id, { page: 1, perPage: 50 }).summary).toBeNull();
-    commitImport(db, funder, marchImp.id, false, uploader);
+    await commitImport(db, funder, marchImp.id, false, uploader);
     await waitForImport(db, funder, marchImp.id);
 
     const april = [
@@ -157,7 +157,7 @@ describe('the next month of a source, rolled forward', () => {
     expect([...iterateRollForward(db, funder, aprilImp.id, {})].flat()).toHaveLength(4);
 
     // The commit waits for the break; the uploader cannot decide it (four eyes); another user accepts it with a note.
-    expect(() => commitImport(db, funder, aprilImp.id, false, uploader)).toThrow(/undecided/);
+    await expect(async () => await commitImport(db, funder, aprilImp.id, false, uploader)).rejects.toThrow(/undecided/);
     expect(() =>
       decideRollForward(
         db,
@@ -196,7 +196,7 @@ describe('the next month of a source, rolled forward', () => {
     const accepted = rollForwardOf(db, funder, aprilImp.id, { kind: 'break', page: 1, perPage: 50 }).rows[0]!;
     expect(accepted).toMatchObject({ decision: 'accepted', note: 'Partial prepayment on 12 Apr', decidedBy: 'checker@example.com' });
     expect((await waitForImport(db, funder, aprilImp.id)).rejectedCount).toBe(0);
-    commitImport(db, funder, aprilImp.id, false, uploader);
+    await commitImport(db, funder, aprilImp.id, false, uploader);
     expect((await waitForImport(db, funder, aprilImp.id)).status).toBe('committed');
   });
 });

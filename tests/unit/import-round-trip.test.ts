@@ -24,12 +24,12 @@ let dir: string;
 let db: Db;
 let sourceFunder: number;
 
-beforeAll(() => {
+beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'quantum-import-'));
   db = openDb(path.join(dir, 'round-trip.db'));
   runMigrations(db);
   sourceFunder = createImportFunder(db, 'Source').id;
-  createImportBook(db, sourceFunder, 80);
+  await createImportBook(db, sourceFunder, 80);
 });
 afterAll(() => {
   db.$client.close();
@@ -65,7 +65,7 @@ const LEASE_FIELDS = [
   'instalment',
 ] as const;
 
-function leaseView(funderId: number, contractNumber: string) {
+async function leaseView(funderId: number, contractNumber: string) {
   const l = db
     .select()
     .from(leases)
@@ -73,7 +73,7 @@ function leaseView(funderId: number, contractNumber: string) {
     .all()
     .find((x) => x.contractNumber === contractNumber)!;
   const fields = Object.fromEntries(LEASE_FIELDS.map((k) => [k, l[k]]));
-  const schedule = getLeaseSchedule(db, l.id).map(({ leaseId: _l, ...r }) => r);
+  const schedule = (await getLeaseSchedule(db, l.id)).map(({ leaseId: _l, ...r }) => r);
   return { fields, schedule };
 }
 
@@ -111,11 +111,11 @@ describe('Tape round trip into an empty funder', () => {
       rejected: 0,
       new: rows.length,
     });
-    commitImport(db, target, started.id, false, null);
+    await commitImport(db, target, started.id, false, null);
     const committed = await waitForImport(db, target, started.id);
     expect(committed.status).toBe('committed');
 
-    for (const r of rows) expect(leaseView(target, r.contractNumber)).toEqual(leaseView(sourceFunder, r.contractNumber));
+    for (const r of rows) expect(await leaseView(target, r.contractNumber)).toEqual(await leaseView(sourceFunder, r.contractNumber));
     expect(cashRows(target)).toEqual(cashRows(sourceFunder));
     expect(bookSummary(valueBook(db, target, CUT_OFF), 'EUR')).toEqual(bookSummary(valueBook(db, sourceFunder, CUT_OFF), 'EUR'));
   });

@@ -135,11 +135,11 @@ describe('a tape taken in at its date', () => {
     let done = await waitForImport(db, funderId, imp.id);
     if (fixed) {
       const { changeImportMapping } = await import('@/services/imports/service');
-      changeImportMapping(db, funderId, imp.id, { fixed });
+      await changeImportMapping(db, funderId, imp.id, { fixed });
       done = await waitForImport(db, funderId, imp.id);
     }
     expect(done.status).toBe('validated');
-    commitImport(db, funderId, imp.id, skipRejected, null);
+    await commitImport(db, funderId, imp.id, skipRejected, null);
     return waitForImport(db, funderId, imp.id);
   }
 
@@ -231,7 +231,7 @@ describe('a tape taken in at its date', () => {
       [3, 'warning', '-150000'],
     ]);
     // The stored schedule: the contract's rows before the date, the tape's balance amortised to nil after it.
-    const rows = getLeaseSchedule(db, lease('R-2').id);
+    const rows = await getLeaseSchedule(db, lease('R-2').id);
     expect(rows.slice(0, 18).map((r) => r.instalment)).toEqual(plain.rows.slice(0, 18).map((r) => r.instalment));
     expect(rows[18]!.balanceAfter).toBe(scheduled + 300_000 - rows[18]!.principal);
     expect(rows.at(-1)!.balanceAfter).toBe(0);

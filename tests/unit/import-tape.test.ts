@@ -38,7 +38,7 @@ async function dryRun(funderId: number, bytes: Uint8Array | string, mode: 'creat
 }
 
 async function commit(funderId: number, id: number, skipRejected = false) {
-  commitImport(db, funderId, id, skipRejected, null);
+  await commitImport(db, funderId, id, skipRejected, null);
   return waitForImport(db, funderId, id);
 }
 
@@ -79,7 +79,7 @@ describe('German lessor tape (Latin-1, semicolons, decimal commas, TT.MM.JJJJ)',
     });
 
     // All-or-nothing refuses; skipping the rejected commits the three valid rows.
-    expect(() => commitImport(db, funder, imp.id, false, null)).toThrow(Conflict);
+    await expect(async () => await commitImport(db, funder, imp.id, false, null)).rejects.toThrow(Conflict);
     const done = await commit(funder, imp.id, true);
     expect(done.status).toBe('committed');
     const book = db.select().from(leases).where(eq(leases.funderId, funder)).all();
@@ -111,7 +111,7 @@ describe('German lessor tape (Latin-1, semicolons, decimal commas, TT.MM.JJJJ)',
         .map((l) => l.name)
         .sort(),
     ).toEqual(['Bäckerei Schäfer KG', 'Müller Maschinenbau GmbH', 'Ökobau AG']);
-    expect(() => commitImport(db, funder, imp.id, true, null)).toThrow(/already committed/);
+    await expect(async () => await commitImport(db, funder, imp.id, true, null)).rejects.toThrow(/already committed/);
   });
 });
 
@@ -172,7 +172,7 @@ describe('upsert: a second month of the same source', () => {
       .where(eq(leases.funderId, funder))
       .all()
       .find((l) => l.contractNumber === 'C-1')!;
-    updateLease(db, lease.id, lease.version, { rate: 0.08 }, null);
+    await updateLease(db, lease.id, lease.version, { rate: 0.08 }, null);
     const after = await commit(funder, tape.id);
     expect({ status: after.status, error: after.errorCode }).toEqual({ status: 'validated', error: 'versionMoved' });
     expect(getLease(db, lease.id)!.rate).toBe(0.08);
@@ -200,7 +200,7 @@ describe('bad input gets a clear answer', () => {
     const funder = createImportFunder(db, `Bad ${_name}`).id;
     const imp = await dryRun(funder, text);
     expect({ status: imp.status, code: imp.errorCode }).toEqual({ status, code });
-    if (status === 'validated') expect(() => commitImport(db, funder, imp.id, true, null)).toThrow(Conflict);
+    if (status === 'validated') await expect(async () => await commitImport(db, funder, imp.id, true, null)).rejects.toThrow(Conflict);
   });
 
   test('the missing column is named', async () => {
@@ -216,7 +216,7 @@ describe('bad input gets a clear answer', () => {
   test('an ambiguous decimal separator is asked, then the answer validates', async () => {
     const funder = createImportFunder(db, 'Ambiguous').id;
     const imp = await dryRun(funder, `${HEADER}\nC-1;A;L1;vehicle;EUR;1.250;12;5%;advance;2025-01-01`);
-    changeImportMapping(db, funder, imp.id, { decimal: ',' });
+    await changeImportMapping(db, funder, imp.id, { decimal: ',' });
     const again = await waitForImport(db, funder, imp.id);
     expect({ status: again.status, decimal: again.decimal, new: again.newCount }).toEqual({ status: 'validated', decimal: ',', new: 1 });
     await commit(funder, imp.id);
@@ -235,7 +235,7 @@ describe('bad input gets a clear answer', () => {
     const funder = createImportFunder(db, 'All fail').id;
     const imp = await dryRun(funder, [HEADER, line(1, '150%'), line(2, 'x')].join('\n'));
     expect(imp.rejectedCount).toBe(2);
-    expect(() => commitImport(db, funder, imp.id, false, null)).toThrow(Conflict);
+    await expect(async () => await commitImport(db, funder, imp.id, false, null)).rejects.toThrow(Conflict);
     expect(db.select().from(leases).where(eq(leases.funderId, funder)).all()).toEqual([]);
   });
 
@@ -311,7 +311,7 @@ describe('XLSX', () => {
       sheet: 'Notes',
       code: 'headerOnly',
     });
-    changeImportMapping(db, funder, first.id, { sheet: 'Book' });
+    await changeImportMapping(db, funder, first.id, { sheet: 'Book' });
     const imp = await waitForImport(db, funder, first.id);
     expect({ status: imp.status, sheet: imp.sheet, new: imp.newCount, rejected: imp.rejectedCount }).toEqual({
       status: 'validated',
@@ -378,8 +378,8 @@ describe('a commit that does not end', () => {
     const funder = createImportFunder(db, 'Killed').id;
     const tape = await dryRun(funder, [HEADER, line(1), line(2)].join('\n'));
     // What commitImport stores before its job starts; the job (and its worker's transaction) died with the process.
-    expect(transitionImport(db, tape.id, ['validated'], { status: 'committing' })).toBe(true);
-    const read = readImport(db, funder, tape.id);
+    expect(await transitionImport(db, tape.id, ['validated'], { status: 'committing' })).toBe(true);
+    const read = await readImport(db, funder, tape.id);
     expect({ status: read.status, errorCode: read.errorCode }).toEqual({ status: 'validated', errorCode: 'interrupted' });
     expect(await commit(funder, tape.id)).toMatchObject({ status: 'committed', errorCode: null });
     expect(db.select().from(leases).where(eq(leases.funderId, funder)).all()).toHaveLength(2);
@@ -391,10 +391,10 @@ describe('a bulk commit (more than 200 leases)', () => {
     const funder = createImportFunder(db, 'Bulk').id;
     const tape = await dryRun(funder, [HEADER, ...Array.from({ length: 250 }, (_, i) => line(i + 1))].join('\n'));
     expect({ new: tape.newCount, rejected: tape.rejectedCount }).toEqual({ new: 250, rejected: 0 });
-    commitImport(db, funder, tape.id, false, null);
+    await commitImport(db, funder, tape.id, false, null);
     const seen = new Set<string>();
     for (;;) {
-      const imp = readImport(db, funder, tape.id);
+      const imp = await readImport(db, funder, tape.id);
       seen.add(imp.status);
       if (imp.status === 'committed') {
         // The moment it says committed the job (write, cache refresh, checkpoint) is over.

@@ -94,10 +94,10 @@ function written(leaseId: number) {
 const dataVersion = (funderId: number) => getFunder(db, funderId)!.dataVersion;
 
 describe('LeaseBulkWriter', () => {
-  test('create and update write the same rows as createLease and updateLease', () => {
+  test('create and update write the same rows as createLease and updateLease', async () => {
     const funderId = createImportFunder(db, 'Bulk').id;
     const lesseeId = lesseeOf(funderId);
-    const a = createLease(db, terms(funderId, lesseeId, 'FORM-1'), null, NOW);
+    const a = await createLease(db, terms(funderId, lesseeId, 'FORM-1'), null, NOW);
     const b = db.transaction((tx) => {
       const w = new LeaseBulkWriter(tx, funderId, null, NOW);
       const lease = w.insert(terms(funderId, lesseeId, 'BULK-1'));
@@ -107,7 +107,7 @@ describe('LeaseBulkWriter', () => {
     expect(written(b.id)).toEqual(written(a.id));
 
     const patch = { rate: 0.055, residual: 0, frequency: 'quarterly' as const, term: 12 };
-    updateLease(db, a.id, 1, patch, null, NOW + 1);
+    await updateLease(db, a.id, 1, patch, null, NOW + 1);
     const before = dataVersion(funderId);
     db.transaction((tx) => {
       const w = new LeaseBulkWriter(tx, funderId, null, NOW + 1);
@@ -118,12 +118,12 @@ describe('LeaseBulkWriter', () => {
     expect(dataVersion(funderId)).toBe(before + 1);
   });
 
-  test('keeps the checks: taken contract number, foreign lessee, moved version', () => {
+  test('keeps the checks: taken contract number, foreign lessee, moved version', async () => {
     const funderId = createImportFunder(db, 'Bulk checks').id;
     const other = createImportFunder(db, 'Bulk other').id;
     const lesseeId = lesseeOf(funderId);
     const foreign = lesseeOf(other);
-    const lease = createLease(db, terms(funderId, lesseeId, 'TAKEN'), null, NOW);
+    const lease = await createLease(db, terms(funderId, lesseeId, 'TAKEN'), null, NOW);
     db.transaction((tx) => {
       const w = new LeaseBulkWriter(tx, funderId, null, NOW);
       expect(() => w.insert(terms(funderId, lesseeId, 'TAKEN'))).toThrow(Conflict);
@@ -191,7 +191,7 @@ describe('LeaseBulkWriter', () => {
     const scheduleRows = () => db.$client.prepare('select count(*) from schedule_rows').pluck().get() as number;
     const rowsBefore = scheduleRows();
     // A lease deleted at the end of the table: AUTOINCREMENT never gives its id again, nor does the writer.
-    const gone = createLease(db, terms(funderId, lesseeId, 'DELETED'), null);
+    const gone = await createLease(db, terms(funderId, lesseeId, 'DELETED'), null);
     db.$client.prepare('delete from leases where id = ?').run(gone.id);
     const sink = await WorkerSink.begin(db.$client.name);
     try {

@@ -40,7 +40,7 @@ describe('a lessee kind change', () => {
     email: 'analyst@quantum.demo',
   };
 
-  it('recomputes the leases of that lessee only, with the threshold of its new kind, and writes one audit row', () => {
+  it('recomputes the leases of that lessee only, with the threshold of its new kind, and writes one audit row', async () => {
     const e = creditEntry(db, funderId);
     const states = creditStatesById(db, funderId, TODAY);
     // A corporate lessee with a lease in default on its DPD (not flagged unlikely to pay).
@@ -54,7 +54,7 @@ describe('a lessee kind change', () => {
         .prepare(`select before, after from audit_log where entity = 'lessee' and action = 'kind' and entity_id = ?`)
         .all(String(lesseeId));
 
-    const r = updateLesseeKind(db, funderId, lesseeId, 'retail', actor);
+    const r = await updateLesseeKind(db, funderId, lesseeId, 'retail', actor);
     expect(r.changed).toBe(true);
     expect(getLessee(db, lesseeId)!.kind).toBe('retail');
     expect(audits()).toEqual([{ before: JSON.stringify({ kind: 'corporate' }), after: JSON.stringify({ kind: 'retail' }) }]);
@@ -74,15 +74,19 @@ describe('a lessee kind change', () => {
     expect(creditStatesById(db, funderId, TODAY).get(target.leaseId)!.why).not.toBe('dpd');
 
     // Back to corporate: in default again; the same kind twice writes nothing.
-    updateLesseeKind(db, funderId, lesseeId, 'corporate', actor);
+    await updateLesseeKind(db, funderId, lesseeId, 'corporate', actor);
     expect(creditStatesById(db, funderId, TODAY).get(target.leaseId)).toMatchObject({ status: 'defaulted', why: 'dpd' });
-    expect(updateLesseeKind(db, funderId, lesseeId, 'corporate', actor).changed).toBe(false);
+    expect((await updateLesseeKind(db, funderId, lesseeId, 'corporate', actor)).changed).toBe(false);
     expect(audits()).toHaveLength(2);
   });
 
-  it('answers 404 for a lessee of another funder or none', () => {
+  it('answers 404 for a lessee of another funder or none', async () => {
     const other = db.$client.prepare('select id from lessees where funder_id <> ? limit 1').pluck().get(funderId) as number;
-    expect(() => updateLesseeKind(db, funderId, other, 'retail', actor)).toThrow(expect.objectContaining({ code: 'not_found' }));
-    expect(() => updateLesseeKind(db, funderId, 999_999, 'retail', actor)).toThrow(expect.objectContaining({ code: 'not_found' }));
+    await expect(async () => await updateLesseeKind(db, funderId, other, 'retail', actor)).rejects.toThrow(
+      expect.objectContaining({ code: 'not_found' }),
+    );
+    await expect(async () => await updateLesseeKind(db, funderId, 999_999, 'retail', actor)).rejects.toThrow(
+      expect.objectContaining({ code: 'not_found' }),
+    );
   });
 });

@@ -39,7 +39,7 @@ let db: Db;
 let dir: string;
 let admin: Principal;
 
-beforeAll(() => {
+beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'quantum-register-outstanding-'));
   db = openDb(path.join(dir, 'book.db'));
   runMigrations(db);
@@ -53,7 +53,7 @@ beforeAll(() => {
     version: number;
   }[];
   if (!sql.prepare(`select 1 from leases where funder_id = ? and status = 'terminated'`).get(F)) {
-    updateLease(db, active[0]!.id, active[0]!.version, { status: 'terminated' }, null);
+    await updateLease(db, active[0]!.id, active[0]!.version, { status: 'terminated' }, null);
   }
   if (!sql.prepare(`select 1 from leases where funder_id = ? and written_off_on < ?`).get(F, CUT_OFF)) {
     db.transaction((tx) => {
@@ -71,10 +71,10 @@ afterAll(() => {
 const query = (q: Record<string, string> = {}) => leaseListQuery.parse({ funderId: String(F), perPage: '100', ...q });
 
 /** Every row of the filtered register, page after page. */
-function allRows(q: Record<string, string> = {}): RegisterRow[] {
+async function allRows(q: Record<string, string> = {}): Promise<RegisterRow[]> {
   const rows: RegisterRow[] = [];
   for (let page = 1; ; page++) {
-    const screen = registerScreen(db, admin, query({ ...q, page: String(page) }), clock);
+    const screen = await registerScreen(db, admin, query({ ...q, page: String(page) }), clock);
     rows.push(...screen.rows);
     if (rows.length >= screen.total || screen.rows.length === 0) return rows;
   }
@@ -94,14 +94,14 @@ function sumByCurrency(rows: readonly RegisterRow[]): Map<string, number> {
 }
 
 describe('the register at its cut-off', () => {
-  test("the register's cut-off is the default one (the first of today's month), as on the lease page", () => {
-    const screen = registerScreen(db, admin, query(), clock);
+  test("the register's cut-off is the default one (the first of today's month), as on the lease page", async () => {
+    const screen = await registerScreen(db, admin, query(), clock);
     expect(screen.cutOff).toBe(CUT_OFF);
-    expect(leaseScreen(db, admin, { funderId: F, id: screen.rows[0]!.id }, clock)!.cutOff).toBe(CUT_OFF);
+    expect((await leaseScreen(db, admin, { funderId: F, id: screen.rows[0]!.id }, clock))!.cutOff).toBe(CUT_OFF);
   });
 
-  test("every row's outstanding principal is the engine's figure for that lease at the cut-off, to the cent", () => {
-    const rows = allRows();
+  test("every row's outstanding principal is the engine's figure for that lease at the cut-off, to the cent", async () => {
+    const rows = await allRows();
     expect(rows.length).toBeGreaterThan(300);
     for (const r of rows) expect(r.outstandingPrincipal, r.contractNumber).toBe(engineFigure(r.id));
     expect(rows.filter((r) => (r.outstandingPrincipal ?? 0) > 0).length).toBeGreaterThan(100);
@@ -134,12 +134,12 @@ describe('the register at its cut-off', () => {
     },
   ];
 
-  test.each(kinds)('$name: the register shows what the lease page shows at the cut-off', ({ pick, expected }) => {
-    const picked = pick(allRows());
+  test.each(kinds)('$name: the register shows what the lease page shows at the cut-off', async ({ pick, expected }) => {
+    const picked = pick(await allRows());
     expect(picked.length).toBeGreaterThan(0);
     const book = valueBook(db, F, CUT_OFF);
     for (const r of picked) {
-      const page = leaseScreen(db, admin, { funderId: F, id: r.id }, clock)!;
+      const page = (await leaseScreen(db, admin, { funderId: F, id: r.id }, clock))!;
       const onPage = page.valuation?.inPool ? page.valuation.prin : null;
       expect(r.outstandingPrincipal, r.contractNumber).toBe(onPage);
       if (expected !== undefined) expect(r.outstandingPrincipal, r.contractNumber).toBe(expected);
@@ -161,30 +161,30 @@ describe('the per-currency totals', () => {
     { name: 'vehicles and IT', q: { assetType: 'vehicle,it' } },
     { name: 'defaulted leases', q: { status: 'defaulted' } },
     { name: 'a search', q: { q: 'a' } },
-  ])('$name: each currency total is the sum of the rows', ({ q }) => {
-    const rows = allRows(q);
-    const { totals, total } = registerScreen(db, admin, query(q), clock);
+  ])('$name: each currency total is the sum of the rows', async ({ q }) => {
+    const rows = await allRows(q);
+    const { totals, total } = await registerScreen(db, admin, query(q), clock);
     expect(rows.length).toBe(total);
     const sums = sumByCurrency(rows);
     expect(totals.map((t) => t.currency)).toEqual([...sums.keys()].sort());
     for (const t of totals) expect(t.outstandingPrincipal, t.currency).toBe(sums.get(t.currency));
   });
 
-  test("unfiltered, they are the pool's outstanding principal at the cut-off (Total Cash Flow, Summary)", () => {
+  test("unfiltered, they are the pool's outstanding principal at the cut-off (Total Cash Flow, Summary)", async () => {
     const book = poolBook(db, F, CUT_OFF, false, TODAY);
     const pool = new Map<string, number>();
     for (const i of liveIndices(book))
       pool.set(book.leases[i]!.currency, (pool.get(book.leases[i]!.currency) ?? 0) + book.valuation.prin[i]!);
-    const { totals } = registerScreen(db, admin, query(), clock);
+    const { totals } = await registerScreen(db, admin, query(), clock);
     for (const t of totals) expect(t.outstandingPrincipal, t.currency).toBe(pool.get(t.currency) ?? 0);
   });
 });
 
 describe('sorting by outstanding principal', () => {
-  test.each(['asc', 'desc'] as const)('%s: the whole filtered set in order, ties by id, page after page', (dir) => {
+  test.each(['asc', 'desc'] as const)('%s: the whole filtered set in order, ties by id, page after page', async (dir) => {
     const q = { sort: 'outstandingPrincipal', dir, currency: 'EUR,GBP' };
-    const rows = allRows(q);
-    const unsorted = allRows({ currency: 'EUR,GBP' });
+    const rows = await allRows(q);
+    const unsorted = await allRows({ currency: 'EUR,GBP' });
     expect(rows.map((r) => r.id).sort((a, b) => a - b)).toEqual(unsorted.map((r) => r.id).sort((a, b) => a - b));
     const key = (r: RegisterRow) => r.outstandingPrincipal ?? -1;
     for (let k = 1; k < rows.length; k++) {
@@ -192,7 +192,7 @@ describe('sorting by outstanding principal', () => {
       const order = dir === 'asc' ? key(a) - key(b) : key(b) - key(a);
       expect(order < 0 || (order === 0 && a.id < b.id), `${a.contractNumber} before ${b.contractNumber}`).toBe(true);
     }
-    const first = registerScreen(db, admin, query({ ...q, perPage: '10' }), clock);
+    const first = await registerScreen(db, admin, query({ ...q, perPage: '10' }), clock);
     expect(first.rows.map((r) => r.id)).toEqual(rows.slice(0, 10).map((r) => r.id));
   });
 });
@@ -200,16 +200,16 @@ describe('sorting by outstanding principal', () => {
 describe('the export', () => {
   const t = (key: string, values?: Record<string, string | number>) => (values ? `${key}(${Object.values(values).join(' ')})` : key);
 
-  test('has the column, headed with the cut-off, with the figures the register shows', () => {
+  test('has the column, headed with the cut-off, with the figures the register shows', async () => {
     const q = leaseExportQuery.parse({ funderId: String(F), sort: 'outstandingPrincipal', dir: 'desc' });
-    const exported = registerExport(db, admin, q, clock);
+    const exported = await registerExport(db, admin, q, clock);
     expect(exported.cutOff).toBe(CUT_OFF);
     const cols = leaseExportColumns(t, ['contractNumber', 'currency', 'outstandingPrincipal'], { cutOff: exported.cutOff });
     const lines = csvText(cols, [...exported.batches].flat())
       .trimEnd()
       .split('\r\n');
     expect(lines[0]).toBe(`columns.contractNumber,columns.currency,export.outstandingPrincipalAt(${CUT_OFF})`);
-    const onScreen = new Map(allRows({ sort: 'outstandingPrincipal', dir: 'desc' }).map((r) => [r.contractNumber, r]));
+    const onScreen = new Map((await allRows({ sort: 'outstandingPrincipal', dir: 'desc' })).map((r) => [r.contractNumber, r]));
     expect(lines.length - 1).toBe(onScreen.size);
     for (const line of lines.slice(1)) {
       const [contract, currency, amount] = line.split(',');

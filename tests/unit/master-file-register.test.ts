@@ -30,8 +30,8 @@ function seeded(n = 120) {
 describe('lease-combined rows', () => {
   const db = seeded();
 
-  it('carry the client and total = Σ instalments + Σ fees + residual of the schedule (net of VAT)', () => {
-    const rows = listLeaseCombined(db, 1);
+  it('carry the client and total = Σ instalments + Σ fees + residual of the schedule (net of VAT)', async () => {
+    const rows = await listLeaseCombined(db, 1);
     expect(rows).toHaveLength(120);
     expect(rows.map((r) => r.id)).toEqual([...rows.map((r) => r.id)].sort((a, b) => b - a));
     for (const row of rows) {
@@ -49,31 +49,32 @@ describe('lease-combined rows', () => {
     { page: 13, perPage: 10, size: 0 },
     { page: 2, perPage: 100, size: 20 },
     { page: 1, perPage: 7, size: 7 },
-  ])('page $page of $perPage has $size rows and total = the filtered count', ({ page, perPage, size }) => {
-    const { users, total } = pageLeaseCombined(db, { funderId: 1, page, perPage });
+  ])('page $page of $perPage has $size rows and total = the filtered count', async ({ page, perPage, size }) => {
+    const { users, total } = await pageLeaseCombined(db, { funderId: 1, page, perPage });
     expect(total).toBe(120);
     expect(users).toHaveLength(size);
   });
 
-  it('q matches the contract number and the client name, case-insensitively; status filters', () => {
-    const sample = listLeaseCombined(db, 1)[5]!;
-    const byNumber = pageLeaseCombined(db, { funderId: 1, q: sample.contractNumber.toLowerCase(), page: 1, perPage: 100 });
+  it('q matches the contract number and the client name, case-insensitively; status filters', async () => {
+    const sample = (await listLeaseCombined(db, 1))[5]!;
+    const byNumber = await pageLeaseCombined(db, { funderId: 1, q: sample.contractNumber.toLowerCase(), page: 1, perPage: 100 });
     expect(byNumber.users.map((u) => u.id)).toEqual([sample.id]);
     const word = sample.client.name.split(' ')[0]!.toUpperCase();
-    const byName = pageLeaseCombined(db, { funderId: 1, q: word, page: 1, perPage: 100 });
+    const byName = await pageLeaseCombined(db, { funderId: 1, q: word, page: 1, perPage: 100 });
     expect(byName.total).toBe(
-      listLeaseCombined(db, 1).filter((r) => r.client.name.toUpperCase().includes(word) || r.contractNumber.toUpperCase().includes(word))
-        .length,
+      (await listLeaseCombined(db, 1)).filter(
+        (r) => r.client.name.toUpperCase().includes(word) || r.contractNumber.toUpperCase().includes(word),
+      ).length,
     );
-    const closed = pageLeaseCombined(db, { funderId: 1, status: ['closed'], page: 1, perPage: 100 });
-    expect(closed.total).toBe(listLeaseCombined(db, 1).filter((r) => r.status === 'closed').length);
+    const closed = await pageLeaseCombined(db, { funderId: 1, status: ['closed'], page: 1, perPage: 100 });
+    expect(closed.total).toBe((await listLeaseCombined(db, 1)).filter((r) => r.status === 'closed').length);
     expect(closed.users.every((u) => u.status === 'closed')).toBe(true);
   });
 
-  it("does not show another funder's lease", () => {
-    const other = listLeaseCombined(db, 2)[0]!;
-    expect(getLeaseCombined(db, 1, other.id)).toBeUndefined();
-    expect(getLeaseCombined(db, 2, other.id)).toMatchObject({ id: other.id });
+  it("does not show another funder's lease", async () => {
+    const other = (await listLeaseCombined(db, 2))[0]!;
+    expect(await getLeaseCombined(db, 1, other.id)).toBeUndefined();
+    expect(await getLeaseCombined(db, 2, other.id)).toMatchObject({ id: other.id });
   });
 });
 
@@ -99,9 +100,9 @@ describe('creating and editing through the register', () => {
     expect(defaultVatRate(undefined, { vatDefault: 0.19 })).toBe(0.19);
   });
 
-  it('creates a lease with its schedule and history, and records who changed what', () => {
+  it('creates a lease with its schedule and history, and records who changed what', async () => {
     const db = seeded(10);
-    const lessee = searchLessees(db, 1, '', 1)[0]!;
+    const lessee = (await searchLessees(db, 1, '', 1))[0]!;
     const body = leaseCreateBody.parse({
       lesseeId: lessee.id,
       assetType: 'it',
@@ -114,12 +115,12 @@ describe('creating and editing through the register', () => {
       purchaseDate: '2027-01-15',
     });
     const userId = db.$client.prepare("select id from users where username = 'analyst'").pluck().get() as number;
-    const lease = createLeaseForFunder(db, 1, body, userId);
+    const lease = await createLeaseForFunder(db, 1, body, userId);
     expect(lease.vatRate).toBe(defaultVatRate(lessee, { vatDefault: 0.23 }));
-    expect(getLeaseSchedule(db, lease.id)).toHaveLength(36);
-    expect(firstInstalmentDue(db, lease.id)).toBe('2027-02-01');
-    updateLease(db, lease.id, 1, { rate: 0.06 }, userId);
-    const history = listLeaseHistory(db, lease.id);
+    expect(await getLeaseSchedule(db, lease.id)).toHaveLength(36);
+    expect(await firstInstalmentDue(db, lease.id)).toBe('2027-02-01');
+    await updateLease(db, lease.id, 1, { rate: 0.06 }, userId);
+    const history = await listLeaseHistory(db, lease.id);
     expect(history.map((h) => h.action)).toEqual(['updated', 'created']);
     expect(history[0]!.changes.rate).toEqual([0.05, 0.06]);
     expect(history[0]!.userName).toBe('Ana Analyst');
@@ -161,12 +162,13 @@ describe('export iteration', () => {
     { sort: 'id', dir: 'asc' },
     { sort: 'price', dir: 'desc' },
     { sort: 'lessee', dir: 'asc' },
-  ] as const)('yields the whole filtered set in the register order ($sort $dir)', ({ sort, dir }) => {
+  ] as const)('yields the whole filtered set in the register order ($sort $dir)', async ({ sort, dir }) => {
     const filter = { funderId: 1, currency: ['EUR'], sort, dir };
     const streamed = [...iterateLeases(db, filter, 37)].flat().map((r) => r.id);
-    const { total } = listLeases(db, { ...filter, page: 1, perPage: 1 });
+    const { total } = await listLeases(db, { ...filter, page: 1, perPage: 1 });
     const paged: number[] = [];
-    for (let page = 1; paged.length < total; page++) paged.push(...listLeases(db, { ...filter, page, perPage: 50 }).rows.map((r) => r.id));
+    for (let page = 1; paged.length < total; page++)
+      paged.push(...(await listLeases(db, { ...filter, page, perPage: 50 })).rows.map((r) => r.id));
     expect(streamed).toEqual(paged);
     expect(streamed.length).toBe(total);
   });
@@ -176,9 +178,9 @@ describe('export iteration', () => {
     { name: 'a currency', filter: { currency: ['EUR', 'CHF'] } },
     { name: 'a search on the lessee and the asset', filter: { q: 'a' } },
     { name: 'a stored status and an asset type', filter: { status: ['closed' as const], assetType: ['vehicle' as const] } },
-  ])('the ids of the filtered register ($name) are its leases, in id order, and read back in any order', ({ filter }) => {
+  ])('the ids of the filtered register ($name) are its leases, in id order, and read back in any order', async ({ filter }) => {
     const f = { funderId: 1, ...filter };
-    const ids = listLeaseIds(db, f);
+    const ids = await listLeaseIds(db, f);
     expect(ids).toEqual([...iterateLeases(db, f)].flat().map((r) => r.id));
     expect(ids.length).toBeGreaterThan(0);
     const shuffled = [...ids].reverse();
@@ -196,8 +198,8 @@ describe('export iteration', () => {
 
   it.each(['bmw', 'Sprinter', 'excavator'])(
     'the register search %s finds leases by asset description (brand and model live there)',
-    (q) => {
-      const { rows, total } = listLeases(db, { funderId: 1, q, page: 1, perPage: 500 });
+    async (q) => {
+      const { rows, total } = await listLeases(db, { funderId: 1, q, page: 1, perPage: 500 });
       const expected = [...iterateLeases(db, { funderId: 1 }, 500)]
         .flat()
         .filter((r) => [r.contractNumber, r.lesseeName, r.assetDescription].some((v) => v.toLowerCase().includes(q.toLowerCase())));
@@ -213,18 +215,18 @@ describe('export iteration', () => {
 
 describe('lessee search', () => {
   const db = seeded(40);
-  it('matches the name, ranks names starting with q first, and stays within the funder', () => {
-    const all = searchLessees(db, 1, '', 50);
+  it('matches the name, ranks names starting with q first, and stays within the funder', async () => {
+    const all = await searchLessees(db, 1, '', 50);
     const word = all[0]!.name.split(' ')[0]!;
-    const found = searchLessees(db, 1, word.toLowerCase(), 50);
+    const found = await searchLessees(db, 1, word.toLowerCase(), 50);
     expect(found.length).toBeGreaterThan(0);
     expect(
       found.every((l) => l.name.toLowerCase().includes(word.toLowerCase()) || l.idOdoo?.toLowerCase().includes(word.toLowerCase())),
     ).toBe(true);
     expect(found[0]!.name.startsWith(word)).toBe(true);
-    const funder2 = new Set(searchLessees(db, 2, '', 50).map((l) => l.id));
+    const funder2 = new Set((await searchLessees(db, 2, '', 50)).map((l) => l.id));
     expect(found.some((l) => funder2.has(l.id))).toBe(false);
-    expect(searchLessees(db, 1, '%', 50)).toEqual([]);
+    expect(await searchLessees(db, 1, '%', 50)).toEqual([]);
   });
 });
 

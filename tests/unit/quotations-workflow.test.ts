@@ -71,33 +71,35 @@ const PAIRS = QUOTATION_STATUS_VALUES.flatMap((from) =>
   QUOTATION_STATUS_VALUES.map((to) => ({ from, to, allowed: ALLOWED.has(`${from}>${to}`) })),
 );
 
-function quotationAt(db: TestDb, status: QuotationStatus) {
-  const q = createQuotation(db, 1, terms(db), analystId(db));
-  for (const step of PATH_TO[status]) changeQuotationStatus(db, 1, q.id, { status: step }, actorFor(db, step), { today: '2026-11-21' });
+async function quotationAt(db: TestDb, status: QuotationStatus) {
+  const q = await createQuotation(db, 1, terms(db), analystId(db));
+  for (const step of PATH_TO[status])
+    await changeQuotationStatus(db, 1, q.id, { status: step }, actorFor(db, step), { today: '2026-11-21' });
   return getQuotation(db, 1, q.id)!;
 }
 
 describe('quotation status transitions', () => {
-  it.each(PAIRS)('$from → $to is allowed: $allowed', ({ from, to, allowed }) => {
+  it.each(PAIRS)('$from → $to is allowed: $allowed', async ({ from, to, allowed }) => {
     expect(canTransition(from, to)).toBe(allowed);
     const db = seeded();
-    const q = quotationAt(db, from);
+    const q = await quotationAt(db, from);
     expect(q.status).toBe(from);
     const leaseCount = () => db.$client.prepare('select count(*) from leases').pluck().get() as number;
     const before = leaseCount();
-    const act = () => changeQuotationStatus(db, 1, q.id, { status: to, note: 'checked' }, actorFor(db, to), { today: '2026-11-21' });
+    const act = async () =>
+      await changeQuotationStatus(db, 1, q.id, { status: to, note: 'checked' }, actorFor(db, to), { today: '2026-11-21' });
     if (allowed) {
-      const { quotation, lease } = act();
+      const { quotation, lease } = await act();
       expect(quotation.status).toBe(to);
       expect(quotation.version).toBe(q.version + 1);
       expect(leaseCount()).toBe(before + (to === 'converted' ? 1 : 0));
       expect(lease === null).toBe(to !== 'converted');
-      const last = listQuotationHistory(db, q.id).at(-1)!;
+      const last = (await listQuotationHistory(db, q.id)).at(-1)!;
       expect(last).toMatchObject({ fromStatus: from, toStatus: to, note: 'checked', userName: nameFor(to) });
     } else {
       let error: unknown;
       try {
-        act();
+        await act();
       } catch (e) {
         error = e;
       }
@@ -109,10 +111,10 @@ describe('quotation status transitions', () => {
     }
   });
 
-  it('keeps every status change with who and when, starting with the draft', () => {
+  it('keeps every status change with who and when, starting with the draft', async () => {
     const db = seeded();
-    const q = quotationAt(db, 'converted');
-    const history = listQuotationHistory(db, q.id);
+    const q = await quotationAt(db, 'converted');
+    const history = await listQuotationHistory(db, q.id);
     expect(history.map((h) => [h.fromStatus, h.toStatus])).toEqual([
       [null, 'draft'],
       ['draft', 'submitted'],
@@ -125,10 +127,10 @@ describe('quotation status transitions', () => {
 });
 
 describe('converting a quotation', () => {
-  it('creates the lease from the quotation terms and links it', () => {
+  it('creates the lease from the quotation terms and links it', async () => {
     const db = seeded();
-    const q = quotationAt(db, 'approved');
-    const { quotation, lease } = changeQuotationStatus(db, 1, q.id, { status: 'converted' }, analystId(db), { today: '2026-11-21' });
+    const q = await quotationAt(db, 'approved');
+    const { quotation, lease } = await changeQuotationStatus(db, 1, q.id, { status: 'converted' }, analystId(db), { today: '2026-11-21' });
     expect(lease).not.toBeNull();
     expect(quotation.leaseId).toBe(lease!.id);
     expect(quotation.leaseContractNumber).toBe(lease!.contractNumber);
@@ -148,12 +150,12 @@ describe('converting a quotation', () => {
       status: 'active',
     });
     const built = scheduleOfLease(lease!, getFunder(db, 1)!.rateConvention);
-    expect(getLeaseSchedule(db, lease!.id).map(({ leaseId: _l, ...r }) => r)).toEqual(built.rows);
+    expect((await getLeaseSchedule(db, lease!.id)).map(({ leaseId: _l, ...r }) => r)).toEqual(built.rows);
   });
 
-  it('leaves no lease and the quotation unchanged when the conversion fails half-way', () => {
+  it('leaves no lease and the quotation unchanged when the conversion fails half-way', async () => {
     const db = seeded();
-    const q = quotationAt(db, 'approved');
+    const q = await quotationAt(db, 'approved');
     const dataVersion = getFunder(db, 1)!.dataVersion;
     const counts = () =>
       db.$client
@@ -163,44 +165,48 @@ describe('converting a quotation', () => {
     // Fails after the lease and its schedule were written, inside the same transaction.
     db.$client.exec(`create trigger fail_conversion before insert on quotation_history when new.to_status = 'converted'
       begin select raise(abort, 'history store unavailable'); end`);
-    expect(() => changeQuotationStatus(db, 1, q.id, { status: 'converted' }, analystId(db), { today: '2026-11-21' })).toThrow(
-      /history store unavailable/,
-    );
+    await expect(
+      async () => await changeQuotationStatus(db, 1, q.id, { status: 'converted' }, analystId(db), { today: '2026-11-21' }),
+    ).rejects.toThrow(/history store unavailable/);
     expect(counts()).toEqual(before);
     expect(getQuotation(db, 1, q.id)).toEqual(q);
-    expect(listQuotationHistory(db, q.id).map((h) => h.toStatus)).toEqual(['draft', 'submitted', 'approved']);
+    expect((await listQuotationHistory(db, q.id)).map((h) => h.toStatus)).toEqual(['draft', 'submitted', 'approved']);
     expect(getFunder(db, 1)!.dataVersion).toBe(dataVersion);
   });
 
-  it('leaves the quotation approved when the lease itself is refused (lessee moved to another funder)', () => {
+  it('leaves the quotation approved when the lease itself is refused (lessee moved to another funder)', async () => {
     const db = seeded();
-    const q = quotationAt(db, 'approved');
+    const q = await quotationAt(db, 'approved');
     const before = db.select().from(leases).all().length;
     db.$client.prepare('update lessees set funder_id = 2 where id = ?').run(q.lesseeId);
-    expect(() => changeQuotationStatus(db, 1, q.id, { status: 'converted' }, analystId(db))).toThrow(DomainError);
+    await expect(async () => await changeQuotationStatus(db, 1, q.id, { status: 'converted' }, analystId(db))).rejects.toThrow(DomainError);
     expect(db.select().from(leases).all()).toHaveLength(before);
     expect(db.select().from(quotations).where(eq(quotations.id, q.id)).get()!.status).toBe('approved');
   });
 });
 
 describe('quotation edits', () => {
-  it('recomputes the instalment, bumps the version and refuses a stale version with 409', () => {
+  it('recomputes the instalment, bumps the version and refuses a stale version with 409', async () => {
     const db = seeded();
-    const q = createQuotation(db, 1, terms(db), analystId(db));
-    const updated = updateQuotation(db, 1, q.id, q.version, { rate: 0.07 });
+    const q = await createQuotation(db, 1, terms(db), analystId(db));
+    const updated = await updateQuotation(db, 1, q.id, q.version, { rate: 0.07 });
     expect(updated.version).toBe(q.version + 1);
     expect(updated.instalment).toBeGreaterThan(q.instalment);
-    expect(() => updateQuotation(db, 1, q.id, q.version, { rate: 0.08 })).toThrow(expect.objectContaining({ code: 'conflict' }));
+    await expect(async () => await updateQuotation(db, 1, q.id, q.version, { rate: 0.08 })).rejects.toThrow(
+      expect.objectContaining({ code: 'conflict' }),
+    );
     expect(getQuotation(db, 1, q.id)!.rate).toBe(0.07);
   });
 
-  it.each(['submitted', 'approved', 'rejected', 'converted'] as const)('refuses to edit a %s quotation with 409', (status) => {
+  it.each(['submitted', 'approved', 'rejected', 'converted'] as const)('refuses to edit a %s quotation with 409', async (status) => {
     const db = seeded();
-    const q = quotationAt(db, status);
-    expect(() => updateQuotation(db, 1, q.id, q.version, { price: 13_000_000 })).toThrow(expect.objectContaining({ code: 'conflict' }));
+    const q = await quotationAt(db, status);
+    await expect(async () => await updateQuotation(db, 1, q.id, q.version, { price: 13_000_000 })).rejects.toThrow(
+      expect.objectContaining({ code: 'conflict' }),
+    );
   });
 
-  it("defaults the VAT rate to the lessee's country rate", () => {
+  it("defaults the VAT rate to the lessee's country rate", async () => {
     const db = seeded();
     const input = terms(db);
     const country = db.$client.prepare('select country from lessees where id = ?').pluck().get(input.lesseeId) as string;
@@ -214,27 +220,29 @@ describe('quotation edits', () => {
       'United Kingdom': 0.2,
       Switzerland: 0.081,
     }[country];
-    expect(createQuotation(db, 1, input, null).vatRate).toBe(expected);
-    expect(createQuotation(db, 1, { ...input, vatRate: 0.05 }, null).vatRate).toBe(0.05);
+    expect((await createQuotation(db, 1, input, null)).vatRate).toBe(expected);
+    expect((await createQuotation(db, 1, { ...input, vatRate: 0.05 }, null)).vatRate).toBe(0.05);
   });
 
-  it("refuses another funder's lessee and hides another funder's quotation", () => {
+  it("refuses another funder's lessee and hides another funder's quotation", async () => {
     const db = seeded();
-    expect(() => createQuotation(db, 1, { ...terms(db), lesseeId: lesseeOf(db, 2) }, null)).toThrow(
+    await expect(async () => await createQuotation(db, 1, { ...terms(db), lesseeId: lesseeOf(db, 2) }, null)).rejects.toThrow(
       expect.objectContaining({ code: 'invalid' }),
     );
-    const q = createQuotation(db, 1, terms(db), null);
+    const q = await createQuotation(db, 1, terms(db), null);
     expect(getQuotation(db, 2, q.id)).toBeUndefined();
-    expect(() => changeQuotationStatus(db, 2, q.id, { status: 'submitted' }, null)).toThrow(expect.objectContaining({ code: 'not_found' }));
+    await expect(async () => await changeQuotationStatus(db, 2, q.id, { status: 'submitted' }, null)).rejects.toThrow(
+      expect.objectContaining({ code: 'not_found' }),
+    );
   });
 
-  it('lists with the status filter and the filtered count', () => {
+  it('lists with the status filter and the filtered count', async () => {
     const db = seeded();
-    for (const s of ['draft', 'draft', 'submitted', 'approved', 'rejected'] as const) quotationAt(db, s);
-    expect(listQuotations(db, { funderId: 1, page: 1, perPage: 2 })).toMatchObject({ total: 5 });
-    expect(listQuotations(db, { funderId: 1, page: 1, perPage: 2 }).quotations).toHaveLength(2);
-    expect(listQuotations(db, { funderId: 1, status: ['draft'], page: 1, perPage: 10 }).total).toBe(2);
-    expect(listQuotations(db, { funderId: 1, status: ['approved', 'rejected'], page: 1, perPage: 10 }).total).toBe(2);
-    expect(listQuotations(db, { funderId: 2, page: 1, perPage: 10 }).total).toBe(0);
+    for (const s of ['draft', 'draft', 'submitted', 'approved', 'rejected'] as const) await quotationAt(db, s);
+    expect(await listQuotations(db, { funderId: 1, page: 1, perPage: 2 })).toMatchObject({ total: 5 });
+    expect((await listQuotations(db, { funderId: 1, page: 1, perPage: 2 })).quotations).toHaveLength(2);
+    expect((await listQuotations(db, { funderId: 1, status: ['draft'], page: 1, perPage: 10 })).total).toBe(2);
+    expect((await listQuotations(db, { funderId: 1, status: ['approved', 'rejected'], page: 1, perPage: 10 })).total).toBe(2);
+    expect((await listQuotations(db, { funderId: 2, page: 1, perPage: 10 })).total).toBe(0);
   });
 });

@@ -28,10 +28,9 @@ describe('warmMonthData', () => {
   test('the month read day by day gives the same reports as the month read at once', async () => {
     const funder = getFunder(db, 1)!;
     await warmMonthData(db, funder, MONTH);
-    const warmed = Object.fromEntries(SERVICING_REPORT_KINDS.map((k) => [k, buildServicingReport(db, funder, k, MONTH)])) as Record<
-      string,
-      ServicingReport
-    >;
+    const warmed = Object.fromEntries(
+      await Promise.all(SERVICING_REPORT_KINDS.map(async (k) => [k, await buildServicingReport(db, funder, k, MONTH)])),
+    ) as Record<string, ServicingReport>;
     expect(warmed.collections!.lines.length).toBeGreaterThan(20);
     expect(warmed.vat!.lines.some((l) => (l.invoiced as number) > 0)).toBe(true);
     // A payment after the month moves the ledger stamp (a new cache key) without changing the month's figures.
@@ -40,7 +39,7 @@ describe('warmMonthData', () => {
       .get() as { id: number; currency: string };
     recordPayment(db, 1, { leaseId: lease.id, receivedOn: TODAY, amount: 100, currency: lease.currency, method: 'transfer' }, null);
     for (const kind of SERVICING_REPORT_KINDS) {
-      const direct = buildServicingReport(db, funder, kind, MONTH);
+      const direct = await buildServicingReport(db, funder, kind, MONTH);
       expect(direct).not.toBe(warmed[kind]);
       expect({ kind, lines: direct.lines, totals: direct.totals }).toEqual({
         kind,

@@ -51,9 +51,9 @@ describe('the reports after a payment', () => {
     seedPayments(db, { funderId: 1, today: TODAY, seed: 29 });
   });
 
-  test('no report or month data of the stamp before the payment stays cached', () => {
+  test('no report or month data of the stamp before the payment stays cached', async () => {
     const funder = getFunder(db, 1)!;
-    for (const kind of SERVICING_REPORT_KINDS) buildServicingReport(db, funder, kind, MONTH);
+    for (const kind of SERVICING_REPORT_KINDS) await buildServicingReport(db, funder, kind, MONTH);
     const before = `1:${bookChangeStamp(db, 1)}:`;
     // The two caches as the registry keeps them (lib/views.ts processState).
     const caches = globalThis as unknown as Record<string, Map<string, unknown>>;
@@ -65,7 +65,7 @@ describe('the reports after a payment', () => {
     recordPayment(db, 1, { leaseId: lease.id, receivedOn: TODAY, amount: 100, currency: lease.currency, method: 'transfer' }, null);
     const after = `1:${bookChangeStamp(db, 1)}:`;
     expect(after).not.toBe(before);
-    for (const kind of SERVICING_REPORT_KINDS) buildServicingReport(db, funder, kind, MONTH);
+    for (const kind of SERVICING_REPORT_KINDS) await buildServicingReport(db, funder, kind, MONTH);
     expect(keys().filter((k) => k.startsWith(before))).toEqual([]);
     expect(keys().filter((k) => k.startsWith(after)).length).toBeGreaterThanOrEqual(SERVICING_REPORT_KINDS.length + 1);
   });

@@ -113,8 +113,8 @@ describe('month helpers', () => {
 });
 
 describe('reconciliations', () => {
-  test('VAT invoiced = Σ schedule VAT due in the month, per currency', () => {
-    const r = buildServicingReport(db, funder(), 'vat', MONTH);
+  test('VAT invoiced = Σ schedule VAT due in the month, per currency', async () => {
+    const r = await buildServicingReport(db, funder(), 'vat', MONTH);
     const expected = db.$client
       .prepare(
         `select l.currency, sum(s.vat) as vat from schedule_rows s join leases l on l.id = s.lease_id where l.funder_id = 1 and l.status <> 'terminated' and s.due_date between ? and ? group by l.currency`,
@@ -128,8 +128,8 @@ describe('reconciliations', () => {
     expect(sum(r.lines, 'arrears')).toBeGreaterThan(0);
   });
 
-  test('collections: allocated by component + credit = received, per line and in total; the reversed payment is left out', () => {
-    const r = buildServicingReport(db, funder(), 'collections', MONTH);
+  test('collections: allocated by component + credit = received, per line and in total; the reversed payment is left out', async () => {
+    const r = await buildServicingReport(db, funder(), 'collections', MONTH);
     const paid = r.lines.filter((l) => (l.received as number) > 0);
     expect(paid.length).toBeGreaterThan(10);
     for (const l of r.lines) {
@@ -151,16 +151,16 @@ describe('reconciliations', () => {
     expect(sum(r.totals, 'credit')).toBeGreaterThan(0);
   });
 
-  test('distributions = received − servicing fee, line by line', () => {
-    const r = buildServicingReport(db, funder(), 'distributions', MONTH);
+  test('distributions = received − servicing fee, line by line', async () => {
+    const r = await buildServicingReport(db, funder(), 'distributions', MONTH);
     for (const l of r.lines) {
       expect(l.servicingFee).toBe(Math.round((l.received as number) * funder().servicingFee));
       expect((l.distributed as number) + (l.servicingFee as number)).toBe(l.received);
     }
   });
 
-  test('draws list exactly the leases purchased in the month, drawn = advance rate × price', () => {
-    const r = buildServicingReport(db, funder(), 'draws', '2026-06');
+  test('draws list exactly the leases purchased in the month, drawn = advance rate × price', async () => {
+    const r = await buildServicingReport(db, funder(), 'draws', '2026-06');
     const ids = db.$client
       .prepare(
         `select id from leases where funder_id = 1 and status <> 'terminated' and purchase_date between '2026-06-01' and '2026-06-30' order by id`,
@@ -172,12 +172,12 @@ describe('reconciliations', () => {
   });
 
   // Issue #11: leases purchased during the month draw on the funding line, so the month's movement includes them.
-  test('liability and total CF: closing = opening + drawn − principal − written off; net = cash − liability', () => {
-    const lr = buildServicingReport(db, funder(), 'liability', MONTH);
+  test('liability and total CF: closing = opening + drawn − principal − written off; net = cash − liability', async () => {
+    const lr = await buildServicingReport(db, funder(), 'liability', MONTH);
     expect(lr.lines.length).toBeGreaterThan(0);
     for (const l of lr.lines)
       expect(l.closing).toBe((l.opening as number) + (l.drawn as number) - (l.principal as number) - (l.writtenOff as number));
-    const t = buildServicingReport(db, funder(), 'total-cf', MONTH);
+    const t = await buildServicingReport(db, funder(), 'total-cf', MONTH);
     for (const l of t.lines) {
       const liab = lr.lines.find((x) => x.currency === l.currency);
       expect(l.liabilityPrincipal).toBe(liab?.principal ?? 0);
@@ -191,9 +191,9 @@ describe('kept files are reproducible', () => {
     '%s %s regenerated → same sha256',
     async (kind, format) => {
       const names = { lines: 'Lines', totals: 'Totals' };
-      const a = await renderServicingReport(buildServicingReport(db, funder(), kind, MONTH), format, (id) => id, names);
+      const a = await renderServicingReport(await buildServicingReport(db, funder(), kind, MONTH), format, (id) => id, names);
       await new Promise((r) => setTimeout(r, format === 'xlsx' && kind === 'draws' ? 2100 : 5));
-      const b = await renderServicingReport(buildServicingReport(db, funder(), kind, MONTH), format, (id) => id, names);
+      const b = await renderServicingReport(await buildServicingReport(db, funder(), kind, MONTH), format, (id) => id, names);
       expect(b.sha256).toBe(a.sha256);
       expect(b.data.equals(a.data)).toBe(true);
     },

@@ -26,13 +26,13 @@ beforeAll(() => {
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
 describe('scenarios of a funder (db/queries/scenarios.ts)', () => {
-  test('names are unique per funder (Conflict), free across funders; unknown ids are NotFound', () => {
+  test('names are unique per funder (Conflict), free across funders; unknown ids are NotFound', async () => {
     expect(() => createScenario(db, 1, { name: 'Zero', cpr: 0, cdr: 0, severity: 0, lagMonths: 0 })).toThrow(Conflict);
     expect(() => updateScenario(db, stress, { name: 'Zero' })).toThrow(Conflict);
     expect(() => updateScenario(db, 999_999, { cpr: 0.1 })).toThrow(NotFound);
     const other = createScenario(db, 2, { name: 'Zero', cpr: 0, cdr: 0, severity: 0, lagMonths: 0 });
-    expect(listScenarios(db, 2).map((s) => s.id)).toContain(other.id);
-    expect(listScenarios(db, 1).map((s) => s.name)).toEqual(['Stress', 'Zero']);
+    expect((await listScenarios(db, 2)).map((s) => s.id)).toContain(other.id);
+    expect((await listScenarios(db, 1)).map((s) => s.name)).toEqual(['Stress', 'Zero']);
   });
 });
 
@@ -72,13 +72,13 @@ describe('the book under a scenario (services/portfolio/scenarios.ts)', () => {
     );
   });
 
-  test('cached per valuation: the same answer twice, a new one after a lease write or an edit of the scenario', () => {
+  test('cached per valuation: the same answer twice, a new one after a lease write or an edit of the scenario', async () => {
     const a = scenarioComparison(db, 1, stress, { cutOff: CUT_OFF });
     expect(scenarioComparison(db, 1, stress, { cutOff: CUT_OFF }).currencies).toEqual(a.currencies);
     const book = valueBook(db, 1, CUT_OFF);
     const i = book.leases.findIndex((_, k) => book.valuation.prin[k]! > 0);
     const lease = getLease(db, book.leases[i]!.id)!;
-    deleteLease(db, lease.id);
+    await deleteLease(db, lease.id);
     afterBookWrite(db, 1);
     const b = scenarioComparison(db, 1, stress, { cutOff: CUT_OFF });
     const cur = lease.currency;

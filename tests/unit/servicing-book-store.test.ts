@@ -72,7 +72,7 @@ function engine(db: Db, funderId: number, asOf: string) {
   return { leases, behaviour };
 }
 
-function expectEqualToEngine(db: Db, funderId: number, asOf: string) {
+async function expectEqualToEngine(db: Db, funderId: number, asOf: string) {
   const e = engine(db, funderId, asOf);
   const book = getServicingBook(db, funderId, asOf);
   expect(book.leases.length).toBe(e.leases.size);
@@ -92,7 +92,7 @@ function expectEqualToEngine(db: Db, funderId: number, asOf: string) {
       ...e.leases.get(s.leaseId),
     });
   }
-  const rows = behaviourRows(db, funderId, asOf);
+  const rows = await behaviourRows(db, funderId, asOf);
   expect(rows.length).toBe(e.behaviour.size);
   for (const r of rows) {
     const b = e.behaviour.get(`${r.lesseeId}:${r.currency}`)!;
@@ -119,7 +119,7 @@ function expectEqualToEngine(db: Db, funderId: number, asOf: string) {
 
 describe('servicing book stores equal the engine', () => {
   let db: Db;
-  beforeAll(() => {
+  beforeAll(async () => {
     db = createTestDb();
     seedDemoUsers(db);
     seedPortfolio(db, { leases: 300, today: TODAY, seed: 11 });
@@ -137,7 +137,7 @@ describe('servicing book stores equal the engine', () => {
       { leaseId: a!.id, receivedOn: '2026-06-30', amount: 12_345, currency: a!.currency, method: 'transfer' },
       null,
     );
-    reversePayment(db, 1, twin.id, { reversedOn: '2026-07-15' }, null);
+    await reversePayment(db, 1, twin.id, { reversedOn: '2026-07-15' }, null);
     recordPayment(db, 1, { leaseId: b!.id, receivedOn: '2025-02-28', amount: 5_000_000, currency: b!.currency, method: 'other' }, null);
     const late = recordPayment(
       db,
@@ -145,11 +145,11 @@ describe('servicing book stores equal the engine', () => {
       { leaseId: c!.id, receivedOn: '2025-12-01', amount: 250_000, currency: c!.currency, method: 'transfer' },
       null,
     );
-    reversePayment(db, 1, late.id, { reversedOn: '2026-06-30' }, null);
+    await reversePayment(db, 1, late.id, { reversedOn: '2026-06-30' }, null);
   });
 
-  test('has the cases that matter: late, unpaid overdue, pending-free rates, reversals, credit', () => {
-    const rows = behaviourRows(db, 1, TODAY);
+  test('has the cases that matter: late, unpaid overdue, pending-free rates, reversals, credit', async () => {
+    const rows = await behaviourRows(db, 1, TODAY);
     expect(rows.some((r) => r.paidLate > 0)).toBe(true);
     expect(rows.some((r) => r.unpaidOverdue > 0)).toBe(true);
     expect(rows.some((r) => r.onTimeRate === 1)).toBe(true);
@@ -157,9 +157,9 @@ describe('servicing book stores equal the engine', () => {
     expect(db.$client.prepare(`select count(*) from payments where kind = 'reversal'`).pluck().get()).toBeGreaterThanOrEqual(2);
   });
 
-  test.each(AS_OFS)('default settings, funders 1 and 2, as of %s', (asOf) => {
-    expectEqualToEngine(db, 1, asOf);
-    expectEqualToEngine(db, 2, asOf);
+  test.each(AS_OFS)('default settings, funders 1 and 2, as of %s', async (asOf) => {
+    await expectEqualToEngine(db, 1, asOf);
+    await expectEqualToEngine(db, 2, asOf);
   });
 
   test.each([
@@ -173,23 +173,23 @@ describe('servicing book stores equal the engine', () => {
       name: 'edges 10/45, tolerance 5000',
       patch: { bucketEdges: '[10,45]', materialityTolerance: 5000, allocationOrder: 'vat,fee,interest,principal' },
     },
-  ])('settings: $name', ({ patch }) => {
+  ])('settings: $name', async ({ patch }) => {
     updateFunder(db, 1, patch as never);
-    for (const asOf of [TODAY, '2026-06-30', '2025-02-28']) expectEqualToEngine(db, 1, asOf);
+    for (const asOf of [TODAY, '2026-06-30', '2025-02-28']) await expectEqualToEngine(db, 1, asOf);
   });
 
-  test('a new payment refreshes the book and the behaviour (same stores otherwise)', () => {
+  test('a new payment refreshes the book and the behaviour (same stores otherwise)', async () => {
     const lease = getServicingBook(db, 1, TODAY).leases.find((l) => l.arrearsTotal > 0)!;
-    const before = behaviourRows(db, 1, TODAY);
+    const before = await behaviourRows(db, 1, TODAY);
     recordPayment(
       db,
       1,
       { leaseId: lease.leaseId, receivedOn: TODAY, amount: lease.arrearsTotal, currency: lease.currency, method: 'transfer' },
       null,
     );
-    expect(behaviourRows(db, 1, TODAY)).not.toBe(before);
+    expect(await behaviourRows(db, 1, TODAY)).not.toBe(before);
     expect(getServicingBook(db, 1, TODAY).byLeaseId.get(lease.leaseId)!.arrearsTotal).toBe(0);
-    expectEqualToEngine(db, 1, TODAY);
+    await expectEqualToEngine(db, 1, TODAY);
   });
 });
 
@@ -231,7 +231,7 @@ describe('servicing caches', () => {
     expect(getServicingBook(mem, 1, TODAY).leases.length).toBe(5);
   });
 
-  test('a settings change keeps the stores (new books); a lease change rebuilds them', () => {
+  test('a settings change keeps the stores (new books); a lease change rebuilds them', async () => {
     const before = servicingStores(a, 1);
     const book = getServicingBook(a, 1, TODAY);
     updateFunder(a, 1, { graceDays: 7 } as never);
@@ -240,13 +240,13 @@ describe('servicing caches', () => {
     expect(afterSettings.ledger).toBe(before.ledger);
     const regraced = getServicingBook(a, 1, TODAY);
     expect(regraced).not.toBe(book);
-    expectEqualToEngine(a, 1, TODAY);
+    await expectEqualToEngine(a, 1, TODAY);
     const lease = getLease(a, regraced.leases[0]!.leaseId)!;
-    updateLease(a, lease.id, lease.version, { status: 'terminated' }, null);
+    await updateLease(a, lease.id, lease.version, { status: 'terminated' }, null);
     const afterLease = servicingStores(b, 1);
     expect(afterLease.schedule).not.toBe(before.schedule);
     expect(getServicingBook(b, 1, TODAY).leases.length).toBe(regraced.leases.length - 1);
-    expectEqualToEngine(b, 1, TODAY);
+    await expectEqualToEngine(b, 1, TODAY);
   });
 
   test('an unknown funder is a 404', () => {
@@ -256,7 +256,7 @@ describe('servicing caches', () => {
 
 describe('with opening positions: the stores equal the engine', () => {
   let db: Db;
-  beforeAll(() => {
+  beforeAll(async () => {
     db = createTestDb();
     seedDemoUsers(db);
     seedPortfolio(db, { leases: 120, today: TODAY, seed: 23 });
@@ -269,27 +269,25 @@ describe('with opening positions: the stores equal the engine', () => {
         `select id, first_due_date from leases where funder_id = 1 and status != 'terminated' and first_due_date <= '2025-06-01' order by id`,
       )
       .all() as { id: number; first_due_date: string }[];
-    leases
-      .filter((_, k) => k % 5 === 0)
-      .forEach((l, k) => {
-        const asOf = formatDate(tryParseDate(addMonths(l.first_due_date, 7))! + 2);
-        const lease = getLease(db, l.id)!;
-        updateLease(db, l.id, lease.version, { purchaseDate: asOf }, null);
-        const instalments = instalmentsOfLease(db, getLease(db, l.id)!);
-        const first = instalments[0]!;
-        const owed = (k % 3) * componentsTotal(first);
-        setOpeningPosition(
-          db,
-          1,
-          l.id,
-          { asOf, daysPastDue: owed > 0 ? 20 + 30 * (k % 3) : 0, arrears: openingArrears(instalments, asOf, owed) },
-          { userId: null },
-        );
-      });
+    for (const [k, l] of leases.filter((_, i) => i % 5 === 0).entries()) {
+      const asOf = formatDate(tryParseDate(addMonths(l.first_due_date, 7))! + 2);
+      const lease = getLease(db, l.id)!;
+      await updateLease(db, l.id, lease.version, { purchaseDate: asOf }, null);
+      const instalments = instalmentsOfLease(db, getLease(db, l.id)!);
+      const first = instalments[0]!;
+      const owed = (k % 3) * componentsTotal(first);
+      await setOpeningPosition(
+        db,
+        1,
+        l.id,
+        { asOf, daysPastDue: owed > 0 ? 20 + 30 * (k % 3) : 0, arrears: openingArrears(instalments, asOf, owed) },
+        { userId: null },
+      );
+    }
     expect(db.$client.prepare('select count(*) from opening_positions').pluck().get()).toBeGreaterThan(5);
   });
 
-  test.each(AS_OFS)('at %s', (asOf) => {
-    expectEqualToEngine(db, 1, asOf);
+  test.each(AS_OFS)('at %s', async (asOf) => {
+    await expectEqualToEngine(db, 1, asOf);
   });
 });

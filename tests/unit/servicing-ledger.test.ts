@@ -136,9 +136,9 @@ describe('seeded ledger', () => {
     }
   });
 
-  test('bucket totals = book totals (count and outstanding per currency), at lease and lessee level', () => {
+  test('bucket totals = book totals (count and outstanding per currency), at lease and lessee level', async () => {
     for (const level of ['lease', 'lessee'] as const) {
-      const { bucketKeys, rows } = delinquencyRows(db, 1, TODAY, level);
+      const { bucketKeys, rows } = await delinquencyRows(db, 1, TODAY, level);
       const summary = bucketSummary(bucketKeys, rows);
       const book = getServicingBook(db, 1, TODAY);
       const currencies = new Set(book.leases.map((l) => l.currency));
@@ -222,19 +222,21 @@ describe('recording and reversing', () => {
     expect(allocationMismatches(db)).toEqual([]);
   });
 
-  test('a reversal removes the payment from the allocation, recomputes the rest; reversing twice is 409', () => {
+  test('a reversal removes the payment from the allocation, recomputes the rest; reversing twice is 409', async () => {
     const big = sqlite(db)
       .prepare(`select id from payments where lease_id = ? and amount > 1000 order by id desc limit 1`)
       .pluck()
       .get(leaseId) as number;
     const creditBefore = getServicingBook(db, 1, TODAY).byLeaseId.get(leaseId)!.credit;
     expect(creditBefore).toBeGreaterThan(0);
-    reversePayment(db, 1, big, { reversedOn: '2026-11-15' }, null);
+    await reversePayment(db, 1, big, { reversedOn: '2026-11-15' }, null);
     expect(sqlite(db).prepare(`select count(*) as n from payment_allocations where payment_id = ?`).get(big)).toEqual({ n: 0 });
     expect(getServicingBook(db, 1, TODAY).byLeaseId.get(leaseId)!.credit).toBe(0);
     expect(allocationMismatches(db)).toEqual([]);
-    expect(() => reversePayment(db, 1, big, { reversedOn: '2026-11-16' }, null)).toThrow(expect.objectContaining({ code: 'conflict' }));
-    expect(leaseHasPayments(db, leaseId)).toBe(true);
+    await expect(async () => await reversePayment(db, 1, big, { reversedOn: '2026-11-16' }, null)).rejects.toThrow(
+      expect.objectContaining({ code: 'conflict' }),
+    );
+    expect(await leaseHasPayments(db, leaseId)).toBe(true);
   });
 
   test('a payment dated before the due date pays the instalment in advance (not credit)', () => {
@@ -257,7 +259,7 @@ describe('recording and reversing', () => {
     expect(rows.every((r) => r.component !== 'credit' && r.period >= 1)).toBe(true);
   });
 
-  test('errors: other currency 400, unknown lease 404, unknown payment 404', () => {
+  test('errors: other currency 400, unknown lease 404, unknown payment 404', async () => {
     const other = currency === 'EUR' ? 'USD' : 'EUR';
     expect(() => recordPayment(db, 1, { leaseId, receivedOn: TODAY, amount: 100, currency: other, method: 'transfer' }, null)).toThrow(
       expect.objectContaining({ code: 'invalid' }),
@@ -265,7 +267,7 @@ describe('recording and reversing', () => {
     expect(() => recordPayment(db, 1, { leaseId: 999_999, receivedOn: TODAY, amount: 100, currency, method: 'transfer' }, null)).toThrow(
       expect.objectContaining({ code: 'not_found' }),
     );
-    expect(() => reversePayment(db, 1, 999_999, { reversedOn: TODAY }, null)).toThrow(DomainError);
+    await expect(async () => await reversePayment(db, 1, 999_999, { reversedOn: TODAY }, null)).rejects.toThrow(DomainError);
   });
 
   test('recording a payment does not bump the funder dataVersion but refreshes the book', () => {
@@ -300,7 +302,7 @@ describe('bank-statement import', () => {
     currency = r.currency;
   });
 
-  test('matched by contract, by reference, unmatched and invalid lines; one payment per matched line; manual match', () => {
+  test('matched by contract, by reference, unmatched and invalid lines; one payment per matched line; manual match', async () => {
     const csv = [
       'date;amount;currency;reference;contract',
       `2026-11-02;1.234,56;${currency};rent;${contract}`,
@@ -309,7 +311,7 @@ describe('bank-statement import', () => {
       `2026-13-01;abc;${currency};bad;${contract}`,
     ].join('\n');
     const { lines } = parseBankCsv(csv);
-    const imp = importBankStatement(db, 1, 'nov.csv', lines, null);
+    const imp = await importBankStatement(db, 1, 'nov.csv', lines, null);
     expect(imp.lines.map((l) => l.status)).toEqual(['matched', 'matched', 'unmatched', 'invalid']);
     expect(imp.lines[0]!.amount).toBe(123456);
     expect([imp.matchedCount, imp.unmatchedCount, imp.invalidCount]).toEqual([2, 1, 1]);
@@ -318,14 +320,18 @@ describe('bank-statement import', () => {
     expect(allocationMismatches(db)).toEqual([]);
     const leaseId = imp.lines[0]!.leaseId!;
     const unmatched = imp.lines[2]!;
-    const line = matchImportLine(db, 1, imp.id, unmatched.id, leaseId, null);
+    const line = await matchImportLine(db, 1, imp.id, unmatched.id, leaseId, null);
     expect(line.status).toBe('manual');
-    expect(getImport(db, 1, imp.id).lines[2]!.leaseId).toBe(leaseId);
-    expect(() => matchImportLine(db, 1, imp.id, unmatched.id, leaseId, null)).toThrow(expect.objectContaining({ code: 'conflict' }));
-    expect(() => matchImportLine(db, 1, imp.id, imp.lines[3]!.id, leaseId, null)).toThrow(expect.objectContaining({ code: 'conflict' }));
+    expect((await getImport(db, 1, imp.id)).lines[2]!.leaseId).toBe(leaseId);
+    await expect(async () => await matchImportLine(db, 1, imp.id, unmatched.id, leaseId, null)).rejects.toThrow(
+      expect.objectContaining({ code: 'conflict' }),
+    );
+    await expect(async () => await matchImportLine(db, 1, imp.id, imp.lines[3]!.id, leaseId, null)).rejects.toThrow(
+      expect.objectContaining({ code: 'conflict' }),
+    );
   });
 
-  test('a database error rolls the whole file back (no import row, no payment)', () => {
+  test('a database error rolls the whole file back (no import row, no payment)', async () => {
     const before = sqlite(db)
       .prepare(
         `select (select count(*) from payments) as p, (select count(*) from payment_imports) as i, (select count(*) from payment_import_lines) as l`,
@@ -339,7 +345,7 @@ describe('bank-statement import', () => {
       `create temp trigger fail_second before insert on payments when new.amount = 1300 begin select raise(abort, 'disk says no'); end;`,
     );
     try {
-      expect(() => importBankStatement(db, 1, 'broken.csv', lines, null)).toThrow(/disk says no/);
+      await expect(async () => await importBankStatement(db, 1, 'broken.csv', lines, null)).rejects.toThrow(/disk says no/);
     } finally {
       sqlite(db).exec('drop trigger fail_second');
     }
@@ -354,7 +360,7 @@ describe('bank-statement import', () => {
 });
 
 describe('bank-statement import on a written-off lease (domain.md §8)', () => {
-  test('a line received on or after the write-off is a recovery in the loss ledger, not a payment; before it, a payment; a manual match too', () => {
+  test('a line received on or after the write-off is a recovery in the loss ledger, not a payment; before it, a payment; a manual match too', async () => {
     const db = createTestDb();
     seedDemoUsers(db);
     seedPortfolio(db, { leases: 20, today: TODAY, seed: 5 });
@@ -370,7 +376,7 @@ describe('bank-statement import on a written-off lease (domain.md §8)', () => {
       `2026-11-10;300,00;${r.currency};${r.contract_number};`,
       `2026-11-12;400,00;${r.currency};no contract;`,
     ].join('\n');
-    const imp = importBankStatement(db, 1, 'nov.csv', parseBankCsv(csv).lines, null);
+    const imp = await importBankStatement(db, 1, 'nov.csv', parseBankCsv(csv).lines, null);
     expect(imp.lines.map((l) => l.status)).toEqual(['matched', 'recovery', 'recovery', 'unmatched']);
     expect(imp.lines.slice(0, 3).map((l) => l.leaseId)).toEqual([r.id, r.id, r.id]);
     expect(imp.lines[1]!.paymentId).toBeNull();
@@ -388,12 +394,12 @@ describe('bank-statement import on a written-off lease (domain.md §8)', () => {
     expect(payments()).toEqual([{ receivedOn: '2026-10-31', amount: 10000 }]);
     expect(sqlite(db).prepare(`select count(*) from audit_log where entity = 'recovery'`).pluck().get()).toBe(2);
     // The unmatched line matched by hand to the written-off lease: a recovery too.
-    const line = matchImportLine(db, 1, imp.id, imp.lines[3]!.id, r.id, null);
+    const line = await matchImportLine(db, 1, imp.id, imp.lines[3]!.id, r.id, null);
     expect(line.status).toBe('recovery');
     expect(line.paymentId).toBeNull();
     expect(ledger()).toHaveLength(3);
     expect(payments()).toHaveLength(1);
-    const after = getImport(db, 1, imp.id);
+    const after = await getImport(db, 1, imp.id);
     expect([after.matchedCount, after.unmatchedCount]).toEqual([4, 0]);
     expect(after.lines[3]!.leaseId).toBe(r.id);
     expect(allocationMismatches(db)).toEqual([]);
@@ -436,7 +442,7 @@ describe('bank CSV parsing', () => {
 // The engine applies same-day payments in ledger order (allocatePayments sorts by day, then position): the
 // reference ledgers must list a lease's entries in id order, as documented — not in an index's order.
 describe('the reference ledgers', () => {
-  test('list each lease’s entries in id (ledger) order, with or without an as-of date', () => {
+  test('list each lease’s entries in id (ledger) order, with or without an as-of date', async () => {
     const db = createTestDb();
     seedDemoUsers(db);
     seedPortfolio(db, { leases: 40, today: TODAY, seed: 3 });
@@ -447,7 +453,7 @@ describe('the reference ledgers', () => {
       recordPayment(db, 1, { leaseId: lease.id, receivedOn, amount, currency: lease.currency, method: 'transfer' }, null).id;
     const first = pay('2026-11-02', 5_000);
     const second = pay('2026-11-02', 3_000);
-    const reversal = reversePayment(db, 1, first, { reversedOn: '2026-11-03' }, null).id;
+    const reversal = (await reversePayment(db, 1, first, { reversedOn: '2026-11-03' }, null)).id;
     const last = pay('2026-11-04', 100);
     const want = [first, second, reversal, last].map(String);
     for (const asOf of [null, TODAY]) {

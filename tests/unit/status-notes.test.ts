@@ -83,7 +83,7 @@ describe('statusNotes on a seeded book', () => {
     seedPayments(db, { funderId: 1, today });
   });
 
-  test('a lease set to defaulted by hand (before the credit module) while not in default gets the reason; performing active leases get none', () => {
+  test('a lease set to defaulted by hand (before the credit module) while not in default gets the reason; performing active leases get none', async () => {
     const now = Date.now();
     const user = db
       .insert(users)
@@ -103,7 +103,7 @@ describe('statusNotes on a seeded book', () => {
       .map((s) => s.leaseId);
     const target = getLease(db, ids[0]!)!;
     expect(target.status).toBe('active');
-    updateLease(db, target.id, target.version, { status: 'defaulted' }, user.id, Date.UTC(2026, 10, 2));
+    await updateLease(db, target.id, target.version, { status: 'defaulted' }, user.id, Date.UTC(2026, 10, 2));
 
     const { t, format } = tr('en');
     const rows = ids.map((id) => ({ id, status: getLease(db, id)!.status }));

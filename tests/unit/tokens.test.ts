@@ -40,45 +40,45 @@ describe('refresh token rotation', () => {
     return { db, user };
   }
 
-  it('spends a token once and issues a successor', () => {
+  it('spends a token once and issues a successor', async () => {
     const { db, user } = setup();
     const t0 = issueRefreshToken(db, user.id, 3600);
-    const r1 = rotateRefreshToken(db, t0, 3600);
+    const r1 = await rotateRefreshToken(db, t0, 3600);
     expect(r1).toMatchObject({ ok: true, userId: user.id });
     if (!r1.ok) throw new Error('unreachable');
     expect(r1.refreshToken).not.toBe(t0);
-    expect(rotateRefreshToken(db, r1.refreshToken, 3600)).toMatchObject({ ok: true });
+    expect(await rotateRefreshToken(db, r1.refreshToken, 3600)).toMatchObject({ ok: true });
   });
 
-  it('revokes the whole family when a spent token is reused', () => {
+  it('revokes the whole family when a spent token is reused', async () => {
     const { db, user } = setup();
     const t0 = issueRefreshToken(db, user.id, 3600);
-    const r1 = rotateRefreshToken(db, t0, 3600);
+    const r1 = await rotateRefreshToken(db, t0, 3600);
     if (!r1.ok) throw new Error('unreachable');
-    expect(rotateRefreshToken(db, t0, 3600)).toEqual({ ok: false, reason: 'reused' });
-    expect(rotateRefreshToken(db, r1.refreshToken, 3600)).toEqual({ ok: false, reason: 'revoked' });
+    expect(await rotateRefreshToken(db, t0, 3600)).toEqual({ ok: false, reason: 'reused' });
+    expect(await rotateRefreshToken(db, r1.refreshToken, 3600)).toEqual({ ok: false, reason: 'revoked' });
   });
 
-  it('leaves other families alone', () => {
+  it('leaves other families alone', async () => {
     const { db, user } = setup();
     const a = issueRefreshToken(db, user.id, 3600);
     const b = issueRefreshToken(db, user.id, 3600);
-    rotateRefreshToken(db, a, 3600);
-    rotateRefreshToken(db, a, 3600);
-    expect(rotateRefreshToken(db, b, 3600)).toMatchObject({ ok: true });
+    await rotateRefreshToken(db, a, 3600);
+    await rotateRefreshToken(db, a, 3600);
+    expect(await rotateRefreshToken(db, b, 3600)).toMatchObject({ ok: true });
   });
 
-  it('refuses an expired token and an unknown one', () => {
+  it('refuses an expired token and an unknown one', async () => {
     const { db, user } = setup();
     const t = issueRefreshToken(db, user.id, 10, undefined, 1_000_000);
-    expect(rotateRefreshToken(db, t, 10, 1_000_000 + 11_000)).toEqual({ ok: false, reason: 'expired' });
-    expect(rotateRefreshToken(db, 'unknown', 10)).toEqual({ ok: false, reason: 'unknown' });
+    expect(await rotateRefreshToken(db, t, 10, 1_000_000 + 11_000)).toEqual({ ok: false, reason: 'expired' });
+    expect(await rotateRefreshToken(db, 'unknown', 10)).toEqual({ ok: false, reason: 'unknown' });
   });
 
-  it('revokes every token of a user', () => {
+  it('revokes every token of a user', async () => {
     const { db, user } = setup();
     const t = issueRefreshToken(db, user.id, 3600);
     revokeUserRefreshTokens(db, user.id);
-    expect(rotateRefreshToken(db, t, 3600)).toEqual({ ok: false, reason: 'revoked' });
+    expect(await rotateRefreshToken(db, t, 3600)).toEqual({ ok: false, reason: 'revoked' });
   });
 });

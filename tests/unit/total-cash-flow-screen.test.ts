@@ -106,14 +106,14 @@ describe('the screen service', () => {
 });
 
 describe('the per-request session check (prepared statement)', () => {
-  test('reads the current session version on every call: a revocation applies at once', () => {
+  test('reads the current session version on every call: a revocation applies at once', async () => {
     const user = createUser(db, { email: 'screen@test.example', username: 'screen', role: 'analyst', passwordHash: null });
-    expect(isSessionCurrent(db, user.id, 0)?.id).toBe(user.id);
+    expect((await isSessionCurrent(db, user.id, 0))?.id).toBe(user.id);
     bumpSessionVersion(db, user.id);
-    expect(isSessionCurrent(db, user.id, 0)).toBeUndefined();
-    expect(isSessionCurrent(db, user.id, 1)?.email).toBe('screen@test.example');
+    expect(await isSessionCurrent(db, user.id, 0)).toBeUndefined();
+    expect((await isSessionCurrent(db, user.id, 1))?.email).toBe('screen@test.example');
     db.$client.prepare("update users set status = 'inactive' where id = ?").run(user.id);
-    expect(isSessionCurrent(db, user.id, 1)).toBeUndefined();
+    expect(await isSessionCurrent(db, user.id, 1)).toBeUndefined();
   });
 });
 

@@ -40,20 +40,21 @@ const contactsOf = (userId: number) =>
   db.$client.prepare('select id from app_chat_contacts where owner_id = ? order by id').pluck().all(userId) as number[];
 
 describe('chat screen', () => {
-  it('opening a chat with unseen messages shows them and clears its unseen count in the list', () => {
-    const unseen = chatScreen(db, analyst, null).chatsContacts.find((c) => c.chat.unseenMsgs > 0);
+  it('opening a chat with unseen messages shows them and clears its unseen count in the list', async () => {
+    const unseen = (await chatScreen(db, analyst, null)).chatsContacts.find((c) => c.chat.unseenMsgs > 0);
     expect(unseen, 'the seed leaves some chats unseen').toBeDefined();
-    const screen = chatScreen(db, analyst, unseen!.id);
+    const screen = await chatScreen(db, analyst, unseen!.id);
     expect(screen.open?.contact.id).toBe(unseen!.id);
     expect(screen.open?.chat?.chat.length).toBeGreaterThan(0);
     expect(screen.chatsContacts.find((c) => c.id === unseen!.id)?.chat.unseenMsgs).toBe(0);
   });
 
-  it('a sent message is the conversation’s last, from the user, and the chat moves to the top of the list', () => {
-    const quiet = contactsOf(analyst.id).find((id) => !chatScreen(db, analyst, null).chatsContacts.some((c) => c.id === id));
+  it('a sent message is the conversation’s last, from the user, and the chat moves to the top of the list', async () => {
+    const chatting = (await chatScreen(db, analyst, null)).chatsContacts;
+    const quiet = contactsOf(analyst.id).find((id) => !chatting.some((c) => c.id === id));
     expect(quiet, 'the seed leaves contacts without a chat').toBeDefined();
-    sendMessage(db, analyst.id, quiet!, 'Is the signed contract in?', new Date('2099-01-01T10:00:00Z'));
-    const screen = chatScreen(db, analyst, quiet!);
+    await sendMessage(db, analyst.id, quiet!, 'Is the signed contract in?', new Date('2099-01-01T10:00:00Z'));
+    const screen = await chatScreen(db, analyst, quiet!);
     expect(screen.open?.chat?.chat.at(-1)).toEqual({
       message: 'Is the signed contract in?',
       time: '2099-01-01T10:00:00.000Z',
@@ -65,8 +66,8 @@ describe('chat screen', () => {
   it.each([
     ['another user’s contact', () => contactsOf(viewer.id)[0]!],
     ['an unknown contact', () => 999_999],
-  ])('%s opens nothing and reveals nothing', (_, idOf) => {
-    const screen = chatScreen(db, analyst, idOf());
+  ])('%s opens nothing and reveals nothing', async (_, idOf) => {
+    const screen = await chatScreen(db, analyst, idOf());
     expect(screen.open).toBeNull();
     expect(screen.contacts.every((c) => contactsOf(analyst.id).includes(c.id))).toBe(true);
   });
@@ -93,29 +94,29 @@ describe('catalogue', () => {
       ...over,
     });
 
-  it('searches, sorts by price and pages, and flags the user’s own wishlist and cart', () => {
+  it('searches, sorts by price and pages, and flags the user’s own wishlist and cart', async () => {
     const id = productId();
-    addToWishlist(db, analyst.id, id);
-    const all = catalogueScreen(db, analyst.id, productsListQuery.parse({ sortBy: 'price-asc', perPage: '100' }));
+    await addToWishlist(db, analyst.id, id);
+    const all = await catalogueScreen(db, analyst.id, productsListQuery.parse({ sortBy: 'price-asc', perPage: '100' }));
     const prices = all.products.map((p) => p.price);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
     expect(all.products.find((p) => p.id === id)?.isInWishlist).toBe(true);
     expect(all.wishlistCount).toBe(1);
     expect(
-      catalogueScreen(db, viewer.id, productsListQuery.parse({ perPage: '100' })).products.find((p) => p.id === id)?.isInWishlist,
+      (await catalogueScreen(db, viewer.id, productsListQuery.parse({ perPage: '100' }))).products.find((p) => p.id === id)?.isInWishlist,
     ).toBe(false);
-    const found = catalogueScreen(db, analyst.id, productsListQuery.parse({ q: 'EXCAVATOR' }));
+    const found = await catalogueScreen(db, analyst.id, productsListQuery.parse({ q: 'EXCAVATOR' }));
     expect(found.total).toBe(1);
     expect(found.products[0]!.name).toMatch(/Excavator/);
-    const page2 = catalogueScreen(db, analyst.id, productsListQuery.parse({ page: '2', perPage: '9' }));
+    const page2 = await catalogueScreen(db, analyst.id, productsListQuery.parse({ page: '2', perPage: '9' }));
     expect(page2.products).toHaveLength(Math.min(9, all.total - 9));
   });
 
-  it('a quotation requested from the cart is a draft of the funder with the product as its asset, in its history and the audit trail', () => {
-    addToCart(db, analyst.id, productId(), '2026-11-21');
-    const [line] = cartScreen(db, analyst.id).cart;
+  it('a quotation requested from the cart is a draft of the funder with the product as its asset, in its history and the audit trail', async () => {
+    await addToCart(db, analyst.id, productId(), '2026-11-21');
+    const [line] = (await cartScreen(db, analyst.id)).cart;
     const before = db.$client.prepare("select count(*) from audit_log where entity = 'quotation'").pluck().get() as number;
-    const q = requestQuotationForProduct(db, 1, analyst.id, body({ productId: line!.id }));
+    const q = await requestQuotationForProduct(db, 1, analyst.id, body({ productId: line!.id }));
     expect(q).toMatchObject({
       status: 'draft',
       funderId: 1,
@@ -134,10 +135,10 @@ describe('catalogue', () => {
   it.each([
     ['an unknown product', () => body({ productId: 999_999 }), NotFound],
     ['another funder’s lessee', () => body({ lesseeId: lesseeOf(2) }), Invalid],
-  ])('refuses %s, writing nothing', (_, bodyOf, error) => {
+  ])('refuses %s, writing nothing', async (_, bodyOf, error) => {
     const count = () => db.$client.prepare('select count(*) from quotations').pluck().get() as number;
     const before = count();
-    expect(() => requestQuotationForProduct(db, 1, analyst.id, bodyOf())).toThrow(error);
+    await expect(async () => await requestQuotationForProduct(db, 1, analyst.id, bodyOf())).rejects.toThrow(error);
     expect(count()).toBe(before);
   });
 });
@@ -148,7 +149,7 @@ describe('account settings', () => {
       .prepare("select user_id as userId, action, before, after from audit_log where entity = 'user' and action = 'settings' order by id")
       .all() as { userId: number; action: string; before: string; after: string }[];
 
-  it('changes only the named sections of the user’s own account, with one audit row of their before and after', () => {
+  it('changes only the named sections of the user’s own account, with one audit row of their before and after', async () => {
     const viewerBefore = getAccountSettings(db, viewer.id);
     const before = getAccountSettings(db, analyst.id)!;
     const patch = accountSettingsPatch.parse({
@@ -157,7 +158,7 @@ describe('account settings', () => {
         socialLinks: { twitter: '', facebook: '', google: '', linkedIn: 'https://linkedin.example/ana', instagram: '', quora: '' },
       },
     });
-    const after = updateAccountSettings(db, analyst.id, patch, 1_800_000_000_000);
+    const after = await updateAccountSettings(db, analyst.id, patch, 1_800_000_000_000);
     expect(after.general).toMatchObject({
       fullName: 'Ana Q. Analyst',
       company: 'QUANTUM Funding',
@@ -175,11 +176,11 @@ describe('account settings', () => {
     expect(JSON.parse(rows[0]!.before).general.fullName).toBe(before.general.fullName);
   });
 
-  it('keeps the info of a user without a profile row and creates the row on first change', () => {
+  it('keeps the info of a user without a profile row and creates the row on first change', async () => {
     const info = { bio: 'Fleet leasing.', dob: null, country: 'Germany', website: '', phone: '+49 30 1234' };
-    updateAccountSettings(db, viewer.id, accountSettingsPatch.parse({ info }));
+    await updateAccountSettings(db, viewer.id, accountSettingsPatch.parse({ info }));
     expect(getAccountSettings(db, viewer.id)!.info).toEqual(info);
-    updateAccountSettings(
+    await updateAccountSettings(
       db,
       viewer.id,
       accountSettingsPatch.parse({
@@ -253,21 +254,21 @@ describe('news admin', () => {
   const newsAudits = () =>
     db.$client.prepare("select action, entity_id as entityId from audit_log where entity = 'news' order by id").all();
 
-  it('a draft takes the language’s next number, is listed for admins only, and publishing shows it to readers', () => {
-    const maxBefore = Math.max(...listNewsForAdmin(db, 'de').map((p) => p.id));
-    const id = createNews(db, 'de', input(), { userId: admin().id, name: 'Alex Admin', avatar: '' }, '2026-11-22', 1_800_000_000_000);
+  it('a draft takes the language’s next number, is listed for admins only, and publishing shows it to readers', async () => {
+    const maxBefore = Math.max(...(await listNewsForAdmin(db, 'de')).map((p) => p.id));
+    const id = await createNews(db, 'de', input(), { userId: admin().id, name: 'Alex Admin', avatar: '' }, '2026-11-22', 1_800_000_000_000);
     expect(id).toBe(maxBefore + 1);
-    expect(listNewsForAdmin(db, 'de')[0]).toMatchObject({
+    expect((await listNewsForAdmin(db, 'de'))[0]).toMatchObject({
       id,
       title: 'Quarter close',
       status: 'draft',
       postedOn: '2026-11-22',
       authorName: 'Alex Admin',
     });
-    expect(listBlogPosts(db, 'de').some((p) => p.id === id)).toBe(false);
-    expect(newsArticleScreen(db, 'de', id)).toBeUndefined();
-    expect(listNewsForAdmin(db, 'en').some((p) => p.title === 'Quarter close')).toBe(false);
-    expect(getNewsForEdit(db, 'de', id)).toEqual({
+    expect((await listBlogPosts(db, 'de')).some((p) => p.id === id)).toBe(false);
+    expect(await newsArticleScreen(db, 'de', id)).toBeUndefined();
+    expect((await listNewsForAdmin(db, 'en')).some((p) => p.title === 'Quarter close')).toBe(false);
+    expect(await getNewsForEdit(db, 'de', id)).toEqual({
       id,
       title: 'Quarter close',
       excerpt: 'What changes.',
@@ -276,10 +277,13 @@ describe('news admin', () => {
       status: 'draft',
     });
 
-    updateNews(db, 'de', id, input({ title: 'Quarter close (final)', status: 'published' }), admin().id);
-    expect(listBlogPosts(db, 'de').find((p) => p.id === id)).toMatchObject({ title: 'Quarter close (final)', blogPosted: '2026-11-22' });
-    expect(getBlogDetail(db, 'de', id)?.blog.content).toBe('<p>One.</p><p>Two.</p>');
-    expect(newsArticleScreen(db, 'de', id)).toMatchObject({
+    await updateNews(db, 'de', id, input({ title: 'Quarter close (final)', status: 'published' }), admin().id);
+    expect((await listBlogPosts(db, 'de')).find((p) => p.id === id)).toMatchObject({
+      title: 'Quarter close (final)',
+      blogPosted: '2026-11-22',
+    });
+    expect((await getBlogDetail(db, 'de', id))?.blog.content).toBe('<p>One.</p><p>Two.</p>');
+    expect(await newsArticleScreen(db, 'de', id)).toMatchObject({
       blog: { id, title: 'Quarter close (final)' },
       paragraphs: ['One.', 'Two.'],
       comments: [],
@@ -290,8 +294,8 @@ describe('news admin', () => {
     ]);
   });
 
-  it('editing an unknown article is a 404 and writes nothing', () => {
-    expect(() => updateNews(db, 'en', 99_999, input(), admin().id)).toThrow(NotFound);
+  it('editing an unknown article is a 404 and writes nothing', async () => {
+    await expect(async () => await updateNews(db, 'en', 99_999, input(), admin().id)).rejects.toThrow(NotFound);
     expect(newsAudits()).toEqual([]);
   });
 });
@@ -308,12 +312,12 @@ describe('dashboard insights', () => {
         .get(...args) ?? 0,
     );
 
-  it('counts and sums the book itself: leases, principal and collections of the twelve months, active lessees', () => {
+  it('counts and sums the book itself: leases, principal and collections of the twelve months, active lessees', async () => {
     const funder = db.$client.prepare('select id, base_currency as baseCurrency from funders where id = 1').get() as {
       id: number;
       baseCurrency: string;
     };
-    const data = insightsScreen(db, funder, '2026-11-21', 'last-year', 'en');
+    const data = await insightsScreen(db, funder, '2026-11-21', 'last-year', 'en');
     expect(data.months).toHaveLength(12);
     expect(data.months.at(-1)).toBe('2026-11');
     const from = '2025-12-01';

@@ -14,7 +14,7 @@ import { createTestDb } from '../helpers/test-db';
 
 const TODAY = '2026-11-21';
 
-test('certificates on their as-of date and covenant tests at the month ends of the term', () => {
+test('certificates on their as-of date and covenant tests at the month ends of the term', async () => {
   const db = createTestDb();
   seedDemoUsers(db);
   seedPortfolio(db, { leases: 200, today: TODAY, seed: 4 });
@@ -31,7 +31,7 @@ test('certificates on their as-of date and covenant tests at the month ends of t
   const [asOf, name, status] = certs[0]!;
   const userId = db.$client.prepare(`select id from users where email = 'analyst@quantum.demo'`).pluck().get() as number;
 
-  const month = calendarScreen(db, userId, { view: 'month', date: asOf, calendars: undefined, minGross: null }, 1);
+  const month = await calendarScreen(db, userId, { view: 'month', date: asOf, calendars: undefined, minGross: null }, 1);
   expect(month.certificates.map((c) => [c.asOf, c.facilityName, c.status])).toContainEqual([asOf, name, status]);
   const [start, maturity] = db.$client.prepare(`select start_date, maturity_date from facilities where name = ?`).raw().get(name) as [
     string,
@@ -42,8 +42,8 @@ test('certificates on their as-of date and covenant tests at the month ends of t
   expect(tests.length).toBeGreaterThan(0);
 
   // Without the book (no funder), none of it; another funder's facilities never show.
-  const none = calendarScreen(db, userId, { view: 'month', date: asOf, calendars: undefined, minGross: null }, null);
+  const none = await calendarScreen(db, userId, { view: 'month', date: asOf, calendars: undefined, minGross: null }, null);
   expect({ certificates: none.certificates, covenantTests: none.covenantTests }).toEqual({ certificates: [], covenantTests: [] });
-  const other = calendarScreen(db, userId, { view: 'month', date: asOf, calendars: undefined, minGross: null }, 999);
+  const other = await calendarScreen(db, userId, { view: 'month', date: asOf, calendars: undefined, minGross: null }, 999);
   expect({ certificates: other.certificates, covenantTests: other.covenantTests }).toEqual({ certificates: [], covenantTests: [] });
 });

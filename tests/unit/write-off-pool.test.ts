@@ -75,7 +75,7 @@ describe('a write-off approval', () => {
   const EARLIER = '2026-11-01';
   const LATER = '2026-12-01';
 
-  it('takes the lease out of Total CF, Summary and Liability CF at later cut-offs to the cent, earlier ones unchanged, updating that lease alone', () => {
+  it('takes the lease out of Total CF, Summary and Liability CF at later cut-offs to the cent, earlier ones unchanged, updating that lease alone', async () => {
     const target = creditStatesAt(db, funder.id, TODAY).states.find(
       (s) =>
         s.status === 'defaulted' && db.$client.prepare(`select count(*) from write_offs where lease_id = ?`).pluck().get(s.leaseId) === 0,
@@ -99,8 +99,13 @@ describe('a write-off approval', () => {
     )!;
     const version = loadBook(db, funder.id).version;
 
-    const w = proposeLeaseWriteOff(db, funder.id, { leaseId: target.leaseId, writeOffOn: TODAY, note: '' }, userId('analyst@quantum.demo'));
-    approveLeaseWriteOff(db, w.id, null, userId('admin@quantum.demo'));
+    const w = await proposeLeaseWriteOff(
+      db,
+      funder.id,
+      { leaseId: target.leaseId, writeOffOn: TODAY, note: '' },
+      userId('analyst@quantum.demo'),
+    );
+    await approveLeaseWriteOff(db, w.id, null, userId('admin@quantum.demo'));
 
     // The valuation store changed by that one lease (spliced in, not rebuilt).
     expect(valuationChangesSince(db, funder.id, version)).toEqual({ version: version + 1, ids: [target.leaseId] });

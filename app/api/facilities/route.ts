@@ -11,8 +11,8 @@ import { facilitiesScreen } from '@/services/facilities/screen';
 export const dynamic = 'force-dynamic';
 
 /** GET /api/facilities?funderId=&asOf= — the facilities of the funders the user sees, with drawn, base, availability and covenant status. */
-export const GET = withAuth({ scope: 'read:funders' }, ({ req, principal }) => {
-  const screen = facilitiesScreen(getDb(), principal, parseQuery(req, facilitiesQuery), requestClock());
+export const GET = withAuth({ scope: 'read:funders' }, async ({ req, principal }) => {
+  const screen = await facilitiesScreen(getDb(), principal, parseQuery(req, facilitiesQuery), requestClock());
   return Response.json({ asOf: screen.asOf, facilities: screen.facilities });
 });
 

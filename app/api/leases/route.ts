@@ -15,9 +15,9 @@ export const dynamic = 'force-dynamic';
  * the first of this month; null when the lease is not in the pool then) and `totals` are per currency over the whole filtered
  * set (count, price, principal, residual, outstanding principal in minor units). q matches contract number and lessee name.
  */
-export const GET = withAuth({ scope: 'read:funders' }, ({ req, principal }) => {
+export const GET = withAuth({ scope: 'read:funders' }, async ({ req, principal }) => {
   // The register's rows as its page shows them on the request's day: the page's own screen function.
-  const screen = registerScreen(getDb(), principal, parseQuery(req, leaseListQuery), requestClock());
+  const screen = await registerScreen(getDb(), principal, parseQuery(req, leaseListQuery), requestClock());
   const { rows, total, totals, cutOff, page, perPage } = screen;
   // `status` is the stored business status (the lease's field, as PATCH takes it); `shownStatus` the one the register shows.
   return Response.json({ leases: rows.map(({ statusNote: _note, ...r }) => r), total, totals, cutOff, page, perPage });
@@ -28,10 +28,10 @@ export const POST = withAuth({ scope: 'write:funders' }, async ({ req, principal
   const { funderId } = parseQuery(req, funderQuery);
   const body = await parseBody(req, leaseCreateBody);
   const db = getDb();
-  const lease = createLeaseForFunder(db, funderId, body, principal.user.id);
+  const lease = await createLeaseForFunder(db, funderId, body, principal.user.id);
   afterBookWrite(db, funderId);
   return Response.json(
-    { lease: getLeaseCombined(db, funderId, lease.id) },
+    { lease: await getLeaseCombined(db, funderId, lease.id) },
     { status: 201, headers: { location: `/api/leases/${lease.id}` } },
   );
 });

@@ -11,11 +11,11 @@ export const dynamic = 'force-dynamic';
  * GET /api/lessees?q=&limit= — the funder's lessees whose name, ERP id or tax id contains q (the lessee
  * picker), each with the VAT rate a new lease of theirs starts with.
  */
-export const GET = withAuth({ scope: 'read:funders' }, ({ req }) => {
+export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
   const { funderId, q, limit } = parseQuery(req, lesseeSearchQuery);
   const db = getDb();
   const funder = getFunder(db, funderId);
   if (!funder) throw new NotFound(`Funder ${funderId} does not exist.`);
-  const lessees = searchLessees(db, funderId, q, limit).map((l) => ({ ...l, defaultVatRate: defaultVatRate(l, funder) }));
+  const lessees = (await searchLessees(db, funderId, q, limit)).map((l) => ({ ...l, defaultVatRate: defaultVatRate(l, funder) }));
   return Response.json({ lessees });
 });

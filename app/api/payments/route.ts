@@ -21,7 +21,7 @@ export const GET = withAuth({ scope: 'read:funders' }, ({ req }) => {
 export const POST = withAuth({ scope: 'write:funders' }, async ({ req, principal }) => {
   const { funderId } = parseQuery(req, servicingFunderQuery);
   const body = await parseBody(req, paymentCreateBody);
-  const recovery = paymentAsRecovery(
+  const recovery = await paymentAsRecovery(
     getDb(),
     funderId,
     {

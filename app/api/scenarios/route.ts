@@ -8,9 +8,9 @@ import { createScenarioBody, listScenariosQuery } from '@/lib/validations/scenar
 export const dynamic = 'force-dynamic';
 
 /** GET /api/scenarios?funderId= — the funder's named scenarios (domain.md §10), by name. */
-export const GET = withAuth({ scope: 'read:funders' }, ({ req }) => {
+export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
   const { funderId } = parseQuery(req, listScenariosQuery);
-  return Response.json({ scenarios: scenariosOf(getDb(), funderId) });
+  return Response.json({ scenarios: await scenariosOf(getDb(), funderId) });
 });
 
 /** POST /api/scenarios — saves a scenario for the funder; 409 when the funder already has one of that name. */

@@ -27,7 +27,7 @@ export function visiblePages(scopes: readonly string[]): NavItem[] {
   return flatten(NAV_TREE).filter((p) => canSee(scopes, p.scope));
 }
 
-export function listBookmarkTargets(db: DbOrTx, userId: number): Set<string> {
+export async function listBookmarkTargets(db: DbOrTx, userId: number): Promise<Set<string>> {
   return new Set(
     db
       .select({ target: bookmarks.target })
@@ -59,7 +59,7 @@ export function textMatches(text: string, q: string): boolean {
  * Toggles the user's bookmark of a page in one transaction; returns the new state. The caller has
  * checked that the page exists and is visible to the user.
  */
-export function toggleBookmark(db: DbOrTx, userId: number, target: NavPageKey, now = Date.now()): boolean {
+export async function toggleBookmark(db: DbOrTx, userId: number, target: NavPageKey, now = Date.now()): Promise<boolean> {
   return db.transaction((tx) => {
     const deleted = tx
       .delete(bookmarks)
@@ -94,7 +94,7 @@ export function toDatatableRow(r: DatatableRow) {
   };
 }
 
-export function listDatatableRows(db: DbOrTx) {
+export async function listDatatableRows(db: DbOrTx) {
   return db.select().from(datatableRows).orderBy(asc(datatableRows.id)).all().map(toDatatableRow);
 }
 
@@ -103,7 +103,7 @@ export function listDatatableRows(db: DbOrTx) {
  * salary, start_date (not city, not experience); storage order; `invoices` = the page slice; `total` =
  * the filtered count; `allData` = every row, unfiltered.
  */
-export function pageDatatableRows(db: DbOrTx, q: string, perPage: number, page: number) {
+export async function pageDatatableRows(db: DbOrTx, q: string, perPage: number, page: number) {
   const pattern = `%${escapeLike(q)}%`;
   const where = q
     ? sql`(${datatableRows.fullName} like ${pattern} escape '\\' or ${datatableRows.post} like ${pattern} escape '\\' or ${datatableRows.email} like ${pattern} escape '\\'
@@ -124,5 +124,5 @@ export function pageDatatableRows(db: DbOrTx, q: string, perPage: number, page: 
     .limit(perPage)
     .offset((page - 1) * perPage)
     .all();
-  return { allData: listDatatableRows(db), invoices: rows.map(toDatatableRow), total };
+  return { allData: await listDatatableRows(db), invoices: rows.map(toDatatableRow), total };
 }

@@ -20,7 +20,13 @@ export const INSTALMENTS_LIMIT = 500;
  * The active funder's instalments due in [from, to] (YYYY-MM-DD, inclusive) whose gross amount is at
  * least `minGross` (minor units), by due date then contract; read-only events of the calendar.
  */
-export function listInstalmentsDue(db: DbOrTx, funderId: number, from: string, to: string, minGross: number): InstalmentDue[] {
+export async function listInstalmentsDue(
+  db: DbOrTx,
+  funderId: number,
+  from: string,
+  to: string,
+  minGross: number,
+): Promise<InstalmentDue[]> {
   return db
     .select({
       leaseId: leases.id,
@@ -50,7 +56,7 @@ export function listInstalmentsDue(db: DbOrTx, funderId: number, from: string, t
 export type CertificateDate = { facilityId: number; facilityName: string; certificateId: number; asOf: string; status: string };
 
 /** The funder's facility certificates with an as-of date in [from, to], by date then facility. */
-export function listCertificateDates(db: DbOrTx, funderId: number, from: string, to: string): CertificateDate[] {
+export async function listCertificateDates(db: DbOrTx, funderId: number, from: string, to: string): Promise<CertificateDate[]> {
   return sqliteOf(db)
     .prepare(
       `select f.id as facilityId, f.name as facilityName, c.id as certificateId, c.as_of as asOf, c.status as status
@@ -61,10 +67,10 @@ export function listCertificateDates(db: DbOrTx, funderId: number, from: string,
 }
 
 /** The funder's facilities that have covenants, with their terms' dates: their covenants are tested at each month end from start to maturity. */
-export function listCovenantFacilities(
+export async function listCovenantFacilities(
   db: DbOrTx,
   funderId: number,
-): { facilityId: number; facilityName: string; startDate: string; maturityDate: string }[] {
+): Promise<{ facilityId: number; facilityName: string; startDate: string; maturityDate: string }[]> {
   return sqliteOf(db)
     .prepare(
       `select f.id as facilityId, f.name as facilityName, f.start_date as startDate, f.maturity_date as maturityDate from facilities f

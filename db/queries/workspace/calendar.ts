@@ -27,7 +27,7 @@ export function eventDto(r: AppEvent): EventDto {
 }
 
 /** GET events: the user's events in the given calendars (undefined = all calendars, [] = none), in storage order. */
-export function listEvents(db: DbOrTx, ownerId: number, calendars: Calendar[] | undefined): EventDto[] {
+export async function listEvents(db: DbOrTx, ownerId: number, calendars: Calendar[] | undefined): Promise<EventDto[]> {
   if (calendars && calendars.length === 0) return [];
   const where = calendars ? and(eq(appEvents.ownerId, ownerId), inArray(appEvents.calendar, calendars)) : eq(appEvents.ownerId, ownerId);
   return db.select().from(appEvents).where(where).orderBy(asc(appEvents.id)).all().map(eventDto);
@@ -58,7 +58,7 @@ function columnsOf(e: EventPatch) {
   };
 }
 
-export function addEvent(db: DbOrTx, ownerId: number, event: NewEvent): EventDto {
+export async function addEvent(db: DbOrTx, ownerId: number, event: NewEvent): Promise<EventDto> {
   const cols = columnsOf(event);
   return eventDto(
     db
@@ -70,7 +70,7 @@ export function addEvent(db: DbOrTx, ownerId: number, event: NewEvent): EventDto
 }
 
 /** POST update-event: the named fields; 404 for an unknown id; 400 when the result would end before it starts. */
-export function updateEvent(db: DbOrTx, ownerId: number, id: number, patch: EventPatch): EventDto {
+export async function updateEvent(db: DbOrTx, ownerId: number, id: number, patch: EventPatch): Promise<EventDto> {
   return db.transaction((tx) => {
     const current = ownedEvent(tx, ownerId, id);
     if (!current) throw new NotFound(`Event ${id} does not exist.`);
@@ -85,7 +85,7 @@ export function updateEvent(db: DbOrTx, ownerId: number, id: number, patch: Even
 }
 
 /** DELETE remove-event: hard delete of exactly that event; 404 for an unknown id (nothing else is ever deleted). */
-export function removeEvent(db: DbOrTx, ownerId: number, id: number): void {
+export async function removeEvent(db: DbOrTx, ownerId: number, id: number): Promise<void> {
   const r = db
     .delete(appEvents)
     .where(and(eq(appEvents.id, id), eq(appEvents.ownerId, ownerId)))

@@ -81,7 +81,7 @@ export function wholeUnits(minor: number, digits = 2): string {
 const MONTHS_IN_SERIES = 12;
 const DAYS_IN_SERIES = 28;
 
-export function funderBaseCurrency(db: DbOrTx, funderId: number): string | undefined {
+export async function funderBaseCurrency(db: DbOrTx, funderId: number): Promise<string | undefined> {
   return db.select({ c: funders.baseCurrency }).from(funders).where(eq(funders.id, funderId)).get()?.c;
 }
 
@@ -130,7 +130,7 @@ function monthRange(asOf: string, n: number): DateRange {
 
 /* ---------- analytics ---------- */
 
-export function supportTrackerCard(db: DbOrTx, ctx: CardContext) {
+export async function supportTrackerCard(db: DbOrTx, ctx: CardContext) {
   const { current } = periodRanges(ctx.period, ctx.asOf);
   const opened = db
     .select()
@@ -193,7 +193,7 @@ function trafficTotals(db: DbOrTx, range: DateRange) {
     }));
 }
 
-export function avgSessionsCard(db: DbOrTx, ctx: CardContext) {
+export async function avgSessionsCard(db: DbOrTx, ctx: CardContext) {
   const { current, previous } = periodRanges(ctx.period, ctx.asOf);
   const now = trafficTotals(db, current);
   const before = trafficTotals(db, previous);
@@ -212,7 +212,7 @@ export function avgSessionsCard(db: DbOrTx, ctx: CardContext) {
   };
 }
 
-export function revenueReportCard(db: DbOrTx, ctx: CardContext) {
+export async function revenueReportCard(db: DbOrTx, ctx: CardContext) {
   const year = ctx.asOf.slice(0, 4);
   const range = { from: `${year}-01-01`, to: `${year}-12-31` };
   const priceMinor = collectionsTotal(db, ctx, range);
@@ -228,7 +228,7 @@ export function revenueReportCard(db: DbOrTx, ctx: CardContext) {
   };
 }
 
-export function goalOverviewCard(db: DbOrTx, ctx: CardContext) {
+export async function goalOverviewCard(db: DbOrTx, ctx: CardContext) {
   const { current } = periodRanges(ctx.period, ctx.asOf);
   const collectedMinor = collectionsTotal(db, ctx, current);
   const scheduledMinor = scheduledGross(db, ctx, current);
@@ -242,7 +242,7 @@ export function goalOverviewCard(db: DbOrTx, ctx: CardContext) {
   };
 }
 
-export function revenueAnalyticsCard(db: DbOrTx, ctx: CardContext) {
+export async function revenueAnalyticsCard(db: DbOrTx, ctx: CardContext) {
   const thisMonthMinor = collectionsTotal(db, ctx, { from: monthStart(ctx.asOf), to: ctx.asOf });
   const lastMonthMinor = collectionsTotal(db, ctx, { from: monthStart(ctx.asOf, 1), to: monthEnd(ctx.asOf, 1) });
   return {
@@ -255,7 +255,7 @@ export function revenueAnalyticsCard(db: DbOrTx, ctx: CardContext) {
 }
 
 /** Onboarding quotations created in the period: approved or converted = finished, draft or submitted = pending. */
-export function productOrdersCard(db: DbOrTx, ctx: CardContext) {
+export async function productOrdersCard(db: DbOrTx, ctx: CardContext) {
   const { current } = periodRanges(ctx.period, ctx.asOf);
   const fromMs = Date.parse(`${current.from}T00:00:00Z`);
   const toMs = Date.parse(`${shiftDays(current.to, 1)}T00:00:00Z`);
@@ -274,7 +274,7 @@ export function productOrdersCard(db: DbOrTx, ctx: CardContext) {
 
 const DEVICE_LOOK = { desktop: ['Monitor', 'primary'], mobile: ['Smartphone', 'warning'], tablet: ['Tablet', 'danger'] } as const;
 
-export function sessionsDeviceCard(db: DbOrTx, ctx: CardContext) {
+export async function sessionsDeviceCard(db: DbOrTx, ctx: CardContext) {
   const { current, previous } = periodRanges(ctx.period, ctx.asOf);
   const now = trafficTotals(db, current);
   const before = trafficTotals(db, previous);
@@ -297,7 +297,7 @@ export function sessionsDeviceCard(db: DbOrTx, ctx: CardContext) {
  * Lessee counts: new = lessees whose first lease was purchased in the period; returning = lessees with
  * a lease purchased in the period and an earlier one; active = lessees with at least one active lease.
  */
-export function customersCard(db: DbOrTx, ctx: CardContext) {
+export async function customersCard(db: DbOrTx, ctx: CardContext) {
   const { current } = periodRanges(ctx.period, ctx.asOf);
   const firsts = db
     .select({
@@ -355,7 +355,7 @@ function compact(locale: ContentLocale, n: number): string {
   return new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 2 }).format(n);
 }
 
-export function ordersBarChartCard(db: DbOrTx, ctx: CardContext) {
+export async function ordersBarChartCard(db: DbOrTx, ctx: CardContext) {
   const months = monthsEnding(ctx.asOf, MONTHS_IN_SERIES);
   const data = leasesByMonth(db, ctx, months, false).map((r) => r.count);
   return {
@@ -369,7 +369,7 @@ export function ordersBarChartCard(db: DbOrTx, ctx: CardContext) {
   };
 }
 
-export function profitLineChartCard(db: DbOrTx, ctx: CardContext) {
+export async function profitLineChartCard(db: DbOrTx, ctx: CardContext) {
   const months = monthsEnding(ctx.asOf, MONTHS_IN_SERIES);
   const range = monthRange(ctx.asOf, MONTHS_IN_SERIES);
   const rows = db
@@ -397,7 +397,7 @@ export function profitLineChartCard(db: DbOrTx, ctx: CardContext) {
   };
 }
 
-export function revenueStatCard(db: DbOrTx, ctx: CardContext) {
+export async function revenueStatCard(db: DbOrTx, ctx: CardContext) {
   const months = monthsEnding(ctx.asOf, MONTHS_IN_SERIES);
   const by = collectionsBy(db, ctx, monthRange(ctx.asOf, MONTHS_IN_SERIES), 7);
   const data = months.map((m) => by.get(m) ?? 0);
@@ -410,7 +410,7 @@ export function revenueStatCard(db: DbOrTx, ctx: CardContext) {
 }
 
 /** Principal originated per month; `sales` is the change of the last six months against the six before. */
-export function salesStatCard(db: DbOrTx, ctx: CardContext) {
+export async function salesStatCard(db: DbOrTx, ctx: CardContext) {
   const months = monthsEnding(ctx.asOf, MONTHS_IN_SERIES);
   const data = leasesByMonth(db, ctx, months, true).map((r) => r.principal);
   const half = MONTHS_IN_SERIES / 2;
@@ -424,7 +424,7 @@ export function salesStatCard(db: DbOrTx, ctx: CardContext) {
   };
 }
 
-export function ordersStatCard(db: DbOrTx, ctx: CardContext) {
+export async function ordersStatCard(db: DbOrTx, ctx: CardContext) {
   const months = monthsEnding(ctx.asOf, MONTHS_IN_SERIES);
   const data = leasesByMonth(db, ctx, months, false).map((r) => r.count);
   return { series: [{ name: CARD_TEXTS.newLeases[ctx.locale], data }], analyticsData: { orders: data.reduce((a, b) => a + b, 0) }, months };
@@ -453,7 +453,7 @@ function dailyNewsletter(db: DbOrTx, days: string[]) {
   return days.map((d) => by.get(d) ?? 0);
 }
 
-export function subscribersCard(db: DbOrTx, ctx: CardContext) {
+export async function subscribersCard(db: DbOrTx, ctx: CardContext) {
   const days = daysEnding(ctx.asOf, DAYS_IN_SERIES);
   const data = dailyNewsletter(db, days);
   return {
@@ -463,17 +463,17 @@ export function subscribersCard(db: DbOrTx, ctx: CardContext) {
   };
 }
 
-export function siteTrafficCard(db: DbOrTx, ctx: CardContext) {
+export async function siteTrafficCard(db: DbOrTx, ctx: CardContext) {
   const days = daysEnding(ctx.asOf, DAYS_IN_SERIES);
   return { series: [{ name: CARD_TEXTS.sessions[ctx.locale], data: dailyTraffic(db, days, 'sessions') }], days };
 }
 
-export function activeUsersCard(db: DbOrTx, ctx: CardContext) {
+export async function activeUsersCard(db: DbOrTx, ctx: CardContext) {
   const days = daysEnding(ctx.asOf, DAYS_IN_SERIES);
   return { series: [{ name: CARD_TEXTS.activeUsers[ctx.locale], data: dailyTraffic(db, days, 'users') }], days };
 }
 
-export function newsletterCard(db: DbOrTx, ctx: CardContext) {
+export async function newsletterCard(db: DbOrTx, ctx: CardContext) {
   const days = daysEnding(ctx.asOf, DAYS_IN_SERIES);
   return { series: [{ name: CARD_TEXTS.newsletter[ctx.locale], data: dailyNewsletter(db, days) }], days };
 }

@@ -42,7 +42,7 @@ function cartOf(db: DbOrTx, userId: number): CartItem[] {
  * first, price-asc / price-desc with the id as tie-break. Each product says whether it is on the
  * caller's wishlist or in their cart.
  */
-export function pageProducts(db: DbOrTx, userId: number, query: ProductsListQuery) {
+export async function pageProducts(db: DbOrTx, userId: number, query: ProductsListQuery) {
   let where: SQL | undefined;
   if (query.q) {
     const p = `%${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -85,7 +85,7 @@ function productRow(db: DbOrTx, id: number): Product | undefined {
 }
 
 /** A product with the caller's flags, or undefined. Nothing is written (the template wrote the flags onto the shared product). */
-export function getProductForUser(db: DbOrTx, userId: number, id: number) {
+export async function getProductForUser(db: DbOrTx, userId: number, id: number) {
   const p = productRow(db, id);
   if (!p) return undefined;
   const isInWishlist = !!db
@@ -102,7 +102,7 @@ export function getProductForUser(db: DbOrTx, userId: number, id: number) {
 }
 
 /** The caller's wishlist as products, each saying whether it is in the caller's cart. */
-export function listWishlistProducts(db: DbOrTx, userId: number) {
+export async function listWishlistProducts(db: DbOrTx, userId: number) {
   const inCart = new Set(cartOf(db, userId).map((c) => c.productId));
   return db
     .select({ product: products })
@@ -115,7 +115,7 @@ export function listWishlistProducts(db: DbOrTx, userId: number) {
 }
 
 /** The caller's cart as products with quantity and the offer values stored with the line. */
-export function listCartProducts(db: DbOrTx, userId: number) {
+export async function listCartProducts(db: DbOrTx, userId: number) {
   const wished = new Set(wishlistOf(db, userId).map((w) => w.productId));
   return db
     .select({ product: products, line: cartItems })
@@ -139,7 +139,7 @@ function assertProduct(db: DbOrTx, productId: number): void {
 }
 
 /** Adds a product to the caller's wishlist; adding it again changes nothing (`created: false`). 404 for an unknown product. */
-export function addToWishlist(db: Db, userId: number, productId: number, now = Date.now()) {
+export async function addToWishlist(db: Db, userId: number, productId: number, now = Date.now()) {
   return db.transaction((tx) => {
     assertProduct(tx, productId);
     const existing = tx
@@ -166,7 +166,7 @@ export function drawCartOffer(today: string, draw: (min: number, maxInclusive: n
  * Adds a product to the caller's cart as one line of quantity 1 with the offer values drawn now and
  * stored. Adding a product already in the cart changes nothing (`created: false`): adding is idempotent.
  */
-export function addToCart(db: Db, userId: number, productId: number, today: string, now = Date.now()) {
+export async function addToCart(db: Db, userId: number, productId: number, today: string, now = Date.now()) {
   return db.transaction((tx) => {
     assertProduct(tx, productId);
     const existing = tx
@@ -196,7 +196,7 @@ export function addToCart(db: Db, userId: number, productId: number, today: stri
 }
 
 /** Removes a product from the caller's wishlist; 404 for an unknown product, `removed: false` when it was not there. */
-export function removeFromWishlist(db: Db, userId: number, productId: number): { removed: boolean } {
+export async function removeFromWishlist(db: Db, userId: number, productId: number): Promise<{ removed: boolean }> {
   return db.transaction((tx) => {
     assertProduct(tx, productId);
     const gone = tx
@@ -209,7 +209,7 @@ export function removeFromWishlist(db: Db, userId: number, productId: number): {
 }
 
 /** Removes a product's line from the caller's cart; 404 for an unknown product, `removed: false` when it was not there. */
-export function removeFromCart(db: Db, userId: number, productId: number): { removed: boolean } {
+export async function removeFromCart(db: Db, userId: number, productId: number): Promise<{ removed: boolean }> {
   return db.transaction((tx) => {
     assertProduct(tx, productId);
     const gone = tx

@@ -13,7 +13,7 @@ function contactDto(c: AppChatContact): ContactDto {
 }
 
 /** The full chat profile of a user: identity from the user, status/about/settings from app_chat_profiles (defaults when absent). */
-export function chatProfile(db: DbOrTx, user: User) {
+export async function chatProfile(db: DbOrTx, user: User) {
   const p = db.select().from(appChatProfiles).where(eq(appChatProfiles.userId, user.id)).get();
   return {
     id: user.id,
@@ -53,7 +53,7 @@ function ownedContact(db: DbOrTx, ownerId: number, id: number): AppChatContact {
  * GET chats-and-contacts: every contact of the user that has a chat, with {id, unseenMsgs, lastMessage},
  * latest message first; all contacts by name; the reduced profile.
  */
-export function chatsAndContacts(db: DbOrTx, user: User) {
+export async function chatsAndContacts(db: DbOrTx, user: User) {
   const contacts = db
     .select()
     .from(appChatContacts)
@@ -75,7 +75,7 @@ export function chatsAndContacts(db: DbOrTx, user: User) {
       return { ...contactDto(byId.get(chat.id)!), chat: { id: chat.id, unseenMsgs: chat.unseenMsgs, lastMessage } };
     })
     .sort((a, b) => (b.chat.lastMessage?.time ?? '').localeCompare(a.chat.lastMessage?.time ?? '') || a.id - b.id);
-  const p = chatProfile(db, user);
+  const p = await chatProfile(db, user);
   return {
     chatsContacts,
     contacts: contacts.map(contactDto),
@@ -84,7 +84,7 @@ export function chatsAndContacts(db: DbOrTx, user: User) {
 }
 
 /** GET get-chat?id=<contactId>: the chat (null if none yet) and the contact; marks the chat as seen. */
-export function getChat(db: DbOrTx, ownerId: number, contactId: number): { chat: ChatDto | null; contact: ContactDto } {
+export async function getChat(db: DbOrTx, ownerId: number, contactId: number): Promise<{ chat: ChatDto | null; contact: ContactDto }> {
   return db.transaction((tx) => {
     const contact = ownedContact(tx, ownerId, contactId);
     const chat = tx.select().from(appChats).where(eq(appChats.id, contactId)).get();
@@ -95,7 +95,7 @@ export function getChat(db: DbOrTx, ownerId: number, contactId: number): { chat:
 }
 
 /** POST send-msg: appends the user's message to the contact's chat, creating the chat (id = contact id) if needed. */
-export function sendMessage(db: DbOrTx, ownerId: number, contactId: number, message: string, now = new Date()) {
+export async function sendMessage(db: DbOrTx, ownerId: number, contactId: number, message: string, now = new Date()) {
   return db.transaction((tx) => {
     ownedContact(tx, ownerId, contactId);
     const existing = tx.select().from(appChats).where(eq(appChats.id, contactId)).get();

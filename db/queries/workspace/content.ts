@@ -37,7 +37,7 @@ export type FaqCategoryBody = { icon: string; title: string; subtitle: string; q
  * GET /faq/data: categories keyed by slug, each with its questions whose **question text** contains q;
  * categories with no matching question are left out, so a q matching nothing gives {}.
  */
-export function getFaq(db: DbOrTx, locale: ContentLocale, q: string): Record<string, FaqCategoryBody> {
+export async function getFaq(db: DbOrTx, locale: ContentLocale, q: string): Promise<Record<string, FaqCategoryBody>> {
   const cats = db.select().from(faqCategories).where(eq(faqCategories.locale, locale)).orderBy(asc(faqCategories.position)).all();
   const questions = db.select().from(faqQuestions).where(eq(faqQuestions.locale, locale)).orderBy(asc(faqQuestions.position)).all();
   const out: Record<string, FaqCategoryBody> = {};
@@ -50,7 +50,7 @@ export function getFaq(db: DbOrTx, locale: ContentLocale, q: string): Record<str
   return out;
 }
 
-export function listKnowledgeBase(db: DbOrTx, locale: ContentLocale) {
+export async function listKnowledgeBase(db: DbOrTx, locale: ContentLocale) {
   return db
     .select()
     .from(kbArticles)
@@ -61,7 +61,7 @@ export function listKnowledgeBase(db: DbOrTx, locale: ContentLocale) {
 }
 
 /** GET /faq/data/category: every help category with its questions (ids are the questions' ids in every locale). */
-export function listFaqCategories(db: DbOrTx, locale: ContentLocale) {
+export async function listFaqCategories(db: DbOrTx, locale: ContentLocale) {
   const cats = db.select().from(faqCategories).where(eq(faqCategories.locale, locale)).orderBy(asc(faqCategories.position)).all();
   const questions = db.select().from(faqQuestions).where(eq(faqQuestions.locale, locale)).orderBy(asc(faqQuestions.position)).all();
   return cats.map((c, i) => ({
@@ -77,7 +77,7 @@ export function listFaqCategories(db: DbOrTx, locale: ContentLocale) {
  * GET /faq/data/question: one question with its answer as HTML and the other questions of its category.
  * Without an id: the first help question. Undefined for an unknown id.
  */
-export function getFaqQuestion(db: DbOrTx, locale: ContentLocale, id?: number) {
+export async function getFaqQuestion(db: DbOrTx, locale: ContentLocale, id?: number) {
   const helpSlugs = db
     .select({ slug: faqCategories.slug })
     .from(faqCategories)
@@ -98,7 +98,7 @@ export function getFaqQuestion(db: DbOrTx, locale: ContentLocale, id?: number) {
   };
 }
 
-export function getPricing(db: DbOrTx, locale: ContentLocale) {
+export async function getPricing(db: DbOrTx, locale: ContentLocale) {
   const rows = db.select().from(pricingPlans).where(eq(pricingPlans.locale, locale)).orderBy(asc(pricingPlans.position)).all();
   const plan = (key: 'basic' | 'standard' | 'enterprise') => {
     const p = rows.find((r) => r.planKey === key);
@@ -134,7 +134,7 @@ function commentCounts(db: DbOrTx, locale: ContentLocale): Map<number, number> {
 }
 
 /** GET /blog/list/data: published posts, newest first. */
-export function listBlogPosts(db: DbOrTx, locale: ContentLocale) {
+export async function listBlogPosts(db: DbOrTx, locale: ContentLocale) {
   const counts = commentCounts(db, locale);
   return db
     .select()
@@ -155,8 +155,8 @@ export function listBlogPosts(db: DbOrTx, locale: ContentLocale) {
     }));
 }
 
-export function getBlogSidebar(db: DbOrTx, locale: ContentLocale) {
-  const recentPosts = listBlogPosts(db, locale)
+export async function getBlogSidebar(db: DbOrTx, locale: ContentLocale) {
+  const recentPosts = (await listBlogPosts(db, locale))
     .slice(0, 4)
     .map((p) => ({ img: p.img, title: p.title, id: p.id, createdTime: p.blogPosted }));
   const categories = db
@@ -178,13 +178,13 @@ function getPost(db: DbOrTx, locale: ContentLocale, id: number) {
 }
 
 /** GET /blog/list/data/detail?id=: the post and its comments; undefined for an unknown id. */
-export function getBlogDetail(db: DbOrTx, locale: ContentLocale, id: number) {
+export async function getBlogDetail(db: DbOrTx, locale: ContentLocale, id: number) {
   const p = getPost(db, locale, id);
   return p && blogDetailOf(db, locale, id, p);
 }
 
 /** A published post and its comments, as getBlogDetail; undefined for an unknown id or a draft (one read of the post). */
-export function getPublishedBlogDetail(db: DbOrTx, locale: ContentLocale, id: number) {
+export async function getPublishedBlogDetail(db: DbOrTx, locale: ContentLocale, id: number) {
   const p = getPost(db, locale, id);
   return p?.status === 'published' ? blogDetailOf(db, locale, id, p) : undefined;
 }
@@ -215,7 +215,7 @@ function blogDetailOf(db: DbOrTx, locale: ContentLocale, id: number, p: BlogPost
 }
 
 /** GET /blog/list/data/edit?id=: the post as the editor form loads it; undefined for an unknown id. */
-export function getBlogEdit(db: DbOrTx, locale: ContentLocale, id: number) {
+export async function getBlogEdit(db: DbOrTx, locale: ContentLocale, id: number) {
   const p = getPost(db, locale, id);
   if (!p) return undefined;
   const labels = new Map(
@@ -297,7 +297,7 @@ export function getAccountSettings(db: DbOrTx, userId: number) {
  * GET /profile/data: the signed-in user's profile. `post` is the user's latest lease activity (from the
  * lease history), `suggestedPages` their bookmarked pages (given by the caller), `suggestions` colleagues.
  */
-export function getProfile(
+export async function getProfile(
   db: DbOrTx,
   userId: number,
   extras: {

@@ -47,16 +47,19 @@ function invoiceWhere(f: Pick<InvoicesListQuery, 'q' | 'status'>): SQL | undefin
  * status dropdown and totals use it); `invoices` is one page of the filtered list, newest id first;
  * `total` the filtered count.
  */
-export function pageInvoices(db: DbOrTx, query: InvoicesListQuery): { allData: InvoiceDto[]; invoices: InvoiceDto[]; total: number } {
+export async function pageInvoices(
+  db: DbOrTx,
+  query: InvoicesListQuery,
+): Promise<{ allData: InvoiceDto[]; invoices: InvoiceDto[]; total: number }> {
   const allData = selectInvoices(db)
     .orderBy(asc(invoices.id))
     .all()
     .map((r) => invoiceDto(r.invoice, r.client));
-  return { allData, ...listInvoicesPage(db, query) };
+  return { allData, ...(await listInvoicesPage(db, query)) };
 }
 
 /** One page of the filtered invoices, newest id first, and the filtered count (without the API's unfiltered allData). */
-export function listInvoicesPage(db: DbOrTx, query: InvoicesListQuery): { invoices: InvoiceDto[]; total: number } {
+export async function listInvoicesPage(db: DbOrTx, query: InvoicesListQuery): Promise<{ invoices: InvoiceDto[]; total: number }> {
   const where = invoiceWhere(query);
   const total =
     db
@@ -76,7 +79,7 @@ export function listInvoicesPage(db: DbOrTx, query: InvoicesListQuery): { invoic
 }
 
 /** An invoice with the account it is payable into, or undefined. */
-export function getInvoiceWithPaymentDetails(db: DbOrTx, id: number) {
+export async function getInvoiceWithPaymentDetails(db: DbOrTx, id: number) {
   const row = db
     .select({ invoice: invoices, client: invoiceClients, account: paymentAccounts })
     .from(invoices)
@@ -99,7 +102,7 @@ export function getInvoiceWithPaymentDetails(db: DbOrTx, id: number) {
 }
 
 /** Hard-deletes an invoice (as the template); 404 for an unknown id. */
-export function deleteInvoice(db: Db, id: number): void {
+export async function deleteInvoice(db: Db, id: number): Promise<void> {
   db.transaction((tx) => {
     const deleted = tx.delete(invoices).where(eq(invoices.id, id)).returning({ id: invoices.id }).all();
     if (deleted.length === 0) throw new NotFound(`Invoice ${id} does not exist.`);
@@ -107,6 +110,6 @@ export function deleteInvoice(db: Db, id: number): void {
 }
 
 /** GET /api/invoice/clients: the first five clients (distinct: clients have their own table). */
-export function listFirstInvoiceClients(db: DbOrTx, limit = 5): InvoiceClientDto[] {
+export async function listFirstInvoiceClients(db: DbOrTx, limit = 5): Promise<InvoiceClientDto[]> {
   return db.select().from(invoiceClients).orderBy(asc(invoiceClients.id)).limit(limit).all().map(clientDto);
 }

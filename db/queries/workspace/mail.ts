@@ -44,7 +44,7 @@ export function hasLabel(label: string): SQL {
  * GET emails: the user's mails matching q (subject, case-insensitive substring), folder and label,
  * newest id first; `total` is the filtered count; `emailsMeta` ignores the filters.
  */
-export function listEmails(db: DbOrTx, ownerId: number, query: EmailsQuery) {
+export async function listEmails(db: DbOrTx, ownerId: number, query: EmailsQuery) {
   const conds: SQL[] = [eq(appEmails.ownerId, ownerId), folderWhere(query.folder)];
   if (query.q) conds.push(sql`instr(lower(${appEmails.subject}), lower(${query.q})) > 0`);
   if (query.label) conds.push(hasLabel(query.label));
@@ -53,10 +53,10 @@ export function listEmails(db: DbOrTx, ownerId: number, query: EmailsQuery) {
   const window = pageWindow(query);
   const base = db.select().from(appEmails).where(where).orderBy(desc(appEmails.id));
   const rows = window ? base.limit(window.limit).offset(window.offset).all() : base.all();
-  return { emails: rows.map(emailDto), emailsMeta: emailsMeta(db, ownerId), total };
+  return { emails: rows.map(emailDto), emailsMeta: await emailsMeta(db, ownerId), total };
 }
 
-export function emailsMeta(db: DbOrTx, ownerId: number): { inbox: number; draft: number; spam: number } {
+export async function emailsMeta(db: DbOrTx, ownerId: number): Promise<{ inbox: number; draft: number; spam: number }> {
   const r = db
     .select({
       inbox: sql<number>`coalesce(sum(case when ${appEmails.folder} = 'inbox' and ${appEmails.isRead} = 0 then 1 else 0 end), 0)`,
@@ -77,7 +77,7 @@ function ownedEmail(db: DbOrTx, ownerId: number, id: number): AppEmail | undefin
     .get();
 }
 
-export function getEmail(db: DbOrTx, ownerId: number, id: number): EmailDto {
+export async function getEmail(db: DbOrTx, ownerId: number, id: number): Promise<EmailDto> {
   const r = ownedEmail(db, ownerId, id);
   if (!r) throw new NotFound(`Mail ${id} does not exist.`);
   return emailDto(r);
@@ -87,7 +87,7 @@ export function getEmail(db: DbOrTx, ownerId: number, id: number): EmailDto {
  * The neighbour of a mail among ALL of the user's mails in id order (as the original; the folder is
  * ignored): next = the smallest greater id (newer), previous = the largest smaller id. 404 at either end.
  */
-export function emailNeighbour(db: DbOrTx, ownerId: number, id: number, dir: 'previous' | 'next'): EmailDto {
+export async function emailNeighbour(db: DbOrTx, ownerId: number, id: number, dir: 'previous' | 'next'): Promise<EmailDto> {
   if (!ownedEmail(db, ownerId, id)) throw new NotFound(`Mail ${id} does not exist.`);
   const r = db
     .select()
@@ -121,7 +121,7 @@ function assertOwned(db: DbOrTx, ownerId: number, ids: readonly number[]): numbe
 export type EmailChange = Partial<{ isStarred: boolean; isRead: boolean; folder: Folder; labels: Label[] }>;
 
 /** POST update-emails: the whitelisted fields on every named mail, all or nothing. */
-export function updateEmails(db: DbOrTx, ownerId: number, ids: readonly number[], change: EmailChange): number {
+export async function updateEmails(db: DbOrTx, ownerId: number, ids: readonly number[], change: EmailChange): Promise<number> {
   return db.transaction((tx) => {
     const unique = assertOwned(tx, ownerId, ids);
     const { labels, ...rest } = change;
@@ -134,7 +134,7 @@ export function updateEmails(db: DbOrTx, ownerId: number, ids: readonly number[]
 }
 
 /** POST update-emails-label: toggles the label on each mail on its own (added when absent, removed when present). */
-export function toggleEmailsLabel(db: DbOrTx, ownerId: number, ids: readonly number[], label: Label): number {
+export async function toggleEmailsLabel(db: DbOrTx, ownerId: number, ids: readonly number[], label: Label): Promise<number> {
   return db.transaction((tx) => {
     const unique = assertOwned(tx, ownerId, ids);
     const rows = tx
@@ -160,13 +160,13 @@ export type MailParty = { id: number; name: string; email: string };
  * sent — a copy in the sender's `sent` folder and one in the recipient's `inbox`, in one transaction.
  * Sending a draft (draftId) replaces that draft. Returns the id of the sender's copy.
  */
-export function composeEmail(
+export async function composeEmail(
   db: DbOrTx,
   sender: MailParty,
   recipient: MailParty,
   input: { subject: string; message: string; send: boolean; draftId?: number },
   now = new Date(),
-): number {
+): Promise<number> {
   const base = {
     fromEmail: sender.email,
     fromName: sender.name,
@@ -195,7 +195,7 @@ export function composeEmail(
 }
 
 /** The users one may write to (everyone but oneself), by name. */
-export function listMailRecipients(db: DbOrTx, selfId: number): MailParty[] {
+export async function listMailRecipients(db: DbOrTx, selfId: number): Promise<MailParty[]> {
   return db
     .select({ id: users.id, fullName: users.fullName, username: users.username, email: users.email })
     .from(users)

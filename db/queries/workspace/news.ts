@@ -16,7 +16,7 @@ export type NewsAdminRow = { id: number; title: string; status: 'draft' | 'publi
 export type NewsEditable = NewsPostBody & { id: number };
 
 /** Every article of the language, drafts first, then newest first. */
-export function listNewsForAdmin(db: DbOrTx, locale: ContentLocale): NewsAdminRow[] {
+export async function listNewsForAdmin(db: DbOrTx, locale: ContentLocale): Promise<NewsAdminRow[]> {
   return db
     .select({
       id: blogPosts.postNo,
@@ -51,7 +51,7 @@ function editableOf(p: BlogPost): NewsEditable {
 }
 
 /** An article (draft or published) as the editor shows it: the body as plain paragraphs; undefined when unknown. */
-export function getNewsForEdit(db: DbOrTx, locale: ContentLocale, id: number): NewsEditable | undefined {
+export async function getNewsForEdit(db: DbOrTx, locale: ContentLocale, id: number): Promise<NewsEditable | undefined> {
   const p = postRow(db, locale, id);
   return p ? editableOf(p) : undefined;
 }
@@ -67,14 +67,14 @@ function storedOf(input: NewsPostBody) {
 }
 
 /** A new article by `author`, dated `today` (YYYY-MM-DD); returns its number. */
-export function createNews(
+export async function createNews(
   db: Db,
   locale: ContentLocale,
   input: NewsPostBody,
   author: { userId: number; name: string; avatar: string },
   today: string,
   now = Date.now(),
-): number {
+): Promise<number> {
   return db.transaction(
     (tx) => {
       const next =
@@ -112,14 +112,14 @@ export function createNews(
 }
 
 /** Replaces an article's title, excerpt, body, tags and status; 404 when the language has no such article. */
-export function updateNews(
+export async function updateNews(
   db: Db,
   locale: ContentLocale,
   id: number,
   input: NewsPostBody,
   actorId: number,
   now = Date.now(),
-): NewsEditable {
+): Promise<NewsEditable> {
   return db.transaction(
     (tx) => {
       const before = postRow(tx, locale, id);

@@ -50,7 +50,7 @@ export function taskOrder(sortBy: TasksQuery['sortBy']): SQL[] {
 }
 
 /** GET tasks: the user's tasks matching q (title), filter and tag, sorted; total = the filtered count. */
-export function listTasks(db: DbOrTx, ownerId: number, query: TasksQuery): { tasks: TaskDto[]; total: number } {
+export async function listTasks(db: DbOrTx, ownerId: number, query: TasksQuery): Promise<{ tasks: TaskDto[]; total: number }> {
   const conds: SQL[] = [eq(appTasks.ownerId, ownerId), filterWhere(query.filter)];
   if (query.q) conds.push(sql`instr(lower(${appTasks.title}), lower(${query.q})) > 0`);
   if (query.tag) conds.push(sql`exists (select 1 from json_each(${appTasks.tags}) where json_each.value = ${query.tag})`);
@@ -91,7 +91,7 @@ function columnsOf(t: TaskPatch) {
 }
 
 /** POST add-tasks: a new task (defaults already applied by the body schema). */
-export function addTask(db: DbOrTx, ownerId: number, task: NewTask): TaskDto {
+export async function addTask(db: DbOrTx, ownerId: number, task: NewTask): Promise<TaskDto> {
   const cols = columnsOf(task);
   return taskDto(
     db
@@ -103,7 +103,7 @@ export function addTask(db: DbOrTx, ownerId: number, task: NewTask): TaskDto {
 }
 
 /** POST update-task: the named fields of one of the user's tasks; 404 for an unknown or another user's id. */
-export function updateTask(db: DbOrTx, ownerId: number, id: number, patch: TaskPatch): TaskDto {
+export async function updateTask(db: DbOrTx, ownerId: number, id: number, patch: TaskPatch): Promise<TaskDto> {
   return db.transaction((tx) => {
     if (!getTask(tx, ownerId, id)) throw new NotFound(`Task ${id} does not exist.`);
     const cols = columnsOf(patch);
@@ -117,7 +117,7 @@ export function updateTask(db: DbOrTx, ownerId: number, id: number, patch: TaskP
 }
 
 /** DELETE delete-task: soft delete (isDeleted = true), idempotent; 404 for an unknown id. */
-export function softDeleteTask(db: DbOrTx, ownerId: number, id: number): void {
+export async function softDeleteTask(db: DbOrTx, ownerId: number, id: number): Promise<void> {
   const r = db
     .update(appTasks)
     .set({ isDeleted: true })
@@ -130,12 +130,12 @@ export function softDeleteTask(db: DbOrTx, ownerId: number, id: number): void {
  * Names of the leases (contract numbers) and lessees that tasks link to, for showing the links; only the
  * given funder's, so a task linked to another funder's book shows its id, never that funder's names.
  */
-export function taskLinkNames(
+export async function taskLinkNames(
   db: DbOrTx,
   funderId: number,
   leaseIds: readonly number[],
   lesseeIds: readonly number[],
-): { leases: Record<number, string>; lessees: Record<number, string> } {
+): Promise<{ leases: Record<number, string>; lessees: Record<number, string> }> {
   const leaseRows = leaseIds.length
     ? db
         .select({ id: leases.id, name: leases.contractNumber })

@@ -92,5 +92,5 @@ test('two writers at once: the views, applying the journal as they read, equal a
 
   const incremental = figures(db);
   expect(incremental).not.toEqual(before);
-  expect(incremental).toEqual(fromScratch(book, figures));
+  expect(incremental).toEqual(await fromScratch(book, figures));
 }, 120_000);

@@ -97,13 +97,13 @@ describe.each(DATES)('at %s (%s)', (_label, d) => {
     expect(sorted(customers)).toEqual(expected);
   });
 
-  test('outstanding principal and leases: Total CF = Delinquency (lease and lessee level) = ECL = the servicing book', () => {
+  test('outstanding principal and leases: Total CF = Delinquency (lease and lessee level) = ECL = the servicing book', async () => {
     const expected = sorted(pool(d));
     const lease: Totals = new Map();
-    for (const r of delinquencyView(db, F, d, { level: 'lease' }).summary) add(lease, r.currency, r.count, r.outstandingPrincipal);
+    for (const r of (await delinquencyView(db, F, d, { level: 'lease' })).summary) add(lease, r.currency, r.count, r.outstandingPrincipal);
     expect(sorted(lease)).toEqual(expected);
     const lessee: Totals = new Map();
-    for (const r of delinquencyView(db, F, d, { level: 'lessee' }).summary) add(lessee, r.currency, 0, r.outstandingPrincipal);
+    for (const r of (await delinquencyView(db, F, d, { level: 'lessee' })).summary) add(lessee, r.currency, 0, r.outstandingPrincipal);
     expect(sorted(lessee).map(([c, t]) => [c, t.outstanding])).toEqual(expected.map(([c, t]) => [c, t.outstanding]));
     const ecl: Totals = new Map();
     for (const t of eclAt(db, F, d).totals) add(ecl, t.currency, t.leases, t.outstanding);
@@ -187,8 +187,8 @@ describe('month roll-forwards (Performance history)', () => {
     }
   });
 
-  test('a write-off is a column of the roll-forward: the written-off lease leaves the balance in its month, at its outstanding principal then', () => {
-    const writeOffs = lossLedger(db, F).filter((r) => r.kind === 'write_off');
+  test('a write-off is a column of the roll-forward: the written-off lease leaves the balance in its month, at its outstanding principal then', async () => {
+    const writeOffs = (await lossLedger(db, F)).filter((r) => r.kind === 'write_off');
     expect(writeOffs.length).toBeGreaterThan(0);
     for (const w of writeOffs) {
       const month = monthOf(w.date);
@@ -202,8 +202,8 @@ describe('month roll-forwards (Performance history)', () => {
     }
   });
 
-  test('cumulative net loss % at a month end: Performance history = Defaults & losses = the covenant metric', () => {
-    const facility = listFacilities(db, [F])[0]!;
+  test('cumulative net loss % at a month end: Performance history = Defaults & losses = the covenant metric', async () => {
+    const facility = (await listFacilities(db, [F]))[0]!;
     const currency = facility.currency;
     const rows = performanceReport(db, F, { from, to: lastClosedMonth(TODAY), currency }, TODAY).rows;
     const metrics = new Map(

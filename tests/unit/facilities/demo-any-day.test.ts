@@ -18,14 +18,14 @@ afterEach(() => vi.unstubAllEnvs());
 const DAYS = ['2026-12-01', '2026-12-02', '2027-02-28', '2028-02-29', '2026-12-31', '2027-01-01', '2027-06-30'] as const;
 
 describe.each(DAYS)('the demo seeded on %s', (day) => {
-  test('room to draw today, a covenant in Warning, the certificate and covenant test at the last month end', () => {
+  test('room to draw today, a covenant in Warning, the certificate and covenant test at the last month end', async () => {
     vi.stubEnv('QUANTUM_TODAY', day);
     const db = createTestDb();
     expect(seedIfEmpty(db, { leases: 200, finish: (d, today) => void seedDemoFacilities(d, today) }).seeded).toBe(true);
     const today = todayIso();
     expect(today).toBe(day);
     const lastMonthEnd = monthEndOf(lastClosedMonth(today));
-    const facilities = listFacilities(db, 'all');
+    const facilities = await listFacilities(db, 'all');
     expect(facilities.length).toBeGreaterThan(0);
     const analyst = db.$client.prepare(`select id, email from users where email = 'analyst@quantum.demo'`).get() as {
       id: number;
@@ -53,7 +53,12 @@ describe.each(DAYS)('the demo seeded on %s', (day) => {
         status: string;
       }[];
       expect(issued).toContainEqual({ as_of: lastMonthEnd, status: 'approved' });
-      const month = calendarScreen(db, analyst.id, { view: 'month', date: lastMonthEnd, calendars: undefined, minGross: null }, f.funderId);
+      const month = await calendarScreen(
+        db,
+        analyst.id,
+        { view: 'month', date: lastMonthEnd, calendars: undefined, minGross: null },
+        f.funderId,
+      );
       expect(month.certificates.map((c) => c.asOf)).toContain(lastMonthEnd);
       expect(month.covenantTests.filter((c) => c.facilityId === f.id).map((c) => c.date)).toContain(lastMonthEnd);
     }

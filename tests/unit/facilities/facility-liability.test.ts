@@ -72,7 +72,7 @@ describe('a facility funding line (domain.md §4 and §11)', () => {
     expect(sum(none.principal)).toBe(0);
   });
 
-  it('the facility page outstanding and the Liability CF of the facility agree to the cent on every date', () => {
+  it('the facility page outstanding and the Liability CF of the facility agree to the cent on every date', async () => {
     const db = seeded();
     const currency = db.$client
       .prepare('select currency from leases where funder_id = 1 group by currency order by count(*) desc limit 1')
@@ -122,7 +122,7 @@ describe('a facility funding line (domain.md §4 and §11)', () => {
     for (const [on, outstanding] of Object.entries(expected)) {
       const book = valueBook(db, 1, on, false);
       const page = facilityBase(db, f, on).base.outstanding;
-      const cf = facilityLiability(db, f, book, params, funder.baseCurrency, on);
+      const cf = await facilityLiability(db, f, book, params, funder.baseCurrency, on);
       expect(page).toBe(outstanding);
       expect(cf.balance).toBe(page);
       expect(cf.total.principal).toBe(page);

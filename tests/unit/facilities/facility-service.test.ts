@@ -123,7 +123,7 @@ describe('facility service', () => {
     }
   });
 
-  it('draws: above availability 409 with the figure; four eyes (self 403, decided 409); approved draws move the outstanding; audit rows', () => {
+  it('draws: above availability 409 with the figure; four eyes (self 403, decided 409); approved draws move the outstanding; audit rows', async () => {
     const db = seeded();
     const f = facility(db);
     const analyst = actor(db, 'analyst');
@@ -145,7 +145,7 @@ describe('facility service', () => {
     expect(after.outstanding).toBe(base.availability);
     expect(after.availability).toBe(0);
     expect(statusOf(thrown(() => requestFacilityDraw(db, f, { type: 'draw', amount: 1, valueDate: TODAY, note: '' }, analyst)))).toBe(409);
-    expect(listDraws(db, f.id)).toHaveLength(1);
+    expect(await listDraws(db, f.id)).toHaveLength(1);
     const actions = pageAudit(db, { entity: 'facility' }, 1, 100).rows.map((r) => r.action);
     expect(actions).toEqual(expect.arrayContaining(['create', 'request_draw', 'approve_draw']));
     expect(SELF_DECISION_MESSAGE).toMatch(/Four eyes/);
@@ -177,7 +177,7 @@ describe('facility service', () => {
       .get(f.currency) as number;
     recordPayment(db, 1, { leaseId, receivedOn: '2026-10-15', amount: 5_000_00, currency: f.currency, method: 'transfer' }, analyst.userId);
     const lease = getLease(db, leaseId)!;
-    updateLease(db, leaseId, lease.version, { rate: lease.rate + 0.01 }, analyst.userId);
+    await updateLease(db, leaseId, lease.version, { rate: lease.rate + 0.01 }, analyst.userId);
     const baseAfter = facilityBase(db, f, '2026-10-31').base;
     // The live base moved; the issued certificate did not.
     expect(baseAfter.collateralBalance).not.toBe(baseBefore.collateralBalance);
@@ -264,7 +264,7 @@ describe('facility service', () => {
     expect(facilityMonthMetrics(db, f, TODAY, TODAY, 24)).toEqual(whole);
   });
 
-  it('a closed month reads the §9 snapshot: the pool equals the live book then; covenant values stay after a payment and a lease edit in that month', () => {
+  it('a closed month reads the §9 snapshot: the pool equals the live book then; covenant values stay after a payment and a lease edit in that month', async () => {
     const db = seeded();
     const f = facility(db);
     const month = '2026-09-30';
@@ -287,7 +287,7 @@ describe('facility service', () => {
       analyst.userId,
     );
     const lease = getLease(db, leaseId)!;
-    updateLease(db, leaseId, lease.version, { rate: lease.rate + 0.01 }, analyst.userId);
+    await updateLease(db, leaseId, lease.version, { rate: lease.rate + 0.01 }, analyst.userId);
     // The live book at that month end moved …
     const liveAfter = collateralAt(db, 1, month).leases.filter((l) => l.currency === f.currency);
     expect(liveAfter.reduce((s, l) => s + l.balance, 0)).not.toBe(live.reduce((s, l) => s + l.balance, 0));
@@ -321,25 +321,33 @@ describe('facility service', () => {
     expect(row.action).toBe('update');
   });
 
-  it('a lease flagged unlikely to pay leaves the base as in default (the derived credit status of domain.md §8), and comes back when cleared', () => {
+  it('a lease flagged unlikely to pay leaves the base as in default (the derived credit status of domain.md §8), and comes back when cleared', async () => {
     const db = seeded();
     const f = facility(db);
     const analyst = actor(db, 'analyst');
     const before = facilityBase(db, f, TODAY);
     const lease = before.rows.find((r) => r.eligible)!;
     expect(lease).toBeDefined();
-    flagLease(db, { funderId: 1, leaseId: lease.leaseId, kind: 'utp', flaggedOn: '2026-11-01', reason: 'insolvency filing' }, analyst);
+    await flagLease(
+      db,
+      { funderId: 1, leaseId: lease.leaseId, kind: 'utp', flaggedOn: '2026-11-01', reason: 'insolvency filing' },
+      analyst,
+    );
     const flagged = facilityBase(db, f, TODAY);
     const row = flagged.rows.find((r) => r.leaseId === lease.leaseId)!;
     expect(row.eligible).toBe(false);
     expect(row.failed.map((c) => c.kind)).toContain('notInDefault');
     expect(flagged.base.ineligibleBalance).toBeGreaterThanOrEqual(before.base.ineligibleBalance + lease.balance);
-    unflagLease(db, { funderId: 1, leaseId: lease.leaseId, kind: 'utp', clearedOn: '2026-11-10', reason: 'filing withdrawn' }, analyst);
+    await unflagLease(
+      db,
+      { funderId: 1, leaseId: lease.leaseId, kind: 'utp', clearedOn: '2026-11-10', reason: 'filing withdrawn' },
+      analyst,
+    );
     // Cleared, but a defaulted lease cures only after its probation: still in default at the date.
     expect(facilityBase(db, f, TODAY).rows.find((r) => r.leaseId === lease.leaseId)!.eligible).toBe(false);
   });
 
-  it('cumulative net loss follows the loss ledger: amounts written off less the recoveries (domain.md §8, §14)', () => {
+  it('cumulative net loss follows the loss ledger: amounts written off less the recoveries (domain.md §8, §14)', async () => {
     const ON = '2026-10-20';
     const MONTH_END = '2026-10-31';
     const metricsAt = (db: TestDb, f: Facility) => facilityMonthMetrics(db, f, MONTH_END, TODAY, 1).at(-1)!;
@@ -358,9 +366,14 @@ describe('facility service', () => {
         currencyOf.get(x.leaseId) === f.currency,
     );
     expect(target).toBeDefined();
-    const proposal = proposeLeaseWriteOff(db, 1, { leaseId: target!.leaseId, writeOffOn: ON, note: 'no prospect' }, actor(db, 'analyst'));
-    approveLeaseWriteOff(db, proposal.id, null, actor(db, 'admin'));
-    createRecovery(
+    const proposal = await proposeLeaseWriteOff(
+      db,
+      1,
+      { leaseId: target!.leaseId, writeOffOn: ON, note: 'no prospect' },
+      actor(db, 'analyst'),
+    );
+    await approveLeaseWriteOff(db, proposal.id, null, actor(db, 'admin'));
+    await createRecovery(
       db,
       { funderId: 1, leaseId: target!.leaseId, receivedOn: ON, amount: 50_000, kind: 'asset_sale', reference: 'auction', note: '' },
       actor(db, 'analyst'),

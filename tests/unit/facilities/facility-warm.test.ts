@@ -28,7 +28,7 @@ describe('facilities warm at server start', () => {
         prepareDatabase(file);
         process.env.DATABASE_URL = file;
         const db = openDb(file);
-        const facilities = listFacilities(db, 'all');
+        const facilities = await listFacilities(db, 'all');
         expect(facilities.length).toBeGreaterThan(0);
         expect(await warmFacilityCaches()).toMatchObject({ facilities: facilities.length });
         // Cached by data, not by connection: two connections get the one result.

@@ -91,8 +91,8 @@ function fullRebuild(db: Db) {
 }
 
 /** Delinquency rows at both levels from the rebuilt book and freshly read labels (the pre-cache algorithm). */
-function expectedRows(db: Db, states: ReturnType<typeof fullRebuild>['books'][number]) {
-  const labels = servicingLabels(db, F);
+async function expectedRows(db: Db, states: ReturnType<typeof fullRebuild>['books'][number]) {
+  const labels = await servicingLabels(db, F);
   const { edges } = servicingSettingsOf(getFunder(db, F)!);
   const lease: DelinquencyRow[] = states.map((s) => ({
     key: `L${s.leaseId}`,
@@ -152,7 +152,7 @@ const VIEWS = [
   { sort: 'contract', dir: 'asc', q: 'a' },
 ] as const;
 
-function expectCachesEqualRebuild(db: Db) {
+async function expectCachesEqualRebuild(db: Db) {
   const full = fullRebuild(db);
   const toState = new Map(full.books[2]!.map((r) => [r.leaseId, r]));
   const rolls = full.books[0]!.flatMap((r) =>
@@ -164,10 +164,10 @@ function expectCachesEqualRebuild(db: Db) {
     ...rollRateMatrix(rolls, servicingSettingsOf(getFunder(db, F)!).edges),
   });
   for (const k of [0, 2]) {
-    const expected = expectedRows(db, full.books[k]!);
+    const expected = await expectedRows(db, full.books[k]!);
     for (const level of ['lease', 'lessee'] as const) {
       for (const f of VIEWS) {
-        const view = delinquencyView(db, F, AS_OFS[k]!, { level, ...f, bucket: 'bucket' in f ? [...f.bucket] : undefined });
+        const view = await delinquencyView(db, F, AS_OFS[k]!, { level, ...f, bucket: 'bucket' in f ? [...f.bucket] : undefined });
         const rows = filterSortRows(expected[level], { ...f, bucket: 'bucket' in f ? [...f.bucket] : undefined });
         expect(view.rows).toEqual(rows);
         expect(view.summary).toEqual(bucketSummary(view.bucketKeys, expected[level]));
@@ -224,10 +224,8 @@ function expectCachesEqualRebuild(db: Db) {
 }
 
 /** Behaviour from the incremental stores equals behaviour from freshly built stores (a fresh in-memory copy would need a copy of the file; the stores are rebuilt instead). */
-function behaviourSnapshot(db: Db, asOf: string) {
-  return behaviourRows(db, F, asOf)
-    .map((r) => JSON.stringify(r))
-    .sort();
+async function behaviourSnapshot(db: Db, asOf: string) {
+  return (await behaviourRows(db, F, asOf)).map((r) => JSON.stringify(r)).sort();
 }
 
 type Op =
@@ -279,7 +277,7 @@ function pickLease(db: Db, n: number): { id: number; version: number; currency: 
   return rows.length === 0 ? undefined : rows[n % rows.length];
 }
 
-function apply(db: Db, op: Op): void {
+async function apply(db: Db, op: Op): Promise<void> {
   try {
     switch (op.kind) {
       case 'create': {
@@ -295,28 +293,28 @@ function apply(db: Db, op: Op): void {
           contractNumber: _k,
           ...input
         } = src;
-        createLease(db, { ...input, status: 'active' } as LeaseInput, null);
+        await createLease(db, { ...input, status: 'active' } as LeaseInput, null);
         break;
       }
       case 'terms': {
         const l = pickLease(db, op.lease)!;
-        updateLease(db, l.id, l.version, { term: op.term, rate: op.rate }, null);
+        await updateLease(db, l.id, l.version, { term: op.term, rate: op.rate }, null);
         break;
       }
       case 'status': {
         const l = pickLease(db, op.lease)!;
-        updateLease(db, l.id, l.version, { status: op.status }, null);
+        await updateLease(db, l.id, l.version, { status: op.status }, null);
         break;
       }
       case 'delete': {
         const l = pickLease(db, op.lease)!;
-        deleteLease(db, l.id);
+        await deleteLease(db, l.id);
         break;
       }
       case 'move': {
         const l = pickLease(db, op.lease)!;
         const to = getLease(db, pickLease(db, op.to)!.id)!;
-        updateLease(
+        await updateLease(
           db,
           l.id,
           l.version,
@@ -342,7 +340,7 @@ function apply(db: Db, op: Op): void {
         if (ids.length === 0) return;
         const p = ids[op.payment % ids.length]!;
         const on = new Date(Date.parse(`${p.received_on}T00:00:00Z`) + op.days * 86_400_000).toISOString().slice(0, 10);
-        reversePayment(db, F, p.id, { reversedOn: on }, null);
+        await reversePayment(db, F, p.id, { reversedOn: on }, null);
         break;
       }
       case 'settings':
@@ -377,37 +375,38 @@ describe('incremental caches equal a full rebuild', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  test('the caches start equal to a rebuild', () => {
-    expectCachesEqualRebuild(db);
+  test('the caches start equal to a rebuild', async () => {
+    await expectCachesEqualRebuild(db);
   });
 
-  test('after any sequence of writes (eager refresh or lazy on read, by either connection)', () => {
-    fc.assert(
-      fc.property(fc.array(fc.tuple(opArb, fc.boolean(), fc.boolean()), { minLength: 1, maxLength: 12 }), (ops) => {
+  test('after any sequence of writes (eager refresh or lazy on read, by either connection)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(opArb, fc.boolean(), fc.boolean()), { minLength: 1, maxLength: 12 }), async (ops) => {
         // Warm every cache first, so the writes are applied to them incrementally.
         for (const asOf of AS_OFS) getServicingBook(db, F, asOf);
-        behaviourRows(db, F, TODAY);
+        await behaviourRows(db, F, TODAY);
         rollRates(db, F, AS_OFS[0]!, AS_OFS[2]!);
         for (const level of ['lease', 'lessee'] as const)
-          for (const f of VIEWS) delinquencyView(db, F, AS_OFS[0]!, { level, ...f, bucket: 'bucket' in f ? [...f.bucket] : undefined });
+          for (const f of VIEWS)
+            await delinquencyView(db, F, AS_OFS[0]!, { level, ...f, bucket: 'bucket' in f ? [...f.bucket] : undefined });
         valueBook(db, F, CUT_OFF);
         const { entry } = servicingStores(db, F);
         const rebuilt = entry.rebuiltAt;
         for (const [op, eager, viaOther] of ops) {
-          apply(viaOther ? other : db, op);
+          await apply(viaOther ? other : db, op);
           if (eager) afterBookWrite(db, F);
         }
-        expectCachesEqualRebuild(db);
+        await expectCachesEqualRebuild(db);
         // Updated in place: the same entry, never rebuilt.
         expect(servicingStores(db, F).entry).toBe(entry);
         expect(entry.rebuiltAt).toBe(rebuilt);
-        const incremental = behaviourSnapshot(db, TODAY);
+        const incremental = await behaviourSnapshot(db, TODAY);
         // A lease write that bypasses the journal, then a settings row: the behaviour is the same.
         db.$client
           .prepare(`update leases set updated_at = updated_at + 1 where id = (select max(id) from leases where funder_id = ?)`)
           .run(F);
         updateFunder(db, F, {});
-        expect(behaviourSnapshot(db, TODAY)).toEqual(incremental);
+        expect(await behaviourSnapshot(db, TODAY)).toEqual(incremental);
       }),
       { numRuns: 25, seed: 4242 },
     );
@@ -434,14 +433,14 @@ describe('lease change journal', () => {
     ['a status change journals the lease', 'status'],
     ['a deletion journals the lease', 'delete'],
     ['a creation journals the new lease', 'create'],
-  ] as const)('%s', (_name, kind) => {
+  ] as const)('%s', async (_name, kind) => {
     const before = bookChangeStamp(db, F);
     const version = getFunder(db, F)!.dataVersion;
     const l = pickLease(db, 0)!;
     let id = l.id;
-    if (kind === 'edit') updateLease(db, l.id, l.version, { rate: 0.07 }, null);
-    else if (kind === 'status') updateLease(db, l.id, l.version, { status: 'closed' }, null);
-    else if (kind === 'delete') deleteLease(db, l.id);
+    if (kind === 'edit') await updateLease(db, l.id, l.version, { rate: 0.07 }, null);
+    else if (kind === 'status') await updateLease(db, l.id, l.version, { status: 'closed' }, null);
+    else if (kind === 'delete') await deleteLease(db, l.id);
     else {
       const src = getLease(db, pickLease(db, 1)!.id)!;
       const {
@@ -455,7 +454,7 @@ describe('lease change journal', () => {
         contractNumber: _k,
         ...input
       } = src;
-      id = createLease(db, input as LeaseInput, null).id;
+      id = (await createLease(db, input as LeaseInput, null)).id;
     }
     const changed = bookChangesSince(db, F, before);
     expect(changed.lease).toEqual([id]);
@@ -464,18 +463,20 @@ describe('lease change journal', () => {
     expect(bookChangesSince(db, 2, before).lease).toEqual([]);
   });
 
-  test('a refused write (stale version) journals nothing', () => {
+  test('a refused write (stale version) journals nothing', async () => {
     const before = bookChangeStamp(db, F);
     const l = pickLease(db, 2)!;
-    expect(() => updateLease(db, l.id, l.version + 5, { rate: 0.04 }, null)).toThrow(expect.objectContaining({ code: 'conflict' }));
+    await expect(async () => await updateLease(db, l.id, l.version + 5, { rate: 0.04 }, null)).rejects.toThrow(
+      expect.objectContaining({ code: 'conflict' }),
+    );
     expect(bookChangeStamp(db, F)).toBe(before);
   });
 
-  test('the stores and the valuation answer which leases changed since a version', () => {
+  test('the stores and the valuation answer which leases changed since a version', async () => {
     const s0 = servicingStores(db, F).entry.version;
     const v0 = valueBook(db, F, CUT_OFF).version;
     const a = pickLease(db, 0)!;
-    updateLease(db, a.id, a.version, { term: 24 }, null);
+    await updateLease(db, a.id, a.version, { term: 24 }, null);
     recordPayment(db, F, { leaseId: a.id, receivedOn: TODAY, amount: 500, currency: a.currency, method: 'transfer' }, null);
     afterBookWrite(db, F);
     expect(changedLeasesSince(db, F, s0).ids).toEqual([a.id]);

@@ -36,19 +36,20 @@ afterAll(() => {
 });
 
 /** What the two queries answer now, per currency. */
-function fromDatabase() {
-  const scheduled = scheduledInWindow(db, F, '2026-11-01', '2026-11-30');
-  const collected = collectedInWindow(db, F, '2026-11-01', TODAY);
+async function fromDatabase() {
+  const scheduled = await scheduledInWindow(db, F, '2026-11-01', '2026-11-30');
+  const collected = await collectedInWindow(db, F, '2026-11-01', TODAY);
   return [...new Set([...scheduled.keys(), ...collected.keys()])]
     .sort()
     .map((currency) => ({ currency, scheduled: scheduled.get(currency) ?? 0, collected: collected.get(currency) ?? 0 }));
 }
-const shown = () => servicingKpis(db, F, TODAY).map((k) => ({ currency: k.currency, scheduled: k.scheduled, collected: k.collected }));
+const shown = async () =>
+  (await servicingKpis(db, F, TODAY)).map((k) => ({ currency: k.currency, scheduled: k.scheduled, collected: k.collected }));
 
-test('the KPIs follow payments, reversals and lease edits made after they were cached', () => {
-  expect(shown()).toEqual(fromDatabase());
+test('the KPIs follow payments, reversals and lease edits made after they were cached', async () => {
+  expect(await shown()).toEqual(await fromDatabase());
   const lease = getLease(db, 1)!;
-  const before = shown().find((k) => k.currency === lease.currency)!.collected;
+  const before = (await shown()).find((k) => k.currency === lease.currency)!.collected;
 
   const p = recordPayment(
     db,
@@ -57,29 +58,29 @@ test('the KPIs follow payments, reversals and lease edits made after they were c
     null,
   );
   afterBookWrite(db, F);
-  expect(shown().find((k) => k.currency === lease.currency)!.collected).toBe(before + 12_345);
-  expect(shown()).toEqual(fromDatabase());
+  expect((await shown()).find((k) => k.currency === lease.currency)!.collected).toBe(before + 12_345);
+  expect(await shown()).toEqual(await fromDatabase());
 
-  reversePayment(db, F, p.id, { reversedOn: '2026-11-12', note: 'returned' }, null);
+  await reversePayment(db, F, p.id, { reversedOn: '2026-11-12', note: 'returned' }, null);
   afterBookWrite(db, F);
-  expect(shown().find((k) => k.currency === lease.currency)!.collected).toBe(before);
-  expect(shown()).toEqual(fromDatabase());
+  expect((await shown()).find((k) => k.currency === lease.currency)!.collected).toBe(before);
+  expect(await shown()).toEqual(await fromDatabase());
 
   // A terminated lease's instalments leave the scheduled sum, and come back with it.
-  const scheduledBefore = shown().find((k) => k.currency === lease.currency)!.scheduled;
-  updateLease(db, lease.id, getLease(db, lease.id)!.version, { status: 'terminated' }, null);
+  const scheduledBefore = (await shown()).find((k) => k.currency === lease.currency)!.scheduled;
+  await updateLease(db, lease.id, getLease(db, lease.id)!.version, { status: 'terminated' }, null);
   afterBookWrite(db, F);
-  expect(shown()).toEqual(fromDatabase());
-  updateLease(db, lease.id, getLease(db, lease.id)!.version, { status: 'active' }, null);
+  expect(await shown()).toEqual(await fromDatabase());
+  await updateLease(db, lease.id, getLease(db, lease.id)!.version, { status: 'active' }, null);
   afterBookWrite(db, F);
-  expect(shown()).toEqual(fromDatabase());
-  expect(shown().find((k) => k.currency === lease.currency)!.scheduled).toBe(scheduledBefore);
+  expect(await shown()).toEqual(await fromDatabase());
+  expect((await shown()).find((k) => k.currency === lease.currency)!.scheduled).toBe(scheduledBefore);
 
   // A new rate rewrites the schedule: this month's instalment changes.
   const other = getLease(db, 2)!;
-  updateLease(db, other.id, other.version, { rate: other.rate + 0.03 }, null);
+  await updateLease(db, other.id, other.version, { rate: other.rate + 0.03 }, null);
   afterBookWrite(db, F);
-  expect(shown()).toEqual(fromDatabase());
+  expect(await shown()).toEqual(await fromDatabase());
 
   // Several writes between two reads: each lease's share is replaced once.
   for (const id of [3, 4, 5]) {
@@ -87,7 +88,7 @@ test('the KPIs follow payments, reversals and lease edits made after they were c
     recordPayment(db, F, { leaseId: id, receivedOn: '2026-11-05', amount: 1_000 * id, currency: l.currency, method: 'transfer' }, null);
     afterBookWrite(db, F);
   }
-  updateLease(db, 3, getLease(db, 3)!.version, { rate: getLease(db, 3)!.rate + 0.01 }, null);
+  await updateLease(db, 3, getLease(db, 3)!.version, { rate: getLease(db, 3)!.rate + 0.01 }, null);
   afterBookWrite(db, F);
-  expect(shown()).toEqual(fromDatabase());
+  expect(await shown()).toEqual(await fromDatabase());
 });

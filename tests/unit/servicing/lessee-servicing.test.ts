@@ -34,42 +34,42 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function lesseeIds(): number[] {
-  return [...new Set(delinquencyRows(db, F, TODAY, 'lease').rows.map((r) => r.lesseeId))].sort((a, b) => a - b);
+async function lesseeIds(): Promise<number[]> {
+  return [...new Set((await delinquencyRows(db, F, TODAY, 'lease')).rows.map((r) => r.lesseeId))].sort((a, b) => a - b);
 }
 
 /** The reference: the whole book's rows, filtered to the lessee. */
-function byFiltering(lesseeId: number) {
+async function byFiltering(lesseeId: number) {
   return {
-    behaviour: behaviourRows(db, F, TODAY)
+    behaviour: (await behaviourRows(db, F, TODAY))
       .filter((r) => r.lesseeId === lesseeId)
       .sort((a, b) => a.currency.localeCompare(b.currency)),
-    leases: delinquencyRows(db, F, TODAY, 'lease')
-      .rows.filter((r) => r.lesseeId === lesseeId)
+    leases: (await delinquencyRows(db, F, TODAY, 'lease')).rows
+      .filter((r) => r.lesseeId === lesseeId)
       .sort((a, b) => a.leaseId! - b.leaseId!),
   };
 }
 
-function expectAllLesseesMatch() {
-  const ids = lesseeIds();
+async function expectAllLesseesMatch() {
+  const ids = await lesseeIds();
   expect(ids.length).toBeGreaterThan(3);
   let leases = 0;
   for (const id of ids) {
-    const got = lesseeServicing(db, F, id, TODAY);
-    const want = byFiltering(id);
+    const got = await lesseeServicing(db, F, id, TODAY);
+    const want = await byFiltering(id);
     expect(got.behaviour.map((r) => r.currency)).toEqual([...got.behaviour.map((r) => r.currency)].sort());
     expect({ behaviour: got.behaviour, leases: got.leases }).toEqual(want);
     leases += got.leases.length;
   }
-  expect(leases).toBe(delinquencyRows(db, F, TODAY, 'lease').rows.length);
+  expect(leases).toBe((await delinquencyRows(db, F, TODAY, 'lease')).rows.length);
 }
 
-test('every lessee gets its behaviour and lease rows, as filtering the book would give them', () => {
-  expectAllLesseesMatch();
+test('every lessee gets its behaviour and lease rows, as filtering the book would give them', async () => {
+  await expectAllLesseesMatch();
 });
 
-test('after a payment and a lease edit the lessee rows follow', () => {
-  const row = delinquencyRows(db, F, TODAY, 'lease').rows.find((r) => r.arrearsTotal > 0)!;
+test('after a payment and a lease edit the lessee rows follow', async () => {
+  const row = (await delinquencyRows(db, F, TODAY, 'lease')).rows.find((r) => r.arrearsTotal > 0)!;
   expect(row).toBeDefined();
   const lease = getLease(db, row.leaseId!)!;
   recordPayment(
@@ -79,11 +79,11 @@ test('after a payment and a lease edit the lessee rows follow', () => {
     null,
   );
   afterBookWrite(db, F);
-  const after = lesseeServicing(db, F, lease.lesseeId, TODAY);
+  const after = await lesseeServicing(db, F, lease.lesseeId, TODAY);
   expect(after.leases.find((r) => r.leaseId === lease.id)!.arrearsTotal).toBeLessThan(row.arrearsTotal);
-  expectAllLesseesMatch();
+  await expectAllLesseesMatch();
 
-  updateLease(db, lease.id, getLease(db, lease.id)!.version, { status: 'terminated' }, null);
+  await updateLease(db, lease.id, getLease(db, lease.id)!.version, { status: 'terminated' }, null);
   afterBookWrite(db, F);
-  expectAllLesseesMatch();
+  await expectAllLesseesMatch();
 });

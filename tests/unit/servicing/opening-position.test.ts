@@ -75,7 +75,7 @@ describe('a seasoned lease in the book', () => {
   let seasoned: { id: number; asOf: string; instalments: Instalment[] };
   let current: { id: number; asOf: string };
 
-  beforeAll(() => {
+  beforeAll(async () => {
     book = bookFile('opening', (d) => {
       seedPortfolio(d, { leases: 30, today: TODAY, seed: 11 });
       seedPayments(d, { funderId: F, today: TODAY, seed: 11 });
@@ -95,20 +95,28 @@ describe('a seasoned lease in the book', () => {
       db.$client.prepare(`delete from payment_allocations where payment_id in (select id from payments where lease_id = ?)`).run(c.id);
       db.$client.prepare(`delete from payments where lease_id = ?`).run(c.id);
     }
-    const [a, b] = candidates.map((c) => {
-      const asOf = plusDays(addMonths(c.first_due_date, 6), 3);
-      const lease = getLease(db, c.id)!;
-      updateLease(db, c.id, lease.version, { purchaseDate: asOf }, 1);
-      return { id: c.id, asOf };
-    });
+    const [a, b] = await Promise.all(
+      candidates.map(async (c) => {
+        const asOf = plusDays(addMonths(c.first_due_date, 6), 3);
+        const lease = getLease(db, c.id)!;
+        await updateLease(db, c.id, lease.version, { purchaseDate: asOf }, 1);
+        return { id: c.id, asOf };
+      }),
+    );
     // Without a position: serviced from the first instalment, and nothing was ever paid — seven instalments in arrears.
     expect(getServicingBook(db, F, a!.asOf).byLeaseId.get(a!.id)!.dpd).toBeGreaterThan(150);
     const instalments = instalmentsOfLease(db, getLease(db, a!.id)!);
     // The tape: two instalments in arrears, 34 days past due.
     const arrears = openingArrears(instalments, a!.asOf, 2 * gross(instalments[0]!));
-    setOpeningPosition(db, F, a!.id, { asOf: a!.asOf, daysPastDue: 34, arrears }, ACTOR);
+    await setOpeningPosition(db, F, a!.id, { asOf: a!.asOf, daysPastDue: 34, arrears }, ACTOR);
     // The tape: current.
-    setOpeningPosition(db, F, b!.id, { asOf: b!.asOf, daysPastDue: 0, arrears: { vat: 0, fee: 0, interest: 0, principal: 0 } }, ACTOR);
+    await setOpeningPosition(
+      db,
+      F,
+      b!.id,
+      { asOf: b!.asOf, daysPastDue: 0, arrears: { vat: 0, fee: 0, interest: 0, principal: 0 } },
+      ACTOR,
+    );
     seasoned = { ...a!, instalments };
     current = b!;
   });
@@ -158,10 +166,10 @@ describe('a seasoned lease in the book', () => {
     expect(periods).toEqual([0]);
   });
 
-  test('past 90 days on a material amount it defaults, from the date the tape implies', () => {
+  test('past 90 days on a material amount it defaults, from the date the tape implies', async () => {
     const defaultsOn = plusDays(current.asOf, 0);
     const instalments = instalmentsOfLease(db, getLease(db, current.id)!);
-    setOpeningPosition(
+    await setOpeningPosition(
       db,
       F,
       current.id,
@@ -174,35 +182,37 @@ describe('a seasoned lease in the book', () => {
     expect(getServicingBook(db, F, defaultsOn).byLeaseId.get(current.id)!.dpd).toBe(120);
   });
 
-  test('the views, updated lease by lease, equal a rebuild from scratch', () => {
+  test('the views, updated lease by lease, equal a rebuild from scratch', async () => {
     const dates = [seasoned.asOf, plusDays(seasoned.asOf, 40), TODAY];
     const figures = (d: Db) =>
       dates.map((asOf) => ({
         servicing: getServicingBook(d, F, asOf).leases.map((s) => ({ ...s })),
         credit: creditStatesAt(d, F, asOf).states.map((s) => ({ ...s })),
       }));
-    expect(figures(db)).toEqual(fromScratch(book, figures));
+    expect(figures(db)).toEqual(await fromScratch(book, figures));
   });
 
-  test('a position on no calendar day, with negative or undated arrears, or a default after its date, is refused', () => {
+  test('a position on no calendar day, with negative or undated arrears, or a default after its date, is refused', async () => {
     const zero = { vat: 0, fee: 0, interest: 0, principal: 0 };
-    const set = (p: OpeningPosition) => () => setOpeningPosition(db, F, seasoned.id, p, ACTOR);
+    const set = (p: OpeningPosition) => async () => await setOpeningPosition(db, F, seasoned.id, p, ACTOR);
     // A default reported after the position's date cannot be known on it.
-    expect(set({ asOf: seasoned.asOf, daysPastDue: 0, arrears: zero, defaultedOn: plusDays(seasoned.asOf, 1) })).toThrow(
+    await expect(set({ asOf: seasoned.asOf, daysPastDue: 0, arrears: zero, defaultedOn: plusDays(seasoned.asOf, 1) })).rejects.toThrow(
       expect.objectContaining({ code: 'invalid', issues: [expect.objectContaining({ field: 'defaultedOn' })] }),
     );
-    expect(set({ asOf: seasoned.asOf, daysPastDue: -1, arrears: zero })).toThrow(expect.objectContaining({ code: 'invalid' }));
-    expect(set({ asOf: '2026-02-30', daysPastDue: 0, arrears: zero })).toThrow(
+    await expect(set({ asOf: seasoned.asOf, daysPastDue: -1, arrears: zero })).rejects.toThrow(
+      expect.objectContaining({ code: 'invalid' }),
+    );
+    await expect(set({ asOf: '2026-02-30', daysPastDue: 0, arrears: zero })).rejects.toThrow(
       expect.objectContaining({
         code: 'invalid',
         issues: [expect.objectContaining({ field: 'asOf', message: 'Must be a date (YYYY-MM-DD).' })],
       }),
     );
-    expect(set({ asOf: seasoned.asOf, daysPastDue: 0, arrears: { ...zero, principal: 100 } })).toThrow(
+    await expect(set({ asOf: seasoned.asOf, daysPastDue: 0, arrears: { ...zero, principal: 100 } })).rejects.toThrow(
       expect.objectContaining({ code: 'invalid' }),
     );
-    expect(() => setOpeningPosition(db, 2, seasoned.id, { asOf: seasoned.asOf, daysPastDue: 0, arrears: zero }, ACTOR)).toThrow(
-      expect.objectContaining({ code: 'not_found' }),
-    );
+    await expect(
+      async () => await setOpeningPosition(db, 2, seasoned.id, { asOf: seasoned.asOf, daysPastDue: 0, arrears: zero }, ACTOR),
+    ).rejects.toThrow(expect.objectContaining({ code: 'not_found' }));
   });
 });

@@ -85,7 +85,7 @@ export default async function CalendarPage({ params, searchParams }: Props) {
   const funder = canReadBook ? await getActiveFunder(db) : null;
   const calendars = q.filtered ? (q.cal ?? []) : q.cal;
   const minGross = funder && q.min > 0 ? Math.round(q.min * 10 ** minorUnitDigits(funder.baseCurrency)) : null;
-  const screen = calendarScreen(db, access.principal.user.id, { view: q.view, date, calendars, minGross }, funder?.id ?? null);
+  const screen = await calendarScreen(db, access.principal.user.id, { view: q.view, date, calendars, minGross }, funder?.id ?? null);
   const selected = new Set(calendars ?? CALENDARS);
 
   const keep = {

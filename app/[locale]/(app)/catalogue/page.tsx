@@ -39,7 +39,7 @@ export default async function CataloguePage({ params, searchParams }: Props) {
   const format = await getFormatter();
   const { value: q } = parseLenient(productsListQuery, await searchParams);
   const query = { ...q, perPage: CATALOGUE_PAGE_SIZE };
-  const screen = catalogueScreen(getDb(), access.principal.user.id, query);
+  const screen = await catalogueScreen(getDb(), access.principal.user.id, query);
   const pageCount = Math.max(1, Math.ceil(screen.total / CATALOGUE_PAGE_SIZE));
   const base = { ...(q.q ? { q: q.q } : {}), ...(q.sortBy !== 'featured' ? { sortBy: q.sortBy } : {}) };
   const pageHref = (page: number) => ({ pathname: '/catalogue', query: { ...base, page } });

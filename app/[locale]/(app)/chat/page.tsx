@@ -26,7 +26,7 @@ export default async function ChatPage({ params, searchParams }: Props) {
 
   const t = await getTranslations('workspace.chat');
   const { value: q } = parseLenient(pageQuery, await searchParams);
-  const { open, ...list } = chatScreen(getDb(), access.principal.user, q.contact ?? null);
+  const { open, ...list } = await chatScreen(getDb(), access.principal.user, q.contact ?? null);
 
   return (
     <ClientMessages namespaces={['workspace.chat']}>

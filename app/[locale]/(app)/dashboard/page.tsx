@@ -72,7 +72,7 @@ export default async function DashboardPage({ params, searchParams }: Props) {
       <>
         {pageHeader}
         <DashboardTabs active="insights" />
-        <InsightsView data={insightsScreen(db, funder, clock.today, view.period, contentLocaleOf(locale))} />
+        <InsightsView data={await insightsScreen(db, funder, clock.today, view.period, contentLocaleOf(locale))} />
       </>
     );
   }
@@ -82,7 +82,7 @@ export default async function DashboardPage({ params, searchParams }: Props) {
       <DashboardTabs active="overview" />
     </>
   );
-  const screen = dashboardScreen(db, access.principal, funder, clock);
+  const screen = await dashboardScreen(db, access.principal, funder, clock);
   const { figures, currencies: order, rates, ratesReady } = screen;
 
   if (figures.length === 0) {

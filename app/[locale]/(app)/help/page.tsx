@@ -31,7 +31,7 @@ export default async function HelpPage({ params, searchParams }: Props) {
   const rawQ = (await searchParams).q;
   const parsed = qParam.safeParse(typeof rawQ === 'string' ? rawQ : '');
   const q = parsed.success ? parsed.data : '';
-  const screen = helpScreen(getDb(), locale, q);
+  const screen = await helpScreen(getDb(), locale, q);
   const matches = screen.faq.reduce((n, g) => n + g.qandA.length, 0);
 
   return (

@@ -33,7 +33,7 @@ export default async function InvoicesPage({ params, searchParams }: Props) {
   const t = await getTranslations('workspace.invoices');
   const format = await getFormatter();
   const { value: q } = parseLenient(invoicesListQuery, await searchParams);
-  const screen = invoicesScreen(getDb(), q);
+  const screen = await invoicesScreen(getDb(), q);
   const pageCount = Math.max(1, Math.ceil(screen.total / q.perPage));
   const base = { ...(q.q ? { q: q.q } : {}), ...(q.status ? { status: q.status } : {}) };
 

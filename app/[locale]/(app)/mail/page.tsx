@@ -68,7 +68,7 @@ export default async function MailPage({ params, searchParams }: Props) {
   const t = await getTranslations('workspace.mail');
   const format = await getFormatter();
   const { value: q } = parseLenient(pageQuery, await searchParams);
-  const screen = mailScreen(
+  const screen = await mailScreen(
     getDb(),
     access.principal.user.id,
     { ...q, folder: q.folder === 'all' ? '' : q.folder, perPage: MAIL_PAGE_SIZE },

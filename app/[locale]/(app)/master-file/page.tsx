@@ -55,7 +55,7 @@ export default async function MasterFilePage({ params, searchParams }: Props) {
   // The page of leases with their status as shown today (derived, domain.md §8) and why, their outstanding principal at
   // the register's cut-off (the book engine's), the totals, the saved views.
   const format = await getFormatter();
-  const screen = registerScreen(db, access.principal, { ...query, funderId: funder.id }, clock, {
+  const screen = await registerScreen(db, access.principal, { ...query, funderId: funder.id }, clock, {
     t: (key, values) => t(key, values),
     format,
   });

@@ -37,10 +37,10 @@ export default async function NewsPage({ params, searchParams }: Props) {
   const format = await getFormatter();
   const { value: q } = parseLenient(newsQuery, await searchParams);
   const db = getDb();
-  const screen = newsScreen(db, locale, q.page, q.perPage);
+  const screen = await newsScreen(db, locale, q.page, q.perPage);
   // Admins write the news: a new-article button, the drafts of this language and an edit link on each article.
   const isAdmin = hasScope(access.principal.scopes, 'admin');
-  const drafts = isAdmin ? newsAdminList(db, locale).filter((p) => p.status === 'draft') : [];
+  const drafts = isAdmin ? (await newsAdminList(db, locale)).filter((p) => p.status === 'draft') : [];
 
   return (
     <>

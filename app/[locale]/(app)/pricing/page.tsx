@@ -25,7 +25,7 @@ export default async function PricingPage({ params }: Props) {
 
   const t = await getTranslations('workspace.pricing');
   const format = await getFormatter();
-  const screen = pricingScreen(getDb(), locale);
+  const screen = await pricingScreen(getDb(), locale);
   // Prices are stored in whole euros.
   const money = (euros: number) => formatMoney(format, euros * 100, 'EUR', { wholeUnits: euros % 1 === 0 });
   const current = access.principal.user.currentPlan as string;

@@ -89,7 +89,7 @@ export default async function SettingsPage({ params }: Props) {
         />
         <div className="mt-8">
           <FunderProposalsCard
-            proposals={listFunderProposals(db, { funderId: active.id, status: 'pending' })}
+            proposals={await listFunderProposals(db, { funderId: active.id, status: 'pending' })}
             funderName={active.name}
             baseCurrency={active.baseCurrency}
             currentUserId={access.principal.user.id}
@@ -99,7 +99,12 @@ export default async function SettingsPage({ params }: Props) {
           <FundersCard funders={funders} activeId={active.id} />
         </div>
         <div className="mt-8">
-          <ErpCard connection={erp} envVars={ERP_ENV_VARS} lastSyncAt={lastQuotationSyncAt(db, active.id)} onTest={testErpConnection} />
+          <ErpCard
+            connection={erp}
+            envVars={ERP_ENV_VARS}
+            lastSyncAt={await lastQuotationSyncAt(db, active.id)}
+            onTest={testErpConnection}
+          />
         </div>
       </>
     </ClientMessages>

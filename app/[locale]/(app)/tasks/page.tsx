@@ -57,7 +57,7 @@ export default async function TasksPage({ params, searchParams }: Props) {
   const leaseId = prefill && canReadBook ? (q.leaseId ?? null) : null;
   const lesseeId = prefill && canReadBook && !leaseId ? (q.lesseeId ?? null) : null;
   const funder = canReadBook ? await getActiveFunder(db, access.principal) : null;
-  const screen = tasksScreen(db, access.principal.user.id, q, funder?.id ?? null, { leaseId, lesseeId });
+  const screen = await tasksScreen(db, access.principal.user.id, q, funder?.id ?? null, { leaseId, lesseeId });
   const linkLabel = leaseId
     ? t('linkLease', { name: screen.prefillName ?? `#${leaseId}` })
     : lesseeId

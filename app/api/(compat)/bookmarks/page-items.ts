@@ -8,5 +8,5 @@ import type { ContentLocaleValue, SearchPageItem } from '@/lib/validations/conte
 /** The menu pages the principal may open as search items, labelled in `locale`, with the principal's own bookmark flags. */
 export async function pageItemsFor(db: DbOrTx, principal: Principal, locale: ContentLocaleValue): Promise<SearchPageItem[]> {
   const t = await getTranslations({ locale, namespace: 'nav' });
-  return pageItems(visiblePages(principal.scopes), listBookmarkTargets(db, principal.user.id), (key: NavPageKey) => t(key), locale);
+  return pageItems(visiblePages(principal.scopes), await listBookmarkTargets(db, principal.user.id), (key: NavPageKey) => t(key), locale);
 }

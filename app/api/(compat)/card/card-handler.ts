@@ -12,10 +12,10 @@ type CardFn = (db: ReturnType<typeof getDb>, ctx: CardContext) => unknown;
  * asOf (default today UTC), currency (default the funder's base currency), period (default last-28-days).
  */
 function cardRoute(card: CardFn) {
-  return withAuth({ scope: 'read:funders' }, ({ req }) => {
+  return withAuth({ scope: 'read:funders' }, async ({ req }) => {
     const query = parseQuery(req, cardQuery);
     const db = getDb();
-    const base = funderBaseCurrency(db, query.funderId);
+    const base = await funderBaseCurrency(db, query.funderId);
     if (!base) throw new NotFound(`Funder ${query.funderId} does not exist.`);
     const ctx: CardContext = {
       funderId: query.funderId,

@@ -18,17 +18,17 @@ export const POST = withAuth({ scope: null }, async ({ req, principal }) => {
   // Guessing the current password with a stolen session is guessing a password: the sign-in throttle applies.
   const db = getDb();
   const keys = loginKeys(principal.user.email, requestIp(req.headers));
-  const verdict = checkLoginRateLimit(db, keys);
+  const verdict = await checkLoginRateLimit(db, keys);
   if (verdict.limited) {
     throw new ApiError('rate_limited', 'Too many wrong current passwords. Try again later.', undefined, {
       'Retry-After': String(verdict.retryAfterSeconds),
     });
   }
   if (!(await verifyPassword(principal.user.passwordHash, body.currentPassword))) {
-    registerLoginFailure(db, keys);
+    await registerLoginFailure(db, keys);
     throw new Invalid('The current password is wrong.', [{ field: 'currentPassword', message: 'The current password is wrong.' }]);
   }
-  registerLoginSuccess(db, keys);
-  changePassword(db, principal.user.id, await hashPassword(body.newPassword));
+  await registerLoginSuccess(db, keys);
+  await changePassword(db, principal.user.id, await hashPassword(body.newPassword));
   return Response.json({ ok: true, message: 'Password changed. Please sign in again.' });
 });

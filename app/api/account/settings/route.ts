@@ -8,5 +8,5 @@ export const dynamic = 'force-dynamic';
 /** PATCH /api/account/settings — changes the signed-in user's own settings (named sections only); 200 with all of them. */
 export const PATCH = withAuth({ scope: null }, async ({ req, principal }) => {
   const body = await parseBody(req, accountSettingsPatch);
-  return Response.json(updateAccountSettings(getDb(), principal.user.id, body));
+  return Response.json(await updateAccountSettings(getDb(), principal.user.id, body));
 });

@@ -25,7 +25,7 @@ export async function POST(req: NextRequest, ctx: Ctx) {
       .catch(() => null);
     const email = String(form?.get('email') ?? '');
     if (email) {
-      const verdict = checkLoginRateLimit(getDb(), loginKeys(email, requestIp(req.headers)));
+      const verdict = await checkLoginRateLimit(getDb(), loginKeys(email, requestIp(req.headers)));
       if (verdict.limited) {
         // The wait rides in the error code too: the form reads it from there (lib/auth/login-error).
         const url = new URL(`/api/auth/error?error=${RATE_LIMITED}:${verdict.retryAfterSeconds}`, req.nextUrl.origin).toString();

@@ -46,9 +46,9 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
     case 'writeOffs':
       return exportResponse(format, name, writeOffsColumns(t), [listWriteOffs(db, funderId)], sheet);
     case 'recoveries':
-      return exportResponse(format, name, recoveriesColumns(t), [listRecoveries(db, funderId)], sheet);
+      return exportResponse(format, name, recoveriesColumns(t), [await listRecoveries(db, funderId)], sheet);
     case 'ledger':
-      return exportResponse(format, name, ledgerColumns(t), [lossLedger(db, funderId, day)], sheet);
+      return exportResponse(format, name, ledgerColumns(t), [await lossLedger(db, funderId, day)], sheet);
     case 'measures':
       return exportResponse(format, name, measuresColumns(t), [lossMeasuresAt(db, funderId, day)], sheet);
     default:

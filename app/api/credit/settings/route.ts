@@ -27,7 +27,7 @@ export const GET = withAuth({ scope: 'read:funders' }, ({ req }) => {
 export const PATCH = withAuth({ scope: 'admin' }, async ({ req, principal }) => {
   const { funderId } = parseQuery(req, creditFunderQuery);
   const patch = await parseBody(req, updateCreditParamsBody);
-  const result = changeFunderSettings(getDb(), funderId, patch, { userId: principal.user.id, email: principal.user.email });
+  const result = await changeFunderSettings(getDb(), funderId, patch, { userId: principal.user.id, email: principal.user.email });
   if (result.proposal)
     return Response.json(
       { proposal: result.proposal },

@@ -17,6 +17,6 @@ export const GET = withAuth({ scope: 'read:funders' }, ({ req }) => {
 export const POST = withAuth({ scope: 'write:funders' }, async ({ req, principal }) => {
   const { funderId } = parseQuery(req, creditFunderQuery);
   const body = await parseBody(req, writeOffProposeBody);
-  const writeOff = proposeLeaseWriteOff(getDb(), funderId, body, actorOf(principal));
+  const writeOff = await proposeLeaseWriteOff(getDb(), funderId, body, actorOf(principal));
   return Response.json({ writeOff }, { status: 201, headers: { location: `/api/credit/write-offs?funderId=${funderId}` } });
 });

@@ -12,7 +12,7 @@ export const dynamic = 'force-dynamic';
 /** GET /api/facilities/export?funderId=&asOf=&format=csv|xlsx&locale= — the Facilities list as a file. */
 export const GET = withAuth({ scope: 'read:funders' }, async ({ req, principal }) => {
   const { funderId, asOf, format, locale } = parseQuery(req, facilitiesExportQuery);
-  const screen = facilitiesScreen(getDb(), principal, { funderId, asOf }, requestClock());
+  const screen = await facilitiesScreen(getDb(), principal, { funderId, asOf }, requestClock());
   const t = await getTranslations({ locale, namespace: 'facilities' });
   return exportResponse(format, `facilities-${screen.asOf}`, summaryColumns(t), [screen.facilities], t('list.sheetName'));
 });

@@ -36,7 +36,7 @@ export const GET = withAuth({ scope: 'read:funders' }, ({ params, principal }) =
 export const PATCH = withAuth({ scope: 'admin' }, async ({ req, params, principal }) => {
   const id = funderId(params);
   const patch = await parseBody(req, updateFunderBody);
-  const result = changeFunderSettings(getDb(), id, patch, { userId: principal.user.id, email: principal.user.email });
+  const result = await changeFunderSettings(getDb(), id, patch, { userId: principal.user.id, email: principal.user.email });
   if (result.proposal) {
     return Response.json(
       { proposal: result.proposal },

@@ -18,7 +18,7 @@ export const POST = publicHandler(async (req: NextRequest) => {
   const { email, password } = parsed.data;
   const db = getDb();
   const keys = loginKeys(email, requestIp(req.headers));
-  const verdict = checkLoginRateLimit(db, keys);
+  const verdict = await checkLoginRateLimit(db, keys);
   if (verdict.limited) {
     const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
     return Response.json(
@@ -29,9 +29,9 @@ export const POST = publicHandler(async (req: NextRequest) => {
   const user = getUserByEmail(db, email);
   const ok = await verifyPassword(user?.passwordHash, password);
   if (!user || !ok || user.status !== 'active') {
-    registerLoginFailure(db, keys);
+    await registerLoginFailure(db, keys);
     return Response.json(INVALID, { status: 400 });
   }
-  registerLoginSuccess(db, keys);
+  await registerLoginSuccess(db, keys);
   return Response.json(await issueTokenPair(db, user));
 });

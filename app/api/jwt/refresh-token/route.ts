@@ -18,12 +18,12 @@ export const POST = publicHandler(async (req: NextRequest) => {
   if (!parsed.success) return INVALID();
   const db = getDb();
   const e = env();
-  const rotated = rotateRefreshToken(db, parsed.data.refreshToken, e.JWT_REFRESH_TTL);
+  const rotated = await rotateRefreshToken(db, parsed.data.refreshToken, e.JWT_REFRESH_TTL);
   if (!rotated.ok) {
     if (rotated.reason === 'reused') console.warn('[auth] refresh token reuse detected: family revoked');
     return INVALID();
   }
-  const user = getUserById(db, rotated.userId);
+  const user = await getUserById(db, rotated.userId);
   if (!user || user.status !== 'active') return INVALID();
   const accessToken = await signAccessToken({ userId: user.id, sessionVersion: user.sessionVersion }, e.JWT_ACCESS_TTL);
   return Response.json({ userData: toUserData(user), accessToken, refreshToken: rotated.refreshToken });

@@ -20,7 +20,7 @@ export const POST = publicHandler(async (req: NextRequest) => {
   if (env().REGISTRATION === 'closed') throw new Forbidden('Registration is closed.');
   const db = getDb();
   const ip = requestIp(req.headers);
-  const verdict = checkRegisterRateLimit(db, ip);
+  const verdict = await checkRegisterRateLimit(db, ip);
   if (verdict.limited) {
     throw new ApiError('rate_limited', 'Too many registrations from this address. Try again later.', undefined, {
       'Retry-After': String(verdict.retryAfterSeconds),
@@ -37,8 +37,8 @@ export const POST = publicHandler(async (req: NextRequest) => {
   }
   const { email, password, username } = parsed.data;
   // Counted once the body is valid: every such attempt costs a password hash and may create an account.
-  registerRegistrationAttempt(db, ip);
-  const result = registerUser(db, { email, username, passwordHash: await hashPassword(password) });
+  await registerRegistrationAttempt(db, ip);
+  const result = await registerUser(db, { email, username, passwordHash: await hashPassword(password) });
   if (!result.ok) return Response.json({ error: result.error }, { status: 200 });
   const { userData, accessToken, refreshToken } = await issueTokenPair(db, result.user);
   return Response.json({ user: userData, accessToken, refreshToken }, { status: 201 });

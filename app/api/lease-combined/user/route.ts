@@ -7,10 +7,10 @@ import { Invalid, NotFound } from '@/lib/domain/errors';
 export const dynamic = 'force-dynamic';
 
 /** GET /api/lease-combined/user?id= — `{ user }` (the lease-combined row) or 404. */
-export const GET = withAuth({ scope: 'read:funders' }, ({ req }) => {
+export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
   const { funderId, id } = parseQuery(req, leaseCombinedIdQuery);
   if (id === undefined) throw new Invalid('The query string is invalid.', [{ field: 'id', message: 'is required' }]);
-  const user = getLeaseCombined(getDb(), funderId, id);
+  const user = await getLeaseCombined(getDb(), funderId, id);
   if (!user) throw new NotFound(`Lease ${id} does not exist for funder ${funderId}.`);
   return Response.json({ user });
 });

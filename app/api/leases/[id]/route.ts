@@ -1,5 +1,4 @@
 import { getDb } from '@/db';
-import { leaseHasPayments } from '@/db/queries/payments';
 import { assertLeaseDeletable, getLeaseOfFunder, listLeaseHistory } from '@/db/queries/lease-register';
 import { deleteLease, getLeaseSchedule, updateLease } from '@/db/queries/leases';
 import { parseBody, parseQuery, withAuth, zodIssues } from '@/services/api/handler';
@@ -23,11 +22,11 @@ function leaseId(params: Record<string, string | string[]>): number {
  * cut-off (default: the first day of this month; null when the lease is not in the book, i.e.
  * terminated; all zeros with inPool false when it was purchased after the cut-off) and its history.
  */
-export const GET = withAuth({ scope: 'read:funders' }, ({ req, params }) => {
+export const GET = withAuth({ scope: 'read:funders' }, async ({ req, params }) => {
   const { funderId, cutOff: requested } = parseQuery(req, leaseGetQuery);
   const id = leaseId(params);
   const db = getDb();
-  const lease = getLeaseOfFunder(db, funderId, id);
+  const lease = await getLeaseOfFunder(db, funderId, id);
   if (!lease) throw new NotFound(`Lease ${id} does not exist for funder ${funderId}.`);
   const cutOff = requested ?? defaultCutOff();
   const book = valueBook(db, funderId, cutOff);
@@ -40,7 +39,13 @@ export const GET = withAuth({ scope: 'read:funders' }, ({ req, params }) => {
   }
   // The historical price (domain.md §3), independent of the cut-off: agreed, else PV at the buy rate on the purchase date.
   const purchasePrice = index === undefined ? null : book.purchasePrice[index]!;
-  return Response.json({ lease, purchasePrice, schedule: getLeaseSchedule(db, id), valuation, history: listLeaseHistory(db, id) });
+  return Response.json({
+    lease,
+    purchasePrice,
+    schedule: await getLeaseSchedule(db, id),
+    valuation,
+    history: await listLeaseHistory(db, id),
+  });
 });
 
 /**
@@ -52,22 +57,22 @@ export const PATCH = withAuth({ scope: 'write:funders' }, async ({ req, params, 
   const id = leaseId(params);
   const { version, ...patch } = await parseBody(req, leasePatchBody);
   const db = getDb();
-  const current = getLeaseOfFunder(db, funderId, id);
+  const current = await getLeaseOfFunder(db, funderId, id);
   if (!current) throw new NotFound(`Lease ${id} does not exist for funder ${funderId}.`);
   const merged = leaseCreateBody.safeParse({ ...current, ...patch });
   if (!merged.success) throw new Invalid('The lease would be invalid with these changes.', zodIssues(merged.error));
-  const updated = updateLease(db, id, version, patch, principal.user.id);
+  const updated = await updateLease(db, id, version, patch, principal.user.id);
   afterBookWrite(db, funderId);
-  return Response.json({ lease: { ...updated, lesseeName: getLeaseOfFunder(db, funderId, id)!.lesseeName } });
+  return Response.json({ lease: { ...updated, lesseeName: (await getLeaseOfFunder(db, funderId, id))!.lesseeName } });
 });
 
 /** DELETE /api/leases/[id] — 409 for a lease with a payment history (see assertLeaseDeletable). */
-export const DELETE = withAuth({ scope: 'write:funders' }, ({ req, params, principal }) => {
+export const DELETE = withAuth({ scope: 'write:funders' }, async ({ req, params, principal }) => {
   const { funderId } = parseQuery(req, funderQuery);
   const id = leaseId(params);
   const db = getDb();
-  if (!getLeaseOfFunder(db, funderId, id)) throw new NotFound(`Lease ${id} does not exist for funder ${funderId}.`);
-  deleteLease(db, id, (lease) => assertLeaseDeletable(lease, leaseHasPayments(db, id)), principal.user.id);
+  if (!(await getLeaseOfFunder(db, funderId, id))) throw new NotFound(`Lease ${id} does not exist for funder ${funderId}.`);
+  await deleteLease(db, id, assertLeaseDeletable, principal.user.id);
   afterBookWrite(db, funderId);
   return Response.json({ deleted: id });
 });

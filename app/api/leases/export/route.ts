@@ -28,7 +28,7 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req, principal }
   const ids = columns?.length ? columns : MASTER_FILE_COLUMN_IDS;
   const fmt = await getFormatter({ locale });
   // The status reasons (one read of each batch's history) only where the status is exported.
-  const register = registerExport(
+  const register = await registerExport(
     db,
     principal,
     query,

@@ -13,11 +13,11 @@ import { Invalid, TooLarge } from '@/lib/domain/errors';
 export const dynamic = 'force-dynamic';
 
 /** GET /api/leases/imports — the funder's import history, newest first. */
-export const GET = withAuth({ scope: 'read:funders' }, ({ req }) => {
+export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
   const q = parseQuery(req, importHistoryQuery);
   const db = getDb();
   requireFunder(db, q.funderId);
-  const { rows, total } = listImports(db, q.funderId, q.page, q.perPage);
+  const { rows, total } = await listImports(db, q.funderId, q.page, q.perPage);
   return Response.json({ rows: rows.map(toImportRecord), total, page: q.page, perPage: q.perPage });
 });
 

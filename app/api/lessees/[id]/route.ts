@@ -15,6 +15,9 @@ export const PATCH = withAuth({ scope: 'write:funders' }, async ({ req, params, 
   const { funderId } = parseQuery(req, funderQuery);
   const id = pathId(params, 'id', 'lessee');
   const { kind } = await parseBody(req, lesseePatchBody);
-  const { lessee, changed } = updateLesseeKind(getDb(), funderId, id, kind, { userId: principal.user.id, email: principal.user.email });
+  const { lessee, changed } = await updateLesseeKind(getDb(), funderId, id, kind, {
+    userId: principal.user.id,
+    email: principal.user.email,
+  });
   return Response.json({ lessee: { id: lessee.id, name: lessee.name, kind: lessee.kind }, changed });
 });

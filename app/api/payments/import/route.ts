@@ -42,6 +42,6 @@ export const POST = withAuth({ scope: 'write:funders' }, async ({ req, principal
     throw e;
   }
   if (lines.length === 0) throw new Invalid('The file has no data lines.', [{ field: 'csv', message: 'has no data lines' }]);
-  const result = importBankStatement(db, query.funderId, fileName, lines, principal.user.id);
+  const result = await importBankStatement(db, query.funderId, fileName, lines, principal.user.id);
   return Response.json({ import: result }, { status: 201, headers: { location: `/api/payments/imports/${result.id}` } });
 });

@@ -15,13 +15,13 @@ function quotationId(params: Record<string, string | string[]>): number {
 }
 
 /** GET /api/quotations/[id] — `{ quotation, history }` (every status change with who and when). */
-export const GET = withAuth({ scope: 'read:funders' }, ({ req, params }) => {
+export const GET = withAuth({ scope: 'read:funders' }, async ({ req, params }) => {
   const { funderId } = parseQuery(req, funderQuery);
   const id = quotationId(params);
   const db = getDb();
   const quotation = getQuotation(db, funderId, id);
   if (!quotation) throw new NotFound(`Quotation ${id} does not exist for funder ${funderId}.`);
-  return Response.json({ quotation, history: listQuotationHistory(db, id) });
+  return Response.json({ quotation, history: await listQuotationHistory(db, id) });
 });
 
 /**
@@ -37,5 +37,5 @@ export const PATCH = withAuth({ scope: 'write:funders' }, async ({ req, params, 
   if (!current) throw new NotFound(`Quotation ${id} does not exist for funder ${funderId}.`);
   const merged = quotationCreateBody.safeParse({ ...current, ...patch });
   if (!merged.success) throw new Invalid('The quotation would be invalid with these changes.', zodIssues(merged.error));
-  return Response.json({ quotation: updateQuotation(db, funderId, id, version, patch, Date.now(), principal.user.id) });
+  return Response.json({ quotation: await updateQuotation(db, funderId, id, version, patch, Date.now(), principal.user.id) });
 });

@@ -14,7 +14,7 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
   const { funderId, format, locale, status } = parseQuery(req, query);
   const tm = await getTranslations({ locale, namespace: 'masterFile' });
   const to = await getTranslations({ locale, namespace: 'onboarding' });
-  const rows = listAllQuotations(getDb(), funderId, status);
+  const rows = await listAllQuotations(getDb(), funderId, status);
   return exportResponse(
     format,
     `quotations-${requestClock().today}`,

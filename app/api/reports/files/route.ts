@@ -8,11 +8,11 @@ import { createReportFileBody, reportFileQuery, reportFilesQuery } from '@/lib/v
 export const dynamic = 'force-dynamic';
 
 /** GET /api/reports/files?kind=&page=&perPage= — the funder's kept report files, newest first (no bytes). */
-export const GET = withAuth({ scope: 'read:funders' }, ({ req }) => {
+export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
   const query = parseQuery(req, reportFilesQuery);
   const db = getDb();
   requireFunder(db, query.funderId);
-  return Response.json(listReportFiles(db, query));
+  return Response.json(await listReportFiles(db, query));
 });
 
 /**

@@ -19,7 +19,7 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
   const query = parseQuery(req, vintagesQuery);
   const db = getDb();
   requireFunder(db, query.funderId);
-  const { report } = vintagesScreen(db, query.funderId, query, requestClock());
+  const { report } = await vintagesScreen(db, query.funderId, query, requestClock());
   if (query.format) {
     const t = await getTranslations({ locale: query.locale, namespace: 'history' });
     const tr = (k: string, v?: Record<string, string | number>) => t(k as never, v as never);

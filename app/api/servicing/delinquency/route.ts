@@ -11,8 +11,8 @@ export const dynamic = 'force-dynamic';
  * bucket summary per currency of the whole book: the rows of the Delinquency page, each lease with `shownStatus` (its
  * status at asOf as the page and the register show it) beside the stored `status`.
  */
-export const GET = withAuth({ scope: 'read:funders' }, ({ req }) => {
-  const screen = delinquencyScreen(getDb(), parseQuery(req, delinquencyQuery), requestClock());
+export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
+  const screen = await delinquencyScreen(getDb(), parseQuery(req, delinquencyQuery), requestClock());
   return Response.json({
     asOf: screen.asOf,
     level: screen.level,

@@ -39,6 +39,6 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req, params }) =
     total: month.leaseCount,
     page: query.page,
     perPage: query.perPage,
-    rows: leaseSnapshotPage(db, query.funderId, month.month, query.page, query.perPage),
+    rows: await leaseSnapshotPage(db, query.funderId, month.month, query.page, query.perPage),
   });
 });

@@ -12,9 +12,9 @@ function requiredId(id: number | undefined): number {
 }
 
 /** GET /api/users/user?id= — `{ user }` or 404. */
-export const GET = withAuth({ scope: 'admin' }, ({ req }) => {
+export const GET = withAuth({ scope: 'admin' }, async ({ req }) => {
   const id = requiredId(parseQuery(req, userIdQuery).id);
-  const user = getDirectoryUser(getDb(), id);
+  const user = await getDirectoryUser(getDb(), id);
   if (!user) throw new NotFound(`User ${id} does not exist.`);
   return Response.json({ user });
 });
@@ -26,5 +26,5 @@ export const GET = withAuth({ scope: 'admin' }, ({ req }) => {
 export const PATCH = withAuth({ scope: 'admin' }, async ({ req, principal }) => {
   const id = requiredId(parseQuery(req, userIdQuery).id);
   const patch = await parseBody(req, updateUserBody);
-  return Response.json({ user: updateDirectoryUser(getDb(), id, patch, principal.user.id) });
+  return Response.json({ user: await updateDirectoryUser(getDb(), id, patch, principal.user.id) });
 });

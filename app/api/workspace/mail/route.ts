@@ -11,10 +11,10 @@ export const dynamic = 'force-dynamic';
 export const POST = withAuth({ scope: null }, async ({ req, principal }) => {
   const body = await parseBody(req, composeEmailBody);
   const db = getDb();
-  const to = getUserById(db, body.toUserId);
+  const to = await getUserById(db, body.toUserId);
   if (!to) throw new NotFound(`User ${body.toUserId} does not exist.`, [{ field: 'toUserId', message: 'unknown user' }]);
   const me = principal.user;
-  const id = composeEmail(
+  const id = await composeEmail(
     db,
     { id: me.id, name: me.fullName || me.username, email: me.email },
     { id: to.id, name: to.fullName || to.username, email: to.email },

@@ -9,6 +9,6 @@ export const dynamic = 'force-dynamic';
 export const POST = withAuth({ scope: 'admin' }, async ({ req, principal }) => {
   const { locale } = parseQuery(req, newsLocaleQuery);
   const body = await parseBody(req, newsPostBody);
-  const id = publishNews(getDb(), locale, body, principal.user);
+  const id = await publishNews(getDb(), locale, body, principal.user);
   return Response.json({ id, status: body.status }, { status: 201 });
 });

@@ -26,7 +26,7 @@ export default async function ProfilePage({ params }: Props) {
   const access = await guardPage(locale, 'account');
   if (!access.ok) return access.forbidden;
   const t = await getTranslations('workspace.profile');
-  const profile = profileScreen(getDb(), access.principal.user.id, (action, contract) => t(`actions.${action}`, { contract }));
+  const profile = await profileScreen(getDb(), access.principal.user.id, (action, contract) => t(`actions.${action}`, { contract }));
   if (!profile) notFound();
   const format = await getFormatter();
   const { header, userAbout } = profile;

@@ -24,7 +24,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale, id } = await params;
   const parsed = idParam.safeParse(id);
   const who = await getCurrentPrincipal();
-  const found = parsed.success && who ? productScreen(getDb(), who.user.id, parsed.data) : undefined;
+  const found = parsed.success && who ? await productScreen(getDb(), who.user.id, parsed.data) : undefined;
   const t = await getTranslations({ locale, namespace: 'pages' });
   return { title: found?.name ?? t('catalogue') };
 }
@@ -39,9 +39,9 @@ export default async function ProductPage({ params }: Props) {
   if (!id.success) notFound();
   const db = getDb();
   const userId = access.principal.user.id;
-  const product = productScreen(db, userId, id.data);
+  const product = await productScreen(db, userId, id.data);
   if (!product) notFound();
-  const { cart, wishlist } = cartScreen(db, userId);
+  const { cart, wishlist } = await cartScreen(db, userId);
 
   const t = await getTranslations('workspace.catalogue');
   const format = await getFormatter();

@@ -34,7 +34,7 @@ export default async function CartPage({ params }: Props) {
   const access = await guardPage(locale, 'catalogue');
   if (!access.ok) return access.forbidden;
   const db = getDb();
-  const { cart, wishlist } = cartScreen(db, access.principal.user.id);
+  const { cart, wishlist } = await cartScreen(db, access.principal.user.id);
   const canQuote = hasScope(access.principal.scopes, 'write:funders');
   const funder = canQuote && cart.length > 0 ? await getActiveFunder(db, access.principal) : null;
 

@@ -28,7 +28,7 @@ export default async function InvoicePage({ params }: Props) {
   if (!access.ok) return access.forbidden;
   const id = idParam.safeParse(rawId);
   if (!id.success) notFound();
-  const data = invoiceScreen(getDb(), id.data);
+  const data = await invoiceScreen(getDb(), id.data);
   if (!data) notFound();
 
   const t = await getTranslations('workspace.invoices');

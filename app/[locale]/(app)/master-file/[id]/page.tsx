@@ -46,7 +46,7 @@ export default async function LeasePage({ params }: Props) {
   const t = await getTranslations('masterFile');
   const format = await getFormatter();
   // The lease as its page shows it today: terms, status and why, valuation, schedule, servicing, history, audit.
-  const screen = leaseScreen(db, access.principal, { funderId: funder.id, id: id.data }, clock, {
+  const screen = await leaseScreen(db, access.principal, { funderId: funder.id, id: id.data }, clock, {
     t: (key, values) => t(key, values),
     format,
   });

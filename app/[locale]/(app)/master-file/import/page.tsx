@@ -48,7 +48,7 @@ export default async function ImportTapePage({ params }: Props) {
         />
         <TapeImportWorkspace
           funderId={funder.id}
-          sources={listImportSources(db, funder.id).map((s) => s.name)}
+          sources={(await listImportSources(db, funder.id)).map((s) => s.name)}
           maxBytes={env().IMPORT_MAX_BYTES}
         />
       </>

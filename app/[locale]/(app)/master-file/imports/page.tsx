@@ -33,7 +33,7 @@ export default async function ImportHistoryPage({ params }: Props) {
   const format = await getFormatter();
   const db = getDb();
   const funder = await getActiveFunder(db);
-  const { rows } = listImports(db, funder.id, 1, 100);
+  const { rows } = await listImports(db, funder.id, 1, 100);
   return (
     <>
       <PageHeader

@@ -44,7 +44,7 @@ export default async function OnboardingPage({ params, searchParams }: Props) {
   }
   const parsed = quotationListQuery.safeParse(input);
   const query = parsed.success ? parsed.data : quotationListQuery.parse({});
-  const { quotations, total, canWrite } = onboardingScreen(db, access.principal, { ...query, funderId: funder.id });
+  const { quotations, total, canWrite } = await onboardingScreen(db, access.principal, { ...query, funderId: funder.id });
   const status = query.status?.join(',') ?? '';
   const exportHref = (format: 'csv' | 'xlsx') =>
     `/api/quotations/export?funderId=${funder.id}&locale=${locale}&format=${format}${status ? `&status=${status}` : ''}`;

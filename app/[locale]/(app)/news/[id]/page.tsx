@@ -19,12 +19,12 @@ import { newsArticleScreen } from '@/services/workspace/content';
 type Props = { params: Promise<{ locale: string; id: string }> };
 
 /** The article of a request: the metadata and the page read it once between them. */
-const articleOf = cache((locale: string, id: number) => newsArticleScreen(getDb(), locale, id));
+const articleOf = cache(async (locale: string, id: number) => await newsArticleScreen(getDb(), locale, id));
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale, id } = await params;
   const parsed = idParam.safeParse(id);
-  const found = parsed.success ? articleOf(locale, parsed.data) : undefined;
+  const found = parsed.success ? await articleOf(locale, parsed.data) : undefined;
   const t = await getTranslations({ locale, namespace: 'pages' });
   return { title: found?.blog.title ?? t('news') };
 }
@@ -37,7 +37,7 @@ export default async function NewsArticlePage({ params }: Props) {
   if (!access.ok) return access.forbidden;
   const id = idParam.safeParse(rawId);
   if (!id.success) notFound();
-  const data = articleOf(locale, id.data);
+  const data = await articleOf(locale, id.data);
   if (!data) notFound();
 
   const t = await getTranslations('workspace.news');

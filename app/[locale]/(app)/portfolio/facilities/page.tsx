@@ -46,7 +46,7 @@ export default async function FacilitiesPage({ params, searchParams }: Props) {
   const funder = await getActiveFunder(db, access.principal);
   const { value: q } = parseLenient(asOfQuery, await searchParams);
   const clock = requestClock();
-  const { asOf, facilities: rows } = facilitiesScreen(db, access.principal, { funderId: funder.id, asOf: q.asOf }, clock);
+  const { asOf, facilities: rows } = await facilitiesScreen(db, access.principal, { funderId: funder.id, asOf: q.asOf }, clock);
 
   return (
     <>

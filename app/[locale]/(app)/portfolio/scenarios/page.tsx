@@ -50,7 +50,7 @@ export default async function ScenariosPage({ params, searchParams }: Props) {
   const funder = await getActiveFunder(db);
   const { value: query } = parseLenient(pageQuery, await searchParams);
   // The funder's scenarios and the book under the chosen one (default the first) at the cut-off (the clock's month by default).
-  const { cutOff, scenarios, chosen, comparison } = scenariosScreen(db, funder.id, query, requestClock());
+  const { cutOff, scenarios, chosen, comparison } = await scenariosScreen(db, funder.id, query, requestClock());
   const keep: Record<string, string> = { ...(query.cutOff ? { cutOff } : {}), ...(query.gross ? { gross: '1' } : {}) };
   const labels = comparison ? comparison.months.map((m) => formatIsoMonth(format, `${m}-01`)) : [];
   const exportHref = (f: 'csv' | 'xlsx') =>

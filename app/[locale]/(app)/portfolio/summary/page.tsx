@@ -54,7 +54,7 @@ export default async function PortfolioSummaryPage({ params, searchParams }: Pro
     scenarios,
     chosen,
     comparison,
-  } = portfolioSummaryScreen(db, funder.id, query, requestClock());
+  } = await portfolioSummaryScreen(db, funder.id, query, requestClock());
   const linkQuery: Record<string, string> = { ...(query.cutOff ? { cutOff } : {}), ...(query.gross ? { gross: '1' } : {}) };
   const labels = CASH_PERIODS.map((k) => formatIsoMonth(format, periodMonth(cutOff, k)));
 

@@ -42,7 +42,7 @@ export default async function TotalCashFlowPage({ params, searchParams }: Props)
   const db = getDb();
   const funder = await getActiveFunder(db);
   // The rows, totals and scenario card as shown: the URL's parameters over the saved view, the clock's cut-off by default.
-  const screen = totalCashFlowPageScreen(db, access.principal, { funderId: funder.id, raw: await searchParams }, requestClock());
+  const screen = await totalCashFlowPageScreen(db, access.principal, { funderId: funder.id, raw: await searchParams }, requestClock());
   const { query, ignored, view, cutOff, chosen, rows, totals, liveCount, endedCount: ended, page } = screen;
   const monthLabels = CASH_PERIODS.map((k) => formatIsoMonth(format, periodMonth(cutOff, k)));
   const { scenario: _scenario, ...keepQuery } = cashFlowQuery(query, { page: 1 });

@@ -47,7 +47,7 @@ export default async function PerformancePage({ params, searchParams }: Props) {
   const { value: query } = parseLenient(pageQuery, await searchParams);
   // A range the API would refuse with a 400 falls back to the default range; many missing month-end snapshots (a large
   // book's first visit) are built in the background: the page shows the progress.
-  const screen = performanceScreen(db, funder.id, query, requestClock(), 'page');
+  const screen = await performanceScreen(db, funder.id, query, requestClock(), 'page');
   if (screen.status === 'building') {
     return (
       <>

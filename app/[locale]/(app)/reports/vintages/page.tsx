@@ -45,7 +45,7 @@ export default async function VintagesPage({ params, searchParams }: Props) {
   const { value: query } = parseLenient(pageQuery, await searchParams);
   // A range the API would refuse with a 400 falls back to the default range; many missing month-end snapshots (a large
   // book's first visit) are built in the background: the page shows the progress.
-  const screen = vintagesScreen(db, funder.id, query, requestClock(), 'page');
+  const screen = await vintagesScreen(db, funder.id, query, requestClock(), 'page');
   if (screen.status === 'building') {
     return (
       <>

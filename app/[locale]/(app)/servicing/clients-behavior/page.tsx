@@ -51,7 +51,7 @@ export default async function ClientsBehaviorPage({ params, searchParams }: Prop
   const db = getDb();
   const funder = await getActiveFunder(db);
   const { value: q } = parseLenient(pageQuery, await searchParams);
-  const view = behaviourScreen(db, { ...q, funderId: funder.id }, requestClock());
+  const view = await behaviourScreen(db, { ...q, funderId: funder.id }, requestClock());
   const { asOf, rows, bucketKeys, total, pageCount } = view;
   const current = t('buckets.current');
   const base: Record<string, string> = {

@@ -64,7 +64,7 @@ export default async function DefaultsPage({ params, searchParams }: Props) {
   const sp = await searchParams;
   const parsed = isoDateParam.safeParse(typeof sp.asOf === 'string' ? sp.asOf : undefined);
   const asOf = parsed.success ? parsed.data : requestClock().today;
-  const screen = creditScreen(db, funder.id, asOf);
+  const screen = await creditScreen(db, funder.id, asOf);
   const settings = creditSettingsOf(funder);
   const canWrite = access.principal.scopes.includes('write:funders');
   const me = access.principal.user.id;

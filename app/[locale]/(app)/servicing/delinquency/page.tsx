@@ -56,7 +56,7 @@ export default async function DelinquencyPage({ params, searchParams }: Props) {
   const { value: q } = parseLenient(pageQuery, await searchParams);
   const tm = await getTranslations('masterFile');
   // The page's rows with their status at the as-of date (domain.md §8, as on the register) and why each has it.
-  const view = delinquencyScreen(db, { ...q, funderId: funder.id }, requestClock(), { t: (key, values) => tm(key, values), format });
+  const view = await delinquencyScreen(db, { ...q, funderId: funder.id }, requestClock(), { t: (key, values) => tm(key, values), format });
   const { asOf, rows, pageCount } = view;
   const rrTo = q.rrTo ?? asOf;
   const rrFrom = q.rrFrom && q.rrFrom <= rrTo ? q.rrFrom : addMonths(rrTo, -1);

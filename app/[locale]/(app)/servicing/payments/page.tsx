@@ -64,7 +64,7 @@ export default async function PaymentsPage({ params, searchParams }: Props) {
     page: q.page,
     perPage: q.perPage,
   });
-  const imports = canWrite ? listImports(db, funder.id, 5) : [];
+  const imports = canWrite ? await listImports(db, funder.id, 5) : [];
   const base: Record<string, string> = {
     ...(q.q ? { q: q.q } : {}),
     ...(q.from ? { from: q.from } : {}),

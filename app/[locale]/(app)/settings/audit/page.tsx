@@ -57,7 +57,7 @@ export default async function AuditPage({ params, searchParams }: Props) {
         page={page}
         perPage={perPage}
         filter={{ userId: query.userId, entity: query.entity, from: query.from, to: query.to }}
-        users={listAllDirectoryUsers(db).map((u) => ({ id: u.id, email: u.email }))}
+        users={(await listAllDirectoryUsers(db)).map((u) => ({ id: u.id, email: u.email }))}
         exports={[
           { format: 'csv', label: t('export.csv'), href: exportHref('csv') },
           { format: 'xlsx', label: t('export.xlsx'), href: exportHref('xlsx') },

@@ -36,7 +36,7 @@ export default async function UsersAccessPage({ params, searchParams }: Props) {
   // A hand-edited URL with a bad value shows the unfiltered first page rather than an error.
   const parsed = usersListQuery.safeParse(single);
   const query = parsed.success ? parsed.data : usersListQuery.parse({});
-  const { users, total } = pageDirectoryUsers(getDb(), query);
+  const { users, total } = await pageDirectoryUsers(getDb(), query);
 
   const filter = new URLSearchParams({ locale });
   for (const key of ['q', 'role', 'currentPlan', 'status'] as const) if (query[key]) filter.set(key, query[key]);

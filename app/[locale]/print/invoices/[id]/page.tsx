@@ -27,7 +27,7 @@ export default async function InvoicePrintPage({ params }: Props) {
   if (!access.ok) return <main className="mx-auto max-w-3xl p-6">{access.forbidden}</main>;
   const id = idParam.safeParse(rawId);
   if (!id.success) notFound();
-  const data = invoiceScreen(getDb(), id.data);
+  const data = await invoiceScreen(getDb(), id.data);
   if (!data) notFound();
   const t = await getTranslations('workspace.invoices');
   return (

@@ -15,6 +15,6 @@ export const POST = withAuth({ scope: null }, async ({ req, principal }) => {
   const { id } = await parseBody(req, bookmarkUpdateBody);
   const key = pageKeyOf(id);
   if (!key || !visiblePages(principal.scopes).some((p) => p.key === key)) throw new NotFound(`Page ${id} does not exist.`);
-  const isBookmarked = toggleBookmark(getDb(), principal.user.id, key);
+  const isBookmarked = await toggleBookmark(getDb(), principal.user.id, key);
   return Response.json({ id, target: key, isBookmarked });
 });

@@ -11,7 +11,7 @@ export const dynamic = 'force-dynamic';
  * age, salary or start_date, case-insensitively; perPage default 10 (max 100), page default 1; a page
  * past the end is [].
  */
-export const GET = withAuth({ scope: null }, ({ req }) => {
+export const GET = withAuth({ scope: null }, async ({ req }) => {
   const { q, perPage, page } = parseQuery(req, datatablesQuery);
-  return Response.json(pageDatatableRows(getDb(), q, perPage, page));
+  return Response.json(await pageDatatableRows(getDb(), q, perPage, page));
 });

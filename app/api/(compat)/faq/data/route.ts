@@ -9,7 +9,7 @@ export const dynamic = 'force-dynamic';
  * GET /faq/data?q=&locale= (also /api/faq/data): FAQ categories keyed by slug; q filters the question
  * text only (case-insensitive); categories without a matching question are omitted ({} when none match).
  */
-export const GET = withAuth({ scope: null }, ({ req }) => {
+export const GET = withAuth({ scope: null }, async ({ req }) => {
   const { locale, q } = parseQuery(req, faqQuery);
-  return Response.json(getFaq(getDb(), locale, q));
+  return Response.json(await getFaq(getDb(), locale, q));
 });

@@ -6,7 +6,7 @@ import { localeQuery } from '@/lib/validations/content';
 export const dynamic = 'force-dynamic';
 
 /** GET /pricing/data?locale= (also under /api/): the three plans (prices in EUR per month) and the pricing questions. */
-export const GET = withAuth({ scope: null }, ({ req }) => {
+export const GET = withAuth({ scope: null }, async ({ req }) => {
   const { locale } = parseQuery(req, localeQuery);
-  return Response.json(getPricing(getDb(), locale));
+  return Response.json(await getPricing(getDb(), locale));
 });

@@ -18,11 +18,11 @@ export const GET = withAuth({ scope: null }, async ({ req, principal }) => {
   const db = getDb();
   const t = await getTranslations({ locale, namespace: 'nav' });
   const tp = await getTranslations({ locale, namespace: 'navbarSearch' });
-  const marked = listBookmarkTargets(db, principal.user.id);
+  const marked = await listBookmarkTargets(db, principal.user.id);
   const suggestedPages = visiblePages(principal.scopes)
     .filter((p) => marked.has(p.key))
     .map((p) => ({ avatar: p.icon.displayName ?? p.key, username: t(p.key), subtitle: tp('groups.pages'), favorite: true, link: `/${locale}${p.href}` }));
-  const data = getProfile(db, principal.user.id, { suggestedPages, activityText: (action, contract) => activityText(locale, action, contract) });
+  const data = await getProfile(db, principal.user.id, { suggestedPages, activityText: (action, contract) => activityText(locale, action, contract) });
   if (!data) throw new NotFound('The user no longer exists.');
   return Response.json(data);
 });

@@ -8,8 +8,8 @@ import { prepareFacilityCertificate } from '@/services/facilities/service';
 export const dynamic = 'force-dynamic';
 
 /** GET /api/facilities/{id}/certificates — prepared, issued and rejected certificates with their SHA-256. */
-export const GET = withAuth({ scope: 'read:funders' }, (ctx) =>
-  Response.json({ certificates: listCertificates(getDb(), pathFacility(ctx).id) }),
+export const GET = withAuth({ scope: 'read:funders' }, async (ctx) =>
+  Response.json({ certificates: await listCertificates(getDb(), pathFacility(ctx).id) }),
 );
 
 /** POST /api/facilities/{id}/certificates — prepares a certificate at `asOf` (frozen content and XLSX, in the body's `locale`), pending approval. */

@@ -8,7 +8,9 @@ import { requestFacilityDraw } from '@/services/facilities/service';
 export const dynamic = 'force-dynamic';
 
 /** GET /api/facilities/{id}/draws — draw requests and repayments, newest value date first. */
-export const GET = withAuth({ scope: 'read:funders' }, (ctx) => Response.json({ draws: listDraws(getDb(), pathFacility(ctx).id) }));
+export const GET = withAuth({ scope: 'read:funders' }, async (ctx) =>
+  Response.json({ draws: await listDraws(getDb(), pathFacility(ctx).id) }),
+);
 
 /** POST /api/facilities/{id}/draws — requests a draw (up to the availability at its value date, else 409) or a repayment. */
 export const POST = withAuth({ scope: 'write:funders' }, async (ctx) => {

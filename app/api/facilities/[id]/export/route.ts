@@ -55,9 +55,15 @@ export const GET = withAuth({ scope: 'read:funders' }, async (ctx) => {
         t('excess.sheetName'),
       );
     case 'draws':
-      return exportResponse(format, name, drawColumns(t, f.currency), [listDraws(db, f.id)], t('draws.sheetName'));
+      return exportResponse(format, name, drawColumns(t, f.currency), [await listDraws(db, f.id)], t('draws.sheetName'));
     case 'certificates':
-      return exportResponse(format, name, certificateColumns(t, f.currency), [listCertificates(db, f.id)], t('certificates.sheetName'));
+      return exportResponse(
+        format,
+        name,
+        certificateColumns(t, f.currency),
+        [await listCertificates(db, f.id)],
+        t('certificates.sheetName'),
+      );
     case 'covenants':
       return exportResponse(
         format,

@@ -7,7 +7,7 @@ import { Invalid } from '@/lib/domain/errors';
 export const dynamic = 'force-dynamic';
 
 /** POST /api/funder-proposals/[id]/reject — rejects (or, by its proposer, withdraws) a pending proposal: `{ proposal }`. */
-export const POST = withAuth({ scope: 'admin' }, ({ params, principal }) => {
+export const POST = withAuth({ scope: 'admin' }, async ({ params, principal }) => {
   const parsed = idParam.safeParse(params.id);
   if (!parsed.success)
     throw new Invalid(
@@ -15,6 +15,6 @@ export const POST = withAuth({ scope: 'admin' }, ({ params, principal }) => {
       zodIssues(parsed.error).map((i) => ({ ...i, field: 'id' })),
     );
   return Response.json({
-    proposal: rejectFunderProposal(getDb(), parsed.data, { userId: principal.user.id, email: principal.user.email }),
+    proposal: await rejectFunderProposal(getDb(), parsed.data, { userId: principal.user.id, email: principal.user.email }),
   });
 });

@@ -10,7 +10,7 @@ export const dynamic = 'force-dynamic';
  * with its lease fields, `client: { idODOO, name }` and `total` (the contract's total cash flow; see
  * README.md beside this route).
  */
-export const GET = withAuth({ scope: 'read:funders' }, ({ req }) => {
+export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
   const { funderId } = parseQuery(req, funderQuery);
-  return Response.json(listLeaseCombined(getDb(), funderId));
+  return Response.json(await listLeaseCombined(getDb(), funderId));
 });

@@ -9,7 +9,7 @@ export const dynamic = 'force-dynamic';
  * GET /api/lease-combined/list/data — `{ users, total }`: one page of lease-combined rows, newest first.
  * `q` matches the contract number and the client's name; `total` is the filtered count (as the users list).
  */
-export const GET = withAuth({ scope: 'read:funders' }, ({ req }) => {
+export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
   const query = parseQuery(req, leaseCombinedListQuery);
-  return Response.json(pageLeaseCombined(getDb(), query));
+  return Response.json(await pageLeaseCombined(getDb(), query));
 });

@@ -12,7 +12,7 @@ export const POST = withAuth({ scope: 'write:funders' }, async ({ req, params, p
   const { funderId } = parseQuery(req, creditFunderQuery);
   const leaseId = pathId(params, 'lease');
   const body = await parseBody(req, utpFlagBody);
-  const { flag } = flagLease(
+  const { flag } = await flagLease(
     getDb(),
     { funderId, leaseId, kind: 'sicr', flaggedOn: body.flaggedOn ?? requestClock().today, reason: body.reason },
     actorOf(principal),
@@ -21,11 +21,11 @@ export const POST = withAuth({ scope: 'write:funders' }, async ({ req, params, p
 });
 
 /** DELETE /api/leases/[id]/credit-risk-flag — clears the flag from clearedOn (default today). 404 when not flagged. */
-export const DELETE = withAuth({ scope: 'write:funders' }, ({ req, params, principal }) => {
+export const DELETE = withAuth({ scope: 'write:funders' }, async ({ req, params, principal }) => {
   const { funderId } = parseQuery(req, creditFunderQuery);
   const { clearedOn, reason } = parseQuery(req, utpClearQuery);
   const leaseId = pathId(params, 'lease');
-  const flag = unflagLease(
+  const flag = await unflagLease(
     getDb(),
     { funderId, leaseId, kind: 'sicr', clearedOn: clearedOn ?? requestClock().today, reason },
     actorOf(principal),

@@ -20,7 +20,7 @@ export const POST = withAuth({ scope: 'write:funders' }, async ({ req, params, p
   const { funderId } = parseQuery(req, creditFunderQuery);
   const leaseId = pathId(params, 'lease');
   const body = await parseBody(req, utpFlagBody);
-  const { flag, contagion } = flagLease(
+  const { flag, contagion } = await flagLease(
     getDb(),
     { funderId, leaseId, kind: 'utp', flaggedOn: body.flaggedOn ?? requestClock().today, reason: body.reason },
     actorOf(principal),
@@ -29,11 +29,11 @@ export const POST = withAuth({ scope: 'write:funders' }, async ({ req, params, p
 });
 
 /** DELETE /api/leases/[id]/unlikely-to-pay — clears the flag from clearedOn (default today); the lease cures only after the probation. 404 when not flagged. */
-export const DELETE = withAuth({ scope: 'write:funders' }, ({ req, params, principal }) => {
+export const DELETE = withAuth({ scope: 'write:funders' }, async ({ req, params, principal }) => {
   const { funderId } = parseQuery(req, creditFunderQuery);
   const { clearedOn, reason } = parseQuery(req, utpClearQuery);
   const leaseId = pathId(params, 'lease');
-  const flag = unflagLease(
+  const flag = await unflagLease(
     getDb(),
     { funderId, leaseId, kind: 'utp', clearedOn: clearedOn ?? requestClock().today, reason },
     actorOf(principal),

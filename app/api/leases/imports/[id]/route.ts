@@ -6,7 +6,7 @@ import { importDetail, importIdOf } from '@/services/imports/views';
 export const dynamic = 'force-dynamic';
 
 /** GET /api/leases/imports/{id} — status, progress 0–1, detected format, mapping, counts, preview, leases. */
-export const GET = withAuth({ scope: 'read:funders' }, ({ req, params }) => {
+export const GET = withAuth({ scope: 'read:funders' }, async ({ req, params }) => {
   const { funderId } = parseQuery(req, importFunderQuery);
-  return Response.json(importDetail(getDb(), funderId, importIdOf(params)));
+  return Response.json(await importDetail(getDb(), funderId, importIdOf(params)));
 });

@@ -12,7 +12,7 @@ export const POST = withAuth({ scope: 'write:funders' }, async ({ req, params, p
   const id = pathId(params, 'id', 'payment');
   const { funderId } = parseQuery(req, servicingFunderQuery);
   const body = await parseBody(req, paymentReverseBody);
-  const reversal = reversePayment(getDb(), funderId, id, body, principal.user.id);
+  const reversal = await reversePayment(getDb(), funderId, id, body, principal.user.id);
   afterBookWrite(getDb(), funderId);
   return Response.json({ reversal }, { status: 201 });
 });

@@ -7,8 +7,8 @@ import { servicingFunderQuery } from '@/lib/validations/servicing';
 export const dynamic = 'force-dynamic';
 
 /** GET /api/payments/imports/{id} — an import with its per-line results. */
-export const GET = withAuth({ scope: 'read:funders' }, ({ req, params }) => {
+export const GET = withAuth({ scope: 'read:funders' }, async ({ req, params }) => {
   const id = pathId(params, 'id', 'import');
   const { funderId } = parseQuery(req, servicingFunderQuery);
-  return Response.json({ import: getImport(getDb(), funderId, id) });
+  return Response.json({ import: await getImport(getDb(), funderId, id) });
 });

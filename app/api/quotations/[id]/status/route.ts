@@ -18,6 +18,6 @@ export const PATCH = withAuth({ scope: 'write:funders' }, async ({ req, params, 
   const id = idParam.safeParse(params.id);
   if (!id.success) throw new NotFound('No quotation has this id.');
   const change = await parseBody(req, quotationStatusBody);
-  const { quotation, lease } = changeQuotationStatus(getDb(), funderId, id.data, change, principal.user.id);
+  const { quotation, lease } = await changeQuotationStatus(getDb(), funderId, id.data, change, principal.user.id);
   return Response.json({ quotation, lease });
 });

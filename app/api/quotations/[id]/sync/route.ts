@@ -22,5 +22,5 @@ export const POST = withAuth({ scope: 'write:funders' }, async ({ req, params })
   const erp = getErpConnector();
   if (!erp) throw new ApiError('not_implemented', `No ERP is configured: set ${ERP_ENV_VARS.join(', ')} to push quotations to Odoo.`);
   const { externalId } = await erp.pushQuotation(quotation);
-  return Response.json({ quotation: recordQuotationSync(db, funderId, quotation.id, externalId) });
+  return Response.json({ quotation: await recordQuotationSync(db, funderId, quotation.id, externalId) });
 });

@@ -13,7 +13,7 @@ export const dynamic = 'force-dynamic';
  * arrears (net, VAT, total) and outstanding; view: per lease (most days past due first, optional
  * `bucket`), one page; detail: one lease's instalments (`leaseId`) with paid, open and state.
  */
-export const GET = withAuth({ scope: 'read:funders' }, ({ req, params }) => {
+export const GET = withAuth({ scope: 'read:funders' }, async ({ req, params }) => {
   const parsed = delinquencyViewParams.safeParse(params);
   if (!parsed.success) throw new Invalid('Unknown delinquency report.', [{ field: 'view', message: 'must be resume, view or detail' }]);
   const query = parseQuery(req, delinquencyQuery);
@@ -22,7 +22,7 @@ export const GET = withAuth({ scope: 'read:funders' }, ({ req, params }) => {
   const asOf = query.asOf ?? defaultCutOff();
   if (parsed.data.view === 'detail') {
     if (!query.leaseId) throw new Invalid('The query string is invalid.', [{ field: 'leaseId', message: 'is required' }]);
-    return Response.json(delinquencyDetail(db, query.funderId, query.leaseId, asOf));
+    return Response.json(await delinquencyDetail(db, query.funderId, query.leaseId, asOf));
   }
   const sb = servicingBookOf(db, query.funderId, asOf);
   if (parsed.data.view === 'resume') return Response.json({ asOf, bucketKeys: sb.bucketKeys, lines: delinquencyResume(sb) });

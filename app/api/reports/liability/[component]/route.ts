@@ -30,7 +30,7 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req, params, pri
     facility,
     lines: source,
     balances,
-  } = liabilityScreen(
+  } = await liabilityScreen(
     getDb(),
     principal,
     { funderId: query.funderId, cutOff: query.asOf, facilityId: query.facilityId, unknownFacility: 'not-found' },

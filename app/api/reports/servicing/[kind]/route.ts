@@ -13,12 +13,12 @@ export const dynamic = 'force-dynamic';
  * the month's report (default: the last complete month): typed columns, lines and totals per currency,
  * amounts in minor units.
  */
-export const GET = withAuth({ scope: 'read:funders' }, ({ req, params }) => {
+export const GET = withAuth({ scope: 'read:funders' }, async ({ req, params }) => {
   const kind = servicingReportParams.safeParse(params);
   if (!kind.success)
     throw new Invalid('Unknown servicing report.', [{ field: 'kind', message: kind.error.issues[0]?.message ?? 'unknown' }]);
   const query = parseQuery(req, servicingReportQuery);
   const db = getDb();
   const funder = requireFunder(db, query.funderId);
-  return Response.json(servicingReportScreen(db, funder, kind.data.kind, { month: query.month }, requestClock()).report);
+  return Response.json((await servicingReportScreen(db, funder, kind.data.kind, { month: query.month }, requestClock())).report);
 });

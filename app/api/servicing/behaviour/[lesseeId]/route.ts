@@ -8,8 +8,8 @@ import { requestClock } from '@/lib/clock';
 export const dynamic = 'force-dynamic';
 
 /** GET /api/servicing/behaviour/{lesseeId} — one lessee's behaviour (per currency), its leases' delinquency and its recent payments. */
-export const GET = withAuth({ scope: 'read:funders' }, ({ req, params }) => {
+export const GET = withAuth({ scope: 'read:funders' }, async ({ req, params }) => {
   const lesseeId = pathId(params, 'lesseeId', 'lessee');
   const { funderId, asOf } = parseQuery(req, behaviourDetailQuery);
-  return Response.json(lesseeBehaviourScreen(getDb(), funderId, lesseeId, { asOf }, requestClock()));
+  return Response.json(await lesseeBehaviourScreen(getDb(), funderId, lesseeId, { asOf }, requestClock()));
 });

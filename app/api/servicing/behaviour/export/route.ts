@@ -13,7 +13,7 @@ export const dynamic = 'force-dynamic';
 export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
   const { format, locale, ...query } = parseQuery(req, behaviourExportQuery);
   // Every row of the screen in its order (no page asked for).
-  const screen = behaviourScreen(getDb(), query, requestClock());
+  const screen = await behaviourScreen(getDb(), query, requestClock());
   const t = await getTranslations({ locale, namespace: 'servicing' });
   return exportResponse(
     format,

@@ -16,7 +16,7 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
   const tm = await getTranslations({ locale, namespace: 'masterFile' });
   const tmText = (key: string, values?: Record<string, string | number>) => tm(key, values);
   // Every row of the screen in its order, with the status and its reason as the page shows them (domain.md §8).
-  const screen = delinquencyScreen(getDb(), query, requestClock(), { t: tmText, format: await getFormatter({ locale }) });
+  const screen = await delinquencyScreen(getDb(), query, requestClock(), { t: tmText, format: await getFormatter({ locale }) });
   const t = await getTranslations({ locale, namespace: 'servicing' });
   return exportResponse(
     format,

@@ -20,10 +20,10 @@ function userId(params: Record<string, string | string[]>): number {
 }
 
 /** GET /api/users/{id}/funders (admin) — the funders assigned to the user; `allFunders` for an admin. */
-export const GET = withAuth({ scope: 'admin' }, ({ params }) => {
+export const GET = withAuth({ scope: 'admin' }, async ({ params }) => {
   const id = userId(params);
   const db = getDb();
-  const user = getUserById(db, id);
+  const user = await getUserById(db, id);
   if (!user) throw new NotFound(`User ${id} does not exist.`);
   return Response.json({ userId: id, allFunders: hasScope(scopesForRole(user.role), 'admin'), funderIds: listUserFunderIds(db, id) });
 });
@@ -33,7 +33,7 @@ export const PUT = withAuth({ scope: 'admin' }, async ({ req, params, principal 
   const id = userId(params);
   const { funderIds } = await parseBody(req, userFundersBody);
   const db = getDb();
-  const saved = setUserFunders(db, id, funderIds, { userId: principal.user.id, email: principal.user.email });
-  const user = getUserById(db, id)!;
+  const saved = await setUserFunders(db, id, funderIds, { userId: principal.user.id, email: principal.user.email });
+  const user = (await getUserById(db, id))!;
   return Response.json({ userId: id, allFunders: hasScope(scopesForRole(user.role), 'admin'), funderIds: saved });
 });

@@ -10,6 +10,6 @@ export const dynamic = 'force-dynamic';
 export const POST = withAuth({ scope: 'write:funders' }, async ({ req, principal }) => {
   const { funderId } = parseQuery(req, funderQuery);
   const body = await parseBody(req, catalogueQuotationBody);
-  const quotation = requestQuotationForProduct(getDb(), funderId, principal.user.id, body);
+  const quotation = await requestQuotationForProduct(getDb(), funderId, principal.user.id, body);
   return Response.json({ quotation }, { status: 201, headers: { location: `/api/quotations/${quotation.id}` } });
 });

@@ -12,6 +12,6 @@ export const PATCH = withAuth({ scope: 'admin' }, async ({ req, principal, param
   if (!parsed.success) throw new Invalid('The path is invalid.', zodIssues(parsed.error));
   const { locale } = parseQuery(req, newsLocaleQuery);
   const body = await parseBody(req, newsPostBody);
-  const after = editNews(getDb(), locale, parsed.data.id, body, principal.user);
+  const after = await editNews(getDb(), locale, parsed.data.id, body, principal.user);
   return Response.json({ id: after.id, status: after.status });
 });

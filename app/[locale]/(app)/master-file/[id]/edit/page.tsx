@@ -31,7 +31,7 @@ export default async function EditLeasePage({ params }: Props) {
   if (!id.success) notFound();
   const db = getDb();
   const funder = await getActiveFunder(db);
-  const screen = leaseFormScreen(db, access.principal, { funderId: funder.id, id: id.data }, requestClock());
+  const screen = await leaseFormScreen(db, access.principal, { funderId: funder.id, id: id.data }, requestClock());
   if (!screen) notFound();
   const lease = screen.record;
   return (

@@ -52,7 +52,7 @@ export default async function ImportPage({ params }: Props) {
         <TapeImportWorkspace
           funderId={funder.id}
           importId={imp.id}
-          sources={listImportSources(db, funder.id).map((s) => s.name)}
+          sources={(await listImportSources(db, funder.id)).map((s) => s.name)}
           maxBytes={env().IMPORT_MAX_BYTES}
         />
       </>

@@ -37,7 +37,7 @@ export default async function QuotationPage({ params }: Props) {
   if (!id.success) notFound();
   const db = getDb();
   const funder = await getActiveFunder(db);
-  const screen = quotationScreen(db, access.principal, { funderId: funder.id, id: id.data });
+  const screen = await quotationScreen(db, access.principal, { funderId: funder.id, id: id.data });
   if (!screen) notFound();
   const { quotation: q, history, canWrite } = screen;
   const t = await getTranslations('onboarding');

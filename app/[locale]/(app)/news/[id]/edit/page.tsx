@@ -28,7 +28,7 @@ export default async function EditNewsPage({ params }: Props) {
   if (!access.ok) return access.forbidden;
   const id = idParam.safeParse(rawId);
   if (!id.success) notFound();
-  const post = newsEditScreen(getDb(), locale, id.data);
+  const post = await newsEditScreen(getDb(), locale, id.data);
   if (!post) notFound();
   return (
     <ClientMessages namespaces={['workspace.news.editor']}>

@@ -70,7 +70,7 @@ export default async function FacilityPage({ params, searchParams }: Props) {
   const { value: q } = parseLenient(pageQuery, await searchParams);
   let screen: FacilityScreen;
   try {
-    screen = facilityScreen(db, access.principal, parsedId.data, { ...q, perPage: PER_PAGE }, clock);
+    screen = await facilityScreen(db, access.principal, parsedId.data, { ...q, perPage: PER_PAGE }, clock);
   } catch (e) {
     if (e instanceof DomainError && e.code === 'not_found') notFound();
     throw e;

@@ -50,7 +50,7 @@ export default async function LiabilityPage({ params, searchParams }: Props) {
   // ?facility=<id>: one of the funder's facilities, validated like every query field (an invalid or unknown one shows the whole book).
   const { value: query } = parseLenient(pageQuery, await searchParams);
   // The funding line per currency, or the facility's, at the cut-off (the clock's month by default).
-  const { cutOff, facilities, facility, lines, balances } = liabilityScreen(
+  const { cutOff, facilities, facility, lines, balances } = await liabilityScreen(
     db,
     access.principal,
     { funderId: funder.id, cutOff: query.cutOff, facilityId: query.facility, unknownFacility: 'whole-book' },

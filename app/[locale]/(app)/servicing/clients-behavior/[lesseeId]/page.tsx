@@ -50,7 +50,7 @@ export default async function LesseeServicingPage({ params, searchParams }: Prop
   const funder = await getActiveFunder(db);
   let data;
   try {
-    data = lesseeBehaviourScreen(db, funder.id, id.data, { asOf: asOfParsed.success ? asOfParsed.data : undefined }, requestClock());
+    data = await lesseeBehaviourScreen(db, funder.id, id.data, { asOf: asOfParsed.success ? asOfParsed.data : undefined }, requestClock());
   } catch (e) {
     if (isApiError(e, 'not_found')) notFound();
     throw e;

@@ -79,7 +79,7 @@ export default async function ServicingReportPage({ params, searchParams }: Prop
   const db = getDb();
   const funder = await getActiveFunder(db);
   const { value: query } = parseLenient(pageQuery, await searchParams);
-  const view = servicingReportScreen(
+  const view = await servicingReportScreen(
     db,
     funder,
     kind,

@@ -30,7 +30,7 @@ export default async function UserPage({ params }: Props) {
   if (!access.ok) return access.forbidden;
   const parsedId = idParam.safeParse(id);
   if (!parsedId.success) notFound();
-  const user = getDirectoryUser(getDb(), parsedId.data);
+  const user = await getDirectoryUser(getDb(), parsedId.data);
   if (!user) notFound();
   const name = user.fullName || user.username;
   return (

@@ -8,5 +8,5 @@ export const dynamic = 'force-dynamic';
 /** POST /apps/calendar/add-event {event} — 201 {event}. */
 export const POST = withAuth({ scope: null }, async ({ req, principal }) => {
   const { event } = await parseBody(req, addEventBody);
-  return Response.json({ event: addEvent(getDb(), principal.user.id, event) }, { status: 201 });
+  return Response.json({ event: await addEvent(getDb(), principal.user.id, event) }, { status: 201 });
 });

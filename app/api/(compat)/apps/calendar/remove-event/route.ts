@@ -18,6 +18,6 @@ async function eventIdOf(req: NextRequest): Promise<number> {
 /** DELETE /apps/calendar/remove-event?id= (or body {id}) — hard delete of that event only; 200 {deleted}; 404 for an unknown id. */
 export const DELETE = withAuth({ scope: null }, async ({ req, principal }) => {
   const id = await eventIdOf(req);
-  removeEvent(getDb(), principal.user.id, id);
+  await removeEvent(getDb(), principal.user.id, id);
   return Response.json({ deleted: id });
 });

@@ -9,5 +9,5 @@ export const dynamic = 'force-dynamic';
 export const POST = withAuth({ scope: null }, async ({ req, principal }) => {
   const { event } = await parseBody(req, updateEventBody);
   const { id, ...patch } = event;
-  return Response.json({ event: updateEvent(getDb(), principal.user.id, id, patch) });
+  return Response.json({ event: await updateEvent(getDb(), principal.user.id, id, patch) });
 });

@@ -5,4 +5,4 @@ import { withAuth } from '@/services/api/handler';
 export const dynamic = 'force-dynamic';
 
 /** GET /apps/chat/chats-and-contacts — 200 {chatsContacts, contacts, profileUser} (api-reference.md §3). */
-export const GET = withAuth({ scope: null }, ({ principal }) => Response.json(chatsAndContacts(getDb(), principal.user)));
+export const GET = withAuth({ scope: null }, async ({ principal }) => Response.json(await chatsAndContacts(getDb(), principal.user)));

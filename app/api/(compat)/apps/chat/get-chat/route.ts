@@ -6,7 +6,7 @@ import { getChatQuery } from '@/lib/validations/apps';
 export const dynamic = 'force-dynamic';
 
 /** GET /apps/chat/get-chat?id=<contactId> — 200 {chat | null, contact}; marks the chat seen; 404 for an unknown contact. */
-export const GET = withAuth({ scope: null }, ({ req, principal }) => {
+export const GET = withAuth({ scope: null }, async ({ req, principal }) => {
   const { id } = parseQuery(req, getChatQuery);
-  return Response.json(getChat(getDb(), principal.user.id, id));
+  return Response.json(await getChat(getDb(), principal.user.id, id));
 });

@@ -7,7 +7,9 @@ import { requestClock } from '@/lib/clock';
 export const dynamic = 'force-dynamic';
 
 /** GET /apps/ecommerce/cart (also /api/apps/…) — `{ products }`: the caller's cart lines with qty and the offer values stored with each line. */
-export const GET = withAuth({ scope: null }, ({ principal }) => Response.json({ products: listCartProducts(getDb(), principal.user.id) }));
+export const GET = withAuth({ scope: null }, async ({ principal }) =>
+  Response.json({ products: await listCartProducts(getDb(), principal.user.id) }),
+);
 
 /**
  * POST /apps/ecommerce/cart `{ productId }` — 201 `{ item, created: true }` with offers, discount and
@@ -15,6 +17,6 @@ export const GET = withAuth({ scope: null }, ({ principal }) => Response.json({ 
  */
 export const POST = withAuth({ scope: null }, async ({ req, principal }) => {
   const { productId } = await parseBody(req, productIdBody);
-  const result = addToCart(getDb(), principal.user.id, productId, requestClock().today);
+  const result = await addToCart(getDb(), principal.user.id, productId, requestClock().today);
   return Response.json(result, { status: result.created ? 201 : 200 });
 });

@@ -10,6 +10,6 @@ export const dynamic = 'force-dynamic';
  * (perPage default 9) of the catalogue; q matches the name; sortBy featured (newest first) | price-asc |
  * price-desc. The wishlist and cart are the caller's own.
  */
-export const GET = withAuth({ scope: null }, ({ req, principal }) =>
-  Response.json(pageProducts(getDb(), principal.user.id, parseQuery(req, productsListQuery))),
+export const GET = withAuth({ scope: null }, async ({ req, principal }) =>
+  Response.json(await pageProducts(getDb(), principal.user.id, parseQuery(req, productsListQuery))),
 );

@@ -6,7 +6,7 @@ import { emailsQuery } from '@/lib/validations/apps';
 export const dynamic = 'force-dynamic';
 
 /** GET /apps/email/emails?q=&folder=&label=&page=&perPage= — 200 {emails, emailsMeta, total} (api-reference.md §2). */
-export const GET = withAuth({ scope: null }, ({ req, principal }) => {
+export const GET = withAuth({ scope: null }, async ({ req, principal }) => {
   const query = parseQuery(req, emailsQuery);
-  return Response.json(listEmails(getDb(), principal.user.id, query));
+  return Response.json(await listEmails(getDb(), principal.user.id, query));
 });

@@ -15,7 +15,7 @@ export const POST = withAuth({ scope: 'write:funders' }, async ({ req, principal
   const { funderId } = parseQuery(req, funderQuery);
   const body = await parseBody(req, leaseCreateBody);
   const db = getDb();
-  const lease = createLeaseForFunder(db, funderId, body, principal.user.id);
+  const lease = await createLeaseForFunder(db, funderId, body, principal.user.id);
   afterBookWrite(db, funderId);
-  return Response.json({ user: getLeaseCombined(db, funderId, lease.id) }, { status: 201 });
+  return Response.json({ user: await getLeaseCombined(db, funderId, lease.id) }, { status: 201 });
 });

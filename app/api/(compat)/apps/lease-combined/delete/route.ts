@@ -1,6 +1,5 @@
 import type { NextRequest } from 'next/server';
 import { getDb } from '@/db';
-import { leaseHasPayments } from '@/db/queries/payments';
 import { assertLeaseDeletable, getLeaseOfFunder } from '@/db/queries/lease-register';
 import { deleteLease } from '@/db/queries/leases';
 import { parseBody, parseQuery, withAuth } from '@/services/api/handler';
@@ -25,8 +24,8 @@ export const DELETE = withAuth({ scope: 'write:funders' }, async ({ req, princip
   const { funderId, id: fromQuery } = parseQuery(req, leaseCombinedIdQuery);
   const id = await idOf(req, fromQuery);
   const db = getDb();
-  if (!getLeaseOfFunder(db, funderId, id)) throw new NotFound(`Lease ${id} does not exist for funder ${funderId}.`);
-  deleteLease(db, id, (lease) => assertLeaseDeletable(lease, leaseHasPayments(db, id)), principal.user.id);
+  if (!(await getLeaseOfFunder(db, funderId, id))) throw new NotFound(`Lease ${id} does not exist for funder ${funderId}.`);
+  await deleteLease(db, id, assertLeaseDeletable, principal.user.id);
   afterBookWrite(db, funderId);
   return Response.json({ deleted: id });
 });

@@ -18,6 +18,6 @@ async function taskIdOf(req: NextRequest): Promise<number> {
 /** DELETE /apps/todo/delete-task?taskId= (or body {taskId}) — soft delete, idempotent; 200 {deleted}; 404 for an unknown id. */
 export const DELETE = withAuth({ scope: null }, async ({ req, principal }) => {
   const id = await taskIdOf(req);
-  softDeleteTask(getDb(), principal.user.id, id);
+  await softDeleteTask(getDb(), principal.user.id, id);
   return Response.json({ deleted: id });
 });

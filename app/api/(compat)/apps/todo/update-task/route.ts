@@ -9,5 +9,5 @@ export const dynamic = 'force-dynamic';
 export const POST = withAuth({ scope: null }, async ({ req, principal }) => {
   const { task } = await parseBody(req, updateTaskBody);
   const { id, ...patch } = task;
-  return Response.json({ task: updateTask(getDb(), principal.user.id, id, patch) });
+  return Response.json({ task: await updateTask(getDb(), principal.user.id, id, patch) });
 });

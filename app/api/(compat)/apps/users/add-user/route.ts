@@ -14,5 +14,5 @@ export const POST = withAuth({ scope: 'admin' }, async ({ req, principal }) => {
   const { password, ...input } = await parseBody(req, addUserBody);
   // Hashing is asynchronous: done before the (synchronous) transaction.
   const passwordHash = await hashPassword(password);
-  return Response.json({ user: createDirectoryUser(getDb(), input, passwordHash, Date.now(), principal.user.id) }, { status: 201 });
+  return Response.json({ user: await createDirectoryUser(getDb(), input, passwordHash, Date.now(), principal.user.id) }, { status: 201 });
 });

@@ -6,7 +6,7 @@ import { localeQuery } from '@/lib/validations/content';
 export const dynamic = 'force-dynamic';
 
 /** GET /blog/list/data?locale= (also under /api/): the published posts, newest first. */
-export const GET = withAuth({ scope: null }, ({ req }) => {
+export const GET = withAuth({ scope: null }, async ({ req }) => {
   const { locale } = parseQuery(req, localeQuery);
-  return Response.json(listBlogPosts(getDb(), locale));
+  return Response.json(await listBlogPosts(getDb(), locale));
 });

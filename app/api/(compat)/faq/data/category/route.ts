@@ -6,7 +6,7 @@ import { localeQuery } from '@/lib/validations/content';
 export const dynamic = 'force-dynamic';
 
 /** GET /faq/data/category?locale= (also under /api/): every help category with its questions. */
-export const GET = withAuth({ scope: null }, ({ req }) => {
+export const GET = withAuth({ scope: null }, async ({ req }) => {
   const { locale } = parseQuery(req, localeQuery);
-  return Response.json(listFaqCategories(getDb(), locale));
+  return Response.json(await listFaqCategories(getDb(), locale));
 });

@@ -11,9 +11,9 @@ export const dynamic = 'force-dynamic';
  * other questions of its category. Without id: the first help question (the original ignored any
  * parameter); an unknown id is 404.
  */
-export const GET = withAuth({ scope: null }, ({ req }) => {
+export const GET = withAuth({ scope: null }, async ({ req }) => {
   const { locale, id } = parseQuery(req, faqQuestionQuery);
-  const data = getFaqQuestion(getDb(), locale, id);
+  const data = await getFaqQuestion(getDb(), locale, id);
   if (!data) throw new NotFound(`Question ${id} does not exist.`);
   return Response.json(data);
 });

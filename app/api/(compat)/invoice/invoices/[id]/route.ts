@@ -7,10 +7,10 @@ import { Invalid, NotFound } from '@/lib/domain/errors';
 export const dynamic = 'force-dynamic';
 
 /** GET /api/invoice/invoices/{id} — `{ invoice, paymentDetails }`; 400 for a non-numeric id, 404 for an unknown one. */
-export const GET = withAuth({ scope: 'read:funders' }, ({ params }) => {
+export const GET = withAuth({ scope: 'read:funders' }, async ({ params }) => {
   const parsed = invoiceIdParams.safeParse(params);
   if (!parsed.success) throw new Invalid('The path is invalid.', zodIssues(parsed.error));
-  const found = getInvoiceWithPaymentDetails(getDb(), parsed.data.id);
+  const found = await getInvoiceWithPaymentDetails(getDb(), parsed.data.id);
   if (!found) throw new NotFound(`Invoice ${parsed.data.id} does not exist.`);
   return Response.json(found);
 });

@@ -16,10 +16,10 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req, params }) =
   const { funderId, format, locale } = parseQuery(req, exportFormatQuery);
   const id = idParam.safeParse(params.id);
   const db = getDb();
-  const lease = id.success ? getLeaseOfFunder(db, funderId, id.data) : undefined;
+  const lease = id.success ? await getLeaseOfFunder(db, funderId, id.data) : undefined;
   if (!lease) throw new NotFound('No lease of this funder has this id.');
   const t = await getTranslations({ locale, namespace: 'masterFile' });
-  const rows = getLeaseSchedule(db, lease.id);
+  const rows = await getLeaseSchedule(db, lease.id);
   return exportResponse(
     format,
     `schedule-${lease.contractNumber}`,

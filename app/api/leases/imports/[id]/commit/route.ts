@@ -16,6 +16,6 @@ export const POST = withAuth({ scope: 'write:funders' }, async ({ req, params, p
   const { skipRejected } = await parseBody(req, importCommitBody);
   const db = getDb();
   const id = importIdOf(params);
-  commitImport(db, funderId, id, skipRejected, principal.user.id);
-  return Response.json(importDetail(db, funderId, id), { status: 202 });
+  await commitImport(db, funderId, id, skipRejected, principal.user.id);
+  return Response.json(await importDetail(db, funderId, id), { status: 202 });
 });

@@ -19,7 +19,7 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req, params }) =
   const q = parseQuery(req, importExceptionsQuery);
   const db = getDb();
   const id = importIdOf(params);
-  readImport(db, q.funderId, id);
+  await readImport(db, q.funderId, id);
   const t = await getTranslations({ locale: q.locale, namespace: 'tapeImport' });
   const tr = t as unknown as TapeImportTranslate;
   const message = (e: ImportExceptionRow) => exceptionMessage(tr, q.locale, e);

@@ -16,6 +16,6 @@ export const PUT = withAuth({ scope: 'write:funders' }, async ({ req, params }) 
   const body = await parseBody(req, importMappingBody);
   const db = getDb();
   const id = importIdOf(params);
-  changeImportMapping(db, funderId, id, { ...body, dateFormat: body.dateFormat as DateFormat | undefined });
-  return Response.json(importDetail(db, funderId, id), { status: 202 });
+  await changeImportMapping(db, funderId, id, { ...body, dateFormat: body.dateFormat as DateFormat | undefined });
+  return Response.json(await importDetail(db, funderId, id), { status: 202 });
 });

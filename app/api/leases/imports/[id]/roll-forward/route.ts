@@ -26,7 +26,7 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req, params }) =
   if (!q.format) return Response.json(rollForwardOf(db, q.funderId, id, { ...filter, page: q.page, perPage: q.perPage }));
 
   // The rows stream after the headers are sent: an unknown import is refused before.
-  readImport(db, q.funderId, id);
+  await readImport(db, q.funderId, id);
   const tr = await getTranslations({ locale: q.locale, namespace: 'tapeImport' });
   const t = (key: string) => tr(key as never);
   const money = (key: string, value: (r: Row) => number | null): ExportColumn<Row> => ({

@@ -37,7 +37,7 @@ export default async function ImportPage({ params }: Props) {
   const funder = await getActiveFunder(db);
   let imp;
   try {
-    imp = getImport(db, funder.id, id.data);
+    imp = await getImport(db, funder.id, id.data);
   } catch (e) {
     if (isApiError(e, 'not_found')) notFound();
     throw e;

@@ -5,4 +5,4 @@ import { withAuth } from '@/services/api/handler';
 export const dynamic = 'force-dynamic';
 
 /** GET /apps/chat/users/profile-user — 200 the signed-in user's full chat profile. */
-export const GET = withAuth({ scope: null }, ({ principal }) => Response.json(chatProfile(getDb(), principal.user)));
+export const GET = withAuth({ scope: null }, async ({ principal }) => Response.json(await chatProfile(getDb(), principal.user)));

@@ -7,10 +7,10 @@ import { Invalid, NotFound } from '@/lib/domain/errors';
 export const dynamic = 'force-dynamic';
 
 /** GET /apps/ecommerce/products/{id} (also /api/apps/…) — `{ product }` with the caller's flags and colorOptions; 404 for an unknown id. */
-export const GET = withAuth({ scope: null }, ({ params, principal }) => {
+export const GET = withAuth({ scope: null }, async ({ params, principal }) => {
   const parsed = productIdParams.safeParse(params);
   if (!parsed.success) throw new Invalid('The path is invalid.', zodIssues(parsed.error));
-  const product = getProductForUser(getDb(), principal.user.id, parsed.data.id);
+  const product = await getProductForUser(getDb(), principal.user.id, parsed.data.id);
   if (!product) throw new NotFound(`Product ${parsed.data.id} does not exist.`);
   return Response.json({ product });
 });

@@ -7,8 +7,8 @@ import { Invalid } from '@/lib/domain/errors';
 export const dynamic = 'force-dynamic';
 
 /** DELETE /apps/ecommerce/wishlist/{productId} (also /api/apps/…) — 200 `{ removed }` (false when it was not listed); 404 unknown product. */
-export const DELETE = withAuth({ scope: null }, ({ params, principal }) => {
+export const DELETE = withAuth({ scope: null }, async ({ params, principal }) => {
   const parsed = productIdPathParams.safeParse(params);
   if (!parsed.success) throw new Invalid('The path is invalid.', zodIssues(parsed.error));
-  return Response.json(removeFromWishlist(getDb(), principal.user.id, parsed.data.productId));
+  return Response.json(await removeFromWishlist(getDb(), principal.user.id, parsed.data.productId));
 });

@@ -6,7 +6,7 @@ import { localeQuery } from '@/lib/validations/content';
 export const dynamic = 'force-dynamic';
 
 /** GET /blog/list/data/sidebar?locale= (also under /api/): recent posts and the categories. */
-export const GET = withAuth({ scope: null }, ({ req }) => {
+export const GET = withAuth({ scope: null }, async ({ req }) => {
   const { locale } = parseQuery(req, localeQuery);
-  return Response.json(getBlogSidebar(getDb(), locale));
+  return Response.json(await getBlogSidebar(getDb(), locale));
 });

@@ -12,6 +12,6 @@ export const POST = withAuth({ scope: 'write:funders' }, async ({ req, params, p
   const lineId = pathId(params, 'lineId', 'import line');
   const { funderId } = parseQuery(req, servicingFunderQuery);
   const { leaseId } = await parseBody(req, importMatchBody);
-  const line = matchImportLine(getDb(), funderId, id, lineId, leaseId, principal.user.id);
+  const line = await matchImportLine(getDb(), funderId, id, lineId, leaseId, principal.user.id);
   return Response.json({ line }, { status: 201 });
 });
