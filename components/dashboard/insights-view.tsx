@@ -30,6 +30,8 @@ const FIGURES = 'flex flex-wrap gap-x-6 gap-y-3';
 /** The Dashboard's Insights tab: the book's analytics for a period and its statistics of the last twelve months. */
 export async function InsightsView({ data }: { data: Insights }) {
   const t = await getTranslations('dashboard.insights');
+  // Lease statuses in the Master File's words: one vocabulary on every screen (domain.md §8, §14).
+  const ts = await getTranslations('masterFile.statuses');
   const format = await getFormatter();
   const money = (minor: number) => formatMoney(format, minor, data.currency);
   const labels = data.months.map((m) => formatIsoMonth(format, `${m}-01`));
@@ -157,7 +159,7 @@ export async function InsightsView({ data }: { data: Insights }) {
             <dl className={FIGURES}>
               <Figure label={t('lessees.new')} value={format.number(data.lessees.new)} />
               <Figure label={t('lessees.returning')} value={format.number(data.lessees.returning)} />
-              <Figure label={t('lessees.active')} value={format.number(data.lessees.active)} testId="insights-active-lessees" />
+              <Figure label={ts('performing')} value={format.number(data.lessees.performing)} testId="insights-performing-lessees" />
             </dl>
           </CardContent>
         </Card>

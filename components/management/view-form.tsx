@@ -91,6 +91,8 @@ type Props = {
 /** Name, module, columns and filters of a saved view. */
 export function ViewForm({ initial, editing, onSubmit, onCancel }: Props) {
   const t = useTranslations('management');
+  // The Master File's status words: one vocabulary on every screen (domain.md §8).
+  const ts = useTranslations('masterFile.statuses');
   const formRef = useRef<HTMLFormElement>(null);
   const [draft, setDraft] = useState<ViewDraft>(initial);
   const [errors, setErrors] = useState<ViewFormErrors>({});
@@ -233,7 +235,7 @@ export function ViewForm({ initial, editing, onSubmit, onCancel }: Props) {
               {VIEW_STATUSES.map((s) => (
                 <Checkbox
                   key={s}
-                  label={t(`statuses.${s}`)}
+                  label={ts(s)}
                   checked={draft.status.includes(s)}
                   onChange={(e) => toggle('status', s, e.target.checked)}
                 />

@@ -33,6 +33,7 @@ async function send(method: 'POST' | 'PATCH' | 'DELETE', path: string, body?: un
 /** Management: the signed-in user's saved views, grouped by module, with create, rename, edit, delete and open. */
 export function ViewsManager({ views }: Props) {
   const t = useTranslations('management');
+  const ts = useTranslations('masterFile.statuses');
   const format = useFormatter();
   const router = useRouter();
   const [editor, setEditor] = useState<{ mode: 'create' } | { mode: 'edit'; view: SavedViewData } | null>(null);
@@ -105,7 +106,7 @@ export function ViewsManager({ views }: Props) {
     if (list(f.status).length)
       parts.push(
         `${t('filters.status')}: ${list(f.status)
-          .map((s) => t(`statuses.${s}`))
+          .map((s) => ts(s))
           .join(', ')}`,
       );
     if (list(f.currency).length) parts.push(`${t('filters.currency')}: ${list(f.currency).join(', ')}`);

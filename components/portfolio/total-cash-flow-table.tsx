@@ -10,6 +10,7 @@ import { Link } from '@/i18n/navigation';
 import type { CurrencySummary } from '@/lib/finance';
 import { formatDecimal, formatMoneyIn } from '@/lib/format';
 import type { AmountColumn, CashFlowPageQuery, CashFlowTableRow, SortKey, ViewColumn } from '@/lib/portfolio/cash-flow-table';
+import { LeaseStatusBadge } from '@/components/master-file/status-badges';
 import { cashFlowQuery, TOTAL_CASH_FLOW_PATH } from './cash-flow-url';
 
 export type FlaggedRow = CashFlowTableRow & { flagged: boolean };
@@ -120,6 +121,9 @@ export function TotalCashFlowTable({ rows, totals, columns, monthLabels, query }
             {sortHeader('id', t('columns.contract'), cn(STICKY[0], 'z-20 text-left'))}
             {sortHeader('lessee', t('columns.lessee'), cn(STICKY[1], 'z-20 text-left'))}
             {sortHeader('fx', t('columns.fx'), cn(STICKY[2], 'z-20 text-left'))}
+            <th scope="col" className="sticky top-0 z-10 bg-surface-muted px-3 text-left font-medium whitespace-nowrap text-heading">
+              {t('columns.status')}
+            </th>
             {columns.map(headerFor)}
           </tr>
         </thead>
@@ -144,6 +148,10 @@ export function TotalCashFlowTable({ rows, totals, columns, monthLabels, query }
                 {r.lessee}
               </td>
               <td className={cn(STICKY[2], 'bg-inherit text-left!')}>{r.fx}</td>
+              {/* The register's shown status at the cut-off, in its words (masterFile.statuses). */}
+              <td className="text-left!">
+                <LeaseStatusBadge status={r.status} />
+              </td>
               {columns.map((c) =>
                 cell(amountOf(r, c), r.fx, c, r.flagged && c === 'check' ? 'font-semibold text-warning-text' : undefined),
               )}
@@ -158,7 +166,7 @@ export function TotalCashFlowTable({ rows, totals, columns, monthLabels, query }
                 className="bg-primary-soft font-semibold text-heading [&>*]:border-t [&>*]:border-border-strong"
                 data-testid={`totals-${s.currency}`}
               >
-                <th scope="row" colSpan={3} className="sticky left-0 bg-inherit px-3 text-left whitespace-nowrap">
+                <th scope="row" colSpan={4} className="sticky left-0 bg-inherit px-3 text-left whitespace-nowrap">
                   {t('totalRow', { currency: s.currency, count: s.count, countText: formatDecimal(format, s.count) })}
                 </th>
                 {columns.map((c) => cell(amountOf(s, c), s.currency, c))}

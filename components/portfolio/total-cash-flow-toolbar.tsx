@@ -3,6 +3,7 @@ import { useTranslations } from '@/i18n/use-translations';
 import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
 import type { CashFlowPageQuery } from '@/lib/portfolio/cash-flow-table';
+import type { StatusFilter } from '@/lib/validations/leases';
 import { cashFlowQuery, DEFAULT_PER_PAGE, PAGE_SIZES, TOTAL_CASH_FLOW_PATH } from './cash-flow-url';
 import { FilterForm } from './filter-form';
 import { Checkbox, Select } from './fields';
@@ -13,7 +14,8 @@ type Props = {
   cutOff: string;
   currencies: readonly string[];
   assetTypes: readonly string[];
-  statuses: readonly string[];
+  /** The register's status filter values (lib/validations/leases STATUS_FILTER_VALUES), in its words. */
+  statuses: readonly StatusFilter[];
   views: { id: number; name: string }[];
 };
 
@@ -21,7 +23,8 @@ type Props = {
 export function TotalCashFlowToolbar({ query, cutOff, currencies, assetTypes, statuses, views }: Props) {
   const t = useTranslations('portfolio.toolbar');
   const ta = useTranslations('portfolio.assetTypes');
-  const ts = useTranslations('portfolio.statuses');
+  // The Master File's status words: one vocabulary on every screen (domain.md §8, §14).
+  const ts = useTranslations('masterFile.statuses');
   const keep = {
     view: query.view ? String(query.view) : undefined,
     scenario: query.scenario ? String(query.scenario) : undefined,

@@ -11,10 +11,12 @@ type Props = {
   invoice: InvoiceDto;
   payment: z.infer<typeof paymentDetailsDto>;
   /** Minor units of the invoice's currency. */ paid: number;
+  /** The lease instalment the invoice bills, whose ledger state its amounts and status are at `asOf`; null: none. */
+  ledger?: { contractNumber: string; period: number; asOf: string } | null;
 };
 
 /** The invoice as a document: parties, dates, the line, totals and where to pay. Shared by the page and its print view. */
-export async function InvoiceDocument({ invoice, payment, paid }: Props) {
+export async function InvoiceDocument({ invoice, payment, paid, ledger = null }: Props) {
   const t = await getTranslations('workspace.invoices');
   const format = await getFormatter();
   const c = invoice.client;
@@ -103,6 +105,11 @@ export async function InvoiceDocument({ invoice, payment, paid }: Props) {
           <Amount minor={invoice.balance} currency={invoice.currency} />
         </dd>
       </dl>
+      {ledger && (
+        <p className="mt-4 text-xs text-body" data-testid="invoice-ledger-note">
+          {t('ledgerNote', { contract: ledger.contractNumber, period: ledger.period, date: formatIsoDate(format, ledger.asOf, 'long') })}
+        </p>
+      )}
     </article>
   );
 }

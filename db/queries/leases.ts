@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, like, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, like, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { Conflict, Invalid, NotFound } from '@/lib/domain/errors';
 import type { Schedule } from '@/lib/finance';
 import { SHOWN_STATUS_VALUES, type CreditStatus, type ShownStatus } from '@/lib/validations/leases';
@@ -22,6 +22,20 @@ export type LeaseInput = Omit<
 
 export function getLease(db: DbOrTx, id: number): Lease | undefined {
   return db.select().from(leases).where(eq(leases.id, id)).get();
+}
+
+/** Every lease of a funder bought on or before `asOf`, in id order: its lessee and stored status (for the shown status of each). */
+export async function listLeaseStatusesAt(
+  db: DbOrTx,
+  funderId: number,
+  asOf: string,
+): Promise<{ id: number; lesseeId: number; status: string }[]> {
+  return db
+    .select({ id: leases.id, lesseeId: leases.lesseeId, status: leases.status })
+    .from(leases)
+    .where(and(eq(leases.funderId, funderId), lte(leases.purchaseDate, asOf)))
+    .orderBy(asc(leases.id))
+    .all();
 }
 
 export async function getLeaseSchedule(db: DbOrTx, leaseId: number) {

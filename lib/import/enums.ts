@@ -65,11 +65,8 @@ const STATE_OF_LABEL: Readonly<Record<string, AccountState>> = {
   written_off: 'defaulted',
   terminated: 'terminated',
 };
-const STATUS_LABELS: readonly Labels[] = [
-  ...MASTER_FILE.map((m) => m.statuses),
-  ...MANAGEMENT.map((m) => m.statuses),
-  ...PORTFOLIO.map((m) => m.statuses),
-];
+// The Master File's status words are every screen's (one vocabulary): no other catalogue has its own.
+const STATUS_LABELS: readonly Labels[] = MASTER_FILE.map((m) => m.statuses);
 
 /** Enum values as lessors write them, in the four languages, ESMA's codes and Reg AB's (keys as enumKey gives them). */
 const WORDS: Partial<Record<ImportField, Readonly<Record<string, string>>>> = {

@@ -12,10 +12,11 @@
  */
 import { z } from 'zod';
 import type { PortfolioLeaseRecord } from '@/lib/domain/portfolio';
-import { ASSET_TYPES, LEASE_STATUSES } from '@/lib/domain/enums';
+import { ASSET_TYPES } from '@/lib/domain/enums';
 import { CF_PERIODS, CURRENCY_CODES, type PortfolioValuation } from '@/lib/finance';
 import { addMonths } from '@/lib/finance/dates';
 import { boolParam, funderIdParam, isoDateParam, listParam, pageParam, perPageParam, qParam } from '@/lib/validations/common';
+import { matchesStatusFilter, STATUS_FILTER_VALUES, type ShownStatus } from '@/lib/validations/leases';
 import { derivedValue, derivedView } from '@/lib/views';
 
 // Imports compile to getters in the bundles: the period count read once, not per cash cell.
@@ -27,6 +28,11 @@ export interface CashFlowSource {
   leases: readonly CashFlowLease[];
   valuation: PortfolioValuation;
 }
+/**
+ * A source with each lease's shown status at the cut-off (index-aligned with `leases`), as the Master File register
+ * derives it (services/master-file/register-status.ts shownStatusesOf): what the rows show and the status filter reads.
+ */
+export type StatusedCashFlowSource = CashFlowSource & { readonly statuses: readonly ShownStatus[] };
 
 export const CASH_PERIODS: readonly number[] = Array.from({ length: PERIODS }, (_, k) => k + 1);
 export type CashColumn = `cash${number}`;
@@ -62,7 +68,8 @@ export interface CashFlowTableRow {
   lessee: string;
   fx: string;
   assetType: string;
-  status: string;
+  /** The shown status at the cut-off (domain.md §8), the register's word for the lease. */
+  status: ShownStatus;
   prin: number;
   sellto4G: number;
   npv: number;
@@ -82,7 +89,8 @@ export const cashFlowFilterSchema = z.object({
   q: qParam,
   currency: listParam([...CURRENCY_CODES] as [string, ...string[]]).default([]),
   assetType: listParam([...ASSET_TYPES]).default([]),
-  status: listParam([...LEASE_STATUSES]).default([]),
+  /** The register's status filter values (the shown statuses, and "active": the stored business status, kept for the API). */
+  status: listParam([...STATUS_FILTER_VALUES]).default([]),
   /** Only rows whose check is not zero beyond rounding (isCheckFlagged). */
   checkNonZero: boolParam.default(false),
 });
@@ -270,7 +278,7 @@ export function totalCashRowJson(src: CashFlowSource, i: number): string {
 }
 
 /** The screen/export row of lease i. */
-export function toTableRow(src: CashFlowSource, i: number): CashFlowTableRow {
+export function toTableRow(src: StatusedCashFlowSource, i: number): CashFlowTableRow {
   const v = src.valuation;
   const lease = src.leases[i]!;
   const base = i * PERIODS;
@@ -280,7 +288,7 @@ export function toTableRow(src: CashFlowSource, i: number): CashFlowTableRow {
     lessee: lease.lesseeName,
     fx: lease.currency,
     assetType: lease.assetType,
-    status: lease.status,
+    status: src.statuses[i]!,
     prin: v.prin[i]!,
     sellto4G: v.sellto4G[i]!,
     npv: v.npv[i]!,
@@ -399,19 +407,24 @@ export function isFilterEmpty(f: CashFlowFilter): boolean {
   return !f.q && f.currency.length === 0 && f.assetType.length === 0 && f.status.length === 0 && !f.checkNonZero;
 }
 
-/** A predicate over lease indexes: q (case-insensitive substring of the contract number or the lessee), currency, asset type, status, check ≠ 0 (isCheckFlagged). */
-export function filterPredicate(src: CashFlowSource, f: CashFlowFilter): (i: number) => boolean {
+/**
+ * A predicate over lease indexes: q (case-insensitive substring of the contract number or the lessee), currency, asset
+ * type, status (matchesStatusFilter over the source's shown statuses: a status filter needs them), check ≠ 0 (isCheckFlagged).
+ */
+export function filterPredicate(src: CashFlowSource & { statuses?: readonly ShownStatus[] }, f: CashFlowFilter): (i: number) => boolean {
   const q = f.q.toLowerCase();
   const texts = q ? searchTexts(src.leases) : null;
   const currencies = f.currency.length ? new Set<string>(f.currency) : null;
   const assetTypes = f.assetType.length ? new Set<string>(f.assetType) : null;
-  const statuses = f.status.length ? new Set<string>(f.status) : null;
+  const statuses = f.status.length ? [...new Set(f.status)] : null;
+  const shown = src.statuses;
+  if (statuses && !shown) throw new Error('A status filter needs the shown statuses of the leases (StatusedCashFlowSource).');
   const v = src.valuation;
   return (i) => {
     const l = src.leases[i]!;
     if (currencies && !currencies.has(l.currency)) return false;
     if (assetTypes && !assetTypes.has(l.assetType)) return false;
-    if (statuses && !statuses.has(l.status)) return false;
+    if (statuses && !statuses.some((s) => matchesStatusFilter(s, l.status, shown![i]!))) return false;
     if (f.checkNonZero && !isCheckFlagged(v, i)) return false;
     if (texts && !texts[i]!.includes(q)) return false;
     return true;
@@ -419,7 +432,11 @@ export function filterPredicate(src: CashFlowSource, f: CashFlowFilter): (i: num
 }
 
 /** Every row matching the filter, in the sort order. */
-export function filteredIndices(src: CashFlowSource, f: CashFlowFilter, sort: SortParams = { sort: 'id', dir: 'asc' }): Int32Array {
+export function filteredIndices(
+  src: CashFlowSource & { statuses?: readonly ShownStatus[] },
+  f: CashFlowFilter,
+  sort: SortParams = { sort: 'id', dir: 'asc' },
+): Int32Array {
   const order = sortedIndices(src, sort.sort, sort.dir);
   if (isFilterEmpty(f)) return order;
   const keep = filterPredicate(src, f);

@@ -47,6 +47,15 @@ export function shownStatus(stored: string, credit: CreditStatus | undefined): S
   return credit ?? 'performing';
 }
 
+/**
+ * Whether a lease matches one value of a status filter, the one rule of every screen, export and API that filters
+ * by status (the register's SQL clauses in services/master-file/register-status.ts say the same): a shown status
+ * matches leases shown so; "active" matches the stored business status, as the documented APIs filter by it.
+ */
+export function matchesStatusFilter(filter: StatusFilter, stored: string, shown: ShownStatus): boolean {
+  return filter === 'active' ? stored === 'active' : shown === filter;
+}
+
 /** Whether a text read from a cache or a join is a lease status. */
 export const isLeaseStatus = (s: string | null | undefined): s is (typeof LEASE_STATUS_VALUES)[number] =>
   (LEASE_STATUS_VALUES as readonly (string | null | undefined)[]).includes(s);

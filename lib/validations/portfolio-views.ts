@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MASTER_FILE_COLUMN_IDS, MASTER_FILE_COLUMNS as MASTER_FILE_COLUMN_DEFS } from './leases';
+import { MASTER_FILE_COLUMN_IDS, MASTER_FILE_COLUMNS as MASTER_FILE_COLUMN_DEFS, STATUS_FILTER_VALUES } from './leases';
 import type { PORTFOLIO_MODULES as SCHEMA_MODULES } from '@/lib/domain/enums';
 
 /**
@@ -42,7 +42,8 @@ export const MODULE_PATHS: Record<PortfolioModuleId, `/${string}`> = {
   'total-cash-flow': '/portfolio/total-cash-flow',
 };
 
-export const VIEW_STATUSES = ['active', 'closed', 'defaulted', 'terminated'] as const;
+/** The status filter a view stores: the register's and Total Cash Flow's values (the shown statuses, and the stored "active"). */
+export const VIEW_STATUSES = STATUS_FILTER_VALUES;
 export const VIEW_CURRENCIES = ['EUR', 'GBP', 'CHF', 'USD', 'JPY'] as const;
 export const VIEW_ASSET_TYPES = ['vehicle', 'machinery', 'it', 'medical'] as const;
 export const SORT_DIRECTIONS = ['asc', 'desc'] as const;

@@ -13,6 +13,8 @@ import {
   type Period,
 } from '@/db/queries/workspace/cards';
 import type { ContentLocale } from '@/lib/domain/enums';
+import { listLeaseStatusesAt } from '@/db/queries/leases';
+import { shownStatusesOf } from '@/services/master-file/register-status';
 
 export const INSIGHT_PERIODS = ['last-28-days', 'last-month', 'last-year'] as const satisfies readonly Period[];
 
@@ -30,8 +32,11 @@ export type Insights = {
   year: { year: string; collected: number; scheduled: number };
   /** Quotations created in the period by outcome. */
   quotations: { finished: number; pending: number; rejected: number };
-  /** Lessees: first lease in the period, another lease in the period after an earlier one, with an active lease. */
-  lessees: { new: number; returning: number; active: number };
+  /**
+   * Lessees: first lease in the period, another lease in the period after an earlier one, and with a lease shown
+   * "performing" on `asOf` (the Master File register's status, domain.md §8: the one status vocabulary).
+   */
+  lessees: { new: number; returning: number; performing: number };
   /** The twelve months ending with the month of `asOf` (YYYY-MM) and a value per month. */
   months: string[];
   newLeases: number[];
@@ -59,7 +64,7 @@ export async function insightsScreen(
   const revenue = await revenueAnalyticsCard(db, ctx);
   const report = await revenueReportCard(db, ctx);
   const orders = (await productOrdersCard(db, ctx)).chart_info;
-  const [newLessees, returning, active] = (await customersCard(db, ctx)).listData.map((r) => r.result);
+  const [newLessees, returning] = (await customersCard(db, ctx)).listData.map((r) => r.result);
   const leasesPerMonth = await ordersStatCard(db, ctx);
   return {
     currency: funder.baseCurrency,
@@ -79,7 +84,7 @@ export async function insightsScreen(
     },
     year: { year: report.year, collected: report.priceMinor, scheduled: report.budgetMinor },
     quotations: orders,
-    lessees: { new: newLessees ?? 0, returning: returning ?? 0, active: active ?? 0 },
+    lessees: { new: newLessees ?? 0, returning: returning ?? 0, performing: await performingLessees(db, funder.id, asOf) },
     months: leasesPerMonth.months,
     newLeases: leasesPerMonth.series[0]!.data,
     newLeasesTotal: leasesPerMonth.series[0]!.data.reduce((a, b) => a + b, 0),
@@ -87,4 +92,15 @@ export async function insightsScreen(
     interestIncome: (await profitLineChartCard(db, ctx)).series[0]!.data,
     collectedByMonth: (await revenueStatCard(db, ctx)).series[0]!.data,
   };
+}
+
+/** The lessees with at least one lease the register shows "performing" on `asOf` (the same shownStatus, the same credit states). */
+export async function performingLessees(db: DbOrTx, funderId: number, asOf: string): Promise<number> {
+  const leases = await listLeaseStatusesAt(db, funderId, asOf);
+  const shown = shownStatusesOf(db, funderId, leases, asOf);
+  const lessees = new Set<number>();
+  leases.forEach((l, k) => {
+    if (shown[k] === 'performing') lessees.add(l.lesseeId);
+  });
+  return lessees.size;
 }

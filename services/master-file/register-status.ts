@@ -68,3 +68,29 @@ export function shownStatuses(
   for (const r of rows) out.set(r.id, shownStatus(r.status, credit.get(r.id)?.status));
   return out;
 }
+
+/**
+ * The shown status of every lease of a list on `asOf`, index-aligned with `leases`: the same shownStatus over the
+ * same memoised credit states as shownStatuses, for the screens that hold a whole book (Total Cash Flow, its export
+ * and API filter, the Dashboard). Kept per (credit states of the day, lease list): a write replaces either.
+ */
+export function shownStatusesOf(
+  db: DbOrTx,
+  funderId: number,
+  leases: readonly { id: number; status: string }[],
+  asOf = todayIso(),
+): readonly ShownStatus[] {
+  const credit = creditStatesById(db, funderId, asOf);
+  let perList = listMemo.peek(credit);
+  if (!perList) listMemo.set(credit, (perList = new WeakMap()));
+  let out = perList.get(leases);
+  if (!out) {
+    out = leases.map((l) => shownStatus(l.status, credit.get(l.id)?.status));
+    perList.set(leases, out);
+  }
+  return out;
+}
+const listMemo = derivedValue<object, WeakMap<object, readonly ShownStatus[]>>(
+  'shownStatusLists',
+  "the shown status of each lease of a book's lease list, per day's credit states",
+);

@@ -29,7 +29,10 @@ import {
   type CashFlowTableRow,
   type PageOf,
   type SortParams,
+  type StatusedCashFlowSource,
 } from '@/lib/portfolio/cash-flow-table';
+import type { ShownStatus } from '@/lib/validations/leases';
+import { shownStatusesOf } from '@/services/master-file/register-status';
 import { bookSummary, summarizeRows } from '@/lib/portfolio/summary';
 import { defaultCutOff, type ValuedBook, poolBook } from '@/services/portfolio/valuation';
 
@@ -40,8 +43,11 @@ export interface TotalCashFlowScreen {
   /** The cut-off used (the query's, or the first day of the current month). */
   cutOff: string;
   gross: boolean;
-  /** The valued book the rows index (for the export's row writers). */
-  book: ValuedBook;
+  /**
+   * The valued book the rows index (for the export's row writers), with each lease's shown status at the cut-off:
+   * the Master File register's status (shownStatusesOf), read on first use (the API's unfiltered pages never need it).
+   */
+  book: ValuedBook & StatusedCashFlowSource;
   /** Lease indexes of every row matching the filters, in the requested order. */
   rows: Int32Array;
   /** Leases with something left at the cut-off, before filtering. */
@@ -66,10 +72,16 @@ export interface TotalCashFlowScreen {
   currencies(): string[];
 }
 
+/**
+ * A cached order or page body, and the shown statuses it was filtered by (null without a status filter): the
+ * statuses follow the credit states of the cut-off, which can move while the valuation stays.
+ */
+type Cached<T> = { value: T; by: readonly ShownStatus[] | null };
+
 type ScreenCache = {
-  ordered: Map<string, Int32Array>;
+  ordered: Map<string, Cached<Int32Array>>;
   json: (string | undefined)[];
-  bodies: Map<string, Uint8Array<ArrayBuffer>>;
+  bodies: Map<string, Cached<Uint8Array<ArrayBuffer>>>;
   currencies?: string[];
 };
 
@@ -93,22 +105,32 @@ function orderKey(q: TotalCashFlowQuery): string {
 /** The Total Cash Flow of a funder's book at the query's cut-off, filtered and sorted as asked. */
 export function totalCashFlowScreen(db: Db, funderId: number, query: TotalCashFlowQuery, today = todayIso()): TotalCashFlowScreen {
   const cutOff = query.cutOff ?? defaultCutOff(today);
-  const book = poolBook(db, funderId, cutOff, query.gross, today);
+  const valued = poolBook(db, funderId, cutOff, query.gross, today);
+  let statuses: readonly ShownStatus[] | undefined;
+  // The status of a lease on Total Cash Flow is the register's (one truth, domain.md §14), at the figures' date.
+  const book: ValuedBook & StatusedCashFlowSource = {
+    ...valued,
+    get statuses() {
+      return (statuses ??= shownStatusesOf(db, funderId, valued.leases, cutOff));
+    },
+  };
   const cache = cacheOf(book.valuation);
   const key = orderKey(query);
+  const by = query.status.length ? book.statuses : null;
   let rows: Int32Array;
   if (isFilterEmpty(query)) {
     // The sorted order is already cached per valuation.
     rows = filteredIndices(book, query, query);
   } else {
     const hit = cache.ordered.get(key);
-    if (hit) {
+    if (hit && hit.by === by) {
       cache.ordered.delete(key);
       cache.ordered.set(key, hit);
-      rows = hit;
+      rows = hit.value;
     } else {
       rows = filteredIndices(book, query, query);
-      cache.ordered.set(key, rows);
+      cache.ordered.delete(key);
+      cache.ordered.set(key, { value: rows, by });
       if (cache.ordered.size > MAX_ORDERS) cache.ordered.delete(cache.ordered.keys().next().value!);
     }
   }
@@ -132,10 +154,12 @@ export function totalCashFlowScreen(db: Db, funderId: number, query: TotalCashFl
     currencies: () => (cache.currencies ??= [...new Set(leaseCurrencies(book.portfolio))].sort()).slice(),
     pageBody: (page, perPage) => {
       const bodyKey = `${key}|${page}|${perPage}`;
-      let body = cache.bodies.get(bodyKey);
+      const hit = cache.bodies.get(bodyKey);
+      let body = hit && hit.by === by ? hit.value : undefined;
       if (!body) {
         body = new TextEncoder().encode(totalCashPageJson(screen, page, perPage));
-        cache.bodies.set(bodyKey, body);
+        cache.bodies.delete(bodyKey);
+        cache.bodies.set(bodyKey, { value: body, by });
         if (cache.bodies.size > MAX_BODIES) cache.bodies.delete(cache.bodies.keys().next().value!);
       }
       return body;

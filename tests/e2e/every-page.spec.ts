@@ -107,8 +107,8 @@ type TextProblem = { text: string; why: string };
  * Text a person cannot read whole: a message key shown instead of its text (next-intl prints the key's path, like
  * "dashboard.insights.month.title", when a message is missing), and text cut by its box — a table cell whose content
  * is wider than the cell, or an element that clips its overflow (overflow hidden or an ellipsis) with content wider
- * than itself — unless a scroll container between them lets the person scroll to it, or (outside a table cell) a
- * tooltip holds the whole text. Screen-reader-only text (a 1 px
+ * than itself, or a table cell outside a box around its table that hides its overflow — unless a scroll container
+ * between them lets the person scroll to it, or (outside a table cell) a tooltip holds the whole text. Screen-reader-only text (a 1 px
  * clipped box) is not on screen and is skipped.
  */
 async function textProblems(page: Page): Promise<TextProblem[]> {
@@ -151,6 +151,25 @@ async function textProblems(page: Page): Promise<TextProblem[]> {
         text: text.slice(0, 60),
         why: `${isCell ? 'cell' : el.tagName.toLowerCase()} cut: ${el.scrollWidth} px of text in ${el.clientWidth} px`,
       });
+    }
+    // A table cell cut by a box around the table (a card that hides its overflow) rather than by itself: the table is
+    // wider than the box and nothing between them scrolls (Summary's last columns once ended under the card's edge).
+    for (const cell of Array.from(document.querySelectorAll<HTMLElement>('main td, main th'))) {
+      const text = (cell.innerText ?? '').trim();
+      const r = cell.getBoundingClientRect();
+      if (!text || r.width === 0) continue;
+      for (let box = cell.parentElement; box && box !== document.body; box = box.parentElement) {
+        const overflow = getComputedStyle(box).overflowX;
+        if (/(auto|scroll)/.test(overflow)) break;
+        if (!/(hidden|clip)/.test(overflow)) continue;
+        const b = box.getBoundingClientRect();
+        if (r.right > b.right + 1 || r.left < b.left - 1)
+          problems.push({
+            text: text.slice(0, 60),
+            why: `cell ends ${Math.round(Math.max(r.right - b.right, b.left - r.left))} px outside its table's box`,
+          });
+        break;
+      }
     }
     return problems;
   });

@@ -232,7 +232,7 @@ test('the Dashboard’s Insights tab shows the book’s analytics and statistics
   await page.getByTestId('insights-period-last-year').click();
   await expect(page).toHaveURL(/period=last-year/);
   await expect(page.getByTestId('insights-period-last-year')).toHaveAttribute('aria-current', 'true');
-  expect(Number((await page.getByTestId('insights-active-lessees').innerText()).replace(/\D/g, ''))).toBeGreaterThan(0);
+  expect(Number((await page.getByTestId('insights-performing-lessees').innerText()).replace(/\D/g, ''))).toBeGreaterThan(0);
   await expect(page.getByTestId('insights-collected')).toContainText('€');
   await expect(page.getByRole('figure', { name: 'New leases per month' })).toBeVisible();
   await page.getByTestId('dashboard-tab-overview').click();

@@ -27,7 +27,7 @@ const data: Insights = {
   monthOnMonth: { thisMonth: 2_243_855_317, lastMonth: 164_618_912, change: 12.63 },
   year: { year: '2025', collected: 2_243_855_317, scheduled: 9_876_543_210 },
   quotations: { finished: 12, pending: 3, rejected: 1 },
-  lessees: { new: 4, returning: 2, active: 1234 },
+  lessees: { new: 4, returning: 2, performing: 1234 },
   months,
   newLeases: months.map((_, k) => k),
   newLeasesTotal: 66,

@@ -1,8 +1,11 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, lte, sql, type SQL } from 'drizzle-orm';
+import type { LedgerEntry } from '@/lib/servicing';
 import { NotFound } from '@/lib/domain/errors';
 import type { InvoiceClientDto, InvoiceDto, InvoicesListQuery } from '@/lib/validations/invoices';
 import type { Db, DbOrTx } from '@/db/client';
 import { invoiceClients, invoices, paymentAccounts, type Invoice, type InvoiceClient } from '@/db/schema/commerce';
+import { leases, type Lease } from '@/db/schema/portfolio';
+import { payments } from '@/db/schema/servicing';
 
 function clientDto(c: InvoiceClient): InvoiceClientDto {
   return { address: c.address, company: c.company, companyEmail: c.companyEmail, country: c.country, contact: c.contact, name: c.name };
@@ -31,51 +34,57 @@ function selectInvoices(db: DbOrTx) {
     .innerJoin(invoiceClients, eq(invoices.clientId, invoiceClients.id));
 }
 
-function invoiceWhere(f: Pick<InvoicesListQuery, 'q' | 'status'>): SQL | undefined {
-  const parts: SQL[] = [];
+function invoiceWhere(f: Pick<InvoicesListQuery, 'q'>): SQL | undefined {
   // As the template: q matches the client's name or company e-mail, not the company name or the service.
-  if (f.q) {
-    const p = `%${f.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    parts.push(sql`(lower(${invoiceClients.name}) like ${p} escape '\\' or lower(${invoiceClients.companyEmail}) like ${p} escape '\\')`);
-  }
-  if (f.status) parts.push(eq(invoices.invoiceStatus, f.status));
-  return parts.length ? and(...parts) : undefined;
+  if (!f.q) return undefined;
+  const p = `%${f.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql`(lower(${invoiceClients.name}) like ${p} escape '\\' or lower(${invoiceClients.companyEmail}) like ${p} escape '\\')`;
 }
+
+/** A stored invoice and the lessee its client is (null: a client outside the book). */
+export type StoredInvoice = { invoice: InvoiceDto; lesseeId: number | null };
 
 /**
- * GET /apps/invoice/invoices: `allData` is every invoice unfiltered in storage order (the template's
- * status dropdown and totals use it); `invoices` is one page of the filtered list, newest id first;
- * `total` the filtered count.
+ * The stored invoices whose client matches `q` (all without), in storage (id) order. Status, balance and the amounts
+ * of a lease instalment's invoice are the servicing ledger's, not these columns' (services/workspace/invoices.ts), so
+ * the status filter and the paging are applied after that, not here.
  */
-export async function pageInvoices(
-  db: DbOrTx,
-  query: InvoicesListQuery,
-): Promise<{ allData: InvoiceDto[]; invoices: InvoiceDto[]; total: number }> {
-  const allData = selectInvoices(db)
+export async function listStoredInvoices(db: DbOrTx, f: Pick<InvoicesListQuery, 'q'>): Promise<StoredInvoice[]> {
+  return selectInvoices(db)
+    .where(invoiceWhere(f))
     .orderBy(asc(invoices.id))
     .all()
-    .map((r) => invoiceDto(r.invoice, r.client));
-  return { allData, ...(await listInvoicesPage(db, query)) };
+    .map((r) => ({ invoice: invoiceDto(r.invoice, r.client), lesseeId: r.client.lesseeId }));
 }
 
-/** One page of the filtered invoices, newest id first, and the filtered count (without the API's unfiltered allData). */
-export async function listInvoicesPage(db: DbOrTx, query: InvoicesListQuery): Promise<{ invoices: InvoiceDto[]; total: number }> {
-  const where = invoiceWhere(query);
-  const total =
-    db
-      .select({ n: sql<number>`count(*)` })
-      .from(invoices)
-      .innerJoin(invoiceClients, eq(invoices.clientId, invoiceClients.id))
-      .where(where)
-      .get()?.n ?? 0;
-  const page = selectInvoices(db)
-    .where(where)
-    .orderBy(desc(invoices.id))
-    .limit(query.perPage)
-    .offset((query.page - 1) * query.perPage)
+/** The lessee's lease with that contract number (unique per funder, and a lessee is one funder's), or undefined. */
+export async function getLeaseOfLessee(db: DbOrTx, lesseeId: number, contractNumber: string): Promise<Lease | undefined> {
+  return db
+    .select()
+    .from(leases)
+    .where(and(eq(leases.lesseeId, lesseeId), eq(leases.contractNumber, contractNumber)))
+    .get();
+}
+
+/** The lease's ledger as engine entries (payments and reversals dated on or before `asOf`, in id order). */
+export async function ledgerOfLeaseAsOf(db: DbOrTx, leaseId: number, asOf: string): Promise<LedgerEntry[]> {
+  return db
+    .select({
+      id: payments.id,
+      kind: payments.kind,
+      reversesId: payments.reversesId,
+      receivedOn: payments.receivedOn,
+      amount: payments.amount,
+    })
+    .from(payments)
+    .where(and(eq(payments.leaseId, leaseId), lte(payments.receivedOn, asOf)))
+    .orderBy(asc(payments.id))
     .all()
-    .map((r) => invoiceDto(r.invoice, r.client));
-  return { invoices: page, total };
+    .map((p): LedgerEntry =>
+      p.kind === 'reversal'
+        ? { id: String(p.id), reversalOf: String(p.reversesId), date: p.receivedOn }
+        : { id: String(p.id), receivedDate: p.receivedOn, amount: p.amount },
+    );
 }
 
 /** An invoice with the account it is payable into, or undefined. */
@@ -90,6 +99,7 @@ export async function getInvoiceWithPaymentDetails(db: DbOrTx, id: number) {
   if (!row) return undefined;
   return {
     invoice: invoiceDto(row.invoice, row.client),
+    lesseeId: row.client.lesseeId,
     paymentDetails: {
       totalDue: row.invoice.balance,
       currency: row.invoice.currency,

@@ -3,6 +3,7 @@ import { setRequestLocale } from 'next-intl/server';
 import { getTranslations } from '@/i18n/translations';
 import { getFormatter } from '@/i18n/format';
 import { getDb } from '@/db';
+import { requestClock } from '@/lib/clock';
 import { guardPage } from '@/app/[locale]/prelude';
 import { Pagination } from '@/components/portfolio/pagination';
 import { metadataFor } from '@/components/shell/page-metadata';
@@ -33,7 +34,7 @@ export default async function InvoicesPage({ params, searchParams }: Props) {
   const t = await getTranslations('workspace.invoices');
   const format = await getFormatter();
   const { value: q } = parseLenient(invoicesListQuery, await searchParams);
-  const screen = await invoicesScreen(getDb(), q);
+  const screen = await invoicesScreen(getDb(), q, requestClock());
   const pageCount = Math.max(1, Math.ceil(screen.total / q.perPage));
   const base = { ...(q.q ? { q: q.q } : {}), ...(q.status ? { status: q.status } : {}) };
 

@@ -30,7 +30,7 @@ export default async function ManagementPage({ params }: Props) {
   }));
 
   return (
-    <ClientMessages namespaces={['management']}>
+    <ClientMessages namespaces={['management', 'masterFile.statuses']}>
       <>
         <PageHeader page="management" description={t('subtitle')} />
         <ViewsManager views={views} />

@@ -20,7 +20,9 @@ export const dynamic = 'force-dynamic';
  * month), gross (0|1: add VAT to the cash columns). Extensions over the original: sort (any row column)
  * and dir (asc|desc; default id ascending, the storage order), currency, assetType, status (repeated
  * or comma-separated), checkNonZero (rows whose check is beyond rounding). Bad values answer 400 with
- * the fields.
+ * the fields. `status` takes the Master File register's values: a shown status at the cut-off (performing,
+ * defaulted, cured, written_off, repaid, closed, terminated: services/master-file/register-status.ts), or
+ * `active`, the stored business status, as before. The rows themselves carry no status (the documented row).
  *
  * Deviation, on purpose: the original's `allData` is the whole unfiltered list on every call. On a
  * 100,000-lease book that is ~50 MB per page request, so `allData` is only filled when `allData=1` is

@@ -4,6 +4,7 @@ import { notFound } from 'next/navigation';
 import { setRequestLocale } from 'next-intl/server';
 import { getTranslations } from '@/i18n/translations';
 import { getDb } from '@/db';
+import { requestClock } from '@/lib/clock';
 import { guardPage } from '@/app/[locale]/prelude';
 import { TrailHeader } from '@/components/shell/trail-header';
 import { buttonClasses } from '@/components/ui/button';
@@ -28,7 +29,7 @@ export default async function InvoicePage({ params }: Props) {
   if (!access.ok) return access.forbidden;
   const id = idParam.safeParse(rawId);
   if (!id.success) notFound();
-  const data = await invoiceScreen(getDb(), id.data);
+  const data = await invoiceScreen(getDb(), id.data, requestClock());
   if (!data) notFound();
 
   const t = await getTranslations('workspace.invoices');
@@ -59,7 +60,12 @@ export default async function InvoicePage({ params }: Props) {
         }
       />
       <div className="max-w-4xl">
-        <InvoiceDocument invoice={data.invoice} payment={data.paymentDetails} paid={data.paid} />
+        <InvoiceDocument
+          invoice={data.invoice}
+          payment={data.paymentDetails}
+          paid={data.paid}
+          ledger={data.link && { ...data.link, asOf: data.asOf }}
+        />
       </div>
     </>
   );

@@ -3,7 +3,8 @@ import { setRequestLocale } from 'next-intl/server';
 import { getTranslations } from '@/i18n/translations';
 import { getFormatter } from '@/i18n/format';
 import { getDb } from '@/db';
-import { ASSET_TYPES, LEASE_STATUSES } from '@/db/schema/portfolio';
+import { ASSET_TYPES } from '@/db/schema/portfolio';
+import { STATUS_FILTER_VALUES } from '@/lib/validations/leases';
 import { cashFlowExportHref, cashFlowQuery, TOTAL_CASH_FLOW_PATH } from '@/components/portfolio/cash-flow-url';
 import { Pagination } from '@/components/portfolio/pagination';
 import { TotalCashFlowTable } from '@/components/portfolio/total-cash-flow-table';
@@ -50,7 +51,7 @@ export default async function TotalCashFlowPage({ params, searchParams }: Props)
   const exportQuery = chosen ? query : { ...query, scenario: undefined };
 
   return (
-    <ClientMessages namespaces={['portfolio.table']}>
+    <ClientMessages namespaces={['portfolio.table', 'masterFile.statuses', 'onboarding.statuses']}>
       <>
         <PageHeader
           asOf={{ date: cutOff, kind: 'cutOff' }}
@@ -96,7 +97,7 @@ export default async function TotalCashFlowPage({ params, searchParams }: Props)
             cutOff={cutOff}
             currencies={screen.currencies}
             assetTypes={ASSET_TYPES}
-            statuses={LEASE_STATUSES.filter((s) => s !== 'terminated')}
+            statuses={STATUS_FILTER_VALUES}
             views={screen.views}
           />
           <div

@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation';
 import { setRequestLocale } from 'next-intl/server';
 import { getTranslations } from '@/i18n/translations';
 import { getDb } from '@/db';
+import { requestClock } from '@/lib/clock';
 import { guardPage } from '@/app/[locale]/prelude';
 import { InvoiceDocument } from '@/components/workspace/invoice-document';
 import { PrintButton } from '@/components/workspace/print-button';
@@ -27,7 +28,7 @@ export default async function InvoicePrintPage({ params }: Props) {
   if (!access.ok) return <main className="mx-auto max-w-3xl p-6">{access.forbidden}</main>;
   const id = idParam.safeParse(rawId);
   if (!id.success) notFound();
-  const data = await invoiceScreen(getDb(), id.data);
+  const data = await invoiceScreen(getDb(), id.data, requestClock());
   if (!data) notFound();
   const t = await getTranslations('workspace.invoices');
   return (
@@ -38,7 +39,12 @@ export default async function InvoicePrintPage({ params }: Props) {
         </Link>
         <PrintButton label={t('print')} />
       </div>
-      <InvoiceDocument invoice={data.invoice} payment={data.paymentDetails} paid={data.paid} />
+      <InvoiceDocument
+        invoice={data.invoice}
+        payment={data.paymentDetails}
+        paid={data.paid}
+        ledger={data.link && { ...data.link, asOf: data.asOf }}
+      />
     </main>
   );
 }

@@ -1,7 +1,13 @@
 import 'server-only';
 import type { ExportColumn, XlsxSheets } from '@/lib/exports';
 import type { CurrencySummary } from '@/lib/finance';
-import { periodMonth, toTableRow, type CashFlowSource, type CashFlowTableRow, type ViewColumn } from '@/lib/portfolio/cash-flow-table';
+import {
+  periodMonth,
+  toTableRow,
+  type CashFlowTableRow,
+  type StatusedCashFlowSource,
+  type ViewColumn,
+} from '@/lib/portfolio/cash-flow-table';
 
 /** Rows rendered per batch: the export must not stall other requests. */
 const CHUNK = 500;
@@ -29,6 +35,7 @@ export function exportColumns(cutOff: string, columns: readonly ViewColumn[]): E
     { id: 'lessee', header: 'lessee', kind: 'text', value: (r) => r.lessee, width: 34 },
     { id: 'fx', header: 'fx', kind: 'text', value: (r) => r.fx, width: 16 },
     { id: 'assetType', header: 'assetType', kind: 'text', value: (r) => r.assetType, width: 16 },
+    // The shown status at the cut-off (performing, defaulted, …): the Master File's word, not the stored "active".
     { id: 'status', header: 'status', kind: 'text', value: (r) => r.status, width: 16 },
   ];
   for (const c of columns) {
@@ -45,7 +52,7 @@ export function exportColumns(cutOff: string, columns: readonly ViewColumn[]): E
 }
 
 function* rowBatches(
-  src: CashFlowSource,
+  src: StatusedCashFlowSource,
   indices: ArrayLike<number>,
   rowOf: (row: CashFlowTableRow, i: number) => CashFlowTableRow,
 ): Generator<CashFlowTableRow[]> {
@@ -61,7 +68,7 @@ function* rowBatches(
  * currency, never added across currencies); as CSV only the first.
  */
 export function exportSheets(
-  src: CashFlowSource,
+  src: StatusedCashFlowSource,
   indices: ArrayLike<number>,
   columns: ExportColumn<CashFlowTableRow>[],
   totals: CurrencySummary[],

@@ -18,7 +18,8 @@ export const dynamic = 'force-dynamic';
  * The whole Total Cash Flow table with the screen's parameters (funderId, cutOff, gross, q, currency,
  * assetType, status, checkNonZero, sort, dir; no paging), streamed as a download. `view=<id>` applies
  * one of the user's saved 'total-cash-flow' views: its filters under the explicit parameters, its
- * columns. `scenario=<id>`: the rows and totals under that scenario of the funder (404 for an unknown one). Amounts in the file are in major units of each row's currency (see export-columns.ts).
+ * columns. `status` filters and the `status` column shows the Master File register's shown status at the
+ * cut-off (performing, defaulted, …; `active` still filters the stored business status). `scenario=<id>`: the rows and totals under that scenario of the funder (404 for an unknown one). Amounts in the file are in major units of each row's currency (see export-columns.ts).
  */
 export const GET = withAuth({ scope: 'read:funders' }, ({ req, principal }) => {
   const raw: Record<string, string | string[]> = {};

@@ -1,5 +1,6 @@
 import { getDb } from '@/db';
-import { getInvoiceWithPaymentDetails } from '@/db/queries/compat/invoices';
+import { requestClock } from '@/lib/clock';
+import { invoiceApi } from '@/services/workspace/invoices';
 import { withAuth, zodIssues } from '@/services/api/handler';
 import { invoiceIdParams } from '@/lib/validations/invoices';
 import { Invalid, NotFound } from '@/lib/domain/errors';
@@ -10,7 +11,7 @@ export const dynamic = 'force-dynamic';
 export const GET = withAuth({ scope: 'read:funders' }, async ({ params }) => {
   const parsed = invoiceIdParams.safeParse(params);
   if (!parsed.success) throw new Invalid('The path is invalid.', zodIssues(parsed.error));
-  const found = await getInvoiceWithPaymentDetails(getDb(), parsed.data.id);
+  const found = await invoiceApi(getDb(), parsed.data.id, requestClock());
   if (!found) throw new NotFound(`Invoice ${parsed.data.id} does not exist.`);
   return Response.json(found);
 });

@@ -1,6 +1,7 @@
 import { getTranslations } from '@/i18n/translations';
 import { getFormatter } from '@/i18n/format';
 import { getDb } from '@/db';
+import { requestClock } from '@/lib/clock';
 import { formatIsoDate, formatMoney } from '@/lib/format';
 import { invoiceIdParams } from '@/lib/validations/invoices';
 import { invoicePdfQuery } from '@/lib/validations/workspace';
@@ -16,7 +17,7 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req, params }) =
   const parsed = invoiceIdParams.safeParse(params);
   if (!parsed.success) throw new Invalid('The path is invalid.', zodIssues(parsed.error));
   const { locale } = parseQuery(req, invoicePdfQuery);
-  const data = await invoiceScreen(getDb(), parsed.data.id);
+  const data = await invoiceScreen(getDb(), parsed.data.id, requestClock());
   if (!data) throw new NotFound(`Invoice ${parsed.data.id} does not exist.`);
   const t = await getTranslations({ locale, namespace: 'workspace.invoices' });
   const format = await getFormatter({ locale });
