@@ -5,7 +5,7 @@ import { cardQuery } from '@/lib/validations/content';
 import { requestClock } from '@/lib/clock';
 import { NotFound } from '@/lib/domain/errors';
 
-type CardFn = (db: ReturnType<typeof getDb>, ctx: CardContext) => unknown;
+type CardFn = (db: ReturnType<typeof getDb>, ctx: CardContext) => Promise<unknown>;
 
 /**
  * One card endpoint: read:funders (the cards show a funder's figures, like the Dashboard); query locale, funderId (default 1; 404 if unknown),
@@ -24,7 +24,7 @@ function cardRoute(card: CardFn) {
       locale: query.locale,
       period: query.period,
     };
-    return Response.json(card(db, ctx));
+    return Response.json(await card(db, ctx));
   });
 }
 
