@@ -1,6 +1,6 @@
 /**
- * Generating a servicing report's kept file: the report table rendered as CSV or XLSX (lines, then the
- * per-currency totals) with headers in the requested locale, a file name from the report and its
+ * Generating a servicing report's kept file: the report rendered as CSV (one table: the lines) or XLSX (a sheet of
+ * lines and a sheet of per-currency totals) with headers in the requested locale, a file name from the report and its
  * month, and nothing time-dependent inside, so regenerating a past month gives the same bytes.
  */
 import type { ExportColumn } from '@/lib/exports';
@@ -57,6 +57,8 @@ export async function renderServicingReport(
   header: Header,
   sheetNames: { lines: string; totals: string },
 ): Promise<RenderedFile> {
-  const sheets = reportSheets(report, header, sheetNames);
-  return format === 'csv' ? renderCsv(sheets) : renderXlsx(sheets, fileDateOf(report.month));
+  const [lines, totals] = reportSheets(report, header, sheetNames);
+  // A CSV file is one table, as the programs that read it expect; the totals (sums of its money columns per currency)
+  // are the workbook's second sheet and the screen's footer.
+  return format === 'csv' ? renderCsv([lines!]) : renderXlsx([lines!, totals!], fileDateOf(report.month));
 }

@@ -186,6 +186,22 @@ describe('reconciliations', () => {
   });
 });
 
+describe('a kept CSV is one table', () => {
+  test.each(SERVICING_REPORT_KINDS)('%s: a header and its lines, every row as wide as the header, no second table', async (kind) => {
+    const report = await buildServicingReport(db, funder(), kind, MONTH);
+    const file = await renderServicingReport(report, 'csv', (id) => `H ${id}`, { lines: 'Lines', totals: 'Totals' });
+    const text = file.data.toString('utf8').replace(/^\uFEFF/, '');
+    const rows = text.split('\r\n');
+    if (rows.at(-1) === '') rows.pop();
+    expect(
+      rows.every((r) => r !== ''),
+      'no blank line between two tables',
+    ).toBe(true);
+    expect(rows[0]).toBe(report.columns.map((c) => `H ${c.id}`).join(','));
+    expect(rows).toHaveLength(1 + report.lines.length);
+  });
+});
+
 describe('kept files are reproducible', () => {
   test.each(SERVICING_REPORT_KINDS.flatMap((k) => [[k, 'csv'] as const, [k, 'xlsx'] as const]))(
     '%s %s regenerated → same sha256',
