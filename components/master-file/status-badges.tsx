@@ -35,8 +35,9 @@ export function LeaseStatusBadge({ status }: { status: AnyLeaseStatus }) {
 
 /**
  * A lease status in a table, with an info marker when the screens explain it (`note`: who set it, when,
- * DPD now). The marker takes keyboard focus; the note shows beside it on hover and focus and is read out
- * by screen readers from its sr-only copy.
+ * DPD now). The note shows beside the marker on hover, and while keyboard focus is in its row (on the row's link): the
+ * marker is no tab stop of its own, so a table of a hundred notes is not a hundred more stops. Screen readers read the
+ * note with the cell, from its sr-only copy.
  */
 export function LeaseStatusCell({
   status,
@@ -60,8 +61,7 @@ function StatusNoteMarker({ note, opens }: { note: string; opens: 'left' | 'righ
   return (
     <span className="group relative inline-flex">
       <span
-        tabIndex={0}
-        className="inline-flex rounded-full text-body hover:text-primary-strong focus-visible:text-primary-strong"
+        className="inline-flex rounded-full text-body group-hover:text-primary-strong [tr:focus-within_&]:text-primary-strong"
         data-testid="status-note"
       >
         <Info className="size-3.5" aria-hidden="true" />
@@ -69,7 +69,7 @@ function StatusNoteMarker({ note, opens }: { note: string; opens: 'left' | 'righ
       </span>
       <span
         aria-hidden="true"
-        className={`pointer-events-none absolute top-full ${opens === 'left' ? 'right-0' : 'left-0'} z-30 mt-1 hidden w-72 rounded-md border border-border bg-surface p-2 text-xs font-normal whitespace-normal text-heading normal-case shadow-dropdown group-focus-within:block group-hover:block`}
+        className={`pointer-events-none absolute top-full ${opens === 'left' ? 'right-0' : 'left-0'} z-30 mt-1 hidden w-72 rounded-md border border-border bg-surface p-2 text-xs font-normal whitespace-normal text-heading normal-case shadow-dropdown group-hover:block [tr:focus-within_&]:block`}
       >
         {note}
       </span>
