@@ -4,9 +4,14 @@ import { useFormatter } from '@/i18n/use-formatter';
 import { Bar, BarChart, CartesianGrid, Cell, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatMoney } from '@/lib/format';
 import { ChartFigure } from './chart-figure';
-import { formatCompactMinor, xAxisLayout } from './axis';
-import { tooltipProps, xAxisProps, yAxisProps } from './cartesian-props';
+import { formatCompactMinor } from './axis';
+import { tooltipProps } from './cartesian-props';
+import { CategoryYTick } from './wrapped-tick';
 import { CHART_COLORS, CHART_INK } from './series';
+
+/** The axis of step names, and the height each step's bar takes (room for a name over three lines). */
+const LABEL_WIDTH = 168;
+const ROW_HEIGHT = 44;
 
 /** A step of a waterfall: a total (a bar from zero) or a change (a floating bar from the running level). */
 export type WaterfallStep = { label: string; amount: number; kind: 'total' | 'change' };
@@ -33,32 +38,47 @@ export function WaterfallChart({
   summary,
   currency,
   steps,
-  height = 300,
 }: {
   id: string;
   title: string;
   summary: string;
   currency: string;
   steps: readonly WaterfallStep[];
-  height?: number;
 }) {
   const format = useFormatter();
   const data = waterfallData(steps);
-  const x = xAxisLayout(data.length);
+  // On its side: the steps' names ("Concentration excess", "Eligible after excess", German compounds) read whole on
+  // the left, wrapped within the axis, where under upright bars eleven names shared 40 px each and ran into each other.
   return (
     <ChartFigure id={id} title={title} summary={summary}>
       <BarChart
+        layout="vertical"
         responsive
-        style={{ width: '100%', height }}
+        style={{ width: '100%', height: data.length * ROW_HEIGHT + 40 }}
         data={data}
-        margin={{ top: 8, right: 12, bottom: 0, left: x.marginLeft }}
-        barCategoryGap="18%"
+        margin={{ top: 8, right: 16, bottom: 0, left: 0 }}
+        barCategoryGap="22%"
         title={title}
         desc={summary}
       >
-        <CartesianGrid stroke={CHART_INK.grid} vertical={false} />
-        <XAxis {...xAxisProps(x)} />
-        <YAxis {...yAxisProps((v) => formatCompactMinor(format, v, currency))} />
+        <CartesianGrid stroke={CHART_INK.grid} horizontal={false} />
+        <XAxis
+          type="number"
+          tickFormatter={(v: number) => formatCompactMinor(format, v, currency)}
+          tick={{ fill: CHART_INK.text, fontSize: 12 }}
+          tickLine={false}
+          axisLine={{ stroke: CHART_INK.grid }}
+          height={28}
+        />
+        <YAxis
+          type="category"
+          dataKey="x"
+          width={LABEL_WIDTH}
+          interval={0}
+          tickLine={false}
+          axisLine={{ stroke: CHART_INK.grid }}
+          tick={(props) => <CategoryYTick {...props} width={LABEL_WIDTH - 10} fill={CHART_INK.text} />}
+        />
         <Tooltip
           {...tooltipProps({ formatValue: (v) => formatMoney(format, v, currency) })}
           cursor={{ fill: 'rgb(115 103 240 / 0.08)' }}

@@ -165,7 +165,8 @@ export async function InsightsView({ data }: { data: Insights }) {
         </Card>
       </div>
 
-      <div className="grid gap-4 xl:grid-cols-2">
+      {/* One chart per row: twelve months side by side need the width (in half a row German months ran together). */}
+      <div className="grid gap-4">
         <Card>
           <CardHeader>
             <CardTitle>{t('charts.newLeases')}</CardTitle>

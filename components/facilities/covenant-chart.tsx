@@ -28,14 +28,14 @@ export function CovenantChart({
       title={title}
       summary={summary}
       height={200}
-      data={months.map((m) => ({ x: m.monthEnd, actual: m.actual, threshold: m.threshold }))}
+      // The axis shows the month ("Dec 2025"), as the table beside it: never an ISO date.
+      data={months.map((m) => ({ x: formatIsoMonth(format, m.monthEnd), actual: m.actual, threshold: m.threshold }))}
       series={[
         { key: 'actual', label: actualLabel, color: CHART_COLORS.primary },
         { key: 'threshold', label: thresholdLabel, color: CHART_COLORS.warning },
       ]}
       formatAxis={(v) => formatPercent(format, v, 1)}
       formatValue={(v) => formatPercent(format, v, 2)}
-      formatX={(x) => formatIsoMonth(format, String(x))}
     />
   );
 }
