@@ -77,8 +77,8 @@ export function instalmentsOfLease(db: DbOrTx, lease: Lease): Instalment[] {
   return leaseInstalments(rows, lease, openingPositionOfLease(db, lease.id));
 }
 
-/** The lease's whole ledger as engine entries (payments and reversals, in id order). */
-function ledgerOfLease(db: DbOrTx, leaseId: number): LedgerEntry[] {
+/** The lease's ledger as engine entries (payments and reversals, in id order): all of it, or those dated on or before `asOf`. */
+function ledgerOfLease(db: DbOrTx, leaseId: number, asOf?: string): LedgerEntry[] {
   return db
     .select({
       id: payments.id,
@@ -88,7 +88,7 @@ function ledgerOfLease(db: DbOrTx, leaseId: number): LedgerEntry[] {
       amount: payments.amount,
     })
     .from(payments)
-    .where(eq(payments.leaseId, leaseId))
+    .where(asOf === undefined ? eq(payments.leaseId, leaseId) : and(eq(payments.leaseId, leaseId), lte(payments.receivedOn, asOf)))
     .orderBy(asc(payments.id))
     .all()
     .map((p) =>
@@ -96,6 +96,11 @@ function ledgerOfLease(db: DbOrTx, leaseId: number): LedgerEntry[] {
         ? { id: String(p.id), reversalOf: String(p.reversesId), date: p.receivedOn }
         : { id: String(p.id), receivedDate: p.receivedOn, amount: p.amount },
     );
+}
+
+/** The lease's ledger as engine entries dated on or before `asOf` (an invoice's state at that date). */
+export async function ledgerOfLeaseAsOf(db: DbOrTx, leaseId: number, asOf: string): Promise<LedgerEntry[]> {
+  return ledgerOfLease(db, leaseId, asOf);
 }
 
 /**

@@ -14,14 +14,8 @@
  */
 import type { DbOrTx } from '@/db/client';
 import { getFunder } from '@/db/queries/funders';
-import { componentOrderOf, instalmentsOfLease } from '@/db/queries/payments';
-import {
-  getInvoiceWithPaymentDetails,
-  getLeaseOfLessee,
-  ledgerOfLeaseAsOf,
-  listStoredInvoices,
-  type StoredInvoice,
-} from '@/db/queries/workspace/invoices';
+import { componentOrderOf, instalmentsOfLease, ledgerOfLeaseAsOf } from '@/db/queries/payments';
+import { getInvoiceWithPaymentDetails, getLeaseOfLessee, listStoredInvoices, type StoredInvoice } from '@/db/queries/workspace/invoices';
 import type { Clock } from '@/lib/clock';
 import { allocatePayments, instalmentsAsOf, type InstalmentStatus } from '@/lib/servicing';
 import type { InvoiceDto, InvoicesListQuery, InvoiceStatusValue } from '@/lib/validations/invoices';

@@ -1,11 +1,9 @@
-import { and, asc, eq, lte, sql, type SQL } from 'drizzle-orm';
-import type { LedgerEntry } from '@/lib/servicing';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { NotFound } from '@/lib/domain/errors';
 import type { InvoiceClientDto, InvoiceDto, InvoicesListQuery } from '@/lib/validations/invoices';
 import type { Db, DbOrTx } from '@/db/client';
 import { invoiceClients, invoices, paymentAccounts, type Invoice, type InvoiceClient } from '@/db/schema/commerce';
 import { leases, type Lease } from '@/db/schema/portfolio';
-import { payments } from '@/db/schema/servicing';
 
 function clientDto(c: InvoiceClient): InvoiceClientDto {
   return { address: c.address, company: c.company, companyEmail: c.companyEmail, country: c.country, contact: c.contact, name: c.name };
@@ -64,27 +62,6 @@ export async function getLeaseOfLessee(db: DbOrTx, lesseeId: number, contractNum
     .from(leases)
     .where(and(eq(leases.lesseeId, lesseeId), eq(leases.contractNumber, contractNumber)))
     .get();
-}
-
-/** The lease's ledger as engine entries (payments and reversals dated on or before `asOf`, in id order). */
-export async function ledgerOfLeaseAsOf(db: DbOrTx, leaseId: number, asOf: string): Promise<LedgerEntry[]> {
-  return db
-    .select({
-      id: payments.id,
-      kind: payments.kind,
-      reversesId: payments.reversesId,
-      receivedOn: payments.receivedOn,
-      amount: payments.amount,
-    })
-    .from(payments)
-    .where(and(eq(payments.leaseId, leaseId), lte(payments.receivedOn, asOf)))
-    .orderBy(asc(payments.id))
-    .all()
-    .map((p): LedgerEntry =>
-      p.kind === 'reversal'
-        ? { id: String(p.id), reversalOf: String(p.reversesId), date: p.receivedOn }
-        : { id: String(p.id), receivedDate: p.receivedOn, amount: p.amount },
-    );
 }
 
 /** An invoice with the account it is payable into, or undefined. */
