@@ -468,6 +468,23 @@ export function prepareCertificate(
   return db.transaction(
     (tx) => {
       const f = requireFacility(tx, facilityId);
+      // One certificate at a date waits for approval at a time: a second would be a second version of the same base
+      // for the approver to choose from (and both could be issued).
+      const waiting = tx
+        .select({ id: facilityCertificates.id })
+        .from(facilityCertificates)
+        .where(
+          and(
+            eq(facilityCertificates.facilityId, facilityId),
+            eq(facilityCertificates.asOf, asOf),
+            eq(facilityCertificates.status, 'pending'),
+          ),
+        )
+        .get();
+      if (waiting)
+        throw new Conflict(`Certificate ${waiting.id} at ${asOf} is waiting for approval: issue or reject it before preparing another.`, [
+          { field: 'asOf', message: 'A certificate at this date is waiting for approval.' },
+        ]);
       const row = tx
         .insert(facilityCertificates)
         .values({

@@ -266,7 +266,15 @@ export const facilitiesRoutes = defineRoutes([
     auth: 'write:funders',
     params: idPath,
     body: certificateBody,
-    responses: { 201: json('`{ certificate }`'), 400: E400, 401: E401, 403: E403W, 404: E404, 413: E413 },
+    responses: {
+      201: json('`{ certificate }`'),
+      400: E400,
+      401: E401,
+      403: E403W,
+      404: E404,
+      409: err('A certificate at this date is waiting for approval: issue or reject it first.'),
+      413: E413,
+    },
     example: { params: { id: '1' }, body: { asOf: '2026-01-31' } },
   },
   ...decisionRoutes({
