@@ -178,6 +178,28 @@ describe('upsert: a second month of the same source', () => {
     expect(getLease(db, lease.id)!.rate).toBe(0.08);
     expect(getLease(db, lease.id)!.version).toBe(2);
   });
+
+  test('two commits of one import at once: one commits, the other is refused with 409, the leases are written once', async () => {
+    const funder = createImportFunder(db, 'Twice').id;
+    const tape = await dryRun(funder, [HEADER, line(1), line(2), line(3)].join('\n'));
+    // Both requests start together and interleave at every await (the handler awaits the same service call).
+    const results = await Promise.allSettled([
+      commitImport(db, funder, tape.id, false, null),
+      commitImport(db, funder, tape.id, false, null),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const refused = results.find((r) => r.status === 'rejected');
+    expect(refused?.status === 'rejected' && refused.reason).toBeInstanceOf(Conflict);
+    expect((await waitForImport(db, funder, tape.id)).status).toBe('committed');
+    // A double commit would write each contract twice (or fail on its uniqueness): three leases, once each.
+    const numbers = db
+      .select({ n: leases.contractNumber })
+      .from(leases)
+      .where(eq(leases.funderId, funder))
+      .all()
+      .map((l) => l.n);
+    expect(numbers.sort()).toEqual(['C-1', 'C-2', 'C-3']);
+  });
 });
 
 describe('bad input gets a clear answer', () => {
