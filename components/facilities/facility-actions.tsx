@@ -171,7 +171,12 @@ export function PrepareCertificateForm({ facilityId, defaultAsOf }: { facilityId
     e.preventDefault();
     const asOf = String(new FormData(e.currentTarget).get('asOf'));
     // The certificate files are made in the preparer's language (kept with it: they never change once issued).
-    await run(() => send(`/api/facilities/${facilityId}/certificates`, 'POST', { asOf, locale }), t('certificates.prepared'));
+    // 409: one certificate at a date waits for its issue at a time (said in the user's language, not the server's).
+    await run(
+      () => send(`/api/facilities/${facilityId}/certificates`, 'POST', { asOf, locale }),
+      t('certificates.prepared'),
+      (r) => (r.status === 409 ? t('errors.certificatePending') : null),
+    );
   };
   return (
     <form onSubmit={submit} className="flex flex-wrap items-end gap-3" data-testid="certificate-form">

@@ -29,25 +29,28 @@ const NOT_YET_DUE: readonly InvoiceStatusValue[] = ['Sent', 'Downloaded', 'Draft
 /** The lease instalment an invoice bills: the lease, its contract number and the instalment's period. */
 export type InvoiceInstalmentLink = { leaseId: number; contractNumber: string; period: number };
 
+/** A lease's instalments as the ledger has them at the reader's date. */
+type LeaseInstalments = { leaseId: number; instalments: InstalmentStatus[] };
+
 /**
  * Reads the servicing state of the instalments invoices name, one lease at a time and each lease once per request
  * (a page names a few dozen leases; the whole book is not loaded for them).
  */
 class LedgerReader {
-  private readonly leases = new Map<string, { leaseId: number; instalments: InstalmentStatus[] } | null>();
+  private readonly leases = new Map<string, LeaseInstalments | null>();
   constructor(
     private readonly db: DbOrTx,
     private readonly asOf: string,
   ) {}
 
   /** The instalments (servicing state at as-of) of the lessee's lease with that contract number, or null. */
-  async lease(lesseeId: number, contractNumber: string): Promise<{ leaseId: number; instalments: InstalmentStatus[] } | null> {
+  async lease(lesseeId: number, contractNumber: string): Promise<LeaseInstalments | null> {
     const key = `${lesseeId}|${contractNumber}`;
     const known = this.leases.get(key);
     if (known !== undefined) return known;
     const lease = await getLeaseOfLessee(this.db, lesseeId, contractNumber);
     const funder = lease && getFunder(this.db, lease.funderId);
-    let found: { leaseId: number; instalments: InstalmentStatus[] } | null = null;
+    let found: LeaseInstalments | null = null;
     if (lease && funder) {
       const result = allocatePayments(instalmentsOfLease(this.db, lease), await ledgerOfLeaseAsOf(this.db, lease.id, this.asOf), {
         componentOrder: componentOrderOf(funder),

@@ -101,6 +101,15 @@ async function chartAxisProblems(page: Page): Promise<AxisProblem[]> {
   });
 }
 
+/** The page's charts, once drawn, have no clipped or overlapping tick label (none on a page without a chart). */
+async function expectReadableCharts(page: Page): Promise<void> {
+  if ((await page.locator('svg.recharts-surface').count()) === 0) return;
+  // Recharts sizes an auto-width Y axis after measuring its ticks: wait until the ticks are drawn.
+  await expect(page.locator('.recharts-cartesian-axis-tick-value').first()).toBeVisible();
+  await page.waitForTimeout(150);
+  expect(await chartAxisProblems(page), 'chart tick labels').toEqual([]);
+}
+
 type TextProblem = { text: string; why: string };
 
 /**
@@ -210,13 +219,7 @@ for (const role of Object.keys(ROLES) as Role[]) {
           }
           await expect(page.locator('h1').first()).toBeVisible();
 
-          const charts = page.locator('svg.recharts-surface');
-          if ((await charts.count()) > 0) {
-            // Recharts sizes an auto-width Y axis after measuring its ticks: wait until the ticks are drawn.
-            await expect(page.locator('.recharts-cartesian-axis-tick-value').first()).toBeVisible();
-            await page.waitForTimeout(150);
-            expect(await chartAxisProblems(page), 'chart tick labels').toEqual([]);
-          }
+          await expectReadableCharts(page);
 
           if (allowed) expect(await textProblems(page), 'text a person cannot read whole').toEqual([]);
           const width = await page.evaluate(() => document.documentElement.scrollWidth);
@@ -232,11 +235,7 @@ for (const role of Object.keys(ROLES) as Role[]) {
           page.on('pageerror', (e) => errors.push(e.message));
           expect((await page.goto(`/${locale}${view.href}`))?.status(), 'status').toBe(200);
           await expect(page.locator('h1').first()).toBeVisible();
-          if ((await page.locator('svg.recharts-surface').count()) > 0) {
-            await expect(page.locator('.recharts-cartesian-axis-tick-value').first()).toBeVisible();
-            await page.waitForTimeout(150);
-            expect(await chartAxisProblems(page), 'chart tick labels').toEqual([]);
-          }
+          await expectReadableCharts(page);
           expect(await textProblems(page), 'text a person cannot read whole').toEqual([]);
           const width = await page.evaluate(() => document.documentElement.scrollWidth);
           expect(width, 'document width').toBeLessThanOrEqual(VIEWPORT.width);
