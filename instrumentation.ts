@@ -33,7 +33,7 @@ export async function register() {
     if (isEphemeralDeployment()) {
       try {
         const { prepareDatabase } = await import('@/services/database/prepare');
-        const { areas } = prepareDatabase();
+        const { areas } = await prepareDatabase();
         if (areas.length > 0) console.log(`[database] preview database prepared: ${areas.join(', ')}`);
       } catch (e) {
         console.warn('[database] the preview database was not prepared at start:', e instanceof Error ? e.message : e);

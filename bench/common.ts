@@ -39,7 +39,7 @@ export async function startNext(dbPath: string, secret: string, opts: { port?: n
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   // As `npm start` does: the committed migrations applied (a book seeded by an older checkout) and the demo areas added,
   // and the server started with its environment (scripts/server-env.ts).
-  prepareDatabase(dbPath);
+  await prepareDatabase(dbPath);
   const server = await startProcess(
     [...SERVER_NODE_ARGS, ...nodeArgs, nextBin, 'start', '-H', '127.0.0.1', '-p', String(port)],
     {

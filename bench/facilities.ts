@@ -33,7 +33,7 @@ const SAMPLES = numberOption('--samples', 9);
 const ms = (x: number) => `${x.toFixed(0)} ms`;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-function main() {
+async function main() {
   if (!DB || !existsSync(DB)) {
     console.error('Usage: npm run bench:facilities -- --db FILE (a copy: the run adds a facility and certificates)');
     process.exit(2);
@@ -47,7 +47,7 @@ function main() {
   const book = loadBook(db, F);
   console.log(`book loaded (${book.leases.length} leases): ${ms(now() - t0)}`);
   const currency = funder.baseCurrency;
-  const facility = createFacility(
+  const facility = await createFacility(
     db,
     createFacilityBody.parse({
       funderId: F,
@@ -112,16 +112,16 @@ function main() {
     `borrowing base with lease-level eligibility, warm books: p50 ${ms(median(warm))}, max ${ms(Math.max(...warm))} over ${SAMPLES}`,
   );
   const t5 = now();
-  const cert = prepareFacilityCertificate(db, facility, today, null);
+  const cert = await prepareFacilityCertificate(db, facility, today, null);
   console.log(
     `certificate prepare (base + lease-level XLSX ${(cert.xlsx.length / 1e6).toFixed(1)} MB + SHA-256 + insert): ${ms(now() - t5)}`,
   );
   const t6 = now();
   const admin = getUserByEmail(db, 'admin@quantum.demo');
   if (!admin) throw new Error('The database has no demo admin to issue the certificate.');
-  const issued = approveFacilityCertificate(db, facility, cert.id, { userId: admin.id, email: admin.email });
+  const issued = await approveFacilityCertificate(db, facility, cert.id, { userId: admin.id, email: admin.email });
   console.log(`certificate issue (PDF ${(issued.pdf!.length / 1e3).toFixed(0)} kB + insert): ${ms(now() - t6)}`);
   db.$client.close();
 }
 
-main();
+void main();

@@ -23,7 +23,7 @@
  * --samples N (20), --in-place, --http.
  */
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
-import { openDb, runMigrations, type Db } from '@/db/client';
+import { openDb, runMigrations, type Conn } from '@/db/client';
 import { recordPayment } from '@/db/queries/payments';
 import { todayIso } from '@/lib/clock';
 import { addMonthsTo, lastClosedMonth, monthOf, monthRange } from '@/lib/history';
@@ -49,17 +49,17 @@ function anchor(): number {
 }
 const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-function timeIt(label: string, fn: () => unknown): void {
+async function timeIt(label: string, fn: () => unknown): Promise<void> {
   const a0 = anchor();
   const t0 = now();
-  fn();
+  await fn();
   const first = now() - t0;
   const xs: number[] = [];
   const anchors: number[] = [a0];
   for (let k = 0; k < SAMPLES; k++) {
     anchors.push(anchor());
     const t = now();
-    fn();
+    await fn();
     xs.push(now() - t);
   }
   xs.sort((a, b) => a - b);
@@ -83,7 +83,7 @@ async function main() {
     for (const ext of ['-wal', '-shm']) if (existsSync(SRC + ext)) copyFileSync(SRC + ext, path + ext);
     console.log(`copied ${SRC} → ${path}: ${ms(now() - t)}`);
   }
-  const db: Db = openDb(path);
+  const db: Conn = openDb(path);
   runMigrations(db);
   if (flag('--http')) {
     db.$client.prepare('delete from lease_snapshots').run();
@@ -94,7 +94,7 @@ async function main() {
     return;
   }
   // services/credit/facts.ts reads the process-wide connection (the seam's signature has no db).
-  (globalThis as { __quantumDb?: Db }).__quantumDb = db;
+  (globalThis as { __quantumDb?: Conn }).__quantumDb = db;
   db.$client.prepare('delete from lease_snapshots where funder_id = ?').run(F);
   db.$client.prepare('delete from snapshot_months where funder_id = ?').run(F);
   const today = todayIso();
@@ -119,7 +119,7 @@ async function main() {
   await snapshotJob(db, F);
   clearInterval(ticker);
   const buildMs = now() - t;
-  const months = ensureSnapshots(db, F, from, to, today);
+  const months = await ensureSnapshots(db, F, from, to, today);
   const rows = months.reduce((s, m) => s + m.leaseCount, 0);
   console.log(
     `build ${months.length} month-end snapshots ${from}..${to} in the background (${rows} lease rows, stored once): ${ms(buildMs)} (target < 60000 ms); ` +
@@ -127,17 +127,17 @@ async function main() {
   );
 
   t = now();
-  ensureSnapshots(db, F, from, to, today);
+  await ensureSnapshots(db, F, from, to, today);
   console.log(`the same months again (already stored, nothing built): ${ms(now() - t)}`);
 
-  timeIt(`Performance ${from}..${to} from snapshots`, () => performanceReport(db, F, { from, to }, today));
-  timeIt(`Vintages by purchase, default, ${from}..${to}`, () =>
+  await timeIt(`Performance ${from}..${to} from snapshots`, () => performanceReport(db, F, { from, to }, today));
+  await timeIt(`Vintages by purchase, default, ${from}..${to}`, () =>
     vintageReport(db, F, { from, to, by: 'purchase', measure: 'default' }, today),
   );
-  timeIt(`Vintages by origination, net loss, ${from}..${to}`, () =>
+  await timeIt(`Vintages by origination, net loss, ${from}..${to}`, () =>
     vintageReport(db, F, { from, to, by: 'origination', measure: 'netLoss' }, today),
   );
-  timeIt(`Performance ${addMonthsTo(from, 1)}..${monthOf(today)} with the live month`, () =>
+  await timeIt(`Performance ${addMonthsTo(from, 1)}..${monthOf(today)} with the live month`, () =>
     performanceReport(db, F, { from: addMonthsTo(from, 1), to: monthOf(today) }, today),
   );
   const lease = db.$client
@@ -145,9 +145,9 @@ async function main() {
     .get(F) as { id: number; currency: string };
   const rounds: number[] = [];
   for (let k = 0; k < 5; k++) {
-    recordPayment(db, F, { leaseId: lease.id, receivedOn: today, amount: 1000, currency: lease.currency, method: 'transfer' }, null);
+    await recordPayment(db, F, { leaseId: lease.id, receivedOn: today, amount: 1000, currency: lease.currency, method: 'transfer' }, null);
     const t1 = now();
-    performanceReport(db, F, { from: addMonthsTo(from, 1), to: monthOf(today) }, today);
+    await performanceReport(db, F, { from: addMonthsTo(from, 1), to: monthOf(today) }, today);
     rounds.push(now() - t1);
   }
   console.log(`Performance with the live month after a payment (lease by lease): ${rounds.map(ms).join(', ')}`);

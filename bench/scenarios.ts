@@ -32,7 +32,7 @@ import { scenarioProjection } from '@/services/portfolio/scenarios';
 import { totalCashFlowScreen } from '@/services/portfolio/total-cash-flow';
 import { cashFlowPageQuerySchema } from '@/lib/portfolio/cash-flow-table';
 import { scenarioRowTotals, scenarioTableRow } from '@/lib/portfolio/scenario-rows';
-import type { Db } from '@/db/client';
+import type { Conn } from '@/db/client';
 import { now, numberOption, stringOption } from './common';
 
 const SOURCE = stringOption('--db');
@@ -49,14 +49,14 @@ function anchor(): number {
 }
 
 /** What the Total Cash Flow page computes under a scenario (app/[locale]/(app)/portfolio/total-cash-flow/page.tsx). */
-function totalCfUnderScenario(db: Db, funderId: number, scenarioId: number, cutOff: string): number {
+async function totalCfUnderScenario(db: Conn, funderId: number, scenarioId: number, cutOff: string): Promise<number> {
   const query = cashFlowPageQuerySchema.parse({ cutOff, scenario: String(scenarioId) });
   const screen = totalCashFlowScreen(db, funderId, query);
   const page = screen.page(query.page, query.perPage);
-  const { projection } = scenarioProjection(db, funderId, scenarioId, { cutOff, gross: query.gross });
+  const { projection } = await scenarioProjection(db, funderId, scenarioId, { cutOff, gross: query.gross });
   const rows = screen.tableRows(page.indices).map((r, k) => scenarioTableRow(r, projection, page.indices[k]!));
   const totals = scenarioRowTotals(screen.totals(), projection, (i) => screen.book.portfolio.currencyOf(i), screen.rows);
-  scenarioComparison(db, funderId, scenarioId, { cutOff, gross: query.gross });
+  await scenarioComparison(db, funderId, scenarioId, { cutOff, gross: query.gross });
   return rows.length + totals.length;
 }
 
@@ -93,9 +93,9 @@ async function main() {
     valueBook(db, funderId, cutOff);
     const load = now() - t;
     t = now();
-    totalCfUnderScenario(db, funderId, scenario.id, cutOff);
+    await totalCfUnderScenario(db, funderId, scenario.id, cutOff);
     const cold = now() - t;
-    const first = scenarioComparison(db, funderId, scenario.id, { cutOff });
+    const first = await scenarioComparison(db, funderId, scenario.id, { cutOff });
     const book = valueBook(db, funderId, cutOff);
     console.log(
       `book: ${book.leases.length} leases of funder ${funderId}; currencies ${first.currencies.map((c) => `${c.currency} (${c.count})`).join(', ')}`,
@@ -105,12 +105,12 @@ async function main() {
     const cached: number[] = [];
     for (let r = 0; r < ROUNDS; r++) {
       anchors.push(anchor());
-      updateScenario(db, scenario.id, { cdr: 0.05 + (r + 1) / 1000 });
+      await updateScenario(db, scenario.id, { cdr: 0.05 + (r + 1) / 1000 });
       t = now();
-      scenarioComparison(db, funderId, scenario.id, { cutOff });
+      await scenarioComparison(db, funderId, scenario.id, { cutOff });
       warm.push(now() - t);
       t = now();
-      scenarioComparison(db, funderId, scenario.id, { cutOff });
+      await scenarioComparison(db, funderId, scenario.id, { cutOff });
       cached.push(now() - t);
     }
 
@@ -118,26 +118,26 @@ async function main() {
     const writes: number[] = [];
     for (let r = 0; r < ROUNDS; r++) {
       const id = book.leases[(r * 7919) % book.leases.length]!.id;
-      const lease = getLease(db, id)!;
+      const lease = (await getLease(db, id))!;
       t = now();
       await updateLease(db, id, lease.version, { rate: Number((lease.rate + 0.0001).toFixed(6)) }, null);
       afterBookWrite(db, funderId);
       writes.push(now() - t);
       anchors.push(anchor());
       t = now();
-      scenarioComparison(db, funderId, scenario.id, { cutOff });
+      await scenarioComparison(db, funderId, scenario.id, { cutOff });
       afterWrite.push(now() - t);
     }
     // The Total Cash Flow page under the scenario after a lease write (the card's projection is not cached yet).
     const pageAfterWrite: number[] = [];
     for (let r = 0; r < ROUNDS; r++) {
       const id = book.leases[(r * 104_729 + 13) % book.leases.length]!.id;
-      const lease = getLease(db, id)!;
+      const lease = (await getLease(db, id))!;
       await updateLease(db, id, lease.version, { rate: Number((lease.rate + 0.0001).toFixed(6)) }, null);
       afterBookWrite(db, funderId);
       anchors.push(anchor());
       t = now();
-      totalCfUnderScenario(db, funderId, scenario.id, cutOff);
+      await totalCfUnderScenario(db, funderId, scenario.id, cutOff);
       pageAfterWrite.push(now() - t);
     }
     db.$client.close();

@@ -70,7 +70,7 @@ async function main() {
   const times = { editWrite: [] as number[], editNext: [] as number[], payWrite: [] as number[], payNext: [] as number[] };
   for (let round = 0; round < ROUNDS; round++) {
     const a = leases[n++ % leases.length]!;
-    const lease = getLease(db, a.id)!;
+    const lease = (await getLease(db, a.id))!;
     const rate = lease.rate > 0.05 ? lease.rate - 0.005 : lease.rate + 0.005;
     let t = now();
     await updateLease(db, a.id, lease.version, { rate: Math.round(rate * 10000) / 10000 }, null);
@@ -81,7 +81,7 @@ async function main() {
     times.editNext.push(now() - t);
     const b = leases[n++ % leases.length]!;
     t = now();
-    recordPayment(db, F, { leaseId: b.id, receivedOn: today, amount: 12_345, currency: b.currency, method: 'transfer' }, null);
+    await recordPayment(db, F, { leaseId: b.id, receivedOn: today, amount: 12_345, currency: b.currency, method: 'transfer' }, null);
     afterBookWrite(db, F);
     times.payWrite.push(now() - t);
     t = now();

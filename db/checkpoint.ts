@@ -8,7 +8,8 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { Db } from './client';
+import { sqliteOf, type Db } from './client';
+import { writerOf } from './transaction';
 
 /** SQLite's default automatic checkpoint threshold (pages). */
 export const DEFAULT_AUTOCHECKPOINT = 1000;
@@ -67,16 +68,18 @@ export function checkpointInBackground(file: string): Promise<CheckpointResult |
  * meantime copies the whole WAL on the event loop.
  */
 export async function withBackgroundCheckpoint<T>(db: Db, write: () => Promise<T>): Promise<T> {
-  const file = db.$client.name;
+  // The connection that commits checkpoints automatically: the database's writer (db/transaction.ts).
+  const writer = sqliteOf(writerOf(db));
+  const file = writer.name;
   if (!file || file === ':memory:') return write();
-  db.$client.pragma('wal_autocheckpoint = 0');
+  writer.pragma('wal_autocheckpoint = 0');
   try {
     return await write();
   } finally {
     try {
       await checkpointInBackground(file);
     } finally {
-      if (db.$client.open) db.$client.pragma(`wal_autocheckpoint = ${DEFAULT_AUTOCHECKPOINT}`);
+      if (writer.open) writer.pragma(`wal_autocheckpoint = ${DEFAULT_AUTOCHECKPOINT}`);
     }
   }
 }

@@ -2,12 +2,26 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import * as schema from './schema';
 
-export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
-/** A database or a transaction: queries that may run inside a transaction take this. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/**
+ * A connection with every right: migrations, the seed, scripts and test fixtures write through it directly. The app
+ * writes only inside `transaction()` (db/transaction.ts), whose `Tx` is one.
+ */
+export type Conn = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+/**
+ * The database as the app holds it: it reads; a write goes through `transaction(db, async (tx) => …)`, so no write
+ * can interleave with another request's transaction (on SQLite one writer connection behind an async mutex, on
+ * PostgreSQL a pooled client each).
+ */
+export type Db = Omit<Conn, 'insert' | 'update' | 'delete' | 'run' | 'transaction'>;
+/**
+ * What a write runs on: a transaction (`transaction()`'s, or a synchronous one of the seed) or a connection with every
+ * right. Queries that write take this; a function that may run in or out of a transaction and only reads takes DbOrTx.
+ */
+export type Tx = BaseSQLiteDatabase<'sync', Database.RunResult, typeof schema>;
 export type DbOrTx = Db | Tx;
 
 /** The better-sqlite3 connection of a database or a transaction (a drizzle transaction has no $client). */
@@ -26,23 +40,26 @@ export function databaseKey(db: DbOrTx): string | object {
   return sqlite.memory || !sqlite.name ? sqlite : sqlite.name;
 }
 
-/** Opens a connection with the pragmas every connection needs. No 'server-only': scripts and tests use it. */
-export function openDb(file: string): Db {
-  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
-  const sqlite = new Database(file, { timeout: 5000 });
-  sqlite.pragma('journal_mode = WAL');
+/**
+ * Opens a connection with the pragmas every connection needs. No 'server-only': scripts and tests use it. `readonly`:
+ * a connection that cannot write (the server's reader, db/index.ts); the file must exist and be in WAL mode.
+ */
+export function openDb(file: string, opts: { readonly?: boolean } = {}): Conn {
+  if (file !== ':memory:' && !opts.readonly) mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new Database(file, { timeout: 5000, readonly: opts.readonly === true });
+  if (!opts.readonly) sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   // After a checkpoint the WAL file is cut back to this size instead of keeping its largest size (a bulk import
   // grows it to about a gigabyte).
   sqlite.pragma('journal_size_limit = 67108864');
-  return drizzle(sqlite, { schema }) as Db;
+  return drizzle(sqlite, { schema }) as Conn;
 }
 
 export const migrationsFolder = path.join(process.cwd(), 'db', 'migrations');
 
 /** Applies the committed migrations (synchronous on this driver). */
-export function runMigrations(db: Db): void {
+export function runMigrations(db: Conn): void {
   migrate(db, { migrationsFolder });
 }

@@ -5,7 +5,14 @@ import { databaseFileOrExit } from './database-url';
 export { prepareDatabase };
 
 if (process.argv[1] && /prepare-db\.ts$/.test(process.argv[1])) {
-  const { file, seeded, areas } = prepareDatabase(databaseFileOrExit('The database cannot be prepared'));
-  const note = seeded ? ' (seeded with demo data)' : areas.length ? ` (demo data added: ${areas.join(', ')})` : '';
-  console.log(`Database ready: ${file}${note}`);
+  prepareDatabase(databaseFileOrExit('The database cannot be prepared')).then(
+    ({ file, seeded, areas }) => {
+      const note = seeded ? ' (seeded with demo data)' : areas.length ? ` (demo data added: ${areas.join(', ')})` : '';
+      console.log(`Database ready: ${file}${note}`);
+    },
+    (e: unknown) => {
+      console.error(e);
+      process.exit(1);
+    },
+  );
 }

@@ -7,6 +7,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { openDb, runMigrations } from '@/db/client';
 import { seedIfEmpty, seedLeaseCount } from '@/db/seed';
 import { seedDemoFacilities } from '@/services/facilities/demo';
+import { todayIso } from '@/lib/clock';
 import { databaseFileOrExit } from './database-url';
 
 const args = process.argv.slice(2);
@@ -22,26 +23,33 @@ if (!Number.isInteger(leases) || leases < 0) {
 const file = databaseFileOrExit('The demo book cannot be seeded');
 if (args.includes('--reset')) for (const suffix of ['', '-wal', '-shm']) if (existsSync(file + suffix)) rmSync(file + suffix);
 
-const t0 = Date.now();
-const db = openDb(file);
-runMigrations(db);
-let last = 0;
-// The demo facilities are the last step of the seed's bulk load (one transaction).
-const { seeded } = seedIfEmpty(db, {
-  leases,
-  finish: (d, today) => seedDemoFacilities(d, today),
-  onProgress: (done, total) => {
-    const pct = Math.floor((done / total) * 100);
-    if (pct >= last + 10) {
-      last = pct;
-      process.stdout.write(`  ${pct} % (${done} leases)\n`);
-    }
-  },
+async function main(): Promise<void> {
+  const t0 = Date.now();
+  const db = openDb(file);
+  runMigrations(db);
+  let last = 0;
+  const { seeded } = seedIfEmpty(db, {
+    leases,
+    onProgress: (done, total) => {
+      const pct = Math.floor((done / total) * 100);
+      if (pct >= last + 10) {
+        last = pct;
+        process.stdout.write(`  ${pct} % (${done} leases)\n`);
+      }
+    },
+  });
+  // The demo facilities after the book (their draws and certificates are the services' transactions).
+  if (seeded) await seedDemoFacilities(db, todayIso());
+  db.$client.pragma('wal_checkpoint(TRUNCATE)');
+  db.$client.close();
+  console.log(
+    seeded
+      ? `Seeded the demo users and ${leases} leases (plus the second funder's book) into ${file} in ${((Date.now() - t0) / 1000).toFixed(1)} s`
+      : `${file} already has data: nothing seeded (use --reset to start over)`,
+  );
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
 });
-db.$client.pragma('wal_checkpoint(TRUNCATE)');
-db.$client.close();
-console.log(
-  seeded
-    ? `Seeded the demo users and ${leases} leases (plus the second funder's book) into ${file} in ${((Date.now() - t0) / 1000).toFixed(1)} s`
-    : `${file} already has data: nothing seeded (use --reset to start over)`,
-);

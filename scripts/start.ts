@@ -36,31 +36,38 @@ if (!existsSync(path.join(process.cwd(), '.next', 'BUILD_ID'))) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const { file, seeded } = prepareDatabase(databaseFile);
-const db = openDb(file);
-const demo = hasDemoUsers(db);
-db.$client.close();
+async function main(): Promise<void> {
+  const { file, seeded } = await prepareDatabase(databaseFile);
+  const db = openDb(file);
+  const demo = hasDemoUsers(db);
+  db.$client.close();
 
-const url = `http://localhost:${port}`;
-const lines = ['', `  QUANTUM is running at ${url}`, `  Database: ${file}${seeded ? ' (created and seeded with demo data)' : ''}`];
-if (demo) {
-  lines.push('  Demo sign-ins (password: ' + DEMO_PASSWORD + '):');
-  for (const u of DEMO_USERS) lines.push(`    ${u.email.padEnd(24)} ${u.role}`);
-  lines.push('  WARNING: demo users with a published password exist. Remove them or change their passwords before exposing this server.');
-}
-lines.push('');
-
-const server = spawn(process.execPath, [...SERVER_NODE_ARGS, nextBin, 'start', '-H', host, '-p', port], {
-  stdio: ['inherit', 'pipe', 'inherit'],
-  env: serverEnv(process.env),
-});
-let announced = false;
-server.stdout.on('data', (chunk: Buffer) => {
-  process.stdout.write(chunk);
-  if (!announced && /ready|started|Local:/i.test(chunk.toString())) {
-    announced = true;
-    console.log(lines.join('\n'));
+  const url = `http://localhost:${port}`;
+  const lines = ['', `  QUANTUM is running at ${url}`, `  Database: ${file}${seeded ? ' (created and seeded with demo data)' : ''}`];
+  if (demo) {
+    lines.push('  Demo sign-ins (password: ' + DEMO_PASSWORD + '):');
+    for (const u of DEMO_USERS) lines.push(`    ${u.email.padEnd(24)} ${u.role}`);
+    lines.push('  WARNING: demo users with a published password exist. Remove them or change their passwords before exposing this server.');
   }
+  lines.push('');
+
+  const server = spawn(process.execPath, [...SERVER_NODE_ARGS, nextBin, 'start', '-H', host, '-p', port], {
+    stdio: ['inherit', 'pipe', 'inherit'],
+    env: serverEnv(process.env),
+  });
+  let announced = false;
+  server.stdout.on('data', (chunk: Buffer) => {
+    process.stdout.write(chunk);
+    if (!announced && /ready|started|Local:/i.test(chunk.toString())) {
+      announced = true;
+      console.log(lines.join('\n'));
+    }
+  });
+  for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => server.kill(sig));
+  server.on('exit', (code) => process.exit(code ?? 0));
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
 });
-for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => server.kill(sig));
-server.on('exit', (code) => process.exit(code ?? 0));

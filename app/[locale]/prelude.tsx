@@ -43,7 +43,7 @@ export async function guardPage(locale: string, page: NavPageKey | { scope: Scop
   const scope = item ? item.scope : (page as { scope: Scope }).scope;
   if (canSee(principal.scopes, scope)) {
     // Funder data needs an assigned funder too (domain.md §12): say so rather than fail in the page.
-    const access = scope === 'read:funders' || scope === 'write:funders' ? funderAccessOf(principal) : 'all';
+    const access = scope === 'read:funders' || scope === 'write:funders' ? await funderAccessOf(principal) : 'all';
     if (access !== 'all' && access.size === 0) return { ok: false, principal, forbidden: <NoFunderPanel /> };
     return { ok: true, principal };
   }

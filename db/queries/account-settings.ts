@@ -1,3 +1,4 @@
+import { transaction } from '../transaction';
 import { eq } from 'drizzle-orm';
 import { NotFound } from '@/lib/domain/errors';
 import type { AccountSettingsPatch } from '@/lib/validations/account-settings';
@@ -7,7 +8,7 @@ import { userProfiles } from '../schema/content';
 import { recordAudit } from './audit';
 import { getAccountSettings } from './workspace/content';
 
-type Settings = NonNullable<ReturnType<typeof getAccountSettings>>;
+type Settings = NonNullable<Awaited<ReturnType<typeof getAccountSettings>>>;
 
 /** The audited view of the settings: what the user may change, without the avatar and connections they may not. */
 function auditedOf(s: Settings) {
@@ -25,41 +26,34 @@ function auditedOf(s: Settings) {
  * full name, company and country live on the user; the rest in user_profiles (created on first change).
  */
 export async function updateAccountSettings(db: Db, userId: number, patch: AccountSettingsPatch, now = Date.now()): Promise<Settings> {
-  return db.transaction(
-    (tx) => {
-      const before = getAccountSettings(tx, userId);
-      if (!before) throw new NotFound(`User ${userId} does not exist.`);
-      const userSet: Partial<typeof users.$inferInsert> = {};
-      if (patch.general) Object.assign(userSet, { fullName: patch.general.fullName, company: patch.general.company });
-      if (patch.info) userSet.country = patch.info.country;
-      if (Object.keys(userSet).length)
-        tx.update(users)
-          .set({ ...userSet, updatedAt: now })
-          .where(eq(users.id, userId))
-          .run();
+  return await transaction(db, async (tx) => {
+    const before = await getAccountSettings(tx, userId);
+    if (!before) throw new NotFound(`User ${userId} does not exist.`);
+    const userSet: Partial<typeof users.$inferInsert> = {};
+    if (patch.general) Object.assign(userSet, { fullName: patch.general.fullName, company: patch.general.company });
+    if (patch.info) userSet.country = patch.info.country;
+    if (Object.keys(userSet).length)
+      tx.update(users)
+        .set({ ...userSet, updatedAt: now })
+        .where(eq(users.id, userId))
+        .run();
 
-      const profileSet: Partial<typeof userProfiles.$inferInsert> = {};
-      if (patch.info)
-        Object.assign(profileSet, { bio: patch.info.bio, dob: patch.info.dob, website: patch.info.website, phone: patch.info.phone });
-      if (patch.social) profileSet.socialLinks = JSON.stringify(patch.social.socialLinks);
-      if (patch.notification) profileSet.notifications = JSON.stringify(patch.notification);
-      if (Object.keys(profileSet).length) {
-        tx.insert(userProfiles)
-          .values({ userId, ...profileSet, updatedAt: now })
-          .onConflictDoUpdate({ target: userProfiles.userId, set: { ...profileSet, updatedAt: now } })
-          .run();
-      }
+    const profileSet: Partial<typeof userProfiles.$inferInsert> = {};
+    if (patch.info)
+      Object.assign(profileSet, { bio: patch.info.bio, dob: patch.info.dob, website: patch.info.website, phone: patch.info.phone });
+    if (patch.social) profileSet.socialLinks = JSON.stringify(patch.social.socialLinks);
+    if (patch.notification) profileSet.notifications = JSON.stringify(patch.notification);
+    if (Object.keys(profileSet).length) {
+      tx.insert(userProfiles)
+        .values({ userId, ...profileSet, updatedAt: now })
+        .onConflictDoUpdate({ target: userProfiles.userId, set: { ...profileSet, updatedAt: now } })
+        .run();
+    }
 
-      const after = getAccountSettings(tx, userId)!;
-      const sections = Object.keys(patch) as (keyof ReturnType<typeof auditedOf>)[];
-      const pick = (s: Settings) => Object.fromEntries(sections.map((k) => [k, auditedOf(s)[k]]));
-      recordAudit(
-        tx,
-        { actor: userId, entity: 'user', entityId: userId, action: 'settings', before: pick(before), after: pick(after) },
-        now,
-      );
-      return after;
-    },
-    { behavior: 'immediate' },
-  );
+    const after = (await getAccountSettings(tx, userId))!;
+    const sections = Object.keys(patch) as (keyof ReturnType<typeof auditedOf>)[];
+    const pick = (s: Settings) => Object.fromEntries(sections.map((k) => [k, auditedOf(s)[k]]));
+    recordAudit(tx, { actor: userId, entity: 'user', entityId: userId, action: 'settings', before: pick(before), after: pick(after) }, now);
+    return after;
+  });
 }

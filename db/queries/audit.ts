@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../client';
+import type { DbOrTx, Tx } from '../client';
 import { auditLog, type AuditRow } from '../schema/access';
 import { users } from '../schema/auth';
 
@@ -26,7 +26,7 @@ const json = (v: unknown): string | null => (v === undefined || v === null ? nul
  * Appends one audit row. Call it with the transaction of the change it records, so the row exists exactly when
  * the change does (a rolled-back write leaves none). The table has no update or delete path, and triggers refuse both.
  */
-export function recordAudit(tx: DbOrTx, entry: AuditEntry, now = Date.now()): void {
+export function recordAudit(tx: Tx, entry: AuditEntry, now = Date.now()): void {
   const actor = typeof entry.actor === 'object' && entry.actor !== null ? entry.actor : { userId: entry.actor };
   const email =
     actor.email ??

@@ -1,3 +1,4 @@
+import { transaction } from '../transaction';
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { authFailures } from '../schema/auth';
@@ -8,7 +9,7 @@ import { authFailures } from '../schema/auth';
  */
 export async function recordAuthFailure(db: DbOrTx, keys: string[], windowMs: number, now = Date.now()): Promise<void> {
   if (keys.length === 0) return;
-  db.transaction((tx) => {
+  await transaction(db, async (tx) => {
     tx.delete(authFailures)
       .where(and(inArray(authFailures.key, keys), lt(authFailures.at, now - windowMs)))
       .run();
@@ -35,6 +36,8 @@ export async function countAuthFailures(db: DbOrTx, key: string, since: number):
 }
 
 export async function clearAuthFailures(db: DbOrTx, keys: string[]): Promise<void> {
-  if (keys.length === 0) return;
-  db.delete(authFailures).where(inArray(authFailures.key, keys)).run();
+  return await transaction(db, async (tx) => {
+    if (keys.length === 0) return;
+    tx.delete(authFailures).where(inArray(authFailures.key, keys)).run();
+  });
 }

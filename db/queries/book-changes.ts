@@ -14,7 +14,7 @@
  * A change of the leases, of the settings or of the whole book moves the funder's data_version as well (what a
  * proposal's base version and the valuations are checked by); a payment or a credit record does not.
  */
-import type { DbOrTx } from '../client';
+import type { DbOrTx, Tx } from '../client';
 import { statementFor } from './prepared';
 
 export type BookChangeKind = 'lease' | 'ledger' | 'flag' | 'loss' | 'lessee' | 'settings' | 'book';
@@ -32,7 +32,7 @@ export const LOCK_FUNDER_SQL = {
 export const INSERT_BOOK_CHANGE_SQL = 'insert into book_changes (funder_id, kind, lease_id) values (?, ?, ?)';
 
 /** Journals a change of the funder's book (call inside the write's transaction): the funder's lock, then the row. */
-export function recordBookChange(tx: DbOrTx, funderId: number, kind: BookChangeKind, leaseId: number | null = null): void {
+export function recordBookChange(tx: Tx, funderId: number, kind: BookChangeKind, leaseId: number | null = null): void {
   const terms = kind === 'lease' || kind === 'settings' || kind === 'book';
   statementFor(tx, terms ? LOCK_FUNDER_SQL.terms : LOCK_FUNDER_SQL.other).run(funderId);
   statementFor(tx, INSERT_BOOK_CHANGE_SQL).run(funderId, kind, leaseId);

@@ -1,3 +1,4 @@
+import { transaction } from '../transaction';
 /**
  * Credit records (domain.md §8): unlikely-to-pay / SICR flags, write-offs under four eyes and recoveries.
  * Every write runs in one IMMEDIATE transaction with its audit row and its row of the book change journal
@@ -5,7 +6,7 @@
  * write-off also `lease` (the lease leaves the pool), so each view of the book re-reads that lease only.
  */
 import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../client';
+import type { Db, DbOrTx, Tx } from '../client';
 import { creditFlags, recoveries, writeOffs, type CreditFlag, type Recovery, type WriteOff } from '../schema/credit';
 import { leases, lessees } from '../schema/portfolio';
 import { users } from '../schema/auth';
@@ -157,48 +158,45 @@ export async function flagLease(
   actor: CreditActor,
   now = Date.now(),
 ): Promise<CreditFlag> {
-  return db.transaction(
-    (tx) => {
-      leaseOf(tx, input.funderId, input.leaseId);
-      const active = tx
-        .select()
-        .from(creditFlags)
-        .where(and(eq(creditFlags.leaseId, input.leaseId), eq(creditFlags.kind, input.kind), isNull(creditFlags.clearedOn)))
-        .get();
-      if (active)
-        throw new Conflict(`Lease ${input.leaseId} is flagged ${input.kind} already (flag ${active.id}).`, [
-          { field: 'kind', message: 'Already flagged.' },
-        ]);
-      const row = tx
-        .insert(creditFlags)
-        .values({
-          funderId: input.funderId,
-          leaseId: input.leaseId,
-          kind: input.kind,
-          flaggedOn: input.flaggedOn,
-          reason: input.reason,
-          flaggedBy: actor.userId,
-          flaggedAt: now,
-        })
-        .returning()
-        .get();
-      recordBookChange(tx, input.funderId, 'flag', input.leaseId);
-      recordAudit(
-        tx,
-        {
-          actor,
-          funderId: input.funderId,
-          entity: 'lease',
-          entityId: input.leaseId,
-          action: `flag_${input.kind}`,
-          after: { flagId: row.id, flaggedOn: row.flaggedOn, reason: row.reason },
-        },
-        now,
-      );
-      return row;
-    },
-    { behavior: 'immediate' },
-  );
+  return await transaction(db, async (tx) => {
+    leaseOf(tx, input.funderId, input.leaseId);
+    const active = tx
+      .select()
+      .from(creditFlags)
+      .where(and(eq(creditFlags.leaseId, input.leaseId), eq(creditFlags.kind, input.kind), isNull(creditFlags.clearedOn)))
+      .get();
+    if (active)
+      throw new Conflict(`Lease ${input.leaseId} is flagged ${input.kind} already (flag ${active.id}).`, [
+        { field: 'kind', message: 'Already flagged.' },
+      ]);
+    const row = tx
+      .insert(creditFlags)
+      .values({
+        funderId: input.funderId,
+        leaseId: input.leaseId,
+        kind: input.kind,
+        flaggedOn: input.flaggedOn,
+        reason: input.reason,
+        flaggedBy: actor.userId,
+        flaggedAt: now,
+      })
+      .returning()
+      .get();
+    recordBookChange(tx, input.funderId, 'flag', input.leaseId);
+    recordAudit(
+      tx,
+      {
+        actor,
+        funderId: input.funderId,
+        entity: 'lease',
+        entityId: input.leaseId,
+        action: `flag_${input.kind}`,
+        after: { flagId: row.id, flaggedOn: row.flaggedOn, reason: row.reason },
+      },
+      now,
+    );
+    return row;
+  });
 }
 
 /** Clears the lease's active flag of `kind` from `clearedOn`. 404 when none is active; 400 when it precedes the flag. */
@@ -208,43 +206,40 @@ export async function unflagLease(
   actor: CreditActor,
   now = Date.now(),
 ): Promise<CreditFlag> {
-  return db.transaction(
-    (tx) => {
-      leaseOf(tx, input.funderId, input.leaseId);
-      const active = tx
-        .select()
-        .from(creditFlags)
-        .where(and(eq(creditFlags.leaseId, input.leaseId), eq(creditFlags.kind, input.kind), isNull(creditFlags.clearedOn)))
-        .get();
-      if (!active) throw new NotFound(`Lease ${input.leaseId} has no active ${input.kind} flag.`);
-      if (input.clearedOn < active.flaggedOn)
-        throw new Invalid('The flag cannot end before it started.', [
-          { field: 'clearedOn', message: `Must be on or after ${active.flaggedOn}.` },
-        ]);
-      const row = tx
-        .update(creditFlags)
-        .set({ clearedOn: input.clearedOn, clearReason: input.reason, clearedBy: actor.userId, clearedAt: now })
-        .where(eq(creditFlags.id, active.id))
-        .returning()
-        .get();
-      recordBookChange(tx, input.funderId, 'flag', input.leaseId);
-      recordAudit(
-        tx,
-        {
-          actor,
-          funderId: input.funderId,
-          entity: 'lease',
-          entityId: input.leaseId,
-          action: `unflag_${input.kind}`,
-          before: { flagId: active.id, flaggedOn: active.flaggedOn, reason: active.reason },
-          after: { clearedOn: input.clearedOn, reason: input.reason },
-        },
-        now,
-      );
-      return row;
-    },
-    { behavior: 'immediate' },
-  );
+  return await transaction(db, async (tx) => {
+    leaseOf(tx, input.funderId, input.leaseId);
+    const active = tx
+      .select()
+      .from(creditFlags)
+      .where(and(eq(creditFlags.leaseId, input.leaseId), eq(creditFlags.kind, input.kind), isNull(creditFlags.clearedOn)))
+      .get();
+    if (!active) throw new NotFound(`Lease ${input.leaseId} has no active ${input.kind} flag.`);
+    if (input.clearedOn < active.flaggedOn)
+      throw new Invalid('The flag cannot end before it started.', [
+        { field: 'clearedOn', message: `Must be on or after ${active.flaggedOn}.` },
+      ]);
+    const row = tx
+      .update(creditFlags)
+      .set({ clearedOn: input.clearedOn, clearReason: input.reason, clearedBy: actor.userId, clearedAt: now })
+      .where(eq(creditFlags.id, active.id))
+      .returning()
+      .get();
+    recordBookChange(tx, input.funderId, 'flag', input.leaseId);
+    recordAudit(
+      tx,
+      {
+        actor,
+        funderId: input.funderId,
+        entity: 'lease',
+        entityId: input.leaseId,
+        action: `unflag_${input.kind}`,
+        before: { flagId: active.id, flaggedOn: active.flaggedOn, reason: active.reason },
+        after: { clearedOn: input.clearedOn, reason: input.reason },
+      },
+      now,
+    );
+    return row;
+  });
 }
 
 /**
@@ -258,55 +253,52 @@ export async function proposeWriteOff(
   check: (tx: DbOrTx) => void,
   now = Date.now(),
 ): Promise<WriteOff> {
-  return db.transaction(
-    (tx) => {
-      const lease = leaseOf(tx, input.funderId, input.leaseId);
-      if (lease.writtenOffOn !== null)
-        throw new Conflict(`Lease ${input.leaseId} was written off on ${lease.writtenOffOn}.`, [
-          { field: 'leaseId', message: 'Written off already.' },
-        ]);
-      const pending = tx
-        .select({ id: writeOffs.id })
-        .from(writeOffs)
-        .where(and(eq(writeOffs.leaseId, input.leaseId), eq(writeOffs.status, 'proposed')))
-        .get();
-      if (pending)
-        throw new Conflict(`Lease ${input.leaseId} has a pending write-off proposal (${pending.id}).`, [
-          { field: 'leaseId', message: 'A proposal is pending.' },
-        ]);
-      check(tx);
-      const row = tx
-        .insert(writeOffs)
-        .values({
-          funderId: input.funderId,
-          leaseId: input.leaseId,
-          writeOffOn: input.writeOffOn,
-          amount: input.amount,
-          currency: lease.currency,
-          note: input.note,
-          status: 'proposed',
-          proposedBy: actor.userId,
-          proposedAt: now,
-        })
-        .returning()
-        .get();
-      recordBookChange(tx, input.funderId, 'loss', input.leaseId);
-      recordAudit(
-        tx,
-        {
-          actor,
-          funderId: input.funderId,
-          entity: 'write_off',
-          entityId: row.id,
-          action: 'propose',
-          after: { leaseId: row.leaseId, writeOffOn: row.writeOffOn, amount: row.amount, currency: row.currency },
-        },
-        now,
-      );
-      return row;
-    },
-    { behavior: 'immediate' },
-  );
+  return await transaction(db, async (tx) => {
+    const lease = leaseOf(tx, input.funderId, input.leaseId);
+    if (lease.writtenOffOn !== null)
+      throw new Conflict(`Lease ${input.leaseId} was written off on ${lease.writtenOffOn}.`, [
+        { field: 'leaseId', message: 'Written off already.' },
+      ]);
+    const pending = tx
+      .select({ id: writeOffs.id })
+      .from(writeOffs)
+      .where(and(eq(writeOffs.leaseId, input.leaseId), eq(writeOffs.status, 'proposed')))
+      .get();
+    if (pending)
+      throw new Conflict(`Lease ${input.leaseId} has a pending write-off proposal (${pending.id}).`, [
+        { field: 'leaseId', message: 'A proposal is pending.' },
+      ]);
+    check(tx);
+    const row = tx
+      .insert(writeOffs)
+      .values({
+        funderId: input.funderId,
+        leaseId: input.leaseId,
+        writeOffOn: input.writeOffOn,
+        amount: input.amount,
+        currency: lease.currency,
+        note: input.note,
+        status: 'proposed',
+        proposedBy: actor.userId,
+        proposedAt: now,
+      })
+      .returning()
+      .get();
+    recordBookChange(tx, input.funderId, 'loss', input.leaseId);
+    recordAudit(
+      tx,
+      {
+        actor,
+        funderId: input.funderId,
+        entity: 'write_off',
+        entityId: row.id,
+        action: 'propose',
+        after: { leaseId: row.leaseId, writeOffOn: row.writeOffOn, amount: row.amount, currency: row.currency },
+      },
+      now,
+    );
+    return row;
+  });
 }
 
 function loadProposed(tx: DbOrTx, funderIds: ReadonlySet<number> | null, id: number): WriteOff {
@@ -334,59 +326,56 @@ export async function approveWriteOff(
   now = Date.now(),
   isFull: (row: WriteOff) => boolean = () => true,
 ): Promise<WriteOff> {
-  return db.transaction(
-    (tx) => {
-      const row = loadProposed(tx, funderIds, id);
-      if (row.proposedBy !== null && row.proposedBy === actor.userId) throw new Forbidden(WRITE_OFF_SELF_APPROVAL);
-      const lease = leaseOf(tx, row.funderId, row.leaseId);
-      if (lease.writtenOffOn !== null)
-        throw new Conflict(`Lease ${row.leaseId} was written off on ${lease.writtenOffOn} since; this proposal is stale.`, [
-          { field: 'leaseId', message: 'Stale.' },
-        ]);
-      // Decided before the row is approved: the credit book must not count this write-off already as a partial one.
-      const full = isFull(row);
-      const out = tx
-        .update(writeOffs)
-        .set({ status: 'approved', decidedBy: actor.userId, decidedAt: now, decisionNote: note })
-        .where(eq(writeOffs.id, id))
-        .returning()
-        .get();
-      if (full) {
-        tx.update(leases).set({ writtenOffOn: row.writeOffOn, updatedAt: now }).where(eq(leases.id, row.leaseId)).run();
-        recordBookChange(tx, row.funderId, 'lease', row.leaseId);
-      }
-      recordBookChange(tx, row.funderId, 'loss', row.leaseId);
+  return await transaction(db, async (tx) => {
+    const row = loadProposed(tx, funderIds, id);
+    if (row.proposedBy !== null && row.proposedBy === actor.userId) throw new Forbidden(WRITE_OFF_SELF_APPROVAL);
+    const lease = leaseOf(tx, row.funderId, row.leaseId);
+    if (lease.writtenOffOn !== null)
+      throw new Conflict(`Lease ${row.leaseId} was written off on ${lease.writtenOffOn} since; this proposal is stale.`, [
+        { field: 'leaseId', message: 'Stale.' },
+      ]);
+    // Decided before the row is approved: the credit book must not count this write-off already as a partial one.
+    const full = isFull(row);
+    const out = tx
+      .update(writeOffs)
+      .set({ status: 'approved', decidedBy: actor.userId, decidedAt: now, decisionNote: note })
+      .where(eq(writeOffs.id, id))
+      .returning()
+      .get();
+    if (full) {
+      tx.update(leases).set({ writtenOffOn: row.writeOffOn, updatedAt: now }).where(eq(leases.id, row.leaseId)).run();
+      recordBookChange(tx, row.funderId, 'lease', row.leaseId);
+    }
+    recordBookChange(tx, row.funderId, 'loss', row.leaseId);
+    recordAudit(
+      tx,
+      {
+        actor,
+        funderId: row.funderId,
+        entity: 'write_off',
+        entityId: id,
+        action: 'approve',
+        before: { status: 'proposed' },
+        after: { status: 'approved', leaseId: row.leaseId, writeOffOn: row.writeOffOn, amount: row.amount, partial: !full },
+      },
+      now,
+    );
+    if (full)
       recordAudit(
         tx,
         {
           actor,
           funderId: row.funderId,
-          entity: 'write_off',
-          entityId: id,
-          action: 'approve',
-          before: { status: 'proposed' },
-          after: { status: 'approved', leaseId: row.leaseId, writeOffOn: row.writeOffOn, amount: row.amount, partial: !full },
+          entity: 'lease',
+          entityId: row.leaseId,
+          action: 'write_off',
+          before: { writtenOffOn: null },
+          after: { writtenOffOn: row.writeOffOn, writeOffId: id },
         },
         now,
       );
-      if (full)
-        recordAudit(
-          tx,
-          {
-            actor,
-            funderId: row.funderId,
-            entity: 'lease',
-            entityId: row.leaseId,
-            action: 'write_off',
-            before: { writtenOffOn: null },
-            after: { writtenOffOn: row.writeOffOn, writeOffId: id },
-          },
-          now,
-        );
-      return out;
-    },
-    { behavior: 'immediate' },
-  );
+    return out;
+  });
 }
 
 /** Rejects (or, by its proposer, withdraws) a proposed write-off. 409 when decided already. */
@@ -398,42 +387,39 @@ export async function rejectWriteOff(
   note: string,
   now = Date.now(),
 ): Promise<WriteOff> {
-  return db.transaction(
-    (tx) => {
-      const row = loadProposed(tx, funderIds, id);
-      const out = tx
-        .update(writeOffs)
-        .set({ status: 'rejected', decidedBy: actor.userId, decidedAt: now, decisionNote: note })
-        .where(eq(writeOffs.id, id))
-        .returning()
-        .get();
-      recordBookChange(tx, row.funderId, 'loss', row.leaseId);
-      recordAudit(
-        tx,
-        {
-          actor,
-          funderId: row.funderId,
-          entity: 'write_off',
-          entityId: id,
-          action: 'reject',
-          before: { status: 'proposed' },
-          after: { status: 'rejected', note },
-        },
-        now,
-      );
-      return out;
-    },
-    { behavior: 'immediate' },
-  );
+  return await transaction(db, async (tx) => {
+    const row = loadProposed(tx, funderIds, id);
+    const out = tx
+      .update(writeOffs)
+      .set({ status: 'rejected', decidedBy: actor.userId, decidedAt: now, decisionNote: note })
+      .where(eq(writeOffs.id, id))
+      .returning()
+      .get();
+    recordBookChange(tx, row.funderId, 'loss', row.leaseId);
+    recordAudit(
+      tx,
+      {
+        actor,
+        funderId: row.funderId,
+        entity: 'write_off',
+        entityId: id,
+        action: 'reject',
+        before: { status: 'proposed' },
+        after: { status: 'rejected', note },
+      },
+      now,
+    );
+    return out;
+  });
 }
 
 /** Records a recovery on a written-off lease (on or after its write-off date). 409 when the lease is not written off. */
-export function insertRecovery(
-  tx: DbOrTx,
+export async function insertRecovery(
+  tx: Tx,
   input: { funderId: number; leaseId: number; receivedOn: string; amount: number; kind: Recovery['kind']; reference: string; note: string },
   actor: CreditActor | AuditActor,
   now = Date.now(),
-): Recovery {
+): Promise<Recovery> {
   const lease = leaseOf(tx, input.funderId, input.leaseId);
   if (lease.writtenOffOn === null)
     throw new Conflict(`Lease ${input.leaseId} is not written off; record a payment instead.`, [
@@ -481,7 +467,7 @@ export async function createRecovery(
   actor: CreditActor,
   now = Date.now(),
 ): Promise<Recovery> {
-  return db.transaction((tx) => insertRecovery(tx, input, actor, now), { behavior: 'immediate' });
+  return await transaction(db, async (tx) => await insertRecovery(tx, input, actor, now));
 }
 
 /** The currency of a lease (undefined when it does not exist). */

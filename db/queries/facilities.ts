@@ -1,3 +1,4 @@
+import { transaction } from '../transaction';
 /**
  * Funding facilities (domain.md §11): terms, criteria, concentration limits, covenants, draws and repayments,
  * certificates and kept month-end metric values. Every change writes one audit row (entity `facility`) in the
@@ -5,7 +6,7 @@
  * the requester: 403; a decided item: 409).
  */
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../client';
+import type { Db, DbOrTx, Tx } from '../client';
 import {
   facilities,
   facilityCertificates,
@@ -119,7 +120,7 @@ function requireFacility(db: DbOrTx, id: number): Facility {
   return f;
 }
 
-function replaceCriteria(tx: DbOrTx, facilityId: number, list: readonly CriterionBody[]): void {
+function replaceCriteria(tx: Tx, facilityId: number, list: readonly CriterionBody[]): void {
   tx.delete(facilityCriteria).where(eq(facilityCriteria.facilityId, facilityId)).run();
   for (const c of list)
     tx.insert(facilityCriteria)
@@ -127,13 +128,13 @@ function replaceCriteria(tx: DbOrTx, facilityId: number, list: readonly Criterio
       .run();
 }
 
-function replaceLimits(tx: DbOrTx, facilityId: number, list: readonly LimitBody[]): void {
+function replaceLimits(tx: Tx, facilityId: number, list: readonly LimitBody[]): void {
   tx.delete(facilityLimits).where(eq(facilityLimits.facilityId, facilityId)).run();
   for (const l of list)
     tx.insert(facilityLimits).values({ facilityId, groupBy: l.group, kind: l.kind, value: l.value, topN: l.topN }).run();
 }
 
-function replaceCovenants(tx: DbOrTx, facilityId: number, list: readonly CovenantBody[]): void {
+function replaceCovenants(tx: Tx, facilityId: number, list: readonly CovenantBody[]): void {
   tx.delete(facilityCovenants).where(eq(facilityCovenants.facilityId, facilityId)).run();
   for (const c of list) {
     const steps = [...c.steps].sort((a, b) => a.fromMonth - b.fromMonth);
@@ -151,88 +152,88 @@ function auditView(f: Facility) {
   return rest;
 }
 
-export function createFacility(db: Db, body: CreateFacilityBody, actor: FacilityActor | null, now = Date.now()): Facility {
-  return db.transaction(
-    (tx) => {
-      const row = tx
-        .insert(facilities)
-        .values({
-          funderId: body.funderId,
-          name: body.name,
-          lender: body.lender,
-          currency: body.currency,
-          commitment: body.commitment,
-          advanceRate: body.advanceRate,
-          reserves: body.reserves,
-          startDate: body.startDate,
-          maturityDate: body.maturityDate,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning()
-        .get();
-      replaceCriteria(tx, row.id, body.criteria);
-      replaceLimits(tx, row.id, body.limits);
-      replaceCovenants(tx, row.id, body.covenants);
-      const created = withParts(tx, row);
-      recordAudit(
-        tx,
-        {
-          actor: actor ?? { userId: null, email: 'system' },
-          funderId: row.funderId,
-          entity: 'facility',
-          entityId: row.id,
-          action: 'create',
-          after: auditView(created),
-        },
-        now,
-      );
-      return created;
-    },
-    { behavior: 'immediate' },
-  );
+export async function createFacility(db: Db, body: CreateFacilityBody, actor: FacilityActor | null, now = Date.now()): Promise<Facility> {
+  return await transaction(db, async (tx) => {
+    const row = tx
+      .insert(facilities)
+      .values({
+        funderId: body.funderId,
+        name: body.name,
+        lender: body.lender,
+        currency: body.currency,
+        commitment: body.commitment,
+        advanceRate: body.advanceRate,
+        reserves: body.reserves,
+        startDate: body.startDate,
+        maturityDate: body.maturityDate,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning()
+      .get();
+    replaceCriteria(tx, row.id, body.criteria);
+    replaceLimits(tx, row.id, body.limits);
+    replaceCovenants(tx, row.id, body.covenants);
+    const created = withParts(tx, row);
+    recordAudit(
+      tx,
+      {
+        actor: actor ?? { userId: null, email: 'system' },
+        funderId: row.funderId,
+        entity: 'facility',
+        entityId: row.id,
+        action: 'create',
+        after: auditView(created),
+      },
+      now,
+    );
+    return created;
+  });
 }
 
-export function updateFacility(db: Db, id: number, patch: UpdateFacilityBody, actor: FacilityActor, now = Date.now()): Facility {
-  return db.transaction(
-    (tx) => {
-      const before = requireFacility(tx, id);
-      const startDate = patch.startDate ?? before.startDate;
-      const maturityDate = patch.maturityDate ?? before.maturityDate;
-      if (maturityDate <= startDate)
-        throw new Conflict('The maturity date must be after the start date.', [
-          { field: 'maturityDate', message: 'Must be after the start date.' },
-        ]);
-      const { criteria, limits, covenants, ...terms } = patch;
-      tx.update(facilities)
-        .set({ ...terms, updatedAt: now })
-        .where(eq(facilities.id, id))
-        .run();
-      if (criteria) replaceCriteria(tx, id, criteria);
-      if (limits) replaceLimits(tx, id, limits);
-      if (covenants) replaceCovenants(tx, id, covenants);
-      // The excess-concentration metric of kept months depends on the rules and terms: measure them again.
-      if (criteria || limits || terms.advanceRate !== undefined || terms.reserves !== undefined || terms.startDate !== undefined) {
-        tx.delete(facilityMetricResults).where(eq(facilityMetricResults.facilityId, id)).run();
-      }
-      const after = requireFacility(tx, id);
-      recordAudit(
-        tx,
-        {
-          actor,
-          funderId: before.funderId,
-          entity: 'facility',
-          entityId: id,
-          action: 'update',
-          before: auditView(before),
-          after: auditView(after),
-        },
-        now,
-      );
-      return after;
-    },
-    { behavior: 'immediate' },
-  );
+export async function updateFacility(
+  db: Db,
+  id: number,
+  patch: UpdateFacilityBody,
+  actor: FacilityActor,
+  now = Date.now(),
+): Promise<Facility> {
+  return await transaction(db, async (tx) => {
+    const before = requireFacility(tx, id);
+    const startDate = patch.startDate ?? before.startDate;
+    const maturityDate = patch.maturityDate ?? before.maturityDate;
+    if (maturityDate <= startDate)
+      throw new Conflict('The maturity date must be after the start date.', [
+        { field: 'maturityDate', message: 'Must be after the start date.' },
+      ]);
+    const { criteria, limits, covenants, ...terms } = patch;
+    tx.update(facilities)
+      .set({ ...terms, updatedAt: now })
+      .where(eq(facilities.id, id))
+      .run();
+    if (criteria) replaceCriteria(tx, id, criteria);
+    if (limits) replaceLimits(tx, id, limits);
+    if (covenants) replaceCovenants(tx, id, covenants);
+    // The excess-concentration metric of kept months depends on the rules and terms: measure them again.
+    if (criteria || limits || terms.advanceRate !== undefined || terms.reserves !== undefined || terms.startDate !== undefined) {
+      tx.delete(facilityMetricResults).where(eq(facilityMetricResults.facilityId, id)).run();
+    }
+    const after = requireFacility(tx, id);
+    recordAudit(
+      tx,
+      {
+        actor,
+        funderId: before.funderId,
+        entity: 'facility',
+        entityId: id,
+        action: 'update',
+        before: auditView(before),
+        after: auditView(after),
+      },
+      now,
+    );
+    return after;
+  });
 }
 
 // ---- draws and repayments ----
@@ -288,56 +289,53 @@ function aboveAvailability(amount: number, availability: number): Conflict {
  * `maximumAdvance − outstanding` (all approved movements) is refused with 409 and the figure; a repayment above
  * the outstanding too.
  */
-export function requestDraw(
+export async function requestDraw(
   db: Db,
   facilityId: number,
   body: DrawBody,
   maximumAdvance: number,
   actor: FacilityActor | null,
   now = Date.now(),
-): FacilityDraw {
-  return db.transaction(
-    (tx) => {
-      const f = requireFacility(tx, facilityId);
-      const outstanding = facilityOutstanding(tx, facilityId);
-      if (body.type === 'draw' && body.amount > maximumAdvance - outstanding)
-        throw aboveAvailability(body.amount, maximumAdvance - outstanding);
-      if (body.type === 'repayment' && body.amount > outstanding) {
-        throw new Conflict(`The repayment of ${body.amount} exceeds the outstanding of ${outstanding}.`, [
-          { field: 'amount', message: `Exceeds the outstanding of ${outstanding}.` },
-        ]);
-      }
-      const row = tx
-        .insert(facilityDraws)
-        .values({
-          facilityId,
-          type: body.type,
-          amount: body.amount,
-          valueDate: body.valueDate,
-          note: body.note,
-          status: 'pending',
-          requestedBy: actor?.userId ?? null,
-          requestedByEmail: actor?.email ?? 'system',
-          requestedAt: now,
-        })
-        .returning()
-        .get();
-      recordAudit(
-        tx,
-        {
-          actor: actor ?? { userId: null, email: 'system' },
-          funderId: f.funderId,
-          entity: 'facility',
-          entityId: facilityId,
-          action: `request_${body.type}`,
-          after: row,
-        },
-        now,
-      );
-      return row;
-    },
-    { behavior: 'immediate' },
-  );
+): Promise<FacilityDraw> {
+  return await transaction(db, async (tx) => {
+    const f = requireFacility(tx, facilityId);
+    const outstanding = facilityOutstanding(tx, facilityId);
+    if (body.type === 'draw' && body.amount > maximumAdvance - outstanding)
+      throw aboveAvailability(body.amount, maximumAdvance - outstanding);
+    if (body.type === 'repayment' && body.amount > outstanding) {
+      throw new Conflict(`The repayment of ${body.amount} exceeds the outstanding of ${outstanding}.`, [
+        { field: 'amount', message: `Exceeds the outstanding of ${outstanding}.` },
+      ]);
+    }
+    const row = tx
+      .insert(facilityDraws)
+      .values({
+        facilityId,
+        type: body.type,
+        amount: body.amount,
+        valueDate: body.valueDate,
+        note: body.note,
+        status: 'pending',
+        requestedBy: actor?.userId ?? null,
+        requestedByEmail: actor?.email ?? 'system',
+        requestedAt: now,
+      })
+      .returning()
+      .get();
+    recordAudit(
+      tx,
+      {
+        actor: actor ?? { userId: null, email: 'system' },
+        funderId: f.funderId,
+        entity: 'facility',
+        entityId: facilityId,
+        action: `request_${body.type}`,
+        after: row,
+      },
+      now,
+    );
+    return row;
+  });
 }
 
 /**
@@ -345,7 +343,7 @@ export function requestDraw(
  * availability (`maximumAdvance` at its value date, computed by the caller) against the outstanding in this
  * transaction.
  */
-export function decideDraw(
+export async function decideDraw(
   db: Db,
   facilityId: number,
   drawId: number,
@@ -353,50 +351,47 @@ export function decideDraw(
   maximumAdvance: number,
   actor: FacilityActor,
   now = Date.now(),
-): FacilityDraw {
-  return db.transaction(
-    (tx) => {
-      const f = requireFacility(tx, facilityId);
-      const row = tx
-        .select()
-        .from(facilityDraws)
-        .where(and(eq(facilityDraws.id, drawId), eq(facilityDraws.facilityId, facilityId)))
-        .get();
-      if (!row) throw new NotFound(`Draw ${drawId} of facility ${facilityId} does not exist.`);
-      if (row.status !== 'pending')
-        throw new Conflict(`Draw ${drawId} is ${row.status} already.`, [{ field: 'status', message: `Is ${row.status}.` }]);
-      if (row.requestedBy !== null && row.requestedBy === actor.userId) throw new Forbidden(SELF_DECISION_MESSAGE);
-      if (decision === 'approved') {
-        const outstanding = facilityOutstanding(tx, facilityId);
-        if (row.type === 'draw' && row.amount > maximumAdvance - outstanding)
-          throw aboveAvailability(row.amount, maximumAdvance - outstanding);
-        if (row.type === 'repayment' && row.amount > outstanding)
-          throw new Conflict(`The repayment of ${row.amount} exceeds the outstanding of ${outstanding}.`, [
-            { field: 'amount', message: 'Exceeds the outstanding.' },
-          ]);
-      }
-      tx.update(facilityDraws)
-        .set({ status: decision, decidedBy: actor.userId, decidedByEmail: actor.email, decidedAt: now })
-        .where(eq(facilityDraws.id, drawId))
-        .run();
-      const after = tx.select().from(facilityDraws).where(eq(facilityDraws.id, drawId)).get()!;
-      recordAudit(
-        tx,
-        {
-          actor,
-          funderId: f.funderId,
-          entity: 'facility',
-          entityId: facilityId,
-          action: decision === 'approved' ? 'approve_draw' : 'reject_draw',
-          before: row,
-          after,
-        },
-        now,
-      );
-      return after;
-    },
-    { behavior: 'immediate' },
-  );
+): Promise<FacilityDraw> {
+  return await transaction(db, async (tx) => {
+    const f = requireFacility(tx, facilityId);
+    const row = tx
+      .select()
+      .from(facilityDraws)
+      .where(and(eq(facilityDraws.id, drawId), eq(facilityDraws.facilityId, facilityId)))
+      .get();
+    if (!row) throw new NotFound(`Draw ${drawId} of facility ${facilityId} does not exist.`);
+    if (row.status !== 'pending')
+      throw new Conflict(`Draw ${drawId} is ${row.status} already.`, [{ field: 'status', message: `Is ${row.status}.` }]);
+    if (row.requestedBy !== null && row.requestedBy === actor.userId) throw new Forbidden(SELF_DECISION_MESSAGE);
+    if (decision === 'approved') {
+      const outstanding = facilityOutstanding(tx, facilityId);
+      if (row.type === 'draw' && row.amount > maximumAdvance - outstanding)
+        throw aboveAvailability(row.amount, maximumAdvance - outstanding);
+      if (row.type === 'repayment' && row.amount > outstanding)
+        throw new Conflict(`The repayment of ${row.amount} exceeds the outstanding of ${outstanding}.`, [
+          { field: 'amount', message: 'Exceeds the outstanding.' },
+        ]);
+    }
+    tx.update(facilityDraws)
+      .set({ status: decision, decidedBy: actor.userId, decidedByEmail: actor.email, decidedAt: now })
+      .where(eq(facilityDraws.id, drawId))
+      .run();
+    const after = tx.select().from(facilityDraws).where(eq(facilityDraws.id, drawId)).get()!;
+    recordAudit(
+      tx,
+      {
+        actor,
+        funderId: f.funderId,
+        entity: 'facility',
+        entityId: facilityId,
+        action: decision === 'approved' ? 'approve_draw' : 'reject_draw',
+        before: row,
+        after,
+      },
+      now,
+    );
+    return after;
+  });
 }
 
 // ---- certificates ----
@@ -455,7 +450,7 @@ export function toCertificateItem(row: FacilityCertificateRow): CertificateListI
   return certificateItem(rest);
 }
 
-export function prepareCertificate(
+export async function prepareCertificate(
   db: Db,
   facilityId: number,
   asOf: string,
@@ -464,58 +459,55 @@ export function prepareCertificate(
   xlsxSha256: string,
   actor: FacilityActor | null,
   now = Date.now(),
-): FacilityCertificateRow {
-  return db.transaction(
-    (tx) => {
-      const f = requireFacility(tx, facilityId);
-      // One certificate at a date waits for approval at a time: a second would be a second version of the same base
-      // for the approver to choose from (and both could be issued).
-      const waiting = tx
-        .select({ id: facilityCertificates.id })
-        .from(facilityCertificates)
-        .where(
-          and(
-            eq(facilityCertificates.facilityId, facilityId),
-            eq(facilityCertificates.asOf, asOf),
-            eq(facilityCertificates.status, 'pending'),
-          ),
-        )
-        .get();
-      if (waiting)
-        throw new Conflict(`Certificate ${waiting.id} at ${asOf} is waiting for approval: issue or reject it before preparing another.`, [
-          { field: 'asOf', message: 'A certificate at this date is waiting for approval.' },
-        ]);
-      const row = tx
-        .insert(facilityCertificates)
-        .values({
-          facilityId,
-          asOf,
-          status: 'pending',
-          summary,
-          xlsx,
-          xlsxSha256,
-          preparedBy: actor?.userId ?? null,
-          preparedByEmail: actor?.email ?? 'system',
-          preparedAt: now,
-        })
-        .returning()
-        .get();
-      recordAudit(
-        tx,
-        {
-          actor: actor ?? { userId: null, email: 'system' },
-          funderId: f.funderId,
-          entity: 'facility',
-          entityId: facilityId,
-          action: 'prepare_certificate',
-          after: { certificateId: row.id, asOf, xlsxSha256 },
-        },
-        now,
-      );
-      return row;
-    },
-    { behavior: 'immediate' },
-  );
+): Promise<FacilityCertificateRow> {
+  return await transaction(db, async (tx) => {
+    const f = requireFacility(tx, facilityId);
+    // One certificate at a date waits for approval at a time: a second would be a second version of the same base
+    // for the approver to choose from (and both could be issued).
+    const waiting = tx
+      .select({ id: facilityCertificates.id })
+      .from(facilityCertificates)
+      .where(
+        and(
+          eq(facilityCertificates.facilityId, facilityId),
+          eq(facilityCertificates.asOf, asOf),
+          eq(facilityCertificates.status, 'pending'),
+        ),
+      )
+      .get();
+    if (waiting)
+      throw new Conflict(`Certificate ${waiting.id} at ${asOf} is waiting for approval: issue or reject it before preparing another.`, [
+        { field: 'asOf', message: 'A certificate at this date is waiting for approval.' },
+      ]);
+    const row = tx
+      .insert(facilityCertificates)
+      .values({
+        facilityId,
+        asOf,
+        status: 'pending',
+        summary,
+        xlsx,
+        xlsxSha256,
+        preparedBy: actor?.userId ?? null,
+        preparedByEmail: actor?.email ?? 'system',
+        preparedAt: now,
+      })
+      .returning()
+      .get();
+    recordAudit(
+      tx,
+      {
+        actor: actor ?? { userId: null, email: 'system' },
+        funderId: f.funderId,
+        entity: 'facility',
+        entityId: facilityId,
+        action: 'prepare_certificate',
+        after: { certificateId: row.id, asOf, xlsxSha256 },
+      },
+      now,
+    );
+    return row;
+  });
 }
 
 /** Loads a pending certificate for a decision: 404, 409 when decided, 403 for its preparer. */
@@ -531,7 +523,7 @@ export function pendingCertificate(db: DbOrTx, facilityId: number, id: number, a
 }
 
 /** Issues (approves, with its PDF) or rejects a pending certificate; an issued certificate never changes again. */
-export function decideCertificate(
+export async function decideCertificate(
   db: Db,
   facilityId: number,
   id: number,
@@ -540,38 +532,35 @@ export function decideCertificate(
   pdfSha256: string | null,
   actor: FacilityActor,
   now = Date.now(),
-): FacilityCertificateRow {
-  return db.transaction(
-    (tx) => {
-      const f = requireFacility(tx, facilityId);
-      pendingCertificate(tx, facilityId, id, actor);
-      tx.update(facilityCertificates)
-        .set({
-          status: decision,
-          pdf: decision === 'approved' ? pdf : null,
-          pdfSha256: decision === 'approved' ? pdfSha256 : null,
-          decidedBy: actor.userId,
-          decidedByEmail: actor.email,
-          decidedAt: now,
-        })
-        .where(and(eq(facilityCertificates.id, id), eq(facilityCertificates.status, 'pending')))
-        .run();
-      recordAudit(
-        tx,
-        {
-          actor,
-          funderId: f.funderId,
-          entity: 'facility',
-          entityId: facilityId,
-          action: decision === 'approved' ? 'issue_certificate' : 'reject_certificate',
-          after: { certificateId: id, pdfSha256 },
-        },
-        now,
-      );
-      return getCertificate(tx, facilityId, id)!;
-    },
-    { behavior: 'immediate' },
-  );
+): Promise<FacilityCertificateRow> {
+  return await transaction(db, async (tx) => {
+    const f = requireFacility(tx, facilityId);
+    pendingCertificate(tx, facilityId, id, actor);
+    tx.update(facilityCertificates)
+      .set({
+        status: decision,
+        pdf: decision === 'approved' ? pdf : null,
+        pdfSha256: decision === 'approved' ? pdfSha256 : null,
+        decidedBy: actor.userId,
+        decidedByEmail: actor.email,
+        decidedAt: now,
+      })
+      .where(and(eq(facilityCertificates.id, id), eq(facilityCertificates.status, 'pending')))
+      .run();
+    recordAudit(
+      tx,
+      {
+        actor,
+        funderId: f.funderId,
+        entity: 'facility',
+        entityId: facilityId,
+        action: decision === 'approved' ? 'issue_certificate' : 'reject_certificate',
+        after: { certificateId: id, pdfSha256 },
+      },
+      now,
+    );
+    return getCertificate(tx, facilityId, id)!;
+  });
 }
 
 // ---- kept month-end metric values ----
@@ -599,13 +588,7 @@ export function getMetricResults(db: DbOrTx, facilityId: number, monthEnds: read
   return new Map(kept);
 }
 
-export function keepMetricResult(
-  db: DbOrTx,
-  facilityId: number,
-  monthEnd: string,
-  metrics: Record<string, number>,
-  now = Date.now(),
-): void {
+export function keepMetricResult(db: Tx, facilityId: number, monthEnd: string, metrics: Record<string, number>, now = Date.now()): void {
   db.insert(facilityMetricResults)
     .values({ facilityId, monthEnd, metrics: JSON.stringify(metrics), computedAt: now })
     .onConflictDoNothing()

@@ -1,5 +1,6 @@
+import { transaction } from '../transaction';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../client';
+import type { DbOrTx, Tx } from '../client';
 import { userFunders } from '../schema/access';
 import { funders } from '../schema/portfolio';
 import { users } from '../schema/auth';
@@ -12,7 +13,7 @@ import { preparedFor } from './prepared';
  * The funder ids assigned to a user, ascending. Every funder API request asks it: prepared once per connection and
  * kept until the database changes (change-memo.ts); the caller gets its own copy.
  */
-export function listUserFunderIds(db: DbOrTx, userId: number): number[] {
+export async function listUserFunderIds(db: DbOrTx, userId: number): Promise<number[]> {
   const ids = readUntilChange(db, `funderAccess.listUserFunderIds:${userId}`, () =>
     preparedFor(db, 'funderAccess.listUserFunderIds', () =>
       db
@@ -29,12 +30,7 @@ export function listUserFunderIds(db: DbOrTx, userId: number): number[] {
 }
 
 /** Assigns funders to a user in bulk (seed, funder creation); existing assignments are kept. */
-export function assignFunders(
-  db: DbOrTx,
-  pairs: { userId: number; funderId: number }[],
-  assignedBy: number | null,
-  now = Date.now(),
-): void {
+export function assignFunders(db: Tx, pairs: { userId: number; funderId: number }[], assignedBy: number | null, now = Date.now()): void {
   if (pairs.length === 0) return;
   db.insert(userFunders)
     .values(pairs.map((p) => ({ ...p, assignedBy, assignedAt: now })))
@@ -53,7 +49,7 @@ export async function setUserFunders(
   actor: AuditActor,
   now = Date.now(),
 ): Promise<number[]> {
-  return db.transaction((tx) => {
+  return await transaction(db, async (tx) => {
     if (!tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).get()) throw new NotFound(`User ${userId} does not exist.`);
     const wanted = [...new Set(funderIds)].sort((a, b) => a - b);
     if (wanted.length > 0) {
@@ -69,7 +65,7 @@ export async function setUserFunders(
       if (missing.length > 0)
         throw new NotFound(`Funder ${missing.join(', ')} does not exist.`, [{ field: 'funderIds', message: 'No such funder.' }]);
     }
-    const before = listUserFunderIds(tx, userId);
+    const before = await listUserFunderIds(tx, userId);
     const removed = before.filter((id) => !wanted.includes(id));
     if (removed.length > 0)
       tx.delete(userFunders)
@@ -103,7 +99,7 @@ export async function setUserFunders(
  * Users who hold every funder that exists before `newFunderId` was created: they keep seeing every funder.
  * Used when an admin adds a funder, so "all funders" assignments (the demo analyst and viewer) stay whole.
  */
-export function usersHoldingEveryFunder(db: DbOrTx, exceptFunderId: number): number[] {
+export async function usersHoldingEveryFunder(db: DbOrTx, exceptFunderId: number): Promise<number[]> {
   const funderCount = db
     .select({ id: funders.id })
     .from(funders)

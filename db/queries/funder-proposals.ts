@@ -1,5 +1,6 @@
+import { transaction } from '../transaction';
 import { and, asc, desc, eq, ne, type SQL } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../client';
+import type { Db, DbOrTx, Tx } from '../client';
 import { funderChangeProposals, type FunderChangeProposalRow } from '../schema/access';
 import type { Funder } from '../schema/portfolio';
 import { recordAudit, type AuditActor } from './audit';
@@ -67,21 +68,21 @@ export async function listFunderProposals(db: DbOrTx, q: Pick<FunderProposalsQue
     .map(toFunderProposal);
 }
 
-export function getFunderProposal(db: DbOrTx, id: number): FunderProposal | undefined {
+export async function getFunderProposal(db: DbOrTx, id: number): Promise<FunderProposal | undefined> {
   const row = db.select().from(funderChangeProposals).where(eq(funderChangeProposals.id, id)).get();
   return row ? toFunderProposal(row) : undefined;
 }
 
-function assertNameFree(tx: DbOrTx, funderId: number, name: string | undefined): void {
+async function assertNameFree(tx: DbOrTx, funderId: number, name: string | undefined): Promise<void> {
   if (name === undefined) return;
-  const same = getFunderByName(tx, name);
+  const same = await getFunderByName(tx, name);
   if (same && same.id !== funderId) {
     throw new Conflict(`A funder named "${name}" already exists.`, [{ field: 'name', message: 'Already in use.' }]);
   }
 }
 
 /** Marks the funder's other pending proposals superseded (their base is gone), one audit row each. */
-function supersedePending(tx: DbOrTx, funderId: number, except: number | null, actor: Actor, now: number): void {
+function supersedePending(tx: Tx, funderId: number, except: number | null, actor: Actor, now: number): void {
   const pending = tx
     .select()
     .from(funderChangeProposals)
@@ -116,8 +117,8 @@ function supersedePending(tx: DbOrTx, funderId: number, except: number | null, a
 }
 
 /** Writes a patch onto the funder with its `update` audit row. */
-function applyPatch(tx: DbOrTx, before: Funder, patch: UpdateFunderBody, actor: Actor, now: number): FunderSettings {
-  const after = updateFunder(tx, before.id, toFunderColumns(patch))!;
+async function applyPatch(tx: Tx, before: Funder, patch: UpdateFunderBody, actor: Actor, now: number): Promise<FunderSettings> {
+  const after = (await updateFunder(tx, before.id, toFunderColumns(patch)))!;
   const settings = toFunderSettings(after);
   recordAudit(
     tx,
@@ -150,42 +151,39 @@ export async function changeFunderSettings(
   actor: Actor,
   now = Date.now(),
 ): Promise<SettingsChangeResult> {
-  return db.transaction(
-    (tx): SettingsChangeResult => {
-      const before = getFunder(tx, funderId);
-      if (!before) throw new NotFound(`Funder ${funderId} does not exist.`);
-      assertNameFree(tx, funderId, patch.name);
-      if (!before.fourEyes) {
-        const applied = applyPatch(tx, before, patch, actor, now);
-        supersedePending(tx, funderId, null, actor, now);
-        return { applied };
-      }
-      const current = toFunderSettings(before);
-      const changes = settingsChanges(current, patch);
-      if (Object.keys(changes).length === 0) return { applied: current };
-      const row = tx
-        .insert(funderChangeProposals)
-        .values({
-          funderId,
-          proposedBy: actor.userId,
-          proposedByEmail: actor.email,
-          proposedAt: now,
-          changes: JSON.stringify(changes),
-          base: JSON.stringify(settingsOf(current)),
-          baseDataVersion: before.dataVersion,
-          status: 'pending',
-        })
-        .returning()
-        .get();
-      recordAudit(
-        tx,
-        { actor, funderId, entity: 'funder', entityId: funderId, action: 'propose', after: { proposalId: row.id, changes } },
-        now,
-      );
-      return { proposal: toFunderProposal(row) };
-    },
-    { behavior: 'immediate' },
-  );
+  return await transaction(db, async (tx): Promise<SettingsChangeResult> => {
+    const before = getFunder(tx, funderId);
+    if (!before) throw new NotFound(`Funder ${funderId} does not exist.`);
+    await assertNameFree(tx, funderId, patch.name);
+    if (!before.fourEyes) {
+      const applied = await applyPatch(tx, before, patch, actor, now);
+      supersedePending(tx, funderId, null, actor, now);
+      return { applied };
+    }
+    const current = toFunderSettings(before);
+    const changes = settingsChanges(current, patch);
+    if (Object.keys(changes).length === 0) return { applied: current };
+    const row = tx
+      .insert(funderChangeProposals)
+      .values({
+        funderId,
+        proposedBy: actor.userId,
+        proposedByEmail: actor.email,
+        proposedAt: now,
+        changes: JSON.stringify(changes),
+        base: JSON.stringify(settingsOf(current)),
+        baseDataVersion: before.dataVersion,
+        status: 'pending',
+      })
+      .returning()
+      .get();
+    recordAudit(
+      tx,
+      { actor, funderId, entity: 'funder', entityId: funderId, action: 'propose', after: { proposalId: row.id, changes } },
+      now,
+    );
+    return { proposal: toFunderProposal(row) };
+  });
 }
 
 function loadPending(tx: DbOrTx, id: number): FunderChangeProposalRow {
@@ -210,70 +208,64 @@ export async function approveFunderProposal(
   actor: Actor,
   now = Date.now(),
 ): Promise<{ proposal: FunderProposal; funder: FunderSettings }> {
-  return db.transaction(
-    (tx) => {
-      const row = loadPending(tx, id);
-      if (row.proposedBy !== null && row.proposedBy === actor.userId) throw new Forbidden(SELF_APPROVAL_MESSAGE);
-      const before = getFunder(tx, row.funderId);
-      if (!before) throw new NotFound(`Funder ${row.funderId} does not exist.`);
-      // The settings the proposal was made on must still be the funder's: a change in between makes it stale.
-      if (JSON.stringify(settingsOf(toFunderSettings(before))) !== row.base) {
-        throw new Conflict(`The settings of funder ${row.funderId} changed since proposal ${id} was made; propose the change again.`, [
-          { field: 'baseDataVersion', message: 'Stale: the settings changed since.' },
-        ]);
-      }
-      const proposal = toFunderProposal(row);
-      const patch = patchOfChanges(proposal.changes);
-      assertNameFree(tx, row.funderId, patch.name);
-      tx.update(funderChangeProposals)
-        .set({ status: 'approved', decidedBy: actor.userId, decidedByEmail: actor.email, decidedAt: now })
-        .where(eq(funderChangeProposals.id, id))
-        .run();
-      recordAudit(
-        tx,
-        {
-          actor,
-          funderId: row.funderId,
-          entity: 'funder',
-          entityId: row.funderId,
-          action: 'approve',
-          before: { proposalId: id, status: 'pending' },
-          after: { proposalId: id, status: 'approved', proposedByEmail: row.proposedByEmail, changes: proposal.changes },
-        },
-        now,
-      );
-      const funder = applyPatch(tx, before, patch, actor, now);
-      supersedePending(tx, row.funderId, id, actor, now);
-      return { proposal: getFunderProposal(tx, id)!, funder };
-    },
-    { behavior: 'immediate' },
-  );
+  return await transaction(db, async (tx) => {
+    const row = loadPending(tx, id);
+    if (row.proposedBy !== null && row.proposedBy === actor.userId) throw new Forbidden(SELF_APPROVAL_MESSAGE);
+    const before = getFunder(tx, row.funderId);
+    if (!before) throw new NotFound(`Funder ${row.funderId} does not exist.`);
+    // The settings the proposal was made on must still be the funder's: a change in between makes it stale.
+    if (JSON.stringify(settingsOf(toFunderSettings(before))) !== row.base) {
+      throw new Conflict(`The settings of funder ${row.funderId} changed since proposal ${id} was made; propose the change again.`, [
+        { field: 'baseDataVersion', message: 'Stale: the settings changed since.' },
+      ]);
+    }
+    const proposal = toFunderProposal(row);
+    const patch = patchOfChanges(proposal.changes);
+    await assertNameFree(tx, row.funderId, patch.name);
+    tx.update(funderChangeProposals)
+      .set({ status: 'approved', decidedBy: actor.userId, decidedByEmail: actor.email, decidedAt: now })
+      .where(eq(funderChangeProposals.id, id))
+      .run();
+    recordAudit(
+      tx,
+      {
+        actor,
+        funderId: row.funderId,
+        entity: 'funder',
+        entityId: row.funderId,
+        action: 'approve',
+        before: { proposalId: id, status: 'pending' },
+        after: { proposalId: id, status: 'approved', proposedByEmail: row.proposedByEmail, changes: proposal.changes },
+      },
+      now,
+    );
+    const funder = await applyPatch(tx, before, patch, actor, now);
+    supersedePending(tx, row.funderId, id, actor, now);
+    return { proposal: (await getFunderProposal(tx, id))!, funder };
+  });
 }
 
 /** Rejects a pending proposal (its proposer may withdraw it so): nothing is applied. 409 when it is not pending. */
 export async function rejectFunderProposal(db: Db, id: number, actor: Actor, now = Date.now()): Promise<FunderProposal> {
-  return db.transaction(
-    (tx) => {
-      const row = loadPending(tx, id);
-      tx.update(funderChangeProposals)
-        .set({ status: 'rejected', decidedBy: actor.userId, decidedByEmail: actor.email, decidedAt: now })
-        .where(eq(funderChangeProposals.id, id))
-        .run();
-      recordAudit(
-        tx,
-        {
-          actor,
-          funderId: row.funderId,
-          entity: 'funder',
-          entityId: row.funderId,
-          action: 'reject',
-          before: { proposalId: id, status: 'pending' },
-          after: { proposalId: id, status: 'rejected', changes: JSON.parse(row.changes) as unknown },
-        },
-        now,
-      );
-      return getFunderProposal(tx, id)!;
-    },
-    { behavior: 'immediate' },
-  );
+  return await transaction(db, async (tx) => {
+    const row = loadPending(tx, id);
+    tx.update(funderChangeProposals)
+      .set({ status: 'rejected', decidedBy: actor.userId, decidedByEmail: actor.email, decidedAt: now })
+      .where(eq(funderChangeProposals.id, id))
+      .run();
+    recordAudit(
+      tx,
+      {
+        actor,
+        funderId: row.funderId,
+        entity: 'funder',
+        entityId: row.funderId,
+        action: 'reject',
+        before: { proposalId: id, status: 'pending' },
+        after: { proposalId: id, status: 'rejected', changes: JSON.parse(row.changes) as unknown },
+      },
+      now,
+    );
+    return (await getFunderProposal(tx, id))!;
+  });
 }

@@ -1,5 +1,6 @@
+import { transaction } from '../transaction';
 import { asc, eq, sql } from 'drizzle-orm';
-import { sqliteOf, type DbOrTx } from '../client';
+import type { DbOrTx, Tx } from '../client';
 import { recordBookChange } from './book-changes';
 import { deepFreeze, readUntilChange } from './change-memo';
 import { preparedFor } from './prepared';
@@ -35,14 +36,14 @@ export function getFunder(db: DbOrTx, id: number): Funder | undefined {
  * The funder of this name, compared case-insensitively (names identify funders in the navbar switch).
  * Compared in JavaScript: SQLite's lower() folds ASCII only, and a book has a handful of funders.
  */
-export function getFunderByName(db: DbOrTx, name: string): Funder | undefined {
+export async function getFunderByName(db: DbOrTx, name: string): Promise<Funder | undefined> {
   const wanted = name.trim().toLowerCase();
   return listFunders(db).find((f) => f.name.trim().toLowerCase() === wanted);
 }
 
 export type NewFunderInput = Omit<typeof funders.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'dataVersion' | 'bookVersion'>;
 
-export function createFunder(db: DbOrTx, input: NewFunderInput, now = Date.now()): Funder {
+export async function createFunder(db: Tx, input: NewFunderInput, now = Date.now()): Promise<Funder> {
   return db
     .insert(funders)
     .values({ ...input, createdAt: now, updatedAt: now })
@@ -56,15 +57,15 @@ export type FunderSettingsPatch = Partial<Omit<Funder, 'id' | 'createdAt' | 'upd
  * Updates a funder's parameters and journals the change (`settings`, db/queries/book-changes.ts): every view of the
  * book computed with the old parameters is recomputed. In one transaction (a savepoint inside the caller's).
  */
-export function updateFunder(db: DbOrTx, id: number, patch: FunderSettingsPatch): Funder | undefined {
-  return sqliteOf(db).transaction(() => {
-    const updated = db
+export async function updateFunder(db: Tx, id: number, patch: FunderSettingsPatch): Promise<Funder | undefined> {
+  return await transaction(db, async (tx) => {
+    const updated = tx
       .update(funders)
       .set({ ...patch, updatedAt: Date.now() })
       .where(eq(funders.id, id))
       .run();
     if (updated.changes === 0) return undefined;
-    recordBookChange(db, id, 'settings');
-    return db.select().from(funders).where(eq(funders.id, id)).get();
-  })();
+    recordBookChange(tx, id, 'settings');
+    return tx.select().from(funders).where(eq(funders.id, id)).get();
+  });
 }

@@ -1,3 +1,4 @@
+import { transaction } from '../transaction';
 /**
  * SQL of the month-end snapshots (domain.md §9; db/schema/history.ts). A month's lease rows and its
  * snapshot_months row are written in one transaction, once: a month already present is never rewritten
@@ -92,7 +93,7 @@ export function hasSnapshotMonth(db: DbOrTx, funderId: number, month: string): b
 }
 
 /** Stores a closed month's snapshot (lease rows + the month row) in one transaction; false when the month was already there. */
-export function insertSnapshotMonth(
+export async function insertSnapshotMonth(
   db: DbOrTx,
   funderId: number,
   month: string,
@@ -100,20 +101,20 @@ export function insertSnapshotMonth(
   rows: readonly LeaseSnapshot[],
   aggregates: MonthAggregates,
   now = Date.now(),
-): boolean {
-  const sqlite = sqliteOf(db);
-  const run = sqlite.transaction(() => {
-    if (hasSnapshotMonth(db, funderId, month)) return false;
+): Promise<boolean> {
+  const run = await transaction(db, async (tx) => {
+    const sqlite = sqliteOf(tx);
+    if (hasSnapshotMonth(tx, funderId, month)) return false;
     // Lease rows of a month with no month row are a staged build left unfinished (insertSnapshotRows): replaced.
     statementFor(sqlite, `delete from lease_snapshots where funder_id = ? and month = ?`).run(funderId, month);
-    insertRows(db, funderId, month, rows);
+    insertRows(tx, funderId, month, rows);
     statementFor(
       sqlite,
       `insert into snapshot_months (funder_id, month, month_end, lease_count, aggregates, built_at) values (?, ?, ?, ?, ?, ?)`,
     ).run(funderId, month, monthEnd, rows.length, JSON.stringify(aggregates), now);
     return true;
   });
-  return run.immediate();
+  return run;
 }
 
 /**
@@ -128,14 +129,14 @@ export async function insertSnapshotRows(
   rows: readonly LeaseSnapshot[],
   first: boolean,
 ): Promise<boolean> {
-  const sqlite = sqliteOf(db);
-  const run = sqlite.transaction(() => {
-    if (hasSnapshotMonth(db, funderId, month)) return false;
+  const run = await transaction(db, async (tx) => {
+    const sqlite = sqliteOf(tx);
+    if (hasSnapshotMonth(tx, funderId, month)) return false;
     if (first) statementFor(sqlite, `delete from lease_snapshots where funder_id = ? and month = ?`).run(funderId, month);
-    insertRows(db, funderId, month, rows);
+    insertRows(tx, funderId, month, rows);
     return true;
   });
-  return run.immediate();
+  return run;
 }
 
 /** Completes a staged month (insertSnapshotRows): its month row, when every lease row is there; false when the month was stored meanwhile. */
@@ -148,9 +149,9 @@ export async function finishSnapshotMonth(
   aggregates: MonthAggregates,
   now = Date.now(),
 ): Promise<boolean> {
-  const sqlite = sqliteOf(db);
-  const run = sqlite.transaction(() => {
-    if (hasSnapshotMonth(db, funderId, month)) return false;
+  const run = await transaction(db, async (tx) => {
+    const sqlite = sqliteOf(tx);
+    if (hasSnapshotMonth(tx, funderId, month)) return false;
     const staged = (
       statementFor(sqlite, `select count(*) as n from lease_snapshots where funder_id = ? and month = ?`).get(funderId, month) as {
         n: number;
@@ -163,7 +164,7 @@ export async function finishSnapshotMonth(
     ).run(funderId, month, monthEnd, leaseCount, JSON.stringify(aggregates), now);
     return true;
   });
-  return run.immediate();
+  return run;
 }
 
 /** Rows per insert statement (25 values each): one call into the driver per batch instead of one per lease row. */

@@ -1,7 +1,8 @@
+import { transaction } from '../transaction';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { Conflict, NotFound } from '@/lib/domain/errors';
 import type { ExistingLease, ImportedLessee, RowException, ValidatedRow } from '@/lib/import/rows';
-import type { Db, DbOrTx } from '../client';
+import type { Db, DbOrTx, Tx } from '../client';
 import {
   tapeImportExceptions,
   tapeImportRows,
@@ -24,7 +25,7 @@ export async function listImportSources(db: DbOrTx, funderId: number): Promise<T
   return db.select().from(tapeImportSources).where(eq(tapeImportSources.funderId, funderId)).orderBy(asc(tapeImportSources.name)).all();
 }
 
-export function getImportSource(db: DbOrTx, funderId: number, name: string): TapeImportSource | undefined {
+export async function getImportSource(db: DbOrTx, funderId: number, name: string): Promise<TapeImportSource | undefined> {
   return db
     .select()
     .from(tapeImportSources)
@@ -33,25 +34,27 @@ export function getImportSource(db: DbOrTx, funderId: number, name: string): Tap
 }
 
 /** The source of this name, created when new. */
-export function ensureImportSource(db: DbOrTx, funderId: number, name: string, now = Date.now()): TapeImportSource {
+export async function ensureImportSource(db: Tx, funderId: number, name: string, now = Date.now()): Promise<TapeImportSource> {
   return (
-    getImportSource(db, funderId, name) ??
+    (await getImportSource(db, funderId, name)) ??
     db.insert(tapeImportSources).values({ funderId, name, mapping: '{}', createdAt: now, updatedAt: now }).returning().get()
   );
 }
 
 /** Saves the source's mapping (and, when given, its fixed values): what the source suggests next time. */
-export function saveImportSourceMapping(
+export async function saveImportSourceMapping(
   db: DbOrTx,
   sourceId: number,
   mapping: Record<string, string | null>,
   now = Date.now(),
   fixed?: Partial<Record<string, string>>,
-): void {
-  db.update(tapeImportSources)
-    .set({ mapping: JSON.stringify(mapping), ...(fixed ? { fixed: JSON.stringify(fixed) } : {}), updatedAt: now })
-    .where(eq(tapeImportSources.id, sourceId))
-    .run();
+): Promise<void> {
+  return await transaction(db, async (tx) => {
+    tx.update(tapeImportSources)
+      .set({ mapping: JSON.stringify(mapping), ...(fixed ? { fixed: JSON.stringify(fixed) } : {}), updatedAt: now })
+      .where(eq(tapeImportSources.id, sourceId))
+      .run();
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -59,7 +62,7 @@ export function saveImportSourceMapping(
 
 export type NewTapeImport = typeof tapeImports.$inferInsert;
 
-export function createImport(db: DbOrTx, values: NewTapeImport): TapeImport {
+export async function createImport(db: Tx, values: NewTapeImport): Promise<TapeImport> {
   return db.insert(tapeImports).values(values).returning().get();
 }
 
@@ -73,8 +76,10 @@ export function getImport(db: DbOrTx, funderId: number, id: number): (TapeImport
   return r ? { ...r.imp, sourceName: r.sourceName } : undefined;
 }
 
-export function updateImport(db: DbOrTx, id: number, patch: Partial<NewTapeImport>): void {
-  db.update(tapeImports).set(patch).where(eq(tapeImports.id, id)).run();
+export async function updateImport(db: DbOrTx, id: number, patch: Partial<NewTapeImport>): Promise<void> {
+  return await transaction(db, async (tx) => {
+    tx.update(tapeImports).set(patch).where(eq(tapeImports.id, id)).run();
+  });
 }
 
 /** Moves an import from one status to another only if it is still in `from` (a compare-and-set). */
@@ -84,13 +89,15 @@ export async function transitionImport(
   from: TapeImport['status'][],
   patch: Partial<NewTapeImport>,
 ): Promise<boolean> {
-  return (
-    db
-      .update(tapeImports)
-      .set(patch)
-      .where(and(eq(tapeImports.id, id), inArray(tapeImports.status, from)))
-      .run().changes === 1
-  );
+  return await transaction(db, async (tx) => {
+    return (
+      tx
+        .update(tapeImports)
+        .set(patch)
+        .where(and(eq(tapeImports.id, id), inArray(tapeImports.status, from)))
+        .run().changes === 1
+    );
+  });
 }
 
 export async function listImports(db: DbOrTx, funderId: number, page: number, perPage: number) {
@@ -116,7 +123,7 @@ export async function listImports(db: DbOrTx, funderId: number, page: number, pe
 // ---------------------------------------------------------------------------------------------
 // Rows and exceptions
 
-export function deleteImportRows(db: DbOrTx, importId: number): void {
+export async function deleteImportRows(db: Tx, importId: number): Promise<void> {
   db.delete(tapeImportExceptions).where(eq(tapeImportExceptions.importId, importId)).run();
   db.delete(tapeImportRows).where(eq(tapeImportRows.importId, importId)).run();
 }
@@ -124,7 +131,7 @@ export function deleteImportRows(db: DbOrTx, importId: number): void {
 /** Rows per multi-row insert of the raw cells (3 parameters each). */
 const ROWS_BATCH = 200;
 
-export function insertImportRows(db: DbOrTx, importId: number, rows: { row: number; cells: string[] }[]): void {
+export async function insertImportRows(db: Tx, importId: number, rows: { row: number; cells: string[] }[]): Promise<void> {
   const sqlite = sqliteOf(db);
   const one = '(?, ?, ?)';
   const many = preparedFor(sqlite, 'import-rows-insert-many', () =>
@@ -162,14 +169,14 @@ export async function readImportRows(
   }));
 }
 
-export function clearValidation(db: DbOrTx, importId: number): void {
+export async function clearValidation(db: Tx, importId: number): Promise<void> {
   db.delete(tapeImportExceptions).where(eq(tapeImportExceptions.importId, importId)).run();
   db.update(tapeImportRows).set({ action: null, result: null }).where(eq(tapeImportRows.importId, importId)).run();
 }
 
 /** Stores one chunk of validation results: the rows' decisions and their exceptions. */
-export function writeValidation(db: Db, importId: number, rows: ValidatedRow[]): void {
-  const sqlite = db.$client;
+export async function writeValidation(db: Tx, importId: number, rows: ValidatedRow[]): Promise<void> {
+  const sqlite = sqliteOf(db);
   const update = preparedFor(sqlite, 'import-rows-validation', () =>
     sqlite.prepare('update tape_import_rows set action = ?, contract_number = ?, result = ? where import_id = ? and row = ?'),
   );
@@ -177,14 +184,14 @@ export function writeValidation(db: Db, importId: number, rows: ValidatedRow[]):
     const { exceptions: _e, ...result } = r;
     update.run(r.action, r.contractNumber, JSON.stringify(result), importId, r.row);
   }
-  insertExceptions(
+  await insertExceptions(
     db,
     importId,
     rows.flatMap((r) => r.exceptions),
   );
 }
 
-export function insertExceptions(db: DbOrTx, importId: number, list: RowException[]): void {
+export async function insertExceptions(db: Tx, importId: number, list: RowException[]): Promise<void> {
   const values = list.map((e) => ({
     importId,
     row: e.row,
@@ -445,14 +452,15 @@ export class ImportRowWriter {
   finish(committedBy: number | null, at: number): void {
     this.leases.finish();
     // The status changes in the same transaction as the leases: a crash leaves neither.
-    const q = commitStatusUpdate(this.tx, this.importId, committedBy, at);
+    // Only builds the SQL (toSQL): the sink runs it in the worker's transaction.
+    const q = commitStatusUpdate(this.tx as unknown as Tx, this.importId, committedBy, at);
     this.sink.prepare('import-rows:committed', q.sql);
     this.sink.run('import-rows:committed', q.params);
   }
 }
 
 /** committing → committed, as SQL for a sink (the same update as transitionImport, built by Drizzle). */
-function commitStatusUpdate(db: Db, id: number, committedBy: number | null, at: number): { sql: string; params: unknown[] } {
+function commitStatusUpdate(db: Tx, id: number, committedBy: number | null, at: number): { sql: string; params: unknown[] } {
   return db
     .update(tapeImports)
     .set({ status: 'committed', progress: 1, committedAt: at, committedBy, filePath: null })

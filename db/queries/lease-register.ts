@@ -279,7 +279,7 @@ export async function createLeaseForFunder(
 ): Promise<Lease> {
   const funder = getFunder(db, funderId);
   if (!funder) throw new NotFound(`Funder ${funderId} does not exist.`);
-  const lessee = getLessee(db, body.lesseeId);
+  const lessee = await getLessee(db, body.lesseeId);
   const vatRate = body.vatRate ?? defaultVatRate(lessee?.funderId === funderId ? lessee : undefined, funder);
   return await createLease(db, { ...body, funderId, vatRate }, userId);
 }

@@ -1,8 +1,9 @@
+import { transaction } from '../transaction';
 import { and, asc, desc, eq, inArray, like, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { Conflict, Invalid, NotFound } from '@/lib/domain/errors';
 import type { Schedule } from '@/lib/finance';
 import { SHOWN_STATUS_VALUES, type CreditStatus, type ShownStatus } from '@/lib/validations/leases';
-import type { Db, DbOrTx } from '../client';
+import type { Db, DbOrTx, Tx } from '../client';
 import { recordAudit } from './audit';
 import { leaseHistory, leases, lessees, scheduleRows, type Lease, type NewLease } from '../schema/portfolio';
 import { payments } from '../schema/servicing';
@@ -20,7 +21,7 @@ export type LeaseInput = Omit<
     contractNumber?: string;
   };
 
-export function getLease(db: DbOrTx, id: number): Lease | undefined {
+export async function getLease(db: DbOrTx, id: number): Promise<Lease | undefined> {
   return db.select().from(leases).where(eq(leases.id, id)).get();
 }
 
@@ -46,7 +47,7 @@ export async function getLeaseHistory(db: DbOrTx, leaseId: number) {
   return db.select().from(leaseHistory).where(eq(leaseHistory.leaseId, leaseId)).orderBy(desc(leaseHistory.id)).all();
 }
 
-function insertSchedule(db: DbOrTx, leaseId: number, schedule: Schedule): void {
+function insertSchedule(db: Tx, leaseId: number, schedule: Schedule): void {
   const rows = schedule.rows.map((r) => ({ leaseId, ...r }));
   // Chunked: SQLite limits the number of bound variables per statement.
   for (let i = 0; i < rows.length; i += 500)
@@ -75,14 +76,14 @@ function assertLessee(db: DbOrTx, funderId: number, lesseeId: number): void {
 
 /** Creates a lease with its schedule and history in one IMMEDIATE transaction. */
 export async function createLease(db: Db, input: LeaseInput, userId: number | null, now = Date.now()): Promise<Lease> {
-  return db.transaction((tx) => insertLease(tx, input, userId, now), { behavior: 'immediate' });
+  return await transaction(db, async (tx) => await insertLease(tx, input, userId, now));
 }
 
 /**
  * The body of createLease, for a caller that already holds a transaction and must create the lease
  * in it (converting a quotation). Opens no transaction of its own.
  */
-export function insertLease(tx: DbOrTx, input: LeaseInput, userId: number | null, now = Date.now()): Lease {
+export async function insertLease(tx: Tx, input: LeaseInput, userId: number | null, now = Date.now()): Promise<Lease> {
   const funder = getFunder(tx, input.funderId);
   if (!funder) throw new NotFound(`Funder ${input.funderId} does not exist.`);
   assertLessee(tx, input.funderId, input.lesseeId);
@@ -159,22 +160,22 @@ export async function updateLease(
   userId: number | null,
   now = Date.now(),
 ): Promise<Lease> {
-  return db.transaction((tx) => applyLeaseUpdate(tx, id, expectedVersion, patch, userId, now), { behavior: 'immediate' });
+  return await transaction(db, async (tx) => await applyLeaseUpdate(tx, id, expectedVersion, patch, userId, now));
 }
 
 /**
  * The body of updateLease, for a caller that already holds a transaction (a tape import's commit).
  * Opens no transaction of its own; the version check is the same optimistic lock.
  */
-export function applyLeaseUpdate(
-  tx: DbOrTx,
+export async function applyLeaseUpdate(
+  tx: Tx,
   id: number,
   expectedVersion: number,
   patch: Partial<LeaseInput>,
   userId: number | null,
   now = Date.now(),
-): Lease {
-  const current = getLease(tx, id);
+): Promise<Lease> {
+  const current = await getLease(tx, id);
   if (!current) throw new NotFound(`Lease ${id} does not exist.`);
   if (current.version !== expectedVersion) {
     throw new Conflict(
@@ -226,21 +227,15 @@ export async function deleteLease(
   assertDeletable?: (lease: Lease, hasPayments: boolean) => void,
   userId: number | null = null,
 ): Promise<void> {
-  db.transaction(
-    (tx) => {
-      const current = getLease(tx, id);
-      if (!current) throw new NotFound(`Lease ${id} does not exist.`);
-      // Checked inside the transaction, so that no payment recorded meanwhile slips past the check.
-      assertDeletable?.(
-        current,
-        tx.select({ id: payments.id }).from(payments).where(eq(payments.leaseId, id)).limit(1).get() !== undefined,
-      );
-      tx.delete(leases).where(eq(leases.id, id)).run();
-      recordAudit(tx, { actor: userId, funderId: current.funderId, entity: 'lease', entityId: id, action: 'delete', before: current });
-      recordBookChange(tx, current.funderId, 'lease', id);
-    },
-    { behavior: 'immediate' },
-  );
+  await transaction(db, async (tx) => {
+    const current = await getLease(tx, id);
+    if (!current) throw new NotFound(`Lease ${id} does not exist.`);
+    // Checked inside the transaction, so that no payment recorded meanwhile slips past the check.
+    assertDeletable?.(current, tx.select({ id: payments.id }).from(payments).where(eq(payments.leaseId, id)).limit(1).get() !== undefined);
+    tx.delete(leases).where(eq(leases.id, id)).run();
+    recordAudit(tx, { actor: userId, funderId: current.funderId, entity: 'lease', entityId: id, action: 'delete', before: current });
+    recordBookChange(tx, current.funderId, 'lease', id);
+  });
 }
 
 export const LEASE_SORTS = {

@@ -1,3 +1,4 @@
+import { transaction } from '../transaction';
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import { NotFound } from '@/lib/domain/errors';
 import type { Db, DbOrTx } from '../client';
@@ -21,18 +22,15 @@ export async function updateLesseeKind(
   actor: AuditActor,
   now = Date.now(),
 ): Promise<{ lessee: Lessee; changed: boolean }> {
-  return db.transaction(
-    (tx) => {
-      const current = tx.select().from(lessees).where(eq(lessees.id, id)).get();
-      if (!current || current.funderId !== funderId) throw new NotFound(`Lessee ${id} does not exist for funder ${funderId}.`);
-      if (current.kind === kind) return { lessee: current, changed: false };
-      const lessee = tx.update(lessees).set({ kind, updatedAt: now }).where(eq(lessees.id, id)).returning().get();
-      recordBookChange(tx, funderId, 'lessee');
-      recordAudit(tx, { actor, funderId, ...LESSEE_KIND_AUDIT, entityId: id, before: { kind: current.kind }, after: { kind } }, now);
-      return { lessee, changed: true };
-    },
-    { behavior: 'immediate' },
-  );
+  return await transaction(db, async (tx) => {
+    const current = tx.select().from(lessees).where(eq(lessees.id, id)).get();
+    if (!current || current.funderId !== funderId) throw new NotFound(`Lessee ${id} does not exist for funder ${funderId}.`);
+    if (current.kind === kind) return { lessee: current, changed: false };
+    const lessee = tx.update(lessees).set({ kind, updatedAt: now }).where(eq(lessees.id, id)).returning().get();
+    recordBookChange(tx, funderId, 'lessee');
+    recordAudit(tx, { actor, funderId, ...LESSEE_KIND_AUDIT, entityId: id, before: { kind: current.kind }, after: { kind } }, now);
+    return { lessee, changed: true };
+  });
 }
 
 /**
@@ -86,7 +84,7 @@ export function defaultVatRate(lessee: Pick<Lessee, 'country'> | undefined, fund
   return VAT_BY_COUNTRY[name] ?? funder.vatDefault;
 }
 
-export function getLessee(db: DbOrTx, id: number): Lessee | undefined {
+export async function getLessee(db: DbOrTx, id: number): Promise<Lessee | undefined> {
   return db.select().from(lessees).where(eq(lessees.id, id)).get();
 }
 

@@ -1,3 +1,4 @@
+import { transaction } from '../transaction';
 /**
  * Opening positions (table opening_positions; lib/servicing/opening.ts): the state a lease's servicing starts from.
  * Written with its audit row and its book change journal row (`lease`: every view re-reads the lease) in the write's
@@ -8,7 +9,7 @@ import { Invalid, NotFound } from '@/lib/domain/errors';
 import { tryParseDate } from '@/lib/finance';
 import { componentsTotal } from '@/lib/servicing/allocation';
 import type { OpeningPosition } from '@/lib/servicing/opening';
-import type { Db, DbOrTx } from '../client';
+import type { Db, DbOrTx, Tx } from '../client';
 import { leases, openingPositions } from '../schema/portfolio';
 import { recordAudit, type AuditActor } from './audit';
 import { recordBookChange } from './book-changes';
@@ -49,14 +50,14 @@ export function openingPositionOfLease(db: DbOrTx, leaseId: number): OpeningPosi
  * having no servicing history of it), its default date is after it,
  * or its days or amounts are negative, or it has arrears with no days past due.
  */
-export function writeOpeningPosition(
-  tx: DbOrTx,
+export async function writeOpeningPosition(
+  tx: Tx,
   funderId: number,
   leaseId: number,
   position: OpeningPosition,
   actor: AuditActor,
   now = Date.now(),
-): void {
+): Promise<void> {
   const lease = tx.select().from(leases).where(eq(leases.id, leaseId)).get();
   if (!lease || lease.funderId !== funderId) throw new NotFound(`Lease ${leaseId} does not exist for funder ${funderId}.`);
   const issues: { field: string; message: string }[] = [];
@@ -99,5 +100,5 @@ export async function setOpeningPosition(
   position: OpeningPosition,
   actor: AuditActor,
 ): Promise<void> {
-  db.transaction((tx) => writeOpeningPosition(tx, funderId, leaseId, position, actor), { behavior: 'immediate' });
+  await transaction(db, async (tx) => await writeOpeningPosition(tx, funderId, leaseId, position, actor));
 }

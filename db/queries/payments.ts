@@ -1,3 +1,4 @@
+import { transaction } from '../transaction';
 import { and, asc, desc, eq, gte, inArray, like, lte, or, sql, type SQL } from 'drizzle-orm';
 import { Conflict, Invalid, NotFound } from '@/lib/domain/errors';
 import {
@@ -10,7 +11,7 @@ import {
 } from '@/lib/servicing';
 import { leaseInstalments } from '@/lib/servicing/instalments';
 import type { BankLine } from '@/lib/servicing/bank-csv';
-import type { Db, DbOrTx } from '../client';
+import type { Db, DbOrTx, Tx } from '../client';
 import { recordBookChange } from './book-changes';
 import { openingPositionOfLease } from './opening-positions';
 import { recordAudit } from './audit';
@@ -108,7 +109,7 @@ export async function ledgerOfLeaseAsOf(db: DbOrTx, leaseId: number, asOf: strin
  * transaction): one row per (payment, period, component), plus `credit` (period 0) for the part of a
  * payment beyond the last instalment. Σ rows per payment = the payment's amount.
  */
-export function recomputeLeaseAllocations(tx: DbOrTx, funder: Funder, lease: Lease): void {
+export function recomputeLeaseAllocations(tx: Tx, funder: Funder, lease: Lease): void {
   const result = allocatePayments(instalmentsOfLease(tx, lease), ledgerOfLease(tx, lease.id), { componentOrder: componentOrderOf(funder) });
   tx.delete(paymentAllocations).where(eq(paymentAllocations.leaseId, lease.id)).run();
   const allocated = new Map<string, number>();
@@ -128,7 +129,7 @@ export function recomputeLeaseAllocations(tx: DbOrTx, funder: Funder, lease: Lea
 }
 
 function insertPayment(
-  tx: DbOrTx,
+  tx: Tx,
   funderId: number,
   lease: Lease,
   input: PaymentInput,
@@ -163,18 +164,24 @@ function insertPayment(
 }
 
 /** Records a payment and recomputes the lease's allocation, in one transaction. 404 unknown lease, 400 other currency. */
-export function recordPayment(db: Db, funderId: number, input: PaymentInput, userId: number | null, now = Date.now()): PaymentRow {
-  return db.transaction(
-    (tx) => {
-      const funder = requireFunder(tx, funderId);
-      const lease = requireLease(tx, funderId, input.leaseId);
-      const p = insertPayment(tx, funderId, lease, input, userId, null, now);
-      recomputeLeaseAllocations(tx, funder, lease);
-      recordAudit(tx, { actor: userId, funderId, entity: 'payment', entityId: p.id, action: 'create', after: p }, now);
-      return p;
-    },
-    { behavior: 'immediate' },
-  );
+export async function recordPayment(
+  db: Db,
+  funderId: number,
+  input: PaymentInput,
+  userId: number | null,
+  now = Date.now(),
+): Promise<PaymentRow> {
+  return await transaction(db, async (tx) => recordPaymentIn(tx, funderId, input, userId, now));
+}
+
+/** recordPayment's writes, inside the caller's transaction (the seed's bulk load is a synchronous one). */
+export function recordPaymentIn(tx: Tx, funderId: number, input: PaymentInput, userId: number | null, now = Date.now()): PaymentRow {
+  const funder = requireFunder(tx, funderId);
+  const lease = requireLease(tx, funderId, input.leaseId);
+  const p = insertPayment(tx, funderId, lease, input, userId, null, now);
+  recomputeLeaseAllocations(tx, funder, lease);
+  recordAudit(tx, { actor: userId, funderId, entity: 'payment', entityId: p.id, action: 'create', after: p }, now);
+  return p;
 }
 
 /** Reverses a payment (a reversal row naming it) and recomputes the lease's allocation, in one transaction. 404 unknown, 409 already reversed or a reversal. */
@@ -186,51 +193,48 @@ export async function reversePayment(
   userId: number | null,
   now = Date.now(),
 ): Promise<PaymentRow> {
-  return db.transaction(
-    (tx) => {
-      const funder = requireFunder(tx, funderId);
-      const p = tx.select().from(payments).where(eq(payments.id, paymentId)).get();
-      if (!p || p.funderId !== funderId) throw new NotFound(`Payment ${paymentId} does not exist for funder ${funderId}.`);
-      if (p.kind === 'reversal') throw new Conflict(`Entry ${paymentId} is itself a reversal and cannot be reversed.`);
-      if (tx.select({ id: payments.id }).from(payments).where(eq(payments.reversesId, paymentId)).get()) {
-        throw new Conflict(`Payment ${paymentId} is already reversed.`);
-      }
-      if (input.reversedOn < p.receivedOn) {
-        throw new Invalid('The reversal cannot be dated before the payment.', [
-          { field: 'reversedOn', message: `Must be on or after ${p.receivedOn}.` },
-        ]);
-      }
-      const lease = requireLease(tx, funderId, p.leaseId);
-      const r = tx
-        .insert(payments)
-        .values({
-          funderId,
-          leaseId: p.leaseId,
-          kind: 'reversal',
-          reversesId: p.id,
-          receivedOn: input.reversedOn,
-          amount: p.amount,
-          currency: p.currency,
-          method: p.method,
-          reference: p.reference,
-          note: input.note ?? '',
-          createdBy: userId,
-          createdAt: now,
-        })
-        .returning()
-        .get();
-      recordBookChange(tx, funderId, 'ledger', lease.id);
-      try {
-        recomputeLeaseAllocations(tx, funder, lease);
-      } catch (e) {
-        if (isServicingError(e)) throw new Conflict(e.message);
-        throw e;
-      }
-      recordAudit(tx, { actor: userId, funderId, entity: 'payment', entityId: p.id, action: 'reverse', before: p, after: r }, now);
-      return r;
-    },
-    { behavior: 'immediate' },
-  );
+  return await transaction(db, async (tx) => {
+    const funder = requireFunder(tx, funderId);
+    const p = tx.select().from(payments).where(eq(payments.id, paymentId)).get();
+    if (!p || p.funderId !== funderId) throw new NotFound(`Payment ${paymentId} does not exist for funder ${funderId}.`);
+    if (p.kind === 'reversal') throw new Conflict(`Entry ${paymentId} is itself a reversal and cannot be reversed.`);
+    if (tx.select({ id: payments.id }).from(payments).where(eq(payments.reversesId, paymentId)).get()) {
+      throw new Conflict(`Payment ${paymentId} is already reversed.`);
+    }
+    if (input.reversedOn < p.receivedOn) {
+      throw new Invalid('The reversal cannot be dated before the payment.', [
+        { field: 'reversedOn', message: `Must be on or after ${p.receivedOn}.` },
+      ]);
+    }
+    const lease = requireLease(tx, funderId, p.leaseId);
+    const r = tx
+      .insert(payments)
+      .values({
+        funderId,
+        leaseId: p.leaseId,
+        kind: 'reversal',
+        reversesId: p.id,
+        receivedOn: input.reversedOn,
+        amount: p.amount,
+        currency: p.currency,
+        method: p.method,
+        reference: p.reference,
+        note: input.note ?? '',
+        createdBy: userId,
+        createdAt: now,
+      })
+      .returning()
+      .get();
+    recordBookChange(tx, funderId, 'ledger', lease.id);
+    try {
+      recomputeLeaseAllocations(tx, funder, lease);
+    } catch (e) {
+      if (isServicingError(e)) throw new Conflict(e.message);
+      throw e;
+    }
+    recordAudit(tx, { actor: userId, funderId, entity: 'payment', entityId: p.id, action: 'reverse', before: p, after: r }, now);
+    return r;
+  });
 }
 
 export type PaymentListFilter = {
@@ -367,128 +371,125 @@ export async function importBankStatement(
   userId: number | null,
   now = Date.now(),
 ): Promise<ImportResult> {
-  const importId = db.transaction(
-    (tx) => {
-      const funder = requireFunder(tx, funderId);
-      const byContract = new Map<string, Lease>();
-      const wanted = new Set<string>();
-      for (const l of lines) {
-        if (l.contractNumber) wanted.add(l.contractNumber);
-        if (l.reference) wanted.add(l.reference);
+  const importId = await transaction(db, async (tx) => {
+    const funder = requireFunder(tx, funderId);
+    const byContract = new Map<string, Lease>();
+    const wanted = new Set<string>();
+    for (const l of lines) {
+      if (l.contractNumber) wanted.add(l.contractNumber);
+      if (l.reference) wanted.add(l.reference);
+    }
+    const list = [...wanted];
+    for (let i = 0; i < list.length; i += 500) {
+      for (const lease of tx
+        .select()
+        .from(leases)
+        .where(and(eq(leases.funderId, funderId), inArray(leases.contractNumber, list.slice(i, i + 500))))
+        .all()) {
+        byContract.set(lease.contractNumber, lease);
       }
-      const list = [...wanted];
-      for (let i = 0; i < list.length; i += 500) {
-        for (const lease of tx
-          .select()
-          .from(leases)
-          .where(and(eq(leases.funderId, funderId), inArray(leases.contractNumber, list.slice(i, i + 500))))
-          .all()) {
-          byContract.set(lease.contractNumber, lease);
-        }
+    }
+    const imp = tx
+      .insert(paymentImports)
+      .values({
+        funderId,
+        fileName,
+        lineCount: lines.length,
+        matchedCount: 0,
+        unmatchedCount: 0,
+        invalidCount: 0,
+        createdBy: userId,
+        createdAt: now,
+      })
+      .returning()
+      .get();
+    const counts = { matched: 0, unmatched: 0, invalid: 0 };
+    const touched = new Map<number, Lease>();
+    for (const l of lines) {
+      const base = {
+        importId: imp.id,
+        lineNo: l.lineNo,
+        receivedOn: l.receivedOn,
+        amount: l.amount,
+        currency: l.currency,
+        reference: l.reference,
+        contractNumber: l.contractNumber,
+      };
+      if (l.error || l.receivedOn === null || l.amount === null || l.currency === null) {
+        counts.invalid++;
+        tx.insert(paymentImportLines)
+          .values({ ...base, status: 'invalid', message: l.error || 'incomplete line' })
+          .run();
+        continue;
       }
-      const imp = tx
-        .insert(paymentImports)
-        .values({
-          funderId,
-          fileName,
-          lineCount: lines.length,
-          matchedCount: 0,
-          unmatchedCount: 0,
-          invalidCount: 0,
-          createdBy: userId,
-          createdAt: now,
-        })
-        .returning()
-        .get();
-      const counts = { matched: 0, unmatched: 0, invalid: 0 };
-      const touched = new Map<number, Lease>();
-      for (const l of lines) {
-        const base = {
-          importId: imp.id,
-          lineNo: l.lineNo,
+      const lease =
+        (l.contractNumber ? byContract.get(l.contractNumber) : undefined) ?? (l.reference ? byContract.get(l.reference) : undefined);
+      if (!lease) {
+        counts.unmatched++;
+        tx.insert(paymentImportLines)
+          .values({ ...base, status: 'unmatched', message: 'no lease with this contract number or reference' })
+          .run();
+        continue;
+      }
+      if (lease.currency !== l.currency) {
+        counts.invalid++;
+        tx.insert(paymentImportLines)
+          .values({
+            ...base,
+            status: 'invalid',
+            message: `currency ${l.currency} differs from lease ${lease.contractNumber} (${lease.currency})`,
+          })
+          .run();
+        continue;
+      }
+      counts.matched++;
+      if (isRecovery(lease, l.receivedOn)) {
+        await insertRecovery(tx, recoveryOf(funderId, lease, l.receivedOn, l.amount, l.reference, fileName, l.lineNo), { userId }, now);
+        tx.insert(paymentImportLines)
+          .values({ ...base, status: 'recovery', message: recoveryMessage(lease) })
+          .run();
+        continue;
+      }
+      const p = insertPayment(
+        tx,
+        funderId,
+        lease,
+        {
+          leaseId: lease.id,
           receivedOn: l.receivedOn,
           amount: l.amount,
           currency: l.currency,
+          method: 'transfer',
           reference: l.reference,
-          contractNumber: l.contractNumber,
-        };
-        if (l.error || l.receivedOn === null || l.amount === null || l.currency === null) {
-          counts.invalid++;
-          tx.insert(paymentImportLines)
-            .values({ ...base, status: 'invalid', message: l.error || 'incomplete line' })
-            .run();
-          continue;
-        }
-        const lease =
-          (l.contractNumber ? byContract.get(l.contractNumber) : undefined) ?? (l.reference ? byContract.get(l.reference) : undefined);
-        if (!lease) {
-          counts.unmatched++;
-          tx.insert(paymentImportLines)
-            .values({ ...base, status: 'unmatched', message: 'no lease with this contract number or reference' })
-            .run();
-          continue;
-        }
-        if (lease.currency !== l.currency) {
-          counts.invalid++;
-          tx.insert(paymentImportLines)
-            .values({
-              ...base,
-              status: 'invalid',
-              message: `currency ${l.currency} differs from lease ${lease.contractNumber} (${lease.currency})`,
-            })
-            .run();
-          continue;
-        }
-        counts.matched++;
-        if (isRecovery(lease, l.receivedOn)) {
-          insertRecovery(tx, recoveryOf(funderId, lease, l.receivedOn, l.amount, l.reference, fileName, l.lineNo), { userId }, now);
-          tx.insert(paymentImportLines)
-            .values({ ...base, status: 'recovery', message: recoveryMessage(lease) })
-            .run();
-          continue;
-        }
-        const p = insertPayment(
-          tx,
-          funderId,
-          lease,
-          {
-            leaseId: lease.id,
-            receivedOn: l.receivedOn,
-            amount: l.amount,
-            currency: l.currency,
-            method: 'transfer',
-            reference: l.reference,
-          },
-          userId,
-          imp.id,
-          now,
-        );
-        touched.set(lease.id, lease);
-        tx.insert(paymentImportLines)
-          .values({ ...base, status: 'matched', message: lease.contractNumber, paymentId: p.id })
-          .run();
-      }
-      for (const lease of touched.values()) recomputeLeaseAllocations(tx, funder, lease);
-      tx.update(paymentImports)
-        .set({ matchedCount: counts.matched, unmatchedCount: counts.unmatched, invalidCount: counts.invalid })
-        .where(eq(paymentImports.id, imp.id))
-        .run();
-      recordAudit(
-        tx,
-        {
-          actor: userId,
-          funderId,
-          entity: 'bank_import',
-          entityId: imp.id,
-          action: 'import',
-          after: { fileName, lines: lines.length, ...counts },
         },
+        userId,
+        imp.id,
         now,
       );
-      return imp.id;
-    },
-    { behavior: 'immediate' },
-  );
+      touched.set(lease.id, lease);
+      tx.insert(paymentImportLines)
+        .values({ ...base, status: 'matched', message: lease.contractNumber, paymentId: p.id })
+        .run();
+    }
+    for (const lease of touched.values()) recomputeLeaseAllocations(tx, funder, lease);
+    tx.update(paymentImports)
+      .set({ matchedCount: counts.matched, unmatchedCount: counts.unmatched, invalidCount: counts.invalid })
+      .where(eq(paymentImports.id, imp.id))
+      .run();
+    recordAudit(
+      tx,
+      {
+        actor: userId,
+        funderId,
+        entity: 'bank_import',
+        entityId: imp.id,
+        action: 'import',
+        after: { fileName, lines: lines.length, ...counts },
+      },
+      now,
+    );
+    return imp.id;
+  });
   return await getImport(db, funderId, importId);
 }
 
@@ -528,83 +529,80 @@ export async function matchImportLine(
   userId: number | null,
   now = Date.now(),
 ): Promise<ImportLineRow> {
-  return db.transaction(
-    (tx) => {
-      const funder = requireFunder(tx, funderId);
-      const imp = tx.select().from(paymentImports).where(eq(paymentImports.id, importId)).get();
-      if (!imp || imp.funderId !== funderId) throw new NotFound(`Import ${importId} does not exist for funder ${funderId}.`);
-      const line = tx.select().from(paymentImportLines).where(eq(paymentImportLines.id, lineId)).get();
-      if (!line || line.importId !== importId) throw new NotFound(`Line ${lineId} does not exist in import ${importId}.`);
-      if (line.status !== 'unmatched' || line.receivedOn === null || line.amount === null || line.currency === null) {
-        throw new Conflict(`Line ${line.lineNo} is ${line.status}; only unmatched lines can be matched by hand.`);
-      }
-      const lease = requireLease(tx, funderId, leaseId);
-      if (isRecovery(lease, line.receivedOn)) {
-        if (line.currency !== lease.currency)
-          throw new Invalid(`The line's currency ${line.currency} differs from the lease's ${lease.currency}.`, [
-            { field: 'leaseId', message: `The lease is in ${lease.currency}.` },
-          ]);
-        const imp = tx.select({ fileName: paymentImports.fileName }).from(paymentImports).where(eq(paymentImports.id, importId)).get()!;
-        insertRecovery(
-          tx,
-          recoveryOf(funderId, lease, line.receivedOn, line.amount, line.reference, imp.fileName, line.lineNo),
-          { userId },
-          now,
-        );
-        tx.update(paymentImports)
-          .set({ matchedCount: sql`${paymentImports.matchedCount} + 1`, unmatchedCount: sql`${paymentImports.unmatchedCount} - 1` })
-          .where(eq(paymentImports.id, importId))
-          .run();
-        const recovered = tx
-          .update(paymentImportLines)
-          .set({ status: 'recovery', message: recoveryMessage(lease) })
-          .where(eq(paymentImportLines.id, lineId))
-          .returning()
-          .get();
-        recordAudit(
-          tx,
-          { actor: userId, funderId, entity: 'bank_import', entityId: importId, action: 'match', before: line, after: recovered },
-          now,
-        );
-        return recovered;
-      }
-      const p = insertPayment(
+  return await transaction(db, async (tx) => {
+    const funder = requireFunder(tx, funderId);
+    const imp = tx.select().from(paymentImports).where(eq(paymentImports.id, importId)).get();
+    if (!imp || imp.funderId !== funderId) throw new NotFound(`Import ${importId} does not exist for funder ${funderId}.`);
+    const line = tx.select().from(paymentImportLines).where(eq(paymentImportLines.id, lineId)).get();
+    if (!line || line.importId !== importId) throw new NotFound(`Line ${lineId} does not exist in import ${importId}.`);
+    if (line.status !== 'unmatched' || line.receivedOn === null || line.amount === null || line.currency === null) {
+      throw new Conflict(`Line ${line.lineNo} is ${line.status}; only unmatched lines can be matched by hand.`);
+    }
+    const lease = requireLease(tx, funderId, leaseId);
+    if (isRecovery(lease, line.receivedOn)) {
+      if (line.currency !== lease.currency)
+        throw new Invalid(`The line's currency ${line.currency} differs from the lease's ${lease.currency}.`, [
+          { field: 'leaseId', message: `The lease is in ${lease.currency}.` },
+        ]);
+      const imp = tx.select({ fileName: paymentImports.fileName }).from(paymentImports).where(eq(paymentImports.id, importId)).get()!;
+      await insertRecovery(
         tx,
-        funderId,
-        lease,
-        {
-          leaseId,
-          receivedOn: line.receivedOn,
-          amount: line.amount,
-          currency: line.currency,
-          method: 'transfer',
-          reference: line.reference,
-        },
-        userId,
-        importId,
+        recoveryOf(funderId, lease, line.receivedOn, line.amount, line.reference, imp.fileName, line.lineNo),
+        { userId },
         now,
       );
-      recomputeLeaseAllocations(tx, funder, lease);
-      // The import's counts stay the truth of its lines: a line matched by hand counts as matched.
       tx.update(paymentImports)
         .set({ matchedCount: sql`${paymentImports.matchedCount} + 1`, unmatchedCount: sql`${paymentImports.unmatchedCount} - 1` })
         .where(eq(paymentImports.id, importId))
         .run();
-      const matched = tx
+      const recovered = tx
         .update(paymentImportLines)
-        .set({ status: 'manual', paymentId: p.id, message: lease.contractNumber })
+        .set({ status: 'recovery', message: recoveryMessage(lease) })
         .where(eq(paymentImportLines.id, lineId))
         .returning()
         .get();
       recordAudit(
         tx,
-        { actor: userId, funderId, entity: 'bank_import', entityId: importId, action: 'match', before: line, after: matched },
+        { actor: userId, funderId, entity: 'bank_import', entityId: importId, action: 'match', before: line, after: recovered },
         now,
       );
-      return matched;
-    },
-    { behavior: 'immediate' },
-  );
+      return recovered;
+    }
+    const p = insertPayment(
+      tx,
+      funderId,
+      lease,
+      {
+        leaseId,
+        receivedOn: line.receivedOn,
+        amount: line.amount,
+        currency: line.currency,
+        method: 'transfer',
+        reference: line.reference,
+      },
+      userId,
+      importId,
+      now,
+    );
+    recomputeLeaseAllocations(tx, funder, lease);
+    // The import's counts stay the truth of its lines: a line matched by hand counts as matched.
+    tx.update(paymentImports)
+      .set({ matchedCount: sql`${paymentImports.matchedCount} + 1`, unmatchedCount: sql`${paymentImports.unmatchedCount} - 1` })
+      .where(eq(paymentImports.id, importId))
+      .run();
+    const matched = tx
+      .update(paymentImportLines)
+      .set({ status: 'manual', paymentId: p.id, message: lease.contractNumber })
+      .where(eq(paymentImportLines.id, lineId))
+      .returning()
+      .get();
+    recordAudit(
+      tx,
+      { actor: userId, funderId, entity: 'bank_import', entityId: importId, action: 'match', before: line, after: matched },
+      now,
+    );
+    return matched;
+  });
 }
 
 /** True when the lease has any ledger entry (payment or reversal). */

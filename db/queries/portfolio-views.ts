@@ -1,6 +1,7 @@
+import { transaction } from '../transaction';
 import { and, asc, eq } from 'drizzle-orm';
 import { Conflict, NotFound } from '@/lib/domain/errors';
-import type { DbOrTx } from '../client';
+import type { DbOrTx, Tx } from '../client';
 import { portfolioViews, type PortfolioView } from '../schema/portfolio';
 
 export type PortfolioModule = PortfolioView['module'];
@@ -12,13 +13,13 @@ function parse(v: PortfolioView): SavedView {
 }
 
 /** A user's saved views (Management), optionally of one module. Views are private to their owner. */
-export function listPortfolioViews(db: DbOrTx, userId: number, module?: PortfolioModule): SavedView[] {
+export async function listPortfolioViews(db: DbOrTx, userId: number, module?: PortfolioModule): Promise<SavedView[]> {
   const where = module ? and(eq(portfolioViews.userId, userId), eq(portfolioViews.module, module)) : eq(portfolioViews.userId, userId);
   return db.select().from(portfolioViews).where(where).orderBy(asc(portfolioViews.module), asc(portfolioViews.name)).all().map(parse);
 }
 
 /** One of the user's views (of `module` when given); another user's view, or another module's, is reported as not found. */
-export function getPortfolioView(db: DbOrTx, userId: number, id: number, module?: PortfolioModule): SavedView | undefined {
+export async function getPortfolioView(db: DbOrTx, userId: number, id: number, module?: PortfolioModule): Promise<SavedView | undefined> {
   const v = db
     .select()
     .from(portfolioViews)
@@ -27,42 +28,44 @@ export function getPortfolioView(db: DbOrTx, userId: number, id: number, module?
   return v ? parse(v) : undefined;
 }
 
-export function createPortfolioView(
+export async function createPortfolioView(
   db: DbOrTx,
   userId: number,
   input: { module: PortfolioModule; name: string; columns: string[]; filters: ViewFilters },
   now = Date.now(),
-): SavedView {
-  const dup = db
-    .select({ id: portfolioViews.id })
-    .from(portfolioViews)
-    .where(and(eq(portfolioViews.userId, userId), eq(portfolioViews.module, input.module), eq(portfolioViews.name, input.name)))
-    .get();
-  if (dup)
-    throw new Conflict(`You already have a view named "${input.name}" for this module.`, [{ field: 'name', message: 'Already in use.' }]);
-  const row = db
-    .insert(portfolioViews)
-    .values({
-      userId,
-      module: input.module,
-      name: input.name,
-      columns: JSON.stringify(input.columns),
-      filters: JSON.stringify(input.filters),
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning()
-    .get();
-  return parse(row);
+): Promise<SavedView> {
+  return await transaction(db, async (tx) => {
+    const dup = tx
+      .select({ id: portfolioViews.id })
+      .from(portfolioViews)
+      .where(and(eq(portfolioViews.userId, userId), eq(portfolioViews.module, input.module), eq(portfolioViews.name, input.name)))
+      .get();
+    if (dup)
+      throw new Conflict(`You already have a view named "${input.name}" for this module.`, [{ field: 'name', message: 'Already in use.' }]);
+    const row = tx
+      .insert(portfolioViews)
+      .values({
+        userId,
+        module: input.module,
+        name: input.name,
+        columns: JSON.stringify(input.columns),
+        filters: JSON.stringify(input.filters),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning()
+      .get();
+    return parse(row);
+  });
 }
 
-export function updatePortfolioView(
-  db: DbOrTx,
+export async function updatePortfolioView(
+  db: Tx,
   userId: number,
   id: number,
   patch: Partial<{ name: string; columns: string[]; filters: ViewFilters }>,
-): SavedView {
-  if (!getPortfolioView(db, userId, id)) throw new NotFound(`View ${id} does not exist.`);
+): Promise<SavedView> {
+  if (!(await getPortfolioView(db, userId, id))) throw new NotFound(`View ${id} does not exist.`);
   const row = db
     .update(portfolioViews)
     .set({
@@ -77,8 +80,8 @@ export function updatePortfolioView(
   return parse(row);
 }
 
-export function deletePortfolioView(db: DbOrTx, userId: number, id: number): void {
-  if (!getPortfolioView(db, userId, id)) throw new NotFound(`View ${id} does not exist.`);
+export async function deletePortfolioView(db: Tx, userId: number, id: number): Promise<void> {
+  if (!(await getPortfolioView(db, userId, id))) throw new NotFound(`View ${id} does not exist.`);
   db.delete(portfolioViews)
     .where(and(eq(portfolioViews.id, id), eq(portfolioViews.userId, userId)))
     .run();

@@ -1,3 +1,4 @@
+import { transaction } from '../transaction';
 /**
  * Onboarding quotations: list, create, edit (drafts only) and the status workflow
  * draft → submitted → approved | rejected; approved → converted, where converting creates the lease
@@ -84,7 +85,7 @@ export async function listAllQuotations(db: DbOrTx, funderId: number, status?: Q
 }
 
 /** A quotation of this funder; another funder's is not found. */
-export function getQuotation(db: DbOrTx, funderId: number, id: number): QuotationRow | undefined {
+export async function getQuotation(db: DbOrTx, funderId: number, id: number): Promise<QuotationRow | undefined> {
   const r = rowQuery(db)
     .where(and(eq(quotations.id, id), eq(quotations.funderId, funderId)))
     .get();
@@ -120,8 +121,8 @@ export async function listQuotationHistory(db: DbOrTx, quotationId: number): Pro
     .map(({ fullName, username, ...h }) => ({ ...h, userName: fullName || username || null }));
 }
 
-function assertLesseeOf(db: DbOrTx, funderId: number, lesseeId: number) {
-  const lessee = getLessee(db, lesseeId);
+async function assertLesseeOf(db: DbOrTx, funderId: number, lesseeId: number) {
+  const lessee = await getLessee(db, lesseeId);
   if (!lessee || lessee.funderId !== funderId) {
     throw new Invalid('The lessee does not exist for this funder.', [{ field: 'lesseeId', message: 'Unknown lessee for this funder.' }]);
   }
@@ -136,33 +137,30 @@ export async function createQuotation(
   userId: number | null,
   now = Date.now(),
 ): Promise<QuotationRow> {
-  return db.transaction(
-    (tx) => {
-      const funder = getFunder(tx, funderId);
-      if (!funder) throw new NotFound(`Funder ${funderId} does not exist.`);
-      const lessee = assertLesseeOf(tx, funderId, input.lesseeId);
-      const terms = { ...input, vatRate: input.vatRate ?? defaultVatRate(lessee, funder) };
-      const schedule = scheduleOfLease(terms, funder.rateConvention);
-      const created = tx
-        .insert(quotations)
-        .values({
-          ...terms,
-          funderId,
-          instalment: schedule.instalment,
-          status: 'draft',
-          version: 1,
-          createdBy: userId,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning()
-        .get();
-      tx.insert(quotationHistory).values({ quotationId: created.id, fromStatus: null, toStatus: 'draft', note: '', userId, at: now }).run();
-      recordAudit(tx, { actor: userId, funderId, entity: 'quotation', entityId: created.id, action: 'create', after: created }, now);
-      return getQuotation(tx, funderId, created.id)!;
-    },
-    { behavior: 'immediate' },
-  );
+  return await transaction(db, async (tx) => {
+    const funder = getFunder(tx, funderId);
+    if (!funder) throw new NotFound(`Funder ${funderId} does not exist.`);
+    const lessee = await assertLesseeOf(tx, funderId, input.lesseeId);
+    const terms = { ...input, vatRate: input.vatRate ?? defaultVatRate(lessee, funder) };
+    const schedule = scheduleOfLease(terms, funder.rateConvention);
+    const created = tx
+      .insert(quotations)
+      .values({
+        ...terms,
+        funderId,
+        instalment: schedule.instalment,
+        status: 'draft',
+        version: 1,
+        createdBy: userId,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning()
+      .get();
+    tx.insert(quotationHistory).values({ quotationId: created.id, fromStatus: null, toStatus: 'draft', note: '', userId, at: now }).run();
+    recordAudit(tx, { actor: userId, funderId, entity: 'quotation', entityId: created.id, action: 'create', after: created }, now);
+    return (await getQuotation(tx, funderId, created.id))!;
+  });
 }
 
 function loadForWrite(tx: DbOrTx, funderId: number, id: number): Quotation {
@@ -188,37 +186,30 @@ export async function updateQuotation(
   now = Date.now(),
   userId: number | null = null,
 ): Promise<QuotationRow> {
-  return db.transaction(
-    (tx) => {
-      const current = loadForWrite(tx, funderId, id);
-      if (current.status !== 'draft') {
-        throw new Conflict(`Quotation ${id} is ${current.status}: only a draft can be edited.`);
-      }
-      if (current.version !== expectedVersion) {
-        throw new Conflict(
-          `This quotation was changed by someone else since you opened it (you edited version ${expectedVersion}, the current one is ${current.version}). Reload it and make your change again.`,
-        );
-      }
-      if (patch.lesseeId !== undefined) assertLesseeOf(tx, funderId, patch.lesseeId);
-      const funder = getFunder(tx, funderId)!;
-      const merged = { ...current, ...patch, vatRate: patch.vatRate ?? current.vatRate };
-      const schedule = scheduleOfLease(merged, funder.rateConvention);
-      const { id: _id, funderId: _f, createdAt: _c, createdBy: _b, ...values } = merged;
-      const updated = tx
-        .update(quotations)
-        .set({ ...values, instalment: schedule.instalment, version: current.version + 1, updatedAt: now })
-        .where(eq(quotations.id, id))
-        .returning()
-        .get();
-      recordAudit(
-        tx,
-        { actor: userId, funderId, entity: 'quotation', entityId: id, action: 'update', before: current, after: updated },
-        now,
+  return await transaction(db, async (tx) => {
+    const current = loadForWrite(tx, funderId, id);
+    if (current.status !== 'draft') {
+      throw new Conflict(`Quotation ${id} is ${current.status}: only a draft can be edited.`);
+    }
+    if (current.version !== expectedVersion) {
+      throw new Conflict(
+        `This quotation was changed by someone else since you opened it (you edited version ${expectedVersion}, the current one is ${current.version}). Reload it and make your change again.`,
       );
-      return getQuotation(tx, funderId, id)!;
-    },
-    { behavior: 'immediate' },
-  );
+    }
+    if (patch.lesseeId !== undefined) await assertLesseeOf(tx, funderId, patch.lesseeId);
+    const funder = getFunder(tx, funderId)!;
+    const merged = { ...current, ...patch, vatRate: patch.vatRate ?? current.vatRate };
+    const schedule = scheduleOfLease(merged, funder.rateConvention);
+    const { id: _id, funderId: _f, createdAt: _c, createdBy: _b, ...values } = merged;
+    const updated = tx
+      .update(quotations)
+      .set({ ...values, instalment: schedule.instalment, version: current.version + 1, updatedAt: now })
+      .where(eq(quotations.id, id))
+      .returning()
+      .get();
+    recordAudit(tx, { actor: userId, funderId, entity: 'quotation', entityId: id, action: 'update', before: current, after: updated }, now);
+    return (await getQuotation(tx, funderId, id))!;
+  });
 }
 
 /** The lease a converted quotation becomes: its terms, bought on the conversion day, active. */
@@ -281,46 +272,43 @@ export async function changeQuotationStatus(
 ): Promise<{ quotation: QuotationRow; lease: Lease | null }> {
   const now = opts.now ?? Date.now();
   const today = opts.today ?? todayIso();
-  return db.transaction(
-    (tx) => {
-      const current = loadForWrite(tx, funderId, id);
-      const from = current.status;
-      const to = change.status;
-      if (!canTransition(from, to)) {
-        const allowed = QUOTATION_TRANSITIONS[from];
-        throw new Conflict(
-          allowed.length
-            ? `A ${from} quotation cannot become ${to}; it can only become ${allowed.join(' or ')}.`
-            : `A ${from} quotation cannot change its status any more.`,
-          [{ field: 'status', message: `Not allowed from ${from}.` }],
-        );
-      }
-      if (to === 'approved') assertFourEyes(tx, funderId, id, userId);
-      const lease = to === 'converted' ? insertLease(tx, leaseInputOfQuotation(current, today), userId, now) : null;
-      tx.update(quotations)
-        .set({ status: to, version: current.version + 1, updatedAt: now, ...(lease ? { leaseId: lease.id } : {}) })
-        .where(eq(quotations.id, id))
-        .run();
-      tx.insert(quotationHistory)
-        .values({ quotationId: id, fromStatus: from, toStatus: to, note: change.note ?? '', userId, at: now })
-        .run();
-      recordAudit(
-        tx,
-        {
-          actor: userId,
-          funderId,
-          entity: 'quotation',
-          entityId: id,
-          action: to,
-          before: { status: from },
-          after: { status: to, note: change.note ?? '', leaseId: lease?.id ?? null },
-        },
-        now,
+  return await transaction(db, async (tx) => {
+    const current = loadForWrite(tx, funderId, id);
+    const from = current.status;
+    const to = change.status;
+    if (!canTransition(from, to)) {
+      const allowed = QUOTATION_TRANSITIONS[from];
+      throw new Conflict(
+        allowed.length
+          ? `A ${from} quotation cannot become ${to}; it can only become ${allowed.join(' or ')}.`
+          : `A ${from} quotation cannot change its status any more.`,
+        [{ field: 'status', message: `Not allowed from ${from}.` }],
       );
-      return { quotation: getQuotation(tx, funderId, id)!, lease };
-    },
-    { behavior: 'immediate' },
-  );
+    }
+    if (to === 'approved') assertFourEyes(tx, funderId, id, userId);
+    const lease = to === 'converted' ? await insertLease(tx, leaseInputOfQuotation(current, today), userId, now) : null;
+    tx.update(quotations)
+      .set({ status: to, version: current.version + 1, updatedAt: now, ...(lease ? { leaseId: lease.id } : {}) })
+      .where(eq(quotations.id, id))
+      .run();
+    tx.insert(quotationHistory)
+      .values({ quotationId: id, fromStatus: from, toStatus: to, note: change.note ?? '', userId, at: now })
+      .run();
+    recordAudit(
+      tx,
+      {
+        actor: userId,
+        funderId,
+        entity: 'quotation',
+        entityId: id,
+        action: to,
+        before: { status: from },
+        after: { status: to, note: change.note ?? '', leaseId: lease?.id ?? null },
+      },
+      now,
+    );
+    return { quotation: (await getQuotation(tx, funderId, id))!, lease };
+  });
 }
 
 /** When a quotation of the funder was last pushed to the ERP (ms), or null when none ever was. */
@@ -341,9 +329,11 @@ export async function recordQuotationSync(
   externalId: string,
   now = Date.now(),
 ): Promise<QuotationRow> {
-  db.update(quotations)
-    .set({ externalId, lastSyncAt: now })
-    .where(and(eq(quotations.id, id), eq(quotations.funderId, funderId)))
-    .run();
-  return getQuotation(db, funderId, id)!;
+  return await transaction(db, async (tx) => {
+    tx.update(quotations)
+      .set({ externalId, lastSyncAt: now })
+      .where(and(eq(quotations.id, id), eq(quotations.funderId, funderId)))
+      .run();
+    return (await getQuotation(tx, funderId, id))!;
+  });
 }

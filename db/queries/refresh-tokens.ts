@@ -1,6 +1,7 @@
+import { transaction } from '../transaction';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../client';
+import type { Db, DbOrTx, Tx } from '../client';
 import { refreshTokens } from '../schema/auth';
 
 function sha256(token: string): string {
@@ -8,18 +9,20 @@ function sha256(token: string): string {
 }
 
 /** Issues an opaque 256-bit refresh token (only its hash is stored). */
-export function issueRefreshToken(
+export async function issueRefreshToken(
   db: DbOrTx,
   userId: number,
   ttlSeconds: number,
   familyId: string = randomUUID(),
   now = Date.now(),
-): string {
-  const token = randomBytes(32).toString('base64url');
-  db.insert(refreshTokens)
-    .values({ userId, familyId, tokenHash: sha256(token), expiresAt: now + ttlSeconds * 1000, createdAt: now })
-    .run();
-  return token;
+): Promise<string> {
+  return await transaction(db, async (tx) => {
+    const token = randomBytes(32).toString('base64url');
+    tx.insert(refreshTokens)
+      .values({ userId, familyId, tokenHash: sha256(token), expiresAt: now + ttlSeconds * 1000, createdAt: now })
+      .run();
+    return token;
+  });
 }
 
 export type RotationResult =
@@ -30,32 +33,29 @@ export type RotationResult =
  * so two concurrent refreshes with one token cannot both succeed. Reuse of a spent token revokes the family.
  */
 export async function rotateRefreshToken(db: Db, token: string, ttlSeconds: number, now = Date.now()): Promise<RotationResult> {
-  return db.transaction(
-    (tx): RotationResult => {
-      const row = tx
-        .select()
-        .from(refreshTokens)
-        .where(eq(refreshTokens.tokenHash, sha256(token)))
-        .get();
-      if (!row) return { ok: false, reason: 'unknown' } as const;
-      if (row.revokedAt !== null) return { ok: false, reason: 'revoked' } as const;
-      if (row.usedAt !== null) {
-        tx.update(refreshTokens)
-          .set({ revokedAt: now })
-          .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)))
-          .run();
-        return { ok: false, reason: 'reused' } as const;
-      }
-      if (row.expiresAt <= now) return { ok: false, reason: 'expired' } as const;
-      tx.update(refreshTokens).set({ usedAt: now }).where(eq(refreshTokens.id, row.id)).run();
-      const next = issueRefreshToken(tx, row.userId, ttlSeconds, row.familyId, now);
-      return { ok: true, userId: row.userId, refreshToken: next } as const;
-    },
-    { behavior: 'immediate' },
-  );
+  return await transaction(db, async (tx): Promise<RotationResult> => {
+    const row = tx
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, sha256(token)))
+      .get();
+    if (!row) return { ok: false, reason: 'unknown' } as const;
+    if (row.revokedAt !== null) return { ok: false, reason: 'revoked' } as const;
+    if (row.usedAt !== null) {
+      tx.update(refreshTokens)
+        .set({ revokedAt: now })
+        .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)))
+        .run();
+      return { ok: false, reason: 'reused' } as const;
+    }
+    if (row.expiresAt <= now) return { ok: false, reason: 'expired' } as const;
+    tx.update(refreshTokens).set({ usedAt: now }).where(eq(refreshTokens.id, row.id)).run();
+    const next = await issueRefreshToken(tx, row.userId, ttlSeconds, row.familyId, now);
+    return { ok: true, userId: row.userId, refreshToken: next } as const;
+  });
 }
 
-export function revokeUserRefreshTokens(db: DbOrTx, userId: number, now = Date.now()): void {
+export async function revokeUserRefreshTokens(db: Tx, userId: number, now = Date.now()): Promise<void> {
   db.update(refreshTokens)
     .set({ revokedAt: now })
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))

@@ -1,3 +1,4 @@
+import { transaction } from '../transaction';
 import type { Db } from '../client';
 import type { User } from '../schema/auth';
 import { recordAudit } from './audit';
@@ -10,30 +11,27 @@ export type RegistrationResult = { ok: true; user: User } | { ok: false; error: 
  * is admin, later ones clients.
  */
 export async function registerUser(db: Db, input: { email: string; username: string; passwordHash: string }): Promise<RegistrationResult> {
-  return db.transaction(
-    (tx): RegistrationResult => {
-      const email = getUserByEmail(tx, input.email) ? 'This email is already in use.' : null;
-      const username = getUserByUsername(tx, input.username) ? 'This username is already in use.' : null;
-      if (email || username) return { ok: false, error: { email, username } };
-      const role = countUsers(tx) === 0 ? 'admin' : 'client';
-      const user = createUser(tx, {
-        email: input.email,
-        username: input.username,
-        passwordHash: input.passwordHash,
-        role,
-        fullName: '',
-        authProvider: 'credentials',
-      });
-      // The new user registered themselves: who, as what — never the password or its hash.
-      recordAudit(tx, {
-        actor: { userId: user.id, email: user.email },
-        entity: 'user',
-        entityId: user.id,
-        action: 'register',
-        after: { email: user.email, username: user.username, role: user.role, authProvider: user.authProvider },
-      });
-      return { ok: true, user };
-    },
-    { behavior: 'immediate' },
-  );
+  return await transaction(db, async (tx): Promise<RegistrationResult> => {
+    const email = getUserByEmail(tx, input.email) ? 'This email is already in use.' : null;
+    const username = (await getUserByUsername(tx, input.username)) ? 'This username is already in use.' : null;
+    if (email || username) return { ok: false, error: { email, username } };
+    const role = countUsers(tx) === 0 ? 'admin' : 'client';
+    const user = createUser(tx, {
+      email: input.email,
+      username: input.username,
+      passwordHash: input.passwordHash,
+      role,
+      fullName: '',
+      authProvider: 'credentials',
+    });
+    // The new user registered themselves: who, as what — never the password or its hash.
+    recordAudit(tx, {
+      actor: { userId: user.id, email: user.email },
+      entity: 'user',
+      entityId: user.id,
+      action: 'register',
+      after: { email: user.email, username: user.username, role: user.role, authProvider: user.authProvider },
+    });
+    return { ok: true, user };
+  });
 }

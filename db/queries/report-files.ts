@@ -1,6 +1,6 @@
 /** Kept report files (spec §3 reportModule: lists and files): create, list (without the bytes) and get one. */
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../client';
+import type { DbOrTx, Tx } from '../client';
 import { users } from '../schema/auth';
 import { reportFiles } from '../schema/servicing';
 
@@ -58,7 +58,7 @@ const recordColumns = {
 };
 
 /** Stores a generated file (one insert); returns its record. */
-export function createReportFile(db: DbOrTx, input: NewReportFile, now = Date.now()): ReportFileRecord {
+export async function createReportFile(db: Tx, input: NewReportFile, now = Date.now()): Promise<ReportFileRecord> {
   const row = db
     .insert(reportFiles)
     .values({
@@ -77,10 +77,10 @@ export function createReportFile(db: DbOrTx, input: NewReportFile, now = Date.no
     })
     .returning({ id: reportFiles.id })
     .get();
-  return getReportFileRecord(db, row.id, input.funderId)!;
+  return (await getReportFileRecord(db, row.id, input.funderId))!;
 }
 
-export function getReportFileRecord(db: DbOrTx, id: number, funderId: number): ReportFileRecord | undefined {
+export async function getReportFileRecord(db: DbOrTx, id: number, funderId: number): Promise<ReportFileRecord | undefined> {
   return db
     .select(recordColumns)
     .from(reportFiles)

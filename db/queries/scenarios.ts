@@ -1,6 +1,6 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { Conflict, NotFound } from '@/lib/domain/errors';
-import type { DbOrTx } from '../client';
+import type { DbOrTx, Tx } from '../client';
 import { deepFreeze, readUntilChange } from './change-memo';
 import { getFunder } from './funders';
 import { scenarios, type Scenario } from '../schema/portfolio';
@@ -18,7 +18,7 @@ export async function listScenarios(db: DbOrTx, funderId: number): Promise<Scena
 }
 
 /** One scenario (of any funder: the caller checks access to its funder); kept and frozen as listScenarios's rows. */
-export function getScenario(db: DbOrTx, id: number): Scenario | undefined {
+export async function getScenario(db: DbOrTx, id: number): Promise<Scenario | undefined> {
   return readUntilChange(db, `scenarios.get:${id}`, () => deepFreeze(db.select().from(scenarios).where(eq(scenarios.id, id)).get()));
 }
 
@@ -33,7 +33,7 @@ function assertNameFree(db: DbOrTx, funderId: number, name: string, exceptId?: n
 }
 
 /** Saves a scenario for the funder: 404 for a funder that does not exist, 409 for a name the funder already uses. */
-export function createScenario(db: DbOrTx, funderId: number, input: ScenarioInput, now = Date.now()): Scenario {
+export function createScenario(db: Tx, funderId: number, input: ScenarioInput, now = Date.now()): Scenario {
   if (!getFunder(db, funderId)) throw new NotFound(`Funder ${funderId} does not exist.`);
   assertNameFree(db, funderId, input.name);
   return db
@@ -43,8 +43,8 @@ export function createScenario(db: DbOrTx, funderId: number, input: ScenarioInpu
     .get();
 }
 
-export function updateScenario(db: DbOrTx, id: number, patch: Partial<ScenarioInput>, now = Date.now()): Scenario {
-  const current = getScenario(db, id);
+export async function updateScenario(db: Tx, id: number, patch: Partial<ScenarioInput>, now = Date.now()): Promise<Scenario> {
+  const current = await getScenario(db, id);
   if (!current) throw new NotFound(`Scenario ${id} does not exist.`);
   if (patch.name !== undefined) assertNameFree(db, current.funderId, patch.name, id);
   return db
@@ -55,7 +55,7 @@ export function updateScenario(db: DbOrTx, id: number, patch: Partial<ScenarioIn
     .get();
 }
 
-export function deleteScenario(db: DbOrTx, id: number): void {
-  if (!getScenario(db, id)) throw new NotFound(`Scenario ${id} does not exist.`);
+export async function deleteScenario(db: Tx, id: number): Promise<void> {
+  if (!(await getScenario(db, id))) throw new NotFound(`Scenario ${id} does not exist.`);
   db.delete(scenarios).where(eq(scenarios.id, id)).run();
 }

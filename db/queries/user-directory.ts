@@ -1,3 +1,4 @@
+import { transaction } from '../transaction';
 import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { Conflict, NotFound } from '@/lib/domain/errors';
 import type { AddUserBody, DirectoryUser, UpdateUserBody, UsersListQuery } from '@/lib/validations/users';
@@ -109,10 +110,10 @@ function assertKeepsAnAdmin(db: DbOrTx, user: User, after: { role: string; statu
   }
 }
 
-function duplicateIssues(db: DbOrTx, email: string, username: string) {
+async function duplicateIssues(db: DbOrTx, email: string, username: string) {
   const issues = [];
   if (getUserByEmail(db, email)) issues.push({ field: 'email', message: 'This email is already in use.' });
-  if (getUserByUsername(db, username)) issues.push({ field: 'username', message: 'This username is already in use.' });
+  if (await getUserByUsername(db, username)) issues.push({ field: 'username', message: 'This username is already in use.' });
   return issues;
 }
 
@@ -124,9 +125,9 @@ export async function createDirectoryUser(
   now = Date.now(),
   actorId: number | null = null,
 ): Promise<DirectoryUser> {
-  return db.transaction((tx) => {
+  return await transaction(db, async (tx) => {
     const email = input.email.trim().toLowerCase();
-    const issues = duplicateIssues(tx, email, input.username);
+    const issues = await duplicateIssues(tx, email, input.username);
     if (issues.length) throw new Conflict(issues.map((i) => i.message).join(' '), issues);
     const created = tx
       .insert(users)
@@ -164,7 +165,7 @@ export async function updateDirectoryUser(
   patch: UpdateUserBody,
   actorId: number | null = null,
 ): Promise<DirectoryUser> {
-  return db.transaction((tx) => {
+  return await transaction(db, async (tx) => {
     const user = tx.select().from(users).where(eq(users.id, id)).get();
     if (!user) throw new NotFound(`User ${id} does not exist.`);
     const role = patch.role ?? user.role;
@@ -176,7 +177,7 @@ export async function updateDirectoryUser(
         .where(eq(users.id, id))
         .run();
     }
-    if (role !== user.role) changeRole(db, id, role);
+    if (role !== user.role) await changeRole(tx, id, role);
     const after = toDirectoryUser(tx.select().from(users).where(eq(users.id, id)).get()!);
     recordAudit(tx, {
       actor: actorId,
@@ -192,7 +193,7 @@ export async function updateDirectoryUser(
 
 /** Deletes a user (their tokens, wishlist and cart go with them): 404 for an unknown id, 409 for the last active admin. */
 export async function deleteDirectoryUser(db: Db, id: number, actorId: number | null = null): Promise<void> {
-  db.transaction((tx) => {
+  await transaction(db, async (tx) => {
     const user = tx.select().from(users).where(eq(users.id, id)).get();
     if (!user) throw new NotFound(`User ${id} does not exist.`);
     assertKeepsAnAdmin(tx, user, null);

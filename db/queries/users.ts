@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../client';
+import type { DbOrTx, Tx } from '../client';
 import { deepFreeze, readUntilChange } from './change-memo';
 import { preparedFor } from './prepared';
 import { users, type NewUser, type Role, type User } from '../schema/auth';
@@ -12,7 +12,7 @@ export function getUserByEmail(db: DbOrTx, email: string): User | undefined {
   return db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).get();
 }
 
-export function getUserByUsername(db: DbOrTx, username: string): User | undefined {
+export async function getUserByUsername(db: DbOrTx, username: string): Promise<User | undefined> {
   return db.select().from(users).where(eq(users.username, username)).get();
 }
 
@@ -27,7 +27,7 @@ export function countUsers(db: DbOrTx): number {
 
 export type CreateUserInput = Omit<NewUser, 'id' | 'createdAt' | 'updatedAt' | 'sessionVersion'>;
 
-export function createUser(db: DbOrTx, input: CreateUserInput, now = Date.now()): User {
+export function createUser(db: Tx, input: CreateUserInput, now = Date.now()): User {
   return db
     .insert(users)
     .values({ ...input, email: input.email.trim().toLowerCase(), createdAt: now, updatedAt: now })
@@ -36,18 +36,18 @@ export function createUser(db: DbOrTx, input: CreateUserInput, now = Date.now())
 }
 
 /** Invalidates every session cookie and access token of the user. */
-export function bumpSessionVersion(db: DbOrTx, userId: number): void {
+export async function bumpSessionVersion(db: Tx, userId: number): Promise<void> {
   db.update(users)
     .set({ sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: Date.now() })
     .where(eq(users.id, userId))
     .run();
 }
 
-export function setUserRole(db: DbOrTx, userId: number, role: Role): void {
+export async function setUserRole(db: Tx, userId: number, role: Role): Promise<void> {
   db.update(users).set({ role, updatedAt: Date.now() }).where(eq(users.id, userId)).run();
 }
 
-export function setUserPasswordHash(db: DbOrTx, userId: number, passwordHash: string): void {
+export async function setUserPasswordHash(db: Tx, userId: number, passwordHash: string): Promise<void> {
   db.update(users).set({ passwordHash, updatedAt: Date.now() }).where(eq(users.id, userId)).run();
 }
 

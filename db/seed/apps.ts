@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../client';
+import type { Tx } from '../client';
 import { users } from '../schema/auth';
 import {
   appChatContacts,
@@ -563,7 +563,7 @@ function avatarOf(name: string): string {
 }
 
 /** Seeds one user's apps content. */
-export function seedAppsForUser(db: DbOrTx, user: { id: number; email: string; fullName: string }, today: string, seed: number): void {
+export function seedAppsForUser(db: Tx, user: { id: number; email: string; fullName: string }, today: string, seed: number): void {
   const rng = new Random(seed);
   const base = Date.parse(`${today}T09:00:00Z`);
   const me: Person = { name: user.fullName, email: user.email };
@@ -715,7 +715,7 @@ export function seedAppsForUser(db: DbOrTx, user: { id: number; email: string; f
 }
 
 /** Seeds the apps content of every demo user that has none yet (one transaction). */
-export function seedApps(db: DbOrTx, { today }: { today: string }): number {
+export function seedApps(db: Tx, { today }: { today: string }): number {
   let seeded = 0;
   db.transaction((tx) => {
     DEMO_USERS.forEach((d, i) => {

@@ -11,7 +11,7 @@
  * records payments, each of which reads and rewrites one lease's ledger and allocations by index).
  */
 import type { Database, Statement } from 'better-sqlite3';
-import type { Db } from '../client';
+import type { Conn as Db } from '../client';
 
 export type Fill = <R>(tables: readonly string[], fn: () => R) => R;
 

@@ -5,7 +5,7 @@
  * users table and needs no seed of its own.
  */
 import { addDays } from '@/lib/finance/dates';
-import type { Db } from '../client';
+import type { Conn as Db } from '../client';
 import type { InvoiceStatus } from '../schema/commerce';
 import { Random } from './random';
 

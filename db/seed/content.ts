@@ -1,4 +1,4 @@
-import type { Db } from '../client';
+import type { Conn as Db } from '../client';
 import {
   blogCategories,
   blogComments,

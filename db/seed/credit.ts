@@ -9,10 +9,10 @@ import { recordBookChange } from '../queries/book-changes';
 import { NEVER, absoluteThreshold, cashPositionAt, creditSettingsOf, creditTimeline, type CreditLeaseInput } from '@/lib/credit';
 import { formatDate, tryParseDate } from '@/lib/finance';
 import type { Instalment, LedgerEntry } from '@/lib/servicing';
-import type { Db } from '../client';
+import type { Conn as Db } from '../client';
 import { lesseeKinds } from '../queries/credit';
 import { getFunder } from '../queries/funders';
-import { componentOrderOf, recordPayment } from '../queries/payments';
+import { componentOrderOf, recordPaymentIn } from '../queries/payments';
 import { loadServicingLedgers } from '../queries/servicing';
 
 type Ledger = ReturnType<typeof loadServicingLedgers>[number];
@@ -94,7 +94,7 @@ export function seedCredit(
     const on = cure.start + 15;
     const pos = cashPositionAt(cure.x, on);
     if (pos.pastDue > 0)
-      recordPayment(
+      recordPaymentIn(
         db,
         opts.funderId,
         {
@@ -111,7 +111,7 @@ export function seedCredit(
     for (const ins of cure.l.instalments) {
       const due = tryParseDate(ins.dueDate)!;
       if (due <= on || due > today) continue;
-      recordPayment(
+      recordPaymentIn(
         db,
         opts.funderId,
         {

@@ -1,4 +1,4 @@
-import type { Db } from '../client';
+import type { Conn as Db } from '../client';
 import { listFunders } from '../queries/funders';
 import { assignFunders } from '../queries/funder-access';
 import { countUsers, getUserByEmail } from '../queries/users';
@@ -63,12 +63,6 @@ export function seedIfEmpty(
   opts: {
     leases?: number;
     onProgress?: (done: number, total: number) => void;
-    /**
-     * Seeds more into the new database as the last step of its bulk load (same transaction and connection settings,
-     * after the demo users' funder assignments): the demo facilities (services/facilities/demo, which db/ does not
-     * import), whose month-end snapshots are millions of rows for a large book. Not called when nothing is seeded.
-     */
-    finish?: (db: Db, today: string) => void;
   } = {},
 ): { seeded: boolean; areas: string[] } {
   if (process.env.SEED_DEMO === '0') return { seeded: false, areas: [] };
@@ -99,7 +93,6 @@ export function seedIfEmpty(
         null,
       );
     });
-    opts.finish?.(db, today);
     return seeded;
   });
   return { seeded: true, areas };

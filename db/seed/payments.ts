@@ -10,7 +10,7 @@
 import { recordBookChange } from '../queries/book-changes';
 import { addDays } from '@/lib/finance';
 import { allocatePayments, type LedgerEntry } from '@/lib/servicing';
-import type { Db } from '../client';
+import type { Conn as Db } from '../client';
 import { getFunder } from '../queries/funders';
 import { nextAutoincrementId } from '../queries/lease-bulk';
 import { componentOrderOf } from '../queries/payments';

@@ -7,7 +7,7 @@ import { recordBookChange } from '../queries/book-changes';
 import { buildSchedule, type CurrencyCode, type Frequency, type Schedule, type Timing } from '@/lib/finance';
 import { addMonths } from '@/lib/finance/dates';
 import { leaseInstalments } from '@/lib/servicing/instalments';
-import type { Db } from '../client';
+import type { Conn as Db } from '../client';
 import { RowBuffer } from './bulk';
 import type { SeededLedger } from './payments';
 import { Random } from './random';

@@ -1,4 +1,4 @@
-import type { Db } from '../client';
+import type { Tx } from '../client';
 import { listFunders } from '../queries/funders';
 import { createScenario } from '../queries/scenarios';
 
@@ -9,7 +9,7 @@ export const DEMO_SCENARIOS = [
 ] as const;
 
 /** Seeds the demo scenarios of every funder; returns how many it created. */
-export function seedScenarios(db: Db, now = Date.now()): number {
+export function seedScenarios(db: Tx, now = Date.now()): number {
   let n = 0;
   db.transaction((tx) => {
     for (const f of listFunders(tx))

@@ -1,4 +1,4 @@
-import type { DbOrTx } from '../client';
+import type { DbOrTx, Tx } from '../client';
 import { createUser, getUserByEmail } from '../queries/users';
 import type { Role } from '../schema/auth';
 import { hashPasswordSync } from '@/lib/auth/password';
@@ -43,7 +43,7 @@ export const DEMO_USERS: { email: string; username: string; fullName: string; ro
 ];
 
 /** Creates the demo users (password quantum-demo) where they do not exist yet. */
-export function seedDemoUsers(db: DbOrTx): number {
+export function seedDemoUsers(db: Tx): number {
   let created = 0;
   const hash = hashPasswordSync(DEMO_PASSWORD);
   for (const u of DEMO_USERS) {

@@ -99,13 +99,13 @@ export function withNoStore(res: Response): Response {
  */
 const callers = new WeakMap<Request, { principal: Principal; isRecord: boolean }>();
 
-function checkFunderOf(req: NextRequest, data: unknown): void {
+async function checkFunderOf(req: NextRequest, data: unknown): Promise<void> {
   const caller = callers.get(req);
   if (!caller || typeof data !== 'object' || data === null) return;
   // Without read:funders no funder data is served at all (e.g. the navbar search answers pages only).
   if (!hasScope(caller.principal.scopes, 'read:funders')) return;
   const funderId = (data as { funderId?: unknown }).funderId;
-  if (typeof funderId === 'number') assertFunderAccess(caller.principal, funderId, caller.isRecord ? 'record' : 'list');
+  if (typeof funderId === 'number') await assertFunderAccess(caller.principal, funderId, caller.isRecord ? 'record' : 'list');
 }
 
 /** Wraps a route handler: resolves the credential, checks the scope, maps errors; every answer is no-store. */
@@ -178,12 +178,12 @@ export async function readJson(req: NextRequest): Promise<unknown> {
 export async function parseBody<S extends z.ZodType>(req: NextRequest, schema: S): Promise<z.infer<S>> {
   const result = schema.safeParse(await readJson(req));
   if (!result.success) throw new Invalid('The request body is invalid.', zodIssues(result.error));
-  checkFunderOf(req, result.data);
+  await checkFunderOf(req, result.data);
   return result.data;
 }
 
 /** Parses the query string with a zod schema (values are strings: coerce in the schema). */
-export function parseQuery<S extends z.ZodType>(req: NextRequest, schema: S): z.infer<S> {
+export async function parseQuery<S extends z.ZodType>(req: NextRequest, schema: S): Promise<z.infer<S>> {
   const raw: Record<string, string | string[]> = {};
   for (const [k, v] of req.nextUrl.searchParams) {
     const prev = raw[k];
@@ -191,6 +191,6 @@ export function parseQuery<S extends z.ZodType>(req: NextRequest, schema: S): z.
   }
   const result = schema.safeParse(raw);
   if (!result.success) throw new Invalid('The query string is invalid.', zodIssues(result.error));
-  checkFunderOf(req, result.data);
+  await checkFunderOf(req, result.data);
   return result.data;
 }

@@ -13,18 +13,18 @@ export type FunderAccess = 'all' | ReadonlySet<number>;
 // Resolved at most once per principal object (one request).
 const resolved = new WeakMap<Principal, FunderAccess>();
 
-export function funderAccessOf(principal: Principal): FunderAccess {
+export async function funderAccessOf(principal: Principal): Promise<FunderAccess> {
   if (hasScope(principal.scopes, 'admin')) return 'all';
   let access = resolved.get(principal);
   if (!access) {
-    access = new Set(listUserFunderIds(getDb(), principal.user.id));
+    access = new Set(await listUserFunderIds(getDb(), principal.user.id));
     resolved.set(principal, access);
   }
   return access;
 }
 
-export function canAccessFunder(principal: Principal, funderId: number): boolean {
-  const access = funderAccessOf(principal);
+export async function canAccessFunder(principal: Principal, funderId: number): Promise<boolean> {
+  const access = await funderAccessOf(principal);
   return access === 'all' || access.has(funderId);
 }
 
@@ -32,16 +32,16 @@ export function canAccessFunder(principal: Principal, funderId: number): boolean
  * Refuses a funder the principal is not assigned: a record of it answers 404 (its existence is not disclosed),
  * a list or a screen of it 403. A funder that does not exist is left to the route (its own 404 or an empty list).
  */
-export function assertFunderAccess(principal: Principal, funderId: number, kind: 'record' | 'list'): void {
-  if (canAccessFunder(principal, funderId)) return;
+export async function assertFunderAccess(principal: Principal, funderId: number, kind: 'record' | 'list'): Promise<void> {
+  if (await canAccessFunder(principal, funderId)) return;
   if (!getFunder(getDb(), funderId)) return;
   if (kind === 'record') throw new NotFound(`Not found for funder ${funderId}.`);
   throw new Forbidden(`You are not assigned to funder ${funderId}.`);
 }
 
 /** The funders the principal may see, in id order (the navbar switch, GET /api/funders). */
-export function listAccessibleFunders(db: DbOrTx, principal: Principal): Funder[] {
-  const access = funderAccessOf(principal);
+export async function listAccessibleFunders(db: DbOrTx, principal: Principal): Promise<Funder[]> {
+  const access = await funderAccessOf(principal);
   const all = listFunders(db);
   return access === 'all' ? all : all.filter((f) => access.has(f.id));
 }

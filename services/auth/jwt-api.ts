@@ -9,6 +9,6 @@ import { toUserData } from '@/services/auth/user-data';
 export async function issueTokenPair(db: Db, user: User) {
   const e = env();
   const accessToken = await signAccessToken({ userId: user.id, sessionVersion: user.sessionVersion }, e.JWT_ACCESS_TTL);
-  const refreshToken = issueRefreshToken(db, user.id, e.JWT_REFRESH_TTL);
+  const refreshToken = await issueRefreshToken(db, user.id, e.JWT_REFRESH_TTL);
   return { userData: toUserData(user), accessToken, refreshToken };
 }

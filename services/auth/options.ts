@@ -1,3 +1,4 @@
+import { transaction } from '@/db/transaction';
 import type { NextAuthOptions, User as NextAuthUser } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { getDb } from '@/db';
@@ -143,14 +144,16 @@ export function getAuthOptions(): NextAuthOptions {
           const email = (token.email ?? `${account.providerAccountId}@oidc.invalid`).toLowerCase();
           let local = getUserByEmail(db, email);
           if (!local) {
-            local = createUser(db, {
-              email,
-              username: `oidc-${account.providerAccountId}`.slice(0, 64),
-              fullName: token.name ?? '',
-              role: 'client',
-              authProvider: 'oidc',
-              passwordHash: null,
-            });
+            local = await transaction(db, (tx) =>
+              createUser(tx, {
+                email,
+                username: `oidc-${account.providerAccountId}`.slice(0, 64),
+                fullName: token.name ?? '',
+                role: 'client',
+                authProvider: 'oidc',
+                passwordHash: null,
+              }),
+            );
           }
           token.uid = local.id;
           token.sv = local.sessionVersion;

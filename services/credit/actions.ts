@@ -1,3 +1,4 @@
+import { transaction } from '@/db/transaction';
 /**
  * Credit writes (domain.md §8) with what they must refresh: a write-off's approval ends the lease's flows in the
  * portfolio cash flow through the lease change journal (afterBookWrite re-reads that lease only); flags, write-offs
@@ -132,9 +133,10 @@ export async function paymentAsRecovery(
   if (on === null || input.receivedOn < on) return null;
   // Another currency than the lease's is refused as for any payment (recordPayment answers 400).
   if (input.currency !== undefined && input.currency !== leaseCurrencyOf(db, input.leaseId)) return null;
-  return db.transaction(
-    (tx) =>
-      insertRecovery(
+  return await transaction(
+    db,
+    async (tx) =>
+      await insertRecovery(
         tx,
         {
           funderId,
@@ -147,6 +149,5 @@ export async function paymentAsRecovery(
         },
         actor,
       ),
-    { behavior: 'immediate' },
   );
 }

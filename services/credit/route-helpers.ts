@@ -10,8 +10,8 @@ export function actorOf(principal: Principal): CreditActor {
 }
 
 /** The funders whose records the principal may decide (null: every one). */
-export function funderScopeOf(principal: Principal): ReadonlySet<number> | null {
-  const access = funderAccessOf(principal);
+export async function funderScopeOf(principal: Principal): Promise<ReadonlySet<number> | null> {
+  const access = await funderAccessOf(principal);
   return access === 'all' ? null : access;
 }
 

@@ -24,7 +24,7 @@ export type DashboardScreen = {
   currencies: string[];
   figures: DashboardCurrency[];
   /** The last three closed months' CPR and CDR, once their snapshots are built (else how far the build is). */
-  rates: ReturnType<typeof recentRates>;
+  rates: Awaited<ReturnType<typeof recentRates>>;
   ratesReady: Awaited<ReturnType<typeof snapshotReadiness>>;
   servicing: Awaited<ReturnType<typeof servicingKpis>>;
   credit: ReturnType<typeof creditTiles>;
@@ -41,7 +41,7 @@ export async function dashboardScreen(db: DbOrTx, principal: Principal, funder: 
   const figures = sortByCurrencyOrder(unordered, currencies);
   const lastClosed = lastClosedMonth(today);
   const ratesReady = await snapshotReadiness(db, funder.id, addMonthsTo(lastClosed, -2), lastClosed, today);
-  const rates = ratesReady.ready ? recentRates(db, funder.id, 3, today) : { currency: null, rows: [] };
+  const rates = ratesReady.ready ? await recentRates(db, funder.id, 3, today) : { currency: null, rows: [] };
   const servicing = figures.length ? await servicingKpis(db, funder.id, today) : [];
   const credit = figures.length ? creditTiles(db, funder.id, today) : [];
   const facilities = figures.length ? await facilityDashboard(db, principal, funder.id, today) : { items: [], alerts: 0 };

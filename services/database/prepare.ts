@@ -10,14 +10,14 @@ import { databasePath } from '@/lib/env';
 import { todayIso } from '@/lib/clock';
 import { seedDemoFacilities } from '@/services/facilities/demo';
 
-export function prepareDatabase(file = databasePath()): { file: string; seeded: boolean; areas: string[] } {
+export async function prepareDatabase(file = databasePath()): Promise<{ file: string; seeded: boolean; areas: string[] }> {
   const db = openDb(file);
   try {
     runMigrations(db);
-    // A new database gets its demo facilities inside the seed's bulk load; one seeded earlier, when it has none.
-    let made = 0;
-    const { seeded, areas } = seedIfEmpty(db, { finish: (d, today) => void (made = seedDemoFacilities(d, today)) });
-    if (process.env.SEED_DEMO !== '0' && !seeded) made = seedDemoFacilities(db, todayIso());
+    // The demo facilities come after the seed's bulk load (their draws and certificates are transactions of the
+    // services, which await), and into a demo database seeded earlier that has none.
+    const { seeded, areas } = seedIfEmpty(db);
+    const made = process.env.SEED_DEMO !== '0' ? await seedDemoFacilities(db, todayIso()) : 0;
     if (made > 0) areas.push('facilities');
     return { file, seeded, areas };
   } finally {

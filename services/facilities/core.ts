@@ -73,9 +73,9 @@ export type CovenantHistory = {
 };
 
 /** Each covenant's result at each month end (the last `months`), oldest first, with the threshold in force by the facility's age then. */
-export function covenantHistory(db: DbOrTx, f: Facility, asOf: string, today: string, months = 12): CovenantHistory[] {
+export async function covenantHistory(db: DbOrTx, f: Facility, asOf: string, today: string, months = 12): Promise<CovenantHistory[]> {
   if (f.covenants.length === 0) return [];
-  const metrics = facilityMonthMetrics(db, f, asOf, today, months);
+  const metrics = await facilityMonthMetrics(db, f, asOf, today, months);
   return f.covenants.map((c) => {
     const list = metrics.map(({ monthEnd, metrics: m }) => {
       const ageMonths = monthsBetween(f.startDate, monthEnd);

@@ -27,7 +27,7 @@ function actor(db: Db, email: string): FacilityActor | null {
 }
 
 /** Seeds the demo facility of every funder that has a book and no facility yet; returns how many were made. */
-export function seedDemoFacilities(db: Db, today: string): number {
+export async function seedDemoFacilities(db: Db, today: string): Promise<number> {
   const hasAny = db.$client.prepare('select 1 from facilities limit 1').get() !== undefined;
   if (hasAny) return 0;
   const analyst = actor(db, 'analyst@quantum.demo');
@@ -58,7 +58,7 @@ export function seedDemoFacilities(db: Db, today: string): number {
     const reserves = round(eligiblePool * 0.01, 1000_00);
     const advanceRate = 0.85;
     const commitment = round(advanceRate * eligiblePool * 1.15, 100_000_00);
-    const facility = createFacility(
+    const facility = await createFacility(
       db,
       createFacilityBody.parse({
         funderId: funder.id,
@@ -95,14 +95,14 @@ export function seedDemoFacilities(db: Db, today: string): number {
         ? round(base.availability * 0.5, 1000_00)
         : Math.min(base.outstanding, Math.floor((base.outstanding - base.maximumAdvance * 0.7) / 1000_00) * 1000_00);
       if (draw ? amount <= 0 || amount > base.availability : base.outstanding <= base.maximumAdvance * 0.75 || amount <= 0) continue;
-      const d = requestFacilityDraw(
+      const d = await requestFacilityDraw(
         db,
         facility,
         { type: draw ? 'draw' : 'repayment', amount, valueDate, note: '' },
         analyst,
         now - 20 * DAY,
       );
-      decideFacilityDraw(db, facility, d.id, 'approved', admin, now - 19 * DAY);
+      await decideFacilityDraw(db, facility, d.id, 'approved', admin, now - 19 * DAY);
     }
     // Room to draw today, whatever the day: a base that shrank since the last movement (collections, new defaults)
     // is met by a repayment at the last month end, down to 70 % of today's maximum advance.
@@ -111,7 +111,7 @@ export function seedDemoFacilities(db: Db, today: string): number {
     if (atToday.availability < atToday.maximumAdvance * 0.1) {
       const amount = up(atToday.outstanding - atToday.maximumAdvance * 0.7, 1000_00);
       if (amount > 0 && lastMonthEnd >= startDate) {
-        const r = requestFacilityDraw(
+        const r = await requestFacilityDraw(
           db,
           facility,
           {
@@ -123,15 +123,15 @@ export function seedDemoFacilities(db: Db, today: string): number {
           analyst,
           now - 18 * DAY,
         );
-        decideFacilityDraw(db, facility, r.id, 'approved', admin, now - 17 * DAY);
+        await decideFacilityDraw(db, facility, r.id, 'approved', admin, now - 17 * DAY);
       }
     }
     // Covenants around the measured values of the last closed month: default ratio compliant (with a step in
     // month 13), the 60+ DPD ratio inside its warning margin, the WA rate floor and the top-10 share compliant.
-    const latest = facilityMonthMetrics(db, facility, lastMonthEnd, today, 1)[0]!.metrics;
+    const latest = (await facilityMonthMetrics(db, facility, lastMonthEnd, today, 1))[0]!.metrics;
     const pct = (v: number) => Math.round(v * 10_000) / 10_000;
     const dpdMargin = Math.max(0.01, pct(latest.dpd60Ratio * 0.5));
-    const withCovenants = updateFacility(
+    const withCovenants = await updateFacility(
       db,
       facility.id,
       {
@@ -168,8 +168,8 @@ export function seedDemoFacilities(db: Db, today: string): number {
       admin,
       now - 16 * DAY,
     );
-    const cert = prepareFacilityCertificate(db, withCovenants, lastMonthEnd, analyst, now - 10 * DAY);
-    approveFacilityCertificate(db, withCovenants, cert.id, admin, now - 9 * DAY);
+    const cert = await prepareFacilityCertificate(db, withCovenants, lastMonthEnd, analyst, now - 10 * DAY);
+    await approveFacilityCertificate(db, withCovenants, cert.id, admin, now - 9 * DAY);
     made++;
   }
   return made;

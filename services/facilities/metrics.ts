@@ -1,3 +1,4 @@
+import { writeAside } from '@/db/transaction';
 /**
  * Covenant metrics of a facility per month end (domain.md §11), all decimals over the pool's leases in the
  * facility currency at the month end:
@@ -114,14 +115,14 @@ function* statesOf(m: MonthStates): Generator<LeaseState> {
  * The book at a month end (pool leases with balance, DPD, default flag), the pool's original principal and the
  * losses to date. A closed month: the §9 snapshot; the running month: live.
  */
-export function monthEndBook(
+export async function monthEndBook(
   db: DbOrTx,
   funderId: number,
   currency: string,
   monthEnd: string,
   today: string,
   built?: Map<string, MonthStates>,
-): MonthEndBook {
+): Promise<MonthEndBook> {
   const month = monthOf(monthEnd);
   const originalPrincipal = originalPrincipalAt(db, funderId, monthEnd).get(currency) ?? 0;
   if (!(isClosedMonth(month, today) && monthEnd === monthEndOf(month))) {
@@ -130,7 +131,7 @@ export function monthEndBook(
   }
   // The month's rows as just built (by this call or by the caller's run, `built`: taken once), else read back.
   const here = new Map<string, MonthStates>();
-  ensureSnapshots(db, funderId, month, month, today, keepBuilt(here, currency));
+  await ensureSnapshots(db, funderId, month, month, today, keepBuilt(here, currency));
   const kept = here.get(month) ?? built?.get(month);
   built?.delete(month);
   let states: Iterable<LeaseState>;
@@ -208,13 +209,13 @@ function computeMonth(
  * for are computed, each with the book of the month before it (a first call used to measure every month since the
  * facility start, building the month-end snapshots of all of them).
  */
-export function facilityMonthMetrics(
+export async function facilityMonthMetrics(
   db: DbOrTx,
   facility: Facility,
   asOf: string,
   today: string,
   months = 12,
-): { monthEnd: string; metrics: MonthMetrics }[] {
+): Promise<{ monthEnd: string; metrics: MonthMetrics }[]> {
   // Month ends after today have no book yet; a history longer than MAX_HISTORY months is measured from then on.
   const end = asOf > today ? today : asOf;
   const from = addMonths(`${end.slice(0, 7)}-01`, -MAX_HISTORY);
@@ -235,9 +236,9 @@ export function facilityMonthMetrics(
   // stored. The rows each build stores are kept for monthEndBook (the facility currency's, compactly) instead of read back.
   const built = new Map<string, MonthStates>();
   let run: string[] = [];
-  const buildRun = () => {
+  const buildRun = async () => {
     if (run.length > 1)
-      ensureSnapshots(
+      await ensureSnapshots(
         db,
         facility.funderId,
         monthOf(run[0]!),
@@ -247,11 +248,11 @@ export function facilityMonthMetrics(
       );
     run = [];
   };
-  all.forEach((m, i) => {
+  for (const [i, m] of all.entries()) {
     if (needed.has(i) && m < closedBefore) run.push(m);
-    else buildRun();
-  });
-  buildRun();
+    else await buildRun();
+  }
+  await buildRun();
   const out: { monthEnd: string; metrics: MonthMetrics }[] = [];
   // The book of the month just computed, the previous month of the next one.
   let previous: { month: string; defaulted: Set<number>; balance: number } | null = null;
@@ -269,10 +270,10 @@ export function facilityMonthMetrics(
     }
     const before = i > 0 ? all[i - 1]! : null;
     if (before !== null && previous?.month !== before)
-      previous = summary(before, monthEndBook(db, facility.funderId, facility.currency, before, today, built).leases);
-    const { leases, originalPrincipal, losses } = monthEndBook(db, facility.funderId, facility.currency, m, today, built);
+      previous = summary(before, (await monthEndBook(db, facility.funderId, facility.currency, before, today, built)).leases);
+    const { leases, originalPrincipal, losses } = await monthEndBook(db, facility.funderId, facility.currency, m, today, built);
     const metrics = computeMonth(facility, leases, before === null ? null : previous, originalPrincipal, losses);
-    if (m < closedBefore) keepMetricResult(db, facility.id, m, metrics);
+    if (m < closedBefore) writeAside(db, (tx) => keepMetricResult(tx, facility.id, m, metrics));
     out.push({ monthEnd: m, metrics });
     previous = summary(m, leases);
   }

@@ -6,8 +6,8 @@ import type { HandlerContext } from '@/services/api/handler';
 import { pathId } from '@/services/servicing/route-helpers';
 import { facilityFor } from './service';
 
-export function pathFacility(ctx: Pick<HandlerContext, 'params' | 'principal'>): Facility {
-  return facilityFor(getDb(), ctx.principal, pathId(ctx.params, 'id', 'facility'));
+export async function pathFacility(ctx: Pick<HandlerContext, 'params' | 'principal'>): Promise<Facility> {
+  return await facilityFor(getDb(), ctx.principal, pathId(ctx.params, 'id', 'facility'));
 }
 
 export function actorOf(ctx: Pick<HandlerContext, 'principal'>): FacilityActor {

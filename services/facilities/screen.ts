@@ -106,9 +106,14 @@ export type FacilityCovenants = {
 };
 
 /** Each covenant's result per month end over the last `months` up to the as-of date (page, GET …/covenants, the covenants export). */
-export function facilityCovenants(db: DbOrTx, f: Facility, query: { asOf?: string; months: number }, clock: Clock): FacilityCovenants {
+export async function facilityCovenants(
+  db: DbOrTx,
+  f: Facility,
+  query: { asOf?: string; months: number },
+  clock: Clock,
+): Promise<FacilityCovenants> {
   const asOf = screenAsOf(query, clock);
-  const history = covenantHistory(db, f, asOf, clock.today, query.months);
+  const history = await covenantHistory(db, f, asOf, clock.today, query.months);
   return {
     asOf,
     status: covenantStatusOf(history),
@@ -150,7 +155,7 @@ export async function facilityScreen(
   query: FacilityScreenQuery,
   clock: Clock,
 ): Promise<FacilityScreen> {
-  const f = facilityFor(db, principal, facilityId);
+  const f = await facilityFor(db, principal, facilityId);
   const asOf = screenAsOf(query, clock);
   const { base, excess } = facilityBorrowingBase(db, f, { asOf }, clock);
   const eligibility = facilityEligibility(
@@ -159,7 +164,7 @@ export async function facilityScreen(
     { asOf, filter: query.filter, page: query.page, perPage: query.perPage, clampPage: true },
     clock,
   );
-  const covenants = facilityCovenants(db, f, { asOf, months: FACILITY_SCREEN_COVENANT_MONTHS }, clock);
+  const covenants = await facilityCovenants(db, f, { asOf, months: FACILITY_SCREEN_COVENANT_MONTHS }, clock);
   return {
     facility: f,
     asOf,

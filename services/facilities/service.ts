@@ -13,14 +13,14 @@ import { covenantHistory, covenantStatusOf, facilityBase } from './core';
 export * from './core';
 
 /** The facility if the principal may see its funder; 404 otherwise (its existence is not disclosed). */
-export function facilityFor(db: DbOrTx, principal: Principal, id: number): Facility {
+export async function facilityFor(db: DbOrTx, principal: Principal, id: number): Promise<Facility> {
   const f = getFacility(db, id);
-  if (!f || !canAccessFunder(principal, f.funderId)) throw new NotFound(`Facility ${id} does not exist.`);
+  if (!f || !(await canAccessFunder(principal, f.funderId))) throw new NotFound(`Facility ${id} does not exist.`);
   return f;
 }
 
 export async function accessibleFacilities(db: DbOrTx, principal: Principal, funderId?: number): Promise<Facility[]> {
-  const access = funderAccessOf(principal);
+  const access = await funderAccessOf(principal);
   // One funder's facilities (the Dashboard tile on every visit): read only those, not every accessible funder's.
   if (funderId !== undefined) return access === 'all' || access.has(funderId) ? await listFacilities(db, [funderId]) : [];
   return await listFacilities(db, access === 'all' ? 'all' : [...access]);
@@ -48,9 +48,11 @@ export async function facilitySummaries(
   today: string,
   funderId?: number,
 ): Promise<FacilitySummary[]> {
-  return (await accessibleFacilities(db, principal, funderId)).map((f) => {
+  const out: FacilitySummary[] = [];
+  // One facility after the other: a facility's covenant history may build the funder's month-end snapshots.
+  for (const f of await accessibleFacilities(db, principal, funderId)) {
     const { base } = facilityBase(db, f, asOf);
-    return {
+    out.push({
       id: f.id,
       funderId: f.funderId,
       name: f.name,
@@ -60,10 +62,11 @@ export async function facilitySummaries(
       outstanding: base.outstanding,
       borrowingBase: base.borrowingBase,
       availability: base.availability,
-      covenantStatus: covenantStatusOf(covenantHistory(db, f, asOf, today, 1)),
+      covenantStatus: covenantStatusOf(await covenantHistory(db, f, asOf, today, 1)),
       maturityDate: f.maturityDate,
-    };
-  });
+    });
+  }
+  return out;
 }
 
 export type FacilityTileItem = { id: number; name: string; currency: string; availability: number; status: CovenantStatus | null };
@@ -76,16 +79,17 @@ export async function facilityDashboard(
   today: string,
 ): Promise<{ items: FacilityTileItem[]; alerts: number }> {
   let alerts = 0;
-  const items = (await accessibleFacilities(db, principal, funderId)).map((f) => {
-    const history = covenantHistory(db, f, today, today, 1);
+  const items: FacilityTileItem[] = [];
+  for (const f of await accessibleFacilities(db, principal, funderId)) {
+    const history = await covenantHistory(db, f, today, today, 1);
     for (const h of history) if (h.latest && h.latest.status !== 'compliant') alerts++;
-    return {
+    items.push({
       id: f.id,
       name: f.name,
       currency: f.currency,
       availability: facilityBase(db, f, today).base.availability,
       status: covenantStatusOf(history),
-    };
-  });
+    });
+  }
   return { items, alerts };
 }

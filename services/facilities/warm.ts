@@ -20,7 +20,7 @@ export async function warmFacilityCaches(): Promise<{ facilities: number; ms: nu
     for (const f of facilities) {
       facilityBase(db, f, today);
       await new Promise((resolve) => setImmediate(resolve));
-      covenantHistory(db, f, today, today, 1);
+      await covenantHistory(db, f, today, today, 1);
       await new Promise((resolve) => setImmediate(resolve));
     }
     return { facilities: facilities.length, ms: performance.now() - t0 };

@@ -79,7 +79,7 @@ export async function performanceScreen(
     if ('status' in forPage) return forPage;
     q = forPage.query;
   }
-  return { ...days, status: 'ready', report: performanceReport(db, funderId, q, today) };
+  return { ...days, status: 'ready', report: await performanceReport(db, funderId, q, today) };
 }
 
 export type VintagesQuery = Parameters<typeof vintageReport>[2];
@@ -122,7 +122,7 @@ export async function vintagesScreen(
     if ('status' in forPage) return forPage;
     q = forPage.query;
   }
-  const report = vintageReport(db, funderId, q, today);
+  const report = await vintageReport(db, funderId, q, today);
   const maxX = Math.max(-1, ...report.curves.flatMap((c) => c.points.map((p) => p.monthsSince)));
   const monthsSince = Array.from({ length: maxX + 1 }, (_, k) => k);
   const charted = report.curves.slice(-CHART_COHORTS);

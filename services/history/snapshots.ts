@@ -234,14 +234,14 @@ export function firstBookMonth(db: DbOrTx, funderId: number): string | null {
  * month order; months before the funder's first purchase have none. Returns the month rows. `onBuilt` is handed
  * the lease rows of each month this call built and stored (as stored), so a caller about to read them need not.
  */
-export function ensureSnapshots(
+export async function ensureSnapshots(
   db: DbOrTx,
   funderId: number,
   from: string,
   to: string,
   today = todayIso(),
   onBuilt?: (month: string, rows: readonly LeaseSnapshot[]) => void,
-): SnapshotMonthRow[] {
+): Promise<SnapshotMonthRow[]> {
   const last = to < monthOf(today) ? to : addMonthsTo(monthOf(today), -1);
   const first = firstBookMonth(db, funderId);
   if (first === null || last < from) return [];
@@ -254,7 +254,7 @@ export function ensureSnapshots(
     const built = computeMonthSnapshot(db, funderId, month, monthEnd, carry);
     carry = built.carry;
     // onBuilt: the rows just stored, for a caller that reads them next (only when this call stored them).
-    if (insertSnapshotMonth(db, funderId, month, monthEnd, built.rows, aggregateMonth(month, monthEnd, built.rows)))
+    if (await insertSnapshotMonth(db, funderId, month, monthEnd, built.rows, aggregateMonth(month, monthEnd, built.rows)))
       onBuilt?.(month, built.rows);
   }
   return snapshotMonthsIn(db, funderId, lo, last);
@@ -360,14 +360,14 @@ function currenciesOf(months: readonly MonthAggregates[], wanted?: string): { cu
 export type PerformanceReport = { from: string; to: string; currency: string | null; currencies: string[]; rows: PerformanceRow[] };
 
 /** Month aggregates of [from, to]: the stored closed months, and the live current month when in range. */
-export function monthAggregates(
+export async function monthAggregates(
   db: DbOrTx,
   funderId: number,
   from: string,
   to: string,
   today = todayIso(),
-): { aggregates: MonthAggregates[]; liveMonth: string | null } {
-  const stored = ensureSnapshots(db, funderId, from, to, today).map((r) => r.aggregates);
+): Promise<{ aggregates: MonthAggregates[]; liveMonth: string | null }> {
+  const stored = (await ensureSnapshots(db, funderId, from, to, today)).map((r) => r.aggregates);
   const current = monthOf(today);
   const includeLive = from <= current && to >= current && !isClosedMonth(current, today) && firstBookMonth(db, funderId) !== null;
   return {
@@ -377,14 +377,14 @@ export function monthAggregates(
 }
 
 /** Reports → Performance: per month SMM/CPR, MDR/CDR, pool factor, 30+/60+/90+ ratios, cumulative net loss % of one currency. */
-export function performanceReport(
+export async function performanceReport(
   db: DbOrTx,
   funderId: number,
   q: { from?: string; to?: string; currency?: string },
   today = todayIso(),
-): PerformanceReport {
+): Promise<PerformanceReport> {
   const { from, to } = reportRange(q, today);
-  const { aggregates, liveMonth } = monthAggregates(db, funderId, from, to, today);
+  const { aggregates, liveMonth } = await monthAggregates(db, funderId, from, to, today);
   const { currency, currencies } = currenciesOf(aggregates, q.currency);
   const rows =
     currency === null
@@ -406,28 +406,28 @@ export type VintageReport = {
 };
 
 /** Reports → Vintages over the closed months [from, to] (default the last 24 closed months). */
-export function vintageReport(
+export async function vintageReport(
   db: DbOrTx,
   funderId: number,
   q: { from?: string; to?: string; by: CohortBasis; measure: VintageMeasure; currency?: string },
   today = todayIso(),
-): VintageReport {
+): Promise<VintageReport> {
   const { from, to } = reportRange(q, today, { closedOnly: true });
-  const aggregates = ensureSnapshots(db, funderId, from, to, today).map((r) => r.aggregates);
+  const aggregates = (await ensureSnapshots(db, funderId, from, to, today)).map((r) => r.aggregates);
   const { currency, currencies } = currenciesOf(aggregates, q.currency);
   const curves = currency === null ? [] : vintageCurves(aggregates, currency, q.by, q.measure);
   return { from, to, by: q.by, measure: q.measure, currency, currencies, curves };
 }
 
 /** The CPR and CDR of the last `n` closed months (all currencies' leading one), for the Dashboard. */
-export function recentRates(
+export async function recentRates(
   db: DbOrTx,
   funderId: number,
   n = 3,
   today = todayIso(),
-): { currency: string | null; rows: Pick<PerformanceRow, 'month' | 'cpr' | 'cdr'>[] } {
+): Promise<{ currency: string | null; rows: Pick<PerformanceRow, 'month' | 'cpr' | 'cdr'>[] }> {
   const to = addMonthsTo(monthOf(today), -1);
-  const report = performanceReport(db, funderId, { from: addMonthsTo(to, -(n - 1)), to }, today);
+  const report = await performanceReport(db, funderId, { from: addMonthsTo(to, -(n - 1)), to }, today);
   return { currency: report.currency, rows: report.rows.map((r) => ({ month: r.month, cpr: r.cpr, cdr: r.cdr })) };
 }
 
@@ -435,14 +435,14 @@ export function recentRates(
  * A closed month's stored snapshot (built when missing): 400 for the current or a future month (computed
  * live, never a snapshot); a month before the funder's first purchase has an empty snapshot (0 leases).
  */
-export function closedSnapshotMonth(
+export async function closedSnapshotMonth(
   db: DbOrTx,
   funderId: number,
   month: string,
   today = todayIso(),
-): { month: string; monthEnd: string; leaseCount: number } {
+): Promise<{ month: string; monthEnd: string; leaseCount: number }> {
   if (!isClosedMonth(month, today))
     throw new Invalid('The month is not closed yet.', [{ field: 'month', message: `must be a closed month (before ${monthOf(today)})` }]);
-  const row = ensureSnapshots(db, funderId, month, month, today)[0];
+  const row = (await ensureSnapshots(db, funderId, month, month, today))[0];
   return row ?? { month, monthEnd: monthEndOf(month), leaseCount: 0 };
 }

@@ -1,10 +1,11 @@
+import { transaction } from '@/db/transaction';
 /**
  * The roll-forward of a tape import against the previous committed tape of the same source (domain.md §7;
  * lib/import/roll-forward.ts computes it): kept with the import (table tape_import_roll_forward), listed and exported
  * by the API, and its breaks decided — accepted with a note, or rejected (the row is then rejected) — under four eyes.
  * A commit waits until every break is decided.
  */
-import type { Db, DbOrTx } from '@/db/client';
+import type { Db, DbOrTx, Tx } from '@/db/client';
 import { recordAudit } from '@/db/queries/audit';
 import { getFunder } from '@/db/queries/funders';
 import { getImport, updateImport } from '@/db/queries/imports';
@@ -109,12 +110,12 @@ const INSERT = `insert into tape_import_roll_forward (import_id, contract_number
  * previous tape with balances, or this tape gives none. Runs inside the validation's write.
  */
 export function computeRollForward(
-  db: Db,
+  db: Tx,
   imp: { id: number; funderId: number },
   previousId: number | null,
   current: readonly CurrentLine[],
 ): RollForwardSummary | null {
-  const sqlite = db.$client;
+  const sqlite = sqliteOf(db);
   const kept = new Map(
     (
       sqlite
@@ -306,21 +307,21 @@ export function* iterateRollForward(db: Db, funderId: number, importId: number, 
  * who uploaded the tape cannot decide (403). A rejected break rejects its row (the import's counts follow); accepting
  * it again restores the row's own outcome. 409 unless the dry run is ready; 400 for a lease that is not a break here.
  */
-export function decideRollForward(
+export async function decideRollForward(
   db: Db,
   funderId: number,
   importId: number,
   body: z.infer<typeof rollForwardDecisionBody>,
   actor: { userId: number; email: string },
   now = Date.now(),
-): { decided: number; summary: RollForwardSummary } {
+): Promise<{ decided: number; summary: RollForwardSummary }> {
   const imp = requireImport(db, funderId, importId);
   if (imp.status !== 'validated') throw new Conflict(`Import ${importId} is ${imp.status}: only a dry run's breaks can be decided.`);
   if (!imp.rollForward) throw new Conflict(`Import ${importId} has no roll-forward to decide.`);
   if (getFunder(db, funderId)?.fourEyes && imp.createdBy === actor.userId)
     throw new Forbidden('Four eyes: the breaks of a tape are decided by someone other than the user who uploaded it.');
-  const sqlite = db.$client;
-  const decided = db.transaction(() => {
+  const decided = await transaction(db, async (tx) => {
+    const sqlite = sqliteOf(tx);
     const breakOf = sqlite
       .prepare(`select contract_number, row from tape_import_roll_forward where import_id = ? and contract_number = ? and kind = 'break'`)
       .raw();
@@ -346,9 +347,9 @@ export function decideRollForward(
       set.run(body.decision, body.note, actor.userId, now, importId, contract);
       if (row !== null) (body.decision === 'rejected' ? reject : restore).run(importId, row);
     }
-    recountImport(db, importId);
+    await recountImport(tx, importId);
     recordAudit(
-      db,
+      tx,
       {
         actor: { userId: actor.userId, email: actor.email },
         funderId,
@@ -380,6 +381,6 @@ export function actionCounts(
 }
 
 /** The import's counts after a decision moved a row in or out of the rejected. */
-function recountImport(db: Db, importId: number): void {
-  updateImport(db, importId, actionCounts(db, importId));
+async function recountImport(db: DbOrTx, importId: number): Promise<void> {
+  await updateImport(db, importId, actionCounts(db, importId));
 }

@@ -1,3 +1,4 @@
+import { transaction, writerOf } from '@/db/transaction';
 /**
  * Tape import jobs (domain.md §7): an upload is kept, parsed and validated in the background (the dry
  * run), re-validated when the mapping changes, and committed in one SQLite transaction. Work runs in
@@ -13,7 +14,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import type { Db } from '@/db/client';
+import { sqliteOf, type Db } from '@/db/client';
 import { withBackgroundCheckpoint } from '@/db/checkpoint';
 import { WorkerSink } from '@/db/write-worker';
 import { getFunder } from '@/db/queries/funders';
@@ -104,9 +105,9 @@ export async function startImport(db: Db, input: StartImportInput, now = Date.no
   await mkdir(importsDir(), { recursive: true });
   const filePath = path.join(importsDir(), `${randomUUID()}.upload`);
   await writeFile(filePath, input.bytes);
-  const imp = db.transaction((tx) => {
-    const source = ensureImportSource(tx, input.funderId, input.source, now);
-    return createImport(tx, {
+  const imp = await transaction(db, async (tx) => {
+    const source = await ensureImportSource(tx, input.funderId, input.source, now);
+    return await createImport(tx, {
       funderId: input.funderId,
       sourceId: source.id,
       fileName: input.fileName,
@@ -157,7 +158,7 @@ function runJob(db: Db, id: number, kind: Job['kind'], fn: () => Promise<void>):
       .catch(async (e: unknown) => {
         console.error(`[imports] ${kind} of import ${id} failed`, e);
         if (kind === 'parse')
-          updateImport(db, id, { status: 'failed', errorCode: 'unreadable', error: e instanceof Error ? e.message : String(e) });
+          await updateImport(db, id, { status: 'failed', errorCode: 'unreadable', error: e instanceof Error ? e.message : String(e) });
         else
           await transitionImport(db, id, ['committing'], {
             status: 'validated',
@@ -218,11 +219,11 @@ async function parseAndValidate(db: Db, id: number, opts: ParseOptions): Promise
     delimiter: file.delimiter,
   };
   if (!file.header) {
-    updateImport(db, id, { ...base, status: 'failed', errorCode: 'empty', error: 'The file is empty.' });
+    await updateImport(db, id, { ...base, status: 'failed', errorCode: 'empty', error: 'The file is empty.' });
     return;
   }
   const { headers, duplicates } = uniqueHeaders(file.header);
-  db.transaction((tx) => deleteImportRows(tx, id));
+  await transaction(db, async (tx) => await deleteImportRows(tx, id));
   let rowCount = 0;
   const sample: string[] = [];
   // Each column's first values: how its rates are written (decimals or percent).
@@ -231,7 +232,7 @@ async function parseAndValidate(db: Db, id: number, opts: ParseOptions): Promise
   let bytesPerRow = 0;
   for await (const batch of file.batches) {
     const rows = batch.map((cells, k) => ({ row: rowCount + k + 1, cells: headers.map((_, c) => cells[c] ?? '') }));
-    db.transaction((tx) => insertImportRows(tx, id, rows));
+    await transaction(db, async (tx) => await insertImportRows(tx, id, rows));
     if (sample.length < 20_000) for (const r of rows.slice(0, 200)) sample.push(...r.cells);
     if (rowCount < COLUMN_SAMPLE) for (const r of rows.slice(0, COLUMN_SAMPLE - rowCount)) r.cells.forEach((c, k) => columns[k]!.push(c));
     rowCount += rows.length;
@@ -240,7 +241,7 @@ async function parseAndValidate(db: Db, id: number, opts: ParseOptions): Promise
     await yieldToLoop();
   }
   if (rowCount === 0) {
-    updateImport(db, id, {
+    await updateImport(db, id, {
       ...base,
       headers: JSON.stringify(headers),
       status: 'failed',
@@ -257,7 +258,7 @@ async function parseAndValidate(db: Db, id: number, opts: ParseOptions): Promise
   const detectedDateFormat: DateDetection = detectDateFormat(sample);
   const separator = detectedDecimal === 'ambiguous' ? '.' : detectedDecimal;
   const rateReadings = Object.fromEntries(headers.map((h, k) => [h, detectRateReading(columns[k]!, separator)]));
-  updateImport(db, id, {
+  await updateImport(db, id, {
     ...base,
     headers: JSON.stringify(headers),
     duplicateHeaders: JSON.stringify(duplicates),
@@ -276,10 +277,10 @@ async function parseAndValidate(db: Db, id: number, opts: ParseOptions): Promise
  * What the source suggests next time (domain.md §7): this file's mapping over the one saved, so a correction made for a
  * column this month's file lacks is kept for the month it comes back.
  */
-function rememberMapping(db: Db, sourceId: number, mapping: ColumnMapping, fixed?: FixedValues): void {
+async function rememberMapping(db: Db, sourceId: number, mapping: ColumnMapping, fixed?: FixedValues): Promise<void> {
   const source = db.query.tapeImportSources.findFirst({ where: (s, { eq }) => eq(s.id, sourceId) }).sync();
   const saved = source ? (JSON.parse(source.mapping) as ColumnMapping) : {};
-  saveImportSourceMapping(db, sourceId, { ...saved, ...mapping }, Date.now(), fixed);
+  await saveImportSourceMapping(db, sourceId, { ...saved, ...mapping }, Date.now(), fixed);
 }
 
 /** Fixed values without the blank ones (a blank value is no value). */
@@ -306,28 +307,30 @@ async function validateImport(db: Db, id: number, progressFrom: number): Promise
   const headers = JSON.parse(imp.headers) as string[];
   const mapping = JSON.parse(imp.mapping) as ColumnMapping;
   const fixed = JSON.parse(imp.fixed) as FixedValues;
-  db.transaction((tx) => clearValidation(tx, id));
+  await transaction(db, async (tx) => await clearValidation(tx, id));
   const counts = { newCount: 0, updatedCount: 0, unchangedCount: 0, rejectedCount: 0, warningCount: 0 };
   const missing = missingRequired(mapping, fixed);
   const ask = !imp.decimal ? 'ambiguousDecimal' : !imp.dateFormat ? 'ambiguousDate' : null;
   if (missing.length || ask) {
     // A file-level problem: no row can be read until the user answers; every row counts as rejected.
-    db.transaction((tx) =>
-      insertExceptions(
-        tx,
-        id,
-        missing.map((f: ImportField) => ({
-          row: 0,
-          column: '',
-          field: f,
-          value: '',
-          rule: 'required',
-          severity: 'error' as const,
-          params: { missingColumn: f },
-        })),
-      ),
+    await transaction(
+      db,
+      async (tx) =>
+        await insertExceptions(
+          tx,
+          id,
+          missing.map((f: ImportField) => ({
+            row: 0,
+            column: '',
+            field: f,
+            value: '',
+            rule: 'required',
+            severity: 'error' as const,
+            params: { missingColumn: f },
+          })),
+        ),
     );
-    updateImport(db, id, {
+    await updateImport(db, id, {
       status: 'validated',
       progress: 1,
       ...counts,
@@ -380,7 +383,7 @@ async function validateImport(db: Db, id: number, progressFrom: number): Promise
       ctx,
       seen,
     );
-    db.transaction(() => writeValidation(db, id, validated));
+    await transaction(db, async (tx) => await writeValidation(tx, id, validated));
     for (const v of validated) {
       if (v.instalmentDiff !== undefined) diffs.push(v.instalmentDiff);
       if (v.tapeDate) tapeDates.push(v.tapeDate);
@@ -403,9 +406,9 @@ async function validateImport(db: Db, id: number, progressFrom: number): Promise
   }
   const instalmentCheck = summariseInstalments(diffs, funder.importInstalmentTolerance);
   // A break rejected earlier (and still the same break) keeps its row rejected.
-  const summary = db.transaction(() => computeRollForward(db, imp, previousId, lines));
+  const summary = await transaction(db, async (tx) => computeRollForward(tx, imp, previousId, lines));
   if (summary) Object.assign(counts, actionCounts(db, id));
-  updateImport(db, id, {
+  await updateImport(db, id, {
     status: 'validated',
     progress: 1,
     ...counts,
@@ -484,7 +487,7 @@ export async function changeImportMapping(db: Db, funderId: number, id: number, 
     ...(change.mode ? { mode: change.mode } : {}),
   });
   if (!ok) throw new Conflict(`Import ${id} is ${imp.status}: its mapping can change only after validation and before commit.`);
-  rememberMapping(db, imp.sourceId, mapping, fixed);
+  await rememberMapping(db, imp.sourceId, mapping, fixed);
   runJob(db, id, 'parse', () => validateImport(db, id, 0));
   return await readImport(db, funderId, id);
 }
@@ -522,7 +525,7 @@ export async function commitImport(
     throw new Conflict(`Import ${id} changed meanwhile; reload it.`);
   }
   const mapping = JSON.parse(imp.mapping) as ColumnMapping;
-  rememberMapping(db, imp.sourceId, mapping, JSON.parse(imp.fixed) as FixedValues);
+  await rememberMapping(db, imp.sourceId, mapping, JSON.parse(imp.fixed) as FixedValues);
   const bulk = imp.newCount + imp.updatedCount > BULK_IMPORT;
   runJob(db, id, 'commit', () => (bulk ? withBackgroundCheckpoint(db, () => runCommit(db, imp, userId)) : runCommit(db, imp, userId)));
   return await readImport(db, funderId, id);
@@ -565,7 +568,7 @@ async function runCommit(db: Db, imp: TapeImport, userId: number | null): Promis
       // An edit moved a lease's version since validation: validate again so the row shows the current lease.
       await transitionImport(db, imp.id, ['committing'], { status: 'parsing', progress: 0 });
       await validateImport(db, imp.id, 0);
-      updateImport(db, imp.id, { errorCode: 'versionMoved', error: e.message });
+      await updateImport(db, imp.id, { errorCode: 'versionMoved', error: e.message });
       return;
     }
     throw e;
@@ -601,8 +604,10 @@ async function writeOnWorker(
   // before the worker's BEGIN: a write on this thread (a background snapshot's chunk) between that BEGIN and the
   // worker's 'ready' message blocked the event loop for the whole 5 s busy timeout, and with it the commit, which
   // waits for that message on this thread.
-  const busyTimeout = db.$client.pragma('busy_timeout', { simple: true }) as number;
-  db.$client.pragma(`busy_timeout = ${BUSY_DURING_COMMIT_MS}`);
+  // Writes go through the database's writer connection (db/transaction.ts).
+  const writer = sqliteOf(writerOf(db));
+  const busyTimeout = writer.pragma('busy_timeout', { simple: true }) as number;
+  writer.pragma(`busy_timeout = ${BUSY_DURING_COMMIT_MS}`);
   let sink: WorkerSink | null = null;
   try {
     // A bulk commit writes its whole WAL in one COMMIT: the checkpoint copying it back runs in a worker
@@ -635,7 +640,7 @@ async function writeOnWorker(
       `[imports] import ${imp.id}: ${total} leases written on a worker in ${((performance.now() - start) / 1000).toFixed(1)} s (after the last row: ${(performance.now() - end).toFixed(0)} ms, the COMMIT ${sink.commitMs?.toFixed(0) ?? '?'} ms of it)`,
     );
   } finally {
-    db.$client.pragma(`busy_timeout = ${busyTimeout}`);
+    writer.pragma(`busy_timeout = ${busyTimeout}`);
     // After a failure (or a Conflict found here): nothing written. A no-op after the COMMIT.
     await sink?.rollback();
   }

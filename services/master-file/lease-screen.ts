@@ -79,8 +79,8 @@ export type LeaseScreen = {
 };
 
 /** The funder of a record query when the principal may see it; undefined otherwise (not found). */
-function funderOf(db: DbOrTx, principal: Principal, funderId: number) {
-  return canAccessFunder(principal, funderId) ? getFunder(db, funderId) : undefined;
+async function funderOf(db: DbOrTx, principal: Principal, funderId: number) {
+  return (await canAccessFunder(principal, funderId)) ? getFunder(db, funderId) : undefined;
 }
 
 const canWriteOf = (principal: Principal) => hasScope(principal.scopes, 'write:funders');
@@ -93,7 +93,7 @@ export async function leaseScreen(
   clock: Clock,
   text?: StatusText,
 ): Promise<LeaseScreen | null> {
-  const funder = funderOf(db, principal, query.funderId);
+  const funder = await funderOf(db, principal, query.funderId);
   if (!funder) return null;
   const lease = await getLeaseOfFunder(db, funder.id, query.id);
   if (!lease) return null;
@@ -116,7 +116,7 @@ export async function leaseScreen(
     canWrite: canWriteOf(principal),
     shownStatus: shownStatuses(db, funder.id, [lease], today).get(lease.id)!,
     ...(statusNote === undefined ? {} : { statusNote }),
-    lesseeKind: getLessee(db, lease.lesseeId)?.kind ?? 'corporate',
+    lesseeKind: (await getLessee(db, lease.lesseeId))?.kind ?? 'corporate',
     valuation: index === undefined ? null : valuationRow(book.valuation, index),
     purchasePrice: index === undefined ? null : book.purchasePrice[index]!,
     writtenOffOn: index === undefined || book.exitDay[index] === NO_EXIT ? null : formatDate(book.exitDay[index]!),
@@ -137,11 +137,11 @@ export async function leaseFormScreen(
   query: RecordQuery,
   clock: Clock,
 ): Promise<{ today: string; record: LeaseListRow & { lesseeCountry: string } } | null> {
-  const funder = funderOf(db, principal, query.funderId);
+  const funder = await funderOf(db, principal, query.funderId);
   if (!funder) return null;
   const lease = await getLeaseOfFunder(db, funder.id, query.id);
   if (!lease) return null;
-  return { today: clock.today, record: { ...lease, lesseeCountry: getLessee(db, lease.lesseeId)?.country ?? '' } };
+  return { today: clock.today, record: { ...lease, lesseeCountry: (await getLessee(db, lease.lesseeId))?.country ?? '' } };
 }
 
 export type QuotationScreen = {
@@ -156,9 +156,9 @@ export type QuotationScreen = {
 
 /** One quotation of a funder as its page shows it; null when it is not found for this principal. */
 export async function quotationScreen(db: DbOrTx, principal: Principal, query: RecordQuery): Promise<QuotationScreen | null> {
-  const funder = funderOf(db, principal, query.funderId);
+  const funder = await funderOf(db, principal, query.funderId);
   if (!funder) return null;
-  const quotation = getQuotation(db, funder.id, query.id);
+  const quotation = await getQuotation(db, funder.id, query.id);
   if (!quotation) return null;
   return {
     quotation,
@@ -172,16 +172,17 @@ export async function quotationScreen(db: DbOrTx, principal: Principal, query: R
  * The quotation form's record: the stored quotation with its lessee's country (`record`, only for a draft: other
  * statuses cannot be edited); null when it is not found for this principal.
  */
-export function quotationFormScreen(
+export async function quotationFormScreen(
   db: DbOrTx,
   principal: Principal,
   query: RecordQuery,
   clock: Clock,
-): { today: string; quotation: QuotationRow; record: (QuotationRow & { lesseeCountry: string }) | null } | null {
-  const funder = funderOf(db, principal, query.funderId);
+): Promise<{ today: string; quotation: QuotationRow; record: (QuotationRow & { lesseeCountry: string }) | null } | null> {
+  const funder = await funderOf(db, principal, query.funderId);
   if (!funder) return null;
-  const quotation = getQuotation(db, funder.id, query.id);
+  const quotation = await getQuotation(db, funder.id, query.id);
   if (!quotation) return null;
-  const record = quotation.status === 'draft' ? { ...quotation, lesseeCountry: getLessee(db, quotation.lesseeId)?.country ?? '' } : null;
+  const record =
+    quotation.status === 'draft' ? { ...quotation, lesseeCountry: (await getLessee(db, quotation.lesseeId))?.country ?? '' } : null;
   return { today: clock.today, quotation, record };
 }

@@ -64,8 +64,8 @@ export type RegisterScreen = {
 export type RegisterQuery = Omit<LeaseListQuery, 'page' | 'perPage'>;
 
 /** A saved view of the register the principal owns (undefined: missing, another user's, another module's). */
-export function savedRegisterView(db: DbOrTx, principal: Principal, viewId: number): SavedView | undefined {
-  return getPortfolioView(db, principal.user.id, viewId, 'master-file');
+export async function savedRegisterView(db: DbOrTx, principal: Principal, viewId: number): Promise<SavedView | undefined> {
+  return await getPortfolioView(db, principal.user.id, viewId, 'master-file');
 }
 
 /** The register's cut-off on a day: the default one (the first of its month), the valuation's that the server warms. */
@@ -128,7 +128,7 @@ export async function registerScreen(
   clock: Clock,
   text?: StatusText,
 ): Promise<RegisterScreen> {
-  assertFunderAccess(principal, query.funderId, 'list');
+  await assertFunderAccess(principal, query.funderId, 'list');
   const today = clock.today;
   const cutOff = registerCutOff(today);
   const { funderId, sort, dir, page, perPage } = query;
@@ -159,7 +159,7 @@ export async function registerScreen(
     totals: result.totals.map((t) => ({ ...t, outstandingPrincipal: outstanding.get(t.currency) ?? 0 })),
     page,
     perPage,
-    views: listPortfolioViews(db, principal.user.id, 'master-file'),
+    views: await listPortfolioViews(db, principal.user.id, 'master-file'),
     canWrite: hasScope(principal.scopes, 'write:funders'),
   };
 }
@@ -181,7 +181,7 @@ export async function registerExport(
   clock: Clock,
   text?: StatusText,
 ): Promise<RegisterExport> {
-  assertFunderAccess(principal, query.funderId, 'list');
+  await assertFunderAccess(principal, query.funderId, 'list');
   const today = clock.today;
   const cutOff = registerCutOff(today);
   const { funderId, sort, dir } = query;
@@ -227,7 +227,7 @@ export type OnboardingScreen = {
 
 /** One page of the funder's quotations, newest first, as the onboarding tab shows it. */
 export async function onboardingScreen(db: DbOrTx, principal: Principal, query: QuotationListQuery): Promise<OnboardingScreen> {
-  assertFunderAccess(principal, query.funderId, 'list');
+  await assertFunderAccess(principal, query.funderId, 'list');
   const { quotations, total } = await listQuotations(db, query);
   return { quotations, total, page: query.page, perPage: query.perPage, canWrite: hasScope(principal.scopes, 'write:funders') };
 }

@@ -21,7 +21,7 @@ export async function getActiveFunder(db: Db, principal?: Principal): Promise<Fu
   if (!who) throw new Forbidden('Sign-in required.');
   const raw = (await cookies()).get(FUNDER_COOKIE)?.value;
   const id = raw && /^\d+$/.test(raw) ? Number(raw) : DEFAULT_FUNDER_ID;
-  const allowed = listAccessibleFunders(db, who);
+  const allowed = await listAccessibleFunders(db, who);
   const funder = allowed.find((f) => f.id === id) ?? allowed.find((f) => f.id === DEFAULT_FUNDER_ID) ?? allowed[0];
   if (!funder) throw new Forbidden('No funder is assigned to you. Ask an administrator for access.');
   return funder;

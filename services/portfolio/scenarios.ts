@@ -238,8 +238,8 @@ function compare(book: ValuedBook, projection: PortfolioScenario): Cached['compa
 }
 
 /** A scenario of the funder, or 404 (also for another funder's scenario). */
-export function requireScenario(db: DbOrTx, funderId: number, id: number): Scenario {
-  const s = getScenario(db, id);
+export async function requireScenario(db: DbOrTx, funderId: number, id: number): Promise<Scenario> {
+  const s = await getScenario(db, id);
   if (!s || s.funderId !== funderId) throw new NotFound(`Scenario ${id} does not exist.`);
   return s;
 }
@@ -260,25 +260,25 @@ function cachedProjection(
 }
 
 /** The funder's book under scenario `scenarioId` beside the contractual case, at the cut-off (default: this month's first day). */
-export function scenarioComparison(
+export async function scenarioComparison(
   db: DbOrTx,
   funderId: number,
   scenarioId: number,
   options: { cutOff?: string; gross?: boolean } = {},
-): ScenarioComparison {
-  const scenario = requireScenario(db, funderId, scenarioId);
+): Promise<ScenarioComparison> {
+  const scenario = await requireScenario(db, funderId, scenarioId);
   const { book, hit } = cachedProjection(db, funderId, scenario, options);
   return { funder: book.funder, scenario: toScenarioDto(scenario), ...hit.comparison };
 }
 
 /** The per-lease projection behind scenarioComparison (cached the same way): the valued book and its scenario rows. */
-export function scenarioProjection(
+export async function scenarioProjection(
   db: DbOrTx,
   funderId: number,
   scenarioId: number,
   options: { cutOff?: string; gross?: boolean } = {},
-): { book: ValuedBook; projection: PortfolioScenario } {
-  const { book, hit } = cachedProjection(db, funderId, requireScenario(db, funderId, scenarioId), options);
+): Promise<{ book: ValuedBook; projection: PortfolioScenario }> {
+  const { book, hit } = cachedProjection(db, funderId, await requireScenario(db, funderId, scenarioId), options);
   return { book, projection: hit.projection };
 }
 

@@ -63,16 +63,18 @@ export type TotalCashFlowRows = {
  * `query.scenario` of the funder when given (404 for one it does not have). The page, GET /api/sqn/total-cash,
  * GET /api/sqn/all-total-cash and the export read their rows from here.
  */
-export function totalCashFlowRows(
+export async function totalCashFlowRows(
   db: Db,
   funderId: number,
   query: TotalCashFlowQuery & { scenario?: number },
   clock: Clock,
-): TotalCashFlowRows {
+): Promise<TotalCashFlowRows> {
   const cutOff = screenCutOff(query, clock);
   const screen = totalCashFlowScreen(db, funderId, { ...query, cutOff }, clock.today);
   const projection =
-    query.scenario === undefined ? null : scenarioProjection(db, funderId, query.scenario, { cutOff, gross: query.gross }).projection;
+    query.scenario === undefined
+      ? null
+      : (await scenarioProjection(db, funderId, query.scenario, { cutOff, gross: query.gross })).projection;
   return {
     screen,
     cutOff,
@@ -129,7 +131,7 @@ export async function totalCashFlowPageScreen(
   const userId = principal.user.id;
   // A saved view (Management) supplies filters and columns; the URL's own parameters win.
   const viewId = typeof raw.view === 'string' && /^\d+$/.test(raw.view) ? Number(raw.view) : undefined;
-  const view = viewId ? getPortfolioView(db, userId, viewId, 'total-cash-flow') : undefined;
+  const view = viewId ? await getPortfolioView(db, userId, viewId, 'total-cash-flow') : undefined;
   const applied = applyView(view, raw);
   const { value: q, ignored } = parseLenient(cashFlowPageQuerySchema, applied.raw);
   if (viewId && !view) ignored.push('view');
@@ -138,7 +140,7 @@ export async function totalCashFlowPageScreen(
   const scenarios = await scenariosOf(db, funderId);
   const chosen = scenarios.find((s) => s.id === q.scenario);
   // Under a scenario the rows and their totals show the scenario's per-lease flows (the same projection as the card).
-  const shown = totalCashFlowRows(db, funderId, { ...q, scenario: chosen?.id }, clock);
+  const shown = await totalCashFlowRows(db, funderId, { ...q, scenario: chosen?.id }, clock);
   const { screen, cutOff } = shown;
   const page = screen.page(q.page, q.perPage);
   const rows = screen.tableRows(page.indices).map((r, k) => shown.rowOf(r, page.indices[k]!));
@@ -154,10 +156,10 @@ export async function totalCashFlowPageScreen(
     cash,
     cashBeyond,
   }));
-  const views = listPortfolioViews(db, userId, 'total-cash-flow').map((v) => ({ id: v.id, name: v.name }));
+  const views = (await listPortfolioViews(db, userId, 'total-cash-flow')).map((v) => ({ id: v.id, name: v.name }));
   if (q.scenario !== undefined && !chosen) ignored.push('scenario');
   // The scenario card compares the whole book (the table's filters narrow the rows, not the comparison).
-  const comparison = chosen ? scenarioComparison(db, funderId, chosen.id, { cutOff, gross: q.gross }) : null;
+  const comparison = chosen ? await scenarioComparison(db, funderId, chosen.id, { cutOff, gross: q.gross }) : null;
   return {
     query: q,
     ignored,
@@ -233,7 +235,7 @@ export async function portfolioSummaryScreen(
   const summary = portfolioSummary(db, funderId, query, clock);
   const scenarios = await scenariosOf(db, funderId);
   const chosen = scenarios.find((s) => s.id === query.scenario);
-  const comparison = chosen ? scenarioComparison(db, funderId, chosen.id, { cutOff: summary.cutOff, gross: summary.gross }) : null;
+  const comparison = chosen ? await scenarioComparison(db, funderId, chosen.id, { cutOff: summary.cutOff, gross: summary.gross }) : null;
   return { ...summary, scenarios, chosen, comparison };
 }
 
@@ -243,14 +245,14 @@ export async function portfolioSummaryScreen(
  * The funder's book under scenario `scenarioId` beside the contractual case at the query's cut-off (default: the
  * clock's): the Scenarios page, GET /api/scenarios/{id}/cash-flow and its export.
  */
-export function scenarioCashFlow(
+export async function scenarioCashFlow(
   db: Db,
   funderId: number,
   scenarioId: number,
   query: { cutOff?: string; gross?: boolean },
   clock: Clock,
-): ScenarioComparison {
-  return scenarioComparison(db, funderId, scenarioId, { cutOff: screenCutOff(query, clock), gross: query.gross });
+): Promise<ScenarioComparison> {
+  return await scenarioComparison(db, funderId, scenarioId, { cutOff: screenCutOff(query, clock), gross: query.gross });
 }
 
 export type ScenariosScreen = {
@@ -271,7 +273,7 @@ export async function scenariosScreen(
   const cutOff = screenCutOff(query, clock);
   const scenarios = await scenariosOf(db, funderId);
   const chosen = scenarios.find((s) => s.id === query.scenario) ?? scenarios[0];
-  const comparison = chosen ? scenarioCashFlow(db, funderId, chosen.id, { cutOff, gross: query.gross }, clock) : null;
+  const comparison = chosen ? await scenarioCashFlow(db, funderId, chosen.id, { cutOff, gross: query.gross }, clock) : null;
   return { cutOff, scenarios, chosen, comparison };
 }
 
@@ -317,7 +319,7 @@ export async function liabilityScreen(db: Db, principal: Principal, query: Liabi
   if (query.facilityId !== undefined) {
     if (query.unknownFacility === 'not-found') {
       // Another funder's or an unknown one is a 404.
-      facility = facilityFor(db, principal, query.facilityId);
+      facility = await facilityFor(db, principal, query.facilityId);
       if (facility.funderId !== funder.id) throw new NotFound(`Facility ${query.facilityId} does not exist.`);
     } else {
       facility = facilities.find((f) => f.id === query.facilityId) ?? null;

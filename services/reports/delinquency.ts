@@ -116,7 +116,7 @@ export type InstalmentState = 'paid' | 'partial' | 'unpaid' | 'overdue' | 'not-d
 
 /** One lease's instalments with what the ledger allocated to each and its state at `asOf`. 404 for an unknown or other funder's lease. */
 export async function delinquencyDetail(db: Db, funderId: number, leaseId: number, asOf: string) {
-  const lease = getLease(db, leaseId);
+  const lease = await getLease(db, leaseId);
   if (!lease || lease.funderId !== funderId) throw new NotFound(`Lease ${leaseId} does not exist.`);
   const state = getServicingBook(db, funderId, asOf).byLeaseId.get(leaseId) ?? null;
   const instalments = (await instalmentsWithPaid(db, leaseId)).map((r) => {

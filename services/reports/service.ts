@@ -1,3 +1,4 @@
+import { transaction } from '@/db/transaction';
 /**
  * The glue the report routes and pages share: which book and servicing book a report reads, the
  * export tables of the stratification and the customers, and generating a kept servicing-report file.
@@ -188,18 +189,20 @@ export async function generateKeptFile(
 ): Promise<ReportFileRecord> {
   const report = await buildServicingReport(db, funder, input.kind, input.month);
   const file = await renderServicingReport(report, input.format, header, sheetNames);
-  return db.transaction((tx) =>
-    createReportFile(tx, {
-      funderId: funder.id,
-      kind: input.kind,
-      period: input.month,
-      format: input.format,
-      params: { kind: input.kind, month: input.month, format: input.format, locale: input.locale },
-      fileName: reportFileName(report, funder.id, input.format),
-      contentType: file.contentType,
-      sha256: file.sha256,
-      data: file.data,
-      createdBy: userId,
-    }),
+  return await transaction(
+    db,
+    async (tx) =>
+      await createReportFile(tx, {
+        funderId: funder.id,
+        kind: input.kind,
+        period: input.month,
+        format: input.format,
+        params: { kind: input.kind, month: input.month, format: input.format, locale: input.locale },
+        fileName: reportFileName(report, funder.id, input.format),
+        contentType: file.contentType,
+        sha256: file.sha256,
+        data: file.data,
+        createdBy: userId,
+      }),
   );
 }

@@ -125,8 +125,8 @@ export async function mainSearchScreen(
   if (!hasScope(principal.scopes, 'read:funders')) return { searchArr, scope: null, tooShort };
 
   if (!getFunder(db, funderId)) throw new NotFound(`Funder ${funderId} does not exist.`);
-  assertFunderAccess(principal, funderId, 'list');
-  const accessible = listAccessibleFunders(db, principal);
+  await assertFunderAccess(principal, funderId, 'list');
+  const accessible = await listAccessibleFunders(db, principal);
   const current = accessible.find((f) => f.id === funderId)!;
   const funders = [current, ...accessible.filter((f) => f.id !== funderId)];
   const funderName = new Map(funders.map((f) => [f.id, f.name]));

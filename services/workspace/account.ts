@@ -2,8 +2,8 @@ import type { DbOrTx } from '@/db/client';
 import { getAccountSettings, getProfile } from '@/db/queries/workspace/content';
 
 /** The Settings page: what the user may change of their own account, plus the identity shown read-only. */
-export function accountSettingsScreen(db: DbOrTx, userId: number) {
-  const s = getAccountSettings(db, userId);
+export async function accountSettingsScreen(db: DbOrTx, userId: number) {
+  const s = await getAccountSettings(db, userId);
   if (!s) return undefined;
   return {
     general: { username: s.general.username, email: s.general.email, fullName: s.general.fullName, company: s.general.company },

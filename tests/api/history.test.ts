@@ -6,12 +6,12 @@
  */
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openDb, type Db } from '@/db/client';
+import { openDb, type Conn } from '@/db/client';
 import { demoTokens, postJson } from '../helpers/http';
 
 const baseURL = inject('baseURL');
 let tokens: Record<'viewer' | 'analyst' | 'client', string>;
-let db: Db;
+let db: Conn;
 beforeAll(async () => {
   tokens = await demoTokens(baseURL, ['viewer', 'analyst', 'client'] as const);
   db = openDb(inject('dbPath'));

@@ -4,7 +4,7 @@
  */
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openDb, type Db } from '@/db/client';
+import { openDb, type Conn } from '@/db/client';
 import { createPortfolioView } from '@/db/queries/portfolio-views';
 import { postJson, uniqueIp } from '../helpers/http';
 
@@ -13,7 +13,7 @@ const tokens: Record<string, string> = {};
 const userIds: Record<string, number> = {};
 type Row = Record<string, number | string> & { id: number; fx: string; lessee: string };
 
-let db: Db;
+let db: Conn;
 beforeAll(async () => {
   for (const who of ['viewer', 'analyst', 'client']) {
     const res = await postJson(
@@ -109,7 +109,7 @@ describe('auth and validation', () => {
 
   it("an unknown view, or another user's, is 404", async () => {
     expect((await get(`${EXPORT}?format=csv&view=987654`)).status).toBe(404);
-    const theirs = createPortfolioView(db, userIds.analyst!, {
+    const theirs = await createPortfolioView(db, userIds.analyst!, {
       module: 'total-cash-flow',
       name: `private ${Date.now()}`,
       columns: [],
@@ -168,7 +168,7 @@ describe('CSV', () => {
   });
 
   it('a saved view applies its filters and columns; the URL overrides its filters', async () => {
-    const view = createPortfolioView(db, userIds.viewer!, {
+    const view = await createPortfolioView(db, userIds.viewer!, {
       module: 'total-cash-flow',
       name: `GBP principal ${Date.now()}`,
       columns: ['prin', 'npv', 'cash1'],

@@ -6,13 +6,13 @@
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openDb, runMigrations, type Db } from '@/db/client';
+import { openDb, runMigrations, type Conn } from '@/db/client';
 import { seedDemoUsers } from '@/db/seed/users';
 
-export type BookFile = { db: Db; dir: string; file: string; close: () => void };
+export type BookFile = { db: Conn; dir: string; file: string; close: () => void };
 
 /** A migrated database file with the demo users, seeded by `seed`, in a new temporary directory. */
-export function bookFile(prefix: string, seed: (db: Db) => void): BookFile {
+export function bookFile(prefix: string, seed: (db: Conn) => void): BookFile {
   const dir = mkdtempSync(path.join(os.tmpdir(), `quantum-${prefix}-`));
   const file = path.join(dir, 'book.db');
   const db = openDb(file);
@@ -33,7 +33,7 @@ export function bookFile(prefix: string, seed: (db: Db) => void): BookFile {
 let copies = 0;
 
 /** What `of` gives over a copy of the book's file as it is now: every view built from scratch. */
-export async function fromScratch<T>(book: BookFile, of: (db: Db) => T | Promise<T>): Promise<T> {
+export async function fromScratch<T>(book: BookFile, of: (db: Conn) => T | Promise<T>): Promise<T> {
   book.db.$client.pragma('wal_checkpoint(TRUNCATE)');
   const copy = path.join(book.dir, `copy-${++copies}.db`);
   copyFileSync(book.file, copy);

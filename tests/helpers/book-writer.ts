@@ -29,7 +29,7 @@ async function main(): Promise<void> {
     switch (k % 5) {
       case 0:
       case 1: {
-        const p = recordPayment(
+        const p = await recordPayment(
           db,
           F,
           { leaseId: l.id, receivedOn: today!, amount: 10_000 + k, currency: l.currency, method: 'transfer' },
@@ -39,7 +39,7 @@ async function main(): Promise<void> {
         break;
       }
       case 2: {
-        const lease = getLease(db, l.id)!;
+        const lease = (await getLease(db, l.id))!;
         await updateLease(db, l.id, lease.version, { rate: Math.round((lease.rate + 0.001) * 1e6) / 1e6 }, 1);
         break;
       }

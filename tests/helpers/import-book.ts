@@ -1,7 +1,7 @@
 import { createFunder } from '@/db/queries/funders';
 import { createLease } from '@/db/queries/leases';
 import { lessees } from '@/db/schema/portfolio';
-import type { Db } from '@/db/client';
+import type { Conn } from '@/db/client';
 
 /** A small deterministic PRNG (mulberry32) so generated books are the same on every run. */
 export function prng(seed: number) {
@@ -20,8 +20,8 @@ export function prng(seed: number) {
   };
 }
 
-export function createImportFunder(db: Db, name: string) {
-  return createFunder(db, {
+export async function createImportFunder(db: Conn, name: string) {
+  return await createFunder(db, {
     name,
     baseCurrency: 'EUR',
     buyRate: 0.055,
@@ -36,7 +36,7 @@ export function createImportFunder(db: Db, name: string) {
  * A funder's book for import tests: advance and arrears, every frequency, residuals, financed and
  * unfinanced fees, month-end first due dates (the dates whose month arithmetic clamps).
  */
-export async function createImportBook(db: Db, funderId: number, count: number, seed = 7): Promise<void> {
+export async function createImportBook(db: Conn, funderId: number, count: number, seed = 7): Promise<void> {
   const r = prng(seed);
   const now = Date.UTC(2026, 0, 1);
   const lesseeIds: number[] = [];

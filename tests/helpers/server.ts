@@ -54,7 +54,7 @@ export async function startServer(opts: { port?: number; env?: Record<string, st
   const saved = { ...process.env };
   Object.assign(process.env, env);
   try {
-    prepareDatabase(dbPath);
+    await prepareDatabase(dbPath);
   } finally {
     for (const k of Object.keys(process.env)) if (!(k in saved)) delete process.env[k];
     Object.assign(process.env, saved);

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Db } from '@/db/client';
+import type { Conn } from '@/db/client';
 import { addEvent, listEvents, removeEvent, updateEvent } from '@/db/queries/compat/apps-calendar';
 import { chatsAndContacts, getChat, sendMessage } from '@/db/queries/compat/apps-chat';
 import { emailNeighbour, emailsMeta, getEmail, listEmails, toggleEmailsLabel, updateEmails } from '@/db/queries/compat/apps-email';
@@ -12,7 +12,7 @@ import { addEventBody, addTaskBody, emailsQuery, eventsQuery, tasksQuery, update
 import { createTestDb } from '../helpers/test-db';
 
 const TODAY = '2026-11-21';
-let db: Db;
+let db: Conn;
 let admin: number;
 let analyst: number;
 

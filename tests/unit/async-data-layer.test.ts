@@ -5,28 +5,17 @@ import { describe, expect, test } from 'vitest';
 
 /**
  * The data layer is async (ARCHITECTURE.md "Two database engines, one data layer"): every exported query function that
- * takes a database handle returns a promise, so that a PostgreSQL pool can serve it. These are the ones still
- * synchronous, because a better-sqlite3 transaction (or a synchronous generator of export batches, or the seed) calls
- * them and that body cannot await. The list only shrinks: a function made async must leave it, and no new synchronous
- * query may join it.
+ * takes a database handle returns a promise, so that a PostgreSQL pool can serve it; transactions await
+ * (db/transaction.ts). These are the ones still synchronous, because a synchronous caller needs them: the seed's bulk
+ * load (one better-sqlite3 transaction), a synchronous generator of export batches, or the book engine's catch-up. The
+ * list only shrinks: a function made async must leave it, and no new synchronous query may join it.
  */
 const KEPT_SYNC: Record<string, string[]> = {
   'db/queries/audit.ts': ['iterateAudit*', 'pageAudit', 'recordAudit'],
   'db/queries/book-changes.ts': ['bookChangeStamp', 'bookChangesSince', 'recordBookChange'],
   'db/queries/change-memo.ts': ['readUntilChange'],
-  'db/queries/credit.ts': [
-    'creditLedgerRows',
-    'insertRecovery',
-    'leaseCurrencyOf',
-    'lesseeKinds',
-    'listActiveFlags',
-    'listCreditFlags',
-    'listWriteOffs',
-  ],
+  'db/queries/credit.ts': ['creditLedgerRows', 'leaseCurrencyOf', 'lesseeKinds', 'listActiveFlags', 'listCreditFlags', 'listWriteOffs'],
   'db/queries/facilities.ts': [
-    'createFacility',
-    'decideCertificate',
-    'decideDraw',
     'facilityOutstanding',
     'getCertificate',
     'getDraw',
@@ -34,55 +23,17 @@ const KEPT_SYNC: Record<string, string[]> = {
     'getMetricResults',
     'keepMetricResult',
     'pendingCertificate',
-    'prepareCertificate',
-    'requestDraw',
-    'updateFacility',
   ],
-  'db/queries/funder-access.ts': ['assignFunders', 'listUserFunderIds', 'usersHoldingEveryFunder'],
-  'db/queries/funder-proposals.ts': ['getFunderProposal'],
-  'db/queries/funders.ts': ['createFunder', 'getFunder', 'getFunderByName', 'listFunders', 'updateFunder'],
-  'db/queries/history.ts': [
-    'bookExtent',
-    'hasSnapshotMonth',
-    'historyLeaseTerms',
-    'insertSnapshotMonth',
-    'leaseSnapshotBatches*',
-    'snapshotMonthsIn',
-  ],
-  'db/queries/imports.ts': [
-    'clearValidation',
-    'createImport',
-    'deleteImportRows',
-    'ensureImportSource',
-    'getImport',
-    'getImportSource',
-    'insertExceptions',
-    'insertImportRows',
-    'iterateImportExceptions*',
-    'listImportExceptions',
-    'readCommitRows',
-    'saveImportSourceMapping',
-    'updateImport',
-    'writeValidation',
-  ],
+  'db/queries/funder-access.ts': ['assignFunders'],
+  'db/queries/funders.ts': ['getFunder', 'listFunders'],
+  'db/queries/history.ts': ['bookExtent', 'hasSnapshotMonth', 'historyLeaseTerms', 'leaseSnapshotBatches*', 'snapshotMonthsIn'],
+  'db/queries/imports.ts': ['getImport', 'iterateImportExceptions*', 'listImportExceptions', 'readCommitRows'],
   'db/queries/lease-register.ts': ['iterateLeases*', 'iterateLeasesByIds*', 'listStatusHistories'],
-  'db/queries/leases.ts': ['applyLeaseUpdate', 'getLease', 'insertLease'],
-  'db/queries/lessees.ts': ['getLessee'],
-  'db/queries/opening-positions.ts': ['openingPositionOfLease', 'openingPositionsOf', 'writeOpeningPosition'],
-  'db/queries/payments.ts': ['instalmentsOfLease', 'listPayments', 'recomputeLeaseAllocations', 'recordPayment'],
-  'db/queries/portfolio-views.ts': [
-    'createPortfolioView',
-    'deletePortfolioView',
-    'getPortfolioView',
-    'listPortfolioViews',
-    'updatePortfolioView',
-  ],
+  'db/queries/opening-positions.ts': ['openingPositionOfLease', 'openingPositionsOf'],
+  'db/queries/payments.ts': ['instalmentsOfLease', 'listPayments', 'recomputeLeaseAllocations', 'recordPaymentIn'],
   'db/queries/portfolio.ts': ['listPortfolioLeases'],
   'db/queries/prepared.ts': ['statementFor'],
-  'db/queries/quotations.ts': ['getQuotation'],
-  'db/queries/refresh-tokens.ts': ['issueRefreshToken', 'revokeUserRefreshTokens'],
-  'db/queries/report-files.ts': ['createReportFile', 'getReportFileRecord'],
-  'db/queries/scenarios.ts': ['createScenario', 'deleteScenario', 'getScenario', 'updateScenario'],
+  'db/queries/scenarios.ts': ['createScenario'],
   'db/queries/servicing.ts': [
     'bookLeases',
     'bookLeasesByIds',
@@ -96,19 +47,8 @@ const KEPT_SYNC: Record<string, string[]> = {
     'scheduleListsOfBook',
     'scheduleListsOfLeases',
   ],
-  'db/queries/sessions.ts': ['changeRole'],
   'db/queries/user-directory.ts': ['iterateDirectoryUsers*'],
-  'db/queries/users.ts': [
-    'bumpSessionVersion',
-    'countUsers',
-    'createUser',
-    'getUserByEmail',
-    'getUserByUsername',
-    'setUserPasswordHash',
-    'setUserRole',
-  ],
-  'db/queries/workspace/content.ts': ['getAccountSettings'],
-  'db/queries/workspace/tasks.ts': ['getTask'],
+  'db/queries/users.ts': ['countUsers', 'createUser', 'getUserByEmail'],
 };
 
 const root = path.join(__dirname, '..', '..');

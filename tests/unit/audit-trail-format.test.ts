@@ -218,8 +218,8 @@ describe('the trail from the database: currencies, the screen, the lease history
     return { userId: db.$client.prepare('select id from users where email = ?').pluck().get(email) as number, email };
   };
 
-  function drawn(db: TestDb) {
-    const f = createFacility(
+  async function drawn(db: TestDb) {
+    const f = await createFacility(
       db,
       createFacilityBody.parse({
         funderId: 1,
@@ -237,8 +237,14 @@ describe('the trail from the database: currencies, the screen, the lease history
       }),
       actor(db, 'analyst'),
     );
-    const draw = requestDraw(db, f.id, { type: 'draw', amount: 5_000_000, valueDate: '2026-11-20', note: '' }, 1e15, actor(db, 'analyst'));
-    decideDraw(db, f.id, draw.id, 'approved', 1e15, actor(db, 'admin'), DECIDED_AT);
+    const draw = await requestDraw(
+      db,
+      f.id,
+      { type: 'draw', amount: 5_000_000, valueDate: '2026-11-20', note: '' },
+      1e15,
+      actor(db, 'analyst'),
+    );
+    await decideDraw(db, f.id, draw.id, 'approved', 1e15, actor(db, 'admin'), DECIDED_AT);
     return f;
   }
 
@@ -259,9 +265,9 @@ describe('the trail from the database: currencies, the screen, the lease history
     ],
   ] as const)(
     "%s: a draw's amount is in its facility's currency, its decision a date-time",
-    (locale, requested, amount, approved, decided) => {
+    async (locale, requested, amount, approved, decided) => {
       const db = seeded();
-      const f = drawn(db);
+      const f = await drawn(db);
       const { rows } = auditScreen(db, auditQuery.parse({ entity: 'facility', entityId: String(f.id) }), wordsOf(locale));
       const request = rows.find((r) => r.action === 'request_draw');
       const decision = rows.find((r) => r.action === 'approve_draw');
@@ -273,9 +279,9 @@ describe('the trail from the database: currencies, the screen, the lease history
     },
   );
 
-  test.each(['en', 'de'] as const)("%s: the export's human columns are the screen's words; the codes stay beside them", (locale) => {
+  test.each(['en', 'de'] as const)("%s: the export's human columns are the screen's words; the codes stay beside them", async (locale) => {
     const db = seeded();
-    const f = drawn(db);
+    const f = await drawn(db);
     const words = wordsOf(locale);
     const filter = { entity: 'facility', entityId: String(f.id) } as const;
     const screen = auditScreen(db, auditQuery.parse(filter), words).rows;

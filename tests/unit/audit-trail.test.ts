@@ -64,7 +64,7 @@ describe('audit trail (domain.md §12)', () => {
     const before = auditCount(db);
     await expect(async () => await setUserFunders(db, userId(db, 'analyst'), [1, 999], { userId: null })).rejects.toThrow(/999/);
     expect(auditCount(db)).toBe(before);
-    expect(listUserFunderIds(db, userId(db, 'analyst'))).toEqual([]);
+    expect(await listUserFunderIds(db, userId(db, 'analyst'))).toEqual([]);
     const q = await createQuotation(db, 1, terms(db), userId(db, 'analyst'));
     const afterCreate = auditCount(db);
     expect(afterCreate).toBe(before + 1);
@@ -96,7 +96,7 @@ describe('audit trail (domain.md §12)', () => {
     const viewer = userId(db, 'viewer');
     await setUserFunders(db, analyst, [1, 2], { userId: null });
     await setUserFunders(db, viewer, [2], { userId: null });
-    expect(usersHoldingEveryFunder(db, 999)).toEqual([analyst]);
+    expect(await usersHoldingEveryFunder(db, 999)).toEqual([analyst]);
   });
 });
 
@@ -109,7 +109,7 @@ describe('four eyes on quotation approval', () => {
 
   it('refuses the submitter as approver (403) where the funder enforces it, and leaves the quotation submitted', async () => {
     const db = seeded();
-    updateFunder(db, 1, { fourEyes: true });
+    await updateFunder(db, 1, { fourEyes: true });
     const analyst = userId(db, 'analyst');
     const q = await submitted(db, analyst);
     let error: unknown;
@@ -131,7 +131,7 @@ describe('four eyes on quotation approval', () => {
 
   it('lets the submitter approve where the funder turned four eyes off', async () => {
     const db = seeded();
-    updateFunder(db, 1, { fourEyes: false });
+    await updateFunder(db, 1, { fourEyes: false });
     const analyst = userId(db, 'analyst');
     const q = await submitted(db, analyst);
     expect((await changeQuotationStatus(db, 1, q.id, { status: 'approved' }, analyst)).quotation.status).toBe('approved');

@@ -76,7 +76,7 @@ describe('session versions', () => {
     await revokeAllSessions(db, u.id);
     expect(await isSessionCurrent(db, u.id, 0)).toBeUndefined();
     expect(await isSessionCurrent(db, u.id, 1)).toBeDefined();
-    changeRole(db, u.id, 'analyst');
+    await changeRole(db, u.id, 'analyst');
     expect(await getUserById(db, u.id)).toMatchObject({ role: 'analyst', sessionVersion: 2 });
     expect(await isSessionCurrent(db, u.id, 1)).toBeUndefined();
   });

@@ -1,8 +1,9 @@
+import { transaction } from '@/db/transaction';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { openDb, runMigrations, type Db } from '@/db/client';
+import { openDb, runMigrations, type Conn } from '@/db/client';
 import { readUntilChange } from '@/db/queries/change-memo';
 import { assignFunders, listUserFunderIds } from '@/db/queries/funder-access';
 import { createFunder, getFunder, listFunders, updateFunder } from '@/db/queries/funders';
@@ -15,8 +16,8 @@ import { createFacility, facilityOutstanding, getMetricResults, keepMetricResult
 import { createFacilityBody } from '@/lib/validations/facilities';
 
 let dir: string;
-let db: Db;
-let other: Db;
+let db: Conn;
+let other: Conn;
 
 beforeAll(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'quantum-change-memo-'));
@@ -32,8 +33,8 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const funder = (name: string) =>
-  createFunder(
+const funder = async (name: string) =>
+  await createFunder(
     db,
     toFunderColumns({
       name,
@@ -67,11 +68,11 @@ const user = (email: string) =>
   });
 
 describe('readUntilChange: reads kept until the database changes', () => {
-  test('kept while nothing is written; read again after a write by this connection or another', () => {
+  test('kept while nothing is written; read again after a write by this connection or another', async () => {
     let reads = 0;
     const read = () => readUntilChange(db, 'count', () => ++reads);
     expect([read(), read(), read()]).toEqual([1, 1, 1]);
-    funder('Memo funder A');
+    await funder('Memo funder A');
     expect(read()).toBe(2);
     expect(read()).toBe(2);
     // Another connection's commit (a tape import's worker, a script) moves PRAGMA data_version.
@@ -80,25 +81,25 @@ describe('readUntilChange: reads kept until the database changes', () => {
     expect(read()).toBe(3);
   });
 
-  test('inside a transaction nothing is kept: a rolled-back read is never served afterwards', () => {
-    const f = funder('Memo funder B');
+  test('inside a transaction nothing is kept: a rolled-back read is never served afterwards', async () => {
+    const f = await funder('Memo funder B');
     expect(getFunder(db, f.id)!.name).toBe('Memo funder B');
-    expect(() =>
-      db.transaction((tx) => {
-        updateFunder(tx, f.id, toFunderColumns({ name: 'Rolled back' }));
+    await expect(
+      transaction(db, async (tx) => {
+        await updateFunder(tx, f.id, toFunderColumns({ name: 'Rolled back' }));
         expect(getFunder(tx, f.id)!.name).toBe('Rolled back');
         throw new Error('roll back');
       }),
-    ).toThrow('roll back');
+    ).rejects.toThrow('roll back');
     expect(getFunder(db, f.id)!.name).toBe('Memo funder B');
   });
 
   test('a revoked session, a deactivation and a role change answer at the next request', async () => {
     const u = user('memo-session@quantum.test');
     expect((await isSessionCurrent(db, u.id, u.sessionVersion))?.role).toBe('analyst');
-    setUserRole(db, u.id, 'viewer');
+    await setUserRole(db, u.id, 'viewer');
     expect((await isSessionCurrent(db, u.id, u.sessionVersion))?.role).toBe('viewer');
-    bumpSessionVersion(db, u.id);
+    await bumpSessionVersion(db, u.id);
     expect(await isSessionCurrent(db, u.id, u.sessionVersion)).toBeUndefined();
     expect((await isSessionCurrent(db, u.id, u.sessionVersion + 1))?.id).toBe(u.id);
     other.$client.prepare(`update users set status = 'inactive' where id = ?`).run(u.id);
@@ -107,12 +108,12 @@ describe('readUntilChange: reads kept until the database changes', () => {
 
   test('the rows handed out are frozen, the lists are the caller’s own', async () => {
     const u = user('memo-lists@quantum.test');
-    const f = funder('Memo funder C');
+    const f = await funder('Memo funder C');
     assignFunders(db, [{ userId: u.id, funderId: f.id }], null);
-    const ids = listUserFunderIds(db, u.id);
+    const ids = await listUserFunderIds(db, u.id);
     expect(ids).toEqual([f.id]);
     ids.push(999);
-    expect(listUserFunderIds(db, u.id)).toEqual([f.id]);
+    expect(await listUserFunderIds(db, u.id)).toEqual([f.id]);
     const all = listFunders(db);
     all.pop();
     expect(listFunders(db).length).toBe(all.length + 1);
@@ -149,8 +150,8 @@ describe('statementFor: statements compiled once per connection and SQL text', (
 });
 
 describe('snapshotMonthsIn: parsed month rows kept until the database changes', () => {
-  test('frozen rows; a month stored afterwards is read', () => {
-    const f = funder('Memo funder D');
+  test('frozen rows; a month stored afterwards is read', async () => {
+    const f = await funder('Memo funder D');
     const insert = db.$client.prepare(
       'insert into snapshot_months (funder_id, month, month_end, lease_count, aggregates, built_at) values (?, ?, ?, ?, ?, ?)',
     );
@@ -171,26 +172,26 @@ describe('scenarios and facility figures: kept until the database changes', () =
   const assumptions = { cpr: 0.05, cdr: 0.02, severity: 0.4, lagMonths: 6 };
 
   test('scenarios: frozen rows, the caller’s own list; a creation, a rename and another connection’s change are read', async () => {
-    const f = funder('Memo funder E');
+    const f = await funder('Memo funder E');
     const a = createScenario(db, f.id, { name: 'Memo A', ...assumptions });
     const list = await listScenarios(db, f.id);
     expect(list.map((s) => s.name)).toEqual(['Memo A']);
     expect(Object.isFrozen(list[0])).toBe(true);
     list.pop();
     expect((await listScenarios(db, f.id)).length).toBe(1);
-    expect(getScenario(db, a.id)).toBe(getScenario(db, a.id));
+    expect(await getScenario(db, a.id)).toBe(await getScenario(db, a.id));
     createScenario(db, f.id, { name: 'Memo B', ...assumptions });
     expect((await listScenarios(db, f.id)).map((s) => s.name)).toEqual(['Memo A', 'Memo B']);
-    updateScenario(db, a.id, { name: 'Memo C' });
-    expect(getScenario(db, a.id)?.name).toBe('Memo C');
+    await updateScenario(db, a.id, { name: 'Memo C' });
+    expect((await getScenario(db, a.id))?.name).toBe('Memo C');
     other.$client.prepare('update scenarios set cpr = 0.07 where id = ?').run(a.id);
-    expect(getScenario(db, a.id)?.cpr).toBe(0.07);
+    expect((await getScenario(db, a.id))?.cpr).toBe(0.07);
     expect((await listScenarios(db, f.id)).map((s) => s.name)).toEqual(['Memo B', 'Memo C']);
   });
 
-  test('facilities: the outstanding after a movement, and the stored month metrics (frozen, in a map of the caller’s own)', () => {
-    const f = funder('Memo funder F');
-    const facility = createFacility(
+  test('facilities: the outstanding after a movement, and the stored month metrics (frozen, in a map of the caller’s own)', async () => {
+    const f = await funder('Memo funder F');
+    const facility = await createFacility(
       db,
       createFacilityBody.parse({
         funderId: f.id,

@@ -6,7 +6,7 @@
  * functions as the handlers, never raw SQL, so the cases can run on PostgreSQL later; raw SQL only reads.
  */
 import { describe, expect, test } from 'vitest';
-import type { Db } from '@/db/client';
+import type { Conn } from '@/db/client';
 import { pageAudit } from '@/db/queries/audit';
 import { createFacility, getFacility, listCertificates, listDraws, type Facility, type FacilityActor } from '@/db/queries/facilities';
 import { approveFunderProposal, changeFunderSettings, listFunderProposals, type Actor } from '@/db/queries/funder-proposals';
@@ -57,17 +57,17 @@ function settled<T>(results: PromiseSettledResult<T>[]): { fulfilled: T[]; statu
   return { fulfilled, statuses };
 }
 
-const userId = (db: Db, email: string): number => db.$client.prepare('select id from users where email = ?').pluck().get(email) as number;
-const demoActor = (db: Db, who: string): Actor & FacilityActor => {
+const userId = (db: Conn, email: string): number => db.$client.prepare('select id from users where email = ?').pluck().get(email) as number;
+const demoActor = (db: Conn, who: string): Actor & FacilityActor => {
   const email = `${who}@quantum.demo`;
   return { userId: userId(db, email), email };
 };
-const auditActions = (db: Db, entity: string, action: string): number =>
+const auditActions = (db: Conn, entity: string, action: string): number =>
   pageAudit(db, { entity }, 1, 1000).rows.filter((r) => r.action === action).length;
 
 // ---- 1 and 2: facilities ----
 
-function facilityDb(): { db: Db; f: Facility } {
+async function facilityDb(): Promise<{ db: Conn; f: Facility }> {
   const db = createTestDb();
   seedDemoUsers(db);
   seedPortfolio(db, { leases: 40, today: TODAY, seed: 11 });
@@ -77,7 +77,7 @@ function facilityDb(): { db: Db; f: Facility } {
     .prepare('select currency from leases where funder_id = 1 group by currency order by count(*) desc limit 1')
     .pluck()
     .get() as string;
-  const f = createFacility(
+  const f = await createFacility(
     db,
     createFacilityBody.parse({
       funderId: 1,
@@ -99,17 +99,17 @@ function facilityDb(): { db: Db; f: Facility } {
 }
 
 /** The facility of the path, read per request as pathFacility does (facilityFor without the principal's scope). */
-const pathFacility = (db: Db, id: number): Facility => getFacility(db, id)!;
+const pathFacility = (db: Conn, id: number): Facility => getFacility(db, id)!;
 
 /** The waterfall as GET /api/facilities/{id}/borrowing-base and the facility screen read it. */
-const baseOf = (db: Db, id: number) => facilityBorrowingBase(db, pathFacility(db, id), { asOf: TODAY }, CLOCK).base;
+const baseOf = (db: Conn, id: number) => facilityBorrowingBase(db, pathFacility(db, id), { asOf: TODAY }, CLOCK).base;
 
 describe('facility draws: two writers on the same availability', () => {
   test.each([
     { approvers: ['admin', 'admin'] as const, label: 'the same approver' },
     { approvers: ['admin', 'admin2'] as const, label: 'two approvers' },
   ])('two draws of more than half the availability, each requested and approved in its own flow ($label)', async ({ approvers }) => {
-    const { db, f } = facilityDb();
+    const { db, f } = await facilityDb();
     const before = baseOf(db, f.id);
     expect(before.outstanding).toBe(0);
     expect(before.availability).toBeGreaterThan(0);
@@ -138,11 +138,12 @@ describe('facility draws: two writers on the same availability', () => {
   });
 
   test('the same pending draw approved by two users at once: one approval, the other 409, the outstanding raised once', async () => {
-    const { db, f } = facilityDb();
+    const { db, f } = await facilityDb();
     const before = baseOf(db, f.id);
     const amount = Math.floor(before.availability * 0.6);
-    const draw = requestFacilityDraw(db, f, { type: 'draw', amount, valueDate: TODAY, note: '' }, demoActor(db, 'analyst'));
-    const approve = (who: string) => step(() => decideFacilityDraw(db, pathFacility(db, f.id), draw.id, 'approved', demoActor(db, who)));
+    const draw = await requestFacilityDraw(db, f, { type: 'draw', amount, valueDate: TODAY, note: '' }, demoActor(db, 'analyst'));
+    const approve = async (who: string) =>
+      await step(async () => await decideFacilityDraw(db, pathFacility(db, f.id), draw.id, 'approved', demoActor(db, who)));
     const { fulfilled, statuses } = settled(await Promise.allSettled([approve('admin'), approve('admin2')]));
 
     // A second approval would write a second approve_draw audit row and a second decider over the first.
@@ -159,7 +160,7 @@ describe('borrowing-base certificates: two preparations for the same facility an
   // of the same facility and date: both preparations succeeded, two pending certificates of one date waited for approval
   // (and both could be issued). It refuses the second now (409), inside its transaction.
   test('leave one pending certificate for the date: the second is refused with 409', async () => {
-    const { db, f } = facilityDb();
+    const { db, f } = await facilityDb();
     const asOf = '2026-10-31';
     const prepare = (who: string) =>
       step(() => prepareFacilityCertificate(db, pathFacility(db, f.id), asOf, demoActor(db, who), Date.UTC(2026, 10, 2)));
@@ -183,13 +184,13 @@ describe('four eyes on funder settings: two admins approve the same proposal at 
     // A third admin: the proposer cannot approve, so two other admins are needed.
     const registered = await registerUser(db, { email: 'admin3@example.com', username: 'admin3', passwordHash: 'h' });
     if (!registered.ok) throw new Error('registration failed');
-    setUserRole(db, registered.user.id, 'admin');
+    await setUserRole(db, registered.user.id, 'admin');
     const admin3: Actor = { userId: registered.user.id, email: registered.user.email };
 
     const before = getFunder(db, 1)!;
     const { proposal } = await changeFunderSettings(db, 1, { graceDays: before.graceDays + 5 }, demoActor(db, 'admin'));
     expect(proposal?.status).toBe('pending');
-    const approve = (actor: Actor) => step(() => approveFunderProposal(db, proposal!.id, actor));
+    const approve = (actor: Actor) => step(async () => approveFunderProposal(db, proposal!.id, actor));
     const { fulfilled, statuses } = settled(await Promise.allSettled([approve(demoActor(db, 'admin2')), approve(admin3)]));
 
     // Applied twice, dataVersion would be before + 2 and the audit would hold two 'update' and two 'approve' rows.
@@ -212,7 +213,7 @@ describe('payments: two payments recorded at once on the same lease', () => {
   type Allocation = { paymentId: number; period: number; component: string; amount: number };
 
   /** POST /api/payments: a payment on a written-off lease is a recovery, else it is recorded and the caches refreshed. */
-  async function postPayment(db: Db, input: PaymentInput, actor: Actor): Promise<PaymentRow> {
+  async function postPayment(db: Conn, input: PaymentInput, actor: Actor): Promise<PaymentRow> {
     const recovery = await step(() =>
       paymentAsRecovery(db, 1, { ...input, reference: input.reference ?? '', note: input.note ?? '' }, actor),
     );
@@ -235,7 +236,7 @@ describe('payments: two payments recorded at once on the same lease', () => {
         `select id, currency from leases where funder_id = 1 and status = 'active' and first_due_date < '2026-06-01' order by id limit 1`,
       )
       .get() as { id: number; currency: string };
-    const lease = getLease(db, row.id)!;
+    const lease = (await getLease(db, row.id))!;
     const instalments = instalmentsOfLease(db, lease);
     const first = instalments[0]!;
     const amount = Math.round((first.vat + first.fee + first.interest + first.principal) * share);

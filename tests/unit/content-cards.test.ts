@@ -3,7 +3,7 @@
  * and the cards reconciled with rows inserted into a fresh seeded database.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '@/db/client';
+import type { Conn } from '@/db/client';
 import {
   customersCard,
   daysEnding,
@@ -74,7 +74,7 @@ describe('labels', () => {
 });
 
 describe('cards against the database', () => {
-  let db: Db;
+  let db: Conn;
   const ctx = (over: Partial<CardContext> = {}): CardContext => ({
     funderId: 1,
     asOf: TODAY,

@@ -3,7 +3,7 @@
  * only, empty categories omitted, per locale), unknown ids, datatables paging math, bookmarks per user.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '@/db/client';
+import type { Conn } from '@/db/client';
 import {
   getAccountSettings,
   getBlogDetail,
@@ -31,7 +31,7 @@ import { scopesForRole } from '@/lib/auth/scopes';
 import { NAV_PAGE_KEYS } from '@/lib/navigation';
 import { createTestDb } from '../helpers/test-db';
 
-let db: Db;
+let db: Conn;
 const userId = (email: string) => (db.$client.prepare('select id from users where email = ?').get(email) as { id: number }).id;
 
 beforeAll(() => {
@@ -106,11 +106,11 @@ describe('pricing and blog', () => {
 });
 
 describe('account settings', () => {
-  it('are the user’s own', () => {
-    const a = getAccountSettings(db, userId('analyst@quantum.demo'))!;
+  it('are the user’s own', async () => {
+    const a = (await getAccountSettings(db, userId('analyst@quantum.demo')))!;
     expect(a.general).toMatchObject({ username: 'analyst', email: 'analyst@quantum.demo', fullName: 'Ana Analyst' });
     expect(a.info.country).toBe('Portugal');
-    expect(getAccountSettings(db, 99_999)).toBeUndefined();
+    expect(await getAccountSettings(db, 99_999)).toBeUndefined();
   });
 });
 

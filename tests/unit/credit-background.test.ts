@@ -34,7 +34,7 @@ describe('credit book beside a background rebuild of the servicing stores', () =
     const storesBefore = servicingStores(db, funderId).schedule;
     // A write the stores and the credit book must pick up: a shorter term moves the lease's schedule.
     const lease = listPortfolioLeases(db, funderId).find((l) => l.status === 'active' && l.term > 24)!;
-    await updateLease(db, lease.id, getLease(db, lease.id)!.version, { term: 24 }, null);
+    await updateLease(db, lease.id, (await getLease(db, lease.id))!.version, { term: 24 }, null);
     let placed: unknown = null;
     let builtFor = -1;
     const rebuild = rebuildServicingInBackground(db, funderId, async (stores) => {
@@ -77,7 +77,7 @@ describe('credit book beside a background rebuild of the servicing stores', () =
     const rebuild = rebuildServicingInBackground(db, funderId, undefined, committed);
     // The write becomes visible before the committer hears of it (a worker's COMMIT): still the previous stores,
     // however many turns go by, and nothing rebuilt on a request's turn.
-    await updateLease(db, lease.id, getLease(db, lease.id)!.version, { term: 12 }, null);
+    await updateLease(db, lease.id, (await getLease(db, lease.id))!.version, { term: 12 }, null);
     for (let i = 0; i < 5; i++) {
       expect(servicingStores(db, funderId).schedule).toBe(storesBefore);
       await new Promise((r) => setImmediate(r));

@@ -78,7 +78,7 @@ const dayBefore = (days: number) => new Date(Date.parse(TODAY) - days * 86_400_0
 const done = new Set<Op['kind']>();
 
 async function apply(o: Op): Promise<void> {
-  const l = getLease(db, o.lease)!;
+  const l = (await getLease(db, o.lease))!;
   switch (o.kind) {
     case 'rate':
       await updateLease(db, l.id, l.version, { rate: Math.max(0, Math.round((l.rate + o.bp / 10_000) * 10_000) / 10_000) }, null);
@@ -88,7 +88,7 @@ async function apply(o: Op): Promise<void> {
       break;
     case 'pay':
       if (one<number>(`select count(*) from write_offs where lease_id = ? and status = 'approved'`, l.id) > 0) return;
-      recordPayment(
+      await recordPayment(
         db,
         funderId,
         { leaseId: l.id, receivedOn: dayBefore(o.back), amount: o.amount, currency: l.currency, method: 'transfer' },

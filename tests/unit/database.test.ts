@@ -18,6 +18,8 @@ afterEach(() => {
   process.env = { ...saved };
 });
 
+const USER = `insert into users (email, username, full_name, password_hash, role, created_at, updated_at) values (?, ?, 'A', 'x', 'admin', 0, 0)`;
+
 describe('database connection', () => {
   it('opens with WAL, foreign keys and a busy timeout', async () => {
     const { openDb } = await import('@/db/client');
@@ -30,11 +32,36 @@ describe('database connection', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('keeps one connection per process', async () => {
+  it('keeps one database per process: a read-only connection for the requests, one writer for every transaction', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'quantum-db-'));
     process.env.DATABASE_URL = path.join(dir, 'one.db');
     const { getDb } = await import('@/db');
-    expect(getDb()).toBe(getDb());
+    const { openDb, runMigrations, sqliteOf } = await import('@/db/client');
+    const { transaction, writerOf } = await import('@/db/transaction');
+    const db = getDb();
+    expect(getDb()).toBe(db);
+    expect(db.$client.readonly).toBe(true);
+    const writer = sqliteOf(writerOf(db));
+    expect(writer).not.toBe(db.$client);
+    expect(writer.readonly).toBe(false);
+    runMigrations(writerOf(db) as Parameters<typeof runMigrations>[0]);
+    // A request's stray write fails at once instead of landing in another request's open transaction.
+    expect(() => db.$client.prepare(USER).run('stray@example.com', 'stray')).toThrow(/readonly/);
+    // Another connection of this process to the same file writes through the same writer.
+    const script = openDb(path.join(dir, 'one.db'));
+    expect(sqliteOf(writerOf(script))).toBe(writer);
+    // A transaction's rows are not seen by the reader until it commits.
+    let inside = -1;
+    await transaction(db, async (tx) => {
+      sqliteOf(tx).prepare(USER).run('one@example.com', 'one');
+      await new Promise((r) => setTimeout(r, 5));
+      inside = db.$client.prepare('select count(*) from users').pluck().get() as number;
+    });
+    expect(inside).toBe(0);
+    expect(db.$client.prepare('select count(*) from users').pluck().get()).toBe(1);
+    script.$client.close();
+    db.$client.close();
+    expect(writer.open).toBe(false);
     rmSync(dir, { recursive: true, force: true });
   });
 

@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import { createTestDb } from '../helpers/test-db';
-import type { Db } from '@/db/client';
+import type { Conn } from '@/db/client';
 import { getFunder } from '@/db/queries/funders';
 import { seedPortfolio } from '@/db/seed/portfolio';
 import { csvCell } from '@/lib/exports/csv';
@@ -95,7 +95,7 @@ describe('pool membership', () => {
 });
 
 describe('on a seeded book', () => {
-  let db: Db;
+  let db: Conn;
   const CUT = '2026-11-01';
   beforeAll(() => {
     db = createTestDb();

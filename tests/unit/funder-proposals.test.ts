@@ -130,7 +130,7 @@ describe('four eyes on funder settings (domain.md §12)', () => {
     const db = seeded();
     const { proposal } = await changeFunderSettings(db, 1, { graceDays: 3 }, actor(db, 'admin'));
     // A change that bypassed the proposals (a migration, a script) moves the base.
-    updateFunder(db, 1, { buyRate: 0.07 });
+    await updateFunder(db, 1, { buyRate: 0.07 });
     const error = await thrown(async () => await approveFunderProposal(db, proposal!.id, actor(db, 'admin2')));
     expect(statusOf(error)).toBe(409);
     expect(error.message).toMatch(/changed since/);

@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import { createTestDb } from '../helpers/test-db';
-import type { Db } from '@/db/client';
+import type { Conn } from '@/db/client';
 import { finishSnapshotMonth, insertSnapshotRows, leaseSnapshotPage, snapshotMonthsIn } from '@/db/queries/history';
 import { aggregateMonth } from '@/lib/history';
 import { recordPayment } from '@/db/queries/payments';
@@ -19,16 +19,16 @@ import { buildDefaultSnapshots, neededMonths, queueSnapshots, snapshotJob, snaps
 
 const TODAY = '2026-11-21';
 
-function seeded(): Db {
+function seeded(): Conn {
   const db = createTestDb();
-  (globalThis as { __quantumDb?: Db }).__quantumDb = db;
+  (globalThis as { __quantumDb?: Conn }).__quantumDb = db;
   seedDemoUsers(db);
   seedPortfolio(db, { leases: 300, today: TODAY, seed: 47 });
   seedPayments(db, { funderId: 1, today: TODAY, seed: 47 });
   return db;
 }
 
-const dump = (db: Db, from: string, to: string) =>
+const dump = (db: Conn, from: string, to: string) =>
   Promise.all(
     snapshotMonthsIn(db, 1, from, to).map(async (m) => ({
       month: m.month,
@@ -39,16 +39,16 @@ const dump = (db: Db, from: string, to: string) =>
   );
 
 describe('background snapshot build', () => {
-  let sync: Db;
-  let background: Db;
+  let sync: Conn;
+  let background: Conn;
   beforeAll(() => {
     sync = seeded();
     background = seeded();
   });
 
   test('builds the same rows and aggregates as a synchronous build, yielding to the event loop between chunks', async () => {
-    ensureSnapshots(sync, 1, '2025-01', '2026-10', TODAY);
-    (globalThis as { __quantumDb?: Db }).__quantumDb = background;
+    await ensureSnapshots(sync, 1, '2025-01', '2026-10', TODAY);
+    (globalThis as { __quantumDb?: Conn }).__quantumDb = background;
     const { needed, missing } = await neededMonths(background, 1, '2025-01', '2026-10', TODAY);
     expect(missing).toEqual(needed);
     // Chunks of 64 leases (several per month): the staged rows, the carried splits and the month row as one build's.
@@ -68,7 +68,7 @@ describe('background snapshot build', () => {
 
   test('progress counts the stored months while the job runs; a small gap is built in the request', async () => {
     const db = seeded();
-    ensureSnapshots(db, 1, '2026-01', '2026-03', TODAY);
+    await ensureSnapshots(db, 1, '2026-01', '2026-03', TODAY);
     const r = await snapshotReadiness(db, 1, '2026-01', '2026-10', TODAY, 0);
     expect(r).toMatchObject({ ready: false, built: 3, needed: 10 });
     await snapshotJob(db, 1);
@@ -83,11 +83,11 @@ describe('background snapshot build', () => {
     const lease = db.$client
       .prepare(`select id, currency from leases where funder_id = 1 and status = 'active' order by id limit 1`)
       .get() as { id: number; currency: string };
-    (globalThis as { __quantumDb?: Db }).__quantumDb = db;
+    (globalThis as { __quantumDb?: Conn }).__quantumDb = db;
     queueSnapshots(db, 1, ['2026-08', '2026-09'], TODAY);
     // The job has yielded before its first chunk: a back-dated payment lands in the middle of the build.
     await new Promise((r) => setImmediate(r));
-    recordPayment(
+    await recordPayment(
       db,
       1,
       { leaseId: lease.id, receivedOn: '2026-08-20', amount: 123_45, currency: lease.currency, method: 'transfer' },
@@ -95,25 +95,25 @@ describe('background snapshot build', () => {
     );
     afterBookWrite(db, 1);
     await snapshotJob(db, 1);
-    (globalThis as { __quantumDb?: Db }).__quantumDb = other;
-    recordPayment(
+    (globalThis as { __quantumDb?: Conn }).__quantumDb = other;
+    await recordPayment(
       other,
       1,
       { leaseId: lease.id, receivedOn: '2026-08-20', amount: 123_45, currency: lease.currency, method: 'transfer' },
       null,
     );
-    ensureSnapshots(other, 1, '2026-08', '2026-09', TODAY);
+    await ensureSnapshots(other, 1, '2026-08', '2026-09', TODAY);
     expect(await dump(db, '2026-08', '2026-09')).toEqual(await dump(other, '2026-08', '2026-09'));
   });
 
   test("a closed month's report is byte-identical after new payments arrive", async () => {
     const db = seeded();
     expect(await buildDefaultSnapshots(db, 1, TODAY)).toBeGreaterThan(0);
-    const before = JSON.stringify(performanceReport(db, 1, { from: '2025-06', to: '2026-10' }, TODAY));
+    const before = JSON.stringify(await performanceReport(db, 1, { from: '2025-06', to: '2026-10' }, TODAY));
     const lease = db.$client
       .prepare(`select id, currency from leases where funder_id = 1 and status = 'active' order by id limit 1`)
       .get() as { id: number; currency: string };
-    recordPayment(
+    await recordPayment(
       db,
       1,
       { leaseId: lease.id, receivedOn: '2026-09-15', amount: 500_00, currency: lease.currency, method: 'transfer' },
@@ -121,13 +121,13 @@ describe('background snapshot build', () => {
     );
     afterBookWrite(db, 1);
     expect(await buildDefaultSnapshots(db, 1, TODAY)).toBe(0);
-    expect(JSON.stringify(performanceReport(db, 1, { from: '2025-06', to: '2026-10' }, TODAY))).toBe(before);
+    expect(JSON.stringify(await performanceReport(db, 1, { from: '2025-06', to: '2026-10' }, TODAY))).toBe(before);
   });
 
   test('staged lease rows of an unfinished build are replaced by a request that stores the month, and never reported', async () => {
     const db = seeded();
     const sync = seeded();
-    ensureSnapshots(sync, 1, '2026-07', '2026-07', TODAY);
+    await ensureSnapshots(sync, 1, '2026-07', '2026-07', TODAY);
     const { rows } = computeMonthSnapshot(db, 1, '2026-07', '2026-07-31');
     // A build interrupted after its first chunk: half the rows staged, no month row.
     expect(await insertSnapshotRows(db, 1, '2026-07', rows.slice(0, 100), true)).toBe(true);
@@ -135,7 +135,7 @@ describe('background snapshot build', () => {
     expect(await finishSnapshotMonth(db, 1, '2026-07', '2026-07-31', rows.length, aggregateMonth('2026-07', '2026-07-31', rows))).toBe(
       false,
     );
-    ensureSnapshots(db, 1, '2026-07', '2026-07', TODAY);
+    await ensureSnapshots(db, 1, '2026-07', '2026-07', TODAY);
     expect(await dump(db, '2026-07', '2026-07')).toEqual(await dump(sync, '2026-07', '2026-07'));
     // A job's later chunk finds the month stored: it writes nothing.
     expect(await insertSnapshotRows(db, 1, '2026-07', rows.slice(100), false)).toBe(false);

@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import { createTestDb } from '../helpers/test-db';
-import type { Db } from '@/db/client';
+import type { Conn } from '@/db/client';
 import { leaseSnapshotPage, snapshotMonthsIn } from '@/db/queries/history';
 import { recordPayment } from '@/db/queries/payments';
 import { seedPayments } from '@/db/seed/payments';
@@ -19,11 +19,11 @@ import { getServicingBook } from '@/services/servicing/book';
 import { ensureSnapshots, performanceReport, reportQueryOrDefault, reportRange, vintageReport } from '@/services/history/snapshots';
 
 const TODAY = '2026-11-21';
-let db: Db;
+let db: Conn;
 
 beforeAll(() => {
   db = createTestDb();
-  (globalThis as { __quantumDb?: Db }).__quantumDb = db;
+  (globalThis as { __quantumDb?: Conn }).__quantumDb = db;
   seedDemoUsers(db);
   seedPortfolio(db, { leases: 400, today: TODAY, seed: 31 });
   seedPayments(db, { funderId: 1, today: TODAY, seed: 31 });
@@ -65,13 +65,13 @@ describe('snapshots', () => {
   const month = '2026-09';
   let rows: LeaseSnapshot[];
   beforeAll(async () => {
-    ensureSnapshots(db, 1, month, month, TODAY);
+    await ensureSnapshots(db, 1, month, month, TODAY);
     rows = await leaseSnapshotPage(db, 1, month, 1, 100_000);
   });
 
   test('ensureSnapshots hands onBuilt the rows of each month it builds, exactly as stored (several multi-row inserts), and nothing for a stored month', async () => {
     const seen = new Map<string, readonly LeaseSnapshot[]>();
-    ensureSnapshots(db, 1, '2026-05', '2026-06', TODAY, (m, r) => seen.set(m, r));
+    await ensureSnapshots(db, 1, '2026-05', '2026-06', TODAY, (m, r) => seen.set(m, r));
     expect([...seen.keys()]).toEqual(['2026-05', '2026-06']);
     for (const [m, built] of seen) {
       expect(built.length).toBeGreaterThan(200);
@@ -80,12 +80,12 @@ describe('snapshots', () => {
       expect(snapshotMonthsIn(db, 1, m, m)[0]!.leaseCount).toBe(built.length);
     }
     const again: string[] = [];
-    ensureSnapshots(db, 1, '2026-05', '2026-07', TODAY, (m) => again.push(m));
+    await ensureSnapshots(db, 1, '2026-05', '2026-07', TODAY, (m) => again.push(m));
     expect(again).toEqual(['2026-07']);
   });
 
-  test('the current month is never stored', () => {
-    ensureSnapshots(db, 1, '2026-11', '2026-11', TODAY);
+  test('the current month is never stored', async () => {
+    await ensureSnapshots(db, 1, '2026-11', '2026-11', TODAY);
     expect(snapshotMonthsIn(db, 1, '2026-11', '2026-12')).toEqual([]);
   });
 
@@ -107,15 +107,15 @@ describe('snapshots', () => {
     }
   });
 
-  test('per lease, the roll-forward closes: opening + purchased − scheduled − written off = closing; prepaid principal exists in the demo history', () => {
+  test('per lease, the roll-forward closes: opening + purchased − scheduled − written off = closing; prepaid principal exists in the demo history', async () => {
     for (const r of rows) expect(r.startBalance + r.purchasedPrincipal - r.scheduledPrincipal - r.writtenOffPrincipal).toBe(r.balance);
-    const months = ensureSnapshots(db, 1, '2025-10', '2026-10', TODAY);
+    const months = await ensureSnapshots(db, 1, '2025-10', '2026-10', TODAY);
     expect(months.some((m) => Object.values(m.aggregates.currencies).some((t) => t.unscheduledPrincipal > 0))).toBe(true);
     expect(months.some((m) => Object.values(m.aggregates.currencies).some((t) => t.defaultedPrincipal > 0))).toBe(true);
   });
 
-  test("the month's CPR and CDR from the snapshots equal the formulas on the month's aggregates", () => {
-    const report = performanceReport(db, 1, { from: month, to: month }, TODAY);
+  test("the month's CPR and CDR from the snapshots equal the formulas on the month's aggregates", async () => {
+    const report = await performanceReport(db, 1, { from: month, to: month }, TODAY);
     const row = report.rows[0]!;
     const mine = rows.filter((r) => r.currency === report.currency);
     const start = mine.reduce((s, r) => s + r.startBalance, 0);
@@ -165,15 +165,15 @@ describe('snapshots', () => {
     expect(cprFromSmm(t.unscheduledPrincipal / (t.startBalance - t.scheduledPrincipal))).toBeCloseTo(0.05895058, 8);
   });
 
-  test('every vintage curve is non-decreasing, on both bases and measures', () => {
+  test('every vintage curve is non-decreasing, on both bases and measures', async () => {
     for (const by of ['purchase', 'origination'] as const)
       for (const measure of ['default', 'netLoss'] as const) {
-        const r = vintageReport(db, 1, { from: '2025-10', to: '2026-10', by, measure }, TODAY);
+        const r = await vintageReport(db, 1, { from: '2025-10', to: '2026-10', by, measure }, TODAY);
         expect(r.curves.length).toBeGreaterThan(0);
         for (const c of r.curves)
           for (let k = 1; k < c.points.length; k++) expect(c.points[k]!.value).toBeGreaterThanOrEqual(c.points[k - 1]!.value);
       }
-    const r = vintageReport(db, 1, { from: '2025-10', to: '2026-10', by: 'purchase', measure: 'default' }, TODAY);
+    const r = await vintageReport(db, 1, { from: '2025-10', to: '2026-10', by: 'purchase', measure: 'default' }, TODAY);
     expect(r.curves.some((c) => c.points.some((p) => p.value > 0))).toBe(true);
   });
 
@@ -192,23 +192,25 @@ describe('snapshots', () => {
     ]);
   });
 
-  test("a closed month's report is byte-identical after a new payment arrives", () => {
-    const before = JSON.stringify(performanceReport(db, 1, { from: '2026-06', to: '2026-10' }, TODAY));
-    const vBefore = JSON.stringify(vintageReport(db, 1, { from: '2026-06', to: '2026-10', by: 'purchase', measure: 'default' }, TODAY));
+  test("a closed month's report is byte-identical after a new payment arrives", async () => {
+    const before = JSON.stringify(await performanceReport(db, 1, { from: '2026-06', to: '2026-10' }, TODAY));
+    const vBefore = JSON.stringify(
+      await vintageReport(db, 1, { from: '2026-06', to: '2026-10', by: 'purchase', measure: 'default' }, TODAY),
+    );
     // A lease in arrears at the end of July (the payment below pays them: arrears are what a payment moves, §14).
     const inArrears = getServicingBook(db, 1, '2026-07-31').leases.find((l) => l.arrearsTotal > 0 && l.dpd < 60)!;
     const lease = { id: inArrears.leaseId, currency: inArrears.currency };
     const liveBefore = inArrears.arrearsTotal;
     // Back-dated into the closed months: the live book at their month end moves, their snapshots do not.
-    recordPayment(
+    await recordPayment(
       db,
       1,
       { leaseId: lease.id, receivedOn: '2026-07-15', amount: 5_000_00, currency: lease.currency, method: 'transfer' },
       null,
     );
     expect(getServicingBook(db, 1, '2026-07-31').byLeaseId.get(lease.id)!.arrearsTotal).toBeLessThan(liveBefore);
-    expect(JSON.stringify(performanceReport(db, 1, { from: '2026-06', to: '2026-10' }, TODAY))).toBe(before);
-    expect(JSON.stringify(vintageReport(db, 1, { from: '2026-06', to: '2026-10', by: 'purchase', measure: 'default' }, TODAY))).toBe(
+    expect(JSON.stringify(await performanceReport(db, 1, { from: '2026-06', to: '2026-10' }, TODAY))).toBe(before);
+    expect(JSON.stringify(await vintageReport(db, 1, { from: '2026-06', to: '2026-10', by: 'purchase', measure: 'default' }, TODAY))).toBe(
       vBefore,
     );
   });
@@ -221,7 +223,12 @@ describe('the live current month', () => {
     const lease = db.$client
       .prepare(`select id, currency from leases where funder_id = 1 and status = 'active' order by id desc limit 1`)
       .get() as { id: number; currency: string };
-    recordPayment(db, 1, { leaseId: lease.id, receivedOn: TODAY, amount: 12_345_00, currency: lease.currency, method: 'transfer' }, null);
+    await recordPayment(
+      db,
+      1,
+      { leaseId: lease.id, receivedOn: TODAY, amount: 12_345_00, currency: lease.currency, method: 'transfer' },
+      null,
+    );
     const patched = liveMonthAggregates(db, 1, TODAY);
     // The cash collected moves (the balance is contractual: a payment does not change it, §14).
     const collected = (t: { actualPrincipal: number; interest: number; unscheduledPrincipal: number }) =>
@@ -234,7 +241,7 @@ describe('the live current month', () => {
 });
 
 describe('credit facts across month ends (services/credit/facts.ts)', () => {
-  let cdb: Db;
+  let cdb: Conn;
   beforeAll(() => {
     cdb = createTestDb();
     seedDemoUsers(cdb);
@@ -255,7 +262,7 @@ describe('credit facts across month ends (services/credit/facts.ts)', () => {
     );
     expect(left).toBeDefined();
     const defaultMonth = left!.firstDefaultDate!.slice(0, 7);
-    const months = ensureSnapshots(cdb, 1, defaultMonth, '2026-10', TODAY);
+    const months = await ensureSnapshots(cdb, 1, defaultMonth, '2026-10', TODAY);
     const rowsOf = async (m: string) => new Map((await leaseSnapshotPage(cdb, 1, m, 1, 100_000)).map((r) => [r.leaseId, r]));
     const atDefault = (await rowsOf(defaultMonth)).get(left!.leaseId)!;
     expect(atDefault.status).toBe(creditFactsAt(cdb, 1, monthEndOf(defaultMonth)).get(left!.leaseId)!.status);

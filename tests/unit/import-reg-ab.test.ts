@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { openDb, runMigrations, type Db } from '@/db/client';
+import { openDb, runMigrations, type Conn } from '@/db/client';
 import { listImportExceptions } from '@/db/queries/imports';
 import { leases, lessees } from '@/db/schema/portfolio';
 import { buildSchedule } from '@/lib/finance';
@@ -87,7 +87,7 @@ function regAbTape(): string {
 
 describe('a Reg AB II auto-loan tape', () => {
   let dir: string;
-  let db: Db;
+  let db: Conn;
   beforeAll(() => {
     dir = mkdtempSync(path.join(tmpdir(), 'quantum-regab-'));
     db = openDb(path.join(dir, 'regab.db'));
@@ -99,7 +99,7 @@ describe('a Reg AB II auto-loan tape', () => {
   });
 
   test('7,500 rows map with only the currency and asset type given; the instalment check is one line', async () => {
-    const funder = createImportFunder(db, 'US').id;
+    const funder = (await createImportFunder(db, 'US')).id;
     const started = await startImport(db, {
       funderId: funder,
       source: 'US Auto Servicer',

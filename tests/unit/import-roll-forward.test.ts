@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { openDb, runMigrations, type Db } from '@/db/client';
+import { openDb, runMigrations, type Conn } from '@/db/client';
 import { createUser } from '@/db/queries/users';
 import { leases, scheduleRows } from '@/db/schema/portfolio';
 import { rollForward, rollForwardTotals } from '@/lib/import/roll-forward';
@@ -60,7 +60,7 @@ describe('rollForward (pure)', () => {
 
 describe('the next month of a source, rolled forward', () => {
   let dir: string;
-  let db: Db;
+  let db: Conn;
   let uploader: number;
   let checker: number;
   beforeAll(() => {
@@ -113,7 +113,7 @@ describe('the next month of a source, rolled forward', () => {
   }
 
   test('rolled, a break, appeared and gone; four eyes; the commit waits for the decision', async () => {
-    const funder = createImportFunder(db, 'Roll').id;
+    const funder = (await createImportFunder(db, 'Roll')).id;
     // The first tape gives no balances: nothing to roll from. It creates the leases.
     const first = await tape(
       funder,
@@ -158,7 +158,7 @@ describe('the next month of a source, rolled forward', () => {
 
     // The commit waits for the break; the uploader cannot decide it (four eyes); another user accepts it with a note.
     await expect(async () => await commitImport(db, funder, aprilImp.id, false, uploader)).rejects.toThrow(/undecided/);
-    expect(() =>
+    await expect(
       decideRollForward(
         db,
         funder,
@@ -166,8 +166,8 @@ describe('the next month of a source, rolled forward', () => {
         { contractNumbers: ['R-2'], decision: 'accepted', note: 'prepaid' },
         { userId: uploader, email: 'uploader@example.com' },
       ),
-    ).toThrow(expect.objectContaining({ code: 'forbidden' }));
-    expect(() =>
+    ).rejects.toThrow(expect.objectContaining({ code: 'forbidden' }));
+    await expect(
       decideRollForward(
         db,
         funder,
@@ -175,9 +175,9 @@ describe('the next month of a source, rolled forward', () => {
         { contractNumbers: ['R-1'], decision: 'accepted', note: 'x' },
         { userId: checker, email: 'checker@example.com' },
       ),
-    ).toThrow(expect.objectContaining({ code: 'invalid' }));
+    ).rejects.toThrow(expect.objectContaining({ code: 'invalid' }));
     // Rejected: its row is rejected; accepted again: restored.
-    const rejected = decideRollForward(
+    const rejected = await decideRollForward(
       db,
       funder,
       aprilImp.id,
@@ -186,7 +186,7 @@ describe('the next month of a source, rolled forward', () => {
     );
     expect(rejected).toMatchObject({ decided: 1, summary: { counts: { undecided: 0 } } });
     expect(await waitForImport(db, funder, aprilImp.id)).toMatchObject({ rejectedCount: 1, updatedCount: 0 });
-    decideRollForward(
+    await decideRollForward(
       db,
       funder,
       aprilImp.id,

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { openDb, runMigrations, type Db } from '@/db/client';
+import { openDb, runMigrations, type Conn } from '@/db/client';
 import { getLeaseSchedule } from '@/db/queries/leases';
 import { leases } from '@/db/schema/portfolio';
 import { eq } from 'drizzle-orm';
@@ -21,14 +21,14 @@ import { createImportBook, createImportFunder } from '../helpers/import-book';
 
 const CUT_OFF = '2026-07-01';
 let dir: string;
-let db: Db;
+let db: Conn;
 let sourceFunder: number;
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'quantum-import-'));
   db = openDb(path.join(dir, 'round-trip.db'));
   runMigrations(db);
-  sourceFunder = createImportFunder(db, 'Source').id;
+  sourceFunder = (await createImportFunder(db, 'Source')).id;
   await createImportBook(db, sourceFunder, 80);
 });
 afterAll(() => {
@@ -89,7 +89,7 @@ function cashRows(funderId: number) {
 
 describe('Tape round trip into an empty funder', () => {
   test.each(['csv', 'xlsx'] as const)('%s: same leases, schedules, Total CF rows and Summary', { timeout: 60_000 }, async (format) => {
-    const target = createImportFunder(db, `Target ${format}`).id;
+    const target = (await createImportFunder(db, `Target ${format}`)).id;
     const rows = tapeRows(sourceFunder);
     expect(rows.length).toBeGreaterThan(30);
     const bytes =

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { openDb, runMigrations, type Db } from '@/db/client';
+import { openDb, runMigrations, type Conn } from '@/db/client';
 import { listImportExceptions } from '@/db/queries/imports';
 import { getLeaseSchedule } from '@/db/queries/leases';
 import { openingPositionsOf } from '@/db/queries/opening-positions';
@@ -111,7 +111,7 @@ describe('summariseInstalments', () => {
 
 describe('a tape taken in at its date', () => {
   let dir: string;
-  let db: Db;
+  let db: Conn;
   beforeAll(() => {
     dir = mkdtempSync(path.join(tmpdir(), 'quantum-import-state-'));
     db = openDb(path.join(dir, 'import.db'));
@@ -144,7 +144,7 @@ describe('a tape taken in at its date', () => {
   }
 
   test("a lessor's German tape without state columns: current at the tape's date, months after its first instalments", async () => {
-    const funder = createImportFunder(db, 'DE').id;
+    const funder = (await createImportFunder(db, 'DE')).id;
     const csv = [
       'Vertragsnummer;Leasingnehmer;Anschaffungswert;Rate;Laufzeit;Beginn;Zinssatz',
       'MU-1;Müller GmbH;30.000,00;553,20;60;01.03.2025;4,9',
@@ -173,7 +173,7 @@ describe('a tape taken in at its date', () => {
   });
 
   test("a tape's arrears, days in arrears and reported default are the books' on its date", async () => {
-    const funder = createImportFunder(db, 'DE').id;
+    const funder = (await createImportFunder(db, 'DE')).id;
     const csv = [
       'Contract number,Lessee,Currency,Asset type,Asset price,Term,Interest rate,Timing,First due date,Cut-off date,Arrears balance,Days in arrears,Account status,Default date',
       'S-1,Alpha Ltd,EUR,vehicle,24000.00,36,0.05,advance,2025-01-10,2026-06-30,0,0,PERF,',
@@ -199,7 +199,7 @@ describe('a tape taken in at its date', () => {
   });
 
   test("the tape's balance wins beyond the tolerance: the schedule is re-based from the tape's date, the adjustment listed", async () => {
-    const funder = createImportFunder(db, 'DE').id;
+    const funder = (await createImportFunder(db, 'DE')).id;
     const terms = {
       price: 2_400_000,
       term: 36,

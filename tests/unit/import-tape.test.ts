@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { openDb, runMigrations, type Db } from '@/db/client';
+import { openDb, runMigrations, type Conn } from '@/db/client';
 import { listImportExceptions, transitionImport } from '@/db/queries/imports';
 import { getLease, updateLease } from '@/db/queries/leases';
 import { WorkerSink } from '@/db/write-worker';
@@ -18,7 +18,7 @@ import { changeImportMapping, commitImport, importJobRunning, readImport, startI
 import { createImportFunder } from '../helpers/import-book';
 
 let dir: string;
-let db: Db;
+let db: Conn;
 beforeAll(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'quantum-import-'));
   db = openDb(path.join(dir, 'import.db'));
@@ -54,7 +54,7 @@ function exceptionsOf(id: number) {
 
 describe('German lessor tape (Latin-1, semicolons, decimal commas, TT.MM.JJJJ)', () => {
   test('detects the format and gives exactly the seeded exceptions', async () => {
-    const funder = createImportFunder(db, 'DE').id;
+    const funder = (await createImportFunder(db, 'DE')).id;
     const imp = await dryRun(funder, FIXTURE);
     expect({
       status: imp.status,
@@ -121,7 +121,7 @@ const line = (n: number, rate = '5.5%', price = '10000.00') =>
 
 describe('upsert: a second month of the same source', () => {
   test('updates the changed leases, leaves the unchanged ones untouched (version stays), counts both', async () => {
-    const funder = createImportFunder(db, 'Upsert').id;
+    const funder = (await createImportFunder(db, 'Upsert')).id;
     const month1 = [HEADER, ...[1, 2, 3, 4].map((n) => line(n))].join('\n');
     const first = await dryRun(funder, month1, 'upsert', 'Monthly lessor');
     expect({ new: first.newCount, rejected: first.rejectedCount }).toEqual({ new: 4, rejected: 0 });
@@ -153,7 +153,7 @@ describe('upsert: a second month of the same source', () => {
   });
 
   test('a create-only import rejects known contract numbers', async () => {
-    const funder = createImportFunder(db, 'Create only').id;
+    const funder = (await createImportFunder(db, 'Create only')).id;
     await commit(funder, (await dryRun(funder, [HEADER, line(1)].join('\n'))).id);
     const again = await dryRun(funder, [HEADER, line(1), line(2)].join('\n'));
     expect(exceptionsOf(again.id)).toEqual([
@@ -162,7 +162,7 @@ describe('upsert: a second month of the same source', () => {
   });
 
   test('a commit racing an edit never overwrites it: the version moved, the import is validated again', async () => {
-    const funder = createImportFunder(db, 'Race').id;
+    const funder = (await createImportFunder(db, 'Race')).id;
     await commit(funder, (await dryRun(funder, [HEADER, line(1), line(2)].join('\n'), 'upsert')).id);
     const tape = await dryRun(funder, [HEADER, line(1, '7.0%'), line(2)].join('\n'), 'upsert');
     expect(tape.updatedCount).toBe(1);
@@ -175,12 +175,12 @@ describe('upsert: a second month of the same source', () => {
     await updateLease(db, lease.id, lease.version, { rate: 0.08 }, null);
     const after = await commit(funder, tape.id);
     expect({ status: after.status, error: after.errorCode }).toEqual({ status: 'validated', error: 'versionMoved' });
-    expect(getLease(db, lease.id)!.rate).toBe(0.08);
-    expect(getLease(db, lease.id)!.version).toBe(2);
+    expect((await getLease(db, lease.id))!.rate).toBe(0.08);
+    expect((await getLease(db, lease.id))!.version).toBe(2);
   });
 
   test('two commits of one import at once: one commits, the other is refused with 409, the leases are written once', async () => {
-    const funder = createImportFunder(db, 'Twice').id;
+    const funder = (await createImportFunder(db, 'Twice')).id;
     const tape = await dryRun(funder, [HEADER, line(1), line(2), line(3)].join('\n'));
     // Both requests start together and interleave at every await (the handler awaits the same service call).
     const results = await Promise.allSettled([
@@ -219,14 +219,14 @@ describe('bad input gets a clear answer', () => {
       'ambiguousDecimal',
     ],
   ])('%s', async (_name, text, status, code) => {
-    const funder = createImportFunder(db, `Bad ${_name}`).id;
+    const funder = (await createImportFunder(db, `Bad ${_name}`)).id;
     const imp = await dryRun(funder, text);
     expect({ status: imp.status, code: imp.errorCode }).toEqual({ status, code });
     if (status === 'validated') await expect(async () => await commitImport(db, funder, imp.id, true, null)).rejects.toThrow(Conflict);
   });
 
   test('the missing column is named', async () => {
-    const funder = createImportFunder(db, 'Missing').id;
+    const funder = (await createImportFunder(db, 'Missing')).id;
     const imp = await dryRun(
       funder,
       'Contract number;Lessee;Asset type;Asset price;Term;Rate;Timing;First due date\nC-1;A;vehicle;100.00;12;5%;advance;2025-01-01',
@@ -236,7 +236,7 @@ describe('bad input gets a clear answer', () => {
   });
 
   test('an ambiguous decimal separator is asked, then the answer validates', async () => {
-    const funder = createImportFunder(db, 'Ambiguous').id;
+    const funder = (await createImportFunder(db, 'Ambiguous')).id;
     const imp = await dryRun(funder, `${HEADER}\nC-1;A;L1;vehicle;EUR;1.250;12;5%;advance;2025-01-01`);
     await changeImportMapping(db, funder, imp.id, { decimal: ',' });
     const again = await waitForImport(db, funder, imp.id);
@@ -246,7 +246,7 @@ describe('bad input gets a clear answer', () => {
   });
 
   test('duplicate headers are numbered and reported', async () => {
-    const funder = createImportFunder(db, 'Dup').id;
+    const funder = (await createImportFunder(db, 'Dup')).id;
     const imp = await dryRun(funder, `${HEADER};Rate\n${line(1)};9%`);
     expect(JSON.parse(imp.duplicateHeaders)).toEqual(['Rate']);
     expect(JSON.parse(imp.headers).at(-1)).toBe('Rate (2)');
@@ -254,7 +254,7 @@ describe('bad input gets a clear answer', () => {
   });
 
   test('a tape where every row fails commits nothing', async () => {
-    const funder = createImportFunder(db, 'All fail').id;
+    const funder = (await createImportFunder(db, 'All fail')).id;
     const imp = await dryRun(funder, [HEADER, line(1, '150%'), line(2, 'x')].join('\n'));
     expect(imp.rejectedCount).toBe(2);
     await expect(async () => await commitImport(db, funder, imp.id, false, null)).rejects.toThrow(Conflict);
@@ -263,8 +263,11 @@ describe('bad input gets a clear answer', () => {
 
   test('a UTF-8 file with a BOM and a Windows-1252 file read the same names', async () => {
     const text = `${HEADER}\nC-1;Société Générale;L1;vehicle;EUR;100.00;12;5%;advance;2025-01-01`;
-    const utf8 = await dryRun(createImportFunder(db, 'BOM').id, new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(text)]));
-    const latin = await dryRun(createImportFunder(db, 'Latin').id, new Uint8Array(Buffer.from(text, 'latin1')));
+    const utf8 = await dryRun(
+      (await createImportFunder(db, 'BOM')).id,
+      new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(text)]),
+    );
+    const latin = await dryRun((await createImportFunder(db, 'Latin')).id, new Uint8Array(Buffer.from(text, 'latin1')));
     expect([utf8.encoding, latin.encoding]).toEqual(['utf-8', 'windows-1252']);
     expect(JSON.parse(utf8.headers)).toEqual(JSON.parse(latin.headers));
     expect([utf8.newCount, latin.newCount]).toEqual([1, 1]);
@@ -318,7 +321,7 @@ describe('XLSX', () => {
     ]);
     ws.addRow(['X-2', 'Serial AG', 'it', 'EUR', 1000, 12, 0.05, 'advance', 45658, '@note']);
     const bytes = new Uint8Array(await wb.xlsx.writeBuffer());
-    const funder = createImportFunder(db, 'XLSX').id;
+    const funder = (await createImportFunder(db, 'XLSX')).id;
     const first = await startImport(db, {
       funderId: funder,
       source: 'Workbook',
@@ -352,7 +355,7 @@ describe('XLSX', () => {
 
 describe('a commit that does not end', () => {
   test('a statement failing in the write worker after hundreds of leases leaves nothing written; the import can be committed again', async () => {
-    const funder = createImportFunder(db, 'Worker failure').id;
+    const funder = (await createImportFunder(db, 'Worker failure')).id;
     const tape = await dryRun(funder, [HEADER, ...Array.from({ length: 300 }, (_, i) => line(i + 1))].join('\n'));
     expect({ new: tape.newCount, rejected: tape.rejectedCount }).toEqual({ new: 300, rejected: 0 });
     // A real SQLite error in the worker's transaction, at the last row.
@@ -378,7 +381,7 @@ describe('a commit that does not end', () => {
   test("this thread's connection gives up on the write lock soon before the worker takes it, and waits as before once the commit is over", async () => {
     // A write on this thread between the worker's BEGIN and its 'ready' message would otherwise block the event
     // loop, and with it the commit waiting for that message, for the whole busy timeout (5 s).
-    const funder = createImportFunder(db, 'Busy timeout').id;
+    const funder = (await createImportFunder(db, 'Busy timeout')).id;
     const tape = await dryRun(funder, [HEADER, line(1), line(2)].join('\n'));
     const before = db.$client.pragma('busy_timeout', { simple: true });
     const atBegin: unknown[] = [];
@@ -397,7 +400,7 @@ describe('a commit that does not end', () => {
   });
 
   test('an import a killed server left committing is validated again (nothing was written) and commits', async () => {
-    const funder = createImportFunder(db, 'Killed').id;
+    const funder = (await createImportFunder(db, 'Killed')).id;
     const tape = await dryRun(funder, [HEADER, line(1), line(2)].join('\n'));
     // What commitImport stores before its job starts; the job (and its worker's transaction) died with the process.
     expect(await transitionImport(db, tape.id, ['validated'], { status: 'committing' })).toBe(true);
@@ -410,7 +413,7 @@ describe('a commit that does not end', () => {
 
 describe('a bulk commit (more than 200 leases)', () => {
   test('says committed only once the caches are refreshed, with the WAL checkpointed after it', async () => {
-    const funder = createImportFunder(db, 'Bulk').id;
+    const funder = (await createImportFunder(db, 'Bulk')).id;
     const tape = await dryRun(funder, [HEADER, ...Array.from({ length: 250 }, (_, i) => line(i + 1))].join('\n'));
     expect({ new: tape.newCount, rejected: tape.rejectedCount }).toEqual({ new: 250, rejected: 0 });
     await commitImport(db, funder, tape.id, false, null);

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { openDb, runMigrations, type Db } from '@/db/client';
+import { openDb, runMigrations, type Conn } from '@/db/client';
 import { getFunder } from '@/db/queries/funders';
 import { componentOrderOf } from '@/db/queries/payments';
 import { loadServicingLedgers } from '@/db/queries/servicing';
@@ -25,7 +25,7 @@ import { invoiceApi, invoiceScreen, invoicesApiPage, invoicesScreen } from '@/se
 const F = 1;
 const clock: Clock = { today: todayIso() };
 let dir: string;
-let db: Db;
+let db: Conn;
 
 type Stored = { id: number; kind: string; service: string; due_date: string; total: number; balance: number; invoice_status: string };
 let stored: Map<number, Stored>;

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { openDb, runMigrations, type Db } from '@/db/client';
+import { openDb, runMigrations, type Conn } from '@/db/client';
 import { getFunder } from '@/db/queries/funders';
 import { LeaseBulkWriter } from '@/db/queries/lease-bulk';
 import { WorkerSink } from '@/db/write-worker';
@@ -17,7 +17,7 @@ import { Conflict, Invalid } from '@/lib/domain/errors';
 import { createImportFunder } from '../helpers/import-book';
 
 let dir: string;
-let db: Db;
+let db: Conn;
 beforeAll(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'quantum-lease-bulk-'));
   db = openDb(path.join(dir, 'bulk.db'));
@@ -95,7 +95,7 @@ const dataVersion = (funderId: number) => getFunder(db, funderId)!.dataVersion;
 
 describe('LeaseBulkWriter', () => {
   test('create and update write the same rows as createLease and updateLease', async () => {
-    const funderId = createImportFunder(db, 'Bulk').id;
+    const funderId = (await createImportFunder(db, 'Bulk')).id;
     const lesseeId = lesseeOf(funderId);
     const a = await createLease(db, terms(funderId, lesseeId, 'FORM-1'), null, NOW);
     const b = db.transaction((tx) => {
@@ -119,8 +119,8 @@ describe('LeaseBulkWriter', () => {
   });
 
   test('keeps the checks: taken contract number, foreign lessee, moved version', async () => {
-    const funderId = createImportFunder(db, 'Bulk checks').id;
-    const other = createImportFunder(db, 'Bulk other').id;
+    const funderId = (await createImportFunder(db, 'Bulk checks')).id;
+    const other = (await createImportFunder(db, 'Bulk other')).id;
     const lesseeId = lesseeOf(funderId);
     const foreign = lesseeOf(other);
     const lease = await createLease(db, terms(funderId, lesseeId, 'TAKEN'), null, NOW);
@@ -134,8 +134,8 @@ describe('LeaseBulkWriter', () => {
     });
   });
 
-  test('a deferred due-date index is built again by finish, and restored by a rollback', () => {
-    const funderId = createImportFunder(db, 'Bulk index').id;
+  test('a deferred due-date index is built again by finish, and restored by a rollback', async () => {
+    const funderId = (await createImportFunder(db, 'Bulk index')).id;
     const lesseeId = lesseeOf(funderId);
     const index = () => db.$client.prepare(`select sql from sqlite_master where name = 'schedule_rows_due_idx'`).pluck().get();
     const sql = index();
@@ -176,7 +176,7 @@ describe('LeaseBulkWriter', () => {
   });
 
   test('through a worker: the deferred index is built in its transaction, present and used after the COMMIT; ids follow the stored ones', async () => {
-    const funderId = createImportFunder(db, 'Bulk worker').id;
+    const funderId = (await createImportFunder(db, 'Bulk worker')).id;
     const lesseeId = lesseeOf(funderId);
     const index = () => db.$client.prepare(`select sql from sqlite_master where name = 'schedule_rows_due_idx'`).pluck().get();
     const sql = index();

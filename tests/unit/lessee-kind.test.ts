@@ -56,7 +56,7 @@ describe('a lessee kind change', () => {
 
     const r = await updateLesseeKind(db, funderId, lesseeId, 'retail', actor);
     expect(r.changed).toBe(true);
-    expect(getLessee(db, lesseeId)!.kind).toBe('retail');
+    expect((await getLessee(db, lesseeId))!.kind).toBe('retail');
     expect(audits()).toEqual([{ before: JSON.stringify({ kind: 'corporate' }), after: JSON.stringify({ kind: 'retail' }) }]);
 
     const after = creditEntry(db, funderId);

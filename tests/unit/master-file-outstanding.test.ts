@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { openDb, runMigrations, type Db } from '@/db/client';
+import { openDb, runMigrations, type Conn } from '@/db/client';
 import { recordBookChange } from '@/db/queries/book-changes';
 import { updateLease } from '@/db/queries/leases';
 import { seedIfEmpty } from '@/db/seed';
@@ -35,7 +35,7 @@ const F = 1;
 const TODAY = todayIso();
 const CUT_OFF = firstOfMonth(TODAY);
 const clock = { today: TODAY };
-let db: Db;
+let db: Conn;
 let dir: string;
 let admin: Principal;
 

@@ -10,12 +10,13 @@ let signIn: (args: { account: Account | null; profile?: Profile; user: User }) =
 beforeAll(async () => {
   process.env.DATABASE_URL = path.join(dir, 'q.db');
   process.env.NEXTAUTH_SECRET = 'unit-test-secret-0123456789abcdef0123456789';
-  const { getDb } = await import('@/db');
-  const { runMigrations } = await import('@/db/client');
+  const { openDb, runMigrations } = await import('@/db/client');
   const { createUser } = await import('@/db/queries/users');
-  runMigrations(getDb());
-  createUser(getDb(), { email: 'local@example.com', username: 'local', role: 'admin', passwordHash: 'x', authProvider: 'credentials' });
-  createUser(getDb(), { email: 'idp@example.com', username: 'idp', role: 'client', passwordHash: null, authProvider: 'oidc' });
+  const setup = openDb(process.env.DATABASE_URL);
+  runMigrations(setup);
+  createUser(setup, { email: 'local@example.com', username: 'local', role: 'admin', passwordHash: 'x', authProvider: 'credentials' });
+  createUser(setup, { email: 'idp@example.com', username: 'idp', role: 'client', passwordHash: null, authProvider: 'oidc' });
+  setup.$client.close();
   const { getAuthOptions } = await import('@/services/auth/options');
   signIn = getAuthOptions().callbacks!.signIn! as typeof signIn;
 });

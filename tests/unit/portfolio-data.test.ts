@@ -104,7 +104,7 @@ describe('lease writes', () => {
     }
     expect(error).toBeInstanceOf(DomainError);
     expect(statusOf(error as DomainError)).toBe(409);
-    expect(getLease(db, lease.id)!.term).toBe(48);
+    expect((await getLease(db, lease.id))!.term).toBe(48);
     expect(JSON.parse((await getLeaseHistory(db, lease.id))[0]!.changes)).toMatchObject({ term: [60, 48] });
   });
 
@@ -112,7 +112,7 @@ describe('lease writes', () => {
     const db = seeded(10);
     const lease = await createLease(db, leaseInput(db), 1);
     await expect(async () => await updateLease(db, lease.id, 1, { residual: 99_000_000 }, 1)).rejects.toThrow();
-    expect(getLease(db, lease.id)).toMatchObject({ version: 1, residual: 500_000 });
+    expect(await getLease(db, lease.id)).toMatchObject({ version: 1, residual: 500_000 });
     expect(await getLeaseSchedule(db, lease.id)).toHaveLength(60);
   });
 
@@ -144,7 +144,7 @@ describe('valued book', () => {
     const first = valueBook(db, 1, '2026-12-01');
     const i = first.indexById.get(lease.id)!;
     const priceBefore = first.valuation.sellto4G[i]!;
-    updateFunder(db, 1, { buyRate: 0.09 });
+    await updateFunder(db, 1, { buyRate: 0.09 });
     const second = valueBook(db, 1, '2026-12-01');
     expect(second.valuation.sellto4G[second.indexById.get(lease.id)!]).toBeLessThan(priceBefore);
     await updateLease(db, lease.id, 1, { price: 6_000_000 }, 1);

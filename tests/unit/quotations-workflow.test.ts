@@ -75,7 +75,7 @@ async function quotationAt(db: TestDb, status: QuotationStatus) {
   const q = await createQuotation(db, 1, terms(db), analystId(db));
   for (const step of PATH_TO[status])
     await changeQuotationStatus(db, 1, q.id, { status: step }, actorFor(db, step), { today: '2026-11-21' });
-  return getQuotation(db, 1, q.id)!;
+  return (await getQuotation(db, 1, q.id))!;
 }
 
 describe('quotation status transitions', () => {
@@ -106,7 +106,7 @@ describe('quotation status transitions', () => {
       expect(error).toBeInstanceOf(DomainError);
       expect(statusOf(error as DomainError)).toBe(409);
       expect((error as DomainError).message).toMatch(new RegExp(`${from}`));
-      expect(getQuotation(db, 1, q.id)).toEqual(q);
+      expect(await getQuotation(db, 1, q.id)).toEqual(q);
       expect(leaseCount()).toBe(before);
     }
   });
@@ -169,7 +169,7 @@ describe('converting a quotation', () => {
       async () => await changeQuotationStatus(db, 1, q.id, { status: 'converted' }, analystId(db), { today: '2026-11-21' }),
     ).rejects.toThrow(/history store unavailable/);
     expect(counts()).toEqual(before);
-    expect(getQuotation(db, 1, q.id)).toEqual(q);
+    expect(await getQuotation(db, 1, q.id)).toEqual(q);
     expect((await listQuotationHistory(db, q.id)).map((h) => h.toStatus)).toEqual(['draft', 'submitted', 'approved']);
     expect(getFunder(db, 1)!.dataVersion).toBe(dataVersion);
   });
@@ -195,7 +195,7 @@ describe('quotation edits', () => {
     await expect(async () => await updateQuotation(db, 1, q.id, q.version, { rate: 0.08 })).rejects.toThrow(
       expect.objectContaining({ code: 'conflict' }),
     );
-    expect(getQuotation(db, 1, q.id)!.rate).toBe(0.07);
+    expect((await getQuotation(db, 1, q.id))!.rate).toBe(0.07);
   });
 
   it.each(['submitted', 'approved', 'rejected', 'converted'] as const)('refuses to edit a %s quotation with 409', async (status) => {
@@ -230,7 +230,7 @@ describe('quotation edits', () => {
       expect.objectContaining({ code: 'invalid' }),
     );
     const q = await createQuotation(db, 1, terms(db), null);
-    expect(getQuotation(db, 2, q.id)).toBeUndefined();
+    expect(await getQuotation(db, 2, q.id)).toBeUndefined();
     await expect(async () => await changeQuotationStatus(db, 2, q.id, { status: 'submitted' }, null)).rejects.toThrow(
       expect.objectContaining({ code: 'not_found' }),
     );

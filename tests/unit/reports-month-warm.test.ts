@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import { createTestDb } from '../helpers/test-db';
-import type { Db } from '@/db/client';
+import type { Conn } from '@/db/client';
 import { getFunder } from '@/db/queries/funders';
 import { recordPayment } from '@/db/queries/payments';
 import { seedPayments } from '@/db/seed/payments';
@@ -14,7 +14,7 @@ import { buildServicingReport, SERVICING_REPORT_KINDS, warmMonthData, type Servi
 
 const TODAY = '2026-11-21';
 const MONTH = '2026-10';
-let db: Db;
+let db: Conn;
 
 beforeAll(() => {
   db = createTestDb();
@@ -37,7 +37,7 @@ describe('warmMonthData', () => {
     const lease = db.$client
       .prepare(`select id, currency from leases where funder_id = 1 and status = 'active' order by id limit 1`)
       .get() as { id: number; currency: string };
-    recordPayment(db, 1, { leaseId: lease.id, receivedOn: TODAY, amount: 100, currency: lease.currency, method: 'transfer' }, null);
+    await recordPayment(db, 1, { leaseId: lease.id, receivedOn: TODAY, amount: 100, currency: lease.currency, method: 'transfer' }, null);
     for (const kind of SERVICING_REPORT_KINDS) {
       const direct = await buildServicingReport(db, funder, kind, MONTH);
       expect(direct).not.toBe(warmed[kind]);

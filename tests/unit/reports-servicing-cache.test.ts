@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import { createTestDb } from '../helpers/test-db';
-import type { Db } from '@/db/client';
+import type { Conn } from '@/db/client';
 import { getFunder } from '@/db/queries/funders';
 import { recordPayment } from '@/db/queries/payments';
 import { bookChangeStamp } from '@/db/queries/book-changes';
@@ -43,7 +43,7 @@ describe('keepCurrent', () => {
 });
 
 describe('the reports after a payment', () => {
-  let db: Db;
+  let db: Conn;
   beforeAll(() => {
     db = createTestDb();
     seedDemoUsers(db);
@@ -62,7 +62,7 @@ describe('the reports after a payment', () => {
     const lease = db.$client
       .prepare(`select id, currency from leases where funder_id = 1 and status = 'active' order by id limit 1`)
       .get() as { id: number; currency: string };
-    recordPayment(db, 1, { leaseId: lease.id, receivedOn: TODAY, amount: 100, currency: lease.currency, method: 'transfer' }, null);
+    await recordPayment(db, 1, { leaseId: lease.id, receivedOn: TODAY, amount: 100, currency: lease.currency, method: 'transfer' }, null);
     const after = `1:${bookChangeStamp(db, 1)}:`;
     expect(after).not.toBe(before);
     for (const kind of SERVICING_REPORT_KINDS) await buildServicingReport(db, funder, kind, MONTH);

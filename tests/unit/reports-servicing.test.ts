@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import { createTestDb } from '../helpers/test-db';
-import type { Db } from '@/db/client';
+import type { Conn } from '@/db/client';
 import { getFunder } from '@/db/queries/funders';
 import { seedPortfolio } from '@/db/seed/portfolio';
 import { paymentAllocations, payments } from '@/db/schema/servicing';
@@ -20,7 +20,7 @@ import {
 } from '@/services/reports/servicing-reports';
 
 const MONTH = '2026-10';
-let db: Db;
+let db: Conn;
 const sum = (lines: ServicingReport['lines'], id: string, currency?: string) =>
   lines.filter((l) => !currency || l.currency === currency).reduce((s, l) => s + ((l[id] as number) ?? 0), 0);
 

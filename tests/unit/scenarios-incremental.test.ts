@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import { createTestDb } from '../helpers/test-db';
-import type { Db } from '@/db/client';
+import type { Conn } from '@/db/client';
 import { createLease, deleteLease, getLease, updateLease, type LeaseInput } from '@/db/queries/leases';
 import { recordPayment } from '@/db/queries/payments';
 import { recordBookChange } from '@/db/queries/book-changes';
@@ -21,7 +21,7 @@ import { scenarioRowTotals, scenarioTableRow } from '@/lib/portfolio/scenario-ro
 import { valueBook } from '@/services/portfolio/valuation';
 
 const CUT_OFF = '2026-11-01';
-let db: Db;
+let db: Conn;
 let scenarioId: number;
 const assumptions = { cpr: 0.08, cdr: 0.05, severity: 0.45, lagMonths: 4 };
 
@@ -58,7 +58,7 @@ describe('the scenario projection after writes, lease by lease', () => {
     'equals a full projectPortfolio to the cent after random edits, creations, deletions, write-offs and payments (gross %s)',
     async (gross) => {
       const random = rng(gross ? 97 : 13);
-      const first = scenarioProjection(db, 1, scenarioId, { cutOff: CUT_OFF, gross });
+      const first = await scenarioProjection(db, 1, scenarioId, { cutOff: CUT_OFF, gross });
       expect(first.projection.count).toBeGreaterThan(100);
       let incremental = 0;
       let writtenOff = 0;
@@ -72,7 +72,7 @@ describe('the scenario projection after writes, lease by lease', () => {
         const writes = 1 + Math.floor(random() * 3);
         for (let w = 0; w < writes; w++) {
           const kind = random();
-          const lease = getLease(db, pick())!;
+          const lease = (await getLease(db, pick()))!;
           if (kind < 0.45) {
             await updateLease(db, lease.id, lease.version, { rate: Number((lease.rate + (random() - 0.5) / 50).toFixed(6)) }, null);
           } else if (kind < 0.6) {
@@ -105,7 +105,7 @@ describe('the scenario projection after writes, lease by lease', () => {
               writtenOff++;
             }
           } else if (!created.includes(lease.id)) {
-            recordPayment(
+            await recordPayment(
               db,
               1,
               { leaseId: lease.id, receivedOn: '2026-11-10', amount: 100_00, currency: lease.currency, method: 'transfer' },
@@ -116,7 +116,7 @@ describe('the scenario projection after writes, lease by lease', () => {
         afterBookWrite(db, 1);
         // The projection about to be served is made lease by lease from the previous one (not the kernel over the book).
         if (incrementalProjection(db, 1, valueBook(db, 1, CUT_OFF, gross), assumptions) !== null) incremental++;
-        const { book, projection } = scenarioProjection(db, 1, scenarioId, { cutOff: CUT_OFF, gross });
+        const { book, projection } = await scenarioProjection(db, 1, scenarioId, { cutOff: CUT_OFF, gross });
         const full = projectBook(book, assumptions);
         expect(projection.count).toBe(full.count);
         expect(totals(projection)).toEqual(totals(full));
@@ -134,10 +134,10 @@ describe('the scenario projection after writes, lease by lease', () => {
 describe('the Total Cash Flow rows under a scenario (lib/portfolio/scenario-rows.ts)', () => {
   test.each([{}, { currency: 'EUR' }, { q: '1' }])(
     'rows show the scenario per lease and the totals reconcile to them (filters %j)',
-    (filters) => {
+    async (filters) => {
       const query = cashFlowPageQuerySchema.parse({ cutOff: CUT_OFF, ...filters });
       const screen = totalCashFlowScreen(db, 1, query);
-      const { projection } = scenarioProjection(db, 1, scenarioId, { cutOff: CUT_OFF, gross: false });
+      const { projection } = await scenarioProjection(db, 1, scenarioId, { cutOff: CUT_OFF, gross: false });
       expect(screen.rows.length).toBeGreaterThan(0);
       const contractual = screen.tableRows(screen.rows);
       const rows = contractual.map((r, k) => scenarioTableRow(r, projection, screen.rows[k]!));
@@ -163,7 +163,7 @@ describe('the Total Cash Flow rows under a scenario (lib/portfolio/scenario-rows
       }
       if (Object.keys(filters).length === 0) {
         // Unfiltered, the table's totals are the scenario card's (the whole book).
-        const card = scenarioComparison(db, 1, scenarioId, { cutOff: CUT_OFF });
+        const card = await scenarioComparison(db, 1, scenarioId, { cutOff: CUT_OFF });
         for (const c of card.currencies) {
           const t = totals.find((x) => x.currency === c.currency)!;
           expect({ totalcf: t.totalcf, sellto4G: t.sellto4G, npv: t.npv }).toEqual({

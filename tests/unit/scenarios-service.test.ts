@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { createTestDb } from '../helpers/test-db';
-import type { Db } from '@/db/client';
+import type { Conn } from '@/db/client';
 import { deleteLease, getLease } from '@/db/queries/leases';
 import { createScenario, listScenarios, updateScenario } from '@/db/queries/scenarios';
 import { seedPortfolio } from '@/db/seed/portfolio';
@@ -12,7 +12,7 @@ import { afterBookWrite } from '@/services/portfolio/book-changes';
 import { valueBook } from '@/services/portfolio/valuation';
 
 const CUT_OFF = '2026-11-01';
-let db: Db;
+let db: Conn;
 let zero: number;
 let stress: number;
 
@@ -28,8 +28,8 @@ const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 describe('scenarios of a funder (db/queries/scenarios.ts)', () => {
   test('names are unique per funder (Conflict), free across funders; unknown ids are NotFound', async () => {
     expect(() => createScenario(db, 1, { name: 'Zero', cpr: 0, cdr: 0, severity: 0, lagMonths: 0 })).toThrow(Conflict);
-    expect(() => updateScenario(db, stress, { name: 'Zero' })).toThrow(Conflict);
-    expect(() => updateScenario(db, 999_999, { cpr: 0.1 })).toThrow(NotFound);
+    await expect(async () => await updateScenario(db, stress, { name: 'Zero' })).rejects.toThrow(Conflict);
+    await expect(async () => await updateScenario(db, 999_999, { cpr: 0.1 })).rejects.toThrow(NotFound);
     const other = createScenario(db, 2, { name: 'Zero', cpr: 0, cdr: 0, severity: 0, lagMonths: 0 });
     expect((await listScenarios(db, 2)).map((s) => s.id)).toContain(other.id);
     expect((await listScenarios(db, 1)).map((s) => s.name)).toEqual(['Stress', 'Zero']);
@@ -37,8 +37,8 @@ describe('scenarios of a funder (db/queries/scenarios.ts)', () => {
 });
 
 describe('the book under a scenario (services/portfolio/scenarios.ts)', () => {
-  test.each([false, true])('a scenario with all rates 0 is the contractual case to the cent (gross %s)', (gross) => {
-    const c = scenarioComparison(db, 1, zero, { cutOff: CUT_OFF, gross });
+  test.each([false, true])('a scenario with all rates 0 is the contractual case to the cent (gross %s)', async (gross) => {
+    const c = await scenarioComparison(db, 1, zero, { cutOff: CUT_OFF, gross });
     expect(c.currencies.length).toBeGreaterThan(0);
     for (const cur of c.currencies) {
       expect(cur.scenario.periods.cash).toEqual(cur.contractual.cash);
@@ -47,8 +47,8 @@ describe('the book under a scenario (services/portfolio/scenarios.ts)', () => {
     }
   });
 
-  test('Σ rows = totals; Σ principal + prepayment + default = outstanding; loss + recovery = default; the difference is scenario − contractual', () => {
-    const c = scenarioComparison(db, 1, stress, { cutOff: CUT_OFF });
+  test('Σ rows = totals; Σ principal + prepayment + default = outstanding; loss + recovery = default; the difference is scenario − contractual', async () => {
+    const c = await scenarioComparison(db, 1, stress, { cutOff: CUT_OFF });
     for (const cur of c.currencies) {
       const p = cur.scenario.periods;
       expect(p.cash).toHaveLength(SCENARIO_SLOTS);
@@ -73,24 +73,24 @@ describe('the book under a scenario (services/portfolio/scenarios.ts)', () => {
   });
 
   test('cached per valuation: the same answer twice, a new one after a lease write or an edit of the scenario', async () => {
-    const a = scenarioComparison(db, 1, stress, { cutOff: CUT_OFF });
-    expect(scenarioComparison(db, 1, stress, { cutOff: CUT_OFF }).currencies).toEqual(a.currencies);
+    const a = await scenarioComparison(db, 1, stress, { cutOff: CUT_OFF });
+    expect((await scenarioComparison(db, 1, stress, { cutOff: CUT_OFF })).currencies).toEqual(a.currencies);
     const book = valueBook(db, 1, CUT_OFF);
     const i = book.leases.findIndex((_, k) => book.valuation.prin[k]! > 0);
-    const lease = getLease(db, book.leases[i]!.id)!;
+    const lease = (await getLease(db, book.leases[i]!.id))!;
     await deleteLease(db, lease.id);
     afterBookWrite(db, 1);
-    const b = scenarioComparison(db, 1, stress, { cutOff: CUT_OFF });
+    const b = await scenarioComparison(db, 1, stress, { cutOff: CUT_OFF });
     const cur = lease.currency;
     const before = a.currencies.find((x) => x.currency === cur)!;
     const after = b.currencies.find((x) => x.currency === cur);
     expect(after?.prin ?? 0).toBe(before.prin - book.valuation.prin[i]!);
-    updateScenario(db, stress, { cdr: 0.2 });
-    const c = scenarioComparison(db, 1, stress, { cutOff: CUT_OFF });
+    await updateScenario(db, stress, { cdr: 0.2 });
+    const c = await scenarioComparison(db, 1, stress, { cutOff: CUT_OFF });
     expect(c.currencies.find((x) => x.currency === cur)!.scenario.defaulted).toBeGreaterThan(after!.scenario.defaulted);
   });
 
-  test('another funder’s scenario is NotFound', () => {
-    expect(() => scenarioComparison(db, 2, stress, { cutOff: CUT_OFF })).toThrow(NotFound);
+  test('another funder’s scenario is NotFound', async () => {
+    await expect(async () => await scenarioComparison(db, 2, stress, { cutOff: CUT_OFF })).rejects.toThrow(NotFound);
   });
 });

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDb, runMigrations, type Db } from '@/db/client';
+import { openDb, runMigrations, type Conn } from '@/db/client';
 import { assignFunders } from '@/db/queries/funder-access';
 import { createReportFile } from '@/db/queries/report-files';
 import { createUser, getUserByEmail } from '@/db/queries/users';
@@ -22,7 +22,7 @@ import { seedDemoUsers } from '@/db/seed/users';
 import { seedDemoFacilities } from '@/services/facilities/demo';
 
 const TODAY = '2026-11-21';
-const g = globalThis as unknown as { __quantumDb?: Db };
+const g = globalThis as unknown as { __quantumDb?: Conn };
 
 type Hit = {
   id: number;
@@ -42,7 +42,7 @@ type Answer = {
 };
 
 let dir: string;
-let db: Db;
+let db: Conn;
 let GET: (req: NextRequest) => Promise<Response>;
 let signAccessToken: typeof import('@/services/auth/tokens').signAccessToken;
 const bearer = new Map<string, string>();
@@ -60,7 +60,7 @@ beforeAll(async () => {
     seedPayments(db, { funderId, today: TODAY, seed: 4 });
     seedCredit(db, { funderId, today: TODAY });
   }
-  seedDemoFacilities(db, TODAY);
+  await seedDemoFacilities(db, TODAY);
   const sqlite = db.$client;
   const now = Date.parse(`${TODAY}T10:00:00Z`);
   for (const funderId of [1, 2]) {
@@ -87,7 +87,7 @@ beforeAll(async () => {
         `insert into write_offs (funder_id, lease_id, write_off_on, amount, currency, status, proposed_at) values (?, ?, '2026-11-02', 100000, ?, 'proposed', ?)`,
       )
       .run(funderId, lease.id, lease.currency, now);
-    createReportFile(
+    await createReportFile(
       db,
       {
         funderId,

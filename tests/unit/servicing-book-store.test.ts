@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestDb } from '../helpers/test-db';
-import { openDb, runMigrations, type Db } from '@/db/client';
+import { openDb, runMigrations, type Conn } from '@/db/client';
 import { getFunder, updateFunder } from '@/db/queries/funders';
 import { getLease, updateLease } from '@/db/queries/leases';
 import { setOpeningPosition } from '@/db/queries/opening-positions';
@@ -38,7 +38,7 @@ const TODAY = '2026-11-21';
 const AS_OFS = [TODAY, '2026-11-05', '2026-06-30', '2025-12-31', '2025-02-28', '2024-02-29'];
 
 /** The engine's view at asOf: per lease the delinquency and last payment, per lessee+currency the behaviour. */
-function engine(db: Db, funderId: number, asOf: string) {
+function engine(db: Conn, funderId: number, asOf: string) {
   const funder = getFunder(db, funderId)!;
   const s = servicingSettingsOf(funder);
   const leases = new Map<
@@ -72,7 +72,7 @@ function engine(db: Db, funderId: number, asOf: string) {
   return { leases, behaviour };
 }
 
-async function expectEqualToEngine(db: Db, funderId: number, asOf: string) {
+async function expectEqualToEngine(db: Conn, funderId: number, asOf: string) {
   const e = engine(db, funderId, asOf);
   const book = getServicingBook(db, funderId, asOf);
   expect(book.leases.length).toBe(e.leases.size);
@@ -118,7 +118,7 @@ async function expectEqualToEngine(db: Db, funderId: number, asOf: string) {
 }
 
 describe('servicing book stores equal the engine', () => {
-  let db: Db;
+  let db: Conn;
   beforeAll(async () => {
     db = createTestDb();
     seedDemoUsers(db);
@@ -130,16 +130,26 @@ describe('servicing book stores equal the engine', () => {
       .prepare(`select id, currency from leases where funder_id = 1 and status = 'active' order by id limit 3`)
       .all() as { id: number; currency: string }[];
     const [a, b, c] = active;
-    recordPayment(db, 1, { leaseId: a!.id, receivedOn: '2026-06-30', amount: 12_345, currency: a!.currency, method: 'transfer' }, null);
-    const twin = recordPayment(
+    await recordPayment(
+      db,
+      1,
+      { leaseId: a!.id, receivedOn: '2026-06-30', amount: 12_345, currency: a!.currency, method: 'transfer' },
+      null,
+    );
+    const twin = await recordPayment(
       db,
       1,
       { leaseId: a!.id, receivedOn: '2026-06-30', amount: 12_345, currency: a!.currency, method: 'transfer' },
       null,
     );
     await reversePayment(db, 1, twin.id, { reversedOn: '2026-07-15' }, null);
-    recordPayment(db, 1, { leaseId: b!.id, receivedOn: '2025-02-28', amount: 5_000_000, currency: b!.currency, method: 'other' }, null);
-    const late = recordPayment(
+    await recordPayment(
+      db,
+      1,
+      { leaseId: b!.id, receivedOn: '2025-02-28', amount: 5_000_000, currency: b!.currency, method: 'other' },
+      null,
+    );
+    const late = await recordPayment(
       db,
       1,
       { leaseId: c!.id, receivedOn: '2025-12-01', amount: 250_000, currency: c!.currency, method: 'transfer' },
@@ -174,14 +184,14 @@ describe('servicing book stores equal the engine', () => {
       patch: { bucketEdges: '[10,45]', materialityTolerance: 5000, allocationOrder: 'vat,fee,interest,principal' },
     },
   ])('settings: $name', async ({ patch }) => {
-    updateFunder(db, 1, patch as never);
+    await updateFunder(db, 1, patch as never);
     for (const asOf of [TODAY, '2026-06-30', '2025-02-28']) await expectEqualToEngine(db, 1, asOf);
   });
 
   test('a new payment refreshes the book and the behaviour (same stores otherwise)', async () => {
     const lease = getServicingBook(db, 1, TODAY).leases.find((l) => l.arrearsTotal > 0)!;
     const before = await behaviourRows(db, 1, TODAY);
-    recordPayment(
+    await recordPayment(
       db,
       1,
       { leaseId: lease.leaseId, receivedOn: TODAY, amount: lease.arrearsTotal, currency: lease.currency, method: 'transfer' },
@@ -196,8 +206,8 @@ describe('servicing book stores equal the engine', () => {
 describe('servicing caches', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'quantum-servicing-'));
   const file = path.join(dir, 'book.db');
-  let a: Db;
-  let b: Db;
+  let a: Conn;
+  let b: Conn;
   beforeAll(() => {
     a = openDb(file);
     runMigrations(a);
@@ -218,10 +228,15 @@ describe('servicing caches', () => {
     expect(getServicingBook(b, 1, TODAY)).toBe(warmed);
   });
 
-  test('a payment through the other connection refreshes it; in-memory databases do not share', () => {
+  test('a payment through the other connection refreshes it; in-memory databases do not share', async () => {
     const warmed = getServicingBook(a, 1, TODAY);
     const lease = warmed.leases[0]!;
-    recordPayment(b, 1, { leaseId: lease.leaseId, receivedOn: TODAY, amount: 1_000, currency: lease.currency, method: 'transfer' }, null);
+    await recordPayment(
+      b,
+      1,
+      { leaseId: lease.leaseId, receivedOn: TODAY, amount: 1_000, currency: lease.currency, method: 'transfer' },
+      null,
+    );
     const fresh = getServicingBook(a, 1, TODAY);
     expect(fresh).not.toBe(warmed);
     expect(fresh.byLeaseId.get(lease.leaseId)!.lastPaymentOn).toBe(TODAY);
@@ -234,14 +249,14 @@ describe('servicing caches', () => {
   test('a settings change keeps the stores (new books); a lease change rebuilds them', async () => {
     const before = servicingStores(a, 1);
     const book = getServicingBook(a, 1, TODAY);
-    updateFunder(a, 1, { graceDays: 7 } as never);
+    await updateFunder(a, 1, { graceDays: 7 } as never);
     const afterSettings = servicingStores(a, 1);
     expect(afterSettings.schedule).toBe(before.schedule);
     expect(afterSettings.ledger).toBe(before.ledger);
     const regraced = getServicingBook(a, 1, TODAY);
     expect(regraced).not.toBe(book);
     await expectEqualToEngine(a, 1, TODAY);
-    const lease = getLease(a, regraced.leases[0]!.leaseId)!;
+    const lease = (await getLease(a, regraced.leases[0]!.leaseId))!;
     await updateLease(a, lease.id, lease.version, { status: 'terminated' }, null);
     const afterLease = servicingStores(b, 1);
     expect(afterLease.schedule).not.toBe(before.schedule);
@@ -255,7 +270,7 @@ describe('servicing caches', () => {
 });
 
 describe('with opening positions: the stores equal the engine', () => {
-  let db: Db;
+  let db: Conn;
   beforeAll(async () => {
     db = createTestDb();
     seedDemoUsers(db);
@@ -271,9 +286,9 @@ describe('with opening positions: the stores equal the engine', () => {
       .all() as { id: number; first_due_date: string }[];
     for (const [k, l] of leases.filter((_, i) => i % 5 === 0).entries()) {
       const asOf = formatDate(tryParseDate(addMonths(l.first_due_date, 7))! + 2);
-      const lease = getLease(db, l.id)!;
+      const lease = (await getLease(db, l.id))!;
       await updateLease(db, l.id, lease.version, { purchaseDate: asOf }, null);
-      const instalments = instalmentsOfLease(db, getLease(db, l.id)!);
+      const instalments = instalmentsOfLease(db, (await getLease(db, l.id))!);
       const first = instalments[0]!;
       const owed = (k % 3) * componentsTotal(first);
       await setOpeningPosition(

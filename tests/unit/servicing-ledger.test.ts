@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import { createTestDb } from '../helpers/test-db';
-import type { Db } from '@/db/client';
+import type { Conn } from '@/db/client';
 import {
   instalmentsOfLease,
   importBankStatement,
@@ -30,12 +30,12 @@ import { DomainError } from '@/lib/domain/errors';
 
 const TODAY = '2026-11-21';
 
-function sqlite(db: Db) {
+function sqlite(db: Conn) {
   return db.$client;
 }
 
 /** Σ allocation rows per payment vs its amount, over live (non-reversed) payments; and no rows for reversed ones. */
-function allocationMismatches(db: Db, where = '1 = 1'): unknown[] {
+function allocationMismatches(db: Conn, where = '1 = 1'): unknown[] {
   return sqlite(db)
     .prepare(
       `select p.id, p.amount, coalesce((select sum(a.amount) from payment_allocations a where a.payment_id = p.id), 0) as allocated,
@@ -50,7 +50,7 @@ function allocationMismatches(db: Db, where = '1 = 1'): unknown[] {
 }
 
 describe('seeded ledger', () => {
-  let db: Db;
+  let db: Conn;
   beforeAll(() => {
     db = createTestDb();
     seedDemoUsers(db);
@@ -172,7 +172,7 @@ describe('seeded ledger', () => {
 });
 
 describe('recording and reversing', () => {
-  let db: Db;
+  let db: Conn;
   let leaseId: number;
   let currency: string;
   beforeAll(() => {
@@ -189,31 +189,31 @@ describe('recording and reversing', () => {
     currency = row.currency;
   });
 
-  test('a partial payment pays the oldest instalment in the funder order; arrears drop by exactly the amount', () => {
+  test('a partial payment pays the oldest instalment in the funder order; arrears drop by exactly the amount', async () => {
     const before = getServicingBook(db, 1, TODAY).byLeaseId.get(leaseId)!;
     expect(before.arrearsTotal).toBeGreaterThan(0);
-    const p = recordPayment(db, 1, { leaseId, receivedOn: '2026-11-10', amount: 1000, currency, method: 'transfer' }, null);
+    const p = await recordPayment(db, 1, { leaseId, receivedOn: '2026-11-10', amount: 1000, currency, method: 'transfer' }, null);
     const rows = sqlite(db).prepare(`select period, component, amount from payment_allocations where payment_id = ?`).all(p.id) as {
       period: number;
       component: string;
       amount: number;
     }[];
     expect(rows.reduce((n, r) => n + r.amount, 0)).toBe(1000);
-    const first = instalmentsOfLease(db, getLease(db, leaseId)!)[0]!;
+    const first = instalmentsOfLease(db, (await getLease(db, leaseId))!)[0]!;
     expect(rows[0]!.period).toBe(first.period);
     expect(rows[0]!.component).toBe(first.vat > 0 ? 'vat' : 'fee');
     const after = getServicingBook(db, 1, TODAY).byLeaseId.get(leaseId)!;
     expect(before.arrearsTotal - after.arrearsTotal).toBe(1000);
   });
 
-  test('an overpayment beyond the last instalment stays as credit', () => {
+  test('an overpayment beyond the last instalment stays as credit', async () => {
     const total = sqlite(db).prepare(`select sum(gross) as s from schedule_rows where lease_id = ?`).get(leaseId) as { s: number };
     const lease = sqlite(db).prepare('select residual, vat_rate from leases where id = ?').get(leaseId) as {
       residual: number;
       vat_rate: number;
     };
     const all = total.s + lease.residual + Math.round(lease.residual * lease.vat_rate) + 5_000_000;
-    const p = recordPayment(db, 1, { leaseId, receivedOn: '2026-11-12', amount: all, currency, method: 'transfer' }, null);
+    const p = await recordPayment(db, 1, { leaseId, receivedOn: '2026-11-12', amount: all, currency, method: 'transfer' }, null);
     const credit = sqlite(db)
       .prepare(`select sum(amount) as s from payment_allocations where payment_id = ? and component = 'credit' and period = 0`)
       .get(p.id) as { s: number };
@@ -239,14 +239,14 @@ describe('recording and reversing', () => {
     expect(await leaseHasPayments(db, leaseId)).toBe(true);
   });
 
-  test('a payment dated before the due date pays the instalment in advance (not credit)', () => {
+  test('a payment dated before the due date pays the instalment in advance (not credit)', async () => {
     const future = sqlite(db)
       .prepare(
         `select l.id, l.currency from leases l where l.funder_id = 1 and l.status = 'active' and l.first_due_date > ? order by l.id limit 1`,
       )
       .get(TODAY) as { id: number; currency: string } | undefined;
     if (!future) return;
-    const p = recordPayment(
+    const p = await recordPayment(
       db,
       1,
       { leaseId: future.id, receivedOn: TODAY, amount: 500, currency: future.currency, method: 'other' },
@@ -261,26 +261,26 @@ describe('recording and reversing', () => {
 
   test('errors: other currency 400, unknown lease 404, unknown payment 404', async () => {
     const other = currency === 'EUR' ? 'USD' : 'EUR';
-    expect(() => recordPayment(db, 1, { leaseId, receivedOn: TODAY, amount: 100, currency: other, method: 'transfer' }, null)).toThrow(
-      expect.objectContaining({ code: 'invalid' }),
-    );
-    expect(() => recordPayment(db, 1, { leaseId: 999_999, receivedOn: TODAY, amount: 100, currency, method: 'transfer' }, null)).toThrow(
-      expect.objectContaining({ code: 'not_found' }),
-    );
+    await expect(
+      recordPayment(db, 1, { leaseId, receivedOn: TODAY, amount: 100, currency: other, method: 'transfer' }, null),
+    ).rejects.toThrow(expect.objectContaining({ code: 'invalid' }));
+    await expect(
+      recordPayment(db, 1, { leaseId: 999_999, receivedOn: TODAY, amount: 100, currency, method: 'transfer' }, null),
+    ).rejects.toThrow(expect.objectContaining({ code: 'not_found' }));
     await expect(async () => await reversePayment(db, 1, 999_999, { reversedOn: TODAY }, null)).rejects.toThrow(DomainError);
   });
 
-  test('recording a payment does not bump the funder dataVersion but refreshes the book', () => {
+  test('recording a payment does not bump the funder dataVersion but refreshes the book', async () => {
     const v = sqlite(db).prepare('select data_version from funders where id = 1').pluck().get() as number;
     const b1 = getServicingBook(db, 1, TODAY);
-    recordPayment(db, 1, { leaseId, receivedOn: '2026-11-20', amount: 700, currency, method: 'transfer' }, null);
+    await recordPayment(db, 1, { leaseId, receivedOn: '2026-11-20', amount: 700, currency, method: 'transfer' }, null);
     expect(sqlite(db).prepare('select data_version from funders where id = 1').pluck().get()).toBe(v);
     expect(getServicingBook(db, 1, TODAY)).not.toBe(b1);
   });
 
-  test('a settings change (tolerance) is seen by the book', () => {
+  test('a settings change (tolerance) is seen by the book', async () => {
     const b1 = getServicingBook(db, 1, TODAY);
-    updateFunder(db, 1, { materialityTolerance: 10_000_000 } as never);
+    await updateFunder(db, 1, { materialityTolerance: 10_000_000 } as never);
     const b2 = getServicingBook(db, 1, TODAY);
     expect(b2).not.toBe(b1);
     expect(b2.leases.every((l) => l.arrearsTotal >= 10_000_000 || l.dpd === 0)).toBe(true);
@@ -288,7 +288,7 @@ describe('recording and reversing', () => {
 });
 
 describe('bank-statement import', () => {
-  let db: Db;
+  let db: Conn;
   let contract: string;
   let currency: string;
   beforeAll(() => {
@@ -449,12 +449,12 @@ describe('the reference ledgers', () => {
     const lease = sqlite(db)
       .prepare(`select id, currency from leases where funder_id = 1 and status = 'active' order by id limit 1`)
       .get() as { id: number; currency: string };
-    const pay = (receivedOn: string, amount: number) =>
-      recordPayment(db, 1, { leaseId: lease.id, receivedOn, amount, currency: lease.currency, method: 'transfer' }, null).id;
-    const first = pay('2026-11-02', 5_000);
-    const second = pay('2026-11-02', 3_000);
+    const pay = async (receivedOn: string, amount: number) =>
+      (await recordPayment(db, 1, { leaseId: lease.id, receivedOn, amount, currency: lease.currency, method: 'transfer' }, null)).id;
+    const first = await pay('2026-11-02', 5_000);
+    const second = await pay('2026-11-02', 3_000);
     const reversal = (await reversePayment(db, 1, first, { reversedOn: '2026-11-03' }, null)).id;
-    const last = pay('2026-11-04', 100);
+    const last = await pay('2026-11-04', 100);
     const want = [first, second, reversal, last].map(String);
     for (const asOf of [null, TODAY]) {
       const ledger = loadServicingLedgers(db, 1, asOf).find((l) => l.lease.id === lease.id)!;

@@ -416,9 +416,9 @@ describe('API bodies', () => {
 });
 
 describe('stored funders', () => {
-  test('create, decode and patch round-trip through the columns', () => {
+  test('create, decode and patch round-trip through the columns', async () => {
     const db = createTestDb();
-    const created = createFunder(
+    const created = await createFunder(
       db,
       toFunderColumns({ ...PARAMS, allocationOrder: ['principal', 'interest', 'fee', 'vat'], bucketEdges: [15, 45] }),
       1_000,
@@ -434,11 +434,11 @@ describe('stored funders', () => {
       dataVersion: 0,
     });
 
-    const updated = updateFunder(
+    const updated = (await updateFunder(
       db,
       created.id,
       toFunderColumns({ buyRate: 0.0625, bucketEdges: [30, 60], importInstalmentTolerance: 0.035 }),
-    )!;
+    ))!;
     expect(toFunderSettings(updated)).toMatchObject({
       buyRate: 0.0625,
       importInstalmentTolerance: 0.035,
@@ -448,24 +448,24 @@ describe('stored funders', () => {
     });
   });
 
-  test('a funder created without the instalment tolerance gets the column default of 2 %', () => {
+  test('a funder created without the instalment tolerance gets the column default of 2 %', async () => {
     const db = createTestDb();
     const { importInstalmentTolerance: _omitted, ...rest } = PARAMS;
-    const f = createFunder(db, toFunderColumns(rest));
+    const f = await createFunder(db, toFunderColumns(rest));
     expect(toFunderSettings(getFunder(db, f.id)!).importInstalmentTolerance).toBe(0.02);
   });
 
-  test('finds a funder by name whatever the case', () => {
+  test('finds a funder by name whatever the case', async () => {
     const db = createTestDb();
-    const f = createFunder(db, toFunderColumns(PARAMS));
-    expect(getFunderByName(db, 'atlântico capital funding')?.id).toBe(f.id);
-    expect(getFunderByName(db, 'ATLÂNTICO CAPITAL FUNDING')?.id).toBe(f.id);
-    expect(getFunderByName(db, 'Other')).toBeUndefined();
+    const f = await createFunder(db, toFunderColumns(PARAMS));
+    expect((await getFunderByName(db, 'atlântico capital funding'))?.id).toBe(f.id);
+    expect((await getFunderByName(db, 'ATLÂNTICO CAPITAL FUNDING'))?.id).toBe(f.id);
+    expect(await getFunderByName(db, 'Other')).toBeUndefined();
   });
 
-  test('a damaged stored order or edge list decodes to the defaults instead of failing the page', () => {
+  test('a damaged stored order or edge list decodes to the defaults instead of failing the page', async () => {
     const db = createTestDb();
-    const f = createFunder(db, { ...toFunderColumns(PARAMS), allocationOrder: 'vat,vat', bucketEdges: 'not json' });
+    const f = await createFunder(db, { ...toFunderColumns(PARAMS), allocationOrder: 'vat,vat', bucketEdges: 'not json' });
     expect(toFunderSettings(getFunder(db, f.id)!)).toMatchObject({ allocationOrder: DEFAULT_ALLOCATION_ORDER, bucketEdges: [30, 60, 90] });
   });
 });

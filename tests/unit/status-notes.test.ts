@@ -6,7 +6,7 @@
 import { createFormatter, createTranslator } from 'next-intl';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { createTestDb } from '../helpers/test-db';
-import type { Db } from '@/db/client';
+import type { Conn } from '@/db/client';
 import { listStatusHistories } from '@/db/queries/lease-register';
 import { getLease, updateLease } from '@/db/queries/leases';
 import { users } from '@/db/schema/auth';
@@ -74,7 +74,7 @@ describe('statusNoteText', () => {
 });
 
 describe('statusNotes on a seeded book', () => {
-  let db: Db;
+  let db: Conn;
   const today = '2026-11-21';
   beforeAll(() => {
     db = createTestDb();
@@ -97,16 +97,17 @@ describe('statusNotes on a seeded book', () => {
         .states.filter((c) => c.status === 'performing')
         .map((c) => c.leaseId),
     );
-    const ids = book.leases
-      .filter((s) => s.dpd === 0 && performing.has(s.leaseId) && getLease(db, s.leaseId)!.status === 'active')
-      .slice(0, 3)
-      .map((s) => s.leaseId);
-    const target = getLease(db, ids[0]!)!;
+    const ids: number[] = [];
+    for (const s of book.leases) {
+      if (ids.length === 3) break;
+      if (s.dpd === 0 && performing.has(s.leaseId) && (await getLease(db, s.leaseId))!.status === 'active') ids.push(s.leaseId);
+    }
+    const target = (await getLease(db, ids[0]!))!;
     expect(target.status).toBe('active');
     await updateLease(db, target.id, target.version, { status: 'defaulted' }, user.id, Date.UTC(2026, 10, 2));
 
     const { t, format } = tr('en');
-    const rows = ids.map((id) => ({ id, status: getLease(db, id)!.status }));
+    const rows = await Promise.all(ids.map(async (id) => ({ id, status: (await getLease(db, id))!.status })));
     const notes = statusNotes(db, 1, rows, t, format, today);
     expect([...notes.keys()]).toEqual([target.id]);
     expect(notes.get(target.id)).toMatch(/^Defaulted — set by hand on Nov 2, 2026 by Bob Analyst; DPD now 0\. Status and DPD disagree/);

@@ -42,7 +42,7 @@ describe('refresh token rotation', () => {
 
   it('spends a token once and issues a successor', async () => {
     const { db, user } = setup();
-    const t0 = issueRefreshToken(db, user.id, 3600);
+    const t0 = await issueRefreshToken(db, user.id, 3600);
     const r1 = await rotateRefreshToken(db, t0, 3600);
     expect(r1).toMatchObject({ ok: true, userId: user.id });
     if (!r1.ok) throw new Error('unreachable');
@@ -52,7 +52,7 @@ describe('refresh token rotation', () => {
 
   it('revokes the whole family when a spent token is reused', async () => {
     const { db, user } = setup();
-    const t0 = issueRefreshToken(db, user.id, 3600);
+    const t0 = await issueRefreshToken(db, user.id, 3600);
     const r1 = await rotateRefreshToken(db, t0, 3600);
     if (!r1.ok) throw new Error('unreachable');
     expect(await rotateRefreshToken(db, t0, 3600)).toEqual({ ok: false, reason: 'reused' });
@@ -61,8 +61,8 @@ describe('refresh token rotation', () => {
 
   it('leaves other families alone', async () => {
     const { db, user } = setup();
-    const a = issueRefreshToken(db, user.id, 3600);
-    const b = issueRefreshToken(db, user.id, 3600);
+    const a = await issueRefreshToken(db, user.id, 3600);
+    const b = await issueRefreshToken(db, user.id, 3600);
     await rotateRefreshToken(db, a, 3600);
     await rotateRefreshToken(db, a, 3600);
     expect(await rotateRefreshToken(db, b, 3600)).toMatchObject({ ok: true });
@@ -70,15 +70,15 @@ describe('refresh token rotation', () => {
 
   it('refuses an expired token and an unknown one', async () => {
     const { db, user } = setup();
-    const t = issueRefreshToken(db, user.id, 10, undefined, 1_000_000);
+    const t = await issueRefreshToken(db, user.id, 10, undefined, 1_000_000);
     expect(await rotateRefreshToken(db, t, 10, 1_000_000 + 11_000)).toEqual({ ok: false, reason: 'expired' });
     expect(await rotateRefreshToken(db, 'unknown', 10)).toEqual({ ok: false, reason: 'unknown' });
   });
 
   it('revokes every token of a user', async () => {
     const { db, user } = setup();
-    const t = issueRefreshToken(db, user.id, 3600);
-    revokeUserRefreshTokens(db, user.id);
+    const t = await issueRefreshToken(db, user.id, 3600);
+    await revokeUserRefreshTokens(db, user.id);
     expect(await rotateRefreshToken(db, t, 3600)).toEqual({ ok: false, reason: 'revoked' });
   });
 });

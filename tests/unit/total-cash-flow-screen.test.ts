@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { createTestDb } from '../helpers/test-db';
-import type { Db } from '@/db/client';
+import type { Conn } from '@/db/client';
 import { isSessionCurrent, bumpSessionVersion, createUser } from '@/db/queries/users';
 import { getFunder } from '@/db/queries/funders';
 import { seedPortfolio } from '@/db/seed/portfolio';
@@ -25,7 +25,7 @@ const query = (over: Partial<TotalCashFlowQuery> = {}): TotalCashFlowQuery => ({
   ...over,
 });
 
-let db: Db;
+let db: Conn;
 beforeAll(() => {
   db = createTestDb();
   seedPortfolio(db, { leases: 300, today: '2026-11-21', seed: 5 });
@@ -109,7 +109,7 @@ describe('the per-request session check (prepared statement)', () => {
   test('reads the current session version on every call: a revocation applies at once', async () => {
     const user = createUser(db, { email: 'screen@test.example', username: 'screen', role: 'analyst', passwordHash: null });
     expect((await isSessionCurrent(db, user.id, 0))?.id).toBe(user.id);
-    bumpSessionVersion(db, user.id);
+    await bumpSessionVersion(db, user.id);
     expect(await isSessionCurrent(db, user.id, 0)).toBeUndefined();
     expect((await isSessionCurrent(db, user.id, 1))?.email).toBe('screen@test.example');
     db.$client.prepare("update users set status = 'inactive' where id = ?").run(user.id);

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { openDb, runMigrations, type Db } from '@/db/client';
+import { openDb, runMigrations, type Conn } from '@/db/client';
 import { getFunder } from '@/db/queries/funders';
 import { leaseTermsOf } from '@/db/queries/lease-terms';
 import { listPortfolioLeases } from '@/db/queries/portfolio';
@@ -20,7 +20,7 @@ import { rebuildValuationInBackground, valueBook } from '@/services/portfolio/va
 const F = 1;
 const CUT_OFF = '2026-11-01';
 
-function fromScratch(db: Db) {
+function fromScratch(db: Conn) {
   const funder = getFunder(db, F)!;
   const records = listPortfolioLeases(db, F);
   const p = new LeasePortfolio(records.length);
@@ -46,7 +46,7 @@ function fromScratch(db: Db) {
 
 describe('valuation reload in the background', () => {
   let dir: string;
-  let db: Db;
+  let db: Conn;
   beforeAll(() => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'quantum-reload-'));
     db = openDb(path.join(dir, 'book.db'));

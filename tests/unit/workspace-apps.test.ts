@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Db } from '@/db/client';
+import type { Conn } from '@/db/client';
 import { updateAccountSettings } from '@/db/queries/account-settings';
 import { addToCart, addToWishlist } from '@/db/queries/workspace/catalogue';
 import { sendMessage } from '@/db/queries/workspace/chat';
@@ -25,7 +25,7 @@ import { insightsScreen } from '@/services/dashboard/insights';
 import { shownStatuses } from '@/services/master-file/register-status';
 import { createTestDb } from '../helpers/test-db';
 
-let db: Db;
+let db: Conn;
 let analyst: User;
 let viewer: User;
 
@@ -151,8 +151,8 @@ describe('account settings', () => {
       .all() as { userId: number; action: string; before: string; after: string }[];
 
   it('changes only the named sections of the user’s own account, with one audit row of their before and after', async () => {
-    const viewerBefore = getAccountSettings(db, viewer.id);
-    const before = getAccountSettings(db, analyst.id)!;
+    const viewerBefore = await getAccountSettings(db, viewer.id);
+    const before = (await getAccountSettings(db, analyst.id))!;
     const patch = accountSettingsPatch.parse({
       general: { fullName: '  Ana Q. Analyst ', company: 'QUANTUM Funding' },
       social: {
@@ -169,7 +169,7 @@ describe('account settings', () => {
     expect(after.social.socialLinks.linkedIn).toBe('https://linkedin.example/ana');
     expect(after.info).toEqual(before.info);
     expect(after.notification).toEqual(before.notification);
-    expect(getAccountSettings(db, viewer.id)).toEqual(viewerBefore);
+    expect(await getAccountSettings(db, viewer.id)).toEqual(viewerBefore);
     const rows = audits();
     expect(rows).toHaveLength(1);
     expect(rows[0]!.userId).toBe(analyst.id);
@@ -180,7 +180,7 @@ describe('account settings', () => {
   it('keeps the info of a user without a profile row and creates the row on first change', async () => {
     const info = { bio: 'Fleet leasing.', dob: null, country: 'Germany', website: '', phone: '+49 30 1234' };
     await updateAccountSettings(db, viewer.id, accountSettingsPatch.parse({ info }));
-    expect(getAccountSettings(db, viewer.id)!.info).toEqual(info);
+    expect((await getAccountSettings(db, viewer.id))!.info).toEqual(info);
     await updateAccountSettings(
       db,
       viewer.id,
@@ -195,7 +195,7 @@ describe('account settings', () => {
         },
       }),
     );
-    expect(getAccountSettings(db, viewer.id)!.info).toEqual(info);
+    expect((await getAccountSettings(db, viewer.id))!.info).toEqual(info);
   });
 
   it.each([

@@ -20,7 +20,7 @@ test('certificates on their as-of date and covenant tests at the month ends of t
   seedPortfolio(db, { leases: 200, today: TODAY, seed: 4 });
   seedPayments(db, { funderId: 1, today: TODAY, seed: 4 });
   seedPayments(db, { funderId: 2, today: TODAY, seed: 4 });
-  expect(seedDemoFacilities(db, TODAY)).toBeGreaterThan(0);
+  expect(await seedDemoFacilities(db, TODAY)).toBeGreaterThan(0);
   const certs = db.$client
     .prepare(
       `select c.as_of, f.name, c.status from facility_certificates c join facilities f on f.id = c.facility_id where f.funder_id = 1`,

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Db } from '@/db/client';
+import type { Conn } from '@/db/client';
 import { composeEmail, listEmails, listMailRecipients } from '@/db/queries/workspace/mail';
 import { addTask, updateTask } from '@/db/queries/workspace/tasks';
 import { getUserByEmail } from '@/db/queries/users';
@@ -12,7 +12,7 @@ import { mailScreen } from '@/services/workspace/mail';
 import { tasksScreen } from '@/services/workspace/tasks';
 import { createTestDb } from '../helpers/test-db';
 
-let db: Db;
+let db: Conn;
 let analyst: { id: number; name: string; email: string };
 let viewer: { id: number; name: string; email: string };
 

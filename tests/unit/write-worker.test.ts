@@ -10,13 +10,13 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { NextRequest } from 'next/server';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { openDb, type Db } from '@/db/client';
+import { openDb, type Conn } from '@/db/client';
 import { WorkerSink, WorkerWriteError } from '@/db/write-worker';
 import { isDatabaseBusy, toErrorResponse } from '@/services/api/handler';
 
 let dir: string;
 let file: string;
-let db: Db;
+let db: Conn;
 beforeAll(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'quantum-write-worker-'));
   file = path.join(dir, 'w.db');

@@ -40,7 +40,7 @@ export default async function AppLayout({ children, params }: Props) {
   }
   const { user, scopes } = principal;
   // The navbar's funder switch, for users who may read funder data.
-  const funders = hasScope(scopes, 'read:funders') ? listAccessibleFunders(getDb(), principal) : [];
+  const funders = hasScope(scopes, 'read:funders') ? await listAccessibleFunders(getDb(), principal) : [];
   const activeFunderId = funders.length > 0 ? (await getActiveFunder(getDb(), principal)).id : undefined;
   // QUANTUM_TODAY (lib/clock): said on every page, and handed to the client components that date a write.
   const fixed = fixedToday();

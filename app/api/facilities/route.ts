@@ -12,7 +12,7 @@ export const dynamic = 'force-dynamic';
 
 /** GET /api/facilities?funderId=&asOf= — the facilities of the funders the user sees, with drawn, base, availability and covenant status. */
 export const GET = withAuth({ scope: 'read:funders' }, async ({ req, principal }) => {
-  const screen = await facilitiesScreen(getDb(), principal, parseQuery(req, facilitiesQuery), requestClock());
+  const screen = await facilitiesScreen(getDb(), principal, await parseQuery(req, facilitiesQuery), requestClock());
   return Response.json({ asOf: screen.asOf, facilities: screen.facilities });
 });
 
@@ -21,5 +21,5 @@ export const POST = withAuth({ scope: 'write:funders' }, async (ctx) => {
   const body = await parseBody(ctx.req, createFacilityBody);
   if (!getFunder(getDb(), body.funderId))
     throw new NotFound(`Funder ${body.funderId} does not exist.`, [{ field: 'funderId', message: 'No such funder.' }]);
-  return Response.json({ facility: createFacility(getDb(), body, actorOf(ctx)) }, { status: 201 });
+  return Response.json({ facility: await createFacility(getDb(), body, actorOf(ctx)) }, { status: 201 });
 });

@@ -9,7 +9,7 @@ export const dynamic = 'force-dynamic';
 
 /** GET /api/funder-proposals?funderId=&status= — proposed changes of funder settings (admin), pending ones by default. */
 export const GET = withAuth({ scope: 'admin' }, async ({ req }) => {
-  const q = parseQuery(req, funderProposalsQuery);
+  const q = await parseQuery(req, funderProposalsQuery);
   const db = getDb();
   if (q.funderId !== undefined && !getFunder(db, q.funderId)) throw new NotFound(`Funder ${q.funderId} does not exist.`);
   return Response.json({ proposals: await listFunderProposals(db, q) });

@@ -17,7 +17,7 @@ export const dynamic = 'force-dynamic';
  */
 export const GET = withAuth({ scope: 'read:funders' }, async ({ req, principal }) => {
   // The register's rows as its page shows them on the request's day: the page's own screen function.
-  const screen = await registerScreen(getDb(), principal, parseQuery(req, leaseListQuery), requestClock());
+  const screen = await registerScreen(getDb(), principal, await parseQuery(req, leaseListQuery), requestClock());
   const { rows, total, totals, cutOff, page, perPage } = screen;
   // `status` is the stored business status (the lease's field, as PATCH takes it); `shownStatus` the one the register shows.
   return Response.json({ leases: rows.map(({ statusNote: _note, ...r }) => r), total, totals, cutOff, page, perPage });
@@ -25,7 +25,7 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req, principal }
 
 /** POST /api/leases — creates a lease with its schedule (201 with the lease as a lease-combined row). */
 export const POST = withAuth({ scope: 'write:funders' }, async ({ req, principal }) => {
-  const { funderId } = parseQuery(req, funderQuery);
+  const { funderId } = await parseQuery(req, funderQuery);
   const body = await parseBody(req, leaseCreateBody);
   const db = getDb();
   const lease = await createLeaseForFunder(db, funderId, body, principal.user.id);

@@ -12,7 +12,7 @@ export const dynamic = 'force-dynamic';
  * picker), each with the VAT rate a new lease of theirs starts with.
  */
 export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
-  const { funderId, q, limit } = parseQuery(req, lesseeSearchQuery);
+  const { funderId, q, limit } = await parseQuery(req, lesseeSearchQuery);
   const db = getDb();
   const funder = getFunder(db, funderId);
   if (!funder) throw new NotFound(`Funder ${funderId} does not exist.`);

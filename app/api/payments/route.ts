@@ -8,8 +8,8 @@ import { paymentAsRecovery } from '@/services/credit/actions';
 export const dynamic = 'force-dynamic';
 
 /** GET /api/payments — one page of the funder's ledger (payments and reversals, newest first) with per-currency totals of the filtered set. */
-export const GET = withAuth({ scope: 'read:funders' }, ({ req }) => {
-  const { funderId, lease, lessee, from, to, method, q, page, perPage } = parseQuery(req, paymentListQuery);
+export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
+  const { funderId, lease, lessee, from, to, method, q, page, perPage } = await parseQuery(req, paymentListQuery);
   const { rows, total, totals } = listPayments(getDb(), funderId, { leaseId: lease, lesseeId: lessee, from, to, method, q, page, perPage });
   return Response.json({ payments: rows, total, totals, page, perPage });
 });
@@ -19,7 +19,7 @@ export const GET = withAuth({ scope: 'read:funders' }, ({ req }) => {
  * (received on or after the write-off) the cash is a recovery in the loss ledger instead (201, `{ recovery }`).
  */
 export const POST = withAuth({ scope: 'write:funders' }, async ({ req, principal }) => {
-  const { funderId } = parseQuery(req, servicingFunderQuery);
+  const { funderId } = await parseQuery(req, servicingFunderQuery);
   const body = await parseBody(req, paymentCreateBody);
   const recovery = await paymentAsRecovery(
     getDb(),
@@ -35,7 +35,7 @@ export const POST = withAuth({ scope: 'write:funders' }, async ({ req, principal
     { userId: principal.user.id, email: principal.user.email },
   );
   if (recovery) return Response.json({ recovery }, { status: 201, headers: { location: `/api/credit/recoveries?funderId=${funderId}` } });
-  const payment = recordPayment(getDb(), funderId, body, principal.user.id);
+  const payment = await recordPayment(getDb(), funderId, body, principal.user.id);
   afterBookWrite(getDb(), funderId);
   return Response.json({ payment }, { status: 201, headers: { location: `/api/payments?lease=${payment.leaseId}` } });
 });

@@ -8,13 +8,13 @@ export const dynamic = 'force-dynamic';
 
 /** GET /api/quotations?status=&page=&perPage= — `{ quotations, total }` (newest first; total = filtered count). */
 export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
-  const { funderId, status, page, perPage } = parseQuery(req, quotationListQuery);
+  const { funderId, status, page, perPage } = await parseQuery(req, quotationListQuery);
   return Response.json({ ...(await listQuotations(getDb(), { funderId, status, page, perPage })), page, perPage });
 });
 
 /** POST /api/quotations — a new draft (201 `{ quotation }`); the instalment is computed from the terms. */
 export const POST = withAuth({ scope: 'write:funders' }, async ({ req, principal }) => {
-  const { funderId } = parseQuery(req, funderQuery);
+  const { funderId } = await parseQuery(req, funderQuery);
   const body = await parseBody(req, quotationCreateBody);
   const quotation = await createQuotation(getDb(), funderId, body, principal.user.id);
   return Response.json({ quotation }, { status: 201, headers: { location: `/api/quotations/${quotation.id}` } });

@@ -1,3 +1,4 @@
+import { transaction } from '@/db/transaction';
 import { getDb } from '@/db';
 import { recordAudit } from '@/db/queries/audit';
 import { createScenario } from '@/db/queries/scenarios';
@@ -9,7 +10,7 @@ export const dynamic = 'force-dynamic';
 
 /** GET /api/scenarios?funderId= — the funder's named scenarios (domain.md §10), by name. */
 export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
-  const { funderId } = parseQuery(req, listScenariosQuery);
+  const { funderId } = await parseQuery(req, listScenariosQuery);
   return Response.json({ scenarios: await scenariosOf(getDb(), funderId) });
 });
 
@@ -17,7 +18,7 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
 export const POST = withAuth({ scope: 'write:funders' }, async ({ req, principal }) => {
   const body = await parseBody(req, createScenarioBody);
   const { funderId, ...input } = body;
-  const created = getDb().transaction((tx) => {
+  const created = await transaction(getDb(), async (tx) => {
     const s = createScenario(tx, funderId, input);
     recordAudit(tx, {
       actor: { userId: principal.user.id, email: principal.user.email },

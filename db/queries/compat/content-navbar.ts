@@ -1,3 +1,4 @@
+import { transaction } from '../../transaction';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { bookmarks, datatableRows } from '@/db/schema/content';
@@ -60,7 +61,7 @@ export function textMatches(text: string, q: string): boolean {
  * checked that the page exists and is visible to the user.
  */
 export async function toggleBookmark(db: DbOrTx, userId: number, target: NavPageKey, now = Date.now()): Promise<boolean> {
-  return db.transaction((tx) => {
+  return await transaction(db, async (tx) => {
     const deleted = tx
       .delete(bookmarks)
       .where(and(eq(bookmarks.userId, userId), eq(bookmarks.target, target)))

@@ -1,3 +1,4 @@
+import { transaction } from '../../transaction';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { Invalid, NotFound } from '@/lib/domain/errors';
 import type { EventDto, EventPatch, NewEvent } from '@/lib/validations/apps';
@@ -59,19 +60,21 @@ function columnsOf(e: EventPatch) {
 }
 
 export async function addEvent(db: DbOrTx, ownerId: number, event: NewEvent): Promise<EventDto> {
-  const cols = columnsOf(event);
-  return eventDto(
-    db
-      .insert(appEvents)
-      .values({ ...cols, ownerId, title: event.title, start: event.start, end: event.end, calendar: event.extendedProps.calendar })
-      .returning()
-      .get(),
-  );
+  return await transaction(db, async (tx) => {
+    const cols = columnsOf(event);
+    return eventDto(
+      tx
+        .insert(appEvents)
+        .values({ ...cols, ownerId, title: event.title, start: event.start, end: event.end, calendar: event.extendedProps.calendar })
+        .returning()
+        .get(),
+    );
+  });
 }
 
 /** POST update-event: the named fields; 404 for an unknown id; 400 when the result would end before it starts. */
 export async function updateEvent(db: DbOrTx, ownerId: number, id: number, patch: EventPatch): Promise<EventDto> {
-  return db.transaction((tx) => {
+  return await transaction(db, async (tx) => {
     const current = ownedEvent(tx, ownerId, id);
     if (!current) throw new NotFound(`Event ${id} does not exist.`);
     const cols = columnsOf(patch);
@@ -86,9 +89,11 @@ export async function updateEvent(db: DbOrTx, ownerId: number, id: number, patch
 
 /** DELETE remove-event: hard delete of exactly that event; 404 for an unknown id (nothing else is ever deleted). */
 export async function removeEvent(db: DbOrTx, ownerId: number, id: number): Promise<void> {
-  const r = db
-    .delete(appEvents)
-    .where(and(eq(appEvents.id, id), eq(appEvents.ownerId, ownerId)))
-    .run();
-  if (r.changes === 0) throw new NotFound(`Event ${id} does not exist.`);
+  return await transaction(db, async (tx) => {
+    const r = tx
+      .delete(appEvents)
+      .where(and(eq(appEvents.id, id), eq(appEvents.ownerId, ownerId)))
+      .run();
+    if (r.changes === 0) throw new NotFound(`Event ${id} does not exist.`);
+  });
 }

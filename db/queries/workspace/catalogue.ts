@@ -1,3 +1,4 @@
+import { transaction } from '../../transaction';
 import { randomInt } from 'node:crypto';
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { NotFound } from '@/lib/domain/errors';
@@ -140,7 +141,7 @@ function assertProduct(db: DbOrTx, productId: number): void {
 
 /** Adds a product to the caller's wishlist; adding it again changes nothing (`created: false`). 404 for an unknown product. */
 export async function addToWishlist(db: Db, userId: number, productId: number, now = Date.now()) {
-  return db.transaction((tx) => {
+  return await transaction(db, async (tx) => {
     assertProduct(tx, productId);
     const existing = tx
       .select({ id: wishlistItems.id, productId: wishlistItems.productId })
@@ -167,7 +168,7 @@ export function drawCartOffer(today: string, draw: (min: number, maxInclusive: n
  * stored. Adding a product already in the cart changes nothing (`created: false`): adding is idempotent.
  */
 export async function addToCart(db: Db, userId: number, productId: number, today: string, now = Date.now()) {
-  return db.transaction((tx) => {
+  return await transaction(db, async (tx) => {
     assertProduct(tx, productId);
     const existing = tx
       .select()
@@ -197,7 +198,7 @@ export async function addToCart(db: Db, userId: number, productId: number, today
 
 /** Removes a product from the caller's wishlist; 404 for an unknown product, `removed: false` when it was not there. */
 export async function removeFromWishlist(db: Db, userId: number, productId: number): Promise<{ removed: boolean }> {
-  return db.transaction((tx) => {
+  return await transaction(db, async (tx) => {
     assertProduct(tx, productId);
     const gone = tx
       .delete(wishlistItems)
@@ -210,7 +211,7 @@ export async function removeFromWishlist(db: Db, userId: number, productId: numb
 
 /** Removes a product's line from the caller's cart; 404 for an unknown product, `removed: false` when it was not there. */
 export async function removeFromCart(db: Db, userId: number, productId: number): Promise<{ removed: boolean }> {
-  return db.transaction((tx) => {
+  return await transaction(db, async (tx) => {
     assertProduct(tx, productId);
     const gone = tx
       .delete(cartItems)

@@ -1,3 +1,4 @@
+import { transaction } from '../../transaction';
 import { and, asc, eq } from 'drizzle-orm';
 import { NotFound } from '@/lib/domain/errors';
 import type { DbOrTx } from '@/db/client';
@@ -85,7 +86,7 @@ export async function chatsAndContacts(db: DbOrTx, user: User) {
 
 /** GET get-chat?id=<contactId>: the chat (null if none yet) and the contact; marks the chat as seen. */
 export async function getChat(db: DbOrTx, ownerId: number, contactId: number): Promise<{ chat: ChatDto | null; contact: ContactDto }> {
-  return db.transaction((tx) => {
+  return await transaction(db, async (tx) => {
     const contact = ownedContact(tx, ownerId, contactId);
     const chat = tx.select().from(appChats).where(eq(appChats.id, contactId)).get();
     if (!chat) return { chat: null, contact: contactDto(contact) };
@@ -96,7 +97,7 @@ export async function getChat(db: DbOrTx, ownerId: number, contactId: number): P
 
 /** POST send-msg: appends the user's message to the contact's chat, creating the chat (id = contact id) if needed. */
 export async function sendMessage(db: DbOrTx, ownerId: number, contactId: number, message: string, now = new Date()) {
-  return db.transaction((tx) => {
+  return await transaction(db, async (tx) => {
     ownedContact(tx, ownerId, contactId);
     const existing = tx.select().from(appChats).where(eq(appChats.id, contactId)).get();
     if (!existing) tx.insert(appChats).values({ id: contactId, ownerId, unseenMsgs: 0 }).run();

@@ -266,7 +266,7 @@ function userWithProfile(db: DbOrTx, userId: number) {
 }
 
 /** GET /account-setting/data: the signed-in user's own account (users row + profile extras; defaults where none is stored). */
-export function getAccountSettings(db: DbOrTx, userId: number) {
+export async function getAccountSettings(db: DbOrTx, userId: number) {
   const found = userWithProfile(db, userId);
   if (!found) return undefined;
   const { user, profile } = found;

@@ -1,3 +1,4 @@
+import { transaction } from '../../transaction';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { NotFound } from '@/lib/domain/errors';
 import type { InvoiceClientDto, InvoiceDto, InvoicesListQuery } from '@/lib/validations/invoices';
@@ -90,7 +91,7 @@ export async function getInvoiceWithPaymentDetails(db: DbOrTx, id: number) {
 
 /** Hard-deletes an invoice (as the template); 404 for an unknown id. */
 export async function deleteInvoice(db: Db, id: number): Promise<void> {
-  db.transaction((tx) => {
+  await transaction(db, async (tx) => {
     const deleted = tx.delete(invoices).where(eq(invoices.id, id)).returning({ id: invoices.id }).all();
     if (deleted.length === 0) throw new NotFound(`Invoice ${id} does not exist.`);
   });

@@ -1,3 +1,4 @@
+import { transaction } from '../../transaction';
 import { and, asc, count, desc, eq, gt, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { NotFound } from '@/lib/domain/errors';
 import type { EmailDto, EmailsQuery } from '@/lib/validations/apps';
@@ -122,7 +123,7 @@ export type EmailChange = Partial<{ isStarred: boolean; isRead: boolean; folder:
 
 /** POST update-emails: the whitelisted fields on every named mail, all or nothing. */
 export async function updateEmails(db: DbOrTx, ownerId: number, ids: readonly number[], change: EmailChange): Promise<number> {
-  return db.transaction((tx) => {
+  return await transaction(db, async (tx) => {
     const unique = assertOwned(tx, ownerId, ids);
     const { labels, ...rest } = change;
     tx.update(appEmails)
@@ -135,7 +136,7 @@ export async function updateEmails(db: DbOrTx, ownerId: number, ids: readonly nu
 
 /** POST update-emails-label: toggles the label on each mail on its own (added when absent, removed when present). */
 export async function toggleEmailsLabel(db: DbOrTx, ownerId: number, ids: readonly number[], label: Label): Promise<number> {
-  return db.transaction((tx) => {
+  return await transaction(db, async (tx) => {
     const unique = assertOwned(tx, ownerId, ids);
     const rows = tx
       .select({ id: appEmails.id, labels: appEmails.labels })
@@ -175,7 +176,7 @@ export async function composeEmail(
     message: input.message,
     time: now.toISOString(),
   };
-  return db.transaction((tx) => {
+  return await transaction(db, async (tx) => {
     if (input.draftId !== undefined) {
       const draft = ownedEmail(tx, sender.id, input.draftId);
       if (!draft || draft.folder !== 'draft') throw new NotFound(`Draft ${input.draftId} does not exist.`);

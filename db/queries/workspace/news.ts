@@ -1,3 +1,4 @@
+import { transaction } from '../../transaction';
 /**
  * The news admin: every article of a language (drafts too), one for editing, create and update. Articles are kept
  * per language under their number (post_no); a new one takes the language's next number. Each write is one
@@ -75,40 +76,37 @@ export async function createNews(
   today: string,
   now = Date.now(),
 ): Promise<number> {
-  return db.transaction(
-    (tx) => {
-      const next =
-        (tx
-          .select({ n: sql<number>`coalesce(max(${blogPosts.postNo}), 0)` })
-          .from(blogPosts)
-          .where(eq(blogPosts.locale, locale))
-          .get()?.n ?? 0) + 1;
-      const values = {
-        ...storedOf(input),
-        postNo: next,
-        locale,
-        slug: `${slugOfTitle(input.title)}-${next}`,
-        img: '',
-        authorName: author.name,
-        avatar: author.avatar,
-        postedOn: today,
-      };
-      tx.insert(blogPosts).values(values).run();
-      recordAudit(
-        tx,
-        {
-          actor: author.userId,
-          entity: 'news',
-          entityId: `${locale}:${next}`,
-          action: 'create',
-          after: editableOf(postRow(tx, locale, next)!),
-        },
-        now,
-      );
-      return next;
-    },
-    { behavior: 'immediate' },
-  );
+  return await transaction(db, async (tx) => {
+    const next =
+      (tx
+        .select({ n: sql<number>`coalesce(max(${blogPosts.postNo}), 0)` })
+        .from(blogPosts)
+        .where(eq(blogPosts.locale, locale))
+        .get()?.n ?? 0) + 1;
+    const values = {
+      ...storedOf(input),
+      postNo: next,
+      locale,
+      slug: `${slugOfTitle(input.title)}-${next}`,
+      img: '',
+      authorName: author.name,
+      avatar: author.avatar,
+      postedOn: today,
+    };
+    tx.insert(blogPosts).values(values).run();
+    recordAudit(
+      tx,
+      {
+        actor: author.userId,
+        entity: 'news',
+        entityId: `${locale}:${next}`,
+        action: 'create',
+        after: editableOf(postRow(tx, locale, next)!),
+      },
+      now,
+    );
+    return next;
+  });
 }
 
 /** Replaces an article's title, excerpt, body, tags and status; 404 when the language has no such article. */
@@ -120,19 +118,16 @@ export async function updateNews(
   actorId: number,
   now = Date.now(),
 ): Promise<NewsEditable> {
-  return db.transaction(
-    (tx) => {
-      const before = postRow(tx, locale, id);
-      if (!before) throw new NotFound(`News article ${id} does not exist in ${locale}.`);
-      tx.update(blogPosts).set(storedOf(input)).where(eq(blogPosts.id, before.id)).run();
-      const after = editableOf(postRow(tx, locale, id)!);
-      recordAudit(
-        tx,
-        { actor: actorId, entity: 'news', entityId: `${locale}:${id}`, action: 'update', before: editableOf(before), after },
-        now,
-      );
-      return after;
-    },
-    { behavior: 'immediate' },
-  );
+  return await transaction(db, async (tx) => {
+    const before = postRow(tx, locale, id);
+    if (!before) throw new NotFound(`News article ${id} does not exist in ${locale}.`);
+    tx.update(blogPosts).set(storedOf(input)).where(eq(blogPosts.id, before.id)).run();
+    const after = editableOf(postRow(tx, locale, id)!);
+    recordAudit(
+      tx,
+      { actor: actorId, entity: 'news', entityId: `${locale}:${id}`, action: 'update', before: editableOf(before), after },
+      now,
+    );
+    return after;
+  });
 }

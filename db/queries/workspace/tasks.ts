@@ -1,3 +1,4 @@
+import { transaction } from '../../transaction';
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { NotFound } from '@/lib/domain/errors';
 import type { NewTask, TaskDto, TaskPatch, TasksQuery } from '@/lib/validations/apps';
@@ -66,7 +67,7 @@ export async function listTasks(db: DbOrTx, ownerId: number, query: TasksQuery):
   return { tasks: rows.map(taskDto), total };
 }
 
-export function getTask(db: DbOrTx, ownerId: number, id: number): TaskDto | undefined {
+export async function getTask(db: DbOrTx, ownerId: number, id: number): Promise<TaskDto | undefined> {
   const r = db
     .select()
     .from(appTasks)
@@ -92,38 +93,42 @@ function columnsOf(t: TaskPatch) {
 
 /** POST add-tasks: a new task (defaults already applied by the body schema). */
 export async function addTask(db: DbOrTx, ownerId: number, task: NewTask): Promise<TaskDto> {
-  const cols = columnsOf(task);
-  return taskDto(
-    db
-      .insert(appTasks)
-      .values({ ...cols, title: task.title, ownerId })
-      .returning()
-      .get(),
-  );
+  return await transaction(db, async (tx) => {
+    const cols = columnsOf(task);
+    return taskDto(
+      tx
+        .insert(appTasks)
+        .values({ ...cols, title: task.title, ownerId })
+        .returning()
+        .get(),
+    );
+  });
 }
 
 /** POST update-task: the named fields of one of the user's tasks; 404 for an unknown or another user's id. */
 export async function updateTask(db: DbOrTx, ownerId: number, id: number, patch: TaskPatch): Promise<TaskDto> {
-  return db.transaction((tx) => {
-    if (!getTask(tx, ownerId, id)) throw new NotFound(`Task ${id} does not exist.`);
+  return await transaction(db, async (tx) => {
+    if (!(await getTask(tx, ownerId, id))) throw new NotFound(`Task ${id} does not exist.`);
     const cols = columnsOf(patch);
     if (Object.keys(cols).length)
       tx.update(appTasks)
         .set(cols)
         .where(and(eq(appTasks.id, id), eq(appTasks.ownerId, ownerId)))
         .run();
-    return getTask(tx, ownerId, id)!;
+    return (await getTask(tx, ownerId, id))!;
   });
 }
 
 /** DELETE delete-task: soft delete (isDeleted = true), idempotent; 404 for an unknown id. */
 export async function softDeleteTask(db: DbOrTx, ownerId: number, id: number): Promise<void> {
-  const r = db
-    .update(appTasks)
-    .set({ isDeleted: true })
-    .where(and(eq(appTasks.id, id), eq(appTasks.ownerId, ownerId)))
-    .run();
-  if (r.changes === 0) throw new NotFound(`Task ${id} does not exist.`);
+  return await transaction(db, async (tx) => {
+    const r = tx
+      .update(appTasks)
+      .set({ isDeleted: true })
+      .where(and(eq(appTasks.id, id), eq(appTasks.ownerId, ownerId)))
+      .run();
+    if (r.changes === 0) throw new NotFound(`Task ${id} does not exist.`);
+  });
 }
 
 /**

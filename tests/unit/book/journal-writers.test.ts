@@ -9,7 +9,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Db } from '@/db/client';
+import type { Conn } from '@/db/client';
 import { bookChangeStamp } from '@/db/queries/book-changes';
 import { getFunder } from '@/db/queries/funders';
 import { seedPayments } from '@/db/seed/payments';
@@ -25,7 +25,7 @@ const F = 1;
 const WRITES = 60;
 
 let book: BookFile;
-let db: Db;
+let db: Conn;
 beforeAll(() => {
   book = bookFile('writers', (d) => {
     seedPortfolio(d, { leases: 40, today: TODAY, seed: 7 });
@@ -36,7 +36,7 @@ beforeAll(() => {
 afterAll(() => book.close());
 
 /** Every figure the views give, as plain data. */
-function figures(d: Db) {
+function figures(d: Conn) {
   return DATES.map((asOf) => {
     const valued = valueBook(d, F, asOf);
     return {

@@ -13,7 +13,7 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import { createTestDb } from '../../helpers/test-db';
-import type { Db } from '@/db/client';
+import type { Conn } from '@/db/client';
 import { listFacilities } from '@/db/queries/facilities';
 import { seedIfEmpty } from '@/db/seed';
 import { todayIso } from '@/lib/clock';
@@ -35,12 +35,13 @@ import { delinquencyView } from '@/services/servicing/views';
 
 const F = 1;
 const TODAY = todayIso();
-let db: Db;
+let db: Conn;
 
-beforeAll(() => {
+beforeAll(async () => {
   db = createTestDb();
-  (globalThis as { __quantumDb?: Db }).__quantumDb = db;
-  seedIfEmpty(db, { leases: 600, finish: (d, today) => seedDemoFacilities(d, today) });
+  (globalThis as { __quantumDb?: Conn }).__quantumDb = db;
+  seedIfEmpty(db, { leases: 600 });
+  await seedDemoFacilities(db, todayIso());
 });
 
 type Totals = Map<string, { count: number; outstanding: number }>;
@@ -167,11 +168,11 @@ describe('month roll-forwards (Performance history)', () => {
   const to = monthOf(TODAY);
   const from = addMonthsTo(to, -12);
 
-  test('per currency, each month closes and a closing is the next opening; the live month is the pool today', () => {
-    const base = performanceReport(db, F, { from, to }, TODAY);
+  test('per currency, each month closes and a closing is the next opening; the live month is the pool today', async () => {
+    const base = await performanceReport(db, F, { from, to }, TODAY);
     expect(base.currencies.length).toBeGreaterThan(1);
     for (const currency of base.currencies) {
-      const rows = performanceReport(db, F, { from, to, currency }, TODAY).rows;
+      const rows = (await performanceReport(db, F, { from, to, currency }, TODAY)).rows;
       expect(rows.length).toBeGreaterThan(6);
       for (let k = 0; k < rows.length; k++) {
         const r = rows[k]!;
@@ -192,7 +193,7 @@ describe('month roll-forwards (Performance history)', () => {
     expect(writeOffs.length).toBeGreaterThan(0);
     for (const w of writeOffs) {
       const month = monthOf(w.date);
-      const row = performanceReport(db, F, { from: month, to: month, currency: w.currency }, TODAY).rows[0]!;
+      const row = (await performanceReport(db, F, { from: month, to: month, currency: w.currency }, TODAY)).rows[0]!;
       // The lease has left the pool on its write-off date; its balance left the roll-forward as written off that month.
       const before = valueBook(db, F, w.date);
       const i = before.indexById.get(w.leaseId)!;
@@ -205,9 +206,9 @@ describe('month roll-forwards (Performance history)', () => {
   test('cumulative net loss % at a month end: Performance history = Defaults & losses = the covenant metric', async () => {
     const facility = (await listFacilities(db, [F]))[0]!;
     const currency = facility.currency;
-    const rows = performanceReport(db, F, { from, to: lastClosedMonth(TODAY), currency }, TODAY).rows;
+    const rows = (await performanceReport(db, F, { from, to: lastClosedMonth(TODAY), currency }, TODAY)).rows;
     const metrics = new Map(
-      facilityMonthMetrics(db, facility, monthEndOf(lastClosedMonth(TODAY)), TODAY, 12).map((m) => [m.monthEnd, m.metrics]),
+      (await facilityMonthMetrics(db, facility, monthEndOf(lastClosedMonth(TODAY)), TODAY, 12)).map((m) => [m.monthEnd, m.metrics]),
     );
     let compared = 0;
     for (const r of rows) {

@@ -9,7 +9,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Db } from '@/db/client';
+import type { Conn } from '@/db/client';
 import { approveWriteOff, createRecovery, flagLease, proposeWriteOff, unflagLease } from '@/db/queries/credit';
 import { updateFunder } from '@/db/queries/funders';
 import { getLease, updateLease } from '@/db/queries/leases';
@@ -35,7 +35,7 @@ const F = 1;
 const day = (offset: number) => formatDate(tryParseDate(TODAY)! + offset);
 
 /** Every view's figures as plain data. */
-function figures(db: Db) {
+function figures(db: Conn) {
   return Promise.all(
     DATES.map(async (asOf) => {
       const valued = valueBook(db, F, asOf);
@@ -75,7 +75,10 @@ const opArb = fc.oneof(
 );
 type Op = typeof opArb extends fc.Arbitrary<infer T> ? T : never;
 
-function pick(db: Db, n: number): { id: number; lessee_id: number; currency: string; version: number; purchase_date: string } | undefined {
+function pick(
+  db: Conn,
+  n: number,
+): { id: number; lessee_id: number; currency: string; version: number; purchase_date: string } | undefined {
   const rows = db.$client
     .prepare(`select id, lessee_id, currency, version, purchase_date from leases where funder_id = ? order by id`)
     .all(F) as { id: number; lessee_id: number; currency: string; version: number; purchase_date: string }[];
@@ -87,7 +90,7 @@ const ADMIN = { userId: 1 };
 /** Writes that went through, by kind: each kind must have been exercised (a refused write changes nothing). */
 const applied = new Map<Op['kind'], number>();
 
-async function apply(db: Db, op: Op): Promise<void> {
+async function apply(db: Conn, op: Op): Promise<void> {
   try {
     switch (op.kind) {
       case 'terms': {
@@ -102,7 +105,12 @@ async function apply(db: Db, op: Op): Promise<void> {
       }
       case 'pay': {
         const l = pick(db, op.lease)!;
-        recordPayment(db, F, { leaseId: l.id, receivedOn: day(op.day), amount: op.amount, currency: l.currency, method: 'transfer' }, null);
+        await recordPayment(
+          db,
+          F,
+          { leaseId: l.id, receivedOn: day(op.day), amount: op.amount, currency: l.currency, method: 'transfer' },
+          null,
+        );
         break;
       }
       case 'reverse': {
@@ -157,7 +165,7 @@ async function apply(db: Db, op: Op): Promise<void> {
       }
       case 'opening': {
         const l = pick(db, op.lease)!;
-        const instalments = instalmentsOfLease(db, getLease(db, l.id)!);
+        const instalments = instalmentsOfLease(db, (await getLease(db, l.id))!);
         const first = instalments[0];
         const owed = first ? op.owed * componentsTotal(first) : 0;
         const asOf = l.purchase_date;
@@ -171,7 +179,7 @@ async function apply(db: Db, op: Op): Promise<void> {
         break;
       }
       case 'settings':
-        updateFunder(db, F, { graceDays: op.grace, creditContagion: op.contagion });
+        await updateFunder(db, F, { graceDays: op.grace, creditContagion: op.contagion });
         break;
     }
     applied.set(op.kind, (applied.get(op.kind) ?? 0) + 1);
@@ -183,7 +191,7 @@ async function apply(db: Db, op: Op): Promise<void> {
 
 describe('every view, after every kind of change, equals a rebuild', () => {
   let book: BookFile;
-  let db: Db;
+  let db: Conn;
   beforeAll(() => {
     book = bookFile('views', (d) => {
       seedPortfolio(d, { leases: 60, today: TODAY, seed: 31 });

@@ -21,8 +21,9 @@ describe.each(DAYS)('the demo seeded on %s', (day) => {
   test('room to draw today, a covenant in Warning, the certificate and covenant test at the last month end', async () => {
     vi.stubEnv('QUANTUM_TODAY', day);
     const db = createTestDb();
-    expect(seedIfEmpty(db, { leases: 200, finish: (d, today) => void seedDemoFacilities(d, today) }).seeded).toBe(true);
+    expect(seedIfEmpty(db, { leases: 200 }).seeded).toBe(true);
     const today = todayIso();
+    expect(await seedDemoFacilities(db, today)).toBeGreaterThan(0);
     expect(today).toBe(day);
     const lastMonthEnd = monthEndOf(lastClosedMonth(today));
     const facilities = await listFacilities(db, 'all');
@@ -36,7 +37,7 @@ describe.each(DAYS)('the demo seeded on %s', (day) => {
       // Room to draw: at least a tenth of the maximum advance, so a draw of 1.00 is accepted as pending.
       expect(base.availability, `${f.name} on ${day}`).toBeGreaterThanOrEqual(Math.floor(base.maximumAdvance * 0.1));
       expect(base.outstanding).toBeGreaterThan(0);
-      const draw = requestFacilityDraw(
+      const draw = await requestFacilityDraw(
         db,
         f,
         { type: 'draw', amount: 100, valueDate: today, note: 'any day' },
@@ -44,7 +45,7 @@ describe.each(DAYS)('the demo seeded on %s', (day) => {
       );
       expect(draw.status).toBe('pending');
       // One covenant in Warning at the last closed month.
-      const latest = covenantHistory(db, f, today, today, 1).map((c) => c.latest?.status);
+      const latest = (await covenantHistory(db, f, today, today, 1)).map((c) => c.latest?.status);
       expect(latest).toContain('warning');
       expect(latest).not.toContain('breach');
       // The issued certificate at the last month end, and the Calendar's month view shows it with the covenant test.

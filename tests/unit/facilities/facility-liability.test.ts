@@ -78,7 +78,7 @@ describe('a facility funding line (domain.md §4 and §11)', () => {
       .prepare('select currency from leases where funder_id = 1 group by currency order by count(*) desc limit 1')
       .pluck()
       .get() as string;
-    const f = createFacility(
+    const f = await createFacility(
       db,
       createFacilityBody.parse({
         funderId: 1,
@@ -97,13 +97,19 @@ describe('a facility funding line (domain.md §4 and §11)', () => {
     );
     const analyst = actor(db, 'analyst');
     const admin = actor(db, 'admin');
-    const move = (type: 'draw' | 'repayment', amount: number, valueDate: string) =>
-      decideFacilityDraw(db, f, requestFacilityDraw(db, f, { type, amount, valueDate, note: '' }, analyst).id, 'approved', admin);
+    const move = async (type: 'draw' | 'repayment', amount: number, valueDate: string) =>
+      await decideFacilityDraw(
+        db,
+        f,
+        (await requestFacilityDraw(db, f, { type, amount, valueDate, note: '' }, analyst)).id,
+        'approved',
+        admin,
+      );
     const first = Math.floor(facilityBase(db, f, '2025-06-30').base.availability * 0.5);
     expect(first).toBeGreaterThan(0);
-    move('draw', first, '2025-06-30');
-    move('draw', 1_234_567, '2026-02-15');
-    move('repayment', 333_331, '2026-05-31');
+    await move('draw', first, '2025-06-30');
+    await move('draw', 1_234_567, '2026-02-15');
+    await move('repayment', 333_331, '2026-05-31');
     const funder = db.$client
       .prepare('select advance_rate as advanceRate, facility_rate as facilityRate, base_currency as baseCurrency from funders where id = 1')
       .get() as {

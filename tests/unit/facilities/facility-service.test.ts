@@ -61,9 +61,9 @@ const actor = (db: TestDb, who: string): FacilityActor => {
   return { userId: db.$client.prepare('select id from users where email = ?').pluck().get(email) as number, email };
 };
 
-function thrown(fn: () => unknown): DomainError {
+async function thrown(fn: () => unknown): Promise<DomainError> {
   try {
-    fn();
+    await fn();
   } catch (e) {
     if (e instanceof DomainError) return e;
     throw e;
@@ -110,9 +110,9 @@ function facility(db: TestDb) {
 }
 
 describe('facility service', () => {
-  it('the borrowing base over the seeded pool satisfies BB = advance × (eligible − Σ excess) − reserves on every month end', () => {
+  it('the borrowing base over the seeded pool satisfies BB = advance × (eligible − Σ excess) − reserves on every month end', async () => {
     const db = seeded();
-    const f = facility(db);
+    const f = await facility(db);
     for (const asOf of monthEndsUpTo('2025-06-01', TODAY)) {
       const { base, rows } = facilityBase(db, f, asOf);
       expect(base.collateralBalance).toBe(base.eligibleBalance + base.ineligibleBalance);
@@ -125,26 +125,35 @@ describe('facility service', () => {
 
   it('draws: above availability 409 with the figure; four eyes (self 403, decided 409); approved draws move the outstanding; audit rows', async () => {
     const db = seeded();
-    const f = facility(db);
+    const f = await facility(db);
     const analyst = actor(db, 'analyst');
     const admin = actor(db, 'admin');
     const { base } = facilityBase(db, f, TODAY);
     expect(base.availability).toBeGreaterThan(0);
-    const tooMuch = thrown(() =>
-      requestFacilityDraw(db, f, { type: 'draw', amount: base.availability + 1, valueDate: TODAY, note: '' }, analyst),
+    const tooMuch = await thrown(
+      async () => await requestFacilityDraw(db, f, { type: 'draw', amount: base.availability + 1, valueDate: TODAY, note: '' }, analyst),
     );
     expect(statusOf(tooMuch)).toBe(409);
     expect(tooMuch.message).toContain(String(base.availability));
-    const draw = requestFacilityDraw(db, f, { type: 'draw', amount: base.availability, valueDate: TODAY, note: 'all of it' }, analyst);
+    const draw = await requestFacilityDraw(
+      db,
+      f,
+      { type: 'draw', amount: base.availability, valueDate: TODAY, note: 'all of it' },
+      analyst,
+    );
     expect(draw.status).toBe('pending');
-    expect(statusOf(thrown(() => decideFacilityDraw(db, f, draw.id, 'approved', analyst)))).toBe(403);
-    const approved = decideFacilityDraw(db, f, draw.id, 'approved', admin);
+    expect(statusOf(await thrown(async () => await decideFacilityDraw(db, f, draw.id, 'approved', analyst)))).toBe(403);
+    const approved = await decideFacilityDraw(db, f, draw.id, 'approved', admin);
     expect(approved.status).toBe('approved');
-    expect(statusOf(thrown(() => decideFacilityDraw(db, f, draw.id, 'rejected', admin)))).toBe(409);
+    expect(statusOf(await thrown(async () => await decideFacilityDraw(db, f, draw.id, 'rejected', admin)))).toBe(409);
     const after = facilityBase(db, f, TODAY).base;
     expect(after.outstanding).toBe(base.availability);
     expect(after.availability).toBe(0);
-    expect(statusOf(thrown(() => requestFacilityDraw(db, f, { type: 'draw', amount: 1, valueDate: TODAY, note: '' }, analyst)))).toBe(409);
+    expect(
+      statusOf(
+        await thrown(async () => await requestFacilityDraw(db, f, { type: 'draw', amount: 1, valueDate: TODAY, note: '' }, analyst)),
+      ),
+    ).toBe(409);
     expect(await listDraws(db, f.id)).toHaveLength(1);
     const actions = pageAudit(db, { entity: 'facility' }, 1, 100).rows.map((r) => r.action);
     expect(actions).toEqual(expect.arrayContaining(['create', 'request_draw', 'approve_draw']));
@@ -153,14 +162,14 @@ describe('facility service', () => {
 
   it('an issued certificate is byte-identical after a new payment and a lease edit; its PDF reads back', async () => {
     const db = seeded();
-    const f = facility(db);
+    const f = await facility(db);
     const analyst = actor(db, 'analyst');
     const admin = actor(db, 'admin');
-    const prepared = prepareFacilityCertificate(db, f, '2026-10-31', analyst, Date.UTC(2026, 10, 2));
-    expect(statusOf(thrown(() => approveFacilityCertificate(db, f, prepared.id, analyst)))).toBe(403);
-    const issued = approveFacilityCertificate(db, f, prepared.id, admin, Date.UTC(2026, 10, 3));
+    const prepared = await prepareFacilityCertificate(db, f, '2026-10-31', analyst, Date.UTC(2026, 10, 2));
+    expect(statusOf(await thrown(async () => await approveFacilityCertificate(db, f, prepared.id, analyst)))).toBe(403);
+    const issued = await approveFacilityCertificate(db, f, prepared.id, admin, Date.UTC(2026, 10, 3));
     expect(issued.status).toBe('approved');
-    expect(statusOf(thrown(() => approveFacilityCertificate(db, f, prepared.id, admin)))).toBe(409);
+    expect(statusOf(await thrown(async () => await approveFacilityCertificate(db, f, prepared.id, admin)))).toBe(409);
     const before = getCertificate(db, f.id, prepared.id)!;
     expect(createHash('sha256').update(before.xlsx).digest('hex')).toBe(before.xlsxSha256);
     expect(createHash('sha256').update(before.pdf!).digest('hex')).toBe(before.pdfSha256);
@@ -175,8 +184,13 @@ describe('facility service', () => {
       .prepare("select id from leases where funder_id = 1 and currency = ? and status = 'active' order by id limit 1")
       .pluck()
       .get(f.currency) as number;
-    recordPayment(db, 1, { leaseId, receivedOn: '2026-10-15', amount: 5_000_00, currency: f.currency, method: 'transfer' }, analyst.userId);
-    const lease = getLease(db, leaseId)!;
+    await recordPayment(
+      db,
+      1,
+      { leaseId, receivedOn: '2026-10-15', amount: 5_000_00, currency: f.currency, method: 'transfer' },
+      analyst.userId,
+    );
+    const lease = (await getLease(db, leaseId))!;
     await updateLease(db, leaseId, lease.version, { rate: lease.rate + 0.01 }, analyst.userId);
     const baseAfter = facilityBase(db, f, '2026-10-31').base;
     // The live base moved; the issued certificate did not.
@@ -190,9 +204,9 @@ describe('facility service', () => {
 
   it('a certificate prepared in German reads in German in both files, keeps its locale and bytes once issued', async () => {
     const db = seeded();
-    const f = facility(db);
-    const prepared = prepareFacilityCertificate(db, f, '2026-10-31', actor(db, 'analyst'), Date.UTC(2026, 10, 2), 'de');
-    const issued = approveFacilityCertificate(db, f, prepared.id, actor(db, 'admin'), Date.UTC(2026, 10, 3));
+    const f = await facility(db);
+    const prepared = await prepareFacilityCertificate(db, f, '2026-10-31', actor(db, 'analyst'), Date.UTC(2026, 10, 2), 'de');
+    const issued = await approveFacilityCertificate(db, f, prepared.id, actor(db, 'admin'), Date.UTC(2026, 10, 3));
     const row = getCertificate(db, f.id, issued.id)!;
     const content = JSON.parse(row.summary) as { locale: string; labels: { title: string } };
     expect(content.locale).toBe('de');
@@ -205,73 +219,73 @@ describe('facility service', () => {
     expect(Object.keys(sheets)).toEqual(['Borrowing Base', 'Überhang', 'Eignung']);
     expect(sheets['Eignung']![0]).toEqual(expect.arrayContaining(['Vertrag', 'Leasingnehmer', 'Verfehlte Kriterien']));
     // The same base in Portuguese: other labels, the same figures.
-    const pt = prepareFacilityCertificate(db, f, '2026-10-31', actor(db, 'analyst'), Date.UTC(2026, 10, 2), 'pt');
+    const pt = await prepareFacilityCertificate(db, f, '2026-10-31', actor(db, 'analyst'), Date.UTC(2026, 10, 2), 'pt');
     const ptText = (
-      await extractText(new Uint8Array(approveFacilityCertificate(db, f, pt.id, actor(db, 'admin'), Date.UTC(2026, 10, 3)).pdf!), {
+      await extractText(new Uint8Array((await approveFacilityCertificate(db, f, pt.id, actor(db, 'admin'), Date.UTC(2026, 10, 3))).pdf!), {
         mergePages: true,
       })
     ).text;
     expect(ptText).toContain('Certificado da base de empréstimo');
     expect(ptText).toContain('Disponibilidade');
     // A later preparation in English leaves the German one byte-identical.
-    prepareFacilityCertificate(db, f, '2026-10-31', actor(db, 'analyst'), Date.UTC(2026, 10, 4), 'en');
+    await prepareFacilityCertificate(db, f, '2026-10-31', actor(db, 'analyst'), Date.UTC(2026, 10, 4), 'en');
     const again = getCertificate(db, f.id, issued.id)!;
     expect([again.xlsxSha256, again.pdfSha256]).toEqual([row.xlsxSha256, row.pdfSha256]);
     expect(createHash('sha256').update(again.pdf!).digest('hex')).toBe(row.pdfSha256);
   });
 
-  it('a covenant threshold step takes effect in month 13 of the facility', () => {
+  it('a covenant threshold step takes effect in month 13 of the facility', async () => {
     const db = seeded();
-    const f = facility(db);
-    const [h] = covenantHistory(db, f, TODAY, TODAY, 24);
+    const f = await facility(db);
+    const [h] = await covenantHistory(db, f, TODAY, TODAY, 24);
     const byMonth = new Map(h!.months.map((m) => [m.monthEnd, m]));
     expect(byMonth.get('2026-01-31')).toMatchObject({ ageMonths: 12, threshold: 0.05 });
     expect(byMonth.get('2026-02-28')).toMatchObject({ ageMonths: 13, threshold: 0.08 });
     for (const m of h!.months) expect(m.headroom).toBeCloseTo(m.threshold - m.actual, 12);
   });
 
-  it('months measured while their snapshots are built (the rows and losses kept from the build) equal the same months read back from the stored snapshots', () => {
+  it('months measured while their snapshots are built (the rows and losses kept from the build) equal the same months read back from the stored snapshots', async () => {
     const db = seeded();
-    const f = facility(db);
+    const f = await facility(db);
     const stored = () => db.$client.prepare('select count(*) from snapshot_months where funder_id = 1').pluck().get() as number;
     expect(stored()).toBe(0);
-    const building = facilityMonthMetrics(db, f, TODAY, TODAY, 24);
+    const building = await facilityMonthMetrics(db, f, TODAY, TODAY, 24);
     expect(stored()).toBeGreaterThan(12);
     // A second facility with the same terms finds every snapshot stored: it reads the rows and recomputes the losses.
-    const reading = facilityMonthMetrics(db, facility(db), TODAY, TODAY, 24);
-    expect(reading).toEqual(building);
+    const reading = facilityMonthMetrics(db, await facility(db), TODAY, TODAY, 24);
+    expect(await reading).toEqual(building);
     expect(building.some((m) => m.metrics.defaultRatio > 0)).toBe(true);
   });
 
-  it('only the months asked for are measured, each from the month before it: the same figures as the whole history, fewer snapshots built', () => {
-    const whole = (() => {
+  it('only the months asked for are measured, each from the month before it: the same figures as the whole history, fewer snapshots built', async () => {
+    const whole = await (async () => {
       const db = seeded();
-      return facilityMonthMetrics(db, facility(db), TODAY, TODAY, 24);
+      return facilityMonthMetrics(db, await facility(db), TODAY, TODAY, 24);
     })();
     expect(whole.length).toBeGreaterThan(12);
     const db = seeded();
-    const f = facility(db);
+    const f = await facility(db);
     const snapshots = () => db.$client.prepare('select count(*) from snapshot_months where funder_id = 1').pluck().get() as number;
     const results = () =>
       db.$client.prepare('select count(*) from facility_metric_results where facility_id = ?').pluck().get(f.id) as number;
     const last = facilityMonthMetrics(db, f, TODAY, TODAY, 1);
-    expect(last).toEqual(whole.slice(-1));
+    expect(await last).toEqual(whole.slice(-1));
     // The last month and the one before it, not the 22 months since the facility start.
     expect(snapshots()).toBeLessThanOrEqual(2);
     expect(results()).toBeLessThanOrEqual(1);
     // A longer history later: the kept month read back, the others computed, the same figures.
-    expect(facilityMonthMetrics(db, f, TODAY, TODAY, 5)).toEqual(whole.slice(-5));
-    expect(facilityMonthMetrics(db, f, TODAY, TODAY, 24)).toEqual(whole);
+    expect(await facilityMonthMetrics(db, f, TODAY, TODAY, 5)).toEqual(whole.slice(-5));
+    expect(await facilityMonthMetrics(db, f, TODAY, TODAY, 24)).toEqual(whole);
   });
 
   it('a closed month reads the §9 snapshot: the pool equals the live book then; covenant values stay after a payment and a lease edit in that month', async () => {
     const db = seeded();
-    const f = facility(db);
+    const f = await facility(db);
     const month = '2026-09-30';
     // Nothing changed yet: the snapshot's pool is the live book's at that month end, lease by lease.
     const live = collateralAt(db, 1, month).leases.filter((l) => l.currency === f.currency);
-    expect(monthEndBook(db, 1, f.currency, month, TODAY).leases).toEqual(live);
-    const before = facilityMonthMetrics(db, f, TODAY, TODAY, 24);
+    expect((await monthEndBook(db, 1, f.currency, month, TODAY)).leases).toEqual(live);
+    const before = await facilityMonthMetrics(db, f, TODAY, TODAY, 24);
     const closed = before.filter((m) => m.monthEnd < '2026-11-01');
     expect(closed.map((m) => m.monthEnd)).toContain(month);
 
@@ -280,25 +294,25 @@ describe('facility service', () => {
       .prepare("select id from leases where funder_id = 1 and currency = ? and status = 'active' order by id limit 1")
       .pluck()
       .get(f.currency) as number;
-    recordPayment(
+    await recordPayment(
       db,
       1,
       { leaseId, receivedOn: '2026-09-15', amount: 50_000_00, currency: f.currency, method: 'transfer' },
       analyst.userId,
     );
-    const lease = getLease(db, leaseId)!;
+    const lease = (await getLease(db, leaseId))!;
     await updateLease(db, leaseId, lease.version, { rate: lease.rate + 0.01 }, analyst.userId);
     // The live book at that month end moved …
     const liveAfter = collateralAt(db, 1, month).leases.filter((l) => l.currency === f.currency);
     expect(liveAfter.reduce((s, l) => s + l.balance, 0)).not.toBe(live.reduce((s, l) => s + l.balance, 0));
     // … the kept results of the closed months did not …
-    const after = facilityMonthMetrics(db, f, TODAY, TODAY, 24);
+    const after = await facilityMonthMetrics(db, f, TODAY, TODAY, 24);
     expect(after.filter((m) => m.monthEnd < '2026-11-01')).toEqual(closed);
     // … and a facility measured for the first time now reads the snapshot, not the live book: the same balances,
     // DPD and default status. (The rate is a lease term, not in the snapshot, read when first measured; the
     // cumulative losses are the credit facts as of the month end, which the higher instalments re-derive.)
-    const g = facility(db);
-    const fresh = new Map(facilityMonthMetrics(db, g, TODAY, TODAY, 24).map((m) => [m.monthEnd, m.metrics]));
+    const g = await facility(db);
+    const fresh = new Map((await facilityMonthMetrics(db, g, TODAY, TODAY, 24)).map((m) => [m.monthEnd, m.metrics]));
     const fromSnapshot = (x: MonthMetrics) => ({
       dpd60Ratio: x.dpd60Ratio,
       defaultRatio: x.defaultRatio,
@@ -308,13 +322,18 @@ describe('facility service', () => {
       orig: x.originalPrincipal,
     });
     for (const m of closed) expect(fromSnapshot(fresh.get(m.monthEnd)!)).toEqual(fromSnapshot(m.metrics));
-    expect(monthEndBook(db, 1, f.currency, month, TODAY).leases.map((l) => l.balance)).toEqual(live.map((l) => l.balance));
+    expect((await monthEndBook(db, 1, f.currency, month, TODAY)).leases.map((l) => l.balance)).toEqual(live.map((l) => l.balance));
   });
 
-  it('an update replaces rules with an audit row holding before and after', () => {
+  it('an update replaces rules with an audit row holding before and after', async () => {
     const db = seeded();
-    const f = facility(db);
-    const updated = updateFacility(db, f.id, { reserves: 0, criteria: [{ kind: 'maxDpd', value: 30, values: null }] }, actor(db, 'admin'));
+    const f = await facility(db);
+    const updated = await updateFacility(
+      db,
+      f.id,
+      { reserves: 0, criteria: [{ kind: 'maxDpd', value: 30, values: null }] },
+      actor(db, 'admin'),
+    );
     expect(updated.criteria.map((c) => [c.kind, c.value])).toEqual([['maxDpd', 30]]);
     expect(getFacility(db, f.id)!.reserves).toBe(0);
     const row = pageAudit(db, { entity: 'facility', action: 'update' } as never, 1, 10).rows[0]!;
@@ -323,7 +342,7 @@ describe('facility service', () => {
 
   it('a lease flagged unlikely to pay leaves the base as in default (the derived credit status of domain.md §8), and comes back when cleared', async () => {
     const db = seeded();
-    const f = facility(db);
+    const f = await facility(db);
     const analyst = actor(db, 'analyst');
     const before = facilityBase(db, f, TODAY);
     const lease = before.rows.find((r) => r.eligible)!;
@@ -350,12 +369,12 @@ describe('facility service', () => {
   it('cumulative net loss follows the loss ledger: amounts written off less the recoveries (domain.md §8, §14)', async () => {
     const ON = '2026-10-20';
     const MONTH_END = '2026-10-31';
-    const metricsAt = (db: TestDb, f: Facility) => facilityMonthMetrics(db, f, MONTH_END, TODAY, 1).at(-1)!;
+    const metricsAt = async (db: TestDb, f: Facility) => (await facilityMonthMetrics(db, f, MONTH_END, TODAY, 1)).at(-1)!;
     // Two identical books; the second writes a defaulted lease off and recovers part of it before the month end.
     const plain = seeded();
-    const before = metricsAt(plain, facility(plain));
+    const before = await metricsAt(plain, await facility(plain));
     const db = seeded();
-    const f = facility(db);
+    const f = await facility(db);
     const facts = creditFactsAt(db, 1, ON);
     const currencyOf = new Map(db.$client.prepare('select id, currency from leases').raw().all() as [number, string][]);
     const target = [...facts.values()].find(
@@ -378,7 +397,7 @@ describe('facility service', () => {
       { funderId: 1, leaseId: target!.leaseId, receivedOn: ON, amount: 50_000, kind: 'asset_sale', reference: 'auction', note: '' },
       actor(db, 'analyst'),
     );
-    const after = metricsAt(db, f);
+    const after = await metricsAt(db, f);
     expect(after.monthEnd).toBe(MONTH_END);
     // Nothing written off yet: a lease in default is not a loss until it is written off (the defaults are in the default ratio).
     expect(before.metrics.cumulativeNetLoss).toBe(0);

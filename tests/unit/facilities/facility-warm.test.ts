@@ -25,7 +25,7 @@ describe('facilities warm at server start', () => {
         const file = path.join(dir, 'warm.db');
         process.env.DATABASE_URL = path.join(dir, 'missing.db');
         expect(await warmFacilityCaches()).toMatchObject({ facilities: 0 });
-        prepareDatabase(file);
+        await prepareDatabase(file);
         process.env.DATABASE_URL = file;
         const db = openDb(file);
         const facilities = await listFacilities(db, 'all');

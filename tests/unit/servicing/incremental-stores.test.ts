@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { openDb, runMigrations, type Db } from '@/db/client';
+import { openDb, runMigrations, type Conn } from '@/db/client';
 import { getFunder, updateFunder } from '@/db/queries/funders';
 import { bookChangeStamp, bookChangesSince } from '@/db/queries/book-changes';
 import { leaseTermsOf } from '@/db/queries/lease-terms';
@@ -37,7 +37,7 @@ const CUT_OFF = '2026-11-01';
 const F = 1;
 
 /** The servicing book and valuation computed from scratch (no cache). */
-function fullRebuild(db: Db) {
+function fullRebuild(db: Conn) {
   const funder = getFunder(db, F)!;
   const schedule = finishSync(startBuild(buildScheduleStore(bookLeases(db, F), (a, b) => scheduleListsOfBook(db, F, a, b))));
   const ledger = finishSync(startBuild(buildLedgerStore(schedule, (a, b) => paymentListsOfBook(db, F, a, b), reversalsOfBook(db, F))));
@@ -91,7 +91,7 @@ function fullRebuild(db: Db) {
 }
 
 /** Delinquency rows at both levels from the rebuilt book and freshly read labels (the pre-cache algorithm). */
-async function expectedRows(db: Db, states: ReturnType<typeof fullRebuild>['books'][number]) {
+async function expectedRows(db: Conn, states: ReturnType<typeof fullRebuild>['books'][number]) {
   const labels = await servicingLabels(db, F);
   const { edges } = servicingSettingsOf(getFunder(db, F)!);
   const lease: DelinquencyRow[] = states.map((s) => ({
@@ -152,7 +152,7 @@ const VIEWS = [
   { sort: 'contract', dir: 'asc', q: 'a' },
 ] as const;
 
-async function expectCachesEqualRebuild(db: Db) {
+async function expectCachesEqualRebuild(db: Conn) {
   const full = fullRebuild(db);
   const toState = new Map(full.books[2]!.map((r) => [r.leaseId, r]));
   const rolls = full.books[0]!.flatMap((r) =>
@@ -224,7 +224,7 @@ async function expectCachesEqualRebuild(db: Db) {
 }
 
 /** Behaviour from the incremental stores equals behaviour from freshly built stores (a fresh in-memory copy would need a copy of the file; the stores are rebuilt instead). */
-async function behaviourSnapshot(db: Db, asOf: string) {
+async function behaviourSnapshot(db: Conn, asOf: string) {
   return (await behaviourRows(db, F, asOf)).map((r) => JSON.stringify(r)).sort();
 }
 
@@ -268,7 +268,7 @@ function dayOffset(days: number): string {
   return new Date(Date.parse(`${TODAY}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-function pickLease(db: Db, n: number): { id: number; version: number; currency: string } | undefined {
+function pickLease(db: Conn, n: number): { id: number; version: number; currency: string } | undefined {
   const rows = db.$client.prepare(`select id, version, currency from leases where funder_id = ? order by id`).all(F) as {
     id: number;
     version: number;
@@ -277,11 +277,11 @@ function pickLease(db: Db, n: number): { id: number; version: number; currency: 
   return rows.length === 0 ? undefined : rows[n % rows.length];
 }
 
-async function apply(db: Db, op: Op): Promise<void> {
+async function apply(db: Conn, op: Op): Promise<void> {
   try {
     switch (op.kind) {
       case 'create': {
-        const src = getLease(db, pickLease(db, op.from)!.id)!;
+        const src = (await getLease(db, pickLease(db, op.from)!.id))!;
         const {
           id: _i,
           principal: _p,
@@ -313,7 +313,7 @@ async function apply(db: Db, op: Op): Promise<void> {
       }
       case 'move': {
         const l = pickLease(db, op.lease)!;
-        const to = getLease(db, pickLease(db, op.to)!.id)!;
+        const to = (await getLease(db, pickLease(db, op.to)!.id))!;
         await updateLease(
           db,
           l.id,
@@ -325,7 +325,7 @@ async function apply(db: Db, op: Op): Promise<void> {
       }
       case 'pay': {
         const l = pickLease(db, op.lease)!;
-        recordPayment(
+        await recordPayment(
           db,
           F,
           { leaseId: l.id, receivedOn: dayOffset(op.day), amount: op.amount, currency: l.currency, method: 'transfer' },
@@ -344,7 +344,7 @@ async function apply(db: Db, op: Op): Promise<void> {
         break;
       }
       case 'settings':
-        updateFunder(db, F, { graceDays: op.grace });
+        await updateFunder(db, F, { graceDays: op.grace });
         break;
     }
   } catch (err) {
@@ -357,8 +357,8 @@ async function apply(db: Db, op: Op): Promise<void> {
 describe('incremental caches equal a full rebuild', () => {
   let dir: string;
   let file: string;
-  let db: Db;
-  let other: Db;
+  let db: Conn;
+  let other: Conn;
   beforeAll(() => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'quantum-incremental-'));
     file = path.join(dir, 'book.db');
@@ -405,7 +405,7 @@ describe('incremental caches equal a full rebuild', () => {
         db.$client
           .prepare(`update leases set updated_at = updated_at + 1 where id = (select max(id) from leases where funder_id = ?)`)
           .run(F);
-        updateFunder(db, F, {});
+        await updateFunder(db, F, {});
         expect(await behaviourSnapshot(db, TODAY)).toEqual(incremental);
       }),
       { numRuns: 25, seed: 4242 },
@@ -414,7 +414,7 @@ describe('incremental caches equal a full rebuild', () => {
 });
 
 describe('lease change journal', () => {
-  let db: Db;
+  let db: Conn;
   let dir: string;
   beforeAll(() => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'quantum-journal-'));
@@ -442,7 +442,7 @@ describe('lease change journal', () => {
     else if (kind === 'status') await updateLease(db, l.id, l.version, { status: 'closed' }, null);
     else if (kind === 'delete') await deleteLease(db, l.id);
     else {
-      const src = getLease(db, pickLease(db, 1)!.id)!;
+      const src = (await getLease(db, pickLease(db, 1)!.id))!;
       const {
         id: _i,
         principal: _p,
@@ -477,11 +477,11 @@ describe('lease change journal', () => {
     const v0 = valueBook(db, F, CUT_OFF).version;
     const a = pickLease(db, 0)!;
     await updateLease(db, a.id, a.version, { term: 24 }, null);
-    recordPayment(db, F, { leaseId: a.id, receivedOn: TODAY, amount: 500, currency: a.currency, method: 'transfer' }, null);
+    await recordPayment(db, F, { leaseId: a.id, receivedOn: TODAY, amount: 500, currency: a.currency, method: 'transfer' }, null);
     afterBookWrite(db, F);
     expect(changedLeasesSince(db, F, s0).ids).toEqual([a.id]);
     expect(valuationChangesSince(db, F, v0).ids).toEqual([a.id]);
-    updateFunder(db, F, { buyRate: 0.061 });
+    await updateFunder(db, F, { buyRate: 0.061 });
     expect(valuationChangesSince(db, F, v0).ids).toBeNull();
   });
 });

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { openDb, runMigrations, type Db } from '@/db/client';
+import { openDb, runMigrations, type Conn } from '@/db/client';
 import { collectedInWindow, scheduledInWindow } from '@/db/queries/servicing';
 import { getLease, updateLease } from '@/db/queries/leases';
 import { recordPayment, reversePayment } from '@/db/queries/payments';
@@ -20,7 +20,7 @@ import { servicingKpis } from '@/services/servicing/kpis';
 const TODAY = '2026-11-21';
 const F = 1;
 let dir: string;
-let db: Db;
+let db: Conn;
 
 beforeAll(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'quantum-kpis-'));
@@ -48,10 +48,10 @@ const shown = async () =>
 
 test('the KPIs follow payments, reversals and lease edits made after they were cached', async () => {
   expect(await shown()).toEqual(await fromDatabase());
-  const lease = getLease(db, 1)!;
+  const lease = (await getLease(db, 1))!;
   const before = (await shown()).find((k) => k.currency === lease.currency)!.collected;
 
-  const p = recordPayment(
+  const p = await recordPayment(
     db,
     F,
     { leaseId: lease.id, receivedOn: '2026-11-10', amount: 12_345, currency: lease.currency, method: 'transfer' },
@@ -68,27 +68,32 @@ test('the KPIs follow payments, reversals and lease edits made after they were c
 
   // A terminated lease's instalments leave the scheduled sum, and come back with it.
   const scheduledBefore = (await shown()).find((k) => k.currency === lease.currency)!.scheduled;
-  await updateLease(db, lease.id, getLease(db, lease.id)!.version, { status: 'terminated' }, null);
+  await updateLease(db, lease.id, (await getLease(db, lease.id))!.version, { status: 'terminated' }, null);
   afterBookWrite(db, F);
   expect(await shown()).toEqual(await fromDatabase());
-  await updateLease(db, lease.id, getLease(db, lease.id)!.version, { status: 'active' }, null);
+  await updateLease(db, lease.id, (await getLease(db, lease.id))!.version, { status: 'active' }, null);
   afterBookWrite(db, F);
   expect(await shown()).toEqual(await fromDatabase());
   expect((await shown()).find((k) => k.currency === lease.currency)!.scheduled).toBe(scheduledBefore);
 
   // A new rate rewrites the schedule: this month's instalment changes.
-  const other = getLease(db, 2)!;
+  const other = (await getLease(db, 2))!;
   await updateLease(db, other.id, other.version, { rate: other.rate + 0.03 }, null);
   afterBookWrite(db, F);
   expect(await shown()).toEqual(await fromDatabase());
 
   // Several writes between two reads: each lease's share is replaced once.
   for (const id of [3, 4, 5]) {
-    const l = getLease(db, id)!;
-    recordPayment(db, F, { leaseId: id, receivedOn: '2026-11-05', amount: 1_000 * id, currency: l.currency, method: 'transfer' }, null);
+    const l = (await getLease(db, id))!;
+    await recordPayment(
+      db,
+      F,
+      { leaseId: id, receivedOn: '2026-11-05', amount: 1_000 * id, currency: l.currency, method: 'transfer' },
+      null,
+    );
     afterBookWrite(db, F);
   }
-  await updateLease(db, 3, getLease(db, 3)!.version, { rate: getLease(db, 3)!.rate + 0.01 }, null);
+  await updateLease(db, 3, (await getLease(db, 3))!.version, { rate: (await getLease(db, 3))!.rate + 0.01 }, null);
   afterBookWrite(db, F);
   expect(await shown()).toEqual(await fromDatabase());
 });

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { openDb, runMigrations, type Db } from '@/db/client';
+import { openDb, runMigrations, type Conn } from '@/db/client';
 import { getLease, updateLease } from '@/db/queries/leases';
 import { recordPayment } from '@/db/queries/payments';
 import { seedPayments } from '@/db/seed/payments';
@@ -19,7 +19,7 @@ import { behaviourRows, delinquencyRows, lesseeServicing } from '@/services/serv
 const TODAY = '2026-11-21';
 const F = 1;
 let dir: string;
-let db: Db;
+let db: Conn;
 
 beforeAll(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'quantum-lessee-'));
@@ -71,8 +71,8 @@ test('every lessee gets its behaviour and lease rows, as filtering the book woul
 test('after a payment and a lease edit the lessee rows follow', async () => {
   const row = (await delinquencyRows(db, F, TODAY, 'lease')).rows.find((r) => r.arrearsTotal > 0)!;
   expect(row).toBeDefined();
-  const lease = getLease(db, row.leaseId!)!;
-  recordPayment(
+  const lease = (await getLease(db, row.leaseId!))!;
+  await recordPayment(
     db,
     F,
     { leaseId: lease.id, receivedOn: '2026-11-20', amount: row.arrearsTotal, currency: lease.currency, method: 'transfer' },
@@ -83,7 +83,7 @@ test('after a payment and a lease edit the lessee rows follow', async () => {
   expect(after.leases.find((r) => r.leaseId === lease.id)!.arrearsTotal).toBeLessThan(row.arrearsTotal);
   await expectAllLesseesMatch();
 
-  await updateLease(db, lease.id, getLease(db, lease.id)!.version, { status: 'terminated' }, null);
+  await updateLease(db, lease.id, (await getLease(db, lease.id))!.version, { status: 'terminated' }, null);
   afterBookWrite(db, F);
   await expectAllLesseesMatch();
 });

@@ -6,7 +6,7 @@
  * applying the write lease by lease equal a rebuild from scratch.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Db } from '@/db/client';
+import type { Conn } from '@/db/client';
 import { getLease, updateLease } from '@/db/queries/leases';
 import { setOpeningPosition } from '@/db/queries/opening-positions';
 import { instalmentsOfLease, recordPayment } from '@/db/queries/payments';
@@ -70,7 +70,7 @@ describe('the opening position, pure', () => {
 
 describe('a seasoned lease in the book', () => {
   let book: BookFile;
-  let db: Db;
+  let db: Conn;
   /** The seasoned lease: purchased (moved to) two months after its fifth instalment, with the tape's state then. */
   let seasoned: { id: number; asOf: string; instalments: Instalment[] };
   let current: { id: number; asOf: string };
@@ -98,14 +98,14 @@ describe('a seasoned lease in the book', () => {
     const [a, b] = await Promise.all(
       candidates.map(async (c) => {
         const asOf = plusDays(addMonths(c.first_due_date, 6), 3);
-        const lease = getLease(db, c.id)!;
+        const lease = (await getLease(db, c.id))!;
         await updateLease(db, c.id, lease.version, { purchaseDate: asOf }, 1);
         return { id: c.id, asOf };
       }),
     );
     // Without a position: serviced from the first instalment, and nothing was ever paid — seven instalments in arrears.
     expect(getServicingBook(db, F, a!.asOf).byLeaseId.get(a!.id)!.dpd).toBeGreaterThan(150);
-    const instalments = instalmentsOfLease(db, getLease(db, a!.id)!);
+    const instalments = instalmentsOfLease(db, (await getLease(db, a!.id))!);
     // The tape: two instalments in arrears, 34 days past due.
     const arrears = openingArrears(instalments, a!.asOf, 2 * gross(instalments[0]!));
     await setOpeningPosition(db, F, a!.id, { asOf: a!.asOf, daysPastDue: 34, arrears }, ACTOR);
@@ -136,15 +136,15 @@ describe('a seasoned lease in the book', () => {
     expect(creditStatesAt(db, F, current.asOf).states.find((s) => s.leaseId === current.id)!.status).toBe('performing');
   });
 
-  test('afterwards it ages and settles as any lease: unpaid instalments add to it, a payment clears the oldest first', () => {
+  test('afterwards it ages and settles as any lease: unpaid instalments add to it, a payment clears the oldest first', async () => {
     const later = plusDays(seasoned.asOf, 40);
     const dueSince = seasoned.instalments.filter((i) => i.dueDate >= seasoned.asOf && i.dueDate < later);
     const state = getServicingBook(db, F, later).byLeaseId.get(seasoned.id)!;
     expect(state.dpd).toBe(74);
     expect(state.arrearsTotal).toBe(2 * gross(seasoned.instalments[0]!) + dueSince.reduce((s, i) => s + gross(i), 0));
     // The tape's arrears paid the day after its date: current until the next instalment falls due.
-    const lease = getLease(db, seasoned.id)!;
-    recordPayment(
+    const lease = (await getLease(db, seasoned.id))!;
+    await recordPayment(
       db,
       F,
       {
@@ -168,7 +168,7 @@ describe('a seasoned lease in the book', () => {
 
   test('past 90 days on a material amount it defaults, from the date the tape implies', async () => {
     const defaultsOn = plusDays(current.asOf, 0);
-    const instalments = instalmentsOfLease(db, getLease(db, current.id)!);
+    const instalments = instalmentsOfLease(db, (await getLease(db, current.id))!);
     await setOpeningPosition(
       db,
       F,
@@ -184,7 +184,7 @@ describe('a seasoned lease in the book', () => {
 
   test('the views, updated lease by lease, equal a rebuild from scratch', async () => {
     const dates = [seasoned.asOf, plusDays(seasoned.asOf, 40), TODAY];
-    const figures = (d: Db) =>
+    const figures = (d: Conn) =>
       dates.map((asOf) => ({
         servicing: getServicingBook(d, F, asOf).leases.map((s) => ({ ...s })),
         credit: creditStatesAt(d, F, asOf).states.map((s) => ({ ...s })),

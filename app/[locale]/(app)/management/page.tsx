@@ -20,7 +20,7 @@ export default async function ManagementPage({ params }: Props) {
   if (!access.ok) return access.forbidden;
 
   const t = await getTranslations('management');
-  const views = listPortfolioViews(getDb(), access.principal.user.id).map(({ id, module, name, columns, filters, updatedAt }) => ({
+  const views = (await listPortfolioViews(getDb(), access.principal.user.id)).map(({ id, module, name, columns, filters, updatedAt }) => ({
     id,
     module,
     name,

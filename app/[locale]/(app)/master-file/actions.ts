@@ -20,7 +20,7 @@ export async function saveMasterFileView(input: unknown): Promise<SaveViewResult
   if (!parsed.success)
     return { ok: false, code: 'invalid', message: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') };
   try {
-    const view = createPortfolioView(getDb(), principal.user.id, { module: 'master-file', ...parsed.data });
+    const view = await createPortfolioView(getDb(), principal.user.id, { module: 'master-file', ...parsed.data });
     return { ok: true, id: view.id };
   } catch (e) {
     if (e instanceof Conflict) return { ok: false, code: 'conflict', message: e.message };

@@ -46,7 +46,7 @@ export default async function MasterFilePage({ params, searchParams }: Props) {
 
   let missingView = false;
   if (state.viewId !== null) {
-    const view = savedRegisterView(db, access.principal, state.viewId);
+    const view = await savedRegisterView(db, access.principal, state.viewId);
     if (view) return redirect({ href: `/master-file${viewQueryString(view)}`, locale });
     missingView = true;
   }

@@ -13,7 +13,7 @@ type CardFn = (db: ReturnType<typeof getDb>, ctx: CardContext) => Promise<unknow
  */
 function cardRoute(card: CardFn) {
   return withAuth({ scope: 'read:funders' }, async ({ req }) => {
-    const query = parseQuery(req, cardQuery);
+    const query = await parseQuery(req, cardQuery);
     const db = getDb();
     const base = await funderBaseCurrency(db, query.funderId);
     if (!base) throw new NotFound(`Funder ${query.funderId} does not exist.`);

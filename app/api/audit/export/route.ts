@@ -14,7 +14,7 @@ export const dynamic = 'force-dynamic';
  * screen's words for `locale` (entity, action, the changes), then the stored codes and records.
  */
 export const GET = withAuth({ scope: 'admin' }, async ({ req }) => {
-  const { format, locale, ...filter } = parseQuery(req, auditExportQuery);
+  const { format, locale, ...filter } = await parseQuery(req, auditExportQuery);
   const t = await getTranslations({ locale, namespace: 'access.audit' });
   const words = auditWordsOf(t, await getFormatter({ locale }));
   return exportResponse(

@@ -7,8 +7,8 @@ import { requestClock } from '@/lib/clock';
 export const dynamic = 'force-dynamic';
 
 /** GET /api/credit/defaults — the leases in default on asOf (default today) with the reason, date, DPD and exposure (domain.md §8). */
-export const GET = withAuth({ scope: 'read:funders' }, ({ req }) => {
-  const { funderId, asOf } = parseQuery(req, creditAsOfQuery);
+export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
+  const { funderId, asOf } = await parseQuery(req, creditAsOfQuery);
   const day = asOf ?? requestClock().today;
   return Response.json({ asOf: day, defaults: defaultsAt(getDb(), funderId, day) });
 });

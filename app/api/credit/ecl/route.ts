@@ -7,8 +7,8 @@ import { requestClock } from '@/lib/clock';
 export const dynamic = 'force-dynamic';
 
 /** GET /api/credit/ecl — IFRS 9 expected credit loss on asOf (default today) by currency, stage and bucket, with totals. */
-export const GET = withAuth({ scope: 'read:funders' }, ({ req }) => {
-  const { funderId, asOf } = parseQuery(req, creditAsOfQuery);
+export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
+  const { funderId, asOf } = await parseQuery(req, creditAsOfQuery);
   const day = asOf ?? requestClock().today;
   return Response.json({ asOf: day, ...eclAt(getDb(), funderId, day) });
 });

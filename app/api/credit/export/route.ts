@@ -23,7 +23,7 @@ export const dynamic = 'force-dynamic';
 
 /** GET /api/credit/export?table=…&format=csv|xlsx — one table of Servicing → Defaults & losses on asOf (default today), headers in `locale`. */
 export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
-  const { funderId, asOf, table, format, locale } = parseQuery(req, creditExportQuery);
+  const { funderId, asOf, table, format, locale } = await parseQuery(req, creditExportQuery);
   const day = asOf ?? requestClock().today;
   const db = getDb();
   const tr = await getTranslations({ locale, namespace: 'credit' });

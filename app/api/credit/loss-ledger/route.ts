@@ -7,6 +7,6 @@ export const dynamic = 'force-dynamic';
 
 /** GET /api/credit/loss-ledger — approved write-offs (+) and recoveries (−) up to asOf (default: all), with the running balance per currency. */
 export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
-  const { funderId, asOf } = parseQuery(req, creditAsOfQuery);
+  const { funderId, asOf } = await parseQuery(req, creditAsOfQuery);
   return Response.json({ entries: await lossLedger(getDb(), funderId, asOf) });
 });

@@ -13,8 +13,8 @@ function creditParamsOf(f: FunderSettings) {
 }
 
 /** GET /api/credit/settings — the funder's credit parameters (materiality, probation, contagion, provision matrix). */
-export const GET = withAuth({ scope: 'read:funders' }, ({ req }) => {
-  const { funderId } = parseQuery(req, creditFunderQuery);
+export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
+  const { funderId } = await parseQuery(req, creditFunderQuery);
   const funder = getFunder(getDb(), funderId);
   if (!funder) throw new NotFound(`Funder ${funderId} does not exist.`);
   return Response.json({ funderId, settings: creditParamsOf(toFunderSettings(funder)) });
@@ -25,7 +25,7 @@ export const GET = withAuth({ scope: 'read:funders' }, ({ req }) => {
  * setting): applied at once (200) without four eyes, else a pending proposal another admin approves (202).
  */
 export const PATCH = withAuth({ scope: 'admin' }, async ({ req, principal }) => {
-  const { funderId } = parseQuery(req, creditFunderQuery);
+  const { funderId } = await parseQuery(req, creditFunderQuery);
   const patch = await parseBody(req, updateCreditParamsBody);
   const result = await changeFunderSettings(getDb(), funderId, patch, { userId: principal.user.id, email: principal.user.email });
   if (result.proposal)

@@ -8,14 +8,14 @@ import { creditFunderQuery, writeOffListQuery, writeOffProposeBody } from '@/lib
 export const dynamic = 'force-dynamic';
 
 /** GET /api/credit/write-offs — the funder's write-off proposals and decisions, newest first. */
-export const GET = withAuth({ scope: 'read:funders' }, ({ req }) => {
-  const { funderId, status } = parseQuery(req, writeOffListQuery);
+export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
+  const { funderId, status } = await parseQuery(req, writeOffListQuery);
   return Response.json({ writeOffs: listWriteOffs(getDb(), funderId, status) });
 });
 
 /** POST /api/credit/write-offs — proposes writing off a defaulted lease (four eyes: another user approves). 201. */
 export const POST = withAuth({ scope: 'write:funders' }, async ({ req, principal }) => {
-  const { funderId } = parseQuery(req, creditFunderQuery);
+  const { funderId } = await parseQuery(req, creditFunderQuery);
   const body = await parseBody(req, writeOffProposeBody);
   const writeOff = await proposeLeaseWriteOff(getDb(), funderId, body, actorOf(principal));
   return Response.json({ writeOff }, { status: 201, headers: { location: `/api/credit/write-offs?funderId=${funderId}` } });

@@ -11,7 +11,7 @@ export const dynamic = 'force-dynamic';
 
 /** GET /api/facilities/export?funderId=&asOf=&format=csv|xlsx&locale= — the Facilities list as a file. */
 export const GET = withAuth({ scope: 'read:funders' }, async ({ req, principal }) => {
-  const { funderId, asOf, format, locale } = parseQuery(req, facilitiesExportQuery);
+  const { funderId, asOf, format, locale } = await parseQuery(req, facilitiesExportQuery);
   const screen = await facilitiesScreen(getDb(), principal, { funderId, asOf }, requestClock());
   const t = await getTranslations({ locale, namespace: 'facilities' });
   return exportResponse(format, `facilities-${screen.asOf}`, summaryColumns(t), [screen.facilities], t('list.sheetName'));

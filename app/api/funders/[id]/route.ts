@@ -20,10 +20,10 @@ function funderId(params: Record<string, string | string[]>): number {
 }
 
 /** GET /api/funders/[id] — one funder with its parameters; 404 for an unknown id. */
-export const GET = withAuth({ scope: 'read:funders' }, ({ params, principal }) => {
+export const GET = withAuth({ scope: 'read:funders' }, async ({ params, principal }) => {
   const id = funderId(params);
   // Another user's funder answers as an unknown one (domain.md §12).
-  const funder = canAccessFunder(principal, id) ? getFunder(getDb(), id) : undefined;
+  const funder = (await canAccessFunder(principal, id)) ? getFunder(getDb(), id) : undefined;
   if (!funder) throw new NotFound(`Funder ${id} does not exist.`);
   return Response.json(toFunderSettings(funder));
 });

@@ -8,7 +8,7 @@ export const dynamic = 'force-dynamic';
 
 /** GET /api/lease-combined/user?id= — `{ user }` (the lease-combined row) or 404. */
 export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
-  const { funderId, id } = parseQuery(req, leaseCombinedIdQuery);
+  const { funderId, id } = await parseQuery(req, leaseCombinedIdQuery);
   if (id === undefined) throw new Invalid('The query string is invalid.', [{ field: 'id', message: 'is required' }]);
   const user = await getLeaseCombined(getDb(), funderId, id);
   if (!user) throw new NotFound(`Lease ${id} does not exist for funder ${funderId}.`);

@@ -23,7 +23,7 @@ function leaseId(params: Record<string, string | string[]>): number {
  * terminated; all zeros with inPool false when it was purchased after the cut-off) and its history.
  */
 export const GET = withAuth({ scope: 'read:funders' }, async ({ req, params }) => {
-  const { funderId, cutOff: requested } = parseQuery(req, leaseGetQuery);
+  const { funderId, cutOff: requested } = await parseQuery(req, leaseGetQuery);
   const id = leaseId(params);
   const db = getDb();
   const lease = await getLeaseOfFunder(db, funderId, id);
@@ -53,7 +53,7 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req, params }) =
  * a stale version answers 409. The merged lease is validated like a new one; the schedule is rebuilt.
  */
 export const PATCH = withAuth({ scope: 'write:funders' }, async ({ req, params, principal }) => {
-  const { funderId } = parseQuery(req, funderQuery);
+  const { funderId } = await parseQuery(req, funderQuery);
   const id = leaseId(params);
   const { version, ...patch } = await parseBody(req, leasePatchBody);
   const db = getDb();
@@ -68,7 +68,7 @@ export const PATCH = withAuth({ scope: 'write:funders' }, async ({ req, params, 
 
 /** DELETE /api/leases/[id] — 409 for a lease with a payment history (see assertLeaseDeletable). */
 export const DELETE = withAuth({ scope: 'write:funders' }, async ({ req, params, principal }) => {
-  const { funderId } = parseQuery(req, funderQuery);
+  const { funderId } = await parseQuery(req, funderQuery);
   const id = leaseId(params);
   const db = getDb();
   if (!(await getLeaseOfFunder(db, funderId, id))) throw new NotFound(`Lease ${id} does not exist for funder ${funderId}.`);

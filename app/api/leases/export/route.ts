@@ -20,7 +20,7 @@ export const dynamic = 'force-dynamic';
  * the lease currency (CSV: plain decimals).
  */
 export const GET = withAuth({ scope: 'read:funders' }, async ({ req, principal }) => {
-  const query = parseQuery(req, leaseExportQuery);
+  const query = await parseQuery(req, leaseExportQuery);
   const { funderId, format, columns, locale } = query;
   const db = getDb();
   if (!getFunder(db, funderId)) throw new NotFound(`Funder ${funderId} does not exist.`);

@@ -14,7 +14,7 @@ export const dynamic = 'force-dynamic';
 
 /** GET /api/leases/imports — the funder's import history, newest first. */
 export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
-  const q = parseQuery(req, importHistoryQuery);
+  const q = await parseQuery(req, importHistoryQuery);
   const db = getDb();
   requireFunder(db, q.funderId);
   const { rows, total } = await listImports(db, q.funderId, q.page, q.perPage);
@@ -26,7 +26,7 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
  * Answers 202 with the import; parsing and the dry run continue in the background (poll GET …/{id}).
  */
 export const POST = withAuth({ scope: 'write:funders' }, async ({ req, principal }) => {
-  const { funderId } = parseQuery(req, importFunderQuery);
+  const { funderId } = await parseQuery(req, importFunderQuery);
   const db = getDb();
   requireFunder(db, funderId);
   const max = env().IMPORT_MAX_BYTES;

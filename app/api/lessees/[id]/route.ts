@@ -12,7 +12,7 @@ export const dynamic = 'force-dynamic';
  * leases only (services/credit/book.ts, by the records stamp the audit row moves).
  */
 export const PATCH = withAuth({ scope: 'write:funders' }, async ({ req, params, principal }) => {
-  const { funderId } = parseQuery(req, funderQuery);
+  const { funderId } = await parseQuery(req, funderQuery);
   const id = pathId(params, 'id', 'lessee');
   const { kind } = await parseBody(req, lesseePatchBody);
   const { lessee, changed } = await updateLesseeKind(getDb(), funderId, id, kind, {

@@ -13,7 +13,7 @@ export const dynamic = 'force-dynamic';
 
 /** GET /api/payments/export?format=csv|xlsx — the whole filtered ledger, newest first, in batches; headers in `locale`. */
 export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
-  const { funderId, lease, lessee, from, to, method, q, format, locale } = parseQuery(req, paymentExportQuery);
+  const { funderId, lease, lessee, from, to, method, q, format, locale } = await parseQuery(req, paymentExportQuery);
   const db = getDb();
   if (!getFunder(db, funderId)) throw new NotFound(`Funder ${funderId} does not exist.`);
   const t = await getTranslations({ locale, namespace: 'servicing' });

@@ -22,7 +22,7 @@ async function readCsv(req: NextRequest): Promise<string> {
  * most 1 MiB, imported in one transaction: 201 with the import and its per-line results.
  */
 export const POST = withAuth({ scope: 'write:funders' }, async ({ req, principal }) => {
-  const query = parseQuery(req, paymentImportQuery);
+  const query = await parseQuery(req, paymentImportQuery);
   const type = req.headers.get('content-type') ?? '';
   let fileName = query.fileName;
   let csv: string;

@@ -16,10 +16,10 @@ function quotationId(params: Record<string, string | string[]>): number {
 
 /** GET /api/quotations/[id] — `{ quotation, history }` (every status change with who and when). */
 export const GET = withAuth({ scope: 'read:funders' }, async ({ req, params }) => {
-  const { funderId } = parseQuery(req, funderQuery);
+  const { funderId } = await parseQuery(req, funderQuery);
   const id = quotationId(params);
   const db = getDb();
-  const quotation = getQuotation(db, funderId, id);
+  const quotation = await getQuotation(db, funderId, id);
   if (!quotation) throw new NotFound(`Quotation ${id} does not exist for funder ${funderId}.`);
   return Response.json({ quotation, history: await listQuotationHistory(db, id) });
 });
@@ -29,11 +29,11 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req, params }) =
  * 409 when the version is stale or the quotation is no longer a draft.
  */
 export const PATCH = withAuth({ scope: 'write:funders' }, async ({ req, params, principal }) => {
-  const { funderId } = parseQuery(req, funderQuery);
+  const { funderId } = await parseQuery(req, funderQuery);
   const id = quotationId(params);
   const { version, ...patch } = await parseBody(req, quotationPatchBody);
   const db = getDb();
-  const current = getQuotation(db, funderId, id);
+  const current = await getQuotation(db, funderId, id);
   if (!current) throw new NotFound(`Quotation ${id} does not exist for funder ${funderId}.`);
   const merged = quotationCreateBody.safeParse({ ...current, ...patch });
   if (!merged.success) throw new Invalid('The quotation would be invalid with these changes.', zodIssues(merged.error));

@@ -11,7 +11,7 @@ export const dynamic = 'force-dynamic';
 
 /** GET /api/quotations/export?format=csv|xlsx&status=&locale= — every quotation matching the filter, as a file. */
 export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
-  const { funderId, format, locale, status } = parseQuery(req, query);
+  const { funderId, format, locale, status } = await parseQuery(req, query);
   const tm = await getTranslations({ locale, namespace: 'masterFile' });
   const to = await getTranslations({ locale, namespace: 'onboarding' });
   const rows = await listAllQuotations(getDb(), funderId, status);

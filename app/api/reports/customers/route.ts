@@ -15,7 +15,7 @@ export const dynamic = 'force-dynamic';
  * filtered total and totals per currency. `format=csv|xlsx` downloads every filtered row.
  */
 export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
-  const query = parseQuery(req, customersQuery);
+  const query = await parseQuery(req, customersQuery);
   const result = customersScreen(getDb(), query.funderId, query, requestClock());
   if (query.format) {
     const t = await getTranslations({ locale: query.locale, namespace: 'reports' });

@@ -9,7 +9,7 @@ export const dynamic = 'force-dynamic';
 
 /** GET /api/reports/files?kind=&page=&perPage= — the funder's kept report files, newest first (no bytes). */
 export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
-  const query = parseQuery(req, reportFilesQuery);
+  const query = await parseQuery(req, reportFilesQuery);
   const db = getDb();
   requireFunder(db, query.funderId);
   return Response.json(await listReportFiles(db, query));
@@ -20,7 +20,7 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
  * CSV or XLSX, keeps it and answers 201 with its record. Regenerating gives the same bytes (sha256).
  */
 export const POST = withAuth({ scope: 'write:funders' }, async ({ req, principal }) => {
-  const { funderId } = parseQuery(req, reportFileQuery);
+  const { funderId } = await parseQuery(req, reportFileQuery);
   const body = await parseBody(req, createReportFileBody);
   const db = getDb();
   const funder = requireFunder(db, funderId);

@@ -16,7 +16,7 @@ export const dynamic = 'force-dynamic';
  * current month live. `format=csv|xlsx` downloads the table.
  */
 export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
-  const query = parseQuery(req, performanceQuery);
+  const query = await parseQuery(req, performanceQuery);
   const db = getDb();
   requireFunder(db, query.funderId);
   const { report } = await performanceScreen(db, query.funderId, query, requestClock());

@@ -16,7 +16,7 @@ export const dynamic = 'force-dynamic';
  * and the top-10 lessees. `format=csv|xlsx` downloads the table instead (headers in `locale`).
  */
 export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
-  const query = parseQuery(req, stratificationQuery);
+  const query = await parseQuery(req, stratificationQuery);
   const { cutOff, strat } = stratificationScreen(getDb(), query.funderId, query, requestClock());
   if (!query.format) return Response.json(strat);
   const t = await getTranslations({ locale: query.locale, namespace: 'reports' });

@@ -13,8 +13,8 @@ export const dynamic = 'force-dynamic';
  * one page. `format=csv|xlsx` streams the WHOLE tape as a download, batch by batch (a ReadableStream
  * for CSV and XLSX alike, lib/exports): memory stays bounded on a 100,000-lease book.
  */
-export const GET = withAuth({ scope: 'read:funders' }, ({ req }) => {
-  const { funderId, asOf, format, page, perPage } = parseQuery(req, tapeQuery);
+export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
+  const { funderId, asOf, format, page, perPage } = await parseQuery(req, tapeQuery);
   // The whole tape for a file (streamed batch by batch), else the page asked for.
   const tape = tapeScreen(getDb(), funderId, format ? { asOf } : { asOf, page, perPage }, requestClock());
   if (format) return exportResponse(format, `tape-f${funderId}-${tape.cutOff}`, tapeExportColumns(), tape.batches(1000), 'Tape');

@@ -16,7 +16,7 @@ export const dynamic = 'force-dynamic';
  * row per cohort and month.
  */
 export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
-  const query = parseQuery(req, vintagesQuery);
+  const query = await parseQuery(req, vintagesQuery);
   const db = getDb();
   requireFunder(db, query.funderId);
   const { report } = await vintagesScreen(db, query.funderId, query, requestClock());

@@ -1,3 +1,4 @@
+import { transaction } from '@/db/transaction';
 import { getDb } from '@/db';
 import { recordAudit } from '@/db/queries/audit';
 import { deleteScenario, updateScenario } from '@/db/queries/scenarios';
@@ -9,17 +10,17 @@ import { scenarioOfPath } from './scenario-id';
 export const dynamic = 'force-dynamic';
 
 /** GET /api/scenarios/{id} — one scenario; 404 when unknown or of a funder not assigned to the caller. */
-export const GET = withAuth({ scope: 'read:funders' }, ({ params, principal }) =>
-  Response.json(toScenarioDto(scenarioOfPath(getDb(), params, principal))),
+export const GET = withAuth({ scope: 'read:funders' }, async ({ params, principal }) =>
+  Response.json(toScenarioDto(await scenarioOfPath(getDb(), params, principal))),
 );
 
 /** PATCH /api/scenarios/{id} — rename or change assumptions; 409 for a name the funder already uses. */
 export const PATCH = withAuth({ scope: 'write:funders' }, async ({ req, params, principal }) => {
   const db = getDb();
-  const current = scenarioOfPath(db, params, principal);
+  const current = await scenarioOfPath(db, params, principal);
   const patch = await parseBody(req, updateScenarioBody);
-  const updated = db.transaction((tx) => {
-    const s = updateScenario(tx, current.id, patch);
+  const updated = await transaction(db, async (tx) => {
+    const s = await updateScenario(tx, current.id, patch);
     recordAudit(tx, {
       actor: { userId: principal.user.id, email: principal.user.email },
       funderId: s.funderId,
@@ -35,11 +36,11 @@ export const PATCH = withAuth({ scope: 'write:funders' }, async ({ req, params, 
 });
 
 /** DELETE /api/scenarios/{id} — 204. */
-export const DELETE = withAuth({ scope: 'write:funders' }, ({ params, principal }) => {
+export const DELETE = withAuth({ scope: 'write:funders' }, async ({ params, principal }) => {
   const db = getDb();
-  const current = scenarioOfPath(db, params, principal);
-  db.transaction((tx) => {
-    deleteScenario(tx, current.id);
+  const current = await scenarioOfPath(db, params, principal);
+  await transaction(db, async (tx) => {
+    await deleteScenario(tx, current.id);
     recordAudit(tx, {
       actor: { userId: principal.user.id, email: principal.user.email },
       funderId: current.funderId,

@@ -12,7 +12,7 @@ export const dynamic = 'force-dynamic';
  * status at asOf as the page and the register show it) beside the stored `status`.
  */
 export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
-  const screen = await delinquencyScreen(getDb(), parseQuery(req, delinquencyQuery), requestClock());
+  const screen = await delinquencyScreen(getDb(), await parseQuery(req, delinquencyQuery), requestClock());
   return Response.json({
     asOf: screen.asOf,
     level: screen.level,

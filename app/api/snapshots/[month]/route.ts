@@ -18,10 +18,10 @@ export const dynamic = 'force-dynamic';
 export const GET = withAuth({ scope: 'read:funders' }, async ({ req, params }) => {
   const parsed = snapshotParams.safeParse(params);
   if (!parsed.success) throw new Invalid('The month is invalid.', [{ field: 'month', message: 'must be a month as YYYY-MM' }]);
-  const query = parseQuery(req, snapshotQuery);
+  const query = await parseQuery(req, snapshotQuery);
   const db = getDb();
   requireFunder(db, query.funderId);
-  const month = closedSnapshotMonth(db, query.funderId, parsed.data.month);
+  const month = await closedSnapshotMonth(db, query.funderId, parsed.data.month);
   if (query.format) {
     const t = await getTranslations({ locale: query.locale, namespace: 'history' });
     const tr = (k: string, v?: Record<string, string | number>) => t(k as never, v as never);

@@ -19,9 +19,9 @@ const NO_FILTER = cashFlowFilterSchema.parse({});
  * cut-off are not rows. The cut-off used is echoed in the `X-Cut-Off` header. Streamed: the array can
  * be large (≈500 bytes a lease).
  */
-export const GET = withAuth({ scope: 'read:funders' }, ({ req }) => {
-  const query = parseQuery(req, allTotalCashQuerySchema);
-  const { screen } = totalCashFlowRows(
+export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
+  const query = await parseQuery(req, allTotalCashQuerySchema);
+  const { screen } = await totalCashFlowRows(
     getDb(),
     query.funderId,
     { ...NO_FILTER, sort: 'id', dir: 'asc', cutOff: query.cutOff, gross: query.gross },

@@ -28,9 +28,9 @@ export const dynamic = 'force-dynamic';
  * 100,000-lease book that is ~50 MB per page request, so `allData` is only filled when `allData=1` is
  * asked for (then: every row, unfiltered, id order, streamed) and is otherwise an empty array.
  */
-export const GET = withAuth({ scope: 'read:funders' }, ({ req }) => {
-  const query = parseQuery(req, totalCashQuerySchema);
-  const { screen } = totalCashFlowRows(getDb(), query.funderId, query, requestClock());
+export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
+  const query = await parseQuery(req, totalCashQuerySchema);
+  const { screen } = await totalCashFlowRows(getDb(), query.funderId, query, requestClock());
   const headers = { 'x-cut-off': screen.cutOff };
   if (!query.allData) return bytesResponse(screen.pageBody(query.page, query.perPage), headers);
   const page = screen.page(query.page, query.perPage);

@@ -14,7 +14,7 @@ export const dynamic = 'force-dynamic';
  * list (not one page) in the list's order, with headers and enumerated values in `locale`.
  */
 export const GET = withAuth({ scope: 'admin' }, async ({ req }) => {
-  const { format, locale, ...filter } = parseQuery(req, usersExportQuery);
+  const { format, locale, ...filter } = await parseQuery(req, usersExportQuery);
   const t = await getTranslations({ locale, namespace: 'access' });
   const tc = await getTranslations({ locale, namespace: 'common' });
   const text = (id: keyof DirectoryUser & string, value: (u: DirectoryUser) => string, width = 18): ExportColumn<DirectoryUser> => ({

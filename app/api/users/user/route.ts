@@ -13,7 +13,7 @@ function requiredId(id: number | undefined): number {
 
 /** GET /api/users/user?id= — `{ user }` or 404. */
 export const GET = withAuth({ scope: 'admin' }, async ({ req }) => {
-  const id = requiredId(parseQuery(req, userIdQuery).id);
+  const id = requiredId((await parseQuery(req, userIdQuery)).id);
   const user = await getDirectoryUser(getDb(), id);
   if (!user) throw new NotFound(`User ${id} does not exist.`);
   return Response.json({ user });
@@ -24,7 +24,7 @@ export const GET = withAuth({ scope: 'admin' }, async ({ req }) => {
  * the user's sessions; 409 when it would leave no active admin; 404 for an unknown id.
  */
 export const PATCH = withAuth({ scope: 'admin' }, async ({ req, principal }) => {
-  const id = requiredId(parseQuery(req, userIdQuery).id);
+  const id = requiredId((await parseQuery(req, userIdQuery)).id);
   const patch = await parseBody(req, updateUserBody);
   return Response.json({ user: await updateDirectoryUser(getDb(), id, patch, principal.user.id) });
 });

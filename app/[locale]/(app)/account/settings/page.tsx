@@ -32,7 +32,7 @@ export default async function AccountSettingsPage({ params, searchParams }: Prop
   setRequestLocale(locale);
   const access = await guardPage(locale, 'account');
   if (!access.ok) return access.forbidden;
-  const settings = accountSettingsScreen(getDb(), access.principal.user.id);
+  const settings = await accountSettingsScreen(getDb(), access.principal.user.id);
   if (!settings) notFound();
   const t = await getTranslations('workspace.settings');
   const { value: q } = parseLenient(pageQuery, await searchParams);

@@ -11,7 +11,7 @@ export const dynamic = 'force-dynamic';
  * filtering on the server, as in the original.
  */
 export const GET = withAuth({ scope: null }, async ({ req, principal }) => {
-  const { locale } = parseQuery(req, localeQuery);
+  const { locale } = await parseQuery(req, localeQuery);
   const pages = await pageItemsFor(getDb(), principal, locale);
   return Response.json({ autoComplete: pages.map((p, i) => ({ title: p.title, rank: String(i + 1), id: p.target })) });
 });

@@ -10,7 +10,7 @@ export const dynamic = 'force-dynamic';
  * group), `bookmarks` = those the signed-in user has bookmarked. Bookmarks are private to their user.
  */
 export const GET = withAuth({ scope: null }, async ({ req, principal }) => {
-  const { locale } = parseQuery(req, localeQuery);
+  const { locale } = await parseQuery(req, localeQuery);
   const suggestions = await pageItemsFor(getDb(), principal, locale);
   return Response.json({ suggestions, bookmarks: suggestions.filter((p) => p.isBookmarked) });
 });

@@ -12,6 +12,6 @@ export const dynamic = 'force-dynamic';
  * past the end is [].
  */
 export const GET = withAuth({ scope: null }, async ({ req }) => {
-  const { q, perPage, page } = parseQuery(req, datatablesQuery);
+  const { q, perPage, page } = await parseQuery(req, datatablesQuery);
   return Response.json(await pageDatatableRows(getDb(), q, perPage, page));
 });

@@ -7,6 +7,6 @@ export const dynamic = 'force-dynamic';
 
 /** GET /api/datatables/initial-data: every sample row (the lessees' contact persons), a bare array in storage order. */
 export const GET = withAuth({ scope: null }, async ({ req }) => {
-  parseQuery(req, noQuery);
+  await parseQuery(req, noQuery);
   return Response.json(await listDatatableRows(getDb()));
 });

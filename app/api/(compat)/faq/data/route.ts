@@ -10,6 +10,6 @@ export const dynamic = 'force-dynamic';
  * text only (case-insensitive); categories without a matching question are omitted ({} when none match).
  */
 export const GET = withAuth({ scope: null }, async ({ req }) => {
-  const { locale, q } = parseQuery(req, faqQuery);
+  const { locale, q } = await parseQuery(req, faqQuery);
   return Response.json(await getFaq(getDb(), locale, q));
 });

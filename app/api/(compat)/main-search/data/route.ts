@@ -14,7 +14,7 @@ export const dynamic = 'force-dynamic';
  * most `limit` hits (default 4, max 20) and the count of its matches; a query of one character searches pages only.
  */
 export const GET = withAuth({ scope: null }, async ({ req, principal }) => {
-  const query = parseQuery(req, mainSearchQuery);
+  const query = await parseQuery(req, mainSearchQuery);
   const db = getDb();
   const pages = await pageItemsFor(db, principal, query.locale);
   return Response.json(await mainSearchScreen(db, principal, query, pages));

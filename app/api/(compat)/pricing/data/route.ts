@@ -7,6 +7,6 @@ export const dynamic = 'force-dynamic';
 
 /** GET /pricing/data?locale= (also under /api/): the three plans (prices in EUR per month) and the pricing questions. */
 export const GET = withAuth({ scope: null }, async ({ req }) => {
-  const { locale } = parseQuery(req, localeQuery);
+  const { locale } = await parseQuery(req, localeQuery);
   return Response.json(await getPricing(getDb(), locale));
 });

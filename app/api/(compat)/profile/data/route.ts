@@ -14,7 +14,7 @@ export const dynamic = 'force-dynamic';
  * the user's bookmarked pages, `post` their latest lease activity, `suggestions` their colleagues.
  */
 export const GET = withAuth({ scope: null }, async ({ req, principal }) => {
-  const { locale } = parseQuery(req, localeQuery);
+  const { locale } = await parseQuery(req, localeQuery);
   const db = getDb();
   const t = await getTranslations({ locale, namespace: 'nav' });
   const tp = await getTranslations({ locale, namespace: 'navbarSearch' });

@@ -16,8 +16,8 @@ export const dynamic = 'force-dynamic';
  * the collateral with each criterion it failed; the files hold every row of the filter.
  */
 export const GET = withAuth({ scope: 'read:funders' }, async (ctx) => {
-  const f = pathFacility(ctx);
-  const { asOf, filter, page, perPage, format, locale } = parseQuery(ctx.req, eligibilityQuery);
+  const f = await pathFacility(ctx);
+  const { asOf, filter, page, perPage, format, locale } = await parseQuery(ctx.req, eligibilityQuery);
   const clock = requestClock();
   if (format !== 'json') {
     const all = facilityEligibility(getDb(), f, { asOf, filter }, clock);

@@ -27,9 +27,9 @@ const COVENANT_EXPORT_MONTHS = 24;
 
 /** GET /api/facilities/{id}/export?table=waterfall|excess|draws|certificates|covenants&format=csv|xlsx&locale=&asOf= — a table of the facility page. */
 export const GET = withAuth({ scope: 'read:funders' }, async (ctx) => {
-  const f = pathFacility(ctx);
+  const f = await pathFacility(ctx);
   const clock = requestClock();
-  const { table, format, locale, ...query } = parseQuery(ctx.req, facilityExportQuery);
+  const { table, format, locale, ...query } = await parseQuery(ctx.req, facilityExportQuery);
   const asOf = screenAsOf(query, clock);
   const t = await getTranslations({ locale, namespace: 'facilities' });
   const db = getDb();
@@ -69,7 +69,7 @@ export const GET = withAuth({ scope: 'read:funders' }, async (ctx) => {
         format,
         name,
         covenantColumns(t),
-        [covenantRows(facilityCovenants(db, f, { asOf, months: COVENANT_EXPORT_MONTHS }, clock).covenants)],
+        [covenantRows((await facilityCovenants(db, f, { asOf, months: COVENANT_EXPORT_MONTHS }, clock)).covenants)],
         t('covenants.sheetName'),
       );
   }

@@ -11,6 +11,6 @@ export const dynamic = 'force-dynamic';
  * README.md beside this route).
  */
 export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
-  const { funderId } = parseQuery(req, funderQuery);
+  const { funderId } = await parseQuery(req, funderQuery);
   return Response.json(await listLeaseCombined(getDb(), funderId));
 });

@@ -10,6 +10,6 @@ export const dynamic = 'force-dynamic';
  * `q` matches the contract number and the client's name; `total` is the filtered count (as the users list).
  */
 export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
-  const query = parseQuery(req, leaseCombinedListQuery);
+  const query = await parseQuery(req, leaseCombinedListQuery);
   return Response.json(await pageLeaseCombined(getDb(), query));
 });

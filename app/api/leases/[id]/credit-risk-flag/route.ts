@@ -9,7 +9,7 @@ export const dynamic = 'force-dynamic';
 
 /** POST /api/leases/[id]/credit-risk-flag — flags a significant increase in credit risk (IFRS 9 stage 2) from flaggedOn (default today) with a reason. 201; 409 when flagged already. */
 export const POST = withAuth({ scope: 'write:funders' }, async ({ req, params, principal }) => {
-  const { funderId } = parseQuery(req, creditFunderQuery);
+  const { funderId } = await parseQuery(req, creditFunderQuery);
   const leaseId = pathId(params, 'lease');
   const body = await parseBody(req, utpFlagBody);
   const { flag } = await flagLease(
@@ -22,8 +22,8 @@ export const POST = withAuth({ scope: 'write:funders' }, async ({ req, params, p
 
 /** DELETE /api/leases/[id]/credit-risk-flag — clears the flag from clearedOn (default today). 404 when not flagged. */
 export const DELETE = withAuth({ scope: 'write:funders' }, async ({ req, params, principal }) => {
-  const { funderId } = parseQuery(req, creditFunderQuery);
-  const { clearedOn, reason } = parseQuery(req, utpClearQuery);
+  const { funderId } = await parseQuery(req, creditFunderQuery);
+  const { clearedOn, reason } = await parseQuery(req, utpClearQuery);
   const leaseId = pathId(params, 'lease');
   const flag = await unflagLease(
     getDb(),

@@ -7,6 +7,6 @@ export const dynamic = 'force-dynamic';
 
 /** GET /api/leases/imports/{id} — status, progress 0–1, detected format, mapping, counts, preview, leases. */
 export const GET = withAuth({ scope: 'read:funders' }, async ({ req, params }) => {
-  const { funderId } = parseQuery(req, importFunderQuery);
+  const { funderId } = await parseQuery(req, importFunderQuery);
   return Response.json(await importDetail(getDb(), funderId, importIdOf(params)));
 });

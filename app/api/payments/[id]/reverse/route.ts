@@ -10,7 +10,7 @@ export const dynamic = 'force-dynamic';
 /** POST /api/payments/{id}/reverse — a reversal entry undoing the payment; the lease's allocation is recomputed (201; 409 when already reversed). */
 export const POST = withAuth({ scope: 'write:funders' }, async ({ req, params, principal }) => {
   const id = pathId(params, 'id', 'payment');
-  const { funderId } = parseQuery(req, servicingFunderQuery);
+  const { funderId } = await parseQuery(req, servicingFunderQuery);
   const body = await parseBody(req, paymentReverseBody);
   const reversal = await reversePayment(getDb(), funderId, id, body, principal.user.id);
   afterBookWrite(getDb(), funderId);

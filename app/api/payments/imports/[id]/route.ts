@@ -9,6 +9,6 @@ export const dynamic = 'force-dynamic';
 /** GET /api/payments/imports/{id} — an import with its per-line results. */
 export const GET = withAuth({ scope: 'read:funders' }, async ({ req, params }) => {
   const id = pathId(params, 'id', 'import');
-  const { funderId } = parseQuery(req, servicingFunderQuery);
+  const { funderId } = await parseQuery(req, servicingFunderQuery);
   return Response.json({ import: await getImport(getDb(), funderId, id) });
 });

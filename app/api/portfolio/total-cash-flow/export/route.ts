@@ -21,7 +21,7 @@ export const dynamic = 'force-dynamic';
  * columns. `status` filters and the `status` column shows the Master File register's shown status at the
  * cut-off (performing, defaulted, …; `active` still filters the stored business status). `scenario=<id>`: the rows and totals under that scenario of the funder (404 for an unknown one). Amounts in the file are in major units of each row's currency (see export-columns.ts).
  */
-export const GET = withAuth({ scope: 'read:funders' }, ({ req, principal }) => {
+export const GET = withAuth({ scope: 'read:funders' }, async ({ req, principal }) => {
   const raw: Record<string, string | string[]> = {};
   for (const [k, v] of req.nextUrl.searchParams) {
     const prev = raw[k];
@@ -32,7 +32,7 @@ export const GET = withAuth({ scope: 'read:funders' }, ({ req, principal }) => {
   if (raw.view !== undefined) {
     const id = idParam.safeParse(raw.view);
     if (!id.success) throw new Invalid('The query string is invalid.', [{ field: 'view', message: id.error.issues[0]!.message }]);
-    view = getPortfolioView(db, principal.user.id, id.data, 'total-cash-flow');
+    view = await getPortfolioView(db, principal.user.id, id.data, 'total-cash-flow');
     if (!view) throw new NotFound(`View ${id.data} does not exist.`);
   }
   const applied = applyView(view, raw);
@@ -40,7 +40,7 @@ export const GET = withAuth({ scope: 'read:funders' }, ({ req, principal }) => {
   if (!parsed.success) throw new Invalid('The query string is invalid.', zodIssues(parsed.error));
   const query = parsed.data;
   // The rows as the page shows them; under a scenario (404 when the funder has no such scenario) its flows and totals.
-  const shown = totalCashFlowRows(db, query.funderId, query, requestClock());
+  const shown = await totalCashFlowRows(db, query.funderId, query, requestClock());
   const { cutOff } = shown;
   const { book, rows: indices } = shown.screen;
   const columns = exportColumns(cutOff, applied.columns);

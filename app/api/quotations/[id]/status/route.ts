@@ -14,7 +14,7 @@ export const dynamic = 'force-dynamic';
  * as `lease`). Any other move answers 409 with the allowed ones.
  */
 export const PATCH = withAuth({ scope: 'write:funders' }, async ({ req, params, principal }) => {
-  const { funderId } = parseQuery(req, funderQuery);
+  const { funderId } = await parseQuery(req, funderQuery);
   const id = idParam.safeParse(params.id);
   if (!id.success) throw new NotFound('No quotation has this id.');
   const change = await parseBody(req, quotationStatusBody);

@@ -14,10 +14,10 @@ export const dynamic = 'force-dynamic';
  * gets back (`{ quotation }` with externalId and lastSyncAt). 501 when no ERP is configured.
  */
 export const POST = withAuth({ scope: 'write:funders' }, async ({ req, params }) => {
-  const { funderId } = parseQuery(req, funderQuery);
+  const { funderId } = await parseQuery(req, funderQuery);
   const id = idParam.safeParse(params.id);
   const db = getDb();
-  const quotation = id.success ? getQuotation(db, funderId, id.data) : undefined;
+  const quotation = id.success ? await getQuotation(db, funderId, id.data) : undefined;
   if (!quotation) throw new NotFound('No quotation of this funder has this id.');
   const erp = getErpConnector();
   if (!erp) throw new ApiError('not_implemented', `No ERP is configured: set ${ERP_ENV_VARS.join(', ')} to push quotations to Odoo.`);

@@ -12,10 +12,10 @@ export const dynamic = 'force-dynamic';
  * Cash Flow rows (one lease with `leaseId`), one page; GET /api/reports/cash-flow/portfolio?asOf= — the
  * portfolio cash flow per currency: the 61-period aggregate, beyond and totals (= Summary).
  */
-export const GET = withAuth({ scope: 'read:funders' }, ({ req, params }) => {
+export const GET = withAuth({ scope: 'read:funders' }, async ({ req, params }) => {
   const p = cashFlowKindParams.safeParse(params);
   if (!p.success) throw new Invalid('Unknown cash-flow report.', [{ field: 'kind', message: 'must be lease or portfolio' }]);
-  const query = parseQuery(req, cashFlowQuery);
+  const query = await parseQuery(req, cashFlowQuery);
   const db = getDb();
   const clock = requestClock();
   if (p.data.kind === 'portfolio') {

@@ -16,7 +16,7 @@ export const dynamic = 'force-dynamic';
 export const GET = withAuth({ scope: 'read:funders' }, async ({ req, params }) => {
   const parsed = delinquencyViewParams.safeParse(params);
   if (!parsed.success) throw new Invalid('Unknown delinquency report.', [{ field: 'view', message: 'must be resume, view or detail' }]);
-  const query = parseQuery(req, delinquencyQuery);
+  const query = await parseQuery(req, delinquencyQuery);
   const db = getDb();
   requireFunder(db, query.funderId);
   const asOf = query.asOf ?? defaultCutOff();

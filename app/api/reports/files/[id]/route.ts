@@ -10,7 +10,7 @@ export const dynamic = 'force-dynamic';
 export const GET = withAuth({ scope: 'read:funders' }, async ({ req, params }) => {
   const p = reportFileParams.safeParse(params);
   if (!p.success) throw new Invalid('The file id is invalid.', [{ field: 'id', message: 'must be a positive whole number' }]);
-  const { funderId } = parseQuery(req, reportFileQuery);
+  const { funderId } = await parseQuery(req, reportFileQuery);
   const file = await getReportFile(getDb(), p.data.id, funderId);
   if (!file) throw new NotFound(`Report file ${p.data.id} does not exist.`);
   return new Response(new Uint8Array(file.data), {

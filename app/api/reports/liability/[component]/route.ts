@@ -22,7 +22,7 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req, params, pri
   const p = liabilityComponentParams.safeParse(params);
   if (!p.success)
     throw new Invalid('Unknown liability component.', [{ field: 'component', message: 'must be principal, interest or vat' }]);
-  const query = parseQuery(req, liabilityQuery);
+  const query = await parseQuery(req, liabilityQuery);
   // The funding line per currency, or with facilityId (of this funder; another funder's or an unknown one is a 404) its one line.
   const {
     funder,

@@ -12,10 +12,10 @@ export const dynamic = 'force-dynamic';
  * flow under the scenario beside the contractual case, per currency: 61 periods + beyond, the scenario's
  * components, totals, price, NPV, expected loss and its PV, and the differences. Integer minor units.
  */
-export const GET = withAuth({ scope: 'read:funders' }, ({ req, params, principal }) => {
+export const GET = withAuth({ scope: 'read:funders' }, async ({ req, params, principal }) => {
   const db = getDb();
-  const s = scenarioOfPath(db, params, principal);
-  const query = parseQuery(req, scenarioCashFlowQuery);
-  const { funder, ...comparison } = scenarioCashFlow(db, s.funderId, s.id, query, requestClock());
+  const s = await scenarioOfPath(db, params, principal);
+  const query = await parseQuery(req, scenarioCashFlowQuery);
+  const { funder, ...comparison } = await scenarioCashFlow(db, s.funderId, s.id, query, requestClock());
   return Response.json({ funderId: funder.id, ...comparison }, { headers: { 'x-cut-off': comparison.cutOff } });
 });

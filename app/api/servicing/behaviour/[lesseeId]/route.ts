@@ -10,6 +10,6 @@ export const dynamic = 'force-dynamic';
 /** GET /api/servicing/behaviour/{lesseeId} — one lessee's behaviour (per currency), its leases' delinquency and its recent payments. */
 export const GET = withAuth({ scope: 'read:funders' }, async ({ req, params }) => {
   const lesseeId = pathId(params, 'lesseeId', 'lessee');
-  const { funderId, asOf } = parseQuery(req, behaviourDetailQuery);
+  const { funderId, asOf } = await parseQuery(req, behaviourDetailQuery);
   return Response.json(await lesseeBehaviourScreen(getDb(), funderId, lesseeId, { asOf }, requestClock()));
 });

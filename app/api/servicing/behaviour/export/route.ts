@@ -11,7 +11,7 @@ export const dynamic = 'force-dynamic';
 
 /** GET /api/servicing/behaviour/export?format=csv|xlsx — the whole filtered clients-behaviour table, headers in `locale`. */
 export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
-  const { format, locale, ...query } = parseQuery(req, behaviourExportQuery);
+  const { format, locale, ...query } = await parseQuery(req, behaviourExportQuery);
   // Every row of the screen in its order (no page asked for).
   const screen = await behaviourScreen(getDb(), query, requestClock());
   const t = await getTranslations({ locale, namespace: 'servicing' });

@@ -12,7 +12,7 @@ export const dynamic = 'force-dynamic';
 
 /** GET /api/servicing/delinquency/export?format=csv|xlsx — the whole filtered delinquency table in its order, headers in `locale`. */
 export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
-  const { format, locale, ...query } = parseQuery(req, delinquencyExportQuery);
+  const { format, locale, ...query } = await parseQuery(req, delinquencyExportQuery);
   const tm = await getTranslations({ locale, namespace: 'masterFile' });
   const tmText = (key: string, values?: Record<string, string | number>) => tm(key, values);
   // Every row of the screen in its order, with the status and its reason as the page shows them (domain.md §8).

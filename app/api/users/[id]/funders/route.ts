@@ -25,7 +25,7 @@ export const GET = withAuth({ scope: 'admin' }, async ({ params }) => {
   const db = getDb();
   const user = await getUserById(db, id);
   if (!user) throw new NotFound(`User ${id} does not exist.`);
-  return Response.json({ userId: id, allFunders: hasScope(scopesForRole(user.role), 'admin'), funderIds: listUserFunderIds(db, id) });
+  return Response.json({ userId: id, allFunders: hasScope(scopesForRole(user.role), 'admin'), funderIds: await listUserFunderIds(db, id) });
 });
 
 /** PUT /api/users/{id}/funders {funderIds} (admin) — replaces the user's assignments; audited. */

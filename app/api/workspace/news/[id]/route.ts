@@ -10,7 +10,7 @@ export const dynamic = 'force-dynamic';
 export const PATCH = withAuth({ scope: 'admin' }, async ({ req, principal, params }) => {
   const parsed = newsIdParams.safeParse(params);
   if (!parsed.success) throw new Invalid('The path is invalid.', zodIssues(parsed.error));
-  const { locale } = parseQuery(req, newsLocaleQuery);
+  const { locale } = await parseQuery(req, newsLocaleQuery);
   const body = await parseBody(req, newsPostBody);
   const after = await editNews(getDb(), locale, parsed.data.id, body, principal.user);
   return Response.json({ id: after.id, status: after.status });

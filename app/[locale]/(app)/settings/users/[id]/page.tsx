@@ -47,7 +47,7 @@ export default async function UserPage({ params }: Props) {
             userId={user.id}
             name={name}
             funders={listFunders(getDb()).map(({ id: funderId, name: funderName }) => ({ id: funderId, name: funderName }))}
-            assigned={listUserFunderIds(getDb(), user.id)}
+            assigned={await listUserFunderIds(getDb(), user.id)}
             allFunders={user.role === 'admin'}
           />
         </div>

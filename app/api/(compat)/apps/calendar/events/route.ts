@@ -7,6 +7,6 @@ export const dynamic = 'force-dynamic';
 
 /** GET /apps/calendar/events?calendars[]=… — 200 Event[] (bare array); no calendars parameter = every calendar. */
 export const GET = withAuth({ scope: null }, async ({ req, principal }) => {
-  const { calendars } = parseQuery(req, eventsQuery);
+  const { calendars } = await parseQuery(req, eventsQuery);
   return Response.json(await listEvents(getDb(), principal.user.id, calendars));
 });

@@ -9,7 +9,7 @@ export const dynamic = 'force-dynamic';
 
 /** The event id from the query string, else from a JSON body `{ id }`. */
 async function eventIdOf(req: NextRequest): Promise<number> {
-  const { id } = parseQuery(req, removeEventQuery);
+  const { id } = await parseQuery(req, removeEventQuery);
   if (id !== undefined) return id;
   if ((req.headers.get('content-type') ?? '').includes('json')) return (await parseBody(req, removeEventBody)).id;
   throw new Invalid('Name the event to remove.', [{ field: 'id', message: 'is required (query string or JSON body)' }]);

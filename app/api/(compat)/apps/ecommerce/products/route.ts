@@ -11,5 +11,5 @@ export const dynamic = 'force-dynamic';
  * price-desc. The wishlist and cart are the caller's own.
  */
 export const GET = withAuth({ scope: null }, async ({ req, principal }) =>
-  Response.json(await pageProducts(getDb(), principal.user.id, parseQuery(req, productsListQuery))),
+  Response.json(await pageProducts(getDb(), principal.user.id, await parseQuery(req, productsListQuery))),
 );

@@ -7,6 +7,6 @@ export const dynamic = 'force-dynamic';
 
 /** GET /apps/email/emails?q=&folder=&label=&page=&perPage= — 200 {emails, emailsMeta, total} (api-reference.md §2). */
 export const GET = withAuth({ scope: null }, async ({ req, principal }) => {
-  const query = parseQuery(req, emailsQuery);
+  const query = await parseQuery(req, emailsQuery);
   return Response.json(await listEmails(getDb(), principal.user.id, query));
 });

@@ -7,6 +7,6 @@ export const dynamic = 'force-dynamic';
 
 /** GET /apps/email/get-email?id= — 200 Email (no wrapper), 404 for an unknown or another user's mail. */
 export const GET = withAuth({ scope: null }, async ({ req, principal }) => {
-  const { id } = parseQuery(req, getEmailQuery);
+  const { id } = await parseQuery(req, getEmailQuery);
   return Response.json(await getEmail(getDb(), principal.user.id, id));
 });

@@ -7,6 +7,6 @@ export const dynamic = 'force-dynamic';
 
 /** GET /apps/email/paginate-email?dir=previous|next&emailId= — 200 the neighbouring Email by id, 404 at either end. */
 export const GET = withAuth({ scope: null }, async ({ req, principal }) => {
-  const { dir, emailId } = parseQuery(req, paginateEmailQuery);
+  const { dir, emailId } = await parseQuery(req, paginateEmailQuery);
   return Response.json(await emailNeighbour(getDb(), principal.user.id, emailId, dir));
 });

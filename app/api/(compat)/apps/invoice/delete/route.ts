@@ -15,7 +15,7 @@ async function idOf(req: NextRequest, fromQuery: number | undefined): Promise<nu
 
 /** DELETE /apps/invoice/delete?id= (or body `{ id }`; also /api/apps/…) — 200 `{ deleted }`, 404 for an unknown id. */
 export const DELETE = withAuth({ scope: 'admin' }, async ({ req }) => {
-  const id = await idOf(req, parseQuery(req, invoiceIdQuery).id);
+  const id = await idOf(req, (await parseQuery(req, invoiceIdQuery)).id);
   await deleteInvoice(getDb(), id);
   return Response.json({ deleted: id });
 });

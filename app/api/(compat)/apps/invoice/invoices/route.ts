@@ -11,5 +11,5 @@ export const dynamic = 'force-dynamic';
  * unfiltered; a lease instalment's invoice as the servicing ledger has it today; invoices one page (perPage default 10) of the filtered list, newest id first; total the filtered count.
  */
 export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) =>
-  Response.json(await invoicesApiPage(getDb(), parseQuery(req, invoicesListQuery), requestClock())),
+  Response.json(await invoicesApiPage(getDb(), await parseQuery(req, invoicesListQuery), requestClock())),
 );

@@ -12,7 +12,7 @@ export const dynamic = 'force-dynamic';
  * key) holding the new lease-combined row.
  */
 export const POST = withAuth({ scope: 'write:funders' }, async ({ req, principal }) => {
-  const { funderId } = parseQuery(req, funderQuery);
+  const { funderId } = await parseQuery(req, funderQuery);
   const body = await parseBody(req, leaseCreateBody);
   const db = getDb();
   const lease = await createLeaseForFunder(db, funderId, body, principal.user.id);

@@ -21,7 +21,7 @@ async function idOf(req: NextRequest, fromQuery: number | undefined): Promise<nu
  * an unknown id, 409 for a lease with a payment history (see README.md in app/api/lease-combined).
  */
 export const DELETE = withAuth({ scope: 'write:funders' }, async ({ req, principal }) => {
-  const { funderId, id: fromQuery } = parseQuery(req, leaseCombinedIdQuery);
+  const { funderId, id: fromQuery } = await parseQuery(req, leaseCombinedIdQuery);
   const id = await idOf(req, fromQuery);
   const db = getDb();
   if (!(await getLeaseOfFunder(db, funderId, id))) throw new NotFound(`Lease ${id} does not exist for funder ${funderId}.`);

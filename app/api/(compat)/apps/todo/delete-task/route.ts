@@ -9,7 +9,7 @@ export const dynamic = 'force-dynamic';
 
 /** The task id from the query string, else from a JSON body `{ taskId }`. */
 async function taskIdOf(req: NextRequest): Promise<number> {
-  const { taskId } = parseQuery(req, deleteTaskQuery);
+  const { taskId } = await parseQuery(req, deleteTaskQuery);
   if (taskId !== undefined) return taskId;
   if ((req.headers.get('content-type') ?? '').includes('json')) return (await parseBody(req, deleteTaskBody)).taskId;
   throw new Invalid('Name the task to delete.', [{ field: 'taskId', message: 'is required (query string or JSON body)' }]);

@@ -16,7 +16,7 @@ async function idOf(req: NextRequest, fromQuery: number | undefined): Promise<nu
 
 /** DELETE /apps/users/delete?id= (or body `{ id }`; also /api/apps/…) — 200 `{ deleted }`, 404 unknown id, 409 for the last active admin. */
 export const DELETE = withAuth({ scope: 'admin' }, async ({ req, principal }) => {
-  const id = await idOf(req, parseQuery(req, userIdQuery).id);
+  const id = await idOf(req, (await parseQuery(req, userIdQuery)).id);
   await deleteDirectoryUser(getDb(), id, principal.user.id);
   return Response.json({ deleted: id });
 });

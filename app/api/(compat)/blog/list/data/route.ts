@@ -7,6 +7,6 @@ export const dynamic = 'force-dynamic';
 
 /** GET /blog/list/data?locale= (also under /api/): the published posts, newest first. */
 export const GET = withAuth({ scope: null }, async ({ req }) => {
-  const { locale } = parseQuery(req, localeQuery);
+  const { locale } = await parseQuery(req, localeQuery);
   return Response.json(await listBlogPosts(getDb(), locale));
 });

@@ -7,6 +7,6 @@ export const dynamic = 'force-dynamic';
 
 /** GET /faq/data/category?locale= (also under /api/): every help category with its questions. */
 export const GET = withAuth({ scope: null }, async ({ req }) => {
-  const { locale } = parseQuery(req, localeQuery);
+  const { locale } = await parseQuery(req, localeQuery);
   return Response.json(await listFaqCategories(getDb(), locale));
 });

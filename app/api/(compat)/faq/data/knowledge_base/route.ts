@@ -7,6 +7,6 @@ export const dynamic = 'force-dynamic';
 
 /** GET /faq/data/knowledge_base?locale= (also under /api/): the knowledge-base articles. */
 export const GET = withAuth({ scope: null }, async ({ req }) => {
-  const { locale } = parseQuery(req, localeQuery);
+  const { locale } = await parseQuery(req, localeQuery);
   return Response.json(await listKnowledgeBase(getDb(), locale));
 });

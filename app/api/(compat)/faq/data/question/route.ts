@@ -12,7 +12,7 @@ export const dynamic = 'force-dynamic';
  * parameter); an unknown id is 404.
  */
 export const GET = withAuth({ scope: null }, async ({ req }) => {
-  const { locale, id } = parseQuery(req, faqQuestionQuery);
+  const { locale, id } = await parseQuery(req, faqQuestionQuery);
   const data = await getFaqQuestion(getDb(), locale, id);
   if (!data) throw new NotFound(`Question ${id} does not exist.`);
   return Response.json(data);

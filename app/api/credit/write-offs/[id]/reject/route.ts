@@ -17,5 +17,5 @@ async function noteOf(req: NextRequest): Promise<string> {
 export const POST = withAuth({ scope: 'write:funders' }, async ({ req, params, principal }) => {
   const id = pathId(params, 'write-off');
   const note = await noteOf(req);
-  return Response.json({ writeOff: await rejectLeaseWriteOff(getDb(), id, funderScopeOf(principal), actorOf(principal), note) });
+  return Response.json({ writeOff: await rejectLeaseWriteOff(getDb(), id, await funderScopeOf(principal), actorOf(principal), note) });
 });

@@ -13,7 +13,7 @@ export const dynamic = 'force-dynamic';
 
 /** GET /api/leases/[id]/schedule/export?format=csv|xlsx&locale= — the lease's instalment schedule as a file. */
 export const GET = withAuth({ scope: 'read:funders' }, async ({ req, params }) => {
-  const { funderId, format, locale } = parseQuery(req, exportFormatQuery);
+  const { funderId, format, locale } = await parseQuery(req, exportFormatQuery);
   const id = idParam.safeParse(params.id);
   const db = getDb();
   const lease = id.success ? await getLeaseOfFunder(db, funderId, id.data) : undefined;

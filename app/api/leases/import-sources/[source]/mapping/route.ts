@@ -1,3 +1,4 @@
+import { transaction } from '@/db/transaction';
 import { getDb } from '@/db';
 import { ensureImportSource, getImportSource, saveImportSourceMapping } from '@/db/queries/imports';
 import { importFunderQuery, importSourceMappingBody, importSourceParams } from '@/lib/validations/imports';
@@ -29,12 +30,12 @@ function jsonObject(text: string | null | undefined): Record<string, unknown> {
 }
 
 /** GET /api/leases/import-sources/{source}/mapping — the mapping and fixed values saved for this source (404 when unknown). */
-export const GET = withAuth({ scope: 'read:funders' }, ({ req, params }) => {
-  const { funderId } = parseQuery(req, importFunderQuery);
+export const GET = withAuth({ scope: 'read:funders' }, async ({ req, params }) => {
+  const { funderId } = await parseQuery(req, importFunderQuery);
   const name = sourceOf(params);
   const db = getDb();
   requireFunder(db, funderId);
-  const source = getImportSource(db, funderId, name);
+  const source = await getImportSource(db, funderId, name);
   if (!source) throw new NotFound('No import source has this name.');
   return Response.json({ source: source.name, mapping: jsonObject(source.mapping), fixed: jsonObject(source.fixed) });
 });
@@ -44,14 +45,14 @@ export const GET = withAuth({ scope: 'read:funders' }, ({ req, params }) => {
  * fields the file has no column for) for the source, created when new.
  */
 export const PUT = withAuth({ scope: 'write:funders' }, async ({ req, params }) => {
-  const { funderId } = parseQuery(req, importFunderQuery);
+  const { funderId } = await parseQuery(req, importFunderQuery);
   const name = sourceOf(params);
   const { mapping, fixed } = await parseBody(req, importSourceMappingBody);
   const db = getDb();
   requireFunder(db, funderId);
-  const saved = db.transaction((tx) => {
-    const s = ensureImportSource(tx, funderId, name);
-    saveImportSourceMapping(tx, s.id, mapping, Date.now(), fixed);
+  const saved = await transaction(db, async (tx) => {
+    const s = await ensureImportSource(tx, funderId, name);
+    await saveImportSourceMapping(tx, s.id, mapping, Date.now(), fixed);
     return { name: s.name, fixed: fixed ?? jsonObject(s.fixed) };
   });
   return Response.json({ source: saved.name, mapping, fixed: saved.fixed });

@@ -12,7 +12,7 @@ export const dynamic = 'force-dynamic';
  * and `skipRejected` is false.
  */
 export const POST = withAuth({ scope: 'write:funders' }, async ({ req, params, principal }) => {
-  const { funderId } = parseQuery(req, importFunderQuery);
+  const { funderId } = await parseQuery(req, importFunderQuery);
   const { skipRejected } = await parseBody(req, importCommitBody);
   const db = getDb();
   const id = importIdOf(params);

@@ -16,7 +16,7 @@ export const dynamic = 'force-dynamic';
  * filterable by rule; `format=csv` downloads them all (a file-level exception's row reads "file").
  */
 export const GET = withAuth({ scope: 'read:funders' }, async ({ req, params }) => {
-  const q = parseQuery(req, importExceptionsQuery);
+  const q = await parseQuery(req, importExceptionsQuery);
   const db = getDb();
   const id = importIdOf(params);
   await readImport(db, q.funderId, id);

@@ -12,7 +12,7 @@ export const dynamic = 'force-dynamic';
  * for (`fixed`), the decimal separator, date format, sheet or mode, and validate again. 409 unless validated.
  */
 export const PUT = withAuth({ scope: 'write:funders' }, async ({ req, params }) => {
-  const { funderId } = parseQuery(req, importFunderQuery);
+  const { funderId } = await parseQuery(req, importFunderQuery);
   const body = await parseBody(req, importMappingBody);
   const db = getDb();
   const id = importIdOf(params);

@@ -19,7 +19,7 @@ type Row = z.infer<typeof rollForwardRow>;
  * `format=csv|xlsx` downloads every row (amounts as decimals of the currency, headers in `locale`).
  */
 export const GET = withAuth({ scope: 'read:funders' }, async ({ req, params }) => {
-  const q = parseQuery(req, rollForwardQuery);
+  const q = await parseQuery(req, rollForwardQuery);
   const db = getDb();
   const id = importIdOf(params);
   const filter = { kind: q.kind, undecided: q.undecided === undefined ? undefined : q.undecided === 'true' };

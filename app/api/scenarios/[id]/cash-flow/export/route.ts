@@ -14,11 +14,11 @@ export const dynamic = 'force-dynamic';
  * of the Scenarios screen as a file: per currency and period the contractual and scenario cash, the
  * difference and the scenario's components (CSV: that table; XLSX: plus a Totals sheet). Major units.
  */
-export const GET = withAuth({ scope: 'read:funders' }, ({ req, params, principal }) => {
+export const GET = withAuth({ scope: 'read:funders' }, async ({ req, params, principal }) => {
   const db = getDb();
-  const s = scenarioOfPath(db, params, principal);
-  const query = parseQuery(req, scenarioExportQuery);
-  const comparison = scenarioCashFlow(db, s.funderId, s.id, query, requestClock());
+  const s = await scenarioOfPath(db, params, principal);
+  const query = await parseQuery(req, scenarioExportQuery);
+  const comparison = await scenarioCashFlow(db, s.funderId, s.id, query, requestClock());
   const name = `scenario_${safeFileName(s.name)}_funder-${s.funderId}_${comparison.cutOff}${comparison.gross ? '_gross' : ''}.${query.format}`;
   return exportSheetsResponse<[ScenarioExportRow, ScenarioTotalsRow]>(query.format, name, scenarioSheets(comparison), {
     fileName: name,

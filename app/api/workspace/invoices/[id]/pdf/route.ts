@@ -16,7 +16,7 @@ export const dynamic = 'force-dynamic';
 export const GET = withAuth({ scope: 'read:funders' }, async ({ req, params }) => {
   const parsed = invoiceIdParams.safeParse(params);
   if (!parsed.success) throw new Invalid('The path is invalid.', zodIssues(parsed.error));
-  const { locale } = parseQuery(req, invoicePdfQuery);
+  const { locale } = await parseQuery(req, invoicePdfQuery);
   const data = await invoiceScreen(getDb(), parsed.data.id, requestClock());
   if (!data) throw new NotFound(`Invoice ${parsed.data.id} does not exist.`);
   const t = await getTranslations({ locale, namespace: 'workspace.invoices' });

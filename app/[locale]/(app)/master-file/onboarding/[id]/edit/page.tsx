@@ -33,7 +33,7 @@ export default async function EditQuotationPage({ params }: Props) {
   if (!id.success) notFound();
   const db = getDb();
   const funder = await getActiveFunder(db);
-  const screen = quotationFormScreen(db, access.principal, { funderId: funder.id, id: id.data }, requestClock());
+  const screen = await quotationFormScreen(db, access.principal, { funderId: funder.id, id: id.data }, requestClock());
   if (!screen) notFound();
   const { quotation, record } = screen;
   const trail = [

@@ -8,7 +8,7 @@ export const dynamic = 'force-dynamic';
 
 /** GET /blog/list/data/detail?id=&locale= (also under /api/): one post (default id 1) and its comments; 404 for an unknown id. */
 export const GET = withAuth({ scope: null }, async ({ req }) => {
-  const { locale, id } = parseQuery(req, blogPostQuery);
+  const { locale, id } = await parseQuery(req, blogPostQuery);
   const data = await getBlogDetail(getDb(), locale, id);
   if (!data) throw new NotFound(`Blog post ${id} does not exist.`);
   return Response.json(data);

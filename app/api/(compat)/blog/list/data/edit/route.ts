@@ -8,7 +8,7 @@ export const dynamic = 'force-dynamic';
 
 /** GET /blog/list/data/edit?id=&locale= (also under /api/): a post as the editor loads it (default id 1); 404 for an unknown id. */
 export const GET = withAuth({ scope: null }, async ({ req }) => {
-  const { locale, id } = parseQuery(req, blogPostQuery);
+  const { locale, id } = await parseQuery(req, blogPostQuery);
   const data = await getBlogEdit(getDb(), locale, id);
   if (!data) throw new NotFound(`Blog post ${id} does not exist.`);
   return Response.json(data);

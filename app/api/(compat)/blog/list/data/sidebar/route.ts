@@ -7,6 +7,6 @@ export const dynamic = 'force-dynamic';
 
 /** GET /blog/list/data/sidebar?locale= (also under /api/): recent posts and the categories. */
 export const GET = withAuth({ scope: null }, async ({ req }) => {
-  const { locale } = parseQuery(req, localeQuery);
+  const { locale } = await parseQuery(req, localeQuery);
   return Response.json(await getBlogSidebar(getDb(), locale));
 });

@@ -8,11 +8,11 @@ import { pathId } from '@/services/servicing/route-helpers';
 export const dynamic = 'force-dynamic';
 
 /** POST /api/facilities/{id}/certificates/{certificateId}/approve — another user issues it (its PDF is made); then it is immutable. */
-export const POST = withAuth({ scope: 'write:funders' }, (ctx) => {
-  const f = pathFacility(ctx);
+export const POST = withAuth({ scope: 'write:funders' }, async (ctx) => {
+  const f = await pathFacility(ctx);
   return Response.json({
     certificate: toCertificateItem(
-      approveFacilityCertificate(getDb(), f, pathId(ctx.params, 'certificateId', 'certificate'), actorOf(ctx)),
+      await approveFacilityCertificate(getDb(), f, pathId(ctx.params, 'certificateId', 'certificate'), actorOf(ctx)),
     ),
   });
 });

@@ -11,9 +11,9 @@ export const dynamic = 'force-dynamic';
 const TYPES = { xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', pdf: 'application/pdf' } as const;
 
 /** GET /api/facilities/{id}/certificates/{certificateId}/file?format=xlsx|pdf — the kept bytes (the PDF exists once issued). */
-export const GET = withAuth({ scope: 'read:funders' }, (ctx) => {
-  const f = pathFacility(ctx);
-  const { format } = parseQuery(ctx.req, certificateFileQuery);
+export const GET = withAuth({ scope: 'read:funders' }, async (ctx) => {
+  const f = await pathFacility(ctx);
+  const { format } = await parseQuery(ctx.req, certificateFileQuery);
   const c = getCertificate(getDb(), f.id, pathId(ctx.params, 'certificateId', 'certificate'));
   if (!c) throw new NotFound('No certificate has this id.');
   const bytes = format === 'pdf' ? c.pdf : c.xlsx;

@@ -8,9 +8,11 @@ import { pathId } from '@/services/servicing/route-helpers';
 export const dynamic = 'force-dynamic';
 
 /** POST /api/facilities/{id}/certificates/{certificateId}/reject — another user rejects a pending certificate. */
-export const POST = withAuth({ scope: 'write:funders' }, (ctx) => {
-  const f = pathFacility(ctx);
+export const POST = withAuth({ scope: 'write:funders' }, async (ctx) => {
+  const f = await pathFacility(ctx);
   return Response.json({
-    certificate: toCertificateItem(rejectFacilityCertificate(getDb(), f, pathId(ctx.params, 'certificateId', 'certificate'), actorOf(ctx))),
+    certificate: toCertificateItem(
+      await rejectFacilityCertificate(getDb(), f, pathId(ctx.params, 'certificateId', 'certificate'), actorOf(ctx)),
+    ),
   });
 });

@@ -12,9 +12,9 @@ export const dynamic = 'force-dynamic';
  * breaks when the funder has four eyes (403). 409 unless the dry run is ready; 400 for a lease that is no break.
  */
 export const POST = withAuth({ scope: 'write:funders' }, async ({ req, params, principal }) => {
-  const { funderId } = parseQuery(req, importFunderQuery);
+  const { funderId } = await parseQuery(req, importFunderQuery);
   const id = importIdOf(params);
   const body = await parseBody(req, rollForwardDecisionBody);
-  const result = decideRollForward(getDb(), funderId, id, body, { userId: principal.user.id, email: principal.user.email });
+  const result = await decideRollForward(getDb(), funderId, id, body, { userId: principal.user.id, email: principal.user.email });
   return Response.json(result);
 });

@@ -10,7 +10,7 @@ export const dynamic = 'force-dynamic';
 export const POST = withAuth({ scope: 'write:funders' }, async ({ req, params, principal }) => {
   const id = pathId(params, 'id', 'import');
   const lineId = pathId(params, 'lineId', 'import line');
-  const { funderId } = parseQuery(req, servicingFunderQuery);
+  const { funderId } = await parseQuery(req, servicingFunderQuery);
   const { leaseId } = await parseBody(req, importMatchBody);
   const line = await matchImportLine(getDb(), funderId, id, lineId, leaseId, principal.user.id);
   return Response.json({ line }, { status: 201 });

@@ -1,0 +1,151 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type Database from 'better-sqlite3';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
+import { openDb, sqliteOf, type Conn, type DbOrTx, type Tx } from './client';
+import * as schema from './schema';
+
+/**
+ * Transactions whose bodies await: the one way the app writes (#35: one async data layer over SQLite and PostgreSQL).
+ *
+ * On SQLite a transaction runs on the database file's WRITER connection behind an async mutex: top-level transactions
+ * queue one behind the other (the event loop is not blocked while one waits), then run BEGIN IMMEDIATE … COMMIT
+ * (ROLLBACK on a throw). A transaction started inside one (the same async context, known through AsyncLocalStorage) is
+ * a SAVEPOINT of it.
+ *
+ * Why a connection of its own: a body that awaits lets other requests run in between. Had the transaction been open on
+ * the connection every request reads through, another request could read its uncommitted rows, or write into it and be
+ * rolled back with it. The server's requests read through a connection that cannot write (`Db`: no insert, update or
+ * delete in its type, and opened read-only, db/index.ts) and see only committed data, as on PostgreSQL's pool; every
+ * write comes here. An in-memory database (unit tests) has one connection, which is also its writer.
+ */
+
+interface Held {
+  client: Database.Database;
+  tx: Tx;
+  savepoints: number;
+  /** False once the transaction has ended: work it started and left running (a background rebuild) is not inside it. */
+  open: boolean;
+}
+
+const held = new AsyncLocalStorage<Held>();
+/** The writer connection of each database file in this process, and how many open connections use it. */
+const writers = new Map<string, { tx: Conn; users: number }>();
+/** Each writer connection's drizzle handle (the transactions' `tx`). */
+const writerHandles = new WeakMap<Database.Database, Conn>();
+const registered = new WeakSet<Database.Database>();
+/** The tail of each writer's queue of transactions. */
+const queues = new WeakMap<Database.Database, Promise<void>>();
+
+/**
+ * The connection transactions of this database write through: for a file, ONE per process, whichever connection asks
+ * (the server's reader, a warm-up's or a script's own connection), so no two connections of this thread ever wait for
+ * each other's write lock (a wait that blocks the thread would stall the very transaction it waits for). The first
+ * connection of a file that may write becomes it (a script's or a test's single connection, as before); a read-only one
+ * (the server's reader) gets one of its own, `writer` or opened here. It closes when the last connection that used it
+ * closes. An in-memory database is its own writer.
+ */
+export function writerOf(db: DbOrTx, writer?: Conn): Tx {
+  const client = sqliteOf(db);
+  if (client.memory || !client.name) return db as Tx;
+  const own = writerHandles.get(client);
+  if (own) return own;
+  let entry = writers.get(client.name);
+  if (!entry || !entry.tx.$client.open) {
+    const tx = writer ?? (client.readonly ? openDb(client.name) : drizzle(client, { schema }));
+    writerHandles.set(tx.$client, tx);
+    entry = { tx, users: 0 };
+    writers.set(client.name, entry);
+    if (tx.$client === client) return tx;
+  } else if (writer && writer !== entry.tx) {
+    // This file has its writer already (a connection opened earlier in this process): the one offered is not needed.
+    writer.$client.close();
+  }
+  if (!registered.has(client)) {
+    registered.add(client);
+    const mine = entry;
+    mine.users++;
+    const close = client.close.bind(client);
+    client.close = () => {
+      if (--mine.users === 0 && writers.get(client.name) === mine) {
+        writers.delete(client.name);
+        // A writer that is a connection of its own closes with the last connection that used it.
+        if (mine.tx.$client.open) mine.tx.$client.close();
+      }
+      return close();
+    };
+  }
+  return entry.tx;
+}
+
+/**
+ * The server's database: `reader` reads (read-only), `writer` (a connection to the same file that may write) takes
+ * every transaction. Returns the reader.
+ */
+export function withWriter<D extends DbOrTx>(reader: D, writer?: Conn): D {
+  writerOf(reader, writer);
+  return reader;
+}
+
+/**
+ * Runs `fn` in a transaction and returns its result; a throw rolls every write of it back and is rethrown. Inside
+ * another transaction of the same database it is a savepoint of that one (its rollback undoes only its own writes).
+ */
+export async function transaction<T>(db: DbOrTx, fn: (tx: Tx) => Promise<T> | T): Promise<T> {
+  const tx = writerOf(db);
+  const client = sqliteOf(tx);
+  const current = held.getStore();
+  if (current?.open && current.client === client) {
+    const name = `sp${++current.savepoints}`;
+    client.exec(`SAVEPOINT ${name}`);
+    try {
+      const result = await fn(current.tx);
+      client.exec(`RELEASE ${name}`);
+      return result;
+    } catch (e) {
+      client.exec(`ROLLBACK TO ${name}`);
+      client.exec(`RELEASE ${name}`);
+      throw e;
+    }
+  }
+  const before = queues.get(client) ?? Promise.resolve();
+  let release!: () => void;
+  const mine = new Promise<void>((resolve) => (release = resolve));
+  const tail = before.then(() => mine);
+  queues.set(client, tail);
+  await before;
+  try {
+    if (client.inTransaction)
+      throw new Error('transaction(): the connection is inside a synchronous transaction (a bulk load); run this after it.');
+    const store: Held = { client, tx, savepoints: 0, open: true };
+    return await held.run(store, async () => {
+      client.exec('BEGIN IMMEDIATE');
+      try {
+        const result = await fn(tx);
+        client.exec('COMMIT');
+        return result;
+      } catch (e) {
+        if (client.inTransaction) client.exec('ROLLBACK');
+        throw e;
+      } finally {
+        store.open = false;
+      }
+    });
+  } finally {
+    release();
+    if (queues.get(client) === tail) queues.delete(client);
+  }
+}
+
+/**
+ * A write a read makes on the side (a memo of a computed result), from code that cannot await: at once when the writer
+ * is idle (a synchronous statement cannot interleave with anything) or inside this context's own transaction; otherwise
+ * queued as a transaction of its own, whose failure is only logged (the memo is computed again next time).
+ */
+export function writeAside(db: DbOrTx, fn: (tx: Tx) => void): void {
+  const tx = writerOf(db);
+  const client = sqliteOf(tx);
+  const current = held.getStore();
+  if (current?.open && current.client === client) return fn(current.tx);
+  if (!queues.has(client) && !client.inTransaction) return fn(tx);
+  transaction(db, fn).catch((e: unknown) => console.warn('[db] a memo write failed:', e instanceof Error ? e.message : e));
+}
