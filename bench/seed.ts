@@ -132,8 +132,6 @@ async function main(): Promise<void> {
     await seedDemoFacilities(db, today);
     const t3 = now();
     const c3 = process.cpuUsage();
-    const t4 = t3;
-    const c4 = c3;
     db.$client.pragma('wal_checkpoint(TRUNCATE)');
     db.$client.close();
     const t5 = now();
@@ -141,7 +139,7 @@ async function main(): Promise<void> {
     report('migrations', (t1 - t0) / 1000, cpuSeconds(c0, c1));
     report('book, payments, credit, other areas (with the foreign key check and commit)', (t2 - t1) / 1000, cpuSeconds(c1, c2));
     report('demo facilities', (t3 - t2) / 1000, cpuSeconds(c2, c3));
-    report('checkpoint, close', (t5 - t4) / 1000, cpuSeconds(c4, c5));
+    report('checkpoint, close', (t5 - t3) / 1000, cpuSeconds(c3, c5));
     const wallS = (t5 - t0) / 1000;
     report('whole seed', wallS, cpuSeconds(c0, c5));
     console.log(`load average after: ${load()}`);

@@ -21,13 +21,17 @@ import * as schema from './schema';
 
 interface Held {
   client: Database.Database;
-  tx: Tx;
   savepoints: number;
   /** False once the transaction has ended: work it started and left running (a background rebuild) is not inside it. */
   open: boolean;
 }
 
 const held = new AsyncLocalStorage<Held>();
+/** This async context's transaction on `client`, while it is open. */
+const heldOn = (client: Database.Database): Held | undefined => {
+  const current = held.getStore();
+  return current?.open && current.client === client ? current : undefined;
+};
 /** The writer connection of each database file in this process, and how many open connections use it. */
 const writers = new Map<string, { tx: Conn; users: number }>();
 /** Each writer connection's drizzle handle (the transactions' `tx`). */
@@ -93,12 +97,12 @@ export function withWriter<D extends DbOrTx>(reader: D, writer?: Conn): D {
 export async function transaction<T>(db: DbOrTx, fn: (tx: Tx) => Promise<T> | T): Promise<T> {
   const tx = writerOf(db);
   const client = sqliteOf(tx);
-  const current = held.getStore();
-  if (current?.open && current.client === client) {
+  const current = heldOn(client);
+  if (current) {
     const name = `sp${++current.savepoints}`;
     client.exec(`SAVEPOINT ${name}`);
     try {
-      const result = await fn(current.tx);
+      const result = await fn(tx);
       client.exec(`RELEASE ${name}`);
       return result;
     } catch (e) {
@@ -116,7 +120,7 @@ export async function transaction<T>(db: DbOrTx, fn: (tx: Tx) => Promise<T> | T)
   try {
     if (client.inTransaction)
       throw new Error('transaction(): the connection is inside a synchronous transaction (a bulk load); run this after it.');
-    const store: Held = { client, tx, savepoints: 0, open: true };
+    const store: Held = { client, savepoints: 0, open: true };
     return await held.run(store, async () => {
       client.exec('BEGIN IMMEDIATE');
       try {
@@ -144,8 +148,6 @@ export async function transaction<T>(db: DbOrTx, fn: (tx: Tx) => Promise<T> | T)
 export function writeAside(db: DbOrTx, fn: (tx: Tx) => void): void {
   const tx = writerOf(db);
   const client = sqliteOf(tx);
-  const current = held.getStore();
-  if (current?.open && current.client === client) return fn(current.tx);
-  if (!queues.has(client) && !client.inTransaction) return fn(tx);
+  if (heldOn(client) || (!queues.has(client) && !client.inTransaction)) return fn(tx);
   transaction(db, fn).catch((e: unknown) => console.warn('[db] a memo write failed:', e instanceof Error ? e.message : e));
 }

@@ -102,7 +102,7 @@ export async function insertSnapshotMonth(
   aggregates: MonthAggregates,
   now = Date.now(),
 ): Promise<boolean> {
-  const run = await transaction(db, async (tx) => {
+  return await transaction(db, async (tx) => {
     const sqlite = sqliteOf(tx);
     if (hasSnapshotMonth(tx, funderId, month)) return false;
     // Lease rows of a month with no month row are a staged build left unfinished (insertSnapshotRows): replaced.
@@ -114,7 +114,6 @@ export async function insertSnapshotMonth(
     ).run(funderId, month, monthEnd, rows.length, JSON.stringify(aggregates), now);
     return true;
   });
-  return run;
 }
 
 /**
@@ -129,14 +128,13 @@ export async function insertSnapshotRows(
   rows: readonly LeaseSnapshot[],
   first: boolean,
 ): Promise<boolean> {
-  const run = await transaction(db, async (tx) => {
+  return await transaction(db, async (tx) => {
     const sqlite = sqliteOf(tx);
     if (hasSnapshotMonth(tx, funderId, month)) return false;
     if (first) statementFor(sqlite, `delete from lease_snapshots where funder_id = ? and month = ?`).run(funderId, month);
     insertRows(tx, funderId, month, rows);
     return true;
   });
-  return run;
 }
 
 /** Completes a staged month (insertSnapshotRows): its month row, when every lease row is there; false when the month was stored meanwhile. */
@@ -149,7 +147,7 @@ export async function finishSnapshotMonth(
   aggregates: MonthAggregates,
   now = Date.now(),
 ): Promise<boolean> {
-  const run = await transaction(db, async (tx) => {
+  return await transaction(db, async (tx) => {
     const sqlite = sqliteOf(tx);
     if (hasSnapshotMonth(tx, funderId, month)) return false;
     const staged = (
@@ -164,7 +162,6 @@ export async function finishSnapshotMonth(
     ).run(funderId, month, monthEnd, leaseCount, JSON.stringify(aggregates), now);
     return true;
   });
-  return run;
 }
 
 /** Rows per insert statement (25 values each): one call into the driver per batch instead of one per lease row. */

@@ -1,4 +1,3 @@
-import { transaction } from '@/db/transaction';
 import { getDb } from '@/db';
 import { createPortfolioView, listPortfolioViews } from '@/db/queries/portfolio-views';
 import { parseBody, parseQuery, withAuth } from '@/services/api/handler';
@@ -15,15 +14,12 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req, principal }
 /** POST /api/portfolio-views — saves a view; 409 when the user already has one of that name in the module. */
 export const POST = withAuth({ scope: 'read:funders' }, async ({ req, principal }) => {
   const body = await parseBody(req, createViewBody);
-  const view = await transaction(
-    getDb(),
-    async (tx) =>
-      await createPortfolioView(tx, principal.user.id, {
-        module: body.module,
-        name: body.name,
-        columns: body.columns,
-        filters: compactFilters(body.filters),
-      }),
-  );
+  // Its name check and insert are one transaction of createPortfolioView's.
+  const view = await createPortfolioView(getDb(), principal.user.id, {
+    module: body.module,
+    name: body.name,
+    columns: body.columns,
+    filters: compactFilters(body.filters),
+  });
   return Response.json(view, { status: 201, headers: { Location: `/api/portfolio-views/${view.id}` } });
 });
