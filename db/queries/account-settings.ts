@@ -3,8 +3,7 @@ import { eq } from 'drizzle-orm';
 import { NotFound } from '@/lib/domain/errors';
 import type { AccountSettingsPatch } from '@/lib/validations/account-settings';
 import type { Db } from '../client';
-import { users } from '../schema/auth';
-import { userProfiles } from '../schema/content';
+import { users, userProfiles } from '../tables';
 import { recordAudit } from './audit';
 import { getAccountSettings } from './workspace/content';
 
@@ -33,10 +32,10 @@ export async function updateAccountSettings(db: Db, userId: number, patch: Accou
     if (patch.general) Object.assign(userSet, { fullName: patch.general.fullName, company: patch.general.company });
     if (patch.info) userSet.country = patch.info.country;
     if (Object.keys(userSet).length)
-      tx.update(users)
+      await tx
+        .update(users)
         .set({ ...userSet, updatedAt: now })
-        .where(eq(users.id, userId))
-        .run();
+        .where(eq(users.id, userId));
 
     const profileSet: Partial<typeof userProfiles.$inferInsert> = {};
     if (patch.info)
@@ -44,10 +43,10 @@ export async function updateAccountSettings(db: Db, userId: number, patch: Accou
     if (patch.social) profileSet.socialLinks = JSON.stringify(patch.social.socialLinks);
     if (patch.notification) profileSet.notifications = JSON.stringify(patch.notification);
     if (Object.keys(profileSet).length) {
-      tx.insert(userProfiles)
+      await tx
+        .insert(userProfiles)
         .values({ userId, ...profileSet, updatedAt: now })
-        .onConflictDoUpdate({ target: userProfiles.userId, set: { ...profileSet, updatedAt: now } })
-        .run();
+        .onConflictDoUpdate({ target: userProfiles.userId, set: { ...profileSet, updatedAt: now } });
     }
 
     const after = (await getAccountSettings(tx, userId))!;

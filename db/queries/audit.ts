@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../client';
-import { auditLog, type AuditRow } from '../schema/access';
-import { users } from '../schema/auth';
+import { type AuditRow } from '../schema/access';
+import { auditLog, users } from '../tables';
 
 /** Who made a change: the user (null for the system: seed, jobs) and the e-mail kept beside the id. */
 export type AuditActor = { userId: number | null; email?: string };

@@ -7,9 +7,8 @@ import { transaction } from '../transaction';
  */
 import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../client';
-import { creditFlags, recoveries, writeOffs, type CreditFlag, type Recovery, type WriteOff } from '../schema/credit';
-import { leases, lessees } from '../schema/portfolio';
-import { users } from '../schema/auth';
+import { type CreditFlag, type Recovery, type WriteOff } from '../schema/credit';
+import { creditFlags, recoveries, writeOffs, leases, lessees, users } from '../tables';
 import { recordAudit, type AuditActor } from './audit';
 import { recordBookChange } from './book-changes';
 import { sqliteOf } from './servicing';
@@ -77,15 +76,15 @@ export function listWriteOffs(db: DbOrTx, funderId: number, status?: WriteOff['s
 }
 
 export async function listRecoveries(db: DbOrTx, funderId: number): Promise<RecoveryView[]> {
-  return db
-    .select({ r: recoveries, contractNumber: leases.contractNumber, lesseeName: lessees.name })
-    .from(recoveries)
-    .innerJoin(leases, eq(leases.id, recoveries.leaseId))
-    .innerJoin(lessees, eq(lessees.id, leases.lesseeId))
-    .where(eq(recoveries.funderId, funderId))
-    .orderBy(desc(recoveries.receivedOn), desc(recoveries.id))
-    .all()
-    .map((x) => ({ ...x.r, contractNumber: x.contractNumber, lesseeName: x.lesseeName }));
+  return (
+    await db
+      .select({ r: recoveries, contractNumber: leases.contractNumber, lesseeName: lessees.name })
+      .from(recoveries)
+      .innerJoin(leases, eq(leases.id, recoveries.leaseId))
+      .innerJoin(lessees, eq(lessees.id, leases.lesseeId))
+      .where(eq(recoveries.funderId, funderId))
+      .orderBy(desc(recoveries.receivedOn), desc(recoveries.id))
+  ).map((x) => ({ ...x.r, contractNumber: x.contractNumber, lesseeName: x.lesseeName }));
 }
 
 /** The funder's active flags, newest first; `leaseIds`: only those leases' (a table page's, instead of the whole book's). */
@@ -160,28 +159,31 @@ export async function flagLease(
 ): Promise<CreditFlag> {
   return await transaction(db, async (tx) => {
     leaseOf(tx, input.funderId, input.leaseId);
-    const active = tx
-      .select()
-      .from(creditFlags)
-      .where(and(eq(creditFlags.leaseId, input.leaseId), eq(creditFlags.kind, input.kind), isNull(creditFlags.clearedOn)))
-      .get();
+    const active = (
+      await tx
+        .select()
+        .from(creditFlags)
+        .where(and(eq(creditFlags.leaseId, input.leaseId), eq(creditFlags.kind, input.kind), isNull(creditFlags.clearedOn)))
+        .limit(1)
+    )[0];
     if (active)
       throw new Conflict(`Lease ${input.leaseId} is flagged ${input.kind} already (flag ${active.id}).`, [
         { field: 'kind', message: 'Already flagged.' },
       ]);
-    const row = tx
-      .insert(creditFlags)
-      .values({
-        funderId: input.funderId,
-        leaseId: input.leaseId,
-        kind: input.kind,
-        flaggedOn: input.flaggedOn,
-        reason: input.reason,
-        flaggedBy: actor.userId,
-        flaggedAt: now,
-      })
-      .returning()
-      .get();
+    const row = (
+      await tx
+        .insert(creditFlags)
+        .values({
+          funderId: input.funderId,
+          leaseId: input.leaseId,
+          kind: input.kind,
+          flaggedOn: input.flaggedOn,
+          reason: input.reason,
+          flaggedBy: actor.userId,
+          flaggedAt: now,
+        })
+        .returning()
+    )[0]!;
     recordBookChange(tx, input.funderId, 'flag', input.leaseId);
     recordAudit(
       tx,
@@ -208,22 +210,26 @@ export async function unflagLease(
 ): Promise<CreditFlag> {
   return await transaction(db, async (tx) => {
     leaseOf(tx, input.funderId, input.leaseId);
-    const active = tx
-      .select()
-      .from(creditFlags)
-      .where(and(eq(creditFlags.leaseId, input.leaseId), eq(creditFlags.kind, input.kind), isNull(creditFlags.clearedOn)))
-      .get();
+    const active = (
+      await tx
+        .select()
+        .from(creditFlags)
+        .where(and(eq(creditFlags.leaseId, input.leaseId), eq(creditFlags.kind, input.kind), isNull(creditFlags.clearedOn)))
+        .limit(1)
+    )[0];
     if (!active) throw new NotFound(`Lease ${input.leaseId} has no active ${input.kind} flag.`);
     if (input.clearedOn < active.flaggedOn)
       throw new Invalid('The flag cannot end before it started.', [
         { field: 'clearedOn', message: `Must be on or after ${active.flaggedOn}.` },
       ]);
-    const row = tx
-      .update(creditFlags)
-      .set({ clearedOn: input.clearedOn, clearReason: input.reason, clearedBy: actor.userId, clearedAt: now })
-      .where(eq(creditFlags.id, active.id))
-      .returning()
-      .get();
+    const row = (
+      await tx
+        .update(creditFlags)
+        .set({ clearedOn: input.clearedOn, clearReason: input.reason, clearedBy: actor.userId, clearedAt: now })
+        .where(eq(creditFlags.id, active.id))
+        .returning()
+        .limit(1)
+    )[0]!;
     recordBookChange(tx, input.funderId, 'flag', input.leaseId);
     recordAudit(
       tx,
@@ -259,31 +265,34 @@ export async function proposeWriteOff(
       throw new Conflict(`Lease ${input.leaseId} was written off on ${lease.writtenOffOn}.`, [
         { field: 'leaseId', message: 'Written off already.' },
       ]);
-    const pending = tx
-      .select({ id: writeOffs.id })
-      .from(writeOffs)
-      .where(and(eq(writeOffs.leaseId, input.leaseId), eq(writeOffs.status, 'proposed')))
-      .get();
+    const pending = (
+      await tx
+        .select({ id: writeOffs.id })
+        .from(writeOffs)
+        .where(and(eq(writeOffs.leaseId, input.leaseId), eq(writeOffs.status, 'proposed')))
+        .limit(1)
+    )[0];
     if (pending)
       throw new Conflict(`Lease ${input.leaseId} has a pending write-off proposal (${pending.id}).`, [
         { field: 'leaseId', message: 'A proposal is pending.' },
       ]);
     check(tx);
-    const row = tx
-      .insert(writeOffs)
-      .values({
-        funderId: input.funderId,
-        leaseId: input.leaseId,
-        writeOffOn: input.writeOffOn,
-        amount: input.amount,
-        currency: lease.currency,
-        note: input.note,
-        status: 'proposed',
-        proposedBy: actor.userId,
-        proposedAt: now,
-      })
-      .returning()
-      .get();
+    const row = (
+      await tx
+        .insert(writeOffs)
+        .values({
+          funderId: input.funderId,
+          leaseId: input.leaseId,
+          writeOffOn: input.writeOffOn,
+          amount: input.amount,
+          currency: lease.currency,
+          note: input.note,
+          status: 'proposed',
+          proposedBy: actor.userId,
+          proposedAt: now,
+        })
+        .returning()
+    )[0]!;
     recordBookChange(tx, input.funderId, 'loss', input.leaseId);
     recordAudit(
       tx,
@@ -336,14 +345,16 @@ export async function approveWriteOff(
       ]);
     // Decided before the row is approved: the credit book must not count this write-off already as a partial one.
     const full = isFull(row);
-    const out = tx
-      .update(writeOffs)
-      .set({ status: 'approved', decidedBy: actor.userId, decidedAt: now, decisionNote: note })
-      .where(eq(writeOffs.id, id))
-      .returning()
-      .get();
+    const out = (
+      await tx
+        .update(writeOffs)
+        .set({ status: 'approved', decidedBy: actor.userId, decidedAt: now, decisionNote: note })
+        .where(eq(writeOffs.id, id))
+        .returning()
+        .limit(1)
+    )[0]!;
     if (full) {
-      tx.update(leases).set({ writtenOffOn: row.writeOffOn, updatedAt: now }).where(eq(leases.id, row.leaseId)).run();
+      await tx.update(leases).set({ writtenOffOn: row.writeOffOn, updatedAt: now }).where(eq(leases.id, row.leaseId));
       recordBookChange(tx, row.funderId, 'lease', row.leaseId);
     }
     recordBookChange(tx, row.funderId, 'loss', row.leaseId);
@@ -389,12 +400,14 @@ export async function rejectWriteOff(
 ): Promise<WriteOff> {
   return await transaction(db, async (tx) => {
     const row = loadProposed(tx, funderIds, id);
-    const out = tx
-      .update(writeOffs)
-      .set({ status: 'rejected', decidedBy: actor.userId, decidedAt: now, decisionNote: note })
-      .where(eq(writeOffs.id, id))
-      .returning()
-      .get();
+    const out = (
+      await tx
+        .update(writeOffs)
+        .set({ status: 'rejected', decidedBy: actor.userId, decidedAt: now, decisionNote: note })
+        .where(eq(writeOffs.id, id))
+        .returning()
+        .limit(1)
+    )[0]!;
     recordBookChange(tx, row.funderId, 'loss', row.leaseId);
     recordAudit(
       tx,
@@ -429,22 +442,23 @@ export async function insertRecovery(
     throw new Invalid('A recovery comes after the write-off.', [
       { field: 'receivedOn', message: `Must be on or after ${lease.writtenOffOn}.` },
     ]);
-  const row = tx
-    .insert(recoveries)
-    .values({
-      funderId: input.funderId,
-      leaseId: input.leaseId,
-      receivedOn: input.receivedOn,
-      amount: input.amount,
-      currency: lease.currency,
-      kind: input.kind,
-      reference: input.reference,
-      note: input.note,
-      createdBy: actor.userId,
-      createdAt: now,
-    })
-    .returning()
-    .get();
+  const row = (
+    await tx
+      .insert(recoveries)
+      .values({
+        funderId: input.funderId,
+        leaseId: input.leaseId,
+        receivedOn: input.receivedOn,
+        amount: input.amount,
+        currency: lease.currency,
+        kind: input.kind,
+        reference: input.reference,
+        note: input.note,
+        createdBy: actor.userId,
+        createdAt: now,
+      })
+      .returning()
+  )[0]!;
   recordBookChange(tx, input.funderId, 'loss', input.leaseId);
   recordAudit(
     tx,
@@ -477,7 +491,7 @@ export function leaseCurrencyOf(db: DbOrTx, leaseId: number): string | undefined
 
 /** The write-off date of a lease (null when not written off). */
 export async function writtenOffOnOf(db: DbOrTx, leaseId: number): Promise<string | null> {
-  return db.select({ w: leases.writtenOffOn }).from(leases).where(eq(leases.id, leaseId)).get()?.w ?? null;
+  return (await db.select({ w: leases.writtenOffOn }).from(leases).where(eq(leases.id, leaseId)).limit(1))[0]?.w ?? null;
 }
 
 export type { CreditFlag, WriteOff, Recovery };

@@ -7,6 +7,7 @@ import { transaction } from '../transaction';
  */
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../client';
+import { type FacilityCertificateRow, type FacilityDrawRow, type FacilityRow } from '../schema/facilities';
 import {
   facilities,
   facilityCertificates,
@@ -15,10 +16,7 @@ import {
   facilityDraws,
   facilityLimits,
   facilityMetricResults,
-  type FacilityCertificateRow,
-  type FacilityDrawRow,
-  type FacilityRow,
-} from '../schema/facilities';
+} from '../tables';
 import { recordAudit } from './audit';
 import { deepFreeze, readUntilChange } from './change-memo';
 import { Conflict, Forbidden, NotFound } from '@/lib/domain/errors';
@@ -154,23 +152,24 @@ function auditView(f: Facility) {
 
 export async function createFacility(db: Db, body: CreateFacilityBody, actor: FacilityActor | null, now = Date.now()): Promise<Facility> {
   return await transaction(db, async (tx) => {
-    const row = tx
-      .insert(facilities)
-      .values({
-        funderId: body.funderId,
-        name: body.name,
-        lender: body.lender,
-        currency: body.currency,
-        commitment: body.commitment,
-        advanceRate: body.advanceRate,
-        reserves: body.reserves,
-        startDate: body.startDate,
-        maturityDate: body.maturityDate,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning()
-      .get();
+    const row = (
+      await tx
+        .insert(facilities)
+        .values({
+          funderId: body.funderId,
+          name: body.name,
+          lender: body.lender,
+          currency: body.currency,
+          commitment: body.commitment,
+          advanceRate: body.advanceRate,
+          reserves: body.reserves,
+          startDate: body.startDate,
+          maturityDate: body.maturityDate,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning()
+    )[0]!;
     replaceCriteria(tx, row.id, body.criteria);
     replaceLimits(tx, row.id, body.limits);
     replaceCovenants(tx, row.id, body.covenants);
@@ -207,16 +206,16 @@ export async function updateFacility(
         { field: 'maturityDate', message: 'Must be after the start date.' },
       ]);
     const { criteria, limits, covenants, ...terms } = patch;
-    tx.update(facilities)
+    await tx
+      .update(facilities)
       .set({ ...terms, updatedAt: now })
-      .where(eq(facilities.id, id))
-      .run();
+      .where(eq(facilities.id, id));
     if (criteria) replaceCriteria(tx, id, criteria);
     if (limits) replaceLimits(tx, id, limits);
     if (covenants) replaceCovenants(tx, id, covenants);
     // The excess-concentration metric of kept months depends on the rules and terms: measure them again.
     if (criteria || limits || terms.advanceRate !== undefined || terms.reserves !== undefined || terms.startDate !== undefined) {
-      tx.delete(facilityMetricResults).where(eq(facilityMetricResults.facilityId, id)).run();
+      await tx.delete(facilityMetricResults).where(eq(facilityMetricResults.facilityId, id));
     }
     const after = requireFacility(tx, id);
     recordAudit(
@@ -241,12 +240,11 @@ export async function updateFacility(
 export type FacilityDraw = FacilityDrawRow;
 
 export async function listDraws(db: DbOrTx, facilityId: number): Promise<FacilityDraw[]> {
-  return db
+  return await db
     .select()
     .from(facilityDraws)
     .where(eq(facilityDraws.facilityId, facilityId))
-    .orderBy(desc(facilityDraws.valueDate), desc(facilityDraws.id))
-    .all();
+    .orderBy(desc(facilityDraws.valueDate), desc(facilityDraws.id));
 }
 
 export function getDraw(db: DbOrTx, facilityId: number, id: number): FacilityDraw | undefined {
@@ -307,21 +305,22 @@ export async function requestDraw(
         { field: 'amount', message: `Exceeds the outstanding of ${outstanding}.` },
       ]);
     }
-    const row = tx
-      .insert(facilityDraws)
-      .values({
-        facilityId,
-        type: body.type,
-        amount: body.amount,
-        valueDate: body.valueDate,
-        note: body.note,
-        status: 'pending',
-        requestedBy: actor?.userId ?? null,
-        requestedByEmail: actor?.email ?? 'system',
-        requestedAt: now,
-      })
-      .returning()
-      .get();
+    const row = (
+      await tx
+        .insert(facilityDraws)
+        .values({
+          facilityId,
+          type: body.type,
+          amount: body.amount,
+          valueDate: body.valueDate,
+          note: body.note,
+          status: 'pending',
+          requestedBy: actor?.userId ?? null,
+          requestedByEmail: actor?.email ?? 'system',
+          requestedAt: now,
+        })
+        .returning()
+    )[0]!;
     recordAudit(
       tx,
       {
@@ -354,11 +353,13 @@ export async function decideDraw(
 ): Promise<FacilityDraw> {
   return await transaction(db, async (tx) => {
     const f = requireFacility(tx, facilityId);
-    const row = tx
-      .select()
-      .from(facilityDraws)
-      .where(and(eq(facilityDraws.id, drawId), eq(facilityDraws.facilityId, facilityId)))
-      .get();
+    const row = (
+      await tx
+        .select()
+        .from(facilityDraws)
+        .where(and(eq(facilityDraws.id, drawId), eq(facilityDraws.facilityId, facilityId)))
+        .limit(1)
+    )[0];
     if (!row) throw new NotFound(`Draw ${drawId} of facility ${facilityId} does not exist.`);
     if (row.status !== 'pending')
       throw new Conflict(`Draw ${drawId} is ${row.status} already.`, [{ field: 'status', message: `Is ${row.status}.` }]);
@@ -372,11 +373,11 @@ export async function decideDraw(
           { field: 'amount', message: 'Exceeds the outstanding.' },
         ]);
     }
-    tx.update(facilityDraws)
+    await tx
+      .update(facilityDraws)
       .set({ status: decision, decidedBy: actor.userId, decidedByEmail: actor.email, decidedAt: now })
-      .where(eq(facilityDraws.id, drawId))
-      .run();
-    const after = tx.select().from(facilityDraws).where(eq(facilityDraws.id, drawId)).get()!;
+      .where(eq(facilityDraws.id, drawId));
+    const after = (await tx.select().from(facilityDraws).where(eq(facilityDraws.id, drawId)).limit(1))[0]!;
     recordAudit(
       tx,
       {
@@ -426,13 +427,13 @@ const certificateColumns = {
 };
 
 export async function listCertificates(db: DbOrTx, facilityId: number): Promise<CertificateListItem[]> {
-  return db
-    .select(certificateColumns)
-    .from(facilityCertificates)
-    .where(eq(facilityCertificates.facilityId, facilityId))
-    .orderBy(desc(facilityCertificates.asOf), desc(facilityCertificates.id))
-    .all()
-    .map(certificateItem);
+  return (
+    await db
+      .select(certificateColumns)
+      .from(facilityCertificates)
+      .where(eq(facilityCertificates.facilityId, facilityId))
+      .orderBy(desc(facilityCertificates.asOf), desc(facilityCertificates.id))
+  ).map(certificateItem);
 }
 
 export function getCertificate(db: DbOrTx, facilityId: number, id: number): FacilityCertificateRow | undefined {
@@ -464,36 +465,39 @@ export async function prepareCertificate(
     const f = requireFacility(tx, facilityId);
     // One certificate at a date waits for approval at a time: a second would be a second version of the same base
     // for the approver to choose from (and both could be issued).
-    const waiting = tx
-      .select({ id: facilityCertificates.id })
-      .from(facilityCertificates)
-      .where(
-        and(
-          eq(facilityCertificates.facilityId, facilityId),
-          eq(facilityCertificates.asOf, asOf),
-          eq(facilityCertificates.status, 'pending'),
-        ),
-      )
-      .get();
+    const waiting = (
+      await tx
+        .select({ id: facilityCertificates.id })
+        .from(facilityCertificates)
+        .where(
+          and(
+            eq(facilityCertificates.facilityId, facilityId),
+            eq(facilityCertificates.asOf, asOf),
+            eq(facilityCertificates.status, 'pending'),
+          ),
+        )
+        .limit(1)
+    )[0];
     if (waiting)
       throw new Conflict(`Certificate ${waiting.id} at ${asOf} is waiting for approval: issue or reject it before preparing another.`, [
         { field: 'asOf', message: 'A certificate at this date is waiting for approval.' },
       ]);
-    const row = tx
-      .insert(facilityCertificates)
-      .values({
-        facilityId,
-        asOf,
-        status: 'pending',
-        summary,
-        xlsx,
-        xlsxSha256,
-        preparedBy: actor?.userId ?? null,
-        preparedByEmail: actor?.email ?? 'system',
-        preparedAt: now,
-      })
-      .returning()
-      .get();
+    const row = (
+      await tx
+        .insert(facilityCertificates)
+        .values({
+          facilityId,
+          asOf,
+          status: 'pending',
+          summary,
+          xlsx,
+          xlsxSha256,
+          preparedBy: actor?.userId ?? null,
+          preparedByEmail: actor?.email ?? 'system',
+          preparedAt: now,
+        })
+        .returning()
+    )[0]!;
     recordAudit(
       tx,
       {
@@ -536,7 +540,8 @@ export async function decideCertificate(
   return await transaction(db, async (tx) => {
     const f = requireFacility(tx, facilityId);
     pendingCertificate(tx, facilityId, id, actor);
-    tx.update(facilityCertificates)
+    await tx
+      .update(facilityCertificates)
       .set({
         status: decision,
         pdf: decision === 'approved' ? pdf : null,
@@ -545,8 +550,7 @@ export async function decideCertificate(
         decidedByEmail: actor.email,
         decidedAt: now,
       })
-      .where(and(eq(facilityCertificates.id, id), eq(facilityCertificates.status, 'pending')))
-      .run();
+      .where(and(eq(facilityCertificates.id, id), eq(facilityCertificates.status, 'pending')));
     recordAudit(
       tx,
       {

@@ -1,9 +1,7 @@
 import { transaction } from '../transaction';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../client';
-import { userFunders } from '../schema/access';
-import { funders } from '../schema/portfolio';
-import { users } from '../schema/auth';
+import { userFunders, funders, users } from '../tables';
 import { NotFound } from '@/lib/domain/errors';
 import { recordAudit, type AuditActor } from './audit';
 import { readUntilChange } from './change-memo';
@@ -50,27 +48,18 @@ export async function setUserFunders(
   now = Date.now(),
 ): Promise<number[]> {
   return await transaction(db, async (tx) => {
-    if (!tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).get()) throw new NotFound(`User ${userId} does not exist.`);
+    if (!(await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1))[0])
+      throw new NotFound(`User ${userId} does not exist.`);
     const wanted = [...new Set(funderIds)].sort((a, b) => a - b);
     if (wanted.length > 0) {
-      const known = new Set(
-        tx
-          .select({ id: funders.id })
-          .from(funders)
-          .where(inArray(funders.id, wanted))
-          .all()
-          .map((f) => f.id),
-      );
+      const known = new Set((await tx.select({ id: funders.id }).from(funders).where(inArray(funders.id, wanted))).map((f) => f.id));
       const missing = wanted.filter((id) => !known.has(id));
       if (missing.length > 0)
         throw new NotFound(`Funder ${missing.join(', ')} does not exist.`, [{ field: 'funderIds', message: 'No such funder.' }]);
     }
     const before = await listUserFunderIds(tx, userId);
     const removed = before.filter((id) => !wanted.includes(id));
-    if (removed.length > 0)
-      tx.delete(userFunders)
-        .where(and(eq(userFunders.userId, userId), inArray(userFunders.funderId, removed)))
-        .run();
+    if (removed.length > 0) await tx.delete(userFunders).where(and(eq(userFunders.userId, userId), inArray(userFunders.funderId, removed)));
     assignFunders(
       tx,
       wanted.filter((id) => !before.includes(id)).map((funderId) => ({ userId, funderId })),
@@ -100,14 +89,10 @@ export async function setUserFunders(
  * Used when an admin adds a funder, so "all funders" assignments (the demo analyst and viewer) stay whole.
  */
 export async function usersHoldingEveryFunder(db: DbOrTx, exceptFunderId: number): Promise<number[]> {
-  const funderCount = db
-    .select({ id: funders.id })
-    .from(funders)
-    .all()
-    .filter((f) => f.id !== exceptFunderId).length;
+  const funderCount = (await db.select({ id: funders.id }).from(funders)).filter((f) => f.id !== exceptFunderId).length;
   if (funderCount === 0) return [];
   const counts = new Map<number, number>();
-  for (const r of db.select().from(userFunders).all()) {
+  for (const r of await db.select().from(userFunders)) {
     if (r.funderId !== exceptFunderId) counts.set(r.userId, (counts.get(r.userId) ?? 0) + 1);
   }
   return [...counts].filter(([, n]) => n === funderCount).map(([userId]) => userId);

@@ -1,7 +1,8 @@
 import { transaction } from '../transaction';
 import { and, asc, desc, eq, ne, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../client';
-import { funderChangeProposals, type FunderChangeProposalRow } from '../schema/access';
+import { type FunderChangeProposalRow } from '../schema/access';
+import { funderChangeProposals } from '../tables';
 import type { Funder } from '../schema/portfolio';
 import { recordAudit, type AuditActor } from './audit';
 import { getFunder, getFunderByName, updateFunder } from './funders';
@@ -59,17 +60,17 @@ export async function listFunderProposals(db: DbOrTx, q: Pick<FunderProposalsQue
   const parts: SQL[] = [];
   if (q.funderId !== undefined) parts.push(eq(funderChangeProposals.funderId, q.funderId));
   if (q.status !== 'all') parts.push(eq(funderChangeProposals.status, q.status));
-  return db
-    .select()
-    .from(funderChangeProposals)
-    .where(parts.length ? and(...parts) : undefined)
-    .orderBy(desc(funderChangeProposals.proposedAt), desc(funderChangeProposals.id))
-    .all()
-    .map(toFunderProposal);
+  return (
+    await db
+      .select()
+      .from(funderChangeProposals)
+      .where(parts.length ? and(...parts) : undefined)
+      .orderBy(desc(funderChangeProposals.proposedAt), desc(funderChangeProposals.id))
+  ).map(toFunderProposal);
 }
 
 export async function getFunderProposal(db: DbOrTx, id: number): Promise<FunderProposal | undefined> {
-  const row = db.select().from(funderChangeProposals).where(eq(funderChangeProposals.id, id)).get();
+  const row = (await db.select().from(funderChangeProposals).where(eq(funderChangeProposals.id, id)).limit(1))[0];
   return row ? toFunderProposal(row) : undefined;
 }
 
@@ -163,20 +164,21 @@ export async function changeFunderSettings(
     const current = toFunderSettings(before);
     const changes = settingsChanges(current, patch);
     if (Object.keys(changes).length === 0) return { applied: current };
-    const row = tx
-      .insert(funderChangeProposals)
-      .values({
-        funderId,
-        proposedBy: actor.userId,
-        proposedByEmail: actor.email,
-        proposedAt: now,
-        changes: JSON.stringify(changes),
-        base: JSON.stringify(settingsOf(current)),
-        baseDataVersion: before.dataVersion,
-        status: 'pending',
-      })
-      .returning()
-      .get();
+    const row = (
+      await tx
+        .insert(funderChangeProposals)
+        .values({
+          funderId,
+          proposedBy: actor.userId,
+          proposedByEmail: actor.email,
+          proposedAt: now,
+          changes: JSON.stringify(changes),
+          base: JSON.stringify(settingsOf(current)),
+          baseDataVersion: before.dataVersion,
+          status: 'pending',
+        })
+        .returning()
+    )[0]!;
     recordAudit(
       tx,
       { actor, funderId, entity: 'funder', entityId: funderId, action: 'propose', after: { proposalId: row.id, changes } },
@@ -222,10 +224,10 @@ export async function approveFunderProposal(
     const proposal = toFunderProposal(row);
     const patch = patchOfChanges(proposal.changes);
     await assertNameFree(tx, row.funderId, patch.name);
-    tx.update(funderChangeProposals)
+    await tx
+      .update(funderChangeProposals)
       .set({ status: 'approved', decidedBy: actor.userId, decidedByEmail: actor.email, decidedAt: now })
-      .where(eq(funderChangeProposals.id, id))
-      .run();
+      .where(eq(funderChangeProposals.id, id));
     recordAudit(
       tx,
       {
@@ -249,10 +251,10 @@ export async function approveFunderProposal(
 export async function rejectFunderProposal(db: Db, id: number, actor: Actor, now = Date.now()): Promise<FunderProposal> {
   return await transaction(db, async (tx) => {
     const row = loadPending(tx, id);
-    tx.update(funderChangeProposals)
+    await tx
+      .update(funderChangeProposals)
       .set({ status: 'rejected', decidedBy: actor.userId, decidedByEmail: actor.email, decidedAt: now })
-      .where(eq(funderChangeProposals.id, id))
-      .run();
+      .where(eq(funderChangeProposals.id, id));
     recordAudit(
       tx,
       {

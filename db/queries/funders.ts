@@ -4,7 +4,8 @@ import type { DbOrTx, Tx } from '../client';
 import { recordBookChange } from './book-changes';
 import { deepFreeze, readUntilChange } from './change-memo';
 import { preparedFor } from './prepared';
-import { funders, type Funder } from '../schema/portfolio';
+import { type Funder } from '../schema/portfolio';
+import { funders } from '../tables';
 
 /**
  * Read by the shell's funder switch on every signed-in page: prepared once per connection, kept (each row frozen)
@@ -44,11 +45,12 @@ export async function getFunderByName(db: DbOrTx, name: string): Promise<Funder 
 export type NewFunderInput = Omit<typeof funders.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'dataVersion' | 'bookVersion'>;
 
 export async function createFunder(db: Tx, input: NewFunderInput, now = Date.now()): Promise<Funder> {
-  return db
-    .insert(funders)
-    .values({ ...input, createdAt: now, updatedAt: now })
-    .returning()
-    .get();
+  return (
+    await db
+      .insert(funders)
+      .values({ ...input, createdAt: now, updatedAt: now })
+      .returning()
+  )[0]!;
 }
 
 export type FunderSettingsPatch = Partial<Omit<Funder, 'id' | 'createdAt' | 'updatedAt' | 'dataVersion' | 'bookVersion'>>;
@@ -59,13 +61,12 @@ export type FunderSettingsPatch = Partial<Omit<Funder, 'id' | 'createdAt' | 'upd
  */
 export async function updateFunder(db: Tx, id: number, patch: FunderSettingsPatch): Promise<Funder | undefined> {
   return await transaction(db, async (tx) => {
-    const updated = tx
+    const updated = await tx
       .update(funders)
       .set({ ...patch, updatedAt: Date.now() })
-      .where(eq(funders.id, id))
-      .run();
+      .where(eq(funders.id, id));
     if (updated.changes === 0) return undefined;
     recordBookChange(tx, id, 'settings');
-    return tx.select().from(funders).where(eq(funders.id, id)).get();
+    return (await tx.select().from(funders).where(eq(funders.id, id)).limit(1))[0];
   });
 }

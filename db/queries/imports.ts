@@ -3,15 +3,9 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { Conflict, NotFound } from '@/lib/domain/errors';
 import type { ExistingLease, ImportedLessee, RowException, ValidatedRow } from '@/lib/import/rows';
 import type { Db, DbOrTx, Tx } from '../client';
-import {
-  tapeImportExceptions,
-  tapeImportRows,
-  tapeImports,
-  tapeImportSources,
-  type TapeImport,
-  type TapeImportSource,
-} from '../schema/imports';
-import { leases, lessees, type Lease } from '../schema/portfolio';
+import { type TapeImport, type TapeImportSource } from '../schema/imports';
+import { tapeImportExceptions, tapeImportRows, tapeImports, tapeImportSources, leases, lessees } from '../tables';
+import { type Lease } from '../schema/portfolio';
 import { DirectSink, type WriteSink } from '../write-worker';
 import { LeaseBulkWriter } from './lease-bulk';
 import { preparedFor } from './prepared';
@@ -22,22 +16,24 @@ import type { LeaseInput } from './leases';
 // Sources
 
 export async function listImportSources(db: DbOrTx, funderId: number): Promise<TapeImportSource[]> {
-  return db.select().from(tapeImportSources).where(eq(tapeImportSources.funderId, funderId)).orderBy(asc(tapeImportSources.name)).all();
+  return await db.select().from(tapeImportSources).where(eq(tapeImportSources.funderId, funderId)).orderBy(asc(tapeImportSources.name));
 }
 
 export async function getImportSource(db: DbOrTx, funderId: number, name: string): Promise<TapeImportSource | undefined> {
-  return db
-    .select()
-    .from(tapeImportSources)
-    .where(and(eq(tapeImportSources.funderId, funderId), eq(tapeImportSources.name, name)))
-    .get();
+  return (
+    await db
+      .select()
+      .from(tapeImportSources)
+      .where(and(eq(tapeImportSources.funderId, funderId), eq(tapeImportSources.name, name)))
+      .limit(1)
+  )[0];
 }
 
 /** The source of this name, created when new. */
 export async function ensureImportSource(db: Tx, funderId: number, name: string, now = Date.now()): Promise<TapeImportSource> {
   return (
     (await getImportSource(db, funderId, name)) ??
-    db.insert(tapeImportSources).values({ funderId, name, mapping: '{}', createdAt: now, updatedAt: now }).returning().get()
+    (await db.insert(tapeImportSources).values({ funderId, name, mapping: '{}', createdAt: now, updatedAt: now }).returning())[0]!
   );
 }
 
@@ -50,10 +46,10 @@ export async function saveImportSourceMapping(
   fixed?: Partial<Record<string, string>>,
 ): Promise<void> {
   return await transaction(db, async (tx) => {
-    tx.update(tapeImportSources)
+    await tx
+      .update(tapeImportSources)
       .set({ mapping: JSON.stringify(mapping), ...(fixed ? { fixed: JSON.stringify(fixed) } : {}), updatedAt: now })
-      .where(eq(tapeImportSources.id, sourceId))
-      .run();
+      .where(eq(tapeImportSources.id, sourceId));
   });
 }
 
@@ -63,7 +59,7 @@ export async function saveImportSourceMapping(
 export type NewTapeImport = typeof tapeImports.$inferInsert;
 
 export async function createImport(db: Tx, values: NewTapeImport): Promise<TapeImport> {
-  return db.insert(tapeImports).values(values).returning().get();
+  return (await db.insert(tapeImports).values(values).returning())[0]!;
 }
 
 export function getImport(db: DbOrTx, funderId: number, id: number): (TapeImport & { sourceName: string }) | undefined {
@@ -78,7 +74,7 @@ export function getImport(db: DbOrTx, funderId: number, id: number): (TapeImport
 
 export async function updateImport(db: DbOrTx, id: number, patch: Partial<NewTapeImport>): Promise<void> {
   return await transaction(db, async (tx) => {
-    tx.update(tapeImports).set(patch).where(eq(tapeImports.id, id)).run();
+    await tx.update(tapeImports).set(patch).where(eq(tapeImports.id, id));
   });
 }
 
@@ -91,32 +87,35 @@ export async function transitionImport(
 ): Promise<boolean> {
   return await transaction(db, async (tx) => {
     return (
-      tx
-        .update(tapeImports)
-        .set(patch)
-        .where(and(eq(tapeImports.id, id), inArray(tapeImports.status, from)))
-        .run().changes === 1
+      (
+        await tx
+          .update(tapeImports)
+          .set(patch)
+          .where(and(eq(tapeImports.id, id), inArray(tapeImports.status, from)))
+      ).changes === 1
     );
   });
 }
 
 export async function listImports(db: DbOrTx, funderId: number, page: number, perPage: number) {
-  const rows = db
-    .select({ imp: tapeImports, sourceName: tapeImportSources.name })
-    .from(tapeImports)
-    .innerJoin(tapeImportSources, eq(tapeImports.sourceId, tapeImportSources.id))
-    .where(eq(tapeImports.funderId, funderId))
-    .orderBy(desc(tapeImports.id))
-    .limit(perPage)
-    .offset((page - 1) * perPage)
-    .all()
-    .map((r) => ({ ...r.imp, sourceName: r.sourceName }));
-  const total =
-    db
-      .select({ n: sql<number>`count(*)` })
+  const rows = (
+    await db
+      .select({ imp: tapeImports, sourceName: tapeImportSources.name })
       .from(tapeImports)
+      .innerJoin(tapeImportSources, eq(tapeImports.sourceId, tapeImportSources.id))
       .where(eq(tapeImports.funderId, funderId))
-      .get()?.n ?? 0;
+      .orderBy(desc(tapeImports.id))
+      .limit(perPage)
+      .offset((page - 1) * perPage)
+  ).map((r) => ({ ...r.imp, sourceName: r.sourceName }));
+  const total =
+    (
+      await db
+        .select({ n: sql<number>`count(*)` })
+        .from(tapeImports)
+        .where(eq(tapeImports.funderId, funderId))
+        .limit(1)
+    )[0]?.n ?? 0;
   return { rows, total };
 }
 
@@ -124,8 +123,8 @@ export async function listImports(db: DbOrTx, funderId: number, page: number, pe
 // Rows and exceptions
 
 export async function deleteImportRows(db: Tx, importId: number): Promise<void> {
-  db.delete(tapeImportExceptions).where(eq(tapeImportExceptions.importId, importId)).run();
-  db.delete(tapeImportRows).where(eq(tapeImportRows.importId, importId)).run();
+  await db.delete(tapeImportExceptions).where(eq(tapeImportExceptions.importId, importId));
+  await db.delete(tapeImportRows).where(eq(tapeImportRows.importId, importId));
 }
 
 /** Rows per multi-row insert of the raw cells (3 parameters each). */
@@ -170,8 +169,8 @@ export async function readImportRows(
 }
 
 export async function clearValidation(db: Tx, importId: number): Promise<void> {
-  db.delete(tapeImportExceptions).where(eq(tapeImportExceptions.importId, importId)).run();
-  db.update(tapeImportRows).set({ action: null, result: null }).where(eq(tapeImportRows.importId, importId)).run();
+  await db.delete(tapeImportExceptions).where(eq(tapeImportExceptions.importId, importId));
+  await db.update(tapeImportRows).set({ action: null, result: null }).where(eq(tapeImportRows.importId, importId));
 }
 
 /** Stores one chunk of validation results: the rows' decisions and their exceptions. */
@@ -202,10 +201,7 @@ export async function insertExceptions(db: Tx, importId: number, list: RowExcept
     severity: e.severity,
     params: JSON.stringify(e.params ?? {}),
   }));
-  for (let i = 0; i < values.length; i += 200)
-    db.insert(tapeImportExceptions)
-      .values(values.slice(i, i + 200))
-      .run();
+  for (let i = 0; i < values.length; i += 200) await db.insert(tapeImportExceptions).values(values.slice(i, i + 200));
 }
 
 export type ImportExceptionRow = Omit<typeof tapeImportExceptions.$inferSelect, 'params' | 'importId'> & { params: Record<string, string> };
@@ -250,18 +246,17 @@ export function* iterateImportExceptions(db: DbOrTx, importId: number, rule?: st
 
 /** Exceptions per rule (the filter of the exception table). */
 export async function importExceptionRules(db: DbOrTx, importId: number): Promise<{ rule: string; severity: string; count: number }[]> {
-  return db
+  return await db
     .select({ rule: tapeImportExceptions.rule, severity: tapeImportExceptions.severity, count: sql<number>`count(*)` })
     .from(tapeImportExceptions)
     .where(eq(tapeImportExceptions.importId, importId))
     .groupBy(tapeImportExceptions.rule, tapeImportExceptions.severity)
-    .orderBy(asc(tapeImportExceptions.rule))
-    .all();
+    .orderBy(asc(tapeImportExceptions.rule));
 }
 
 /** The leases an import created or changed. */
 export async function listImportLeases(db: DbOrTx, importId: number, limit = 200) {
-  return db
+  return await db
     .select({
       row: tapeImportRows.row,
       action: tapeImportRows.action,
@@ -273,8 +268,7 @@ export async function listImportLeases(db: DbOrTx, importId: number, limit = 200
     .innerJoin(leases, eq(tapeImportRows.leaseId, leases.id))
     .where(eq(tapeImportRows.importId, importId))
     .orderBy(asc(tapeImportRows.row))
-    .limit(limit)
-    .all();
+    .limit(limit);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -283,7 +277,7 @@ export async function listImportLeases(db: DbOrTx, importId: number, limit = 200
 /** The funder's leases by contract number, with the fields the comparison reads. */
 export async function loadLeaseIndex(db: DbOrTx, funderId: number): Promise<Map<string, ExistingLease>> {
   const map = new Map<string, ExistingLease>();
-  for (const l of db.select().from(leases).where(eq(leases.funderId, funderId)).all()) map.set(l.contractNumber, toExisting(l));
+  for (const l of await db.select().from(leases).where(eq(leases.funderId, funderId))) map.set(l.contractNumber, toExisting(l));
   return map;
 }
 
@@ -470,10 +464,10 @@ function commitStatusUpdate(db: Tx, id: number, committedBy: number | null, at: 
 
 export async function importRowsOf(db: DbOrTx, importId: number, rows: number[]): Promise<{ row: number; cells: string[] }[]> {
   if (!rows.length) return [];
-  return db
-    .select({ row: tapeImportRows.row, cells: tapeImportRows.cells })
-    .from(tapeImportRows)
-    .where(and(eq(tapeImportRows.importId, importId), inArray(tapeImportRows.row, rows)))
-    .all()
-    .map((r) => ({ row: r.row, cells: JSON.parse(r.cells) as string[] }));
+  return (
+    await db
+      .select({ row: tapeImportRows.row, cells: tapeImportRows.cells })
+      .from(tapeImportRows)
+      .where(and(eq(tapeImportRows.importId, importId), inArray(tapeImportRows.row, rows)))
+  ).map((r) => ({ row: r.row, cells: JSON.parse(r.cells) as string[] }));
 }

@@ -15,8 +15,8 @@ import type {
   VAT_REGIME_VALUES,
 } from '@/lib/validations/leases';
 import type { Db, DbOrTx } from '../client';
-import { users } from '../schema/auth';
-import { leaseHistory, leases, lessees, scheduleRows, type Lease } from '../schema/portfolio';
+import { users, leaseHistory, leases, lessees, scheduleRows } from '../tables';
+import { type Lease } from '../schema/portfolio';
 import { getFunder } from './funders';
 import { statementFor } from './prepared';
 import {
@@ -69,7 +69,7 @@ function toCombined(r: { lease: Lease; idOdoo: string | null; name: string; tota
 
 /** Every lease of the funder as a lease-combined row, newest first (the users list's order). */
 export async function listLeaseCombined(db: DbOrTx, funderId: number): Promise<LeaseCombinedRow[]> {
-  return combinedQuery(db).where(eq(leases.funderId, funderId)).orderBy(desc(leases.id)).all().map(toCombined);
+  return (await combinedQuery(db).where(eq(leases.funderId, funderId)).orderBy(desc(leases.id))).map(toCombined);
 }
 
 /** One page of lease-combined rows; `total` is the filtered count (q on contract number and client name). */
@@ -78,37 +78,43 @@ export async function pageLeaseCombined(
   f: { funderId: number; q?: string; status?: Lease['status'][]; page: number; perPage: number },
 ): Promise<{ users: LeaseCombinedRow[]; total: number }> {
   const filter: LeaseFilter = { funderId: f.funderId, q: f.q, qScope: 'parties', status: f.status };
-  const rows = combinedQuery(db)
-    .where(leaseFilterWhere(filter, true))
-    .orderBy(desc(leases.id))
-    .limit(f.perPage)
-    .offset((f.page - 1) * f.perPage)
-    .all()
-    .map(toCombined);
-  const total = db
-    .select({ n: sql<number>`count(*)` })
-    .from(leases)
-    .innerJoin(lessees, eq(leases.lesseeId, lessees.id))
-    .where(leaseFilterWhere(filter))
-    .get()!.n;
+  const rows = (
+    await combinedQuery(db)
+      .where(leaseFilterWhere(filter, true))
+      .orderBy(desc(leases.id))
+      .limit(f.perPage)
+      .offset((f.page - 1) * f.perPage)
+  ).map(toCombined);
+  const total = (
+    await db
+      .select({ n: sql<number>`count(*)` })
+      .from(leases)
+      .innerJoin(lessees, eq(leases.lesseeId, lessees.id))
+      .where(leaseFilterWhere(filter))
+      .limit(1)
+  )[0]!.n;
   return { users: rows, total };
 }
 
 export async function getLeaseCombined(db: DbOrTx, funderId: number, id: number): Promise<LeaseCombinedRow | undefined> {
-  const r = combinedQuery(db)
-    .where(and(eq(leases.id, id), eq(leases.funderId, funderId)))
-    .get();
+  const r = (
+    await combinedQuery(db)
+      .where(and(eq(leases.id, id), eq(leases.funderId, funderId)))
+      .limit(1)
+  )[0];
   return r ? toCombined(r) : undefined;
 }
 
 /** A lease of this funder with its lessee's name and ERP id; another funder's lease is not found. */
 export async function getLeaseOfFunder(db: DbOrTx, funderId: number, id: number): Promise<LeaseListRow | undefined> {
-  const r = db
-    .select({ lease: leases, lesseeName: lessees.name, lesseeIdOdoo: lessees.idOdoo })
-    .from(leases)
-    .innerJoin(lessees, eq(leases.lesseeId, lessees.id))
-    .where(and(eq(leases.id, id), eq(leases.funderId, funderId)))
-    .get();
+  const r = (
+    await db
+      .select({ lease: leases, lesseeName: lessees.name, lesseeIdOdoo: lessees.idOdoo })
+      .from(leases)
+      .innerJoin(lessees, eq(leases.lesseeId, lessees.id))
+      .where(and(eq(leases.id, id), eq(leases.funderId, funderId)))
+      .limit(1)
+  )[0];
   return r ? { ...r.lease, lesseeName: r.lesseeName, lesseeIdOdoo: r.lesseeIdOdoo } : undefined;
 }
 
@@ -126,13 +132,14 @@ export function assertLeaseDeletable(lease: Pick<Lease, 'id' | 'contractNumber' 
 
 /** The due date of a lease's first instalment (from its persisted schedule). */
 export async function firstInstalmentDue(db: DbOrTx, leaseId: number): Promise<string | undefined> {
-  return db
-    .select({ d: scheduleRows.dueDate })
-    .from(scheduleRows)
-    .where(eq(scheduleRows.leaseId, leaseId))
-    .orderBy(asc(scheduleRows.period))
-    .limit(1)
-    .get()?.d;
+  return (
+    await db
+      .select({ d: scheduleRows.dueDate })
+      .from(scheduleRows)
+      .where(eq(scheduleRows.leaseId, leaseId))
+      .orderBy(asc(scheduleRows.period))
+      .limit(1)
+  )[0]?.d;
 }
 
 /**
@@ -228,14 +235,14 @@ function historyEntry(h: {
 
 /** A lease's history, newest first, with the name of who made each change. */
 export async function listLeaseHistory(db: DbOrTx, leaseId: number): Promise<LeaseHistoryEntry[]> {
-  return db
-    .select(historyColumns)
-    .from(leaseHistory)
-    .leftJoin(users, eq(leaseHistory.userId, users.id))
-    .where(eq(leaseHistory.leaseId, leaseId))
-    .orderBy(desc(leaseHistory.id))
-    .all()
-    .map(historyEntry);
+  return (
+    await db
+      .select(historyColumns)
+      .from(leaseHistory)
+      .leftJoin(users, eq(leaseHistory.userId, users.id))
+      .where(eq(leaseHistory.leaseId, leaseId))
+      .orderBy(desc(leaseHistory.id))
+  ).map(historyEntry);
 }
 
 /**
@@ -296,18 +303,20 @@ export type ScheduleTotalsRow = {
 
 /** Column sums of a lease's persisted schedule (minor units). */
 export async function getLeaseScheduleTotals(db: DbOrTx, leaseId: number): Promise<ScheduleTotalsRow> {
-  const r = db
-    .select({
-      instalment: sql<number>`coalesce(sum(${scheduleRows.instalment}), 0)`,
-      interest: sql<number>`coalesce(sum(${scheduleRows.interest}), 0)`,
-      principal: sql<number>`coalesce(sum(${scheduleRows.principal}), 0)`,
-      vat: sql<number>`coalesce(sum(${scheduleRows.vat}), 0)`,
-      fee: sql<number>`coalesce(sum(${scheduleRows.fee}), 0)`,
-      gross: sql<number>`coalesce(sum(${scheduleRows.gross}), 0)`,
-      rows: sql<number>`count(*)`,
-    })
-    .from(scheduleRows)
-    .where(eq(scheduleRows.leaseId, leaseId))
-    .get()!;
+  const r = (
+    await db
+      .select({
+        instalment: sql<number>`coalesce(sum(${scheduleRows.instalment}), 0)`,
+        interest: sql<number>`coalesce(sum(${scheduleRows.interest}), 0)`,
+        principal: sql<number>`coalesce(sum(${scheduleRows.principal}), 0)`,
+        vat: sql<number>`coalesce(sum(${scheduleRows.vat}), 0)`,
+        fee: sql<number>`coalesce(sum(${scheduleRows.fee}), 0)`,
+        gross: sql<number>`coalesce(sum(${scheduleRows.gross}), 0)`,
+        rows: sql<number>`count(*)`,
+      })
+      .from(scheduleRows)
+      .where(eq(scheduleRows.leaseId, leaseId))
+      .limit(1)
+  )[0]!;
   return r;
 }

@@ -5,8 +5,8 @@ import type { Schedule } from '@/lib/finance';
 import { SHOWN_STATUS_VALUES, type CreditStatus, type ShownStatus } from '@/lib/validations/leases';
 import type { Db, DbOrTx, Tx } from '../client';
 import { recordAudit } from './audit';
-import { leaseHistory, leases, lessees, scheduleRows, type Lease, type NewLease } from '../schema/portfolio';
-import { payments } from '../schema/servicing';
+import { type Lease, type NewLease } from '../schema/portfolio';
+import { leaseHistory, leases, lessees, scheduleRows, payments } from '../tables';
 import { getFunder } from './funders';
 import { recordBookChange } from './book-changes';
 import { readUntilChange } from './change-memo';
@@ -22,7 +22,7 @@ export type LeaseInput = Omit<
   };
 
 export async function getLease(db: DbOrTx, id: number): Promise<Lease | undefined> {
-  return db.select().from(leases).where(eq(leases.id, id)).get();
+  return (await db.select().from(leases).where(eq(leases.id, id)).limit(1))[0];
 }
 
 /** Every lease of a funder bought on or before `asOf`, in id order: its lessee and stored status (for the shown status of each). */
@@ -31,20 +31,19 @@ export async function listLeaseStatusesAt(
   funderId: number,
   asOf: string,
 ): Promise<{ id: number; lesseeId: number; status: string }[]> {
-  return db
+  return await db
     .select({ id: leases.id, lesseeId: leases.lesseeId, status: leases.status })
     .from(leases)
     .where(and(eq(leases.funderId, funderId), lte(leases.purchaseDate, asOf)))
-    .orderBy(asc(leases.id))
-    .all();
+    .orderBy(asc(leases.id));
 }
 
 export async function getLeaseSchedule(db: DbOrTx, leaseId: number) {
-  return db.select().from(scheduleRows).where(eq(scheduleRows.leaseId, leaseId)).orderBy(asc(scheduleRows.period)).all();
+  return await db.select().from(scheduleRows).where(eq(scheduleRows.leaseId, leaseId)).orderBy(asc(scheduleRows.period));
 }
 
 export async function getLeaseHistory(db: DbOrTx, leaseId: number) {
-  return db.select().from(leaseHistory).where(eq(leaseHistory.leaseId, leaseId)).orderBy(desc(leaseHistory.id)).all();
+  return await db.select().from(leaseHistory).where(eq(leaseHistory.leaseId, leaseId)).orderBy(desc(leaseHistory.id));
 }
 
 function insertSchedule(db: Tx, leaseId: number, schedule: Schedule): void {
@@ -90,30 +89,33 @@ export async function insertLease(tx: Tx, input: LeaseInput, userId: number | nu
   const schedule = scheduleOfLease(input, funder.rateConvention);
   const contractNumber = input.contractNumber ?? nextContractNumber(tx, new Date(now).getUTCFullYear());
   if (
-    tx
-      .select({ id: leases.id })
-      .from(leases)
-      .where(and(eq(leases.funderId, input.funderId), eq(leases.contractNumber, contractNumber)))
-      .get()
+    (
+      await tx
+        .select({ id: leases.id })
+        .from(leases)
+        .where(and(eq(leases.funderId, input.funderId), eq(leases.contractNumber, contractNumber)))
+        .limit(1)
+    )[0]
   ) {
     throw new Conflict(`Contract number ${contractNumber} is already in use.`, [{ field: 'contractNumber', message: 'Already in use.' }]);
   }
-  const lease = tx
-    .insert(leases)
-    .values({
-      ...input,
-      contractNumber,
-      principal: schedule.principal,
-      instalment: schedule.instalment,
-      version: 1,
-      createdBy: userId,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning()
-    .get();
+  const lease = (
+    await tx
+      .insert(leases)
+      .values({
+        ...input,
+        contractNumber,
+        principal: schedule.principal,
+        instalment: schedule.instalment,
+        version: 1,
+        createdBy: userId,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning()
+  )[0]!;
   insertSchedule(tx, lease.id, schedule);
-  tx.insert(leaseHistory).values({ leaseId: lease.id, version: 1, action: 'created', userId, at: now }).run();
+  await tx.insert(leaseHistory).values({ leaseId: lease.id, version: 1, action: 'created', userId, at: now });
   recordAudit(tx, { actor: userId, funderId: lease.funderId, entity: 'lease', entityId: lease.id, action: 'create', after: lease }, now);
   recordBookChange(tx, lease.funderId, 'lease', lease.id);
   return lease;
@@ -193,13 +195,11 @@ export async function applyLeaseUpdate(
   const changes: Record<string, [unknown, unknown]> = {};
   for (const k of LEASE_TRACKED) if (current[k] !== next[k]) changes[k] = [current[k], next[k]];
   const { id: _id, createdAt: _c, createdBy: _b, ...values } = next;
-  const updated = tx.update(leases).set(values).where(eq(leases.id, id)).returning().get();
-  tx.delete(scheduleRows).where(eq(scheduleRows.leaseId, id)).run();
+  const updated = (await tx.update(leases).set(values).where(eq(leases.id, id)).returning().limit(1))[0]!;
+  await tx.delete(scheduleRows).where(eq(scheduleRows.leaseId, id));
   insertSchedule(tx, id, schedule);
   const action = Object.keys(changes).length === 1 && 'status' in changes ? 'status' : 'updated';
-  tx.insert(leaseHistory)
-    .values({ leaseId: id, version: next.version, action, changes: JSON.stringify(changes), userId, at: now })
-    .run();
+  await tx.insert(leaseHistory).values({ leaseId: id, version: next.version, action, changes: JSON.stringify(changes), userId, at: now });
   recordAudit(
     tx,
     {
@@ -231,8 +231,11 @@ export async function deleteLease(
     const current = await getLease(tx, id);
     if (!current) throw new NotFound(`Lease ${id} does not exist.`);
     // Checked inside the transaction, so that no payment recorded meanwhile slips past the check.
-    assertDeletable?.(current, tx.select({ id: payments.id }).from(payments).where(eq(payments.leaseId, id)).limit(1).get() !== undefined);
-    tx.delete(leases).where(eq(leases.id, id)).run();
+    assertDeletable?.(
+      current,
+      (await tx.select({ id: payments.id }).from(payments).where(eq(payments.leaseId, id)).limit(1))[0] !== undefined,
+    );
+    await tx.delete(leases).where(eq(leases.id, id));
     recordAudit(tx, { actor: userId, funderId: current.funderId, entity: 'lease', entityId: id, action: 'delete', before: current });
     recordBookChange(tx, current.funderId, 'lease', id);
   });
@@ -359,16 +362,16 @@ export async function listLeases(
   total: number;
   totals: { currency: string; count: number; price: number; principal: number; residual: number }[];
 }> {
-  const rows = db
-    .select({ lease: leases, lesseeName: lessees.name, lesseeIdOdoo: lessees.idOdoo })
-    .from(leases)
-    .innerJoin(lessees, eq(leases.lesseeId, lessees.id))
-    .where(leaseFilterWhere(f, inIdOrder(f)))
-    .orderBy(...leaseOrderBy(f))
-    .limit(f.perPage)
-    .offset((f.page - 1) * f.perPage)
-    .all()
-    .map((r) => ({ ...r.lease, lesseeName: r.lesseeName, lesseeIdOdoo: r.lesseeIdOdoo }));
+  const rows = (
+    await db
+      .select({ lease: leases, lesseeName: lessees.name, lesseeIdOdoo: lessees.idOdoo })
+      .from(leases)
+      .innerJoin(lessees, eq(leases.lesseeId, lessees.id))
+      .where(leaseFilterWhere(f, inIdOrder(f)))
+      .orderBy(...leaseOrderBy(f))
+      .limit(f.perPage)
+      .offset((f.page - 1) * f.perPage)
+  ).map((r) => ({ ...r.lease, lesseeName: r.lesseeName, lesseeIdOdoo: r.lesseeIdOdoo }));
   const totalsQuery = db
     .select({
       currency: leases.currency,
@@ -387,6 +390,6 @@ export async function listLeases(
   const totals =
     f.statusAny === undefined
       ? readUntilChange(db, `leases.totals:${JSON.stringify(totalsQuery.toSQL())}`, () => totalsQuery.all())
-      : totalsQuery.all();
+      : await totalsQuery;
   return { rows, total: totals.reduce((n, t) => n + t.count, 0), totals };
 }

@@ -2,7 +2,8 @@ import { transaction } from '../transaction';
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import { NotFound } from '@/lib/domain/errors';
 import type { Db, DbOrTx } from '../client';
-import { lessees, type Funder, type Lessee } from '../schema/portfolio';
+import { type Funder, type Lessee } from '../schema/portfolio';
+import { lessees } from '../tables';
 import { recordAudit, type AuditActor } from './audit';
 import { recordBookChange } from './book-changes';
 
@@ -23,10 +24,10 @@ export async function updateLesseeKind(
   now = Date.now(),
 ): Promise<{ lessee: Lessee; changed: boolean }> {
   return await transaction(db, async (tx) => {
-    const current = tx.select().from(lessees).where(eq(lessees.id, id)).get();
+    const current = (await tx.select().from(lessees).where(eq(lessees.id, id)).limit(1))[0];
     if (!current || current.funderId !== funderId) throw new NotFound(`Lessee ${id} does not exist for funder ${funderId}.`);
     if (current.kind === kind) return { lessee: current, changed: false };
-    const lessee = tx.update(lessees).set({ kind, updatedAt: now }).where(eq(lessees.id, id)).returning().get();
+    const lessee = (await tx.update(lessees).set({ kind, updatedAt: now }).where(eq(lessees.id, id)).returning().limit(1))[0]!;
     recordBookChange(tx, funderId, 'lessee');
     recordAudit(tx, { actor, funderId, ...LESSEE_KIND_AUDIT, entityId: id, before: { kind: current.kind }, after: { kind } }, now);
     return { lessee, changed: true };
@@ -85,7 +86,7 @@ export function defaultVatRate(lessee: Pick<Lessee, 'country'> | undefined, fund
 }
 
 export async function getLessee(db: DbOrTx, id: number): Promise<Lessee | undefined> {
-  return db.select().from(lessees).where(eq(lessees.id, id)).get();
+  return (await db.select().from(lessees).where(eq(lessees.id, id)).limit(1))[0];
 }
 
 export type LesseeOption = Pick<Lessee, 'id' | 'name' | 'idOdoo' | 'country' | 'taxId'>;
@@ -107,7 +108,7 @@ export async function searchLessees(db: DbOrTx, funderId: number, q: string, lim
         ),
       )
     : eq(lessees.funderId, funderId);
-  return db
+  return await db
     .select({ id: lessees.id, name: lessees.name, idOdoo: lessees.idOdoo, country: lessees.country, taxId: lessees.taxId })
     .from(lessees)
     .where(where)
@@ -116,6 +117,5 @@ export async function searchLessees(db: DbOrTx, funderId: number, q: string, lim
       asc(lessees.name),
       asc(lessees.id),
     )
-    .limit(limit)
-    .all();
+    .limit(limit);
 }

@@ -10,7 +10,7 @@ import { tryParseDate } from '@/lib/finance';
 import { componentsTotal } from '@/lib/servicing/allocation';
 import type { OpeningPosition } from '@/lib/servicing/opening';
 import type { Db, DbOrTx, Tx } from '../client';
-import { leases, openingPositions } from '../schema/portfolio';
+import { leases, openingPositions } from '../tables';
 import { recordAudit, type AuditActor } from './audit';
 import { recordBookChange } from './book-changes';
 import { statementFor } from './prepared';
@@ -58,7 +58,7 @@ export async function writeOpeningPosition(
   actor: AuditActor,
   now = Date.now(),
 ): Promise<void> {
-  const lease = tx.select().from(leases).where(eq(leases.id, leaseId)).get();
+  const lease = (await tx.select().from(leases).where(eq(leases.id, leaseId)).limit(1))[0];
   if (!lease || lease.funderId !== funderId) throw new NotFound(`Lease ${leaseId} does not exist for funder ${funderId}.`);
   const issues: { field: string; message: string }[] = [];
   if (tryParseDate(position.asOf) === null) issues.push({ field: 'asOf', message: 'Must be a date (YYYY-MM-DD).' });
@@ -84,10 +84,10 @@ export async function writeOpeningPosition(
     createdBy: actor.userId,
     createdAt: now,
   };
-  tx.insert(openingPositions)
+  await tx
+    .insert(openingPositions)
     .values({ leaseId, ...values })
-    .onConflictDoUpdate({ target: openingPositions.leaseId, set: values })
-    .run();
+    .onConflictDoUpdate({ target: openingPositions.leaseId, set: values });
   recordAudit(tx, { actor, funderId, entity: 'lease', entityId: leaseId, action: 'opening_position', before, after: position }, now);
   recordBookChange(tx, funderId, 'lease', leaseId);
 }

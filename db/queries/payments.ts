@@ -15,8 +15,9 @@ import type { Db, DbOrTx, Tx } from '../client';
 import { recordBookChange } from './book-changes';
 import { openingPositionOfLease } from './opening-positions';
 import { recordAudit } from './audit';
-import { leases, lessees, scheduleRows, type Funder, type Lease } from '../schema/portfolio';
-import { paymentAllocations, paymentImportLines, paymentImports, payments, type PAYMENT_METHODS } from '../schema/servicing';
+import { type Funder, type Lease } from '../schema/portfolio';
+import { leases, lessees, scheduleRows, paymentAllocations, paymentImportLines, paymentImports, payments } from '../tables';
+import { type PAYMENT_METHODS } from '../schema/servicing';
 import { getFunder } from './funders';
 import { insertRecovery } from './credit';
 
@@ -195,10 +196,10 @@ export async function reversePayment(
 ): Promise<PaymentRow> {
   return await transaction(db, async (tx) => {
     const funder = requireFunder(tx, funderId);
-    const p = tx.select().from(payments).where(eq(payments.id, paymentId)).get();
+    const p = (await tx.select().from(payments).where(eq(payments.id, paymentId)).limit(1))[0];
     if (!p || p.funderId !== funderId) throw new NotFound(`Payment ${paymentId} does not exist for funder ${funderId}.`);
     if (p.kind === 'reversal') throw new Conflict(`Entry ${paymentId} is itself a reversal and cannot be reversed.`);
-    if (tx.select({ id: payments.id }).from(payments).where(eq(payments.reversesId, paymentId)).get()) {
+    if ((await tx.select({ id: payments.id }).from(payments).where(eq(payments.reversesId, paymentId)).limit(1))[0]) {
       throw new Conflict(`Payment ${paymentId} is already reversed.`);
     }
     if (input.reversedOn < p.receivedOn) {
@@ -207,24 +208,25 @@ export async function reversePayment(
       ]);
     }
     const lease = requireLease(tx, funderId, p.leaseId);
-    const r = tx
-      .insert(payments)
-      .values({
-        funderId,
-        leaseId: p.leaseId,
-        kind: 'reversal',
-        reversesId: p.id,
-        receivedOn: input.reversedOn,
-        amount: p.amount,
-        currency: p.currency,
-        method: p.method,
-        reference: p.reference,
-        note: input.note ?? '',
-        createdBy: userId,
-        createdAt: now,
-      })
-      .returning()
-      .get();
+    const r = (
+      await tx
+        .insert(payments)
+        .values({
+          funderId,
+          leaseId: p.leaseId,
+          kind: 'reversal',
+          reversesId: p.id,
+          receivedOn: input.reversedOn,
+          amount: p.amount,
+          currency: p.currency,
+          method: p.method,
+          reference: p.reference,
+          note: input.note ?? '',
+          createdBy: userId,
+          createdAt: now,
+        })
+        .returning()
+    )[0]!;
     recordBookChange(tx, funderId, 'ledger', lease.id);
     try {
       recomputeLeaseAllocations(tx, funder, lease);
@@ -308,15 +310,14 @@ export async function getPayment(
   funderId: number,
   id: number,
 ): Promise<PaymentRow & { allocations: AllocationRow[]; reversedBy: number | null }> {
-  const p = db.select().from(payments).where(eq(payments.id, id)).get();
+  const p = (await db.select().from(payments).where(eq(payments.id, id)).limit(1))[0];
   if (!p || p.funderId !== funderId) throw new NotFound(`Payment ${id} does not exist for funder ${funderId}.`);
-  const allocations = db
+  const allocations = await db
     .select()
     .from(paymentAllocations)
     .where(eq(paymentAllocations.paymentId, id))
-    .orderBy(asc(paymentAllocations.period))
-    .all();
-  const reversedBy = db.select({ id: payments.id }).from(payments).where(eq(payments.reversesId, id)).get()?.id ?? null;
+    .orderBy(asc(paymentAllocations.period));
+  const reversedBy = (await db.select({ id: payments.id }).from(payments).where(eq(payments.reversesId, id)).limit(1))[0]?.id ?? null;
   return { ...p, allocations, reversedBy };
 }
 
@@ -381,28 +382,28 @@ export async function importBankStatement(
     }
     const list = [...wanted];
     for (let i = 0; i < list.length; i += 500) {
-      for (const lease of tx
+      for (const lease of await tx
         .select()
         .from(leases)
-        .where(and(eq(leases.funderId, funderId), inArray(leases.contractNumber, list.slice(i, i + 500))))
-        .all()) {
+        .where(and(eq(leases.funderId, funderId), inArray(leases.contractNumber, list.slice(i, i + 500))))) {
         byContract.set(lease.contractNumber, lease);
       }
     }
-    const imp = tx
-      .insert(paymentImports)
-      .values({
-        funderId,
-        fileName,
-        lineCount: lines.length,
-        matchedCount: 0,
-        unmatchedCount: 0,
-        invalidCount: 0,
-        createdBy: userId,
-        createdAt: now,
-      })
-      .returning()
-      .get();
+    const imp = (
+      await tx
+        .insert(paymentImports)
+        .values({
+          funderId,
+          fileName,
+          lineCount: lines.length,
+          matchedCount: 0,
+          unmatchedCount: 0,
+          invalidCount: 0,
+          createdBy: userId,
+          createdAt: now,
+        })
+        .returning()
+    )[0]!;
     const counts = { matched: 0, unmatched: 0, invalid: 0 };
     const touched = new Map<number, Lease>();
     for (const l of lines) {
@@ -417,37 +418,31 @@ export async function importBankStatement(
       };
       if (l.error || l.receivedOn === null || l.amount === null || l.currency === null) {
         counts.invalid++;
-        tx.insert(paymentImportLines)
-          .values({ ...base, status: 'invalid', message: l.error || 'incomplete line' })
-          .run();
+        await tx.insert(paymentImportLines).values({ ...base, status: 'invalid', message: l.error || 'incomplete line' });
         continue;
       }
       const lease =
         (l.contractNumber ? byContract.get(l.contractNumber) : undefined) ?? (l.reference ? byContract.get(l.reference) : undefined);
       if (!lease) {
         counts.unmatched++;
-        tx.insert(paymentImportLines)
-          .values({ ...base, status: 'unmatched', message: 'no lease with this contract number or reference' })
-          .run();
+        await tx
+          .insert(paymentImportLines)
+          .values({ ...base, status: 'unmatched', message: 'no lease with this contract number or reference' });
         continue;
       }
       if (lease.currency !== l.currency) {
         counts.invalid++;
-        tx.insert(paymentImportLines)
-          .values({
-            ...base,
-            status: 'invalid',
-            message: `currency ${l.currency} differs from lease ${lease.contractNumber} (${lease.currency})`,
-          })
-          .run();
+        await tx.insert(paymentImportLines).values({
+          ...base,
+          status: 'invalid',
+          message: `currency ${l.currency} differs from lease ${lease.contractNumber} (${lease.currency})`,
+        });
         continue;
       }
       counts.matched++;
       if (isRecovery(lease, l.receivedOn)) {
         await insertRecovery(tx, recoveryOf(funderId, lease, l.receivedOn, l.amount, l.reference, fileName, l.lineNo), { userId }, now);
-        tx.insert(paymentImportLines)
-          .values({ ...base, status: 'recovery', message: recoveryMessage(lease) })
-          .run();
+        await tx.insert(paymentImportLines).values({ ...base, status: 'recovery', message: recoveryMessage(lease) });
         continue;
       }
       const p = insertPayment(
@@ -467,15 +462,13 @@ export async function importBankStatement(
         now,
       );
       touched.set(lease.id, lease);
-      tx.insert(paymentImportLines)
-        .values({ ...base, status: 'matched', message: lease.contractNumber, paymentId: p.id })
-        .run();
+      await tx.insert(paymentImportLines).values({ ...base, status: 'matched', message: lease.contractNumber, paymentId: p.id });
     }
     for (const lease of touched.values()) recomputeLeaseAllocations(tx, funder, lease);
-    tx.update(paymentImports)
+    await tx
+      .update(paymentImports)
       .set({ matchedCount: counts.matched, unmatchedCount: counts.unmatched, invalidCount: counts.invalid })
-      .where(eq(paymentImports.id, imp.id))
-      .run();
+      .where(eq(paymentImports.id, imp.id));
     recordAudit(
       tx,
       {
@@ -495,28 +488,28 @@ export async function importBankStatement(
 
 /** An import with its lines (line order) and the lease each line's payment went to. 404 when unknown for the funder. */
 export async function getImport(db: DbOrTx, funderId: number, importId: number): Promise<ImportResult> {
-  const imp = db.select().from(paymentImports).where(eq(paymentImports.id, importId)).get();
+  const imp = (await db.select().from(paymentImports).where(eq(paymentImports.id, importId)).limit(1))[0];
   if (!imp || imp.funderId !== funderId) throw new NotFound(`Import ${importId} does not exist for funder ${funderId}.`);
-  const lines = db
-    .select({
-      l: paymentImportLines,
-      // A recovery line has no payment: its lease is the funder's lease of the contract number it names.
-      leaseId: sql<
-        number | null
-      >`coalesce(${payments.leaseId}, case when ${paymentImportLines.status} = 'recovery' then (select l.id from leases l where l.funder_id = ${funderId} and l.contract_number = ${paymentImportLines.message}) end)`,
-    })
-    .from(paymentImportLines)
-    .leftJoin(payments, eq(paymentImportLines.paymentId, payments.id))
-    .where(eq(paymentImportLines.importId, importId))
-    .orderBy(asc(paymentImportLines.lineNo), asc(paymentImportLines.id))
-    .all()
-    .map((r) => ({ ...r.l, leaseId: r.leaseId }));
+  const lines = (
+    await db
+      .select({
+        l: paymentImportLines,
+        // A recovery line has no payment: its lease is the funder's lease of the contract number it names.
+        leaseId: sql<
+          number | null
+        >`coalesce(${payments.leaseId}, case when ${paymentImportLines.status} = 'recovery' then (select l.id from leases l where l.funder_id = ${funderId} and l.contract_number = ${paymentImportLines.message}) end)`,
+      })
+      .from(paymentImportLines)
+      .leftJoin(payments, eq(paymentImportLines.paymentId, payments.id))
+      .where(eq(paymentImportLines.importId, importId))
+      .orderBy(asc(paymentImportLines.lineNo), asc(paymentImportLines.id))
+  ).map((r) => ({ ...r.l, leaseId: r.leaseId }));
   return { ...imp, lines };
 }
 
 /** The funder's imports, newest first. */
 export async function listImports(db: DbOrTx, funderId: number, limit = 20): Promise<ImportRow[]> {
-  return db.select().from(paymentImports).where(eq(paymentImports.funderId, funderId)).orderBy(desc(paymentImports.id)).limit(limit).all();
+  return await db.select().from(paymentImports).where(eq(paymentImports.funderId, funderId)).orderBy(desc(paymentImports.id)).limit(limit);
 }
 
 /** Matches an unmatched import line to a lease by hand: creates its payment (status `manual`), in one transaction. 404 unknown import/line/lease, 409 when the line is not unmatched, 400 other currency. */
@@ -531,9 +524,9 @@ export async function matchImportLine(
 ): Promise<ImportLineRow> {
   return await transaction(db, async (tx) => {
     const funder = requireFunder(tx, funderId);
-    const imp = tx.select().from(paymentImports).where(eq(paymentImports.id, importId)).get();
+    const imp = (await tx.select().from(paymentImports).where(eq(paymentImports.id, importId)).limit(1))[0];
     if (!imp || imp.funderId !== funderId) throw new NotFound(`Import ${importId} does not exist for funder ${funderId}.`);
-    const line = tx.select().from(paymentImportLines).where(eq(paymentImportLines.id, lineId)).get();
+    const line = (await tx.select().from(paymentImportLines).where(eq(paymentImportLines.id, lineId)).limit(1))[0];
     if (!line || line.importId !== importId) throw new NotFound(`Line ${lineId} does not exist in import ${importId}.`);
     if (line.status !== 'unmatched' || line.receivedOn === null || line.amount === null || line.currency === null) {
       throw new Conflict(`Line ${line.lineNo} is ${line.status}; only unmatched lines can be matched by hand.`);
@@ -544,23 +537,27 @@ export async function matchImportLine(
         throw new Invalid(`The line's currency ${line.currency} differs from the lease's ${lease.currency}.`, [
           { field: 'leaseId', message: `The lease is in ${lease.currency}.` },
         ]);
-      const imp = tx.select({ fileName: paymentImports.fileName }).from(paymentImports).where(eq(paymentImports.id, importId)).get()!;
+      const imp = (
+        await tx.select({ fileName: paymentImports.fileName }).from(paymentImports).where(eq(paymentImports.id, importId)).limit(1)
+      )[0]!;
       await insertRecovery(
         tx,
         recoveryOf(funderId, lease, line.receivedOn, line.amount, line.reference, imp.fileName, line.lineNo),
         { userId },
         now,
       );
-      tx.update(paymentImports)
+      await tx
+        .update(paymentImports)
         .set({ matchedCount: sql`${paymentImports.matchedCount} + 1`, unmatchedCount: sql`${paymentImports.unmatchedCount} - 1` })
-        .where(eq(paymentImports.id, importId))
-        .run();
-      const recovered = tx
-        .update(paymentImportLines)
-        .set({ status: 'recovery', message: recoveryMessage(lease) })
-        .where(eq(paymentImportLines.id, lineId))
-        .returning()
-        .get();
+        .where(eq(paymentImports.id, importId));
+      const recovered = (
+        await tx
+          .update(paymentImportLines)
+          .set({ status: 'recovery', message: recoveryMessage(lease) })
+          .where(eq(paymentImportLines.id, lineId))
+          .returning()
+          .limit(1)
+      )[0]!;
       recordAudit(
         tx,
         { actor: userId, funderId, entity: 'bank_import', entityId: importId, action: 'match', before: line, after: recovered },
@@ -586,16 +583,18 @@ export async function matchImportLine(
     );
     recomputeLeaseAllocations(tx, funder, lease);
     // The import's counts stay the truth of its lines: a line matched by hand counts as matched.
-    tx.update(paymentImports)
+    await tx
+      .update(paymentImports)
       .set({ matchedCount: sql`${paymentImports.matchedCount} + 1`, unmatchedCount: sql`${paymentImports.unmatchedCount} - 1` })
-      .where(eq(paymentImports.id, importId))
-      .run();
-    const matched = tx
-      .update(paymentImportLines)
-      .set({ status: 'manual', paymentId: p.id, message: lease.contractNumber })
-      .where(eq(paymentImportLines.id, lineId))
-      .returning()
-      .get();
+      .where(eq(paymentImports.id, importId));
+    const matched = (
+      await tx
+        .update(paymentImportLines)
+        .set({ status: 'manual', paymentId: p.id, message: lease.contractNumber })
+        .where(eq(paymentImportLines.id, lineId))
+        .returning()
+        .limit(1)
+    )[0]!;
     recordAudit(
       tx,
       { actor: userId, funderId, entity: 'bank_import', entityId: importId, action: 'match', before: line, after: matched },
@@ -607,7 +606,7 @@ export async function matchImportLine(
 
 /** True when the lease has any ledger entry (payment or reversal). */
 export async function leaseHasPayments(db: DbOrTx, leaseId: number): Promise<boolean> {
-  return db.select({ id: payments.id }).from(payments).where(eq(payments.leaseId, leaseId)).limit(1).get() !== undefined;
+  return (await db.select({ id: payments.id }).from(payments).where(eq(payments.leaseId, leaseId)).limit(1))[0] !== undefined;
 }
 
 /** Leases of the funder whose contract number contains `q` (for manual matching), at most `limit`. */
@@ -617,12 +616,11 @@ export async function findLeasesByContract(
   q: string,
   limit = 10,
 ): Promise<{ id: number; contractNumber: string; currency: string; lesseeName: string }[]> {
-  return db
+  return await db
     .select({ id: leases.id, contractNumber: leases.contractNumber, currency: leases.currency, lesseeName: lessees.name })
     .from(leases)
     .innerJoin(lessees, eq(leases.lesseeId, lessees.id))
     .where(and(eq(leases.funderId, funderId), or(like(leases.contractNumber, `%${q}%`), like(lessees.name, `%${q}%`))))
     .orderBy(asc(leases.contractNumber))
-    .limit(limit)
-    .all();
+    .limit(limit);
 }

@@ -2,7 +2,8 @@ import { and, asc, eq, gt, inArray, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import type { PortfolioLeaseRecord } from '../../lib/domain/portfolio';
 import { intern } from '@/lib/intern';
-import { leases, lessees, type Lease } from '../schema/portfolio';
+import { type Lease } from '../schema/portfolio';
+import { leases, lessees } from '../tables';
 
 export type { PortfolioLeaseRecord };
 

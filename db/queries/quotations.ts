@@ -9,8 +9,8 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { Conflict, Forbidden, Invalid, NotFound } from '@/lib/domain/errors';
 import { canTransition, QUOTATION_TRANSITIONS, type QuotationStatus } from '@/lib/validations/quotations';
 import type { Db, DbOrTx } from '../client';
-import { users } from '../schema/auth';
-import { leases, lessees, quotationHistory, quotations, type Lease, type Quotation } from '../schema/portfolio';
+import { users, leases, lessees, quotationHistory, quotations } from '../tables';
+import { type Lease, type Quotation } from '../schema/portfolio';
 import { recordAudit } from './audit';
 import { getFunder } from './funders';
 import { scheduleOfLease } from './lease-terms';
@@ -61,18 +61,20 @@ export async function listQuotations(
   const where = f.status?.length
     ? and(eq(quotations.funderId, f.funderId), inArray(quotations.status, f.status))
     : eq(quotations.funderId, f.funderId);
-  const rows = rowQuery(db)
-    .where(where)
-    .orderBy(desc(quotations.id))
-    .limit(f.perPage)
-    .offset((f.page - 1) * f.perPage)
-    .all()
-    .map(toRow);
-  const total = db
-    .select({ n: sql<number>`count(*)` })
-    .from(quotations)
-    .where(where)
-    .get()!.n;
+  const rows = (
+    await rowQuery(db)
+      .where(where)
+      .orderBy(desc(quotations.id))
+      .limit(f.perPage)
+      .offset((f.page - 1) * f.perPage)
+  ).map(toRow);
+  const total = (
+    await db
+      .select({ n: sql<number>`count(*)` })
+      .from(quotations)
+      .where(where)
+      .limit(1)
+  )[0]!.n;
   return { quotations: rows, total };
 }
 
@@ -81,14 +83,16 @@ export async function listAllQuotations(db: DbOrTx, funderId: number, status?: Q
   const where = status?.length
     ? and(eq(quotations.funderId, funderId), inArray(quotations.status, status))
     : eq(quotations.funderId, funderId);
-  return rowQuery(db).where(where).orderBy(desc(quotations.id)).all().map(toRow);
+  return (await rowQuery(db).where(where).orderBy(desc(quotations.id))).map(toRow);
 }
 
 /** A quotation of this funder; another funder's is not found. */
 export async function getQuotation(db: DbOrTx, funderId: number, id: number): Promise<QuotationRow | undefined> {
-  const r = rowQuery(db)
-    .where(and(eq(quotations.id, id), eq(quotations.funderId, funderId)))
-    .get();
+  const r = (
+    await rowQuery(db)
+      .where(and(eq(quotations.id, id), eq(quotations.funderId, funderId)))
+      .limit(1)
+  )[0];
   return r ? toRow(r) : undefined;
 }
 
@@ -103,22 +107,22 @@ export type QuotationHistoryEntry = {
 
 /** The status changes of a quotation, oldest first, with who made each one. */
 export async function listQuotationHistory(db: DbOrTx, quotationId: number): Promise<QuotationHistoryEntry[]> {
-  return db
-    .select({
-      id: quotationHistory.id,
-      fromStatus: quotationHistory.fromStatus,
-      toStatus: quotationHistory.toStatus,
-      note: quotationHistory.note,
-      fullName: users.fullName,
-      username: users.username,
-      at: quotationHistory.at,
-    })
-    .from(quotationHistory)
-    .leftJoin(users, eq(quotationHistory.userId, users.id))
-    .where(eq(quotationHistory.quotationId, quotationId))
-    .orderBy(asc(quotationHistory.id))
-    .all()
-    .map(({ fullName, username, ...h }) => ({ ...h, userName: fullName || username || null }));
+  return (
+    await db
+      .select({
+        id: quotationHistory.id,
+        fromStatus: quotationHistory.fromStatus,
+        toStatus: quotationHistory.toStatus,
+        note: quotationHistory.note,
+        fullName: users.fullName,
+        username: users.username,
+        at: quotationHistory.at,
+      })
+      .from(quotationHistory)
+      .leftJoin(users, eq(quotationHistory.userId, users.id))
+      .where(eq(quotationHistory.quotationId, quotationId))
+      .orderBy(asc(quotationHistory.id))
+  ).map(({ fullName, username, ...h }) => ({ ...h, userName: fullName || username || null }));
 }
 
 async function assertLesseeOf(db: DbOrTx, funderId: number, lesseeId: number) {
@@ -143,21 +147,22 @@ export async function createQuotation(
     const lessee = await assertLesseeOf(tx, funderId, input.lesseeId);
     const terms = { ...input, vatRate: input.vatRate ?? defaultVatRate(lessee, funder) };
     const schedule = scheduleOfLease(terms, funder.rateConvention);
-    const created = tx
-      .insert(quotations)
-      .values({
-        ...terms,
-        funderId,
-        instalment: schedule.instalment,
-        status: 'draft',
-        version: 1,
-        createdBy: userId,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning()
-      .get();
-    tx.insert(quotationHistory).values({ quotationId: created.id, fromStatus: null, toStatus: 'draft', note: '', userId, at: now }).run();
+    const created = (
+      await tx
+        .insert(quotations)
+        .values({
+          ...terms,
+          funderId,
+          instalment: schedule.instalment,
+          status: 'draft',
+          version: 1,
+          createdBy: userId,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning()
+    )[0]!;
+    await tx.insert(quotationHistory).values({ quotationId: created.id, fromStatus: null, toStatus: 'draft', note: '', userId, at: now });
     recordAudit(tx, { actor: userId, funderId, entity: 'quotation', entityId: created.id, action: 'create', after: created }, now);
     return (await getQuotation(tx, funderId, created.id))!;
   });
@@ -201,12 +206,14 @@ export async function updateQuotation(
     const merged = { ...current, ...patch, vatRate: patch.vatRate ?? current.vatRate };
     const schedule = scheduleOfLease(merged, funder.rateConvention);
     const { id: _id, funderId: _f, createdAt: _c, createdBy: _b, ...values } = merged;
-    const updated = tx
-      .update(quotations)
-      .set({ ...values, instalment: schedule.instalment, version: current.version + 1, updatedAt: now })
-      .where(eq(quotations.id, id))
-      .returning()
-      .get();
+    const updated = (
+      await tx
+        .update(quotations)
+        .set({ ...values, instalment: schedule.instalment, version: current.version + 1, updatedAt: now })
+        .where(eq(quotations.id, id))
+        .returning()
+        .limit(1)
+    )[0]!;
     recordAudit(tx, { actor: userId, funderId, entity: 'quotation', entityId: id, action: 'update', before: current, after: updated }, now);
     return (await getQuotation(tx, funderId, id))!;
   });
@@ -287,13 +294,11 @@ export async function changeQuotationStatus(
     }
     if (to === 'approved') assertFourEyes(tx, funderId, id, userId);
     const lease = to === 'converted' ? await insertLease(tx, leaseInputOfQuotation(current, today), userId, now) : null;
-    tx.update(quotations)
+    await tx
+      .update(quotations)
       .set({ status: to, version: current.version + 1, updatedAt: now, ...(lease ? { leaseId: lease.id } : {}) })
-      .where(eq(quotations.id, id))
-      .run();
-    tx.insert(quotationHistory)
-      .values({ quotationId: id, fromStatus: from, toStatus: to, note: change.note ?? '', userId, at: now })
-      .run();
+      .where(eq(quotations.id, id));
+    await tx.insert(quotationHistory).values({ quotationId: id, fromStatus: from, toStatus: to, note: change.note ?? '', userId, at: now });
     recordAudit(
       tx,
       {
@@ -313,11 +318,13 @@ export async function changeQuotationStatus(
 
 /** When a quotation of the funder was last pushed to the ERP (ms), or null when none ever was. */
 export async function lastQuotationSyncAt(db: DbOrTx, funderId: number): Promise<number | null> {
-  const row = db
-    .select({ at: sql<number | null>`max(${quotations.lastSyncAt})` })
-    .from(quotations)
-    .where(eq(quotations.funderId, funderId))
-    .get();
+  const row = (
+    await db
+      .select({ at: sql<number | null>`max(${quotations.lastSyncAt})` })
+      .from(quotations)
+      .where(eq(quotations.funderId, funderId))
+      .limit(1)
+  )[0];
   return row?.at ?? null;
 }
 
@@ -330,10 +337,10 @@ export async function recordQuotationSync(
   now = Date.now(),
 ): Promise<QuotationRow> {
   return await transaction(db, async (tx) => {
-    tx.update(quotations)
+    await tx
+      .update(quotations)
       .set({ externalId, lastSyncAt: now })
-      .where(and(eq(quotations.id, id), eq(quotations.funderId, funderId)))
-      .run();
+      .where(and(eq(quotations.id, id), eq(quotations.funderId, funderId)));
     return (await getQuotation(tx, funderId, id))!;
   });
 }

@@ -2,7 +2,7 @@ import { transaction } from '../transaction';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../client';
-import { refreshTokens } from '../schema/auth';
+import { refreshTokens } from '../tables';
 
 function sha256(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -18,9 +18,9 @@ export async function issueRefreshToken(
 ): Promise<string> {
   return await transaction(db, async (tx) => {
     const token = randomBytes(32).toString('base64url');
-    tx.insert(refreshTokens)
-      .values({ userId, familyId, tokenHash: sha256(token), expiresAt: now + ttlSeconds * 1000, createdAt: now })
-      .run();
+    await tx
+      .insert(refreshTokens)
+      .values({ userId, familyId, tokenHash: sha256(token), expiresAt: now + ttlSeconds * 1000, createdAt: now });
     return token;
   });
 }
@@ -34,30 +34,32 @@ export type RotationResult =
  */
 export async function rotateRefreshToken(db: Db, token: string, ttlSeconds: number, now = Date.now()): Promise<RotationResult> {
   return await transaction(db, async (tx): Promise<RotationResult> => {
-    const row = tx
-      .select()
-      .from(refreshTokens)
-      .where(eq(refreshTokens.tokenHash, sha256(token)))
-      .get();
+    const row = (
+      await tx
+        .select()
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, sha256(token)))
+        .limit(1)
+    )[0];
     if (!row) return { ok: false, reason: 'unknown' } as const;
     if (row.revokedAt !== null) return { ok: false, reason: 'revoked' } as const;
     if (row.usedAt !== null) {
-      tx.update(refreshTokens)
+      await tx
+        .update(refreshTokens)
         .set({ revokedAt: now })
-        .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)))
-        .run();
+        .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
       return { ok: false, reason: 'reused' } as const;
     }
     if (row.expiresAt <= now) return { ok: false, reason: 'expired' } as const;
-    tx.update(refreshTokens).set({ usedAt: now }).where(eq(refreshTokens.id, row.id)).run();
+    await tx.update(refreshTokens).set({ usedAt: now }).where(eq(refreshTokens.id, row.id));
     const next = await issueRefreshToken(tx, row.userId, ttlSeconds, row.familyId, now);
     return { ok: true, userId: row.userId, refreshToken: next } as const;
   });
 }
 
 export async function revokeUserRefreshTokens(db: Tx, userId: number, now = Date.now()): Promise<void> {
-  db.update(refreshTokens)
+  await db
+    .update(refreshTokens)
     .set({ revokedAt: now })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
-    .run();
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
 }

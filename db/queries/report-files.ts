@@ -1,8 +1,7 @@
 /** Kept report files (spec §3 reportModule: lists and files): create, list (without the bytes) and get one. */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../client';
-import { users } from '../schema/auth';
-import { reportFiles } from '../schema/servicing';
+import { users, reportFiles } from '../tables';
 
 export type ReportFileFormat = 'csv' | 'xlsx';
 
@@ -59,44 +58,49 @@ const recordColumns = {
 
 /** Stores a generated file (one insert); returns its record. */
 export async function createReportFile(db: Tx, input: NewReportFile, now = Date.now()): Promise<ReportFileRecord> {
-  const row = db
-    .insert(reportFiles)
-    .values({
-      funderId: input.funderId,
-      kind: input.kind,
-      period: input.period,
-      format: input.format,
-      params: canonicalJson(input.params),
-      fileName: input.fileName,
-      contentType: input.contentType,
-      size: input.data.byteLength,
-      sha256: input.sha256,
-      data: input.data,
-      createdBy: input.createdBy,
-      createdAt: now,
-    })
-    .returning({ id: reportFiles.id })
-    .get();
+  const row = (
+    await db
+      .insert(reportFiles)
+      .values({
+        funderId: input.funderId,
+        kind: input.kind,
+        period: input.period,
+        format: input.format,
+        params: canonicalJson(input.params),
+        fileName: input.fileName,
+        contentType: input.contentType,
+        size: input.data.byteLength,
+        sha256: input.sha256,
+        data: input.data,
+        createdBy: input.createdBy,
+        createdAt: now,
+      })
+      .returning({ id: reportFiles.id })
+  )[0]!;
   return (await getReportFileRecord(db, row.id, input.funderId))!;
 }
 
 export async function getReportFileRecord(db: DbOrTx, id: number, funderId: number): Promise<ReportFileRecord | undefined> {
-  return db
-    .select(recordColumns)
-    .from(reportFiles)
-    .leftJoin(users, eq(reportFiles.createdBy, users.id))
-    .where(and(eq(reportFiles.id, id), eq(reportFiles.funderId, funderId)))
-    .get();
+  return (
+    await db
+      .select(recordColumns)
+      .from(reportFiles)
+      .leftJoin(users, eq(reportFiles.createdBy, users.id))
+      .where(and(eq(reportFiles.id, id), eq(reportFiles.funderId, funderId)))
+      .limit(1)
+  )[0];
 }
 
 /** A kept file with its bytes; undefined for an unknown id or another funder's file. */
 export async function getReportFile(db: DbOrTx, id: number, funderId: number): Promise<(ReportFileRecord & { data: Buffer }) | undefined> {
-  return db
-    .select({ ...recordColumns, data: reportFiles.data })
-    .from(reportFiles)
-    .leftJoin(users, eq(reportFiles.createdBy, users.id))
-    .where(and(eq(reportFiles.id, id), eq(reportFiles.funderId, funderId)))
-    .get();
+  return (
+    await db
+      .select({ ...recordColumns, data: reportFiles.data })
+      .from(reportFiles)
+      .leftJoin(users, eq(reportFiles.createdBy, users.id))
+      .where(and(eq(reportFiles.id, id), eq(reportFiles.funderId, funderId)))
+      .limit(1)
+  )[0];
 }
 
 /** The funder's kept files, newest first, optionally of one kind; one page and the total. */
@@ -105,20 +109,21 @@ export async function listReportFiles(
   params: { funderId: number; kind?: string; page: number; perPage: number },
 ): Promise<{ rows: ReportFileRecord[]; total: number }> {
   const where = and(eq(reportFiles.funderId, params.funderId), params.kind ? eq(reportFiles.kind, params.kind) : undefined);
-  const rows = db
+  const rows = await db
     .select(recordColumns)
     .from(reportFiles)
     .leftJoin(users, eq(reportFiles.createdBy, users.id))
     .where(where)
     .orderBy(desc(reportFiles.createdAt), desc(reportFiles.id))
     .limit(params.perPage)
-    .offset((params.page - 1) * params.perPage)
-    .all();
+    .offset((params.page - 1) * params.perPage);
   const total =
-    db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(reportFiles)
-      .where(where)
-      .get()?.n ?? 0;
+    (
+      await db
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(reportFiles)
+        .where(where)
+        .limit(1)
+    )[0]?.n ?? 0;
   return { rows, total };
 }

@@ -6,8 +6,7 @@
  */
 import { and, asc, between, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
-import { leases, lessees, scheduleRows } from '../schema/portfolio';
-import { paymentAllocations } from '../schema/servicing';
+import { leases, lessees, scheduleRows, paymentAllocations } from '../tables';
 
 export interface DateRange {
   from: string;
@@ -100,13 +99,13 @@ export async function collectedByLease(db: DbOrTx, funderId: number, range: Date
 
 /** Ids of the book's leases purchased in the range, in id order. */
 export async function leasesPurchasedIn(db: DbOrTx, funderId: number, range: DateRange): Promise<number[]> {
-  return db
-    .select({ id: leases.id })
-    .from(leases)
-    .where(and(eq(leases.funderId, funderId), ne(leases.status, 'terminated'), between(leases.purchaseDate, range.from, range.to)))
-    .orderBy(asc(leases.id))
-    .all()
-    .map((r) => r.id);
+  return (
+    await db
+      .select({ id: leases.id })
+      .from(leases)
+      .where(and(eq(leases.funderId, funderId), ne(leases.status, 'terminated'), between(leases.purchaseDate, range.from, range.to)))
+      .orderBy(asc(leases.id))
+  ).map((r) => r.id);
 }
 
 /** A lease's instalments (period, due date, gross amounts) with what the ledger allocated to each. */
@@ -123,33 +122,32 @@ export interface InstalmentPaidLine {
 }
 
 export async function instalmentsWithPaid(db: DbOrTx, leaseId: number): Promise<InstalmentPaidLine[]> {
-  const paid = db
+  const paid = await db
     .select({ period: paymentAllocations.period, paid: sumOf(paymentAllocations.amount) })
     .from(paymentAllocations)
     .where(eq(paymentAllocations.leaseId, leaseId))
-    .groupBy(paymentAllocations.period)
-    .all();
+    .groupBy(paymentAllocations.period);
   const byPeriod = new Map(paid.map((p) => [p.period, p.paid]));
-  return db
-    .select({
-      period: scheduleRows.period,
-      dueDate: scheduleRows.dueDate,
-      instalment: scheduleRows.instalment,
-      interest: scheduleRows.interest,
-      principal: scheduleRows.principal,
-      vat: scheduleRows.vat,
-      fee: scheduleRows.fee,
-      gross: scheduleRows.gross,
-    })
-    .from(scheduleRows)
-    .where(eq(scheduleRows.leaseId, leaseId))
-    .orderBy(asc(scheduleRows.period))
-    .all()
-    .map((r) => ({ ...r, paid: byPeriod.get(r.period) ?? 0 }));
+  return (
+    await db
+      .select({
+        period: scheduleRows.period,
+        dueDate: scheduleRows.dueDate,
+        instalment: scheduleRows.instalment,
+        interest: scheduleRows.interest,
+        principal: scheduleRows.principal,
+        vat: scheduleRows.vat,
+        fee: scheduleRows.fee,
+        gross: scheduleRows.gross,
+      })
+      .from(scheduleRows)
+      .where(eq(scheduleRows.leaseId, leaseId))
+      .orderBy(asc(scheduleRows.period))
+  ).map((r) => ({ ...r, paid: byPeriod.get(r.period) ?? 0 }));
 }
 
 /** The lessees' ERP ids of a funder (tape identification), by lessee id. */
 export async function lesseeErpIds(db: DbOrTx, funderId: number): Promise<Map<number, string | null>> {
-  const rows = db.select({ id: lessees.id, idOdoo: lessees.idOdoo }).from(lessees).where(eq(lessees.funderId, funderId)).all();
+  const rows = await db.select({ id: lessees.id, idOdoo: lessees.idOdoo }).from(lessees).where(eq(lessees.funderId, funderId));
   return new Map(rows.map((r) => [r.id, r.idOdoo]));
 }

@@ -3,7 +3,8 @@ import { Conflict, NotFound } from '@/lib/domain/errors';
 import type { DbOrTx, Tx } from '../client';
 import { deepFreeze, readUntilChange } from './change-memo';
 import { getFunder } from './funders';
-import { scenarios, type Scenario } from '../schema/portfolio';
+import { type Scenario } from '../schema/portfolio';
+import { scenarios } from '../tables';
 
 export type ScenarioInput = { name: string; cpr: number; cdr: number; severity: number; lagMonths: number };
 
@@ -47,15 +48,17 @@ export async function updateScenario(db: Tx, id: number, patch: Partial<Scenario
   const current = await getScenario(db, id);
   if (!current) throw new NotFound(`Scenario ${id} does not exist.`);
   if (patch.name !== undefined) assertNameFree(db, current.funderId, patch.name, id);
-  return db
-    .update(scenarios)
-    .set({ ...patch, updatedAt: now })
-    .where(eq(scenarios.id, id))
-    .returning()
-    .get();
+  return (
+    await db
+      .update(scenarios)
+      .set({ ...patch, updatedAt: now })
+      .where(eq(scenarios.id, id))
+      .returning()
+      .limit(1)
+  )[0]!;
 }
 
 export async function deleteScenario(db: Tx, id: number): Promise<void> {
   if (!(await getScenario(db, id))) throw new NotFound(`Scenario ${id} does not exist.`);
-  db.delete(scenarios).where(eq(scenarios.id, id)).run();
+  await db.delete(scenarios).where(eq(scenarios.id, id));
 }

@@ -1,11 +1,18 @@
 import { and, asc, desc, eq, gte, inArray, lt, notInArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Subquery } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
-import { writeOffs } from '../schema/credit';
-import { facilities, facilityCertificates, facilityCovenants } from '../schema/facilities';
-import { tapeImportSources, tapeImports } from '../schema/imports';
-import { leases, lessees } from '../schema/portfolio';
-import { paymentImports, reportFiles } from '../schema/servicing';
+import {
+  writeOffs,
+  facilities,
+  facilityCertificates,
+  facilityCovenants,
+  tapeImportSources,
+  tapeImports,
+  leases,
+  lessees,
+  paymentImports,
+  reportFiles,
+} from '../tables';
 
 /**
  * The navbar search over the domain (services/search/main-search.ts): each kind of record searched in the funders
@@ -135,18 +142,18 @@ export async function searchLeaseHits(db: DbOrTx, funderIds: readonly number[], 
   const names = new Map(
     found.length === 0
       ? []
-      : db
-          .select({ id: leases.id, name: lessees.name })
-          .from(leases)
-          .innerJoin(lessees, eq(lessees.id, leases.lesseeId))
-          .where(
-            inArray(
-              leases.id,
-              found.map((r) => r.id),
-            ),
-          )
-          .all()
-          .map((r) => [r.id, r.name] as const),
+      : (
+          await db
+            .select({ id: leases.id, name: lessees.name })
+            .from(leases)
+            .innerJoin(lessees, eq(lessees.id, leases.lesseeId))
+            .where(
+              inArray(
+                leases.id,
+                found.map((r) => r.id),
+              ),
+            )
+        ).map((r) => [r.id, r.name] as const),
   );
   const rows = found.map((r) => ({ ...r, lesseeName: names.get(r.id) ?? '' }));
   return counted(rows, limit, () =>

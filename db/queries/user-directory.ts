@@ -4,7 +4,8 @@ import { Conflict, NotFound } from '@/lib/domain/errors';
 import type { AddUserBody, DirectoryUser, UpdateUserBody, UsersListQuery } from '@/lib/validations/users';
 import type { Db, DbOrTx } from '../client';
 import { recordAudit } from './audit';
-import { users, type User } from '../schema/auth';
+import { type User } from '../schema/auth';
+import { users } from '../tables';
 import { changeRole } from './sessions';
 import { getUserByEmail, getUserByUsername } from './users';
 
@@ -49,26 +50,27 @@ function directoryWhere(f: DirectoryFilter): SQL | undefined {
 
 /** Every user, newest first (the template prepends added users). */
 export async function listAllDirectoryUsers(db: DbOrTx): Promise<DirectoryUser[]> {
-  return db.select().from(users).orderBy(desc(users.id)).all().map(toDirectoryUser);
+  return (await db.select().from(users).orderBy(desc(users.id))).map(toDirectoryUser);
 }
 
 /** One page of the filtered directory, newest first; `total` is the filtered count. */
 export async function pageDirectoryUsers(db: DbOrTx, query: UsersListQuery): Promise<{ users: DirectoryUser[]; total: number }> {
   const where = directoryWhere(query);
   const total =
-    db
-      .select({ n: sql<number>`count(*)` })
-      .from(users)
-      .where(where)
-      .get()?.n ?? 0;
-  const rows = db
+    (
+      await db
+        .select({ n: sql<number>`count(*)` })
+        .from(users)
+        .where(where)
+        .limit(1)
+    )[0]?.n ?? 0;
+  const rows = await db
     .select()
     .from(users)
     .where(where)
     .orderBy(desc(users.id))
     .limit(query.perPage)
-    .offset((query.page - 1) * query.perPage)
-    .all();
+    .offset((query.page - 1) * query.perPage);
   return { users: rows.map(toDirectoryUser), total };
 }
 
@@ -83,7 +85,7 @@ export function* iterateDirectoryUsers(db: DbOrTx, f: DirectoryFilter, batchSize
 }
 
 export async function getDirectoryUser(db: DbOrTx, id: number): Promise<DirectoryUser | undefined> {
-  const u = db.select().from(users).where(eq(users.id, id)).get();
+  const u = (await db.select().from(users).where(eq(users.id, id)).limit(1))[0];
   return u ? toDirectoryUser(u) : undefined;
 }
 
@@ -129,26 +131,27 @@ export async function createDirectoryUser(
     const email = input.email.trim().toLowerCase();
     const issues = await duplicateIssues(tx, email, input.username);
     if (issues.length) throw new Conflict(issues.map((i) => i.message).join(' '), issues);
-    const created = tx
-      .insert(users)
-      .values({
-        email,
-        username: input.username,
-        fullName: input.fullName,
-        passwordHash,
-        role: input.role,
-        status: input.status,
-        company: input.company,
-        country: input.country,
-        contact: input.contact,
-        currentPlan: input.currentPlan,
-        avatar: input.avatar ?? null,
-        authProvider: 'credentials',
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning()
-      .get();
+    const created = (
+      await tx
+        .insert(users)
+        .values({
+          email,
+          username: input.username,
+          fullName: input.fullName,
+          passwordHash,
+          role: input.role,
+          status: input.status,
+          company: input.company,
+          country: input.country,
+          contact: input.contact,
+          currentPlan: input.currentPlan,
+          avatar: input.avatar ?? null,
+          authProvider: 'credentials',
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning()
+    )[0]!;
     recordAudit(tx, { actor: actorId, entity: 'user', entityId: created.id, action: 'create', after: toDirectoryUser(created) }, now);
     return toDirectoryUser(created);
   });
@@ -166,19 +169,19 @@ export async function updateDirectoryUser(
   actorId: number | null = null,
 ): Promise<DirectoryUser> {
   return await transaction(db, async (tx) => {
-    const user = tx.select().from(users).where(eq(users.id, id)).get();
+    const user = (await tx.select().from(users).where(eq(users.id, id)).limit(1))[0];
     if (!user) throw new NotFound(`User ${id} does not exist.`);
     const role = patch.role ?? user.role;
     const status = patch.status ?? user.status;
     assertKeepsAnAdmin(tx, user, { role, status });
     if (patch.status !== undefined || patch.currentPlan !== undefined) {
-      tx.update(users)
+      await tx
+        .update(users)
         .set({ status, currentPlan: patch.currentPlan ?? user.currentPlan, updatedAt: Date.now() })
-        .where(eq(users.id, id))
-        .run();
+        .where(eq(users.id, id));
     }
     if (role !== user.role) await changeRole(tx, id, role);
-    const after = toDirectoryUser(tx.select().from(users).where(eq(users.id, id)).get()!);
+    const after = toDirectoryUser((await tx.select().from(users).where(eq(users.id, id)).limit(1))[0]!);
     recordAudit(tx, {
       actor: actorId,
       entity: 'user',
@@ -194,10 +197,10 @@ export async function updateDirectoryUser(
 /** Deletes a user (their tokens, wishlist and cart go with them): 404 for an unknown id, 409 for the last active admin. */
 export async function deleteDirectoryUser(db: Db, id: number, actorId: number | null = null): Promise<void> {
   await transaction(db, async (tx) => {
-    const user = tx.select().from(users).where(eq(users.id, id)).get();
+    const user = (await tx.select().from(users).where(eq(users.id, id)).limit(1))[0];
     if (!user) throw new NotFound(`User ${id} does not exist.`);
     assertKeepsAnAdmin(tx, user, null);
-    tx.delete(users).where(eq(users.id, id)).run();
+    await tx.delete(users).where(eq(users.id, id));
     recordAudit(tx, { actor: actorId, entity: 'user', entityId: id, action: 'delete', before: toDirectoryUser(user) });
   });
 }

@@ -2,10 +2,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../client';
 import { deepFreeze, readUntilChange } from './change-memo';
 import { preparedFor } from './prepared';
-import { users, type NewUser, type Role, type User } from '../schema/auth';
+import { type NewUser, type Role, type User } from '../schema/auth';
+import { users } from '../tables';
 
 export async function getUserById(db: DbOrTx, id: number): Promise<User | undefined> {
-  return db.select().from(users).where(eq(users.id, id)).get();
+  return (await db.select().from(users).where(eq(users.id, id)).limit(1))[0];
 }
 
 export function getUserByEmail(db: DbOrTx, email: string): User | undefined {
@@ -13,7 +14,7 @@ export function getUserByEmail(db: DbOrTx, email: string): User | undefined {
 }
 
 export async function getUserByUsername(db: DbOrTx, username: string): Promise<User | undefined> {
-  return db.select().from(users).where(eq(users.username, username)).get();
+  return (await db.select().from(users).where(eq(users.username, username)).limit(1))[0];
 }
 
 export function countUsers(db: DbOrTx): number {
@@ -37,18 +38,18 @@ export function createUser(db: Tx, input: CreateUserInput, now = Date.now()): Us
 
 /** Invalidates every session cookie and access token of the user. */
 export async function bumpSessionVersion(db: Tx, userId: number): Promise<void> {
-  db.update(users)
+  await db
+    .update(users)
     .set({ sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: Date.now() })
-    .where(eq(users.id, userId))
-    .run();
+    .where(eq(users.id, userId));
 }
 
 export async function setUserRole(db: Tx, userId: number, role: Role): Promise<void> {
-  db.update(users).set({ role, updatedAt: Date.now() }).where(eq(users.id, userId)).run();
+  await db.update(users).set({ role, updatedAt: Date.now() }).where(eq(users.id, userId));
 }
 
 export async function setUserPasswordHash(db: Tx, userId: number, passwordHash: string): Promise<void> {
-  db.update(users).set({ passwordHash, updatedAt: Date.now() }).where(eq(users.id, userId)).run();
+  await db.update(users).set({ passwordHash, updatedAt: Date.now() }).where(eq(users.id, userId));
 }
 
 /**

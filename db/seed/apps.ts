@@ -1,19 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../client';
-import { users } from '../schema/auth';
-import {
-  appChatContacts,
-  appChatMessages,
-  appChatProfiles,
-  appChats,
-  appEmails,
-  appEvents,
-  appTasks,
-  type CALENDARS,
-  type EMAIL_FOLDERS,
-  type EMAIL_LABELS,
-  type TASK_TAGS,
-} from '../schema/apps';
+import { users, appChatContacts, appChatMessages, appChatProfiles, appChats, appEmails, appEvents, appTasks } from '../tables';
+import { type CALENDARS, type EMAIL_FOLDERS, type EMAIL_LABELS, type TASK_TAGS } from '../schema/apps';
 import { Random } from './random';
 import { DEMO_USERS } from './users';
 

@@ -1,10 +1,10 @@
 import type { Conn as Db } from '../client';
+import { CONTENT_LOCALES, type ContentLocale } from '../schema/content';
 import {
   blogCategories,
   blogComments,
   blogPosts,
   cardTargets,
-  CONTENT_LOCALES,
   datatableRows,
   faqCategories,
   faqQuestions,
@@ -14,10 +14,9 @@ import {
   supportTickets,
   userProfiles,
   webTrafficDaily,
-  type ContentLocale,
-} from '../schema/content';
-import { funders } from '../schema/portfolio';
-import { users } from '../schema/auth';
+  funders,
+  users,
+} from '../tables';
 import { Random } from './random';
 
 /** A text in the four reading locales. */

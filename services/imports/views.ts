@@ -1,6 +1,7 @@
 import type { Db } from '@/db/client';
 import { importExceptionRules, importRowsOf, listImportLeases } from '@/db/queries/imports';
-import { tapeImportRows, type TapeImport } from '@/db/schema/imports';
+import { type TapeImport } from '@/db/schema/imports';
+import { tapeImportRows } from '@/db/tables';
 import { and, asc, eq, lte } from 'drizzle-orm';
 import { givenFields, IMPORT_FIELDS, missingRequired, STATE_FIELDS, type ColumnMapping, type FixedValues } from '@/lib/import/fields';
 import { importIdParams, type ImportRecord } from '@/lib/validations/imports';
@@ -72,12 +73,11 @@ const PREVIEW_ROWS = 5;
 export async function importDetail(db: Db, funderId: number, id: number) {
   const imp = await readImport(db, funderId, id);
   const record = toImportRecord(imp);
-  const stored = db
+  const stored = await db
     .select({ row: tapeImportRows.row, action: tapeImportRows.action, result: tapeImportRows.result })
     .from(tapeImportRows)
     .where(and(eq(tapeImportRows.importId, id), lte(tapeImportRows.row, PREVIEW_ROWS)))
-    .orderBy(asc(tapeImportRows.row))
-    .all();
+    .orderBy(asc(tapeImportRows.row));
   const cells = new Map(
     (
       await importRowsOf(

@@ -1,7 +1,7 @@
 import { transaction } from '../../transaction';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import { bookmarks, datatableRows } from '@/db/schema/content';
+import { bookmarks, datatableRows } from '@/db/tables';
 import { canSee, NAV_PAGE_KEYS, NAV_TREE, type NavItem, type NavNode, type NavPageKey } from '@/lib/navigation';
 import type { SearchPageItem } from '@/lib/validations/content';
 
@@ -29,14 +29,7 @@ export function visiblePages(scopes: readonly string[]): NavItem[] {
 }
 
 export async function listBookmarkTargets(db: DbOrTx, userId: number): Promise<Set<string>> {
-  return new Set(
-    db
-      .select({ target: bookmarks.target })
-      .from(bookmarks)
-      .where(eq(bookmarks.userId, userId))
-      .all()
-      .map((b) => b.target),
-  );
+  return new Set((await db.select({ target: bookmarks.target }).from(bookmarks).where(eq(bookmarks.userId, userId))).map((b) => b.target));
 }
 
 /** The pages as search items: labels from the caller (messages `nav.<key>` of the locale), links locale-prefixed. */
@@ -62,12 +55,9 @@ export function textMatches(text: string, q: string): boolean {
  */
 export async function toggleBookmark(db: DbOrTx, userId: number, target: NavPageKey, now = Date.now()): Promise<boolean> {
   return await transaction(db, async (tx) => {
-    const deleted = tx
-      .delete(bookmarks)
-      .where(and(eq(bookmarks.userId, userId), eq(bookmarks.target, target)))
-      .run();
+    const deleted = await tx.delete(bookmarks).where(and(eq(bookmarks.userId, userId), eq(bookmarks.target, target)));
     if (deleted.changes > 0) return false;
-    tx.insert(bookmarks).values({ userId, target, createdAt: now }).run();
+    await tx.insert(bookmarks).values({ userId, target, createdAt: now });
     return true;
   });
 }
@@ -96,7 +86,7 @@ export function toDatatableRow(r: DatatableRow) {
 }
 
 export async function listDatatableRows(db: DbOrTx) {
-  return db.select().from(datatableRows).orderBy(asc(datatableRows.id)).all().map(toDatatableRow);
+  return (await db.select().from(datatableRows).orderBy(asc(datatableRows.id))).map(toDatatableRow);
 }
 
 /**
@@ -111,19 +101,20 @@ export async function pageDatatableRows(db: DbOrTx, q: string, perPage: number, 
         or cast(${datatableRows.age} as text) like ${pattern} escape '\\' or ${datatableRows.salary} like ${pattern} escape '\\' or ${datatableRows.startDate} like ${pattern} escape '\\')`
     : undefined;
   const total = Number(
-    db
-      .select({ n: sql<number>`count(*)` })
-      .from(datatableRows)
-      .where(where)
-      .get()?.n ?? 0,
+    (
+      await db
+        .select({ n: sql<number>`count(*)` })
+        .from(datatableRows)
+        .where(where)
+        .limit(1)
+    )[0]?.n ?? 0,
   );
-  const rows = db
+  const rows = await db
     .select()
     .from(datatableRows)
     .where(where)
     .orderBy(asc(datatableRows.id))
     .limit(perPage)
-    .offset((page - 1) * perPage)
-    .all();
+    .offset((page - 1) * perPage);
   return { allData: await listDatatableRows(db), invoices: rows.map(toDatatableRow), total };
 }

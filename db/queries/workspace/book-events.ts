@@ -1,6 +1,6 @@
 import { and, asc, between, eq, gte } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import { leases, lessees, scheduleRows } from '@/db/schema/portfolio';
+import { leases, lessees, scheduleRows } from '@/db/tables';
 import { sqliteOf } from '@/db/queries/servicing';
 
 export type InstalmentDue = {
@@ -27,7 +27,7 @@ export async function listInstalmentsDue(
   to: string,
   minGross: number,
 ): Promise<InstalmentDue[]> {
-  return db
+  return await db
     .select({
       leaseId: leases.id,
       contractNumber: leases.contractNumber,
@@ -48,8 +48,7 @@ export async function listInstalmentsDue(
       ),
     )
     .orderBy(asc(scheduleRows.dueDate), asc(leases.contractNumber))
-    .limit(INSTALMENTS_LIMIT)
-    .all();
+    .limit(INSTALMENTS_LIMIT);
 }
 
 /** A borrowing-base certificate of one of the funder's facilities, dated at its as-of date. */

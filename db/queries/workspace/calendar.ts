@@ -3,7 +3,8 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { Invalid, NotFound } from '@/lib/domain/errors';
 import type { EventDto, EventPatch, NewEvent } from '@/lib/validations/apps';
 import type { DbOrTx } from '@/db/client';
-import { appEvents, type AppEvent, type CALENDARS } from '@/db/schema/apps';
+import { type AppEvent, type CALENDARS } from '@/db/schema/apps';
+import { appEvents } from '@/db/tables';
 import { parseJsonList } from '@/db/queries/compat/apps-paging';
 
 type Calendar = (typeof CALENDARS)[number];
@@ -31,7 +32,7 @@ export function eventDto(r: AppEvent): EventDto {
 export async function listEvents(db: DbOrTx, ownerId: number, calendars: Calendar[] | undefined): Promise<EventDto[]> {
   if (calendars && calendars.length === 0) return [];
   const where = calendars ? and(eq(appEvents.ownerId, ownerId), inArray(appEvents.calendar, calendars)) : eq(appEvents.ownerId, ownerId);
-  return db.select().from(appEvents).where(where).orderBy(asc(appEvents.id)).all().map(eventDto);
+  return (await db.select().from(appEvents).where(where).orderBy(asc(appEvents.id))).map(eventDto);
 }
 
 function ownedEvent(db: DbOrTx, ownerId: number, id: number): AppEvent | undefined {
@@ -63,11 +64,12 @@ export async function addEvent(db: DbOrTx, ownerId: number, event: NewEvent): Pr
   return await transaction(db, async (tx) => {
     const cols = columnsOf(event);
     return eventDto(
-      tx
-        .insert(appEvents)
-        .values({ ...cols, ownerId, title: event.title, start: event.start, end: event.end, calendar: event.extendedProps.calendar })
-        .returning()
-        .get(),
+      (
+        await tx
+          .insert(appEvents)
+          .values({ ...cols, ownerId, title: event.title, start: event.start, end: event.end, calendar: event.extendedProps.calendar })
+          .returning()
+      )[0]!,
     );
   });
 }
@@ -82,7 +84,7 @@ export async function updateEvent(db: DbOrTx, ownerId: number, id: number, patch
     const end = cols.end ?? current.end;
     if (end < start)
       throw new Invalid('The event would end before it starts.', [{ field: 'event.end', message: 'must not be before start' }]);
-    if (Object.keys(cols).length) tx.update(appEvents).set(cols).where(eq(appEvents.id, id)).run();
+    if (Object.keys(cols).length) await tx.update(appEvents).set(cols).where(eq(appEvents.id, id));
     return eventDto(ownedEvent(tx, ownerId, id)!);
   });
 }
@@ -90,10 +92,7 @@ export async function updateEvent(db: DbOrTx, ownerId: number, id: number, patch
 /** DELETE remove-event: hard delete of exactly that event; 404 for an unknown id (nothing else is ever deleted). */
 export async function removeEvent(db: DbOrTx, ownerId: number, id: number): Promise<void> {
   return await transaction(db, async (tx) => {
-    const r = tx
-      .delete(appEvents)
-      .where(and(eq(appEvents.id, id), eq(appEvents.ownerId, ownerId)))
-      .run();
+    const r = await tx.delete(appEvents).where(and(eq(appEvents.id, id), eq(appEvents.ownerId, ownerId)));
     if (r.changes === 0) throw new NotFound(`Event ${id} does not exist.`);
   });
 }

@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import { cardTargets, newsletterDaily, supportTickets, webTrafficDaily, type ContentLocale } from '@/db/schema/content';
-import { funders, leases, quotations, scheduleRows } from '@/db/schema/portfolio';
+import { type ContentLocale } from '@/db/schema/content';
+import { cardTargets, newsletterDaily, supportTickets, webTrafficDaily, funders, leases, quotations, scheduleRows } from '@/db/tables';
 import { CARD_TEXTS, PERIOD_LABELS } from '@/db/queries/workspace/content-labels';
 
 /**
@@ -82,7 +82,7 @@ const MONTHS_IN_SERIES = 12;
 const DAYS_IN_SERIES = 28;
 
 export async function funderBaseCurrency(db: DbOrTx, funderId: number): Promise<string | undefined> {
-  return db.select({ c: funders.baseCurrency }).from(funders).where(eq(funders.id, funderId)).get()?.c;
+  return (await db.select({ c: funders.baseCurrency }).from(funders).where(eq(funders.id, funderId)).limit(1))[0]?.c;
 }
 
 function labels(ctx: CardContext): string[] {
@@ -132,31 +132,38 @@ function monthRange(asOf: string, n: number): DateRange {
 
 export async function supportTrackerCard(db: DbOrTx, ctx: CardContext) {
   const { current } = periodRanges(ctx.period, ctx.asOf);
-  const opened = db
+  const opened = await db
     .select()
     .from(supportTickets)
     .where(
       and(eq(supportTickets.funderId, ctx.funderId), gte(supportTickets.openedOn, current.from), lte(supportTickets.openedOn, current.to)),
-    )
-    .all();
-  const openAtEnd = db
-    .select({ n: sql<number>`count(*)` })
-    .from(supportTickets)
-    .where(
-      and(
-        eq(supportTickets.funderId, ctx.funderId),
-        lte(supportTickets.openedOn, current.to),
-        sql`(${supportTickets.closedOn} is null or ${supportTickets.closedOn} > ${current.to})`,
-      ),
-    )
-    .get();
-  const completed = db
-    .select({ n: sql<number>`count(*)` })
-    .from(supportTickets)
-    .where(
-      and(eq(supportTickets.funderId, ctx.funderId), gte(supportTickets.closedOn, current.from), lte(supportTickets.closedOn, current.to)),
-    )
-    .get();
+    );
+  const openAtEnd = (
+    await db
+      .select({ n: sql<number>`count(*)` })
+      .from(supportTickets)
+      .where(
+        and(
+          eq(supportTickets.funderId, ctx.funderId),
+          lte(supportTickets.openedOn, current.to),
+          sql`(${supportTickets.closedOn} is null or ${supportTickets.closedOn} > ${current.to})`,
+        ),
+      )
+      .limit(1)
+  )[0];
+  const completed = (
+    await db
+      .select({ n: sql<number>`count(*)` })
+      .from(supportTickets)
+      .where(
+        and(
+          eq(supportTickets.funderId, ctx.funderId),
+          gte(supportTickets.closedOn, current.from),
+          lte(supportTickets.closedOn, current.to),
+        ),
+      )
+      .limit(1)
+  )[0];
   const isOpenAtEnd = (t: (typeof opened)[number]) => t.closedOn === null || t.closedOn > current.to;
   const answered = opened.filter((t) => t.firstResponseHours !== null);
   const avg = answered.length ? answered.reduce((s, t) => s + (t.firstResponseHours ?? 0), 0) / answered.length : 0;
@@ -200,7 +207,7 @@ export async function avgSessionsCard(db: DbOrTx, ctx: CardContext) {
   const sum = (rows: typeof now, k: 'sessions' | 'users' | 'returning' | 'weightedDuration') => rows.reduce((s, r) => s + r[k], 0);
   const sessions = sum(now, 'sessions');
   const users = sum(now, 'users');
-  const goal = db.select().from(cardTargets).where(eq(cardTargets.key, 'sessions_goal')).get()?.value ?? 0;
+  const goal = (await db.select().from(cardTargets).where(eq(cardTargets.key, 'sessions_goal')).limit(1))[0]?.value ?? 0;
   return {
     sessions,
     last_days: labels(ctx),
@@ -259,12 +266,11 @@ export async function productOrdersCard(db: DbOrTx, ctx: CardContext) {
   const { current } = periodRanges(ctx.period, ctx.asOf);
   const fromMs = Date.parse(`${current.from}T00:00:00Z`);
   const toMs = Date.parse(`${shiftDays(current.to, 1)}T00:00:00Z`);
-  const rows = db
+  const rows = await db
     .select({ status: quotations.status, n: sql<number>`count(*)` })
     .from(quotations)
     .where(and(eq(quotations.funderId, ctx.funderId), gte(quotations.createdAt, fromMs), sql`${quotations.createdAt} < ${toMs}`))
-    .groupBy(quotations.status)
-    .all();
+    .groupBy(quotations.status);
   const count = (...s: string[]) => rows.filter((r) => s.includes(r.status)).reduce((a, r) => a + Number(r.n), 0);
   return {
     last_days: labels(ctx),
@@ -299,7 +305,7 @@ export async function sessionsDeviceCard(db: DbOrTx, ctx: CardContext) {
  */
 export async function customersCard(db: DbOrTx, ctx: CardContext) {
   const { current } = periodRanges(ctx.period, ctx.asOf);
-  const firsts = db
+  const firsts = await db
     .select({
       lesseeId: leases.lesseeId,
       first: sql<string>`min(${leases.purchaseDate})`,
@@ -307,13 +313,14 @@ export async function customersCard(db: DbOrTx, ctx: CardContext) {
     })
     .from(leases)
     .where(eq(leases.funderId, ctx.funderId))
-    .groupBy(leases.lesseeId)
-    .all();
-  const active = db
-    .select({ n: sql<number>`count(distinct ${leases.lesseeId})` })
-    .from(leases)
-    .where(and(eq(leases.funderId, ctx.funderId), eq(leases.status, 'active')))
-    .get();
+    .groupBy(leases.lesseeId);
+  const active = (
+    await db
+      .select({ n: sql<number>`count(distinct ${leases.lesseeId})` })
+      .from(leases)
+      .where(and(eq(leases.funderId, ctx.funderId), eq(leases.status, 'active')))
+      .limit(1)
+  )[0];
   const newCount = firsts.filter((f) => f.first >= current.from && f.first <= current.to).length;
   const returning = firsts.filter((f) => Number(f.inPeriod) > 0 && f.first < current.from).length;
   return {
@@ -372,7 +379,7 @@ export async function ordersBarChartCard(db: DbOrTx, ctx: CardContext) {
 export async function profitLineChartCard(db: DbOrTx, ctx: CardContext) {
   const months = monthsEnding(ctx.asOf, MONTHS_IN_SERIES);
   const range = monthRange(ctx.asOf, MONTHS_IN_SERIES);
-  const rows = db
+  const rows = await db
     .select({ m: sql<string>`substr(${scheduleRows.dueDate}, 1, 7)`, interest: sql<number>`sum(${scheduleRows.interest})` })
     .from(scheduleRows)
     .innerJoin(leases, eq(leases.id, scheduleRows.leaseId))
@@ -384,8 +391,7 @@ export async function profitLineChartCard(db: DbOrTx, ctx: CardContext) {
         lte(scheduleRows.dueDate, range.to),
       ),
     )
-    .groupBy(sql`substr(${scheduleRows.dueDate}, 1, 7)`)
-    .all();
+    .groupBy(sql`substr(${scheduleRows.dueDate}, 1, 7)`);
   const by = new Map(rows.map((r) => [r.m, Number(r.interest)]));
   const data = months.map((m) => by.get(m) ?? 0);
   return {

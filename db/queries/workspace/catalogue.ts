@@ -5,7 +5,8 @@ import { NotFound } from '@/lib/domain/errors';
 import { addDays } from '@/lib/finance/dates';
 import type { ProductDto, ProductsListQuery } from '@/lib/validations/ecommerce';
 import type { Db, DbOrTx } from '@/db/client';
-import { cartItems, products, wishlistItems, type CartItem, type Product } from '@/db/schema/commerce';
+import { type CartItem, type Product } from '@/db/schema/commerce';
+import { cartItems, products, wishlistItems } from '@/db/tables';
 
 /** The template's constant colour choices of a product detail. */
 export const COLOR_OPTIONS = ['primary', 'success', 'warning', 'danger', 'info'];
@@ -56,19 +57,20 @@ export async function pageProducts(db: DbOrTx, userId: number, query: ProductsLi
         ? [desc(products.price), desc(products.id)]
         : [desc(products.id)];
   const total =
-    db
-      .select({ n: sql<number>`count(*)` })
-      .from(products)
-      .where(where)
-      .get()?.n ?? 0;
-  const rows = db
+    (
+      await db
+        .select({ n: sql<number>`count(*)` })
+        .from(products)
+        .where(where)
+        .limit(1)
+    )[0]?.n ?? 0;
+  const rows = await db
     .select()
     .from(products)
     .where(where)
     .orderBy(...order)
     .limit(query.perPage)
-    .offset((query.page - 1) * query.perPage)
-    .all();
+    .offset((query.page - 1) * query.perPage);
   const userWishlist = wishlistOf(db, userId);
   const cart = cartOf(db, userId);
   const wished = new Set(userWishlist.map((w) => w.productId));
@@ -89,50 +91,54 @@ function productRow(db: DbOrTx, id: number): Product | undefined {
 export async function getProductForUser(db: DbOrTx, userId: number, id: number) {
   const p = productRow(db, id);
   if (!p) return undefined;
-  const isInWishlist = !!db
-    .select({ id: wishlistItems.id })
-    .from(wishlistItems)
-    .where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, id)))
-    .get();
-  const isInCart = !!db
-    .select({ id: cartItems.id })
-    .from(cartItems)
-    .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, id)))
-    .get();
+  const isInWishlist = !!(
+    await db
+      .select({ id: wishlistItems.id })
+      .from(wishlistItems)
+      .where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, id)))
+      .limit(1)
+  )[0];
+  const isInCart = !!(
+    await db
+      .select({ id: cartItems.id })
+      .from(cartItems)
+      .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, id)))
+      .limit(1)
+  )[0];
   return { ...productDto(p), isInWishlist, isInCart, colorOptions: COLOR_OPTIONS };
 }
 
 /** The caller's wishlist as products, each saying whether it is in the caller's cart. */
 export async function listWishlistProducts(db: DbOrTx, userId: number) {
   const inCart = new Set(cartOf(db, userId).map((c) => c.productId));
-  return db
-    .select({ product: products })
-    .from(wishlistItems)
-    .innerJoin(products, eq(wishlistItems.productId, products.id))
-    .where(eq(wishlistItems.userId, userId))
-    .orderBy(asc(wishlistItems.id))
-    .all()
-    .map(({ product }) => ({ ...productDto(product), isInCart: inCart.has(product.id) }));
+  return (
+    await db
+      .select({ product: products })
+      .from(wishlistItems)
+      .innerJoin(products, eq(wishlistItems.productId, products.id))
+      .where(eq(wishlistItems.userId, userId))
+      .orderBy(asc(wishlistItems.id))
+  ).map(({ product }) => ({ ...productDto(product), isInCart: inCart.has(product.id) }));
 }
 
 /** The caller's cart as products with quantity and the offer values stored with the line. */
 export async function listCartProducts(db: DbOrTx, userId: number) {
   const wished = new Set(wishlistOf(db, userId).map((w) => w.productId));
-  return db
-    .select({ product: products, line: cartItems })
-    .from(cartItems)
-    .innerJoin(products, eq(cartItems.productId, products.id))
-    .where(eq(cartItems.userId, userId))
-    .orderBy(asc(cartItems.id))
-    .all()
-    .map(({ product, line }) => ({
-      ...productDto(product),
-      isInWishlist: wished.has(product.id),
-      qty: line.qty,
-      offers: line.offers,
-      discountPercentage: line.discountPercentage,
-      shippingDate: line.shippingDate,
-    }));
+  return (
+    await db
+      .select({ product: products, line: cartItems })
+      .from(cartItems)
+      .innerJoin(products, eq(cartItems.productId, products.id))
+      .where(eq(cartItems.userId, userId))
+      .orderBy(asc(cartItems.id))
+  ).map(({ product, line }) => ({
+    ...productDto(product),
+    isInWishlist: wished.has(product.id),
+    qty: line.qty,
+    offers: line.offers,
+    discountPercentage: line.discountPercentage,
+    shippingDate: line.shippingDate,
+  }));
 }
 
 function assertProduct(db: DbOrTx, productId: number): void {
@@ -143,17 +149,20 @@ function assertProduct(db: DbOrTx, productId: number): void {
 export async function addToWishlist(db: Db, userId: number, productId: number, now = Date.now()) {
   return await transaction(db, async (tx) => {
     assertProduct(tx, productId);
-    const existing = tx
-      .select({ id: wishlistItems.id, productId: wishlistItems.productId })
-      .from(wishlistItems)
-      .where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, productId)))
-      .get();
+    const existing = (
+      await tx
+        .select({ id: wishlistItems.id, productId: wishlistItems.productId })
+        .from(wishlistItems)
+        .where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, productId)))
+        .limit(1)
+    )[0];
     if (existing) return { item: existing, created: false };
-    const item = tx
-      .insert(wishlistItems)
-      .values({ userId, productId, createdAt: now })
-      .returning({ id: wishlistItems.id, productId: wishlistItems.productId })
-      .get();
+    const item = (
+      await tx
+        .insert(wishlistItems)
+        .values({ userId, productId, createdAt: now })
+        .returning({ id: wishlistItems.id, productId: wishlistItems.productId })
+    )[0]!;
     return { item, created: true };
   });
 }
@@ -170,18 +179,21 @@ export function drawCartOffer(today: string, draw: (min: number, maxInclusive: n
 export async function addToCart(db: Db, userId: number, productId: number, today: string, now = Date.now()) {
   return await transaction(db, async (tx) => {
     assertProduct(tx, productId);
-    const existing = tx
-      .select()
-      .from(cartItems)
-      .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)))
-      .get();
+    const existing = (
+      await tx
+        .select()
+        .from(cartItems)
+        .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)))
+        .limit(1)
+    )[0];
     const line =
       existing ??
-      tx
-        .insert(cartItems)
-        .values({ userId, productId, qty: 1, ...drawCartOffer(today), createdAt: now })
-        .returning()
-        .get();
+      (
+        await tx
+          .insert(cartItems)
+          .values({ userId, productId, qty: 1, ...drawCartOffer(today), createdAt: now })
+          .returning()
+      )[0]!;
     return {
       item: {
         id: line.id,
@@ -200,11 +212,10 @@ export async function addToCart(db: Db, userId: number, productId: number, today
 export async function removeFromWishlist(db: Db, userId: number, productId: number): Promise<{ removed: boolean }> {
   return await transaction(db, async (tx) => {
     assertProduct(tx, productId);
-    const gone = tx
+    const gone = await tx
       .delete(wishlistItems)
       .where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, productId)))
-      .returning({ id: wishlistItems.id })
-      .all();
+      .returning({ id: wishlistItems.id });
     return { removed: gone.length > 0 };
   });
 }
@@ -213,11 +224,10 @@ export async function removeFromWishlist(db: Db, userId: number, productId: numb
 export async function removeFromCart(db: Db, userId: number, productId: number): Promise<{ removed: boolean }> {
   return await transaction(db, async (tx) => {
     assertProduct(tx, productId);
-    const gone = tx
+    const gone = await tx
       .delete(cartItems)
       .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)))
-      .returning({ id: cartItems.id })
-      .all();
+      .returning({ id: cartItems.id });
     return { removed: gone.length > 0 };
   });
 }

@@ -3,7 +3,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import { NotFound } from '@/lib/domain/errors';
 import type { DbOrTx } from '@/db/client';
 import type { User } from '@/db/schema/auth';
-import { appChatContacts, appChatMessages, appChatProfiles, appChats, type AppChatContact } from '@/db/schema/apps';
+import { type AppChatContact } from '@/db/schema/apps';
+import { appChatContacts, appChatMessages, appChatProfiles, appChats } from '@/db/tables';
 
 export type ChatMessage = { message: string; time: string; senderId: number };
 export type ChatDto = { id: number; userId: number; unseenMsgs: number; chat: ChatMessage[] };
@@ -15,7 +16,7 @@ function contactDto(c: AppChatContact): ContactDto {
 
 /** The full chat profile of a user: identity from the user, status/about/settings from app_chat_profiles (defaults when absent). */
 export async function chatProfile(db: DbOrTx, user: User) {
-  const p = db.select().from(appChatProfiles).where(eq(appChatProfiles.userId, user.id)).get();
+  const p = (await db.select().from(appChatProfiles).where(eq(appChatProfiles.userId, user.id)).limit(1))[0];
   return {
     id: user.id,
     avatar: user.avatar ?? '',
@@ -55,14 +56,13 @@ function ownedContact(db: DbOrTx, ownerId: number, id: number): AppChatContact {
  * latest message first; all contacts by name; the reduced profile.
  */
 export async function chatsAndContacts(db: DbOrTx, user: User) {
-  const contacts = db
+  const contacts = await db
     .select()
     .from(appChatContacts)
     .where(eq(appChatContacts.ownerId, user.id))
-    .orderBy(asc(appChatContacts.fullName), asc(appChatContacts.id))
-    .all();
+    .orderBy(asc(appChatContacts.fullName), asc(appChatContacts.id));
   const byId = new Map(contacts.map((c) => [c.id, c]));
-  const chats = db.select().from(appChats).where(eq(appChats.ownerId, user.id)).all();
+  const chats = await db.select().from(appChats).where(eq(appChats.ownerId, user.id));
   const chatsContacts = chats
     .map((chat) => {
       const last = db
@@ -88,9 +88,9 @@ export async function chatsAndContacts(db: DbOrTx, user: User) {
 export async function getChat(db: DbOrTx, ownerId: number, contactId: number): Promise<{ chat: ChatDto | null; contact: ContactDto }> {
   return await transaction(db, async (tx) => {
     const contact = ownedContact(tx, ownerId, contactId);
-    const chat = tx.select().from(appChats).where(eq(appChats.id, contactId)).get();
+    const chat = (await tx.select().from(appChats).where(eq(appChats.id, contactId)).limit(1))[0];
     if (!chat) return { chat: null, contact: contactDto(contact) };
-    if (chat.unseenMsgs !== 0) tx.update(appChats).set({ unseenMsgs: 0 }).where(eq(appChats.id, chat.id)).run();
+    if (chat.unseenMsgs !== 0) await tx.update(appChats).set({ unseenMsgs: 0 }).where(eq(appChats.id, chat.id));
     return { chat: { id: chat.id, userId: chat.id, unseenMsgs: 0, chat: messagesOf(tx, ownerId, chat.id) }, contact: contactDto(contact) };
   });
 }
@@ -99,10 +99,10 @@ export async function getChat(db: DbOrTx, ownerId: number, contactId: number): P
 export async function sendMessage(db: DbOrTx, ownerId: number, contactId: number, message: string, now = new Date()) {
   return await transaction(db, async (tx) => {
     ownedContact(tx, ownerId, contactId);
-    const existing = tx.select().from(appChats).where(eq(appChats.id, contactId)).get();
-    if (!existing) tx.insert(appChats).values({ id: contactId, ownerId, unseenMsgs: 0 }).run();
+    const existing = (await tx.select().from(appChats).where(eq(appChats.id, contactId)).limit(1))[0];
+    if (!existing) await tx.insert(appChats).values({ id: contactId, ownerId, unseenMsgs: 0 });
     const time = now.toISOString();
-    tx.insert(appChatMessages).values({ chatId: contactId, fromOwner: true, message, time }).run();
+    await tx.insert(appChatMessages).values({ chatId: contactId, fromOwner: true, message, time });
     const newMessageData: ChatMessage = { message, time, senderId: ownerId };
     const chat: ChatDto | undefined = existing ? undefined : { id: contactId, userId: contactId, unseenMsgs: 0, chat: [newMessageData] };
     return { newMessageData, id: contactId, ...(chat ? { chat } : {}) };

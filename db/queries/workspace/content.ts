@@ -1,19 +1,19 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import { users } from '@/db/schema/auth';
 import {
+  users,
   blogCategories,
   blogComments,
   blogPosts,
   faqCategories,
-  type BlogPost,
   faqQuestions,
   kbArticles,
   pricingPlans,
   userProfiles,
-  type ContentLocale,
-} from '@/db/schema/content';
-import { leaseHistory, leases } from '@/db/schema/portfolio';
+  leaseHistory,
+  leases,
+} from '@/db/tables';
+import { type BlogPost, type ContentLocale } from '@/db/schema/content';
 import { escapeHtml } from '@/lib/workspace/help-centre';
 
 /** Reading content of the help centre, blog and pricing pages (api-reference §12), in one locale. */
@@ -38,8 +38,8 @@ export type FaqCategoryBody = { icon: string; title: string; subtitle: string; q
  * categories with no matching question are left out, so a q matching nothing gives {}.
  */
 export async function getFaq(db: DbOrTx, locale: ContentLocale, q: string): Promise<Record<string, FaqCategoryBody>> {
-  const cats = db.select().from(faqCategories).where(eq(faqCategories.locale, locale)).orderBy(asc(faqCategories.position)).all();
-  const questions = db.select().from(faqQuestions).where(eq(faqQuestions.locale, locale)).orderBy(asc(faqQuestions.position)).all();
+  const cats = await db.select().from(faqCategories).where(eq(faqCategories.locale, locale)).orderBy(asc(faqCategories.position));
+  const questions = await db.select().from(faqQuestions).where(eq(faqQuestions.locale, locale)).orderBy(asc(faqQuestions.position));
   const out: Record<string, FaqCategoryBody> = {};
   for (const c of cats) {
     const qandA = questions
@@ -51,19 +51,19 @@ export async function getFaq(db: DbOrTx, locale: ContentLocale, q: string): Prom
 }
 
 export async function listKnowledgeBase(db: DbOrTx, locale: ContentLocale) {
-  return db
-    .select()
-    .from(kbArticles)
-    .where(eq(kbArticles.locale, locale))
-    .orderBy(asc(kbArticles.position))
-    .all()
-    .map((a) => ({ id: a.articleNo, category: a.category, img: a.img, title: a.title, desc: a.description }));
+  return (await db.select().from(kbArticles).where(eq(kbArticles.locale, locale)).orderBy(asc(kbArticles.position))).map((a) => ({
+    id: a.articleNo,
+    category: a.category,
+    img: a.img,
+    title: a.title,
+    desc: a.description,
+  }));
 }
 
 /** GET /faq/data/category: every help category with its questions (ids are the questions' ids in every locale). */
 export async function listFaqCategories(db: DbOrTx, locale: ContentLocale) {
-  const cats = db.select().from(faqCategories).where(eq(faqCategories.locale, locale)).orderBy(asc(faqCategories.position)).all();
-  const questions = db.select().from(faqQuestions).where(eq(faqQuestions.locale, locale)).orderBy(asc(faqQuestions.position)).all();
+  const cats = await db.select().from(faqCategories).where(eq(faqCategories.locale, locale)).orderBy(asc(faqCategories.position));
+  const questions = await db.select().from(faqQuestions).where(eq(faqQuestions.locale, locale)).orderBy(asc(faqQuestions.position));
   return cats.map((c, i) => ({
     id: i + 1,
     title: c.title,
@@ -78,13 +78,10 @@ export async function listFaqCategories(db: DbOrTx, locale: ContentLocale) {
  * Without an id: the first help question. Undefined for an unknown id.
  */
 export async function getFaqQuestion(db: DbOrTx, locale: ContentLocale, id?: number) {
-  const helpSlugs = db
-    .select({ slug: faqCategories.slug })
-    .from(faqCategories)
-    .where(eq(faqCategories.locale, locale))
-    .all()
-    .map((c) => c.slug);
-  const all = db.select().from(faqQuestions).where(eq(faqQuestions.locale, locale)).orderBy(asc(faqQuestions.position)).all();
+  const helpSlugs = (await db.select({ slug: faqCategories.slug }).from(faqCategories).where(eq(faqCategories.locale, locale))).map(
+    (c) => c.slug,
+  );
+  const all = await db.select().from(faqQuestions).where(eq(faqQuestions.locale, locale)).orderBy(asc(faqQuestions.position));
   const found = id === undefined ? all.find((x) => helpSlugs.includes(x.categorySlug)) : all.find((x) => x.questionNo === id);
   if (!found) return undefined;
   return {
@@ -99,7 +96,7 @@ export async function getFaqQuestion(db: DbOrTx, locale: ContentLocale, id?: num
 }
 
 export async function getPricing(db: DbOrTx, locale: ContentLocale) {
-  const rows = db.select().from(pricingPlans).where(eq(pricingPlans.locale, locale)).orderBy(asc(pricingPlans.position)).all();
+  const rows = await db.select().from(pricingPlans).where(eq(pricingPlans.locale, locale)).orderBy(asc(pricingPlans.position));
   const plan = (key: 'basic' | 'standard' | 'enterprise') => {
     const p = rows.find((r) => r.planKey === key);
     if (!p) throw new Error(`Pricing plan ${key} is missing for ${locale}.`);
@@ -113,13 +110,13 @@ export async function getPricing(db: DbOrTx, locale: ContentLocale) {
       popular: p.popular,
     };
   };
-  const qandA = db
-    .select()
-    .from(faqQuestions)
-    .where(and(eq(faqQuestions.locale, locale), eq(faqQuestions.categorySlug, 'pricing')))
-    .orderBy(asc(faqQuestions.position))
-    .all()
-    .map((x) => ({ question: x.question, ans: x.answer }));
+  const qandA = (
+    await db
+      .select()
+      .from(faqQuestions)
+      .where(and(eq(faqQuestions.locale, locale), eq(faqQuestions.categorySlug, 'pricing')))
+      .orderBy(asc(faqQuestions.position))
+  ).map((x) => ({ question: x.question, ans: x.answer }));
   return { basicPlan: plan('basic'), standardPlan: plan('standard'), enterprisePlan: plan('enterprise'), qandA };
 }
 
@@ -136,36 +133,32 @@ function commentCounts(db: DbOrTx, locale: ContentLocale): Map<number, number> {
 /** GET /blog/list/data: published posts, newest first. */
 export async function listBlogPosts(db: DbOrTx, locale: ContentLocale) {
   const counts = commentCounts(db, locale);
-  return db
-    .select()
-    .from(blogPosts)
-    .where(and(eq(blogPosts.locale, locale), eq(blogPosts.status, 'published')))
-    .orderBy(desc(blogPosts.postedOn), asc(blogPosts.postNo))
-    .all()
-    .map((p) => ({
-      img: p.img,
-      title: p.title,
-      id: p.postNo,
-      avatar: p.avatar,
-      userFullName: p.authorName,
-      blogPosted: p.postedOn,
-      tags: parseJson<string[]>(p.tags, []),
-      excerpt: p.excerpt,
-      comment: counts.get(p.postNo) ?? 0,
-    }));
+  return (
+    await db
+      .select()
+      .from(blogPosts)
+      .where(and(eq(blogPosts.locale, locale), eq(blogPosts.status, 'published')))
+      .orderBy(desc(blogPosts.postedOn), asc(blogPosts.postNo))
+  ).map((p) => ({
+    img: p.img,
+    title: p.title,
+    id: p.postNo,
+    avatar: p.avatar,
+    userFullName: p.authorName,
+    blogPosted: p.postedOn,
+    tags: parseJson<string[]>(p.tags, []),
+    excerpt: p.excerpt,
+    comment: counts.get(p.postNo) ?? 0,
+  }));
 }
 
 export async function getBlogSidebar(db: DbOrTx, locale: ContentLocale) {
   const recentPosts = (await listBlogPosts(db, locale))
     .slice(0, 4)
     .map((p) => ({ img: p.img, title: p.title, id: p.id, createdTime: p.blogPosted }));
-  const categories = db
-    .select()
-    .from(blogCategories)
-    .where(eq(blogCategories.locale, locale))
-    .orderBy(asc(blogCategories.position))
-    .all()
-    .map((c) => ({ category: c.label, icon: c.icon }));
+  const categories = (
+    await db.select().from(blogCategories).where(eq(blogCategories.locale, locale)).orderBy(asc(blogCategories.position))
+  ).map((c) => ({ category: c.label, icon: c.icon }));
   return { recentPosts, categories };
 }
 
@@ -218,14 +211,7 @@ function blogDetailOf(db: DbOrTx, locale: ContentLocale, id: number, p: BlogPost
 export async function getBlogEdit(db: DbOrTx, locale: ContentLocale, id: number) {
   const p = getPost(db, locale, id);
   if (!p) return undefined;
-  const labels = new Map(
-    db
-      .select()
-      .from(blogCategories)
-      .where(eq(blogCategories.locale, locale))
-      .all()
-      .map((c) => [c.slug, c.label]),
-  );
+  const labels = new Map((await db.select().from(blogCategories).where(eq(blogCategories.locale, locale))).map((c) => [c.slug, c.label]));
   return {
     id: p.postNo,
     avatar: p.avatar,
@@ -308,21 +294,19 @@ export async function getProfile(
   const found = userWithProfile(db, userId);
   if (!found) return undefined;
   const { user, profile } = found;
-  const activity = db
+  const activity = await db
     .select({ id: leaseHistory.id, action: leaseHistory.action, at: leaseHistory.at, contract: leases.contractNumber })
     .from(leaseHistory)
     .innerJoin(leases, eq(leases.id, leaseHistory.leaseId))
     .where(eq(leaseHistory.userId, userId))
     .orderBy(desc(leaseHistory.at), desc(leaseHistory.id))
-    .limit(5)
-    .all();
-  const colleagues = db
+    .limit(5);
+  const colleagues = await db
     .select({ fullName: users.fullName, avatar: users.avatar, company: users.company })
     .from(users)
     .where(and(sql`${users.id} <> ${userId}`, eq(users.status, 'active')))
     .orderBy(asc(users.fullName))
-    .limit(6)
-    .all();
+    .limit(6);
   return {
     header: {
       avatar: user.avatar ?? '',

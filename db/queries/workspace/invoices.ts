@@ -3,8 +3,9 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { NotFound } from '@/lib/domain/errors';
 import type { InvoiceClientDto, InvoiceDto, InvoicesListQuery } from '@/lib/validations/invoices';
 import type { Db, DbOrTx } from '@/db/client';
-import { invoiceClients, invoices, paymentAccounts, type Invoice, type InvoiceClient } from '@/db/schema/commerce';
-import { leases, type Lease } from '@/db/schema/portfolio';
+import { type Invoice, type InvoiceClient } from '@/db/schema/commerce';
+import { invoiceClients, invoices, paymentAccounts, leases } from '@/db/tables';
+import { type Lease } from '@/db/schema/portfolio';
 
 function clientDto(c: InvoiceClient): InvoiceClientDto {
   return { address: c.address, company: c.company, companyEmail: c.companyEmail, country: c.country, contact: c.contact, name: c.name };
@@ -49,31 +50,34 @@ export type StoredInvoice = { invoice: InvoiceDto; lesseeId: number | null };
  * the status filter and the paging are applied after that, not here.
  */
 export async function listStoredInvoices(db: DbOrTx, f: Pick<InvoicesListQuery, 'q'>): Promise<StoredInvoice[]> {
-  return selectInvoices(db)
-    .where(invoiceWhere(f))
-    .orderBy(asc(invoices.id))
-    .all()
-    .map((r) => ({ invoice: invoiceDto(r.invoice, r.client), lesseeId: r.client.lesseeId }));
+  return (await selectInvoices(db).where(invoiceWhere(f)).orderBy(asc(invoices.id))).map((r) => ({
+    invoice: invoiceDto(r.invoice, r.client),
+    lesseeId: r.client.lesseeId,
+  }));
 }
 
 /** The lessee's lease with that contract number (unique per funder, and a lessee is one funder's), or undefined. */
 export async function getLeaseOfLessee(db: DbOrTx, lesseeId: number, contractNumber: string): Promise<Lease | undefined> {
-  return db
-    .select()
-    .from(leases)
-    .where(and(eq(leases.lesseeId, lesseeId), eq(leases.contractNumber, contractNumber)))
-    .get();
+  return (
+    await db
+      .select()
+      .from(leases)
+      .where(and(eq(leases.lesseeId, lesseeId), eq(leases.contractNumber, contractNumber)))
+      .limit(1)
+  )[0];
 }
 
 /** An invoice with the account it is payable into, or undefined. */
 export async function getInvoiceWithPaymentDetails(db: DbOrTx, id: number) {
-  const row = db
-    .select({ invoice: invoices, client: invoiceClients, account: paymentAccounts })
-    .from(invoices)
-    .innerJoin(invoiceClients, eq(invoices.clientId, invoiceClients.id))
-    .innerJoin(paymentAccounts, eq(invoices.paymentAccountId, paymentAccounts.id))
-    .where(eq(invoices.id, id))
-    .get();
+  const row = (
+    await db
+      .select({ invoice: invoices, client: invoiceClients, account: paymentAccounts })
+      .from(invoices)
+      .innerJoin(invoiceClients, eq(invoices.clientId, invoiceClients.id))
+      .innerJoin(paymentAccounts, eq(invoices.paymentAccountId, paymentAccounts.id))
+      .where(eq(invoices.id, id))
+      .limit(1)
+  )[0];
   if (!row) return undefined;
   return {
     invoice: invoiceDto(row.invoice, row.client),
@@ -92,12 +96,12 @@ export async function getInvoiceWithPaymentDetails(db: DbOrTx, id: number) {
 /** Hard-deletes an invoice (as the template); 404 for an unknown id. */
 export async function deleteInvoice(db: Db, id: number): Promise<void> {
   await transaction(db, async (tx) => {
-    const deleted = tx.delete(invoices).where(eq(invoices.id, id)).returning({ id: invoices.id }).all();
+    const deleted = await tx.delete(invoices).where(eq(invoices.id, id)).returning({ id: invoices.id });
     if (deleted.length === 0) throw new NotFound(`Invoice ${id} does not exist.`);
   });
 }
 
 /** GET /api/invoice/clients: the first five clients (distinct: clients have their own table). */
 export async function listFirstInvoiceClients(db: DbOrTx, limit = 5): Promise<InvoiceClientDto[]> {
-  return db.select().from(invoiceClients).orderBy(asc(invoiceClients.id)).limit(limit).all().map(clientDto);
+  return (await db.select().from(invoiceClients).orderBy(asc(invoiceClients.id)).limit(limit)).map(clientDto);
 }

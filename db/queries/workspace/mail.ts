@@ -3,8 +3,8 @@ import { and, asc, count, desc, eq, gt, inArray, lt, ne, sql, type SQL } from 'd
 import { NotFound } from '@/lib/domain/errors';
 import type { EmailDto, EmailsQuery } from '@/lib/validations/apps';
 import type { DbOrTx } from '@/db/client';
-import { users } from '@/db/schema/auth';
-import { appEmails, type AppEmail, type EMAIL_FOLDERS, type EMAIL_LABELS } from '@/db/schema/apps';
+import { users, appEmails } from '@/db/tables';
+import { type AppEmail, type EMAIL_FOLDERS, type EMAIL_LABELS } from '@/db/schema/apps';
 import { pageWindow, parseJsonList, toggleInList } from '@/db/queries/compat/apps-paging';
 
 type Folder = (typeof EMAIL_FOLDERS)[number];
@@ -50,23 +50,25 @@ export async function listEmails(db: DbOrTx, ownerId: number, query: EmailsQuery
   if (query.q) conds.push(sql`instr(lower(${appEmails.subject}), lower(${query.q})) > 0`);
   if (query.label) conds.push(hasLabel(query.label));
   const where = and(...conds);
-  const total = db.select({ n: count() }).from(appEmails).where(where).get()?.n ?? 0;
+  const total = (await db.select({ n: count() }).from(appEmails).where(where).limit(1))[0]?.n ?? 0;
   const window = pageWindow(query);
   const base = db.select().from(appEmails).where(where).orderBy(desc(appEmails.id));
-  const rows = window ? base.limit(window.limit).offset(window.offset).all() : base.all();
+  const rows = window ? await base.limit(window.limit).offset(window.offset) : await base;
   return { emails: rows.map(emailDto), emailsMeta: await emailsMeta(db, ownerId), total };
 }
 
 export async function emailsMeta(db: DbOrTx, ownerId: number): Promise<{ inbox: number; draft: number; spam: number }> {
-  const r = db
-    .select({
-      inbox: sql<number>`coalesce(sum(case when ${appEmails.folder} = 'inbox' and ${appEmails.isRead} = 0 then 1 else 0 end), 0)`,
-      draft: sql<number>`coalesce(sum(case when ${appEmails.folder} = 'draft' then 1 else 0 end), 0)`,
-      spam: sql<number>`coalesce(sum(case when ${appEmails.folder} = 'spam' and ${appEmails.isRead} = 0 then 1 else 0 end), 0)`,
-    })
-    .from(appEmails)
-    .where(eq(appEmails.ownerId, ownerId))
-    .get();
+  const r = (
+    await db
+      .select({
+        inbox: sql<number>`coalesce(sum(case when ${appEmails.folder} = 'inbox' and ${appEmails.isRead} = 0 then 1 else 0 end), 0)`,
+        draft: sql<number>`coalesce(sum(case when ${appEmails.folder} = 'draft' then 1 else 0 end), 0)`,
+        spam: sql<number>`coalesce(sum(case when ${appEmails.folder} = 'spam' and ${appEmails.isRead} = 0 then 1 else 0 end), 0)`,
+      })
+      .from(appEmails)
+      .where(eq(appEmails.ownerId, ownerId))
+      .limit(1)
+  )[0];
   return { inbox: Number(r?.inbox ?? 0), draft: Number(r?.draft ?? 0), spam: Number(r?.spam ?? 0) };
 }
 
@@ -90,13 +92,14 @@ export async function getEmail(db: DbOrTx, ownerId: number, id: number): Promise
  */
 export async function emailNeighbour(db: DbOrTx, ownerId: number, id: number, dir: 'previous' | 'next'): Promise<EmailDto> {
   if (!ownedEmail(db, ownerId, id)) throw new NotFound(`Mail ${id} does not exist.`);
-  const r = db
-    .select()
-    .from(appEmails)
-    .where(and(eq(appEmails.ownerId, ownerId), dir === 'next' ? gt(appEmails.id, id) : lt(appEmails.id, id)))
-    .orderBy(dir === 'next' ? asc(appEmails.id) : desc(appEmails.id))
-    .limit(1)
-    .get();
+  const r = (
+    await db
+      .select()
+      .from(appEmails)
+      .where(and(eq(appEmails.ownerId, ownerId), dir === 'next' ? gt(appEmails.id, id) : lt(appEmails.id, id)))
+      .orderBy(dir === 'next' ? asc(appEmails.id) : desc(appEmails.id))
+      .limit(1)
+  )[0];
   if (!r) throw new NotFound(`Mail ${id} has no ${dir} mail.`);
   return emailDto(r);
 }
@@ -126,10 +129,10 @@ export async function updateEmails(db: DbOrTx, ownerId: number, ids: readonly nu
   return await transaction(db, async (tx) => {
     const unique = assertOwned(tx, ownerId, ids);
     const { labels, ...rest } = change;
-    tx.update(appEmails)
+    await tx
+      .update(appEmails)
       .set({ ...rest, ...(labels ? { labels: JSON.stringify([...new Set(labels)]) } : {}) })
-      .where(and(eq(appEmails.ownerId, ownerId), inArray(appEmails.id, unique)))
-      .run();
+      .where(and(eq(appEmails.ownerId, ownerId), inArray(appEmails.id, unique)));
     return unique.length;
   });
 }
@@ -138,17 +141,16 @@ export async function updateEmails(db: DbOrTx, ownerId: number, ids: readonly nu
 export async function toggleEmailsLabel(db: DbOrTx, ownerId: number, ids: readonly number[], label: Label): Promise<number> {
   return await transaction(db, async (tx) => {
     const unique = assertOwned(tx, ownerId, ids);
-    const rows = tx
+    const rows = await tx
       .select({ id: appEmails.id, labels: appEmails.labels })
       .from(appEmails)
-      .where(and(eq(appEmails.ownerId, ownerId), inArray(appEmails.id, unique)))
-      .all();
+      .where(and(eq(appEmails.ownerId, ownerId), inArray(appEmails.id, unique)));
     for (const r of rows) {
       const next = toggleInList(parseJsonList<string>(r.labels), label);
-      tx.update(appEmails)
+      await tx
+        .update(appEmails)
         .set({ labels: JSON.stringify(next) })
-        .where(eq(appEmails.id, r.id))
-        .run();
+        .where(eq(appEmails.id, r.id));
     }
     return rows.length;
   });
@@ -180,28 +182,26 @@ export async function composeEmail(
     if (input.draftId !== undefined) {
       const draft = ownedEmail(tx, sender.id, input.draftId);
       if (!draft || draft.folder !== 'draft') throw new NotFound(`Draft ${input.draftId} does not exist.`);
-      tx.delete(appEmails).where(eq(appEmails.id, draft.id)).run();
+      await tx.delete(appEmails).where(eq(appEmails.id, draft.id));
     }
-    const own = tx
-      .insert(appEmails)
-      .values({ ...base, ownerId: sender.id, folder: input.send ? 'sent' : 'draft', isRead: true })
-      .returning({ id: appEmails.id })
-      .get();
-    if (input.send)
-      tx.insert(appEmails)
-        .values({ ...base, ownerId: recipient.id, folder: 'inbox', isRead: false })
-        .run();
+    const own = (
+      await tx
+        .insert(appEmails)
+        .values({ ...base, ownerId: sender.id, folder: input.send ? 'sent' : 'draft', isRead: true })
+        .returning({ id: appEmails.id })
+    )[0]!;
+    if (input.send) await tx.insert(appEmails).values({ ...base, ownerId: recipient.id, folder: 'inbox', isRead: false });
     return own.id;
   });
 }
 
 /** The users one may write to (everyone but oneself), by name. */
 export async function listMailRecipients(db: DbOrTx, selfId: number): Promise<MailParty[]> {
-  return db
-    .select({ id: users.id, fullName: users.fullName, username: users.username, email: users.email })
-    .from(users)
-    .where(ne(users.id, selfId))
-    .orderBy(asc(users.username))
-    .all()
-    .map((u) => ({ id: u.id, name: u.fullName || u.username, email: u.email }));
+  return (
+    await db
+      .select({ id: users.id, fullName: users.fullName, username: users.username, email: users.email })
+      .from(users)
+      .where(ne(users.id, selfId))
+      .orderBy(asc(users.username))
+  ).map((u) => ({ id: u.id, name: u.fullName || u.username, email: u.email }));
 }

@@ -10,7 +10,8 @@ import type { ContentLocale } from '@/lib/domain/enums';
 import { htmlOfParagraphs, paragraphsOf, slugOfTitle } from '@/lib/workspace/help-centre';
 import type { NewsPostBody } from '@/lib/validations/workspace';
 import type { Db, DbOrTx } from '../../client';
-import { blogPosts, type BlogPost } from '../../schema/content';
+import { type BlogPost } from '../../schema/content';
+import { blogPosts } from '../../tables';
 import { recordAudit } from '../audit';
 
 export type NewsAdminRow = { id: number; title: string; status: 'draft' | 'published'; postedOn: string; authorName: string };
@@ -18,7 +19,7 @@ export type NewsEditable = NewsPostBody & { id: number };
 
 /** Every article of the language, drafts first, then newest first. */
 export async function listNewsForAdmin(db: DbOrTx, locale: ContentLocale): Promise<NewsAdminRow[]> {
-  return db
+  return await db
     .select({
       id: blogPosts.postNo,
       title: blogPosts.title,
@@ -28,8 +29,7 @@ export async function listNewsForAdmin(db: DbOrTx, locale: ContentLocale): Promi
     })
     .from(blogPosts)
     .where(eq(blogPosts.locale, locale))
-    .orderBy(sql`case when ${blogPosts.status} = 'draft' then 0 else 1 end`, desc(blogPosts.postedOn), desc(blogPosts.postNo))
-    .all();
+    .orderBy(sql`case when ${blogPosts.status} = 'draft' then 0 else 1 end`, desc(blogPosts.postedOn), desc(blogPosts.postNo));
 }
 
 function postRow(db: DbOrTx, locale: ContentLocale, id: number): BlogPost | undefined {
@@ -78,11 +78,13 @@ export async function createNews(
 ): Promise<number> {
   return await transaction(db, async (tx) => {
     const next =
-      (tx
-        .select({ n: sql<number>`coalesce(max(${blogPosts.postNo}), 0)` })
-        .from(blogPosts)
-        .where(eq(blogPosts.locale, locale))
-        .get()?.n ?? 0) + 1;
+      ((
+        await tx
+          .select({ n: sql<number>`coalesce(max(${blogPosts.postNo}), 0)` })
+          .from(blogPosts)
+          .where(eq(blogPosts.locale, locale))
+          .limit(1)
+      )[0]?.n ?? 0) + 1;
     const values = {
       ...storedOf(input),
       postNo: next,
@@ -93,7 +95,7 @@ export async function createNews(
       avatar: author.avatar,
       postedOn: today,
     };
-    tx.insert(blogPosts).values(values).run();
+    await tx.insert(blogPosts).values(values);
     recordAudit(
       tx,
       {
@@ -121,7 +123,7 @@ export async function updateNews(
   return await transaction(db, async (tx) => {
     const before = postRow(tx, locale, id);
     if (!before) throw new NotFound(`News article ${id} does not exist in ${locale}.`);
-    tx.update(blogPosts).set(storedOf(input)).where(eq(blogPosts.id, before.id)).run();
+    await tx.update(blogPosts).set(storedOf(input)).where(eq(blogPosts.id, before.id));
     const after = editableOf(postRow(tx, locale, id)!);
     recordAudit(
       tx,

@@ -3,8 +3,8 @@ import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { NotFound } from '@/lib/domain/errors';
 import type { NewTask, TaskDto, TaskPatch, TasksQuery } from '@/lib/validations/apps';
 import type { DbOrTx } from '@/db/client';
-import { appTasks, type AppTask } from '@/db/schema/apps';
-import { leases, lessees } from '@/db/schema/portfolio';
+import { type AppTask } from '@/db/schema/apps';
+import { appTasks, leases, lessees } from '@/db/tables';
 import { pageWindow, parseJsonList } from '@/db/queries/compat/apps-paging';
 
 export function taskDto(r: AppTask): TaskDto {
@@ -56,23 +56,25 @@ export async function listTasks(db: DbOrTx, ownerId: number, query: TasksQuery):
   if (query.q) conds.push(sql`instr(lower(${appTasks.title}), lower(${query.q})) > 0`);
   if (query.tag) conds.push(sql`exists (select 1 from json_each(${appTasks.tags}) where json_each.value = ${query.tag})`);
   const where = and(...conds);
-  const total = db.select({ n: count() }).from(appTasks).where(where).get()?.n ?? 0;
+  const total = (await db.select({ n: count() }).from(appTasks).where(where).limit(1))[0]?.n ?? 0;
   const window = pageWindow(query);
   const base = db
     .select()
     .from(appTasks)
     .where(where)
     .orderBy(...taskOrder(query.sortBy));
-  const rows = window ? base.limit(window.limit).offset(window.offset).all() : base.all();
+  const rows = window ? await base.limit(window.limit).offset(window.offset) : await base;
   return { tasks: rows.map(taskDto), total };
 }
 
 export async function getTask(db: DbOrTx, ownerId: number, id: number): Promise<TaskDto | undefined> {
-  const r = db
-    .select()
-    .from(appTasks)
-    .where(and(eq(appTasks.id, id), eq(appTasks.ownerId, ownerId)))
-    .get();
+  const r = (
+    await db
+      .select()
+      .from(appTasks)
+      .where(and(eq(appTasks.id, id), eq(appTasks.ownerId, ownerId)))
+      .limit(1)
+  )[0];
   return r ? taskDto(r) : undefined;
 }
 
@@ -96,11 +98,12 @@ export async function addTask(db: DbOrTx, ownerId: number, task: NewTask): Promi
   return await transaction(db, async (tx) => {
     const cols = columnsOf(task);
     return taskDto(
-      tx
-        .insert(appTasks)
-        .values({ ...cols, title: task.title, ownerId })
-        .returning()
-        .get(),
+      (
+        await tx
+          .insert(appTasks)
+          .values({ ...cols, title: task.title, ownerId })
+          .returning()
+      )[0]!,
     );
   });
 }
@@ -111,10 +114,10 @@ export async function updateTask(db: DbOrTx, ownerId: number, id: number, patch:
     if (!(await getTask(tx, ownerId, id))) throw new NotFound(`Task ${id} does not exist.`);
     const cols = columnsOf(patch);
     if (Object.keys(cols).length)
-      tx.update(appTasks)
+      await tx
+        .update(appTasks)
         .set(cols)
-        .where(and(eq(appTasks.id, id), eq(appTasks.ownerId, ownerId)))
-        .run();
+        .where(and(eq(appTasks.id, id), eq(appTasks.ownerId, ownerId)));
     return (await getTask(tx, ownerId, id))!;
   });
 }
@@ -122,11 +125,10 @@ export async function updateTask(db: DbOrTx, ownerId: number, id: number, patch:
 /** DELETE delete-task: soft delete (isDeleted = true), idempotent; 404 for an unknown id. */
 export async function softDeleteTask(db: DbOrTx, ownerId: number, id: number): Promise<void> {
   return await transaction(db, async (tx) => {
-    const r = tx
+    const r = await tx
       .update(appTasks)
       .set({ isDeleted: true })
-      .where(and(eq(appTasks.id, id), eq(appTasks.ownerId, ownerId)))
-      .run();
+      .where(and(eq(appTasks.id, id), eq(appTasks.ownerId, ownerId)));
     if (r.changes === 0) throw new NotFound(`Task ${id} does not exist.`);
   });
 }
@@ -142,18 +144,16 @@ export async function taskLinkNames(
   lesseeIds: readonly number[],
 ): Promise<{ leases: Record<number, string>; lessees: Record<number, string> }> {
   const leaseRows = leaseIds.length
-    ? db
+    ? await db
         .select({ id: leases.id, name: leases.contractNumber })
         .from(leases)
         .where(and(eq(leases.funderId, funderId), inArray(leases.id, [...new Set(leaseIds)])))
-        .all()
     : [];
   const lesseeRows = lesseeIds.length
-    ? db
+    ? await db
         .select({ id: lessees.id, name: lessees.name })
         .from(lessees)
         .where(and(eq(lessees.funderId, funderId), inArray(lessees.id, [...new Set(lesseeIds)])))
-        .all()
     : [];
   return {
     leases: Object.fromEntries(leaseRows.map((r) => [r.id, r.name])),
