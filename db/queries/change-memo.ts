@@ -36,6 +36,13 @@ export function readUntilChange<T>(db: DbOrTx, key: string, read: () => T): T {
   if (memo.values.has(key)) return memo.values.get(key) as T;
   const value = read();
   memo.values.set(key, value);
+  // A promise is kept while it is pending too (callers at once share one read); one that fails is not kept.
+  if (value instanceof Promise) {
+    const kept = memo;
+    value.catch(() => {
+      if (kept.values.get(key) === value) kept.values.delete(key);
+    });
+  }
   return value;
 }
 

@@ -134,18 +134,20 @@ export function creditLedgerRows(
   };
 }
 
-function leaseOf(tx: DbOrTx, funderId: number, leaseId: number) {
-  const l = tx
-    .select({
-      id: leases.id,
-      funderId: leases.funderId,
-      currency: leases.currency,
-      writtenOffOn: leases.writtenOffOn,
-      contractNumber: leases.contractNumber,
-    })
-    .from(leases)
-    .where(eq(leases.id, leaseId))
-    .get();
+async function leaseOf(tx: DbOrTx, funderId: number, leaseId: number) {
+  const l = (
+    await tx
+      .select({
+        id: leases.id,
+        funderId: leases.funderId,
+        currency: leases.currency,
+        writtenOffOn: leases.writtenOffOn,
+        contractNumber: leases.contractNumber,
+      })
+      .from(leases)
+      .where(eq(leases.id, leaseId))
+      .limit(1)
+  )[0];
   if (!l || l.funderId !== funderId) throw new NotFound(`Lease ${leaseId} does not exist.`);
   return l;
 }
@@ -158,7 +160,7 @@ export async function flagLease(
   now = Date.now(),
 ): Promise<CreditFlag> {
   return await transaction(db, async (tx) => {
-    leaseOf(tx, input.funderId, input.leaseId);
+    await leaseOf(tx, input.funderId, input.leaseId);
     const active = (
       await tx
         .select()
@@ -209,7 +211,7 @@ export async function unflagLease(
   now = Date.now(),
 ): Promise<CreditFlag> {
   return await transaction(db, async (tx) => {
-    leaseOf(tx, input.funderId, input.leaseId);
+    await leaseOf(tx, input.funderId, input.leaseId);
     const active = (
       await tx
         .select()
@@ -260,7 +262,7 @@ export async function proposeWriteOff(
   now = Date.now(),
 ): Promise<WriteOff> {
   return await transaction(db, async (tx) => {
-    const lease = leaseOf(tx, input.funderId, input.leaseId);
+    const lease = await leaseOf(tx, input.funderId, input.leaseId);
     if (lease.writtenOffOn !== null)
       throw new Conflict(`Lease ${input.leaseId} was written off on ${lease.writtenOffOn}.`, [
         { field: 'leaseId', message: 'Written off already.' },
@@ -310,8 +312,8 @@ export async function proposeWriteOff(
   });
 }
 
-function loadProposed(tx: DbOrTx, funderIds: ReadonlySet<number> | null, id: number): WriteOff {
-  const row = tx.select().from(writeOffs).where(eq(writeOffs.id, id)).get();
+async function loadProposed(tx: DbOrTx, funderIds: ReadonlySet<number> | null, id: number): Promise<WriteOff> {
+  const row = (await tx.select().from(writeOffs).where(eq(writeOffs.id, id)).limit(1))[0];
   if (!row || (funderIds !== null && !funderIds.has(row.funderId))) throw new NotFound(`Write-off ${id} does not exist.`);
   if (row.status !== 'proposed')
     throw new Conflict(`Write-off ${id} is ${row.status} already; only a proposed one can be decided.`, [
@@ -336,9 +338,9 @@ export async function approveWriteOff(
   isFull: (row: WriteOff) => boolean = () => true,
 ): Promise<WriteOff> {
   return await transaction(db, async (tx) => {
-    const row = loadProposed(tx, funderIds, id);
+    const row = await loadProposed(tx, funderIds, id);
     if (row.proposedBy !== null && row.proposedBy === actor.userId) throw new Forbidden(WRITE_OFF_SELF_APPROVAL);
-    const lease = leaseOf(tx, row.funderId, row.leaseId);
+    const lease = await leaseOf(tx, row.funderId, row.leaseId);
     if (lease.writtenOffOn !== null)
       throw new Conflict(`Lease ${row.leaseId} was written off on ${lease.writtenOffOn} since; this proposal is stale.`, [
         { field: 'leaseId', message: 'Stale.' },
@@ -399,7 +401,7 @@ export async function rejectWriteOff(
   now = Date.now(),
 ): Promise<WriteOff> {
   return await transaction(db, async (tx) => {
-    const row = loadProposed(tx, funderIds, id);
+    const row = await loadProposed(tx, funderIds, id);
     const out = (
       await tx
         .update(writeOffs)
@@ -433,7 +435,7 @@ export async function insertRecovery(
   actor: CreditActor | AuditActor,
   now = Date.now(),
 ): Promise<Recovery> {
-  const lease = leaseOf(tx, input.funderId, input.leaseId);
+  const lease = await leaseOf(tx, input.funderId, input.leaseId);
   if (lease.writtenOffOn === null)
     throw new Conflict(`Lease ${input.leaseId} is not written off; record a payment instead.`, [
       { field: 'leaseId', message: 'Not written off.' },

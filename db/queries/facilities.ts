@@ -94,14 +94,16 @@ function withParts(db: DbOrTx, row: FacilityRow): Facility {
  */
 export async function listFacilities(db: DbOrTx, funderIds: readonly number[] | 'all'): Promise<Facility[]> {
   if (funderIds !== 'all' && funderIds.length === 0) return [];
-  return readUntilChange(db, `facilities.list:${funderIds === 'all' ? 'all' : funderIds.join(',')}`, () =>
-    db
-      .select()
-      .from(facilities)
-      .where(funderIds === 'all' ? undefined : inArray(facilities.funderId, [...funderIds]))
-      .orderBy(asc(facilities.funderId), asc(facilities.id))
-      .all()
-      .map((r) => deepFreeze(withParts(db, r))),
+  return (
+    await readUntilChange(db, `facilities.list:${funderIds === 'all' ? 'all' : funderIds.join(',')}`, async () =>
+      (
+        await db
+          .select()
+          .from(facilities)
+          .where(funderIds === 'all' ? undefined : inArray(facilities.funderId, [...funderIds]))
+          .orderBy(asc(facilities.funderId), asc(facilities.id))
+      ).map((r) => deepFreeze(withParts(db, r))),
+    )
   ).slice();
 }
 

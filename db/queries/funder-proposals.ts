@@ -83,8 +83,8 @@ async function assertNameFree(tx: DbOrTx, funderId: number, name: string | undef
 }
 
 /** Marks the funder's other pending proposals superseded (their base is gone), one audit row each. */
-function supersedePending(tx: Tx, funderId: number, except: number | null, actor: Actor, now: number): void {
-  const pending = tx
+async function supersedePending(tx: Tx, funderId: number, except: number | null, actor: Actor, now: number): Promise<void> {
+  const pending = await tx
     .select()
     .from(funderChangeProposals)
     .where(
@@ -94,13 +94,12 @@ function supersedePending(tx: Tx, funderId: number, except: number | null, actor
         ...(except === null ? [] : [ne(funderChangeProposals.id, except)]),
       ),
     )
-    .orderBy(asc(funderChangeProposals.id))
-    .all();
+    .orderBy(asc(funderChangeProposals.id));
   for (const p of pending) {
-    tx.update(funderChangeProposals)
+    await tx
+      .update(funderChangeProposals)
       .set({ status: 'superseded', decidedBy: actor.userId, decidedByEmail: actor.email, decidedAt: now })
-      .where(eq(funderChangeProposals.id, p.id))
-      .run();
+      .where(eq(funderChangeProposals.id, p.id));
     recordAudit(
       tx,
       {
@@ -158,7 +157,7 @@ export async function changeFunderSettings(
     await assertNameFree(tx, funderId, patch.name);
     if (!before.fourEyes) {
       const applied = await applyPatch(tx, before, patch, actor, now);
-      supersedePending(tx, funderId, null, actor, now);
+      await supersedePending(tx, funderId, null, actor, now);
       return { applied };
     }
     const current = toFunderSettings(before);
@@ -188,8 +187,8 @@ export async function changeFunderSettings(
   });
 }
 
-function loadPending(tx: DbOrTx, id: number): FunderChangeProposalRow {
-  const row = tx.select().from(funderChangeProposals).where(eq(funderChangeProposals.id, id)).get();
+async function loadPending(tx: DbOrTx, id: number): Promise<FunderChangeProposalRow> {
+  const row = (await tx.select().from(funderChangeProposals).where(eq(funderChangeProposals.id, id)).limit(1))[0];
   if (!row) throw new NotFound(`Proposal ${id} does not exist.`);
   if (row.status !== 'pending') {
     throw new Conflict(`Proposal ${id} is ${row.status} already; only a pending proposal can be decided.`, [
@@ -211,7 +210,7 @@ export async function approveFunderProposal(
   now = Date.now(),
 ): Promise<{ proposal: FunderProposal; funder: FunderSettings }> {
   return await transaction(db, async (tx) => {
-    const row = loadPending(tx, id);
+    const row = await loadPending(tx, id);
     if (row.proposedBy !== null && row.proposedBy === actor.userId) throw new Forbidden(SELF_APPROVAL_MESSAGE);
     const before = getFunder(tx, row.funderId);
     if (!before) throw new NotFound(`Funder ${row.funderId} does not exist.`);
@@ -242,7 +241,7 @@ export async function approveFunderProposal(
       now,
     );
     const funder = await applyPatch(tx, before, patch, actor, now);
-    supersedePending(tx, row.funderId, id, actor, now);
+    await supersedePending(tx, row.funderId, id, actor, now);
     return { proposal: (await getFunderProposal(tx, id))!, funder };
   });
 }
@@ -250,7 +249,7 @@ export async function approveFunderProposal(
 /** Rejects a pending proposal (its proposer may withdraw it so): nothing is applied. 409 when it is not pending. */
 export async function rejectFunderProposal(db: Db, id: number, actor: Actor, now = Date.now()): Promise<FunderProposal> {
   return await transaction(db, async (tx) => {
-    const row = loadPending(tx, id);
+    const row = await loadPending(tx, id);
     await tx
       .update(funderChangeProposals)
       .set({ status: 'rejected', decidedBy: actor.userId, decidedByEmail: actor.email, decidedAt: now })

@@ -6,6 +6,7 @@ import { deepFreeze, readUntilChange } from './change-memo';
 import { preparedFor } from './prepared';
 import { type Funder } from '../schema/portfolio';
 import { funders } from '../tables';
+import { rowsChanged } from '../dialect';
 
 /**
  * Read by the shell's funder switch on every signed-in page: prepared once per connection, kept (each row frozen)
@@ -65,7 +66,7 @@ export async function updateFunder(db: Tx, id: number, patch: FunderSettingsPatc
       .update(funders)
       .set({ ...patch, updatedAt: Date.now() })
       .where(eq(funders.id, id));
-    if (updated.changes === 0) return undefined;
+    if (rowsChanged(updated) === 0) return undefined;
     recordBookChange(tx, id, 'settings');
     return (await tx.select().from(funders).where(eq(funders.id, id)).limit(1))[0];
   });

@@ -4,12 +4,12 @@ import { transaction } from '../transaction';
  * snapshot_months row are written in one transaction, once: a month already present is never rewritten
  * (immutable history; a concurrent builder of the same month finds it there and keeps the first).
  */
-import type { Statement } from 'better-sqlite3';
 import type { LeaseSnapshot, MonthAggregates } from '@/lib/history';
 import type { DbOrTx } from '../client';
 import { sqliteOf } from './servicing';
 import { deepFreeze, readUntilChange } from './change-memo';
 import { statementFor } from './prepared';
+import { arraysOf, columnOf, executeSql, jsonTextSql, valueOf } from '../dialect';
 
 /** The snapshot-relevant columns of the funder's leases (the servicing book's: status ≠ terminated); only those of `ids` when given. */
 export function historyLeaseTerms(
@@ -40,14 +40,13 @@ export async function defaultedLeaseStatusTimes(
   db: DbOrTx,
   funderId: number,
 ): Promise<{ leaseId: number; statusSetAt: number | null; updatedAt: number }[]> {
-  const rows = statementFor(
+  const rows = await arraysOf<[number, number | null, number]>(
     db,
     `select l.id, (select max(h.at) from lease_history h where h.lease_id = l.id and h.action in ('status', 'updated')
-                      and json_extract(h.changes, '$.status[1]') = 'defaulted'), l.updated_at
+                      and ${jsonTextSql('h.changes', ['status', 1])} = 'defaulted'), l.updated_at
        from leases l where l.funder_id = ? and l.status = 'defaulted' order by l.id`,
-  )
-    .raw()
-    .all(funderId) as [number, number | null, number][];
+    [funderId],
+  );
   return rows.map((r) => ({ leaseId: r[0], statusSetAt: r[1], updatedAt: r[2] }));
 }
 
@@ -72,9 +71,11 @@ export function snapshotMonthsIn(db: DbOrTx, funderId: number, from: string, to:
 
 /** Which months of [from, to] (YYYY-MM) the funder has built, in month order: the names only (a readiness check parses no aggregates). */
 export async function snapshotMonthNamesIn(db: DbOrTx, funderId: number, from: string, to: string): Promise<string[]> {
-  return statementFor(db, `select month from snapshot_months where funder_id = ? and month >= ? and month <= ? order by month`)
-    .pluck()
-    .all(funderId, from, to) as string[];
+  return await columnOf<string>(db, `select month from snapshot_months where funder_id = ? and month >= ? and month <= ? order by month`, [
+    funderId,
+    from,
+    to,
+  ]);
 }
 
 /**
@@ -86,6 +87,11 @@ export function bookExtent(db: DbOrTx, funderId: number): { firstPurchase: strin
     .raw()
     .get(funderId) as [string | null, number];
   return { firstPurchase: first, leases: n };
+}
+
+/** Whether the funder's month is stored (its month row written). */
+export async function snapshotMonthStored(db: DbOrTx, funderId: number, month: string): Promise<boolean> {
+  return (await valueOf(db, `select 1 from snapshot_months where funder_id = ? and month = ?`, [funderId, month])) !== undefined;
 }
 
 export function hasSnapshotMonth(db: DbOrTx, funderId: number, month: string): boolean {
@@ -103,15 +109,15 @@ export async function insertSnapshotMonth(
   now = Date.now(),
 ): Promise<boolean> {
   return await transaction(db, async (tx) => {
-    const sqlite = sqliteOf(tx);
-    if (hasSnapshotMonth(tx, funderId, month)) return false;
+    if (await snapshotMonthStored(tx, funderId, month)) return false;
     // Lease rows of a month with no month row are a staged build left unfinished (insertSnapshotRows): replaced.
-    statementFor(sqlite, `delete from lease_snapshots where funder_id = ? and month = ?`).run(funderId, month);
-    insertRows(tx, funderId, month, rows);
-    statementFor(
-      sqlite,
+    await executeSql(tx, `delete from lease_snapshots where funder_id = ? and month = ?`, [funderId, month]);
+    await insertRows(tx, funderId, month, rows);
+    await executeSql(
+      tx,
       `insert into snapshot_months (funder_id, month, month_end, lease_count, aggregates, built_at) values (?, ?, ?, ?, ?, ?)`,
-    ).run(funderId, month, monthEnd, rows.length, JSON.stringify(aggregates), now);
+      [funderId, month, monthEnd, rows.length, JSON.stringify(aggregates), now],
+    );
     return true;
   });
 }
@@ -129,10 +135,9 @@ export async function insertSnapshotRows(
   first: boolean,
 ): Promise<boolean> {
   return await transaction(db, async (tx) => {
-    const sqlite = sqliteOf(tx);
-    if (hasSnapshotMonth(tx, funderId, month)) return false;
-    if (first) statementFor(sqlite, `delete from lease_snapshots where funder_id = ? and month = ?`).run(funderId, month);
-    insertRows(tx, funderId, month, rows);
+    if (await snapshotMonthStored(tx, funderId, month)) return false;
+    if (first) await executeSql(tx, `delete from lease_snapshots where funder_id = ? and month = ?`, [funderId, month]);
+    await insertRows(tx, funderId, month, rows);
     return true;
   });
 }
@@ -148,18 +153,14 @@ export async function finishSnapshotMonth(
   now = Date.now(),
 ): Promise<boolean> {
   return await transaction(db, async (tx) => {
-    const sqlite = sqliteOf(tx);
-    if (hasSnapshotMonth(tx, funderId, month)) return false;
-    const staged = (
-      statementFor(sqlite, `select count(*) as n from lease_snapshots where funder_id = ? and month = ?`).get(funderId, month) as {
-        n: number;
-      }
-    ).n;
+    if (await snapshotMonthStored(tx, funderId, month)) return false;
+    const staged = await valueOf<number>(tx, `select count(*) from lease_snapshots where funder_id = ? and month = ?`, [funderId, month]);
     if (staged !== leaseCount) return false;
-    statementFor(
-      sqlite,
+    await executeSql(
+      tx,
       `insert into snapshot_months (funder_id, month, month_end, lease_count, aggregates, built_at) values (?, ?, ?, ?, ?, ?)`,
-    ).run(funderId, month, monthEnd, leaseCount, JSON.stringify(aggregates), now);
+      [funderId, month, monthEnd, leaseCount, JSON.stringify(aggregates), now],
+    );
     return true;
   });
 }
@@ -170,19 +171,12 @@ const INSERT_HEAD = `insert into lease_snapshots (funder_id, month, lease_id, co
    scheduled_principal, purchased_principal, written_off_principal, actual_principal, unscheduled_principal, interest, dpd, bucket, status, first_default_date, default_amount,
    default_principal, written_off, recoveries) values `;
 const INSERT_ROW = `(${new Array<string>(25).fill('?').join(', ')})`;
-/** The prepared multi-row statements per connection and row count (a full batch and the last, shorter one). */
-const insertStatements = new WeakMap<object, Map<number, Statement>>();
-
-function insertStatement(sqlite: ReturnType<typeof sqliteOf>, rows: number): Statement {
-  let byCount = insertStatements.get(sqlite);
-  if (!byCount) insertStatements.set(sqlite, (byCount = new Map()));
-  let s = byCount.get(rows);
-  if (!s) byCount.set(rows, (s = sqlite.prepare(INSERT_HEAD + new Array<string>(rows).fill(INSERT_ROW).join(', '))));
-  return s;
+/** A multi-row insert of `rows` snapshot rows (two texts in use: a full batch and the last, shorter one). */
+function insertText(rows: number): string {
+  return INSERT_HEAD + new Array<string>(rows).fill(INSERT_ROW).join(', ');
 }
 
-function insertRows(db: DbOrTx, funderId: number, month: string, rows: readonly LeaseSnapshot[]): void {
-  const sqlite = sqliteOf(db);
+async function insertRows(db: DbOrTx, funderId: number, month: string, rows: readonly LeaseSnapshot[]): Promise<void> {
   // lease_snapshots is a child table only (no foreign key names it), so a multi-row statement costs no extra checks.
   for (let from = 0; from < rows.length; from += INSERT_BATCH) {
     const to = Math.min(rows.length, from + INSERT_BATCH);
@@ -216,7 +210,7 @@ function insertRows(db: DbOrTx, funderId: number, month: string, rows: readonly 
       values[k++] = r.writtenOff;
       values[k++] = r.recoveries;
     }
-    insertStatement(sqlite, to - from).run(values);
+    await executeSql(db, insertText(to - from), values);
   }
 }
 
@@ -286,12 +280,11 @@ export async function leaseSnapshotPage(
   page: number,
   perPage: number,
 ): Promise<LeaseSnapshot[]> {
-  const rows = statementFor(
+  const rows = await arraysOf<SnapshotTuple>(
     db,
     `select ${SNAPSHOT_COLUMNS} from lease_snapshots where funder_id = ? and month = ? order by lease_id limit ? offset ?`,
-  )
-    .raw()
-    .all(funderId, month, perPage, (page - 1) * perPage) as SnapshotTuple[];
+    [funderId, month, perPage, (page - 1) * perPage],
+  );
   return rows.map(rowOf);
 }
 

@@ -11,6 +11,7 @@ import { LeaseBulkWriter } from './lease-bulk';
 import { preparedFor } from './prepared';
 import { sqliteOf } from './servicing';
 import type { LeaseInput } from './leases';
+import { rowsChanged } from '../dialect';
 
 // ---------------------------------------------------------------------------------------------
 // Sources
@@ -87,12 +88,12 @@ export async function transitionImport(
 ): Promise<boolean> {
   return await transaction(db, async (tx) => {
     return (
-      (
+      rowsChanged(
         await tx
           .update(tapeImports)
           .set(patch)
-          .where(and(eq(tapeImports.id, id), inArray(tapeImports.status, from)))
-      ).changes === 1
+          .where(and(eq(tapeImports.id, id), inArray(tapeImports.status, from))),
+      ) === 1
     );
   });
 }

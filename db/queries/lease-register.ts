@@ -18,7 +18,6 @@ import type { Db, DbOrTx } from '../client';
 import { users, leaseHistory, leases, lessees, scheduleRows } from '../tables';
 import { type Lease } from '../schema/portfolio';
 import { getFunder } from './funders';
-import { statementFor } from './prepared';
 import {
   createLease,
   inIdOrder,
@@ -31,6 +30,7 @@ import {
   type LeaseSort,
 } from './leases';
 import { defaultVatRate, getLessee } from './lessees';
+import { columnOf, jsonText } from '../dialect';
 
 // lib/validations cannot import db/: these lines fail to compile if its value lists drift from the schema.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -170,9 +170,7 @@ export async function listLeaseIds(db: DbOrTx, f: LeaseFilter): Promise<number[]
     ? base.innerJoin(lessees, eq(leases.lesseeId, lessees.id)).where(where).orderBy(asc(leases.id))
     : base.where(where).orderBy(asc(leases.id));
   const { sql: text, params } = query.toSQL();
-  return statementFor(db, text)
-    .pluck()
-    .all(...params) as number[];
+  return await columnOf<number>(db, text, params);
 }
 
 /** The register rows of these leases in this order (ids of no lease are skipped), in batches of `batchSize`. */
@@ -261,7 +259,7 @@ export function listStatusHistories(db: DbOrTx, leaseIds: readonly number[]): Ma
       .where(
         and(
           inArray(leaseHistory.leaseId, ids.slice(i, i + 500)),
-          sql`(${leaseHistory.action} = 'created' or json_extract(${leaseHistory.changes}, '$.status') is not null)`,
+          sql`(${leaseHistory.action} = 'created' or ${jsonText(leaseHistory.changes, ['status'])} is not null)`,
         ),
       )
       .all();

@@ -11,6 +11,7 @@ import { getFunder } from './funders';
 import { recordBookChange } from './book-changes';
 import { readUntilChange } from './change-memo';
 import { scheduleOfLease } from './lease-terms';
+import { LIKE } from '../dialect';
 
 /** Fields a user supplies for a lease; principal and instalment are derived by lib/finance. */
 export type LeaseInput = Omit<
@@ -46,28 +47,27 @@ export async function getLeaseHistory(db: DbOrTx, leaseId: number) {
   return await db.select().from(leaseHistory).where(eq(leaseHistory.leaseId, leaseId)).orderBy(desc(leaseHistory.id));
 }
 
-function insertSchedule(db: Tx, leaseId: number, schedule: Schedule): void {
+async function insertSchedule(db: Tx, leaseId: number, schedule: Schedule): Promise<void> {
   const rows = schedule.rows.map((r) => ({ leaseId, ...r }));
   // Chunked: SQLite limits the number of bound variables per statement.
-  for (let i = 0; i < rows.length; i += 500)
-    db.insert(scheduleRows)
-      .values(rows.slice(i, i + 500))
-      .run();
+  for (let i = 0; i < rows.length; i += 500) await db.insert(scheduleRows).values(rows.slice(i, i + 500));
 }
 
-function nextContractNumber(db: DbOrTx, year: number): string {
+async function nextContractNumber(db: DbOrTx, year: number): Promise<string> {
   const prefix = `QL-${year}-`;
-  const last = db
-    .select({ n: sql<string | null>`max(${leases.contractNumber})` })
-    .from(leases)
-    .where(like(leases.contractNumber, `${prefix}%`))
-    .get()?.n;
+  const last = (
+    await db
+      .select({ n: sql<string | null>`max(${leases.contractNumber})` })
+      .from(leases)
+      .where(like(leases.contractNumber, `${prefix}%`))
+      .limit(1)
+  )[0]?.n;
   const seq = last ? Number(last.slice(prefix.length)) + 1 : 1;
   return `${prefix}${String(seq).padStart(6, '0')}`;
 }
 
-function assertLessee(db: DbOrTx, funderId: number, lesseeId: number): void {
-  const lessee = db.select({ funderId: lessees.funderId }).from(lessees).where(eq(lessees.id, lesseeId)).get();
+async function assertLessee(db: DbOrTx, funderId: number, lesseeId: number): Promise<void> {
+  const lessee = (await db.select({ funderId: lessees.funderId }).from(lessees).where(eq(lessees.id, lesseeId)).limit(1))[0];
   if (!lessee || lessee.funderId !== funderId) {
     throw new Invalid('The lessee does not exist for this funder.', [{ field: 'lesseeId', message: 'Unknown lessee for this funder.' }]);
   }
@@ -85,9 +85,9 @@ export async function createLease(db: Db, input: LeaseInput, userId: number | nu
 export async function insertLease(tx: Tx, input: LeaseInput, userId: number | null, now = Date.now()): Promise<Lease> {
   const funder = getFunder(tx, input.funderId);
   if (!funder) throw new NotFound(`Funder ${input.funderId} does not exist.`);
-  assertLessee(tx, input.funderId, input.lesseeId);
+  await assertLessee(tx, input.funderId, input.lesseeId);
   const schedule = scheduleOfLease(input, funder.rateConvention);
-  const contractNumber = input.contractNumber ?? nextContractNumber(tx, new Date(now).getUTCFullYear());
+  const contractNumber = input.contractNumber ?? (await nextContractNumber(tx, new Date(now).getUTCFullYear()));
   if (
     (
       await tx
@@ -114,7 +114,7 @@ export async function insertLease(tx: Tx, input: LeaseInput, userId: number | nu
       })
       .returning()
   )[0]!;
-  insertSchedule(tx, lease.id, schedule);
+  await insertSchedule(tx, lease.id, schedule);
   await tx.insert(leaseHistory).values({ leaseId: lease.id, version: 1, action: 'created', userId, at: now });
   recordAudit(tx, { actor: userId, funderId: lease.funderId, entity: 'lease', entityId: lease.id, action: 'create', after: lease }, now);
   recordBookChange(tx, lease.funderId, 'lease', lease.id);
@@ -188,7 +188,7 @@ export async function applyLeaseUpdate(
     throw new Invalid('A lease cannot move to another funder.', [{ field: 'funderId', message: 'Cannot change.' }]);
   }
   const merged = { ...current, ...patch };
-  if (patch.lesseeId !== undefined) assertLessee(tx, current.funderId, patch.lesseeId);
+  if (patch.lesseeId !== undefined) await assertLessee(tx, current.funderId, patch.lesseeId);
   const funder = getFunder(tx, current.funderId)!;
   const schedule = scheduleOfLease(merged, funder.rateConvention);
   const next = { ...merged, principal: schedule.principal, instalment: schedule.instalment, version: current.version + 1, updatedAt: now };
@@ -197,7 +197,7 @@ export async function applyLeaseUpdate(
   const { id: _id, createdAt: _c, createdBy: _b, ...values } = next;
   const updated = (await tx.update(leases).set(values).where(eq(leases.id, id)).returning().limit(1))[0]!;
   await tx.delete(scheduleRows).where(eq(scheduleRows.leaseId, id));
-  insertSchedule(tx, id, schedule);
+  await insertSchedule(tx, id, schedule);
   const action = Object.keys(changes).length === 1 && 'status' in changes ? 'status' : 'updated';
   await tx.insert(leaseHistory).values({ leaseId: id, version: next.version, action, changes: JSON.stringify(changes), userId, at: now });
   recordAudit(
@@ -306,9 +306,9 @@ export function leaseFilterWhere(f: LeaseFilter, inIdOrder = false): SQL | undef
     // The asset description carries the brand and model ("BMW 320d Touring"); there is no separate brand field.
     parts.push(
       or(
-        sql`${leases.contractNumber} like ${pattern} escape '\\'`,
-        sql`${lessees.name} like ${pattern} escape '\\'`,
-        f.qScope === 'parties' ? undefined : sql`${leases.assetDescription} like ${pattern} escape '\\'`,
+        sql`${leases.contractNumber} ${LIKE} ${pattern} escape '\\'`,
+        sql`${lessees.name} ${LIKE} ${pattern} escape '\\'`,
+        f.qScope === 'parties' ? undefined : sql`${leases.assetDescription} ${LIKE} ${pattern} escape '\\'`,
       ),
     );
   }
@@ -389,7 +389,7 @@ export async function listLeases(
   // query's own SQL and parameters; not with a filter by derived credit status, whose id lists would be the key.
   const totals =
     f.statusAny === undefined
-      ? readUntilChange(db, `leases.totals:${JSON.stringify(totalsQuery.toSQL())}`, () => totalsQuery.all())
+      ? await readUntilChange(db, `leases.totals:${JSON.stringify(totalsQuery.toSQL())}`, async () => await totalsQuery)
       : await totalsQuery;
   return { rows, total: totals.reduce((n, t) => n + t.count, 0), totals };
 }

@@ -6,6 +6,7 @@ import { type Funder, type Lessee } from '../schema/portfolio';
 import { lessees } from '../tables';
 import { recordAudit, type AuditActor } from './audit';
 import { recordBookChange } from './book-changes';
+import { LIKE } from '../dialect';
 
 /** The audit entity and action of a kind change. */
 const LESSEE_KIND_AUDIT = { entity: 'lessee', action: 'kind' } as const;
@@ -102,9 +103,9 @@ export async function searchLessees(db: DbOrTx, funderId: number, q: string, lim
     ? and(
         eq(lessees.funderId, funderId),
         or(
-          sql`${lessees.name} like ${pattern} escape '\\'`,
-          sql`${lessees.idOdoo} like ${pattern} escape '\\'`,
-          sql`${lessees.taxId} like ${pattern} escape '\\'`,
+          sql`${lessees.name} ${LIKE} ${pattern} escape '\\'`,
+          sql`${lessees.idOdoo} ${LIKE} ${pattern} escape '\\'`,
+          sql`${lessees.taxId} ${LIKE} ${pattern} escape '\\'`,
         ),
       )
     : eq(lessees.funderId, funderId);
@@ -113,7 +114,7 @@ export async function searchLessees(db: DbOrTx, funderId: number, q: string, lim
     .from(lessees)
     .where(where)
     .orderBy(
-      ...(q ? [sql`case when ${lessees.name} like ${prefix} escape '\\' then 0 else 1 end`] : []),
+      ...(q ? [sql`case when ${lessees.name} ${LIKE} ${prefix} escape '\\' then 0 else 1 end`] : []),
       asc(lessees.name),
       asc(lessees.id),
     )

@@ -1,5 +1,5 @@
 import { transaction } from '../transaction';
-import { and, asc, desc, eq, gte, inArray, like, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { Conflict, Invalid, NotFound } from '@/lib/domain/errors';
 import {
   DEFAULT_COMPONENT_ORDER,
@@ -20,6 +20,7 @@ import { leases, lessees, scheduleRows, paymentAllocations, paymentImportLines, 
 import { type PAYMENT_METHODS } from '../schema/servicing';
 import { getFunder } from './funders';
 import { insertRecovery } from './credit';
+import { LIKE, likeText } from '../dialect';
 
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export type PaymentRow = typeof payments.$inferSelect;
@@ -268,9 +269,9 @@ export function listPayments(
     const pat = `%${f.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
     conds.push(
       or(
-        sql`${payments.reference} like ${pat} escape '\\'`,
-        sql`${leases.contractNumber} like ${pat} escape '\\'`,
-        sql`${lessees.name} like ${pat} escape '\\'`,
+        sql`${payments.reference} ${LIKE} ${pat} escape '\\'`,
+        sql`${leases.contractNumber} ${LIKE} ${pat} escape '\\'`,
+        sql`${lessees.name} ${LIKE} ${pat} escape '\\'`,
       )!,
     );
   }
@@ -620,7 +621,7 @@ export async function findLeasesByContract(
     .select({ id: leases.id, contractNumber: leases.contractNumber, currency: leases.currency, lesseeName: lessees.name })
     .from(leases)
     .innerJoin(lessees, eq(leases.lesseeId, lessees.id))
-    .where(and(eq(leases.funderId, funderId), or(like(leases.contractNumber, `%${q}%`), like(lessees.name, `%${q}%`))))
+    .where(and(eq(leases.funderId, funderId), or(likeText(leases.contractNumber, `%${q}%`), likeText(lessees.name, `%${q}%`))))
     .orderBy(asc(leases.contractNumber))
     .limit(limit);
 }

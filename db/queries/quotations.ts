@@ -168,12 +168,14 @@ export async function createQuotation(
   });
 }
 
-function loadForWrite(tx: DbOrTx, funderId: number, id: number): Quotation {
-  const current = tx
-    .select()
-    .from(quotations)
-    .where(and(eq(quotations.id, id), eq(quotations.funderId, funderId)))
-    .get();
+async function loadForWrite(tx: DbOrTx, funderId: number, id: number): Promise<Quotation> {
+  const current = (
+    await tx
+      .select()
+      .from(quotations)
+      .where(and(eq(quotations.id, id), eq(quotations.funderId, funderId)))
+      .limit(1)
+  )[0];
   if (!current) throw new NotFound(`Quotation ${id} does not exist.`);
   return current;
 }
@@ -192,7 +194,7 @@ export async function updateQuotation(
   userId: number | null = null,
 ): Promise<QuotationRow> {
   return await transaction(db, async (tx) => {
-    const current = loadForWrite(tx, funderId, id);
+    const current = await loadForWrite(tx, funderId, id);
     if (current.status !== 'draft') {
       throw new Conflict(`Quotation ${id} is ${current.status}: only a draft can be edited.`);
     }
@@ -250,14 +252,16 @@ export function leaseInputOfQuotation(q: Quotation, purchaseDate: string): Lease
  * Four eyes (domain.md §12): where the funder enforces it, the approver of a quotation is not the user who
  * submitted it (the last submission in its history). 403 with the reason.
  */
-function assertFourEyes(tx: DbOrTx, funderId: number, id: number, userId: number | null): void {
+async function assertFourEyes(tx: DbOrTx, funderId: number, id: number, userId: number | null): Promise<void> {
   if (!getFunder(tx, funderId)?.fourEyes) return;
-  const submitted = tx
-    .select({ userId: quotationHistory.userId })
-    .from(quotationHistory)
-    .where(and(eq(quotationHistory.quotationId, id), eq(quotationHistory.toStatus, 'submitted')))
-    .orderBy(desc(quotationHistory.id))
-    .get();
+  const submitted = (
+    await tx
+      .select({ userId: quotationHistory.userId })
+      .from(quotationHistory)
+      .where(and(eq(quotationHistory.quotationId, id), eq(quotationHistory.toStatus, 'submitted')))
+      .orderBy(desc(quotationHistory.id))
+      .limit(1)
+  )[0];
   if (submitted?.userId != null && submitted.userId === userId) {
     throw new Forbidden(`Four eyes: you submitted quotation ${id}, so another user must approve it.`);
   }
@@ -280,7 +284,7 @@ export async function changeQuotationStatus(
   const now = opts.now ?? Date.now();
   const today = opts.today ?? todayIso();
   return await transaction(db, async (tx) => {
-    const current = loadForWrite(tx, funderId, id);
+    const current = await loadForWrite(tx, funderId, id);
     const from = current.status;
     const to = change.status;
     if (!canTransition(from, to)) {
@@ -292,7 +296,7 @@ export async function changeQuotationStatus(
         [{ field: 'status', message: `Not allowed from ${from}.` }],
       );
     }
-    if (to === 'approved') assertFourEyes(tx, funderId, id, userId);
+    if (to === 'approved') await assertFourEyes(tx, funderId, id, userId);
     const lease = to === 'converted' ? await insertLease(tx, leaseInputOfQuotation(current, today), userId, now) : null;
     await tx
       .update(quotations)

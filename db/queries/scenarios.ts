@@ -13,14 +13,18 @@ export type ScenarioInput = { name: string; cpr: number; cdr: number; severity: 
  * caller's own: the Summary and Total Cash Flow pages read them on every request for their scenario selectors.
  */
 export async function listScenarios(db: DbOrTx, funderId: number): Promise<Scenario[]> {
-  return readUntilChange(db, `scenarios.list:${funderId}`, () =>
-    deepFreeze(db.select().from(scenarios).where(eq(scenarios.funderId, funderId)).orderBy(asc(scenarios.name), asc(scenarios.id)).all()),
+  return (
+    await readUntilChange(db, `scenarios.list:${funderId}`, async () =>
+      deepFreeze(await db.select().from(scenarios).where(eq(scenarios.funderId, funderId)).orderBy(asc(scenarios.name), asc(scenarios.id))),
+    )
   ).slice();
 }
 
 /** One scenario (of any funder: the caller checks access to its funder); kept and frozen as listScenarios's rows. */
 export async function getScenario(db: DbOrTx, id: number): Promise<Scenario | undefined> {
-  return readUntilChange(db, `scenarios.get:${id}`, () => deepFreeze(db.select().from(scenarios).where(eq(scenarios.id, id)).get()));
+  return await readUntilChange(db, `scenarios.get:${id}`, async () =>
+    deepFreeze((await db.select().from(scenarios).where(eq(scenarios.id, id)).limit(1))[0]),
+  );
 }
 
 function assertNameFree(db: DbOrTx, funderId: number, name: string, exceptId?: number): void {

@@ -13,6 +13,7 @@ import {
   paymentImports,
   reportFiles,
 } from '../tables';
+import { LIKE } from '../dialect';
 
 /**
  * The navbar search over the domain (services/search/main-search.ts): each kind of record searched in the funders
@@ -45,7 +46,7 @@ function pattern(text: string, lead: '%' | ''): LikePattern {
   return { pattern: `${lead}${escaped ? text.replace(LIKE_SPECIAL, (c) => `\\${c}`) : text}%`, escaped };
 }
 const like = (column: AnyColumn, p: LikePattern): SQL =>
-  p.escaped ? sql`${column} like ${p.pattern} escape '\\'` : sql`${column} like ${p.pattern}`;
+  p.escaped ? sql`${column} ${LIKE} ${p.pattern} escape '\\'` : sql`${column} ${LIKE} ${p.pattern}`;
 
 /** SQLite's BINARY order for the texts the search compares (no surrogate pairs in contract numbers or names). */
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -58,12 +59,16 @@ const MAX_CHAR = String.fromCodePoint(0x10ffff);
  * compares case-sensitively), at most `n` each, the caller orders them: contract numbers are usually in capitals,
  * names capitalised; other spellings are left to the case-insensitive "contains" pass.
  */
-function prefixSeek<T extends { id: number }>(text: string, n: number, read: (from: string, to: string, n: number) => T[]): T[] {
+async function prefixSeek<T extends { id: number }>(
+  text: string,
+  n: number,
+  read: (from: string, to: string, n: number) => Promise<T[]>,
+): Promise<T[]> {
   const variants = [...new Set([text, text.charAt(0).toLocaleUpperCase('en') + text.slice(1), text.toLocaleUpperCase('en')])];
   const seen = new Set<number>();
   const out: T[] = [];
   for (const v of variants) {
-    for (const row of read(v, v + MAX_CHAR, n)) {
+    for (const row of await read(v, v + MAX_CHAR, n)) {
       if (!seen.has(row.id)) {
         seen.add(row.id);
         out.push(row);
@@ -74,22 +79,28 @@ function prefixSeek<T extends { id: number }>(text: string, n: number, read: (fr
 }
 
 /** Rows of each funder in turn until `limit` are found: the current funder's hits come first, and each query has its own LIMIT. */
-function perFunder<T>(funderIds: readonly number[], limit: number, read: (funderId: number, n: number) => T[]): T[] {
+async function perFunder<T>(
+  funderIds: readonly number[],
+  limit: number,
+  read: (funderId: number, n: number) => Promise<T[]>,
+): Promise<T[]> {
   const out: T[] = [];
   for (const funderId of funderIds) {
     if (out.length >= limit) break;
-    out.push(...read(funderId, limit - out.length));
+    out.push(...(await read(funderId, limit - out.length)));
   }
   return out;
 }
 
 /** `count(*)` over a subquery already limited to SEARCH_COUNT_CAP + 1 rows. */
-function cappedCount(db: DbOrTx, hits: Subquery): { count: number; countCapped: boolean } {
+async function cappedCount(db: DbOrTx, hits: Subquery): Promise<{ count: number; countCapped: boolean }> {
   const n = Number(
-    db
-      .select({ n: sql<number>`count(*)` })
-      .from(hits)
-      .get()?.n ?? 0,
+    (
+      await db
+        .select({ n: sql<number>`count(*)` })
+        .from(hits)
+        .limit(1)
+    )[0]?.n ?? 0,
   );
   return { count: Math.min(n, SEARCH_COUNT_CAP), countCapped: n > SEARCH_COUNT_CAP };
 }
@@ -98,8 +109,8 @@ function cappedCount(db: DbOrTx, hits: Subquery): { count: number; countCapped: 
  * The rows found and their count: fewer rows than the limit over every funder is the whole count; otherwise the
  * matches are counted (up to the cap) by `count`.
  */
-function counted<T>(rows: T[], limit: number, count: () => { count: number; countCapped: boolean }): Counted<T> {
-  return rows.length < limit ? { rows, count: rows.length, countCapped: false } : { rows, ...count() };
+async function counted<T>(rows: T[], limit: number, count: () => Promise<{ count: number; countCapped: boolean }>): Promise<Counted<T>> {
+  return rows.length < limit ? { rows, count: rows.length, countCapped: false } : { rows, ...(await count()) };
 }
 
 const ONE = { one: sql<number>`1` };
@@ -113,18 +124,21 @@ export type LeaseHit = { id: number; funderId: number; contractNumber: string; l
  */
 export async function searchLeaseHits(db: DbOrTx, funderIds: readonly number[], text: string, limit: number): Promise<Counted<LeaseHit>> {
   const contains = containsPattern(text);
-  const page = (funderId: number, where: SQL | undefined, n: number) =>
-    db
+  const page = async (funderId: number, where: SQL | undefined, n: number) =>
+    await db
       .select({ id: leases.id, funderId: leases.funderId, contractNumber: leases.contractNumber })
       .from(leases)
       .where(and(eq(leases.funderId, funderId), where))
       .orderBy(asc(leases.contractNumber))
-      .limit(n)
-      .all();
-  const found = perFunder(funderIds, limit, (funderId, n) => {
-    if (!text) return page(funderId, undefined, n);
-    const first = prefixSeek(text, n, (from, to, m) =>
-      page(funderId, and(gte(leases.contractNumber, from), lt(leases.contractNumber, to)), m),
+      .limit(n);
+  const found = await perFunder(funderIds, limit, async (funderId, n) => {
+    if (!text) return await page(funderId, undefined, n);
+    const first = (
+      await prefixSeek(
+        text,
+        n,
+        async (from, to, m) => await page(funderId, and(gte(leases.contractNumber, from), lt(leases.contractNumber, to)), m),
+      )
     )
       .sort((x, y) => byText(x.contractNumber, y.contractNumber))
       .slice(0, n);
@@ -136,7 +150,7 @@ export async function searchLeaseHits(db: DbOrTx, funderIds: readonly number[], 
             first.map((r) => r.id),
           )
         : undefined;
-    return [...first, ...page(funderId, and(like(leases.contractNumber, contains), others), n - first.length)];
+    return [...first, ...(await page(funderId, and(like(leases.contractNumber, contains), others), n - first.length))];
   });
   // The lessee names of the rows found only: joined in the walk above, every match would read its lease row.
   const names = new Map(
@@ -156,16 +170,19 @@ export async function searchLeaseHits(db: DbOrTx, funderIds: readonly number[], 
         ).map((r) => [r.id, r.name] as const),
   );
   const rows = found.map((r) => ({ ...r, lesseeName: names.get(r.id) ?? '' }));
-  return counted(rows, limit, () =>
-    cappedCount(
-      db,
-      db
-        .select(ONE)
-        .from(leases)
-        .where(and(inArray(leases.funderId, [...funderIds]), text ? like(leases.contractNumber, contains) : undefined))
-        .limit(SEARCH_COUNT_CAP + 1)
-        .as('hits'),
-    ),
+  return await counted(
+    rows,
+    limit,
+    async () =>
+      await cappedCount(
+        db,
+        db
+          .select(ONE)
+          .from(leases)
+          .where(and(inArray(leases.funderId, [...funderIds]), text ? like(leases.contractNumber, contains) : undefined))
+          .limit(SEARCH_COUNT_CAP + 1)
+          .as('hits'),
+      ),
   );
 }
 
@@ -175,17 +192,18 @@ export type LesseeHit = { id: number; funderId: number; name: string; idOdoo: st
 export async function searchLesseeHits(db: DbOrTx, funderIds: readonly number[], text: string, limit: number): Promise<Counted<LesseeHit>> {
   const contains = containsPattern(text);
   const anyField = or(like(lessees.name, contains), like(lessees.idOdoo, contains), like(lessees.taxId, contains));
-  const page = (funderId: number, where: SQL | undefined, n: number) =>
-    db
+  const page = async (funderId: number, where: SQL | undefined, n: number) =>
+    await db
       .select({ id: lessees.id, funderId: lessees.funderId, name: lessees.name, idOdoo: lessees.idOdoo, taxId: lessees.taxId })
       .from(lessees)
       .where(and(eq(lessees.funderId, funderId), where))
       .orderBy(asc(lessees.name), asc(lessees.id))
-      .limit(n)
-      .all();
-  const rows = perFunder(funderIds, limit, (funderId, n) => {
-    if (!text) return page(funderId, undefined, n);
-    const first = prefixSeek(text, n, (from, to, m) => page(funderId, and(gte(lessees.name, from), lt(lessees.name, to)), m))
+      .limit(n);
+  const rows = await perFunder(funderIds, limit, async (funderId, n) => {
+    if (!text) return await page(funderId, undefined, n);
+    const first = (
+      await prefixSeek(text, n, async (from, to, m) => await page(funderId, and(gte(lessees.name, from), lt(lessees.name, to)), m))
+    )
       .sort((x, y) => byText(x.name, y.name) || x.id - y.id)
       .slice(0, n);
     if (first.length >= n) return first;
@@ -196,18 +214,21 @@ export async function searchLesseeHits(db: DbOrTx, funderIds: readonly number[],
             first.map((r) => r.id),
           )
         : undefined;
-    return [...first, ...page(funderId, and(anyField, others), n - first.length)];
+    return [...first, ...(await page(funderId, and(anyField, others), n - first.length))];
   });
-  return counted(rows, limit, () =>
-    cappedCount(
-      db,
-      db
-        .select(ONE)
-        .from(lessees)
-        .where(and(inArray(lessees.funderId, [...funderIds]), text ? anyField : undefined))
-        .limit(SEARCH_COUNT_CAP + 1)
-        .as('hits'),
-    ),
+  return await counted(
+    rows,
+    limit,
+    async () =>
+      await cappedCount(
+        db,
+        db
+          .select(ONE)
+          .from(lessees)
+          .where(and(inArray(lessees.funderId, [...funderIds]), text ? anyField : undefined))
+          .limit(SEARCH_COUNT_CAP + 1)
+          .as('hits'),
+      ),
   );
 }
 
@@ -224,31 +245,36 @@ export async function searchFacilityHits(
     match === 'all'
       ? undefined
       : or(like(facilities.name, containsPattern(match.text)), like(facilities.lender, containsPattern(match.text)));
-  const rows = perFunder(funderIds, limit, (funderId, n) =>
-    db
-      .select({
-        id: facilities.id,
-        funderId: facilities.funderId,
-        name: facilities.name,
-        lender: facilities.lender,
-        currency: facilities.currency,
-      })
-      .from(facilities)
-      .where(and(eq(facilities.funderId, funderId), where))
-      .orderBy(asc(facilities.name), asc(facilities.id))
-      .limit(n)
-      .all(),
-  );
-  return counted(rows, limit, () =>
-    cappedCount(
-      db,
-      db
-        .select(ONE)
+  const rows = await perFunder(
+    funderIds,
+    limit,
+    async (funderId, n) =>
+      await db
+        .select({
+          id: facilities.id,
+          funderId: facilities.funderId,
+          name: facilities.name,
+          lender: facilities.lender,
+          currency: facilities.currency,
+        })
         .from(facilities)
-        .where(and(inArray(facilities.funderId, [...funderIds]), where))
-        .limit(SEARCH_COUNT_CAP + 1)
-        .as('hits'),
-    ),
+        .where(and(eq(facilities.funderId, funderId), where))
+        .orderBy(asc(facilities.name), asc(facilities.id))
+        .limit(n),
+  );
+  return await counted(
+    rows,
+    limit,
+    async () =>
+      await cappedCount(
+        db,
+        db
+          .select(ONE)
+          .from(facilities)
+          .where(and(inArray(facilities.funderId, [...funderIds]), where))
+          .limit(SEARCH_COUNT_CAP + 1)
+          .as('hits'),
+      ),
   );
 }
 
@@ -264,33 +290,38 @@ export async function searchCovenantHits(
   if (match !== 'all' && match.metrics.length === 0) return { rows: [], count: 0, countCapped: false };
   const where =
     match === 'all' ? undefined : inArray(facilityCovenants.metric, match.metrics as (typeof facilityCovenants.metric._.data)[]);
-  const rows = perFunder(funderIds, limit, (funderId, n) =>
-    db
-      .select({
-        id: facilityCovenants.id,
-        funderId: facilities.funderId,
-        facilityId: facilities.id,
-        facilityName: facilities.name,
-        metric: facilityCovenants.metric,
-      })
-      .from(facilityCovenants)
-      .innerJoin(facilities, eq(facilities.id, facilityCovenants.facilityId))
-      .where(and(eq(facilities.funderId, funderId), where))
-      .orderBy(asc(facilities.name), asc(facilityCovenants.id))
-      .limit(n)
-      .all(),
-  );
-  return counted(rows, limit, () =>
-    cappedCount(
-      db,
-      db
-        .select(ONE)
+  const rows = await perFunder(
+    funderIds,
+    limit,
+    async (funderId, n) =>
+      await db
+        .select({
+          id: facilityCovenants.id,
+          funderId: facilities.funderId,
+          facilityId: facilities.id,
+          facilityName: facilities.name,
+          metric: facilityCovenants.metric,
+        })
         .from(facilityCovenants)
         .innerJoin(facilities, eq(facilities.id, facilityCovenants.facilityId))
-        .where(and(inArray(facilities.funderId, [...funderIds]), where))
-        .limit(SEARCH_COUNT_CAP + 1)
-        .as('hits'),
-    ),
+        .where(and(eq(facilities.funderId, funderId), where))
+        .orderBy(asc(facilities.name), asc(facilityCovenants.id))
+        .limit(n),
+  );
+  return await counted(
+    rows,
+    limit,
+    async () =>
+      await cappedCount(
+        db,
+        db
+          .select(ONE)
+          .from(facilityCovenants)
+          .innerJoin(facilities, eq(facilities.id, facilityCovenants.facilityId))
+          .where(and(inArray(facilities.funderId, [...funderIds]), where))
+          .limit(SEARCH_COUNT_CAP + 1)
+          .as('hits'),
+      ),
   );
 }
 
@@ -307,34 +338,39 @@ export async function searchCertificateHits(
     match === 'all'
       ? undefined
       : or(like(facilityCertificates.asOf, prefixPattern(match.text)), like(facilities.name, containsPattern(match.text)));
-  const rows = perFunder(funderIds, limit, (funderId, n) =>
-    db
-      .select({
-        id: facilityCertificates.id,
-        funderId: facilities.funderId,
-        facilityId: facilities.id,
-        facilityName: facilities.name,
-        asOf: facilityCertificates.asOf,
-        status: facilityCertificates.status,
-      })
-      .from(facilityCertificates)
-      .innerJoin(facilities, eq(facilities.id, facilityCertificates.facilityId))
-      .where(and(eq(facilities.funderId, funderId), where))
-      .orderBy(desc(facilityCertificates.asOf), desc(facilityCertificates.id))
-      .limit(n)
-      .all(),
-  );
-  return counted(rows, limit, () =>
-    cappedCount(
-      db,
-      db
-        .select(ONE)
+  const rows = await perFunder(
+    funderIds,
+    limit,
+    async (funderId, n) =>
+      await db
+        .select({
+          id: facilityCertificates.id,
+          funderId: facilities.funderId,
+          facilityId: facilities.id,
+          facilityName: facilities.name,
+          asOf: facilityCertificates.asOf,
+          status: facilityCertificates.status,
+        })
         .from(facilityCertificates)
         .innerJoin(facilities, eq(facilities.id, facilityCertificates.facilityId))
-        .where(and(inArray(facilities.funderId, [...funderIds]), where))
-        .limit(SEARCH_COUNT_CAP + 1)
-        .as('hits'),
-    ),
+        .where(and(eq(facilities.funderId, funderId), where))
+        .orderBy(desc(facilityCertificates.asOf), desc(facilityCertificates.id))
+        .limit(n),
+  );
+  return await counted(
+    rows,
+    limit,
+    async () =>
+      await cappedCount(
+        db,
+        db
+          .select(ONE)
+          .from(facilityCertificates)
+          .innerJoin(facilities, eq(facilities.id, facilityCertificates.facilityId))
+          .where(and(inArray(facilities.funderId, [...funderIds]), where))
+          .limit(SEARCH_COUNT_CAP + 1)
+          .as('hits'),
+      ),
   );
 }
 
@@ -355,34 +391,39 @@ export async function searchWriteOffHits(
   limit: number,
 ): Promise<Counted<WriteOffHit>> {
   const where = match === 'all' ? undefined : like(leases.contractNumber, containsPattern(match.text));
-  const rows = perFunder(funderIds, limit, (funderId, n) =>
-    db
-      .select({
-        id: writeOffs.id,
-        funderId: writeOffs.funderId,
-        leaseId: writeOffs.leaseId,
-        contractNumber: leases.contractNumber,
-        writeOffOn: writeOffs.writeOffOn,
-        status: writeOffs.status,
-      })
-      .from(writeOffs)
-      .innerJoin(leases, eq(leases.id, writeOffs.leaseId))
-      .where(and(eq(writeOffs.funderId, funderId), where))
-      .orderBy(desc(writeOffs.writeOffOn), desc(writeOffs.id))
-      .limit(n)
-      .all(),
-  );
-  return counted(rows, limit, () =>
-    cappedCount(
-      db,
-      db
-        .select(ONE)
+  const rows = await perFunder(
+    funderIds,
+    limit,
+    async (funderId, n) =>
+      await db
+        .select({
+          id: writeOffs.id,
+          funderId: writeOffs.funderId,
+          leaseId: writeOffs.leaseId,
+          contractNumber: leases.contractNumber,
+          writeOffOn: writeOffs.writeOffOn,
+          status: writeOffs.status,
+        })
         .from(writeOffs)
         .innerJoin(leases, eq(leases.id, writeOffs.leaseId))
-        .where(and(inArray(writeOffs.funderId, [...funderIds]), where))
-        .limit(SEARCH_COUNT_CAP + 1)
-        .as('hits'),
-    ),
+        .where(and(eq(writeOffs.funderId, funderId), where))
+        .orderBy(desc(writeOffs.writeOffOn), desc(writeOffs.id))
+        .limit(n),
+  );
+  return await counted(
+    rows,
+    limit,
+    async () =>
+      await cappedCount(
+        db,
+        db
+          .select(ONE)
+          .from(writeOffs)
+          .innerJoin(leases, eq(leases.id, writeOffs.leaseId))
+          .where(and(inArray(writeOffs.funderId, [...funderIds]), where))
+          .limit(SEARCH_COUNT_CAP + 1)
+          .as('hits'),
+      ),
   );
 }
 
@@ -400,40 +441,40 @@ export async function searchImportHits(
   const pattern = match === 'all' ? null : containsPattern(match.text);
   const tapeWhere = pattern === null ? undefined : or(like(tapeImports.fileName, pattern), like(tapeImportSources.name, pattern));
   const paymentWhere = pattern === null ? undefined : like(paymentImports.fileName, pattern);
-  const rows = perFunder(funderIds, limit, (funderId, n): ImportHit[] => {
-    const tape = db
-      .select({
-        id: tapeImports.id,
-        funderId: tapeImports.funderId,
-        fileName: tapeImports.fileName,
-        sourceName: tapeImportSources.name,
-        createdAt: tapeImports.createdAt,
-      })
-      .from(tapeImports)
-      .innerJoin(tapeImportSources, eq(tapeImportSources.id, tapeImports.sourceId))
-      .where(and(eq(tapeImports.funderId, funderId), tapeWhere))
-      .orderBy(desc(tapeImports.id))
-      .limit(n)
-      .all()
-      .map((r) => ({ source: 'tape' as const, ...r }));
-    const payments = db
-      .select({
-        id: paymentImports.id,
-        funderId: paymentImports.funderId,
-        fileName: paymentImports.fileName,
-        createdAt: paymentImports.createdAt,
-      })
-      .from(paymentImports)
-      .where(and(eq(paymentImports.funderId, funderId), paymentWhere))
-      .orderBy(desc(paymentImports.id))
-      .limit(n)
-      .all()
-      .map((r) => ({ source: 'payments' as const, sourceName: null, ...r }));
+  const rows = await perFunder(funderIds, limit, async (funderId, n): Promise<ImportHit[]> => {
+    const tape = (
+      await db
+        .select({
+          id: tapeImports.id,
+          funderId: tapeImports.funderId,
+          fileName: tapeImports.fileName,
+          sourceName: tapeImportSources.name,
+          createdAt: tapeImports.createdAt,
+        })
+        .from(tapeImports)
+        .innerJoin(tapeImportSources, eq(tapeImportSources.id, tapeImports.sourceId))
+        .where(and(eq(tapeImports.funderId, funderId), tapeWhere))
+        .orderBy(desc(tapeImports.id))
+        .limit(n)
+    ).map((r) => ({ source: 'tape' as const, ...r }));
+    const payments = (
+      await db
+        .select({
+          id: paymentImports.id,
+          funderId: paymentImports.funderId,
+          fileName: paymentImports.fileName,
+          createdAt: paymentImports.createdAt,
+        })
+        .from(paymentImports)
+        .where(and(eq(paymentImports.funderId, funderId), paymentWhere))
+        .orderBy(desc(paymentImports.id))
+        .limit(n)
+    ).map((r) => ({ source: 'payments' as const, sourceName: null, ...r }));
     return [...tape, ...payments].sort((a, b) => b.createdAt - a.createdAt || b.id - a.id).slice(0, n);
   });
-  return counted(rows, limit, () => {
+  return await counted(rows, limit, async () => {
     const ids = [...funderIds];
-    const tape = cappedCount(
+    const tape = await cappedCount(
       db,
       db
         .select(ONE)
@@ -443,7 +484,7 @@ export async function searchImportHits(
         .limit(SEARCH_COUNT_CAP + 1)
         .as('hits'),
     );
-    const payments = cappedCount(
+    const payments = await cappedCount(
       db,
       db
         .select(ONE)
@@ -485,32 +526,37 @@ export async function searchReportFileHits(
           like(reportFiles.period, prefixPattern(match.text)),
           match.kinds.length > 0 ? inArray(reportFiles.kind, [...match.kinds]) : undefined,
         );
-  const rows = perFunder(funderIds, limit, (funderId, n) =>
-    db
-      .select({
-        id: reportFiles.id,
-        funderId: reportFiles.funderId,
-        kind: reportFiles.kind,
-        period: reportFiles.period,
-        format: reportFiles.format,
-        fileName: reportFiles.fileName,
-        createdAt: reportFiles.createdAt,
-      })
-      .from(reportFiles)
-      .where(and(eq(reportFiles.funderId, funderId), where))
-      .orderBy(desc(reportFiles.createdAt), desc(reportFiles.id))
-      .limit(n)
-      .all(),
-  );
-  return counted(rows, limit, () =>
-    cappedCount(
-      db,
-      db
-        .select(ONE)
+  const rows = await perFunder(
+    funderIds,
+    limit,
+    async (funderId, n) =>
+      await db
+        .select({
+          id: reportFiles.id,
+          funderId: reportFiles.funderId,
+          kind: reportFiles.kind,
+          period: reportFiles.period,
+          format: reportFiles.format,
+          fileName: reportFiles.fileName,
+          createdAt: reportFiles.createdAt,
+        })
         .from(reportFiles)
-        .where(and(inArray(reportFiles.funderId, [...funderIds]), where))
-        .limit(SEARCH_COUNT_CAP + 1)
-        .as('hits'),
-    ),
+        .where(and(eq(reportFiles.funderId, funderId), where))
+        .orderBy(desc(reportFiles.createdAt), desc(reportFiles.id))
+        .limit(n),
+  );
+  return await counted(
+    rows,
+    limit,
+    async () =>
+      await cappedCount(
+        db,
+        db
+          .select(ONE)
+          .from(reportFiles)
+          .where(and(inArray(reportFiles.funderId, [...funderIds]), where))
+          .limit(SEARCH_COUNT_CAP + 1)
+          .as('hits'),
+      ),
   );
 }

@@ -11,6 +11,7 @@ import { intern } from '@/lib/intern';
 import { isInPool, tryParseDate } from '@/lib/finance';
 import { sqliteOf, type DbOrTx } from '../client';
 import { statementFor } from './prepared';
+import { arraysOf, firstOf, NO_INDEX, rowsOf } from '../dialect';
 
 /** The lease fields the servicing book needs. */
 export type ServicingLease = ResidualTerms & {
@@ -130,11 +131,12 @@ export async function servicingLabels(
   leases: Map<number, { contractNumber: string; status: string; lesseeId: number }>;
   lessees: Map<number, { name: string; idOdoo: string | null; country: string }>;
 }> {
-  const sqlite = sqliteOf(db);
   const leases = new Map<number, { contractNumber: string; status: string; lesseeId: number }>();
-  for (const r of statementFor(sqlite, `select id, contract_number, status, lessee_id from leases where funder_id = ?`)
-    .raw()
-    .iterate(funderId) as IterableIterator<[number, string, string, number]>) {
+  for (const r of await arraysOf<[number, string, string, number]>(
+    db,
+    `select id, contract_number, status, lessee_id from leases where funder_id = ?`,
+    [funderId],
+  )) {
     leases.set(r[0], { contractNumber: r[1], status: intern(r[2]), lesseeId: r[3] });
   }
   return { leases, lessees: await lesseeLabels(db, funderId) };
@@ -146,9 +148,11 @@ export async function lesseeLabels(
   funderId: number,
 ): Promise<Map<number, { name: string; idOdoo: string | null; country: string }>> {
   const lessees = new Map<number, { name: string; idOdoo: string | null; country: string }>();
-  for (const r of statementFor(db, `select id, name, id_odoo, country from lessees where funder_id = ?`)
-    .raw()
-    .iterate(funderId) as IterableIterator<[number, string, string | null, string]>) {
+  for (const r of await arraysOf<[number, string, string | null, string]>(
+    db,
+    `select id, name, id_odoo, country from lessees where funder_id = ?`,
+    [funderId],
+  )) {
     lessees.set(r[0], { name: r[1], idOdoo: r[2], country: r[3] });
   }
   return lessees;
@@ -156,21 +160,23 @@ export async function lesseeLabels(
 
 /** Gross instalments (minor units, per currency) of the funder's book due in [from, to] (schedule rows only). */
 export async function scheduledInWindow(db: DbOrTx, funderId: number, from: string, to: string): Promise<Map<string, number>> {
-  const rows = statementFor(
+  const rows = await rowsOf<{ currency: string; amount: number }>(
     db,
     `select l.currency as currency, coalesce(sum(s.gross), 0) as amount from schedule_rows s join leases l on l.id = s.lease_id
        where l.funder_id = ? and l.status != 'terminated' and s.due_date between ? and ? group by l.currency`,
-  ).all(funderId, from, to) as { currency: string; amount: number }[];
+    [funderId, from, to],
+  );
   return new Map(rows.map((r) => [r.currency, r.amount]));
 }
 
 /** Payments (minor units, per currency) received by the funder in [from, to], net of reversals dated in it. */
 export async function collectedInWindow(db: DbOrTx, funderId: number, from: string, to: string): Promise<Map<string, number>> {
-  const rows = statementFor(
+  const rows = await rowsOf<{ currency: string; amount: number }>(
     db,
     `select currency, coalesce(sum(case when kind = 'payment' then amount else -amount end), 0) as amount from payments
        where funder_id = ? and received_on between ? and ? group by currency`,
-  ).all(funderId, from, to) as { currency: string; amount: number }[];
+    [funderId, from, to],
+  );
   return new Map(rows.map((r) => [r.currency, r.amount]));
 }
 
@@ -180,25 +186,17 @@ export type LeaseWindowAmount = readonly [number, string, number];
 const IDS_PER_QUERY = 500;
 
 /** Runs `sql` (with `?` placeholders for the ids in its `in (…)`) over the ids in chunks, or once without ids. */
-function perLeaseRows(
+async function perLeaseRows(
   db: DbOrTx,
   sql: (idList: string | null) => string,
   params: readonly unknown[],
   ids: readonly number[] | undefined,
-): LeaseWindowAmount[] {
-  const sqlite = sqliteOf(db);
-  if (ids === undefined)
-    return statementFor(sqlite, sql(null))
-      .raw()
-      .all(...params) as LeaseWindowAmount[];
+): Promise<LeaseWindowAmount[]> {
+  if (ids === undefined) return await arraysOf<[number, string, number]>(db, sql(null), params);
   const out: LeaseWindowAmount[] = [];
   for (let i = 0; i < ids.length; i += IDS_PER_QUERY) {
     const chunk = ids.slice(i, i + IDS_PER_QUERY);
-    out.push(
-      ...(statementFor(sqlite, sql(chunk.map(() => '?').join(',')))
-        .raw()
-        .all(...params, ...chunk) as LeaseWindowAmount[]),
-    );
+    out.push(...(await arraysOf<[number, string, number]>(db, sql(chunk.map(() => '?').join(',')), [...params, ...chunk])));
   }
   return out;
 }
@@ -214,7 +212,7 @@ export async function scheduledInWindowByLease(
   to: string,
   ids?: readonly number[],
 ): Promise<LeaseWindowAmount[]> {
-  return perLeaseRows(
+  return await perLeaseRows(
     db,
     (list) => `select l.id, l.currency, sum(s.gross) from schedule_rows s join leases l on l.id = s.lease_id
        where l.funder_id = ? and l.status != 'terminated' and s.due_date between ? and ?${list ? ` and l.id in (${list})` : ''} group by l.id`,
@@ -231,12 +229,12 @@ export async function collectedInWindowByLease(
   to: string,
   ids?: readonly number[],
 ): Promise<LeaseWindowAmount[]> {
-  return perLeaseRows(
+  return await perLeaseRows(
     db,
     // For a few leases the lease index must lead, not the date range (+received_on keeps the planner off
     // payments_funder_date_idx, which would read every payment of the month: 100 ms instead of 0.1 at 100k).
     (list) => `select lease_id, currency, sum(case when kind = 'payment' then amount else -amount end) from payments
-       where funder_id = ? and ${list ? '+' : ''}received_on between ? and ?${list ? ` and lease_id in (${list})` : ''} group by lease_id, currency`,
+       where funder_id = ? and ${list ? NO_INDEX : ''}received_on between ? and ?${list ? ` and lease_id in (${list})` : ''} group by lease_id, currency`,
     [funderId, from, to],
     ids,
   );
@@ -244,10 +242,11 @@ export async function collectedInWindowByLease(
 
 /** A lessee of the funder (id, name, Odoo id, country, region, industry, contact, email); 404 otherwise. */
 export async function getLesseeOfFunder(db: DbOrTx, funderId: number, lesseeId: number) {
-  const r = statementFor(
+  const r = (await firstOf(
     db,
-    `select id, name, id_odoo as idOdoo, tax_id as taxId, country, region, industry, contact, email from lessees where id = ? and funder_id = ?`,
-  ).get(lesseeId, funderId) as
+    `select id, name, id_odoo as "idOdoo", tax_id as "taxId", country, region, industry, contact, email from lessees where id = ? and funder_id = ?`,
+    [lesseeId, funderId],
+  )) as
     | {
         id: number;
         name: string;

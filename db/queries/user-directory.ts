@@ -89,23 +89,25 @@ export async function getDirectoryUser(db: DbOrTx, id: number): Promise<Director
   return u ? toDirectoryUser(u) : undefined;
 }
 
-function countOtherActiveAdmins(db: DbOrTx, exceptId: number): number {
+async function countOtherActiveAdmins(db: DbOrTx, exceptId: number): Promise<number> {
   return (
-    db
-      .select({ n: sql<number>`count(*)` })
-      .from(users)
-      .where(and(eq(users.role, 'admin'), eq(users.status, 'active'), ne(users.id, exceptId)))
-      .get()?.n ?? 0
+    (
+      await db
+        .select({ n: sql<number>`count(*)` })
+        .from(users)
+        .where(and(eq(users.role, 'admin'), eq(users.status, 'active'), ne(users.id, exceptId)))
+        .limit(1)
+    )[0]?.n ?? 0
   );
 }
 
 export const LAST_ADMIN_MESSAGE = 'This is the last active admin: make another user an active admin first.';
 
 /** Refuses (409) a change that would leave no active admin: `after` is the user's role and status once changed, null when deleted. */
-function assertKeepsAnAdmin(db: DbOrTx, user: User, after: { role: string; status: string } | null): void {
+async function assertKeepsAnAdmin(db: DbOrTx, user: User, after: { role: string; status: string } | null): Promise<void> {
   const isActiveAdmin = user.role === 'admin' && user.status === 'active';
   const staysActiveAdmin = after !== null && after.role === 'admin' && after.status === 'active';
-  if (isActiveAdmin && !staysActiveAdmin && countOtherActiveAdmins(db, user.id) === 0) {
+  if (isActiveAdmin && !staysActiveAdmin && (await countOtherActiveAdmins(db, user.id)) === 0) {
     throw new Conflict(LAST_ADMIN_MESSAGE, [
       { field: after === null ? 'id' : after.role !== 'admin' ? 'role' : 'status', message: LAST_ADMIN_MESSAGE },
     ]);
@@ -173,7 +175,7 @@ export async function updateDirectoryUser(
     if (!user) throw new NotFound(`User ${id} does not exist.`);
     const role = patch.role ?? user.role;
     const status = patch.status ?? user.status;
-    assertKeepsAnAdmin(tx, user, { role, status });
+    await assertKeepsAnAdmin(tx, user, { role, status });
     if (patch.status !== undefined || patch.currentPlan !== undefined) {
       await tx
         .update(users)
@@ -199,7 +201,7 @@ export async function deleteDirectoryUser(db: Db, id: number, actorId: number | 
   await transaction(db, async (tx) => {
     const user = (await tx.select().from(users).where(eq(users.id, id)).limit(1))[0];
     if (!user) throw new NotFound(`User ${id} does not exist.`);
-    assertKeepsAnAdmin(tx, user, null);
+    await assertKeepsAnAdmin(tx, user, null);
     await tx.delete(users).where(eq(users.id, id));
     recordAudit(tx, { actor: actorId, entity: 'user', entityId: id, action: 'delete', before: toDirectoryUser(user) });
   });

@@ -16,6 +16,7 @@ import { createFacilityBody } from '@/lib/validations/facilities';
 import { collateralAt } from './collateral';
 import { approveFacilityCertificate, decideFacilityDraw, facilityBase, prepareFacilityCertificate, requestFacilityDraw } from './core';
 import { facilityMonthMetrics } from './metrics';
+import { valueOf } from '@/db/dialect';
 
 const DAY = 86_400_000;
 const round = (v: number, step: number) => Math.max(step, Math.round(v / step) * step);
@@ -28,7 +29,7 @@ function actor(db: Db, email: string): FacilityActor | null {
 
 /** Seeds the demo facility of every funder that has a book and no facility yet; returns how many were made. */
 export async function seedDemoFacilities(db: Db, today: string): Promise<number> {
-  const hasAny = db.$client.prepare('select 1 from facilities limit 1').get() !== undefined;
+  const hasAny = (await valueOf(db, 'select 1 from facilities limit 1')) !== undefined;
   if (hasAny) return 0;
   const analyst = actor(db, 'analyst@quantum.demo');
   const admin = actor(db, 'admin@quantum.demo');

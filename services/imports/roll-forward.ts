@@ -25,6 +25,7 @@ import { residualDueDate, type ResidualTerms } from '@/lib/servicing/instalments
 import type { RollForwardKind } from '@/lib/import/roll-forward';
 import type { rollForwardDecisionBody, rollForwardRow, rollForwardSummary } from '@/lib/validations/imports';
 import type { z } from 'zod';
+import { arraysOf, executeSql, jsonTextSql } from '@/db/dialect';
 
 export type RollForwardRow = z.infer<typeof rollForwardRow>;
 export type RollForwardSummary = z.infer<typeof rollForwardSummary>;
@@ -321,31 +322,42 @@ export async function decideRollForward(
   if (getFunder(db, funderId)?.fourEyes && imp.createdBy === actor.userId)
     throw new Forbidden('Four eyes: the breaks of a tape are decided by someone other than the user who uploaded it.');
   const decided = await transaction(db, async (tx) => {
-    const sqlite = sqliteOf(tx);
-    const breakOf = sqlite
-      .prepare(`select contract_number, row from tape_import_roll_forward where import_id = ? and contract_number = ? and kind = 'break'`)
-      .raw();
     const targets = body.allUndecided
-      ? (sqlite
-          .prepare(`select contract_number, row from tape_import_roll_forward where import_id = ? and kind = 'break' and decision is null`)
-          .raw()
-          .all(importId) as [string, number | null][])
-      : body.contractNumbers!.map((c) => {
-          const r = breakOf.get(importId, c) as [string, number | null] | undefined;
-          if (!r)
-            throw new Invalid('Only breaks of this roll-forward can be decided.', [
-              { field: 'contractNumbers', message: `${c} is not a break of this tape.` },
-            ]);
-          return r;
-        });
-    const set = sqlite.prepare(
-      `update tape_import_roll_forward set decision = ?, note = ?, decided_by = ?, decided_at = ? where import_id = ? and contract_number = ?`,
-    );
-    const reject = sqlite.prepare(`update tape_import_rows set action = 'rejected' where import_id = ? and row = ?`);
-    const restore = sqlite.prepare(`update tape_import_rows set action = json_extract(result, '$.action') where import_id = ? and row = ?`);
+      ? await arraysOf<[string, number | null]>(
+          tx,
+          `select contract_number, row from tape_import_roll_forward where import_id = ? and kind = 'break' and decision is null`,
+          [importId],
+        )
+      : await Promise.all(
+          body.contractNumbers!.map(async (c) => {
+            const r = (
+              await arraysOf<[string, number | null]>(
+                tx,
+                `select contract_number, row from tape_import_roll_forward where import_id = ? and contract_number = ? and kind = 'break'`,
+                [importId, c],
+              )
+            )[0];
+            if (!r)
+              throw new Invalid('Only breaks of this roll-forward can be decided.', [
+                { field: 'contractNumbers', message: `${c} is not a break of this tape.` },
+              ]);
+            return r;
+          }),
+        );
     for (const [contract, row] of targets) {
-      set.run(body.decision, body.note, actor.userId, now, importId, contract);
-      if (row !== null) (body.decision === 'rejected' ? reject : restore).run(importId, row);
+      await executeSql(
+        tx,
+        `update tape_import_roll_forward set decision = ?, note = ?, decided_by = ?, decided_at = ? where import_id = ? and contract_number = ?`,
+        [body.decision, body.note, actor.userId, now, importId, contract],
+      );
+      if (row !== null)
+        await executeSql(
+          tx,
+          body.decision === 'rejected'
+            ? `update tape_import_rows set action = 'rejected' where import_id = ? and row = ?`
+            : `update tape_import_rows set action = ${jsonTextSql('result', ['action'])} where import_id = ? and row = ?`,
+          [importId, row],
+        );
     }
     await recountImport(tx, importId);
     recordAudit(

@@ -4,6 +4,7 @@ import type { DbOrTx } from '@/db/client';
 import { bookmarks, datatableRows } from '@/db/tables';
 import { canSee, NAV_PAGE_KEYS, NAV_TREE, type NavItem, type NavNode, type NavPageKey } from '@/lib/navigation';
 import type { SearchPageItem } from '@/lib/validations/content';
+import { rowsChanged } from '../../dialect';
 
 /**
  * The navbar's search and bookmarks (api-reference §11). Searchable pages are the menu's pages the user
@@ -56,7 +57,7 @@ export function textMatches(text: string, q: string): boolean {
 export async function toggleBookmark(db: DbOrTx, userId: number, target: NavPageKey, now = Date.now()): Promise<boolean> {
   return await transaction(db, async (tx) => {
     const deleted = await tx.delete(bookmarks).where(and(eq(bookmarks.userId, userId), eq(bookmarks.target, target)));
-    if (deleted.changes > 0) return false;
+    if (rowsChanged(deleted) > 0) return false;
     await tx.insert(bookmarks).values({ userId, target, createdAt: now });
     return true;
   });

@@ -1,7 +1,7 @@
 import { and, asc, between, eq, gte } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { leases, lessees, scheduleRows } from '@/db/tables';
-import { sqliteOf } from '@/db/queries/servicing';
+import { rowsOf } from '../../dialect';
 
 export type InstalmentDue = {
   leaseId: number;
@@ -56,13 +56,13 @@ export type CertificateDate = { facilityId: number; facilityName: string; certif
 
 /** The funder's facility certificates with an as-of date in [from, to], by date then facility. */
 export async function listCertificateDates(db: DbOrTx, funderId: number, from: string, to: string): Promise<CertificateDate[]> {
-  return sqliteOf(db)
-    .prepare(
-      `select f.id as facilityId, f.name as facilityName, c.id as certificateId, c.as_of as asOf, c.status as status
+  return await rowsOf<CertificateDate>(
+    db,
+    `select f.id as "facilityId", f.name as "facilityName", c.id as "certificateId", c.as_of as "asOf", c.status as status
        from facility_certificates c join facilities f on f.id = c.facility_id
        where f.funder_id = ? and c.as_of between ? and ? and c.status != 'rejected' order by c.as_of, f.name, c.id`,
-    )
-    .all(funderId, from, to) as CertificateDate[];
+    [funderId, from, to],
+  );
 }
 
 /** The funder's facilities that have covenants, with their terms' dates: their covenants are tested at each month end from start to maturity. */
@@ -70,10 +70,10 @@ export async function listCovenantFacilities(
   db: DbOrTx,
   funderId: number,
 ): Promise<{ facilityId: number; facilityName: string; startDate: string; maturityDate: string }[]> {
-  return sqliteOf(db)
-    .prepare(
-      `select f.id as facilityId, f.name as facilityName, f.start_date as startDate, f.maturity_date as maturityDate from facilities f
+  return await rowsOf<{ facilityId: number; facilityName: string; startDate: string; maturityDate: string }>(
+    db,
+    `select f.id as "facilityId", f.name as "facilityName", f.start_date as "startDate", f.maturity_date as "maturityDate" from facilities f
        where f.funder_id = ? and exists (select 1 from facility_covenants v where v.facility_id = f.id) order by f.name, f.id`,
-    )
-    .all(funderId) as { facilityId: number; facilityName: string; startDate: string; maturityDate: string }[];
+    [funderId],
+  );
 }

@@ -6,6 +6,7 @@ import type { DbOrTx } from '@/db/client';
 import { type AppEvent, type CALENDARS } from '@/db/schema/apps';
 import { appEvents } from '@/db/tables';
 import { parseJsonList } from '@/db/queries/compat/apps-paging';
+import { rowsChanged } from '../../dialect';
 
 type Calendar = (typeof CALENDARS)[number];
 
@@ -35,12 +36,14 @@ export async function listEvents(db: DbOrTx, ownerId: number, calendars: Calenda
   return (await db.select().from(appEvents).where(where).orderBy(asc(appEvents.id))).map(eventDto);
 }
 
-function ownedEvent(db: DbOrTx, ownerId: number, id: number): AppEvent | undefined {
-  return db
-    .select()
-    .from(appEvents)
-    .where(and(eq(appEvents.id, id), eq(appEvents.ownerId, ownerId)))
-    .get();
+async function ownedEvent(db: DbOrTx, ownerId: number, id: number): Promise<AppEvent | undefined> {
+  return (
+    await db
+      .select()
+      .from(appEvents)
+      .where(and(eq(appEvents.id, id), eq(appEvents.ownerId, ownerId)))
+      .limit(1)
+  )[0];
 }
 
 /** URL: the top-level one wins, else extendedProps.url. */
@@ -77,7 +80,7 @@ export async function addEvent(db: DbOrTx, ownerId: number, event: NewEvent): Pr
 /** POST update-event: the named fields; 404 for an unknown id; 400 when the result would end before it starts. */
 export async function updateEvent(db: DbOrTx, ownerId: number, id: number, patch: EventPatch): Promise<EventDto> {
   return await transaction(db, async (tx) => {
-    const current = ownedEvent(tx, ownerId, id);
+    const current = await ownedEvent(tx, ownerId, id);
     if (!current) throw new NotFound(`Event ${id} does not exist.`);
     const cols = columnsOf(patch);
     const start = cols.start ?? current.start;
@@ -85,7 +88,7 @@ export async function updateEvent(db: DbOrTx, ownerId: number, id: number, patch
     if (end < start)
       throw new Invalid('The event would end before it starts.', [{ field: 'event.end', message: 'must not be before start' }]);
     if (Object.keys(cols).length) await tx.update(appEvents).set(cols).where(eq(appEvents.id, id));
-    return eventDto(ownedEvent(tx, ownerId, id)!);
+    return eventDto((await ownedEvent(tx, ownerId, id))!);
   });
 }
 
@@ -93,6 +96,6 @@ export async function updateEvent(db: DbOrTx, ownerId: number, id: number, patch
 export async function removeEvent(db: DbOrTx, ownerId: number, id: number): Promise<void> {
   return await transaction(db, async (tx) => {
     const r = await tx.delete(appEvents).where(and(eq(appEvents.id, id), eq(appEvents.ownerId, ownerId)));
-    if (r.changes === 0) throw new NotFound(`Event ${id} does not exist.`);
+    if (rowsChanged(r) === 0) throw new NotFound(`Event ${id} does not exist.`);
   });
 }

@@ -107,20 +107,22 @@ function collectionsTotal(db: DbOrTx, ctx: CardContext, range: DateRange): numbe
   return sum;
 }
 
-function scheduledGross(db: DbOrTx, ctx: CardContext, range: DateRange): number {
-  const row = db
-    .select({ total: sql<number>`coalesce(sum(${scheduleRows.gross}), 0)` })
-    .from(scheduleRows)
-    .innerJoin(leases, eq(leases.id, scheduleRows.leaseId))
-    .where(
-      and(
-        eq(leases.funderId, ctx.funderId),
-        eq(leases.currency, ctx.currency),
-        gte(scheduleRows.dueDate, range.from),
-        lte(scheduleRows.dueDate, range.to),
-      ),
-    )
-    .get();
+async function scheduledGross(db: DbOrTx, ctx: CardContext, range: DateRange): Promise<number> {
+  const row = (
+    await db
+      .select({ total: sql<number>`coalesce(sum(${scheduleRows.gross}), 0)` })
+      .from(scheduleRows)
+      .innerJoin(leases, eq(leases.id, scheduleRows.leaseId))
+      .where(
+        and(
+          eq(leases.funderId, ctx.funderId),
+          eq(leases.currency, ctx.currency),
+          gte(scheduleRows.dueDate, range.from),
+          lte(scheduleRows.dueDate, range.to),
+        ),
+      )
+      .limit(1)
+  )[0];
   return Number(row?.total ?? 0);
 }
 
@@ -178,32 +180,32 @@ export async function supportTrackerCard(db: DbOrTx, ctx: CardContext) {
   };
 }
 
-function trafficTotals(db: DbOrTx, range: DateRange) {
-  return db
-    .select({
-      device: webTrafficDaily.device,
-      sessions: sql<number>`coalesce(sum(${webTrafficDaily.sessions}), 0)`,
-      users: sql<number>`coalesce(sum(${webTrafficDaily.users}), 0)`,
-      returning: sql<number>`coalesce(sum(${webTrafficDaily.returningUsers}), 0)`,
-      weightedDuration: sql<number>`coalesce(sum(${webTrafficDaily.durationSec} * ${webTrafficDaily.sessions}), 0)`,
-    })
-    .from(webTrafficDaily)
-    .where(and(gte(webTrafficDaily.day, range.from), lte(webTrafficDaily.day, range.to)))
-    .groupBy(webTrafficDaily.device)
-    .all()
-    .map((r) => ({
-      device: r.device,
-      sessions: Number(r.sessions),
-      users: Number(r.users),
-      returning: Number(r.returning),
-      weightedDuration: Number(r.weightedDuration),
-    }));
+async function trafficTotals(db: DbOrTx, range: DateRange) {
+  return (
+    await db
+      .select({
+        device: webTrafficDaily.device,
+        sessions: sql<number>`coalesce(sum(${webTrafficDaily.sessions}), 0)`,
+        users: sql<number>`coalesce(sum(${webTrafficDaily.users}), 0)`,
+        returning: sql<number>`coalesce(sum(${webTrafficDaily.returningUsers}), 0)`,
+        weightedDuration: sql<number>`coalesce(sum(${webTrafficDaily.durationSec} * ${webTrafficDaily.sessions}), 0)`,
+      })
+      .from(webTrafficDaily)
+      .where(and(gte(webTrafficDaily.day, range.from), lte(webTrafficDaily.day, range.to)))
+      .groupBy(webTrafficDaily.device)
+  ).map((r) => ({
+    device: r.device,
+    sessions: Number(r.sessions),
+    users: Number(r.users),
+    returning: Number(r.returning),
+    weightedDuration: Number(r.weightedDuration),
+  }));
 }
 
 export async function avgSessionsCard(db: DbOrTx, ctx: CardContext) {
   const { current, previous } = periodRanges(ctx.period, ctx.asOf);
-  const now = trafficTotals(db, current);
-  const before = trafficTotals(db, previous);
+  const now = await trafficTotals(db, current);
+  const before = await trafficTotals(db, previous);
   const sum = (rows: typeof now, k: 'sessions' | 'users' | 'returning' | 'weightedDuration') => rows.reduce((s, r) => s + r[k], 0);
   const sessions = sum(now, 'sessions');
   const users = sum(now, 'users');
@@ -223,7 +225,7 @@ export async function revenueReportCard(db: DbOrTx, ctx: CardContext) {
   const year = ctx.asOf.slice(0, 4);
   const range = { from: `${year}-01-01`, to: `${year}-12-31` };
   const priceMinor = collectionsTotal(db, ctx, range);
-  const budgetMinor = scheduledGross(db, ctx, range);
+  const budgetMinor = await scheduledGross(db, ctx, range);
   return {
     years: [0, 1, 2].map((k) => String(Number(year) - k)),
     year,
@@ -238,7 +240,7 @@ export async function revenueReportCard(db: DbOrTx, ctx: CardContext) {
 export async function goalOverviewCard(db: DbOrTx, ctx: CardContext) {
   const { current } = periodRanges(ctx.period, ctx.asOf);
   const collectedMinor = collectionsTotal(db, ctx, current);
-  const scheduledMinor = scheduledGross(db, ctx, current);
+  const scheduledMinor = await scheduledGross(db, ctx, current);
   return {
     completed: wholeUnits(collectedMinor),
     inProgress: wholeUnits(Math.max(0, scheduledMinor - collectedMinor)),
@@ -282,8 +284,8 @@ const DEVICE_LOOK = { desktop: ['Monitor', 'primary'], mobile: ['Smartphone', 'w
 
 export async function sessionsDeviceCard(db: DbOrTx, ctx: CardContext) {
   const { current, previous } = periodRanges(ctx.period, ctx.asOf);
-  const now = trafficTotals(db, current);
-  const before = trafficTotals(db, previous);
+  const now = await trafficTotals(db, current);
+  const before = await trafficTotals(db, previous);
   return {
     last_days: labels(ctx),
     chart_info: (['desktop', 'mobile', 'tablet'] as const).map((device) => {
@@ -335,9 +337,9 @@ export async function customersCard(db: DbOrTx, ctx: CardContext) {
 
 /* ---------- statistics ---------- */
 
-function leasesByMonth(db: DbOrTx, ctx: CardContext, months: string[], currencyOnly: boolean) {
+async function leasesByMonth(db: DbOrTx, ctx: CardContext, months: string[], currencyOnly: boolean) {
   const range = monthRange(ctx.asOf, months.length);
-  const rows = db
+  const rows = await db
     .select({
       m: sql<string>`substr(${leases.purchaseDate}, 1, 7)`,
       n: sql<number>`count(*)`,
@@ -352,8 +354,7 @@ function leasesByMonth(db: DbOrTx, ctx: CardContext, months: string[], currencyO
         currencyOnly ? eq(leases.currency, ctx.currency) : undefined,
       ),
     )
-    .groupBy(sql`substr(${leases.purchaseDate}, 1, 7)`)
-    .all();
+    .groupBy(sql`substr(${leases.purchaseDate}, 1, 7)`);
   const by = new Map(rows.map((r) => [r.m, r]));
   return months.map((m) => ({ count: Number(by.get(m)?.n ?? 0), principal: Number(by.get(m)?.principal ?? 0) }));
 }
@@ -364,7 +365,7 @@ function compact(locale: ContentLocale, n: number): string {
 
 export async function ordersBarChartCard(db: DbOrTx, ctx: CardContext) {
   const months = monthsEnding(ctx.asOf, MONTHS_IN_SERIES);
-  const data = leasesByMonth(db, ctx, months, false).map((r) => r.count);
+  const data = (await leasesByMonth(db, ctx, months, false)).map((r) => r.count);
   return {
     title: CARD_TEXTS.newLeases[ctx.locale],
     statistics: compact(
@@ -418,7 +419,7 @@ export async function revenueStatCard(db: DbOrTx, ctx: CardContext) {
 /** Principal originated per month; `sales` is the change of the last six months against the six before. */
 export async function salesStatCard(db: DbOrTx, ctx: CardContext) {
   const months = monthsEnding(ctx.asOf, MONTHS_IN_SERIES);
-  const data = leasesByMonth(db, ctx, months, true).map((r) => r.principal);
+  const data = (await leasesByMonth(db, ctx, months, true)).map((r) => r.principal);
   const half = MONTHS_IN_SERIES / 2;
   const recent = data.slice(half).reduce((a, b) => a + b, 0);
   const before = data.slice(0, half).reduce((a, b) => a + b, 0);
@@ -432,36 +433,28 @@ export async function salesStatCard(db: DbOrTx, ctx: CardContext) {
 
 export async function ordersStatCard(db: DbOrTx, ctx: CardContext) {
   const months = monthsEnding(ctx.asOf, MONTHS_IN_SERIES);
-  const data = leasesByMonth(db, ctx, months, false).map((r) => r.count);
+  const data = (await leasesByMonth(db, ctx, months, false)).map((r) => r.count);
   return { series: [{ name: CARD_TEXTS.newLeases[ctx.locale], data }], analyticsData: { orders: data.reduce((a, b) => a + b, 0) }, months };
 }
 
-function dailyTraffic(db: DbOrTx, days: string[], field: 'sessions' | 'users') {
-  const rows = db
+async function dailyTraffic(db: DbOrTx, days: string[], field: 'sessions' | 'users') {
+  const rows = await db
     .select({ day: webTrafficDaily.day, v: sql<number>`sum(${field === 'sessions' ? webTrafficDaily.sessions : webTrafficDaily.users})` })
     .from(webTrafficDaily)
     .where(inArray(webTrafficDaily.day, days))
-    .groupBy(webTrafficDaily.day)
-    .all();
+    .groupBy(webTrafficDaily.day);
   const by = new Map(rows.map((r) => [r.day, Number(r.v)]));
   return days.map((d) => by.get(d) ?? 0);
 }
 
-function dailyNewsletter(db: DbOrTx, days: string[]) {
-  const by = new Map(
-    db
-      .select()
-      .from(newsletterDaily)
-      .where(inArray(newsletterDaily.day, days))
-      .all()
-      .map((r) => [r.day, r.gained]),
-  );
+async function dailyNewsletter(db: DbOrTx, days: string[]) {
+  const by = new Map((await db.select().from(newsletterDaily).where(inArray(newsletterDaily.day, days))).map((r) => [r.day, r.gained]));
   return days.map((d) => by.get(d) ?? 0);
 }
 
 export async function subscribersCard(db: DbOrTx, ctx: CardContext) {
   const days = daysEnding(ctx.asOf, DAYS_IN_SERIES);
-  const data = dailyNewsletter(db, days);
+  const data = await dailyNewsletter(db, days);
   return {
     series: [{ name: CARD_TEXTS.subscribers[ctx.locale], data }],
     analyticsData: { subscribers: data.reduce((a, b) => a + b, 0) },
@@ -471,17 +464,17 @@ export async function subscribersCard(db: DbOrTx, ctx: CardContext) {
 
 export async function siteTrafficCard(db: DbOrTx, ctx: CardContext) {
   const days = daysEnding(ctx.asOf, DAYS_IN_SERIES);
-  return { series: [{ name: CARD_TEXTS.sessions[ctx.locale], data: dailyTraffic(db, days, 'sessions') }], days };
+  return { series: [{ name: CARD_TEXTS.sessions[ctx.locale], data: await dailyTraffic(db, days, 'sessions') }], days };
 }
 
 export async function activeUsersCard(db: DbOrTx, ctx: CardContext) {
   const days = daysEnding(ctx.asOf, DAYS_IN_SERIES);
-  return { series: [{ name: CARD_TEXTS.activeUsers[ctx.locale], data: dailyTraffic(db, days, 'users') }], days };
+  return { series: [{ name: CARD_TEXTS.activeUsers[ctx.locale], data: await dailyTraffic(db, days, 'users') }], days };
 }
 
 export async function newsletterCard(db: DbOrTx, ctx: CardContext) {
   const days = daysEnding(ctx.asOf, DAYS_IN_SERIES);
-  return { series: [{ name: CARD_TEXTS.newsletter[ctx.locale], data: dailyNewsletter(db, days) }], days };
+  return { series: [{ name: CARD_TEXTS.newsletter[ctx.locale], data: await dailyNewsletter(db, days) }], days };
 }
 
 export const ANALYTICS_CARDS = {

@@ -26,17 +26,16 @@ function productDto(p: Product): ProductDto {
   };
 }
 
-function wishlistOf(db: DbOrTx, userId: number) {
-  return db
+async function wishlistOf(db: DbOrTx, userId: number) {
+  return await db
     .select({ id: wishlistItems.id, productId: wishlistItems.productId })
     .from(wishlistItems)
     .where(eq(wishlistItems.userId, userId))
-    .orderBy(asc(wishlistItems.id))
-    .all();
+    .orderBy(asc(wishlistItems.id));
 }
 
-function cartOf(db: DbOrTx, userId: number): CartItem[] {
-  return db.select().from(cartItems).where(eq(cartItems.userId, userId)).orderBy(asc(cartItems.id)).all();
+async function cartOf(db: DbOrTx, userId: number): Promise<CartItem[]> {
+  return await db.select().from(cartItems).where(eq(cartItems.userId, userId)).orderBy(asc(cartItems.id));
 }
 
 /**
@@ -71,8 +70,8 @@ export async function pageProducts(db: DbOrTx, userId: number, query: ProductsLi
     .orderBy(...order)
     .limit(query.perPage)
     .offset((query.page - 1) * query.perPage);
-  const userWishlist = wishlistOf(db, userId);
-  const cart = cartOf(db, userId);
+  const userWishlist = await wishlistOf(db, userId);
+  const cart = await cartOf(db, userId);
   const wished = new Set(userWishlist.map((w) => w.productId));
   const inCart = new Set(cart.map((c) => c.productId));
   return {
@@ -83,13 +82,13 @@ export async function pageProducts(db: DbOrTx, userId: number, query: ProductsLi
   };
 }
 
-function productRow(db: DbOrTx, id: number): Product | undefined {
-  return db.select().from(products).where(eq(products.id, id)).get();
+async function productRow(db: DbOrTx, id: number): Promise<Product | undefined> {
+  return (await db.select().from(products).where(eq(products.id, id)).limit(1))[0];
 }
 
 /** A product with the caller's flags, or undefined. Nothing is written (the template wrote the flags onto the shared product). */
 export async function getProductForUser(db: DbOrTx, userId: number, id: number) {
-  const p = productRow(db, id);
+  const p = await productRow(db, id);
   if (!p) return undefined;
   const isInWishlist = !!(
     await db
@@ -110,7 +109,7 @@ export async function getProductForUser(db: DbOrTx, userId: number, id: number) 
 
 /** The caller's wishlist as products, each saying whether it is in the caller's cart. */
 export async function listWishlistProducts(db: DbOrTx, userId: number) {
-  const inCart = new Set(cartOf(db, userId).map((c) => c.productId));
+  const inCart = new Set((await cartOf(db, userId)).map((c) => c.productId));
   return (
     await db
       .select({ product: products })
@@ -123,7 +122,7 @@ export async function listWishlistProducts(db: DbOrTx, userId: number) {
 
 /** The caller's cart as products with quantity and the offer values stored with the line. */
 export async function listCartProducts(db: DbOrTx, userId: number) {
-  const wished = new Set(wishlistOf(db, userId).map((w) => w.productId));
+  const wished = new Set((await wishlistOf(db, userId)).map((w) => w.productId));
   return (
     await db
       .select({ product: products, line: cartItems })
@@ -141,14 +140,14 @@ export async function listCartProducts(db: DbOrTx, userId: number) {
   }));
 }
 
-function assertProduct(db: DbOrTx, productId: number): void {
-  if (!productRow(db, productId)) throw new NotFound(`Product ${productId} does not exist.`);
+async function assertProduct(db: DbOrTx, productId: number): Promise<void> {
+  if (!(await productRow(db, productId))) throw new NotFound(`Product ${productId} does not exist.`);
 }
 
 /** Adds a product to the caller's wishlist; adding it again changes nothing (`created: false`). 404 for an unknown product. */
 export async function addToWishlist(db: Db, userId: number, productId: number, now = Date.now()) {
   return await transaction(db, async (tx) => {
-    assertProduct(tx, productId);
+    await assertProduct(tx, productId);
     const existing = (
       await tx
         .select({ id: wishlistItems.id, productId: wishlistItems.productId })
@@ -178,7 +177,7 @@ export function drawCartOffer(today: string, draw: (min: number, maxInclusive: n
  */
 export async function addToCart(db: Db, userId: number, productId: number, today: string, now = Date.now()) {
   return await transaction(db, async (tx) => {
-    assertProduct(tx, productId);
+    await assertProduct(tx, productId);
     const existing = (
       await tx
         .select()
@@ -211,7 +210,7 @@ export async function addToCart(db: Db, userId: number, productId: number, today
 /** Removes a product from the caller's wishlist; 404 for an unknown product, `removed: false` when it was not there. */
 export async function removeFromWishlist(db: Db, userId: number, productId: number): Promise<{ removed: boolean }> {
   return await transaction(db, async (tx) => {
-    assertProduct(tx, productId);
+    await assertProduct(tx, productId);
     const gone = await tx
       .delete(wishlistItems)
       .where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, productId)))
@@ -223,7 +222,7 @@ export async function removeFromWishlist(db: Db, userId: number, productId: numb
 /** Removes a product's line from the caller's cart; 404 for an unknown product, `removed: false` when it was not there. */
 export async function removeFromCart(db: Db, userId: number, productId: number): Promise<{ removed: boolean }> {
   return await transaction(db, async (tx) => {
-    assertProduct(tx, productId);
+    await assertProduct(tx, productId);
     const gone = await tx
       .delete(cartItems)
       .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)))

@@ -31,22 +31,22 @@ export async function chatProfile(db: DbOrTx, user: User) {
   };
 }
 
-function messagesOf(db: DbOrTx, ownerId: number, chatId: number): ChatMessage[] {
-  return db
-    .select()
-    .from(appChatMessages)
-    .where(eq(appChatMessages.chatId, chatId))
-    .orderBy(asc(appChatMessages.id))
-    .all()
-    .map((m) => ({ message: m.message, time: m.time, senderId: m.fromOwner ? ownerId : chatId }));
+async function messagesOf(db: DbOrTx, ownerId: number, chatId: number): Promise<ChatMessage[]> {
+  return (await db.select().from(appChatMessages).where(eq(appChatMessages.chatId, chatId)).orderBy(asc(appChatMessages.id))).map((m) => ({
+    message: m.message,
+    time: m.time,
+    senderId: m.fromOwner ? ownerId : chatId,
+  }));
 }
 
-function ownedContact(db: DbOrTx, ownerId: number, id: number): AppChatContact {
-  const c = db
-    .select()
-    .from(appChatContacts)
-    .where(and(eq(appChatContacts.id, id), eq(appChatContacts.ownerId, ownerId)))
-    .get();
+async function ownedContact(db: DbOrTx, ownerId: number, id: number): Promise<AppChatContact> {
+  const c = (
+    await db
+      .select()
+      .from(appChatContacts)
+      .where(and(eq(appChatContacts.id, id), eq(appChatContacts.ownerId, ownerId)))
+      .limit(1)
+  )[0];
   if (!c) throw new NotFound(`Contact ${id} does not exist.`);
   return c;
 }
@@ -63,19 +63,17 @@ export async function chatsAndContacts(db: DbOrTx, user: User) {
     .orderBy(asc(appChatContacts.fullName), asc(appChatContacts.id));
   const byId = new Map(contacts.map((c) => [c.id, c]));
   const chats = await db.select().from(appChats).where(eq(appChats.ownerId, user.id));
-  const chatsContacts = chats
-    .map((chat) => {
-      const last = db
-        .select()
-        .from(appChatMessages)
-        .where(eq(appChatMessages.chatId, chat.id))
-        .orderBy(asc(appChatMessages.id))
-        .all()
-        .at(-1);
-      const lastMessage = last ? { message: last.message, time: last.time, senderId: last.fromOwner ? user.id : chat.id } : null;
-      return { ...contactDto(byId.get(chat.id)!), chat: { id: chat.id, unseenMsgs: chat.unseenMsgs, lastMessage } };
-    })
-    .sort((a, b) => (b.chat.lastMessage?.time ?? '').localeCompare(a.chat.lastMessage?.time ?? '') || a.id - b.id);
+  const chatsContacts = (
+    await Promise.all(
+      chats.map(async (chat) => {
+        const last = (
+          await db.select().from(appChatMessages).where(eq(appChatMessages.chatId, chat.id)).orderBy(asc(appChatMessages.id))
+        ).at(-1);
+        const lastMessage = last ? { message: last.message, time: last.time, senderId: last.fromOwner ? user.id : chat.id } : null;
+        return { ...contactDto(byId.get(chat.id)!), chat: { id: chat.id, unseenMsgs: chat.unseenMsgs, lastMessage } };
+      }),
+    )
+  ).sort((a, b) => (b.chat.lastMessage?.time ?? '').localeCompare(a.chat.lastMessage?.time ?? '') || a.id - b.id);
   const p = await chatProfile(db, user);
   return {
     chatsContacts,
@@ -87,18 +85,21 @@ export async function chatsAndContacts(db: DbOrTx, user: User) {
 /** GET get-chat?id=<contactId>: the chat (null if none yet) and the contact; marks the chat as seen. */
 export async function getChat(db: DbOrTx, ownerId: number, contactId: number): Promise<{ chat: ChatDto | null; contact: ContactDto }> {
   return await transaction(db, async (tx) => {
-    const contact = ownedContact(tx, ownerId, contactId);
+    const contact = await ownedContact(tx, ownerId, contactId);
     const chat = (await tx.select().from(appChats).where(eq(appChats.id, contactId)).limit(1))[0];
     if (!chat) return { chat: null, contact: contactDto(contact) };
     if (chat.unseenMsgs !== 0) await tx.update(appChats).set({ unseenMsgs: 0 }).where(eq(appChats.id, chat.id));
-    return { chat: { id: chat.id, userId: chat.id, unseenMsgs: 0, chat: messagesOf(tx, ownerId, chat.id) }, contact: contactDto(contact) };
+    return {
+      chat: { id: chat.id, userId: chat.id, unseenMsgs: 0, chat: await messagesOf(tx, ownerId, chat.id) },
+      contact: contactDto(contact),
+    };
   });
 }
 
 /** POST send-msg: appends the user's message to the contact's chat, creating the chat (id = contact id) if needed. */
 export async function sendMessage(db: DbOrTx, ownerId: number, contactId: number, message: string, now = new Date()) {
   return await transaction(db, async (tx) => {
-    ownedContact(tx, ownerId, contactId);
+    await ownedContact(tx, ownerId, contactId);
     const existing = (await tx.select().from(appChats).where(eq(appChats.id, contactId)).limit(1))[0];
     if (!existing) await tx.insert(appChats).values({ id: contactId, ownerId, unseenMsgs: 0 });
     const time = now.toISOString();

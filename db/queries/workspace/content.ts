@@ -120,19 +120,18 @@ export async function getPricing(db: DbOrTx, locale: ContentLocale) {
   return { basicPlan: plan('basic'), standardPlan: plan('standard'), enterprisePlan: plan('enterprise'), qandA };
 }
 
-function commentCounts(db: DbOrTx, locale: ContentLocale): Map<number, number> {
-  const rows = db
+async function commentCounts(db: DbOrTx, locale: ContentLocale): Promise<Map<number, number>> {
+  const rows = await db
     .select({ postNo: blogComments.postNo, n: sql<number>`count(*)` })
     .from(blogComments)
     .where(eq(blogComments.locale, locale))
-    .groupBy(blogComments.postNo)
-    .all();
+    .groupBy(blogComments.postNo);
   return new Map(rows.map((r) => [r.postNo, r.n]));
 }
 
 /** GET /blog/list/data: published posts, newest first. */
 export async function listBlogPosts(db: DbOrTx, locale: ContentLocale) {
-  const counts = commentCounts(db, locale);
+  const counts = await commentCounts(db, locale);
   return (
     await db
       .select()
@@ -162,34 +161,36 @@ export async function getBlogSidebar(db: DbOrTx, locale: ContentLocale) {
   return { recentPosts, categories };
 }
 
-function getPost(db: DbOrTx, locale: ContentLocale, id: number) {
-  return db
-    .select()
-    .from(blogPosts)
-    .where(and(eq(blogPosts.locale, locale), eq(blogPosts.postNo, id)))
-    .get();
+async function getPost(db: DbOrTx, locale: ContentLocale, id: number) {
+  return (
+    await db
+      .select()
+      .from(blogPosts)
+      .where(and(eq(blogPosts.locale, locale), eq(blogPosts.postNo, id)))
+      .limit(1)
+  )[0];
 }
 
 /** GET /blog/list/data/detail?id=: the post and its comments; undefined for an unknown id. */
 export async function getBlogDetail(db: DbOrTx, locale: ContentLocale, id: number) {
-  const p = getPost(db, locale, id);
-  return p && blogDetailOf(db, locale, id, p);
+  const p = await getPost(db, locale, id);
+  return p && (await blogDetailOf(db, locale, id, p));
 }
 
 /** A published post and its comments, as getBlogDetail; undefined for an unknown id or a draft (one read of the post). */
 export async function getPublishedBlogDetail(db: DbOrTx, locale: ContentLocale, id: number) {
-  const p = getPost(db, locale, id);
-  return p?.status === 'published' ? blogDetailOf(db, locale, id, p) : undefined;
+  const p = await getPost(db, locale, id);
+  return p?.status === 'published' ? await blogDetailOf(db, locale, id, p) : undefined;
 }
 
-function blogDetailOf(db: DbOrTx, locale: ContentLocale, id: number, p: BlogPost) {
-  const comments = db
-    .select()
-    .from(blogComments)
-    .where(and(eq(blogComments.locale, locale), eq(blogComments.postNo, id)))
-    .orderBy(asc(blogComments.commentedOn), asc(blogComments.id))
-    .all()
-    .map((c) => ({ avatar: c.avatar, userFullName: c.authorName, commentedAt: c.commentedOn, commentText: c.text }));
+async function blogDetailOf(db: DbOrTx, locale: ContentLocale, id: number, p: BlogPost) {
+  const comments = (
+    await db
+      .select()
+      .from(blogComments)
+      .where(and(eq(blogComments.locale, locale), eq(blogComments.postNo, id)))
+      .orderBy(asc(blogComments.commentedOn), asc(blogComments.id))
+  ).map((c) => ({ avatar: c.avatar, userFullName: c.authorName, commentedAt: c.commentedOn, commentText: c.text }));
   return {
     blog: {
       id: p.postNo,
@@ -209,7 +210,7 @@ function blogDetailOf(db: DbOrTx, locale: ContentLocale, id: number, p: BlogPost
 
 /** GET /blog/list/data/edit?id=: the post as the editor form loads it; undefined for an unknown id. */
 export async function getBlogEdit(db: DbOrTx, locale: ContentLocale, id: number) {
-  const p = getPost(db, locale, id);
+  const p = await getPost(db, locale, id);
   if (!p) return undefined;
   const labels = new Map((await db.select().from(blogCategories).where(eq(blogCategories.locale, locale))).map((c) => [c.slug, c.label]));
   return {
@@ -244,16 +245,16 @@ const DEFAULT_NOTIFICATIONS: Notifications = {
 };
 const EMPTY_LINKS = { twitter: '', facebook: '', google: '', linkedIn: '', instagram: '', quora: '' };
 
-function userWithProfile(db: DbOrTx, userId: number) {
-  const user = db.select().from(users).where(eq(users.id, userId)).get();
+async function userWithProfile(db: DbOrTx, userId: number) {
+  const user = (await db.select().from(users).where(eq(users.id, userId)).limit(1))[0];
   if (!user) return undefined;
-  const profile = db.select().from(userProfiles).where(eq(userProfiles.userId, userId)).get();
+  const profile = (await db.select().from(userProfiles).where(eq(userProfiles.userId, userId)).limit(1))[0];
   return { user, profile };
 }
 
 /** GET /account-setting/data: the signed-in user's own account (users row + profile extras; defaults where none is stored). */
 export async function getAccountSettings(db: DbOrTx, userId: number) {
-  const found = userWithProfile(db, userId);
+  const found = await userWithProfile(db, userId);
   if (!found) return undefined;
   const { user, profile } = found;
   return {
@@ -291,7 +292,7 @@ export async function getProfile(
     activityText: (action: string, contract: string) => string;
   },
 ) {
-  const found = userWithProfile(db, userId);
+  const found = await userWithProfile(db, userId);
   if (!found) return undefined;
   const { user, profile } = found;
   const activity = await db

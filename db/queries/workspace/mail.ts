@@ -72,16 +72,18 @@ export async function emailsMeta(db: DbOrTx, ownerId: number): Promise<{ inbox: 
   return { inbox: Number(r?.inbox ?? 0), draft: Number(r?.draft ?? 0), spam: Number(r?.spam ?? 0) };
 }
 
-function ownedEmail(db: DbOrTx, ownerId: number, id: number): AppEmail | undefined {
-  return db
-    .select()
-    .from(appEmails)
-    .where(and(eq(appEmails.id, id), eq(appEmails.ownerId, ownerId)))
-    .get();
+async function ownedEmail(db: DbOrTx, ownerId: number, id: number): Promise<AppEmail | undefined> {
+  return (
+    await db
+      .select()
+      .from(appEmails)
+      .where(and(eq(appEmails.id, id), eq(appEmails.ownerId, ownerId)))
+      .limit(1)
+  )[0];
 }
 
 export async function getEmail(db: DbOrTx, ownerId: number, id: number): Promise<EmailDto> {
-  const r = ownedEmail(db, ownerId, id);
+  const r = await ownedEmail(db, ownerId, id);
   if (!r) throw new NotFound(`Mail ${id} does not exist.`);
   return emailDto(r);
 }
@@ -91,7 +93,7 @@ export async function getEmail(db: DbOrTx, ownerId: number, id: number): Promise
  * ignored): next = the smallest greater id (newer), previous = the largest smaller id. 404 at either end.
  */
 export async function emailNeighbour(db: DbOrTx, ownerId: number, id: number, dir: 'previous' | 'next'): Promise<EmailDto> {
-  if (!ownedEmail(db, ownerId, id)) throw new NotFound(`Mail ${id} does not exist.`);
+  if (!(await ownedEmail(db, ownerId, id))) throw new NotFound(`Mail ${id} does not exist.`);
   const r = (
     await db
       .select()
@@ -105,15 +107,15 @@ export async function emailNeighbour(db: DbOrTx, ownerId: number, id: number, di
 }
 
 /** 404 naming the ids that are not the user's mails (nothing is changed then). */
-function assertOwned(db: DbOrTx, ownerId: number, ids: readonly number[]): number[] {
+async function assertOwned(db: DbOrTx, ownerId: number, ids: readonly number[]): Promise<number[]> {
   const unique = [...new Set(ids)];
   const found = new Set(
-    db
-      .select({ id: appEmails.id })
-      .from(appEmails)
-      .where(and(eq(appEmails.ownerId, ownerId), inArray(appEmails.id, unique)))
-      .all()
-      .map((r) => r.id),
+    (
+      await db
+        .select({ id: appEmails.id })
+        .from(appEmails)
+        .where(and(eq(appEmails.ownerId, ownerId), inArray(appEmails.id, unique)))
+    ).map((r) => r.id),
   );
   const missing = unique.filter((id) => !found.has(id));
   if (missing.length) {
@@ -127,7 +129,7 @@ export type EmailChange = Partial<{ isStarred: boolean; isRead: boolean; folder:
 /** POST update-emails: the whitelisted fields on every named mail, all or nothing. */
 export async function updateEmails(db: DbOrTx, ownerId: number, ids: readonly number[], change: EmailChange): Promise<number> {
   return await transaction(db, async (tx) => {
-    const unique = assertOwned(tx, ownerId, ids);
+    const unique = await assertOwned(tx, ownerId, ids);
     const { labels, ...rest } = change;
     await tx
       .update(appEmails)
@@ -140,7 +142,7 @@ export async function updateEmails(db: DbOrTx, ownerId: number, ids: readonly nu
 /** POST update-emails-label: toggles the label on each mail on its own (added when absent, removed when present). */
 export async function toggleEmailsLabel(db: DbOrTx, ownerId: number, ids: readonly number[], label: Label): Promise<number> {
   return await transaction(db, async (tx) => {
-    const unique = assertOwned(tx, ownerId, ids);
+    const unique = await assertOwned(tx, ownerId, ids);
     const rows = await tx
       .select({ id: appEmails.id, labels: appEmails.labels })
       .from(appEmails)
@@ -180,7 +182,7 @@ export async function composeEmail(
   };
   return await transaction(db, async (tx) => {
     if (input.draftId !== undefined) {
-      const draft = ownedEmail(tx, sender.id, input.draftId);
+      const draft = await ownedEmail(tx, sender.id, input.draftId);
       if (!draft || draft.folder !== 'draft') throw new NotFound(`Draft ${input.draftId} does not exist.`);
       await tx.delete(appEmails).where(eq(appEmails.id, draft.id));
     }

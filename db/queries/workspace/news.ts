@@ -32,12 +32,14 @@ export async function listNewsForAdmin(db: DbOrTx, locale: ContentLocale): Promi
     .orderBy(sql`case when ${blogPosts.status} = 'draft' then 0 else 1 end`, desc(blogPosts.postedOn), desc(blogPosts.postNo));
 }
 
-function postRow(db: DbOrTx, locale: ContentLocale, id: number): BlogPost | undefined {
-  return db
-    .select()
-    .from(blogPosts)
-    .where(and(eq(blogPosts.locale, locale), eq(blogPosts.postNo, id)))
-    .get();
+async function postRow(db: DbOrTx, locale: ContentLocale, id: number): Promise<BlogPost | undefined> {
+  return (
+    await db
+      .select()
+      .from(blogPosts)
+      .where(and(eq(blogPosts.locale, locale), eq(blogPosts.postNo, id)))
+      .limit(1)
+  )[0];
 }
 
 function editableOf(p: BlogPost): NewsEditable {
@@ -53,7 +55,7 @@ function editableOf(p: BlogPost): NewsEditable {
 
 /** An article (draft or published) as the editor shows it: the body as plain paragraphs; undefined when unknown. */
 export async function getNewsForEdit(db: DbOrTx, locale: ContentLocale, id: number): Promise<NewsEditable | undefined> {
-  const p = postRow(db, locale, id);
+  const p = await postRow(db, locale, id);
   return p ? editableOf(p) : undefined;
 }
 
@@ -103,7 +105,7 @@ export async function createNews(
         entity: 'news',
         entityId: `${locale}:${next}`,
         action: 'create',
-        after: editableOf(postRow(tx, locale, next)!),
+        after: editableOf((await postRow(tx, locale, next))!),
       },
       now,
     );
@@ -121,10 +123,10 @@ export async function updateNews(
   now = Date.now(),
 ): Promise<NewsEditable> {
   return await transaction(db, async (tx) => {
-    const before = postRow(tx, locale, id);
+    const before = await postRow(tx, locale, id);
     if (!before) throw new NotFound(`News article ${id} does not exist in ${locale}.`);
     await tx.update(blogPosts).set(storedOf(input)).where(eq(blogPosts.id, before.id));
-    const after = editableOf(postRow(tx, locale, id)!);
+    const after = editableOf((await postRow(tx, locale, id))!);
     recordAudit(
       tx,
       { actor: actorId, entity: 'news', entityId: `${locale}:${id}`, action: 'update', before: editableOf(before), after },

@@ -6,6 +6,7 @@ import type { DbOrTx } from '@/db/client';
 import { type AppTask } from '@/db/schema/apps';
 import { appTasks, leases, lessees } from '@/db/tables';
 import { pageWindow, parseJsonList } from '@/db/queries/compat/apps-paging';
+import { rowsChanged } from '../../dialect';
 
 export function taskDto(r: AppTask): TaskDto {
   return {
@@ -129,7 +130,7 @@ export async function softDeleteTask(db: DbOrTx, ownerId: number, id: number): P
       .update(appTasks)
       .set({ isDeleted: true })
       .where(and(eq(appTasks.id, id), eq(appTasks.ownerId, ownerId)));
-    if (r.changes === 0) throw new NotFound(`Task ${id} does not exist.`);
+    if (rowsChanged(r) === 0) throw new NotFound(`Task ${id} does not exist.`);
   });
 }
 

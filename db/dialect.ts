@@ -1,0 +1,162 @@
+/**
+ * What the two engines do differently, in one place, so that a query is written once (ARCHITECTURE.md "Two database
+ * engines, one data layer"):
+ * - drizzle's builders are awaited on both (`await q`, `(await q.limit(1))[0]`); a write's count of changed rows
+ *   differs in shape (`rowsChanged`);
+ * - SQL text written by hand runs through `rowsOf` / `arraysOf` / `firstOf` / `valueOf` / `executeSql`, with `?`
+ *   placeholders: on SQLite a statement prepared once per connection (db/queries/prepared.ts), on PostgreSQL the
+ *   connection's `query` with `$1, $2 …`;
+ * - the few functions the dialects spell differently are fragments here (`jsonText`, `idListSql`).
+ *
+ * A process serves one engine (db/tables.ts); which one a handle is on is read from the handle itself.
+ */
+import Database from 'better-sqlite3';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { sqliteOf, type DbOrTx } from './client';
+import { statementFor } from './queries/prepared';
+import { tablesEngine } from './tables';
+
+/** This process's queries run on PostgreSQL (DATABASE_URL names a PostgreSQL server). */
+export const onPostgres = tablesEngine === 'postgres';
+
+type PgResult = { rows: unknown[]; rowCount: number | null };
+type PgQueryable = { query: (config: { text: string; values: unknown[]; rowMode?: 'array' }) => Promise<PgResult> };
+
+/** The node-postgres pool or pooled client under a PostgreSQL handle (a drizzle database over it: its `$client`). */
+function pgClientOf(db: DbOrTx): PgQueryable {
+  return (db as unknown as { $client: PgQueryable }).$client;
+}
+
+function isSqlite(db: DbOrTx): boolean {
+  if (!onPostgres) return true;
+  const client = (db as unknown as { $client?: unknown }).$client;
+  return client instanceof Database;
+}
+
+const pgTexts = new Map<string, string>();
+const MAX_PG_TEXTS = 500;
+
+/**
+ * A SQL text with `?` placeholders in PostgreSQL's numbered form (`$1, $2 …`). A `?` inside a quoted string or a
+ * quoted name is left alone. Kept per text: the texts are few and fixed (a text built per call, e.g. an IN list,
+ * comes and goes within the bound).
+ */
+export function toPgText(text: string): string {
+  let out = pgTexts.get(text);
+  if (out !== undefined) return out;
+  let n = 0;
+  let quote: string | null = null;
+  out = '';
+  for (const ch of text) {
+    if (quote) {
+      if (ch === quote) quote = null;
+      out += ch;
+    } else if (ch === "'" || ch === '"') {
+      quote = ch;
+      out += ch;
+    } else out += ch === '?' ? `$${++n}` : ch;
+  }
+  if (pgTexts.size >= MAX_PG_TEXTS) pgTexts.clear();
+  pgTexts.set(text, out);
+  return out;
+}
+
+/** The rows of a query, as objects named by their columns. */
+export async function rowsOf<T>(db: DbOrTx, text: string, params: readonly unknown[] = []): Promise<T[]> {
+  if (isSqlite(db)) return statementFor(db, text).all(...params) as T[];
+  return (await pgClientOf(db).query({ text: toPgText(text), values: [...params] })).rows as T[];
+}
+
+/** The rows of a query, each an array of its columns in order (no name needed, none shadowed). */
+export async function arraysOf<T extends unknown[]>(db: DbOrTx, text: string, params: readonly unknown[] = []): Promise<T[]> {
+  if (isSqlite(db))
+    return statementFor(db, text)
+      .raw()
+      .all(...params) as T[];
+  return (await pgClientOf(db).query({ text: toPgText(text), values: [...params], rowMode: 'array' })).rows as T[];
+}
+
+/** The first row of a query as an object, or undefined. */
+export async function firstOf<T>(db: DbOrTx, text: string, params: readonly unknown[] = []): Promise<T | undefined> {
+  if (isSqlite(db)) return statementFor(db, text).get(...params) as T | undefined;
+  return (await pgClientOf(db).query({ text: toPgText(text), values: [...params] })).rows[0] as T | undefined;
+}
+
+/** The first column of the first row, or undefined when there is no row. */
+export async function valueOf<T>(db: DbOrTx, text: string, params: readonly unknown[] = []): Promise<T | undefined> {
+  if (isSqlite(db))
+    return statementFor(db, text)
+      .pluck()
+      .get(...params) as T | undefined;
+  const rows = (await pgClientOf(db).query({ text: toPgText(text), values: [...params], rowMode: 'array' })).rows as unknown[][];
+  return rows[0]?.[0] as T | undefined;
+}
+
+/** The first column of every row. */
+export async function columnOf<T>(db: DbOrTx, text: string, params: readonly unknown[] = []): Promise<T[]> {
+  if (isSqlite(db))
+    return statementFor(db, text)
+      .pluck()
+      .all(...params) as T[];
+  const rows = (await pgClientOf(db).query({ text: toPgText(text), values: [...params], rowMode: 'array' })).rows as unknown[][];
+  return rows.map((r) => r[0] as T);
+}
+
+/** Runs a statement that returns no rows; answers how many rows it changed. */
+export async function executeSql(db: DbOrTx, text: string, params: readonly unknown[] = []): Promise<number> {
+  if (isSqlite(db)) return statementFor(db, text).run(...params).changes;
+  return (await pgClientOf(db).query({ text: toPgText(text), values: [...params] })).rowCount ?? 0;
+}
+
+/** How many rows an awaited insert, update or delete changed (SQLite's `changes`, PostgreSQL's `rowCount`). */
+export function rowsChanged(result: unknown): number {
+  const r = result as { changes?: number; rowCount?: number | null };
+  return r.changes ?? r.rowCount ?? 0;
+}
+
+/**
+ * The text at `path` inside a JSON text column (`jsonText(h.changes, ['status', 1])`: `$.status[1]`), or null when
+ * there is none. SQLite's `json_extract` answers a JSON value in its own type; this answers text on both engines, so
+ * compare it with text.
+ */
+export function jsonText(column: SQLWrapper, path: readonly (string | number)[]): SQL {
+  if (onPostgres) return sql`(${column}::jsonb #>> ${pgJsonPath(path)})`;
+  return sql`cast(json_extract(${column}, ${sqliteJsonPath(path)}) as text)`;
+}
+
+/** `jsonText` inside SQL text written by hand: `expression` is SQL text (a column name), `path` a constant of the code. */
+export function jsonTextSql(expression: string, path: readonly (string | number)[]): string {
+  if (onPostgres) return `(${expression}::jsonb #>> '${pgJsonPath(path)}')`;
+  return `cast(json_extract(${expression}, '${sqliteJsonPath(path)}') as text)`;
+}
+
+function pgJsonPath(path: readonly (string | number)[]): string {
+  return `{${path.join(',')}}`;
+}
+function sqliteJsonPath(path: readonly (string | number)[]): string {
+  return '$' + path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`)).join('');
+}
+
+/**
+ * SQLite's unary `+` before a column in a WHERE term keeps the planner off that column's index (a hint, no change of
+ * meaning); PostgreSQL has no unary plus on text and needs no such hint, so it is left out there.
+ */
+export const NO_INDEX = onPostgres ? '' : '+';
+
+/** The case-insensitive LIKE of the text searches (SQLite's LIKE is, for ASCII letters; PostgreSQL's is ILIKE). */
+export const LIKE: SQL = sql.raw(onPostgres ? 'ilike' : 'like');
+/** `column LIKE pattern`, case-insensitively on both engines. */
+export function likeText(column: SQLWrapper, pattern: string): SQL {
+  return sql`${column} ${LIKE} ${pattern}`;
+}
+
+/**
+ * A list of ids as one bound parameter, for a text query: `id ${idListSql}` with `idListParam(ids)` in the params.
+ * One statement serves every list length (SQLite: a JSON array read by json_each; PostgreSQL: an int8 array).
+ */
+export const idListSql = onPostgres ? '= any(?::int8[])' : 'in (select value from json_each(?))';
+export function idListParam(ids: readonly number[]): unknown {
+  return onPostgres ? ids : JSON.stringify(ids);
+}
+
+export { sqliteOf };
