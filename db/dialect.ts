@@ -11,6 +11,7 @@
  * A process serves one engine (db/tables.ts); which one a handle is on is read from the handle itself.
  */
 import Database from 'better-sqlite3';
+import pg from 'pg';
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { sqliteOf, type DbOrTx } from './client';
 import { statementFor } from './queries/prepared';
@@ -20,17 +21,22 @@ import { tablesEngine } from './tables';
 export const onPostgres = tablesEngine === 'postgres';
 
 type PgResult = { rows: unknown[]; rowCount: number | null };
-type PgQueryable = { query: (config: { text: string; values: unknown[]; rowMode?: 'array' }) => Promise<PgResult> };
 
-/** The node-postgres pool or pooled client under a PostgreSQL handle (a drizzle database over it: its `$client`). */
-function pgClientOf(db: DbOrTx): PgQueryable {
-  return (db as unknown as { $client: PgQueryable }).$client;
+/** The node-postgres pool or pooled client under a PostgreSQL handle (a drizzle database over it); undefined for SQLite. */
+export function pgClientOf(db: DbOrTx): pg.Pool | pg.PoolClient | undefined {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (client === undefined || client instanceof Database) return undefined;
+  return client instanceof pg.Pool || client instanceof pg.Client ? (client as pg.Pool | pg.PoolClient) : undefined;
 }
 
+/** The PostgreSQL client of a handle that is not SQLite's. */
+function pgOf(db: DbOrTx): { query: (config: { text: string; values: unknown[]; rowMode?: 'array' }) => Promise<PgResult> } {
+  return pgClientOf(db)!;
+}
+
+/** Which engine a handle is on, from the handle itself (a process serves one, but the tools and tests hold both). */
 function isSqlite(db: DbOrTx): boolean {
-  if (!onPostgres) return true;
-  const client = (db as unknown as { $client?: unknown }).$client;
-  return client instanceof Database;
+  return pgClientOf(db) === undefined;
 }
 
 const pgTexts = new Map<string, string>();
@@ -64,7 +70,7 @@ export function toPgText(text: string): string {
 /** The rows of a query, as objects named by their columns. */
 export async function rowsOf<T>(db: DbOrTx, text: string, params: readonly unknown[] = []): Promise<T[]> {
   if (isSqlite(db)) return statementFor(db, text).all(...params) as T[];
-  return (await pgClientOf(db).query({ text: toPgText(text), values: [...params] })).rows as T[];
+  return (await pgOf(db).query({ text: toPgText(text), values: [...params] })).rows as T[];
 }
 
 /** The rows of a query, each an array of its columns in order (no name needed, none shadowed). */
@@ -73,13 +79,13 @@ export async function arraysOf<T extends unknown[]>(db: DbOrTx, text: string, pa
     return statementFor(db, text)
       .raw()
       .all(...params) as T[];
-  return (await pgClientOf(db).query({ text: toPgText(text), values: [...params], rowMode: 'array' })).rows as T[];
+  return (await pgOf(db).query({ text: toPgText(text), values: [...params], rowMode: 'array' })).rows as T[];
 }
 
 /** The first row of a query as an object, or undefined. */
 export async function firstOf<T>(db: DbOrTx, text: string, params: readonly unknown[] = []): Promise<T | undefined> {
   if (isSqlite(db)) return statementFor(db, text).get(...params) as T | undefined;
-  return (await pgClientOf(db).query({ text: toPgText(text), values: [...params] })).rows[0] as T | undefined;
+  return (await pgOf(db).query({ text: toPgText(text), values: [...params] })).rows[0] as T | undefined;
 }
 
 /** The first column of the first row, or undefined when there is no row. */
@@ -88,7 +94,7 @@ export async function valueOf<T>(db: DbOrTx, text: string, params: readonly unkn
     return statementFor(db, text)
       .pluck()
       .get(...params) as T | undefined;
-  const rows = (await pgClientOf(db).query({ text: toPgText(text), values: [...params], rowMode: 'array' })).rows as unknown[][];
+  const rows = (await pgOf(db).query({ text: toPgText(text), values: [...params], rowMode: 'array' })).rows as unknown[][];
   return rows[0]?.[0] as T | undefined;
 }
 
@@ -98,14 +104,14 @@ export async function columnOf<T>(db: DbOrTx, text: string, params: readonly unk
     return statementFor(db, text)
       .pluck()
       .all(...params) as T[];
-  const rows = (await pgClientOf(db).query({ text: toPgText(text), values: [...params], rowMode: 'array' })).rows as unknown[][];
+  const rows = (await pgOf(db).query({ text: toPgText(text), values: [...params], rowMode: 'array' })).rows as unknown[][];
   return rows.map((r) => r[0] as T);
 }
 
 /** Runs a statement that returns no rows; answers how many rows it changed. */
 export async function executeSql(db: DbOrTx, text: string, params: readonly unknown[] = []): Promise<number> {
   if (isSqlite(db)) return statementFor(db, text).run(...params).changes;
-  return (await pgClientOf(db).query({ text: toPgText(text), values: [...params] })).rowCount ?? 0;
+  return (await pgOf(db).query({ text: toPgText(text), values: [...params] })).rowCount ?? 0;
 }
 
 /** How many rows an awaited insert, update or delete changed (SQLite's `changes`, PostgreSQL's `rowCount`). */

@@ -1,8 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
 import { openDb, sqliteOf, type Conn, type DbOrTx, type Tx } from './client';
 import * as schema from './schema';
+import * as pgSchema from './schema-pg';
+import { pgClientOf } from './dialect';
 
 /**
  * Transactions whose bodies await: the one way the app writes (#35: one async data layer over SQLite and PostgreSQL).
@@ -17,6 +21,11 @@ import * as schema from './schema';
  * rolled back with it. The server's requests read through a connection that cannot write (`Db`: no insert, update or
  * delete in its type, and opened read-only, db/index.ts) and see only committed data, as on PostgreSQL's pool; every
  * write comes here. An in-memory database (unit tests) has one connection, which is also its writer.
+ *
+ * On PostgreSQL a transaction takes a client of the pool for itself (BEGIN … COMMIT on it, ROLLBACK on a throw), so
+ * transactions run at once, each on its own connection; requests read through the pool. Its `tx` is a drizzle handle
+ * over that client. Nested transactions are savepoints, as on SQLite. Check-then-act writes take their row or advisory
+ * locks inside (READ COMMITTED, PostgreSQL's default).
  */
 
 interface Held {
@@ -90,11 +99,87 @@ export function withWriter<D extends DbOrTx>(reader: D, writer?: Conn): D {
   return reader;
 }
 
+function warnAside(e: unknown): void {
+  console.warn('[db] a memo write failed:', e instanceof Error ? e.message : e);
+}
+
+/** This async context's open PostgreSQL transaction: its client, the pool it came from, its handle. */
+interface HeldPg {
+  client: pg.PoolClient;
+  pool: pg.Pool;
+  tx: Tx;
+  savepoints: number;
+  open: boolean;
+  /**
+   * Writes asked for aside (writeAside) from synchronous code inside it: run after its body, each in a savepoint (a
+   * failing one is only logged), before it commits. Run then, not at once: a savepoint opened while the body's
+   * statements still run on the same client would take them in, and its rollback would undo them.
+   */
+  aside: ((tx: Tx) => void | Promise<void>)[];
+}
+const heldPg = new AsyncLocalStorage<HeldPg>();
+
+/** This context's open transaction on `client` (its pool, or its own client), if any. */
+function heldPgOn(client: pg.Pool | pg.PoolClient): HeldPg | undefined {
+  const current = heldPg.getStore();
+  return current?.open && (current.pool === client || current.client === client) ? current : undefined;
+}
+
+async function pgTransaction<T>(client: pg.Pool | pg.PoolClient, fn: (tx: Tx) => Promise<T> | T): Promise<T> {
+  const current = heldPgOn(client);
+  if (current) {
+    const name = `sp${++current.savepoints}`;
+    await current.client.query(`SAVEPOINT ${name}`);
+    try {
+      const result = await fn(current.tx);
+      await current.client.query(`RELEASE SAVEPOINT ${name}`);
+      return result;
+    } catch (e) {
+      await current.client.query(`ROLLBACK TO SAVEPOINT ${name}`);
+      await current.client.query(`RELEASE SAVEPOINT ${name}`);
+      throw e;
+    }
+  }
+  if (!(client instanceof pg.Pool))
+    throw new Error('transaction(): a PostgreSQL transaction handle was used outside its transaction; pass the database instead.');
+  const conn = await client.connect();
+  const store: HeldPg = {
+    client: conn,
+    pool: client,
+    tx: drizzlePg(conn, { schema: pgSchema }) as unknown as Tx,
+    savepoints: 0,
+    open: true,
+    aside: [],
+  };
+  let broken: unknown;
+  try {
+    return await heldPg.run(store, async () => {
+      await conn.query('BEGIN');
+      try {
+        const result = await fn(store.tx);
+        for (let f = store.aside.shift(); f; f = store.aside.shift()) await pgTransaction(client, f).catch(warnAside);
+        await conn.query('COMMIT');
+        return result;
+      } catch (e) {
+        await conn.query('ROLLBACK').catch((rollbackError: unknown) => (broken = rollbackError));
+        throw e;
+      } finally {
+        store.open = false;
+      }
+    });
+  } finally {
+    // A client whose ROLLBACK failed is in an unknown state: the pool closes it instead of handing it out again.
+    conn.release(broken instanceof Error ? broken : undefined);
+  }
+}
+
 /**
  * Runs `fn` in a transaction and returns its result; a throw rolls every write of it back and is rethrown. Inside
  * another transaction of the same database it is a savepoint of that one (its rollback undoes only its own writes).
  */
 export async function transaction<T>(db: DbOrTx, fn: (tx: Tx) => Promise<T> | T): Promise<T> {
+  const pgClient = pgClientOf(db);
+  if (pgClient) return await pgTransaction(pgClient, fn);
   const tx = writerOf(db);
   const client = sqliteOf(tx);
   const current = heldOn(client);
@@ -145,9 +230,21 @@ export async function transaction<T>(db: DbOrTx, fn: (tx: Tx) => Promise<T> | T)
  * is idle (a synchronous statement cannot interleave with anything) or inside this context's own transaction; otherwise
  * queued as a transaction of its own, whose failure is only logged (the memo is computed again next time).
  */
-export function writeAside(db: DbOrTx, fn: (tx: Tx) => void): void {
+export function writeAside(db: DbOrTx, fn: (tx: Tx) => void | Promise<void>): void {
+  const pgClient = pgClientOf(db);
+  if (pgClient) {
+    // PostgreSQL: inside this context's transaction, done before it commits; otherwise a transaction of its own.
+    const current = heldPgOn(pgClient);
+    if (current) current.aside.push(fn);
+    else transaction(db, fn).catch(warnAside);
+    return;
+  }
   const tx = writerOf(db);
   const client = sqliteOf(tx);
-  if (heldOn(client) || (!queues.has(client) && !client.inTransaction)) return fn(tx);
-  transaction(db, fn).catch((e: unknown) => console.warn('[db] a memo write failed:', e instanceof Error ? e.message : e));
+  if (heldOn(client) || (!queues.has(client) && !client.inTransaction)) {
+    const done = fn(tx);
+    if (done instanceof Promise) done.catch(warnAside);
+    return;
+  }
+  transaction(db, fn).catch(warnAside);
 }

@@ -102,3 +102,88 @@ describe('the async data layer', () => {
     expect(kept / fns.length).toBeLessThan(0.4);
   });
 });
+
+/**
+ * The query bodies run on both engines (#35): drizzle builders are awaited, SQL written by hand goes through
+ * db/dialect.ts. What still speaks to better-sqlite3 itself — `.all()`, `.get()` or `.run()` of a builder,
+ * `statementFor`, `sqliteOf`, `.prepare(`, `$client` — is counted per file here: the synchronous functions above (the
+ * book engine's catch-up, the export generators) and the tape import's SQLite path. A file's count may only go down
+ * (and the list with it). The engine-specific files are not counted: the connections, the transactions, the dialect
+ * layer, the SQLite-only seed and tools.
+ */
+const SQLITE_ONLY: Record<string, number> = {
+  'services/database/own-connection.ts': 1,
+  'services/database/prepare.ts': 1,
+  'services/imports/roll-forward.ts': 25,
+  'services/imports/service.ts': 6,
+  'db/queries/audit.ts': 4,
+  'db/queries/book-changes.ts': 4,
+  'db/queries/change-memo.ts': 5,
+  'db/queries/credit.ts': 9,
+  'db/queries/facilities.ts': 15,
+  'db/queries/funder-access.ts': 2,
+  'db/queries/funders.ts': 3,
+  'db/queries/history.ts': 7,
+  'db/queries/imports.ts': 19,
+  'db/queries/lease-bulk.ts': 11,
+  'db/queries/lease-register.ts': 3,
+  'db/queries/opening-positions.ts': 2,
+  'db/queries/payments.ts': 8,
+  'db/queries/portfolio.ts': 2,
+  'db/queries/scenarios.ts': 2,
+  'db/queries/servicing.ts': 13,
+  'db/queries/user-directory.ts': 1,
+  'db/queries/users.ts': 4,
+};
+const ENGINE_FILES =
+  /^db\/(seed\/|client\.ts|transaction\.ts|dialect\.ts|copy\.ts|write-worker\.ts|checkpoint\.ts|pg-client\.ts|queries\/prepared\.ts|schema|tables\.ts|index\.ts)/;
+
+function sqliteOnlyForms(): Record<string, number> {
+  const counts: Record<string, number> = {};
+  const walk = (dir: string) => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) {
+        if (e.name !== 'node_modules') walk(p);
+        continue;
+      }
+      if (!/\.tsx?$/.test(e.name)) continue;
+      const rel = path.relative(root, p).split(path.sep).join('/');
+      if (ENGINE_FILES.test(rel)) continue;
+      const sf = ts.createSourceFile(p, fs.readFileSync(p, 'utf8'), ts.ScriptTarget.Latest, true);
+      let n = 0;
+      const visit = (x: ts.Node) => {
+        if (ts.isCallExpression(x)) {
+          const callee = x.expression;
+          if (ts.isIdentifier(callee) && (callee.text === 'statementFor' || callee.text === 'sqliteOf')) n++;
+          if (ts.isPropertyAccessExpression(callee) && callee.name.text === 'prepare') n++;
+          if (ts.isPropertyAccessExpression(callee) && x.arguments.length === 0 && ['all', 'get', 'run'].includes(callee.name.text)) n++;
+        }
+        if (ts.isPropertyAccessExpression(x) && x.name.text === '$client') n++;
+        ts.forEachChild(x, visit);
+      };
+      visit(sf);
+      if (n > 0) counts[rel] = n;
+    }
+  };
+  for (const d of ['app', 'components', 'lib', 'services', 'db']) walk(path.join(root, d));
+  return counts;
+}
+
+describe('one data layer over both engines', () => {
+  const found = sqliteOnlyForms();
+
+  test('SQLite-only forms appear only in the listed files, no more often than listed', () => {
+    const over = Object.entries(found)
+      .filter(([file, n]) => n > (SQLITE_ONLY[file] ?? 0))
+      .map(([file, n]) => `${file}: ${n} (listed ${SQLITE_ONLY[file] ?? 0})`);
+    expect(over).toEqual([]);
+  });
+
+  test('the list only shrinks: a file with fewer than listed is listed with its new count', () => {
+    const under = Object.entries(SQLITE_ONLY)
+      .filter(([file, n]) => (found[file] ?? 0) < n)
+      .map(([file, n]) => `${file}: ${found[file] ?? 0} (listed ${n})`);
+    expect(under).toEqual([]);
+  });
+});
