@@ -71,24 +71,23 @@ function where(f: AuditFilter): SQL | undefined {
 }
 
 /** One page of audit rows, newest first, and the total matching the filter. */
-export function pageAudit(db: DbOrTx, f: AuditFilter, page: number, perPage: number): { rows: AuditRow[]; total: number } {
+export async function pageAudit(db: DbOrTx, f: AuditFilter, page: number, perPage: number): Promise<{ rows: AuditRow[]; total: number }> {
   const w = where(f);
-  const rows = db
+  const rows = await db
     .select()
     .from(auditLog)
     .where(w)
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(perPage)
-    .offset((page - 1) * perPage)
-    .all();
-  const total = db.select({ n: count() }).from(auditLog).where(w).get()?.n ?? 0;
+    .offset((page - 1) * perPage);
+  const total = (await db.select({ n: count() }).from(auditLog).where(w).limit(1))[0]?.n ?? 0;
   return { rows, total };
 }
 
 /** Every row matching the filter, newest first, in batches (exports). */
-export function* iterateAudit(db: DbOrTx, f: AuditFilter, batchSize = 1000): Generator<AuditRow[]> {
+export async function* iterateAudit(db: DbOrTx, f: AuditFilter, batchSize = 1000): AsyncGenerator<AuditRow[]> {
   for (let page = 1; ; page++) {
-    const { rows } = pageAudit(db, f, page, batchSize);
+    const { rows } = await pageAudit(db, f, page, batchSize);
     if (rows.length > 0) yield rows;
     if (rows.length < batchSize) return;
   }

@@ -6,7 +6,6 @@ import { transaction } from '../transaction';
  */
 import type { LeaseSnapshot, MonthAggregates } from '@/lib/history';
 import type { DbOrTx } from '../client';
-import { sqliteOf } from './servicing';
 import { deepFreeze, readUntilChange } from './change-memo';
 import { statementFor } from './prepared';
 import { arraysOf, columnOf, executeSql, jsonTextSql, valueOf } from '../dialect';
@@ -289,13 +288,16 @@ export async function leaseSnapshotPage(
 }
 
 /** Every lease row of a stored month in lease-id order, in batches (keyset paging: an export of 100k rows never holds them all). */
-export function* leaseSnapshotBatches(db: DbOrTx, funderId: number, month: string, size = 5000): Generator<LeaseSnapshot[]> {
-  const stmt = sqliteOf(db)
-    .prepare(`select ${SNAPSHOT_COLUMNS} from lease_snapshots where funder_id = ? and month = ? and lease_id > ? order by lease_id limit ?`)
-    .raw();
+export async function* leaseSnapshotBatches(db: DbOrTx, funderId: number, month: string, size = 5000): AsyncGenerator<LeaseSnapshot[]> {
   let after = 0;
   for (;;) {
-    const rows = (stmt.all(funderId, month, after, size) as SnapshotTuple[]).map(rowOf);
+    const rows = (
+      await arraysOf<SnapshotTuple>(
+        db,
+        `select ${SNAPSHOT_COLUMNS} from lease_snapshots where funder_id = ? and month = ? and lease_id > ? order by lease_id limit ?`,
+        [funderId, month, after, size],
+      )
+    ).map(rowOf);
     if (rows.length === 0) return;
     yield rows;
     after = rows[rows.length - 1]!.leaseId;

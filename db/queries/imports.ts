@@ -207,38 +207,45 @@ export async function insertExceptions(db: Tx, importId: number, list: RowExcept
 
 export type ImportExceptionRow = Omit<typeof tapeImportExceptions.$inferSelect, 'params' | 'importId'> & { params: Record<string, string> };
 
-export function listImportExceptions(
+export async function listImportExceptions(
   db: DbOrTx,
   importId: number,
   f: { rule?: string; severity?: 'error' | 'warning'; page: number; perPage: number },
-): { rows: ImportExceptionRow[]; total: number } {
+): Promise<{ rows: ImportExceptionRow[]; total: number }> {
   const where = and(
     eq(tapeImportExceptions.importId, importId),
     f.rule ? eq(tapeImportExceptions.rule, f.rule) : undefined,
     f.severity ? eq(tapeImportExceptions.severity, f.severity) : undefined,
   );
-  const rows = db
-    .select()
-    .from(tapeImportExceptions)
-    .where(where)
-    .orderBy(asc(tapeImportExceptions.row), asc(tapeImportExceptions.id))
-    .limit(f.perPage)
-    .offset((f.page - 1) * f.perPage)
-    .all()
-    .map(({ importId: _i, params, ...e }) => ({ ...e, params: JSON.parse(params) as Record<string, string> }));
-  const total =
-    db
-      .select({ n: sql<number>`count(*)` })
+  const rows = (
+    await db
+      .select()
       .from(tapeImportExceptions)
       .where(where)
-      .get()?.n ?? 0;
+      .orderBy(asc(tapeImportExceptions.row), asc(tapeImportExceptions.id))
+      .limit(f.perPage)
+      .offset((f.page - 1) * f.perPage)
+  ).map(({ importId: _i, params, ...e }) => ({ ...e, params: JSON.parse(params) as Record<string, string> }));
+  const total =
+    (
+      await db
+        .select({ n: sql<number>`count(*)` })
+        .from(tapeImportExceptions)
+        .where(where)
+        .limit(1)
+    )[0]?.n ?? 0;
   return { rows, total };
 }
 
 /** Every exception of an import in row order, a batch at a time (the CSV download). */
-export function* iterateImportExceptions(db: DbOrTx, importId: number, rule?: string, batch = 1000): Generator<ImportExceptionRow[]> {
+export async function* iterateImportExceptions(
+  db: DbOrTx,
+  importId: number,
+  rule?: string,
+  batch = 1000,
+): AsyncGenerator<ImportExceptionRow[]> {
   for (let page = 1; ; page++) {
-    const { rows } = listImportExceptions(db, importId, { rule, page, perPage: batch });
+    const { rows } = await listImportExceptions(db, importId, { rule, page, perPage: batch });
     if (rows.length === 0) return;
     yield rows;
     if (rows.length < batch) return;

@@ -146,15 +146,15 @@ export async function firstInstalmentDue(db: DbOrTx, leaseId: number): Promise<s
  * The whole filtered register in its sort order, in batches (for streamed exports). The matching ids
  * are read first in one query, so every batch belongs to the same result even while others write.
  */
-export function* iterateLeases(db: DbOrTx, f: LeaseFilter & LeaseOrder, batchSize = 500): Generator<LeaseListRow[]> {
-  const ids = db
-    .select({ id: leases.id })
-    .from(leases)
-    .innerJoin(lessees, eq(leases.lesseeId, lessees.id))
-    .where(leaseFilterWhere(f, inIdOrder(f)))
-    .orderBy(...leaseOrderBy(f))
-    .all()
-    .map((r) => r.id);
+export async function* iterateLeases(db: DbOrTx, f: LeaseFilter & LeaseOrder, batchSize = 500): AsyncGenerator<LeaseListRow[]> {
+  const ids = (
+    await db
+      .select({ id: leases.id })
+      .from(leases)
+      .innerJoin(lessees, eq(leases.lesseeId, lessees.id))
+      .where(leaseFilterWhere(f, inIdOrder(f)))
+      .orderBy(...leaseOrderBy(f))
+  ).map((r) => r.id);
   yield* iterateLeasesByIds(db, ids, batchSize);
 }
 
@@ -174,17 +174,17 @@ export async function listLeaseIds(db: DbOrTx, f: LeaseFilter): Promise<number[]
 }
 
 /** The register rows of these leases in this order (ids of no lease are skipped), in batches of `batchSize`. */
-export function* iterateLeasesByIds(db: DbOrTx, ids: readonly number[], batchSize = 500): Generator<LeaseListRow[]> {
+export async function* iterateLeasesByIds(db: DbOrTx, ids: readonly number[], batchSize = 500): AsyncGenerator<LeaseListRow[]> {
   for (let i = 0; i < ids.length; i += batchSize) {
     const chunk = ids.slice(i, i + batchSize);
     const byId = new Map(
-      db
-        .select({ lease: leases, lesseeName: lessees.name, lesseeIdOdoo: lessees.idOdoo })
-        .from(leases)
-        .innerJoin(lessees, eq(leases.lesseeId, lessees.id))
-        .where(inArray(leases.id, chunk))
-        .all()
-        .map((r) => [r.lease.id, { ...r.lease, lesseeName: r.lesseeName, lesseeIdOdoo: r.lesseeIdOdoo }] as const),
+      (
+        await db
+          .select({ lease: leases, lesseeName: lessees.name, lesseeIdOdoo: lessees.idOdoo })
+          .from(leases)
+          .innerJoin(lessees, eq(leases.lesseeId, lessees.id))
+          .where(inArray(leases.id, chunk))
+      ).map((r) => [r.lease.id, { ...r.lease, lesseeName: r.lesseeName, lesseeIdOdoo: r.lesseeIdOdoo }] as const),
     );
     const rows = chunk.map((id) => byId.get(id)).filter((r): r is LeaseListRow => r !== undefined);
     if (rows.length > 0) yield rows;

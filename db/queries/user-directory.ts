@@ -75,10 +75,10 @@ export async function pageDirectoryUsers(db: DbOrTx, query: UsersListQuery): Pro
 }
 
 /** The whole filtered directory in batches (for exports), in the list's order. */
-export function* iterateDirectoryUsers(db: DbOrTx, f: DirectoryFilter, batchSize = 500): Generator<DirectoryUser[]> {
+export async function* iterateDirectoryUsers(db: DbOrTx, f: DirectoryFilter, batchSize = 500): AsyncGenerator<DirectoryUser[]> {
   const where = directoryWhere(f);
   for (let offset = 0; ; offset += batchSize) {
-    const rows = db.select().from(users).where(where).orderBy(desc(users.id)).limit(batchSize).offset(offset).all();
+    const rows = await db.select().from(users).where(where).orderBy(desc(users.id)).limit(batchSize).offset(offset);
     if (rows.length) yield rows.map(toDirectoryUser);
     if (rows.length < batchSize) return;
   }

@@ -21,8 +21,13 @@ export type ExportColumn<T> = {
   redNegatives?: boolean;
 };
 
-/** Rows arrive in batches so a writer can stream a large result without holding it. */
-export type RowBatches<T> = Iterable<readonly T[]>;
+/** Rows arrive in batches so a writer can stream a large result without holding it; an async iterable of batches reads them as they are pulled. */
+export type RowBatches<T> = Iterable<readonly T[]> | AsyncIterable<readonly T[]>;
+
+/** The batches' iterator, synchronous or not (a query's batches are read as they are pulled). */
+export function batchIterator<T>(batches: RowBatches<T>): Iterator<readonly T[]> | AsyncIterator<readonly T[]> {
+  return Symbol.asyncIterator in batches ? batches[Symbol.asyncIterator]() : batches[Symbol.iterator]();
+}
 
 export type ExportFormat = 'csv' | 'xlsx';
 

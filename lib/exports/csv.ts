@@ -1,5 +1,5 @@
 import { minorToDecimalString } from '@/lib/finance/money';
-import { CONTENT_TYPES, type ExportColumn, type ExportValue, type RowBatches } from './columns';
+import { batchIterator, CONTENT_TYPES, type ExportColumn, type ExportValue, type RowBatches } from './columns';
 import { guardCsvText, PLAIN_NUMBER } from './guard';
 
 /**
@@ -18,14 +18,14 @@ const BOM = '\uFEFF';
  */
 export function csvStream<T>(columns: ExportColumn<T>[], batches: RowBatches<T>, opts: CsvOptions = {}): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  let iterator: Iterator<readonly T[]> | null = null;
+  let iterator: Iterator<readonly T[]> | AsyncIterator<readonly T[]> | null = null;
   return new ReadableStream<Uint8Array>({
     start(controller) {
       controller.enqueue(encoder.encode(`${opts.bom === false ? '' : BOM}${csvHeader(columns)}`));
     },
-    pull(controller) {
-      iterator ??= batches[Symbol.iterator]();
-      const next = iterator.next();
+    async pull(controller) {
+      iterator ??= batchIterator(batches);
+      const next = await iterator.next();
       if (next.done) {
         controller.close();
         return;
@@ -34,8 +34,8 @@ export function csvStream<T>(columns: ExportColumn<T>[], batches: RowBatches<T>,
       for (const row of next.value) text += csvRow(columns, row);
       controller.enqueue(encoder.encode(text));
     },
-    cancel() {
-      iterator?.return?.();
+    async cancel() {
+      await iterator?.return?.();
     },
   });
 }

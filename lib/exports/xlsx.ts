@@ -177,7 +177,7 @@ function cellXml<T>(c: ExportColumn<T>, row: T, ref: string, bold: boolean): str
   }
 }
 
-function* sheetXml<T>(sheet: XlsxSheet<T>): Generator<string> {
+async function* sheetXml<T>(sheet: XlsxSheet<T>): AsyncGenerator<string> {
   const letters = sheet.columns.map((_, i) => columnLetters(i));
   const x = sheet.freezeColumns ?? 0;
   const pane =
@@ -206,7 +206,7 @@ function* sheetXml<T>(sheet: XlsxSheet<T>): Generator<string> {
     }
     return xml;
   };
-  for (const batch of batchesOf(sheet)) {
+  for await (const batch of batchesOf(sheet)) {
     const xml = rowsXml(batch, false);
     if (xml) yield xml;
   }
@@ -214,7 +214,7 @@ function* sheetXml<T>(sheet: XlsxSheet<T>): Generator<string> {
   yield '</sheetData></worksheet>';
 }
 
-function* batchesOf<T>(sheet: XlsxSheet<T>): Generator<readonly T[]> {
+async function* batchesOf<T>(sheet: XlsxSheet<T>): AsyncGenerator<readonly T[]> {
   if (sheet.batches) {
     yield* sheet.batches;
     return;
@@ -239,7 +239,7 @@ const FINAL_EMPTY_BLOCK = deflateRawSync(Buffer.alloc(0));
  * The zip (deflate) of the entries in order, as chunks, every entry dated `date` (MS-DOS time,
  * 2-second resolution). Each entry's content is an iterable of text parts, deflated part by part.
  */
-function* zipChunks(entries: Iterable<[string, Iterable<string>]>, date: Date): Generator<Buffer> {
+async function* zipChunks(entries: Iterable<[string, Iterable<string> | AsyncIterable<string>]>, date: Date): AsyncGenerator<Buffer> {
   const { dosDate, dosTime } = dosDateTime(date);
   const centrals: Buffer[] = [];
   let offset = 0;
@@ -258,7 +258,7 @@ function* zipChunks(entries: Iterable<[string, Iterable<string>]>, date: Date): 
     let crc = 0;
     let size = 0;
     let compressed = 0;
-    for (const part of parts) {
+    for await (const part of parts) {
       const data = Buffer.from(part, 'utf8');
       if (data.length === 0) continue;
       crc = crc32(data, crc);
@@ -302,7 +302,10 @@ function* zipChunks(entries: Iterable<[string, Iterable<string>]>, date: Date): 
 }
 
 /** The workbook's parts (in a fixed order) as zip entries. */
-function* workbookEntries(sheets: readonly XlsxSheet<unknown>[], date: Date): Generator<[string, Iterable<string>]> {
+function* workbookEntries(
+  sheets: readonly XlsxSheet<unknown>[],
+  date: Date,
+): Generator<[string, Iterable<string> | AsyncIterable<string>]> {
   const iso = date.toISOString().replace(/\.\d{3}Z$/, 'Z');
   const n = sheets.length;
   yield [
@@ -373,27 +376,29 @@ function* workbookEntries(sheets: readonly XlsxSheet<unknown>[], date: Date): Ge
 export type XlsxSheets<T extends unknown[]> = { [K in keyof T]: XlsxSheet<T[K]> };
 
 /** The workbook as chunks, produced as they are pulled (a sheet's rows are read batch by batch). */
-export function xlsxChunks<T extends unknown[]>(sheets: XlsxSheets<T>, date: Date = DEFAULT_XLSX_DATE): Generator<Buffer> {
+export function xlsxChunks<T extends unknown[]>(sheets: XlsxSheets<T>, date: Date = DEFAULT_XLSX_DATE): AsyncGenerator<Buffer> {
   return zipChunks(workbookEntries(sheets as unknown as XlsxSheet<unknown>[], date), date);
 }
 
 /** The whole workbook in memory: bytes depend only on the sheets' content and `fixedDate` (kept report files). */
-export function writeXlsx<T extends unknown[]>(sheets: XlsxSheets<T>, fixedDate: Date = DEFAULT_XLSX_DATE): Buffer {
-  return Buffer.concat([...xlsxChunks(sheets, fixedDate)]);
+export async function writeXlsx<T extends unknown[]>(sheets: XlsxSheets<T>, fixedDate: Date = DEFAULT_XLSX_DATE): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of xlsxChunks(sheets, fixedDate)) chunks.push(chunk);
+  return Buffer.concat(chunks);
 }
 
 /** The workbook as a pull-driven ReadableStream: one batch of rows is rendered and deflated per pull. */
 export function xlsxSheetsStream<T extends unknown[]>(sheets: XlsxSheets<T>, date: Date = DEFAULT_XLSX_DATE): ReadableStream<Uint8Array> {
-  let chunks: Generator<Buffer> | null = null;
+  let chunks: AsyncGenerator<Buffer> | null = null;
   return new ReadableStream<Uint8Array>({
-    pull(controller) {
+    async pull(controller) {
       chunks ??= xlsxChunks(sheets, date);
-      const next = chunks.next();
+      const next = await chunks.next();
       if (next.done) controller.close();
       else controller.enqueue(new Uint8Array(next.value.buffer, next.value.byteOffset, next.value.byteLength));
     },
-    cancel() {
-      chunks?.return(undefined);
+    async cancel() {
+      await chunks?.return(undefined);
     },
   });
 }
@@ -409,5 +414,5 @@ export function xlsxStream<T>(
 
 /** A one-sheet workbook in memory (small tables and tests). */
 export function xlsxBuffer<T>(columns: ExportColumn<T>[], rows: readonly T[], name: string): Promise<Buffer> {
-  return Promise.resolve(writeXlsx<[T]>([{ name, columns, rows }]));
+  return writeXlsx<[T]>([{ name, columns, rows }]);
 }

@@ -194,12 +194,12 @@ function dateOf(iso: string): Date {
  * The lease-level workbook, made at preparation. `criterion` renders a failed criterion in the labels' language
  * (default: the English criterionText).
  */
-export function certificateXlsx(
+export async function certificateXlsx(
   content: CertificateContent,
   rows: readonly LeaseEligibilityRow[],
   criteria: readonly Criterion[],
   criterion?: EligibilityLabels['criterion'],
-): Buffer {
+): Promise<Buffer> {
   const cur = content.facility.currency;
   const L = content.labels ?? ENGLISH_CERTIFICATE_LABELS;
   const info = (label: string, text: string): Line => ({ key: 'info', label, amount: null, text });
@@ -217,7 +217,7 @@ export function certificateXlsx(
     { id: 'text', header: L.value, kind: 'text', value: (r) => r.text ?? '', width: 36 },
   ];
   const labels: EligibilityLabels = { ...L.eligibility, criterion: criterion ?? ((c, f) => criterionText(c, f, cur)) };
-  return writeXlsx<[Line, GroupExcess, LeaseEligibilityRow]>(
+  return await writeXlsx<[Line, GroupExcess, LeaseEligibilityRow]>(
     [
       { name: L.sheetBase, columns: summaryColumns, rows: summaryRows },
       {

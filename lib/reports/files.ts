@@ -46,6 +46,6 @@ export function renderCsv<T>(sheets: FileSheet<T>[]): RenderedFile {
 
 /** An XLSX workbook (sheets in the given order) whose bytes depend only on its content and `fixedDate`. */
 export async function renderXlsx<T>(sheets: FileSheet<T>[], fixedDate: Date): Promise<RenderedFile> {
-  const data = writeXlsx(sheets, fixedDate);
+  const data = await writeXlsx(sheets, fixedDate);
   return { data, sha256: sha256Hex(data), contentType: XLSX_CONTENT_TYPE };
 }

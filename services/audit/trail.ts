@@ -340,25 +340,32 @@ export function describeAuditEntries<R extends AuditDescribable>(rows: readonly 
 // ---- screens and jobs ------------------------------------------------------------------------
 
 /** GET /api/audit: one page, newest first, codes and stored values (the UI tells them in words). */
-export function auditPage(db: DbOrTx, q: AuditQuery): { rows: AuditEntryView[]; total: number; page: number; perPage: number } {
-  const { rows, total } = pageAudit(db, auditFilterOf(q), q.page, q.perPage);
+export async function auditPage(
+  db: DbOrTx,
+  q: AuditQuery,
+): Promise<{ rows: AuditEntryView[]; total: number; page: number; perPage: number }> {
+  const { rows, total } = await pageAudit(db, auditFilterOf(q), q.page, q.perPage);
   return { rows: viewsOf(rows, currencyResolver(db)), total, page: q.page, perPage: q.perPage };
 }
 
 /** The Audit screen: auditPage's rows told in the viewer's words. */
-export function auditScreen(
+export async function auditScreen(
   db: DbOrTx,
   q: AuditQuery,
   words: AuditWords,
-): { rows: DescribedAuditEntry[]; total: number; page: number; perPage: number } {
-  const page = auditPage(db, q);
+): Promise<{ rows: DescribedAuditEntry[]; total: number; page: number; perPage: number }> {
+  const page = await auditPage(db, q);
   return { ...page, rows: describeAuditEntries(page.rows, words) };
 }
 
 /** Every matching row, in batches, told in the requester's words (the export). */
-export function* auditBatches(db: DbOrTx, q: Omit<AuditQuery, 'page' | 'perPage'>, words: AuditWords): Generator<DescribedAuditEntry[]> {
+export async function* auditBatches(
+  db: DbOrTx,
+  q: Omit<AuditQuery, 'page' | 'perPage'>,
+  words: AuditWords,
+): AsyncGenerator<DescribedAuditEntry[]> {
   const currencyOf = currencyResolver(db);
-  for (const rows of iterateAudit(db, auditFilterOf(q))) yield describeAuditEntries(viewsOf(rows, currencyOf), words);
+  for await (const rows of iterateAudit(db, auditFilterOf(q))) yield describeAuditEntries(viewsOf(rows, currencyOf), words);
 }
 
 const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
@@ -394,6 +401,6 @@ export function auditExportColumns(words: AuditWords): ExportColumn<DescribedAud
 }
 
 /** A lease's own history from the trail (the lease page), newest first; describeAuditEntries tells it in words. */
-export function leaseAuditHistory(db: DbOrTx, leaseId: number, limit = 50): AuditEntryView[] {
-  return viewsOf(pageAudit(db, { entity: 'lease', entityId: String(leaseId) }, 1, limit).rows, currencyResolver(db));
+export async function leaseAuditHistory(db: DbOrTx, leaseId: number, limit = 50): Promise<AuditEntryView[]> {
+  return viewsOf((await pageAudit(db, { entity: 'lease', entityId: String(leaseId) }, 1, limit)).rows, currencyResolver(db));
 }

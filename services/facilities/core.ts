@@ -122,7 +122,7 @@ const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
  * its XLSX, in the preparer's `locale`: the locale and its labels are part of the frozen content, so the PDF made
  * at approval reads in the same language and the files never change.
  */
-export function prepareFacilityCertificate(
+export async function prepareFacilityCertificate(
   db: Db,
   f: Facility,
   asOf: string,
@@ -150,8 +150,8 @@ export function prepareFacilityCertificate(
     locale,
     labels: certificateLabels(locale),
   };
-  const xlsx = certificateXlsx(content, rows, f.criteria, certificateCriterion(locale, f.currency));
-  return prepareCertificate(db, f.id, asOf, JSON.stringify(content), xlsx, sha256(xlsx), actor, now);
+  const xlsx = await certificateXlsx(content, rows, f.criteria, certificateCriterion(locale, f.currency));
+  return await prepareCertificate(db, f.id, asOf, JSON.stringify(content), xlsx, sha256(xlsx), actor, now);
 }
 
 /** Another user issues the certificate: the PDF is made from the frozen content only, then nothing changes it. */

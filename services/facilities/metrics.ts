@@ -138,7 +138,7 @@ export async function monthEndBook(
   if (kept) states = statesOf(kept);
   else {
     const read: LeaseState[] = [];
-    for (const batch of leaseSnapshotBatches(db, funderId, month)) {
+    for await (const batch of leaseSnapshotBatches(db, funderId, month)) {
       for (const r of batch)
         if (r.currency === currency) read.push({ leaseId: r.leaseId, balance: r.balance, dpd: r.dpd, status: r.status });
     }

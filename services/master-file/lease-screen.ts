@@ -126,7 +126,7 @@ export async function leaseScreen(
     rebase,
     servicing,
     history: await listLeaseHistory(db, lease.id),
-    audit: leaseAuditHistory(db, lease.id),
+    audit: await leaseAuditHistory(db, lease.id),
   };
 }
 

@@ -139,7 +139,9 @@ export async function registerScreen(
     // Ordered here from the engine's figures; the one query gives only the count and totals (no row: LIMIT 0).
     const ids = (await idsByOutstanding(db, filter, book, dir)).slice((page - 1) * perPage, page * perPage);
     const { total, totals } = await listLeases(db, { ...filter, page: 1, perPage: 0 });
-    result = { rows: [...iterateLeasesByIds(db, ids, Math.max(1, ids.length))].flat(), total, totals };
+    const rows: LeaseListRow[] = [];
+    for await (const batch of iterateLeasesByIds(db, ids, Math.max(1, ids.length))) rows.push(...batch);
+    result = { rows, total, totals };
   } else {
     result = await listLeases(db, { ...filter, sort, dir, statusIds: statusSortIds(db, funderId, sort, today), page, perPage });
   }
@@ -170,7 +172,7 @@ export type RegisterExport = {
   /** The date of the outstanding principal (registerScreen's). */
   cutOff: string;
   /** The whole filtered register in its order, as the screen's rows, in batches (status reasons when `text` is given). */
-  batches: Generator<RegisterRow[]>;
+  batches: AsyncGenerator<RegisterRow[]>;
 };
 
 /** The funder's whole filtered register in the register's order, as registerScreen shows its rows, for a file. */
@@ -195,15 +197,15 @@ export async function registerExport(
 }
 
 /** Each batch with its shown statuses (one read of the day's credit states), reasons when asked, and outstanding principal. */
-function* registerBatches(
+async function* registerBatches(
   db: DbOrTx,
   funderId: number,
-  batches: Iterable<LeaseListRow[]>,
+  batches: AsyncIterable<LeaseListRow[]>,
   book: ValuedBook | null,
   today: string,
   text: StatusText | undefined,
-): Generator<RegisterRow[]> {
-  for (const rows of batches) {
+): AsyncGenerator<RegisterRow[]> {
+  for await (const rows of batches) {
     const shown = shownStatuses(db, funderId, rows, today);
     const notes = text ? statusNotes(db, funderId, rows, text.t, text.format, today) : undefined;
     yield rows.map((r) => ({

@@ -21,6 +21,7 @@ import {
   type AuditWords,
 } from '@/services/audit/trail';
 import { createTestDb } from '../helpers/test-db';
+import { collectBatches } from '../helpers/batches';
 
 type Locale = 'en' | 'de' | 'fr' | 'pt';
 
@@ -268,7 +269,7 @@ describe('the trail from the database: currencies, the screen, the lease history
     async (locale, requested, amount, approved, decided) => {
       const db = seeded();
       const f = await drawn(db);
-      const { rows } = auditScreen(db, auditQuery.parse({ entity: 'facility', entityId: String(f.id) }), wordsOf(locale));
+      const { rows } = await auditScreen(db, auditQuery.parse({ entity: 'facility', entityId: String(f.id) }), wordsOf(locale));
       const request = rows.find((r) => r.action === 'request_draw');
       const decision = rows.find((r) => r.action === 'approve_draw');
       expect(request!.currency).toBe('EUR');
@@ -284,8 +285,8 @@ describe('the trail from the database: currencies, the screen, the lease history
     const f = await drawn(db);
     const words = wordsOf(locale);
     const filter = { entity: 'facility', entityId: String(f.id) } as const;
-    const screen = auditScreen(db, auditQuery.parse(filter), words).rows;
-    const exported = [...auditBatches(db, filter, words)].flat();
+    const screen = (await auditScreen(db, auditQuery.parse(filter), words)).rows;
+    const exported = (await collectBatches(auditBatches(db, filter, words))).flat();
     const columns = auditExportColumns(words);
     const cell = (id: string, i: number) => columns.find((c) => c.id === id)!.value(exported[i]!);
     expect(exported.map((r) => r.id)).toEqual(screen.map((r) => r.id));
@@ -302,7 +303,7 @@ describe('the trail from the database: currencies, the screen, the lease history
     expect(csv).toContain('request_draw');
   });
 
-  it("tells a lease's history and a write-off in the lease's currency", () => {
+  it("tells a lease's history and a write-off in the lease's currency", async () => {
     const db = seeded();
     const lease = db.$client.prepare('select id, currency from leases order by id limit 1').get() as { id: number; currency: string };
     recordAudit(db, {
@@ -322,9 +323,9 @@ describe('the trail from the database: currencies, the screen, the lease history
       action: 'approve',
       after: { leaseId: lease.id, amount: 100 },
     });
-    const history = leaseAuditHistory(db, lease.id);
+    const history = await leaseAuditHistory(db, lease.id);
     expect(history[0]!.currency).toBe(lease.currency);
-    const writeOff = auditScreen(db, auditQuery.parse({ entity: 'write_off' }), wordsOf('en')).rows[0]!;
+    const writeOff = (await auditScreen(db, auditQuery.parse({ entity: 'write_off' }), wordsOf('en'))).rows[0]!;
     expect(writeOff.currency).toBe(lease.currency);
     expect(writeOff.text.action).toBe('Write-off approved');
   });

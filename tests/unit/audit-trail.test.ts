@@ -50,7 +50,7 @@ describe('audit trail (domain.md §12)', () => {
     const analyst = userId(db, 'analyst');
     await setUserFunders(db, analyst, [2], { userId: userId(db, 'admin') });
     expect(auditCount(db)).toBe(before + 1);
-    const { rows } = pageAudit(db, { entity: 'funder_assignment' }, 1, 10);
+    const { rows } = await pageAudit(db, { entity: 'funder_assignment' }, 1, 10);
     expect(rows[0]).toMatchObject({
       userEmail: 'admin@quantum.demo',
       entityId: String(analyst),
@@ -82,12 +82,12 @@ describe('audit trail (domain.md §12)', () => {
     expect(auditCount(db)).toBe(afterCreate);
   });
 
-  it('is append-only: the database refuses to update or delete a row', () => {
+  it('is append-only: the database refuses to update or delete a row', async () => {
     const db = seeded();
     recordAudit(db, { actor: null, entity: 'funder', entityId: 1, action: 'update', before: { a: 1 }, after: { a: 2 } });
     expect(() => db.$client.prepare("update audit_log set action = 'x'").run()).toThrow(/append-only/);
     expect(() => db.$client.prepare('delete from audit_log').run()).toThrow(/append-only/);
-    expect(pageAudit(db, {}, 1, 10).rows[0]).toMatchObject({ userEmail: 'system', action: 'update' });
+    expect((await pageAudit(db, {}, 1, 10)).rows[0]).toMatchObject({ userEmail: 'system', action: 'update' });
   });
 
   it('a funder created later joins the assignments of users who held every funder', async () => {

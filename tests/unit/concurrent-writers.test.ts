@@ -62,8 +62,8 @@ const demoActor = (db: Conn, who: string): Actor & FacilityActor => {
   const email = `${who}@quantum.demo`;
   return { userId: userId(db, email), email };
 };
-const auditActions = (db: Conn, entity: string, action: string): number =>
-  pageAudit(db, { entity }, 1, 1000).rows.filter((r) => r.action === action).length;
+const auditActions = async (db: Conn, entity: string, action: string): Promise<number> =>
+  (await pageAudit(db, { entity }, 1, 1000)).rows.filter((r) => r.action === action).length;
 
 // ---- 1 and 2: facilities ----
 
@@ -134,7 +134,7 @@ describe('facility draws: two writers on the same availability', () => {
     expect(after.availability).toBeGreaterThanOrEqual(0);
     const draws = await listDraws(db, f.id);
     expect(draws.map((d) => d.status).sort()).toEqual(['approved', 'pending']);
-    expect(auditActions(db, 'facility', 'approve_draw')).toBe(1);
+    expect(await auditActions(db, 'facility', 'approve_draw')).toBe(1);
   });
 
   test('the same pending draw approved by two users at once: one approval, the other 409, the outstanding raised once', async () => {
@@ -150,7 +150,7 @@ describe('facility draws: two writers on the same availability', () => {
     expect(fulfilled).toHaveLength(1);
     expect(statuses).toEqual([409]);
     expect(baseOf(db, f.id).outstanding).toBe(amount);
-    expect(auditActions(db, 'facility', 'approve_draw')).toBe(1);
+    expect(await auditActions(db, 'facility', 'approve_draw')).toBe(1);
     expect((await listDraws(db, f.id)).map((d) => [d.status, d.decidedBy])).toEqual([['approved', fulfilled[0]!.decidedBy]]);
   });
 });
@@ -199,8 +199,8 @@ describe('four eyes on funder settings: two admins approve the same proposal at 
     const after = getFunder(db, 1)!;
     expect(after.graceDays).toBe(before.graceDays + 5);
     expect(after.dataVersion).toBe(before.dataVersion + 1);
-    expect(auditActions(db, 'funder', 'update')).toBe(1);
-    expect(auditActions(db, 'funder', 'approve')).toBe(1);
+    expect(await auditActions(db, 'funder', 'update')).toBe(1);
+    expect(await auditActions(db, 'funder', 'approve')).toBe(1);
     expect((await listFunderProposals(db, { funderId: 1, status: 'all' })).map((p) => [p.id, p.status])).toEqual([
       [proposal!.id, 'approved'],
     ]);
@@ -302,6 +302,6 @@ describe('write-offs: the same proposal approved by two other users at once', ()
     expect(ledger.filter((e) => e.kind === 'write_off' && e.leaseId === target!.leaseId)).toHaveLength(1);
     expect(ledger).toHaveLength(ledgerBefore.length + 1);
     expect((ledger.at(-1)?.balance ?? 0) - (ledgerBefore.at(-1)?.balance ?? 0)).toBe(w.amount);
-    expect(auditActions(db, 'write_off', 'approve')).toBe(1);
+    expect(await auditActions(db, 'write_off', 'approve')).toBe(1);
   });
 });

@@ -160,7 +160,9 @@ describe('XLSX streaming', () => {
     expect(pulled).toBe(0);
     const streamed = await bytesOf(stream);
     expect(pulled).toBe(5);
-    const whole = writeXlsx([{ name: 'S', columns, batches: Array.from({ length: 5 }, (_, k) => rows.slice(k * 500, k * 500 + 500)) }]);
+    const whole = await writeXlsx([
+      { name: 'S', columns, batches: Array.from({ length: 5 }, (_, k) => rows.slice(k * 500, k * 500 + 500)) },
+    ]);
     expect(streamed.equals(whole)).toBe(true);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(streamed as unknown as ArrayBuffer);
@@ -171,14 +173,14 @@ describe('XLSX streaming', () => {
   });
 
   test('a number Excel cannot hold is an empty cell, not a corrupt file', async () => {
-    const xml = unzip(writeXlsx([{ name: 'S', columns, rows: [{ text: 'x', amount: Number.NaN, n: Number.POSITIVE_INFINITY }] }])).get(
-      'xl/worksheets/sheet1.xml',
-    )!;
+    const xml = unzip(
+      await writeXlsx([{ name: 'S', columns, rows: [{ text: 'x', amount: Number.NaN, n: Number.POSITIVE_INFINITY }] }]),
+    ).get('xl/worksheets/sheet1.xml')!;
     expect(xml).toContain('<row r="2"><c r="A2" t="inlineStr"><is><t xml:space="preserve">x</t></is></c></row>');
   });
 
   test('footer rows come after the data, in bold, with their number formats; a dangerous footer text stays guarded', async () => {
-    const buf = writeXlsx([
+    const buf = await writeXlsx([
       {
         name: 'S',
         columns,

@@ -30,7 +30,7 @@ const actor = (db: TestDb, who: string): Actor => {
   const email = `${who}@quantum.demo`;
   return { userId: db.$client.prepare('select id from users where email = ?').pluck().get(email) as number, email };
 };
-const auditOf = (db: TestDb, entity: string) => pageAudit(db, { entity }, 1, 100).rows;
+const auditOf = async (db: TestDb, entity: string) => (await pageAudit(db, { entity }, 1, 100)).rows;
 
 async function thrown(fn: () => unknown): Promise<DomainError> {
   try {
@@ -76,7 +76,7 @@ describe('four eyes on funder settings (domain.md §12)', () => {
     expect(proposal).toMatchObject({ status: 'approved', decidedBy: admin2.userId, decidedByEmail: 'admin2@quantum.demo' });
     expect(funder).toMatchObject({ graceDays: 5, buyRate: 0.061, dataVersion: before.dataVersion + 1 });
     expect(await listFunderProposals(db, { funderId: 1, status: 'pending' })).toEqual([]);
-    const actions = auditOf(db, 'funder').map((r) => [r.action, r.userEmail]);
+    const actions = (await auditOf(db, 'funder')).map((r) => [r.action, r.userEmail]);
     expect(actions).toEqual([
       ['update', 'admin2@quantum.demo'],
       ['approve', 'admin2@quantum.demo'],
@@ -101,11 +101,11 @@ describe('four eyes on funder settings (domain.md §12)', () => {
     const db = seeded();
     const admin = actor(db, 'admin');
     const { proposal } = await changeFunderSettings(db, 1, { graceDays: 3 }, admin);
-    const rows = auditOf(db, 'funder').length;
+    const rows = (await auditOf(db, 'funder')).length;
     const error = await thrown(async () => await approveFunderProposal(db, proposal!.id, admin));
     expect(statusOf(error)).toBe(403);
     expect(error.message).toBe(SELF_APPROVAL_MESSAGE);
-    expect(auditOf(db, 'funder')).toHaveLength(rows);
+    expect(await auditOf(db, 'funder')).toHaveLength(rows);
     expect(await listFunderProposals(db, { status: 'pending' })).toHaveLength(1);
     expect(getFunder(db, 1)!.graceDays).toBe(0);
   });
@@ -152,7 +152,7 @@ describe('four eyes on funder settings (domain.md §12)', () => {
       decidedByEmail: 'admin2@quantum.demo',
     });
     expect(getFunder(db, 1)!.graceDays).toBe(0);
-    expect(auditOf(db, 'funder')[0]).toMatchObject({ action: 'reject', userEmail: 'admin2@quantum.demo' });
+    expect((await auditOf(db, 'funder'))[0]).toMatchObject({ action: 'reject', userEmail: 'admin2@quantum.demo' });
   });
 
   it('turning four eyes off needs the second admin; afterwards changes apply at once', async () => {
@@ -184,7 +184,7 @@ describe('audit of users', () => {
     const db = seeded();
     const { userId } = actor(db, 'viewer');
     await changePassword(db, userId, '$argon2id$v=19$secret-hash');
-    const [row] = auditOf(db, 'user');
+    const [row] = await auditOf(db, 'user');
     expect(row).toMatchObject({ action: 'password_change', userId, userEmail: 'viewer@quantum.demo', entityId: String(userId) });
     expect(JSON.stringify(row)).not.toMatch(/argon2|secret-hash|password"/i);
   });
@@ -193,12 +193,12 @@ describe('audit of users', () => {
     const db = seeded();
     const result = await registerUser(db, { email: 'new@example.com', username: 'newbie', passwordHash: '$argon2id$hash-value' });
     if (!result.ok) throw new Error('registration failed');
-    const [row] = auditOf(db, 'user');
+    const [row] = await auditOf(db, 'user');
     expect(row).toMatchObject({ action: 'register', userId: result.user.id, userEmail: 'new@example.com' });
     expect(JSON.parse(row!.after!)).toEqual({ email: 'new@example.com', username: 'newbie', role: 'client', authProvider: 'credentials' });
     expect(JSON.stringify(row)).not.toMatch(/argon2|hash-value/);
     // A refused duplicate writes none.
     await registerUser(db, { email: 'new@example.com', username: 'newbie', passwordHash: 'h' });
-    expect(auditOf(db, 'user')).toHaveLength(1);
+    expect(await auditOf(db, 'user')).toHaveLength(1);
   });
 });

@@ -135,7 +135,7 @@ describe('a Reg AB II auto-loan tape', () => {
     expect(check.maxDiff).toBeLessThan(0.031);
     expect(check.medianDiff).toBeCloseTo(0.0175, 2);
     // One warning per row beyond the 2 % tolerance only, none below it; no outstanding mismatch (the balances are the schedule's).
-    const rules = listImportExceptions(db, imp.id, { page: 1, perPage: 10_000 }).rows;
+    const rules = (await listImportExceptions(db, imp.id, { page: 1, perPage: 10_000 })).rows;
     expect(rules.every((e) => e.rule === 'instalmentMismatch')).toBe(true);
     expect(rules.length).toBe(check.beyond);
 

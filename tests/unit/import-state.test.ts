@@ -225,7 +225,7 @@ describe('a tape taken in at its date', () => {
     expect([lease('R-1').rebasedOn, lease('R-1').rebasedBalance]).toEqual([null, null]);
     expect([lease('R-2').rebasedOn, lease('R-2').rebasedBalance]).toEqual(['2026-06-30', scheduled + 300_000]);
     expect([lease('R-3').rebasedOn, lease('R-3').rebasedBalance]).toEqual(['2026-06-30', scheduled - 150_000]);
-    const listed = listImportExceptions(db, done.id, { rule: 'outstandingRebased', page: 1, perPage: 10 }).rows;
+    const listed = (await listImportExceptions(db, done.id, { rule: 'outstandingRebased', page: 1, perPage: 10 })).rows;
     expect(listed.map((e) => [e.row, e.severity, e.params.adjustment])).toEqual([
       [2, 'warning', '300000'],
       [3, 'warning', '-150000'],

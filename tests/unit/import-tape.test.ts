@@ -42,8 +42,8 @@ async function commit(funderId: number, id: number, skipRejected = false) {
   return waitForImport(db, funderId, id);
 }
 
-function exceptionsOf(id: number) {
-  return listImportExceptions(db, id, { page: 1, perPage: 500 }).rows.map((e) => ({
+async function exceptionsOf(id: number) {
+  return (await listImportExceptions(db, id, { page: 1, perPage: 500 })).rows.map((e) => ({
     row: e.row,
     column: e.column,
     value: e.value,
@@ -70,7 +70,7 @@ describe('German lessor tape (Latin-1, semicolons, decimal commas, TT.MM.JJJJ)',
       dateFormat: 'dmy-dot',
     });
     expect(JSON.parse(imp.headers)).toContain('Erste Fälligkeit');
-    expect(exceptionsOf(imp.id)).toEqual(EXPECTED_EXCEPTIONS);
+    expect(await exceptionsOf(imp.id)).toEqual(EXPECTED_EXCEPTIONS);
     expect({ rows: imp.rowCount, new: imp.newCount, rejected: imp.rejectedCount, warnings: imp.warningCount }).toEqual({
       rows: 12,
       new: 3,
@@ -156,7 +156,7 @@ describe('upsert: a second month of the same source', () => {
     const funder = (await createImportFunder(db, 'Create only')).id;
     await commit(funder, (await dryRun(funder, [HEADER, line(1)].join('\n'))).id);
     const again = await dryRun(funder, [HEADER, line(1), line(2)].join('\n'));
-    expect(exceptionsOf(again.id)).toEqual([
+    expect(await exceptionsOf(again.id)).toEqual([
       { row: 1, column: 'Contract number', value: 'C-1', rule: 'existsInRegister', severity: 'error' },
     ]);
   });
@@ -232,7 +232,7 @@ describe('bad input gets a clear answer', () => {
       'Contract number;Lessee;Asset type;Asset price;Term;Rate;Timing;First due date\nC-1;A;vehicle;100.00;12;5%;advance;2025-01-01',
     );
     expect(imp.error).toBe('Required columns are not mapped: currency.');
-    expect(exceptionsOf(imp.id)).toEqual([{ row: 0, column: '', value: '', rule: 'required', severity: 'error' }]);
+    expect(await exceptionsOf(imp.id)).toEqual([{ row: 0, column: '', value: '', rule: 'required', severity: 'error' }]);
   });
 
   test('an ambiguous decimal separator is asked, then the answer validates', async () => {

@@ -30,6 +30,7 @@ import { leaseScreen } from '@/services/master-file/lease-screen';
 import { registerExport, registerScreen, type RegisterRow } from '@/services/master-file/register-screen';
 import { poolBook, valueBook } from '@/services/portfolio/valuation';
 import type { User } from '@/db/schema/auth';
+import { collectBatches } from '../helpers/batches';
 
 const F = 1;
 const TODAY = todayIso();
@@ -205,7 +206,7 @@ describe('the export', () => {
     const exported = await registerExport(db, admin, q, clock);
     expect(exported.cutOff).toBe(CUT_OFF);
     const cols = leaseExportColumns(t, ['contractNumber', 'currency', 'outstandingPrincipal'], { cutOff: exported.cutOff });
-    const lines = csvText(cols, [...exported.batches].flat())
+    const lines = csvText(cols, (await collectBatches(exported.batches)).flat())
       .trimEnd()
       .split('\r\n');
     expect(lines[0]).toBe(`columns.contractNumber,columns.currency,export.outstandingPrincipalAt(${CUT_OFF})`);

@@ -19,6 +19,7 @@ import { seedDemoUsers } from '@/db/seed/users';
 import { ApiError } from '@/lib/api/errors';
 import { leaseCreateBody, leasePatchBody } from '@/lib/validations/leases';
 import { createTestDb } from '../helpers/test-db';
+import { collectBatches } from '../helpers/batches';
 
 function seeded(n = 120) {
   const db = createTestDb();
@@ -164,7 +165,7 @@ describe('export iteration', () => {
     { sort: 'lessee', dir: 'asc' },
   ] as const)('yields the whole filtered set in the register order ($sort $dir)', async ({ sort, dir }) => {
     const filter = { funderId: 1, currency: ['EUR'], sort, dir };
-    const streamed = [...iterateLeases(db, filter, 37)].flat().map((r) => r.id);
+    const streamed = (await collectBatches(iterateLeases(db, filter, 37))).flat().map((r) => r.id);
     const { total } = await listLeases(db, { ...filter, page: 1, perPage: 1 });
     const paged: number[] = [];
     for (let page = 1; paged.length < total; page++)
@@ -181,26 +182,26 @@ describe('export iteration', () => {
   ])('the ids of the filtered register ($name) are its leases, in id order, and read back in any order', async ({ filter }) => {
     const f = { funderId: 1, ...filter };
     const ids = await listLeaseIds(db, f);
-    expect(ids).toEqual([...iterateLeases(db, f)].flat().map((r) => r.id));
+    expect(ids).toEqual((await collectBatches(iterateLeases(db, f))).flat().map((r) => r.id));
     expect(ids.length).toBeGreaterThan(0);
     const shuffled = [...ids].reverse();
-    expect([...iterateLeasesByIds(db, [...shuffled, 99_999_999], 7)].flat().map((r) => r.id)).toEqual(shuffled);
+    expect((await collectBatches(iterateLeasesByIds(db, [...shuffled, 99_999_999], 7))).flat().map((r) => r.id)).toEqual(shuffled);
   });
 
-  it('yields batches of at most the batch size', () => {
-    const sizes = [...iterateLeases(db, { funderId: 1 }, 100)].map((b) => b.length);
+  it('yields batches of at most the batch size', async () => {
+    const sizes = (await collectBatches(iterateLeases(db, { funderId: 1 }, 100))).map((b) => b.length);
     expect(sizes).toEqual([100, 100, 100]);
   });
 
-  it('is empty when nothing matches', () => {
-    expect([...iterateLeases(db, { funderId: 1, q: 'no such lease anywhere' })]).toEqual([]);
+  it('is empty when nothing matches', async () => {
+    expect(await collectBatches(iterateLeases(db, { funderId: 1, q: 'no such lease anywhere' }))).toEqual([]);
   });
 
   it.each(['bmw', 'Sprinter', 'excavator'])(
     'the register search %s finds leases by asset description (brand and model live there)',
     async (q) => {
       const { rows, total } = await listLeases(db, { funderId: 1, q, page: 1, perPage: 500 });
-      const expected = [...iterateLeases(db, { funderId: 1 }, 500)]
+      const expected = (await collectBatches(iterateLeases(db, { funderId: 1 }, 500)))
         .flat()
         .filter((r) => [r.contractNumber, r.lesseeName, r.assetDescription].some((v) => v.toLowerCase().includes(q.toLowerCase())));
       expect(total).toBe(expected.length);

@@ -33,7 +33,7 @@ async function read(buf: Buffer) {
 describe('writeXlsx', () => {
   test('ExcelJS reads back sheets, headers and values', async () => {
     const wb = await read(
-      writeXlsx(
+      await writeXlsx(
         [
           { name: 'Lines', columns, rows },
           { name: 'Totals/[x]', columns: columns.slice(0, 2), rows: rows.slice(0, 1) },
@@ -63,10 +63,10 @@ describe('writeXlsx', () => {
     expect(wb.worksheets[1]!.actualRowCount).toBe(2);
   });
 
-  test('same content and date → same bytes; another date → other bytes', () => {
-    const a = writeXlsx([{ name: 'S', columns, rows }], DATE);
-    const b = writeXlsx([{ name: 'S', columns, rows }], new Date(DATE));
-    const c = writeXlsx([{ name: 'S', columns, rows }], new Date(Date.UTC(2026, 11, 1)));
+  test('same content and date → same bytes; another date → other bytes', async () => {
+    const a = await writeXlsx([{ name: 'S', columns, rows }], DATE);
+    const b = await writeXlsx([{ name: 'S', columns, rows }], new Date(DATE));
+    const c = await writeXlsx([{ name: 'S', columns, rows }], new Date(Date.UTC(2026, 11, 1)));
     expect(b.equals(a)).toBe(true);
     expect(c.equals(a)).toBe(false);
   });

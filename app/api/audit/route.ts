@@ -9,4 +9,6 @@ export const dynamic = 'force-dynamic';
  * GET /api/audit (admin) — the audit trail, newest first: filters user, entity, entity id, funder, from/to (UTC days); paged.
  * Codes and stored values, each row with the currency of its money fields; the screen and the export tell them in words.
  */
-export const GET = withAuth({ scope: 'admin' }, async ({ req }) => Response.json(auditPage(getDb(), await parseQuery(req, auditQuery))));
+export const GET = withAuth({ scope: 'admin' }, async ({ req }) =>
+  Response.json(await auditPage(getDb(), await parseQuery(req, auditQuery))),
+);

@@ -155,7 +155,7 @@ describe('facility service', () => {
       ),
     ).toBe(409);
     expect(await listDraws(db, f.id)).toHaveLength(1);
-    const actions = pageAudit(db, { entity: 'facility' }, 1, 100).rows.map((r) => r.action);
+    const actions = (await pageAudit(db, { entity: 'facility' }, 1, 100)).rows.map((r) => r.action);
     expect(actions).toEqual(expect.arrayContaining(['create', 'request_draw', 'approve_draw']));
     expect(SELF_DECISION_MESSAGE).toMatch(/Four eyes/);
   });
@@ -336,7 +336,7 @@ describe('facility service', () => {
     );
     expect(updated.criteria.map((c) => [c.kind, c.value])).toEqual([['maxDpd', 30]]);
     expect(getFacility(db, f.id)!.reserves).toBe(0);
-    const row = pageAudit(db, { entity: 'facility', action: 'update' } as never, 1, 10).rows[0]!;
+    const row = (await pageAudit(db, { entity: 'facility', action: 'update' } as never, 1, 10)).rows[0]!;
     expect(row.action).toBe('update');
   });
 

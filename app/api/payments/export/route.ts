@@ -17,7 +17,7 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
   const db = getDb();
   if (!getFunder(db, funderId)) throw new NotFound(`Funder ${funderId} does not exist.`);
   const t = await getTranslations({ locale, namespace: 'servicing' });
-  function* batches(): Generator<PaymentListRow[]> {
+  async function* batches(): AsyncGenerator<PaymentListRow[]> {
     for (let page = 1; ; page++) {
       const { rows } = listPayments(db, funderId, { leaseId: lease, lesseeId: lessee, from, to, method, q, page, perPage: 5000 });
       if (rows.length > 0) yield rows;

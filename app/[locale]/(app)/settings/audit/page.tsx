@@ -38,7 +38,7 @@ export default async function AuditPage({ params, searchParams }: Props) {
   const db = getDb();
   // Each row told in the viewer's words (field labels, money, dates, actions), by the formatter the export uses too.
   const words = auditWordsOf(await getTranslations({ locale, namespace: 'access.audit' }), await getFormatter({ locale }));
-  const { rows, total, page, perPage } = auditScreen(db, query, words);
+  const { rows, total, page, perPage } = await auditScreen(db, query, words);
   const filter = new URLSearchParams({ locale });
   for (const key of ['userId', 'entity', 'from', 'to'] as const) if (query[key] !== undefined) filter.set(key, String(query[key]));
   const exportHref = (format: string) => `/api/audit/export?format=${format}&${filter.toString()}`;

@@ -51,11 +51,11 @@ export function exportColumns(cutOff: string, columns: readonly ViewColumn[]): E
   return out;
 }
 
-function* rowBatches(
+async function* rowBatches(
   src: StatusedCashFlowSource,
   indices: ArrayLike<number>,
   rowOf: (row: CashFlowTableRow, i: number) => CashFlowTableRow,
-): Generator<CashFlowTableRow[]> {
+): AsyncGenerator<CashFlowTableRow[]> {
   for (let start = 0; start < indices.length; start += CHUNK) {
     const batch: CashFlowTableRow[] = [];
     for (let j = start; j < Math.min(indices.length, start + CHUNK); j++) batch.push(rowOf(toTableRow(src, indices[j]!), indices[j]!));

@@ -35,6 +35,6 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req, params }) =
     ];
     return exportResponse('csv', `import-${id}-exceptions`, columns, iterateImportExceptions(db, id, q.rule));
   }
-  const { rows, total } = listImportExceptions(db, id, { rule: q.rule, severity: q.severity, page: q.page, perPage: q.perPage });
+  const { rows, total } = await listImportExceptions(db, id, { rule: q.rule, severity: q.severity, page: q.page, perPage: q.perPage });
   return Response.json({ rows: rows.map((e) => ({ ...e, message: message(e) })), total, page: q.page, perPage: q.perPage });
 });
