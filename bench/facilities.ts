@@ -86,7 +86,7 @@ async function main() {
   collateralAt(db, F, today);
   const collMs = now() - t3;
   const t4 = now();
-  const cold = facilityBase(db, facility, today);
+  const cold = await facilityBase(db, facility, today);
   const baseMs = now() - t4;
   console.log(
     `borrowing base, cold: ${ms(sbMs + creditMs + collMs + baseMs)} = servicing book for the date ${ms(sbMs)} + credit states ${ms(creditMs)} + collateral ${ms(collMs)} + base with lease-level eligibility ${ms(baseMs)}`,
@@ -104,7 +104,7 @@ async function main() {
       facility.criteria,
       facility.limits,
       leases,
-      facilityOutstanding(db, facility.id, today),
+      await facilityOutstanding(db, facility.id, today),
     );
     warm.push(now() - t);
   }

@@ -63,28 +63,16 @@ function parseSteps(text: string): ThresholdStep[] {
   }
 }
 
-function withParts(db: DbOrTx, row: FacilityRow): Facility {
-  const criteria = db
-    .select()
-    .from(facilityCriteria)
-    .where(eq(facilityCriteria.facilityId, row.id))
-    .orderBy(asc(facilityCriteria.id))
-    .all()
-    .map((c) => ({ id: c.id, kind: c.kind, value: c.value, values: parseList(c.values) }));
-  const limits = db
-    .select()
-    .from(facilityLimits)
-    .where(eq(facilityLimits.facilityId, row.id))
-    .orderBy(asc(facilityLimits.id))
-    .all()
-    .map((l) => ({ id: l.id, group: l.groupBy, kind: l.kind, value: l.value, topN: l.topN }));
-  const covenants = db
-    .select()
-    .from(facilityCovenants)
-    .where(eq(facilityCovenants.facilityId, row.id))
-    .orderBy(asc(facilityCovenants.id))
-    .all()
-    .map((c) => ({ id: c.id, metric: c.metric, operator: c.operator, steps: parseSteps(c.steps), warningMargin: c.warningMargin }));
+async function withParts(db: DbOrTx, row: FacilityRow): Promise<Facility> {
+  const criteria = (
+    await db.select().from(facilityCriteria).where(eq(facilityCriteria.facilityId, row.id)).orderBy(asc(facilityCriteria.id))
+  ).map((c) => ({ id: c.id, kind: c.kind, value: c.value, values: parseList(c.values) }));
+  const limits = (await db.select().from(facilityLimits).where(eq(facilityLimits.facilityId, row.id)).orderBy(asc(facilityLimits.id))).map(
+    (l) => ({ id: l.id, group: l.groupBy, kind: l.kind, value: l.value, topN: l.topN }),
+  );
+  const covenants = (
+    await db.select().from(facilityCovenants).where(eq(facilityCovenants.facilityId, row.id)).orderBy(asc(facilityCovenants.id))
+  ).map((c) => ({ id: c.id, metric: c.metric, operator: c.operator, steps: parseSteps(c.steps), warningMargin: c.warningMargin }));
   return { ...row, criteria, limits, covenants };
 }
 
@@ -96,51 +84,53 @@ export async function listFacilities(db: DbOrTx, funderIds: readonly number[] | 
   if (funderIds !== 'all' && funderIds.length === 0) return [];
   return (
     await readUntilChange(db, `facilities.list:${funderIds === 'all' ? 'all' : funderIds.join(',')}`, async () =>
-      (
-        await db
-          .select()
-          .from(facilities)
-          .where(funderIds === 'all' ? undefined : inArray(facilities.funderId, [...funderIds]))
-          .orderBy(asc(facilities.funderId), asc(facilities.id))
-      ).map((r) => deepFreeze(withParts(db, r))),
+      Promise.all(
+        (
+          await db
+            .select()
+            .from(facilities)
+            .where(funderIds === 'all' ? undefined : inArray(facilities.funderId, [...funderIds]))
+            .orderBy(asc(facilities.funderId), asc(facilities.id))
+        ).map(async (r) => deepFreeze(await withParts(db, r))),
+      ),
     )
   ).slice();
 }
 
-export function getFacility(db: DbOrTx, id: number): Facility | undefined {
-  return readUntilChange(db, `facilities.get:${id}`, () => {
-    const row = db.select().from(facilities).where(eq(facilities.id, id)).get();
-    return row ? deepFreeze(withParts(db, row)) : undefined;
+export async function getFacility(db: DbOrTx, id: number): Promise<Facility | undefined> {
+  return await readUntilChange(db, `facilities.get:${id}`, async () => {
+    const row = (await db.select().from(facilities).where(eq(facilities.id, id)).limit(1))[0];
+    return row ? deepFreeze(await withParts(db, row)) : undefined;
   });
 }
 
-function requireFacility(db: DbOrTx, id: number): Facility {
-  const f = getFacility(db, id);
+async function requireFacility(db: DbOrTx, id: number): Promise<Facility> {
+  const f = await getFacility(db, id);
   if (!f) throw new NotFound(`Facility ${id} does not exist.`);
   return f;
 }
 
-function replaceCriteria(tx: Tx, facilityId: number, list: readonly CriterionBody[]): void {
-  tx.delete(facilityCriteria).where(eq(facilityCriteria.facilityId, facilityId)).run();
+async function replaceCriteria(tx: Tx, facilityId: number, list: readonly CriterionBody[]): Promise<void> {
+  await tx.delete(facilityCriteria).where(eq(facilityCriteria.facilityId, facilityId));
   for (const c of list)
-    tx.insert(facilityCriteria)
-      .values({ facilityId, kind: c.kind, value: c.value, values: c.values ? JSON.stringify(c.values) : null })
-      .run();
+    await tx
+      .insert(facilityCriteria)
+      .values({ facilityId, kind: c.kind, value: c.value, values: c.values ? JSON.stringify(c.values) : null });
 }
 
-function replaceLimits(tx: Tx, facilityId: number, list: readonly LimitBody[]): void {
-  tx.delete(facilityLimits).where(eq(facilityLimits.facilityId, facilityId)).run();
+async function replaceLimits(tx: Tx, facilityId: number, list: readonly LimitBody[]): Promise<void> {
+  await tx.delete(facilityLimits).where(eq(facilityLimits.facilityId, facilityId));
   for (const l of list)
-    tx.insert(facilityLimits).values({ facilityId, groupBy: l.group, kind: l.kind, value: l.value, topN: l.topN }).run();
+    await tx.insert(facilityLimits).values({ facilityId, groupBy: l.group, kind: l.kind, value: l.value, topN: l.topN });
 }
 
-function replaceCovenants(tx: Tx, facilityId: number, list: readonly CovenantBody[]): void {
-  tx.delete(facilityCovenants).where(eq(facilityCovenants.facilityId, facilityId)).run();
+async function replaceCovenants(tx: Tx, facilityId: number, list: readonly CovenantBody[]): Promise<void> {
+  await tx.delete(facilityCovenants).where(eq(facilityCovenants.facilityId, facilityId));
   for (const c of list) {
     const steps = [...c.steps].sort((a, b) => a.fromMonth - b.fromMonth);
-    tx.insert(facilityCovenants)
-      .values({ facilityId, metric: c.metric, operator: c.operator, steps: JSON.stringify(steps), warningMargin: c.warningMargin })
-      .run();
+    await tx
+      .insert(facilityCovenants)
+      .values({ facilityId, metric: c.metric, operator: c.operator, steps: JSON.stringify(steps), warningMargin: c.warningMargin });
   }
 }
 
@@ -172,10 +162,10 @@ export async function createFacility(db: Db, body: CreateFacilityBody, actor: Fa
         })
         .returning()
     )[0]!;
-    replaceCriteria(tx, row.id, body.criteria);
-    replaceLimits(tx, row.id, body.limits);
-    replaceCovenants(tx, row.id, body.covenants);
-    const created = withParts(tx, row);
+    await replaceCriteria(tx, row.id, body.criteria);
+    await replaceLimits(tx, row.id, body.limits);
+    await replaceCovenants(tx, row.id, body.covenants);
+    const created = await withParts(tx, row);
     recordAudit(
       tx,
       {
@@ -200,7 +190,7 @@ export async function updateFacility(
   now = Date.now(),
 ): Promise<Facility> {
   return await transaction(db, async (tx) => {
-    const before = requireFacility(tx, id);
+    const before = await requireFacility(tx, id);
     const startDate = patch.startDate ?? before.startDate;
     const maturityDate = patch.maturityDate ?? before.maturityDate;
     if (maturityDate <= startDate)
@@ -212,14 +202,14 @@ export async function updateFacility(
       .update(facilities)
       .set({ ...terms, updatedAt: now })
       .where(eq(facilities.id, id));
-    if (criteria) replaceCriteria(tx, id, criteria);
-    if (limits) replaceLimits(tx, id, limits);
-    if (covenants) replaceCovenants(tx, id, covenants);
+    if (criteria) await replaceCriteria(tx, id, criteria);
+    if (limits) await replaceLimits(tx, id, limits);
+    if (covenants) await replaceCovenants(tx, id, covenants);
     // The excess-concentration metric of kept months depends on the rules and terms: measure them again.
     if (criteria || limits || terms.advanceRate !== undefined || terms.reserves !== undefined || terms.startDate !== undefined) {
       await tx.delete(facilityMetricResults).where(eq(facilityMetricResults.facilityId, id));
     }
-    const after = requireFacility(tx, id);
+    const after = await requireFacility(tx, id);
     recordAudit(
       tx,
       {
@@ -249,31 +239,35 @@ export async function listDraws(db: DbOrTx, facilityId: number): Promise<Facilit
     .orderBy(desc(facilityDraws.valueDate), desc(facilityDraws.id));
 }
 
-export function getDraw(db: DbOrTx, facilityId: number, id: number): FacilityDraw | undefined {
-  return db
-    .select()
-    .from(facilityDraws)
-    .where(and(eq(facilityDraws.id, id), eq(facilityDraws.facilityId, facilityId)))
-    .get();
+export async function getDraw(db: DbOrTx, facilityId: number, id: number): Promise<FacilityDraw | undefined> {
+  return (
+    await db
+      .select()
+      .from(facilityDraws)
+      .where(and(eq(facilityDraws.id, id), eq(facilityDraws.facilityId, facilityId)))
+      .limit(1)
+  )[0];
 }
 
 /** Outstanding = approved draws − approved repayments with a value date on or before `asOf` (all when omitted). */
-export function facilityOutstanding(db: DbOrTx, facilityId: number, asOf?: string): number {
+export async function facilityOutstanding(db: DbOrTx, facilityId: number, asOf?: string): Promise<number> {
   // Kept until the database changes (change-memo.ts): the Dashboard tile and the facility pages ask on every request.
-  return readUntilChange(db, `facilities.outstanding:${facilityId}:${asOf ?? ''}`, () => {
-    const row = db
-      .select({
-        v: sql<number>`coalesce(sum(case when ${facilityDraws.type} = 'draw' then ${facilityDraws.amount} else -${facilityDraws.amount} end), 0)`,
-      })
-      .from(facilityDraws)
-      .where(
-        and(
-          eq(facilityDraws.facilityId, facilityId),
-          eq(facilityDraws.status, 'approved'),
-          asOf ? lte(facilityDraws.valueDate, asOf) : undefined,
-        ),
-      )
-      .get();
+  return readUntilChange(db, `facilities.outstanding:${facilityId}:${asOf ?? ''}`, async () => {
+    const row = (
+      await db
+        .select({
+          v: sql<number>`coalesce(sum(case when ${facilityDraws.type} = 'draw' then ${facilityDraws.amount} else -${facilityDraws.amount} end), 0)`,
+        })
+        .from(facilityDraws)
+        .where(
+          and(
+            eq(facilityDraws.facilityId, facilityId),
+            eq(facilityDraws.status, 'approved'),
+            asOf ? lte(facilityDraws.valueDate, asOf) : undefined,
+          ),
+        )
+        .limit(1)
+    )[0];
     return Number(row?.v ?? 0);
   });
 }
@@ -298,8 +292,8 @@ export async function requestDraw(
   now = Date.now(),
 ): Promise<FacilityDraw> {
   return await transaction(db, async (tx) => {
-    const f = requireFacility(tx, facilityId);
-    const outstanding = facilityOutstanding(tx, facilityId);
+    const f = await requireFacility(tx, facilityId);
+    const outstanding = await facilityOutstanding(tx, facilityId);
     if (body.type === 'draw' && body.amount > maximumAdvance - outstanding)
       throw aboveAvailability(body.amount, maximumAdvance - outstanding);
     if (body.type === 'repayment' && body.amount > outstanding) {
@@ -354,7 +348,7 @@ export async function decideDraw(
   now = Date.now(),
 ): Promise<FacilityDraw> {
   return await transaction(db, async (tx) => {
-    const f = requireFacility(tx, facilityId);
+    const f = await requireFacility(tx, facilityId);
     const row = (
       await tx
         .select()
@@ -367,7 +361,7 @@ export async function decideDraw(
       throw new Conflict(`Draw ${drawId} is ${row.status} already.`, [{ field: 'status', message: `Is ${row.status}.` }]);
     if (row.requestedBy !== null && row.requestedBy === actor.userId) throw new Forbidden(SELF_DECISION_MESSAGE);
     if (decision === 'approved') {
-      const outstanding = facilityOutstanding(tx, facilityId);
+      const outstanding = await facilityOutstanding(tx, facilityId);
       if (row.type === 'draw' && row.amount > maximumAdvance - outstanding)
         throw aboveAvailability(row.amount, maximumAdvance - outstanding);
       if (row.type === 'repayment' && row.amount > outstanding)
@@ -438,12 +432,14 @@ export async function listCertificates(db: DbOrTx, facilityId: number): Promise<
   ).map(certificateItem);
 }
 
-export function getCertificate(db: DbOrTx, facilityId: number, id: number): FacilityCertificateRow | undefined {
-  return db
-    .select()
-    .from(facilityCertificates)
-    .where(and(eq(facilityCertificates.id, id), eq(facilityCertificates.facilityId, facilityId)))
-    .get();
+export async function getCertificate(db: DbOrTx, facilityId: number, id: number): Promise<FacilityCertificateRow | undefined> {
+  return (
+    await db
+      .select()
+      .from(facilityCertificates)
+      .where(and(eq(facilityCertificates.id, id), eq(facilityCertificates.facilityId, facilityId)))
+      .limit(1)
+  )[0];
 }
 
 export function toCertificateItem(row: FacilityCertificateRow): CertificateListItem {
@@ -464,7 +460,7 @@ export async function prepareCertificate(
   now = Date.now(),
 ): Promise<FacilityCertificateRow> {
   return await transaction(db, async (tx) => {
-    const f = requireFacility(tx, facilityId);
+    const f = await requireFacility(tx, facilityId);
     // One certificate at a date waits for approval at a time: a second would be a second version of the same base
     // for the approver to choose from (and both could be issued).
     const waiting = (
@@ -517,8 +513,13 @@ export async function prepareCertificate(
 }
 
 /** Loads a pending certificate for a decision: 404, 409 when decided, 403 for its preparer. */
-export function pendingCertificate(db: DbOrTx, facilityId: number, id: number, actor: FacilityActor): FacilityCertificateRow {
-  const row = getCertificate(db, facilityId, id);
+export async function pendingCertificate(
+  db: DbOrTx,
+  facilityId: number,
+  id: number,
+  actor: FacilityActor,
+): Promise<FacilityCertificateRow> {
+  const row = await getCertificate(db, facilityId, id);
   if (!row) throw new NotFound(`Certificate ${id} of facility ${facilityId} does not exist.`);
   if (row.status !== 'pending')
     throw new Conflict(`Certificate ${id} is ${row.status === 'approved' ? 'issued' : row.status} already; it cannot change.`, [
@@ -540,8 +541,8 @@ export async function decideCertificate(
   now = Date.now(),
 ): Promise<FacilityCertificateRow> {
   return await transaction(db, async (tx) => {
-    const f = requireFacility(tx, facilityId);
-    pendingCertificate(tx, facilityId, id, actor);
+    const f = await requireFacility(tx, facilityId);
+    await pendingCertificate(tx, facilityId, id, actor);
     await tx
       .update(facilityCertificates)
       .set({
@@ -565,23 +566,26 @@ export async function decideCertificate(
       },
       now,
     );
-    return getCertificate(tx, facilityId, id)!;
+    return (await getCertificate(tx, facilityId, id))!;
   });
 }
 
 // ---- kept month-end metric values ----
 
-export function getMetricResults(db: DbOrTx, facilityId: number, monthEnds: readonly string[]): Map<string, Record<string, number>> {
+export async function getMetricResults(
+  db: DbOrTx,
+  facilityId: number,
+  monthEnds: readonly string[],
+): Promise<Map<string, Record<string, number>>> {
   if (monthEnds.length === 0) return new Map();
   // Kept until the database changes (change-memo.ts), the metrics frozen: the covenant history of the Dashboard tile
   // and the facility pages reads the same stored months on every request. The caller gets a map of its own.
-  const kept = readUntilChange(db, `facilities.metrics:${facilityId}:${monthEnds.join(',')}`, () => {
+  const kept = readUntilChange(db, `facilities.metrics:${facilityId}:${monthEnds.join(',')}`, async () => {
     const out = new Map<string, Record<string, number>>();
-    const rows = db
+    const rows = await db
       .select()
       .from(facilityMetricResults)
-      .where(and(eq(facilityMetricResults.facilityId, facilityId), inArray(facilityMetricResults.monthEnd, [...monthEnds])))
-      .all();
+      .where(and(eq(facilityMetricResults.facilityId, facilityId), inArray(facilityMetricResults.monthEnd, [...monthEnds])));
     for (const r of rows) {
       try {
         out.set(r.monthEnd, deepFreeze(JSON.parse(r.metrics) as Record<string, number>));
@@ -591,12 +595,18 @@ export function getMetricResults(db: DbOrTx, facilityId: number, monthEnds: read
     }
     return out;
   });
-  return new Map(kept);
+  return new Map(await kept);
 }
 
-export function keepMetricResult(db: Tx, facilityId: number, monthEnd: string, metrics: Record<string, number>, now = Date.now()): void {
-  db.insert(facilityMetricResults)
+export async function keepMetricResult(
+  db: Tx,
+  facilityId: number,
+  monthEnd: string,
+  metrics: Record<string, number>,
+  now = Date.now(),
+): Promise<void> {
+  await db
+    .insert(facilityMetricResults)
     .values({ facilityId, monthEnd, metrics: JSON.stringify(metrics), computedAt: now })
-    .onConflictDoNothing()
-    .run();
+    .onConflictDoNothing();
 }

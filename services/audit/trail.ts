@@ -94,38 +94,41 @@ const MAX_KNOWN_CURRENCIES = 10_000;
  * The currency of each row's money fields (AuditEntryView.currency), reading each lease's, facility's and funder's
  * once for the page or the export that asks.
  */
-function currencyResolver(db: DbOrTx): (v: Omit<AuditEntryView, 'currency'>) => string | null {
+function currencyResolver(db: DbOrTx): (v: Omit<AuditEntryView, 'currency'>) => Promise<string | null> {
   const known = new Map<string, string | null>();
-  const kept = (key: string, read: () => string | undefined): string | null => {
+  const kept = async (key: string, read: () => string | undefined | Promise<string | undefined>): Promise<string | null> => {
     let c = known.get(key);
     if (c === undefined) {
       if (known.size >= MAX_KNOWN_CURRENCIES) known.clear();
-      known.set(key, (c = read() ?? null));
+      known.set(key, (c = (await read()) ?? null));
     }
     return c;
   };
-  return (v) => {
+  return async (v) => {
     const own = ownCurrency(v.after) ?? ownCurrency(v.before);
     if (own) return own;
     const field = (name: string) =>
       idOf(isRecord(v.after) ? v.after[name] : undefined) ?? idOf(isRecord(v.before) ? v.before[name] : undefined);
     const leaseId = field('leaseId') ?? (v.entity === 'lease' ? idOf(v.entityId) : null);
-    const ofLease = leaseId === null ? null : kept(`lease:${leaseId}`, () => leaseCurrencyOf(db, leaseId));
+    const ofLease = leaseId === null ? null : await kept(`lease:${leaseId}`, () => leaseCurrencyOf(db, leaseId));
     if (ofLease) return ofLease;
     const facilityId = field('facilityId') ?? (v.entity === 'facility' ? idOf(v.entityId) : null);
-    const ofFacility = facilityId === null ? null : kept(`facility:${facilityId}`, () => getFacility(db, facilityId)?.currency);
+    const ofFacility =
+      facilityId === null ? null : await kept(`facility:${facilityId}`, async () => (await getFacility(db, facilityId))?.currency);
     if (ofFacility) return ofFacility;
     const funderId = v.funderId;
-    return funderId === null ? null : kept(`funder:${funderId}`, () => getFunder(db, funderId)?.baseCurrency);
+    return funderId === null ? null : await kept(`funder:${funderId}`, () => getFunder(db, funderId)?.baseCurrency);
   };
 }
 
-function viewsOf(rows: readonly AuditRow[], currencyOf: ReturnType<typeof currencyResolver>): AuditEntryView[] {
-  return rows.map((r) => {
+async function viewsOf(rows: readonly AuditRow[], currencyOf: ReturnType<typeof currencyResolver>): Promise<AuditEntryView[]> {
+  const views: AuditEntryView[] = [];
+  for (const r of rows) {
     const v = toAuditView(r);
-    v.currency = currencyOf(v);
-    return v;
-  });
+    v.currency = await currencyOf(v);
+    views.push(v);
+  }
+  return views;
 }
 
 // ---- the one formatter -----------------------------------------------------------------------
@@ -345,7 +348,7 @@ export async function auditPage(
   q: AuditQuery,
 ): Promise<{ rows: AuditEntryView[]; total: number; page: number; perPage: number }> {
   const { rows, total } = await pageAudit(db, auditFilterOf(q), q.page, q.perPage);
-  return { rows: viewsOf(rows, currencyResolver(db)), total, page: q.page, perPage: q.perPage };
+  return { rows: await viewsOf(rows, currencyResolver(db)), total, page: q.page, perPage: q.perPage };
 }
 
 /** The Audit screen: auditPage's rows told in the viewer's words. */
@@ -365,7 +368,7 @@ export async function* auditBatches(
   words: AuditWords,
 ): AsyncGenerator<DescribedAuditEntry[]> {
   const currencyOf = currencyResolver(db);
-  for await (const rows of iterateAudit(db, auditFilterOf(q))) yield describeAuditEntries(viewsOf(rows, currencyOf), words);
+  for await (const rows of iterateAudit(db, auditFilterOf(q))) yield describeAuditEntries(await viewsOf(rows, currencyOf), words);
 }
 
 const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
@@ -402,5 +405,5 @@ export function auditExportColumns(words: AuditWords): ExportColumn<DescribedAud
 
 /** A lease's own history from the trail (the lease page), newest first; describeAuditEntries tells it in words. */
 export async function leaseAuditHistory(db: DbOrTx, leaseId: number, limit = 50): Promise<AuditEntryView[]> {
-  return viewsOf((await pageAudit(db, { entity: 'lease', entityId: String(leaseId) }, 1, limit)).rows, currencyResolver(db));
+  return await viewsOf((await pageAudit(db, { entity: 'lease', entityId: String(leaseId) }, 1, limit)).rows, currencyResolver(db));
 }

@@ -38,9 +38,9 @@ import { derivedValue } from '@/lib/views';
 const termsOf = (f: Facility) => ({ currency: f.currency, commitment: f.commitment, advanceRate: f.advanceRate, reserves: f.reserves });
 
 /** The borrowing base and the lease-level eligibility of a facility at `asOf` (outstanding: movements valued by then). */
-export function facilityBase(db: DbOrTx, f: Facility, asOf: string): { base: BorrowingBase; rows: LeaseEligibilityRow[] } {
+export async function facilityBase(db: DbOrTx, f: Facility, asOf: string): Promise<{ base: BorrowingBase; rows: LeaseEligibilityRow[] }> {
   const collateral = collateralAt(db, f.funderId, asOf);
-  const outstanding = facilityOutstanding(db, f.id, asOf);
+  const outstanding = await facilityOutstanding(db, f.id, asOf);
   // Kept per collateral object (new when the book changes) and the facility's rules and movements, so the page,
   // its exports and the API at the same date compute the lease-level eligibility once.
   let byFacility = baseCache.peek(collateral);
@@ -91,13 +91,13 @@ export function covenantStatusOf(history: readonly CovenantHistory[]): CovenantS
 }
 
 /** Requests a draw or a repayment: a draw must fit the availability at its value date (409 with the figure otherwise). */
-export function requestFacilityDraw(db: Db, f: Facility, body: DrawBody, actor: FacilityActor | null, now = Date.now()) {
-  const { base } = facilityBase(db, f, body.valueDate);
+export async function requestFacilityDraw(db: Db, f: Facility, body: DrawBody, actor: FacilityActor | null, now = Date.now()) {
+  const { base } = await facilityBase(db, f, body.valueDate);
   return requestDraw(db, f.id, body, base.maximumAdvance, actor, now);
 }
 
 /** Another user approves (a draw must still fit the availability at its value date) or rejects a pending movement. */
-export function decideFacilityDraw(
+export async function decideFacilityDraw(
   db: Db,
   f: Facility,
   drawId: number,
@@ -105,11 +105,11 @@ export function decideFacilityDraw(
   actor: FacilityActor,
   now = Date.now(),
 ) {
-  const draw = getDraw(db, f.id, drawId);
+  const draw = await getDraw(db, f.id, drawId);
   if (!draw) throw new NotFound(`Draw ${drawId} of facility ${f.id} does not exist.`);
   const maximumAdvance =
     decision === 'approved' && draw.type === 'draw' && draw.status === 'pending'
-      ? facilityBase(db, f, draw.valueDate).base.maximumAdvance
+      ? (await facilityBase(db, f, draw.valueDate)).base.maximumAdvance
       : 0;
   return decideDraw(db, f.id, drawId, decision, maximumAdvance, actor, now);
 }
@@ -130,7 +130,7 @@ export async function prepareFacilityCertificate(
   now = Date.now(),
   locale: CertificateLocale = 'en',
 ) {
-  const { base, rows } = facilityBase(db, f, asOf);
+  const { base, rows } = await facilityBase(db, f, asOf);
   const content: CertificateContent = {
     facility: {
       id: f.id,
@@ -155,14 +155,14 @@ export async function prepareFacilityCertificate(
 }
 
 /** Another user issues the certificate: the PDF is made from the frozen content only, then nothing changes it. */
-export function approveFacilityCertificate(db: Db, f: Facility, id: number, actor: FacilityActor, now = Date.now()) {
-  const row = pendingCertificate(db, f.id, id, actor);
+export async function approveFacilityCertificate(db: Db, f: Facility, id: number, actor: FacilityActor, now = Date.now()) {
+  const row = await pendingCertificate(db, f.id, id, actor);
   const content = JSON.parse(row.summary) as CertificateContent;
   const pdf = certificatePdf(content, { approvedBy: actor.email, approvedOn: isoDay(now), xlsxSha256: row.xlsxSha256 });
   return decideCertificate(db, f.id, id, 'approved', pdf, sha256(pdf), actor, now);
 }
 
-export function rejectFacilityCertificate(db: Db, f: Facility, id: number, actor: FacilityActor, now = Date.now()) {
-  pendingCertificate(db, f.id, id, actor);
+export async function rejectFacilityCertificate(db: Db, f: Facility, id: number, actor: FacilityActor, now = Date.now()) {
+  await pendingCertificate(db, f.id, id, actor);
   return decideCertificate(db, f.id, id, 'rejected', null, null, actor, now);
 }

@@ -90,7 +90,7 @@ export async function seedDemoFacilities(db: Db, today: string): Promise<number>
     for (let m = 1; m <= 18; m++) {
       const valueDate = monthEndOf(monthOf(addMonths(startDate, m)));
       if (valueDate > today) break;
-      const { base } = facilityBase(db, facility, valueDate);
+      const { base } = await facilityBase(db, facility, valueDate);
       const draw = m % 3 === 1;
       const amount = draw
         ? round(base.availability * 0.5, 1000_00)
@@ -108,7 +108,7 @@ export async function seedDemoFacilities(db: Db, today: string): Promise<number>
     // Room to draw today, whatever the day: a base that shrank since the last movement (collections, new defaults)
     // is met by a repayment at the last month end, down to 70 % of today's maximum advance.
     const lastMonthEnd = monthEndOf(lastClosedMonth(today));
-    const atToday = facilityBase(db, facility, today).base;
+    const atToday = (await facilityBase(db, facility, today)).base;
     if (atToday.availability < atToday.maximumAdvance * 0.1) {
       const amount = up(atToday.outstanding - atToday.maximumAdvance * 0.7, 1000_00);
       if (amount > 0 && lastMonthEnd >= startDate) {
@@ -117,7 +117,7 @@ export async function seedDemoFacilities(db: Db, today: string): Promise<number>
           facility,
           {
             type: 'repayment',
-            amount: Math.min(amount, facilityBase(db, facility, lastMonthEnd).base.outstanding),
+            amount: Math.min(amount, (await facilityBase(db, facility, lastMonthEnd)).base.outstanding),
             valueDate: lastMonthEnd,
             note: '',
           },

@@ -32,5 +32,5 @@ export async function facilityLiability(
   cutOff: string,
 ): Promise<CurrencyLiability> {
   const pool = bookLiability(book, params, baseCurrency).find((l) => l.currency === f.currency);
-  return facilityLiabilityLine(pool, f.currency, facilityOutstanding(db, f.id, cutOff), await facilityDrawn(db, f.id, cutOff));
+  return facilityLiabilityLine(pool, f.currency, await facilityOutstanding(db, f.id, cutOff), await facilityDrawn(db, f.id, cutOff));
 }

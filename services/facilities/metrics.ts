@@ -222,7 +222,7 @@ export async function facilityMonthMetrics(
   const all = monthEndsUpTo(facility.startDate > from ? facility.startDate : from, end);
   if (all.length === 0) return [];
   const first = Math.max(0, all.length - months);
-  const kept = getMetricResults(db, facility.id, all.slice(first));
+  const kept = await getMetricResults(db, facility.id, all.slice(first));
   const closedBefore = `${today.slice(0, 7)}-01`;
   // The books needed: each month to compute and the month before it.
   const needed = new Set<number>();
@@ -273,7 +273,7 @@ export async function facilityMonthMetrics(
       previous = summary(before, (await monthEndBook(db, facility.funderId, facility.currency, before, today, built)).leases);
     const { leases, originalPrincipal, losses } = await monthEndBook(db, facility.funderId, facility.currency, m, today, built);
     const metrics = computeMonth(facility, leases, before === null ? null : previous, originalPrincipal, losses);
-    if (m < closedBefore) writeAside(db, (tx) => keepMetricResult(tx, facility.id, m, metrics));
+    if (m < closedBefore) writeAside(db, async (tx) => await keepMetricResult(tx, facility.id, m, metrics));
     out.push({ monthEnd: m, metrics });
     previous = summary(m, leases);
   }

@@ -56,9 +56,14 @@ export type FacilityBorrowingBase = {
 };
 
 /** The borrowing-base waterfall at the as-of date (page, GET …/borrowing-base, the waterfall and excess exports). */
-export function facilityBorrowingBase(db: DbOrTx, f: Facility, query: { asOf?: string }, clock: Clock): FacilityBorrowingBase {
+export async function facilityBorrowingBase(
+  db: DbOrTx,
+  f: Facility,
+  query: { asOf?: string },
+  clock: Clock,
+): Promise<FacilityBorrowingBase> {
   const asOf = screenAsOf(query, clock);
-  const { base } = facilityBase(db, f, asOf);
+  const { base } = await facilityBase(db, f, asOf);
   return { asOf, base, excess: base.excess.groups.filter((g) => g.excess > 0) };
 }
 
@@ -86,9 +91,14 @@ export type FacilityEligibility = {
 };
 
 /** The lease-level eligibility at the as-of date, filtered, one page of it or all (page, GET …/eligibility and its files). */
-export function facilityEligibility(db: DbOrTx, f: Facility, query: FacilityEligibilityQuery, clock: Clock): FacilityEligibility {
+export async function facilityEligibility(
+  db: DbOrTx,
+  f: Facility,
+  query: FacilityEligibilityQuery,
+  clock: Clock,
+): Promise<FacilityEligibility> {
   const asOf = screenAsOf(query, clock);
-  const filtered = eligibilityRows(facilityBase(db, f, asOf).rows, query.filter);
+  const filtered = eligibilityRows((await facilityBase(db, f, asOf)).rows, query.filter);
   // Past the last page: the page shows the last one, the API answers the page asked for (none).
   const lastPage = query.perPage === undefined ? 1 : Math.max(1, Math.ceil(filtered.length / query.perPage));
   const page = query.clampPage && query.page !== undefined ? Math.min(query.page, lastPage) : query.page;
@@ -157,8 +167,8 @@ export async function facilityScreen(
 ): Promise<FacilityScreen> {
   const f = await facilityFor(db, principal, facilityId);
   const asOf = screenAsOf(query, clock);
-  const { base, excess } = facilityBorrowingBase(db, f, { asOf }, clock);
-  const eligibility = facilityEligibility(
+  const { base, excess } = await facilityBorrowingBase(db, f, { asOf }, clock);
+  const eligibility = await facilityEligibility(
     db,
     f,
     { asOf, filter: query.filter, page: query.page, perPage: query.perPage, clampPage: true },

@@ -14,7 +14,7 @@ export * from './core';
 
 /** The facility if the principal may see its funder; 404 otherwise (its existence is not disclosed). */
 export async function facilityFor(db: DbOrTx, principal: Principal, id: number): Promise<Facility> {
-  const f = getFacility(db, id);
+  const f = await getFacility(db, id);
   if (!f || !(await canAccessFunder(principal, f.funderId))) throw new NotFound(`Facility ${id} does not exist.`);
   return f;
 }
@@ -51,7 +51,7 @@ export async function facilitySummaries(
   const out: FacilitySummary[] = [];
   // One facility after the other: a facility's covenant history may build the funder's month-end snapshots.
   for (const f of await accessibleFacilities(db, principal, funderId)) {
-    const { base } = facilityBase(db, f, asOf);
+    const { base } = await facilityBase(db, f, asOf);
     out.push({
       id: f.id,
       funderId: f.funderId,
@@ -87,7 +87,7 @@ export async function facilityDashboard(
       id: f.id,
       name: f.name,
       currency: f.currency,
-      availability: facilityBase(db, f, today).base.availability,
+      availability: (await facilityBase(db, f, today)).base.availability,
       status: covenantStatusOf(history),
     });
   }

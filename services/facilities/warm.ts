@@ -18,7 +18,7 @@ export async function warmFacilityCaches(): Promise<{ facilities: number; ms: nu
     const today = todayIso();
     const facilities = await listFacilities(db, 'all');
     for (const f of facilities) {
-      facilityBase(db, f, today);
+      await facilityBase(db, f, today);
       await new Promise((resolve) => setImmediate(resolve));
       await covenantHistory(db, f, today, today, 1);
       await new Promise((resolve) => setImmediate(resolve));

@@ -208,25 +208,25 @@ describe('scenarios and facility figures: kept until the database changes', () =
       }),
       null,
     );
-    expect(facilityOutstanding(db, facility.id)).toBe(0);
+    expect(await facilityOutstanding(db, facility.id)).toBe(0);
     const draw = other.$client.prepare(
       `insert into facility_draws (facility_id, type, amount, value_date, status, requested_at) values (?, ?, ?, ?, 'approved', 1)`,
     );
     draw.run(facility.id, 'draw', 500_00, '2026-03-31');
-    expect(facilityOutstanding(db, facility.id)).toBe(500_00);
-    expect(facilityOutstanding(db, facility.id, '2026-02-28')).toBe(0);
+    expect(await facilityOutstanding(db, facility.id)).toBe(500_00);
+    expect(await facilityOutstanding(db, facility.id, '2026-02-28')).toBe(0);
     draw.run(facility.id, 'repayment', 200_00, '2026-04-30');
-    expect(facilityOutstanding(db, facility.id)).toBe(300_00);
+    expect(await facilityOutstanding(db, facility.id)).toBe(300_00);
 
     const months = ['2026-01-31', '2026-02-28'];
-    expect(getMetricResults(db, facility.id, months).size).toBe(0);
-    keepMetricResult(db, facility.id, '2026-01-31', { defaultRatio: 0.01 });
-    const kept = getMetricResults(db, facility.id, months);
+    expect((await getMetricResults(db, facility.id, months)).size).toBe(0);
+    await keepMetricResult(db, facility.id, '2026-01-31', { defaultRatio: 0.01 });
+    const kept = await getMetricResults(db, facility.id, months);
     expect([...kept.keys()]).toEqual(['2026-01-31']);
     expect(Object.isFrozen(kept.get('2026-01-31'))).toBe(true);
     kept.delete('2026-01-31');
-    expect(getMetricResults(db, facility.id, months).get('2026-01-31')).toEqual({ defaultRatio: 0.01 });
-    keepMetricResult(db, facility.id, '2026-02-28', { defaultRatio: 0.02 });
-    expect([...getMetricResults(db, facility.id, months).keys()].sort()).toEqual(months);
+    expect((await getMetricResults(db, facility.id, months)).get('2026-01-31')).toEqual({ defaultRatio: 0.01 });
+    await keepMetricResult(db, facility.id, '2026-02-28', { defaultRatio: 0.02 });
+    expect([...(await getMetricResults(db, facility.id, months)).keys()].sort()).toEqual(months);
   });
 });

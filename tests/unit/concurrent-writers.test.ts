@@ -99,10 +99,10 @@ async function facilityDb(): Promise<{ db: Conn; f: Facility }> {
 }
 
 /** The facility of the path, read per request as pathFacility does (facilityFor without the principal's scope). */
-const pathFacility = (db: Conn, id: number): Facility => getFacility(db, id)!;
+const pathFacility = async (db: Conn, id: number): Promise<Facility> => (await getFacility(db, id))!;
 
 /** The waterfall as GET /api/facilities/{id}/borrowing-base and the facility screen read it. */
-const baseOf = (db: Conn, id: number) => facilityBorrowingBase(db, pathFacility(db, id), { asOf: TODAY }, CLOCK).base;
+const baseOf = async (db: Conn, id: number) => (await facilityBorrowingBase(db, await pathFacility(db, id), { asOf: TODAY }, CLOCK)).base;
 
 describe('facility draws: two writers on the same availability', () => {
   test.each([
@@ -110,7 +110,7 @@ describe('facility draws: two writers on the same availability', () => {
     { approvers: ['admin', 'admin2'] as const, label: 'two approvers' },
   ])('two draws of more than half the availability, each requested and approved in its own flow ($label)', async ({ approvers }) => {
     const { db, f } = await facilityDb();
-    const before = baseOf(db, f.id);
+    const before = await baseOf(db, f.id);
     expect(before.outstanding).toBe(0);
     expect(before.availability).toBeGreaterThan(0);
     const amount = Math.floor(before.availability * 0.6);
@@ -118,17 +118,17 @@ describe('facility draws: two writers on the same availability', () => {
 
     // POST …/draws, then POST …/draws/{drawId}/approve by another user: the handler flow, per writer.
     const writer = async (approver: string) => {
-      const draw = await step(() =>
-        requestFacilityDraw(db, pathFacility(db, f.id), { type: 'draw', amount, valueDate: TODAY, note: '' }, requester),
+      const draw = await step(async () =>
+        requestFacilityDraw(db, await pathFacility(db, f.id), { type: 'draw', amount, valueDate: TODAY, note: '' }, requester),
       );
-      return await step(() => decideFacilityDraw(db, pathFacility(db, f.id), draw.id, 'approved', demoActor(db, approver)));
+      return await step(async () => decideFacilityDraw(db, await pathFacility(db, f.id), draw.id, 'approved', demoActor(db, approver)));
     };
     const { fulfilled, statuses } = settled(await Promise.allSettled(approvers.map(writer)));
 
     // Both approved would make the outstanding 2 × 0.6 = 1.2 × the availability: above the maximum advance, and two fulfilled.
     expect(fulfilled).toHaveLength(1);
     expect(statuses).toEqual([409]);
-    const after = baseOf(db, f.id);
+    const after = await baseOf(db, f.id);
     expect(after.outstanding).toBe(amount);
     expect(after.outstanding).toBeLessThanOrEqual(before.maximumAdvance);
     expect(after.availability).toBeGreaterThanOrEqual(0);
@@ -139,17 +139,17 @@ describe('facility draws: two writers on the same availability', () => {
 
   test('the same pending draw approved by two users at once: one approval, the other 409, the outstanding raised once', async () => {
     const { db, f } = await facilityDb();
-    const before = baseOf(db, f.id);
+    const before = await baseOf(db, f.id);
     const amount = Math.floor(before.availability * 0.6);
     const draw = await requestFacilityDraw(db, f, { type: 'draw', amount, valueDate: TODAY, note: '' }, demoActor(db, 'analyst'));
     const approve = async (who: string) =>
-      await step(async () => await decideFacilityDraw(db, pathFacility(db, f.id), draw.id, 'approved', demoActor(db, who)));
+      await step(async () => await decideFacilityDraw(db, await pathFacility(db, f.id), draw.id, 'approved', demoActor(db, who)));
     const { fulfilled, statuses } = settled(await Promise.allSettled([approve('admin'), approve('admin2')]));
 
     // A second approval would write a second approve_draw audit row and a second decider over the first.
     expect(fulfilled).toHaveLength(1);
     expect(statuses).toEqual([409]);
-    expect(baseOf(db, f.id).outstanding).toBe(amount);
+    expect((await baseOf(db, f.id)).outstanding).toBe(amount);
     expect(await auditActions(db, 'facility', 'approve_draw')).toBe(1);
     expect((await listDraws(db, f.id)).map((d) => [d.status, d.decidedBy])).toEqual([['approved', fulfilled[0]!.decidedBy]]);
   });
@@ -163,7 +163,7 @@ describe('borrowing-base certificates: two preparations for the same facility an
     const { db, f } = await facilityDb();
     const asOf = '2026-10-31';
     const prepare = (who: string) =>
-      step(() => prepareFacilityCertificate(db, pathFacility(db, f.id), asOf, demoActor(db, who), Date.UTC(2026, 10, 2)));
+      step(async () => prepareFacilityCertificate(db, await pathFacility(db, f.id), asOf, demoActor(db, who), Date.UTC(2026, 10, 2)));
     const { fulfilled, statuses } = settled(await Promise.allSettled([prepare('analyst'), prepare('admin')]));
 
     expect(statuses).toEqual([409]);

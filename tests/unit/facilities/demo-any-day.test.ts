@@ -33,7 +33,7 @@ describe.each(DAYS)('the demo seeded on %s', (day) => {
       email: string;
     };
     for (const f of facilities) {
-      const { base } = facilityBase(db, f, today);
+      const { base } = await facilityBase(db, f, today);
       // Room to draw: at least a tenth of the maximum advance, so a draw of 1.00 is accepted as pending.
       expect(base.availability, `${f.name} on ${day}`).toBeGreaterThanOrEqual(Math.floor(base.maximumAdvance * 0.1));
       expect(base.outstanding).toBeGreaterThan(0);

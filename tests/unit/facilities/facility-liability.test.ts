@@ -105,7 +105,7 @@ describe('a facility funding line (domain.md §4 and §11)', () => {
         'approved',
         admin,
       );
-    const first = Math.floor(facilityBase(db, f, '2025-06-30').base.availability * 0.5);
+    const first = Math.floor((await facilityBase(db, f, '2025-06-30')).base.availability * 0.5);
     expect(first).toBeGreaterThan(0);
     await move('draw', first, '2025-06-30');
     await move('draw', 1_234_567, '2026-02-15');
@@ -127,7 +127,7 @@ describe('a facility funding line (domain.md §4 and §11)', () => {
     };
     for (const [on, outstanding] of Object.entries(expected)) {
       const book = valueBook(db, 1, on, false);
-      const page = facilityBase(db, f, on).base.outstanding;
+      const page = (await facilityBase(db, f, on)).base.outstanding;
       const cf = await facilityLiability(db, f, book, params, funder.baseCurrency, on);
       expect(page).toBe(outstanding);
       expect(cf.balance).toBe(page);

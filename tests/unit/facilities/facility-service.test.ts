@@ -114,7 +114,7 @@ describe('facility service', () => {
     const db = seeded();
     const f = await facility(db);
     for (const asOf of monthEndsUpTo('2025-06-01', TODAY)) {
-      const { base, rows } = facilityBase(db, f, asOf);
+      const { base, rows } = await facilityBase(db, f, asOf);
       expect(base.collateralBalance).toBe(base.eligibleBalance + base.ineligibleBalance);
       expect(Math.abs(base.borrowingBase - (0.85 * (base.eligibleBalance - base.excess.total) - 10_000_00))).toBeLessThanOrEqual(0.5);
       expect(rows.filter((r) => r.eligible).reduce((s, r) => s + (r.currency === f.currency ? r.balance : 0), 0)).toBe(
@@ -128,7 +128,7 @@ describe('facility service', () => {
     const f = await facility(db);
     const analyst = actor(db, 'analyst');
     const admin = actor(db, 'admin');
-    const { base } = facilityBase(db, f, TODAY);
+    const { base } = await facilityBase(db, f, TODAY);
     expect(base.availability).toBeGreaterThan(0);
     const tooMuch = await thrown(
       async () => await requestFacilityDraw(db, f, { type: 'draw', amount: base.availability + 1, valueDate: TODAY, note: '' }, analyst),
@@ -146,7 +146,7 @@ describe('facility service', () => {
     const approved = await decideFacilityDraw(db, f, draw.id, 'approved', admin);
     expect(approved.status).toBe('approved');
     expect(statusOf(await thrown(async () => await decideFacilityDraw(db, f, draw.id, 'rejected', admin)))).toBe(409);
-    const after = facilityBase(db, f, TODAY).base;
+    const after = (await facilityBase(db, f, TODAY)).base;
     expect(after.outstanding).toBe(base.availability);
     expect(after.availability).toBe(0);
     expect(
@@ -170,7 +170,7 @@ describe('facility service', () => {
     const issued = await approveFacilityCertificate(db, f, prepared.id, admin, Date.UTC(2026, 10, 3));
     expect(issued.status).toBe('approved');
     expect(statusOf(await thrown(async () => await approveFacilityCertificate(db, f, prepared.id, admin)))).toBe(409);
-    const before = getCertificate(db, f.id, prepared.id)!;
+    const before = (await getCertificate(db, f.id, prepared.id))!;
     expect(createHash('sha256').update(before.xlsx).digest('hex')).toBe(before.xlsxSha256);
     expect(createHash('sha256').update(before.pdf!).digest('hex')).toBe(before.pdfSha256);
     const text = (await extractText(new Uint8Array(before.pdf!), { mergePages: true })).text;
@@ -179,7 +179,7 @@ describe('facility service', () => {
     expect(text).toContain('2026-10-31');
     expect(text).toContain('Approved by admin@quantum.demo');
 
-    const baseBefore = facilityBase(db, f, '2026-10-31').base;
+    const baseBefore = (await facilityBase(db, f, '2026-10-31')).base;
     const leaseId = db.$client
       .prepare("select id from leases where funder_id = 1 and currency = ? and status = 'active' order by id limit 1")
       .pluck()
@@ -192,10 +192,10 @@ describe('facility service', () => {
     );
     const lease = (await getLease(db, leaseId))!;
     await updateLease(db, leaseId, lease.version, { rate: lease.rate + 0.01 }, analyst.userId);
-    const baseAfter = facilityBase(db, f, '2026-10-31').base;
+    const baseAfter = (await facilityBase(db, f, '2026-10-31')).base;
     // The live base moved; the issued certificate did not.
     expect(baseAfter.collateralBalance).not.toBe(baseBefore.collateralBalance);
-    const after = getCertificate(db, f.id, prepared.id)!;
+    const after = (await getCertificate(db, f.id, prepared.id))!;
     expect(Buffer.compare(after.xlsx, before.xlsx)).toBe(0);
     expect(Buffer.compare(after.pdf!, before.pdf!)).toBe(0);
     expect(after.summary).toBe(before.summary);
@@ -207,7 +207,7 @@ describe('facility service', () => {
     const f = await facility(db);
     const prepared = await prepareFacilityCertificate(db, f, '2026-10-31', actor(db, 'analyst'), Date.UTC(2026, 10, 2), 'de');
     const issued = await approveFacilityCertificate(db, f, prepared.id, actor(db, 'admin'), Date.UTC(2026, 10, 3));
-    const row = getCertificate(db, f.id, issued.id)!;
+    const row = (await getCertificate(db, f.id, issued.id))!;
     const content = JSON.parse(row.summary) as { locale: string; labels: { title: string } };
     expect(content.locale).toBe('de');
     const text = (await extractText(new Uint8Array(row.pdf!), { mergePages: true })).text;
@@ -229,7 +229,7 @@ describe('facility service', () => {
     expect(ptText).toContain('Disponibilidade');
     // A later preparation in English leaves the German one byte-identical.
     await prepareFacilityCertificate(db, f, '2026-10-31', actor(db, 'analyst'), Date.UTC(2026, 10, 4), 'en');
-    const again = getCertificate(db, f.id, issued.id)!;
+    const again = (await getCertificate(db, f.id, issued.id))!;
     expect([again.xlsxSha256, again.pdfSha256]).toEqual([row.xlsxSha256, row.pdfSha256]);
     expect(createHash('sha256').update(again.pdf!).digest('hex')).toBe(row.pdfSha256);
   });
@@ -335,7 +335,7 @@ describe('facility service', () => {
       actor(db, 'admin'),
     );
     expect(updated.criteria.map((c) => [c.kind, c.value])).toEqual([['maxDpd', 30]]);
-    expect(getFacility(db, f.id)!.reserves).toBe(0);
+    expect((await getFacility(db, f.id))!.reserves).toBe(0);
     const row = (await pageAudit(db, { entity: 'facility', action: 'update' } as never, 1, 10)).rows[0]!;
     expect(row.action).toBe('update');
   });
@@ -344,7 +344,7 @@ describe('facility service', () => {
     const db = seeded();
     const f = await facility(db);
     const analyst = actor(db, 'analyst');
-    const before = facilityBase(db, f, TODAY);
+    const before = await facilityBase(db, f, TODAY);
     const lease = before.rows.find((r) => r.eligible)!;
     expect(lease).toBeDefined();
     await flagLease(
@@ -352,7 +352,7 @@ describe('facility service', () => {
       { funderId: 1, leaseId: lease.leaseId, kind: 'utp', flaggedOn: '2026-11-01', reason: 'insolvency filing' },
       analyst,
     );
-    const flagged = facilityBase(db, f, TODAY);
+    const flagged = await facilityBase(db, f, TODAY);
     const row = flagged.rows.find((r) => r.leaseId === lease.leaseId)!;
     expect(row.eligible).toBe(false);
     expect(row.failed.map((c) => c.kind)).toContain('notInDefault');
@@ -363,7 +363,7 @@ describe('facility service', () => {
       analyst,
     );
     // Cleared, but a defaulted lease cures only after its probation: still in default at the date.
-    expect(facilityBase(db, f, TODAY).rows.find((r) => r.leaseId === lease.leaseId)!.eligible).toBe(false);
+    expect((await facilityBase(db, f, TODAY)).rows.find((r) => r.leaseId === lease.leaseId)!.eligible).toBe(false);
   });
 
   it('cumulative net loss follows the loss ledger: amounts written off less the recoveries (domain.md §8, §14)', async () => {

@@ -32,8 +32,8 @@ describe('facilities warm at server start', () => {
         expect(facilities.length).toBeGreaterThan(0);
         expect(await warmFacilityCaches()).toMatchObject({ facilities: facilities.length });
         // Cached by data, not by connection: two connections get the one result.
-        const first = facilityBase(db, facilities[0]!, todayIso());
-        expect(facilityBase(openDb(file), facilities[0]!, todayIso())).toBe(first);
+        const first = await facilityBase(db, facilities[0]!, todayIso());
+        expect(await facilityBase(openDb(file), facilities[0]!, todayIso())).toBe(first);
         db.$client.close();
       } finally {
         rmSync(dir, { recursive: true, force: true });

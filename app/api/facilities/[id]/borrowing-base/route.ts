@@ -10,6 +10,6 @@ export const dynamic = 'force-dynamic';
 /** GET /api/facilities/{id}/borrowing-base?asOf= — the waterfall in minor units of the facility currency. */
 export const GET = withAuth({ scope: 'read:funders' }, async (ctx) => {
   const f = await pathFacility(ctx);
-  const { asOf, base } = facilityBorrowingBase(getDb(), f, await parseQuery(ctx.req, asOfQuery), requestClock());
+  const { asOf, base } = await facilityBorrowingBase(getDb(), f, await parseQuery(ctx.req, asOfQuery), requestClock());
   return Response.json({ facilityId: f.id, asOf, ...base });
 });

@@ -20,7 +20,7 @@ export const GET = withAuth({ scope: 'read:funders' }, async (ctx) => {
   const { asOf, filter, page, perPage, format, locale } = await parseQuery(ctx.req, eligibilityQuery);
   const clock = requestClock();
   if (format !== 'json') {
-    const all = facilityEligibility(getDb(), f, { asOf, filter }, clock);
+    const all = await facilityEligibility(getDb(), f, { asOf, filter }, clock);
     const t = await getTranslations({ locale, namespace: 'facilities' });
     return exportResponse(
       format,
@@ -30,6 +30,6 @@ export const GET = withAuth({ scope: 'read:funders' }, async (ctx) => {
       t('eligibility.sheetName'),
     );
   }
-  const shown = facilityEligibility(getDb(), f, { asOf, filter, page, perPage }, clock);
+  const shown = await facilityEligibility(getDb(), f, { asOf, filter, page, perPage }, clock);
   return Response.json({ asOf: shown.asOf, total: shown.total, page: shown.page, perPage: shown.perPage, rows: shown.rows });
 });

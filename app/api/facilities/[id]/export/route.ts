@@ -41,7 +41,7 @@ export const GET = withAuth({ scope: 'read:funders' }, async (ctx) => {
         format,
         name,
         waterfallColumns(t, f.currency),
-        [waterfallRows(t, facilityBorrowingBase(db, f, { asOf }, clock).base, (r) => formatPercent(fmt, r))],
+        [waterfallRows(t, (await facilityBorrowingBase(db, f, { asOf }, clock)).base, (r) => formatPercent(fmt, r))],
         t('waterfall.title'),
       );
     }
@@ -51,7 +51,7 @@ export const GET = withAuth({ scope: 'read:funders' }, async (ctx) => {
         format,
         name,
         excessColumns(excessLabels(t), f.currency),
-        [facilityBorrowingBase(db, f, { asOf }, clock).base.excess.groups],
+        [(await facilityBorrowingBase(db, f, { asOf }, clock)).base.excess.groups],
         t('excess.sheetName'),
       );
     case 'draws':

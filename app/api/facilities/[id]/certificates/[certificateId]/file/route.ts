@@ -14,7 +14,7 @@ const TYPES = { xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheet
 export const GET = withAuth({ scope: 'read:funders' }, async (ctx) => {
   const f = await pathFacility(ctx);
   const { format } = await parseQuery(ctx.req, certificateFileQuery);
-  const c = getCertificate(getDb(), f.id, pathId(ctx.params, 'certificateId', 'certificate'));
+  const c = await getCertificate(getDb(), f.id, pathId(ctx.params, 'certificateId', 'certificate'));
   if (!c) throw new NotFound('No certificate has this id.');
   const bytes = format === 'pdf' ? c.pdf : c.xlsx;
   if (!bytes) throw new NotFound('The PDF is made when the certificate is issued.');
