@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { sqliteOf, type DbOrTx } from '../client';
+import { pgClientOf } from '../dialect';
 import { preparedFor } from './prepared';
 
 /**
@@ -24,6 +25,8 @@ const MAX_ENTRIES = 10_000;
 
 /** `read()` as of now: from the memo when the database has not changed since it was read under `key`. */
 export function readUntilChange<T>(db: DbOrTx, key: string, read: () => T): T {
+  // PostgreSQL has no cheap stamp of "nothing changed since" that covers other servers' writes: read every time.
+  if (pgClientOf(db)) return read();
   const client = sqliteOf(db);
   if (client.inTransaction) return read();
   const changes = preparedFor(client, 'changeMemo.changes', () => client.prepare('select total_changes()').pluck()).get() as number;

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { openDb, runMigrations, type Conn, type Db } from '@/db/client';
 import * as sqliteDialect from '@/db/dialect';
 import { openPgDb, runPgMigrations, type PgDb } from '@/db/pg-client';
+import { readUntilChange } from '@/db/queries/change-memo';
 import * as sqliteHistory from '@/db/queries/history';
 import * as sqliteTables from '@/db/tables';
 import * as sqliteTransaction from '@/db/transaction';
@@ -229,6 +230,14 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (name) => {
     ).toEqual([funderId]);
     expect(await d.columnOf(e().db, `select id from funders where id ${d.idListSql}`, [d.idListParam([funderId, -5])])).toEqual([funderId]);
     expect(await d.columnOf(e().db, `select id from funders where ${d.NO_INDEX}id = ?`, [funderId])).toEqual([funderId]);
+  });
+
+  test('reads kept until the database changes: on SQLite read once; on PostgreSQL every time (other servers write too)', () => {
+    let reads = 0;
+    const read = () => ++reads;
+    readUntilChange(e().db, `layer-test:${name}`, read);
+    readUntilChange(e().db, `layer-test:${name}`, read);
+    expect(reads).toBe(name === 'postgres' ? 2 : 1);
   });
 
   test('the month-end snapshot queries store and read a month the same way', async () => {
