@@ -13,7 +13,7 @@
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { sqliteOf, type DbOrTx } from './client';
+import type { DbOrTx } from './client';
 import { statementFor } from './queries/prepared';
 import { tablesEngine } from './tables';
 
@@ -164,5 +164,3 @@ export const idListSql = onPostgres ? '= any(?::int8[])' : 'in (select value fro
 export function idListParam(ids: readonly number[]): unknown {
   return onPostgres ? ids : JSON.stringify(ids);
 }
-
-export { sqliteOf };
