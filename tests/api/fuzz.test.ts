@@ -277,12 +277,20 @@ async function send(d: RouteDoc, input: Input): Promise<Outcome> {
     if (input.body.type) headers['content-type'] = input.body.type;
     init.body = input.body.raw;
   }
-  try {
-    const res = await fetch(urlOf(d, input), init);
-    const text = res.status >= 400 ? (await res.text()).slice(0, 300) : (await res.body?.cancel(), '');
-    return { status: res.status, text };
-  } catch (e) {
-    return { status: -1, text: (e as Error).name === 'TimeoutError' ? `no answer in ${REQUEST_TIMEOUT_MS} ms` : String(e) };
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const res = await fetch(urlOf(d, input), init);
+      const text = res.status >= 400 ? (await res.text()).slice(0, 300) : (await res.body?.cancel(), '');
+      return { status: res.status, text };
+    } catch (e) {
+      if ((e as Error).name === 'TimeoutError') return { status: -1, text: `no answer in ${REQUEST_TIMEOUT_MS} ms` };
+      // A kept-alive connection the server closed as the request went out ("other side closed": the server read
+      // nothing of it) is a race of the loaded test machine, not an answer: sent once more on a new connection.
+      // Any other failure, or the same one twice, is the outcome.
+      const cause = (e as Error & { cause?: { code?: string; message?: string } }).cause;
+      if (attempt === 1 && cause?.code === 'UND_ERR_SOCKET') continue;
+      return { status: -1, text: `${String(e)}${cause ? ` (${cause.code ?? ''} ${cause.message ?? ''})` : ''}` };
+    }
   }
 }
 
