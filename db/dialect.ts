@@ -29,9 +29,10 @@ export function pgClientOf(db: DbOrTx): pg.Pool | pg.PoolClient | undefined {
   return client instanceof pg.Pool || client instanceof pg.Client ? (client as pg.Pool | pg.PoolClient) : undefined;
 }
 
-/** The PostgreSQL client of a handle that is not SQLite's. */
-function pgOf(db: DbOrTx): { query: (config: { text: string; values: unknown[]; rowMode?: 'array' }) => Promise<PgResult> } {
-  return pgClientOf(db)!;
+/** `text` (with `?` placeholders) on the PostgreSQL client of a handle that is not SQLite's. */
+async function pgQuery(db: DbOrTx, text: string, params: readonly unknown[], rowMode?: 'array'): Promise<PgResult> {
+  const client = pgClientOf(db) as { query: (config: { text: string; values: unknown[]; rowMode?: 'array' }) => Promise<PgResult> };
+  return await client.query({ text: toPgText(text), values: [...params], rowMode });
 }
 
 /** Which engine a handle is on, from the handle itself (a process serves one, but the tools and tests hold both). */
@@ -70,7 +71,7 @@ export function toPgText(text: string): string {
 /** The rows of a query, as objects named by their columns. */
 export async function rowsOf<T>(db: DbOrTx, text: string, params: readonly unknown[] = []): Promise<T[]> {
   if (isSqlite(db)) return statementFor(db, text).all(...params) as T[];
-  return (await pgOf(db).query({ text: toPgText(text), values: [...params] })).rows as T[];
+  return (await pgQuery(db, text, params)).rows as T[];
 }
 
 /** The rows of a query, each an array of its columns in order (no name needed, none shadowed). */
@@ -79,13 +80,13 @@ export async function arraysOf<T extends unknown[]>(db: DbOrTx, text: string, pa
     return statementFor(db, text)
       .raw()
       .all(...params) as T[];
-  return (await pgOf(db).query({ text: toPgText(text), values: [...params], rowMode: 'array' })).rows as T[];
+  return (await pgQuery(db, text, params, 'array')).rows as T[];
 }
 
 /** The first row of a query as an object, or undefined. */
 export async function firstOf<T>(db: DbOrTx, text: string, params: readonly unknown[] = []): Promise<T | undefined> {
   if (isSqlite(db)) return statementFor(db, text).get(...params) as T | undefined;
-  return (await pgOf(db).query({ text: toPgText(text), values: [...params] })).rows[0] as T | undefined;
+  return (await pgQuery(db, text, params)).rows[0] as T | undefined;
 }
 
 /** The first column of the first row, or undefined when there is no row. */
@@ -94,7 +95,7 @@ export async function valueOf<T>(db: DbOrTx, text: string, params: readonly unkn
     return statementFor(db, text)
       .pluck()
       .get(...params) as T | undefined;
-  const rows = (await pgOf(db).query({ text: toPgText(text), values: [...params], rowMode: 'array' })).rows as unknown[][];
+  const rows = (await pgQuery(db, text, params, 'array')).rows as unknown[][];
   return rows[0]?.[0] as T | undefined;
 }
 
@@ -104,14 +105,14 @@ export async function columnOf<T>(db: DbOrTx, text: string, params: readonly unk
     return statementFor(db, text)
       .pluck()
       .all(...params) as T[];
-  const rows = (await pgOf(db).query({ text: toPgText(text), values: [...params], rowMode: 'array' })).rows as unknown[][];
+  const rows = (await pgQuery(db, text, params, 'array')).rows as unknown[][];
   return rows.map((r) => r[0] as T);
 }
 
 /** Runs a statement that returns no rows; answers how many rows it changed. */
 export async function executeSql(db: DbOrTx, text: string, params: readonly unknown[] = []): Promise<number> {
   if (isSqlite(db)) return statementFor(db, text).run(...params).changes;
-  return (await pgOf(db).query({ text: toPgText(text), values: [...params] })).rowCount ?? 0;
+  return (await pgQuery(db, text, params)).rowCount ?? 0;
 }
 
 /** How many rows an awaited insert, update or delete changed (SQLite's `changes`, PostgreSQL's `rowCount`). */
@@ -163,4 +164,11 @@ export function likeText(column: SQLWrapper, pattern: string): SQL {
 export const idListSql = onPostgres ? '= any(?::int8[])' : 'in (select value from json_each(?))';
 export function idListParam(ids: readonly number[]): unknown {
   return onPostgres ? ids : JSON.stringify(ids);
+}
+
+/** `column` is one of `ids`, as a drizzle condition with the list as one parameter (idListSql's twin). */
+export function inIdList(column: SQLWrapper, ids: readonly number[]): SQL {
+  return onPostgres
+    ? sql`${column} = any(${sql.param(ids)}::int8[])`
+    : sql`${column} in (select value from json_each(${JSON.stringify(ids)}))`;
 }

@@ -99,6 +99,24 @@ export function withWriter<D extends DbOrTx>(reader: D, writer?: Conn): D {
   return reader;
 }
 
+/**
+ * `run` inside a savepoint of the open transaction (a transaction started inside another): released when it returns,
+ * rolled back to (only its own writes) and released when it throws. `exec` runs a statement on the transaction's
+ * connection, on either engine (both spell these statements the same).
+ */
+async function inSavepoint<T>(exec: (statement: string) => unknown, name: string, run: () => Promise<T> | T): Promise<T> {
+  await exec(`SAVEPOINT ${name}`);
+  try {
+    const result = await run();
+    await exec(`RELEASE SAVEPOINT ${name}`);
+    return result;
+  } catch (e) {
+    await exec(`ROLLBACK TO SAVEPOINT ${name}`);
+    await exec(`RELEASE SAVEPOINT ${name}`);
+    throw e;
+  }
+}
+
 function warnAside(e: unknown): void {
   console.warn('[db] a memo write failed:', e instanceof Error ? e.message : e);
 }
@@ -127,19 +145,12 @@ function heldPgOn(client: pg.Pool | pg.PoolClient): HeldPg | undefined {
 
 async function pgTransaction<T>(client: pg.Pool | pg.PoolClient, fn: (tx: Tx) => Promise<T> | T): Promise<T> {
   const current = heldPgOn(client);
-  if (current) {
-    const name = `sp${++current.savepoints}`;
-    await current.client.query(`SAVEPOINT ${name}`);
-    try {
-      const result = await fn(current.tx);
-      await current.client.query(`RELEASE SAVEPOINT ${name}`);
-      return result;
-    } catch (e) {
-      await current.client.query(`ROLLBACK TO SAVEPOINT ${name}`);
-      await current.client.query(`RELEASE SAVEPOINT ${name}`);
-      throw e;
-    }
-  }
+  if (current)
+    return await inSavepoint(
+      (statement) => current.client.query(statement),
+      `sp${++current.savepoints}`,
+      () => fn(current.tx),
+    );
   if (!(client instanceof pg.Pool))
     throw new Error('transaction(): a PostgreSQL transaction handle was used outside its transaction; pass the database instead.');
   const conn = await client.connect();
@@ -183,19 +194,12 @@ export async function transaction<T>(db: DbOrTx, fn: (tx: Tx) => Promise<T> | T)
   const tx = writerOf(db);
   const client = sqliteOf(tx);
   const current = heldOn(client);
-  if (current) {
-    const name = `sp${++current.savepoints}`;
-    client.exec(`SAVEPOINT ${name}`);
-    try {
-      const result = await fn(tx);
-      client.exec(`RELEASE ${name}`);
-      return result;
-    } catch (e) {
-      client.exec(`ROLLBACK TO ${name}`);
-      client.exec(`RELEASE ${name}`);
-      throw e;
-    }
-  }
+  if (current)
+    return await inSavepoint(
+      (statement) => client.exec(statement),
+      `sp${++current.savepoints}`,
+      () => fn(tx),
+    );
   const before = queues.get(client) ?? Promise.resolve();
   let release!: () => void;
   const mine = new Promise<void>((resolve) => (release = resolve));

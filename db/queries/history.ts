@@ -8,7 +8,7 @@ import type { LeaseSnapshot, MonthAggregates } from '@/lib/history';
 import type { DbOrTx } from '../client';
 import { deepFreeze, readUntilChange } from './change-memo';
 import { statementFor } from './prepared';
-import { arraysOf, columnOf, executeSql, jsonTextSql, valueOf } from '../dialect';
+import { arraysOf, columnOf, executeSql, idListParam, idListSql, jsonTextSql, valueOf } from '../dialect';
 
 /** The snapshot-relevant columns of the funder's leases (the servicing book's: status ≠ terminated); only those of `ids` when given. */
 export function historyLeaseTerms(
@@ -20,10 +20,10 @@ export function historyLeaseTerms(
     ids
       ? statementFor(
           db,
-          `select id, principal, contract_number from leases where +funder_id = ? and status != 'terminated' and id in (select value from json_each(?))`,
+          `select id, principal, contract_number from leases where +funder_id = ? and status != 'terminated' and id ${idListSql}`,
         )
           .raw()
-          .all(funderId, JSON.stringify(ids))
+          .all(funderId, idListParam(ids))
       : statementFor(db, `select id, principal, contract_number from leases where funder_id = ? and status != 'terminated'`)
           .raw()
           .all(funderId)
@@ -89,12 +89,8 @@ export function bookExtent(db: DbOrTx, funderId: number): { firstPurchase: strin
 }
 
 /** Whether the funder's month is stored (its month row written). */
-export async function snapshotMonthStored(db: DbOrTx, funderId: number, month: string): Promise<boolean> {
+export async function hasSnapshotMonth(db: DbOrTx, funderId: number, month: string): Promise<boolean> {
   return (await valueOf(db, `select 1 from snapshot_months where funder_id = ? and month = ?`, [funderId, month])) !== undefined;
-}
-
-export function hasSnapshotMonth(db: DbOrTx, funderId: number, month: string): boolean {
-  return statementFor(db, `select 1 from snapshot_months where funder_id = ? and month = ?`).get(funderId, month) !== undefined;
 }
 
 /** Stores a closed month's snapshot (lease rows + the month row) in one transaction; false when the month was already there. */
@@ -108,7 +104,7 @@ export async function insertSnapshotMonth(
   now = Date.now(),
 ): Promise<boolean> {
   return await transaction(db, async (tx) => {
-    if (await snapshotMonthStored(tx, funderId, month)) return false;
+    if (await hasSnapshotMonth(tx, funderId, month)) return false;
     // Lease rows of a month with no month row are a staged build left unfinished (insertSnapshotRows): replaced.
     await executeSql(tx, `delete from lease_snapshots where funder_id = ? and month = ?`, [funderId, month]);
     await insertRows(tx, funderId, month, rows);
@@ -134,7 +130,7 @@ export async function insertSnapshotRows(
   first: boolean,
 ): Promise<boolean> {
   return await transaction(db, async (tx) => {
-    if (await snapshotMonthStored(tx, funderId, month)) return false;
+    if (await hasSnapshotMonth(tx, funderId, month)) return false;
     if (first) await executeSql(tx, `delete from lease_snapshots where funder_id = ? and month = ?`, [funderId, month]);
     await insertRows(tx, funderId, month, rows);
     return true;
@@ -152,7 +148,7 @@ export async function finishSnapshotMonth(
   now = Date.now(),
 ): Promise<boolean> {
   return await transaction(db, async (tx) => {
-    if (await snapshotMonthStored(tx, funderId, month)) return false;
+    if (await hasSnapshotMonth(tx, funderId, month)) return false;
     const staged = await valueOf<number>(tx, `select count(*) from lease_snapshots where funder_id = ? and month = ?`, [funderId, month]);
     if (staged !== leaseCount) return false;
     await executeSql(

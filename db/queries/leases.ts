@@ -11,7 +11,7 @@ import { getFunder } from './funders';
 import { recordBookChange } from './book-changes';
 import { readUntilChange } from './change-memo';
 import { scheduleOfLease } from './lease-terms';
-import { LIKE } from '../dialect';
+import { inIdList, LIKE } from '../dialect';
 
 /** Fields a user supplies for a lease; principal and instalment are derived by lib/finance. */
 export type LeaseInput = Omit<
@@ -281,16 +281,16 @@ export type StatusClause = {
   notIds?: readonly number[];
 };
 
-// One bound JSON array per id set (a page of a large book may name thousands of ids: no parameter-count limit).
-const idIn = (ids: readonly number[]) => sql`${leases.id} in (select value from json_each(${JSON.stringify(ids)}))`;
+// One bound parameter per id set (a page of a large book may name thousands of ids: no parameter-count limit).
+const idIn = (ids: readonly number[]) => inIdList(leases.id, ids);
 
 function statusClauseWhere(c: StatusClause): SQL {
   const parts: SQL[] = [];
-  if (c.stored) parts.push(c.stored.length ? inArray(leases.status, c.stored) : sql`0`);
+  if (c.stored) parts.push(c.stored.length ? inArray(leases.status, c.stored) : sql`1 = 0`);
   if (c.notStored?.length) parts.push(notInArray(leases.status, c.notStored));
-  if (c.ids) parts.push(c.ids.length ? idIn(c.ids) : sql`0`);
+  if (c.ids) parts.push(c.ids.length ? idIn(c.ids) : sql`1 = 0`);
   if (c.notIds?.length) parts.push(sql`not (${idIn(c.notIds)})`);
-  return parts.length ? and(...parts)! : sql`1`;
+  return parts.length ? and(...parts)! : sql`1 = 1`;
 }
 
 /**

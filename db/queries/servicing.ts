@@ -11,7 +11,7 @@ import { intern } from '@/lib/intern';
 import { isInPool, tryParseDate } from '@/lib/finance';
 import { sqliteOf, type DbOrTx } from '../client';
 import { statementFor } from './prepared';
-import { arraysOf, firstOf, NO_INDEX, rowsOf } from '../dialect';
+import { arraysOf, firstOf, idListParam, idListSql, NO_INDEX, rowsOf } from '../dialect';
 
 /** The lease fields the servicing book needs. */
 export type ServicingLease = ResidualTerms & {
@@ -387,10 +387,10 @@ export function bookLeasesByIds(db: DbOrTx, funderId: number, ids: readonly numb
     db,
     `select ${BOOK_LEASE_COLUMNS}
        from leases l left join opening_positions o on o.lease_id = l.id
-       where +l.funder_id = ? and l.status != 'terminated' and l.id in (select value from json_each(?)) order by l.id`,
+       where +l.funder_id = ? and l.status != 'terminated' and l.id ${idListSql} order by l.id`,
   )
     .raw()
-    .all(funderId, JSON.stringify(ids)) as BookLeaseRow[];
+    .all(funderId, idListParam(ids)) as BookLeaseRow[];
   return rows.map(bookLeaseOf);
 }
 
@@ -399,10 +399,10 @@ export function scheduleListsOfLeases(db: DbOrTx, ids: readonly number[]): [numb
   return statementFor(
     db,
     `select lease_id, group_concat(due_date), group_concat(vat), group_concat(fee), group_concat(interest), group_concat(principal)
-       from schedule_rows where lease_id in (select value from json_each(?)) group by lease_id order by lease_id`,
+       from schedule_rows where lease_id ${idListSql} group by lease_id order by lease_id`,
   )
     .raw()
-    .all(JSON.stringify(ids)) as [number, string, string, string, string, string][];
+    .all(idListParam(ids)) as [number, string, string, string, string, string][];
 }
 
 /** As paymentListsOfBook, for the leases of `ids`. */
@@ -410,10 +410,10 @@ export function paymentListsOfLeases(db: DbOrTx, funderId: number, ids: readonly
   return statementFor(
     db,
     `select lease_id, group_concat(received_on), group_concat(amount) from payments
-       where funder_id = ? and lease_id in (select value from json_each(?)) and kind = 'payment' group by lease_id order by lease_id`,
+       where funder_id = ? and lease_id ${idListSql} and kind = 'payment' group by lease_id order by lease_id`,
   )
     .raw()
-    .all(funderId, JSON.stringify(ids)) as [number, string, string][];
+    .all(funderId, idListParam(ids)) as [number, string, string][];
 }
 
 /** As reversalsOfBook, for the leases of `ids` (reversal-id order). */
@@ -432,17 +432,14 @@ export function reversalsOfLeases(db: DbOrTx, funderId: number, ids: readonly nu
 
 /** Contract number, status and lessee of the funder's leases of `ids` (labels of the servicing screens, updated per changed lease). */
 export function leaseLabelsByIds(db: DbOrTx, funderId: number, ids: readonly number[]): [number, string, string, number][] {
-  return statementFor(
-    db,
-    `select id, contract_number, status, lessee_id from leases where +funder_id = ? and id in (select value from json_each(?))`,
-  )
+  return statementFor(db, `select id, contract_number, status, lessee_id from leases where +funder_id = ? and id ${idListSql}`)
     .raw()
-    .all(funderId, JSON.stringify(ids)) as [number, string, string, number][];
+    .all(funderId, idListParam(ids)) as [number, string, string, number][];
 }
 
 /** Name, Odoo id and country of the funder's lessees of `ids`. */
 export function lesseeLabelsByIds(db: DbOrTx, funderId: number, ids: readonly number[]): [number, string, string | null, string][] {
-  return statementFor(db, `select id, name, id_odoo, country from lessees where funder_id = ? and id in (select value from json_each(?))`)
+  return statementFor(db, `select id, name, id_odoo, country from lessees where funder_id = ? and id ${idListSql}`)
     .raw()
-    .all(funderId, JSON.stringify(ids)) as [number, string, string | null, string][];
+    .all(funderId, idListParam(ids)) as [number, string, string | null, string][];
 }

@@ -151,7 +151,7 @@ async function runJob(job: Job, today: string): Promise<void> {
     const month = [...job.wanted].sort()[0];
     if (month === undefined) return;
     job.wanted.delete(month);
-    if (month >= monthOf(today) || hasSnapshotMonth(job.db, job.funderId, month)) {
+    if (month >= monthOf(today) || (await hasSnapshotMonth(job.db, job.funderId, month))) {
       carry = undefined;
       continue;
     }
@@ -209,7 +209,7 @@ async function buildMonth(
     }
     const aggregates = aggregateMonth(month, monthEnd, rows);
     if (await finishSnapshotMonth(db, funderId, month, monthEnd, rows.length, aggregates)) return { month, schedule, splits, terms };
-    if (hasSnapshotMonth(db, funderId, month)) return undefined;
+    if (await hasSnapshotMonth(db, funderId, month)) return undefined;
     previous = undefined;
   }
 }

@@ -229,6 +229,14 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (name) => {
       ).map((row) => row.id),
     ).toEqual([funderId]);
     expect(await d.columnOf(e().db, `select id from funders where id ${d.idListSql}`, [d.idListParam([funderId, -5])])).toEqual([funderId]);
+    expect(
+      (
+        await e()
+          .db.select({ id: e().tables.funders.id })
+          .from(e().tables.funders)
+          .where(d.inIdList(e().tables.funders.id, [funderId, -5]))
+      ).map((row) => row.id),
+    ).toEqual([funderId]);
     expect(await d.columnOf(e().db, `select id from funders where ${d.NO_INDEX}id = ?`, [funderId])).toEqual([funderId]);
   });
 
@@ -247,7 +255,7 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (name) => {
     const aggregates = { pool: { EUR: { balance: 750_000 } } } as unknown as MonthAggregates;
     expect(await h.insertSnapshotMonth(e().db, funderId, '2026-10', '2026-10-31', rows, aggregates, NOW)).toBe(true);
     expect(await h.insertSnapshotMonth(e().db, funderId, '2026-10', '2026-10-31', rows, aggregates, NOW)).toBe(false);
-    expect(await h.snapshotMonthStored(e().db, funderId, '2026-10')).toBe(true);
+    expect(await h.hasSnapshotMonth(e().db, funderId, '2026-10')).toBe(true);
     expect(await h.snapshotMonthNamesIn(e().db, funderId, '2026-01', '2026-12')).toEqual(['2026-10']);
     expect(await h.leaseSnapshotPage(e().db, funderId, '2026-10', 1, 2)).toEqual(rows.slice(0, 2));
     expect(await h.leaseSnapshotPage(e().db, funderId, '2026-10', 2, 2)).toEqual(rows.slice(2));
