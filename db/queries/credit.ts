@@ -152,6 +152,17 @@ async function leaseOf(tx: DbOrTx, funderId: number, leaseId: number) {
   return l;
 }
 
+/** The lease's active (not cleared) flag of this kind, if any. */
+async function activeFlag(tx: Tx, leaseId: number, kind: CreditFlag['kind']): Promise<CreditFlag | undefined> {
+  return (
+    await tx
+      .select()
+      .from(creditFlags)
+      .where(and(eq(creditFlags.leaseId, leaseId), eq(creditFlags.kind, kind), isNull(creditFlags.clearedOn)))
+      .limit(1)
+  )[0];
+}
+
 /** Flags a lease unlikely to pay (or SICR) from `flaggedOn`, with a reason. 409 when such a flag is already active. */
 export async function flagLease(
   db: Db,
@@ -161,13 +172,7 @@ export async function flagLease(
 ): Promise<CreditFlag> {
   return await transaction(db, async (tx) => {
     await leaseOf(tx, input.funderId, input.leaseId);
-    const active = (
-      await tx
-        .select()
-        .from(creditFlags)
-        .where(and(eq(creditFlags.leaseId, input.leaseId), eq(creditFlags.kind, input.kind), isNull(creditFlags.clearedOn)))
-        .limit(1)
-    )[0];
+    const active = await activeFlag(tx, input.leaseId, input.kind);
     if (active)
       throw new Conflict(`Lease ${input.leaseId} is flagged ${input.kind} already (flag ${active.id}).`, [
         { field: 'kind', message: 'Already flagged.' },
@@ -212,13 +217,7 @@ export async function unflagLease(
 ): Promise<CreditFlag> {
   return await transaction(db, async (tx) => {
     await leaseOf(tx, input.funderId, input.leaseId);
-    const active = (
-      await tx
-        .select()
-        .from(creditFlags)
-        .where(and(eq(creditFlags.leaseId, input.leaseId), eq(creditFlags.kind, input.kind), isNull(creditFlags.clearedOn)))
-        .limit(1)
-    )[0];
+    const active = await activeFlag(tx, input.leaseId, input.kind);
     if (!active) throw new NotFound(`Lease ${input.leaseId} has no active ${input.kind} flag.`);
     if (input.clearedOn < active.flaggedOn)
       throw new Invalid('The flag cannot end before it started.', [
