@@ -40,11 +40,11 @@ async function main() {
   }
   const db = openDb(DB);
   runMigrations(db);
-  const funder = getFunder(db, F);
+  const funder = await getFunder(db, F);
   if (!funder) throw new Error(`No funder ${F}`);
   const today = new Date().toISOString().slice(0, 10);
   const t0 = now();
-  const book = loadBook(db, F);
+  const book = await loadBook(db, F);
   console.log(`book loaded (${book.leases.length} leases): ${ms(now() - t0)}`);
   const currency = funder.baseCurrency;
   const facility = await createFacility(
@@ -77,13 +77,13 @@ async function main() {
   // book for today is built at start (services/servicing/warm.ts), the credit states, collateral and each
   // facility's base right after (services/facilities/warm.ts), so a user's first visit pays none of them.
   const t1 = now();
-  getServicingBook(db, F, today);
+  await getServicingBook(db, F, today);
   const sbMs = now() - t1;
   const t2 = now();
-  creditStatesAt(db, F, today);
+  await creditStatesAt(db, F, today);
   const creditMs = now() - t2;
   const t3 = now();
-  collateralAt(db, F, today);
+  await collateralAt(db, F, today);
   const collMs = now() - t3;
   const t4 = now();
   const cold = await facilityBase(db, facility, today);
@@ -98,7 +98,7 @@ async function main() {
   for (let i = 0; i < SAMPLES; i++) {
     // The computation itself (every lease against every criterion, the excess per group), not facilityBase's cache.
     const t = now();
-    const leases = collateralAt(db, F, today).leases;
+    const leases = (await collateralAt(db, F, today)).leases;
     computeBorrowingBase(
       { currency, commitment: facility.commitment, advanceRate: facility.advanceRate, reserves: facility.reserves },
       facility.criteria,
@@ -117,7 +117,7 @@ async function main() {
     `certificate prepare (base + lease-level XLSX ${(cert.xlsx.length / 1e6).toFixed(1)} MB + SHA-256 + insert): ${ms(now() - t5)}`,
   );
   const t6 = now();
-  const admin = getUserByEmail(db, 'admin@quantum.demo');
+  const admin = await getUserByEmail(db, 'admin@quantum.demo');
   if (!admin) throw new Error('The database has no demo admin to issue the certificate.');
   const issued = await approveFacilityCertificate(db, facility, cert.id, { userId: admin.id, email: admin.email });
   console.log(`certificate issue (PDF ${(issued.pdf!.length / 1e3).toFixed(0)} kB + insert): ${ms(now() - t6)}`);

@@ -102,7 +102,7 @@ async function main() {
   const from = addMonthsTo(to, -(MONTHS - 1));
 
   let t = now();
-  const { schedule } = servicingStores(db, F);
+  const { schedule } = await servicingStores(db, F);
   console.log(`servicing stores (${schedule.n} leases): ${ms(now() - t)}`);
 
   const anchorBefore = anchor();

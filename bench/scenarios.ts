@@ -51,7 +51,7 @@ function anchor(): number {
 /** What the Total Cash Flow page computes under a scenario (app/[locale]/(app)/portfolio/total-cash-flow/page.tsx). */
 async function totalCfUnderScenario(db: Conn, funderId: number, scenarioId: number, cutOff: string): Promise<number> {
   const query = cashFlowPageQuerySchema.parse({ cutOff, scenario: String(scenarioId) });
-  const screen = totalCashFlowScreen(db, funderId, query);
+  const screen = await totalCashFlowScreen(db, funderId, query);
   const page = screen.page(query.page, query.perPage);
   const { projection } = await scenarioProjection(db, funderId, scenarioId, { cutOff, gross: query.gross });
   const rows = screen.tableRows(page.indices).map((r, k) => scenarioTableRow(r, projection, page.indices[k]!));
@@ -90,13 +90,13 @@ async function main() {
     const anchors: number[] = [anchor()];
     // The server loads and values the books at start (instrumentation.ts warmPortfolioCaches): timed apart.
     let t = now();
-    valueBook(db, funderId, cutOff);
+    await valueBook(db, funderId, cutOff);
     const load = now() - t;
     t = now();
     await totalCfUnderScenario(db, funderId, scenario.id, cutOff);
     const cold = now() - t;
     const first = await scenarioComparison(db, funderId, scenario.id, { cutOff });
-    const book = valueBook(db, funderId, cutOff);
+    const book = await valueBook(db, funderId, cutOff);
     console.log(
       `book: ${book.leases.length} leases of funder ${funderId}; currencies ${first.currencies.map((c) => `${c.currency} (${c.count})`).join(', ')}`,
     );
@@ -121,7 +121,7 @@ async function main() {
       const lease = (await getLease(db, id))!;
       t = now();
       await updateLease(db, id, lease.version, { rate: Number((lease.rate + 0.0001).toFixed(6)) }, null);
-      afterBookWrite(db, funderId);
+      await afterBookWrite(db, funderId);
       writes.push(now() - t);
       anchors.push(anchor());
       t = now();
@@ -134,7 +134,7 @@ async function main() {
       const id = book.leases[(r * 104_729 + 13) % book.leases.length]!.id;
       const lease = (await getLease(db, id))!;
       await updateLease(db, id, lease.version, { rate: Number((lease.rate + 0.0001).toFixed(6)) }, null);
-      afterBookWrite(db, funderId);
+      await afterBookWrite(db, funderId);
       anchors.push(anchor());
       t = now();
       await totalCfUnderScenario(db, funderId, scenario.id, cutOff);

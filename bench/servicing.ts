@@ -47,7 +47,7 @@ async function main() {
   const lastMonthEnd = formatDate(daysFromCivil(c.year, c.month, 1) - 1);
   const rrFrom = addMonths(today, -1);
   const t0 = now();
-  valueBook(db, F, defaultCutOff(), false);
+  await valueBook(db, F, defaultCutOff(), false);
   await warmServicingBook(db, F, [today, defaultCutOff(), lastMonthEnd]);
   await behaviourRows(db, F, today);
   console.log(`warm-up (valuation, servicing books, behaviour): ${ms(now() - t0)}`);
@@ -55,7 +55,7 @@ async function main() {
   const defaultView: DelinquencyFilter = { level: 'lease', sort: 'dpd', dir: 'desc' };
   const page = async (f: DelinquencyFilter = defaultView) => {
     const v = await delinquencyView(db, F, today, f);
-    rollRates(db, F, rrFrom, today);
+    await rollRates(db, F, rrFrom, today);
     return v.rows.length;
   };
   const t1 = now();
@@ -74,7 +74,7 @@ async function main() {
     const rate = lease.rate > 0.05 ? lease.rate - 0.005 : lease.rate + 0.005;
     let t = now();
     await updateLease(db, a.id, lease.version, { rate: Math.round(rate * 10000) / 10000 }, null);
-    afterBookWrite(db, F);
+    await afterBookWrite(db, F);
     times.editWrite.push(now() - t);
     t = now();
     await page();
@@ -82,7 +82,7 @@ async function main() {
     const b = leases[n++ % leases.length]!;
     t = now();
     await recordPayment(db, F, { leaseId: b.id, receivedOn: today, amount: 12_345, currency: b.currency, method: 'transfer' }, null);
-    afterBookWrite(db, F);
+    await afterBookWrite(db, F);
     times.payWrite.push(now() - t);
     t = now();
     await page();

@@ -146,3 +146,35 @@ export function databaseState<V>(name: string, about: string, bound: string, mak
     files: () => held.files.values(),
   };
 }
+
+/**
+ * Catch-ups of a view with the database, one at a time per database and funder. A view's catch-up reads the book
+ * change journal and then the rows it names, awaiting each read: two catch-ups at once could apply an older read of a
+ * lease after a newer one, or the same change twice. A caller arriving while one runs waits for it and then runs its
+ * own (cheap when nothing changed), which sees every write committed before the caller asked.
+ */
+export interface CatchUps {
+  run<T>(db: DatabaseKey, funderId: number, catchUp: () => Promise<T>): Promise<T>;
+}
+
+export function catchUps(name: string, about: string): CatchUps {
+  const flights = databaseState(
+    name,
+    about,
+    'per funder, the promise of the catch-up in flight',
+    () => new Map<number, Promise<unknown>>(),
+  );
+  return {
+    async run<T>(db: DatabaseKey, funderId: number, catchUp: () => Promise<T>): Promise<T> {
+      const map = flights.of(db);
+      for (let f = map.get(funderId); f; f = map.get(funderId)) await f.catch(() => undefined);
+      const run = catchUp();
+      map.set(funderId, run);
+      try {
+        return await run;
+      } finally {
+        if (map.get(funderId) === run) map.delete(funderId);
+      }
+    },
+  };
+}

@@ -39,7 +39,7 @@ export function recordBookChange(tx: Tx, funderId: number, kind: BookChangeKind,
 }
 
 /** The funder's last journal seq (0 when none): what a view is as of. */
-export function bookChangeStamp(db: DbOrTx, funderId: number): number {
+export async function bookChangeStamp(db: DbOrTx, funderId: number): Promise<number> {
   return statementFor(db, `select coalesce(max(seq), 0) from book_changes where funder_id = ?`).pluck().get(funderId) as number;
 }
 
@@ -58,7 +58,7 @@ export type BookChanges = {
   book: boolean;
 };
 
-export function bookChangesSince(db: DbOrTx, funderId: number, since: number): BookChanges {
+export async function bookChangesSince(db: DbOrTx, funderId: number, since: number): Promise<BookChanges> {
   const rows = statementFor(db, `select seq, kind, lease_id from book_changes where funder_id = ? and seq > ? order by seq`)
     .raw()
     .all(funderId, since) as [number, BookChangeKind, number | null][];

@@ -20,12 +20,12 @@ export type CreditActor = AuditActor & { userId: number };
 export const WRITE_OFF_SELF_APPROVAL = 'Four eyes: you proposed this write-off, so another user must approve it.';
 
 /** Every flag of the funder (cleared ones included: they shape the default history). */
-export function listCreditFlags(db: DbOrTx, funderId: number): CreditFlag[] {
+export async function listCreditFlags(db: DbOrTx, funderId: number): Promise<CreditFlag[]> {
   return db.select().from(creditFlags).where(eq(creditFlags.funderId, funderId)).orderBy(asc(creditFlags.id)).all();
 }
 
 /** The lessee kind (retail | corporate) of every lessee of the funder. */
-export function lesseeKinds(db: DbOrTx, funderId: number): Map<number, string> {
+export async function lesseeKinds(db: DbOrTx, funderId: number): Promise<Map<number, string>> {
   const rows = statementFor(db, `select id, kind from lessees where funder_id = ?`).raw().all(funderId) as [number, string][];
   return new Map(rows);
 }
@@ -41,7 +41,12 @@ export type CreditFlagView = CreditFlag & { contractNumber: string; lesseeName: 
 
 const proposer = users;
 
-export function listWriteOffs(db: DbOrTx, funderId: number, status?: WriteOff['status'], leaseIds?: readonly number[]): WriteOffView[] {
+export async function listWriteOffs(
+  db: DbOrTx,
+  funderId: number,
+  status?: WriteOff['status'],
+  leaseIds?: readonly number[],
+): Promise<WriteOffView[]> {
   if (leaseIds?.length === 0) return [];
   const rows = db
     .select({ w: writeOffs, contractNumber: leases.contractNumber, lesseeName: lessees.name, proposedByEmail: proposer.email })
@@ -88,7 +93,7 @@ export async function listRecoveries(db: DbOrTx, funderId: number): Promise<Reco
 }
 
 /** The funder's active flags, newest first; `leaseIds`: only those leases' (a table page's, instead of the whole book's). */
-export function listActiveFlags(db: DbOrTx, funderId: number, leaseIds?: readonly number[]): CreditFlagView[] {
+export async function listActiveFlags(db: DbOrTx, funderId: number, leaseIds?: readonly number[]): Promise<CreditFlagView[]> {
   if (leaseIds?.length === 0) return [];
   return db
     .select({ f: creditFlags, contractNumber: leases.contractNumber, lesseeName: lessees.name, flaggedByEmail: users.email })
@@ -113,10 +118,10 @@ export function listActiveFlags(db: DbOrTx, funderId: number, leaseIds?: readonl
  * last column is 1 when it took the lease out of the pool (its lease's `written_off_on` is set and it is the lease's
  * last approved one), 0 for a partial write-off (the lease stays in the pool with the rest of its exposure).
  */
-export function creditLedgerRows(
+export async function creditLedgerRows(
   db: DbOrTx,
   funderId: number,
-): { writeOffs: [number, string, number, 0 | 1][]; recoveries: [number, string, number][] } {
+): Promise<{ writeOffs: [number, string, number, 0 | 1][]; recoveries: [number, string, number][] }> {
   const s = sqliteOf(db);
   return {
     writeOffs: statementFor(
@@ -257,7 +262,7 @@ export async function proposeWriteOff(
   db: Db,
   input: { funderId: number; leaseId: number; writeOffOn: string; amount: number; note: string },
   actor: CreditActor,
-  check: (tx: DbOrTx) => void,
+  check: (tx: DbOrTx) => void | Promise<void>,
   now = Date.now(),
 ): Promise<WriteOff> {
   return await transaction(db, async (tx) => {
@@ -277,7 +282,7 @@ export async function proposeWriteOff(
       throw new Conflict(`Lease ${input.leaseId} has a pending write-off proposal (${pending.id}).`, [
         { field: 'leaseId', message: 'A proposal is pending.' },
       ]);
-    check(tx);
+    await check(tx);
     const row = (
       await tx
         .insert(writeOffs)
@@ -334,7 +339,7 @@ export async function approveWriteOff(
   actor: CreditActor,
   note: string,
   now = Date.now(),
-  isFull: (row: WriteOff) => boolean = () => true,
+  isFull: (row: WriteOff) => boolean | Promise<boolean> = () => true,
 ): Promise<WriteOff> {
   return await transaction(db, async (tx) => {
     const row = await loadProposed(tx, funderIds, id);
@@ -345,7 +350,7 @@ export async function approveWriteOff(
         { field: 'leaseId', message: 'Stale.' },
       ]);
     // Decided before the row is approved: the credit book must not count this write-off already as a partial one.
-    const full = isFull(row);
+    const full = await isFull(row);
     const out = (
       await tx
         .update(writeOffs)
@@ -486,7 +491,7 @@ export async function createRecovery(
 }
 
 /** The currency of a lease (undefined when it does not exist). */
-export function leaseCurrencyOf(db: DbOrTx, leaseId: number): string | undefined {
+export async function leaseCurrencyOf(db: DbOrTx, leaseId: number): Promise<string | undefined> {
   return db.select({ c: leases.currency }).from(leases).where(eq(leases.id, leaseId)).get()?.c;
 }
 

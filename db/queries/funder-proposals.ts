@@ -152,7 +152,7 @@ export async function changeFunderSettings(
   now = Date.now(),
 ): Promise<SettingsChangeResult> {
   return await transaction(db, async (tx): Promise<SettingsChangeResult> => {
-    const before = getFunder(tx, funderId);
+    const before = await getFunder(tx, funderId);
     if (!before) throw new NotFound(`Funder ${funderId} does not exist.`);
     await assertNameFree(tx, funderId, patch.name);
     if (!before.fourEyes) {
@@ -212,7 +212,7 @@ export async function approveFunderProposal(
   return await transaction(db, async (tx) => {
     const row = await loadPending(tx, id);
     if (row.proposedBy !== null && row.proposedBy === actor.userId) throw new Forbidden(SELF_APPROVAL_MESSAGE);
-    const before = getFunder(tx, row.funderId);
+    const before = await getFunder(tx, row.funderId);
     if (!before) throw new NotFound(`Funder ${row.funderId} does not exist.`);
     // The settings the proposal was made on must still be the funder's: a change in between makes it stale.
     if (JSON.stringify(settingsOf(toFunderSettings(before))) !== row.base) {

@@ -1,37 +1,38 @@
 import { transaction } from '../transaction';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../client';
 import { recordBookChange } from './book-changes';
 import { deepFreeze, readUntilChange } from './change-memo';
-import { preparedFor } from './prepared';
 import { type Funder } from '../schema/portfolio';
 import { funders } from '../tables';
 import { rowsChanged } from '../dialect';
 
 /**
- * Read by the shell's funder switch on every signed-in page: prepared once per connection, kept (each row frozen)
- * until the database changes (change-memo.ts); the caller gets its own array.
+ * Read by the shell's funder switch on every signed-in page: kept (each row frozen) until the database changes
+ * (change-memo.ts; on PostgreSQL read each time); the caller gets its own array.
  */
-export function listFunders(db: DbOrTx): Funder[] {
-  return readUntilChange(db, 'funders.listFunders', () =>
-    preparedFor(db, 'funders.listFunders', () => db.select().from(funders).orderBy(asc(funders.id)).prepare())
-      .all()
-      .map((f) => deepFreeze(f)),
-  ).slice();
+export async function listFunders(db: DbOrTx): Promise<Funder[]> {
+  const rows = await readUntilChange(db, 'funders.listFunders', async () =>
+    (await db.select().from(funders).orderBy(asc(funders.id))).map((f) => deepFreeze(f)),
+  );
+  return rows.slice();
 }
 
-/** On the per-request path of every funder screen and API call: prepared once per connection, kept until the database changes. */
-export function getFunder(db: DbOrTx, id: number): Funder | undefined {
-  return readUntilChange(db, `funders.getFunder:${id}`, () => {
-    const row = preparedFor(db, 'funders.getFunder', () =>
-      db
-        .select()
-        .from(funders)
-        .where(eq(funders.id, sql.placeholder('id')))
-        .prepare(),
-    ).get({ id });
+/** On the per-request path of every funder screen and API call: kept until the database changes (change-memo.ts). */
+export async function getFunder(db: DbOrTx, id: number): Promise<Funder | undefined> {
+  return readUntilChange(db, `funders.getFunder:${id}`, async () => {
+    const row = (await db.select().from(funders).where(eq(funders.id, id)).limit(1))[0];
     return row ? deepFreeze(row) : undefined;
   });
+}
+
+/**
+ * The funder's row read synchronously, on SQLite only: for the writes that still run inside a synchronous
+ * better-sqlite3 transaction (the demo seed's bulk load, a payment recorded by it, the bulk lease writer of the tape
+ * import). Everything else reads getFunder.
+ */
+export function getFunderSync(db: DbOrTx, id: number): Funder | undefined {
+  return db.select().from(funders).where(eq(funders.id, id)).get();
 }
 
 /**
@@ -40,7 +41,7 @@ export function getFunder(db: DbOrTx, id: number): Funder | undefined {
  */
 export async function getFunderByName(db: DbOrTx, name: string): Promise<Funder | undefined> {
   const wanted = name.trim().toLowerCase();
-  return listFunders(db).find((f) => f.name.trim().toLowerCase() === wanted);
+  return (await listFunders(db)).find((f) => f.name.trim().toLowerCase() === wanted);
 }
 
 export type NewFunderInput = Omit<typeof funders.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'dataVersion' | 'bookVersion'>;

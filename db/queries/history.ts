@@ -11,11 +11,11 @@ import { statementFor } from './prepared';
 import { arraysOf, columnOf, executeSql, idListParam, idListSql, jsonTextSql, valueOf } from '../dialect';
 
 /** The snapshot-relevant columns of the funder's leases (the servicing book's: status ≠ terminated); only those of `ids` when given. */
-export function historyLeaseTerms(
+export async function historyLeaseTerms(
   db: DbOrTx,
   funderId: number,
   ids?: readonly number[],
-): Map<number, { principal: number; contractNumber: string }> {
+): Promise<Map<number, { principal: number; contractNumber: string }>> {
   const rows = (
     ids
       ? statementFor(
@@ -56,7 +56,7 @@ export type SnapshotMonthRow = { month: string; monthEnd: string; leaseCount: nu
  * read 24 months or more on every request: the parsed rows are kept (frozen) until the database changes
  * (change-memo.ts); the caller gets its own array.
  */
-export function snapshotMonthsIn(db: DbOrTx, funderId: number, from: string, to: string): SnapshotMonthRow[] {
+export async function snapshotMonthsIn(db: DbOrTx, funderId: number, from: string, to: string): Promise<SnapshotMonthRow[]> {
   return readUntilChange(db, `history.snapshotMonthsIn:${funderId}:${from}:${to}`, () => {
     const rows = statementFor(
       db,
@@ -81,7 +81,7 @@ export async function snapshotMonthNamesIn(db: DbOrTx, funderId: number, from: s
  * The funder's book as the servicing stores hold it (leases not terminated): its first purchase date (null: no
  * purchase) and its lease count, from one query, without building the stores.
  */
-export function bookExtent(db: DbOrTx, funderId: number): { firstPurchase: string | null; leases: number } {
+export async function bookExtent(db: DbOrTx, funderId: number): Promise<{ firstPurchase: string | null; leases: number }> {
   const [first, n] = statementFor(db, `select min(purchase_date), count(*) from leases where funder_id = ? and status != 'terminated'`)
     .raw()
     .get(funderId) as [string | null, number];

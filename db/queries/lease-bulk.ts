@@ -18,7 +18,7 @@ import type { DbOrTx } from '../client';
 import { DirectSink, type WriteSink } from '../write-worker';
 import { type Lease } from '../schema/portfolio';
 import { leases, lessees, openingPositions } from '../tables';
-import { getFunder } from './funders';
+import { getFunderSync } from './funders';
 import { INSERT_BOOK_CHANGE_SQL, LOCK_FUNDER_SQL } from './book-changes';
 import { scheduleOfLease } from './lease-terms';
 import { LEASE_TRACKED, type LeaseInput } from './leases';
@@ -118,7 +118,7 @@ export class LeaseBulkWriter {
     private readonly sink: WriteSink = new DirectSink(sqliteOf(tx)),
   ) {
     const db = (this.sqlite = sqliteOf(tx));
-    const funder = getFunder(tx, funderId);
+    const funder = getFunderSync(tx, funderId);
     if (!funder) throw new NotFound(`Funder ${funderId} does not exist.`);
     this.rateConvention = funder.rateConvention;
     this.lesseeIds = new Set(db.prepare('select id from lessees where funder_id = ?').pluck().all(funderId) as number[]);

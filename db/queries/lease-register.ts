@@ -248,7 +248,7 @@ export async function listLeaseHistory(db: DbOrTx, leaseId: number): Promise<Lea
  * change to the status), with who made them: one query per 500 ids on the history's lease index, so a
  * page of the register or the Delinquency table costs one read, never one per row.
  */
-export function listStatusHistories(db: DbOrTx, leaseIds: readonly number[]): Map<number, LeaseHistoryEntry[]> {
+export async function listStatusHistories(db: DbOrTx, leaseIds: readonly number[]): Promise<Map<number, LeaseHistoryEntry[]>> {
   const out = new Map<number, LeaseHistoryEntry[]>();
   const ids = [...new Set(leaseIds)];
   for (let i = 0; i < ids.length; i += 500) {
@@ -282,7 +282,7 @@ export async function createLeaseForFunder(
   body: Omit<LeaseInput, 'funderId' | 'vatRate'> & { vatRate?: number },
   userId: number | null,
 ): Promise<Lease> {
-  const funder = getFunder(db, funderId);
+  const funder = await getFunder(db, funderId);
   if (!funder) throw new NotFound(`Funder ${funderId} does not exist.`);
   const lessee = await getLessee(db, body.lesseeId);
   const vatRate = body.vatRate ?? defaultVatRate(lessee?.funderId === funderId ? lessee : undefined, funder);

@@ -83,7 +83,7 @@ export async function createLease(db: Db, input: LeaseInput, userId: number | nu
  * in it (converting a quotation). Opens no transaction of its own.
  */
 export async function insertLease(tx: Tx, input: LeaseInput, userId: number | null, now = Date.now()): Promise<Lease> {
-  const funder = getFunder(tx, input.funderId);
+  const funder = await getFunder(tx, input.funderId);
   if (!funder) throw new NotFound(`Funder ${input.funderId} does not exist.`);
   await assertLessee(tx, input.funderId, input.lesseeId);
   const schedule = scheduleOfLease(input, funder.rateConvention);
@@ -189,7 +189,7 @@ export async function applyLeaseUpdate(
   }
   const merged = { ...current, ...patch };
   if (patch.lesseeId !== undefined) await assertLessee(tx, current.funderId, patch.lesseeId);
-  const funder = getFunder(tx, current.funderId)!;
+  const funder = (await getFunder(tx, current.funderId))!;
   const schedule = scheduleOfLease(merged, funder.rateConvention);
   const next = { ...merged, principal: schedule.principal, instalment: schedule.instalment, version: current.version + 1, updatedAt: now };
   const changes: Record<string, [unknown, unknown]> = {};

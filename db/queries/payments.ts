@@ -18,7 +18,7 @@ import { recordAudit } from './audit';
 import { type Funder, type Lease } from '../schema/portfolio';
 import { leases, lessees, scheduleRows, paymentAllocations, paymentImportLines, paymentImports, payments } from '../tables';
 import { type PAYMENT_METHODS } from '../schema/servicing';
-import { getFunder } from './funders';
+import { getFunderSync } from './funders';
 import { insertRecovery } from './credit';
 import { LIKE, likeText } from '../dialect';
 
@@ -50,7 +50,7 @@ export function componentOrderOf(funder: Pick<Funder, 'allocationOrder'>): reado
 }
 
 function requireFunder(db: DbOrTx, funderId: number): Funder {
-  const f = getFunder(db, funderId);
+  const f = getFunderSync(db, funderId);
   if (!f) throw new NotFound(`Funder ${funderId} does not exist.`);
   return f;
 }
@@ -254,11 +254,11 @@ export type PaymentListFilter = {
 export type PaymentListRow = PaymentRow & { contractNumber: string; lesseeId: number; lesseeName: string; reversedBy: number | null };
 
 /** Payments and reversals of a funder, newest first, with the lease and lessee and the id of the reversal that undid each payment. */
-export function listPayments(
+export async function listPayments(
   db: DbOrTx,
   funderId: number,
   f: PaymentListFilter,
-): { rows: PaymentListRow[]; total: number; totals: { currency: string; count: number; received: number; reversed: number }[] } {
+): Promise<{ rows: PaymentListRow[]; total: number; totals: { currency: string; count: number; received: number; reversed: number }[] }> {
   const conds: SQL[] = [eq(payments.funderId, funderId)];
   if (f.leaseId !== undefined) conds.push(eq(payments.leaseId, f.leaseId));
   if (f.lesseeId !== undefined) conds.push(eq(leases.lesseeId, f.lesseeId));

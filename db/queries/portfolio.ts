@@ -26,12 +26,12 @@ export const recordShapeMatches: Exact<RecordFromSchema, PortfolioLeaseRecord> =
  * remaining flows leave the portfolio cash flow from then on (domain.md §8) while earlier cut-offs keep it; its
  * write-off journals it, so the valuation cache re-reads that lease alone.
  */
-export function listPortfolioLeases(
+export async function listPortfolioLeases(
   db: DbOrTx,
   funderId: number,
   ids?: readonly number[],
   page?: { afterId: number; limit: number },
-): PortfolioLeaseRecord[] {
+): Promise<PortfolioLeaseRecord[]> {
   const q = db
     .select({
       id: leases.id,

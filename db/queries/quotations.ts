@@ -142,7 +142,7 @@ export async function createQuotation(
   now = Date.now(),
 ): Promise<QuotationRow> {
   return await transaction(db, async (tx) => {
-    const funder = getFunder(tx, funderId);
+    const funder = await getFunder(tx, funderId);
     if (!funder) throw new NotFound(`Funder ${funderId} does not exist.`);
     const lessee = await assertLesseeOf(tx, funderId, input.lesseeId);
     const terms = { ...input, vatRate: input.vatRate ?? defaultVatRate(lessee, funder) };
@@ -204,7 +204,7 @@ export async function updateQuotation(
       );
     }
     if (patch.lesseeId !== undefined) await assertLesseeOf(tx, funderId, patch.lesseeId);
-    const funder = getFunder(tx, funderId)!;
+    const funder = (await getFunder(tx, funderId))!;
     const merged = { ...current, ...patch, vatRate: patch.vatRate ?? current.vatRate };
     const schedule = scheduleOfLease(merged, funder.rateConvention);
     const { id: _id, funderId: _f, createdAt: _c, createdBy: _b, ...values } = merged;
@@ -253,7 +253,7 @@ export function leaseInputOfQuotation(q: Quotation, purchaseDate: string): Lease
  * submitted it (the last submission in its history). 403 with the reason.
  */
 async function assertFourEyes(tx: DbOrTx, funderId: number, id: number, userId: number | null): Promise<void> {
-  if (!getFunder(tx, funderId)?.fourEyes) return;
+  if (!(await getFunder(tx, funderId))?.fourEyes) return;
   const submitted = (
     await tx
       .select({ userId: quotationHistory.userId })

@@ -12,10 +12,10 @@ export type RegistrationResult = { ok: true; user: User } | { ok: false; error: 
  */
 export async function registerUser(db: Db, input: { email: string; username: string; passwordHash: string }): Promise<RegistrationResult> {
   return await transaction(db, async (tx): Promise<RegistrationResult> => {
-    const email = getUserByEmail(tx, input.email) ? 'This email is already in use.' : null;
+    const email = (await getUserByEmail(tx, input.email)) ? 'This email is already in use.' : null;
     const username = (await getUserByUsername(tx, input.username)) ? 'This username is already in use.' : null;
     if (email || username) return { ok: false, error: { email, username } };
-    const role = countUsers(tx) === 0 ? 'admin' : 'client';
+    const role = (await countUsers(tx)) === 0 ? 'admin' : 'client';
     const user = createUser(tx, {
       email: input.email,
       username: input.username,

@@ -2,7 +2,7 @@ import { and, asc, eq, ne } from 'drizzle-orm';
 import { Conflict, NotFound } from '@/lib/domain/errors';
 import type { DbOrTx, Tx } from '../client';
 import { deepFreeze, readUntilChange } from './change-memo';
-import { getFunder } from './funders';
+import { getFunderSync } from './funders';
 import { type Scenario } from '../schema/portfolio';
 import { scenarios } from '../tables';
 
@@ -39,7 +39,7 @@ function assertNameFree(db: DbOrTx, funderId: number, name: string, exceptId?: n
 
 /** Saves a scenario for the funder: 404 for a funder that does not exist, 409 for a name the funder already uses. */
 export function createScenario(db: Tx, funderId: number, input: ScenarioInput, now = Date.now()): Scenario {
-  if (!getFunder(db, funderId)) throw new NotFound(`Funder ${funderId} does not exist.`);
+  if (!getFunderSync(db, funderId)) throw new NotFound(`Funder ${funderId} does not exist.`);
   assertNameFree(db, funderId, input.name);
   return db
     .insert(scenarios)

@@ -314,7 +314,7 @@ function bookLeaseOf(r: BookLeaseRow): ServicingLease {
 }
 
 /** The leases of the funder's book (status ≠ terminated) in id order. */
-export function bookLeases(db: DbOrTx, funderId: number, page?: { afterId: number; limit: number }): ServicingLease[] {
+export async function bookLeases(db: DbOrTx, funderId: number, page?: { afterId: number; limit: number }): Promise<ServicingLease[]> {
   const rows = statementFor(
     db,
     `select ${BOOK_LEASE_COLUMNS}
@@ -332,12 +332,12 @@ export function bookLeases(db: DbOrTx, funderId: number, page?: { afterId: numbe
  * the covering index schedule_rows_servicing_cover_idx; one row per lease (not per instalment) because
  * materializing millions of rows in JS costs several times the scan.
  */
-export function scheduleListsOfBook(
+export async function scheduleListsOfBook(
   db: DbOrTx,
   funderId: number,
   fromId: number,
   toId: number,
-): IterableIterator<[number, string, string, string, string, string]> {
+): Promise<IterableIterator<[number, string, string, string, string, string]>> {
   return statementFor(
     db,
     `select lease_id, group_concat(due_date), group_concat(vat), group_concat(fee), group_concat(interest), group_concat(principal)
@@ -353,7 +353,12 @@ export function scheduleListsOfBook(
  * per lease in id order: [leaseId, received dates, amounts] as comma lists (index order: by received
  * date). From the covering index payments_funder_lease_cover_idx.
  */
-export function paymentListsOfBook(db: DbOrTx, funderId: number, fromId: number, toId: number): IterableIterator<[number, string, string]> {
+export async function paymentListsOfBook(
+  db: DbOrTx,
+  funderId: number,
+  fromId: number,
+  toId: number,
+): Promise<IterableIterator<[number, string, string]>> {
   return statementFor(
     db,
     `select lease_id, group_concat(received_on), group_concat(amount) from payments
@@ -364,7 +369,7 @@ export function paymentListsOfBook(db: DbOrTx, funderId: number, fromId: number,
 }
 
 /** The reversals of the funder (through the reverses index: a few rows, where the funder index would read the whole ledger): [leaseId, reversed payment's received date, its amount, the reversal's date]. */
-export function reversalsOfBook(db: DbOrTx, funderId: number): [number, string, number, string][] {
+export async function reversalsOfBook(db: DbOrTx, funderId: number): Promise<[number, string, number, string][]> {
   return statementFor(
     db,
     `select p.lease_id, p.received_on, p.amount, r.received_on from payments r indexed by payments_reverses_idx join payments p on p.id = r.reverses_id
@@ -382,7 +387,7 @@ export function reversalsOfBook(db: DbOrTx, funderId: number): [number, string, 
 // refresh costs what the changed leases hold, not what the book holds.
 
 /** The leases of `ids` that belong to the funder's book (status ≠ terminated), in id order. */
-export function bookLeasesByIds(db: DbOrTx, funderId: number, ids: readonly number[]): ServicingLease[] {
+export async function bookLeasesByIds(db: DbOrTx, funderId: number, ids: readonly number[]): Promise<ServicingLease[]> {
   const rows = statementFor(
     db,
     `select ${BOOK_LEASE_COLUMNS}
@@ -395,7 +400,10 @@ export function bookLeasesByIds(db: DbOrTx, funderId: number, ids: readonly numb
 }
 
 /** As scheduleListsOfBook, for the leases of `ids`. */
-export function scheduleListsOfLeases(db: DbOrTx, ids: readonly number[]): [number, string, string, string, string, string][] {
+export async function scheduleListsOfLeases(
+  db: DbOrTx,
+  ids: readonly number[],
+): Promise<[number, string, string, string, string, string][]> {
   return statementFor(
     db,
     `select lease_id, group_concat(due_date), group_concat(vat), group_concat(fee), group_concat(interest), group_concat(principal)
@@ -406,7 +414,7 @@ export function scheduleListsOfLeases(db: DbOrTx, ids: readonly number[]): [numb
 }
 
 /** As paymentListsOfBook, for the leases of `ids`. */
-export function paymentListsOfLeases(db: DbOrTx, funderId: number, ids: readonly number[]): [number, string, string][] {
+export async function paymentListsOfLeases(db: DbOrTx, funderId: number, ids: readonly number[]): Promise<[number, string, string][]> {
   return statementFor(
     db,
     `select lease_id, group_concat(received_on), group_concat(amount) from payments
@@ -417,7 +425,7 @@ export function paymentListsOfLeases(db: DbOrTx, funderId: number, ids: readonly
 }
 
 /** As reversalsOfBook, for the leases of `ids` (reversal-id order). */
-export function reversalsOfLeases(db: DbOrTx, funderId: number, ids: readonly number[]): [number, string, number, string][] {
+export async function reversalsOfLeases(db: DbOrTx, funderId: number, ids: readonly number[]): Promise<[number, string, number, string][]> {
   return statementFor(
     db,
     `select p.lease_id, p.received_on, p.amount, r.received_on
@@ -431,14 +439,18 @@ export function reversalsOfLeases(db: DbOrTx, funderId: number, ids: readonly nu
 }
 
 /** Contract number, status and lessee of the funder's leases of `ids` (labels of the servicing screens, updated per changed lease). */
-export function leaseLabelsByIds(db: DbOrTx, funderId: number, ids: readonly number[]): [number, string, string, number][] {
+export async function leaseLabelsByIds(db: DbOrTx, funderId: number, ids: readonly number[]): Promise<[number, string, string, number][]> {
   return statementFor(db, `select id, contract_number, status, lessee_id from leases where +funder_id = ? and id ${idListSql}`)
     .raw()
     .all(funderId, idListParam(ids)) as [number, string, string, number][];
 }
 
 /** Name, Odoo id and country of the funder's lessees of `ids`. */
-export function lesseeLabelsByIds(db: DbOrTx, funderId: number, ids: readonly number[]): [number, string, string | null, string][] {
+export async function lesseeLabelsByIds(
+  db: DbOrTx,
+  funderId: number,
+  ids: readonly number[],
+): Promise<[number, string, string | null, string][]> {
   return statementFor(db, `select id, name, id_odoo, country from lessees where funder_id = ? and id ${idListSql}`)
     .raw()
     .all(funderId, idListParam(ids)) as [number, string, string | null, string][];

@@ -116,7 +116,7 @@ async function assertKeepsAnAdmin(db: DbOrTx, user: User, after: { role: string;
 
 async function duplicateIssues(db: DbOrTx, email: string, username: string) {
   const issues = [];
-  if (getUserByEmail(db, email)) issues.push({ field: 'email', message: 'This email is already in use.' });
+  if (await getUserByEmail(db, email)) issues.push({ field: 'email', message: 'This email is already in use.' });
   if (await getUserByUsername(db, username)) issues.push({ field: 'username', message: 'This username is already in use.' });
   return issues;
 }

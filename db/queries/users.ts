@@ -9,7 +9,7 @@ export async function getUserById(db: DbOrTx, id: number): Promise<User | undefi
   return (await db.select().from(users).where(eq(users.id, id)).limit(1))[0];
 }
 
-export function getUserByEmail(db: DbOrTx, email: string): User | undefined {
+export async function getUserByEmail(db: DbOrTx, email: string): Promise<User | undefined> {
   return db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).get();
 }
 
@@ -17,7 +17,7 @@ export async function getUserByUsername(db: DbOrTx, username: string): Promise<U
   return (await db.select().from(users).where(eq(users.username, username)).limit(1))[0];
 }
 
-export function countUsers(db: DbOrTx): number {
+export async function countUsers(db: DbOrTx): Promise<number> {
   return (
     db
       .select({ n: sql<number>`count(*)` })

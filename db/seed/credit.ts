@@ -10,10 +10,9 @@ import { NEVER, absoluteThreshold, cashPositionAt, creditSettingsOf, creditTimel
 import { formatDate, tryParseDate } from '@/lib/finance';
 import type { Instalment, LedgerEntry } from '@/lib/servicing';
 import type { Conn as Db } from '../client';
-import { lesseeKinds } from '../queries/credit';
-import { getFunder } from '../queries/funders';
 import { componentOrderOf, recordPaymentIn } from '../queries/payments';
 import { loadServicingLedgers } from '../queries/servicing';
+import { seedFunder, seedLesseeKinds } from './reads';
 
 type Ledger = ReturnType<typeof loadServicingLedgers>[number];
 
@@ -49,8 +48,7 @@ export function seedCredit(
   db: Db,
   opts: { funderId: number; today: string; ledgers?: Ledger[] },
 ): { defaults: number; cured: number; writtenOff: number; recoveries: number; flagged: number } {
-  const funder = getFunder(db, opts.funderId);
-  if (!funder) throw new Error(`funder ${opts.funderId} does not exist`);
+  const funder = seedFunder(db, opts.funderId);
   const sqlite = db.$client;
   const now = Date.now();
   const today = tryParseDate(opts.today)!;
@@ -68,7 +66,7 @@ export function seedCredit(
 
   const settings = creditSettingsOf(funder);
   const order = componentOrderOf(funder);
-  const kinds = lesseeKinds(db, opts.funderId);
+  const kinds = seedLesseeKinds(db, opts.funderId);
   // The ledgers seedPayments just wrote (read back when not given), with the statuses as updated above.
   const ledgers = opts.ledgers ?? loadServicingLedgers(db, opts.funderId, null);
   if (opts.ledgers) for (const l of ledgers) if (l.lease.status === 'defaulted') l.lease.status = 'active';

@@ -1,7 +1,6 @@
 import type { Conn as Db } from '../client';
-import { listFunders } from '../queries/funders';
 import { assignFunders } from '../queries/funder-access';
-import { countUsers, getUserByEmail } from '../queries/users';
+import { seedFunders, seedUserByEmail, seedUserCount } from './reads';
 import { seedApps } from './apps';
 import { bulkLoad, noFill, type Fill } from './bulk';
 import { seedContent } from './content';
@@ -31,13 +30,13 @@ function seedAreas(db: Db, today: string, fill: Fill = noFill, book?: SeededBook
   const ledgers = new Map<number, SeededLedger[]>();
   if (empty('payments') && !empty('leases')) {
     fill(['payments', 'payment_allocations'], () => {
-      for (const f of listFunders(db)) ledgers.set(f.id, seedPayments(db, { funderId: f.id, today, ledgers: book?.get(f.id) }).ledgers);
+      for (const f of seedFunders(db)) ledgers.set(f.id, seedPayments(db, { funderId: f.id, today, ledgers: book?.get(f.id) }).ledgers);
     });
     seeded.push('payments');
   }
   if (empty('scenarios') && !empty('funders') && seedScenarios(db) > 0) seeded.push('scenarios');
   if (empty('credit_flags') && empty('write_offs') && !empty('payments')) {
-    for (const f of listFunders(db)) seedCredit(db, { funderId: f.id, today, ledgers: ledgers.get(f.id) });
+    for (const f of seedFunders(db)) seedCredit(db, { funderId: f.id, today, ledgers: ledgers.get(f.id) });
     seeded.push('credit');
   }
   if (seedApps(db, { today }) > 0) seeded.push('apps');
@@ -67,7 +66,7 @@ export function seedIfEmpty(
 ): { seeded: boolean; areas: string[] } {
   if (process.env.SEED_DEMO === '0') return { seeded: false, areas: [] };
   const today = todayIso();
-  if (countUsers(db) > 0) return { seeded: false, areas: hasDemoUsers(db) ? seedAreas(db, today) : [] };
+  if (seedUserCount(db) > 0) return { seeded: false, areas: hasDemoUsers(db) ? seedAreas(db, today) : [] };
   db.transaction((tx) => {
     seedDemoUsers(tx);
   });
@@ -86,10 +85,10 @@ export function seedIfEmpty(
     );
     // The demo analyst and viewer work on both demo funders (domain.md §12: admins need no assignment).
     db.transaction((tx) => {
-      const demo = ['analyst@quantum.demo', 'viewer@quantum.demo'].map((e) => getUserByEmail(tx, e)).filter((u) => u !== undefined);
+      const demo = ['analyst@quantum.demo', 'viewer@quantum.demo'].map((e) => seedUserByEmail(tx, e)).filter((u) => u !== undefined);
       assignFunders(
         tx,
-        demo.flatMap((u) => listFunders(tx).map((f) => ({ userId: u.id, funderId: f.id }))),
+        demo.flatMap((u) => seedFunders(tx).map((f) => ({ userId: u.id, funderId: f.id }))),
         null,
       );
     });

@@ -11,11 +11,11 @@ import { recordBookChange } from '../queries/book-changes';
 import { addDays } from '@/lib/finance';
 import { allocatePayments, type LedgerEntry } from '@/lib/servicing';
 import type { Conn as Db } from '../client';
-import { getFunder } from '../queries/funders';
 import { nextAutoincrementId } from '../queries/lease-bulk';
 import { componentOrderOf } from '../queries/payments';
 import { loadServicingLedgers } from '../queries/servicing';
 import { RowBuffer } from './bulk';
+import { seedFunder } from './reads';
 import { Random } from './random';
 
 export type SeedPaymentsOptions = {
@@ -39,8 +39,7 @@ export function seedPayments(
   db: Db,
   opts: SeedPaymentsOptions,
 ): { payments: number; reversals: number; allocations: number; ledgers: SeededLedger[] } {
-  const funder = getFunder(db, opts.funderId);
-  if (!funder) throw new Error(`funder ${opts.funderId} does not exist`);
+  const funder = seedFunder(db, opts.funderId);
   const order = componentOrderOf(funder);
   const rnd = new Random((opts.seed ?? 20261121) ^ (opts.funderId * 7919));
   // Early repayments draw from a generator of their own, so the rest of the history stays as it was.

@@ -1,5 +1,5 @@
 import type { Tx } from '../client';
-import { listFunders } from '../queries/funders';
+import { seedFunders } from './reads';
 import { createScenario } from '../queries/scenarios';
 
 /** Demo scenarios (domain.md §10), the same for every funder: a base case and a stress case. */
@@ -12,7 +12,7 @@ export const DEMO_SCENARIOS = [
 export function seedScenarios(db: Tx, now = Date.now()): number {
   let n = 0;
   db.transaction((tx) => {
-    for (const f of listFunders(tx))
+    for (const f of seedFunders(tx))
       for (const s of DEMO_SCENARIOS) {
         createScenario(tx, f.id, { ...s }, now);
         n++;

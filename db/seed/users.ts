@@ -1,5 +1,6 @@
 import type { DbOrTx, Tx } from '../client';
-import { createUser, getUserByEmail } from '../queries/users';
+import { createUser } from '../queries/users';
+import { seedUserByEmail } from './reads';
 import type { Role } from '../schema/auth';
 import { hashPasswordSync } from '@/lib/auth/password';
 
@@ -47,7 +48,7 @@ export function seedDemoUsers(db: Tx): number {
   let created = 0;
   const hash = hashPasswordSync(DEMO_PASSWORD);
   for (const u of DEMO_USERS) {
-    if (getUserByEmail(db, u.email)) continue;
+    if (seedUserByEmail(db, u.email)) continue;
     createUser(db, { ...u, passwordHash: hash, status: 'active', currentPlan: 'enterprise', authProvider: 'credentials' });
     created++;
   }
@@ -55,5 +56,5 @@ export function seedDemoUsers(db: Tx): number {
 }
 
 export function hasDemoUsers(db: DbOrTx): boolean {
-  return DEMO_USERS.some((u) => getUserByEmail(db, u.email)?.passwordHash);
+  return DEMO_USERS.some((u) => seedUserByEmail(db, u.email)?.passwordHash);
 }

@@ -41,6 +41,11 @@ import { derivedValue } from '@/lib/views';
 
 const storeLeaseId = (l: StoreLease) => l.id;
 
+/** The index by lease id of a store's lease list (read live: lib/sorted.ts idIndex). */
+export function storeIndexOf(leases: readonly StoreLease[]): IdIndex {
+  return idIndex(leases, storeLeaseId);
+}
+
 /** Day number used for "never" (not reversed). */
 export const NO_DAY = 0x7fffffff;
 /** Purchase day of a lease without one: in the pool at every date. */
@@ -215,16 +220,24 @@ function sortSlice(key: AmountColumn, cols: AmountColumn[], from: number, to: nu
 /** Leases per chunk of the builders (the async warm-up yields between chunks). */
 export const STORE_CHUNK = 5000;
 
+/** A chunk of rows as the database gives it: at once (a synchronous reader, a test) or as a promise (the data layer). */
+export type ChunkRows<R> = Iterable<R> | Promise<Iterable<R>>;
+
+/** A turn of the event loop: the builders take one between chunks, so a server building a book keeps answering. */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 /**
- * Builds the schedule store chunk by chunk (a generator so the warm-up can yield between chunks).
+ * Builds the schedule store chunk by chunk, with a turn of the event loop between chunks.
  * `readChunk` gives per lease [leaseId, due dates, vat, fee, interest, principal] as comma lists in
  * period order; the residual is appended last and the instalments are sorted stably by due date.
  */
-export function* buildScheduleStore(
+export async function buildScheduleStore(
   leases: StoreLease[],
-  readChunk: (fromId: number, toId: number) => Iterable<[number, string, string, string, string, string]>,
+  readChunk: (fromId: number, toId: number) => ChunkRows<[number, string, string, string, string, string]>,
   chunk = STORE_CHUNK,
-): Generator<void, ScheduleStore> {
+): Promise<ScheduleStore> {
   const n = leases.length;
   const start = new Int32Array(n + 1);
   // Room for every lease's instalments and a residual: the columns are filled without growing (a growth copies them,
@@ -243,7 +256,7 @@ export function* buildScheduleStore(
   const indexById = idIndex(leases, storeLeaseId);
   for (let c = 0; c < n; c += chunk) {
     const last = Math.min(n, c + chunk) - 1;
-    const it = readChunk(leases[c]!.id, leases[last]!.id)[Symbol.iterator]();
+    const it = (await readChunk(leases[c]!.id, leases[last]!.id))[Symbol.iterator]();
     let next = it.next();
     for (let i = c; i <= last; i++) {
       const lease = leases[i]!;
@@ -256,7 +269,7 @@ export function* buildScheduleStore(
       used = from + writeInstalments(lease, lists, cols, from);
     }
     while (!next.done) next = it.next();
-    yield;
+    if (c + chunk < n) await nextTurn();
   }
   start[n] = used;
   return {
@@ -275,12 +288,15 @@ export function* buildScheduleStore(
   };
 }
 
-/** Builds the ledger store chunk by chunk over the schedule store's leases; `readChunk` gives per lease [leaseId, received dates, amounts]. */
-export function* buildLedgerStore(
+/**
+ * Builds the ledger store chunk by chunk over the schedule store's leases, with a turn of the event loop between
+ * chunks; `readChunk` gives per lease [leaseId, received dates, amounts].
+ */
+export async function buildLedgerStore(
   store: ScheduleStore,
-  readChunk: (fromId: number, toId: number) => Iterable<[number, string, string]>,
+  readChunk: (fromId: number, toId: number) => ChunkRows<[number, string, string]>,
   reversals: readonly [number, string, number, string][],
-): Generator<void, LedgerStore> {
+): Promise<LedgerStore> {
   const { n, leases } = store;
   const start = new Int32Array(n + 1);
   const cols: { day: Int32Array; amount: AmountColumn } = {
@@ -290,7 +306,7 @@ export function* buildLedgerStore(
   let used = 0;
   for (let c = 0; c < n; c += STORE_CHUNK) {
     const last = Math.min(n, c + STORE_CHUNK) - 1;
-    const it = readChunk(leases[c]!.id, leases[last]!.id)[Symbol.iterator]();
+    const it = (await readChunk(leases[c]!.id, leases[last]!.id))[Symbol.iterator]();
     let next = it.next();
     for (let i = c; i <= last; i++) {
       const id = leases[i]!.id;
@@ -305,7 +321,7 @@ export function* buildLedgerStore(
       used = from + k;
     }
     while (!next.done) next = it.next();
-    yield;
+    if (c + STORE_CHUNK < n) await nextTurn();
   }
   start[n] = used;
   const dayFit = fit(cols.day, used);
@@ -426,36 +442,21 @@ function applyReversal(l: LedgerStore, i: number, on: string, amt: number, revOn
   }
 }
 
-/** A builder in progress, shared by whoever needs its result: the warm-up drives it between event-loop turns, a request finishes it at once. */
-export type Build<T> = { gen: Generator<void, T>; value: T | null };
+/**
+ * A build in progress, shared by whoever needs its result: the warm-up starts it, a request arriving meanwhile awaits
+ * the same promise (no work is done twice). `value` is set once it is done.
+ */
+export type Build<T> = { promise: Promise<T>; value: T | null };
 
-export function startBuild<T>(gen: Generator<void, T>): Build<T> {
-  return { gen, value: null };
+export function startBuild<T>(run: Promise<T>): Build<T> {
+  const b: Build<T> = { promise: run, value: null };
+  b.promise = run.then((v) => (b.value = v));
+  return b;
 }
 
-/** Finishes a build synchronously (continuing where the warm-up left it). */
-export function finishSync<T>(b: Build<T>): T {
-  while (b.value === null) {
-    const r = b.gen.next();
-    if (r.done) b.value = doneValue(r.value);
-  }
-  return b.value;
-}
-
-/** A generator that threw earlier ends with no value: fail rather than hand out undefined. */
-function doneValue<T>(v: T | undefined): T {
-  if (v === undefined) throw new Error('servicing store build failed earlier');
-  return v;
-}
-
-/** Finishes a build yielding to the event loop between chunks. */
-export async function finishAsync<T>(b: Build<T>): Promise<T> {
-  while (b.value === null) {
-    const r = b.gen.next();
-    if (r.done) b.value = doneValue(r.value);
-    else await new Promise((resolve) => setImmediate(resolve));
-  }
-  return b.value;
+/** A build already done (a new version of a store over the same columns). */
+export function builtOf<T>(value: T): Build<T> {
+  return { promise: Promise.resolve(value), value };
 }
 
 export type BookOptions = { componentOrder: readonly Component[]; tolerance: number; graceDays: number; edges: readonly number[] };

@@ -117,7 +117,7 @@ function currencyResolver(db: DbOrTx): (v: Omit<AuditEntryView, 'currency'>) => 
       facilityId === null ? null : await kept(`facility:${facilityId}`, async () => (await getFacility(db, facilityId))?.currency);
     if (ofFacility) return ofFacility;
     const funderId = v.funderId;
-    return funderId === null ? null : await kept(`funder:${funderId}`, () => getFunder(db, funderId)?.baseCurrency);
+    return funderId === null ? null : await kept(`funder:${funderId}`, async () => (await getFunder(db, funderId))?.baseCurrency);
   };
 }
 

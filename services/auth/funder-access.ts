@@ -34,7 +34,7 @@ export async function canAccessFunder(principal: Principal, funderId: number): P
  */
 export async function assertFunderAccess(principal: Principal, funderId: number, kind: 'record' | 'list'): Promise<void> {
   if (await canAccessFunder(principal, funderId)) return;
-  if (!getFunder(getDb(), funderId)) return;
+  if (!(await getFunder(getDb(), funderId))) return;
   if (kind === 'record') throw new NotFound(`Not found for funder ${funderId}.`);
   throw new Forbidden(`You are not assigned to funder ${funderId}.`);
 }
@@ -42,6 +42,6 @@ export async function assertFunderAccess(principal: Principal, funderId: number,
 /** The funders the principal may see, in id order (the navbar switch, GET /api/funders). */
 export async function listAccessibleFunders(db: DbOrTx, principal: Principal): Promise<Funder[]> {
   const access = await funderAccessOf(principal);
-  const all = listFunders(db);
+  const all = await listFunders(db);
   return access === 'all' ? all : all.filter((f) => access.has(f.id));
 }

@@ -92,7 +92,7 @@ export function getAuthOptions(): NextAuthOptions {
         const verdict = await checkLoginRateLimit(db, keys);
         // The wait goes with the code, so the form can say how long (next-auth passes the message on as the error).
         if (verdict.limited) throw new Error(`${RATE_LIMITED}:${verdict.retryAfterSeconds}`);
-        const user = getUserByEmail(db, email);
+        const user = await getUserByEmail(db, email);
         const ok = await verifyPassword(user?.passwordHash, password);
         if (!user || !ok || user.status !== 'active') {
           await registerLoginFailure(db, keys);
@@ -128,7 +128,7 @@ export function getAuthOptions(): NextAuthOptions {
         // and an e-mail the provider says is unverified is not trusted to identify anyone.
         if ((profile as { email_verified?: boolean } | undefined)?.email_verified === false) return false;
         const email = user.email?.toLowerCase();
-        const local = email ? getUserByEmail(getDb(), email) : undefined;
+        const local = email ? await getUserByEmail(getDb(), email) : undefined;
         return !local || local.authProvider === 'oidc';
       },
       async jwt({ token, user, account }) {
@@ -142,7 +142,7 @@ export function getAuthOptions(): NextAuthOptions {
         } else if (account?.provider === OIDC_PROVIDER_ID) {
           const db = getDb();
           const email = (token.email ?? `${account.providerAccountId}@oidc.invalid`).toLowerCase();
-          let local = getUserByEmail(db, email);
+          let local = await getUserByEmail(db, email);
           if (!local) {
             local = await transaction(db, (tx) =>
               createUser(tx, {

@@ -33,7 +33,7 @@ export type WriteOffProposal = { leaseId: number; writeOffOn: string; amount?: n
  * in default, written off or already proposed.
  */
 export async function proposeLeaseWriteOff(db: Db, funderId: number, body: WriteOffProposal, actor: CreditActor) {
-  const pos = leasePositionAt(db, funderId, body.leaseId, body.writeOffOn);
+  const pos = await leasePositionAt(db, funderId, body.leaseId, body.writeOffOn);
   if (pos === null) throw new NotFound(`Lease ${body.leaseId} does not exist in the book of funder ${funderId}.`);
   const amount = body.amount ?? pos.exposure;
   if (pos.exposure <= 0)
@@ -44,14 +44,19 @@ export async function proposeLeaseWriteOff(db: Db, funderId: number, body: Write
     throw new Invalid(`The write-off amount exceeds the lease's exposure on ${body.writeOffOn} (${pos.exposure} minor units).`, [
       { field: 'amount', message: `must be at most the exposure on ${body.writeOffOn} (${pos.exposure} minor units)` },
     ]);
-  return await proposeWriteOff(db, { funderId, leaseId: body.leaseId, writeOffOn: body.writeOffOn, amount, note: body.note }, actor, () => {
-    const state = creditStatesAt(db, funderId, body.writeOffOn).states.find((s) => s.leaseId === body.leaseId);
-    if (!state || state.status !== 'defaulted') {
-      throw new Conflict(`Lease ${body.leaseId} is not in default on ${body.writeOffOn}; only a defaulted lease can be written off.`, [
-        { field: 'leaseId', message: 'Not in default.' },
-      ]);
-    }
-  });
+  return await proposeWriteOff(
+    db,
+    { funderId, leaseId: body.leaseId, writeOffOn: body.writeOffOn, amount, note: body.note },
+    actor,
+    async () => {
+      const state = (await creditStatesAt(db, funderId, body.writeOffOn)).states.find((s) => s.leaseId === body.leaseId);
+      if (!state || state.status !== 'defaulted') {
+        throw new Conflict(`Lease ${body.leaseId} is not in default on ${body.writeOffOn}; only a defaulted lease can be written off.`, [
+          { field: 'leaseId', message: 'Not in default.' },
+        ]);
+      }
+    },
+  );
 }
 
 /**
@@ -62,11 +67,11 @@ export async function proposeLeaseWriteOff(db: Db, funderId: number, body: Write
  * remaining flows leave the portfolio cash flow.
  */
 export async function approveLeaseWriteOff(db: Db, id: number, funderIds: ReadonlySet<number> | null, actor: CreditActor, note = '') {
-  const row = await approveWriteOff(db, id, funderIds, actor, note, Date.now(), (w) => {
-    const pos = leasePositionAt(db, w.funderId, w.leaseId, w.writeOffOn);
+  const row = await approveWriteOff(db, id, funderIds, actor, note, Date.now(), async (w) => {
+    const pos = await leasePositionAt(db, w.funderId, w.leaseId, w.writeOffOn);
     return pos === null || w.amount >= pos.exposure;
   });
-  afterBookWrite(db, row.funderId);
+  await afterBookWrite(db, row.funderId);
   return row;
 }
 
@@ -83,11 +88,13 @@ export type ContagionLease = { leaseId: number; contractNumber: string };
  * The leases an unlikely-to-pay flag on the lease from `flaggedOn` would put in default by lessee contagion, before
  * it is written (the confirmation lists them): the same rule flagLease reports after the write.
  */
-export function previewUtpContagion(db: Db, funderId: number, leaseId: number, flaggedOn: string): ContagionLease[] {
-  if (leasePositionAt(db, funderId, leaseId, flaggedOn) === null)
+export async function previewUtpContagion(db: Db, funderId: number, leaseId: number, flaggedOn: string): Promise<ContagionLease[]> {
+  if ((await leasePositionAt(db, funderId, leaseId, flaggedOn)) === null)
     throw new NotFound(`Lease ${leaseId} does not exist in the book of funder ${funderId}.`);
-  const ids = contagionOfUtpFlag(db, funderId, leaseId, flaggedOn);
-  return ids.length === 0 ? [] : leaseLabelsByIds(db, funderId, ids).map(([id, contractNumber]) => ({ leaseId: id, contractNumber }));
+  const ids = await contagionOfUtpFlag(db, funderId, leaseId, flaggedOn);
+  return ids.length === 0
+    ? []
+    : (await leaseLabelsByIds(db, funderId, ids)).map(([id, contractNumber]) => ({ leaseId: id, contractNumber }));
 }
 
 /**
@@ -102,8 +109,8 @@ export async function flagLease(
 ): Promise<{ flag: Awaited<ReturnType<typeof flagLeaseRecord>>; contagion: ContagionLease[] }> {
   // Only an unlikely-to-pay flag defaults a lease; a credit-risk (SICR) flag moves its stage only.
   if (input.kind !== 'utp') return { flag: await flagLeaseRecord(db, input, actor), contagion: [] };
-  const siblings = (): Map<number, boolean> => {
-    const { states } = creditStatesAt(db, input.funderId, input.flaggedOn);
+  const siblings = async (): Promise<Map<number, boolean>> => {
+    const { states } = await creditStatesAt(db, input.funderId, input.flaggedOn);
     const lessee = states.find((s) => s.leaseId === input.leaseId)?.lesseeId;
     return new Map(
       states
@@ -111,11 +118,13 @@ export async function flagLease(
         .map((s) => [s.leaseId, s.status === 'defaulted' && s.why === 'contagion']),
     );
   };
-  const before = siblings();
+  const before = await siblings();
   const flag = await flagLeaseRecord(db, input, actor);
-  const ids = [...siblings()].filter(([id, byContagion]) => byContagion && !before.get(id)).map(([id]) => id);
+  const ids = [...(await siblings())].filter(([id, byContagion]) => byContagion && !before.get(id)).map(([id]) => id);
   const contagion =
-    ids.length === 0 ? [] : leaseLabelsByIds(db, input.funderId, ids).map(([leaseId, contractNumber]) => ({ leaseId, contractNumber }));
+    ids.length === 0
+      ? []
+      : (await leaseLabelsByIds(db, input.funderId, ids)).map(([leaseId, contractNumber]) => ({ leaseId, contractNumber }));
   return { flag, contagion };
 }
 
@@ -132,7 +141,7 @@ export async function paymentAsRecovery(
   const on = await writtenOffOnOf(db, input.leaseId);
   if (on === null || input.receivedOn < on) return null;
   // Another currency than the lease's is refused as for any payment (recordPayment answers 400).
-  if (input.currency !== undefined && input.currency !== leaseCurrencyOf(db, input.leaseId)) return null;
+  if (input.currency !== undefined && input.currency !== (await leaseCurrencyOf(db, input.leaseId))) return null;
   return await transaction(
     db,
     async (tx) =>

@@ -38,7 +38,7 @@ import {
 } from '@/lib/credit';
 import { purchaseDayOf, type ScheduleStore, type LedgerStore, type StoreLease } from '@/lib/servicing/book-store';
 import { changedLeasesSince, servicingSettingsOf, servicingStores } from '@/services/servicing/book';
-import { databaseState, derivedValue, processState } from '@/lib/views';
+import { catchUps, databaseState, derivedValue, processState } from '@/lib/views';
 import { idLookup, type IdLookup } from '@/lib/sorted';
 
 type FlagInterval = { from: number; to: number };
@@ -98,10 +98,10 @@ function day(text: string): number {
   return d;
 }
 
-function flagMaps(db: DbOrTx, funderId: number): { utp: Map<number, FlagInterval[]>; sicr: Map<number, FlagInterval[]> } {
+async function flagMaps(db: DbOrTx, funderId: number): Promise<{ utp: Map<number, FlagInterval[]>; sicr: Map<number, FlagInterval[]> }> {
   const utp = new Map<number, FlagInterval[]>();
   const sicr = new Map<number, FlagInterval[]>();
-  for (const f of listCreditFlags(db, funderId)) {
+  for (const f of await listCreditFlags(db, funderId)) {
     const m = f.kind === 'utp' ? utp : sicr;
     const list = m.get(f.leaseId) ?? [];
     list.push({ from: day(f.flaggedOn), to: f.clearedOn === null ? NEVER : day(f.clearedOn) });
@@ -110,8 +110,8 @@ function flagMaps(db: DbOrTx, funderId: number): { utp: Map<number, FlagInterval
   return { utp, sicr };
 }
 
-function ledgerMaps(db: DbOrTx, funderId: number) {
-  const rows = creditLedgerRows(db, funderId);
+async function ledgerMaps(db: DbOrTx, funderId: number) {
+  const rows = await creditLedgerRows(db, funderId);
   const writeOffs = new Map<number, [number, number]>();
   const partialWriteOffs = new Map<number, [number, number][]>();
   for (const [leaseId, on, amount, full] of rows.writeOffs) {
@@ -220,10 +220,10 @@ function newLessee(e: Entry, schedule: ScheduleStore, leaseId: number): boolean 
 type Stores = { version: number; schedule: ScheduleStore; ledger: LedgerStore };
 
 /** An entry over the stores with nothing computed yet. */
-function newEntry(db: DbOrTx, funder: Funder, stores: Stores): Entry {
+async function newEntry(db: DbOrTx, funder: Funder, stores: Stores): Promise<Entry> {
   const settings = creditSettingsOf(funder);
   const componentOrder = servicingSettingsOf(funder).componentOrder;
-  const journal = bookChangeStamp(db, funder.id);
+  const journal = await bookChangeStamp(db, funder.id);
   return {
     storeVersion: stores.version,
     settingsKey: JSON.stringify([settings, componentOrder]),
@@ -234,11 +234,11 @@ function newEntry(db: DbOrTx, funder: Funder, stores: Stores): Entry {
     schedule: stores.schedule,
     ledger: stores.ledger,
     componentOrder,
-    kinds: lesseeKinds(db, funder.id),
-    ...flagMaps(db, funder.id),
+    kinds: await lesseeKinds(db, funder.id),
+    ...(await flagMaps(db, funder.id)),
     timelines: new Map(),
     repaid: new Map(),
-    ...ledgerMaps(db, funder.id),
+    ...(await ledgerMaps(db, funder.id)),
     byLessee: null,
   };
 }
@@ -253,7 +253,7 @@ const SLICE_MS = 25;
  * meanwhile moves their stamp and creditEntry applies it as after any write. Resolves with what puts it in place.
  */
 export async function creditEntryInBackground(db: DbOrTx, funder: Funder, stores: Stores): Promise<() => Entry> {
-  const e = newEntry(db, funder, stores);
+  const e = await newEntry(db, funder, stores);
   let slice = performance.now();
   const due = () => performance.now() - slice > SLICE_MS;
   const pause = async () => {
@@ -295,17 +295,24 @@ export async function creditEntryInBackground(db: DbOrTx, funder: Funder, stores
   };
 }
 
+/** One catch-up with the journal at a time per funder (lib/views.ts catchUps). */
+const creditCatchUps = catchUps('creditCatchUps', "each funder's credit catch-up with the book change journal in flight");
+
 /** The funder's credit entry, brought up to date (see module doc). */
-export function creditEntry(db: DbOrTx, funderId: number): Entry & { funder: Funder } {
+export function creditEntry(db: DbOrTx, funderId: number): Promise<Entry & { funder: Funder }> {
+  return creditCatchUps.run(databaseKey(db), funderId, () => catchUp(db, funderId));
+}
+
+async function catchUp(db: DbOrTx, funderId: number): Promise<Entry & { funder: Funder }> {
   // servicingStores reads the funder (404 when unknown): no second read here.
-  const { funder, schedule, ledger, entry: servicing } = servicingStores(db, funderId);
+  const { funder, schedule, ledger, entry: servicing } = await servicingStores(db, funderId);
   const settings = creditSettingsOf(funder);
   const componentOrder = servicingSettingsOf(funder).componentOrder;
   const settingsKey = JSON.stringify([settings, componentOrder]);
   const cache = cacheOf(db);
   let e = cache.get(funderId);
   if (!e || e.settingsKey !== settingsKey) {
-    e = newEntry(db, funder, { version: servicing.version, schedule, ledger });
+    e = await newEntry(db, funder, { version: servicing.version, schedule, ledger });
     computeAll(e);
     cache.set(funderId, e);
     return Object.assign(e, { funder });
@@ -314,14 +321,14 @@ export function creditEntry(db: DbOrTx, funderId: number): Entry & { funder: Fun
   // Leases whose state may have moved since the memoised states (null: all of them, the memo is dropped).
   let touched: Set<number> | null = new Set();
   if (e.storeVersion !== servicing.version || e.schedule !== schedule || e.ledger !== ledger) {
-    const changed = changedLeasesSince(db, funderId, e.storeVersion);
+    const changed = await changedLeasesSince(db, funderId, e.storeVersion);
     const nBefore = e.schedule.n;
     e.schedule = schedule;
     e.ledger = ledger;
     e.storeVersion = changed.version;
     // A kind changed in the app is a `lessee` row (below); a lease write can bring a new lessee. Re-read them on a
     // rebuild or when a changed lease's lessee is not known yet — not on every write.
-    if (changed.ids === null || changed.ids.some((id) => newLessee(e!, schedule, id))) e.kinds = lesseeKinds(db, funderId);
+    if (changed.ids === null || changed.ids.some((id) => newLessee(e!, schedule, id))) e.kinds = await lesseeKinds(db, funderId);
     if (changed.ids === null) {
       computeAll(e);
       touched = null;
@@ -340,10 +347,10 @@ export function creditEntry(db: DbOrTx, funderId: number): Entry & { funder: Fun
     }
   }
   if (e.bookVersion !== funder.bookVersion) {
-    const changed = bookChangesSince(db, funderId, e.journal);
+    const changed = await bookChangesSince(db, funderId, e.journal);
     // A lessee's kind changed (its absolute materiality threshold): the leases of the lessees whose kind moved.
     if (changed.lessee) {
-      const kinds = lesseeKinds(db, funderId);
+      const kinds = await lesseeKinds(db, funderId);
       const index = lesseeIndex(e);
       for (const [lesseeId, kind] of kinds) {
         if (e.kinds.get(lesseeId) === kind) continue;
@@ -358,7 +365,7 @@ export function creditEntry(db: DbOrTx, funderId: number): Entry & { funder: Fun
     if (changed.flag.length > 0) {
       const before = new Set([...e.utp.keys()]);
       const sicrBefore = [...e.sicr.keys()];
-      const flags = flagMaps(db, funderId);
+      const flags = await flagMaps(db, funderId);
       e.utp = flags.utp;
       e.sicr = flags.sicr;
       for (const id of flags.utp.keys()) before.add(id);
@@ -369,7 +376,7 @@ export function creditEntry(db: DbOrTx, funderId: number): Entry & { funder: Fun
       if (touched) for (const id of [...before, ...sicrBefore, ...e.sicr.keys()]) touched.add(id);
     }
     if (changed.loss.length > 0) {
-      const ledgers = ledgerMaps(db, funderId);
+      const ledgers = await ledgerMaps(db, funderId);
       if (touched)
         for (const id of [
           ...changedKeys(e.writeOffs, ledgers.writeOffs),
@@ -441,12 +448,12 @@ function firstEpisode(t: CreditTimeline | undefined, d: number): DefaultEpisode 
  * The credit state of every lease of the funder's book on `asOf` (leases in id order), contagion included:
  * one pass over the leases plus the exposures of the lessees that have a lease in default.
  */
-export function creditStatesAt(
+export async function creditStatesAt(
   db: DbOrTx,
   funderId: number,
   asOf: string,
-): { entry: Entry & { funder: Funder }; states: LeaseCreditState[] } {
-  const e = creditEntry(db, funderId);
+): Promise<{ entry: Entry & { funder: Funder }; states: LeaseCreditState[] }> {
+  const e = await creditEntry(db, funderId);
   return { entry: e, states: memoStatesOf(e, day(asOf)) };
 }
 
@@ -456,8 +463,8 @@ export function creditStatesAt(
  * snapshots, 24 of them after a tape import): kept, each would hold ≈ 20 MiB on the 100,000-lease book until six
  * later days pushed it out.
  */
-export function creditStatesOnce(db: DbOrTx, funderId: number, asOf: string): LeaseCreditState[] {
-  const e = creditEntry(db, funderId);
+export async function creditStatesOnce(db: DbOrTx, funderId: number, asOf: string): Promise<LeaseCreditState[]> {
+  const e = await creditEntry(db, funderId);
   const d = day(asOf);
   return currentMemo(e)?.byDay.get(d)?.states ?? statesOf(e, d);
 }
@@ -470,7 +477,7 @@ export function creditStatesOnce(db: DbOrTx, funderId: number, asOf: string): Le
 export async function creditStatesInSlices(db: DbOrTx, funderId: number, asOf: string, slice = 5000): Promise<LeaseCreditState[]> {
   const d = day(asOf);
   for (;;) {
-    const e = creditEntry(db, funderId);
+    const e = await creditEntry(db, funderId);
     const memo = currentMemo(e)?.byDay.get(d)?.states;
     if (memo) return memo;
     const key = memoKeyOf(e);
@@ -482,7 +489,7 @@ export async function creditStatesInSlices(db: DbOrTx, funderId: number, asOf: s
       one(i);
       if (i % slice === slice - 1) {
         await new Promise((resolve) => setImmediate(resolve));
-        const now = creditEntry(db, funderId);
+        const now = await creditEntry(db, funderId);
         if (now !== e || now.schedule !== schedule || memoKeyOf(now) !== key) {
           moved = true;
           break;
@@ -613,8 +620,8 @@ function changedKeys<V>(a: Map<number, V>, b: Map<number, V>): number[] {
 }
 
 /** creditStatesAt by lease id (the same memo: built once per day and entry version). */
-export function creditStatesById(db: DbOrTx, funderId: number, asOf: string): IdLookup<LeaseCreditState> {
-  const { states } = creditStatesAt(db, funderId, asOf);
+export async function creditStatesById(db: DbOrTx, funderId: number, asOf: string): Promise<IdLookup<LeaseCreditState>> {
+  const { states } = await creditStatesAt(db, funderId, asOf);
   let m = byIdMemo.peek(states);
   if (!m) byIdMemo.set(states, (m = idLookup(states, (x) => x.leaseId)));
   return m;
@@ -771,13 +778,13 @@ function stateWriter(e: Entry, d: number, subset: readonly number[] | null, out:
 }
 
 /** One lease's position and credit DPD on a day (for the status note and the write-off default amount). */
-export function leasePositionAt(
+export async function leasePositionAt(
   db: DbOrTx,
   funderId: number,
   leaseId: number,
   asOf: string,
-): (CashPosition & { creditDpd: number }) | null {
-  const e = creditEntry(db, funderId);
+): Promise<(CashPosition & { creditDpd: number }) | null> {
+  const e = await creditEntry(db, funderId);
   const i = e.schedule.indexById.get(leaseId);
   if (i === undefined) return null;
   const d = day(asOf);
@@ -791,8 +798,8 @@ export function leasePositionAt(
  * contagion on that day (domain.md §8), without writing it: the same states computed over a copy of the entry whose
  * flags include the new one. Lease ids in id order; empty when the lease is unknown.
  */
-export function contagionOfUtpFlag(db: DbOrTx, funderId: number, leaseId: number, flaggedOn: string): number[] {
-  const e = creditEntry(db, funderId);
+export async function contagionOfUtpFlag(db: DbOrTx, funderId: number, leaseId: number, flaggedOn: string): Promise<number[]> {
+  const e = await creditEntry(db, funderId);
   const i = e.schedule.indexById.get(leaseId);
   if (i === undefined) return [];
   const d = day(flaggedOn);

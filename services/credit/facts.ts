@@ -24,8 +24,13 @@ export type LeaseCreditFacts = {
  * creditFactsAsOf over a given connection (tests, scripts). `keep: false` (the month-end snapshots, each month end read
  * once): the day's credit states are not kept in the memo the screens share (services/credit/book creditStatesOnce).
  */
-export function creditFactsAt(db: DbOrTx, funderId: number, asOf: string, opts: { keep?: boolean } = {}): Map<number, LeaseCreditFacts> {
-  return factsOf(opts.keep === false ? creditStatesOnce(db, funderId, asOf) : creditStatesAt(db, funderId, asOf).states);
+export async function creditFactsAt(
+  db: DbOrTx,
+  funderId: number,
+  asOf: string,
+  opts: { keep?: boolean } = {},
+): Promise<Map<number, LeaseCreditFacts>> {
+  return factsOf(opts.keep === false ? await creditStatesOnce(db, funderId, asOf) : (await creditStatesAt(db, funderId, asOf)).states);
 }
 
 /** creditFactsAt `keep: false`, computed between turns of the event loop (services/credit/book.ts creditStatesInSlices). */

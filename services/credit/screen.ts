@@ -85,7 +85,7 @@ export type CreditScreen = {
 };
 
 /** The book's credit states on a day (services/credit/book.ts): read once per request and handed down. */
-type StatesAt = ReturnType<typeof creditStatesAt>;
+type StatesAt = Awaited<ReturnType<typeof creditStatesAt>>;
 
 /** Lease `id`'s state in `at` (states are in store order: its index in the store). */
 function stateOf(at: StatesAt, id: number): LeaseCreditState | undefined {
@@ -94,10 +94,10 @@ function stateOf(at: StatesAt, id: number): LeaseCreditState | undefined {
   return s?.leaseId === id ? s : undefined;
 }
 
-function labels(db: DbOrTx, funderId: number, ids: readonly number[]) {
-  const leases = new Map(leaseLabelsByIds(db, funderId, ids).map((r) => [r[0], { contractNumber: r[1], lesseeId: r[3] }]));
+async function labels(db: DbOrTx, funderId: number, ids: readonly number[]) {
+  const leases = new Map((await leaseLabelsByIds(db, funderId, ids)).map((r) => [r[0], { contractNumber: r[1], lesseeId: r[3] }]));
   const lessees = new Map(
-    lesseeLabelsByIds(db, funderId, [...new Set([...leases.values()].map((l) => l.lesseeId))]).map((r) => [r[0], r[1]]),
+    (await lesseeLabelsByIds(db, funderId, [...new Set([...leases.values()].map((l) => l.lesseeId))])).map((r) => [r[0], r[1]]),
   );
   return (id: number) => {
     const l = leases.get(id);
@@ -106,33 +106,30 @@ function labels(db: DbOrTx, funderId: number, ids: readonly number[]) {
 }
 
 /** The leases in default on `asOf`, oldest default first; `only`: just these leases (a table page's notes). */
-export function defaultsAt(
+export async function defaultsAt(
   db: DbOrTx,
   funderId: number,
   asOf: string,
-  at: StatesAt = creditStatesAt(db, funderId, asOf),
+  given?: StatesAt,
   only?: ReadonlySet<number>,
-): DefaultRow[] {
+): Promise<DefaultRow[]> {
+  const at = given ?? (await creditStatesAt(db, funderId, asOf));
   const { entry, states } = at;
-  const book = getServicingBook(db, funderId, asOf);
+  const book = await getServicingBook(db, funderId, asOf);
   const day = parseDate(asOf);
   // A lease in default is in the pool (book.ts: one not purchased yet, repaid or written off is never 'defaulted', §14).
   const defaulted = only
     ? [...only].flatMap((id) => (stateOf(at, id)?.status === 'defaulted' ? [stateOf(at, id)!] : []))
     : states.filter((s) => s.status === 'defaulted');
-  const label = labels(
+  const label = await labels(
     db,
     funderId,
     defaulted.map((s) => s.leaseId),
   );
   // A table page's notes read those leases' flags and proposals only: the whole book's flags cost ≈ 8 ms a page at 100k.
   const ids = only ? defaulted.map((s) => s.leaseId) : undefined;
-  const flags = new Map(
-    listActiveFlags(db, funderId, ids)
-      .filter((f) => f.kind === 'utp')
-      .map((f) => [f.leaseId, f]),
-  );
-  const pending = new Map(listWriteOffs(db, funderId, 'proposed', ids).map((w) => [w.leaseId, w.id]));
+  const flags = new Map((await listActiveFlags(db, funderId, ids)).filter((f) => f.kind === 'utp').map((f) => [f.leaseId, f]));
+  const pending = new Map((await listWriteOffs(db, funderId, 'proposed', ids)).map((w) => [w.leaseId, w.id]));
   const rows = defaulted.map((s): DefaultRow => {
     const i = entry.schedule.indexById.get(s.leaseId)!;
     const pos = cashPositionAt(inputOf(entry, i), day);
@@ -161,7 +158,7 @@ export function defaultsAt(
 /** The loss ledger: approved write-offs (+) and recoveries (−) by date, with the running balance per currency. */
 export async function lossLedger(db: DbOrTx, funderId: number, asOf?: string): Promise<LossLedgerRow[]> {
   const entries: Omit<LossLedgerRow, 'balance'>[] = [];
-  for (const w of listWriteOffs(db, funderId, 'approved'))
+  for (const w of await listWriteOffs(db, funderId, 'approved'))
     entries.push({
       date: w.writeOffOn,
       kind: 'write_off',
@@ -199,17 +196,13 @@ export async function lossLedger(db: DbOrTx, funderId: number, asOf?: string): P
  * exposure at default), recoveries, net loss, recovery rate, severity, cumulative net loss % over the pool's original
  * principal; plus the defaulted exposure (leases in default now) for the dashboard.
  */
-export function lossMeasuresAt(
-  db: DbOrTx,
-  funderId: number,
-  asOf: string,
-  at: StatesAt = creditStatesAt(db, funderId, asOf),
-): MeasuresRow[] {
+export async function lossMeasuresAt(db: DbOrTx, funderId: number, asOf: string, given?: StatesAt): Promise<MeasuresRow[]> {
+  const at = given ?? (await creditStatesAt(db, funderId, asOf));
   // A day's states array is new whenever a lease, a ledger entry, a credit record or the settings move (book.ts), so
   // it keys the measures (the pool's original principal included: a lease write moves the states too).
   const hit = measuresMemo.peek(at.states);
   if (hit) return hit;
-  const rows = computeMeasures(db, funderId, asOf, at);
+  const rows = await computeMeasures(db, funderId, asOf, at);
   measuresMemo.set(at.states, rows);
   return rows;
 }
@@ -219,7 +212,7 @@ const measuresMemo = derivedValue<LeaseCreditState[], MeasuresRow[]>(
   "the loss measures per currency of a day's credit states",
 );
 
-function computeMeasures(db: DbOrTx, funderId: number, asOf: string, at: StatesAt): MeasuresRow[] {
+async function computeMeasures(db: DbOrTx, funderId: number, asOf: string, at: StatesAt): Promise<MeasuresRow[]> {
   const { entry, states: st } = at;
   const day = parseDate(asOf);
   const per = new Map<string, { gross: number; rec: number; defaulted: number; exposure: number; writtenOff: number }>();
@@ -245,7 +238,7 @@ function computeMeasures(db: DbOrTx, funderId: number, asOf: string, at: StatesA
       if (s.status === 'written_off') v.writtenOff++;
     }
   }
-  const principal = originalPrincipalAt(db, funderId, asOf);
+  const principal = await originalPrincipalAt(db, funderId, asOf);
   for (const c of principal.keys()) of(c);
   return [...per.entries()]
     .sort((a, b) => a[0].localeCompare(b[0]))
@@ -264,8 +257,9 @@ function computeMeasures(db: DbOrTx, funderId: number, asOf: string, at: StatesA
  * written off nor repaid, by stage (1: DPD ≤ 30, 2: 30 < DPD ≤ 90 or SICR-flagged, 3: in default) and matrix key
  * (its DPD bucket; `default` in stage 3); ECL = Σ exposure × rate, each cell rounded once.
  */
-export function eclAt(db: DbOrTx, funderId: number, asOf: string, at: StatesAt = creditStatesAt(db, funderId, asOf)): Ecl {
-  const book = getServicingBook(db, funderId, asOf);
+export async function eclAt(db: DbOrTx, funderId: number, asOf: string, given?: StatesAt): Promise<Ecl> {
+  const at = given ?? (await creditStatesAt(db, funderId, asOf));
+  const book = await getServicingBook(db, funderId, asOf);
   // The states array and the book are new objects whenever the leases, records or settings move: same pair, same ECL.
   const hit = eclMemo.peek(at.states);
   if (hit?.book === book) return hit.ecl;
@@ -356,30 +350,30 @@ function computeEcl({ entry, states }: StatesAt, book: ServicingBook, asOf: stri
 
 /** Everything the Defaults & losses screen shows on `asOf`. */
 export async function creditScreen(db: DbOrTx, funderId: number, asOf: string): Promise<CreditScreen> {
-  const at = creditStatesAt(db, funderId, asOf);
-  const ecl = eclAt(db, funderId, asOf, at);
+  const at = await creditStatesAt(db, funderId, asOf);
+  const ecl = await eclAt(db, funderId, asOf, at);
   return {
     asOf,
-    defaults: defaultsAt(db, funderId, asOf, at),
-    flags: listActiveFlags(db, funderId),
-    writeOffs: listWriteOffs(db, funderId),
+    defaults: await defaultsAt(db, funderId, asOf, at),
+    flags: await listActiveFlags(db, funderId),
+    writeOffs: await listWriteOffs(db, funderId),
     recoveries: await listRecoveries(db, funderId),
     ledger: await lossLedger(db, funderId, asOf),
-    measures: lossMeasuresAt(db, funderId, asOf, at),
+    measures: await lossMeasuresAt(db, funderId, asOf, at),
     ecl: ecl.rows,
     eclTotals: ecl.totals,
   };
 }
 
 /** The dashboard's two credit tiles per currency: ECL and the exposure in default. */
-export function creditTiles(
+export async function creditTiles(
   db: DbOrTx,
   funderId: number,
   asOf: string,
-): { currency: string; ecl: number; defaultedExposure: number; defaultedLeases: number }[] {
-  const at = creditStatesAt(db, funderId, asOf);
-  const ecl = eclAt(db, funderId, asOf, at).totals;
-  const measures = lossMeasuresAt(db, funderId, asOf, at);
+): Promise<{ currency: string; ecl: number; defaultedExposure: number; defaultedLeases: number }[]> {
+  const at = await creditStatesAt(db, funderId, asOf);
+  const ecl = (await eclAt(db, funderId, asOf, at)).totals;
+  const measures = await lossMeasuresAt(db, funderId, asOf, at);
   const currencies = [...new Set([...ecl.map((e) => e.currency), ...measures.map((m) => m.currency)])].sort();
   return currencies.map((currency) => {
     const m = measures.find((x) => x.currency === currency);

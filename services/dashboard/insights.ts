@@ -97,7 +97,7 @@ export async function insightsScreen(
 /** The lessees with at least one lease the register shows "performing" on `asOf` (the same shownStatus, the same credit states). */
 export async function performingLessees(db: DbOrTx, funderId: number, asOf: string): Promise<number> {
   const leases = await listLeaseStatusesAt(db, funderId, asOf);
-  const shown = shownStatusesOf(db, funderId, leases, asOf);
+  const shown = await shownStatusesOf(db, funderId, leases, asOf);
   const lessees = new Set<number>();
   leases.forEach((l, k) => {
     if (shown[k] === 'performing') lessees.add(l.lesseeId);

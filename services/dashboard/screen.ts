@@ -27,7 +27,7 @@ export type DashboardScreen = {
   rates: Awaited<ReturnType<typeof recentRates>>;
   ratesReady: Awaited<ReturnType<typeof snapshotReadiness>>;
   servicing: Awaited<ReturnType<typeof servicingKpis>>;
-  credit: ReturnType<typeof creditTiles>;
+  credit: Awaited<ReturnType<typeof creditTiles>>;
   facilities: Awaited<ReturnType<typeof facilityDashboard>>;
 };
 
@@ -35,7 +35,7 @@ export type DashboardScreen = {
 export async function dashboardScreen(db: DbOrTx, principal: Principal, funder: Funder, clock: Clock): Promise<DashboardScreen> {
   const today = clock.today;
   const cutOff = defaultCutOff(today);
-  const book = poolBook(db, funder.id, cutOff, false, today);
+  const book = await poolBook(db, funder.id, cutOff, false, today);
   const unordered = dashboardFigures(book, funder.baseCurrency);
   const currencies = currencyOrder(funder.baseCurrency, unordered);
   const figures = sortByCurrencyOrder(unordered, currencies);
@@ -43,7 +43,7 @@ export async function dashboardScreen(db: DbOrTx, principal: Principal, funder: 
   const ratesReady = await snapshotReadiness(db, funder.id, addMonthsTo(lastClosed, -2), lastClosed, today);
   const rates = ratesReady.ready ? await recentRates(db, funder.id, 3, today) : { currency: null, rows: [] };
   const servicing = figures.length ? await servicingKpis(db, funder.id, today) : [];
-  const credit = figures.length ? creditTiles(db, funder.id, today) : [];
+  const credit = figures.length ? await creditTiles(db, funder.id, today) : [];
   const facilities = figures.length ? await facilityDashboard(db, principal, funder.id, today) : { items: [], alerts: 0 };
   return { cutOff, today, currencies, figures, rates, ratesReady, servicing, credit, facilities };
 }

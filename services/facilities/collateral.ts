@@ -100,16 +100,16 @@ const cache = derivedValue<object, Map<string, Collateral>>(
 );
 
 /** The pool's leases with a balance at `asOf`, in lease-id order. Cached per servicing book and valuation book version. */
-export function collateralAt(db: DbOrTx, funderId: number, asOf: string): Collateral {
-  const book = loadBook(db, funderId);
-  const sb = getServicingBook(db, funderId, asOf);
+export async function collateralAt(db: DbOrTx, funderId: number, asOf: string): Promise<Collateral> {
+  const book = await loadBook(db, funderId);
+  const sb = await getServicingBook(db, funderId, asOf);
   let byBook = cache.peek(sb);
   if (!byBook) cache.set(sb, (byBook = new Map()));
-  const key = `${sb.version}:${book.version}:${creditStamp(db, funderId)}`;
+  const key = `${sb.version}:${book.version}:${await creditStamp(db, funderId)}`;
   const hit = byBook.get(key);
   if (hit) return hit;
   // The memoised states by id (services/credit/book.ts: patched after a write, not rebuilt for the book).
-  const credit = creditStatesById(db, funderId, asOf);
+  const credit = await creditStatesById(db, funderId, asOf);
   // Each state object of the book is the reuse key of its line (see collateralLeases).
   const leases: EligibilityLease[] = [];
   const day = parseDate(asOf, 'asOf');

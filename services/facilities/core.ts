@@ -39,7 +39,7 @@ const termsOf = (f: Facility) => ({ currency: f.currency, commitment: f.commitme
 
 /** The borrowing base and the lease-level eligibility of a facility at `asOf` (outstanding: movements valued by then). */
 export async function facilityBase(db: DbOrTx, f: Facility, asOf: string): Promise<{ base: BorrowingBase; rows: LeaseEligibilityRow[] }> {
-  const collateral = collateralAt(db, f.funderId, asOf);
+  const collateral = await collateralAt(db, f.funderId, asOf);
   const outstanding = await facilityOutstanding(db, f.id, asOf);
   // Kept per collateral object (new when the book changes) and the facility's rules and movements, so the page,
   // its exports and the API at the same date compute the lease-level eligibility once.

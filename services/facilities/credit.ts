@@ -13,7 +13,7 @@ export function isLeaseInDefault(status: LeaseCreditState['status'] | undefined)
 }
 
 /** What the credit status depends on besides the servicing book (flags, write-offs, recoveries, credit settings): part of a cache key. */
-export function creditStamp(db: DbOrTx, funderId: number): string {
-  const e = creditEntry(db, funderId);
+export async function creditStamp(db: DbOrTx, funderId: number): Promise<string> {
+  const e = await creditEntry(db, funderId);
   return `${e.recordsVersion}|${e.settingsKey}`;
 }

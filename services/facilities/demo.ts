@@ -22,8 +22,8 @@ const DAY = 86_400_000;
 const round = (v: number, step: number) => Math.max(step, Math.round(v / step) * step);
 const up = (v: number, step: number) => Math.ceil(v / step) * step;
 
-function actor(db: Db, email: string): FacilityActor | null {
-  const u = getUserByEmail(db, email);
+async function actor(db: Db, email: string): Promise<FacilityActor | null> {
+  const u = await getUserByEmail(db, email);
   return u ? { userId: u.id, email: u.email } : null;
 }
 
@@ -31,13 +31,13 @@ function actor(db: Db, email: string): FacilityActor | null {
 export async function seedDemoFacilities(db: Db, today: string): Promise<number> {
   const hasAny = (await valueOf(db, 'select 1 from facilities limit 1')) !== undefined;
   if (hasAny) return 0;
-  const analyst = actor(db, 'analyst@quantum.demo');
-  const admin = actor(db, 'admin@quantum.demo');
+  const analyst = await actor(db, 'analyst@quantum.demo');
+  const admin = await actor(db, 'admin@quantum.demo');
   if (!analyst || !admin) return 0;
   const now = Date.parse(`${today}T09:00:00Z`);
   let made = 0;
-  for (const funder of listFunders(db)) {
-    const pool = collateralAt(db, funder.id, today).leases;
+  for (const funder of await listFunders(db)) {
+    const pool = (await collateralAt(db, funder.id, today)).leases;
     if (pool.length < 10) continue;
     const byCurrency = new Map<string, number>();
     for (const l of pool) byCurrency.set(l.currency, (byCurrency.get(l.currency) ?? 0) + l.balance);

@@ -52,11 +52,16 @@ export function monthEndsUpTo(startDate: string, asOf: string, max = 600): strin
  * Gross loss (the amounts written off) and recoveries up to the month end of the leases in the currency, from the
  * credit states (domain.md §8; the same ledger as Defaults & losses and the snapshots' net loss).
  */
-export function lossesAt(db: DbOrTx, funderId: number, currency: string, monthEnd: string): { gross: number; recoveries: number } {
+export async function lossesAt(
+  db: DbOrTx,
+  funderId: number,
+  currency: string,
+  monthEnd: string,
+): Promise<{ gross: number; recoveries: number }> {
   let gross = 0;
   let recoveries = 0;
   // The credit states, not the valuation book: a written-off lease (the one with the loss) has left the latter.
-  for (const s of creditStatesAt(db, funderId, monthEnd).states) {
+  for (const s of (await creditStatesAt(db, funderId, monthEnd)).states) {
     if (s.currency !== currency) continue;
     gross += s.writtenOff;
     recoveries += s.recoveries;
@@ -81,7 +86,7 @@ export type MonthStates = {
  * exactly as monthEndBook would read them back: the same values in lease-id order.
  */
 function keepBuilt(into: Map<string, MonthStates>, currency: string, losses?: { db: DbOrTx; funderId: number }) {
-  return (month: string, rows: readonly LeaseSnapshot[]) => {
+  return async (month: string, rows: readonly LeaseSnapshot[]) => {
     const picked = rows.filter((r) => r.currency === currency);
     let sorted = true;
     for (let x = 1; x < picked.length && sorted; x++) sorted = picked[x - 1]!.leaseId < picked[x]!.leaseId;
@@ -102,7 +107,7 @@ function keepBuilt(into: Map<string, MonthStates>, currency: string, losses?: { 
     }
     // The credit states of this month end were computed for its rows just now (memoised for a few days only): the
     // losses read them here rather than recomputing them when the month is measured after the whole run is built.
-    if (losses) states.losses = lossesAt(losses.db, losses.funderId, currency, monthEndOf(month));
+    if (losses) states.losses = await lossesAt(losses.db, losses.funderId, currency, monthEndOf(month));
     into.set(month, states);
   };
 }
@@ -124,10 +129,10 @@ export async function monthEndBook(
   built?: Map<string, MonthStates>,
 ): Promise<MonthEndBook> {
   const month = monthOf(monthEnd);
-  const originalPrincipal = originalPrincipalAt(db, funderId, monthEnd).get(currency) ?? 0;
+  const originalPrincipal = (await originalPrincipalAt(db, funderId, monthEnd)).get(currency) ?? 0;
   if (!(isClosedMonth(month, today) && monthEnd === monthEndOf(month))) {
-    const leases = collateralAt(db, funderId, monthEnd).leases.filter((l) => l.currency === currency);
-    return { leases, originalPrincipal, losses: lossesAt(db, funderId, currency, monthEnd) };
+    const leases = (await collateralAt(db, funderId, monthEnd)).leases.filter((l) => l.currency === currency);
+    return { leases, originalPrincipal, losses: await lossesAt(db, funderId, currency, monthEnd) };
   }
   // The month's rows as just built (by this call or by the caller's run, `built`: taken once), else read back.
   const here = new Map<string, MonthStates>();
@@ -146,8 +151,8 @@ export async function monthEndBook(
   }
   // The losses from the credit facts as of the month end: a lease written off in an earlier month has left the
   // snapshot's pool, but its loss and recoveries still count in the cumulative figure.
-  const losses = kept?.losses ?? lossesAt(db, funderId, currency, monthEnd);
-  return { leases: collateralLeases(loadBook(db, funderId), monthEnd, states), originalPrincipal, losses };
+  const losses = kept?.losses ?? (await lossesAt(db, funderId, currency, monthEnd));
+  return { leases: collateralLeases(await loadBook(db, funderId), monthEnd, states), originalPrincipal, losses };
 }
 
 function ratio(a: number, b: number): number {

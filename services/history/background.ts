@@ -69,7 +69,7 @@ export async function neededMonths(
   today = todayIso(),
 ): Promise<{ needed: string[]; missing: string[] }> {
   const last = to < monthOf(today) ? to : addMonthsTo(monthOf(today), -1);
-  const first = firstBookMonth(db, funderId);
+  const first = await firstBookMonth(db, funderId);
   if (first === null || last < from) return { needed: [], missing: [] };
   const lo = from < first ? first : from;
   if (lo > last) return { needed: [], missing: [] };
@@ -97,7 +97,7 @@ export async function snapshotReadiness(
   const { needed, missing } = await neededMonths(db, funderId, from, to, today);
   if (missing.length === 0) return { ready: true };
   // The book's size from one query: a page showing the progress does not wait for the servicing stores.
-  if (missing.length * bookExtentOf(db, funderId).leases <= limit) return { ready: true };
+  if (missing.length * (await bookExtentOf(db, funderId)).leases <= limit) return { ready: true };
   const job = queueSnapshots(db, funderId, missing, today);
   return { ready: false, built: needed.length - missing.length, needed: needed.length, error: job.error };
 }
@@ -176,9 +176,9 @@ async function buildMonth(
 ): Promise<Carry | undefined> {
   const monthEnd = monthEndOf(month);
   for (;;) {
-    const { entry, schedule } = servicingStores(db, funderId);
+    const { entry, schedule } = await servicingStores(db, funderId);
     const version = entry.version;
-    const terms = previous && previous.schedule === schedule ? previous.terms : historyLeaseTerms(db, funderId);
+    const terms = previous && previous.schedule === schedule ? previous.terms : await historyLeaseTerms(db, funderId);
     await yieldToLoop();
     const facts = await creditFactsInSlices(db, funderId, monthEnd);
     const base: Carry = previous && previous.schedule === schedule ? previous : { month: '', schedule, splits: [], terms };
@@ -187,20 +187,20 @@ async function buildMonth(
     let moved = false;
     for (let lo = 0; lo < schedule.n; lo += chunk) {
       await yieldToLoop();
-      const now = servicingStores(db, funderId);
+      const now = await servicingStores(db, funderId);
       if (now.schedule !== schedule || now.entry.version !== version) {
         moved = true;
         break;
       }
       const indexes = Array.from({ length: Math.min(chunk, schedule.n - lo) }, (_, k) => lo + k);
-      const built = computeMonthSnapshot(db, funderId, month, monthEnd, { ...base, terms }, { indexes, facts });
+      const built = await computeMonthSnapshot(db, funderId, month, monthEnd, { ...base, terms }, { indexes, facts });
       for (const i of indexes) splits[i] = built.carry.splits[i];
       for (const r of built.rows) rows.push(r);
       if (!(await insertSnapshotRows(db, funderId, month, built.rows, lo === 0))) return undefined;
     }
     if (!moved) {
       await yieldToLoop();
-      const now = servicingStores(db, funderId);
+      const now = await servicingStores(db, funderId);
       moved = now.schedule !== schedule || now.entry.version !== version;
     }
     if (moved) {

@@ -91,7 +91,7 @@ export type Carry = {
   month: string;
   schedule: ScheduleStore;
   splits: (CashSplit | undefined)[];
-  terms: ReturnType<typeof historyLeaseTerms>;
+  terms: Awaited<ReturnType<typeof historyLeaseTerms>>;
 };
 
 /**
@@ -105,15 +105,15 @@ export type Carry = {
  * the month) − scheduled (principal due from the previous month end while it was in the pool) − written off (its
  * balance on its write-off date in the month) = closing, to the cent.
  */
-export function computeMonthSnapshot(
+export async function computeMonthSnapshot(
   db: DbOrTx,
   funderId: number,
   month: string,
   asOf: string,
   carry?: Carry,
   only?: { indexes: readonly number[]; facts: Map<number, LeaseCreditFacts> },
-): { rows: LeaseSnapshot[]; carry: Carry } {
-  const { funder, schedule, ledger } = servicingStores(db, funderId);
+): Promise<{ rows: LeaseSnapshot[]; carry: Carry }> {
+  const { funder, schedule, ledger } = await servicingStores(db, funderId);
   const settings = servicingSettingsOf(funder);
   const options = {
     componentOrder: settings.componentOrder,
@@ -133,13 +133,13 @@ export function computeMonthSnapshot(
     carry && carry.schedule === schedule
       ? carry.terms
       : only
-        ? historyLeaseTerms(
+        ? await historyLeaseTerms(
             db,
             funderId,
             only.indexes.map((i) => schedule.leases[i]!.id),
           )
-        : historyLeaseTerms(db, funderId);
-  const facts = only ? only.facts : creditFactsAt(db, funderId, asOf, { keep: false });
+        : await historyLeaseTerms(db, funderId);
+  const facts = only ? only.facts : await creditFactsAt(db, funderId, asOf, { keep: false });
   const reuse = carry && carry.schedule === schedule && carry.month === addMonthsTo(month, -1) ? carry.splits : undefined;
   const cols = splitColumns(schedule, order);
   const splits: (CashSplit | undefined)[] = new Array(schedule.n);
@@ -206,12 +206,12 @@ export function computeMonthSnapshot(
  * bookExtent kept per database, funder and data version (every lease write moves it, a payment does not): the
  * reports, the Dashboard card and the readiness check ask for it on every request, and the query scans the book.
  */
-export function bookExtentOf(db: DbOrTx, funderId: number): ReturnType<typeof bookExtent> {
-  const dataVersion = getFunder(db, funderId)?.dataVersion ?? -1;
+export async function bookExtentOf(db: DbOrTx, funderId: number): ReturnType<typeof bookExtent> {
+  const dataVersion = (await getFunder(db, funderId))?.dataVersion ?? -1;
   const byFunder = extentMemo.of(databaseKey(db));
   const hit = byFunder.get(funderId);
   if (hit && hit.dataVersion === dataVersion) return hit.value;
-  const value = bookExtent(db, funderId);
+  const value = await bookExtent(db, funderId);
   byFunder.set(funderId, { dataVersion, value });
   return value;
 }
@@ -220,12 +220,12 @@ const extentMemo = databaseState(
   'bookExtents',
   "each funder's first purchase and last instalment, by data version",
   'one per funder',
-  () => new Map<number, { dataVersion: number; value: ReturnType<typeof bookExtent> }>(),
+  () => new Map<number, { dataVersion: number; value: Awaited<ReturnType<typeof bookExtent>> }>(),
 );
 
 /** The first month with a lease in the funder's pool (null: no leases); the servicing stores not needed. */
-export function firstBookMonth(db: DbOrTx, funderId: number): string | null {
-  const { firstPurchase } = bookExtentOf(db, funderId);
+export async function firstBookMonth(db: DbOrTx, funderId: number): Promise<string | null> {
+  const { firstPurchase } = await bookExtentOf(db, funderId);
   return firstPurchase === null ? null : monthOf(firstPurchase);
 }
 
@@ -240,24 +240,24 @@ export async function ensureSnapshots(
   from: string,
   to: string,
   today = todayIso(),
-  onBuilt?: (month: string, rows: readonly LeaseSnapshot[]) => void,
+  onBuilt?: (month: string, rows: readonly LeaseSnapshot[]) => void | Promise<void>,
 ): Promise<SnapshotMonthRow[]> {
   const last = to < monthOf(today) ? to : addMonthsTo(monthOf(today), -1);
-  const first = firstBookMonth(db, funderId);
+  const first = await firstBookMonth(db, funderId);
   if (first === null || last < from) return [];
   const lo = from < first ? first : from;
-  const have = new Set(snapshotMonthsIn(db, funderId, lo, last).map((r) => r.month));
+  const have = new Set((await snapshotMonthsIn(db, funderId, lo, last)).map((r) => r.month));
   let carry: Carry | undefined;
   for (const month of monthRange(lo, last)) {
     if (have.has(month)) continue;
     const monthEnd = monthEndOf(month);
-    const built = computeMonthSnapshot(db, funderId, month, monthEnd, carry);
+    const built = await computeMonthSnapshot(db, funderId, month, monthEnd, carry);
     carry = built.carry;
     // onBuilt: the rows just stored, for a caller that reads them next (only when this call stored them).
     if (await insertSnapshotMonth(db, funderId, month, monthEnd, built.rows, aggregateMonth(month, monthEnd, built.rows)))
-      onBuilt?.(month, built.rows);
+      await onBuilt?.(month, built.rows);
   }
-  return snapshotMonthsIn(db, funderId, lo, last);
+  return await snapshotMonthsIn(db, funderId, lo, last);
 }
 
 type LiveEntry = {
@@ -279,20 +279,21 @@ const liveCache = databaseState(
  * updated lease by lease: after a write only the leases changed since (changedLeasesSince of the servicing
  * book) are recomputed; a new day, other servicing settings or a rebuild of the stores recompute them all.
  */
-export function liveMonthAggregates(db: DbOrTx, funderId: number, today = todayIso()): MonthAggregates {
-  const { funder, entry, schedule } = servicingStores(db, funderId);
+export async function liveMonthAggregates(db: DbOrTx, funderId: number, today = todayIso()): Promise<MonthAggregates> {
+  const { funder, entry, schedule } = await servicingStores(db, funderId);
   const month = monthOf(today);
   const settingsKey = JSON.stringify(servicingSettingsOf(funder));
   const byFunder = liveCache.of(databaseKey(db));
   let live = byFunder.get(funderId);
-  const changed = live && live.today === today && live.settingsKey === settingsKey ? changedLeasesSince(db, funderId, live.version) : null;
+  const changed =
+    live && live.today === today && live.settingsKey === settingsKey ? await changedLeasesSince(db, funderId, live.version) : null;
   if (!live || !changed || changed.ids === null) {
-    const { rows } = computeMonthSnapshot(db, funderId, month, today);
+    const { rows } = await computeMonthSnapshot(db, funderId, month, today);
     live = { today, settingsKey, version: entry.version, rows: new Map(rows.map((r) => [r.leaseId, r])), aggregates: null };
     byFunder.set(funderId, live);
   } else if (changed.ids.length > 0) {
     const indexes = changed.ids.map((id) => schedule.indexById.get(id)).filter((i): i is number => i !== undefined);
-    const { rows } = computeMonthSnapshot(db, funderId, month, today, undefined, { indexes, facts: new Map() });
+    const { rows } = await computeMonthSnapshot(db, funderId, month, today, undefined, { indexes, facts: new Map() });
     for (const id of changed.ids) live.rows.delete(id);
     for (const r of rows) live.rows.set(r.leaseId, r);
     live.version = changed.version;
@@ -301,7 +302,7 @@ export function liveMonthAggregates(db: DbOrTx, funderId: number, today = todayI
   // every book write bumps): a write-off may change them without a ledger entry.
   const key = `${live.version}:${funder.dataVersion}`;
   if (live.aggregates?.key === key) return live.aggregates.value;
-  const facts = creditFactsAt(db, funderId, today);
+  const facts = await creditFactsAt(db, funderId, today);
   const rows = [...live.rows.values()].map((r) => withFacts(r, facts.get(r.leaseId)));
   live.aggregates = { key, value: aggregateMonth(month, today, rows) };
   return live.aggregates.value;
@@ -369,9 +370,9 @@ export async function monthAggregates(
 ): Promise<{ aggregates: MonthAggregates[]; liveMonth: string | null }> {
   const stored = (await ensureSnapshots(db, funderId, from, to, today)).map((r) => r.aggregates);
   const current = monthOf(today);
-  const includeLive = from <= current && to >= current && !isClosedMonth(current, today) && firstBookMonth(db, funderId) !== null;
+  const includeLive = from <= current && to >= current && !isClosedMonth(current, today) && (await firstBookMonth(db, funderId)) !== null;
   return {
-    aggregates: includeLive ? [...stored, liveMonthAggregates(db, funderId, today)] : stored,
+    aggregates: includeLive ? [...stored, await liveMonthAggregates(db, funderId, today)] : stored,
     liveMonth: includeLive ? current : null,
   };
 }

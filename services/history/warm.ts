@@ -15,7 +15,7 @@ export async function warmSnapshots(today?: string): Promise<{ funders: number; 
   const t0 = performance.now();
   return onOwnConnection({ funders: 0, months: 0, ms: 0 }, async (db) => {
     let months = 0;
-    const funders = listFunders(db);
+    const funders = await listFunders(db);
     for (const funder of funders) months += await buildDefaultSnapshots(db, funder.id, today);
     return { funders: funders.length, months, ms: performance.now() - t0 };
   });

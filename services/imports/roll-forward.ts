@@ -319,7 +319,7 @@ export async function decideRollForward(
   const imp = requireImport(db, funderId, importId);
   if (imp.status !== 'validated') throw new Conflict(`Import ${importId} is ${imp.status}: only a dry run's breaks can be decided.`);
   if (!imp.rollForward) throw new Conflict(`Import ${importId} has no roll-forward to decide.`);
-  if (getFunder(db, funderId)?.fourEyes && imp.createdBy === actor.userId)
+  if ((await getFunder(db, funderId))?.fourEyes && imp.createdBy === actor.userId)
     throw new Forbidden('Four eyes: the breaks of a tape are decided by someone other than the user who uploaded it.');
   const decided = await transaction(db, async (tx) => {
     const targets = body.allUndecided

@@ -100,7 +100,7 @@ export interface StartImportInput {
 
 /** Keeps the file, records the import (`parsing`) and starts the dry run in the background. */
 export async function startImport(db: Db, input: StartImportInput, now = Date.now()): Promise<TapeImport> {
-  if (!getFunder(db, input.funderId)) throw new NotFound(`Funder ${input.funderId} does not exist.`);
+  if (!(await getFunder(db, input.funderId))) throw new NotFound(`Funder ${input.funderId} does not exist.`);
   const sha256 = createHash('sha256').update(input.bytes).digest('hex');
   await mkdir(importsDir(), { recursive: true });
   const filePath = path.join(importsDir(), `${randomUUID()}.upload`);
@@ -346,7 +346,7 @@ async function validateImport(db: Db, id: number, progressFrom: number): Promise
     });
     return;
   }
-  const funder = getFunder(db, imp.funderId)!;
+  const funder = (await getFunder(db, imp.funderId))!;
   const leaseIndex = await loadLeaseIndex(db, imp.funderId);
   const lesseeIndex = new LesseeIndex(db, imp.funderId);
   const ctx = {
@@ -550,7 +550,7 @@ async function runCommit(db: Db, imp: TapeImport, userId: number | null): Promis
       rebuildServicingInBackground(
         db,
         imp.funderId,
-        (stores) => creditEntryInBackground(db, getFunder(db, imp.funderId)!, stores),
+        async (stores) => creditEntryInBackground(db, (await getFunder(db, imp.funderId))!, stores),
         committed,
       ),
     ]);
@@ -573,7 +573,7 @@ async function runCommit(db: Db, imp: TapeImport, userId: number | null): Promis
     }
     throw e;
   }
-  if (!bulk) afterBookWrite(db, imp.funderId);
+  if (!bulk) await afterBookWrite(db, imp.funderId);
   if (imp.filePath) await rm(imp.filePath, { force: true });
   if (refreshed) {
     await refreshed;

@@ -71,7 +71,7 @@ export type LeaseScreen = {
   /** The re-base of a seasoned lease to its tape's balance (domain.md §7), or null. */
   rebase: ScheduleRebase | null;
   /** The lease's servicing state at `today` (undefined: not in the servicing book) and its ledger (the first 100 payments). */
-  servicing: ReturnType<typeof leaseServicing>;
+  servicing: Awaited<ReturnType<typeof leaseServicing>>;
   /** The lease's history of changes. */
   history: LeaseHistoryEntry[];
   /** The audit trail of the lease (the last 50 entries). */
@@ -80,7 +80,7 @@ export type LeaseScreen = {
 
 /** The funder of a record query when the principal may see it; undefined otherwise (not found). */
 async function funderOf(db: DbOrTx, principal: Principal, funderId: number) {
-  return (await canAccessFunder(principal, funderId)) ? getFunder(db, funderId) : undefined;
+  return (await canAccessFunder(principal, funderId)) ? await getFunder(db, funderId) : undefined;
 }
 
 const canWriteOf = (principal: Principal) => hasScope(principal.scopes, 'write:funders');
@@ -99,13 +99,13 @@ export async function leaseScreen(
   if (!lease) return null;
   const today = clock.today;
   const cutOff = defaultCutOff(today);
-  const book = valueBook(db, funder.id, cutOff);
+  const book = await valueBook(db, funder.id, cutOff);
   const index = book.indexById.get(lease.id);
-  const servicing = leaseServicing(db, funder.id, lease.id, today);
+  const servicing = await leaseServicing(db, funder.id, lease.id, today);
   const dpd = servicing.state ? servicing.state.dpd : null;
   // The derived credit status (defaulted since …, in probation until …, unlikely to pay, written off) or a hand-set one.
   const statusNote = text
-    ? statusNotes(db, funder.id, [{ id: lease.id, status: lease.status, dpd }], text.t, text.format, today).get(lease.id)
+    ? (await statusNotes(db, funder.id, [{ id: lease.id, status: lease.status, dpd }], text.t, text.format, today)).get(lease.id)
     : undefined;
   const { residualDueDate, rebase } = scheduleOfLease(lease, funder.rateConvention);
   return {
@@ -114,7 +114,7 @@ export async function leaseScreen(
     funderId: funder.id,
     lease,
     canWrite: canWriteOf(principal),
-    shownStatus: shownStatuses(db, funder.id, [lease], today).get(lease.id)!,
+    shownStatus: (await shownStatuses(db, funder.id, [lease], today)).get(lease.id)!,
     ...(statusNote === undefined ? {} : { statusNote }),
     lesseeKind: (await getLessee(db, lease.lesseeId))?.kind ?? 'corporate',
     valuation: index === undefined ? null : valuationRow(book.valuation, index),

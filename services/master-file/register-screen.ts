@@ -74,8 +74,8 @@ function registerCutOff(today: string): string {
 }
 
 /** The valued book the register reads its outstanding principal from; null for a funder that does not exist (no lease either). */
-function registerBook(db: DbOrTx, funderId: number, cutOff: string): ValuedBook | null {
-  return getFunder(db, funderId) ? valueBook(db, funderId, cutOff) : null;
+async function registerBook(db: DbOrTx, funderId: number, cutOff: string): Promise<ValuedBook | null> {
+  return (await getFunder(db, funderId)) ? await valueBook(db, funderId, cutOff) : null;
 }
 
 /** A lease's outstanding principal in the valued book; null when the lease is not in the pool at its cut-off. */
@@ -85,9 +85,9 @@ function outstandingIn(book: ValuedBook | null, leaseId: number): number | null 
 }
 
 /** The filter of the one register query: the derived-status filter (domain.md §8) as id clauses of the clock's day. */
-function registerFilter(db: DbOrTx, query: RegisterQuery, today: string): LeaseFilter {
+async function registerFilter(db: DbOrTx, query: RegisterQuery, today: string): Promise<LeaseFilter> {
   const { funderId, q, status, currency, assetType } = query;
-  return { funderId, q, currency, assetType, statusAny: statusFilterClauses(db, funderId, status, today) };
+  return { funderId, q, currency, assetType, statusAny: await statusFilterClauses(db, funderId, status, today) };
 }
 
 /** The filtered leases' ids by outstanding principal (none first ascending, last descending, as SQL orders NULL), then id. */
@@ -132,8 +132,8 @@ export async function registerScreen(
   const today = clock.today;
   const cutOff = registerCutOff(today);
   const { funderId, sort, dir, page, perPage } = query;
-  const filter = registerFilter(db, query, today);
-  const book = registerBook(db, funderId, cutOff);
+  const filter = await registerFilter(db, query, today);
+  const book = await registerBook(db, funderId, cutOff);
   let result: Awaited<ReturnType<typeof listLeases>>;
   if (sort === 'outstandingPrincipal') {
     // Ordered here from the engine's figures; the one query gives only the count and totals (no row: LIMIT 0).
@@ -143,10 +143,10 @@ export async function registerScreen(
     for await (const batch of iterateLeasesByIds(db, ids, Math.max(1, ids.length))) rows.push(...batch);
     result = { rows, total, totals };
   } else {
-    result = await listLeases(db, { ...filter, sort, dir, statusIds: statusSortIds(db, funderId, sort, today), page, perPage });
+    result = await listLeases(db, { ...filter, sort, dir, statusIds: await statusSortIds(db, funderId, sort, today), page, perPage });
   }
-  const notes = text ? statusNotes(db, funderId, result.rows, text.t, text.format, today) : new Map<number, string>();
-  const shown = shownStatuses(db, funderId, result.rows, today);
+  const notes = text ? await statusNotes(db, funderId, result.rows, text.t, text.format, today) : new Map<number, string>();
+  const shown = await shownStatuses(db, funderId, result.rows, today);
   const outstanding = await outstandingTotals(db, filter, book);
   return {
     today,
@@ -187,12 +187,12 @@ export async function registerExport(
   const today = clock.today;
   const cutOff = registerCutOff(today);
   const { funderId, sort, dir } = query;
-  const filter = registerFilter(db, query, today);
-  const book = registerBook(db, funderId, cutOff);
+  const filter = await registerFilter(db, query, today);
+  const book = await registerBook(db, funderId, cutOff);
   const leases =
     sort === 'outstandingPrincipal'
       ? iterateLeasesByIds(db, await idsByOutstanding(db, filter, book, dir))
-      : iterateLeases(db, { ...filter, sort, dir, statusIds: statusSortIds(db, funderId, sort, today) });
+      : iterateLeases(db, { ...filter, sort, dir, statusIds: await statusSortIds(db, funderId, sort, today) });
   return { today, cutOff, batches: registerBatches(db, funderId, leases, book, today, text) };
 }
 
@@ -206,8 +206,8 @@ async function* registerBatches(
   text: StatusText | undefined,
 ): AsyncGenerator<RegisterRow[]> {
   for await (const rows of batches) {
-    const shown = shownStatuses(db, funderId, rows, today);
-    const notes = text ? statusNotes(db, funderId, rows, text.t, text.format, today) : undefined;
+    const shown = await shownStatuses(db, funderId, rows, today);
+    const notes = text ? await statusNotes(db, funderId, rows, text.t, text.format, today) : undefined;
     yield rows.map((r) => ({
       ...r,
       shownStatus: shown.get(r.id) ?? 'performing',

@@ -17,8 +17,8 @@ import { derivedValue } from '@/lib/views';
 const BUSINESS = ['closed', 'terminated'] as const;
 
 /** The lease ids per derived credit status on `asOf` (performing ones are not listed: they are the rest). */
-function idsByCreditStatus(db: DbOrTx, funderId: number, asOf: string): CreditStatusIds {
-  const { states } = creditStatesAt(db, funderId, asOf);
+async function idsByCreditStatus(db: DbOrTx, funderId: number, asOf: string): Promise<CreditStatusIds> {
+  const { states } = await creditStatesAt(db, funderId, asOf);
   let m = idsMemo.peek(states);
   if (!m) {
     const ids: Record<keyof CreditStatusIds, number[]> = { defaulted: [], cured: [], written_off: [], repaid: [] };
@@ -30,19 +30,24 @@ function idsByCreditStatus(db: DbOrTx, funderId: number, asOf: string): CreditSt
 const idsMemo = derivedValue<object, CreditStatusIds>('registerStatusIds', "the lease ids per credit status of a day's credit states");
 
 /** For a register sorted by status: the ids of each derived credit status, so the one query orders by the shown status. */
-export function statusSortIds(db: DbOrTx, funderId: number, sort: string | undefined, asOf = todayIso()): CreditStatusIds | undefined {
-  return sort === 'status' ? idsByCreditStatus(db, funderId, asOf) : undefined;
+export async function statusSortIds(
+  db: DbOrTx,
+  funderId: number,
+  sort: string | undefined,
+  asOf = todayIso(),
+): Promise<CreditStatusIds | undefined> {
+  return sort === 'status' ? await idsByCreditStatus(db, funderId, asOf) : undefined;
 }
 
 /** The register's status filter as id clauses (any of them); undefined when there is no status filter. */
-export function statusFilterClauses(
+export async function statusFilterClauses(
   db: DbOrTx,
   funderId: number,
   statuses: readonly StatusFilter[] | undefined,
   asOf = todayIso(),
-): StatusClause[] | undefined {
+): Promise<StatusClause[] | undefined> {
   if (!statuses?.length) return undefined;
-  const ids = idsByCreditStatus(db, funderId, asOf);
+  const ids = await idsByCreditStatus(db, funderId, asOf);
   const writtenOff = ids.written_off;
   const clauses: StatusClause[] = [];
   for (const s of new Set(statuses)) {
@@ -56,15 +61,15 @@ export function statusFilterClauses(
 }
 
 /** The shown status of each of these leases on `asOf` (from the memoised credit states). */
-export function shownStatuses(
+export async function shownStatuses(
   db: DbOrTx,
   funderId: number,
   rows: readonly { id: number; status: string }[],
   asOf = todayIso(),
-): Map<number, ShownStatus> {
+): Promise<Map<number, ShownStatus>> {
   const out = new Map<number, ShownStatus>();
   if (rows.length === 0) return out;
-  const credit = creditStatesById(db, funderId, asOf);
+  const credit = await creditStatesById(db, funderId, asOf);
   for (const r of rows) out.set(r.id, shownStatus(r.status, credit.get(r.id)?.status));
   return out;
 }
@@ -74,13 +79,13 @@ export function shownStatuses(
  * same memoised credit states as shownStatuses, for the screens that hold a whole book (Total Cash Flow, its export
  * and API filter, the Dashboard). Kept per (credit states of the day, lease list): a write replaces either.
  */
-export function shownStatusesOf(
+export async function shownStatusesOf(
   db: DbOrTx,
   funderId: number,
   leases: readonly { id: number; status: string }[],
   asOf = todayIso(),
-): readonly ShownStatus[] {
-  const credit = creditStatesById(db, funderId, asOf);
+): Promise<readonly ShownStatus[]> {
+  const credit = await creditStatesById(db, funderId, asOf);
   let perList = listMemo.peek(credit);
   if (!perList) listMemo.set(credit, (perList = new WeakMap()));
   let out = perList.get(leases);

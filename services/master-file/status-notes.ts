@@ -23,24 +23,24 @@ export type StatusNoteRow = { id: number; status: string; dpd?: number | null };
  * written off, and every lease with a hand-set status other than active. Only those rows' history is read; the
  * credit states come from the funder's cached default timelines.
  */
-export function statusNotes(
+export async function statusNotes(
   db: DbOrTx,
   funderId: number,
   rows: readonly StatusNoteRow[],
   t: StatusNoteTranslate,
   format: Formatter,
   today = todayIso(),
-): Map<number, string> {
+): Promise<Map<number, string>> {
   const notes = new Map<number, string>();
   if (rows.length === 0) return notes;
-  const credit = creditStatesById(db, funderId, today);
+  const credit = await creditStatesById(db, funderId, today);
   const tc = (key: string, values?: Record<string, string | number>) => t(`status.credit.${key.replace(/^note\./, '')}`, values);
   // The default rows of these rows' defaulted leases only (labels, flags, exposures): not of the whole book.
   const inDefault = new Set(rows.filter((r) => credit.get(r.id)?.status === 'defaulted').map((r) => r.id));
   const defaults =
     inDefault.size === 0
-      ? new Map<number, ReturnType<typeof defaultsAt>[number]>()
-      : new Map(defaultsAt(db, funderId, today, undefined, inDefault).map((d) => [d.leaseId, d]));
+      ? new Map<number, Awaited<ReturnType<typeof defaultsAt>>[number]>()
+      : new Map((await defaultsAt(db, funderId, today, undefined, inDefault)).map((d) => [d.leaseId, d]));
   const handSet: StatusNoteRow[] = [];
   for (const r of rows) {
     const c = credit.get(r.id);
@@ -53,20 +53,20 @@ export function statusNotes(
     else if (r.status !== 'active') handSet.push(r);
   }
   if (handSet.length === 0) return notes;
-  let byLeaseId: ReturnType<typeof getServicingBook>['byLeaseId'] | null = null;
-  const dpdOf = (r: StatusNoteRow): number | null => {
+  let byLeaseId: Awaited<ReturnType<typeof getServicingBook>>['byLeaseId'] | null = null;
+  const dpdOf = async (r: StatusNoteRow): Promise<number | null> => {
     if (r.dpd !== undefined) return r.dpd;
-    byLeaseId ??= getServicingBook(db, funderId, today).byLeaseId;
+    byLeaseId ??= (await getServicingBook(db, funderId, today)).byLeaseId;
     return byLeaseId.get(r.id)?.dpd ?? null;
   };
-  const histories = listStatusHistories(
+  const histories = await listStatusHistories(
     db,
     handSet.map((r) => r.id),
   );
   for (const r of handSet)
     notes.set(
       r.id,
-      statusNoteText(t, format, { status: r.status, origin: statusOrigin(histories.get(r.id) ?? [], r.status), dpd: dpdOf(r) }),
+      statusNoteText(t, format, { status: r.status, origin: statusOrigin(histories.get(r.id) ?? [], r.status), dpd: await dpdOf(r) }),
     );
   return notes;
 }

@@ -7,7 +7,7 @@ import { refreshServicingCaches } from '@/services/servicing/book';
  * valuation and servicing caches lease by lease (valuation.ts, servicing/book.ts), so the next read is
  * already fresh. Reads apply it lazily too (another process may have written); a no-op when nothing is cached.
  */
-export function afterBookWrite(db: DbOrTx, funderId: number): void {
-  refreshValuationCaches(db, funderId);
-  refreshServicingCaches(db, funderId);
+export async function afterBookWrite(db: DbOrTx, funderId: number): Promise<void> {
+  await refreshValuationCaches(db, funderId);
+  await refreshServicingCaches(db, funderId);
 }

@@ -145,10 +145,15 @@ function addAggregates(aggregates: PortfolioScenario['aggregates'], one: Portfol
  * none, or it cannot be told which leases changed, or too many did). Equal to projectBook to the cent: the
  * kernel's figures are whole minor units, so the sums are exact.
  */
-export function incrementalProjection(db: DbOrTx, funderId: number, book: ValuedBook, s: Assumptions): PortfolioScenario | null {
+export async function incrementalProjection(
+  db: DbOrTx,
+  funderId: number,
+  book: ValuedBook,
+  s: Assumptions,
+): Promise<PortfolioScenario | null> {
   const latest = latestOf(db).get(latestKey(funderId, book, s));
   if (!latest) return null;
-  const { changes } = valuationChangeLog(db, funderId, latest.version);
+  const { changes } = await valuationChangeLog(db, funderId, latest.version);
   if (changes === null || changes.size > INCREMENTAL_MAX) return null;
   const old = latest.projection;
   const count = book.leases.length;
@@ -244,18 +249,22 @@ export async function requireScenario(db: DbOrTx, funderId: number, id: number):
   return s;
 }
 
-function cachedProjection(
+async function cachedProjection(
   db: DbOrTx,
   funderId: number,
   scenario: Scenario,
   options: { cutOff?: string; gross?: boolean },
-): { book: ValuedBook; hit: Cached } {
-  const book = poolBook(db, funderId, options.cutOff ?? defaultCutOff(), options.gross ?? false);
-  const hit = cache.get(book.valuation, assumptionsKey(scenario), () => {
-    const projection = incrementalProjection(db, funderId, book, scenario) ?? projectBook(book, scenario);
-    latestOf(db).set(latestKey(funderId, book, scenario), { version: book.version, ids: leaseIds(book), projection });
-    return { projection, comparison: compare(book, projection) };
-  });
+): Promise<{ book: ValuedBook; hit: Cached }> {
+  const book = await poolBook(db, funderId, options.cutOff ?? defaultCutOff(), options.gross ?? false);
+  const key = assumptionsKey(scenario);
+  const kept = cache.peek(book.valuation, key);
+  // get() marks a kept one as the most recently used.
+  if (kept) return { book, hit: cache.get(book.valuation, key, () => kept) };
+  // The previous projection of this scenario, patched with the leases changed since (an await): computed first, kept after.
+  const projection = (await incrementalProjection(db, funderId, book, scenario)) ?? projectBook(book, scenario);
+  latestOf(db).set(latestKey(funderId, book, scenario), { version: book.version, ids: leaseIds(book), projection });
+  const hit = { projection, comparison: compare(book, projection) };
+  cache.set(book.valuation, key, hit);
   return { book, hit };
 }
 
@@ -267,7 +276,7 @@ export async function scenarioComparison(
   options: { cutOff?: string; gross?: boolean } = {},
 ): Promise<ScenarioComparison> {
   const scenario = await requireScenario(db, funderId, scenarioId);
-  const { book, hit } = cachedProjection(db, funderId, scenario, options);
+  const { book, hit } = await cachedProjection(db, funderId, scenario, options);
   return { funder: book.funder, scenario: toScenarioDto(scenario), ...hit.comparison };
 }
 
@@ -278,7 +287,7 @@ export async function scenarioProjection(
   scenarioId: number,
   options: { cutOff?: string; gross?: boolean } = {},
 ): Promise<{ book: ValuedBook; projection: PortfolioScenario }> {
-  const { book, hit } = cachedProjection(db, funderId, await requireScenario(db, funderId, scenarioId), options);
+  const { book, hit } = await cachedProjection(db, funderId, await requireScenario(db, funderId, scenarioId), options);
   return { book, projection: hit.projection };
 }
 

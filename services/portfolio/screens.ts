@@ -70,7 +70,7 @@ export async function totalCashFlowRows(
   clock: Clock,
 ): Promise<TotalCashFlowRows> {
   const cutOff = screenCutOff(query, clock);
-  const screen = totalCashFlowScreen(db, funderId, { ...query, cutOff }, clock.today);
+  const screen = await totalCashFlowScreen(db, funderId, { ...query, cutOff }, clock.today);
   const projection =
     query.scenario === undefined
       ? null
@@ -181,13 +181,13 @@ export async function totalCashFlowPageScreen(
 }
 
 /** The Total Cash Flow rows of GET /api/reports/cash-flow/lease: one page in book order, or the one lease asked for. */
-export function leaseCashFlowRows(
+export async function leaseCashFlowRows(
   db: Db,
   funderId: number,
   query: { cutOff?: string; leaseId?: number; page: number; perPage: number },
   clock: Clock,
-): { cutOff: string; rows: TotalCashRow[]; total: number } {
-  const book = poolBook(db, requireFunder(db, funderId).id, screenCutOff(query, clock), false, clock.today);
+): Promise<{ cutOff: string; rows: TotalCashRow[]; total: number }> {
+  const book = await poolBook(db, (await requireFunder(db, funderId)).id, screenCutOff(query, clock), false, clock.today);
   if (query.leaseId !== undefined) {
     const i = book.indexById.get(query.leaseId);
     if (i === undefined) throw new NotFound(`Lease ${query.leaseId} is not in the book.`);
@@ -210,11 +210,16 @@ export type PortfolioSummary = {
 };
 
 /** The book's summary at the cut-off (the Summary page and GET /api/reports/cash-flow/portfolio). */
-export function portfolioSummary(db: Db, funderId: number, query: { cutOff?: string; gross?: boolean }, clock: Clock): PortfolioSummary {
-  const funder = requireFunder(db, funderId);
+export async function portfolioSummary(
+  db: Db,
+  funderId: number,
+  query: { cutOff?: string; gross?: boolean },
+  clock: Clock,
+): Promise<PortfolioSummary> {
+  const funder = await requireFunder(db, funderId);
   const cutOff = screenCutOff(query, clock);
   const gross = query.gross ?? false;
-  const book = poolBook(db, funder.id, cutOff, gross, clock.today);
+  const book = await poolBook(db, funder.id, cutOff, gross, clock.today);
   return { funder, cutOff, gross, summary: bookSummary(book, funder.baseCurrency), endedCount: endedCount(book) };
 }
 
@@ -232,7 +237,7 @@ export async function portfolioSummaryScreen(
   query: { cutOff?: string; gross: boolean; scenario?: number },
   clock: Clock,
 ): Promise<PortfolioSummaryScreen> {
-  const summary = portfolioSummary(db, funderId, query, clock);
+  const summary = await portfolioSummary(db, funderId, query, clock);
   const scenarios = await scenariosOf(db, funderId);
   const chosen = scenarios.find((s) => s.id === query.scenario);
   const comparison = chosen ? await scenarioComparison(db, funderId, chosen.id, { cutOff: summary.cutOff, gross: summary.gross }) : null;
@@ -309,10 +314,10 @@ export type LiabilityScreen = {
  * (JSON and file) read it from here.
  */
 export async function liabilityScreen(db: Db, principal: Principal, query: LiabilityScreenQuery, clock: Clock): Promise<LiabilityScreen> {
-  const funder = requireFunder(db, query.funderId);
+  const funder = await requireFunder(db, query.funderId);
   const cutOff = screenCutOff(query, clock);
   // The funding line reads the book's leases and prices, not the pool's owing rows: the valued book is enough.
-  const book = valueBook(db, funder.id, cutOff, false);
+  const book = await valueBook(db, funder.id, cutOff, false);
   const lineParams = { advanceRate: funder.advanceRate, facilityRate: funder.facilityRate };
   const facilities = await accessibleFacilities(db, principal, funder.id);
   let facility: Facility | null = null;

@@ -103,17 +103,16 @@ function orderKey(q: TotalCashFlowQuery): string {
 }
 
 /** The Total Cash Flow of a funder's book at the query's cut-off, filtered and sorted as asked. */
-export function totalCashFlowScreen(db: Db, funderId: number, query: TotalCashFlowQuery, today = todayIso()): TotalCashFlowScreen {
+export async function totalCashFlowScreen(
+  db: Db,
+  funderId: number,
+  query: TotalCashFlowQuery,
+  today = todayIso(),
+): Promise<TotalCashFlowScreen> {
   const cutOff = query.cutOff ?? defaultCutOff(today);
-  const valued = poolBook(db, funderId, cutOff, query.gross, today);
-  let statuses: readonly ShownStatus[] | undefined;
+  const valued = await poolBook(db, funderId, cutOff, query.gross, today);
   // The status of a lease on Total Cash Flow is the register's (one truth, domain.md §14), at the figures' date.
-  const book: ValuedBook & StatusedCashFlowSource = {
-    ...valued,
-    get statuses() {
-      return (statuses ??= shownStatusesOf(db, funderId, valued.leases, cutOff));
-    },
-  };
+  const book: ValuedBook & StatusedCashFlowSource = { ...valued, statuses: await shownStatusesOf(db, funderId, valued.leases, cutOff) };
   const cache = cacheOf(book.valuation);
   const key = orderKey(query);
   const by = query.status.length ? book.statuses : null;

@@ -44,7 +44,7 @@ import { parseDate } from '@/lib/finance/dates';
 import { singleLeasePortfolio } from '@/lib/finance/valuation';
 import { idIndex, partitionPoint, type IdIndex } from '@/lib/sorted';
 import { hasRemainingFlows, type PoolValuation } from '@/lib/portfolio/cash-flow-table';
-import { databaseState, derivedValue } from '@/lib/views';
+import { catchUps, databaseState, derivedValue } from '@/lib/views';
 import { getServicingBook } from '@/services/servicing/book';
 
 const recordId = (r: PortfolioLeaseRecord) => r.id;
@@ -104,8 +104,8 @@ const MAX_LOG = 256;
 export const BULK_CHANGES = 500;
 
 /** The funder, or 404. */
-export function requireFunder(db: DbOrTx, funderId: number): Funder {
-  const funder = getFunder(db, funderId);
+export async function requireFunder(db: DbOrTx, funderId: number): Promise<Funder> {
+  const funder = await getFunder(db, funderId);
   if (!funder) throw new NotFound(`Funder ${funderId} does not exist.`);
   return funder;
 }
@@ -147,9 +147,9 @@ function poolColumnsOf(r: PortfolioLeaseRecord, funder: Funder): { day: number; 
 }
 
 /** Reads and packs the book; stamps first, so a change racing the read is applied again (idempotently). */
-function loadEntry(db: DbOrTx, funder: Funder, previous: Entry | undefined): Entry {
-  const journal = bookChangeStamp(db, funder.id);
-  const records = listPortfolioLeases(db, funder.id);
+async function loadEntry(db: DbOrTx, funder: Funder, previous: Entry | undefined): Promise<Entry> {
+  const journal = await bookChangeStamp(db, funder.id);
+  const records = await listPortfolioLeases(db, funder.id);
   return newEntry(funder, journal, records, pack(records, funder), previous);
 }
 
@@ -201,8 +201,8 @@ function valuationOptions(
 }
 
 /** Splices the changed leases into the packed book and every cached valuation (new objects for both). */
-function applyChanges(db: DbOrTx, e: Entry, funder: Funder, ids: readonly number[]): void {
-  const records = new Map(listPortfolioLeases(db, funder.id, ids).map((r) => [r.id, r]));
+async function applyChanges(db: DbOrTx, e: Entry, funder: Funder, ids: readonly number[]): Promise<void> {
+  const records = new Map((await listPortfolioLeases(db, funder.id, ids)).map((r) => [r.id, r]));
   const { leases, portfolio, indexById } = e.book;
   const valued = [...e.valuations.entries()];
   // The pool columns follow the same splices as the packed book (new arrays: the old book keeps its own).
@@ -263,19 +263,29 @@ function applyChanges(db: DbOrTx, e: Entry, funder: Funder, ids: readonly number
   e.valuations = new Map(valued.map(([k, v]) => [k, { ...v, ...e.book, valuation: v.valuation }]));
 }
 
-/** The funder's entry brought up to date with the database. */
-function refreshEntry(db: DbOrTx, funder: Funder): Entry {
+/** One catch-up with the journal at a time per funder (lib/views.ts catchUps). */
+const valuationCatchUps = catchUps('valuationCatchUps', "each funder's valuation catch-up with the book change journal in flight");
+
+/** The funder's entry brought up to date with the database, with the funder as the catch-up read it. 404 for an unknown funder. */
+async function refreshEntry(db: DbOrTx, funderId: number): Promise<{ funder: Funder; entry: Entry }> {
+  return valuationCatchUps.run(databaseKey(db), funderId, async () => {
+    const funder = await requireFunder(db, funderId);
+    return { funder, entry: await catchUp(db, funder) };
+  });
+}
+
+async function catchUp(db: DbOrTx, funder: Funder): Promise<Entry> {
   const entries = entriesOf(db);
   let e = entries.get(funder.id);
   if (!e) {
-    e = loadEntry(db, funder, undefined);
+    e = await loadEntry(db, funder, undefined);
     entries.set(funder.id, e);
     return e;
   }
   if (e.pending || e.dataVersion === funder.dataVersion) return e;
-  const changed = bookChangesSince(db, funder.id, e.journal);
+  const changed = await bookChangesSince(db, funder.id, e.journal);
   if (changed.book || changed.lease.length > BULK_CHANGES) {
-    e = loadEntry(db, funder, e);
+    e = await loadEntry(db, funder, e);
     entries.set(funder.id, e);
     return e;
   }
@@ -294,7 +304,7 @@ function refreshEntry(db: DbOrTx, funder: Funder): Entry {
     e.journal = changed.stamp;
   } else {
     if (funder.rateConvention !== e.rateConvention) {
-      e = loadEntry(db, funder, e);
+      e = await loadEntry(db, funder, e);
       entries.set(funder.id, e);
       return e;
     }
@@ -305,7 +315,7 @@ function refreshEntry(db: DbOrTx, funder: Funder): Entry {
       e.version++;
       e.rebuiltAt = e.version;
     }
-    applyChanges(db, e, funder, changed.lease);
+    await applyChanges(db, e, funder, changed.lease);
     // The historical prices depend on the buy rate and the convention: all of them, once.
     if (settingsMoved) e.book = { ...e.book, ...poolColumns(e.book.leases, e.book.portfolio, funder) };
     e.journal = changed.stamp;
@@ -316,9 +326,8 @@ function refreshEntry(db: DbOrTx, funder: Funder): Entry {
 }
 
 /** The funder's leases packed for valuation, up to date. */
-export function loadBook(db: DbOrTx, funderId: number): Book {
-  const funder = requireFunder(db, funderId);
-  const e = refreshEntry(db, funder);
+export async function loadBook(db: DbOrTx, funderId: number): Promise<Book> {
+  const { funder, entry: e } = await refreshEntry(db, funderId);
   return { ...e.book, funder };
 }
 
@@ -327,15 +336,14 @@ export function loadBook(db: DbOrTx, funderId: number): Book {
  * the pool's original principal, the denominator of the cumulative net loss (domain.md §8) on Defaults & losses, the
  * covenants and Performance alike. From the packed book (one pass, no query): a lease edit is in it as soon as made.
  */
-export function originalPrincipalAt(db: DbOrTx, funderId: number, asOf: string): Map<string, number> {
-  const book = loadBook(db, funderId);
+export async function originalPrincipalAt(db: DbOrTx, funderId: number, asOf: string): Promise<Map<string, number>> {
+  const book = await loadBook(db, funderId);
   return originalPrincipalOf(book.leases, book.purchaseDay, parseDate(asOf, 'asOf'));
 }
 
 /** Values the book at a cut-off (YYYY-MM-DD), net or gross of VAT, with the funder's buy and discount rates. */
-export function valueBook(db: DbOrTx, funderId: number, cutOff: string, gross = false): ValuedBook {
-  const funder = requireFunder(db, funderId);
-  const e = refreshEntry(db, funder);
+export async function valueBook(db: DbOrTx, funderId: number, cutOff: string, gross = false): Promise<ValuedBook> {
+  const { funder, entry: e } = await refreshEntry(db, funderId);
   const book = e.book;
   const key = `${cutOff}:${gross ? 1 : 0}`;
   const cached = e.valuations.get(key);
@@ -356,8 +364,8 @@ export function valueBook(db: DbOrTx, funderId: number, cutOff: string, gross = 
  * last instalment that still owe arrears by the servicing book at the same date (`owing` on the valuation,
  * lib/portfolio isPoolRow). A screen that reads single leases or the funding line needs only valueBook.
  */
-export function poolBook(db: DbOrTx, funderId: number, cutOff: string, gross = false, today = todayIso()): ValuedBook {
-  return withOwing(db, funderId, valueBook(db, funderId, cutOff, gross), today);
+export async function poolBook(db: DbOrTx, funderId: number, cutOff: string, gross = false, today = todayIso()): Promise<ValuedBook> {
+  return await withOwing(db, funderId, await valueBook(db, funderId, cutOff, gross), today);
 }
 
 /** Per valued book, its copy with the owing leases for the servicing book it was made from (a payment makes a new servicing book). */
@@ -372,11 +380,11 @@ const owingMemo = derivedValue<ValuedBook, { servicing: object; owing: readonly 
  * while neither the valuation nor that set changes, so every cache keyed by the valuation keeps working; the book
  * itself when none owes.
  */
-function withOwing(db: DbOrTx, funderId: number, valued: ValuedBook, today: string): ValuedBook {
+async function withOwing(db: DbOrTx, funderId: number, valued: ValuedBook, today: string): Promise<ValuedBook> {
   // A future cut-off is a projection in which every lessee pays on time (domain.md §10's contractual case): nothing is
   // owed then that is not owed today, so no lease is kept for its arrears.
   if (valued.cutOff > today) return valued;
-  const servicing = getServicingBook(db, funderId, valued.cutOff);
+  const servicing = await getServicingBook(db, funderId, valued.cutOff);
   const hit = owingMemo.peek(valued);
   if (hit?.servicing === servicing) return hit.book;
   const v = valued.valuation;
@@ -400,9 +408,9 @@ function withOwing(db: DbOrTx, funderId: number, valued: ValuedBook, today: stri
 }
 
 /** Brings the funder's valuation caches up to date now (call right after a write, so the next read is fresh). */
-export function refreshValuationCaches(db: DbOrTx, funderId: number): void {
+export async function refreshValuationCaches(db: DbOrTx, funderId: number): Promise<void> {
   if (!entriesOf(db).has(funderId)) return;
-  refreshEntry(db, requireFunder(db, funderId));
+  await refreshEntry(db, funderId);
 }
 
 const pause = () => new Promise((resolve) => setImmediate(resolve));
@@ -420,10 +428,10 @@ async function drain<T>(g: Generator<void, T>): Promise<T> {
 
 /** loadEntry in slices of SLICE leases (read, pack, historical prices), pausing between them for the requests being served. */
 async function loadEntryInSlices(db: DbOrTx, funder: Funder, previous: Entry | undefined): Promise<Entry> {
-  const journal = bookChangeStamp(db, funder.id);
+  const journal = await bookChangeStamp(db, funder.id);
   const records: PortfolioLeaseRecord[] = [];
   for (let afterId = 0; ;) {
-    const page = listPortfolioLeases(db, funder.id, undefined, { afterId, limit: SLICE });
+    const page = await listPortfolioLeases(db, funder.id, undefined, { afterId, limit: SLICE });
     for (const r of page) records.push(r);
     if (page.length < SLICE) break;
     afterId = page[page.length - 1]!.id;
@@ -466,7 +474,7 @@ export async function rebuildValuationInBackground(db: Db, funderId: number, aft
     await pause();
     // A write not yet visible (a COMMIT on a worker thread): the previous version is served until it is, and after.
     if (after) await after;
-    const funder = requireFunder(db, funderId);
+    const funder = await requireFunder(db, funderId);
     const t0 = performance.now();
     const next = await loadEntryInSlices(db, funder, previous);
     const t1 = performance.now();
@@ -498,8 +506,12 @@ export async function rebuildValuationInBackground(db: Db, funderId: number, aft
  * The valuation cache's version of the funder and the leases changed since `version` (ascending ids);
  * `ids` null when it cannot be told lease by lease (a reload or settings change since): recompute all.
  */
-export function valuationChangesSince(db: DbOrTx, funderId: number, version: number): { version: number; ids: number[] | null } {
-  const e = refreshEntry(db, requireFunder(db, funderId));
+export async function valuationChangesSince(
+  db: DbOrTx,
+  funderId: number,
+  version: number,
+): Promise<{ version: number; ids: number[] | null }> {
+  const { entry: e } = await refreshEntry(db, funderId);
   if (version === e.version) return { version, ids: [] };
   if (version < e.rebuiltAt || e.log.length === 0 || e.log[0]!.version > version + 1) return { version: e.version, ids: null };
   const ids = new Set<number>();
@@ -511,12 +523,12 @@ export function valuationChangesSince(db: DbOrTx, funderId: number, version: num
  * As valuationChangesSince, with each changed lease as it was at `version` (its earliest change since):
  * for caches that subtract a lease's old contribution and add its new one (services/portfolio/scenarios.ts).
  */
-export function valuationChangeLog(
+export async function valuationChangeLog(
   db: DbOrTx,
   funderId: number,
   version: number,
-): { version: number; changes: Map<number, LeaseBefore> | null } {
-  const e = refreshEntry(db, requireFunder(db, funderId));
+): Promise<{ version: number; changes: Map<number, LeaseBefore> | null }> {
+  const { entry: e } = await refreshEntry(db, funderId);
   if (version === e.version) return { version, changes: new Map() };
   if (version < e.rebuiltAt || e.log.length === 0 || e.log[0]!.version > version + 1) return { version: e.version, changes: null };
   const changes = new Map<number, LeaseBefore>();

@@ -14,11 +14,11 @@ export async function warmPortfolioCaches(): Promise<{ funders: number; leases: 
     import('@/lib/portfolio/liability'),
   ]);
   const t0 = performance.now();
-  return onOwnConnection({ funders: 0, leases: 0, ms: 0 }, (db) => {
+  return onOwnConnection({ funders: 0, leases: 0, ms: 0 }, async (db) => {
     let leases = 0;
-    const funders = listFunders(db);
+    const funders = await listFunders(db);
     for (const funder of funders) {
-      const book = valueBook(db, funder.id, defaultCutOff(), false);
+      const book = await valueBook(db, funder.id, defaultCutOff(), false);
       leases += book.valuation.count;
       bookSummary(book, funder.baseCurrency);
       dashboardFigures(book, funder.baseCurrency);

@@ -41,8 +41,8 @@ export function customerDelinquency(book: ServicingBook): CustomerDelinquency {
   return (lesseeId) => by.get(lesseeId);
 }
 
-export function servicingBookOf(db: Db, funderId: number, asOf: string): ServicingBook {
-  return getServicingBook(db, funderId, asOf);
+export async function servicingBookOf(db: Db, funderId: number, asOf: string): Promise<ServicingBook> {
+  return await getServicingBook(db, funderId, asOf);
 }
 
 export interface DelinquencyResumeLine {
@@ -118,7 +118,7 @@ export type InstalmentState = 'paid' | 'partial' | 'unpaid' | 'overdue' | 'not-d
 export async function delinquencyDetail(db: Db, funderId: number, leaseId: number, asOf: string) {
   const lease = await getLease(db, leaseId);
   if (!lease || lease.funderId !== funderId) throw new NotFound(`Lease ${leaseId} does not exist.`);
-  const state = getServicingBook(db, funderId, asOf).byLeaseId.get(leaseId) ?? null;
+  const state = (await getServicingBook(db, funderId, asOf)).byLeaseId.get(leaseId) ?? null;
   const instalments = (await instalmentsWithPaid(db, leaseId)).map((r) => {
     const open = r.gross - r.paid;
     const status: InstalmentState =

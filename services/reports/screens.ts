@@ -21,9 +21,9 @@ export function reportAsOf(query: { asOf?: string }, clock: Clock): string {
 }
 
 /** The funder's book of a report at its as-of date (404 for an unknown funder). */
-function bookOf(db: Db, funderId: number, query: { asOf?: string }, clock: Clock): ValuedBook {
-  requireFunder(db, funderId);
-  return reportBook(db, funderId, reportAsOf(query, clock), clock.today);
+async function bookOf(db: Db, funderId: number, query: { asOf?: string }, clock: Clock): Promise<ValuedBook> {
+  await requireFunder(db, funderId);
+  return await reportBook(db, funderId, reportAsOf(query, clock), clock.today);
 }
 
 // ---- Stratification ----
@@ -31,14 +31,14 @@ function bookOf(db: Db, funderId: number, query: { asOf?: string }, clock: Clock
 export type StratificationScreen = { cutOff: string; strat: Stratification };
 
 /** Per currency the dimension's buckets, totals and top-10 lessees (the page, GET /api/reports/stratification and its file). */
-export function stratificationScreen(
+export async function stratificationScreen(
   db: Db,
   funderId: number,
   query: { asOf?: string; dimension: StratDimension },
   clock: Clock,
-): StratificationScreen {
-  const book = bookOf(db, funderId, query, clock);
-  return { cutOff: book.cutOff, strat: stratificationOf(db, book, query.dimension) };
+): Promise<StratificationScreen> {
+  const book = await bookOf(db, funderId, query, clock);
+  return { cutOff: book.cutOff, strat: await stratificationOf(db, book, query.dimension) };
 }
 
 // ---- Tape ----
@@ -54,9 +54,14 @@ export type TapeScreen = {
 };
 
 /** One row per lease with the ESMA names (the page, GET /api/reports/tape and its file). */
-export function tapeScreen(db: Db, funderId: number, query: { asOf?: string; page?: number; perPage?: number }, clock: Clock): TapeScreen {
-  const book = bookOf(db, funderId, query, clock);
-  const { src, delinquency } = tapeSourceOf(db, book);
+export async function tapeScreen(
+  db: Db,
+  funderId: number,
+  query: { asOf?: string; page?: number; perPage?: number },
+  clock: Clock,
+): Promise<TapeScreen> {
+  const book = await bookOf(db, funderId, query, clock);
+  const { src, delinquency } = await tapeSourceOf(db, book);
   const rows =
     query.page === undefined || query.perPage === undefined
       ? []
@@ -72,8 +77,13 @@ export type CustomersScreen = ReturnType<typeof queryCustomers> & { cutOff: stri
  * Per lessee and currency, filtered, sorted and paged, with the totals per currency over the filtered rows and every
  * filtered row in order (`all`, the file): the page, GET /api/reports/customers and its file.
  */
-export function customersScreen(db: Db, funderId: number, query: CustomerQuery & { asOf?: string }, clock: Clock): CustomersScreen {
-  const book = bookOf(db, funderId, query, clock);
-  const rows: CustomerRow[] = customersOf(db, book);
+export async function customersScreen(
+  db: Db,
+  funderId: number,
+  query: CustomerQuery & { asOf?: string },
+  clock: Clock,
+): Promise<CustomersScreen> {
+  const book = await bookOf(db, funderId, query, clock);
+  const rows: CustomerRow[] = await customersOf(db, book);
   return { cutOff: book.cutOff, ...queryCustomers(rows, query) };
 }

@@ -24,19 +24,19 @@ import type { TapeSource, TapeDelinquency } from '@/lib/reports/tape';
 import { creditFactsAt } from '@/services/credit/facts';
 import { derivedValue } from '@/lib/views';
 
-export function requireFunder(db: Db, funderId: number): Funder {
-  const f = getFunder(db, funderId);
+export async function requireFunder(db: Db, funderId: number): Promise<Funder> {
+  const f = await getFunder(db, funderId);
   if (!f) throw new NotFound(`Funder ${funderId} does not exist.`);
   return f;
 }
 
 /** The valued book of a report at `asOf` (default: the first day of the current month). */
-export function reportBook(db: Db, funderId: number, asOf?: string, today = todayIso()): ValuedBook {
-  return poolBook(db, funderId, asOf ?? defaultCutOff(today), false, today);
+export async function reportBook(db: Db, funderId: number, asOf?: string, today = todayIso()): Promise<ValuedBook> {
+  return await poolBook(db, funderId, asOf ?? defaultCutOff(today), false, today);
 }
 
-export function stratificationOf(db: Db, book: ValuedBook, dimension: StratDimension): Stratification {
-  const delinquency = dimension === 'delinquency' ? stratDelinquency(servicingBookOf(db, book.funder.id, book.cutOff)) : undefined;
+export async function stratificationOf(db: Db, book: ValuedBook, dimension: StratDimension): Promise<Stratification> {
+  const delinquency = dimension === 'delinquency' ? stratDelinquency(await servicingBookOf(db, book.funder.id, book.cutOff)) : undefined;
   return bookStratification(book, dimension, delinquency);
 }
 
@@ -46,8 +46,8 @@ const customerCache = derivedValue<object, Map<object, CustomerRow[]>>(
 );
 
 /** The customers of the book with their DPD at the book's cut-off; cached per valuation and servicing book. */
-export function customersOf(db: Db, book: ValuedBook): CustomerRow[] {
-  const sb = servicingBookOf(db, book.funder.id, book.cutOff);
+export async function customersOf(db: Db, book: ValuedBook): Promise<CustomerRow[]> {
+  const sb = await servicingBookOf(db, book.funder.id, book.cutOff);
   let m = customerCache.peek(book.valuation);
   if (!m) customerCache.set(book.valuation, (m = new Map()));
   let rows = m.get(sb);
@@ -59,10 +59,10 @@ export function customersOf(db: Db, book: ValuedBook): CustomerRow[] {
   return rows;
 }
 
-export function tapeSourceOf(db: Db, book: ValuedBook): { src: TapeSource; delinquency: TapeDelinquency } {
-  const sb = servicingBookOf(db, book.funder.id, book.cutOff);
+export async function tapeSourceOf(db: Db, book: ValuedBook): Promise<{ src: TapeSource; delinquency: TapeDelinquency }> {
+  const sb = await servicingBookOf(db, book.funder.id, book.cutOff);
   // LESL59–62 and a derived DFLT in LESL57 from the credit module's facts at the cut-off.
-  const facts = creditFactsAt(db, book.funder.id, book.cutOff);
+  const facts = await creditFactsAt(db, book.funder.id, book.cutOff);
   const base = tapeDelinquency(sb);
   const delinquency: TapeDelinquency = (leaseId) => {
     const d = base(leaseId);

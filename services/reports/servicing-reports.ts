@@ -74,8 +74,8 @@ const monthCache = processState(
 );
 
 /** The start of every cache key of the funder's current ledger and data (the book change journal's seq: it moves with every payment, lease and settings write). */
-function currentPrefix(db: Db, funder: Funder): string {
-  return `${funder.id}:${bookChangeStamp(db, funder.id)}:`;
+async function currentPrefix(db: Db, funder: Funder): Promise<string> {
+  return `${funder.id}:${await bookChangeStamp(db, funder.id)}:`;
 }
 
 /**
@@ -145,8 +145,8 @@ const collectedLine = (
 });
 
 /** Lease details from the book (in memory); leases outside the book are not reported. */
-function withRefs(db: Db, funder: Funder, collected: CollectedLine[]): (CollectedLine & LeaseRef)[] {
-  const book = loadBook(db, funder.id);
+async function withRefs(db: Db, funder: Funder, collected: CollectedLine[]): Promise<(CollectedLine & LeaseRef)[]> {
+  const book = await loadBook(db, funder.id);
   return collected.flatMap((c) => {
     const i = book.indexById.get(c.leaseId);
     if (i === undefined) return [];
@@ -156,12 +156,12 @@ function withRefs(db: Db, funder: Funder, collected: CollectedLine[]): (Collecte
 }
 
 async function monthData(db: Db, funder: Funder, range: { from: string; to: string }): Promise<MonthData> {
-  const current = currentPrefix(db, funder);
+  const current = await currentPrefix(db, funder);
   const hit = monthCache.get(`${current}${range.from}`);
   if (hit) return hit;
   const data = {
     scheduled: (await scheduledByLease(db, funder.id, range)).map(scheduledLine),
-    collected: withRefs(db, funder, await collectedByLease(db, funder.id, range)),
+    collected: await withRefs(db, funder, await collectedByLease(db, funder.id, range)),
   };
   keepMonth(current, range, data);
   return data;
@@ -174,7 +174,7 @@ async function monthData(db: Db, funder: Funder, range: { from: string; to: stri
  */
 export async function warmMonthData(db: Db, funder: Funder, month: string): Promise<void> {
   const range = monthRange(month);
-  const current = currentPrefix(db, funder);
+  const current = await currentPrefix(db, funder);
   if (monthCache.has(`${current}${range.from}`)) return;
   const scheduled = new Map<number, ScheduledLine>();
   const collected = new Map<number, CollectedLine>();
@@ -192,9 +192,9 @@ export async function warmMonthData(db: Db, funder: Funder, month: string): Prom
     }
     await new Promise((resolve) => setImmediate(resolve));
   }
-  if (currentPrefix(db, funder) !== current) return;
+  if ((await currentPrefix(db, funder)) !== current) return;
   const byId = <T extends { leaseId: number }>(m: Map<number, T>) => [...m.values()].sort((a, b) => a.leaseId - b.leaseId);
-  keepMonth(current, range, { scheduled: byId(scheduled), collected: withRefs(db, funder, byId(collected)) });
+  keepMonth(current, range, { scheduled: byId(scheduled), collected: await withRefs(db, funder, byId(collected)) });
 }
 
 const collectedWithRefs = async (db: Db, funder: Funder, range: { from: string; to: string }) =>
@@ -304,7 +304,7 @@ async function distributions(db: Db, funder: Funder, range: { from: string; to: 
 
 async function draws(db: Db, funder: Funder, range: { from: string; to: string }) {
   const ids = await leasesPurchasedIn(db, funder.id, range);
-  const book = loadBook(db, funder.id);
+  const book = await loadBook(db, funder.id);
   const lines = ids.flatMap((id) => {
     const i = book.indexById.get(id);
     if (i === undefined) return [];
@@ -338,9 +338,9 @@ async function draws(db: Db, funder: Funder, range: { from: string; to: string }
 }
 
 /** The funding line over the month (lib/portfolio/liability fundingLineMonth: the one balance definition). */
-function liabilityMonth(db: Db, funder: Funder, range: { from: string; to: string }) {
+async function liabilityMonth(db: Db, funder: Funder, range: { from: string; to: string }) {
   return fundingLineMonth(
-    loadBook(db, funder.id),
+    await loadBook(db, funder.id),
     { advanceRate: funder.advanceRate, facilityRate: funder.facilityRate },
     range.from,
     range.to,
@@ -348,8 +348,8 @@ function liabilityMonth(db: Db, funder: Funder, range: { from: string; to: strin
   );
 }
 
-function liability(db: Db, funder: Funder, range: { from: string; to: string }) {
-  const lines = liabilityMonth(db, funder, range).map((c) => ({
+async function liability(db: Db, funder: Funder, range: { from: string; to: string }) {
+  const lines = (await liabilityMonth(db, funder, range)).map((c) => ({
     currency: c.currency,
     leases: c.leases,
     opening: c.opening,
@@ -394,8 +394,8 @@ async function vat(db: Db, funder: Funder, range: { from: string; to: string }) 
     lines.set(c.leaseId, l);
   }
   // VAT in arrears at the month's end: the servicing book's (the same figure as the Delinquency screens).
-  const book = loadBook(db, funder.id);
-  for (const a of getServicingBook(db, funder.id, range.to).leases) {
+  const book = await loadBook(db, funder.id);
+  for (const a of (await getServicingBook(db, funder.id, range.to)).leases) {
     if (a.arrearsVat === 0) continue;
     let l = lines.get(a.leaseId);
     if (!l) {
@@ -438,7 +438,7 @@ async function totalCf(db: Db, funder: Funder, range: { from: string; to: string
     line(s.currency).scheduled = (line(s.currency).scheduled as number) + s.vat + s.fee + s.interest + s.principal;
   for (const c of await collectedWithRefs(db, funder, range))
     line(c.currency).collected = (line(c.currency).collected as number) + c.received;
-  for (const c of liabilityMonth(db, funder, range)) {
+  for (const c of await liabilityMonth(db, funder, range)) {
     const l = line(c.currency);
     l.liabilityPrincipal = c.principal;
     l.liabilityInterest = c.interest;
@@ -496,7 +496,7 @@ const reportCache = processState(
 
 /** One servicing report of a funder for a month (YYYY-MM). */
 export async function buildServicingReport(db: Db, funder: Funder, kind: ServicingReportKind, month: string): Promise<ServicingReport> {
-  const current = currentPrefix(db, funder);
+  const current = await currentPrefix(db, funder);
   const key = `${current}${funder.advanceRate}:${funder.facilityRate}:${funder.servicingFee}:${kind}:${month}`;
   const hit = reportCache.get(key);
   if (hit) return hit;

@@ -124,7 +124,7 @@ export async function mainSearchScreen(
   // Without read:funders no funder data is served at all: pages only.
   if (!hasScope(principal.scopes, 'read:funders')) return { searchArr, scope: null, tooShort };
 
-  if (!getFunder(db, funderId)) throw new NotFound(`Funder ${funderId} does not exist.`);
+  if (!(await getFunder(db, funderId))) throw new NotFound(`Funder ${funderId} does not exist.`);
   await assertFunderAccess(principal, funderId, 'list');
   const accessible = await listAccessibleFunders(db, principal);
   const current = accessible.find((f) => f.id === funderId)!;

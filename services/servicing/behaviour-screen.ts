@@ -47,7 +47,7 @@ export async function behaviourScreen(db: DbOrTx, query: BehaviourScreenQuery, c
     dir: query.dir,
   });
   // The book at the as-of date is the one behaviourRows has just read (kept per date): its buckets are the funder's.
-  const bucketKeys = getServicingBook(db, query.funderId, asOf).bucketKeys;
+  const bucketKeys = (await getServicingBook(db, query.funderId, asOf)).bucketKeys;
   return { asOf, bucketKeys, ...rowsPage(all, query.page, query.perPage) };
 }
 

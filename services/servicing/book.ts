@@ -49,8 +49,8 @@ import {
   bookAt,
   buildLedgerStore,
   buildScheduleStore,
-  finishAsync,
-  finishSync,
+  builtOf,
+  storeIndexOf,
   startBuild,
   statesAt,
   type Build,
@@ -61,7 +61,7 @@ import {
   type StoreLease,
 } from '@/lib/servicing/book-store';
 import { idLookup, partitionPoint, type IdLookup } from '@/lib/sorted';
-import { databaseState, processState } from '@/lib/views';
+import { catchUps, databaseState, processState } from '@/lib/views';
 
 export type LeaseServicingState = {
   leaseId: number;
@@ -132,6 +132,7 @@ export function servicingSettingsOf(funder: Funder): {
 }
 
 type FunderEntry = {
+  funderId: number;
   /** The funder's book_version the entry reflects (db/queries/book-changes.ts: it moves with every journal row). */
   bookVersion: number;
   /** The servicing settings the books were computed with (a change drops the books, not the stores). */
@@ -150,6 +151,8 @@ type FunderEntry = {
   /** A background rebuild in flight: requests are served from this entry until it replaces it. */
   pending: Promise<void> | null;
 };
+/** One catch-up with the journal at a time per funder (lib/views.ts catchUps). */
+const servicingCatchUps = catchUps('servicingCatchUps', "each funder's servicing catch-up with the book change journal in flight");
 const MAX_BOOKS_PER_FUNDER = 8;
 /** Per database (lib/views.ts databaseState: a file by its path, so any connection shares it) and funder. */
 const entries = databaseState(
@@ -166,8 +169,8 @@ function cacheOf(db: DbOrTx): Map<number, FunderEntry> {
   return entries.of(databaseKey(db));
 }
 
-function requireFunder(db: DbOrTx, funderId: number): Funder {
-  const f = getFunder(db, funderId);
+async function requireFunder(db: DbOrTx, funderId: number): Promise<Funder> {
+  const f = await getFunder(db, funderId);
   if (!f) throw new NotFound(`Funder ${funderId} does not exist.`);
   return f;
 }
@@ -177,12 +180,13 @@ function settingsKeyOf(funder: Funder): string {
 }
 
 /** A new entry (stores not built yet): the journal seq is read before the data, so changes racing the build are applied again, idempotently. */
-function newEntry(db: DbOrTx, funder: Funder, previous: FunderEntry | undefined): FunderEntry {
+async function newEntry(db: DbOrTx, funder: Funder, previous: FunderEntry | undefined): Promise<FunderEntry> {
   const version = (previous?.version ?? 0) + 1;
   return {
+    funderId: funder.id,
     bookVersion: funder.bookVersion,
     settingsKey: settingsKeyOf(funder),
-    journal: bookChangeStamp(db, funder.id),
+    journal: await bookChangeStamp(db, funder.id),
     schedule: null,
     ledger: null,
     books: new Map(),
@@ -197,7 +201,7 @@ function newEntry(db: DbOrTx, funder: Funder, previous: FunderEntry | undefined)
 async function bookLeasesInSlices(db: DbOrTx, funderId: number): Promise<ServicingLease[]> {
   const out: ServicingLease[] = [];
   for (let afterId = 0; ;) {
-    const page = bookLeases(db, funderId, { afterId, limit: LEASE_SLICE });
+    const page = await bookLeases(db, funderId, { afterId, limit: LEASE_SLICE });
     for (const l of page) out.push(l);
     if (page.length < LEASE_SLICE) return out;
     afterId = page[page.length - 1]!.id;
@@ -208,18 +212,29 @@ const LEASE_SLICE = 5000;
 /** Leases whose schedules a background rebuild packs between two turns (5,000 held the loop up to 0.8 s under load). */
 const SCHEDULE_SLICE = 1000;
 
-function scheduleBuild(db: DbOrTx, funderId: number): Build<ScheduleStore> {
-  return startBuild(buildScheduleStore(bookLeases(db, funderId), (from, to) => scheduleListsOfBook(db, funderId, from, to)));
+function scheduleBuild(db: DbOrTx, funderId: number, slices = false): Build<ScheduleStore> {
+  return startBuild(
+    (async () =>
+      buildScheduleStore(
+        // The book's leases read a slice at a time for a background rebuild (all at once held the event loop a second or
+        // more for 100k leases).
+        slices ? await bookLeasesInSlices(db, funderId) : await bookLeases(db, funderId),
+        (from, to) => scheduleListsOfBook(db, funderId, from, to),
+        slices ? SCHEDULE_SLICE : undefined,
+      ))(),
+  );
 }
 function ledgerBuild(db: DbOrTx, funderId: number, store: ScheduleStore): Build<LedgerStore> {
-  return startBuild(buildLedgerStore(store, (from, to) => paymentListsOfBook(db, funderId, from, to), reversalsOfBook(db, funderId)));
+  return startBuild(
+    (async () => buildLedgerStore(store, (from, to) => paymentListsOfBook(db, funderId, from, to), await reversalsOfBook(db, funderId)))(),
+  );
 }
 
 /** The current rows of the leases `ids` as store rewrites (lease null: not in the book). */
-function readRewrites(db: DbOrTx, funderId: number, ids: readonly number[]): LeaseRewrite[] {
-  const leases = new Map<number, StoreLease>(bookLeasesByIds(db, funderId, ids).map((l) => [l.id, l]));
-  const schedules = new Map(scheduleListsOfLeases(db, [...leases.keys()]).map((r) => [r[0], r]));
-  const { payments, reversals } = readLedgers(db, funderId, [...leases.keys()]);
+async function readRewrites(db: DbOrTx, funderId: number, ids: readonly number[]): Promise<LeaseRewrite[]> {
+  const leases = new Map<number, StoreLease>((await bookLeasesByIds(db, funderId, ids)).map((l) => [l.id, l]));
+  const schedules = new Map((await scheduleListsOfLeases(db, [...leases.keys()])).map((r) => [r[0], r]));
+  const { payments, reversals } = await readLedgers(db, funderId, [...leases.keys()]);
   return ids.map((id) => ({
     id,
     lease: leases.get(id) ?? null,
@@ -229,10 +244,10 @@ function readRewrites(db: DbOrTx, funderId: number, ids: readonly number[]): Lea
   }));
 }
 
-function readLedgers(db: DbOrTx, funderId: number, ids: readonly number[]) {
-  const payments = new Map<number, [string, string]>(paymentListsOfLeases(db, funderId, ids).map((r) => [r[0], [r[1], r[2]]]));
+async function readLedgers(db: DbOrTx, funderId: number, ids: readonly number[]) {
+  const payments = new Map<number, [string, string]>((await paymentListsOfLeases(db, funderId, ids)).map((r) => [r[0], [r[1], r[2]]]));
   const reversals = new Map<number, [string, number, string][]>();
-  for (const [leaseId, on, amt, revOn] of reversalsOfLeases(db, funderId, ids)) {
+  for (const [leaseId, on, amt, revOn] of await reversalsOfLeases(db, funderId, ids)) {
     const list = reversals.get(leaseId);
     if (list) list.push([on, amt, revOn]);
     else reversals.set(leaseId, [[on, amt, revOn]]);
@@ -240,20 +255,47 @@ function readLedgers(db: DbOrTx, funderId: number, ids: readonly number[]) {
   return { payments, reversals };
 }
 
-/** A new store object over the same columns (consumers keyed by the store object see a new one). */
-function nextVersionOf<T extends object>(b: Build<T>): Build<T> {
-  return { gen: b.gen, value: { ...b.value! } };
+/**
+ * The stores' next version, to be updated in place (consumers keyed by the store object see a new one). The update
+ * appends rows past `used` and points the changed leases' segments at them, so the versions share the row columns;
+ * each gets its own lease list and segment bounds, so a reader still holding the previous version (across an await)
+ * keeps a consistent book.
+ */
+function nextVersionsOf(
+  schedule: Build<ScheduleStore>,
+  ledger: Build<LedgerStore>,
+): { schedule: Build<ScheduleStore>; ledger: Build<LedgerStore> } {
+  const s = schedule.value!;
+  const leases = s.leases.slice();
+  return {
+    schedule: builtOf({ ...s, leases, indexById: storeIndexOf(leases), start: s.start.slice(), end: s.end.slice() }),
+    ledger: nextLedgerOf(ledger),
+  };
 }
+
+/** The ledger's next version (nextVersionsOf), for a change of payments only: the schedule stays as it is. */
+function nextLedgerOf(ledger: Build<LedgerStore>): Build<LedgerStore> {
+  const l = ledger.value!;
+  return builtOf({ ...l, start: l.start.slice(), end: l.end.slice() });
+}
+
+type FreshEntry = FunderEntry & { schedule: Build<ScheduleStore>; ledger: Build<LedgerStore> };
 
 /**
  * Brings the funder's entry up to date with the database: the book change journal's rows after the entry's seq
- * (leases, ledgers, settings). Builds what is missing synchronously unless a background rebuild is in flight (then
- * the previous version is served). Returns the entry with both stores built.
+ * (leases, ledgers, settings), one catch-up at a time per funder (catchUps). Builds what is missing unless a background
+ * rebuild is in flight (then the previous version is served). Returns the funder, read in the catch-up, and the entry
+ * with both stores built. 404 for an unknown funder.
  */
-function refreshEntry(db: DbOrTx, funder: Funder): FunderEntry & { schedule: Build<ScheduleStore>; ledger: Build<LedgerStore> } {
+function refreshEntry(db: DbOrTx, funderId: number): Promise<{ funder: Funder; entry: FreshEntry }> {
+  return servicingCatchUps.run(databaseKey(db), funderId, () => catchUp(db, funderId));
+}
+
+async function catchUp(db: DbOrTx, funderId: number): Promise<{ funder: Funder; entry: FreshEntry }> {
+  const funder = await requireFunder(db, funderId);
   const cache = cacheOf(db);
   let e = cache.get(funder.id);
-  if (e?.pending && e.schedule?.value && e.ledger?.value) return e as never;
+  if (e?.pending && e.schedule?.value && e.ledger?.value) return { funder, entry: e as FreshEntry };
   if (e && e.bookVersion !== funder.bookVersion) {
     const settingsKey = settingsKeyOf(funder);
     if (e.settingsKey !== settingsKey) {
@@ -261,28 +303,43 @@ function refreshEntry(db: DbOrTx, funder: Funder): FunderEntry & { schedule: Bui
       e.books.clear();
       e.settingsKey = settingsKey;
     }
-    const changed = bookChangesSince(db, funder.id, e.journal);
+    const changed = await bookChangesSince(db, funder.id, e.journal);
     if (changed.book || leasesTouched(changed).length > BULK_CHANGES || !e.schedule?.value || !e.ledger?.value) {
-      e = newEntry(db, funder, e);
+      e = await newEntry(db, funder, e);
       cache.set(funder.id, e);
     } else {
-      if (changed.lease.length > 0) applyLeaseChanges(db, e, funder, changed.lease);
+      if (changed.lease.length > 0) await applyLeaseChanges(db, e, funder, changed.lease);
       // A lease re-read above has its ledger re-read with it.
       const edited = new Set(changed.lease);
       const paid = changed.ledger.filter((id) => !edited.has(id));
-      if (paid.length > 0) applyLedgerChanges(db, e, funder, paid);
+      if (paid.length > 0) await applyLedgerChanges(db, e, funder, paid);
       e.journal = changed.stamp;
       e.bookVersion = funder.bookVersion;
     }
   } else if (!e) {
-    e = newEntry(db, funder, undefined);
+    e = await newEntry(db, funder, undefined);
     cache.set(funder.id, e);
   }
-  e.schedule ??= scheduleBuild(db, funder.id);
-  const schedule = finishSync(e.schedule);
-  e.ledger ??= ledgerBuild(db, funder.id, schedule);
-  finishSync(e.ledger);
-  return e as never;
+  await buildStores(db, e);
+  return { funder, entry: e as FreshEntry };
+}
+
+/** Builds the entry's stores where missing; a build that failed half-way is dropped (the next request builds anew). */
+async function buildStores(db: DbOrTx, e: FunderEntry, slices = false): Promise<void> {
+  const schedule = (e.schedule ??= scheduleBuild(db, e.funderId, slices));
+  try {
+    const store = await schedule.promise;
+    const ledger = (e.ledger ??= ledgerBuild(db, e.funderId, store));
+    try {
+      await ledger.promise;
+    } catch (err) {
+      if (e.ledger === ledger) e.ledger = null;
+      throw err;
+    }
+  } catch (err) {
+    if (e.schedule === schedule && schedule.value === null) e.schedule = null;
+    throw err;
+  }
 }
 
 function logChange(e: FunderEntry, ids: number[]): void {
@@ -291,18 +348,17 @@ function logChange(e: FunderEntry, ids: number[]): void {
   if (e.log.length > MAX_LOG) e.log.splice(0, e.log.length - MAX_LOG);
 }
 
-function applyLeaseChanges(db: DbOrTx, e: FunderEntry, funder: Funder, ids: number[]): void {
-  const rewrites = readRewrites(db, funder.id, ids);
-  e.schedule = nextVersionOf(e.schedule!);
-  e.ledger = nextVersionOf(e.ledger!);
+async function applyLeaseChanges(db: DbOrTx, e: FunderEntry, funder: Funder, ids: number[]): Promise<void> {
+  const rewrites = await readRewrites(db, funder.id, ids);
+  ({ schedule: e.schedule, ledger: e.ledger } = nextVersionsOf(e.schedule!, e.ledger!));
   applyLeaseRewrites(e.schedule.value!, e.ledger.value!, rewrites);
   logChange(e, ids);
   updateBooks(e, funder, ids);
 }
 
-function applyLedgerChanges(db: DbOrTx, e: FunderEntry, funder: Funder, ids: number[]): void {
-  const { payments, reversals } = readLedgers(db, funder.id, ids);
-  e.ledger = nextVersionOf(e.ledger!);
+async function applyLedgerChanges(db: DbOrTx, e: FunderEntry, funder: Funder, ids: number[]): Promise<void> {
+  const { payments, reversals } = await readLedgers(db, funder.id, ids);
+  e.ledger = nextLedgerOf(e.ledger!);
   const done = applyLedgerRewrites(
     e.schedule!.value!,
     e.ledger.value!,
@@ -355,10 +411,10 @@ function updateBooks(e: FunderEntry, funder: Funder, ids: readonly number[]): vo
  * Refreshes the funder's servicing caches now (call right after a write, in the write's request, so the
  * next read is already fresh; reads also do it lazily). Cheap when nothing changed.
  */
-export function refreshServicingCaches(db: DbOrTx, funderId: number): void {
+export async function refreshServicingCaches(db: DbOrTx, funderId: number): Promise<void> {
   const cache = cacheOf(db);
   if (!cache.has(funderId)) return;
-  refreshEntry(db, requireFunder(db, funderId));
+  await refreshEntry(db, funderId);
 }
 
 /**
@@ -381,15 +437,12 @@ export async function rebuildServicingInBackground(
   const run = (async () => {
     if (after) await after;
     const t0 = performance.now();
-    next = newEntry(db, requireFunder(db, funderId), previous);
-    // The book's leases read a slice at a time (all at once held the event loop a second or more for 100k leases).
-    next.schedule = startBuild(
-      buildScheduleStore(await bookLeasesInSlices(db, funderId), (from, to) => scheduleListsOfBook(db, funderId, from, to), SCHEDULE_SLICE),
-    );
-    const schedule = await finishAsync(next.schedule);
+    next = await newEntry(db, await requireFunder(db, funderId), previous);
+    next.schedule = scheduleBuild(db, funderId, true);
+    const schedule = await next.schedule.promise;
     const t1 = performance.now();
     next.ledger = ledgerBuild(db, funderId, schedule);
-    const ledger = await finishAsync(next.ledger);
+    const ledger = await next.ledger.promise;
     const t2 = performance.now();
     if (derive) derived.swap = await derive({ version: next.version, schedule, ledger });
     const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -416,12 +469,11 @@ export async function rebuildServicingInBackground(
 export type DeriveFromStores = (stores: { version: number; schedule: ScheduleStore; ledger: LedgerStore }) => Promise<() => void>;
 
 /** The stores of the funder, brought up to date (or built), with its cache entry. */
-export function servicingStores(
+export async function servicingStores(
   db: DbOrTx,
   funderId: number,
-): { funder: Funder; entry: FunderEntry; schedule: ScheduleStore; ledger: LedgerStore } {
-  const funder = requireFunder(db, funderId);
-  const e = refreshEntry(db, funder);
+): Promise<{ funder: Funder; entry: FunderEntry; schedule: ScheduleStore; ledger: LedgerStore }> {
+  const { funder, entry: e } = await refreshEntry(db, funderId);
   return { funder, entry: e, schedule: e.schedule.value!, ledger: e.ledger.value! };
 }
 
@@ -430,8 +482,12 @@ export function servicingStores(
  * the current version; `ids` null when that cannot be told lease by lease (a rebuild since, or too old):
  * then everything derived must be recomputed. For caches derived from the servicing book.
  */
-export function changedLeasesSince(db: DbOrTx, funderId: number, version: number): { version: number; ids: number[] | null } {
-  const { entry } = servicingStores(db, funderId);
+export async function changedLeasesSince(
+  db: DbOrTx,
+  funderId: number,
+  version: number,
+): Promise<{ version: number; ids: number[] | null }> {
+  const { entry } = await servicingStores(db, funderId);
   if (version === entry.version) return { version, ids: [] };
   if (version < entry.rebuiltAt || entry.log.length === 0 || entry.log[0]!.version > version + 1)
     return { version: entry.version, ids: null };
@@ -499,8 +555,8 @@ function computeBook(funder: Funder, schedule: ScheduleStore, ledger: LedgerStor
 }
 
 /** The servicing book of the funder at `asOf` (YYYY-MM-DD), kept up to date lease by lease. 404 for an unknown funder. */
-export function getServicingBook(db: DbOrTx, funderId: number, asOf: string): ServicingBook {
-  const { funder, entry, schedule, ledger } = servicingStores(db, funderId);
+export async function getServicingBook(db: DbOrTx, funderId: number, asOf: string): Promise<ServicingBook> {
+  const { funder, entry, schedule, ledger } = await servicingStores(db, funderId);
   const hit = entry.books.get(asOf);
   if (hit) return hit;
   const book = computeBook(funder, schedule, ledger, asOf, entry.version);
@@ -510,32 +566,15 @@ export function getServicingBook(db: DbOrTx, funderId: number, asOf: string): Se
 }
 
 /**
- * Builds the funder's stores yielding to the event loop between chunks of leases (so a server warming
- * them at start keeps answering), then the books at the given as-of dates. A request arriving meanwhile
- * finishes the same build synchronously (no work is done twice). `db` must stay open until it resolves.
+ * Builds the funder's stores (the builders take a turn of the event loop between chunks of leases, so a server warming
+ * them at start keeps answering), then the books at the given as-of dates. A request arriving meanwhile waits for the
+ * same build (no work is done twice). `db` must stay open until it resolves. Returns the number of leases.
  */
 export async function warmServicingBook(db: DbOrTx, funderId: number, asOfs: readonly string[]): Promise<number> {
-  const funder = requireFunder(db, funderId);
-  const cache = cacheOf(db);
-  let e = cache.get(funderId);
-  if (!e) cache.set(funderId, (e = newEntry(db, funder, undefined)));
-  try {
-    if (e.schedule === null) {
-      e.schedule = scheduleBuild(db, funderId);
-      const schedule = await finishAsync(e.schedule);
-      e.ledger ??= ledgerBuild(db, funderId, schedule);
-      await finishAsync(e.ledger);
-    }
-  } catch (err) {
-    // A build that failed half-way (its connection may close) is dropped; the next request builds anew.
-    if (e.schedule?.value === null) e.schedule = null;
-    if (e.ledger?.value === null) e.ledger = null;
-    throw err;
-  }
-  let n = 0;
+  let n = (await servicingStores(db, funderId)).schedule.n;
   for (const asOf of asOfs) {
-    n = servicingStores(db, funderId).schedule.n;
-    getServicingBook(db, funderId, asOf);
+    n = (await servicingStores(db, funderId)).schedule.n;
+    await getServicingBook(db, funderId, asOf);
     await new Promise((resolve) => setImmediate(resolve));
   }
   return n;

@@ -74,8 +74,8 @@ export async function delinquencyScreen(
   });
   const { rows: shownRows, total, page, perPage, pageCount } = rowsPage(view.rows, query.page, query.perPage);
   const leases = query.level === 'lease' ? leaseStatusRows(shownRows) : [];
-  const shown = shownStatuses(db, query.funderId, leases, asOf);
-  const notes = text ? statusNotes(db, query.funderId, leases, text.t, text.format, asOf) : new Map<number, string>();
+  const shown = await shownStatuses(db, query.funderId, leases, asOf);
+  const notes = text ? await statusNotes(db, query.funderId, leases, text.t, text.format, asOf) : new Map<number, string>();
   const rows = shownRows.map((r): DelinquencyScreenRow => {
     const status = r.leaseId === null ? null : (shown.get(r.leaseId) ?? null);
     const note = r.leaseId === null ? undefined : notes.get(r.leaseId);

@@ -81,14 +81,14 @@ async function monthToDate(
   funderId: number,
   today: string,
 ): Promise<{ scheduled: Map<string, number>; collected: Map<string, number> }> {
-  const { entry } = servicingStores(db, funderId);
+  const { entry } = await servicingStores(db, funderId);
   let byDay = windows.peek(entry);
   if (!byDay) windows.set(entry, (byDay = new Map()));
   const monthStart = `${today.slice(0, 7)}-01`;
   const monthEnd = addDays(addMonths(monthStart, 1), -1);
   let w = byDay.get(today);
   if (w && w.version !== entry.version) {
-    const { ids } = changedLeasesSince(db, funderId, w.version);
+    const { ids } = await changedLeasesSince(db, funderId, w.version);
     if (ids === null) w = undefined;
     else {
       patchShares(w.scheduled, ids, await scheduledInWindowByLease(db, funderId, monthStart, monthEnd, ids));
@@ -112,7 +112,7 @@ async function monthToDate(
 /** The servicing KPIs at `today` (YYYY-MM-DD), currencies in code order. */
 export async function servicingKpis(db: DbOrTx, funderId: number, today: string): Promise<ServicingKpi[]> {
   const { scheduled, collected } = await monthToDate(db, funderId, today);
-  const sums = bookSums(getServicingBook(db, funderId, today));
+  const sums = bookSums(await getServicingBook(db, funderId, today));
   const by = new Map<string, ServicingKpi>();
   const get = (c: string) => {
     let k = by.get(c);

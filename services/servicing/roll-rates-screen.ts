@@ -14,9 +14,9 @@ export type RollRatesScreenQuery = { funderId: number; from?: string; to?: strin
 
 export type RollRatesScreen = RollRateMatrix & { from: string; to: string };
 
-export function rollRatesScreen(db: DbOrTx, query: RollRatesScreenQuery, clock: Clock): RollRatesScreen {
+export async function rollRatesScreen(db: DbOrTx, query: RollRatesScreenQuery, clock: Clock): Promise<RollRatesScreen> {
   const to = query.to ?? clock.today;
   const from = query.from ?? addMonths(to, -1);
   if (from > to) throw new Invalid('from must not be after to.', [{ field: 'from', message: 'must be on or before to' }]);
-  return rollRates(db, query.funderId, from, to);
+  return await rollRates(db, query.funderId, from, to);
 }

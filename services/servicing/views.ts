@@ -76,8 +76,8 @@ export type BucketSummaryRow = {
 
 export type DelinquencyFilter = { level: DelinquencyLevel; bucket?: string[]; q?: string; sort?: DelinquencySort; dir?: SortDir };
 
-function requireFunderExists(db: DbOrTx, funderId: number) {
-  const f = getFunder(db, funderId);
+async function requireFunderExists(db: DbOrTx, funderId: number) {
+  const f = await getFunder(db, funderId);
   if (!f) throw new NotFound(`Funder ${funderId} does not exist.`);
   return f;
 }
@@ -118,19 +118,19 @@ function viewCacheOf(entry: object): ViewCache {
 async function labelsOf(db: DbOrTx, funderId: number, c: ViewCache, version: number): Promise<Labels> {
   const l = c.labels;
   if (l && l.version === version) return l;
-  const changed = l ? changedLeasesSince(db, funderId, l.version).ids : null;
+  const changed = l ? (await changedLeasesSince(db, funderId, l.version)).ids : null;
   if (!l || changed === null) {
     const all = await servicingLabels(db, funderId);
     return (c.labels = { ...all, version });
   }
-  const rows = leaseLabelsByIds(db, funderId, changed);
+  const rows = await leaseLabelsByIds(db, funderId, changed);
   for (const id of changed) l.leases.delete(id);
   const missing: number[] = [];
   for (const [id, contractNumber, status, lesseeId] of rows) {
     l.leases.set(id, { contractNumber, status, lesseeId });
     if (!l.lessees.has(lesseeId)) missing.push(lesseeId);
   }
-  for (const [id, name, idOdoo, country] of lesseeLabelsByIds(db, funderId, missing)) l.lessees.set(id, { name, idOdoo, country });
+  for (const [id, name, idOdoo, country] of await lesseeLabelsByIds(db, funderId, missing)) l.lessees.set(id, { name, idOdoo, country });
   l.version = version;
   return l;
 }
@@ -316,16 +316,16 @@ function patchLevel(
 
 /** The level cache at `asOf`, brought up to date with the book. */
 async function levelOf(db: DbOrTx, funderId: number, asOf: string, level: DelinquencyLevel): Promise<LevelCache> {
-  const funder = requireFunderExists(db, funderId);
+  const funder = await requireFunderExists(db, funderId);
   const { edges } = servicingSettingsOf(funder);
-  const book = getServicingBook(db, funderId, asOf);
-  const { entry } = servicingStores(db, funderId);
+  const book = await getServicingBook(db, funderId, asOf);
+  const { entry } = await servicingStores(db, funderId);
   const vc = viewCacheOf(entry);
   const labels = await labelsOf(db, funderId, vc, book.version);
   const key = `${asOf}|${level}`;
   let c = vc.levels.get(key);
   if (c && c.lineage === book.lineage && c.version !== book.version) {
-    const ids = changedLeasesSince(db, funderId, c.version).ids;
+    const ids = (await changedLeasesSince(db, funderId, c.version)).ids;
     if (ids === null) c = undefined;
     else patchLevel(c, book, level, labels, edges, ids);
   }
@@ -347,7 +347,7 @@ export async function delinquencyRows(
 ): Promise<{ bucketKeys: string[]; rows: DelinquencyRow[] }> {
   const c = await levelOf(db, funderId, asOf, level);
   if (level === 'lease')
-    return { bucketKeys: c.bucketKeys, rows: getServicingBook(db, funderId, asOf).leases.map((s) => c.rows.get(`L${s.leaseId}`)!) };
+    return { bucketKeys: c.bucketKeys, rows: (await getServicingBook(db, funderId, asOf)).leases.map((s) => c.rows.get(`L${s.leaseId}`)!) };
   return { bucketKeys: c.bucketKeys, rows: [...c.rows.values()] };
 }
 
@@ -473,19 +473,24 @@ const rollCaches = derivedValue<object, Map<string, RollCache>>(
 );
 
 /** Roll-rate matrix between two as-of dates over the leases in the book at both (lease counts; balance = outstanding principal at `from`). */
-export function rollRates(db: DbOrTx, funderId: number, from: string, to: string): RollRateMatrix & { from: string; to: string } {
-  const funder = requireFunderExists(db, funderId);
+export async function rollRates(
+  db: DbOrTx,
+  funderId: number,
+  from: string,
+  to: string,
+): Promise<RollRateMatrix & { from: string; to: string }> {
+  const funder = await requireFunderExists(db, funderId);
   const { edges } = servicingSettingsOf(funder);
-  const a = getServicingBook(db, funderId, from);
-  const b = getServicingBook(db, funderId, to);
-  const { entry } = servicingStores(db, funderId);
+  const a = await getServicingBook(db, funderId, from);
+  const b = await getServicingBook(db, funderId, to);
+  const { entry } = await servicingStores(db, funderId);
   const perEntry = rollCaches.get(entry, () => new Map());
   const key = `${from}|${to}`;
   const lineages = `${a.lineage}|${b.lineage}`;
   let c = perEntry.get(key);
   const version = Math.min(a.version, b.version);
   if (c && c.lineages === lineages && c.version !== version) {
-    const ids = changedLeasesSince(db, funderId, c.version).ids;
+    const ids = (await changedLeasesSince(db, funderId, c.version)).ids;
     if (ids === null) c = undefined;
     else {
       const m = c.matrix;
@@ -579,14 +584,14 @@ const behaviourCaches = derivedValue<object, Map<string, BehaviourCache>>(
  * recomputed. Rows in no particular order (filterSortBehaviour sorts).
  */
 export async function behaviourRows(db: DbOrTx, funderId: number, asOf: string): Promise<BehaviourRow[]> {
-  const book = getServicingBook(db, funderId, asOf);
-  const { funder, entry, schedule, ledger } = servicingStores(db, funderId);
+  const book = await getServicingBook(db, funderId, asOf);
+  const { funder, entry, schedule, ledger } = await servicingStores(db, funderId);
   const perAsOf = behaviourCaches.get(entry, () => new Map());
   let c = perAsOf.get(asOf);
   let only: Set<string> | null = null;
   let changedIds: number[] | null = null;
   if (c && c.lineage === book.lineage && c.version !== book.version) {
-    const ids = changedLeasesSince(db, funderId, c.version).ids;
+    const ids = (await changedLeasesSince(db, funderId, c.version)).ids;
     if (ids === null) c = undefined;
     else {
       changedIds = ids;
@@ -635,7 +640,7 @@ export async function behaviourRows(db: DbOrTx, funderId: number, asOf: string):
   }
   const list = [...groups.values()];
   const lessees = only
-    ? lesseeLabelsOf(
+    ? await lesseeLabelsOf(
         db,
         funderId,
         list.map((g) => g.lesseeId),
@@ -701,8 +706,8 @@ export async function behaviourRows(db: DbOrTx, funderId: number, asOf: string):
   return c.list;
 }
 
-function lesseeLabelsOf(db: DbOrTx, funderId: number, ids: readonly number[]) {
-  return new Map(lesseeLabelsByIds(db, funderId, ids).map(([id, name, idOdoo, country]) => [id, { name, idOdoo, country }]));
+async function lesseeLabelsOf(db: DbOrTx, funderId: number, ids: readonly number[]) {
+  return new Map((await lesseeLabelsByIds(db, funderId, ids)).map(([id, name, idOdoo, country]) => [id, { name, idOdoo, country }]));
 }
 
 const BEHAVIOUR_SORT_VALUE: Record<BehaviourSort, (r: BehaviourRow) => number | string> = {
@@ -745,7 +750,7 @@ export async function lesseeServicing(db: DbOrTx, funderId: number, lesseeId: nu
   // The lessee's rows are read by key from the (incrementally kept) caches, not found by scanning the book:
   // its behaviour rows per currency, their member leases, and those leases' delinquency rows.
   await behaviourRows(db, funderId, asOf);
-  const cache = behaviourCaches.peek(servicingStores(db, funderId).entry)!.get(asOf)!;
+  const cache = behaviourCaches.peek((await servicingStores(db, funderId)).entry)!.get(asOf)!;
   const behaviour: BehaviourRow[] = [];
   const leaseIds: number[] = [];
   for (const currency of CURRENCY_CODES) {
@@ -757,6 +762,6 @@ export async function lesseeServicing(db: DbOrTx, funderId: number, lesseeId: nu
   }
   const level = await levelOf(db, funderId, asOf, 'lease');
   const leases = leaseIds.sort((a, b) => a - b).map((id) => level.rows.get(`L${id}`)!);
-  const payments = listPayments(db, funderId, { lesseeId, page: 1, perPage: 100 }).rows;
+  const payments = (await listPayments(db, funderId, { lesseeId, page: 1, perPage: 100 })).rows;
   return { asOf, lessee, behaviour, leases, payments };
 }

@@ -47,16 +47,16 @@ export async function warmServicingCaches(today = todayIso()): Promise<{ funders
   const turn = () => new Promise((resolve) => setImmediate(resolve));
   return onOwnConnection({ funders: 0, leases: 0, ms: 0 }, async (db) => {
     let leases = 0;
-    const funders = listFunders(db);
+    const funders = await listFunders(db);
     for (const funder of funders) {
       leases += await warmServicingBook(db, funder.id, [today, defaultCutOff(today), lastMonthEnd]);
-      creditStatesAt(db, funder.id, today);
+      await creditStatesAt(db, funder.id, today);
       await turn();
       // The Dashboard's servicing and credit tiles (this month's scheduled and collected sums; defaults, ECL, losses).
       await servicingKpis(db, funder.id, today);
-      creditTiles(db, funder.id, today);
+      await creditTiles(db, funder.id, today);
       await turn();
-      const pool = poolBook(db, funder.id, defaultCutOff(today));
+      const pool = await poolBook(db, funder.id, defaultCutOff(today));
       bookSummary(pool, funder.baseCurrency);
       dashboardFigures(pool, funder.baseCurrency);
       await turn();
@@ -66,7 +66,7 @@ export async function warmServicingCaches(today = todayIso()): Promise<{ funders
       await delinquencyView(db, funder.id, today, { level: 'lease', sort: 'dpd', dir: 'desc' });
       await delinquencyView(db, funder.id, today, { level: 'lessee', sort: 'dpd', dir: 'desc' });
       await turn();
-      rollRates(db, funder.id, finance.addMonths(today, -1), today);
+      await rollRates(db, funder.id, finance.addMonths(today, -1), today);
       await turn();
     }
     const month = reports.lastCompleteMonth(today);

@@ -49,7 +49,7 @@ class LedgerReader {
     const known = this.leases.get(key);
     if (known !== undefined) return known;
     const lease = await getLeaseOfLessee(this.db, lesseeId, contractNumber);
-    const funder = lease && getFunder(this.db, lease.funderId);
+    const funder = lease && (await getFunder(this.db, lease.funderId));
     let found: LeaseInstalments | null = null;
     if (lease && funder) {
       const result = allocatePayments(instalmentsOfLease(this.db, lease), await ledgerOfLeaseAsOf(this.db, lease.id, this.asOf), {

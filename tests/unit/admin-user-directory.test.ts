@@ -15,8 +15,8 @@ async function setup() {
   const db = createTestDb();
   seedDemoUsers(db);
   // The seed's second admin (four eyes on funder settings) is removed: these tests start from one active admin.
-  await deleteDirectoryUser(db, getUserByEmail(db, 'admin2@quantum.demo')!.id);
-  const admin = getUserByEmail(db, 'admin@quantum.demo')!;
+  await deleteDirectoryUser(db, (await getUserByEmail(db, 'admin2@quantum.demo'))!.id);
+  const admin = (await getUserByEmail(db, 'admin@quantum.demo'))!;
   return { db, admin };
 }
 
@@ -61,9 +61,9 @@ describe('user directory: the last active admin', () => {
   it('allows it once another active admin exists, and revokes the demoted sessions', async () => {
     const { db, admin } = await setup();
     await createDirectoryUser(db, { ...base, fullName: 'Second Admin', username: 'second', email: 'second@x.example', role: 'admin' }, 'h');
-    const before = getUserByEmail(db, 'admin@quantum.demo')!.sessionVersion;
+    const before = (await getUserByEmail(db, 'admin@quantum.demo'))!.sessionVersion;
     expect(await updateDirectoryUser(db, admin.id, { role: 'analyst' })).toMatchObject({ role: 'analyst' });
-    expect(getUserByEmail(db, 'admin@quantum.demo')!.sessionVersion).toBe(before + 1);
+    expect((await getUserByEmail(db, 'admin@quantum.demo'))!.sessionVersion).toBe(before + 1);
   });
 
   it('changes neither plan nor role when the role change in the same call is refused', async () => {

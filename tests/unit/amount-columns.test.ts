@@ -19,14 +19,7 @@ import {
   type LeaseTerms,
   type PortfolioValuation,
 } from '@/lib/finance';
-import {
-  applyLeaseRewrites,
-  buildLedgerStore,
-  buildScheduleStore,
-  finishSync,
-  startBuild,
-  type StoreLease,
-} from '@/lib/servicing/book-store';
+import { applyLeaseRewrites, buildLedgerStore, buildScheduleStore, type StoreLease } from '@/lib/servicing/book-store';
 
 const normal: LeaseTerms = {
   price: 1_000_000,
@@ -124,7 +117,7 @@ describe('day columns (Int16 while the days fit)', () => {
     expect(daysOf(r, 0)).toEqual(scheduleDays(late));
   });
 
-  it('the servicing store: Int16 due days, Int32 once a built or rewritten instalment falls after 2059', () => {
+  it('the servicing store: Int16 due days, Int32 once a built or rewritten instalment falls after 2059', async () => {
     const lease = (id: number, firstDueDate: string): StoreLease => ({
       id,
       lesseeId: 1,
@@ -149,17 +142,15 @@ describe('day columns (Int16 while the days fit)', () => {
     const early = '2025-01-31,2025-02-28';
     const after = '2059-08-31,2059-09-30';
     const build = (second: string) =>
-      finishSync(
-        startBuild(buildScheduleStore([lease(1, '2025-01-31'), lease(2, second.slice(0, 10))], () => [lists(1, early), lists(2, second)])),
-      );
-    const daysIn = (s: ReturnType<typeof build>, i: number) => Array.from(s.due.subarray(s.start[i]!, s.end[i]!));
+      buildScheduleStore([lease(1, '2025-01-31'), lease(2, second.slice(0, 10))], () => [lists(1, early), lists(2, second)]);
+    const daysIn = (s: Awaited<ReturnType<typeof build>>, i: number) => Array.from(s.due.subarray(s.start[i]!, s.end[i]!));
     const parsed = (list: string) => list.split(',').map((d) => parseDate(d));
-    const ordinary = build('2026-01-31,2026-02-28');
+    const ordinary = await build('2026-01-31,2026-02-28');
     expect(ordinary.due).toBeInstanceOf(Int16Array);
-    const built = build(after);
+    const built = await build(after);
     expect(built.due).toBeInstanceOf(Int32Array);
     expect([daysIn(built, 0), daysIn(built, 1)]).toEqual([parsed(early), parsed(after)]);
-    const ledger = finishSync(startBuild(buildLedgerStore(ordinary, () => [], [])));
+    const ledger = await buildLedgerStore(ordinary, () => [], []);
     applyLeaseRewrites(ordinary, ledger, [
       { id: 2, lease: lease(2, '2059-08-31'), schedule: lists(2, after), payments: null, reversals: [] },
     ]);
@@ -226,21 +217,21 @@ describe('servicing store amount columns', () => {
     `${amount / 10},${amount / 10}`,
     `${amount},${amount}`,
   ];
-  const build = (amounts: number[], payments: number[]) => {
+  const build = async (amounts: number[], payments: number[]) => {
     const leases = amounts.map((_, i) => lease(i + 1));
-    const schedule = finishSync(startBuild(buildScheduleStore(leases, () => amounts.map((a, i) => lists(i + 1, a)))));
-    const ledger = finishSync(
-      startBuild(
-        buildLedgerStore(schedule, () => payments.map((a, i) => [i + 1, '2025-02-01', String(a)] as [number, string, string]), []),
-      ),
+    const schedule = await buildScheduleStore(leases, () => amounts.map((a, i) => lists(i + 1, a)));
+    const ledger = await buildLedgerStore(
+      schedule,
+      () => payments.map((a, i) => [i + 1, '2025-02-01', String(a)] as [number, string, string]),
+      [],
     );
     return { schedule, ledger };
   };
-  const principals = (s: ReturnType<typeof build>['schedule']) =>
+  const principals = (s: Awaited<ReturnType<typeof build>>['schedule']) =>
     Array.from({ length: s.n }, (_, i) => [...s.principal.subarray(s.start[i]!, s.end[i]!)]);
 
-  it('stay Int32 while every amount fits', () => {
-    const { schedule, ledger } = build([1_000_000, 2_000_000], [50_000, 60_000]);
+  it('stay Int32 while every amount fits', async () => {
+    const { schedule, ledger } = await build([1_000_000, 2_000_000], [50_000, 60_000]);
     for (const c of [schedule.vat, schedule.fee, schedule.interest, schedule.principal, ledger.amount])
       expect(c).toBeInstanceOf(Int32Array);
     expect(principals(schedule)).toEqual([
@@ -249,9 +240,9 @@ describe('servicing store amount columns', () => {
     ]);
   });
 
-  it('widen to Float64 when a built or rewritten amount does not fit, keeping every value exact', () => {
+  it('widen to Float64 when a built or rewritten amount does not fit, keeping every value exact', async () => {
     const big = 5_000_000_000;
-    const built = build([1_000_000, big], [50_000, big]);
+    const built = await build([1_000_000, big], [50_000, big]);
     expect(built.schedule.principal).toBeInstanceOf(Float64Array);
     expect(built.schedule.vat).toBeInstanceOf(Float64Array);
     expect(built.schedule.fee).toBeInstanceOf(Int32Array);
@@ -262,7 +253,7 @@ describe('servicing store amount columns', () => {
     expect(built.ledger.amount).toBeInstanceOf(Float64Array);
     expect(built.ledger.amount[built.ledger.start[1]!]).toBe(big);
 
-    const { schedule, ledger } = build([1_000_000, 2_000_000], [50_000, 60_000]);
+    const { schedule, ledger } = await build([1_000_000, 2_000_000], [50_000, 60_000]);
     applyLeaseRewrites(schedule, ledger, [
       { id: 2, lease: lease(2), schedule: lists(2, big), payments: ['2025-03-01', String(big)], reversals: [] },
     ]);

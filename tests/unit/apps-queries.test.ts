@@ -16,12 +16,12 @@ let db: Conn;
 let admin: number;
 let analyst: number;
 
-beforeEach(() => {
+beforeEach(async () => {
   db = createTestDb();
   seedDemoUsers(db);
   seedApps(db, { today: TODAY });
-  admin = getUserByEmail(db, 'admin@quantum.demo')!.id;
-  analyst = getUserByEmail(db, 'analyst@quantum.demo')!.id;
+  admin = (await getUserByEmail(db, 'admin@quantum.demo'))!.id;
+  analyst = (await getUserByEmail(db, 'analyst@quantum.demo'))!.id;
 });
 
 const emails = async (owner: number, q: Record<string, string> = {}) => await listEmails(db, owner, emailsQuery.parse(q));
@@ -60,8 +60,8 @@ describe('seed', () => {
     for (const owner of [admin, analyst]) {
       expect((await emails(owner, { folder: '' })).total).toBeGreaterThan(8);
       expect(
-        (await chatsAndContacts(db, getUserByEmail(db, owner === admin ? 'admin@quantum.demo' : 'analyst@quantum.demo')!)).chatsContacts
-          .length,
+        (await chatsAndContacts(db, (await getUserByEmail(db, owner === admin ? 'admin@quantum.demo' : 'analyst@quantum.demo'))!))
+          .chatsContacts.length,
       ).toBeGreaterThan(2);
       expect((await tasks(owner)).total).toBeGreaterThan(8);
       expect((await listEvents(db, owner, undefined)).length).toBeGreaterThan(8);
@@ -216,7 +216,7 @@ describe('tasks', () => {
 
 describe('chat', () => {
   it('send-msg creates the chat once (id = contact id); get-chat marks it seen', async () => {
-    const user = getUserByEmail(db, 'admin@quantum.demo')!;
+    const user = (await getUserByEmail(db, 'admin@quantum.demo'))!;
     const { contacts, chatsContacts } = await chatsAndContacts(db, user);
     const noChat = contacts.find((c) => !chatsContacts.some((cc) => cc.id === c.id));
     expect(noChat).toBeDefined();
@@ -233,7 +233,7 @@ describe('chat', () => {
   });
 
   it('chatsContacts are sorted by the last message, newest first', async () => {
-    const list = (await chatsAndContacts(db, getUserByEmail(db, 'analyst@quantum.demo')!)).chatsContacts.map(
+    const list = (await chatsAndContacts(db, (await getUserByEmail(db, 'analyst@quantum.demo'))!)).chatsContacts.map(
       (c) => c.chat.lastMessage!.time,
     );
     expect(list).toEqual([...list].sort().reverse());

@@ -83,15 +83,15 @@ describe('readUntilChange: reads kept until the database changes', () => {
 
   test('inside a transaction nothing is kept: a rolled-back read is never served afterwards', async () => {
     const f = await funder('Memo funder B');
-    expect(getFunder(db, f.id)!.name).toBe('Memo funder B');
+    expect((await getFunder(db, f.id))!.name).toBe('Memo funder B');
     await expect(
       transaction(db, async (tx) => {
         await updateFunder(tx, f.id, toFunderColumns({ name: 'Rolled back' }));
-        expect(getFunder(tx, f.id)!.name).toBe('Rolled back');
+        expect((await getFunder(tx, f.id))!.name).toBe('Rolled back');
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');
-    expect(getFunder(db, f.id)!.name).toBe('Memo funder B');
+    expect((await getFunder(db, f.id))!.name).toBe('Memo funder B');
   });
 
   test('a revoked session, a deactivation and a role change answer at the next request', async () => {
@@ -114,10 +114,10 @@ describe('readUntilChange: reads kept until the database changes', () => {
     expect(ids).toEqual([f.id]);
     ids.push(999);
     expect(await listUserFunderIds(db, u.id)).toEqual([f.id]);
-    const all = listFunders(db);
+    const all = await listFunders(db);
     all.pop();
-    expect(listFunders(db).length).toBe(all.length + 1);
-    expect(Object.isFrozen(getFunder(db, f.id))).toBe(true);
+    expect((await listFunders(db)).length).toBe(all.length + 1);
+    expect(Object.isFrozen(await getFunder(db, f.id))).toBe(true);
     expect(Object.isFrozen(await isSessionCurrent(db, u.id, u.sessionVersion))).toBe(true);
   });
 });
@@ -156,15 +156,15 @@ describe('snapshotMonthsIn: parsed month rows kept until the database changes', 
       'insert into snapshot_months (funder_id, month, month_end, lease_count, aggregates, built_at) values (?, ?, ?, ?, ?, ?)',
     );
     insert.run(f.id, '2026-01', '2026-01-31', 3, JSON.stringify({ currencies: { EUR: { balance: 5 } } }), 1);
-    const rows = snapshotMonthsIn(db, f.id, '2026-01', '2026-12');
+    const rows = await snapshotMonthsIn(db, f.id, '2026-01', '2026-12');
     expect(rows.map((r) => r.month)).toEqual(['2026-01']);
     expect(() => {
       (rows[0]!.aggregates as unknown as { currencies: { EUR: { balance: number } } }).currencies.EUR.balance = 6;
     }).toThrow(TypeError);
     rows.pop();
-    expect(snapshotMonthsIn(db, f.id, '2026-01', '2026-12').length).toBe(1);
+    expect((await snapshotMonthsIn(db, f.id, '2026-01', '2026-12')).length).toBe(1);
     insert.run(f.id, '2026-02', '2026-02-28', 4, JSON.stringify({ currencies: {} }), 1);
-    expect(snapshotMonthsIn(db, f.id, '2026-01', '2026-12').map((r) => r.month)).toEqual(['2026-01', '2026-02']);
+    expect((await snapshotMonthsIn(db, f.id, '2026-01', '2026-12')).map((r) => r.month)).toEqual(['2026-01', '2026-02']);
   });
 });
 

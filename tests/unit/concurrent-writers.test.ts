@@ -187,7 +187,7 @@ describe('four eyes on funder settings: two admins approve the same proposal at 
     await setUserRole(db, registered.user.id, 'admin');
     const admin3: Actor = { userId: registered.user.id, email: registered.user.email };
 
-    const before = getFunder(db, 1)!;
+    const before = (await getFunder(db, 1))!;
     const { proposal } = await changeFunderSettings(db, 1, { graceDays: before.graceDays + 5 }, demoActor(db, 'admin'));
     expect(proposal?.status).toBe('pending');
     const approve = (actor: Actor) => step(async () => approveFunderProposal(db, proposal!.id, actor));
@@ -196,7 +196,7 @@ describe('four eyes on funder settings: two admins approve the same proposal at 
     // Applied twice, dataVersion would be before + 2 and the audit would hold two 'update' and two 'approve' rows.
     expect(fulfilled).toHaveLength(1);
     expect(statuses).toEqual([409]);
-    const after = getFunder(db, 1)!;
+    const after = (await getFunder(db, 1))!;
     expect(after.graceDays).toBe(before.graceDays + 5);
     expect(after.dataVersion).toBe(before.dataVersion + 1);
     expect(await auditActions(db, 'funder', 'update')).toBe(1);
@@ -219,7 +219,7 @@ describe('payments: two payments recorded at once on the same lease', () => {
     );
     expect(recovery).toBeNull();
     const payment = await step(() => recordPayment(db, 1, input, actor.userId));
-    afterBookWrite(db, 1);
+    await afterBookWrite(db, 1);
     return payment;
   }
 
@@ -282,11 +282,11 @@ describe('write-offs: the same proposal approved by two other users at once', ()
     const db = createTestDb();
     seedDemoUsers(db);
     seedPortfolio(db, { leases: 200, today: TODAY, seed: 11 });
-    for (const f of listFunders(db)) seedPayments(db, { funderId: f.id, today: TODAY, seed: 11 });
-    const funderId = listFunders(db)[0]!.id;
-    const target = creditStatesAt(db, funderId, TODAY).states.find((s) => s.status === 'defaulted');
+    for (const f of await listFunders(db)) seedPayments(db, { funderId: f.id, today: TODAY, seed: 11 });
+    const funderId = (await listFunders(db))[0]!.id;
+    const target = (await creditStatesAt(db, funderId, TODAY)).states.find((s) => s.status === 'defaulted');
     expect(target).toBeDefined();
-    const exposure = leasePositionAt(db, funderId, target!.leaseId, TODAY)!.exposure;
+    const exposure = (await leasePositionAt(db, funderId, target!.leaseId, TODAY))!.exposure;
     expect(exposure).toBeGreaterThan(0);
     const w = await proposeLeaseWriteOff(db, funderId, { leaseId: target!.leaseId, writeOffOn: TODAY, note: '' }, demoActor(db, 'analyst'));
     const ledgerBefore = (await lossLedger(db, funderId)).filter((e) => e.currency === w.currency);

@@ -1,3 +1,4 @@
+import { seedFunders } from '@/db/seed/reads';
 /**
  * After a bulk write (a tape import's commit) the servicing stores are rebuilt in the background, and the credit
  * book derived from them is built beside them (services/credit/book.ts creditEntryInBackground): requests are served
@@ -5,7 +6,7 @@
  * background is the one requests get afterwards, equal to one computed from scratch.
  */
 import { describe, expect, test } from 'vitest';
-import { getFunder, listFunders } from '@/db/queries/funders';
+import { getFunder } from '@/db/queries/funders';
 import { listPortfolioLeases } from '@/db/queries/portfolio';
 import { getLease, updateLease } from '@/db/queries/leases';
 import { seedCredit } from '@/db/seed/credit';
@@ -23,45 +24,45 @@ describe('credit book beside a background rebuild of the servicing stores', () =
   const db = createTestDb();
   seedDemoUsers(db);
   seedPortfolio(db, { leases: 300, today: TODAY });
-  for (const f of listFunders(db)) seedPayments(db, { funderId: f.id, today: TODAY });
-  for (const f of listFunders(db)) seedCredit(db, { funderId: f.id, today: TODAY });
-  const funderId = listFunders(db)[0]!.id;
+  for (const f of seedFunders(db)) seedPayments(db, { funderId: f.id, today: TODAY });
+  for (const f of seedFunders(db)) seedCredit(db, { funderId: f.id, today: TODAY });
+  const funderId = seedFunders(db)[0]!.id;
 
   test('serves the previous entry meanwhile, then the one built in the background, equal to a fresh one', async () => {
-    const before = creditEntry(db, funderId);
+    const before = await creditEntry(db, funderId);
     // Today's states and exposures memoised, as the register and Delinquency leave them.
-    exposuresOf(before, parseDate(TODAY), creditStatesAt(db, funderId, TODAY).states);
-    const storesBefore = servicingStores(db, funderId).schedule;
+    exposuresOf(before, parseDate(TODAY), (await creditStatesAt(db, funderId, TODAY)).states);
+    const storesBefore = (await servicingStores(db, funderId)).schedule;
     // A write the stores and the credit book must pick up: a shorter term moves the lease's schedule.
-    const lease = listPortfolioLeases(db, funderId).find((l) => l.status === 'active' && l.term > 24)!;
+    const lease = (await listPortfolioLeases(db, funderId)).find((l) => l.status === 'active' && l.term > 24)!;
     await updateLease(db, lease.id, (await getLease(db, lease.id))!.version, { term: 24 }, null);
     let placed: unknown = null;
     let builtFor = -1;
     const rebuild = rebuildServicingInBackground(db, funderId, async (stores) => {
       builtFor = stores.version;
-      const put = await creditEntryInBackground(db, getFunder(db, funderId)!, stores);
+      const put = await creditEntryInBackground(db, (await getFunder(db, funderId))!, stores);
       return () => {
         placed = put();
       };
     });
     // In flight: the previous stores and credit entry answer (nothing rebuilt on the request's turn).
-    expect(servicingStores(db, funderId).schedule).toBe(storesBefore);
-    expect(creditEntry(db, funderId)).toBe(before);
+    expect((await servicingStores(db, funderId)).schedule).toBe(storesBefore);
+    expect(await creditEntry(db, funderId)).toBe(before);
     await rebuild;
-    const after = creditEntry(db, funderId);
+    const after = await creditEntry(db, funderId);
     expect(after).toBe(placed);
     expect(after).not.toBe(before);
     expect(after.storeVersion).toBe(builtFor);
-    expect(after.schedule).toBe(servicingStores(db, funderId).schedule);
+    expect(after.schedule).toBe((await servicingStores(db, funderId)).schedule);
     expect(after.schedule).not.toBe(storesBefore);
 
-    const states = creditStatesAt(db, funderId, TODAY).states;
+    const states = (await creditStatesAt(db, funderId, TODAY)).states;
     const exposures = exposuresOf(after, parseDate(TODAY), states);
 
     dropCreditCache(funderId, db);
-    const fresh = creditEntry(db, funderId);
-    expect(creditStatesAt(db, funderId, TODAY).states).toEqual(states);
-    expect(exposuresOf(fresh, parseDate(TODAY), creditStatesAt(db, funderId, TODAY).states)).toEqual(exposures);
+    const fresh = await creditEntry(db, funderId);
+    expect((await creditStatesAt(db, funderId, TODAY)).states).toEqual(states);
+    expect(exposuresOf(fresh, parseDate(TODAY), (await creditStatesAt(db, funderId, TODAY)).states)).toEqual(exposures);
     expect(states.some((x) => x.status === 'defaulted')).toBe(true);
     expect(fresh).not.toBe(after);
     expect([...after.timelines.keys()].sort()).toEqual([...fresh.timelines.keys()].sort());
@@ -70,8 +71,8 @@ describe('credit book beside a background rebuild of the servicing stores', () =
   });
 
   test('with a write not yet committed (after): the previous stores answer from the call on, the build reads once it is done', async () => {
-    const storesBefore = servicingStores(db, funderId).schedule;
-    const lease = listPortfolioLeases(db, funderId).find((l) => l.status === 'active' && l.term > 12)!;
+    const storesBefore = (await servicingStores(db, funderId)).schedule;
+    const lease = (await listPortfolioLeases(db, funderId)).find((l) => l.status === 'active' && l.term > 12)!;
     let commit!: () => void;
     const committed = new Promise<void>((r) => (commit = r));
     const rebuild = rebuildServicingInBackground(db, funderId, undefined, committed);
@@ -79,12 +80,12 @@ describe('credit book beside a background rebuild of the servicing stores', () =
     // however many turns go by, and nothing rebuilt on a request's turn.
     await updateLease(db, lease.id, (await getLease(db, lease.id))!.version, { term: 12 }, null);
     for (let i = 0; i < 5; i++) {
-      expect(servicingStores(db, funderId).schedule).toBe(storesBefore);
+      expect((await servicingStores(db, funderId)).schedule).toBe(storesBefore);
       await new Promise((r) => setImmediate(r));
     }
     commit();
     await rebuild;
-    const after = servicingStores(db, funderId);
+    const after = await servicingStores(db, funderId);
     expect(after.schedule).not.toBe(storesBefore);
     // Built from what the write left: the lease's new term, nothing patched after the swap.
     expect(after.entry.log).toEqual([]);

@@ -1,3 +1,4 @@
+import { seedFunders } from '@/db/seed/reads';
 /**
  * The credit states memo is patched lease by lease after a write (services/credit/book.ts patchMemo): after any
  * sequence of lease edits (rate, lessee), payments, reversals, flags, write-offs and recoveries, the memoised states,
@@ -9,7 +10,6 @@ import { seedPortfolio } from '@/db/seed/portfolio';
 import { seedPayments } from '@/db/seed/payments';
 import { seedCredit } from '@/db/seed/credit';
 import { seedDemoUsers } from '@/db/seed/users';
-import { listFunders } from '@/db/queries/funders';
 import { getLease, updateLease } from '@/db/queries/leases';
 import { recordPayment, reversePayment } from '@/db/queries/payments';
 import { flagLease, unflagLease } from '@/db/queries/credit';
@@ -25,9 +25,9 @@ const DAYS = [TODAY, '2026-06-30'];
 const db = createTestDb();
 seedDemoUsers(db);
 seedPortfolio(db, { leases: 240, today: TODAY });
-for (const f of listFunders(db)) seedPayments(db, { funderId: f.id, today: TODAY });
-for (const f of listFunders(db)) seedCredit(db, { funderId: f.id, today: TODAY });
-const funderId = listFunders(db)[0]!.id;
+for (const f of seedFunders(db)) seedPayments(db, { funderId: f.id, today: TODAY });
+for (const f of seedFunders(db)) seedCredit(db, { funderId: f.id, today: TODAY });
+const funderId = seedFunders(db)[0]!.id;
 const one = <T>(q: string, ...a: unknown[]) =>
   db.$client
     .prepare(q)
@@ -112,7 +112,7 @@ async function apply(o: Op): Promise<void> {
     }
     case 'writeOff': {
       // The k-th lease in default without a write-off (the op's lease picks k).
-      const open = creditStatesAt(db, funderId, TODAY).states.filter(
+      const open = (await creditStatesAt(db, funderId, TODAY)).states.filter(
         (x) => x.status === 'defaulted' && one<number>(`select count(*) from write_offs where lease_id = ?`, x.leaseId) === 0,
       );
       if (open.length === 0) return;
@@ -143,30 +143,32 @@ async function apply(o: Op): Promise<void> {
     }
   }
   done.add(o.kind);
-  afterBookWrite(db, funderId);
+  await afterBookWrite(db, funderId);
 }
 
-function read() {
-  return DAYS.map((d) => {
-    const { states } = creditStatesAt(db, funderId, d);
-    const byId = [...creditStatesById(db, funderId, d).entries()].sort((a, b) => a[0] - b[0]);
-    return { states: [...states], byId, ecl: eclAt(db, funderId, d), measures: lossMeasuresAt(db, funderId, d) };
-  });
+async function read() {
+  const out = [];
+  for (const d of DAYS) {
+    const { states } = await creditStatesAt(db, funderId, d);
+    const byId = [...(await creditStatesById(db, funderId, d)).entries()].sort((a, b) => a[0] - b[0]);
+    out.push({ states: [...states], byId, ecl: await eclAt(db, funderId, d), measures: await lossMeasuresAt(db, funderId, d) });
+  }
+  return out;
 }
 
 describe('credit states memo (incremental after each write)', () => {
   it('equals a cache built from scratch after any sequence of writes, on every memoised day', async () => {
-    read();
+    await read();
     let patched = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 5 }), async (ops) => {
         for (const o of ops) {
-          const before = creditStatesAt(db, funderId, TODAY).states;
+          const before = (await creditStatesAt(db, funderId, TODAY)).states;
           await apply(o);
-          const got = read();
+          const got = await read();
           if (got[0]!.states.length === before.length) patched++;
           dropCreditCache(funderId, db);
-          expect(got).toEqual(read());
+          expect(got).toEqual(await read());
         }
       }),
       { numRuns: 12, seed: 20261124 },

@@ -1,3 +1,4 @@
+import { seedFunders } from '@/db/seed/reads';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,7 +8,6 @@ import { seedPortfolio } from '@/db/seed/portfolio';
 import { seedPayments } from '@/db/seed/payments';
 import { seedCredit } from '@/db/seed/credit';
 import { seedDemoUsers } from '@/db/seed/users';
-import { listFunders } from '@/db/queries/funders';
 import { listPortfolioLeases } from '@/db/queries/portfolio';
 import { DomainError } from '@/lib/domain/errors';
 import { writeOffProposeBody } from '@/lib/validations/credit';
@@ -28,39 +28,39 @@ const db = openDb(path.join(dir, 'credit.db'));
 runMigrations(db);
 seedDemoUsers(db);
 seedPortfolio(db, { leases: 600, today: TODAY });
-for (const f of listFunders(db)) seedPayments(db, { funderId: f.id, today: TODAY });
-for (const f of listFunders(db)) seedCredit(db, { funderId: f.id, today: TODAY });
+for (const f of seedFunders(db)) seedPayments(db, { funderId: f.id, today: TODAY });
+for (const f of seedFunders(db)) seedCredit(db, { funderId: f.id, today: TODAY });
 afterAll(() => {
   db.$client.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
-const funderId = listFunders(db)[0]!.id;
+const funderId = seedFunders(db)[0]!.id;
 const userId = (email: string) => db.$client.prepare('select id from users where email = ?').pluck().get(email) as number;
 const analyst = { userId: userId('analyst@quantum.demo'), email: 'analyst@quantum.demo' };
 const admin = { userId: userId('admin@quantum.demo'), email: 'admin@quantum.demo' };
 const writeOffCount = (leaseId: number) =>
   db.$client.prepare(`select count(*) from write_offs where lease_id = ?`).pluck().get(leaseId) as number;
 /** Defaulted leases on TODAY with no write-off record at all, in id order. */
-const untouchedDefaults = () =>
-  creditStatesAt(db, funderId, TODAY).states.filter((s) => s.status === 'defaulted' && writeOffCount(s.leaseId) === 0);
-const inPool = (leaseId: number) => {
-  const book = valueBook(db, funderId, '2026-12-01');
+const untouchedDefaults = async () =>
+  (await creditStatesAt(db, funderId, TODAY)).states.filter((s) => s.status === 'defaulted' && writeOffCount(s.leaseId) === 0);
+const inPool = async (leaseId: number) => {
+  const book = await valueBook(db, funderId, '2026-12-01');
   return book.valuation.inPool[book.indexById.get(leaseId)!];
 };
 
 describe('a partial write-off', () => {
   it('books exactly its amount in the loss ledger, leaves the rest exposed on a lease still in the pool, and the ECL follows', async () => {
-    const target = untouchedDefaults()[0]!;
+    const target = (await untouchedDefaults())[0]!;
     const currency = target.currency;
-    const exposure = leasePositionAt(db, funderId, target.leaseId, TODAY)!.exposure;
+    const exposure = (await leasePositionAt(db, funderId, target.leaseId, TODAY))!.exposure;
     expect(exposure).toBeGreaterThan(3);
-    const row = () => defaultsAt(db, funderId, TODAY).find((r) => r.leaseId === target.leaseId);
-    expect(row()!.exposure).toBe(exposure);
-    const eclBefore = eclAt(db, funderId, TODAY).totals.find((t) => t.currency === currency)!;
-    const stage3Before = eclAt(db, funderId, TODAY).rows.find((r) => r.currency === currency && r.stage === 3)!;
+    const row = async () => (await defaultsAt(db, funderId, TODAY)).find((r) => r.leaseId === target.leaseId);
+    expect((await row())!.exposure).toBe(exposure);
+    const eclBefore = (await eclAt(db, funderId, TODAY)).totals.find((t) => t.currency === currency)!;
+    const stage3Before = (await eclAt(db, funderId, TODAY)).rows.find((r) => r.currency === currency && r.stage === 3)!;
     const ledgerBefore = (await lossLedger(db, funderId)).filter((e) => e.currency === currency);
-    const grossBefore = lossMeasuresAt(db, funderId, TODAY).find((m) => m.currency === currency)!.grossLoss;
+    const grossBefore = (await lossMeasuresAt(db, funderId, TODAY)).find((m) => m.currency === currency)!.grossLoss;
 
     // More than half of it: the approval must weigh it against the exposure before this write-off, not the rest after it.
     const part = Math.round(exposure * 0.6);
@@ -78,20 +78,20 @@ describe('a partial write-off', () => {
     expect(ledger).toHaveLength(ledgerBefore.length + 1);
     expect(ledger.find((e) => e.kind === 'write_off' && e.id === w.id)).toMatchObject({ amount: part, leaseId: target.leaseId });
     expect(ledger.at(-1)!.balance - (ledgerBefore.at(-1)?.balance ?? 0)).toBe(part);
-    expect(lossMeasuresAt(db, funderId, TODAY).find((m) => m.currency === currency)!.grossLoss - grossBefore).toBe(part);
+    expect((await lossMeasuresAt(db, funderId, TODAY)).find((m) => m.currency === currency)!.grossLoss - grossBefore).toBe(part);
 
     // The rest stays on the lease: in the pool, still in default, serviced, its exposure reduced by the amount.
-    expect(listPortfolioLeases(db, funderId, [target.leaseId])[0]!.writtenOffOn).toBeNull();
-    expect(inPool(target.leaseId)).toBe(1);
-    expect(creditStatesAt(db, funderId, TODAY).states.find((s) => s.leaseId === target.leaseId)).toMatchObject({
+    expect((await listPortfolioLeases(db, funderId, [target.leaseId]))[0]!.writtenOffOn).toBeNull();
+    expect(await inPool(target.leaseId)).toBe(1);
+    expect((await creditStatesAt(db, funderId, TODAY)).states.find((s) => s.leaseId === target.leaseId)).toMatchObject({
       status: 'defaulted',
       writtenOff: part,
     });
-    expect(row()!.exposure).toBe(exposure - part);
-    expect(leasePositionAt(db, funderId, target.leaseId, TODAY)!.exposure).toBe(exposure - part);
+    expect((await row())!.exposure).toBe(exposure - part);
+    expect((await leasePositionAt(db, funderId, target.leaseId, TODAY))!.exposure).toBe(exposure - part);
 
     // ECL: the written-off part is no longer provided for (stage 3 cell and totals lose exactly the amount of exposure).
-    const ecl = eclAt(db, funderId, TODAY);
+    const ecl = await eclAt(db, funderId, TODAY);
     const eclAfter = ecl.totals.find((t) => t.currency === currency)!;
     const stage3After = ecl.rows.find((r) => r.currency === currency && r.stage === 3)!;
     expect(stage3Before.exposure - stage3After.exposure).toBe(part);
@@ -115,9 +115,9 @@ describe('a partial write-off', () => {
     const rest = await proposeLeaseWriteOff(db, funderId, { leaseId: target.leaseId, writeOffOn: TODAY, note: 'rest' }, analyst);
     expect(rest.amount).toBe(exposure - part);
     await approveLeaseWriteOff(db, rest.id, null, admin);
-    expect(listPortfolioLeases(db, funderId, [target.leaseId])[0]!.writtenOffOn).toBe(TODAY);
-    expect(inPool(target.leaseId)).toBe(0);
-    expect(creditStatesAt(db, funderId, TODAY).states.find((s) => s.leaseId === target.leaseId)).toMatchObject({
+    expect((await listPortfolioLeases(db, funderId, [target.leaseId]))[0]!.writtenOffOn).toBe(TODAY);
+    expect(await inPool(target.leaseId)).toBe(0);
+    expect((await creditStatesAt(db, funderId, TODAY)).states.find((s) => s.leaseId === target.leaseId)).toMatchObject({
       status: 'written_off',
       writtenOff: exposure,
     });
@@ -126,9 +126,9 @@ describe('a partial write-off', () => {
   });
 });
 
-describe('the amount of a proposal', () => {
-  const target = untouchedDefaults()[1]!;
-  const exposure = leasePositionAt(db, funderId, target.leaseId, TODAY)!.exposure;
+describe('the amount of a proposal', async () => {
+  const target = (await untouchedDefaults())[1]!;
+  const exposure = (await leasePositionAt(db, funderId, target.leaseId, TODAY))!.exposure;
 
   test.each([
     ['above the exposure', () => exposure + 1],
@@ -167,42 +167,47 @@ describe('the amount of a proposal', () => {
     );
     expect(db.$client.prepare('select status from write_offs where id = ?').pluck().get(w.id)).toBe('proposed');
     await approveLeaseWriteOff(db, w.id, null, admin);
-    expect(listPortfolioLeases(db, funderId, [target.leaseId])[0]!.writtenOffOn).toBe(TODAY);
+    expect((await listPortfolioLeases(db, funderId, [target.leaseId]))[0]!.writtenOffOn).toBe(TODAY);
   });
 });
 
 describe('the contagion of an unlikely-to-pay flag', () => {
   /** Leases newly in default by contagion on TODAY between two state lists. */
-  const byContagion = () =>
+  const byContagion = async () =>
     new Set(
-      creditStatesAt(db, funderId, TODAY)
-        .states.filter((s) => s.status === 'defaulted' && s.why === 'contagion')
+      (await creditStatesAt(db, funderId, TODAY)).states
+        .filter((s) => s.status === 'defaulted' && s.why === 'contagion')
         .map((s) => s.leaseId),
     );
-  const candidates = () => {
-    const states = creditStatesAt(db, funderId, TODAY).states;
+  const candidates = async () => {
+    const states = (await creditStatesAt(db, funderId, TODAY)).states;
     const perLessee = new Map<number, number>();
     for (const s of states) perLessee.set(s.lesseeId, (perLessee.get(s.lesseeId) ?? 0) + 1);
     return states.filter((s) => s.status === 'performing' && !s.utp && (perLessee.get(s.lesseeId) ?? 0) > 1);
   };
 
   it('the preview lists exactly the leases the flag then defaults, and writes nothing', async () => {
-    const hit = candidates()
-      .map((s) => ({ s, preview: previewUtpContagion(db, funderId, s.leaseId, TODAY) }))
-      .find((x) => x.preview.length > 0);
+    let hit: { s: Awaited<ReturnType<typeof candidates>>[number]; preview: Awaited<ReturnType<typeof previewUtpContagion>> } | undefined;
+    for (const s of await candidates()) {
+      const preview = await previewUtpContagion(db, funderId, s.leaseId, TODAY);
+      if (preview.length > 0) {
+        hit = { s, preview };
+        break;
+      }
+    }
     // The demo book has a lessee whose flag spreads (else this test would be vacuous).
     expect(hit).toBeDefined();
     const { s, preview } = hit!;
     const flagsBefore = db.$client.prepare('select count(*) from credit_flags').pluck().get();
-    expect(previewUtpContagion(db, funderId, s.leaseId, TODAY)).toEqual(preview);
+    expect(await previewUtpContagion(db, funderId, s.leaseId, TODAY)).toEqual(preview);
     expect(db.$client.prepare('select count(*) from credit_flags').pluck().get()).toBe(flagsBefore);
-    const before = byContagion();
+    const before = await byContagion();
     const { contagion } = await flagLease(
       db,
       { funderId, leaseId: s.leaseId, kind: 'utp', flaggedOn: TODAY, reason: 'insolvency' },
       analyst,
     );
-    const after = [...byContagion()].filter((id) => !before.has(id));
+    const after = [...(await byContagion())].filter((id) => !before.has(id));
     const ids = (xs: { leaseId: number }[]) => xs.map((x) => x.leaseId).sort((a, b) => a - b);
     expect(ids(preview)).toEqual(after.sort((a, b) => a - b));
     expect(ids(contagion)).toEqual(ids(preview));
@@ -210,14 +215,21 @@ describe('the contagion of an unlikely-to-pay flag', () => {
   });
 
   it('an empty preview for a flag that spreads to no other lease, and the flag defaults none', async () => {
-    const quiet = candidates().find((s) => previewUtpContagion(db, funderId, s.leaseId, TODAY).length === 0)!;
-    const before = byContagion();
+    let quiet: Awaited<ReturnType<typeof candidates>>[number] | undefined;
+    for (const s of await candidates()) {
+      if ((await previewUtpContagion(db, funderId, s.leaseId, TODAY)).length === 0) {
+        quiet = s;
+        break;
+      }
+    }
+    if (!quiet) throw new Error('the demo book has a lease whose flag spreads to no other');
+    const before = await byContagion();
     const { contagion } = await flagLease(
       db,
       { funderId, leaseId: quiet.leaseId, kind: 'utp', flaggedOn: TODAY, reason: 'insolvency' },
       analyst,
     );
     expect(contagion).toEqual([]);
-    expect([...byContagion()].filter((id) => !before.has(id))).toEqual([]);
+    expect([...(await byContagion())].filter((id) => !before.has(id))).toEqual([]);
   });
 });

@@ -96,7 +96,7 @@ describe('database connection', () => {
         const { getDb } = await import('@/db');
         const { countUsers } = await import('@/db/queries/users');
         const db = getDb();
-        expect(countUsers(db)).toBe(DEMO_USERS.length);
+        expect(await countUsers(db)).toBe(DEMO_USERS.length);
         expect(DEMO_USERS).toHaveLength(5);
         // The demo facility, with its draws and an issued certificate: computed from the seeded book by the services.
         const { listFacilities, listDraws, listCertificates } = await import('@/db/queries/facilities');

@@ -102,27 +102,27 @@ describe('on a seeded book', () => {
     seedPortfolio(db, { leases: 300, today: '2026-11-21', seed: 5 });
   });
 
-  test('the seed has leases purchased after the cut-off and leases with an agreed price (the cases the fix is about)', () => {
-    const book = loadBook(db, 1);
+  test('the seed has leases purchased after the cut-off and leases with an agreed price (the cases the fix is about)', async () => {
+    const book = await loadBook(db, 1);
     expect(book.leases.some((l) => l.purchaseDate > CUT)).toBe(true);
     expect(book.leases.some((l) => l.agreedPurchasePrice !== null)).toBe(true);
   });
 
-  test('no Total CF row, no tape row and no servicing-book lease was purchased after the date', () => {
-    const book = poolBook(db, 1, CUT);
+  test('no Total CF row, no tape row and no servicing-book lease was purchased after the date', async () => {
+    const book = await poolBook(db, 1, CUT);
     const src = { funderId: 1, buyRate: book.funder.buyRate, ...book };
     for (const i of liveIndices(book)) expect(book.leases[i]!.purchaseDate <= CUT).toBe(true);
     const tape = tapePage(src, 0, 100_000);
     expect(tape.length).toBe(book.leases.filter((l) => l.purchaseDate <= CUT).length);
     for (const r of tape) expect(r.purchaseDate <= CUT).toBe(true);
-    const sb = getServicingBook(db, 1, CUT);
+    const sb = await getServicingBook(db, 1, CUT);
     const purchased = new Map(book.leases.map((l) => [l.id, l.purchaseDate]));
     expect(sb.leases.length).toBe(book.leases.filter((l) => l.purchaseDate <= CUT).length);
     for (const s of sb.leases) expect(purchased.get(s.leaseId)! <= CUT).toBe(true);
   });
 
-  test('sellto4G of every row is its buy-rate PV at the cut-off, also where an agreed price is recorded', () => {
-    const book = valueBook(db, 1, CUT);
+  test('sellto4G of every row is its buy-rate PV at the cut-off, also where an agreed price is recorded', async () => {
+    const book = await valueBook(db, 1, CUT);
     const priced = Array.from(liveIndices(book)).filter((i) => book.leases[i]!.agreedPurchasePrice !== null);
     expect(priced.length).toBeGreaterThan(0);
     for (const i of priced) {
@@ -132,8 +132,8 @@ describe('on a seeded book', () => {
     }
   });
 
-  test('LESL29 = purchase price ÷ principal outstanding on the purchase date; tape amounts are written in the currency’s digits', () => {
-    const book = valueBook(db, 1, CUT);
+  test('LESL29 = purchase price ÷ principal outstanding on the purchase date; tape amounts are written in the currency’s digits', async () => {
+    const book = await valueBook(db, 1, CUT);
     const src = { funderId: 1, buyRate: book.funder.buyRate, ...book };
     const rows = tapePage(src, 0, 100_000);
     const cols = tapeExportColumns();
@@ -160,9 +160,9 @@ describe('on a seeded book', () => {
   });
 
   test('the funding-line balance on a date: Liability CF = Liability servicing report, one definition', async () => {
-    const funder = getFunder(db, 1)!;
+    const funder = (await getFunder(db, 1))!;
     const params = { advanceRate: funder.advanceRate, facilityRate: funder.facilityRate };
-    const book = valueBook(db, 1, CUT);
+    const book = await valueBook(db, 1, CUT);
     const cf = bookLiability(book, params, funder.baseCurrency);
     const balances = fundingLineBalance(book, params, CUT, funder.baseCurrency);
     const nov = await buildServicingReport(db, funder, 'liability', '2026-11');
@@ -184,10 +184,10 @@ describe('on a seeded book', () => {
   });
 
   // domain.md §8: a lease written off during the month leaves the funding line as its own movement, not as negative draws.
-  test('the Liability servicing report: a lease written off in the month is a written-off movement of its balance on the first', () => {
-    const funder = getFunder(db, 1)!;
+  test('the Liability servicing report: a lease written off in the month is a written-off movement of its balance on the first', async () => {
+    const funder = (await getFunder(db, 1))!;
     const params = { advanceRate: funder.advanceRate, facilityRate: funder.facilityRate };
-    const book = valueBook(db, 1, CUT);
+    const book = await valueBook(db, 1, CUT);
     const [from, to] = ['2026-11-01', '2026-11-30'];
     const inPool = poolMask(book.purchaseDay, from, book.exitDay);
     // A lease in the pool on the first with a balance, written off on the 17th (and a second one in another currency, if any).

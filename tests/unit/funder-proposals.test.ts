@@ -43,9 +43,9 @@ async function thrown(fn: () => unknown): Promise<DomainError> {
 }
 
 describe('settingsChanges', () => {
-  it('keeps only the settings a patch really changes, old → new', () => {
+  it('keeps only the settings a patch really changes, old → new', async () => {
     const db = seeded();
-    const current = toFunderSettings(getFunder(db, 1)!);
+    const current = toFunderSettings((await getFunder(db, 1))!);
     expect(
       settingsChanges(current, { buyRate: current.buyRate, graceDays: 7, bucketEdges: [...current.bucketEdges], fourEyes: false }),
     ).toEqual({
@@ -60,7 +60,7 @@ describe('four eyes on funder settings (domain.md §12)', () => {
     const db = seeded();
     const admin = actor(db, 'admin');
     const admin2 = actor(db, 'admin2');
-    const before = getFunder(db, 1)!;
+    const before = (await getFunder(db, 1))!;
     const proposed = await changeFunderSettings(db, 1, { graceDays: 5, buyRate: 0.061 }, admin);
     expect(proposed.proposal).toMatchObject({
       status: 'pending',
@@ -69,7 +69,7 @@ describe('four eyes on funder settings (domain.md §12)', () => {
       baseDataVersion: before.dataVersion,
       changes: { graceDays: { before: 0, after: 5 } },
     });
-    expect(getFunder(db, 1)).toMatchObject({ graceDays: 0, dataVersion: before.dataVersion });
+    expect(await getFunder(db, 1)).toMatchObject({ graceDays: 0, dataVersion: before.dataVersion });
     expect((await listFunderProposals(db, { funderId: 1, status: 'pending' })).map((p) => p.id)).toEqual([proposed.proposal!.id]);
 
     const { proposal, funder } = await approveFunderProposal(db, proposed.proposal!.id, admin2);
@@ -87,14 +87,14 @@ describe('four eyes on funder settings (domain.md §12)', () => {
   it('the tape import instalment tolerance is a setting like the others: proposed, approved, then applied', async () => {
     const db = seeded();
     const admin = actor(db, 'admin');
-    const before = getFunder(db, 1)!;
+    const before = (await getFunder(db, 1))!;
     expect(toFunderSettings(before).importInstalmentTolerance).toBe(0.02);
     const { proposal } = await changeFunderSettings(db, 1, { importInstalmentTolerance: 0.035 }, admin);
     expect(proposal).toMatchObject({ status: 'pending', changes: { importInstalmentTolerance: { before: 0.02, after: 0.035 } } });
-    expect(getFunder(db, 1)!.importInstalmentTolerance).toBe(0.02);
+    expect((await getFunder(db, 1))!.importInstalmentTolerance).toBe(0.02);
     const { funder } = await approveFunderProposal(db, proposal!.id, actor(db, 'admin2'));
     expect(funder).toMatchObject({ importInstalmentTolerance: 0.035, dataVersion: before.dataVersion + 1 });
-    expect(getFunder(db, 1)!.importInstalmentTolerance).toBe(0.035);
+    expect((await getFunder(db, 1))!.importInstalmentTolerance).toBe(0.035);
   });
 
   it('the proposer cannot approve their own change (403) and nothing is written', async () => {
@@ -107,7 +107,7 @@ describe('four eyes on funder settings (domain.md §12)', () => {
     expect(error.message).toBe(SELF_APPROVAL_MESSAGE);
     expect(await auditOf(db, 'funder')).toHaveLength(rows);
     expect(await listFunderProposals(db, { status: 'pending' })).toHaveLength(1);
-    expect(getFunder(db, 1)!.graceDays).toBe(0);
+    expect((await getFunder(db, 1))!.graceDays).toBe(0);
   });
 
   it('approving one proposal supersedes the others; a decided proposal answers 409', async () => {
@@ -123,7 +123,7 @@ describe('four eyes on funder settings (domain.md §12)', () => {
     ]);
     expect(statusOf(await thrown(async () => await approveFunderProposal(db, b.id, admin2)))).toBe(409);
     expect(statusOf(await thrown(async () => await rejectFunderProposal(db, a.id, admin2)))).toBe(409);
-    expect(getFunder(db, 1)!.graceDays).toBe(3);
+    expect((await getFunder(db, 1))!.graceDays).toBe(3);
   });
 
   it('a proposal whose base settings changed since answers 409 (stale)', async () => {
@@ -134,7 +134,7 @@ describe('four eyes on funder settings (domain.md §12)', () => {
     const error = await thrown(async () => await approveFunderProposal(db, proposal!.id, actor(db, 'admin2')));
     expect(statusOf(error)).toBe(409);
     expect(error.message).toMatch(/changed since/);
-    expect(getFunder(db, 1)!.graceDays).toBe(0);
+    expect((await getFunder(db, 1))!.graceDays).toBe(0);
   });
 
   it('a change of the book alone (the data version moves) does not make a proposal stale', async () => {
@@ -151,7 +151,7 @@ describe('four eyes on funder settings (domain.md §12)', () => {
       status: 'rejected',
       decidedByEmail: 'admin2@quantum.demo',
     });
-    expect(getFunder(db, 1)!.graceDays).toBe(0);
+    expect((await getFunder(db, 1))!.graceDays).toBe(0);
     expect((await auditOf(db, 'funder'))[0]).toMatchObject({ action: 'reject', userEmail: 'admin2@quantum.demo' });
   });
 
@@ -160,7 +160,7 @@ describe('four eyes on funder settings (domain.md §12)', () => {
     const admin = actor(db, 'admin');
     const off = await changeFunderSettings(db, 1, { fourEyes: false }, admin);
     expect(off.proposal?.changes).toEqual({ fourEyes: { before: true, after: false } });
-    expect(getFunder(db, 1)!.fourEyes).toBe(true);
+    expect((await getFunder(db, 1))!.fourEyes).toBe(true);
     await approveFunderProposal(db, off.proposal!.id, actor(db, 'admin2'));
     const direct = await changeFunderSettings(db, 1, { graceDays: 4 }, admin);
     expect(direct.proposal).toBeUndefined();
@@ -172,7 +172,7 @@ describe('four eyes on funder settings (domain.md §12)', () => {
   it('a patch that changes nothing makes no proposal; a taken name is refused at once (409)', async () => {
     const db = seeded();
     const admin = actor(db, 'admin');
-    const current = toFunderSettings(getFunder(db, 1)!);
+    const current = toFunderSettings((await getFunder(db, 1))!);
     expect((await changeFunderSettings(db, 1, { graceDays: current.graceDays }, admin)).applied).toEqual(current);
     expect(statusOf(await thrown(async () => await changeFunderSettings(db, 1, { name: 'Nordlicht Leasing Bank' }, admin)))).toBe(409);
     expect(await listFunderProposals(db, { status: 'all' })).toEqual([]);

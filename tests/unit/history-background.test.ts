@@ -28,9 +28,9 @@ function seeded(): Conn {
   return db;
 }
 
-const dump = (db: Conn, from: string, to: string) =>
+const dump = async (db: Conn, from: string, to: string) =>
   Promise.all(
-    snapshotMonthsIn(db, 1, from, to).map(async (m) => ({
+    (await snapshotMonthsIn(db, 1, from, to)).map(async (m) => ({
       month: m.month,
       count: m.leaseCount,
       aggregates: JSON.stringify(m.aggregates),
@@ -93,7 +93,7 @@ describe('background snapshot build', () => {
       { leaseId: lease.id, receivedOn: '2026-08-20', amount: 123_45, currency: lease.currency, method: 'transfer' },
       null,
     );
-    afterBookWrite(db, 1);
+    await afterBookWrite(db, 1);
     await snapshotJob(db, 1);
     (globalThis as { __quantumDb?: Conn }).__quantumDb = other;
     await recordPayment(
@@ -119,7 +119,7 @@ describe('background snapshot build', () => {
       { leaseId: lease.id, receivedOn: '2026-09-15', amount: 500_00, currency: lease.currency, method: 'transfer' },
       null,
     );
-    afterBookWrite(db, 1);
+    await afterBookWrite(db, 1);
     expect(await buildDefaultSnapshots(db, 1, TODAY)).toBe(0);
     expect(JSON.stringify(await performanceReport(db, 1, { from: '2025-06', to: '2026-10' }, TODAY))).toBe(before);
   });
@@ -128,7 +128,7 @@ describe('background snapshot build', () => {
     const db = seeded();
     const sync = seeded();
     await ensureSnapshots(sync, 1, '2026-07', '2026-07', TODAY);
-    const { rows } = computeMonthSnapshot(db, 1, '2026-07', '2026-07-31');
+    const { rows } = await computeMonthSnapshot(db, 1, '2026-07', '2026-07-31');
     // A build interrupted after its first chunk: half the rows staged, no month row.
     expect(await insertSnapshotRows(db, 1, '2026-07', rows.slice(0, 100), true)).toBe(true);
     expect((await neededMonths(db, 1, '2026-07', '2026-07', TODAY)).missing).toEqual(['2026-07']);

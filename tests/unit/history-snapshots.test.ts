@@ -71,26 +71,30 @@ describe('snapshots', () => {
 
   test('ensureSnapshots hands onBuilt the rows of each month it builds, exactly as stored (several multi-row inserts), and nothing for a stored month', async () => {
     const seen = new Map<string, readonly LeaseSnapshot[]>();
-    await ensureSnapshots(db, 1, '2026-05', '2026-06', TODAY, (m, r) => seen.set(m, r));
+    await ensureSnapshots(db, 1, '2026-05', '2026-06', TODAY, (m, r) => {
+      seen.set(m, r);
+    });
     expect([...seen.keys()]).toEqual(['2026-05', '2026-06']);
     for (const [m, built] of seen) {
       expect(built.length).toBeGreaterThan(200);
       // Read back in lease-id order: the same rows, in the same order, every column.
       expect(await leaseSnapshotPage(db, 1, m, 1, 100_000)).toEqual(built);
-      expect(snapshotMonthsIn(db, 1, m, m)[0]!.leaseCount).toBe(built.length);
+      expect((await snapshotMonthsIn(db, 1, m, m))[0]!.leaseCount).toBe(built.length);
     }
     const again: string[] = [];
-    await ensureSnapshots(db, 1, '2026-05', '2026-07', TODAY, (m) => again.push(m));
+    await ensureSnapshots(db, 1, '2026-05', '2026-07', TODAY, (m) => {
+      again.push(m);
+    });
     expect(again).toEqual(['2026-07']);
   });
 
   test('the current month is never stored', async () => {
     await ensureSnapshots(db, 1, '2026-11', '2026-11', TODAY);
-    expect(snapshotMonthsIn(db, 1, '2026-11', '2026-12')).toEqual([]);
+    expect(await snapshotMonthsIn(db, 1, '2026-11', '2026-12')).toEqual([]);
   });
 
-  test("a month's snapshot equals the live servicing book at its month end (reconciliation)", () => {
-    const live = getServicingBook(db, 1, monthEndOf(month));
+  test("a month's snapshot equals the live servicing book at its month end (reconciliation)", async () => {
+    const live = await getServicingBook(db, 1, monthEndOf(month));
     // Its pool is the book's pool at the month end (domain.md §14); the other rows are leases that left it (repaid, written off).
     const pool = rows.filter((r) => r.inPool);
     expect(pool.length).toBe(live.leases.length);
@@ -198,7 +202,7 @@ describe('snapshots', () => {
       await vintageReport(db, 1, { from: '2026-06', to: '2026-10', by: 'purchase', measure: 'default' }, TODAY),
     );
     // A lease in arrears at the end of July (the payment below pays them: arrears are what a payment moves, §14).
-    const inArrears = getServicingBook(db, 1, '2026-07-31').leases.find((l) => l.arrearsTotal > 0 && l.dpd < 60)!;
+    const inArrears = (await getServicingBook(db, 1, '2026-07-31')).leases.find((l) => l.arrearsTotal > 0 && l.dpd < 60)!;
     const lease = { id: inArrears.leaseId, currency: inArrears.currency };
     const liveBefore = inArrears.arrearsTotal;
     // Back-dated into the closed months: the live book at their month end moves, their snapshots do not.
@@ -208,7 +212,7 @@ describe('snapshots', () => {
       { leaseId: lease.id, receivedOn: '2026-07-15', amount: 5_000_00, currency: lease.currency, method: 'transfer' },
       null,
     );
-    expect(getServicingBook(db, 1, '2026-07-31').byLeaseId.get(lease.id)!.arrearsTotal).toBeLessThan(liveBefore);
+    expect((await getServicingBook(db, 1, '2026-07-31')).byLeaseId.get(lease.id)!.arrearsTotal).toBeLessThan(liveBefore);
     expect(JSON.stringify(await performanceReport(db, 1, { from: '2026-06', to: '2026-10' }, TODAY))).toBe(before);
     expect(JSON.stringify(await vintageReport(db, 1, { from: '2026-06', to: '2026-10', by: 'purchase', measure: 'default' }, TODAY))).toBe(
       vBefore,
@@ -219,7 +223,7 @@ describe('snapshots', () => {
 describe('the live current month', () => {
   test('updated lease by lease after a payment, it equals the month computed anew', async () => {
     const { liveMonthAggregates, computeMonthSnapshot } = await import('@/services/history/snapshots');
-    const first = liveMonthAggregates(db, 1, TODAY);
+    const first = await liveMonthAggregates(db, 1, TODAY);
     const lease = db.$client
       .prepare(`select id, currency from leases where funder_id = 1 and status = 'active' order by id desc limit 1`)
       .get() as { id: number; currency: string };
@@ -229,12 +233,12 @@ describe('the live current month', () => {
       { leaseId: lease.id, receivedOn: TODAY, amount: 12_345_00, currency: lease.currency, method: 'transfer' },
       null,
     );
-    const patched = liveMonthAggregates(db, 1, TODAY);
+    const patched = await liveMonthAggregates(db, 1, TODAY);
     // The cash collected moves (the balance is contractual: a payment does not change it, §14).
     const collected = (t: { actualPrincipal: number; interest: number; unscheduledPrincipal: number }) =>
       t.actualPrincipal + t.interest + t.unscheduledPrincipal;
     expect(collected(patched.currencies[lease.currency]!)).toBeGreaterThan(collected(first.currencies[lease.currency]!));
-    const fresh = aggregateMonth('2026-11', TODAY, computeMonthSnapshot(db, 1, '2026-11', TODAY).rows);
+    const fresh = aggregateMonth('2026-11', TODAY, (await computeMonthSnapshot(db, 1, '2026-11', TODAY)).rows);
     expect(patched.currencies).toEqual(fresh.currencies);
     expect(patched.cohorts).toEqual(fresh.cohorts);
   });
@@ -251,7 +255,7 @@ describe('credit facts across month ends (services/credit/facts.ts)', () => {
   });
 
   test('a default counts in its month; once the lease is no longer in default (cured, repaid) it keeps counting in its vintage', async () => {
-    const facts = creditFactsAt(cdb, 1, TODAY);
+    const facts = await creditFactsAt(cdb, 1, TODAY);
     const left = [...facts.values()].find(
       (f) =>
         f.firstDefaultDate !== null &&
@@ -265,7 +269,7 @@ describe('credit facts across month ends (services/credit/facts.ts)', () => {
     const months = await ensureSnapshots(cdb, 1, defaultMonth, '2026-10', TODAY);
     const rowsOf = async (m: string) => new Map((await leaseSnapshotPage(cdb, 1, m, 1, 100_000)).map((r) => [r.leaseId, r]));
     const atDefault = (await rowsOf(defaultMonth)).get(left!.leaseId)!;
-    expect(atDefault.status).toBe(creditFactsAt(cdb, 1, monthEndOf(defaultMonth)).get(left!.leaseId)!.status);
+    expect(atDefault.status).toBe((await creditFactsAt(cdb, 1, monthEndOf(defaultMonth))).get(left!.leaseId)!.status);
     expect(atDefault.firstDefaultDate).toBe(left!.firstDefaultDate);
     expect(atDefault.defaultPrincipal).toBeGreaterThan(0);
     // The month of the default carries it in the MDR numerator; later months do not count it again.

@@ -36,9 +36,9 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function tapeRows(funderId: number): TapeRow[] {
-  const book = valueBook(db, funderId, CUT_OFF);
-  const { src, delinquency } = tapeSourceOf(db, book);
+async function tapeRows(funderId: number): Promise<TapeRow[]> {
+  const book = await valueBook(db, funderId, CUT_OFF);
+  const { src, delinquency } = await tapeSourceOf(db, book);
   return tapePage(src, 0, book.valuation.count, delinquency);
 }
 
@@ -77,8 +77,8 @@ async function leaseView(funderId: number, contractNumber: string) {
   return { fields, schedule };
 }
 
-function cashRows(funderId: number) {
-  const book = valueBook(db, funderId, CUT_OFF);
+async function cashRows(funderId: number) {
+  const book = await valueBook(db, funderId, CUT_OFF);
   return [...liveIndices(book)]
     .map((i) => {
       const { id: _id, lessee: _lessee, ...row } = toTotalCashRow(book, i) as unknown as Record<string, unknown>;
@@ -90,7 +90,7 @@ function cashRows(funderId: number) {
 describe('Tape round trip into an empty funder', () => {
   test.each(['csv', 'xlsx'] as const)('%s: same leases, schedules, Total CF rows and Summary', { timeout: 60_000 }, async (format) => {
     const target = (await createImportFunder(db, `Target ${format}`)).id;
-    const rows = tapeRows(sourceFunder);
+    const rows = await tapeRows(sourceFunder);
     expect(rows.length).toBeGreaterThan(30);
     const bytes =
       format === 'csv'
@@ -116,7 +116,9 @@ describe('Tape round trip into an empty funder', () => {
     expect(committed.status).toBe('committed');
 
     for (const r of rows) expect(await leaseView(target, r.contractNumber)).toEqual(await leaseView(sourceFunder, r.contractNumber));
-    expect(cashRows(target)).toEqual(cashRows(sourceFunder));
-    expect(bookSummary(valueBook(db, target, CUT_OFF), 'EUR')).toEqual(bookSummary(valueBook(db, sourceFunder, CUT_OFF), 'EUR'));
+    expect(await cashRows(target)).toEqual(await cashRows(sourceFunder));
+    expect(bookSummary(await valueBook(db, target, CUT_OFF), 'EUR')).toEqual(
+      bookSummary(await valueBook(db, sourceFunder, CUT_OFF), 'EUR'),
+    );
   });
 });

@@ -164,8 +164,8 @@ describe('a tape taken in at its date', () => {
     ]);
     const openings = openingPositionsOf(db, funder);
     expect(book.map((l) => openings.get(l.id)?.asOf)).toEqual(['2026-12-02', '2026-12-02', '2026-12-02']);
-    const servicing = getServicingBook(db, funder, '2026-12-02');
-    const credit = creditStatesById(db, funder, '2026-12-02');
+    const servicing = await getServicingBook(db, funder, '2026-12-02');
+    const credit = await creditStatesById(db, funder, '2026-12-02');
     for (const l of book) {
       expect(servicing.byLeaseId.get(l.id)?.dpd ?? 0).toBe(0);
       expect(credit.get(l.id)?.status).toBe('performing');
@@ -184,8 +184,8 @@ describe('a tape taken in at its date', () => {
     expect((await importTape(funder, csv)).status).toBe('committed');
     const id = (c: string) => db.select().from(leases).where(eq(leases.contractNumber, c)).get()!;
     expect(id('S-4').status).toBe('terminated');
-    const servicing = getServicingBook(db, funder, '2026-06-30');
-    const credit = creditStatesById(db, funder, '2026-06-30');
+    const servicing = await getServicingBook(db, funder, '2026-06-30');
+    const credit = await creditStatesById(db, funder, '2026-06-30');
     const at = (c: string) => {
       const s = servicing.byLeaseId.get(id(c).id);
       const k = credit.get(id(c).id);
@@ -237,8 +237,8 @@ describe('a tape taken in at its date', () => {
     expect(rows.at(-1)!.balanceAfter).toBe(0);
     expect(rows.reduce((s, r) => s + r.principal, 0)).toBe(plain.principal + 300_000);
     // One truth: servicing, credit and the valuation read the same balance on the tape's date and after it.
-    const servicing = getServicingBook(db, funder, '2026-06-30');
-    const book = valueBook(db, funder, '2026-07-01');
+    const servicing = await getServicingBook(db, funder, '2026-06-30');
+    const book = await valueBook(db, funder, '2026-07-01');
     for (const [c, balance] of [
       ['R-1', scheduled],
       ['R-2', scheduled + 300_000],

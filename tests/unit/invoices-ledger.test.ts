@@ -46,7 +46,7 @@ beforeAll(async () => {
     ]),
   );
   invoices = (await invoicesApiPage(db, invoicesListQuery.parse({}), clock)).allData;
-  const order = componentOrderOf(getFunder(db, F)!);
+  const order = componentOrderOf((await getFunder(db, F))!);
   engine = new Map();
   contractOf = new Map();
   for (const { lease, instalments, entries } of loadServicingLedgers(db, F, clock.today)) {
@@ -100,8 +100,8 @@ describe('invoices of lease instalments are the ledger’s', () => {
     expect(wrong).toEqual([]);
   });
 
-  test('the past-due ones of a lease add up to no more than its arrears on the servicing book', () => {
-    const book = getServicingBook(db, F, clock.today);
+  test('the past-due ones of a lease add up to no more than its arrears on the servicing book', async () => {
+    const book = await getServicingBook(db, F, clock.today);
     const pastDue = new Map<number, number>();
     for (const inv of invoices) {
       const b = billed(inv);

@@ -91,7 +91,7 @@ function written(leaseId: number) {
   };
 }
 
-const dataVersion = (funderId: number) => getFunder(db, funderId)!.dataVersion;
+const dataVersion = async (funderId: number) => (await getFunder(db, funderId))!.dataVersion;
 
 describe('LeaseBulkWriter', () => {
   test('create and update write the same rows as createLease and updateLease', async () => {
@@ -108,14 +108,14 @@ describe('LeaseBulkWriter', () => {
 
     const patch = { rate: 0.055, residual: 0, frequency: 'quarterly' as const, term: 12 };
     await updateLease(db, a.id, 1, patch, null, NOW + 1);
-    const before = dataVersion(funderId);
+    const before = await dataVersion(funderId);
     db.transaction((tx) => {
       const w = new LeaseBulkWriter(tx, funderId, null, NOW + 1);
       w.update(b.id, 1, patch);
       w.finish();
     });
     expect(written(b.id)).toEqual(written(a.id));
-    expect(dataVersion(funderId)).toBe(before + 1);
+    expect(await dataVersion(funderId)).toBe(before + 1);
   });
 
   test('keeps the checks: taken contract number, foreign lessee, moved version', async () => {

@@ -1,3 +1,4 @@
+import { seedFunders } from '@/db/seed/reads';
 /**
  * A lessee's kind (retail / non-retail) picks the absolute materiality threshold of its leases (domain.md §8): it is
  * editable with one audit row, and the credit cache recomputes that lessee's leases only.
@@ -7,7 +8,6 @@ import { seedPortfolio } from '@/db/seed/portfolio';
 import { seedPayments } from '@/db/seed/payments';
 import { seedCredit } from '@/db/seed/credit';
 import { seedDemoUsers } from '@/db/seed/users';
-import { listFunders } from '@/db/queries/funders';
 import { getLessee, updateLesseeKind } from '@/db/queries/lessees';
 import { lesseePatchBody } from '@/lib/validations/leases';
 import { creditEntry, creditStatesById } from '@/services/credit/book';
@@ -30,9 +30,9 @@ describe('a lessee kind change', () => {
   const db = createTestDb();
   seedDemoUsers(db);
   seedPortfolio(db, { leases: 500, today: TODAY });
-  for (const f of listFunders(db)) seedPayments(db, { funderId: f.id, today: TODAY });
-  for (const f of listFunders(db)) seedCredit(db, { funderId: f.id, today: TODAY });
-  const funderId = listFunders(db)[0]!.id;
+  for (const f of seedFunders(db)) seedPayments(db, { funderId: f.id, today: TODAY });
+  for (const f of seedFunders(db)) seedCredit(db, { funderId: f.id, today: TODAY });
+  const funderId = seedFunders(db)[0]!.id;
   // A retail threshold no past-due amount reaches: a retail lessee's leases then never default on their DPD.
   db.$client.prepare('update funders set credit_abs_retail = ? where id = ?').run(1e12, funderId);
   const actor = {
@@ -41,8 +41,8 @@ describe('a lessee kind change', () => {
   };
 
   it('recomputes the leases of that lessee only, with the threshold of its new kind, and writes one audit row', async () => {
-    const e = creditEntry(db, funderId);
-    const states = creditStatesById(db, funderId, TODAY);
+    const e = await creditEntry(db, funderId);
+    const states = await creditStatesById(db, funderId, TODAY);
     // A corporate lessee with a lease in default on its DPD (not flagged unlikely to pay).
     const target = [...states.values()].find(
       (s) => s.status === 'defaulted' && s.why === 'dpd' && !s.utp && e.kinds.get(s.lesseeId) === 'corporate',
@@ -59,7 +59,7 @@ describe('a lessee kind change', () => {
     expect((await getLessee(db, lesseeId))!.kind).toBe('retail');
     expect(audits()).toEqual([{ before: JSON.stringify({ kind: 'corporate' }), after: JSON.stringify({ kind: 'retail' }) }]);
 
-    const after = creditEntry(db, funderId);
+    const after = await creditEntry(db, funderId);
     expect(after).toBe(e); // the same cache entry, updated in place (no rebuild)
     expect(after.kinds.get(lesseeId)).toBe('retail');
     const mine = new Set(
@@ -71,11 +71,11 @@ describe('a lessee kind change', () => {
     }
     expect(after.timelines.get(target.leaseId)).not.toBe(before.get(target.leaseId));
     // Under the retail threshold its past-due amount is not material: not in default on its DPD any more.
-    expect(creditStatesById(db, funderId, TODAY).get(target.leaseId)!.why).not.toBe('dpd');
+    expect((await creditStatesById(db, funderId, TODAY)).get(target.leaseId)!.why).not.toBe('dpd');
 
     // Back to corporate: in default again; the same kind twice writes nothing.
     await updateLesseeKind(db, funderId, lesseeId, 'corporate', actor);
-    expect(creditStatesById(db, funderId, TODAY).get(target.leaseId)).toMatchObject({ status: 'defaulted', why: 'dpd' });
+    expect((await creditStatesById(db, funderId, TODAY)).get(target.leaseId)).toMatchObject({ status: 'defaulted', why: 'dpd' });
     expect((await updateLesseeKind(db, funderId, lesseeId, 'corporate', actor)).changed).toBe(false);
     expect(audits()).toHaveLength(2);
   });

@@ -82,8 +82,8 @@ async function allRows(q: Record<string, string> = {}): Promise<RegisterRow[]> {
 }
 
 /** The engine's figure of a lease at the cut-off: the valued book's prin when the lease is in the pool then, else none. */
-function engineFigure(leaseId: number): number | null {
-  const book = valueBook(db, F, CUT_OFF);
+async function engineFigure(leaseId: number): Promise<number | null> {
+  const book = await valueBook(db, F, CUT_OFF);
   const i = book.indexById.get(leaseId);
   return i === undefined || book.valuation.inPool[i] !== 1 ? null : book.valuation.prin[i]!;
 }
@@ -104,7 +104,7 @@ describe('the register at its cut-off', () => {
   test("every row's outstanding principal is the engine's figure for that lease at the cut-off, to the cent", async () => {
     const rows = await allRows();
     expect(rows.length).toBeGreaterThan(300);
-    for (const r of rows) expect(r.outstandingPrincipal, r.contractNumber).toBe(engineFigure(r.id));
+    for (const r of rows) expect(r.outstandingPrincipal, r.contractNumber).toBe(await engineFigure(r.id));
     expect(rows.filter((r) => (r.outstandingPrincipal ?? 0) > 0).length).toBeGreaterThan(100);
   });
 
@@ -138,7 +138,7 @@ describe('the register at its cut-off', () => {
   test.each(kinds)('$name: the register shows what the lease page shows at the cut-off', async ({ pick, expected }) => {
     const picked = pick(await allRows());
     expect(picked.length).toBeGreaterThan(0);
-    const book = valueBook(db, F, CUT_OFF);
+    const book = await valueBook(db, F, CUT_OFF);
     for (const r of picked) {
       const page = (await leaseScreen(db, admin, { funderId: F, id: r.id }, clock))!;
       const onPage = page.valuation?.inPool ? page.valuation.prin : null;
@@ -172,7 +172,7 @@ describe('the per-currency totals', () => {
   });
 
   test("unfiltered, they are the pool's outstanding principal at the cut-off (Total Cash Flow, Summary)", async () => {
-    const book = poolBook(db, F, CUT_OFF, false, TODAY);
+    const book = await poolBook(db, F, CUT_OFF, false, TODAY);
     const pool = new Map<string, number>();
     for (const i of liveIndices(book))
       pool.set(book.leases[i]!.currency, (pool.get(book.leases[i]!.currency) ?? 0) + book.valuation.prin[i]!);
@@ -217,7 +217,7 @@ describe('the export', () => {
       const row = onScreen.get(contract!)!;
       const minor = amount === '' ? null : Math.round(Number(amount) * 10 ** minorUnitDigits(currency!));
       expect(minor, contract).toBe(row.outstandingPrincipal);
-      expect(minor, contract).toBe(engineFigure(row.id));
+      expect(minor, contract).toBe(await engineFigure(row.id));
     }
     expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual([...onScreen.keys()]);
   });

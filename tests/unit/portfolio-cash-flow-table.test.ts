@@ -46,11 +46,11 @@ function valued(leases: PortfolioLeaseRecord[], cutOff = CUT_OFF, gross = false)
 }
 
 let book: ReturnType<typeof valued>;
-beforeAll(() => {
+beforeAll(async () => {
   const db = createTestDb();
   seedPortfolio(db, { leases: 400, today: '2026-11-21', seed: 11 });
-  expect(getFunder(db, 1)).toBeDefined();
-  book = valued(listPortfolioLeases(db, 1));
+  expect(await getFunder(db, 1)).toBeDefined();
+  book = valued(await listPortfolioLeases(db, 1));
 });
 
 const ids = (src: CashFlowSource, idx: ArrayLike<number>) => Array.from(idx, (i) => src.leases[i]!.id);

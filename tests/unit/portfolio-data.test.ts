@@ -81,13 +81,13 @@ describe('demo portfolio seed', () => {
 describe('lease writes', () => {
   it('creates a lease with its schedule, its history and a new data version', async () => {
     const db = seeded(10);
-    const before = getFunder(db, 1)!.dataVersion;
+    const before = (await getFunder(db, 1))!.dataVersion;
     const lease = await createLease(db, leaseInput(db), 1);
     expect(lease).toMatchObject({ principal: 4_500_000, instalment: 79_434, version: 1 });
     expect(lease.contractNumber).toMatch(/^QL-\d{4}-\d{6}$/);
     expect(await getLeaseSchedule(db, lease.id)).toHaveLength(60);
     expect((await getLeaseHistory(db, lease.id))[0]).toMatchObject({ action: 'created', version: 1, userId: 1 });
-    expect(getFunder(db, 1)!.dataVersion).toBe(before + 1);
+    expect((await getFunder(db, 1))!.dataVersion).toBe(before + 1);
   });
 
   it('refuses a stale edit with 409 and keeps the data', async () => {
@@ -123,9 +123,9 @@ describe('lease writes', () => {
 });
 
 describe('valued book', () => {
-  it('values every lease with check = 0 and total CF = Σ periods + beyond', () => {
+  it('values every lease with check = 0 and total CF = Σ periods + beyond', async () => {
     const db = seeded(300);
-    const v = valueBook(db, 1, '2026-11-01');
+    const v = await valueBook(db, 1, '2026-11-01');
     let checked = 0;
     for (let i = 0; i < v.valuation.count; i++) {
       let sum = v.valuation.cashBeyond[i]!;
@@ -141,14 +141,14 @@ describe('valued book', () => {
     const db = seeded(50);
     const lease = await createLease(db, leaseInput(db), 1);
     // Valued at a cut-off after its purchase (2026-11-20): before it the lease is not in the pool (issue #11).
-    const first = valueBook(db, 1, '2026-12-01');
+    const first = await valueBook(db, 1, '2026-12-01');
     const i = first.indexById.get(lease.id)!;
     const priceBefore = first.valuation.sellto4G[i]!;
     await updateFunder(db, 1, { buyRate: 0.09 });
-    const second = valueBook(db, 1, '2026-12-01');
+    const second = await valueBook(db, 1, '2026-12-01');
     expect(second.valuation.sellto4G[second.indexById.get(lease.id)!]).toBeLessThan(priceBefore);
     await updateLease(db, lease.id, 1, { price: 6_000_000 }, 1);
-    const third = valueBook(db, 1, '2026-12-01');
+    const third = await valueBook(db, 1, '2026-12-01');
     expect(third.valuation.prin[third.indexById.get(lease.id)!]).toBe(5_500_000);
   });
 });

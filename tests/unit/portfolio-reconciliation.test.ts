@@ -33,10 +33,10 @@ function valued(leases: PortfolioLeaseRecord[], cutOff: string, gross: boolean) 
 }
 
 let leases: PortfolioLeaseRecord[];
-beforeAll(() => {
+beforeAll(async () => {
   const db = createTestDb();
   seedPortfolio(db, { leases: 500, today: '2026-11-21', seed: 3 });
-  leases = listPortfolioLeases(db, 1);
+  leases = await listPortfolioLeases(db, 1);
   // The seed records an agreed price on some leases, some of which have ended: they must not leak into totals.
   expect(leases.some((l) => l.agreedPurchasePrice !== null)).toBe(true);
 });

@@ -149,14 +149,14 @@ describe('converting a quotation', () => {
       purchaseDate: '2026-11-21',
       status: 'active',
     });
-    const built = scheduleOfLease(lease!, getFunder(db, 1)!.rateConvention);
+    const built = scheduleOfLease(lease!, (await getFunder(db, 1))!.rateConvention);
     expect((await getLeaseSchedule(db, lease!.id)).map(({ leaseId: _l, ...r }) => r)).toEqual(built.rows);
   });
 
   it('leaves no lease and the quotation unchanged when the conversion fails half-way', async () => {
     const db = seeded();
     const q = await quotationAt(db, 'approved');
-    const dataVersion = getFunder(db, 1)!.dataVersion;
+    const dataVersion = (await getFunder(db, 1))!.dataVersion;
     const counts = () =>
       db.$client
         .prepare('select (select count(*) from leases) l, (select count(*) from schedule_rows) s, (select count(*) from lease_history) h')
@@ -171,7 +171,7 @@ describe('converting a quotation', () => {
     expect(counts()).toEqual(before);
     expect(await getQuotation(db, 1, q.id)).toEqual(q);
     expect((await listQuotationHistory(db, q.id)).map((h) => h.toStatus)).toEqual(['draft', 'submitted', 'approved']);
-    expect(getFunder(db, 1)!.dataVersion).toBe(dataVersion);
+    expect((await getFunder(db, 1))!.dataVersion).toBe(dataVersion);
   });
 
   it('leaves the quotation approved when the lease itself is refused (lessee moved to another funder)', async () => {

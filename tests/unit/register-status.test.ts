@@ -1,9 +1,9 @@
+import { seedFunders } from '@/db/seed/reads';
 import { describe, expect, it } from 'vitest';
 import { seedPortfolio } from '@/db/seed/portfolio';
 import { seedPayments } from '@/db/seed/payments';
 import { seedCredit } from '@/db/seed/credit';
 import { seedDemoUsers } from '@/db/seed/users';
-import { listFunders } from '@/db/queries/funders';
 import { iterateLeases } from '@/db/queries/lease-register';
 import { listLeases } from '@/db/queries/leases';
 import { shownStatus, SHOWN_STATUS_VALUES, type ShownStatus } from '@/lib/validations/leases';
@@ -18,8 +18,8 @@ function seeded() {
   const db = createTestDb();
   seedDemoUsers(db);
   seedPortfolio(db, { leases: 400, today: TODAY });
-  for (const f of listFunders(db)) seedPayments(db, { funderId: f.id, today: TODAY });
-  for (const f of listFunders(db)) seedCredit(db, { funderId: f.id, today: TODAY });
+  for (const f of seedFunders(db)) seedPayments(db, { funderId: f.id, today: TODAY });
+  for (const f of seedFunders(db)) seedCredit(db, { funderId: f.id, today: TODAY });
   return db;
 }
 
@@ -34,32 +34,30 @@ describe('shownStatus (domain.md §8: derived, never typed)', () => {
   });
 });
 
-describe('the register status filter', () => {
+describe('the register status filter', async () => {
   const db = seeded();
-  const funderId = listFunders(db)[0]!.id;
+  const funderId = seedFunders(db)[0]!.id;
   const all = db.$client.prepare('select id, status from leases where funder_id = ? order by id').all(funderId) as {
     id: number;
     status: string;
   }[];
   // A lease typed "defaulted" by hand before the credit module, performing under §8: a legacy row.
-  const performing = creditStatesAt(db, funderId, TODAY)
-    .states.filter((s) => s.status === 'performing')
-    .map((s) => s.leaseId);
+  const performing = (await creditStatesAt(db, funderId, TODAY)).states.filter((s) => s.status === 'performing').map((s) => s.leaseId);
   const legacy = performing.find((id) => all.find((l) => l.id === id)!.status === 'active')!;
   db.$client.prepare(`update leases set status = 'defaulted' where id = ?`).run(legacy);
   all.find((l) => l.id === legacy)!.status = 'defaulted';
 
-  const credit = creditStatesById(db, funderId, TODAY);
+  const credit = await creditStatesById(db, funderId, TODAY);
   const expected = (s: ShownStatus) => all.filter((l) => shownStatus(l.status, credit.get(l.id)?.status) === s).map((l) => l.id);
 
   it.each(SHOWN_STATUS_VALUES.map((s) => [s]))('%s returns exactly the leases shown so, page, count and totals alike', async (s) => {
     const want = expected(s);
-    const statusAny = statusFilterClauses(db, funderId, [s], TODAY);
+    const statusAny = await statusFilterClauses(db, funderId, [s], TODAY);
     const page = await listLeases(db, { funderId, statusAny, page: 1, perPage: 1000 });
     expect(page.rows.map((r) => r.id)).toEqual(want);
     expect(page.total).toBe(want.length);
     expect((await collectBatches(iterateLeases(db, { funderId, statusAny }))).flat().map((r) => r.id)).toEqual(want);
-    const shown = shownStatuses(db, funderId, page.rows, TODAY);
+    const shown = await shownStatuses(db, funderId, page.rows, TODAY);
     expect(page.rows.every((r) => shown.get(r.id) === s)).toBe(true);
   });
 
@@ -71,7 +69,7 @@ describe('the register status filter', () => {
     const ids = (
       await listLeases(db, {
         funderId,
-        statusAny: statusFilterClauses(db, funderId, ['defaulted'], TODAY),
+        statusAny: await statusFilterClauses(db, funderId, ['defaulted'], TODAY),
         page: 1,
         perPage: 1000,
       })
@@ -80,7 +78,12 @@ describe('the register status filter', () => {
     expect(ids.every((id) => credit.get(id)?.status === 'defaulted')).toBe(true);
     expect(
       (
-        await listLeases(db, { funderId, statusAny: statusFilterClauses(db, funderId, ['performing'], TODAY), page: 1, perPage: 1000 })
+        await listLeases(db, {
+          funderId,
+          statusAny: await statusFilterClauses(db, funderId, ['performing'], TODAY),
+          page: 1,
+          perPage: 1000,
+        })
       ).rows.map((r) => r.id),
     ).toContain(legacy);
   });
@@ -88,26 +91,26 @@ describe('the register status filter', () => {
   it('several statuses are any of them; "active" is the stored status (the API keeps it)', async () => {
     const both = await listLeases(db, {
       funderId,
-      statusAny: statusFilterClauses(db, funderId, ['defaulted', 'cured'], TODAY),
+      statusAny: await statusFilterClauses(db, funderId, ['defaulted', 'cured'], TODAY),
       page: 1,
       perPage: 1000,
     });
     expect(both.total).toBe(expected('defaulted').length + expected('cured').length);
     const active = await listLeases(db, {
       funderId,
-      statusAny: statusFilterClauses(db, funderId, ['active'], TODAY),
+      statusAny: await statusFilterClauses(db, funderId, ['active'], TODAY),
       page: 1,
       perPage: 1000,
     });
     expect(active.total).toBe(all.filter((l) => l.status === 'active').length);
-    expect(statusFilterClauses(db, funderId, [], TODAY)).toBeUndefined();
+    expect(await statusFilterClauses(db, funderId, [], TODAY)).toBeUndefined();
   });
 });
 
-describe('the register sorted by status', () => {
+describe('the register sorted by status', async () => {
   const db = seeded();
-  const funderId = listFunders(db)[0]!.id;
-  const credit = creditStatesById(db, funderId, TODAY);
+  const funderId = seedFunders(db)[0]!.id;
+  const credit = await creditStatesById(db, funderId, TODAY);
   // A user closes one performing and one defaulted lease and terminates a written-off one (the write-off still shows).
   const byStatus = (s: string) => [...credit.values()].filter((c) => c.status === s).map((c) => c.leaseId);
   const set = db.$client.prepare('update leases set status = ? where id = ?');
@@ -125,7 +128,7 @@ describe('the register sorted by status', () => {
     async (dir) => {
       const want = [...all].sort((a, b) => (dir === 'asc' ? rank(a) - rank(b) : rank(b) - rank(a)) || a.id - b.id).map((l) => l.id);
       expect(new Set(all.map(rank)).size).toBe(SHOWN_STATUS_VALUES.length); // every shown status is in the book
-      const statusIds = statusSortIds(db, funderId, 'status', TODAY);
+      const statusIds = await statusSortIds(db, funderId, 'status', TODAY);
       const page = async (n: number) =>
         (await listLeases(db, { funderId, sort: 'status', dir, statusIds, page: n, perPage: 150 })).rows.map((r) => r.id);
       expect([...(await page(1)), ...(await page(2)), ...(await page(3))]).toEqual(want);
@@ -141,8 +144,8 @@ describe('the register sorted by status', () => {
     },
   );
 
-  it('another sort needs no status ids', () => {
-    expect(statusSortIds(db, funderId, 'price', TODAY)).toBeUndefined();
-    expect(statusSortIds(db, funderId, undefined, TODAY)).toBeUndefined();
+  it('another sort needs no status ids', async () => {
+    expect(await statusSortIds(db, funderId, 'price', TODAY)).toBeUndefined();
+    expect(await statusSortIds(db, funderId, undefined, TODAY)).toBeUndefined();
   });
 });

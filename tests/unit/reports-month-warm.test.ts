@@ -26,7 +26,7 @@ beforeAll(() => {
 
 describe('warmMonthData', () => {
   test('the month read day by day gives the same reports as the month read at once', async () => {
-    const funder = getFunder(db, 1)!;
+    const funder = (await getFunder(db, 1))!;
     await warmMonthData(db, funder, MONTH);
     const warmed = Object.fromEntries(
       await Promise.all(SERVICING_REPORT_KINDS.map(async (k) => [k, await buildServicingReport(db, funder, k, MONTH)])),

@@ -52,9 +52,9 @@ describe('the reports after a payment', () => {
   });
 
   test('no report or month data of the stamp before the payment stays cached', async () => {
-    const funder = getFunder(db, 1)!;
+    const funder = (await getFunder(db, 1))!;
     for (const kind of SERVICING_REPORT_KINDS) await buildServicingReport(db, funder, kind, MONTH);
-    const before = `1:${bookChangeStamp(db, 1)}:`;
+    const before = `1:${await bookChangeStamp(db, 1)}:`;
     // The two caches as the registry keeps them (lib/views.ts processState).
     const caches = globalThis as unknown as Record<string, Map<string, unknown>>;
     const keys = () => [...caches['__quantum:servicingReports']!.keys(), ...caches['__quantum:servicingReportMonths']!.keys()];
@@ -63,7 +63,7 @@ describe('the reports after a payment', () => {
       .prepare(`select id, currency from leases where funder_id = 1 and status = 'active' order by id limit 1`)
       .get() as { id: number; currency: string };
     await recordPayment(db, 1, { leaseId: lease.id, receivedOn: TODAY, amount: 100, currency: lease.currency, method: 'transfer' }, null);
-    const after = `1:${bookChangeStamp(db, 1)}:`;
+    const after = `1:${await bookChangeStamp(db, 1)}:`;
     expect(after).not.toBe(before);
     for (const kind of SERVICING_REPORT_KINDS) await buildServicingReport(db, funder, kind, MONTH);
     expect(keys().filter((k) => k.startsWith(before))).toEqual([]);

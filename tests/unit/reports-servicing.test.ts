@@ -97,7 +97,7 @@ beforeAll(() => {
     .run();
 });
 
-const funder = () => getFunder(db, 1)!;
+const funder = async () => (await getFunder(db, 1))!;
 
 describe('month helpers', () => {
   test.each([
@@ -114,7 +114,7 @@ describe('month helpers', () => {
 
 describe('reconciliations', () => {
   test('VAT invoiced = Σ schedule VAT due in the month, per currency', async () => {
-    const r = await buildServicingReport(db, funder(), 'vat', MONTH);
+    const r = await buildServicingReport(db, await funder(), 'vat', MONTH);
     const expected = db.$client
       .prepare(
         `select l.currency, sum(s.vat) as vat from schedule_rows s join leases l on l.id = s.lease_id where l.funder_id = 1 and l.status <> 'terminated' and s.due_date between ? and ? group by l.currency`,
@@ -129,7 +129,7 @@ describe('reconciliations', () => {
   });
 
   test('collections: allocated by component + credit = received, per line and in total; the reversed payment is left out', async () => {
-    const r = await buildServicingReport(db, funder(), 'collections', MONTH);
+    const r = await buildServicingReport(db, await funder(), 'collections', MONTH);
     const paid = r.lines.filter((l) => (l.received as number) > 0);
     expect(paid.length).toBeGreaterThan(10);
     for (const l of r.lines) {
@@ -152,15 +152,15 @@ describe('reconciliations', () => {
   });
 
   test('distributions = received − servicing fee, line by line', async () => {
-    const r = await buildServicingReport(db, funder(), 'distributions', MONTH);
+    const r = await buildServicingReport(db, await funder(), 'distributions', MONTH);
     for (const l of r.lines) {
-      expect(l.servicingFee).toBe(Math.round((l.received as number) * funder().servicingFee));
+      expect(l.servicingFee).toBe(Math.round((l.received as number) * (await funder()).servicingFee));
       expect((l.distributed as number) + (l.servicingFee as number)).toBe(l.received);
     }
   });
 
   test('draws list exactly the leases purchased in the month, drawn = advance rate × price', async () => {
-    const r = await buildServicingReport(db, funder(), 'draws', '2026-06');
+    const r = await buildServicingReport(db, await funder(), 'draws', '2026-06');
     const ids = db.$client
       .prepare(
         `select id from leases where funder_id = 1 and status <> 'terminated' and purchase_date between '2026-06-01' and '2026-06-30' order by id`,
@@ -168,16 +168,16 @@ describe('reconciliations', () => {
       .pluck()
       .all();
     expect(r.lines.map((l) => l.leaseId)).toEqual(ids);
-    for (const l of r.lines) expect(l.drawn).toBe(Math.round((l.purchasePrice as number) * funder().advanceRate));
+    for (const l of r.lines) expect(l.drawn).toBe(Math.round((l.purchasePrice as number) * (await funder()).advanceRate));
   });
 
   // Issue #11: leases purchased during the month draw on the funding line, so the month's movement includes them.
   test('liability and total CF: closing = opening + drawn − principal − written off; net = cash − liability', async () => {
-    const lr = await buildServicingReport(db, funder(), 'liability', MONTH);
+    const lr = await buildServicingReport(db, await funder(), 'liability', MONTH);
     expect(lr.lines.length).toBeGreaterThan(0);
     for (const l of lr.lines)
       expect(l.closing).toBe((l.opening as number) + (l.drawn as number) - (l.principal as number) - (l.writtenOff as number));
-    const t = await buildServicingReport(db, funder(), 'total-cf', MONTH);
+    const t = await buildServicingReport(db, await funder(), 'total-cf', MONTH);
     for (const l of t.lines) {
       const liab = lr.lines.find((x) => x.currency === l.currency);
       expect(l.liabilityPrincipal).toBe(liab?.principal ?? 0);
@@ -188,7 +188,7 @@ describe('reconciliations', () => {
 
 describe('a kept CSV is one table', () => {
   test.each(SERVICING_REPORT_KINDS)('%s: a header and its lines, every row as wide as the header, no second table', async (kind) => {
-    const report = await buildServicingReport(db, funder(), kind, MONTH);
+    const report = await buildServicingReport(db, await funder(), kind, MONTH);
     const file = await renderServicingReport(report, 'csv', (id) => `H ${id}`, { lines: 'Lines', totals: 'Totals' });
     const text = file.data.toString('utf8').replace(/^\uFEFF/, '');
     const rows = text.split('\r\n');
@@ -207,9 +207,9 @@ describe('kept files are reproducible', () => {
     '%s %s regenerated → same sha256',
     async (kind, format) => {
       const names = { lines: 'Lines', totals: 'Totals' };
-      const a = await renderServicingReport(await buildServicingReport(db, funder(), kind, MONTH), format, (id) => id, names);
+      const a = await renderServicingReport(await buildServicingReport(db, await funder(), kind, MONTH), format, (id) => id, names);
       await new Promise((r) => setTimeout(r, format === 'xlsx' && kind === 'draws' ? 2100 : 5));
-      const b = await renderServicingReport(await buildServicingReport(db, funder(), kind, MONTH), format, (id) => id, names);
+      const b = await renderServicingReport(await buildServicingReport(db, await funder(), kind, MONTH), format, (id) => id, names);
       expect(b.sha256).toBe(a.sha256);
       expect(b.data.equals(a.data)).toBe(true);
     },

@@ -11,10 +11,10 @@ import { valueBook } from '@/services/portfolio/valuation';
 import { liveIndices } from '@/lib/portfolio/cash-flow-table';
 
 let book: StratSource;
-beforeAll(() => {
+beforeAll(async () => {
   const db = createTestDb();
   seedPortfolio(db, { leases: 400, today: '2026-11-21', seed: 11 });
-  book = valueBook(db, 1, '2026-11-01');
+  book = await valueBook(db, 1, '2026-11-01');
 });
 
 describe('stratification totals equal the Summary totals per currency', () => {

@@ -13,10 +13,10 @@ import { summaryTotalsOf } from '@/lib/reports/stratification';
 import { TAPE_COLUMNS, TAPE_HEADERS, tapeBatches, tapeExportColumns, tapeRow } from '@/lib/reports/tape';
 
 let book: ValuedBook;
-beforeAll(() => {
+beforeAll(async () => {
   const db = createTestDb();
   seedPortfolio(db, { leases: 250, today: '2026-11-21', seed: 9 });
-  book = poolBook(db, 1, '2026-11-01');
+  book = await poolBook(db, 1, '2026-11-01');
 });
 const tapeSrc = () => ({ funderId: 1, buyRate: book.funder.buyRate, ...book });
 

@@ -113,9 +113,9 @@ describe('the scenario projection after writes, lease by lease', () => {
             );
           }
         }
-        afterBookWrite(db, 1);
+        await afterBookWrite(db, 1);
         // The projection about to be served is made lease by lease from the previous one (not the kernel over the book).
-        if (incrementalProjection(db, 1, valueBook(db, 1, CUT_OFF, gross), assumptions) !== null) incremental++;
+        if ((await incrementalProjection(db, 1, await valueBook(db, 1, CUT_OFF, gross), assumptions)) !== null) incremental++;
         const { book, projection } = await scenarioProjection(db, 1, scenarioId, { cutOff: CUT_OFF, gross });
         const full = projectBook(book, assumptions);
         expect(projection.count).toBe(full.count);
@@ -136,7 +136,7 @@ describe('the Total Cash Flow rows under a scenario (lib/portfolio/scenario-rows
     'rows show the scenario per lease and the totals reconcile to them (filters %j)',
     async (filters) => {
       const query = cashFlowPageQuerySchema.parse({ cutOff: CUT_OFF, ...filters });
-      const screen = totalCashFlowScreen(db, 1, query);
+      const screen = await totalCashFlowScreen(db, 1, query);
       const { projection } = await scenarioProjection(db, 1, scenarioId, { cutOff: CUT_OFF, gross: false });
       expect(screen.rows.length).toBeGreaterThan(0);
       const contractual = screen.tableRows(screen.rows);

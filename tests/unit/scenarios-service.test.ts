@@ -75,11 +75,11 @@ describe('the book under a scenario (services/portfolio/scenarios.ts)', () => {
   test('cached per valuation: the same answer twice, a new one after a lease write or an edit of the scenario', async () => {
     const a = await scenarioComparison(db, 1, stress, { cutOff: CUT_OFF });
     expect((await scenarioComparison(db, 1, stress, { cutOff: CUT_OFF })).currencies).toEqual(a.currencies);
-    const book = valueBook(db, 1, CUT_OFF);
+    const book = await valueBook(db, 1, CUT_OFF);
     const i = book.leases.findIndex((_, k) => book.valuation.prin[k]! > 0);
     const lease = (await getLease(db, book.leases[i]!.id))!;
     await deleteLease(db, lease.id);
-    afterBookWrite(db, 1);
+    await afterBookWrite(db, 1);
     const b = await scenarioComparison(db, 1, stress, { cutOff: CUT_OFF });
     const cur = lease.currency;
     const before = a.currencies.find((x) => x.currency === cur)!;

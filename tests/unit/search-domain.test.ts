@@ -112,7 +112,7 @@ beforeAll(async () => {
     .run(now, now);
 
   // The demo analyst works on both funders; a second analyst on funder 1 only.
-  const analyst = getUserByEmail(db, 'analyst@quantum.demo')!;
+  const analyst = (await getUserByEmail(db, 'analyst@quantum.demo'))!;
   const solo = createUser(db, { email: 'solo@quantum.demo', username: 'solo', fullName: 'Solo Analyst', role: 'analyst' });
   assignFunders(
     db,
@@ -123,7 +123,7 @@ beforeAll(async () => {
     ],
     null,
   );
-  const client = getUserByEmail(db, 'client@quantum.demo')!;
+  const client = (await getUserByEmail(db, 'client@quantum.demo'))!;
   g.__quantumDb = db;
   ({ signAccessToken } = await import('@/services/auth/tokens'));
   for (const [name, user] of [

@@ -170,10 +170,10 @@ describe('bulkLoad foreign keys', () => {
 });
 
 describe('the seed hands its book on instead of reading it back', () => {
-  it('the book seedPortfolio keeps is the book loadServicingLedgers reads, funder by funder', () => {
+  it('the book seedPortfolio keeps is the book loadServicingLedgers reads, funder by funder', async () => {
     const db = createTestDb();
     const { ledgers } = seedPortfolio(db, { leases: 120, today: '2026-11-21', seed: 9, keepLedgers: true });
-    const funders = listFunders(db);
+    const funders = await listFunders(db);
     expect(funders).toHaveLength(2);
     for (const f of funders) {
       const read = loadServicingLedgers(db, f.id, null);
@@ -182,12 +182,12 @@ describe('the seed hands its book on instead of reading it back', () => {
     }
   });
 
-  it('seedPayments returns the ledgers as they read back after it, and writes the same history given the kept book', () => {
+  it('seedPayments returns the ledgers as they read back after it, and writes the same history given the kept book', async () => {
     const kept = createTestDb();
     const read = createTestDb();
     const { ledgers } = seedPortfolio(kept, { leases: 80, today: '2026-11-21', seed: 5, keepLedgers: true });
     seedPortfolio(read, { leases: 80, today: '2026-11-21', seed: 5 });
-    for (const f of listFunders(kept)) {
+    for (const f of await listFunders(kept)) {
       const a = seedPayments(kept, { funderId: f.id, today: '2026-11-21', ledgers: ledgers!.get(f.id) });
       const b = seedPayments(read, { funderId: f.id, today: '2026-11-21' });
       expect(a.payments).toBeGreaterThan(0);

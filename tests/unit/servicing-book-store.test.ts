@@ -38,8 +38,8 @@ const TODAY = '2026-11-21';
 const AS_OFS = [TODAY, '2026-11-05', '2026-06-30', '2025-12-31', '2025-02-28', '2024-02-29'];
 
 /** The engine's view at asOf: per lease the delinquency and last payment, per lessee+currency the behaviour. */
-function engine(db: Conn, funderId: number, asOf: string) {
-  const funder = getFunder(db, funderId)!;
+async function engine(db: Conn, funderId: number, asOf: string) {
+  const funder = (await getFunder(db, funderId))!;
   const s = servicingSettingsOf(funder);
   const leases = new Map<
     number,
@@ -73,8 +73,8 @@ function engine(db: Conn, funderId: number, asOf: string) {
 }
 
 async function expectEqualToEngine(db: Conn, funderId: number, asOf: string) {
-  const e = engine(db, funderId, asOf);
-  const book = getServicingBook(db, funderId, asOf);
+  const e = await engine(db, funderId, asOf);
+  const book = await getServicingBook(db, funderId, asOf);
   expect(book.leases.length).toBe(e.leases.size);
   for (const s of book.leases) {
     expect({
@@ -163,7 +163,7 @@ describe('servicing book stores equal the engine', () => {
     expect(rows.some((r) => r.paidLate > 0)).toBe(true);
     expect(rows.some((r) => r.unpaidOverdue > 0)).toBe(true);
     expect(rows.some((r) => r.onTimeRate === 1)).toBe(true);
-    expect(getServicingBook(db, 1, TODAY).leases.some((l) => l.credit > 0)).toBe(true);
+    expect((await getServicingBook(db, 1, TODAY)).leases.some((l) => l.credit > 0)).toBe(true);
     expect(db.$client.prepare(`select count(*) from payments where kind = 'reversal'`).pluck().get()).toBeGreaterThanOrEqual(2);
   });
 
@@ -189,7 +189,7 @@ describe('servicing book stores equal the engine', () => {
   });
 
   test('a new payment refreshes the book and the behaviour (same stores otherwise)', async () => {
-    const lease = getServicingBook(db, 1, TODAY).leases.find((l) => l.arrearsTotal > 0)!;
+    const lease = (await getServicingBook(db, 1, TODAY)).leases.find((l) => l.arrearsTotal > 0)!;
     const before = await behaviourRows(db, 1, TODAY);
     await recordPayment(
       db,
@@ -198,7 +198,7 @@ describe('servicing book stores equal the engine', () => {
       null,
     );
     expect(await behaviourRows(db, 1, TODAY)).not.toBe(before);
-    expect(getServicingBook(db, 1, TODAY).byLeaseId.get(lease.leaseId)!.arrearsTotal).toBe(0);
+    expect((await getServicingBook(db, 1, TODAY)).byLeaseId.get(lease.leaseId)!.arrearsTotal).toBe(0);
     await expectEqualToEngine(db, 1, TODAY);
   });
 });
@@ -224,12 +224,12 @@ describe('servicing caches', () => {
 
   test('a book warmed on one connection serves another connection to the same file', async () => {
     expect(await warmServicingBook(a, 1, [TODAY])).toBeGreaterThan(0);
-    const warmed = getServicingBook(a, 1, TODAY);
-    expect(getServicingBook(b, 1, TODAY)).toBe(warmed);
+    const warmed = await getServicingBook(a, 1, TODAY);
+    expect(await getServicingBook(b, 1, TODAY)).toBe(warmed);
   });
 
   test('a payment through the other connection refreshes it; in-memory databases do not share', async () => {
-    const warmed = getServicingBook(a, 1, TODAY);
+    const warmed = await getServicingBook(a, 1, TODAY);
     const lease = warmed.leases[0]!;
     await recordPayment(
       b,
@@ -237,35 +237,35 @@ describe('servicing caches', () => {
       { leaseId: lease.leaseId, receivedOn: TODAY, amount: 1_000, currency: lease.currency, method: 'transfer' },
       null,
     );
-    const fresh = getServicingBook(a, 1, TODAY);
+    const fresh = await getServicingBook(a, 1, TODAY);
     expect(fresh).not.toBe(warmed);
     expect(fresh.byLeaseId.get(lease.leaseId)!.lastPaymentOn).toBe(TODAY);
     const mem = createTestDb();
     seedDemoUsers(mem);
     seedPortfolio(mem, { leases: 5, today: TODAY, seed: 3 });
-    expect(getServicingBook(mem, 1, TODAY).leases.length).toBe(5);
+    expect((await getServicingBook(mem, 1, TODAY)).leases.length).toBe(5);
   });
 
   test('a settings change keeps the stores (new books); a lease change rebuilds them', async () => {
-    const before = servicingStores(a, 1);
-    const book = getServicingBook(a, 1, TODAY);
+    const before = await servicingStores(a, 1);
+    const book = await getServicingBook(a, 1, TODAY);
     await updateFunder(a, 1, { graceDays: 7 } as never);
-    const afterSettings = servicingStores(a, 1);
+    const afterSettings = await servicingStores(a, 1);
     expect(afterSettings.schedule).toBe(before.schedule);
     expect(afterSettings.ledger).toBe(before.ledger);
-    const regraced = getServicingBook(a, 1, TODAY);
+    const regraced = await getServicingBook(a, 1, TODAY);
     expect(regraced).not.toBe(book);
     await expectEqualToEngine(a, 1, TODAY);
     const lease = (await getLease(a, regraced.leases[0]!.leaseId))!;
     await updateLease(a, lease.id, lease.version, { status: 'terminated' }, null);
-    const afterLease = servicingStores(b, 1);
+    const afterLease = await servicingStores(b, 1);
     expect(afterLease.schedule).not.toBe(before.schedule);
-    expect(getServicingBook(b, 1, TODAY).leases.length).toBe(regraced.leases.length - 1);
+    expect((await getServicingBook(b, 1, TODAY)).leases.length).toBe(regraced.leases.length - 1);
     await expectEqualToEngine(b, 1, TODAY);
   });
 
-  test('an unknown funder is a 404', () => {
-    expect(() => getServicingBook(a, 99, TODAY)).toThrow(expect.objectContaining({ code: 'not_found' }));
+  test('an unknown funder is a 404', async () => {
+    await expect(getServicingBook(a, 99, TODAY)).rejects.toThrow(expect.objectContaining({ code: 'not_found' }));
   });
 });
 

@@ -86,8 +86,8 @@ describe('seeded ledger', () => {
     }
   });
 
-  test('has the realistic mix: on time, late, arrears 60–120 days, defaulted, reversals, credit', () => {
-    const book = getServicingBook(db, 1, TODAY);
+  test('has the realistic mix: on time, late, arrears 60–120 days, defaulted, reversals, credit', async () => {
+    const book = await getServicingBook(db, 1, TODAY);
     const n = book.leases.length;
     const current = book.leases.filter((l) => l.dpd === 0).length;
     expect(current / n).toBeGreaterThan(0.8);
@@ -103,9 +103,9 @@ describe('seeded ledger', () => {
     for (const id of defaulted) expect(book.byLeaseId.get(id)!.dpd).toBeGreaterThan(90);
   });
 
-  test('the book (prefix fill of live cash) equals the engine lease by lease, at several as-of dates', () => {
+  test('the book (prefix fill of live cash) equals the engine lease by lease, at several as-of dates', async () => {
     for (const asOf of [TODAY, '2026-06-30', '2025-02-28', '2024-02-29']) {
-      const book = getServicingBook(db, 1, asOf);
+      const book = await getServicingBook(db, 1, asOf);
       // The pool at asOf (domain.md §14): the leases purchased by then, less the repaid ones.
       const ledgers = loadServicingLedgers(db, 1, asOf)
         .map((l) => ({ l, result: allocatePayments(l.instalments, l.entries, { asOf }) }))
@@ -140,7 +140,7 @@ describe('seeded ledger', () => {
     for (const level of ['lease', 'lessee'] as const) {
       const { bucketKeys, rows } = await delinquencyRows(db, 1, TODAY, level);
       const summary = bucketSummary(bucketKeys, rows);
-      const book = getServicingBook(db, 1, TODAY);
+      const book = await getServicingBook(db, 1, TODAY);
       const currencies = new Set(book.leases.map((l) => l.currency));
       for (const c of currencies) {
         const inBook = book.leases.filter((l) => l.currency === c);
@@ -162,11 +162,11 @@ describe('seeded ledger', () => {
     }
   });
 
-  test('roll-rate matrix rows sum to the leases in both books', () => {
-    const m = rollRates(db, 1, '2026-10-21', TODAY);
+  test('roll-rate matrix rows sum to the leases in both books', async () => {
+    const m = await rollRates(db, 1, '2026-10-21', TODAY);
     const total = m.rowCounts.reduce((a, b) => a + b, 0);
-    const later = getServicingBook(db, 1, TODAY);
-    expect(total).toBe(getServicingBook(db, 1, '2026-10-21').leases.filter((l) => later.byLeaseId.get(l.leaseId)).length);
+    const later = await getServicingBook(db, 1, TODAY);
+    expect(total).toBe((await getServicingBook(db, 1, '2026-10-21')).leases.filter((l) => later.byLeaseId.get(l.leaseId)).length);
     m.counts.forEach((row, i) => expect(row.reduce((a, b) => a + b, 0)).toBe(m.rowCounts[i]));
   });
 });
@@ -190,7 +190,7 @@ describe('recording and reversing', () => {
   });
 
   test('a partial payment pays the oldest instalment in the funder order; arrears drop by exactly the amount', async () => {
-    const before = getServicingBook(db, 1, TODAY).byLeaseId.get(leaseId)!;
+    const before = (await getServicingBook(db, 1, TODAY)).byLeaseId.get(leaseId)!;
     expect(before.arrearsTotal).toBeGreaterThan(0);
     const p = await recordPayment(db, 1, { leaseId, receivedOn: '2026-11-10', amount: 1000, currency, method: 'transfer' }, null);
     const rows = sqlite(db).prepare(`select period, component, amount from payment_allocations where payment_id = ?`).all(p.id) as {
@@ -202,7 +202,7 @@ describe('recording and reversing', () => {
     const first = instalmentsOfLease(db, (await getLease(db, leaseId))!)[0]!;
     expect(rows[0]!.period).toBe(first.period);
     expect(rows[0]!.component).toBe(first.vat > 0 ? 'vat' : 'fee');
-    const after = getServicingBook(db, 1, TODAY).byLeaseId.get(leaseId)!;
+    const after = (await getServicingBook(db, 1, TODAY)).byLeaseId.get(leaseId)!;
     expect(before.arrearsTotal - after.arrearsTotal).toBe(1000);
   });
 
@@ -218,7 +218,7 @@ describe('recording and reversing', () => {
       .prepare(`select sum(amount) as s from payment_allocations where payment_id = ? and component = 'credit' and period = 0`)
       .get(p.id) as { s: number };
     expect(credit.s).toBeGreaterThanOrEqual(5_000_000 - 1000);
-    expect(getServicingBook(db, 1, TODAY).byLeaseId.get(leaseId)!.credit).toBe(credit.s);
+    expect((await getServicingBook(db, 1, TODAY)).byLeaseId.get(leaseId)!.credit).toBe(credit.s);
     expect(allocationMismatches(db)).toEqual([]);
   });
 
@@ -227,11 +227,11 @@ describe('recording and reversing', () => {
       .prepare(`select id from payments where lease_id = ? and amount > 1000 order by id desc limit 1`)
       .pluck()
       .get(leaseId) as number;
-    const creditBefore = getServicingBook(db, 1, TODAY).byLeaseId.get(leaseId)!.credit;
+    const creditBefore = (await getServicingBook(db, 1, TODAY)).byLeaseId.get(leaseId)!.credit;
     expect(creditBefore).toBeGreaterThan(0);
     await reversePayment(db, 1, big, { reversedOn: '2026-11-15' }, null);
     expect(sqlite(db).prepare(`select count(*) as n from payment_allocations where payment_id = ?`).get(big)).toEqual({ n: 0 });
-    expect(getServicingBook(db, 1, TODAY).byLeaseId.get(leaseId)!.credit).toBe(0);
+    expect((await getServicingBook(db, 1, TODAY)).byLeaseId.get(leaseId)!.credit).toBe(0);
     expect(allocationMismatches(db)).toEqual([]);
     await expect(async () => await reversePayment(db, 1, big, { reversedOn: '2026-11-16' }, null)).rejects.toThrow(
       expect.objectContaining({ code: 'conflict' }),
@@ -272,16 +272,16 @@ describe('recording and reversing', () => {
 
   test('recording a payment does not bump the funder dataVersion but refreshes the book', async () => {
     const v = sqlite(db).prepare('select data_version from funders where id = 1').pluck().get() as number;
-    const b1 = getServicingBook(db, 1, TODAY);
+    const b1 = await getServicingBook(db, 1, TODAY);
     await recordPayment(db, 1, { leaseId, receivedOn: '2026-11-20', amount: 700, currency, method: 'transfer' }, null);
     expect(sqlite(db).prepare('select data_version from funders where id = 1').pluck().get()).toBe(v);
-    expect(getServicingBook(db, 1, TODAY)).not.toBe(b1);
+    expect(await getServicingBook(db, 1, TODAY)).not.toBe(b1);
   });
 
   test('a settings change (tolerance) is seen by the book', async () => {
-    const b1 = getServicingBook(db, 1, TODAY);
+    const b1 = await getServicingBook(db, 1, TODAY);
     await updateFunder(db, 1, { materialityTolerance: 10_000_000 } as never);
-    const b2 = getServicingBook(db, 1, TODAY);
+    const b2 = await getServicingBook(db, 1, TODAY);
     expect(b2).not.toBe(b1);
     expect(b2.leases.every((l) => l.arrearsTotal >= 10_000_000 || l.dpd === 0)).toBe(true);
   });
@@ -315,7 +315,7 @@ describe('bank-statement import', () => {
     expect(imp.lines.map((l) => l.status)).toEqual(['matched', 'matched', 'unmatched', 'invalid']);
     expect(imp.lines[0]!.amount).toBe(123456);
     expect([imp.matchedCount, imp.unmatchedCount, imp.invalidCount]).toEqual([2, 1, 1]);
-    const payments = listPayments(db, 1, { page: 1, perPage: 10 });
+    const payments = await listPayments(db, 1, { page: 1, perPage: 10 });
     expect(payments.total).toBe(2);
     expect(allocationMismatches(db)).toEqual([]);
     const leaseId = imp.lines[0]!.leaseId!;

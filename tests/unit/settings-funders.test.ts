@@ -452,7 +452,7 @@ describe('stored funders', () => {
     const db = createTestDb();
     const { importInstalmentTolerance: _omitted, ...rest } = PARAMS;
     const f = await createFunder(db, toFunderColumns(rest));
-    expect(toFunderSettings(getFunder(db, f.id)!).importInstalmentTolerance).toBe(0.02);
+    expect(toFunderSettings((await getFunder(db, f.id))!).importInstalmentTolerance).toBe(0.02);
   });
 
   test('finds a funder by name whatever the case', async () => {
@@ -466,6 +466,9 @@ describe('stored funders', () => {
   test('a damaged stored order or edge list decodes to the defaults instead of failing the page', async () => {
     const db = createTestDb();
     const f = await createFunder(db, { ...toFunderColumns(PARAMS), allocationOrder: 'vat,vat', bucketEdges: 'not json' });
-    expect(toFunderSettings(getFunder(db, f.id)!)).toMatchObject({ allocationOrder: DEFAULT_ALLOCATION_ORDER, bucketEdges: [30, 60, 90] });
+    expect(toFunderSettings((await getFunder(db, f.id))!)).toMatchObject({
+      allocationOrder: DEFAULT_ALLOCATION_ORDER,
+      bucketEdges: [30, 60, 90],
+    });
   });
 });

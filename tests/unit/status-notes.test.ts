@@ -90,13 +90,9 @@ describe('statusNotes on a seeded book', () => {
       .values({ email: 'bob@example.test', username: 'bob', fullName: 'Bob Analyst', role: 'analyst', createdAt: now, updatedAt: now })
       .returning()
       .get();
-    const book = getServicingBook(db, 1, today);
+    const book = await getServicingBook(db, 1, today);
     // Leases performing by the derived credit status (a defaulted one explains its default instead, domain.md §8).
-    const performing = new Set(
-      creditStatesAt(db, 1, today)
-        .states.filter((c) => c.status === 'performing')
-        .map((c) => c.leaseId),
-    );
+    const performing = new Set((await creditStatesAt(db, 1, today)).states.filter((c) => c.status === 'performing').map((c) => c.leaseId));
     const ids: number[] = [];
     for (const s of book.leases) {
       if (ids.length === 3) break;
@@ -108,21 +104,21 @@ describe('statusNotes on a seeded book', () => {
 
     const { t, format } = tr('en');
     const rows = await Promise.all(ids.map(async (id) => ({ id, status: (await getLease(db, id))!.status })));
-    const notes = statusNotes(db, 1, rows, t, format, today);
+    const notes = await statusNotes(db, 1, rows, t, format, today);
     expect([...notes.keys()]).toEqual([target.id]);
     expect(notes.get(target.id)).toMatch(/^Defaulted — set by hand on Nov 2, 2026 by Bob Analyst; DPD now 0\. Status and DPD disagree/);
   });
 
-  test('the history read returns only the creation and the status changes of the asked leases', () => {
+  test('the history read returns only the creation and the status changes of the asked leases', async () => {
     const some = db
       .select({ id: leases.id })
       .from(leases)
       .limit(3)
       .all()
       .map((r) => r.id);
-    const h = listStatusHistories(db, some);
+    const h = await listStatusHistories(db, some);
     expect([...h.keys()].sort()).toEqual([...some].sort());
     for (const entries of h.values()) for (const e of entries) expect(e.action === 'created' || 'status' in e.changes).toBe(true);
-    expect(listStatusHistories(db, []).size).toBe(0);
+    expect((await listStatusHistories(db, [])).size).toBe(0);
   });
 });

@@ -1,3 +1,4 @@
+import { seedFunders } from '@/db/seed/reads';
 /**
  * One vocabulary of lease statuses (issue "Screens a credit officer can read and trust", item 2b; domain.md §8, §14):
  * on a seeded demo book (leases, payments, defaults, cures, write-offs), Total Cash Flow shows and filters by the
@@ -15,7 +16,6 @@ import { seedPayments } from '@/db/seed/payments';
 import { seedCredit } from '@/db/seed/credit';
 import { seedDemoUsers } from '@/db/seed/users';
 import type { User } from '@/db/schema/auth';
-import { listFunders } from '@/db/queries/funders';
 import { listLeases } from '@/db/queries/leases';
 import { FEATURE_NAMESPACES } from '@/i18n/messages';
 import { scopesForRole } from '@/lib/auth/scopes';
@@ -50,9 +50,9 @@ const words = (lang: string) => (catalogue(lang).masterFile as Messages).statuse
 const db = createTestDb();
 seedDemoUsers(db);
 seedPortfolio(db, { leases: 400, today: TODAY });
-for (const f of listFunders(db)) seedPayments(db, { funderId: f.id, today: TODAY });
-for (const f of listFunders(db)) seedCredit(db, { funderId: f.id, today: TODAY });
-const funder = listFunders(db)[0]!;
+for (const f of seedFunders(db)) seedPayments(db, { funderId: f.id, today: TODAY });
+for (const f of seedFunders(db)) seedCredit(db, { funderId: f.id, today: TODAY });
+const funder = seedFunders(db)[0]!;
 const adminUser = db.$client.prepare("select * from users where username = 'admin'").get() as User;
 const admin: Principal = { user: adminUser, scopes: scopesForRole('admin'), via: 'session' };
 
@@ -87,7 +87,7 @@ async function registerStatuses(): Promise<Map<number, ShownStatus>> {
 
 describe('Total Cash Flow shows the register status', async () => {
   const register = await registerStatuses();
-  const screen = totalCashFlowScreen(db, funder.id, tcfQuery(), TODAY);
+  const screen = await totalCashFlowScreen(db, funder.id, tcfQuery(), TODAY);
   const rows = screen.tableRows(screen.rows);
 
   test('every row: the same status as the register for the same lease on the same date', () => {
@@ -105,13 +105,13 @@ describe('Total Cash Flow shows the register status', async () => {
   });
 
   test.each(STATUS_FILTER_VALUES.map((s) => [s]))('filter %s keeps the rows the register filter keeps', async (s) => {
-    const tcf = totalCashFlowScreen(db, funder.id, tcfQuery([s]), TODAY);
+    const tcf = await totalCashFlowScreen(db, funder.id, tcfQuery([s]), TODAY);
     const ids = Array.from(tcf.rows, (i) => tcf.book.leases[i]!.id);
     const kept = new Set(
       (
         await listLeases(db, {
           funderId: funder.id,
-          statusAny: statusFilterClauses(db, funder.id, [s], TODAY),
+          statusAny: await statusFilterClauses(db, funder.id, [s], TODAY),
           page: 1,
           perPage: 100_000,
         })

@@ -20,9 +20,9 @@ import { rebuildValuationInBackground, valueBook } from '@/services/portfolio/va
 const F = 1;
 const CUT_OFF = '2026-11-01';
 
-function fromScratch(db: Conn) {
-  const funder = getFunder(db, F)!;
-  const records = listPortfolioLeases(db, F);
+async function fromScratch(db: Conn) {
+  const funder = (await getFunder(db, F))!;
+  const records = await listPortfolioLeases(db, F);
   const p = new LeasePortfolio(records.length);
   for (const r of records) p.add(leaseTermsOf(r, funder.rateConvention));
   const purchaseDay = Int32Array.from(records, (r) => parseDate(r.purchaseDate, 'purchaseDate'));
@@ -60,23 +60,23 @@ describe('valuation reload in the background', () => {
   });
 
   test('serves the previous version while it runs, then equals a valuation from scratch', async () => {
-    const before = valueBook(db, F, CUT_OFF);
+    const before = await valueBook(db, F, CUT_OFF);
     // A bulk change of every lease's terms (as an import commits it), then the reload.
     db.$client.prepare(`update leases set rate = rate + 0.0125 where funder_id = ?`).run(F);
     db.$client.prepare(`update funders set data_version = data_version + 1 where id = ?`).run(F);
     const run = rebuildValuationInBackground(db, F);
-    expect(valueBook(db, F, CUT_OFF)).toBe(before);
+    expect(await valueBook(db, F, CUT_OFF)).toBe(before);
     await run;
-    const after = valueBook(db, F, CUT_OFF);
+    const after = await valueBook(db, F, CUT_OFF);
     expect(after).not.toBe(before);
-    const expected = fromScratch(db);
+    const expected = await fromScratch(db);
     expect(after.leases.map((l) => l.id)).toEqual(expected.ids);
     expect(after.valuation).toEqual(expected.v);
     expect(Array.from(after.valuation.sellto4G)).not.toEqual(Array.from(before.valuation.sellto4G));
   });
 
   test('with a write not yet committed (after): the previous version answers from the call on, the reload reads once it is done', async () => {
-    const before = valueBook(db, F, CUT_OFF);
+    const before = await valueBook(db, F, CUT_OFF);
     let commit!: () => void;
     const committed = new Promise<void>((r) => (commit = r));
     const run = rebuildValuationInBackground(db, F, committed);
@@ -84,13 +84,13 @@ describe('valuation reload in the background', () => {
     db.$client.prepare(`update leases set rate = rate + 0.01 where funder_id = ?`).run(F);
     db.$client.prepare(`update funders set data_version = data_version + 1 where id = ?`).run(F);
     for (let i = 0; i < 5; i++) {
-      expect(valueBook(db, F, CUT_OFF)).toBe(before);
+      expect(await valueBook(db, F, CUT_OFF)).toBe(before);
       await new Promise((r) => setImmediate(r));
     }
     commit();
     await run;
-    const after = valueBook(db, F, CUT_OFF);
+    const after = await valueBook(db, F, CUT_OFF);
     expect(after).not.toBe(before);
-    expect(after.valuation).toEqual(fromScratch(db).v);
+    expect(after.valuation).toEqual((await fromScratch(db)).v);
   });
 });

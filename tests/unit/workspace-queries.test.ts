@@ -16,16 +16,16 @@ let db: Conn;
 let analyst: { id: number; name: string; email: string };
 let viewer: { id: number; name: string; email: string };
 
-beforeEach(() => {
+beforeEach(async () => {
   db = createTestDb();
   seedDemoUsers(db);
   seedApps(db, { today: '2026-11-21' });
-  const party = (email: string) => {
-    const u = getUserByEmail(db, email)!;
+  const party = async (email: string) => {
+    const u = (await getUserByEmail(db, email))!;
     return { id: u.id, name: u.fullName || u.username, email: u.email };
   };
-  analyst = party('analyst@quantum.demo');
-  viewer = party('viewer@quantum.demo');
+  analyst = await party('analyst@quantum.demo');
+  viewer = await party('viewer@quantum.demo');
 });
 
 const inbox = async (owner: number) => await listEmails(db, owner, emailsQuery.parse({}));

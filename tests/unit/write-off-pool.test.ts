@@ -1,3 +1,4 @@
+import { seedFunders } from '@/db/seed/reads';
 /**
  * domain.md §8: a written-off lease's remaining flows leave the portfolio cash flow. From its write-off date on it
  * is out of the pool (lib/finance/pool.ts exitDay), so Total CF, Summary and Liability CF at a later cut-off lose
@@ -9,7 +10,6 @@ import { seedPortfolio } from '@/db/seed/portfolio';
 import { seedPayments } from '@/db/seed/payments';
 import { seedCredit } from '@/db/seed/credit';
 import { seedDemoUsers } from '@/db/seed/users';
-import { listFunders } from '@/db/queries/funders';
 import { CF_PERIODS, isInPool, LeasePortfolio, NO_EXIT, poolMask, valuePortfolio } from '@/lib/finance';
 import { parseDate } from '@/lib/finance/dates';
 import { liveIndices, toTotalCashRow } from '@/lib/portfolio/cash-flow-table';
@@ -65,9 +65,9 @@ describe('a write-off approval', () => {
   const db = createTestDb();
   seedDemoUsers(db);
   seedPortfolio(db, { leases: 500, today: TODAY });
-  for (const f of listFunders(db)) seedPayments(db, { funderId: f.id, today: TODAY });
-  for (const f of listFunders(db)) seedCredit(db, { funderId: f.id, today: TODAY });
-  const funder = listFunders(db)[0]!;
+  for (const f of seedFunders(db)) seedPayments(db, { funderId: f.id, today: TODAY });
+  for (const f of seedFunders(db)) seedCredit(db, { funderId: f.id, today: TODAY });
+  const funder = seedFunders(db)[0]!;
   const userId = (email: string) => ({
     userId: db.$client.prepare('select id from users where email = ?').pluck().get(email) as number,
     email,
@@ -76,12 +76,12 @@ describe('a write-off approval', () => {
   const LATER = '2026-12-01';
 
   it('takes the lease out of Total CF, Summary and Liability CF at later cut-offs to the cent, earlier ones unchanged, updating that lease alone', async () => {
-    const target = creditStatesAt(db, funder.id, TODAY).states.find(
+    const target = (await creditStatesAt(db, funder.id, TODAY)).states.find(
       (s) =>
         s.status === 'defaulted' && db.$client.prepare(`select count(*) from write_offs where lease_id = ?`).pluck().get(s.leaseId) === 0,
     )!;
-    const earlier0 = valueBook(db, funder.id, EARLIER);
-    const later0 = valueBook(db, funder.id, LATER);
+    const earlier0 = await valueBook(db, funder.id, EARLIER);
+    const later0 = await valueBook(db, funder.id, LATER);
     const i = later0.indexById.get(target.leaseId)!;
     expect(later0.valuation.inPool[i]).toBe(1);
     const row = toTotalCashRow(later0, i);
@@ -94,10 +94,10 @@ describe('a write-off approval', () => {
       { advanceRate: funder.advanceRate, facilityRate: funder.facilityRate },
       funder.baseCurrency,
     ).find((c) => c.currency === row.fx)!;
-    const fundedAfter0 = fundingLineBalance(loadBook(db, funder.id), funder, LATER, funder.baseCurrency).find(
+    const fundedAfter0 = fundingLineBalance(await loadBook(db, funder.id), funder, LATER, funder.baseCurrency).find(
       (c) => c.currency === row.fx,
     )!;
-    const version = loadBook(db, funder.id).version;
+    const version = (await loadBook(db, funder.id)).version;
 
     const w = await proposeLeaseWriteOff(
       db,
@@ -108,9 +108,9 @@ describe('a write-off approval', () => {
     await approveLeaseWriteOff(db, w.id, null, userId('admin@quantum.demo'));
 
     // The valuation store changed by that one lease (spliced in, not rebuilt).
-    expect(valuationChangesSince(db, funder.id, version)).toEqual({ version: version + 1, ids: [target.leaseId] });
+    expect(await valuationChangesSince(db, funder.id, version)).toEqual({ version: version + 1, ids: [target.leaseId] });
 
-    const later1 = valueBook(db, funder.id, LATER);
+    const later1 = await valueBook(db, funder.id, LATER);
     expect(later1.valuation.inPool[later1.indexById.get(target.leaseId)!]).toBe(0);
     expect([...liveIndices(later1)]).not.toContain(later1.indexById.get(target.leaseId));
     const sumLater1 = summary(later1);
@@ -122,7 +122,7 @@ describe('a write-off approval', () => {
     expect(sumLater1.cashBeyond).toBe(sumLater0.cashBeyond - row.cashBeyond);
 
     // An earlier cut-off is unchanged.
-    const earlier1 = valueBook(db, funder.id, EARLIER);
+    const earlier1 = await valueBook(db, funder.id, EARLIER);
     expect(earlier1.valuation.inPool[earlier1.indexById.get(target.leaseId)!]).toBe(1);
     expect(summary(earlier1)).toEqual(sumEarlier0);
 
@@ -134,7 +134,7 @@ describe('a write-off approval', () => {
     ).find((c) => c.currency === row.fx)!;
     expect(liabilityLater1.leases).toBe(liabilityLater0.leases - 1);
     expect(liabilityLater1.total.principal).toBeLessThan(liabilityLater0.total.principal);
-    const fundedAfter1 = fundingLineBalance(loadBook(db, funder.id), funder, LATER, funder.baseCurrency).find(
+    const fundedAfter1 = fundingLineBalance(await loadBook(db, funder.id), funder, LATER, funder.baseCurrency).find(
       (c) => c.currency === row.fx,
     )!;
     expect(fundedAfter1.leases).toBe(fundedAfter0.leases - 1);

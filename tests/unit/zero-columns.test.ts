@@ -11,8 +11,6 @@ import {
   buildLedgerStore,
   buildScheduleStore,
   compactStores,
-  finishSync,
-  startBuild,
   type StoreLease,
 } from '@/lib/servicing/book-store';
 
@@ -62,17 +60,17 @@ describe('the servicing store fee column', () => {
       ? [id, '2025-03-31,2025-01-31,2025-02-28', '30,10,20', fees, '3,1,2', '300,100,200']
       : [id, '2025-01-31,2025-02-28,2025-03-31', '10,20,30', fees, '1,2,3', '100,200,300'];
   const options = { componentOrder: ['fee', 'interest', 'principal', 'vat'] as const, tolerance: 0, graceDays: 0, edges: [1, 31, 61, 91] };
-  const build = (fees: string[]) => {
+  const build = async (fees: string[]) => {
     const leases = fees.map((_, i) => lease(i + 1));
-    const schedule = finishSync(startBuild(buildScheduleStore(leases, () => fees.map((f, i) => lists(i + 1, f)))));
-    const ledger = finishSync(startBuild(buildLedgerStore(schedule, () => [[1, '2025-02-15', '150'] as [number, string, string]], [])));
+    const schedule = await buildScheduleStore(leases, () => fees.map((f, i) => lists(i + 1, f)));
+    const ledger = await buildLedgerStore(schedule, () => [[1, '2025-02-15', '150'] as [number, string, string]], []);
     return { schedule, ledger };
   };
-  const feesOf = (s: ReturnType<typeof build>['schedule']) =>
+  const feesOf = (s: Awaited<ReturnType<typeof build>>['schedule']) =>
     Array.from({ length: s.n }, (_, i) => [...s.fee.subarray(s.start[i]!, s.end[i]!)]);
 
-  it('is all-zero while no lease charges a fee, owns memory once one does, and equals a store built with it', () => {
-    const { schedule, ledger } = build(['0,0,0', '0,0,0', '0,0,0']);
+  it('is all-zero while no lease charges a fee, owns memory once one does, and equals a store built with it', async () => {
+    const { schedule, ledger } = await build(['0,0,0', '0,0,0', '0,0,0']);
     expect(isZeroColumn(schedule.fee)).toBe(true);
     expect(feesOf(schedule)).toEqual([
       [0, 0, 0, 0],
@@ -85,7 +83,7 @@ describe('the servicing store fee column', () => {
     // A rewrite with a fee: the column gets its own memory; the other leases keep zeros.
     applyLeaseRewrites(schedule, ledger, [{ id: 2, lease: lease(2), schedule: lists(2, '0,7,0'), payments: null, reversals: [] }]);
     expect(isZeroColumn(schedule.fee)).toBe(false);
-    const rebuilt = build(['0,0,0', '0,7,0', '0,0,0']);
+    const rebuilt = await build(['0,0,0', '0,7,0', '0,0,0']);
     expect(isZeroColumn(rebuilt.schedule.fee)).toBe(false);
     // Lease 2's rows sorted by due date: its fee of 7 was listed with 2025-01-31.
     expect(feesOf(schedule)).toEqual([

@@ -19,7 +19,7 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req, principal }
 /** POST /api/facilities — a new facility with its criteria, limits and covenants (201). */
 export const POST = withAuth({ scope: 'write:funders' }, async (ctx) => {
   const body = await parseBody(ctx.req, createFacilityBody);
-  if (!getFunder(getDb(), body.funderId))
+  if (!(await getFunder(getDb(), body.funderId)))
     throw new NotFound(`Funder ${body.funderId} does not exist.`, [{ field: 'funderId', message: 'No such funder.' }]);
   return Response.json({ facility: await createFacility(getDb(), body, actorOf(ctx)) }, { status: 201 });
 });

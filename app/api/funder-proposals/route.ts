@@ -11,6 +11,6 @@ export const dynamic = 'force-dynamic';
 export const GET = withAuth({ scope: 'admin' }, async ({ req }) => {
   const q = await parseQuery(req, funderProposalsQuery);
   const db = getDb();
-  if (q.funderId !== undefined && !getFunder(db, q.funderId)) throw new NotFound(`Funder ${q.funderId} does not exist.`);
+  if (q.funderId !== undefined && !(await getFunder(db, q.funderId))) throw new NotFound(`Funder ${q.funderId} does not exist.`);
   return Response.json({ proposals: await listFunderProposals(db, q) });
 });

@@ -29,7 +29,7 @@ export const POST = withAuth({ scope: 'write:funders' }, async ({ req, principal
   const body = await parseBody(req, leaseCreateBody);
   const db = getDb();
   const lease = await createLeaseForFunder(db, funderId, body, principal.user.id);
-  afterBookWrite(db, funderId);
+  await afterBookWrite(db, funderId);
   return Response.json(
     { lease: await getLeaseCombined(db, funderId, lease.id) },
     { status: 201, headers: { location: `/api/leases/${lease.id}` } },

@@ -14,7 +14,7 @@ export const dynamic = 'force-dynamic';
 export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
   const { funderId, q, limit } = await parseQuery(req, lesseeSearchQuery);
   const db = getDb();
-  const funder = getFunder(db, funderId);
+  const funder = await getFunder(db, funderId);
   if (!funder) throw new NotFound(`Funder ${funderId} does not exist.`);
   const lessees = (await searchLessees(db, funderId, q, limit)).map((l) => ({ ...l, defaultVatRate: defaultVatRate(l, funder) }));
   return Response.json({ lessees });

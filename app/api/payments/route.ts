@@ -10,7 +10,16 @@ export const dynamic = 'force-dynamic';
 /** GET /api/payments — one page of the funder's ledger (payments and reversals, newest first) with per-currency totals of the filtered set. */
 export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
   const { funderId, lease, lessee, from, to, method, q, page, perPage } = await parseQuery(req, paymentListQuery);
-  const { rows, total, totals } = listPayments(getDb(), funderId, { leaseId: lease, lesseeId: lessee, from, to, method, q, page, perPage });
+  const { rows, total, totals } = await listPayments(getDb(), funderId, {
+    leaseId: lease,
+    lesseeId: lessee,
+    from,
+    to,
+    method,
+    q,
+    page,
+    perPage,
+  });
   return Response.json({ payments: rows, total, totals, page, perPage });
 });
 
@@ -36,6 +45,6 @@ export const POST = withAuth({ scope: 'write:funders' }, async ({ req, principal
   );
   if (recovery) return Response.json({ recovery }, { status: 201, headers: { location: `/api/credit/recoveries?funderId=${funderId}` } });
   const payment = await recordPayment(getDb(), funderId, body, principal.user.id);
-  afterBookWrite(getDb(), funderId);
+  await afterBookWrite(getDb(), funderId);
   return Response.json({ payment }, { status: 201, headers: { location: `/api/payments?lease=${payment.leaseId}` } });
 });

@@ -36,17 +36,20 @@ beforeAll(() => {
 afterAll(() => book.close());
 
 /** Every figure the views give, as plain data. */
-function figures(d: Conn) {
-  return DATES.map((asOf) => {
-    const valued = valueBook(d, F, asOf);
-    return {
-      servicing: getServicingBook(d, F, asOf).leases.map((s) => ({ ...s })),
-      credit: creditStatesAt(d, F, asOf).states.map((s) => ({ ...s })),
+async function figures(d: Conn) {
+  const out = [];
+  for (const asOf of DATES) {
+    const valued = await valueBook(d, F, asOf);
+    const row = {
+      servicing: (await getServicingBook(d, F, asOf)).leases.map((s) => ({ ...s })),
+      credit: (await creditStatesAt(d, F, asOf)).states.map((s) => ({ ...s })),
       prin: Array.from(valued.valuation.prin),
       npv: Array.from(valued.valuation.npv),
       inPool: Array.from(valued.valuation.inPool),
     };
-  });
+    out.push(row);
+  }
+  return out;
 }
 
 function runWriter(k: number): Promise<number> {
@@ -65,14 +68,14 @@ function runWriter(k: number): Promise<number> {
 }
 
 test('two writers at once: the views, applying the journal as they read, equal a rebuild from scratch', async () => {
-  const before = figures(db);
-  const stampBefore = bookChangeStamp(db, F);
-  const versionBefore = getFunder(db, F)!.bookVersion;
+  const before = await figures(db);
+  const stampBefore = await bookChangeStamp(db, F);
+  const versionBefore = (await getFunder(db, F))!.bookVersion;
   let done = false;
   const writers = Promise.all([runWriter(0), runWriter(1)]).finally(() => (done = true));
   let reads = 0;
   while (!done) {
-    figures(db);
+    await figures(db);
     reads++;
     await new Promise((r) => setTimeout(r, 5));
   }
@@ -88,9 +91,9 @@ test('two writers at once: the views, applying the journal as they read, equal a
   // 2 writers × WRITES writes; a reversal is a second ledger row after its payment.
   expect(rows.length).toBe(2 * WRITES + 2 * (WRITES / 5));
   expect(new Set(rows.map((r) => r.kind))).toEqual(new Set(['ledger', 'lease', 'flag', 'lessee']));
-  expect(getFunder(db, F)!.bookVersion - versionBefore).toBe(rows.length);
+  expect((await getFunder(db, F))!.bookVersion - versionBefore).toBe(rows.length);
 
-  const incremental = figures(db);
+  const incremental = await figures(db);
   expect(incremental).not.toEqual(before);
   expect(incremental).toEqual(await fromScratch(book, figures));
 }, 120_000);

@@ -55,8 +55,8 @@ const sorted = (m: Totals) =>
   [...m.entries()].filter(([, t]) => t.count > 0 || t.outstanding !== 0).sort((a, b) => a[0].localeCompare(b[0]));
 
 /** The pool at D: the Total Cash Flow's rows (count and Σ prin per currency). */
-function pool(d: string): Totals {
-  const book = poolBook(db, F, d);
+async function pool(d: string): Promise<Totals> {
+  const book = await poolBook(db, F, d);
   const m: Totals = new Map();
   for (const i of liveIndices(book)) add(m, book.leases[i]!.currency, 1, book.valuation.prin[i]!);
   return m;
@@ -70,16 +70,16 @@ const DATES = [
 ] as const;
 
 describe.each(DATES)('at %s (%s)', (_label, d) => {
-  test('the pool has leases in several currencies and owes arrears', () => {
-    const p = pool(d);
+  test('the pool has leases in several currencies and owes arrears', async () => {
+    const p = await pool(d);
     expect(p.size).toBeGreaterThan(1);
-    const sb = getServicingBook(db, F, d);
+    const sb = await getServicingBook(db, F, d);
     expect(sb.leases.some((l) => l.arrearsNet > 0)).toBe(true);
   });
 
-  test('outstanding principal and leases: Total CF = Summary = Dashboard = Stratification = Tape = Customers', () => {
-    const book = poolBook(db, F, d);
-    const expected = sorted(pool(d));
+  test('outstanding principal and leases: Total CF = Summary = Dashboard = Stratification = Tape = Customers', async () => {
+    const book = await poolBook(db, F, d);
+    const expected = sorted(await pool(d));
     const summary: Totals = new Map();
     for (const s of bookSummary(book, book.funder.baseCurrency)) add(summary, s.currency, s.count, s.prin);
     expect(sorted(summary)).toEqual(expected);
@@ -87,19 +87,19 @@ describe.each(DATES)('at %s (%s)', (_label, d) => {
     for (const f of dashboardFigures(book, book.funder.baseCurrency)) add(dashboard, f.currency, f.count, f.prin);
     expect(sorted(dashboard)).toEqual(expected);
     const strat: Totals = new Map();
-    for (const c of stratificationOf(db, book, 'assetType').currencies) add(strat, c.currency, c.total.count, c.total.outstanding);
+    for (const c of (await stratificationOf(db, book, 'assetType')).currencies) add(strat, c.currency, c.total.count, c.total.outstanding);
     expect(sorted(strat)).toEqual(expected);
     const tape: Totals = new Map();
-    const { src, delinquency } = tapeSourceOf(db, book);
+    const { src, delinquency } = await tapeSourceOf(db, book);
     for (const rows of tapeBatches(src, 1000, delinquency)) for (const r of rows) add(tape, r.currency, 1, r.currentPrincipal);
     expect(sorted(tape)).toEqual(expected);
     const customers: Totals = new Map();
-    for (const c of customersOf(db, book)) add(customers, c.currency, c.leases, c.outstanding);
+    for (const c of await customersOf(db, book)) add(customers, c.currency, c.leases, c.outstanding);
     expect(sorted(customers)).toEqual(expected);
   });
 
   test('outstanding principal and leases: Total CF = Delinquency (lease and lessee level) = ECL = the servicing book', async () => {
-    const expected = sorted(pool(d));
+    const expected = sorted(await pool(d));
     const lease: Totals = new Map();
     for (const r of (await delinquencyView(db, F, d, { level: 'lease' })).summary) add(lease, r.currency, r.count, r.outstandingPrincipal);
     expect(sorted(lease)).toEqual(expected);
@@ -107,41 +107,41 @@ describe.each(DATES)('at %s (%s)', (_label, d) => {
     for (const r of (await delinquencyView(db, F, d, { level: 'lessee' })).summary) add(lessee, r.currency, 0, r.outstandingPrincipal);
     expect(sorted(lessee).map(([c, t]) => [c, t.outstanding])).toEqual(expected.map(([c, t]) => [c, t.outstanding]));
     const ecl: Totals = new Map();
-    for (const t of eclAt(db, F, d).totals) add(ecl, t.currency, t.leases, t.outstanding);
+    for (const t of (await eclAt(db, F, d)).totals) add(ecl, t.currency, t.leases, t.outstanding);
     expect(sorted(ecl)).toEqual(expected);
     const servicing: Totals = new Map();
-    for (const l of getServicingBook(db, F, d).leases) add(servicing, l.currency, 1, l.outstandingPrincipal);
+    for (const l of (await getServicingBook(db, F, d)).leases) add(servicing, l.currency, 1, l.outstandingPrincipal);
     expect(sorted(servicing)).toEqual(expected);
   });
 
-  test('ECL exposure = outstanding principal + arrears net of VAT, over the pool', () => {
+  test('ECL exposure = outstanding principal + arrears net of VAT, over the pool', async () => {
     const arrears = new Map<string, number>();
-    for (const l of getServicingBook(db, F, d).leases) arrears.set(l.currency, (arrears.get(l.currency) ?? 0) + l.arrearsNet);
-    for (const t of eclAt(db, F, d).totals) {
+    for (const l of (await getServicingBook(db, F, d)).leases) arrears.set(l.currency, (arrears.get(l.currency) ?? 0) + l.arrearsNet);
+    for (const t of (await eclAt(db, F, d)).totals) {
       expect(t.arrearsNet).toBe(arrears.get(t.currency) ?? 0);
       expect(t.exposure).toBe(t.outstanding + t.arrearsNet);
     }
   });
 
-  test('the facility collateral (pledged + unpledged) is the pool: Σ balance per currency', () => {
+  test('the facility collateral (pledged + unpledged) is the pool: Σ balance per currency', async () => {
     const col: Totals = new Map();
-    for (const l of collateralAt(db, F, d).leases) add(col, l.currency, 0, l.balance);
-    expect(sorted(col).map(([c, t]) => [c, t.outstanding])).toEqual(sorted(pool(d)).map(([c, t]) => [c, t.outstanding]));
+    for (const l of (await collateralAt(db, F, d)).leases) add(col, l.currency, 0, l.balance);
+    expect(sorted(col).map(([c, t]) => [c, t.outstanding])).toEqual(sorted(await pool(d)).map(([c, t]) => [c, t.outstanding]));
   });
 
-  test('leases in default: Defaults & losses = ECL stage 3 = the Dashboard, same exposure, only the pool', () => {
-    const sb = getServicingBook(db, F, d);
-    const defaults = defaultsAt(db, F, d);
+  test('leases in default: Defaults & losses = ECL stage 3 = the Dashboard, same exposure, only the pool', async () => {
+    const sb = await getServicingBook(db, F, d);
+    const defaults = await defaultsAt(db, F, d);
     for (const r of defaults) expect(sb.byLeaseId.get(r.leaseId)).toBeDefined();
     // The derived status itself (the register's, the lease page's): no lease outside the pool is in default, not even
     // one not purchased yet whose lessee is in contagion.
-    const outside = creditStatesAt(db, F, d).states.filter((s) => s.status === 'defaulted' && !sb.byLeaseId.get(s.leaseId));
+    const outside = (await creditStatesAt(db, F, d)).states.filter((s) => s.status === 'defaulted' && !sb.byLeaseId.get(s.leaseId));
     expect(outside).toEqual([]);
-    expect(creditStatesAt(db, F, d).states.filter((s) => s.status === 'defaulted').length).toBe(defaults.length);
-    const stage3 = eclAt(db, F, d).rows.filter((r) => r.stage === 3);
+    expect((await creditStatesAt(db, F, d)).states.filter((s) => s.status === 'defaulted').length).toBe(defaults.length);
+    const stage3 = (await eclAt(db, F, d)).rows.filter((r) => r.stage === 3);
     const currencies = new Set([...defaults.map((r) => r.currency), ...stage3.map((r) => r.currency)]);
-    const tiles = creditTiles(db, F, d);
-    const measures = lossMeasuresAt(db, F, d);
+    const tiles = await creditTiles(db, F, d);
+    const measures = await lossMeasuresAt(db, F, d);
     for (const c of currencies) {
       const mine = defaults.filter((r) => r.currency === c);
       const s3 = stage3.filter((r) => r.currency === c);
@@ -156,9 +156,9 @@ describe.each(DATES)('at %s (%s)', (_label, d) => {
 });
 
 describe('the demo book has what the identities are about', () => {
-  test('leases in default, and a written-off lease with recoveries', () => {
-    expect(defaultsAt(db, F, TODAY).length).toBeGreaterThan(0);
-    const eur = lossMeasuresAt(db, F, TODAY).find((m) => m.currency === 'EUR')!;
+  test('leases in default, and a written-off lease with recoveries', async () => {
+    expect((await defaultsAt(db, F, TODAY)).length).toBeGreaterThan(0);
+    const eur = (await lossMeasuresAt(db, F, TODAY)).find((m) => m.currency === 'EUR')!;
     expect(eur.grossLoss).toBeGreaterThan(0);
     expect(eur.recoveries).toBeGreaterThan(0);
   });
@@ -183,7 +183,7 @@ describe('month roll-forwards (Performance history)', () => {
       }
       const live = rows.at(-1)!;
       expect(live.live).toBe(true);
-      const p = pool(TODAY).get(currency) ?? { count: 0, outstanding: 0 };
+      const p = (await pool(TODAY)).get(currency) ?? { count: 0, outstanding: 0 };
       expect({ leases: live.leases, balance: live.balance }).toEqual({ leases: p.count, balance: p.outstanding });
     }
   });
@@ -195,7 +195,7 @@ describe('month roll-forwards (Performance history)', () => {
       const month = monthOf(w.date);
       const row = (await performanceReport(db, F, { from: month, to: month, currency: w.currency }, TODAY)).rows[0]!;
       // The lease has left the pool on its write-off date; its balance left the roll-forward as written off that month.
-      const before = valueBook(db, F, w.date);
+      const before = await valueBook(db, F, w.date);
       const i = before.indexById.get(w.leaseId)!;
       expect(before.valuation.inPool[i]).toBe(0);
       expect(row.writtenOffPrincipal).toBeGreaterThan(0);
@@ -212,7 +212,7 @@ describe('month roll-forwards (Performance history)', () => {
     );
     let compared = 0;
     for (const r of rows) {
-      const credit = lossMeasuresAt(db, F, r.monthEnd).find((m) => m.currency === currency);
+      const credit = (await lossMeasuresAt(db, F, r.monthEnd)).find((m) => m.currency === currency);
       expect(r.cumulativeNetLossPct, r.month).toBeCloseTo(credit?.cumulativeNetLossRate ?? 0, 12);
       const covenant = metrics.get(r.monthEnd);
       if (covenant) {

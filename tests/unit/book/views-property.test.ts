@@ -38,18 +38,18 @@ const day = (offset: number) => formatDate(tryParseDate(TODAY)! + offset);
 function figures(db: Conn) {
   return Promise.all(
     DATES.map(async (asOf) => {
-      const valued = valueBook(db, F, asOf);
-      const pool = poolBook(db, F, asOf);
+      const valued = await valueBook(db, F, asOf);
+      const pool = await poolBook(db, F, asOf);
       return {
         prin: Array.from(valued.valuation.prin),
         npv: Array.from(valued.valuation.npv),
         poolPrin: Array.from(pool.valuation.prin),
-        servicing: getServicingBook(db, F, asOf).leases.map((s) => ({ ...s })),
+        servicing: (await getServicingBook(db, F, asOf)).leases.map((s) => ({ ...s })),
         delinquency: (await delinquencyView(db, F, asOf, { level: 'lessee', sort: 'dpd', dir: 'desc' })).rows,
-        credit: creditStatesAt(db, F, asOf).states.map((s) => ({ ...s })),
-        defaults: defaultsAt(db, F, asOf),
-        ecl: eclAt(db, F, asOf),
-        measures: lossMeasuresAt(db, F, asOf),
+        credit: (await creditStatesAt(db, F, asOf)).states.map((s) => ({ ...s })),
+        defaults: await defaultsAt(db, F, asOf),
+        ecl: await eclAt(db, F, asOf),
+        measures: await lossMeasuresAt(db, F, asOf),
       };
     }),
   );

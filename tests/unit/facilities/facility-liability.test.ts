@@ -126,7 +126,7 @@ describe('a facility funding line (domain.md §4 and §11)', () => {
       '2026-11-01': first + 1_234_567 - 333_331,
     };
     for (const [on, outstanding] of Object.entries(expected)) {
-      const book = valueBook(db, 1, on, false);
+      const book = await valueBook(db, 1, on, false);
       const page = (await facilityBase(db, f, on)).base.outstanding;
       const cf = await facilityLiability(db, f, book, params, funder.baseCurrency, on);
       expect(page).toBe(outstanding);

@@ -283,7 +283,7 @@ describe('facility service', () => {
     const f = await facility(db);
     const month = '2026-09-30';
     // Nothing changed yet: the snapshot's pool is the live book's at that month end, lease by lease.
-    const live = collateralAt(db, 1, month).leases.filter((l) => l.currency === f.currency);
+    const live = (await collateralAt(db, 1, month)).leases.filter((l) => l.currency === f.currency);
     expect((await monthEndBook(db, 1, f.currency, month, TODAY)).leases).toEqual(live);
     const before = await facilityMonthMetrics(db, f, TODAY, TODAY, 24);
     const closed = before.filter((m) => m.monthEnd < '2026-11-01');
@@ -303,7 +303,7 @@ describe('facility service', () => {
     const lease = (await getLease(db, leaseId))!;
     await updateLease(db, leaseId, lease.version, { rate: lease.rate + 0.01 }, analyst.userId);
     // The live book at that month end moved …
-    const liveAfter = collateralAt(db, 1, month).leases.filter((l) => l.currency === f.currency);
+    const liveAfter = (await collateralAt(db, 1, month)).leases.filter((l) => l.currency === f.currency);
     expect(liveAfter.reduce((s, l) => s + l.balance, 0)).not.toBe(live.reduce((s, l) => s + l.balance, 0));
     // … the kept results of the closed months did not …
     const after = await facilityMonthMetrics(db, f, TODAY, TODAY, 24);
@@ -375,7 +375,7 @@ describe('facility service', () => {
     const before = await metricsAt(plain, await facility(plain));
     const db = seeded();
     const f = await facility(db);
-    const facts = creditFactsAt(db, 1, ON);
+    const facts = await creditFactsAt(db, 1, ON);
     const currencyOf = new Map(db.$client.prepare('select id, currency from leases').raw().all() as [number, string][]);
     const target = [...facts.values()].find(
       (x) =>
@@ -409,7 +409,7 @@ describe('facility service', () => {
     expect(after.metrics.cumulativeWrittenOff).toBe(proposal.amount);
     expect(after.metrics.cumulativeNetLoss * orig).toBeCloseTo(proposal.amount - 50_000, 4);
     // The same figure as Defaults & losses on that month end (domain.md §14).
-    expect(lossMeasuresAt(db, 1, MONTH_END).find((m) => m.currency === f.currency)!.cumulativeNetLossRate).toBeCloseTo(
+    expect((await lossMeasuresAt(db, 1, MONTH_END)).find((m) => m.currency === f.currency)!.cumulativeNetLossRate).toBeCloseTo(
       after.metrics.cumulativeNetLoss,
       12,
     );

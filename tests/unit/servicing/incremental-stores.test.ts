@@ -23,7 +23,7 @@ import { seedPortfolio } from '@/db/seed/portfolio';
 import { seedDemoUsers } from '@/db/seed/users';
 import { LeasePortfolio, formatDate, purchasePrices, valuePortfolio } from '@/lib/finance';
 import { parseDate } from '@/lib/finance/dates';
-import { bookAt, buildLedgerStore, buildScheduleStore, finishSync, startBuild } from '@/lib/servicing/book-store';
+import { bookAt, buildLedgerStore, buildScheduleStore } from '@/lib/servicing/book-store';
 import { afterBookWrite } from '@/services/portfolio/book-changes';
 import { valuationChangesSince, valueBook } from '@/services/portfolio/valuation';
 import { changedLeasesSince, getServicingBook, servicingSettingsOf, servicingStores } from '@/services/servicing/book';
@@ -37,10 +37,10 @@ const CUT_OFF = '2026-11-01';
 const F = 1;
 
 /** The servicing book and valuation computed from scratch (no cache). */
-function fullRebuild(db: Conn) {
-  const funder = getFunder(db, F)!;
-  const schedule = finishSync(startBuild(buildScheduleStore(bookLeases(db, F), (a, b) => scheduleListsOfBook(db, F, a, b))));
-  const ledger = finishSync(startBuild(buildLedgerStore(schedule, (a, b) => paymentListsOfBook(db, F, a, b), reversalsOfBook(db, F))));
+async function fullRebuild(db: Conn) {
+  const funder = (await getFunder(db, F))!;
+  const schedule = await buildScheduleStore(await bookLeases(db, F), (a, b) => scheduleListsOfBook(db, F, a, b));
+  const ledger = await buildLedgerStore(schedule, (a, b) => paymentListsOfBook(db, F, a, b), await reversalsOfBook(db, F));
   const s = servicingSettingsOf(funder);
   const books = AS_OFS.map((asOf) =>
     // Only the leases in the pool at the as-of date (domain.md §3), as the product shows them.
@@ -69,7 +69,7 @@ function fullRebuild(db: Conn) {
         : [],
     ),
   );
-  const records = listPortfolioLeases(db, F);
+  const records = await listPortfolioLeases(db, F);
   const p = new LeasePortfolio(records.length);
   for (const r of records) p.add(leaseTermsOf(r, funder.rateConvention));
   const purchaseDay = Int32Array.from(records, (r) => parseDate(r.purchaseDate, 'purchaseDate'));
@@ -91,9 +91,9 @@ function fullRebuild(db: Conn) {
 }
 
 /** Delinquency rows at both levels from the rebuilt book and freshly read labels (the pre-cache algorithm). */
-async function expectedRows(db: Conn, states: ReturnType<typeof fullRebuild>['books'][number]) {
+async function expectedRows(db: Conn, states: Awaited<ReturnType<typeof fullRebuild>>['books'][number]) {
   const labels = await servicingLabels(db, F);
-  const { edges } = servicingSettingsOf(getFunder(db, F)!);
+  const { edges } = servicingSettingsOf((await getFunder(db, F))!);
   const lease: DelinquencyRow[] = states.map((s) => ({
     key: `L${s.leaseId}`,
     leaseId: s.leaseId,
@@ -153,15 +153,15 @@ const VIEWS = [
 ] as const;
 
 async function expectCachesEqualRebuild(db: Conn) {
-  const full = fullRebuild(db);
+  const full = await fullRebuild(db);
   const toState = new Map(full.books[2]!.map((r) => [r.leaseId, r]));
   const rolls = full.books[0]!.flatMap((r) =>
     toState.has(r.leaseId) ? [{ from: r.bucket, to: toState.get(r.leaseId)!.bucket, balance: r.outstandingPrincipal }] : [],
   );
-  expect(rollRates(db, F, AS_OFS[0]!, AS_OFS[2]!)).toEqual({
+  expect(await rollRates(db, F, AS_OFS[0]!, AS_OFS[2]!)).toEqual({
     from: AS_OFS[0],
     to: AS_OFS[2],
-    ...rollRateMatrix(rolls, servicingSettingsOf(getFunder(db, F)!).edges),
+    ...rollRateMatrix(rolls, servicingSettingsOf((await getFunder(db, F))!).edges),
   });
   for (const k of [0, 2]) {
     const expected = await expectedRows(db, full.books[k]!);
@@ -174,8 +174,8 @@ async function expectCachesEqualRebuild(db: Conn) {
       }
     }
   }
-  AS_OFS.forEach((asOf, k) => {
-    const book = getServicingBook(db, F, asOf);
+  for (const [k, asOf] of AS_OFS.entries()) {
+    const book = await getServicingBook(db, F, asOf);
     const mine = book.leases.map((s) => ({
       leaseId: s.leaseId,
       lesseeId: s.lesseeId,
@@ -191,9 +191,9 @@ async function expectCachesEqualRebuild(db: Conn) {
     }));
     expect(mine).toEqual(full.books[k]);
     expect([...book.byLeaseId.keys()].sort((a, b) => a - b)).toEqual(full.books[k]!.map((r) => r.leaseId));
-  });
+  }
   // The live-row counts the updates keep (compaction is decided by them) equal the segments' rows.
-  const { schedule, ledger } = servicingStores(db, F);
+  const { schedule, ledger } = await servicingStores(db, F);
   let live = 0;
   let liveL = 0;
   for (let i = 0; i < schedule.n; i++) {
@@ -201,7 +201,7 @@ async function expectCachesEqualRebuild(db: Conn) {
     liveL += ledger.end[i]! - ledger.start[i]!;
   }
   expect([schedule.live, ledger.live]).toEqual([live, liveL]);
-  const valued = valueBook(db, F, CUT_OFF);
+  const valued = await valueBook(db, F, CUT_OFF);
   expect(valued.leases.map((l) => l.id)).toEqual(full.ids);
   expect([...valued.indexById.entries()].sort((a, b) => a[1] - b[1]).map((e) => e[0])).toEqual(full.ids);
   expect(valued.valuation.count).toBe(full.v.count);
@@ -383,22 +383,22 @@ describe('incremental caches equal a full rebuild', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(fc.tuple(opArb, fc.boolean(), fc.boolean()), { minLength: 1, maxLength: 12 }), async (ops) => {
         // Warm every cache first, so the writes are applied to them incrementally.
-        for (const asOf of AS_OFS) getServicingBook(db, F, asOf);
+        for (const asOf of AS_OFS) await getServicingBook(db, F, asOf);
         await behaviourRows(db, F, TODAY);
-        rollRates(db, F, AS_OFS[0]!, AS_OFS[2]!);
+        await rollRates(db, F, AS_OFS[0]!, AS_OFS[2]!);
         for (const level of ['lease', 'lessee'] as const)
           for (const f of VIEWS)
             await delinquencyView(db, F, AS_OFS[0]!, { level, ...f, bucket: 'bucket' in f ? [...f.bucket] : undefined });
-        valueBook(db, F, CUT_OFF);
-        const { entry } = servicingStores(db, F);
+        await valueBook(db, F, CUT_OFF);
+        const { entry } = await servicingStores(db, F);
         const rebuilt = entry.rebuiltAt;
         for (const [op, eager, viaOther] of ops) {
           await apply(viaOther ? other : db, op);
-          if (eager) afterBookWrite(db, F);
+          if (eager) await afterBookWrite(db, F);
         }
         await expectCachesEqualRebuild(db);
         // Updated in place: the same entry, never rebuilt.
-        expect(servicingStores(db, F).entry).toBe(entry);
+        expect((await servicingStores(db, F)).entry).toBe(entry);
         expect(entry.rebuiltAt).toBe(rebuilt);
         const incremental = await behaviourSnapshot(db, TODAY);
         // A lease write that bypasses the journal, then a settings row: the behaviour is the same.
@@ -434,8 +434,8 @@ describe('lease change journal', () => {
     ['a deletion journals the lease', 'delete'],
     ['a creation journals the new lease', 'create'],
   ] as const)('%s', async (_name, kind) => {
-    const before = bookChangeStamp(db, F);
-    const version = getFunder(db, F)!.dataVersion;
+    const before = await bookChangeStamp(db, F);
+    const version = (await getFunder(db, F))!.dataVersion;
     const l = pickLease(db, 0)!;
     let id = l.id;
     if (kind === 'edit') await updateLease(db, l.id, l.version, { rate: 0.07 }, null);
@@ -456,32 +456,32 @@ describe('lease change journal', () => {
       } = src;
       id = (await createLease(db, input as LeaseInput, null)).id;
     }
-    const changed = bookChangesSince(db, F, before);
+    const changed = await bookChangesSince(db, F, before);
     expect(changed.lease).toEqual([id]);
-    expect(changed.stamp).toBe(bookChangeStamp(db, F));
-    expect(getFunder(db, F)!.dataVersion).toBe(version + 1);
-    expect(bookChangesSince(db, 2, before).lease).toEqual([]);
+    expect(changed.stamp).toBe(await bookChangeStamp(db, F));
+    expect((await getFunder(db, F))!.dataVersion).toBe(version + 1);
+    expect((await bookChangesSince(db, 2, before)).lease).toEqual([]);
   });
 
   test('a refused write (stale version) journals nothing', async () => {
-    const before = bookChangeStamp(db, F);
+    const before = await bookChangeStamp(db, F);
     const l = pickLease(db, 2)!;
     await expect(async () => await updateLease(db, l.id, l.version + 5, { rate: 0.04 }, null)).rejects.toThrow(
       expect.objectContaining({ code: 'conflict' }),
     );
-    expect(bookChangeStamp(db, F)).toBe(before);
+    expect(await bookChangeStamp(db, F)).toBe(before);
   });
 
   test('the stores and the valuation answer which leases changed since a version', async () => {
-    const s0 = servicingStores(db, F).entry.version;
-    const v0 = valueBook(db, F, CUT_OFF).version;
+    const s0 = (await servicingStores(db, F)).entry.version;
+    const v0 = (await valueBook(db, F, CUT_OFF)).version;
     const a = pickLease(db, 0)!;
     await updateLease(db, a.id, a.version, { term: 24 }, null);
     await recordPayment(db, F, { leaseId: a.id, receivedOn: TODAY, amount: 500, currency: a.currency, method: 'transfer' }, null);
-    afterBookWrite(db, F);
-    expect(changedLeasesSince(db, F, s0).ids).toEqual([a.id]);
-    expect(valuationChangesSince(db, F, v0).ids).toEqual([a.id]);
+    await afterBookWrite(db, F);
+    expect((await changedLeasesSince(db, F, s0)).ids).toEqual([a.id]);
+    expect((await valuationChangesSince(db, F, v0)).ids).toEqual([a.id]);
     await updateFunder(db, F, { buyRate: 0.061 });
-    expect(valuationChangesSince(db, F, v0).ids).toBeNull();
+    expect((await valuationChangesSince(db, F, v0)).ids).toBeNull();
   });
 });

@@ -57,29 +57,29 @@ test('the KPIs follow payments, reversals and lease edits made after they were c
     { leaseId: lease.id, receivedOn: '2026-11-10', amount: 12_345, currency: lease.currency, method: 'transfer' },
     null,
   );
-  afterBookWrite(db, F);
+  await afterBookWrite(db, F);
   expect((await shown()).find((k) => k.currency === lease.currency)!.collected).toBe(before + 12_345);
   expect(await shown()).toEqual(await fromDatabase());
 
   await reversePayment(db, F, p.id, { reversedOn: '2026-11-12', note: 'returned' }, null);
-  afterBookWrite(db, F);
+  await afterBookWrite(db, F);
   expect((await shown()).find((k) => k.currency === lease.currency)!.collected).toBe(before);
   expect(await shown()).toEqual(await fromDatabase());
 
   // A terminated lease's instalments leave the scheduled sum, and come back with it.
   const scheduledBefore = (await shown()).find((k) => k.currency === lease.currency)!.scheduled;
   await updateLease(db, lease.id, (await getLease(db, lease.id))!.version, { status: 'terminated' }, null);
-  afterBookWrite(db, F);
+  await afterBookWrite(db, F);
   expect(await shown()).toEqual(await fromDatabase());
   await updateLease(db, lease.id, (await getLease(db, lease.id))!.version, { status: 'active' }, null);
-  afterBookWrite(db, F);
+  await afterBookWrite(db, F);
   expect(await shown()).toEqual(await fromDatabase());
   expect((await shown()).find((k) => k.currency === lease.currency)!.scheduled).toBe(scheduledBefore);
 
   // A new rate rewrites the schedule: this month's instalment changes.
   const other = (await getLease(db, 2))!;
   await updateLease(db, other.id, other.version, { rate: other.rate + 0.03 }, null);
-  afterBookWrite(db, F);
+  await afterBookWrite(db, F);
   expect(await shown()).toEqual(await fromDatabase());
 
   // Several writes between two reads: each lease's share is replaced once.
@@ -91,9 +91,9 @@ test('the KPIs follow payments, reversals and lease edits made after they were c
       { leaseId: id, receivedOn: '2026-11-05', amount: 1_000 * id, currency: l.currency, method: 'transfer' },
       null,
     );
-    afterBookWrite(db, F);
+    await afterBookWrite(db, F);
   }
   await updateLease(db, 3, (await getLease(db, 3))!.version, { rate: (await getLease(db, 3))!.rate + 0.01 }, null);
-  afterBookWrite(db, F);
+  await afterBookWrite(db, F);
   expect(await shown()).toEqual(await fromDatabase());
 });

@@ -78,12 +78,12 @@ test('after a payment and a lease edit the lessee rows follow', async () => {
     { leaseId: lease.id, receivedOn: '2026-11-20', amount: row.arrearsTotal, currency: lease.currency, method: 'transfer' },
     null,
   );
-  afterBookWrite(db, F);
+  await afterBookWrite(db, F);
   const after = await lesseeServicing(db, F, lease.lesseeId, TODAY);
   expect(after.leases.find((r) => r.leaseId === lease.id)!.arrearsTotal).toBeLessThan(row.arrearsTotal);
   await expectAllLesseesMatch();
 
   await updateLease(db, lease.id, (await getLease(db, lease.id))!.version, { status: 'terminated' }, null);
-  afterBookWrite(db, F);
+  await afterBookWrite(db, F);
   await expectAllLesseesMatch();
 });

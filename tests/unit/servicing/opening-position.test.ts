@@ -104,7 +104,7 @@ describe('a seasoned lease in the book', () => {
       }),
     );
     // Without a position: serviced from the first instalment, and nothing was ever paid — seven instalments in arrears.
-    expect(getServicingBook(db, F, a!.asOf).byLeaseId.get(a!.id)!.dpd).toBeGreaterThan(150);
+    expect((await getServicingBook(db, F, a!.asOf)).byLeaseId.get(a!.id)!.dpd).toBeGreaterThan(150);
     const instalments = instalmentsOfLease(db, (await getLease(db, a!.id))!);
     // The tape: two instalments in arrears, 34 days past due.
     const arrears = openingArrears(instalments, a!.asOf, 2 * gross(instalments[0]!));
@@ -122,24 +122,24 @@ describe('a seasoned lease in the book', () => {
   });
   afterAll(() => book.close());
 
-  test("on its date: the tape's DPD and arrears, outstanding principal the schedule's, not in default", () => {
-    const state = getServicingBook(db, F, seasoned.asOf).byLeaseId.get(seasoned.id)!;
+  test("on its date: the tape's DPD and arrears, outstanding principal the schedule's, not in default", async () => {
+    const state = (await getServicingBook(db, F, seasoned.asOf)).byLeaseId.get(seasoned.id)!;
     expect(state.dpd).toBe(34);
     expect(state.arrearsTotal).toBe(2 * gross(seasoned.instalments[0]!));
-    const valued = valueBook(db, F, seasoned.asOf);
+    const valued = await valueBook(db, F, seasoned.asOf);
     const i = valued.indexById.get(seasoned.id)!;
     expect(state.outstandingPrincipal).toBe(valued.valuation.prin[i]);
-    const credit = creditStatesAt(db, F, seasoned.asOf).states.find((s) => s.leaseId === seasoned.id)!;
+    const credit = (await creditStatesAt(db, F, seasoned.asOf)).states.find((s) => s.leaseId === seasoned.id)!;
     expect(credit.status).toBe('performing');
-    const clean = getServicingBook(db, F, current.asOf).byLeaseId.get(current.id)!;
+    const clean = (await getServicingBook(db, F, current.asOf)).byLeaseId.get(current.id)!;
     expect([clean.dpd, clean.arrearsTotal]).toEqual([0, 0]);
-    expect(creditStatesAt(db, F, current.asOf).states.find((s) => s.leaseId === current.id)!.status).toBe('performing');
+    expect((await creditStatesAt(db, F, current.asOf)).states.find((s) => s.leaseId === current.id)!.status).toBe('performing');
   });
 
   test('afterwards it ages and settles as any lease: unpaid instalments add to it, a payment clears the oldest first', async () => {
     const later = plusDays(seasoned.asOf, 40);
     const dueSince = seasoned.instalments.filter((i) => i.dueDate >= seasoned.asOf && i.dueDate < later);
-    const state = getServicingBook(db, F, later).byLeaseId.get(seasoned.id)!;
+    const state = (await getServicingBook(db, F, later)).byLeaseId.get(seasoned.id)!;
     expect(state.dpd).toBe(74);
     expect(state.arrearsTotal).toBe(2 * gross(seasoned.instalments[0]!) + dueSince.reduce((s, i) => s + gross(i), 0));
     // The tape's arrears paid the day after its date: current until the next instalment falls due.
@@ -156,7 +156,7 @@ describe('a seasoned lease in the book', () => {
       },
       1,
     );
-    const paid = getServicingBook(db, F, plusDays(seasoned.asOf, 1)).byLeaseId.get(seasoned.id)!;
+    const paid = (await getServicingBook(db, F, plusDays(seasoned.asOf, 1))).byLeaseId.get(seasoned.id)!;
     expect([paid.dpd, paid.arrearsTotal]).toEqual([0, 0]);
     // The ledger's allocation (the lease page) went to the opening arrears, period 0.
     const periods = db.$client
@@ -176,20 +176,24 @@ describe('a seasoned lease in the book', () => {
       { asOf: current.asOf, daysPastDue: 120, arrears: openingArrears(instalments, current.asOf, 4 * gross(instalments[0]!)) },
       ACTOR,
     );
-    const credit = creditStatesAt(db, F, defaultsOn).states.find((s) => s.leaseId === current.id)!;
+    const credit = (await creditStatesAt(db, F, defaultsOn)).states.find((s) => s.leaseId === current.id)!;
     expect(credit.status).toBe('defaulted');
     expect(credit.why).toBe('dpd');
-    expect(getServicingBook(db, F, defaultsOn).byLeaseId.get(current.id)!.dpd).toBe(120);
+    expect((await getServicingBook(db, F, defaultsOn)).byLeaseId.get(current.id)!.dpd).toBe(120);
   });
 
   test('the views, updated lease by lease, equal a rebuild from scratch', async () => {
     const dates = [seasoned.asOf, plusDays(seasoned.asOf, 40), TODAY];
-    const figures = (d: Conn) =>
-      dates.map((asOf) => ({
-        servicing: getServicingBook(d, F, asOf).leases.map((s) => ({ ...s })),
-        credit: creditStatesAt(d, F, asOf).states.map((s) => ({ ...s })),
-      }));
-    expect(figures(db)).toEqual(await fromScratch(book, figures));
+    const figures = async (d: Conn) => {
+      const out = [];
+      for (const asOf of dates)
+        out.push({
+          servicing: (await getServicingBook(d, F, asOf)).leases.map((s) => ({ ...s })),
+          credit: (await creditStatesAt(d, F, asOf)).states.map((s) => ({ ...s })),
+        });
+      return out;
+    };
+    expect(await figures(db)).toEqual(await fromScratch(book, figures));
   });
 
   test('a position on no calendar day, with negative or undated arrears, or a default after its date, is refused', async () => {

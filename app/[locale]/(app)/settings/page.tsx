@@ -40,7 +40,7 @@ export default async function SettingsPage({ params }: Props) {
 
   const db = getDb();
   const active = toFunderSettings(await getActiveFunder(db));
-  const funders = listFunders(db).map(toFunderSettings);
+  const funders = (await listFunders(db)).map(toFunderSettings);
   const t = await getTranslations('settings');
   const ta = await getTranslations('access');
   const tc = await getTranslations('credit');

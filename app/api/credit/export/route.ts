@@ -37,26 +37,26 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
         format,
         name,
         defaultsColumns(t, (r) => creditNoteText(t, f, r)),
-        [defaultsAt(db, funderId, day)],
+        [await defaultsAt(db, funderId, day)],
         sheet,
       );
     }
     case 'flags':
-      return exportResponse(format, name, flagsColumns(t), [listActiveFlags(db, funderId)], sheet);
+      return exportResponse(format, name, flagsColumns(t), [await listActiveFlags(db, funderId)], sheet);
     case 'writeOffs':
-      return exportResponse(format, name, writeOffsColumns(t), [listWriteOffs(db, funderId)], sheet);
+      return exportResponse(format, name, writeOffsColumns(t), [await listWriteOffs(db, funderId)], sheet);
     case 'recoveries':
       return exportResponse(format, name, recoveriesColumns(t), [await listRecoveries(db, funderId)], sheet);
     case 'ledger':
       return exportResponse(format, name, ledgerColumns(t), [await lossLedger(db, funderId, day)], sheet);
     case 'measures':
-      return exportResponse(format, name, measuresColumns(t), [lossMeasuresAt(db, funderId, day)], sheet);
+      return exportResponse(format, name, measuresColumns(t), [await lossMeasuresAt(db, funderId, day)], sheet);
     default:
       return exportResponse(
         format,
         name,
         eclColumns(t, (k) => (k === 'default' ? t('buckets.default') : bucketLabel(k, t('buckets.current')))),
-        [eclAt(db, funderId, day).rows],
+        [(await eclAt(db, funderId, day)).rows],
         sheet,
       );
   }

@@ -10,5 +10,5 @@ export const dynamic = 'force-dynamic';
 export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
   const { funderId, asOf } = await parseQuery(req, creditAsOfQuery);
   const day = asOf ?? requestClock().today;
-  return Response.json({ asOf: day, measures: lossMeasuresAt(getDb(), funderId, day) });
+  return Response.json({ asOf: day, measures: await lossMeasuresAt(getDb(), funderId, day) });
 });

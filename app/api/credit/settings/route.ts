@@ -15,7 +15,7 @@ function creditParamsOf(f: FunderSettings) {
 /** GET /api/credit/settings — the funder's credit parameters (materiality, probation, contagion, provision matrix). */
 export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
   const { funderId } = await parseQuery(req, creditFunderQuery);
-  const funder = getFunder(getDb(), funderId);
+  const funder = await getFunder(getDb(), funderId);
   if (!funder) throw new NotFound(`Funder ${funderId} does not exist.`);
   return Response.json({ funderId, settings: creditParamsOf(toFunderSettings(funder)) });
 });

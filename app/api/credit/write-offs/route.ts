@@ -10,7 +10,7 @@ export const dynamic = 'force-dynamic';
 /** GET /api/credit/write-offs — the funder's write-off proposals and decisions, newest first. */
 export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
   const { funderId, status } = await parseQuery(req, writeOffListQuery);
-  return Response.json({ writeOffs: listWriteOffs(getDb(), funderId, status) });
+  return Response.json({ writeOffs: await listWriteOffs(getDb(), funderId, status) });
 });
 
 /** POST /api/credit/write-offs — proposes writing off a defaulted lease (four eyes: another user approves). 201. */

@@ -23,7 +23,7 @@ function funderId(params: Record<string, string | string[]>): number {
 export const GET = withAuth({ scope: 'read:funders' }, async ({ params, principal }) => {
   const id = funderId(params);
   // Another user's funder answers as an unknown one (domain.md §12).
-  const funder = (await canAccessFunder(principal, id)) ? getFunder(getDb(), id) : undefined;
+  const funder = (await canAccessFunder(principal, id)) ? await getFunder(getDb(), id) : undefined;
   if (!funder) throw new NotFound(`Funder ${id} does not exist.`);
   return Response.json(toFunderSettings(funder));
 });

@@ -21,7 +21,7 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ principal }) =>
  */
 export const POST = withAuth({ scope: 'read:funders' }, async ({ req }) => {
   const { funderId } = await parseBody(req, activeFunderBody);
-  const funder = getFunder(getDb(), funderId);
+  const funder = await getFunder(getDb(), funderId);
   if (!funder) throw new NotFound(`Funder ${funderId} does not exist.`, [{ field: 'funderId', message: 'No such funder.' }]);
   const res = NextResponse.json(toFunderSettings(funder));
   res.cookies.set(FUNDER_COOKIE, String(funder.id), {

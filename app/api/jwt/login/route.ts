@@ -26,7 +26,7 @@ export const POST = publicHandler(async (req: NextRequest) => {
       { status: 429, headers: { 'Retry-After': String(verdict.retryAfterSeconds) } },
     );
   }
-  const user = getUserByEmail(db, email);
+  const user = await getUserByEmail(db, email);
   const ok = await verifyPassword(user?.passwordHash, password);
   if (!user || !ok || user.status !== 'active') {
     await registerLoginFailure(db, keys);

@@ -29,7 +29,7 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req, params }) =
   const lease = await getLeaseOfFunder(db, funderId, id);
   if (!lease) throw new NotFound(`Lease ${id} does not exist for funder ${funderId}.`);
   const cutOff = requested ?? defaultCutOff();
-  const book = valueBook(db, funderId, cutOff);
+  const book = await valueBook(db, funderId, cutOff);
   const index = book.indexById.get(id);
   let valuation = null;
   if (index !== undefined) {
@@ -62,7 +62,7 @@ export const PATCH = withAuth({ scope: 'write:funders' }, async ({ req, params, 
   const merged = leaseCreateBody.safeParse({ ...current, ...patch });
   if (!merged.success) throw new Invalid('The lease would be invalid with these changes.', zodIssues(merged.error));
   const updated = await updateLease(db, id, version, patch, principal.user.id);
-  afterBookWrite(db, funderId);
+  await afterBookWrite(db, funderId);
   return Response.json({ lease: { ...updated, lesseeName: (await getLeaseOfFunder(db, funderId, id))!.lesseeName } });
 });
 
@@ -73,6 +73,6 @@ export const DELETE = withAuth({ scope: 'write:funders' }, async ({ req, params,
   const db = getDb();
   if (!(await getLeaseOfFunder(db, funderId, id))) throw new NotFound(`Lease ${id} does not exist for funder ${funderId}.`);
   await deleteLease(db, id, assertLeaseDeletable, principal.user.id);
-  afterBookWrite(db, funderId);
+  await afterBookWrite(db, funderId);
   return Response.json({ deleted: id });
 });

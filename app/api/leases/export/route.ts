@@ -23,7 +23,7 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req, principal }
   const query = await parseQuery(req, leaseExportQuery);
   const { funderId, format, columns, locale } = query;
   const db = getDb();
-  if (!getFunder(db, funderId)) throw new NotFound(`Funder ${funderId} does not exist.`);
+  if (!(await getFunder(db, funderId))) throw new NotFound(`Funder ${funderId} does not exist.`);
   const t = await getTranslations({ locale, namespace: 'masterFile' });
   const ids = columns?.length ? columns : MASTER_FILE_COLUMN_IDS;
   const fmt = await getFormatter({ locale });

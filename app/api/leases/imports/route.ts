@@ -16,7 +16,7 @@ export const dynamic = 'force-dynamic';
 export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
   const q = await parseQuery(req, importHistoryQuery);
   const db = getDb();
-  requireFunder(db, q.funderId);
+  await requireFunder(db, q.funderId);
   const { rows, total } = await listImports(db, q.funderId, q.page, q.perPage);
   return Response.json({ rows: rows.map(toImportRecord), total, page: q.page, perPage: q.perPage });
 });
@@ -28,7 +28,7 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
 export const POST = withAuth({ scope: 'write:funders' }, async ({ req, principal }) => {
   const { funderId } = await parseQuery(req, importFunderQuery);
   const db = getDb();
-  requireFunder(db, funderId);
+  await requireFunder(db, funderId);
   const max = env().IMPORT_MAX_BYTES;
   const form = await readMultipart(req, max);
   const file = form.get('file');

@@ -15,11 +15,11 @@ export const dynamic = 'force-dynamic';
 export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
   const { funderId, lease, lessee, from, to, method, q, format, locale } = await parseQuery(req, paymentExportQuery);
   const db = getDb();
-  if (!getFunder(db, funderId)) throw new NotFound(`Funder ${funderId} does not exist.`);
+  if (!(await getFunder(db, funderId))) throw new NotFound(`Funder ${funderId} does not exist.`);
   const t = await getTranslations({ locale, namespace: 'servicing' });
   async function* batches(): AsyncGenerator<PaymentListRow[]> {
     for (let page = 1; ; page++) {
-      const { rows } = listPayments(db, funderId, { leaseId: lease, lesseeId: lessee, from, to, method, q, page, perPage: 5000 });
+      const { rows } = await listPayments(db, funderId, { leaseId: lease, lesseeId: lessee, from, to, method, q, page, perPage: 5000 });
       if (rows.length > 0) yield rows;
       if (rows.length < 5000) return;
     }

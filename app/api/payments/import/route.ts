@@ -33,7 +33,7 @@ export const POST = withAuth({ scope: 'write:funders' }, async ({ req, principal
     csv = body.csv;
   }
   const db = getDb();
-  if (!getFunder(db, query.funderId)) throw new NotFound(`Funder ${query.funderId} does not exist.`);
+  if (!(await getFunder(db, query.funderId))) throw new NotFound(`Funder ${query.funderId} does not exist.`);
   let lines;
   try {
     lines = parseBankCsv(csv).lines;

@@ -16,7 +16,7 @@ export const dynamic = 'force-dynamic';
  */
 export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
   const query = await parseQuery(req, customersQuery);
-  const result = customersScreen(getDb(), query.funderId, query, requestClock());
+  const result = await customersScreen(getDb(), query.funderId, query, requestClock());
   if (query.format) {
     const t = await getTranslations({ locale: query.locale, namespace: 'reports' });
     return exportResponse(

@@ -11,7 +11,7 @@ export const dynamic = 'force-dynamic';
 export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
   const query = await parseQuery(req, reportFilesQuery);
   const db = getDb();
-  requireFunder(db, query.funderId);
+  await requireFunder(db, query.funderId);
   return Response.json(await listReportFiles(db, query));
 });
 
@@ -23,7 +23,7 @@ export const POST = withAuth({ scope: 'write:funders' }, async ({ req, principal
   const { funderId } = await parseQuery(req, reportFileQuery);
   const body = await parseBody(req, createReportFileBody);
   const db = getDb();
-  const funder = requireFunder(db, funderId);
+  const funder = await requireFunder(db, funderId);
   const t = await getTranslations({ locale: body.locale, namespace: 'reports' });
   const record = await generateKeptFile(db, funder, body, principal.user.id, (id) => t(`columns.${id}` as never), {
     lines: t('files.sheetLines'),

@@ -18,7 +18,7 @@ export const dynamic = 'force-dynamic';
 export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
   const query = await parseQuery(req, performanceQuery);
   const db = getDb();
-  requireFunder(db, query.funderId);
+  await requireFunder(db, query.funderId);
   const { report } = await performanceScreen(db, query.funderId, query, requestClock());
   if (query.format) {
     const t = await getTranslations({ locale: query.locale, namespace: 'history' });

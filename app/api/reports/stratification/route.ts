@@ -17,7 +17,7 @@ export const dynamic = 'force-dynamic';
  */
 export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
   const query = await parseQuery(req, stratificationQuery);
-  const { cutOff, strat } = stratificationScreen(getDb(), query.funderId, query, requestClock());
+  const { cutOff, strat } = await stratificationScreen(getDb(), query.funderId, query, requestClock());
   if (!query.format) return Response.json(strat);
   const t = await getTranslations({ locale: query.locale, namespace: 'reports' });
   const format = await getFormatter({ locale: query.locale });

@@ -16,7 +16,7 @@ export const dynamic = 'force-dynamic';
 export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
   const { funderId, asOf, format, page, perPage } = await parseQuery(req, tapeQuery);
   // The whole tape for a file (streamed batch by batch), else the page asked for.
-  const tape = tapeScreen(getDb(), funderId, format ? { asOf } : { asOf, page, perPage }, requestClock());
+  const tape = await tapeScreen(getDb(), funderId, format ? { asOf } : { asOf, page, perPage }, requestClock());
   if (format) return exportResponse(format, `tape-f${funderId}-${tape.cutOff}`, tapeExportColumns(), tape.batches(1000), 'Tape');
   return Response.json({
     cutOff: tape.cutOff,

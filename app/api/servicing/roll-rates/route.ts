@@ -8,7 +8,7 @@ export const dynamic = 'force-dynamic';
 
 /** GET /api/servicing/roll-rates — lease counts and outstanding principal moving from each bucket at `from` to each bucket at `to` (default: a month before today → today). */
 export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
-  const m = rollRatesScreen(getDb(), await parseQuery(req, rollRatesQuery), requestClock());
+  const m = await rollRatesScreen(getDb(), await parseQuery(req, rollRatesQuery), requestClock());
   return Response.json({
     from: m.from,
     to: m.to,

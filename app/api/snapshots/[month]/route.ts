@@ -20,7 +20,7 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req, params }) =
   if (!parsed.success) throw new Invalid('The month is invalid.', [{ field: 'month', message: 'must be a month as YYYY-MM' }]);
   const query = await parseQuery(req, snapshotQuery);
   const db = getDb();
-  requireFunder(db, query.funderId);
+  await requireFunder(db, query.funderId);
   const month = await closedSnapshotMonth(db, query.funderId, parsed.data.month);
   if (query.format) {
     const t = await getTranslations({ locale: query.locale, namespace: 'history' });

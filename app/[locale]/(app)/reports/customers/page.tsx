@@ -48,7 +48,7 @@ export default async function CustomersPage({ params, searchParams }: Props) {
   const funder = await getActiveFunder(db);
   const { value: query } = parseLenient(pageQuery, await searchParams);
   // The filtered, sorted page of customers and the totals per currency at the as-of date (the clock's month by default).
-  const result = customersScreen(db, funder.id, query, requestClock());
+  const result = await customersScreen(db, funder.id, query, requestClock());
   const { cutOff } = result;
   const baseQuery: Record<string, string> = {
     ...(query.asOf ? { asOf: query.asOf } : {}),

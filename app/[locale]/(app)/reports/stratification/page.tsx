@@ -44,7 +44,7 @@ export default async function StratificationPage({ params, searchParams }: Props
   const funder = await getActiveFunder(db);
   const { value: query } = parseLenient(pageQuery, await searchParams);
   // The dimension's buckets per currency at the as-of date (the clock's month by default).
-  const { cutOff, strat } = stratificationScreen(db, funder.id, query, requestClock());
+  const { cutOff, strat } = await stratificationScreen(db, funder.id, query, requestClock());
   const tr = (k: string, v?: Record<string, string | number>) => t(k as never, v as never);
 
   return (

@@ -45,7 +45,7 @@ export default async function TapePage({ params, searchParams }: Props) {
   const funder = await getActiveFunder(db);
   const { value: query } = parseLenient(pageQuery, await searchParams);
   // The page of the tape at the as-of date (the clock's month by default).
-  const { cutOff, rows, total } = tapeScreen(db, funder.id, query, requestClock());
+  const { cutOff, rows, total } = await tapeScreen(db, funder.id, query, requestClock());
   const cell = (c: (typeof TAPE_COLUMNS)[number], r: TapeRow) => {
     const v = r[c.id];
     if (v === null || v === undefined || v === '') return '—';

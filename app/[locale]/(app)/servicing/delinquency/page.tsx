@@ -60,7 +60,7 @@ export default async function DelinquencyPage({ params, searchParams }: Props) {
   const { asOf, rows, pageCount } = view;
   const rrTo = q.rrTo ?? asOf;
   const rrFrom = q.rrFrom && q.rrFrom <= rrTo ? q.rrFrom : addMonths(rrTo, -1);
-  const matrix = rollRates(db, funder.id, rrFrom, rrTo);
+  const matrix = await rollRates(db, funder.id, rrFrom, rrTo);
   const current = t('buckets.current');
   const label = (k: string) => bucketLabel(k, current);
 

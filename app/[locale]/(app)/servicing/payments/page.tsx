@@ -54,7 +54,7 @@ export default async function PaymentsPage({ params, searchParams }: Props) {
   const db = getDb();
   const funder = await getActiveFunder(db);
   const { value: q } = parseLenient(pageQuery, await searchParams);
-  const list = listPayments(db, funder.id, {
+  const list = await listPayments(db, funder.id, {
     leaseId: q.lease,
     lesseeId: q.lessee,
     from: q.from,

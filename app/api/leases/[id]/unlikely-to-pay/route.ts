@@ -12,7 +12,7 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req, params }) =
   const { funderId, flaggedOn } = await parseQuery(req, utpPreviewQuery);
   const leaseId = pathId(params, 'lease');
   const on = flaggedOn ?? requestClock().today;
-  return Response.json({ flaggedOn: on, contagion: previewUtpContagion(getDb(), funderId, leaseId, on) });
+  return Response.json({ flaggedOn: on, contagion: await previewUtpContagion(getDb(), funderId, leaseId, on) });
 });
 
 /** POST /api/leases/[id]/unlikely-to-pay — flags the lease unlikely to pay from flaggedOn (default today) with a reason: it is in default from then (domain.md §8). 201; 409 when flagged already. */

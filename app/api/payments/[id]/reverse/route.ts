@@ -13,6 +13,6 @@ export const POST = withAuth({ scope: 'write:funders' }, async ({ req, params, p
   const { funderId } = await parseQuery(req, servicingFunderQuery);
   const body = await parseBody(req, paymentReverseBody);
   const reversal = await reversePayment(getDb(), funderId, id, body, principal.user.id);
-  afterBookWrite(getDb(), funderId);
+  await afterBookWrite(getDb(), funderId);
   return Response.json({ reversal }, { status: 201 });
 });

@@ -20,7 +20,7 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req, params }) =
   const clock = requestClock();
   if (p.data.kind === 'portfolio') {
     // The Summary page's figures at the as-of date, net of VAT.
-    const { cutOff, summary } = portfolioSummary(db, query.funderId, { cutOff: query.asOf }, clock);
+    const { cutOff, summary } = await portfolioSummary(db, query.funderId, { cutOff: query.asOf }, clock);
     const lines = summary.map((s) => ({
       currency: s.currency,
       leases: s.count,
@@ -31,7 +31,7 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req, params }) =
     }));
     return Response.json({ cutOff, lines });
   }
-  const { cutOff, rows, total } = leaseCashFlowRows(
+  const { cutOff, rows, total } = await leaseCashFlowRows(
     db,
     query.funderId,
     { cutOff: query.asOf, leaseId: query.leaseId, page: query.page, perPage: query.perPage },

@@ -18,13 +18,13 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req, params }) =
   if (!parsed.success) throw new Invalid('Unknown delinquency report.', [{ field: 'view', message: 'must be resume, view or detail' }]);
   const query = await parseQuery(req, delinquencyQuery);
   const db = getDb();
-  requireFunder(db, query.funderId);
+  await requireFunder(db, query.funderId);
   const asOf = query.asOf ?? defaultCutOff();
   if (parsed.data.view === 'detail') {
     if (!query.leaseId) throw new Invalid('The query string is invalid.', [{ field: 'leaseId', message: 'is required' }]);
     return Response.json(await delinquencyDetail(db, query.funderId, query.leaseId, asOf));
   }
-  const sb = servicingBookOf(db, query.funderId, asOf);
+  const sb = await servicingBookOf(db, query.funderId, asOf);
   if (parsed.data.view === 'resume') return Response.json({ asOf, bucketKeys: sb.bucketKeys, lines: delinquencyResume(sb) });
-  return Response.json({ asOf, ...delinquencyReportPage(sb, reportBook(db, query.funderId, asOf), query) });
+  return Response.json({ asOf, ...delinquencyReportPage(sb, await reportBook(db, query.funderId, asOf), query) });
 });

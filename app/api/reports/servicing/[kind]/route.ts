@@ -19,6 +19,6 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req, params }) =
     throw new Invalid('Unknown servicing report.', [{ field: 'kind', message: kind.error.issues[0]?.message ?? 'unknown' }]);
   const query = await parseQuery(req, servicingReportQuery);
   const db = getDb();
-  const funder = requireFunder(db, query.funderId);
+  const funder = await requireFunder(db, query.funderId);
   return Response.json((await servicingReportScreen(db, funder, kind.data.kind, { month: query.month }, requestClock())).report);
 });

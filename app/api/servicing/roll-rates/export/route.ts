@@ -13,7 +13,7 @@ export const dynamic = 'force-dynamic';
 /** GET /api/servicing/roll-rates/export?format=csv|xlsx — the roll-rate matrix (lease counts) between two as-of dates. */
 export const GET = withAuth({ scope: 'read:funders' }, async ({ req }) => {
   const { format, locale, ...query } = await parseQuery(req, rollRatesExportQuery);
-  const m = rollRatesScreen(getDb(), query, requestClock());
+  const m = await rollRatesScreen(getDb(), query, requestClock());
   const t = await getTranslations({ locale, namespace: 'servicing' });
   const labels = m.buckets.map((b) => bucketLabel(b.key, t('buckets.current')));
   const rows = m.buckets.map((b, i) => ({ from: labels[i]!, counts: m.counts[i]!, total: m.rowCounts[i]!, balance: m.rowBalances[i]! }));

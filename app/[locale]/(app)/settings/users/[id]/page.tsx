@@ -46,7 +46,7 @@ export default async function UserPage({ params }: Props) {
           <UserFundersCard
             userId={user.id}
             name={name}
-            funders={listFunders(getDb()).map(({ id: funderId, name: funderName }) => ({ id: funderId, name: funderName }))}
+            funders={(await listFunders(getDb())).map(({ id: funderId, name: funderName }) => ({ id: funderId, name: funderName }))}
             assigned={await listUserFunderIds(getDb(), user.id)}
             allFunders={user.role === 'admin'}
           />

@@ -26,6 +26,6 @@ export const DELETE = withAuth({ scope: 'write:funders' }, async ({ req, princip
   const db = getDb();
   if (!(await getLeaseOfFunder(db, funderId, id))) throw new NotFound(`Lease ${id} does not exist for funder ${funderId}.`);
   await deleteLease(db, id, assertLeaseDeletable, principal.user.id);
-  afterBookWrite(db, funderId);
+  await afterBookWrite(db, funderId);
   return Response.json({ deleted: id });
 });

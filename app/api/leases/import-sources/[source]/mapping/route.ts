@@ -34,7 +34,7 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req, params }) =
   const { funderId } = await parseQuery(req, importFunderQuery);
   const name = sourceOf(params);
   const db = getDb();
-  requireFunder(db, funderId);
+  await requireFunder(db, funderId);
   const source = await getImportSource(db, funderId, name);
   if (!source) throw new NotFound('No import source has this name.');
   return Response.json({ source: source.name, mapping: jsonObject(source.mapping), fixed: jsonObject(source.fixed) });
@@ -49,7 +49,7 @@ export const PUT = withAuth({ scope: 'write:funders' }, async ({ req, params }) 
   const name = sourceOf(params);
   const { mapping, fixed } = await parseBody(req, importSourceMappingBody);
   const db = getDb();
-  requireFunder(db, funderId);
+  await requireFunder(db, funderId);
   const saved = await transaction(db, async (tx) => {
     const s = await ensureImportSource(tx, funderId, name);
     await saveImportSourceMapping(tx, s.id, mapping, Date.now(), fixed);
