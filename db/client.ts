@@ -36,8 +36,27 @@ export function sqliteOf(db: DbOrTx): Database.Database {
  * connection.
  */
 export function databaseKey(db: DbOrTx): string | object {
+  const client = (db as unknown as { $client?: object }).$client;
+  const pg = client && pgAddressOf(client);
+  if (pg) return pg;
   const sqlite = sqliteOf(db);
   return sqlite.memory || !sqlite.name ? sqlite : sqlite.name;
+}
+
+/**
+ * A PostgreSQL pool's or client's database as `postgres://host:port/database` (a pool by its connection string, a
+ * client taken from it, inside a transaction, by its connection parameters), so the pool and its transactions share
+ * one key; undefined for a SQLite connection.
+ */
+function pgAddressOf(client: object): string | undefined {
+  const c = client as { connectionParameters?: { host: string; port: number; database: string }; options?: { connectionString?: string } };
+  if (c.connectionParameters)
+    return `postgres://${c.connectionParameters.host}:${c.connectionParameters.port}/${c.connectionParameters.database}`;
+  if (c.options?.connectionString) {
+    const u = new URL(c.options.connectionString);
+    return `postgres://${u.hostname}:${u.port || 5432}${u.pathname}`;
+  }
+  return undefined;
 }
 
 /**

@@ -44,11 +44,12 @@ export function copyOrder(): CopyTable[] {
   for (const value of Object.values(schema)) {
     if (!is(value, SQLiteTable)) continue;
     const config = getTableConfig(value);
-    const pk = config.columns.find((c) => c.primary && c.name === 'id' && c.getSQLType() === 'integer');
+    // The integer primary key, whatever its name (the journal's is `seq`): its identity continues after the copy.
+    const pk = config.columns.find((c) => c.primary && c.getSQLType() === 'integer');
     tables.set(config.name, {
       name: config.name,
       columns: config.columns.map((c) => ({ name: c.name, kind: kindOf(c) })),
-      identity: pk ? 'id' : null,
+      identity: pk ? pk.name : null,
       parents: [
         ...new Set(config.foreignKeys.map((fk) => getTableConfig(fk.reference().foreignTable).name).filter((n) => n !== config.name)),
       ],

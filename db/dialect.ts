@@ -172,3 +172,32 @@ export function inIdList(column: SQLWrapper, ids: readonly number[]): SQL {
     ? sql`${column} = any(${sql.param(ids)}::int8[])`
     : sql`${column} in (select value from json_each(${JSON.stringify(ids)}))`;
 }
+
+/**
+ * A list of ids as a table of one column `value` (distinct ids), for a text query's FROM: `from ${idTableSql} j` with
+ * `idListParam(ids)` in the params (SQLite: json_each over a JSON array; PostgreSQL: unnest of an int8 array).
+ */
+export const idTableSql = onPostgres ? '(select distinct unnest(?::int8[]) as value)' : '(select distinct value from json_each(?))';
+
+/**
+ * The values of `expression` over a group as one comma-separated text, in `order`. SQLite's group_concat takes the
+ * order of the scan (the servicing lists read a covering index in exactly that order); PostgreSQL's string_agg is
+ * told the order.
+ */
+export function listAgg(expression: string, order: string): string {
+  return onPostgres ? `string_agg((${expression})::text, ',' order by ${order})` : `group_concat(${expression})`;
+}
+
+/** SQLite's `indexed by` clause (the index a query must read, where its planner would pick a worse one); PostgreSQL's planner picks. */
+export function indexedBy(index: string): string {
+  return onPostgres ? '' : `indexed by ${index}`;
+}
+
+/** A LIMIT parameter that sets no limit (SQLite: a negative one; PostgreSQL: NULL, which refuses a negative one). */
+export const NO_LIMIT: number | null = onPostgres ? null : -1;
+
+/**
+ * A join kept in the order written: SQLite's CROSS JOIN (its planner then never reorders the tables, a hint that may
+ * take an ON clause); PostgreSQL's plain JOIN (its CROSS JOIN takes no ON, and its planner orders the tables).
+ */
+export const JOIN_IN_ORDER = onPostgres ? 'join' : 'cross join';

@@ -15,6 +15,7 @@
  * proposal's base version and the valuations are checked by); a payment or a credit record does not.
  */
 import type { DbOrTx, Tx } from '../client';
+import { arraysOf, valueOf } from '../dialect';
 import { statementFor } from './prepared';
 
 export type BookChangeKind = 'lease' | 'ledger' | 'flag' | 'loss' | 'lessee' | 'settings' | 'book';
@@ -40,7 +41,7 @@ export function recordBookChange(tx: Tx, funderId: number, kind: BookChangeKind,
 
 /** The funder's last journal seq (0 when none): what a view is as of. */
 export async function bookChangeStamp(db: DbOrTx, funderId: number): Promise<number> {
-  return statementFor(db, `select coalesce(max(seq), 0) from book_changes where funder_id = ?`).pluck().get(funderId) as number;
+  return (await valueOf<number>(db, `select coalesce(max(seq), 0) from book_changes where funder_id = ?`, [funderId])) ?? 0;
 }
 
 /** What changed in the funder's book after seq `since`, by kind (lease ids ascending, distinct), and the last seq read. */
@@ -59,9 +60,11 @@ export type BookChanges = {
 };
 
 export async function bookChangesSince(db: DbOrTx, funderId: number, since: number): Promise<BookChanges> {
-  const rows = statementFor(db, `select seq, kind, lease_id from book_changes where funder_id = ? and seq > ? order by seq`)
-    .raw()
-    .all(funderId, since) as [number, BookChangeKind, number | null][];
+  const rows = await arraysOf<[number, BookChangeKind, number | null]>(
+    db,
+    `select seq, kind, lease_id from book_changes where funder_id = ? and seq > ? order by seq`,
+    [funderId, since],
+  );
   const sets = { lease: new Set<number>(), ledger: new Set<number>(), flag: new Set<number>(), loss: new Set<number>() };
   const out: BookChanges = {
     stamp: rows.length > 0 ? rows[rows.length - 1]![0] : since,

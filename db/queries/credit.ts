@@ -1,3 +1,4 @@
+import { arraysOf } from '../dialect';
 import { transaction } from '../transaction';
 /**
  * Credit records (domain.md §8): unlikely-to-pay / SICR flags, write-offs under four eyes and recoveries.
@@ -11,9 +12,7 @@ import { type CreditFlag, type Recovery, type WriteOff } from '../schema/credit'
 import { creditFlags, recoveries, writeOffs, leases, lessees, users } from '../tables';
 import { recordAudit, type AuditActor } from './audit';
 import { recordBookChange } from './book-changes';
-import { sqliteOf } from './servicing';
 import { Conflict, Forbidden, Invalid, NotFound } from '@/lib/domain/errors';
-import { statementFor } from './prepared';
 
 export type CreditActor = AuditActor & { userId: number };
 
@@ -21,12 +20,12 @@ export const WRITE_OFF_SELF_APPROVAL = 'Four eyes: you proposed this write-off, 
 
 /** Every flag of the funder (cleared ones included: they shape the default history). */
 export async function listCreditFlags(db: DbOrTx, funderId: number): Promise<CreditFlag[]> {
-  return db.select().from(creditFlags).where(eq(creditFlags.funderId, funderId)).orderBy(asc(creditFlags.id)).all();
+  return await db.select().from(creditFlags).where(eq(creditFlags.funderId, funderId)).orderBy(asc(creditFlags.id));
 }
 
 /** The lessee kind (retail | corporate) of every lessee of the funder. */
 export async function lesseeKinds(db: DbOrTx, funderId: number): Promise<Map<number, string>> {
-  const rows = statementFor(db, `select id, kind from lessees where funder_id = ?`).raw().all(funderId) as [number, string][];
+  const rows = await arraysOf<[number, string]>(db, `select id, kind from lessees where funder_id = ?`, [funderId]);
   return new Map(rows);
 }
 
@@ -48,7 +47,7 @@ export async function listWriteOffs(
   leaseIds?: readonly number[],
 ): Promise<WriteOffView[]> {
   if (leaseIds?.length === 0) return [];
-  const rows = db
+  const rows = await db
     .select({ w: writeOffs, contractNumber: leases.contractNumber, lesseeName: lessees.name, proposedByEmail: proposer.email })
     .from(writeOffs)
     .innerJoin(leases, eq(leases.id, writeOffs.leaseId))
@@ -61,15 +60,13 @@ export async function listWriteOffs(
         leaseIds ? inArray(writeOffs.leaseId, [...leaseIds]) : undefined,
       ),
     )
-    .orderBy(desc(writeOffs.id))
-    .all();
+    .orderBy(desc(writeOffs.id));
   const deciders = new Map(
-    statementFor(
+    await arraysOf<[number, string]>(
       db,
       `select id, email from users where id in (select decided_by from write_offs where funder_id = ? and decided_by is not null)`,
-    )
-      .raw()
-      .all(funderId) as [number, string][],
+      [funderId],
+    ),
   );
   return rows.map((r) => ({
     ...r.w,
@@ -95,22 +92,22 @@ export async function listRecoveries(db: DbOrTx, funderId: number): Promise<Reco
 /** The funder's active flags, newest first; `leaseIds`: only those leases' (a table page's, instead of the whole book's). */
 export async function listActiveFlags(db: DbOrTx, funderId: number, leaseIds?: readonly number[]): Promise<CreditFlagView[]> {
   if (leaseIds?.length === 0) return [];
-  return db
-    .select({ f: creditFlags, contractNumber: leases.contractNumber, lesseeName: lessees.name, flaggedByEmail: users.email })
-    .from(creditFlags)
-    .innerJoin(leases, eq(leases.id, creditFlags.leaseId))
-    .innerJoin(lessees, eq(lessees.id, leases.lesseeId))
-    .leftJoin(users, eq(users.id, creditFlags.flaggedBy))
-    .where(
-      and(
-        eq(creditFlags.funderId, funderId),
-        isNull(creditFlags.clearedOn),
-        leaseIds ? inArray(creditFlags.leaseId, [...leaseIds]) : undefined,
-      ),
-    )
-    .orderBy(desc(creditFlags.id))
-    .all()
-    .map((x) => ({ ...x.f, contractNumber: x.contractNumber, lesseeName: x.lesseeName, flaggedByEmail: x.flaggedByEmail }));
+  return (
+    await db
+      .select({ f: creditFlags, contractNumber: leases.contractNumber, lesseeName: lessees.name, flaggedByEmail: users.email })
+      .from(creditFlags)
+      .innerJoin(leases, eq(leases.id, creditFlags.leaseId))
+      .innerJoin(lessees, eq(lessees.id, leases.lesseeId))
+      .leftJoin(users, eq(users.id, creditFlags.flaggedBy))
+      .where(
+        and(
+          eq(creditFlags.funderId, funderId),
+          isNull(creditFlags.clearedOn),
+          leaseIds ? inArray(creditFlags.leaseId, [...leaseIds]) : undefined,
+        ),
+      )
+      .orderBy(desc(creditFlags.id))
+  ).map((x) => ({ ...x.f, contractNumber: x.contractNumber, lesseeName: x.lesseeName, flaggedByEmail: x.flaggedByEmail }));
 }
 
 /**
@@ -122,20 +119,20 @@ export async function creditLedgerRows(
   db: DbOrTx,
   funderId: number,
 ): Promise<{ writeOffs: [number, string, number, 0 | 1][]; recoveries: [number, string, number][] }> {
-  const s = sqliteOf(db);
   return {
-    writeOffs: statementFor(
-      s,
+    writeOffs: await arraysOf<[number, string, number, 0 | 1]>(
+      db,
       `select w.lease_id, w.write_off_on, w.amount,
-         (l.written_off_on is not null and w.id = (select max(x.id) from write_offs x where x.lease_id = w.lease_id and x.status = 'approved')) as full
+         case when l.written_off_on is not null and w.id = (select max(x.id) from write_offs x where x.lease_id = w.lease_id and x.status = 'approved') then 1 else 0 end as full
        from write_offs w join leases l on l.id = w.lease_id
        where w.funder_id = ? and w.status = 'approved' order by w.write_off_on, w.id`,
-    )
-      .raw()
-      .all(funderId) as [number, string, number, 0 | 1][],
-    recoveries: statementFor(s, `select lease_id, received_on, amount from recoveries where funder_id = ? order by received_on, id`)
-      .raw()
-      .all(funderId) as [number, string, number][],
+      [funderId],
+    ),
+    recoveries: await arraysOf<[number, string, number]>(
+      db,
+      `select lease_id, received_on, amount from recoveries where funder_id = ? order by received_on, id`,
+      [funderId],
+    ),
   };
 }
 
@@ -492,7 +489,7 @@ export async function createRecovery(
 
 /** The currency of a lease (undefined when it does not exist). */
 export async function leaseCurrencyOf(db: DbOrTx, leaseId: number): Promise<string | undefined> {
-  return db.select({ c: leases.currency }).from(leases).where(eq(leases.id, leaseId)).get()?.c;
+  return (await db.select({ c: leases.currency }).from(leases).where(eq(leases.id, leaseId)).limit(1))[0]?.c;
 }
 
 /** The write-off date of a lease (null when not written off). */

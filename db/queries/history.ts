@@ -7,8 +7,7 @@ import { transaction } from '../transaction';
 import type { LeaseSnapshot, MonthAggregates } from '@/lib/history';
 import type { DbOrTx } from '../client';
 import { deepFreeze, readUntilChange } from './change-memo';
-import { statementFor } from './prepared';
-import { arraysOf, columnOf, executeSql, idListParam, idListSql, jsonTextSql, valueOf } from '../dialect';
+import { arraysOf, columnOf, executeSql, idListParam, idListSql, jsonTextSql, NO_INDEX, valueOf } from '../dialect';
 
 /** The snapshot-relevant columns of the funder's leases (the servicing book's: status ≠ terminated); only those of `ids` when given. */
 export async function historyLeaseTerms(
@@ -18,15 +17,12 @@ export async function historyLeaseTerms(
 ): Promise<Map<number, { principal: number; contractNumber: string }>> {
   const rows = (
     ids
-      ? statementFor(
+      ? await arraysOf(
           db,
-          `select id, principal, contract_number from leases where +funder_id = ? and status != 'terminated' and id ${idListSql}`,
+          `select id, principal, contract_number from leases where ${NO_INDEX}funder_id = ? and status != 'terminated' and id ${idListSql}`,
+          [funderId, idListParam(ids)],
         )
-          .raw()
-          .all(funderId, idListParam(ids))
-      : statementFor(db, `select id, principal, contract_number from leases where funder_id = ? and status != 'terminated'`)
-          .raw()
-          .all(funderId)
+      : await arraysOf(db, `select id, principal, contract_number from leases where funder_id = ? and status != 'terminated'`, [funderId])
   ) as [number, number, string][];
   return new Map(rows.map((r) => [r[0], { principal: r[1], contractNumber: r[2] }]));
 }
@@ -57,15 +53,16 @@ export type SnapshotMonthRow = { month: string; monthEnd: string; leaseCount: nu
  * (change-memo.ts); the caller gets its own array.
  */
 export async function snapshotMonthsIn(db: DbOrTx, funderId: number, from: string, to: string): Promise<SnapshotMonthRow[]> {
-  return readUntilChange(db, `history.snapshotMonthsIn:${funderId}:${from}:${to}`, () => {
-    const rows = statementFor(
-      db,
-      `select month, month_end, lease_count, aggregates from snapshot_months where funder_id = ? and month >= ? and month <= ? order by month`,
-    )
-      .raw()
-      .all(funderId, from, to) as [string, string, number, string][];
-    return rows.map((r) => deepFreeze({ month: r[0], monthEnd: r[1], leaseCount: r[2], aggregates: JSON.parse(r[3]) as MonthAggregates }));
-  }).slice();
+  const rows = await readUntilChange(db, `history.snapshotMonthsIn:${funderId}:${from}:${to}`, async () =>
+    (
+      await arraysOf<[string, string, number, string]>(
+        db,
+        `select month, month_end, lease_count, aggregates from snapshot_months where funder_id = ? and month >= ? and month <= ? order by month`,
+        [funderId, from, to],
+      )
+    ).map((r) => deepFreeze({ month: r[0], monthEnd: r[1], leaseCount: r[2], aggregates: JSON.parse(r[3]) as MonthAggregates })),
+  );
+  return rows.slice();
 }
 
 /** Which months of [from, to] (YYYY-MM) the funder has built, in month order: the names only (a readiness check parses no aggregates). */
@@ -82,9 +79,13 @@ export async function snapshotMonthNamesIn(db: DbOrTx, funderId: number, from: s
  * purchase) and its lease count, from one query, without building the stores.
  */
 export async function bookExtent(db: DbOrTx, funderId: number): Promise<{ firstPurchase: string | null; leases: number }> {
-  const [first, n] = statementFor(db, `select min(purchase_date), count(*) from leases where funder_id = ? and status != 'terminated'`)
-    .raw()
-    .get(funderId) as [string | null, number];
+  const [first, n] = (
+    await arraysOf<[string | null, number]>(
+      db,
+      `select min(purchase_date), count(*) from leases where funder_id = ? and status != 'terminated'`,
+      [funderId],
+    )
+  )[0]!;
   return { firstPurchase: first, leases: n };
 }
 

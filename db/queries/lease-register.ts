@@ -252,7 +252,7 @@ export async function listStatusHistories(db: DbOrTx, leaseIds: readonly number[
   const out = new Map<number, LeaseHistoryEntry[]>();
   const ids = [...new Set(leaseIds)];
   for (let i = 0; i < ids.length; i += 500) {
-    const rows = db
+    const rows = await db
       .select(historyColumns)
       .from(leaseHistory)
       .leftJoin(users, eq(leaseHistory.userId, users.id))
@@ -261,8 +261,7 @@ export async function listStatusHistories(db: DbOrTx, leaseIds: readonly number[
           inArray(leaseHistory.leaseId, ids.slice(i, i + 500)),
           sql`(${leaseHistory.action} = 'created' or ${jsonText(leaseHistory.changes, ['status'])} is not null)`,
         ),
-      )
-      .all();
+      );
     for (const h of rows) {
       let list = out.get(h.leaseId);
       if (!list) out.set(h.leaseId, (list = []));

@@ -277,18 +277,18 @@ export async function listPayments(
   }
   const where = and(...conds);
   const rev = sql<number | null>`(select r.id from payments r where r.reverses_id = ${payments.id})`;
-  const rows = db
-    .select({ p: payments, contractNumber: leases.contractNumber, lesseeId: leases.lesseeId, lesseeName: lessees.name, reversedBy: rev })
-    .from(payments)
-    .innerJoin(leases, eq(payments.leaseId, leases.id))
-    .innerJoin(lessees, eq(leases.lesseeId, lessees.id))
-    .where(where)
-    .orderBy(desc(payments.receivedOn), desc(payments.id))
-    .limit(f.perPage)
-    .offset((f.page - 1) * f.perPage)
-    .all()
-    .map((r) => ({ ...r.p, contractNumber: r.contractNumber, lesseeId: r.lesseeId, lesseeName: r.lesseeName, reversedBy: r.reversedBy }));
-  const totals = db
+  const rows = (
+    await db
+      .select({ p: payments, contractNumber: leases.contractNumber, lesseeId: leases.lesseeId, lesseeName: lessees.name, reversedBy: rev })
+      .from(payments)
+      .innerJoin(leases, eq(payments.leaseId, leases.id))
+      .innerJoin(lessees, eq(leases.lesseeId, lessees.id))
+      .where(where)
+      .orderBy(desc(payments.receivedOn), desc(payments.id))
+      .limit(f.perPage)
+      .offset((f.page - 1) * f.perPage)
+  ).map((r) => ({ ...r.p, contractNumber: r.contractNumber, lesseeId: r.lesseeId, lesseeName: r.lesseeName, reversedBy: r.reversedBy }));
+  const totals = await db
     .select({
       currency: payments.currency,
       count: sql<number>`count(*)`,
@@ -300,8 +300,7 @@ export async function listPayments(
     .innerJoin(lessees, eq(leases.lesseeId, lessees.id))
     .where(where)
     .groupBy(payments.currency)
-    .orderBy(asc(payments.currency))
-    .all();
+    .orderBy(asc(payments.currency));
   return { rows, total: totals.reduce((n, t) => n + t.count, 0), totals };
 }
 

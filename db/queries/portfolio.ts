@@ -76,7 +76,7 @@ export async function listPortfolioLeases(
     )
     .orderBy(asc(leases.id));
   // A page: the next `limit` leases after `afterId` (a background reload reads the book in slices).
-  return (page ? q.limit(page.limit).all() : q.all()).map(recordOf);
+  return (page ? await q.limit(page.limit) : await q).map(recordOf);
 }
 
 /**

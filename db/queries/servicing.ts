@@ -10,8 +10,24 @@ import { NotFound } from '@/lib/domain/errors';
 import { intern } from '@/lib/intern';
 import { isInPool, tryParseDate } from '@/lib/finance';
 import { sqliteOf, type DbOrTx } from '../client';
-import { statementFor } from './prepared';
-import { arraysOf, firstOf, idListParam, idListSql, NO_INDEX, rowsOf } from '../dialect';
+import {
+  arraysOf,
+  firstOf,
+  idListParam,
+  idListSql,
+  idTableSql,
+  indexedBy,
+  JOIN_IN_ORDER,
+  listAgg,
+  NO_INDEX,
+  NO_LIMIT,
+  rowsOf,
+} from '../dialect';
+
+/** A lease's schedule rows as comma lists in period order (due dates, vat, fee, interest, principal). */
+const SCHEDULE_LISTS = ['due_date', 'vat', 'fee', 'interest', 'principal'].map((c) => listAgg(c, 'period')).join(', ');
+/** A lease's payments as comma lists (received dates, amounts) in the order of payments_funder_lease_cover_idx. */
+const PAYMENT_LISTS = ['received_on', 'amount'].map((c) => listAgg(c, 'received_on, amount')).join(', ');
 
 /** The lease fields the servicing book needs. */
 export type ServicingLease = ResidualTerms & {
@@ -315,14 +331,13 @@ function bookLeaseOf(r: BookLeaseRow): ServicingLease {
 
 /** The leases of the funder's book (status ≠ terminated) in id order. */
 export async function bookLeases(db: DbOrTx, funderId: number, page?: { afterId: number; limit: number }): Promise<ServicingLease[]> {
-  const rows = statementFor(
+  const rows = await arraysOf<BookLeaseRow>(
     db,
     `select ${BOOK_LEASE_COLUMNS}
        from leases l left join opening_positions o on o.lease_id = l.id
        where l.funder_id = ? and l.status != 'terminated' and l.id > ? order by l.id limit ?`,
-  )
-    .raw()
-    .all(funderId, page?.afterId ?? 0, page?.limit ?? -1) as BookLeaseRow[];
+    [funderId, page?.afterId ?? 0, page?.limit ?? NO_LIMIT],
+  );
   return rows.map(bookLeaseOf);
 }
 
@@ -337,15 +352,14 @@ export async function scheduleListsOfBook(
   funderId: number,
   fromId: number,
   toId: number,
-): Promise<IterableIterator<[number, string, string, string, string, string]>> {
-  return statementFor(
+): Promise<[number, string, string, string, string, string][]> {
+  return await arraysOf<[number, string, string, string, string, string]>(
     db,
-    `select lease_id, group_concat(due_date), group_concat(vat), group_concat(fee), group_concat(interest), group_concat(principal)
+    `select lease_id, ${SCHEDULE_LISTS}
        from schedule_rows where lease_id in (select id from leases where funder_id = ? and status != 'terminated' and id between ? and ?)
        group by lease_id order by lease_id`,
-  )
-    .raw()
-    .iterate(funderId, fromId, toId) as IterableIterator<[number, string, string, string, string, string]>;
+    [funderId, fromId, toId],
+  );
 }
 
 /**
@@ -353,30 +367,23 @@ export async function scheduleListsOfBook(
  * per lease in id order: [leaseId, received dates, amounts] as comma lists (index order: by received
  * date). From the covering index payments_funder_lease_cover_idx.
  */
-export async function paymentListsOfBook(
-  db: DbOrTx,
-  funderId: number,
-  fromId: number,
-  toId: number,
-): Promise<IterableIterator<[number, string, string]>> {
-  return statementFor(
+export async function paymentListsOfBook(db: DbOrTx, funderId: number, fromId: number, toId: number): Promise<[number, string, string][]> {
+  return await arraysOf<[number, string, string]>(
     db,
-    `select lease_id, group_concat(received_on), group_concat(amount) from payments
+    `select lease_id, ${PAYMENT_LISTS} from payments
        where funder_id = ? and lease_id between ? and ? and kind = 'payment' group by lease_id order by lease_id`,
-  )
-    .raw()
-    .iterate(funderId, fromId, toId) as IterableIterator<[number, string, string]>;
+    [funderId, fromId, toId],
+  );
 }
 
 /** The reversals of the funder (through the reverses index: a few rows, where the funder index would read the whole ledger): [leaseId, reversed payment's received date, its amount, the reversal's date]. */
 export async function reversalsOfBook(db: DbOrTx, funderId: number): Promise<[number, string, number, string][]> {
-  return statementFor(
+  return await arraysOf<[number, string, number, string]>(
     db,
-    `select p.lease_id, p.received_on, p.amount, r.received_on from payments r indexed by payments_reverses_idx join payments p on p.id = r.reverses_id
+    `select p.lease_id, p.received_on, p.amount, r.received_on from payments r ${indexedBy('payments_reverses_idx')} join payments p on p.id = r.reverses_id
        where r.reverses_id > 0 and r.funder_id = ? and r.kind = 'reversal' order by r.id`,
-  )
-    .raw()
-    .all(funderId) as [number, string, number, string][];
+    [funderId],
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -388,14 +395,13 @@ export async function reversalsOfBook(db: DbOrTx, funderId: number): Promise<[nu
 
 /** The leases of `ids` that belong to the funder's book (status ≠ terminated), in id order. */
 export async function bookLeasesByIds(db: DbOrTx, funderId: number, ids: readonly number[]): Promise<ServicingLease[]> {
-  const rows = statementFor(
+  const rows = await arraysOf<BookLeaseRow>(
     db,
     `select ${BOOK_LEASE_COLUMNS}
        from leases l left join opening_positions o on o.lease_id = l.id
        where +l.funder_id = ? and l.status != 'terminated' and l.id ${idListSql} order by l.id`,
-  )
-    .raw()
-    .all(funderId, idListParam(ids)) as BookLeaseRow[];
+    [funderId, idListParam(ids)],
+  );
   return rows.map(bookLeaseOf);
 }
 
@@ -404,45 +410,44 @@ export async function scheduleListsOfLeases(
   db: DbOrTx,
   ids: readonly number[],
 ): Promise<[number, string, string, string, string, string][]> {
-  return statementFor(
+  return await arraysOf<[number, string, string, string, string, string]>(
     db,
-    `select lease_id, group_concat(due_date), group_concat(vat), group_concat(fee), group_concat(interest), group_concat(principal)
+    `select lease_id, ${SCHEDULE_LISTS}
        from schedule_rows where lease_id ${idListSql} group by lease_id order by lease_id`,
-  )
-    .raw()
-    .all(idListParam(ids)) as [number, string, string, string, string, string][];
+    [idListParam(ids)],
+  );
 }
 
 /** As paymentListsOfBook, for the leases of `ids`. */
 export async function paymentListsOfLeases(db: DbOrTx, funderId: number, ids: readonly number[]): Promise<[number, string, string][]> {
-  return statementFor(
+  return await arraysOf<[number, string, string]>(
     db,
-    `select lease_id, group_concat(received_on), group_concat(amount) from payments
+    `select lease_id, ${PAYMENT_LISTS} from payments
        where funder_id = ? and lease_id ${idListSql} and kind = 'payment' group by lease_id order by lease_id`,
-  )
-    .raw()
-    .all(funderId, idListParam(ids)) as [number, string, string][];
+    [funderId, idListParam(ids)],
+  );
 }
 
 /** As reversalsOfBook, for the leases of `ids` (reversal-id order). */
 export async function reversalsOfLeases(db: DbOrTx, funderId: number, ids: readonly number[]): Promise<[number, string, number, string][]> {
-  return statementFor(
+  return await arraysOf<[number, string, number, string]>(
     db,
     `select p.lease_id, p.received_on, p.amount, r.received_on
-       from (select distinct value from json_each(?)) j
-       cross join payments p indexed by payments_lease_idx on p.lease_id = j.value
-       cross join payments r indexed by payments_reverses_idx on r.reverses_id = p.id
+       from ${idTableSql} j
+       ${JOIN_IN_ORDER} payments p ${indexedBy('payments_lease_idx')} on p.lease_id = j.value
+       ${JOIN_IN_ORDER} payments r ${indexedBy('payments_reverses_idx')} on r.reverses_id = p.id
        where r.funder_id = ? and r.kind = 'reversal' order by r.id`,
-  )
-    .raw()
-    .all(JSON.stringify(ids), funderId) as [number, string, number, string][];
+    [idListParam(ids), funderId],
+  );
 }
 
 /** Contract number, status and lessee of the funder's leases of `ids` (labels of the servicing screens, updated per changed lease). */
 export async function leaseLabelsByIds(db: DbOrTx, funderId: number, ids: readonly number[]): Promise<[number, string, string, number][]> {
-  return statementFor(db, `select id, contract_number, status, lessee_id from leases where +funder_id = ? and id ${idListSql}`)
-    .raw()
-    .all(funderId, idListParam(ids)) as [number, string, string, number][];
+  return await arraysOf<[number, string, string, number]>(
+    db,
+    `select id, contract_number, status, lessee_id from leases where +funder_id = ? and id ${idListSql}`,
+    [funderId, idListParam(ids)],
+  );
 }
 
 /** Name, Odoo id and country of the funder's lessees of `ids`. */
@@ -451,7 +456,9 @@ export async function lesseeLabelsByIds(
   funderId: number,
   ids: readonly number[],
 ): Promise<[number, string, string | null, string][]> {
-  return statementFor(db, `select id, name, id_odoo, country from lessees where funder_id = ? and id ${idListSql}`)
-    .raw()
-    .all(funderId, idListParam(ids)) as [number, string, string | null, string][];
+  return await arraysOf<[number, string, string | null, string]>(
+    db,
+    `select id, name, id_odoo, country from lessees where funder_id = ? and id ${idListSql}`,
+    [funderId, idListParam(ids)],
+  );
 }

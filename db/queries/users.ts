@@ -10,7 +10,7 @@ export async function getUserById(db: DbOrTx, id: number): Promise<User | undefi
 }
 
 export async function getUserByEmail(db: DbOrTx, email: string): Promise<User | undefined> {
-  return db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).get();
+  return (await db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1))[0];
 }
 
 export async function getUserByUsername(db: DbOrTx, username: string): Promise<User | undefined> {
@@ -19,10 +19,12 @@ export async function getUserByUsername(db: DbOrTx, username: string): Promise<U
 
 export async function countUsers(db: DbOrTx): Promise<number> {
   return (
-    db
-      .select({ n: sql<number>`count(*)` })
-      .from(users)
-      .get()?.n ?? 0
+    (
+      await db
+        .select({ n: sql<number>`count(*)` })
+        .from(users)
+        .limit(1)
+    )[0]?.n ?? 0
   );
 }
 
