@@ -84,7 +84,7 @@ async function main() {
     const funderId = 1;
     const scenario =
       (await listScenarios(db, funderId))[0] ??
-      createScenario(db, funderId, { name: 'Bench stress', cpr: 0.06, cdr: 0.05, severity: 0.4, lagMonths: 6 });
+      (await createScenario(db, funderId, { name: 'Bench stress', cpr: 0.06, cdr: 0.05, severity: 0.4, lagMonths: 6 }));
     const cutOff = defaultCutOff();
 
     const anchors: number[] = [anchor()];

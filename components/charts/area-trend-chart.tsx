@@ -15,7 +15,7 @@ export function AreaTrendChart({ id, title, summary, data, series, formatAxis, f
         responsive
         style={{ width: '100%', height }}
         data={data as ChartDatum[]}
-        margin={{ top: 8, right: 12, bottom: 0, left: x.marginLeft }}
+        margin={{ top: 8, right: x.marginRight, bottom: 0, left: x.marginLeft }}
         title={title}
         desc={summary}
       >

@@ -39,6 +39,11 @@ export type XAxisLayout = {
   dx: number;
   /** Extra room left of the plot: a rotated first label reaches back past the Y axis. */
   marginLeft: number;
+  /**
+   * Room right of the plot for a line or area chart, whose last point (and its label, centred on it) sits on the plot's
+   * right edge: half a flat label ("nov. 2026" wraps to lines of up to about 36 px); a rotated label ends at its point.
+   */
+  marginRight: number;
   /** Flat labels wrap within their band (see WrappedTick) instead of running into their neighbours. */
   wrap: boolean;
 };
@@ -50,6 +55,15 @@ export type XAxisLayout = {
  * so months read evenly and never collide.
  */
 export function xAxisLayout(count: number): XAxisLayout {
-  if (count <= 12) return { interval: 0, angle: 0, height: 48, textAnchor: 'middle', dx: 0, marginLeft: 0, wrap: true };
-  return { interval: 'equidistantPreserveStart', angle: -40, height: 64, textAnchor: 'end', dx: -2, marginLeft: 32, wrap: false };
+  if (count <= 12) return { interval: 0, angle: 0, height: 48, textAnchor: 'middle', dx: 0, marginLeft: 0, marginRight: 24, wrap: true };
+  return {
+    interval: 'equidistantPreserveStart',
+    angle: -40,
+    height: 64,
+    textAnchor: 'end',
+    dx: -2,
+    marginLeft: 32,
+    marginRight: 12,
+    wrap: false,
+  };
 }

@@ -52,7 +52,11 @@ export async function updateAccountSettings(db: Db, userId: number, patch: Accou
     const after = (await getAccountSettings(tx, userId))!;
     const sections = Object.keys(patch) as (keyof ReturnType<typeof auditedOf>)[];
     const pick = (s: Settings) => Object.fromEntries(sections.map((k) => [k, auditedOf(s)[k]]));
-    recordAudit(tx, { actor: userId, entity: 'user', entityId: userId, action: 'settings', before: pick(before), after: pick(after) }, now);
+    await recordAudit(
+      tx,
+      { actor: userId, entity: 'user', entityId: userId, action: 'settings', before: pick(before), after: pick(after) },
+      now,
+    );
     return after;
   });
 }

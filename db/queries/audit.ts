@@ -26,26 +26,24 @@ const json = (v: unknown): string | null => (v === undefined || v === null ? nul
  * Appends one audit row. Call it with the transaction of the change it records, so the row exists exactly when
  * the change does (a rolled-back write leaves none). The table has no update or delete path, and triggers refuse both.
  */
-export function recordAudit(tx: Tx, entry: AuditEntry, now = Date.now()): void {
+export async function recordAudit(tx: Tx, entry: AuditEntry, now = Date.now()): Promise<void> {
   const actor = typeof entry.actor === 'object' && entry.actor !== null ? entry.actor : { userId: entry.actor };
   const email =
     actor.email ??
     (actor.userId === null
       ? 'system'
-      : (tx.select({ email: users.email }).from(users).where(eq(users.id, actor.userId)).get()?.email ?? ''));
-  tx.insert(auditLog)
-    .values({
-      at: now,
-      userId: actor.userId,
-      userEmail: email,
-      funderId: entry.funderId ?? null,
-      entity: entry.entity,
-      entityId: String(entry.entityId),
-      action: entry.action,
-      before: json(entry.before),
-      after: json(entry.after),
-    })
-    .run();
+      : ((await tx.select({ email: users.email }).from(users).where(eq(users.id, actor.userId)).limit(1))[0]?.email ?? ''));
+  await tx.insert(auditLog).values({
+    at: now,
+    userId: actor.userId,
+    userEmail: email,
+    funderId: entry.funderId ?? null,
+    entity: entry.entity,
+    entityId: String(entry.entityId),
+    action: entry.action,
+    before: json(entry.before),
+    after: json(entry.after),
+  });
 }
 
 export type AuditFilter = {

@@ -1,3 +1,4 @@
+import { executeSql } from '../dialect';
 /**
  * The book change journal (table book_changes, db/schema/portfolio.ts): every write that moves a figure of the book
  * appends a row in its own transaction; the views of the book read the rows after the seq they hold and apply only
@@ -16,7 +17,6 @@
  */
 import type { DbOrTx, Tx } from '../client';
 import { arraysOf, valueOf } from '../dialect';
-import { statementFor } from './prepared';
 
 export type BookChangeKind = 'lease' | 'ledger' | 'flag' | 'loss' | 'lessee' | 'settings' | 'book';
 
@@ -33,10 +33,10 @@ export const LOCK_FUNDER_SQL = {
 export const INSERT_BOOK_CHANGE_SQL = 'insert into book_changes (funder_id, kind, lease_id) values (?, ?, ?)';
 
 /** Journals a change of the funder's book (call inside the write's transaction): the funder's lock, then the row. */
-export function recordBookChange(tx: Tx, funderId: number, kind: BookChangeKind, leaseId: number | null = null): void {
+export async function recordBookChange(tx: Tx, funderId: number, kind: BookChangeKind, leaseId: number | null = null): Promise<void> {
   const terms = kind === 'lease' || kind === 'settings' || kind === 'book';
-  statementFor(tx, terms ? LOCK_FUNDER_SQL.terms : LOCK_FUNDER_SQL.other).run(funderId);
-  statementFor(tx, INSERT_BOOK_CHANGE_SQL).run(funderId, kind, leaseId);
+  await executeSql(tx, terms ? LOCK_FUNDER_SQL.terms : LOCK_FUNDER_SQL.other, [funderId]);
+  await executeSql(tx, INSERT_BOOK_CHANGE_SQL, [funderId, kind, leaseId]);
 }
 
 /** The funder's last journal seq (0 when none): what a view is as of. */

@@ -193,8 +193,8 @@ export async function flagLease(
         })
         .returning()
     )[0]!;
-    recordBookChange(tx, input.funderId, 'flag', input.leaseId);
-    recordAudit(
+    await recordBookChange(tx, input.funderId, 'flag', input.leaseId);
+    await recordAudit(
       tx,
       {
         actor,
@@ -233,8 +233,8 @@ export async function unflagLease(
         .returning()
         .limit(1)
     )[0]!;
-    recordBookChange(tx, input.funderId, 'flag', input.leaseId);
-    recordAudit(
+    await recordBookChange(tx, input.funderId, 'flag', input.leaseId);
+    await recordAudit(
       tx,
       {
         actor,
@@ -296,8 +296,8 @@ export async function proposeWriteOff(
         })
         .returning()
     )[0]!;
-    recordBookChange(tx, input.funderId, 'loss', input.leaseId);
-    recordAudit(
+    await recordBookChange(tx, input.funderId, 'loss', input.leaseId);
+    await recordAudit(
       tx,
       {
         actor,
@@ -358,10 +358,10 @@ export async function approveWriteOff(
     )[0]!;
     if (full) {
       await tx.update(leases).set({ writtenOffOn: row.writeOffOn, updatedAt: now }).where(eq(leases.id, row.leaseId));
-      recordBookChange(tx, row.funderId, 'lease', row.leaseId);
+      await recordBookChange(tx, row.funderId, 'lease', row.leaseId);
     }
-    recordBookChange(tx, row.funderId, 'loss', row.leaseId);
-    recordAudit(
+    await recordBookChange(tx, row.funderId, 'loss', row.leaseId);
+    await recordAudit(
       tx,
       {
         actor,
@@ -375,7 +375,7 @@ export async function approveWriteOff(
       now,
     );
     if (full)
-      recordAudit(
+      await recordAudit(
         tx,
         {
           actor,
@@ -411,8 +411,8 @@ export async function rejectWriteOff(
         .returning()
         .limit(1)
     )[0]!;
-    recordBookChange(tx, row.funderId, 'loss', row.leaseId);
-    recordAudit(
+    await recordBookChange(tx, row.funderId, 'loss', row.leaseId);
+    await recordAudit(
       tx,
       {
         actor,
@@ -462,8 +462,8 @@ export async function insertRecovery(
       })
       .returning()
   )[0]!;
-  recordBookChange(tx, input.funderId, 'loss', input.leaseId);
-  recordAudit(
+  await recordBookChange(tx, input.funderId, 'loss', input.leaseId);
+  await recordAudit(
     tx,
     {
       actor,

@@ -166,7 +166,7 @@ export async function createFacility(db: Db, body: CreateFacilityBody, actor: Fa
     await replaceLimits(tx, row.id, body.limits);
     await replaceCovenants(tx, row.id, body.covenants);
     const created = await withParts(tx, row);
-    recordAudit(
+    await recordAudit(
       tx,
       {
         actor: actor ?? { userId: null, email: 'system' },
@@ -210,7 +210,7 @@ export async function updateFacility(
       await tx.delete(facilityMetricResults).where(eq(facilityMetricResults.facilityId, id));
     }
     const after = await requireFacility(tx, id);
-    recordAudit(
+    await recordAudit(
       tx,
       {
         actor,
@@ -317,7 +317,7 @@ export async function requestDraw(
         })
         .returning()
     )[0]!;
-    recordAudit(
+    await recordAudit(
       tx,
       {
         actor: actor ?? { userId: null, email: 'system' },
@@ -374,7 +374,7 @@ export async function decideDraw(
       .set({ status: decision, decidedBy: actor.userId, decidedByEmail: actor.email, decidedAt: now })
       .where(eq(facilityDraws.id, drawId));
     const after = (await tx.select().from(facilityDraws).where(eq(facilityDraws.id, drawId)).limit(1))[0]!;
-    recordAudit(
+    await recordAudit(
       tx,
       {
         actor,
@@ -496,7 +496,7 @@ export async function prepareCertificate(
         })
         .returning()
     )[0]!;
-    recordAudit(
+    await recordAudit(
       tx,
       {
         actor: actor ?? { userId: null, email: 'system' },
@@ -554,7 +554,7 @@ export async function decideCertificate(
         decidedAt: now,
       })
       .where(and(eq(facilityCertificates.id, id), eq(facilityCertificates.status, 'pending')));
-    recordAudit(
+    await recordAudit(
       tx,
       {
         actor,

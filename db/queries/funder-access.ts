@@ -1,39 +1,40 @@
 import { transaction } from '../transaction';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../client';
 import { userFunders, funders, users } from '../tables';
 import { NotFound } from '@/lib/domain/errors';
 import { recordAudit, type AuditActor } from './audit';
 import { readUntilChange } from './change-memo';
-import { preparedFor } from './prepared';
 
 /**
- * The funder ids assigned to a user, ascending. Every funder API request asks it: prepared once per connection and
- * kept until the database changes (change-memo.ts); the caller gets its own copy.
+ * The funder ids assigned to a user, ascending. Every funder API request asks it: kept until the database changes
+ * (change-memo.ts); the caller gets its own copy.
  */
 export async function listUserFunderIds(db: DbOrTx, userId: number): Promise<number[]> {
-  const ids = readUntilChange(db, `funderAccess.listUserFunderIds:${userId}`, () =>
-    preparedFor(db, 'funderAccess.listUserFunderIds', () =>
-      db
+  const ids = await readUntilChange(db, `funderAccess.listUserFunderIds:${userId}`, async () =>
+    (
+      await db
         .select({ funderId: userFunders.funderId })
         .from(userFunders)
-        .where(eq(userFunders.userId, sql.placeholder('userId')))
+        .where(eq(userFunders.userId, userId))
         .orderBy(asc(userFunders.funderId))
-        .prepare(),
-    )
-      .all({ userId })
-      .map((r) => r.funderId),
+    ).map((r) => r.funderId),
   );
   return ids.slice();
 }
 
 /** Assigns funders to a user in bulk (seed, funder creation); existing assignments are kept. */
-export function assignFunders(db: Tx, pairs: { userId: number; funderId: number }[], assignedBy: number | null, now = Date.now()): void {
+export async function assignFunders(
+  db: Tx,
+  pairs: { userId: number; funderId: number }[],
+  assignedBy: number | null,
+  now = Date.now(),
+): Promise<void> {
   if (pairs.length === 0) return;
-  db.insert(userFunders)
+  await db
+    .insert(userFunders)
     .values(pairs.map((p) => ({ ...p, assignedBy, assignedAt: now })))
-    .onConflictDoNothing()
-    .run();
+    .onConflictDoNothing();
 }
 
 /**
@@ -60,14 +61,14 @@ export async function setUserFunders(
     const before = await listUserFunderIds(tx, userId);
     const removed = before.filter((id) => !wanted.includes(id));
     if (removed.length > 0) await tx.delete(userFunders).where(and(eq(userFunders.userId, userId), inArray(userFunders.funderId, removed)));
-    assignFunders(
+    await assignFunders(
       tx,
       wanted.filter((id) => !before.includes(id)).map((funderId) => ({ userId, funderId })),
       actor.userId,
       now,
     );
     if (removed.length > 0 || wanted.length !== before.length) {
-      recordAudit(
+      await recordAudit(
         tx,
         {
           actor,

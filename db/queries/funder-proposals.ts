@@ -100,7 +100,7 @@ async function supersedePending(tx: Tx, funderId: number, except: number | null,
       .update(funderChangeProposals)
       .set({ status: 'superseded', decidedBy: actor.userId, decidedByEmail: actor.email, decidedAt: now })
       .where(eq(funderChangeProposals.id, p.id));
-    recordAudit(
+    await recordAudit(
       tx,
       {
         actor,
@@ -120,7 +120,7 @@ async function supersedePending(tx: Tx, funderId: number, except: number | null,
 async function applyPatch(tx: Tx, before: Funder, patch: UpdateFunderBody, actor: Actor, now: number): Promise<FunderSettings> {
   const after = (await updateFunder(tx, before.id, toFunderColumns(patch)))!;
   const settings = toFunderSettings(after);
-  recordAudit(
+  await recordAudit(
     tx,
     {
       actor,
@@ -178,7 +178,7 @@ export async function changeFunderSettings(
         })
         .returning()
     )[0]!;
-    recordAudit(
+    await recordAudit(
       tx,
       { actor, funderId, entity: 'funder', entityId: funderId, action: 'propose', after: { proposalId: row.id, changes } },
       now,
@@ -227,7 +227,7 @@ export async function approveFunderProposal(
       .update(funderChangeProposals)
       .set({ status: 'approved', decidedBy: actor.userId, decidedByEmail: actor.email, decidedAt: now })
       .where(eq(funderChangeProposals.id, id));
-    recordAudit(
+    await recordAudit(
       tx,
       {
         actor,
@@ -254,7 +254,7 @@ export async function rejectFunderProposal(db: Db, id: number, actor: Actor, now
       .update(funderChangeProposals)
       .set({ status: 'rejected', decidedBy: actor.userId, decidedByEmail: actor.email, decidedAt: now })
       .where(eq(funderChangeProposals.id, id));
-    recordAudit(
+    await recordAudit(
       tx,
       {
         actor,

@@ -27,9 +27,9 @@ export async function getFunder(db: DbOrTx, id: number): Promise<Funder | undefi
 }
 
 /**
- * The funder's row read synchronously, on SQLite only: for the writes that still run inside a synchronous
- * better-sqlite3 transaction (the demo seed's bulk load, a payment recorded by it, the bulk lease writer of the tape
- * import). Everything else reads getFunder.
+ * The funder's row read synchronously, on SQLite only: for the writers that still run inside a synchronous
+ * better-sqlite3 transaction (the demo seed's bulk load, db/seed/sqlite.ts, and the bulk lease writer of the tape
+ * import, on a worker's connection). Everything else reads getFunder.
  */
 export function getFunderSync(db: DbOrTx, id: number): Funder | undefined {
   return db.select().from(funders).where(eq(funders.id, id)).get();
@@ -68,7 +68,7 @@ export async function updateFunder(db: Tx, id: number, patch: FunderSettingsPatc
       .set({ ...patch, updatedAt: Date.now() })
       .where(eq(funders.id, id));
     if (rowsChanged(updated) === 0) return undefined;
-    recordBookChange(tx, id, 'settings');
+    await recordBookChange(tx, id, 'settings');
     return (await tx.select().from(funders).where(eq(funders.id, id)).limit(1))[0];
   });
 }

@@ -116,8 +116,12 @@ export async function insertLease(tx: Tx, input: LeaseInput, userId: number | nu
   )[0]!;
   await insertSchedule(tx, lease.id, schedule);
   await tx.insert(leaseHistory).values({ leaseId: lease.id, version: 1, action: 'created', userId, at: now });
-  recordAudit(tx, { actor: userId, funderId: lease.funderId, entity: 'lease', entityId: lease.id, action: 'create', after: lease }, now);
-  recordBookChange(tx, lease.funderId, 'lease', lease.id);
+  await recordAudit(
+    tx,
+    { actor: userId, funderId: lease.funderId, entity: 'lease', entityId: lease.id, action: 'create', after: lease },
+    now,
+  );
+  await recordBookChange(tx, lease.funderId, 'lease', lease.id);
   return lease;
 }
 
@@ -200,7 +204,7 @@ export async function applyLeaseUpdate(
   await insertSchedule(tx, id, schedule);
   const action = Object.keys(changes).length === 1 && 'status' in changes ? 'status' : 'updated';
   await tx.insert(leaseHistory).values({ leaseId: id, version: next.version, action, changes: JSON.stringify(changes), userId, at: now });
-  recordAudit(
+  await recordAudit(
     tx,
     {
       actor: userId,
@@ -213,7 +217,7 @@ export async function applyLeaseUpdate(
     },
     now,
   );
-  recordBookChange(tx, current.funderId, 'lease', id);
+  await recordBookChange(tx, current.funderId, 'lease', id);
   return updated;
 }
 
@@ -236,8 +240,8 @@ export async function deleteLease(
       (await tx.select({ id: payments.id }).from(payments).where(eq(payments.leaseId, id)).limit(1))[0] !== undefined,
     );
     await tx.delete(leases).where(eq(leases.id, id));
-    recordAudit(tx, { actor: userId, funderId: current.funderId, entity: 'lease', entityId: id, action: 'delete', before: current });
-    recordBookChange(tx, current.funderId, 'lease', id);
+    await recordAudit(tx, { actor: userId, funderId: current.funderId, entity: 'lease', entityId: id, action: 'delete', before: current });
+    await recordBookChange(tx, current.funderId, 'lease', id);
   });
 }
 

@@ -29,8 +29,8 @@ export async function updateLesseeKind(
     if (!current || current.funderId !== funderId) throw new NotFound(`Lessee ${id} does not exist for funder ${funderId}.`);
     if (current.kind === kind) return { lessee: current, changed: false };
     const lessee = (await tx.update(lessees).set({ kind, updatedAt: now }).where(eq(lessees.id, id)).returning().limit(1))[0]!;
-    recordBookChange(tx, funderId, 'lessee');
-    recordAudit(tx, { actor, funderId, ...LESSEE_KIND_AUDIT, entityId: id, before: { kind: current.kind }, after: { kind } }, now);
+    await recordBookChange(tx, funderId, 'lessee');
+    await recordAudit(tx, { actor, funderId, ...LESSEE_KIND_AUDIT, entityId: id, before: { kind: current.kind }, after: { kind } }, now);
     return { lessee, changed: true };
   });
 }

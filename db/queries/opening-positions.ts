@@ -1,3 +1,4 @@
+import { arraysOf } from '../dialect';
 import { transaction } from '../transaction';
 /**
  * Opening positions (table opening_positions; lib/servicing/opening.ts): the state a lease's servicing starts from.
@@ -38,9 +39,10 @@ export function openingPositionsOf(db: DbOrTx, funderId: number): Map<number, Op
 }
 
 /** The lease's opening position, or null (serviced from its first instalment). */
-export function openingPositionOfLease(db: DbOrTx, leaseId: number): OpeningPosition | null {
-  const r = statementFor(db, `select ${POSITION_COLUMNS} from opening_positions o where o.lease_id = ?`).raw().get(leaseId) as
-    PositionColumns | undefined;
+export async function openingPositionOfLease(db: DbOrTx, leaseId: number): Promise<OpeningPosition | null> {
+  const r = (
+    await arraysOf<[...PositionColumns]>(db, `select ${POSITION_COLUMNS} from opening_positions o where o.lease_id = ?`, [leaseId])
+  )[0];
   return r ? positionOf(r) : null;
 }
 
@@ -71,7 +73,7 @@ export async function writeOpeningPosition(
   if (componentsTotal(position.arrears) > 0 && position.daysPastDue === 0)
     issues.push({ field: 'daysPastDue', message: 'Arrears are past due: give the days since their due date.' });
   if (issues.length > 0) throw new Invalid('The opening position is not valid.', issues);
-  const before = openingPositionOfLease(tx, leaseId);
+  const before = await openingPositionOfLease(tx, leaseId);
   const values = {
     funderId,
     asOf: position.asOf,
@@ -88,8 +90,8 @@ export async function writeOpeningPosition(
     .insert(openingPositions)
     .values({ leaseId, ...values })
     .onConflictDoUpdate({ target: openingPositions.leaseId, set: values });
-  recordAudit(tx, { actor, funderId, entity: 'lease', entityId: leaseId, action: 'opening_position', before, after: position }, now);
-  recordBookChange(tx, funderId, 'lease', leaseId);
+  await recordAudit(tx, { actor, funderId, entity: 'lease', entityId: leaseId, action: 'opening_position', before, after: position }, now);
+  await recordBookChange(tx, funderId, 'lease', leaseId);
 }
 
 /** Sets the lease's opening position in a transaction of its own (writeOpeningPosition). */

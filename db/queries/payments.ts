@@ -18,7 +18,7 @@ import { recordAudit } from './audit';
 import { type Funder, type Lease } from '../schema/portfolio';
 import { leases, lessees, scheduleRows, paymentAllocations, paymentImportLines, paymentImports, payments } from '../tables';
 import { type PAYMENT_METHODS } from '../schema/servicing';
-import { getFunderSync } from './funders';
+import { getFunder } from './funders';
 import { insertRecovery } from './credit';
 import { LIKE, likeText } from '../dialect';
 
@@ -49,22 +49,22 @@ export function componentOrderOf(funder: Pick<Funder, 'allocationOrder'>): reado
   return ok ? (order as Component[]) : DEFAULT_COMPONENT_ORDER;
 }
 
-function requireFunder(db: DbOrTx, funderId: number): Funder {
-  const f = getFunderSync(db, funderId);
+async function requireFunder(db: DbOrTx, funderId: number): Promise<Funder> {
+  const f = await getFunder(db, funderId);
   if (!f) throw new NotFound(`Funder ${funderId} does not exist.`);
   return f;
 }
 
-function requireLease(db: DbOrTx, funderId: number, leaseId: number, field = 'leaseId'): Lease {
-  const lease = db.select().from(leases).where(eq(leases.id, leaseId)).get();
+async function requireLease(db: DbOrTx, funderId: number, leaseId: number, field = 'leaseId'): Promise<Lease> {
+  const lease = (await db.select().from(leases).where(eq(leases.id, leaseId)).limit(1))[0];
   if (!lease || lease.funderId !== funderId)
     throw new NotFound(`Lease ${leaseId} does not exist for funder ${funderId}.`, [{ field, message: 'Unknown lease.' }]);
   return lease;
 }
 
 /** The instalments of one lease (schedule rows + residual), minor units. */
-export function instalmentsOfLease(db: DbOrTx, lease: Lease): Instalment[] {
-  const rows = db
+export async function instalmentsOfLease(db: DbOrTx, lease: Lease): Promise<Instalment[]> {
+  const rows = await db
     .select({
       period: scheduleRows.period,
       dueDate: scheduleRows.dueDate,
@@ -75,35 +75,52 @@ export function instalmentsOfLease(db: DbOrTx, lease: Lease): Instalment[] {
     })
     .from(scheduleRows)
     .where(eq(scheduleRows.leaseId, lease.id))
-    .orderBy(asc(scheduleRows.period))
-    .all();
-  return leaseInstalments(rows, lease, openingPositionOfLease(db, lease.id));
+    .orderBy(asc(scheduleRows.period));
+  return leaseInstalments(rows, lease, await openingPositionOfLease(db, lease.id));
 }
 
 /** The lease's ledger as engine entries (payments and reversals, in id order): all of it, or those dated on or before `asOf`. */
-function ledgerOfLease(db: DbOrTx, leaseId: number, asOf?: string): LedgerEntry[] {
-  return db
-    .select({
-      id: payments.id,
-      kind: payments.kind,
-      reversesId: payments.reversesId,
-      receivedOn: payments.receivedOn,
-      amount: payments.amount,
-    })
-    .from(payments)
-    .where(asOf === undefined ? eq(payments.leaseId, leaseId) : and(eq(payments.leaseId, leaseId), lte(payments.receivedOn, asOf)))
-    .orderBy(asc(payments.id))
-    .all()
-    .map((p) =>
-      p.kind === 'reversal'
-        ? { id: String(p.id), reversalOf: String(p.reversesId), date: p.receivedOn }
-        : { id: String(p.id), receivedDate: p.receivedOn, amount: p.amount },
-    );
+async function ledgerOfLease(db: DbOrTx, leaseId: number, asOf?: string): Promise<LedgerEntry[]> {
+  return (
+    await db
+      .select({
+        id: payments.id,
+        kind: payments.kind,
+        reversesId: payments.reversesId,
+        receivedOn: payments.receivedOn,
+        amount: payments.amount,
+      })
+      .from(payments)
+      .where(asOf === undefined ? eq(payments.leaseId, leaseId) : and(eq(payments.leaseId, leaseId), lte(payments.receivedOn, asOf)))
+      .orderBy(asc(payments.id))
+  ).map((p) =>
+    p.kind === 'reversal'
+      ? { id: String(p.id), reversalOf: String(p.reversesId), date: p.receivedOn }
+      : { id: String(p.id), receivedDate: p.receivedOn, amount: p.amount },
+  );
 }
 
 /** The lease's ledger as engine entries dated on or before `asOf` (an invoice's state at that date). */
 export async function ledgerOfLeaseAsOf(db: DbOrTx, leaseId: number, asOf: string): Promise<LedgerEntry[]> {
-  return ledgerOfLease(db, leaseId, asOf);
+  return await ledgerOfLease(db, leaseId, asOf);
+}
+
+/**
+ * The payment_allocations rows of a lease's allocation: one per (payment, period, component), plus `credit` (period 0)
+ * for the part of a payment beyond the last instalment. Σ rows per payment = the payment's amount.
+ */
+export function allocationRowsOf(leaseId: number, result: ReturnType<typeof allocatePayments>): (typeof paymentAllocations.$inferInsert)[] {
+  const allocated = new Map<string, number>();
+  const rows: (typeof paymentAllocations.$inferInsert)[] = [];
+  for (const a of result.allocations) {
+    allocated.set(a.paymentId, (allocated.get(a.paymentId) ?? 0) + a.amount);
+    rows.push({ paymentId: Number(a.paymentId), leaseId, period: a.period, component: a.component, amount: a.amount });
+  }
+  for (const p of result.payments) {
+    const credit = p.amount - (allocated.get(p.id) ?? 0);
+    if (credit > 0) rows.push({ paymentId: Number(p.id), leaseId, period: 0, component: 'credit', amount: credit });
+  }
+  return rows;
 }
 
 /**
@@ -111,26 +128,16 @@ export async function ledgerOfLeaseAsOf(db: DbOrTx, leaseId: number, asOf: strin
  * transaction): one row per (payment, period, component), plus `credit` (period 0) for the part of a
  * payment beyond the last instalment. Σ rows per payment = the payment's amount.
  */
-export function recomputeLeaseAllocations(tx: Tx, funder: Funder, lease: Lease): void {
-  const result = allocatePayments(instalmentsOfLease(tx, lease), ledgerOfLease(tx, lease.id), { componentOrder: componentOrderOf(funder) });
-  tx.delete(paymentAllocations).where(eq(paymentAllocations.leaseId, lease.id)).run();
-  const allocated = new Map<string, number>();
-  const rows: (typeof paymentAllocations.$inferInsert)[] = [];
-  for (const a of result.allocations) {
-    allocated.set(a.paymentId, (allocated.get(a.paymentId) ?? 0) + a.amount);
-    rows.push({ paymentId: Number(a.paymentId), leaseId: lease.id, period: a.period, component: a.component, amount: a.amount });
-  }
-  for (const p of result.payments) {
-    const credit = p.amount - (allocated.get(p.id) ?? 0);
-    if (credit > 0) rows.push({ paymentId: Number(p.id), leaseId: lease.id, period: 0, component: 'credit', amount: credit });
-  }
-  for (let i = 0; i < rows.length; i += 400)
-    tx.insert(paymentAllocations)
-      .values(rows.slice(i, i + 400))
-      .run();
+export async function recomputeLeaseAllocations(tx: Tx, funder: Funder, lease: Lease): Promise<void> {
+  const result = allocatePayments(await instalmentsOfLease(tx, lease), await ledgerOfLease(tx, lease.id), {
+    componentOrder: componentOrderOf(funder),
+  });
+  await tx.delete(paymentAllocations).where(eq(paymentAllocations.leaseId, lease.id));
+  const rows = allocationRowsOf(lease.id, result);
+  for (let i = 0; i < rows.length; i += 400) await tx.insert(paymentAllocations).values(rows.slice(i, i + 400));
 }
 
-function insertPayment(
+async function insertPayment(
   tx: Tx,
   funderId: number,
   lease: Lease,
@@ -138,31 +145,32 @@ function insertPayment(
   userId: number | null,
   importId: number | null,
   now: number,
-): PaymentRow {
+): Promise<PaymentRow> {
   if (input.currency !== lease.currency) {
     throw new Invalid(`The payment's currency ${input.currency} differs from the lease's ${lease.currency}.`, [
       { field: 'currency', message: `Must be the lease's currency (${lease.currency}).` },
     ]);
   }
-  recordBookChange(tx, funderId, 'ledger', lease.id);
-  return tx
-    .insert(payments)
-    .values({
-      funderId,
-      leaseId: lease.id,
-      kind: 'payment',
-      receivedOn: input.receivedOn,
-      amount: input.amount,
-      currency: input.currency,
-      method: input.method,
-      reference: input.reference ?? '',
-      note: input.note ?? '',
-      importId,
-      createdBy: userId,
-      createdAt: now,
-    })
-    .returning()
-    .get();
+  await recordBookChange(tx, funderId, 'ledger', lease.id);
+  return (
+    await tx
+      .insert(payments)
+      .values({
+        funderId,
+        leaseId: lease.id,
+        kind: 'payment',
+        receivedOn: input.receivedOn,
+        amount: input.amount,
+        currency: input.currency,
+        method: input.method,
+        reference: input.reference ?? '',
+        note: input.note ?? '',
+        importId,
+        createdBy: userId,
+        createdAt: now,
+      })
+      .returning()
+  )[0]!;
 }
 
 /** Records a payment and recomputes the lease's allocation, in one transaction. 404 unknown lease, 400 other currency. */
@@ -173,16 +181,22 @@ export async function recordPayment(
   userId: number | null,
   now = Date.now(),
 ): Promise<PaymentRow> {
-  return await transaction(db, async (tx) => recordPaymentIn(tx, funderId, input, userId, now));
+  return await transaction(db, async (tx) => await recordPaymentIn(tx, funderId, input, userId, now));
 }
 
 /** recordPayment's writes, inside the caller's transaction (the seed's bulk load is a synchronous one). */
-export function recordPaymentIn(tx: Tx, funderId: number, input: PaymentInput, userId: number | null, now = Date.now()): PaymentRow {
-  const funder = requireFunder(tx, funderId);
-  const lease = requireLease(tx, funderId, input.leaseId);
-  const p = insertPayment(tx, funderId, lease, input, userId, null, now);
-  recomputeLeaseAllocations(tx, funder, lease);
-  recordAudit(tx, { actor: userId, funderId, entity: 'payment', entityId: p.id, action: 'create', after: p }, now);
+export async function recordPaymentIn(
+  tx: Tx,
+  funderId: number,
+  input: PaymentInput,
+  userId: number | null,
+  now = Date.now(),
+): Promise<PaymentRow> {
+  const funder = await requireFunder(tx, funderId);
+  const lease = await requireLease(tx, funderId, input.leaseId);
+  const p = await insertPayment(tx, funderId, lease, input, userId, null, now);
+  await recomputeLeaseAllocations(tx, funder, lease);
+  await recordAudit(tx, { actor: userId, funderId, entity: 'payment', entityId: p.id, action: 'create', after: p }, now);
   return p;
 }
 
@@ -196,7 +210,7 @@ export async function reversePayment(
   now = Date.now(),
 ): Promise<PaymentRow> {
   return await transaction(db, async (tx) => {
-    const funder = requireFunder(tx, funderId);
+    const funder = await requireFunder(tx, funderId);
     const p = (await tx.select().from(payments).where(eq(payments.id, paymentId)).limit(1))[0];
     if (!p || p.funderId !== funderId) throw new NotFound(`Payment ${paymentId} does not exist for funder ${funderId}.`);
     if (p.kind === 'reversal') throw new Conflict(`Entry ${paymentId} is itself a reversal and cannot be reversed.`);
@@ -208,7 +222,7 @@ export async function reversePayment(
         { field: 'reversedOn', message: `Must be on or after ${p.receivedOn}.` },
       ]);
     }
-    const lease = requireLease(tx, funderId, p.leaseId);
+    const lease = await requireLease(tx, funderId, p.leaseId);
     const r = (
       await tx
         .insert(payments)
@@ -228,14 +242,14 @@ export async function reversePayment(
         })
         .returning()
     )[0]!;
-    recordBookChange(tx, funderId, 'ledger', lease.id);
+    await recordBookChange(tx, funderId, 'ledger', lease.id);
     try {
-      recomputeLeaseAllocations(tx, funder, lease);
+      await recomputeLeaseAllocations(tx, funder, lease);
     } catch (e) {
       if (isServicingError(e)) throw new Conflict(e.message);
       throw e;
     }
-    recordAudit(tx, { actor: userId, funderId, entity: 'payment', entityId: p.id, action: 'reverse', before: p, after: r }, now);
+    await recordAudit(tx, { actor: userId, funderId, entity: 'payment', entityId: p.id, action: 'reverse', before: p, after: r }, now);
     return r;
   });
 }
@@ -373,7 +387,7 @@ export async function importBankStatement(
   now = Date.now(),
 ): Promise<ImportResult> {
   const importId = await transaction(db, async (tx) => {
-    const funder = requireFunder(tx, funderId);
+    const funder = await requireFunder(tx, funderId);
     const byContract = new Map<string, Lease>();
     const wanted = new Set<string>();
     for (const l of lines) {
@@ -445,7 +459,7 @@ export async function importBankStatement(
         await tx.insert(paymentImportLines).values({ ...base, status: 'recovery', message: recoveryMessage(lease) });
         continue;
       }
-      const p = insertPayment(
+      const p = await insertPayment(
         tx,
         funderId,
         lease,
@@ -464,12 +478,12 @@ export async function importBankStatement(
       touched.set(lease.id, lease);
       await tx.insert(paymentImportLines).values({ ...base, status: 'matched', message: lease.contractNumber, paymentId: p.id });
     }
-    for (const lease of touched.values()) recomputeLeaseAllocations(tx, funder, lease);
+    for (const lease of touched.values()) await recomputeLeaseAllocations(tx, funder, lease);
     await tx
       .update(paymentImports)
       .set({ matchedCount: counts.matched, unmatchedCount: counts.unmatched, invalidCount: counts.invalid })
       .where(eq(paymentImports.id, imp.id));
-    recordAudit(
+    await recordAudit(
       tx,
       {
         actor: userId,
@@ -523,7 +537,7 @@ export async function matchImportLine(
   now = Date.now(),
 ): Promise<ImportLineRow> {
   return await transaction(db, async (tx) => {
-    const funder = requireFunder(tx, funderId);
+    const funder = await requireFunder(tx, funderId);
     const imp = (await tx.select().from(paymentImports).where(eq(paymentImports.id, importId)).limit(1))[0];
     if (!imp || imp.funderId !== funderId) throw new NotFound(`Import ${importId} does not exist for funder ${funderId}.`);
     const line = (await tx.select().from(paymentImportLines).where(eq(paymentImportLines.id, lineId)).limit(1))[0];
@@ -531,7 +545,7 @@ export async function matchImportLine(
     if (line.status !== 'unmatched' || line.receivedOn === null || line.amount === null || line.currency === null) {
       throw new Conflict(`Line ${line.lineNo} is ${line.status}; only unmatched lines can be matched by hand.`);
     }
-    const lease = requireLease(tx, funderId, leaseId);
+    const lease = await requireLease(tx, funderId, leaseId);
     if (isRecovery(lease, line.receivedOn)) {
       if (line.currency !== lease.currency)
         throw new Invalid(`The line's currency ${line.currency} differs from the lease's ${lease.currency}.`, [
@@ -558,14 +572,14 @@ export async function matchImportLine(
           .returning()
           .limit(1)
       )[0]!;
-      recordAudit(
+      await recordAudit(
         tx,
         { actor: userId, funderId, entity: 'bank_import', entityId: importId, action: 'match', before: line, after: recovered },
         now,
       );
       return recovered;
     }
-    const p = insertPayment(
+    const p = await insertPayment(
       tx,
       funderId,
       lease,
@@ -581,7 +595,7 @@ export async function matchImportLine(
       importId,
       now,
     );
-    recomputeLeaseAllocations(tx, funder, lease);
+    await recomputeLeaseAllocations(tx, funder, lease);
     // The import's counts stay the truth of its lines: a line matched by hand counts as matched.
     await tx
       .update(paymentImports)
@@ -595,7 +609,7 @@ export async function matchImportLine(
         .returning()
         .limit(1)
     )[0]!;
-    recordAudit(
+    await recordAudit(
       tx,
       { actor: userId, funderId, entity: 'bank_import', entityId: importId, action: 'match', before: line, after: matched },
       now,

@@ -163,7 +163,7 @@ export async function createQuotation(
         .returning()
     )[0]!;
     await tx.insert(quotationHistory).values({ quotationId: created.id, fromStatus: null, toStatus: 'draft', note: '', userId, at: now });
-    recordAudit(tx, { actor: userId, funderId, entity: 'quotation', entityId: created.id, action: 'create', after: created }, now);
+    await recordAudit(tx, { actor: userId, funderId, entity: 'quotation', entityId: created.id, action: 'create', after: created }, now);
     return (await getQuotation(tx, funderId, created.id))!;
   });
 }
@@ -216,7 +216,11 @@ export async function updateQuotation(
         .returning()
         .limit(1)
     )[0]!;
-    recordAudit(tx, { actor: userId, funderId, entity: 'quotation', entityId: id, action: 'update', before: current, after: updated }, now);
+    await recordAudit(
+      tx,
+      { actor: userId, funderId, entity: 'quotation', entityId: id, action: 'update', before: current, after: updated },
+      now,
+    );
     return (await getQuotation(tx, funderId, id))!;
   });
 }
@@ -303,7 +307,7 @@ export async function changeQuotationStatus(
       .set({ status: to, version: current.version + 1, updatedAt: now, ...(lease ? { leaseId: lease.id } : {}) })
       .where(eq(quotations.id, id));
     await tx.insert(quotationHistory).values({ quotationId: id, fromStatus: from, toStatus: to, note: change.note ?? '', userId, at: now });
-    recordAudit(
+    await recordAudit(
       tx,
       {
         actor: userId,

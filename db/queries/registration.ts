@@ -16,7 +16,7 @@ export async function registerUser(db: Db, input: { email: string; username: str
     const username = (await getUserByUsername(tx, input.username)) ? 'This username is already in use.' : null;
     if (email || username) return { ok: false, error: { email, username } };
     const role = (await countUsers(tx)) === 0 ? 'admin' : 'client';
-    const user = createUser(tx, {
+    const user = await createUser(tx, {
       email: input.email,
       username: input.username,
       passwordHash: input.passwordHash,
@@ -25,7 +25,7 @@ export async function registerUser(db: Db, input: { email: string; username: str
       authProvider: 'credentials',
     });
     // The new user registered themselves: who, as what — never the password or its hash.
-    recordAudit(tx, {
+    await recordAudit(tx, {
       actor: { userId: user.id, email: user.email },
       entity: 'user',
       entityId: user.id,

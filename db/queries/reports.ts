@@ -1,3 +1,4 @@
+import { indexedBy, rowsOf } from '../dialect';
 /**
  * SQL of the reports (domain.md §5–6): per-lease sums of the schedules and of the collections ledger
  * over a date range. Amounts are minor units of each lease's currency; dates YYYY-MM-DD (inclusive).
@@ -40,16 +41,19 @@ const sumOf = (col: Parameters<typeof sql>[1]) => sql<number>`coalesce(sum(${col
  * (millions on a 100,000-lease book) instead of the month's rows.
  */
 export async function scheduledByLease(db: DbOrTx, funderId: number, range: DateRange): Promise<ScheduledLine[]> {
-  return db.all<ScheduledLine>(sql`
-    select s.lease_id as leaseId, l.contract_number as contractNumber, l.lessee_id as lesseeId, e.name as lesseeName, l.currency as currency,
+  return await rowsOf<ScheduledLine>(
+    db,
+    `select s.lease_id as "leaseId", l.contract_number as "contractNumber", l.lessee_id as "lesseeId", e.name as "lesseeName", l.currency as currency,
       count(*) as instalments, sum(s.instalment) as instalment, sum(s.interest) as interest, sum(s.principal) as principal,
       sum(s.vat) as vat, sum(s.fee) as fee, sum(s.gross) as gross
-    from schedule_rows s indexed by schedule_rows_due_idx
+    from schedule_rows s ${indexedBy('schedule_rows_due_idx')}
     join leases l on l.id = s.lease_id
     join lessees e on e.id = l.lessee_id
-    where s.due_date between ${range.from} and ${range.to} and l.funder_id = ${funderId} and l.status <> 'terminated'
-    group by s.lease_id
-    order by s.lease_id`);
+    where s.due_date between ? and ? and l.funder_id = ? and l.status <> 'terminated'
+    group by s.lease_id, l.contract_number, l.lessee_id, e.name, l.currency
+    order by s.lease_id`,
+    [range.from, range.to, funderId],
+  );
 }
 
 export interface CollectedLine {
@@ -72,24 +76,30 @@ export interface CollectedLine {
  * caller's (the book has them in memory).
  */
 export async function collectedByLease(db: DbOrTx, funderId: number, range: DateRange): Promise<CollectedLine[]> {
-  const received = db.all<{ leaseId: number; payments: number; received: number }>(sql`
-    select p.lease_id as leaseId, count(*) as payments, sum(p.amount) as received
-    from payments p indexed by payments_funder_date_idx
-    where p.funder_id = ${funderId} and p.received_on between ${range.from} and ${range.to} and p.kind = 'payment'
+  const received = await rowsOf<{ leaseId: number; payments: number; received: number }>(
+    db,
+    `select p.lease_id as "leaseId", count(*) as payments, sum(p.amount) as received
+    from payments p ${indexedBy('payments_funder_date_idx')}
+    where p.funder_id = ? and p.received_on between ? and ? and p.kind = 'payment'
       and not exists (select 1 from payments r where r.reverses_id = p.id)
     group by p.lease_id
-    order by p.lease_id`);
-  const parts = db.all<{ leaseId: number; vat: number; fee: number; interest: number; principal: number; credit: number }>(sql`
-    select a.lease_id as leaseId,
+    order by p.lease_id`,
+    [funderId, range.from, range.to],
+  );
+  const parts = await rowsOf<{ leaseId: number; vat: number; fee: number; interest: number; principal: number; credit: number }>(
+    db,
+    `select a.lease_id as "leaseId",
       sum(case when a.component = 'vat' then a.amount else 0 end) as vat,
       sum(case when a.component = 'fee' then a.amount else 0 end) as fee,
       sum(case when a.component = 'interest' then a.amount else 0 end) as interest,
       sum(case when a.component = 'principal' then a.amount else 0 end) as principal,
       sum(case when a.component = 'credit' then a.amount else 0 end) as credit
-    from payments p indexed by payments_funder_date_idx
+    from payments p ${indexedBy('payments_funder_date_idx')}
     join payment_allocations a on a.payment_id = p.id
-    where p.funder_id = ${funderId} and p.received_on between ${range.from} and ${range.to} and p.kind = 'payment'
-    group by a.lease_id`);
+    where p.funder_id = ? and p.received_on between ? and ? and p.kind = 'payment'
+    group by a.lease_id`,
+    [funderId, range.from, range.to],
+  );
   const byLease = new Map(parts.map((p) => [p.leaseId, p]));
   return received.map((r) => {
     const m = byLease.get(r.leaseId);

@@ -2,7 +2,7 @@ import { and, asc, eq, ne } from 'drizzle-orm';
 import { Conflict, NotFound } from '@/lib/domain/errors';
 import type { DbOrTx, Tx } from '../client';
 import { deepFreeze, readUntilChange } from './change-memo';
-import { getFunderSync } from './funders';
+import { getFunder } from './funders';
 import { type Scenario } from '../schema/portfolio';
 import { scenarios } from '../tables';
 
@@ -27,31 +27,32 @@ export async function getScenario(db: DbOrTx, id: number): Promise<Scenario | un
   );
 }
 
-function assertNameFree(db: DbOrTx, funderId: number, name: string, exceptId?: number): void {
+async function assertNameFree(db: DbOrTx, funderId: number, name: string, exceptId?: number): Promise<void> {
   const where =
     exceptId === undefined
       ? and(eq(scenarios.funderId, funderId), eq(scenarios.name, name))
       : and(eq(scenarios.funderId, funderId), eq(scenarios.name, name), ne(scenarios.id, exceptId));
-  if (db.select({ id: scenarios.id }).from(scenarios).where(where).get()) {
+  if ((await db.select({ id: scenarios.id }).from(scenarios).where(where).limit(1))[0]) {
     throw new Conflict(`The funder already has a scenario named "${name}".`, [{ field: 'name', message: 'Already in use.' }]);
   }
 }
 
 /** Saves a scenario for the funder: 404 for a funder that does not exist, 409 for a name the funder already uses. */
-export function createScenario(db: Tx, funderId: number, input: ScenarioInput, now = Date.now()): Scenario {
-  if (!getFunderSync(db, funderId)) throw new NotFound(`Funder ${funderId} does not exist.`);
-  assertNameFree(db, funderId, input.name);
-  return db
-    .insert(scenarios)
-    .values({ funderId, ...input, createdAt: now, updatedAt: now })
-    .returning()
-    .get();
+export async function createScenario(db: Tx, funderId: number, input: ScenarioInput, now = Date.now()): Promise<Scenario> {
+  if (!(await getFunder(db, funderId))) throw new NotFound(`Funder ${funderId} does not exist.`);
+  await assertNameFree(db, funderId, input.name);
+  return (
+    await db
+      .insert(scenarios)
+      .values({ funderId, ...input, createdAt: now, updatedAt: now })
+      .returning()
+  )[0]!;
 }
 
 export async function updateScenario(db: Tx, id: number, patch: Partial<ScenarioInput>, now = Date.now()): Promise<Scenario> {
   const current = await getScenario(db, id);
   if (!current) throw new NotFound(`Scenario ${id} does not exist.`);
-  if (patch.name !== undefined) assertNameFree(db, current.funderId, patch.name, id);
+  if (patch.name !== undefined) await assertNameFree(db, current.funderId, patch.name, id);
   return (
     await db
       .update(scenarios)

@@ -22,7 +22,11 @@ export async function changePassword(db: Db, userId: number, passwordHash: strin
     await setUserPasswordHash(tx, userId, passwordHash);
     await bumpSessionVersion(tx, userId);
     await revokeUserRefreshTokens(tx, userId);
-    recordAudit(tx, { actor: userId, entity: 'user', entityId: userId, action: 'password_change', after: { sessionsRevoked: true } }, now);
+    await recordAudit(
+      tx,
+      { actor: userId, entity: 'user', entityId: userId, action: 'password_change', after: { sessionsRevoked: true } },
+      now,
+    );
   });
 }
 

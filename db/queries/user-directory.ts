@@ -154,7 +154,7 @@ export async function createDirectoryUser(
         })
         .returning()
     )[0]!;
-    recordAudit(tx, { actor: actorId, entity: 'user', entityId: created.id, action: 'create', after: toDirectoryUser(created) }, now);
+    await recordAudit(tx, { actor: actorId, entity: 'user', entityId: created.id, action: 'create', after: toDirectoryUser(created) }, now);
     return toDirectoryUser(created);
   });
 }
@@ -184,7 +184,7 @@ export async function updateDirectoryUser(
     }
     if (role !== user.role) await changeRole(tx, id, role);
     const after = toDirectoryUser((await tx.select().from(users).where(eq(users.id, id)).limit(1))[0]!);
-    recordAudit(tx, {
+    await recordAudit(tx, {
       actor: actorId,
       entity: 'user',
       entityId: id,
@@ -203,6 +203,6 @@ export async function deleteDirectoryUser(db: Db, id: number, actorId: number | 
     if (!user) throw new NotFound(`User ${id} does not exist.`);
     await assertKeepsAnAdmin(tx, user, null);
     await tx.delete(users).where(eq(users.id, id));
-    recordAudit(tx, { actor: actorId, entity: 'user', entityId: id, action: 'delete', before: toDirectoryUser(user) });
+    await recordAudit(tx, { actor: actorId, entity: 'user', entityId: id, action: 'delete', before: toDirectoryUser(user) });
   });
 }

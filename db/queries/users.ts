@@ -1,7 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../client';
 import { deepFreeze, readUntilChange } from './change-memo';
-import { preparedFor } from './prepared';
 import { type NewUser, type Role, type User } from '../schema/auth';
 import { users } from '../tables';
 
@@ -30,12 +29,13 @@ export async function countUsers(db: DbOrTx): Promise<number> {
 
 export type CreateUserInput = Omit<NewUser, 'id' | 'createdAt' | 'updatedAt' | 'sessionVersion'>;
 
-export function createUser(db: Tx, input: CreateUserInput, now = Date.now()): User {
-  return db
-    .insert(users)
-    .values({ ...input, email: input.email.trim().toLowerCase(), createdAt: now, updatedAt: now })
-    .returning()
-    .get();
+export async function createUser(db: Tx, input: CreateUserInput, now = Date.now()): Promise<User> {
+  return (
+    await db
+      .insert(users)
+      .values({ ...input, email: input.email.trim().toLowerCase(), createdAt: now, updatedAt: now })
+      .returning()
+  )[0]!;
 }
 
 /** Invalidates every session cookie and access token of the user. */
@@ -55,20 +55,19 @@ export async function setUserPasswordHash(db: Tx, userId: number, passwordHash: 
 }
 
 /**
- * True if the user exists, is active and still holds this session version. Runs on every authenticated request:
- * through a statement prepared once per connection, and kept (frozen) until the database changes
- * (change-memo.ts), so a revocation, a role change or a deactivation takes effect at the next request.
+ * True if the user exists, is active and still holds this session version. Runs on every authenticated request: kept
+ * (frozen) until the database changes (change-memo.ts; read each time on PostgreSQL), so a revocation, a role change
+ * or a deactivation takes effect at the next request.
  */
 export async function isSessionCurrent(db: DbOrTx, userId: number, sessionVersion: number): Promise<User | undefined> {
-  const user = readUntilChange(db, `users.isSessionCurrent:${userId}:${sessionVersion}`, () => {
-    const stmt = preparedFor(db, 'users.isSessionCurrent', () =>
-      db
+  const user = await readUntilChange(db, `users.isSessionCurrent:${userId}:${sessionVersion}`, async () => {
+    const row = (
+      await db
         .select()
         .from(users)
-        .where(and(eq(users.id, sql.placeholder('id')), eq(users.sessionVersion, sql.placeholder('sv'))))
-        .prepare(),
-    );
-    const row = stmt.get({ id: userId, sv: sessionVersion });
+        .where(and(eq(users.id, userId), eq(users.sessionVersion, sessionVersion)))
+        .limit(1)
+    )[0];
     return row ? deepFreeze(row) : undefined;
   });
   return user && user.status === 'active' ? user : undefined;

@@ -5,14 +5,13 @@
  * off (proposed by one user, approved by another) with partial recoveries, one write-off is pending, and one
  * performing lease is flagged unlikely to pay. Default dates and exposures come from lib/credit over the ledger.
  */
-import { recordBookChange } from '../queries/book-changes';
 import { NEVER, absoluteThreshold, cashPositionAt, creditSettingsOf, creditTimeline, type CreditLeaseInput } from '@/lib/credit';
 import { formatDate, tryParseDate } from '@/lib/finance';
 import type { Instalment, LedgerEntry } from '@/lib/servicing';
 import type { Conn as Db } from '../client';
-import { componentOrderOf, recordPaymentIn } from '../queries/payments';
+import { componentOrderOf } from '../queries/payments';
 import { loadServicingLedgers } from '../queries/servicing';
-import { seedFunder, seedLesseeKinds } from './reads';
+import { seedBookChange, seedFunder, seedLesseeKinds, seedPayment } from './sqlite';
 
 type Ledger = ReturnType<typeof loadServicingLedgers>[number];
 
@@ -91,36 +90,31 @@ export function seedCredit(
   if (cure) {
     const on = cure.start + 15;
     const pos = cashPositionAt(cure.x, on);
+    // The lease's ledger as written so far, which each payment joins (its allocation is recomputed from all of them).
+    const ledger = { lease: cure.l.lease, instalments: cure.l.instalments, entries: [...cure.l.entries] };
     if (pos.pastDue > 0)
-      recordPaymentIn(
+      seedPayment(
         db,
         opts.funderId,
-        {
-          leaseId: cure.l.lease.id,
-          receivedOn: formatDate(on),
-          amount: pos.pastDue,
-          currency: cure.l.lease.currency,
-          method: 'transfer',
-          reference: 'Catch-up after default',
-        },
-        null,
+        ledger,
+        { receivedOn: formatDate(on), amount: pos.pastDue, method: 'transfer', reference: 'Catch-up after default' },
+        order,
         now,
       );
     for (const ins of cure.l.instalments) {
       const due = tryParseDate(ins.dueDate)!;
       if (due <= on || due > today) continue;
-      recordPaymentIn(
+      seedPayment(
         db,
         opts.funderId,
+        ledger,
         {
-          leaseId: cure.l.lease.id,
           receivedOn: ins.dueDate,
           amount: ins.vat + ins.fee + ins.interest + ins.principal,
-          currency: cure.l.lease.currency,
           method: 'direct_debit',
           reference: `${ins.period}`,
         },
-        null,
+        order,
         now,
       );
     }
@@ -220,6 +214,6 @@ export function seedCredit(
     out.flagged = 1;
   }
   // Statuses, kinds, flags and the loss ledger were written in bulk: one `book` row of the change journal.
-  recordBookChange(db, opts.funderId, 'book');
+  seedBookChange(db, opts.funderId);
   return out;
 }

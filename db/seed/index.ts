@@ -1,6 +1,5 @@
 import type { Conn as Db } from '../client';
-import { assignFunders } from '../queries/funder-access';
-import { seedFunders, seedUserByEmail, seedUserCount } from './reads';
+import { seedFunderAccess, seedFunders, seedUserByEmail, seedUserCount } from './sqlite';
 import { seedApps } from './apps';
 import { bulkLoad, noFill, type Fill } from './bulk';
 import { seedContent } from './content';
@@ -86,10 +85,9 @@ export function seedIfEmpty(
     // The demo analyst and viewer work on both demo funders (domain.md §12: admins need no assignment).
     db.transaction((tx) => {
       const demo = ['analyst@quantum.demo', 'viewer@quantum.demo'].map((e) => seedUserByEmail(tx, e)).filter((u) => u !== undefined);
-      assignFunders(
+      seedFunderAccess(
         tx,
         demo.flatMap((u) => seedFunders(tx).map((f) => ({ userId: u.id, funderId: f.id }))),
-        null,
       );
     });
     return seeded;

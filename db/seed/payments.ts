@@ -7,7 +7,6 @@
  * Payments and their allocations (lib/servicing, the funder's component order) are written in bulk
  * with multi-row prepared statements in one transaction.
  */
-import { recordBookChange } from '../queries/book-changes';
 import { addDays } from '@/lib/finance';
 import { allocatePayments, type LedgerEntry } from '@/lib/servicing';
 import type { Conn as Db } from '../client';
@@ -15,7 +14,7 @@ import { nextAutoincrementId } from '../queries/lease-bulk';
 import { componentOrderOf } from '../queries/payments';
 import { loadServicingLedgers } from '../queries/servicing';
 import { RowBuffer } from './bulk';
-import { seedFunder } from './reads';
+import { seedBookChange, seedFunder } from './sqlite';
 import { Random } from './random';
 
 export type SeedPaymentsOptions = {
@@ -199,6 +198,6 @@ export function seedPayments(
     sqlite.pragma(`cache_size = ${cacheSize}`);
   }
   // The ledger was written in bulk: one `book` row of the change journal.
-  recordBookChange(db, opts.funderId, 'book');
+  seedBookChange(db, opts.funderId);
   return { ...totals, ledgers };
 }

@@ -3,7 +3,6 @@
  * vehicles, machinery, IT and medical equipment; mostly EUR with GBP and CHF; 12–60 month terms in
  * advance and arrears, with and without residuals; start dates over the past five years.
  */
-import { recordBookChange } from '../queries/book-changes';
 import { buildSchedule, type CurrencyCode, type Frequency, type Schedule, type Timing } from '@/lib/finance';
 import { addMonths } from '@/lib/finance/dates';
 import { leaseInstalments } from '@/lib/servicing/instalments';
@@ -11,6 +10,7 @@ import type { Conn as Db } from '../client';
 import { RowBuffer } from './bulk';
 import type { SeededLedger } from './payments';
 import { Random } from './random';
+import { seedBookChange } from './sqlite';
 
 type Country = { code: string; name: string; currency: CurrencyCode; vat: number; forms: string[]; regions: string[] };
 
@@ -380,7 +380,7 @@ export function seedPortfolio(
           .lastInsertRowid,
       );
       // The whole book is new: one `book` row of the change journal (every view of the book builds it anew).
-      recordBookChange(db, funderId, 'book');
+      seedBookChange(db, funderId);
       const book: SeededLedger[] | undefined = totals.ledgers ? [] : undefined;
       if (book) totals.ledgers!.set(funderId, book);
       totals.funders++;

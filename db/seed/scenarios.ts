@@ -1,6 +1,5 @@
 import type { Tx } from '../client';
-import { seedFunders } from './reads';
-import { createScenario } from '../queries/scenarios';
+import { seedFunders, seedScenario } from './sqlite';
 
 /** Demo scenarios (domain.md §10), the same for every funder: a base case and a stress case. */
 export const DEMO_SCENARIOS = [
@@ -14,7 +13,7 @@ export function seedScenarios(db: Tx, now = Date.now()): number {
   db.transaction((tx) => {
     for (const f of seedFunders(tx))
       for (const s of DEMO_SCENARIOS) {
-        createScenario(tx, f.id, { ...s }, now);
+        seedScenario(tx, f.id, { ...s }, now);
         n++;
       }
   });

@@ -1,6 +1,5 @@
 import type { DbOrTx, Tx } from '../client';
-import { createUser } from '../queries/users';
-import { seedUserByEmail } from './reads';
+import { seedUser, seedUserByEmail } from './sqlite';
 import type { Role } from '../schema/auth';
 import { hashPasswordSync } from '@/lib/auth/password';
 
@@ -49,7 +48,7 @@ export function seedDemoUsers(db: Tx): number {
   const hash = hashPasswordSync(DEMO_PASSWORD);
   for (const u of DEMO_USERS) {
     if (seedUserByEmail(db, u.email)) continue;
-    createUser(db, { ...u, passwordHash: hash, status: 'active', currentPlan: 'enterprise', authProvider: 'credentials' });
+    seedUser(db, { ...u, passwordHash: hash, status: 'active', currentPlan: 'enterprise', authProvider: 'credentials' });
     created++;
   }
   return created;

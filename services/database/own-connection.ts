@@ -5,10 +5,27 @@
  */
 import type { Db } from '@/db/client';
 
-/** Runs `work` on its own connection to the database file, closed afterwards; `none` when there is no file yet. */
+/**
+ * Runs `work` on its own connection to the database, closed afterwards: the SQLite file (`none` when there is no file
+ * yet), or a small pool of its own on the PostgreSQL server DATABASE_URL names.
+ */
 export async function onOwnConnection<T>(none: T, work: (db: Db) => T | Promise<T>): Promise<T> {
-  const [{ existsSync }, { openDb }, { databasePath }] = await Promise.all([import('node:fs'), import('@/db/client'), import('@/lib/env')]);
-  const file = databasePath();
+  const [{ existsSync }, { openDb }, { databaseConfig }] = await Promise.all([
+    import('node:fs'),
+    import('@/db/client'),
+    import('@/lib/env'),
+  ]);
+  const config = databaseConfig();
+  if (config.engine === 'postgres') {
+    const { openPgDb } = await import('@/db/pg-client');
+    const pg = openPgDb(config.url, { max: 2 });
+    try {
+      return await work(pg as unknown as Db);
+    } finally {
+      await pg.$client.end();
+    }
+  }
+  const file = config.file;
   if (!existsSync(file)) return none;
   const db = openDb(file);
   try {

@@ -360,7 +360,7 @@ export async function decideRollForward(
         );
     }
     await recountImport(tx, importId);
-    recordAudit(
+    await recordAudit(
       tx,
       {
         actor: { userId: actor.userId, email: actor.email },

@@ -52,7 +52,7 @@ class LedgerReader {
     const funder = lease && (await getFunder(this.db, lease.funderId));
     let found: LeaseInstalments | null = null;
     if (lease && funder) {
-      const result = allocatePayments(instalmentsOfLease(this.db, lease), await ledgerOfLeaseAsOf(this.db, lease.id, this.asOf), {
+      const result = allocatePayments(await instalmentsOfLease(this.db, lease), await ledgerOfLeaseAsOf(this.db, lease.id, this.asOf), {
         componentOrder: componentOrderOf(funder),
         asOf: this.asOf,
       });

@@ -17,11 +17,12 @@ import { LOCK_FUNDER_SQL, INSERT_BOOK_CHANGE_SQL } from '@/db/queries/book-chang
 import { seedCredit } from '@/db/seed/credit';
 import { seedPayments } from '@/db/seed/payments';
 import { seedPortfolio } from '@/db/seed/portfolio';
-import { seedFunders } from '@/db/seed/reads';
+import { seedFunders } from '@/db/seed/sqlite';
 import { seedDemoUsers } from '@/db/seed/users';
 import * as sqliteServicing from '@/services/servicing/book';
 import * as sqliteCredit from '@/services/credit/book';
 import * as sqliteValuation from '@/services/portfolio/valuation';
+import * as sqlitePayments from '@/db/queries/payments';
 import { createTestDatabase, type TestDatabase } from '../helpers/pg';
 
 const TODAY = '2026-11-21';
@@ -34,6 +35,7 @@ type Engine = {
   servicing: typeof sqliteServicing;
   credit: typeof sqliteCredit;
   valuation: typeof sqliteValuation;
+  payments: typeof sqlitePayments;
 };
 
 let dir: string;
@@ -59,6 +61,7 @@ beforeAll(async () => {
     servicing: sqliteServicing,
     credit: sqliteCredit,
     valuation: sqliteValuation,
+    payments: sqlitePayments,
   });
 
   database = await createTestDatabase('engine');
@@ -77,6 +80,7 @@ beforeAll(async () => {
     servicing: await import('@/services/servicing/book'),
     credit: await import('@/services/credit/book'),
     valuation: await import('@/services/portfolio/valuation'),
+    payments: await import('@/db/queries/payments'),
   });
   vi.unstubAllEnvs();
 }, 120_000);
@@ -157,6 +161,41 @@ describe('the book engine on SQLite and on PostgreSQL', () => {
     // The payment is in the servicing book of today on PostgreSQL.
     const paid = (await postgres().servicing.getServicingBook(postgres().db, funderId, TODAY)).byLeaseId.get(leaseId);
     expect(paid?.lastPaymentOn).toBe(TODAY);
+  });
+
+  test('a payment and its reversal recorded through the data layer: the same allocation rows on both engines, and the views agree', async () => {
+    const funderId = funderIds[0]!;
+    const s = sqlite();
+    const [leaseId, currency] = (
+      await s.dialect.arraysOf<[number, string]>(
+        s.db,
+        `select id, currency from leases where funder_id = ? and status = 'active' order by id desc limit 1`,
+        [funderId],
+      )
+    )[0]!;
+    const allocation = (e: Engine) =>
+      e.dialect.arraysOf<[number, string, number]>(
+        e.db,
+        `select period, component, amount from payment_allocations where lease_id = ? order by payment_id, period, component`,
+        [leaseId],
+      );
+    const input = { leaseId, receivedOn: TODAY, amount: 250_000, currency, method: 'transfer' as const, reference: 'both engines' };
+    const paid = [];
+    for (const e of engines) paid.push(await e.payments.recordPayment(e.db, funderId, input, null));
+    expect(paid[1]!.amount).toBe(paid[0]!.amount);
+    expect(await allocation(postgres())).toEqual(await allocation(sqlite()));
+    expect(await figures(postgres())).toEqual(await figures(sqlite()));
+    for (const [k, e] of engines.entries())
+      await e.payments.reversePayment(e.db, funderId, paid[k]!.id, { reversedOn: TODAY, note: 'bounced' }, null);
+    expect(await allocation(postgres())).toEqual(await allocation(sqlite()));
+    expect(await figures(postgres())).toEqual(await figures(sqlite()));
+    // The journal and the audit trail have the rows on PostgreSQL too.
+    const p = postgres();
+    expect(
+      await p.dialect.valueOf<number>(p.db, `select count(*) from audit_log where entity = 'payment' and entity_id = ?`, [
+        String(paid[1]!.id),
+      ]),
+    ).toBe(2);
   });
 
   test('concurrent reads of one funder on PostgreSQL share one catch-up and give the same book', async () => {

@@ -1,4 +1,7 @@
-/** Starts a real `next start` on a throwaway SQLite database (used by the API and browser tests). */
+/**
+ * Starts a real `next start` on a throwaway SQLite database (used by the API and browser tests), or on the prepared
+ * database `databaseUrl` names (a PostgreSQL database the test filled).
+ */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -35,7 +38,9 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 60_00
   throw new Error(`server at ${url} did not become healthy in ${timeoutMs} ms`);
 }
 
-export async function startServer(opts: { port?: number; env?: Record<string, string> } = {}): Promise<StartedServer> {
+export async function startServer(
+  opts: { port?: number; env?: Record<string, string>; databaseUrl?: string } = {},
+): Promise<StartedServer> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'quantum-test-'));
   const dbPath = path.join(dir, 'quantum.db');
   const secret = randomBytes(32).toString('hex');
@@ -43,7 +48,7 @@ export async function startServer(opts: { port?: number; env?: Record<string, st
   // A test that fixes the date (QUANTUM_TODAY, lib/clock) means it: the production server is told so.
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    DATABASE_URL: dbPath,
+    DATABASE_URL: opts.databaseUrl ?? dbPath,
     NEXTAUTH_SECRET: secret,
     NEXT_TELEMETRY_DISABLED: '1',
     TRUST_PROXY: '1',
@@ -51,13 +56,15 @@ export async function startServer(opts: { port?: number; env?: Record<string, st
   };
   if (env.QUANTUM_TODAY) env.QUANTUM_ALLOW_FIXED_TODAY = '1';
   // Prepare with the same environment the server will see (seed size, demo users).
-  const saved = { ...process.env };
-  Object.assign(process.env, env);
-  try {
-    await prepareDatabase(dbPath);
-  } finally {
-    for (const k of Object.keys(process.env)) if (!(k in saved)) delete process.env[k];
-    Object.assign(process.env, saved);
+  if (!opts.databaseUrl) {
+    const saved = { ...process.env };
+    Object.assign(process.env, env);
+    try {
+      await prepareDatabase(dbPath);
+    } finally {
+      for (const k of Object.keys(process.env)) if (!(k in saved)) delete process.env[k];
+      Object.assign(process.env, saved);
+    }
   }
   const port = opts.port ?? (await freePort());
   const baseURL = `http://127.0.0.1:${port}`;

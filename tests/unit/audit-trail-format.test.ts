@@ -306,7 +306,7 @@ describe('the trail from the database: currencies, the screen, the lease history
   it("tells a lease's history and a write-off in the lease's currency", async () => {
     const db = seeded();
     const lease = db.$client.prepare('select id, currency from leases order by id limit 1').get() as { id: number; currency: string };
-    recordAudit(db, {
+    await recordAudit(db, {
       actor: null,
       funderId: 1,
       entity: 'lease',
@@ -315,7 +315,7 @@ describe('the trail from the database: currencies, the screen, the lease history
       before: { rebasedBalance: null },
       after: { rebasedBalance: 100 },
     });
-    recordAudit(db, {
+    await recordAudit(db, {
       actor: null,
       funderId: 1,
       entity: 'write_off',

@@ -1,3 +1,4 @@
+import { transaction } from '@/db/transaction';
 import { describe, expect, it } from 'vitest';
 import { pageAudit, recordAudit } from '@/db/queries/audit';
 import { listUserFunderIds, setUserFunders, usersHoldingEveryFunder } from '@/db/queries/funder-access';
@@ -73,18 +74,18 @@ describe('audit trail (domain.md §12)', () => {
     );
     expect(auditCount(db)).toBe(afterCreate);
     // A change that fails after its audit row was written takes the row with it.
-    expect(() =>
-      db.transaction((tx) => {
-        recordAudit(tx, { actor: null, entity: 'lease', entityId: 1, action: 'update' });
+    await expect(
+      transaction(db, async (tx) => {
+        await recordAudit(tx, { actor: null, entity: 'lease', entityId: 1, action: 'update' });
         throw new Error('late failure');
       }),
-    ).toThrow('late failure');
+    ).rejects.toThrow('late failure');
     expect(auditCount(db)).toBe(afterCreate);
   });
 
   it('is append-only: the database refuses to update or delete a row', async () => {
     const db = seeded();
-    recordAudit(db, { actor: null, entity: 'funder', entityId: 1, action: 'update', before: { a: 1 }, after: { a: 2 } });
+    await recordAudit(db, { actor: null, entity: 'funder', entityId: 1, action: 'update', before: { a: 1 }, after: { a: 2 } });
     expect(() => db.$client.prepare("update audit_log set action = 'x'").run()).toThrow(/append-only/);
     expect(() => db.$client.prepare('delete from audit_log').run()).toThrow(/append-only/);
     expect((await pageAudit(db, {}, 1, 10)).rows[0]).toMatchObject({ userEmail: 'system', action: 'update' });

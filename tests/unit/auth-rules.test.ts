@@ -71,7 +71,7 @@ describe('registration', () => {
 describe('session versions', () => {
   it('a sign-out everywhere or a role change makes earlier sessions stale', async () => {
     const db = createTestDb();
-    const u = createUser(db, { email: 'v@example.com', username: 'v', role: 'viewer', passwordHash: null });
+    const u = await createUser(db, { email: 'v@example.com', username: 'v', role: 'viewer', passwordHash: null });
     expect(await isSessionCurrent(db, u.id, 0)).toBeDefined();
     await revokeAllSessions(db, u.id);
     expect(await isSessionCurrent(db, u.id, 0)).toBeUndefined();

@@ -55,8 +55,8 @@ const funder = async (name: string) =>
     } satisfies FunderParams),
   );
 
-const user = (email: string) =>
-  createUser(db, {
+const user = async (email: string) =>
+  await createUser(db, {
     email,
     username: email.split('@')[0]!,
     fullName: 'Test',
@@ -95,7 +95,7 @@ describe('readUntilChange: reads kept until the database changes', () => {
   });
 
   test('a revoked session, a deactivation and a role change answer at the next request', async () => {
-    const u = user('memo-session@quantum.test');
+    const u = await user('memo-session@quantum.test');
     expect((await isSessionCurrent(db, u.id, u.sessionVersion))?.role).toBe('analyst');
     await setUserRole(db, u.id, 'viewer');
     expect((await isSessionCurrent(db, u.id, u.sessionVersion))?.role).toBe('viewer');
@@ -107,9 +107,9 @@ describe('readUntilChange: reads kept until the database changes', () => {
   });
 
   test('the rows handed out are frozen, the lists are the caller’s own', async () => {
-    const u = user('memo-lists@quantum.test');
+    const u = await user('memo-lists@quantum.test');
     const f = await funder('Memo funder C');
-    assignFunders(db, [{ userId: u.id, funderId: f.id }], null);
+    await assignFunders(db, [{ userId: u.id, funderId: f.id }], null);
     const ids = await listUserFunderIds(db, u.id);
     expect(ids).toEqual([f.id]);
     ids.push(999);
@@ -173,14 +173,14 @@ describe('scenarios and facility figures: kept until the database changes', () =
 
   test('scenarios: frozen rows, the caller’s own list; a creation, a rename and another connection’s change are read', async () => {
     const f = await funder('Memo funder E');
-    const a = createScenario(db, f.id, { name: 'Memo A', ...assumptions });
+    const a = await createScenario(db, f.id, { name: 'Memo A', ...assumptions });
     const list = await listScenarios(db, f.id);
     expect(list.map((s) => s.name)).toEqual(['Memo A']);
     expect(Object.isFrozen(list[0])).toBe(true);
     list.pop();
     expect((await listScenarios(db, f.id)).length).toBe(1);
     expect(await getScenario(db, a.id)).toBe(await getScenario(db, a.id));
-    createScenario(db, f.id, { name: 'Memo B', ...assumptions });
+    await createScenario(db, f.id, { name: 'Memo B', ...assumptions });
     expect((await listScenarios(db, f.id)).map((s) => s.name)).toEqual(['Memo A', 'Memo B']);
     await updateScenario(db, a.id, { name: 'Memo C' });
     expect((await getScenario(db, a.id))?.name).toBe('Memo C');

@@ -237,7 +237,7 @@ describe('payments: two payments recorded at once on the same lease', () => {
       )
       .get() as { id: number; currency: string };
     const lease = (await getLease(db, row.id))!;
-    const instalments = instalmentsOfLease(db, lease);
+    const instalments = await instalmentsOfLease(db, lease);
     const first = instalments[0]!;
     const amount = Math.round((first.vat + first.fee + first.interest + first.principal) * share);
     expect(amount).toBeGreaterThan(0);

@@ -1,4 +1,4 @@
-import { seedFunders } from '@/db/seed/reads';
+import { seedFunders } from '@/db/seed/sqlite';
 /**
  * After a bulk write (a tape import's commit) the servicing stores are rebuilt in the background, and the credit
  * book derived from them is built beside them (services/credit/book.ts creditEntryInBackground): requests are served

@@ -1,4 +1,4 @@
-import { seedFunders } from '@/db/seed/reads';
+import { seedFunders } from '@/db/seed/sqlite';
 import { describe, expect, it } from 'vitest';
 import { seedPortfolio } from '@/db/seed/portfolio';
 import { seedPayments } from '@/db/seed/payments';

@@ -1,4 +1,4 @@
-import { seedFunders } from '@/db/seed/reads';
+import { seedFunders } from '@/db/seed/sqlite';
 /**
  * The credit states memo is patched lease by lease after a write (services/credit/book.ts patchMemo): after any
  * sequence of lease edits (rate, lessee), payments, reversals, flags, write-offs and recoveries, the memoised states,

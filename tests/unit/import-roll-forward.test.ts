@@ -63,23 +63,25 @@ describe('the next month of a source, rolled forward', () => {
   let db: Conn;
   let uploader: number;
   let checker: number;
-  beforeAll(() => {
+  beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'quantum-roll-'));
     db = openDb(path.join(dir, 'roll.db'));
     runMigrations(db);
-    const user = (email: string) =>
-      createUser(db, {
-        email,
-        username: email.split('@')[0]!,
-        fullName: 'Test',
-        passwordHash: 'x',
-        status: 'active',
-        role: 'analyst',
-        currentPlan: 'basic',
-        authProvider: 'credentials',
-      } as never).id;
-    uploader = user('uploader@example.com');
-    checker = user('checker@example.com');
+    const user = async (email: string) =>
+      (
+        await createUser(db, {
+          email,
+          username: email.split('@')[0]!,
+          fullName: 'Test',
+          passwordHash: 'x',
+          status: 'active',
+          role: 'analyst',
+          currentPlan: 'basic',
+          authProvider: 'credentials',
+        } as never)
+      ).id;
+    uploader = await user('uploader@example.com');
+    checker = await user('checker@example.com');
   });
   afterAll(() => {
     db.$client.close();

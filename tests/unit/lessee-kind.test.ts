@@ -1,4 +1,4 @@
-import { seedFunders } from '@/db/seed/reads';
+import { seedFunders } from '@/db/seed/sqlite';
 /**
  * A lessee's kind (retail / non-retail) picks the absolute materiality threshold of its leases (domain.md §8): it is
  * editable with one audit row, and the credit cache recomputes that lessee's leases only.

@@ -1,3 +1,4 @@
+import { transaction } from '@/db/transaction';
 /**
  * The Master File register's outstanding principal (issue "Screens a credit officer can read and trust"), on the demo
  * book as `npm start` seeds it (leases, payments, defaults, a write-off), in a database file of its own:
@@ -57,9 +58,9 @@ beforeAll(async () => {
     await updateLease(db, active[0]!.id, active[0]!.version, { status: 'terminated' }, null);
   }
   if (!sql.prepare(`select 1 from leases where funder_id = ? and written_off_on < ?`).get(F, CUT_OFF)) {
-    db.transaction((tx) => {
+    await transaction(db, async (tx) => {
       sql.prepare(`update leases set written_off_on = ? where id = ?`).run(addDays(CUT_OFF, -20), active[1]!.id);
-      recordBookChange(tx, F, 'lease', active[1]!.id);
+      await recordBookChange(tx, F, 'lease', active[1]!.id);
     });
   }
 }, 120_000);

@@ -14,8 +14,8 @@ beforeAll(async () => {
   const { createUser } = await import('@/db/queries/users');
   const setup = openDb(process.env.DATABASE_URL);
   runMigrations(setup);
-  createUser(setup, { email: 'local@example.com', username: 'local', role: 'admin', passwordHash: 'x', authProvider: 'credentials' });
-  createUser(setup, { email: 'idp@example.com', username: 'idp', role: 'client', passwordHash: null, authProvider: 'oidc' });
+  await createUser(setup, { email: 'local@example.com', username: 'local', role: 'admin', passwordHash: 'x', authProvider: 'credentials' });
+  await createUser(setup, { email: 'idp@example.com', username: 'idp', role: 'client', passwordHash: null, authProvider: 'oidc' });
   setup.$client.close();
   const { getAuthOptions } = await import('@/services/auth/options');
   signIn = getAuthOptions().callbacks!.signIn! as typeof signIn;

@@ -1,3 +1,4 @@
+import { transaction } from '@/db/transaction';
 /**
  * The scenario projection after writes (services/portfolio/scenarios.ts incrementalProjection): after random
  * lease edits, creations, deletions, write-offs (the lease leaves the pool on its date) and payments, the projection kept lease by lease (each changed lease's
@@ -25,10 +26,10 @@ let db: Conn;
 let scenarioId: number;
 const assumptions = { cpr: 0.08, cdr: 0.05, severity: 0.45, lagMonths: 4 };
 
-beforeAll(() => {
+beforeAll(async () => {
   db = createTestDb();
   seedPortfolio(db, { leases: 200, today: '2026-11-21', seed: 5 });
-  scenarioId = createScenario(db, 1, { name: 'Incremental', ...assumptions }).id;
+  scenarioId = (await createScenario(db, 1, { name: 'Incremental', ...assumptions })).id;
 });
 
 /** A seeded pseudo-random generator (mulberry32): the same sequence every run. */
@@ -96,11 +97,11 @@ describe('the scenario projection after writes, lease by lease', () => {
             // A write-off as its approval records it (db/queries/credit.ts approveWriteOff): the date on the lease, journaled;
             // every other one before the cut-off (the lease leaves the projection), the others after it.
             if (lease.writtenOffOn === null && !created.includes(lease.id)) {
-              db.transaction((tx) => {
+              await transaction(db, async (tx) => {
                 db.$client
                   .prepare('update leases set written_off_on = ? where id = ?')
                   .run(writtenOff % 2 === 0 ? '2026-10-15' : '2027-02-10', lease.id);
-                recordBookChange(tx, 1, 'lease', lease.id);
+                await recordBookChange(tx, 1, 'lease', lease.id);
               });
               writtenOff++;
             }

@@ -16,21 +16,21 @@ let db: Conn;
 let zero: number;
 let stress: number;
 
-beforeAll(() => {
+beforeAll(async () => {
   db = createTestDb();
   seedPortfolio(db, { leases: 300, today: '2026-11-21', seed: 11 });
-  zero = createScenario(db, 1, { name: 'Zero', cpr: 0, cdr: 0, severity: 0.4, lagMonths: 6 }).id;
-  stress = createScenario(db, 1, { name: 'Stress', cpr: 0.1, cdr: 0.08, severity: 0.5, lagMonths: 9 }).id;
+  zero = (await createScenario(db, 1, { name: 'Zero', cpr: 0, cdr: 0, severity: 0.4, lagMonths: 6 })).id;
+  stress = (await createScenario(db, 1, { name: 'Stress', cpr: 0.1, cdr: 0.08, severity: 0.5, lagMonths: 9 })).id;
 });
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
 describe('scenarios of a funder (db/queries/scenarios.ts)', () => {
   test('names are unique per funder (Conflict), free across funders; unknown ids are NotFound', async () => {
-    expect(() => createScenario(db, 1, { name: 'Zero', cpr: 0, cdr: 0, severity: 0, lagMonths: 0 })).toThrow(Conflict);
+    await expect(createScenario(db, 1, { name: 'Zero', cpr: 0, cdr: 0, severity: 0, lagMonths: 0 })).rejects.toThrow(Conflict);
     await expect(async () => await updateScenario(db, stress, { name: 'Zero' })).rejects.toThrow(Conflict);
     await expect(async () => await updateScenario(db, 999_999, { cpr: 0.1 })).rejects.toThrow(NotFound);
-    const other = createScenario(db, 2, { name: 'Zero', cpr: 0, cdr: 0, severity: 0, lagMonths: 0 });
+    const other = await createScenario(db, 2, { name: 'Zero', cpr: 0, cdr: 0, severity: 0, lagMonths: 0 });
     expect((await listScenarios(db, 2)).map((s) => s.id)).toContain(other.id);
     expect((await listScenarios(db, 1)).map((s) => s.name)).toEqual(['Stress', 'Zero']);
   });

@@ -113,8 +113,8 @@ beforeAll(async () => {
 
   // The demo analyst works on both funders; a second analyst on funder 1 only.
   const analyst = (await getUserByEmail(db, 'analyst@quantum.demo'))!;
-  const solo = createUser(db, { email: 'solo@quantum.demo', username: 'solo', fullName: 'Solo Analyst', role: 'analyst' });
-  assignFunders(
+  const solo = await createUser(db, { email: 'solo@quantum.demo', username: 'solo', fullName: 'Solo Analyst', role: 'analyst' });
+  await assignFunders(
     db,
     [
       { userId: analyst.id, funderId: 1 },

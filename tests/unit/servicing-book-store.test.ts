@@ -288,7 +288,7 @@ describe('with opening positions: the stores equal the engine', () => {
       const asOf = formatDate(tryParseDate(addMonths(l.first_due_date, 7))! + 2);
       const lease = (await getLease(db, l.id))!;
       await updateLease(db, l.id, lease.version, { purchaseDate: asOf }, null);
-      const instalments = instalmentsOfLease(db, (await getLease(db, l.id))!);
+      const instalments = await instalmentsOfLease(db, (await getLease(db, l.id))!);
       const first = instalments[0]!;
       const owed = (k % 3) * componentsTotal(first);
       await setOpeningPosition(

@@ -199,7 +199,7 @@ describe('recording and reversing', () => {
       amount: number;
     }[];
     expect(rows.reduce((n, r) => n + r.amount, 0)).toBe(1000);
-    const first = instalmentsOfLease(db, (await getLease(db, leaseId))!)[0]!;
+    const first = (await instalmentsOfLease(db, (await getLease(db, leaseId))!))[0]!;
     expect(rows[0]!.period).toBe(first.period);
     expect(rows[0]!.component).toBe(first.vat > 0 ? 'vat' : 'fee');
     const after = (await getServicingBook(db, 1, TODAY)).byLeaseId.get(leaseId)!;

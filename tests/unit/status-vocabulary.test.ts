@@ -1,4 +1,4 @@
-import { seedFunders } from '@/db/seed/reads';
+import { seedFunders } from '@/db/seed/sqlite';
 /**
  * One vocabulary of lease statuses (issue "Screens a credit officer can read and trust", item 2b; domain.md §8, §14):
  * on a seeded demo book (leases, payments, defaults, cures, write-offs), Total Cash Flow shows and filters by the

@@ -34,14 +34,14 @@ describe('access tokens', () => {
 });
 
 describe('refresh token rotation', () => {
-  function setup() {
+  async function setup() {
     const db = createTestDb();
-    const user = createUser(db, { email: 'a@b.c', username: 'abc', role: 'viewer', passwordHash: null });
+    const user = await createUser(db, { email: 'a@b.c', username: 'abc', role: 'viewer', passwordHash: null });
     return { db, user };
   }
 
   it('spends a token once and issues a successor', async () => {
-    const { db, user } = setup();
+    const { db, user } = await setup();
     const t0 = await issueRefreshToken(db, user.id, 3600);
     const r1 = await rotateRefreshToken(db, t0, 3600);
     expect(r1).toMatchObject({ ok: true, userId: user.id });
@@ -51,7 +51,7 @@ describe('refresh token rotation', () => {
   });
 
   it('revokes the whole family when a spent token is reused', async () => {
-    const { db, user } = setup();
+    const { db, user } = await setup();
     const t0 = await issueRefreshToken(db, user.id, 3600);
     const r1 = await rotateRefreshToken(db, t0, 3600);
     if (!r1.ok) throw new Error('unreachable');
@@ -60,7 +60,7 @@ describe('refresh token rotation', () => {
   });
 
   it('leaves other families alone', async () => {
-    const { db, user } = setup();
+    const { db, user } = await setup();
     const a = await issueRefreshToken(db, user.id, 3600);
     const b = await issueRefreshToken(db, user.id, 3600);
     await rotateRefreshToken(db, a, 3600);
@@ -69,14 +69,14 @@ describe('refresh token rotation', () => {
   });
 
   it('refuses an expired token and an unknown one', async () => {
-    const { db, user } = setup();
+    const { db, user } = await setup();
     const t = await issueRefreshToken(db, user.id, 10, undefined, 1_000_000);
     expect(await rotateRefreshToken(db, t, 10, 1_000_000 + 11_000)).toEqual({ ok: false, reason: 'expired' });
     expect(await rotateRefreshToken(db, 'unknown', 10)).toEqual({ ok: false, reason: 'unknown' });
   });
 
   it('revokes every token of a user', async () => {
-    const { db, user } = setup();
+    const { db, user } = await setup();
     const t = await issueRefreshToken(db, user.id, 3600);
     await revokeUserRefreshTokens(db, user.id);
     expect(await rotateRefreshToken(db, t, 3600)).toEqual({ ok: false, reason: 'revoked' });

@@ -107,7 +107,7 @@ describe('the screen service', () => {
 
 describe('the per-request session check (prepared statement)', () => {
   test('reads the current session version on every call: a revocation applies at once', async () => {
-    const user = createUser(db, { email: 'screen@test.example', username: 'screen', role: 'analyst', passwordHash: null });
+    const user = await createUser(db, { email: 'screen@test.example', username: 'screen', role: 'analyst', passwordHash: null });
     expect((await isSessionCurrent(db, user.id, 0))?.id).toBe(user.id);
     await bumpSessionVersion(db, user.id);
     expect(await isSessionCurrent(db, user.id, 0)).toBeUndefined();

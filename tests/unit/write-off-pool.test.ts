@@ -1,4 +1,4 @@
-import { seedFunders } from '@/db/seed/reads';
+import { seedFunders } from '@/db/seed/sqlite';
 /**
  * domain.md §8: a written-off lease's remaining flows leave the portfolio cash flow. From its write-off date on it
  * is out of the pool (lib/finance/pool.ts exitDay), so Total CF, Summary and Liability CF at a later cut-off lose

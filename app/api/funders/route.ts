@@ -25,12 +25,12 @@ export const POST = withAuth({ scope: 'admin' }, async ({ req, principal }) => {
     }
     const funder = await createFunder(tx, toFunderColumns(body));
     // Users who held every funder (e.g. the demo analyst and viewer) keep holding every funder.
-    assignFunders(
+    await assignFunders(
       tx,
       (await usersHoldingEveryFunder(tx, funder.id)).map((userId) => ({ userId, funderId: funder.id })),
       principal.user.id,
     );
-    recordAudit(tx, {
+    await recordAudit(tx, {
       actor: { userId: principal.user.id, email: principal.user.email },
       funderId: funder.id,
       entity: 'funder',

@@ -19,8 +19,8 @@ export const POST = withAuth({ scope: 'write:funders' }, async ({ req, principal
   const body = await parseBody(req, createScenarioBody);
   const { funderId, ...input } = body;
   const created = await transaction(getDb(), async (tx) => {
-    const s = createScenario(tx, funderId, input);
-    recordAudit(tx, {
+    const s = await createScenario(tx, funderId, input);
+    await recordAudit(tx, {
       actor: { userId: principal.user.id, email: principal.user.email },
       funderId,
       entity: 'scenario',

@@ -1,3 +1,4 @@
+import { rowsOf } from '../../dialect';
 import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { type ContentLocale } from '@/db/schema/content';
@@ -90,20 +91,23 @@ function labels(ctx: CardContext): string[] {
 }
 
 /** Collections (non-reversed payments) of the funder in the currency, by day or month key. */
-function collectionsBy(db: DbOrTx, ctx: CardContext, range: DateRange, keyLength: 7 | 10): Map<string, number> {
-  const rows = db.all<{ k: string; total: number }>(sql`
-    select substr(p.received_on, 1, ${keyLength}) as k, sum(p.amount) as total
+async function collectionsBy(db: DbOrTx, ctx: CardContext, range: DateRange, keyLength: 7 | 10): Promise<Map<string, number>> {
+  const rows = await rowsOf<{ k: string; total: number }>(
+    db,
+    `select substr(p.received_on, 1, ${keyLength}) as k, sum(p.amount) as total
     from payments p
-    where p.funder_id = ${ctx.funderId} and p.kind = 'payment' and p.currency = ${ctx.currency}
-      and p.received_on between ${range.from} and ${range.to}
+    where p.funder_id = ? and p.kind = 'payment' and p.currency = ?
+      and p.received_on between ? and ?
       and not exists (select 1 from payments r where r.reverses_id = p.id)
-    group by k`);
+    group by substr(p.received_on, 1, ${keyLength})`,
+    [ctx.funderId, ctx.currency, range.from, range.to],
+  );
   return new Map(rows.map((r) => [r.k, Number(r.total)]));
 }
 
-function collectionsTotal(db: DbOrTx, ctx: CardContext, range: DateRange): number {
+async function collectionsTotal(db: DbOrTx, ctx: CardContext, range: DateRange): Promise<number> {
   let sum = 0;
-  for (const v of collectionsBy(db, ctx, range, 7).values()) sum += v;
+  for (const v of (await collectionsBy(db, ctx, range, 7)).values()) sum += v;
   return sum;
 }
 
@@ -224,7 +228,7 @@ export async function avgSessionsCard(db: DbOrTx, ctx: CardContext) {
 export async function revenueReportCard(db: DbOrTx, ctx: CardContext) {
   const year = ctx.asOf.slice(0, 4);
   const range = { from: `${year}-01-01`, to: `${year}-12-31` };
-  const priceMinor = collectionsTotal(db, ctx, range);
+  const priceMinor = await collectionsTotal(db, ctx, range);
   const budgetMinor = await scheduledGross(db, ctx, range);
   return {
     years: [0, 1, 2].map((k) => String(Number(year) - k)),
@@ -239,7 +243,7 @@ export async function revenueReportCard(db: DbOrTx, ctx: CardContext) {
 
 export async function goalOverviewCard(db: DbOrTx, ctx: CardContext) {
   const { current } = periodRanges(ctx.period, ctx.asOf);
-  const collectedMinor = collectionsTotal(db, ctx, current);
+  const collectedMinor = await collectionsTotal(db, ctx, current);
   const scheduledMinor = await scheduledGross(db, ctx, current);
   return {
     completed: wholeUnits(collectedMinor),
@@ -252,8 +256,8 @@ export async function goalOverviewCard(db: DbOrTx, ctx: CardContext) {
 }
 
 export async function revenueAnalyticsCard(db: DbOrTx, ctx: CardContext) {
-  const thisMonthMinor = collectionsTotal(db, ctx, { from: monthStart(ctx.asOf), to: ctx.asOf });
-  const lastMonthMinor = collectionsTotal(db, ctx, { from: monthStart(ctx.asOf, 1), to: monthEnd(ctx.asOf, 1) });
+  const thisMonthMinor = await collectionsTotal(db, ctx, { from: monthStart(ctx.asOf), to: ctx.asOf });
+  const lastMonthMinor = await collectionsTotal(db, ctx, { from: monthStart(ctx.asOf, 1), to: monthEnd(ctx.asOf, 1) });
   return {
     thisMonth: wholeUnits(thisMonthMinor),
     lastMonth: wholeUnits(lastMonthMinor),
@@ -406,7 +410,7 @@ export async function profitLineChartCard(db: DbOrTx, ctx: CardContext) {
 
 export async function revenueStatCard(db: DbOrTx, ctx: CardContext) {
   const months = monthsEnding(ctx.asOf, MONTHS_IN_SERIES);
-  const by = collectionsBy(db, ctx, monthRange(ctx.asOf, MONTHS_IN_SERIES), 7);
+  const by = await collectionsBy(db, ctx, monthRange(ctx.asOf, MONTHS_IN_SERIES), 7);
   const data = months.map((m) => by.get(m) ?? 0);
   return {
     series: [{ name: CARD_TEXTS.collections[ctx.locale], data }],

@@ -98,7 +98,7 @@ export async function createNews(
       postedOn: today,
     };
     await tx.insert(blogPosts).values(values);
-    recordAudit(
+    await recordAudit(
       tx,
       {
         actor: author.userId,
@@ -127,7 +127,7 @@ export async function updateNews(
     if (!before) throw new NotFound(`News article ${id} does not exist in ${locale}.`);
     await tx.update(blogPosts).set(storedOf(input)).where(eq(blogPosts.id, before.id));
     const after = editableOf((await postRow(tx, locale, id))!);
-    recordAudit(
+    await recordAudit(
       tx,
       { actor: actorId, entity: 'news', entityId: `${locale}:${id}`, action: 'update', before: editableOf(before), after },
       now,

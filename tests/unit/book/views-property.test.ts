@@ -165,7 +165,7 @@ async function apply(db: Conn, op: Op): Promise<void> {
       }
       case 'opening': {
         const l = pick(db, op.lease)!;
-        const instalments = instalmentsOfLease(db, (await getLease(db, l.id))!);
+        const instalments = await instalmentsOfLease(db, (await getLease(db, l.id))!);
         const first = instalments[0];
         const owed = first ? op.owed * componentsTotal(first) : 0;
         const asOf = l.purchase_date;

@@ -105,7 +105,7 @@ describe('a seasoned lease in the book', () => {
     );
     // Without a position: serviced from the first instalment, and nothing was ever paid — seven instalments in arrears.
     expect((await getServicingBook(db, F, a!.asOf)).byLeaseId.get(a!.id)!.dpd).toBeGreaterThan(150);
-    const instalments = instalmentsOfLease(db, (await getLease(db, a!.id))!);
+    const instalments = await instalmentsOfLease(db, (await getLease(db, a!.id))!);
     // The tape: two instalments in arrears, 34 days past due.
     const arrears = openingArrears(instalments, a!.asOf, 2 * gross(instalments[0]!));
     await setOpeningPosition(db, F, a!.id, { asOf: a!.asOf, daysPastDue: 34, arrears }, ACTOR);
@@ -168,7 +168,7 @@ describe('a seasoned lease in the book', () => {
 
   test('past 90 days on a material amount it defaults, from the date the tape implies', async () => {
     const defaultsOn = plusDays(current.asOf, 0);
-    const instalments = instalmentsOfLease(db, (await getLease(db, current.id))!);
+    const instalments = await instalmentsOfLease(db, (await getLease(db, current.id))!);
     await setOpeningPosition(
       db,
       F,

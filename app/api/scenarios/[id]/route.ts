@@ -21,7 +21,7 @@ export const PATCH = withAuth({ scope: 'write:funders' }, async ({ req, params, 
   const patch = await parseBody(req, updateScenarioBody);
   const updated = await transaction(db, async (tx) => {
     const s = await updateScenario(tx, current.id, patch);
-    recordAudit(tx, {
+    await recordAudit(tx, {
       actor: { userId: principal.user.id, email: principal.user.email },
       funderId: s.funderId,
       entity: 'scenario',
@@ -41,7 +41,7 @@ export const DELETE = withAuth({ scope: 'write:funders' }, async ({ params, prin
   const current = await scenarioOfPath(db, params, principal);
   await transaction(db, async (tx) => {
     await deleteScenario(tx, current.id);
-    recordAudit(tx, {
+    await recordAudit(tx, {
       actor: { userId: principal.user.id, email: principal.user.email },
       funderId: current.funderId,
       entity: 'scenario',
