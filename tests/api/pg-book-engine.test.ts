@@ -5,13 +5,13 @@
  * (the journal read through the async data layer) and still agree, with a rebuild from scratch on PostgreSQL.
  * The PostgreSQL side loads the modules anew with DATABASE_URL naming the server, as a server started on it does.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openDb, runMigrations, type Conn, type Db } from '@/db/client';
 import { copySqliteToPostgres } from '@/db/copy';
-import { openPgDb, runPgMigrations, type PgDb } from '@/db/pg-client';
+import type { PgDb } from '@/db/pg-client';
 import * as sqliteDialect from '@/db/dialect';
 import { LOCK_FUNDER_SQL, INSERT_BOOK_CHANGE_SQL } from '@/db/queries/book-changes';
 import { seedCredit } from '@/db/seed/credit';
@@ -23,7 +23,7 @@ import * as sqliteServicing from '@/services/servicing/book';
 import * as sqliteCredit from '@/services/credit/book';
 import * as sqliteValuation from '@/services/portfolio/valuation';
 import * as sqlitePayments from '@/db/queries/payments';
-import { createTestDatabase, type TestDatabase } from '../helpers/pg';
+import { loadOnPostgres, migratedTestDatabase, sqliteMigrationCount, type TestDatabase } from '../helpers/pg';
 
 const TODAY = '2026-11-21';
 const DATES = ['2026-06-30', TODAY];
@@ -64,25 +64,19 @@ beforeAll(async () => {
     payments: sqlitePayments,
   });
 
-  database = await createTestDatabase('engine');
-  pgDb = openPgDb(database.url, { max: 4 });
-  await runPgMigrations(pgDb);
-  const journal = JSON.parse(readFileSync(path.join(process.cwd(), 'db', 'migrations', 'meta', '_journal.json'), 'utf8')) as {
-    entries: unknown[];
-  };
-  await copySqliteToPostgres(sqliteConn.$client, pgDb.$client, journal.entries.length);
-  vi.resetModules();
-  vi.stubEnv('DATABASE_URL', database.url);
-  engines.push({
-    name: 'postgres',
-    db: pgDb as unknown as Db,
-    dialect: await import('@/db/dialect'),
-    servicing: await import('@/services/servicing/book'),
-    credit: await import('@/services/credit/book'),
-    valuation: await import('@/services/portfolio/valuation'),
-    payments: await import('@/db/queries/payments'),
-  });
-  vi.unstubAllEnvs();
+  ({ database, db: pgDb } = await migratedTestDatabase('engine'));
+  await copySqliteToPostgres(sqliteConn.$client, pgDb.$client, sqliteMigrationCount());
+  engines.push(
+    await loadOnPostgres(database.url, async () => ({
+      name: 'postgres' as const,
+      db: pgDb as unknown as Db,
+      dialect: await import('@/db/dialect'),
+      servicing: await import('@/services/servicing/book'),
+      credit: await import('@/services/credit/book'),
+      valuation: await import('@/services/portfolio/valuation'),
+      payments: await import('@/db/queries/payments'),
+    })),
+  );
 }, 120_000);
 
 afterAll(async () => {

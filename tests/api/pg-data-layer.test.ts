@@ -11,13 +11,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { openDb, runMigrations, type Conn, type Db } from '@/db/client';
 import * as sqliteDialect from '@/db/dialect';
-import { openPgDb, runPgMigrations, type PgDb } from '@/db/pg-client';
+import type { PgDb } from '@/db/pg-client';
 import { readUntilChange } from '@/db/queries/change-memo';
 import * as sqliteHistory from '@/db/queries/history';
 import * as sqliteTables from '@/db/tables';
 import * as sqliteTransaction from '@/db/transaction';
 import type { LeaseSnapshot, MonthAggregates } from '@/lib/history';
-import { createTestDatabase, type TestDatabase } from '../helpers/pg';
+import { loadOnPostgres, migratedTestDatabase, type TestDatabase } from '../helpers/pg';
 
 type Engine = {
   name: 'sqlite' | 'postgres';
@@ -47,20 +47,17 @@ beforeAll(async () => {
     transaction: sqliteTransaction,
   });
 
-  database = await createTestDatabase('layer');
-  pgDb = openPgDb(database.url, { max: 4 });
-  await runPgMigrations(pgDb);
-  vi.resetModules();
-  vi.stubEnv('DATABASE_URL', database.url);
-  engines.push({
-    name: 'postgres',
-    db: pgDb as unknown as Db,
-    dialect: await import('@/db/dialect'),
-    history: await import('@/db/queries/history'),
-    tables: await import('@/db/tables'),
-    transaction: await import('@/db/transaction'),
-  });
-  vi.unstubAllEnvs();
+  ({ database, db: pgDb } = await migratedTestDatabase('layer'));
+  engines.push(
+    await loadOnPostgres(database.url, async () => ({
+      name: 'postgres' as const,
+      db: pgDb as unknown as Db,
+      dialect: await import('@/db/dialect'),
+      history: await import('@/db/queries/history'),
+      tables: await import('@/db/tables'),
+      transaction: await import('@/db/transaction'),
+    })),
+  );
 });
 
 afterAll(async () => {

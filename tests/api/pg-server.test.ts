@@ -3,17 +3,16 @@
  * database (db/copy.ts), served by `next start` with DATABASE_URL naming that database, answers the figures' endpoints
  * exactly as a server on the same book in SQLite does; a payment recorded through its API is in its next Delinquency.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { copySqliteToPostgres } from '@/db/copy';
-import { openPgDb, runPgMigrations } from '@/db/pg-client';
 import { prepareDatabase } from '@/scripts/prepare-db';
 import { demoTokens } from '../helpers/http';
-import { createTestDatabase, type TestDatabase } from '../helpers/pg';
+import { migratedTestDatabase, sqliteMigrationCount, type TestDatabase } from '../helpers/pg';
 import { startServer, type StartedServer } from '../helpers/server';
 
 let dir: string;
@@ -26,21 +25,14 @@ beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'quantum-pg-server-'));
   const file = path.join(dir, 'book.db');
   await prepareDatabase(file);
-  database = await createTestDatabase('server');
-  const target = openPgDb(database.url, { max: 2 });
+  const migrated = await migratedTestDatabase('server', 2);
+  database = migrated.database;
+  const source = new Database(file, { readonly: true });
   try {
-    await runPgMigrations(target);
-    const journal = JSON.parse(readFileSync(path.join(process.cwd(), 'db', 'migrations', 'meta', '_journal.json'), 'utf8')) as {
-      entries: unknown[];
-    };
-    const source = new Database(file, { readonly: true });
-    try {
-      await copySqliteToPostgres(source, target.$client, journal.entries.length);
-    } finally {
-      source.close();
-    }
+    await copySqliteToPostgres(source, migrated.db.$client, sqliteMigrationCount());
   } finally {
-    await target.$client.end();
+    source.close();
+    await migrated.db.$client.end();
   }
   // The same book in SQLite: a server prepared the same way (the demo seed is deterministic for a day).
   [sqliteServer, pgServer] = await Promise.all([startServer(), startServer({ databaseUrl: database.url })]);

@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { inject, vi } from 'vitest';
+import { openPgDb, runPgMigrations, type PgDb } from '@/db/pg-client';
 
 export type TestDatabase = { url: string; name: string; drop(): Promise<void> };
 
@@ -26,4 +29,34 @@ async function withAdmin<T>(url: string, fn: (client: pg.Client) => Promise<T>):
   } finally {
     await client.end();
   }
+}
+
+/** A new database on the suite's PostgreSQL server with the PostgreSQL migrations applied, and a pool on it. */
+export async function migratedTestDatabase(prefix: string, max = 4): Promise<{ database: TestDatabase; db: PgDb }> {
+  const database = await createTestDatabase(prefix);
+  const db = openPgDb(database.url, { max });
+  await runPgMigrations(db);
+  return { database, db };
+}
+
+/**
+ * Modules loaded anew with DATABASE_URL naming `url`, as a server started on that database loads them (db/tables.ts
+ * and db/dialect.ts read the engine when they load). The test's own modules stay on SQLite.
+ */
+export async function loadOnPostgres<T>(url: string, load: () => Promise<T>): Promise<T> {
+  vi.resetModules();
+  vi.stubEnv('DATABASE_URL', url);
+  try {
+    return await load();
+  } finally {
+    vi.unstubAllEnvs();
+  }
+}
+
+/** How many SQLite migrations the code has (what db/copy.ts checks a source file against). */
+export function sqliteMigrationCount(): number {
+  const journal = JSON.parse(readFileSync(path.join(process.cwd(), 'db', 'migrations', 'meta', '_journal.json'), 'utf8')) as {
+    entries: unknown[];
+  };
+  return journal.entries.length;
 }
