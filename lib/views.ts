@@ -52,6 +52,8 @@ export function processState<T>(name: string, about: string, bound: string, make
 export interface DerivedView<S extends object, V> {
   /** The value kept under `source` and `key`, or `make()`'s, kept. */
   get(source: S, key: string, make: () => V): V;
+  /** get(), for a value made by awaiting (kept once made). */
+  getAsync(source: S, key: string, make: () => Promise<V>): Promise<V>;
   peek(source: S, key: string): V | undefined;
   set(source: S, key: string, value: V): void;
 }
@@ -70,19 +72,29 @@ export function derivedView<S extends object, V>(name: string, about: string, pe
     byKey.set(key, value);
     while (byKey.size > perSource) byKey.delete(byKey.keys().next().value!);
   };
+  /** The value kept under `source` and `key`, marked as the most recently used (dropped last), or undefined. */
+  const touch = (source: S, key: string): { hit: V } | undefined => {
+    const byKey = memo.get(source);
+    if (!byKey?.has(key)) return undefined;
+    const hit = byKey.get(key)!;
+    if (byKey.size > 1) {
+      byKey.delete(key);
+      byKey.set(key, hit);
+    }
+    return { hit };
+  };
   return {
     get(source, key, make) {
-      const byKey = memo.get(source);
-      if (byKey?.has(key)) {
-        const hit = byKey.get(key)!;
-        // The most recently used key is dropped last.
-        if (byKey.size > 1) {
-          byKey.delete(key);
-          byKey.set(key, hit);
-        }
-        return hit;
-      }
+      const kept = touch(source, key);
+      if (kept) return kept.hit;
       const value = make();
+      set(source, key, value);
+      return value;
+    },
+    async getAsync(source, key, make) {
+      const kept = touch(source, key);
+      if (kept) return kept.hit;
+      const value = await make();
       set(source, key, value);
       return value;
     },

@@ -1,4 +1,3 @@
-import { executeSql } from '../dialect';
 /**
  * The book change journal (table book_changes, db/schema/portfolio.ts): every write that moves a figure of the book
  * appends a row in its own transaction; the views of the book read the rows after the seq they hold and apply only
@@ -16,7 +15,7 @@ import { executeSql } from '../dialect';
  * proposal's base version and the valuations are checked by); a payment or a credit record does not.
  */
 import type { DbOrTx, Tx } from '../client';
-import { arraysOf, valueOf } from '../dialect';
+import { arraysOf, executeSql, valueOf } from '../dialect';
 
 export type BookChangeKind = 'lease' | 'ledger' | 'flag' | 'loss' | 'lessee' | 'settings' | 'book';
 

@@ -15,15 +15,17 @@ export async function historyLeaseTerms(
   funderId: number,
   ids?: readonly number[],
 ): Promise<Map<number, { principal: number; contractNumber: string }>> {
-  const rows = (
-    ids
-      ? await arraysOf(
-          db,
-          `select id, principal, contract_number from leases where ${NO_INDEX}funder_id = ? and status != 'terminated' and id ${idListSql}`,
-          [funderId, idListParam(ids)],
-        )
-      : await arraysOf(db, `select id, principal, contract_number from leases where funder_id = ? and status != 'terminated'`, [funderId])
-  ) as [number, number, string][];
+  const rows = ids
+    ? await arraysOf<[number, number, string]>(
+        db,
+        `select id, principal, contract_number from leases where ${NO_INDEX}funder_id = ? and status != 'terminated' and id ${idListSql}`,
+        [funderId, idListParam(ids)],
+      )
+    : await arraysOf<[number, number, string]>(
+        db,
+        `select id, principal, contract_number from leases where funder_id = ? and status != 'terminated'`,
+        [funderId],
+      );
   return new Map(rows.map((r) => [r[0], { principal: r[1], contractNumber: r[2] }]));
 }
 

@@ -123,11 +123,7 @@ export function allocationRowsOf(leaseId: number, result: ReturnType<typeof allo
   return rows;
 }
 
-/**
- * Recomputes the lease's payment_allocations from all its non-reversed payments (inside the caller's
- * transaction): one row per (payment, period, component), plus `credit` (period 0) for the part of a
- * payment beyond the last instalment. Σ rows per payment = the payment's amount.
- */
+/** Recomputes the lease's payment_allocations from all its non-reversed payments (allocationRowsOf), inside the caller's transaction. */
 export async function recomputeLeaseAllocations(tx: Tx, funder: Funder, lease: Lease): Promise<void> {
   const result = allocatePayments(await instalmentsOfLease(tx, lease), await ledgerOfLease(tx, lease.id), {
     componentOrder: componentOrderOf(funder),
@@ -181,23 +177,14 @@ export async function recordPayment(
   userId: number | null,
   now = Date.now(),
 ): Promise<PaymentRow> {
-  return await transaction(db, async (tx) => await recordPaymentIn(tx, funderId, input, userId, now));
-}
-
-/** recordPayment's writes, inside the caller's transaction (the seed's bulk load is a synchronous one). */
-export async function recordPaymentIn(
-  tx: Tx,
-  funderId: number,
-  input: PaymentInput,
-  userId: number | null,
-  now = Date.now(),
-): Promise<PaymentRow> {
-  const funder = await requireFunder(tx, funderId);
-  const lease = await requireLease(tx, funderId, input.leaseId);
-  const p = await insertPayment(tx, funderId, lease, input, userId, null, now);
-  await recomputeLeaseAllocations(tx, funder, lease);
-  await recordAudit(tx, { actor: userId, funderId, entity: 'payment', entityId: p.id, action: 'create', after: p }, now);
-  return p;
+  return await transaction(db, async (tx) => {
+    const funder = await requireFunder(tx, funderId);
+    const lease = await requireLease(tx, funderId, input.leaseId);
+    const p = await insertPayment(tx, funderId, lease, input, userId, null, now);
+    await recomputeLeaseAllocations(tx, funder, lease);
+    await recordAudit(tx, { actor: userId, funderId, entity: 'payment', entityId: p.id, action: 'create', after: p }, now);
+    return p;
+  });
 }
 
 /** Reverses a payment (a reversal row naming it) and recomputes the lease's allocation, in one transaction. 404 unknown, 409 already reversed or a reversal. */

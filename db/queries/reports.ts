@@ -1,10 +1,10 @@
-import { indexedBy, onPostgres, rowsOf } from '../dialect';
 /**
  * SQL of the reports (domain.md §5–6): per-lease sums of the schedules and of the collections ledger
  * over a date range. Amounts are minor units of each lease's currency; dates YYYY-MM-DD (inclusive).
  * Terminated contracts are not part of the book and are left out, as in listPortfolioLeases.
  * Allocations exist only for non-reversed payments (S1's ledger), so summing them needs no reversal test.
  */
+import { indexedBy, onPostgres, rowsOf } from '../dialect';
 import { and, asc, between, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { leases, lessees, scheduleRows, paymentAllocations } from '../tables';

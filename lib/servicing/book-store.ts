@@ -38,6 +38,7 @@ import { componentsTotal, type Component } from './allocation';
 import type { OpeningPosition } from './opening';
 import { idIndex, partitionPoint, type IdIndex } from '@/lib/sorted';
 import { derivedValue } from '@/lib/views';
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 
 const storeLeaseId = (l: StoreLease) => l.id;
 
@@ -223,11 +224,6 @@ export const STORE_CHUNK = 5000;
 /** A chunk of rows as the database gives it: at once (a synchronous reader, a test) or as a promise (the data layer). */
 export type ChunkRows<R> = Iterable<R> | Promise<Iterable<R>>;
 
-/** A turn of the event loop: the builders take one between chunks, so a server building a book keeps answering. */
-function nextTurn(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
-}
-
 /**
  * Builds the schedule store chunk by chunk, with a turn of the event loop between chunks.
  * `readChunk` gives per lease [leaseId, due dates, vat, fee, interest, principal] as comma lists in
@@ -269,7 +265,7 @@ export async function buildScheduleStore(
       used = from + writeInstalments(lease, lists, cols, from);
     }
     while (!next.done) next = it.next();
-    if (c + chunk < n) await nextTurn();
+    if (c + chunk < n) await yieldToLoop();
   }
   start[n] = used;
   return {
@@ -321,7 +317,7 @@ export async function buildLedgerStore(
       used = from + k;
     }
     while (!next.done) next = it.next();
-    if (c + STORE_CHUNK < n) await nextTurn();
+    if (c + STORE_CHUNK < n) await yieldToLoop();
   }
   start[n] = used;
   const dayFit = fit(cols.day, used);

@@ -5,7 +5,7 @@
  * costs one pass over the leases (no recomputation).
  *
  * Cache per database and funder, kept up to date lease by lease: the servicing store version says which leases
- * changed (changedLeasesSince), and only their timelines are recomputed; a change of the credit settings or of
+ * changed (changedLeasesOf), and only their timelines are recomputed; a change of the credit settings or of
  * the servicing settings (component order) or a rebuild of the stores recomputes all. The credit records come from
  * the book change journal (db/queries/book-changes.ts) after the entry's seq: `flag` rows recompute the flagged
  * leases; a `lessee` row (a kind changed) recomputes the leases of the lessees whose kind moved; `loss` rows re-read
@@ -37,9 +37,10 @@ import {
   type DefaultEpisode,
 } from '@/lib/credit';
 import { purchaseDayOf, type ScheduleStore, type LedgerStore, type StoreLease } from '@/lib/servicing/book-store';
-import { changedLeasesSince, servicingSettingsOf, servicingStores } from '@/services/servicing/book';
+import { changedLeasesOf, servicingSettingsOf, servicingStores } from '@/services/servicing/book';
 import { catchUps, databaseState, derivedValue, processState } from '@/lib/views';
 import { idLookup, type IdLookup } from '@/lib/sorted';
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 
 type FlagInterval = { from: number; to: number };
 
@@ -257,7 +258,7 @@ export async function creditEntryInBackground(db: DbOrTx, funder: Funder, stores
   let slice = performance.now();
   const due = () => performance.now() - slice > SLICE_MS;
   const pause = async () => {
-    await new Promise((resolve) => setImmediate(resolve));
+    await yieldToLoop();
     slice = performance.now();
   };
   for (let i = 0; i < e.schedule.n; i++) {
@@ -321,7 +322,7 @@ async function catchUp(db: DbOrTx, funderId: number): Promise<Entry & { funder: 
   // Leases whose state may have moved since the memoised states (null: all of them, the memo is dropped).
   let touched: Set<number> | null = new Set();
   if (e.storeVersion !== servicing.version || e.schedule !== schedule || e.ledger !== ledger) {
-    const changed = await changedLeasesSince(db, funderId, e.storeVersion);
+    const changed = changedLeasesOf(servicing, e.storeVersion);
     const nBefore = e.schedule.n;
     e.schedule = schedule;
     e.ledger = ledger;
@@ -488,7 +489,7 @@ export async function creditStatesInSlices(db: DbOrTx, funderId: number, asOf: s
     for (let i = 0; i < schedule.n; i++) {
       one(i);
       if (i % slice === slice - 1) {
-        await new Promise((resolve) => setImmediate(resolve));
+        await yieldToLoop();
         const now = await creditEntry(db, funderId);
         if (now !== e || now.schedule !== schedule || memoKeyOf(now) !== key) {
           moved = true;

@@ -1,3 +1,5 @@
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
+
 /**
  * Warms what a facility page and the Dashboard's facilities tile need at today that no other screen builds at start
  * (instrumentation.ts, after the servicing state, before the health check answers): the funder's derived credit
@@ -19,9 +21,9 @@ export async function warmFacilityCaches(): Promise<{ facilities: number; ms: nu
     const facilities = await listFacilities(db, 'all');
     for (const f of facilities) {
       await facilityBase(db, f, today);
-      await new Promise((resolve) => setImmediate(resolve));
+      await yieldToLoop();
       await covenantHistory(db, f, today, today, 1);
-      await new Promise((resolve) => setImmediate(resolve));
+      await yieldToLoop();
     }
     return { facilities: facilities.length, ms: performance.now() - t0 };
   });

@@ -42,7 +42,7 @@ import {
 } from '@/lib/history';
 import { bookAt, exitDayOf, purchaseDayOf, statesAt, type ScheduleStore } from '@/lib/servicing/book-store';
 import { creditFactsAt, type LeaseCreditFacts } from '@/services/credit/facts';
-import { changedLeasesSince, servicingSettingsOf, servicingStores } from '@/services/servicing/book';
+import { changedLeasesOf, servicingSettingsOf, servicingStores } from '@/services/servicing/book';
 import { databaseState } from '@/lib/views';
 
 /** The longest range a report may ask for (months). */
@@ -276,7 +276,7 @@ const liveCache = databaseState(
 
 /**
  * The current month's aggregates, live to `today` (never stored). The lease rows are kept per funder and
- * updated lease by lease: after a write only the leases changed since (changedLeasesSince of the servicing
+ * updated lease by lease: after a write only the leases changed since (changedLeasesOf the servicing
  * book) are recomputed; a new day, other servicing settings or a rebuild of the stores recompute them all.
  */
 export async function liveMonthAggregates(db: DbOrTx, funderId: number, today = todayIso()): Promise<MonthAggregates> {
@@ -285,8 +285,7 @@ export async function liveMonthAggregates(db: DbOrTx, funderId: number, today = 
   const settingsKey = JSON.stringify(servicingSettingsOf(funder));
   const byFunder = liveCache.of(databaseKey(db));
   let live = byFunder.get(funderId);
-  const changed =
-    live && live.today === today && live.settingsKey === settingsKey ? await changedLeasesSince(db, funderId, live.version) : null;
+  const changed = live && live.today === today && live.settingsKey === settingsKey ? changedLeasesOf(entry, live.version) : null;
   if (!live || !changed || changed.ids === null) {
     const { rows } = await computeMonthSnapshot(db, funderId, month, today);
     live = { today, settingsKey, version: entry.version, rows: new Map(rows.map((r) => [r.leaseId, r])), aggregates: null };

@@ -256,15 +256,11 @@ async function cachedProjection(
   options: { cutOff?: string; gross?: boolean },
 ): Promise<{ book: ValuedBook; hit: Cached }> {
   const book = await poolBook(db, funderId, options.cutOff ?? defaultCutOff(), options.gross ?? false);
-  const key = assumptionsKey(scenario);
-  const kept = cache.peek(book.valuation, key);
-  // get() marks a kept one as the most recently used.
-  if (kept) return { book, hit: cache.get(book.valuation, key, () => kept) };
-  // The previous projection of this scenario, patched with the leases changed since (an await): computed first, kept after.
-  const projection = (await incrementalProjection(db, funderId, book, scenario)) ?? projectBook(book, scenario);
-  latestOf(db).set(latestKey(funderId, book, scenario), { version: book.version, ids: leaseIds(book), projection });
-  const hit = { projection, comparison: compare(book, projection) };
-  cache.set(book.valuation, key, hit);
+  const hit = await cache.getAsync(book.valuation, assumptionsKey(scenario), async () => {
+    const projection = (await incrementalProjection(db, funderId, book, scenario)) ?? projectBook(book, scenario);
+    latestOf(db).set(latestKey(funderId, book, scenario), { version: book.version, ids: leaseIds(book), projection });
+    return { projection, comparison: compare(book, projection) };
+  });
   return { book, hit };
 }
 

@@ -46,6 +46,7 @@ import { idIndex, partitionPoint, type IdIndex } from '@/lib/sorted';
 import { hasRemainingFlows, type PoolValuation } from '@/lib/portfolio/cash-flow-table';
 import { catchUps, databaseState, derivedValue } from '@/lib/views';
 import { getServicingBook } from '@/services/servicing/book';
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 
 const recordId = (r: PortfolioLeaseRecord) => r.id;
 
@@ -413,7 +414,6 @@ export async function refreshValuationCaches(db: DbOrTx, funderId: number): Prom
   await refreshEntry(db, funderId);
 }
 
-const pause = () => new Promise((resolve) => setImmediate(resolve));
 /** Leases read, packed or valued between two pauses of a background reload. */
 // 1,000: slices of 5,000 held the loop up to 0.75 s each under load (bench:import, 100k leases).
 const SLICE = 1000;
@@ -422,7 +422,7 @@ async function drain<T>(g: Generator<void, T>): Promise<T> {
   for (;;) {
     const r = g.next();
     if (r.done) return r.value;
-    await pause();
+    await yieldToLoop();
   }
 }
 
@@ -435,13 +435,13 @@ async function loadEntryInSlices(db: DbOrTx, funder: Funder, previous: Entry | u
     for (const r of page) records.push(r);
     if (page.length < SLICE) break;
     afterId = page[page.length - 1]!.id;
-    await pause();
+    await yieldToLoop();
   }
   const portfolio = new LeasePortfolio(records.length, records.length * 48);
   const indexById = idIndex(records, recordId);
   for (let k = 0; k < records.length; k++) {
     portfolio.add(leaseTermsOf(records[k]!, funder.rateConvention));
-    if (k % SLICE === SLICE - 1) await pause();
+    if (k % SLICE === SLICE - 1) await yieldToLoop();
   }
   portfolio.trim();
   const purchaseDay = Int32Array.from(records, (r) => parseDate(r.purchaseDate, 'purchaseDate'));
@@ -471,7 +471,7 @@ export async function rebuildValuationInBackground(db: Db, funderId: number, aft
   const previous = entries.get(funderId);
   if (previous?.pending) return previous.pending;
   const run = (async () => {
-    await pause();
+    await yieldToLoop();
     // A write not yet visible (a COMMIT on a worker thread): the previous version is served until it is, and after.
     if (after) await after;
     const funder = await requireFunder(db, funderId);
@@ -479,7 +479,7 @@ export async function rebuildValuationInBackground(db: Db, funderId: number, aft
     const next = await loadEntryInSlices(db, funder, previous);
     const t1 = performance.now();
     for (const v of previous?.valuations.values() ?? []) {
-      await pause();
+      await yieldToLoop();
       const options = valuationOptions(funder, v.cutOff, v.gross, next.book.purchasePrice, next.book.purchaseDay, next.book.exitDay);
       next.valuations.set(`${v.cutOff}:${v.gross ? 1 : 0}`, {
         ...next.book,

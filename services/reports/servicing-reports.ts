@@ -28,6 +28,7 @@ import { loadBook } from '@/services/portfolio/valuation';
 import { getServicingBook } from '@/services/servicing/book';
 
 import { SERVICING_REPORT_KINDS, type ServicingReportKind } from '@/lib/reports/constants';
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 
 export { SERVICING_REPORT_KINDS, type ServicingReportKind };
 
@@ -190,7 +191,7 @@ export async function warmMonthData(db: Db, funder: Funder, month: string): Prom
       if (!e) collected.set(c.leaseId, collectedCopy(c));
       else for (const k of ['payments', 'received', 'vat', 'fee', 'interest', 'principal', 'credit'] as const) e[k] += c[k];
     }
-    await new Promise((resolve) => setImmediate(resolve));
+    await yieldToLoop();
   }
   if ((await currentPrefix(db, funder)) !== current) return;
   const byId = <T extends { leaseId: number }>(m: Map<number, T>) => [...m.values()].sort((a, b) => a.leaseId - b.leaseId);

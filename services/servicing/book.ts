@@ -62,6 +62,7 @@ import {
 } from '@/lib/servicing/book-store';
 import { idLookup, partitionPoint, type IdLookup } from '@/lib/sorted';
 import { catchUps, databaseState, processState } from '@/lib/views';
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 
 export type LeaseServicingState = {
   leaseId: number;
@@ -131,8 +132,7 @@ export function servicingSettingsOf(funder: Funder): {
   return { edges, tolerance: funder.materialityTolerance, graceDays: funder.graceDays, componentOrder: componentOrderOf(funder) };
 }
 
-type FunderEntry = {
-  funderId: number;
+export type FunderEntry = {
   /** The funder's book_version the entry reflects (db/queries/book-changes.ts: it moves with every journal row). */
   bookVersion: number;
   /** The servicing settings the books were computed with (a change drops the books, not the stores). */
@@ -183,7 +183,6 @@ function settingsKeyOf(funder: Funder): string {
 async function newEntry(db: DbOrTx, funder: Funder, previous: FunderEntry | undefined): Promise<FunderEntry> {
   const version = (previous?.version ?? 0) + 1;
   return {
-    funderId: funder.id,
     bookVersion: funder.bookVersion,
     settingsKey: settingsKeyOf(funder),
     journal: await bookChangeStamp(db, funder.id),
@@ -205,7 +204,7 @@ async function bookLeasesInSlices(db: DbOrTx, funderId: number): Promise<Servici
     for (const l of page) out.push(l);
     if (page.length < LEASE_SLICE) return out;
     afterId = page[page.length - 1]!.id;
-    await new Promise((r) => setImmediate(r));
+    await yieldToLoop();
   }
 }
 const LEASE_SLICE = 5000;
@@ -320,16 +319,16 @@ async function catchUp(db: DbOrTx, funderId: number): Promise<{ funder: Funder; 
     e = await newEntry(db, funder, undefined);
     cache.set(funder.id, e);
   }
-  await buildStores(db, e);
+  await buildStores(db, funder.id, e);
   return { funder, entry: e as FreshEntry };
 }
 
 /** Builds the entry's stores where missing; a build that failed half-way is dropped (the next request builds anew). */
-async function buildStores(db: DbOrTx, e: FunderEntry, slices = false): Promise<void> {
-  const schedule = (e.schedule ??= scheduleBuild(db, e.funderId, slices));
+async function buildStores(db: DbOrTx, funderId: number, e: FunderEntry): Promise<void> {
+  const schedule = (e.schedule ??= scheduleBuild(db, funderId));
   try {
     const store = await schedule.promise;
-    const ledger = (e.ledger ??= ledgerBuild(db, e.funderId, store));
+    const ledger = (e.ledger ??= ledgerBuild(db, funderId, store));
     try {
       await ledger.promise;
     } catch (err) {
@@ -487,7 +486,14 @@ export async function changedLeasesSince(
   funderId: number,
   version: number,
 ): Promise<{ version: number; ids: number[] | null }> {
-  const { entry } = await servicingStores(db, funderId);
+  return changedLeasesOf((await servicingStores(db, funderId)).entry, version);
+}
+
+/**
+ * changedLeasesSince over an entry the caller already holds (servicingStores'): no second catch-up, and the ids are
+ * those of the stores that caller reads.
+ */
+export function changedLeasesOf(entry: FunderEntry, version: number): { version: number; ids: number[] | null } {
   if (version === entry.version) return { version, ids: [] };
   if (version < entry.rebuiltAt || entry.log.length === 0 || entry.log[0]!.version > version + 1)
     return { version: entry.version, ids: null };
@@ -571,11 +577,9 @@ export async function getServicingBook(db: DbOrTx, funderId: number, asOf: strin
  * same build (no work is done twice). `db` must stay open until it resolves. Returns the number of leases.
  */
 export async function warmServicingBook(db: DbOrTx, funderId: number, asOfs: readonly string[]): Promise<number> {
-  let n = (await servicingStores(db, funderId)).schedule.n;
   for (const asOf of asOfs) {
-    n = (await servicingStores(db, funderId)).schedule.n;
     await getServicingBook(db, funderId, asOf);
-    await new Promise((resolve) => setImmediate(resolve));
+    await yieldToLoop();
   }
-  return n;
+  return (await servicingStores(db, funderId)).schedule.n;
 }

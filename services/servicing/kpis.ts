@@ -7,7 +7,7 @@ import 'server-only';
 import type { DbOrTx } from '@/db/client';
 import { collectedInWindowByLease, scheduledInWindowByLease, type LeaseWindowAmount } from '@/db/queries/servicing';
 import { addDays, addMonths } from '@/lib/finance';
-import { changedLeasesSince, getServicingBook, servicingStores, type ServicingBook } from '@/services/servicing/book';
+import { changedLeasesOf, getServicingBook, servicingStores, type ServicingBook } from '@/services/servicing/book';
 import { derivedValue } from '@/lib/views';
 
 export type ServicingKpi = {
@@ -28,7 +28,7 @@ export type ServicingKpi = {
  * This month's scheduled and collected sums, kept beside the funder's servicing stores (one entry per database
  * file and funder) per day with the store version they were read at, and with each lease's share of them. Every
  * lease edit and payment of the funder moves that version and names its leases (services/servicing/book
- * changedLeasesSince): only those leases' shares are read again and the sums patched by the difference — the
+ * changedLeasesOf): only those leases' shares are read again and the sums patched by the difference — the
  * book-wide queries cost about a second each on a 100,000-lease book. When the changes cannot be told lease by
  * lease (a rebuild), both are read again in full.
  */
@@ -88,7 +88,7 @@ async function monthToDate(
   const monthEnd = addDays(addMonths(monthStart, 1), -1);
   let w = byDay.get(today);
   if (w && w.version !== entry.version) {
-    const { ids } = await changedLeasesSince(db, funderId, w.version);
+    const { ids } = changedLeasesOf(entry, w.version);
     if (ids === null) w = undefined;
     else {
       patchShares(w.scheduled, ids, await scheduledInWindowByLease(db, funderId, monthStart, monthEnd, ids));

@@ -5,7 +5,7 @@
  *
  * Per-request work is proportional to the page, not the book: per funder cache entry (so per database
  * and store build) the labels (contract numbers, statuses, lessee names) are kept and re-read only for
- * the leases changed since (changedLeasesSince); per (as-of, level) the rows, the bucket summary and
+ * the leases changed since (changedLeasesOf); per (as-of, level) the rows, the bucket summary and
  * the sorted (and filtered) orders per (sort, dir, q, buckets) are kept with the book version they
  * reflect and patched when the book moves: changed rows are taken out of each sorted order and put
  * back at their place by binary search, the summary adjusted by their difference. A book computed
@@ -16,11 +16,12 @@ import type { DbOrTx } from '@/db/client';
 import { leaseLabelsByIds, lesseeLabels, lesseeLabelsByIds, servicingLabels } from '@/db/queries/servicing';
 import { bucketOf, lesseeDpd, rollRateMatrix, type PaymentBehaviour, type RollRateMatrix } from '@/lib/servicing';
 import {
-  changedLeasesSince,
+  changedLeasesOf,
   getServicingBook,
   servicingSettingsOf,
   servicingStores,
   type LeaseServicingState,
+  type FunderEntry,
   type ServicingBook,
 } from '@/services/servicing/book';
 import { behaviourAt, type StoreLease } from '@/lib/servicing/book-store';
@@ -115,10 +116,10 @@ function viewCacheOf(entry: object): ViewCache {
 }
 
 /** The funder's labels, read once per store build and re-read per changed lease. */
-async function labelsOf(db: DbOrTx, funderId: number, c: ViewCache, version: number): Promise<Labels> {
+async function labelsOf(db: DbOrTx, funderId: number, entry: FunderEntry, c: ViewCache, version: number): Promise<Labels> {
   const l = c.labels;
   if (l && l.version === version) return l;
-  const changed = l ? (await changedLeasesSince(db, funderId, l.version)).ids : null;
+  const changed = l ? changedLeasesOf(entry, l.version).ids : null;
   if (!l || changed === null) {
     const all = await servicingLabels(db, funderId);
     return (c.labels = { ...all, version });
@@ -321,11 +322,11 @@ async function levelOf(db: DbOrTx, funderId: number, asOf: string, level: Delinq
   const book = await getServicingBook(db, funderId, asOf);
   const { entry } = await servicingStores(db, funderId);
   const vc = viewCacheOf(entry);
-  const labels = await labelsOf(db, funderId, vc, book.version);
+  const labels = await labelsOf(db, funderId, entry, vc, book.version);
   const key = `${asOf}|${level}`;
   let c = vc.levels.get(key);
   if (c && c.lineage === book.lineage && c.version !== book.version) {
-    const ids = (await changedLeasesSince(db, funderId, c.version)).ids;
+    const ids = changedLeasesOf(entry, c.version).ids;
     if (ids === null) c = undefined;
     else patchLevel(c, book, level, labels, edges, ids);
   }
@@ -490,7 +491,7 @@ export async function rollRates(
   let c = perEntry.get(key);
   const version = Math.min(a.version, b.version);
   if (c && c.lineages === lineages && c.version !== version) {
-    const ids = (await changedLeasesSince(db, funderId, c.version)).ids;
+    const ids = changedLeasesOf(entry, c.version).ids;
     if (ids === null) c = undefined;
     else {
       const m = c.matrix;
@@ -591,7 +592,7 @@ export async function behaviourRows(db: DbOrTx, funderId: number, asOf: string):
   let only: Set<string> | null = null;
   let changedIds: number[] | null = null;
   if (c && c.lineage === book.lineage && c.version !== book.version) {
-    const ids = (await changedLeasesSince(db, funderId, c.version)).ids;
+    const ids = changedLeasesOf(entry, c.version).ids;
     if (ids === null) c = undefined;
     else {
       changedIds = ids;

@@ -1,4 +1,5 @@
 import { todayIso } from '@/lib/clock';
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 
 /**
  * Builds, before the server answers its health check (instrumentation.ts, after the portfolio valuation), what a
@@ -44,37 +45,36 @@ export async function warmServicingCaches(today = todayIso()): Promise<{ funders
   const day = finance.tryParseDate(today)!;
   const c = finance.civilFromDays(day);
   const lastMonthEnd = finance.formatDate(finance.daysFromCivil(c.year, c.month, 1) - 1);
-  const turn = () => new Promise((resolve) => setImmediate(resolve));
   return onOwnConnection({ funders: 0, leases: 0, ms: 0 }, async (db) => {
     let leases = 0;
     const funders = await listFunders(db);
     for (const funder of funders) {
       leases += await warmServicingBook(db, funder.id, [today, defaultCutOff(today), lastMonthEnd]);
       await creditStatesAt(db, funder.id, today);
-      await turn();
+      await yieldToLoop();
       // The Dashboard's servicing and credit tiles (this month's scheduled and collected sums; defaults, ECL, losses).
       await servicingKpis(db, funder.id, today);
       await creditTiles(db, funder.id, today);
-      await turn();
+      await yieldToLoop();
       const pool = await poolBook(db, funder.id, defaultCutOff(today));
       bookSummary(pool, funder.baseCurrency);
       dashboardFigures(pool, funder.baseCurrency);
-      await turn();
+      await yieldToLoop();
       await behaviourRows(db, funder.id, today);
-      await turn();
+      await yieldToLoop();
       // The Delinquency page as it opens (its rows and sorted order, per lease and per lessee) and last month's roll rates.
       await delinquencyView(db, funder.id, today, { level: 'lease', sort: 'dpd', dir: 'desc' });
       await delinquencyView(db, funder.id, today, { level: 'lessee', sort: 'dpd', dir: 'desc' });
-      await turn();
+      await yieldToLoop();
       await rollRates(db, funder.id, finance.addMonths(today, -1), today);
-      await turn();
+      await yieldToLoop();
     }
     const month = reports.lastCompleteMonth(today);
     for (const funder of funders) {
       await reports.warmMonthData(db, funder, month);
       for (const kind of SERVICING_REPORT_KINDS) {
         await reports.buildServicingReport(db, funder, kind, month);
-        await turn();
+        await yieldToLoop();
       }
     }
     return { funders: funders.length, leases, ms: performance.now() - t0 };
