@@ -4,6 +4,8 @@
  * checksums match the source's. Table and column names come from the schema (db/schema), never from input; every value
  * is a bound parameter.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { is } from 'drizzle-orm';
 import { getTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
@@ -67,6 +69,14 @@ export function copyOrder(): CopyTable[] {
   };
   for (const name of [...tables.keys()].sort()) visit(name);
   return ordered;
+}
+
+/** How many SQLite migrations the code has: what a source file must have applied to be copied. */
+export function committedSqliteMigrations(): number {
+  const journal = JSON.parse(readFileSync(path.join(process.cwd(), 'db', 'migrations', 'meta', '_journal.json'), 'utf8')) as {
+    entries: unknown[];
+  };
+  return journal.entries.length;
 }
 
 const q = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;

@@ -201,3 +201,14 @@ export const NO_LIMIT: number | null = onPostgres ? null : -1;
  * take an ON clause); PostgreSQL's plain JOIN (its CROSS JOIN takes no ON, and its planner orders the tables).
  */
 export const JOIN_IN_ORDER = onPostgres ? 'join' : 'cross join';
+
+/** The JSON array of texts in the text column `column` holds `value` (a task's tag, a mail's label). */
+export function jsonArrayHas(column: SQLWrapper, value: string): SQL {
+  if (onPostgres) return sql`(${column}::jsonb @> jsonb_build_array(${value}::text))`;
+  return sql`exists (select 1 from json_each(${column}) where json_each.value = ${value})`;
+}
+
+/** `column` contains `text`, letter case aside (a search box's plain substring, no LIKE wildcards). */
+export function containsText(column: SQLWrapper, text: string): SQL {
+  return onPostgres ? sql`strpos(lower(${column}), lower(${text})) > 0` : sql`instr(lower(${column}), lower(${text})) > 0`;
+}

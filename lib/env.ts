@@ -131,7 +131,7 @@ export function databasePath(): string {
   const config = databaseConfig();
   if (config.engine !== 'sqlite')
     throw new DatabaseUrlError(
-      `DATABASE_URL names a PostgreSQL database (${config.display}), and this version of QUANTUM serves its book from a SQLite file only. Leave DATABASE_URL unset (data/quantum.db) or give a file path; npm run db:copy copies a SQLite book into PostgreSQL.`,
+      `DATABASE_URL names a PostgreSQL database (${config.display}), and this works on a SQLite file only. Leave DATABASE_URL unset (data/quantum.db) or give a file path.`,
     );
   return config.file;
 }

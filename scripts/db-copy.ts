@@ -3,10 +3,9 @@
  * empty PostgreSQL database (migrated first), and keeps the copy only if every table's row count and column checksums
  * (sums of the amounts, dates and ids, lengths of the texts) match the source's. Prints the per-table figures.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { CopyRefused, copySqliteToPostgres } from '@/db/copy';
+import { committedSqliteMigrations, CopyRefused, copySqliteToPostgres } from '@/db/copy';
 import { openPgDb, runPgMigrations } from '@/db/pg-client';
 import { databaseConfig, DatabaseUrlError } from '@/lib/env';
 
@@ -40,9 +39,6 @@ async function main(args: string[]): Promise<number> {
     console.error(`db:copy: --to must be a PostgreSQL URL (postgres://…). ${usage}`);
     return 2;
   }
-  const journal = JSON.parse(readFileSync(path.join(process.cwd(), 'db', 'migrations', 'meta', '_journal.json'), 'utf8')) as {
-    entries: unknown[];
-  };
   const source = new Database(from, { readonly: true, fileMustExist: true });
   const db = openPgDb(target.url, { max: 2 });
   const t0 = Date.now();
@@ -50,7 +46,7 @@ async function main(args: string[]): Promise<number> {
     console.log(`Migrating ${target.display}…`);
     await runPgMigrations(db);
     let lastShown = 0;
-    const reports = await copySqliteToPostgres(source, db.$client, journal.entries.length, {
+    const reports = await copySqliteToPostgres(source, db.$client, committedSqliteMigrations(), {
       onTable: (table, rows) => rows && console.log(`  ${table}: ${rows.toLocaleString('en')} rows`),
       onRows: (table, copied, total) => {
         if (Date.now() - lastShown > 5000 && copied < total) {

@@ -2,13 +2,15 @@
  * `npm run seed [-- --leases N] [--reset]`: applies the migrations and seeds the demo users and a demo
  * portfolio of N leases (default SEED_LEASES or 600) into DATABASE_URL (default data/quantum.db).
  * --reset deletes the database file first; without it a database that has data is left alone.
+ * On a PostgreSQL DATABASE_URL the database must be empty: the book is seeded into a temporary SQLite file by this
+ * script in a child process, then copied in and verified (services/database/prepare-pg.ts).
  */
 import { existsSync, rmSync } from 'node:fs';
 import { openDb, runMigrations } from '@/db/client';
 import { seedIfEmpty, seedLeaseCount } from '@/db/seed';
 import { seedDemoFacilities } from '@/services/facilities/demo';
 import { todayIso } from '@/lib/clock';
-import { databaseFileOrExit } from './database-url';
+import { databaseConfigOrExit } from './database-url';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => {
@@ -20,10 +22,61 @@ if (!Number.isInteger(leases) || leases < 0) {
   console.error('--leases must be a whole number ≥ 0');
   process.exit(2);
 }
-const file = databaseFileOrExit('The demo book cannot be seeded');
-if (args.includes('--reset')) for (const suffix of ['', '-wal', '-shm']) if (existsSync(file + suffix)) rmSync(file + suffix);
+const database = databaseConfigOrExit('The demo book cannot be seeded');
+if (database.engine === 'postgres') {
+  if (args.includes('--reset')) {
+    console.error(
+      `The demo book cannot be seeded: --reset deletes a SQLite file; for PostgreSQL create a new, empty database instead (createdb) and seed that.`,
+    );
+    process.exit(2);
+  }
+  void seedPostgres(database.url, database.display).then(
+    (code) => process.exit(code),
+    (e: unknown) => {
+      console.error(e);
+      process.exit(1);
+    },
+  );
+} else seedSqlite(database.file);
 
-async function main(): Promise<void> {
+async function seedPostgres(url: string, display: string): Promise<number> {
+  const t0 = Date.now();
+  const [{ openPgDb, runPgMigrations }, { seedThroughSqlite }] = await Promise.all([
+    import('@/db/pg-client'),
+    import('@/services/database/prepare-pg'),
+  ]);
+  const db = openPgDb(url, { max: 2 });
+  try {
+    await runPgMigrations(db);
+    const { rows } = await db.$client.query<{ any: boolean }>(
+      'SELECT EXISTS (SELECT 1 FROM users) OR EXISTS (SELECT 1 FROM funders) AS any',
+    );
+    if (rows[0]!.any) {
+      console.log(`${display} already has data: nothing seeded (seed a new, empty database)`);
+      return 0;
+    }
+    await seedThroughSqlite(
+      db.$client,
+      ['scripts/seed.ts', '--leases', String(leases)],
+      (phase) => phase === 'copying' && console.log(`Copying the book into ${display}…`),
+      true,
+    );
+    console.log(`Seeded ${display} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    return 0;
+  } finally {
+    await db.$client.end();
+  }
+}
+
+function seedSqlite(file: string): void {
+  if (args.includes('--reset')) for (const suffix of ['', '-wal', '-shm']) if (existsSync(file + suffix)) rmSync(file + suffix);
+  main(file).catch((e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  });
+}
+
+async function main(file: string): Promise<void> {
   const t0 = Date.now();
   const db = openDb(file);
   runMigrations(db);
@@ -48,8 +101,3 @@ async function main(): Promise<void> {
       : `${file} already has data: nothing seeded (use --reset to start over)`,
   );
 }
-
-main().catch((e: unknown) => {
-  console.error(e);
-  process.exit(1);
-});

@@ -5,16 +5,15 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { openDb } from '@/db/client';
-import { DEMO_PASSWORD, DEMO_USERS, hasDemoUsers } from '@/db/seed/users';
+import { DEMO_PASSWORD, DEMO_USERS } from '@/db/seed/users';
 import { getAuthSecret } from '@/services/auth/secret';
 import { clockStartProblem } from '@/lib/clock';
-import { databaseFileOrExit } from './database-url';
-import { prepareDatabase } from './prepare-db';
+import { DatabaseUnavailable, prepareConfiguredDatabase } from '@/services/database/prepare';
+import { databaseConfigOrExit } from './database-url';
 import { SERVER_NODE_ARGS, serverEnv } from './server-env';
 
 // Before anything else (the build too): a DATABASE_URL QUANTUM cannot use stops the start with the reason.
-const databaseFile = databaseFileOrExit('QUANTUM cannot start');
+const database = databaseConfigOrExit('QUANTUM cannot start');
 
 const nextBin = path.join(process.cwd(), 'node_modules', 'next', 'dist', 'bin', 'next');
 const port = process.env.PORT ?? '3000';
@@ -30,20 +29,27 @@ if (clockProblem) {
 process.env.NEXTAUTH_SECRET = getAuthSecret();
 process.env.NEXT_TELEMETRY_DISABLED ??= '1';
 
-if (!existsSync(path.join(process.cwd(), '.next', 'BUILD_ID'))) {
-  console.log('No production build found: building (about a minute)…');
-  const build = spawnSync(process.execPath, [nextBin, 'build'], { stdio: 'inherit', env: process.env });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
-
 async function main(): Promise<void> {
-  const { file, seeded } = await prepareDatabase(databaseFile);
-  const db = openDb(file);
-  const demo = hasDemoUsers(db);
-  db.$client.close();
+  // The database first: a server that does not answer or a refused sign-in stops the start before a build is waited for.
+  if (database.engine === 'postgres') console.log(`Preparing the PostgreSQL database ${database.display}…`);
+  let prepared;
+  try {
+    prepared = await prepareConfiguredDatabase(database);
+  } catch (e) {
+    if (!(e instanceof DatabaseUnavailable)) throw e;
+    console.error(`QUANTUM cannot start: ${e.message}`);
+    process.exit(1);
+  }
+  const { display, seeded, demo } = prepared;
+
+  if (!existsSync(path.join(process.cwd(), '.next', 'BUILD_ID'))) {
+    console.log('No production build found: building (about a minute)…');
+    const build = spawnSync(process.execPath, [nextBin, 'build'], { stdio: 'inherit', env: process.env });
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  }
 
   const url = `http://localhost:${port}`;
-  const lines = ['', `  QUANTUM is running at ${url}`, `  Database: ${file}${seeded ? ' (created and seeded with demo data)' : ''}`];
+  const lines = ['', `  QUANTUM is running at ${url}`, `  Database: ${display}${seeded ? ' (created and seeded with demo data)' : ''}`];
   if (demo) {
     lines.push('  Demo sign-ins (password: ' + DEMO_PASSWORD + '):');
     for (const u of DEMO_USERS) lines.push(`    ${u.email.padEnd(24)} ${u.role}`);

@@ -1,49 +1,30 @@
 /**
- * A server on PostgreSQL (#35): the demo book, prepared as `npm start` prepares it and copied into a real PostgreSQL
- * database (db/copy.ts), served by `next start` with DATABASE_URL naming that database, answers the figures' endpoints
- * exactly as a server on the same book in SQLite does; a payment recorded through its API is in its next Delinquency.
+ * A server on PostgreSQL (#35): `npm start` with DATABASE_URL naming a new, empty PostgreSQL database migrates it,
+ * seeds the demo book and serves it; that server answers the figures' endpoints exactly as a server on the same demo
+ * book in SQLite does; a payment recorded through its API is in its next Delinquency.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { copySqliteToPostgres } from '@/db/copy';
-import { prepareDatabase } from '@/scripts/prepare-db';
 import { demoTokens } from '../helpers/http';
-import { migratedTestDatabase, sqliteMigrationCount, type TestDatabase } from '../helpers/pg';
+import { createTestDatabase, type TestDatabase } from '../helpers/pg';
 import { startServer, type StartedServer } from '../helpers/server';
 
-let dir: string;
 let database: TestDatabase;
 let sqliteServer: StartedServer;
 let pgServer: StartedServer;
 const tokens: Record<'sqlite' | 'postgres', string> = { sqlite: '', postgres: '' };
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'quantum-pg-server-'));
-  const file = path.join(dir, 'book.db');
-  await prepareDatabase(file);
-  const migrated = await migratedTestDatabase('server', 2);
-  database = migrated.database;
-  const source = new Database(file, { readonly: true });
-  try {
-    await copySqliteToPostgres(source, migrated.db.$client, sqliteMigrationCount());
-  } finally {
-    source.close();
-    await migrated.db.$client.end();
-  }
+  database = await createTestDatabase('server');
   // The same book in SQLite: a server prepared the same way (the demo seed is deterministic for a day).
-  [sqliteServer, pgServer] = await Promise.all([startServer(), startServer({ databaseUrl: database.url })]);
+  [sqliteServer, pgServer] = await Promise.all([startServer(), startServer({ databaseUrl: database.url, npmStart: true })]);
   tokens.sqlite = (await demoTokens(sqliteServer.baseURL, ['analyst'] as const)).analyst;
   tokens.postgres = (await demoTokens(pgServer.baseURL, ['analyst'] as const)).analyst;
-}, 240_000);
+}, 300_000);
 
 afterAll(async () => {
   await Promise.all([sqliteServer?.stop(), pgServer?.stop()]);
   await database?.drop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 async function get(server: StartedServer, engine: 'sqlite' | 'postgres', url: string): Promise<unknown> {
@@ -55,6 +36,22 @@ async function get(server: StartedServer, engine: 'sqlite' | 'postgres', url: st
 const both = (url: string) => Promise.all([get(sqliteServer, 'sqlite', url), get(pgServer, 'postgres', url)]);
 
 describe('a server on PostgreSQL', () => {
+  test('npm start migrated and seeded the empty database, and says so', async () => {
+    expect(pgServer.output()).toMatch(/Database: postgres:\/\/\S+ \(created and seeded with demo data\)/);
+    expect(pgServer.output()).toMatch(/Demo sign-ins/);
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      const { rows } = await client.query(
+        'select (select count(*)::int from leases) as leases, (select count(*)::int from facilities) as facilities, (select count(*)::int from book_changes) as changes',
+      );
+      expect(rows[0].leases).toBeGreaterThan(500);
+      expect(rows[0].facilities).toBeGreaterThan(0);
+    } finally {
+      await client.end();
+    }
+  });
+
   test.each([
     '/api/sqn/all-total-cash?funderId=1',
     '/api/servicing/delinquency?funderId=1&perPage=50',
@@ -63,6 +60,9 @@ describe('a server on PostgreSQL', () => {
     '/api/credit/measures?funderId=1',
     '/api/credit/defaults?funderId=1',
     '/api/reports/stratification?funderId=1',
+    // The workspace's searches: a mail's label and a task's tag in a JSON list, a word in the subject or title.
+    '/api/apps/email/emails?label=company&q=a',
+    '/api/apps/todo/tasks?tag=high&q=e',
   ])('%s answers as the server on SQLite', async (url) => {
     const [a, b] = await both(url);
     expect(b).toEqual(a);

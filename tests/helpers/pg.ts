@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import pg from 'pg';
 import { inject, vi } from 'vitest';
 import { openPgDb, runPgMigrations, type PgDb } from '@/db/pg-client';
@@ -54,9 +52,4 @@ export async function loadOnPostgres<T>(url: string, load: () => Promise<T>): Pr
 }
 
 /** How many SQLite migrations the code has (what db/copy.ts checks a source file against). */
-export function sqliteMigrationCount(): number {
-  const journal = JSON.parse(readFileSync(path.join(process.cwd(), 'db', 'migrations', 'meta', '_journal.json'), 'utf8')) as {
-    entries: unknown[];
-  };
-  return journal.entries.length;
-}
+export { committedSqliteMigrations as sqliteMigrationCount } from '@/db/copy';

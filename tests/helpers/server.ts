@@ -1,6 +1,7 @@
 /**
  * Starts a real `next start` on a throwaway SQLite database (used by the API and browser tests), or on the prepared
- * database `databaseUrl` names (a PostgreSQL database the test filled).
+ * database `databaseUrl` names (a PostgreSQL database the test filled); or, `npmStart`, the whole `npm start`
+ * (scripts/start.ts: it prepares the database `databaseUrl` names itself, then serves).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -10,7 +11,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { prepareDatabase } from '@/scripts/prepare-db';
 
-export type StartedServer = { baseURL: string; port: number; dbPath: string; secret: string; stop: () => Promise<void> };
+export type StartedServer = {
+  baseURL: string;
+  port: number;
+  dbPath: string;
+  secret: string;
+  /** What the server has printed so far. */
+  output: () => string;
+  /** Kills the server at once (SIGKILL, its child processes too), as a crash would. */
+  kill: () => void;
+  stop: () => Promise<void>;
+};
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -39,7 +50,7 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 60_00
 }
 
 export async function startServer(
-  opts: { port?: number; env?: Record<string, string>; databaseUrl?: string } = {},
+  opts: { port?: number; env?: Record<string, string>; databaseUrl?: string; npmStart?: boolean } = {},
 ): Promise<StartedServer> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'quantum-test-'));
   const dbPath = path.join(dir, 'quantum.db');
@@ -56,7 +67,7 @@ export async function startServer(
   };
   if (env.QUANTUM_TODAY) env.QUANTUM_ALLOW_FIXED_TODAY = '1';
   // Prepare with the same environment the server will see (seed size, demo users).
-  if (!opts.databaseUrl) {
+  if (!opts.databaseUrl && !opts.npmStart) {
     const saved = { ...process.env };
     Object.assign(process.env, env);
     try {
@@ -69,17 +80,31 @@ export async function startServer(
   const port = opts.port ?? (await freePort());
   const baseURL = `http://127.0.0.1:${port}`;
   const nextBin = path.join(process.cwd(), 'node_modules', 'next', 'dist', 'bin', 'next');
-  const child = spawn(process.execPath, [nextBin, 'start', '-H', '127.0.0.1', '-p', String(port)], {
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = opts.npmStart
+    ? spawn(process.execPath, ['--import', 'tsx', path.join(process.cwd(), 'scripts', 'start.ts')], {
+        env: { ...env, HOST: '127.0.0.1', PORT: String(port) },
+        stdio: ['ignore', 'pipe', 'pipe'],
+        // A process group of its own: npm start and the `next start` it runs are killed together.
+        detached: true,
+      })
+    : spawn(process.execPath, [nextBin, 'start', '-H', '127.0.0.1', '-p', String(port)], {
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const running = () => child.exitCode === null && child.signalCode === null;
+  const killAll = () => {
+    if (!running()) return;
+    if (opts.npmStart) process.kill(-child.pid!, 'SIGKILL');
+    else child.kill('SIGKILL');
+  };
   try {
-    await waitForHealth(baseURL, child);
+    // npm start prepares the database first (a new PostgreSQL one is seeded, tens of seconds on a loaded machine).
+    await waitForHealth(baseURL, child, opts.npmStart ? 180_000 : 60_000);
   } catch (e) {
-    child.kill('SIGKILL');
+    killAll();
     throw new Error(`${(e as Error).message}\n${output}`);
   }
   return {
@@ -87,12 +112,14 @@ export async function startServer(
     port,
     dbPath,
     secret,
+    output: () => output,
+    kill: killAll,
     stop: async () => {
-      if (child.exitCode === null) {
+      if (running()) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
+        killAll();
       }
       rmSync(dir, { recursive: true, force: true });
     },

@@ -61,19 +61,26 @@ describe('DATABASE_URL', () => {
   });
 
   test.each([
-    ['a PostgreSQL URL', 'postgres://quantum:s3cret@127.0.0.1:1/quantum', /serves its book from a SQLite file only/, 'postgres:'],
-    ['an unsupported engine', 'mysql://root@localhost/quantum', /names a "mysql" database/, 'mysql:'],
-  ])('npm start with %s stops at once with the reason and creates no file', (_case, url, message, stray) => {
+    [
+      'a PostgreSQL server that does not answer',
+      'postgres://quantum:s3cret@127.0.0.1:1/quantum',
+      /The PostgreSQL server of postgres:\/\/quantum:\*\*\*@127\.0\.0\.1:1\/quantum does not answer/,
+      'postgres:',
+      1,
+    ],
+    ['an unsupported engine', 'mysql://root@localhost/quantum', /names a "mysql" database/, 'mysql:', 2],
+  ])('npm start with %s stops at once with the reason and creates no file', (_case, url, message, stray, status) => {
     const res = spawnSync(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/start.ts'], {
       cwd: root,
       env: { ...process.env, DATABASE_URL: url, PORT: '1' },
       encoding: 'utf8',
       timeout: 60_000,
     });
-    expect(res.status).toBe(2);
+    expect(res.status).toBe(status);
     expect(res.stderr).toMatch(/^QUANTUM cannot start: /m);
     expect(res.stderr).toMatch(message);
     expect(res.stderr).not.toMatch(/s3cret/);
+    expect(res.stdout).not.toMatch(/s3cret/);
     expect(existsSync(path.join(root, stray))).toBe(false);
   });
 });

@@ -5,6 +5,7 @@ import type { EmailDto, EmailsQuery } from '@/lib/validations/apps';
 import type { DbOrTx } from '@/db/client';
 import { users, appEmails } from '@/db/tables';
 import { type AppEmail, type EMAIL_FOLDERS, type EMAIL_LABELS } from '@/db/schema/apps';
+import { containsText, jsonArrayHas } from '@/db/dialect';
 import { pageWindow, parseJsonList, toggleInList } from '@/db/queries/compat/apps-paging';
 
 type Folder = (typeof EMAIL_FOLDERS)[number];
@@ -38,7 +39,7 @@ function folderWhere(folder: EmailsQuery['folder']): SQL {
 }
 
 export function hasLabel(label: string): SQL {
-  return sql`exists (select 1 from json_each(${appEmails.labels}) where json_each.value = ${label})`;
+  return jsonArrayHas(appEmails.labels, label);
 }
 
 /**
@@ -47,7 +48,7 @@ export function hasLabel(label: string): SQL {
  */
 export async function listEmails(db: DbOrTx, ownerId: number, query: EmailsQuery) {
   const conds: SQL[] = [eq(appEmails.ownerId, ownerId), folderWhere(query.folder)];
-  if (query.q) conds.push(sql`instr(lower(${appEmails.subject}), lower(${query.q})) > 0`);
+  if (query.q) conds.push(containsText(appEmails.subject, query.q));
   if (query.label) conds.push(hasLabel(query.label));
   const where = and(...conds);
   const total = (await db.select({ n: count() }).from(appEmails).where(where).limit(1))[0]?.n ?? 0;
@@ -61,9 +62,9 @@ export async function emailsMeta(db: DbOrTx, ownerId: number): Promise<{ inbox: 
   const r = (
     await db
       .select({
-        inbox: sql<number>`coalesce(sum(case when ${appEmails.folder} = 'inbox' and ${appEmails.isRead} = 0 then 1 else 0 end), 0)`,
+        inbox: sql<number>`coalesce(sum(case when ${appEmails.folder} = 'inbox' and not ${appEmails.isRead} then 1 else 0 end), 0)`,
         draft: sql<number>`coalesce(sum(case when ${appEmails.folder} = 'draft' then 1 else 0 end), 0)`,
-        spam: sql<number>`coalesce(sum(case when ${appEmails.folder} = 'spam' and ${appEmails.isRead} = 0 then 1 else 0 end), 0)`,
+        spam: sql<number>`coalesce(sum(case when ${appEmails.folder} = 'spam' and not ${appEmails.isRead} then 1 else 0 end), 0)`,
       })
       .from(appEmails)
       .where(eq(appEmails.ownerId, ownerId))

@@ -6,7 +6,7 @@ import type { DbOrTx } from '@/db/client';
 import { type AppTask } from '@/db/schema/apps';
 import { appTasks, leases, lessees } from '@/db/tables';
 import { pageWindow, parseJsonList } from '@/db/queries/compat/apps-paging';
-import { rowsChanged } from '../../dialect';
+import { containsText, jsonArrayHas, rowsChanged } from '../../dialect';
 
 export function taskDto(r: AppTask): TaskDto {
   return {
@@ -54,8 +54,8 @@ export function taskOrder(sortBy: TasksQuery['sortBy']): SQL[] {
 /** GET tasks: the user's tasks matching q (title), filter and tag, sorted; total = the filtered count. */
 export async function listTasks(db: DbOrTx, ownerId: number, query: TasksQuery): Promise<{ tasks: TaskDto[]; total: number }> {
   const conds: SQL[] = [eq(appTasks.ownerId, ownerId), filterWhere(query.filter)];
-  if (query.q) conds.push(sql`instr(lower(${appTasks.title}), lower(${query.q})) > 0`);
-  if (query.tag) conds.push(sql`exists (select 1 from json_each(${appTasks.tags}) where json_each.value = ${query.tag})`);
+  if (query.q) conds.push(containsText(appTasks.title, query.q));
+  if (query.tag) conds.push(jsonArrayHas(appTasks.tags, query.tag));
   const where = and(...conds);
   const total = (await db.select({ n: count() }).from(appTasks).where(where).limit(1))[0]?.n ?? 0;
   const window = pageWindow(query);
