@@ -15,7 +15,7 @@
  * proposal's base version and the valuations are checked by); a payment or a credit record does not.
  */
 import type { DbOrTx, Tx } from '../client';
-import { arraysOf, executeSql, valueOf } from '../dialect';
+import { arraysOf, executeSql, pgClientOf, valueOf } from '../dialect';
 
 export type BookChangeKind = 'lease' | 'ledger' | 'flag' | 'loss' | 'lessee' | 'settings' | 'book';
 
@@ -91,4 +91,19 @@ export async function bookChangesSince(db: DbOrTx, funderId: number, since: numb
 /** The lease ids that a lease or ledger change touched (what the servicing stores re-read). */
 export function leasesTouched(c: BookChanges): number[] {
   return [...new Set([...c.lease, ...c.ledger])].sort((a, b) => a - b);
+}
+
+/**
+ * The funder's write lock: the FIRST statement of a write that checks the book and then acts on it (a payment's
+ * allocation, a reversal, a write-off or settings approval, a draw within availability, a certificate, a lease edit).
+ * On PostgreSQL, where writers run at once, it is `SELECT … FOR UPDATE` of the funder's row — the row recordBookChange
+ * moves — so a second such writer of the funder waits here until the first has committed, and then reads what the first
+ * wrote (READ COMMITTED: each statement sees the latest commits). Taken first and alone, it cannot deadlock with another
+ * of these writes. SQLite runs one write transaction at a time already (BEGIN IMMEDIATE): nothing to take.
+ * True when a lock was taken: a row read before it may have changed meanwhile, read it again.
+ */
+export async function lockFunder(tx: Tx, funderId: number): Promise<boolean> {
+  if (!pgClientOf(tx)) return false;
+  await executeSql(tx, 'select id from funders where id = ? for update', [funderId]);
+  return true;
 }

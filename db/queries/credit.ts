@@ -1,4 +1,4 @@
-import { arraysOf } from '../dialect';
+import { arraysOf, pgClientOf } from '../dialect';
 import { transaction } from '../transaction';
 /**
  * Credit records (domain.md §8): unlikely-to-pay / SICR flags, write-offs under four eyes and recoveries.
@@ -11,7 +11,7 @@ import type { Db, DbOrTx, Tx } from '../client';
 import { type CreditFlag, type Recovery, type WriteOff } from '../schema/credit';
 import { creditFlags, recoveries, writeOffs, leases, lessees, users } from '../tables';
 import { recordAudit, type AuditActor } from './audit';
-import { recordBookChange } from './book-changes';
+import { lockFunder, recordBookChange } from './book-changes';
 import { Conflict, Forbidden, Invalid, NotFound } from '@/lib/domain/errors';
 
 export type CreditActor = AuditActor & { userId: number };
@@ -173,6 +173,7 @@ export async function flagLease(
   now = Date.now(),
 ): Promise<CreditFlag> {
   return await transaction(db, async (tx) => {
+    await lockFunder(tx, input.funderId);
     await leaseOf(tx, input.funderId, input.leaseId);
     const active = await activeFlag(tx, input.leaseId, input.kind);
     if (active)
@@ -218,6 +219,7 @@ export async function unflagLease(
   now = Date.now(),
 ): Promise<CreditFlag> {
   return await transaction(db, async (tx) => {
+    await lockFunder(tx, input.funderId);
     await leaseOf(tx, input.funderId, input.leaseId);
     const active = await activeFlag(tx, input.leaseId, input.kind);
     if (!active) throw new NotFound(`Lease ${input.leaseId} has no active ${input.kind} flag.`);
@@ -231,7 +233,6 @@ export async function unflagLease(
         .set({ clearedOn: input.clearedOn, clearReason: input.reason, clearedBy: actor.userId, clearedAt: now })
         .where(eq(creditFlags.id, active.id))
         .returning()
-        .limit(1)
     )[0]!;
     await recordBookChange(tx, input.funderId, 'flag', input.leaseId);
     await recordAudit(
@@ -263,6 +264,7 @@ export async function proposeWriteOff(
   now = Date.now(),
 ): Promise<WriteOff> {
   return await transaction(db, async (tx) => {
+    await lockFunder(tx, input.funderId);
     const lease = await leaseOf(tx, input.funderId, input.leaseId);
     if (lease.writtenOffOn !== null)
       throw new Conflict(`Lease ${input.leaseId} was written off on ${lease.writtenOffOn}.`, [
@@ -324,6 +326,17 @@ async function loadProposed(tx: DbOrTx, funderIds: ReadonlySet<number> | null, i
 }
 
 /**
+ * loadProposed under the funder's lock (lockFunder): on PostgreSQL a decision made meanwhile by another user is
+ * committed before the row is read, so two decisions of one proposal never both pass its status check.
+ */
+async function loadProposedLocked(tx: Tx, funderIds: ReadonlySet<number> | null, id: number): Promise<WriteOff> {
+  if (!pgClientOf(tx)) return await loadProposed(tx, funderIds, id); // SQLite: nothing to take (lockFunder)
+  const funderId = (await tx.select({ funderId: writeOffs.funderId }).from(writeOffs).where(eq(writeOffs.id, id)).limit(1))[0]?.funderId;
+  if (funderId !== undefined) await lockFunder(tx, funderId);
+  return await loadProposed(tx, funderIds, id);
+}
+
+/**
  * Another user approves a proposed write-off: the amount enters the loss ledger and, when `isFull(row)` says it
  * writes off the lease's whole remaining exposure, the lease leaves the portfolio cash flow from the date (its
  * `written_off_on`, journaled so the caches re-read it alone); a partial write-off leaves the lease in the pool.
@@ -339,7 +352,7 @@ export async function approveWriteOff(
   isFull: (row: WriteOff) => boolean | Promise<boolean> = () => true,
 ): Promise<WriteOff> {
   return await transaction(db, async (tx) => {
-    const row = await loadProposed(tx, funderIds, id);
+    const row = await loadProposedLocked(tx, funderIds, id);
     if (row.proposedBy !== null && row.proposedBy === actor.userId) throw new Forbidden(WRITE_OFF_SELF_APPROVAL);
     const lease = await leaseOf(tx, row.funderId, row.leaseId);
     if (lease.writtenOffOn !== null)
@@ -354,7 +367,6 @@ export async function approveWriteOff(
         .set({ status: 'approved', decidedBy: actor.userId, decidedAt: now, decisionNote: note })
         .where(eq(writeOffs.id, id))
         .returning()
-        .limit(1)
     )[0]!;
     if (full) {
       await tx.update(leases).set({ writtenOffOn: row.writeOffOn, updatedAt: now }).where(eq(leases.id, row.leaseId));
@@ -402,14 +414,13 @@ export async function rejectWriteOff(
   now = Date.now(),
 ): Promise<WriteOff> {
   return await transaction(db, async (tx) => {
-    const row = await loadProposed(tx, funderIds, id);
+    const row = await loadProposedLocked(tx, funderIds, id);
     const out = (
       await tx
         .update(writeOffs)
         .set({ status: 'rejected', decidedBy: actor.userId, decidedAt: now, decisionNote: note })
         .where(eq(writeOffs.id, id))
         .returning()
-        .limit(1)
     )[0]!;
     await recordBookChange(tx, row.funderId, 'loss', row.leaseId);
     await recordAudit(
@@ -436,6 +447,7 @@ export async function insertRecovery(
   actor: CreditActor | AuditActor,
   now = Date.now(),
 ): Promise<Recovery> {
+  await lockFunder(tx, input.funderId);
   const lease = await leaseOf(tx, input.funderId, input.leaseId);
   if (lease.writtenOffOn === null)
     throw new Conflict(`Lease ${input.leaseId} is not written off; record a payment instead.`, [

@@ -18,6 +18,7 @@ import {
   facilityMetricResults,
 } from '../tables';
 import { recordAudit } from './audit';
+import { lockFunder } from './book-changes';
 import { deepFreeze, readUntilChange } from './change-memo';
 import { Conflict, Forbidden, NotFound } from '@/lib/domain/errors';
 import type { ConcentrationLimit, CovenantTerms, Criterion, ThresholdStep } from '@/lib/facilities';
@@ -110,6 +111,16 @@ async function requireFacility(db: DbOrTx, id: number): Promise<Facility> {
   return f;
 }
 
+/**
+ * requireFacility under its funder's lock (lockFunder), the first step of a facility's check-then-act write: on
+ * PostgreSQL two draws never both fit the same availability, and two decisions of one draw or certificate never both
+ * find it pending.
+ */
+async function requireFacilityLocked(tx: Tx, id: number): Promise<Facility> {
+  const f = await requireFacility(tx, id);
+  return (await lockFunder(tx, f.funderId)) ? await requireFacility(tx, id) : f;
+}
+
 async function replaceCriteria(tx: Tx, facilityId: number, list: readonly CriterionBody[]): Promise<void> {
   await tx.delete(facilityCriteria).where(eq(facilityCriteria.facilityId, facilityId));
   for (const c of list)
@@ -190,7 +201,7 @@ export async function updateFacility(
   now = Date.now(),
 ): Promise<Facility> {
   return await transaction(db, async (tx) => {
-    const before = await requireFacility(tx, id);
+    const before = await requireFacilityLocked(tx, id);
     const startDate = patch.startDate ?? before.startDate;
     const maturityDate = patch.maturityDate ?? before.maturityDate;
     if (maturityDate <= startDate)
@@ -292,7 +303,7 @@ export async function requestDraw(
   now = Date.now(),
 ): Promise<FacilityDraw> {
   return await transaction(db, async (tx) => {
-    const f = await requireFacility(tx, facilityId);
+    const f = await requireFacilityLocked(tx, facilityId);
     const outstanding = await facilityOutstanding(tx, facilityId);
     if (body.type === 'draw' && body.amount > maximumAdvance - outstanding)
       throw aboveAvailability(body.amount, maximumAdvance - outstanding);
@@ -348,7 +359,7 @@ export async function decideDraw(
   now = Date.now(),
 ): Promise<FacilityDraw> {
   return await transaction(db, async (tx) => {
-    const f = await requireFacility(tx, facilityId);
+    const f = await requireFacilityLocked(tx, facilityId);
     const row = (
       await tx
         .select()
@@ -460,7 +471,7 @@ export async function prepareCertificate(
   now = Date.now(),
 ): Promise<FacilityCertificateRow> {
   return await transaction(db, async (tx) => {
-    const f = await requireFacility(tx, facilityId);
+    const f = await requireFacilityLocked(tx, facilityId);
     // One certificate at a date waits for approval at a time: a second would be a second version of the same base
     // for the approver to choose from (and both could be issued).
     const waiting = (
@@ -541,7 +552,7 @@ export async function decideCertificate(
   now = Date.now(),
 ): Promise<FacilityCertificateRow> {
   return await transaction(db, async (tx) => {
-    const f = await requireFacility(tx, facilityId);
+    const f = await requireFacilityLocked(tx, facilityId);
     await pendingCertificate(tx, facilityId, id, actor);
     await tx
       .update(facilityCertificates)

@@ -5,6 +5,8 @@ import { type FunderChangeProposalRow } from '../schema/access';
 import { funderChangeProposals } from '../tables';
 import type { Funder } from '../schema/portfolio';
 import { recordAudit, type AuditActor } from './audit';
+import { pgClientOf } from '../dialect';
+import { lockFunder } from './book-changes';
 import { getFunder, getFunderByName, updateFunder } from './funders';
 import { Conflict, Forbidden, NotFound } from '@/lib/domain/errors';
 import {
@@ -152,6 +154,7 @@ export async function changeFunderSettings(
   now = Date.now(),
 ): Promise<SettingsChangeResult> {
   return await transaction(db, async (tx): Promise<SettingsChangeResult> => {
+    await lockFunder(tx, funderId);
     const before = await getFunder(tx, funderId);
     if (!before) throw new NotFound(`Funder ${funderId} does not exist.`);
     await assertNameFree(tx, funderId, patch.name);
@@ -187,6 +190,20 @@ export async function changeFunderSettings(
   });
 }
 
+/** loadPending under the funder's lock (lockFunder): two decisions of one proposal never both find it pending. */
+async function loadPendingLocked(tx: Tx, id: number): Promise<FunderChangeProposalRow> {
+  if (!pgClientOf(tx)) return await loadPending(tx, id); // SQLite: nothing to take (lockFunder)
+  const funderId = (
+    await tx
+      .select({ funderId: funderChangeProposals.funderId })
+      .from(funderChangeProposals)
+      .where(eq(funderChangeProposals.id, id))
+      .limit(1)
+  )[0]?.funderId;
+  if (funderId !== undefined) await lockFunder(tx, funderId);
+  return await loadPending(tx, id);
+}
+
 async function loadPending(tx: DbOrTx, id: number): Promise<FunderChangeProposalRow> {
   const row = (await tx.select().from(funderChangeProposals).where(eq(funderChangeProposals.id, id)).limit(1))[0];
   if (!row) throw new NotFound(`Proposal ${id} does not exist.`);
@@ -210,7 +227,7 @@ export async function approveFunderProposal(
   now = Date.now(),
 ): Promise<{ proposal: FunderProposal; funder: FunderSettings }> {
   return await transaction(db, async (tx) => {
-    const row = await loadPending(tx, id);
+    const row = await loadPendingLocked(tx, id);
     if (row.proposedBy !== null && row.proposedBy === actor.userId) throw new Forbidden(SELF_APPROVAL_MESSAGE);
     const before = await getFunder(tx, row.funderId);
     if (!before) throw new NotFound(`Funder ${row.funderId} does not exist.`);
@@ -249,7 +266,7 @@ export async function approveFunderProposal(
 /** Rejects a pending proposal (its proposer may withdraw it so): nothing is applied. 409 when it is not pending. */
 export async function rejectFunderProposal(db: Db, id: number, actor: Actor, now = Date.now()): Promise<FunderProposal> {
   return await transaction(db, async (tx) => {
-    const row = await loadPending(tx, id);
+    const row = await loadPendingLocked(tx, id);
     await tx
       .update(funderChangeProposals)
       .set({ status: 'rejected', decidedBy: actor.userId, decidedByEmail: actor.email, decidedAt: now })

@@ -8,10 +8,10 @@ import { recordAudit } from './audit';
 import { type Lease, type NewLease } from '../schema/portfolio';
 import { leaseHistory, leases, lessees, scheduleRows, payments } from '../tables';
 import { getFunder } from './funders';
-import { recordBookChange } from './book-changes';
+import { lockFunder, recordBookChange } from './book-changes';
 import { readUntilChange } from './change-memo';
 import { scheduleOfLease } from './lease-terms';
-import { inIdList, LIKE } from '../dialect';
+import { inIdList, LIKE, pgClientOf } from '../dialect';
 
 /** Fields a user supplies for a lease; principal and instalment are derived by lib/finance. */
 export type LeaseInput = Omit<
@@ -166,7 +166,20 @@ export async function updateLease(
   userId: number | null,
   now = Date.now(),
 ): Promise<Lease> {
-  return await transaction(db, async (tx) => await applyLeaseUpdate(tx, id, expectedVersion, patch, userId, now));
+  return await transaction(db, async (tx) => {
+    await lockFunderOfLease(tx, id);
+    return await applyLeaseUpdate(tx, id, expectedVersion, patch, userId, now);
+  });
+}
+
+/**
+ * The lease's funder's lock (lockFunder), before a lease is read to be changed: on PostgreSQL two edits of one version
+ * never both pass the version check, and no payment recorded meanwhile slips past a delete's check.
+ */
+async function lockFunderOfLease(tx: Tx, id: number): Promise<void> {
+  if (!pgClientOf(tx)) return; // SQLite: nothing to take (lockFunder)
+  const funderId = (await tx.select({ funderId: leases.funderId }).from(leases).where(eq(leases.id, id)).limit(1))[0]?.funderId;
+  if (funderId !== undefined) await lockFunder(tx, funderId);
 }
 
 /**
@@ -199,7 +212,7 @@ export async function applyLeaseUpdate(
   const changes: Record<string, [unknown, unknown]> = {};
   for (const k of LEASE_TRACKED) if (current[k] !== next[k]) changes[k] = [current[k], next[k]];
   const { id: _id, createdAt: _c, createdBy: _b, ...values } = next;
-  const updated = (await tx.update(leases).set(values).where(eq(leases.id, id)).returning().limit(1))[0]!;
+  const updated = (await tx.update(leases).set(values).where(eq(leases.id, id)).returning())[0]!;
   await tx.delete(scheduleRows).where(eq(scheduleRows.leaseId, id));
   await insertSchedule(tx, id, schedule);
   const action = Object.keys(changes).length === 1 && 'status' in changes ? 'status' : 'updated';
@@ -232,6 +245,7 @@ export async function deleteLease(
   userId: number | null = null,
 ): Promise<void> {
   await transaction(db, async (tx) => {
+    await lockFunderOfLease(tx, id);
     const current = await getLease(tx, id);
     if (!current) throw new NotFound(`Lease ${id} does not exist.`);
     // Checked inside the transaction, so that no payment recorded meanwhile slips past the check.

@@ -5,7 +5,7 @@ import type { Db, DbOrTx } from '../client';
 import { type Funder, type Lessee } from '../schema/portfolio';
 import { lessees } from '../tables';
 import { recordAudit, type AuditActor } from './audit';
-import { recordBookChange } from './book-changes';
+import { recordBookChange, lockFunder } from './book-changes';
 import { LIKE } from '../dialect';
 
 /** The audit entity and action of a kind change. */
@@ -25,10 +25,11 @@ export async function updateLesseeKind(
   now = Date.now(),
 ): Promise<{ lessee: Lessee; changed: boolean }> {
   return await transaction(db, async (tx) => {
+    await lockFunder(tx, funderId);
     const current = (await tx.select().from(lessees).where(eq(lessees.id, id)).limit(1))[0];
     if (!current || current.funderId !== funderId) throw new NotFound(`Lessee ${id} does not exist for funder ${funderId}.`);
     if (current.kind === kind) return { lessee: current, changed: false };
-    const lessee = (await tx.update(lessees).set({ kind, updatedAt: now }).where(eq(lessees.id, id)).returning().limit(1))[0]!;
+    const lessee = (await tx.update(lessees).set({ kind, updatedAt: now }).where(eq(lessees.id, id)).returning())[0]!;
     await recordBookChange(tx, funderId, 'lessee');
     await recordAudit(tx, { actor, funderId, ...LESSEE_KIND_AUDIT, entityId: id, before: { kind: current.kind }, after: { kind } }, now);
     return { lessee, changed: true };

@@ -12,7 +12,7 @@ import {
 import { leaseInstalments } from '@/lib/servicing/instalments';
 import type { BankLine } from '@/lib/servicing/bank-csv';
 import type { Db, DbOrTx, Tx } from '../client';
-import { recordBookChange } from './book-changes';
+import { lockFunder, recordBookChange } from './book-changes';
 import { openingPositionOfLease } from './opening-positions';
 import { recordAudit } from './audit';
 import { type Funder, type Lease } from '../schema/portfolio';
@@ -178,6 +178,7 @@ export async function recordPayment(
   now = Date.now(),
 ): Promise<PaymentRow> {
   return await transaction(db, async (tx) => {
+    await lockFunder(tx, funderId);
     const funder = await requireFunder(tx, funderId);
     const lease = await requireLease(tx, funderId, input.leaseId);
     const p = await insertPayment(tx, funderId, lease, input, userId, null, now);
@@ -197,6 +198,7 @@ export async function reversePayment(
   now = Date.now(),
 ): Promise<PaymentRow> {
   return await transaction(db, async (tx) => {
+    await lockFunder(tx, funderId);
     const funder = await requireFunder(tx, funderId);
     const p = (await tx.select().from(payments).where(eq(payments.id, paymentId)).limit(1))[0];
     if (!p || p.funderId !== funderId) throw new NotFound(`Payment ${paymentId} does not exist for funder ${funderId}.`);
@@ -374,6 +376,7 @@ export async function importBankStatement(
   now = Date.now(),
 ): Promise<ImportResult> {
   const importId = await transaction(db, async (tx) => {
+    await lockFunder(tx, funderId);
     const funder = await requireFunder(tx, funderId);
     const byContract = new Map<string, Lease>();
     const wanted = new Set<string>();
@@ -524,6 +527,7 @@ export async function matchImportLine(
   now = Date.now(),
 ): Promise<ImportLineRow> {
   return await transaction(db, async (tx) => {
+    await lockFunder(tx, funderId);
     const funder = await requireFunder(tx, funderId);
     const imp = (await tx.select().from(paymentImports).where(eq(paymentImports.id, importId)).limit(1))[0];
     if (!imp || imp.funderId !== funderId) throw new NotFound(`Import ${importId} does not exist for funder ${funderId}.`);
@@ -557,7 +561,6 @@ export async function matchImportLine(
           .set({ status: 'recovery', message: recoveryMessage(lease) })
           .where(eq(paymentImportLines.id, lineId))
           .returning()
-          .limit(1)
       )[0]!;
       await recordAudit(
         tx,
@@ -594,7 +597,6 @@ export async function matchImportLine(
         .set({ status: 'manual', paymentId: p.id, message: lease.contractNumber })
         .where(eq(paymentImportLines.id, lineId))
         .returning()
-        .limit(1)
     )[0]!;
     await recordAudit(
       tx,

@@ -83,7 +83,6 @@ export async function updatePortfolioView(
       })
       .where(and(eq(portfolioViews.id, id), eq(portfolioViews.userId, userId)))
       .returning()
-      .limit(1)
   )[0]!;
   return parse(row);
 }

@@ -1,4 +1,5 @@
 import { transaction } from '../transaction';
+import { lockFunder } from './book-changes';
 /**
  * Onboarding quotations: list, create, edit (drafts only) and the status workflow
  * draft → submitted → approved | rejected; approved → converted, where converting creates the lease
@@ -194,6 +195,7 @@ export async function updateQuotation(
   userId: number | null = null,
 ): Promise<QuotationRow> {
   return await transaction(db, async (tx) => {
+    await lockFunder(tx, funderId);
     const current = await loadForWrite(tx, funderId, id);
     if (current.status !== 'draft') {
       throw new Conflict(`Quotation ${id} is ${current.status}: only a draft can be edited.`);
@@ -214,7 +216,6 @@ export async function updateQuotation(
         .set({ ...values, instalment: schedule.instalment, version: current.version + 1, updatedAt: now })
         .where(eq(quotations.id, id))
         .returning()
-        .limit(1)
     )[0]!;
     await recordAudit(
       tx,
@@ -288,6 +289,7 @@ export async function changeQuotationStatus(
   const now = opts.now ?? Date.now();
   const today = opts.today ?? todayIso();
   return await transaction(db, async (tx) => {
+    await lockFunder(tx, funderId);
     const current = await loadForWrite(tx, funderId, id);
     const from = current.status;
     const to = change.status;

@@ -59,7 +59,6 @@ export async function updateScenario(db: Tx, id: number, patch: Partial<Scenario
       .set({ ...patch, updatedAt: now })
       .where(eq(scenarios.id, id))
       .returning()
-      .limit(1)
   )[0]!;
 }
 

@@ -144,3 +144,21 @@ describe('one data layer over both engines', () => {
     expect(under).toEqual([]);
   });
 });
+
+/**
+ * drizzle's SQLite builders take a LIMIT on an UPDATE or DELETE … RETURNING; PostgreSQL's have none, and the call
+ * fails there at run time (`….returning(...).limit is not a function`), which the SQLite-typed code cannot show.
+ */
+test('no UPDATE or DELETE … RETURNING is given a LIMIT', () => {
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (/\.tsx?$/.test(e.name) && /\.returning\([^)]*\)\s*\.limit\(/.test(fs.readFileSync(p, 'utf8')))
+        found.push(path.relative(root, p));
+    }
+  };
+  for (const dir of ['db', 'services', 'app', 'lib']) walk(path.join(root, dir));
+  expect(found).toEqual([]);
+});
