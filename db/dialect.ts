@@ -212,3 +212,8 @@ export function jsonArrayHas(column: SQLWrapper, value: string): SQL {
 export function containsText(column: SQLWrapper, text: string): SQL {
   return onPostgres ? sql`strpos(lower(${column}), lower(${text})) > 0` : sql`instr(lower(${column}), lower(${text})) > 0`;
 }
+
+/** `column` compared by code units (SQLite's BINARY collation, PostgreSQL's "C"): an order that is the same everywhere. */
+export function binaryOrder(column: SQLWrapper): SQL {
+  return onPostgres ? sql`${column} collate "C"` : sql`${column} collate binary`;
+}

@@ -1,4 +1,5 @@
 import { transaction } from '../transaction';
+import { executeSql, pgClientOf } from '../dialect';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../client';
@@ -29,18 +30,17 @@ export type RotationResult =
   { ok: true; userId: number; refreshToken: string } | { ok: false; reason: 'unknown' | 'expired' | 'reused' | 'revoked' };
 
 /**
- * Spends a refresh token and issues its successor in the same family, in one IMMEDIATE transaction
- * so two concurrent refreshes with one token cannot both succeed. Reuse of a spent token revokes the family.
+ * Spends a refresh token and issues its successor in the same family, in one transaction holding the token's row
+ * (SQLite: an IMMEDIATE transaction; PostgreSQL: FOR UPDATE), so two concurrent refreshes with one token cannot both
+ * succeed. Reuse of a spent token revokes the family.
  */
 export async function rotateRefreshToken(db: Db, token: string, ttlSeconds: number, now = Date.now()): Promise<RotationResult> {
   return await transaction(db, async (tx): Promise<RotationResult> => {
-    const row = (
-      await tx
-        .select()
-        .from(refreshTokens)
-        .where(eq(refreshTokens.tokenHash, sha256(token)))
-        .limit(1)
-    )[0];
+    const hash = sha256(token);
+    // PostgreSQL runs two refreshes at once (SQLite queues them): the second waits on the token's row until the first
+    // has committed, then reads it spent.
+    if (pgClientOf(tx)) await executeSql(tx, 'select id from refresh_tokens where token_hash = ? for update', [hash]);
+    const row = (await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hash)).limit(1))[0];
     if (!row) return { ok: false, reason: 'unknown' } as const;
     if (row.revokedAt !== null) return { ok: false, reason: 'revoked' } as const;
     if (row.usedAt !== null) {

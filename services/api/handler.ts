@@ -38,6 +38,28 @@ export function isDatabaseBusy(e: unknown): boolean {
   return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
 }
 
+/** The database's error code of `e` or of an error it wraps (drizzle wraps the driver's error as its `cause`). */
+function databaseCode(e: unknown): string | undefined {
+  for (let x = e, depth = 0; x instanceof Error && depth < 4; x = (x as { cause?: unknown }).cause, depth++) {
+    const code = (x as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+  }
+  return undefined;
+}
+
+/**
+ * Two writers raced for the same record: the second insert of a unique key (PostgreSQL 23505; SQLite's UNIQUE or
+ * PRIMARY KEY constraint), or, on PostgreSQL, a transaction the server ended to break a deadlock or a serialization
+ * conflict. The checks before such writes see only committed rows, so two writers at once can both pass them: the
+ * database's own constraint then refuses the second, and that is an answer about the request, not a fault.
+ */
+export function concurrentWriteOf(e: unknown): 'duplicate' | 'retry' | undefined {
+  const code = databaseCode(e);
+  if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') return 'duplicate';
+  if (code === '40001' || code === '40P01') return 'retry';
+  return undefined;
+}
+
 /** Turns anything thrown into the one JSON error shape; unexpected errors become 500 with an error id, never a stack. */
 export function toErrorResponse(req: NextRequest, e: unknown): Response {
   if (e instanceof ApiError) return errorResponse(e.code, e.message, e.issues, e.headers);
@@ -51,6 +73,11 @@ export function toErrorResponse(req: NextRequest, e: unknown): Response {
     return errorResponse('unavailable', 'The database is busy with a large write; try again in a few seconds.', undefined, {
       'retry-after': '5',
     });
+  const raced = concurrentWriteOf(e);
+  if (raced === 'duplicate')
+    return errorResponse('conflict', 'The same record was saved by another request at the same moment; reload to see it.');
+  if (raced === 'retry')
+    return errorResponse('unavailable', 'Another change was being saved at the same moment; try again.', undefined, { 'retry-after': '1' });
   const errorId = randomUUID();
   logUnexpected(errorId, req, e);
   return Response.json(errorBody('internal', 'An unexpected error occurred.', undefined, errorId), { status: 500 });

@@ -38,6 +38,8 @@ const loadModules = async () => ({
   facilities: await import('@/db/queries/facilities'),
   leases: await import('@/db/queries/leases'),
   funders: await import('@/db/queries/funders'),
+  users: await import('@/db/queries/users'),
+  handler: await import('@/services/api/handler'),
   transaction: (await import('@/db/transaction')).transaction,
 });
 
@@ -213,5 +215,25 @@ describe('two writers at once on PostgreSQL', () => {
     ]);
     oneWinsOneConflict(results);
     expect(await q.facilities.facilityOutstanding(db, facility.id)).toBe(outstanding + 1_000_000);
+  });
+
+  test('two new users with one e-mail at once: one is created, the other is answered 409, not 500', async () => {
+    const create = () =>
+      q.transaction(db, (tx) =>
+        q.users.createUser(tx, {
+          email: 'twice@quantum.test',
+          username: `twice-${Math.random()}`,
+          fullName: 'Twice',
+          role: 'viewer',
+          status: 'active',
+          passwordHash: null,
+        } as never),
+      );
+    const results = await Promise.allSettled([create(), create()]);
+    const rejected = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(rejected).toHaveLength(1);
+    expect(q.handler.concurrentWriteOf(rejected[0]!.reason)).toBe('duplicate');
+    expect(await count('users where email = $1', ['twice@quantum.test'])).toBe(1);
   });
 });

@@ -6,7 +6,7 @@ import type { DbOrTx } from '@/db/client';
 import { type AppTask } from '@/db/schema/apps';
 import { appTasks, leases, lessees } from '@/db/tables';
 import { pageWindow, parseJsonList } from '@/db/queries/compat/apps-paging';
-import { containsText, jsonArrayHas, rowsChanged } from '../../dialect';
+import { binaryOrder, containsText, jsonArrayHas, rowsChanged } from '../../dialect';
 
 export function taskDto(r: AppTask): TaskDto {
   return {
@@ -39,11 +39,11 @@ function filterWhere(filter: TasksQuery['filter']): SQL {
 export function taskOrder(sortBy: TasksQuery['sortBy']): SQL[] {
   switch (sortBy) {
     case 'title-asc':
-      return [sql`${appTasks.title} collate binary asc`, asc(appTasks.id)];
+      return [asc(binaryOrder(appTasks.title)), asc(appTasks.id)];
     case 'title-desc':
-      return [sql`${appTasks.title} collate binary desc`, desc(appTasks.id)];
+      return [desc(binaryOrder(appTasks.title)), desc(appTasks.id)];
     case 'assignee':
-      return [sql`${appTasks.assigneeFullName} is null`, sql`${appTasks.assigneeFullName} collate binary asc`, asc(appTasks.id)];
+      return [sql`${appTasks.assigneeFullName} is null`, asc(binaryOrder(appTasks.assigneeFullName)), asc(appTasks.id)];
     case 'due-date':
       return [sql`${appTasks.dueDate} is null`, asc(appTasks.dueDate), asc(appTasks.id)];
     default:
