@@ -6,6 +6,35 @@ const alias = {
   'server-only': path.resolve(import.meta.dirname, 'tests/helpers/server-only.ts'),
 };
 
+/**
+ * The API test files run on both engines: those that reach the server through HTTP alone (the others open its SQLite
+ * file, start servers of their own or test the engines side by side already).
+ */
+const API_ON_BOTH_ENGINES = [
+  'access',
+  'admin-ecommerce',
+  'admin-invoices',
+  'admin-users',
+  'apps',
+  'attack-matrix',
+  'auth',
+  'calculators',
+  'credit',
+  'facilities',
+  'figures',
+  'four-eyes',
+  'funders',
+  'lease-combined',
+  'lease-page',
+  'leases',
+  'openapi',
+  'portfolio-views',
+  'quotations',
+  'scenarios',
+  'servicing',
+  'sqn',
+];
+
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -25,6 +54,20 @@ export default defineConfig({
           environment: 'node',
           pool: 'forks',
           globalSetup: ['tests/helpers/api-global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          // The API tests that speak to the server over HTTP only, again against a server on PostgreSQL (#35).
+          name: 'api-pg',
+          include: API_ON_BOTH_ENGINES.map((name) => `tests/api/${name}.test.ts`),
+          environment: 'node',
+          pool: 'forks',
+          globalSetup: ['tests/helpers/api-pg-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
           fileParallelism: false,

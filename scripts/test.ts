@@ -1,6 +1,6 @@
 /**
  * `npm test`: the production build; then typecheck, lint, unit tests and API tests against a real started server and a
- * throwaway PostgreSQL cluster (Debian's postgresql package, installed with apt-get when missing) at the same time (none of them fills both cores for long: side by side they take about the longest one's time); then
+ * throwaway PostgreSQL cluster, and the HTTP API tests again against a server on PostgreSQL (Debian's postgresql package, installed with apt-get when missing) at the same time (none of them fills both cores for long: side by side they take about the longest one's time); then
  * browser tests in Debian's Chromium (installed with apt-get when missing), which want the machine to themselves.
  * Prints one closing "N passed, N failed" line over all test runners.
  */
@@ -154,7 +154,7 @@ const vitestStep = (name: string, project: string): Step => ({
   name,
   run: async (out) => {
     // The API suite runs on PostgreSQL too (its global setup starts a throwaway cluster): Debian's package, when missing.
-    if (project === 'api' && !ensurePostgres()) {
+    if ((project === 'api' || project === 'api-pg') && !ensurePostgres()) {
       console.error('PostgreSQL could not be installed.');
       return false;
     }
@@ -186,7 +186,13 @@ const browser: Step = {
 /** Stages in order; the steps of a stage run side by side (the first writes to the terminal, the others when done). */
 const stages: Step[][] = [
   [{ name: 'build', run: build }],
-  [vitestStep('API tests', 'api'), vitestStep('unit tests', 'unit'), typecheck, lint],
+  [
+    vitestStep('API tests', 'api'),
+    vitestStep('API tests on PostgreSQL', 'api-pg'),
+    vitestStep('unit tests', 'unit'),
+    typecheck,
+    lint,
+  ],
   [browser],
 ];
 
