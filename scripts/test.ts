@@ -186,13 +186,7 @@ const browser: Step = {
 /** Stages in order; the steps of a stage run side by side (the first writes to the terminal, the others when done). */
 const stages: Step[][] = [
   [{ name: 'build', run: build }],
-  [
-    vitestStep('API tests', 'api'),
-    vitestStep('API tests on PostgreSQL', 'api-pg'),
-    vitestStep('unit tests', 'unit'),
-    typecheck,
-    lint,
-  ],
+  [vitestStep('API tests', 'api'), vitestStep('API tests on PostgreSQL', 'api-pg'), vitestStep('unit tests', 'unit'), typecheck, lint],
   [browser],
 ];
 

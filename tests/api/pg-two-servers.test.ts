@@ -85,7 +85,8 @@ describe('two servers on one PostgreSQL database', () => {
   });
 
   test('a lease edited through one server is read through the other at once, through the proxy', async () => {
-    const leaseId = (await client.query(`select id from leases where funder_id = 1 and status = 'active' order by id limit 1`)).rows[0].id as number;
+    const leaseId = (await client.query(`select id from leases where funder_id = 1 and status = 'active' order by id limit 1`)).rows[0]
+      .id as number;
     for (let round = 0; round < 4; round++) {
       // The proxy alternates: the read after each write goes to the other server.
       const before = (await json<{ lease: LeaseView }>(await call(proxyURL, 'GET', `/api/leases/${leaseId}?funderId=1`))).lease;
@@ -126,7 +127,10 @@ describe('two servers on one PostgreSQL database', () => {
       )
     ).rows;
     const today = new Date().toISOString().slice(0, 10);
-    const csv = ['date,amount,currency,reference,contract', ...leases.map((l, i) => `${today},${(10 + i).toFixed(2)},${l.currency},two-servers,${l.contract_number}`)].join('\n');
+    const csv = [
+      'date,amount,currency,reference,contract',
+      ...leases.map((l, i) => `${today},${(10 + i).toFixed(2)},${l.currency},two-servers,${l.contract_number}`),
+    ].join('\n');
     const acknowledged: number[] = [];
     let importAcknowledged: number | null = null;
     let stop = false;
