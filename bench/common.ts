@@ -3,7 +3,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { freePort } from '@/tests/helpers/server';
-import { prepareDatabase } from '@/scripts/prepare-db';
+import { prepareConfiguredDatabase } from '@/services/database/prepare';
+import { databaseConfig } from '@/lib/env';
 import { SERVER_NODE_ARGS, serverEnv } from '@/scripts/server-env';
 
 const args = process.argv.slice(2);
@@ -28,7 +29,10 @@ export const now = () => performance.now();
 
 export type BenchServer = { baseURL: string; child: ChildProcess; readyMs: number; output: () => string; stop: () => Promise<void> };
 
-/** Starts the built server (`next start`, production) on a database and waits for /api/health. */
+/**
+ * Starts the built server (`next start`, production) on a database — a SQLite file, or a PostgreSQL URL — and waits for
+ * /api/health.
+ */
 export async function startNext(dbPath: string, secret: string, opts: { port?: number; timeoutMs?: number } = {}): Promise<BenchServer> {
   const port = opts.port ?? (await freePort());
   const baseURL = `http://127.0.0.1:${port}`;
@@ -39,7 +43,7 @@ export async function startNext(dbPath: string, secret: string, opts: { port?: n
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   // As `npm start` does: the committed migrations applied (a book seeded by an older checkout) and the demo areas added,
   // and the server started with its environment (scripts/server-env.ts).
-  await prepareDatabase(dbPath);
+  await prepareConfiguredDatabase(databaseConfig(dbPath));
   const server = await startProcess(
     [...SERVER_NODE_ARGS, ...nodeArgs, nextBin, 'start', '-H', '127.0.0.1', '-p', String(port)],
     {
