@@ -39,6 +39,7 @@ const loadModules = async () => ({
   leases: await import('@/db/queries/leases'),
   funders: await import('@/db/queries/funders'),
   users: await import('@/db/queries/users'),
+  journal: await import('@/db/queries/book-changes'),
   handler: await import('@/services/api/handler'),
   transaction: (await import('@/db/transaction')).transaction,
 });
@@ -235,5 +236,30 @@ describe('two writers at once on PostgreSQL', () => {
     expect(rejected).toHaveLength(1);
     expect(q.handler.concurrentWriteOf(rejected[0]!.reason)).toBe('duplicate');
     expect(await count('users where email = $1', ['twice@quantum.test'])).toBe(1);
+  });
+
+  test('the change journal becomes visible in seq order: a second writer of the funder waits for the first to commit', async () => {
+    const [a, b] = [await aLease(4), await aLease(5)];
+    const events: string[] = [];
+    const first = q.transaction(db, async (tx) => {
+      await q.journal.recordBookChange(tx, FUNDER, 'ledger', a.id);
+      events.push('first journalled');
+      await new Promise((r) => setTimeout(r, 400));
+      events.push('first commits');
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    const second = q.transaction(db, async (tx) => {
+      await q.journal.recordBookChange(tx, FUNDER, 'ledger', b.id);
+      events.push('second journalled');
+    });
+    await Promise.all([first, second]);
+    // The second took its seq only after the first had committed: a reader that saw the second's row can never meet
+    // the first's later, below the seq it read up to.
+    expect(events).toEqual(['first journalled', 'first commits', 'second journalled']);
+    const { rows } = await client.query<{ lease_id: number }>(
+      `select lease_id from book_changes where funder_id = $1 and lease_id = any($2::int8[]) order by seq desc limit 2`,
+      [FUNDER, [a.id, b.id]],
+    );
+    expect(rows.map((r) => r.lease_id)).toEqual([b.id, a.id]);
   });
 });
