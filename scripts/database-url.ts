@@ -11,9 +11,12 @@ function orExit<T>(prefix: string, read: () => T): T {
   }
 }
 
-/** The database of DATABASE_URL (a SQLite file or a PostgreSQL server); a malformed or unsupported URL ends the process. */
-export function databaseConfigOrExit(prefix: string): DatabaseConfig {
-  return orExit(prefix, () => databaseConfig());
+/**
+ * The database of DATABASE_URL (a SQLite file or a PostgreSQL server), or of `url` when given; a malformed or
+ * unsupported URL ends the process.
+ */
+export function databaseConfigOrExit(prefix: string, url?: string): DatabaseConfig {
+  return orExit(prefix, () => databaseConfig(url || undefined));
 }
 
 /** The SQLite file of DATABASE_URL, for the tools that work on a file only; any other URL ends the process with the reason. */

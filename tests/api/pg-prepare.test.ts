@@ -4,6 +4,8 @@
  * left as it is; SEED_DEMO=0 migrates only; a server that does not answer, or a database that does not exist, stops
  * the preparation with the reason in words and without the password.
  */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, describe, expect, test, vi } from 'vitest';
 import { DatabaseUnavailable, prepareConfiguredDatabase } from '@/services/database/prepare';
@@ -85,4 +87,19 @@ describe('preparing a PostgreSQL database', () => {
     url.pathname = `/${database.name}_missing`;
     await expect(prepareConfiguredDatabase(postgres(url.href))).rejects.toThrow(/does not exist on that server: create it first/);
   });
+
+  test('npm run db:migrate prepares through DATABASE_URL_UNPOOLED when it is set (a pooler in front of DATABASE_URL)', async () => {
+    const database = await createTestDatabase('prep');
+    made.push(database);
+    const res = spawnSync(process.execPath, ['--import', 'tsx', path.join(process.cwd(), 'scripts', 'prepare-db.ts')], {
+      cwd: process.cwd(),
+      // The pooled URL would not answer here: only the direct one is used.
+      env: { ...process.env, DATABASE_URL: 'postgres://quantum@127.0.0.1:1/pooled', DATABASE_URL_UNPOOLED: database.url, SEED_DEMO: '0' },
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    expect(res.status, res.stderr).toBe(0);
+    expect(res.stdout).toMatch(/^Database ready: postgres:\/\//m);
+    expect(await counts(database.url)).toMatchObject({ users: 0, funders: 0 });
+  }, 150_000);
 });
