@@ -107,3 +107,23 @@ export async function lockFunder(tx: Tx, funderId: number): Promise<boolean> {
   await executeSql(tx, 'select id from funders where id = ? for update', [funderId]);
   return true;
 }
+
+/** How long a write waits for a lease row that another write holds before it is answered 503 (try again). */
+export const LEASE_LOCK_WAIT_MS = 5_000;
+
+/**
+ * Locks a lease's row, then its funder's (lockFunder): the order of every write that changes a lease row (an edit, a
+ * delete, a full write-off). A tape import's commit on PostgreSQL updates lease rows batch by batch and takes the
+ * funder's lock only after its last lease row, just before it commits; a write that held the funder's lock while it
+ * waited for a lease row the import holds would deadlock with it (and hold every other writer of the funder back
+ * meanwhile). Taken in the same order by all, the locks cannot form a cycle. The lease row is waited for at most
+ * LEASE_LOCK_WAIT_MS (PostgreSQL's lock_timeout: then error 55P03, answered 503, try again); the funder's lock as
+ * long as it takes, as everywhere. SQLite runs one write transaction at a time: nothing to take. Returns nothing.
+ */
+export async function lockLeaseAndFunder(tx: Tx, leaseId: number): Promise<void> {
+  if (!pgClientOf(tx)) return;
+  await executeSql(tx, `set local lock_timeout = ${LEASE_LOCK_WAIT_MS}`);
+  const funderId = await valueOf<number>(tx, 'select funder_id from leases where id = ? for update', [leaseId]);
+  await executeSql(tx, 'set local lock_timeout to default');
+  if (funderId !== undefined) await lockFunder(tx, funderId);
+}

@@ -11,7 +11,7 @@ import type { Db, DbOrTx, Tx } from '../client';
 import { type CreditFlag, type Recovery, type WriteOff } from '../schema/credit';
 import { creditFlags, recoveries, writeOffs, leases, lessees, users } from '../tables';
 import { recordAudit, type AuditActor } from './audit';
-import { lockFunder, recordBookChange } from './book-changes';
+import { lockFunder, lockLeaseAndFunder, recordBookChange } from './book-changes';
 import { Conflict, Forbidden, Invalid, NotFound } from '@/lib/domain/errors';
 
 export type CreditActor = AuditActor & { userId: number };
@@ -327,12 +327,16 @@ async function loadProposed(tx: DbOrTx, funderIds: ReadonlySet<number> | null, i
 
 /**
  * loadProposed under the funder's lock (lockFunder): on PostgreSQL a decision made meanwhile by another user is
- * committed before the row is read, so two decisions of one proposal never both pass its status check.
+ * committed before the row is read, so two decisions of one proposal never both pass its status check. An approval
+ * changes the lease's row too: it locks that row first (lockLeaseAndFunder, the order of every lease write).
  */
-async function loadProposedLocked(tx: Tx, funderIds: ReadonlySet<number> | null, id: number): Promise<WriteOff> {
+async function loadProposedLocked(tx: Tx, funderIds: ReadonlySet<number> | null, id: number, lease: boolean): Promise<WriteOff> {
   if (!pgClientOf(tx)) return await loadProposed(tx, funderIds, id); // SQLite: nothing to take (lockFunder)
-  const funderId = (await tx.select({ funderId: writeOffs.funderId }).from(writeOffs).where(eq(writeOffs.id, id)).limit(1))[0]?.funderId;
-  if (funderId !== undefined) await lockFunder(tx, funderId);
+  const peek = (
+    await tx.select({ funderId: writeOffs.funderId, leaseId: writeOffs.leaseId }).from(writeOffs).where(eq(writeOffs.id, id)).limit(1)
+  )[0];
+  if (peek && lease) await lockLeaseAndFunder(tx, peek.leaseId);
+  else if (peek) await lockFunder(tx, peek.funderId);
   return await loadProposed(tx, funderIds, id);
 }
 
@@ -352,7 +356,7 @@ export async function approveWriteOff(
   isFull: (row: WriteOff) => boolean | Promise<boolean> = () => true,
 ): Promise<WriteOff> {
   return await transaction(db, async (tx) => {
-    const row = await loadProposedLocked(tx, funderIds, id);
+    const row = await loadProposedLocked(tx, funderIds, id, true);
     if (row.proposedBy !== null && row.proposedBy === actor.userId) throw new Forbidden(WRITE_OFF_SELF_APPROVAL);
     const lease = await leaseOf(tx, row.funderId, row.leaseId);
     if (lease.writtenOffOn !== null)
@@ -414,7 +418,7 @@ export async function rejectWriteOff(
   now = Date.now(),
 ): Promise<WriteOff> {
   return await transaction(db, async (tx) => {
-    const row = await loadProposedLocked(tx, funderIds, id);
+    const row = await loadProposedLocked(tx, funderIds, id, false);
     const out = (
       await tx
         .update(writeOffs)

@@ -8,10 +8,10 @@ import { recordAudit } from './audit';
 import { type Lease, type NewLease } from '../schema/portfolio';
 import { leaseHistory, leases, lessees, scheduleRows, payments } from '../tables';
 import { getFunder } from './funders';
-import { lockFunder, recordBookChange } from './book-changes';
+import { lockLeaseAndFunder, recordBookChange } from './book-changes';
 import { readUntilChange } from './change-memo';
 import { scheduleOfLease } from './lease-terms';
-import { inIdList, LIKE, pgClientOf } from '../dialect';
+import { inIdList, LIKE } from '../dialect';
 
 /** Fields a user supplies for a lease; principal and instalment are derived by lib/finance. */
 export type LeaseInput = Omit<
@@ -167,19 +167,11 @@ export async function updateLease(
   now = Date.now(),
 ): Promise<Lease> {
   return await transaction(db, async (tx) => {
-    await lockFunderOfLease(tx, id);
+    // The lease's row, then its funder's (PostgreSQL): two edits of one version never both pass the version check, and
+    // no payment recorded meanwhile slips past a delete's check.
+    await lockLeaseAndFunder(tx, id);
     return await applyLeaseUpdate(tx, id, expectedVersion, patch, userId, now);
   });
-}
-
-/**
- * The lease's funder's lock (lockFunder), before a lease is read to be changed: on PostgreSQL two edits of one version
- * never both pass the version check, and no payment recorded meanwhile slips past a delete's check.
- */
-async function lockFunderOfLease(tx: Tx, id: number): Promise<void> {
-  if (!pgClientOf(tx)) return; // SQLite: nothing to take (lockFunder)
-  const funderId = (await tx.select({ funderId: leases.funderId }).from(leases).where(eq(leases.id, id)).limit(1))[0]?.funderId;
-  if (funderId !== undefined) await lockFunder(tx, funderId);
 }
 
 /**
@@ -245,7 +237,9 @@ export async function deleteLease(
   userId: number | null = null,
 ): Promise<void> {
   await transaction(db, async (tx) => {
-    await lockFunderOfLease(tx, id);
+    // The lease's row, then its funder's (PostgreSQL): two edits of one version never both pass the version check, and
+    // no payment recorded meanwhile slips past a delete's check.
+    await lockLeaseAndFunder(tx, id);
     const current = await getLease(tx, id);
     if (!current) throw new NotFound(`Lease ${id} does not exist.`);
     // Checked inside the transaction, so that no payment recorded meanwhile slips past the check.

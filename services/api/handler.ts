@@ -51,10 +51,13 @@ function databaseCode(e: unknown): string | undefined {
  * Two writers raced for the same record: the second insert of a unique key (PostgreSQL 23505; SQLite's UNIQUE or
  * PRIMARY KEY constraint), or, on PostgreSQL, a transaction the server ended to break a deadlock or a serialization
  * conflict. The checks before such writes see only committed rows, so two writers at once can both pass them: the
- * database's own constraint then refuses the second, and that is an answer about the request, not a fault.
+ * database's own constraint then refuses the second, and that is an answer about the request, not a fault. `busy`: a
+ * row the write needs stayed locked by another write past its wait (PostgreSQL 55P03: a tape import's commit holds
+ * the leases it updates until it commits).
  */
-export function concurrentWriteOf(e: unknown): 'duplicate' | 'retry' | undefined {
+export function concurrentWriteOf(e: unknown): 'duplicate' | 'retry' | 'busy' | undefined {
   const code = databaseCode(e);
+  if (code === '55P03') return 'busy';
   if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') return 'duplicate';
   if (code === '40001' || code === '40P01') return 'retry';
   return undefined;
@@ -76,6 +79,15 @@ export function toErrorResponse(req: NextRequest, e: unknown): Response {
   const raced = concurrentWriteOf(e);
   if (raced === 'duplicate')
     return errorResponse('conflict', 'The same record was saved by another request at the same moment; reload to see it.');
+  if (raced === 'busy')
+    return errorResponse(
+      'unavailable',
+      'This record is being changed by another write (a tape import); try again in a few seconds.',
+      undefined,
+      {
+        'retry-after': '5',
+      },
+    );
   if (raced === 'retry')
     return errorResponse('unavailable', 'Another change was being saved at the same moment; try again.', undefined, { 'retry-after': '1' });
   const errorId = randomUUID();
