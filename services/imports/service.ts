@@ -530,7 +530,8 @@ export async function commitImport(
   }
   const mapping = JSON.parse(imp.mapping) as ColumnMapping;
   await rememberMapping(db, imp.sourceId, mapping, JSON.parse(imp.fixed) as FixedValues);
-  const bulk = imp.newCount + imp.updatedCount > BULK_IMPORT;
+  // A bulk commit into a SQLite file checkpoints its WAL in the background afterwards (db/checkpoint.ts).
+  const bulk = imp.newCount + imp.updatedCount > BULK_IMPORT && workerFileOf(db) !== null;
   runJob(db, id, 'commit', () => (bulk ? withBackgroundCheckpoint(db, () => runCommit(db, imp, userId)) : runCommit(db, imp, userId)));
   return await readImport(db, funderId, id);
 }
