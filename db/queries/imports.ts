@@ -9,7 +9,7 @@ import { type Lease } from '../schema/portfolio';
 import { transactionSinkOf, type WriteSink } from '../write-worker';
 import { JOURNAL_WRITES, LeaseBulkWriter } from './lease-bulk';
 import type { LeaseInput } from './leases';
-import { columnOf, executeSql, rowsChanged, rowsOf, valueOf } from '../dialect';
+import { columnOf, executeSql, pgClientOf, rowsChanged, rowsOf, valueOf } from '../dialect';
 
 // ---------------------------------------------------------------------------------------------
 // Sources
@@ -402,6 +402,9 @@ const BULK_INDEX_MIN = 2000;
  * updates read, the ids of its inserts at hand), then applied row by row.
  */
 export class ImportRowWriter {
+  /** PostgreSQL: the rows' lease ids (lease id, row), written with one statement a chunk instead of one a row. */
+  private readonly setLeases: { leaseIds: number[]; rows: number[] } | null;
+
   private constructor(
     private readonly tx: DbOrTx,
     private readonly importId: number,
@@ -410,7 +413,22 @@ export class ImportRowWriter {
     private readonly lesseeIndex: LesseeIndex,
     private readonly sink: WriteSink,
   ) {
-    sink.prepare('import-rows:setLease', 'update tape_import_rows set lease_id = ? where import_id = ? and row = ?');
+    this.setLeases = pgClientOf(tx) ? { leaseIds: [], rows: [] } : null;
+    const [name, text] = this.setLeases
+      ? [
+          'import-rows:setLeases',
+          `update tape_import_rows set lease_id = v.lease_id from unnest(?::int8[], ?::int8[]) as v(lease_id, row)
+            where tape_import_rows.import_id = ? and tape_import_rows.row = v.row`,
+        ]
+      : ['import-rows:setLease', 'update tape_import_rows set lease_id = ? where import_id = ? and row = ?'];
+    sink.prepare(name, text);
+  }
+
+  /** PostgreSQL: the lease ids of the rows applied so far, as one statement. */
+  private writeLeaseIds(): void {
+    const s = this.setLeases;
+    if (!s?.rows.length) return;
+    this.sink.run('import-rows:setLeases', [s.leaseIds.splice(0), s.rows.splice(0), this.importId]);
   }
 
   static async open(
@@ -433,6 +451,7 @@ export class ImportRowWriter {
 
   /** Before apply()ing `rows`: reads the leases they update and takes the ids of the leases and lessees they create. */
   async readAhead(rows: readonly StoredRow[]): Promise<void> {
+    this.writeLeaseIds();
     const updates: number[] = [];
     let inserts = 0;
     let lessees = 0;
@@ -485,7 +504,10 @@ export class ImportRowWriter {
         lesseeId,
       } as LeaseInput & { contractNumber: string });
     }
-    this.sink.run('import-rows:setLease', [lease.id, this.importId, r.row]);
+    if (this.setLeases) {
+      this.setLeases.leaseIds.push(lease.id);
+      this.setLeases.rows.push(r.row);
+    } else this.sink.run('import-rows:setLease', [lease.id, this.importId, r.row]);
     // A seasoned lease's state at the tape's date (domain.md §7): its servicing starts there.
     const o = r.opening;
     if (o && r.action === 'new') {
@@ -506,6 +528,7 @@ export class ImportRowWriter {
   /** Writes what is buffered, builds a deferred index and marks the import committed (call before COMMIT). */
   finish(committedBy: number | null, at: number): void {
     this.leases.finish();
+    this.writeLeaseIds();
     // The status changes in the same transaction as the leases: a crash leaves neither.
     // Only builds the SQL (toSQL): the sink runs it in the transaction (a worker's on SQLite).
     const q = commitStatusUpdate(this.tx as Tx, this.importId, committedBy, at);
