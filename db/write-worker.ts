@@ -258,7 +258,7 @@ export class WorkerSink implements WriteSink {
 export const PG_MAX_PARAMETERS = 65_535;
 
 type PgGroup =
-  | { kind: 'insert'; head: string; width: number; values: unknown[] }
+  | { kind: 'insert'; head: string; width: number; values: unknown[]; deferred: boolean }
   | { kind: 'statement'; text: string; runs: unknown[][]; deferred: boolean };
 
 /**
@@ -287,18 +287,20 @@ export class PgBatchSink implements WriteSink {
     if (this.byName.has(name)) return;
     const m = /^\s*insert\s+into\s+("?[\w]+"?)\s*\(([^)]*)\)\s*values\s*(\([^)]*\))/is.exec(sql);
     let group: PgGroup;
+    const deferred = this.deferred.has(name);
     if (m && !/\breturning\b|\bon\s+conflict\b/i.test(sql)) {
       const head = `insert into ${m[1]} (${m[2]!.replace(/\s+/g, ' ').trim()}) values `;
       const width = (m[3]!.match(/\?/g) ?? []).length;
-      let g = this.inserts.get(head);
+      const key = `${deferred ? 'deferred ' : ''}${head}`;
+      let g = this.inserts.get(key);
       if (!g) {
-        g = { kind: 'insert', head, width, values: [] };
-        this.inserts.set(head, g);
+        g = { kind: 'insert', head, width, values: [], deferred };
+        this.inserts.set(key, g);
         this.groups.push(g);
       }
       group = g;
     } else {
-      group = { kind: 'statement', text: toPgText(sql), runs: [], deferred: this.deferred.has(name) };
+      group = { kind: 'statement', text: toPgText(sql), runs: [], deferred };
       this.groups.push(group);
     }
     this.byName.set(name, group);
@@ -319,6 +321,7 @@ export class PgBatchSink implements WriteSink {
   /** Writes what is queued (with `last`, the deferred statements too), yielding to the event loop between statements of many rows. */
   async flush(last = false): Promise<void> {
     for (const g of this.groups) {
+      if (g.deferred && !last) continue;
       if (g.kind === 'insert') {
         const rowsPer = Math.floor(PG_MAX_PARAMETERS / g.width);
         const values = g.values;
@@ -328,7 +331,7 @@ export class PgBatchSink implements WriteSink {
           await this.client.query(g.head + tuples(chunk.length / g.width, g.width), chunk);
           if (chunk.length > 1000) await yieldToLoop();
         }
-      } else if (last || !g.deferred) {
+      } else {
         const runs = g.runs;
         g.runs = [];
         for (const params of runs) await this.client.query(g.text, params);

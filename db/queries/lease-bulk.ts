@@ -5,9 +5,14 @@
  * statements prepared once and reused for every lease, schedule rows inserted many to a statement, and the
  * funder's lock (db/queries/book-changes.ts) taken once, before the first journal row, instead of once per lease.
  *
+ * The writes are synchronous (handed to a sink: a worker's SQLite transaction, the caller's SQLite connection, or a
+ * PostgreSQL transaction's batches, db/write-worker.ts); what they need to read comes first, through the async data
+ * layer: the funder, its lessees and contract numbers (open), and per chunk of rows the leases it updates and the ids of
+ * the rows it inserts (readAhead; on PostgreSQL the leases are read FOR UPDATE and the ids taken from the sequences).
+ *
  * Values are written as Drizzle writes them: every column, a missing value taking the column's default, and
- * mapped to the driver by the column (booleans as 0/1); rows read back are mapped by the columns as well, so
- * the audit rows hold the same JSON as the form's.
+ * mapped to the driver by the column (booleans as 0/1 on SQLite); rows read back are mapped by the columns as well,
+ * so the audit rows hold the same JSON as the form's.
  */
 import { getTableColumns, is, SQL } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';

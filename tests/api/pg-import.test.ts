@@ -451,9 +451,10 @@ describe('a large tape committing on PostgreSQL', () => {
       order.push('import');
       return r;
     });
-    // Wait until the commit is under way (some rows applied), then write beside it.
-    for (let i = 0; i < 2_000 && (await e.service.readImport(e.db, F.big, imp.id)).progress === 0; i++)
+    // Wait until the commit is well under way (its first chunk of 1,000 rows written in its transaction), then write beside it.
+    for (let i = 0; i < 4_000 && (await e.service.readImport(e.db, F.big, imp.id)).progress < 0.4; i++)
       await new Promise((r) => setTimeout(r, 5));
+    expect((await e.service.readImport(e.db, F.big, imp.id)).progress).toBeGreaterThan(0.4);
     expect(await status()).toBe('committing');
     const payment = e.payments
       .recordPayment(
