@@ -3,8 +3,8 @@
  * into its PostgreSQL copy (db/copy.ts) give the same rows — leases, lessees, schedules, history, audit, journal, opening
  * positions, the import's rows and roll-forward — and the same book-engine figures: a new book, a seasoned tape rolled
  * forward against the source's previous one, and an update of existing leases. On PostgreSQL a dry run writes nothing,
- * a commit that meets a conflict after some of its batches were written leaves nothing written, and a payment and a
- * lease edit made while a large tape commits complete before the import's COMMIT.
+ * a commit that meets a conflict after some of its batches were written, or a failing statement in its last batch,
+ * leaves nothing written, and a payment and a lease edit made while a large tape commits complete before its COMMIT.
  * The PostgreSQL side loads the modules anew with DATABASE_URL naming the server, as a server started on it does.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -430,6 +430,35 @@ describe('a large tape committing on PostgreSQL', () => {
     expect({ ...after, imports: [], importRows: [] }).toEqual({ ...before, imports: [], importRows: [] });
     expect(await e.dialect.valueOf<number>(e.db, 'select count(*) from book_changes')).toBe(seqBefore);
     expect(await e.dialect.valueOf<number>(e.db, "select count(*) from leases where contract_number like 'K-%'")).toBe(1);
+  }, 180_000);
+
+  test('a statement failing in the last batch, before the COMMIT, leaves nothing written and the import to commit again', async () => {
+    const e = postgres();
+    const imp = await upload(e, F.big, 'Failing lessor', newBookLines('Z', 1_200), 'create');
+    const before = await written(e, F.big);
+    // The journal rows are the commit's last writes: refused there, after every lease and schedule batch was written.
+    await e.dialect.executeSql(
+      e.db as never,
+      `create function refuse_journal() returns trigger language plpgsql as $$ begin raise exception 'journal refused'; end $$`,
+    );
+    await e.dialect.executeSql(
+      e.db as never,
+      'create trigger refuse_journal before insert on book_changes for each statement execute function refuse_journal()',
+    );
+    try {
+      const done = await commit(e, F.big, imp.id);
+      expect([done.status, done.errorCode]).toEqual(['validated', 'commitFailed']);
+      expect(done.error).toMatch(/journal refused/);
+    } finally {
+      await e.dialect.executeSql(e.db as never, 'drop trigger refuse_journal on book_changes');
+      await e.dialect.executeSql(e.db as never, 'drop function refuse_journal()');
+    }
+    const after = await written(e, F.big);
+    expect({ ...after, imports: [], importRows: [] }).toEqual({ ...before, imports: [], importRows: [] });
+    expect(await e.dialect.valueOf<number>(e.db, "select count(*) from leases where contract_number like 'Z-%'")).toBe(0);
+    // Committed again once the database takes it.
+    expect((await commit(e, F.big, imp.id)).status).toBe('committed');
+    expect(await e.dialect.valueOf<number>(e.db, "select count(*) from leases where contract_number like 'Z-%'")).toBe(1_200);
   }, 180_000);
 
   test('a payment and a lease edit made while it commits complete before its COMMIT', async () => {
