@@ -14,8 +14,12 @@
  * The worker runs plain CommonJS given as text (as db/checkpoint.ts does), so nothing has to be bundled for it.
  */
 import type BetterSqlite3 from 'better-sqlite3';
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import { driverPath } from './checkpoint';
+import { sqliteOf, type DbOrTx } from './client';
+import { pgClientOf, toPgText } from './dialect';
+import { writerOf } from './transaction';
 
 /** Where a bulk writer sends its writes: statements registered once by name, then run with positional parameters. */
 export interface WriteSink {
@@ -244,5 +248,135 @@ export class WorkerSink implements WriteSink {
     const w = this.waiters;
     this.waiters = [];
     for (const r of w) r();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// PostgreSQL
+
+/** PostgreSQL's bound on the parameters of one statement (its protocol counts them in 16 bits). */
+export const PG_MAX_PARAMETERS = 65_535;
+
+type PgGroup =
+  | { kind: 'insert'; head: string; width: number; values: unknown[]; deferred: boolean }
+  | { kind: 'statement'; text: string; runs: unknown[][]; deferred: boolean };
+
+/**
+ * A bulk writer's writes inside a PostgreSQL transaction, sent by `flush()`: every single-row `insert into t (…)
+ * values (?, …)` registered for the same table and columns (whatever its name, and however many rows its text holds) is
+ * gathered and written as multi-row INSERTs of at most PG_MAX_PARAMETERS parameters, yielding to the event loop between
+ * them; any other statement runs once per `run`, in order. The groups are written in the order they were first
+ * registered, so a writer registers its statements parents first (lessees, leases, then the rows that refer to them):
+ * within one flush the writes of a group all come before the next group's, in the order they were asked for.
+ *
+ * Statements named in `deferred` (the funder's lock and the journal rows, db/queries/book-changes.ts) are held until
+ * `flush(true)`, the last before COMMIT: the funder's row is locked for the moment before the COMMIT, not for the whole
+ * import, so other writers of the funder's book are not kept waiting by it.
+ */
+export class PgBatchSink implements WriteSink {
+  private readonly groups: PgGroup[] = [];
+  private readonly inserts = new Map<string, PgGroup & { kind: 'insert' }>();
+  private readonly byName = new Map<string, PgGroup>();
+
+  constructor(
+    private readonly client: { query(text: string, values?: unknown[]): Promise<unknown> },
+    private readonly deferred: ReadonlySet<string> = new Set(),
+  ) {}
+
+  prepare(name: string, sql: string): void {
+    if (this.byName.has(name)) return;
+    const m = /^\s*insert\s+into\s+("?[\w]+"?)\s*\(([^)]*)\)\s*values\s*(\([^)]*\))/is.exec(sql);
+    let group: PgGroup;
+    const deferred = this.deferred.has(name);
+    if (m && !/\breturning\b|\bon\s+conflict\b/i.test(sql)) {
+      const head = `insert into ${m[1]} (${m[2]!.replace(/\s+/g, ' ').trim()}) values `;
+      const width = (m[3]!.match(/\?/g) ?? []).length;
+      const key = `${deferred ? 'deferred ' : ''}${head}`;
+      let g = this.inserts.get(key);
+      if (!g) {
+        g = { kind: 'insert', head, width, values: [], deferred };
+        this.inserts.set(key, g);
+        this.groups.push(g);
+      }
+      group = g;
+    } else {
+      group = { kind: 'statement', text: toPgText(sql), runs: [], deferred };
+      this.groups.push(group);
+    }
+    this.byName.set(name, group);
+  }
+
+  run(name: string, params: unknown[]): void {
+    const g = this.byName.get(name);
+    if (!g) throw new Error(`PgBatchSink: no statement ${name} registered.`);
+    if (g.kind === 'insert') for (const p of params) g.values.push(p);
+    else g.runs.push(params);
+  }
+
+  exec(sql: string): void {
+    const g: PgGroup = { kind: 'statement', text: sql, runs: [[]], deferred: false };
+    this.groups.push(g);
+  }
+
+  /** Writes what is queued (with `last`, the deferred statements too), yielding to the event loop between statements of many rows. */
+  async flush(last = false): Promise<void> {
+    for (const g of this.groups) {
+      if (g.deferred && !last) continue;
+      if (g.kind === 'insert') {
+        const rowsPer = Math.floor(PG_MAX_PARAMETERS / g.width);
+        const values = g.values;
+        g.values = [];
+        for (let i = 0; i < values.length; i += rowsPer * g.width) {
+          const chunk = values.slice(i, i + rowsPer * g.width);
+          await this.client.query(g.head + tuples(chunk.length / g.width, g.width), chunk);
+          if (chunk.length > 1000) await yieldToLoop();
+        }
+      } else {
+        const runs = g.runs;
+        g.runs = [];
+        for (const params of runs) await this.client.query(g.text, params);
+      }
+    }
+  }
+}
+
+/** `($1, $2), ($3, $4)`: `rows` tuples of `width` numbered parameters. */
+function tuples(rows: number, width: number): string {
+  const out: string[] = [];
+  for (let r = 0, n = 0; r < rows; r++) {
+    const t: string[] = [];
+    for (let c = 0; c < width; c++) t.push(`$${++n}`);
+    out.push(`(${t.join(', ')})`);
+  }
+  return out.join(', ');
+}
+
+/** Where a bulk writer inside `transaction(db, …)` writes: on SQLite at once on the connection; on PostgreSQL batched on the transaction's client (flush it). */
+export function transactionSinkOf(tx: DbOrTx, deferred?: ReadonlySet<string>): DirectSink | PgBatchSink {
+  const pgClient = pgClientOf(tx);
+  if (pgClient) return new PgBatchSink(pgClient as unknown as PgBatchSink['client'], deferred);
+  return new DirectSink(sqliteOf(tx));
+}
+
+/** The SQLite database file a worker can open for `db`; null for an in-memory database or a PostgreSQL one. */
+export function workerFileOf(db: DbOrTx): string | null {
+  if (pgClientOf(db)) return null;
+  const name = sqliteOf(db).name;
+  return name && name !== ':memory:' ? name : null;
+}
+
+/**
+ * Runs `fn` with the busy timeout of the database's writer connection (db/transaction.ts) set to `ms`, then restores
+ * it: while a worker holds the write lock, a write on this thread waits that long (the event loop blocked) before it
+ * gives up.
+ */
+export async function withWriterBusyTimeout<T>(db: DbOrTx, ms: number, fn: () => Promise<T>): Promise<T> {
+  const writer = sqliteOf(writerOf(db));
+  const busyTimeout = writer.pragma('busy_timeout', { simple: true }) as number;
+  writer.pragma(`busy_timeout = ${ms}`);
+  try {
+    return await fn();
+  } finally {
+    writer.pragma(`busy_timeout = ${busyTimeout}`);
   }
 }

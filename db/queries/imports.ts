@@ -2,16 +2,14 @@ import { transaction } from '../transaction';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { Conflict, NotFound } from '@/lib/domain/errors';
 import type { ExistingLease, ImportedLessee, RowException, ValidatedRow } from '@/lib/import/rows';
-import type { Db, DbOrTx, Tx } from '../client';
+import type { DbOrTx, Tx } from '../client';
 import { type TapeImport, type TapeImportSource } from '../schema/imports';
 import { tapeImportExceptions, tapeImportRows, tapeImports, tapeImportSources, leases, lessees } from '../tables';
 import { type Lease } from '../schema/portfolio';
-import { DirectSink, type WriteSink } from '../write-worker';
-import { LeaseBulkWriter } from './lease-bulk';
-import { preparedFor } from './prepared';
-import { sqliteOf } from './servicing';
+import { transactionSinkOf, type WriteSink } from '../write-worker';
+import { JOURNAL_WRITES, LeaseBulkWriter } from './lease-bulk';
 import type { LeaseInput } from './leases';
-import { rowsChanged } from '../dialect';
+import { columnOf, executeSql, pgClientOf, rowsChanged, rowsOf, valueOf } from '../dialect';
 
 // ---------------------------------------------------------------------------------------------
 // Sources
@@ -63,6 +61,10 @@ export async function createImport(db: Tx, values: NewTapeImport): Promise<TapeI
   return (await db.insert(tapeImports).values(values).returning())[0]!;
 }
 
+/**
+ * The import with its source's name (synchronous, SQLite only: the import page's, app/[locale]/(app)/master-file/imports/[id],
+ * until it awaits findImport).
+ */
 export function getImport(db: DbOrTx, funderId: number, id: number): (TapeImport & { sourceName: string }) | undefined {
   const r = db
     .select({ imp: tapeImports, sourceName: tapeImportSources.name })
@@ -71,6 +73,29 @@ export function getImport(db: DbOrTx, funderId: number, id: number): (TapeImport
     .where(and(eq(tapeImports.id, id), eq(tapeImports.funderId, funderId)))
     .get();
   return r ? { ...r.imp, sourceName: r.sourceName } : undefined;
+}
+
+/** The import with its source's name, on either engine. */
+export async function findImport(db: DbOrTx, funderId: number, id: number): Promise<(TapeImport & { sourceName: string }) | undefined> {
+  const r = (
+    await db
+      .select({ imp: tapeImports, sourceName: tapeImportSources.name })
+      .from(tapeImports)
+      .innerJoin(tapeImportSources, eq(tapeImports.sourceId, tapeImportSources.id))
+      .where(and(eq(tapeImports.id, id), eq(tapeImports.funderId, funderId)))
+      .limit(1)
+  )[0];
+  return r ? { ...r.imp, sourceName: r.sourceName } : undefined;
+}
+
+/** The import by its id alone (a background job's own import). */
+export async function importById(db: DbOrTx, id: number): Promise<TapeImport | undefined> {
+  return (await db.select().from(tapeImports).where(eq(tapeImports.id, id)).limit(1))[0];
+}
+
+/** The source by its id. */
+export async function importSourceById(db: DbOrTx, id: number): Promise<TapeImportSource | undefined> {
+  return (await db.select().from(tapeImportSources).where(eq(tapeImportSources.id, id)).limit(1))[0];
 }
 
 export async function updateImport(db: DbOrTx, id: number, patch: Partial<NewTapeImport>): Promise<void> {
@@ -131,25 +156,19 @@ export async function deleteImportRows(db: Tx, importId: number): Promise<void> 
 /** Rows per multi-row insert of the raw cells (3 parameters each). */
 const ROWS_BATCH = 200;
 
+const ONE_ROW = '(?, ?, ?)';
+const INSERT_ROWS_MANY = `insert into tape_import_rows (import_id, row, cells) values ${Array.from({ length: ROWS_BATCH }, () => ONE_ROW).join(', ')}`;
+const INSERT_ROWS_ONE = `insert into tape_import_rows (import_id, row, cells) values ${ONE_ROW}`;
+
 export async function insertImportRows(db: Tx, importId: number, rows: { row: number; cells: string[] }[]): Promise<void> {
-  const sqlite = sqliteOf(db);
-  const one = '(?, ?, ?)';
-  const many = preparedFor(sqlite, 'import-rows-insert-many', () =>
-    sqlite.prepare(
-      `insert into tape_import_rows (import_id, row, cells) values ${Array.from({ length: ROWS_BATCH }, () => one).join(', ')}`,
-    ),
-  );
-  const single = preparedFor(sqlite, 'import-rows-insert-one', () =>
-    sqlite.prepare(`insert into tape_import_rows (import_id, row, cells) values ${one}`),
-  );
   const params: unknown[] = [];
   let i = 0;
   for (; i + ROWS_BATCH <= rows.length; i += ROWS_BATCH) {
     params.length = 0;
     for (let k = i; k < i + ROWS_BATCH; k++) params.push(importId, rows[k]!.row, JSON.stringify(rows[k]!.cells));
-    many.run(params);
+    await executeSql(db, INSERT_ROWS_MANY, params);
   }
-  for (; i < rows.length; i++) single.run(importId, rows[i]!.row, JSON.stringify(rows[i]!.cells));
+  for (; i < rows.length; i++) await executeSql(db, INSERT_ROWS_ONE, [importId, rows[i]!.row, JSON.stringify(rows[i]!.cells)]);
 }
 
 /** Raw cells of rows after `afterRow`, in order, at most `limit`. */
@@ -159,11 +178,12 @@ export async function readImportRows(
   afterRow: number,
   limit: number,
 ): Promise<{ row: number; cells: string[] }[]> {
-  const sqlite = sqliteOf(db);
-  const stmt = preparedFor(sqlite, 'import-rows-read', () =>
-    sqlite.prepare('select row, cells from tape_import_rows where import_id = ? and row > ? order by row limit ?'),
+  const rows = await rowsOf<{ row: number; cells: string }>(
+    db,
+    'select row, cells from tape_import_rows where import_id = ? and row > ? order by row limit ?',
+    [importId, afterRow, limit],
   );
-  return (stmt.all(importId, afterRow, limit) as { row: number; cells: string }[]).map((r) => ({
+  return rows.map((r) => ({
     row: r.row,
     cells: JSON.parse(r.cells) as string[],
   }));
@@ -176,13 +196,15 @@ export async function clearValidation(db: Tx, importId: number): Promise<void> {
 
 /** Stores one chunk of validation results: the rows' decisions and their exceptions. */
 export async function writeValidation(db: Tx, importId: number, rows: ValidatedRow[]): Promise<void> {
-  const sqlite = sqliteOf(db);
-  const update = preparedFor(sqlite, 'import-rows-validation', () =>
-    sqlite.prepare('update tape_import_rows set action = ?, contract_number = ?, result = ? where import_id = ? and row = ?'),
-  );
   for (const r of rows) {
     const { exceptions: _e, ...result } = r;
-    update.run(r.action, r.contractNumber, JSON.stringify(result), importId, r.row);
+    await executeSql(db, 'update tape_import_rows set action = ?, contract_number = ?, result = ? where import_id = ? and row = ?', [
+      r.action,
+      r.contractNumber,
+      JSON.stringify(result),
+      importId,
+      r.row,
+    ]);
   }
   await insertExceptions(
     db,
@@ -323,14 +345,17 @@ export class LesseeIndex {
   private byTax = new Map<string, number>();
   private byName = new Map<string, number>();
 
-  constructor(db: DbOrTx, funderId: number) {
-    for (const l of db
+  /** The funder's lessees (in id order, so the first of a kind wins, as on either engine). */
+  static async of(db: DbOrTx, funderId: number): Promise<LesseeIndex> {
+    const index = new LesseeIndex();
+    for (const l of await db
       .select({ id: lessees.id, idOdoo: lessees.idOdoo, taxId: lessees.taxId, name: lessees.name })
       .from(lessees)
       .where(eq(lessees.funderId, funderId))
-      .all()) {
-      this.add(l.id, { externalId: l.idOdoo ?? '', taxId: l.taxId, name: l.name });
+      .orderBy(asc(lessees.id))) {
+      index.add(l.id, { externalId: l.idOdoo ?? '', taxId: l.taxId, name: l.name });
     }
+    return index;
   }
 
   add(id: number, l: Pick<ImportedLessee, 'externalId' | 'taxId' | 'name'>): void {
@@ -357,14 +382,14 @@ export class LesseeIndex {
 export type StoredRow = Omit<ValidatedRow, 'exceptions'>;
 
 /** The rows a commit applies, in row order, a chunk at a time. */
-export function readCommitRows(db: DbOrTx, importId: number, afterRow: number, limit: number): StoredRow[] {
-  const sqlite = sqliteOf(db);
-  const stmt = preparedFor(sqlite, 'import-rows-commit', () =>
-    sqlite
-      .prepare(`select result from tape_import_rows where import_id = ? and row > ? and action in ('new', 'updated') order by row limit ?`)
-      .pluck(),
-  );
-  return (stmt.all(importId, afterRow, limit) as string[]).map((r) => JSON.parse(r) as StoredRow);
+export async function readCommitRows(db: DbOrTx, importId: number, afterRow: number, limit: number): Promise<StoredRow[]> {
+  return (
+    await columnOf<string>(
+      db,
+      `select result from tape_import_rows where import_id = ? and row > ? and action in ('new', 'updated') order by row limit ?`,
+      [importId, afterRow, limit],
+    )
+  ).map((r) => JSON.parse(r) as StoredRow);
 }
 
 /** Leases written from which a commit may build the schedule rows' due-date index again instead of inserting into it. */
@@ -372,28 +397,75 @@ const BULK_INDEX_MIN = 2000;
 
 /**
  * Applies an import's rows: reads through `tx` (the write transaction, or a connection reading what it started from
- * while a worker holds the write lock), writes through `sink` (by default at once on `tx`).
+ * while a worker holds the write lock), writes through `sink` (by default the transaction's own: at once on SQLite,
+ * batched on PostgreSQL, db/write-worker.ts transactionSinkOf). Each chunk of rows is first read ahead (readAhead) (the leases it
+ * updates read, the ids of its inserts at hand), then applied row by row.
  */
 export class ImportRowWriter {
-  private readonly leases: LeaseBulkWriter;
-  private readonly lesseeIndex: LesseeIndex;
+  /** PostgreSQL: the rows' lease ids (lease id, row), written with one statement a chunk instead of one a row. */
+  private readonly setLeases: { leaseIds: number[]; rows: number[] } | null;
 
-  constructor(
-    private readonly tx: Db,
+  private constructor(
+    private readonly tx: DbOrTx,
     private readonly importId: number,
     private readonly funderId: number,
+    private readonly leases: LeaseBulkWriter,
+    private readonly lesseeIndex: LesseeIndex,
+    private readonly sink: WriteSink,
+  ) {
+    this.setLeases = pgClientOf(tx) ? { leaseIds: [], rows: [] } : null;
+    const [name, text] = this.setLeases
+      ? [
+          'import-rows:setLeases',
+          `update tape_import_rows set lease_id = v.lease_id from unnest(?::int8[], ?::int8[]) as v(lease_id, row)
+            where tape_import_rows.import_id = ? and tape_import_rows.row = v.row`,
+        ]
+      : ['import-rows:setLease', 'update tape_import_rows set lease_id = ? where import_id = ? and row = ?'];
+    sink.prepare(name, text);
+  }
+
+  /** PostgreSQL: the lease ids of the rows applied so far, as one statement. */
+  private writeLeaseIds(): void {
+    const s = this.setLeases;
+    if (!s?.rows.length) return;
+    this.sink.run('import-rows:setLeases', [s.leaseIds.splice(0), s.rows.splice(0), this.importId]);
+  }
+
+  static async open(
+    tx: DbOrTx,
+    importId: number,
+    funderId: number,
     userId: number | null,
     now: number,
     expected: number,
-    private readonly sink: WriteSink = new DirectSink(tx.$client),
-  ) {
-    this.leases = new LeaseBulkWriter(tx, funderId, userId, now, sink);
+    sink: WriteSink = transactionSinkOf(tx, JOURNAL_WRITES),
+  ): Promise<ImportRowWriter> {
+    const leases = await LeaseBulkWriter.open(tx, funderId, userId, now, sink);
     // A bulk commit builds the due-date index of the schedule rows again at the end rather than inserting into
     // it: worth it once the leases written are a fair share of all the leases stored (the index covers them all).
-    const stored = tx.$client.prepare('select count(*) from leases').pluck().get() as number;
-    if (expected >= BULK_INDEX_MIN && expected * 4 >= stored) this.leases.deferDueDateIndex();
-    this.lesseeIndex = new LesseeIndex(tx, funderId);
-    sink.prepare('import-rows:setLease', 'update tape_import_rows set lease_id = ? where import_id = ? and row = ?');
+    // SQLite only (deferDueDateIndex).
+    const stored = (await valueOf<number>(tx, 'select count(*) from leases')) ?? 0;
+    if (expected >= BULK_INDEX_MIN && expected * 4 >= Number(stored)) await leases.deferDueDateIndex();
+    return new ImportRowWriter(tx, importId, funderId, leases, await LesseeIndex.of(tx, funderId), sink);
+  }
+
+  /** Before apply()ing `rows`: reads the leases they update and takes the ids of the leases and lessees they create. */
+  async readAhead(rows: readonly StoredRow[]): Promise<void> {
+    this.writeLeaseIds();
+    const updates: number[] = [];
+    let inserts = 0;
+    let lessees = 0;
+    // The lessees apply() will create: the rows whose lessee neither the index nor an earlier row of the chunk knows.
+    const pending = new LesseeIndex();
+    for (const r of rows) {
+      if (r.action === 'updated' && r.leaseId !== undefined) updates.push(r.leaseId);
+      else inserts++;
+      if (r.lesseeId === undefined && this.lesseeIndex.find(r.lessee) === undefined && pending.find(r.lessee) === undefined) {
+        lessees++;
+        pending.add(0, r.lessee);
+      }
+    }
+    await this.leases.readAhead({ updates, inserts, lessees });
   }
 
   apply(r: StoredRow): void {
@@ -432,7 +504,10 @@ export class ImportRowWriter {
         lesseeId,
       } as LeaseInput & { contractNumber: string });
     }
-    this.sink.run('import-rows:setLease', [lease.id, this.importId, r.row]);
+    if (this.setLeases) {
+      this.setLeases.leaseIds.push(lease.id);
+      this.setLeases.rows.push(r.row);
+    } else this.sink.run('import-rows:setLease', [lease.id, this.importId, r.row]);
     // A seasoned lease's state at the tape's date (domain.md §7): its servicing starts there.
     const o = r.opening;
     if (o && r.action === 'new') {
@@ -453,9 +528,10 @@ export class ImportRowWriter {
   /** Writes what is buffered, builds a deferred index and marks the import committed (call before COMMIT). */
   finish(committedBy: number | null, at: number): void {
     this.leases.finish();
+    this.writeLeaseIds();
     // The status changes in the same transaction as the leases: a crash leaves neither.
-    // Only builds the SQL (toSQL): the sink runs it in the worker's transaction.
-    const q = commitStatusUpdate(this.tx as unknown as Tx, this.importId, committedBy, at);
+    // Only builds the SQL (toSQL): the sink runs it in the transaction (a worker's on SQLite).
+    const q = commitStatusUpdate(this.tx as Tx, this.importId, committedBy, at);
     this.sink.prepare('import-rows:committed', q.sql);
     this.sink.run('import-rows:committed', q.params);
   }

@@ -5,9 +5,14 @@
  * statements prepared once and reused for every lease, schedule rows inserted many to a statement, and the
  * funder's lock (db/queries/book-changes.ts) taken once, before the first journal row, instead of once per lease.
  *
+ * The writes are synchronous (handed to a sink: a worker's SQLite transaction, the caller's SQLite connection, or a
+ * PostgreSQL transaction's batches, db/write-worker.ts); what they need to read comes first, through the async data
+ * layer: the funder, its lessees and contract numbers (open), and per chunk of rows the leases it updates and the ids of
+ * the rows it inserts (readAhead; on PostgreSQL the leases are read FOR UPDATE and the ids taken from the sequences).
+ *
  * Values are written as Drizzle writes them: every column, a missing value taking the column's default, and
- * mapped to the driver by the column (booleans as 0/1); rows read back are mapped by the columns as well, so
- * the audit rows hold the same JSON as the form's.
+ * mapped to the driver by the column (booleans as 0/1 on SQLite); rows read back are mapped by the columns as well,
+ * so the audit rows hold the same JSON as the form's.
  */
 import { getTableColumns, is, SQL } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
@@ -15,14 +20,14 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { Conflict, Invalid, NotFound } from '@/lib/domain/errors';
 import type { Schedule } from '@/lib/finance';
 import type { DbOrTx } from '../client';
-import { DirectSink, type WriteSink } from '../write-worker';
+import { columnOf, idListParam, idListSql, onPostgres, pgClientOf, rowsOf, valueOf } from '../dialect';
+import { transactionSinkOf, type WriteSink } from '../write-worker';
 import { type Lease } from '../schema/portfolio';
 import { leases, lessees, openingPositions } from '../tables';
-import { getFunderSync } from './funders';
+import { getFunder } from './funders';
 import { INSERT_BOOK_CHANGE_SQL, LOCK_FUNDER_SQL } from './book-changes';
 import { scheduleOfLease } from './lease-terms';
 import { LEASE_TRACKED, type LeaseInput } from './leases';
-import { sqliteOf } from './servicing';
 
 /** Every column of a table in declaration order, the SQL name beside the property. */
 function columnsOf(table: SQLiteTable): { key: string; name: string; col: SQLiteColumn }[] {
@@ -57,25 +62,37 @@ const LEASE_COLS = columnsOf(leases);
 const LEASE_ID = LEASE_COLS.findIndex((c) => c.key === 'id');
 const LESSEE_COLS = columnsOf(lessees);
 const OPENING_COLS = columnsOf(openingPositions);
+const UPDATE_COLS = LEASE_COLS.filter((c) => c.key !== 'id' && c.key !== 'createdAt' && c.key !== 'createdBy');
 const SCHEDULE_COLUMNS = ['lease_id', 'period', 'due_date', 'instalment', 'interest', 'principal', 'vat', 'fee', 'gross', 'balance_after'];
 const DUE_INDEX = 'schedule_rows_due_idx';
 /** Schedule rows per multi-row insert (10 parameters each, well under SQLite's limit). */
 const SCHEDULE_BATCH = 64;
 
-type Write =
-  | 'insertLease'
-  | 'updateLease'
-  | 'deleteSchedule'
-  | 'scheduleOne'
-  | 'scheduleMany'
-  | 'history'
-  | 'audit'
-  | 'journal'
-  | 'insertLessee'
-  | 'insertOpening'
-  | 'bump';
+/**
+ * The statements' names, parents first: a PostgreSQL sink writes them grouped in this order (db/write-worker.ts
+ * PgBatchSink), the funder's lock before its journal rows.
+ */
+const WRITES = [
+  'insertLessee',
+  'insertLease',
+  'updateLease',
+  'deleteSchedule',
+  'scheduleOne',
+  'scheduleMany',
+  'history',
+  'audit',
+  'insertOpening',
+  'bump',
+  'journal',
+] as const;
+type Write = (typeof WRITES)[number];
 /** The statements' names in a sink another writer may share. */
 const PREFIX = 'lease-bulk:';
+/**
+ * The funder's lock and the journal rows: a PostgreSQL sink holds them until its last flush before COMMIT (the funder's
+ * row is locked for that moment only, not for the whole commit).
+ */
+export const JOURNAL_WRITES: ReadonlySet<string> = new Set([`${PREFIX}bump`, `${PREFIX}journal`]);
 
 /** The next id of an AUTOINCREMENT table, as SQLite would assign it: above every id it holds and ever held. */
 export function nextAutoincrementId(db: BetterSqlite3.Database, table: 'leases' | 'lessees' | 'payments'): number {
@@ -88,75 +105,157 @@ export function nextAutoincrementId(db: BetterSqlite3.Database, table: 'leases' 
   return Math.max(seq, max) + 1;
 }
 
+/** nextAutoincrementId through the async data layer (SQLite only: PostgreSQL's ids come from the table's sequence). */
+async function nextSqliteId(db: DbOrTx, table: 'leases' | 'lessees'): Promise<number> {
+  const seq = (await valueOf<number>(db, 'select seq from sqlite_sequence where name = ?', [table])) ?? 0;
+  const max = (await valueOf<number | null>(db, `select max(id) from ${q(table)}`)) ?? 0;
+  return Math.max(seq, max) + 1;
+}
+
+/**
+ * The ids a writer gives the rows it inserts, assigned before the insert (a writer on a worker, or batching its inserts,
+ * cannot read them back). SQLite: counted on from the table's AUTOINCREMENT high mark (safe: the write lock is held).
+ * PostgreSQL: taken from the table's identity sequence ahead of use (`reserve`), so a concurrent writer never gets one.
+ */
+class Ids {
+  private readonly reserved: number[] = [];
+  private constructor(
+    private readonly table: 'leases' | 'lessees',
+    private next: number | null,
+  ) {}
+
+  static async of(db: DbOrTx, table: 'leases' | 'lessees'): Promise<Ids> {
+    return new Ids(table, pgClientOf(db) ? null : await nextSqliteId(db, table));
+  }
+
+  /** Makes sure `n` ids are at hand (PostgreSQL: taken from the sequence; SQLite: nothing to do). */
+  async reserve(db: DbOrTx, n: number): Promise<void> {
+    const missing = n - this.reserved.length;
+    if (this.next !== null || missing <= 0) return;
+    const ids = await columnOf<number>(
+      db,
+      `select nextval(pg_get_serial_sequence('${this.table}', 'id')) from generate_series(1, ?::int)`,
+      [missing],
+    );
+    this.reserved.push(...ids.map(Number).sort((a, b) => a - b));
+  }
+
+  take(): number {
+    if (this.next !== null) return this.next++;
+    const id = this.reserved.shift();
+    if (id === undefined) throw new Error(`LeaseBulkWriter: no ${this.table} id reserved (call readAhead() first).`);
+    return id;
+  }
+}
+
 export type NewLesseeValues = { idOdoo: string | null; name: string; taxId: string; country: string; region: string; industry: string };
 
+/** What a writer needs at hand before its next writes (readAhead()). */
+export type BulkNeeds = {
+  /** Leases the next writes update: read (and on PostgreSQL locked) now. */
+  updates?: readonly number[];
+  /** Leases and lessees the next writes insert. */
+  inserts?: number;
+  lessees?: number;
+};
+
 export class LeaseBulkWriter {
-  private readonly rateConvention: 'nominal' | 'effective';
-  private readonly lesseeIds: Set<number>;
-  private readonly contractNumbers: Set<string>;
-  private readonly userEmail: string;
-  private readonly getLease: BetterSqlite3.Statement;
-  private readonly sqlite: BetterSqlite3.Database;
-  private nextLeaseId: number;
-  private nextLesseeId: number;
+  /** The leases to update, as read by readAhead() (null: it does not exist). */
+  private readonly current = new Map<number, Record<string, unknown> | null>();
   private dueIndexSql: string | null = null;
   private schedule: unknown[] = [];
   private scheduleRows = 0;
   /** Whether the funder's lock is taken (its first journal row written). */
   private locked = false;
 
-  /**
-   * Reads the funder, its lessees and contract numbers once through `tx`, which sees what the write transaction
-   * started from: the caller's transaction itself, or (writes sent to a worker, db/write-worker.ts) a connection of
-   * the caller's while the worker holds the write lock. The writes go to `sink`: by default at once on `tx`.
-   */
-  constructor(
-    tx: DbOrTx,
+  private constructor(
+    private readonly tx: DbOrTx,
     private readonly funderId: number,
     private readonly userId: number | null,
     private readonly now: number,
-    private readonly sink: WriteSink = new DirectSink(sqliteOf(tx)),
+    private readonly sink: WriteSink,
+    private readonly rateConvention: 'nominal' | 'effective',
+    private readonly lesseeIds: Set<number>,
+    private readonly contractNumbers: Set<string>,
+    private readonly userEmail: string,
+    private readonly leaseIds: Ids,
+    private readonly lesseeIdsNext: Ids,
   ) {
-    const db = (this.sqlite = sqliteOf(tx));
-    const funder = getFunderSync(tx, funderId);
-    if (!funder) throw new NotFound(`Funder ${funderId} does not exist.`);
-    this.rateConvention = funder.rateConvention;
-    this.lesseeIds = new Set(db.prepare('select id from lessees where funder_id = ?').pluck().all(funderId) as number[]);
-    this.contractNumbers = new Set(db.prepare('select contract_number from leases where funder_id = ?').pluck().all(funderId) as string[]);
-    this.userEmail =
-      userId === null ? 'system' : ((db.prepare('select email from users where id = ?').pluck().get(userId) as string | undefined) ?? '');
     const insertInto = (table: string, cols: { name: string }[]) =>
       `insert into ${q(table)} (${cols.map((c) => q(c.name)).join(', ')}) values (${cols.map(() => '?').join(', ')})`;
-    const leaseSet = LEASE_COLS.filter((c) => c.key !== 'id' && c.key !== 'createdAt' && c.key !== 'createdBy');
     const oneSchedule = `(${SCHEDULE_COLUMNS.map(() => '?').join(', ')})`;
     const statements: Record<Write, string> = {
+      insertLessee: insertInto('lessees', LESSEE_COLS),
       insertLease: insertInto('leases', LEASE_COLS),
-      updateLease: `update leases set ${leaseSet.map((c) => `${q(c.name)} = ?`).join(', ')} where id = ?`,
+      updateLease: `update leases set ${UPDATE_COLS.map((c) => `${q(c.name)} = ?`).join(', ')} where id = ?`,
       deleteSchedule: 'delete from schedule_rows where lease_id = ?',
       scheduleOne: `insert into schedule_rows (${SCHEDULE_COLUMNS.join(', ')}) values ${oneSchedule}`,
       scheduleMany: `insert into schedule_rows (${SCHEDULE_COLUMNS.join(', ')}) values ${Array.from({ length: SCHEDULE_BATCH }, () => oneSchedule).join(', ')}`,
       history: 'insert into lease_history (lease_id, version, action, changes, user_id, at) values (?, ?, ?, ?, ?, ?)',
       audit:
         'insert into audit_log (at, user_id, user_email, funder_id, entity, entity_id, action, before, after) values (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-      journal: INSERT_BOOK_CHANGE_SQL,
-      insertLessee: insertInto('lessees', LESSEE_COLS),
       insertOpening: insertInto('opening_positions', OPENING_COLS),
       bump: LOCK_FUNDER_SQL.terms,
+      journal: INSERT_BOOK_CHANGE_SQL,
     };
-    for (const [name, sql] of Object.entries(statements)) sink.prepare(`${PREFIX}${name}`, sql);
-    this.getLease = db.prepare('select * from leases where id = ?');
-    this.updateCols = leaseSet;
-    // The ids are assigned here, not read back from each insert: a writer on a worker cannot answer synchronously.
-    // Safe because the write lock is held (or, in a deferred transaction, a write after another connection's fails).
-    this.nextLeaseId = nextAutoincrementId(db, 'leases');
-    this.nextLesseeId = nextAutoincrementId(db, 'lessees');
+    for (const name of WRITES) sink.prepare(`${PREFIX}${name}`, statements[name]);
+  }
+
+  /**
+   * Reads the funder, its lessees and contract numbers once through `tx`, which sees what the write transaction
+   * started from: the caller's transaction itself, or (writes sent to a worker, db/write-worker.ts) a connection of
+   * the caller's while the worker holds the write lock. The writes go to `sink`: by default the transaction's own
+   * (db/write-worker.ts transactionSinkOf: at once on SQLite; on PostgreSQL batched, the caller flushes it).
+   */
+  static async open(
+    tx: DbOrTx,
+    funderId: number,
+    userId: number | null,
+    now: number,
+    sink: WriteSink = transactionSinkOf(tx, JOURNAL_WRITES),
+  ): Promise<LeaseBulkWriter> {
+    const funder = await getFunder(tx, funderId);
+    if (!funder) throw new NotFound(`Funder ${funderId} does not exist.`);
+    const lesseeIds = new Set((await columnOf<number>(tx, 'select id from lessees where funder_id = ?', [funderId])).map(Number));
+    const contractNumbers = new Set(await columnOf<string>(tx, 'select contract_number from leases where funder_id = ?', [funderId]));
+    const userEmail = userId === null ? 'system' : ((await valueOf<string>(tx, 'select email from users where id = ?', [userId])) ?? '');
+    return new LeaseBulkWriter(
+      tx,
+      funderId,
+      userId,
+      now,
+      sink,
+      funder.rateConvention,
+      lesseeIds,
+      contractNumbers,
+      userEmail,
+      await Ids.of(tx, 'leases'),
+      await Ids.of(tx, 'lessees'),
+    );
+  }
+
+  /**
+   * Reads the leases the next writes update (on PostgreSQL with their rows locked until the COMMIT: no one else changes
+   * them in between) and, on PostgreSQL, takes the ids of the next inserts from the sequences.
+   */
+  async readAhead(needs: BulkNeeds): Promise<void> {
+    const ids = (needs.updates ?? []).filter((id) => !this.current.has(id));
+    if (ids.length) {
+      const rows = await rowsOf<Record<string, unknown>>(
+        this.tx,
+        `select * from leases where id ${idListSql}${onPostgres ? ' order by id for update' : ''}`,
+        [idListParam(ids)],
+      );
+      for (const id of ids) this.current.set(id, null);
+      for (const r of rows) this.current.set(Number(r.id), r);
+    }
+    await this.leaseIds.reserve(this.tx, needs.inserts ?? 0);
+    await this.lesseeIdsNext.reserve(this.tx, needs.lessees ?? 0);
   }
 
   private write(name: Write, params: unknown[]): void {
     this.sink.run(`${PREFIX}${name}`, params);
   }
-
-  private readonly updateCols: ReturnType<typeof columnsOf>;
 
   /**
    * The opening position of a lease this writer created (domain.md §7: a seasoned lease's servicing starts there): the
@@ -170,7 +269,7 @@ export class LeaseBulkWriter {
   }
 
   createLessee(values: NewLesseeValues): number {
-    const id = this.nextLesseeId++;
+    const id = this.lesseeIdsNext.take();
     this.write(
       'insertLessee',
       driverValues(LESSEE_COLS, { ...values, id, funderId: this.funderId, createdAt: this.now, updatedAt: this.now }),
@@ -199,7 +298,7 @@ export class LeaseBulkWriter {
     };
     // No RETURNING (it made the insert several times slower here): the row is what was bound.
     const bound = driverValues(LEASE_COLS, values);
-    bound[LEASE_ID] = this.nextLeaseId++;
+    bound[LEASE_ID] = this.leaseIds.take();
     this.write('insertLease', bound);
     const lease = asStored<Lease>(LEASE_COLS, bound);
     this.contractNumbers.add(lease.contractNumber);
@@ -212,7 +311,9 @@ export class LeaseBulkWriter {
 
   /** applyLeaseUpdate, in this transaction: the same optimistic lock (NotFound, Conflict when the version moved). */
   update(id: number, expectedVersion: number, patch: Partial<LeaseInput>): Lease {
-    const raw = this.getLease.get(id) as Record<string, unknown> | undefined;
+    const raw = this.current.get(id);
+    if (raw === undefined) throw new Error(`LeaseBulkWriter: lease ${id} was not read (call readAhead() first).`);
+    this.current.delete(id);
     if (!raw) throw new NotFound(`Lease ${id} does not exist.`);
     const current = asStored<Lease>(
       LEASE_COLS,
@@ -241,7 +342,7 @@ export class LeaseBulkWriter {
     const changes: Record<string, [unknown, unknown]> = {};
     for (const k of LEASE_TRACKED) if (current[k] !== next[k]) changes[k] = [current[k], next[k]];
     // The row exists: read above, in what the write transaction started from (and no one else writes meanwhile).
-    this.write('updateLease', [...driverValues(this.updateCols, next), id]);
+    this.write('updateLease', [...driverValues(UPDATE_COLS, next), id]);
     const updated = asStored<Lease>(LEASE_COLS, driverValues(LEASE_COLS, next));
     this.flushSchedule();
     this.write('deleteSchedule', [id]);
@@ -259,10 +360,11 @@ export class LeaseBulkWriter {
    * several times more than building it from sorted data. Inside the caller's transaction (SQLite's DDL is
    * transactional): other connections keep reading their snapshot with the index, and a rollback restores it.
    */
-  deferDueDateIndex(): void {
-    const sql = this.sqlite.prepare(`select sql from sqlite_master where type = 'index' and name = ?`).pluck().get(DUE_INDEX) as
-      string | undefined;
-    if (!sql || this.dueIndexSql) return;
+  async deferDueDateIndex(): Promise<void> {
+    // PostgreSQL: not done (its DDL would lock the table against every reader until the COMMIT).
+    if (pgClientOf(this.tx) || this.dueIndexSql) return;
+    const sql = await valueOf<string>(this.tx, `select sql from sqlite_master where type = 'index' and name = ?`, [DUE_INDEX]);
+    if (!sql) return;
     this.sink.exec(`drop index ${q(DUE_INDEX)}`);
     this.dueIndexSql = sql;
   }

@@ -8,9 +8,8 @@ import { transaction } from '@/db/transaction';
 import type { Db, DbOrTx, Tx } from '@/db/client';
 import { recordAudit } from '@/db/queries/audit';
 import { getFunder } from '@/db/queries/funders';
-import { getImport, updateImport } from '@/db/queries/imports';
-import { preparedFor } from '@/db/queries/prepared';
-import { sqliteOf } from '@/db/queries/servicing';
+import { findImport, getImport, updateImport } from '@/db/queries/imports';
+import { statementFor } from '@/db/queries/prepared';
 import { Conflict, Forbidden, Invalid, NotFound } from '@/lib/domain/errors';
 import {
   mostCommon,
@@ -25,29 +24,29 @@ import { residualDueDate, type ResidualTerms } from '@/lib/servicing/instalments
 import type { RollForwardKind } from '@/lib/import/roll-forward';
 import type { rollForwardDecisionBody, rollForwardRow, rollForwardSummary } from '@/lib/validations/imports';
 import type { z } from 'zod';
-import { arraysOf, executeSql, jsonTextSql } from '@/db/dialect';
+import { arraysOf, columnOf, executeSql, jsonTextSql, onPostgres, rowsOf, valueOf } from '@/db/dialect';
 
 export type RollForwardRow = z.infer<typeof rollForwardRow>;
 export type RollForwardSummary = z.infer<typeof rollForwardSummary>;
 type Query = { kind?: RollForwardKind; undecided?: boolean };
 
 /** The previous committed import of the source (null: this is its first tape). */
-export function previousImportOf(db: DbOrTx, sourceId: number, importId: number): number | null {
-  const r = sqliteOf(db)
-    .prepare(
-      `select id from tape_imports where source_id = ? and status = 'committed' and id != ? order by committed_at desc, id desc limit 1`,
-    )
-    .pluck()
-    .get(sourceId, importId) as number | undefined;
+export async function previousImportOf(db: DbOrTx, sourceId: number, importId: number): Promise<number | null> {
+  const r = await valueOf<number>(
+    db,
+    `select id from tape_imports where source_id = ? and status = 'committed' and id != ? order by committed_at desc, id desc limit 1`,
+    [sourceId, importId],
+  );
   return r ?? null;
 }
 
 /** The leases of a committed import with the balance its tape gave (rows that were rejected are not on it). */
-function previousLines(db: DbOrTx, importId: number): PreviousLine[] {
-  const rows = sqliteOf(db)
-    .prepare(`select result from tape_import_rows where import_id = ? and action in ('new', 'updated', 'unchanged') order by row`)
-    .pluck()
-    .all(importId) as string[];
+async function previousLines(db: DbOrTx, importId: number): Promise<PreviousLine[]> {
+  const rows = await columnOf<string>(
+    db,
+    `select result from tape_import_rows where import_id = ? and action in ('new', 'updated', 'unchanged') order by row`,
+    [importId],
+  );
   const out: PreviousLine[] = [];
   for (const text of rows) {
     const r = JSON.parse(text) as StoredRow;
@@ -69,19 +68,18 @@ function datedAmounts(rows: Iterable<readonly [number, string, number]>): (lease
 }
 
 /** Principal each of the funder's leases has due in [from, to) by its schedule: its rows, and its residual. */
-function scheduledDue(db: DbOrTx, funderId: number, from: string, to: string) {
-  const sqlite = sqliteOf(db);
-  const rows = sqlite
-    .prepare(
-      `select s.lease_id, s.due_date, s.principal from schedule_rows s join leases l on l.id = s.lease_id
+async function scheduledDue(db: DbOrTx, funderId: number, from: string, to: string) {
+  const rows = await arraysOf<[number, string, number]>(
+    db,
+    `select s.lease_id, s.due_date, s.principal from schedule_rows s join leases l on l.id = s.lease_id
         where l.funder_id = ? and s.due_date >= ? and s.due_date < ?`,
-    )
-    .raw()
-    .all(funderId, from, to) as [number, string, number][];
-  const residuals = sqlite
-    .prepare(`select id, residual, first_due_date, term, timing, frequency from leases where funder_id = ? and residual > 0`)
-    .raw()
-    .all(funderId) as [number, number, string, number, ResidualTerms['timing'], ResidualTerms['frequency']][];
+    [funderId, from, to],
+  );
+  const residuals = await arraysOf<[number, number, string, number, ResidualTerms['timing'], ResidualTerms['frequency']]>(
+    db,
+    `select id, residual, first_due_date, term, timing, frequency from leases where funder_id = ? and residual > 0`,
+    [funderId],
+  );
   for (const [id, residual, firstDueDate, term, timing, frequency] of residuals) {
     const day = residualDueDate({ firstDueDate, term, timing, frequency });
     if (day >= from && day < to) rows.push([id, day, residual]);
@@ -90,14 +88,13 @@ function scheduledDue(db: DbOrTx, funderId: number, from: string, to: string) {
 }
 
 /** Write-offs of the funder's leases approved with a date in [from, to). */
-function writtenOff(db: DbOrTx, funderId: number, from: string, to: string) {
+async function writtenOff(db: DbOrTx, funderId: number, from: string, to: string) {
   return datedAmounts(
-    sqliteOf(db)
-      .prepare(
-        `select lease_id, write_off_on, amount from write_offs where funder_id = ? and status = 'approved' and write_off_on >= ? and write_off_on < ?`,
-      )
-      .raw()
-      .all(funderId, from, to) as [number, string, number][],
+    await arraysOf<[number, string, number]>(
+      db,
+      `select lease_id, write_off_on, amount from write_offs where funder_id = ? and status = 'approved' and write_off_on >= ? and write_off_on < ?`,
+      [funderId, from, to],
+    ),
   );
 }
 
@@ -110,39 +107,40 @@ const INSERT = `insert into tape_import_roll_forward (import_id, contract_number
  * roll-forward of the same import; a decision on a break whose figures did not move is kept). Null when there is no
  * previous tape with balances, or this tape gives none. Runs inside the validation's write.
  */
-export function computeRollForward(
+export async function computeRollForward(
   db: Tx,
   imp: { id: number; funderId: number },
   previousId: number | null,
   current: readonly CurrentLine[],
-): RollForwardSummary | null {
-  const sqlite = sqliteOf(db);
+): Promise<RollForwardSummary | null> {
   const kept = new Map(
     (
-      sqlite
-        .prepare(
-          `select contract_number, difference, decision, note, decided_by, decided_at from tape_import_roll_forward where import_id = ? and decision is not null`,
-        )
-        .raw()
-        .all(imp.id) as [string, number | null, string, string, number | null, number | null][]
+      await arraysOf<[string, number | null, string, string, number | null, number | null]>(
+        db,
+        `select contract_number, difference, decision, note, decided_by, decided_at from tape_import_roll_forward where import_id = ? and decision is not null`,
+        [imp.id],
+      )
     ).map((r) => [r[0], r]),
   );
-  sqlite.prepare('delete from tape_import_roll_forward where import_id = ?').run(imp.id);
-  const previous = previousId === null ? [] : previousLines(db, previousId);
+  await executeSql(db, 'delete from tape_import_roll_forward where import_id = ?', [imp.id]);
+  const previous = previousId === null ? [] : await previousLines(db, previousId);
   if (previousId === null || previous.length === 0 || current.length === 0) {
-    sqlite.prepare('update tape_imports set previous_import_id = null, roll_forward = null where id = ?').run(imp.id);
+    await executeSql(db, 'update tape_imports set previous_import_id = null, roll_forward = null where id = ?', [imp.id]);
     return null;
   }
   const dates = [...previous.map((p) => p.date), ...current.map((c) => c.date)].sort();
   const from = dates[0]!;
   const to = dates[dates.length - 1]!;
-  const entries = rollForward(previous, current, scheduledDue(db, imp.funderId, from, to), writtenOff(db, imp.funderId, from, to));
-  const insert = preparedFor(sqlite, 'roll-forward-insert', () => sqlite.prepare(INSERT));
-  const rejectRow = sqlite.prepare(`update tape_import_rows set action = 'rejected' where import_id = ? and row = ?`);
+  const entries = rollForward(
+    previous,
+    current,
+    await scheduledDue(db, imp.funderId, from, to),
+    await writtenOff(db, imp.funderId, from, to),
+  );
   for (const e of entries) {
     const k = e.kind === 'break' ? kept.get(e.contractNumber) : undefined;
     const decision = k && k[1] === e.difference ? k : null;
-    insert.run(
+    await executeSql(db, INSERT, [
       imp.id,
       e.contractNumber,
       e.row,
@@ -160,18 +158,20 @@ export function computeRollForward(
       decision?.[3] ?? '',
       decision?.[4] ?? null,
       decision?.[5] ?? null,
-    );
-    if (decision?.[2] === 'rejected' && e.row !== null) rejectRow.run(imp.id, e.row);
+    ]);
+    if (decision?.[2] === 'rejected' && e.row !== null)
+      await executeSql(db, `update tape_import_rows set action = 'rejected' where import_id = ? and row = ?`, [imp.id, e.row]);
   }
-  const summary = summaryOf(db, imp.id, previousId, previous, current, entries);
-  sqlite
-    .prepare('update tape_imports set previous_import_id = ?, roll_forward = ? where id = ?')
-    .run(previousId, JSON.stringify(summary), imp.id);
+  const summary = summaryOf(imp.id, previousId, previous, current, entries);
+  await executeSql(db, 'update tape_imports set previous_import_id = ?, roll_forward = ? where id = ?', [
+    previousId,
+    JSON.stringify(summary),
+    imp.id,
+  ]);
   return summary;
 }
 
 function summaryOf(
-  db: DbOrTx,
   importId: number,
   previousImportId: number,
   previous: readonly PreviousLine[],
@@ -190,19 +190,18 @@ function summaryOf(
 }
 
 /** The import's stored roll-forward summary with its undecided breaks as they are now (null: it has none). */
-function currentSummary(db: DbOrTx, imp: { id: number; rollForward: string | null }): RollForwardSummary | null {
+async function currentSummary(db: DbOrTx, imp: { id: number; rollForward: string | null }): Promise<RollForwardSummary | null> {
   if (!imp.rollForward) return null;
   const summary = JSON.parse(imp.rollForward) as RollForwardSummary;
-  summary.counts.undecided = undecidedBreaks(db, imp.id);
+  summary.counts.undecided = await undecidedBreaks(db, imp.id);
   return summary;
 }
 
+const UNDECIDED = `select count(*) from tape_import_roll_forward where import_id = ? and kind = 'break' and decision is null`;
+
 /** Breaks of the import's roll-forward no one has decided yet (a commit waits for them). */
-export function undecidedBreaks(db: DbOrTx, importId: number): number {
-  return sqliteOf(db)
-    .prepare(`select count(*) from tape_import_roll_forward where import_id = ? and kind = 'break' and decision is null`)
-    .pluck()
-    .get(importId) as number;
+export async function undecidedBreaks(db: DbOrTx, importId: number): Promise<number> {
+  return Number((await valueOf<number>(db, UNDECIDED, [importId])) ?? 0);
 }
 
 type Stored = {
@@ -258,45 +257,82 @@ const SELECT = `select f.contract_number, f.row, f.lease_id, f.currency, f.kind,
   f.balance, f.difference, f.decision, f.note, u.email as decided_by_email, f.decided_at
   from tape_import_roll_forward f left join users u on u.id = f.decided_by`;
 
-/** Orders breaks first (undecided first), then the other kinds, each by contract number. */
-const ORDER = `order by case f.kind when 'break' then 0 when 'appeared' then 1 when 'gone' then 2 else 3 end, f.decision is not null, f.contract_number`;
+/** Orders breaks first (undecided first), then the other kinds, each by contract number (by code point on both engines). */
+const ORDER = `order by case f.kind when 'break' then 0 when 'appeared' then 1 when 'gone' then 2 else 3 end, f.decision is not null, f.contract_number${onPostgres ? ' collate "C"' : ''}`;
 
-function requireImport(db: DbOrTx, funderId: number, importId: number) {
-  const imp = getImport(db, funderId, importId);
+async function requireImport(db: DbOrTx, funderId: number, importId: number) {
+  const imp = await findImport(db, funderId, importId);
   if (!imp) throw new NotFound(`Import ${importId} does not exist for funder ${funderId}.`);
   return imp;
 }
 
+type RollForwardPage = { summary: RollForwardSummary | null; rows: RollForwardRow[]; total: number; page: number; perPage: number };
+
 /** One page of the import's roll-forward, breaks first, with its summary (null: none). */
-export function rollForwardOf(
+export async function rollForwardPage(
   db: Db,
   funderId: number,
   importId: number,
   q: Query & { page: number; perPage: number },
-): { summary: RollForwardSummary | null; rows: RollForwardRow[]; total: number; page: number; perPage: number } {
-  const imp = requireImport(db, funderId, importId);
-  const summary = currentSummary(db, imp);
+): Promise<RollForwardPage> {
+  const imp = await requireImport(db, funderId, importId);
+  const summary = await currentSummary(db, imp);
   const w = whereOf(q);
-  const sqlite = db.$client;
   const rows = (
-    sqlite
-      .prepare(`${SELECT} where ${w.sql} ${ORDER} limit ? offset ?`)
-      .all(importId, ...w.params, q.perPage, (q.page - 1) * q.perPage) as Stored[]
+    await rowsOf<Stored>(db, `${SELECT} where ${w.sql} ${ORDER} limit ? offset ?`, [
+      importId,
+      ...w.params,
+      q.perPage,
+      (q.page - 1) * q.perPage,
+    ])
   ).map(toRow);
-  const total = sqlite
-    .prepare(`select count(*) from tape_import_roll_forward f where ${w.sql}`)
+  const total = Number(
+    (await valueOf<number>(db, `select count(*) from tape_import_roll_forward f where ${w.sql}`, [importId, ...w.params])) ?? 0,
+  );
+  return { summary, rows, total, page: q.page, perPage: q.perPage };
+}
+
+/**
+ * rollForwardPage, synchronously, on SQLite only: the API route's (app/api/leases/imports/[id]/roll-forward), which
+ * answers its result without awaiting it, until it awaits rollForwardPage.
+ */
+export function rollForwardOf(db: Db, funderId: number, importId: number, q: Query & { page: number; perPage: number }): RollForwardPage {
+  const imp = getImport(db, funderId, importId);
+  if (!imp) throw new NotFound(`Import ${importId} does not exist for funder ${funderId}.`);
+  const w = whereOf(q);
+  let summary: RollForwardSummary | null = null;
+  if (imp.rollForward) {
+    summary = JSON.parse(imp.rollForward) as RollForwardSummary;
+    summary.counts.undecided = statementFor(db, UNDECIDED).pluck().get(importId) as number;
+  }
+  const rows = (
+    statementFor(db, `${SELECT} where ${w.sql} ${ORDER} limit ? offset ?`).all(
+      importId,
+      ...w.params,
+      q.perPage,
+      (q.page - 1) * q.perPage,
+    ) as Stored[]
+  ).map(toRow);
+  const total = statementFor(db, `select count(*) from tape_import_roll_forward f where ${w.sql}`)
     .pluck()
     .get(importId, ...w.params) as number;
   return { summary, rows, total, page: q.page, perPage: q.perPage };
 }
 
 /** Every row of the roll-forward in the list's order, a batch at a time (the export). */
-export function* iterateRollForward(db: Db, funderId: number, importId: number, q: Query, batch = 1000): Generator<RollForwardRow[]> {
-  requireImport(db, funderId, importId);
+export async function* iterateRollForward(
+  db: Db,
+  funderId: number,
+  importId: number,
+  q: Query,
+  batch = 1000,
+): AsyncGenerator<RollForwardRow[]> {
+  await requireImport(db, funderId, importId);
   const w = whereOf(q);
-  const st = db.$client.prepare(`${SELECT} where ${w.sql} ${ORDER} limit ? offset ?`);
   for (let offset = 0; ; offset += batch) {
-    const rows = (st.all(importId, ...w.params, batch, offset) as Stored[]).map(toRow);
+    const rows = (
+      await rowsOf<Stored>(db, `${SELECT} where ${w.sql} ${ORDER} limit ? offset ?`, [importId, ...w.params, batch, offset])
+    ).map(toRow);
     if (rows.length === 0) return;
     yield rows;
     if (rows.length < batch) return;
@@ -316,7 +352,7 @@ export async function decideRollForward(
   actor: { userId: number; email: string },
   now = Date.now(),
 ): Promise<{ decided: number; summary: RollForwardSummary }> {
-  const imp = requireImport(db, funderId, importId);
+  const imp = await requireImport(db, funderId, importId);
   if (imp.status !== 'validated') throw new Conflict(`Import ${importId} is ${imp.status}: only a dry run's breaks can be decided.`);
   if (!imp.rollForward) throw new Conflict(`Import ${importId} has no roll-forward to decide.`);
   if ((await getFunder(db, funderId))?.fourEyes && imp.createdBy === actor.userId)
@@ -375,24 +411,23 @@ export async function decideRollForward(
     );
     return targets.length;
   });
-  return { decided, summary: currentSummary(db, imp)! };
+  return { decided, summary: (await currentSummary(db, imp))! };
 }
 
 /** The import's counts of new, updated, unchanged and rejected rows, from its rows' actions. */
-export function actionCounts(
+export async function actionCounts(
   db: DbOrTx,
   importId: number,
-): { newCount: number; updatedCount: number; unchangedCount: number; rejectedCount: number } {
+): Promise<{ newCount: number; updatedCount: number; unchangedCount: number; rejectedCount: number }> {
   const n = Object.fromEntries(
-    sqliteOf(db).prepare(`select action, count(*) from tape_import_rows where import_id = ? group by action`).raw().all(importId) as [
-      string,
-      number,
-    ][],
-  );
+    (
+      await arraysOf<[string, number]>(db, `select action, count(*) from tape_import_rows where import_id = ? group by action`, [importId])
+    ).map(([a, c]) => [a, Number(c)]),
+  ) as Record<string, number>;
   return { newCount: n.new ?? 0, updatedCount: n.updated ?? 0, unchangedCount: n.unchanged ?? 0, rejectedCount: n.rejected ?? 0 };
 }
 
 /** The import's counts after a decision moved a row in or out of the rejected. */
 async function recountImport(db: DbOrTx, importId: number): Promise<void> {
-  await updateImport(db, importId, actionCounts(db, importId));
+  await updateImport(db, importId, await actionCounts(db, importId));
 }

@@ -1,11 +1,11 @@
-import { transaction, writerOf } from '@/db/transaction';
+import { transaction } from '@/db/transaction';
 /**
  * Tape import jobs (domain.md §7): an upload is kept, parsed and validated in the background (the dry
- * run), re-validated when the mapping changes, and committed in one SQLite transaction. Work runs in
- * chunks with a setImmediate between them so the server keeps answering other requests.
+ * run), re-validated when the mapping changes, and committed in one transaction (SQLite or PostgreSQL).
+ * Work runs in chunks with a setImmediate between them so the server keeps answering other requests.
  *
  * Jobs live in this process: an import found `parsing` or `committing` with no live job (the server
- * died) is recovered on read — a commit's transaction was rolled back by SQLite, so it goes back to
+ * died) is recovered on read — a commit's transaction was rolled back by the database, so it goes back to
  * `validated` and can be committed again.
  */
 import { processState } from '@/lib/views';
@@ -14,17 +14,20 @@ import { existsSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import { sqliteOf, type Db } from '@/db/client';
+import type { Db, Tx } from '@/db/client';
 import { withBackgroundCheckpoint } from '@/db/checkpoint';
-import { WorkerSink } from '@/db/write-worker';
+import { onPostgres } from '@/db/dialect';
+import { PgBatchSink, transactionSinkOf, withWriterBusyTimeout, workerFileOf, WorkerSink } from '@/db/write-worker';
 import { getFunder } from '@/db/queries/funders';
 import {
   clearValidation,
   createImport,
   deleteImportRows,
   ensureImportSource,
-  getImport,
+  findImport,
   ImportRowWriter,
+  importById,
+  importSourceById,
   insertExceptions,
   insertImportRows,
   LesseeIndex,
@@ -40,7 +43,8 @@ import {
 import { defaultVatRate } from '@/db/queries/lessees';
 import type { TapeImport } from '@/db/schema/imports';
 import { Conflict, NotFound } from '@/lib/domain/errors';
-import { databasePath } from '@/lib/env';
+import { dataDir, databasePath } from '@/lib/env';
+import { JOURNAL_WRITES } from '@/db/queries/lease-bulk';
 import { detectDateFormat, type DateDetection, type DateFormat } from '@/lib/import/dates';
 import { detectDecimalSeparator, type DecimalDetection, type DecimalSeparator } from '@/lib/import/decimal';
 import {
@@ -80,9 +84,9 @@ const VALIDATION_CHUNK = 250;
 /** Longest stretch a background job holds the event loop before letting requests in. */
 const SLICE_MS = 25;
 
-/** Uploaded tapes are kept beside the database until their import is committed. */
+/** Uploaded tapes are kept beside the database (on PostgreSQL, in the data folder) until their import is committed. */
 function importsDir(): string {
-  return path.join(path.dirname(databasePath()), 'imports');
+  return onPostgres ? path.join(dataDir(), 'imports') : path.join(path.dirname(databasePath()), 'imports');
 }
 
 export interface StartImportInput {
@@ -177,7 +181,7 @@ function setProgress(id: number, progress: number): void {
 
 /** The import as stored, recovered from a dead job, with the live progress. */
 export async function readImport(db: Db, funderId: number, id: number): Promise<TapeImport & { sourceName: string }> {
-  const imp = getImport(db, funderId, id);
+  const imp = await findImport(db, funderId, id);
   if (!imp) throw new NotFound(`Import ${id} does not exist for funder ${funderId}.`);
   const job = jobs.get(id);
   if (!job && imp.status === 'committing') {
@@ -186,7 +190,7 @@ export async function readImport(db: Db, funderId: number, id: number): Promise<
       errorCode: 'interrupted',
       error: 'The commit was interrupted; nothing was written. Commit again.',
     });
-    return getImport(db, funderId, id)!;
+    return (await findImport(db, funderId, id))!;
   }
   if (!job && imp.status === 'parsing') {
     await transitionImport(db, id, ['parsing'], {
@@ -194,7 +198,7 @@ export async function readImport(db: Db, funderId: number, id: number): Promise<
       errorCode: 'interrupted',
       error: 'Reading the file was interrupted; upload it again.',
     });
-    return getImport(db, funderId, id)!;
+    return (await findImport(db, funderId, id))!;
   }
   // Written, but the caches are still being brought up to date: the import answers "committing" until the
   // portfolio and servicing screens show it, so "committed" means the book a user opens next has the tape in it.
@@ -208,7 +212,7 @@ const REFRESHING_PROGRESS = 0.99;
 type ParseOptions = { mapping?: ColumnMapping; sheet?: string | null };
 
 async function parseAndValidate(db: Db, id: number, opts: ParseOptions): Promise<void> {
-  const imp = db.query.tapeImports.findFirst({ where: (t, { eq }) => eq(t.id, id) }).sync()!;
+  const imp = (await importById(db, id))!;
   if (!imp.filePath || !existsSync(imp.filePath)) throw new Error('The uploaded file is no longer kept.');
   const file = await openTapeFile(imp.filePath, opts.sheet ?? imp.sheet);
   const base = {
@@ -250,7 +254,7 @@ async function parseAndValidate(db: Db, id: number, opts: ParseOptions): Promise
     });
     return;
   }
-  const source = db.query.tapeImportSources.findFirst({ where: (s, { eq }) => eq(s.id, imp.sourceId) }).sync();
+  const source = await importSourceById(db, imp.sourceId);
   const saved = source ? (JSON.parse(source.mapping) as ColumnMapping) : {};
   const mapping =
     opts.mapping && Object.keys(opts.mapping).length ? completeMapping(headers, opts.mapping) : suggestMapping(headers, saved).mapping;
@@ -278,7 +282,7 @@ async function parseAndValidate(db: Db, id: number, opts: ParseOptions): Promise
  * column this month's file lacks is kept for the month it comes back.
  */
 async function rememberMapping(db: Db, sourceId: number, mapping: ColumnMapping, fixed?: FixedValues): Promise<void> {
-  const source = db.query.tapeImportSources.findFirst({ where: (s, { eq }) => eq(s.id, sourceId) }).sync();
+  const source = await importSourceById(db, sourceId);
   const saved = source ? (JSON.parse(source.mapping) as ColumnMapping) : {};
   await saveImportSourceMapping(db, sourceId, { ...saved, ...mapping }, Date.now(), fixed);
 }
@@ -303,7 +307,7 @@ function completeMapping(headers: readonly string[], mapping: ColumnMapping): Co
 
 /** The dry run over the stored rows with the import's mapping, decimal separator and date format. */
 async function validateImport(db: Db, id: number, progressFrom: number): Promise<void> {
-  const imp = db.query.tapeImports.findFirst({ where: (t, { eq }) => eq(t.id, id) }).sync()!;
+  const imp = (await importById(db, id))!;
   const headers = JSON.parse(imp.headers) as string[];
   const mapping = JSON.parse(imp.mapping) as ColumnMapping;
   const fixed = JSON.parse(imp.fixed) as FixedValues;
@@ -348,7 +352,7 @@ async function validateImport(db: Db, id: number, progressFrom: number): Promise
   }
   const funder = (await getFunder(db, imp.funderId))!;
   const leaseIndex = await loadLeaseIndex(db, imp.funderId);
-  const lesseeIndex = new LesseeIndex(db, imp.funderId);
+  const lesseeIndex = await LesseeIndex.of(db, imp.funderId);
   const ctx = {
     mode: imp.mode,
     decimal: imp.decimal as DecimalSeparator,
@@ -367,7 +371,7 @@ async function validateImport(db: Db, id: number, progressFrom: number): Promise
   const seen = new Map<string, number>();
   const diffs: number[] = [];
   // The roll-forward against the source's previous tape (domain.md §7): this tape's balances, when there is one.
-  const previousId = previousImportOf(db, imp.sourceId, id);
+  const previousId = await previousImportOf(db, imp.sourceId, id);
   const lines: CurrentLine[] = [];
   const tapeDates: string[] = [];
   let after = 0;
@@ -406,8 +410,8 @@ async function validateImport(db: Db, id: number, progressFrom: number): Promise
   }
   const instalmentCheck = summariseInstalments(diffs, funder.importInstalmentTolerance);
   // A break rejected earlier (and still the same break) keeps its row rejected.
-  const summary = await transaction(db, async (tx) => computeRollForward(tx, imp, previousId, lines));
-  if (summary) Object.assign(counts, actionCounts(db, id));
+  const summary = await transaction(db, async (tx) => await computeRollForward(tx, imp, previousId, lines));
+  if (summary) Object.assign(counts, await actionCounts(db, id));
   await updateImport(db, id, {
     status: 'validated',
     progress: 1,
@@ -510,7 +514,7 @@ export async function commitImport(
   if (imp.errorCode && imp.errorCode !== 'interrupted' && imp.errorCode !== 'commitFailed' && imp.errorCode !== 'versionMoved') {
     throw new Conflict(`Import ${id} cannot be committed: ${imp.error}`);
   }
-  const undecided = undecidedBreaks(db, id);
+  const undecided = await undecidedBreaks(db, id);
   if (undecided > 0) {
     throw new Conflict(
       `Import ${id} has ${undecided} undecided breaks in its roll-forward: accept each with a note, or reject it, before the commit.`,
@@ -526,13 +530,14 @@ export async function commitImport(
   }
   const mapping = JSON.parse(imp.mapping) as ColumnMapping;
   await rememberMapping(db, imp.sourceId, mapping, JSON.parse(imp.fixed) as FixedValues);
-  const bulk = imp.newCount + imp.updatedCount > BULK_IMPORT;
+  // A bulk commit into a SQLite file checkpoints its WAL in the background afterwards (db/checkpoint.ts).
+  const bulk = imp.newCount + imp.updatedCount > BULK_IMPORT && workerFileOf(db) !== null;
   runJob(db, id, 'commit', () => (bulk ? withBackgroundCheckpoint(db, () => runCommit(db, imp, userId)) : runCommit(db, imp, userId)));
   return await readImport(db, funderId, id);
 }
 
 async function runCommit(db: Db, imp: TapeImport, userId: number | null): Promise<void> {
-  const file = db.$client.name;
+  const file = workerFileOf(db);
   const total = imp.newCount + imp.updatedCount;
   const bulk = total > BULK_IMPORT;
   // The caches: a few leases are applied lease by lease (as after a form edit); a bulk commit rebuilds the
@@ -558,11 +563,8 @@ async function runCommit(db: Db, imp: TapeImport, userId: number | null): Promis
     refreshed.catch(() => undefined);
   };
   try {
-    if (file !== ':memory:' && file !== '') await writeOnWorker(db, file, imp, userId, total, bulk ? startRebuilds : null);
-    else {
-      writeInPlace(db, imp, userId, total);
-      if (bulk) startRebuilds();
-    }
+    if (file !== null) await writeOnWorker(db, file, imp, userId, total, bulk ? startRebuilds : null);
+    else await writeInTransaction(db, imp, userId, total, bulk ? startRebuilds : null);
   } catch (e) {
     if (e instanceof Conflict) {
       // An edit moved a lease's version since validation: validate again so the row shows the current lease.
@@ -605,53 +607,54 @@ async function writeOnWorker(
   // worker's 'ready' message blocked the event loop for the whole 5 s busy timeout, and with it the commit, which
   // waits for that message on this thread.
   // Writes go through the database's writer connection (db/transaction.ts).
-  const writer = sqliteOf(writerOf(db));
-  const busyTimeout = writer.pragma('busy_timeout', { simple: true }) as number;
-  writer.pragma(`busy_timeout = ${BUSY_DURING_COMMIT_MS}`);
-  let sink: WorkerSink | null = null;
-  try {
-    // A bulk commit writes its whole WAL in one COMMIT: the checkpoint copying it back runs in a worker
-    // afterwards (db/checkpoint.ts), not inside this COMMIT nor in the next small write of a request.
-    sink = await WorkerSink.begin(file, total > BULK_IMPORT ? { autocheckpoint: 0 } : {});
-    // Reads on this thread's connection see what the transaction started from: the worker holds the write lock.
-    const writer = new ImportRowWriter(db, imp.id, imp.funderId, userId, Date.now(), total, sink);
-    const start = performance.now();
-    let done = 0;
-    let slice = performance.now();
-    for (const row of commitRows(db, imp.id)) {
-      writer.apply(row);
-      done++;
-      if (performance.now() - slice > SLICE_MS) {
-        setProgress(imp.id, done / Math.max(1, total));
-        // The worker may lag a few batches behind, no more: the writes do not pile up in memory.
-        await sink.drain(WRITES_IN_FLIGHT);
-        await yieldToLoop();
-        slice = performance.now();
+  await withWriterBusyTimeout(db, BUSY_DURING_COMMIT_MS, async () => {
+    let sink: WorkerSink | null = null;
+    try {
+      // A bulk commit writes its whole WAL in one COMMIT: the checkpoint copying it back runs in a worker
+      // afterwards (db/checkpoint.ts), not inside this COMMIT nor in the next small write of a request.
+      sink = await WorkerSink.begin(file, total > BULK_IMPORT ? { autocheckpoint: 0 } : {});
+      // Reads on this thread's connection see what the transaction started from: the worker holds the write lock.
+      const writer = await ImportRowWriter.open(db, imp.id, imp.funderId, userId, Date.now(), total, sink);
+      const start = performance.now();
+      let done = 0;
+      let slice = performance.now();
+      for await (const rows of commitChunks(db, imp.id)) {
+        await writer.readAhead(rows);
+        for (const row of rows) {
+          writer.apply(row);
+          done++;
+          if (performance.now() - slice > SLICE_MS) {
+            setProgress(imp.id, done / Math.max(1, total));
+            // The worker may lag a few batches behind, no more: the writes do not pile up in memory.
+            await sink.drain(WRITES_IN_FLIGHT);
+            await yieldToLoop();
+            slice = performance.now();
+          }
+        }
       }
+      writer.finish(userId, Date.now());
+      const end = performance.now();
+      // Everything written, the deferred index built: only the COMMIT is left.
+      await sink.drain(0);
+      const committed = sink.commit();
+      beforeVisible?.(committed);
+      await committed;
+      console.info(
+        `[imports] import ${imp.id}: ${total} leases written on a worker in ${((performance.now() - start) / 1000).toFixed(1)} s (after the last row: ${(performance.now() - end).toFixed(0)} ms, the COMMIT ${sink.commitMs?.toFixed(0) ?? '?'} ms of it)`,
+      );
+    } finally {
+      // After a failure (or a Conflict found here): nothing written. A no-op after the COMMIT.
+      await sink?.rollback();
     }
-    writer.finish(userId, Date.now());
-    const end = performance.now();
-    // Everything written, the deferred index built: only the COMMIT is left.
-    await sink.drain(0);
-    const committed = sink.commit();
-    beforeVisible?.(committed);
-    await committed;
-    console.info(
-      `[imports] import ${imp.id}: ${total} leases written on a worker in ${((performance.now() - start) / 1000).toFixed(1)} s (after the last row: ${(performance.now() - end).toFixed(0)} ms, the COMMIT ${sink.commitMs?.toFixed(0) ?? '?'} ms of it)`,
-    );
-  } finally {
-    writer.pragma(`busy_timeout = ${busyTimeout}`);
-    // After a failure (or a Conflict found here): nothing written. A no-op after the COMMIT.
-    await sink?.rollback();
-  }
+  });
 }
 
-/** The rows an import commits, in row order, read 1,000 at a time (resumes after the last row handed out). */
-function* commitRows(db: Db, importId: number): Generator<StoredRow> {
+/** The rows an import commits, in row order, 1,000 at a time (each chunk read after the previous one is written). */
+async function* commitChunks(db: Db | Tx, importId: number): AsyncGenerator<StoredRow[]> {
   for (let after = 0; ;) {
-    const rows = readCommitRows(db, importId, after, 1000);
+    const rows = await readCommitRows(db, importId, after, 1000);
     if (!rows.length) return;
-    yield* rows;
+    yield rows;
     after = rows[rows.length - 1]!.row;
   }
 }
@@ -662,18 +665,64 @@ const BUSY_DURING_COMMIT_MS = 200;
 /** Batches handed to the write worker and not yet written (each up to a slice's writes). */
 const WRITES_IN_FLIGHT = 4;
 
-/** An in-memory database (tests): the same writes on the one connection, in one transaction, without yielding. */
-function writeInPlace(db: Db, imp: TapeImport, userId: number | null, total: number): void {
-  db.$client.exec('BEGIN IMMEDIATE');
+/**
+ * The commit in ONE transaction of the data layer (db/transaction.ts), where there is no file for a worker to open:
+ *
+ * - PostgreSQL: on a pooled client of its own. Each chunk of rows is checked and computed here, then written as
+ *   multi-row INSERTs (PgBatchSink, at most 65,535 parameters a statement) with the event loop's turn between them, so
+ *   requests are served meanwhile and other writers are not stopped: the leases it updates are locked (read FOR
+ *   UPDATE), and the funder's row only at the end (its lock and journal rows are written last, just before the COMMIT).
+ *   A throw (a Conflict, a failed statement) rolls everything back.
+ * - An in-memory SQLite database (tests): the same writes at once on its one connection, without yielding.
+ */
+async function writeInTransaction(
+  db: Db,
+  imp: TapeImport,
+  userId: number | null,
+  total: number,
+  beforeVisible: ((committed: Promise<void>) => void) | null,
+): Promise<void> {
+  let visible!: { resolve: () => void; reject: (e: unknown) => void };
+  const committed = new Promise<void>((resolve, reject) => (visible = { resolve, reject }));
+  committed.catch(() => undefined);
+  const start = performance.now();
   try {
-    const writer = new ImportRowWriter(db, imp.id, imp.funderId, userId, Date.now(), total);
-    for (const row of commitRows(db, imp.id)) writer.apply(row);
-    writer.finish(userId, Date.now());
-    db.$client.exec('COMMIT');
+    await transaction(db, async (tx) => {
+      const sink = transactionSinkOf(tx, JOURNAL_WRITES);
+      const batched = sink instanceof PgBatchSink ? sink : null;
+      const writer = await ImportRowWriter.open(tx, imp.id, imp.funderId, userId, Date.now(), total, sink);
+      let done = 0;
+      for await (const rows of commitChunks(tx, imp.id)) {
+        await writer.readAhead(rows);
+        let slice = performance.now();
+        for (const row of rows) {
+          writer.apply(row);
+          done++;
+          if (batched && performance.now() - slice > SLICE_MS) {
+            await yieldToLoop();
+            slice = performance.now();
+          }
+        }
+        setProgress(imp.id, done / Math.max(1, total));
+        if (batched) {
+          await batched.flush();
+          await yieldToLoop();
+        }
+      }
+      writer.finish(userId, Date.now());
+      await batched?.flush(true);
+      // The COMMIT comes next: the rebuilds are marked pending before it can be seen.
+      beforeVisible?.(committed);
+    });
+    visible.resolve();
   } catch (e) {
-    if (db.$client.inTransaction) db.$client.exec('ROLLBACK');
+    visible.reject(e);
     throw e;
   }
+  if (onPostgres)
+    console.info(
+      `[imports] import ${imp.id}: ${total} leases written on PostgreSQL in ${((performance.now() - start) / 1000).toFixed(1)} s`,
+    );
 }
 
 /** Above this many created or updated leases a commit rebuilds the caches in the background instead of patching them. */

@@ -11,6 +11,7 @@ import { openDb, runMigrations, type Conn } from '@/db/client';
 import { getFunder } from '@/db/queries/funders';
 import { LeaseBulkWriter } from '@/db/queries/lease-bulk';
 import { WorkerSink } from '@/db/write-worker';
+import { transaction } from '@/db/transaction';
 import { createLease, updateLease, type LeaseInput } from '@/db/queries/leases';
 import { lessees } from '@/db/schema/portfolio';
 import { Conflict, Invalid } from '@/lib/domain/errors';
@@ -98,8 +99,8 @@ describe('LeaseBulkWriter', () => {
     const funderId = (await createImportFunder(db, 'Bulk')).id;
     const lesseeId = lesseeOf(funderId);
     const a = await createLease(db, terms(funderId, lesseeId, 'FORM-1'), null, NOW);
-    const b = db.transaction((tx) => {
-      const w = new LeaseBulkWriter(tx, funderId, null, NOW);
+    const b = await transaction(db, async (tx) => {
+      const w = await LeaseBulkWriter.open(tx, funderId, null, NOW);
       const lease = w.insert(terms(funderId, lesseeId, 'BULK-1'));
       w.finish();
       return lease;
@@ -109,8 +110,9 @@ describe('LeaseBulkWriter', () => {
     const patch = { rate: 0.055, residual: 0, frequency: 'quarterly' as const, term: 12 };
     await updateLease(db, a.id, 1, patch, null, NOW + 1);
     const before = await dataVersion(funderId);
-    db.transaction((tx) => {
-      const w = new LeaseBulkWriter(tx, funderId, null, NOW + 1);
+    await transaction(db, async (tx) => {
+      const w = await LeaseBulkWriter.open(tx, funderId, null, NOW + 1);
+      await w.readAhead({ updates: [b.id] });
       w.update(b.id, 1, patch);
       w.finish();
     });
@@ -124,8 +126,9 @@ describe('LeaseBulkWriter', () => {
     const lesseeId = lesseeOf(funderId);
     const foreign = lesseeOf(other);
     const lease = await createLease(db, terms(funderId, lesseeId, 'TAKEN'), null, NOW);
-    db.transaction((tx) => {
-      const w = new LeaseBulkWriter(tx, funderId, null, NOW);
+    await transaction(db, async (tx) => {
+      const w = await LeaseBulkWriter.open(tx, funderId, null, NOW);
+      await w.readAhead({ updates: [lease.id] });
       expect(() => w.insert(terms(funderId, lesseeId, 'TAKEN'))).toThrow(Conflict);
       expect(() => w.insert(terms(funderId, foreign, 'NEW'))).toThrow(Invalid);
       expect(() => w.update(lease.id, 2, { rate: 0.06 })).toThrow(Conflict);
@@ -152,19 +155,19 @@ describe('LeaseBulkWriter', () => {
         .map((r) => r.detail)
         .join(' ');
     expect(plan()).toContain('schedule_rows_due_idx');
-    expect(() =>
-      db.transaction((tx) => {
-        const w = new LeaseBulkWriter(tx, funderId, null, NOW);
-        w.deferDueDateIndex();
+    await expect(
+      transaction(db, async (tx) => {
+        const w = await LeaseBulkWriter.open(tx, funderId, null, NOW);
+        await w.deferDueDateIndex();
         w.insert(terms(funderId, lesseeId, 'ROLLED-BACK'));
         throw new Error('abort');
       }),
-    ).toThrow('abort');
+    ).rejects.toThrow('abort');
     expect(index()).toBe(sql);
     expect(scheduleRows()).toBe(rowsBefore);
-    db.transaction((tx) => {
-      const w = new LeaseBulkWriter(tx, funderId, null, NOW);
-      w.deferDueDateIndex();
+    await transaction(db, async (tx) => {
+      const w = await LeaseBulkWriter.open(tx, funderId, null, NOW);
+      await w.deferDueDateIndex();
       expect(index()).toBeUndefined();
       w.insert(terms(funderId, lesseeId, 'KEPT'));
       w.finish();
@@ -196,8 +199,8 @@ describe('LeaseBulkWriter', () => {
     const sink = await WorkerSink.begin(db.$client.name);
     try {
       // Reads on this connection see what the worker's transaction started from.
-      const w = new LeaseBulkWriter(db, funderId, null, NOW, sink);
-      w.deferDueDateIndex();
+      const w = await LeaseBulkWriter.open(db, funderId, null, NOW, sink);
+      await w.deferDueDateIndex();
       const a = w.insert(terms(funderId, lesseeId, 'W-1'));
       const b = w.insert(terms(funderId, lesseeId, 'W-2'));
       expect([a.id, b.id]).toEqual([gone.id + 1, gone.id + 2]);
