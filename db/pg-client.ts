@@ -39,6 +39,13 @@ export const pgMigrationsFolder = path.join(process.cwd(), 'db', 'migrations-pg'
 /** Opens a pool on `url` (a postgres:// URL). `max` bounds its connections. */
 export function openPgDb(url: string, options: { max?: number } = {}): PgDb {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  // An idle connection the server ends (a restart, a failover, an administrator's terminate) is an 'error' event of the
+  // pool: unheard, it would end the process. The pool drops that connection and opens another on the next query.
+  pool.on('error', (e: Error & { code?: string }) => {
+    console.warn(
+      `[database] an idle PostgreSQL connection was closed by the server (${e.code ?? e.message}); the pool opens another when needed.`,
+    );
+  });
   return drizzle(pool, { schema }) as PgDb;
 }
 

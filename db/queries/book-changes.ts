@@ -96,15 +96,17 @@ export function leasesTouched(c: BookChanges): number[] {
 /**
  * The funder's write lock: the FIRST statement of a write that checks the book and then acts on it (a payment's
  * allocation, a reversal, a write-off or settings approval, a draw within availability, a certificate, a lease edit).
- * On PostgreSQL, where writers run at once, it is `SELECT … FOR UPDATE` of the funder's row — the row recordBookChange
- * moves — so a second such writer of the funder waits here until the first has committed, and then reads what the first
+ * On PostgreSQL, where writers run at once, it is `SELECT … FOR NO KEY UPDATE` of the funder's row — the lock the
+ * UPDATE of recordBookChange takes on it — so a second such writer of the funder waits here until the first has committed, and then reads what the first
  * wrote (READ COMMITTED: each statement sees the latest commits). Taken first and alone, it cannot deadlock with another
- * of these writes. SQLite runs one write transaction at a time already (BEGIN IMMEDIATE): nothing to take.
+ * of these writes. Not FOR UPDATE: that one also waits for every open transaction that inserted a row referring to the
+ * funder (a foreign key's KEY SHARE lock), such as a tape import's commit, which must not hold payments back. SQLite runs
+ * one write transaction at a time already (BEGIN IMMEDIATE): nothing to take.
  * True when a lock was taken: a row read before it may have changed meanwhile, read it again.
  */
 export async function lockFunder(tx: Tx, funderId: number): Promise<boolean> {
   if (!pgClientOf(tx)) return false;
-  await executeSql(tx, 'select id from funders where id = ? for update', [funderId]);
+  await executeSql(tx, 'select id from funders where id = ? for no key update', [funderId]);
   return true;
 }
 
@@ -123,7 +125,7 @@ export const LEASE_LOCK_WAIT_MS = 5_000;
 export async function lockLeaseAndFunder(tx: Tx, leaseId: number): Promise<void> {
   if (!pgClientOf(tx)) return;
   await executeSql(tx, `set local lock_timeout = ${LEASE_LOCK_WAIT_MS}`);
-  const funderId = await valueOf<number>(tx, 'select funder_id from leases where id = ? for update', [leaseId]);
+  const funderId = await valueOf<number>(tx, 'select funder_id from leases where id = ? for no key update', [leaseId]);
   await executeSql(tx, 'set local lock_timeout to default');
   if (funderId !== undefined) await lockFunder(tx, funderId);
 }

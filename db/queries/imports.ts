@@ -61,20 +61,6 @@ export async function createImport(db: Tx, values: NewTapeImport): Promise<TapeI
   return (await db.insert(tapeImports).values(values).returning())[0]!;
 }
 
-/**
- * The import with its source's name (synchronous, SQLite only: the import page's, app/[locale]/(app)/master-file/imports/[id],
- * until it awaits findImport).
- */
-export function getImport(db: DbOrTx, funderId: number, id: number): (TapeImport & { sourceName: string }) | undefined {
-  const r = db
-    .select({ imp: tapeImports, sourceName: tapeImportSources.name })
-    .from(tapeImports)
-    .innerJoin(tapeImportSources, eq(tapeImports.sourceId, tapeImportSources.id))
-    .where(and(eq(tapeImports.id, id), eq(tapeImports.funderId, funderId)))
-    .get();
-  return r ? { ...r.imp, sourceName: r.sourceName } : undefined;
-}
-
 /** The import with its source's name, on either engine. */
 export async function findImport(db: DbOrTx, funderId: number, id: number): Promise<(TapeImport & { sourceName: string }) | undefined> {
   const r = (

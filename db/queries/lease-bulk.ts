@@ -243,7 +243,7 @@ export class LeaseBulkWriter {
     if (ids.length) {
       const rows = await rowsOf<Record<string, unknown>>(
         this.tx,
-        `select * from leases where id ${idListSql}${onPostgres ? ' order by id for update' : ''}`,
+        `select * from leases where id ${idListSql}${onPostgres ? ' order by id for no key update' : ''}`,
         [idListParam(ids)],
       );
       for (const id of ids) this.current.set(id, null);

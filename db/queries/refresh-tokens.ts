@@ -39,7 +39,7 @@ export async function rotateRefreshToken(db: Db, token: string, ttlSeconds: numb
     const hash = sha256(token);
     // PostgreSQL runs two refreshes at once (SQLite queues them): the second waits on the token's row until the first
     // has committed, then reads it spent.
-    if (pgClientOf(tx)) await executeSql(tx, 'select id from refresh_tokens where token_hash = ? for update', [hash]);
+    if (pgClientOf(tx)) await executeSql(tx, 'select id from refresh_tokens where token_hash = ? for no key update', [hash]);
     const row = (await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hash)).limit(1))[0];
     if (!row) return { ok: false, reason: 'unknown' } as const;
     if (row.revokedAt !== null) return { ok: false, reason: 'revoked' } as const;

@@ -8,8 +8,7 @@ import { transaction } from '@/db/transaction';
 import type { Db, DbOrTx, Tx } from '@/db/client';
 import { recordAudit } from '@/db/queries/audit';
 import { getFunder } from '@/db/queries/funders';
-import { findImport, getImport, updateImport } from '@/db/queries/imports';
-import { statementFor } from '@/db/queries/prepared';
+import { findImport, updateImport } from '@/db/queries/imports';
 import { Conflict, Forbidden, Invalid, NotFound } from '@/lib/domain/errors';
 import {
   mostCommon,
@@ -289,33 +288,6 @@ export async function rollForwardPage(
   const total = Number(
     (await valueOf<number>(db, `select count(*) from tape_import_roll_forward f where ${w.sql}`, [importId, ...w.params])) ?? 0,
   );
-  return { summary, rows, total, page: q.page, perPage: q.perPage };
-}
-
-/**
- * rollForwardPage, synchronously, on SQLite only: the API route's (app/api/leases/imports/[id]/roll-forward), which
- * answers its result without awaiting it, until it awaits rollForwardPage.
- */
-export function rollForwardOf(db: Db, funderId: number, importId: number, q: Query & { page: number; perPage: number }): RollForwardPage {
-  const imp = getImport(db, funderId, importId);
-  if (!imp) throw new NotFound(`Import ${importId} does not exist for funder ${funderId}.`);
-  const w = whereOf(q);
-  let summary: RollForwardSummary | null = null;
-  if (imp.rollForward) {
-    summary = JSON.parse(imp.rollForward) as RollForwardSummary;
-    summary.counts.undecided = statementFor(db, UNDECIDED).pluck().get(importId) as number;
-  }
-  const rows = (
-    statementFor(db, `${SELECT} where ${w.sql} ${ORDER} limit ? offset ?`).all(
-      importId,
-      ...w.params,
-      q.perPage,
-      (q.page - 1) * q.perPage,
-    ) as Stored[]
-  ).map(toRow);
-  const total = statementFor(db, `select count(*) from tape_import_roll_forward f where ${w.sql}`)
-    .pluck()
-    .get(importId, ...w.params) as number;
   return { summary, rows, total, page: q.page, perPage: q.perPage };
 }
 

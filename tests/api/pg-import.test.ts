@@ -18,7 +18,8 @@ import * as sqliteDialect from '@/db/dialect';
 import { createUser } from '@/db/queries/users';
 import * as sqliteLeases from '@/db/queries/leases';
 import * as sqliteTransaction from '@/db/transaction';
-import { INSERT_BOOK_CHANGE_SQL, LOCK_FUNDER_SQL } from '@/db/queries/book-changes';
+import { INSERT_BOOK_CHANGE_SQL, LEASE_LOCK_WAIT_MS, LOCK_FUNDER_SQL } from '@/db/queries/book-changes';
+import { concurrentWriteOf } from '@/services/api/handler';
 import * as sqlitePayments from '@/db/queries/payments';
 import * as sqliteService from '@/services/imports/service';
 import * as sqliteRollForward from '@/services/imports/roll-forward';
@@ -251,6 +252,32 @@ function newBookLines(prefix: string, n: number): string[] {
   return lines;
 }
 
+/** An upsert tape of every lease of the funder, every other one at a rate 1 point higher. */
+async function updateTape(e: Engine, funderId: number) {
+  const leases = await e.dialect.rowsOf<Record<string, string | number>>(
+    e.db,
+    `select l.contract_number, s.name, l.currency, l.asset_type, l.price, l.term, l.rate, l.timing, l.first_due_date
+       from leases l join lessees s on s.id = l.lessee_id where l.funder_id = ? order by l.id`,
+    [funderId],
+  );
+  return [
+    'Contract number,Lessee,Currency,Asset type,Asset price,Term,Interest rate,Timing,First due date',
+    ...leases.map((l, i) =>
+      [
+        l.contract_number,
+        l.name,
+        l.currency,
+        l.asset_type,
+        (Number(l.price) / 100).toFixed(2),
+        l.term,
+        (Number(l.rate) + (i % 2 ? 0.01 : 0)).toFixed(6),
+        l.timing,
+        l.first_due_date,
+      ].join(','),
+    ),
+  ];
+}
+
 describe('the tape import on SQLite and on PostgreSQL', () => {
   test('a new book: the dry run writes nothing; the commit writes the same rows and the book engine gives the same figures', async () => {
     const lines = newBookLines('N', 260);
@@ -326,31 +353,6 @@ describe('the tape import on SQLite and on PostgreSQL', () => {
   });
 
   /** An upsert tape of the funder's leases with a new rate for every other one (read from `e`: the same on both). */
-  async function updateTape(e: Engine, funderId: number) {
-    const leases = await e.dialect.rowsOf<Record<string, string | number>>(
-      e.db,
-      `select l.contract_number, s.name, l.currency, l.asset_type, l.price, l.term, l.rate, l.timing, l.first_due_date
-         from leases l join lessees s on s.id = l.lessee_id where l.funder_id = ? order by l.id`,
-      [funderId],
-    );
-    return [
-      'Contract number,Lessee,Currency,Asset type,Asset price,Term,Interest rate,Timing,First due date',
-      ...leases.map((l, i) =>
-        [
-          l.contract_number,
-          l.name,
-          l.currency,
-          l.asset_type,
-          (Number(l.price) / 100).toFixed(2),
-          l.term,
-          (Number(l.rate) + (i % 2 ? 0.01 : 0)).toFixed(6),
-          l.timing,
-          l.first_due_date,
-        ].join(','),
-      ),
-    ];
-  }
-
   test('an update of existing leases: the same versions, schedules, history, audit and journal rows, the same figures', async () => {
     const lines = await updateTape(sqlite(), F.book);
     for (const e of engines) {
@@ -519,5 +521,35 @@ describe('a large tape committing on PostgreSQL', () => {
         .sort(),
     ).toEqual(['lease', 'ledger']);
     expect(new Set(journal.slice(0, n).map(([kind]) => kind))).toEqual(new Set(['lease']));
+  }, 300_000);
+
+  test('an edit of a lease the commit is updating waits for it a few seconds at most, and never deadlocks it', async () => {
+    const e = postgres();
+    const lines = (await updateTape(e, F.big)).filter((l, i) => i === 0 || l.startsWith('L-'));
+    const imp = await upload(e, F.big, 'Large lessor', lines, 'upsert');
+    expect(imp.updatedCount).toBeGreaterThan(1_000);
+    // The tape's first lease: its row is locked by the commit's first chunk until the COMMIT.
+    const [leaseId, version] = (
+      await e.dialect.arraysOf<[number, number]>(
+        e.db,
+        `select id, version from leases where funder_id = ? and contract_number like 'L-%' order by id limit 1`,
+        [F.big],
+      )
+    )[0]!;
+    await e.service.commitImport(e.db, F.big, imp.id, false, uploader);
+    const imported = e.service.waitForImport(e.db, F.big, imp.id);
+    for (let i = 0; i < 4_000 && (await e.service.readImport(e.db, F.big, imp.id)).progress < 0.4; i++)
+      await new Promise((r) => setTimeout(r, 5));
+    const t0 = Date.now();
+    const edit = await e.leases.updateLease(e.db, leaseId, version, { assetDescription: 'edited during the import' }, null).then(
+      () => 'saved',
+      (err: unknown) => concurrentWriteOf(err) ?? (err as Error).name,
+    );
+    const waited = Date.now() - t0;
+    // The import is not the one given up: lease rows, then the funder's lock, in that order by every writer.
+    expect((await imported).status).toBe('committed');
+    // The edit either waited out its few seconds and was told to try again, or met the committed import's new version.
+    expect(['busy', 'Conflict']).toContain(edit);
+    expect(waited).toBeLessThan(LEASE_LOCK_WAIT_MS + 3_000);
   }, 300_000);
 });

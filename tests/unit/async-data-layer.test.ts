@@ -15,7 +15,6 @@ import { describe, expect, test } from 'vitest';
 const KEPT_SYNC: Record<string, string[]> = {
   'db/queries/change-memo.ts': ['readUntilChange'],
   'db/queries/funders.ts': ['getFunderSync'],
-  'db/queries/imports.ts': ['getImport'],
   'db/queries/opening-positions.ts': ['openingPositionsOf'],
   'db/queries/prepared.ts': ['statementFor'],
   'db/queries/servicing.ts': ['loadServicingLedgers'],
@@ -82,10 +81,9 @@ describe('the async data layer', () => {
  * layer, the SQLite-only seed and tools.
  */
 const SQLITE_ONLY: Record<string, number> = {
-  'services/imports/roll-forward.ts': 3,
   'db/queries/change-memo.ts': 5,
   'db/queries/funders.ts': 1,
-  'db/queries/imports.ts': 3,
+  'db/queries/imports.ts': 2,
   'db/queries/lease-bulk.ts': 4,
   'db/queries/opening-positions.ts': 1,
   'db/queries/servicing.ts': 3,

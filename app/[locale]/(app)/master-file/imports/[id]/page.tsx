@@ -3,7 +3,7 @@ import { notFound } from 'next/navigation';
 import { setRequestLocale } from 'next-intl/server';
 import { getTranslations } from '@/i18n/translations';
 import { getDb } from '@/db';
-import { getImport, listImportSources } from '@/db/queries/imports';
+import { findImport, listImportSources } from '@/db/queries/imports';
 import { SubPageHeader } from '@/components/master-file/sub-page-header';
 import { TapeImportWorkspace } from '@/components/tape-import/tape-import-workspace';
 import { guardPage } from '@/app/[locale]/prelude';
@@ -40,7 +40,7 @@ export default async function ImportPage({ params }: Props) {
   const db = getDb();
   const funder = await getActiveFunder(db);
   const importId = Number(id);
-  const imp = Number.isInteger(importId) && importId > 0 ? getImport(db, funder.id, importId) : undefined;
+  const imp = Number.isInteger(importId) && importId > 0 ? await findImport(db, funder.id, importId) : undefined;
   if (!imp) notFound();
   return (
     <ClientMessages namespaces={TAPE_IMPORT_MESSAGES}>

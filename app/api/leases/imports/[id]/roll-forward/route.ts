@@ -4,7 +4,7 @@ import { exportResponse, type ExportColumn } from '@/lib/exports';
 import { rollForwardQuery, type rollForwardRow } from '@/lib/validations/imports';
 import { parseQuery, withAuth } from '@/services/api/handler';
 import { readImport } from '@/services/imports/service';
-import { iterateRollForward, rollForwardOf } from '@/services/imports/roll-forward';
+import { iterateRollForward, rollForwardPage } from '@/services/imports/roll-forward';
 import { importIdOf } from '@/services/imports/views';
 import type { z } from 'zod';
 
@@ -23,7 +23,7 @@ export const GET = withAuth({ scope: 'read:funders' }, async ({ req, params }) =
   const db = getDb();
   const id = importIdOf(params);
   const filter = { kind: q.kind, undecided: q.undecided === undefined ? undefined : q.undecided === 'true' };
-  if (!q.format) return Response.json(rollForwardOf(db, q.funderId, id, { ...filter, page: q.page, perPage: q.perPage }));
+  if (!q.format) return Response.json(await rollForwardPage(db, q.funderId, id, { ...filter, page: q.page, perPage: q.perPage }));
 
   // The rows stream after the headers are sent: an unknown import is refused before.
   await readImport(db, q.funderId, id);
