@@ -21,7 +21,18 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { cookieHeader, postJson, signInWithForm } from '@/tests/helpers/http';
-import { numberOption, processTree, rssMiB, startNext, stringOption, timed, waitForWarm, type BenchServer } from './common';
+import {
+  editLeaseRate,
+  numberOption,
+  payOnLease,
+  processTree,
+  rssMiB,
+  startNext,
+  stringOption,
+  timed,
+  waitForWarm,
+  type BenchServer,
+} from './common';
 
 const DB = stringOption('--db');
 const DB_SMALL = stringOption('--db-small');
@@ -98,39 +109,11 @@ async function main() {
     };
     const leases = list.leases;
     if (leases.length === 0) throw new Error('no active lease to edit');
-    const json = { ...s.api, 'content-type': 'application/json' };
     let n = 0;
     // The write requests themselves (each applies its change to the caches before answering).
     const writes = { edit: [] as number[], pay: [] as number[] };
-    const edit = async () => {
-      const lease = leases[n++ % leases.length]!;
-      const current = (await (await fetch(`${s.base}/api/leases/${lease.id}`, { headers: s.api })).json()) as {
-        lease: { version: number; rate: number };
-      };
-      const rate = current.lease.rate > 0.05 ? current.lease.rate - 0.005 : current.lease.rate + 0.005;
-      const t0 = performance.now();
-      const r = await fetch(`${s.base}/api/leases/${lease.id}`, {
-        method: 'PATCH',
-        headers: json,
-        body: JSON.stringify({ version: current.lease.version, rate: Math.round(rate * 10000) / 10000 }),
-      });
-      writes.edit.push(performance.now() - t0);
-      if (r.status !== 200) throw new Error(`PATCH /api/leases/${lease.id} answered ${r.status}: ${await r.text()}`);
-    };
-    const pay = async () => {
-      const lease = leases[n++ % leases.length]!;
-      const body = {
-        leaseId: lease.id,
-        receivedOn: new Date().toISOString().slice(0, 10),
-        amount: 12_345,
-        currency: lease.currency,
-        method: 'transfer',
-      };
-      const t0 = performance.now();
-      const r = await fetch(`${s.base}/api/payments`, { method: 'POST', headers: json, body: JSON.stringify(body) });
-      writes.pay.push(performance.now() - t0);
-      if (r.status !== 201) throw new Error(`POST /api/payments answered ${r.status}: ${await r.text()}`);
-    };
+    const edit = async () => void writes.edit.push(await editLeaseRate(s.base, s.api, leases[n++ % leases.length]!.id));
+    const pay = async () => void writes.pay.push(await payOnLease(s.base, s.api, leases[n++ % leases.length]!));
     const after = {
       editPage: [] as number[],
       editCash: [] as number[],

@@ -161,3 +161,43 @@ export async function waitForWarm(server: BenchServer, timeoutMs = 600_000): Pro
     await new Promise((r) => setTimeout(r, 500));
   }
 }
+
+/**
+ * The benches' lease edit through the API: the lease's rate moved by half a point (down above 5 %, up below) at its
+ * current version. Returns the PATCH's own time (the write applies its change to the caches before it answers).
+ */
+export async function editLeaseRate(base: string, auth: Record<string, string>, leaseId: number): Promise<number> {
+  const current = (await (await fetch(`${base}/api/leases/${leaseId}`, { headers: auth })).json()) as {
+    lease: { version: number; rate: number };
+  };
+  const rate = current.lease.rate > 0.05 ? current.lease.rate - 0.005 : current.lease.rate + 0.005;
+  const t0 = now();
+  const r = await fetch(`${base}/api/leases/${leaseId}`, {
+    method: 'PATCH',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ version: current.lease.version, rate: Math.round(rate * 10000) / 10000 }),
+  });
+  const ms = now() - t0;
+  if (r.status !== 200) throw new Error(`PATCH /api/leases/${leaseId} answered ${r.status}: ${await r.text()}`);
+  return ms;
+}
+
+/** The benches' payment through the API: 123.45 received today on the lease. Returns the POST's own time. */
+export async function payOnLease(base: string, auth: Record<string, string>, lease: { id: number; currency: string }): Promise<number> {
+  const body = {
+    leaseId: lease.id,
+    receivedOn: new Date().toISOString().slice(0, 10),
+    amount: 12_345,
+    currency: lease.currency,
+    method: 'transfer',
+  };
+  const t0 = now();
+  const r = await fetch(`${base}/api/payments`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const ms = now() - t0;
+  if (r.status !== 201) throw new Error(`POST /api/payments answered ${r.status}: ${await r.text()}`);
+  return ms;
+}

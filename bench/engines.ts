@@ -18,7 +18,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { cookieHeader, postJson, signInWithForm } from '@/tests/helpers/http';
-import { numberOption, startNext, stringOption, timed, waitForWarm, type BenchServer } from './common';
+import { editLeaseRate, numberOption, payOnLease, startNext, stringOption, timed, waitForWarm, type BenchServer } from './common';
 
 const DB = stringOption('--db');
 const PG = stringOption('--pg');
@@ -57,33 +57,12 @@ async function ttfb(s: Session, url: string): Promise<number> {
 
 /** A lease edit or a payment through the API, then each page once: the after-write TTFBs. */
 async function afterWrites(s: Session, leases: { id: number; currency: string }[]): Promise<Record<string, number[]>> {
-  const json = { ...s.api, 'content-type': 'application/json' };
   const out: Record<string, number[]> = {};
   for (let i = 0; i < WRITES * 2; i++) {
     const lease = leases[i % leases.length]!;
     const kind = i % 2 === 0 ? 'edit' : 'payment';
-    if (kind === 'edit') {
-      const current = (await (await fetch(`${s.base}/api/leases/${lease.id}`, { headers: s.api })).json()) as {
-        lease: { version: number; rate: number };
-      };
-      const rate = current.lease.rate > 0.05 ? current.lease.rate - 0.005 : current.lease.rate + 0.005;
-      const r = await fetch(`${s.base}/api/leases/${lease.id}`, {
-        method: 'PATCH',
-        headers: json,
-        body: JSON.stringify({ version: current.lease.version, rate: Math.round(rate * 10000) / 10000 }),
-      });
-      if (r.status !== 200) throw new Error(`${s.engine}: PATCH /api/leases/${lease.id} answered ${r.status}: ${await r.text()}`);
-    } else {
-      const body = {
-        leaseId: lease.id,
-        receivedOn: new Date().toISOString().slice(0, 10),
-        amount: 12_345,
-        currency: lease.currency,
-        method: 'transfer',
-      };
-      const r = await fetch(`${s.base}/api/payments`, { method: 'POST', headers: json, body: JSON.stringify(body) });
-      if (r.status !== 201) throw new Error(`${s.engine}: POST /api/payments answered ${r.status}: ${await r.text()}`);
-    }
+    if (kind === 'edit') await editLeaseRate(s.base, s.api, lease.id);
+    else await payOnLease(s.base, s.api, lease);
     // Each page is measured as the first read after a write of its own (the first read pays the write's catch-up).
     for (const [name, url] of PAGES) {
       if (name === 'Summary') continue;

@@ -10,6 +10,7 @@ import type Database from 'better-sqlite3';
 import { is } from 'drizzle-orm';
 import { getTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type pg from 'pg';
+import { migrationsFolder } from './client';
 import * as schema from './schema';
 
 type Kind = 'integer' | 'boolean' | 'real' | 'text' | 'blob';
@@ -73,7 +74,7 @@ export function copyOrder(): CopyTable[] {
 
 /** How many SQLite migrations the code has: what a source file must have applied to be copied. */
 export function committedSqliteMigrations(): number {
-  const journal = JSON.parse(readFileSync(path.join(process.cwd(), 'db', 'migrations', 'meta', '_journal.json'), 'utf8')) as {
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
     entries: unknown[];
   };
   return journal.entries.length;

@@ -41,31 +41,15 @@ if (database.engine === 'postgres') {
 
 async function seedPostgres(url: string, display: string): Promise<number> {
   const t0 = Date.now();
-  const [{ openPgDb, runPgMigrations }, { seedThroughSqlite }] = await Promise.all([
-    import('@/db/pg-client'),
-    import('@/services/database/prepare-pg'),
-  ]);
-  const db = openPgDb(url, { max: 2 });
-  try {
-    await runPgMigrations(db);
-    const { rows } = await db.$client.query<{ any: boolean }>(
-      'SELECT EXISTS (SELECT 1 FROM users) OR EXISTS (SELECT 1 FROM funders) AS any',
-    );
-    if (rows[0]!.any) {
-      console.log(`${display} already has data: nothing seeded (seed a new, empty database)`);
-      return 0;
-    }
-    await seedThroughSqlite(
-      db.$client,
-      ['scripts/seed.ts', '--leases', String(leases)],
-      (phase) => phase === 'copying' && console.log(`Copying the book into ${display}…`),
-      true,
-    );
-    console.log(`Seeded ${display} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-    return 0;
-  } finally {
-    await db.$client.end();
-  }
+  const { preparePostgresDatabase } = await import('@/services/database/prepare-pg');
+  // Migrated, and seeded when empty, as npm start prepares it (under its lock), with this script's book.
+  const { seeded } = await preparePostgresDatabase(url, { seed: ['scripts/seed.ts', '--leases', String(leases)], echo: true });
+  console.log(
+    seeded
+      ? `Seeded ${display} in ${((Date.now() - t0) / 1000).toFixed(1)} s`
+      : `${display} already has data: nothing seeded (seed a new, empty database)`,
+  );
+  return 0;
 }
 
 function seedSqlite(file: string): void {

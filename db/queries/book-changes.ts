@@ -102,12 +102,9 @@ export function leasesTouched(c: BookChanges): number[] {
  * of these writes. Not FOR UPDATE: that one also waits for every open transaction that inserted a row referring to the
  * funder (a foreign key's KEY SHARE lock), such as a tape import's commit, which must not hold payments back. SQLite runs
  * one write transaction at a time already (BEGIN IMMEDIATE): nothing to take.
- * True when a lock was taken: a row read before it may have changed meanwhile, read it again.
  */
-export async function lockFunder(tx: Tx, funderId: number): Promise<boolean> {
-  if (!pgClientOf(tx)) return false;
-  await executeSql(tx, 'select id from funders where id = ? for no key update', [funderId]);
-  return true;
+export async function lockFunder(tx: Tx, funderId: number): Promise<void> {
+  if (pgClientOf(tx)) await executeSql(tx, 'select id from funders where id = ? for no key update', [funderId]);
 }
 
 /** How long a write waits for a lease row that another write holds before it is answered 503 (try again). */
@@ -120,12 +117,26 @@ export const LEASE_LOCK_WAIT_MS = 5_000;
  * waited for a lease row the import holds would deadlock with it (and hold every other writer of the funder back
  * meanwhile). Taken in the same order by all, the locks cannot form a cycle. The lease row is waited for at most
  * LEASE_LOCK_WAIT_MS (PostgreSQL's lock_timeout: then error 55P03, answered 503, try again); the funder's lock as
- * long as it takes, as everywhere. SQLite runs one write transaction at a time: nothing to take. Returns nothing.
+ * long as it takes, as everywhere. SQLite runs one write transaction at a time: nothing to take.
  */
 export async function lockLeaseAndFunder(tx: Tx, leaseId: number): Promise<void> {
   if (!pgClientOf(tx)) return;
   await executeSql(tx, `set local lock_timeout = ${LEASE_LOCK_WAIT_MS}`);
   const funderId = await valueOf<number>(tx, 'select funder_id from leases where id = ? for no key update', [leaseId]);
   await executeSql(tx, 'set local lock_timeout to default');
+  if (funderId !== undefined) await lockFunder(tx, funderId);
+}
+
+/** The tables whose rows belong to one funder and are decided under its lock (lockFunderOf). */
+type FunderOwned = 'facilities' | 'funder_change_proposals' | 'write_offs';
+
+/**
+ * lockFunder for the funder a row of `table` belongs to, before that row is read to be decided (a draw's facility, a
+ * settings proposal, a proposed write-off): on PostgreSQL the row read after the lock is the one a decision made
+ * meanwhile left. Nothing when the row does not exist (the read after it answers 404) or on SQLite.
+ */
+export async function lockFunderOf(tx: Tx, table: FunderOwned, id: number): Promise<void> {
+  if (!pgClientOf(tx)) return;
+  const funderId = await valueOf<number>(tx, `select funder_id from ${table} where id = ?`, [id]);
   if (funderId !== undefined) await lockFunder(tx, funderId);
 }

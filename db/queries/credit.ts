@@ -1,4 +1,4 @@
-import { arraysOf, pgClientOf } from '../dialect';
+import { arraysOf, pgClientOf, valueOf } from '../dialect';
 import { transaction } from '../transaction';
 /**
  * Credit records (domain.md §8): unlikely-to-pay / SICR flags, write-offs under four eyes and recoveries.
@@ -11,7 +11,7 @@ import type { Db, DbOrTx, Tx } from '../client';
 import { type CreditFlag, type Recovery, type WriteOff } from '../schema/credit';
 import { creditFlags, recoveries, writeOffs, leases, lessees, users } from '../tables';
 import { recordAudit, type AuditActor } from './audit';
-import { lockFunder, lockLeaseAndFunder, recordBookChange } from './book-changes';
+import { lockFunder, lockFunderOf, lockLeaseAndFunder, recordBookChange } from './book-changes';
 import { Conflict, Forbidden, Invalid, NotFound } from '@/lib/domain/errors';
 
 export type CreditActor = AuditActor & { userId: number };
@@ -331,12 +331,11 @@ async function loadProposed(tx: DbOrTx, funderIds: ReadonlySet<number> | null, i
  * changes the lease's row too: it locks that row first (lockLeaseAndFunder, the order of every lease write).
  */
 async function loadProposedLocked(tx: Tx, funderIds: ReadonlySet<number> | null, id: number, lease: boolean): Promise<WriteOff> {
-  if (!pgClientOf(tx)) return await loadProposed(tx, funderIds, id); // SQLite: nothing to take (lockFunder)
-  const peek = (
-    await tx.select({ funderId: writeOffs.funderId, leaseId: writeOffs.leaseId }).from(writeOffs).where(eq(writeOffs.id, id)).limit(1)
-  )[0];
-  if (peek && lease) await lockLeaseAndFunder(tx, peek.leaseId);
-  else if (peek) await lockFunder(tx, peek.funderId);
+  if (!lease) await lockFunderOf(tx, 'write_offs', id);
+  else if (pgClientOf(tx)) {
+    const leaseId = await valueOf<number>(tx, 'select lease_id from write_offs where id = ?', [id]);
+    if (leaseId !== undefined) await lockLeaseAndFunder(tx, leaseId);
+  }
   return await loadProposed(tx, funderIds, id);
 }
 

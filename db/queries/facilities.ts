@@ -18,7 +18,7 @@ import {
   facilityMetricResults,
 } from '../tables';
 import { recordAudit } from './audit';
-import { lockFunder } from './book-changes';
+import { lockFunderOf } from './book-changes';
 import { deepFreeze, readUntilChange } from './change-memo';
 import { Conflict, Forbidden, NotFound } from '@/lib/domain/errors';
 import type { ConcentrationLimit, CovenantTerms, Criterion, ThresholdStep } from '@/lib/facilities';
@@ -117,8 +117,8 @@ async function requireFacility(db: DbOrTx, id: number): Promise<Facility> {
  * find it pending.
  */
 async function requireFacilityLocked(tx: Tx, id: number): Promise<Facility> {
-  const f = await requireFacility(tx, id);
-  return (await lockFunder(tx, f.funderId)) ? await requireFacility(tx, id) : f;
+  await lockFunderOf(tx, 'facilities', id);
+  return await requireFacility(tx, id);
 }
 
 async function replaceCriteria(tx: Tx, facilityId: number, list: readonly CriterionBody[]): Promise<void> {

@@ -5,8 +5,7 @@ import { type FunderChangeProposalRow } from '../schema/access';
 import { funderChangeProposals } from '../tables';
 import type { Funder } from '../schema/portfolio';
 import { recordAudit, type AuditActor } from './audit';
-import { pgClientOf } from '../dialect';
-import { lockFunder } from './book-changes';
+import { lockFunder, lockFunderOf } from './book-changes';
 import { getFunder, getFunderByName, updateFunder } from './funders';
 import { Conflict, Forbidden, NotFound } from '@/lib/domain/errors';
 import {
@@ -192,15 +191,7 @@ export async function changeFunderSettings(
 
 /** loadPending under the funder's lock (lockFunder): two decisions of one proposal never both find it pending. */
 async function loadPendingLocked(tx: Tx, id: number): Promise<FunderChangeProposalRow> {
-  if (!pgClientOf(tx)) return await loadPending(tx, id); // SQLite: nothing to take (lockFunder)
-  const funderId = (
-    await tx
-      .select({ funderId: funderChangeProposals.funderId })
-      .from(funderChangeProposals)
-      .where(eq(funderChangeProposals.id, id))
-      .limit(1)
-  )[0]?.funderId;
-  if (funderId !== undefined) await lockFunder(tx, funderId);
+  await lockFunderOf(tx, 'funder_change_proposals', id);
   return await loadPending(tx, id);
 }
 

@@ -5,6 +5,7 @@ import { isFinanceError } from '@/lib/finance/errors';
 import { resolveRequestPrincipal, type Principal } from '@/services/auth/principal';
 import { hasScope, type Scope } from '@/lib/auth/scopes';
 import { ApiError, errorBody, errorResponse, type FieldIssue } from '@/lib/api/errors';
+import { databaseErrorCode } from '@/db/errors';
 import { DomainError, Invalid, TooLarge } from '@/lib/domain/errors';
 import { assertFunderAccess } from '@/services/auth/funder-access';
 
@@ -34,17 +35,7 @@ function logUnexpected(errorId: string, req: NextRequest, e: unknown) {
 
 /** SQLite's SQLITE_BUSY (and its extended codes) as better-sqlite3 throws it. */
 export function isDatabaseBusy(e: unknown): boolean {
-  const code = e instanceof Error ? (e as { code?: unknown }).code : undefined;
-  return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
-}
-
-/** The database's error code of `e` or of an error it wraps (drizzle wraps the driver's error as its `cause`). */
-function databaseCode(e: unknown): string | undefined {
-  for (let x = e, depth = 0; x instanceof Error && depth < 4; x = (x as { cause?: unknown }).cause, depth++) {
-    const code = (x as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-  }
-  return undefined;
+  return databaseErrorCode(e)?.startsWith('SQLITE_BUSY') ?? false;
 }
 
 /**
@@ -56,7 +47,7 @@ function databaseCode(e: unknown): string | undefined {
  * the leases it updates until it commits).
  */
 export function concurrentWriteOf(e: unknown): 'duplicate' | 'retry' | 'busy' | undefined {
-  const code = databaseCode(e);
+  const code = databaseErrorCode(e);
   if (code === '55P03') return 'busy';
   if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') return 'duplicate';
   if (code === '40001' || code === '40P01') return 'retry';

@@ -31,7 +31,12 @@ export type PgPrepared = { seeded: boolean; areas: string[]; demo: boolean };
  */
 export async function preparePostgresDatabase(
   url: string,
-  options: { onSeed?: (phase: 'seeding' | 'copying') => void } = {},
+  options: {
+    /** The script that seeds the temporary SQLite file, with its arguments (default: the demo, as `npm start` seeds it). */
+    seed?: string[];
+    /** Shows the seed script's output as it runs, and says when the copy starts (a large book's progress). */
+    echo?: boolean;
+  } = {},
 ): Promise<PgPrepared> {
   const db = openPgDb(url, { max: 2 });
   try {
@@ -46,7 +51,7 @@ export async function preparePostgresDatabase(
         const empty = !rows[0]!.users && !rows[0]!.funders;
         let seeded = false;
         if (empty && process.env.SEED_DEMO !== '0') {
-          await seedThroughSqlite(db.$client, ['scripts/prepare-db.ts'], options.onSeed);
+          await seedThroughSqlite(db.$client, options.seed ?? ['scripts/prepare-db.ts'], options.echo ?? false);
           seeded = true;
         }
         const demo = await client.query<{ n: number }>(
@@ -70,18 +75,12 @@ export async function preparePostgresDatabase(
  * then copies that file into the empty, migrated PostgreSQL database of `pool`. The temporary file is removed. `echo`:
  * the script's output is shown as it runs (a long seed's progress).
  */
-export async function seedThroughSqlite(
-  pool: import('pg').Pool,
-  [script, ...args]: string[],
-  onPhase?: (phase: 'seeding' | 'copying') => void,
-  echo = false,
-): Promise<void> {
+async function seedThroughSqlite(pool: import('pg').Pool, [script, ...args]: string[], echo: boolean): Promise<void> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'quantum-seed-'));
   try {
     const file = path.join(dir, 'seed.db');
-    onPhase?.('seeding');
     await runChild(script!, args, { ...process.env, DATABASE_URL: file }, echo);
-    onPhase?.('copying');
+    if (echo) console.log('Copying the book into PostgreSQL…');
     const source = new Database(file, { readonly: true, fileMustExist: true });
     try {
       await copySqliteToPostgres(source, pool, committedSqliteMigrations());

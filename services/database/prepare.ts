@@ -8,6 +8,7 @@ import { openDb, runMigrations } from '@/db/client';
 import { seedIfEmpty } from '@/db/seed';
 import { databaseConfig, databasePath, type DatabaseConfig } from '@/lib/env';
 import { hasDemoUsers } from '@/db/seed/users';
+import { databaseErrorCode } from '@/db/errors';
 import { todayIso } from '@/lib/clock';
 import { seedDemoFacilities } from '@/services/facilities/demo';
 
@@ -56,7 +57,7 @@ export class DatabaseUnavailable extends Error {
 
 /** What a connection failure to PostgreSQL means, for the errors a misconfiguration gives; undefined for others. */
 export function postgresProblem(e: unknown, display: string): string | undefined {
-  const code = (e as { code?: unknown } | null)?.code;
+  const code = databaseErrorCode(e);
   const detail = e instanceof Error ? e.message : String(e);
   switch (code) {
     case 'ECONNREFUSED':
