@@ -10,7 +10,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openDb, runMigrations, type Conn, type Db } from '@/db/client';
-import { copySqliteToPostgres } from '@/db/copy';
 import type { PgDb } from '@/db/pg-client';
 import * as sqliteDialect from '@/db/dialect';
 import { LOCK_FUNDER_SQL, INSERT_BOOK_CHANGE_SQL } from '@/db/queries/book-changes';
@@ -23,7 +22,7 @@ import * as sqliteServicing from '@/services/servicing/book';
 import * as sqliteCredit from '@/services/credit/book';
 import * as sqliteValuation from '@/services/portfolio/valuation';
 import * as sqlitePayments from '@/db/queries/payments';
-import { loadOnPostgres, migratedTestDatabase, sqliteMigrationCount, type TestDatabase } from '../helpers/pg';
+import { loadOnPostgres, postgresCopyOf, type TestDatabase } from '../helpers/pg';
 
 const TODAY = '2026-11-21';
 const DATES = ['2026-06-30', TODAY];
@@ -64,8 +63,7 @@ beforeAll(async () => {
     payments: sqlitePayments,
   });
 
-  ({ database, db: pgDb } = await migratedTestDatabase('engine'));
-  await copySqliteToPostgres(sqliteConn.$client, pgDb.$client, sqliteMigrationCount());
+  ({ database, db: pgDb } = await postgresCopyOf(sqliteConn.$client, 'engine'));
   engines.push(
     await loadOnPostgres(database.url, async () => ({
       name: 'postgres' as const,

@@ -12,13 +12,12 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openDb, runMigrations, type Db } from '@/db/client';
-import { copySqliteToPostgres } from '@/db/copy';
 import type { PgDb } from '@/db/pg-client';
 import { seedPayments } from '@/db/seed/payments';
 import { seedPortfolio } from '@/db/seed/portfolio';
 import { seedFunders } from '@/db/seed/sqlite';
 import { seedDemoUsers } from '@/db/seed/users';
-import { loadOnPostgres, migratedTestDatabase, sqliteMigrationCount, type TestDatabase } from '../helpers/pg';
+import { loadOnPostgres, postgresCopyOf, type TestDatabase } from '../helpers/pg';
 
 const TODAY = '2026-11-21';
 const FUNDER = 1;
@@ -51,8 +50,7 @@ beforeAll(async () => {
   seedDemoUsers(sqlite);
   seedPortfolio(sqlite, { leases: 40, today: TODAY, seed: 11 });
   for (const f of seedFunders(sqlite)) seedPayments(sqlite, { funderId: f.id, today: TODAY });
-  ({ database, db: pgDb } = await migratedTestDatabase('writers', 8));
-  await copySqliteToPostgres(sqlite.$client, pgDb.$client, sqliteMigrationCount());
+  ({ database, db: pgDb } = await postgresCopyOf(sqlite.$client, 'writers', 8));
   sqlite.$client.close();
   db = pgDb as unknown as Db;
   q = await loadOnPostgres(database.url, loadModules);

@@ -12,7 +12,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openDb, runMigrations, type Conn, type Db } from '@/db/client';
-import { copySqliteToPostgres } from '@/db/copy';
 import type { PgDb } from '@/db/pg-client';
 import * as sqliteDialect from '@/db/dialect';
 import { createUser } from '@/db/queries/users';
@@ -27,7 +26,7 @@ import * as sqliteServicing from '@/services/servicing/book';
 import * as sqliteCredit from '@/services/credit/book';
 import * as sqliteValuation from '@/services/portfolio/valuation';
 import { createImportBook, createImportFunder } from '../helpers/import-book';
-import { loadOnPostgres, migratedTestDatabase, sqliteMigrationCount, type TestDatabase } from '../helpers/pg';
+import { loadOnPostgres, postgresCopyOf, type TestDatabase } from '../helpers/pg';
 
 type Engine = {
   name: 'sqlite' | 'postgres';
@@ -91,8 +90,7 @@ beforeAll(async () => {
     valuation: sqliteValuation,
   });
 
-  ({ database, db: pgDb } = await migratedTestDatabase('imports', 8));
-  await copySqliteToPostgres(sqliteConn.$client, pgDb.$client, sqliteMigrationCount());
+  ({ database, db: pgDb } = await postgresCopyOf(sqliteConn.$client, 'imports', 8));
   engines.push(
     await loadOnPostgres(database.url, async () => ({
       name: 'postgres' as const,

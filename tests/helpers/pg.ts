@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject, vi } from 'vitest';
+import type Database from 'better-sqlite3';
+import { committedSqliteMigrations, copySqliteToPostgres } from '@/db/copy';
 import { openPgDb, runPgMigrations, type PgDb } from '@/db/pg-client';
 
 export type TestDatabase = { url: string; name: string; drop(): Promise<void> };
@@ -51,5 +53,9 @@ export async function loadOnPostgres<T>(url: string, load: () => Promise<T>): Pr
   }
 }
 
-/** How many SQLite migrations the code has (what db/copy.ts checks a source file against). */
-export { committedSqliteMigrations as sqliteMigrationCount } from '@/db/copy';
+/** A new migrated database holding a copy of the SQLite book `source` (db/copy.ts, verified), and a pool on it. */
+export async function postgresCopyOf(source: Database.Database, prefix: string, max = 4): Promise<{ database: TestDatabase; db: PgDb }> {
+  const migrated = await migratedTestDatabase(prefix, max);
+  await copySqliteToPostgres(source, migrated.db.$client, committedSqliteMigrations());
+  return migrated;
+}
