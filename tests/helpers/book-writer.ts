@@ -20,7 +20,9 @@ const db = openDb(file!);
 const leases = db.$client
   .prepare(`select id, lessee_id, currency from leases where funder_id = ? and status = 'active' order by id`)
   .all(F) as { id: number; lessee_id: number; currency: string }[];
-const mine = leases.filter((_, i) => i % writers === writer);
+// Split by lessee: two writers flipping one lessee's kind at once could each read the kind before the other's flip, and
+// the second would then write the kind already there (no change, no journal row).
+const mine = leases.filter((l) => l.lessee_id % writers === writer);
 const actor = { userId: 1 };
 let made = 0;
 async function main(): Promise<void> {
