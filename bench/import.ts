@@ -8,7 +8,8 @@
  * outstanding principal, arrears and days in arrears, the account status (PERF, ARRE, DFLT) and default dates, so the
  * commit writes an opening position per lease. Meanwhile another client requests GET /api/leases every 100 ms and the
  * server's resident memory is sampled every 100 ms.
- * Targets (#34): dry run + commit < 60 s, RSS rise < 300 MB, p99 of the other requests < 300 ms. Exit 1 on a miss.
+ * Targets (#34): dry run + commit < 60 s, RSS rise < 300 MB, p99 of the other requests < 300 ms; on PostgreSQL (#35) dry
+ * run + commit < 90 s and every payment during the commit 201 in < 1 s. Exit 1 on a miss.
  *
  * Options: --rows N (default 100000), --port P (default: a free port), --keep (keep the database), --pg URL (an empty
  * PostgreSQL database instead of the temporary SQLite file: prepared as `npm start` does, with the demo book).
@@ -59,6 +60,7 @@ function state(i: number): string {
   return '0,00;0;aktiv;';
 }
 
+const median = (xs: number[]) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]! : 0);
 const p99 = (xs: number[]) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.99))]! : 0);
 
 async function main() {
@@ -129,7 +131,7 @@ async function main() {
           leases: { id: number; currency: string }[];
         }
       ).leases[0]!;
-      const payments: { ms: number; status: number }[] = [];
+      const payments: { at: number; ms: number; status: number }[] = [];
       const payer = (async () => {
         while (phase !== 'done') {
           if (phase === 'commit') {
@@ -147,7 +149,7 @@ async function main() {
               body: JSON.stringify(body),
             }).catch(() => null);
             await res?.arrayBuffer();
-            if ((phase as string) === 'commit') payments.push({ ms: now() - t0, status: res?.status ?? 0 });
+            if ((phase as string) === 'commit') payments.push({ at: t0, ms: now() - t0, status: res?.status ?? 0 });
           }
           await new Promise((r) => setTimeout(r, 1000));
         }
@@ -214,7 +216,9 @@ async function main() {
       const committed = await poll(id, ['committed', 'validated', 'failed']);
       const commitMs = now() - t1;
       report(`commit (${committed.status})`, `${(commitMs / 1000).toFixed(1)} s`, committed.status === 'committed' ? null : false);
-      report('dry run + commit (< 60 s)', `${((dryMs + commitMs) / 1000).toFixed(1)} s`, dryMs + commitMs < 60_000);
+      // #34's target on SQLite; #35's on PostgreSQL.
+      const target = PG ? 90 : 60;
+      report(`dry run + commit (< ${target} s)`, `${((dryMs + commitMs) / 1000).toFixed(1)} s`, dryMs + commitMs < target * 1000);
       phase = 'done';
       clearInterval(watch);
       reader?.close();
@@ -227,6 +231,9 @@ async function main() {
         `${Math.max(0, ...payments.map((x) => x.ms)).toFixed(0)} ms`,
         PG ? paid.length === payments.length && payments.every((x) => x.ms < 1000) : null,
       );
+      report('payments during the commit: median', `${median(payments.map((x) => x.ms)).toFixed(0)} ms`, null);
+      for (const x of payments.filter((x) => x.ms > 500))
+        report(`payment > 500 ms started at ${((x.at - commitStart) / 1000).toFixed(1)} s`, `${x.ms.toFixed(0)} ms`, null);
       clearInterval(sampler);
       // The target is 300 MB (10⁶ bytes), ≈ 286 MiB: the samples are in MiB.
       report(
@@ -257,7 +264,7 @@ async function main() {
       for (const s of stalls) report(`request > 500 ms started at ${sec(s.at)}`, `${s.ms.toFixed(0)} ms`, null);
       report('load average (1 min)', os.loadavg()[0]!.toFixed(2), null);
       // The server's own account of the commit (how long the write took on its worker, the wait for the COMMIT).
-      for (const l of server.output().split('\n')) if (l.includes('[imports]')) console.log(l.trim());
+      for (const l of server.output().split('\n')) if (/\[(imports|servicing|valuation)\]/.test(l)) console.log(l.trim());
     } catch (e) {
       console.error(server.output().slice(-3000));
       throw e;

@@ -167,6 +167,13 @@ export class LeaseBulkWriter {
   private scheduleRows = 0;
   /** Whether the funder's lock is taken (its first journal row written). */
   private locked = false;
+  /**
+   * Journal the write as one `book` row (every view rebuilds the funder's book) instead of a `lease` row a lease: for a
+   * bulk write (a tape import of many leases), which the views would rebuild from anyway (services/servicing/book.ts
+   * BULK_CHANGES). On PostgreSQL the funder's lock is then held only for a moment before the COMMIT, not while a row a
+   * lease is written.
+   */
+  journalAsBook = false;
 
   private constructor(
     private readonly tx: DbOrTx,
@@ -416,10 +423,16 @@ export class LeaseBulkWriter {
     ]);
   }
 
-  /** Journals the lease; the first time, the funder's lock comes first (book-changes.ts: journal rows in commit order). */
+  /**
+   * Journals the lease (or, journalAsBook, the whole book once); the first time, the funder's lock comes first
+   * (book-changes.ts: journal rows in commit order).
+   */
   private journal(leaseId: number, funderId: number): void {
-    if (!this.locked) this.write('bump', [funderId]);
+    if (!this.locked) {
+      this.write('bump', [funderId]);
+      if (this.journalAsBook) this.write('journal', [funderId, 'book', null]);
+    }
     this.locked = true;
-    this.write('journal', [funderId, 'lease', leaseId]);
+    if (!this.journalAsBook) this.write('journal', [funderId, 'lease', leaseId]);
   }
 }

@@ -22,6 +22,7 @@ import { getFunder } from '@/db/queries/funders';
 import {
   clearValidation,
   createImport,
+  BULK_IMPORT,
   deleteImportRows,
   ensureImportSource,
   findImport,
@@ -36,6 +37,7 @@ import {
   type StoredRow,
   readImportRows,
   saveImportSourceMapping,
+  settleBulkWrite,
   transitionImport,
   updateImport,
   writeValidation,
@@ -668,9 +670,9 @@ const WRITES_IN_FLIGHT = 4;
 /**
  * The commit in ONE transaction of the data layer (db/transaction.ts), where there is no file for a worker to open:
  *
- * - PostgreSQL: on a pooled client of its own. Each chunk of rows is checked and computed here, then written as
- *   multi-row INSERTs (PgBatchSink, at most 65,535 parameters a statement) with the event loop's turn between them, so
- *   requests are served meanwhile and other writers are not stopped: the leases it updates are locked (read FOR
+ * - PostgreSQL: on a pooled client of its own. Each chunk of rows is checked and computed here, then written by COPY
+ *   (PgBatchSink) while the next chunk is computed, the event loop turning between chunks of rows, so requests are
+ *   served meanwhile and other writers are not stopped: the leases it updates are locked (read FOR
  *   UPDATE), and the funder's row only at the end (its lock and journal rows are written last, just before the COMMIT).
  *   A throw (a Conflict, a failed statement) rolls everything back.
  * - An in-memory SQLite database (tests): the same writes at once on its one connection, without yielding.
@@ -686,44 +688,72 @@ async function writeInTransaction(
   const committed = new Promise<void>((resolve, reject) => (visible = { resolve, reject }));
   committed.catch(() => undefined);
   const start = performance.now();
+  // Where the time went (ms): reading the rows and the leases they update, checking and computing the rows, waiting
+  // for the server's writes, the last flush (the funder's lock taken in it), and the COMMIT.
+  const took = { reads: 0, rows: 0, waits: 0, last: 0, commitFrom: 0, committed: 0 };
   try {
     await transaction(db, async (tx) => {
       const sink = transactionSinkOf(tx, JOURNAL_WRITES);
       const batched = sink instanceof PgBatchSink ? sink : null;
       const writer = await ImportRowWriter.open(tx, imp.id, imp.funderId, userId, Date.now(), total, sink);
       let done = 0;
-      for await (const rows of commitChunks(tx, imp.id)) {
-        await writer.readAhead(rows);
-        let slice = performance.now();
-        for (const row of rows) {
-          writer.apply(row);
-          done++;
-          if (batched && performance.now() - slice > SLICE_MS) {
-            await yieldToLoop();
-            slice = performance.now();
+      // PostgreSQL: a chunk's rows are written while the next chunk is checked and computed (the server and this
+      // thread at work at once): the flush of chunk k starts once chunk k+1 is read and its leases locked.
+      let writing: Promise<void> | null = null;
+      try {
+        let t = performance.now();
+        for await (const rows of commitChunks(tx, imp.id)) {
+          await writer.readAhead(rows);
+          took.reads += performance.now() - t;
+          if (batched) {
+            writing = batched.flush();
+            writing.catch(() => undefined);
           }
+          t = performance.now();
+          let slice = t;
+          for (const row of rows) {
+            writer.apply(row);
+            done++;
+            if (batched && performance.now() - slice > SLICE_MS) {
+              await yieldToLoop();
+              slice = performance.now();
+            }
+          }
+          took.rows += performance.now() - t;
+          t = performance.now();
+          await writing;
+          took.waits += performance.now() - t;
+          setProgress(imp.id, done / Math.max(1, total));
+          t = performance.now();
         }
-        setProgress(imp.id, done / Math.max(1, total));
-        if (batched) {
-          await batched.flush();
-          await yieldToLoop();
-        }
+      } finally {
+        // A row that failed its checks: the chunk being written is waited for before the ROLLBACK.
+        await writing?.catch(() => undefined);
       }
       writer.finish(userId, Date.now());
+      const t = performance.now();
       await batched?.flush(true);
+      took.last = performance.now() - t;
       // The COMMIT comes next: the rebuilds are marked pending before it can be seen.
       beforeVisible?.(committed);
+      took.commitFrom = performance.now();
     });
+    took.committed = performance.now();
+    // A bulk commit on PostgreSQL: its rows' visibility set and the tables' statistics taken before the rebuilds read
+    // them (the rebuilds wait for it; requests are served the previous versions meanwhile).
+    if (beforeVisible && onPostgres)
+      await settleBulkWrite(db).catch((e: unknown) =>
+        console.warn(`[imports] import ${imp.id}: vacuum and analyze after the commit failed:`, e),
+      );
     visible.resolve();
   } catch (e) {
     visible.reject(e);
     throw e;
   }
-  if (onPostgres)
+  if (onPostgres) {
+    const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
     console.info(
-      `[imports] import ${imp.id}: ${total} leases written on PostgreSQL in ${((performance.now() - start) / 1000).toFixed(1)} s`,
+      `[imports] import ${imp.id}: ${total} leases written on PostgreSQL in ${s(performance.now() - start)} (reads ${s(took.reads)}, rows checked and computed ${s(took.rows)}, waiting for the server's writes ${s(took.waits)}, the last flush ${took.last.toFixed(0)} ms, the COMMIT ${(took.committed - took.commitFrom).toFixed(0)} ms; then vacuum and analyze ${s(performance.now() - took.committed)})`,
     );
+  }
 }
-
-/** Above this many created or updated leases a commit rebuilds the caches in the background instead of patching them. */
-const BULK_IMPORT = 200;
