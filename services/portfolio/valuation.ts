@@ -20,6 +20,7 @@
  * total-cash rows cache).
  */
 import { databaseKey, type Db, type DbOrTx } from '@/db/client';
+import { onPostgres } from '@/db/dialect';
 import { getFunder } from '@/db/queries/funders';
 import { bookChangeStamp, bookChangesSince } from '@/db/queries/book-changes';
 import { leaseTermsOf } from '@/db/queries/lease-terms';
@@ -415,8 +416,9 @@ export async function refreshValuationCaches(db: DbOrTx, funderId: number): Prom
 }
 
 /** Leases read, packed or valued between two pauses of a background reload. */
-// 1,000: slices of 5,000 held the loop up to 0.75 s each under load (bench:import, 100k leases).
-const SLICE = 1000;
+// 1,000: slices of 5,000 held the loop up to 0.75 s each under load (bench:import, 100k leases). On PostgreSQL 500, as
+// the servicing rebuild's (services/servicing/book.ts SCHEDULE_SLICE).
+const SLICE = onPostgres ? 500 : 1000;
 
 async function drain<T>(g: Generator<void, T>): Promise<T> {
   for (;;) {
