@@ -22,7 +22,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { cookieHeader, postJson, signInWithForm } from '@/tests/helpers/http';
 import {
+  type BenchServer,
   editLeaseRate,
+  median,
   numberOption,
   payOnLease,
   processTree,
@@ -31,7 +33,6 @@ import {
   stringOption,
   timed,
   waitForWarm,
-  type BenchServer,
 } from './common';
 
 const DB = stringOption('--db');
@@ -40,7 +41,6 @@ const ROUNDS = numberOption('--rounds', 5);
 const SAMPLES = numberOption('--samples', 40);
 const PORT = numberOption('--port', 3545);
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(q * xs.length) - 1)]!;
 const ms = (x: number) => `${x.toFixed(0)} ms`;
 

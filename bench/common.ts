@@ -27,6 +27,9 @@ export function flag(name: string): boolean {
 
 export const now = () => performance.now();
 
+/** The median of `xs` (the upper one of an even count; 0 when empty). */
+export const median = (xs: readonly number[]): number => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]! : 0);
+
 export type BenchServer = { baseURL: string; child: ChildProcess; readyMs: number; output: () => string; stop: () => Promise<void> };
 
 /**
@@ -182,8 +185,12 @@ export async function editLeaseRate(base: string, auth: Record<string, string>, 
   return ms;
 }
 
-/** The benches' payment through the API: 123.45 received today on the lease. Returns the POST's own time. */
-export async function payOnLease(base: string, auth: Record<string, string>, lease: { id: number; currency: string }): Promise<number> {
+/** A payment through the API: 123.45 received today on the lease. Returns the POST's time (its answer read), status and answer. */
+export async function postPayment(
+  base: string,
+  auth: Record<string, string>,
+  lease: { id: number; currency: string },
+): Promise<{ ms: number; status: number; text: string }> {
   const body = {
     leaseId: lease.id,
     receivedOn: new Date().toISOString().slice(0, 10),
@@ -197,7 +204,13 @@ export async function payOnLease(base: string, auth: Record<string, string>, lea
     headers: { ...auth, 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
-  const ms = now() - t0;
-  if (r.status !== 201) throw new Error(`POST /api/payments answered ${r.status}: ${await r.text()}`);
-  return ms;
+  const text = await r.text();
+  return { ms: now() - t0, status: r.status, text };
+}
+
+/** The benches' payment through the API (postPayment), which must answer 201. Returns the POST's own time. */
+export async function payOnLease(base: string, auth: Record<string, string>, lease: { id: number; currency: string }): Promise<number> {
+  const r = await postPayment(base, auth, lease);
+  if (r.status !== 201) throw new Error(`POST /api/payments answered ${r.status}: ${r.text}`);
+  return r.ms;
 }

@@ -18,7 +18,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { cookieHeader, postJson, signInWithForm } from '@/tests/helpers/http';
-import { editLeaseRate, numberOption, payOnLease, startNext, stringOption, timed, waitForWarm, type BenchServer } from './common';
+import { type BenchServer, editLeaseRate, median, numberOption, payOnLease, startNext, stringOption, timed, waitForWarm } from './common';
 
 const DB = stringOption('--db');
 const PG = stringOption('--pg');
@@ -34,7 +34,6 @@ const PAGES = [
   ['Delinquency', '/en/servicing/delinquency'],
 ] as const;
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const ms = (x: number) => `${x.toFixed(0)} ms`;
 
 type Engine = 'SQLite' | 'PostgreSQL';

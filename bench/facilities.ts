@@ -25,13 +25,12 @@ import { approveFacilityCertificate, facilityBase, prepareFacilityCertificate } 
 import { loadBook } from '@/services/portfolio/valuation';
 import { getServicingBook } from '@/services/servicing/book';
 import { creditStatesAt } from '@/services/credit/book';
-import { now, numberOption, stringOption } from './common';
+import { median, now, numberOption, stringOption } from './common';
 
 const DB = stringOption('--db');
 const F = numberOption('--funder', 1);
 const SAMPLES = numberOption('--samples', 9);
 const ms = (x: number) => `${x.toFixed(0)} ms`;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function main() {
   if (!DB || !existsSync(DB)) {

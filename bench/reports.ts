@@ -19,7 +19,7 @@ import path from 'node:path';
 import { openDb, runMigrations } from '@/db/client';
 import { seedIfEmpty } from '@/db/seed';
 import { cookieHeader, postJson, signInWithForm } from '@/tests/helpers/http';
-import { flag, now, numberOption, processTree, rssMiB, startNext, stringOption, timed } from './common';
+import { flag, median, now, numberOption, processTree, rssMiB, startNext, stringOption, timed } from './common';
 
 const LEASES = numberOption('--leases', 100_000);
 const PORT = numberOption('--port', 3525);
@@ -28,7 +28,6 @@ const GIVEN_DB = stringOption('--db');
 const TARGET_MS = 2000;
 
 const ms = (x: number) => `${x.toFixed(0)} ms`;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function main() {
   if (!existsSync(path.join(process.cwd(), '.next', 'BUILD_ID'))) {

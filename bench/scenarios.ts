@@ -33,7 +33,7 @@ import { totalCashFlowScreen } from '@/services/portfolio/total-cash-flow';
 import { cashFlowPageQuerySchema } from '@/lib/portfolio/cash-flow-table';
 import { scenarioRowTotals, scenarioTableRow } from '@/lib/portfolio/scenario-rows';
 import type { Conn } from '@/db/client';
-import { now, numberOption, stringOption } from './common';
+import { median, now, numberOption, stringOption } from './common';
 
 const SOURCE = stringOption('--db');
 const LEASES = numberOption('--leases', 100_000);
@@ -60,7 +60,6 @@ async function totalCfUnderScenario(db: Conn, funderId: number, scenarioId: numb
   return rows.length + totals.length;
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const ms = (x: number) => `${x.toFixed(0)} ms`;
 
 async function main() {

@@ -19,7 +19,7 @@ import { existsSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { cookieHeader, signInWithForm } from '@/tests/helpers/http';
-import { now, numberOption, startNext, stringOption, waitForWarm, type BenchServer } from './common';
+import { type BenchServer, median, now, numberOption, startNext, stringOption, waitForWarm } from './common';
 
 const PG = stringOption('--pg');
 const ROUNDS = numberOption('--rounds', 5);
@@ -61,8 +61,6 @@ async function rps(bases: string[], cookie: string): Promise<number> {
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   return done / ((now() - t0) / 1000);
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function main() {
   if (!PG) {

@@ -14,12 +14,11 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { cookieHeader, postJson, signInWithForm } from '@/tests/helpers/http';
-import { numberOption, now, startNext, stringOption, timed, waitForWarm } from './common';
+import { median, now, numberOption, startNext, stringOption, timed, waitForWarm } from './common';
 
 const DB = stringOption('--db');
 const RUNS = numberOption('--runs', 3);
 const PORT = numberOption('--port', 3555);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function run(): Promise<{ health: number; firstPage: number; worstWait: number; warmWait: number; warmUp: number; probes: number }> {
   const secret = randomBytes(32).toString('hex');

@@ -370,7 +370,7 @@ const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': 
  * One value in COPY's text format, as node-postgres would send it as a parameter's text (a number's String, a
  * boolean's true/false), a string's backslash, tab and line breaks escaped, and null as \N.
  */
-export function copyText(v: unknown): string {
+function copyText(v: unknown): string {
   if (v === null || v === undefined) return '\\N';
   switch (typeof v) {
     case 'string':

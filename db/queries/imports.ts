@@ -465,8 +465,7 @@ export class ImportRowWriter {
     expected: number,
     sink: WriteSink = transactionSinkOf(tx, JOURNAL_WRITES),
   ): Promise<ImportRowWriter> {
-    const leases = await LeaseBulkWriter.open(tx, funderId, userId, now, sink);
-    leases.journalAsBook = expected > BULK_IMPORT;
+    const leases = await LeaseBulkWriter.open(tx, funderId, userId, now, sink, expected > BULK_IMPORT);
     // A bulk commit builds the due-date index of the schedule rows again at the end rather than inserting into
     // it: worth it once the leases written are a fair share of all the leases stored (the index covers them all).
     // SQLite only (deferDueDateIndex).

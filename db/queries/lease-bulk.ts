@@ -167,13 +167,6 @@ export class LeaseBulkWriter {
   private scheduleRows = 0;
   /** Whether the funder's lock is taken (its first journal row written). */
   private locked = false;
-  /**
-   * Journal the write as one `book` row (every view rebuilds the funder's book) instead of a `lease` row a lease: for a
-   * bulk write (a tape import of many leases), which the views would rebuild from anyway (services/servicing/book.ts
-   * BULK_CHANGES). On PostgreSQL the funder's lock is then held only for a moment before the COMMIT, not while a row a
-   * lease is written.
-   */
-  journalAsBook = false;
 
   private constructor(
     private readonly tx: DbOrTx,
@@ -187,6 +180,7 @@ export class LeaseBulkWriter {
     private readonly userEmail: string,
     private readonly leaseIds: Ids,
     private readonly lesseeIdsNext: Ids,
+    private readonly journalAsBook: boolean,
   ) {
     const insertInto = (table: string, cols: { name: string }[]) =>
       `insert into ${q(table)} (${cols.map((c) => q(c.name)).join(', ')}) values (${cols.map(() => '?').join(', ')})`;
@@ -220,6 +214,13 @@ export class LeaseBulkWriter {
     userId: number | null,
     now: number,
     sink: WriteSink = transactionSinkOf(tx, JOURNAL_WRITES),
+    /**
+     * Journal the write as one `book` row (every view rebuilds the funder's book) instead of a `lease` row a lease: for
+     * a bulk write (a tape import of many leases), which the views would rebuild from anyway (services/servicing/book.ts
+     * BULK_CHANGES). On PostgreSQL the funder's lock is then held only for a moment before the COMMIT, not while a row
+     * a lease is written.
+     */
+    journalAsBook = false,
   ): Promise<LeaseBulkWriter> {
     const funder = await getFunder(tx, funderId);
     if (!funder) throw new NotFound(`Funder ${funderId} does not exist.`);
@@ -238,6 +239,7 @@ export class LeaseBulkWriter {
       userEmail,
       await Ids.of(tx, 'leases'),
       await Ids.of(tx, 'lessees'),
+      journalAsBook,
     );
   }
 

@@ -741,7 +741,7 @@ async function writeInTransaction(
     took.committed = performance.now();
     // A bulk commit on PostgreSQL: its rows' visibility set and the tables' statistics taken before the rebuilds read
     // them (the rebuilds wait for it; requests are served the previous versions meanwhile).
-    if (beforeVisible && onPostgres)
+    if (beforeVisible)
       await settleBulkWrite(db).catch((e: unknown) =>
         console.warn(`[imports] import ${imp.id}: vacuum and analyze after the commit failed:`, e),
       );

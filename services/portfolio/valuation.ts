@@ -20,7 +20,6 @@
  * total-cash rows cache).
  */
 import { databaseKey, type Db, type DbOrTx } from '@/db/client';
-import { onPostgres } from '@/db/dialect';
 import { getFunder } from '@/db/queries/funders';
 import { bookChangeStamp, bookChangesSince } from '@/db/queries/book-changes';
 import { leaseTermsOf } from '@/db/queries/lease-terms';
@@ -46,7 +45,7 @@ import { singleLeasePortfolio } from '@/lib/finance/valuation';
 import { idIndex, partitionPoint, type IdIndex } from '@/lib/sorted';
 import { hasRemainingFlows, type PoolValuation } from '@/lib/portfolio/cash-flow-table';
 import { catchUps, databaseState, derivedValue } from '@/lib/views';
-import { getServicingBook } from '@/services/servicing/book';
+import { getServicingBook, REBUILD_SLICE } from '@/services/servicing/book';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 
 const recordId = (r: PortfolioLeaseRecord) => r.id;
@@ -415,11 +414,6 @@ export async function refreshValuationCaches(db: DbOrTx, funderId: number): Prom
   await refreshEntry(db, funderId);
 }
 
-/** Leases read, packed or valued between two pauses of a background reload. */
-// 1,000: slices of 5,000 held the loop up to 0.75 s each under load (bench:import, 100k leases). On PostgreSQL 500, as
-// the servicing rebuild's (services/servicing/book.ts SCHEDULE_SLICE).
-const SLICE = onPostgres ? 500 : 1000;
-
 async function drain<T>(g: Generator<void, T>): Promise<T> {
   for (;;) {
     const r = g.next();
@@ -428,14 +422,14 @@ async function drain<T>(g: Generator<void, T>): Promise<T> {
   }
 }
 
-/** loadEntry in slices of SLICE leases (read, pack, historical prices), pausing between them for the requests being served. */
+/** loadEntry in slices of REBUILD_SLICE leases (read, pack, historical prices), pausing between them for the requests being served. */
 async function loadEntryInSlices(db: DbOrTx, funder: Funder, previous: Entry | undefined): Promise<Entry> {
   const journal = await bookChangeStamp(db, funder.id);
   const records: PortfolioLeaseRecord[] = [];
   for (let afterId = 0; ;) {
-    const page = await listPortfolioLeases(db, funder.id, undefined, { afterId, limit: SLICE });
+    const page = await listPortfolioLeases(db, funder.id, undefined, { afterId, limit: REBUILD_SLICE });
     for (const r of page) records.push(r);
-    if (page.length < SLICE) break;
+    if (page.length < REBUILD_SLICE) break;
     afterId = page[page.length - 1]!.id;
     await yieldToLoop();
   }
@@ -443,7 +437,7 @@ async function loadEntryInSlices(db: DbOrTx, funder: Funder, previous: Entry | u
   const indexById = idIndex(records, recordId);
   for (let k = 0; k < records.length; k++) {
     portfolio.add(leaseTermsOf(records[k]!, funder.rateConvention));
-    if (k % SLICE === SLICE - 1) await yieldToLoop();
+    if (k % REBUILD_SLICE === REBUILD_SLICE - 1) await yieldToLoop();
   }
   portfolio.trim();
   const purchaseDay = Int32Array.from(records, (r) => parseDate(r.purchaseDate, 'purchaseDate'));
@@ -457,14 +451,14 @@ async function loadEntryInSlices(db: DbOrTx, funder: Funder, previous: Entry | u
         buyRate: funder.buyRate,
         convention: funder.discountConvention,
       },
-      SLICE,
+      REBUILD_SLICE,
     ),
   );
   return newEntry(funder, journal, records, { portfolio, indexById, purchaseDay, exitDay, purchasePrice }, previous);
 }
 
 /**
- * Reloads the funder's book after a bulk write in slices (reading, packing, pricing and valuing SLICE leases at a
+ * Reloads the funder's book after a bulk write in slices (reading, packing, pricing and valuing REBUILD_SLICE leases at a
  * time, yielding to the event loop between them), while requests keep being served from the previous version
  * until it is done; with `after`, from the moment of the call, the reload starting once `after` resolves.
  */
@@ -485,7 +479,7 @@ export async function rebuildValuationInBackground(db: Db, funderId: number, aft
       const options = valuationOptions(funder, v.cutOff, v.gross, next.book.purchasePrice, next.book.purchaseDay, next.book.exitDay);
       next.valuations.set(`${v.cutOff}:${v.gross ? 1 : 0}`, {
         ...next.book,
-        valuation: await drain(valuePortfolioInChunks(next.book.portfolio, options, SLICE)),
+        valuation: await drain(valuePortfolioInChunks(next.book.portfolio, options, REBUILD_SLICE)),
         cutOff: v.cutOff,
         gross: v.gross,
       });

@@ -210,11 +210,12 @@ async function bookLeasesInSlices(db: DbOrTx, funderId: number): Promise<Servici
 }
 const LEASE_SLICE = 5000;
 /**
- * Leases whose schedules a background rebuild packs between two turns (5,000 held the loop up to 0.8 s under load). On
- * PostgreSQL 500: with 1,000, a payment recorded during the rebuild after a 100,000-lease import took up to 1.35 s
+ * Leases a background rebuild of the book's views reads, packs or values between two turns of the event loop: here the
+ * schedules, in services/portfolio/valuation.ts the book and its valuation. 5,000 held the loop up to 0.8 s under load.
+ * On PostgreSQL 500: with 1,000, a payment recorded during the rebuild after a 100,000-lease import took up to 1.35 s
  * (bench:import --pg; 0.85–0.87 s with 500).
  */
-const SCHEDULE_SLICE = onPostgres ? 500 : 1000;
+export const REBUILD_SLICE = onPostgres ? 500 : 1000;
 
 function scheduleBuild(db: DbOrTx, funderId: number, slices = false): Build<ScheduleStore> {
   return startBuild(
@@ -224,7 +225,7 @@ function scheduleBuild(db: DbOrTx, funderId: number, slices = false): Build<Sche
         // more for 100k leases).
         slices ? await bookLeasesInSlices(db, funderId) : await bookLeases(db, funderId),
         (from, to) => scheduleListsOfBook(db, funderId, from, to),
-        slices ? SCHEDULE_SLICE : undefined,
+        slices ? REBUILD_SLICE : undefined,
       ))(),
   );
 }
