@@ -10,3 +10,15 @@ export function databaseErrorCode(e: unknown): string | undefined {
   }
   return undefined;
 }
+
+/** A write that had to change exactly one row changed none: the row was changed or deleted meanwhile (its version moved). */
+export class StaleWrite extends Error {
+  readonly code = STALE_WRITE;
+  constructor(statement: string) {
+    super(`The row written by ${statement} was changed or deleted meanwhile.`);
+    this.name = 'StaleWrite';
+  }
+}
+
+/** The driver-like code of a StaleWrite (also sent by a write worker, db/write-worker.ts). */
+export const STALE_WRITE = 'QUANTUM_STALE_WRITE';

@@ -22,37 +22,54 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { driverPath } from './checkpoint';
 import { sqliteOf, type DbOrTx } from './client';
 import { pgClientOf, toPgText } from './dialect';
+import { STALE_WRITE, StaleWrite } from './errors';
 import { writerOf } from './transaction';
 
 /** Where a bulk writer sends its writes: statements registered once by name, then run with positional parameters. */
 export interface WriteSink {
-  prepare(name: string, sql: string): void;
+  /** `mustChange`: each run must change exactly one row, or the write fails with StaleWrite (its row moved meanwhile). */
+  prepare(name: string, sql: string, opts?: PrepareOptions): void;
   run(name: string, params: unknown[]): void;
   exec(sql: string): void;
 }
 
+export type PrepareOptions = { mustChange?: boolean };
+
 /** Writes on the caller's connection, at once (inside the caller's transaction). */
 export class DirectSink implements WriteSink {
   private readonly st = new Map<string, BetterSqlite3.Statement>();
+  private readonly must = new Set<string>();
   constructor(private readonly sqlite: BetterSqlite3.Database) {}
-  prepare(name: string, sql: string): void {
+  prepare(name: string, sql: string, opts?: PrepareOptions): void {
     if (!this.st.has(name)) this.st.set(name, this.sqlite.prepare(sql));
+    if (opts?.mustChange) this.must.add(name);
   }
   run(name: string, params: unknown[]): void {
-    this.st.get(name)!.run(params);
+    const { changes } = this.st.get(name)!.run(params);
+    if (changes !== 1 && this.must.has(name)) throw new StaleWrite(name);
   }
   exec(sql: string): void {
     this.sqlite.exec(sql);
   }
 }
 
-type Op = [0, string, unknown[]] | [1, string] | [2, string, string];
-type FromWorker = { type: 'ready' } | { type: 'ack' } | { type: 'done' } | { type: 'error'; message: string; code?: string };
+type Op = [0, string, unknown[]] | [1, string] | [2, string, string, 0 | 1];
+type FromWorker =
+  | { type: 'ready' }
+  | { type: 'ack'; ms: number }
+  | { type: 'done' }
+  | { type: 'reserved'; ranges: Record<string, [number, number]> }
+  | { type: 'error'; message: string; code?: string };
 
 const WORKER_CODE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const st = new Map();
+const must = new Set();
+const staged = workerData.staged;
+const direct = new Set(staged ? staged.direct : []);
+let stage = null;
+let seq = 0;
 let db = null;
 let failed = false;
 function end(msg) {
@@ -61,32 +78,96 @@ function end(msg) {
   db = null;
   parentPort.postMessage(msg);
 }
+function stale(name) {
+  const e = new Error('The row written by ' + name + ' was changed or deleted meanwhile.');
+  e.code = '${STALE_WRITE}';
+  return e;
+}
+function run(name, params) {
+  const info = st.get(name).run(params);
+  if (info.changes !== 1 && must.has(name)) throw stale(name);
+}
+function apply(op) {
+  if (op[0] === 0) run(op[1], op[2]);
+  else if (op[0] === 1) db.exec(op[1]);
+  else if (!st.has(op[1])) {
+    st.set(op[1], db.prepare(op[2]));
+    if (op[3]) must.add(op[1]);
+  }
+}
 try {
   db = new Database(workerData.file, { timeout: workerData.busyTimeout });
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
-  db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = ' + workerData.busyTimeout);
   db.pragma('journal_size_limit = 67108864');
   if (workerData.autocheckpoint !== null) db.pragma('wal_autocheckpoint = ' + workerData.autocheckpoint);
-  db.exec('BEGIN IMMEDIATE');
+  if (staged) {
+    // The direct writes refer to rows published only at the end (the caller's order): checked then, not now.
+    db.pragma('foreign_keys = OFF');
+    db.pragma('cache_size = -131072');
+    db.exec('create temp table stage (seq integer primary key, name text not null, params text not null)');
+    stage = db.prepare('insert into temp.stage (seq, name, params) values (?, ?, ?)');
+  } else {
+    db.pragma('foreign_keys = ON');
+    db.exec('BEGIN IMMEDIATE');
+  }
   parentPort.postMessage({ type: 'ready' });
 } catch (e) {
   failed = true;
   end({ type: 'error', message: String((e && e.message) || e), code: e && e.code });
 }
+function publish() {
+  // Every staged write, in the order asked for, in ONE transaction: all of them become visible at once, or none.
+  db.pragma('foreign_keys = ON');
+  db.exec('BEGIN IMMEDIATE');
+  const page = db.prepare('select seq, name, params from temp.stage where seq > ? order by seq limit 2000');
+  for (let after = 0; ; ) {
+    const rows = page.all(after);
+    if (!rows.length) break;
+    for (const r of rows) {
+      if (r.name === '') db.exec(r.params);
+      else run(r.name, JSON.parse(r.params));
+    }
+    after = rows[rows.length - 1].seq;
+  }
+  db.exec('COMMIT');
+}
 parentPort.on('message', (m) => {
   if (failed) return;
   try {
     if (m.type === 'batch') {
-      for (const op of m.ops) {
-        if (op[0] === 0) st.get(op[1]).run(op[2]);
-        else if (op[0] === 1) db.exec(op[1]);
-        else if (!st.has(op[1])) st.set(op[1], db.prepare(op[2]));
+      const t0 = performance.now();
+      if (staged) {
+        // A transaction of its own: other connections write between two batches.
+        db.exec('BEGIN IMMEDIATE');
+        for (const op of m.ops) {
+          if (op[0] === 0 && !direct.has(op[1])) stage.run(++seq, op[1], JSON.stringify(op[2]));
+          else if (op[0] === 1) stage.run(++seq, '', op[1]);
+          else apply(op);
+        }
+        db.exec('COMMIT');
+      } else for (const op of m.ops) apply(op);
+      parentPort.postMessage({ type: 'ack', ms: performance.now() - t0 });
+    } else if (m.type === 'reserve') {
+      db.exec('BEGIN IMMEDIATE');
+      const ranges = {};
+      for (const [table, n] of m.tables) {
+        const row = db.prepare('select seq from sqlite_sequence where name = ?').get(table);
+        const max = db.prepare('select max(id) as m from "' + table + '"').get().m || 0;
+        const first = Math.max(row ? row.seq : 0, max) + 1;
+        const last = first + n - 1;
+        if (n > 0) {
+          if (row) db.prepare('update sqlite_sequence set seq = ? where name = ?').run(last, table);
+          else db.prepare('insert into sqlite_sequence (name, seq) values (?, ?)').run(table, last);
+        }
+        ranges[table] = [first, last];
       }
-      parentPort.postMessage({ type: 'ack' });
-    } else if (m.type === 'commit') {
       db.exec('COMMIT');
+      parentPort.postMessage({ type: 'reserved', ranges });
+    } else if (m.type === 'commit') {
+      if (staged) publish();
+      else db.exec('COMMIT');
       end({ type: 'done' });
     } else if (m.type === 'rollback') {
       end({ type: 'done' });
@@ -114,6 +195,15 @@ export interface WorkerSinkOptions {
   busyTimeoutMs?: number;
   /** Operations per message (a batch is also sent by flush()). */
   batchOps?: number;
+  /**
+   * A write in batches that each commit on their own, and let other connections write in between, published at the end
+   * all at once: the statements named in `direct` are written batch by batch (rows no reader reaches until the
+   * published ones refer to them: they are written with the foreign keys unchecked); every other write is kept in a
+   * temporary table of the worker's connection and run, in the order asked for, in ONE transaction by commit(). A
+   * failure or a rollback() leaves the direct rows written: the caller deletes them. A process killed meanwhile leaves
+   * them too (the temporary table goes with the connection).
+   */
+  staged?: { direct: ReadonlySet<string> };
 }
 
 /**
@@ -129,11 +219,15 @@ export class WorkerSink implements WriteSink {
   private finished = false;
   private committed = false;
   private waiters: (() => void)[] = [];
+  private reserved: ((ranges: Record<string, [number, number]>) => void) | null = null;
   private done: Promise<void>;
   private resolveDone!: () => void;
   private readonly batchOps: number;
   /** From asking for the COMMIT to hearing it done (ms), once committed. */
   commitMs: number | null = null;
+  /** The batches written, and the longest (ms; staged: each its own transaction, holding the write lock that long). */
+  batches = 0;
+  longestBatchMs = 0;
 
   private constructor(
     private readonly worker: Worker,
@@ -142,7 +236,16 @@ export class WorkerSink implements WriteSink {
     this.batchOps = opts.batchOps ?? 2000;
     this.done = new Promise((r) => (this.resolveDone = r));
     worker.on('message', (m: FromWorker) => {
-      if (m.type === 'ack') this.inFlight--;
+      if (m.type === 'ack') {
+        this.inFlight--;
+        this.batches++;
+        this.longestBatchMs = Math.max(this.longestBatchMs, m.ms);
+      }
+      else if (m.type === 'reserved') {
+        this.inFlight--;
+        this.reserved?.(m.ranges);
+        this.reserved = null;
+      }
       else if (m.type === 'error') this.fail(new WorkerWriteError(m.message, m.code));
       else if (m.type === 'done') this.end();
       this.wake();
@@ -156,7 +259,13 @@ export class WorkerSink implements WriteSink {
   static begin(file: string, opts: WorkerSinkOptions = {}): Promise<WorkerSink> {
     const worker = new Worker(WORKER_CODE, {
       eval: true,
-      workerData: { file, driver: driverPath(), busyTimeout: opts.busyTimeoutMs ?? 5000, autocheckpoint: opts.autocheckpoint ?? null },
+      workerData: {
+        file,
+        driver: driverPath(),
+        busyTimeout: opts.busyTimeoutMs ?? 5000,
+        autocheckpoint: opts.autocheckpoint ?? null,
+        staged: opts.staged ? { direct: [...opts.staged.direct] } : null,
+      },
     });
     const sink = new WorkerSink(worker, opts);
     return new Promise((resolve, reject) => {
@@ -171,8 +280,26 @@ export class WorkerSink implements WriteSink {
     });
   }
 
-  prepare(name: string, sql: string): void {
-    this.push([2, name, sql]);
+  prepare(name: string, sql: string, opts?: PrepareOptions): void {
+    this.push([2, name, sql, opts?.mustChange ? 1 : 0]);
+  }
+
+  /**
+   * Staged: takes `count` ids of each AUTOINCREMENT table given, in a transaction of their own (the table's counter moved
+   * past them, so no other connection's insert gets one), after the writes sent before. Resolves with each table's
+   * [first, last] (last = first - 1 when none were asked for).
+   */
+  async reserve(tables: readonly [table: string, count: number][]): Promise<Record<string, [number, number]>> {
+    for (const [table, n] of tables)
+      if (!/^[a-z_]+$/.test(table) || !Number.isInteger(n) || n < 0) throw new Error(`WorkerSink: cannot reserve ${n} ids of ${table}.`);
+    this.flush();
+    if (this.reserved) throw new Error('WorkerSink: one reservation at a time.');
+    const ranges = new Promise<Record<string, [number, number]>>((resolve) => (this.reserved = resolve));
+    this.inFlight++;
+    this.worker.postMessage({ type: 'reserve', tables });
+    await Promise.race([ranges, this.done]);
+    this.check();
+    return await ranges;
   }
 
   run(name: string, params: unknown[]): void {
@@ -262,7 +389,7 @@ const COPY_ROWS = 1000;
 
 type PgGroup =
   | { kind: 'copy'; copy: string; width: number; values: unknown[]; deferred: boolean }
-  | { kind: 'statement'; text: string; runs: unknown[][]; deferred: boolean };
+  | { kind: 'statement'; text: string; runs: unknown[][]; deferred: boolean; mustChange: string | null };
 
 /** The transaction's client: queries, and a COPY stream (pg-copy-streams). */
 export type PgSinkClient = Pick<pg.PoolClient, 'query'>;
@@ -292,12 +419,12 @@ export class PgBatchSink implements WriteSink {
     private readonly deferred: ReadonlySet<string> = new Set(),
   ) {}
 
-  prepare(name: string, sql: string): void {
+  prepare(name: string, sql: string, opts?: PrepareOptions): void {
     if (this.byName.has(name)) return;
     const m = /^\s*insert\s+into\s+("?[\w]+"?)\s*\(([^)]*)\)\s*values\s*(\([^)]*\))/is.exec(sql);
     let group: PgGroup;
     const deferred = this.deferred.has(name);
-    if (m && !/\breturning\b|\bon\s+conflict\b/i.test(sql)) {
+    if (m && !opts?.mustChange && !/\breturning\b|\bon\s+conflict\b/i.test(sql)) {
       const copy = `copy ${m[1]} (${m[2]!.replace(/\s+/g, ' ').trim()}) from stdin`;
       const width = (m[3]!.match(/\?/g) ?? []).length;
       const key = `${deferred ? 'deferred ' : ''}${copy}`;
@@ -309,7 +436,7 @@ export class PgBatchSink implements WriteSink {
       }
       group = g;
     } else {
-      group = { kind: 'statement', text: toPgText(sql), runs: [], deferred };
+      group = { kind: 'statement', text: toPgText(sql), runs: [], deferred, mustChange: opts?.mustChange ? name : null };
       this.groups.push(group);
     }
     this.byName.set(name, group);
@@ -323,7 +450,7 @@ export class PgBatchSink implements WriteSink {
   }
 
   exec(sql: string): void {
-    const g: PgGroup = { kind: 'statement', text: sql, runs: [[]], deferred: false };
+    const g: PgGroup = { kind: 'statement', text: sql, runs: [[]], deferred: false, mustChange: null };
     this.groups.push(g);
   }
 
@@ -343,7 +470,11 @@ export class PgBatchSink implements WriteSink {
       } else {
         const runs = g.runs;
         g.runs = [];
-        for (const params of runs) work.push(() => this.client.query(g.text, params));
+        for (const params of runs)
+          work.push(async () => {
+            const { rowCount } = await this.client.query(g.text, params);
+            if (g.mustChange !== null && rowCount !== 1) throw new StaleWrite(g.mustChange);
+          });
       }
     }
     for (const write of work) await write();

@@ -6,8 +6,8 @@ import type { DbOrTx, Tx } from '../client';
 import { type TapeImport, type TapeImportSource } from '../schema/imports';
 import { tapeImportExceptions, tapeImportRows, tapeImports, tapeImportSources, leases, lessees } from '../tables';
 import { type Lease } from '../schema/portfolio';
-import { transactionSinkOf, type WriteSink } from '../write-worker';
-import { JOURNAL_WRITES, LeaseBulkWriter } from './lease-bulk';
+import { transactionSinkOf, workerFileOf, WorkerSink, type WriteSink } from '../write-worker';
+import { JOURNAL_WRITES, LeaseBulkWriter, type BulkNeeds, type IdRanges } from './lease-bulk';
 import type { LeaseInput } from './leases';
 import { columnOf, executeSql, pgClientOf, rowsChanged, rowsOf, valueOf } from '../dialect';
 
@@ -388,6 +388,35 @@ export class LesseeIndex {
 
 export type StoredRow = Omit<ValidatedRow, 'exceptions'>;
 
+/** The rows an import commits, in row order, 1,000 at a time (each chunk read after the previous one is used). */
+export async function* commitChunks(db: DbOrTx, importId: number): AsyncGenerator<StoredRow[]> {
+  for (let after = 0; ;) {
+    const rows = await readCommitRows(db, importId, after, 1000);
+    if (!rows.length) return;
+    yield rows;
+    after = rows[rows.length - 1]!.row;
+  }
+}
+
+/**
+ * What applying `rows` reads and creates: the leases updated, the leases inserted, and the lessees created (a row's
+ * lessee that neither `known` nor `created`, the ones created by the rows before, knows; added to `created`).
+ */
+function needsOfRows(rows: readonly StoredRow[], known: LesseeIndex, created: LesseeIndex): Required<BulkNeeds> {
+  const updates: number[] = [];
+  let inserts = 0;
+  let lessees = 0;
+  for (const r of rows) {
+    if (r.action === 'updated' && r.leaseId !== undefined) updates.push(r.leaseId);
+    else inserts++;
+    if (r.lesseeId === undefined && known.find(r.lessee) === undefined && created.find(r.lessee) === undefined) {
+      lessees++;
+      created.add(0, r.lessee);
+    }
+  }
+  return { updates, inserts, lessees };
+}
+
 /** The rows a commit applies, in row order, a chunk at a time. */
 export async function readCommitRows(db: DbOrTx, importId: number, afterRow: number, limit: number): Promise<StoredRow[]> {
   return (
@@ -415,6 +444,47 @@ export const BULK_IMPORT = 200;
 export async function settleBulkWrite(db: DbOrTx): Promise<void> {
   if (!pgClientOf(db)) return;
   await executeSql(db, 'vacuum (analyze) leases, schedule_rows, opening_positions, lessees');
+}
+
+/**
+ * Sets aside, for a commit in chunks (SQLite, services/imports/service.ts), the ids of the leases it will create: its
+ * first written rows are these leases' schedule rows, history and opening positions, which no reader reaches before the
+ * leases are published. Run as a direct write of the commit's first chunk (see discardStagedLeases).
+ */
+export const RECORD_STAGED_LEASES = {
+  name: 'import-rows:staged',
+  sql: 'update tape_imports set staged_lease_ids = ? where id = ?',
+  params: (importId: number, leases: readonly [number, number]) => [JSON.stringify(leases), importId],
+};
+
+/**
+ * After a commit in chunks that did not publish (it failed, or the server stopped in it): deletes the rows it wrote
+ * for the leases it would have created, in one transaction on a worker (millions of schedule rows for a whole book),
+ * so nothing of it is left. Nothing to do on PostgreSQL or in memory, or when the commit published.
+ */
+export async function discardStagedLeases(db: DbOrTx, importId: number): Promise<void> {
+  const file = workerFileOf(db);
+  if (file === null) return;
+  const staged = await valueOf<string | null>(db, 'select staged_lease_ids from tape_imports where id = ?', [importId]);
+  if (!staged) return;
+  const [first, last] = JSON.parse(staged) as [number, number];
+  const sink = await WorkerSink.begin(file, { busyTimeoutMs: 30_000 });
+  try {
+    for (const table of ['schedule_rows', 'lease_history', 'opening_positions']) {
+      // Only rows of a lease that does not exist: the range was the commit's alone.
+      sink.prepare(
+        `discard:${table}`,
+        `delete from ${table} where lease_id between ? and ? and not exists (select 1 from leases l where l.id = ${table}.lease_id)`,
+      );
+      sink.run(`discard:${table}`, [first, last]);
+    }
+    sink.prepare('discard:done', 'update tape_imports set staged_lease_ids = null where id = ?');
+    sink.run('discard:done', [importId]);
+    await sink.commit();
+    console.info(`[imports] import ${importId}: the rows written for leases ${first}–${last} by a commit that did not end were deleted`);
+  } finally {
+    await sink.rollback();
+  }
 }
 
 /** Leases written from which a commit may build the schedule rows' due-date index again instead of inserting into it. */
@@ -464,33 +534,39 @@ export class ImportRowWriter {
     now: number,
     expected: number,
     sink: WriteSink = transactionSinkOf(tx, JOURNAL_WRITES),
+    /** A commit in chunks (SQLite): the ids of its inserts, reserved beforehand (see needsOf). */
+    ids?: IdRanges,
   ): Promise<ImportRowWriter> {
-    const leases = await LeaseBulkWriter.open(tx, funderId, userId, now, sink, expected > BULK_IMPORT);
-    // A bulk commit builds the due-date index of the schedule rows again at the end rather than inserting into
-    // it: worth it once the leases written are a fair share of all the leases stored (the index covers them all).
-    // SQLite only (deferDueDateIndex).
+    const leases = await LeaseBulkWriter.open(tx, funderId, userId, now, sink, { journalAsBook: expected > BULK_IMPORT, ids });
+    // A bulk commit in one transaction builds the due-date index of the schedule rows again at the end rather than
+    // inserting into it: worth it once the leases written are a fair share of all the leases stored (the index covers
+    // them all). SQLite only (deferDueDateIndex); not in chunks (the index is read between them).
     const stored = (await valueOf<number>(tx, 'select count(*) from leases')) ?? 0;
-    if (expected >= BULK_INDEX_MIN && expected * 4 >= Number(stored)) await leases.deferDueDateIndex();
+    if (!ids && expected >= BULK_INDEX_MIN && expected * 4 >= Number(stored)) await leases.deferDueDateIndex();
     return new ImportRowWriter(tx, importId, funderId, leases, await LesseeIndex.of(tx, funderId), sink);
   }
 
   /** Before apply()ing `rows`: reads the leases they update and takes the ids of the leases and lessees they create. */
   async readAhead(rows: readonly StoredRow[]): Promise<void> {
     this.writeLeaseIds();
-    const updates: number[] = [];
+    await this.leases.readAhead(needsOfRows(rows, this.lesseeIndex, new LesseeIndex()));
+  }
+
+  /**
+   * The leases and lessees the commit of an import creates, counted before it starts (the lessees found as apply()
+   * finds them: by the funder's lessees and the rows before).
+   */
+  static async needsOf(db: DbOrTx, importId: number, funderId: number): Promise<{ inserts: number; lessees: number }> {
+    const known = await LesseeIndex.of(db, funderId);
+    const created = new LesseeIndex();
     let inserts = 0;
     let lessees = 0;
-    // The lessees apply() will create: the rows whose lessee neither the index nor an earlier row of the chunk knows.
-    const pending = new LesseeIndex();
-    for (const r of rows) {
-      if (r.action === 'updated' && r.leaseId !== undefined) updates.push(r.leaseId);
-      else inserts++;
-      if (r.lesseeId === undefined && this.lesseeIndex.find(r.lessee) === undefined && pending.find(r.lessee) === undefined) {
-        lessees++;
-        pending.add(0, r.lessee);
-      }
+    for await (const rows of commitChunks(db, importId)) {
+      const n = needsOfRows(rows, known, created);
+      inserts += n.inserts;
+      lessees += n.lessees;
     }
-    await this.leases.readAhead({ updates, inserts, lessees });
+    return { inserts, lessees };
   }
 
   apply(r: StoredRow): void {
@@ -566,7 +642,7 @@ export class ImportRowWriter {
 function commitStatusUpdate(db: Tx, id: number, committedBy: number | null, at: number): { sql: string; params: unknown[] } {
   return db
     .update(tapeImports)
-    .set({ status: 'committed', progress: 1, committedAt: at, committedBy, filePath: null })
+    .set({ status: 'committed', progress: 1, committedAt: at, committedBy, filePath: null, stagedLeaseIds: null })
     .where(and(eq(tapeImports.id, id), eq(tapeImports.status, 'committing')))
     .toSQL();
 }

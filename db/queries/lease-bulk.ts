@@ -79,7 +79,9 @@ const WRITES = [
   'deleteSchedule',
   'scheduleOne',
   'scheduleMany',
+  'replaceSchedule',
   'history',
+  'updateHistory',
   'audit',
   'insertOpening',
   'bump',
@@ -93,6 +95,14 @@ const PREFIX = 'lease-bulk:';
  * row is locked for that moment only, not for the whole commit).
  */
 export const JOURNAL_WRITES: ReadonlySet<string> = new Set([`${PREFIX}bump`, `${PREFIX}journal`]);
+/**
+ * The writes that belong to a lease created by the writer and are read only through it (its schedule rows, its first
+ * history row, its opening position): a commit in chunks may write them before the lease itself is visible
+ * (db/write-worker.ts WorkerSink `staged`). Updated leases write their schedule and history by other statements.
+ */
+export const NEW_LEASE_WRITES: ReadonlySet<string> = new Set(
+  (['scheduleOne', 'scheduleMany', 'history', 'insertOpening'] satisfies Write[]).map((w) => `${PREFIX}${w}`),
+);
 
 /** The next id of an AUTOINCREMENT table, as SQLite would assign it: above every id it holds and ever held. */
 export function nextAutoincrementId(db: BetterSqlite3.Database, table: 'leases' | 'lessees' | 'payments'): number {
@@ -122,9 +132,12 @@ class Ids {
   private constructor(
     private readonly table: 'leases' | 'lessees',
     private next: number | null,
+    /** The last id of a range reserved beforehand (IdRanges); Infinity: counted on freely. */
+    private readonly last = Infinity,
   ) {}
 
-  static async of(db: DbOrTx, table: 'leases' | 'lessees'): Promise<Ids> {
+  static async of(db: DbOrTx, table: 'leases' | 'lessees', range?: readonly [number, number]): Promise<Ids> {
+    if (range) return new Ids(table, range[0], range[1]);
     return new Ids(table, pgClientOf(db) ? null : await nextSqliteId(db, table));
   }
 
@@ -141,7 +154,10 @@ class Ids {
   }
 
   take(): number {
-    if (this.next !== null) return this.next++;
+    if (this.next !== null) {
+      if (this.next > this.last) throw new Error(`LeaseBulkWriter: more ${this.table} written than ids reserved (${this.last}).`);
+      return this.next++;
+    }
     const id = this.reserved.shift();
     if (id === undefined) throw new Error(`LeaseBulkWriter: no ${this.table} id reserved (call readAhead() first).`);
     return id;
@@ -149,6 +165,12 @@ class Ids {
 }
 
 export type NewLesseeValues = { idOdoo: string | null; name: string; taxId: string; country: string; region: string; industry: string };
+
+/**
+ * Ids reserved for the writer beforehand, [first, last] of each table (a commit in chunks on SQLite, where other
+ * connections insert between the chunks: services/imports/service.ts).
+ */
+export type IdRanges = { leases: readonly [number, number]; lessees: readonly [number, number] };
 
 /** What a writer needs at hand before its next writes (readAhead()). */
 export type BulkNeeds = {
@@ -188,18 +210,21 @@ export class LeaseBulkWriter {
     const statements: Record<Write, string> = {
       insertLessee: insertInto('lessees', LESSEE_COLS),
       insertLease: insertInto('leases', LEASE_COLS),
-      updateLease: `update leases set ${UPDATE_COLS.map((c) => `${q(c.name)} = ?`).join(', ')} where id = ?`,
+      // The version read: the lease must not have moved since (another writer between a commit's chunks).
+      updateLease: `update leases set ${UPDATE_COLS.map((c) => `${q(c.name)} = ?`).join(', ')} where id = ? and version = ?`,
       deleteSchedule: 'delete from schedule_rows where lease_id = ?',
       scheduleOne: `insert into schedule_rows (${SCHEDULE_COLUMNS.join(', ')}) values ${oneSchedule}`,
       scheduleMany: `insert into schedule_rows (${SCHEDULE_COLUMNS.join(', ')}) values ${Array.from({ length: SCHEDULE_BATCH }, () => oneSchedule).join(', ')}`,
+      replaceSchedule: `insert into schedule_rows (${SCHEDULE_COLUMNS.join(', ')}) values ${oneSchedule}`,
       history: 'insert into lease_history (lease_id, version, action, changes, user_id, at) values (?, ?, ?, ?, ?, ?)',
+      updateHistory: 'insert into lease_history (lease_id, version, action, changes, user_id, at) values (?, ?, ?, ?, ?, ?)',
       audit:
         'insert into audit_log (at, user_id, user_email, funder_id, entity, entity_id, action, before, after) values (?, ?, ?, ?, ?, ?, ?, ?, ?)',
       insertOpening: insertInto('opening_positions', OPENING_COLS),
       bump: LOCK_FUNDER_SQL.terms,
       journal: INSERT_BOOK_CHANGE_SQL,
     };
-    for (const name of WRITES) sink.prepare(`${PREFIX}${name}`, statements[name]);
+    for (const name of WRITES) sink.prepare(`${PREFIX}${name}`, statements[name], { mustChange: name === 'updateLease' });
   }
 
   /**
@@ -214,13 +239,17 @@ export class LeaseBulkWriter {
     userId: number | null,
     now: number,
     sink: WriteSink = transactionSinkOf(tx, JOURNAL_WRITES),
-    /**
-     * Journal the write as one `book` row (every view rebuilds the funder's book) instead of a `lease` row a lease: for
-     * a bulk write (a tape import of many leases), which the views would rebuild from anyway (services/servicing/book.ts
-     * BULK_CHANGES). On PostgreSQL the funder's lock is then held only for a moment before the COMMIT, not while a row
-     * a lease is written.
-     */
-    journalAsBook = false,
+    opts: {
+      /**
+       * Journal the write as one `book` row (every view rebuilds the funder's book) instead of a `lease` row a lease: for
+       * a bulk write (a tape import of many leases), which the views would rebuild from anyway (services/servicing/book.ts
+       * BULK_CHANGES). On PostgreSQL the funder's lock is then held only for a moment before the COMMIT, not while a row
+       * a lease is written.
+       */
+      journalAsBook?: boolean;
+      /** The ids to give the leases and lessees inserted, reserved beforehand (default: counted on from the tables). */
+      ids?: IdRanges;
+    } = {},
   ): Promise<LeaseBulkWriter> {
     const funder = await getFunder(tx, funderId);
     if (!funder) throw new NotFound(`Funder ${funderId} does not exist.`);
@@ -237,9 +266,9 @@ export class LeaseBulkWriter {
       lesseeIds,
       contractNumbers,
       userEmail,
-      await Ids.of(tx, 'leases'),
-      await Ids.of(tx, 'lessees'),
-      journalAsBook,
+      await Ids.of(tx, 'leases', opts.ids?.leases),
+      await Ids.of(tx, 'lessees', opts.ids?.lessees),
+      opts.journalAsBook ?? false,
     );
   }
 
@@ -351,13 +380,13 @@ export class LeaseBulkWriter {
     const changes: Record<string, [unknown, unknown]> = {};
     for (const k of LEASE_TRACKED) if (current[k] !== next[k]) changes[k] = [current[k], next[k]];
     // The row exists: read above, in what the write transaction started from (and no one else writes meanwhile).
-    this.write('updateLease', [...driverValues(UPDATE_COLS, next), id]);
+    this.write('updateLease', [...driverValues(UPDATE_COLS, next), id, current.version]);
     const updated = asStored<Lease>(LEASE_COLS, driverValues(LEASE_COLS, next));
-    this.flushSchedule();
     this.write('deleteSchedule', [id]);
-    this.addSchedule(id, schedule);
+    for (const r of schedule.rows)
+      this.write('replaceSchedule', [id, r.period, r.dueDate, r.instalment, r.interest, r.principal, r.vat, r.fee, r.gross, r.balanceAfter]);
     const action = Object.keys(changes).length === 1 && 'status' in changes ? 'status' : 'updated';
-    this.write('history', [id, next.version, action, JSON.stringify(changes), this.userId, this.now]);
+    this.write('updateHistory', [id, next.version, action, JSON.stringify(changes), this.userId, this.now]);
     this.audit(id, action === 'status' ? 'status' : 'update', current, updated);
     this.journal(id, current.funderId);
     return updated;

@@ -84,6 +84,8 @@ export const tapeImports = pgTable(
     validatedAt: bigint('validated_at', { mode: 'number' }),
     committedBy: bigint('committed_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
     committedAt: bigint('committed_at', { mode: 'number' }),
+    // A commit in chunks (SQLite only: unused here, kept for the same schema on both engines).
+    stagedLeaseIds: text('staged_lease_ids'),
   },
   (t) => [index('tape_imports_funder_idx').on(t.funderId, t.id)],
 );

@@ -89,6 +89,9 @@ export const tapeImports = sqliteTable(
     validatedAt: integer('validated_at'),
     committedBy: integer('committed_by').references(() => users.id, { onDelete: 'set null' }),
     committedAt: integer('committed_at'),
+    // A commit in chunks (SQLite, services/imports/service.ts): JSON [first, last] of the lease ids it reserved, whose
+    // schedule rows, history and opening positions are written before the leases are; null once published or discarded.
+    stagedLeaseIds: text('staged_lease_ids'),
   },
   (t) => [index('tape_imports_funder_idx').on(t.funderId, t.id)],
 );

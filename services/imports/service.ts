@@ -14,13 +14,16 @@ import { existsSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import type { Db, Tx } from '@/db/client';
+import type { Db } from '@/db/client';
 import { withBackgroundCheckpoint } from '@/db/checkpoint';
 import { onPostgres } from '@/db/dialect';
 import { PgBatchSink, transactionSinkOf, withWriterBusyTimeout, workerFileOf, WorkerSink } from '@/db/write-worker';
 import { getFunder } from '@/db/queries/funders';
 import {
   clearValidation,
+  discardStagedLeases,
+  RECORD_STAGED_LEASES,
+  commitChunks,
   createImport,
   BULK_IMPORT,
   deleteImportRows,
@@ -33,8 +36,6 @@ import {
   insertImportRows,
   LesseeIndex,
   loadLeaseIndex,
-  readCommitRows,
-  type StoredRow,
   readImportRows,
   saveImportSourceMapping,
   settleBulkWrite,
@@ -46,7 +47,8 @@ import { defaultVatRate } from '@/db/queries/lessees';
 import type { TapeImport } from '@/db/schema/imports';
 import { Conflict, NotFound } from '@/lib/domain/errors';
 import { dataDir, databasePath } from '@/lib/env';
-import { JOURNAL_WRITES } from '@/db/queries/lease-bulk';
+import { JOURNAL_WRITES, NEW_LEASE_WRITES } from '@/db/queries/lease-bulk';
+import { databaseErrorCode, STALE_WRITE } from '@/db/errors';
 import { detectDateFormat, type DateDetection, type DateFormat } from '@/lib/import/dates';
 import { detectDecimalSeparator, type DecimalDetection, type DecimalSeparator } from '@/lib/import/decimal';
 import {
@@ -187,6 +189,8 @@ export async function readImport(db: Db, funderId: number, id: number): Promise<
   if (!imp) throw new NotFound(`Import ${id} does not exist for funder ${funderId}.`);
   const job = jobs.get(id);
   if (!job && imp.status === 'committing') {
+    // A commit in chunks stopped before it published: what it wrote ahead goes first.
+    await discardStagedLeases(db, id);
     await transitionImport(db, id, ['committing'], {
       status: 'validated',
       errorCode: 'interrupted',
@@ -565,7 +569,8 @@ async function runCommit(db: Db, imp: TapeImport, userId: number | null): Promis
     refreshed.catch(() => undefined);
   };
   try {
-    if (file !== null) await writeOnWorker(db, file, imp, userId, total, bulk ? startRebuilds : null);
+    if (file !== null && bulk) await writeInChunks(db, file, imp, userId, total, startRebuilds);
+    else if (file !== null) await writeOnWorker(db, file, imp, userId, total, null);
     else await writeInTransaction(db, imp, userId, total, bulk ? startRebuilds : null);
   } catch (e) {
     if (e instanceof Conflict) {
@@ -651,15 +656,94 @@ async function writeOnWorker(
   });
 }
 
-/** The rows an import commits, in row order, 1,000 at a time (each chunk read after the previous one is written). */
-async function* commitChunks(db: Db | Tx, importId: number): AsyncGenerator<StoredRow[]> {
-  for (let after = 0; ;) {
-    const rows = await readCommitRows(db, importId, after, 1000);
-    if (!rows.length) return;
-    yield rows;
-    after = rows[rows.length - 1]!.row;
+/**
+ * A bulk commit into a SQLite file, in chunks that let other writes through (#35), all-or-nothing kept by publishing at
+ * the end (db/write-worker.ts WorkerSink `staged`): a worker writes each batch of the rows in a transaction of its own,
+ * while this thread reads, checks and computes the next. What a reader could reach (the lessees and leases, the
+ * updated leases' schedules and history, the audit rows, the journal, the import's status) is kept aside by the worker
+ * and written in ONE transaction at the end; only the created leases' own rows (schedule, first history row, opening
+ * position) are written batch by batch, under lease ids reserved for the commit beforehand, which no reader reaches
+ * until the leases are published. So requests write between two batches (each holds the write lock a few hundred
+ * milliseconds at most) and are refused (503) only during the publication.
+ * A lease changed or created by someone else meanwhile (its version moved, its contract number taken) fails the
+ * publication: nothing is published, the rows written ahead are deleted (discardStagedLeases), and the import is
+ * validated again. So are they when the server stops in the middle (readImport).
+ */
+async function writeInChunks(
+  db: Db,
+  file: string,
+  imp: TapeImport,
+  userId: number | null,
+  total: number,
+  beforeVisible: (committed: Promise<void>) => void,
+): Promise<void> {
+  const start = performance.now();
+  const needs = await ImportRowWriter.needsOf(db, imp.id, imp.funderId);
+  const sink = await WorkerSink.begin(file, {
+    // The WAL is checkpointed in the background afterwards (db/checkpoint.ts).
+    autocheckpoint: 0,
+    // The worker waits for a request's write to end before its next batch.
+    busyTimeoutMs: 60_000,
+    batchOps: CHUNK_OPS,
+    staged: { direct: new Set([...NEW_LEASE_WRITES, RECORD_STAGED_LEASES.name]) },
+  });
+  let published = 0;
+  try {
+    const ranges = await sink.reserve([
+      ['leases', needs.inserts],
+      ['lessees', needs.lessees],
+    ]);
+    // Recorded with the first rows written ahead, in the same transaction.
+    sink.prepare(RECORD_STAGED_LEASES.name, RECORD_STAGED_LEASES.sql);
+    sink.run(RECORD_STAGED_LEASES.name, RECORD_STAGED_LEASES.params(imp.id, ranges.leases!));
+    const writer = await ImportRowWriter.open(db, imp.id, imp.funderId, userId, Date.now(), total, sink, {
+      leases: ranges.leases!,
+      lessees: ranges.lessees!,
+    });
+    let done = 0;
+    let slice = performance.now();
+    for await (const rows of commitChunks(db, imp.id)) {
+      await writer.readAhead(rows);
+      for (const row of rows) {
+        writer.apply(row);
+        done++;
+        if (performance.now() - slice > SLICE_MS) {
+          setProgress(imp.id, done / Math.max(1, total));
+          await sink.drain(WRITES_IN_FLIGHT);
+          await yieldToLoop();
+          slice = performance.now();
+        }
+      }
+    }
+    writer.finish(userId, Date.now());
+    await sink.drain(0);
+    const written = performance.now();
+    // The publication holds the write lock: a request's write meanwhile gives up soon (503, try again) rather than
+    // wait with the event loop blocked. Set before the worker's BEGIN (see writeOnWorker).
+    await withWriterBusyTimeout(db, BUSY_DURING_COMMIT_MS, async () => {
+      const committed = sink.commit();
+      beforeVisible(committed);
+      await committed;
+    });
+    published = performance.now() - written;
+    console.info(
+      `[imports] import ${imp.id}: ${total} leases written in ${sink.batches} batches on a worker in ${((written - start) / 1000).toFixed(1)} s (the longest batch ${sink.longestBatchMs.toFixed(0)} ms), published in ONE transaction in ${published.toFixed(0)} ms`,
+    );
+  } catch (e) {
+    await sink.rollback();
+    await discardStagedLeases(db, imp.id);
+    const code = databaseErrorCode(e);
+    if (code === STALE_WRITE || code === 'SQLITE_CONSTRAINT_UNIQUE') {
+      throw new Conflict(
+        `A lease of the import was changed, deleted or created by someone else while the import was committed: validate the import again. (${e instanceof Error ? e.message : String(e)})`,
+      );
+    }
+    throw e;
   }
 }
+
+/** Operations a worker writes in one transaction when a commit goes in chunks (each holds the write lock meanwhile). */
+const CHUNK_OPS = 1000;
 
 /** A request's write waits this long for a worker commit's write lock before it answers 503. */
 const BUSY_DURING_COMMIT_MS = 200;

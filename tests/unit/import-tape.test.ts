@@ -370,6 +370,8 @@ describe('a commit that does not end', () => {
         error: 'refused by the test',
       });
       expect(db.select().from(leases).where(eq(leases.funderId, funder)).all()).toHaveLength(0);
+      // The schedule rows and history the commit wrote ahead of its leases are deleted.
+      expect(writtenAhead()).toEqual({ schedule: 0, history: 0, staged: 0 });
     } finally {
       db.$client.exec('drop trigger refuse_last');
     }
@@ -404,14 +406,104 @@ describe('a commit that does not end', () => {
     const tape = await dryRun(funder, [HEADER, line(1), line(2)].join('\n'));
     // What commitImport stores before its job starts; the job (and its worker's transaction) died with the process.
     expect(await transitionImport(db, tape.id, ['validated'], { status: 'committing' })).toBe(true);
+    // A commit in chunks killed after a few: the lease ids it reserved, and rows written ahead for two of them.
+    const ghost = (db.$client.prepare('select max(id) from leases').pluck().get() as number) + 1000;
+    db.$client.pragma('foreign_keys = OFF');
+    try {
+      for (const id of [ghost, ghost + 1]) {
+        db.$client
+          .prepare(
+            `insert into schedule_rows (lease_id, period, due_date, instalment, interest, principal, vat, fee, gross, balance_after) values (?, 1, '2026-01-15', 100, 10, 90, 19, 0, 119, 910)`,
+          )
+          .run(id);
+        db.$client.prepare(`insert into lease_history (lease_id, version, action, changes, at) values (?, 1, 'created', '{}', 0)`).run(id);
+      }
+    } finally {
+      db.$client.pragma('foreign_keys = ON');
+    }
+    db.$client.prepare('update tape_imports set staged_lease_ids = ? where id = ?').run(JSON.stringify([ghost, ghost + 9]), tape.id);
+    expect(writtenAhead()).toEqual({ schedule: 2, history: 2, staged: 1 });
     const read = await readImport(db, funder, tape.id);
     expect({ status: read.status, errorCode: read.errorCode }).toEqual({ status: 'validated', errorCode: 'interrupted' });
+    expect(writtenAhead()).toEqual({ schedule: 0, history: 0, staged: 0 });
     expect(await commit(funder, tape.id)).toMatchObject({ status: 'committed', errorCode: null });
     expect(db.select().from(leases).where(eq(leases.funderId, funder)).all()).toHaveLength(2);
   });
 });
 
+/** What a commit in chunks wrote ahead of leases that do not exist (all zero unless one is under way). */
+function writtenAhead() {
+  const n = (sql: string) => db.$client.prepare(sql).pluck().get() as number;
+  return {
+    schedule: n('select count(*) from schedule_rows s where not exists (select 1 from leases l where l.id = s.lease_id)'),
+    history: n('select count(*) from lease_history h where not exists (select 1 from leases l where l.id = h.lease_id)'),
+    staged: n('select count(*) from tape_imports where staged_lease_ids is not null'),
+  };
+}
+
 describe('a bulk commit (more than 200 leases)', () => {
+  test('commits in chunks: other writes go through between them, and nothing of the import is seen before all of it is', async () => {
+    const funder = (await createImportFunder(db, 'Chunks')).id;
+    const other = (await createImportFunder(db, 'Chunks, another funder')).id;
+    await commit(other, (await dryRun(other, [HEADER, line(1)].join('\n'))).id);
+    let edited = db.select().from(leases).where(eq(leases.funderId, other)).get()!;
+    const tape = await dryRun(funder, [HEADER, ...Array.from({ length: 1500 }, (_, i) => line(i + 1))].join('\n'));
+    expect(tape.newCount).toBe(1500);
+    await commitImport(db, funder, tape.id, false, null);
+    const visible = new Set<number>();
+    let writesBetween = 0;
+    for (;;) {
+      const imp = await readImport(db, funder, tape.id);
+      const count = db.select().from(leases).where(eq(leases.funderId, funder)).all().length;
+      visible.add(count);
+      // Between two of the commit's transactions: rows written ahead, none of its leases visible. A user's edit then is
+      // written at once (before #35 it waited for the whole commit, refused with 503).
+      if (count === 0 && writtenAhead().schedule > 0) {
+        edited = await updateLease(db, edited.id, edited.version, { rate: 0.05 + writesBetween / 1000 }, null);
+        writesBetween++;
+      }
+      if (imp.status === 'committed') break;
+      await new Promise((r) => setImmediate(r));
+    }
+    expect(writesBetween).toBeGreaterThan(0);
+    expect(edited.version).toBe(1 + writesBetween);
+    // Every reader saw the book without the tape, or with all of it.
+    expect([...visible].every((n) => n === 0 || n === 1500)).toBe(true);
+    expect(db.select().from(leases).where(eq(leases.funderId, funder)).all()).toHaveLength(1500);
+    expect(writtenAhead()).toEqual({ schedule: 0, history: 0, staged: 0 });
+  });
+
+  test('a lease changed by someone else between two chunks: nothing is published, nothing written ahead is left, the import is validated again', async () => {
+    const funder = (await createImportFunder(db, 'Chunks racing an edit')).id;
+    await commit(funder, (await dryRun(funder, [HEADER, line(1)].join('\n'), 'upsert', 'Chunk race')).id);
+    const tape = await dryRun(
+      funder,
+      [HEADER, line(1, '7.0%'), ...Array.from({ length: 400 }, (_, i) => line(i + 2))].join('\n'),
+      'upsert',
+      'Chunk race',
+    );
+    expect({ updated: tape.updatedCount, new: tape.newCount }).toEqual({ updated: 1, new: 400 });
+    const lease = db.select().from(leases).where(eq(leases.funderId, funder)).get()!;
+    await commitImport(db, funder, tape.id, false, null);
+    let editedBetween = false;
+    for (;;) {
+      const imp = await readImport(db, funder, tape.id);
+      if (!editedBetween && writtenAhead().schedule > 0) {
+        // Its row read and checked already (the first chunk), the commit not yet published.
+        await updateLease(db, lease.id, lease.version, { rate: 0.08 }, null);
+        editedBetween = true;
+      }
+      if (imp.status !== 'committing' && imp.status !== 'parsing') break;
+      await new Promise((r) => setImmediate(r));
+    }
+    const after = await waitForImport(db, funder, tape.id);
+    expect(editedBetween).toBe(true);
+    expect({ status: after.status, error: after.errorCode }).toEqual({ status: 'validated', error: 'versionMoved' });
+    expect(db.select().from(leases).where(eq(leases.funderId, funder)).all()).toHaveLength(1);
+    expect((await getLease(db, lease.id))!).toMatchObject({ rate: 0.08, version: 2 });
+    expect(writtenAhead()).toEqual({ schedule: 0, history: 0, staged: 0 });
+  });
+
   test('says committed only once the caches are refreshed, with the WAL checkpointed after it', async () => {
     const funder = (await createImportFunder(db, 'Bulk')).id;
     const tape = await dryRun(funder, [HEADER, ...Array.from({ length: 250 }, (_, i) => line(i + 1))].join('\n'));

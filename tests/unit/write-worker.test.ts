@@ -1,7 +1,8 @@
 /**
  * A write transaction on a worker thread (db/write-worker.ts), as a tape import's commit uses it: all-or-nothing,
  * invisible to other connections until the COMMIT and visible once commit() resolves, nothing left
- * by a process killed mid-transaction, and a write refused while it holds the lock answers 503 (not 500).
+ * by a process killed mid-transaction, and a write refused while it holds the lock answers 503 (not 500). Staged, a
+ * write in batches that each commit (other connections write between them) and publish the rest at once at the end.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -11,7 +12,8 @@ import Database from 'better-sqlite3';
 import type { NextRequest } from 'next/server';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { openDb, type Conn } from '@/db/client';
-import { WorkerSink, WorkerWriteError } from '@/db/write-worker';
+import { STALE_WRITE } from '@/db/errors';
+import { DirectSink, WorkerSink, WorkerWriteError } from '@/db/write-worker';
 import { isDatabaseBusy, toErrorResponse } from '@/services/api/handler';
 
 let dir: string;
@@ -22,13 +24,15 @@ beforeAll(() => {
   file = path.join(dir, 'w.db');
   db = openDb(file);
   db.$client.exec('create table t (id integer primary key, v text not null)');
+  db.$client.exec('create table p (id integer primary key autoincrement, v text not null)');
+  db.$client.exec('create table c (p_id integer not null references p (id), v text not null)');
 });
 afterAll(() => {
   db.$client.close();
   rmSync(dir, { recursive: true, force: true });
 });
 beforeEach(() => {
-  db.$client.exec('delete from t');
+  db.$client.exec('delete from t; delete from c; delete from p');
 });
 
 const count = () => db.$client.prepare('select count(*) from t').pluck().get() as number;
@@ -117,5 +121,77 @@ describe('WorkerSink', () => {
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toBe('5');
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('unavailable');
+  });
+
+  test('a row that must change and does not fails the write with StaleWrite, on the worker as on this thread', async () => {
+    db.$client.exec(`insert into t (id, v) values (1, 'a')`);
+    const sink = await WorkerSink.begin(file);
+    sink.prepare('update', 'update t set v = ? where id = ? and v = ?', { mustChange: true });
+    sink.run('update', ['b', 1, 'a']);
+    sink.run('update', ['c', 1, 'a']);
+    const failed = await sink.commit().catch((e: unknown) => e);
+    expect((failed as WorkerWriteError).code).toBe(STALE_WRITE);
+    expect(db.$client.prepare('select v from t').pluck().get()).toBe('a');
+    const direct = new DirectSink(db.$client);
+    direct.prepare('update', 'update t set v = ? where id = ? and v = ?', { mustChange: true });
+    direct.run('update', ['b', 1, 'a']);
+    expect(() => direct.run('update', ['c', 1, 'a'])).toThrow(expect.objectContaining({ code: STALE_WRITE }));
+  });
+});
+
+describe('WorkerSink, staged', () => {
+  const parents = () => db.$client.prepare('select count(*) from p').pluck().get() as number;
+  const children = () => db.$client.prepare('select count(*) from c').pluck().get() as number;
+
+  test('commits each batch of the direct writes on its own, other connections writing between; the rest is published at once', async () => {
+    const sink = await WorkerSink.begin(file, { staged: { direct: new Set(['child']) }, batchOps: 100 });
+    sink.prepare('parent', 'insert into p (id, v) values (?, ?)');
+    sink.prepare('child', 'insert into c (p_id, v) values (?, ?)');
+    for (let i = 1; i <= 500; i++) {
+      // The children first: their parents exist only once published (the foreign key is checked then).
+      sink.run('child', [i, `c${i}`]);
+      sink.run('parent', [i, `p${i}`]);
+    }
+    await sink.drain(0);
+    expect({ parents: parents(), children: children() }).toEqual({ parents: 0, children: 500 });
+    // 1,002 operations (two statements prepared, 1,000 rows) in batches of 100.
+    expect(sink.batches).toBe(11);
+    // No lock held between two batches: another connection writes without waiting at all.
+    const other = new Database(file, { timeout: 0 });
+    try {
+      other.exec(`insert into t (v) values ('between')`);
+    } finally {
+      other.close();
+    }
+    await sink.commit();
+    expect({ parents: parents(), children: children(), t: count() }).toEqual({ parents: 500, children: 500, t: 1 });
+    expect(db.$client.prepare('select count(*) from c where p_id not in (select id from p)').pluck().get()).toBe(0);
+  });
+
+  test('a failing publication publishes nothing and leaves the direct rows for the caller to delete', async () => {
+    const sink = await WorkerSink.begin(file, { staged: { direct: new Set(['child']) }, batchOps: 50 });
+    sink.prepare('parent', 'insert into p (id, v) values (?, ?)');
+    sink.prepare('child', 'insert into c (p_id, v) values (?, ?)');
+    for (let i = 1; i <= 200; i++) {
+      sink.run('child', [i, `c${i}`]);
+      sink.run('parent', [i, i === 200 ? null : `p${i}`]);
+    }
+    const failed = await sink.commit().catch((e: unknown) => e);
+    expect((failed as WorkerWriteError).code).toBe('SQLITE_CONSTRAINT_NOTNULL');
+    expect({ parents: parents(), children: children() }).toEqual({ parents: 0, children: 200 });
+  });
+
+  test('reserve() moves the table past the ids it gives: an insert elsewhere meanwhile takes the next one', async () => {
+    db.$client.exec(`insert into p (v) values ('first')`);
+    const top = db.$client.prepare('select max(id) from p').pluck().get() as number;
+    const sink = await WorkerSink.begin(file, { staged: { direct: new Set() } });
+    const ranges = await sink.reserve([
+      ['p', 10],
+      ['t', 0],
+    ]);
+    await sink.rollback();
+    expect(ranges).toEqual({ p: [top + 1, top + 10], t: [1, 0] });
+    db.$client.exec(`insert into p (v) values ('next')`);
+    expect(db.$client.prepare('select max(id) from p').pluck().get()).toBe(top + 11);
   });
 });

@@ -1,0 +1,1 @@
+ALTER TABLE "tape_imports" ADD COLUMN "staged_lease_ids" text;
