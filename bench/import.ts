@@ -9,7 +9,8 @@
  * commit writes an opening position per lease. Meanwhile another client requests GET /api/leases every 100 ms and the
  * server's resident memory is sampled every 100 ms.
  * Targets (#34): dry run + commit < 60 s, RSS rise < 300 MB, p99 of the other requests < 300 ms; on PostgreSQL (#35) dry
- * run + commit < 90 s and every payment during the commit 201 in < 1 s. Exit 1 on a miss.
+ * run + commit < 90 s and every payment during the commit 201 in < 1 s; on SQLite every payment during the commit 201
+ * (#35 item 5: it commits in the writer's turns). Exit 1 on a miss.
  *
  * Options: --rows N (default 100000), --port P (default: a free port), --keep (keep the database), --pg URL (an empty
  * PostgreSQL database instead of the temporary SQLite file: prepared as `npm start` does, with the demo book).
@@ -123,8 +124,8 @@ async function main() {
         }
       })();
 
-      // A payment recorded every second while the commit runs (#35: on PostgreSQL it must answer 201 in < 1 s; SQLite
-      // answers 503 while its commit holds the write lock).
+      // A payment recorded every second while the commit runs (#35: on PostgreSQL it must answer 201 in < 1 s; on SQLite
+      // too, it is written between two turns of the commit's worker, or after its publication).
       const someLease = (
         (await (await fetch(`${base}/api/leases?funderId=1&perPage=1&status=active`, { headers: auth })).json()) as {
           leases: { id: number; currency: string }[];
@@ -217,7 +218,7 @@ async function main() {
       report(
         `payments during the commit: ${paid.length} of ${payments.length} recorded (201), slowest`,
         `${Math.max(0, ...payments.map((x) => x.ms)).toFixed(0)} ms`,
-        PG ? paid.length === payments.length && payments.every((x) => x.ms < 1000) : null,
+        PG ? paid.length === payments.length && payments.every((x) => x.ms < 1000) : paid.length === payments.length,
       );
       report('payments during the commit: median', `${median(payments.map((x) => x.ms)).toFixed(0)} ms`, null);
       for (const x of payments.filter((x) => x.ms > 500))

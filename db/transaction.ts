@@ -229,6 +229,41 @@ export async function transaction<T>(db: DbOrTx, fn: (tx: Tx) => Promise<T> | T)
   }
 }
 
+/** The writer's turn, held by work that writes through another connection of the same file (writeTurn). */
+export interface WriteTurn {
+  /** Whether a transaction (or another turn) waits for this one. */
+  wanted(): boolean;
+  release(): void;
+}
+
+/**
+ * Waits for the turn of the database file's writer, as a transaction does, and holds it until released: for work that
+ * writes through another connection of the same file (a bulk commit's worker, db/write-worker.ts), so that this
+ * process's transactions wait for it in their queue, the event loop free, rather than for SQLite's write lock with the
+ * thread blocked. Null on PostgreSQL and in memory (no such queue).
+ */
+export async function writeTurn(db: DbOrTx): Promise<WriteTurn | null> {
+  if (pgClientOf(db)) return null;
+  const client = sqliteOf(writerOf(db));
+  if (client.memory || !client.name) return null;
+  const before = queues.get(client) ?? Promise.resolve();
+  let release!: () => void;
+  const mine = new Promise<void>((resolve) => (release = resolve));
+  const tail = before.then(() => mine);
+  queues.set(client, tail);
+  await before;
+  let released = false;
+  return {
+    wanted: () => queues.get(client) !== tail,
+    release: () => {
+      if (released) return;
+      released = true;
+      release();
+      if (queues.get(client) === tail) queues.delete(client);
+    },
+  };
+}
+
 /**
  * A write a read makes on the side (a memo of a computed result), from code that cannot await: at once when the writer
  * is idle (a synchronous statement cannot interleave with anything) or inside this context's own transaction; otherwise

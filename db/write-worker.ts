@@ -23,7 +23,7 @@ import { driverPath } from './checkpoint';
 import { sqliteOf, type DbOrTx } from './client';
 import { pgClientOf, toPgText } from './dialect';
 import { STALE_WRITE, StaleWrite } from './errors';
-import { writerOf } from './transaction';
+import { writerOf, type WriteTurn } from './transaction';
 
 /** Where a bulk writer sends its writes: statements registered once by name, then run with positional parameters. */
 export interface WriteSink {
@@ -57,7 +57,8 @@ type Op = [0, string, unknown[]] | [1, string] | [2, string, string, 0 | 1];
 type FromWorker =
   | { type: 'ready' }
   | { type: 'ack'; ms: number }
-  | { type: 'done' }
+  | { type: 'done'; published?: Record<string, [count: number, ms: number]> }
+  | { type: 'released' }
   | { type: 'reserved'; ranges: Record<string, [number, number]> }
   | { type: 'error'; message: string; code?: string };
 
@@ -118,20 +119,30 @@ try {
   end({ type: 'error', message: String((e && e.message) || e), code: e && e.code });
 }
 function publish() {
+  // The direct writes first (the foreign keys are checked from here on, a setting no transaction may be open for).
+  if (db.inTransaction) db.exec('COMMIT');
   // Every staged write, in the order asked for, in ONE transaction: all of them become visible at once, or none.
   db.pragma('foreign_keys = ON');
   db.exec('BEGIN IMMEDIATE');
+  const took = {};
   const page = db.prepare('select seq, name, params from temp.stage where seq > ? order by seq limit 2000');
   for (let after = 0; ; ) {
     const rows = page.all(after);
     if (!rows.length) break;
     for (const r of rows) {
+      const t0 = performance.now();
       if (r.name === '') db.exec(r.params);
       else run(r.name, JSON.parse(r.params));
+      const t = took[r.name] || (took[r.name] = [0, 0]);
+      t[0]++;
+      t[1] += performance.now() - t0;
     }
     after = rows[rows.length - 1].seq;
   }
+  const t0 = performance.now();
   db.exec('COMMIT');
+  took.COMMIT = [1, performance.now() - t0];
+  return took;
 }
 parentPort.on('message', (m) => {
   if (failed) return;
@@ -139,18 +150,20 @@ parentPort.on('message', (m) => {
     if (m.type === 'batch') {
       const t0 = performance.now();
       if (staged) {
-        // A transaction of its own: other connections write between two batches.
-        db.exec('BEGIN IMMEDIATE');
+        // In a transaction left open for the next batches until the caller asks for its COMMIT ('release').
+        if (!db.inTransaction) db.exec('BEGIN IMMEDIATE');
         for (const op of m.ops) {
           if (op[0] === 0 && !direct.has(op[1])) stage.run(++seq, op[1], JSON.stringify(op[2]));
           else if (op[0] === 1) stage.run(++seq, '', op[1]);
           else apply(op);
         }
-        db.exec('COMMIT');
       } else for (const op of m.ops) apply(op);
       parentPort.postMessage({ type: 'ack', ms: performance.now() - t0 });
+    } else if (m.type === 'release') {
+      if (db.inTransaction) db.exec('COMMIT');
+      parentPort.postMessage({ type: 'released' });
     } else if (m.type === 'reserve') {
-      db.exec('BEGIN IMMEDIATE');
+      if (!db.inTransaction) db.exec('BEGIN IMMEDIATE');
       const ranges = {};
       for (const [table, n] of m.tables) {
         const row = db.prepare('select seq from sqlite_sequence where name = ?').get(table);
@@ -166,9 +179,10 @@ parentPort.on('message', (m) => {
       db.exec('COMMIT');
       parentPort.postMessage({ type: 'reserved', ranges });
     } else if (m.type === 'commit') {
-      if (staged) publish();
+      let published;
+      if (staged) published = publish();
       else db.exec('COMMIT');
-      end({ type: 'done' });
+      end({ type: 'done', published });
     } else if (m.type === 'rollback') {
       end({ type: 'done' });
     }
@@ -196,21 +210,32 @@ export interface WorkerSinkOptions {
   /** Operations per message (a batch is also sent by flush()). */
   batchOps?: number;
   /**
-   * A write in batches that each commit on their own, and let other connections write in between, published at the end
-   * all at once: the statements named in `direct` are written batch by batch (rows no reader reaches until the
-   * published ones refer to them: they are written with the foreign keys unchecked); every other write is kept in a
-   * temporary table of the worker's connection and run, in the order asked for, in ONE transaction by commit(). A
-   * failure or a rollback() leaves the direct rows written: the caller deletes them. A process killed meanwhile leaves
-   * them too (the temporary table goes with the connection).
+   * A write that lets this process's transactions through while it goes on, published at the end all at once:
+   * - The worker writes while holding the writer's turn (`turn`, db/transaction.ts writeTurn), in a transaction it
+   *   COMMITs and gives the turn up as soon as a transaction of this process waits for it (or after MAX_HOLD_MS), then
+   *   takes the turn again. A waiting transaction is never blocked on SQLite's lock: it waits in the queue, the event
+   *   loop free, at most one batch of operations and a COMMIT.
+   * - The statements named in `direct` are written so (rows no reader reaches until the published ones refer to them:
+   *   written with the foreign keys unchecked). Every other write is kept in a temporary table of the worker's
+   *   connection and run, in the order asked for, in ONE transaction by commit(), holding the turn.
+   * A failure or a rollback() leaves the committed direct rows: the caller deletes them. So does a process killed
+   * meanwhile (the temporary table goes with the connection).
    */
-  staged?: { direct: ReadonlySet<string> };
+  staged?: { direct: ReadonlySet<string>; turn: () => Promise<WriteTurn | null> };
 }
+
+/** A staged write gives up the writer's turn after holding it this long, even when no transaction waits (ms). */
+const MAX_HOLD_MS = 2000;
+
+/** The turn of a database without a queue of transactions (none to let through). */
+const NO_TURN: WriteTurn = { wanted: () => false, release: () => undefined };
 
 /**
  * A write transaction on a worker thread: begin() resolves once the worker holds the write lock (BEGIN IMMEDIATE).
  * run/exec queue the writes; flush() sends them; drain() waits until the worker has caught up to within a few batches
  * (so a fast producer does not pile up the whole write in memory); commit() and rollback() end the transaction and the
  * worker. A failed statement rolls the transaction back in the worker at once, and the next flush, drain or commit throws it.
+ * Staged (WorkerSinkOptions.staged), the worker writes in turns and publishes at the end.
  */
 export class WorkerSink implements WriteSink {
   private ops: Op[] = [];
@@ -219,35 +244,43 @@ export class WorkerSink implements WriteSink {
   private finished = false;
   private committed = false;
   private waiters: (() => void)[] = [];
-  private reserved: ((ranges: Record<string, [number, number]>) => void) | null = null;
   private done: Promise<void>;
   private resolveDone!: () => void;
   private readonly batchOps: number;
+  private readonly staged: WorkerSinkOptions['staged'] | null;
+  /** Staged: the messages to the worker, one at a time, each waiting for its answer. */
+  private chain: Promise<void> = Promise.resolve();
+  private reply: ((m: FromWorker) => void) | null = null;
+  private turn: WriteTurn | null = null;
+  private heldSince = 0;
   /** From asking for the COMMIT to hearing it done (ms), once committed. */
   commitMs: number | null = null;
-  /** The batches written, and the longest (ms; staged: each its own transaction, holding the write lock that long). */
+  /** The batches written. */
   batches = 0;
-  longestBatchMs = 0;
+  /** Staged: the transactions the writes took before the publication, and the longest time the turn was held by one (ms). */
+  turns = 0;
+  longestTurnMs = 0;
+  /** Staged: what the publication ran, by statement: how many, and how long they took (ms); the COMMIT's own entry too. */
+  published: Record<string, [count: number, ms: number]> | null = null;
 
   private constructor(
     private readonly worker: Worker,
     opts: WorkerSinkOptions,
   ) {
     this.batchOps = opts.batchOps ?? 2000;
+    this.staged = opts.staged ?? null;
     this.done = new Promise((r) => (this.resolveDone = r));
     worker.on('message', (m: FromWorker) => {
-      if (m.type === 'ack') {
+      if (m.type === 'error') this.fail(new WorkerWriteError(m.message, m.code));
+      else if (this.staged) {
+        const reply = this.reply;
+        this.reply = null;
+        reply?.(m);
+        if (m.type === 'done') this.end();
+      } else if (m.type === 'ack') {
         this.inFlight--;
         this.batches++;
-        this.longestBatchMs = Math.max(this.longestBatchMs, m.ms);
-      }
-      else if (m.type === 'reserved') {
-        this.inFlight--;
-        this.reserved?.(m.ranges);
-        this.reserved = null;
-      }
-      else if (m.type === 'error') this.fail(new WorkerWriteError(m.message, m.code));
-      else if (m.type === 'done') this.end();
+      } else if (m.type === 'done') this.end();
       this.wake();
     });
     worker.on('error', (e) => this.fail(new WorkerWriteError(e instanceof Error ? e.message : String(e))));
@@ -285,21 +318,24 @@ export class WorkerSink implements WriteSink {
   }
 
   /**
-   * Staged: takes `count` ids of each AUTOINCREMENT table given, in a transaction of their own (the table's counter moved
-   * past them, so no other connection's insert gets one), after the writes sent before. Resolves with each table's
-   * [first, last] (last = first - 1 when none were asked for).
+   * Staged: takes `count` ids of each AUTOINCREMENT table given (the table's counter moved past them, so no other
+   * connection's insert gets one), after the writes sent before. Resolves with each table's [first, last] (last =
+   * first - 1 when none were asked for).
    */
   async reserve(tables: readonly [table: string, count: number][]): Promise<Record<string, [number, number]>> {
+    if (!this.staged) throw new Error('WorkerSink: ids are reserved by a staged write only.');
     for (const [table, n] of tables)
       if (!/^[a-z_]+$/.test(table) || !Number.isInteger(n) || n < 0) throw new Error(`WorkerSink: cannot reserve ${n} ids of ${table}.`);
     this.flush();
-    if (this.reserved) throw new Error('WorkerSink: one reservation at a time.');
-    const ranges = new Promise<Record<string, [number, number]>>((resolve) => (this.reserved = resolve));
-    this.inFlight++;
-    this.worker.postMessage({ type: 'reserve', tables });
-    await Promise.race([ranges, this.done]);
+    let ranges: Record<string, [number, number]> | null = null;
+    this.enqueue(async () => {
+      await this.holdTurn();
+      const m = await this.ask({ type: 'reserve', tables });
+      if (m.type === 'reserved') ranges = m.ranges;
+    });
+    await this.chain;
     this.check();
-    return await ranges;
+    return ranges!;
   }
 
   run(name: string, params: unknown[]): void {
@@ -317,7 +353,17 @@ export class WorkerSink implements WriteSink {
     const ops = this.ops;
     this.ops = [];
     this.inFlight++;
-    this.worker.postMessage({ type: 'batch', ops });
+    if (!this.staged) {
+      this.worker.postMessage({ type: 'batch', ops });
+      return;
+    }
+    this.enqueue(async () => {
+      await this.holdTurn();
+      await this.ask({ type: 'batch', ops });
+      this.inFlight--;
+      this.batches++;
+      if (this.turn?.wanted() || performance.now() - this.heldSince > MAX_HOLD_MS) await this.releaseTurn();
+    });
   }
 
   /** Sends the queued writes and waits until at most `maxInFlight` batches are still to be written. */
@@ -328,21 +374,30 @@ export class WorkerSink implements WriteSink {
   }
 
   /**
-   * Writes what is queued and COMMITs; resolves once the transaction is in the WAL (visible to every connection).
-   * Other connections may see the data a little before this resolves (the worker's message takes a turn): a cache
-   * that must not be caught stale in between is told beforehand (services/imports passes this promise to its rebuilds).
+   * Writes what is queued and COMMITs (staged: publishes); resolves once the transaction is in the WAL (visible to every
+   * connection). Other connections may see the data a little before this resolves (the worker's message takes a turn):
+   * a cache that must not be caught stale in between is told beforehand (services/imports passes this promise to its
+   * rebuilds).
    */
   async commit(): Promise<void> {
     await this.drain(0);
+    if (this.staged) await this.chain;
+    this.check();
     const t0 = performance.now();
-    this.worker.postMessage({ type: 'commit' });
+    if (this.staged) {
+      this.enqueue(async () => {
+        await this.holdTurn();
+        const m = await this.ask({ type: 'commit' });
+        if (m.type === 'done') this.published = m.published ?? null;
+      });
+    } else this.worker.postMessage({ type: 'commit' });
     await this.done;
     if (this.error) throw this.error;
     this.committed = true;
     this.commitMs = performance.now() - t0;
   }
 
-  /** Ends the transaction without writing anything (also after a failure). */
+  /** Ends the transaction without writing anything more (also after a failure). */
   async rollback(): Promise<void> {
     if (!this.finished && !this.committed) {
       this.ops = [];
@@ -354,6 +409,49 @@ export class WorkerSink implements WriteSink {
   private push(op: Op): void {
     this.ops.push(op);
     if (this.ops.length >= this.batchOps) this.flush();
+  }
+
+  /** Staged: `job` after the messages before it (skipped once the write has failed or ended). */
+  private enqueue(job: () => Promise<void>): void {
+    this.chain = this.chain.then(async () => {
+      if (this.error || this.finished) return;
+      try {
+        await job();
+      } catch (e) {
+        this.fail(e instanceof WorkerWriteError ? e : new WorkerWriteError(e instanceof Error ? e.message : String(e)));
+      }
+      this.wake();
+    });
+  }
+
+  /** Staged: sends a message and waits for the worker's answer. */
+  private ask(message: object): Promise<FromWorker> {
+    return new Promise((resolve) => {
+      this.reply = resolve;
+      this.worker.postMessage(message);
+    });
+  }
+
+  private async holdTurn(): Promise<void> {
+    if (this.turn) return;
+    this.turn = (await this.staged!.turn()) ?? NO_TURN;
+    this.heldSince = performance.now();
+    // The write failed or ended while waiting for the turn.
+    if (this.finished) this.giveUpTurn();
+  }
+
+  /** Staged: the worker COMMITs what it wrote in this turn, then the turn passes to whoever waits for it. */
+  private async releaseTurn(): Promise<void> {
+    if (!this.turn) return;
+    await this.ask({ type: 'release' });
+    this.turns++;
+    this.longestTurnMs = Math.max(this.longestTurnMs, performance.now() - this.heldSince);
+    this.giveUpTurn();
+  }
+
+  private giveUpTurn(): void {
+    this.turn?.release();
+    this.turn = null;
   }
 
   private check(): void {
@@ -369,6 +467,11 @@ export class WorkerSink implements WriteSink {
   private end(): void {
     if (this.finished) return;
     this.finished = true;
+    // The worker is gone (its connection closed, an open transaction rolled back): the turn passes on.
+    this.giveUpTurn();
+    const reply = this.reply;
+    this.reply = null;
+    reply?.({ type: 'error', message: this.error?.message ?? 'The write transaction has ended.' });
     this.resolveDone();
     void this.worker.terminate();
     this.wake();

@@ -1,4 +1,4 @@
-import { transaction } from '../transaction';
+import { transaction, writeTurn } from '../transaction';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { Conflict, NotFound } from '@/lib/domain/errors';
 import type { ExistingLease, ImportedLessee, RowException, ValidatedRow } from '@/lib/import/rows';
@@ -468,9 +468,14 @@ export async function discardStagedLeases(db: DbOrTx, importId: number): Promise
   const staged = await valueOf<string | null>(db, 'select staged_lease_ids from tape_imports where id = ?', [importId]);
   if (!staged) return;
   const [first, last] = JSON.parse(staged) as [number, number];
-  const sink = await WorkerSink.begin(file, { busyTimeoutMs: 30_000 });
+  // In the writer's turns, as the commit wrote them (db/write-worker.ts WorkerSink staged): requests' writes go between.
+  const tables = ['schedule_rows', 'lease_history', 'opening_positions'];
+  const sink = await WorkerSink.begin(file, {
+    busyTimeoutMs: 60_000,
+    staged: { direct: new Set([...tables.map((t) => `discard:${t}`), 'discard:done']), turn: () => writeTurn(db) },
+  });
   try {
-    for (const table of ['schedule_rows', 'lease_history', 'opening_positions']) {
+    for (const table of tables) {
       // Only rows of a lease that does not exist: the range was the commit's alone.
       sink.prepare(
         `discard:${table}`,

@@ -442,38 +442,52 @@ function writtenAhead() {
 }
 
 describe('a bulk commit (more than 200 leases)', () => {
-  test('commits in chunks: other writes go through between them, and nothing of the import is seen before all of it is', async () => {
+  /**
+   * Runs `write` once, from the commit's first wait for its worker (its first rows checked and computed, its first
+   * batches sent), without awaiting it there; resolves with what `write` resolved to and how many leases the tape's
+   * funder had when it was written.
+   */
+  function writeDuringCommit<T>(funder: number, write: () => Promise<T>): Promise<{ result: T; leases: number }> {
+    const drain = WorkerSink.prototype.drain;
+    return new Promise((resolve, reject) => {
+      const spy = vi.spyOn(WorkerSink.prototype, 'drain').mockImplementation(function (this: WorkerSink, max?: number) {
+        spy.mockRestore();
+        write()
+          .then((result) =>
+            resolve({ result, leases: db.select().from(leases).where(eq(leases.funderId, funder)).all().length }),
+          )
+          .catch(reject);
+        return drain.call(this, max);
+      });
+    });
+  }
+
+  test("commits in the writer's turns: a write meanwhile goes through at once, and nothing of the import is seen before all of it is", async () => {
     const funder = (await createImportFunder(db, 'Chunks')).id;
     const other = (await createImportFunder(db, 'Chunks, another funder')).id;
     await commit(other, (await dryRun(other, [HEADER, line(1)].join('\n'))).id);
-    let edited = db.select().from(leases).where(eq(leases.funderId, other)).get()!;
+    const lease = db.select().from(leases).where(eq(leases.funderId, other)).get()!;
     const tape = await dryRun(funder, [HEADER, ...Array.from({ length: 1500 }, (_, i) => line(i + 1))].join('\n'));
     expect(tape.newCount).toBe(1500);
+    const edit = writeDuringCommit(funder, () => updateLease(db, lease.id, lease.version, { rate: 0.05 }, null));
     await commitImport(db, funder, tape.id, false, null);
     const visible = new Set<number>();
-    let writesBetween = 0;
     for (;;) {
       const imp = await readImport(db, funder, tape.id);
-      const count = db.select().from(leases).where(eq(leases.funderId, funder)).all().length;
-      visible.add(count);
-      // Between two of the commit's transactions: rows written ahead, none of its leases visible. A user's edit then is
-      // written at once (before #35 it waited for the whole commit, refused with 503).
-      if (count === 0 && writtenAhead().schedule > 0) {
-        edited = await updateLease(db, edited.id, edited.version, { rate: 0.05 + writesBetween / 1000 }, null);
-        writesBetween++;
-      }
+      visible.add(db.select().from(leases).where(eq(leases.funderId, funder)).all().length);
       if (imp.status === 'committed') break;
       await new Promise((r) => setImmediate(r));
     }
-    expect(writesBetween).toBeGreaterThan(0);
-    expect(edited.version).toBe(1 + writesBetween);
+    // The edit was written while the import was being committed (before #35 it was refused with 503 after 200 ms).
+    const edited = await edit;
+    expect({ version: edited.result.version, leases: edited.leases }).toEqual({ version: 2, leases: 0 });
     // Every reader saw the book without the tape, or with all of it.
     expect([...visible].every((n) => n === 0 || n === 1500)).toBe(true);
     expect(db.select().from(leases).where(eq(leases.funderId, funder)).all()).toHaveLength(1500);
     expect(writtenAhead()).toEqual({ schedule: 0, history: 0, staged: 0 });
   });
 
-  test('a lease changed by someone else between two chunks: nothing is published, nothing written ahead is left, the import is validated again', async () => {
+  test('a lease changed by someone else during the commit: nothing is published, nothing written ahead is left, the import is validated again', async () => {
     const funder = (await createImportFunder(db, 'Chunks racing an edit')).id;
     await commit(funder, (await dryRun(funder, [HEADER, line(1)].join('\n'), 'upsert', 'Chunk race')).id);
     const tape = await dryRun(
@@ -484,20 +498,12 @@ describe('a bulk commit (more than 200 leases)', () => {
     );
     expect({ updated: tape.updatedCount, new: tape.newCount }).toEqual({ updated: 1, new: 400 });
     const lease = db.select().from(leases).where(eq(leases.funderId, funder)).get()!;
+    // After the commit read and checked the lease's row (its first chunk), before it publishes.
+    const edit = writeDuringCommit(funder, () => updateLease(db, lease.id, lease.version, { rate: 0.08 }, null));
     await commitImport(db, funder, tape.id, false, null);
-    let editedBetween = false;
-    for (;;) {
-      const imp = await readImport(db, funder, tape.id);
-      if (!editedBetween && writtenAhead().schedule > 0) {
-        // Its row read and checked already (the first chunk), the commit not yet published.
-        await updateLease(db, lease.id, lease.version, { rate: 0.08 }, null);
-        editedBetween = true;
-      }
-      if (imp.status !== 'committing' && imp.status !== 'parsing') break;
-      await new Promise((r) => setImmediate(r));
-    }
     const after = await waitForImport(db, funder, tape.id);
-    expect(editedBetween).toBe(true);
+    // Written while the commit was under way: the funder had its one lease, none of the tape's.
+    expect((await edit).leases).toBe(1);
     expect({ status: after.status, error: after.errorCode }).toEqual({ status: 'validated', error: 'versionMoved' });
     expect(db.select().from(leases).where(eq(leases.funderId, funder)).all()).toHaveLength(1);
     expect((await getLease(db, lease.id))!).toMatchObject({ rate: 0.08, version: 2 });

@@ -13,6 +13,8 @@ import type { NextRequest } from 'next/server';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { openDb, type Conn } from '@/db/client';
 import { STALE_WRITE } from '@/db/errors';
+import { executeSql } from '@/db/dialect';
+import { transaction, writeTurn } from '@/db/transaction';
 import { DirectSink, WorkerSink, WorkerWriteError } from '@/db/write-worker';
 import { isDatabaseBusy, toErrorResponse } from '@/services/api/handler';
 
@@ -143,33 +145,43 @@ describe('WorkerSink, staged', () => {
   const parents = () => db.$client.prepare('select count(*) from p').pluck().get() as number;
   const children = () => db.$client.prepare('select count(*) from c').pluck().get() as number;
 
-  test('commits each batch of the direct writes on its own, other connections writing between; the rest is published at once', async () => {
-    const sink = await WorkerSink.begin(file, { staged: { direct: new Set(['child']) }, batchOps: 100 });
+  test("writes in the writer's turns: a transaction of this process waits for the next batch, not for the whole write; the rest is published at once", async () => {
+    const sink = await WorkerSink.begin(file, { staged: { direct: new Set(['child']), turn: () => writeTurn(db) }, batchOps: 100 });
     sink.prepare('parent', 'insert into p (id, v) values (?, ?)');
     sink.prepare('child', 'insert into c (p_id, v) values (?, ?)');
-    for (let i = 1; i <= 500; i++) {
-      // The children first: their parents exist only once published (the foreign key is checked then).
-      sink.run('child', [i, `c${i}`]);
-      sink.run('parent', [i, `p${i}`]);
-    }
+    const write = (from: number, to: number) => {
+      for (let i = from; i <= to; i++) {
+        // The children first: their parents exist only once published (the foreign key is checked then).
+        sink.run('child', [i, `c${i}`]);
+        sink.run('parent', [i, `p${i}`]);
+      }
+    };
+    write(1, 250);
     await sink.drain(0);
-    expect({ parents: parents(), children: children() }).toEqual({ parents: 0, children: 500 });
-    // 1,002 operations (two statements prepared, 1,000 rows) in batches of 100.
-    expect(sink.batches).toBe(11);
-    // No lock held between two batches: another connection writes without waiting at all.
-    const other = new Database(file, { timeout: 0 });
-    try {
-      other.exec(`insert into t (v) values ('between')`);
-    } finally {
-      other.close();
-    }
+    // Written in the worker's open transaction, which holds the turn while no one else asks for it.
+    expect({ parents: parents(), children: children() }).toEqual({ parents: 0, children: 0 });
+    let between = false;
+    const waiting = transaction(db, async (tx) => {
+      await executeSql(tx, `insert into t (v) values ('between')`);
+      between = true;
+    });
+    await new Promise((r) => setImmediate(r));
+    expect(between).toBe(false);
+    // The next batch ends the worker's transaction and hands the turn over: the direct rows are committed, nothing else.
+    write(251, 500);
+    await waiting;
+    expect(between).toBe(true);
+    expect(parents()).toBe(0);
+    expect(children()).toBeGreaterThanOrEqual(250);
     await sink.commit();
+    expect(sink.turns).toBeGreaterThanOrEqual(1);
     expect({ parents: parents(), children: children(), t: count() }).toEqual({ parents: 500, children: 500, t: 1 });
     expect(db.$client.prepare('select count(*) from c where p_id not in (select id from p)').pluck().get()).toBe(0);
+    expect(sink.published).toMatchObject({ parent: [500, expect.any(Number)], COMMIT: [1, expect.any(Number)] });
   });
 
   test('a failing publication publishes nothing and leaves the direct rows for the caller to delete', async () => {
-    const sink = await WorkerSink.begin(file, { staged: { direct: new Set(['child']) }, batchOps: 50 });
+    const sink = await WorkerSink.begin(file, { staged: { direct: new Set(['child']), turn: () => writeTurn(db) }, batchOps: 50 });
     sink.prepare('parent', 'insert into p (id, v) values (?, ?)');
     sink.prepare('child', 'insert into c (p_id, v) values (?, ?)');
     for (let i = 1; i <= 200; i++) {
@@ -184,7 +196,7 @@ describe('WorkerSink, staged', () => {
   test('reserve() moves the table past the ids it gives: an insert elsewhere meanwhile takes the next one', async () => {
     db.$client.exec(`insert into p (v) values ('first')`);
     const top = db.$client.prepare('select max(id) from p').pluck().get() as number;
-    const sink = await WorkerSink.begin(file, { staged: { direct: new Set() } });
+    const sink = await WorkerSink.begin(file, { staged: { direct: new Set(), turn: () => writeTurn(db) } });
     const ranges = await sink.reserve([
       ['p', 10],
       ['t', 0],
