@@ -253,6 +253,7 @@ export class WorkerSink implements WriteSink {
   private reply: ((m: FromWorker) => void) | null = null;
   private turn: WriteTurn | null = null;
   private heldSince = 0;
+  private releasing = false;
   /** From asking for the COMMIT to hearing it done (ms), once committed. */
   commitMs: number | null = null;
   /** The batches written. */
@@ -272,14 +273,20 @@ export class WorkerSink implements WriteSink {
     this.done = new Promise((r) => (this.resolveDone = r));
     worker.on('message', (m: FromWorker) => {
       if (m.type === 'error') this.fail(new WorkerWriteError(m.message, m.code));
-      else if (this.staged) {
+      else if (m.type === 'ack') {
+        this.inFlight--;
+        this.batches++;
+        // Staged: a transaction of this process waits (or the turn is long held): the worker COMMITs after the batches
+        // already sent, and the turn passes on.
+        if (this.turn && !this.releasing && (this.turn.wanted() || performance.now() - this.heldSince > MAX_HOLD_MS)) {
+          this.releasing = true;
+          this.enqueue(() => this.releaseTurn());
+        }
+      } else if (this.staged) {
         const reply = this.reply;
         this.reply = null;
         reply?.(m);
         if (m.type === 'done') this.end();
-      } else if (m.type === 'ack') {
-        this.inFlight--;
-        this.batches++;
       } else if (m.type === 'done') this.end();
       this.wake();
     });
@@ -357,12 +364,10 @@ export class WorkerSink implements WriteSink {
       this.worker.postMessage({ type: 'batch', ops });
       return;
     }
+    // Sent once the turn is held, without waiting for the batches before it: the worker goes from one to the next.
     this.enqueue(async () => {
       await this.holdTurn();
-      await this.ask({ type: 'batch', ops });
-      this.inFlight--;
-      this.batches++;
-      if (this.turn?.wanted() || performance.now() - this.heldSince > MAX_HOLD_MS) await this.releaseTurn();
+      this.worker.postMessage({ type: 'batch', ops });
     });
   }
 
@@ -442,6 +447,7 @@ export class WorkerSink implements WriteSink {
 
   /** Staged: the worker COMMITs what it wrote in this turn, then the turn passes to whoever waits for it. */
   private async releaseTurn(): Promise<void> {
+    this.releasing = false;
     if (!this.turn) return;
     await this.ask({ type: 'release' });
     this.turns++;
