@@ -11,6 +11,10 @@
  * exactly what the transaction started from (the writer never needs to read its own writes back: ids are
  * assigned by the caller, see LeaseBulkWriter).
  *
+ * Staged (WorkerSinkOptions.staged), the worker writes in the turns of the server's writer, handing the turn over to
+ * the server's transactions, and publishes at the end in one transaction: the caller checks that what it read has
+ * not moved meanwhile (a statement that must change a row, PrepareOptions.mustChange).
+ *
  * The worker runs plain CommonJS given as text (as db/checkpoint.ts does), so nothing has to be bundled for it.
  */
 import type BetterSqlite3 from 'better-sqlite3';
@@ -56,8 +60,8 @@ export class DirectSink implements WriteSink {
 type Op = [0, string, unknown[]] | [1, string] | [2, string, string, 0 | 1];
 type FromWorker =
   | { type: 'ready' }
-  | { type: 'ack'; ms: number }
-  | { type: 'done'; published?: Record<string, [count: number, ms: number]> }
+  | { type: 'ack' }
+  | { type: 'done'; published?: Record<string, [count: number, ms: number]>; ahead?: Record<string, [count: number, ms: number]> }
   | { type: 'released' }
   | { type: 'reserved'; ranges: Record<string, [number, number]> }
   | { type: 'error'; message: string; code?: string };
@@ -71,6 +75,13 @@ const staged = workerData.staged;
 const direct = new Set(staged ? staged.direct : []);
 let stage = null;
 let seq = 0;
+// Staged: where the writes before the publication took their time, by statement (count, ms).
+const ahead = {};
+function note(name, t0) {
+  const t = ahead[name] || (ahead[name] = [0, 0]);
+  t[0]++;
+  t[1] += performance.now() - t0;
+}
 let db = null;
 let failed = false;
 function end(msg) {
@@ -148,19 +159,30 @@ parentPort.on('message', (m) => {
   if (failed) return;
   try {
     if (m.type === 'batch') {
-      const t0 = performance.now();
       if (staged) {
         // In a transaction left open for the next batches until the caller asks for its COMMIT ('release').
-        if (!db.inTransaction) db.exec('BEGIN IMMEDIATE');
+        let t0 = performance.now();
+        if (!db.inTransaction) {
+          db.exec('BEGIN IMMEDIATE');
+          note('BEGIN', t0);
+        }
         for (const op of m.ops) {
-          if (op[0] === 0 && !direct.has(op[1])) stage.run(++seq, op[1], JSON.stringify(op[2]));
-          else if (op[0] === 1) stage.run(++seq, '', op[1]);
-          else apply(op);
+          t0 = performance.now();
+          if (op[0] === 0 && !direct.has(op[1])) {
+            stage.run(++seq, op[1], JSON.stringify(op[2]));
+            note('(kept aside)', t0);
+          } else if (op[0] === 1) stage.run(++seq, '', op[1]);
+          else {
+            apply(op);
+            if (op[0] === 0) note(op[1], t0);
+          }
         }
       } else for (const op of m.ops) apply(op);
-      parentPort.postMessage({ type: 'ack', ms: performance.now() - t0 });
+      parentPort.postMessage({ type: 'ack' });
     } else if (m.type === 'release') {
+      const t0 = performance.now();
       if (db.inTransaction) db.exec('COMMIT');
+      note('COMMIT', t0);
       parentPort.postMessage({ type: 'released' });
     } else if (m.type === 'reserve') {
       if (!db.inTransaction) db.exec('BEGIN IMMEDIATE');
@@ -182,7 +204,7 @@ parentPort.on('message', (m) => {
       let published;
       if (staged) published = publish();
       else db.exec('COMMIT');
-      end({ type: 'done', published });
+      end({ type: 'done', published, ahead: staged ? ahead : undefined });
     } else if (m.type === 'rollback') {
       end({ type: 'done' });
     }
@@ -263,6 +285,8 @@ export class WorkerSink implements WriteSink {
   longestTurnMs = 0;
   /** Staged: what the publication ran, by statement: how many, and how long they took (ms); the COMMIT's own entry too. */
   published: Record<string, [count: number, ms: number]> | null = null;
+  /** Staged: the same of the writes before the publication (the direct ones by statement, the rest kept aside). */
+  writtenAhead: Record<string, [count: number, ms: number]> | null = null;
 
   private constructor(
     private readonly worker: Worker,
@@ -393,7 +417,10 @@ export class WorkerSink implements WriteSink {
       this.enqueue(async () => {
         await this.holdTurn();
         const m = await this.ask({ type: 'commit' });
-        if (m.type === 'done') this.published = m.published ?? null;
+        if (m.type === 'done') {
+          this.published = m.published ?? null;
+          this.writtenAhead = m.ahead ?? null;
+        }
       });
     } else this.worker.postMessage({ type: 'commit' });
     await this.done;
