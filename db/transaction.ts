@@ -200,12 +200,7 @@ export async function transaction<T>(db: DbOrTx, fn: (tx: Tx) => Promise<T> | T)
       `sp${++current.savepoints}`,
       () => fn(tx),
     );
-  const before = queues.get(client) ?? Promise.resolve();
-  let release!: () => void;
-  const mine = new Promise<void>((resolve) => (release = resolve));
-  const tail = before.then(() => mine);
-  queues.set(client, tail);
-  await before;
+  const turn = await takeTurn(client);
   try {
     if (client.inTransaction)
       throw new Error('transaction(): the connection is inside a synchronous transaction (a bulk load); run this after it.');
@@ -224,8 +219,7 @@ export async function transaction<T>(db: DbOrTx, fn: (tx: Tx) => Promise<T> | T)
       }
     });
   } finally {
-    release();
-    if (queues.get(client) === tail) queues.delete(client);
+    turn.release();
   }
 }
 
@@ -246,6 +240,11 @@ export async function writeTurn(db: DbOrTx): Promise<WriteTurn | null> {
   if (pgClientOf(db)) return null;
   const client = sqliteOf(writerOf(db));
   if (client.memory || !client.name) return null;
+  return await takeTurn(client);
+}
+
+/** Queues for the writer's turn and resolves once it is this caller's: the transactions before it have ended. */
+async function takeTurn(client: Database.Database): Promise<WriteTurn> {
   const before = queues.get(client) ?? Promise.resolve();
   let release!: () => void;
   const mine = new Promise<void>((resolve) => (release = resolve));
