@@ -384,7 +384,18 @@ export class LeaseBulkWriter {
     const updated = asStored<Lease>(LEASE_COLS, driverValues(LEASE_COLS, next));
     this.write('deleteSchedule', [id]);
     for (const r of schedule.rows)
-      this.write('replaceSchedule', [id, r.period, r.dueDate, r.instalment, r.interest, r.principal, r.vat, r.fee, r.gross, r.balanceAfter]);
+      this.write('replaceSchedule', [
+        id,
+        r.period,
+        r.dueDate,
+        r.instalment,
+        r.interest,
+        r.principal,
+        r.vat,
+        r.fee,
+        r.gross,
+        r.balanceAfter,
+      ]);
     const action = Object.keys(changes).length === 1 && 'status' in changes ? 'status' : 'updated';
     this.write('updateHistory', [id, next.version, action, JSON.stringify(changes), this.userId, this.now]);
     this.audit(id, action === 'status' ? 'status' : 'update', current, updated);

@@ -453,9 +453,7 @@ describe('a bulk commit (more than 200 leases)', () => {
       const spy = vi.spyOn(WorkerSink.prototype, 'drain').mockImplementation(function (this: WorkerSink, max?: number) {
         spy.mockRestore();
         write()
-          .then((result) =>
-            resolve({ result, leases: db.select().from(leases).where(eq(leases.funderId, funder)).all().length }),
-          )
+          .then((result) => resolve({ result, leases: db.select().from(leases).where(eq(leases.funderId, funder)).all().length }))
           .catch(reject);
         return drain.call(this, max);
       });
