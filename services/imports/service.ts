@@ -313,7 +313,13 @@ function completeMapping(headers: readonly string[], mapping: ColumnMapping): Co
 }
 
 /** The dry run over the stored rows with the import's mapping, decimal separator and date format. */
-async function validateImport(db: Db, id: number, progressFrom: number): Promise<void> {
+async function validateImport(
+  db: Db,
+  id: number,
+  progressFrom: number,
+  /** What the import says once validated (default: no error); written with its status, so no reader sees one without the other. */
+  settled: { errorCode: string; error: string } | null = null,
+): Promise<void> {
   const imp = (await importById(db, id))!;
   const headers = JSON.parse(imp.headers) as string[];
   const mapping = JSON.parse(imp.mapping) as ColumnMapping;
@@ -425,8 +431,8 @@ async function validateImport(db: Db, id: number, progressFrom: number): Promise
     ...counts,
     instalmentCheck: instalmentCheck ? JSON.stringify(instalmentCheck) : null,
     tapeDate: mostCommon(tapeDates),
-    errorCode: null,
-    error: null,
+    errorCode: settled?.errorCode ?? null,
+    error: settled?.error ?? null,
     validatedAt: Date.now(),
   });
 }
@@ -578,8 +584,8 @@ async function runCommit(db: Db, imp: TapeImport, userId: number | null): Promis
     if (e instanceof Conflict) {
       // An edit moved a lease's version since validation: validate again so the row shows the current lease.
       await transitionImport(db, imp.id, ['committing'], { status: 'parsing', progress: 0 });
-      await validateImport(db, imp.id, 0);
-      await updateImport(db, imp.id, { errorCode: 'versionMoved', error: e.message });
+      // The reason is written with the status: a reader never sees it validated without it.
+      await validateImport(db, imp.id, 0, { errorCode: 'versionMoved', error: e.message });
       return;
     }
     throw e;
