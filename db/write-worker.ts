@@ -77,8 +77,8 @@ let stage = null;
 let seq = 0;
 // Staged: where the writes before the publication took their time, by statement (count, ms).
 const ahead = {};
-function note(name, t0) {
-  const t = ahead[name] || (ahead[name] = [0, 0]);
+function note(name, t0, into = ahead) {
+  const t = into[name] || (into[name] = [0, 0]);
   t[0]++;
   t[1] += performance.now() - t0;
 }
@@ -144,15 +144,13 @@ function publish() {
       const t0 = performance.now();
       if (r.name === '') db.exec(r.params);
       else run(r.name, JSON.parse(r.params));
-      const t = took[r.name] || (took[r.name] = [0, 0]);
-      t[0]++;
-      t[1] += performance.now() - t0;
+      note(r.name, t0, took);
     }
     after = rows[rows.length - 1].seq;
   }
   const t0 = performance.now();
   db.exec('COMMIT');
-  took.COMMIT = [1, performance.now() - t0];
+  note('COMMIT', t0, took);
   return took;
 }
 parentPort.on('message', (m) => {
@@ -270,7 +268,7 @@ export class WorkerSink implements WriteSink {
   private resolveDone!: () => void;
   private readonly batchOps: number;
   private readonly staged: WorkerSinkOptions['staged'] | null;
-  /** Staged: the messages to the worker, one at a time, each waiting for its answer. */
+  /** Staged: the messages to the worker in order, each sent once the turn is held (a reserve, release or commit waits for its answer). */
   private chain: Promise<void> = Promise.resolve();
   private reply: ((m: FromWorker) => void) | null = null;
   private turn: WriteTurn | null = null;

@@ -578,7 +578,7 @@ async function runCommit(db: Db, imp: TapeImport, userId: number | null): Promis
   };
   try {
     if (file !== null && bulk) await writeInChunks(db, file, imp, userId, total, startRebuilds);
-    else if (file !== null) await writeOnWorker(db, file, imp, userId, total, null);
+    else if (file !== null) await writeOnWorker(db, file, imp, userId, total);
     else await writeInTransaction(db, imp, userId, total, bulk ? startRebuilds : null);
   } catch (e) {
     if (e instanceof Conflict) {
@@ -608,14 +608,7 @@ async function runCommit(db: Db, imp: TapeImport, userId: number | null): Promis
  * over batch by batch; the worker writes them, builds the deferred due-date index and COMMITs — seconds of SQLite
  * work that no longer hold the event loop. Requests meanwhile read the last committed state (WAL).
  */
-async function writeOnWorker(
-  db: Db,
-  file: string,
-  imp: TapeImport,
-  userId: number | null,
-  total: number,
-  beforeVisible: ((committed: Promise<void>) => void) | null,
-): Promise<void> {
+async function writeOnWorker(db: Db, file: string, imp: TapeImport, userId: number | null, total: number): Promise<void> {
   // The worker holds the write lock for the whole commit: a request's write on this thread's connection meanwhile
   // would wait out the busy timeout with the event loop blocked. It gives up soon instead (503, try again). Set
   // before the worker's BEGIN: a write on this thread (a background snapshot's chunk) between that BEGIN and the
@@ -625,35 +618,16 @@ async function writeOnWorker(
   await withWriterBusyTimeout(db, BUSY_DURING_COMMIT_MS, async () => {
     let sink: WorkerSink | null = null;
     try {
-      // A bulk commit writes its whole WAL in one COMMIT: the checkpoint copying it back runs in a worker
-      // afterwards (db/checkpoint.ts), not inside this COMMIT nor in the next small write of a request.
-      sink = await WorkerSink.begin(file, total > BULK_IMPORT ? { autocheckpoint: 0 } : {});
+      sink = await WorkerSink.begin(file);
       // Reads on this thread's connection see what the transaction started from: the worker holds the write lock.
       const writer = await ImportRowWriter.open(db, imp.id, imp.funderId, userId, Date.now(), total, sink);
       const start = performance.now();
-      let done = 0;
-      let slice = performance.now();
-      for await (const rows of commitChunks(db, imp.id)) {
-        await writer.readAhead(rows);
-        for (const row of rows) {
-          writer.apply(row);
-          done++;
-          if (performance.now() - slice > SLICE_MS) {
-            setProgress(imp.id, done / Math.max(1, total));
-            // The worker may lag a few batches behind, no more: the writes do not pile up in memory.
-            await sink.drain(WRITES_IN_FLIGHT);
-            await yieldToLoop();
-            slice = performance.now();
-          }
-        }
-      }
+      await applyOnWorker(db, imp, total, writer, sink, WRITES_IN_FLIGHT);
       writer.finish(userId, Date.now());
       const end = performance.now();
-      // Everything written, the deferred index built: only the COMMIT is left.
+      // Everything written: only the COMMIT is left.
       await sink.drain(0);
-      const committed = sink.commit();
-      beforeVisible?.(committed);
-      await committed;
+      await sink.commit();
       console.info(
         `[imports] import ${imp.id}: ${total} leases written on a worker in ${((performance.now() - start) / 1000).toFixed(1)} s (after the last row: ${(performance.now() - end).toFixed(0)} ms, the COMMIT ${sink.commitMs?.toFixed(0) ?? '?'} ms of it)`,
       );
@@ -689,7 +663,7 @@ async function writeInChunks(
   const start = performance.now();
   const needs = await ImportRowWriter.needsOf(db, imp.id, imp.funderId);
   const counted = performance.now();
-  const time = { reads: 0, rows: 0, waits: 0 };
+  const time: CommitTimes = { reads: 0, rows: 0, waits: 0 };
   const sink = await WorkerSink.begin(file, {
     // The WAL is checkpointed in the background afterwards (db/checkpoint.ts).
     autocheckpoint: 0,
@@ -710,31 +684,9 @@ async function writeInChunks(
       leases: ranges.leases!,
       lessees: ranges.lessees!,
     });
-    let done = 0;
-    let slice = performance.now();
-    let t = slice;
-    for await (const rows of commitChunks(db, imp.id)) {
-      await writer.readAhead(rows);
-      time.reads += performance.now() - t;
-      t = performance.now();
-      for (const row of rows) {
-        writer.apply(row);
-        done++;
-        if (performance.now() - slice > SLICE_MS) {
-          setProgress(imp.id, done / Math.max(1, total));
-          time.rows += performance.now() - t;
-          t = performance.now();
-          await sink.drain(TURN_WRITES_IN_FLIGHT);
-          time.waits += performance.now() - t;
-          await yieldToLoop();
-          slice = t = performance.now();
-        }
-      }
-      time.rows += performance.now() - t;
-      t = performance.now();
-    }
+    await applyOnWorker(db, imp, total, writer, sink, TURN_WRITES_IN_FLIGHT, time);
     writer.finish(userId, Date.now());
-    t = performance.now();
+    const t = performance.now();
     await sink.drain(0);
     time.waits += performance.now() - t;
     const written = performance.now();
@@ -761,6 +713,48 @@ async function writeInChunks(
       );
     }
     throw e;
+  }
+}
+
+/** Where a commit's time went on this thread (ms): reading rows and leases, checking and computing, waiting for the worker. */
+type CommitTimes = { reads: number; rows: number; waits: number };
+
+/**
+ * Reads the import's rows chunk by chunk, checks and computes them into `writer`, whose writes go to a worker's `sink`:
+ * in time slices, between which the event loop turns and the worker may lag `inFlight` batches behind, no more (the
+ * writes do not pile up in memory). Adds where the time went to `time`.
+ */
+async function applyOnWorker(
+  db: Db,
+  imp: TapeImport,
+  total: number,
+  writer: ImportRowWriter,
+  sink: WorkerSink,
+  inFlight: number,
+  time: CommitTimes = { reads: 0, rows: 0, waits: 0 },
+): Promise<void> {
+  let done = 0;
+  let slice = performance.now();
+  let t = slice;
+  for await (const rows of commitChunks(db, imp.id)) {
+    await writer.readAhead(rows);
+    time.reads += performance.now() - t;
+    t = performance.now();
+    for (const row of rows) {
+      writer.apply(row);
+      done++;
+      if (performance.now() - slice > SLICE_MS) {
+        setProgress(imp.id, done / Math.max(1, total));
+        time.rows += performance.now() - t;
+        t = performance.now();
+        await sink.drain(inFlight);
+        time.waits += performance.now() - t;
+        await yieldToLoop();
+        slice = t = performance.now();
+      }
+    }
+    time.rows += performance.now() - t;
+    t = performance.now();
   }
 }
 
